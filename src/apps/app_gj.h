@@ -1,0 +1,23 @@
+/* Gauss-Jordan elimination with block-row decomposition (seed 001 §4.1-4.2): input on the host, distribution, N steps
+ * of normalise / broadcast / update with the modules of eq. 10 (Inv, Norm, Set, Rsub, Buf), collection, output. */
+#ifndef APP_GJ_H
+#define APP_GJ_H
+
+#include "app_skeleton.h"
+
+extern const app_skeleton_t app_gj_skeleton;
+
+/* Processor cycles per element of the row subtraction Rsub on the T800, by component (calibration in app_gj.c). */
+extern const sim_cycles_t app_gj_rsub_cycles;
+
+/* Rsub-equivalent element operations of the whole sequential run for size n (eq. 10 with the module weights). */
+double app_gj_element_ops(int n);
+
+/* Bytes read from the host, distributed to one rank holding `rows` rows, broadcast per step, collected from one
+ * rank, and written to the host (seed 001 §4.2). */
+double app_gj_input_bytes(int n);
+double app_gj_block_bytes(int n, int rows);
+double app_gj_row_bytes(int n);
+double app_gj_result_bytes(int rows);
+
+#endif

@@ -1,0 +1,41 @@
+/* The skeleton catalogue and sweep-point accessors. */
+#include "app_skeleton.h"
+#include "app_gj.h"
+#include "app_pingpong.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const app_skeleton_t *const catalogue[] = {&app_gj_skeleton, &app_pingpong_skeleton};
+
+const app_skeleton_t *app_find(const char *name)
+{
+  for (size_t i = 0; i < sizeof catalogue / sizeof catalogue[0]; i++)
+    if (strcmp(catalogue[i]->spec->name, name) == 0)
+      return catalogue[i];
+  return NULL;
+}
+
+const char *app_names(void)
+{
+  static char names[256];
+  if (names[0] == '\0')
+    for (size_t i = 0; i < sizeof catalogue / sizeof catalogue[0]; i++)
+      snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", catalogue[i]->spec->name);
+  return names;
+}
+
+const char *app_point_value(const app_point_t *point, const char *name)
+{
+  for (size_t i = 0; i < point->count; i++)
+    if (strcmp(point->names[i], name) == 0)
+      return point->values[i];
+  return NULL;
+}
+
+long app_point_long(const app_point_t *point, const char *name, long fallback)
+{
+  const char *value = app_point_value(point, name);
+  return value ? strtol(value, NULL, 10) : fallback;
+}

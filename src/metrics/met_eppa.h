@@ -1,0 +1,51 @@
+/* Lost-cycle analysis (EPPA, Lemeire, seed 000 §1.1): speedup, efficiency, overhead, overhead ratios per class and
+ * per process, parallel anomaly, granularity, computed from a trace and the sequential run time alone. */
+#ifndef MET_EPPA_H
+#define MET_EPPA_H
+
+#include "met_trace.h"
+
+/* The overhead classes of seed 000 §1.1.3; the anomaly may be negative. */
+typedef enum met_overhead {
+  MET_OVH_CTRL = 0, /* control of parallelism */
+  MET_OVH_COMM,     /* communication */
+  MET_OVH_IDLE,     /* idling */
+  MET_OVH_ANOMALY,  /* sum of useful work - T_seq (eq. 1.6) */
+  MET_OVH_COUNT
+} met_overhead_t;
+
+typedef struct met_eppa {
+  int p;           /* number of ranks in the trace */
+  double t_seq;    /* sequential run time (given) */
+  double t_par;    /* parallel run time: the end of the trace */
+  double speedup;  /* T_seq / T_par (eq. 1.1) */
+  double efficiency; /* speedup / p (eq. 1.2) */
+  double overhead;   /* p T_par - T_seq (eq. 1.3) */
+  double work;       /* sum over ranks of useful work (COMPUTE + IO) */
+  double ovh_time[MET_OVH_COUNT];  /* T_ovh^j summed over ranks, seconds */
+  double ovh_ratio[MET_OVH_COUNT]; /* Ovh_j = T_ovh^j / T_seq (eq. 1.13) */
+  double granularity; /* T_comp / T_comm = 1 / Ovh_comm (eq. 1.16); INFINITY when there is no communication */
+} met_eppa_t;
+
+/* Per-process view (seed 000 Fig. 1.6): rank i's work and overheads, each overhead also as a ratio to T_seq.
+ * The per-process anomaly is work_i - T_seq / p, so that the ranks' values add up to the overall ones. */
+typedef struct met_eppa_proc {
+  int rank;
+  double work;
+  double ovh_time[MET_OVH_COUNT];
+  double ovh_ratio[MET_OVH_COUNT];
+} met_eppa_proc_t;
+
+/* Fills `out` for `trace` against sequential time `t_seq` (> 0). Returns 0, or -1 when t_seq <= 0 or the trace is
+ * empty. The identity speedup = p / (1 + sum_j Ovh_j) (eq. 1.14) holds by construction up to rounding. */
+int met_eppa_compute(const met_trace_t *trace, double t_seq, met_eppa_t *out);
+
+/* Fills `out` for one rank. Returns 0, or -1 on a bad rank, t_seq <= 0 or an empty trace. */
+int met_eppa_process(const met_trace_t *trace, double t_seq, int rank, met_eppa_proc_t *out);
+
+/* Short lower-case names ("ctrl", "comm", "idle", "anomaly") and long ones ("control of parallelism", ...);
+ * NULL out of range. */
+const char *met_overhead_name(met_overhead_t ovh);
+const char *met_overhead_title(met_overhead_t ovh);
+
+#endif

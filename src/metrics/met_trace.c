@@ -1,0 +1,379 @@
+/* The trace model: per-rank timelines of categorised intervals, with the lost-cycle accounting of seed 000 eqs. 1.5
+ * and 1.7 (gaps count as idling, so every rank's categories add up to T_par) and a binary file format. */
+#include "met_trace.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* File layout, all integers and doubles little-endian: magic, u32 version, u32 nranks, u32 nphases, the phase names
+ * NUL-terminated, then per rank a u64 count followed by that many records (see put_interval). */
+static const char met_magic[8] = {'S', 'I', 'M', 'R', 'T', 'R', 'C', '\n'};
+enum { MET_TRACE_VERSION = 1 };
+
+typedef struct met_timeline {
+  met_interval_t *items;
+  size_t count;
+  size_t cap;
+} met_timeline_t;
+
+struct met_trace {
+  int nranks;
+  met_timeline_t *ranks;
+  char **phases;
+  size_t nphases;
+  size_t phase_cap;
+  double end;
+};
+
+static const char *const category_names[MET_CAT_COUNT] = {"compute", "io", "ctrl", "comm", "idle"};
+static const char *const part_names[MET_PART_COUNT] = {"cpu", "fpu", "intmem", "extmem"};
+
+/* Makes room for `need` elements of `size` bytes in `items` by doubling its capacity `*cap`. Returns the (possibly
+ * moved) array, or NULL when out of memory, in which case `items` and `*cap` are unchanged. */
+static void *grow(void *items, size_t *cap, size_t need, size_t size)
+{
+  if (need <= *cap)
+    return items;
+  size_t n = *cap ? *cap : 8;
+  while (n < need) {
+    if (n > SIZE_MAX / 2 / size)
+      return NULL;
+    n *= 2;
+  }
+  void *moved = realloc(items, n * size);
+  if (moved)
+    *cap = n;
+  return moved;
+}
+
+met_trace_t *met_trace_new(int nranks)
+{
+  if (nranks < 1)
+    return NULL;
+  met_trace_t *trace = calloc(1, sizeof *trace);
+  if (!trace)
+    return NULL;
+  trace->ranks = calloc((size_t)nranks, sizeof *trace->ranks);
+  if (!trace->ranks) {
+    free(trace);
+    return NULL;
+  }
+  trace->nranks = nranks;
+  return trace;
+}
+
+void met_trace_free(met_trace_t *trace)
+{
+  if (!trace)
+    return;
+  for (int r = 0; r < trace->nranks; r++)
+    free(trace->ranks[r].items);
+  for (size_t i = 0; i < trace->nphases; i++)
+    free(trace->phases[i]);
+  free(trace->phases);
+  free(trace->ranks);
+  free(trace);
+}
+
+int met_trace_nranks(const met_trace_t *trace)
+{
+  return trace->nranks;
+}
+
+int met_trace_phase_id(met_trace_t *trace, const char *name)
+{
+  for (size_t i = 0; i < trace->nphases; i++)
+    if (strcmp(trace->phases[i], name) == 0)
+      return (int)i;
+  char **phases = grow(trace->phases, &trace->phase_cap, trace->nphases + 1, sizeof *phases);
+  if (!phases)
+    return -1;
+  trace->phases = phases;
+  size_t len = strlen(name) + 1;
+  char *copy = malloc(len);
+  if (!copy)
+    return -1;
+  memcpy(copy, name, len);
+  phases[trace->nphases] = copy;
+  return (int)trace->nphases++;
+}
+
+const char *met_trace_phase_name(const met_trace_t *trace, int id)
+{
+  return id >= 0 && (size_t)id < trace->nphases ? trace->phases[id] : NULL;
+}
+
+int met_trace_phase_count(const met_trace_t *trace)
+{
+  return (int)trace->nphases;
+}
+
+static bool valid_rank(const met_trace_t *trace, int rank)
+{
+  return rank >= 0 && rank < trace->nranks;
+}
+
+/* A finite, non-negative number of seconds or bytes (false for NaN). */
+static bool valid_amount(double x)
+{
+  return isfinite(x) && x >= 0;
+}
+
+/* Whether `iv` may follow `timeline`'s last interval: in order, well-formed, with known phase and peer ids. */
+static bool valid_interval(const met_trace_t *trace, const met_timeline_t *timeline, const met_interval_t *iv)
+{
+  double prev_end = timeline->count ? timeline->items[timeline->count - 1].end : 0.0;
+  if (!valid_amount(iv->end) || !(iv->start >= prev_end) || iv->end < iv->start)
+    return false;
+  if ((unsigned)iv->category >= MET_CAT_COUNT || iv->phase < 0 || (size_t)iv->phase >= trace->nphases)
+    return false;
+  if (iv->peer != -1 && !valid_rank(trace, iv->peer))
+    return false;
+  if (!valid_amount(iv->bytes) || iv->hops < 0)
+    return false;
+  for (int k = 0; k < MET_PART_COUNT; k++)
+    if (!valid_amount(iv->parts[k]))
+      return false;
+  return true;
+}
+
+int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
+{
+  if (!valid_rank(trace, rank) || !valid_interval(trace, &trace->ranks[rank], iv))
+    return -1;
+  if (iv->end == iv->start)
+    return 0;
+  met_timeline_t *timeline = &trace->ranks[rank];
+  met_interval_t *items = grow(timeline->items, &timeline->cap, timeline->count + 1, sizeof *items);
+  if (!items)
+    return -1;
+  timeline->items = items;
+  items[timeline->count++] = *iv;
+  if (iv->end > trace->end)
+    trace->end = iv->end;
+  return 0;
+}
+
+size_t met_trace_count(const met_trace_t *trace, int rank)
+{
+  return valid_rank(trace, rank) ? trace->ranks[rank].count : 0;
+}
+
+const met_interval_t *met_trace_intervals(const met_trace_t *trace, int rank)
+{
+  return valid_rank(trace, rank) ? trace->ranks[rank].items : NULL;
+}
+
+double met_trace_end(const met_trace_t *trace)
+{
+  return trace->end;
+}
+
+double met_trace_category_time(const met_trace_t *trace, int rank, met_category_t category)
+{
+  if (!valid_rank(trace, rank))
+    return 0.0;
+  const met_timeline_t *timeline = &trace->ranks[rank];
+  double busy = 0.0;
+  double in_category = 0.0;
+  for (size_t i = 0; i < timeline->count; i++) {
+    double len = timeline->items[i].end - timeline->items[i].start;
+    busy += len;
+    if (timeline->items[i].category == category)
+      in_category += len;
+  }
+  return category == MET_CAT_IDLE ? in_category + (trace->end - busy) : in_category;
+}
+
+double met_trace_part_time(const met_trace_t *trace, int rank, met_part_t part)
+{
+  if (!valid_rank(trace, rank) || (unsigned)part >= MET_PART_COUNT)
+    return 0.0;
+  const met_timeline_t *timeline = &trace->ranks[rank];
+  double sum = 0.0;
+  for (size_t i = 0; i < timeline->count; i++)
+    if (timeline->items[i].category == MET_CAT_COMPUTE)
+      sum += timeline->items[i].parts[part];
+  return sum;
+}
+
+const char *met_category_name(met_category_t category)
+{
+  return (unsigned)category < MET_CAT_COUNT ? category_names[category] : NULL;
+}
+
+const char *met_part_name(met_part_t part)
+{
+  return (unsigned)part < MET_PART_COUNT ? part_names[part] : NULL;
+}
+
+/* Serialisation primitives: each returns 0, or -1 on an I/O error or the end of the stream. */
+
+static int put_le(FILE *out, uint64_t v, int nbytes)
+{
+  unsigned char b[8];
+  for (int i = 0; i < nbytes; i++)
+    b[i] = (unsigned char)(v >> (8 * i));
+  return fwrite(b, 1, (size_t)nbytes, out) == (size_t)nbytes ? 0 : -1;
+}
+
+static int get_le(FILE *in, uint64_t *v, int nbytes)
+{
+  unsigned char b[8];
+  if (fread(b, 1, (size_t)nbytes, in) != (size_t)nbytes)
+    return -1;
+  *v = 0;
+  for (int i = 0; i < nbytes; i++)
+    *v |= (uint64_t)b[i] << (8 * i);
+  return 0;
+}
+
+static int get_u32(FILE *in, uint32_t *v)
+{
+  uint64_t wide;
+  if (get_le(in, &wide, 4))
+    return -1;
+  *v = (uint32_t)wide;
+  return 0;
+}
+
+/* Signed ids (-1 for "no peer") travel as their 32-bit two's-complement pattern. */
+static int put_i32(FILE *out, int v)
+{
+  return put_le(out, (uint32_t)v, 4);
+}
+
+static int get_i32(FILE *in, int *v)
+{
+  uint32_t u;
+  if (get_u32(in, &u))
+    return -1;
+  *v = u <= INT32_MAX ? (int)u : -(int)(UINT32_MAX - u) - 1;
+  return 0;
+}
+
+static int put_f64(FILE *out, double d)
+{
+  uint64_t bits;
+  memcpy(&bits, &d, sizeof bits);
+  return put_le(out, bits, 8);
+}
+
+static int get_f64(FILE *in, double *d)
+{
+  uint64_t bits;
+  if (get_le(in, &bits, 8))
+    return -1;
+  memcpy(d, &bits, sizeof bits);
+  return 0;
+}
+
+static int put_interval(FILE *out, const met_interval_t *iv)
+{
+  if (put_f64(out, iv->start) || put_f64(out, iv->end) || put_le(out, iv->category, 4) || put_i32(out, iv->phase) ||
+      put_i32(out, iv->peer) || put_f64(out, iv->bytes))
+    return -1;
+  for (int k = 0; k < MET_PART_COUNT; k++)
+    if (put_f64(out, iv->parts[k]))
+      return -1;
+  return put_i32(out, iv->hops);
+}
+
+static int get_interval(FILE *in, met_interval_t *iv)
+{
+  uint32_t category;
+  if (get_f64(in, &iv->start) || get_f64(in, &iv->end) || get_u32(in, &category) || get_i32(in, &iv->phase) ||
+      get_i32(in, &iv->peer) || get_f64(in, &iv->bytes))
+    return -1;
+  iv->category = (met_category_t)category; /* range-checked by met_trace_add */
+  for (int k = 0; k < MET_PART_COUNT; k++)
+    if (get_f64(in, &iv->parts[k]))
+      return -1;
+  return get_i32(in, &iv->hops);
+}
+
+int met_trace_write(const met_trace_t *trace, FILE *out)
+{
+  if (fwrite(met_magic, 1, sizeof met_magic, out) != sizeof met_magic || put_le(out, MET_TRACE_VERSION, 4) ||
+      put_le(out, (uint64_t)trace->nranks, 4) || put_le(out, trace->nphases, 4))
+    return -1;
+  for (size_t i = 0; i < trace->nphases; i++)
+    if (fputs(trace->phases[i], out) == EOF || putc('\0', out) == EOF)
+      return -1;
+  for (int r = 0; r < trace->nranks; r++) {
+    const met_timeline_t *timeline = &trace->ranks[r];
+    if (put_le(out, timeline->count, 8))
+      return -1;
+    for (size_t i = 0; i < timeline->count; i++)
+      if (put_interval(out, &timeline->items[i]))
+        return -1;
+  }
+  return fflush(out) == 0 ? 0 : -1;
+}
+
+/* Reads one NUL-terminated string into `*buf` (capacity `*cap`, grown as needed, owned by the caller). */
+static int get_string(FILE *in, char **buf, size_t *cap)
+{
+  for (size_t len = 0;; len++) {
+    int c = getc(in);
+    if (c == EOF)
+      return -1;
+    char *grown = grow(*buf, cap, len + 1, 1);
+    if (!grown)
+      return -1;
+    *buf = grown;
+    grown[len] = (char)c;
+    if (c == '\0')
+      return 0;
+  }
+}
+
+/* The phase table must intern to ids 0..nphases-1 in order, so duplicate names are malformed. */
+static int read_phases(FILE *in, met_trace_t *trace, uint32_t nphases)
+{
+  char *name = NULL;
+  size_t cap = 0;
+  int rc = 0;
+  for (uint32_t i = 0; i < nphases && rc == 0; i++)
+    if (get_string(in, &name, &cap) || met_trace_phase_id(trace, name) != (int)i)
+      rc = -1;
+  free(name);
+  return rc;
+}
+
+/* Intervals go through met_trace_add, which checks them; zero-length ones, never written, make the counts differ. */
+static int read_timelines(FILE *in, met_trace_t *trace)
+{
+  for (int r = 0; r < trace->nranks; r++) {
+    uint64_t count;
+    if (get_le(in, &count, 8))
+      return -1;
+    for (uint64_t i = 0; i < count; i++) {
+      met_interval_t iv;
+      if (get_interval(in, &iv) || met_trace_add(trace, r, &iv))
+        return -1;
+    }
+    if (trace->ranks[r].count != count)
+      return -1;
+  }
+  return 0;
+}
+
+met_trace_t *met_trace_read(FILE *in)
+{
+  char magic[sizeof met_magic];
+  uint32_t version, nranks, nphases;
+  if (fread(magic, 1, sizeof magic, in) != sizeof magic || memcmp(magic, met_magic, sizeof magic) != 0 ||
+      get_u32(in, &version) || version != MET_TRACE_VERSION || get_u32(in, &nranks) || nranks > INT32_MAX ||
+      get_u32(in, &nphases))
+    return NULL;
+  met_trace_t *trace = met_trace_new((int)nranks);
+  if (trace && (read_phases(in, trace, nphases) || read_timelines(in, trace))) {
+    met_trace_free(trace);
+    return NULL;
+  }
+  return trace;
+}

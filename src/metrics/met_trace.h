@@ -1,0 +1,86 @@
+/* The trace model: what every rank did and when, as timed intervals with a category and a phase label.
+ * Independent of SimGrid: a trace may come from the simulator, from a file, or be built by hand in a test. */
+#ifndef MET_TRACE_H
+#define MET_TRACE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* What a rank was doing during an interval. COMPUTE and IO are useful work (the sequential program does them too);
+ * CTRL, COMM and IDLE are the lost-cycle overhead classes of Lemeire (seed 000 §1.1.3). */
+typedef enum met_category {
+  MET_CAT_COMPUTE = 0, /* useful computation */
+  MET_CAT_IO,          /* useful input/output */
+  MET_CAT_CTRL,        /* control of parallelism: work only the parallel program does (link set-up, buffering) */
+  MET_CAT_COMM,        /* communication not overlapped with computation */
+  MET_CAT_IDLE,        /* waiting for a partner or for the end of the run */
+  MET_CAT_COUNT
+} met_category_t;
+
+/* Sub-components of a COMPUTE interval, in seconds (seed 001 eq. 2): they add up to the interval's length. */
+typedef enum met_part {
+  MET_PART_CPU = 0,
+  MET_PART_FPU, /* FPU cycles not overlapped with the CPU */
+  MET_PART_INTMEM,
+  MET_PART_EXTMEM,
+  MET_PART_COUNT
+} met_part_t;
+
+typedef struct met_interval {
+  double start; /* seconds */
+  double end;   /* seconds, >= start */
+  met_category_t category;
+  int phase;    /* phase label id, from met_trace_phase_id() */
+  int peer;     /* COMM/IDLE on a message: the partner rank; otherwise -1 */
+  double bytes; /* COMM and IO: bytes moved; otherwise 0 */
+  int hops;     /* COMM: links on the route to the peer; otherwise 0 */
+  double parts[MET_PART_COUNT]; /* COMPUTE: seconds per sub-component; otherwise all 0 */
+} met_interval_t;
+
+typedef struct met_trace met_trace_t;
+
+/* A new empty trace for `nranks` ranks (>= 1). NULL when out of memory or nranks < 1. Free with met_trace_free. */
+met_trace_t *met_trace_new(int nranks);
+void met_trace_free(met_trace_t *trace); /* accepts NULL */
+
+int met_trace_nranks(const met_trace_t *trace);
+
+/* The id of phase label `name`, adding it on first use (the string is copied). Negative when out of memory. */
+int met_trace_phase_id(met_trace_t *trace, const char *name);
+/* The label of phase `id`, owned by the trace; NULL for an unknown id. */
+const char *met_trace_phase_name(const met_trace_t *trace, int id);
+int met_trace_phase_count(const met_trace_t *trace);
+
+/* Appends a copy of `iv` to `rank`'s timeline. Intervals of one rank must come in time order and not overlap
+ * (iv->start >= end of the previous one, or >= 0 for the first; iv->end >= iv->start and finite); phase and peer must
+ * be known ids, bytes and parts finite and >= 0. Zero-length intervals are dropped.
+ * Returns 0, or -1 on a bad rank, a bad interval or out of memory (the trace is then unchanged). */
+int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv);
+
+/* The number of `rank`'s intervals; 0 for a bad rank. */
+size_t met_trace_count(const met_trace_t *trace, int rank);
+/* The rank's intervals in time order, owned by the trace (valid until the next add); NULL for a bad rank. */
+const met_interval_t *met_trace_intervals(const met_trace_t *trace, int rank);
+
+/* The end of the last interval over all ranks: the parallel run time T_par. 0 for an empty trace. */
+double met_trace_end(const met_trace_t *trace);
+
+/* Seconds `rank` spent in `category`. Gaps between intervals and the time after a rank's last interval up to
+ * met_trace_end() are counted as IDLE, so that every rank's categories add up to T_par (seed 000 eq. 1.7).
+ * 0 for a bad rank. */
+double met_trace_category_time(const met_trace_t *trace, int rank, met_category_t category);
+
+/* Seconds `rank` spent in compute sub-component `part`, summed over its COMPUTE intervals; 0 for a bad rank. */
+double met_trace_part_time(const met_trace_t *trace, int rank, met_part_t part);
+
+/* Short lower-case names ("compute", "io", "ctrl", "comm", "idle"; "cpu", "fpu", "intmem", "extmem");
+ * NULL out of range. */
+const char *met_category_name(met_category_t category);
+const char *met_part_name(met_part_t part);
+
+/* Binary serialisation, used to hand a trace from a simulation process to the analysing one.
+ * write: 0 or -1 on an I/O error. read: a new trace, or NULL on a malformed stream or out of memory. */
+int met_trace_write(const met_trace_t *trace, FILE *out);
+met_trace_t *met_trace_read(FILE *in);
+
+#endif

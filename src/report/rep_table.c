@@ -1,0 +1,108 @@
+/* The terminal report: per group of points (the swept parameters other than p), a row per p with T_par, speedup,
+ * efficiency, the overhead ratios of seed 000 eq. 1.13 and granularity (eq. 1.16); then the per-process table. */
+#include "rep_report.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Whether points a and b belong to the same group: equal values for every parameter but p. */
+static int same_group(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b)
+{
+  const scn_scenario_t *s = study->scenario;
+  for (size_t j = 0; j < s->nparams; j++)
+    if (strcmp(s->params[j].name, "p") != 0 && strcmp(a->values[j], b->values[j]) != 0)
+      return 0;
+  return 1;
+}
+
+/* Whether point i is the first of its group. */
+static int opens_group(const stu_study_t *study, size_t i)
+{
+  for (size_t k = 0; k < i; k++)
+    if (same_group(study, &study->points[k], &study->points[i]))
+      return 0;
+  return 1;
+}
+
+/* "broadcast = neighbour, n = 256": the parameters other than p, swept ones only when `swept`. Returns how many. */
+static int print_params(FILE *out, const stu_study_t *study, const stu_point_t *point, int swept)
+{
+  const scn_scenario_t *s = study->scenario;
+  int first = 1;
+  for (size_t j = 0; j < s->nparams; j++) {
+    if (strcmp(s->params[j].name, "p") == 0 || (s->params[j].nvalues > 1) != swept)
+      continue;
+    fprintf(out, "%s%s = %s", first ? "" : ", ", s->params[j].name, point->values[j]);
+    first = 0;
+  }
+  return !first;
+}
+
+static void print_title(FILE *out, const stu_study_t *study)
+{
+  const scn_scenario_t *s = study->scenario;
+  const char *base = strrchr(s->platform, '/');
+  fprintf(out, "%s: %s (", s->name, s->skeleton);
+  print_params(out, study, &study->points[0], 0);
+  fprintf(out, ") on %s\n", base ? base + 1 : s->platform);
+  if (s->description)
+    fprintf(out, "%s\n", s->description);
+  fprintf(out, "Overhead ratios Ovh_j = T_ovh^j / T_seq (Lemeire eq. 1.13): speedup = p / (1 + sum Ovh_j); "
+               "granularity = 1 / Ovh_comm.\n");
+}
+
+static void print_granularity(FILE *out, double granularity)
+{
+  if (isinf(granularity))
+    fprintf(out, "  %11s\n", "inf");
+  else
+    fprintf(out, "  %11.3f\n", granularity);
+}
+
+static void print_group(FILE *out, const stu_study_t *study, size_t first)
+{
+  const stu_point_t *lead = &study->points[first];
+  fprintf(out, "\n");
+  int named = print_params(out, study, lead, 1);
+  fprintf(out, "%sT_seq = %.3f s\n", named ? ", " : "", lead->eppa.t_seq);
+  fprintf(out, "%6s %11s %9s %10s %9s %9s %9s %9s %9s  %11s\n", "p", "T_par (s)", "speedup", "efficiency", "ctrl",
+          "comm", "idle", "anomaly", "sum", "granularity");
+  for (size_t i = first; i < study->npoints; i++) {
+    const stu_point_t *point = &study->points[i];
+    if (!same_group(study, lead, point))
+      continue;
+    const met_eppa_t *e = &point->eppa;
+    double sum = 0;
+    for (int j = 0; j < MET_OVH_COUNT; j++)
+      sum += e->ovh_ratio[j];
+    fprintf(out, "%6d %11.3f %9.3f %9.1f%% %9.4f %9.4f %9.4f %9.4f %9.4f", point->p, e->t_par, e->speedup,
+            100 * e->efficiency, e->ovh_ratio[MET_OVH_CTRL], e->ovh_ratio[MET_OVH_COMM], e->ovh_ratio[MET_OVH_IDLE],
+            e->ovh_ratio[MET_OVH_ANOMALY], sum);
+    print_granularity(out, e->granularity);
+  }
+}
+
+static void print_processes(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  fprintf(out, "\nPer process, p = %d, ", point->p);
+  if (!print_params(out, study, point, 1))
+    fprintf(out, "%s", study->scenario->name);
+  fprintf(out, " (overhead ratios T_ovh^{i,j} / T_seq; anomaly_i = work_i - T_seq / p)\n");
+  fprintf(out, "%6s %11s %9s %9s %9s %9s\n", "rank", "work (s)", "ctrl", "comm", "idle", "anomaly");
+  for (int rank = 0; rank < point->p; rank++) {
+    const met_eppa_proc_t *proc = &point->procs[rank];
+    fprintf(out, "%6d %11.3f %9.4f %9.4f %9.4f %9.4f\n", rank, proc->work, proc->ovh_ratio[MET_OVH_CTRL],
+            proc->ovh_ratio[MET_OVH_COMM], proc->ovh_ratio[MET_OVH_IDLE], proc->ovh_ratio[MET_OVH_ANOMALY]);
+  }
+}
+
+void rep_print(FILE *out, const stu_study_t *study)
+{
+  print_title(out, study);
+  for (size_t i = 0; i < study->npoints; i++)
+    if (opens_group(study, i))
+      print_group(out, study, i);
+  for (size_t i = 0; i < study->npoints; i++)
+    if (study->points[i].procs)
+      print_processes(out, study, &study->points[i]);
+}

@@ -1,0 +1,161 @@
+/* Scenario parameters against a skeleton's specification: known names, no duplicates, required ones present, integers
+ * and choices well formed, and a per-process report for a p that is run. */
+#include "scn_scenario.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Every skeleton takes the number of processes, whether or not its spec lists it. */
+static const scn_param_spec_t p_spec = {"p", SCN_INT, 1, NULL, 1, "the number of processes"};
+
+typedef enum number { NUMBER_OK = 0, NUMBER_NEGATIVE, NUMBER_JUNK, NUMBER_TOO_LARGE } number_t;
+
+static int all_digits(const char *s)
+{
+  if (!*s)
+    return 0;
+  for (; *s; s++)
+    if (!isdigit((unsigned char)*s))
+      return 0;
+  return 1;
+}
+
+/* Reads a decimal integer written with digits only. */
+static number_t parse_number(const char *text, long *out)
+{
+  if (text[0] == '-' && all_digits(text + 1))
+    return NUMBER_NEGATIVE;
+  if (!all_digits(text))
+    return NUMBER_JUNK;
+  errno = 0;
+  *out = strtol(text, NULL, 10);
+  return errno == ERANGE ? NUMBER_TOO_LARGE : NUMBER_OK;
+}
+
+/* Appends `item` to the string in `buf`, after `sep` unless `buf` is empty; truncates silently. */
+static void append(char *buf, size_t size, const char *sep, const char *item)
+{
+  size_t used = strlen(buf);
+  snprintf(buf + used, size - used, "%s%s", used ? sep : "", item);
+}
+
+static const scn_param_spec_t *find_spec(const scn_skeleton_spec_t *spec, const char *name)
+{
+  for (size_t i = 0; i < spec->nparams; i++)
+    if (strcmp(spec->params[i].name, name) == 0)
+      return &spec->params[i];
+  return strcmp(name, p_spec.name) == 0 ? &p_spec : NULL;
+}
+
+static int fail_unknown(const scn_scenario_t *s, const scn_param_t *p, const scn_skeleton_spec_t *spec,
+                        scn_error_t *err)
+{
+  char known[512] = "";
+  if (find_spec(spec, p_spec.name) == &p_spec)
+    append(known, sizeof known, ", ", p_spec.name);
+  for (size_t i = 0; i < spec->nparams; i++)
+    append(known, sizeof known, ", ", spec->params[i].name);
+  return scn_fail(err, s->path, p->line, "unknown parameter '%s' for skeleton '%s'; known parameters: %s", p->name,
+                  spec->name, known);
+}
+
+static int check_int(const scn_scenario_t *s, const scn_param_t *p, const scn_param_spec_t *ps, const char *text,
+                     scn_error_t *err)
+{
+  long value = 0;
+  switch (parse_number(text, &value)) {
+  case NUMBER_NEGATIVE:
+    return scn_fail(err, s->path, p->line, "%s=\"%s\": a size cannot be negative; give a whole number >= %ld", p->name,
+                    text, ps->min);
+  case NUMBER_JUNK:
+    return scn_fail(err, s->path, p->line, "%s=\"%s\" is not a whole number; use decimal digits only, for example %ld",
+                    p->name, text, ps->min);
+  case NUMBER_TOO_LARGE:
+    return scn_fail(err, s->path, p->line, "%s=\"%s\" is too large; the largest accepted value is %ld", p->name, text,
+                    LONG_MAX);
+  case NUMBER_OK:
+    break;
+  }
+  if (value < ps->min)
+    return scn_fail(err, s->path, p->line, "%s=\"%s\" is below the minimum %ld; give %ld or more", p->name, text,
+                    ps->min, ps->min);
+  return 0;
+}
+
+static int check_choice(const scn_scenario_t *s, const scn_param_t *p, const scn_param_spec_t *ps, const char *text,
+                        scn_error_t *err)
+{
+  char allowed[512] = "";
+  for (const char *const *c = ps->choices; *c; c++) {
+    if (strcmp(*c, text) == 0)
+      return 0;
+    append(allowed, sizeof allowed, ", ", *c);
+  }
+  return scn_fail(err, s->path, p->line, "unknown %s '%s'; choose one of: %s", p->name, text, allowed);
+}
+
+static int check_param(const scn_scenario_t *s, const scn_param_t *p, const scn_skeleton_spec_t *spec, scn_error_t *err)
+{
+  const scn_param_t *first = scn_param(s, p->name);
+  if (first != p)
+    return scn_fail(err, s->path, p->line, "parameter '%s' is given twice (first at line %d); keep only one of them",
+                    p->name, first->line);
+  const scn_param_spec_t *ps = find_spec(spec, p->name);
+  if (!ps)
+    return fail_unknown(s, p, spec, err);
+  if (!p->swept && p->nvalues != 1)
+    return scn_fail(err, s->path, p->line,
+                    "parameter '%s' has %zu values but a fixed parameter takes exactly one; to run several, move it "
+                    "to <sweep> as <param name=\"%s\" values=\"...\"/>",
+                    p->name, p->nvalues, p->name);
+  for (size_t v = 0; v < p->nvalues; v++) {
+    const char *text = p->values[v];
+    if (ps->kind == SCN_CHOICE ? check_choice(s, p, ps, text, err) : check_int(s, p, ps, text, err))
+      return -1;
+  }
+  return 0;
+}
+
+static int check_required(const scn_scenario_t *s, const scn_skeleton_spec_t *spec, scn_error_t *err)
+{
+  for (size_t i = 0; i < spec->nparams; i++) {
+    const scn_param_spec_t *ps = &spec->params[i];
+    if (ps->required && !scn_param(s, ps->name))
+      return scn_fail(err, s->path, s->skeleton_line,
+                      "skeleton '%s' needs parameter '%s' (%s); add <param name=\"%s\" value=\"...\"/> to <program>, "
+                      "or <param name=\"%s\" values=\"...\"/> to <sweep>",
+                      spec->name, ps->name, ps->help, ps->name, ps->name);
+  }
+  return 0;
+}
+
+/* The per-process table shows one of the runs, so its p must be one that is run. p's values are checked already. */
+static int check_per_process(const scn_scenario_t *s, scn_error_t *err)
+{
+  const scn_param_t *p = scn_param(s, p_spec.name);
+  if (!s->per_process || !p)
+    return 0;
+  char values[512] = "";
+  for (size_t v = 0; v < p->nvalues; v++) {
+    if (strtol(p->values[v], NULL, 10) == s->per_process)
+      return 0;
+    append(values, sizeof values, " ", p->values[v]);
+  }
+  return scn_fail(err, s->path, s->report_line,
+                  "per-process=\"%d\" is not among the values of p (%s); choose one of them, or drop per-process",
+                  s->per_process, values);
+}
+
+int scn_check(const scn_scenario_t *s, const scn_skeleton_spec_t *spec, scn_error_t *err)
+{
+  for (size_t i = 0; i < s->nparams; i++)
+    if (check_param(s, &s->params[i], spec, err))
+      return -1;
+  if (check_required(s, spec, err))
+    return -1;
+  return check_per_process(s, err);
+}

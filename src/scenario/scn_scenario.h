@@ -1,0 +1,80 @@
+/* Scenario files: XML read with libxml2, validated against the RELAX NG schema scenarios/scenario.rng (compiled into
+ * the binary), then checked against the parameter specification of the chosen skeleton. Every error carries the file
+ * and line it comes from and says how to fix it. */
+#ifndef SCN_SCENARIO_H
+#define SCN_SCENARIO_H
+
+#include <stddef.h>
+
+/* One parameter: a fixed one (<program><param value=...>) has one value; a swept one (<sweep><param values=...>) has
+ * one or more, and the run is the cross product of all swept parameters in the order they are written. */
+typedef struct scn_param {
+  char *name;
+  char **values; /* as written, each a whitespace-free token */
+  size_t nvalues;
+  int line;  /* line of the <param> element */
+  int swept; /* 1 when given in <sweep> */
+} scn_param_t;
+
+typedef struct scn_scenario {
+  char *path;        /* the scenario file as given */
+  char *name;        /* <scenario name=...> */
+  char *description; /* <description> text, or NULL */
+  char *platform;    /* <platform file=...> resolved against the scenario file's folder */
+  int platform_line;
+  char *skeleton; /* <program skeleton=...> */
+  int skeleton_line;
+  scn_param_t *params; /* program parameters then sweep parameters, in file order; "p" is always present */
+  size_t nparams;
+  int per_process;   /* <report per-process=P>: the p whose per-process table is shown; 0 when absent */
+  int report_line;   /* line of <report>, or 0 */
+  char *csv;         /* <report csv=...> resolved against the scenario's folder, or NULL */
+  char *json;        /* <report json=...> likewise, or NULL */
+} scn_scenario_t;
+
+/* Where and what: the command line prints it as "simrun: error: FILE:LINE: MESSAGE". line is 0 when unknown. */
+typedef struct scn_error {
+  char file[1024];
+  int line;
+  char message[1024];
+} scn_error_t;
+
+/* What a skeleton accepts. kind INT takes a decimal integer >= min; CHOICE takes one of `choices` (NULL-ended). */
+typedef enum scn_kind { SCN_INT = 0, SCN_CHOICE } scn_kind_t;
+
+typedef struct scn_param_spec {
+  const char *name;
+  scn_kind_t kind;
+  long min;                    /* INT only */
+  const char *const *choices;  /* CHOICE only, NULL-terminated */
+  int required;
+  const char *help;            /* one line for error messages and --help */
+} scn_param_spec_t;
+
+typedef struct scn_skeleton_spec {
+  const char *name; /* as written in <program skeleton=...> */
+  const scn_param_spec_t *params;
+  size_t nparams;
+} scn_skeleton_spec_t;
+
+/* Reads and validates `path`: well-formed XML, the schema, the platform file's existence and readability.
+ * On success returns 0 and a new scenario in *out (free with scn_free). On failure returns -1, sets *out to NULL
+ * and fills *err. */
+int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err);
+
+/* Checks every parameter against `spec`: unknown names (listing the known ones), missing required ones, duplicates,
+ * integers (rejecting signs, junk, and values below min) and choices (listing the allowed ones). "p" is checked here
+ * too, as an INT >= 1 for every skeleton. Returns 0, or -1 with *err filled (file and line of the offending <param>). */
+int scn_check(const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, scn_error_t *err);
+
+void scn_free(scn_scenario_t *scenario); /* accepts NULL */
+
+/* The parameter called `name`, or NULL. Borrowed from the scenario. */
+const scn_param_t *scn_param(const scn_scenario_t *scenario, const char *name);
+
+/* Fills *err with printf-style message for `file`:`line` and returns -1: a helper for callers that report errors
+ * against a scenario (for instance a skeleton's cross-parameter checks). */
+int scn_fail(scn_error_t *err, const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#endif

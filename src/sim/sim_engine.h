@@ -1,0 +1,40 @@
+/* The one place that drives SimGrid's engine: start-up with quiet logging, platform loading with errors turned into
+ * messages, the host catalogue in a deterministic order, route lengths, and the message cost model of the platform.
+ * Implemented in C++ (sim_engine.cpp) because SimGrid's latency-factor hook and its exceptions are C++ only. */
+#ifndef SIM_ENGINE_H
+#define SIM_ENGINE_H
+
+#include <simgrid/forward.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Per-message time on a quiet network, l bytes over d hops, as a function the engine calls for every message; the
+ * engine keeps SimGrid's size / bandwidth term (so flows still share links) and adds the rest as latency. */
+typedef double (*sim_msg_time_fn)(const void *model, double bytes, int hops);
+
+/* Starts SimGrid in this process (possible once per process), loads `platform` and sorts its hosts by name.
+ * Returns 0, or SIM_EPLATFORM with SimGrid's explanation copied to err. */
+int sim_engine_start(const char *platform, char *err, size_t errlen);
+
+/* Makes every message cost time_fn(model, bytes, hops) on a quiet network. `model` is borrowed for the run. */
+void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void *model);
+
+size_t sim_engine_host_count(void);
+/* The index-th host in natural name order ("n2" before "n10"). */
+sg_host_t sim_engine_host(size_t index);
+/* Number of links on the route from a to b (0 for a == b). */
+int sim_engine_hops(const_sg_host_t a, const_sg_host_t b);
+/* A property of the platform's root zone, or NULL. Owned by SimGrid. */
+const char *sim_engine_property(const char *name);
+
+/* Runs the simulation until every actor ended; returns the simulated time in seconds. */
+double sim_engine_run(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

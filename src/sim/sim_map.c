@@ -1,0 +1,114 @@
+/* Rank-to-host mapping: compact snake-ordered partitions of a mesh, or hosts in name order elsewhere. */
+#include "sim_map.h"
+#include "sim_engine.h"
+#include "sim_error.h"
+
+#include <limits.h>
+#include <simgrid/host.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int sim_map_rectangle(int p, int max_rows, int max_cols, int *rows, int *cols)
+{
+  int best_spare = INT_MAX;
+  int best_skew = INT_MAX;
+  for (int r = 1; r <= max_rows; r++) {
+    int c = (p + r - 1) / r;
+    if (c > max_cols)
+      continue;
+    int spare = r * c - p;
+    int skew = abs(r - c);
+    if (spare < best_spare || (spare == best_spare && skew < best_skew)) {
+      best_spare = spare;
+      best_skew = skew;
+      *rows = r;
+      *cols = c;
+    }
+  }
+  return best_spare == INT_MAX ? -1 : 0;
+}
+
+void sim_map_snake(int rank, int cols, int *row, int *col)
+{
+  *row = rank / cols;
+  int offset = rank % cols;
+  *col = (*row % 2 == 0) ? offset : cols - 1 - offset;
+}
+
+/* Reads a host's mesh coordinates; returns 0 when it has both. */
+static int host_coord(const_sg_host_t host, int *row, int *col)
+{
+  const char *r = sg_host_get_property_value(host, "simrun:row");
+  const char *c = sg_host_get_property_value(host, "simrun:col");
+  if (!r || !c)
+    return -1;
+  *row = atoi(r);
+  *col = atoi(c);
+  return 0;
+}
+
+/* Maps onto a mesh whose host (r, c) is grid[r * max_cols + c]; returns 0 or SIM_EHOSTS. */
+static int map_mesh(int nranks, sg_host_t *grid, int max_rows, int max_cols, sg_host_t *hosts, char *err,
+                    size_t errlen)
+{
+  int rows = 0;
+  int cols = 0;
+  if (sim_map_rectangle(nranks, max_rows, max_cols, &rows, &cols) != 0) {
+    snprintf(err, errlen, "no rectangle of the %dx%d mesh holds %d ranks", max_rows, max_cols, nranks);
+    return SIM_EHOSTS;
+  }
+  for (int rank = 0; rank < nranks; rank++) {
+    int row;
+    int col;
+    sim_map_snake(rank, cols, &row, &col);
+    hosts[rank] = grid[row * max_cols + col];
+    if (!hosts[rank]) {
+      snprintf(err, errlen, "the mesh has no host at row %d, column %d", row, col);
+      return SIM_EHOSTS;
+    }
+  }
+  return 0;
+}
+
+/* Fills a row-major grid of the mesh hosts; returns NULL when some host has no coordinates (not a mesh). */
+static sg_host_t *mesh_grid(size_t count, int *max_rows, int *max_cols)
+{
+  *max_rows = 0;
+  *max_cols = 0;
+  for (size_t i = 0; i < count; i++) {
+    int row;
+    int col;
+    if (host_coord(sim_engine_host(i), &row, &col) != 0 || row < 0 || col < 0)
+      return NULL;
+    *max_rows = row + 1 > *max_rows ? row + 1 : *max_rows;
+    *max_cols = col + 1 > *max_cols ? col + 1 : *max_cols;
+  }
+  sg_host_t *grid = calloc((size_t)*max_rows * (size_t)*max_cols, sizeof *grid);
+  for (size_t i = 0; grid && i < count; i++) {
+    int row;
+    int col;
+    host_coord(sim_engine_host(i), &row, &col);
+    grid[row * *max_cols + col] = sim_engine_host(i);
+  }
+  return grid;
+}
+
+int sim_map_ranks(int nranks, sg_host_t *hosts, char *err, size_t errlen)
+{
+  size_t count = sim_engine_host_count();
+  if (nranks < 1 || (size_t)nranks > count) {
+    snprintf(err, errlen, "p = %d but the platform has %zu host%s", nranks, count, count == 1 ? "" : "s");
+    return SIM_EHOSTS;
+  }
+  int max_rows;
+  int max_cols;
+  sg_host_t *grid = mesh_grid(count, &max_rows, &max_cols);
+  if (grid) {
+    int rc = map_mesh(nranks, grid, max_rows, max_cols, hosts, err, errlen);
+    free(grid);
+    return rc;
+  }
+  for (int rank = 0; rank < nranks; rank++)
+    hosts[rank] = sim_engine_host((size_t)rank);
+  return 0;
+}

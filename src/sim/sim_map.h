@@ -1,0 +1,23 @@
+/* Rank-to-host mapping. On a mesh platform (every host has simrun:row and simrun:col properties) p ranks get the
+ * most compact free-standing rectangle of the mesh, filled in snake order so that consecutive ranks are neighbours,
+ * as a Parsytec partition holds adjacent row blocks on neighbouring processors (seed 001 §4.2, Fig. 2).
+ * On any other platform ranks take the hosts in natural name order. */
+#ifndef SIM_MAP_H
+#define SIM_MAP_H
+
+#include <simgrid/forward.h>
+#include <stddef.h>
+
+/* Fills hosts[0..nranks-1]. Returns 0, or SIM_EHOSTS (more ranks than hosts, or no rectangle of the mesh holds them)
+ * with a message in err. Needs a started engine. */
+int sim_map_ranks(int nranks, sg_host_t *hosts, char *err, size_t errlen);
+
+/* The rectangle rows x cols (rows <= max_rows, cols <= max_cols) that holds p cells with the fewest spare cells, then
+ * the squarest, then the fewest rows. Returns 0, or -1 when p does not fit. Pure: exposed for tests. */
+int sim_map_rectangle(int p, int max_rows, int max_cols, int *rows, int *cols);
+
+/* The cell of rank `rank` when a rows x cols rectangle is filled in snake order (row 0 left to right, row 1 right to
+ * left, ...). Pure: exposed for tests. */
+void sim_map_snake(int rank, int cols, int *row, int *col);
+
+#endif

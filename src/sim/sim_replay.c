@@ -1,0 +1,272 @@
+/* The replay layer: one SimGrid actor per rank runs the skeleton's actions; the recorder turns each action into timed
+ * intervals of the trace model (seed 000 §1.1.3 classes: work, control of parallelism, communication, idling). */
+#include "sim_replay.h"
+#include "sim_engine.h"
+#include "sim_error.h"
+#include "sim_map.h"
+
+#include <simgrid/actor.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mailbox.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_replay, "simrun: the replay layer and its recorder");
+
+typedef struct sim_world {
+  const sim_job_t *job;
+  sim_machine_t machine;
+  met_trace_t *trace;
+  sim_rank_t *ranks;
+  int links;        /* physical links between the hosts of the run */
+  int record_error; /* set when the recorder ran out of memory */
+} sim_world_t;
+
+struct sim_rank {
+  int id;
+  sim_world_t *world;
+  sg_host_t host;
+  double speed; /* cycles per second */
+  int phase;
+  /* Rendezvous bookkeeping: while blocked in a send or receive, the partner's id; the partner that arrives later
+   * writes the time it arrived into match_time, which is when the transfer started. */
+  int blocked_on;
+  int blocked_in_send;
+  double match_time;
+  int finished;
+};
+
+int sim_rank_id(const sim_rank_t *rank)
+{
+  return rank->id;
+}
+
+int sim_rank_count(const sim_rank_t *rank)
+{
+  return rank->world->job->nranks;
+}
+
+int sim_hops(const sim_rank_t *rank, int other)
+{
+  return sim_engine_hops(rank->host, rank->world->ranks[other].host);
+}
+
+void sim_phase(sim_rank_t *rank, const char *label)
+{
+  int id = met_trace_phase_id(rank->world->trace, label);
+  if (id < 0)
+    rank->world->record_error = 1;
+  else
+    rank->phase = id;
+}
+
+static void record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, double bytes,
+                   const double *parts)
+{
+  met_interval_t iv = {.start = start, .end = end, .category = category, .phase = rank->phase, .peer = peer,
+                       .bytes = bytes, .hops = category == MET_CAT_COMM && peer >= 0 ? sim_hops(rank, peer) : 0};
+  for (int i = 0; parts && i < MET_PART_COUNT; i++)
+    iv.parts[i] = parts[i];
+  if (met_trace_add(rank->world->trace, rank->id, &iv) != 0)
+    rank->world->record_error = 1;
+}
+
+void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose)
+{
+  double total = cycles->cpu + cycles->fpu + cycles->intmem + cycles->extmem;
+  if (total <= 0)
+    return;
+  double parts[MET_PART_COUNT] = {cycles->cpu / rank->speed, cycles->fpu / rank->speed,
+                                  cycles->intmem / rank->speed, cycles->extmem / rank->speed};
+  double start = simgrid_get_clock();
+  sg_actor_execute(total);
+  record(rank, purpose == SIM_WORK ? MET_CAT_COMPUTE : MET_CAT_CTRL, start, simgrid_get_clock(), -1, 0, parts);
+}
+
+static sg_mailbox_t channel(int src, int dst)
+{
+  char name[32];
+  snprintf(name, sizeof name, "%d>%d", src, dst);
+  return sg_mailbox_by_name(name);
+}
+
+/* Called just before blocking on `peer`: if the peer is already blocked on us in the opposite direction, the
+ * transfer starts now and the peer learns it; otherwise we wait and the peer will tell us. Returns the start time
+ * when known now, or -1. Actors are cooperative, so nothing runs between this check and the blocking call. */
+static double rendezvous_arrive(sim_rank_t *rank, int peer, int sending)
+{
+  sim_rank_t *partner = &rank->world->ranks[peer];
+  double now = simgrid_get_clock();
+  if (partner->blocked_on == rank->id && partner->blocked_in_send != sending) {
+    partner->match_time = now;
+    return now;
+  }
+  rank->blocked_on = peer;
+  rank->blocked_in_send = sending;
+  rank->match_time = -1;
+  return -1;
+}
+
+/* Records the idle wait and the transfer of a finished message. */
+static void rendezvous_done(sim_rank_t *rank, int peer, double posted, double started, double bytes)
+{
+  if (started < 0) {
+    started = rank->match_time;
+    rank->blocked_on = -1;
+    xbt_assert(started >= 0, "rank %d: a message from or to %d completed without a rendezvous", rank->id, peer);
+  }
+  record(rank, MET_CAT_IDLE, posted, started, peer, 0, NULL);
+  record(rank, MET_CAT_COMM, started, simgrid_get_clock(), peer, bytes, NULL);
+}
+
+void sim_send(sim_rank_t *rank, int dst, double bytes)
+{
+  xbt_assert(dst >= 0 && dst < sim_rank_count(rank) && dst != rank->id, "rank %d: bad destination %d", rank->id, dst);
+  double posted = simgrid_get_clock();
+  double started = rendezvous_arrive(rank, dst, 1);
+  sg_mailbox_put(channel(rank->id, dst), rank, (long)bytes);
+  rendezvous_done(rank, dst, posted, started, bytes);
+}
+
+void sim_recv(sim_rank_t *rank, int src, double bytes)
+{
+  xbt_assert(src >= 0 && src < sim_rank_count(rank) && src != rank->id, "rank %d: bad source %d", rank->id, src);
+  double posted = simgrid_get_clock();
+  double started = rendezvous_arrive(rank, src, 0);
+  sg_mailbox_get(channel(src, rank->id));
+  rendezvous_done(rank, src, posted, started, bytes);
+}
+
+void sim_bcast(sim_rank_t *rank, int root, double bytes)
+{
+  sim_coll_bcast(rank, rank->world->job->bcast, root, bytes);
+}
+
+void sim_barrier(sim_rank_t *rank)
+{
+  int nranks = sim_rank_count(rank);
+  if (rank->id != 0) {
+    sim_send(rank, 0, 0);
+    sim_recv(rank, 0, 0);
+    return;
+  }
+  for (int src = 1; src < nranks; src++)
+    sim_recv(rank, src, 0);
+  for (int dst = 1; dst < nranks; dst++)
+    sim_send(rank, dst, 0);
+}
+
+/* A fixed delay recorded as `category`. */
+static void delay(sim_rank_t *rank, met_category_t category, double seconds, double bytes)
+{
+  if (seconds <= 0)
+    return;
+  double start = simgrid_get_clock();
+  sg_actor_sleep_for(seconds);
+  record(rank, category, start, simgrid_get_clock(), -1, bytes, NULL);
+}
+
+void sim_io(sim_rank_t *rank, sim_io_dir_t dir, double bytes)
+{
+  delay(rank, MET_CAT_IO, sim_machine_io_time(&rank->world->machine, dir, bytes), bytes);
+}
+
+void sim_init_links(sim_rank_t *rank)
+{
+  delay(rank, MET_CAT_CTRL, 1e-6 * rank->world->machine.link_init_us * rank->world->links, 0);
+}
+
+static void rank_main(int argc, char *argv[])
+{
+  sim_rank_t *rank = sg_actor_self_get_data();
+  rank->world->job->program(rank, rank->world->job->arg);
+  rank->finished = 1;
+}
+
+/* The physical links between the run's hosts: pairs of hosts one hop apart. */
+static int count_links(const sim_world_t *world)
+{
+  int links = 0;
+  for (int a = 0; a < world->job->nranks; a++)
+    for (int b = a + 1; b < world->job->nranks; b++)
+      links += sim_engine_hops(world->ranks[a].host, world->ranks[b].host) == 1;
+  return links;
+}
+
+/* Maps ranks to hosts and creates their actors. */
+static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
+{
+  int nranks = world->job->nranks;
+  sg_host_t *hosts = calloc((size_t)nranks, sizeof *hosts);
+  if (!hosts)
+    return SIM_ENOMEM;
+  int rc = sim_map_ranks(nranks, hosts, err, errlen);
+  for (int i = 0; rc == 0 && i < nranks; i++) {
+    sim_rank_t *rank = &world->ranks[i];
+    *rank = (sim_rank_t){.id = i, .world = world, .host = hosts[i], .speed = sg_host_get_speed(hosts[i]),
+                         .blocked_on = -1};
+    char name[32];
+    snprintf(name, sizeof name, "rank%d", i);
+    sg_actor_t actor = sg_actor_init(name, hosts[i]);
+    sg_actor_set_data(actor, rank);
+    sg_actor_start(actor, rank_main, 0, NULL);
+  }
+  free(hosts);
+  if (rc == 0 && world->machine.link_init_us > 0)
+    world->links = count_links(world);
+  return rc;
+}
+
+/* Checks that every rank finished and the recorder kept up. */
+static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
+{
+  if (world->record_error) {
+    snprintf(err, errlen, "the recorder ran out of memory");
+    return SIM_ENOMEM;
+  }
+  for (int i = 0; i < world->job->nranks; i++)
+    if (!world->ranks[i].finished) {
+      snprintf(err, errlen, "rank %d never finished: the program's sends and receives do not match", i);
+      return SIM_EDEADLOCK;
+    }
+  return 0;
+}
+
+int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen)
+{
+  sim_world_t world = {.job = job};
+  *trace = NULL;
+  err[0] = '\0';
+  int rc = sim_engine_start(job->platform, err, errlen);
+  if (rc == 0)
+    rc = sim_machine_read(&world.machine, err, errlen);
+  if (rc != 0)
+    return rc;
+  if (world.machine.piecewise)
+    sim_engine_set_msg_time(sim_machine_msg_time, &world.machine);
+  world.trace = met_trace_new(job->nranks);
+  world.ranks = calloc((size_t)job->nranks, sizeof *world.ranks);
+  if (!world.trace || !world.ranks) {
+    rc = SIM_ENOMEM;
+    goto fail;
+  }
+  rc = spawn_ranks(&world, err, errlen);
+  if (rc != 0)
+    goto fail;
+  sim_engine_run();
+  rc = check_outcome(&world, err, errlen);
+  if (rc != 0)
+    goto fail;
+  free(world.ranks);
+  *trace = world.trace;
+  return 0;
+fail:
+  free(world.ranks);
+  met_trace_free(world.trace);
+  if (rc == SIM_ENOMEM && err[0] == '\0')
+    snprintf(err, errlen, "%s", sim_strerror(rc));
+  return rc;
+}

@@ -1,0 +1,73 @@
+/* The replay layer: the small action API that program skeletons speak (compute with an instruction-level
+ * characterisation, send, recv, broadcast, barrier, I/O, link set-up), executed as SimGrid actors, one per rank,
+ * with a recorder that stores every rank's timed intervals with a category and a phase label (met_trace.h).
+ * Skeletons never call SimGrid: the same skeleton runs on any platform and under any broadcast algorithm. */
+#ifndef SIM_REPLAY_H
+#define SIM_REPLAY_H
+
+#include "met_trace.h"
+#include "sim_coll.h"
+#include "sim_machine.h"
+
+#include <stddef.h>
+
+typedef struct sim_rank sim_rank_t;
+
+/* What a computation is for: useful work (the sequential program does it too) or control of parallelism. */
+typedef enum sim_purpose { SIM_WORK = 0, SIM_CTRL } sim_purpose_t;
+
+/* Processor cycles of a computation, by component (seed 001 eqs. 1-2): the time is their sum times the cycle time,
+ * and the trace keeps the split. fpu counts the FPU cycles not overlapped with the CPU. */
+typedef struct sim_cycles {
+  double cpu;
+  double fpu;
+  double intmem;
+  double extmem;
+} sim_cycles_t;
+
+/* A skeleton's per-rank body. `arg` is the job's argument, shared read-only by all ranks. */
+typedef void (*sim_program_fn)(sim_rank_t *rank, const void *arg);
+
+typedef struct sim_job {
+  const char *platform; /* SimGrid platform XML file */
+  int nranks;
+  sim_bcast_alg_t bcast; /* the algorithm behind sim_bcast() */
+  sim_program_fn program;
+  const void *arg;
+} sim_job_t;
+
+/* Runs `job` in this process: starts SimGrid (once per process: see sim_run.h for repeated runs), maps ranks to
+ * hosts, runs the program on every rank. Returns 0 and a new trace in *trace (the caller frees it), or a negative
+ * SIM_E* code with a message in err. */
+int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen);
+
+int sim_rank_id(const sim_rank_t *rank);
+int sim_rank_count(const sim_rank_t *rank);
+/* Links on the route from this rank's host to rank `other`'s: the distance d of the machine's message model. */
+int sim_hops(const sim_rank_t *rank, int other);
+
+/* Labels the intervals recorded from now on (for example "distribution", "step", "collection"). */
+void sim_phase(sim_rank_t *rank, const char *label);
+
+void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose);
+
+/* Point-to-point messages are synchronous, as transputer channels are (occam rendezvous): the sender blocks until
+ * the receiver has taken the whole message. Time blocked before the partner arrives is recorded as IDLE, the
+ * transfer itself as COMM, both naming the partner. */
+void sim_send(sim_rank_t *rank, int dst, double bytes);
+void sim_recv(sim_rank_t *rank, int src, double bytes);
+
+/* Broadcast of `bytes` from `root` with the job's algorithm; every rank calls it. */
+void sim_bcast(sim_rank_t *rank, int root, double bytes);
+
+/* All ranks wait until every rank has arrived: a flat gather of empty messages to rank 0, then a flat release. */
+void sim_barrier(sim_rank_t *rank);
+
+/* Host input or output of `bytes` through this rank (eqs. 5, 6), recorded as IO. */
+void sim_io(sim_rank_t *rank, sim_io_dir_t dir, double bytes);
+
+/* Initialises every physical link between the hosts of the run (eq. 3, 1270 us each on the Parsytec), one after
+ * the other, charged to this rank as control of parallelism. */
+void sim_init_links(sim_rank_t *rank);
+
+#endif

@@ -1,0 +1,395 @@
+/* Tests of the trace model: adding and ordering rules, phase interning, category and part times (gaps count as idle,
+ * seed 000 eq. 1.7), and the binary format (round trip, truncated and malformed streams). */
+#include "met_trace.h"
+#include "tu.h"
+
+#include <math.h>
+#include <string.h>
+
+static met_interval_t span(met_category_t category, double start, double end)
+{
+  return (met_interval_t){.start = start, .end = end, .category = category, .phase = 0, .peer = -1};
+}
+
+/* A trace of `nranks` ranks with one phase, "main", whose id is 0. */
+static met_trace_t *new_trace(int nranks)
+{
+  met_trace_t *trace = met_trace_new(nranks);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL_FATAL(met_trace_phase_id(trace, "main"), 0);
+  return trace;
+}
+
+static void add_ok(met_trace_t *trace, int rank, met_interval_t iv)
+{
+  CU_ASSERT_EQUAL(met_trace_add(trace, rank, &iv), 0);
+}
+
+static void test_met_trace_new_needs_ranks(void)
+{
+  CU_ASSERT_PTR_NULL(met_trace_new(0));
+  CU_ASSERT_PTR_NULL(met_trace_new(-3));
+  met_trace_free(NULL);
+  met_trace_t *trace = met_trace_new(4);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(met_trace_nranks(trace), 4);
+  CU_ASSERT_EQUAL(met_trace_end(trace), 0.0);
+  CU_ASSERT_EQUAL(met_trace_count(trace, 3), 0);
+  met_trace_free(trace);
+}
+
+static void test_met_trace_add_keeps_order(void)
+{
+  met_trace_t *trace = new_trace(2);
+  add_ok(trace, 0, span(MET_CAT_COMPUTE, 0.0, 2.0));
+  add_ok(trace, 0, span(MET_CAT_COMM, 2.0, 3.0)); /* touching the previous one is allowed */
+  add_ok(trace, 0, span(MET_CAT_IDLE, 4.5, 5.0));
+  add_ok(trace, 1, span(MET_CAT_IO, 1.0, 1.5)); /* ranks are independent timelines */
+  CU_ASSERT_EQUAL_FATAL(met_trace_count(trace, 0), 3);
+  const met_interval_t *ivs = met_trace_intervals(trace, 0);
+  CU_ASSERT_EQUAL(ivs[0].category, MET_CAT_COMPUTE);
+  CU_ASSERT_EQUAL(ivs[1].end, 3.0);
+  CU_ASSERT_EQUAL(ivs[2].start, 4.5);
+  CU_ASSERT_EQUAL(met_trace_count(trace, 1), 1);
+  CU_ASSERT_EQUAL(met_trace_end(trace), 5.0);
+  met_trace_free(trace);
+}
+
+static void test_met_trace_add_grows_past_initial_capacity(void)
+{
+  met_trace_t *trace = new_trace(1);
+  for (int i = 0; i < 1000; i++)
+    add_ok(trace, 0, span(i % 2 ? MET_CAT_COMM : MET_CAT_COMPUTE, i, i + 1));
+  CU_ASSERT_EQUAL_FATAL(met_trace_count(trace, 0), 1000);
+  CU_ASSERT_EQUAL(met_trace_intervals(trace, 0)[999].start, 999.0);
+  CU_ASSERT_EQUAL(met_trace_end(trace), 1000.0);
+  /* 500 intervals of 1 s in each category */
+  CU_ASSERT_EQUAL(met_trace_category_time(trace, 0, MET_CAT_COMM), 500.0);
+  met_trace_free(trace);
+}
+
+static void test_met_trace_add_rejects_overlap(void)
+{
+  met_trace_t *trace = new_trace(1);
+  add_ok(trace, 0, span(MET_CAT_COMPUTE, 1.0, 3.0));
+  met_interval_t overlap = span(MET_CAT_COMM, 2.5, 4.0);
+  met_interval_t before = span(MET_CAT_COMM, 0.0, 0.5);
+  CU_ASSERT_EQUAL(met_trace_add(trace, 0, &overlap), -1);
+  CU_ASSERT_EQUAL(met_trace_add(trace, 0, &before), -1);
+  CU_ASSERT_EQUAL(met_trace_count(trace, 0), 1);
+  CU_ASSERT_EQUAL(met_trace_end(trace), 3.0);
+  met_trace_free(trace);
+}
+
+static void test_met_trace_add_rejects_bad_rank(void)
+{
+  met_trace_t *trace = new_trace(2);
+  met_interval_t iv = span(MET_CAT_COMPUTE, 0.0, 1.0);
+  CU_ASSERT_EQUAL(met_trace_add(trace, -1, &iv), -1);
+  CU_ASSERT_EQUAL(met_trace_add(trace, 2, &iv), -1);
+  CU_ASSERT_EQUAL(met_trace_count(trace, 0) + met_trace_count(trace, 1), 0);
+  CU_ASSERT_EQUAL(met_trace_end(trace), 0.0);
+  met_trace_free(trace);
+}
+
+static void test_met_trace_add_rejects_bad_interval(void)
+{
+  met_trace_t *trace = new_trace(2);
+  met_interval_t bad[] = {
+      span(MET_CAT_COMPUTE, 2.0, 1.0), span(MET_CAT_COMPUTE, -1.0, 1.0),     span(MET_CAT_COUNT, 0.0, 1.0),
+      span(MET_CAT_COMPUTE, NAN, 1.0), span(MET_CAT_COMPUTE, 0.0, INFINITY), span(MET_CAT_COMM, 0.0, 1.0),
+      span(MET_CAT_COMM, 0.0, 1.0),    span(MET_CAT_COMPUTE, 0.0, 1.0),      span(MET_CAT_IO, 0.0, 1.0)};
+  bad[5].phase = 1; /* only phase 0 exists */
+  bad[6].peer = 2;  /* ranks are 0 and 1 */
+  bad[7].parts[MET_PART_CPU] = -0.5;
+  bad[8].bytes = NAN;
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    CU_ASSERT_EQUAL(met_trace_add(trace, 0, &bad[i]), -1);
+  CU_ASSERT_EQUAL(met_trace_count(trace, 0), 0);
+  met_interval_t message = span(MET_CAT_COMM, 0.0, 1.0);
+  message.peer = 1;
+  message.bytes = 1024.0;
+  add_ok(trace, 0, message);
+  met_trace_free(trace);
+}
+
+static void test_met_trace_add_drops_zero_length(void)
+{
+  met_trace_t *trace = new_trace(1);
+  add_ok(trace, 0, span(MET_CAT_COMPUTE, 2.0, 2.0));
+  CU_ASSERT_EQUAL(met_trace_count(trace, 0), 0);
+  CU_ASSERT_EQUAL(met_trace_end(trace), 0.0);
+  add_ok(trace, 0, span(MET_CAT_COMPUTE, 1.0, 2.0));
+  add_ok(trace, 0, span(MET_CAT_COMM, 2.0, 2.0));
+  CU_ASSERT_EQUAL(met_trace_count(trace, 0), 1);
+  met_interval_t late_empty = span(MET_CAT_COMM, 1.5, 1.5); /* still must not go back in time */
+  CU_ASSERT_EQUAL(met_trace_add(trace, 0, &late_empty), -1);
+  met_trace_free(trace);
+}
+
+static void test_met_trace_phase_interning(void)
+{
+  met_trace_t *trace = met_trace_new(1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(met_trace_phase_count(trace), 0);
+  char name[] = "init";
+  CU_ASSERT_EQUAL(met_trace_phase_id(trace, name), 0);
+  name[0] = 'X'; /* the trace keeps its own copy */
+  CU_ASSERT_EQUAL(met_trace_phase_id(trace, "solve"), 1);
+  CU_ASSERT_EQUAL(met_trace_phase_id(trace, "init"), 0);
+  CU_ASSERT_EQUAL(met_trace_phase_id(trace, "solve"), 1);
+  CU_ASSERT_EQUAL(met_trace_phase_count(trace), 2);
+  CU_ASSERT_STRING_EQUAL(met_trace_phase_name(trace, 0), "init");
+  CU_ASSERT_STRING_EQUAL(met_trace_phase_name(trace, 1), "solve");
+  CU_ASSERT_PTR_NULL(met_trace_phase_name(trace, 2));
+  CU_ASSERT_PTR_NULL(met_trace_phase_name(trace, -1));
+  met_trace_free(trace);
+}
+
+/* Rank 0: compute [0,2], gap [2,3], comm [3,4], idle [4,5], then nothing up to T_par = 6.
+ * Rank 1: gap [0,1], compute [1,6]. */
+static met_trace_t *gappy_trace(void)
+{
+  met_trace_t *trace = new_trace(2);
+  add_ok(trace, 0, span(MET_CAT_COMPUTE, 0.0, 2.0));
+  add_ok(trace, 0, span(MET_CAT_COMM, 3.0, 4.0));
+  add_ok(trace, 0, span(MET_CAT_IDLE, 4.0, 5.0));
+  add_ok(trace, 1, span(MET_CAT_COMPUTE, 1.0, 6.0));
+  return trace;
+}
+
+static void test_met_trace_category_time_counts_gaps_as_idle(void)
+{
+  met_trace_t *trace = gappy_trace();
+  CU_ASSERT_EQUAL(met_trace_end(trace), 6.0);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_COMPUTE), 2.0, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_COMM), 1.0, 1e-12);
+  /* idle interval 1 + gap [2,3] 1 + tail [5,6] 1 = 3 */
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IDLE), 3.0, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IO), 0.0, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMPUTE), 5.0, 1e-12);
+  /* leading gap [0,1] */
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_IDLE), 1.0, 1e-12);
+  for (int r = 0; r < 2; r++) {
+    double sum = 0.0;
+    for (int c = 0; c < MET_CAT_COUNT; c++)
+      sum += met_trace_category_time(trace, r, (met_category_t)c);
+    TU_ASSERT_CLOSE(sum, 6.0, 1e-12); /* eq. 1.7: every rank runs for T_par */
+  }
+  met_trace_free(trace);
+}
+
+static void test_met_trace_empty_rank_idles_whole_run(void)
+{
+  met_trace_t *wide = new_trace(3);
+  add_ok(wide, 0, span(MET_CAT_COMPUTE, 0.0, 4.0));
+  TU_ASSERT_CLOSE(met_trace_category_time(wide, 2, MET_CAT_IDLE), 4.0, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(wide, 2, MET_CAT_COMPUTE), 0.0, 1e-12);
+  met_trace_free(wide);
+}
+
+static void test_met_trace_part_time_sums_compute(void)
+{
+  met_trace_t *trace = new_trace(2);
+  met_interval_t a = span(MET_CAT_COMPUTE, 0.0, 2.0);
+  a.parts[MET_PART_CPU] = 1.25;
+  a.parts[MET_PART_FPU] = 0.25;
+  a.parts[MET_PART_EXTMEM] = 0.5;
+  met_interval_t b = span(MET_CAT_COMPUTE, 3.0, 4.0);
+  b.parts[MET_PART_CPU] = 0.5;
+  b.parts[MET_PART_INTMEM] = 0.5;
+  add_ok(trace, 0, a);
+  add_ok(trace, 0, span(MET_CAT_COMM, 2.0, 3.0));
+  add_ok(trace, 0, b);
+  met_interval_t io = span(MET_CAT_IO, 4.0, 5.0);
+  io.parts[MET_PART_CPU] = 1.0; /* against the contract: parts only count on COMPUTE intervals */
+  add_ok(trace, 0, io);
+  TU_ASSERT_CLOSE(met_trace_part_time(trace, 0, MET_PART_CPU), 1.75, 1e-12); /* 1.25 + 0.5 */
+  TU_ASSERT_CLOSE(met_trace_part_time(trace, 0, MET_PART_FPU), 0.25, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_part_time(trace, 0, MET_PART_INTMEM), 0.5, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_part_time(trace, 0, MET_PART_EXTMEM), 0.5, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_part_time(trace, 1, MET_PART_CPU), 0.0, 1e-12);
+  met_trace_free(trace);
+}
+
+static void test_met_trace_names(void)
+{
+  CU_ASSERT_STRING_EQUAL(met_category_name(MET_CAT_COMPUTE), "compute");
+  CU_ASSERT_STRING_EQUAL(met_category_name(MET_CAT_IO), "io");
+  CU_ASSERT_STRING_EQUAL(met_category_name(MET_CAT_CTRL), "ctrl");
+  CU_ASSERT_STRING_EQUAL(met_category_name(MET_CAT_COMM), "comm");
+  CU_ASSERT_STRING_EQUAL(met_category_name(MET_CAT_IDLE), "idle");
+  CU_ASSERT_PTR_NULL(met_category_name(MET_CAT_COUNT));
+  CU_ASSERT_STRING_EQUAL(met_part_name(MET_PART_CPU), "cpu");
+  CU_ASSERT_STRING_EQUAL(met_part_name(MET_PART_FPU), "fpu");
+  CU_ASSERT_STRING_EQUAL(met_part_name(MET_PART_INTMEM), "intmem");
+  CU_ASSERT_STRING_EQUAL(met_part_name(MET_PART_EXTMEM), "extmem");
+  CU_ASSERT_PTR_NULL(met_part_name(MET_PART_COUNT));
+}
+
+/* Three ranks (the last one empty), two phases, messages with peers and bytes, and compute parts. */
+static met_trace_t *rich_trace(void)
+{
+  met_trace_t *trace = new_trace(3);
+  CU_ASSERT_EQUAL(met_trace_phase_id(trace, "solve"), 1);
+  met_interval_t work = span(MET_CAT_COMPUTE, 0.0, 1.5);
+  work.parts[MET_PART_CPU] = 1.0;
+  work.parts[MET_PART_EXTMEM] = 0.5;
+  met_interval_t send = span(MET_CAT_COMM, 1.5, 1.75);
+  send.phase = 1;
+  send.peer = 1;
+  send.bytes = 4096.0;
+  met_interval_t wait = span(MET_CAT_IDLE, 0.0, 1.5);
+  wait.peer = 0;
+  met_interval_t recv = send;
+  recv.peer = 0;
+  add_ok(trace, 0, work);
+  add_ok(trace, 0, send);
+  add_ok(trace, 1, wait);
+  add_ok(trace, 1, recv);
+  add_ok(trace, 1, span(MET_CAT_CTRL, 2.0, 2.125));
+  return trace;
+}
+
+static void assert_same_interval(const met_interval_t *a, const met_interval_t *b)
+{
+  CU_ASSERT_EQUAL(a->start, b->start);
+  CU_ASSERT_EQUAL(a->end, b->end);
+  CU_ASSERT_EQUAL(a->category, b->category);
+  CU_ASSERT_EQUAL(a->phase, b->phase);
+  CU_ASSERT_EQUAL(a->peer, b->peer);
+  CU_ASSERT_EQUAL(a->bytes, b->bytes);
+  for (int k = 0; k < MET_PART_COUNT; k++)
+    CU_ASSERT_EQUAL(a->parts[k], b->parts[k]);
+}
+
+/* The bytes met_trace_write produces for `trace`, in `buf` (of `cap` bytes); returns their number. */
+static size_t write_bytes(const met_trace_t *trace, unsigned char *buf, size_t cap)
+{
+  FILE *f = tmpfile();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  CU_ASSERT_EQUAL(met_trace_write(trace, f), 0);
+  rewind(f);
+  size_t n = fread(buf, 1, cap, f);
+  CU_ASSERT(n < cap);
+  fclose(f);
+  return n;
+}
+
+/* met_trace_read of the first `n` bytes of `buf`. */
+static met_trace_t *read_bytes(const unsigned char *buf, size_t n)
+{
+  FILE *f = tmpfile();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  CU_ASSERT_EQUAL(fwrite(buf, 1, n, f), n);
+  rewind(f);
+  met_trace_t *trace = met_trace_read(f);
+  fclose(f);
+  return trace;
+}
+
+static void test_met_trace_write_read_round_trip(void)
+{
+  met_trace_t *trace = rich_trace();
+  unsigned char buf[4096];
+  size_t n = write_bytes(trace, buf, sizeof buf);
+  met_trace_t *copy = read_bytes(buf, n);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+  CU_ASSERT_EQUAL(met_trace_nranks(copy), 3);
+  CU_ASSERT_EQUAL(met_trace_phase_count(copy), 2);
+  CU_ASSERT_STRING_EQUAL(met_trace_phase_name(copy, 0), "main");
+  CU_ASSERT_STRING_EQUAL(met_trace_phase_name(copy, 1), "solve");
+  CU_ASSERT_EQUAL(met_trace_end(copy), 2.125);
+  for (int r = 0; r < 3; r++) {
+    CU_ASSERT_EQUAL_FATAL(met_trace_count(copy, r), met_trace_count(trace, r));
+    for (size_t i = 0; i < met_trace_count(trace, r); i++)
+      assert_same_interval(&met_trace_intervals(copy, r)[i], &met_trace_intervals(trace, r)[i]);
+  }
+  unsigned char again[4096]; /* writing the copy gives the same bytes */
+  CU_ASSERT_EQUAL_FATAL(write_bytes(copy, again, sizeof again), n);
+  CU_ASSERT(memcmp(buf, again, n) == 0);
+  met_trace_free(copy);
+  met_trace_free(trace);
+}
+
+static void test_met_trace_read_truncated_returns_null(void)
+{
+  met_trace_t *trace = rich_trace();
+  unsigned char buf[4096];
+  size_t n = write_bytes(trace, buf, sizeof buf);
+  for (size_t len = 0; len < n; len++) {
+    met_trace_t *partial = read_bytes(buf, len);
+    CU_ASSERT_PTR_NULL(partial);
+    met_trace_free(partial);
+  }
+  met_trace_free(trace);
+}
+
+static void test_met_trace_read_malformed_returns_null(void)
+{
+  met_trace_t *trace = rich_trace();
+  unsigned char buf[4096];
+  size_t n = write_bytes(trace, buf, sizeof buf);
+  /* Offsets from the layout in met_trace.c: 8-byte magic, u32 version at 8, u32 nranks at 12, u32 nphases at 16, the
+   * names "main\0solve\0" from 20, rank 0's u64 count at 31, then its first record [0, 1.5]: start at 39, end at 47,
+   * u32 category at 55. */
+  const struct {
+    size_t offset;
+    size_t len;
+    unsigned char value;
+  } damage[] = {{0, 1, 'X'}, /* magic */
+                {8, 1, 2},   /* unknown version */
+                {12, 1, 0},  /* no ranks */
+                {12, 1, 4},  /* a fourth rank the stream does not hold */
+                {47, 8, 0},  /* a zero-length interval, never written */
+                {55, 1, MET_CAT_COUNT}};
+  for (size_t i = 0; i < sizeof damage / sizeof damage[0]; i++) {
+    unsigned char bad[4096];
+    memcpy(bad, buf, n);
+    memset(bad + damage[i].offset, damage[i].value, damage[i].len);
+    CU_ASSERT(memcmp(bad, buf, n) != 0);
+    met_trace_t *read = read_bytes(bad, n);
+    CU_ASSERT_PTR_NULL(read);
+    met_trace_free(read);
+  }
+  met_trace_free(trace);
+}
+
+static void test_met_trace_read_rejects_duplicate_phases(void)
+{
+  met_trace_t *trace = new_trace(1);
+  CU_ASSERT_EQUAL(met_trace_phase_id(trace, "mane"), 1);
+  unsigned char buf[256];
+  size_t n = write_bytes(trace, buf, sizeof buf);
+  /* The names start at offset 20: "main\0mane\0"; make the second one "main" too. */
+  CU_ASSERT_EQUAL_FATAL(memcmp(buf + 25, "mane", 4), 0);
+  memcpy(buf + 25, "main", 4);
+  met_trace_t *read = read_bytes(buf, n);
+  CU_ASSERT_PTR_NULL(read);
+  met_trace_free(read);
+  met_trace_free(trace);
+}
+
+int main(void)
+{
+  const tu_case_t cases[] = {
+      {"test_met_trace_new_needs_ranks", test_met_trace_new_needs_ranks},
+      {"test_met_trace_add_keeps_order", test_met_trace_add_keeps_order},
+      {"test_met_trace_add_grows_past_initial_capacity", test_met_trace_add_grows_past_initial_capacity},
+      {"test_met_trace_add_rejects_overlap", test_met_trace_add_rejects_overlap},
+      {"test_met_trace_add_rejects_bad_rank", test_met_trace_add_rejects_bad_rank},
+      {"test_met_trace_add_rejects_bad_interval", test_met_trace_add_rejects_bad_interval},
+      {"test_met_trace_add_drops_zero_length", test_met_trace_add_drops_zero_length},
+      {"test_met_trace_phase_interning", test_met_trace_phase_interning},
+      {"test_met_trace_category_time_counts_gaps_as_idle", test_met_trace_category_time_counts_gaps_as_idle},
+      {"test_met_trace_empty_rank_idles_whole_run", test_met_trace_empty_rank_idles_whole_run},
+      {"test_met_trace_part_time_sums_compute", test_met_trace_part_time_sums_compute},
+      {"test_met_trace_names", test_met_trace_names},
+      {"test_met_trace_write_read_round_trip", test_met_trace_write_read_round_trip},
+      {"test_met_trace_read_truncated_returns_null", test_met_trace_read_truncated_returns_null},
+      {"test_met_trace_read_malformed_returns_null", test_met_trace_read_malformed_returns_null},
+      {"test_met_trace_read_rejects_duplicate_phases", test_met_trace_read_rejects_duplicate_phases},
+      {NULL, NULL},
+  };
+  return tu_run("met_trace", cases);
+}

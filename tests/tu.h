@@ -1,0 +1,30 @@
+/* Test utilities: one CUnit suite per test executable, run by ctest; exits non-zero when any assertion failed. */
+#ifndef TU_H
+#define TU_H
+
+#include <CUnit/Basic.h>
+#include <stdlib.h>
+
+typedef struct tu_case {
+  const char *name;
+  void (*fn)(void);
+} tu_case_t;
+
+/* Registers `cases` (ended by {NULL, NULL}) as suite `suite`, runs them verbosely, returns the exit status. */
+static inline int tu_run(const char *suite, const tu_case_t *cases)
+{
+  if (CU_initialize_registry() != CUE_SUCCESS)
+    return 2;
+  CU_pSuite s = CU_add_suite(suite, NULL, NULL);
+  for (const tu_case_t *c = cases; s && c->name; c++)
+    CU_add_test(s, c->name, c->fn);
+  CU_basic_set_mode(CU_BRM_VERBOSE);
+  CU_basic_run_tests();
+  unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+  CU_cleanup_registry();
+  return failed ? 1 : 0;
+}
+
+#define TU_ASSERT_CLOSE(actual, expected, tol) CU_ASSERT_DOUBLE_EQUAL((actual), (expected), (tol))
+
+#endif

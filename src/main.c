@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2 };
@@ -54,6 +55,13 @@ static int fail_usage(const char *fmt, const char *arg)
   return EXIT_INPUT;
 }
 
+/* An unknown option: the short option `letter` inside a group such as -qx, or the long one written in `arg`. */
+static int fail_unknown(const char *arg, int letter)
+{
+  char flag[3] = {'-', (char)letter, '\0'};
+  return fail_usage("unknown option '%s'", letter && strncmp(arg, "--", 2) != 0 ? flag : arg);
+}
+
 static void print_error(const scn_error_t *err)
 {
   if (err->line > 0)
@@ -81,8 +89,20 @@ static int parse_options(int argc, char **argv, options_t *opts)
                                            {"version", no_argument, NULL, 'V'},
                                            {NULL, 0, NULL, 0}};
   opterr = 0;
-  int c;
-  while ((c = getopt_long(argc, argv, "+qhV", longopts, NULL)) != -1) {
+  const char *positional[3] = {NULL, NULL, NULL};
+  int npositional = 0;
+  /* Options may come before or after the scenario: getopt_long is asked not to permute ('+'), and each positional
+   * argument it stops at is taken here, so that argv[at] is always the argument being read, for messages. */
+  while (optind < argc) {
+    int at = optind;
+    int c = getopt_long(argc, argv, "+:qhV", longopts, NULL);
+    if (c == -1) {
+      int after_dashes = optind > at; /* "--": everything after it is positional */
+      for (; optind < argc && (after_dashes || optind == at); optind++)
+        if (npositional < 3)
+          positional[npositional++] = argv[optind];
+      continue;
+    }
     if (c == 'c')
       opts->csv = optarg;
     else if (c == 'j')
@@ -98,17 +118,16 @@ static int parse_options(int argc, char **argv, options_t *opts)
       printf("simrun 0.1.0\n");
       return EXIT_OK;
     } else if (c == '?')
-      return fail_usage("unknown option '%s'", argv[optind - 1]);
+      return fail_unknown(argv[at], optopt);
     else if (c == ':')
-      return fail_usage("option '%s' needs a value", argv[optind - 1]);
+      return fail_usage("option '%s' needs a value", argv[at]);
   }
-  if (optind < argc && strcmp(argv[optind], "run") == 0)
-    optind++;
-  if (optind >= argc)
+  int first = npositional > 1 && strcmp(positional[0], "run") == 0; /* the optional subcommand */
+  if (npositional - first == 0)
     return fail_usage("%sno scenario file given", "");
-  if (optind + 1 < argc)
-    return fail_usage("only one scenario file at a time, but '%s' follows", argv[optind + 1]);
-  opts->scenario = argv[optind];
+  if (npositional - first > 1)
+    return fail_usage("only one scenario file at a time, but '%s' follows", positional[first + 1]);
+  opts->scenario = positional[first];
   return -1;
 }
 
@@ -131,19 +150,27 @@ static void show_progress(size_t done, size_t total, void *ctx)
   fflush(stderr);
 }
 
+/* Opens one output file (none when path is NULL). A folder is refused here: renaming onto it would fail only after
+ * every point had been simulated. */
+static int open_output(const char *path, rep_file_t **file)
+{
+  char message[1200];
+  struct stat st;
+  if (!path)
+    return EXIT_OK;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    snprintf(message, sizeof message, "cannot write '%s': it is a folder; give a file name", path);
+  else if ((*file = rep_file_open(path, message, sizeof message)))
+    return EXIT_OK;
+  fprintf(stderr, "simrun: error: %s\n", message);
+  return EXIT_INPUT;
+}
+
 /* Opens the output files before any simulation, so that an unwritable path fails at once. */
 static int open_outputs(const char *csv, const char *json, rep_file_t **csv_file, rep_file_t **json_file)
 {
-  char message[1200];
-  if (csv && !(*csv_file = rep_file_open(csv, message, sizeof message))) {
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_INPUT;
-  }
-  if (json && !(*json_file = rep_file_open(json, message, sizeof message))) {
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_INPUT;
-  }
-  return EXIT_OK;
+  int status = open_output(csv, csv_file);
+  return status != EXIT_OK ? status : open_output(json, json_file);
 }
 
 /* Writes and commits the outputs; aborts both on any failure. */
@@ -158,8 +185,12 @@ static int write_outputs(const stu_study_t *study, rep_file_t *csv_file, rep_fil
     fprintf(stderr, "simrun: error: writing the results failed\n");
     return EXIT_RUNTIME;
   }
-  if ((csv_file && rep_file_commit(csv_file, message, sizeof message) != 0) ||
-      (json_file && rep_file_commit(json_file, message, sizeof message) != 0)) {
+  int rc = csv_file ? rep_file_commit(csv_file, message, sizeof message) : 0;
+  if (rc != 0)
+    rep_file_abort(json_file); /* or its temporary file would stay behind */
+  else if (json_file)
+    rc = rep_file_commit(json_file, message, sizeof message);
+  if (rc != 0) {
     fprintf(stderr, "simrun: error: %s\n", message);
     return EXIT_RUNTIME;
   }

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* A doubling ladder of longs from 1 byte has at most 64 rungs, plus max-bytes itself. */
-#define PINGPONG_MAX_SIZES 65
+/* Doubling from 1 byte gives 63 sizes below LONG_MAX (2^0 .. 2^62), then max-bytes itself. */
+#define PINGPONG_MAX_SIZES 64
 
 typedef struct pingpong_arg {
   size_t nsizes;
@@ -81,5 +81,5 @@ static const scn_param_spec_t pingpong_params[] = {
 static const scn_skeleton_spec_t pingpong_spec = {.name = "ping-pong", .params = pingpong_params,
                                                   .nparams = sizeof pingpong_params / sizeof pingpong_params[0]};
 
-const app_skeleton_t app_pingpong_skeleton = {.spec = &pingpong_spec, .prepare = pingpong_prepare,
+const app_skeleton_t app_pingpong_skeleton = {.spec = &pingpong_spec, .view = APP_VIEW_MESSAGES, .prepare = pingpong_prepare,
                                               .program = pingpong_program, .release = free};

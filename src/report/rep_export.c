@@ -24,32 +24,61 @@ static void csv_field(FILE *out, const char *text)
   fputc('"', out);
 }
 
-int rep_csv(FILE *out, const stu_study_t *study)
+/* The leading fields of a row: scenario, platform, skeleton and the point's parameter values. */
+static void csv_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  const scn_scenario_t *s = study->scenario;
+  csv_field(out, s->name);
+  fputc(',', out);
+  csv_field(out, base_name(s->platform));
+  fputc(',', out);
+  csv_field(out, s->skeleton);
+  for (size_t j = 0; j < s->nparams; j++) {
+    fputc(',', out);
+    csv_field(out, point->values[j]);
+  }
+}
+
+static void csv_header(FILE *out, const stu_study_t *study)
 {
   const scn_scenario_t *s = study->scenario;
   fprintf(out, "scenario,platform,skeleton");
   for (size_t j = 0; j < s->nparams; j++)
     fprintf(out, ",%s", s->params[j].name);
+}
+
+/* The message view: one row per (point, size, distance). */
+static int csv_messages(FILE *out, const stu_study_t *study)
+{
+  csv_header(out, study);
+  fprintf(out, ",bytes,hops,count,mean_s,min_s,max_s\n");
+  for (size_t i = 0; i < study->npoints; i++)
+    for (size_t g = 0; g < study->points[i].nmsgs; g++) {
+      const met_msg_stat_t *m = &study->points[i].msgs[g];
+      csv_point(out, study, &study->points[i]);
+      fprintf(out, ",%.0f,%d,%zu,%.9g,%.9g,%.9g\n", m->bytes, m->hops, m->count, m->mean, m->min, m->max);
+    }
+  return ferror(out) ? -1 : 0;
+}
+
+int rep_csv(FILE *out, const stu_study_t *study)
+{
+  if (study->view == APP_VIEW_MESSAGES)
+    return csv_messages(out, study);
+  csv_header(out, study);
   fprintf(out, ",t_seq,t_par,speedup,efficiency,overhead");
   for (int j = 0; j < MET_OVH_COUNT; j++)
     fprintf(out, ",ovh_%s", met_overhead_name(j));
-  fprintf(out, ",granularity\n");
+  fprintf(out, ",granularity,messages\n");
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
     const met_eppa_t *e = &point->eppa;
-    csv_field(out, s->name);
-    fputc(',', out);
-    csv_field(out, base_name(s->platform));
-    fputc(',', out);
-    csv_field(out, s->skeleton);
-    for (size_t j = 0; j < s->nparams; j++) {
-      fputc(',', out);
-      csv_field(out, point->values[j]);
-    }
+    csv_point(out, study, point);
     fprintf(out, ",%.9g,%.9g,%.9g,%.9g,%.9g", e->t_seq, e->t_par, e->speedup, e->efficiency, e->overhead);
     for (int j = 0; j < MET_OVH_COUNT; j++)
       fprintf(out, ",%.9g", e->ovh_ratio[j]);
-    fprintf(out, isinf(e->granularity) ? ",inf\n" : ",%.9g\n", e->granularity);
+    fprintf(out, isinf(e->granularity) ? ",inf" : ",%.9g", e->granularity);
+    fprintf(out, ",%zu\n", point->messages);
   }
   return ferror(out) ? -1 : 0;
 }
@@ -101,18 +130,28 @@ static void json_processes(FILE *out, const stu_point_t *point)
   fprintf(out, "]");
 }
 
-static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
+static void json_messages(FILE *out, const stu_point_t *point)
 {
-  const scn_scenario_t *s = study->scenario;
-  const met_eppa_t *e = &point->eppa;
-  fprintf(out, "    {\"params\": {");
-  for (size_t j = 0; j < s->nparams; j++) {
-    fprintf(out, "%s", j ? ", " : "");
-    json_string(out, s->params[j].name);
-    fprintf(out, ": ");
-    json_string(out, point->values[j]);
+  fprintf(out, ",\n     \"messages_by_size\": [");
+  for (size_t g = 0; g < point->nmsgs; g++) {
+    const met_msg_stat_t *m = &point->msgs[g];
+    fprintf(out, "%s\n       {\"bytes\": %.0f, \"hops\": %d, \"count\": %zu, \"mean\": ", g ? "," : "", m->bytes,
+            m->hops, m->count);
+    json_number(out, m->mean);
+    fprintf(out, ", \"min\": ");
+    json_number(out, m->min);
+    fprintf(out, ", \"max\": ");
+    json_number(out, m->max);
+    fputc('}', out);
   }
-  fprintf(out, "},\n     \"p\": %d, \"t_seq\": ", point->p);
+  fprintf(out, "]");
+}
+
+/* The lost-cycle figures of a point. */
+static void json_lost_cycles(FILE *out, const stu_point_t *point)
+{
+  const met_eppa_t *e = &point->eppa;
+  fprintf(out, ", \"t_seq\": ");
   json_number(out, e->t_seq);
   const char *names[] = {"t_par", "speedup", "efficiency", "overhead"};
   const double values[] = {e->t_par, e->speedup, e->efficiency, e->overhead};
@@ -126,6 +165,26 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   json_number(out, e->granularity);
   if (point->procs)
     json_processes(out, point);
+}
+
+static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  const scn_scenario_t *s = study->scenario;
+  fprintf(out, "    {\"params\": {");
+  for (size_t j = 0; j < s->nparams; j++) {
+    fprintf(out, "%s", j ? ", " : "");
+    json_string(out, s->params[j].name);
+    fprintf(out, ": ");
+    json_string(out, point->values[j]);
+  }
+  fprintf(out, "},\n     \"p\": %d, \"messages\": %zu", point->p, point->messages);
+  if (study->view == APP_VIEW_MESSAGES) {
+    fprintf(out, ", \"t_par\": ");
+    json_number(out, point->t_par);
+    json_messages(out, point);
+  } else {
+    json_lost_cycles(out, point);
+  }
   fprintf(out, "}");
 }
 

@@ -47,8 +47,15 @@ static void print_title(FILE *out, const stu_study_t *study)
   fprintf(out, ") on %s\n", base ? base + 1 : s->platform);
   if (s->description)
     fprintf(out, "%s\n", s->description);
-  fprintf(out, "Overhead ratios Ovh_j = T_ovh^j / T_seq (Lemeire eq. 1.13): speedup = p / (1 + sum Ovh_j); "
+  if (study->view == APP_VIEW_LOST_CYCLES)
+    fprintf(out, "Overhead ratios Ovh_j = T_ovh^j / T_seq (Lemeire eq. 1.13): speedup = p / (1 + sum Ovh_j); "
                "granularity = 1 / Ovh_comm.\n");
+}
+
+/* A ratio as printed with 4 decimals: rounding noise of either sign shows as 0.0000, never -0.0000. */
+static double shown(double ratio)
+{
+  return fabs(ratio) < 5e-5 ? 0.0 : ratio;
 }
 
 static void print_granularity(FILE *out, double granularity)
@@ -76,8 +83,8 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first)
     for (int j = 0; j < MET_OVH_COUNT; j++)
       sum += e->ovh_ratio[j];
     fprintf(out, "%6d %11.3f %9.3f %9.1f%% %9.4f %9.4f %9.4f %9.4f %9.4f", point->p, e->t_par, e->speedup,
-            100 * e->efficiency, e->ovh_ratio[MET_OVH_CTRL], e->ovh_ratio[MET_OVH_COMM], e->ovh_ratio[MET_OVH_IDLE],
-            e->ovh_ratio[MET_OVH_ANOMALY], sum);
+            100 * e->efficiency, shown(e->ovh_ratio[MET_OVH_CTRL]), shown(e->ovh_ratio[MET_OVH_COMM]),
+            shown(e->ovh_ratio[MET_OVH_IDLE]), shown(e->ovh_ratio[MET_OVH_ANOMALY]), shown(sum));
     print_granularity(out, e->granularity);
   }
 }
@@ -91,14 +98,35 @@ static void print_processes(FILE *out, const stu_study_t *study, const stu_point
   fprintf(out, "%6s %11s %9s %9s %9s %9s\n", "rank", "work (s)", "ctrl", "comm", "idle", "anomaly");
   for (int rank = 0; rank < point->p; rank++) {
     const met_eppa_proc_t *proc = &point->procs[rank];
-    fprintf(out, "%6d %11.3f %9.4f %9.4f %9.4f %9.4f\n", rank, proc->work, proc->ovh_ratio[MET_OVH_CTRL],
-            proc->ovh_ratio[MET_OVH_COMM], proc->ovh_ratio[MET_OVH_IDLE], proc->ovh_ratio[MET_OVH_ANOMALY]);
+    fprintf(out, "%6d %11.3f %9.4f %9.4f %9.4f %9.4f\n", rank, proc->work, shown(proc->ovh_ratio[MET_OVH_CTRL]),
+            shown(proc->ovh_ratio[MET_OVH_COMM]), shown(proc->ovh_ratio[MET_OVH_IDLE]),
+            shown(proc->ovh_ratio[MET_OVH_ANOMALY]));
+  }
+}
+
+/* The message view: durations by size and distance, in microseconds, as the paper's Table 2 model is written. */
+static void print_messages(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  fprintf(out, "\nMessage times, p = %d%s", point->p, study->npoints > 1 ? ", " : "");
+  if (study->npoints > 1)
+    print_params(out, study, point, 1);
+  fprintf(out, " (%zu messages, T_par = %.6f s)\n", point->messages, point->t_par);
+  fprintf(out, "%10s %6s %8s %14s %14s %14s\n", "bytes", "hops", "count", "mean (us)", "min (us)", "max (us)");
+  for (size_t g = 0; g < point->nmsgs; g++) {
+    const met_msg_stat_t *m = &point->msgs[g];
+    fprintf(out, "%10.0f %6d %8zu %14.3f %14.3f %14.3f\n", m->bytes, m->hops, m->count, 1e6 * m->mean, 1e6 * m->min,
+            1e6 * m->max);
   }
 }
 
 void rep_print(FILE *out, const stu_study_t *study)
 {
   print_title(out, study);
+  if (study->view == APP_VIEW_MESSAGES) {
+    for (size_t i = 0; i < study->npoints; i++)
+      print_messages(out, study, &study->points[i]);
+    return;
+  }
   for (size_t i = 0; i < study->npoints; i++)
     if (opens_group(study, i))
       print_group(out, study, i);

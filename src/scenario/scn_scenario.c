@@ -363,7 +363,8 @@ int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err)
   *out = NULL;
   int e = check_readable(path);
   if (e)
-    return scn_fail(err, path, 0, "cannot open scenario: %s", strerror(e));
+    return scn_fail(err, path, 0, "cannot open scenario: %s; check the path, which is relative to the current folder",
+                    strerror(e));
   /* Every libxml2 message goes to the sink, never to stderr; the default handler is back on return. */
   xmlSetStructuredErrorFunc(&sink, on_parse_error);
   xmlDoc *doc = parse(path, &sink);

@@ -156,12 +156,20 @@ static int keep_processes(stu_point_t *point, const met_trace_t *trace)
   return 0;
 }
 
-static int run_point(sweep_t *sweep, stu_point_t *point, int per_process)
+/* The message view of a point's trace. */
+static int keep_messages(stu_point_t *point, const met_trace_t *trace)
 {
-  met_trace_t *trace = NULL;
-  int rc = simulate(sweep, point->values, point->p, &trace);
-  if (rc != 0)
-    return rc;
+  long groups = met_comm_stats(trace, &point->msgs);
+  if (groups < 0)
+    return SIM_ENOMEM;
+  point->nmsgs = (size_t)groups;
+  return 0;
+}
+
+/* The lost-cycle view of a point's trace, against the sequential run of the same parameters. */
+static int keep_lost_cycles(sweep_t *sweep, stu_point_t *point, const met_trace_t *trace, int per_process)
+{
+  int rc;
   double t_seq = 0;
   if (point->p == 1 && !cached_seq(sweep, point->values, &t_seq)) {
     t_seq = met_trace_end(trace);
@@ -170,9 +178,25 @@ static int run_point(sweep_t *sweep, stu_point_t *point, int per_process)
     rc = sequential_time(sweep, point->values, &t_seq);
   }
   if (rc == 0 && met_eppa_compute(trace, t_seq, &point->eppa) != 0)
-    rc = point_error(sweep, SIM_EINVAL, NULL, "the simulated run recorded nothing");
+    rc = point_error(sweep, SIM_EINVAL, "p", "the sequential run (p = 1) took no simulated time, so speedup and the "
+                                            "overhead ratios are undefined; check the skeleton's parameters");
   if (rc == 0 && point->p == per_process)
     rc = keep_processes(point, trace);
+  return rc;
+}
+
+static int run_point(sweep_t *sweep, stu_point_t *point, int per_process)
+{
+  met_trace_t *trace = NULL;
+  int rc = simulate(sweep, point->values, point->p, &trace);
+  if (rc != 0)
+    return rc;
+  point->t_par = met_trace_end(trace);
+  point->messages = met_comm_messages(trace);
+  if (sweep->skeleton->view == APP_VIEW_MESSAGES)
+    rc = keep_messages(point, trace);
+  else
+    rc = keep_lost_cycles(sweep, point, trace, per_process);
   met_trace_free(trace);
   return rc;
 }
@@ -229,6 +253,7 @@ int stu_run(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, int 
     rc = point_error(&sweep, SIM_EINVAL, NULL, "the scenario gives no p");
   if (rc == 0) {
     study->scenario = scenario;
+    study->view = skeleton->view;
     rc = build_points(study, sweep.p_index);
   }
   rc = rc ? rc : validate(&sweep, study);
@@ -257,6 +282,7 @@ void stu_free(stu_study_t *study)
   for (size_t i = 0; study->points && i < study->npoints; i++) {
     free(study->points[i].values);
     free(study->points[i].procs);
+    free(study->points[i].msgs);
   }
   free(study->points);
   free(study);

@@ -4,6 +4,7 @@
 #define STU_SWEEP_H
 
 #include "app_skeleton.h"
+#include "met_comm.h"
 #include "met_eppa.h"
 #include "scn_scenario.h"
 
@@ -12,12 +13,17 @@
 typedef struct stu_point {
   const char **values; /* one per scenario parameter, in the scenario's order; borrowed from the scenario */
   int p;
-  met_eppa_t eppa;
+  double t_par;           /* simulated run time */
+  size_t messages;        /* point-to-point messages simulated */
+  met_eppa_t eppa;        /* lost-cycle view (skeletons with APP_VIEW_LOST_CYCLES) */
   met_eppa_proc_t *procs; /* per-process view, p entries, for the per-process p only; otherwise NULL */
+  met_msg_stat_t *msgs;   /* message view (APP_VIEW_MESSAGES): durations by size and distance; otherwise NULL */
+  size_t nmsgs;
 } stu_point_t;
 
 typedef struct stu_study {
   const scn_scenario_t *scenario;
+  app_view_t view;
   size_t npoints;
   stu_point_t *points; /* the cross product of the swept parameters, earlier parameters varying slowest */
 } stu_study_t;

@@ -1,0 +1,27 @@
+/* Communication views of a trace: how many messages, and their durations grouped by size and distance, the view that
+ * checks a platform against its quiet-network message model (seed 001 eq. 4, Table 2). */
+#ifndef MET_COMM_H
+#define MET_COMM_H
+
+#include "met_trace.h"
+
+#include <stddef.h>
+
+typedef struct met_msg_stat {
+  double bytes;
+  int hops;
+  size_t count; /* messages of this size over this distance */
+  double mean;  /* seconds */
+  double min;
+  double max;
+} met_msg_stat_t;
+
+/* Messages in the trace. Every message leaves one COMM interval at its sender and one at its receiver, so this is
+ * half the number of COMM intervals. */
+size_t met_comm_messages(const met_trace_t *trace);
+
+/* Message durations grouped by (bytes, hops), sorted by bytes then hops, each message counted once. Returns the number
+ * of groups and a new array in *stats (the caller frees it; NULL when there are none), or -1 when out of memory. */
+long met_comm_stats(const met_trace_t *trace, met_msg_stat_t **stats);
+
+#endif

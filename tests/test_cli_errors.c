@@ -1,0 +1,484 @@
+/* End-to-end tests of the simrun command line: exit statuses, one-line "simrun: error: FILE:LINE: ..." messages for
+ * bad usage, scenarios and platforms, no output file left behind, and the reports of a small run. Inputs are in
+ * tests/data/cli/; every run works in a fresh temporary folder. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, fileno, dup2, fork, execv */
+
+#include "tu.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define DATA SIMRUN_SOURCE_DIR "/tests/data/cli/"
+#define MAX_ARGS 16
+
+/* What one run of simrun left: its exit status (-1 when it did not exit normally) and what it printed. */
+typedef struct cli_run {
+  int status;
+  char *out;
+  char *err;
+} cli_run_t;
+
+/* A run that must fail. */
+typedef struct cli_case {
+  const char *args[5];    /* NULL-ended; after "--csv out.csv --json out.json" unless bare */
+  int bare;               /* 1: args alone, without the output options */
+  const char *folder;     /* a folder to create in the working folder before the run, or NULL */
+  int status;             /* expected exit status */
+  const char *prefix;     /* exact text after "simrun: error: ", such as DATA "x.xml:5: " */
+  const char *phrases[4]; /* NULL-ended; each must appear in the message */
+} cli_case_t;
+
+/* The whole of `stream` as a new NUL-terminated string (the caller frees it), or NULL. */
+static char *slurp(FILE *stream)
+{
+  if (fseek(stream, 0, SEEK_END) != 0)
+    return NULL;
+  long size = ftell(stream);
+  char *text = size >= 0 ? malloc((size_t)size + 1) : NULL;
+  rewind(stream);
+  if (text && fread(text, 1, (size_t)size, stream) != (size_t)size) {
+    free(text);
+    return NULL;
+  }
+  if (text)
+    text[size] = '\0';
+  return text;
+}
+
+/* The content of file `name` in folder `dir` (the caller frees it), or NULL when it cannot be read. */
+static char *read_output(const char *dir, const char *name)
+{
+  char path[2048];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *file = fopen(path, "r");
+  if (!file)
+    return NULL;
+  char *text = slurp(file);
+  fclose(file);
+  return text;
+}
+
+/* Runs simrun with `args` (NULL-ended) in folder `dir`, its output captured in unnamed temporary files. Returns 0
+ * and fills *run (free with run_free), or -1 when the run could not be set up. */
+static int run_simrun(const char *dir, const char *const *args, cli_run_t *run)
+{
+  const char *argv[MAX_ARGS + 2] = {SIMRUN_BINARY};
+  for (size_t i = 0; i < MAX_ARGS && args[i]; i++)
+    argv[i + 1] = args[i];
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
+  pid_t pid = -1;
+  if (out && err) {
+    fflush(NULL);
+    pid = fork();
+  }
+  if (pid == 0) {
+    if (chdir(dir) == 0 && dup2(fileno(out), STDOUT_FILENO) >= 0 && dup2(fileno(err), STDERR_FILENO) >= 0)
+      execv(SIMRUN_BINARY, (char *const *)argv);
+    _exit(127);
+  }
+  int wstatus = 0;
+  int rc = pid > 0 && waitpid(pid, &wstatus, 0) == pid ? 0 : -1;
+  run->status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+  run->out = rc == 0 ? slurp(out) : NULL;
+  run->err = rc == 0 ? slurp(err) : NULL;
+  if (out)
+    fclose(out);
+  if (err)
+    fclose(err);
+  return rc == 0 && run->out && run->err ? 0 : -1;
+}
+
+static void run_free(cli_run_t *run)
+{
+  free(run->out);
+  free(run->err);
+}
+
+/* The number of entries in folder `dir` (a leftover "*.tmp.*" file counts as one); -1 when it cannot be read. */
+static int count_entries(const char *dir)
+{
+  DIR *folder = opendir(dir);
+  if (!folder)
+    return -1;
+  int count = 0;
+  for (const struct dirent *entry; (entry = readdir(folder));)
+    count += strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0;
+  closedir(folder);
+  return count;
+}
+
+/* Removes `dir` and what the tests put in it: files and empty folders. */
+static void remove_folder(const char *dir)
+{
+  DIR *folder = opendir(dir);
+  char path[2048];
+  for (const struct dirent *entry; folder && (entry = readdir(folder));) {
+    snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+    if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0)
+      CU_ASSERT_EQUAL(remove(path), 0);
+  }
+  if (folder)
+    closedir(folder);
+  CU_ASSERT_EQUAL(rmdir(dir), 0);
+}
+
+/* Creates a new empty working folder and writes its path to `dir`; 0 or -1. */
+static int make_folder(char *dir, size_t size)
+{
+  const char *tmp = getenv("TMPDIR");
+  snprintf(dir, size, "%s/simrun-cli-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  return mkdtemp(dir) ? 0 : -1;
+}
+
+static size_t count_lines(const char *text)
+{
+  size_t lines = 0;
+  for (const char *c = text; (c = strchr(c, '\n')); c++)
+    lines++;
+  return lines;
+}
+
+/* `err` must be exactly one line: "simrun: error: " then `prefix`, with every phrase somewhere in it. */
+static void assert_error_line(const char *err, const char *prefix, const char *const *phrases)
+{
+  char head[1024];
+  snprintf(head, sizeof head, "simrun: error: %s", prefix);
+  CU_ASSERT_EQUAL(count_lines(err), 1);
+  CU_ASSERT(*err && err[strlen(err) - 1] == '\n');
+  CU_ASSERT_NSTRING_EQUAL(err, head, strlen(head));
+  for (size_t i = 0; phrases[i]; i++)
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, phrases[i]));
+}
+
+/* Runs case `c` in a fresh folder: the exit status, the one error line, an empty stdout and no file left. */
+static void expect_failure(const cli_case_t *c)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *args[MAX_ARGS + 1] = {"--csv", "out.csv", "--json", "out.json"};
+  size_t n = c->bare ? 0 : 4;
+  for (size_t i = 0; c->args[i]; i++)
+    args[n++] = c->args[i];
+  args[n] = NULL;
+  char folder[2048];
+  snprintf(folder, sizeof folder, "%s/%s", dir, c->folder ? c->folder : "");
+  if (c->folder)
+    CU_ASSERT_EQUAL(mkdir(folder, 0700), 0);
+  cli_run_t run;
+  if (run_simrun(dir, args, &run) == 0) {
+    CU_ASSERT_EQUAL(run.status, c->status);
+    assert_error_line(run.err, c->prefix, c->phrases);
+    CU_ASSERT_STRING_EQUAL(run.out, "");
+  } else {
+    CU_FAIL("simrun could not be run");
+  }
+  CU_ASSERT_EQUAL(count_entries(dir), c->folder ? 1 : 0);
+  run_free(&run);
+  remove_folder(dir);
+}
+
+#define EXPECT_FAILURE(...) expect_failure(&(const cli_case_t){__VA_ARGS__})
+
+/* Usage. */
+
+static void test_cli_no_argument(void)
+{
+  EXPECT_FAILURE(.bare = 1, .status = 2, .prefix = "no scenario file given", .phrases = {"see simrun --help"});
+}
+
+static void test_cli_unknown_option(void)
+{
+  EXPECT_FAILURE(.args = {"--frobnicate", DATA "gj-small.xml"}, .status = 2, .prefix = "unknown option '--frobnicate'",
+                 .phrases = {"see simrun --help"});
+}
+
+static void test_cli_unknown_short_option_in_group(void)
+{
+  EXPECT_FAILURE(.args = {"-xq", DATA "gj-small.xml"}, .status = 2, .prefix = "unknown option '-x';",
+                 .phrases = {"see simrun --help"});
+}
+
+static void test_cli_option_without_value(void)
+{
+  EXPECT_FAILURE(.args = {"--per-process"}, .status = 2, .prefix = "option '--per-process' needs a value",
+                 .phrases = {"see simrun --help"});
+}
+
+static void test_cli_two_scenario_files(void)
+{
+  EXPECT_FAILURE(.args = {DATA "gj-small.xml", DATA "junk-n.xml"}, .status = 2,
+                 .prefix = "only one scenario file at a time, but '" DATA "junk-n.xml' follows",
+                 .phrases = {"see simrun --help"});
+}
+
+static void test_cli_per_process_junk(void)
+{
+  EXPECT_FAILURE(.args = {"--per-process", "junk", DATA "gj-small.xml"}, .status = 2,
+                 .prefix = "--per-process takes a positive whole number, not 'junk'", .phrases = {"see simrun --help"});
+}
+
+static void test_cli_per_process_not_a_p_value(void)
+{
+  EXPECT_FAILURE(.args = {"--per-process", "3", DATA "gj-small.xml"}, .status = 2, .prefix = DATA "gj-small.xml:9: ",
+                 .phrases = {"no point has p = 3", "choose one of this line's p values"});
+}
+
+/* n-below-p.xml fails validation, so its message would show if anything ran before the outputs were opened. */
+static void test_cli_csv_into_missing_folder_fails_fast(void)
+{
+  EXPECT_FAILURE(.args = {"--csv", "missing/out.csv", DATA "n-below-p.xml"}, .status = 2,
+                 .prefix = "cannot write 'missing/out.csv': ", .phrases = {"check that its folder exists"});
+}
+
+static void test_cli_output_is_a_folder_fails_fast(void)
+{
+  EXPECT_FAILURE(.args = {"--json", "results", DATA "n-below-p.xml"}, .folder = "results", .status = 2,
+                 .prefix = "cannot write 'results': ", .phrases = {"is a folder", "give a file name"});
+}
+
+/* Scenario files. */
+
+static void test_cli_scenario_missing(void)
+{
+  EXPECT_FAILURE(.args = {DATA "no-such-scenario.xml"}, .status = 2,
+                 .prefix = DATA "no-such-scenario.xml: ", .phrases = {"cannot open scenario", "No such file"});
+}
+
+static void test_cli_scenario_is_a_folder(void)
+{
+  EXPECT_FAILURE(.args = {SIMRUN_SOURCE_DIR "/tests/data/cli"}, .status = 2,
+                 .prefix = SIMRUN_SOURCE_DIR "/tests/data/cli: ", .phrases = {"cannot open scenario", "directory"});
+}
+
+static void test_cli_scenario_empty(void)
+{
+  EXPECT_FAILURE(.args = {DATA "empty.xml"}, .status = 2,
+                 .prefix = DATA "empty.xml:1: ", .phrases = {"Document is empty", "fix the syntax"});
+}
+
+static void test_cli_scenario_malformed(void)
+{
+  EXPECT_FAILURE(.args = {DATA "malformed.xml"}, .status = 2, .prefix = DATA "malformed.xml:6: malformed XML",
+                 .phrases = {"tag mismatch: param line 5", "fix the syntax at this line"});
+}
+
+static void test_cli_scenario_unknown_element(void)
+{
+  EXPECT_FAILURE(.args = {DATA "unknown-element.xml"}, .status = 2, .prefix = DATA "unknown-element.xml:6: ",
+                 .phrases = {"unexpected element <loop>", "holding only <param"});
+}
+
+static void test_cli_scenario_missing_platform(void)
+{
+  EXPECT_FAILURE(.args = {DATA "missing-platform-element.xml"}, .status = 2,
+                 .prefix = DATA "missing-platform-element.xml:3: ",
+                 .phrases = {"unexpected element <program>", "<platform>, <program>"});
+}
+
+static void test_cli_scenario_unknown_skeleton(void)
+{
+  EXPECT_FAILURE(.args = {DATA "unknown-skeleton.xml"}, .status = 2, .prefix = DATA "unknown-skeleton.xml:4: ",
+                 .phrases = {"unknown skeleton 'gauss-seidel'", "choose one of: gauss-jordan"});
+}
+
+static void test_cli_scenario_unknown_parameter(void)
+{
+  EXPECT_FAILURE(.args = {DATA "unknown-parameter.xml"}, .status = 2, .prefix = DATA "unknown-parameter.xml:6: ",
+                 .phrases = {"unknown parameter 'pivot'", "known parameters: p, n, broadcast"});
+}
+
+static void test_cli_scenario_negative_n(void)
+{
+  EXPECT_FAILURE(.args = {DATA "negative-n.xml"}, .status = 2,
+                 .prefix = DATA "negative-n.xml:5: ", .phrases = {"negative", "whole number >= 1"});
+}
+
+static void test_cli_scenario_junk_n(void)
+{
+  EXPECT_FAILURE(.args = {DATA "junk-n.xml"}, .status = 2, .prefix = DATA "junk-n.xml:5: ",
+                 .phrases = {"\"16x\" is not a whole number", "use decimal digits only"});
+}
+
+static void test_cli_scenario_unknown_broadcast(void)
+{
+  EXPECT_FAILURE(.args = {DATA "unknown-broadcast.xml"}, .status = 2, .prefix = DATA "unknown-broadcast.xml:8: ",
+                 .phrases = {"unknown broadcast 'ring'", "choose one of: one-to-all, neighbour"});
+}
+
+static void test_cli_scenario_duplicate_parameter(void)
+{
+  EXPECT_FAILURE(.args = {DATA "duplicate-parameter.xml"}, .status = 2, .prefix = DATA "duplicate-parameter.xml:6: ",
+                 .phrases = {"'n' is given twice (first at line 5)", "keep only one"});
+}
+
+/* Platforms. */
+
+static void test_cli_platform_file_missing(void)
+{
+  EXPECT_FAILURE(.args = {DATA "missing-platform-file.xml"}, .status = 2,
+                 .prefix = DATA "missing-platform-file.xml:3: ",
+                 .phrases = {"no-such-platform.xml' not found", "relative to the scenario file"});
+}
+
+static void test_cli_platform_rejected_by_simgrid(void)
+{
+  EXPECT_FAILURE(.args = {DATA "broken-platform.xml"}, .status = 2, .prefix = DATA "broken-platform.xml:3: ",
+                 .phrases = {"broken-platform-file.xml' could not be loaded", "`speed' not set"});
+}
+
+static void test_cli_platform_more_ranks_than_hosts(void)
+{
+  EXPECT_FAILURE(.args = {DATA "too-many-ranks.xml"}, .status = 2, .prefix = DATA "too-many-ranks.xml:9: ",
+                 .phrases = {"p = 4", "has 2 hosts", "use p no larger than the host count"});
+}
+
+static void test_cli_platform_n_below_p(void)
+{
+  EXPECT_FAILURE(.args = {DATA "n-below-p.xml"}, .status = 2,
+                 .prefix = DATA "n-below-p.xml:5: ", .phrases = {"n = 2 is smaller than p = 4", "use n >= p"});
+}
+
+static void test_cli_platform_bad_comm_model(void)
+{
+  EXPECT_FAILURE(.args = {DATA "bad-comm-model.xml"}, .status = 2, .prefix = DATA "bad-comm-model.xml:3: ",
+                 .phrases = {"simrun:comm-model = \"foo\"", "the only model is \"piecewise\""});
+}
+
+/* Success. */
+
+/* `csv` must have a header and one row per point of gj-small.xml (broadcast varies slowest, then p), each row with
+ * as many fields as the header. */
+static void assert_small_csv(const char *csv)
+{
+  static const char *const rows[] = {"one-to-all,1,", "one-to-all,2,", "one-to-all,4,",
+                                     "neighbour,1,",  "neighbour,2,",  "neighbour,4,"};
+  static const char header[] = "scenario,platform,skeleton,n,broadcast,p,t_seq,t_par,speedup,efficiency,";
+  CU_ASSERT_NSTRING_EQUAL(csv, header, strlen(header));
+  CU_ASSERT_EQUAL_FATAL(count_lines(csv), 7);
+  const char *line = csv;
+  size_t header_fields = 0;
+  for (size_t i = 0; i < 7; i++) {
+    const char *end = strchr(line, '\n');
+    size_t fields = 1;
+    for (const char *c = line; c < end; c++)
+      fields += *c == ',';
+    if (i == 0)
+      header_fields = fields;
+    CU_ASSERT_EQUAL(fields, header_fields);
+    char start[80];
+    snprintf(start, sizeof start, "gj-small,t800-mesh-128.xml,gauss-jordan,16,%s", i ? rows[i - 1] : "");
+    CU_ASSERT(i == 0 || strncmp(line, start, strlen(start)) == 0);
+    line = end + 1;
+  }
+  CU_ASSERT(header_fields > 10);
+}
+
+static void test_cli_small_run_writes_table_csv_and_json(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  /* the subcommand, and options after the scenario file, as a user may well write them */
+  const char *args[] = {"run", DATA "gj-small.xml", "--csv", "out.csv", "--json", "out.json", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "speedup"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "efficiency"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "granularity"));
+  char *csv = read_output(dir, "out.csv");
+  char *json = read_output(dir, "out.json");
+  CU_ASSERT_PTR_NOT_NULL(csv);
+  CU_ASSERT_PTR_NOT_NULL(json);
+  if (csv)
+    assert_small_csv(csv);
+  CU_ASSERT(json && json[0] == '{' && strstr(json, "\"points\"") && strstr(json, "\"gj-small\""));
+  CU_ASSERT_EQUAL(count_entries(dir), 2);
+  free(csv);
+  free(json);
+  run_free(&run);
+  remove_folder(dir);
+}
+
+/* Runs simrun with the single argument `option`, which must exit 0 with nothing on stderr; returns its stdout (the
+ * caller frees it) or NULL. */
+static char *run_info_option(const char *option)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *args[] = {option, NULL};
+  cli_run_t run = {0};
+  if (run_simrun(dir, args, &run) == 0) {
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_STRING_EQUAL(run.err, "");
+  } else {
+    CU_FAIL("simrun could not be run");
+  }
+  CU_ASSERT_EQUAL(count_entries(dir), 0);
+  remove_folder(dir);
+  free(run.err);
+  return run.out;
+}
+
+static void test_cli_help_lists_every_option(void)
+{
+  static const char *const options[] = {"--csv FILE", "--json FILE",   "--per-process P", "-q, --quiet",
+                                        "-h, --help", "-V, --version", "Exit status"};
+  char *out = run_info_option("--help");
+  CU_ASSERT_FATAL(out != NULL);
+  CU_ASSERT_NSTRING_EQUAL(out, "Usage: simrun ", 14);
+  for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, options[i]));
+  free(out);
+}
+
+static void test_cli_version(void)
+{
+  char *out = run_info_option("--version");
+  CU_ASSERT_FATAL(out != NULL);
+  CU_ASSERT_NSTRING_EQUAL(out, "simrun ", 7);
+  CU_ASSERT_EQUAL(count_lines(out), 1);
+  free(out);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_cli_no_argument", test_cli_no_argument},
+      {"test_cli_unknown_option", test_cli_unknown_option},
+      {"test_cli_unknown_short_option_in_group", test_cli_unknown_short_option_in_group},
+      {"test_cli_option_without_value", test_cli_option_without_value},
+      {"test_cli_two_scenario_files", test_cli_two_scenario_files},
+      {"test_cli_per_process_junk", test_cli_per_process_junk},
+      {"test_cli_per_process_not_a_p_value", test_cli_per_process_not_a_p_value},
+      {"test_cli_csv_into_missing_folder_fails_fast", test_cli_csv_into_missing_folder_fails_fast},
+      {"test_cli_output_is_a_folder_fails_fast", test_cli_output_is_a_folder_fails_fast},
+      {"test_cli_scenario_missing", test_cli_scenario_missing},
+      {"test_cli_scenario_is_a_folder", test_cli_scenario_is_a_folder},
+      {"test_cli_scenario_empty", test_cli_scenario_empty},
+      {"test_cli_scenario_malformed", test_cli_scenario_malformed},
+      {"test_cli_scenario_unknown_element", test_cli_scenario_unknown_element},
+      {"test_cli_scenario_missing_platform", test_cli_scenario_missing_platform},
+      {"test_cli_scenario_unknown_skeleton", test_cli_scenario_unknown_skeleton},
+      {"test_cli_scenario_unknown_parameter", test_cli_scenario_unknown_parameter},
+      {"test_cli_scenario_negative_n", test_cli_scenario_negative_n},
+      {"test_cli_scenario_junk_n", test_cli_scenario_junk_n},
+      {"test_cli_scenario_unknown_broadcast", test_cli_scenario_unknown_broadcast},
+      {"test_cli_scenario_duplicate_parameter", test_cli_scenario_duplicate_parameter},
+      {"test_cli_platform_file_missing", test_cli_platform_file_missing},
+      {"test_cli_platform_rejected_by_simgrid", test_cli_platform_rejected_by_simgrid},
+      {"test_cli_platform_more_ranks_than_hosts", test_cli_platform_more_ranks_than_hosts},
+      {"test_cli_platform_n_below_p", test_cli_platform_n_below_p},
+      {"test_cli_platform_bad_comm_model", test_cli_platform_bad_comm_model},
+      {"test_cli_small_run_writes_table_csv_and_json", test_cli_small_run_writes_table_csv_and_json},
+      {"test_cli_help_lists_every_option", test_cli_help_lists_every_option},
+      {"test_cli_version", test_cli_version},
+      {NULL, NULL}};
+  return tu_run("cli", cases);
+}

@@ -1,0 +1,60 @@
+/* Message statistics from hand-made traces: counts and per-(size, distance) durations, each message counted once. */
+#include "met_comm.h"
+#include "tu.h"
+
+#include <stdlib.h>
+
+/* Records one message of `bytes` over `hops` between ranks a and b, lasting [start, end) at both ends. */
+static void message(met_trace_t *trace, int a, int b, double start, double end, double bytes, int hops)
+{
+  met_interval_t iv = {.start = start, .end = end, .category = MET_CAT_COMM, .phase = 0, .peer = b, .bytes = bytes,
+                       .hops = hops};
+  CU_ASSERT_EQUAL(met_trace_add(trace, a, &iv), 0);
+  iv.peer = a;
+  CU_ASSERT_EQUAL(met_trace_add(trace, b, &iv), 0);
+}
+
+/* Three messages: 100 B over 1 hop lasting 1 s then 3 s, and 50 B over 2 hops lasting 2 s; plus computation that
+ * must not count. By hand: groups (50 B, 2 hops): 1 message, mean = min = max = 2 s; (100 B, 1 hop): 2 messages,
+ * mean (1 + 3) / 2 = 2 s, min 1 s, max 3 s; sorted by size first. */
+static void test_met_comm_groups_by_size_and_distance(void)
+{
+  met_trace_t *trace = met_trace_new(3);
+  CU_ASSERT_FATAL(trace != NULL && met_trace_phase_id(trace, "main") == 0);
+  message(trace, 0, 1, 0, 1, 100, 1);
+  message(trace, 0, 1, 1, 4, 100, 1);
+  message(trace, 1, 2, 4, 6, 50, 2);
+  met_interval_t work = {.start = 6, .end = 9, .category = MET_CAT_COMPUTE, .peer = -1};
+  CU_ASSERT_EQUAL(met_trace_add(trace, 2, &work), 0);
+  CU_ASSERT_EQUAL(met_comm_messages(trace), 3);
+  met_msg_stat_t *stats = NULL;
+  CU_ASSERT_EQUAL_FATAL(met_comm_stats(trace, &stats), 2);
+  CU_ASSERT(stats[0].bytes == 50 && stats[0].hops == 2 && stats[0].count == 1);
+  TU_ASSERT_CLOSE(stats[0].mean, 2, 1e-12);
+  CU_ASSERT(stats[1].bytes == 100 && stats[1].hops == 1 && stats[1].count == 2);
+  TU_ASSERT_CLOSE(stats[1].mean, 2, 1e-12);
+  TU_ASSERT_CLOSE(stats[1].min, 1, 1e-12);
+  TU_ASSERT_CLOSE(stats[1].max, 3, 1e-12);
+  free(stats);
+  met_trace_free(trace);
+}
+
+/* A trace without messages has no groups and no array. */
+static void test_met_comm_empty(void)
+{
+  met_trace_t *trace = met_trace_new(2);
+  met_msg_stat_t *stats = (met_msg_stat_t *)&stats;
+  CU_ASSERT_EQUAL(met_comm_messages(trace), 0);
+  CU_ASSERT_EQUAL(met_comm_stats(trace, &stats), 0);
+  CU_ASSERT_PTR_NULL(stats);
+  met_trace_free(trace);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_met_comm_groups_by_size_and_distance", test_met_comm_groups_by_size_and_distance},
+      {"test_met_comm_empty", test_met_comm_empty},
+      {NULL, NULL}};
+  return tu_run("met_comm", cases);
+}

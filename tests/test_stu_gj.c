@@ -1,0 +1,216 @@
+/* End-to-end: the gj256 scenario through the study runner, checked against identities of seed 000 §1.1, the paper's
+ * measured times (seed 001 Tables 3-4, REFERENCE.md §3.3), Table 5's characterisation split, and determinism. */
+#include "app_gj.h"
+#include "met_eppa.h"
+#include "scn_scenario.h"
+#include "sim_run.h"
+#include "stu_sweep.h"
+#include "tu.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define T800 SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
+
+static const int ps[] = {1, 2, 4, 8, 16, 32, 64, 128};
+/* Measured N = 256 (REFERENCE.md §3.3): one-to-all (Table 3) and neighbour broadcast (Table 4). */
+static const double measured_one_to_all[] = {78.21, 41.52, 27.21, 18.91, 20.91, 36.03, 69.81, 146.27};
+static const double measured_neighbour[] = {78.15, 41.33, 22.67, 13.73, 9.4, 7.46, 6.89, 7.54};
+
+static stu_study_t *study;
+static scn_scenario_t *scenario;
+
+/* Runs scenarios/gj256.xml once for all cases. */
+static stu_study_t *gj256(void)
+{
+  if (study)
+    return study;
+  scn_error_t err;
+  CU_ASSERT_FATAL(scn_load(SIMRUN_SOURCE_DIR "/scenarios/gj256.xml", &scenario, &err) == 0);
+  CU_ASSERT_FATAL(scn_check(scenario, app_gj_skeleton.spec, &err) == 0);
+  CU_ASSERT_FATAL(stu_run(scenario, &app_gj_skeleton, 16, NULL, NULL, &study, &err) == 0);
+  CU_ASSERT_FATAL(study->npoints == 16);
+  return study;
+}
+
+static const stu_point_t *point(const char *bcast, int p)
+{
+  stu_study_t *s = gj256();
+  for (size_t i = 0; i < s->npoints; i++)
+    if (s->points[i].p == p && strcmp(stu_value(s, &s->points[i], "broadcast"), bcast) == 0)
+      return &s->points[i];
+  CU_FAIL_FATAL("no such point");
+  return NULL;
+}
+
+/* Speedup = p / (1 + sum Ovh_j) and efficiency = 1 / (1 + sum Ovh_j) (seed 000 eqs. 1.14-1.15), every point. */
+static void test_stu_gj_identities_hold(void)
+{
+  stu_study_t *s = gj256();
+  for (size_t i = 0; i < s->npoints; i++) {
+    const met_eppa_t *e = &s->points[i].eppa;
+    double sum = 0;
+    for (int j = 0; j < MET_OVH_COUNT; j++)
+      sum += e->ovh_ratio[j];
+    TU_ASSERT_CLOSE(e->speedup, e->p / (1 + sum), 1e-9);
+    TU_ASSERT_CLOSE(e->efficiency, 1 / (1 + sum), 1e-9);
+    TU_ASSERT_CLOSE(e->overhead, e->p * e->t_par - e->t_seq, 1e-9 * e->t_seq);
+  }
+}
+
+/* The parallel program does exactly the sequential program's cycles, so the anomaly is zero (eq. 1.6). */
+static void test_stu_gj_anomaly_is_zero(void)
+{
+  stu_study_t *s = gj256();
+  for (size_t i = 0; i < s->npoints; i++)
+    TU_ASSERT_CLOSE(s->points[i].eppa.ovh_time[MET_OVH_ANOMALY], 0, 1e-9 * s->points[i].eppa.t_seq);
+}
+
+/* The paper's finding (Tables 3-4): the neighbour broadcast is faster from p = 4 on; equal below (no relay). */
+static void test_stu_gj_neighbour_beats_one_to_all_from_4(void)
+{
+  for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
+    double one = point("one-to-all", ps[i])->eppa.t_par;
+    double nb = point("neighbour", ps[i])->eppa.t_par;
+    if (ps[i] >= 4) {
+      CU_ASSERT(nb < one);
+    } else {
+      TU_ASSERT_CLOSE(nb, one, 1e-9);
+    }
+  }
+}
+
+/* p = 1 reproduces the calibration target: the mean measured p = 1 time, 78.18 s. */
+static void test_stu_gj_sequential_matches_measured(void)
+{
+  TU_ASSERT_CLOSE(point("neighbour", 1)->eppa.t_par, (78.21 + 78.15) / 2, 0.01);
+}
+
+static double mean_error(const char *bcast, const double *measured)
+{
+  double sum = 0;
+  for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++)
+    sum += fabs(point(bcast, ps[i])->eppa.t_par - measured[i]) / measured[i];
+  return sum / (sizeof ps / sizeof ps[0]);
+}
+
+/* Against the measured rows, the simulation does better than the paper's own model (mean errors 16% and 6.7%). */
+static void test_stu_gj_error_against_measured(void)
+{
+  double neighbour = mean_error("neighbour", measured_neighbour);
+  double one_to_all = mean_error("one-to-all", measured_one_to_all);
+  CU_ASSERT(neighbour < 0.06);
+  CU_ASSERT(one_to_all < 0.10);
+  CU_ASSERT((neighbour + one_to_all) / 2 < 0.07);
+}
+
+/* The per-process view of p = 16 adds up to the overall ratios. */
+static void test_stu_gj_per_process_adds_up(void)
+{
+  const stu_point_t *pt = point("neighbour", 16);
+  CU_ASSERT_FATAL(pt->procs != NULL);
+  for (int j = 0; j < MET_OVH_COUNT; j++) {
+    double sum = 0;
+    for (int rank = 0; rank < 16; rank++)
+      sum += pt->procs[rank].ovh_ratio[j];
+    TU_ASSERT_CLOSE(sum, pt->eppa.ovh_ratio[j], 1e-9);
+  }
+  CU_ASSERT(point("neighbour", 8)->procs == NULL);
+}
+
+static met_trace_t *simulate(int n, int p, sim_bcast_alg_t bcast)
+{
+  char text[16];
+  snprintf(text, sizeof text, "%d", n);
+  const char *names[] = {"n"};
+  const char *values[] = {text};
+  app_point_t at = {.count = 1, .names = names, .values = values};
+  void *arg = NULL;
+  char err[1024];
+  const char *blame = NULL;
+  CU_ASSERT_FATAL(app_gj_skeleton.prepare(&at, p, &arg, err, sizeof err, &blame) == 0);
+  sim_job_t job = {.platform = T800, .nranks = p, .bcast = bcast, .program = app_gj_skeleton.program, .arg = arg};
+  met_trace_t *trace = NULL;
+  CU_ASSERT(sim_run_isolated(&job, &trace, err, sizeof err) == 0);
+  app_gj_skeleton.release(arg);
+  return trace;
+}
+
+/* The p = 1 computation keeps Table 5's split (CPU 19.75, FPU 12.34, int. mem. 7.04, ext. mem. 33.16 s), scaled by
+ * the same factor for every component; input and output follow eqs. 5 and 6. */
+static void test_stu_gj_characterisation_follows_table5(void)
+{
+  met_trace_t *trace = simulate(256, 1, SIM_BCAST_NEIGHBOUR);
+  CU_ASSERT_FATAL(trace != NULL);
+  const double table5[] = {19.75, 12.34, 7.04, 33.16};
+  double scale = met_trace_part_time(trace, 0, MET_PART_CPU) / table5[0];
+  CU_ASSERT(scale > 1.0 && scale < 1.1); /* the paper's model under-predicts the measured time by about 5% */
+  for (int part = 0; part < MET_PART_COUNT; part++)
+    TU_ASSERT_CLOSE(met_trace_part_time(trace, 0, part) / table5[part], scale, 0.001 * scale);
+  double input = 1e-6 * (642.16 + 3.73 * 256 * 258 * 8);
+  double output = 1e-6 * (1583.73 + 2.2 * 256 * 8);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IO), input + output, 1e-9);
+  met_trace_free(trace);
+}
+
+/* Serialises a trace into memory. */
+static char *trace_bytes(const met_trace_t *trace, size_t *len)
+{
+  char *buf = NULL;
+  FILE *mem = open_memstream(&buf, len);
+  CU_ASSERT_FATAL(mem != NULL);
+  CU_ASSERT(met_trace_write(trace, mem) == 0);
+  fclose(mem);
+  return buf;
+}
+
+/* The same run twice gives byte-identical traces (STYLE.md: determinism). */
+static void test_stu_gj_deterministic(void)
+{
+  met_trace_t *a = simulate(64, 16, SIM_BCAST_ONE_TO_ALL);
+  met_trace_t *b = simulate(64, 16, SIM_BCAST_ONE_TO_ALL);
+  size_t la = 0;
+  size_t lb = 0;
+  char *ba = trace_bytes(a, &la);
+  char *bb = trace_bytes(b, &lb);
+  CU_ASSERT(la > 1000);
+  CU_ASSERT(la == lb && memcmp(ba, bb, la) == 0);
+  free(ba);
+  free(bb);
+  met_trace_free(a);
+  met_trace_free(b);
+}
+
+/* Uneven blocks (N = 20 on p = 3: 7, 7, 6 rows) still do the sequential work exactly, and the light rank idles. */
+static void test_stu_gj_uneven_blocks(void)
+{
+  met_trace_t *seq = simulate(20, 1, SIM_BCAST_NEIGHBOUR);
+  met_trace_t *par = simulate(20, 3, SIM_BCAST_NEIGHBOUR);
+  met_eppa_t e;
+  CU_ASSERT_FATAL(met_eppa_compute(par, met_trace_end(seq), &e) == 0);
+  TU_ASSERT_CLOSE(e.ovh_time[MET_OVH_ANOMALY], 0, 1e-9);
+  CU_ASSERT(met_trace_category_time(par, 2, MET_CAT_COMPUTE) < met_trace_category_time(par, 1, MET_CAT_COMPUTE));
+  met_trace_free(seq);
+  met_trace_free(par);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_stu_gj_identities_hold", test_stu_gj_identities_hold},
+                                    {"test_stu_gj_anomaly_is_zero", test_stu_gj_anomaly_is_zero},
+                                    {"test_stu_gj_neighbour_beats_one_to_all_from_4",
+                                     test_stu_gj_neighbour_beats_one_to_all_from_4},
+                                    {"test_stu_gj_sequential_matches_measured", test_stu_gj_sequential_matches_measured},
+                                    {"test_stu_gj_error_against_measured", test_stu_gj_error_against_measured},
+                                    {"test_stu_gj_per_process_adds_up", test_stu_gj_per_process_adds_up},
+                                    {"test_stu_gj_characterisation_follows_table5",
+                                     test_stu_gj_characterisation_follows_table5},
+                                    {"test_stu_gj_deterministic", test_stu_gj_deterministic},
+                                    {"test_stu_gj_uneven_blocks", test_stu_gj_uneven_blocks},
+                                    {NULL, NULL}};
+  int status = tu_run("stu_gj", cases);
+  stu_free(study);
+  scn_free(scenario);
+  return status;
+}

@@ -116,35 +116,37 @@ static void json_ratios(FILE *out, const double *ratio)
   fputc('}', out);
 }
 
-static void json_processes(FILE *out, const stu_point_t *point)
+/* ",\n "key": [{...}, ...]" with one object per item, written by item(out, point, index). */
+static void json_array(FILE *out, const char *key, const stu_point_t *point, size_t count,
+                       void (*item)(FILE *, const stu_point_t *, size_t))
 {
-  fprintf(out, ",\n     \"per_process\": [");
-  for (int rank = 0; rank < point->p; rank++) {
-    const met_eppa_proc_t *proc = &point->procs[rank];
-    fprintf(out, "%s\n       {\"rank\": %d, \"work\": ", rank ? "," : "", rank);
-    json_number(out, proc->work);
-    fprintf(out, ", \"overhead_ratios\": ");
-    json_ratios(out, proc->ovh_ratio);
+  fprintf(out, ",\n     \"%s\": [", key);
+  for (size_t i = 0; i < count; i++) {
+    fprintf(out, "%s\n       {", i ? "," : "");
+    item(out, point, i);
     fputc('}', out);
   }
   fprintf(out, "]");
 }
 
-static void json_messages(FILE *out, const stu_point_t *point)
+static void json_process(FILE *out, const stu_point_t *point, size_t rank)
 {
-  fprintf(out, ",\n     \"messages_by_size\": [");
-  for (size_t g = 0; g < point->nmsgs; g++) {
-    const met_msg_stat_t *m = &point->msgs[g];
-    fprintf(out, "%s\n       {\"bytes\": %.0f, \"hops\": %d, \"count\": %zu, \"mean\": ", g ? "," : "", m->bytes,
-            m->hops, m->count);
-    json_number(out, m->mean);
-    fprintf(out, ", \"min\": ");
-    json_number(out, m->min);
-    fprintf(out, ", \"max\": ");
-    json_number(out, m->max);
-    fputc('}', out);
-  }
-  fprintf(out, "]");
+  const met_eppa_proc_t *proc = &point->procs[rank];
+  fprintf(out, "\"rank\": %zu, \"work\": ", rank);
+  json_number(out, proc->work);
+  fprintf(out, ", \"overhead_ratios\": ");
+  json_ratios(out, proc->ovh_ratio);
+}
+
+static void json_message(FILE *out, const stu_point_t *point, size_t group)
+{
+  const met_msg_stat_t *m = &point->msgs[group];
+  fprintf(out, "\"bytes\": %.0f, \"hops\": %d, \"count\": %zu, \"mean\": ", m->bytes, m->hops, m->count);
+  json_number(out, m->mean);
+  fprintf(out, ", \"min\": ");
+  json_number(out, m->min);
+  fprintf(out, ", \"max\": ");
+  json_number(out, m->max);
 }
 
 /* The lost-cycle figures of a point. */
@@ -164,7 +166,7 @@ static void json_lost_cycles(FILE *out, const stu_point_t *point)
   fprintf(out, ", \"granularity\": ");
   json_number(out, e->granularity);
   if (point->procs)
-    json_processes(out, point);
+    json_array(out, "per_process", point, (size_t)point->p, json_process);
 }
 
 static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
@@ -181,7 +183,7 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   if (study->view == APP_VIEW_MESSAGES) {
     fprintf(out, ", \"t_par\": ");
     json_number(out, point->t_par);
-    json_messages(out, point);
+    json_array(out, "messages_by_size", point, point->nmsgs, json_message);
   } else {
     json_lost_cycles(out, point);
   }

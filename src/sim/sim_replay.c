@@ -224,7 +224,7 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
 static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
 {
   if (world->record_error) {
-    snprintf(err, errlen, "the recorder ran out of memory");
+    snprintf(err, errlen, "the recorder could not store an interval (out of memory)");
     return SIM_ENOMEM;
   }
   for (int i = 0; i < world->job->nranks; i++)
@@ -249,7 +249,8 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
     sim_engine_set_msg_time(sim_machine_msg_time, &world.machine);
   world.trace = met_trace_new(job->nranks);
   world.ranks = calloc((size_t)job->nranks, sizeof *world.ranks);
-  if (!world.trace || !world.ranks) {
+  /* phase 0, "main", labels whatever a skeleton records before naming a phase of its own */
+  if (!world.trace || !world.ranks || met_trace_phase_id(world.trace, "main") != 0) {
     rc = SIM_ENOMEM;
     goto fail;
   }

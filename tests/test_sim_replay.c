@@ -1,0 +1,150 @@
+/* The replay layer's actions on the T800 platform, against hand calculations: the idle/comm split of synchronous
+ * messages (late receiver, late sender), the barrier, compute cycles and the recorded characterisation. */
+#include "sim_run.h"
+#include "tu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define T800 SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
+#define CYCLE 40e-9 /* the platform's 25 MHz */
+
+/* Table 2, l > 120 bytes, d = 1: -81.5 + 1.33 l + 93.04 + 0.05 l us; for l = 1000: 1391.54 us. */
+#define T_1000_1HOP 1391.54e-6
+
+static met_trace_t *run(int nranks, sim_program_fn program)
+{
+  sim_job_t job = {.platform = T800, .nranks = nranks, .bcast = SIM_BCAST_ONE_TO_ALL, .program = program};
+  char err[1024];
+  met_trace_t *trace = NULL;
+  int rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  if (rc != 0)
+    fprintf(stderr, "simulation failed: %s\n", err);
+  CU_ASSERT_EQUAL(rc, 0);
+  return trace;
+}
+
+static const met_interval_t *interval(const met_trace_t *trace, int rank, size_t i)
+{
+  CU_ASSERT_FATAL(i < met_trace_count(trace, rank));
+  return &met_trace_intervals(trace, rank)[i];
+}
+
+static void busy(sim_rank_t *rank, double cycles)
+{
+  sim_cycles_t c = {.cpu = cycles / 2, .fpu = cycles / 4, .intmem = cycles / 8, .extmem = cycles / 8};
+  sim_compute(rank, &c, SIM_WORK);
+}
+
+/* Rank 0 computes 1e6 cycles (0.04 s) then sends 1000 B; rank 1 waits in its receive from time 0. */
+static void late_sender(sim_rank_t *rank, const void *arg)
+{
+  if (sim_rank_id(rank) == 0) {
+    busy(rank, 1e6);
+    sim_send(rank, 1, 1000);
+  } else {
+    sim_recv(rank, 0, 1000);
+  }
+}
+
+/* By hand: the receiver idles [0, 0.04), both ends transfer [0.04, 0.04 + 1391.54 us). The compute interval keeps
+ * the 1/2, 1/4, 1/8, 1/8 split of its 0.04 s. */
+static void test_sim_replay_late_sender(void)
+{
+  met_trace_t *trace = run(2, late_sender);
+  CU_ASSERT_FATAL(trace != NULL);
+  const met_interval_t *work = interval(trace, 0, 0);
+  CU_ASSERT_EQUAL(work->category, MET_CAT_COMPUTE);
+  TU_ASSERT_CLOSE(work->end, 1e6 * CYCLE, 1e-12);
+  TU_ASSERT_CLOSE(work->parts[MET_PART_CPU], 0.02, 1e-12);
+  TU_ASSERT_CLOSE(work->parts[MET_PART_FPU], 0.01, 1e-12);
+  TU_ASSERT_CLOSE(work->parts[MET_PART_EXTMEM], 0.005, 1e-12);
+  const met_interval_t *send = interval(trace, 0, 1);
+  CU_ASSERT(send->category == MET_CAT_COMM && send->peer == 1 && send->bytes == 1000 && send->hops == 1);
+  TU_ASSERT_CLOSE(send->end - send->start, T_1000_1HOP, 1e-12);
+  const met_interval_t *wait = interval(trace, 1, 0);
+  CU_ASSERT(wait->category == MET_CAT_IDLE && wait->peer == 0);
+  TU_ASSERT_CLOSE(wait->end, 0.04, 1e-12);
+  TU_ASSERT_CLOSE(interval(trace, 1, 1)->end, 0.04 + T_1000_1HOP, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 0.04 + T_1000_1HOP, 1e-12);
+  met_trace_free(trace);
+}
+
+/* The mirror: rank 1 computes 0.04 s before receiving; rank 0 sends at once and is blocked until then. */
+static void late_receiver(sim_rank_t *rank, const void *arg)
+{
+  if (sim_rank_id(rank) == 0) {
+    sim_send(rank, 1, 1000);
+  } else {
+    busy(rank, 1e6);
+    sim_recv(rank, 0, 1000);
+  }
+}
+
+static void test_sim_replay_late_receiver(void)
+{
+  met_trace_t *trace = run(2, late_receiver);
+  CU_ASSERT_FATAL(trace != NULL);
+  CU_ASSERT_EQUAL(interval(trace, 0, 0)->category, MET_CAT_IDLE);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IDLE), 0.04, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_COMM), T_1000_1HOP, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_IDLE), 0, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMM), T_1000_1HOP, 1e-12);
+  met_trace_free(trace);
+}
+
+/* Rank r computes (r + 1) x 1e6 cycles, then all meet at a barrier, then each computes 1e6 cycles more. */
+static void staggered_barrier(sim_rank_t *rank, const void *arg)
+{
+  busy(rank, (sim_rank_id(rank) + 1) * 1e6);
+  sim_barrier(rank);
+  busy(rank, 1e6);
+}
+
+/* Nobody leaves the barrier before the last arrival (rank 3 at 0.16 s); the last compute starts no earlier. */
+static void test_sim_replay_barrier_waits_for_the_last(void)
+{
+  met_trace_t *trace = run(4, staggered_barrier);
+  CU_ASSERT_FATAL(trace != NULL);
+  for (int rank = 0; rank < 4; rank++) {
+    size_t n = met_trace_count(trace, rank);
+    const met_interval_t *last = interval(trace, rank, n - 1);
+    CU_ASSERT_EQUAL(last->category, MET_CAT_COMPUTE);
+    CU_ASSERT(last->start >= 0.16 - 1e-12);
+    TU_ASSERT_CLOSE(met_trace_category_time(trace, rank, MET_CAT_COMPUTE), (rank + 2) * 0.04, 1e-12);
+  }
+  met_trace_free(trace);
+}
+
+/* Every rank's categories add up to T_par (seed 000 eq. 1.7) after a one-to-all broadcast. */
+static void bcast_program(sim_rank_t *rank, const void *arg)
+{
+  busy(rank, 1e5 * sim_rank_id(rank));
+  sim_bcast(rank, 2, 2056);
+}
+
+static void test_sim_replay_categories_add_up(void)
+{
+  met_trace_t *trace = run(8, bcast_program);
+  CU_ASSERT_FATAL(trace != NULL);
+  for (int rank = 0; rank < 8; rank++) {
+    double sum = 0;
+    for (int c = 0; c < MET_CAT_COUNT; c++)
+      sum += met_trace_category_time(trace, rank, c);
+    TU_ASSERT_CLOSE(sum, met_trace_end(trace), 1e-12);
+    if (rank != 2)
+      CU_ASSERT_EQUAL(interval(trace, rank, met_trace_count(trace, rank) - 1)->peer, 2);
+  }
+  met_trace_free(trace);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_sim_replay_late_sender", test_sim_replay_late_sender},
+                                    {"test_sim_replay_late_receiver", test_sim_replay_late_receiver},
+                                    {"test_sim_replay_barrier_waits_for_the_last",
+                                     test_sim_replay_barrier_waits_for_the_last},
+                                    {"test_sim_replay_categories_add_up", test_sim_replay_categories_add_up},
+                                    {NULL, NULL}};
+  return tu_run("sim_replay", cases);
+}

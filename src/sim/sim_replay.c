@@ -21,6 +21,8 @@ typedef struct sim_world {
   sim_machine_t machine;
   met_trace_t *trace;
   sim_rank_t *ranks;
+  sim_group_t all; /* every rank, in rank order */
+  int *all_members;
   int links;        /* physical links between the hosts of the run */
   int record_error; /* set when the recorder ran out of memory */
 } sim_world_t;
@@ -142,7 +144,12 @@ void sim_recv(sim_rank_t *rank, int src, double bytes)
 
 void sim_bcast(sim_rank_t *rank, int root, double bytes)
 {
-  sim_coll_bcast(rank, rank->world->job->bcast, root, bytes);
+  sim_coll_bcast(rank, &rank->world->all, rank->world->job->bcast, root, bytes);
+}
+
+void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes)
+{
+  sim_coll_bcast(rank, group, rank->world->job->bcast, root, bytes);
 }
 
 void sim_barrier(sim_rank_t *rank)
@@ -254,6 +261,14 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
     rc = SIM_ENOMEM;
     goto fail;
   }
+  world.all_members = malloc((size_t)job->nranks * sizeof *world.all_members);
+  if (!world.all_members) {
+    rc = SIM_ENOMEM;
+    goto fail;
+  }
+  for (int i = 0; i < job->nranks; i++)
+    world.all_members[i] = i;
+  world.all = (sim_group_t){.members = world.all_members, .count = job->nranks};
   rc = spawn_ranks(&world, err, errlen);
   if (rc != 0)
     goto fail;
@@ -262,10 +277,12 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   if (rc != 0)
     goto fail;
   free(world.ranks);
+  free(world.all_members);
   *trace = world.trace;
   return 0;
 fail:
   free(world.ranks);
+  free(world.all_members);
   met_trace_free(world.trace);
   if (rc == SIM_ENOMEM && err[0] == '\0')
     snprintf(err, errlen, "%s", sim_strerror(rc));

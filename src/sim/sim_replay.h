@@ -59,6 +59,9 @@ void sim_recv(sim_rank_t *rank, int src, double bytes);
 
 /* Broadcast of `bytes` from `root` with the job's algorithm; every rank calls it. */
 void sim_bcast(sim_rank_t *rank, int root, double bytes);
+/* The same within `group` (for instance a row of a process grid): `root` is an index into the group, and every
+ * member calls it. */
+void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes);
 
 /* All ranks wait until every rank has arrived: a flat gather of empty messages to rank 0, then a flat release. */
 void sim_barrier(sim_rank_t *rank);

@@ -185,6 +185,12 @@ static int keep_lost_cycles(sweep_t *sweep, stu_point_t *point, const met_trace_
   return rc;
 }
 
+/* Whether the point's whole trace is kept: for the per-process p, whose timeline a picture may show. */
+static int keeps_trace(const stu_point_t *point, int per_process)
+{
+  return point->p == per_process;
+}
+
 static int run_point(sweep_t *sweep, stu_point_t *point, int per_process)
 {
   met_trace_t *trace = NULL;
@@ -197,7 +203,10 @@ static int run_point(sweep_t *sweep, stu_point_t *point, int per_process)
     rc = keep_messages(point, trace);
   else
     rc = keep_lost_cycles(sweep, point, trace, per_process);
-  met_trace_free(trace);
+  if (rc == 0 && keeps_trace(point, per_process))
+    point->trace = trace;
+  else
+    met_trace_free(trace);
   return rc;
 }
 
@@ -283,6 +292,7 @@ void stu_free(stu_study_t *study)
     free(study->points[i].values);
     free(study->points[i].procs);
     free(study->points[i].msgs);
+    met_trace_free(study->points[i].trace);
   }
   free(study->points);
   free(study);

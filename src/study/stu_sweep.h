@@ -17,6 +17,7 @@ typedef struct stu_point {
   size_t messages;        /* point-to-point messages simulated */
   met_eppa_t eppa;        /* lost-cycle view (skeletons with APP_VIEW_LOST_CYCLES) */
   met_eppa_proc_t *procs; /* per-process view, p entries, for the per-process p only; otherwise NULL */
+  met_trace_t *trace;     /* the whole trace, kept for the per-process p only (timelines); otherwise NULL */
   met_msg_stat_t *msgs;   /* message view (APP_VIEW_MESSAGES): durations by size and distance; otherwise NULL */
   size_t nmsgs;
 } stu_point_t;

@@ -11,6 +11,8 @@
 
 /* The human-readable report. */
 void rep_print(FILE *out, const stu_study_t *study);
+/* Its bottleneck part, for lost-cycle studies: Table 5 layout, references, ratios, verdict (rep_bottleneck.c). */
+void rep_print_bottlenecks(FILE *out, const stu_study_t *study);
 
 /* One row per point, with a header; the scenario and platform in every row. Returns 0 or -1 on a write error. */
 int rep_csv(FILE *out, const stu_study_t *study);

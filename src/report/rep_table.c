@@ -1,49 +1,17 @@
 /* The terminal report: per group of points (the swept parameters other than p), a row per p with T_par, speedup,
  * efficiency, the overhead ratios of seed 000 eq. 1.13 and granularity (eq. 1.16); then the per-process table. */
+#include "rep_group.h"
 #include "rep_report.h"
 
 #include <math.h>
 #include <string.h>
-
-/* Whether points a and b belong to the same group: equal values for every parameter but p. */
-static int same_group(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b)
-{
-  const scn_scenario_t *s = study->scenario;
-  for (size_t j = 0; j < s->nparams; j++)
-    if (strcmp(s->params[j].name, "p") != 0 && strcmp(a->values[j], b->values[j]) != 0)
-      return 0;
-  return 1;
-}
-
-/* Whether point i is the first of its group. */
-static int opens_group(const stu_study_t *study, size_t i)
-{
-  for (size_t k = 0; k < i; k++)
-    if (same_group(study, &study->points[k], &study->points[i]))
-      return 0;
-  return 1;
-}
-
-/* "broadcast = neighbour, n = 256": the parameters other than p, swept ones only when `swept`. Returns how many. */
-static int print_params(FILE *out, const stu_study_t *study, const stu_point_t *point, int swept)
-{
-  const scn_scenario_t *s = study->scenario;
-  int first = 1;
-  for (size_t j = 0; j < s->nparams; j++) {
-    if (strcmp(s->params[j].name, "p") == 0 || (s->params[j].nvalues > 1) != swept)
-      continue;
-    fprintf(out, "%s%s = %s", first ? "" : ", ", s->params[j].name, point->values[j]);
-    first = 0;
-  }
-  return !first;
-}
 
 static void print_title(FILE *out, const stu_study_t *study)
 {
   const scn_scenario_t *s = study->scenario;
   const char *base = strrchr(s->platform, '/');
   fprintf(out, "%s: %s (", s->name, s->skeleton);
-  print_params(out, study, &study->points[0], 0);
+  rep_print_params(out, study, &study->points[0], 0);
   fprintf(out, ") on %s\n", base ? base + 1 : s->platform);
   if (s->description)
     fprintf(out, "%s\n", s->description);
@@ -70,13 +38,13 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first)
 {
   const stu_point_t *lead = &study->points[first];
   fprintf(out, "\n");
-  int named = print_params(out, study, lead, 1);
+  int named = rep_print_params(out, study, lead, 1);
   fprintf(out, "%sT_seq = %.3f s\n", named ? ", " : "", lead->eppa.t_seq);
   fprintf(out, "%6s %11s %9s %10s %9s %9s %9s %9s %9s  %11s\n", "p", "T_par (s)", "speedup", "efficiency", "ctrl",
           "comm", "idle", "anomaly", "sum", "granularity");
   for (size_t i = first; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
-    if (!same_group(study, lead, point))
+    if (!rep_same_group(study, lead, point))
       continue;
     const met_eppa_t *e = &point->eppa;
     double sum = 0;
@@ -92,7 +60,7 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first)
 static void print_processes(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   fprintf(out, "\nPer process, p = %d, ", point->p);
-  if (!print_params(out, study, point, 1))
+  if (!rep_print_params(out, study, point, 1))
     fprintf(out, "%s", study->scenario->name);
   fprintf(out, " (overhead ratios T_ovh^{i,j} / T_seq; anomaly_i = work_i - T_seq / p)\n");
   fprintf(out, "%6s %11s %9s %9s %9s %9s\n", "rank", "work (s)", "ctrl", "comm", "idle", "anomaly");
@@ -109,7 +77,7 @@ static void print_messages(FILE *out, const stu_study_t *study, const stu_point_
 {
   fprintf(out, "\nMessage times, p = %d%s", point->p, study->npoints > 1 ? ", " : "");
   if (study->npoints > 1)
-    print_params(out, study, point, 1);
+    rep_print_params(out, study, point, 1);
   fprintf(out, " (%zu messages, T_par = %.6f s)\n", point->messages, point->t_par);
   fprintf(out, "%10s %6s %8s %14s %14s %14s\n", "bytes", "hops", "count", "mean (us)", "min (us)", "max (us)");
   for (size_t g = 0; g < point->nmsgs; g++) {
@@ -128,8 +96,9 @@ void rep_print(FILE *out, const stu_study_t *study)
     return;
   }
   for (size_t i = 0; i < study->npoints; i++)
-    if (opens_group(study, i))
+    if (rep_opens_group(study, i))
       print_group(out, study, i);
+  rep_print_bottlenecks(out, study);
   for (size_t i = 0; i < study->npoints; i++)
     if (study->points[i].procs)
       print_processes(out, study, &study->points[i]);

@@ -43,13 +43,16 @@ static const struct usage {
 } usages[] = {
     {NULL, "scenario",
      "<scenario name=\"NAME\"> holds, in this order: <description> (optional), <platform>, <program>, "
-     "<sweep> (optional), <report> (optional)"},
+     "<sweep> (optional), <report> (optional), <reference> (any number)"},
     {NULL, "description", "<description> holds text only"},
     {NULL, "platform", "write <platform file=\"PATH\"/>, PATH relative to the scenario file"},
     {NULL, "program", "write <program skeleton=\"NAME\"> holding only <param name=\"NAME\" value=\"VALUE\"/> elements"},
     {"program", "param", "write <param name=\"NAME\" value=\"VALUE\"/>, " PARAM_NAME_RULE},
     {NULL, "sweep", "<sweep> holds only <param name=\"NAME\" values=\"V1 V2 ...\"/> elements"},
     {"sweep", "param", "write <param name=\"NAME\" values=\"V1 V2 ...\"/>, " PARAM_NAME_RULE},
+    {NULL, "reference",
+     "write <reference quantity=\"t_par\" source=\"TEXT\" where=\"NAME=VALUE\" p=\"P1 P2 ...\" values=\"V1 V2 ...\"/>, "
+     "where and p optional; quantity t_par or a component of seed 001 Table 5"},
     {NULL, "report",
      "write <report per-process=\"P\" csv=\"FILE\" json=\"FILE\"/>, every attribute optional, P a positive integer"},
 };
@@ -296,8 +299,63 @@ static int read_report(const xmlNode *el, scn_scenario_t *s)
   return 0;
 }
 
-/* Copies the validated document into `s`. Returns 0, or -1 when out of memory. */
-static int read_scenario(const xmlNode *root, scn_scenario_t *s)
+/* Parses the validated numbers of `text` (a list of doubles or positive integers). Returns 0, or -1 (memory). */
+static int read_numbers(const char *text, double **out, size_t *count)
+{
+  char **tokens = NULL;
+  size_t n = 0;
+  int rc = split_tokens(text, &tokens, &n);
+  *out = rc == 0 ? calloc(n ? n : 1, sizeof **out) : NULL;
+  for (size_t i = 0; i < n; i++) {
+    if (*out)
+      (*out)[i] = strtod(tokens[i], NULL);
+    free(tokens[i]);
+  }
+  free(tokens);
+  *count = n;
+  return *out ? 0 : -1;
+}
+
+/* Reads <reference>; p stays NULL when the attribute is absent, for fill_reference_p to fill. A p list whose length
+ * differs from the values' is kept with the shorter length and flagged in *mismatch (its line in the reference). */
+static int read_reference(const xmlNode *el, scn_scenario_t *s, int *mismatch)
+{
+  scn_reference_t *grown = realloc(s->refs, (s->nrefs + 1) * sizeof *grown);
+  if (!grown)
+    return -1;
+  s->refs = grown;
+  scn_reference_t *r = &s->refs[s->nrefs++];
+  *r = (scn_reference_t){.line = (int)xmlGetLineNo(el)};
+  char *where = NULL;
+  char *values = NULL;
+  char *ps = NULL;
+  int rc = get_attr(el, "quantity", &r->quantity) || get_attr(el, "source", &r->source) || get_attr(el, "note", &r->note) ||
+           get_attr(el, "where", &where) || get_attr(el, "values", &values) || get_attr(el, "p", &ps);
+  if (rc == 0 && where) {
+    char *eq = strchr(where, '='); /* the schema guarantees NAME=VALUE */
+    r->where_name = strndup(where, (size_t)(eq - where));
+    r->where_value = strdup(eq + 1);
+    rc = r->where_name && r->where_value ? 0 : -1;
+  }
+  rc = rc ? rc : read_numbers(values, &r->values, &r->count);
+  double *p = NULL;
+  size_t np = 0;
+  if (rc == 0 && ps && (rc = read_numbers(ps, &p, &np)) == 0 && (r->p = calloc(np ? np : 1, sizeof *r->p)))
+    for (size_t i = 0; i < np; i++)
+      r->p[i] = (int)p[i];
+  rc = rc ? rc : (ps && !r->p ? -1 : 0);
+  if (rc == 0 && ps && np != r->count && !*mismatch)
+    *mismatch = r->line;
+  free(p);
+  free(where);
+  free(values);
+  free(ps);
+  return rc;
+}
+
+/* Copies the validated document into `s`. Returns 0, or -1 when out of memory. *mismatch gets the line of the first
+ * <reference> whose p and values differ in length (0 when none). */
+static int read_scenario(const xmlNode *root, scn_scenario_t *s, int *mismatch)
 {
   if (get_attr(root, "name", &s->name))
     return -1;
@@ -315,6 +373,8 @@ static int read_scenario(const xmlNode *root, scn_scenario_t *s)
       rc = read_params(el, 1, s);
     else if (is_element(el, "report"))
       rc = read_report(el, s);
+    else if (is_element(el, "reference"))
+      rc = read_reference(el, s, mismatch);
     if (rc)
       return -1;
   }
@@ -356,6 +416,44 @@ static xmlDoc *parse(const char *path, sink_t *sink)
   return doc;
 }
 
+/* Gives reference `r` the scenario's p values when it has no p list of its own. Returns 0, or -1 (memory). */
+static int default_reference_p(scn_reference_t *r, const scn_param_t *p)
+{
+  r->p = calloc(p->nvalues, sizeof *r->p);
+  for (size_t i = 0; r->p && i < p->nvalues; i++)
+    r->p[i] = atoi(p->values[i]);
+  return r->p ? 0 : -1;
+}
+
+/* Every <reference> gives one value per p and restricts itself, if at all, by a parameter of the scenario. */
+static int check_references(scn_scenario_t *s, int mismatch, scn_error_t *err)
+{
+  const scn_param_t *p = scn_param(s, "p");
+  if (mismatch)
+    return scn_fail(err, s->path, mismatch, "<reference> gives a different number of p and values; give one value "
+                                            "per p");
+  for (size_t i = 0; i < s->nrefs; i++) {
+    scn_reference_t *r = &s->refs[i];
+    if (r->where_name && !scn_param(s, r->where_name))
+      return scn_fail(err, s->path, r->line, "<reference where=\"%s=...\">: this scenario has no parameter '%s'; "
+                      "name one of its parameters", r->where_name, r->where_name);
+    const scn_param_t *where = r->where_name ? scn_param(s, r->where_name) : NULL;
+    int known = !where;
+    for (size_t v = 0; where && v < where->nvalues; v++)
+      known |= strcmp(where->values[v], r->where_value) == 0;
+    if (!known)
+      return scn_fail(err, s->path, r->line, "<reference where=\"%s=%s\">: '%s' is not a value of %s in this "
+                      "scenario (line %d); use one of its values", r->where_name, r->where_value, r->where_value,
+                      r->where_name, where->line);
+    if (!r->p && r->count != p->nvalues)
+      return scn_fail(err, s->path, r->line, "<reference> gives %zu values for the %zu p values of line %d; give one "
+                      "value per p, or list the p they are for in p=\"...\"", r->count, p->nvalues, p->line);
+    if (!r->p && default_reference_p(r, p) != 0)
+      return scn_fail(err, s->path, 0, "out of memory while reading the scenario");
+  }
+  return 0;
+}
+
 int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err)
 {
   sink_t sink = {.err = err, .path = path};
@@ -373,11 +471,12 @@ int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err)
   if (validate(doc, &sink))
     goto free_doc;
   s = calloc(1, sizeof *s);
-  if (!s || !(s->path = strdup(path)) || read_scenario(xmlDocGetRootElement(doc), s)) {
+  int mismatch = 0;
+  if (!s || !(s->path = strdup(path)) || read_scenario(xmlDocGetRootElement(doc), s, &mismatch)) {
     scn_fail(err, path, 0, "out of memory while reading the scenario");
     goto free_doc;
   }
-  if (check_loaded(s, err))
+  if (check_loaded(s, err) || check_references(s, mismatch, err))
     goto free_doc;
   *out = s;
   s = NULL;
@@ -411,6 +510,17 @@ void scn_free(scn_scenario_t *s)
   free(s->skeleton);
   free(s->csv);
   free(s->json);
+  for (size_t i = 0; i < s->nrefs; i++) {
+    scn_reference_t *r = &s->refs[i];
+    free(r->quantity);
+    free(r->source);
+    free(r->note);
+    free(r->where_name);
+    free(r->where_value);
+    free(r->p);
+    free(r->values);
+  }
+  free(s->refs);
   free(s);
 }
 

@@ -16,6 +16,19 @@ typedef struct scn_param {
   int swept; /* 1 when given in <sweep> */
 } scn_param_t;
 
+/* Figures from elsewhere shown beside simrun's (<reference>): values[i] is the quantity at p[i]. */
+typedef struct scn_reference {
+  char *quantity;    /* "t_par", or a component or sub-component name of seed 001 Table 5 */
+  char *source;      /* where the figures come from, shown in the report */
+  char *note;        /* why they may differ from simrun's, or NULL */
+  char *where_name;  /* with where_value: the figures apply only to points where this parameter has this value; */
+  char *where_value; /* both NULL when they apply to every point */
+  int *p;            /* the p of each value: <reference p=...>, or the scenario's p values in order */
+  double *values;
+  size_t count;      /* number of values, and of p */
+  int line;
+} scn_reference_t;
+
 typedef struct scn_scenario {
   char *path;        /* the scenario file as given */
   char *name;        /* <scenario name=...> */
@@ -30,6 +43,8 @@ typedef struct scn_scenario {
   int report_line;   /* line of <report>, or 0 */
   char *csv;         /* <report csv=...> resolved against the scenario's folder, or NULL */
   char *json;        /* <report json=...> likewise, or NULL */
+  scn_reference_t *refs; /* <reference> elements, in file order */
+  size_t nrefs;
 } scn_scenario_t;
 
 /* Where and what: the command line prints it as "simrun: error: FILE:LINE: MESSAGE". line is 0 when unknown. */
@@ -57,7 +72,8 @@ typedef struct scn_skeleton_spec {
   size_t nparams;
 } scn_skeleton_spec_t;
 
-/* Reads and validates `path`: well-formed XML, the schema, the platform file's existence and readability.
+/* Reads and validates `path`: well-formed XML, the schema, the platform file's existence and readability, and that
+ * every <reference> names a parameter of the scenario in `where` and gives one value per p.
  * On success returns 0 and a new scenario in *out (free with scn_free). On failure returns -1, sets *out to NULL
  * and fills *err. */
 int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err);

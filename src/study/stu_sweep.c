@@ -177,7 +177,8 @@ static int keep_lost_cycles(sweep_t *sweep, stu_point_t *point, const met_trace_
   } else {
     rc = sequential_time(sweep, point->values, &t_seq);
   }
-  if (rc == 0 && met_eppa_compute(trace, t_seq, &point->eppa) != 0)
+  if (rc == 0 &&
+      (met_eppa_compute(trace, t_seq, &point->eppa) != 0 || met_bottleneck(trace, &point->breakdown) != 0))
     rc = point_error(sweep, SIM_EINVAL, "p", "the sequential run (p = 1) took no simulated time, so speedup and the "
                                             "overhead ratios are undefined; check the skeleton's parameters");
   if (rc == 0 && point->p == per_process)

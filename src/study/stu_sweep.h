@@ -4,6 +4,7 @@
 #define STU_SWEEP_H
 
 #include "app_skeleton.h"
+#include "met_bottleneck.h"
 #include "met_comm.h"
 #include "met_eppa.h"
 #include "scn_scenario.h"
@@ -16,6 +17,7 @@ typedef struct stu_point {
   double t_par;           /* simulated run time */
   size_t messages;        /* point-to-point messages simulated */
   met_eppa_t eppa;        /* lost-cycle view (skeletons with APP_VIEW_LOST_CYCLES) */
+  met_breakdown_t breakdown; /* bottleneck view (seed 001 Table 5), with the lost-cycle view */
   met_eppa_proc_t *procs; /* per-process view, p entries, for the per-process p only; otherwise NULL */
   met_trace_t *trace;     /* the whole trace, kept for the per-process p only (timelines); otherwise NULL */
   met_msg_stat_t *msgs;   /* message view (APP_VIEW_MESSAGES): durations by size and distance; otherwise NULL */

@@ -1,0 +1,194 @@
+/* Characterisation-based bottleneck analysis (seed 001 §3.5, §4.3, Table 5, eq. 8): components and sub-components of
+ * a run's time from the trace alone, B-ratios, the two bottleneck ratios, utilisation, and the verdict over a sweep. */
+#include "met_bottleneck.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const component_names[MET_COMP_COUNT] = {"processing", "memory", "communication", "io"};
+static const char *const sub_names[MET_SUB_COUNT] = {"cpu",        "fpu",          "intmem",    "extmem",
+                                                     "link-init",  "distribution", "broadcast", "collection",
+                                                     "other-comm", "input",        "output"};
+static const met_component_t sub_owner[MET_SUB_COUNT] = {MET_COMP_PROCESSING,
+                                                         MET_COMP_PROCESSING,
+                                                         MET_COMP_MEMORY,
+                                                         MET_COMP_MEMORY,
+                                                         MET_COMP_COMMUNICATION,
+                                                         MET_COMP_COMMUNICATION,
+                                                         MET_COMP_COMMUNICATION,
+                                                         MET_COMP_COMMUNICATION,
+                                                         MET_COMP_COMMUNICATION,
+                                                         MET_COMP_IO,
+                                                         MET_COMP_IO};
+
+const char *met_component_name(met_component_t component)
+{
+  return (unsigned)component < MET_COMP_COUNT ? component_names[component] : NULL;
+}
+
+const char *met_sub_name(met_sub_t sub)
+{
+  return (unsigned)sub < MET_SUB_COUNT ? sub_names[sub] : NULL;
+}
+
+met_component_t met_sub_component(met_sub_t sub)
+{
+  return sub_owner[sub];
+}
+
+/* The communication or I/O sub-component of an interval of phase `phase`, or -1 when it belongs to none. */
+static int classify(const met_interval_t *iv, const char *phase)
+{
+  if (iv->category == MET_CAT_CTRL && strcmp(phase, "link-init") == 0)
+    return MET_SUB_LINK_INIT;
+  if (iv->category == MET_CAT_IO)
+    return strcmp(phase, "input") == 0 ? MET_SUB_INPUT : MET_SUB_OUTPUT;
+  if (iv->category != MET_CAT_COMM)
+    return -1;
+  static const struct {
+    const char *phase;
+    met_sub_t sub;
+  } comm_phases[] = {
+      {"distribution", MET_SUB_DISTRIBUTION}, {"broadcast", MET_SUB_BROADCAST}, {"collection", MET_SUB_COLLECTION}};
+  for (size_t i = 0; i < sizeof comm_phases / sizeof comm_phases[0]; i++)
+    if (strcmp(phase, comm_phases[i].phase) == 0)
+      return comm_phases[i].sub;
+  return MET_SUB_OTHER_COMM;
+}
+
+/* One rank's seconds per sub-component: compute parts of any computation (useful or control), the rest by phase. */
+static void rank_subs(const met_trace_t *trace, int rank, double *subs)
+{
+  memset(subs, 0, MET_SUB_COUNT * sizeof *subs);
+  const met_interval_t *iv = met_trace_intervals(trace, rank);
+  for (size_t i = 0; i < met_trace_count(trace, rank); i++) {
+    for (int part = 0; part < MET_PART_COUNT; part++)
+      subs[MET_SUB_CPU + part] += iv[i].parts[part];
+    int sub = classify(&iv[i], met_trace_phase_name(trace, iv[i].phase));
+    if (sub >= 0)
+      subs[sub] += iv[i].end - iv[i].start;
+  }
+}
+
+/* B-ratios and the two ratios of seed 001 §3.5; 0 where a denominator is 0 (a run with a single component). */
+static void ratios(met_breakdown_t *out)
+{
+  double total = 0;
+  for (int c = 0; c < MET_COMP_COUNT; c++)
+    total += out->component[c];
+  for (int c = 0; c < MET_COMP_COUNT; c++) {
+    double others = total - out->component[c];
+    out->b_ratio[c] = others > 0 ? out->component[c] / others : 0;
+  }
+  double computation = out->component[MET_COMP_PROCESSING] + out->component[MET_COMP_MEMORY];
+  out->comm_comp_ratio = computation > 0 ? out->component[MET_COMP_COMMUNICATION] / computation : 0;
+  out->mem_proc_ratio = out->component[MET_COMP_PROCESSING] > 0
+                            ? out->component[MET_COMP_MEMORY] / out->component[MET_COMP_PROCESSING]
+                            : 0;
+}
+
+int met_bottleneck(const met_trace_t *trace, met_breakdown_t *out)
+{
+  memset(out, 0, sizeof *out);
+  out->p = met_trace_nranks(trace);
+  out->t_par = met_trace_end(trace);
+  if (out->t_par <= 0)
+    return -1;
+  double useful = 0;
+  for (int rank = 0; rank < out->p; rank++) {
+    double subs[MET_SUB_COUNT];
+    rank_subs(trace, rank, subs);
+    for (int s = 0; s < MET_SUB_COUNT; s++)
+      out->sub[s] = fmax(out->sub[s], subs[s]);
+    out->idle = fmax(out->idle, met_trace_category_time(trace, rank, MET_CAT_IDLE));
+    useful += met_trace_category_time(trace, rank, MET_CAT_COMPUTE) + met_trace_category_time(trace, rank, MET_CAT_IO);
+  }
+  for (int s = 0; s < MET_SUB_COUNT; s++)
+    out->component[sub_owner[s]] += out->sub[s];
+  ratios(out);
+  /* eq. 8 with a stage wherever the number of busy processors changes: the integral of busy processors over time,
+   * which is the total useful time, over p T_par */
+  out->utilisation = useful / (out->p * out->t_par);
+  return 0;
+}
+
+/* The component with the largest B-ratio, and its largest sub-component. */
+static met_component_t dominant(const met_breakdown_t *b, met_sub_t *cause)
+{
+  met_component_t best = MET_COMP_PROCESSING;
+  for (int c = 1; c < MET_COMP_COUNT; c++)
+    if (b->b_ratio[c] > b->b_ratio[best])
+      best = (met_component_t)c;
+  *cause = MET_SUB_COUNT;
+  for (int s = 0; s < MET_SUB_COUNT; s++)
+    if (sub_owner[s] == best && (*cause == MET_SUB_COUNT || b->sub[s] > b->sub[*cause]))
+      *cause = (met_sub_t)s;
+  return best;
+}
+
+/* Appends the crossing of 1 by a ratio between points a and b (values ra, rb), if it crosses there. */
+static int add_crossing(met_verdict_t *v, const char *name, const met_breakdown_t *a, const met_breakdown_t *b,
+                        double ra, double rb)
+{
+  if ((ra > 1) == (rb > 1) || a->p == b->p)
+    return 0;
+  met_crossing_t *more = realloc(v->crossings, (v->ncrossings + 1) * sizeof *more);
+  if (!more)
+    return -1;
+  v->crossings = more;
+  double x = log2(a->p) + (1 - ra) / (rb - ra) * (log2(b->p) - log2(a->p));
+  v->crossings[v->ncrossings++] = (met_crossing_t){.ratio = name, .p = exp2(x), .rising = rb > ra};
+  return 0;
+}
+
+static const char *const b_ratio_names[MET_COMP_COUNT] = {"B-ratio of processing", "B-ratio of memory",
+                                                          "B-ratio of communication", "B-ratio of io"};
+
+/* Crossings between consecutive points, B-ratios first, then communication/computation. */
+static int crossings_between(met_verdict_t *v, const met_breakdown_t *a, const met_breakdown_t *b)
+{
+  for (int c = 0; c < MET_COMP_COUNT; c++)
+    if (add_crossing(v, b_ratio_names[c], a, b, a->b_ratio[c], b->b_ratio[c]) != 0)
+      return -1;
+  return add_crossing(v, "communication/computation", a, b, a->comm_comp_ratio, b->comm_comp_ratio);
+}
+
+static int by_p(const void *a, const void *b)
+{
+  double pa = ((const met_crossing_t *)a)->p;
+  double pb = ((const met_crossing_t *)b)->p;
+  return (pa > pb) - (pa < pb);
+}
+
+int met_bottleneck_verdict(const met_breakdown_t *points, size_t count, met_verdict_t *out)
+{
+  memset(out, 0, sizeof *out);
+  out->npoints = count;
+  out->dominant = calloc(count ? count : 1, sizeof *out->dominant);
+  out->is_bottleneck = calloc(count ? count : 1, sizeof *out->is_bottleneck);
+  out->cause = calloc(count ? count : 1, sizeof *out->cause);
+  if (!out->dominant || !out->is_bottleneck || !out->cause)
+    goto fail;
+  for (size_t i = 0; i < count; i++) {
+    out->dominant[i] = dominant(&points[i], &out->cause[i]);
+    out->is_bottleneck[i] = points[i].b_ratio[out->dominant[i]] > 1;
+    if (i > 0 && crossings_between(out, &points[i - 1], &points[i]) != 0)
+      goto fail;
+  }
+  if (out->ncrossings > 1)
+    qsort(out->crossings, out->ncrossings, sizeof *out->crossings, by_p);
+  return 0;
+fail:
+  met_verdict_free(out);
+  return -1;
+}
+
+void met_verdict_free(met_verdict_t *verdict)
+{
+  free(verdict->dominant);
+  free(verdict->is_bottleneck);
+  free(verdict->cause);
+  free(verdict->crossings);
+  memset(verdict, 0, sizeof *verdict);
+}

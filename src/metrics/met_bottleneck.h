@@ -1,0 +1,83 @@
+/* Characterisation-based bottleneck analysis (Zemerly et al., seed 001 §3, §4.3, Table 5): a run's time broken into
+ * processing (CPU, FPU), memory (internal, external), communication (link initialisation, distribution, broadcast,
+ * collection, other) and I/O (input, output); B-ratios, the communication/computation and memory/processing ratios,
+ * processor utilisation (eq. 8); and, over a sweep of p, a verdict: which component is the bottleneck where. */
+#ifndef MET_BOTTLENECK_H
+#define MET_BOTTLENECK_H
+
+#include "met_trace.h"
+
+#include <stddef.h>
+
+typedef enum met_component {
+  MET_COMP_PROCESSING = 0,
+  MET_COMP_MEMORY,
+  MET_COMP_COMMUNICATION,
+  MET_COMP_IO,
+  MET_COMP_COUNT
+} met_component_t;
+
+typedef enum met_sub {
+  MET_SUB_CPU = 0,      /* processing */
+  MET_SUB_FPU,          /* processing */
+  MET_SUB_INTMEM,       /* memory */
+  MET_SUB_EXTMEM,       /* memory */
+  MET_SUB_LINK_INIT,    /* communication: CTRL intervals of phase "link-init" */
+  MET_SUB_DISTRIBUTION, /* communication: COMM intervals of phase "distribution" */
+  MET_SUB_BROADCAST,    /* communication: COMM intervals of phase "broadcast" */
+  MET_SUB_COLLECTION,   /* communication: COMM intervals of phase "collection" */
+  MET_SUB_OTHER_COMM,   /* communication: every other COMM interval */
+  MET_SUB_INPUT,        /* I/O: IO intervals of phase "input" */
+  MET_SUB_OUTPUT,       /* I/O: every other IO interval */
+  MET_SUB_COUNT
+} met_sub_t;
+
+typedef struct met_breakdown {
+  int p;
+  double t_par;
+  /* Seconds per sub-component, each the time of the rank that spends the most on it: the critical-path reading of
+   * Table 5, where processing and memory are per processor (T/p when balanced) and I/O and distribution are the
+   * root's. */
+  double sub[MET_SUB_COUNT];
+  double component[MET_COMP_COUNT]; /* sums of their subs */
+  double idle;                      /* the largest idle time of a rank: waiting is in no component */
+  double b_ratio[MET_COMP_COUNT];   /* component / sum of the other components (> 1: a bottleneck) */
+  double comm_comp_ratio;           /* communication / (processing + memory) (> 1: a bottleneck) */
+  double mem_proc_ratio;            /* memory / processing */
+  double utilisation;               /* U_p (eq. 8): time-weighted share of processors doing useful work */
+} met_breakdown_t;
+
+/* Fills `out` from `trace`. Returns 0, or -1 on an empty trace. */
+int met_bottleneck(const met_trace_t *trace, met_breakdown_t *out);
+
+/* Where a ratio crosses 1 between two swept p: interpolated linearly in log2 p. */
+typedef struct met_crossing {
+  const char *ratio; /* "B-ratio of communication", "communication/computation", ... (static strings) */
+  double p;          /* the interpolated p */
+  int rising;        /* 1 when the ratio goes above 1 as p grows */
+} met_crossing_t;
+
+/* The verdict over a sweep: per point, the bottleneck component (the one with the largest B-ratio, flagged when it
+ * exceeds 1) and its largest sub-component; crossings of 1 by the B-ratios and the communication/computation ratio. */
+typedef struct met_verdict {
+  size_t npoints;
+  met_component_t *dominant; /* per point, in the order given */
+  int *is_bottleneck;        /* per point: the dominant B-ratio exceeds 1 */
+  met_sub_t *cause;          /* per point: the largest sub-component of the dominant component */
+  size_t ncrossings;
+  met_crossing_t *crossings; /* in order of p */
+} met_verdict_t;
+
+/* Builds the verdict for `count` breakdowns sorted by increasing p. Returns 0, or -1 when out of memory. Free the
+ * arrays with met_verdict_free. */
+int met_bottleneck_verdict(const met_breakdown_t *points, size_t count, met_verdict_t *out);
+void met_verdict_free(met_verdict_t *verdict);
+
+/* Lower-case names: "processing", "memory", "communication", "io"; "cpu", "fpu", "intmem", "extmem", "link-init",
+ * "distribution", "broadcast", "collection", "other-comm", "input", "output". NULL when out of range. */
+const char *met_component_name(met_component_t component);
+const char *met_sub_name(met_sub_t sub);
+/* The component a sub-component belongs to. */
+met_component_t met_sub_component(met_sub_t sub);
+
+#endif

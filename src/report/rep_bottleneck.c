@@ -1,0 +1,200 @@
+/* The bottleneck report (seed 001 §3.5, §4.3): per group of points, the run broken into components and
+ * sub-components in the layout of the paper's Table 5, with the scenario's reference figures beside simrun's, the
+ * bottleneck ratios, and the verdict (the dominant component and its cause per p, where ratios cross 1). */
+#include "rep_group.h"
+#include "rep_report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The rows of Table 5, in its order, with the paper's names. */
+static const struct row {
+  const char *quantity; /* as in <reference quantity> */
+  const char *label;
+} rows[] = {{"t_par", "T_par (Txp)"},
+            {"processing", "processing (Tproc)"},
+            {"memory", "memory (Tmem)"},
+            {"io", "io (Ti/o)"},
+            {"communication", "communication (Tcom)"},
+            {"fpu", "  fpu (Tfpu)"},
+            {"cpu", "  cpu (Tcpu)"},
+            {"extmem", "  extmem (Texm)"},
+            {"intmem", "  intmem (Tinm)"},
+            {"input", "  input (Tinp)"},
+            {"output", "  output (Tout)"},
+            {"link-init", "  link-init (Tcni)"},
+            {"distribution", "  distribution (Tdist)"},
+            {"broadcast", "  broadcast (Tbroad)"},
+            {"collection", "  collection (Tcol)"},
+            {"other-comm", "  other-comm"}};
+
+/* simrun's value of `quantity` in a breakdown. */
+static double value_of(const met_breakdown_t *b, const char *quantity)
+{
+  if (strcmp(quantity, "t_par") == 0)
+    return b->t_par;
+  for (int c = 0; c < MET_COMP_COUNT; c++)
+    if (strcmp(quantity, met_component_name(c)) == 0)
+      return b->component[c];
+  for (int s = 0; s < MET_SUB_COUNT; s++)
+    if (strcmp(quantity, met_sub_name(s)) == 0)
+      return b->sub[s];
+  return NAN;
+}
+
+/* The group of `lead`, sorted by p. Returns a new array of `*count` pointers, or NULL when out of memory. */
+static const stu_point_t **group_points(const stu_study_t *study, const stu_point_t *lead, size_t *count)
+{
+  const stu_point_t **points = malloc(study->npoints * sizeof *points);
+  *count = 0;
+  for (size_t i = 0; points && i < study->npoints; i++)
+    if (rep_same_group(study, lead, &study->points[i])) {
+      size_t at = (*count)++;
+      for (; at > 0 && points[at - 1]->p > study->points[i].p; at--)
+        points[at] = points[at - 1];
+      points[at] = &study->points[i];
+    }
+  return points;
+}
+
+static void print_cells(FILE *out, const char *label, const double *cells, size_t count, const char *format)
+{
+  fprintf(out, "  %-26s", label);
+  for (size_t i = 0; i < count; i++)
+    if (isnan(cells[i]))
+      fprintf(out, " %9s", "-");
+    else
+      fprintf(out, format, cells[i]);
+  fprintf(out, "\n");
+}
+
+/* A reference row under simrun's, then the relative difference of simrun from it. */
+static void print_reference(FILE *out, const scn_reference_t *ref, const double *simrun, const stu_point_t **points,
+                            size_t count)
+{
+  double theirs[count];
+  double diff[count];
+  for (size_t i = 0; i < count; i++) {
+    theirs[i] = rep_reference_at(ref, points[i]->p);
+    diff[i] = theirs[i] != 0 ? 100 * (simrun[i] - theirs[i]) / theirs[i] : NAN;
+  }
+  char label[64];
+  snprintf(label, sizeof label, "    %.22s", ref->source);
+  print_cells(out, label, theirs, count, " %9.3f");
+  print_cells(out, "      simrun difference", diff, count, " %+8.1f%%");
+}
+
+static void print_quantity(FILE *out, const stu_study_t *study, const struct row *row, const stu_point_t **points,
+                           size_t count)
+{
+  double mine[count];
+  for (size_t i = 0; i < count; i++)
+    mine[i] = value_of(&points[i]->breakdown, row->quantity);
+  print_cells(out, row->label, mine, count, " %9.3f");
+  for (size_t r = 0; r < study->scenario->nrefs; r++) {
+    const scn_reference_t *ref = &study->scenario->refs[r];
+    if (strcmp(ref->quantity, row->quantity) == 0 && rep_reference_applies(study, ref, points[0]))
+      print_reference(out, ref, mine, points, count);
+  }
+}
+
+/* The ratio rows: B-ratios, the two bottleneck ratios and utilisation. */
+static void print_ratios(FILE *out, const stu_point_t **points, size_t count)
+{
+  double cells[count];
+  char label[64];
+  for (int c = 0; c < MET_COMP_COUNT; c++) {
+    for (size_t i = 0; i < count; i++)
+      cells[i] = points[i]->breakdown.b_ratio[c];
+    snprintf(label, sizeof label, "B-ratio %s", met_component_name(c));
+    print_cells(out, label, cells, count, " %9.3f");
+  }
+  for (size_t i = 0; i < count; i++)
+    cells[i] = points[i]->breakdown.comm_comp_ratio;
+  print_cells(out, "communication/computation", cells, count, " %9.3f");
+  for (size_t i = 0; i < count; i++)
+    cells[i] = points[i]->breakdown.mem_proc_ratio;
+  print_cells(out, "memory/processing", cells, count, " %9.3f");
+  for (size_t i = 0; i < count; i++)
+    cells[i] = points[i]->breakdown.utilisation;
+  print_cells(out, "utilisation U_p (eq. 8)", cells, count, " %9.3f");
+}
+
+/* One verdict line per run of consecutive p with the same dominant component, flag and cause. */
+static void print_verdict(FILE *out, const met_verdict_t *v, const stu_point_t **points)
+{
+  fprintf(out, "  Verdict (the largest B-ratio names the dominant component; above 1 it is a bottleneck):\n");
+  for (size_t i = 0; i < v->npoints;) {
+    size_t j = i;
+    while (j + 1 < v->npoints && v->dominant[j + 1] == v->dominant[i] &&
+           v->is_bottleneck[j + 1] == v->is_bottleneck[i] && v->cause[j + 1] == v->cause[i])
+      j++;
+    const met_breakdown_t *b = &points[j]->breakdown;
+    fprintf(out, "    p = %d%s%.0d: %s %s (B-ratio %.2f at p = %d), mostly %s\n", points[i]->p, j > i ? " to " : "",
+            j > i ? points[j]->p : 0, met_component_name(v->dominant[i]),
+            v->is_bottleneck[i] ? "is a bottleneck" : "dominates, no bottleneck", b->b_ratio[v->dominant[i]],
+            points[j]->p, met_sub_name(v->cause[i]));
+    i = j + 1;
+  }
+  for (size_t c = 0; c < v->ncrossings; c++)
+    fprintf(out, "    %s %s 1 at p = %.0f (interpolated in log2 p)\n", v->crossings[c].ratio,
+            v->crossings[c].rising ? "rises above" : "falls below", v->crossings[c].p);
+}
+
+static void print_notes(FILE *out, const stu_study_t *study, const stu_point_t *lead)
+{
+  for (size_t r = 0; r < study->scenario->nrefs; r++) {
+    const scn_reference_t *ref = &study->scenario->refs[r];
+    if (ref->note && rep_reference_applies(study, ref, lead))
+      fprintf(out, "  Note on %s (%s): %s\n", ref->source, ref->quantity, ref->note);
+  }
+}
+
+/* The table and verdict of one group, its points sorted by p. */
+static void print_table(FILE *out, const stu_study_t *study, const stu_point_t **points, size_t count,
+                        met_breakdown_t *series)
+{
+  const stu_point_t *lead = points[0];
+  met_verdict_t verdict;
+  for (size_t i = 0; i < count; i++)
+    series[i] = points[i]->breakdown;
+  fprintf(out, "\nBottleneck analysis%s", study->npoints > count ? ", " : "");
+  rep_print_params(out, study, lead, 1);
+  fprintf(out, " (seed 001 Table 5 layout; seconds, each the busiest process's)\n  %-26s", "p");
+  for (size_t i = 0; i < count; i++)
+    fprintf(out, " %9d", points[i]->p);
+  fprintf(out, "\n");
+  for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
+    print_quantity(out, study, &rows[r], points, count);
+  double idle[count];
+  for (size_t i = 0; i < count; i++)
+    idle[i] = points[i]->breakdown.idle;
+  print_cells(out, "idle (in no component)", idle, count, " %9.3f");
+  print_ratios(out, points, count);
+  if (met_bottleneck_verdict(series, count, &verdict) == 0) {
+    print_verdict(out, &verdict, points);
+    met_verdict_free(&verdict);
+  }
+  print_notes(out, study, lead);
+}
+
+static void print_group(FILE *out, const stu_study_t *study, const stu_point_t *lead)
+{
+  size_t count = 0;
+  const stu_point_t **points = group_points(study, lead, &count);
+  met_breakdown_t *series = points ? malloc(count * sizeof *series) : NULL;
+  if (series)
+    print_table(out, study, points, count, series);
+  else
+    fprintf(out, "\n(bottleneck analysis skipped: out of memory)\n");
+  free(series);
+  free(points);
+}
+
+void rep_print_bottlenecks(FILE *out, const stu_study_t *study)
+{
+  for (size_t i = 0; i < study->npoints; i++)
+    if (rep_opens_group(study, i))
+      print_group(out, study, &study->points[i]);
+}

@@ -1,0 +1,51 @@
+/* Groups of points and the references that apply to them, shared by the report's tables. */
+#include "rep_group.h"
+
+#include <math.h>
+#include <string.h>
+
+int rep_same_group(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b)
+{
+  const scn_scenario_t *s = study->scenario;
+  for (size_t j = 0; j < s->nparams; j++)
+    if (strcmp(s->params[j].name, "p") != 0 && strcmp(a->values[j], b->values[j]) != 0)
+      return 0;
+  return 1;
+}
+
+int rep_opens_group(const stu_study_t *study, size_t i)
+{
+  for (size_t k = 0; k < i; k++)
+    if (rep_same_group(study, &study->points[k], &study->points[i]))
+      return 0;
+  return 1;
+}
+
+int rep_print_params(FILE *out, const stu_study_t *study, const stu_point_t *point, int swept)
+{
+  const scn_scenario_t *s = study->scenario;
+  int printed = 0;
+  for (size_t j = 0; j < s->nparams; j++) {
+    if (strcmp(s->params[j].name, "p") == 0 || (s->params[j].nvalues > 1) != swept)
+      continue;
+    fprintf(out, "%s%s = %s", printed ? ", " : "", s->params[j].name, point->values[j]);
+    printed++;
+  }
+  return printed;
+}
+
+int rep_reference_applies(const stu_study_t *study, const scn_reference_t *ref, const stu_point_t *point)
+{
+  if (!ref->where_name)
+    return 1;
+  const char *value = stu_value(study, point, ref->where_name);
+  return value && strcmp(value, ref->where_value) == 0;
+}
+
+double rep_reference_at(const scn_reference_t *ref, int p)
+{
+  for (size_t i = 0; i < ref->count; i++)
+    if (ref->p[i] == p)
+      return ref->values[i];
+  return NAN;
+}

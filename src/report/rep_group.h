@@ -1,0 +1,22 @@
+/* Internal to the report module: groups of points (equal values for every parameter but p) and the references that
+ * apply to a group. */
+#ifndef REP_GROUP_H
+#define REP_GROUP_H
+
+#include "stu_sweep.h"
+
+#include <stdio.h>
+
+/* Whether points a and b belong to the same group. */
+int rep_same_group(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b);
+/* Whether point i is the first of its group. */
+int rep_opens_group(const stu_study_t *study, size_t i);
+/* Prints "name = value, ..." for the parameters other than p: the swept ones when `swept`, else the fixed ones.
+ * Returns how many it printed. */
+int rep_print_params(FILE *out, const stu_study_t *study, const stu_point_t *point, int swept);
+/* Whether reference `ref` applies to the group of `point` (its where condition holds there). */
+int rep_reference_applies(const stu_study_t *study, const scn_reference_t *ref, const stu_point_t *point);
+/* The reference value of `ref` at p, or NAN when it gives none. */
+double rep_reference_at(const scn_reference_t *ref, int p);
+
+#endif

@@ -1,0 +1,124 @@
+/* Bottleneck analysis (seed 001 §3.5) on hand-made traces and breakdowns, every expected figure computed by hand. */
+#include "met_bottleneck.h"
+#include "tu.h"
+
+#include <math.h>
+#include <string.h>
+
+static void add(met_trace_t *t, int rank, met_category_t cat, const char *phase, double start, double end,
+                const double *parts)
+{
+  met_interval_t iv = {.start = start, .end = end, .category = cat, .phase = met_trace_phase_id(t, phase),
+                       .peer = cat == MET_CAT_COMM ? 1 - rank : -1};
+  if (parts)
+    memcpy(iv.parts, parts, sizeof iv.parts);
+  CU_ASSERT_EQUAL_FATAL(met_trace_add(t, rank, &iv), 0);
+}
+
+/* Rank 0: input [0,2), link-init [2,2.5), distribution [2.5,3.5), compute [3.5,7.5) split cpu 1, fpu 1, intmem 0.5,
+ * extmem 1.5, broadcast [7.5,8), collection [8,8.2), output [8.2,8.3). Rank 1: idle until 2.5, distribution, compute
+ * [3.5,6.5) split 0.5, 0.5, 0.5, 1.5, idle, broadcast, collection, idle tail of 0.1. */
+static met_trace_t *two_ranks(void)
+{
+  met_trace_t *t = met_trace_new(2);
+  const double parts0[] = {1, 1, 0.5, 1.5};
+  const double parts1[] = {0.5, 0.5, 0.5, 1.5};
+  add(t, 0, MET_CAT_IO, "input", 0, 2, NULL);
+  add(t, 0, MET_CAT_CTRL, "link-init", 2, 2.5, NULL);
+  add(t, 0, MET_CAT_COMM, "distribution", 2.5, 3.5, NULL);
+  add(t, 0, MET_CAT_COMPUTE, "update", 3.5, 7.5, parts0);
+  add(t, 0, MET_CAT_COMM, "broadcast", 7.5, 8, NULL);
+  add(t, 0, MET_CAT_COMM, "collection", 8, 8.2, NULL);
+  add(t, 0, MET_CAT_IO, "output", 8.2, 8.3, NULL);
+  add(t, 1, MET_CAT_COMM, "distribution", 2.5, 3.5, NULL);
+  add(t, 1, MET_CAT_COMPUTE, "update", 3.5, 6.5, parts1);
+  add(t, 1, MET_CAT_COMM, "broadcast", 7.5, 8, NULL);
+  add(t, 1, MET_CAT_COMM, "collection", 8, 8.2, NULL);
+  return t;
+}
+
+/* By hand: subs are the larger rank's: cpu 1, fpu 1, intmem 0.5, extmem 1.5, link-init 0.5, distribution 1,
+ * broadcast 0.5, collection 0.2, input 2, output 0.1. Components: processing 2, memory 2, communication 2.2, io 2.1
+ * (total 8.3). B-ratios: 2/6.3, 2/6.3, 2.2/6.1, 2.1/6.2. comm/comp 2.2/4 = 0.55; mem/proc 1. Idle: rank 1's
+ * 2.5 + 1 + 0.1 = 3.6. Utilisation: useful 6.1 + 3 = 9.1 over 2 x 8.3 = 0.548193. */
+static void test_met_bottleneck_breakdown_by_hand(void)
+{
+  met_trace_t *t = two_ranks();
+  met_breakdown_t b;
+  CU_ASSERT_EQUAL_FATAL(met_bottleneck(t, &b), 0);
+  const double subs[MET_SUB_COUNT] = {1, 1, 0.5, 1.5, 0.5, 1, 0.5, 0.2, 0, 2, 0.1};
+  for (int s = 0; s < MET_SUB_COUNT; s++)
+    TU_ASSERT_CLOSE(b.sub[s], subs[s], 1e-12);
+  TU_ASSERT_CLOSE(b.component[MET_COMP_PROCESSING], 2, 1e-12);
+  TU_ASSERT_CLOSE(b.component[MET_COMP_MEMORY], 2, 1e-12);
+  TU_ASSERT_CLOSE(b.component[MET_COMP_COMMUNICATION], 2.2, 1e-12);
+  TU_ASSERT_CLOSE(b.component[MET_COMP_IO], 2.1, 1e-12);
+  TU_ASSERT_CLOSE(b.b_ratio[MET_COMP_PROCESSING], 2 / 6.3, 1e-12);
+  TU_ASSERT_CLOSE(b.b_ratio[MET_COMP_COMMUNICATION], 2.2 / 6.1, 1e-12);
+  TU_ASSERT_CLOSE(b.b_ratio[MET_COMP_IO], 2.1 / 6.2, 1e-12);
+  TU_ASSERT_CLOSE(b.comm_comp_ratio, 0.55, 1e-12);
+  TU_ASSERT_CLOSE(b.mem_proc_ratio, 1, 1e-12);
+  TU_ASSERT_CLOSE(b.idle, 3.6, 1e-12);
+  TU_ASSERT_CLOSE(b.utilisation, 9.1 / 16.6, 1e-12);
+  TU_ASSERT_CLOSE(b.t_par, 8.3, 1e-12);
+  met_trace_free(t);
+}
+
+static met_breakdown_t point(int p, const double *b_ratio, double comm_comp)
+{
+  met_breakdown_t b = {.p = p, .comm_comp_ratio = comm_comp};
+  memcpy(b.b_ratio, b_ratio, sizeof b.b_ratio);
+  b.sub[MET_SUB_EXTMEM] = 2; /* memory's largest */
+  b.sub[MET_SUB_INPUT] = 3;  /* io's largest */
+  b.sub[MET_SUB_BROADCAST] = 1;
+  b.sub[MET_SUB_DISTRIBUTION] = 0.5; /* communication's largest is the broadcast */
+  return b;
+}
+
+/* Three points; by hand: dominant memory at 16 (0.6, not a bottleneck), io at 32 (1.2, a bottleneck), communication
+ * at 64 (1.5). Crossings, linear in log2 p: io rises past 1 at 2^(4 + 0.6/0.8) = 26.909; comm/comp (0.9 -> 2.0) at
+ * 2^(5 + 0.1/1.1) = 34.081; communication's B-ratio (0.8 -> 1.5) at 2^(5 + 0.2/0.7) = 39.008; io falls (1.2 -> 0.6)
+ * at 2^(5 + 1/3) = 40.317. */
+static void test_met_bottleneck_verdict_by_hand(void)
+{
+  const double r16[] = {0.5, 0.6, 0.3, 0.4};
+  const double r32[] = {0.3, 0.35, 0.8, 1.2};
+  const double r64[] = {0.1, 0.1, 1.5, 0.6};
+  met_breakdown_t points[] = {point(16, r16, 0.5), point(32, r32, 0.9), point(64, r64, 2.0)};
+  met_verdict_t v;
+  CU_ASSERT_EQUAL_FATAL(met_bottleneck_verdict(points, 3, &v), 0);
+  CU_ASSERT(v.dominant[0] == MET_COMP_MEMORY && !v.is_bottleneck[0] && v.cause[0] == MET_SUB_EXTMEM);
+  CU_ASSERT(v.dominant[1] == MET_COMP_IO && v.is_bottleneck[1] && v.cause[1] == MET_SUB_INPUT);
+  CU_ASSERT(v.dominant[2] == MET_COMP_COMMUNICATION && v.is_bottleneck[2] && v.cause[2] == MET_SUB_BROADCAST);
+  CU_ASSERT_EQUAL_FATAL(v.ncrossings, 4);
+  const double at[] = {26.909, 34.081, 39.008, 40.317};
+  const char *what[] = {"B-ratio of io", "communication/computation", "B-ratio of communication", "B-ratio of io"};
+  const int rising[] = {1, 1, 1, 0};
+  for (int i = 0; i < 4; i++) {
+    TU_ASSERT_CLOSE(v.crossings[i].p, at[i], 1e-3);
+    CU_ASSERT_STRING_EQUAL(v.crossings[i].ratio, what[i]);
+    CU_ASSERT_EQUAL(v.crossings[i].rising, rising[i]);
+  }
+  met_verdict_free(&v);
+}
+
+static void test_met_bottleneck_names_and_empty(void)
+{
+  CU_ASSERT_STRING_EQUAL(met_sub_name(MET_SUB_LINK_INIT), "link-init");
+  CU_ASSERT_PTR_NULL(met_sub_name(MET_SUB_COUNT));
+  CU_ASSERT_EQUAL(met_sub_component(MET_SUB_OUTPUT), MET_COMP_IO);
+  CU_ASSERT_STRING_EQUAL(met_component_name(MET_COMP_COMMUNICATION), "communication");
+  met_trace_t *t = met_trace_new(1);
+  met_breakdown_t b;
+  CU_ASSERT_EQUAL(met_bottleneck(t, &b), -1);
+  met_trace_free(t);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_met_bottleneck_breakdown_by_hand", test_met_bottleneck_breakdown_by_hand},
+                                    {"test_met_bottleneck_verdict_by_hand", test_met_bottleneck_verdict_by_hand},
+                                    {"test_met_bottleneck_names_and_empty", test_met_bottleneck_names_and_empty},
+                                    {NULL, NULL}};
+  return tu_run("met_bottleneck", cases);
+}

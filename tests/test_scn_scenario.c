@@ -289,9 +289,44 @@ static void test_scn_fail_fills_the_error(void)
   scn_free(NULL);
 }
 
+/* References: where, note and an explicit p list read as written; a missing p list takes the scenario's p values. */
+static void test_scn_load_reads_references(void)
+{
+  char path[1024];
+  data_path(path, sizeof path, "references.xml");
+  scn_scenario_t *s = NULL;
+  scn_error_t err;
+  CU_ASSERT_EQUAL_FATAL(scn_load(path, &s, &err), 0);
+  CU_ASSERT_EQUAL_FATAL(s->nrefs, 2);
+  const scn_reference_t *a = &s->refs[0];
+  CU_ASSERT_STRING_EQUAL(a->quantity, "t_par");
+  CU_ASSERT_STRING_EQUAL(a->source, "Table 4, measured");
+  CU_ASSERT_STRING_EQUAL(a->where_name, "broadcast");
+  CU_ASSERT_STRING_EQUAL(a->where_value, "neighbour");
+  CU_ASSERT_STRING_EQUAL(a->note, "measured on the machine");
+  CU_ASSERT_EQUAL_FATAL(a->count, 4);
+  CU_ASSERT(a->p[0] == 1 && a->p[1] == 2 && a->p[2] == 4 && a->p[3] == 8);
+  CU_ASSERT_DOUBLE_EQUAL(a->values[3], 13.73, 1e-12);
+  CU_ASSERT_EQUAL(a->line, 13); /* libxml2 gives the line where a multi-line start tag ends */
+  const scn_reference_t *b = &s->refs[1];
+  CU_ASSERT(b->where_name == NULL && b->note == NULL && b->count == 2 && b->p[0] == 2 && b->p[1] == 8);
+  CU_ASSERT_DOUBLE_EQUAL(b->values[0], 0.005, 1e-12);
+  scn_free(s);
+}
+
+static void test_scn_load_rejects_bad_references(void)
+{
+  expect_load_error("reference-count.xml", 12, "3 values for the 4 p values of line 10", "one value per p");
+  expect_load_error("reference-where-name.xml", 12, "no parameter 'bcast'", "name one of its parameters");
+  expect_load_error("reference-where-value.xml", 12, "'binomial' is not a value of broadcast", "use one of");
+  expect_load_error("reference-quantity.xml", 12, "quantity", "t_par");
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
+      {"test_scn_load_reads_references", test_scn_load_reads_references},
+      {"test_scn_load_rejects_bad_references", test_scn_load_rejects_bad_references},
       {"test_scn_load_reads_every_field", test_scn_load_reads_every_field},
       {"test_scn_load_leaves_optional_fields_empty", test_scn_load_leaves_optional_fields_empty},
       {"test_scn_load_keeps_absolute_paths", test_scn_load_keeps_absolute_paths},

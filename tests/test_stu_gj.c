@@ -119,6 +119,37 @@ static void test_stu_gj_per_process_adds_up(void)
   CU_ASSERT(point("neighbour", 8)->procs == NULL);
 }
 
+/* Table 5 (predicted, neighbour broadcast, N = 256): processing, memory and I/O are characterisation, not contention,
+ * so simrun's must agree within 10% at every p (issue 3). */
+static void test_stu_gj_components_agree_with_table5(void)
+{
+  const double proc[] = {32.09, 16.04, 8.02, 4.01, 2, 1, 0.5, 0.25};
+  const double mem[] = {40.2, 20.1, 10.05, 5.02, 2.51, 1.25, 0.62, 0.31};
+  for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
+    const met_breakdown_t *b = &point("neighbour", ps[i])->breakdown;
+    CU_ASSERT(fabs(b->component[MET_COMP_PROCESSING] / proc[i] - 1) < 0.10);
+    CU_ASSERT(fabs(b->component[MET_COMP_MEMORY] / mem[i] - 1) < 0.10);
+    CU_ASSERT(fabs(b->component[MET_COMP_IO] / 1.97 - 1) < 0.10);
+  }
+}
+
+/* The paper's findings that simrun reproduces (seed 001 §4.3): communication is a bottleneck at 128 processors (its
+ * B-ratio above 1) but not at 64; the memory/processing ratio is constant (no cache); the communication/computation
+ * ratio passes 1 between 16 and 64 processors (the paper: about 48). */
+static void test_stu_gj_bottleneck_findings(void)
+{
+  const met_breakdown_t *b64 = &point("neighbour", 64)->breakdown;
+  const met_breakdown_t *b128 = &point("neighbour", 128)->breakdown;
+  CU_ASSERT(b128->b_ratio[MET_COMP_COMMUNICATION] > 1);
+  CU_ASSERT(b64->b_ratio[MET_COMP_COMMUNICATION] < 1);
+  for (int c = 0; c < MET_COMP_COUNT; c++)
+    CU_ASSERT(b128->b_ratio[MET_COMP_COMMUNICATION] >= b128->b_ratio[c]);
+  CU_ASSERT(point("neighbour", 16)->breakdown.comm_comp_ratio < 1);
+  CU_ASSERT(b64->comm_comp_ratio > 1);
+  for (size_t i = 1; i < sizeof ps / sizeof ps[0]; i++)
+    TU_ASSERT_CLOSE(point("neighbour", ps[i])->breakdown.mem_proc_ratio, 40.2 / 32.09, 0.01);
+}
+
 static met_trace_t *simulate(int n, int p, sim_bcast_alg_t bcast)
 {
   char text[16];
@@ -207,6 +238,9 @@ int main(void)
                                     {"test_stu_gj_characterisation_follows_table5",
                                      test_stu_gj_characterisation_follows_table5},
                                     {"test_stu_gj_deterministic", test_stu_gj_deterministic},
+                                    {"test_stu_gj_components_agree_with_table5",
+                                     test_stu_gj_components_agree_with_table5},
+                                    {"test_stu_gj_bottleneck_findings", test_stu_gj_bottleneck_findings},
                                     {"test_stu_gj_uneven_blocks", test_stu_gj_uneven_blocks},
                                     {NULL, NULL}};
   int status = tu_run("stu_gj", cases);

@@ -113,8 +113,7 @@ int met_bottleneck(const met_trace_t *trace, met_breakdown_t *out)
   return 0;
 }
 
-/* The component with the largest B-ratio, and its largest sub-component. */
-static met_component_t dominant(const met_breakdown_t *b, met_sub_t *cause)
+met_component_t met_bottleneck_dominant(const met_breakdown_t *b, met_sub_t *cause)
 {
   met_component_t best = MET_COMP_PROCESSING;
   for (int c = 1; c < MET_COMP_COUNT; c++)
@@ -171,7 +170,7 @@ int met_bottleneck_verdict(const met_breakdown_t *points, size_t count, met_verd
   if (!out->dominant || !out->is_bottleneck || !out->cause)
     goto fail;
   for (size_t i = 0; i < count; i++) {
-    out->dominant[i] = dominant(&points[i], &out->cause[i]);
+    out->dominant[i] = met_bottleneck_dominant(&points[i], &out->cause[i]);
     out->is_bottleneck[i] = points[i].b_ratio[out->dominant[i]] > 1;
     if (i > 0 && crossings_between(out, &points[i - 1], &points[i]) != 0)
       goto fail;

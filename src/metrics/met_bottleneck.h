@@ -68,6 +68,9 @@ typedef struct met_verdict {
   met_crossing_t *crossings; /* in order of p */
 } met_verdict_t;
 
+/* The component with the largest B-ratio at one point, and its largest sub-component in *cause. */
+met_component_t met_bottleneck_dominant(const met_breakdown_t *breakdown, met_sub_t *cause);
+
 /* Builds the verdict for `count` breakdowns sorted by increasing p. Returns 0, or -1 when out of memory. Free the
  * arrays with met_verdict_free. */
 int met_bottleneck_verdict(const met_breakdown_t *points, size_t count, met_verdict_t *out);

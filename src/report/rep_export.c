@@ -61,6 +61,32 @@ static int csv_messages(FILE *out, const stu_study_t *study)
   return ferror(out) ? -1 : 0;
 }
 
+/* The bottleneck columns (seed 001 §3.5): components, sub-components, B-ratios, ratios, utilisation, verdict. */
+static void csv_breakdown_header(FILE *out)
+{
+  for (int c = 0; c < MET_COMP_COUNT; c++)
+    fprintf(out, ",%s", met_component_name(c));
+  for (int s = 0; s < MET_SUB_COUNT; s++)
+    fprintf(out, ",%s", met_sub_name(s));
+  for (int c = 0; c < MET_COMP_COUNT; c++)
+    fprintf(out, ",b_%s", met_component_name(c));
+  fprintf(out, ",comm_comp_ratio,mem_proc_ratio,utilisation,dominant,bottleneck,cause");
+}
+
+static void csv_breakdown(FILE *out, const met_breakdown_t *b)
+{
+  for (int c = 0; c < MET_COMP_COUNT; c++)
+    fprintf(out, ",%.9g", b->component[c]);
+  for (int s = 0; s < MET_SUB_COUNT; s++)
+    fprintf(out, ",%.9g", b->sub[s]);
+  for (int c = 0; c < MET_COMP_COUNT; c++)
+    fprintf(out, ",%.9g", b->b_ratio[c]);
+  met_sub_t cause;
+  met_component_t dominant = met_bottleneck_dominant(b, &cause);
+  fprintf(out, ",%.9g,%.9g,%.9g,%s,%s,%s", b->comm_comp_ratio, b->mem_proc_ratio, b->utilisation,
+          met_component_name(dominant), b->b_ratio[dominant] > 1 ? "yes" : "no", met_sub_name(cause));
+}
+
 int rep_csv(FILE *out, const stu_study_t *study)
 {
   if (study->view == APP_VIEW_MESSAGES)
@@ -69,7 +95,9 @@ int rep_csv(FILE *out, const stu_study_t *study)
   fprintf(out, ",t_seq,t_par,speedup,efficiency,overhead");
   for (int j = 0; j < MET_OVH_COUNT; j++)
     fprintf(out, ",ovh_%s", met_overhead_name(j));
-  fprintf(out, ",granularity,messages\n");
+  fprintf(out, ",granularity,messages");
+  csv_breakdown_header(out);
+  fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
     const met_eppa_t *e = &point->eppa;
@@ -78,7 +106,9 @@ int rep_csv(FILE *out, const stu_study_t *study)
     for (int j = 0; j < MET_OVH_COUNT; j++)
       fprintf(out, ",%.9g", e->ovh_ratio[j]);
     fprintf(out, isinf(e->granularity) ? ",inf" : ",%.9g", e->granularity);
-    fprintf(out, ",%zu\n", point->messages);
+    fprintf(out, ",%zu", point->messages);
+    csv_breakdown(out, &point->breakdown);
+    fputc('\n', out);
   }
   return ferror(out) ? -1 : 0;
 }
@@ -149,6 +179,44 @@ static void json_message(FILE *out, const stu_point_t *point, size_t group)
   json_number(out, m->max);
 }
 
+/* "name": {"key": number, ...} for `count` named numbers. */
+static void json_numbers(FILE *out, const char *name, const char *(*key)(int), const double *values, int count)
+{
+  fprintf(out, "\"%s\": {", name);
+  for (int i = 0; i < count; i++) {
+    fprintf(out, "%s\"%s\": ", i ? ", " : "", key(i));
+    json_number(out, values[i]);
+  }
+  fputc('}', out);
+}
+
+static const char *component_key(int c)
+{
+  return met_component_name((met_component_t)c);
+}
+
+static const char *sub_key(int s)
+{
+  return met_sub_name((met_sub_t)s);
+}
+
+/* The bottleneck view of a point. */
+static void json_breakdown(FILE *out, const met_breakdown_t *b)
+{
+  fprintf(out, ",\n     \"bottleneck\": {");
+  json_numbers(out, "components", component_key, b->component, MET_COMP_COUNT);
+  fprintf(out, ",\n       ");
+  json_numbers(out, "subcomponents", sub_key, b->sub, MET_SUB_COUNT);
+  fprintf(out, ",\n       ");
+  json_numbers(out, "b_ratios", component_key, b->b_ratio, MET_COMP_COUNT);
+  met_sub_t cause;
+  met_component_t dominant = met_bottleneck_dominant(b, &cause);
+  fprintf(out, ",\n       \"idle\": %.9g, \"comm_comp_ratio\": %.9g, \"mem_proc_ratio\": %.9g, "
+               "\"utilisation\": %.9g, \"dominant\": \"%s\", \"bottleneck\": %s, \"cause\": \"%s\"}",
+          b->idle, b->comm_comp_ratio, b->mem_proc_ratio, b->utilisation, met_component_name(dominant),
+          b->b_ratio[dominant] > 1 ? "true" : "false", met_sub_name(cause));
+}
+
 /* The lost-cycle figures of a point. */
 static void json_lost_cycles(FILE *out, const stu_point_t *point)
 {
@@ -165,6 +233,7 @@ static void json_lost_cycles(FILE *out, const stu_point_t *point)
   json_ratios(out, e->ovh_ratio);
   fprintf(out, ", \"granularity\": ");
   json_number(out, e->granularity);
+  json_breakdown(out, &point->breakdown);
   if (point->procs)
     json_array(out, "per_process", point, (size_t)point->p, json_process);
 }

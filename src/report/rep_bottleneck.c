@@ -60,7 +60,7 @@ static const stu_point_t **group_points(const stu_study_t *study, const stu_poin
 
 static void print_cells(FILE *out, const char *label, const double *cells, size_t count, const char *format)
 {
-  fprintf(out, "  %-26s", label);
+  fprintf(out, "  %-30s", label);
   for (size_t i = 0; i < count; i++)
     if (isnan(cells[i]))
       fprintf(out, " %9s", "-");
@@ -80,7 +80,7 @@ static void print_reference(FILE *out, const scn_reference_t *ref, const double 
     diff[i] = theirs[i] != 0 ? 100 * (simrun[i] - theirs[i]) / theirs[i] : NAN;
   }
   char label[64];
-  snprintf(label, sizeof label, "    %.22s", ref->source);
+  snprintf(label, sizeof label, "    %.26s", ref->source);
   print_cells(out, label, theirs, count, " %9.3f");
   print_cells(out, "      simrun difference", diff, count, " %+8.1f%%");
 }
@@ -142,6 +142,34 @@ static void print_verdict(FILE *out, const met_verdict_t *v, const stu_point_t *
             v->crossings[c].rising ? "rises above" : "falls below", v->crossings[c].p);
 }
 
+/* The two largest sub-components of a point (seed 001 Fig. 9: which part of the time leads). */
+static void leaders(const met_breakdown_t *b, met_sub_t *first, met_sub_t *second)
+{
+  *first = *second = MET_SUB_CPU;
+  for (int s = 1; s < MET_SUB_COUNT; s++)
+    if (b->sub[s] > b->sub[*first]) {
+      *second = *first;
+      *first = (met_sub_t)s;
+    } else if (b->sub[s] > b->sub[*second] || *second == *first) {
+      *second = (met_sub_t)s;
+    }
+}
+
+/* One line per run of consecutive p with the same two largest sub-components. */
+static void print_leaders(FILE *out, const stu_point_t **points, size_t count)
+{
+  for (size_t i = 0; i < count;) {
+    met_sub_t a, b, c, d;
+    leaders(&points[i]->breakdown, &a, &b);
+    size_t j = i;
+    while (j + 1 < count && (leaders(&points[j + 1]->breakdown, &c, &d), c == a && d == b))
+      j++;
+    fprintf(out, "    p = %d%s%.0d: the largest sub-component is %s, then %s\n", points[i]->p, j > i ? " to " : "",
+            j > i ? points[j]->p : 0, met_sub_name(a), met_sub_name(b));
+    i = j + 1;
+  }
+}
+
 static void print_notes(FILE *out, const stu_study_t *study, const stu_point_t *lead)
 {
   for (size_t r = 0; r < study->scenario->nrefs; r++) {
@@ -161,7 +189,7 @@ static void print_table(FILE *out, const stu_study_t *study, const stu_point_t *
     series[i] = points[i]->breakdown;
   fprintf(out, "\nBottleneck analysis%s", study->npoints > count ? ", " : "");
   rep_print_params(out, study, lead, 1);
-  fprintf(out, " (seed 001 Table 5 layout; seconds, each the busiest process's)\n  %-26s", "p");
+  fprintf(out, " (seed 001 Table 5 layout; seconds, each the busiest process's)\n  %-30s", "p");
   for (size_t i = 0; i < count; i++)
     fprintf(out, " %9d", points[i]->p);
   fprintf(out, "\n");
@@ -176,6 +204,7 @@ static void print_table(FILE *out, const stu_study_t *study, const stu_point_t *
     print_verdict(out, &verdict, points);
     met_verdict_free(&verdict);
   }
+  print_leaders(out, points, count);
   print_notes(out, study, lead);
 }
 

@@ -1,12 +1,17 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
 #include "app_skeleton.h"
+#include "rep_paje.h"
+#include "rep_pictures.h"
 #include "rep_report.h"
 #include "scn_scenario.h"
 #include "sim_error.h"
+#include "sim_topo.h"
+#include "stu_farm.h"
 #include "stu_sweep.h"
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +24,22 @@ typedef struct options {
   const char *scenario;
   const char *csv;
   const char *json;
+  const char *svg;
+  const char *paje;
   int per_process;
   int quiet;
+  int jobs;     /* -j: simulations at once */
+  int no_cache; /* --no-cache */
+  int mpi;      /* --mpi: a task farm under mpirun */
 } options_t;
+
+#define MAX_JOBS 1024
 
 static void usage(FILE *out)
 {
   fprintf(out,
           "Usage: simrun [run] [OPTIONS] SCENARIO.xml\n"
+          "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
           "\n"
           "Simulates a program skeleton on a parallel machine (SimGrid) for every point of the scenario's sweep and\n"
           "prints, per point, the simulated time T_par, speedup, efficiency, the overhead ratios of each lost-cycle\n"
@@ -37,12 +50,23 @@ static void usage(FILE *out)
           "  --json FILE         also write the results as JSON to FILE (overrides <report json>)\n"
           "  --per-process P     also show the per-process overhead ratios for p = P (overrides <report\n"
           "                      per-process>); P must be one of the scenario's p values\n"
-          "  -q, --quiet         no progress line, even on a terminal\n"
+          "  --svg DIR           also draw the pictures (timeline, overall and per-process views, metrics against p\n"
+          "                      and the work size with regression fits, bottleneck views) as SVG files in DIR,\n"
+          "                      created if missing; see docs/pictures.md\n"
+          "  --paje FILE         also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE\n"
+          "  -j, --jobs N        run N simulations at once, each in its own process (default 1); the results are\n"
+          "                      the same whatever N is\n"
+          "  --no-cache          neither reuse nor keep finished points (see below)\n"
+          "  --mpi               run as a task farm under Open MPI: mpirun -np N simrun --mpi SCENARIO.xml; rank 0\n"
+          "                      hands the points out to the N - 1 others (docs/sweeps.md)\n"
+          "  -q, --quiet         no progress bar, even on a terminal\n"
           "  -h, --help          show this help and exit\n"
           "  -V, --version       show the version and exit\n"
           "\n"
           "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
           "Paths inside a scenario are relative to the scenario file; paths given as options, to the current folder.\n"
+          "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
+          "the point, its platform file and this simrun: an interrupted sweep (Ctrl-C) resumes where it stopped.\n"
           "Exit status: 0 success, 1 runtime failure, 2 bad input or usage.\n",
           app_names());
 }
@@ -82,8 +106,13 @@ static int parse_positive(const char *text)
 static int parse_options(int argc, char **argv, options_t *opts)
 {
   static const struct option longopts[] = {{"csv", required_argument, NULL, 'c'},
-                                           {"json", required_argument, NULL, 'j'},
+                                           {"json", required_argument, NULL, 'O'},
                                            {"per-process", required_argument, NULL, 'P'},
+                                           {"svg", required_argument, NULL, 's'},
+                                           {"paje", required_argument, NULL, 'J'},
+                                           {"jobs", required_argument, NULL, 'j'},
+                                           {"no-cache", no_argument, NULL, 'N'},
+                                           {"mpi", no_argument, NULL, 'M'},
                                            {"quiet", no_argument, NULL, 'q'},
                                            {"help", no_argument, NULL, 'h'},
                                            {"version", no_argument, NULL, 'V'},
@@ -95,7 +124,7 @@ static int parse_options(int argc, char **argv, options_t *opts)
    * argument it stops at is taken here, so that argv[at] is always the argument being read, for messages. */
   while (optind < argc) {
     int at = optind;
-    int c = getopt_long(argc, argv, "+:qhV", longopts, NULL);
+    int c = getopt_long(argc, argv, "+:qhVj:", longopts, NULL);
     if (c == -1) {
       int after_dashes = optind > at; /* "--": everything after it is positional */
       for (; optind < argc && (after_dashes || optind == at); optind++)
@@ -105,10 +134,19 @@ static int parse_options(int argc, char **argv, options_t *opts)
     }
     if (c == 'c')
       opts->csv = optarg;
-    else if (c == 'j')
+    else if (c == 'O')
       opts->json = optarg;
+    else if (c == 's')
+      opts->svg = optarg;
+    else if (c == 'J')
+      opts->paje = optarg;
     else if (c == 'P' && (opts->per_process = parse_positive(optarg)) < 0)
       return fail_usage("--per-process takes a positive whole number, not '%s'", optarg);
+    else if (c == 'j' && ((opts->jobs = parse_positive(optarg)) < 0 || opts->jobs > MAX_JOBS))
+      return fail_usage("-j takes the number of simulations to run at once, a whole number from 1 to 1024, not '%s'",
+                        optarg);
+    else if (c == 'N' || c == 'M')
+      *(c == 'N' ? &opts->no_cache : &opts->mpi) = 1;
     else if (c == 'q')
       opts->quiet = 1;
     else if (c == 'h') {
@@ -142,12 +180,53 @@ static int check_per_process(const scn_scenario_t *scenario, int per_process, sc
                   "p values", per_process, per_process);
 }
 
+/* The progress bar, on a terminal only: "simrun: [##########....................]  12/48 points". */
 static void show_progress(size_t done, size_t total, void *ctx)
 {
-  fprintf(stderr, "\rsimrun: simulated %zu of %zu points", done, total);
+  enum { WIDTH = 30 };
+  char bar[WIDTH + 1];
+  size_t filled = total ? done * WIDTH / total : WIDTH;
+  for (size_t i = 0; i < WIDTH; i++)
+    bar[i] = i < filled ? '#' : '.';
+  bar[WIDTH] = '\0';
+  fprintf(stderr, "\rsimrun: [%s] %4zu/%zu points", bar, done, total);
   if (done == total)
-    fprintf(stderr, "\r%*s\r", 45, "");
+    fprintf(stderr, "\r%*s\r", 70, "");
   fflush(stderr);
+}
+
+static volatile sig_atomic_t interrupt_requested;
+
+static void on_interrupt(int signal)
+{
+  interrupt_requested = 1;
+}
+
+static int stop_requested(void)
+{
+  return interrupt_requested;
+}
+
+/* Runs the study with Ctrl-C caught: the study stops, keeping the finished points, and the outputs are not written.
+ * No SA_RESTART, so that a wait for a simulation returns at once. */
+static int run_study(const options_t *opts, const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
+                     int per_process, stu_study_t **study, scn_error_t *err)
+{
+  char cache[4096];
+  int progress = !opts->quiet && isatty(STDERR_FILENO);
+  stu_options_t options = {.per_process = per_process, .jobs = opts->jobs, .farm = opts->mpi,
+                           .stop = stop_requested, .progress = progress ? show_progress : NULL};
+  if (!opts->no_cache && stu_cache_default_dir(cache, sizeof cache) == 0)
+    options.cache_dir = cache;
+  struct sigaction on = {.sa_handler = on_interrupt};
+  struct sigaction before;
+  sigemptyset(&on.sa_mask);
+  sigaction(SIGINT, &on, &before);
+  int rc = stu_run_with(scenario, skeleton, &options, study, err);
+  sigaction(SIGINT, &before, NULL);
+  if (progress && rc != 0)
+    fprintf(stderr, "\n");
+  return rc;
 }
 
 /* Opens one output file (none when path is NULL). A folder is refused here: renaming onto it would fail only after
@@ -197,6 +276,53 @@ static int write_outputs(const stu_study_t *study, rep_file_t *csv_file, rep_fil
   return EXIT_OK;
 }
 
+/* Writes and commits the Paje trace (none when file is NULL); aborts it on failure. */
+static int write_paje(const stu_study_t *study, rep_file_t *file)
+{
+  char message[1200] = "";
+  if (!file)
+    return EXIT_OK;
+  if (rep_paje_study(rep_file_stream(file), study) != 0) {
+    rep_file_abort(file);
+    fprintf(stderr, "simrun: error: writing the Paje trace failed\n");
+    return EXIT_RUNTIME;
+  }
+  if (rep_file_commit(file, message, sizeof message) != 0) {
+    fprintf(stderr, "simrun: error: %s\n", message);
+    return EXIT_RUNTIME;
+  }
+  return EXIT_OK;
+}
+
+/* Draws the pictures into `dir` (none when NULL), listing the fits on stdout. */
+static int write_pictures(const stu_study_t *study, const char *dir)
+{
+  char message[1200] = "";
+  if (!dir || rep_pictures(study, dir, stdout, message, sizeof message) == 0)
+    return EXIT_OK;
+  fprintf(stderr, "simrun: error: %s\n", message);
+  return EXIT_RUNTIME;
+}
+
+/* --paje needs a trace, which the study keeps for the per-process p only; --svg makes its folder before any
+ * simulation, so that a bad path fails at once. */
+static int prepare_pictures(const options_t *opts, int per_process)
+{
+  char message[1200] = "";
+  if (opts->paje && per_process == 0) {
+    fprintf(stderr, "simrun: error: --paje records the run of the per-process p, but none is chosen; add "
+                    "--per-process P (or <report per-process> in the scenario)\n");
+    return EXIT_INPUT;
+  }
+  if (opts->svg && rep_pictures_folder(opts->svg, message, sizeof message) != 0) {
+    fprintf(stderr, "simrun: error: %s\n", message);
+    return EXIT_INPUT;
+  }
+  if (opts->svg && per_process == 0)
+    fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");
+  return EXIT_OK;
+}
+
 static int run(const options_t *opts)
 {
   scn_error_t err = {0};
@@ -204,6 +330,7 @@ static int run(const options_t *opts)
   stu_study_t *study = NULL;
   rep_file_t *csv_file = NULL;
   rep_file_t *json_file = NULL;
+  rep_file_t *paje_file = NULL;
   int status = EXIT_INPUT;
   if (scn_load(opts->scenario, &scenario, &err) != 0)
     goto report;
@@ -216,12 +343,15 @@ static int run(const options_t *opts)
   int per_process = opts->per_process ? opts->per_process : scenario->per_process;
   if (scn_check(scenario, skeleton->spec, &err) != 0 || check_per_process(scenario, per_process, &err) != 0)
     goto report;
-  status = open_outputs(opts->csv ? opts->csv : scenario->csv, opts->json ? opts->json : scenario->json, &csv_file,
-                        &json_file);
+  status = prepare_pictures(opts, per_process);
+  if (status == EXIT_OK)
+    status = open_outputs(opts->csv ? opts->csv : scenario->csv, opts->json ? opts->json : scenario->json, &csv_file,
+                          &json_file);
+  if (status == EXIT_OK)
+    status = open_output(opts->paje, &paje_file);
   if (status != EXIT_OK)
     goto done;
-  int progress = !opts->quiet && isatty(STDERR_FILENO);
-  int rc = stu_run(scenario, skeleton, per_process, progress ? show_progress : NULL, NULL, &study, &err);
+  int rc = run_study(opts, scenario, skeleton, per_process, &study, &err);
   if (rc != 0) {
     status = sim_error_is_input(rc) ? EXIT_INPUT : EXIT_RUNTIME;
     goto report;
@@ -229,20 +359,160 @@ static int run(const options_t *opts)
   rep_print(stdout, study);
   status = write_outputs(study, csv_file, json_file);
   csv_file = json_file = NULL;
+  if (status == EXIT_OK) {
+    status = write_paje(study, paje_file);
+    paje_file = NULL;
+  }
+  if (status == EXIT_OK)
+    status = write_pictures(study, opts->svg);
   goto done;
 report:
   print_error(&err);
 done:
   rep_file_abort(csv_file);
   rep_file_abort(json_file);
+  rep_file_abort(paje_file);
   stu_free(study);
   scn_free(scenario);
   return status;
 }
 
+typedef struct platform_options {
+  sim_topo_t topo;
+  const char *output;
+} platform_options_t;
+
+static void platform_usage(FILE *out)
+{
+  fprintf(out,
+          "Usage: simrun platform KIND SIZE [OPTIONS]\n"
+          "\n"
+          "Writes a SimGrid platform (XML) of identical hosts and links, to standard output or to FILE.\n"
+          "\n"
+          "Kinds and sizes (at most %d hosts):\n"
+          "  mesh ROWSxCOLS      2D mesh, each host linked to its 4 neighbours; hosts carry simrun:row/col\n"
+          "  torus ROWSxCOLS     the mesh with wrap-around links\n"
+          "  hypercube D         2^D hosts, host i linked to host i xor 2^b for every bit b\n"
+          "  switch N            N hosts, each linked to one switch\n"
+          "  fattree K:L         K^L hosts under an L-level K-ary tree of switches, links K times fatter per level\n"
+          "\n"
+          "Options:\n"
+          "  --preset NAME       the hosts, links and machine model of a machine: %s\n"
+          "  --speed SPEED       host speed, such as 25Mf (f kf Mf Gf Tf); overrides the preset's\n"
+          "  --bandwidth BW      link bandwidth, such as 125MBps (Bps kBps MBps GBps bps kbps Mbps Gbps)\n"
+          "  --latency LAT       link latency, such as 50us (s ms us ns)\n"
+          "  -o, --output FILE   write FILE (whole or not at all) instead of standard output\n"
+          "  -h, --help          show this help and exit\n"
+          "\n"
+          "Without --preset, --speed, --bandwidth and --latency are all required. See docs/topologies.md.\n"
+          "Example: simrun platform mesh 16x8 --preset t800 -o t800.xml (the machine of platforms/t800-mesh-128.xml)\n",
+          SIM_TOPO_MAX_HOSTS, sim_topo_preset_names());
+}
+
+static int fail_platform(const char *message)
+{
+  fprintf(stderr, "simrun: error: %s; see simrun platform --help\n", message);
+  return EXIT_INPUT;
+}
+
+/* Fills `po` from the arguments after "platform" (options anywhere). Returns -1 to go on, or an exit status. */
+static int parse_platform(int argc, char **argv, platform_options_t *po)
+{
+  static const struct option longopts[] = {
+      {"preset", required_argument, NULL, 'p'},  {"speed", required_argument, NULL, 's'},
+      {"bandwidth", required_argument, NULL, 'b'}, {"latency", required_argument, NULL, 'l'},
+      {"output", required_argument, NULL, 'o'},  {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
+  char message[1200];
+  opterr = 0;
+  for (int c; (c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1;) {
+    if (c == 'h') {
+      platform_usage(stdout);
+      return EXIT_OK;
+    }
+    if (c == '?' || c == ':') {
+      snprintf(message, sizeof message, c == '?' ? "unknown option '%s'" : "option '%s' needs a value",
+               argv[optind - 1]);
+      return fail_platform(message);
+    }
+    if (c == 'p' && !(po->topo.preset = sim_topo_preset(optarg))) {
+      snprintf(message, sizeof message, "unknown preset '%s'; choose one of: %s", optarg, sim_topo_preset_names());
+      return fail_platform(message);
+    }
+    po->topo.speed = c == 's' ? optarg : po->topo.speed;
+    po->topo.bandwidth = c == 'b' ? optarg : po->topo.bandwidth;
+    po->topo.latency = c == 'l' ? optarg : po->topo.latency;
+    po->output = c == 'o' ? optarg : po->output;
+  }
+  if (argc - optind != 2) {
+    snprintf(message, sizeof message, argc - optind < 2 ? "give a topology and its size, such as mesh 16x8"
+                                                        : "unexpected argument '%s' after the size",
+             argv[argc - 1]);
+    return fail_platform(message);
+  }
+  if (sim_topo_parse_kind(argv[optind], &po->topo.kind, message, sizeof message) != 0 ||
+      sim_topo_parse_size(po->topo.kind, argv[optind + 1], po->topo.size, message, sizeof message) != 0 ||
+      sim_topo_resolve(&po->topo, message, sizeof message) != 0)
+    return fail_platform(message);
+  return -1;
+}
+
+/* simrun platform: writes the platform to standard output, or to a file that appears whole or not at all. */
+static int platform_main(int argc, char **argv)
+{
+  platform_options_t po = {.topo = {.kind = SIM_TOPO_MESH}};
+  int status = parse_platform(argc, argv, &po);
+  rep_file_t *file = NULL;
+  if (status >= 0 || (status = open_output(po.output, &file)) != EXIT_OK)
+    return status;
+  char message[1200] = "";
+  if (sim_topo_write(&po.topo, file ? rep_file_stream(file) : stdout, message, sizeof message) != 0) {
+    rep_file_abort(file);
+    fprintf(stderr, "simrun: error: %s\n", message);
+    return EXIT_RUNTIME;
+  }
+  if (file && rep_file_commit(file, message, sizeof message) != 0) {
+    fprintf(stderr, "simrun: error: %s\n", message);
+    return EXIT_RUNTIME;
+  }
+  return EXIT_OK;
+}
+
+/* An MPI worker: serves rank 0, silently (rank 0 reports for everyone). */
+static int serve(const options_t *opts)
+{
+  scn_error_t err = {0};
+  scn_scenario_t *scenario = NULL;
+  const app_skeleton_t *skeleton = NULL;
+  if (scn_load(opts->scenario, &scenario, &err) == 0 && (skeleton = app_find(scenario->skeleton)) &&
+      scn_check(scenario, skeleton->spec, &err) != 0)
+    skeleton = NULL;
+  int rc = stu_serve(skeleton ? scenario : NULL, skeleton, &err);
+  scn_free(scenario);
+  return rc == 0 ? EXIT_OK : EXIT_RUNTIME;
+}
+
+/* --mpi: rank 0 runs the study with the other ranks as its workers. */
+static int run_farm(const options_t *opts)
+{
+  char message[1200];
+  int rank = 0;
+  if (stu_farm_start(&rank, message, sizeof message) != 0) {
+    fprintf(stderr, "simrun: error: %s\n", message);
+    return EXIT_INPUT;
+  }
+  int status = rank == 0 ? run(opts) : serve(opts);
+  stu_farm_end();
+  return status;
+}
+
 int main(int argc, char **argv)
 {
+  if (argc > 1 && strcmp(argv[1], "platform") == 0)
+    return platform_main(argc - 1, argv + 1);
   options_t opts = {0};
   int status = parse_options(argc, argv, &opts);
-  return status >= 0 ? status : run(&opts);
+  if (status >= 0)
+    return status;
+  return opts.mpi ? run_farm(&opts) : run(&opts);
 }

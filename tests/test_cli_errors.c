@@ -3,187 +3,11 @@
  * tests/data/cli/; every run works in a fresh temporary folder. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, fileno, dup2, fork, execv */
 
-#include "tu.h"
+#include "tu_cli.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#define DATA SIMRUN_SOURCE_DIR "/tests/data/cli/"
-#define MAX_ARGS 16
-
-/* What one run of simrun left: its exit status (-1 when it did not exit normally) and what it printed. */
-typedef struct cli_run {
-  int status;
-  char *out;
-  char *err;
-} cli_run_t;
-
-/* A run that must fail. */
-typedef struct cli_case {
-  const char *args[5];    /* NULL-ended; after "--csv out.csv --json out.json" unless bare */
-  int bare;               /* 1: args alone, without the output options */
-  const char *folder;     /* a folder to create in the working folder before the run, or NULL */
-  int status;             /* expected exit status */
-  const char *prefix;     /* exact text after "simrun: error: ", such as DATA "x.xml:5: " */
-  const char *phrases[4]; /* NULL-ended; each must appear in the message */
-} cli_case_t;
-
-/* The whole of `stream` as a new NUL-terminated string (the caller frees it), or NULL. */
-static char *slurp(FILE *stream)
-{
-  if (fseek(stream, 0, SEEK_END) != 0)
-    return NULL;
-  long size = ftell(stream);
-  char *text = size >= 0 ? malloc((size_t)size + 1) : NULL;
-  rewind(stream);
-  if (text && fread(text, 1, (size_t)size, stream) != (size_t)size) {
-    free(text);
-    return NULL;
-  }
-  if (text)
-    text[size] = '\0';
-  return text;
-}
-
-/* The content of file `name` in folder `dir` (the caller frees it), or NULL when it cannot be read. */
-static char *read_output(const char *dir, const char *name)
-{
-  char path[2048];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *file = fopen(path, "r");
-  if (!file)
-    return NULL;
-  char *text = slurp(file);
-  fclose(file);
-  return text;
-}
-
-/* Runs simrun with `args` (NULL-ended) in folder `dir`, its output captured in unnamed temporary files. Returns 0
- * and fills *run (free with run_free), or -1 when the run could not be set up. */
-static int run_simrun(const char *dir, const char *const *args, cli_run_t *run)
-{
-  const char *argv[MAX_ARGS + 2] = {SIMRUN_BINARY};
-  for (size_t i = 0; i < MAX_ARGS && args[i]; i++)
-    argv[i + 1] = args[i];
-  FILE *out = tmpfile();
-  FILE *err = tmpfile();
-  pid_t pid = -1;
-  if (out && err) {
-    fflush(NULL);
-    pid = fork();
-  }
-  if (pid == 0) {
-    if (chdir(dir) == 0 && dup2(fileno(out), STDOUT_FILENO) >= 0 && dup2(fileno(err), STDERR_FILENO) >= 0)
-      execv(SIMRUN_BINARY, (char *const *)argv);
-    _exit(127);
-  }
-  int wstatus = 0;
-  int rc = pid > 0 && waitpid(pid, &wstatus, 0) == pid ? 0 : -1;
-  run->status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
-  run->out = rc == 0 ? slurp(out) : NULL;
-  run->err = rc == 0 ? slurp(err) : NULL;
-  if (out)
-    fclose(out);
-  if (err)
-    fclose(err);
-  return rc == 0 && run->out && run->err ? 0 : -1;
-}
-
-static void run_free(cli_run_t *run)
-{
-  free(run->out);
-  free(run->err);
-}
-
-/* The number of entries in folder `dir` (a leftover "*.tmp.*" file counts as one); -1 when it cannot be read. */
-static int count_entries(const char *dir)
-{
-  DIR *folder = opendir(dir);
-  if (!folder)
-    return -1;
-  int count = 0;
-  for (const struct dirent *entry; (entry = readdir(folder));)
-    count += strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0;
-  closedir(folder);
-  return count;
-}
-
-/* Removes `dir` and what the tests put in it: files and empty folders. */
-static void remove_folder(const char *dir)
-{
-  DIR *folder = opendir(dir);
-  char path[2048];
-  for (const struct dirent *entry; folder && (entry = readdir(folder));) {
-    snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
-    if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0)
-      CU_ASSERT_EQUAL(remove(path), 0);
-  }
-  if (folder)
-    closedir(folder);
-  CU_ASSERT_EQUAL(rmdir(dir), 0);
-}
-
-/* Creates a new empty working folder and writes its path to `dir`; 0 or -1. */
-static int make_folder(char *dir, size_t size)
-{
-  const char *tmp = getenv("TMPDIR");
-  snprintf(dir, size, "%s/simrun-cli-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-  return mkdtemp(dir) ? 0 : -1;
-}
-
-static size_t count_lines(const char *text)
-{
-  size_t lines = 0;
-  for (const char *c = text; (c = strchr(c, '\n')); c++)
-    lines++;
-  return lines;
-}
-
-/* `err` must be exactly one line: "simrun: error: " then `prefix`, with every phrase somewhere in it. */
-static void assert_error_line(const char *err, const char *prefix, const char *const *phrases)
-{
-  char head[1024];
-  snprintf(head, sizeof head, "simrun: error: %s", prefix);
-  CU_ASSERT_EQUAL(count_lines(err), 1);
-  CU_ASSERT(*err && err[strlen(err) - 1] == '\n');
-  CU_ASSERT_NSTRING_EQUAL(err, head, strlen(head));
-  for (size_t i = 0; phrases[i]; i++)
-    CU_ASSERT_PTR_NOT_NULL(strstr(err, phrases[i]));
-}
-
-/* Runs case `c` in a fresh folder: the exit status, the one error line, an empty stdout and no file left. */
-static void expect_failure(const cli_case_t *c)
-{
-  char dir[1024];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  const char *args[MAX_ARGS + 1] = {"--csv", "out.csv", "--json", "out.json"};
-  size_t n = c->bare ? 0 : 4;
-  for (size_t i = 0; c->args[i]; i++)
-    args[n++] = c->args[i];
-  args[n] = NULL;
-  char folder[2048];
-  snprintf(folder, sizeof folder, "%s/%s", dir, c->folder ? c->folder : "");
-  if (c->folder)
-    CU_ASSERT_EQUAL(mkdir(folder, 0700), 0);
-  cli_run_t run;
-  if (run_simrun(dir, args, &run) == 0) {
-    CU_ASSERT_EQUAL(run.status, c->status);
-    assert_error_line(run.err, c->prefix, c->phrases);
-    CU_ASSERT_STRING_EQUAL(run.out, "");
-  } else {
-    CU_FAIL("simrun could not be run");
-  }
-  CU_ASSERT_EQUAL(count_entries(dir), c->folder ? 1 : 0);
-  run_free(&run);
-  remove_folder(dir);
-}
-
-#define EXPECT_FAILURE(...) expect_failure(&(const cli_case_t){__VA_ARGS__})
 
 /* Usage. */
 
@@ -350,6 +174,63 @@ static void test_cli_platform_bad_comm_model(void)
                  .phrases = {"simrun:comm-model = \"foo\"", "the only model is \"piecewise\""});
 }
 
+/* simrun platform: generated platforms. */
+
+static void test_cli_generate_bad_topology_or_size(void)
+{
+  EXPECT_FAILURE(.args = {"platform", "ring", "8", "--preset=t800"}, .bare = 1, .status = 2,
+                 .prefix = "unknown topology 'ring'; choose one of: mesh, torus",
+                 .phrases = {"see simrun platform --help"});
+  EXPECT_FAILURE(.args = {"platform", "mesh", "8by16", "--preset=t800"}, .bare = 1, .status = 2,
+                 .prefix = "mesh size '8by16': expected ROWSxCOLS", .phrases = {"at most 4096 hosts"});
+  EXPECT_FAILURE(.args = {"platform", "switch", "--preset=t800"}, .bare = 1, .status = 2,
+                 .prefix = "give a topology and its size", .phrases = {"see simrun platform --help"});
+}
+
+static void test_cli_generate_bad_parameters(void)
+{
+  EXPECT_FAILURE(.args = {"platform", "switch", "4", "--preset=t800", "--latency=-5us"}, .bare = 1, .status = 2,
+                 .prefix = "--latency '-5us': expected a non-negative number", .phrases = {"units s ms us ns"});
+  EXPECT_FAILURE(.args = {"platform", "switch", "4", "--speed=1Gf"}, .bare = 1, .status = 2,
+                 .prefix = "without --preset, give --speed, --bandwidth and --latency", .phrases = {"presets: t800"});
+  EXPECT_FAILURE(.args = {"platform", "switch", "4", "--preset=cray"}, .bare = 1, .status = 2,
+                 .prefix = "unknown preset 'cray'; choose one of: t800");
+  EXPECT_FAILURE(.args = {"platform", "--frob"}, .bare = 1, .status = 2, .prefix = "unknown option '--frob'",
+                 .phrases = {"see simrun platform --help"});
+}
+
+static void test_cli_generate_into_missing_folder(void)
+{
+  EXPECT_FAILURE(.args = {"platform", "switch", "4", "--preset=t800", "-omissing/x.xml"}, .bare = 1, .status = 2,
+                 .prefix = "cannot write 'missing/x.xml': ", .phrases = {"check that its folder exists"});
+}
+
+/* -o writes exactly what standard output gets: a platform with the 2 x 3 mesh's six hosts. */
+static void test_cli_generate_writes_platform(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *to_file[] = {"platform", "mesh", "2x3", "--preset", "t800", "-o", "m.xml", NULL};
+  const char *to_stdout[] = {"platform", "mesh", "2x3", "--preset", "t800", NULL};
+  cli_run_t a;
+  cli_run_t b;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, to_file, &a), 0);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, to_stdout, &b), 0);
+  CU_ASSERT(a.status == 0 && b.status == 0 && !*a.out && !*a.err && !*b.err);
+  char *file = read_output(dir, "m.xml");
+  CU_ASSERT_FATAL(file != NULL);
+  CU_ASSERT_STRING_EQUAL(file, b.out);
+  size_t hosts = 0;
+  for (const char *c = file; (c = strstr(c, "<host ")); c++)
+    hosts++;
+  CU_ASSERT_EQUAL(hosts, 6);
+  CU_ASSERT_EQUAL(count_entries(dir), 1);
+  free(file);
+  run_free(&a);
+  run_free(&b);
+  remove_folder(dir);
+}
+
 /* Success. */
 
 /* `csv` must have a header and one row per point of gj-small.xml (broadcast varies slowest, then p), each row with
@@ -476,6 +357,10 @@ int main(void)
       {"test_cli_platform_more_ranks_than_hosts", test_cli_platform_more_ranks_than_hosts},
       {"test_cli_platform_n_below_p", test_cli_platform_n_below_p},
       {"test_cli_platform_bad_comm_model", test_cli_platform_bad_comm_model},
+      {"test_cli_generate_bad_topology_or_size", test_cli_generate_bad_topology_or_size},
+      {"test_cli_generate_bad_parameters", test_cli_generate_bad_parameters},
+      {"test_cli_generate_into_missing_folder", test_cli_generate_into_missing_folder},
+      {"test_cli_generate_writes_platform", test_cli_generate_writes_platform},
       {"test_cli_small_run_writes_table_csv_and_json", test_cli_small_run_writes_table_csv_and_json},
       {"test_cli_help_lists_every_option", test_cli_help_lists_every_option},
       {"test_cli_version", test_cli_version},

@@ -1,10 +1,14 @@
 /* Gauss-Jordan elimination (seed 001 §4.1-4.2, eqs. 10-15) as a skeleton of the replay layer. Compute time comes from
  * cycle counts per module, split into CPU, FPU, internal and external memory (eq. 2), calibrated below. */
 #include "app_gj.h"
+#include "met_model.h"
 #include "sim_error.h"
+#include "sim_map.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Calibration, from documented p = 1 figures only (REFERENCE.md §3.2-3.3), N = 256:
  *  - measured p = 1 run: 78.21 s (Table 3) and 78.15 s (Table 4), mean 78.18 s;
@@ -25,6 +29,7 @@ const sim_cycles_t app_gj_rsub_cycles = {.cpu = 61.515, .fpu = 38.435, .intmem =
 #define GJ_WEIGHT_BUF 0.4
 #define GJ_WEIGHT_INV 1.0
 #define GJ_DOUBLE 8.0
+#define GJ_CLOCK_HZ 25e6 /* the T800 of platforms/t800-mesh-128.xml, for the analytic model only */
 
 typedef struct gj_arg {
   int n;
@@ -169,6 +174,36 @@ static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *er
   return 0;
 }
 
+/* Zemerly et al.'s eq. 11 for this point, with the T800 figures simrun's platform uses: Table 2's message model, a
+ * 16 x 8 mesh cut into the same compact snake-ordered partitions as sim_map (for the distances of eqs. 12-14), the
+ * calibrated sequential computation and the I/O of eqs. 5-6. NAN for a broadcast the paper has no model of. */
+static double gj_model(const app_point_t *point, int nranks)
+{
+  static const met_piecewise_t t800 = {.packet_bytes = 120,
+                                       .small = {51.1, 0.27, 8.86, 0.68},
+                                       .large = {-81.5, 1.33, 93.04, 0.05}};
+  const char *bcast = app_point_value(point, "broadcast");
+  int n = (int)app_point_long(point, "n", 0);
+  int rows = 0;
+  int cols = 0;
+  if (!bcast || strcmp(bcast, "binomial") == 0 || n < 1 || sim_map_rectangle(nranks, 16, 8, &rows, &cols) != 0)
+    return NAN;
+  int hops[nranks];
+  for (int r = 0; r < nranks; r++) {
+    int row;
+    int col;
+    sim_map_snake(r, cols, &row, &col);
+    hops[r] = row + col;
+  }
+  const sim_cycles_t *c = &app_gj_rsub_cycles;
+  double cycles_per_op = c->cpu + c->fpu + c->intmem + c->extmem;
+  met_gj_t g = {.n = n, .p = nranks, .t_comp = app_gj_element_ops(n) * cycles_per_op / GJ_CLOCK_HZ,
+                .t_io = 1e-6 * (642.16 + 3.73 * app_gj_input_bytes(n) + 1583.73 + 2.2 * app_gj_result_bytes(n)),
+                .bcast = strcmp(bcast, "neighbour") == 0 ? MET_GJ_NEIGHBOUR : MET_GJ_ONE_TO_ALL, .msg = &t800,
+                .hops = hops};
+  return met_gj_time(&g);
+}
+
 static const scn_param_spec_t gj_params[] = {
     {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "number of equations N"},
     {.name = "broadcast", .kind = SCN_CHOICE, .choices = sim_bcast_names, .required = 1,
@@ -178,5 +213,11 @@ static const scn_param_spec_t gj_params[] = {
 static const scn_skeleton_spec_t gj_spec = {.name = "gauss-jordan", .params = gj_params,
                                             .nparams = sizeof gj_params / sizeof gj_params[0]};
 
-const app_skeleton_t app_gj_skeleton = {.spec = &gj_spec, .prepare = gj_prepare, .program = gj_program,
-                                        .release = free};
+const app_skeleton_t app_gj_skeleton = {
+    .spec = &gj_spec,
+    .prepare = gj_prepare,
+    .program = gj_program,
+    .release = free,
+    .model = gj_model,
+    .model_name = "Zemerly et al. eq. 11 (no overlap, no idling) with the T800 figures: Table 2, eqs. 5-6, the "
+                  "calibrated computation, compact mesh partitions"};

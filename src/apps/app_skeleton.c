@@ -1,13 +1,21 @@
 /* The skeleton catalogue and sweep-point accessors. */
 #include "app_skeleton.h"
+#include "app_dsm_false.h"
+#include "app_dsm_gj.h"
+#include "app_dsm_matmul.h"
 #include "app_gj.h"
+#include "app_matmul.h"
+#include "app_pdgemm.h"
+#include "app_pdtrsm.h"
 #include "app_pingpong.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const app_skeleton_t *const catalogue[] = {&app_gj_skeleton, &app_pingpong_skeleton};
+static const app_skeleton_t *const catalogue[] = {&app_gj_skeleton, &app_pingpong_skeleton, &app_matmul_skeleton,
+                                                   &app_pdgemm_skeleton, &app_pdtrsm_skeleton, &app_dsm_gj_skeleton,
+                                                   &app_dsm_matmul_skeleton, &app_dsm_false_skeleton};
 
 const app_skeleton_t *app_find(const char *name)
 {

@@ -21,8 +21,9 @@ const char *app_point_value(const app_point_t *point, const char *name);
 long app_point_long(const app_point_t *point, const char *name, long fallback);
 
 /* What a study of the skeleton reports: the lost-cycle metrics against its sequential run, or, for benchmarks with no
- * sequential counterpart such as a ping-pong, the message times by size and distance. */
-typedef enum app_view { APP_VIEW_LOST_CYCLES = 0, APP_VIEW_MESSAGES } app_view_t;
+ * sequential counterpart such as a ping-pong, the message times by size and distance, or, for skeletons on the DSM
+ * (sim_dsm.h), the cause-effect analysis of met_carnival.h. */
+typedef enum app_view { APP_VIEW_LOST_CYCLES = 0, APP_VIEW_MESSAGES, APP_VIEW_CAUSE_EFFECT } app_view_t;
 
 typedef struct app_skeleton {
   const scn_skeleton_spec_t *spec;
@@ -32,6 +33,16 @@ typedef struct app_skeleton {
   int (*prepare)(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen, const char **bad_param);
   sim_program_fn program;
   void (*release)(void *arg); /* frees what prepare built; accepts NULL */
+  /* Optional (NULL for none): an analytic model's predicted run time in seconds for `point` on `nranks` ranks, or NAN
+   * when the point is outside the model. The report sets it beside the simulated time. */
+  double (*model)(const app_point_t *point, int nranks);
+  const char *model_name; /* with model: which model and with which machine figures, one line for the report */
+  /* Optional (NULL for none): a warning about `point` on `nranks` ranks for the report, such as data exceeding a
+   * node's memory. Returns 1 with the text in msg, or 0 when there is nothing to say. */
+  int (*advise)(const app_point_t *point, int nranks, char *msg, size_t msglen);
+  /* Optional (NULL for none): the parameter giving the rows of a process grid of p = rows x (p / rows) processes.
+   * A sweep keeps only the points where it divides p, so that grids and p can both be swept. */
+  const char *grid_param;
 } app_skeleton_t;
 
 /* The skeleton called `name`, or NULL. */

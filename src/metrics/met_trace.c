@@ -9,8 +9,11 @@
 #include <string.h>
 
 /* File layout, all integers and doubles little-endian: magic, u32 version, u32 nranks, u32 nphases, the phase names
- * NUL-terminated, then per rank a u64 count followed by that many records (see put_interval). */
+ * NUL-terminated, then per rank a u64 count followed by that many records (see put_interval). A trace with a
+ * cause-effect annex goes on with the annex tag, then per rank and unit a u64 count and the spans (put_span), then a
+ * u64 count and the requests (put_request); the end of the stream right after the timelines means no annex. */
 static const char met_magic[8] = {'S', 'I', 'M', 'R', 'T', 'R', 'C', '\n'};
+static const char met_annex_tag[8] = {'C', 'A', 'U', 'S', 'E', 'F', 'X', '\n'};
 enum { MET_TRACE_VERSION = 1 };
 
 typedef struct met_timeline {
@@ -19,6 +22,12 @@ typedef struct met_timeline {
   size_t cap;
 } met_timeline_t;
 
+typedef struct met_span_line {
+  met_span_t *items;
+  size_t count;
+  size_t cap;
+} met_span_line_t;
+
 struct met_trace {
   int nranks;
   met_timeline_t *ranks;
@@ -26,6 +35,10 @@ struct met_trace {
   size_t nphases;
   size_t phase_cap;
   double end;
+  met_span_line_t *units; /* the annex: nranks x MET_UNIT_COUNT span lines, NULL until the first span */
+  met_request_t *requests;
+  size_t nrequests;
+  size_t request_cap;
 };
 
 static const char *const category_names[MET_CAT_COUNT] = {"compute", "io", "ctrl", "comm", "idle"};
@@ -71,6 +84,10 @@ void met_trace_free(met_trace_t *trace)
     return;
   for (int r = 0; r < trace->nranks; r++)
     free(trace->ranks[r].items);
+  for (int u = 0; trace->units && u < trace->nranks * MET_UNIT_COUNT; u++)
+    free(trace->units[u].items);
+  free(trace->units);
+  free(trace->requests);
   for (size_t i = 0; i < trace->nphases; i++)
     free(trace->phases[i]);
   free(trace->phases);
@@ -122,13 +139,18 @@ static bool valid_amount(double x)
   return isfinite(x) && x >= 0;
 }
 
+static bool valid_phase(const met_trace_t *trace, int phase)
+{
+  return phase >= 0 && (size_t)phase < trace->nphases;
+}
+
 /* Whether `iv` may follow `timeline`'s last interval: in order, well-formed, with known phase and peer ids. */
 static bool valid_interval(const met_trace_t *trace, const met_timeline_t *timeline, const met_interval_t *iv)
 {
   double prev_end = timeline->count ? timeline->items[timeline->count - 1].end : 0.0;
   if (!valid_amount(iv->end) || !(iv->start >= prev_end) || iv->end < iv->start)
     return false;
-  if ((unsigned)iv->category >= MET_CAT_COUNT || iv->phase < 0 || (size_t)iv->phase >= trace->nphases)
+  if ((unsigned)iv->category >= MET_CAT_COUNT || !valid_phase(trace, iv->phase))
     return false;
   if (iv->peer != -1 && !valid_rank(trace, iv->peer))
     return false;
@@ -155,6 +177,73 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   if (iv->end > trace->end)
     trace->end = iv->end;
   return 0;
+}
+
+static bool valid_span(const met_trace_t *trace, const met_span_line_t *line, const met_span_t *span)
+{
+  double prev_end = line->count ? line->items[line->count - 1].end : 0.0;
+  return valid_amount(span->end) && span->start >= prev_end && span->end >= span->start && span->state >= 0 &&
+         span->state < MET_SPAN_STATES && span->op >= 0 && span->op < MET_SPAN_OPS && valid_phase(trace, span->scope);
+}
+
+int met_trace_span_add(met_trace_t *trace, int node, int unit, const met_span_t *span)
+{
+  if (!valid_rank(trace, node) || unit < 0 || unit >= MET_UNIT_COUNT)
+    return -1;
+  if (!trace->units && !(trace->units = calloc((size_t)trace->nranks * MET_UNIT_COUNT, sizeof *trace->units)))
+    return -1;
+  met_span_line_t *line = &trace->units[node * MET_UNIT_COUNT + unit];
+  if (!valid_span(trace, line, span))
+    return -1;
+  if (span->end == span->start)
+    return 0;
+  met_span_t *items = grow(line->items, &line->cap, line->count + 1, sizeof *items);
+  if (!items)
+    return -1;
+  line->items = items;
+  items[line->count++] = *span;
+  if (span->end > trace->end)
+    trace->end = span->end;
+  return 0;
+}
+
+const met_span_t *met_trace_spans(const met_trace_t *trace, int node, int unit, size_t *count)
+{
+  *count = 0;
+  if (!trace->units || !valid_rank(trace, node) || unit < 0 || unit >= MET_UNIT_COUNT)
+    return NULL;
+  const met_span_line_t *line = &trace->units[node * MET_UNIT_COUNT + unit];
+  *count = line->count;
+  return line->items;
+}
+
+static bool valid_request(const met_trace_t *trace, const met_request_t *req)
+{
+  if (!valid_rank(trace, req->node) || (req->peer != -1 && !valid_rank(trace, req->peer)) || req->unit < 0 ||
+      req->unit >= MET_UNIT_COUNT || req->op < 0 || req->op >= MET_SPAN_OPS || !valid_phase(trace, req->scope))
+    return false;
+  for (int k = 0; k < MET_REQ_MARKS; k++)
+    if (!valid_amount(req->mark[k]) || (k > 0 && req->mark[k] < req->mark[k - 1]))
+      return false;
+  return true;
+}
+
+int met_trace_request_add(met_trace_t *trace, const met_request_t *req)
+{
+  if (!valid_request(trace, req))
+    return -1;
+  met_request_t *items = grow(trace->requests, &trace->request_cap, trace->nrequests + 1, sizeof *items);
+  if (!items)
+    return -1;
+  trace->requests = items;
+  items[trace->nrequests++] = *req;
+  return 0;
+}
+
+const met_request_t *met_trace_requests(const met_trace_t *trace, size_t *count)
+{
+  *count = trace->nrequests;
+  return trace->requests;
 }
 
 size_t met_trace_count(const met_trace_t *trace, int rank)
@@ -295,6 +384,68 @@ static int get_interval(FILE *in, met_interval_t *iv)
   return get_i32(in, &iv->hops);
 }
 
+static int put_span(FILE *out, const met_span_t *span)
+{
+  return put_f64(out, span->start) || put_f64(out, span->end) || put_i32(out, span->state) ||
+                 put_i32(out, span->scope) || put_i32(out, span->op)
+             ? -1
+             : 0;
+}
+
+static int get_span(FILE *in, met_span_t *span)
+{
+  return get_f64(in, &span->start) || get_f64(in, &span->end) || get_i32(in, &span->state) ||
+                 get_i32(in, &span->scope) || get_i32(in, &span->op)
+             ? -1
+             : 0;
+}
+
+static int put_request(FILE *out, const met_request_t *req)
+{
+  if (put_i32(out, req->node) || put_i32(out, req->unit) || put_i32(out, req->op) || put_i32(out, req->scope) ||
+      put_i32(out, req->peer) || put_i32(out, req->item))
+    return -1;
+  for (int k = 0; k < MET_REQ_MARKS; k++)
+    if (put_f64(out, req->mark[k]))
+      return -1;
+  return 0;
+}
+
+static int get_request(FILE *in, met_request_t *req)
+{
+  if (get_i32(in, &req->node) || get_i32(in, &req->unit) || get_i32(in, &req->op) || get_i32(in, &req->scope) ||
+      get_i32(in, &req->peer) || get_i32(in, &req->item))
+    return -1;
+  for (int k = 0; k < MET_REQ_MARKS; k++)
+    if (get_f64(in, &req->mark[k]))
+      return -1;
+  return 0;
+}
+
+/* The annex after the timelines, when there is one (see the layout at the top). */
+static int write_annex(const met_trace_t *trace, FILE *out)
+{
+  if (!trace->units && trace->nrequests == 0)
+    return 0;
+  if (fwrite(met_annex_tag, 1, sizeof met_annex_tag, out) != sizeof met_annex_tag)
+    return -1;
+  for (int u = 0; u < trace->nranks * MET_UNIT_COUNT; u++) {
+    size_t count = 0;
+    const met_span_t *spans = met_trace_spans(trace, u / MET_UNIT_COUNT, u % MET_UNIT_COUNT, &count);
+    if (put_le(out, count, 8))
+      return -1;
+    for (size_t i = 0; i < count; i++)
+      if (put_span(out, &spans[i]))
+        return -1;
+  }
+  if (put_le(out, trace->nrequests, 8))
+    return -1;
+  for (size_t i = 0; i < trace->nrequests; i++)
+    if (put_request(out, &trace->requests[i]))
+      return -1;
+  return 0;
+}
+
 int met_trace_write(const met_trace_t *trace, FILE *out)
 {
   if (fwrite(met_magic, 1, sizeof met_magic, out) != sizeof met_magic || put_le(out, MET_TRACE_VERSION, 4) ||
@@ -311,7 +462,7 @@ int met_trace_write(const met_trace_t *trace, FILE *out)
       if (put_interval(out, &timeline->items[i]))
         return -1;
   }
-  return fflush(out) == 0 ? 0 : -1;
+  return write_annex(trace, out) == 0 && fflush(out) == 0 ? 0 : -1;
 }
 
 /* Reads one NUL-terminated string into `*buf` (capacity `*cap`, grown as needed, owned by the caller). */
@@ -362,6 +513,46 @@ static int read_timelines(FILE *in, met_trace_t *trace)
   return 0;
 }
 
+/* Spans and requests go through the add functions, which check them; zero-length spans make the counts differ. */
+static int read_spans(FILE *in, met_trace_t *trace, int node, int unit)
+{
+  uint64_t count;
+  if (get_le(in, &count, 8))
+    return -1;
+  for (uint64_t i = 0; i < count; i++) {
+    met_span_t span;
+    if (get_span(in, &span) || met_trace_span_add(trace, node, unit, &span))
+      return -1;
+  }
+  size_t kept = 0;
+  met_trace_spans(trace, node, unit, &kept);
+  return kept == count ? 0 : -1;
+}
+
+/* The annex, if the stream goes on after the timelines. */
+static int read_annex(FILE *in, met_trace_t *trace)
+{
+  char tag[sizeof met_annex_tag];
+  int c = getc(in);
+  if (c == EOF)
+    return 0;
+  tag[0] = (char)c;
+  if (fread(tag + 1, 1, sizeof tag - 1, in) != sizeof tag - 1 || memcmp(tag, met_annex_tag, sizeof tag) != 0)
+    return -1;
+  for (int u = 0; u < trace->nranks * MET_UNIT_COUNT; u++)
+    if (read_spans(in, trace, u / MET_UNIT_COUNT, u % MET_UNIT_COUNT))
+      return -1;
+  uint64_t count;
+  if (get_le(in, &count, 8))
+    return -1;
+  for (uint64_t i = 0; i < count; i++) {
+    met_request_t req;
+    if (get_request(in, &req) || met_trace_request_add(trace, &req))
+      return -1;
+  }
+  return 0;
+}
+
 met_trace_t *met_trace_read(FILE *in)
 {
   char magic[sizeof met_magic];
@@ -371,7 +562,7 @@ met_trace_t *met_trace_read(FILE *in)
       get_u32(in, &nphases))
     return NULL;
   met_trace_t *trace = met_trace_new((int)nranks);
-  if (trace && (read_phases(in, trace, nphases) || read_timelines(in, trace))) {
+  if (trace && (read_phases(in, trace, nphases) || read_timelines(in, trace) || read_annex(in, trace))) {
     met_trace_free(trace);
     return NULL;
   }

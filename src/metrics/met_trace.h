@@ -62,7 +62,7 @@ size_t met_trace_count(const met_trace_t *trace, int rank);
 /* The rank's intervals in time order, owned by the trace (valid until the next add); NULL for a bad rank. */
 const met_interval_t *met_trace_intervals(const met_trace_t *trace, int rank);
 
-/* The end of the last interval over all ranks: the parallel run time T_par. 0 for an empty trace. */
+/* The end of the last interval or span over all ranks: the parallel run time T_par. 0 for an empty trace. */
 double met_trace_end(const met_trace_t *trace);
 
 /* Seconds `rank` spent in `category`. Gaps between intervals and the time after a rank's last interval up to
@@ -78,8 +78,49 @@ double met_trace_part_time(const met_trace_t *trace, int rank, met_part_t part);
 const char *met_category_name(met_category_t category);
 const char *met_part_name(met_part_t part);
 
+/* The cause-effect annex (seed 002 §4.1): what a distributed-shared-memory run records beyond the ranks' timelines,
+ * written by the DSM layer (sim_dsm.h) and read by the cause-effect analysis (met_carnival.h), which gives the ids
+ * below their meaning. Each node has two units, its main processor (PP, whose spans mirror the rank's timeline) and its
+ * protocol controller (CP); a unit's spans come in time order without overlaps, as intervals do. A request is one
+ * wait of a unit with the timestamps its messages carried: mark[0] when the wait starts, mark[k] when interval k of
+ * seed 002 Figs. 1-3 ends (k = 1..13), non-decreasing. */
+enum { MET_UNIT_PP = 0, MET_UNIT_CP, MET_UNIT_COUNT };
+enum { MET_SPAN_STATES = 8, MET_SPAN_OPS = 8, MET_REQ_MARKS = 14 };
+
+typedef struct met_span {
+  double start; /* seconds */
+  double end;   /* seconds, >= start */
+  int state;    /* the unit's cost category, 0 .. MET_SPAN_STATES - 1 */
+  int scope;    /* code scope: a phase label id */
+  int op;       /* the DSM operation, 0 .. MET_SPAN_OPS - 1 */
+} met_span_t;
+
+typedef struct met_request {
+  int node;  /* the waiting node */
+  int unit;  /* MET_UNIT_PP (the PP's Wait) or MET_UNIT_CP (the CP's CPWait) */
+  int op;    /* the DSM operation, 0 .. MET_SPAN_OPS - 1 */
+  int scope; /* phase label id of the code that waited */
+  int peer;  /* the remote node on the request's critical path, or -1 */
+  int item;  /* what was asked for: a page number, or a barrier's sequence number */
+  double mark[MET_REQ_MARKS];
+} met_request_t;
+
+/* Appends a copy of `span` to the timeline of `unit` of `node` (a rank id). The same rules as met_trace_add: time
+ * order, known phase, ids in range; zero-length spans are dropped. Returns 0, or -1 (the trace is then unchanged). */
+int met_trace_span_add(met_trace_t *trace, int node, int unit, const met_span_t *span);
+/* The unit's spans in time order, owned by the trace (valid until the next add), their number in *count; NULL with
+ * *count = 0 when there are none or the node or unit is bad. */
+const met_span_t *met_trace_spans(const met_trace_t *trace, int node, int unit, size_t *count);
+
+/* Appends a copy of `req`: node and peer known ranks (peer may be -1), unit, op and scope in range, marks finite,
+ * >= 0 and non-decreasing. Returns 0, or -1 (the trace is then unchanged). */
+int met_trace_request_add(met_trace_t *trace, const met_request_t *req);
+/* The requests in the order they were added, owned by the trace, their number in *count (NULL when none). */
+const met_request_t *met_trace_requests(const met_trace_t *trace, size_t *count);
+
 /* Binary serialisation, used to hand a trace from a simulation process to the analysing one.
- * write: 0 or -1 on an I/O error. read: a new trace, or NULL on a malformed stream or out of memory. */
+ * write: 0 or -1 on an I/O error. read: a new trace, or NULL on a malformed stream or out of memory.
+ * A trace with an annex writes it after the timelines; one without writes exactly the bytes it did before annexes. */
 int met_trace_write(const met_trace_t *trace, FILE *out);
 met_trace_t *met_trace_read(FILE *in);
 

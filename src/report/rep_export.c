@@ -1,5 +1,6 @@
 /* Machine-readable results: CSV (one row per point) and JSON (points with their per-process views), carrying the
  * scenario and platform names with the same figures as the terminal report. */
+#include "rep_carnival.h"
 #include "rep_report.h"
 
 #include <math.h>
@@ -24,13 +25,13 @@ static void csv_field(FILE *out, const char *text)
   fputc('"', out);
 }
 
-/* The leading fields of a row: scenario, platform, skeleton and the point's parameter values. */
+/* The leading fields of a row: scenario, the point's platform, skeleton and the point's parameter values. */
 static void csv_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const scn_scenario_t *s = study->scenario;
   csv_field(out, s->name);
   fputc(',', out);
-  csv_field(out, base_name(s->platform));
+  csv_field(out, base_name(stu_platform(study, point)));
   fputc(',', out);
   csv_field(out, s->skeleton);
   for (size_t j = 0; j < s->nparams; j++) {
@@ -87,8 +88,45 @@ static void csv_breakdown(FILE *out, const met_breakdown_t *b)
           met_component_name(dominant), b->b_ratio[dominant] > 1 ? "yes" : "no", met_sub_name(cause));
 }
 
+/* The model's columns and the skeleton's warning, for skeletons that have a model or give advice. */
+static int has_model_columns(const stu_study_t *study)
+{
+  return study->skeleton && (study->skeleton->model || study->skeleton->advise);
+}
+
+/* A number, or an empty field where there is none. */
+static void csv_number(FILE *out, double x)
+{
+  if (isfinite(x))
+    fprintf(out, ",%.9g", x);
+  else
+    fputc(',', out);
+}
+
+static void csv_model(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  if (!has_model_columns(study))
+    return;
+  csv_number(out, point->t_model);
+  csv_number(out, rep_model_diff(point));
+  fputc(',', out);
+  csv_field(out, point->warning);
+}
+
+/* The cause-effect view: one row per (point, wait-map line). */
+static int csv_cause_effect(FILE *out, const stu_study_t *study)
+{
+  csv_header(out, study);
+  rep_carnival_csv_head(out);
+  for (size_t i = 0; i < study->npoints; i++)
+    rep_carnival_csv_rows(out, study, &study->points[i], csv_point);
+  return ferror(out) ? -1 : 0;
+}
+
 int rep_csv(FILE *out, const stu_study_t *study)
 {
+  if (study->view == APP_VIEW_CAUSE_EFFECT)
+    return csv_cause_effect(out, study);
   if (study->view == APP_VIEW_MESSAGES)
     return csv_messages(out, study);
   csv_header(out, study);
@@ -97,6 +135,8 @@ int rep_csv(FILE *out, const stu_study_t *study)
     fprintf(out, ",ovh_%s", met_overhead_name(j));
   fprintf(out, ",granularity,messages");
   csv_breakdown_header(out);
+  if (has_model_columns(study))
+    fprintf(out, ",t_model,model_diff,warning");
   fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
@@ -108,6 +148,7 @@ int rep_csv(FILE *out, const stu_study_t *study)
     fprintf(out, isinf(e->granularity) ? ",inf" : ",%.9g", e->granularity);
     fprintf(out, ",%zu", point->messages);
     csv_breakdown(out, &point->breakdown);
+    csv_model(out, study, point);
     fputc('\n', out);
   }
   return ferror(out) ? -1 : 0;
@@ -238,6 +279,22 @@ static void json_lost_cycles(FILE *out, const stu_point_t *point)
     json_array(out, "per_process", point, (size_t)point->p, json_process);
 }
 
+/* The model's time, its difference from T_par and the skeleton's warning (null where there is none). */
+static void json_model(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  if (!has_model_columns(study))
+    return;
+  fprintf(out, ",\n     \"t_model\": ");
+  json_number(out, point->t_model);
+  fprintf(out, ", \"model_diff\": ");
+  json_number(out, rep_model_diff(point));
+  fprintf(out, ", \"warning\": ");
+  if (point->warning[0])
+    json_string(out, point->warning);
+  else
+    fputs("null", out);
+}
+
 static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const scn_scenario_t *s = study->scenario;
@@ -249,12 +306,15 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
     json_string(out, point->values[j]);
   }
   fprintf(out, "},\n     \"p\": %d, \"messages\": %zu", point->p, point->messages);
-  if (study->view == APP_VIEW_MESSAGES) {
+  if (study->view == APP_VIEW_CAUSE_EFFECT) {
+    rep_carnival_json(out, point, json_string);
+  } else if (study->view == APP_VIEW_MESSAGES) {
     fprintf(out, ", \"t_par\": ");
     json_number(out, point->t_par);
     json_array(out, "messages_by_size", point, point->nmsgs, json_message);
   } else {
     json_lost_cycles(out, point);
+    json_model(out, study, point);
   }
   fprintf(out, "}");
 }

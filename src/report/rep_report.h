@@ -11,8 +11,37 @@
 
 /* The human-readable report. */
 void rep_print(FILE *out, const stu_study_t *study);
+/* Its study summary, when points are compared at equal p: the best per p and why, by lost-cycle class (rep_study.c). */
+void rep_print_study(FILE *out, const stu_study_t *study);
 /* Its bottleneck part, for lost-cycle studies: Table 5 layout, references, ratios, verdict (rep_bottleneck.c). */
 void rep_print_bottlenecks(FILE *out, const stu_study_t *study);
+
+/* The skeleton's analytic model beside the simulation (rep_model.c). */
+typedef struct rep_model_summary {
+  size_t count;    /* points with a model time */
+  double mean_abs; /* mean of |T_model - T_par| / T_par over them (NAN when count is 0) */
+  double max_abs;  /* the largest */
+  long worst;      /* the index of the point where it is largest, or -1 */
+} rep_model_summary_t;
+
+/* Whether the study's skeleton has a model (lost-cycle studies only). */
+int rep_has_model(const stu_study_t *study);
+/* (T_model - T_par) / T_par of a point; NAN without a model. */
+double rep_model_diff(const stu_point_t *point);
+void rep_model_summary(const stu_study_t *study, rep_model_summary_t *out);
+/* The terminal table's extra columns: the grid (skeletons on a process grid), the model's time and the difference. */
+void rep_model_heads(FILE *out, const stu_study_t *study);
+void rep_model_cells(FILE *out, const stu_study_t *study, const stu_point_t *point);
+/* After the tables: the model's summary, the best and worst grid per p, and the skeleton's warnings. */
+void rep_print_models(FILE *out, const stu_study_t *study);
+
+/* The process-grid study as heat maps (seed 003 Fig. 4; rep_heatmap.c): process rows down, columns across, one cell
+ * per grid (the first point of each), coloured by the simulated time, the model's time and their difference. For
+ * studies of skeletons with a process grid. Returns 0, or -1 when the study has no grid, on a write error or when out
+ * of memory. */
+int rep_grid_heatmap(FILE *out, const stu_study_t *study);
+/* Writes it to DIR/<scenario>-grids.svg, whole or not at all. Returns 0, or -1 with a message in err. */
+int rep_grid_picture(const stu_study_t *study, const char *dir, char *err, size_t errlen);
 
 /* One row per point, with a header; the scenario and platform in every row. Returns 0 or -1 on a write error. */
 int rep_csv(FILE *out, const stu_study_t *study);

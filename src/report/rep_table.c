@@ -1,5 +1,6 @@
 /* The terminal report: per group of points (the swept parameters other than p), a row per p with T_par, speedup,
  * efficiency, the overhead ratios of seed 000 eq. 1.13 and granularity (eq. 1.16); then the per-process table. */
+#include "rep_carnival.h"
 #include "rep_group.h"
 #include "rep_report.h"
 
@@ -29,9 +30,9 @@ static double shown(double ratio)
 static void print_granularity(FILE *out, double granularity)
 {
   if (isinf(granularity))
-    fprintf(out, "  %11s\n", "inf");
+    fprintf(out, "  %11s", "inf");
   else
-    fprintf(out, "  %11.3f\n", granularity);
+    fprintf(out, "  %11.3f", granularity);
 }
 
 static void print_group(FILE *out, const stu_study_t *study, size_t first)
@@ -40,8 +41,10 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first)
   fprintf(out, "\n");
   int named = rep_print_params(out, study, lead, 1);
   fprintf(out, "%sT_seq = %.3f s\n", named ? ", " : "", lead->eppa.t_seq);
-  fprintf(out, "%6s %11s %9s %10s %9s %9s %9s %9s %9s  %11s\n", "p", "T_par (s)", "speedup", "efficiency", "ctrl",
+  fprintf(out, "%6s %11s %9s %10s %9s %9s %9s %9s %9s  %11s", "p", "T_par (s)", "speedup", "efficiency", "ctrl",
           "comm", "idle", "anomaly", "sum", "granularity");
+  rep_model_heads(out, study);
+  fputc('\n', out);
   for (size_t i = first; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
     if (!rep_same_group(study, lead, point))
@@ -54,6 +57,8 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first)
             100 * e->efficiency, shown(e->ovh_ratio[MET_OVH_CTRL]), shown(e->ovh_ratio[MET_OVH_COMM]),
             shown(e->ovh_ratio[MET_OVH_IDLE]), shown(e->ovh_ratio[MET_OVH_ANOMALY]), shown(sum));
     print_granularity(out, e->granularity);
+    rep_model_cells(out, study, point);
+    fputc('\n', out);
   }
 }
 
@@ -90,6 +95,10 @@ static void print_messages(FILE *out, const stu_study_t *study, const stu_point_
 void rep_print(FILE *out, const stu_study_t *study)
 {
   print_title(out, study);
+  if (study->view == APP_VIEW_CAUSE_EFFECT) {
+    rep_carnival_print(out, study);
+    return;
+  }
   if (study->view == APP_VIEW_MESSAGES) {
     for (size_t i = 0; i < study->npoints; i++)
       print_messages(out, study, &study->points[i]);
@@ -98,6 +107,8 @@ void rep_print(FILE *out, const stu_study_t *study)
   for (size_t i = 0; i < study->npoints; i++)
     if (rep_opens_group(study, i))
       print_group(out, study, i);
+  rep_print_study(out, study);
+  rep_print_models(out, study);
   rep_print_bottlenecks(out, study);
   for (size_t i = 0; i < study->npoints; i++)
     if (study->points[i].procs)

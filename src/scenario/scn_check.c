@@ -11,6 +11,8 @@
 
 /* Every skeleton takes the number of processes, whether or not its spec lists it. */
 static const scn_param_spec_t p_spec = {"p", SCN_INT, 1, NULL, 1, "the number of processes"};
+/* And a platform file replacing <platform> (scn_load resolved and checked its values). */
+static const scn_param_spec_t platform_spec = {"platform", SCN_PATH, 0, NULL, 0, "a platform file"};
 
 typedef enum number { NUMBER_OK = 0, NUMBER_NEGATIVE, NUMBER_JUNK, NUMBER_TOO_LARGE } number_t;
 
@@ -48,6 +50,8 @@ static const scn_param_spec_t *find_spec(const scn_skeleton_spec_t *spec, const 
   for (size_t i = 0; i < spec->nparams; i++)
     if (strcmp(spec->params[i].name, name) == 0)
       return &spec->params[i];
+  if (strcmp(name, platform_spec.name) == 0)
+    return &platform_spec;
   return strcmp(name, p_spec.name) == 0 ? &p_spec : NULL;
 }
 
@@ -59,6 +63,7 @@ static int fail_unknown(const scn_scenario_t *s, const scn_param_t *p, const scn
     append(known, sizeof known, ", ", p_spec.name);
   for (size_t i = 0; i < spec->nparams; i++)
     append(known, sizeof known, ", ", spec->params[i].name);
+  append(known, sizeof known, ", ", platform_spec.name);
   return scn_fail(err, s->path, p->line, "unknown parameter '%s' for skeleton '%s'; known parameters: %s", p->name,
                   spec->name, known);
 }
@@ -112,7 +117,7 @@ static int check_param(const scn_scenario_t *s, const scn_param_t *p, const scn_
                     "parameter '%s' has %zu values but a fixed parameter takes exactly one; to run several, move it "
                     "to <sweep> as <param name=\"%s\" values=\"...\"/>",
                     p->name, p->nvalues, p->name);
-  for (size_t v = 0; v < p->nvalues; v++) {
+  for (size_t v = 0; ps->kind != SCN_PATH && v < p->nvalues; v++) {
     const char *text = p->values[v];
     if (ps->kind == SCN_CHOICE ? check_choice(s, p, ps, text, err) : check_int(s, p, ps, text, err))
       return -1;

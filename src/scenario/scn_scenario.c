@@ -381,20 +381,45 @@ static int read_scenario(const xmlNode *root, scn_scenario_t *s, int *mismatch)
   return 0;
 }
 
+/* A platform file named at `line` must be there and readable. */
+static int check_platform_file(const scn_scenario_t *s, const char *platform, int line, scn_error_t *err)
+{
+  int e = check_readable(platform);
+  if (e == ENOENT)
+    return scn_fail(err, s->path, line, "platform file '%s' not found; " PLATFORM_HINT, platform);
+  if (e)
+    return scn_fail(err, s->path, line, "platform file '%s' cannot be read (%s); " PLATFORM_HINT, platform,
+                    strerror(e));
+  return 0;
+}
+
 /* What the schema cannot say: the platform file is there, and "p" is given. */
 static int check_loaded(const scn_scenario_t *s, scn_error_t *err)
 {
-  int e = check_readable(s->platform);
-  if (e == ENOENT)
-    return scn_fail(err, s->path, s->platform_line, "platform file '%s' not found; " PLATFORM_HINT, s->platform);
-  if (e)
-    return scn_fail(err, s->path, s->platform_line, "platform file '%s' cannot be read (%s); " PLATFORM_HINT,
-                    s->platform, strerror(e));
+  if (check_platform_file(s, s->platform, s->platform_line, err))
+    return -1;
   if (!scn_param(s, "p"))
     return scn_fail(err, s->path, s->skeleton_line,
                     "parameter 'p' (the number of processes) is missing; add <param name=\"p\" value=\"...\"/> "
                     "to <program>, or <param name=\"p\" values=\"...\"/> to <sweep>");
   return 0;
+}
+
+/* A swept or fixed "platform" parameter replaces <platform> for its points: each value is a platform file, resolved
+ * like <platform file> and checked the same way, at the parameter's line. */
+static int resolve_platform_param(scn_scenario_t *s, scn_error_t *err)
+{
+  scn_param_t *p = (scn_param_t *)scn_param(s, "platform");
+  if (!p)
+    return 0;
+  p->paths = calloc(p->nvalues, sizeof *p->paths);
+  for (size_t v = 0; p->paths && v < p->nvalues; v++) {
+    if (!(p->paths[v] = resolve(s->path, p->values[v])))
+      return scn_fail(err, s->path, 0, "out of memory while reading the scenario");
+    if (check_platform_file(s, p->paths[v], p->line, err))
+      return -1;
+  }
+  return p->paths ? 0 : scn_fail(err, s->path, 0, "out of memory while reading the scenario");
 }
 
 /* Parses `path` into a document, reporting the first syntax error through `sink`. NULL on failure. */
@@ -476,7 +501,7 @@ int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err)
     scn_fail(err, path, 0, "out of memory while reading the scenario");
     goto free_doc;
   }
-  if (check_loaded(s, err) || check_references(s, mismatch, err))
+  if (check_loaded(s, err) || resolve_platform_param(s, err) || check_references(s, mismatch, err))
     goto free_doc;
   *out = s;
   s = NULL;
@@ -490,8 +515,11 @@ restore:
 
 static void free_param(scn_param_t *p)
 {
-  for (size_t v = 0; v < p->nvalues; v++)
+  for (size_t v = 0; v < p->nvalues; v++) {
     free(p->values[v]);
+    free(p->paths ? p->paths[v] : NULL);
+  }
+  free(p->paths);
   free(p->values);
   free(p->name);
 }

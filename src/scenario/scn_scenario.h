@@ -12,6 +12,7 @@ typedef struct scn_param {
   char *name;
   char **values; /* as written, each a whitespace-free token */
   size_t nvalues;
+  char **paths; /* "platform" only: each value resolved against the scenario file's folder; otherwise NULL */
   int line;  /* line of the <param> element */
   int swept; /* 1 when given in <sweep> */
 } scn_param_t;
@@ -54,8 +55,9 @@ typedef struct scn_error {
   char message[1024];
 } scn_error_t;
 
-/* What a skeleton accepts. kind INT takes a decimal integer >= min; CHOICE takes one of `choices` (NULL-ended). */
-typedef enum scn_kind { SCN_INT = 0, SCN_CHOICE } scn_kind_t;
+/* What a skeleton accepts. kind INT takes a decimal integer >= min; CHOICE takes one of `choices` (NULL-ended); PATH
+ * a file relative to the scenario's folder (the "platform" parameter every skeleton takes: checked by scn_load). */
+typedef enum scn_kind { SCN_INT = 0, SCN_CHOICE, SCN_PATH } scn_kind_t;
 
 typedef struct scn_param_spec {
   const char *name;

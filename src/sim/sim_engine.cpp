@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(sim_engine, "simrun: SimGrid engine set-up");
@@ -115,6 +116,30 @@ extern "C" int sim_engine_hops(const_sg_host_t a, const_sg_host_t b)
   double latency = 0;
   a->route_to(b, links, &latency);
   return (int)links.size();
+}
+
+/* A split-duplex link is one physical link: SimGrid routes over its two directions, named <id>_UP and <id>_DOWN. */
+static std::string physical_link(const simgrid::s4u::Link* link)
+{
+  std::string name = link->get_name();
+  for (const std::string suffix : {"_UP", "_DOWN"})
+    if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return name.substr(0, name.size() - suffix.size());
+  return name;
+}
+
+extern "C" int sim_engine_links_between(const sg_host_t* hosts, size_t count)
+{
+  std::unordered_set<std::string> used;
+  for (size_t a = 0; a < count; a++)
+    for (size_t b = a + 1; b < count; b++) {
+      std::vector<simgrid::s4u::Link*> links;
+      double latency = 0;
+      hosts[a]->route_to(hosts[b], links, &latency);
+      for (const auto* link : links)
+        used.insert(physical_link(link));
+    }
+  return (int)used.size();
 }
 
 extern "C" const char* sim_engine_property(const char* name)

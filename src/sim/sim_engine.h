@@ -27,6 +27,9 @@ size_t sim_engine_host_count(void);
 sg_host_t sim_engine_host(size_t index);
 /* Number of links on the route from a to b (0 for a == b). */
 int sim_engine_hops(const_sg_host_t a, const_sg_host_t b);
+/* The distinct links on the routes between every two of the `count` hosts: the physical links a run on them uses
+ * (on a mesh, the links inside the partition; through a switch, every host's link to it). */
+int sim_engine_links_between(const sg_host_t *hosts, size_t count);
 /* A property of the platform's root zone, or NULL. Owned by SimGrid. */
 const char *sim_engine_property(const char *name);
 

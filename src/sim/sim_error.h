@@ -11,7 +11,8 @@
   X(SIM_EPARAM, -5, "a parameter is out of range for this skeleton")            \
   X(SIM_EIO, -6, "an input/output error")                                       \
   X(SIM_ECHILD, -7, "the simulation process failed")                            \
-  X(SIM_EDEADLOCK, -8, "the simulation ended with ranks still blocked")
+  X(SIM_EDEADLOCK, -8, "the simulation ended with ranks still blocked")         \
+  X(SIM_EINTR, -9, "interrupted")
 
 typedef enum sim_errno {
 #define SIM_ERRNO_ENUM(name, value, text) name = value,

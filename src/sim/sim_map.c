@@ -35,8 +35,7 @@ void sim_map_snake(int rank, int cols, int *row, int *col)
   *col = (*row % 2 == 0) ? offset : cols - 1 - offset;
 }
 
-/* Reads a host's mesh coordinates; returns 0 when it has both. */
-static int host_coord(const_sg_host_t host, int *row, int *col)
+int sim_map_host_coords(const_sg_host_t host, int *row, int *col)
 {
   const char *r = sg_host_get_property_value(host, "simrun:row");
   const char *c = sg_host_get_property_value(host, "simrun:col");
@@ -78,7 +77,7 @@ static sg_host_t *mesh_grid(size_t count, int *max_rows, int *max_cols)
   for (size_t i = 0; i < count; i++) {
     int row;
     int col;
-    if (host_coord(sim_engine_host(i), &row, &col) != 0 || row < 0 || col < 0)
+    if (sim_map_host_coords(sim_engine_host(i), &row, &col) != 0 || row < 0 || col < 0)
       return NULL;
     *max_rows = row + 1 > *max_rows ? row + 1 : *max_rows;
     *max_cols = col + 1 > *max_cols ? col + 1 : *max_cols;
@@ -87,7 +86,7 @@ static sg_host_t *mesh_grid(size_t count, int *max_rows, int *max_cols)
   for (size_t i = 0; grid && i < count; i++) {
     int row;
     int col;
-    host_coord(sim_engine_host(i), &row, &col);
+    sim_map_host_coords(sim_engine_host(i), &row, &col);
     grid[row * *max_cols + col] = sim_engine_host(i);
   }
   return grid;

@@ -12,6 +12,9 @@
  * with a message in err. Needs a started engine. */
 int sim_map_ranks(int nranks, sg_host_t *hosts, char *err, size_t errlen);
 
+/* A host's mesh coordinates (properties simrun:row and simrun:col). Returns 0, or -1 when it lacks either. */
+int sim_map_host_coords(const_sg_host_t host, int *row, int *col);
+
 /* The rectangle rows x cols (rows <= max_rows, cols <= max_cols) that holds p cells with the fewest spare cells, then
  * the squarest, then the fewest rows. Returns 0, or -1 when p does not fit. Pure: exposed for tests. */
 int sim_map_rectangle(int p, int max_rows, int max_cols, int *rows, int *cols);

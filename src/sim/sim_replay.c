@@ -23,8 +23,10 @@ typedef struct sim_world {
   sim_rank_t *ranks;
   sim_group_t all; /* every rank, in rank order */
   int *all_members;
-  int links;        /* physical links between the hosts of the run */
+  int links;        /* physical links on the routes between the hosts of the run */
   int record_error; /* set when the recorder ran out of memory */
+  int fail_code;    /* from sim_rank_fail: the first failure of a layer above, or 0 */
+  char fail_message[512];
 } sim_world_t;
 
 struct sim_rank {
@@ -32,6 +34,8 @@ struct sim_rank {
   sim_world_t *world;
   sg_host_t host;
   double speed; /* cycles per second */
+  int row;      /* mesh coordinates of the host, or -1 */
+  int col;
   int phase;
   /* Rendezvous bookkeeping: while blocked in a send or receive, the partner's id; the partner that arrives later
    * writes the time it arrived into match_time, which is when the transfer started. */
@@ -56,6 +60,14 @@ int sim_hops(const sim_rank_t *rank, int other)
   return sim_engine_hops(rank->host, rank->world->ranks[other].host);
 }
 
+int sim_rank_coords(const sim_rank_t *rank, int other, int *row, int *col)
+{
+  const sim_rank_t *peer = &rank->world->ranks[other];
+  *row = peer->row;
+  *col = peer->col;
+  return peer->row < 0 ? -1 : 0;
+}
+
 void sim_phase(sim_rank_t *rank, const char *label)
 {
   int id = met_trace_phase_id(rank->world->trace, label);
@@ -63,6 +75,19 @@ void sim_phase(sim_rank_t *rank, const char *label)
     rank->world->record_error = 1;
   else
     rank->phase = id;
+}
+
+met_trace_t *sim_rank_trace(sim_rank_t *rank)
+{
+  return rank->world->trace;
+}
+
+void sim_rank_fail(sim_rank_t *rank, int code, const char *message)
+{
+  if (rank->world->fail_code != 0)
+    return;
+  rank->world->fail_code = code;
+  snprintf(rank->world->fail_message, sizeof rank->world->fail_message, "%s", message);
 }
 
 static void record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, double bytes,
@@ -144,12 +169,14 @@ void sim_recv(sim_rank_t *rank, int src, double bytes)
 
 void sim_bcast(sim_rank_t *rank, int root, double bytes)
 {
-  sim_coll_bcast(rank, &rank->world->all, rank->world->job->bcast, root, bytes);
+  sim_bcast_group(rank, &rank->world->all, root, bytes);
 }
 
+/* A broadcast that could not allocate its plan is reported as the recorder's out-of-memory failure. */
 void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes)
 {
-  sim_coll_bcast(rank, group, rank->world->job->bcast, root, bytes);
+  if (sim_coll_bcast(rank, group, rank->world->job->bcast, root, bytes) != 0)
+    rank->world->record_error = 1;
 }
 
 void sim_barrier(sim_rank_t *rank)
@@ -193,15 +220,6 @@ static void rank_main(int argc, char *argv[])
   rank->finished = 1;
 }
 
-/* The physical links between the run's hosts: pairs of hosts one hop apart. */
-static int count_links(const sim_world_t *world)
-{
-  int links = 0;
-  for (int a = 0; a < world->job->nranks; a++)
-    for (int b = a + 1; b < world->job->nranks; b++)
-      links += sim_engine_hops(world->ranks[a].host, world->ranks[b].host) == 1;
-  return links;
-}
 
 /* Maps ranks to hosts and creates their actors. */
 static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
@@ -215,21 +233,27 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
     sim_rank_t *rank = &world->ranks[i];
     *rank = (sim_rank_t){.id = i, .world = world, .host = hosts[i], .speed = sg_host_get_speed(hosts[i]),
                          .blocked_on = -1};
+    if (sim_map_host_coords(hosts[i], &rank->row, &rank->col) != 0)
+      rank->row = rank->col = -1;
     char name[32];
     snprintf(name, sizeof name, "rank%d", i);
     sg_actor_t actor = sg_actor_init(name, hosts[i]);
     sg_actor_set_data(actor, rank);
     sg_actor_start(actor, rank_main, 0, NULL);
   }
-  free(hosts);
   if (rc == 0 && world->machine.link_init_us > 0)
-    world->links = count_links(world);
+    world->links = sim_engine_links_between(hosts, (size_t)nranks);
+  free(hosts);
   return rc;
 }
 
-/* Checks that every rank finished and the recorder kept up. */
+/* Checks that no layer above failed, the recorder kept up and every rank finished. */
 static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
 {
+  if (world->fail_code != 0) {
+    snprintf(err, errlen, "%s", world->fail_message);
+    return world->fail_code;
+  }
   if (world->record_error) {
     snprintf(err, errlen, "the recorder could not store an interval (out of memory)");
     return SIM_ENOMEM;

@@ -46,8 +46,19 @@ int sim_rank_count(const sim_rank_t *rank);
 /* Links on the route from this rank's host to rank `other`'s: the distance d of the machine's message model. */
 int sim_hops(const sim_rank_t *rank, int other);
 
+/* The mesh coordinates (platform properties simrun:row and simrun:col) of rank `other`'s host. Returns 0, or -1 when
+ * the host has none (the platform is not a mesh). */
+int sim_rank_coords(const sim_rank_t *rank, int other, int *row, int *col);
+
 /* Labels the intervals recorded from now on (for example "distribution", "step", "collection"). */
 void sim_phase(sim_rank_t *rank, const char *label);
+
+/* For layers built on this one that record intervals of their own (the DSM of sim_dsm.h): the run's trace, borrowed
+ * for the run. Intervals added to a rank's timeline must keep its time order. */
+met_trace_t *sim_rank_trace(sim_rank_t *rank);
+/* Makes the run fail with `code` (a SIM_E* value) and `message` (copied), reported by sim_simulate once every rank has
+ * returned; the first failure wins. The calling rank should return from its program soon after. */
+void sim_rank_fail(sim_rank_t *rank, int code, const char *message);
 
 void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose);
 
@@ -69,8 +80,9 @@ void sim_barrier(sim_rank_t *rank);
 /* Host input or output of `bytes` through this rank (eqs. 5, 6), recorded as IO. */
 void sim_io(sim_rank_t *rank, sim_io_dir_t dir, double bytes);
 
-/* Initialises every physical link between the hosts of the run (eq. 3, 1270 us each on the Parsytec), one after
- * the other, charged to this rank as control of parallelism. */
+/* Initialises every physical link on the routes between the hosts of the run (eq. 3, 1270 us each on the Parsytec;
+ * on a mesh partition, the links inside it; through a switch, each host's link to it), one after the other, charged
+ * to this rank as control of parallelism. */
 void sim_init_links(sim_rank_t *rank);
 
 #endif

@@ -1,12 +1,14 @@
-/* Fork-isolated simulation runs: the child simulates and writes a status, a message and the trace to a temporary
- * file; the parent waits and reads them back. */
+/* Fork-isolated simulation runs: the child simulates and writes a status, a message and a payload (the trace, or what
+ * the caller makes of it) to a temporary file; the parent waits for one child, or for any of several, and reads them. */
 #include "sim_run.h"
 #include "sim_engine.h"
 #include "sim_error.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,7 +24,7 @@ static void child_finish(FILE *out, int32_t status, const char *err, int (*paylo
   _exit(ok ? 0 : 3);
 }
 
-static int write_trace(const void *trace, FILE *out)
+static int write_trace(const met_trace_t *trace, const void *ctx, FILE *out)
 {
   return met_trace_write(trace, out);
 }
@@ -30,14 +32,6 @@ static int write_trace(const void *trace, FILE *out)
 static int write_count(const void *count, FILE *out)
 {
   return fwrite(count, sizeof(uint64_t), 1, out) == 1 ? 0 : -1;
-}
-
-static void child_simulate(const void *job, FILE *out)
-{
-  char err[1024] = "";
-  met_trace_t *trace = NULL;
-  int32_t status = sim_simulate(job, &trace, err, sizeof err);
-  child_finish(out, status, err, write_trace, trace);
 }
 
 static void child_probe(const void *platform, FILE *out)
@@ -49,6 +43,26 @@ static void child_probe(const void *platform, FILE *out)
     status = sim_machine_read(&machine, err, sizeof err);
   uint64_t hosts = status == 0 ? sim_engine_host_count() : 0;
   child_finish(out, status, err, write_count, &hosts);
+}
+
+/* Writes the host count then the hop count of every pair. */
+static int write_routes(const void *data, FILE *out)
+{
+  uint64_t hosts = sim_engine_host_count();
+  int ok = fwrite(&hosts, sizeof hosts, 1, out) == 1;
+  for (size_t a = 0; ok && a < hosts; a++)
+    for (size_t b = 0; ok && b < hosts; b++) {
+      int32_t hops = sim_engine_hops(sim_engine_host(a), sim_engine_host(b));
+      ok = fwrite(&hops, sizeof hops, 1, out) == 1;
+    }
+  return ok ? 0 : -1;
+}
+
+static void child_routes(const void *platform, FILE *out)
+{
+  char err[1024] = "";
+  int32_t status = sim_engine_start(platform, err, sizeof err);
+  child_finish(out, status, err, write_routes, NULL);
 }
 
 /* In the parent: read the status and message the child wrote; the payload follows. */
@@ -68,44 +82,145 @@ static int read_status(FILE *in, char *err, size_t errlen)
   return status;
 }
 
-/* Runs child(data, file) in a forked process and returns the file positioned after the child's status, or NULL
- * with *rc and err set when the child failed or died. */
-static FILE *run_child(void (*child)(const void *, FILE *), const void *data, int *rc, char *err, size_t errlen)
+/* Forks a process running child(data, channel), SIGINT back to its default so that an interrupt ends it. Returns 0 with
+ * the process in *slot, or SIM_EIO / SIM_ECHILD with a message. */
+static int start_child(void (*child)(const void *, FILE *), const void *data, sim_run_child_t *slot, char *err,
+                       size_t errlen)
 {
   FILE *channel = tmpfile();
   if (!channel) {
     snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno));
-    *rc = SIM_EIO;
-    return NULL;
+    return SIM_EIO;
   }
   fflush(NULL); /* nothing buffered may be written twice */
   pid_t pid = fork();
-  if (pid == 0)
+  if (pid == 0) {
+    signal(SIGINT, SIG_DFL);
     child(data, channel);
-  *rc = SIM_ECHILD;
-  int wstatus = 0;
-  if (pid < 0)
+  }
+  if (pid < 0) {
     snprintf(err, errlen, "cannot start a simulation process: %s", strerror(errno));
-  else if (waitpid(pid, &wstatus, 0) < 0)
-    snprintf(err, errlen, "lost the simulation process: %s", strerror(errno));
-  else if (WIFSIGNALED(wstatus))
+    fclose(channel);
+    return SIM_ECHILD;
+  }
+  *slot = (sim_run_child_t){.pid = pid, .channel = channel};
+  return 0;
+}
+
+/* What became of the child in `slot`, which ended with wait status `wstatus`: its own status and message (the channel
+ * then stays open, positioned at the payload), or SIM_ECHILD. The slot is free afterwards; on failure the channel is
+ * closed. */
+static int child_outcome(sim_run_child_t *slot, int wstatus, char *err, size_t errlen)
+{
+  int rc = SIM_ECHILD;
+  if (WIFSIGNALED(wstatus))
     snprintf(err, errlen, "the simulation process died with signal %d (%s)", WTERMSIG(wstatus),
              strsignal(WTERMSIG(wstatus)));
   else if (WEXITSTATUS(wstatus) != 0)
     snprintf(err, errlen, "the simulation process failed (exit status %d)", WEXITSTATUS(wstatus));
   else
-    *rc = read_status(channel, err, errlen);
-  if (*rc == 0)
-    return channel;
-  fclose(channel);
-  return NULL;
+    rc = read_status(slot->channel, err, errlen);
+  slot->pid = 0;
+  if (rc != 0) {
+    fclose(slot->channel);
+    slot->channel = NULL;
+  }
+  return rc;
+}
+
+/* Runs child(data, file) in a forked process and returns the file positioned after the child's status, or NULL
+ * with *rc and err set when the child failed or died. */
+static FILE *run_child(void (*child)(const void *, FILE *), const void *data, int *rc, char *err, size_t errlen)
+{
+  sim_run_child_t slot;
+  *rc = start_child(child, data, &slot, err, errlen);
+  if (*rc != 0)
+    return NULL;
+  int wstatus = 0;
+  pid_t done;
+  while ((done = waitpid(slot.pid, &wstatus, 0)) < 0 && errno == EINTR)
+    ;
+  if (done < 0) {
+    snprintf(err, errlen, "lost the simulation process: %s", strerror(errno));
+    fclose(slot.channel);
+    *rc = SIM_ECHILD;
+    return NULL;
+  }
+  *rc = child_outcome(&slot, wstatus, err, errlen);
+  return *rc == 0 ? slot.channel : NULL;
+}
+
+/* A simulation whose payload is the caller's: the job, the payload function and its context. */
+typedef struct payload_job {
+  const sim_job_t *job;
+  sim_run_payload_fn payload;
+  const void *ctx;
+  const met_trace_t *trace;
+} payload_job_t;
+
+static int write_payload(const void *data, FILE *out)
+{
+  const payload_job_t *pj = data;
+  return pj->payload(pj->trace, pj->ctx, out);
+}
+
+static void child_simulate_payload(const void *data, FILE *out)
+{
+  payload_job_t pj = *(const payload_job_t *)data;
+  char err[1024] = "";
+  met_trace_t *trace = NULL;
+  int32_t status = sim_simulate(pj.job, &trace, err, sizeof err);
+  pj.trace = trace;
+  child_finish(out, status, err, write_payload, &pj);
+}
+
+int sim_run_start(const sim_job_t *job, sim_run_payload_fn payload, const void *ctx, sim_run_child_t *child, char *err,
+                  size_t errlen)
+{
+  payload_job_t pj = {.job = job, .payload = payload, .ctx = ctx};
+  return start_child(child_simulate_payload, &pj, child, err, errlen);
+}
+
+int sim_run_wait_any(sim_run_child_t *children, size_t count, size_t *which, char *err, size_t errlen)
+{
+  for (;;) {
+    int wstatus = 0;
+    pid_t pid = waitpid(-1, &wstatus, 0);
+    if (pid < 0 && errno == EINTR) {
+      snprintf(err, errlen, "interrupted");
+      return SIM_EINTR;
+    }
+    if (pid < 0) {
+      snprintf(err, errlen, "lost the simulation processes: %s", strerror(errno));
+      return SIM_ECHILD;
+    }
+    for (size_t i = 0; i < count; i++)
+      if (children[i].pid == pid) {
+        *which = i;
+        return child_outcome(&children[i], wstatus, err, errlen);
+      }
+  }
+}
+
+void sim_run_stop(sim_run_child_t *children, size_t count)
+{
+  for (size_t i = 0; i < count; i++) {
+    if (children[i].pid <= 0)
+      continue;
+    kill(children[i].pid, SIGKILL);
+    while (waitpid(children[i].pid, NULL, 0) < 0 && errno == EINTR)
+      ;
+    fclose(children[i].channel);
+    children[i] = (sim_run_child_t){0};
+  }
 }
 
 int sim_run_isolated(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen)
 {
   int rc;
   *trace = NULL;
-  FILE *channel = run_child(child_simulate, job, &rc, err, errlen);
+  payload_job_t pj = {.job = job, .payload = write_trace};
+  FILE *channel = run_child(child_simulate_payload, &pj, &rc, err, errlen);
   if (!channel)
     return rc;
   *trace = met_trace_read(channel);
@@ -128,5 +243,42 @@ int sim_run_probe(const char *platform, size_t *hosts, char *err, size_t errlen)
   if (rc != 0)
     snprintf(err, errlen, "the platform probe wrote no host count");
   *hosts = (size_t)count;
+  return rc;
+}
+
+/* Reads what write_routes wrote into a new array. */
+static int read_routes(FILE *in, int **hops, size_t *hosts)
+{
+  uint64_t count = 0;
+  if (fread(&count, sizeof count, 1, in) != 1 || count > (1u << 16))
+    return SIM_ECHILD;
+  *hosts = (size_t)count;
+  *hops = malloc(*hosts * *hosts * sizeof **hops + 1);
+  if (!*hops)
+    return SIM_ENOMEM;
+  for (size_t i = 0; i < *hosts * *hosts; i++) {
+    int32_t h;
+    if (fread(&h, sizeof h, 1, in) != 1)
+      return SIM_ECHILD;
+    (*hops)[i] = h;
+  }
+  return 0;
+}
+
+int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, size_t errlen)
+{
+  int rc;
+  *hops = NULL;
+  *hosts = 0;
+  FILE *channel = run_child(child_routes, platform, &rc, err, errlen);
+  if (!channel)
+    return rc;
+  rc = read_routes(channel, hops, hosts);
+  fclose(channel);
+  if (rc != 0) {
+    free(*hops);
+    *hops = NULL;
+    snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? sim_strerror(rc) : "the route probe wrote no routes");
+  }
   return rc;
 }

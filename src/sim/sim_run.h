@@ -7,13 +7,42 @@
 #include "sim_replay.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Simulates `job` in a forked child. Returns 0 and a new trace in *trace (the caller frees it), or a negative
  * SIM_E* code with a message in err: the child's own error, or SIM_ECHILD when it died. */
 int sim_run_isolated(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen);
 
+/* Runs in the child after a successful simulation: writes what the parent needs of `trace` to `out`. 0, or -1 on a
+ * write error. `ctx` is the caller's, as it was when the child was started. */
+typedef int (*sim_run_payload_fn)(const met_trace_t *trace, const void *ctx, FILE *out);
+
+/* A running simulation process; pid 0 when the slot is free. */
+typedef struct sim_run_child {
+  int pid;
+  FILE *channel;
+} sim_run_child_t;
+
+/* Starts `job` in a forked child (SIGINT ends it) that simulates it and writes payload(trace, ctx). `job` and `ctx` are
+ * needed only until this returns. Returns 0 with the child in *child, or SIM_EIO / SIM_ECHILD with a message. */
+int sim_run_start(const sim_job_t *job, sim_run_payload_fn payload, const void *ctx, sim_run_child_t *child, char *err,
+                  size_t errlen);
+
+/* Waits until one of `count` children (free slots ignored) ends and puts its index in *which; that slot is free on
+ * return. Returns 0 with the child's channel positioned at its payload (the caller reads and closes it), the child's
+ * own error, SIM_ECHILD when it died, or SIM_EINTR when a signal interrupted the wait (nothing was reaped). */
+int sim_run_wait_any(sim_run_child_t *children, size_t count, size_t *which, char *err, size_t errlen);
+
+/* Kills the children still running and frees their slots. */
+void sim_run_stop(sim_run_child_t *children, size_t count);
+
 /* Loads `platform` in a child and reports its host count: a cheap check before a sweep. Returns 0, or SIM_EPLATFORM
  * (the platform or its simrun properties are wrong) or SIM_ECHILD, with a message in err. */
 int sim_run_probe(const char *platform, size_t *hosts, char *err, size_t errlen);
+
+/* Loads `platform` in a child and measures the route between every pair of hosts: (*hops)[a * *hosts + b] is the
+ * number of links from host a to host b, hosts in natural name order. Returns 0 and a new array in *hops (the caller
+ * frees it), or a SIM_E* code with a message in err. For checks of generated platforms: n^2 entries. */
+int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, size_t errlen);
 
 #endif

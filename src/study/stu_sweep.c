@@ -3,7 +3,11 @@
 #include "stu_sweep.h"
 #include "sim_error.h"
 #include "sim_run.h"
+#include "stu_cache.h"
+#include "stu_farm.h"
+#include "stu_task.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +25,11 @@ typedef struct sweep {
   const char **names; /* parameter names, in the scenario's order */
   size_t p_index;     /* the position of "p" among them */
   seq_cache_t seq;
+  const char *platform; /* the platform being loaded, for messages */
+  const stu_options_t *options;
+  stu_study_t *study;
+  stu_sweep_ctx_t ctx; /* what the tasks share */
+  size_t done;         /* points finished */
   scn_error_t *err;
 } sweep_t;
 
@@ -36,6 +45,23 @@ static int param_line(const scn_scenario_t *scenario, const char *name)
 {
   const scn_param_t *param = scn_param(scenario, name);
   return param ? param->line : 0;
+}
+
+/* The platform file of a point with these values: its "platform" parameter's, or the scenario's <platform>. */
+static const char *platform_of(const scn_scenario_t *scenario, const char *const *values)
+{
+  for (size_t j = 0; j < scenario->nparams; j++) {
+    const scn_param_t *param = &scenario->params[j];
+    for (size_t v = 0; param->paths && v < param->nvalues; v++)
+      if (strcmp(param->values[v], values[j]) == 0)
+        return param->paths[v];
+  }
+  return scenario->platform;
+}
+
+const char *stu_platform(const stu_study_t *study, const stu_point_t *point)
+{
+  return platform_of(study->scenario, point->values);
 }
 
 /* Fills the points of the cross product; the last parameter varies fastest. */
@@ -67,8 +93,9 @@ static int build_points(stu_study_t *study, size_t p_index)
 static int point_error(sweep_t *sweep, int code, const char *blame, const char *message)
 {
   const scn_scenario_t *s = sweep->scenario;
+  int platform_line = scn_param(s, "platform") ? param_line(s, "platform") : s->platform_line;
   if (code == SIM_EPLATFORM)
-    scn_fail(sweep->err, s->path, s->platform_line, "platform '%s' could not be loaded: %s", s->platform, message);
+    scn_fail(sweep->err, s->path, platform_line, "platform '%s' could not be loaded: %s", sweep->platform, message);
   else if (code == SIM_EHOSTS)
     scn_fail(sweep->err, s->path, param_line(s, "p"), "%s; use p no larger than the host count", message);
   else
@@ -76,23 +103,52 @@ static int point_error(sweep_t *sweep, int code, const char *blame, const char *
   return code;
 }
 
-/* Simulates `values` with `nranks` ranks and returns the trace in *trace. */
-static int simulate(sweep_t *sweep, const char **values, int nranks, met_trace_t **trace)
+/* Whether some kept point has value `value` for parameter j (values are borrowed from the scenario). */
+static int value_used(const stu_study_t *study, size_t j, const char *value)
 {
-  char message[1024] = "";
-  const char *blame = NULL;
-  void *arg = NULL;
-  app_point_t at = {.count = sweep->scenario->nparams, .names = sweep->names, .values = values};
-  int rc = sweep->skeleton->prepare(&at, nranks, &arg, message, sizeof message, &blame);
-  if (rc != 0)
-    return point_error(sweep, rc, blame, message);
-  const char *bcast = app_point_value(&at, "broadcast");
-  sim_job_t job = {.platform = sweep->scenario->platform, .nranks = nranks,
-                   .bcast = bcast ? (sim_bcast_alg_t)sim_bcast_parse(bcast) : SIM_BCAST_ONE_TO_ALL,
-                   .program = sweep->skeleton->program, .arg = arg};
-  rc = sim_run_isolated(&job, trace, message, sizeof message);
-  sweep->skeleton->release(arg);
-  return rc == 0 ? 0 : point_error(sweep, rc, NULL, message);
+  for (size_t i = 0; i < study->npoints; i++)
+    if (study->points[i].values[j] == value)
+      return 1;
+  return 0;
+}
+
+/* Every value of parameter j must keep a point of the grid sweep; otherwise blames its line, saying why. p = 1 is
+ * exempt: it is the sequential run, which every group has anyway. */
+static int check_grid_coverage(sweep_t *sweep, const stu_study_t *study, size_t j, const char *why)
+{
+  const scn_param_t *param = &sweep->scenario->params[j];
+  char message[512];
+  for (size_t v = 0; v < param->nvalues; v++)
+    if (!value_used(study, j, param->values[v]) && !(j == sweep->p_index && atoi(param->values[v]) == 1)) {
+      snprintf(message, sizeof message, "%s = %s %s", param->name, param->values[v], why);
+      return point_error(sweep, SIM_EPARAM, param->name, message);
+    }
+  return 0;
+}
+
+/* A skeleton on a process grid runs grid-rows x (p / grid-rows): keeps the points where the rows divide p, so that a
+ * study can sweep both, and checks that every value of either keeps a point. */
+static int keep_grid_points(sweep_t *sweep, stu_study_t *study)
+{
+  const char *grid = sweep->skeleton->grid_param;
+  size_t g = 0;
+  while (grid && g < sweep->scenario->nparams && strcmp(sweep->names[g], grid) != 0)
+    g++;
+  if (!grid || g == sweep->scenario->nparams)
+    return 0;
+  size_t kept = 0;
+  for (size_t i = 0; i < study->npoints; i++) {
+    if (study->points[i].p % atoi(study->points[i].values[g]) == 0)
+      study->points[kept++] = study->points[i];
+    else
+      free(study->points[i].values);
+  }
+  study->npoints = kept;
+  static const char rows_unused[] = "divides none of the values of p: the grid is grid-rows x (p / grid-rows); add a "
+                                    "p it divides, or drop this value";
+  static const char p_unused[] = "is a multiple of none of the values of grid-rows; add grid-rows = 1, or drop this p";
+  int rc = check_grid_coverage(sweep, study, g, rows_unused);
+  return rc ? rc : check_grid_coverage(sweep, study, sweep->p_index, p_unused);
 }
 
 /* Whether two points have the same values for every parameter but p. */
@@ -130,60 +186,21 @@ static int cached_seq(const sweep_t *sweep, const char **values, double *t_seq)
   return 0;
 }
 
-/* T_seq for `values`: cached, or simulated now with one rank. */
-static int sequential_time(sweep_t *sweep, const char **values, double *t_seq)
+/* The cause-effect view of a point's trace (a DSM run). */
+static int keep_cause_effect(stu_point_t *point, const met_trace_t *trace)
 {
-  if (cached_seq(sweep, values, t_seq))
-    return 0;
-  met_trace_t *trace = NULL;
-  int rc = simulate(sweep, values, 1, &trace);
-  if (rc == 0) {
-    *t_seq = met_trace_end(trace);
-    rc = remember_seq(&sweep->seq, values, *t_seq);
-  }
-  met_trace_free(trace);
-  return rc;
+  point->carnival = met_carnival_new(trace);
+  return point->carnival ? 0 : SIM_ENOMEM;
 }
 
-/* The per-process view of a point's trace. */
-static int keep_processes(stu_point_t *point, const met_trace_t *trace)
+/* The skeleton's analytic model of the point and its advice on it, for the report. */
+static void keep_model(const sweep_t *sweep, stu_point_t *point)
 {
-  point->procs = calloc((size_t)point->p, sizeof *point->procs);
-  if (!point->procs)
-    return SIM_ENOMEM;
-  for (int rank = 0; rank < point->p; rank++)
-    met_eppa_process(trace, point->eppa.t_seq, rank, &point->procs[rank]);
-  return 0;
-}
-
-/* The message view of a point's trace. */
-static int keep_messages(stu_point_t *point, const met_trace_t *trace)
-{
-  long groups = met_comm_stats(trace, &point->msgs);
-  if (groups < 0)
-    return SIM_ENOMEM;
-  point->nmsgs = (size_t)groups;
-  return 0;
-}
-
-/* The lost-cycle view of a point's trace, against the sequential run of the same parameters. */
-static int keep_lost_cycles(sweep_t *sweep, stu_point_t *point, const met_trace_t *trace, int per_process)
-{
-  int rc;
-  double t_seq = 0;
-  if (point->p == 1 && !cached_seq(sweep, point->values, &t_seq)) {
-    t_seq = met_trace_end(trace);
-    rc = remember_seq(&sweep->seq, point->values, t_seq);
-  } else {
-    rc = sequential_time(sweep, point->values, &t_seq);
-  }
-  if (rc == 0 &&
-      (met_eppa_compute(trace, t_seq, &point->eppa) != 0 || met_bottleneck(trace, &point->breakdown) != 0))
-    rc = point_error(sweep, SIM_EINVAL, "p", "the sequential run (p = 1) took no simulated time, so speedup and the "
-                                            "overhead ratios are undefined; check the skeleton's parameters");
-  if (rc == 0 && point->p == per_process)
-    rc = keep_processes(point, trace);
-  return rc;
+  const app_skeleton_t *skeleton = sweep->skeleton;
+  app_point_t at = {.count = sweep->scenario->nparams, .names = sweep->names, .values = point->values};
+  point->t_model = skeleton->model ? skeleton->model(&at, point->p) : NAN;
+  if (!skeleton->advise || !skeleton->advise(&at, point->p, point->warning, sizeof point->warning))
+    point->warning[0] = '\0';
 }
 
 /* Whether the point's whole trace is kept: for the per-process p, whose timeline a picture may show. */
@@ -192,29 +209,235 @@ static int keeps_trace(const stu_point_t *point, int per_process)
   return point->p == per_process;
 }
 
-static int run_point(sweep_t *sweep, stu_point_t *point, int per_process)
+/* Drops the trace a point does not keep. */
+static void drop_trace(stu_point_t *point, int per_process)
 {
-  met_trace_t *trace = NULL;
-  int rc = simulate(sweep, point->values, point->p, &trace);
-  if (rc != 0)
-    return rc;
-  point->t_par = met_trace_end(trace);
-  point->messages = met_comm_messages(trace);
-  if (sweep->skeleton->view == APP_VIEW_MESSAGES)
-    rc = keep_messages(point, trace);
-  else
-    rc = keep_lost_cycles(sweep, point, trace, per_process);
-  if (rc == 0 && keeps_trace(point, per_process))
-    point->trace = trace;
-  else
-    met_trace_free(trace);
+  if (keeps_trace(point, per_process))
+    return;
+  met_trace_free(point->trace);
+  point->trace = NULL;
+}
+
+/* A finished point: its sequential time for the rest of its group (a p = 1 point), its cause-effect view, its
+ * model, and the progress. */
+static int finish_point(sweep_t *sweep, stu_point_t *point)
+{
+  double t_seq;
+  int rc = 0;
+  if (sweep->skeleton->view == APP_VIEW_LOST_CYCLES && point->p == 1 && !cached_seq(sweep, point->values, &t_seq))
+    rc = remember_seq(&sweep->seq, point->values, point->t_par);
+  if (rc == 0 && sweep->skeleton->view == APP_VIEW_CAUSE_EFFECT)
+    rc = keep_cause_effect(point, point->trace);
+  drop_trace(point, sweep->options->per_process);
+  keep_model(sweep, point);
+  sweep->done++;
+  if (rc == 0 && sweep->options->progress)
+    sweep->options->progress(sweep->done, sweep->study->npoints, sweep->options->ctx);
   return rc;
 }
 
-/* Checks every point before anything is simulated: the skeleton's own rules, then the platform's host count. */
+/* Takes the result of a task (stu_deliver_fn): a point's views, or its group's sequential time. */
+static int deliver(void *owner, const stu_task_t *task, FILE *result, char *err, size_t errlen, const char **blame)
+{
+  sweep_t *sweep = owner;
+  stu_point_t *point = &sweep->study->points[task->point];
+  stu_point_t seq = {.p = 1};
+  int32_t status = 0;
+  if (stu_result_read(task->kind == STU_TASK_SEQ ? &seq : point, &status, result) != 0) {
+    snprintf(err, errlen, "the simulation process wrote a malformed result");
+    return SIM_ECHILD;
+  }
+  if (task->kind == STU_TASK_SEQ) {
+    met_trace_free(seq.trace);
+    return remember_seq(&sweep->seq, point->values, seq.t_par);
+  }
+  if (status == SIM_EINVAL) {
+    *blame = "p";
+    snprintf(err, errlen, "the sequential run (p = 1) took no simulated time, so speedup and the overhead ratios are "
+                          "undefined; check the skeleton's parameters");
+  }
+  return status ? status : finish_point(sweep, point);
+}
+
+/* The task simulating point i. */
+static stu_task_t point_task(const sweep_t *sweep, size_t i)
+{
+  const stu_point_t *point = &sweep->study->points[i];
+  app_view_t view = sweep->skeleton->view;
+  double t_seq = 0;
+  if (view == APP_VIEW_LOST_CYCLES && point->p != 1)
+    cached_seq(sweep, point->values, &t_seq);
+  return (stu_task_t){.kind = STU_TASK_POINT, .point = (int32_t)i, .nranks = point->p,
+                      .keep_procs = view == APP_VIEW_LOST_CYCLES && point->p == sweep->options->per_process,
+                      .keep_trace = keeps_trace(point, sweep->options->per_process) || view == APP_VIEW_CAUSE_EFFECT,
+                      .t_seq = t_seq};
+}
+
+/* Whether a point of the group of point i must be simulated: it is not in the cache. */
+static int group_to_simulate(const sweep_t *sweep, stu_cache_t *cache, size_t i)
+{
+  char key[4096];
+  for (size_t k = i; k < sweep->study->npoints; k++) {
+    const stu_point_t *point = &sweep->study->points[k];
+    stu_task_t task = point_task(sweep, k);
+    if (same_but_p(sweep, sweep->study->points[i].values, point->values) &&
+        (!cache || stu_cache_key(cache, &sweep->ctx, &task, key, sizeof key) != 0 || !stu_cache_has(cache, key)))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether point i is the first of its group (the points equal but for p). */
+static int first_of_group(const sweep_t *sweep, size_t i)
+{
+  for (size_t k = 0; k < i; k++)
+    if (same_but_p(sweep, sweep->study->points[k].values, sweep->study->points[i].values))
+      return 0;
+  return 1;
+}
+
+/* The index of the p = 1 point of point i's group, or npoints. */
+static size_t group_p1(const sweep_t *sweep, size_t i)
+{
+  size_t k = 0;
+  while (k < sweep->study->npoints && (sweep->study->points[k].p != 1 ||
+                                      !same_but_p(sweep, sweep->study->points[k].values,
+                                                  sweep->study->points[i].values)))
+    k++;
+  return k;
+}
+
+/* The first tasks (lost-cycle view): a sequential time for every group with a point to simulate, from the group's
+ * p = 1 point or from a run of its own (whose parameters the skeleton must accept with one rank). Returns how many,
+ * or a negative SIM_E* code. */
+static long plan_sequential(sweep_t *sweep, stu_cache_t *cache, stu_task_t *tasks)
+{
+  long n = 0;
+  for (size_t i = 0; sweep->skeleton->view == APP_VIEW_LOST_CYCLES && i < sweep->study->npoints; i++) {
+    size_t one = group_p1(sweep, i);
+    if (!first_of_group(sweep, i) || (one == sweep->study->npoints && !group_to_simulate(sweep, cache, i)))
+      continue;
+    if (one < sweep->study->npoints) {
+      tasks[n++] = point_task(sweep, one);
+      continue;
+    }
+    char message[1024] = "";
+    const char *blame = NULL;
+    void *arg = NULL;
+    int rc = stu_task_prepare(&sweep->ctx, i, 1, &arg, message, sizeof message, &blame);
+    sweep->skeleton->release(arg);
+    if (rc != 0)
+      return point_error(sweep, rc, blame, message);
+    tasks[n++] = (stu_task_t){.kind = STU_TASK_SEQ, .point = (int32_t)i, .nranks = 1};
+  }
+  return n;
+}
+
+/* The other tasks: every point not simulated among the first ones. */
+static size_t plan_points(const sweep_t *sweep, stu_task_t *tasks)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < sweep->study->npoints; i++)
+    if (sweep->skeleton->view != APP_VIEW_LOST_CYCLES || sweep->study->points[i].p != 1)
+      tasks[n++] = point_task(sweep, i);
+  return n;
+}
+
+/* Runs `count` tasks; a failure is reported against the scenario. */
+static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tasks, size_t count)
+{
+  int rc = stu_runner_run(runner, tasks, count);
+  if (rc == SIM_EINTR)
+    return rc;
+  return rc ? point_error(sweep, rc, runner->blame, runner->message) : 0;
+}
+
+/* Simulates every point: the sequential runs first, then the rest, on `exec`. */
+static int simulate_all(sweep_t *sweep, stu_exec_t *exec, stu_cache_t *cache)
+{
+  stu_task_t *tasks = calloc(2 * sweep->study->npoints + 1, sizeof *tasks);
+  if (!tasks)
+    return SIM_ENOMEM;
+  stu_runner_t runner = {.ctx = &sweep->ctx, .exec = exec, .cache = cache, .stop = sweep->options->stop,
+                         .deliver = deliver, .owner = sweep};
+  long first = plan_sequential(sweep, cache, tasks);
+  int rc = first < 0 ? (int)first : run_tasks(sweep, &runner, tasks, (size_t)first);
+  rc = rc ? rc : run_tasks(sweep, &runner, tasks, plan_points(sweep, tasks));
+  free(tasks);
+  return rc;
+}
+
+/* The interruption message: how much is done, and where it is kept. */
+static int interrupted(sweep_t *sweep, const stu_cache_t *cache)
+{
+  const scn_scenario_t *s = sweep->scenario;
+  if (cache)
+    scn_fail(sweep->err, s->path, 0, "interrupted after %zu of %zu points; they are kept in %s: run the same command "
+             "again to resume", sweep->done, sweep->study->npoints, stu_cache_dir(cache));
+  else
+    scn_fail(sweep->err, s->path, 0, "interrupted after %zu of %zu points, which are lost (no cache)", sweep->done,
+             sweep->study->npoints);
+  return SIM_EINTR;
+}
+
+/* Opens the cache and the executor, simulates, closes them. */
+static int simulate_study(sweep_t *sweep)
+{
+  const stu_options_t *o = sweep->options;
+  char message[1200] = "";
+  stu_cache_t *cache = o->cache_dir ? stu_cache_open(o->cache_dir, message, sizeof message) : NULL;
+  if (o->cache_dir && !cache) {
+    scn_fail(sweep->err, sweep->scenario->path, 0, "%s", message);
+    return SIM_EIO;
+  }
+  stu_exec_t exec = {0};
+  int rc = o->farm ? stu_farm_exec_new(&exec, message, sizeof message)
+                   : stu_pool_new(&sweep->ctx, o->jobs > 0 ? (size_t)o->jobs : 1, &exec);
+  if (rc != 0 && *message)
+    scn_fail(sweep->err, sweep->scenario->path, 0, "%s", message);
+  rc = rc ? rc : simulate_all(sweep, &exec, cache);
+  if (rc == SIM_EINTR)
+    interrupted(sweep, cache);
+  if (o->farm)
+    stu_farm_exec_free(&exec);
+  else
+    stu_pool_free(&exec);
+  stu_cache_free(cache);
+  return rc;
+}
+
+/* Loads every platform of the study once and checks that it has hosts enough for the points that use it. */
+static int check_platforms(sweep_t *sweep, const stu_study_t *study)
+{
+  for (size_t i = 0; i < study->npoints; i++) {
+    const char *platform = stu_platform(study, &study->points[i]);
+    int max_p = 0;
+    for (size_t k = 0; k < study->npoints; k++) {
+      int same = strcmp(stu_platform(study, &study->points[k]), platform) == 0;
+      if (same && k < i)
+        break; /* probed already */
+      max_p = same && study->points[k].p > max_p ? study->points[k].p : max_p;
+    }
+    if (max_p == 0)
+      continue;
+    char message[1024] = "";
+    size_t hosts = 0;
+    sweep->platform = platform;
+    int rc = sim_run_probe(platform, &hosts, message, sizeof message);
+    if (rc != 0)
+      return point_error(sweep, rc, NULL, message);
+    if ((size_t)max_p > hosts) {
+      snprintf(message, sizeof message, "p = %d but platform '%s' has %zu host%s", max_p, platform, hosts,
+               hosts == 1 ? "" : "s");
+      return point_error(sweep, SIM_EHOSTS, NULL, message);
+    }
+  }
+  return 0;
+}
+
+/* Checks every point before anything is simulated: the skeleton's own rules, then the platforms' host counts. */
 static int validate(sweep_t *sweep, const stu_study_t *study)
 {
-  int max_p = 0;
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
     char message[1024] = "";
@@ -225,19 +448,8 @@ static int validate(sweep_t *sweep, const stu_study_t *study)
     sweep->skeleton->release(arg);
     if (rc != 0)
       return point_error(sweep, rc, blame, message);
-    max_p = point->p > max_p ? point->p : max_p;
   }
-  char message[1024] = "";
-  size_t hosts = 0;
-  int rc = sim_run_probe(sweep->scenario->platform, &hosts, message, sizeof message);
-  if (rc != 0)
-    return point_error(sweep, rc, NULL, message);
-  if ((size_t)max_p > hosts) {
-    snprintf(message, sizeof message, "p = %d but platform '%s' has %zu host%s", max_p, sweep->scenario->platform,
-             hosts, hosts == 1 ? "" : "s");
-    return point_error(sweep, SIM_EHOSTS, NULL, message);
-  }
-  return 0;
+  return check_platforms(sweep, study);
 }
 
 static int find_p(const scn_scenario_t *scenario, size_t *p_index)
@@ -250,38 +462,72 @@ static int find_p(const scn_scenario_t *scenario, size_t *p_index)
   return SIM_EINVAL;
 }
 
+/* Builds the sweep's points (the cross product, less the grid points a skeleton refuses) into a new study. */
+static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_skeleton_t *skeleton)
+{
+  sweep->study = calloc(1, sizeof *sweep->study);
+  sweep->names = calloc(scenario->nparams, sizeof *sweep->names);
+  int rc = sweep->study && sweep->names ? 0 : SIM_ENOMEM;
+  for (size_t j = 0; rc == 0 && j < scenario->nparams; j++)
+    sweep->names[j] = scenario->params[j].name;
+  if (rc == 0 && find_p(scenario, &sweep->p_index) != 0)
+    rc = point_error(sweep, SIM_EINVAL, NULL, "the scenario gives no p");
+  if (rc == 0) {
+    sweep->study->scenario = scenario;
+    sweep->study->skeleton = skeleton;
+    sweep->study->view = skeleton->view;
+    rc = build_points(sweep->study, sweep->p_index);
+  }
+  sweep->ctx = (stu_sweep_ctx_t){.scenario = scenario, .skeleton = skeleton, .names = sweep->names,
+                                 .p_index = sweep->p_index, .study = sweep->study};
+  return rc ? rc : keep_grid_points(sweep, sweep->study);
+}
+
+static void close_sweep(sweep_t *sweep, int rc)
+{
+  if (rc == SIM_ENOMEM)
+    scn_fail(sweep->err, sweep->scenario->path, 0, "%s", sim_strerror(rc));
+  free(sweep->names);
+  free(sweep->seq.values);
+  free(sweep->seq.t_seq);
+  if (rc != 0) {
+    stu_free(sweep->study);
+    sweep->study = NULL;
+  }
+}
+
+int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, const stu_options_t *options,
+                 stu_study_t **out, scn_error_t *err)
+{
+  sweep_t sweep = {.scenario = scenario, .skeleton = skeleton, .options = options, .err = err};
+  int rc = open_sweep(&sweep, scenario, skeleton);
+  rc = rc ? rc : validate(&sweep, sweep.study);
+  rc = rc ? rc : simulate_study(&sweep);
+  close_sweep(&sweep, rc);
+  *out = sweep.study;
+  return rc;
+}
+
 int stu_run(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, int per_process, stu_progress_fn progress,
             void *ctx, stu_study_t **out, scn_error_t *err)
 {
-  sweep_t sweep = {.scenario = scenario, .skeleton = skeleton, .err = err};
-  stu_study_t *study = calloc(1, sizeof *study);
-  sweep.names = calloc(scenario->nparams, sizeof *sweep.names);
-  int rc = study && sweep.names ? 0 : SIM_ENOMEM;
-  for (size_t j = 0; rc == 0 && j < scenario->nparams; j++)
-    sweep.names[j] = scenario->params[j].name;
-  if (rc == 0 && find_p(scenario, &sweep.p_index) != 0)
-    rc = point_error(&sweep, SIM_EINVAL, NULL, "the scenario gives no p");
-  if (rc == 0) {
-    study->scenario = scenario;
-    study->view = skeleton->view;
-    rc = build_points(study, sweep.p_index);
+  stu_options_t options = {.per_process = per_process, .jobs = 1, .progress = progress, .ctx = ctx};
+  return stu_run_with(scenario, skeleton, &options, out, err);
+}
+
+int stu_serve(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, scn_error_t *err)
+{
+  stu_options_t options = {.jobs = 1};
+  sweep_t sweep = {.scenario = scenario, .skeleton = skeleton, .options = &options, .err = err};
+  int rc = scenario ? open_sweep(&sweep, scenario, skeleton) : SIM_EINVAL;
+  char message[1024] = "";
+  if (stu_farm_serve(rc == 0 ? &sweep.ctx : NULL, message, sizeof message) != 0 && rc == 0) {
+    rc = SIM_ECHILD;
+    scn_fail(err, scenario->path, 0, "%s", message);
   }
-  rc = rc ? rc : validate(&sweep, study);
-  for (size_t i = 0; rc == 0 && i < study->npoints; i++) {
-    rc = run_point(&sweep, &study->points[i], per_process);
-    if (rc == 0 && progress)
-      progress(i + 1, study->npoints, ctx);
-  }
-  if (rc == SIM_ENOMEM)
-    scn_fail(err, scenario->path, 0, "%s", sim_strerror(rc));
-  free(sweep.names);
-  free(sweep.seq.values);
-  free(sweep.seq.t_seq);
-  if (rc != 0) {
-    stu_free(study);
-    study = NULL;
-  }
-  *out = study;
+  if (scenario)
+    close_sweep(&sweep, rc);
+  stu_free(sweep.study);
   return rc;
 }
 
@@ -293,6 +539,7 @@ void stu_free(stu_study_t *study)
     free(study->points[i].values);
     free(study->points[i].procs);
     free(study->points[i].msgs);
+    met_carnival_free(study->points[i].carnival);
     met_trace_free(study->points[i].trace);
   }
   free(study->points);

@@ -1,0 +1,68 @@
+/* Shared parts of the DSM skeletons on NCP2 (seed 002 §2-3): the controller parameter, the PP's element cost and the
+ * per-rank program. */
+#include "app_dsm_common.h"
+#include "sim_error.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const app_dsm_controller_names[] = {"yes", "no", NULL};
+
+/* The 604 issues a load, a fused multiply-add and a store per element; its three-cycle FPU pipeline and L2 hits (the
+ * rows stream from the 256 KB L2 or DRAM) hold a daxpy-like loop to about 25 Mflop/s at 100 MHz, i.e. 8 cycles for
+ * the element's two flops. Not in seed 002: a documented estimate, scaled by nothing else. */
+const double app_dsm_element_cycles = 8.0;
+
+void *app_dsm_new(size_t size, const app_point_t *point, long shared_bytes,
+                  void (*body)(sim_dsm_node_t *, const void *))
+{
+  sim_dsm_program_t *program = calloc(1, size);
+  if (!program)
+    return NULL;
+  const char *controller = app_point_value(point, "controller");
+  *program = (sim_dsm_program_t){.shared_bytes = shared_bytes,
+                                 .controller = !controller || strcmp(controller, "no") != 0,
+                                 .body = body,
+                                 .arg = program};
+  return program;
+}
+
+void app_dsm_program(sim_rank_t *rank, const void *arg)
+{
+  sim_dsm_run(rank, arg);
+}
+
+void app_dsm_block(long n, int nodes, int node, long *first, long *rows)
+{
+  *first = node * n / nodes;
+  *rows = (node + 1) * n / nodes - *first;
+}
+
+/* The largest node whose first row floor(node n / nodes) is <= row. */
+int app_dsm_owner(long n, int nodes, long row)
+{
+  return (int)((row * nodes + nodes - 1) / n);
+}
+
+int app_dsm_size(const app_point_t *point, const char *name, int nranks, long max, const char *why, long *value,
+                 char *err, size_t errlen, const char **bad_param)
+{
+  *value = app_point_long(point, name, 0);
+  if (*value >= nranks)
+    return app_dsm_at_most(name, *value, max, why, err, errlen, bad_param);
+  snprintf(err, errlen, "%s = %ld is smaller than p = %d: every node needs a share; use %s >= p", name, *value, nranks,
+           name);
+  *bad_param = name;
+  return SIM_EPARAM;
+}
+
+int app_dsm_at_most(const char *name, long value, long max, const char *why, char *err, size_t errlen,
+                    const char **bad_param)
+{
+  if (value <= max)
+    return 0;
+  snprintf(err, errlen, "%s = %ld is too large: %s; use %s <= %ld", name, value, why, name, max);
+  *bad_param = name;
+  return SIM_EPARAM;
+}

@@ -1,0 +1,52 @@
+/* What the DSM skeletons (TreadMarks on NCP2, seed 002 §3) share: the "controller" parameter that chooses NCP2's
+ * protocol controllers or the original TreadMarks, the PP's cost of an inner-loop element, and the per-rank program
+ * that runs a skeleton's body on the DSM layer (sim_dsm.h). */
+#ifndef APP_DSM_COMMON_H
+#define APP_DSM_COMMON_H
+
+#include "app_skeleton.h"
+#include "sim_dsm.h"
+
+/* "yes" (NCP2, a CP per node) and "no" (original TreadMarks), NULL-terminated, for the parameter spec. */
+extern const char *const app_dsm_controller_names[];
+
+#define APP_DSM_CONTROLLER_PARAM                                                                                       \
+  {                                                                                                                    \
+    .name = "controller", .kind = SCN_CHOICE, .choices = app_dsm_controller_names, .required = 1,                      \
+    .help = "yes: NCP2, a protocol controller per node; no: the original TreadMarks, every step on the PP"             \
+  }
+
+/* The catalogue entry of a DSM skeleton: its spec and prepare function, the cause-effect view, the common program. */
+#define APP_DSM_SKELETON(spec_, prepare_)                                                                              \
+  {                                                                                                                    \
+    .spec = &(spec_), .view = APP_VIEW_CAUSE_EFFECT, .prepare = (prepare_), .program = app_dsm_program,                \
+    .release = free                                                                                                    \
+  }
+
+/* PP cycles of one double-precision multiply-add element of an inner loop (load, fmadd, store) on the 100 MHz
+ * PowerPC 604; see app_dsm_common.c. */
+extern const double app_dsm_element_cycles;
+
+/* A new skeleton argument of `size` bytes (zeroed) that begins with a sim_dsm_program_t, filled for `point`: the
+ * controller choice, the shared space, and `body`, which runs on every node with the argument itself. NULL when out of
+ * memory; free with free(). */
+void *app_dsm_new(size_t size, const app_point_t *point, long shared_bytes,
+                  void (*body)(sim_dsm_node_t *, const void *));
+
+/* The sim_program_fn of every DSM skeleton: `arg` begins with a sim_dsm_program_t. */
+void app_dsm_program(sim_rank_t *rank, const void *arg);
+
+/* Block rows: node `node` of `nodes` holds rows [*first, *first + *rows) of `n`, the first floor(node n / nodes). */
+void app_dsm_block(long n, int nodes, int node, long *first, long *rows);
+/* The node whose block holds row `row`. */
+int app_dsm_owner(long n, int nodes, long row);
+
+/* Reads size parameter `name` into *value and checks that every one of `nranks` nodes gets a share (value >= nranks)
+ * and that it is at most `max` (`why` says why). Returns 0, or SIM_EPARAM with a message and the blame. */
+int app_dsm_size(const app_point_t *point, const char *name, int nranks, long max, const char *why, long *value,
+                 char *err, size_t errlen, const char **bad_param);
+/* Checks that `value` of parameter `name` is at most `max`; returns 0, or SIM_EPARAM with a message and the blame. */
+int app_dsm_at_most(const char *name, long value, long max, const char *why, char *err, size_t errlen,
+                    const char **bad_param);
+
+#endif

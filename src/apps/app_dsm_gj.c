@@ -1,0 +1,89 @@
+/* Gauss-Jordan elimination in shared memory on TreadMarks/NCP2 (seed 002 §3; the algorithm of seed 001 §4.1), with
+ * the access pattern of its data: block rows, a pivot row read by all each step, one barrier per step. */
+#include "app_dsm_gj.h"
+#include "app_dsm_common.h"
+#include "sim_error.h"
+
+#include <stdlib.h>
+
+#define DSM_GJ_DOUBLE 8L
+
+/* Layout: the augmented matrix A, n rows of n + 1 doubles, row-major from address 0 (a 4 KB page holds two rows of
+ * n = 256, and rows straddle pages); node 0 allocates and initialises it. Sharing: node r updates rows
+ * [r n / p, (r + 1) n / p), as app_gj.c; at step k the owner of row k normalises it, a barrier, then every node reads
+ * row k and updates its rows. Pages at block boundaries are written by two nodes (false sharing); the pivot row's pages
+ * are read by all, so each step brings diffs. After a last barrier node 0 reads the solution column. */
+typedef struct dsm_gj {
+  sim_dsm_program_t program; /* first: app_dsm_program reads it */
+  long n;
+} dsm_gj_t;
+
+/* Address of A[row][col]. */
+static long at(long n, long row, long col)
+{
+  return (row * (n + 1) + col) * DSM_GJ_DOUBLE;
+}
+
+/* Reads, computes on and writes columns k..n of `row` (n + 1 - k elements). */
+static void update_row(sim_dsm_node_t *node, long n, long row, long k)
+{
+  long bytes = (n + 1 - k) * DSM_GJ_DOUBLE;
+  sim_dsm_read(node, at(n, row, k), bytes);
+  sim_dsm_compute(node, (double)(n + 1 - k) * app_dsm_element_cycles);
+  sim_dsm_write(node, at(n, row, k), bytes);
+}
+
+static void gj_step(sim_dsm_node_t *node, long n, long k, long first, long rows)
+{
+  sim_dsm_scope(node, "normalise");
+  if (app_dsm_owner(n, sim_dsm_node_count(node), k) == sim_dsm_node_id(node))
+    update_row(node, n, k, k);
+  sim_dsm_barrier(node);
+  sim_dsm_scope(node, "update");
+  sim_dsm_read(node, at(n, k, k), (n + 1 - k) * DSM_GJ_DOUBLE);
+  for (long i = first; i < first + rows; i++)
+    if (i != k)
+      update_row(node, n, i, k);
+}
+
+static void gj_body(sim_dsm_node_t *node, const void *arg)
+{
+  long n = ((const dsm_gj_t *)arg)->n;
+  long first = 0;
+  long rows = 0;
+  app_dsm_block(n, sim_dsm_node_count(node), sim_dsm_node_id(node), &first, &rows);
+  sim_dsm_scope(node, "init");
+  if (sim_dsm_node_id(node) == 0) {
+    sim_dsm_write(node, 0, at(n, n, 0));
+    sim_dsm_compute(node, (double)n * (n + 1) * app_dsm_element_cycles);
+  }
+  sim_dsm_barrier(node);
+  for (long k = 0; k < n; k++)
+    gj_step(node, n, k, first, rows);
+  sim_dsm_scope(node, "collect");
+  sim_dsm_barrier(node); /* the last updates become visible to node 0 */
+  for (long i = 0; sim_dsm_node_id(node) == 0 && i < n; i++)
+    sim_dsm_read(node, at(n, i, n), DSM_GJ_DOUBLE);
+}
+
+static int dsm_gj_prepare(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen,
+                          const char **bad_param)
+{
+  long n = 0;
+  int rc = app_dsm_size(point, "n", nranks, 2000, "the matrix must fit in a node's 32 MB", &n, err, errlen, bad_param);
+  dsm_gj_t *gj = rc == 0 ? app_dsm_new(sizeof *gj, point, at(n, n, 0), gj_body) : NULL;
+  if (gj)
+    gj->n = n;
+  *arg = gj;
+  return rc != 0 ? rc : gj ? 0 : SIM_ENOMEM;
+}
+
+static const scn_param_spec_t dsm_gj_params[] = {
+    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "number of equations N"},
+    APP_DSM_CONTROLLER_PARAM,
+};
+
+static const scn_skeleton_spec_t dsm_gj_spec = {
+    .name = "dsm-gauss-jordan", .params = dsm_gj_params, .nparams = sizeof dsm_gj_params / sizeof dsm_gj_params[0]};
+
+const app_skeleton_t app_dsm_gj_skeleton = APP_DSM_SKELETON(dsm_gj_spec, dsm_gj_prepare);

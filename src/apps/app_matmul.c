@@ -1,0 +1,119 @@
+/* Ring matrix multiply (seed 000 Ex. 1.2, Fig. 1.3): distribution by the master, p multiply steps each followed by a
+ * circular shift of B's column blocks with synchronous messages, collection of C; flops as eq. 1.4 counts them. */
+#include "app_matmul.h"
+#include "app_linalg.h"
+#include "sim_error.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct matmul_arg {
+  int n;
+} matmul_arg_t;
+
+double app_matmul_flops(int n)
+{
+  return (double)n * n * (2.0 * n - 1);
+}
+
+/* Rows of A (and columns of B) in block `b`: n / p each, the first n mod p blocks one more. */
+static int block_size(int n, int p, int b)
+{
+  return n / p + (b < n % p);
+}
+
+static void distribute(sim_rank_t *rank, int n, int p)
+{
+  sim_phase(rank, "distribution");
+  int me = sim_rank_id(rank);
+  if (me != 0) {
+    sim_recv(rank, 0, 8.0 * block_size(n, p, me) * n);
+    sim_recv(rank, 0, 8.0 * n * block_size(n, p, me));
+    return;
+  }
+  for (int r = 1; r < p; r++) {
+    sim_send(rank, r, 8.0 * block_size(n, p, r) * n);
+    sim_send(rank, r, 8.0 * n * block_size(n, p, r));
+  }
+}
+
+/* Passes the B block `held` to the next rank and takes block `held - 1` from the previous one. Even ranks send first
+ * and odd ranks receive first, so that synchronous messages cannot deadlock around the ring (with p odd, ranks p - 1
+ * and 0 are both even: the chain then starts at rank 0's send and still completes). */
+static void shift(sim_rank_t *rank, int n, int p, int held)
+{
+  int me = sim_rank_id(rank);
+  double out = 8.0 * n * block_size(n, p, held);
+  double in = 8.0 * n * block_size(n, p, (held - 1 + p) % p);
+  sim_phase(rank, "shift");
+  if (me % 2 == 0) {
+    sim_send(rank, (me + 1) % p, out);
+    sim_recv(rank, (me - 1 + p) % p, in);
+  } else {
+    sim_recv(rank, (me - 1 + p) % p, in);
+    sim_send(rank, (me + 1) % p, out);
+  }
+}
+
+static void collect(sim_rank_t *rank, int n, int p)
+{
+  sim_phase(rank, "collection");
+  int me = sim_rank_id(rank);
+  if (me != 0) {
+    sim_send(rank, 0, 8.0 * block_size(n, p, me) * n);
+    return;
+  }
+  for (int r = 1; r < p; r++)
+    sim_recv(rank, r, 8.0 * block_size(n, p, r) * n);
+}
+
+/* At step s, rank i holds B's column block (i - s) mod p and computes that block of its rows of C: rows x cols
+ * elements of n multiplications and n - 1 additions. Every step is followed by a shift, as the paper describes (the
+ * last one gives every rank its own B block back). */
+static void matmul_program(sim_rank_t *rank, const void *arg)
+{
+  int n = ((const matmul_arg_t *)arg)->n;
+  int p = sim_rank_count(rank);
+  int me = sim_rank_id(rank);
+  if (p > 1)
+    distribute(rank, n, p);
+  for (int step = 0; step < p; step++) {
+    int held = (me - step + p) % p;
+    sim_phase(rank, "multiply");
+    app_linalg_flops(rank, (double)block_size(n, p, me) * block_size(n, p, held) * (2.0 * n - 1), SIM_WORK);
+    if (p > 1)
+      shift(rank, n, p, held);
+  }
+  if (p > 1)
+    collect(rank, n, p);
+}
+
+static int matmul_prepare(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen,
+                          const char **bad_param)
+{
+  long n = app_point_long(point, "n", 0);
+  if (n < nranks || n > APP_LINALG_MAX_DIM) {
+    snprintf(err, errlen,
+             "n = %ld: every rank needs at least one row of A and one column of B, and the matrix must "
+             "stay simulable; use %d <= n <= %ld",
+             n, nranks, APP_LINALG_MAX_DIM);
+    *bad_param = "n";
+    return SIM_EPARAM;
+  }
+  matmul_arg_t *a = malloc(sizeof *a);
+  if (!a)
+    return SIM_ENOMEM;
+  a->n = (int)n;
+  *arg = a;
+  return 0;
+}
+
+static const scn_param_spec_t matmul_params[] = {
+    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "order n of the square matrices A, B and C"},
+};
+
+static const scn_skeleton_spec_t matmul_spec = {
+    .name = "ring-matmul", .params = matmul_params, .nparams = sizeof matmul_params / sizeof matmul_params[0]};
+
+const app_skeleton_t app_matmul_skeleton = {
+    .spec = &matmul_spec, .prepare = matmul_prepare, .program = matmul_program, .release = free};

@@ -1,0 +1,14 @@
+/* Ring matrix multiply, the running example of Lemeire's EPPA (seed 000 Ex. 1.2-1.4): a master distributes row
+ * blocks of A and column blocks of B, p steps of local multiply each followed by a circular shift of the B blocks,
+ * and the slaves return their rows of C to the master. */
+#ifndef APP_MATMUL_H
+#define APP_MATMUL_H
+
+#include "app_skeleton.h"
+
+extern const app_skeleton_t app_matmul_skeleton;
+
+/* Floating-point operations of C = A B for n x n matrices: n^3 multiplications and n^2 (n - 1) additions (eq. 1.4). */
+double app_matmul_flops(int n);
+
+#endif

@@ -1,0 +1,50 @@
+/* Regression fits of a performance metric against p or the work size W (seed 000 §1.2: "a regression analysis can be
+ * applied on the displayed functions, returning the curve that best fits the data"): a few documented forms, each
+ * fitted by least squares; no SimGrid. */
+#ifndef MET_FIT_H
+#define MET_FIT_H
+
+#include <stddef.h>
+
+/* The forms, every one linear in its coefficients a, b (, c). */
+typedef enum met_fit_form {
+  MET_FIT_LINEAR = 0, /* a + b x */
+  MET_FIT_QUADRATIC,  /* a + b x + c x^2 */
+  MET_FIT_POWER,      /* a x^b, fitted as log y = log a + b log x (needs x > 0 and y > 0) */
+  MET_FIT_AMDAHL,     /* a + b / x (x > 0): a part that stays and a part shared among x processors */
+  MET_FIT_XLOG,       /* a x + b log2 x (x > 0): a cost growing with x (a chain) plus one growing as log x (a tree) */
+  MET_FIT_AMDAHL_LINEAR, /* a + b / x + c x (x > 0): Amdahl plus an overhead growing with x (one-to-all messages) */
+  MET_FIT_COUNT
+} met_fit_form_t;
+
+#define MET_FIT_MAX_COEFS 3
+
+typedef struct met_fit {
+  met_fit_form_t form;
+  int ncoefs;                     /* 2 or 3 */
+  double coef[MET_FIT_MAX_COEFS]; /* a, b, c in the order written above */
+  double r2;                      /* 1 - SS_res / SS_tot on y as given (for the power law too); 1 for exact data */
+  double adj_r2; /* 1 - (1 - r2) (n - 1) / (n - k), k coefficients: the criterion that compares forms */
+} met_fit_t;
+
+/* Fits `form` to the n points (x[i], y[i]). Returns 0 and fills *out, or -1 when the form does not apply: fewer
+ * points than coefficients, data outside the form's domain, a non-finite value, or x values that cannot separate the
+ * coefficients (all x equal, say). */
+int met_fit(met_fit_form_t form, const double *x, const double *y, size_t n, met_fit_t *out);
+
+/* Fits every form that applies with more points than coefficients and keeps the one with the largest adjusted R^2;
+ * a later form in the order linear, amdahl, power, xlog, quadratic, amdahl-linear replaces an earlier one only when
+ * it is better by more than 1e-9 (simpler forms win ties). Returns 0, or -1 when no form applies. */
+int met_fit_best(const double *x, const double *y, size_t n, met_fit_t *out);
+
+/* The fitted function at x (NaN outside the form's domain). */
+double met_fit_eval(const met_fit_t *fit, double x);
+
+/* "linear", "quadratic", "power", "amdahl", "xlog", "amdahl-linear"; NULL out of range. */
+const char *met_fit_name(met_fit_form_t form);
+
+/* Writes the fitted function of variable `var` into buf, such as "0.5 + 0.8 p" or "2 p^1.5", coefficients with 4
+ * significant digits. Returns the length snprintf would have written. */
+int met_fit_format(const met_fit_t *fit, const char *var, char *buf, size_t len);
+
+#endif

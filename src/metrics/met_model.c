@@ -1,0 +1,156 @@
+/* Analytic models: Hockney's lambda + L tau; FAST's pdgemm (Caron & Suter 2002, eqs. 1-3) and pdtrsm (eqs. 4-7) with
+ * the tree broadcast of §3; Zemerly et al.'s Gauss-Jordan model (seed 001 eqs. 4, 11-15). */
+#include "met_model.h"
+
+double met_hockney(const met_hockney_t *link, double bytes)
+{
+  return link->lambda + bytes * link->tau;
+}
+
+int met_ceil_log2(long n)
+{
+  int rounds = 0;
+  for (long reach = 1; reach < n; reach *= 2)
+    rounds++;
+  return rounds;
+}
+
+static long ceil_div(long a, long b)
+{
+  return a <= 0 ? 0 : (a + b - 1) / b;
+}
+
+static double min_d(double a, double b)
+{
+  return a < b ? a : b;
+}
+
+double met_dgemm_flops(double a, double b, double c)
+{
+  return 2 * a * b * c;
+}
+
+long met_numroc(long n, long r, int iproc, int nprocs)
+{
+  long blocks = n / r;
+  long rows = blocks / nprocs * r;
+  long extra = blocks % nprocs;
+  if (iproc < extra)
+    rows += r;
+  else if (iproc == extra)
+    rows += n % r;
+  return rows;
+}
+
+double met_pdgemm_comp(const met_dense_t *d, const met_machine_t *m)
+{
+  double dgemm_time =
+      met_dgemm_flops((double)ceil_div(d->m, d->rows), (double)d->r, (double)ceil_div(d->n, d->cols)) / m->flops;
+  return (double)ceil_div(d->k, d->r) * dgemm_time;
+}
+
+double met_pdgemm_comm(const met_dense_t *d, const met_machine_t *m)
+{
+  int log_q = met_ceil_log2(d->cols);
+  int log_p = met_ceil_log2(d->rows);
+  double elements = (double)log_q * d->m * d->k / d->rows + (double)log_p * d->k * d->n / d->cols;
+  return elements * m->elem_bytes * m->link.tau + (log_q + log_p) * (double)ceil_div(d->k, d->r) * m->link.lambda;
+}
+
+double met_pdgemm_time(const met_dense_t *d, const met_machine_t *m)
+{
+  return met_pdgemm_comp(d, m) + met_pdgemm_comm(d, m);
+}
+
+/* Columns of B a process updates after i solved blocks: R ceil((N - iR) / (QR)) (§4.2). */
+static double update_columns(const met_dense_t *d, long i)
+{
+  return (double)d->r * (double)ceil_div(d->n - i * d->r, (long)d->cols * d->r);
+}
+
+/* One step of pbdtrsm, eq. 6 (single row) or the summand of eq. 7, after i solved blocks. */
+static double pbdtrsm_step(const met_dense_t *d, const met_machine_t *m, long i)
+{
+  double r = (double)d->r;
+  double trsm = r * r * r / m->flops; /* R rows, each an R x R triangular solve of R^2 operations */
+  double broadcast = met_hockney(&m->link, r * r * m->elem_bytes); /* eq. 4 */
+  double columns = update_columns(d, i);
+  if (d->rows == 1)
+    return trsm + broadcast + met_dgemm_flops(r, r, columns) / m->flops; /* eq. 6 */
+  columns = min_d((double)(d->rows - 1) * r, columns);
+  double send = met_hockney(&m->link, r * columns * m->elem_bytes); /* eq. 5 */
+  double add = r * columns / m->flops;
+  return trsm + broadcast + met_dgemm_flops(r, r, columns) / m->flops + send + add; /* eq. 7 */
+}
+
+double met_pbdtrsm_time(const met_dense_t *d, const met_machine_t *m)
+{
+  double t = 0;
+  long blocks = ceil_div(d->n, d->r);
+  for (long i = 1; i <= blocks; i++)
+    t += pbdtrsm_step(d, m, i);
+  return t;
+}
+
+double met_pdtrsm_time(const met_dense_t *d, const met_machine_t *m)
+{
+  return (double)ceil_div(d->m, d->r) * met_pbdtrsm_time(d, m);
+}
+
+/* Process (0, 0) holds the most of every block-cyclic matrix (NUMROC does not grow with the process index). */
+static double local_elements(long rows, long cols, const met_dense_t *d)
+{
+  return (double)met_numroc(rows, d->r, 0, d->rows) * (double)met_numroc(cols, d->r, 0, d->cols);
+}
+
+double met_pdgemm_node_bytes(const met_dense_t *d, double elem_bytes)
+{
+  double matrices = local_elements(d->m, d->k, d) + local_elements(d->k, d->n, d) + local_elements(d->m, d->n, d);
+  /* the received pivot panels: a block column of A and a block row of B */
+  double panels = (double)d->r * (met_numroc(d->m, d->r, 0, d->rows) + met_numroc(d->n, d->r, 0, d->cols));
+  return (matrices + panels) * elem_bytes;
+}
+
+double met_pdtrsm_node_bytes(const met_dense_t *d, double elem_bytes)
+{
+  return (local_elements(d->n, d->n, d) + local_elements(d->m, d->n, d)) * elem_bytes;
+}
+
+double met_piecewise_time(const met_piecewise_t *model, double bytes, int hops)
+{
+  const double *c = bytes <= model->packet_bytes ? model->small : model->large;
+  return 1e-6 * (c[0] + c[1] * bytes + c[2] * hops + c[3] * bytes * hops);
+}
+
+/* Sum over ranks 1..p-1 of one message of `bytes` from rank 0 at its distance. */
+static double from_root(const met_gj_t *g, double bytes)
+{
+  double t = 0;
+  for (int i = 1; i < g->p; i++)
+    t += met_piecewise_time(g->msg, bytes, g->hops[i]);
+  return t;
+}
+
+double met_gj_dist(const met_gj_t *g)
+{
+  return from_root(g, (double)g->n / g->p * (g->n + 1) * 8.0);
+}
+
+double met_gj_coll(const met_gj_t *g)
+{
+  return from_root(g, (double)g->n / g->p * 8.0);
+}
+
+double met_gj_broad(const met_gj_t *g)
+{
+  double bytes = (g->n + 1) * 8.0;
+  if (g->bcast == MET_GJ_ONE_TO_ALL)
+    return from_root(g, bytes);
+  int neighbours = g->p > 2 ? 2 : g->p - 1;
+  return neighbours * met_piecewise_time(g->msg, bytes, 1);
+}
+
+double met_gj_time(const met_gj_t *g)
+{
+  return g->t_comp / g->p + met_gj_dist(g) + g->n * met_gj_broad(g) + met_gj_coll(g) + g->t_io;
+}

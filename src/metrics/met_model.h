@@ -1,0 +1,101 @@
+/* Analytic performance models to set beside the simulation, as pure functions of explicit parameters (no SimGrid, no
+ * trace): Hockney's linear message time, the FAST models of ScaLAPACK pdgemm (Caron & Suter 2002, seed 003 eqs. 1-3)
+ * and pdtrsm (eqs. 4-7), and the non-overlapped Gauss-Jordan model of Zemerly et al. (seed 001 eqs. 11-15).
+ * A model leaves out what the simulation shows: contention, idle time in pipelines, load imbalance. */
+#ifndef MET_MODEL_H
+#define MET_MODEL_H
+
+#include <stddef.h>
+
+/* Hockney's point-to-point model: a message of L bytes takes lambda + L tau (seed 003 §3). */
+typedef struct met_hockney {
+  double lambda; /* latency, seconds */
+  double tau;    /* seconds per byte: the inverse of the bandwidth */
+} met_hockney_t;
+
+double met_hockney(const met_hockney_t *link, double bytes);
+
+/* ceil(log2 n): the rounds of a binomial-tree broadcast among n members; 0 for n <= 1. */
+int met_ceil_log2(long n);
+
+/* What the FAST models take from the machine: the link (FAST's fast_latency and fast_bandwidth calls), the rate of
+ * the sequential kernels (its dgemm, trsm and add benchmarks, all at one rate here) and the size of an element. */
+typedef struct met_machine {
+  met_hockney_t link;
+  double flops;      /* floating-point operations per second of the sequential kernels */
+  double elem_bytes; /* 8 for double precision */
+} met_machine_t;
+
+/* A dense problem on a P x Q process grid, block-cyclic with block R. pdgemm: C (m x n) = A (m x k) B (k x n).
+ * pdtrsm: X A = B with A (n x n) upper triangular and B (m x n); k is unused. */
+typedef struct met_dense {
+  long m, n, k;
+  long r;   /* distribution block R */
+  int rows; /* P: process rows */
+  int cols; /* Q: process columns */
+} met_dense_t;
+
+/* Floating-point operations of a dgemm (a x b times b x c, accumulated): 2 a b c. */
+double met_dgemm_flops(double a, double b, double c);
+
+/* pdgemm, eq. 1: ceil(K/R) local dgemms of ceil(M/P) x R times R x ceil(N/Q), in seconds. */
+double met_pdgemm_comp(const met_dense_t *d, const met_machine_t *m);
+/* pdgemm, eqs. 2-3 with the tree broadcast of §3: (ceil(log2 Q) M K / P + ceil(log2 P) K N / Q) elements at tau each,
+ * plus (ceil(log2 Q) + ceil(log2 P)) ceil(K/R) latencies, in seconds. */
+double met_pdgemm_comm(const met_dense_t *d, const met_machine_t *m);
+/* The FAST pdgemm time: eq. 1 + eq. 3 (computation and communication do not overlap). */
+double met_pdgemm_time(const met_dense_t *d, const met_machine_t *m);
+
+/* pdtrsm, one pbdtrsm call (one block row of B): eq. 6 on a single-row grid (P = 1), eq. 7 otherwise, with eq. 4 for
+ * the ring broadcast of a solved block and eq. 5 for the pipelined send to the next process row. Seconds. */
+double met_pbdtrsm_time(const met_dense_t *d, const met_machine_t *m);
+/* The FAST pdtrsm time: ceil(M/R) pbdtrsm calls. */
+double met_pdtrsm_time(const met_dense_t *d, const met_machine_t *m);
+
+/* Bytes of A, B and C held by the busiest process of a block-cyclic pdgemm (each process keeps its blocks of the
+ * three matrices): what must fit in a node's memory (seed 003 §5.2). */
+double met_pdgemm_node_bytes(const met_dense_t *d, double elem_bytes);
+/* Bytes of A (its upper triangle stored whole, as ScaLAPACK does) and B held by the busiest process of a pdtrsm. */
+double met_pdtrsm_node_bytes(const met_dense_t *d, double elem_bytes);
+
+/* Rows (or columns) of an n-long dimension held by process `iproc` of `nprocs` in a block-cyclic distribution with
+ * block r: ScaLAPACK's NUMROC. */
+long met_numroc(long n, long r, int iproc, int nprocs);
+
+/* The piecewise message time of Zemerly et al. (seed 001 eq. 4): alpha + beta l + gamma d + delta l d, with one set of
+ * coefficients up to the packet size and another above, in microseconds as Table 2 gives them. */
+typedef struct met_piecewise {
+  double packet_bytes;
+  double small[4]; /* alpha (us), beta (us/B), gamma (us/hop), delta (us/B/hop) for l <= packet_bytes */
+  double large[4]; /* the same for l > packet_bytes */
+} met_piecewise_t;
+
+/* Seconds for `bytes` over `hops` links. */
+double met_piecewise_time(const met_piecewise_t *model, double bytes, int hops);
+
+/* The two broadcasts of the Gauss-Jordan model: one-to-all (eq. 14), neighbour (eq. 15). */
+typedef enum met_gj_bcast { MET_GJ_ONE_TO_ALL = 0, MET_GJ_NEIGHBOUR } met_gj_bcast_t;
+
+/* The inputs of the Gauss-Jordan model: N equations on p processors, the sequential computation time, the message
+ * model, the distance of every rank from rank 0 (hops[0] = 0; p entries, borrowed) and the host I/O time. */
+typedef struct met_gj {
+  int n;
+  int p;
+  double t_comp; /* T_seq(N) of eq. 11: the sequential computation, seconds */
+  double t_io;   /* T_I/O: input plus output, seconds */
+  met_gj_bcast_t bcast;
+  const met_piecewise_t *msg;
+  const int *hops;
+} met_gj_t;
+
+/* Eq. 12: the distribution of (N/p)(N+1) doubles to every other rank, one after the other. */
+double met_gj_dist(const met_gj_t *g);
+/* Eq. 13: the collection of N/p doubles from every other rank. */
+double met_gj_coll(const met_gj_t *g);
+/* One broadcast of a row of N+1 doubles: eq. 14 (to every other rank at its distance from rank 0, the model's
+ * stand-in for the sender) or eq. 15 (to the sender's neighbours in the chain, one hop each: 1 for p = 2, 2 above). */
+double met_gj_broad(const met_gj_t *g);
+/* Eq. 11: T_seq(N)/p + T_dist + N T_broad + T_coll + T_I/O. */
+double met_gj_time(const met_gj_t *g);
+
+#endif

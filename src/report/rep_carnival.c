@@ -1,0 +1,362 @@
+/* CARNIVAL's views for NCP2 (seed 002 §4.3, Figs. 4-5; Table 1) as text, CSV and JSON: profiles by node, scope and
+ * operation, the wait map, the dominant operation and category, one page request's 13 intervals, and what the
+ * protocol controller saves against the original TreadMarks. */
+#include "rep_carnival.h"
+#include "rep_group.h"
+
+#include <string.h>
+
+enum { REP_MAP_ROWS = 12 };
+
+static const char *const waiter_names[MET_UNIT_COUNT] = {"Wait", "CPWait"};
+
+/* One row of a profile table: the seven categories at (node, scope, op), in milliseconds; CP columns show "-" for a
+ * run without controllers. */
+static void print_profile_row(FILE *out, const char *label, const met_carnival_t *c, int node, int scope, int op)
+{
+  fprintf(out, "  %-12s", label);
+  for (int cat = 0; cat < MET_CE_COUNT; cat++) {
+    if (cat == MET_CE_CPCOMP)
+      fprintf(out, " |");
+    if (cat >= MET_CE_CPCOMP && !met_carnival_has_cp(c))
+      fprintf(out, " %9s", "-");
+    else
+      fprintf(out, " %9.3f", 1e3 * met_carnival_time(c, node, scope, cat, op));
+  }
+  fprintf(out, "\n");
+}
+
+static void print_profile_head(FILE *out, const char *title, const char *first)
+{
+  fprintf(out, "\n%s (ms)\n  %-12s", title, first);
+  for (int cat = 0; cat < MET_CE_COUNT; cat++)
+    fprintf(out, "%s %9s", cat == MET_CE_CPCOMP ? " |" : "", met_ce_cat_name(cat));
+  fprintf(out, "\n");
+}
+
+static void print_nodes(FILE *out, const met_carnival_t *c)
+{
+  char label[32];
+  print_profile_head(out, "Time by node: PP | CP; every row adds up to T_par per unit", "node");
+  for (int node = 0; node < met_carnival_nodes(c); node++) {
+    snprintf(label, sizeof label, "%d", node);
+    print_profile_row(out, label, c, node, -1, -1);
+  }
+  print_profile_row(out, "all", c, -1, -1, -1);
+}
+
+static void print_scopes(FILE *out, const met_carnival_t *c)
+{
+  print_profile_head(out, "Time by code scope, all nodes", "scope");
+  for (int scope = 0; scope < met_carnival_scope_count(c); scope++)
+    print_profile_row(out, met_carnival_scope_name(c, scope), c, -1, scope, -1);
+}
+
+static void print_operations(FILE *out, const met_carnival_t *c)
+{
+  print_profile_head(out, "Time by DSM operation, all nodes (\"-\": application code and idling)", "operation");
+  for (int op = 0; op < MET_OP_COUNT; op++)
+    print_profile_row(out, met_ce_op_name(op), c, -1, -1, op);
+}
+
+/* A wait's profile: each category's share of its time, in percent. */
+static void print_shares(FILE *out, const met_ce_wait_t *w)
+{
+  for (int k = 0; k < MET_W_COUNT; k++)
+    fprintf(out, " %7.1f", w->time > 0 ? 100 * w->cat[k] / w->time : 0.0);
+  fprintf(out, "\n");
+}
+
+static void print_map(FILE *out, const met_carnival_t *c)
+{
+  size_t rows = 0;
+  const met_ce_row_t *map = met_carnival_map(c, &rows);
+  fprintf(out,
+          "\nWait map (CARNIVAL's CPWait map, Fig. 5): who waited where on what, longest first; profile in %% of "
+          "each row's time\n  %-10s %-7s %-8s %8s %10s %9s",
+          "scope", "waiter", "op", "requests", "time (ms)", "mean (us)");
+  for (int k = 0; k < MET_W_COUNT; k++)
+    fprintf(out, " %7s", met_wait_cat_name(k));
+  fprintf(out, "\n");
+  for (size_t i = 0; i < rows && i < REP_MAP_ROWS; i++) {
+    const met_ce_wait_t *w = &map[i].wait;
+    fprintf(out, "  %-10s %-7s %-8s %8zu %10.3f %9.1f", met_carnival_scope_name(c, map[i].scope),
+            waiter_names[map[i].unit], met_ce_op_name(map[i].op), w->count, 1e3 * w->time, 1e6 * w->time / w->count);
+    print_shares(out, w);
+  }
+  if (rows > REP_MAP_ROWS)
+    fprintf(out, "  ... %zu more rows in the CSV and JSON outputs\n", rows - REP_MAP_ROWS);
+}
+
+/* The operation with the longest PP request wait, and the category that dominates all of it. */
+static met_ce_op_t dominant_op(const met_carnival_t *c)
+{
+  met_ce_op_t best = MET_OP_PAGE;
+  for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++)
+    if (met_carnival_wait(c, MET_UNIT_PP, op, -1).time > met_carnival_wait(c, MET_UNIT_PP, best, -1).time)
+      best = (met_ce_op_t)op;
+  return best;
+}
+
+static met_wait_cat_t dominant_cat(const met_ce_wait_t *w)
+{
+  int best = 0;
+  for (int k = 1; k < MET_W_COUNT; k++)
+    if (w->cat[k] > w->cat[best])
+      best = k;
+  return (met_wait_cat_t)best;
+}
+
+static void print_dominant(FILE *out, const met_carnival_t *c)
+{
+  met_ce_wait_t all = met_carnival_wait(c, MET_UNIT_PP, -1, -1);
+  if (all.time <= 0)
+    return;
+  met_ce_op_t op = dominant_op(c);
+  met_ce_wait_t of_op = met_carnival_wait(c, MET_UNIT_PP, op, -1);
+  met_wait_cat_t cat = dominant_cat(&all);
+  met_wait_cat_t cat_of_op = dominant_cat(&of_op);
+  double pp_time = met_carnival_end(c) * met_carnival_nodes(c);
+  fprintf(out, "\nWhat dominates the waiting: the PPs waited %.3f ms on %zu requests (%.1f%% of their time).\n",
+          1e3 * all.time, all.count, 100 * all.time / pp_time);
+  fprintf(out, "  operation: %s requests, %.1f%% of the wait (%zu requests, mean %.1f us);\n", met_ce_op_name(op),
+          100 * of_op.time / all.time, of_op.count, 1e6 * of_op.time / of_op.count);
+  fprintf(out, "  category:  %s (%s), %.1f%% of all waiting; within %s requests, %s (%.1f%%).\n",
+          met_wait_cat_name(cat), met_wait_cat_title(cat), 100 * all.cat[cat] / all.time, met_ce_op_name(op),
+          met_wait_cat_name(cat_of_op), 100 * of_op.cat[cat_of_op] / of_op.time);
+  double barrier_irq = met_carnival_wait(c, MET_UNIT_PP, MET_OP_BARRIER, -1).cat[MET_W_PPRWAIT];
+  if (all.cat[MET_W_PPRWAIT] > 0)
+    fprintf(out,
+            "  note: a barrier's interval 6 (PPRWait) also holds its wait for the last node to arrive (load "
+            "imbalance); barriers hold %.1f%% of the PPRWait here.\n",
+            100 * barrier_irq / all.cat[MET_W_PPRWAIT]);
+}
+
+/* One page request followed through its 13 intervals (Fig. 1, Table 1). */
+static void print_first_request(FILE *out, const met_carnival_t *c)
+{
+  const met_request_t *r = met_carnival_first(c, MET_OP_PAGE);
+  if (!r)
+    return;
+  double cats[MET_W_COUNT];
+  double wait = met_carnival_split(r, cats);
+  fprintf(out,
+          "\nThe first page request, interval by interval (Fig. 1): node %d, scope %s, page %d from node %d, "
+          "waited %.2f us\n  %2s %-8s %12s %11s  %s\n",
+          r->node, met_carnival_scope_name(c, r->scope), r->item, r->peer, 1e6 * wait, "k", "category", "start (us)",
+          "length (us)", "step");
+  for (int k = 1; k <= MET_CE_INTERVALS; k++)
+    fprintf(out, "  %2d %-8s %12.2f %11.2f  %s\n", k, met_wait_cat_name(met_carnival_interval(k)), 1e6 * r->mark[k - 1],
+            1e6 * (r->mark[k] - r->mark[k - 1]), met_carnival_step(MET_OP_PAGE, k));
+  fprintf(out, "  by category (us):");
+  for (int k = 0; k < MET_W_COUNT; k++)
+    fprintf(out, " %s %.2f%s", met_wait_cat_name(k), 1e6 * cats[k], k + 1 < MET_W_COUNT ? "," : "");
+  fprintf(out, "; they add up to the wait, %.2f us\n", 1e6 * wait);
+}
+
+static void print_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  const met_carnival_t *c = point->carnival;
+  fprintf(out, "\n==== ");
+  if (rep_print_params(out, study, point, 1))
+    fprintf(out, ", ");
+  fprintf(out, "p = %d: T_par = %.6f s, requests:", point->p, point->t_par);
+  for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++)
+    fprintf(out, " %s %zu", met_ce_op_name(op), met_carnival_wait(c, MET_UNIT_PP, op, -1).count);
+  fprintf(out, "%s\n",
+          met_carnival_has_cp(c) ? ""
+                                 : " (no protocol controllers: original TreadMarks; a request's CP "
+                                   "categories name the same steps, run by the PPs)");
+  print_nodes(out, c);
+  print_scopes(out, c);
+  print_operations(out, c);
+  print_map(out, c);
+  print_dominant(out, c);
+  print_first_request(out, c);
+}
+
+/* The point equal to `point` in every parameter but "controller", which is "no"; NULL when there is none. */
+static const stu_point_t *without_controller(const stu_study_t *study, const stu_point_t *point)
+{
+  const scn_scenario_t *s = study->scenario;
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *other = &study->points[i];
+    int same = 1;
+    for (size_t j = 0; same && j < s->nparams; j++)
+      same = strcmp(s->params[j].name, "controller") == 0 ? strcmp(other->values[j], "no") == 0
+                                                          : strcmp(other->values[j], point->values[j]) == 0;
+    if (same)
+      return other;
+  }
+  return NULL;
+}
+
+/* Per node, the mean of category `cat` in ms. */
+static double per_node_ms(const met_carnival_t *c, met_ce_cat_t cat)
+{
+  return 1e3 * met_carnival_time(c, -1, -1, cat, -1) / met_carnival_nodes(c);
+}
+
+/* "name = value, " for the parameters other than p and controller. */
+static void print_others(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  const scn_scenario_t *s = study->scenario;
+  for (size_t j = 0; j < s->nparams; j++)
+    if (strcmp(s->params[j].name, "controller") != 0 && strcmp(s->params[j].name, "p") != 0)
+      fprintf(out, "%s = %s, ", s->params[j].name, point->values[j]);
+}
+
+static void print_saving(FILE *out, const stu_study_t *study, const stu_point_t *with, const stu_point_t *without)
+{
+  const met_carnival_t *a = with->carnival;
+  const met_carnival_t *b = without->carnival;
+  double saved = without->t_par - with->t_par;
+  fprintf(out, "  ");
+  print_others(out, study, with);
+  fprintf(out,
+          "p = %d: T_par %.6f s with the CP, %.6f s without: the controller saves %.6f s (%.1f%% of the "
+          "time without)\n    PP per node (ms), with -> without:",
+          with->p, with->t_par, without->t_par, saved, 100 * saved / without->t_par);
+  for (int cat = MET_CE_COMP; cat <= MET_CE_PRSTE; cat++)
+    fprintf(out, " %s %.3f -> %.3f%s", met_ce_cat_name(cat), per_node_ms(a, cat), per_node_ms(b, cat),
+            cat < MET_CE_PRSTE ? "," : "\n");
+  fprintf(out, "    mean request wait (us), with -> without:");
+  for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++) {
+    met_ce_wait_t wa = met_carnival_wait(a, MET_UNIT_PP, op, -1);
+    met_ce_wait_t wb = met_carnival_wait(b, MET_UNIT_PP, op, -1);
+    fprintf(out, " %s %.1f -> %.1f%s", met_ce_op_name(op), wa.count ? 1e6 * wa.time / wa.count : 0.0,
+            wb.count ? 1e6 * wb.time / wb.count : 0.0, op + 1 < MET_OP_COUNT ? "," : "\n");
+  }
+}
+
+static void print_savings(FILE *out, const stu_study_t *study)
+{
+  int header = 0;
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *with = &study->points[i];
+    const char *controller = stu_value(study, with, "controller");
+    const stu_point_t *without = controller && strcmp(controller, "yes") == 0 ? without_controller(study, with) : NULL;
+    if (!without)
+      continue;
+    if (!header)
+      fprintf(out, "\n==== What the protocol controller buys (NCP2 against the original TreadMarks, Extra and Prste "
+                   "being the PP's protocol work the CP takes over)\n");
+    header = 1;
+    print_saving(out, study, with, without);
+  }
+}
+
+void rep_carnival_print(FILE *out, const stu_study_t *study)
+{
+  fprintf(out,
+          "Cause-effect analysis (seed 002 §4): PP time in Comp (application), Extra (TreadMarks code), Wait (for "
+          "requests), Prste (serving interrupts); CP time in CPComp, CPWait (for its PP), CPIdle. A request's wait "
+          "splits into the 8 categories of Table 1.\n");
+  for (size_t i = 0; i < study->npoints; i++)
+    print_point(out, study, &study->points[i]);
+  print_savings(out, study);
+}
+
+void rep_carnival_csv_head(FILE *out)
+{
+  fprintf(out, ",t_par,scope,waiter,operation,requests,wait_s");
+  for (int k = 0; k < MET_W_COUNT; k++)
+    fprintf(out, ",%s_s", met_wait_cat_name(k));
+  fprintf(out, "\n");
+}
+
+void rep_carnival_csv_rows(FILE *out, const stu_study_t *study, const stu_point_t *point,
+                           void (*lead)(FILE *, const stu_study_t *, const stu_point_t *))
+{
+  size_t rows = 0;
+  const met_ce_row_t *map = met_carnival_map(point->carnival, &rows);
+  for (size_t i = 0; i < rows; i++) {
+    lead(out, study, point);
+    fprintf(out, ",%.9g,%s,%s,%s,%zu,%.9g", point->t_par, met_carnival_scope_name(point->carnival, map[i].scope),
+            waiter_names[map[i].unit], met_ce_op_name(map[i].op), map[i].wait.count, map[i].wait.time);
+    for (int k = 0; k < MET_W_COUNT; k++)
+      fprintf(out, ",%.9g", map[i].wait.cat[k]);
+    fprintf(out, "\n");
+  }
+}
+
+/* {"Comp": s, ...} for the categories [first, last] at (node, -1, -1). */
+static void json_categories(FILE *out, const met_carnival_t *c, int node, int first, int last)
+{
+  fputc('{', out);
+  for (int cat = first; cat <= last; cat++)
+    fprintf(out, "%s\"%s\": %.9g", cat > first ? ", " : "", met_ce_cat_name(cat),
+            met_carnival_time(c, node, -1, cat, -1));
+  fputc('}', out);
+}
+
+static void json_wait(FILE *out, const met_ce_wait_t *w)
+{
+  fprintf(out, "\"requests\": %zu, \"wait\": %.9g, \"categories\": {", w->count, w->time);
+  for (int k = 0; k < MET_W_COUNT; k++)
+    fprintf(out, "%s\"%s\": %.9g", k ? ", " : "", met_wait_cat_name(k), w->cat[k]);
+  fputc('}', out);
+}
+
+static void json_nodes(FILE *out, const met_carnival_t *c)
+{
+  fprintf(out, ",\n     \"nodes\": [");
+  for (int node = 0; node < met_carnival_nodes(c); node++) {
+    fprintf(out, "%s\n       {\"node\": %d, \"pp\": ", node ? "," : "", node);
+    json_categories(out, c, node, MET_CE_COMP, MET_CE_PRSTE);
+    fprintf(out, ", \"cp\": ");
+    if (met_carnival_has_cp(c))
+      json_categories(out, c, node, MET_CE_CPCOMP, MET_CE_CPIDLE);
+    else
+      fputs("null", out);
+    fputc('}', out);
+  }
+  fputc(']', out);
+}
+
+static void json_map(FILE *out, const met_carnival_t *c, void (*string)(FILE *, const char *))
+{
+  size_t rows = 0;
+  const met_ce_row_t *map = met_carnival_map(c, &rows);
+  fprintf(out, ",\n     \"wait_map\": [");
+  for (size_t i = 0; i < rows; i++) {
+    fprintf(out, "%s\n       {\"scope\": ", i ? "," : "");
+    string(out, met_carnival_scope_name(c, map[i].scope));
+    fprintf(out, ", \"waiter\": \"%s\", \"operation\": \"%s\", ", waiter_names[map[i].unit], met_ce_op_name(map[i].op));
+    json_wait(out, &map[i].wait);
+    fputc('}', out);
+  }
+  fputc(']', out);
+}
+
+static void json_first_request(FILE *out, const met_carnival_t *c)
+{
+  const met_request_t *r = met_carnival_first(c, MET_OP_PAGE);
+  fprintf(out, ",\n     \"first_page_request\": ");
+  if (!r) {
+    fputs("null", out);
+    return;
+  }
+  fprintf(out, "{\"node\": %d, \"page\": %d, \"owner\": %d, \"start\": %.9g, \"intervals\": [", r->node, r->item,
+          r->peer, r->mark[0]);
+  for (int k = 1; k <= MET_CE_INTERVALS; k++)
+    fprintf(out, "%s%.9g", k > 1 ? ", " : "", r->mark[k] - r->mark[k - 1]);
+  fprintf(out, "]}");
+}
+
+void rep_carnival_json(FILE *out, const stu_point_t *point, void (*string)(FILE *, const char *))
+{
+  const met_carnival_t *c = point->carnival;
+  fprintf(out, ", \"t_par\": %.9g, \"controller\": %s", point->t_par, met_carnival_has_cp(c) ? "true" : "false");
+  json_nodes(out, c);
+  fprintf(out, ",\n     \"waits_by_operation\": {");
+  for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++) {
+    met_ce_wait_t w = met_carnival_wait(c, MET_UNIT_PP, op, -1);
+    fprintf(out, "%s\"%s\": {", op > MET_OP_PAGE ? ", " : "", met_ce_op_name(op));
+    json_wait(out, &w);
+    fputc('}', out);
+  }
+  fputc('}', out);
+  json_map(out, c, string);
+  json_first_request(out, c);
+}

@@ -1,0 +1,167 @@
+/* The analytic model beside the simulation, as Caron & Suter set their FAST model beside measured times (seed 003
+ * §5.1): per point the model's time and its difference from simrun's; per study the mean and largest difference,
+ * the best and worst process grid of each p, and the skeleton's warnings (node memory, §5.2). */
+#include "rep_group.h"
+#include "rep_report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int rep_has_model(const stu_study_t *study)
+{
+  return study->view == APP_VIEW_LOST_CYCLES && study->skeleton && study->skeleton->model;
+}
+
+static int has_grid(const stu_study_t *study)
+{
+  return study->skeleton && study->skeleton->grid_param;
+}
+
+double rep_model_diff(const stu_point_t *point)
+{
+  return (point->t_model - point->t_par) / point->t_par;
+}
+
+void rep_model_summary(const stu_study_t *study, rep_model_summary_t *out)
+{
+  *out = (rep_model_summary_t){.worst = -1};
+  double sum = 0;
+  for (size_t i = 0; i < study->npoints; i++) {
+    double diff = fabs(rep_model_diff(&study->points[i]));
+    if (!isfinite(diff))
+      continue;
+    sum += diff;
+    out->count++;
+    if (out->worst < 0 || diff > out->max_abs) {
+      out->max_abs = diff;
+      out->worst = (long)i;
+    }
+  }
+  out->mean_abs = out->count ? sum / (double)out->count : NAN;
+}
+
+/* "4x8": the grid of a point, from the skeleton's grid rows. */
+static void grid_label(const stu_study_t *study, const stu_point_t *point, char *label, size_t len)
+{
+  int rows = atoi(stu_value(study, point, study->skeleton->grid_param));
+  snprintf(label, len, "%dx%d", rows, point->p / rows);
+}
+
+void rep_model_heads(FILE *out, const stu_study_t *study)
+{
+  if (has_grid(study))
+    fprintf(out, "  %6s", "grid");
+  if (rep_has_model(study))
+    fprintf(out, " %10s %8s", "model (s)", "diff");
+}
+
+void rep_model_cells(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  char label[32];
+  if (has_grid(study)) {
+    grid_label(study, point, label, sizeof label);
+    fprintf(out, "  %6s", label);
+  }
+  double diff = 100 * rep_model_diff(point);
+  if (rep_has_model(study)) /* rounding noise shows as +0.0%, never -0.0% */
+    fprintf(out, " %10.3f %+7.1f%%", point->t_model, fabs(diff) < 0.05 ? 0.0 : diff);
+}
+
+/* The fastest and slowest grid among the points with `p` processes; returns 0 when there is none. */
+static int extremes(const stu_study_t *study, int p, const stu_point_t **best, const stu_point_t **worst)
+{
+  *best = *worst = NULL;
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *point = &study->points[i];
+    if (point->p != p)
+      continue;
+    if (!*best || point->t_par < (*best)->t_par)
+      *best = point;
+    if (!*worst || point->t_par > (*worst)->t_par)
+      *worst = point;
+  }
+  return *best != NULL;
+}
+
+/* The grid the model would choose for p: the smallest model time. */
+static const stu_point_t *model_choice(const stu_study_t *study, int p)
+{
+  const stu_point_t *choice = NULL;
+  for (size_t i = 0; i < study->npoints; i++)
+    if (study->points[i].p == p && (!choice || study->points[i].t_model < choice->t_model))
+      choice = &study->points[i];
+  return choice;
+}
+
+/* Compact grids against elongated ones (seed 003 §5.1): per p with several grids, the best and the worst. */
+static void print_grid_choice(FILE *out, const stu_study_t *study)
+{
+  fprintf(out, "\nBest and worst grid per p (T_par, simulated), and the grid the model would choose\n");
+  fprintf(out, "%6s %8s %11s %8s %11s %8s\n", "p", "best", "T_par (s)", "worst", "T_par (s)", "model's");
+  int max_p = 0;
+  for (size_t i = 0; i < study->npoints; i++)
+    max_p = study->points[i].p > max_p ? study->points[i].p : max_p;
+  for (int p = 1; p <= max_p; p++) {
+    const stu_point_t *best;
+    const stu_point_t *worst;
+    if (!extremes(study, p, &best, &worst) || best == worst)
+      continue;
+    char b[32];
+    char w[32];
+    char m[32] = "-";
+    grid_label(study, best, b, sizeof b);
+    grid_label(study, worst, w, sizeof w);
+    if (rep_has_model(study))
+      grid_label(study, model_choice(study, p), m, sizeof m);
+    fprintf(out, "%6d %8s %11.3f %8s %11.3f %8s\n", p, b, best->t_par, w, worst->t_par, m);
+  }
+}
+
+/* Whether the scenario sweeps a parameter other than p (which then names a point's group). */
+static int sweeps_more_than_p(const stu_study_t *study)
+{
+  const scn_scenario_t *s = study->scenario;
+  for (size_t j = 0; j < s->nparams; j++)
+    if (s->params[j].nvalues > 1 && strcmp(s->params[j].name, "p") != 0)
+      return 1;
+  return 0;
+}
+
+static void print_warnings(FILE *out, const stu_study_t *study)
+{
+  int first = 1;
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *point = &study->points[i];
+    if (!point->warning[0])
+      continue;
+    fprintf(out, "%s", first ? "\nWarnings\n" : "");
+    first = 0;
+    fprintf(out, "  p = %d%s", point->p, sweeps_more_than_p(study) ? ", " : "");
+    rep_print_params(out, study, point, 1);
+    fprintf(out, ": %s\n", point->warning);
+  }
+}
+
+void rep_print_models(FILE *out, const stu_study_t *study)
+{
+  if (rep_has_model(study)) {
+    rep_model_summary_t s;
+    rep_model_summary(study, &s);
+    fprintf(out,
+            "\nModel: %s.\ndiff = (T_model - T_par) / T_par. The model adds up communication and computation with "
+            "no waiting: where it is low, look at the comm and idle columns (contention, pipeline idle time, "
+            "load imbalance).\n",
+            study->skeleton->model_name);
+    if (s.count > 0) {
+      const stu_point_t *worst = &study->points[s.worst];
+      fprintf(out, "Over %zu points: mean |diff| = %.2f%%, max |diff| = %.2f%% (p = %d, ", s.count, 100 * s.mean_abs,
+              100 * s.max_abs, worst->p);
+      rep_print_params(out, study, worst, 1);
+      fprintf(out, ")\n");
+    }
+  }
+  if (has_grid(study))
+    print_grid_choice(out, study);
+  print_warnings(out, study);
+}

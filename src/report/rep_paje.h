@@ -1,0 +1,27 @@
+/* Paje traces (the format of pajeng's pj_dump and of ViTE) of simulated runs: a container per run holding a container
+ * per rank, the rank's state set to its trace category over time, and a link per message. */
+#ifndef REP_PAJE_H
+#define REP_PAJE_H
+
+#include "met_trace.h"
+#include "stu_sweep.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* One run of a Paje trace. */
+typedef struct rep_paje_run {
+  const char *name;         /* shown for the run's container; borrowed */
+  const met_trace_t *trace; /* borrowed */
+} rep_paje_run_t;
+
+/* Writes the n runs as one Paje trace on `out`, every run starting at time 0 (seconds), events in time order. Each
+ * message is one link, from the lower rank to the higher (the trace does not say which end sent), over the transfer.
+ * Returns 0, or -1 on a write error or when out of memory. */
+int rep_paje_write(FILE *out, const rep_paje_run_t *runs, size_t n);
+
+/* The Paje trace of the points of `study` that kept their trace (those of the per-process p), each run named by the
+ * scenario and the point's swept parameters. Returns 0, or -1 as rep_paje_write. */
+int rep_paje_study(FILE *out, const stu_study_t *study);
+
+#endif

@@ -1,0 +1,25 @@
+/* The pictures of a study, as SVG files (docs/pictures.md): the views of Lemeire's EPPA tool (seed 000 §1.2, Figs
+ * 1.4-1.8: timeline, overall performance, overhead ratios per process, metrics against p and the work size W with a
+ * regression fit) and the bottleneck views of Zemerly et al. (seed 001 Figs 5-9: components, B-ratios). */
+#ifndef REP_PICTURES_H
+#define REP_PICTURES_H
+
+#include "stu_sweep.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Creates folder `dir` and its missing parents. Returns 0 (also when it exists), or -1 with a message in err. */
+int rep_pictures_folder(const char *dir, char *err, size_t errlen);
+
+/* Writes every picture of `study` into the existing folder `dir` as <scenario>-<view>[-<group>].svg, each file whole
+ * or not at all, and prints on `log` how many were written and every curve's fitted formula with its R^2.
+ * Returns 0, or -1 with a message in err (the pictures already written stay). */
+int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err, size_t errlen);
+
+/* The timeline of `trace` (seed 000 Fig. 1.4) as one SVG document on `out`: a row per rank, a pixel column per
+ * slice of time coloured by the category that took most of it, a line per message. Returns 0, or -1 on a write error
+ * or when out of memory. */
+int rep_timeline(FILE *out, const met_trace_t *trace, const char *title);
+
+#endif

@@ -1,0 +1,121 @@
+/* The study summary: for each p, the best point of the sweep (lowest T_par) and why, as the runner-up's extra time per
+ * process in each class of the trace, which add up to the difference in T_par (p T_par = work + ctrl + comm + idle). */
+#include "rep_group.h"
+#include "rep_report.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Whether the study compares points at equal p: some swept parameter other than p has several values. */
+static int compares(const stu_study_t *study)
+{
+  const scn_scenario_t *s = study->scenario;
+  for (size_t j = 0; j < s->nparams; j++)
+    if (strcmp(s->params[j].name, "p") != 0 && s->params[j].nvalues > 1)
+      return 1;
+  return 0;
+}
+
+/* The point's values of the compared parameters, such as "mesh" or "t800-torus-16x8.xml, binomial" (file names
+ * without their folder). */
+static void label(const stu_study_t *study, const stu_point_t *point, char *buf, size_t len)
+{
+  const scn_scenario_t *s = study->scenario;
+  buf[0] = '\0';
+  for (size_t j = 0; j < s->nparams; j++) {
+    if (strcmp(s->params[j].name, "p") == 0 || s->params[j].nvalues < 2)
+      continue;
+    const char *slash = strrchr(point->values[j], '/');
+    size_t used = strlen(buf);
+    snprintf(buf + used, len - used, "%s%s", used ? ", " : "", slash ? slash + 1 : point->values[j]);
+  }
+}
+
+/* The best and second-best points at p (lowest T_par, earlier point on ties); the second is NULL when p has one. */
+static void rank_at(const stu_study_t *study, int p, const stu_point_t **best, const stu_point_t **second)
+{
+  *best = *second = NULL;
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *point = &study->points[i];
+    if (point->p != p)
+      continue;
+    if (!*best || point->t_par < (*best)->t_par) {
+      *second = *best;
+      *best = point;
+    } else if (!*second || point->t_par < (*second)->t_par) {
+      *second = point;
+    }
+  }
+}
+
+/* Whether point i is the first with its p. */
+static int first_with_p(const stu_study_t *study, size_t i)
+{
+  for (size_t k = 0; k < i; k++)
+    if (study->points[k].p == study->points[i].p)
+      return 0;
+  return 1;
+}
+
+/* Seconds per process the runner-up spends more than the best in each class: work, ctrl, comm, idle. Rounding noise
+ * of either sign is shown as 0. */
+static void extra_time(const stu_point_t *best, const stu_point_t *second, double extra[4])
+{
+  static const met_overhead_t classes[] = {MET_OVH_CTRL, MET_OVH_COMM, MET_OVH_IDLE};
+  extra[0] = (second->eppa.work - best->eppa.work) / best->p;
+  for (int c = 0; c < 3; c++)
+    extra[c + 1] = (second->eppa.ovh_time[classes[c]] - best->eppa.ovh_time[classes[c]]) / best->p;
+  for (int c = 0; c < 4; c++)
+    extra[c] = fabs(extra[c]) < 5e-4 ? 0.0 : extra[c];
+}
+
+static void print_row(FILE *out, const stu_study_t *study, int width, const stu_point_t *best,
+                      const stu_point_t *second)
+{
+  static const char *const names[] = {"work", "ctrl", "comm", "idle"};
+  char a[160];
+  char b[160];
+  double extra[4];
+  label(study, best, a, sizeof a);
+  label(study, second, b, sizeof b);
+  extra_time(best, second, extra);
+  int most = 0;
+  for (int c = 1; c < 4; c++)
+    most = extra[c] > extra[most] ? c : most;
+  int tie = second->t_par - best->t_par <= 1e-9 * best->t_par;
+  fprintf(out, "%6d  %-*s %9.3f  %-*s %9.3f %8.3f %8.3f %8.3f %8.3f  %s\n", best->p, width, a, best->t_par, width, b,
+          second->t_par, extra[0], extra[1], extra[2], extra[3], tie ? "(a tie)" : names[most]);
+}
+
+/* The width of the longest label. */
+static int label_width(const stu_study_t *study)
+{
+  char buf[160];
+  size_t width = strlen("runner-up");
+  for (size_t i = 0; i < study->npoints; i++) {
+    label(study, &study->points[i], buf, sizeof buf);
+    width = strlen(buf) > width ? strlen(buf) : width;
+  }
+  return (int)width;
+}
+
+void rep_print_study(FILE *out, const stu_study_t *study)
+{
+  if (study->view != APP_VIEW_LOST_CYCLES || !compares(study))
+    return;
+  int width = label_width(study);
+  fprintf(out, "\nStudy summary: the best point for each p (lowest T_par), and why: the runner-up's extra seconds per "
+               "process in each\nclass of the trace (they add up to the difference in T_par), and the class that "
+               "makes most of it\n");
+  fprintf(out, "%6s  %-*s %9s  %-*s %9s %8s %8s %8s %8s  %s\n", "p", width, "best", "T_par (s)", width, "runner-up",
+          "T_par (s)", "work", "ctrl", "comm", "idle", "mostly");
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *best;
+    const stu_point_t *second;
+    if (!first_with_p(study, i))
+      continue;
+    rank_at(study, study->points[i].p, &best, &second);
+    if (second)
+      print_row(out, study, width, best, second);
+  }
+}

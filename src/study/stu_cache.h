@@ -1,0 +1,31 @@
+/* The on-disk cache of finished points. Each result is filed under a key made of all that determines it: the skeleton,
+ * the point's parameters, the contents of its platform file and of the simrun executable itself. An interrupted sweep
+ * resumes where it stopped; a changed platform or a rebuilt simrun never reuses a stale result. */
+#ifndef STU_CACHE_H
+#define STU_CACHE_H
+
+#include "stu_task.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct stu_cache stu_cache_t;
+
+/* Opens the cache in `dir`, creating the folders as needed. NULL with a message when it cannot be. Free with
+ * stu_cache_free (accepts NULL). */
+stu_cache_t *stu_cache_open(const char *dir, char *err, size_t errlen);
+void stu_cache_free(stu_cache_t *cache);
+const char *stu_cache_dir(const stu_cache_t *cache);
+
+/* The key of `task` into `key`. 0, or -1 when its platform file cannot be read. */
+int stu_cache_key(stu_cache_t *cache, const stu_sweep_ctx_t *ctx, const stu_task_t *task, char *key, size_t len);
+
+/* The stored result of `key`, positioned at its first byte (the caller closes it), or NULL when there is none. */
+FILE *stu_cache_get(const stu_cache_t *cache, const char *key);
+/* Whether a result is stored under `key`. */
+int stu_cache_has(const stu_cache_t *cache, const char *key);
+/* Stores the rest of `result` (from its position to its end) under `key`, written to a temporary file and renamed,
+ * so that an interrupted write leaves nothing; `result` is back at its position afterwards. 0, or -1. */
+int stu_cache_put(const stu_cache_t *cache, const char *key, FILE *result);
+
+#endif

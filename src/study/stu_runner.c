@@ -1,0 +1,128 @@
+/* Runs a list of tasks on an executor (local processes or an MPI farm), as many at once as it has slots. Each result
+ * comes from the cache when it is there and is filed in it otherwise. A failure is reported for the earliest failed
+ * task in the list, so that the outcome does not depend on which task happens to end first. */
+#include "sim_error.h"
+#include "stu_cache.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KEY_LEN   4096
+#define FREE_SLOT SIZE_MAX
+
+typedef struct progress {
+  size_t next;      /* the next task to start */
+  size_t busy;      /* slots running a task */
+  size_t failed_at; /* the earliest failed task, or SIZE_MAX */
+  size_t *running;  /* per slot: its task, or FREE_SLOT */
+  char *keys;       /* per slot: its task's cache key, or "" */
+} progress_t;
+
+static int stopped(const stu_runner_t *r)
+{
+  return r->stop && r->stop();
+}
+
+/* Records the failure of task `index` when it is the earliest so far. */
+static void fail(stu_runner_t *r, progress_t *at, size_t index, int rc, const char *message, const char *blame)
+{
+  if (index >= at->failed_at)
+    return;
+  at->failed_at = index;
+  r->rc = rc;
+  r->blame = blame;
+  snprintf(r->message, sizeof r->message, "%s", message);
+}
+
+/* Files a fresh result in the cache (a failure to do so only costs a later re-run), then delivers it. */
+static int take(stu_runner_t *r, const stu_task_t *task, const char *key, FILE *result, char *msg, size_t len,
+                const char **blame)
+{
+  if (r->cache && *key)
+    stu_cache_put(r->cache, key, result);
+  return r->deliver(r->owner, task, result, msg, len, blame);
+}
+
+/* Starts task i in a free slot, or delivers it from the cache. */
+static void start_next(stu_runner_t *r, progress_t *at, const stu_task_t *task, size_t i)
+{
+  char key[KEY_LEN] = "";
+  char msg[1024] = "";
+  const char *blame = NULL;
+  if (r->cache && stu_cache_key(r->cache, r->ctx, task, key, sizeof key) != 0)
+    key[0] = '\0';
+  FILE *cached = *key ? stu_cache_get(r->cache, key) : NULL;
+  if (cached) {
+    int rc = r->deliver(r->owner, task, cached, msg, sizeof msg, &blame);
+    fclose(cached);
+    if (rc != 0)
+      fail(r, at, i, rc, msg, blame);
+    return;
+  }
+  size_t slot = 0;
+  while (at->running[slot] != FREE_SLOT)
+    slot++;
+  int rc = r->exec->start(r->exec, slot, task, msg, sizeof msg);
+  if (rc != 0) {
+    fail(r, at, i, rc, msg, NULL);
+    return;
+  }
+  at->running[slot] = i;
+  memcpy(at->keys + slot * KEY_LEN, key, KEY_LEN);
+  at->busy++;
+}
+
+/* Waits for one running task and takes its result; nothing happens when a signal interrupts the wait. */
+static void collect(stu_runner_t *r, progress_t *at, const stu_task_t *tasks)
+{
+  char msg[1024] = "";
+  const char *blame = NULL;
+  size_t slot = 0;
+  FILE *result = NULL;
+  int rc = r->exec->wait(r->exec, &slot, &result, msg, sizeof msg);
+  if (rc == SIM_EINTR)
+    return;
+  size_t i = at->running[slot];
+  at->running[slot] = FREE_SLOT;
+  at->busy--;
+  if (rc == 0) {
+    rc = take(r, &tasks[i], at->keys + slot * KEY_LEN, result, msg, sizeof msg, &blame);
+    fclose(result);
+  }
+  if (rc != 0)
+    fail(r, at, i, rc, msg, blame);
+}
+
+int stu_runner_run(stu_runner_t *r, const stu_task_t *tasks, size_t count)
+{
+  size_t slots = r->exec->slots;
+  progress_t at = {
+      .failed_at = SIZE_MAX, .running = malloc(slots * sizeof *at.running), .keys = calloc(slots, KEY_LEN)};
+  r->rc = 0;
+  if (!at.running || !at.keys) {
+    free(at.running);
+    free(at.keys);
+    snprintf(r->message, sizeof r->message, "%s", sim_strerror(SIM_ENOMEM));
+    return r->rc = SIM_ENOMEM;
+  }
+  for (size_t s = 0; s < slots; s++)
+    at.running[s] = FREE_SLOT;
+  for (;;) {
+    while (!stopped(r) && at.failed_at == SIZE_MAX && at.next < count && at.busy < slots) {
+      at.next++;
+      start_next(r, &at, &tasks[at.next - 1], at.next - 1);
+    }
+    if (at.busy == 0 || stopped(r))
+      break;
+    collect(r, &at, tasks);
+  }
+  if (stopped(r)) {
+    r->exec->stop(r->exec);
+    r->rc = SIM_EINTR;
+    snprintf(r->message, sizeof r->message, "interrupted");
+  }
+  free(at.running);
+  free(at.keys);
+  return r->rc;
+}

@@ -1,0 +1,148 @@
+/* One simulation of a sweep in its own process: the child analyses its trace where it is (lost cycles, bottlenecks,
+ * message statistics) and hands back only the result, so that a trace of millions of intervals never travels. */
+#include "sim_error.h"
+#include "stu_task.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char result_magic[4] = {'S', 'R', 'R', '1'};
+
+int stu_task_prepare(const stu_sweep_ctx_t *ctx, size_t point, int nranks, void **arg, char *err, size_t errlen,
+                     const char **blame)
+{
+  app_point_t at = {.count = ctx->scenario->nparams, .names = ctx->names, .values = ctx->study->points[point].values};
+  *arg = NULL;
+  return ctx->skeleton->prepare(&at, nranks, arg, err, errlen, blame);
+}
+
+static int put(FILE *out, const void *data, size_t size)
+{
+  return size == 0 || fwrite(data, size, 1, out) == 1 ? 0 : -1;
+}
+
+static int get(FILE *in, void *data, size_t size)
+{
+  return size == 0 || fread(data, size, 1, in) == 1 ? 0 : -1;
+}
+
+/* [magic][status][t_par][messages][eppa][breakdown][nprocs][procs][nmsgs][msgs][has trace][trace] */
+static int write_result(const stu_point_t *r, int32_t status, const met_trace_t *trace, FILE *out)
+{
+  uint64_t messages = r->messages;
+  uint64_t nprocs = r->procs ? (uint64_t)r->p : 0;
+  uint64_t nmsgs = r->nmsgs;
+  int32_t has_trace = trace != NULL;
+  int rc = put(out, result_magic, sizeof result_magic) | put(out, &status, sizeof status) |
+           put(out, &r->t_par, sizeof r->t_par) | put(out, &messages, sizeof messages) |
+           put(out, &r->eppa, sizeof r->eppa) | put(out, &r->breakdown, sizeof r->breakdown) |
+           put(out, &nprocs, sizeof nprocs) | put(out, r->procs, nprocs * sizeof *r->procs) |
+           put(out, &nmsgs, sizeof nmsgs) | put(out, r->msgs, nmsgs * sizeof *r->msgs) |
+           put(out, &has_trace, sizeof has_trace);
+  return rc == 0 && trace ? met_trace_write(trace, out) : rc;
+}
+
+/* Reads `count` items of `size` bytes into a new array (NULL for none); 0 or -1. */
+static int get_array(FILE *in, size_t count, size_t size, void **array)
+{
+  *array = NULL;
+  if (count == 0)
+    return 0;
+  if (count > SIZE_MAX / size || !(*array = malloc(count * size)))
+    return -1;
+  return get(in, *array, count * size);
+}
+
+int stu_result_read(stu_point_t *point, int32_t *status, FILE *in)
+{
+  char magic[sizeof result_magic];
+  uint64_t messages = 0;
+  uint64_t nprocs = 0;
+  uint64_t nmsgs = 0;
+  int32_t has_trace = 0;
+  stu_point_t r = {0};
+  void *procs = NULL;
+  void *msgs = NULL;
+  int rc = get(in, magic, sizeof magic) || memcmp(magic, result_magic, sizeof magic) != 0 ||
+           get(in, status, sizeof *status) || get(in, &r.t_par, sizeof r.t_par) ||
+           get(in, &messages, sizeof messages) || get(in, &r.eppa, sizeof r.eppa) ||
+           get(in, &r.breakdown, sizeof r.breakdown) || get(in, &nprocs, sizeof nprocs) ||
+           get_array(in, nprocs, sizeof *r.procs, &procs) || get(in, &nmsgs, sizeof nmsgs) ||
+           get_array(in, nmsgs, sizeof *r.msgs, &msgs) || get(in, &has_trace, sizeof has_trace);
+  r.procs = procs;
+  r.msgs = msgs;
+  if (rc == 0 && has_trace && !(r.trace = met_trace_read(in)))
+    rc = -1;
+  if (rc != 0) {
+    free(r.procs);
+    free(r.msgs);
+    return -1;
+  }
+  point->t_par = r.t_par;
+  point->messages = (size_t)messages;
+  point->eppa = r.eppa;
+  point->breakdown = r.breakdown;
+  point->procs = r.procs;
+  point->msgs = r.msgs;
+  point->nmsgs = (size_t)nmsgs;
+  point->trace = r.trace;
+  return 0;
+}
+
+/* The lost-cycle and bottleneck views against the group's sequential time, and the per-process view if asked for.
+ * Returns the analysis status: 0, SIM_EINVAL (undefined: no sequential time) or SIM_ENOMEM. */
+static int32_t lost_cycles(stu_point_t *r, const met_trace_t *trace, const stu_task_t *task)
+{
+  double t_seq = task->t_seq > 0 ? task->t_seq : r->t_par;
+  if (met_eppa_compute(trace, t_seq, &r->eppa) != 0 || met_bottleneck(trace, &r->breakdown) != 0)
+    return SIM_EINVAL;
+  if (!task->keep_procs)
+    return 0;
+  r->procs = calloc((size_t)r->p, sizeof *r->procs);
+  for (int rank = 0; r->procs && rank < r->p; rank++)
+    met_eppa_process(trace, t_seq, rank, &r->procs[rank]);
+  return r->procs ? 0 : SIM_ENOMEM;
+}
+
+typedef struct task_run {
+  const stu_sweep_ctx_t *ctx;
+  const stu_task_t *task;
+} task_run_t;
+
+/* The child's payload: the task's result. The child exits right after, so what it allocates here is not freed. */
+static int analyse(const met_trace_t *trace, const void *data, FILE *out)
+{
+  const task_run_t *run = data;
+  const stu_task_t *task = run->task;
+  app_view_t view = run->ctx->skeleton->view;
+  stu_point_t r = {.p = task->nranks, .t_par = met_trace_end(trace), .messages = met_comm_messages(trace)};
+  int32_t status = 0;
+  if (task->kind == STU_TASK_POINT && view == APP_VIEW_MESSAGES) {
+    long groups = met_comm_stats(trace, &r.msgs);
+    status = groups < 0 ? SIM_ENOMEM : 0;
+    r.nmsgs = groups < 0 ? 0 : (size_t)groups;
+  } else if (task->kind == STU_TASK_POINT && view == APP_VIEW_LOST_CYCLES) {
+    status = lost_cycles(&r, trace, task);
+  }
+  return write_result(&r, status, task->keep_trace ? trace : NULL, out);
+}
+
+int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_child_t *child, char *err, size_t errlen)
+{
+  void *arg = NULL;
+  const char *blame = NULL;
+  int rc = stu_task_prepare(ctx, (size_t)task->point, task->nranks, &arg, err, errlen, &blame);
+  if (rc != 0)
+    return rc;
+  const stu_point_t *point = &ctx->study->points[task->point];
+  const char *bcast = stu_value(ctx->study, point, "broadcast");
+  sim_job_t job = {.platform = stu_platform(ctx->study, point),
+                   .nranks = task->nranks,
+                   .bcast = bcast ? (sim_bcast_alg_t)sim_bcast_parse(bcast) : SIM_BCAST_ONE_TO_ALL,
+                   .program = ctx->skeleton->program,
+                   .arg = arg};
+  task_run_t run = {.ctx = ctx, .task = task};
+  rc = sim_run_start(&job, analyse, &run, child, err, errlen);
+  ctx->skeleton->release(arg);
+  return rc;
+}

@@ -1,0 +1,99 @@
+/* Tests of the ring matrix multiply (seed 000 Ex. 1.2) on the Pentium II platform: the sequential time and a p = 2 run
+ * against hand calculations from the platform's documented figures, the message count of the algorithm, work
+ * conservation (eq. 1.6), and the check of n. */
+#include "app_matmul.h"
+#include "met_comm.h"
+#include "met_eppa.h"
+#include "sim_error.h"
+#include "tu_linalg.h"
+
+#include <stdlib.h>
+
+/* The Pentium II platform's figures, as its comments derive them: 2e8 flop/s, 124.04 us + bytes / 11866059.8 B/s. */
+#define PII_FLOPS       2e8
+#define MSG_TIME(bytes) (124.04e-6 + (bytes) / 11866059.8)
+
+static met_trace_t *run_matmul(const char *n, int p)
+{
+  const char *names[] = {"n"};
+  const char *values[] = {n};
+  return tu_run_point(&app_matmul_skeleton, TU_PENTIUM2, 1, names, values, p, SIM_BCAST_ONE_TO_ALL);
+}
+
+/* Eq. 1.4: n^3 multiplications and n^2 (n - 1) additions: 100 x 100 x 199 = 1,990,000 flops, 9.95 ms at 2e8 flop/s. */
+static void test_app_matmul_sequential_time(void)
+{
+  CU_ASSERT_EQUAL(app_matmul_flops(100), 1990000.0);
+  met_trace_t *trace = run_matmul("100", 1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 1990000.0 / PII_FLOPS, 1e-12);
+  CU_ASSERT_EQUAL(met_comm_messages(trace), 0);
+  met_trace_free(trace);
+}
+
+/* p = 2, n = 100: blocks of 50 rows (or columns) x 100 doubles = 40,000 bytes. Rank 0 sends A then B to rank 1 (2
+ * messages); both multiply 50 x 50 elements of 199 flops (2.4875 ms); the shift is two messages in turn (rank 0,
+ * even, sends first); again a multiply and a shift; rank 1 returns C (1 message): 7 messages and 2 multiplies. */
+static void test_app_matmul_two_ranks_by_hand(void)
+{
+  met_trace_t *trace = run_matmul("100", 2);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 7 * MSG_TIME(40000.0) + 2 * (50.0 * 50 * 199 / PII_FLOPS), 1e-12);
+  met_trace_free(trace);
+}
+
+/* The algorithm's messages: 2 (p - 1) to distribute A and B, p shifts of p messages, p - 1 to collect C; none on one
+ * rank. Every p completes, so the even/odd order of the shift cannot deadlock, odd p included. */
+static void test_app_matmul_message_count(void)
+{
+  for (int p = 1; p <= 8; p++) {
+    met_trace_t *trace = run_matmul("100", p);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+    CU_ASSERT_EQUAL(met_comm_messages(trace), p == 1 ? 0 : (size_t)(2 * (p - 1) + p * p + (p - 1)));
+    met_trace_free(trace);
+  }
+}
+
+/* The blocks add up to the whole product: the sum of work over ranks is T_seq, so the anomaly is zero (eq. 1.6); the
+ * identity speedup = p / (1 + sum Ovh_j) holds (eq. 1.14). n = 100 does not divide by 3: uneven blocks. */
+static void test_app_matmul_work_is_conserved(void)
+{
+  met_trace_t *trace = run_matmul("100", 3);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  met_eppa_t e;
+  CU_ASSERT_EQUAL_FATAL(met_eppa_compute(trace, 1990000.0 / PII_FLOPS, &e), 0);
+  TU_ASSERT_CLOSE(e.ovh_time[MET_OVH_ANOMALY], 0, 1e-12);
+  double sum = 0;
+  for (int j = 0; j < MET_OVH_COUNT; j++)
+    sum += e.ovh_ratio[j];
+  TU_ASSERT_CLOSE(e.speedup, 3 / (1 + sum), 1e-9);
+  met_trace_free(trace);
+}
+
+/* n < p leaves a rank without rows: refused, blaming n. */
+static void test_app_matmul_rejects_n_below_p(void)
+{
+  const char *names[] = {"n"};
+  const char *values[] = {"2"};
+  app_point_t point = {.count = 1, .names = names, .values = values};
+  void *arg = NULL;
+  char err[256];
+  const char *bad_param = NULL;
+  CU_ASSERT_EQUAL(app_matmul_skeleton.prepare(&point, 3, &arg, err, sizeof err, &bad_param), SIM_EPARAM);
+  CU_ASSERT_STRING_EQUAL(bad_param, "n");
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "use 3 <= n <= 1000000"));
+  CU_ASSERT_PTR_NULL(arg);
+}
+
+int main(void)
+{
+  const tu_case_t cases[] = {
+      {"test_app_matmul_sequential_time", test_app_matmul_sequential_time},
+      {"test_app_matmul_two_ranks_by_hand", test_app_matmul_two_ranks_by_hand},
+      {"test_app_matmul_message_count", test_app_matmul_message_count},
+      {"test_app_matmul_work_is_conserved", test_app_matmul_work_is_conserved},
+      {"test_app_matmul_rejects_n_below_p", test_app_matmul_rejects_n_below_p},
+      {NULL, NULL},
+  };
+  return tu_run("app_matmul", cases);
+}

@@ -1,0 +1,221 @@
+/* Tests of the pdgemm skeleton on icluster (seed 003 §4.1, §5): the platform's figures against the FAST model's
+ * inputs, the simulation against the FAST model where the model is exact, the paper's findings on grid shapes
+ * (compact grids win; steps from the log term of the tree broadcast), the memory warning of a case computed by hand
+ * (§5.2), the heat map, and bad input blamed on its line. */
+#include "app_linalg.h"
+#include "app_pdgemm.h"
+#include "app_pingpong.h"
+#include "met_model.h"
+#include "rep_report.h"
+#include "sim_engine.h"
+#include "tu_linalg.h"
+
+#include <simgrid/host.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* In a child process (SimGrid starts once per process): every host of icluster has the model's flop rate and the
+ * memory the warning uses. Returns the number of mismatches, or -1 when the platform does not load. */
+static int platform_mismatches(void)
+{
+  char err[1024];
+  if (sim_engine_start(TU_ICLUSTER, err, sizeof err) != 0)
+    return -1;
+  int bad = sim_engine_host_count() != 32;
+  for (size_t i = 0; i < sim_engine_host_count(); i++) {
+    const_sg_host_t host = sim_engine_host(i);
+    const char *memory = sg_host_get_property_value(host, "simrun:memory-bytes");
+    bad += sg_host_get_speed(host) != app_icluster_machine.flops;
+    bad += !memory || strtod(memory, NULL) != APP_ICLUSTER_MEMORY_BYTES;
+  }
+  return bad;
+}
+
+static void test_app_pdgemm_platform_matches_model_inputs(void)
+{
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0)
+    _exit(platform_mismatches() == 0 ? 0 : 1);
+  int status = 0;
+  CU_ASSERT_FATAL(pid > 0 && waitpid(pid, &status, 0) == pid);
+  CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* A quiet 1 MiB message between two nodes takes Hockney's lambda + L tau with the model's figures. */
+static void test_app_pdgemm_message_is_hockney(void)
+{
+  const char *names[] = {"min-bytes", "max-bytes"};
+  const char *values[] = {"1048576", "1048576"};
+  met_trace_t *trace = tu_run_point(&app_pingpong_skeleton, TU_ICLUSTER, 2, names, values, 2, SIM_BCAST_ONE_TO_ALL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  const met_interval_t *iv = met_trace_intervals(trace, 1);
+  size_t comm = 0;
+  for (size_t i = 0; i < met_trace_count(trace, 1); i++)
+    if (iv[i].category == MET_CAT_COMM) {
+      TU_ASSERT_CLOSE(iv[i].end - iv[i].start, met_hockney(&app_icluster_machine.link, 1048576), 1e-12);
+      comm++;
+    }
+  CU_ASSERT_EQUAL(comm, 2);
+  met_trace_free(trace);
+}
+
+/* T_par of pdgemm with m = n = k = 512, R = 64 on a rows x cols grid. */
+static double pdgemm_time(const char *grid_rows, int p)
+{
+  const char *names[] = {"m", "n", "k", "block", "grid-rows"};
+  const char *values[] = {"512", "512", "512", "64", grid_rows};
+  met_trace_t *trace = tu_run_point(&app_pdgemm_skeleton, TU_ICLUSTER, 5, names, values, p, SIM_BCAST_BINOMIAL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  double t = met_trace_end(trace);
+  met_trace_free(trace);
+  return t;
+}
+
+/* Where FAST's model is exact, the simulation must agree with it: with P and Q powers of two dividing 512 / 64 blocks
+ * evenly, every process holds ceil(M/P) x ceil(N/Q) elements, a binomial tree of Q members takes exactly
+ * ceil(log2 Q) message times, and on a switch with a port per node no two messages share a link. Then every step is
+ * ceil(log2 Q) row messages + ceil(log2 P) column messages + one dgemm, which is eqs. 1-3. */
+static void test_app_pdgemm_equals_model_on_even_grids(void)
+{
+  const int grids[][2] = {{1, 1}, {1, 2}, {2, 4}, {4, 2}, {4, 4}, {1, 8}};
+  for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++) {
+    char rows[8];
+    snprintf(rows, sizeof rows, "%d", grids[g][0]);
+    met_dense_t d = {.m = 512, .n = 512, .k = 512, .r = 64, .rows = grids[g][0], .cols = grids[g][1]};
+    double model = met_pdgemm_time(&d, &app_icluster_machine);
+    TU_ASSERT_CLOSE(pdgemm_time(rows, grids[g][0] * grids[g][1]), model, 1e-9 * model);
+  }
+}
+
+/* The grid of a point, as rows and columns. */
+static void grid_of(const stu_study_t *study, const stu_point_t *point, int *rows, int *cols)
+{
+  *rows = atoi(stu_value(study, point, "grid-rows"));
+  *cols = point->p / *rows;
+}
+
+/* The six 32-processor grids of tests/data/linalg/pdgemm-32.xml, run once for the cases that need them. */
+static scn_scenario_t *grids32_scenario;
+static stu_study_t *grids32;
+
+static stu_study_t *grids32_study(void)
+{
+  scn_error_t err;
+  if (!grids32)
+    grids32 = tu_run_scenario(TU_DATA "pdgemm-32.xml", &grids32_scenario, &err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(grids32);
+  CU_ASSERT_EQUAL_FATAL(grids32->npoints, 6);
+  return grids32;
+}
+
+/* Seed 003 §5.1: compact grids beat elongated ones. Of the six 32-processor grids, the fastest is 4x8 or 8x4 and the
+ * slowest 1x32 or 32x1. */
+static void test_app_pdgemm_best_32_grid_is_compact(void)
+{
+  const stu_study_t *study = grids32_study();
+  const stu_point_t *best = &study->points[0];
+  const stu_point_t *worst = &study->points[0];
+  for (size_t i = 1; i < study->npoints; i++) {
+    best = study->points[i].t_par < best->t_par ? &study->points[i] : best;
+    worst = study->points[i].t_par > worst->t_par ? &study->points[i] : worst;
+  }
+  int rows;
+  int cols;
+  grid_of(study, best, &rows, &cols);
+  CU_ASSERT((rows == 4 && cols == 8) || (rows == 8 && cols == 4));
+  grid_of(study, worst, &rows, &cols);
+  CU_ASSERT(rows == 1 || cols == 1);
+}
+
+/* Seed 003 §5.1: along a single-row grid the time moves in steps, from the ceil(log2 Q) rounds of the tree: it jumps
+ * up where a round is added (Q = 4 -> 5, 8 -> 9, 16 -> 17) and falls within a step (Q = 5 -> 8, 9 -> 16). */
+static void test_app_pdgemm_row_grid_steps(void)
+{
+  scn_scenario_t *scenario;
+  scn_error_t err;
+  stu_study_t *study = tu_run_scenario(TU_DATA "pdgemm-row.xml", &scenario, &err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(study);
+  CU_ASSERT_EQUAL_FATAL(study->npoints, 6); /* p = 4 5 8 9 16 17 */
+  const stu_point_t *pt = study->points;
+  CU_ASSERT(pt[1].t_par > pt[0].t_par);
+  CU_ASSERT(pt[3].t_par > pt[2].t_par);
+  CU_ASSERT(pt[5].t_par > pt[4].t_par);
+  CU_ASSERT(pt[2].t_par < pt[1].t_par);
+  CU_ASSERT(pt[4].t_par < pt[3].t_par);
+  stu_free(study);
+  scn_free(scenario);
+}
+
+/* Seed 003 §5.2, by hand (tests/test_met_model.c): m = n = k = 4096, R = 64 on one node holds A, B, C and two panels,
+ * 406,847,488 bytes = 388.0 MiB > 256 MiB; on 1x2, 1x4, 2x1 and 2x2 the busiest node holds 204,472,320 bytes or
+ * less. Exactly one point is flagged, and the report says so. */
+static void test_app_pdgemm_memory_warning(void)
+{
+  scn_scenario_t *scenario;
+  scn_error_t err;
+  stu_study_t *study = tu_run_scenario(TU_DATA "pdgemm-memory.xml", &scenario, &err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(study);
+  size_t flagged = 0;
+  for (size_t i = 0; i < study->npoints; i++)
+    if (study->points[i].warning[0]) {
+      flagged++;
+      CU_ASSERT_EQUAL(study->points[i].p, 1);
+      CU_ASSERT_PTR_NOT_NULL(strstr(study->points[i].warning, "grid 1x1: the busiest node holds 388.0 MiB"));
+    }
+  CU_ASSERT_EQUAL(flagged, 1);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  rep_print(out, study);
+  fclose(out);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(text, "\nWarnings\n  p = 1, grid-rows = 1: grid 1x1: the busiest node holds 388.0 MiB"));
+  free(text);
+  stu_free(study);
+  scn_free(scenario);
+}
+
+/* The heat map draws the simulated times, the model's and their difference as three maps of one SVG document. */
+static void test_app_pdgemm_heatmap(void)
+{
+  const stu_study_t *study = grids32_study();
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  CU_ASSERT_EQUAL(rep_grid_heatmap(out, study), 0);
+  fclose(out);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "<svg"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "simulated T_par"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "(model - simulated) / simulated"));
+  free(text);
+}
+
+static void test_app_pdgemm_bad_input(void)
+{
+  tu_expect_scenario_error("grid-rows-unused.xml", 12, "grid-rows = 3 divides none of the values of p");
+  tu_expect_scenario_error("p-unused.xml", 13, "p = 7 is a multiple of none of the values of grid-rows");
+  tu_expect_scenario_error("block-too-large.xml", 8, "block = 4096 is larger than m = 2048");
+  tu_expect_scenario_error("dimension-too-large.xml", 5, "m = 2000000 is too large for a simulated matrix");
+  tu_expect_scenario_error("grid-rows-fixed.xml", 9, "grid-rows = 4 divides none of the values of p");
+}
+
+int main(void)
+{
+  const tu_case_t cases[] = {
+      {"test_app_pdgemm_platform_matches_model_inputs", test_app_pdgemm_platform_matches_model_inputs},
+      {"test_app_pdgemm_message_is_hockney", test_app_pdgemm_message_is_hockney},
+      {"test_app_pdgemm_equals_model_on_even_grids", test_app_pdgemm_equals_model_on_even_grids},
+      {"test_app_pdgemm_best_32_grid_is_compact", test_app_pdgemm_best_32_grid_is_compact},
+      {"test_app_pdgemm_row_grid_steps", test_app_pdgemm_row_grid_steps},
+      {"test_app_pdgemm_memory_warning", test_app_pdgemm_memory_warning},
+      {"test_app_pdgemm_heatmap", test_app_pdgemm_heatmap},
+      {"test_app_pdgemm_bad_input", test_app_pdgemm_bad_input},
+      {NULL, NULL},
+  };
+  int status = tu_run("app_pdgemm", cases);
+  stu_free(grids32);
+  scn_free(grids32_scenario);
+  return status;
+}

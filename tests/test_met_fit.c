@@ -1,0 +1,180 @@
+/* Tests of met_fit: exact data from known functions gives back their coefficients with R^2 = 1; noisy cases against
+ * hand calculations; the choice of the best form; domains and degenerate data; the printed formula. */
+#include "met_fit.h"
+#include "tu.h"
+
+#include <math.h>
+#include <string.h>
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+static const double pow2[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
+
+/* y[i] = f(pow2[i]) for the first n powers of two. */
+static void sample(double (*f)(double), size_t n, double *y)
+{
+  for (size_t i = 0; i < n; i++)
+    y[i] = f(pow2[i]);
+}
+
+static double linear_fn(double x)
+{
+  return 3 + 2 * x;
+}
+
+static double quadratic_fn(double x)
+{
+  return 1 - 2 * x + 0.5 * x * x;
+}
+
+static double power_fn(double x)
+{
+  return 2 * pow(x, 1.5);
+}
+
+static double amdahl_fn(double x)
+{
+  return 5 + 7 / x;
+}
+
+static double xlog_fn(double x)
+{
+  return 2 * x + 3 * log2(x);
+}
+
+static double amdahl_linear_fn(double x)
+{
+  return 1 + 78 / x + 0.5 * x;
+}
+
+/* Fits `form` to n exact samples of f and checks the coefficients (relative 1e-9) and R^2 = 1. */
+static void check_exact(met_fit_form_t form, double (*f)(double), size_t n, const double *coef)
+{
+  double y[N_OF(pow2)];
+  sample(f, n, y);
+  met_fit_t fit;
+  CU_ASSERT_EQUAL_FATAL(met_fit(form, pow2, y, n, &fit), 0);
+  CU_ASSERT_EQUAL(fit.form, form);
+  for (int j = 0; j < fit.ncoefs; j++)
+    TU_ASSERT_CLOSE(fit.coef[j], coef[j], 1e-9 * fabs(coef[j]));
+  TU_ASSERT_CLOSE(fit.r2, 1.0, 1e-12);
+  TU_ASSERT_CLOSE(fit.adj_r2, 1.0, 1e-12);
+}
+
+static void test_met_fit_exact_forms(void)
+{
+  check_exact(MET_FIT_LINEAR, linear_fn, 4, (const double[]){3, 2});
+  check_exact(MET_FIT_QUADRATIC, quadratic_fn, 10, (const double[]){1, -2, 0.5}); /* x up to 512: conditioning */
+  check_exact(MET_FIT_POWER, power_fn, 5, (const double[]){2, 1.5});
+  check_exact(MET_FIT_AMDAHL, amdahl_fn, 8, (const double[]){5, 7});
+  check_exact(MET_FIT_XLOG, xlog_fn, 5, (const double[]){2, 3});
+  check_exact(MET_FIT_AMDAHL_LINEAR, amdahl_linear_fn, 8, (const double[]){1, 78, 0.5});
+}
+
+/* x = 1 2 3 4, y = 1 3 2 4. By hand: mean x = mean y = 2.5, Sxx = 5, Sxy = 4, Syy = 5; b = Sxy / Sxx = 0.8,
+ * a = 2.5 - 0.8 * 2.5 = 0.5; R^2 = b Sxy / Syy = 0.64; adjusted = 1 - 0.36 * 3 / 2 = 0.46. */
+static void test_met_fit_noisy_linear(void)
+{
+  const double x[] = {1, 2, 3, 4};
+  const double y[] = {1, 3, 2, 4};
+  met_fit_t fit;
+  CU_ASSERT_EQUAL_FATAL(met_fit(MET_FIT_LINEAR, x, y, 4, &fit), 0);
+  TU_ASSERT_CLOSE(fit.coef[0], 0.5, 1e-12);
+  TU_ASSERT_CLOSE(fit.coef[1], 0.8, 1e-12);
+  TU_ASSERT_CLOSE(fit.r2, 0.64, 1e-12);
+  TU_ASSERT_CLOSE(fit.adj_r2, 0.46, 1e-12);
+}
+
+/* x = 1 2 4, y = 1 4 8 in log2-log2 space: u = 0 1 2, v = 0 2 3; slope b = 3 / 2 = 1.5, intercept 5/3 - 1.5 = 1/6, so
+ * a = 2^(1/6) = 1.1224620. R^2 on y as given: predictions 1.1224620, 3.1748021, 8.9796964; SS_res = 1.6557535,
+ * SS_tot = 24.666667 (mean 13/3); R^2 = 0.9328749. */
+static void test_met_fit_noisy_power(void)
+{
+  const double x[] = {1, 2, 4};
+  const double y[] = {1, 4, 8};
+  met_fit_t fit;
+  CU_ASSERT_EQUAL_FATAL(met_fit(MET_FIT_POWER, x, y, 3, &fit), 0);
+  TU_ASSERT_CLOSE(fit.coef[0], 1.1224620, 1e-7);
+  TU_ASSERT_CLOSE(fit.coef[1], 1.5, 1e-12);
+  TU_ASSERT_CLOSE(fit.r2, 0.9328749, 1e-7);
+}
+
+/* The best form for 8 exact samples of f. */
+static met_fit_form_t best_for(double (*f)(double))
+{
+  double y[8];
+  met_fit_t fit;
+  sample(f, 8, y);
+  return met_fit_best(pow2, y, 8, &fit) == 0 ? fit.form : MET_FIT_COUNT;
+}
+
+static void test_met_fit_best_form(void)
+{
+  CU_ASSERT_EQUAL(best_for(amdahl_fn), MET_FIT_AMDAHL);
+  CU_ASSERT_EQUAL(best_for(xlog_fn), MET_FIT_XLOG);
+  CU_ASSERT_EQUAL(best_for(amdahl_linear_fn), MET_FIT_AMDAHL_LINEAR);
+  /* Exact linear data: the quadratic fits as well, with c = 0; the simpler form wins the tie. */
+  CU_ASSERT_EQUAL(best_for(linear_fn), MET_FIT_LINEAR);
+  /* Two points: every form would interpolate them, none is chosen. */
+  met_fit_t fit;
+  CU_ASSERT_EQUAL(met_fit_best(pow2, pow2, 2, &fit), -1);
+}
+
+static void test_met_fit_domains(void)
+{
+  const double x[] = {1, 2, 4};
+  const double with_zero[] = {0, 1, 2};
+  const double same[] = {3, 3, 3};
+  const double ones[] = {1, 1, 1};
+  met_fit_t fit;
+  CU_ASSERT_EQUAL(met_fit(MET_FIT_POWER, x, with_zero, 3, &fit), -1);  /* log 0 */
+  CU_ASSERT_EQUAL(met_fit(MET_FIT_AMDAHL, with_zero, x, 3, &fit), -1); /* 1 / 0 */
+  CU_ASSERT_EQUAL(met_fit(MET_FIT_QUADRATIC, x, x, 2, &fit), -1);      /* fewer points than coefficients */
+  CU_ASSERT_EQUAL(met_fit(MET_FIT_LINEAR, same, x, 3, &fit), -1);      /* all x equal */
+  CU_ASSERT_EQUAL(met_fit(MET_FIT_XLOG, ones, x, 3, &fit), -1);        /* log2 1 = 0 everywhere */
+  CU_ASSERT_EQUAL(met_fit(MET_FIT_LINEAR, x, (const double[]){1, NAN, 2}, 3, &fit), -1);
+  CU_ASSERT_EQUAL(met_fit(MET_FIT_COUNT, x, x, 3, &fit), -1);
+  /* Constant y: nothing to explain; an intercept reproduces it. */
+  CU_ASSERT_EQUAL_FATAL(met_fit(MET_FIT_LINEAR, x, same, 3, &fit), 0);
+  TU_ASSERT_CLOSE(fit.coef[0], 3, 1e-12);
+  TU_ASSERT_CLOSE(fit.r2, 1, 1e-12);
+}
+
+static void test_met_fit_eval_and_format(void)
+{
+  char buf[128];
+  met_fit_t fit = {.form = MET_FIT_AMDAHL, .ncoefs = 2, .coef = {5, -7}};
+  TU_ASSERT_CLOSE(met_fit_eval(&fit, 2), 1.5, 1e-12);
+  CU_ASSERT(isnan(met_fit_eval(&fit, 0)));
+  met_fit_format(&fit, "p", buf, sizeof buf);
+  CU_ASSERT_STRING_EQUAL(buf, "5 - 7/p");
+  fit = (met_fit_t){.form = MET_FIT_QUADRATIC, .ncoefs = 3, .coef = {1, -2, 0.5}};
+  TU_ASSERT_CLOSE(met_fit_eval(&fit, 4), 1, 1e-12);
+  met_fit_format(&fit, "n", buf, sizeof buf);
+  CU_ASSERT_STRING_EQUAL(buf, "1 - 2 n + 0.5 n^2");
+  fit = (met_fit_t){.form = MET_FIT_POWER, .ncoefs = 2, .coef = {2, 1.5}};
+  met_fit_format(&fit, "p", buf, sizeof buf);
+  CU_ASSERT_STRING_EQUAL(buf, "2 p^1.5");
+  fit = (met_fit_t){.form = MET_FIT_XLOG, .ncoefs = 2, .coef = {0.25, 3}};
+  TU_ASSERT_CLOSE(met_fit_eval(&fit, 8), 11, 1e-12);
+  met_fit_format(&fit, "p", buf, sizeof buf);
+  CU_ASSERT_STRING_EQUAL(buf, "0.25 p + 3 log2(p)");
+  fit = (met_fit_t){.form = MET_FIT_AMDAHL_LINEAR, .ncoefs = 3, .coef = {1, 78, -0.5}};
+  TU_ASSERT_CLOSE(met_fit_eval(&fit, 2), 39, 1e-12);
+  met_fit_format(&fit, "p", buf, sizeof buf);
+  CU_ASSERT_STRING_EQUAL(buf, "1 + 78/p - 0.5 p");
+  CU_ASSERT_STRING_EQUAL(met_fit_name(MET_FIT_AMDAHL), "amdahl");
+  CU_ASSERT_PTR_NULL(met_fit_name(MET_FIT_COUNT));
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_met_fit_exact_forms", test_met_fit_exact_forms},
+                                    {"test_met_fit_noisy_linear", test_met_fit_noisy_linear},
+                                    {"test_met_fit_noisy_power", test_met_fit_noisy_power},
+                                    {"test_met_fit_best_form", test_met_fit_best_form},
+                                    {"test_met_fit_domains", test_met_fit_domains},
+                                    {"test_met_fit_eval_and_format", test_met_fit_eval_and_format},
+                                    {NULL, NULL}};
+  return tu_run("met_fit", cases);
+}

@@ -1,0 +1,159 @@
+/* Tests of rep_paje: hand-made traces written as Paje and read back by pajeng's pj_dump, whose states and links must be
+ * exactly the intervals and messages put in; skipped, with a message, where pj_dump is not installed. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+
+#include "rep_paje.h"
+#include "tu.h"
+#include "tu_trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* One rank, shorter than the other run and with a gap: ctrl [0, 0.5), nothing recorded [0.5, 1), compute [1, 1.5). */
+static met_trace_t *one_rank(void)
+{
+  met_trace_t *trace = met_trace_new(1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(met_trace_phase_id(trace, "main"), 0);
+  met_interval_t ctrl = {.start = 0, .end = 0.5, .category = MET_CAT_CTRL, .peer = -1};
+  met_interval_t work = {.start = 1, .end = 1.5, .category = MET_CAT_COMPUTE, .peer = -1};
+  CU_ASSERT_EQUAL(met_trace_add(trace, 0, &ctrl), 0);
+  CU_ASSERT_EQUAL(met_trace_add(trace, 0, &work), 0);
+  return trace;
+}
+
+static int have_pj_dump(void)
+{
+  if (system("command -v pj_dump >/dev/null 2>&1") == 0)
+    return 1;
+  printf("\n  SKIPPED: pj_dump (Debian package pajeng) is not installed; scripts/install-deps installs it\n");
+  return 0;
+}
+
+static int by_text(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Joins the n lines in sorted order (pj_dump's order of containers is its own) into a new string; frees them. */
+static char *sorted_join(char **lines, size_t n)
+{
+  size_t len = 1;
+  for (size_t i = 0; i < n; i++)
+    len += strlen(lines[i]);
+  char *text = calloc(1, len);
+  qsort(lines, n, sizeof *lines, by_text);
+  for (size_t i = 0; i < n; i++) {
+    strcat(text, lines[i]);
+    free(lines[i]);
+  }
+  return text;
+}
+
+/* The lines of pj_dump's output for `runs` that start with `kind` (such as "State, "), sorted and concatenated; NULL
+ * when pj_dump failed or wrote anything on stderr. The caller frees it. */
+static char *dump(const rep_paje_run_t *runs, size_t n, const char *kind)
+{
+  char dir[] = "/tmp/simrun-paje-XXXXXX";
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  char path[128], command[512];
+  snprintf(path, sizeof path, "%s/run.paje", dir);
+  FILE *out = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  CU_ASSERT_EQUAL(rep_paje_write(out, runs, n), 0);
+  fclose(out);
+  snprintf(command, sizeof command, "cd %s && pj_dump run.paje > dump.txt 2> err.txt && test ! -s err.txt", dir);
+  int status = system(command);
+  snprintf(path, sizeof path, "%s/dump.txt", dir);
+  FILE *in = status == 0 ? fopen(path, "r") : NULL;
+  char *lines[64];
+  size_t count = 0;
+  char line[512];
+  while (in && count < 64 && fgets(line, sizeof line, in))
+    if (strncmp(line, kind, strlen(kind)) == 0)
+      lines[count++] = strdup(line);
+  if (in)
+    fclose(in);
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+  return status == 0 ? sorted_join(lines, count) : NULL;
+}
+
+static void test_rep_paje_states_and_links(void)
+{
+  if (!have_pj_dump())
+    return;
+  met_trace_t *trace = tu_trace_two_ranks();
+  rep_paje_run_t run = {"hand-made, two ranks", trace};
+  char *states = dump(&run, 1, "State, ");
+  char *links = dump(&run, 1, "Link, ");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(states);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(links);
+  /* The tail of rank 0 and the wait of rank 1 are idle; the comma in the run's name became a semicolon. */
+  CU_ASSERT_STRING_EQUAL(states, "State, rank 0, Category, 0.000000, 1.000000, 1.000000, 0.000000, compute\n"
+                                 "State, rank 0, Category, 1.000000, 2.000000, 1.000000, 0.000000, comm\n"
+                                 "State, rank 0, Category, 2.000000, 3.000000, 1.000000, 0.000000, idle\n"
+                                 "State, rank 1, Category, 0.000000, 1.000000, 1.000000, 0.000000, idle\n"
+                                 "State, rank 1, Category, 1.000000, 2.000000, 1.000000, 0.000000, comm\n"
+                                 "State, rank 1, Category, 2.000000, 3.000000, 1.000000, 0.000000, io\n");
+  CU_ASSERT_STRING_EQUAL(links, "Link, hand-made; two ranks, Message, 1.000000, 2.000000, 1.000000, message, rank 0, "
+                                "rank 1, m0\n");
+  free(states);
+  free(links);
+  met_trace_free(trace);
+}
+
+/* Two runs of different lengths in one file: events stay in time order across runs (pj_dump rejects a trace whose
+ * time goes back), names stay unique, and a gap in the trace is idle. */
+static void test_rep_paje_two_runs(void)
+{
+  if (!have_pj_dump())
+    return;
+  met_trace_t *a = tu_trace_two_ranks();
+  met_trace_t *b = one_rank();
+  rep_paje_run_t runs[2] = {{"first", a}, {"second", b}};
+  char *states = dump(runs, 2, "State, run 2");
+  char *containers = dump(runs, 2, "Container, second");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(states);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(containers);
+  CU_ASSERT_STRING_EQUAL(states, "State, run 2 rank 0, Category, 0.000000, 0.500000, 0.500000, 0.000000, ctrl\n"
+                                 "State, run 2 rank 0, Category, 0.500000, 1.000000, 0.500000, 0.000000, idle\n"
+                                 "State, run 2 rank 0, Category, 1.000000, 1.500000, 0.500000, 0.000000, compute\n");
+  /* The second run's rank ends at its own T_par, 1.5 s, not at the end of the file. */
+  CU_ASSERT_STRING_EQUAL(containers, "Container, second, Rank, 0, 1.5, 1.5, run 2 rank 0\n");
+  free(states);
+  free(containers);
+  met_trace_free(a);
+  met_trace_free(b);
+}
+
+/* The same runs give the same bytes. */
+static void test_rep_paje_deterministic(void)
+{
+  met_trace_t *trace = tu_trace_two_ranks();
+  rep_paje_run_t run = {"x", trace};
+  char *first = NULL, *second = NULL;
+  size_t len1 = 0, len2 = 0;
+  FILE *out1 = open_memstream(&first, &len1);
+  FILE *out2 = open_memstream(&second, &len2);
+  CU_ASSERT_EQUAL(rep_paje_write(out1, &run, 1), 0);
+  CU_ASSERT_EQUAL(rep_paje_write(out2, &run, 1), 0);
+  fclose(out1);
+  fclose(out2);
+  CU_ASSERT_EQUAL(len1, len2);
+  CU_ASSERT(len1 > 0 && memcmp(first, second, len1) == 0);
+  free(first);
+  free(second);
+  met_trace_free(trace);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_rep_paje_states_and_links", test_rep_paje_states_and_links},
+                                    {"test_rep_paje_two_runs", test_rep_paje_two_runs},
+                                    {"test_rep_paje_deterministic", test_rep_paje_deterministic},
+                                    {NULL, NULL}};
+  return tu_run("rep_paje", cases);
+}

@@ -1,0 +1,246 @@
+/* Tests of rep_pictures: the timeline of hand-made traces (every message drawn once, categories where they dominate,
+ * sub-pixel intervals aggregated so that 128 busy ranks stay small, the same bytes every time), and simrun --svg on a
+ * small scenario end to end (the files, their names, well-formed SVG, the fits printed, errors for bad options). */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, open_memstream */
+
+#include "rep_pictures.h"
+#include "rep_svg.h"
+#include "tu.h"
+#include "tu_trace.h"
+
+#include <dirent.h>
+#include <libxml/parser.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#define SMALL SIMRUN_SOURCE_DIR "/tests/data/cli/gj-small.xml"
+
+/* The timeline of `trace` as a new string (the caller frees it). */
+static char *timeline(const met_trace_t *trace, size_t *len)
+{
+  char *text = NULL;
+  FILE *out = open_memstream(&text, len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  CU_ASSERT_EQUAL(rep_timeline(out, trace, "a timeline"), 0);
+  fclose(out);
+  return text;
+}
+
+static int well_formed(const char *text, size_t len)
+{
+  xmlDocPtr doc = xmlReadMemory(text, (int)len, "t.svg", NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_HUGE);
+  xmlFreeDoc(doc);
+  return doc != NULL;
+}
+
+/* The d attribute of the path that starts with `opening` (such as `<path fill="#4e79a7"`), or NULL. */
+static const char *path_data(const char *text, const char *opening)
+{
+  const char *at = strstr(text, opening);
+  return at ? strstr(at, " d=\"") : NULL;
+}
+
+static size_t count_in_path(const char *d, char c)
+{
+  size_t n = 0;
+  for (const char *s = d + 4; *s && *s != '"'; s++)
+    n += *s == c;
+  return n;
+}
+
+/* How many rectangles the timeline draws in `category` (-1: no path at all). */
+static long rects(const char *text, met_category_t category)
+{
+  char opening[64];
+  snprintf(opening, sizeof opening, "<path fill=\"%s\"", rep_svg_category_colour(category));
+  const char *d = path_data(text, opening);
+  return d ? (long)count_in_path(d, 'M') : -1;
+}
+
+/* How many message lines the timeline draws (-1: no message path). */
+static long message_lines(const char *text)
+{
+  const char *d = path_data(text, "<path fill=\"none\" stroke=\"#000000\"");
+  return d ? (long)count_in_path(d, 'M') : -1;
+}
+
+/* tu_trace_two_ranks: every category but ctrl shows; the message is one line. */
+static void test_rep_pictures_timeline_small(void)
+{
+  met_trace_t *trace = tu_trace_two_ranks();
+  size_t len;
+  char *text = timeline(trace, &len);
+  CU_ASSERT(well_formed(text, len));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "T_par = 3 s, 1 message;"));
+  CU_ASSERT_EQUAL(message_lines(text), 1);
+  /* compute: one rectangle (rank 0); comm: two (both ranks); idle: rank 0's tail and rank 1's wait */
+  CU_ASSERT_EQUAL(rects(text, MET_CAT_COMPUTE), 1);
+  CU_ASSERT_EQUAL(rects(text, MET_CAT_COMM), 2);
+  CU_ASSERT_EQUAL(rects(text, MET_CAT_IDLE), 2);
+  CU_ASSERT_EQUAL(rects(text, MET_CAT_IO), 1);
+  CU_ASSERT_EQUAL(rects(text, MET_CAT_CTRL), -1);
+  free(text);
+  met_trace_free(trace);
+}
+
+/* 128 ranks, 1 s, each alternating 0.3 ms of compute and 0.2 ms of exchange with its neighbour rank ^ 1: 4000
+ * intervals a rank, far narrower than a pixel column (1 s / 1100). Compute has at least 56% of every column, so each
+ * row is one compute rectangle and comm never shows; the 128,000 messages are counted, and drawn once per pair and
+ * pair of columns (first, last), of which a 0.2 ms message can only have (c, c) and (c, c + 1); the file stays under
+ * 3 MB. */
+static met_trace_t *busy_trace(void)
+{
+  met_trace_t *trace = met_trace_new(128);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  met_trace_phase_id(trace, "main");
+  int failed = 0;
+  for (int r = 0; r < 128; r++)
+    for (int k = 0; k < 2000; k++) {
+      met_interval_t work = {.start = k * 5e-4, .end = k * 5e-4 + 3e-4, .category = MET_CAT_COMPUTE, .peer = -1};
+      met_interval_t comm = {.start = work.end, .end = (k + 1) * 5e-4, .category = MET_CAT_COMM, .peer = r ^ 1};
+      failed |= met_trace_add(trace, r, &work) | met_trace_add(trace, r, &comm);
+    }
+  CU_ASSERT_EQUAL(failed, 0);
+  return trace;
+}
+
+static void test_rep_pictures_timeline_aggregates(void)
+{
+  met_trace_t *trace = busy_trace();
+  size_t len;
+  char *text = timeline(trace, &len);
+  CU_ASSERT(well_formed(text, len));
+  CU_ASSERT(len < 3 * 1024 * 1024);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "128000 messages"));
+  CU_ASSERT_EQUAL(rects(text, MET_CAT_COMPUTE), 128);
+  CU_ASSERT_EQUAL(rects(text, MET_CAT_COMM), -1);
+  CU_ASSERT(message_lines(text) > 0 && message_lines(text) <= 2 * 64 * 1100);
+  /* the same trace gives the same bytes */
+  size_t again_len;
+  char *again = timeline(trace, &again_len);
+  CU_ASSERT(again_len == len && memcmp(again, text, len) == 0);
+  free(again);
+  free(text);
+  met_trace_free(trace);
+}
+
+/* Runs simrun with `args` in folder `dir`, its output in dir/out.txt and dir/err.txt. Returns its exit status. */
+static int run_simrun(const char *dir, const char *args)
+{
+  char command[2048];
+  snprintf(command, sizeof command, "cd %s && %s %s > out.txt 2> err.txt", dir, SIMRUN_BINARY, args);
+  int status = system(command);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static char *read_file(const char *dir, const char *name, size_t *len)
+{
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *in = fopen(path, "r");
+  if (!in)
+    return NULL;
+  fseek(in, 0, SEEK_END);
+  *len = (size_t)ftell(in);
+  rewind(in);
+  char *text = calloc(1, *len + 1);
+  if (fread(text, 1, *len, in) != *len)
+    *len = 0;
+  fclose(in);
+  return text;
+}
+
+/* The .svg files of `dir`, each checked well-formed; -1 when one is not, or a file has a temporary name. */
+static int count_pictures(const char *dir)
+{
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  int count = 0;
+  while (d && (e = readdir(d))) {
+    size_t n = strlen(e->d_name), len = 0;
+    if (strstr(e->d_name, ".tmp."))
+      count = -1000;
+    if (n < 4 || strcmp(e->d_name + n - 4, ".svg") != 0)
+      continue;
+    char *text = read_file(dir, e->d_name, &len);
+    count += text && well_formed(text, len) ? 1 : -1000;
+    free(text);
+  }
+  if (d)
+    closedir(d);
+  return count < 0 ? -1 : count;
+}
+
+static void test_rep_pictures_study(void)
+{
+  char dir[] = "/tmp/simrun-svg-XXXXXX";
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  CU_ASSERT_EQUAL(run_simrun(dir, SMALL " --per-process 4 --svg pics/new --paje run.paje"), 0);
+  char sub[1100];
+  snprintf(sub, sizeof sub, "%s/pics/new", dir);
+  static const char *const expected[] = {"gj-small-timeline-neighbour.svg",
+                                         "gj-small-processes-one-to-all.svg",
+                                         "gj-small-overall-neighbour.svg",
+                                         "gj-small-speedup.svg",
+                                         "gj-small-ovh-comm.svg",
+                                         "gj-small-components-one-to-all.svg",
+                                         "gj-small-bratios-neighbour.svg",
+                                         "gj-small-ratios-neighbour.svg",
+                                         "gj-small-component-shares-neighbour.svg",
+                                         "gj-small-subcomponents-one-to-all.svg"};
+  for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++) {
+    size_t len = 0;
+    char *text = read_file(sub, expected[i], &len);
+    CU_ASSERT_PTR_NOT_NULL(text);
+    free(text);
+  }
+  size_t len = 0;
+  char *out = read_file(dir, "out.txt", &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  int count = count_pictures(sub);
+  char line[128];
+  snprintf(line, sizeof line, "Pictures: %d SVG files in pics/new", count);
+  CU_ASSERT(count >= (int)(sizeof expected / sizeof expected[0]));
+  CU_ASSERT_PTR_NOT_NULL(strstr(out, line));
+  CU_ASSERT_PTR_NOT_NULL(strstr(out, "speedup against p, broadcast = neighbour: fit "));
+  char *paje = read_file(dir, "run.paje", &len);
+  CU_ASSERT(paje && strstr(paje, "\"gj-small: broadcast=neighbour p=4\""));
+  free(paje);
+  free(out);
+  snprintf(line, sizeof line, "rm -rf %s", dir);
+  CU_ASSERT_EQUAL(system(line), 0);
+}
+
+/* --paje without a per-process p, and --svg under a regular file: exit 2, one message, nothing simulated. */
+static void test_rep_pictures_bad_options(void)
+{
+  char dir[] = "/tmp/simrun-svg-XXXXXX";
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  size_t len = 0;
+  CU_ASSERT_EQUAL(run_simrun(dir, SMALL " --paje run.paje"), 2);
+  char *err = read_file(dir, "err.txt", &len);
+  CU_ASSERT(err && strcmp(err, "simrun: error: --paje records the run of the per-process p, but none is chosen; add "
+                               "--per-process P (or <report per-process> in the scenario)\n") == 0);
+  free(err);
+  CU_ASSERT_EQUAL(run_simrun(dir, SMALL " --svg out.txt/pics"), 2);
+  err = read_file(dir, "err.txt", &len);
+  CU_ASSERT(err && strncmp(err, "simrun: error: cannot create folder 'out.txt/pics': ", 52) == 0);
+  free(err);
+  char command[128];
+  snprintf(command, sizeof command, "test ! -e %s/run.paje && rm -rf %s", dir, dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_rep_pictures_timeline_small", test_rep_pictures_timeline_small},
+                                    {"test_rep_pictures_timeline_aggregates", test_rep_pictures_timeline_aggregates},
+                                    {"test_rep_pictures_study", test_rep_pictures_study},
+                                    {"test_rep_pictures_bad_options", test_rep_pictures_bad_options},
+                                    {NULL, NULL}};
+  int status = tu_run("rep_pictures", cases);
+  xmlCleanupParser();
+  return status;
+}

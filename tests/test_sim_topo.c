@@ -1,0 +1,308 @@
+/* Topology generators: every generated platform loads in SimGrid and routes every pair of hosts over the hop count of
+ * its graph, worked out here by hand (Manhattan, wrap-around, Hamming, tree distances); the T800 mesh generated from
+ * the t800 preset gives the same message times as platforms/t800-mesh-128.xml; bad sizes and values are refused. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
+
+#include "app_gj.h"
+#include "app_pingpong.h"
+#include "sim_error.h"
+#include "sim_run.h"
+#include "sim_topo.h"
+#include "tu.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define T800 SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
+
+/* Writes `topo` to a new temporary file whose path goes to `path`; 0 or -1. */
+static int generate(sim_topo_t *topo, char *path, size_t len)
+{
+  const char *tmp = getenv("TMPDIR");
+  snprintf(path, len, "%s/simrun-topo-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  int fd = mkstemp(path);
+  FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+  char err[256];
+  int rc = out && sim_topo_resolve(topo, err, sizeof err) == 0 && sim_topo_write(topo, out, err, sizeof err) == 0;
+  if (out)
+    fclose(out);
+  return rc ? 0 : -1;
+}
+
+/* Distance between a and b on a line of n, or a ring when `wraps`. */
+static int line_distance(int a, int b, int n, int wraps)
+{
+  int d = abs(a - b);
+  return wraps && n - d < d ? n - d : d;
+}
+
+/* The links between hosts a and b of `topo`, by hand from its definition. */
+static int expected_hops(const sim_topo_t *topo, int a, int b)
+{
+  int cols = topo->size[1];
+  int hops = 0;
+  int wraps = topo->kind == SIM_TOPO_TORUS;
+  switch (topo->kind) {
+  case SIM_TOPO_MESH:
+  case SIM_TOPO_TORUS:
+    return line_distance(a / cols, b / cols, topo->size[0], wraps) + line_distance(a % cols, b % cols, cols, wraps);
+  case SIM_TOPO_HYPERCUBE:
+    for (int x = a ^ b; x; x >>= 1)
+      hops += x & 1;
+    return hops;
+  case SIM_TOPO_SWITCH:
+    return a == b ? 0 : 2;
+  default: /* up to the lowest common switch and down again */
+    for (; a != b; a /= topo->size[0], b /= topo->size[0])
+      hops += 2;
+    return hops;
+  }
+}
+
+/* Generates `topo`, loads it in SimGrid and compares every route with expected_hops. */
+static void check_routes(sim_topo_t topo, size_t hosts)
+{
+  char path[512];
+  CU_ASSERT_FATAL(generate(&topo, path, sizeof path) == 0);
+  int *hops = NULL;
+  size_t count = 0;
+  char err[1024];
+  int rc = sim_run_routes(path, &hops, &count, err, sizeof err);
+  if (rc != 0)
+    fprintf(stderr, "%s %dx%d: %s\n", sim_topo_names[topo.kind], topo.size[0], topo.size[1], err);
+  CU_ASSERT_FATAL(rc == 0);
+  CU_ASSERT_EQUAL(count, hosts);
+  int wrong = 0;
+  for (size_t a = 0; a < count; a++)
+    for (size_t b = 0; b < count; b++)
+      wrong += hops[a * count + b] != expected_hops(&topo, (int)a, (int)b);
+  if (wrong)
+    fprintf(stderr, "%s %dx%d: %d routes of the wrong length\n", sim_topo_names[topo.kind], topo.size[0], topo.size[1],
+            wrong);
+  CU_ASSERT_EQUAL(wrong, 0);
+  free(hops);
+  unlink(path);
+}
+
+/* Each topology, with each preset, including degenerate shapes (a line, a 2-wide torus without wrap links). */
+static void test_sim_topo_routes_have_expected_hops(void)
+{
+  const sim_topo_preset_t *t800 = sim_topo_preset("t800");
+  const sim_topo_preset_t *icluster = sim_topo_preset("icluster");
+  const sim_topo_preset_t *ncp2 = sim_topo_preset("ncp2");
+  CU_ASSERT_FATAL(t800 && icluster && ncp2);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {3, 5}, .preset = t800}, 15);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {1, 6}, .preset = t800}, 6);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {4, 5}, .preset = t800}, 20);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {2, 3}, .preset = t800}, 6);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_HYPERCUBE, .size = {4, 1}, .preset = ncp2}, 16);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_SWITCH, .size = {7, 1}, .preset = icluster}, 7);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_FATTREE, .size = {2, 3}, .preset = t800}, 8);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_FATTREE, .size = {3, 2}, .preset = icluster}, 9);
+}
+
+/* Parameters given instead of a preset: on a switch, one 1e6-byte message crosses two 50 us links at 125 MB/s:
+ * 2 x 50 us + 1e6 / 125e6 s = 8.1 ms (CM02: latency plus size over bandwidth). */
+static void one_message(sim_rank_t *rank, const void *arg)
+{
+  if (sim_rank_id(rank) == 0)
+    sim_send(rank, 1, 1e6);
+  else
+    sim_recv(rank, 0, 1e6);
+}
+
+static void test_sim_topo_given_parameters(void)
+{
+  sim_topo_t topo = {
+      .kind = SIM_TOPO_SWITCH, .size = {4, 1}, .speed = "1Gf", .bandwidth = "125MBps", .latency = "50us"};
+  char path[512];
+  CU_ASSERT_FATAL(generate(&topo, path, sizeof path) == 0);
+  sim_job_t job = {.platform = path, .nranks = 2, .program = one_message};
+  met_trace_t *trace = NULL;
+  char err[1024];
+  CU_ASSERT_FATAL(sim_run_isolated(&job, &trace, err, sizeof err) == 0);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 100e-6 + 1e6 / 125e6, 1e-9);
+  met_trace_free(trace);
+  unlink(path);
+}
+
+/* Runs a skeleton on a platform; the trace, or NULL. */
+static met_trace_t *run_skeleton(const app_skeleton_t *skeleton, const char *platform, int p, const char **names,
+                                 const char **values, size_t count, sim_bcast_alg_t bcast)
+{
+  app_point_t at = {.count = count, .names = names, .values = values};
+  void *arg = NULL;
+  char err[1024];
+  const char *blame = NULL;
+  if (skeleton->prepare(&at, p, &arg, err, sizeof err, &blame) != 0)
+    return NULL;
+  sim_job_t job = {.platform = platform, .nranks = p, .bcast = bcast, .program = skeleton->program, .arg = arg};
+  met_trace_t *trace = NULL;
+  if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+    fprintf(stderr, "simulation on %s failed: %s\n", platform, err);
+  skeleton->release(arg);
+  return trace;
+}
+
+/* Whether two traces hold the same intervals, their times within `tol` seconds. */
+static int same_traces(const met_trace_t *a, const met_trace_t *b, double tol)
+{
+  if (!a || !b || met_trace_nranks(a) != met_trace_nranks(b))
+    return 0;
+  for (int rank = 0; rank < met_trace_nranks(a); rank++) {
+    size_t n = met_trace_count(a, rank);
+    if (n != met_trace_count(b, rank))
+      return 0;
+    for (size_t i = 0; i < n; i++) {
+      const met_interval_t *x = &met_trace_intervals(a, rank)[i];
+      const met_interval_t *y = &met_trace_intervals(b, rank)[i];
+      if (fabs(x->start - y->start) > tol || fabs(x->end - y->end) > tol || x->category != y->category ||
+          x->hops != y->hops)
+        return 0;
+    }
+  }
+  return 1;
+}
+
+/* mesh 16x8 with the t800 preset against the hand-written platform: the ping-pong of every size from 8 bytes to 8 KiB
+ * between rank 0 and all 127 others, and Gauss-Jordan N = 64 on 32 ranks with one-to-all (contention included),
+ * give the very same times. */
+static void test_sim_topo_t800_mesh_matches_platform_file(void)
+{
+  sim_topo_t topo = {.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800")};
+  char path[512];
+  CU_ASSERT_FATAL(generate(&topo, path, sizeof path) == 0);
+  const char *pp_names[] = {"min-bytes", "max-bytes"};
+  const char *pp_values[] = {"8", "8192"};
+  met_trace_t *a = run_skeleton(&app_pingpong_skeleton, T800, 128, pp_names, pp_values, 2, SIM_BCAST_ONE_TO_ALL);
+  met_trace_t *b = run_skeleton(&app_pingpong_skeleton, path, 128, pp_names, pp_values, 2, SIM_BCAST_ONE_TO_ALL);
+  CU_ASSERT(a && met_trace_count(a, 0) > 1000 && same_traces(a, b, 0));
+  met_trace_free(a);
+  met_trace_free(b);
+  const char *gj_names[] = {"n", "broadcast"};
+  const char *gj_values[] = {"64", "one-to-all"};
+  a = run_skeleton(&app_gj_skeleton, T800, 32, gj_names, gj_values, 2, SIM_BCAST_ONE_TO_ALL);
+  b = run_skeleton(&app_gj_skeleton, path, 32, gj_names, gj_values, 2, SIM_BCAST_ONE_TO_ALL);
+  CU_ASSERT(a && same_traces(a, b, 0));
+  met_trace_free(a);
+  met_trace_free(b);
+  unlink(path);
+}
+
+/* switch 32 with the icluster preset against platforms/icluster-fe-32.xml: the ping-pong from 1 KiB to 1 MiB gives the
+ * same times (up to rounding: 2 x 62.02 us of latency against 0.5 + 123.54 us). */
+static void test_sim_topo_icluster_switch_matches_platform_file(void)
+{
+  sim_topo_t topo = {.kind = SIM_TOPO_SWITCH, .size = {32, 1}, .preset = sim_topo_preset("icluster")};
+  char path[512];
+  CU_ASSERT_FATAL(topo.preset && generate(&topo, path, sizeof path) == 0);
+  const char *names[] = {"min-bytes", "max-bytes"};
+  const char *values[] = {"1024", "1048576"};
+  met_trace_t *a = run_skeleton(&app_pingpong_skeleton, SIMRUN_SOURCE_DIR "/platforms/icluster-fe-32.xml", 32, names,
+                                values, 2, SIM_BCAST_ONE_TO_ALL);
+  met_trace_t *b = run_skeleton(&app_pingpong_skeleton, path, 32, names, values, 2, SIM_BCAST_ONE_TO_ALL);
+  CU_ASSERT(a && met_trace_count(a, 0) > 500 && same_traces(a, b, 1e-12));
+  met_trace_free(a);
+  met_trace_free(b);
+  unlink(path);
+}
+
+/* The whole content of `path` (the caller frees it), or NULL. */
+static char *slurp(const char *path, size_t *len)
+{
+  FILE *in = fopen(path, "rb");
+  char *text = NULL;
+  *len = 0;
+  if (in && fseek(in, 0, SEEK_END) == 0) {
+    long size = ftell(in);
+    text = size >= 0 ? malloc((size_t)size + 1) : NULL;
+    rewind(in);
+    *len = text ? fread(text, 1, (size_t)size, in) : 0;
+  }
+  if (in)
+    fclose(in);
+  return text;
+}
+
+/* The platforms of scenarios/topology-gj.xml are what the generator writes today (docs/topologies.md). */
+static void test_sim_topo_committed_platforms_are_current(void)
+{
+  static const struct {
+    const char *file;
+    sim_topo_t topo;
+  } committed[] = {{"t800-mesh-16x8.xml", {.kind = SIM_TOPO_MESH, .size = {16, 8}}},
+                   {"t800-torus-16x8.xml", {.kind = SIM_TOPO_TORUS, .size = {16, 8}}},
+                   {"t800-hypercube-7.xml", {.kind = SIM_TOPO_HYPERCUBE, .size = {7, 1}}},
+                   {"t800-switch-128.xml", {.kind = SIM_TOPO_SWITCH, .size = {128, 1}}}};
+  for (size_t i = 0; i < sizeof committed / sizeof committed[0]; i++) {
+    sim_topo_t topo = committed[i].topo;
+    topo.preset = sim_topo_preset("t800");
+    char path[512];
+    char file[512];
+    CU_ASSERT_FATAL(generate(&topo, path, sizeof path) == 0);
+    snprintf(file, sizeof file, SIMRUN_SOURCE_DIR "/platforms/generated/%s", committed[i].file);
+    size_t la = 0;
+    size_t lb = 0;
+    char *a = slurp(path, &la);
+    char *b = slurp(file, &lb);
+    CU_ASSERT(a && b && la > 1000 && la == lb && memcmp(a, b, la) == 0);
+    free(a);
+    free(b);
+    unlink(path);
+  }
+}
+
+/* Bad kinds, sizes and values are refused with a message that says what is expected. */
+static void test_sim_topo_rejects_bad_input(void)
+{
+  char err[512];
+  sim_topo_kind_t kind;
+  int size[2];
+  CU_ASSERT(sim_topo_parse_kind("ring", &kind, err, sizeof err) == SIM_EINVAL && strstr(err, "mesh, torus"));
+  CU_ASSERT(sim_topo_parse_kind("fattree", &kind, err, sizeof err) == 0 && kind == SIM_TOPO_FATTREE);
+  static const struct {
+    sim_topo_kind_t kind;
+    const char *text;
+  } bad[] = {{SIM_TOPO_MESH, "8by16"},  {SIM_TOPO_MESH, "0x4"},    {SIM_TOPO_MESH, "65x64"},
+             {SIM_TOPO_MESH, "8x"},     {SIM_TOPO_TORUS, "-2x4"},  {SIM_TOPO_HYPERCUBE, "13"},
+             {SIM_TOPO_HYPERCUBE, "0"}, {SIM_TOPO_SWITCH, "4097"}, {SIM_TOPO_SWITCH, "3x3"},
+             {SIM_TOPO_FATTREE, "1:3"}, {SIM_TOPO_FATTREE, "4"},   {SIM_TOPO_FATTREE, "4:7"}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    CU_ASSERT(sim_topo_parse_size(bad[i].kind, bad[i].text, size, err, sizeof err) == SIM_EINVAL);
+    CU_ASSERT(strstr(err, "expected") && strstr(err, bad[i].text));
+  }
+  CU_ASSERT(sim_topo_parse_size(SIM_TOPO_MESH, "16x8", size, err, sizeof err) == 0 && size[0] == 16 && size[1] == 8);
+  CU_ASSERT(sim_topo_parse_size(SIM_TOPO_FATTREE, "4:3", size, err, sizeof err) == 0 && size[0] == 4);
+  static const struct {
+    const char *speed, *bandwidth, *latency, *blamed;
+  } values[] = {{"25Mf", "10XBps", "1us", "--bandwidth"}, {"fast", "1Bps", "1us", "--speed"},
+                {"25Mf", "1Bps", "-5us", "--latency"},    {"0f", "1Bps", "1us", "--speed"},
+                {"25Mf", "nanBps", "1us", "--bandwidth"}, {"25Mf", "1Bps", NULL, "--latency"}};
+  for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+    sim_topo_t topo = {.kind = SIM_TOPO_SWITCH,
+                       .size = {2, 1},
+                       .speed = values[i].speed,
+                       .bandwidth = values[i].bandwidth,
+                       .latency = values[i].latency};
+    CU_ASSERT(sim_topo_resolve(&topo, err, sizeof err) == SIM_EINVAL);
+    CU_ASSERT(strstr(err, values[i].blamed) != NULL);
+  }
+  sim_topo_t zero = {.kind = SIM_TOPO_SWITCH, .size = {2, 1}, .speed = "1f", .bandwidth = "1Bps", .latency = "0s"};
+  CU_ASSERT(sim_topo_resolve(&zero, err, sizeof err) == 0);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_sim_topo_routes_have_expected_hops", test_sim_topo_routes_have_expected_hops},
+      {"test_sim_topo_given_parameters", test_sim_topo_given_parameters},
+      {"test_sim_topo_t800_mesh_matches_platform_file", test_sim_topo_t800_mesh_matches_platform_file},
+      {"test_sim_topo_icluster_switch_matches_platform_file", test_sim_topo_icluster_switch_matches_platform_file},
+      {"test_sim_topo_committed_platforms_are_current", test_sim_topo_committed_platforms_are_current},
+      {"test_sim_topo_rejects_bad_input", test_sim_topo_rejects_bad_input},
+      {NULL, NULL}};
+  return tu_run("sim_topo", cases);
+}

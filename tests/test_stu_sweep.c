@@ -1,0 +1,254 @@
+/* Sweeps: points run in parallel give the very results of a one-at-a-time run; finished points are filed in the cache
+ * and taken from it again (a doctored entry shows through), under a key that changes with the platform file; an
+ * interrupted sweep keeps its finished points and resumes; the platform is a parameter like any other. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+
+#include "app_gj.h"
+#include "scn_scenario.h"
+#include "sim_error.h"
+#include "stu_sweep.h"
+#include "tu.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DATA SIMRUN_SOURCE_DIR "/tests/data/sweep/"
+
+static scn_scenario_t *load(const char *path)
+{
+  scn_scenario_t *scenario = NULL;
+  scn_error_t err;
+  if (scn_load(path, &scenario, &err) != 0 || scn_check(scenario, app_gj_skeleton.spec, &err) != 0)
+    fprintf(stderr, "%s:%d: %s\n", err.file, err.line, err.message);
+  return scenario;
+}
+
+/* Runs the study of `scenario` with `options`; the study, or NULL. */
+static stu_study_t *run(const scn_scenario_t *scenario, const stu_options_t *options)
+{
+  stu_study_t *study = NULL;
+  scn_error_t err;
+  if (stu_run_with(scenario, &app_gj_skeleton, options, &study, &err) != 0)
+    fprintf(stderr, "%s: %s\n", err.file, err.message);
+  return study;
+}
+
+/* Whether two studies have the same figures, bit for bit. */
+static int same_studies(const stu_study_t *a, const stu_study_t *b)
+{
+  if (!a || !b || a->npoints != b->npoints)
+    return 0;
+  for (size_t i = 0; i < a->npoints; i++) {
+    const stu_point_t *x = &a->points[i];
+    const stu_point_t *y = &b->points[i];
+    if (x->p != y->p || x->t_par != y->t_par || x->messages != y->messages ||
+        memcmp(&x->eppa, &y->eppa, sizeof x->eppa) != 0 || memcmp(&x->breakdown, &y->breakdown, sizeof x->breakdown))
+      return 0;
+  }
+  return 1;
+}
+
+/* A new empty folder for a cache; its path in `dir`. */
+static void make_folder(char *dir, size_t len)
+{
+  const char *tmp = getenv("TMPDIR");
+  snprintf(dir, len, "%s/simrun-sweep-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+}
+
+/* Calls fn(path) for every file of `dir`; returns how many there are. */
+static size_t each_file(const char *dir, void (*fn)(const char *path))
+{
+  DIR *folder = opendir(dir);
+  size_t count = 0;
+  char path[2048];
+  for (const struct dirent *entry; folder && (entry = readdir(folder));) {
+    if (entry->d_name[0] == '.')
+      continue;
+    snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+    if (fn)
+      fn(path);
+    count++;
+  }
+  if (folder)
+    closedir(folder);
+  return count;
+}
+
+static void remove_file(const char *path)
+{
+  CU_ASSERT_EQUAL(remove(path), 0);
+}
+
+static void remove_folder(const char *dir)
+{
+  each_file(dir, remove_file);
+  CU_ASSERT_EQUAL(rmdir(dir), 0);
+}
+
+/* 3 processes at once: the same figures as one at a time (stu_run). */
+static void test_stu_sweep_jobs_do_not_change_results(void)
+{
+  scn_scenario_t *scenario = load(DATA "gj-broadcasts.xml");
+  CU_ASSERT_FATAL(scenario != NULL);
+  stu_study_t *three = run(scenario, &(stu_options_t){.jobs = 3});
+  stu_study_t *one = NULL;
+  scn_error_t err;
+  CU_ASSERT(stu_run(scenario, &app_gj_skeleton, 0, NULL, NULL, &one, &err) == 0);
+  CU_ASSERT(one && one->npoints == 6 && one->points[5].t_par > 0);
+  CU_ASSERT(same_studies(one, three));
+  stu_free(one);
+  stu_free(three);
+  scn_free(scenario);
+}
+
+/* Overwrites the T_par of a cache entry (a result's "SRR1" magic, its status, then T_par) with 1234.5 s. */
+static void doctor(const char *path)
+{
+  FILE *f = fopen(path, "r+b");
+  CU_ASSERT_FATAL(f != NULL);
+  char buf[8192];
+  size_t n = fread(buf, 1, sizeof buf, f);
+  char *magic = NULL;
+  for (size_t i = 0; i + 4 <= n && !magic; i++)
+    magic = memcmp(buf + i, "SRR1", 4) == 0 ? buf + i : NULL;
+  CU_ASSERT_FATAL(magic != NULL);
+  double forged = 1234.5;
+  CU_ASSERT(fseek(f, (long)(magic - buf) + 8, SEEK_SET) == 0 && fwrite(&forged, sizeof forged, 1, f) == 1);
+  fclose(f);
+}
+
+/* Copies file `from` to `to`, then appends `extra`. */
+static void copy_file(const char *from, const char *to, const char *extra)
+{
+  FILE *in = fopen(from, "rb");
+  FILE *out = fopen(to, "wb");
+  CU_ASSERT_FATAL(in && out);
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+    CU_ASSERT(fwrite(buf, 1, n, out) == n);
+  fputs(extra, out);
+  fclose(in);
+  fclose(out);
+}
+
+/* One cache entry per point (each group's p = 1 point gives its T_seq); a second run takes them all from the cache,
+ * as the doctored T_par shows; once the platform file changes (a comment is enough), none of them is reused. */
+static void test_stu_sweep_cache_keeps_and_reuses_points(void)
+{
+  char dir[1024];
+  char cache[1100];
+  char platform[1100];
+  make_folder(dir, sizeof dir);
+  snprintf(cache, sizeof cache, "%s/cache", dir);
+  snprintf(platform, sizeof platform, "%s/t800-mesh-128.xml", dir);
+  copy_file(SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml", platform, "");
+  /* the study runs on a copy of the platform, which the test may change */
+  scn_scenario_t *scenario = load(DATA "gj-broadcasts.xml");
+  CU_ASSERT_FATAL(scenario != NULL);
+  free(scenario->platform);
+  scenario->platform = strdup(platform);
+  stu_options_t options = {.jobs = 2, .cache_dir = cache};
+  stu_study_t *first = run(scenario, &options);
+  CU_ASSERT_FATAL(first != NULL);
+  CU_ASSERT_EQUAL(each_file(cache, doctor), 6);
+  stu_study_t *second = run(scenario, &options);
+  CU_ASSERT_FATAL(second != NULL);
+  for (size_t i = 0; i < second->npoints; i++)
+    CU_ASSERT_EQUAL(second->points[i].t_par, 1234.5);
+  copy_file(SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml", platform, "<!-- changed -->\n");
+  stu_study_t *third = run(scenario, &options);
+  CU_ASSERT(same_studies(first, third));
+  CU_ASSERT_EQUAL(each_file(cache, NULL), 12);
+  stu_free(first);
+  stu_free(second);
+  stu_free(third);
+  scn_free(scenario);
+  remove_folder(cache);
+  remove_folder(dir);
+}
+
+static size_t finished;
+
+static void count_points(size_t done, size_t total, void *ctx)
+{
+  finished = done;
+}
+
+/* Stops once 3 points are finished, as a SIGINT handler would. */
+static int stop_after_three(void)
+{
+  return finished >= 3;
+}
+
+/* Interrupted after 3 points, the study fails with SIM_EINTR and says where the finished points are; at least those 3
+ * are in the cache; the next run completes with the figures of an uninterrupted one. */
+static void test_stu_sweep_interrupted_sweep_resumes(void)
+{
+  char dir[1024];
+  make_folder(dir, sizeof dir);
+  scn_scenario_t *scenario = load(DATA "gj-broadcasts.xml");
+  CU_ASSERT_FATAL(scenario != NULL);
+  finished = 0;
+  stu_options_t options = {.jobs = 2, .cache_dir = dir, .stop = stop_after_three, .progress = count_points};
+  stu_study_t *study = NULL;
+  scn_error_t err;
+  CU_ASSERT_EQUAL(stu_run_with(scenario, &app_gj_skeleton, &options, &study, &err), SIM_EINTR);
+  CU_ASSERT(study == NULL && strstr(err.message, "interrupted after ") && strstr(err.message, "of 6 points") &&
+            strstr(err.message, dir) && strstr(err.message, "run the same command again to resume"));
+  size_t kept = each_file(dir, NULL);
+  CU_ASSERT(kept >= 3 && kept < 6);
+  options.stop = NULL;
+  stu_study_t *resumed = run(scenario, &options);
+  stu_study_t *fresh = run(scenario, &(stu_options_t){.jobs = 1});
+  CU_ASSERT(same_studies(resumed, fresh));
+  CU_ASSERT_EQUAL(each_file(dir, NULL), 6);
+  stu_free(resumed);
+  stu_free(fresh);
+  scn_free(scenario);
+  remove_folder(dir);
+}
+
+/* A swept platform overrides <platform>: the switch's messages cross 2 links where the mesh's cross 1, so its runs
+ * are slower; both have the same sequential time (same hosts); each point names its own platform file. */
+static void test_stu_sweep_platform_parameter(void)
+{
+  scn_scenario_t *scenario = load(DATA "gj-platforms.xml");
+  CU_ASSERT_FATAL(scenario != NULL);
+  stu_study_t *study = run(scenario, &(stu_options_t){.jobs = 2});
+  CU_ASSERT_FATAL(study && study->npoints == 4);
+  CU_ASSERT(strstr(stu_platform(study, &study->points[0]), "t800-mesh-16x8.xml") != NULL);
+  CU_ASSERT(strstr(stu_platform(study, &study->points[3]), "t800-switch-128.xml") != NULL);
+  for (size_t i = 0; i < 2; i++) {
+    CU_ASSERT(study->points[i + 2].t_par > study->points[i].t_par);
+    CU_ASSERT_EQUAL(study->points[i + 2].eppa.t_seq, study->points[i].eppa.t_seq);
+  }
+  stu_free(study);
+  scn_free(scenario);
+}
+
+/* A platform value that does not exist is refused when the scenario is loaded, at the line of the parameter. */
+static void test_stu_sweep_platform_parameter_missing_file(void)
+{
+  scn_scenario_t *scenario = NULL;
+  scn_error_t err;
+  CU_ASSERT(scn_load(DATA "missing-platform.xml", &scenario, &err) != 0);
+  CU_ASSERT_EQUAL(err.line, 9);
+  CU_ASSERT(strstr(err.message, "no-such-platform.xml' not found") != NULL);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_stu_sweep_jobs_do_not_change_results", test_stu_sweep_jobs_do_not_change_results},
+      {"test_stu_sweep_cache_keeps_and_reuses_points", test_stu_sweep_cache_keeps_and_reuses_points},
+      {"test_stu_sweep_interrupted_sweep_resumes", test_stu_sweep_interrupted_sweep_resumes},
+      {"test_stu_sweep_platform_parameter", test_stu_sweep_platform_parameter},
+      {"test_stu_sweep_platform_parameter_missing_file", test_stu_sweep_platform_parameter_missing_file},
+      {NULL, NULL}};
+  return tu_run("stu_sweep", cases);
+}

@@ -1,0 +1,206 @@
+/* Test utilities for the command line: running simrun (or another program) in a fresh folder with its output captured,
+ * and checking failed runs: exit status, the one "simrun: error: ..." line, no file left behind. */
+#ifndef TU_CLI_H
+#define TU_CLI_H
+
+#include "tu.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define DATA     SIMRUN_SOURCE_DIR "/tests/data/cli/"
+#define MAX_ARGS 16
+
+/* What one run of simrun left: its exit status (-1 when it did not exit normally) and what it printed. */
+typedef struct cli_run {
+  int status;
+  char *out;
+  char *err;
+} cli_run_t;
+
+/* A run that must fail. */
+typedef struct cli_case {
+  const char *args[6];    /* NULL-ended; after "--csv out.csv --json out.json" unless bare */
+  int bare;               /* 1: args alone, without the output options */
+  const char *folder;     /* a folder to create in the working folder before the run, or NULL */
+  int status;             /* expected exit status */
+  const char *prefix;     /* exact text after "simrun: error: ", such as DATA "x.xml:5: " */
+  const char *phrases[4]; /* NULL-ended; each must appear in the message */
+} cli_case_t;
+
+/* The whole of `stream` as a new NUL-terminated string (the caller frees it), or NULL. */
+static inline char *slurp(FILE *stream)
+{
+  if (fseek(stream, 0, SEEK_END) != 0)
+    return NULL;
+  long size = ftell(stream);
+  char *text = size >= 0 ? malloc((size_t)size + 1) : NULL;
+  rewind(stream);
+  if (text && fread(text, 1, (size_t)size, stream) != (size_t)size) {
+    free(text);
+    return NULL;
+  }
+  if (text)
+    text[size] = '\0';
+  return text;
+}
+
+/* The content of file `name` in folder `dir` (the caller frees it), or NULL when it cannot be read. */
+static inline char *read_output(const char *dir, const char *name)
+{
+  char path[2048];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *file = fopen(path, "r");
+  if (!file)
+    return NULL;
+  char *text = slurp(file);
+  fclose(file);
+  return text;
+}
+
+/* Starts `program` with `args` (NULL-ended) in folder `dir`, its output going to `out` and `err`. The process id, or
+ * -1. */
+static inline pid_t spawn(const char *dir, const char *program, const char *const *args, FILE *out, FILE *err)
+{
+  const char *argv[MAX_ARGS + 2] = {program};
+  for (size_t i = 0; i < MAX_ARGS && args[i]; i++)
+    argv[i + 1] = args[i];
+  if (!out || !err)
+    return -1;
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    if (chdir(dir) == 0 && dup2(fileno(out), STDOUT_FILENO) >= 0 && dup2(fileno(err), STDERR_FILENO) >= 0)
+      execv(program, (char *const *)argv);
+    _exit(127);
+  }
+  return pid;
+}
+
+/* Waits for `pid` and fills *run with its exit status and output. Returns 0, or -1. Closes out and err. */
+static inline int finish(pid_t pid, FILE *out, FILE *err, cli_run_t *run)
+{
+  int wstatus = 0;
+  int rc = pid > 0 && waitpid(pid, &wstatus, 0) == pid ? 0 : -1;
+  run->status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+  run->out = rc == 0 ? slurp(out) : NULL;
+  run->err = rc == 0 ? slurp(err) : NULL;
+  if (out)
+    fclose(out);
+  if (err)
+    fclose(err);
+  return rc == 0 && run->out && run->err ? 0 : -1;
+}
+
+/* Runs `program` with `args` (NULL-ended) in folder `dir`, its output captured in unnamed temporary files. Returns 0
+ * and fills *run (free with run_free), or -1 when the run could not be set up. */
+static inline int run_program(const char *dir, const char *program, const char *const *args, cli_run_t *run)
+{
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
+  return finish(spawn(dir, program, args, out, err), out, err, run);
+}
+
+/* Runs simrun with `args`: see run_program. */
+static inline int run_simrun(const char *dir, const char *const *args, cli_run_t *run)
+{
+  return run_program(dir, SIMRUN_BINARY, args, run);
+}
+
+static inline void run_free(cli_run_t *run)
+{
+  free(run->out);
+  free(run->err);
+}
+
+/* The number of entries in folder `dir` (a leftover "*.tmp.*" file counts as one); -1 when it cannot be read. */
+static inline int count_entries(const char *dir)
+{
+  DIR *folder = opendir(dir);
+  if (!folder)
+    return -1;
+  int count = 0;
+  for (const struct dirent *entry; (entry = readdir(folder));)
+    count += strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0;
+  closedir(folder);
+  return count;
+}
+
+/* Removes `dir` and what the tests put in it: files and empty folders. */
+static inline void remove_folder(const char *dir)
+{
+  DIR *folder = opendir(dir);
+  char path[2048];
+  for (const struct dirent *entry; folder && (entry = readdir(folder));) {
+    snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+    if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0)
+      CU_ASSERT_EQUAL(remove(path), 0);
+  }
+  if (folder)
+    closedir(folder);
+  CU_ASSERT_EQUAL(rmdir(dir), 0);
+}
+
+/* Creates a new empty working folder and writes its path to `dir`; 0 or -1. */
+static inline int make_folder(char *dir, size_t size)
+{
+  const char *tmp = getenv("TMPDIR");
+  snprintf(dir, size, "%s/simrun-cli-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  return mkdtemp(dir) ? 0 : -1;
+}
+
+static inline size_t count_lines(const char *text)
+{
+  size_t lines = 0;
+  for (const char *c = text; (c = strchr(c, '\n')); c++)
+    lines++;
+  return lines;
+}
+
+/* `err` must be exactly one line: "simrun: error: " then `prefix`, with every phrase somewhere in it. */
+static inline void assert_error_line(const char *err, const char *prefix, const char *const *phrases)
+{
+  char head[1024];
+  snprintf(head, sizeof head, "simrun: error: %s", prefix);
+  CU_ASSERT_EQUAL(count_lines(err), 1);
+  CU_ASSERT(*err && err[strlen(err) - 1] == '\n');
+  CU_ASSERT_NSTRING_EQUAL(err, head, strlen(head));
+  for (size_t i = 0; phrases[i]; i++)
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, phrases[i]));
+}
+
+/* Runs case `c` in a fresh folder: the exit status, the one error line, an empty stdout and no file left. */
+static inline void expect_failure(const cli_case_t *c)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *args[MAX_ARGS + 1] = {"--csv", "out.csv", "--json", "out.json"};
+  size_t n = c->bare ? 0 : 4;
+  for (size_t i = 0; c->args[i]; i++)
+    args[n++] = c->args[i];
+  args[n] = NULL;
+  char folder[2048];
+  snprintf(folder, sizeof folder, "%s/%s", dir, c->folder ? c->folder : "");
+  if (c->folder)
+    CU_ASSERT_EQUAL(mkdir(folder, 0700), 0);
+  cli_run_t run;
+  if (run_simrun(dir, args, &run) == 0) {
+    CU_ASSERT_EQUAL(run.status, c->status);
+    assert_error_line(run.err, c->prefix, c->phrases);
+    CU_ASSERT_STRING_EQUAL(run.out, "");
+  } else {
+    CU_FAIL("simrun could not be run");
+  }
+  CU_ASSERT_EQUAL(count_entries(dir), c->folder ? 1 : 0);
+  run_free(&run);
+  remove_folder(dir);
+}
+
+#define EXPECT_FAILURE(...) expect_failure(&(const cli_case_t){__VA_ARGS__})
+
+#endif

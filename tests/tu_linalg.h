@@ -1,0 +1,75 @@
+/* Helpers for the dense linear algebra tests: run a scenario of tests/data/linalg through the study runner, or one
+ * skeleton point on a platform through the replay layer. */
+#ifndef TU_LINALG_H
+#define TU_LINALG_H
+
+#include "app_skeleton.h"
+#include "scn_scenario.h"
+#include "sim_run.h"
+#include "stu_sweep.h"
+#include "tu.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define TU_DATA     SIMRUN_SOURCE_DIR "/tests/data/linalg/"
+#define TU_ICLUSTER SIMRUN_SOURCE_DIR "/platforms/icluster-fe-32.xml"
+#define TU_PENTIUM2 SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml"
+
+/* Loads, checks and runs scenario `file` (in tests/data/linalg, or a path from the source root when it starts with
+ * '/'). Returns the study (free it and *scenario), or NULL with the error in *err; *scenario is NULL when loading
+ * failed. */
+static inline stu_study_t *tu_run_scenario(const char *path, scn_scenario_t **scenario, scn_error_t *err)
+{
+  stu_study_t *study = NULL;
+  *scenario = NULL;
+  if (scn_load(path, scenario, err) != 0)
+    return NULL;
+  const app_skeleton_t *skeleton = app_find((*scenario)->skeleton);
+  if (!skeleton || scn_check(*scenario, skeleton->spec, err) != 0)
+    return NULL;
+  if (stu_run(*scenario, skeleton, 0, NULL, NULL, &study, err) != 0)
+    return NULL;
+  return study;
+}
+
+/* Checks that scenario `name` of tests/data/linalg fails at line `line` with a message containing `part`. */
+static inline void tu_expect_scenario_error(const char *name, int line, const char *part)
+{
+  char path[1024];
+  snprintf(path, sizeof path, "%s%s", TU_DATA, name);
+  scn_scenario_t *scenario = NULL;
+  scn_error_t err = {.line = 0};
+  stu_study_t *study = tu_run_scenario(path, &scenario, &err);
+  CU_ASSERT_PTR_NULL(study);
+  CU_ASSERT_EQUAL(err.line, line);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err.message, part));
+  if (!strstr(err.message, part))
+    fprintf(stderr, "\n%s: got '%s' at line %d\n", name, err.message, err.line);
+  stu_free(study);
+  scn_free(scenario);
+}
+
+/* Runs `skeleton` with parameters names[i] = values[i] on `nranks` ranks of `platform` with broadcast `bcast`.
+ * Returns the trace (the caller frees it), or NULL with the reason on stderr. */
+static inline met_trace_t *tu_run_point(const app_skeleton_t *skeleton, const char *platform, size_t count,
+                                        const char *const *names, const char *const *values, int nranks,
+                                        sim_bcast_alg_t bcast)
+{
+  app_point_t point = {.count = count, .names = names, .values = values};
+  void *arg = NULL;
+  char err[1024] = "";
+  const char *bad_param = NULL;
+  met_trace_t *trace = NULL;
+  if (skeleton->prepare(&point, nranks, &arg, err, sizeof err, &bad_param) == 0) {
+    sim_job_t job = {.platform = platform, .nranks = nranks, .bcast = bcast, .program = skeleton->program, .arg = arg};
+    if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+      trace = NULL;
+  }
+  if (!trace)
+    fprintf(stderr, "simulation failed: %s\n", err);
+  skeleton->release(arg);
+  return trace;
+}
+
+#endif

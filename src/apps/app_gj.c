@@ -207,7 +207,7 @@ static double gj_model(const app_point_t *point, int nranks)
 static const scn_param_spec_t gj_params[] = {
     {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "number of equations N"},
     {.name = "broadcast", .kind = SCN_CHOICE, .choices = sim_bcast_names, .required = 1,
-     .help = "broadcast algorithm: one-to-all (eq. 14) or neighbour (eq. 15)"},
+     .help = "broadcast algorithm: one-to-all (eq. 14), neighbour (eq. 15) or another of docs/broadcasts.md"},
 };
 
 static const scn_skeleton_spec_t gj_spec = {.name = "gauss-jordan", .params = gj_params,

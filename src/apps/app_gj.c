@@ -75,23 +75,18 @@ double app_gj_element_ops(int n)
   return ops;
 }
 
-/* Block rows: rank r holds rows_of(r) consecutive rows from first_row(r); the first n % p ranks hold one more. */
+/* Block rows: rank r holds rows_of(r) consecutive rows, in rank order; the first n % p ranks hold one more. */
 static int rows_of(int n, int p, int r)
 {
   return n / p + (r < n % p);
 }
 
-static int first_row(int n, int p, int r)
-{
-  return r * (n / p) + (r < n % p ? r : n % p);
-}
-
+/* The rank holding `row`, in constant time: every rank asks at every step. */
 static int owner_of(int n, int p, int row)
 {
-  int r = 0;
-  while (first_row(n, p, r) + rows_of(n, p, r) <= row)
-    r++;
-  return r;
+  int q = n / p;
+  int big = (n % p) * (q + 1); /* rows held by the ranks with one more */
+  return row < big ? row / (q + 1) : n % p + (row - big) / q;
 }
 
 static void compute_ops(sim_rank_t *rank, double ops)
@@ -186,8 +181,9 @@ static double gj_model(const app_point_t *point, int nranks)
   int n = (int)app_point_long(point, "n", 0);
   int rows = 0;
   int cols = 0;
-  if (!bcast || strcmp(bcast, "binomial") == 0 || n < 1 || sim_map_rectangle(nranks, 16, 8, &rows, &cols) != 0)
-    return NAN;
+  int modelled = bcast && (strcmp(bcast, "one-to-all") == 0 || strcmp(bcast, "neighbour") == 0);
+  if (!modelled || n < 1 || sim_map_rectangle(nranks, 16, 8, &rows, &cols) != 0)
+    return NAN; /* the paper models its two broadcasts only */
   int hops[nranks];
   for (int r = 0; r < nranks; r++) {
     int row;

@@ -64,7 +64,9 @@ void rep_model_cells(FILE *out, const stu_study_t *study, const stu_point_t *poi
     fprintf(out, "  %6s", label);
   }
   double diff = 100 * rep_model_diff(point);
-  if (rep_has_model(study)) /* rounding noise shows as +0.0%, never -0.0% */
+  if (rep_has_model(study) && !isfinite(point->t_model)) /* a point outside the model */
+    fprintf(out, " %10s %8s", "-", "-");
+  else if (rep_has_model(study)) /* rounding noise shows as +0.0%, never -0.0% */
     fprintf(out, " %10.3f %+7.1f%%", point->t_model, fabs(diff) < 0.05 ? 0.0 : diff);
 }
 

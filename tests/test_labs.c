@@ -1,0 +1,718 @@
+/* The teaching labs of docs/labs/ cannot rot: every `build/simrun` command of a lab's sh blocks runs here, in a copy of
+ * the repository layout, and every numbered claim of its teacher's section ("1a", "2b", ...) is asserted against the
+ * CSV, JSON or terminal output those commands wrote. Also: every long option of `simrun --help` is documented in the
+ * man page and the user guide. */
+/* nftw */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#include "tu_cli.h"
+
+#include <ftw.h>
+#include <math.h>
+#include <stdarg.h>
+
+#define LABS         SIMRUN_SOURCE_DIR "/docs/labs/"
+#define MAX_COMMANDS 8
+#define MAX_WORDS    (MAX_ARGS - 2) /* room for the "-q --no-cache" the test adds */
+
+/* Under a sanitizer simrun runs 5 to 20 times slower (the T800 runs fork and trace a lot): the longest scenarios of
+ * the labs are left to the normal build, whose run of the same commands asserts the same claims. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+static const char *const heavy_scenarios[] = {"pdgemm-grids.xml", "topology-gj.xml", "my-machine.xml",
+                                              "scenarios/gj256.xml", NULL};
+
+/* One lab followed as a student would: the fake repository root its commands ran in, and what each printed. */
+typedef struct lab {
+  char root[1024];
+  char *text;              /* the lab's Markdown */
+  char *out[MAX_COMMANDS]; /* stdout of each command, in the lab's order; NULL for a skipped one */
+  char svg_dir[MAX_COMMANDS][256];
+  size_t commands;
+} lab_t;
+
+/* A CSV file as a table of strings. */
+typedef struct csv {
+  char *text;
+  char **cells; /* rows x cols, row 0 the header */
+  size_t rows, cols;
+} csv_t;
+
+static char *read_file_text(const char *path)
+{
+  FILE *file = fopen(path, "r");
+  char *text = file ? slurp(file) : NULL;
+  if (file)
+    fclose(file);
+  return text;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+  (void)st, (void)type, (void)ftw;
+  return remove(path);
+}
+
+static int copy_file(const char *from, const char *to)
+{
+  char *text = read_file_text(from);
+  FILE *file = text ? fopen(to, "w") : NULL;
+  int rc = file && fputs(text, file) >= 0 ? 0 : -1;
+  if (file && fclose(file) != 0)
+    rc = -1;
+  free(text);
+  return rc;
+}
+
+/* A working folder laid out as the repository root the labs' commands expect: build/simrun, scenarios/ and platforms/
+ * link to the real ones; docs/labs/ holds copies of the labs' scenarios, since the student writes files beside them
+ * and a scenario's relative paths must resolve inside this folder. */
+static int make_root(char *root, size_t size)
+{
+  static const char *const lab_files[] = {"matmul-n.xml", "my-machine.xml", NULL};
+  char path[2048], from[2048];
+  if (make_folder(root, size) != 0)
+    return -1;
+  int rc = 0;
+  snprintf(path, sizeof path, "%s/build", root);
+  rc |= mkdir(path, 0700);
+  snprintf(path, sizeof path, "%s/build/simrun", root);
+  rc |= symlink(SIMRUN_BINARY, path);
+  snprintf(path, sizeof path, "%s/scenarios", root);
+  rc |= symlink(SIMRUN_SOURCE_DIR "/scenarios", path);
+  snprintf(path, sizeof path, "%s/platforms", root);
+  rc |= symlink(SIMRUN_SOURCE_DIR "/platforms", path);
+  snprintf(path, sizeof path, "%s/docs", root);
+  rc |= mkdir(path, 0700);
+  snprintf(path, sizeof path, "%s/docs/labs", root);
+  rc |= mkdir(path, 0700);
+  for (size_t i = 0; lab_files[i]; i++) {
+    snprintf(from, sizeof from, LABS "%s", lab_files[i]);
+    snprintf(path, sizeof path, "%s/docs/labs/%s", root, lab_files[i]);
+    rc |= copy_file(from, path);
+  }
+  return rc == 0 ? 0 : -1;
+}
+
+static int is_heavy(const char *line)
+{
+  for (size_t i = 0; heavy_scenarios[i]; i++)
+    if (strstr(line, heavy_scenarios[i]))
+      return 1;
+  return 0;
+}
+
+/* Runs one command line of a lab (words separated by single spaces, "build/simrun" first) in the lab's root. A
+ * simulation gets -q and --no-cache, so that every run is real whatever the cache holds. */
+static void run_command(lab_t *lab, const char *line, size_t len)
+{
+  char buffer[1024];
+  const char *args[MAX_ARGS + 1] = {0};
+  size_t n = 0;
+  snprintf(buffer, sizeof buffer, "%.*s", (int)len, line);
+  strtok(buffer, " "); /* build/simrun, the program */
+  for (char *word; n < MAX_WORDS && (word = strtok(NULL, " "));) {
+    args[n++] = word;
+    if (n >= 2 && strcmp(args[n - 2], "--svg") == 0)
+      snprintf(lab->svg_dir[lab->commands], sizeof lab->svg_dir[0], "%s", word);
+  }
+  if (strcmp(args[0], "platform") != 0) {
+    args[n++] = "-q";
+    args[n++] = "--no-cache";
+  }
+  cli_run_t run;
+  if (run_program(lab->root, "build/simrun", args, &run) != 0) {
+    CU_FAIL("simrun could not be run");
+    return;
+  }
+  if (run.status != 0)
+    fprintf(stderr, "\n%s: exit status %d\n%s", buffer, run.status, run.err);
+  CU_ASSERT_EQUAL(run.status, 0);
+  lab->out[lab->commands] = run.out;
+  free(run.err);
+}
+
+/* Every picture a lab names (a backquoted `name.svg`) must be among those its --svg commands drew. */
+static void assert_pictures(const lab_t *lab)
+{
+  for (const char *c = lab->text; (c = strstr(c, ".svg`")); c++) {
+    const char *start = c;
+    while (start > lab->text && start[-1] != '`')
+      start--;
+    int found = 0;
+    char path[2048];
+    for (size_t i = 0; i < lab->commands && !found; i++) {
+      snprintf(path, sizeof path, "%s/%s/%.*s", lab->root, lab->svg_dir[i], (int)(c + 4 - start), start);
+      found = lab->svg_dir[i][0] && access(path, R_OK) == 0;
+    }
+    if (!found)
+      fprintf(stderr, "\npicture %.*s not drawn\n", (int)(c + 4 - start), start);
+    CU_ASSERT(found || SANITIZED);
+  }
+}
+
+/* Follows lab `name`: reads docs/labs/<name>, runs every "build/simrun" line of its ```sh blocks in a fresh root
+ * (skipping the heavy scenarios under a sanitizer), checks the pictures it names. */
+static void lab_follow(lab_t *lab, const char *name)
+{
+  char path[2048];
+  memset(lab, 0, sizeof *lab);
+  snprintf(path, sizeof path, LABS "%s", name);
+  lab->text = read_file_text(path);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(lab->text);
+  CU_ASSERT_EQUAL_FATAL(make_root(lab->root, sizeof lab->root), 0);
+  int in_sh = 0;
+  for (const char *line = lab->text; *line;) {
+    const char *end = strchr(line, '\n');
+    size_t len = end ? (size_t)(end - line) : strlen(line);
+    if (strncmp(line, "```", 3) == 0)
+      in_sh = !in_sh && strncmp(line, "```sh", 5) == 0;
+    else if (in_sh && strncmp(line, "build/simrun ", 13) == 0 && lab->commands < MAX_COMMANDS) {
+      char copy[1024];
+      snprintf(copy, sizeof copy, "%.*s", (int)len, line);
+      if (!(SANITIZED && is_heavy(copy)))
+        run_command(lab, line, len);
+      lab->commands++;
+    }
+    line += len + (end != NULL);
+  }
+  CU_ASSERT(lab->commands > 0);
+  assert_pictures(lab);
+}
+
+static void lab_free(lab_t *lab)
+{
+  for (size_t i = 0; i < MAX_COMMANDS; i++)
+    free(lab->out[i]);
+  free(lab->text);
+  CU_ASSERT_EQUAL(nftw(lab->root, remove_entry, 16, FTW_DEPTH | FTW_PHYS), 0);
+}
+
+/* Loads `name` from the lab's root; NULL (and no failure) when a skipped command would have written it. */
+static csv_t *csv_load(const lab_t *lab, const char *name)
+{
+  char *text = read_output(lab->root, name);
+  if (!text) {
+    CU_ASSERT(SANITIZED);
+    return NULL;
+  }
+  csv_t *csv = calloc(1, sizeof *csv);
+  csv->text = text;
+  size_t capacity = 0;
+  for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+    size_t cols = 1;
+    for (char *c = line; (c = strchr(c, ',')); c++)
+      cols++;
+    if (csv->rows == 0)
+      csv->cols = cols;
+    CU_ASSERT_EQUAL(cols, csv->cols);
+    if ((csv->rows + 1) * csv->cols > capacity) {
+      capacity = 2 * (capacity + csv->cols);
+      csv->cells = realloc(csv->cells, capacity * sizeof *csv->cells);
+    }
+    char **row = csv->cells + csv->rows * csv->cols;
+    for (size_t i = 0; i < csv->cols; i++) {
+      row[i] = line;
+      line = strchr(line, ',');
+      if (line)
+        *line++ = '\0';
+      else
+        line = "";
+    }
+    csv->rows++;
+  }
+  return csv;
+}
+
+static void csv_free(csv_t *csv)
+{
+  if (csv) {
+    free(csv->cells);
+    free(csv->text);
+    free(csv);
+  }
+}
+
+static const char *cell(const csv_t *csv, size_t row, const char *column)
+{
+  for (size_t i = 0; i < csv->cols; i++)
+    if (strcmp(csv->cells[i], column) == 0)
+      return csv->cells[row * csv->cols + i];
+  CU_FAIL("no such CSV column");
+  return "";
+}
+
+/* The row whose columns match `where`, "name=value" pairs separated by spaces (a value matches the cell's end, so
+ * that "platform=t800-torus-16x8.xml" finds "../platforms/generated/t800-torus-16x8.xml"); 0 when none does. */
+static size_t csv_row(const csv_t *csv, const char *where)
+{
+  for (size_t row = 1; row < csv->rows; row++) {
+    int match = 1;
+    char conditions[256];
+    snprintf(conditions, sizeof conditions, "%s", where);
+    for (char *save, *pair = strtok_r(conditions, " ", &save); pair && match; pair = strtok_r(NULL, " ", &save)) {
+      char *value = strchr(pair, '=');
+      *value++ = '\0';
+      const char *have = cell(csv, row, pair);
+      size_t a = strlen(have), b = strlen(value);
+      match = a >= b && strcmp(have + a - b, value) == 0 && (a == b || have[a - b - 1] == '/');
+    }
+    if (match)
+      return row;
+  }
+  fprintf(stderr, "\nno CSV row where %s\n", where);
+  CU_FAIL("no such CSV row");
+  return 0;
+}
+
+/* The row where `format` (printf-like, then as csv_row's `where`) holds; 0 when none does. */
+__attribute__((format(printf, 2, 3))) static size_t row_of(const csv_t *csv, const char *format, ...)
+{
+  char where[256];
+  va_list ap;
+  va_start(ap, format);
+  vsnprintf(where, sizeof where, format, ap);
+  va_end(ap);
+  return csv_row(csv, where);
+}
+
+/* The number in `column` of row `row`; NAN for row 0 (no match), which fails every comparison. */
+static double num_at(const csv_t *csv, size_t row, const char *column)
+{
+  return row ? strtod(cell(csv, row, column), NULL) : NAN;
+}
+
+#define NUM(csv, column, ...)  num_at(csv, row_of(csv, __VA_ARGS__), column)
+#define TEXT(csv, column, ...) cell(csv, row_of(csv, __VA_ARGS__), column)
+
+static const int gj_ps[] = {1, 2, 4, 8, 16, 32, 64, 128};
+#define GJ_PS (sizeof gj_ps / sizeof gj_ps[0])
+
+/* ---- Lab 1: docs/labs/01-lost-cycles.md ---- */
+
+static void test_labs_lost_cycles(void)
+{
+  lab_t lab;
+  lab_follow(&lab, "01-lost-cycles.md");
+  csv_t *m100 = csv_load(&lab, "lab1-matmul100.csv");
+  csv_t *mn = csv_load(&lab, "lab1-matmul-n.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(m100);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mn);
+
+  /* 1a "At n = 100 the speedup is below 1 at every p from 2 to 8" */
+  for (int p = 2; p <= 8; p++)
+    CU_ASSERT(NUM(m100, "speedup", "p=%d", p) < 1);
+
+  /* 1b "At n = 100, p = 3, communication is the largest overhead (Ovh_comm 7.12), idling second (3.57) ... 3 / (1 +
+   * 10.69) = 0.257 is the speedup of the table" */
+  double comm = NUM(m100, "ovh_comm", "p=3"), idle = NUM(m100, "ovh_idle", "p=3");
+  CU_ASSERT(comm > idle && idle > NUM(m100, "ovh_ctrl", "p=3") && idle > NUM(m100, "ovh_anomaly", "p=3"));
+  CU_ASSERT_DOUBLE_EQUAL(NUM(m100, "speedup", "p=3"), 3 / (1 + comm + idle), 1e-6);
+
+  /* 1c "Idling is zero at p = 2 and appears at p = 3" */
+  CU_ASSERT_DOUBLE_EQUAL(NUM(m100, "ovh_idle", "p=2"), 0, 1e-9);
+  CU_ASSERT(idle > 0.1);
+
+  /* 1d "at p = 3, rank 0 has the largest comm ratio and the smallest idle ratio" (terminal, per-process table) */
+  const char *table = strstr(lab.out[0], "Per process, p = 3");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(table);
+  table = strchr(strchr(table, '\n') + 1, '\n') + 1; /* after the title and the header */
+  double ratios[3][2] = {{0}};
+  for (int rank = 0; rank < 3; rank++) {
+    int r;
+    double work, ctrl;
+    CU_ASSERT_EQUAL(sscanf(table, "%d %lf %lf %lf %lf", &r, &work, &ctrl, &ratios[rank][0], &ratios[rank][1]), 5);
+    CU_ASSERT_EQUAL(r, rank);
+    table = strchr(table, '\n') + 1;
+  }
+  for (int rank = 1; rank < 3; rank++)
+    CU_ASSERT(ratios[0][0] > ratios[rank][0] && ratios[0][1] < ratios[rank][1]);
+
+  /* 1e "`ctrl` and `anomaly` are zero at every point" */
+  for (size_t row = 1; row < m100->rows; row++)
+    CU_ASSERT(fabs(strtod(cell(m100, row, "ovh_ctrl"), NULL)) < 1e-9 &&
+              fabs(strtod(cell(m100, row, "ovh_anomaly"), NULL)) < 1e-9);
+  for (size_t row = 1; row < mn->rows; row++)
+    CU_ASSERT(fabs(strtod(cell(mn, row, "ovh_ctrl"), NULL)) < 1e-9 &&
+              fabs(strtod(cell(mn, row, "ovh_anomaly"), NULL)) < 1e-9);
+
+  /* 1f "Multiplying n by 4 multiplies the granularity by about 4 (between 3.5 and 5) at every p > 1" */
+  static const int ps[] = {2, 3, 4, 8};
+  for (int n = 100; n < 6400; n *= 4)
+    for (size_t i = 0; i < 4; i++) {
+      double gain = NUM(mn, "granularity", "n=%d p=%d", 4 * n, ps[i]) / NUM(mn, "granularity", "n=%d p=%d", n, ps[i]);
+      CU_ASSERT(gain > 3.5 && gain < 5);
+    }
+
+  /* 1g "At p = 3 the speedup is below the paper's 2.55 at n = 1600 (1.84) and above it at n = 6400 (2.59)" */
+  CU_ASSERT(NUM(mn, "speedup", "n=1600 p=3") < 2.55);
+  CU_ASSERT(NUM(mn, "speedup", "n=6400 p=3") > 2.55);
+
+  /* 1h "At n = 100 the dominant component is communication at every p > 1; at n = 6400 it is processing at every p" */
+  for (size_t i = 0; i < 4; i++) {
+    CU_ASSERT_STRING_EQUAL(TEXT(mn, "dominant", "n=100 p=%d", ps[i]), "communication");
+    CU_ASSERT_STRING_EQUAL(TEXT(mn, "dominant", "n=6400 p=%d", ps[i]), "processing");
+  }
+  CU_ASSERT_STRING_EQUAL(TEXT(mn, "dominant", "n=6400 p=1"), "processing");
+  csv_free(m100);
+  csv_free(mn);
+  lab_free(&lab);
+}
+
+/* ---- Lab 2: docs/labs/02-broadcast-bottleneck.md ---- */
+
+static void test_labs_broadcast_bottleneck(void)
+{
+  lab_t lab;
+  lab_follow(&lab, "02-broadcast-bottleneck.md");
+  csv_t *gj = csv_load(&lab, "lab2-gj256.csv");
+  csv_t *bn = csv_load(&lab, "lab2-bottleneck.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(bn);
+#define GJ(column, bcast, p) NUM(gj, column, "broadcast=%s p=%d", bcast, p)
+
+  if (gj) { /* NULL under a sanitizer only */
+    /* 2a "At p = 1 and 2 both broadcasts take the same time; from p = 4 on the neighbour broadcast is faster at every
+     * p" */
+    for (size_t i = 0; i < GJ_PS; i++) {
+      double one = GJ("t_par", "one-to-all", gj_ps[i]), nb = GJ("t_par", "neighbour", gj_ps[i]);
+      if (gj_ps[i] <= 2) {
+        CU_ASSERT_DOUBLE_EQUAL(one, nb, 1e-9 * nb);
+      } else {
+        CU_ASSERT(nb < one);
+      }
+    }
+
+    /* 2b "One-to-all is fastest at p = 8 (17.7 s), and at p = 128 it is slower than the sequential run" */
+    for (size_t i = 0; i < GJ_PS; i++)
+      CU_ASSERT(gj_ps[i] == 8 || GJ("t_par", "one-to-all", gj_ps[i]) > GJ("t_par", "one-to-all", 8));
+    CU_ASSERT(GJ("speedup", "one-to-all", 128) < 1);
+
+    /* 2c "The neighbour broadcast's speedup peaks at p = 64 (12.7) and falls at p = 128" */
+    for (size_t i = 0; i < GJ_PS; i++)
+      CU_ASSERT(gj_ps[i] == 64 || GJ("speedup", "neighbour", gj_ps[i]) < GJ("speedup", "neighbour", 64));
+
+    /* 2d "For every p from 4, one-to-all's extra idling over the neighbour version is larger than its extra
+     * communication" */
+    for (size_t i = 2; i < GJ_PS; i++) {
+      double idle = GJ("ovh_idle", "one-to-all", gj_ps[i]) - GJ("ovh_idle", "neighbour", gj_ps[i]);
+      double comm = GJ("ovh_comm", "one-to-all", gj_ps[i]) - GJ("ovh_comm", "neighbour", gj_ps[i]);
+      CU_ASSERT(idle > comm);
+    }
+  }
+
+  /* 2e "The communication/computation ratio is below 1 at p = 32 and above 1 at p = 40" */
+  CU_ASSERT(NUM(bn, "comm_comp_ratio", "p=32") < 1);
+  CU_ASSERT(NUM(bn, "comm_comp_ratio", "p=40") > 1);
+
+  /* 2f "The communication B-ratio is below 1 at p = 96 and above 1 at p = 128" */
+  CU_ASSERT(NUM(bn, "b_communication", "p=96") < 1);
+  CU_ASSERT(NUM(bn, "b_communication", "p=128") > 1);
+
+  /* 2g "Memory is the dominant component up to p = 16, communication from p = 24 on" */
+  for (size_t row = 1; row < bn->rows; row++)
+    CU_ASSERT_STRING_EQUAL(cell(bn, row, "dominant"),
+                           strtol(cell(bn, row, "p"), NULL, 10) <= 16 ? "memory" : "communication");
+#undef GJ
+  csv_free(gj);
+  csv_free(bn);
+  lab_free(&lab);
+}
+
+/* ---- Lab 3: docs/labs/03-grid-shape.md ---- */
+
+static int power_of_two(int x)
+{
+  return (x & (x - 1)) == 0;
+}
+
+static void test_labs_grid_shape(void)
+{
+  lab_t lab;
+  lab_follow(&lab, "03-grid-shape.md");
+  csv_t *grids = csv_load(&lab, "lab3-pdgemm.csv");
+  if (!grids) { /* a sanitizer build: the normal build asserts this lab */
+    lab_free(&lab);
+    return;
+  }
+#define T(P, p) NUM(grids, "t_par", "grid-rows=%d p=%d", P, p)
+
+  /* 3a "At p = 32 the fastest grids are 4 x 8 and 8 x 4 (3.580 s, a tie), the slowest 1 x 32 and 32 x 1" and 3b "At
+   * every p, the best grid is a most compact one (smallest |P - Q| among the grids of p) and the worst is a single
+   * row or column" and 3g "At every p the model chooses the best simulated grid or its transpose" */
+  for (int p = 2; p <= 32; p++) {
+    int best = 0, worst = 0, model = 0, compact = p;
+    for (int P = 1; P <= p; P++) {
+      if (p % P != 0)
+        continue;
+      if (!best || T(P, p) < T(best, p))
+        best = P;
+      if (!worst || T(P, p) > T(worst, p))
+        worst = P;
+      double m = NUM(grids, "t_model", "grid-rows=%d p=%d", P, p);
+      if (!model || m < NUM(grids, "t_model", "grid-rows=%d p=%d", model, p))
+        model = P;
+      compact = abs(P - p / P) < compact ? abs(P - p / P) : compact;
+    }
+    CU_ASSERT_EQUAL(abs(best - p / best), compact);
+    CU_ASSERT(worst == 1 || worst == p);
+    CU_ASSERT(model == best || model == p / best);
+    if (p == 32) {
+      CU_ASSERT(best == 4 || best == 8);
+      CU_ASSERT_DOUBLE_EQUAL(T(4, 32), T(8, 32), 1e-9);
+    }
+  }
+
+  /* 3c "P x Q and Q x P take the same time on every grid" */
+  for (size_t row = 1; row < grids->rows; row++) {
+    int P = (int)strtol(cell(grids, row, "grid-rows"), NULL, 10), p = (int)strtol(cell(grids, row, "p"), NULL, 10);
+    CU_ASSERT_DOUBLE_EQUAL(T(P, p), T(p / P, p), 1e-9 * T(P, p));
+  }
+
+  /* 3d "On 1 x Q, T_par rises from Q = 4 to 5, from 8 to 9 and from 16 to 17" */
+  for (int q = 4; q <= 16; q *= 2)
+    CU_ASSERT(T(1, q + 1) > T(1, q));
+
+  /* 3e "The model is never above the simulation, and is exact (to 1e-9) on every grid whose P and Q are powers of
+   * two" and 3f "The largest |diff| is on 3 x 7 and 7 x 3" */
+  double largest = 0;
+  for (size_t row = 1; row < grids->rows; row++) {
+    int P = (int)strtol(cell(grids, row, "grid-rows"), NULL, 10), p = (int)strtol(cell(grids, row, "p"), NULL, 10);
+    double t = num_at(grids, row, "t_par"), m = num_at(grids, row, "t_model");
+    CU_ASSERT(m <= t * (1 + 1e-9));
+    if (power_of_two(P) && power_of_two(p / P))
+      CU_ASSERT_DOUBLE_EQUAL(m, t, 1e-9 * t);
+    largest = fmax(largest, fabs(num_at(grids, row, "model_diff")));
+  }
+  CU_ASSERT_DOUBLE_EQUAL(fabs(NUM(grids, "model_diff", "grid-rows=3 p=21")), largest, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(fabs(NUM(grids, "model_diff", "grid-rows=7 p=21")), largest, 1e-12);
+#undef T
+  csv_free(grids);
+  lab_free(&lab);
+}
+
+/* ---- Lab 4: docs/labs/04-protocol-controller.md ---- */
+
+/* The 13 interval lengths (s) of the `nth` (0-based) "first_page_request" of a JSON output; 0, or -1. */
+static int first_page_intervals(const char *json, int nth, double intervals[13])
+{
+  const char *at = json;
+  for (int i = 0; at && i <= nth; i++)
+    at = strstr(at + (i > 0), "\"first_page_request\"");
+  at = at ? strstr(at, "\"intervals\": [") : NULL;
+  if (!at)
+    return -1;
+  char *end = (char *)at + strlen("\"intervals\": [");
+  for (int k = 0; k < 13; k++) {
+    const char *start = end;
+    intervals[k] = strtod(start, &end);
+    if (end == start)
+      return -1;
+    end += strspn(end, ", \n");
+  }
+  return 0;
+}
+
+static void test_labs_protocol_controller(void)
+{
+  lab_t lab;
+  lab_follow(&lab, "04-protocol-controller.md");
+  csv_t *dsm = csv_load(&lab, "lab4-dsm-gj.csv");
+  char *json = read_output(lab.root, "lab4-dsm-gj.json");
+  const char *out = lab.out[0];
+  CU_ASSERT_PTR_NOT_NULL_FATAL(dsm);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  const char *without = strstr(out, "==== controller = no");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(without);
+
+  /* 4a "The controller saves more than half of the time: 0.658 s against 1.571 s, 58%" */
+  double saved = 1 - NUM(dsm, "t_par", "controller=yes") / NUM(dsm, "t_par", "controller=no");
+  CU_ASSERT(saved > 0.5 && saved < 0.6);
+
+  /* 4b "Per node, the PP's Extra time is more than ten times larger without the controller" and "Prste falls too" */
+  const char *per_node = strstr(out, "PP per node (ms), with -> without:");
+  double extra[2] = {0}, prste[2] = {0};
+  CU_ASSERT_PTR_NOT_NULL_FATAL(per_node);
+  CU_ASSERT_EQUAL(sscanf(strstr(per_node, "Extra "), "Extra %lf -> %lf", &extra[0], &extra[1]), 2);
+  CU_ASSERT_EQUAL(sscanf(strstr(per_node, "Prste "), "Prste %lf -> %lf", &prste[0], &prste[1]), 2);
+  CU_ASSERT(extra[1] > 10 * extra[0]);
+  CU_ASSERT(prste[1] > prste[0]);
+
+  /* 4c "With the controller, the 13 intervals of the first page request add up to its wait (274.52 us), and the
+   * longest is interval 8, CPRWait" and 4d "Without the controller the same request waits more than three times as
+   * long (1046 us), and interval 8 is the longest again; intervals 6 and 13 are zero" */
+  double waits[2] = {0};
+  for (int run = 0; run < 2; run++) {
+    const char *request = strstr(run ? without : out, "The first page request");
+    double intervals[13], sum = 0;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(request);
+    CU_ASSERT_EQUAL(sscanf(strstr(request, "waited "), "waited %lf us", &waits[run]), 1);
+    CU_ASSERT_EQUAL_FATAL(first_page_intervals(json, run, intervals), 0);
+    int longest = 0;
+    for (int k = 0; k < 13; k++) {
+      sum += intervals[k];
+      longest = intervals[k] > intervals[longest] ? k : longest;
+    }
+    CU_ASSERT_DOUBLE_EQUAL(sum * 1e6, waits[run], 0.01);
+    CU_ASSERT_EQUAL(longest + 1, 8);
+    if (run == 1)
+      CU_ASSERT(intervals[5] == 0 && intervals[12] == 0);
+  }
+  CU_ASSERT(waits[1] > 3 * waits[0]);
+
+  /* 4e "With the controller, barriers dominate the waiting; without, diff requests; in both runs the dominant
+   * category is CPRWait" */
+  const char *dominant = strstr(out, "operation: barrier requests");
+  CU_ASSERT(dominant && dominant < without);
+  CU_ASSERT_PTR_NOT_NULL(strstr(without, "operation: diff requests"));
+  const char *category = strstr(out, "category:  CPRWait");
+  CU_ASSERT(category && category < without);
+  CU_ASSERT_PTR_NOT_NULL(strstr(without, "category:  CPRWait"));
+  free(json);
+  csv_free(dsm);
+  lab_free(&lab);
+}
+
+/* ---- Lab 5: docs/labs/05-design-your-machine.md ---- */
+
+static void test_labs_design_your_machine(void)
+{
+  static const char *const machines[] = {"t800-mesh-16x8.xml", "t800-torus-16x8.xml", "t800-hypercube-7.xml",
+                                         "t800-switch-128.xml"};
+  static const int ps[] = {4, 16, 64, 128};
+  lab_t lab;
+  lab_follow(&lab, "05-design-your-machine.md");
+  csv_t *mine = csv_load(&lab, "lab5-my-machine.csv");
+  csv_t *topo = csv_load(&lab, "lab5-topology.csv");
+#define TOPO(column, machine, bcast, p) NUM(topo, column, "platform=%s broadcast=%s p=%d", machine, bcast, p)
+
+  if (mine) { /* NULL under a sanitizer only */
+    /* 5d "On the fat tree the neighbour broadcast is the fastest at p = 16 and 64, and the pipelined chain is slower
+     * than it at p = 64 with more than twice its Ovh_comm" */
+    for (int p = 16; p <= 64; p *= 4) {
+      double nb = NUM(mine, "t_par", "broadcast=neighbour p=%d", p);
+      CU_ASSERT(nb < NUM(mine, "t_par", "broadcast=binomial p=%d", p));
+      CU_ASSERT(nb < NUM(mine, "t_par", "broadcast=pipelined-chain p=%d", p));
+    }
+    CU_ASSERT(NUM(mine, "ovh_comm", "broadcast=pipelined-chain p=64") >
+              2 * NUM(mine, "ovh_comm", "broadcast=neighbour p=64"));
+  }
+
+  if (topo) { /* NULL under a sanitizer only */
+    /* 5a "On each of the four topologies the neighbour broadcast is faster than the binomial tree at every p from
+     * 4" */
+    for (size_t m = 0; m < 4; m++)
+      for (size_t i = 0; i < 4; i++)
+        CU_ASSERT(TOPO("t_par", machines[m], "neighbour", ps[i]) < TOPO("t_par", machines[m], "binomial", ps[i]));
+
+    /* 5b "Mesh and torus give the same T_par up to p = 16; from p = 64 the torus is faster" */
+    for (size_t i = 0; i < 4; i++)
+      for (int b = 0; b < 2; b++) {
+        const char *bcast = b ? "binomial" : "neighbour";
+        double mesh = TOPO("t_par", machines[0], bcast, ps[i]), torus = TOPO("t_par", machines[1], bcast, ps[i]);
+        if (ps[i] <= 16) {
+          CU_ASSERT_DOUBLE_EQUAL(mesh, torus, 1e-9 * mesh);
+        } else {
+          CU_ASSERT(torus < mesh);
+        }
+      }
+
+    /* 5c "At p = 64 and 128 the switch with the neighbour broadcast is the fastest point; at p = 128 the hypercube is
+     * the slowest of the four with the neighbour broadcast" */
+    for (int p = 64; p <= 128; p *= 2)
+      for (size_t row = 1; row < topo->rows; row++)
+        if (strtol(cell(topo, row, "p"), NULL, 10) == p)
+          CU_ASSERT(TOPO("t_par", machines[3], "neighbour", p) <= num_at(topo, row, "t_par"));
+    for (size_t m = 0; m < 3; m++)
+      CU_ASSERT(TOPO("t_par", machines[m], "neighbour", 128) <= TOPO("t_par", machines[2], "neighbour", 128));
+
+    /* 5e "At p = 64 with the neighbour broadcast the fat tree (6.80 s) is slower than the mesh (6.17 s)" */
+    if (mine)
+      CU_ASSERT(NUM(mine, "t_par", "broadcast=neighbour p=64") > TOPO("t_par", machines[0], "neighbour", 64));
+  }
+#undef TOPO
+  csv_free(mine);
+  csv_free(topo);
+  lab_free(&lab);
+}
+
+/* ---- simrun --help, the man page and the user guide ---- */
+
+/* Whether `doc` holds `option` as a whole word: not followed by a letter, a '-' or a roff "\-" ("--per" is not
+ * "--per-process"). */
+static int has_option(const char *doc, const char *option)
+{
+  size_t len = strlen(option);
+  for (const char *at = doc; (at = strstr(at, option)); at++) {
+    char next = at[len];
+    if (!(next >= 'a' && next <= 'z') && next != '-' && next != '\\')
+      return 1;
+  }
+  return 0;
+}
+
+/* Every "--option" of `help` must appear in `doc` (the man page's "\-\-" counts as "--"). */
+static void assert_options_documented(const char *help, const char *doc, const char *doc_name)
+{
+  for (const char *c = help; (c = strstr(c, "--")); c += 2) {
+    size_t len = 2 + strspn(c + 2, "abcdefghijklmnopqrstuvwxyz-");
+    if (len == 2)
+      continue;
+    char option[64], escaped[128];
+    snprintf(option, sizeof option, "%.*s", (int)len, c);
+    size_t e = 0;
+    for (size_t i = 0; option[i] && e + 2 < sizeof escaped; i++) {
+      if (option[i] == '-')
+        escaped[e++] = '\\';
+      escaped[e++] = option[i];
+    }
+    escaped[e] = '\0';
+    int found = has_option(doc, option) || has_option(doc, escaped);
+    if (!found)
+      fprintf(stderr, "\n%s does not document %s\n", doc_name, option);
+    CU_ASSERT(found);
+  }
+}
+
+static void test_labs_help_documented(void)
+{
+  static const char *const helps[][2] = {{"--help", NULL}, {"platform", "--help"}};
+  char *man = read_file_text(SIMRUN_SOURCE_DIR "/docs/simrun.1");
+  char *guide = read_file_text(SIMRUN_SOURCE_DIR "/docs/user-guide.md");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(man);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(guide);
+  for (size_t i = 0; i < 2; i++) {
+    const char *args[3] = {helps[i][0], helps[i][1], NULL};
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    assert_options_documented(run.out, man, "docs/simrun.1");
+    assert_options_documented(run.out, guide, "docs/user-guide.md");
+    run_free(&run);
+  }
+  free(man);
+  free(guide);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_labs_lost_cycles", test_labs_lost_cycles},
+      {"test_labs_broadcast_bottleneck", test_labs_broadcast_bottleneck},
+      {"test_labs_grid_shape", test_labs_grid_shape},
+      {"test_labs_protocol_controller", test_labs_protocol_controller},
+      {"test_labs_design_your_machine", test_labs_design_your_machine},
+      {"test_labs_help_documented", test_labs_help_documented},
+      {NULL, NULL},
+  };
+  return tu_run("labs", cases);
+}

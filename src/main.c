@@ -26,6 +26,7 @@ typedef struct options {
   const char *json;
   const char *svg;
   const char *paje;
+  const char *ti; /* --ti: a folder for TI traces of the per-process p's runs */
   int per_process;
   int quiet;
   int jobs;     /* -j: simulations at once */
@@ -57,6 +58,9 @@ static void usage(FILE *out)
           "                      and the work size with regression fits, bottleneck views) as SVG files in DIR,\n"
           "                      created if missing; see docs/pictures.md\n"
           "  --paje FILE         also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE\n"
+          "  --ti DIR            also write the per-process p's runs as SimGrid time-independent traces, one\n"
+          "                      folder DIR/point-K per point (index.txt for smpirun -replay, rank-I.txt);\n"
+          "                      those runs are simulated, not taken from the cache\n"
           "  -j, --jobs N        run N simulations at once, each in its own process (default 1); the results are\n"
           "                      the same whatever N is\n"
           "  --no-cache          neither reuse nor keep finished points (see below)\n"
@@ -113,6 +117,7 @@ static int parse_options(int argc, char **argv, options_t *opts)
                                            {"per-process", required_argument, NULL, 'P'},
                                            {"svg", required_argument, NULL, 's'},
                                            {"paje", required_argument, NULL, 'J'},
+                                           {"ti", required_argument, NULL, 'T'},
                                            {"jobs", required_argument, NULL, 'j'},
                                            {"no-cache", no_argument, NULL, 'N'},
                                            {"mpi", no_argument, NULL, 'M'},
@@ -143,6 +148,8 @@ static int parse_options(int argc, char **argv, options_t *opts)
       opts->svg = optarg;
     else if (c == 'J')
       opts->paje = optarg;
+    else if (c == 'T')
+      opts->ti = optarg;
     else if (c == 'P' && (opts->per_process = parse_positive(optarg)) < 0)
       return fail_usage("--per-process takes a positive whole number, not '%s'", optarg);
     else if (c == 'j' && ((opts->jobs = parse_positive(optarg)) < 0 || opts->jobs > MAX_JOBS))
@@ -217,9 +224,10 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
 {
   char cache[4096];
   int progress = !opts->quiet && isatty(STDERR_FILENO);
-  stu_options_t options = {.per_process = per_process, .jobs = opts->jobs, .farm = opts->mpi,
+  stu_options_t options = {.per_process = per_process, .jobs = opts->jobs, .farm = opts->mpi, .ti_dir = opts->ti,
                            .stop = stop_requested, .progress = progress ? show_progress : NULL};
-  if (!opts->no_cache && stu_cache_default_dir(cache, sizeof cache) == 0)
+  /* a point taken from the cache would write no trace */
+  if (!opts->no_cache && !opts->ti && stu_cache_default_dir(cache, sizeof cache) == 0)
     options.cache_dir = cache;
   struct sigaction on = {.sa_handler = on_interrupt};
   struct sigaction before;
@@ -315,6 +323,11 @@ static int prepare_pictures(const options_t *opts, int per_process)
   if (opts->paje && per_process == 0) {
     fprintf(stderr, "simrun: error: --paje records the run of the per-process p, but none is chosen; add "
                     "--per-process P (or <report per-process> in the scenario)\n");
+    return EXIT_INPUT;
+  }
+  if (opts->ti && (per_process == 0 || opts->mpi)) {
+    fprintf(stderr, "simrun: error: --ti writes the runs of the per-process p in this process: add --per-process P "
+                    "(or <report per-process> in the scenario), without --mpi\n");
     return EXIT_INPUT;
   }
   if (opts->svg && rep_pictures_folder(opts->svg, message, sizeof message) != 0) {

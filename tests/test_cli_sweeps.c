@@ -18,6 +18,31 @@ static void test_cli_jobs_junk(void)
                  .phrases = {"not 'many'"});
 }
 
+/* --ti writes the per-process p's runs (gj-small: points 2 and 5 are at p = 4) as TI traces, each an index of four
+ * rank files starting with init; without --per-process it is refused before anything runs. */
+static void test_cli_ti_writes_traces(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *args[] = {"-q", DATA "gj-small.xml", "--per-process", "4", "--ti", "ti", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT(run.status == 0 && *run.err == '\0');
+  char *index = read_output(dir, "ti/point-5/index.txt");
+  char *rank = read_output(dir, "ti/point-5/rank-3.txt");
+  CU_ASSERT(index && count_lines(index) == 4 && strstr(index, "/ti/point-5/rank-3.txt\n"));
+  CU_ASSERT(rank && strncmp(rank, "3 init\n3 recv 0 0 ", 18) == 0 && strstr(rank, "3 finalize\n"));
+  free(index);
+  free(rank);
+  run_free(&run);
+  char command[1200];
+  snprintf(command, sizeof command, "rm -r %s/ti", dir); /* remove_folder leaves nested folders */
+  CU_ASSERT_EQUAL(system(command), 0);
+  remove_folder(dir);
+  EXPECT_FAILURE(.args = {DATA "gj-small.xml", "--ti", "ti"}, .status = 2,
+                 .prefix = "--ti writes the runs of the per-process p in this process: add --per-process P");
+}
+
 /* The number of results in cache folder `dir`. */
 static int count_results(const char *dir)
 {
@@ -161,6 +186,7 @@ static void test_cli_mpi_farm_matches_local_run(void)
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_cli_jobs_junk", test_cli_jobs_junk},
+                                    {"test_cli_ti_writes_traces", test_cli_ti_writes_traces},
                                     {"test_cli_interrupted_sweep_resumes", test_cli_interrupted_sweep_resumes},
                                     {"test_cli_progress_bar_on_a_terminal", test_cli_progress_bar_on_a_terminal},
                                     {"test_cli_mpi_farm_matches_local_run", test_cli_mpi_farm_matches_local_run},

@@ -1,5 +1,8 @@
 /* Tests of the trace model: adding and ordering rules, phase interning, category and part times (gaps count as idle,
  * seed 000 eq. 1.7), and the binary format (round trip, truncated and malformed streams). */
+#include "met_bottleneck.h"
+#include "met_comm.h"
+#include "met_eppa.h"
 #include "met_trace.h"
 #include "tu.h"
 
@@ -370,6 +373,98 @@ static void test_met_trace_read_rejects_duplicate_phases(void)
   met_trace_free(trace);
 }
 
+/* Adds the same intervals to a full and an aggregate trace: three ranks, several phases, computations with a split,
+ * messages, gaps and zero-length intervals (dropped by both). */
+static void add_both(met_trace_t *full, met_trace_t *agg)
+{
+  const char *labels[] = {"main", "input", "distribution", "broadcast", "update", "link-init", "exchange"};
+  for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+    CU_ASSERT_EQUAL_FATAL(met_trace_phase_id(full, labels[i]), (int)i);
+    CU_ASSERT_EQUAL_FATAL(met_trace_phase_id(agg, labels[i]), (int)i);
+  }
+  for (int rank = 0; rank < 3; rank++) {
+    double t = 0.1 * rank;
+    for (int i = 0; i < 200; i++) {
+      double len = (i % 5 == 4) ? 0.0 : 0.001 * (1 + (i * 7 + rank) % 13) / 3.0;
+      met_interval_t iv = {.start = t, .end = t + len, .category = (met_category_t)((i + rank) % MET_CAT_COUNT),
+                           .phase = (i * 3 + rank) % 7, .peer = -1};
+      if (iv.category == MET_CAT_COMPUTE || iv.category == MET_CAT_CTRL)
+        for (int k = 0; k < MET_PART_COUNT; k++)
+          iv.parts[k] = len * (k + 1) / 10.0;
+      if (iv.category == MET_CAT_COMM) {
+        iv.peer = (rank + 1) % 3;
+        iv.bytes = 100.0 * i;
+        iv.hops = 1 + i % 3;
+      }
+      CU_ASSERT_EQUAL(met_trace_add(full, rank, &iv), 0);
+      CU_ASSERT_EQUAL(met_trace_add(agg, rank, &iv), 0);
+      t = iv.end + (i % 7 == 0 ? 0.0003 : 0.0); /* some gaps */
+    }
+  }
+}
+
+/* The aggregate trace keeps no interval but gives every figure of the full one, to the bit. */
+static void test_met_trace_aggregate_equals_full(void)
+{
+  met_trace_t *full = met_trace_new(3);
+  met_trace_t *agg = met_trace_new_aggregate(3);
+  CU_ASSERT_FATAL(full && agg);
+  CU_ASSERT(!met_trace_is_aggregate(full) && met_trace_is_aggregate(agg));
+  add_both(full, agg);
+  CU_ASSERT_EQUAL(met_trace_count(agg, 0), 0);
+  CU_ASSERT_PTR_NULL(met_trace_intervals(agg, 0));
+  CU_ASSERT_EQUAL(met_trace_count(full, 0), 160); /* 200 less the 40 of zero length */
+  CU_ASSERT(met_trace_end(agg) == met_trace_end(full));
+  for (int rank = 0; rank < 3; rank++) {
+    for (int c = 0; c < MET_CAT_COUNT; c++) {
+      CU_ASSERT(met_trace_category_time(agg, rank, c) == met_trace_category_time(full, rank, c));
+      for (int phase = 0; phase < 7; phase++)
+        CU_ASSERT(met_trace_phase_time(agg, rank, phase, c) == met_trace_phase_time(full, rank, phase, c));
+    }
+    for (int k = 0; k < MET_PART_COUNT; k++) {
+      CU_ASSERT(met_trace_part_time(agg, rank, k) == met_trace_part_time(full, rank, k));
+      CU_ASSERT(met_trace_any_part_time(agg, rank, k) == met_trace_any_part_time(full, rank, k));
+    }
+    CU_ASSERT_EQUAL(met_trace_comm_count(agg, rank), met_trace_comm_count(full, rank));
+  }
+  CU_ASSERT_EQUAL(met_comm_messages(agg), met_comm_messages(full));
+  met_eppa_t e_full;
+  met_eppa_t e_agg;
+  CU_ASSERT_FATAL(met_eppa_compute(full, 0.5, &e_full) == 0 && met_eppa_compute(agg, 0.5, &e_agg) == 0);
+  CU_ASSERT(memcmp(&e_full, &e_agg, sizeof e_full) == 0);
+  met_breakdown_t b_full;
+  met_breakdown_t b_agg;
+  CU_ASSERT_FATAL(met_bottleneck(full, &b_full) == 0 && met_bottleneck(agg, &b_agg) == 0);
+  CU_ASSERT(memcmp(&b_full, &b_agg, sizeof b_full) == 0);
+  FILE *out = tmpfile();
+  CU_ASSERT(out && met_trace_write(agg, out) == -1); /* nothing to hand on: a timeline is not there */
+  if (out)
+    fclose(out);
+  met_trace_free(full);
+  met_trace_free(agg);
+}
+
+/* Per-phase sums by hand: 2 s of compute in "main", 0.5 + 0.25 s of messages in "bcast", the gap in no phase. */
+static void test_met_trace_phase_time_by_hand(void)
+{
+  met_trace_t *trace = new_trace(1);
+  CU_ASSERT_EQUAL_FATAL(met_trace_phase_id(trace, "bcast"), 1);
+  add_ok(trace, 0, span(MET_CAT_COMPUTE, 0.0, 2.0));
+  met_interval_t m = {.start = 3.0, .end = 3.5, .category = MET_CAT_COMM, .phase = 1, .peer = 0, .bytes = 8};
+  add_ok(trace, 0, m);
+  m.start = 3.5;
+  m.end = 3.75;
+  add_ok(trace, 0, m);
+  CU_ASSERT_EQUAL(met_trace_phase_time(trace, 0, 0, MET_CAT_COMPUTE), 2.0);
+  CU_ASSERT_EQUAL(met_trace_phase_time(trace, 0, 1, MET_CAT_COMM), 0.75);
+  CU_ASSERT_EQUAL(met_trace_phase_time(trace, 0, 1, MET_CAT_COMPUTE), 0.0);
+  CU_ASSERT_EQUAL(met_trace_phase_time(trace, 0, 1, MET_CAT_IDLE), 0.0);
+  CU_ASSERT_EQUAL(met_trace_phase_time(trace, 0, 2, MET_CAT_COMM), 0.0); /* unknown phase */
+  CU_ASSERT_EQUAL(met_trace_phase_time(trace, 1, 0, MET_CAT_COMM), 0.0); /* bad rank */
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 2);
+  met_trace_free(trace);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
@@ -389,6 +484,8 @@ int main(void)
       {"test_met_trace_read_truncated_returns_null", test_met_trace_read_truncated_returns_null},
       {"test_met_trace_read_malformed_returns_null", test_met_trace_read_malformed_returns_null},
       {"test_met_trace_read_rejects_duplicate_phases", test_met_trace_read_rejects_duplicate_phases},
+      {"test_met_trace_aggregate_equals_full", test_met_trace_aggregate_equals_full},
+      {"test_met_trace_phase_time_by_hand", test_met_trace_phase_time_by_hand},
       {NULL, NULL},
   };
   return tu_run("met_trace", cases);

@@ -38,13 +38,14 @@ met_component_t met_sub_component(met_sub_t sub)
 }
 
 /* The communication or I/O sub-component of an interval of phase `phase`, or -1 when it belongs to none. */
-static int classify(const met_interval_t *iv, const char *phase)
+/* The sub-component that time in `category` labelled `phase` belongs to, or -1 for none. */
+static int classify(met_category_t category, const char *phase)
 {
-  if (iv->category == MET_CAT_CTRL && strcmp(phase, "link-init") == 0)
+  if (category == MET_CAT_CTRL && strcmp(phase, "link-init") == 0)
     return MET_SUB_LINK_INIT;
-  if (iv->category == MET_CAT_IO)
+  if (category == MET_CAT_IO)
     return strcmp(phase, "input") == 0 ? MET_SUB_INPUT : MET_SUB_OUTPUT;
-  if (iv->category != MET_CAT_COMM)
+  if (category != MET_CAT_COMM)
     return -1;
   static const struct {
     const char *phase;
@@ -57,21 +58,20 @@ static int classify(const met_interval_t *iv, const char *phase)
   return MET_SUB_OTHER_COMM;
 }
 
-/* One rank's seconds per sub-component: compute parts of any computation (useful or control), the rest by phase. */
+/* From the trace's per-rank sums, so that a full trace and an aggregate one give the same figures. */
 static void rank_subs(const met_trace_t *trace, int rank, double *subs)
 {
   memset(subs, 0, MET_SUB_COUNT * sizeof *subs);
-  const met_interval_t *iv = met_trace_intervals(trace, rank);
-  for (size_t i = 0; i < met_trace_count(trace, rank); i++) {
-    for (int part = 0; part < MET_PART_COUNT; part++)
-      subs[MET_SUB_CPU + part] += iv[i].parts[part];
-    int sub = classify(&iv[i], met_trace_phase_name(trace, iv[i].phase));
-    if (sub >= 0)
-      subs[sub] += iv[i].end - iv[i].start;
-  }
+  for (int part = 0; part < MET_PART_COUNT; part++)
+    subs[MET_SUB_CPU + part] = met_trace_any_part_time(trace, rank, (met_part_t)part);
+  for (int phase = 0; phase < met_trace_phase_count(trace); phase++)
+    for (int c = 0; c < MET_CAT_COUNT; c++) {
+      int sub = classify((met_category_t)c, met_trace_phase_name(trace, phase));
+      if (sub >= 0)
+        subs[sub] += met_trace_phase_time(trace, rank, phase, (met_category_t)c);
+    }
 }
 
-/* B-ratios and the two ratios of seed 001 §3.5; 0 where a denominator is 0 (a run with a single component). */
 static void ratios(met_breakdown_t *out)
 {
   double total = 0;

@@ -6,11 +6,8 @@
 size_t met_comm_messages(const met_trace_t *trace)
 {
   size_t comm = 0;
-  for (int rank = 0; rank < met_trace_nranks(trace); rank++) {
-    const met_interval_t *iv = met_trace_intervals(trace, rank);
-    for (size_t i = 0; i < met_trace_count(trace, rank); i++)
-      comm += iv[i].category == MET_CAT_COMM;
-  }
+  for (int rank = 0; rank < met_trace_nranks(trace); rank++)
+    comm += met_trace_comm_count(trace, rank);
   return comm / 2;
 }
 

@@ -16,10 +16,20 @@ static const char met_magic[8] = {'S', 'I', 'M', 'R', 'T', 'R', 'C', '\n'};
 static const char met_annex_tag[8] = {'C', 'A', 'U', 'S', 'E', 'F', 'X', '\n'};
 enum { MET_TRACE_VERSION = 1 };
 
+/* A rank's timeline, and the sums the analyses read, kept as intervals arrive (in both modes, so that both give the
+ * same figures to the bit: every sum is taken in time order). phase_time is nphases x MET_CAT_COUNT. */
 typedef struct met_timeline {
-  met_interval_t *items;
+  met_interval_t *items; /* NULL in an aggregate trace */
   size_t count;
   size_t cap;
+  double last_end;
+  double busy;
+  double category[MET_CAT_COUNT];
+  double parts[MET_PART_COUNT];     /* over COMPUTE intervals */
+  double any_parts[MET_PART_COUNT]; /* over all intervals (CTRL computations carry a split too) */
+  size_t comm_count;
+  double *phase_time;
+  size_t phase_rows;
 } met_timeline_t;
 
 typedef struct met_span_line {
@@ -30,6 +40,7 @@ typedef struct met_span_line {
 
 struct met_trace {
   int nranks;
+  int aggregate; /* sums only, no intervals (met_trace_new_aggregate) */
   met_timeline_t *ranks;
   char **phases;
   size_t nphases;
@@ -82,8 +93,10 @@ void met_trace_free(met_trace_t *trace)
 {
   if (!trace)
     return;
-  for (int r = 0; r < trace->nranks; r++)
+  for (int r = 0; r < trace->nranks; r++) {
     free(trace->ranks[r].items);
+    free(trace->ranks[r].phase_time);
+  }
   for (int u = 0; trace->units && u < trace->nranks * MET_UNIT_COUNT; u++)
     free(trace->units[u].items);
   free(trace->units);
@@ -93,6 +106,19 @@ void met_trace_free(met_trace_t *trace)
   free(trace->phases);
   free(trace->ranks);
   free(trace);
+}
+
+met_trace_t *met_trace_new_aggregate(int nranks)
+{
+  met_trace_t *trace = met_trace_new(nranks);
+  if (trace)
+    trace->aggregate = 1;
+  return trace;
+}
+
+int met_trace_is_aggregate(const met_trace_t *trace)
+{
+  return trace->aggregate;
 }
 
 int met_trace_nranks(const met_trace_t *trace)
@@ -147,8 +173,7 @@ static bool valid_phase(const met_trace_t *trace, int phase)
 /* Whether `iv` may follow `timeline`'s last interval: in order, well-formed, with known phase and peer ids. */
 static bool valid_interval(const met_trace_t *trace, const met_timeline_t *timeline, const met_interval_t *iv)
 {
-  double prev_end = timeline->count ? timeline->items[timeline->count - 1].end : 0.0;
-  if (!valid_amount(iv->end) || !(iv->start >= prev_end) || iv->end < iv->start)
+  if (!valid_amount(iv->end) || !(iv->start >= timeline->last_end) || iv->end < iv->start)
     return false;
   if ((unsigned)iv->category >= MET_CAT_COUNT || !valid_phase(trace, iv->phase))
     return false;
@@ -162,6 +187,20 @@ static bool valid_interval(const met_trace_t *trace, const met_timeline_t *timel
   return true;
 }
 
+/* Makes room for `rows` phases in the timeline's per-phase sums, the new ones zero. 0, or -1 when out of memory. */
+static int grow_phase_rows(met_timeline_t *timeline, size_t rows)
+{
+  if (rows <= timeline->phase_rows)
+    return 0;
+  double *more = realloc(timeline->phase_time, rows * MET_CAT_COUNT * sizeof *more);
+  if (!more)
+    return -1;
+  memset(more + timeline->phase_rows * MET_CAT_COUNT, 0, (rows - timeline->phase_rows) * MET_CAT_COUNT * sizeof *more);
+  timeline->phase_time = more;
+  timeline->phase_rows = rows;
+  return 0;
+}
+
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
 {
   if (!valid_rank(trace, rank) || !valid_interval(trace, &trace->ranks[rank], iv))
@@ -169,11 +208,26 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   if (iv->end == iv->start)
     return 0;
   met_timeline_t *timeline = &trace->ranks[rank];
-  met_interval_t *items = grow(timeline->items, &timeline->cap, timeline->count + 1, sizeof *items);
-  if (!items)
+  if (grow_phase_rows(timeline, (size_t)iv->phase + 1) != 0)
     return -1;
-  timeline->items = items;
-  items[timeline->count++] = *iv;
+  if (!trace->aggregate) {
+    met_interval_t *items = grow(timeline->items, &timeline->cap, timeline->count + 1, sizeof *items);
+    if (!items)
+      return -1;
+    timeline->items = items;
+    items[timeline->count++] = *iv;
+  }
+  double len = iv->end - iv->start;
+  timeline->last_end = iv->end;
+  timeline->busy += len;
+  timeline->category[iv->category] += len;
+  timeline->phase_time[(size_t)iv->phase * MET_CAT_COUNT + iv->category] += len;
+  for (int k = 0; k < MET_PART_COUNT; k++) {
+    timeline->any_parts[k] += iv->parts[k];
+    if (iv->category == MET_CAT_COMPUTE)
+      timeline->parts[k] += iv->parts[k];
+  }
+  timeline->comm_count += iv->category == MET_CAT_COMM;
   if (iv->end > trace->end)
     trace->end = iv->end;
   return 0;
@@ -265,28 +319,38 @@ double met_trace_category_time(const met_trace_t *trace, int rank, met_category_
 {
   if (!valid_rank(trace, rank))
     return 0.0;
+  if ((unsigned)category >= MET_CAT_COUNT)
+    return 0.0;
   const met_timeline_t *timeline = &trace->ranks[rank];
-  double busy = 0.0;
-  double in_category = 0.0;
-  for (size_t i = 0; i < timeline->count; i++) {
-    double len = timeline->items[i].end - timeline->items[i].start;
-    busy += len;
-    if (timeline->items[i].category == category)
-      in_category += len;
-  }
-  return category == MET_CAT_IDLE ? in_category + (trace->end - busy) : in_category;
+  double in_category = timeline->category[category];
+  return category == MET_CAT_IDLE ? in_category + (trace->end - timeline->busy) : in_category;
+}
+
+double met_trace_phase_time(const met_trace_t *trace, int rank, int phase, met_category_t category)
+{
+  if (!valid_rank(trace, rank) || phase < 0 || (size_t)phase >= trace->ranks[rank].phase_rows ||
+      (unsigned)category >= MET_CAT_COUNT)
+    return 0.0;
+  return trace->ranks[rank].phase_time[(size_t)phase * MET_CAT_COUNT + category];
+}
+
+size_t met_trace_comm_count(const met_trace_t *trace, int rank)
+{
+  return valid_rank(trace, rank) ? trace->ranks[rank].comm_count : 0;
 }
 
 double met_trace_part_time(const met_trace_t *trace, int rank, met_part_t part)
 {
   if (!valid_rank(trace, rank) || (unsigned)part >= MET_PART_COUNT)
     return 0.0;
-  const met_timeline_t *timeline = &trace->ranks[rank];
-  double sum = 0.0;
-  for (size_t i = 0; i < timeline->count; i++)
-    if (timeline->items[i].category == MET_CAT_COMPUTE)
-      sum += timeline->items[i].parts[part];
-  return sum;
+  return trace->ranks[rank].parts[part];
+}
+
+double met_trace_any_part_time(const met_trace_t *trace, int rank, met_part_t part)
+{
+  if (!valid_rank(trace, rank) || (unsigned)part >= MET_PART_COUNT)
+    return 0.0;
+  return trace->ranks[rank].any_parts[part];
 }
 
 const char *met_category_name(met_category_t category)
@@ -448,6 +512,8 @@ static int write_annex(const met_trace_t *trace, FILE *out)
 
 int met_trace_write(const met_trace_t *trace, FILE *out)
 {
+  if (trace->aggregate)
+    return -1;
   if (fwrite(met_magic, 1, sizeof met_magic, out) != sizeof met_magic || put_le(out, MET_TRACE_VERSION, 4) ||
       put_le(out, (uint64_t)trace->nranks, 4) || put_le(out, trace->nphases, 4))
     return -1;

@@ -43,6 +43,13 @@ typedef struct met_trace met_trace_t;
 met_trace_t *met_trace_new(int nranks);
 void met_trace_free(met_trace_t *trace); /* accepts NULL */
 
+/* A trace that keeps, per rank, only what the analyses read (category, phase and part sums, the message count, the
+ * end), computed as intervals arrive: memory independent of the run's length. met_trace_add checks intervals as
+ * usual; met_trace_count is 0 and met_trace_intervals NULL; met_trace_write fails. Every other figure equals the
+ * full trace's to the bit, since both take their sums in the same order. NULL as met_trace_new. */
+met_trace_t *met_trace_new_aggregate(int nranks);
+int met_trace_is_aggregate(const met_trace_t *trace);
+
 int met_trace_nranks(const met_trace_t *trace);
 
 /* The id of phase label `name`, adding it on first use (the string is copied). Negative when out of memory. */
@@ -72,6 +79,15 @@ double met_trace_category_time(const met_trace_t *trace, int rank, met_category_
 
 /* Seconds `rank` spent in compute sub-component `part`, summed over its COMPUTE intervals; 0 for a bad rank. */
 double met_trace_part_time(const met_trace_t *trace, int rank, met_part_t part);
+/* The same over all the rank's intervals (a CTRL computation carries a split too). */
+double met_trace_any_part_time(const met_trace_t *trace, int rank, met_part_t part);
+
+/* Seconds of `rank`'s intervals in `category` labelled `phase` (recorded time only: gaps are in no phase); 0 for a bad
+ * rank, phase or category. */
+double met_trace_phase_time(const met_trace_t *trace, int rank, int phase, met_category_t category);
+
+/* The number of `rank`'s COMM intervals (each message gives one at both ends). */
+size_t met_trace_comm_count(const met_trace_t *trace, int rank);
 
 /* Short lower-case names ("compute", "io", "ctrl", "comm", "idle"; "cpu", "fpu", "intmem", "extmem");
  * NULL out of range. */
@@ -119,7 +135,7 @@ int met_trace_request_add(met_trace_t *trace, const met_request_t *req);
 const met_request_t *met_trace_requests(const met_trace_t *trace, size_t *count);
 
 /* Binary serialisation, used to hand a trace from a simulation process to the analysing one.
- * write: 0 or -1 on an I/O error. read: a new trace, or NULL on a malformed stream or out of memory.
+ * write: 0 or -1 on an I/O error or an aggregate trace. read: a new trace, or NULL on a malformed stream or out of memory.
  * A trace with an annex writes it after the timelines; one without writes exactly the bytes it did before annexes. */
 int met_trace_write(const met_trace_t *trace, FILE *out);
 met_trace_t *met_trace_read(FILE *in);

@@ -291,6 +291,8 @@ int sim_coll_plan(const sim_coll_plan_t *plan, int me, sim_coll_emit_fn emit, vo
 static int my_index(const sim_rank_t *rank, const sim_group_t *group)
 {
   int me = sim_rank_id(rank);
+  if (me < group->count && group->members[me] == me) /* the whole run's group, at every broadcast */
+    return me;
   for (int i = 0; i < group->count; i++)
     if (group->members[i] == me)
       return i;

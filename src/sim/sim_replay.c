@@ -4,6 +4,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
+#include "sim_ti.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -24,13 +25,25 @@ typedef struct sim_world {
   sim_group_t all; /* every rank, in rank order */
   int *all_members;
   int links;        /* physical links on the routes between the hosts of the run */
+  sim_ti_writer_t *ti; /* with job->ti_dir: the TI trace being written */
   int record_error; /* set when the recorder ran out of memory */
   int fail_code;    /* from sim_rank_fail: the first failure of a layer above, or 0 */
   char fail_message[512];
 } sim_world_t;
 
+/* The mailboxes and the distance to one peer, looked up once: formatting a mailbox name and routing per message
+ * was most of the replay layer's cost at thousands of ranks. Direct-mapped on the peer id. */
+enum { SIM_PEER_CACHE = 16 };
+typedef struct sim_peer {
+  int id; /* -1 when the slot is empty */
+  int hops; /* -1 until needed */
+  sg_mailbox_t to;   /* this rank to the peer */
+  sg_mailbox_t from; /* the peer to this rank */
+} sim_peer_t;
+
 struct sim_rank {
   int id;
+  sim_peer_t peers[SIM_PEER_CACHE];
   sim_world_t *world;
   sg_host_t host;
   double speed; /* cycles per second */
@@ -55,9 +68,37 @@ int sim_rank_count(const sim_rank_t *rank)
   return rank->world->job->nranks;
 }
 
+static sg_mailbox_t channel(int src, int dst)
+{
+  char name[32];
+  snprintf(name, sizeof name, "%d>%d", src, dst);
+  return sg_mailbox_by_name(name);
+}
+
+/* The cache slot of peer `other`, filled with its mailboxes (its distance stays unknown until asked for). */
+static sim_peer_t *peer_slot(sim_rank_t *rank, int other)
+{
+  sim_peer_t *slot = &rank->peers[other % SIM_PEER_CACHE];
+  if (slot->id != other)
+    *slot = (sim_peer_t){.id = other, .hops = -1, .to = channel(rank->id, other), .from = channel(other, rank->id)};
+  return slot;
+}
+
 int sim_hops(const sim_rank_t *rank, int other)
 {
+  const sim_peer_t *slot = &rank->peers[other % SIM_PEER_CACHE];
+  if (slot->id == other && slot->hops >= 0)
+    return slot->hops;
   return sim_engine_hops(rank->host, rank->world->ranks[other].host);
+}
+
+/* sim_hops, remembered in the cache. */
+static int peer_hops(sim_rank_t *rank, int other)
+{
+  sim_peer_t *slot = peer_slot(rank, other);
+  if (slot->hops < 0)
+    slot->hops = sim_engine_hops(rank->host, rank->world->ranks[other].host);
+  return slot->hops;
 }
 
 int sim_rank_coords(const sim_rank_t *rank, int other, int *row, int *col)
@@ -93,8 +134,11 @@ void sim_rank_fail(sim_rank_t *rank, int code, const char *message)
 static void record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, double bytes,
                    const double *parts)
 {
+  int hops = category == MET_CAT_COMM && peer >= 0 && !rank->world->job->aggregate && end > start
+                 ? peer_hops(rank, peer)
+                 : 0;
   met_interval_t iv = {.start = start, .end = end, .category = category, .phase = rank->phase, .peer = peer,
-                       .bytes = bytes, .hops = category == MET_CAT_COMM && peer >= 0 ? sim_hops(rank, peer) : 0};
+                       .bytes = bytes, .hops = hops};
   for (int i = 0; parts && i < MET_PART_COUNT; i++)
     iv.parts[i] = parts[i];
   if (met_trace_add(rank->world->trace, rank->id, &iv) != 0)
@@ -108,16 +152,11 @@ void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t pur
     return;
   double parts[MET_PART_COUNT] = {cycles->cpu / rank->speed, cycles->fpu / rank->speed,
                                   cycles->intmem / rank->speed, cycles->extmem / rank->speed};
+  if (rank->world->ti && sim_ti_action(rank->world->ti, rank->id, "compute %.17g", total) != 0)
+    rank->world->record_error = 1;
   double start = simgrid_get_clock();
   sg_actor_execute(total);
   record(rank, purpose == SIM_WORK ? MET_CAT_COMPUTE : MET_CAT_CTRL, start, simgrid_get_clock(), -1, 0, parts);
-}
-
-static sg_mailbox_t channel(int src, int dst)
-{
-  char name[32];
-  snprintf(name, sizeof name, "%d>%d", src, dst);
-  return sg_mailbox_by_name(name);
 }
 
 /* Called just before blocking on `peer`: if the peer is already blocked on us in the opposite direction, the
@@ -149,21 +188,32 @@ static void rendezvous_done(sim_rank_t *rank, int peer, double posted, double st
   record(rank, MET_CAT_COMM, started, simgrid_get_clock(), peer, bytes, NULL);
 }
 
+/* A message in the TI trace: tag 0 (mandatory in the format), whole bytes as the simulated message carries them, as
+ * that many elements of MPI_BYTE. */
+static void ti_message(sim_rank_t *rank, const char *verb, int peer, double bytes)
+{
+  if (rank->world->ti &&
+      sim_ti_action(rank->world->ti, rank->id, "%s %d 0 %ld %d", verb, peer, (long)bytes, SIM_TI_MPI_BYTE) != 0)
+    rank->world->record_error = 1;
+}
+
 void sim_send(sim_rank_t *rank, int dst, double bytes)
 {
   xbt_assert(dst >= 0 && dst < sim_rank_count(rank) && dst != rank->id, "rank %d: bad destination %d", rank->id, dst);
+  ti_message(rank, "send", dst, bytes);
   double posted = simgrid_get_clock();
   double started = rendezvous_arrive(rank, dst, 1);
-  sg_mailbox_put(channel(rank->id, dst), rank, (long)bytes);
+  sg_mailbox_put(peer_slot(rank, dst)->to, rank, (long)bytes);
   rendezvous_done(rank, dst, posted, started, bytes);
 }
 
 void sim_recv(sim_rank_t *rank, int src, double bytes)
 {
   xbt_assert(src >= 0 && src < sim_rank_count(rank) && src != rank->id, "rank %d: bad source %d", rank->id, src);
+  ti_message(rank, "recv", src, bytes);
   double posted = simgrid_get_clock();
   double started = rendezvous_arrive(rank, src, 0);
-  sg_mailbox_get(channel(src, rank->id));
+  sg_mailbox_get(peer_slot(rank, src)->from);
   rendezvous_done(rank, src, posted, started, bytes);
 }
 
@@ -198,9 +248,16 @@ static void delay(sim_rank_t *rank, met_category_t category, double seconds, dou
 {
   if (seconds <= 0)
     return;
+  if (rank->world->ti && sim_ti_action(rank->world->ti, rank->id, "sleep %.17g", seconds) != 0)
+    rank->world->record_error = 1;
   double start = simgrid_get_clock();
   sg_actor_sleep_for(seconds);
   record(rank, category, start, simgrid_get_clock(), -1, bytes, NULL);
+}
+
+void sim_sleep(sim_rank_t *rank, double seconds)
+{
+  delay(rank, MET_CAT_CTRL, seconds, 0);
 }
 
 void sim_io(sim_rank_t *rank, sim_io_dir_t dir, double bytes)
@@ -216,7 +273,12 @@ void sim_init_links(sim_rank_t *rank)
 static void rank_main(int argc, char *argv[])
 {
   sim_rank_t *rank = sg_actor_self_get_data();
+  sim_ti_writer_t *ti = rank->world->ti;
+  if (ti && sim_ti_action(ti, rank->id, "init") != 0)
+    rank->world->record_error = 1;
   rank->world->job->program(rank, rank->world->job->arg);
+  if (ti && sim_ti_action(ti, rank->id, "finalize") != 0)
+    rank->world->record_error = 1;
   rank->finished = 1;
 }
 
@@ -233,6 +295,8 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
     sim_rank_t *rank = &world->ranks[i];
     *rank = (sim_rank_t){.id = i, .world = world, .host = hosts[i], .speed = sg_host_get_speed(hosts[i]),
                          .blocked_on = -1};
+    for (int k = 0; k < SIM_PEER_CACHE; k++)
+      rank->peers[k].id = -1;
     if (sim_map_host_coords(hosts[i], &rank->row, &rank->col) != 0)
       rank->row = rank->col = -1;
     char name[32];
@@ -278,8 +342,12 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
     return rc;
   if (world.machine.piecewise)
     sim_engine_set_msg_time(sim_machine_msg_time, &world.machine);
-  world.trace = met_trace_new(job->nranks);
+  world.trace = job->aggregate ? met_trace_new_aggregate(job->nranks) : met_trace_new(job->nranks);
   world.ranks = calloc((size_t)job->nranks, sizeof *world.ranks);
+  if (job->ti_dir && !(world.ti = sim_ti_writer_new(job->nranks))) {
+    rc = SIM_ENOMEM;
+    goto fail;
+  }
   /* phase 0, "main", labels whatever a skeleton records before naming a phase of its own */
   if (!world.trace || !world.ranks || met_trace_phase_id(world.trace, "main") != 0) {
     rc = SIM_ENOMEM;
@@ -298,13 +366,17 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
     goto fail;
   sim_engine_run();
   rc = check_outcome(&world, err, errlen);
+  if (rc == 0 && world.ti)
+    rc = sim_ti_writer_save(world.ti, job->ti_dir, err, errlen);
   if (rc != 0)
     goto fail;
+  sim_ti_writer_free(world.ti);
   free(world.ranks);
   free(world.all_members);
   *trace = world.trace;
   return 0;
 fail:
+  sim_ti_writer_free(world.ti);
   free(world.ranks);
   free(world.all_members);
   met_trace_free(world.trace);

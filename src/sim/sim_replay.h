@@ -34,11 +34,14 @@ typedef struct sim_job {
   sim_bcast_alg_t bcast; /* the algorithm behind sim_bcast() */
   sim_program_fn program;
   const void *arg;
+  int aggregate; /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
+  const char *ti_dir; /* when set, an existing folder where the run's actions are also written as a TI trace
+                       * (sim_ti.h: rank-<i>.txt and index.txt), collectives as the messages they became */
 } sim_job_t;
 
 /* Runs `job` in this process: starts SimGrid (once per process: see sim_run.h for repeated runs), maps ranks to
- * hosts, runs the program on every rank. Returns 0 and a new trace in *trace (the caller frees it), or a negative
- * SIM_E* code with a message in err. */
+ * hosts, runs the program on every rank. Returns 0 and a new trace in *trace (the caller frees it; an aggregate one
+ * when job->aggregate, whose COMM records then carry no hop count), or a negative SIM_E* code with a message in err. */
 int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen);
 
 int sim_rank_id(const sim_rank_t *rank);
@@ -76,6 +79,9 @@ void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, doubl
 
 /* All ranks wait until every rank has arrived: a flat gather of empty messages to rank 0, then a flat release. */
 void sim_barrier(sim_rank_t *rank);
+
+/* A fixed delay given as time rather than work (a TI trace's `sleep`), recorded as CTRL. */
+void sim_sleep(sim_rank_t *rank, double seconds);
 
 /* Host input or output of `bytes` through this rank (eqs. 5, 6), recorded as IO. */
 void sim_io(sim_rank_t *rank, sim_io_dir_t dir, double bytes);

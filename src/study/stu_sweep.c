@@ -479,7 +479,8 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
     rc = build_points(sweep->study, sweep->p_index);
   }
   sweep->ctx = (stu_sweep_ctx_t){.scenario = scenario, .skeleton = skeleton, .names = sweep->names,
-                                 .p_index = sweep->p_index, .study = sweep->study};
+                                 .p_index = sweep->p_index, .study = sweep->study, .ti_dir = sweep->options->ti_dir,
+                                 .ti_p = sweep->options->per_process};
   return rc ? rc : keep_grid_points(sweep, sweep->study);
 }
 

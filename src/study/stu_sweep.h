@@ -50,6 +50,8 @@ typedef struct stu_options {
   int jobs;                 /* simulations at once, each in its own process (-j); 0 counts as 1 */
   const char *cache_dir;    /* finished points are filed here and reused (stu_cache.h); NULL: no cache */
   int farm;                 /* 1: the simulations go to the MPI workers (stu_farm.h) instead of local processes */
+  const char *ti_dir;       /* or NULL: the per-process p's runs also write TI traces (sim_ti.h) in ti_dir/point-<k>
+                             * (k: the point's index, from 0), folders made as needed; local runs only */
   int (*stop)(void);        /* or NULL; when it returns 1 (after a SIGINT, say), the study stops with SIM_EINTR,
                              * keeping in the cache every point already finished */
   stu_progress_fn progress; /* or NULL: called after each finished point, in the order they finish */

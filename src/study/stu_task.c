@@ -3,8 +3,10 @@
 #include "sim_error.h"
 #include "stu_task.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char result_magic[4] = {'S', 'R', 'R', '1'};
 
@@ -127,6 +129,13 @@ static int analyse(const met_trace_t *trace, const void *data, FILE *out)
   return write_result(&r, status, task->keep_trace ? trace : NULL, out);
 }
 
+/* Whether the child may record sums only (met_trace_new_aggregate): when the whole trace is not kept and the analysis
+ * needs no single message (the message view groups durations by size and distance). */
+static int aggregates(const stu_sweep_ctx_t *ctx, const stu_task_t *task)
+{
+  return !task->keep_trace && !(task->kind == STU_TASK_POINT && ctx->skeleton->view == APP_VIEW_MESSAGES);
+}
+
 int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_child_t *child, char *err, size_t errlen)
 {
   void *arg = NULL;
@@ -140,7 +149,18 @@ int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_c
                    .nranks = task->nranks,
                    .bcast = bcast ? (sim_bcast_alg_t)sim_bcast_parse(bcast) : SIM_BCAST_ONE_TO_ALL,
                    .program = ctx->skeleton->program,
-                   .arg = arg};
+                   .arg = arg,
+                   .aggregate = aggregates(ctx, task)};
+  char ti[4096];
+  if (ctx->ti_dir && task->kind == STU_TASK_POINT && task->nranks == ctx->ti_p) {
+    snprintf(ti, sizeof ti, "%s/point-%d", ctx->ti_dir, (int)task->point);
+    if ((mkdir(ctx->ti_dir, 0777) != 0 && errno != EEXIST) || (mkdir(ti, 0777) != 0 && errno != EEXIST)) {
+      snprintf(err, errlen, "cannot make the folder %s: %s", ti, strerror(errno));
+      ctx->skeleton->release(arg);
+      return SIM_EIO;
+    }
+    job.ti_dir = ti;
+  }
   task_run_t run = {.ctx = ctx, .task = task};
   rc = sim_run_start(&job, analyse, &run, child, err, errlen);
   ctx->skeleton->release(arg);

@@ -18,6 +18,8 @@ typedef struct stu_sweep_ctx {
   const char **names; /* parameter names, in the scenario's order */
   size_t p_index;     /* the position of "p" among them */
   const stu_study_t *study;
+  const char *ti_dir; /* stu_options_t's */
+  int ti_p;           /* the p whose runs write TI traces */
 } stu_sweep_ctx_t;
 
 typedef enum stu_task_kind {

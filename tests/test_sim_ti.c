@@ -1,0 +1,205 @@
+/* Time-independent traces (sim_ti.h, app_ti.h): a hand calculation, the round trip (a skeleton's run written as a TI
+ * trace and replayed gives the same simulated time and messages), and the message for an action simrun cannot replay.
+ */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#include "app_gj.h"
+#include "app_ti.h"
+#include "met_comm.h"
+#include "sim_error.h"
+#include "sim_run.h"
+#include "sim_ti.h"
+#include "tu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define T800 SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
+/* Table 2, l > 120 bytes, d = 1: -81.5 + 1.33 l + 93.04 + 0.05 l us; for l = 1000: 1391.54 us. */
+#define T_1000_1HOP 1391.54e-6
+
+static void make_dir(char *dir, size_t size)
+{
+  snprintf(dir, size, "/tmp/simrun-ti-XXXXXX");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+}
+
+static void remove_dir(const char *dir, int nranks)
+{
+  char path[256];
+  for (int r = 0; r < nranks; r++) {
+    snprintf(path, sizeof path, "%s/rank-%d.txt", dir, r);
+    remove(path);
+  }
+  snprintf(path, sizeof path, "%s/index.txt", dir);
+  remove(path);
+  rmdir(dir);
+}
+
+static void write_text(const char *path, const char *text)
+{
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* A two-rank trace in a new folder `dir`, its index (relative paths, from the index's folder) into `index`. */
+static void write_two_ranks(char *dir, size_t dirlen, const char *rank0, const char *rank1, char *index, size_t len)
+{
+  char path[128];
+  make_dir(dir, dirlen);
+  snprintf(path, sizeof path, "%s/rank-0.txt", dir);
+  write_text(path, rank0);
+  snprintf(path, sizeof path, "%s/rank-1.txt", dir);
+  write_text(path, rank1);
+  snprintf(index, len, "%s/index.txt", dir);
+  write_text(index, "rank-0.txt\nrank-1.txt\n");
+}
+
+/* Replays the TI trace of index `index` on `nranks` ranks; returns the status, the trace in *trace on success. */
+static int replay(const char *index, int nranks, met_trace_t **trace, char *err, size_t errlen)
+{
+  const char *names[] = {"trace"};
+  const char *values[] = {index};
+  app_point_t at = {.count = 1, .names = names, .values = values};
+  void *arg = NULL;
+  const char *blame = NULL;
+  *trace = NULL;
+  int rc = app_ti_skeleton.prepare(&at, nranks, &arg, err, errlen, &blame);
+  if (rc != 0)
+    return rc;
+  sim_job_t job = {
+      .platform = T800, .nranks = nranks, .bcast = SIM_BCAST_NEIGHBOUR, .program = app_ti_skeleton.program, .arg = arg};
+  rc = sim_run_isolated(&job, trace, err, errlen);
+  app_ti_skeleton.release(arg);
+  return rc;
+}
+
+/* Rank 0 computes 25e6 flops (1 s at the T800's 25 MHz) then sends 1000 B to its neighbour: T_par = 1 s + T(1000, 1).
+ */
+static void test_sim_ti_replay_by_hand(void)
+{
+  char dir[64];
+  char path[128];
+  write_two_ranks(dir, sizeof dir, "0 init\n0 compute 25e6\n0 send 1 0 1000\n0 finalize\n",
+                  "1 init\n\n1 recv 0 0 1000\n1 finalize\n", path, sizeof path);
+  met_trace_t *trace = NULL;
+  char err[1024] = "";
+  CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), 0);
+  CU_ASSERT_FATAL(trace != NULL);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 1.0 + T_1000_1HOP, 1e-9);
+  CU_ASSERT_EQUAL(met_comm_messages(trace), 1);
+  met_trace_free(trace);
+  CU_ASSERT_EQUAL(replay(path, 3, &trace, err, sizeof err), SIM_EPARAM);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "lists 2 trace files, one per rank, but p = 3"));
+  remove_dir(dir, 2);
+}
+
+/* Gauss-Jordan N = 24 on 4 ranks with the neighbour broadcast, written as a TI trace and replayed: the same T_par and
+ * the same messages (the broadcasts were written as the messages they became). */
+static void test_sim_ti_round_trip(void)
+{
+  char dir[64];
+  make_dir(dir, sizeof dir);
+  const char *names[] = {"n"};
+  const char *values[] = {"24"};
+  app_point_t at = {.count = 1, .names = names, .values = values};
+  void *arg = NULL;
+  char err[1024] = "";
+  const char *blame = NULL;
+  CU_ASSERT_FATAL(app_gj_skeleton.prepare(&at, 4, &arg, err, sizeof err, &blame) == 0);
+  sim_job_t job = {.platform = T800,
+                   .nranks = 4,
+                   .bcast = SIM_BCAST_NEIGHBOUR,
+                   .program = app_gj_skeleton.program,
+                   .arg = arg,
+                   .ti_dir = dir};
+  met_trace_t *original = NULL;
+  CU_ASSERT_EQUAL(sim_run_isolated(&job, &original, err, sizeof err), 0);
+  app_gj_skeleton.release(arg);
+  CU_ASSERT_FATAL(original != NULL);
+  char index[128];
+  snprintf(index, sizeof index, "%s/index.txt", dir);
+  char **paths = NULL;
+  int count = 0;
+  CU_ASSERT_EQUAL(sim_ti_read_index(index, &paths, &count, err, sizeof err), 0);
+  CU_ASSERT_EQUAL(count, 4);
+  CU_ASSERT(count == 4 && paths[0][0] == '/' && strstr(paths[3], "/rank-3.txt"));
+  sim_ti_paths_free(paths, count);
+  met_trace_t *replayed = NULL;
+  CU_ASSERT_EQUAL(replay(index, 4, &replayed, err, sizeof err), 0);
+  CU_ASSERT_FATAL(replayed != NULL);
+  CU_ASSERT(met_trace_end(original) > 0);
+  TU_ASSERT_CLOSE(met_trace_end(replayed), met_trace_end(original), 1e-9 * met_trace_end(original));
+  CU_ASSERT_EQUAL(met_comm_messages(replayed), met_comm_messages(original));
+  for (int r = 0; r < 4; r++)
+    TU_ASSERT_CLOSE(met_trace_category_time(replayed, r, MET_CAT_COMM),
+                    met_trace_category_time(original, r, MET_CAT_COMM), 1e-9);
+  met_trace_free(original);
+  met_trace_free(replayed);
+  remove_dir(dir, 4);
+}
+
+/* A non-blocking send is not replayed: the run fails, naming the file, the line and what is supported. */
+static void test_sim_ti_unsupported_action(void)
+{
+  char dir[64];
+  char path[128];
+  write_two_ranks(dir, sizeof dir, "0 init\n0 isend 1 0 8\n", "1 init\n1 recv 0 0 8\n", path, sizeof path);
+  met_trace_t *trace = NULL;
+  char err[1024] = "";
+  CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), SIM_EPARAM);
+  CU_ASSERT_PTR_NULL(trace);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank-0.txt:2: '0 isend 1 0 8': not an action simrun replays"));
+  remove_dir(dir, 2);
+}
+
+/* A real MPI program (tests/data/ti/ring.c), compiled with smpicc and traced by smpirun -trace-ti, replayed by simrun
+ * on the same 4 hosts: 4 ring messages of 128 doubles (1024 B), the one-int broadcast (3 messages of 4 B, relayed by
+ * the neighbour algorithm) and the barrier (6 empty messages): 13 messages. Skipped when SMPI is not installed. */
+static void test_sim_ti_replays_smpi_trace(void)
+{
+  if (system("command -v smpicc > /dev/null && command -v smpirun > /dev/null") != 0) {
+    fprintf(stderr, "smpicc or smpirun missing: test_sim_ti_replays_smpi_trace skipped\n");
+    return;
+  }
+  char dir[64];
+  make_dir(dir, sizeof dir);
+  char command[1024];
+  snprintf(command, sizeof command,
+           "cd %s && printf 't0-0\\nt0-1\\nt0-2\\nt0-3\\n' > hosts && "
+           "smpicc -o ring " SIMRUN_SOURCE_DIR "/tests/data/ti/ring.c 2> /dev/null && "
+           "smpirun -np 4 -platform " T800 " -hostfile hosts -trace-ti --cfg=tracing/filename:ring.ti "
+           "--log=root.thres:critical ./ring > /dev/null 2>&1",
+           dir);
+  CU_ASSERT_EQUAL_FATAL(system(command), 0);
+  char index[128];
+  snprintf(index, sizeof index, "%s/ring.ti", dir);
+  met_trace_t *trace = NULL;
+  char err[1024] = "";
+  CU_ASSERT_EQUAL(replay(index, 4, &trace, err, sizeof err), 0);
+  CU_ASSERT_FATAL(trace != NULL);
+  CU_ASSERT_EQUAL(met_comm_messages(trace), 13);
+  met_msg_stat_t *stats = NULL;
+  long groups = met_comm_stats(trace, &stats);
+  size_t ring = 0;
+  for (long g = 0; g < groups; g++)
+    ring += stats[g].bytes == 1024 ? stats[g].count : 0;
+  CU_ASSERT_EQUAL(ring, 4);
+  free(stats);
+  met_trace_free(trace);
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_sim_ti_replay_by_hand", test_sim_ti_replay_by_hand},
+                                    {"test_sim_ti_round_trip", test_sim_ti_round_trip},
+                                    {"test_sim_ti_unsupported_action", test_sim_ti_unsupported_action},
+                                    {"test_sim_ti_replays_smpi_trace", test_sim_ti_replays_smpi_trace},
+                                    {NULL, NULL}};
+  return tu_run("sim_ti", cases);
+}

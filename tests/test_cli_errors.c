@@ -263,13 +263,10 @@ static void assert_small_csv(const char *csv)
 static void test_cli_small_run_writes_table_csv_and_json(void)
 {
   char dir[1024];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   /* the subcommand, and options after the scenario file, as a user may well write them */
   const char *args[] = {"run", DATA "gj-small.xml", "--csv", "out.csv", "--json", "out.json", NULL};
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_STRING_EQUAL(run.err, "");
+  run_ok(dir, sizeof dir, args, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "speedup"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "efficiency"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "granularity"));

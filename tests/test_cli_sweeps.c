@@ -23,11 +23,9 @@ static void test_cli_jobs_junk(void)
 static void test_cli_ti_writes_traces(void)
 {
   char dir[1024];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   const char *args[] = {"-q", DATA "gj-small.xml", "--per-process", "4", "--ti", "ti", NULL};
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
-  CU_ASSERT(run.status == 0 && *run.err == '\0');
+  run_ok(dir, sizeof dir, args, &run);
   char *index = read_output(dir, "ti/point-5/index.txt");
   char *rank = read_output(dir, "ti/point-5/rank-3.txt");
   CU_ASSERT(index && count_lines(index) == 4 && strstr(index, "/ti/point-5/rank-3.txt\n"));

@@ -121,6 +121,14 @@ static void print_ratios(FILE *out, const stu_point_t **points, size_t count)
   print_cells(out, "utilisation U_p (eq. 8)", cells, count, " %9.3f");
 }
 
+/* "    p = 4" or "    p = 4 to 16": the p of a run of consecutive points. */
+static void print_p_range(FILE *out, const stu_point_t *first, const stu_point_t *last)
+{
+  fprintf(out, "    p = %d", first->p);
+  if (last != first)
+    fprintf(out, " to %d", last->p);
+}
+
 /* One verdict line per run of consecutive p with the same dominant component, flag and cause. */
 static void print_verdict(FILE *out, const met_verdict_t *v, const stu_point_t **points)
 {
@@ -131,8 +139,8 @@ static void print_verdict(FILE *out, const met_verdict_t *v, const stu_point_t *
            v->is_bottleneck[j + 1] == v->is_bottleneck[i] && v->cause[j + 1] == v->cause[i])
       j++;
     const met_breakdown_t *b = &points[j]->breakdown;
-    fprintf(out, "    p = %d%s%.0d: %s %s (B-ratio %.2f at p = %d), mostly %s\n", points[i]->p, j > i ? " to " : "",
-            j > i ? points[j]->p : 0, met_component_name(v->dominant[i]),
+    print_p_range(out, points[i], points[j]);
+    fprintf(out, ": %s %s (B-ratio %.2f at p = %d), mostly %s\n", met_component_name(v->dominant[i]),
             v->is_bottleneck[i] ? "is a bottleneck" : "dominates, no bottleneck", b->b_ratio[v->dominant[i]],
             points[j]->p, met_sub_name(v->cause[i]));
     i = j + 1;
@@ -164,8 +172,8 @@ static void print_leaders(FILE *out, const stu_point_t **points, size_t count)
     size_t j = i;
     while (j + 1 < count && (leaders(&points[j + 1]->breakdown, &c, &d), c == a && d == b))
       j++;
-    fprintf(out, "    p = %d%s%.0d: the largest sub-component is %s, then %s\n", points[i]->p, j > i ? " to " : "",
-            j > i ? points[j]->p : 0, met_sub_name(a), met_sub_name(b));
+    print_p_range(out, points[i], points[j]);
+    fprintf(out, ": the largest sub-component is %s, then %s\n", met_sub_name(a), met_sub_name(b));
     i = j + 1;
   }
 }

@@ -13,6 +13,15 @@ int rep_same_group(const stu_study_t *study, const stu_point_t *a, const stu_poi
   return 1;
 }
 
+int rep_sweeps_more_than_p(const stu_study_t *study)
+{
+  const scn_scenario_t *s = study->scenario;
+  for (size_t j = 0; j < s->nparams; j++)
+    if (s->params[j].nvalues > 1 && strcmp(s->params[j].name, "p") != 0)
+      return 1;
+  return 0;
+}
+
 int rep_opens_group(const stu_study_t *study, size_t i)
 {
   for (size_t k = 0; k < i; k++)

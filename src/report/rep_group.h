@@ -9,6 +9,8 @@
 
 /* Whether points a and b belong to the same group. */
 int rep_same_group(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b);
+/* Whether the scenario sweeps a parameter other than p, so that points at equal p are compared (and name groups). */
+int rep_sweeps_more_than_p(const stu_study_t *study);
 /* Whether point i is the first of its group. */
 int rep_opens_group(const stu_study_t *study, size_t i);
 /* Prints "name = value, ..." for the parameters other than p: the swept ones when `swept`, else the fixed ones.

@@ -120,16 +120,6 @@ static void print_grid_choice(FILE *out, const stu_study_t *study)
   }
 }
 
-/* Whether the scenario sweeps a parameter other than p (which then names a point's group). */
-static int sweeps_more_than_p(const stu_study_t *study)
-{
-  const scn_scenario_t *s = study->scenario;
-  for (size_t j = 0; j < s->nparams; j++)
-    if (s->params[j].nvalues > 1 && strcmp(s->params[j].name, "p") != 0)
-      return 1;
-  return 0;
-}
-
 static void print_warnings(FILE *out, const stu_study_t *study)
 {
   int first = 1;
@@ -139,7 +129,7 @@ static void print_warnings(FILE *out, const stu_study_t *study)
       continue;
     fprintf(out, "%s", first ? "\nWarnings\n" : "");
     first = 0;
-    fprintf(out, "  p = %d%s", point->p, sweeps_more_than_p(study) ? ", " : "");
+    fprintf(out, "  p = %d%s", point->p, rep_sweeps_more_than_p(study) ? ", " : "");
     rep_print_params(out, study, point, 1);
     fprintf(out, ": %s\n", point->warning);
   }

@@ -6,16 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-/* Whether the study compares points at equal p: some swept parameter other than p has several values. */
-static int compares(const stu_study_t *study)
-{
-  const scn_scenario_t *s = study->scenario;
-  for (size_t j = 0; j < s->nparams; j++)
-    if (strcmp(s->params[j].name, "p") != 0 && s->params[j].nvalues > 1)
-      return 1;
-  return 0;
-}
-
 /* The point's values of the compared parameters, such as "mesh" or "t800-torus-16x8.xml, binomial" (file names
  * without their folder). */
 static void label(const stu_study_t *study, const stu_point_t *point, char *buf, size_t len)
@@ -101,7 +91,7 @@ static int label_width(const stu_study_t *study)
 
 void rep_print_study(FILE *out, const stu_study_t *study)
 {
-  if (study->view != APP_VIEW_LOST_CYCLES || !compares(study))
+  if (study->view != APP_VIEW_LOST_CYCLES || !rep_sweeps_more_than_p(study))
     return;
   int width = label_width(study);
   fprintf(out, "\nStudy summary: the best point for each p (lowest T_par), and why: the runner-up's extra seconds per "

@@ -16,10 +16,10 @@ static void message(met_trace_t *trace, int a, int b, double start, double end, 
 
 /* Three messages: 100 B over 1 hop lasting 1 s then 3 s, and 50 B over 2 hops lasting 2 s; plus computation that
  * must not count. By hand: groups (50 B, 2 hops): 1 message, mean = min = max = 2 s; (100 B, 1 hop): 2 messages,
- * mean (1 + 3) / 2 = 2 s, min 1 s, max 3 s; sorted by size first. */
-static void test_met_comm_groups_by_size_and_distance(void)
+ * mean (1 + 3) / 2 = 2 s, min 1 s, max 3 s; sorted by size first. The same from a full and an aggregate trace. */
+static void check_groups(met_trace_t *(*new_trace)(int))
 {
-  met_trace_t *trace = met_trace_new(3);
+  met_trace_t *trace = new_trace(3);
   CU_ASSERT_FATAL(trace != NULL && met_trace_phase_id(trace, "main") == 0);
   message(trace, 0, 1, 0, 1, 100, 1);
   message(trace, 0, 1, 1, 4, 100, 1);
@@ -39,6 +39,16 @@ static void test_met_comm_groups_by_size_and_distance(void)
   met_trace_free(trace);
 }
 
+static void test_met_comm_groups_by_size_and_distance(void)
+{
+  check_groups(met_trace_new);
+}
+
+static void test_met_comm_groups_of_an_aggregate_trace(void)
+{
+  check_groups(met_trace_new_aggregate);
+}
+
 /* A trace without messages has no groups and no array. */
 static void test_met_comm_empty(void)
 {
@@ -54,6 +64,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_met_comm_groups_by_size_and_distance", test_met_comm_groups_by_size_and_distance},
+      {"test_met_comm_groups_of_an_aggregate_trace", test_met_comm_groups_of_an_aggregate_trace},
       {"test_met_comm_empty", test_met_comm_empty},
       {NULL, NULL}};
   return tu_run("met_comm", cases);

@@ -1,4 +1,4 @@
-/* Message counts and per-(size, distance) message durations from the COMM intervals of a trace. */
+/* Message counts and per-(size, distance) message durations from the message groups the trace keeps (met_trace.h). */
 #include "met_comm.h"
 
 #include <stdlib.h>
@@ -20,17 +20,16 @@ static int by_size_then_hops(const void *a, const void *b)
   return (x->hops > y->hops) - (x->hops < y->hops);
 }
 
-/* Adds one COMM interval (half a message) to its group, creating the group if needed. Returns 0 or -1 (memory). */
-static int add_interval(met_msg_stat_t **stats, size_t *count, size_t *cap, const met_interval_t *iv)
+/* Merges one rank's group into the statistics, creating the entry if needed. Returns 0 or -1 (memory). */
+static int merge_group(met_msg_stat_t **stats, size_t *count, size_t *cap, const met_msg_group_t *group)
 {
-  double duration = iv->end - iv->start;
   for (size_t g = 0; g < *count; g++) {
     met_msg_stat_t *s = &(*stats)[g];
-    if (s->bytes == iv->bytes && s->hops == iv->hops) {
-      s->mean += duration; /* a sum until the end */
-      s->min = duration < s->min ? duration : s->min;
-      s->max = duration > s->max ? duration : s->max;
-      s->count++;
+    if (s->bytes == group->bytes && s->hops == group->hops) {
+      s->mean += group->sum; /* a sum until the end */
+      s->min = group->min < s->min ? group->min : s->min;
+      s->max = group->max > s->max ? group->max : s->max;
+      s->count += group->count;
       return 0;
     }
   }
@@ -42,8 +41,8 @@ static int add_interval(met_msg_stat_t **stats, size_t *count, size_t *cap, cons
     *stats = more;
     *cap = grown;
   }
-  (*stats)[(*count)++] = (met_msg_stat_t){.bytes = iv->bytes, .hops = iv->hops, .count = 1, .mean = duration,
-                                           .min = duration, .max = duration};
+  (*stats)[(*count)++] = (met_msg_stat_t){.bytes = group->bytes, .hops = group->hops, .count = group->count,
+                                           .mean = group->sum, .min = group->min, .max = group->max};
   return 0;
 }
 
@@ -53,9 +52,10 @@ long met_comm_stats(const met_trace_t *trace, met_msg_stat_t **stats)
   size_t cap = 0;
   *stats = NULL;
   for (int rank = 0; rank < met_trace_nranks(trace); rank++) {
-    const met_interval_t *iv = met_trace_intervals(trace, rank);
-    for (size_t i = 0; i < met_trace_count(trace, rank); i++)
-      if (iv[i].category == MET_CAT_COMM && add_interval(stats, &count, &cap, &iv[i]) != 0) {
+    size_t ngroups;
+    const met_msg_group_t *groups = met_trace_msg_groups(trace, rank, &ngroups);
+    for (size_t i = 0; i < ngroups; i++)
+      if (merge_group(stats, &count, &cap, &groups[i]) != 0) {
         free(*stats);
         *stats = NULL;
         return -1;

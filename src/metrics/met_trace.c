@@ -28,6 +28,10 @@ typedef struct met_timeline {
   double parts[MET_PART_COUNT];     /* over COMPUTE intervals */
   double any_parts[MET_PART_COUNT]; /* over all intervals (CTRL computations carry a split too) */
   size_t comm_count;
+  met_msg_group_t *groups; /* COMM intervals by (bytes, hops) */
+  size_t ngroups;
+  size_t group_cap;
+  size_t last_group; /* where the previous COMM interval went: a rank's messages tend to repeat */
   double *phase_time;
   size_t phase_rows;
 } met_timeline_t;
@@ -95,6 +99,7 @@ void met_trace_free(met_trace_t *trace)
     return;
   for (int r = 0; r < trace->nranks; r++) {
     free(trace->ranks[r].items);
+    free(trace->ranks[r].groups);
     free(trace->ranks[r].phase_time);
   }
   for (int u = 0; trace->units && u < trace->nranks * MET_UNIT_COUNT; u++)
@@ -201,6 +206,27 @@ static int grow_phase_rows(met_timeline_t *timeline, size_t rows)
   return 0;
 }
 
+/* The timeline's group for a COMM interval like `iv`, created when new; NULL when out of memory. */
+static met_msg_group_t *msg_group(met_timeline_t *timeline, const met_interval_t *iv)
+{
+  met_msg_group_t *g = timeline->ngroups ? &timeline->groups[timeline->last_group] : NULL;
+  if (g && g->bytes == iv->bytes && g->hops == iv->hops)
+    return g;
+  for (size_t i = 0; i < timeline->ngroups; i++)
+    if (timeline->groups[i].bytes == iv->bytes && timeline->groups[i].hops == iv->hops) {
+      timeline->last_group = i;
+      return &timeline->groups[i];
+    }
+  met_msg_group_t *groups = grow(timeline->groups, &timeline->group_cap, timeline->ngroups + 1, sizeof *groups);
+  if (!groups)
+    return NULL;
+  timeline->groups = groups;
+  timeline->last_group = timeline->ngroups++;
+  g = &groups[timeline->last_group];
+  *g = (met_msg_group_t){.bytes = iv->bytes, .hops = iv->hops, .min = INFINITY, .max = 0};
+  return g;
+}
+
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
 {
   if (!valid_rank(trace, rank) || !valid_interval(trace, &trace->ranks[rank], iv))
@@ -215,9 +241,19 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
     if (!items)
       return -1;
     timeline->items = items;
-    items[timeline->count++] = *iv;
   }
+  met_msg_group_t *group = iv->category == MET_CAT_COMM ? msg_group(timeline, iv) : NULL;
+  if (iv->category == MET_CAT_COMM && !group)
+    return -1;
+  if (!trace->aggregate)
+    timeline->items[timeline->count++] = *iv;
   double len = iv->end - iv->start;
+  if (group) {
+    group->count++;
+    group->sum += len;
+    group->min = len < group->min ? len : group->min;
+    group->max = len > group->max ? len : group->max;
+  }
   timeline->last_end = iv->end;
   timeline->busy += len;
   timeline->category[iv->category] += len;
@@ -231,6 +267,12 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   if (iv->end > trace->end)
     trace->end = iv->end;
   return 0;
+}
+
+const met_msg_group_t *met_trace_msg_groups(const met_trace_t *trace, int rank, size_t *count)
+{
+  *count = valid_rank(trace, rank) ? trace->ranks[rank].ngroups : 0;
+  return *count ? trace->ranks[rank].groups : NULL;
 }
 
 static bool valid_span(const met_trace_t *trace, const met_span_line_t *line, const met_span_t *span)

@@ -43,8 +43,8 @@ typedef struct met_trace met_trace_t;
 met_trace_t *met_trace_new(int nranks);
 void met_trace_free(met_trace_t *trace); /* accepts NULL */
 
-/* A trace that keeps, per rank, only what the analyses read (category, phase and part sums, the message count, the
- * end), computed as intervals arrive: memory independent of the run's length. met_trace_add checks intervals as
+/* A trace that keeps, per rank, only what the analyses read (category, phase and part sums, the message count and
+ * groups, the end), computed as intervals arrive: memory independent of the run's length. met_trace_add checks intervals as
  * usual; met_trace_count is 0 and met_trace_intervals NULL; met_trace_write fails. Every other figure equals the
  * full trace's to the bit, since both take their sums in the same order. NULL as met_trace_new. */
 met_trace_t *met_trace_new_aggregate(int nranks);
@@ -88,6 +88,21 @@ double met_trace_phase_time(const met_trace_t *trace, int rank, int phase, met_c
 
 /* The number of `rank`'s COMM intervals (each message gives one at both ends). */
 size_t met_trace_comm_count(const met_trace_t *trace, int rank);
+
+/* Messages of one size over one distance seen at one end (a COMM interval): how many and their durations. */
+typedef struct met_msg_group {
+  double bytes;
+  int hops;
+  size_t count;
+  double sum; /* seconds */
+  double min;
+  double max;
+} met_msg_group_t;
+
+/* `rank`'s COMM intervals grouped by (bytes, hops), in order of first appearance, kept as intervals arrive (in both
+ * modes, so that both give the same message statistics): *count groups, owned by the trace (valid until the next
+ * add); NULL and 0 for a bad rank or none. */
+const met_msg_group_t *met_trace_msg_groups(const met_trace_t *trace, int rank, size_t *count);
 
 /* Short lower-case names ("compute", "io", "ctrl", "comm", "idle"; "cpu", "fpu", "intmem", "extmem");
  * NULL out of range. */

@@ -30,6 +30,9 @@ static void test_cli_ti_writes_traces(void)
   char *rank = read_output(dir, "ti/point-5/rank-3.txt");
   CU_ASSERT(index && count_lines(index) == 4 && strstr(index, "/ti/point-5/rank-3.txt\n"));
   CU_ASSERT(rank && strncmp(rank, "3 init\n3 recv 0 0 ", 18) == 0 && strstr(rank, "3 finalize\n"));
+  /* the report says what the recorder kept: sums everywhere, the timeline at p = 4 only */
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Recorded: per-rank sums as the run goes"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the timeline kept at p = 4 only."));
   free(index);
   free(rank);
   run_free(&run);

@@ -1,5 +1,5 @@
 /* The replay layer's actions on the T800 platform, against hand calculations: the idle/comm split of synchronous
- * messages (late receiver, late sender), the barrier, compute cycles and the recorded characterisation. */
+ * messages (late receiver, late sender, both late, a relay), the barrier, compute cycles and the recorded characterisation. */
 #include "sim_run.h"
 #include "tu.h"
 
@@ -93,6 +93,74 @@ static void test_sim_replay_late_receiver(void)
   met_trace_free(trace);
 }
 
+/* Both ends compute before they meet, twice in a row in the same direction: rank 0 computes 0.04 s and sends, twice;
+ * rank 1 computes 0.08 s, receives, computes 0.04 s, receives. */
+static void both_late(sim_rank_t *rank, const void *arg)
+{
+  for (int k = 0; k < 2; k++)
+    if (sim_rank_id(rank) == 0) {
+      busy(rank, 1e6);
+      sim_send(rank, 1, 1000);
+    } else {
+      busy(rank, k == 0 ? 2e6 : 1e6);
+      sim_recv(rank, 0, 1000);
+    }
+}
+
+/* By hand: the first message starts when the later end gets there (0.08 s), the second at 0.08 + T + 0.04 s, when
+ * rank 1 has done its second computation (rank 0 got there at 0.08 + T + 0.04 too: a tie, no idling). Rank 0 idles
+ * [0.04, 0.08) only. */
+static void test_sim_replay_both_ends_late(void)
+{
+  met_trace_t *trace = run(2, both_late);
+  CU_ASSERT_FATAL(trace != NULL);
+  double t = T_1000_1HOP;
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IDLE), 0.04, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_IDLE), 0, 1e-12);
+  for (int rank = 0; rank < 2; rank++)
+    TU_ASSERT_CLOSE(met_trace_category_time(trace, rank, MET_CAT_COMM), 2 * t, 1e-12);
+  const met_interval_t *second = interval(trace, 1, met_trace_count(trace, 1) - 1);
+  CU_ASSERT_EQUAL(second->category, MET_CAT_COMM);
+  TU_ASSERT_CLOSE(second->start, 0.12 + t, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 0.12 + 2 * t, 1e-12);
+  met_trace_free(trace);
+}
+
+/* A relay: rank 0 sends to 1, which passes it on to 2 at once, then rank 0 sends again after 0.04 s of work. Rank 2
+ * computes 0.1 s first, so the relay waits for it and rank 0's second message waits for rank 1. */
+static void relay_program(sim_rank_t *rank, const void *arg)
+{
+  switch (sim_rank_id(rank)) {
+  case 0:
+    sim_send(rank, 1, 1000);
+    busy(rank, 1e6);
+    sim_send(rank, 1, 1000);
+    break;
+  case 1:
+    sim_recv(rank, 0, 1000);
+    sim_send(rank, 2, 1000);
+    sim_recv(rank, 0, 1000);
+    break;
+  default:
+    busy(rank, 2.5e6);
+    sim_recv(rank, 1, 1000);
+  }
+}
+
+/* By hand (one hop each, ranks 0-1-2 along the mesh): 0 -> 1 over [0, T); 1 -> 2 over [0.1, 0.1 + T), rank 1 idle
+ * [T, 0.1); rank 0 back at T + 0.04 and idle until 0.1 + T; 0 -> 1 over [0.1 + T, 0.1 + 2T). */
+static void test_sim_replay_relay_waits(void)
+{
+  met_trace_t *trace = run(3, relay_program);
+  CU_ASSERT_FATAL(trace != NULL);
+  double t = T_1000_1HOP;
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_IDLE), 0.1 - t, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IDLE), 0.1 + t - (t + 0.04), 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 2, MET_CAT_COMM), t, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 0.1 + 2 * t, 1e-12);
+  met_trace_free(trace);
+}
+
 /* Rank r computes (r + 1) x 1e6 cycles, then all meet at a barrier, then each computes 1e6 cycles more. */
 static void staggered_barrier(sim_rank_t *rank, const void *arg)
 {
@@ -142,6 +210,8 @@ int main(void)
 {
   static const tu_case_t cases[] = {{"test_sim_replay_late_sender", test_sim_replay_late_sender},
                                     {"test_sim_replay_late_receiver", test_sim_replay_late_receiver},
+                                    {"test_sim_replay_both_ends_late", test_sim_replay_both_ends_late},
+                                    {"test_sim_replay_relay_waits", test_sim_replay_relay_waits},
                                     {"test_sim_replay_barrier_waits_for_the_last",
                                      test_sim_replay_barrier_waits_for_the_last},
                                     {"test_sim_replay_categories_add_up", test_sim_replay_categories_add_up},

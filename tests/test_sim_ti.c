@@ -34,6 +34,8 @@ static void remove_dir(const char *dir, int nranks)
   }
   snprintf(path, sizeof path, "%s/index.txt", dir);
   remove(path);
+  snprintf(path, sizeof path, "%s/hostfile.txt", dir);
+  remove(path);
   rmdir(dir);
 }
 
@@ -98,7 +100,7 @@ static void test_sim_ti_replay_by_hand(void)
 }
 
 /* Gauss-Jordan N = 24 on 4 ranks with the neighbour broadcast, written as a TI trace and replayed: the same T_par and
- * the same messages (the broadcasts were written as the messages they became). */
+ * the same messages (the broadcasts were written as the messages they became), and the hostfile of the mapping. */
 static void test_sim_ti_round_trip(void)
 {
   char dir[64];
@@ -128,6 +130,16 @@ static void test_sim_ti_round_trip(void)
   CU_ASSERT_EQUAL(count, 4);
   CU_ASSERT(count == 4 && paths[0][0] == '/' && strstr(paths[3], "/rank-3.txt"));
   sim_ti_paths_free(paths, count);
+  /* the hosts of the ranks for smpirun -hostfile: 4 ranks take the 2 x 2 corner of the mesh in snake order */
+  char hostfile[128];
+  snprintf(hostfile, sizeof hostfile, "%s/hostfile.txt", dir);
+  FILE *hosts = fopen(hostfile, "r");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(hosts);
+  char text[128] = "";
+  size_t len = fread(text, 1, sizeof text - 1, hosts);
+  text[len] = '\0';
+  fclose(hosts);
+  CU_ASSERT_STRING_EQUAL(text, "t0-0\nt0-1\nt1-1\nt1-0\n");
   met_trace_t *replayed = NULL;
   CU_ASSERT_EQUAL(replay(index, 4, &replayed, err, sizeof err), 0);
   CU_ASSERT_FATAL(replayed != NULL);

@@ -7,6 +7,27 @@
 #include <math.h>
 #include <string.h>
 
+/* What the recorder kept: sums on the fly (memory independent of a run's length), and the timeline of the points
+ * that keep theirs (--per-process P) only. */
+static void print_recording(FILE *out, const stu_study_t *study)
+{
+  size_t kept = 0;
+  int kept_p = 0;
+  for (size_t i = 0; i < study->npoints; i++)
+    if (study->points[i].trace) {
+      kept++;
+      kept_p = study->points[i].p;
+    }
+  if (kept == study->npoints)
+    return;
+  fprintf(out, "Recorded: per-rank sums as the run goes (by category, phase and compute part; messages by size and "
+               "distance); ");
+  if (kept == 0)
+    fprintf(out, "no timeline (--per-process P keeps the one at p = P).\n");
+  else
+    fprintf(out, "the timeline kept at p = %d only.\n", kept_p);
+}
+
 static void print_title(FILE *out, const stu_study_t *study)
 {
   const scn_scenario_t *s = study->scenario;
@@ -16,6 +37,7 @@ static void print_title(FILE *out, const stu_study_t *study)
   fprintf(out, ") on %s\n", base ? base + 1 : s->platform);
   if (s->description)
     fprintf(out, "%s\n", s->description);
+  print_recording(out, study);
   if (study->view == APP_VIEW_LOST_CYCLES)
     fprintf(out, "Overhead ratios Ovh_j = T_ovh^j / T_seq (Lemeire eq. 1.13): speedup = p / (1 + sum Ovh_j); "
                "granularity = 1 / Ovh_comm.\n");

@@ -17,11 +17,24 @@
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(sim_replay, "simrun: the replay layer and its recorder");
 
+/* The mailboxes and the distance to one peer, looked up once: formatting a mailbox name and routing per message
+ * was most of the replay layer's cost at thousands of ranks. Direct-mapped on the peer id, with a slot for every peer
+ * up to SIM_PEER_SLOTS ranks (a root that sends to everyone then never misses); slots nobody uses are never touched. */
+enum { SIM_PEER_SLOTS = 128 };
+typedef struct sim_peer {
+  int id_plus_1; /* the peer's id + 1, or 0 when the slot is empty (as calloc leaves it) */
+  int hops; /* -1 until needed */
+  sg_mailbox_t to;   /* this rank to the peer */
+  sg_mailbox_t from; /* the peer to this rank */
+} sim_peer_t;
+
 typedef struct sim_world {
   const sim_job_t *job;
   sim_machine_t machine;
   met_trace_t *trace;
   sim_rank_t *ranks;
+  sim_peer_t *peer_cache; /* every rank's peer slots */
+  int npeer_slots;
   sim_group_t all; /* every rank, in rank order */
   int *all_members;
   int links;        /* physical links on the routes between the hosts of the run */
@@ -31,29 +44,27 @@ typedef struct sim_world {
   char fail_message[512];
 } sim_world_t;
 
-/* The mailboxes and the distance to one peer, looked up once: formatting a mailbox name and routing per message
- * was most of the replay layer's cost at thousands of ranks. Direct-mapped on the peer id. */
-enum { SIM_PEER_CACHE = 16 };
-typedef struct sim_peer {
-  int id; /* -1 when the slot is empty */
-  int hops; /* -1 until needed */
-  sg_mailbox_t to;   /* this rank to the peer */
-  sg_mailbox_t from; /* the peer to this rank */
-} sim_peer_t;
-
 struct sim_rank {
   int id;
-  sim_peer_t peers[SIM_PEER_CACHE];
+  sim_peer_t *peers; /* npeer_slots slots, in the world's peer_cache */
   sim_world_t *world;
   sg_host_t host;
+  sg_actor_t actor;
   double speed; /* cycles per second */
   int row;      /* mesh coordinates of the host, or -1 */
   int col;
   int phase;
-  /* Rendezvous bookkeeping: while blocked in a send or receive, the partner's id; the partner that arrives later
-   * writes the time it arrived into match_time, which is when the transfer started. */
+  /* The rank's own clock: when the work it has done so far ends. Computations and fixed delays only move it on
+   * (a rank is alone on its host, so they take their time whatever else happens); the SimGrid clock catches up at
+   * the next message, and only when the partner is there before it. This saves an activity per computation. */
+  double ready;
+  /* Rendezvous bookkeeping: while blocked in a send or receive, the partner's id and when this rank got there
+   * (`arrived`, by its own clock); `posted` tells whether it waits inside the SimGrid message or suspended, until
+   * the partner starts the message. The partner that comes second writes the start into match_time. */
   int blocked_on;
   int blocked_in_send;
+  int posted;
+  double arrived;
   double match_time;
   int finished;
 };
@@ -78,16 +89,17 @@ static sg_mailbox_t channel(int src, int dst)
 /* The cache slot of peer `other`, filled with its mailboxes (its distance stays unknown until asked for). */
 static sim_peer_t *peer_slot(sim_rank_t *rank, int other)
 {
-  sim_peer_t *slot = &rank->peers[other % SIM_PEER_CACHE];
-  if (slot->id != other)
-    *slot = (sim_peer_t){.id = other, .hops = -1, .to = channel(rank->id, other), .from = channel(other, rank->id)};
+  sim_peer_t *slot = &rank->peers[other % rank->world->npeer_slots];
+  if (slot->id_plus_1 != other + 1)
+    *slot = (sim_peer_t){
+        .id_plus_1 = other + 1, .hops = -1, .to = channel(rank->id, other), .from = channel(other, rank->id)};
   return slot;
 }
 
 int sim_hops(const sim_rank_t *rank, int other)
 {
-  const sim_peer_t *slot = &rank->peers[other % SIM_PEER_CACHE];
-  if (slot->id == other && slot->hops >= 0)
+  const sim_peer_t *slot = &rank->peers[other % rank->world->npeer_slots];
+  if (slot->id_plus_1 == other + 1 && slot->hops >= 0)
     return slot->hops;
   return sim_engine_hops(rank->host, rank->world->ranks[other].host);
 }
@@ -134,7 +146,8 @@ void sim_rank_fail(sim_rank_t *rank, int code, const char *message)
 static void record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, double bytes,
                    const double *parts)
 {
-  int hops = category == MET_CAT_COMM && peer >= 0 && !rank->world->job->aggregate && end > start
+  const sim_job_t *job = rank->world->job;
+  int hops = category == MET_CAT_COMM && peer >= 0 && (!job->aggregate || job->message_hops) && end > start
                  ? peer_hops(rank, peer)
                  : 0;
   met_interval_t iv = {.start = start, .end = end, .category = category, .phase = rank->phase, .peer = peer,
@@ -154,38 +167,60 @@ void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t pur
                                   cycles->intmem / rank->speed, cycles->extmem / rank->speed};
   if (rank->world->ti && sim_ti_action(rank->world->ti, rank->id, "compute %.17g", total) != 0)
     rank->world->record_error = 1;
-  double start = simgrid_get_clock();
-  sg_actor_execute(total);
-  record(rank, purpose == SIM_WORK ? MET_CAT_COMPUTE : MET_CAT_CTRL, start, simgrid_get_clock(), -1, 0, parts);
+  double start = rank->ready;
+  rank->ready += total / rank->speed;
+  record(rank, purpose == SIM_WORK ? MET_CAT_COMPUTE : MET_CAT_CTRL, start, rank->ready, -1, 0, parts);
 }
 
-/* Called just before blocking on `peer`: if the peer is already blocked on us in the opposite direction, the
- * transfer starts now and the peer learns it; otherwise we wait and the peer will tell us. Returns the start time
- * when known now, or -1. Actors are cooperative, so nothing runs between this check and the blocking call. */
-static double rendezvous_arrive(sim_rank_t *rank, int peer, int sending)
+/* Brings the SimGrid clock up to the rank's own. */
+static void catch_up(sim_rank_t *rank)
+{
+  double now = simgrid_get_clock();
+  if (rank->ready > now)
+    sg_actor_sleep_for(rank->ready - now);
+}
+
+/* The message itself, once both ends are there: blocks until it has arrived. */
+static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
+{
+  sim_peer_t *slot = peer_slot(rank, peer);
+  if (sending)
+    sg_mailbox_put(slot->to, rank, (long)bytes);
+  else
+    sg_mailbox_get(slot->from);
+}
+
+/* A synchronous message with `peer`: it starts when the later of the two ends gets there, by their own clocks.
+ * The rank that comes first waits inside the SimGrid message when the SimGrid clock has caught up with it, or
+ * suspended otherwise; the one that comes second catches the SimGrid clock up with the start and starts it. Actors
+ * are cooperative, so nothing runs between a check of the partner's state and the blocking call after it. */
+static void message(sim_rank_t *rank, int peer, int sending, double bytes)
 {
   sim_rank_t *partner = &rank->world->ranks[peer];
-  double now = simgrid_get_clock();
+  double arrived = rank->ready;
+  double started;
   if (partner->blocked_on == rank->id && partner->blocked_in_send != sending) {
-    partner->match_time = now;
-    return now;
-  }
-  rank->blocked_on = peer;
-  rank->blocked_in_send = sending;
-  rank->match_time = -1;
-  return -1;
-}
-
-/* Records the idle wait and the transfer of a finished message. */
-static void rendezvous_done(sim_rank_t *rank, int peer, double posted, double started, double bytes)
-{
-  if (started < 0) {
+    started = arrived > partner->arrived ? arrived : partner->arrived;
+    partner->blocked_on = -1;
+    partner->match_time = started;
+    rank->ready = started;
+    catch_up(rank);
+    if (!partner->posted)
+      sg_actor_resume(partner->actor);
+    transfer(rank, peer, sending, bytes);
+  } else {
+    rank->blocked_on = peer;
+    rank->blocked_in_send = sending;
+    rank->arrived = arrived;
+    rank->posted = arrived <= simgrid_get_clock();
+    if (!rank->posted)
+      sg_actor_suspend(rank->actor);
+    transfer(rank, peer, sending, bytes);
     started = rank->match_time;
-    rank->blocked_on = -1;
-    xbt_assert(started >= 0, "rank %d: a message from or to %d completed without a rendezvous", rank->id, peer);
   }
-  record(rank, MET_CAT_IDLE, posted, started, peer, 0, NULL);
-  record(rank, MET_CAT_COMM, started, simgrid_get_clock(), peer, bytes, NULL);
+  rank->ready = simgrid_get_clock();
+  record(rank, MET_CAT_IDLE, arrived, started, peer, 0, NULL);
+  record(rank, MET_CAT_COMM, started, rank->ready, peer, bytes, NULL);
 }
 
 /* A message in the TI trace: tag 0 (mandatory in the format), whole bytes as the simulated message carries them, as
@@ -201,20 +236,14 @@ void sim_send(sim_rank_t *rank, int dst, double bytes)
 {
   xbt_assert(dst >= 0 && dst < sim_rank_count(rank) && dst != rank->id, "rank %d: bad destination %d", rank->id, dst);
   ti_message(rank, "send", dst, bytes);
-  double posted = simgrid_get_clock();
-  double started = rendezvous_arrive(rank, dst, 1);
-  sg_mailbox_put(peer_slot(rank, dst)->to, rank, (long)bytes);
-  rendezvous_done(rank, dst, posted, started, bytes);
+  message(rank, dst, 1, bytes);
 }
 
 void sim_recv(sim_rank_t *rank, int src, double bytes)
 {
   xbt_assert(src >= 0 && src < sim_rank_count(rank) && src != rank->id, "rank %d: bad source %d", rank->id, src);
   ti_message(rank, "recv", src, bytes);
-  double posted = simgrid_get_clock();
-  double started = rendezvous_arrive(rank, src, 0);
-  sg_mailbox_get(peer_slot(rank, src)->from);
-  rendezvous_done(rank, src, posted, started, bytes);
+  message(rank, src, 0, bytes);
 }
 
 void sim_bcast(sim_rank_t *rank, int root, double bytes)
@@ -250,9 +279,9 @@ static void delay(sim_rank_t *rank, met_category_t category, double seconds, dou
     return;
   if (rank->world->ti && sim_ti_action(rank->world->ti, rank->id, "sleep %.17g", seconds) != 0)
     rank->world->record_error = 1;
-  double start = simgrid_get_clock();
-  sg_actor_sleep_for(seconds);
-  record(rank, category, start, simgrid_get_clock(), -1, bytes, NULL);
+  double start = rank->ready;
+  rank->ready += seconds;
+  record(rank, category, start, rank->ready, -1, bytes, NULL);
 }
 
 void sim_sleep(sim_rank_t *rank, double seconds)
@@ -277,6 +306,7 @@ static void rank_main(int argc, char *argv[])
   if (ti && sim_ti_action(ti, rank->id, "init") != 0)
     rank->world->record_error = 1;
   rank->world->job->program(rank, rank->world->job->arg);
+  catch_up(rank);
   if (ti && sim_ti_action(ti, rank->id, "finalize") != 0)
     rank->world->record_error = 1;
   rank->finished = 1;
@@ -293,17 +323,19 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
   int rc = sim_map_ranks(nranks, hosts, err, errlen);
   for (int i = 0; rc == 0 && i < nranks; i++) {
     sim_rank_t *rank = &world->ranks[i];
-    *rank = (sim_rank_t){.id = i, .world = world, .host = hosts[i], .speed = sg_host_get_speed(hosts[i]),
+    *rank = (sim_rank_t){.id = i,
+                         .peers = &world->peer_cache[(size_t)i * (size_t)world->npeer_slots],
+                         .world = world,
+                         .host = hosts[i],
+                         .speed = sg_host_get_speed(hosts[i]),
                          .blocked_on = -1};
-    for (int k = 0; k < SIM_PEER_CACHE; k++)
-      rank->peers[k].id = -1;
     if (sim_map_host_coords(hosts[i], &rank->row, &rank->col) != 0)
       rank->row = rank->col = -1;
     char name[32];
     snprintf(name, sizeof name, "rank%d", i);
-    sg_actor_t actor = sg_actor_init(name, hosts[i]);
-    sg_actor_set_data(actor, rank);
-    sg_actor_start(actor, rank_main, 0, NULL);
+    rank->actor = sg_actor_init(name, hosts[i]);
+    sg_actor_set_data(rank->actor, rank);
+    sg_actor_start(rank->actor, rank_main, 0, NULL);
   }
   if (rc == 0 && world->machine.link_init_us > 0)
     world->links = sim_engine_links_between(hosts, (size_t)nranks);
@@ -318,16 +350,45 @@ static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
     snprintf(err, errlen, "%s", world->fail_message);
     return world->fail_code;
   }
+  const char *varied = sim_engine_speed_changed();
+  if (varied) {
+    snprintf(err, errlen,
+             "host %s changed speed during the run (a speed profile or power state): simrun's ranks compute at "
+             "their host's constant speed; remove the profile from the platform",
+             varied);
+    return SIM_EPLATFORM;
+  }
   if (world->record_error) {
     snprintf(err, errlen, "the recorder could not store an interval (out of memory)");
     return SIM_ENOMEM;
   }
-  for (int i = 0; i < world->job->nranks; i++)
-    if (!world->ranks[i].finished) {
+  for (int i = 0; i < world->job->nranks; i++) {
+    const sim_rank_t *rank = &world->ranks[i];
+    if (rank->finished)
+      continue;
+    if (rank->blocked_on >= 0)
+      snprintf(err, errlen,
+               "rank %d never finished: it waits to %s rank %d, which never comes to it; every send needs the "
+               "matching receive on the other rank, in the same order",
+               i, rank->blocked_in_send ? "send to" : "receive from", rank->blocked_on);
+    else
       snprintf(err, errlen, "rank %d never finished: the program's sends and receives do not match", i);
-      return SIM_EDEADLOCK;
-    }
+    return SIM_EDEADLOCK;
+  }
   return 0;
+}
+
+/* The TI trace of the run, with the ranks' hosts. */
+static int save_ti(const sim_world_t *world, char *err, size_t errlen)
+{
+  const char **hosts = malloc((size_t)world->job->nranks * sizeof *hosts);
+  if (!hosts)
+    return SIM_ENOMEM;
+  for (int i = 0; i < world->job->nranks; i++)
+    hosts[i] = sg_host_get_name(world->ranks[i].host);
+  int rc = sim_ti_writer_save(world->ti, hosts, world->job->ti_dir, err, errlen);
+  free(hosts);
+  return rc;
 }
 
 int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen)
@@ -344,41 +405,32 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
     sim_engine_set_msg_time(sim_machine_msg_time, &world.machine);
   world.trace = job->aggregate ? met_trace_new_aggregate(job->nranks) : met_trace_new(job->nranks);
   world.ranks = calloc((size_t)job->nranks, sizeof *world.ranks);
-  if (job->ti_dir && !(world.ti = sim_ti_writer_new(job->nranks))) {
-    rc = SIM_ENOMEM;
-    goto fail;
-  }
-  /* phase 0, "main", labels whatever a skeleton records before naming a phase of its own */
-  if (!world.trace || !world.ranks || met_trace_phase_id(world.trace, "main") != 0) {
-    rc = SIM_ENOMEM;
-    goto fail;
-  }
+  world.npeer_slots = job->nranks < SIM_PEER_SLOTS ? job->nranks : SIM_PEER_SLOTS;
+  world.peer_cache = calloc((size_t)job->nranks * (size_t)world.npeer_slots, sizeof *world.peer_cache);
   world.all_members = malloc((size_t)job->nranks * sizeof *world.all_members);
-  if (!world.all_members) {
+  /* phase 0, "main", labels whatever a skeleton records before naming a phase of its own */
+  if (!world.trace || !world.ranks || !world.peer_cache || !world.all_members ||
+      (job->ti_dir && !(world.ti = sim_ti_writer_new(job->nranks))) || met_trace_phase_id(world.trace, "main") != 0)
     rc = SIM_ENOMEM;
-    goto fail;
-  }
-  for (int i = 0; i < job->nranks; i++)
+  for (int i = 0; rc == 0 && i < job->nranks; i++)
     world.all_members[i] = i;
   world.all = (sim_group_t){.members = world.all_members, .count = job->nranks};
-  rc = spawn_ranks(&world, err, errlen);
-  if (rc != 0)
-    goto fail;
-  sim_engine_run();
-  rc = check_outcome(&world, err, errlen);
+  if (rc == 0)
+    rc = spawn_ranks(&world, err, errlen);
+  if (rc == 0) {
+    sim_engine_run();
+    rc = check_outcome(&world, err, errlen);
+  }
   if (rc == 0 && world.ti)
-    rc = sim_ti_writer_save(world.ti, job->ti_dir, err, errlen);
-  if (rc != 0)
-    goto fail;
+    rc = save_ti(&world, err, errlen);
   sim_ti_writer_free(world.ti);
   free(world.ranks);
+  free(world.peer_cache);
   free(world.all_members);
-  *trace = world.trace;
-  return 0;
-fail:
-  sim_ti_writer_free(world.ti);
-  free(world.ranks);
-  free(world.all_members);
+  if (rc == 0) {
+    *trace = world.trace;
+    return 0;
+  }
   met_trace_free(world.trace);
   if (rc == SIM_ENOMEM && err[0] == '\0')
     snprintf(err, errlen, "%s", sim_strerror(rc));

@@ -35,13 +35,15 @@ typedef struct sim_job {
   sim_program_fn program;
   const void *arg;
   int aggregate; /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
+  int message_hops; /* record every message's hop count even in an aggregate trace (for the message groups) */
   const char *ti_dir; /* when set, an existing folder where the run's actions are also written as a TI trace
-                       * (sim_ti.h: rank-<i>.txt and index.txt), collectives as the messages they became */
+                       * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */
 } sim_job_t;
 
 /* Runs `job` in this process: starts SimGrid (once per process: see sim_run.h for repeated runs), maps ranks to
  * hosts, runs the program on every rank. Returns 0 and a new trace in *trace (the caller frees it; an aggregate one
- * when job->aggregate, whose COMM records then carry no hop count), or a negative SIM_E* code with a message in err. */
+ * when job->aggregate, whose COMM records then carry no hop count unless job->message_hops), or a negative SIM_E*
+ * code with a message in err. */
 int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen);
 
 int sim_rank_id(const sim_rank_t *rank);

@@ -83,7 +83,28 @@ static int save_file(const char *path, const char *text, size_t len, char *err, 
   return ok ? 0 : SIM_EIO;
 }
 
-int sim_ti_writer_save(sim_ti_writer_t *writer, const char *dir, char *err, size_t errlen)
+/* `dir`/hostfile.txt: one host per rank, in rank order. */
+static int save_hostfile(const char *root, const char *const *hosts, int nranks, char *err, size_t errlen)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  int rc = out ? 0 : SIM_ENOMEM;
+  for (int r = 0; rc == 0 && r < nranks; r++)
+    if (fprintf(out, "%s\n", hosts[r]) < 0)
+      rc = SIM_ENOMEM;
+  if (out && fclose(out) != 0 && rc == 0)
+    rc = SIM_ENOMEM;
+  if (rc == 0) {
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/hostfile.txt", root);
+    rc = save_file(path, text, len, err, errlen);
+  }
+  free(text);
+  return rc;
+}
+
+int sim_ti_writer_save(sim_ti_writer_t *writer, const char *const *hosts, const char *dir, char *err, size_t errlen)
 {
   char root[PATH_MAX];
   if (!realpath(dir, root)) {
@@ -110,6 +131,8 @@ int sim_ti_writer_save(sim_ti_writer_t *writer, const char *dir, char *err, size
     rc = save_file(path, index, index_len, err, errlen);
   }
   free(index);
+  if (rc == 0)
+    rc = save_hostfile(root, hosts, writer->nranks, err, errlen);
   if (rc == SIM_ENOMEM)
     snprintf(err, errlen, "%s", sim_strerror(rc));
   return rc;

@@ -25,9 +25,10 @@ void sim_ti_writer_free(sim_ti_writer_t *writer);
 /* Appends "<rank> <action>" to the rank's file; `action` is printf-like. Returns 0, or -1 when out of memory. */
 int sim_ti_action(sim_ti_writer_t *writer, int rank, const char *format, ...) __attribute__((format(printf, 3, 4)));
 
-/* Writes `dir`/rank-<i>.txt for every rank and the index `dir`/index.txt, which lists them by absolute path (smpirun
- * opens them from its own folder); `dir` must exist. Returns 0, or SIM_EIO with a message in err. */
-int sim_ti_writer_save(sim_ti_writer_t *writer, const char *dir, char *err, size_t errlen);
+/* Writes `dir`/rank-<i>.txt for every rank, the index `dir`/index.txt, which lists them by absolute path (smpirun
+ * opens them from its own folder), and `dir`/hostfile.txt, rank i's host on line i (hosts[i]), so that
+ * `smpirun -hostfile` puts every rank where the run had it; `dir` must exist. Returns 0, or SIM_EIO with a message. */
+int sim_ti_writer_save(sim_ti_writer_t *writer, const char *const *hosts, const char *dir, char *err, size_t errlen);
 
 /* The per-rank files an index lists, relative paths taken from the index's folder. Returns 0 with a new array of new
  * strings in *paths (free with sim_ti_paths_free) and their number in *count, or SIM_EIO / SIM_ENOMEM with a message.

@@ -129,11 +129,11 @@ static int analyse(const met_trace_t *trace, const void *data, FILE *out)
   return write_result(&r, status, task->keep_trace ? trace : NULL, out);
 }
 
-/* Whether the child may record sums only (met_trace_new_aggregate): when the whole trace is not kept and the analysis
- * needs no single message (the message view groups durations by size and distance). */
-static int aggregates(const stu_sweep_ctx_t *ctx, const stu_task_t *task)
+/* Whether the child may record sums only (met_trace_new_aggregate): when the whole trace is not kept. The message
+ * view reads the message groups, which an aggregate trace keeps too, given the hop counts. */
+static int aggregates(const stu_task_t *task)
 {
-  return !task->keep_trace && !(task->kind == STU_TASK_POINT && ctx->skeleton->view == APP_VIEW_MESSAGES);
+  return !task->keep_trace;
 }
 
 int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_child_t *child, char *err, size_t errlen)
@@ -150,7 +150,8 @@ int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_c
                    .bcast = bcast ? (sim_bcast_alg_t)sim_bcast_parse(bcast) : SIM_BCAST_ONE_TO_ALL,
                    .program = ctx->skeleton->program,
                    .arg = arg,
-                   .aggregate = aggregates(ctx, task)};
+                   .aggregate = aggregates(task),
+                   .message_hops = ctx->skeleton->view == APP_VIEW_MESSAGES};
   char ti[4096];
   if (ctx->ti_dir && task->kind == STU_TASK_POINT && task->nranks == ctx->ti_p) {
     snprintf(ti, sizeof ti, "%s/point-%d", ctx->ti_dir, (int)task->point);

@@ -162,6 +162,28 @@ static void test_cli_platform_more_ranks_than_hosts(void)
                  .phrases = {"p = 4", "has 2 hosts", "use p no larger than the host count"});
 }
 
+/* A time-independent trace with an action simrun does not replay: the trace file and line, what it replays. */
+static void test_cli_trace_unsupported_action(void)
+{
+  EXPECT_FAILURE(.args = {DATA "ti-bad.xml"}, .status = 2, .prefix = DATA "ti-bad.xml: " DATA "ti-bad/rank-0.txt:2: ",
+                 .phrases = {"'0 isend 1 0 8': not an action simrun replays", "it replays init, compute, send"});
+}
+
+/* A trace whose receives outnumber the sends: which rank waits for which, and the rule. */
+static void test_cli_trace_unmatched_messages(void)
+{
+  EXPECT_FAILURE(.args = {DATA "ti-unmatched.xml"}, .status = 1,
+                 .prefix = DATA "ti-unmatched.xml: rank 1 never finished: it waits to receive from rank 0",
+                 .phrases = {"every send needs the matching receive on the other rank"});
+}
+
+/* A host whose speed changes during the run: refused, since ranks compute at constant speeds. */
+static void test_cli_platform_speed_profile(void)
+{
+  EXPECT_FAILURE(.args = {DATA "speed-profile.xml"}, .status = 2, .prefix = DATA "speed-profile.xml:4: ",
+                 .phrases = {"host h0 changed speed during the run", "remove the profile from the platform"});
+}
+
 static void test_cli_platform_n_below_p(void)
 {
   EXPECT_FAILURE(.args = {DATA "n-below-p.xml"}, .status = 2,
@@ -329,6 +351,9 @@ int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_cli_no_argument", test_cli_no_argument},
+      {"test_cli_trace_unsupported_action", test_cli_trace_unsupported_action},
+      {"test_cli_platform_speed_profile", test_cli_platform_speed_profile},
+      {"test_cli_trace_unmatched_messages", test_cli_trace_unmatched_messages},
       {"test_cli_unknown_option", test_cli_unknown_option},
       {"test_cli_unknown_short_option_in_group", test_cli_unknown_short_option_in_group},
       {"test_cli_option_without_value", test_cli_option_without_value},

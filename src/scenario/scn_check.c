@@ -103,7 +103,21 @@ static int check_choice(const scn_scenario_t *s, const scn_param_t *p, const scn
   return scn_fail(err, s->path, p->line, "unknown %s '%s'; choose one of: %s", p->name, text, allowed);
 }
 
-static int check_param(const scn_scenario_t *s, const scn_param_t *p, const scn_skeleton_spec_t *spec, scn_error_t *err)
+/* A path parameter of the skeleton's: its values resolved in place against the scenario's folder ("platform", which
+ * scn_load resolved into paths, keeps its values as written). */
+static int resolve_paths(const scn_scenario_t *s, scn_param_t *p, scn_error_t *err)
+{
+  for (size_t v = 0; strcmp(p->name, "platform") != 0 && v < p->nvalues; v++) {
+    char *resolved = scn_resolve(s->path, p->values[v]);
+    if (!resolved)
+      return scn_fail(err, s->path, 0, "out of memory while reading the scenario");
+    free(p->values[v]);
+    p->values[v] = resolved;
+  }
+  return 0;
+}
+
+static int check_param(const scn_scenario_t *s, scn_param_t *p, const scn_skeleton_spec_t *spec, scn_error_t *err)
 {
   const scn_param_t *first = scn_param(s, p->name);
   if (first != p)
@@ -117,7 +131,9 @@ static int check_param(const scn_scenario_t *s, const scn_param_t *p, const scn_
                     "parameter '%s' has %zu values but a fixed parameter takes exactly one; to run several, move it "
                     "to <sweep> as <param name=\"%s\" values=\"...\"/>",
                     p->name, p->nvalues, p->name);
-  for (size_t v = 0; ps->kind != SCN_PATH && v < p->nvalues; v++) {
+  if (ps->kind == SCN_PATH)
+    return resolve_paths(s, p, err);
+  for (size_t v = 0; v < p->nvalues; v++) {
     const char *text = p->values[v];
     if (ps->kind == SCN_CHOICE ? check_choice(s, p, ps, text, err) : check_int(s, p, ps, text, err))
       return -1;
@@ -155,7 +171,7 @@ static int check_per_process(const scn_scenario_t *s, scn_error_t *err)
                   s->per_process, values);
 }
 
-int scn_check(const scn_scenario_t *s, const scn_skeleton_spec_t *spec, scn_error_t *err)
+int scn_check(scn_scenario_t *s, const scn_skeleton_spec_t *spec, scn_error_t *err)
 {
   for (size_t i = 0; i < s->nparams; i++)
     if (check_param(s, &s->params[i], spec, err))

@@ -192,9 +192,7 @@ static int check_readable(const char *path)
   return e;
 }
 
-/* `file` as written in the scenario at `scenario_path`, resolved against that file's folder unless absolute.
- * A new string, or NULL when out of memory. */
-static char *resolve(const char *scenario_path, const char *file)
+char *scn_resolve(const char *scenario_path, const char *file)
 {
   const char *slash = strrchr(scenario_path, '/');
   if (file[0] == '/' || !slash)
@@ -227,7 +225,7 @@ static int get_path_attr(const xmlNode *node, const char *name, const char *scen
   char *raw;
   if (get_attr(node, name, &raw))
     return -1;
-  *out = raw ? resolve(scenario_path, raw) : NULL;
+  *out = raw ? scn_resolve(scenario_path, raw) : NULL;
   int rc = (raw && !*out) ? -1 : 0;
   free(raw);
   return rc;
@@ -414,7 +412,7 @@ static int resolve_platform_param(scn_scenario_t *s, scn_error_t *err)
     return 0;
   p->paths = calloc(p->nvalues, sizeof *p->paths);
   for (size_t v = 0; p->paths && v < p->nvalues; v++) {
-    if (!(p->paths[v] = resolve(s->path, p->values[v])))
+    if (!(p->paths[v] = scn_resolve(s->path, p->values[v])))
       return scn_fail(err, s->path, 0, "out of memory while reading the scenario");
     if (check_platform_file(s, p->paths[v], p->line, err))
       return -1;

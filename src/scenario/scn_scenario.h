@@ -10,7 +10,7 @@
  * one or more, and the run is the cross product of all swept parameters in the order they are written. */
 typedef struct scn_param {
   char *name;
-  char **values; /* as written, each a whitespace-free token */
+  char **values; /* as written, each a whitespace-free token (a skeleton's path parameters resolved by scn_check) */
   size_t nvalues;
   char **paths; /* "platform" only: each value resolved against the scenario file's folder; otherwise NULL */
   int line;  /* line of the <param> element */
@@ -82,8 +82,14 @@ int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err);
 
 /* Checks every parameter against `spec`: unknown names (listing the known ones), missing required ones, duplicates,
  * integers (rejecting signs, junk, and values below min) and choices (listing the allowed ones). "p" is checked here
- * too, as an INT >= 1 for every skeleton. Returns 0, or -1 with *err filled (file and line of the offending <param>). */
-int scn_check(const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, scn_error_t *err);
+ * too, as an INT >= 1 for every skeleton. The values of the skeleton's path parameters are resolved against the
+ * scenario file's folder, as <platform file> is. Returns 0, or -1 with *err filled (file and line of the offending
+ * <param>). */
+int scn_check(scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, scn_error_t *err);
+
+/* `file` as written in the scenario at `scenario_path`, resolved against that file's folder unless absolute: a new
+ * string, or NULL when out of memory. */
+char *scn_resolve(const char *scenario_path, const char *file);
 
 void scn_free(scn_scenario_t *scenario); /* accepts NULL */
 

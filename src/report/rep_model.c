@@ -147,8 +147,8 @@ void rep_print_models(FILE *out, const stu_study_t *study)
             study->skeleton->model_name);
     if (s.count > 0) {
       const stu_point_t *worst = &study->points[s.worst];
-      fprintf(out, "Over %zu points: mean |diff| = %.2f%%, max |diff| = %.2f%% (p = %d, ", s.count, 100 * s.mean_abs,
-              100 * s.max_abs, worst->p);
+      fprintf(out, "Over %zu points: mean |diff| = %.2f%%, max |diff| = %.2f%% (p = %d%s", s.count, 100 * s.mean_abs,
+              100 * s.max_abs, worst->p, rep_sweeps_more_than_p(study) ? ", " : "");
       rep_print_params(out, study, worst, 1);
       fprintf(out, ")\n");
     }

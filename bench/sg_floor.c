@@ -1,0 +1,60 @@
+/* SimGrid alone, no simrun: the cost floor of bench/scale.sh. One actor per rank on the same generated T800 mesh, in
+ * the same snake order, relaying a row of 8 p bytes from each step's root to every other rank, p steps (about p^2
+ * messages, as the neighbour broadcast sends), each message a blocking mailbox put/get pair and nothing else: no
+ * computation, no recording, no model callback, no skeleton. The least one SimGrid message per message costs.
+ * Prints the number of messages; the caller times it.
+ * Usage: sg_floor PLATFORM ROWS COLS [--cfg=...] */
+#include <simgrid/actor.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mailbox.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int nranks;
+static sg_mailbox_t *inbox;
+
+static void rank_main(int argc, char *argv[])
+{
+  int me = atoi(argv[1]);
+  double row_bytes = 8.0 * nranks;
+  for (int k = 0; k < nranks; k++) {
+    if (me != k)
+      sg_mailbox_get(inbox[me]);
+    if ((me + 1) % nranks != k)
+      sg_mailbox_put(inbox[(me + 1) % nranks], inbox, (long)row_bytes);
+  }
+}
+
+int main(int argc, char *argv[])
+{
+  simgrid_init(&argc, argv);
+  if (argc != 4) {
+    fprintf(stderr, "usage: sg_floor PLATFORM ROWS COLS\n");
+    return 2;
+  }
+  simgrid_load_platform(argv[1]);
+  int rows = atoi(argv[2]);
+  int cols = atoi(argv[3]);
+  nranks = rows * cols;
+  inbox = malloc((size_t)nranks * sizeof *inbox);
+  for (int i = 0; i < nranks; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "inbox-%d", i);
+    inbox[i] = sg_mailbox_by_name(name);
+  }
+  for (int i = 0; i < nranks; i++) {
+    int row = i / cols;
+    int col = row % 2 == 0 ? i % cols : cols - 1 - i % cols;
+    char host[32];
+    char id[16];
+    snprintf(host, sizeof host, "n%d-%d", row, col);
+    snprintf(id, sizeof id, "%d", i);
+    const char *args[] = {"rank", id, NULL};
+    sg_actor_create("rank", sg_host_by_name(host), rank_main, 2, (char **)args);
+  }
+  simgrid_run();
+  printf("%ld\n", (long)nranks * (nranks - 1));
+  free(inbox);
+  return 0;
+}

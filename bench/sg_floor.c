@@ -1,8 +1,8 @@
-/* SimGrid alone, no simrun: the cost floor of bench/scale.sh. One actor per rank on the same generated T800 mesh, in
- * the same snake order, relaying a row of 8 p bytes from each step's root to every other rank, p steps (about p^2
- * messages, as the neighbour broadcast sends), each message a blocking mailbox put/get pair and nothing else: no
- * computation, no recording, no model callback, no skeleton. The least one SimGrid message per message costs.
- * Prints the number of messages; the caller times it.
+/* SimGrid alone, no simrun: the cost floor bench/scale.sh prints beside simrun's figures. One actor per rank on the
+ * same generated T800 mesh, in the same snake order, relaying a row of 8 p bytes from each step's root to every
+ * other rank, p steps (about p^2 messages, as the neighbour broadcast sends), each message a blocking mailbox put/get
+ * pair and nothing else: no computation, no recording, no model callback, no skeleton. The least one SimGrid message
+ * per message costs. Prints the number of messages; the caller times it.
  * Usage: sg_floor PLATFORM ROWS COLS [--cfg=...] */
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>

@@ -83,24 +83,19 @@ static int save_file(const char *path, const char *text, size_t len, char *err, 
   return ok ? 0 : SIM_EIO;
 }
 
-/* `dir`/hostfile.txt: one host per rank, in rank order. */
-static int save_hostfile(const char *root, const char *const *hosts, int nranks, char *err, size_t errlen)
+/* Closes the in-memory list `stream` (over *text and *len) and, when rc is still 0, writes it to `root`/`name`. Frees
+ * the text. Returns rc, or the first error of these. */
+static int save_list(FILE *stream, char **text, size_t *len, const char *root, const char *name, int rc, char *err,
+                     size_t errlen)
 {
-  char *text = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&text, &len);
-  int rc = out ? 0 : SIM_ENOMEM;
-  for (int r = 0; rc == 0 && r < nranks; r++)
-    if (fprintf(out, "%s\n", hosts[r]) < 0)
-      rc = SIM_ENOMEM;
-  if (out && fclose(out) != 0 && rc == 0)
+  if (stream && fclose(stream) != 0 && rc == 0)
     rc = SIM_ENOMEM;
   if (rc == 0) {
     char path[PATH_MAX + 32];
-    snprintf(path, sizeof path, "%s/hostfile.txt", root);
-    rc = save_file(path, text, len, err, errlen);
+    snprintf(path, sizeof path, "%s/%s", root, name);
+    rc = save_file(path, *text, *len, err, errlen);
   }
-  free(text);
+  free(*text);
   return rc;
 }
 
@@ -113,26 +108,21 @@ int sim_ti_writer_save(sim_ti_writer_t *writer, const char *const *hosts, const 
   }
   char *index = NULL;
   size_t index_len = 0;
+  char *hostfile = NULL;
+  size_t hostfile_len = 0;
   FILE *list = open_memstream(&index, &index_len);
-  int rc = list ? 0 : SIM_ENOMEM;
+  FILE *host_list = open_memstream(&hostfile, &hostfile_len);
+  int rc = list && host_list ? 0 : SIM_ENOMEM;
   for (int r = 0; rc == 0 && r < writer->nranks; r++) {
     ti_stream_t *s = &writer->ranks[r];
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/rank-%d.txt", root, r);
     rc = fflush(s->out) == 0 ? save_file(path, s->text, s->len, err, errlen) : SIM_ENOMEM;
-    if (rc == 0 && fprintf(list, "%s\n", path) < 0)
+    if (rc == 0 && (fprintf(list, "%s\n", path) < 0 || fprintf(host_list, "%s\n", hosts[r]) < 0))
       rc = SIM_ENOMEM;
   }
-  if (list && fclose(list) != 0 && rc == 0)
-    rc = SIM_ENOMEM;
-  if (rc == 0) {
-    char path[PATH_MAX + 32];
-    snprintf(path, sizeof path, "%s/index.txt", root);
-    rc = save_file(path, index, index_len, err, errlen);
-  }
-  free(index);
-  if (rc == 0)
-    rc = save_hostfile(root, hosts, writer->nranks, err, errlen);
+  rc = save_list(list, &index, &index_len, root, "index.txt", rc, err, errlen);
+  rc = save_list(host_list, &hostfile, &hostfile_len, root, "hostfile.txt", rc, err, errlen);
   if (rc == SIM_ENOMEM)
     snprintf(err, errlen, "%s", sim_strerror(rc));
   return rc;

@@ -49,7 +49,6 @@ struct sim_rank {
   sim_peer_t *peers; /* npeer_slots slots, in the world's peer_cache */
   sim_world_t *world;
   sg_host_t host;
-  sg_actor_t actor;
   double speed; /* cycles per second */
   int row;      /* mesh coordinates of the host, or -1 */
   int col;
@@ -59,11 +58,9 @@ struct sim_rank {
    * the next message, and only when the partner is there before it. This saves an activity per computation. */
   double ready;
   /* Rendezvous bookkeeping: while blocked in a send or receive, the partner's id and when this rank got there
-   * (`arrived`, by its own clock); `posted` tells whether it waits inside the SimGrid message or suspended, until
-   * the partner starts the message. The partner that comes second writes the start into match_time. */
+   * (`arrived`, by its own clock). The partner that comes second writes the start into match_time. */
   int blocked_on;
   int blocked_in_send;
-  int posted;
   double arrived;
   double match_time;
   int finished;
@@ -191,9 +188,10 @@ static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
 }
 
 /* A synchronous message with `peer`: it starts when the later of the two ends gets there, by their own clocks.
- * The rank that comes first waits inside the SimGrid message when the SimGrid clock has caught up with it, or
- * suspended otherwise; the one that comes second catches the SimGrid clock up with the start and starts it. Actors
- * are cooperative, so nothing runs between a check of the partner's state and the blocking call after it. */
+ * The rank that comes first says when it got there and waits inside the SimGrid message at once, even when its own
+ * clock is ahead of SimGrid's: SimGrid starts a message only once both ends are in it, and the one that comes second
+ * catches the SimGrid clock up with the later arrival before it goes in. Actors are cooperative, so nothing runs
+ * between a check of the partner's state and the blocking call after it. */
 static void message(sim_rank_t *rank, int peer, int sending, double bytes)
 {
   sim_rank_t *partner = &rank->world->ranks[peer];
@@ -205,16 +203,11 @@ static void message(sim_rank_t *rank, int peer, int sending, double bytes)
     partner->match_time = started;
     rank->ready = started;
     catch_up(rank);
-    if (!partner->posted)
-      sg_actor_resume(partner->actor);
     transfer(rank, peer, sending, bytes);
   } else {
     rank->blocked_on = peer;
     rank->blocked_in_send = sending;
     rank->arrived = arrived;
-    rank->posted = arrived <= simgrid_get_clock();
-    if (!rank->posted)
-      sg_actor_suspend(rank->actor);
     transfer(rank, peer, sending, bytes);
     started = rank->match_time;
   }
@@ -333,9 +326,9 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
       rank->row = rank->col = -1;
     char name[32];
     snprintf(name, sizeof name, "rank%d", i);
-    rank->actor = sg_actor_init(name, hosts[i]);
-    sg_actor_set_data(rank->actor, rank);
-    sg_actor_start(rank->actor, rank_main, 0, NULL);
+    sg_actor_t actor = sg_actor_init(name, hosts[i]);
+    sg_actor_set_data(actor, rank);
+    sg_actor_start(actor, rank_main, 0, NULL);
   }
   if (rc == 0 && world->machine.link_init_us > 0)
     world->links = sim_engine_links_between(hosts, (size_t)nranks);

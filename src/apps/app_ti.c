@@ -88,15 +88,37 @@ static void unsplit(char *text, size_t len)
   text[len] = '\0';
 }
 
+/* `text` as 1 to 15 decimal digits and nothing else (most fields are): 0 and its value, or -1 to leave the text to
+ * strtol or strtod. */
+static int digits(const char *text, long long *value)
+{
+  long long v = 0;
+  int n = 0;
+  for (; text[n] >= '0' && text[n] <= '9'; n++) {
+    if (n == 15)
+      return -1;
+    v = 10 * v + (text[n] - '0');
+  }
+  if (n == 0 || text[n])
+    return -1;
+  *value = v;
+  return 0;
+}
+
 /* Field i as a whole int in [low, high], or -1 when it is missing or not one. */
 static int int_field(const ti_line_t *line, int i, int low, int high, int *value)
 {
   if (i >= line->count)
     return -1;
-  char *end;
-  errno = 0;
-  long v = strtol(line->field[i], &end, 10);
-  if (end == line->field[i] || *end || errno || v < low || v > high)
+  long long v;
+  if (digits(line->field[i], &v) != 0) {
+    char *end;
+    errno = 0;
+    v = strtol(line->field[i], &end, 10);
+    if (end == line->field[i] || *end || errno)
+      return -1;
+  }
+  if (v < low || v > high)
     return -1;
   *value = (int)v;
   return 0;
@@ -107,6 +129,11 @@ static int amount_field(const ti_line_t *line, int i, double *value)
 {
   if (i >= line->count)
     return -1;
+  long long whole;
+  if (digits(line->field[i], &whole) == 0) {
+    *value = (double)whole;
+    return 0;
+  }
   char *end;
   double v = strtod(line->field[i], &end);
   if (end == line->field[i] || *end || !(v >= 0) || isinf(v))
@@ -181,6 +208,7 @@ static void ti_program(sim_rank_t *rank, const void *arg)
     sim_rank_fail(rank, SIM_EPARAM, message);
     return;
   }
+  setvbuf(in, NULL, _IOFBF, 1 << 16); /* a few reads per file rather than one per 4 KiB */
   char text[512];
   ti_line_t line;
   for (int number = 1; fgets(text, sizeof text, in); number++) {

@@ -110,7 +110,7 @@ static int resolve_paths(const scn_scenario_t *s, scn_param_t *p, scn_error_t *e
   for (size_t v = 0; strcmp(p->name, "platform") != 0 && v < p->nvalues; v++) {
     char *resolved = scn_resolve(s->path, p->values[v]);
     if (!resolved)
-      return scn_fail(err, s->path, 0, "out of memory while reading the scenario");
+      return scn_fail(err, s->path, p->line, "out of memory while reading the scenario");
     free(p->values[v]);
     p->values[v] = resolved;
   }

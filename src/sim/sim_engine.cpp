@@ -20,7 +20,7 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(sim_engine, "simrun: SimGrid engine set-up");
 
 namespace {
 std::vector<simgrid::s4u::Host*> sorted_hosts;
-std::string speed_changed; /* the first host whose speed changed, or empty */
+std::unordered_set<const simgrid::s4u::Host*> speed_changed; /* the hosts whose speed changed during the run */
 
 /* Natural order: digit runs compare by value, so that n2 < n10 and mesh names sort row by row. */
 bool natural_less(const std::string& a, const std::string& b)
@@ -71,10 +71,7 @@ extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
     snprintf(err, errlen, "%s", e.what());
     return SIM_EPLATFORM;
   }
-  simgrid::s4u::Host::on_speed_change_cb([](const simgrid::s4u::Host& host) {
-    if (speed_changed.empty())
-      speed_changed = host.get_name();
-  });
+  simgrid::s4u::Host::on_speed_change_cb([](const simgrid::s4u::Host& host) { speed_changed.insert(&host); });
   sorted_hosts = simgrid::s4u::Engine::get_instance()->get_all_hosts();
   std::sort(sorted_hosts.begin(), sorted_hosts.end(), [](const simgrid::s4u::Host* a, const simgrid::s4u::Host* b) {
     return natural_less(a->get_name(), b->get_name());
@@ -172,7 +169,7 @@ extern "C" double sim_engine_run(void)
   return simgrid_get_clock();
 }
 
-extern "C" const char* sim_engine_speed_changed(void)
+extern "C" int sim_engine_speed_changed(const_sg_host_t host)
 {
-  return speed_changed.empty() ? nullptr : speed_changed.c_str();
+  return speed_changed.count(host) > 0;
 }

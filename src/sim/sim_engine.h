@@ -36,9 +36,9 @@ const char *sim_engine_property(const char *name);
 /* Runs the simulation until every actor ended; returns the simulated time in seconds. */
 double sim_engine_run(void);
 
-/* The first host whose speed changed during the run (a speed profile or a power state), or NULL: the replay layer
- * assumes constant speeds. */
-const char *sim_engine_speed_changed(void);
+/* Whether `host`'s speed changed during the run (a speed profile or a power state): the replay layer's clocks assume
+ * constant speeds. */
+int sim_engine_speed_changed(const_sg_host_t host);
 
 #ifdef __cplusplus
 }

@@ -102,6 +102,61 @@ static void test_cli_interrupted_sweep_resumes(void)
   remove_folder(dir);
 }
 
+/* Writes `text` to `dir`/`name`. */
+static void write_in(const char *dir, const char *name, const char *text)
+{
+  char path[1200];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* A two-rank trace of one message of `bytes` bytes in `dir` (index.txt and its two files). */
+static void write_trace(const char *dir, int bytes)
+{
+  char text[128];
+  snprintf(text, sizeof text, "0 init\n0 send 1 0 %d\n0 finalize\n", bytes);
+  write_in(dir, "rank-0.txt", text);
+  snprintf(text, sizeof text, "1 init\n1 recv 0 0 %d\n1 finalize\n", bytes);
+  write_in(dir, "rank-1.txt", text);
+  write_in(dir, "index.txt", "rank-0.txt\nrank-1.txt\n");
+}
+
+/* A ti-replay point is never taken from the cache: its trace files are not in the key, so an edited trace gives a
+ * new result (1000 B, then 2000 B: different message times), and nothing is filed. The trace path is relative to
+ * the scenario file. */
+static void test_cli_trace_replay_not_cached(void)
+{
+  char dir[1024];
+  char cache[1024];
+  char *before = getenv("SIMRUN_CACHE_DIR") ? strdup(getenv("SIMRUN_CACHE_DIR")) : NULL;
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  CU_ASSERT_EQUAL_FATAL(make_folder(cache, sizeof cache), 0);
+  setenv("SIMRUN_CACHE_DIR", cache, 1);
+  write_in(dir, "ti.xml",
+           "<scenario name=\"ti\"><platform file=\"" SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml\"/>"
+           "<program skeleton=\"ti-replay\"><param name=\"trace\" value=\"index.txt\"/></program>"
+           "<sweep><param name=\"p\" values=\"2\"/></sweep></scenario>\n");
+  const char *args[] = {"-q", "ti.xml", NULL};
+  cli_run_t first;
+  cli_run_t second;
+  write_trace(dir, 1000);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &first), 0);
+  write_trace(dir, 2000);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &second), 0);
+  CU_ASSERT(first.status == 0 && second.status == 0 && strstr(first.out, "1000"));
+  CU_ASSERT(strstr(second.out, "2000") && !strstr(second.out, "1000"));
+  CU_ASSERT_EQUAL(count_results(cache), 0);
+  run_free(&first);
+  run_free(&second);
+  before ? setenv("SIMRUN_CACHE_DIR", before, 1) : unsetenv("SIMRUN_CACHE_DIR");
+  free(before);
+  remove_folder(cache);
+  remove_folder(dir);
+}
+
 /* Everything simrun writes on the terminal of pseudo-terminal `master`, as a new string. */
 static char *read_terminal(int master)
 {
@@ -189,6 +244,7 @@ int main(void)
   static const tu_case_t cases[] = {{"test_cli_jobs_junk", test_cli_jobs_junk},
                                     {"test_cli_ti_writes_traces", test_cli_ti_writes_traces},
                                     {"test_cli_interrupted_sweep_resumes", test_cli_interrupted_sweep_resumes},
+      {"test_cli_trace_replay_not_cached", test_cli_trace_replay_not_cached},
                                     {"test_cli_progress_bar_on_a_terminal", test_cli_progress_bar_on_a_terminal},
                                     {"test_cli_mpi_farm_matches_local_run", test_cli_mpi_farm_matches_local_run},
                                     {NULL, NULL}};

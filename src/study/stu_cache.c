@@ -142,8 +142,21 @@ static int platform_hash(stu_cache_t *cache, const char *path, uint64_t *hash)
   return 0;
 }
 
+/* Whether the skeleton reads files named by its parameters (such as ti-replay's trace and the files its index lists):
+ * their contents are not in the key, so its points are never cached. */
+static int reads_files(const stu_sweep_ctx_t *ctx)
+{
+  const scn_skeleton_spec_t *spec = ctx->skeleton->spec;
+  for (size_t i = 0; i < spec->nparams; i++)
+    if (spec->params[i].kind == SCN_PATH)
+      return 1;
+  return 0;
+}
+
 int stu_cache_key(stu_cache_t *cache, const stu_sweep_ctx_t *ctx, const stu_task_t *task, char *key, size_t len)
 {
+  if (reads_files(ctx))
+    return -1;
   const stu_point_t *point = &ctx->study->points[task->point];
   uint64_t platform;
   if (platform_hash(cache, stu_platform(ctx->study, point), &platform) != 0)

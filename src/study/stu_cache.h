@@ -17,7 +17,8 @@ stu_cache_t *stu_cache_open(const char *dir, char *err, size_t errlen);
 void stu_cache_free(stu_cache_t *cache);
 const char *stu_cache_dir(const stu_cache_t *cache);
 
-/* The key of `task` into `key`. 0, or -1 when its platform file cannot be read. */
+/* The key of `task` into `key`. 0, or -1 when its platform file cannot be read or the skeleton reads files named by
+ * its parameters (a ti-replay trace), whose points are then never cached. */
 int stu_cache_key(stu_cache_t *cache, const stu_sweep_ctx_t *ctx, const stu_task_t *task, char *key, size_t len);
 
 /* The stored result of `key`, positioned at its first byte (the caller closes it), or NULL when there is none. */

@@ -17,12 +17,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cc -O2 bench/sg_floor.c -o "$work/sg_floor" $(pkg-config --cflags --libs simgrid)
 
-# Runs the command after the first argument under /usr/bin/time; prints "wall rss_mib" and leaves stdout in $1.
+# Runs the command after the first argument under /usr/bin/time, its output into $1, and sets wall and rss (MiB). A
+# failing command stops the script (set -e).
 timed() {
   local out=$1
   shift
   /usr/bin/time -f '%e %M' -o "$work/time" "$@" > "$out"
-  awk '{ printf "%s %.1f\n", $1, $2 / 1024 }' "$work/time"
+  read -r wall rss < "$work/time"
+  rss=$(awk -v k="$rss" 'BEGIN { printf "%.1f", k / 1024 }')
 }
 
 printf '%6s %8s | %-38s | %-38s\n' "" "" "simrun" "SimGrid alone"
@@ -47,13 +49,14 @@ for p in "${sizes[@]}"; do
   </sweep>
 </scenario>
 XML
-  read -r wall rss < <(timed /dev/null "$simrun" -q --no-cache --csv "$work/out.csv" "$work/scenario.xml")
+  timed /dev/null "$simrun" -q --no-cache --csv "$work/out.csv" "$work/scenario.xml"
+  sim_wall=$wall sim_rss=$rss
   messages=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "messages") col = i } NR == 2 { print $col }' \
     "$work/out.csv")
-  read -r floor_wall floor_rss < <(timed "$work/floor.out" "$work/sg_floor" "$work/mesh.xml" "$rows" "$cols" \
-    --log=root.thres:critical --cfg=contexts/stack-size:128)
-  awk -v p="$p" -v m="${rows}x${cols}" -v w="$wall" -v r="$rss" -v n="$messages" -v fw="$floor_wall" \
-    -v fr="$floor_rss" -v fn="$(cat "$work/floor.out")" \
-    'BEGIN { printf "%6d %8s | %8.2f %8.1f %9d %10.0f | %8.2f %8.1f %9d %10.0f\n", p, m, w, r, n, n / w, fw, fr, fn,
-             fn / fw }'
+  timed "$work/floor.out" "$work/sg_floor" "$work/mesh.xml" "$rows" "$cols" --log=root.thres:critical \
+    --cfg=contexts/stack-size:128
+  awk -v p="$p" -v m="${rows}x${cols}" -v w="$sim_wall" -v r="$sim_rss" -v n="$messages" -v fw="$wall" -v fr="$rss" \
+    -v fn="$(cat "$work/floor.out")" \
+    'BEGIN { printf "%6d %8s | %8.2f %8.1f %9d %10.0f | %8.2f %8.1f %9d %10.0f\n", p, m, w, r, n, (w > 0 ? n / w : 0),
+             fw, fr, fn, (fw > 0 ? fn / fw : 0) }'
 done

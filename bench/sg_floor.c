@@ -1,8 +1,8 @@
 /* SimGrid alone, no simrun: the cost floor bench/scale.sh prints beside simrun's figures. One actor per rank on the
  * same generated T800 mesh, in the same snake order, relaying a row of 8 p bytes from each step's root to every
- * other rank, p steps (about p^2 messages, as the neighbour broadcast sends), each message a blocking mailbox put/get
- * pair and nothing else: no computation, no recording, no model callback, no skeleton. The least one SimGrid message
- * per message costs. Prints the number of messages; the caller times it.
+ * other rank, both ways along the line, p steps (p (p - 1) messages, as the neighbour broadcast sends), each message
+ * a blocking mailbox put/get pair and nothing else: no computation, no recording, no model callback, no skeleton.
+ * The least one SimGrid message per message costs. Prints the number of messages; the caller times it.
  * Usage: sg_floor PLATFORM ROWS COLS [--cfg=...] */
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
@@ -14,15 +14,19 @@
 static int nranks;
 static sg_mailbox_t *inbox;
 
+/* Step k's root relays its row both ways along the line of ranks, as the neighbour broadcast does: each rank takes
+ * it from its neighbour on the root's side and passes it on away from the root. */
 static void rank_main(int argc, char *argv[])
 {
   int me = atoi(argv[1]);
   double row_bytes = 8.0 * nranks;
-  for (int k = 0; k < nranks; k++) {
-    if (me != k)
+  for (int root = 0; root < nranks; root++) {
+    if (me != root)
       sg_mailbox_get(inbox[me]);
-    if ((me + 1) % nranks != k)
-      sg_mailbox_put(inbox[(me + 1) % nranks], inbox, (long)row_bytes);
+    if (me >= root && me + 1 < nranks)
+      sg_mailbox_put(inbox[me + 1], inbox, (long)row_bytes);
+    if (me <= root && me > 0)
+      sg_mailbox_put(inbox[me - 1], inbox, (long)row_bytes);
   }
 }
 

@@ -56,12 +56,12 @@ static int count_results(const char *dir)
   return count;
 }
 
-/* Starts the 14-point sweep with its cache in `cache`, waits for its first finished point, sends SIGINT. */
+/* Starts the 14-point sweep (its cache in `cache`, where SIMRUN_CACHE_DIR points), waits for its first finished point,
+ * sends SIGINT. */
 static void interrupt_sweep(const char *dir, const char *cache, const char *const *args, cli_run_t *run)
 {
   FILE *out = tmpfile();
   FILE *err = tmpfile();
-  setenv("SIMRUN_CACHE_DIR", cache, 1);
   pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
   struct timespec pause = {.tv_nsec = 5000000};
   for (int i = 0; pid > 0 && i < 4000 && count_results(cache) == 0; i++)
@@ -70,15 +70,33 @@ static void interrupt_sweep(const char *dir, const char *cache, const char *cons
   CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, run), 0);
 }
 
+/* A fresh working folder and a fresh cache folder, with SIMRUN_CACHE_DIR on the latter; returns the variable's former
+ * value (or NULL) for end_cache_folders. */
+static char *begin_cache_folders(char *dir, char *cache, size_t size)
+{
+  char *before = getenv("SIMRUN_CACHE_DIR") ? strdup(getenv("SIMRUN_CACHE_DIR")) : NULL;
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, size), 0);
+  CU_ASSERT_EQUAL_FATAL(make_folder(cache, size), 0);
+  setenv("SIMRUN_CACHE_DIR", cache, 1);
+  return before;
+}
+
+/* Puts SIMRUN_CACHE_DIR back and removes both folders. */
+static void end_cache_folders(char *before, const char *dir, const char *cache)
+{
+  before ? setenv("SIMRUN_CACHE_DIR", before, 1) : unsetenv("SIMRUN_CACHE_DIR");
+  free(before);
+  remove_folder(cache);
+  remove_folder(dir);
+}
+
 /* Ctrl-C half-way: exit status 1, one line saying how many points are kept and where, no output file left; the same
  * command again completes the CSV, with every point in the cache. */
 static void test_cli_interrupted_sweep_resumes(void)
 {
   char dir[1024];
   char cache[1024];
-  char *before = getenv("SIMRUN_CACHE_DIR") ? strdup(getenv("SIMRUN_CACHE_DIR")) : NULL;
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  CU_ASSERT_EQUAL_FATAL(make_folder(cache, sizeof cache), 0);
+  char *before = begin_cache_folders(dir, cache, sizeof dir);
   const char *args[] = {DATA "gj-fourteen.xml", "--csv", "out.csv", NULL};
   cli_run_t run;
   interrupt_sweep(dir, cache, args, &run);
@@ -96,10 +114,7 @@ static void test_cli_interrupted_sweep_resumes(void)
   CU_ASSERT_EQUAL(count_results(cache), 14);
   free(csv);
   run_free(&run);
-  before ? setenv("SIMRUN_CACHE_DIR", before, 1) : unsetenv("SIMRUN_CACHE_DIR");
-  free(before);
-  remove_folder(cache);
-  remove_folder(dir);
+  end_cache_folders(before, dir, cache);
 }
 
 /* Writes `text` to `dir`/`name`. */
@@ -131,10 +146,7 @@ static void test_cli_trace_replay_not_cached(void)
 {
   char dir[1024];
   char cache[1024];
-  char *before = getenv("SIMRUN_CACHE_DIR") ? strdup(getenv("SIMRUN_CACHE_DIR")) : NULL;
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  CU_ASSERT_EQUAL_FATAL(make_folder(cache, sizeof cache), 0);
-  setenv("SIMRUN_CACHE_DIR", cache, 1);
+  char *before = begin_cache_folders(dir, cache, sizeof dir);
   write_in(dir, "ti.xml",
            "<scenario name=\"ti\"><platform file=\"" SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml\"/>"
            "<program skeleton=\"ti-replay\"><param name=\"trace\" value=\"index.txt\"/></program>"
@@ -151,10 +163,7 @@ static void test_cli_trace_replay_not_cached(void)
   CU_ASSERT_EQUAL(count_results(cache), 0);
   run_free(&first);
   run_free(&second);
-  before ? setenv("SIMRUN_CACHE_DIR", before, 1) : unsetenv("SIMRUN_CACHE_DIR");
-  free(before);
-  remove_folder(cache);
-  remove_folder(dir);
+  end_cache_folders(before, dir, cache);
 }
 
 /* Everything simrun writes on the terminal of pseudo-terminal `master`, as a new string. */

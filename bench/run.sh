@@ -12,7 +12,8 @@ printf '%-12s %10s %14s %10s %14s\n' broadcast "wall (s)" "peak RSS (MiB)" messa
 for bcast in one-to-all neighbour; do
   sed "s/values=\"one-to-all neighbour\"/values=\"$bcast\"/" bench/gj512-p128.xml > "$work/scenario.xml"
   sed -i "s#\.\./platforms#$PWD/platforms#" "$work/scenario.xml"
-  /usr/bin/time -f '%e %M' -o "$work/time" "$simrun" -q --no-cache --csv "$work/out.csv" "$work/scenario.xml" > /dev/null
+  /usr/bin/time -f '%e %M' -o "$work/time" "$simrun" -q --no-cache --csv "$work/out.csv" "$work/scenario.xml" \
+    > /dev/null
   read -r wall rss_kib < "$work/time"
   messages=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "messages") col = i } NR == 2 { print $col }' \
     "$work/out.csv")

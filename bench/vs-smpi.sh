@@ -34,8 +34,8 @@ for bcast in one-to-all neighbour; do
 XML
   /usr/bin/time -f '%e' -o "$work/simrun.time" "$simrun" -q --no-cache "$work/replay.xml" > "$work/simrun.out"
   t_simrun=$(sed -n 's/.*T_par = \([0-9.e+-]*\) s.*/\1/p' "$work/simrun.out" | head -1)
-  /usr/bin/time -f '%e' -o "$work/smpi.time" smpirun -np 128 -platform "$work/plain.xml" -hostfile "$trace/hostfile.txt" \
-    -replay "$trace/index.txt" --cfg=network/model:CM02 --cfg=smpi/send-is-detached-thresh:0 \
+  /usr/bin/time -f '%e' -o "$work/smpi.time" smpirun -np 128 -platform "$work/plain.xml" \
+    -hostfile "$trace/hostfile.txt" -replay "$trace/index.txt" --cfg=network/model:CM02 --cfg=smpi/send-is-detached-thresh:0 \
     --log=root.thres:critical --log=smpi_replay.thres:info > "$work/smpi.log" 2>&1
   t_smpi=$(sed -n 's/.*Simulation time \([0-9.e+-]*\).*/\1/p' "$work/smpi.log" | tail -1)
   awk -v b="$bcast" -v ws="$(cat "$work/simrun.time")" -v wm="$(cat "$work/smpi.time")" -v ts="$t_simrun" \

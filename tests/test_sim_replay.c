@@ -1,5 +1,6 @@
 /* The replay layer's actions on the T800 platform, against hand calculations: the idle/comm split of synchronous
- * messages (late receiver, late sender, both late, a relay), the barrier, compute cycles and the recorded characterisation. */
+ * messages (late receiver, late sender, both late, a relay), the barrier, compute cycles and the recorded
+ * characterisation. */
 #include "sim_run.h"
 #include "tu.h"
 

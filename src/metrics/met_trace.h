@@ -44,9 +44,9 @@ met_trace_t *met_trace_new(int nranks);
 void met_trace_free(met_trace_t *trace); /* accepts NULL */
 
 /* A trace that keeps, per rank, only what the analyses read (category, phase and part sums, the message count and
- * groups, the end), computed as intervals arrive: memory independent of the run's length. met_trace_add checks intervals as
- * usual; met_trace_count is 0 and met_trace_intervals NULL; met_trace_write fails. Every other figure equals the
- * full trace's to the bit, since both take their sums in the same order. NULL as met_trace_new. */
+ * groups, the end), computed as intervals arrive: memory independent of the run's length. met_trace_add checks
+ * intervals as usual; met_trace_count is 0 and met_trace_intervals NULL; met_trace_write fails. Every other figure
+ * equals the full trace's to the bit, since both take their sums in the same order. NULL as met_trace_new. */
 met_trace_t *met_trace_new_aggregate(int nranks);
 int met_trace_is_aggregate(const met_trace_t *trace);
 

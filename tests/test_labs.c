@@ -154,9 +154,14 @@ static void assert_pictures(const lab_t *lab)
       snprintf(path, sizeof path, "%s/%s/%.*s", lab->root, lab->svg_dir[i], (int)(c + 4 - start), start);
       found = lab->svg_dir[i][0] && access(path, R_OK) == 0;
     }
+    if (!found && SANITIZED) {
+      fprintf(stderr, "\npicture %.*s: its command is too slow under a sanitizer; the normal build asserts it\n",
+              (int)(c + 4 - start), start);
+      continue;
+    }
     if (!found)
       fprintf(stderr, "\npicture %.*s not drawn\n", (int)(c + 4 - start), start);
-    CU_ASSERT(found || SANITIZED);
+    CU_ASSERT(found);
   }
 }
 
@@ -202,7 +207,10 @@ static csv_t *csv_load(const lab_t *lab, const char *name)
 {
   char *text = read_output(lab->root, name);
   if (!text) {
-    CU_ASSERT(SANITIZED);
+    if (SANITIZED)
+      fprintf(stderr, "\n%s: its command is too slow under a sanitizer; the normal build asserts its claims\n", name);
+    else
+      CU_FAIL("a lab's output file was not written");
     return NULL;
   }
   csv_t *csv = calloc(1, sizeof *csv);

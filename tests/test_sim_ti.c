@@ -174,7 +174,7 @@ static void test_sim_ti_unsupported_action(void)
 static void test_sim_ti_replays_smpi_trace(void)
 {
   if (system("command -v smpicc > /dev/null && command -v smpirun > /dev/null") != 0) {
-    CU_FAIL("smpicc or smpirun missing: scripts/install-deps installs them (Debian package simgrid)");
+    CU_FAIL("smpicc or smpirun missing: scripts/install-deps installs them (Debian package libsimgrid-dev)");
     return;
   }
   char dir[64];

@@ -70,7 +70,8 @@ static int build_points(stu_study_t *study, size_t p_index)
   const scn_scenario_t *s = study->scenario;
   study->npoints = 1;
   for (size_t j = 0; j < s->nparams; j++)
-    study->npoints *= s->params[j].nvalues;
+    if (__builtin_mul_overflow(study->npoints, s->params[j].nvalues, &study->npoints))
+      return SIM_ENOMEM; /* a wrapped count would silently drop points */
   study->points = calloc(study->npoints, sizeof *study->points);
   if (!study->points)
     return SIM_ENOMEM;
@@ -435,9 +436,13 @@ static int check_platforms(sweep_t *sweep, const stu_study_t *study)
   return 0;
 }
 
-/* Checks every point before anything is simulated: the skeleton's own rules, then the platforms' host counts. */
+/* Checks every point before anything is simulated: the platforms' host counts first, since a skeleton's checks may
+ * allocate per rank (pdgemm's grid for p = 2e9 would take 16 GB), then the skeleton's own rules. */
 static int validate(sweep_t *sweep, const stu_study_t *study)
 {
+  int hosts = check_platforms(sweep, study);
+  if (hosts != 0)
+    return hosts;
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
     char message[1024] = "";
@@ -449,7 +454,7 @@ static int validate(sweep_t *sweep, const stu_study_t *study)
     if (rc != 0)
       return point_error(sweep, rc, blame, message);
   }
-  return check_platforms(sweep, study);
+  return 0;
 }
 
 static int find_p(const scn_scenario_t *scenario, size_t *p_index)

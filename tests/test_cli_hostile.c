@@ -53,6 +53,59 @@ static void test_hostile_reference_values_not_times(void)
   }
 }
 
+/* Platforms SimGrid aborted on mid-run, with a backtrace: refused before the run at the <platform> line. */
+
+static void expect_platform_refused(const char *name, const char *phrase)
+{
+  char path[1024];
+  char prefix[2048];
+  snprintf(path, sizeof path, HOSTILE "%s.xml", name);
+  snprintf(prefix, sizeof prefix, "%s:3: platform '" HOSTILE "platform-%s.xml' could not be loaded: ", path, name);
+  EXPECT_FAILURE(.args = {path}, .status = 2, .prefix = prefix, .phrases = {phrase});
+}
+
+static void test_hostile_platform_no_route(void)
+{
+  expect_platform_refused("no-route", "no route from host 'h0' to host 'h1'; add a <route>");
+  expect_platform_refused("no-route-floyd", "no route from host 'h0' to host 'h1'; add a <route>");
+}
+
+static void test_hostile_platform_speed_zero(void)
+{
+  expect_platform_refused("speed-zero", "host 'h0' has speed 0 flop/s; give every host a positive finite speed");
+}
+
+static void test_hostile_platform_bandwidth_zero(void)
+{
+  expect_platform_refused("bandwidth-zero", "link 'wire' has bandwidth 0 B/s; give every link a positive");
+}
+
+static void test_hostile_platform_link_init_infinite(void)
+{
+  expect_platform_refused("link-init-inf", "simrun:link-init-us: value 1 is inf; give finite numbers");
+}
+
+/* Host names sort by the value of their digits, however many: 25 digits used to overflow std::stoull. */
+static void test_hostile_platform_digit_names_run(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  run_ok(dir, sizeof dir, (const char *[]){"--no-cache", HOSTILE "digit-names.xml", NULL}, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "digit-names"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
+/* What SimGrid still crashes on in the simulation process (its Dijkstra routing, when a route is missing) is one line
+ * naming the platform, not a backtrace. */
+static void test_hostile_platform_crash_is_one_line(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "no-route-dijkstra.xml"}, .status = 1,
+                 .prefix = HOSTILE "no-route-dijkstra.xml:3: simulating on platform '" HOSTILE
+                                   "platform-no-route-dijkstra.xml' failed: the simulation process ",
+                 .phrases = {"SimGrid said: "});
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -61,6 +114,12 @@ int main(void)
       {"test_hostile_p_checked_against_hosts_first", test_hostile_p_checked_against_hosts_first},
       {"test_hostile_reference_p_huge", test_hostile_reference_p_huge},
       {"test_hostile_reference_values_not_times", test_hostile_reference_values_not_times},
+      {"test_hostile_platform_no_route", test_hostile_platform_no_route},
+      {"test_hostile_platform_speed_zero", test_hostile_platform_speed_zero},
+      {"test_hostile_platform_bandwidth_zero", test_hostile_platform_bandwidth_zero},
+      {"test_hostile_platform_link_init_infinite", test_hostile_platform_link_init_infinite},
+      {"test_hostile_platform_digit_names_run", test_hostile_platform_digit_names_run},
+      {"test_hostile_platform_crash_is_one_line", test_hostile_platform_crash_is_one_line},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

@@ -97,6 +97,8 @@ static int point_error(sweep_t *sweep, int code, const char *blame, const char *
   int platform_line = scn_param(s, "platform") ? param_line(s, "platform") : s->platform_line;
   if (code == SIM_EPLATFORM)
     scn_fail(sweep->err, s->path, platform_line, "platform '%s' could not be loaded: %s", sweep->platform, message);
+  else if (code == SIM_ECHILD && sweep->platform)
+    scn_fail(sweep->err, s->path, platform_line, "simulating on platform '%s' failed: %s", sweep->platform, message);
   else if (code == SIM_EHOSTS)
     scn_fail(sweep->err, s->path, param_line(s, "p"), "%s; use p no larger than the host count", message);
   else
@@ -350,6 +352,8 @@ static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tas
   int rc = stu_runner_run(runner, tasks, count);
   if (rc == SIM_EINTR)
     return rc;
+  if (rc == SIM_ECHILD) /* a crash names the platform of the point, the likeliest cause */
+    sweep->platform = stu_platform(sweep->study, &sweep->study->points[tasks[runner->failed].point]);
   return rc ? point_error(sweep, rc, runner->blame, runner->message) : 0;
 }
 

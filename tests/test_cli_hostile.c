@@ -1,10 +1,11 @@
 /* End-to-end tests of hostile input (issue 18): numbers that would wrap or mean nothing, platforms SimGrid would abort
  * on, signals. Each must end with the documented exit status, one "simrun: error: FILE:LINE: ..." line and nothing
  * left behind. Inputs are in tests/data/cli/hostile/. */
-#define _POSIX_C_SOURCE 200809L /* mkdtemp, fileno, dup2, fork, execv, kill */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, fileno, dup2, fork, execv, kill, setenv, readlink */
 
 #include "tu_cli.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,8 +46,8 @@ static void test_hostile_reference_values_not_times(void)
                                       "reference-value-negative.xml"};
   static const char *const shown[] = {"value nan ", "value inf ", "value -0.5 "};
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-    char path[1024];
-    char prefix[2048];
+    char path[512];
+    char prefix[900];
     snprintf(path, sizeof path, HOSTILE "%s", files[i]);
     snprintf(prefix, sizeof prefix, "%s:12: <reference> ", path);
     EXPECT_FAILURE(.args = {path}, .status = 2, .prefix = prefix, .phrases = {shown[i], "give finite numbers"});
@@ -57,8 +58,8 @@ static void test_hostile_reference_values_not_times(void)
 
 static void expect_platform_refused(const char *name, const char *phrase)
 {
-  char path[1024];
-  char prefix[2048];
+  char path[512];
+  char prefix[900];
   snprintf(path, sizeof path, HOSTILE "%s.xml", name);
   snprintf(prefix, sizeof prefix, "%s:3: platform '" HOSTILE "platform-%s.xml' could not be loaded: ", path, name);
   EXPECT_FAILURE(.args = {path}, .status = 2, .prefix = prefix, .phrases = {phrase});
@@ -106,6 +107,66 @@ static void test_hostile_platform_crash_is_one_line(void)
                  .phrases = {"SimGrid said: "});
 }
 
+/* Signals: SIGINT, SIGTERM and SIGHUP stop a sweep alike, one second in (the sweep takes seconds): exit 128 + the
+ * signal, one line saying how many points are kept in the cache, no output file, no --svg folder, no simulation process
+ * left running in the working folder. */
+
+/* How many processes have `dir` as their working folder. */
+static int processes_in(const char *dir)
+{
+  DIR *proc = opendir("/proc");
+  int count = 0;
+  char link[64];
+  char cwd[2048];
+  for (const struct dirent *entry; proc && (entry = readdir(proc));) {
+    snprintf(link, sizeof link, "/proc/%.20s/cwd", entry->d_name);
+    ssize_t len = readlink(link, cwd, sizeof cwd - 1);
+    if (len > 0) {
+      cwd[len] = '\0';
+      count += strcmp(cwd, dir) == 0;
+    }
+  }
+  if (proc)
+    closedir(proc);
+  return count;
+}
+
+static void expect_stopped_by(int signal, int status)
+{
+  char dir[1024];
+  char cache[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  CU_ASSERT_EQUAL_FATAL(make_folder(cache, sizeof cache), 0);
+  setenv("SIMRUN_CACHE_DIR", cache, 1);
+  static const char *const args[] = {
+      "-q", "-j", "2", "--csv", "out.csv", "--svg", "pics/sub", "--per-process", "4", HOSTILE "slow-sweep.xml", NULL};
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
+  pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
+  CU_ASSERT_FATAL(pid > 0);
+  sleep(1);
+  CU_ASSERT_EQUAL(kill(pid, signal), 0);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, &run), 0);
+  CU_ASSERT_EQUAL(run.status, status);
+  char prefix[900];
+  snprintf(prefix, sizeof prefix, HOSTILE "slow-sweep.xml: interrupted after ");
+  assert_error_line(run.err, prefix, (const char *const[]){" of 24 points; they are kept in ", cache, NULL});
+  CU_ASSERT_EQUAL(count_entries(dir), 0);
+  CU_ASSERT_EQUAL(processes_in(dir), 0);
+  CU_ASSERT(count_entries(cache) > 0); /* the finished points */
+  run_free(&run);
+  remove_folder(dir);
+  remove_folder(cache);
+}
+
+static void test_hostile_signals_stop_alike(void)
+{
+  expect_stopped_by(SIGINT, 130);
+  expect_stopped_by(SIGTERM, 143);
+  expect_stopped_by(SIGHUP, 129);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -120,6 +181,7 @@ int main(void)
       {"test_hostile_platform_link_init_infinite", test_hostile_platform_link_init_infinite},
       {"test_hostile_platform_digit_names_run", test_hostile_platform_digit_names_run},
       {"test_hostile_platform_crash_is_one_line", test_hostile_platform_crash_is_one_line},
+      {"test_hostile_signals_stop_alike", test_hostile_signals_stop_alike},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

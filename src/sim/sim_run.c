@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <unistd.h>
 
 /* In the child: write [status][message length][message] then, on success, the payload; leave without atexit hooks. */
@@ -96,6 +99,23 @@ static void close_files(sim_run_child_t *slot)
   slot->channel = slot->log = NULL;
 }
 
+/* In a new child: the signals the parent catches back to their defaults; a process group of its own, so that a
+ * terminal's Ctrl-C reaches the parent alone, which ends its children; killed when the parent dies, even by kill -9
+ * (Linux); stderr into `log`. */
+static void become_child(pid_t parent, FILE *log)
+{
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  signal(SIGHUP, SIG_DFL);
+  setpgid(0, 0);
+#ifdef __linux__
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+  if (getppid() != parent) /* the parent died before prctl */
+    _exit(3);
+  dup2(fileno(log), STDERR_FILENO);
+}
+
 /* Forks a process running child(data, channel), SIGINT back to its default so that an interrupt ends it. Returns 0 with
  * the process in *slot, or SIM_EIO / SIM_ECHILD with a message. */
 static int start_child(void (*child)(const void *, FILE *), const void *data, sim_run_child_t *slot, char *err,
@@ -108,10 +128,10 @@ static int start_child(void (*child)(const void *, FILE *), const void *data, si
     return SIM_EIO;
   }
   fflush(NULL); /* nothing buffered may be written twice */
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid == 0) {
-    signal(SIGINT, SIG_DFL);
-    dup2(fileno(slot->log), STDERR_FILENO);
+    become_child(parent, slot->log);
     child(data, slot->channel);
   }
   if (pid < 0) {

@@ -1,6 +1,8 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
 #include "app_skeleton.h"
+#include "cli_output.h"
+#include "cli_signal.h"
 #include "rep_paje.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
@@ -74,8 +76,10 @@ static void usage(FILE *out)
           "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
           "Paths inside a scenario are relative to the scenario file; paths given as options, to the current folder.\n"
           "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
-          "the point, its platform file and this simrun: an interrupted sweep (Ctrl-C) resumes where it stopped.\n"
-          "Exit status: 0 success, 1 runtime failure, 2 bad input or usage.\n",
+          "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
+          "it stopped; the outputs are written only when the whole sweep is done.\n"
+          "Exit status: 0 success, 1 runtime failure, 2 bad input or usage, 128 + N when stopped by signal N\n"
+          "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n",
           app_names());
 }
 
@@ -206,36 +210,18 @@ static void show_progress(size_t done, size_t total, void *ctx)
   fflush(stderr);
 }
 
-static volatile sig_atomic_t interrupt_requested;
-
-static void on_interrupt(int signal)
-{
-  interrupt_requested = 1;
-}
-
-static int stop_requested(void)
-{
-  return interrupt_requested;
-}
-
-/* Runs the study with Ctrl-C caught: the study stops, keeping the finished points, and the outputs are not written.
- * No SA_RESTART, so that a wait for a simulation returns at once. */
+/* Runs the study; a signal caught by cli_signal stops it, keeping the finished points. */
 static int run_study(const options_t *opts, const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
                      int per_process, stu_study_t **study, scn_error_t *err)
 {
   char cache[4096];
   int progress = !opts->quiet && isatty(STDERR_FILENO);
   stu_options_t options = {.per_process = per_process, .jobs = opts->jobs, .farm = opts->mpi, .ti_dir = opts->ti,
-                           .stop = stop_requested, .progress = progress ? show_progress : NULL};
+                           .stop = cli_signal_stop, .progress = progress ? show_progress : NULL};
   /* a point taken from the cache would write no trace */
   if (!opts->no_cache && !opts->ti && stu_cache_default_dir(cache, sizeof cache) == 0)
     options.cache_dir = cache;
-  struct sigaction on = {.sa_handler = on_interrupt};
-  struct sigaction before;
-  sigemptyset(&on.sa_mask);
-  sigaction(SIGINT, &on, &before);
   int rc = stu_run_with(scenario, skeleton, &options, study, err);
-  sigaction(SIGINT, &before, NULL);
   if (progress && rc != 0)
     fprintf(stderr, "\n");
   return rc;
@@ -310,7 +296,8 @@ static int write_paje(const stu_study_t *study, rep_file_t *file)
 static int write_pictures(const stu_study_t *study, const char *dir)
 {
   char message[1200] = "";
-  if (!dir || rep_pictures(study, dir, stdout, message, sizeof message) == 0)
+  if (!dir || (rep_pictures_folder(dir, message, sizeof message) == 0 &&
+               rep_pictures(study, dir, stdout, message, sizeof message) == 0))
     return EXIT_OK;
   fprintf(stderr, "simrun: error: %s\n", message);
   return EXIT_RUNTIME;
@@ -331,13 +318,41 @@ static int prepare_pictures(const options_t *opts, int per_process)
                     "(or <report per-process> in the scenario), without --mpi\n");
     return EXIT_INPUT;
   }
-  if (opts->svg && rep_pictures_folder(opts->svg, message, sizeof message) != 0) {
+  if (opts->svg && cli_folder_probe(opts->svg, message, sizeof message) != 0) {
     fprintf(stderr, "simrun: error: %s\n", message);
     return EXIT_INPUT;
   }
   if (opts->svg && per_process == 0)
     fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");
   return EXIT_OK;
+}
+
+/* Opens the output files (--csv, --json, --paje or the scenario's): an unwritable path fails before any simulation,
+ * so run() opens them once to check, and again only when the study is done, leaving nothing behind in between. */
+static int open_all(const options_t *opts, const scn_scenario_t *scenario, rep_file_t **csv_file,
+                    rep_file_t **json_file, rep_file_t **paje_file)
+{
+  int status = open_outputs(opts->csv ? opts->csv : scenario->csv, opts->json ? opts->json : scenario->json, csv_file,
+                            json_file);
+  return status == EXIT_OK ? open_output(opts->paje, paje_file) : status;
+}
+
+static void abort_all(rep_file_t **csv_file, rep_file_t **json_file, rep_file_t **paje_file)
+{
+  rep_file_abort(*csv_file);
+  rep_file_abort(*json_file);
+  rep_file_abort(*paje_file);
+  *csv_file = *json_file = *paje_file = NULL;
+}
+
+/* After a signal (SIGINT, SIGTERM, SIGHUP): 128 + its number, with the study's message. */
+static int interrupted(int rc, const scn_error_t *err)
+{
+  if (rc == SIM_EINTR)
+    print_error(err);
+  else
+    fprintf(stderr, "simrun: error: interrupted; nothing was written\n");
+  return cli_signal_status();
 }
 
 static int run(const options_t *opts)
@@ -362,17 +377,22 @@ static int run(const options_t *opts)
     goto report;
   status = prepare_pictures(opts, per_process);
   if (status == EXIT_OK)
-    status = open_outputs(opts->csv ? opts->csv : scenario->csv, opts->json ? opts->json : scenario->json, &csv_file,
-                          &json_file);
-  if (status == EXIT_OK)
-    status = open_output(opts->paje, &paje_file);
+    status = open_all(opts, scenario, &csv_file, &json_file, &paje_file);
+  abort_all(&csv_file, &json_file, &paje_file);
   if (status != EXIT_OK)
     goto done;
   int rc = run_study(opts, scenario, skeleton, per_process, &study, &err);
+  if (cli_signal_status()) {
+    status = interrupted(rc, &err);
+    goto done;
+  }
   if (rc != 0) {
     status = sim_error_is_input(rc) ? EXIT_INPUT : EXIT_RUNTIME;
     goto report;
   }
+  status = open_all(opts, scenario, &csv_file, &json_file, &paje_file);
+  if (status != EXIT_OK)
+    goto done;
   rep_print(stdout, study);
   status = write_outputs(study, csv_file, json_file);
   csv_file = json_file = NULL;
@@ -531,5 +551,8 @@ int main(int argc, char **argv)
   int status = parse_options(argc, argv, &opts);
   if (status >= 0)
     return status;
-  return opts.mpi ? run_farm(&opts) : run(&opts);
+  cli_signal_catch(); /* for the whole run: a signal at any step stops it the same way */
+  status = opts.mpi ? run_farm(&opts) : run(&opts);
+  cli_signal_release();
+  return status;
 }

@@ -90,7 +90,7 @@ static void end_cache_folders(char *before, const char *dir, const char *cache)
   remove_folder(dir);
 }
 
-/* Ctrl-C half-way: exit status 1, one line saying how many points are kept and where, no output file left; the same
+/* Ctrl-C half-way: exit status 130 (128 + SIGINT), one line saying how many points are kept and where, no output file left; the same
  * command again completes the CSV, with every point in the cache. */
 static void test_cli_interrupted_sweep_resumes(void)
 {
@@ -100,7 +100,7 @@ static void test_cli_interrupted_sweep_resumes(void)
   const char *args[] = {DATA "gj-fourteen.xml", "--csv", "out.csv", NULL};
   cli_run_t run;
   interrupt_sweep(dir, cache, args, &run);
-  CU_ASSERT_EQUAL(run.status, 1);
+  CU_ASSERT_EQUAL(run.status, 130);
   assert_error_line(run.err, DATA "gj-fourteen.xml: interrupted after ",
                     (const char *const[]){"of 14 points", cache, "run the same command again to resume", NULL});
   int kept = count_results(cache);

@@ -26,7 +26,8 @@ static int all_digits(const char *s)
   return 1;
 }
 
-/* Reads a decimal integer written with digits only. */
+/* Reads a decimal integer written with digits only, no larger than INT_MAX: every skeleton and the sweep keep
+ * parameters in an int (p, grid-rows, n), so a larger value would wrap (4294967298 would run as 2). */
 static number_t parse_number(const char *text, long *out)
 {
   if (text[0] == '-' && all_digits(text + 1))
@@ -35,7 +36,7 @@ static number_t parse_number(const char *text, long *out)
     return NUMBER_JUNK;
   errno = 0;
   *out = strtol(text, NULL, 10);
-  return errno == ERANGE ? NUMBER_TOO_LARGE : NUMBER_OK;
+  return errno == ERANGE || *out > INT_MAX ? NUMBER_TOO_LARGE : NUMBER_OK;
 }
 
 /* Appends `item` to the string in `buf`, after `sep` unless `buf` is empty; truncates silently. */
@@ -80,8 +81,8 @@ static int check_int(const scn_scenario_t *s, const scn_param_t *p, const scn_pa
     return scn_fail(err, s->path, p->line, "%s=\"%s\" is not a whole number; use decimal digits only, for example %ld",
                     p->name, text, ps->min);
   case NUMBER_TOO_LARGE:
-    return scn_fail(err, s->path, p->line, "%s=\"%s\" is too large; the largest accepted value is %ld", p->name, text,
-                    LONG_MAX);
+    return scn_fail(err, s->path, p->line, "%s=\"%s\" is too large; the largest accepted value is %d", p->name, text,
+                    INT_MAX);
   case NUMBER_OK:
     break;
   }

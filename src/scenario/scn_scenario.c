@@ -6,6 +6,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -314,9 +316,48 @@ static int read_numbers(const char *text, double **out, size_t *count)
   return *out ? 0 : -1;
 }
 
-/* Reads <reference>; p stays NULL when the attribute is absent, for fill_reference_p to fill. A p list whose length
- * differs from the values' is kept with the shorter length and flagged in *mismatch (its line in the reference). */
-static int read_reference(const xmlNode *el, scn_scenario_t *s, int *mismatch)
+/* The first thing wrong with a <reference> that the schema lets through: its line and what to say (0 when none). */
+typedef struct ref_problem {
+  int line;
+  char what[256];
+} ref_problem_t;
+
+__attribute__((format(printf, 3, 4))) static void flag(ref_problem_t *problem, int line, const char *fmt, ...)
+{
+  if (problem->line)
+    return;
+  problem->line = line;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(problem->what, sizeof problem->what, fmt, ap);
+  va_end(ap);
+}
+
+/* The figures are times in seconds: finite and not negative (the schema's xsd:double also takes NaN, INF and -1). */
+static void check_reference_values(const scn_reference_t *r, ref_problem_t *problem)
+{
+  for (size_t i = 0; i < r->count; i++)
+    if (!isfinite(r->values[i]) || r->values[i] < 0)
+      flag(problem, r->line, "<reference> value %g is not a time; give finite numbers of seconds >= 0", r->values[i]);
+}
+
+/* Converts the p list `p` (positive integers by the schema, of any size) into r->p, flagging one above INT_MAX. */
+static int convert_reference_p(scn_reference_t *r, const double *p, size_t np, ref_problem_t *problem)
+{
+  r->p = calloc(np ? np : 1, sizeof *r->p);
+  for (size_t i = 0; r->p && i < np; i++) {
+    if (p[i] > INT_MAX)
+      flag(problem, r->line, "<reference> p = %.0f is larger than any p simrun runs (2147483647); give the p values "
+                             "of the scenario",
+           p[i]);
+    r->p[i] = p[i] > INT_MAX ? 0 : (int)p[i];
+  }
+  return r->p ? 0 : -1;
+}
+
+/* Reads <reference>; p stays NULL when the attribute is absent, for default_reference_p to fill. A p list whose length
+ * differs from the values', a p too large or a value that is not a time is flagged in *problem. */
+static int read_reference(const xmlNode *el, scn_scenario_t *s, ref_problem_t *problem)
 {
   scn_reference_t *grown = realloc(s->refs, (s->nrefs + 1) * sizeof *grown);
   if (!grown)
@@ -338,12 +379,12 @@ static int read_reference(const xmlNode *el, scn_scenario_t *s, int *mismatch)
   rc = rc ? rc : read_numbers(values, &r->values, &r->count);
   double *p = NULL;
   size_t np = 0;
-  if (rc == 0 && ps && (rc = read_numbers(ps, &p, &np)) == 0 && (r->p = calloc(np ? np : 1, sizeof *r->p)))
-    for (size_t i = 0; i < np; i++)
-      r->p[i] = (int)p[i];
-  rc = rc ? rc : (ps && !r->p ? -1 : 0);
-  if (rc == 0 && ps && np != r->count && !*mismatch)
-    *mismatch = r->line;
+  if (rc == 0 && ps)
+    rc = read_numbers(ps, &p, &np) || convert_reference_p(r, p, np, problem);
+  if (rc == 0 && ps && np != r->count)
+    flag(problem, r->line, "<reference> gives a different number of p and values; give one value per p");
+  if (rc == 0)
+    check_reference_values(r, problem);
   free(p);
   free(where);
   free(values);
@@ -351,9 +392,9 @@ static int read_reference(const xmlNode *el, scn_scenario_t *s, int *mismatch)
   return rc;
 }
 
-/* Copies the validated document into `s`. Returns 0, or -1 when out of memory. *mismatch gets the line of the first
- * <reference> whose p and values differ in length (0 when none). */
-static int read_scenario(const xmlNode *root, scn_scenario_t *s, int *mismatch)
+/* Copies the validated document into `s`. Returns 0, or -1 when out of memory. *problem gets the first <reference>
+ * the schema lets through but simrun cannot use (line 0 when none). */
+static int read_scenario(const xmlNode *root, scn_scenario_t *s, ref_problem_t *problem)
 {
   if (get_attr(root, "name", &s->name))
     return -1;
@@ -372,7 +413,7 @@ static int read_scenario(const xmlNode *root, scn_scenario_t *s, int *mismatch)
     else if (is_element(el, "report"))
       rc = read_report(el, s);
     else if (is_element(el, "reference"))
-      rc = read_reference(el, s, mismatch);
+      rc = read_reference(el, s, problem);
     if (rc)
       return -1;
   }
@@ -443,18 +484,19 @@ static xmlDoc *parse(const char *path, sink_t *sink)
 static int default_reference_p(scn_reference_t *r, const scn_param_t *p)
 {
   r->p = calloc(p->nvalues, sizeof *r->p);
-  for (size_t i = 0; r->p && i < p->nvalues; i++)
-    r->p[i] = atoi(p->values[i]);
+  for (size_t i = 0; r->p && i < p->nvalues; i++) {
+    long value = strtol(p->values[i], NULL, 10); /* checked later by scn_check: a wrapped value must not slip in */
+    r->p[i] = value > 0 && value <= INT_MAX ? (int)value : 0;
+  }
   return r->p ? 0 : -1;
 }
 
 /* Every <reference> gives one value per p and restricts itself, if at all, by a parameter of the scenario. */
-static int check_references(scn_scenario_t *s, int mismatch, scn_error_t *err)
+static int check_references(scn_scenario_t *s, const ref_problem_t *problem, scn_error_t *err)
 {
   const scn_param_t *p = scn_param(s, "p");
-  if (mismatch)
-    return scn_fail(err, s->path, mismatch, "<reference> gives a different number of p and values; give one value "
-                                            "per p");
+  if (problem->line)
+    return scn_fail(err, s->path, problem->line, "%s", problem->what);
   for (size_t i = 0; i < s->nrefs; i++) {
     scn_reference_t *r = &s->refs[i];
     if (r->where_name && !scn_param(s, r->where_name))
@@ -494,12 +536,12 @@ int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err)
   if (validate(doc, &sink))
     goto free_doc;
   s = calloc(1, sizeof *s);
-  int mismatch = 0;
-  if (!s || !(s->path = strdup(path)) || read_scenario(xmlDocGetRootElement(doc), s, &mismatch)) {
+  ref_problem_t problem = {0};
+  if (!s || !(s->path = strdup(path)) || read_scenario(xmlDocGetRootElement(doc), s, &problem)) {
     scn_fail(err, path, 0, "out of memory while reading the scenario");
     goto free_doc;
   }
-  if (check_loaded(s, err) || resolve_platform_param(s, err) || check_references(s, mismatch, err))
+  if (check_loaded(s, err) || resolve_platform_param(s, err) || check_references(s, &problem, err))
     goto free_doc;
   *out = s;
   s = NULL;

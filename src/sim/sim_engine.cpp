@@ -22,6 +22,17 @@ namespace {
 std::vector<simgrid::s4u::Host*> sorted_hosts;
 std::unordered_set<const simgrid::s4u::Host*> speed_changed; /* the hosts whose speed changed during the run */
 
+/* Compares two runs of digits by value, however long (a host named with 25 digits overflowed std::stoull, which
+ * threw out of the sort and aborted the process): without leading zeros, the longer is larger, else the text decides. */
+int compare_digits(const std::string& a, const std::string& b)
+{
+  std::string x = a.substr(std::min(a.find_first_not_of('0'), a.size()));
+  std::string y = b.substr(std::min(b.find_first_not_of('0'), b.size()));
+  if (x.size() != y.size())
+    return x.size() < y.size() ? -1 : 1;
+  return x.compare(y);
+}
+
 /* Natural order: digit runs compare by value, so that n2 < n10 and mesh names sort row by row. */
 bool natural_less(const std::string& a, const std::string& b)
 {
@@ -35,10 +46,9 @@ bool natural_less(const std::string& a, const std::string& b)
         i++;
       while (j < b.size() && isdigit((unsigned char)b[j]))
         j++;
-      unsigned long long va = std::stoull(a.substr(i0, i - i0));
-      unsigned long long vb = std::stoull(b.substr(j0, j - j0));
-      if (va != vb)
-        return va < vb;
+      int order = compare_digits(a.substr(i0, i - i0), b.substr(j0, j - j0));
+      if (order != 0)
+        return order < 0;
     } else {
       if (a[i] != b[j])
         return a[i] < b[j];

@@ -1,6 +1,7 @@
 /* Fork-isolated simulation runs: the child simulates and writes a status, a message and a payload (the trace, or what
  * the caller makes of it) to a temporary file; the parent waits for one child, or for any of several, and reads them. */
 #include "sim_run.h"
+#include "sim_check.h"
 #include "sim_engine.h"
 #include "sim_error.h"
 
@@ -11,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <unistd.h>
 
 /* In the child: write [status][message length][message] then, on success, the payload; leave without atexit hooks. */
@@ -41,6 +45,10 @@ static void child_probe(const void *platform, FILE *out)
   int32_t status = sim_engine_start(platform, err, sizeof err);
   if (status == 0)
     status = sim_machine_read(&machine, err, sizeof err);
+  if (status == 0)
+    status = sim_check_machine(&machine, err, sizeof err);
+  if (status == 0)
+    status = sim_check_platform(err, sizeof err);
   uint64_t hosts = status == 0 ? sim_engine_host_count() : 0;
   child_finish(out, status, err, write_count, &hosts);
 }
@@ -82,29 +90,73 @@ static int read_status(FILE *in, char *err, size_t errlen)
   return status;
 }
 
+static void close_files(sim_run_child_t *slot)
+{
+  if (slot->channel)
+    fclose(slot->channel);
+  if (slot->log)
+    fclose(slot->log);
+  slot->channel = slot->log = NULL;
+}
+
+/* In a new child: the signals the parent catches back to their defaults; a process group of its own, so that a
+ * terminal's Ctrl-C reaches the parent alone, which ends its children; killed when the parent dies, even by kill -9
+ * (Linux); stderr into `log`. */
+static void become_child(pid_t parent, FILE *log)
+{
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  signal(SIGHUP, SIG_DFL);
+  setpgid(0, 0);
+#ifdef __linux__
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+  if (getppid() != parent) /* the parent died before prctl */
+    _exit(3);
+  dup2(fileno(log), STDERR_FILENO);
+}
+
 /* Forks a process running child(data, channel), SIGINT back to its default so that an interrupt ends it. Returns 0 with
  * the process in *slot, or SIM_EIO / SIM_ECHILD with a message. */
 static int start_child(void (*child)(const void *, FILE *), const void *data, sim_run_child_t *slot, char *err,
                        size_t errlen)
 {
-  FILE *channel = tmpfile();
-  if (!channel) {
+  *slot = (sim_run_child_t){.channel = tmpfile(), .log = tmpfile()}; /* unnamed: nothing to clean up */
+  if (!slot->channel || !slot->log) {
     snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno));
+    close_files(slot);
     return SIM_EIO;
   }
   fflush(NULL); /* nothing buffered may be written twice */
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid == 0) {
-    signal(SIGINT, SIG_DFL);
-    child(data, channel);
+    become_child(parent, slot->log);
+    child(data, slot->channel);
   }
   if (pid < 0) {
     snprintf(err, errlen, "cannot start a simulation process: %s", strerror(errno));
-    fclose(channel);
+    close_files(slot);
     return SIM_ECHILD;
   }
-  *slot = (sim_run_child_t){.pid = pid, .channel = channel};
+  slot->pid = pid;
   return 0;
+}
+
+/* The first line the dead child printed, without SimGrid's "[time] file:line: [category/CRITICAL] " head, into
+ * `line` ("" when it printed nothing). */
+static void last_words(FILE *log, char *line, size_t size)
+{
+  char text[1024] = "";
+  rewind(log);
+  if (!fgets(text, sizeof text, log))
+    text[0] = '\0';
+  text[strcspn(text, "\n")] = '\0';
+  const char *start = text;
+  const char *level = strstr(text, "/CRITICAL] ");
+  if (text[0] == '[' && level)
+    start = level + strlen("/CRITICAL] ");
+  snprintf(line, size, "%s", start);
 }
 
 /* What became of the child in `slot`, which ended with wait status `wstatus`: its own status and message (the channel
@@ -113,18 +165,21 @@ static int start_child(void (*child)(const void *, FILE *), const void *data, si
 static int child_outcome(sim_run_child_t *slot, int wstatus, char *err, size_t errlen)
 {
   int rc = SIM_ECHILD;
+  char words[512];
+  last_words(slot->log, words, sizeof words);
+  const char *sep = words[0] ? ": SimGrid said: " : "";
   if (WIFSIGNALED(wstatus))
-    snprintf(err, errlen, "the simulation process died with signal %d (%s)", WTERMSIG(wstatus),
-             strsignal(WTERMSIG(wstatus)));
+    snprintf(err, errlen, "the simulation process died with signal %d (%s)%s%s", WTERMSIG(wstatus),
+             strsignal(WTERMSIG(wstatus)), sep, words);
   else if (WEXITSTATUS(wstatus) != 0)
-    snprintf(err, errlen, "the simulation process failed (exit status %d)", WEXITSTATUS(wstatus));
+    snprintf(err, errlen, "the simulation process failed (exit status %d)%s%s", WEXITSTATUS(wstatus), sep, words);
   else
     rc = read_status(slot->channel, err, errlen);
   slot->pid = 0;
-  if (rc != 0) {
-    fclose(slot->channel);
-    slot->channel = NULL;
-  }
+  fclose(slot->log);
+  slot->log = NULL;
+  if (rc != 0)
+    close_files(slot);
   return rc;
 }
 
@@ -142,7 +197,7 @@ static FILE *run_child(void (*child)(const void *, FILE *), const void *data, in
     ;
   if (done < 0) {
     snprintf(err, errlen, "lost the simulation process: %s", strerror(errno));
-    fclose(slot.channel);
+    close_files(&slot);
     *rc = SIM_ECHILD;
     return NULL;
   }
@@ -210,7 +265,7 @@ void sim_run_stop(sim_run_child_t *children, size_t count)
     kill(children[i].pid, SIGKILL);
     while (waitpid(children[i].pid, NULL, 0) < 0 && errno == EINTR)
       ;
-    fclose(children[i].channel);
+    close_files(&children[i]);
     children[i] = (sim_run_child_t){0};
   }
 }

@@ -21,6 +21,7 @@ typedef int (*sim_run_payload_fn)(const met_trace_t *trace, const void *ctx, FIL
 typedef struct sim_run_child {
   int pid;
   FILE *channel;
+  FILE *log; /* the child's stderr: what SimGrid printed before aborting it, for a one-line message */
 } sim_run_child_t;
 
 /* Starts `job` in a forked child (SIGINT ends it) that simulates it and writes payload(trace, ctx). `job` and `ctx` are

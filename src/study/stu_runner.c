@@ -30,6 +30,7 @@ static void fail(stu_runner_t *r, progress_t *at, size_t index, int rc, const ch
   if (index >= at->failed_at)
     return;
   at->failed_at = index;
+  r->failed = index;
   r->rc = rc;
   r->blame = blame;
   snprintf(r->message, sizeof r->message, "%s", message);

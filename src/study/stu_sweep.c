@@ -70,7 +70,8 @@ static int build_points(stu_study_t *study, size_t p_index)
   const scn_scenario_t *s = study->scenario;
   study->npoints = 1;
   for (size_t j = 0; j < s->nparams; j++)
-    study->npoints *= s->params[j].nvalues;
+    if (__builtin_mul_overflow(study->npoints, s->params[j].nvalues, &study->npoints))
+      return SIM_ENOMEM; /* a wrapped count would silently drop points */
   study->points = calloc(study->npoints, sizeof *study->points);
   if (!study->points)
     return SIM_ENOMEM;
@@ -96,6 +97,8 @@ static int point_error(sweep_t *sweep, int code, const char *blame, const char *
   int platform_line = scn_param(s, "platform") ? param_line(s, "platform") : s->platform_line;
   if (code == SIM_EPLATFORM)
     scn_fail(sweep->err, s->path, platform_line, "platform '%s' could not be loaded: %s", sweep->platform, message);
+  else if (code == SIM_ECHILD && sweep->platform)
+    scn_fail(sweep->err, s->path, platform_line, "simulating on platform '%s' failed: %s", sweep->platform, message);
   else if (code == SIM_EHOSTS)
     scn_fail(sweep->err, s->path, param_line(s, "p"), "%s; use p no larger than the host count", message);
   else
@@ -349,6 +352,8 @@ static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tas
   int rc = stu_runner_run(runner, tasks, count);
   if (rc == SIM_EINTR)
     return rc;
+  if (rc == SIM_ECHILD) /* a crash names the platform of the point, the likeliest cause */
+    sweep->platform = stu_platform(sweep->study, &sweep->study->points[tasks[runner->failed].point]);
   return rc ? point_error(sweep, rc, runner->blame, runner->message) : 0;
 }
 
@@ -435,9 +440,13 @@ static int check_platforms(sweep_t *sweep, const stu_study_t *study)
   return 0;
 }
 
-/* Checks every point before anything is simulated: the skeleton's own rules, then the platforms' host counts. */
+/* Checks every point before anything is simulated: the platforms' host counts first, since a skeleton's checks may
+ * allocate per rank (pdgemm's grid for p = 2e9 would take 16 GB), then the skeleton's own rules. */
 static int validate(sweep_t *sweep, const stu_study_t *study)
 {
+  int hosts = check_platforms(sweep, study);
+  if (hosts != 0)
+    return hosts;
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
     char message[1024] = "";
@@ -449,7 +458,7 @@ static int validate(sweep_t *sweep, const stu_study_t *study)
     if (rc != 0)
       return point_error(sweep, rc, blame, message);
   }
-  return check_platforms(sweep, study);
+  return 0;
 }
 
 static int find_p(const scn_scenario_t *scenario, size_t *p_index)

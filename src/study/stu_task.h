@@ -84,6 +84,7 @@ typedef struct stu_runner {
   int rc;
   char message[1024];
   const char *blame;
+  size_t failed; /* that task's index in the list */
 } stu_runner_t;
 
 /* Runs `count` tasks. Returns 0, or runner->rc: the earliest failure (every task started is waited for first), or

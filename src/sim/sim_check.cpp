@@ -1,0 +1,123 @@
+/* Platform checks before a sweep: SimGrid aborts the process (xbt_die, "The Impossible Did Happen") on a host of speed
+ * 0, a link of bandwidth 0 or a send between hosts with no route; these checks turn each into a message instead. */
+#include "sim_check.h"
+#include "sim_engine.h"
+#include "sim_error.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+
+#include <simgrid/host.h>
+#include <simgrid/link.h>
+#include <xbt/dynar.h>
+
+static int check_hosts(char *err, size_t errlen)
+{
+  for (size_t i = 0; i < sim_engine_host_count(); i++) {
+    const_sg_host_t host = sim_engine_host(i);
+    double speed = sg_host_get_speed(host);
+    if (!(speed > 0) || !std::isfinite(speed)) {
+      snprintf(err, errlen,
+               "host '%s' has speed %g flop/s; give every host a positive finite speed, such as "
+               "speed=\"1Gf\"",
+               sg_host_get_name(host), speed);
+      return SIM_EPLATFORM;
+    }
+  }
+  return 0;
+}
+
+static int check_links(char *err, size_t errlen)
+{
+  sg_link_t *links = sg_link_list();
+  size_t count = sg_link_count();
+  int rc = 0;
+  for (size_t i = 0; rc == 0 && i < count; i++) {
+    double bandwidth = sg_link_get_bandwidth(links[i]);
+    double latency = sg_link_get_latency(links[i]);
+    if (!(bandwidth > 0) || !std::isfinite(bandwidth))
+      snprintf(err, errlen,
+               "link '%s' has bandwidth %g B/s; give every link a positive finite bandwidth, such as "
+               "bandwidth=\"1GBps\"",
+               sg_link_get_name(links[i]), bandwidth);
+    else if (!(latency >= 0) || !std::isfinite(latency))
+      snprintf(err, errlen,
+               "link '%s' has latency %g s; give every link a finite latency >= 0, such as "
+               "latency=\"10us\"",
+               sg_link_get_name(links[i]), latency);
+    else
+      continue;
+    rc = SIM_EPLATFORM;
+  }
+  free(links);
+  return rc;
+}
+
+/* Whether a message from a to b has a way: two distinct hosts need at least one link between them. */
+static int check_route(const_sg_host_t a, const_sg_host_t b, xbt_dynar_t links, char *err, size_t errlen)
+{
+  if (a == b)
+    return 0;
+  xbt_dynar_reset(links);
+  try {
+    sg_host_get_route(a, b, links); /* Floyd routing throws when there is none */
+  } catch (const std::exception &) {
+    xbt_dynar_reset(links);
+  }
+  if (!xbt_dynar_is_empty(links))
+    return 0;
+  snprintf(err, errlen,
+           "there is no route from host '%s' to host '%s'; add a <route> between them or connect their "
+           "zones",
+           sg_host_get_name(a), sg_host_get_name(b));
+  return SIM_EPLATFORM;
+}
+
+/* Every pair on small platforms; on large ones, from the first host to every other: a route from each source costs a
+ * shortest-path search on Dijkstra-routed zones (8192 of them took 5 s on a 4096-host mesh), and one source finds a
+ * host cut off from the rest, though not a route missing in one direction between two others. */
+static int check_routes(char *err, size_t errlen)
+{
+  size_t n = sim_engine_host_count();
+  size_t sources = n <= SIM_CHECK_ALL_PAIRS_MAX ? n : 1;
+  xbt_dynar_t links = xbt_dynar_new(sizeof(sg_link_t), NULL);
+  int rc = 0;
+  for (size_t a = 0; rc == 0 && a < sources; a++)
+    for (size_t b = 0; rc == 0 && b < n; b++)
+      rc = check_route(sim_engine_host(a), sim_engine_host(b), links, err, errlen);
+  xbt_dynar_free(&links);
+  return rc;
+}
+
+extern "C" int sim_check_platform(char *err, size_t errlen)
+{
+  int rc = check_hosts(err, errlen);
+  rc = rc ? rc : check_links(err, errlen);
+  return rc ? rc : check_routes(err, errlen);
+}
+
+/* Every value finite, and the first `nonnegative` of them >= 0. */
+static int check_values(const char *name, const double *values, int count, int nonnegative, char *err, size_t errlen)
+{
+  for (int i = 0; i < count; i++)
+    if (!std::isfinite(values[i]) || (i < nonnegative && values[i] < 0)) {
+      snprintf(err, errlen, "platform property %s: value %d is %g; give finite numbers%s", name, i + 1, values[i],
+               nonnegative ? ", this one >= 0" : "");
+      return SIM_EPLATFORM;
+    }
+  return 0;
+}
+
+extern "C" int sim_check_machine(const sim_machine_t *m, char *err, size_t errlen)
+{
+  /* The fitted coefficients of eq. 4 may be negative (the T800's large-message alpha is -81.5 us); a size or a cost
+   * of initialising a link may not. */
+  int rc = check_values("simrun:comm-packet-bytes", &m->packet_bytes, 1, 1, err, errlen);
+  rc = rc ? rc : check_values("simrun:comm-small-us", m->small, 4, 0, err, errlen);
+  rc = rc ? rc : check_values("simrun:comm-large-us", m->large, 4, 0, err, errlen);
+  rc = rc ? rc : check_values("simrun:link-init-us", &m->link_init_us, 1, 1, err, errlen);
+  rc = rc ? rc : check_values("simrun:io-input-us", m->input_us, 2, 0, err, errlen);
+  return rc ? rc : check_values("simrun:io-output-us", m->output_us, 2, 0, err, errlen);
+}

@@ -1,0 +1,187 @@
+/* End-to-end tests of hostile input (issue 18): numbers that would wrap or mean nothing, platforms SimGrid would abort
+ * on, signals. Each must end with the documented exit status, one "simrun: error: FILE:LINE: ..." line and nothing
+ * left behind. Inputs are in tests/data/cli/hostile/. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, fileno, dup2, fork, execv, kill, setenv, readlink */
+
+#include "tu_cli.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HOSTILE DATA "hostile/"
+
+/* Numbers: an int parameter above INT_MAX used to wrap (2^32 -> 0: SIGFPE; 2^32 + 2 -> 2, a wrong run). */
+
+static void test_hostile_grid_rows_wrap(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "grid-rows-wrap.xml"}, .status = 2, .prefix = HOSTILE "grid-rows-wrap.xml:13: ",
+                 .phrases = {"grid-rows=\"4294967296\" is too large", "2147483647"});
+}
+
+static void test_hostile_p_wrap(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "p-wrap.xml"}, .status = 2,
+                 .prefix = HOSTILE "p-wrap.xml:10: ", .phrases = {"p=\"4294967298\" is too large", "2147483647"});
+}
+
+/* The platform's 32 hosts are checked before pdgemm sizes its grid by p: the message comes at once, not "out of
+ * memory" after 16 GB. */
+static void test_hostile_p_checked_against_hosts_first(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "pdgemm-huge-p.xml"}, .status = 2, .prefix = HOSTILE "pdgemm-huge-p.xml:14: ",
+                 .phrases = {"p = 2000000000", "has 32 hosts", "use p no larger than the host count"});
+}
+
+static void test_hostile_reference_p_huge(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "reference-p-huge.xml"}, .status = 2,
+                 .prefix = HOSTILE "reference-p-huge.xml:12: ", .phrases = {"p = 99999999999", "2147483647"});
+}
+
+static void test_hostile_reference_values_not_times(void)
+{
+  static const char *const files[] = {"reference-value-nan.xml", "reference-value-inf.xml",
+                                      "reference-value-negative.xml"};
+  static const char *const shown[] = {"value nan ", "value inf ", "value -0.5 "};
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    char path[512];
+    char prefix[900];
+    snprintf(path, sizeof path, HOSTILE "%s", files[i]);
+    snprintf(prefix, sizeof prefix, "%s:12: <reference> ", path);
+    EXPECT_FAILURE(.args = {path}, .status = 2, .prefix = prefix, .phrases = {shown[i], "give finite numbers"});
+  }
+}
+
+/* Platforms SimGrid aborted on mid-run, with a backtrace: refused before the run at the <platform> line. */
+
+static void expect_platform_refused(const char *name, const char *phrase)
+{
+  char path[512];
+  char prefix[900];
+  snprintf(path, sizeof path, HOSTILE "%s.xml", name);
+  snprintf(prefix, sizeof prefix, "%s:3: platform '" HOSTILE "platform-%s.xml' could not be loaded: ", path, name);
+  EXPECT_FAILURE(.args = {path}, .status = 2, .prefix = prefix, .phrases = {phrase});
+}
+
+static void test_hostile_platform_no_route(void)
+{
+  expect_platform_refused("no-route", "no route from host 'h0' to host 'h1'; add a <route>");
+  expect_platform_refused("no-route-floyd", "no route from host 'h0' to host 'h1'; add a <route>");
+}
+
+static void test_hostile_platform_speed_zero(void)
+{
+  expect_platform_refused("speed-zero", "host 'h0' has speed 0 flop/s; give every host a positive finite speed");
+}
+
+static void test_hostile_platform_bandwidth_zero(void)
+{
+  expect_platform_refused("bandwidth-zero", "link 'wire' has bandwidth 0 B/s; give every link a positive");
+}
+
+static void test_hostile_platform_link_init_infinite(void)
+{
+  expect_platform_refused("link-init-inf", "simrun:link-init-us: value 1 is inf; give finite numbers");
+}
+
+/* Host names sort by the value of their digits, however many: 25 digits used to overflow std::stoull. */
+static void test_hostile_platform_digit_names_run(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  run_ok(dir, sizeof dir, (const char *[]){"--no-cache", HOSTILE "digit-names.xml", NULL}, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "digit-names"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
+/* What SimGrid still crashes on in the simulation process (its Dijkstra routing, when a route is missing) is one line
+ * naming the platform, not a backtrace. */
+static void test_hostile_platform_crash_is_one_line(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "no-route-dijkstra.xml"}, .status = 1,
+                 .prefix = HOSTILE "no-route-dijkstra.xml:3: simulating on platform '" HOSTILE
+                                   "platform-no-route-dijkstra.xml' failed: the simulation process ",
+                 .phrases = {"SimGrid said: "});
+}
+
+/* Signals: SIGINT, SIGTERM and SIGHUP stop a sweep alike, one second in (the sweep takes seconds): exit 128 + the
+ * signal, one line saying how many points are kept in the cache, no output file, no --svg folder, no simulation process
+ * left running in the working folder. */
+
+/* How many processes have `dir` as their working folder. */
+static int processes_in(const char *dir)
+{
+  DIR *proc = opendir("/proc");
+  int count = 0;
+  char link[64];
+  char cwd[2048];
+  for (const struct dirent *entry; proc && (entry = readdir(proc));) {
+    snprintf(link, sizeof link, "/proc/%.20s/cwd", entry->d_name);
+    ssize_t len = readlink(link, cwd, sizeof cwd - 1);
+    if (len > 0) {
+      cwd[len] = '\0';
+      count += strcmp(cwd, dir) == 0;
+    }
+  }
+  if (proc)
+    closedir(proc);
+  return count;
+}
+
+static void expect_stopped_by(int signal, int status)
+{
+  char dir[1024];
+  char cache[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  CU_ASSERT_EQUAL_FATAL(make_folder(cache, sizeof cache), 0);
+  setenv("SIMRUN_CACHE_DIR", cache, 1);
+  static const char *const args[] = {
+      "-q", "-j", "2", "--csv", "out.csv", "--svg", "pics/sub", "--per-process", "4", HOSTILE "slow-sweep.xml", NULL};
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
+  pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
+  CU_ASSERT_FATAL(pid > 0);
+  sleep(1);
+  CU_ASSERT_EQUAL(kill(pid, signal), 0);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, &run), 0);
+  CU_ASSERT_EQUAL(run.status, status);
+  char prefix[900];
+  snprintf(prefix, sizeof prefix, HOSTILE "slow-sweep.xml: interrupted after ");
+  assert_error_line(run.err, prefix, (const char *const[]){" of 24 points; they are kept in ", cache, NULL});
+  CU_ASSERT_EQUAL(count_entries(dir), 0);
+  CU_ASSERT_EQUAL(processes_in(dir), 0);
+  CU_ASSERT(count_entries(cache) > 0); /* the finished points */
+  run_free(&run);
+  remove_folder(dir);
+  remove_folder(cache);
+}
+
+static void test_hostile_signals_stop_alike(void)
+{
+  expect_stopped_by(SIGINT, 130);
+  expect_stopped_by(SIGTERM, 143);
+  expect_stopped_by(SIGHUP, 129);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_hostile_grid_rows_wrap", test_hostile_grid_rows_wrap},
+      {"test_hostile_p_wrap", test_hostile_p_wrap},
+      {"test_hostile_p_checked_against_hosts_first", test_hostile_p_checked_against_hosts_first},
+      {"test_hostile_reference_p_huge", test_hostile_reference_p_huge},
+      {"test_hostile_reference_values_not_times", test_hostile_reference_values_not_times},
+      {"test_hostile_platform_no_route", test_hostile_platform_no_route},
+      {"test_hostile_platform_speed_zero", test_hostile_platform_speed_zero},
+      {"test_hostile_platform_bandwidth_zero", test_hostile_platform_bandwidth_zero},
+      {"test_hostile_platform_link_init_infinite", test_hostile_platform_link_init_infinite},
+      {"test_hostile_platform_digit_names_run", test_hostile_platform_digit_names_run},
+      {"test_hostile_platform_crash_is_one_line", test_hostile_platform_crash_is_one_line},
+      {"test_hostile_signals_stop_alike", test_hostile_signals_stop_alike},
+      {NULL, NULL}};
+  return tu_run("hostile", cases);
+}

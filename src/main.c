@@ -52,7 +52,9 @@ static void usage(FILE *out)
           "distance instead, and DSM skeletons the cause-effect analysis of their waits.\n"
           "\n"
           "Options:\n"
-          "  --csv FILE          also write one CSV row per point to FILE (overrides the scenario's <report csv>)\n"
+          "  --csv FILE          also write one CSV row per point to FILE (overrides the scenario's <report csv>), and\n"
+          "                      the per-process, per-message or wait-map rows to FILE-processes.csv,\n"
+          "                      -messages.csv, -waits.csv (FILE without .csv); columns: docs/results.md\n"
           "  --json FILE         also write the results as JSON to FILE (overrides <report json>)\n"
           "  --per-process P     also show the per-process overhead ratios for p = P (overrides <report\n"
           "                      per-process>); P must be one of the scenario's p values\n"
@@ -250,8 +252,8 @@ static int open_outputs(const char *csv, const char *json, rep_file_t **csv_file
   return status != EXIT_OK ? status : open_output(json, json_file);
 }
 
-/* Writes and commits the outputs; aborts both on any failure. */
-static int write_outputs(const stu_study_t *study, rep_file_t *csv_file, rep_file_t *json_file)
+/* Writes and commits the outputs, then the CSV's extra tables beside it; aborts both on any failure. */
+static int write_outputs(const stu_study_t *study, const char *csv, rep_file_t *csv_file, rep_file_t *json_file)
 {
   char message[1200] = "";
   int failed = (csv_file && rep_csv(rep_file_stream(csv_file), study) != 0) ||
@@ -267,6 +269,8 @@ static int write_outputs(const stu_study_t *study, rep_file_t *csv_file, rep_fil
     rep_file_abort(json_file); /* or its temporary file would stay behind */
   else if (json_file)
     rc = rep_file_commit(json_file, message, sizeof message);
+  if (rc == 0 && csv_file)
+    rc = rep_csv_tables(study, csv, message, sizeof message);
   if (rc != 0) {
     fprintf(stderr, "simrun: error: %s\n", message);
     return EXIT_RUNTIME;
@@ -376,6 +380,7 @@ static int run(const options_t *opts)
   if (scn_check(scenario, skeleton->spec, &err) != 0 || check_per_process(scenario, per_process, &err) != 0)
     goto report;
   status = prepare_pictures(opts, per_process);
+  const char *csv = opts->csv ? opts->csv : scenario->csv;
   if (status == EXIT_OK)
     status = open_all(opts, scenario, &csv_file, &json_file, &paje_file);
   abort_all(&csv_file, &json_file, &paje_file);
@@ -394,7 +399,7 @@ static int run(const options_t *opts)
   if (status != EXIT_OK)
     goto done;
   rep_print(stdout, study);
-  status = write_outputs(study, csv_file, json_file);
+  status = write_outputs(study, csv, csv_file, json_file);
   csv_file = json_file = NULL;
   if (status == EXIT_OK) {
     status = write_paje(study, paje_file);

@@ -268,7 +268,7 @@ static void assert_small_csv(const char *csv)
 {
   static const char *const rows[] = {"one-to-all,1,", "one-to-all,2,", "one-to-all,4,",
                                      "neighbour,1,",  "neighbour,2,",  "neighbour,4,"};
-  static const char header[] = "scenario,platform,skeleton,n,broadcast,p,t_seq,t_par,speedup,efficiency,";
+  static const char header[] = "scenario,platform,skeleton,n,broadcast,p,t_par_s,t_seq_s,speedup,efficiency,";
   CU_ASSERT_NSTRING_EQUAL(csv, header, strlen(header));
   CU_ASSERT_EQUAL_FATAL(count_lines(csv), 7);
   const char *line = csv;

@@ -391,7 +391,7 @@ static void test_labs_broadcast_bottleneck(void)
     /* 2a "At p = 1 and 2 both broadcasts take the same time; from p = 4 on the neighbour broadcast is faster at every
      * p" */
     for (size_t i = 0; i < GJ_PS; i++) {
-      double one = GJ("t_par", "one-to-all", gj_ps[i]), nb = GJ("t_par", "neighbour", gj_ps[i]);
+      double one = GJ("t_par_s", "one-to-all", gj_ps[i]), nb = GJ("t_par_s", "neighbour", gj_ps[i]);
       if (gj_ps[i] <= 2) {
         CU_ASSERT_DOUBLE_EQUAL(one, nb, 1e-9 * nb);
       } else {
@@ -401,7 +401,7 @@ static void test_labs_broadcast_bottleneck(void)
 
     /* 2b "One-to-all is fastest at p = 8 (17.7 s), and at p = 128 it is slower than the sequential run" */
     for (size_t i = 0; i < GJ_PS; i++)
-      CU_ASSERT(gj_ps[i] == 8 || GJ("t_par", "one-to-all", gj_ps[i]) > GJ("t_par", "one-to-all", 8));
+      CU_ASSERT(gj_ps[i] == 8 || GJ("t_par_s", "one-to-all", gj_ps[i]) > GJ("t_par_s", "one-to-all", 8));
     CU_ASSERT(GJ("speedup", "one-to-all", 128) < 1);
 
     /* 2c "The neighbour broadcast's speedup peaks at p = 64 (12.7) and falls at p = 128" */
@@ -451,7 +451,7 @@ static void test_labs_grid_shape(void)
     lab_free(&lab);
     return;
   }
-#define T(P, p) NUM(grids, "t_par", "grid-rows=%d p=%d", P, p)
+#define T(P, p) NUM(grids, "t_par_s", "grid_rows=%d p=%d", P, p)
 
   /* 3a "At p = 32 the fastest grids are 4 x 8 and 8 x 4 (3.580 s, a tie), the slowest 1 x 32 and 32 x 1" and 3b "At
    * every p, the best grid is a most compact one (smallest |P - Q| among the grids of p) and the worst is a single
@@ -465,8 +465,8 @@ static void test_labs_grid_shape(void)
         best = P;
       if (!worst || T(P, p) > T(worst, p))
         worst = P;
-      double m = NUM(grids, "t_model", "grid-rows=%d p=%d", P, p);
-      if (!model || m < NUM(grids, "t_model", "grid-rows=%d p=%d", model, p))
+      double m = NUM(grids, "t_model_s", "grid_rows=%d p=%d", P, p);
+      if (!model || m < NUM(grids, "t_model_s", "grid_rows=%d p=%d", model, p))
         model = P;
       compact = abs(P - p / P) < compact ? abs(P - p / P) : compact;
     }
@@ -481,7 +481,7 @@ static void test_labs_grid_shape(void)
 
   /* 3c "P x Q and Q x P take the same time on every grid" */
   for (size_t row = 1; row < grids->rows; row++) {
-    int P = (int)strtol(cell(grids, row, "grid-rows"), NULL, 10), p = (int)strtol(cell(grids, row, "p"), NULL, 10);
+    int P = (int)strtol(cell(grids, row, "grid_rows"), NULL, 10), p = (int)strtol(cell(grids, row, "p"), NULL, 10);
     CU_ASSERT_DOUBLE_EQUAL(T(P, p), T(p / P, p), 1e-9 * T(P, p));
   }
 
@@ -493,15 +493,15 @@ static void test_labs_grid_shape(void)
    * two" and 3f "The largest |diff| is on 3 x 7 and 7 x 3" */
   double largest = 0;
   for (size_t row = 1; row < grids->rows; row++) {
-    int P = (int)strtol(cell(grids, row, "grid-rows"), NULL, 10), p = (int)strtol(cell(grids, row, "p"), NULL, 10);
-    double t = num_at(grids, row, "t_par"), m = num_at(grids, row, "t_model");
+    int P = (int)strtol(cell(grids, row, "grid_rows"), NULL, 10), p = (int)strtol(cell(grids, row, "p"), NULL, 10);
+    double t = num_at(grids, row, "t_par_s"), m = num_at(grids, row, "t_model_s");
     CU_ASSERT(m <= t * (1 + 1e-9));
     if (power_of_two(P) && power_of_two(p / P))
       CU_ASSERT_DOUBLE_EQUAL(m, t, 1e-9 * t);
     largest = fmax(largest, fabs(num_at(grids, row, "model_diff")));
   }
-  CU_ASSERT_DOUBLE_EQUAL(fabs(NUM(grids, "model_diff", "grid-rows=3 p=21")), largest, 1e-12);
-  CU_ASSERT_DOUBLE_EQUAL(fabs(NUM(grids, "model_diff", "grid-rows=7 p=21")), largest, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(fabs(NUM(grids, "model_diff", "grid_rows=3 p=21")), largest, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(fabs(NUM(grids, "model_diff", "grid_rows=7 p=21")), largest, 1e-12);
 #undef T
   csv_free(grids);
   lab_free(&lab);
@@ -543,7 +543,7 @@ static void test_labs_protocol_controller(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(without);
 
   /* 4a "The controller saves more than half of the time: 0.658 s against 1.571 s, 58%" */
-  double saved = 1 - NUM(dsm, "t_par", "controller=yes") / NUM(dsm, "t_par", "controller=no");
+  double saved = 1 - NUM(dsm, "t_par_s", "controller=yes") / NUM(dsm, "t_par_s", "controller=no");
   CU_ASSERT(saved > 0.5 && saved < 0.6);
 
   /* 4b "Per node, the PP's Extra time is more than ten times larger without the controller" and "Prste falls too" */
@@ -607,9 +607,9 @@ static void test_labs_design_your_machine(void)
     /* 5d "On the fat tree the neighbour broadcast is the fastest at p = 16 and 64, and the pipelined chain is slower
      * than it at p = 64 with more than twice its Ovh_comm" */
     for (int p = 16; p <= 64; p *= 4) {
-      double nb = NUM(mine, "t_par", "broadcast=neighbour p=%d", p);
-      CU_ASSERT(nb < NUM(mine, "t_par", "broadcast=binomial p=%d", p));
-      CU_ASSERT(nb < NUM(mine, "t_par", "broadcast=pipelined-chain p=%d", p));
+      double nb = NUM(mine, "t_par_s", "broadcast=neighbour p=%d", p);
+      CU_ASSERT(nb < NUM(mine, "t_par_s", "broadcast=binomial p=%d", p));
+      CU_ASSERT(nb < NUM(mine, "t_par_s", "broadcast=pipelined-chain p=%d", p));
     }
     CU_ASSERT(NUM(mine, "ovh_comm", "broadcast=pipelined-chain p=64") >
               2 * NUM(mine, "ovh_comm", "broadcast=neighbour p=64"));
@@ -620,13 +620,13 @@ static void test_labs_design_your_machine(void)
      * 4" */
     for (size_t m = 0; m < 4; m++)
       for (size_t i = 0; i < 4; i++)
-        CU_ASSERT(TOPO("t_par", machines[m], "neighbour", ps[i]) < TOPO("t_par", machines[m], "binomial", ps[i]));
+        CU_ASSERT(TOPO("t_par_s", machines[m], "neighbour", ps[i]) < TOPO("t_par_s", machines[m], "binomial", ps[i]));
 
     /* 5b "Mesh and torus give the same T_par up to p = 16; from p = 64 the torus is faster" */
     for (size_t i = 0; i < 4; i++)
       for (int b = 0; b < 2; b++) {
         const char *bcast = b ? "binomial" : "neighbour";
-        double mesh = TOPO("t_par", machines[0], bcast, ps[i]), torus = TOPO("t_par", machines[1], bcast, ps[i]);
+        double mesh = TOPO("t_par_s", machines[0], bcast, ps[i]), torus = TOPO("t_par_s", machines[1], bcast, ps[i]);
         if (ps[i] <= 16) {
           CU_ASSERT_DOUBLE_EQUAL(mesh, torus, 1e-9 * mesh);
         } else {
@@ -639,13 +639,13 @@ static void test_labs_design_your_machine(void)
     for (int p = 64; p <= 128; p *= 2)
       for (size_t row = 1; row < topo->rows; row++)
         if (strtol(cell(topo, row, "p"), NULL, 10) == p)
-          CU_ASSERT(TOPO("t_par", machines[3], "neighbour", p) <= num_at(topo, row, "t_par"));
+          CU_ASSERT(TOPO("t_par_s", machines[3], "neighbour", p) <= num_at(topo, row, "t_par_s"));
     for (size_t m = 0; m < 3; m++)
-      CU_ASSERT(TOPO("t_par", machines[m], "neighbour", 128) <= TOPO("t_par", machines[2], "neighbour", 128));
+      CU_ASSERT(TOPO("t_par_s", machines[m], "neighbour", 128) <= TOPO("t_par_s", machines[2], "neighbour", 128));
 
     /* 5e "At p = 64 with the neighbour broadcast the fat tree (6.80 s) is slower than the mesh (6.17 s)" */
     if (mine)
-      CU_ASSERT(NUM(mine, "t_par", "broadcast=neighbour p=64") > TOPO("t_par", machines[0], "neighbour", 64));
+      CU_ASSERT(NUM(mine, "t_par_s", "broadcast=neighbour p=64") > TOPO("t_par_s", machines[0], "neighbour", 64));
   }
 #undef TOPO
   csv_free(mine);

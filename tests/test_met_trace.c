@@ -244,8 +244,10 @@ static met_trace_t *rich_trace(void)
   send.bytes = 4096.0;
   met_interval_t wait = span(MET_CAT_IDLE, 0.0, 1.5);
   wait.peer = 0;
+  send.dir = MET_DIR_SEND;
   met_interval_t recv = send;
   recv.peer = 0;
+  recv.dir = MET_DIR_RECV;
   add_ok(trace, 0, work);
   add_ok(trace, 0, send);
   add_ok(trace, 1, wait);
@@ -261,6 +263,7 @@ static void assert_same_interval(const met_interval_t *a, const met_interval_t *
   CU_ASSERT_EQUAL(a->category, b->category);
   CU_ASSERT_EQUAL(a->phase, b->phase);
   CU_ASSERT_EQUAL(a->peer, b->peer);
+  CU_ASSERT_EQUAL(a->dir, b->dir);
   CU_ASSERT_EQUAL(a->bytes, b->bytes);
   for (int k = 0; k < MET_PART_COUNT; k++)
     CU_ASSERT_EQUAL(a->parts[k], b->parts[k]);
@@ -341,7 +344,7 @@ static void test_met_trace_read_malformed_returns_null(void)
     size_t len;
     unsigned char value;
   } damage[] = {{0, 1, 'X'}, /* magic */
-                {8, 1, 2},   /* unknown version */
+                {8, 1, 3},   /* unknown version */
                 {12, 1, 0},  /* no ranks */
                 {12, 1, 4},  /* a fourth rank the stream does not hold */
                 {47, 8, 0},  /* a zero-length interval, never written */
@@ -465,6 +468,34 @@ static void test_met_trace_phase_time_by_hand(void)
   met_trace_free(trace);
 }
 
+/* A direction needs a peer and must be one of the three; the message is drawn from its sender only, or from the lower
+ * rank when no direction was recorded (as traces made before directions were). */
+static void test_met_trace_message_direction(void)
+{
+  met_trace_t *trace = new_trace(3);
+  met_interval_t lone = span(MET_CAT_COMM, 0, 1);
+  lone.dir = MET_DIR_SEND;
+  CU_ASSERT_EQUAL(met_trace_add(trace, 0, &lone), -1); /* no peer */
+  lone.peer = 1;
+  lone.dir = (met_dir_t)3;
+  CU_ASSERT_EQUAL(met_trace_add(trace, 0, &lone), -1);
+  met_interval_t down = span(MET_CAT_COMM, 0, 1); /* rank 2 sends to rank 0 */
+  down.peer = 0;
+  down.dir = MET_DIR_SEND;
+  met_interval_t up = down;
+  up.peer = 2;
+  up.dir = MET_DIR_RECV;
+  int from = -1, to = -1;
+  CU_ASSERT(met_message_ends(&down, 2, &from, &to) == 1 && from == 2 && to == 0);
+  CU_ASSERT_EQUAL(met_message_ends(&up, 0, &from, &to), 0);
+  up.dir = down.dir = MET_DIR_NONE; /* unrecorded: once, from the lower rank */
+  CU_ASSERT_EQUAL(met_message_ends(&down, 2, &from, &to), 0);
+  CU_ASSERT(met_message_ends(&up, 0, &from, &to) == 1 && from == 0 && to == 2);
+  met_interval_t work = span(MET_CAT_COMPUTE, 0, 1);
+  CU_ASSERT_EQUAL(met_message_ends(&work, 0, &from, &to), 0);
+  met_trace_free(trace);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
@@ -486,6 +517,7 @@ int main(void)
       {"test_met_trace_read_rejects_duplicate_phases", test_met_trace_read_rejects_duplicate_phases},
       {"test_met_trace_aggregate_equals_full", test_met_trace_aggregate_equals_full},
       {"test_met_trace_phase_time_by_hand", test_met_trace_phase_time_by_hand},
+      {"test_met_trace_message_direction", test_met_trace_message_direction},
       {NULL, NULL},
   };
   return tu_run("met_trace", cases);

@@ -1,5 +1,6 @@
 /* Tests of rep_paje: hand-made traces written as Paje and read back by pajeng's pj_dump, whose states and links must be
- * exactly the intervals and messages put in; a failure where pj_dump is not installed (scripts/install-deps installs it). */
+ * exactly the intervals and messages put in, links from sender to receiver; they fail where pj_dump is not installed.
+ */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 
 #include "rep_paje.h"
@@ -24,6 +25,7 @@ static met_trace_t *one_rank(void)
   return trace;
 }
 
+/* pj_dump is needed: a missing one fails the test (scripts/install-deps installs pajeng), never skips it. */
 static int have_pj_dump(void)
 {
   if (system("command -v pj_dump >/dev/null 2>&1") == 0)
@@ -105,6 +107,27 @@ static void test_rep_paje_states_and_links(void)
   met_trace_free(trace);
 }
 
+/* A link goes from the rank that sent to the one that received, whichever rank is lower; without a recorded
+ * direction, from the lower rank. */
+static void test_rep_paje_link_direction(void)
+{
+  if (!have_pj_dump())
+    return;
+  static const char *const expected[] = {"rank 1, rank 0", "rank 0, rank 1", "rank 0, rank 1"};
+  for (int sender = 1; sender >= -1; sender--) {
+    met_trace_t *trace = tu_trace_message(sender);
+    rep_paje_run_t run = {"x", trace};
+    char *links = dump(&run, 1, "Link, ");
+    char line[160];
+    snprintf(line, sizeof line, "Link, x, Message, 1.000000, 2.000000, 1.000000, message, %s, m0\n",
+             expected[1 - sender]);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(links);
+    CU_ASSERT_STRING_EQUAL(links, line);
+    free(links);
+    met_trace_free(trace);
+  }
+}
+
 /* Two runs of different lengths in one file: events stay in time order across runs (pj_dump rejects a trace whose
  * time goes back), names stay unique, and a gap in the trace is idle. */
 static void test_rep_paje_two_runs(void)
@@ -152,6 +175,7 @@ static void test_rep_paje_deterministic(void)
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_paje_states_and_links", test_rep_paje_states_and_links},
+                                    {"test_rep_paje_link_direction", test_rep_paje_link_direction},
                                     {"test_rep_paje_two_runs", test_rep_paje_two_runs},
                                     {"test_rep_paje_deterministic", test_rep_paje_deterministic},
                                     {NULL, NULL}};

@@ -85,6 +85,31 @@ static void test_rep_pictures_timeline_small(void)
   met_trace_free(trace);
 }
 
+/* The message line goes from the sender's row to the receiver's, and its arrowhead's tip is at the receiver's end:
+ * rows go down with the rank, so a message from rank 1 to rank 0 goes up. Without a recorded direction it goes from
+ * the lower rank, as before. */
+static void test_rep_pictures_timeline_message_direction(void)
+{
+  for (int sender = 1; sender >= -1; sender--) {
+    met_trace_t *trace = tu_trace_message(sender);
+    size_t len;
+    char *text = timeline(trace, &len);
+    const char *line = path_data(text, "<path fill=\"none\" stroke=\"#000000\"");
+    const char *head = path_data(text, "<path fill=\"#000000\"");
+    double x0, y0, x1, y1, tip_x, tip_y;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(head);
+    CU_ASSERT_EQUAL_FATAL(sscanf(line, " d=\"M%lf %lfL%lf %lf", &x0, &y0, &x1, &y1), 4);
+    CU_ASSERT_EQUAL_FATAL(sscanf(head, " d=\"M%lf %lf", &tip_x, &tip_y), 2);
+    CU_ASSERT(sender == 1 ? y0 > y1 : y0 < y1);
+    CU_ASSERT(x1 > x0); /* the message takes [1, 2) s of 3 */
+    CU_ASSERT(tip_x == x1 && tip_y == y1);
+    CU_ASSERT_EQUAL(count_in_path(head, 'z'), 1);
+    free(text);
+    met_trace_free(trace);
+  }
+}
+
 /* 128 ranks, 1 s, each alternating 0.3 ms of compute and 0.2 ms of exchange with its neighbour rank ^ 1: 4000
  * intervals a rank, far narrower than a pixel column (1 s / 1100). Compute has at least 56% of every column, so each
  * row is one compute rectangle and comm never shows; the 128,000 messages are counted, and drawn once per pair and
@@ -235,11 +260,13 @@ static void test_rep_pictures_bad_options(void)
 
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_rep_pictures_timeline_small", test_rep_pictures_timeline_small},
-                                    {"test_rep_pictures_timeline_aggregates", test_rep_pictures_timeline_aggregates},
-                                    {"test_rep_pictures_study", test_rep_pictures_study},
-                                    {"test_rep_pictures_bad_options", test_rep_pictures_bad_options},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_rep_pictures_timeline_small", test_rep_pictures_timeline_small},
+      {"test_rep_pictures_timeline_aggregates", test_rep_pictures_timeline_aggregates},
+      {"test_rep_pictures_timeline_message_direction", test_rep_pictures_timeline_message_direction},
+      {"test_rep_pictures_study", test_rep_pictures_study},
+      {"test_rep_pictures_bad_options", test_rep_pictures_bad_options},
+      {NULL, NULL}};
   int status = tu_run("rep_pictures", cases);
   xmlCleanupParser();
   return status;

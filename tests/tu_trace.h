@@ -6,8 +6,9 @@
 #include "tu.h"
 
 /* Two ranks, one message: rank 0 computes [0, 1), sends [1, 2), then waits for the end (T_par = 3); rank 1 waits
- * [0, 1), receives [1, 2), writes output [2, 3). The caller frees it. */
-static inline met_trace_t *tu_trace_two_ranks(void)
+ * [0, 1), receives [1, 2), writes output [2, 3); with `sender` 0 or 1, the message's direction is recorded as going
+ * from that rank to the other, with -1 it is not. The caller frees it. */
+static inline met_trace_t *tu_trace_message(int sender)
 {
   static const struct {
     int rank;
@@ -25,9 +26,17 @@ static inline met_trace_t *tu_trace_two_ranks(void)
   for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++) {
     met_interval_t iv = {
         .start = pieces[i].start, .end = pieces[i].end, .category = pieces[i].category, .peer = pieces[i].peer};
+    if (sender >= 0 && iv.peer >= 0)
+      iv.dir = pieces[i].rank == sender ? MET_DIR_SEND : MET_DIR_RECV;
     CU_ASSERT_EQUAL(met_trace_add(trace, pieces[i].rank, &iv), 0);
   }
   return trace;
+}
+
+/* The same, with no direction recorded. */
+static inline met_trace_t *tu_trace_two_ranks(void)
+{
+  return tu_trace_message(-1);
 }
 
 #endif

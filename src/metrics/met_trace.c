@@ -14,7 +14,7 @@
  * u64 count and the requests (put_request); the end of the stream right after the timelines means no annex. */
 static const char met_magic[8] = {'S', 'I', 'M', 'R', 'T', 'R', 'C', '\n'};
 static const char met_annex_tag[8] = {'C', 'A', 'U', 'S', 'E', 'F', 'X', '\n'};
-enum { MET_TRACE_VERSION = 1 };
+enum { MET_TRACE_VERSION = 2 }; /* 2: intervals carry their message direction */
 
 /* A rank's timeline, and the sums the analyses read, kept as intervals arrive (in both modes, so that both give the
  * same figures to the bit: every sum is taken in time order). phase_time is nphases x MET_CAT_COUNT. */
@@ -183,6 +183,8 @@ static bool valid_interval(const met_trace_t *trace, const met_timeline_t *timel
   if ((unsigned)iv->category >= MET_CAT_COUNT || !valid_phase(trace, iv->phase))
     return false;
   if (iv->peer != -1 && !valid_rank(trace, iv->peer))
+    return false;
+  if ((unsigned)iv->dir > MET_DIR_RECV || (iv->dir != MET_DIR_NONE && iv->peer == -1))
     return false;
   if (!valid_amount(iv->bytes) || iv->hops < 0)
     return false;
@@ -376,6 +378,16 @@ double met_trace_phase_time(const met_trace_t *trace, int rank, int phase, met_c
   return trace->ranks[rank].phase_time[(size_t)phase * MET_CAT_COUNT + category];
 }
 
+int met_message_ends(const met_interval_t *iv, int rank, int *from, int *to)
+{
+  if (iv->category != MET_CAT_COMM || iv->peer < 0 || iv->dir == MET_DIR_RECV ||
+      (iv->dir == MET_DIR_NONE && iv->peer <= rank))
+    return 0;
+  *from = rank;
+  *to = iv->peer;
+  return 1;
+}
+
 size_t met_trace_comm_count(const met_trace_t *trace, int rank)
 {
   return valid_rank(trace, rank) ? trace->ranks[rank].comm_count : 0;
@@ -474,7 +486,7 @@ static int put_interval(FILE *out, const met_interval_t *iv)
   for (int k = 0; k < MET_PART_COUNT; k++)
     if (put_f64(out, iv->parts[k]))
       return -1;
-  return put_i32(out, iv->hops);
+  return put_i32(out, iv->hops) || put_le(out, iv->dir, 4);
 }
 
 static int get_interval(FILE *in, met_interval_t *iv)
@@ -487,7 +499,11 @@ static int get_interval(FILE *in, met_interval_t *iv)
   for (int k = 0; k < MET_PART_COUNT; k++)
     if (get_f64(in, &iv->parts[k]))
       return -1;
-  return get_i32(in, &iv->hops);
+  uint32_t dir;
+  if (get_i32(in, &iv->hops) || get_u32(in, &dir))
+    return -1;
+  iv->dir = (met_dir_t)dir; /* range-checked by met_trace_add */
+  return 0;
 }
 
 static int put_span(FILE *out, const met_span_t *span)

@@ -26,6 +26,9 @@ typedef enum met_part {
   MET_PART_COUNT
 } met_part_t;
 
+/* Which end of a message an interval is. MET_DIR_NONE: not a message, or a trace that did not record it. */
+typedef enum met_dir { MET_DIR_NONE = 0, MET_DIR_SEND, MET_DIR_RECV } met_dir_t;
+
 typedef struct met_interval {
   double start; /* seconds */
   double end;   /* seconds, >= start */
@@ -35,6 +38,7 @@ typedef struct met_interval {
   double bytes; /* COMM and IO: bytes moved; otherwise 0 */
   int hops;     /* COMM: links on the route to the peer; otherwise 0 */
   double parts[MET_PART_COUNT]; /* COMPUTE: seconds per sub-component; otherwise all 0 */
+  met_dir_t dir;                /* COMM/IDLE on a message: whether this rank sent or received it (needs a peer) */
 } met_interval_t;
 
 typedef struct met_trace met_trace_t;
@@ -60,7 +64,7 @@ int met_trace_phase_count(const met_trace_t *trace);
 
 /* Appends a copy of `iv` to `rank`'s timeline. Intervals of one rank must come in time order and not overlap
  * (iv->start >= end of the previous one, or >= 0 for the first; iv->end >= iv->start and finite); phase and peer must
- * be known ids, bytes and parts finite and >= 0. Zero-length intervals are dropped.
+ * be known ids, a direction needs a peer, bytes and parts finite and >= 0. Zero-length intervals are dropped.
  * Returns 0, or -1 on a bad rank, a bad interval or out of memory (the trace is then unchanged). */
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv);
 
@@ -85,6 +89,11 @@ double met_trace_any_part_time(const met_trace_t *trace, int rank, met_part_t pa
 /* Seconds of `rank`'s intervals in `category` labelled `phase` (recorded time only: gaps are in no phase); 0 for a bad
  * rank, phase or category. */
 double met_trace_phase_time(const met_trace_t *trace, int rank, int phase, met_category_t category);
+
+/* Whether `rank`'s interval `iv` is the one to draw its message from, each message once: a COMM interval at its
+ * sending end or, where the direction was not recorded, at the end on the lower rank. Then *from is the sender (or the
+ * lower rank) and *to the receiver (or the higher rank). */
+int met_message_ends(const met_interval_t *iv, int rank, int *from, int *to);
 
 /* The number of `rank`'s COMM intervals (each message gives one at both ends). */
 size_t met_trace_comm_count(const met_trace_t *trace, int rank);

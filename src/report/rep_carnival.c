@@ -259,7 +259,7 @@ void rep_carnival_print(FILE *out, const stu_study_t *study)
 
 void rep_carnival_csv_head(FILE *out)
 {
-  fprintf(out, ",t_par,scope,waiter,operation,requests,wait_s");
+  fprintf(out, ",scope,waiter,operation,requests,time_s");
   for (int k = 0; k < MET_W_COUNT; k++)
     fprintf(out, ",%s_s", met_wait_cat_name(k));
   fprintf(out, "\n");
@@ -272,7 +272,7 @@ void rep_carnival_csv_rows(FILE *out, const stu_study_t *study, const stu_point_
   const met_ce_row_t *map = met_carnival_map(point->carnival, &rows);
   for (size_t i = 0; i < rows; i++) {
     lead(out, study, point);
-    fprintf(out, ",%.9g,%s,%s,%s,%zu,%.9g", point->t_par, met_carnival_scope_name(point->carnival, map[i].scope),
+    fprintf(out, ",%s,%s,%s,%zu,%.9g", met_carnival_scope_name(point->carnival, map[i].scope),
             waiter_names[map[i].unit], met_ce_op_name(map[i].op), map[i].wait.count, map[i].wait.time);
     for (int k = 0; k < MET_W_COUNT; k++)
       fprintf(out, ",%.9g", map[i].wait.cat[k]);
@@ -347,7 +347,7 @@ static void json_first_request(FILE *out, const met_carnival_t *c)
 void rep_carnival_json(FILE *out, const stu_point_t *point, void (*string)(FILE *, const char *))
 {
   const met_carnival_t *c = point->carnival;
-  fprintf(out, ", \"t_par\": %.9g, \"controller\": %s", point->t_par, met_carnival_has_cp(c) ? "true" : "false");
+  fprintf(out, ", \"t_par_s\": %.9g, \"controller\": %s", point->t_par, met_carnival_has_cp(c) ? "true" : "false");
   json_nodes(out, c);
   fprintf(out, ",\n     \"waits_by_operation\": {");
   for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++) {

@@ -1,5 +1,6 @@
-/* Machine-readable results: CSV (one row per point) and JSON (points with their per-process views), carrying the
- * scenario and platform names with the same figures as the terminal report. */
+/* Machine-readable results: CSV (one row per point, the same core columns first for every skeleton; per-process,
+ * per-message and wait-map rows in tables of their own) and JSON (points with their per-process views), carrying the
+ * scenario and platform names with the same figures as the terminal report. Data dictionary: docs/results.md. */
 #include "rep_carnival.h"
 #include "rep_report.h"
 
@@ -25,8 +26,28 @@ static void csv_field(FILE *out, const char *text)
   fputc('"', out);
 }
 
-/* The leading fields of a row: scenario, the point's platform, skeleton and the point's parameter values. */
-static void csv_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
+/* A column name: lower case, '-' as '_' (so that it is an identifier in pandas, R and SQL), then `unit`. */
+static void csv_name(FILE *out, const char *name, const char *unit)
+{
+  fputc(',', out);
+  for (const char *c = name; *c; c++)
+    fputc(*c == '-' ? '_' : (*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c), out);
+  fputs(unit, out);
+}
+
+/* The key columns of every table: scenario, the point's platform, skeleton, the scenario's parameters but p (the
+ * "platform" parameter as platform_file, its path as written), then p. */
+static void csv_key_header(FILE *out, const stu_study_t *study)
+{
+  const scn_scenario_t *s = study->scenario;
+  fprintf(out, "scenario,platform,skeleton");
+  for (size_t j = 0; j < s->nparams; j++)
+    if (strcmp(s->params[j].name, "p") != 0)
+      csv_name(out, s->params[j].name, strcmp(s->params[j].name, "platform") == 0 ? "_file" : "");
+  fprintf(out, ",p");
+}
+
+static void csv_key(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const scn_scenario_t *s = study->scenario;
   csv_field(out, s->name);
@@ -34,43 +55,56 @@ static void csv_point(FILE *out, const stu_study_t *study, const stu_point_t *po
   csv_field(out, base_name(stu_platform(study, point)));
   fputc(',', out);
   csv_field(out, s->skeleton);
-  for (size_t j = 0; j < s->nparams; j++) {
-    fputc(',', out);
-    csv_field(out, point->values[j]);
-  }
-}
-
-static void csv_header(FILE *out, const stu_study_t *study)
-{
-  const scn_scenario_t *s = study->scenario;
-  fprintf(out, "scenario,platform,skeleton");
   for (size_t j = 0; j < s->nparams; j++)
-    fprintf(out, ",%s", s->params[j].name);
-}
-
-/* The message view: one row per (point, size, distance). */
-static int csv_messages(FILE *out, const stu_study_t *study)
-{
-  csv_header(out, study);
-  fprintf(out, ",bytes,hops,count,mean_s,min_s,max_s\n");
-  for (size_t i = 0; i < study->npoints; i++)
-    for (size_t g = 0; g < study->points[i].nmsgs; g++) {
-      const met_msg_stat_t *m = &study->points[i].msgs[g];
-      csv_point(out, study, &study->points[i]);
-      fprintf(out, ",%.0f,%d,%zu,%.9g,%.9g,%.9g\n", m->bytes, m->hops, m->count, m->mean, m->min, m->max);
+    if (strcmp(s->params[j].name, "p") != 0) {
+      fputc(',', out);
+      csv_field(out, point->values[j]);
     }
-  return ferror(out) ? -1 : 0;
+  fprintf(out, ",%d", point->p);
 }
 
-/* The bottleneck columns (seed 001 §3.5): components, sub-components, B-ratios, ratios, utilisation, verdict. */
+/* A number, or an empty field where there is none. */
+static void csv_number(FILE *out, double x)
+{
+  if (isfinite(x))
+    fprintf(out, ",%.9g", x);
+  else
+    fputc(',', out);
+}
+
+/* The core columns after the key, the same for every skeleton: T_par, and the lost-cycle figures where the skeleton
+ * has them (empty fields otherwise). */
+static void csv_core_header(FILE *out)
+{
+  fprintf(out, ",t_par_s,t_seq_s,speedup,efficiency");
+  for (int j = 0; j < MET_OVH_COUNT; j++)
+    csv_name(out, "ovh_", met_overhead_name(j));
+  fprintf(out, ",messages");
+}
+
+static void csv_core(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  const met_eppa_t *e = &point->eppa;
+  int lost = study->view == APP_VIEW_LOST_CYCLES;
+  csv_number(out, point->t_par);
+  csv_number(out, lost ? e->t_seq : NAN);
+  csv_number(out, lost ? e->speedup : NAN);
+  csv_number(out, lost ? e->efficiency : NAN);
+  for (int j = 0; j < MET_OVH_COUNT; j++)
+    csv_number(out, lost ? e->ovh_ratio[j] : NAN);
+  fprintf(out, ",%zu", point->messages);
+}
+
+/* The bottleneck columns (seed 001 §3.5): components and sub-components (seconds), B-ratios, ratios, utilisation,
+ * verdict. */
 static void csv_breakdown_header(FILE *out)
 {
   for (int c = 0; c < MET_COMP_COUNT; c++)
-    fprintf(out, ",%s", met_component_name(c));
+    csv_name(out, met_component_name(c), "_s");
   for (int s = 0; s < MET_SUB_COUNT; s++)
-    fprintf(out, ",%s", met_sub_name(s));
+    csv_name(out, met_sub_name(s), "_s");
   for (int c = 0; c < MET_COMP_COUNT; c++)
-    fprintf(out, ",b_%s", met_component_name(c));
+    csv_name(out, "b_", met_component_name(c));
   fprintf(out, ",comm_comp_ratio,mem_proc_ratio,utilisation,dominant,bottleneck,cause");
 }
 
@@ -94,15 +128,6 @@ static int has_model_columns(const stu_study_t *study)
   return study->skeleton && (study->skeleton->model || study->skeleton->advise);
 }
 
-/* A number, or an empty field where there is none. */
-static void csv_number(FILE *out, double x)
-{
-  if (isfinite(x))
-    fprintf(out, ",%.9g", x);
-  else
-    fputc(',', out);
-}
-
 static void csv_model(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   if (!has_model_columns(study))
@@ -113,45 +138,146 @@ static void csv_model(FILE *out, const stu_study_t *study, const stu_point_t *po
   csv_field(out, point->warning);
 }
 
-/* The cause-effect view: one row per (point, wait-map line). */
-static int csv_cause_effect(FILE *out, const stu_study_t *study)
+/* The columns after the core ones, by view: the rest of the lost-cycle and bottleneck figures, or the DSM time
+ * profile summed over the nodes. */
+static void csv_view_header(FILE *out, const stu_study_t *study)
 {
-  csv_header(out, study);
-  rep_carnival_csv_head(out);
-  for (size_t i = 0; i < study->npoints; i++)
-    rep_carnival_csv_rows(out, study, &study->points[i], csv_point);
-  return ferror(out) ? -1 : 0;
+  if (study->view == APP_VIEW_CAUSE_EFFECT) {
+    for (int cat = 0; cat < MET_CE_COUNT; cat++)
+      csv_name(out, met_ce_cat_name(cat), "_s");
+  } else if (study->view == APP_VIEW_LOST_CYCLES) {
+    fprintf(out, ",overhead_s,granularity");
+    csv_breakdown_header(out);
+    if (has_model_columns(study))
+      fprintf(out, ",t_model_s,model_diff,warning");
+  }
+  fputc('\n', out);
+}
+
+static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  const met_carnival_t *c = point->carnival;
+  if (study->view == APP_VIEW_CAUSE_EFFECT) {
+    for (int cat = 0; cat < MET_CE_COUNT; cat++)
+      csv_number(out, cat < MET_CE_CPCOMP || met_carnival_has_cp(c) ? met_carnival_time(c, -1, -1, cat, -1) : NAN);
+  } else if (study->view == APP_VIEW_LOST_CYCLES) {
+    fprintf(out, ",%.9g", point->eppa.overhead);
+    fprintf(out, isinf(point->eppa.granularity) ? ",inf" : ",%.9g", point->eppa.granularity);
+    csv_breakdown(out, &point->breakdown);
+    csv_model(out, study, point);
+  }
+  fputc('\n', out);
 }
 
 int rep_csv(FILE *out, const stu_study_t *study)
 {
-  if (study->view == APP_VIEW_CAUSE_EFFECT)
-    return csv_cause_effect(out, study);
-  if (study->view == APP_VIEW_MESSAGES)
-    return csv_messages(out, study);
-  csv_header(out, study);
-  fprintf(out, ",t_seq,t_par,speedup,efficiency,overhead");
-  for (int j = 0; j < MET_OVH_COUNT; j++)
-    fprintf(out, ",ovh_%s", met_overhead_name(j));
-  fprintf(out, ",granularity,messages");
-  csv_breakdown_header(out);
-  if (has_model_columns(study))
-    fprintf(out, ",t_model,model_diff,warning");
-  fputc('\n', out);
+  csv_key_header(out, study);
+  csv_core_header(out);
+  csv_view_header(out, study);
   for (size_t i = 0; i < study->npoints; i++) {
-    const stu_point_t *point = &study->points[i];
-    const met_eppa_t *e = &point->eppa;
-    csv_point(out, study, point);
-    fprintf(out, ",%.9g,%.9g,%.9g,%.9g,%.9g", e->t_seq, e->t_par, e->speedup, e->efficiency, e->overhead);
-    for (int j = 0; j < MET_OVH_COUNT; j++)
-      fprintf(out, ",%.9g", e->ovh_ratio[j]);
-    fprintf(out, isinf(e->granularity) ? ",inf" : ",%.9g", e->granularity);
-    fprintf(out, ",%zu", point->messages);
-    csv_breakdown(out, &point->breakdown);
-    csv_model(out, study, point);
-    fputc('\n', out);
+    csv_key(out, study, &study->points[i]);
+    csv_core(out, study, &study->points[i]);
+    csv_view(out, study, &study->points[i]);
   }
   return ferror(out) ? -1 : 0;
+}
+
+/* The per-process table: one row per (point with a per-process view, rank). */
+static void csv_processes(FILE *out, const stu_study_t *study)
+{
+  csv_key_header(out, study);
+  fprintf(out, ",rank,work_s");
+  for (int j = 0; j < MET_OVH_COUNT; j++)
+    csv_name(out, "ovh_", met_overhead_name(j));
+  fputc('\n', out);
+  for (size_t i = 0; i < study->npoints; i++)
+    for (int r = 0; study->points[i].procs && r < study->points[i].p; r++) {
+      const met_eppa_proc_t *proc = &study->points[i].procs[r];
+      csv_key(out, study, &study->points[i]);
+      fprintf(out, ",%d,%.9g", r, proc->work);
+      for (int j = 0; j < MET_OVH_COUNT; j++)
+        fprintf(out, ",%.9g", proc->ovh_ratio[j]);
+      fputc('\n', out);
+    }
+}
+
+/* The message table: one row per (point, size, distance). */
+static void csv_messages(FILE *out, const stu_study_t *study)
+{
+  csv_key_header(out, study);
+  fprintf(out, ",bytes,hops,count,mean_s,min_s,max_s\n");
+  for (size_t i = 0; i < study->npoints; i++)
+    for (size_t g = 0; g < study->points[i].nmsgs; g++) {
+      const met_msg_stat_t *m = &study->points[i].msgs[g];
+      csv_key(out, study, &study->points[i]);
+      fprintf(out, ",%.0f,%d,%zu,%.9g,%.9g,%.9g\n", m->bytes, m->hops, m->count, m->mean, m->min, m->max);
+    }
+}
+
+/* The wait-map table: one row per (point, wait-map line). */
+static void csv_waits(FILE *out, const stu_study_t *study)
+{
+  csv_key_header(out, study);
+  rep_carnival_csv_head(out);
+  for (size_t i = 0; i < study->npoints; i++)
+    rep_carnival_csv_rows(out, study, &study->points[i], csv_key);
+}
+
+static int has_processes(const stu_study_t *study)
+{
+  for (size_t i = 0; i < study->npoints; i++)
+    if (study->points[i].procs)
+      return 1;
+  return 0;
+}
+
+typedef struct csv_table {
+  const char *suffix;
+  void (*write)(FILE *, const stu_study_t *);
+} csv_table_t;
+
+/* The extra tables the study has, into `tables`; their number. */
+static size_t csv_tables(const stu_study_t *study, csv_table_t tables[3])
+{
+  size_t n = 0;
+  if (has_processes(study))
+    tables[n++] = (csv_table_t){"processes", csv_processes};
+  if (study->view == APP_VIEW_MESSAGES)
+    tables[n++] = (csv_table_t){"messages", csv_messages};
+  if (study->view == APP_VIEW_CAUSE_EFFECT)
+    tables[n++] = (csv_table_t){"waits", csv_waits};
+  return n;
+}
+
+void rep_csv_table_path(const char *csv_path, const char *table, char *path, size_t len)
+{
+  size_t stem = strlen(csv_path);
+  if (stem > 4 && strcmp(csv_path + stem - 4, ".csv") == 0)
+    stem -= 4;
+  snprintf(path, len, "%.*s-%s.csv", (int)stem, csv_path, table);
+}
+
+int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen)
+{
+  csv_table_t tables[3];
+  rep_file_t *files[3] = {NULL, NULL, NULL};
+  char path[4096];
+  size_t n = csv_tables(study, tables);
+  int rc = 0;
+  for (size_t t = 0; t < n && rc == 0; t++) {
+    rep_csv_table_path(csv_path, tables[t].suffix, path, sizeof path);
+    if (!(files[t] = rep_file_open(path, err, errlen)))
+      rc = -1;
+    else
+      tables[t].write(rep_file_stream(files[t]), study);
+  }
+  for (size_t t = 0; t < n; t++) {
+    if (rc == 0)
+      rc = rep_file_commit(files[t], err, errlen);
+    else
+      rep_file_abort(files[t]);
+  }
+  return rc;
 }
 
 static void json_string(FILE *out, const char *text)
@@ -203,7 +329,7 @@ static void json_array(FILE *out, const char *key, const stu_point_t *point, siz
 static void json_process(FILE *out, const stu_point_t *point, size_t rank)
 {
   const met_eppa_proc_t *proc = &point->procs[rank];
-  fprintf(out, "\"rank\": %zu, \"work\": ", rank);
+  fprintf(out, "\"rank\": %zu, \"work_s\": ", rank);
   json_number(out, proc->work);
   fprintf(out, ", \"overhead_ratios\": ");
   json_ratios(out, proc->ovh_ratio);
@@ -212,11 +338,11 @@ static void json_process(FILE *out, const stu_point_t *point, size_t rank)
 static void json_message(FILE *out, const stu_point_t *point, size_t group)
 {
   const met_msg_stat_t *m = &point->msgs[group];
-  fprintf(out, "\"bytes\": %.0f, \"hops\": %d, \"count\": %zu, \"mean\": ", m->bytes, m->hops, m->count);
+  fprintf(out, "\"bytes\": %.0f, \"hops\": %d, \"count\": %zu, \"mean_s\": ", m->bytes, m->hops, m->count);
   json_number(out, m->mean);
-  fprintf(out, ", \"min\": ");
+  fprintf(out, ", \"min_s\": ");
   json_number(out, m->min);
-  fprintf(out, ", \"max\": ");
+  fprintf(out, ", \"max_s\": ");
   json_number(out, m->max);
 }
 
@@ -252,8 +378,9 @@ static void json_breakdown(FILE *out, const met_breakdown_t *b)
   json_numbers(out, "b_ratios", component_key, b->b_ratio, MET_COMP_COUNT);
   met_sub_t cause;
   met_component_t dominant = met_bottleneck_dominant(b, &cause);
-  fprintf(out, ",\n       \"idle\": %.9g, \"comm_comp_ratio\": %.9g, \"mem_proc_ratio\": %.9g, "
-               "\"utilisation\": %.9g, \"dominant\": \"%s\", \"bottleneck\": %s, \"cause\": \"%s\"}",
+  fprintf(out,
+          ",\n       \"idle_s\": %.9g, \"comm_comp_ratio\": %.9g, \"mem_proc_ratio\": %.9g, "
+          "\"utilisation\": %.9g, \"dominant\": \"%s\", \"bottleneck\": %s, \"cause\": \"%s\"}",
           b->idle, b->comm_comp_ratio, b->mem_proc_ratio, b->utilisation, met_component_name(dominant),
           b->b_ratio[dominant] > 1 ? "true" : "false", met_sub_name(cause));
 }
@@ -262,9 +389,9 @@ static void json_breakdown(FILE *out, const met_breakdown_t *b)
 static void json_lost_cycles(FILE *out, const stu_point_t *point)
 {
   const met_eppa_t *e = &point->eppa;
-  fprintf(out, ", \"t_seq\": ");
+  fprintf(out, ", \"t_seq_s\": ");
   json_number(out, e->t_seq);
-  const char *names[] = {"t_par", "speedup", "efficiency", "overhead"};
+  const char *names[] = {"t_par_s", "speedup", "efficiency", "overhead_s"};
   const double values[] = {e->t_par, e->speedup, e->efficiency, e->overhead};
   for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
     fprintf(out, ", \"%s\": ", names[k]);
@@ -284,7 +411,7 @@ static void json_model(FILE *out, const stu_study_t *study, const stu_point_t *p
 {
   if (!has_model_columns(study))
     return;
-  fprintf(out, ",\n     \"t_model\": ");
+  fprintf(out, ",\n     \"t_model_s\": ");
   json_number(out, point->t_model);
   fprintf(out, ", \"model_diff\": ");
   json_number(out, rep_model_diff(point));
@@ -305,11 +432,13 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
     fprintf(out, ": ");
     json_string(out, point->values[j]);
   }
-  fprintf(out, "},\n     \"p\": %d, \"messages\": %zu", point->p, point->messages);
+  fprintf(out, "},\n     \"platform\": ");
+  json_string(out, base_name(stu_platform(study, point)));
+  fprintf(out, ", \"p\": %d, \"messages\": %zu", point->p, point->messages);
   if (study->view == APP_VIEW_CAUSE_EFFECT) {
     rep_carnival_json(out, point, json_string);
   } else if (study->view == APP_VIEW_MESSAGES) {
-    fprintf(out, ", \"t_par\": ");
+    fprintf(out, ", \"t_par_s\": ");
     json_number(out, point->t_par);
     json_array(out, "messages_by_size", point, point->nmsgs, json_message);
   } else {

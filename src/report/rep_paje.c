@@ -72,10 +72,11 @@ static void rank_events(events_t *ev, const met_trace_t *trace, int run, int ran
       push(ev, at, 0, EV_SET_STATE, run, rank, state = MET_CAT_IDLE);
     if ((int)iv[i].category != state)
       push(ev, iv[i].start, 0, EV_SET_STATE, run, rank, state = (int)iv[i].category);
-    if (iv[i].category == MET_CAT_COMM && iv[i].peer > rank) {
+    int from, to;
+    if (met_message_ends(&iv[i], rank, &from, &to)) {
       int key = (int)ev->messages++;
-      push(ev, iv[i].start, 0, EV_START_LINK, run, rank, key);
-      push(ev, iv[i].end, 0, EV_END_LINK, run, iv[i].peer, key);
+      push(ev, iv[i].start, 0, EV_START_LINK, run, from, key);
+      push(ev, iv[i].end, 0, EV_END_LINK, run, to, key);
     }
     at = iv[i].end;
   }

@@ -990,8 +990,8 @@ static int by_value(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* Each message once, from the end on the lower rank, as (first column, last column, rank, peer); messages that fall
- * on the same pixels are drawn once. The trace does not say which end sent. */
+/* Each message once, as (first column, last column, sender, receiver) (met_message_ends: the lower rank and the higher
+ * where the trace did not record who sent); messages that fall on the same pixels are drawn once. */
 static int collect_messages(timeline_t *tl)
 {
   double scale = tl->scale;
@@ -1004,11 +1004,12 @@ static int collect_messages(timeline_t *tl)
   for (int r = 0; r < tl->nranks; r++) {
     const met_interval_t *iv = met_trace_intervals(tl->trace, r);
     for (size_t i = 0; i < met_trace_count(tl->trace, r); i++) {
-      if (iv[i].category != MET_CAT_COMM || iv[i].peer <= r)
+      int from, to;
+      if (!met_message_ends(&iv[i], r, &from, &to))
         continue;
       uint64_t c0 = (uint64_t)fmin(TL_COLS - 1, floor(iv[i].start * scale));
       uint64_t c1 = (uint64_t)fmin(TL_COLS - 1, floor(iv[i].end * scale));
-      tl->messages[tl->count++] = c0 << 48 | c1 << 32 | (uint64_t)r << 16 | (uint64_t)iv[i].peer;
+      tl->messages[tl->count++] = c0 << 48 | c1 << 32 | (uint64_t)from << 16 | (uint64_t)to;
     }
   }
   qsort(tl->messages, tl->count, sizeof *tl->messages, by_value);
@@ -1042,17 +1043,35 @@ static void draw_category(rep_svg_t *svg, const timeline_t *tl, const rep_plot_t
     rep_svg_path_end(svg);
 }
 
+/* Message i's line: from the sender's row at its first column to the receiver's at its last. */
+static void message_line(const timeline_t *tl, const rep_plot_t *plot, size_t i, double xy[4])
+{
+  uint64_t m = tl->messages[i];
+  xy[0] = plot->left + (double)(m >> 48) + 0.5;
+  xy[1] = plot->top + ((double)(m >> 16 & 0xFFFF) + 0.5) * tl->row_h;
+  xy[2] = plot->left + (double)(m >> 32 & 0xFFFF) + 0.5;
+  xy[3] = plot->top + ((double)(m & 0xFFFF) + 0.5) * tl->row_h;
+}
+
+/* The messages' lines, then their arrowheads at the receivers' ends, on lines at least three heads long (shorter
+ * ones, between neighbouring rows within a column or two, would be all head). */
 static void draw_messages(rep_svg_t *svg, const timeline_t *tl, const rep_plot_t *plot)
 {
+  enum { HEAD = 4 }; /* px */
+  double xy[4];
   if (!tl->nmessages)
     return;
   rep_svg_path_begin(svg, NULL, "#000000", 0.5, 0.4);
   for (size_t i = 0; i < tl->nmessages; i++) {
-    uint64_t m = tl->messages[i];
-    double x0 = plot->left + (double)(m >> 48) + 0.5, x1 = plot->left + (double)(m >> 32 & 0xFFFF) + 0.5;
-    double y0 = plot->top + ((double)(m >> 16 & 0xFFFF) + 0.5) * tl->row_h;
-    double y1 = plot->top + ((double)(m & 0xFFFF) + 0.5) * tl->row_h;
-    rep_svg_path_segment(svg, x0, y0, x1, y1);
+    message_line(tl, plot, i, xy);
+    rep_svg_path_segment(svg, xy[0], xy[1], xy[2], xy[3]);
+  }
+  rep_svg_path_end(svg);
+  rep_svg_path_begin(svg, "#000000", NULL, 0, 0.6);
+  for (size_t i = 0; i < tl->nmessages; i++) {
+    message_line(tl, plot, i, xy);
+    if (hypot(xy[2] - xy[0], xy[3] - xy[1]) >= 3 * HEAD)
+      rep_svg_path_arrowhead(svg, xy[0], xy[1], xy[2], xy[3], HEAD);
   }
   rep_svg_path_end(svg);
 }

@@ -237,6 +237,21 @@ void rep_svg_path_segment(rep_svg_t *svg, double x1, double y1, double x2, doubl
   point(svg->out, x2, y2);
 }
 
+void rep_svg_path_arrowhead(rep_svg_t *svg, double x1, double y1, double x2, double y2, double length)
+{
+  double dx = x2 - x1, dy = y2 - y1, norm = hypot(dx, dy);
+  if (norm <= 0)
+    return;
+  double ux = dx / norm * length, uy = dy / norm * length; /* back along the line, then a quarter across */
+  fputc('M', svg->out);
+  point(svg->out, x2, y2);
+  fputc('L', svg->out);
+  point(svg->out, x2 - ux - uy / 4, y2 - uy + ux / 4);
+  fputc('L', svg->out);
+  point(svg->out, x2 - ux + uy / 4, y2 - uy - ux / 4);
+  fputc('z', svg->out);
+}
+
 void rep_svg_path_end(rep_svg_t *svg)
 {
   fprintf(svg->out, "\"/>\n");

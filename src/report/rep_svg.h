@@ -41,6 +41,9 @@ double rep_svg_text_width(const char *text, double size);
 void rep_svg_path_begin(rep_svg_t *svg, const char *fill, const char *stroke, double width, double opacity);
 void rep_svg_path_rect(rep_svg_t *svg, double x, double y, double w, double h);
 void rep_svg_path_segment(rep_svg_t *svg, double x1, double y1, double x2, double y2);
+/* A filled triangle `length` long and half as wide, its tip at (x2, y2), pointing along (x1, y1) -> (x2, y2); nothing
+ * when the two points coincide. In a path with a fill. */
+void rep_svg_path_arrowhead(rep_svg_t *svg, double x1, double y1, double x2, double y2, double length);
 void rep_svg_path_end(rep_svg_t *svg);
 
 /* How an axis maps values: linearly, by powers of two or ten (values > 0), or as named bands 0..count-1 of equal

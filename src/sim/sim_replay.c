@@ -141,19 +141,26 @@ void sim_rank_fail(sim_rank_t *rank, int code, const char *message)
   snprintf(rank->world->fail_message, sizeof rank->world->fail_message, "%s", message);
 }
 
-static void record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, double bytes,
-                   const double *parts)
+/* One interval of the rank's timeline; `dir` says which end of a message with `peer` it is. */
+static void record_dir(sim_rank_t *rank, met_category_t category, double start, double end, int peer, met_dir_t dir,
+                       double bytes, const double *parts)
 {
   const sim_job_t *job = rank->world->job;
   int hops = category == MET_CAT_COMM && peer >= 0 && (!job->aggregate || job->message_hops) && end > start
                  ? peer_hops(rank, peer)
                  : 0;
   met_interval_t iv = {.start = start, .end = end, .category = category, .phase = rank->phase, .peer = peer,
-                       .bytes = bytes, .hops = hops};
+                       .dir = dir, .bytes = bytes, .hops = hops};
   for (int i = 0; parts && i < MET_PART_COUNT; i++)
     iv.parts[i] = parts[i];
   if (met_trace_add(rank->world->trace, rank->id, &iv) != 0)
     rank->world->record_error = 1;
+}
+
+static void record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, double bytes,
+                   const double *parts)
+{
+  record_dir(rank, category, start, end, peer, MET_DIR_NONE, bytes, parts);
 }
 
 void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose)
@@ -216,8 +223,9 @@ static void message(sim_rank_t *rank, int peer, int sending, double bytes)
   /* SimGrid rounds times to its precision: a message that ends within it of its start ends at its start */
   double now = simgrid_get_clock();
   rank->ready = now > started ? now : started;
-  record(rank, MET_CAT_IDLE, arrived, started, peer, 0, NULL);
-  record(rank, MET_CAT_COMM, started, rank->ready, peer, bytes, NULL);
+  met_dir_t dir = sending ? MET_DIR_SEND : MET_DIR_RECV;
+  record_dir(rank, MET_CAT_IDLE, arrived, started, peer, dir, 0, NULL);
+  record_dir(rank, MET_CAT_COMM, started, rank->ready, peer, dir, bytes, NULL);
 }
 
 /* A message in the TI trace: tag 0 (mandatory in the format), whole bytes as the simulated message carries them, as

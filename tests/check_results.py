@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Reads simrun's CSV tables and JSON with real parsers (csv, json) and checks them against each other and against the
+report simrun printed, as a user's script would (docs/results.md). Used by tests/test_rep_export.c.
+
+Usage: check_results.py lost|dsm|messages DIR   (DIR holds out.csv, its extra tables, out.json and report.txt)
+Prints one line per failed check and exits 1 when any failed."""
+import csv
+import json
+import math
+import re
+import sys
+
+CORE = ["t_par_s", "t_seq_s", "speedup", "efficiency", "ovh_ctrl", "ovh_comm", "ovh_idle", "ovh_anomaly", "messages"]
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+
+
+def table(path):
+    with open(path, newline="") as f:
+        reader = csv.DictReader(f)
+        rows = list(reader)
+        header = reader.fieldnames
+    check(len(set(header)) == len(header), f"{path}: duplicate column names in {header}")
+    check(all(re.fullmatch(r"[a-z][a-z0-9_]*|[A-Z][A-Za-z]*_s", h) for h in header), f"{path}: a column is no identifier")
+    return header, rows
+
+
+def key_columns(doc):
+    """The key columns every table starts with: scenario, platform, skeleton, the parameters but p, then p."""
+    params = [n.replace("-", "_") for n in doc["points"][0]["params"] if n != "p"]
+    return ["scenario", "platform", "skeleton"] + params + ["p"]
+
+
+def close(shown, value, what):
+    """`shown` is the report's rounded text of `value`: they agree to half a unit of its last printed digit."""
+    decimals = len(shown.split(".")[1]) if "." in shown else 0
+    check(abs(float(shown) - value) <= 0.5 * 10 ** -decimals + 1e-12, f"{what}: report {shown}, file {value}")
+
+
+def same(text, value, what):
+    """A CSV field against the JSON number written from the same double (both %.9g): equal."""
+    check(text != "" and float(text) == value, f"{what}: CSV {text!r}, JSON {value}")
+
+
+def check_main(folder, doc):
+    header, rows = table(f"{folder}/out.csv")
+    keys = key_columns(doc)
+    check(header[: len(keys) + len(CORE)] == keys + CORE, f"core columns: {header[:len(keys) + len(CORE)]}")
+    check(len(rows) == len(doc["points"]), f"{len(rows)} CSV rows for {len(doc['points'])} points")
+    for row, point in zip(rows, doc["points"]):
+        check(row["scenario"] == doc["scenario"] and row["platform"] == point["platform"], "scenario, platform")
+        check(int(row["p"]) == point["p"], "p")
+        for name, value in point["params"].items():
+            check(name == "p" or row[name.replace("-", "_")] == value, f"parameter {name}")
+        same(row["t_par_s"], point["t_par_s"], "t_par_s")
+        check(int(row["messages"]) == point["messages"], "messages")
+    return header, rows
+
+
+def report_rows(report, pattern):
+    return [m.groups() for m in re.finditer(pattern, report, re.M)]
+
+
+def check_lost(folder, doc, report):
+    header, rows = check_main(folder, doc)
+    # the terminal table: "p T_par speedup efficiency% ctrl comm idle anomaly sum granularity model diff"
+    number = r"\s+([-+0-9.inf]+)"
+    shown = report_rows(report, r"^\s+(\d+)" + number * 3 + r"%" + number * 4)
+    check(len(shown) == len(rows), f"{len(shown)} report rows for {len(rows)} CSV rows")
+    for (p, t_par, speedup, eff, ctrl, comm, idle, anomaly), row, point in zip(shown, rows, doc["points"]):
+        check(int(p) == int(row["p"]), "report order")
+        close(t_par, float(row["t_par_s"]), "T_par")
+        close(speedup, float(row["speedup"]), "speedup")
+        close(eff, 100 * float(row["efficiency"]), "efficiency")
+        for name, text in zip(("ctrl", "comm", "idle", "anomaly"), (ctrl, comm, idle, anomaly)):
+            close(text, float(row["ovh_" + name]), "ovh_" + name)
+            same(row["ovh_" + name], point["overhead_ratios"][name], "ovh_" + name)
+        for name in ("t_seq_s", "speedup", "efficiency", "overhead_s", "t_model_s"):
+            same(row[name], point[name], name)
+        for name, value in point["bottleneck"]["subcomponents"].items():
+            same(row[name.replace("-", "_") + "_s"], value, name)
+        # the study's invariant (Lemeire eq. 1.14): speedup = p / (1 + sum of the ratios)
+        total = sum(float(row["ovh_" + n]) for n in ("ctrl", "comm", "idle", "anomaly"))
+        check(math.isclose(float(row["speedup"]), int(row["p"]) / (1 + total), rel_tol=1e-6), "eq. 1.14")
+    check_processes(folder, doc, rows, report)
+
+
+def check_processes(folder, doc, rows, report):
+    header, procs = table(f"{folder}/out-processes.csv")
+    keys = key_columns(doc)
+    check(header == keys + ["rank", "work_s", "ovh_ctrl", "ovh_comm", "ovh_idle", "ovh_anomaly"], f"{header}")
+    with_procs = [pt for pt in doc["points"] if "per_process" in pt]
+    check(len(procs) == sum(pt["p"] for pt in with_procs) and procs, f"{len(procs)} per-process rows")
+    shown = report_rows(report, r"^\s+(\d+)\s+([0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)$")
+    check(len(shown) == len(procs), f"{len(shown)} per-process report rows for {len(procs)}")
+    for proc, line in zip(procs, shown):
+        point = next(pt for pt in with_procs if all(proc[k] == str(v) for k, v in
+                                                     [("p", pt["p"])] + [(n.replace("-", "_"), v) for n, v in
+                                                                         pt["params"].items() if n != "p"]))
+        item = point["per_process"][int(proc["rank"])]
+        same(proc["work_s"], item["work_s"], "work_s")
+        close(line[1], float(proc["work_s"]), "per-process work")
+        for i, name in enumerate(("ctrl", "comm", "idle", "anomaly")):
+            same(proc["ovh_" + name], item["overhead_ratios"][name], "per-process ovh_" + name)
+            close(line[2 + i], float(proc["ovh_" + name]), "per-process ovh_" + name)
+    # the ranks' ratios add up to the point's (met_eppa.h)
+    for row in rows:
+        mine = [pr for pr in procs if all(pr[k] == row[k] for k in key_columns(doc))]
+        for name in ("ctrl", "comm", "idle", "anomaly"):
+            if mine:
+                total = sum(float(pr["ovh_" + name]) for pr in mine)
+                check(abs(total - float(row["ovh_" + name])) < 1e-6, f"per-process ovh_{name} sum")
+
+
+def check_dsm(folder, doc, report):
+    header, rows = check_main(folder, doc)
+    # "==== controller = yes, p = 4: T_par = 0.007740 s" then the "all" row of the time by node (ms)
+    blocks = [b for b in report.split("\n==== ")[1:] if "T_par = " in b.split("\n")[0]]
+    check(len(blocks) == len(rows), f"{len(blocks)} report blocks for {len(rows)} rows")
+    cats = ["comp_s", "extra_s", "wait_s", "prste_s", "cpcomp_s", "cpwait_s", "cpidle_s"]
+    for block, row in zip(blocks, rows):
+        close(re.search(r"T_par = ([0-9.]+) s", block).group(1), float(row["t_par_s"]), "T_par")
+        shown = re.search(r"^  all\s+(.*)$", block, re.M).group(1).replace("|", " ").split()
+        for text, name in zip(shown, cats):
+            check((text == "-") == (row[name] == ""), f"{name} empty where the report shows '-'")
+            if text != "-":
+                close(text, 1e3 * float(row[name]), name)
+        check(row["t_seq_s"] == "" and row["speedup"] == "", "no lost-cycle figures for DSM")
+    header, waits = table(f"{folder}/out-waits.csv")
+    check(header[: len(key_columns(doc))] == key_columns(doc), "key columns of the wait table")
+    check(len(waits) == sum(len(pt["wait_map"]) for pt in doc["points"]), "one wait row per wait-map line")
+    for point in doc["points"]:
+        mine = [w for w in waits if int(w["p"]) == point["p"] and w["controller"] == point["params"]["controller"]]
+        for w, line in zip(mine, point["wait_map"]):
+            check(w["scope"] == line["scope"] and w["operation"] == line["operation"], "wait-map order")
+            same(w["time_s"], line["wait"], "time_s")
+            check(int(w["requests"]) == line["requests"], "requests")
+
+
+def check_messages(folder, doc, report):
+    header, rows = check_main(folder, doc)
+    header, msgs = table(f"{folder}/out-messages.csv")
+    check(header == key_columns(doc) + ["bytes", "hops", "count", "mean_s", "min_s", "max_s"], f"{header}")
+    shown = report_rows(report, r"^\s+(\d+)\s+(\d+)\s+(\d+)\s+([0-9.]+)\s+([0-9.]+)\s+([0-9.]+)$")
+    check(len(shown) == len(msgs) and msgs, f"{len(shown)} report rows for {len(msgs)} message rows")
+    items = [m for pt in doc["points"] for m in pt["messages_by_size"]]
+    for m, line, item in zip(msgs, shown, items):
+        check(m["bytes"] == line[0] and m["hops"] == line[1] and m["count"] == line[2], "bytes, hops, count")
+        for i, name in enumerate(("mean_s", "min_s", "max_s")):
+            close(line[3 + i], 1e6 * float(m[name]), name)
+            same(m[name], item[name], name)
+    check(sum(int(m["count"]) for m in msgs) == int(rows[0]["messages"]), "the counts add up to messages")
+
+
+def main():
+    kind, folder = sys.argv[1], sys.argv[2]
+    with open(f"{folder}/out.json") as f:
+        doc = json.load(f)
+    with open(f"{folder}/report.txt") as f:
+        report = f.read()
+    {"lost": check_lost, "dsm": check_dsm, "messages": check_messages}[kind](folder, doc, report)
+    for failure in failures:
+        print(failure)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+/* The CSV tables and the JSON as other tools read them: tests/check_results.py parses them with python3's csv and json
+ * modules and checks every table against the JSON, the printed report and the study's invariants (docs/results.md). */
+#include "rep_report.h"
+#include "tu.h"
+#include "tu_cli.h"
+
+#define CHECKER SIMRUN_SOURCE_DIR "/tests/check_results.py"
+
+/* Runs simrun on `scenario` (then `extra`, NULL-ended) in a fresh folder (its path in dir), keeping its report as
+ * report.txt beside out.csv and out.json. */
+static void export_run(char *dir, size_t size, const char *scenario, const char *const *extra)
+{
+  const char *args[MAX_ARGS + 1] = {"-q", "--no-cache", scenario, "--csv", "out.csv", "--json", "out.json"};
+  size_t n = 7;
+  for (size_t i = 0; extra && extra[i]; i++)
+    args[n++] = extra[i];
+  cli_run_t run;
+  run_ok(dir, size, args, &run);
+  char path[2048];
+  snprintf(path, sizeof path, "%s/report.txt", dir);
+  FILE *file = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+  fputs(run.out ? run.out : "", file);
+  fclose(file);
+  run_free(&run);
+}
+
+/* The checker's verdict on folder `dir` for results of `kind` (lost, dsm, messages): its exit status; what it found
+ * wrong goes to stderr. */
+static int checker(const char *kind, const char *dir)
+{
+  const char *args[] = {"python3", CHECKER, kind, dir, NULL};
+  cli_run_t run;
+  if (run_program(dir, "/usr/bin/env", args, &run) != 0)
+    return -1;
+  fprintf(stderr, "%s%s", run.out, run.err);
+  int status = run.status;
+  run_free(&run);
+  return status;
+}
+
+/* Replaces the first `from` in file `name` of `dir` by `to` (same length or not); 0, or -1. */
+static int tamper(const char *dir, const char *name, const char *from, const char *to)
+{
+  char *text = read_output(dir, name);
+  char *at = text ? strstr(text, from) : NULL;
+  char path[2048];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *file = at ? fopen(path, "w") : NULL;
+  if (file)
+    fprintf(file, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+  int rc = file && fclose(file) == 0 ? 0 : -1;
+  free(text);
+  return rc;
+}
+
+/* A change of `from` into `to` in file `name` of `dir` must make the checker fail; the file is restored after. */
+static void assert_caught(const char *kind, const char *dir, const char *name, const char *from, const char *to)
+{
+  CU_ASSERT_EQUAL_FATAL(tamper(dir, name, from, to), 0);
+  CU_ASSERT_EQUAL(checker(kind, dir), 1);
+  CU_ASSERT_EQUAL_FATAL(tamper(dir, name, to, from), 0);
+}
+
+/* Gauss-Jordan: the main table, the per-process one, the JSON and the terminal tables agree; a changed figure or a
+ * renamed column makes the checker fail, so that it can fail. */
+static void test_export_lost_cycles_agree_with_report(void)
+{
+  char dir[1024];
+  const char *extra[] = {"--per-process", "2", NULL};
+  export_run(dir, sizeof dir, DATA "gj-small.xml", extra);
+  CU_ASSERT_EQUAL(checker("lost", dir), 0);
+  CU_ASSERT_EQUAL(count_entries(dir), 4); /* out.csv out-processes.csv out.json report.txt, and no temporary file */
+  assert_caught("lost", dir, "out.csv", ",ovh_comm,", ",ovh_comm_,");
+  assert_caught("lost", dir, "out-processes.csv", ",0.039443442,", ",0.039443443,");
+  assert_caught("lost", dir, "out.json", "\"t_par_s\": 0.0281264396", "\"t_par_s\": 0.0282264396");
+  CU_ASSERT_EQUAL(checker("lost", dir), 0);
+  remove_folder(dir);
+}
+
+/* Runs `scenario` as export_run does; the checker must accept the results, and `table` hold `lines` lines. */
+static void export_checked(char *dir, size_t size, const char *scenario, const char *kind, const char *table,
+                           size_t lines)
+{
+  export_run(dir, size, scenario, NULL);
+  CU_ASSERT_EQUAL(checker(kind, dir), 0);
+  char *text = read_output(dir, table);
+  CU_ASSERT(text && count_lines(text) == lines);
+  free(text);
+}
+
+/* DSM: one row per point (not per wait-map line), the time profile summed over the nodes as the report's "all" row,
+ * empty lost-cycle fields; the wait map in out-waits.csv. */
+static void test_export_dsm_one_row_per_point(void)
+{
+  char dir[1024];
+  /* a header and the two points, controller = yes and no */
+  export_checked(dir, sizeof dir, SIMRUN_SOURCE_DIR "/tests/data/dsm/gj-small.xml", "dsm", "out.csv", 3);
+  assert_caught("dsm", dir, "out-waits.csv", ",update,Wait,diff,", ",update,Wait,page,");
+  remove_folder(dir);
+}
+
+/* Ping-pong: one row per point in out.csv, the times by size and distance in out-messages.csv; their counts add up. */
+static void test_export_messages_in_their_table(void)
+{
+  char dir[1024];
+  /* 4 sizes (8..64 bytes) x 2 distances (1, 2 hops), and the header */
+  export_checked(dir, sizeof dir, SIMRUN_SOURCE_DIR "/tests/data/export/pingpong-small.xml", "messages",
+                 "out-messages.csv", 9);
+  assert_caught("messages", dir, "out-messages.csv", ",1,4,", ",1,5,");
+  remove_folder(dir);
+}
+
+static void test_export_table_path(void)
+{
+  char path[256];
+  rep_csv_table_path("dir/out.csv", "waits", path, sizeof path);
+  CU_ASSERT_STRING_EQUAL(path, "dir/out-waits.csv");
+  rep_csv_table_path("results", "processes", path, sizeof path);
+  CU_ASSERT_STRING_EQUAL(path, "results-processes.csv");
+  rep_csv_table_path(".csv", "messages", path, sizeof path);
+  CU_ASSERT_STRING_EQUAL(path, ".csv-messages.csv");
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_export_lost_cycles_agree_with_report", test_export_lost_cycles_agree_with_report},
+      {"test_export_dsm_one_row_per_point", test_export_dsm_one_row_per_point},
+      {"test_export_messages_in_their_table", test_export_messages_in_their_table},
+      {"test_export_table_path", test_export_table_path},
+      {NULL, NULL}};
+  return tu_run("rep_export", cases);
+}

@@ -272,14 +272,18 @@ void trc_phase_end(void)
   rec.depth--;
 }
 
+/* One line, written at once so that the ranks' warnings do not interleave on mpirun's stderr. */
 static void warn_untraced(void)
 {
   if (rec.nuntraced == 0)
     return;
-  fprintf(stderr, "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them):", rec.rank);
-  for (int i = 0; i < rec.nuntraced; i++)
-    fprintf(stderr, " %s x%ld", rec.untraced[i].name, rec.untraced[i].count);
-  fputc('\n', stderr);
+  char line[4096];
+  size_t len = (size_t)snprintf(line, sizeof line,
+                                "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them):",
+                                rec.rank);
+  for (int i = 0; i < rec.nuntraced && len < sizeof line; i++)
+    len += (size_t)snprintf(line + len, sizeof line - len, " %s x%ld", rec.untraced[i].name, rec.untraced[i].count);
+  fprintf(stderr, "%s\n", line);
 }
 
 int trc_finish(void)

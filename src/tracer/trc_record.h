@@ -1,0 +1,56 @@
+/* The tracer's recorder: per rank, a SimGrid time-independent trace (rank-I.txt) and a measured timeline
+ * (timeline-I.txt) of the MPI calls the wrappers of trc_mpi.c report, with the computation between calls. The file
+ * formats are described in docs/tracer.md. No MPI here: the wrappers pass ranks, sizes and partners as plain values. */
+#ifndef TRC_RECORD_H
+#define TRC_RECORD_H
+
+#include <stdarg.h>
+
+/* The measured categories of a call (seed 000 §1.1.3): the lost-cycle classes simrun analyse reads back. */
+typedef enum trc_category {
+  TRC_COMPUTE = 0, /* between calls: the program's own work */
+  TRC_COMM,        /* a call that moves data */
+  TRC_IDLE,        /* a call that waits for partners (blocking receive, wait, barrier) */
+  TRC_CTRL,        /* a call that only manages the parallel run (communicators, start, end) */
+} trc_category_t;
+
+/* Starts recording for rank `rank` of `size`: reads SIMRUN_TRACE_DIR (default "simrun-trace") and SIMRUN_TRACE_FLOPS
+ * (flop/s; without it a short calibration loop measures the rate), creates the folder and opens the rank's files.
+ * Time 0 is this call. Returns 0, or -1 with a message on stderr: recording is then off and every other function
+ * does nothing. */
+int trc_start(int rank, int size);
+
+/* Whether recording is on. */
+int trc_active(void);
+
+/* The current time in seconds since trc_start. */
+double trc_now(void);
+
+/* Marks the entry into an MPI call: ends the computation interval since the last call (a timeline line and a TI
+ * compute action). Returns the entry time, for trc_call. */
+double trc_enter(void);
+
+/* Records a call that started at `start` and ends now: a timeline line (name, category, peer or -1, bytes) and, when
+ * `ti` is not NULL, the TI action `ti` formatted printf-like (without the rank, which is prepended). The next
+ * computation interval starts now. */
+void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* Counts a call of `name` whose action the TI trace cannot hold (an untraced MPI function, a collective on a
+ * sub-communicator, a receive from any source): listed by trc_finish in one warning. */
+void trc_untraced(const char *name);
+
+/* Phases (simrun_phase.h): labels the following intervals with `name` (blanks become '_'), nesting up to a small
+ * depth; trc_phase_end returns to the enclosing label ("main" at the outermost). Both end the current computation
+ * interval, so that each interval has one phase. */
+void trc_phase_begin(const char *name);
+void trc_phase_end(void);
+
+/* Ends recording: the rank's last lines, the untraced-call warning, the files closed. Returns 0 when both files were
+ * written whole, -1 otherwise (a message on stderr). */
+int trc_finish(void);
+
+/* The absolute path of the trace folder (valid after trc_start succeeded), for the index. */
+const char *trc_dir(void);
+
+#endif

@@ -1,0 +1,40 @@
+/* A two-rank MPI program for the tracer's tests (tests/test_trc_mpi.c): one call of each kind whose TI action the
+ * test knows by hand, then calls the TI format cannot hold, which the tracer must count. */
+#include "simrun_phase.h"
+
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+  int buf[100] = {0};
+  double x[10] = {0};
+  double y[10];
+  int rank;
+  MPI_Request request;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  simrun_phase_begin("exchange");
+  if (rank == 0) {
+    MPI_Isend(buf, 100, MPI_INT, 1, 7, MPI_COMM_WORLD, &request);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+  } else {
+    MPI_Irecv(buf, 100, MPI_INT, 0, 7, MPI_COMM_WORLD, &request);
+    MPI_Waitall(1, &request, MPI_STATUSES_IGNORE);
+  }
+  simrun_phase_end();
+  MPI_Bcast(x, 10, MPI_DOUBLE, 1, MPI_COMM_WORLD);
+  MPI_Allreduce(x, y, 4, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Comm dup;
+  MPI_Comm alone;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  MPI_Barrier(dup);
+  MPI_Comm_split(MPI_COMM_WORLD, rank, 0, &alone);
+  MPI_Bcast(x, 10, MPI_DOUBLE, 0, alone);
+  MPI_Sendrecv(x, 1, MPI_DOUBLE, 1 - rank, 3, y, 1, MPI_DOUBLE, 1 - rank, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  int flag;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+  MPI_Comm_free(&alone);
+  MPI_Comm_free(&dup);
+  MPI_Finalize();
+  return 0;
+}

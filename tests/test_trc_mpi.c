@@ -1,0 +1,268 @@
+/* The MPI tracer (src/tracer, docs/tracer.md): builds examples/ring-matmul and a small program of known calls with
+ * Open MPI's mpicc, runs them under mpirun with libsimrun-trace.so preloaded, and checks the TI trace against the
+ * messages the programs send (worked out here from the algorithm of seed 000 Ex. 1.2) and the timeline's categories
+ * against what the programs do. Without Open MPI these tests fail: mpicc, mpirun and the library are required. */
+#include "tu_cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXAMPLE SIMRUN_SOURCE_DIR "/examples/ring-matmul/ring_matmul.c"
+#define CALLS   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
+
+/* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
+static void build(const char *dir, const char *source, const char *name)
+{
+  CU_ASSERT_FATAL(SIMRUN_MPICC[0] != '\0' && strstr(SIMRUN_MPICC, "NOTFOUND") == NULL);
+  CU_ASSERT_FATAL(SIMRUN_TRACE_LIB[0] != '\0');
+  const char *args[] = {"-O2", "-I", SIMRUN_SOURCE_DIR "/src/tracer", source, "-o", name, NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPICC, args, &run), 0);
+  if (run.status != 0)
+    fprintf(stderr, "%s", run.err);
+  CU_ASSERT_EQUAL_FATAL(run.status, 0);
+  run_free(&run);
+}
+
+/* Runs `dir`/`program` (with `arg`, or none) on `np` ranks under the tracer, its trace into `dir`/`trace`. */
+static int traced_run(const char *dir, const char *program, const char *np, const char *trace, const char *arg,
+                      cli_run_t *run)
+{
+  CU_ASSERT_FATAL(SIMRUN_MPIRUN[0] != '\0');
+  char preload[1200];
+  char folder[1200];
+  snprintf(preload, sizeof preload, "LD_PRELOAD=%s", SIMRUN_TRACE_LIB);
+  snprintf(folder, sizeof folder, "SIMRUN_TRACE_DIR=%s", trace);
+  const char *args[] = {"--allow-run-as-root",    "--oversubscribe", "-np", np,  "-x", preload, "-x", folder, "-x",
+                        "SIMRUN_TRACE_FLOPS=1e9", program,           arg,   NULL};
+  return run_program(dir, SIMRUN_MPIRUN, args, run);
+}
+
+/* The rank's TI file without its compute actions, which must each be a positive whole amount: "init" first and
+ * "finalize" last. A new string, or NULL when the file cannot be read. */
+static char *messages_of(const char *trace, int rank)
+{
+  char name[64];
+  snprintf(name, sizeof name, "rank-%d.txt", rank);
+  char *text = read_output(trace, name);
+  if (!text)
+    return NULL;
+  char *out = calloc(strlen(text) + 1, 1);
+  char word[32];
+  double amount;
+  int who;
+  for (char *line = strtok(text, "\n"); out && line; line = strtok(NULL, "\n")) {
+    if (sscanf(line, "%d %31s %lf", &who, word, &amount) >= 2 && strcmp(word, "compute") == 0) {
+      CU_ASSERT(amount >= 1 && amount == (double)(long long)amount);
+      continue;
+    }
+    strcat(out, line);
+    strcat(out, "\n");
+  }
+  free(text);
+  return out;
+}
+
+static int block_size(int n, int p, int b)
+{
+  return n / p + (b < n % p);
+}
+
+/* Appends one "<rank> <verb> <peer> <tag> <bytes>" line. */
+static void add(char *out, int me, const char *verb, int peer, int tag, int bytes)
+{
+  sprintf(out + strlen(out), "%d %s %d %d %d\n", me, verb, peer, tag, bytes);
+}
+
+/* The messages of rank `me` of the ring multiply, in program order: rank 0 sends each rank its rows of A (tag 1) and
+ * columns of B (tag 2), n x block doubles each; p steps, each shifting B block (me - step) mod p to the next rank
+ * (tag 3), even ranks sending first; every rank returns its block rows of C (tag 4). */
+static void expect_ring(int n, int p, int me, char *out)
+{
+  sprintf(out, "%d init\n", me);
+  for (int r = 1; r < p; r++)
+    for (int tag = 1; tag <= 2; tag++)
+      if (me == 0 || me == r)
+        add(out, me, me == 0 ? "send" : "recv", me == 0 ? r : 0, tag, 8 * n * block_size(n, p, r));
+  for (int step = 0; p > 1 && step < p; step++) {
+    int held = (me - step + p) % p;
+    int send = 8 * n * block_size(n, p, held);
+    int recv = 8 * n * block_size(n, p, (held - 1 + p) % p);
+    if (me % 2 == 0)
+      add(out, me, "send", (me + 1) % p, 3, send);
+    add(out, me, "recv", (me - 1 + p) % p, 3, recv);
+    if (me % 2 == 1)
+      add(out, me, "send", (me + 1) % p, 3, send);
+  }
+  for (int r = 1; r < p; r++)
+    if (me == 0 || me == r)
+      add(out, me, me == 0 ? "recv" : "send", me == 0 ? r : 0, 4, 8 * n * block_size(n, p, r));
+  sprintf(out + strlen(out), "%d finalize\n", me);
+}
+
+/* What the timeline of one rank holds, by the checks of check_timeline. */
+typedef struct timeline_counts {
+  int multiply; /* compute intervals in phase "multiply" */
+  int recv;     /* MPI_Recv intervals, all idle */
+  int send;     /* MPI_Send intervals, all comm */
+  int ended;    /* the "# end" line is there */
+} timeline_counts_t;
+
+/* Reads rank `rank`'s timeline: intervals in time order, categories as docs/tracer.md gives them per call, computation
+ * only between calls. */
+static void check_timeline(const char *trace, int rank, int p, timeline_counts_t *counts)
+{
+  char name[64];
+  snprintf(name, sizeof name, "timeline-%d.txt", rank);
+  char *text = read_output(trace, name);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  char head[64];
+  snprintf(head, sizeof head, "# simrun measured timeline 1\n# rank %d of %d\n", rank, p);
+  CU_ASSERT_NSTRING_EQUAL(text, head, strlen(head));
+  memset(counts, 0, sizeof *counts);
+  double last = 0;
+  for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+    double start, end, bytes;
+    char category[16], phase[64], call[32];
+    int peer;
+    if (line[0] == '#') {
+      counts->ended += strncmp(line, "# end ", 6) == 0;
+      continue;
+    }
+    CU_ASSERT_EQUAL_FATAL(
+        sscanf(line, "%lf %lf %15s %63s %d %lf %31s", &start, &end, category, phase, &peer, &bytes, call), 7);
+    CU_ASSERT(start >= last && end >= start);
+    last = end;
+    int compute = strcmp(category, "compute") == 0;
+    CU_ASSERT_EQUAL(compute, strcmp(call, "-") == 0);
+    counts->multiply += compute && strcmp(phase, "multiply") == 0;
+    CU_ASSERT(compute || strcmp(phase, "multiply") != 0);
+    if (strcmp(call, "MPI_Recv") == 0) {
+      counts->recv++;
+      CU_ASSERT_STRING_EQUAL(category, "idle");
+      CU_ASSERT(peer >= 0 && peer < p && bytes > 0);
+    }
+    if (strcmp(call, "MPI_Send") == 0) {
+      counts->send++;
+      CU_ASSERT_STRING_EQUAL(category, "comm");
+      CU_ASSERT(peer >= 0 && peer < p && bytes > 0);
+    }
+  }
+  free(text);
+}
+
+/* Traces the ring multiply at n = 31 (unequal blocks 11, 10, 10 at p = 3) and p = 1 and 3, and checks every rank's
+ * messages and timeline. */
+static void test_trc_mpi_ring_matmul_messages(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  build(dir, EXAMPLE, "ring_matmul");
+  for (int p = 1; p <= 3; p += 2) {
+    char np[8];
+    char trace[1100];
+    snprintf(np, sizeof np, "%d", p);
+    snprintf(trace, sizeof trace, "%s/trace-%d", dir, p);
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", np, trace, "31", &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "product ok"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: tracing"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: wrote the traces"));
+    CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+    run_free(&run);
+    char *index = read_output(trace, "index.txt");
+    CU_ASSERT(index && (int)count_lines(index) == p);
+    free(index);
+    for (int me = 0; me < p; me++) {
+      char expected[4096];
+      expect_ring(31, p, me, expected);
+      char *got = messages_of(trace, me);
+      CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+      CU_ASSERT_STRING_EQUAL(got, expected);
+      timeline_counts_t counts;
+      check_timeline(trace, me, p, &counts);
+      CU_ASSERT_EQUAL(counts.multiply, p); /* one multiply per step, no MPI call inside */
+      CU_ASSERT_EQUAL(counts.recv, p == 1 ? 0 : me == 0 ? 2 * p - 1 : p + 2);
+      CU_ASSERT_EQUAL(counts.send, p == 1 ? 0 : me == 0 ? 3 * p - 2 : p + 1);
+      CU_ASSERT_EQUAL(counts.ended, 1);
+      free(got);
+    }
+    remove_folder(trace);
+  }
+  remove_folder(dir);
+}
+
+/* Each traced call of mpi_calls.c as its TI action (sizes in bytes: 100 ints, 10 and 4 doubles), and the calls the
+ * format cannot hold listed in the warning at MPI_Finalize. */
+static void test_trc_mpi_calls_and_untraced_warning(void)
+{
+  char dir[1024];
+  char trace[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  build(dir, CALLS, "mpi_calls");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./mpi_calls", "2", trace, NULL, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  for (int rank = 0; rank < 2; rank++) {
+    char warning[256];
+    snprintf(warning, sizeof warning,
+             "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them): MPI_Bcast "
+             "(sub-communicator) x1 MPI_Sendrecv x1 MPI_Iprobe x1\n",
+             rank);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.err, warning));
+  }
+  run_free(&run);
+  const char *expected[] = {"0 init\n0 isend 1 7 400\n0 wait 0 1 7\n0 bcast 80 1\n0 allreduce 32 0\n0 comm_dup\n"
+                            "0 barrier\n0 comm_split\n0 finalize\n",
+                            "1 init\n1 irecv 0 7 400\n1 waitall\n1 bcast 80 1\n1 allreduce 32 0\n1 comm_dup\n"
+                            "1 barrier\n1 comm_split\n1 finalize\n"};
+  for (int rank = 0; rank < 2; rank++) {
+    char *got = messages_of(trace, rank);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+    CU_ASSERT_STRING_EQUAL(got, expected[rank]);
+    free(got);
+    char name[32];
+    snprintf(name, sizeof name, "timeline-%d.txt", rank);
+    char *timeline = read_output(trace, name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(timeline, rank == 0 ? " comm exchange 1 400 MPI_Isend\n" : " comm exchange 0 400 MPI_Irecv\n"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(timeline, rank == 0 ? " idle exchange 1 0 MPI_Wait\n" : " idle exchange -1 0 MPI_Waitall\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " comm main -1 0 MPI_Sendrecv\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Barrier\n"));
+    free(timeline);
+  }
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* A trace folder the library cannot create: the program runs to its end all the same, with one warning per rank. */
+static void test_trc_mpi_unwritable_folder_keeps_program_running(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  build(dir, EXAMPLE, "ring_matmul");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", "2", "/proc/simrun-no-such/trace", "20", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "product ok"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: warning: cannot create /proc/simrun-no-such/trace"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "simrun-trace: wrote"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_trc_mpi_ring_matmul_messages", test_trc_mpi_ring_matmul_messages},
+      {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
+      {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
+      {NULL, NULL}};
+  return tu_run("trc_mpi", cases);
+}

@@ -7,7 +7,6 @@
 #include "app_pingpong.h"
 #include "met_model.h"
 #include "rep_report.h"
-#include "sim_engine.h"
 #include "tu_linalg.h"
 
 #include <simgrid/host.h>
@@ -15,32 +14,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* In a child process (SimGrid starts once per process): every host of icluster has the model's flop rate and the
- * memory the warning uses. Returns the number of mismatches, or -1 when the platform does not load. */
-static int platform_mismatches(void)
+/* The description the models take of icluster at p = 2 gives the documented figures: the flop rate, the node's
+ * memory (seed 003 §5: 256 MB), Hockney's lambda and tau of the route; the FAST inputs app_linalg derives agree. */
+static void test_app_pdgemm_platform_gives_model_inputs(void)
 {
+  static met_platform_t m;
   char err[1024];
-  if (sim_engine_start(TU_ICLUSTER, err, sizeof err) != 0)
-    return -1;
-  int bad = sim_engine_host_count() != 32;
-  for (size_t i = 0; i < sim_engine_host_count(); i++) {
-    const_sg_host_t host = sim_engine_host(i);
-    const char *memory = sg_host_get_property_value(host, "simrun:memory-bytes");
-    bad += sg_host_get_speed(host) != app_icluster_machine.flops;
-    bad += !memory || strtod(memory, NULL) != APP_ICLUSTER_MEMORY_BYTES;
-  }
-  return bad;
-}
-
-static void test_app_pdgemm_platform_matches_model_inputs(void)
-{
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid == 0)
-    _exit(platform_mismatches() == 0 ? 0 : 1);
-  int status = 0;
-  CU_ASSERT_FATAL(pid > 0 && waitpid(pid, &status, 0) == pid);
-  CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  CU_ASSERT_FATAL(sim_run_describe(TU_ICLUSTER, 2, &m, err, sizeof err) == 0);
+  CU_ASSERT_EQUAL(m.charac.memory_bytes, 268435456.0);
+  CU_ASSERT(m.uniform && !m.charac.derived && !m.piecewise);
+  met_machine_t fast;
+  char missing[256];
+  CU_ASSERT_FATAL(app_linalg_fast_machine(&m, &fast, missing, sizeof missing) == 0);
+  TU_ASSERT_CLOSE(fast.flops, tu_icluster_fast.flops, 1e-6);
+  TU_ASSERT_CLOSE(fast.link.lambda, tu_icluster_fast.link.lambda, 1e-15);
+  TU_ASSERT_CLOSE(fast.link.tau, tu_icluster_fast.link.tau, 1e-20);
 }
 
 /* A quiet 1 MiB message between two nodes takes Hockney's lambda + L tau with the model's figures. */
@@ -54,7 +42,7 @@ static void test_app_pdgemm_message_is_hockney(void)
   size_t comm = 0;
   for (size_t i = 0; i < met_trace_count(trace, 1); i++)
     if (iv[i].category == MET_CAT_COMM) {
-      TU_ASSERT_CLOSE(iv[i].end - iv[i].start, met_hockney(&app_icluster_machine.link, 1048576), 1e-12);
+      TU_ASSERT_CLOSE(iv[i].end - iv[i].start, met_hockney(&tu_icluster_fast.link, 1048576), 1e-12);
       comm++;
     }
   CU_ASSERT_EQUAL(comm, 2);
@@ -84,7 +72,7 @@ static void test_app_pdgemm_equals_model_on_even_grids(void)
     char rows[8];
     snprintf(rows, sizeof rows, "%d", grids[g][0]);
     met_dense_t d = {.m = 512, .n = 512, .k = 512, .r = 64, .rows = grids[g][0], .cols = grids[g][1]};
-    double model = met_pdgemm_time(&d, &app_icluster_machine);
+    double model = met_pdgemm_time(&d, &tu_icluster_fast);
     TU_ASSERT_CLOSE(pdgemm_time(rows, grids[g][0] * grids[g][1]), model, 1e-9 * model);
   }
 }
@@ -177,6 +165,25 @@ static void test_app_pdgemm_memory_warning(void)
   scn_free(scenario);
 }
 
+/* The memory check reads the host's own memory (item 5 of docs/machines.md): m = n = k = 256, R = 64 on one node holds
+ * 3 x 256^2 doubles and two panels of 64 x 256, (196,608 + 32,768) x 8 = 1,835,008 bytes = 1.75 MiB, more than the
+ * 1 MiB of tests/data/machine/two-hosts.xml; a platform with no memory size says the check was skipped. */
+static void test_app_pdgemm_memory_from_host(void)
+{
+  static met_platform_t m;
+  char err[1024];
+  char msg[320];
+  const char *names[] = {"m", "n", "k", "block", "grid-rows"};
+  const char *values[] = {"256", "256", "256", "64", "1"};
+  app_point_t point = {.count = 5, .names = names, .values = values};
+  CU_ASSERT_FATAL(sim_run_describe(SIMRUN_SOURCE_DIR "/tests/data/machine/two-hosts.xml", 1, &m, err, sizeof err) == 0);
+  CU_ASSERT_EQUAL(app_pdgemm_skeleton.advise(&point, 1, &m, msg, sizeof msg), 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(msg, "the busiest node holds 1.8 MiB of matrix data, more than its host's 1 MiB"));
+  CU_ASSERT_FATAL(sim_run_describe(SIMRUN_SOURCE_DIR "/tests/data/machine/plain.xml", 1, &m, err, sizeof err) == 0);
+  CU_ASSERT_EQUAL(app_pdgemm_skeleton.advise(&point, 1, &m, msg, sizeof msg), 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(msg, "memory check skipped"));
+}
+
 /* The heat map draws the simulated times, the model's and their difference as three maps of one SVG document. */
 static void test_app_pdgemm_heatmap(void)
 {
@@ -204,7 +211,8 @@ static void test_app_pdgemm_bad_input(void)
 int main(void)
 {
   const tu_case_t cases[] = {
-      {"test_app_pdgemm_platform_matches_model_inputs", test_app_pdgemm_platform_matches_model_inputs},
+      {"test_app_pdgemm_platform_gives_model_inputs", test_app_pdgemm_platform_gives_model_inputs},
+      {"test_app_pdgemm_memory_from_host", test_app_pdgemm_memory_from_host},
       {"test_app_pdgemm_message_is_hockney", test_app_pdgemm_message_is_hockney},
       {"test_app_pdgemm_equals_model_on_even_grids", test_app_pdgemm_equals_model_on_even_grids},
       {"test_app_pdgemm_best_32_grid_is_compact", test_app_pdgemm_best_32_grid_is_compact},

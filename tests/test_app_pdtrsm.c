@@ -47,7 +47,7 @@ static void check_two_blocks(const char *rows, int p, double flops, int messages
   double hand = flops / FLOPS + messages * BLOCK_MSG;
   TU_ASSERT_CLOSE(met_trace_end(trace), hand, 1e-12);
   met_dense_t d = {.m = 64, .n = 128, .r = 64, .rows = atoi(rows), .cols = p / atoi(rows)};
-  TU_ASSERT_CLOSE(met_pdtrsm_time(&d, &app_icluster_machine), hand + model_extra, 1e-12);
+  TU_ASSERT_CLOSE(met_pdtrsm_time(&d, &tu_icluster_fast), hand + model_extra, 1e-12);
   TU_ASSERT_CLOSE(category_total(trace, MET_CAT_CTRL), ctrl_flops / FLOPS, 1e-12);
   met_trace_free(trace);
 }
@@ -65,7 +65,7 @@ static void test_app_pdtrsm_row_grid_by_hand(void)
  * 1,052,672 flops and 3 messages in sequence. Eq. 7 adds a send of no data for the last block (one more lambda). */
 static void test_app_pdtrsm_pipelined_grid_by_hand(void)
 {
-  check_two_blocks("2", 4, 1052672, 3, app_icluster_machine.link.lambda, 4096);
+  check_two_blocks("2", 4, 1052672, 3, tu_icluster_fast.link.lambda, 4096);
 }
 
 /* On a pipelined 2 x 4 grid the solves and updates add up to the sequential work exactly (anomaly 0, eq. 1.6); the

@@ -1,35 +1,32 @@
-/* Gauss-Jordan elimination (seed 001 §4.1-4.2, eqs. 10-15) as a skeleton of the replay layer. Compute time comes from
- * cycle counts per module, split into CPU, FPU, internal and external memory (eq. 2), calibrated below. */
+/* Gauss-Jordan elimination (seed 001 §4.1-4.2, eqs. 10-15) as a skeleton of the replay layer. Its work is operation
+ * counts per module, by class (CPU, FPU, internal and external memory: eq. 2); the platform says what they cost. */
 #include "app_gj.h"
 #include "met_model.h"
 #include "sim_error.h"
-#include "sim_map.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Calibration, from documented p = 1 figures only (REFERENCE.md §3.2-3.3), N = 256:
- *  - measured p = 1 run: 78.21 s (Table 3) and 78.15 s (Table 4), mean 78.18 s;
- *  - less input, eq. 5 with N(N+2) doubles (1.9715 s, Table 5's T_inp = 1.97), and output, eq. 6 with N doubles
- *    (0.0061 s, Table 5's T_out = 0.006), leaves 76.2024 s of computation;
- *  - Table 5 splits its predicted 72.29 s of computation into CPU 19.75, FPU 12.34, internal memory 7.04 and external
- *    memory 33.16 s (p = 1); that split is kept and scaled to the measured total (x 1.05412);
- *  - spread over app_gj_element_ops(256) = 8,460,902.4 Rsub-equivalent element operations at 25e6 cycles/s (the
- *    platform's T800 clock), that is 225.160 cycles per Rsub element.
- * The other modules are weighted against Rsub by their memory and floating-point operations per element, since the
- * paper gives no per-module split: Rsub a[i][j] -= f * a[k][j] (2 loads, fmul, fsub, store) weighs 1; Norm
- * a[k][j] *= inv (load, fmul, store) 0.6; Set (read f, clear a[i][k]) and Buf (copy one element) 0.4; Inv (one
- * division per step) 1. Rsub is 99% of all cycles, so these weights move results by well under 1%. */
-const sim_cycles_t app_gj_rsub_cycles = {.cpu = 61.515, .fpu = 38.435, .intmem = 21.927, .extmem = 103.283};
+/* The work of one element of each module of eq. 10, as operation counts (met_machine.h); what an operation costs is
+ * the platform's (simrun:cycles-*, docs/machines.md). Rsub, a[i][j] -= f * a[k][j], compiled as a loop over j:
+ *  - cpu 3: the loop's index increment, compare and branch (the address arithmetic folds into the loads);
+ *  - flop 2: one multiply, one subtract;
+ *  - intmem 2: the loop index and the factor f, read from the workspace (on-chip memory on the T800);
+ *  - extmem 3: load a[k][j], load a[i][j], store a[i][j] (the matrix, N(N+1) doubles, is in external memory).
+ * The paper gives cycle counts per module (t_i of eq. 10) but not their instruction mix, so each other module is
+ * described as Rsub's mix times a weight by its memory and floating-point operations per element: Norm a[k][j] *= inv
+ * (load, fmul, store) 0.6; Set (read f, clear a[i][k]) and Buf (copy one element) 0.4; Inv (one division per step)
+ * 1. Rsub is 99% of all the work, so these weights move results by well under 1%. */
+static const met_ops_t rsub_element = {
+    .n = {[MET_CLASS_CPU] = 3, [MET_CLASS_FLOP] = 2, [MET_CLASS_INTMEM] = 2, [MET_CLASS_EXTMEM] = 3}};
 
 #define GJ_WEIGHT_NORM 0.6
 #define GJ_WEIGHT_SET 0.4
 #define GJ_WEIGHT_BUF 0.4
 #define GJ_WEIGHT_INV 1.0
-#define GJ_DOUBLE 8.0
-#define GJ_CLOCK_HZ 25e6 /* the T800 of platforms/t800-mesh-128.xml, for the analytic model only */
+#define GJ_DOUBLE      8.0
 
 typedef struct gj_arg {
   int n;
@@ -89,11 +86,14 @@ static int owner_of(int n, int p, int row)
   return row < big ? row / (q + 1) : n % p + (row - big) / q;
 }
 
-static void compute_ops(sim_rank_t *rank, double ops)
+const met_ops_t *app_gj_rsub_ops(void)
 {
-  sim_cycles_t c = {.cpu = ops * app_gj_rsub_cycles.cpu, .fpu = ops * app_gj_rsub_cycles.fpu,
-                    .intmem = ops * app_gj_rsub_cycles.intmem, .extmem = ops * app_gj_rsub_cycles.extmem};
-  sim_compute(rank, &c, SIM_WORK);
+  return &rsub_element;
+}
+
+static void compute_ops(sim_rank_t *rank, double element_ops)
+{
+  sim_work(rank, &rsub_element, element_ops, SIM_WORK);
 }
 
 /* Rank 0 sets up the links, reads the system from the host and sends every other rank its block of rows. */
@@ -169,34 +169,29 @@ static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *er
   return 0;
 }
 
-/* Zemerly et al.'s eq. 11 for this point, with the T800 figures simrun's platform uses: Table 2's message model, a
- * 16 x 8 mesh cut into the same compact snake-ordered partitions as sim_map (for the distances of eqs. 12-14), the
- * calibrated sequential computation and the I/O of eqs. 5-6. NAN for a broadcast the paper has no model of. */
-static double gj_model(const app_point_t *point, int nranks)
+/* Zemerly et al.'s eq. 11 for this point on the run's platform: its message model, the distances of the run's own
+ * mapping (eqs. 12-14), the sequential computation at rank 0's host's characterisation and the host I/O of eqs. 5-6.
+ * NAN, with what is missing, for a broadcast the paper has no model of or a platform without eq. 4's model. */
+static double gj_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
-  static const met_piecewise_t t800 = {.packet_bytes = 120,
-                                       .small = {51.1, 0.27, 8.86, 0.68},
-                                       .large = {-81.5, 1.33, 93.04, 0.05}};
   const char *bcast = app_point_value(point, "broadcast");
   int n = (int)app_point_long(point, "n", 0);
-  int rows = 0;
-  int cols = 0;
-  int modelled = bcast && (strcmp(bcast, "one-to-all") == 0 || strcmp(bcast, "neighbour") == 0);
-  if (!modelled || n < 1 || sim_map_rectangle(nranks, 16, 8, &rows, &cols) != 0)
-    return NAN; /* the paper models its two broadcasts only */
-  int hops[nranks];
-  for (int r = 0; r < nranks; r++) {
-    int row;
-    int col;
-    sim_map_snake(r, cols, &row, &col);
-    hops[r] = row + col;
+  if (!bcast || (strcmp(bcast, "one-to-all") != 0 && strcmp(bcast, "neighbour") != 0) || n < 1) {
+    snprintf(missing, len, "eq. 11 models the one-to-all and neighbour broadcasts only");
+    return NAN;
   }
-  const sim_cycles_t *c = &app_gj_rsub_cycles;
-  double cycles_per_op = c->cpu + c->fpu + c->intmem + c->extmem;
-  met_gj_t g = {.n = n, .p = nranks, .t_comp = app_gj_element_ops(n) * cycles_per_op / GJ_CLOCK_HZ,
-                .t_io = 1e-6 * (642.16 + 3.73 * app_gj_input_bytes(n) + 1583.73 + 2.2 * app_gj_result_bytes(n)),
-                .bcast = strcmp(bcast, "neighbour") == 0 ? MET_GJ_NEIGHBOUR : MET_GJ_ONE_TO_ALL, .msg = &t800,
-                .hops = hops};
+  if (!m->piecewise || nranks > MET_PLATFORM_MAX_RANKS) {
+    snprintf(missing, len, "the platform gives no piecewise message model (simrun:comm-model, eq. 4)");
+    return NAN;
+  }
+  met_gj_t g = {.n = n,
+                .p = nranks,
+                .t_comp = met_charac_seconds(&m->charac, &rsub_element, app_gj_element_ops(n)),
+                .t_io =
+                    met_io_time(m->input_us, app_gj_input_bytes(n)) + met_io_time(m->output_us, app_gj_result_bytes(n)),
+                .bcast = strcmp(bcast, "neighbour") == 0 ? MET_GJ_NEIGHBOUR : MET_GJ_ONE_TO_ALL,
+                .msg = &m->msg,
+                .hops = m->hops};
   return met_gj_time(&g);
 }
 
@@ -215,5 +210,5 @@ const app_skeleton_t app_gj_skeleton = {
     .program = gj_program,
     .release = free,
     .model = gj_model,
-    .model_name = "Zemerly et al. eq. 11 (no overlap, no idling) with the T800 figures: Table 2, eqs. 5-6, the "
-                  "calibrated computation, compact mesh partitions"};
+    .model_name = "Zemerly et al. eq. 11 (no overlap, no idling) with the platform's figures: its message model "
+                  "(eq. 4), host I/O (eqs. 5-6), rank 0's host's characterisation and the run's mapping distances"};

@@ -7,8 +7,8 @@
 
 extern const app_skeleton_t app_gj_skeleton;
 
-/* Processor cycles per element of the row subtraction Rsub on the T800, by component (calibration in app_gj.c). */
-extern const sim_cycles_t app_gj_rsub_cycles;
+/* The operations, by class, of one Rsub element: the unit of app_gj_element_ops (the mix is explained in app_gj.c). */
+const met_ops_t *app_gj_rsub_ops(void);
 
 /* Rsub-equivalent element operations of the whole sequential run for size n (eq. 10 with the module weights). */
 double app_gj_element_ops(int n);

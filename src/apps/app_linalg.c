@@ -1,19 +1,19 @@
 /* Shared parts of the dense linear algebra skeletons (seeds 000 Ex. 1.2 and 003 §4-5): flops, problem sizes and process
- * grids of a sweep point, icluster's figures for the FAST models, the node-memory check of seed 003 §5.2. */
+ * grids of a sweep point, the FAST models with the platform's figures, the node-memory check of seed 003 §5.2. */
 #include "app_linalg.h"
 #include "sim_error.h"
 
 #include <math.h>
 #include <stdio.h>
 
-const met_machine_t app_icluster_machine = {
-    .link = {.lambda = 124.04e-6, .tau = 1.0 / 11866059.8}, .flops = 733e6, .elem_bytes = 8};
+#define APP_LINALG_DOUBLE 8.0
 
 void app_linalg_flops(sim_rank_t *rank, double flops, sim_purpose_t purpose)
 {
-  /* All of it is floating-point work: the FPU part of the split of seed 001 eq. 2. */
-  sim_cycles_t cycles = {.fpu = flops};
-  sim_compute(rank, &cycles, purpose);
+  /* Blocked kernels (dgemm, trsm, the inner products of a row block): their memory traffic is hidden behind the
+   * floating-point work, which is all they are charged (the FPU part of eq. 2). */
+  static const met_ops_t flop = {.n = {[MET_CLASS_FLOP] = 1}};
+  sim_work(rank, &flop, flops, purpose);
 }
 
 static int blame(const char **bad_param, const char *param)
@@ -77,30 +77,52 @@ int app_linalg_dense(const app_point_t *point, int nranks, met_dense_t *d, char 
   return rc ? rc : read_grid(point, nranks, d, err, errlen, bad_param);
 }
 
-double app_linalg_model(const app_point_t *point, int nranks,
+int app_linalg_fast_machine(const met_platform_t *m, met_machine_t *fast, char *missing, size_t len)
+{
+  *fast = (met_machine_t){.flops = met_platform_flops(m), .elem_bytes = APP_LINALG_DOUBLE};
+  if (fast->flops <= 0) {
+    snprintf(missing, len, "rank 0's host has no flop rate (simrun:cycles-flop is 0)");
+    return -1;
+  }
+  if (met_platform_hockney(m, &fast->link) != 0) {
+    snprintf(missing, len, "the route between ranks 0 and 1 gives no bandwidth and the platform no message model");
+    return -1;
+  }
+  return 0;
+}
+
+double app_linalg_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len,
                         double (*model)(const met_dense_t *, const met_machine_t *))
 {
   char err[256];
   const char *bad_param = NULL;
   met_dense_t d;
-  if (app_linalg_dense(point, nranks, &d, err, sizeof err, &bad_param) != 0)
+  met_machine_t fast;
+  if (app_linalg_dense(point, nranks, &d, err, sizeof err, &bad_param) != 0) {
+    snprintf(missing, len, "%s", err);
     return NAN;
-  return model(&d, &app_icluster_machine);
+  }
+  return app_linalg_fast_machine(m, &fast, missing, len) == 0 ? model(&d, &fast) : NAN;
 }
 
-int app_linalg_memory_advice(const app_point_t *point, int nranks, double (*node_bytes)(const met_dense_t *, double),
-                             char *msg, size_t msglen)
+int app_linalg_memory_advice(const app_point_t *point, int nranks, const met_platform_t *m,
+                             double (*node_bytes)(const met_dense_t *, double), char *msg, size_t msglen)
 {
   const char *bad_param = NULL;
   met_dense_t d;
   if (app_linalg_dense(point, nranks, &d, msg, msglen, &bad_param) != 0)
     return 0;
-  double bytes = node_bytes(&d, app_icluster_machine.elem_bytes);
-  if (bytes <= APP_ICLUSTER_MEMORY_BYTES)
+  double memory = m->charac.memory_bytes;
+  if (memory <= 0) {
+    snprintf(msg, msglen, "memory check skipped: the platform gives no simrun:memory-bytes for rank 0's host");
+    return 1;
+  }
+  double bytes = node_bytes(&d, APP_LINALG_DOUBLE);
+  if (bytes <= memory)
     return 0;
   snprintf(msg, msglen,
-           "grid %dx%d: the busiest node holds %.1f MiB of matrix data, more than an icluster node's %.0f MiB; the "
-           "real run would swap (seed 003 §5.2), which simrun does not model",
-           d.rows, d.cols, bytes / 1048576.0, APP_ICLUSTER_MEMORY_BYTES / 1048576.0);
+           "grid %dx%d: the busiest node holds %.1f MiB of matrix data, more than its host's %.0f MiB "
+           "(simrun:memory-bytes); the real run would swap (seed 003 §5.2), which simrun does not model",
+           d.rows, d.cols, bytes / 1048576.0, memory / 1048576.0);
   return 1;
 }

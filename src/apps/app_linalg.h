@@ -1,6 +1,6 @@
 /* What the dense linear algebra skeletons share (ring matrix multiply, pdgemm, pdtrsm: seeds 000 and 003): charging
- * floating-point work, reading matrix sizes and the process grid of a point, the icluster figures of the FAST models
- * and the check of a node's memory (seed 003 §5.2). */
+ * floating-point work, reading matrix sizes and the process grid of a point, the FAST models with the platform's
+ * figures and the check of a node's memory against its host's (seed 003 §5.2). */
 #ifndef APP_LINALG_H
 #define APP_LINALG_H
 
@@ -12,15 +12,8 @@
 /* The largest matrix dimension a point may give: n^3 operations stay exact in a double. */
 #define APP_LINALG_MAX_DIM 1000000L
 
-/* icluster as the FAST models see it, the figures of platforms/icluster-fe-32.xml (tests/test_app_pdgemm.c checks
- * them against the loaded platform): lambda = 124.04 us (store-and-forward frame time + cables), tau = 1 / 11866059.8
- * s per byte (Fast Ethernet's TCP payload rate), 733e6 flop/s (the Pentium III's x87 peak), doubles. */
-extern const met_machine_t app_icluster_machine;
-/* An icluster node's memory, 256 MiB (seed 003 §5), the platform's simrun:memory-bytes. */
-#define APP_ICLUSTER_MEMORY_BYTES 268435456.0
-
-/* Charges `flops` floating-point operations to the calling rank (the platform's host speed is in flop/s): useful work,
- * or control of parallelism for work only the parallel program does. */
+/* Charges `flops` floating-point operations to the calling rank at its host's cost of a flop: useful work, or control
+ * of parallelism for work only the parallel program does. */
 void app_linalg_flops(sim_rank_t *rank, double flops, sim_purpose_t purpose);
 
 /* Reads the dense problem of `point` on `nranks` ranks into *d: m, n and, when the skeleton has it, k ("k" absent:
@@ -30,14 +23,19 @@ void app_linalg_flops(sim_rank_t *rank, double flops, sim_purpose_t purpose);
 int app_linalg_dense(const app_point_t *point, int nranks, met_dense_t *d, char *err, size_t errlen,
                      const char **bad_param);
 
-/* A FAST model (met_pdgemm_time, met_pdtrsm_time) of `point` on `nranks` ranks with icluster's figures, in seconds;
- * NAN when the point is invalid. */
-double app_linalg_model(const app_point_t *point, int nranks,
+/* What the FAST models take from machine m: the flop rate of rank 0's host and Hockney's link between ranks 0 and 1
+ * (met_platform_hockney), doubles. Returns 0, or -1 with what is missing in `missing`. */
+int app_linalg_fast_machine(const met_platform_t *m, met_machine_t *fast, char *missing, size_t len);
+
+/* A FAST model (met_pdgemm_time, met_pdtrsm_time) of `point` on `nranks` ranks of machine m, in seconds; NAN with the
+ * reason in `missing` when the point is invalid or the platform lacks an input. */
+double app_linalg_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len,
                         double (*model)(const met_dense_t *, const met_machine_t *));
 
-/* The memory warning (seed 003 §5.2): when the busiest node of `point` on `nranks` ranks holds more bytes (as
- * node_bytes counts them) than an icluster node's memory, returns 1 with the text in msg; else 0. */
-int app_linalg_memory_advice(const app_point_t *point, int nranks, double (*node_bytes)(const met_dense_t *, double),
-                             char *msg, size_t msglen);
+/* The memory check (seed 003 §5.2): when the busiest node of `point` on `nranks` ranks holds more bytes (as
+ * node_bytes counts them) than rank 0's host's memory, returns 1 with the warning in msg; when the platform gives no
+ * memory size, returns 1 saying that the check was skipped; else 0. */
+int app_linalg_memory_advice(const app_point_t *point, int nranks, const met_platform_t *m,
+                             double (*node_bytes)(const met_dense_t *, double), char *msg, size_t msglen);
 
 #endif

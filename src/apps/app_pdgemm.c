@@ -70,14 +70,14 @@ static void pdgemm_program(sim_rank_t *rank, const void *arg)
     pdgemm_step(rank, a, step, &row, &col, my_rows, my_cols);
 }
 
-static double pdgemm_model(const app_point_t *point, int nranks)
+static double pdgemm_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
-  return app_linalg_model(point, nranks, met_pdgemm_time);
+  return app_linalg_model(point, nranks, m, missing, len, met_pdgemm_time);
 }
 
-static int pdgemm_advise(const app_point_t *point, int nranks, char *msg, size_t msglen)
+static int pdgemm_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)
 {
-  return app_linalg_memory_advice(point, nranks, met_pdgemm_node_bytes, msg, msglen);
+  return app_linalg_memory_advice(point, nranks, m, met_pdgemm_node_bytes, msg, msglen);
 }
 
 static const scn_param_spec_t pdgemm_params[] = {
@@ -106,7 +106,7 @@ const app_skeleton_t app_pdgemm_skeleton = {
     .program = pdgemm_program,
     .release = free,
     .model = pdgemm_model,
-    .model_name = "FAST pdgemm model (Caron & Suter 2002, eqs. 1-3, binomial tree) with icluster's figures: "
-                  "lambda = 124.04 us, 11.87 MB/s, 733 Mflop/s",
+    .model_name = "FAST pdgemm model (Caron & Suter 2002, eqs. 1-3, binomial tree) with the platform's figures: "
+                  "rank 0's host's flop rate, Hockney's lambda and tau of the route between ranks 0 and 1",
     .advise = pdgemm_advise,
     .grid_param = "grid-rows"};

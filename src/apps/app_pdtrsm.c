@@ -121,14 +121,14 @@ static void pdtrsm_program(sim_rank_t *rank, const void *arg)
     pbdtrsm(rank, a, top);
 }
 
-static double pdtrsm_model(const app_point_t *point, int nranks)
+static double pdtrsm_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
-  return app_linalg_model(point, nranks, met_pdtrsm_time);
+  return app_linalg_model(point, nranks, m, missing, len, met_pdtrsm_time);
 }
 
-static int pdtrsm_advise(const app_point_t *point, int nranks, char *msg, size_t msglen)
+static int pdtrsm_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)
 {
-  return app_linalg_memory_advice(point, nranks, met_pdtrsm_node_bytes, msg, msglen);
+  return app_linalg_memory_advice(point, nranks, m, met_pdtrsm_node_bytes, msg, msglen);
 }
 
 static const scn_param_spec_t pdtrsm_params[] = {
@@ -157,7 +157,7 @@ const app_skeleton_t app_pdtrsm_skeleton = {
     .program = pdtrsm_program,
     .release = free,
     .model = pdtrsm_model,
-    .model_name = "FAST pdtrsm model (Caron & Suter 2002, eqs. 4-7) with icluster's figures: lambda = 124.04 us, "
-                  "11.87 MB/s, 733 Mflop/s",
+    .model_name = "FAST pdtrsm model (Caron & Suter 2002, eqs. 4-7) with the platform's figures: rank 0's "
+                  "host's flop rate, Hockney's lambda and tau of the route between ranks 0 and 1",
     .advise = pdtrsm_advise,
     .grid_param = "grid-rows"};

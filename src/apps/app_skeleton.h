@@ -3,6 +3,7 @@
 #ifndef APP_SKELETON_H
 #define APP_SKELETON_H
 
+#include "met_machine.h"
 #include "scn_scenario.h"
 #include "sim_replay.h"
 
@@ -33,13 +34,14 @@ typedef struct app_skeleton {
   int (*prepare)(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen, const char **bad_param);
   sim_program_fn program;
   void (*release)(void *arg); /* frees what prepare built; accepts NULL */
-  /* Optional (NULL for none): an analytic model's predicted run time in seconds for `point` on `nranks` ranks, or NAN
-   * when the point is outside the model. The report sets it beside the simulated time. */
-  double (*model)(const app_point_t *point, int nranks);
+  /* Optional (NULL for none): an analytic model's predicted run time in seconds for `point` on `nranks` ranks of the
+   * machine `m` (the run's platform and mapping), or NAN with what the model lacks in `missing` (one line) when the
+   * point is outside the model or the platform lacks one of its inputs. The report shows it beside T_par. */
+  double (*model)(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t missinglen);
   const char *model_name; /* with model: which model and with which machine figures, one line for the report */
-  /* Optional (NULL for none): a warning about `point` on `nranks` ranks for the report, such as data exceeding a
-   * node's memory. Returns 1 with the text in msg, or 0 when there is nothing to say. */
-  int (*advise)(const app_point_t *point, int nranks, char *msg, size_t msglen);
+  /* Optional (NULL for none): a warning about `point` on `nranks` ranks of machine `m` for the report, such as data
+   * exceeding a node's memory. Returns 1 with the text in msg, or 0 when there is nothing to say. */
+  int (*advise)(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen);
   /* Optional (NULL for none): the parameter giving the rows of a process grid of p = rows x (p / rows) processes.
    * A sweep keeps only the points where it divides p, so that grids and p can both be swept. */
   const char *grid_param;

@@ -135,6 +135,41 @@ static void print_warnings(FILE *out, const stu_study_t *study)
   }
 }
 
+/* Whether a point before `i` has the same text(point) (its machine, or what its model lacks). */
+static int said_before(const stu_study_t *study, size_t i, const char *(*text)(const stu_point_t *))
+{
+  for (size_t k = 0; k < i; k++)
+    if (strcmp(text(&study->points[k]), text(&study->points[i])) == 0)
+      return 1;
+  return 0;
+}
+
+static const char *machine_of(const stu_point_t *point)
+{
+  return point->machine;
+}
+
+static const char *missing_of(const stu_point_t *point)
+{
+  return point->model_missing;
+}
+
+void rep_print_machines(FILE *out, const stu_study_t *study)
+{
+  for (size_t i = 0; i < study->npoints; i++)
+    if (study->points[i].machine[0] && !said_before(study, i, machine_of))
+      fprintf(out, "%s%s\n",
+              i == 0 ? "\nMachine (rank 0's host; docs/machines.md): " : "  also: ", study->points[i].machine);
+}
+
+/* One line per distinct reason why the model printed "-". */
+static void print_missing(FILE *out, const stu_study_t *study)
+{
+  for (size_t i = 0; i < study->npoints; i++)
+    if (!isfinite(study->points[i].t_model) && study->points[i].model_missing[0] && !said_before(study, i, missing_of))
+      fprintf(out, "Model \"-\" where %s.\n", study->points[i].model_missing);
+}
+
 void rep_print_models(FILE *out, const stu_study_t *study)
 {
   if (rep_has_model(study)) {
@@ -152,8 +187,10 @@ void rep_print_models(FILE *out, const stu_study_t *study)
       rep_print_params(out, study, worst, 1);
       fprintf(out, ")\n");
     }
+    print_missing(out, study);
   }
   if (has_grid(study))
     print_grid_choice(out, study);
   print_warnings(out, study);
+  rep_print_machines(out, study);
 }

@@ -34,6 +34,8 @@ void rep_model_heads(FILE *out, const stu_study_t *study);
 void rep_model_cells(FILE *out, const stu_study_t *study, const stu_point_t *point);
 /* After the tables: the model's summary, the best and worst grid per p, and the skeleton's warnings. */
 void rep_print_models(FILE *out, const stu_study_t *study);
+/* Which characterisation the runs used and where it came from, one line per distinct one (stu_point_t.machine). */
+void rep_print_machines(FILE *out, const stu_study_t *study);
 
 /* The process-grid study as heat maps (seed 003 Fig. 4; rep_heatmap.c): process rows down, columns across, one cell
  * per grid (the first point of each), coloured by the simulated time, the model's time and their difference. For

@@ -124,6 +124,7 @@ void rep_print(FILE *out, const stu_study_t *study)
   if (study->view == APP_VIEW_MESSAGES) {
     for (size_t i = 0; i < study->npoints; i++)
       print_messages(out, study, &study->points[i]);
+    rep_print_machines(out, study);
     return;
   }
   for (size_t i = 0; i < study->npoints; i++)

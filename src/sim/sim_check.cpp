@@ -114,9 +114,9 @@ extern "C" int sim_check_machine(const sim_machine_t *m, char *err, size_t errle
 {
   /* The fitted coefficients of eq. 4 may be negative (the T800's large-message alpha is -81.5 us); a size or a cost
    * of initialising a link may not. */
-  int rc = check_values("simrun:comm-packet-bytes", &m->packet_bytes, 1, 1, err, errlen);
-  rc = rc ? rc : check_values("simrun:comm-small-us", m->small, 4, 0, err, errlen);
-  rc = rc ? rc : check_values("simrun:comm-large-us", m->large, 4, 0, err, errlen);
+  int rc = check_values("simrun:comm-packet-bytes", &m->msg.packet_bytes, 1, 1, err, errlen);
+  rc = rc ? rc : check_values("simrun:comm-small-us", m->msg.small, 4, 0, err, errlen);
+  rc = rc ? rc : check_values("simrun:comm-large-us", m->msg.large, 4, 0, err, errlen);
   rc = rc ? rc : check_values("simrun:link-init-us", &m->link_init_us, 1, 1, err, errlen);
   rc = rc ? rc : check_values("simrun:io-input-us", m->input_us, 2, 0, err, errlen);
   return rc ? rc : check_values("simrun:io-output-us", m->output_us, 2, 0, err, errlen);

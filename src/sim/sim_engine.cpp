@@ -183,3 +183,31 @@ extern "C" int sim_engine_speed_changed(const_sg_host_t host)
 {
   return speed_changed.count(host) > 0;
 }
+
+extern "C" const char *sim_engine_host_property(const_sg_host_t host, const char *name, const char **owner)
+{
+  if (const char *value = host->get_property(name)) {
+    *owner = host->get_cname();
+    return value;
+  }
+  /* upwards to the root zone, whose get_parent() is not to be called (SimGrid 3.32 dereferences its null parent) */
+  const auto *root = simgrid::s4u::Engine::get_instance()->get_netzone_root();
+  for (const auto *zone = host->get_englobing_zone();; zone = zone->get_parent()) {
+    if (const char *value = zone->get_property(name)) {
+      *owner = zone->get_cname();
+      return value;
+    }
+    if (zone == root)
+      return nullptr;
+  }
+}
+
+extern "C" void sim_engine_route(const_sg_host_t a, const_sg_host_t b, double *latency, double *bandwidth)
+{
+  std::vector<simgrid::s4u::Link *> links;
+  *latency = 0;
+  *bandwidth = 0;
+  a->route_to(b, links, latency);
+  for (const auto *link : links)
+    *bandwidth = *bandwidth == 0 ? link->get_bandwidth() : std::min(*bandwidth, link->get_bandwidth());
+}

@@ -33,6 +33,12 @@ int sim_engine_links_between(const sg_host_t *hosts, size_t count);
 /* A property of the platform's root zone, or NULL. Owned by SimGrid. */
 const char *sim_engine_property(const char *name);
 
+/* Property `name` of `host`, or else of the innermost zone around it that has it (a zone's properties hold for the
+ * hosts inside it), or NULL; *owner names the host or zone it came from. Owned by SimGrid. */
+const char *sim_engine_host_property(const_sg_host_t host, const char *name, const char **owner);
+/* The route from a to b: the sum of its links' latencies and the smallest bandwidth (0 when a == b), in s and B/s. */
+void sim_engine_route(const_sg_host_t a, const_sg_host_t b, double *latency, double *bandwidth);
+
 /* Runs the simulation until every actor ended; returns the simulated time in seconds. */
 double sim_engine_run(void);
 

@@ -1,8 +1,12 @@
-/* Reads the platform's machine model (seed 001 eqs. 3-6) from root-zone properties and evaluates it. */
+/* Reads the platform's machine model (seed 001 eqs. 3-6) from root-zone properties and evaluates it; reads each host's
+ * characterisation (eqs. 1-2) from its own properties or its zones'. */
 #include "sim_machine.h"
 #include "sim_engine.h"
 #include "sim_error.h"
+#include "sim_map.h"
 
+#include <math.h>
+#include <simgrid/host.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,9 +51,9 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
                             "simrun:comm-large-us");
       return SIM_EPLATFORM;
     }
-    rc = read_numbers("simrun:comm-packet-bytes", &machine->packet_bytes, 1, err, errlen);
-    rc = rc ? rc : read_numbers("simrun:comm-small-us", machine->small, 4, err, errlen);
-    rc = rc ? rc : read_numbers("simrun:comm-large-us", machine->large, 4, err, errlen);
+    rc = read_numbers("simrun:comm-packet-bytes", &machine->msg.packet_bytes, 1, err, errlen);
+    rc = rc ? rc : read_numbers("simrun:comm-small-us", machine->msg.small, 4, err, errlen);
+    rc = rc ? rc : read_numbers("simrun:comm-large-us", machine->msg.large, 4, err, errlen);
   }
   rc = rc ? rc : read_numbers("simrun:link-init-us", &machine->link_init_us, 1, err, errlen);
   rc = rc ? rc : read_numbers("simrun:io-input-us", machine->input_us, 2, err, errlen);
@@ -59,13 +63,150 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
 
 double sim_machine_msg_time(const void *model, double bytes, int hops)
 {
-  const sim_machine_t *machine = model;
-  const double *c = bytes <= machine->packet_bytes ? machine->small : machine->large;
-  return 1e-6 * (c[0] + c[1] * bytes + c[2] * hops + c[3] * bytes * hops);
+  return met_piecewise_time(&((const sim_machine_t *)model)->msg, bytes, hops);
 }
 
 double sim_machine_io_time(const sim_machine_t *machine, sim_io_dir_t dir, double bytes)
 {
-  const double *c = dir == SIM_INPUT ? machine->input_us : machine->output_us;
-  return 1e-6 * (c[0] + c[1] * bytes);
+  return met_io_time(dir == SIM_INPUT ? machine->input_us : machine->output_us, bytes);
+}
+
+/* The line of `platform` that sets property `name` to `value` (the first line with both "name" and "value" quoted),
+ * or 0 when not found: SimGrid keeps no line numbers for properties. */
+static int property_line(const char *platform, const char *name, const char *value)
+{
+  FILE *in = fopen(platform, "r");
+  if (!in)
+    return 0;
+  char line[4096];
+  char quoted_name[256];
+  char quoted_value[256];
+  snprintf(quoted_name, sizeof quoted_name, "\"%s\"", name);
+  snprintf(quoted_value, sizeof quoted_value, "\"%s\"", value);
+  int number = 0;
+  int found = 0;
+  while (!found && fgets(line, sizeof line, in)) {
+    number++;
+    found = strstr(line, quoted_name) && strstr(line, quoted_value);
+  }
+  fclose(in);
+  return found ? number : 0;
+}
+
+/* One characterisation property of `host` into *out (left alone when absent; *given says whether it was there): a
+ * finite number, at least `min` (strictly above it when `strict`). */
+static int read_charac_value(const_sg_host_t host, const char *platform, const char *name, double min, int strict,
+                             double *out, int *given, char *err, size_t errlen)
+{
+  const char *owner = NULL;
+  const char *text = sim_engine_host_property(host, name, &owner);
+  *given = text != NULL;
+  if (!text)
+    return 0;
+  char *end = NULL;
+  double value = strtod(text, &end);
+  while (end && (*end == ' ' || *end == '\t'))
+    end++;
+  if (end != text && *end == '\0' && isfinite(value) && (strict ? value > min : value >= min)) {
+    *out = value;
+    return 0;
+  }
+  snprintf(err, errlen,
+           "%s:%d: property %s = \"%s\" (for host %s, set on %s): expected a finite number %s %g; fix the "
+           "value",
+           platform, property_line(platform, name, text), name, text, sg_host_get_name(host), owner,
+           strict ? ">" : ">=", min);
+  return SIM_EPLATFORM;
+}
+
+/* The four simrun:cycles-<class>, all or none; *given counts those present. */
+static int read_cycles(const_sg_host_t host, const char *platform, met_charac_t *c, int *given, char *err,
+                       size_t errlen)
+{
+  *given = 0;
+  const char *missing = NULL;
+  for (int i = 0; i < MET_CLASS_COUNT; i++) {
+    char name[64];
+    int here = 0;
+    snprintf(name, sizeof name, "simrun:cycles-%s", met_class_names[i]);
+    int rc = read_charac_value(host, platform, name, 0, 0, &c->cycles[i], &here, err, errlen);
+    if (rc != 0)
+      return rc;
+    *given += here;
+    missing = here ? missing : met_class_names[i];
+  }
+  if (*given == 0 || *given == MET_CLASS_COUNT)
+    return 0;
+  snprintf(err, errlen,
+           "%s: host %s has some simrun:cycles-* properties but not simrun:cycles-%s: a characterisation "
+           "gives all four (cpu, flop, intmem, extmem; docs/machines.md); add it",
+           platform, sg_host_get_name(host), missing);
+  return SIM_EPLATFORM;
+}
+
+int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t *charac, char *origin, size_t originlen,
+                       char *err, size_t errlen)
+{
+  double memory = 0;
+  double clock = sg_host_get_speed(host);
+  int given = 0;
+  int clock_given = 0;
+  int rc = read_charac_value(host, platform, "simrun:memory-bytes", 0, 0, &memory, &given, err, errlen);
+  rc = rc ? rc : read_charac_value(host, platform, "simrun:clock-hz", 0, 1, &clock, &clock_given, err, errlen);
+  *charac = met_charac_default(clock, memory);
+  rc = rc ? rc : read_cycles(host, platform, charac, &given, err, errlen);
+  if (rc != 0)
+    return rc;
+  const char *owner = sg_host_get_name(host);
+  if (given) {
+    charac->derived = 0;
+    sim_engine_host_property(host, "simrun:cycles-flop", &owner);
+    snprintf(origin, originlen, "simrun:cycles-* of %s in %s", owner, platform);
+  } else
+    snprintf(origin, originlen,
+             "default: no simrun:cycles-* for host %s in %s, so a CPU or floating-point operation "
+             "takes 1 / %s's speed (%g op/s) and memory accesses are free",
+             owner, platform, owner, clock);
+  return 0;
+}
+
+/* Fills what the models need of the first m->p ranks' hosts, once the platform is loaded and the machine read. */
+static int describe_ranks(const char *platform, const sg_host_t *hosts, met_platform_t *m, char *err, size_t errlen)
+{
+  m->uniform = 1;
+  int rc = sim_machine_charac(hosts[0], platform, &m->charac, m->origin, sizeof m->origin, err, errlen);
+  for (int i = 0; rc == 0 && i < m->p; i++) {
+    met_charac_t c;
+    char origin[512];
+    rc = sim_machine_charac(hosts[i], platform, &c, origin, sizeof origin, err, errlen);
+    m->uniform = m->uniform && met_charac_equal(&c, &m->charac);
+    if (i < MET_PLATFORM_MAX_RANKS)
+      m->hops[i] = sim_engine_hops(hosts[0], hosts[i]);
+  }
+  if (rc == 0 && m->p > 1)
+    sim_engine_route(hosts[0], hosts[1], &m->latency, &m->bandwidth);
+  return rc;
+}
+
+int sim_machine_describe(const char *platform, int nranks, met_platform_t *m, char *err, size_t errlen)
+{
+  sim_machine_t machine;
+  memset(m, 0, sizeof *m);
+  m->p = nranks;
+  int rc = sim_machine_read(&machine, err, errlen);
+  if (rc != 0)
+    return rc;
+  m->piecewise = machine.piecewise;
+  m->msg = machine.msg;
+  m->link_init_us = machine.link_init_us;
+  memcpy(m->input_us, machine.input_us, sizeof m->input_us);
+  memcpy(m->output_us, machine.output_us, sizeof m->output_us);
+  m->has_io = sim_engine_property("simrun:io-input-us") || sim_engine_property("simrun:io-output-us");
+  sg_host_t *hosts = calloc((size_t)nranks, sizeof *hosts);
+  if (!hosts)
+    return SIM_ENOMEM;
+  rc = sim_map_ranks(nranks, hosts, err, errlen);
+  rc = rc ? rc : describe_ranks(platform, hosts, m, err, errlen);
+  free(hosts);
+  return rc;
 }

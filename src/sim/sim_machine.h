@@ -1,18 +1,22 @@
-/* The machine model a platform file carries beyond what SimGrid XML expresses, read from properties of its root zone:
- * the per-message time on a quiet network (seed 001 eq. 4, Table 2), link initialisation (eq. 3) and host I/O
- * (eqs. 5, 6). Property values are in microseconds and bytes, as the paper gives them. */
+/* The machine model a platform file carries beyond what SimGrid XML expresses: from properties of its root zone, the
+ * per-message time on a quiet network (seed 001 eq. 4, Table 2), link initialisation (eq. 3) and host I/O (eqs. 5, 6),
+ * in microseconds and bytes as the paper gives them; from each host's properties, or its zones', the host's
+ * characterisation (met_machine.h, docs/machines.md). */
 #ifndef SIM_MACHINE_H
 #define SIM_MACHINE_H
 
+#include "met_machine.h"
+#include "met_model.h"
+
+#include <simgrid/forward.h>
 #include <stddef.h>
 
 typedef enum sim_io_dir { SIM_INPUT = 0, SIM_OUTPUT } sim_io_dir_t;
 
 typedef struct sim_machine {
   int piecewise;        /* 1 when simrun:comm-model is "piecewise" (eq. 4); 0 keeps SimGrid's own link model */
-  double packet_bytes;  /* simrun:comm-packet-bytes: p_s, the size where the two regimes meet */
-  double small[4];      /* simrun:comm-small-us: alpha, beta, gamma, delta for l <= p_s (us, us/B, us/hop, us/B/hop) */
-  double large[4];      /* simrun:comm-large-us: the same for l > p_s */
+  met_piecewise_t msg;  /* simrun:comm-packet-bytes (p_s), simrun:comm-small-us (alpha, beta, gamma, delta for
+                         * l <= p_s: us, us/B, us/hop, us/B/hop) and simrun:comm-large-us (the same for l > p_s) */
   double link_init_us;  /* simrun:link-init-us: cost of initialising one link (eq. 3); 0 when absent */
   double input_us[2];   /* simrun:io-input-us: alpha, beta of eq. 5; zero when absent */
   double output_us[2];  /* simrun:io-output-us: alpha, beta of eq. 6; zero when absent */
@@ -22,10 +26,23 @@ typedef struct sim_machine {
  * value is malformed or the comm model is unknown. */
 int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen);
 
-/* Seconds for `bytes` over `hops` links on a quiet network with the piecewise model (eq. 4). */
+/* Seconds for `bytes` over `hops` links on a quiet network with the piecewise model (eq. 4, met_piecewise_time), for
+ * sim_engine_set_msg_time. */
 double sim_machine_msg_time(const void *machine, double bytes, int hops);
+
+/* The characterisation of `host` in the loaded platform `platform` (for messages): simrun:clock-hz (default: the host's
+ * speed), the four simrun:cycles-<class> (all or none: none gives met_charac_default) and simrun:memory-bytes, each
+ * from the host or else from the innermost zone around it that has it. Writes where it came from into origin.
+ * Returns 0, or SIM_EPLATFORM with "FILE:LINE: ..." in err when a value is malformed, negative, not finite, or only
+ * some of the cycles are given. */
+int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t *charac, char *origin, size_t originlen,
+                       char *err, size_t errlen);
 
 /* Seconds for host input or output of `bytes` (eqs. 5, 6). */
 double sim_machine_io_time(const sim_machine_t *machine, sim_io_dir_t dir, double bytes);
+
+/* In a process whose loaded platform is `platform`: the description the analytic models take of `nranks` ranks mapped
+ * as a run maps them (sim_map_ranks). Returns 0, or a SIM_E* code with a message. */
+int sim_machine_describe(const char *platform, int nranks, met_platform_t *machine, char *err, size_t errlen);
 
 #endif

@@ -50,6 +50,7 @@ struct sim_rank {
   sim_world_t *world;
   sg_host_t host;
   double speed; /* cycles per second */
+  met_charac_t charac; /* what each operation class costs on the host (sim_work) */
   int row;      /* mesh coordinates of the host, or -1 */
   int col;
   int phase;
@@ -163,19 +164,33 @@ static void record(sim_rank_t *rank, met_category_t category, double start, doub
   record_dir(rank, category, start, end, peer, MET_DIR_NONE, bytes, parts);
 }
 
-void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose)
+/* `cycles` at `hz` cycles per second. */
+static void compute_at(sim_rank_t *rank, const sim_cycles_t *cycles, double hz, sim_purpose_t purpose)
 {
   double total = cycles->cpu + cycles->fpu + cycles->intmem + cycles->extmem;
   if (total <= 0)
     return;
-  double parts[MET_PART_COUNT] = {cycles->cpu / rank->speed, cycles->fpu / rank->speed,
-                                  cycles->intmem / rank->speed, cycles->extmem / rank->speed};
+  double parts[MET_PART_COUNT] = {cycles->cpu / hz, cycles->fpu / hz, cycles->intmem / hz, cycles->extmem / hz};
   if (rank->world->ti && sim_ti_action(rank->world->ti, rank->id, "compute %.17g", total) != 0)
     rank->world->record_error = 1;
   double start = rank->ready;
-  rank->ready += total / rank->speed;
+  rank->ready += total / hz;
   rank->timed_alone = 1;
   record(rank, purpose == SIM_WORK ? MET_CAT_COMPUTE : MET_CAT_CTRL, start, rank->ready, -1, 0, parts);
+}
+
+void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose)
+{
+  compute_at(rank, cycles, rank->speed, purpose);
+}
+
+void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_t purpose)
+{
+  double c[MET_CLASS_COUNT];
+  met_charac_cycles(&rank->charac, ops, items, c);
+  sim_cycles_t cycles = {
+      .cpu = c[MET_CLASS_CPU], .fpu = c[MET_CLASS_FLOP], .intmem = c[MET_CLASS_INTMEM], .extmem = c[MET_CLASS_EXTMEM]};
+  compute_at(rank, &cycles, rank->charac.clock_hz, purpose);
 }
 
 /* Brings the SimGrid clock up to the rank's own. */
@@ -336,6 +351,10 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
                          .blocked_on = -1};
     if (sim_map_host_coords(hosts[i], &rank->row, &rank->col) != 0)
       rank->row = rank->col = -1;
+    char origin[512];
+    rc = sim_machine_charac(hosts[i], world->job->platform, &rank->charac, origin, sizeof origin, err, errlen);
+    if (rc != 0)
+      break;
     char name[32];
     snprintf(name, sizeof name, "rank%d", i);
     sg_actor_t actor = sg_actor_init(name, hosts[i]);

@@ -67,6 +67,11 @@ void sim_rank_fail(sim_rank_t *rank, int code, const char *message);
 
 void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose);
 
+/* Work given as operation counts by class: `items` pieces of `ops` each (the elements a module of the skeleton
+ * handles), timed on this rank's host with the host's own characterisation (sim_machine_charac, met_charac_cycles)
+ * and recorded with the split of eq. 2. */
+void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_t purpose);
+
 /* Point-to-point messages are synchronous, as transputer channels are (occam rendezvous): the sender blocks until
  * the receiver has taken the whole message. Time blocked before the partner arrives is recorded as IDLE, the
  * transfer itself as COMM, both naming the partner. */

@@ -50,7 +50,34 @@ static void child_probe(const void *platform, FILE *out)
   if (status == 0)
     status = sim_check_platform(err, sizeof err);
   uint64_t hosts = status == 0 ? sim_engine_host_count() : 0;
+  for (uint64_t i = 0; status == 0 && i < hosts; i++) { /* every host's characterisation, before any run needs it */
+    met_charac_t charac;
+    char origin[512];
+    status = sim_machine_charac(sim_engine_host(i), platform, &charac, origin, sizeof origin, err, sizeof err);
+  }
   child_finish(out, status, err, write_count, &hosts);
+}
+
+/* The platform description of sim_run_describe: its arguments in, the description out. */
+typedef struct describe_job {
+  const char *platform;
+  int nranks;
+  met_platform_t *machine;
+} describe_job_t;
+
+static int write_description(const void *machine, FILE *out)
+{
+  return fwrite(machine, sizeof(met_platform_t), 1, out) == 1 ? 0 : -1;
+}
+
+static void child_describe(const void *data, FILE *out)
+{
+  const describe_job_t *job = data;
+  char err[1024] = "";
+  int32_t status = sim_engine_start(job->platform, err, sizeof err);
+  if (status == 0)
+    status = sim_machine_describe(job->platform, job->nranks, job->machine, err, sizeof err);
+  child_finish(out, status, err, write_description, job->machine);
 }
 
 /* Writes the host count then the hop count of every pair. */
@@ -335,5 +362,19 @@ int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, s
     *hops = NULL;
     snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? sim_strerror(rc) : "the route probe wrote no routes");
   }
+  return rc;
+}
+
+int sim_run_describe(const char *platform, int nranks, met_platform_t *machine, char *err, size_t errlen)
+{
+  int rc;
+  describe_job_t job = {.platform = platform, .nranks = nranks, .machine = machine};
+  FILE *channel = run_child(child_describe, &job, &rc, err, errlen);
+  if (!channel)
+    return rc;
+  rc = fread(machine, sizeof *machine, 1, channel) == 1 ? 0 : SIM_ECHILD;
+  fclose(channel);
+  if (rc != 0)
+    snprintf(err, errlen, "the platform description process wrote no description");
   return rc;
 }

@@ -46,4 +46,8 @@ int sim_run_probe(const char *platform, size_t *hosts, char *err, size_t errlen)
  * frees it), or a SIM_E* code with a message in err. For checks of generated platforms: n^2 entries. */
 int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, size_t errlen);
 
+/* Loads `platform` in a child and describes it for the analytic models as a run of `nranks` ranks sees it
+ * (sim_machine_describe). Returns 0, or a SIM_E* code with a message in err. */
+int sim_run_describe(const char *platform, int nranks, met_platform_t *machine, char *err, size_t errlen);
+
 #endif

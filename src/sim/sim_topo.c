@@ -10,7 +10,8 @@
 
 const char *const sim_topo_names[] = {"mesh", "torus", "hypercube", "switch", "fattree", NULL};
 
-/* The T800 preset copies platforms/t800-mesh-128.xml, where each value's source in seed 001 is given. */
+/* The T800 preset copies platforms/t800-mesh-128.xml, where each value's source in seed 001 is given (the
+ * characterisation, simrun:clock-hz and simrun:cycles-*, included: docs/machines.md). */
 static const char *const t800_config[] = {"network/model", "CM02", "network/crosstraffic", "0", NULL};
 static const char *const t800_props[] = {"simrun:comm-model",
                                          "piecewise",
@@ -26,12 +27,35 @@ static const char *const t800_props[] = {"simrun:comm-model",
                                          "642.16 3.73",
                                          "simrun:io-output-us",
                                          "1583.73 2.2",
+                                         "simrun:clock-hz",
+                                         "25e6",
+                                         "simrun:cycles-cpu",
+                                         "20.505",
+                                         "simrun:cycles-flop",
+                                         "19.2175",
+                                         "simrun:cycles-intmem",
+                                         "10.9635",
+                                         "simrun:cycles-extmem",
+                                         "34.42766666666667",
                                          NULL};
 
-/* icluster copies platforms/icluster-fe-32.xml (seed 003; Fast Ethernet through one switch): the message latency of
+/* icluster copies platforms/icluster-fe-32.xml (seed 003; Fast Ethernet through one switch; the Pentium III's
+ * characterisation, whose sources are given there): the message latency of
  * 0.5 + 123.54 us, split there into the up and down links of a port, is split evenly here over a route's two links. */
 static const char *const cluster_config[] = {"network/model", "CM02", "network/crosstraffic", "0", NULL};
-static const char *const icluster_host_props[] = {"simrun:memory-bytes", "268435456", NULL};
+static const char *const icluster_host_props[] = {"simrun:memory-bytes",
+                                                  "268435456",
+                                                  "simrun:clock-hz",
+                                                  "733e6",
+                                                  "simrun:cycles-cpu",
+                                                  "0.5",
+                                                  "simrun:cycles-flop",
+                                                  "1",
+                                                  "simrun:cycles-intmem",
+                                                  "1",
+                                                  "simrun:cycles-extmem",
+                                                  "5.5",
+                                                  NULL};
 
 /* ncp2 copies the nodes and Myrinet links of platforms/ncp2-myrinet-8.xml (seed 002); its protocol controllers and
  * PCI buses, which only the DSM model uses, are not generated. */

@@ -31,6 +31,9 @@ typedef struct sweep {
   stu_sweep_ctx_t ctx; /* what the tasks share */
   size_t done;         /* points finished */
   scn_error_t *err;
+  met_platform_t *machines;       /* the platform descriptions made so far (describe), for the models */
+  const char **machine_platforms; /* the platform file of each */
+  size_t nmachines;
 } sweep_t;
 
 const char *stu_value(const stu_study_t *study, const stu_point_t *point, const char *name)
@@ -196,13 +199,46 @@ static int keep_cause_effect(stu_point_t *point, const met_trace_t *trace)
   return point->carnival ? 0 : SIM_ENOMEM;
 }
 
-/* The skeleton's analytic model of the point and its advice on it, for the report. */
-static void keep_model(const sweep_t *sweep, stu_point_t *point)
+/* The description of the point's platform for its p (sim_run_describe), from the sweep's list or made once; NULL with
+ * the reason in err when it cannot be made. */
+static const met_platform_t *describe(sweep_t *sweep, const stu_point_t *point, char *err, size_t errlen)
+{
+  const char *platform = stu_platform(sweep->study, point);
+  for (size_t i = 0; i < sweep->nmachines; i++)
+    if (sweep->machines[i].p == point->p && strcmp(sweep->machine_platforms[i], platform) == 0)
+      return &sweep->machines[i];
+  met_platform_t *m = realloc(sweep->machines, (sweep->nmachines + 1) * sizeof *m);
+  if (m)
+    sweep->machines = m;
+  const char **names = realloc(sweep->machine_platforms, (sweep->nmachines + 1) * sizeof *names);
+  if (names)
+    sweep->machine_platforms = names;
+  if (!m || !names) {
+    snprintf(err, errlen, "%s", sim_strerror(SIM_ENOMEM));
+    return NULL;
+  }
+  if (sim_run_describe(platform, point->p, &sweep->machines[sweep->nmachines], err, errlen) != 0)
+    return NULL;
+  sweep->machine_platforms[sweep->nmachines] = platform;
+  return &sweep->machines[sweep->nmachines++];
+}
+
+/* The skeleton's analytic model of the point and its advice on it, on the point's machine, for the report. */
+static void keep_model(sweep_t *sweep, stu_point_t *point)
 {
   const app_skeleton_t *skeleton = sweep->skeleton;
   app_point_t at = {.count = sweep->scenario->nparams, .names = sweep->names, .values = point->values};
-  point->t_model = skeleton->model ? skeleton->model(&at, point->p) : NAN;
-  if (!skeleton->advise || !skeleton->advise(&at, point->p, point->warning, sizeof point->warning))
+  point->t_model = NAN;
+  point->warning[0] = point->model_missing[0] = '\0';
+  const met_platform_t *m = describe(sweep, point, point->machine, sizeof point->machine);
+  if (!m) {
+    snprintf(point->model_missing, sizeof point->model_missing, "the platform could not be described");
+    return;
+  }
+  snprintf(point->machine, sizeof point->machine, "%s", m->origin);
+  if (skeleton->model)
+    point->t_model = skeleton->model(&at, point->p, m, point->model_missing, sizeof point->model_missing);
+  if (!skeleton->advise || !skeleton->advise(&at, point->p, m, point->warning, sizeof point->warning))
     point->warning[0] = '\0';
 }
 
@@ -500,6 +536,8 @@ static void close_sweep(sweep_t *sweep, int rc)
   free(sweep->names);
   free(sweep->seq.values);
   free(sweep->seq.t_seq);
+  free(sweep->machines);
+  free(sweep->machine_platforms);
   if (rc != 0) {
     stu_free(sweep->study);
     sweep->study = NULL;

@@ -26,6 +26,8 @@ typedef struct stu_point {
   met_carnival_t *carnival; /* cause-effect view (APP_VIEW_CAUSE_EFFECT); otherwise NULL */
   double t_model;         /* the skeleton's analytic model of T_par (app_skeleton_t.model); NAN when it has none */
   char warning[320];      /* the skeleton's advice on this point (app_skeleton_t.advise), or "" */
+  char machine[512];      /* which characterisation rank 0's host used and where it came from (sim_machine_charac) */
+  char model_missing[256]; /* with t_model NAN: what the model lacks, or "" */
 } stu_point_t;
 
 typedef struct stu_study {

@@ -1,0 +1,83 @@
+/* The instruction-level characterisation of a host (seed 001 eqs. 1-2): operation counts by class times cycles per
+ * operation times the cycle time. */
+#include "met_machine.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const met_class_names[MET_CLASS_COUNT] = {"cpu", "flop", "intmem", "extmem"};
+
+met_charac_t met_charac_default(double speed, double memory_bytes)
+{
+  return (met_charac_t){.clock_hz = speed,
+                        .cycles = {[MET_CLASS_CPU] = 1, [MET_CLASS_FLOP] = 1},
+                        .memory_bytes = memory_bytes,
+                        .derived = 1};
+}
+
+void met_charac_cycles(const met_charac_t *c, const met_ops_t *ops, double items, double cycles[MET_CLASS_COUNT])
+{
+  for (int i = 0; i < MET_CLASS_COUNT; i++)
+    cycles[i] = items * (ops->n[i] * c->cycles[i]);
+}
+
+double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double items)
+{
+  double cycles[MET_CLASS_COUNT];
+  met_charac_cycles(c, ops, items, cycles);
+  double total = 0;
+  for (int i = 0; i < MET_CLASS_COUNT; i++)
+    total += cycles[i];
+  return total / c->clock_hz;
+}
+
+int met_charac_equal(const met_charac_t *a, const met_charac_t *b)
+{
+  if (a->clock_hz != b->clock_hz || a->memory_bytes != b->memory_bytes)
+    return 0;
+  for (int i = 0; i < MET_CLASS_COUNT; i++)
+    if (a->cycles[i] != b->cycles[i])
+      return 0;
+  return 1;
+}
+
+void met_charac_describe(const met_charac_t *c, char *out, size_t len)
+{
+  int used = snprintf(out, len, "%.6g Hz; cycles per cpu %.6g, flop %.6g, intmem %.6g, extmem %.6g", c->clock_hz,
+                      c->cycles[MET_CLASS_CPU], c->cycles[MET_CLASS_FLOP], c->cycles[MET_CLASS_INTMEM],
+                      c->cycles[MET_CLASS_EXTMEM]);
+  if (used < 0 || (size_t)used >= len)
+    return;
+  if (c->memory_bytes > 0)
+    snprintf(out + used, len - (size_t)used, "; memory %.0f MiB", c->memory_bytes / 1048576.0);
+  else
+    snprintf(out + used, len - (size_t)used, "; memory not given");
+}
+
+double met_io_time(const double us[2], double bytes)
+{
+  return 1e-6 * (us[0] + us[1] * bytes);
+}
+
+int met_platform_hockney(const met_platform_t *m, met_hockney_t *link)
+{
+  *link = (met_hockney_t){0};
+  if (m->p <= 1)
+    return 0;
+  if (m->piecewise) {
+    int d = m->hops[1];
+    *link = (met_hockney_t){.lambda = 1e-6 * (m->msg.large[0] + m->msg.large[2] * d),
+                            .tau = 1e-6 * (m->msg.large[1] + m->msg.large[3] * d)};
+    return 0;
+  }
+  if (m->bandwidth <= 0)
+    return -1;
+  *link = (met_hockney_t){.lambda = m->latency, .tau = 1 / m->bandwidth};
+  return 0;
+}
+
+double met_platform_flops(const met_platform_t *m)
+{
+  double cycles = m->charac.cycles[MET_CLASS_FLOP];
+  return cycles > 0 ? m->charac.clock_hz / cycles : 0;
+}

@@ -1,0 +1,84 @@
+/* A machine as simrun's skeletons and models see it, without SimGrid: the instruction-level characterisation of a host
+ * (seed 001 §3.1, eqs. 1-2: cycles per operation of each class, the cycle time, the memory size), the work of a
+ * program module as operation counts by class, and the time the one costs the other. */
+#ifndef MET_MACHINE_H
+#define MET_MACHINE_H
+
+#include "met_model.h"
+
+#include <stddef.h>
+
+/* The operation classes of eq. 2, in the order of the trace's compute parts (met_trace.h MET_PART_*). */
+typedef enum met_class {
+  MET_CLASS_CPU = 0, /* an integer or control instruction (address arithmetic, loop control) */
+  MET_CLASS_FLOP,    /* a floating-point operation (its FPU cycles not overlapped with the CPU) */
+  MET_CLASS_INTMEM,  /* an access to internal (on-chip) memory: workspace, registers spilled, L1 */
+  MET_CLASS_EXTMEM,  /* an access to external memory: the program's data arrays */
+  MET_CLASS_COUNT
+} met_class_t;
+
+/* The property suffixes of the classes, "cpu", "flop", "intmem", "extmem": simrun:cycles-<suffix>. */
+extern const char *const met_class_names[MET_CLASS_COUNT];
+
+/* Operations of a piece of work, by class (counts, not time: the same on every machine). */
+typedef struct met_ops {
+  double n[MET_CLASS_COUNT];
+} met_ops_t;
+
+/* What one operation of each class costs on a host. */
+typedef struct met_charac {
+  double clock_hz;                /* processor cycles per second (simrun:clock-hz, or the host's SimGrid speed) */
+  double cycles[MET_CLASS_COUNT]; /* cycles per operation (simrun:cycles-cpu, -flop, -intmem, -extmem) */
+  double memory_bytes;            /* simrun:memory-bytes; 0 when the platform gives none */
+  int derived;                    /* 1 when no simrun:cycles-* was given: the default of met_charac_default */
+} met_charac_t;
+
+/* The characterisation of a host whose platform gives none: SimGrid's speed read as operations per second, so that a
+ * CPU or floating-point operation takes one cycle of `speed` and memory accesses are free (folded into the rate). */
+met_charac_t met_charac_default(double speed, double memory_bytes);
+
+/* Cycles of `items` pieces of work of `ops` each on `c`, by class, into cycles[MET_CLASS_COUNT]: items x (the
+ * operations of one item x cycles per operation), in that order, so that an item's cost is rounded once. */
+void met_charac_cycles(const met_charac_t *c, const met_ops_t *ops, double items, double cycles[MET_CLASS_COUNT]);
+
+/* Seconds of `items` pieces of work of `ops` each on `c` (eq. 2: the cycles of every class times the cycle time). */
+double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double items);
+
+/* Whether two characterisations are the same (for "every rank's host costs the same"). */
+int met_charac_equal(const met_charac_t *a, const met_charac_t *b);
+
+/* One line for the report: "25e6 Hz; cycles cpu 20.505, flop 19.2175, intmem 10.9635, extmem 34.4277; memory ..."
+ * into out. */
+void met_charac_describe(const met_charac_t *c, char *out, size_t len);
+
+/* What the analytic models take from a run's platform and rank mapping (sim_run_describe fills it in a process that
+ * loads the platform): the characterisation of rank 0's host, the message model, host I/O, and the routes. */
+enum { MET_PLATFORM_MAX_RANKS = 4096 };
+typedef struct met_platform {
+  int p;               /* ranks mapped */
+  met_charac_t charac; /* rank 0's host */
+  int uniform;         /* 1 when every rank's host has the same characterisation */
+  char origin[512];    /* where rank 0's characterisation came from, for the report */
+  int piecewise;       /* 1 when the platform gives the piecewise message model (msg); else routes are Hockney's */
+  met_piecewise_t msg;
+  double link_init_us;
+  double input_us[2];               /* eq. 5's alpha (us) and beta (us/B); zero when the platform gives none */
+  double output_us[2];              /* eq. 6's */
+  int has_io;                       /* 1 when the platform gives simrun:io-input-us or simrun:io-output-us */
+  double latency;                   /* route from rank 0 to rank 1: the sum of its links' latencies (s); 0 for p = 1 */
+  double bandwidth;                 /* its smallest bandwidth (B/s); 0 for p = 1 */
+  int hops[MET_PLATFORM_MAX_RANKS]; /* links from rank 0's host to rank i's, for the first min(p, MAX) ranks */
+} met_platform_t;
+
+/* Hockney's lambda and tau for the machine's messages between rank 0 and rank 1: the piecewise model's large-message
+ * regime at their distance (lambda = alpha + gamma d, tau = beta + delta d), else the route's latency and 1 /
+ * bandwidth; 0 and 0 for p = 1, where nothing is sent. Returns 0, or -1 when the platform gives neither. */
+int met_platform_hockney(const met_platform_t *m, met_hockney_t *link);
+
+/* The flop rate of rank 0's host: clock / cycles per flop; 0 when a flop costs nothing (no rate). */
+double met_platform_flops(const met_platform_t *m);
+
+/* Seconds for host input or output of `bytes` with eq. 5's or eq. 6's alpha (us) and beta (us/B) in us. */
+double met_io_time(const double us[2], double bytes);
+
+#endif

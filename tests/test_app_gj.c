@@ -1,0 +1,68 @@
+/* Tests of the Gauss-Jordan skeleton's work description (seed 001 eq. 10) on the T800 platform's characterisation,
+ * against the calibration written out by hand from the paper's documented p = 1 figures (REFERENCE.md 3.2-3.3, the
+ * derivation in platforms/t800-mesh-128.xml): the same compute split, I/O and T_seq as before the work became
+ * operation counts, to 1e-9 relative; work conserved across ranks. */
+#include "app_gj.h"
+#include "met_eppa.h"
+#include "tu_linalg.h"
+
+#define TU_T800 SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
+/* Rsub-equivalent element operations at N = 256 (eq. 10 with the module weights of app_gj.c). */
+#define ELEMENT_OPS_256 8460902.4
+/* Cycles per Rsub element from Table 5's split scaled to the measured p = 1 time: CPU, FPU, internal, external. */
+static const double rsub_cycles[MET_PART_COUNT] = {61.515, 38.435, 21.927, 103.283};
+
+static met_trace_t *run_gj(int p)
+{
+  const char *names[] = {"n", "broadcast"};
+  const char *values[] = {"256", "neighbour"};
+  return tu_run_point(&app_gj_skeleton, TU_T800, 2, names, values, p, SIM_BCAST_NEIGHBOUR);
+}
+
+static void test_app_gj_element_ops(void)
+{
+  TU_ASSERT_CLOSE(app_gj_element_ops(256), ELEMENT_OPS_256, 1e-6);
+}
+
+/* p = 1: each compute part is 8,460,902.4 x its cycles / 25e6 (CPU 20.8189 s, FPU 13.0078, internal 7.4209,
+ * external 34.9547: 76.2024 s in all), plus input 642.16 + 3.73 x 528,384 us (eq. 5, 256 x 258 doubles) and output
+ * 1583.73 + 2.2 x 2048 us (eq. 6): T_seq = 78.1799 s, the measured 78.18 s it was calibrated on. */
+static void test_app_gj_t800_sequential_by_hand(void)
+{
+  met_trace_t *trace = run_gj(1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  double compute = 0;
+  for (int part = 0; part < MET_PART_COUNT; part++) {
+    double expected = ELEMENT_OPS_256 * rsub_cycles[part] / 25e6;
+    TU_ASSERT_CLOSE(met_trace_part_time(trace, 0, part), expected, 1e-9 * expected);
+    compute += expected;
+  }
+  double io = 1e-6 * (642.16 + 3.73 * 528384) + 1e-6 * (1583.73 + 2.2 * 2048);
+  TU_ASSERT_CLOSE(met_trace_end(trace), compute + io, 1e-9 * (compute + io));
+  TU_ASSERT_CLOSE(met_trace_end(trace), 78.18, 0.01);
+  met_trace_free(trace);
+}
+
+/* p = 8: the ranks' compute parts add up to the sequential ones (the rows are split, not the work changed). */
+static void test_app_gj_t800_work_is_conserved(void)
+{
+  met_trace_t *trace = run_gj(8);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  for (int part = 0; part < MET_PART_COUNT; part++) {
+    double sum = 0;
+    for (int r = 0; r < 8; r++)
+      sum += met_trace_part_time(trace, r, part);
+    double expected = ELEMENT_OPS_256 * rsub_cycles[part] / 25e6;
+    TU_ASSERT_CLOSE(sum, expected, 1e-9 * expected);
+  }
+  met_trace_free(trace);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_app_gj_element_ops", test_app_gj_element_ops},
+                                    {"test_app_gj_t800_sequential_by_hand", test_app_gj_t800_sequential_by_hand},
+                                    {"test_app_gj_t800_work_is_conserved", test_app_gj_t800_work_is_conserved},
+                                    {NULL, NULL}};
+  return tu_run("app_gj", cases);
+}

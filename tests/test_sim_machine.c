@@ -1,0 +1,128 @@
+/* Tests of the machine characterisation (sim_machine, met_machine; docs/machines.md) against hand calculations on small
+ * platforms of tests/data/machine: per-host costs inherited from the zone and overridden by a host (two hosts of
+ * different speeds), the default from SimGrid's speed, the description the models take, and one error line naming
+ * the file, the line, the property and the host for every bad value. */
+#include "met_machine.h"
+#include "sim_error.h"
+#include "sim_replay.h"
+#include "sim_run.h"
+#include "tu.h"
+
+#include <string.h>
+
+#define DATA SIMRUN_SOURCE_DIR "/tests/data/machine/"
+
+/* 1000 CPU operations, 500 flops, 200 internal and 100 external memory accesses. */
+static const met_ops_t work = {
+    .n = {[MET_CLASS_CPU] = 1000, [MET_CLASS_FLOP] = 500, [MET_CLASS_INTMEM] = 200, [MET_CLASS_EXTMEM] = 100}};
+
+static void work_program(sim_rank_t *rank, const void *arg)
+{
+  sim_work(rank, arg, 1, SIM_WORK);
+}
+
+static met_trace_t *run_work(const char *platform)
+{
+  sim_job_t job = {.platform = platform, .nranks = 2, .program = work_program, .arg = &work};
+  met_trace_t *trace = NULL;
+  char err[1024];
+  if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+    fprintf(stderr, "simulation failed: %s\n", err);
+  return trace;
+}
+
+/* The one compute interval of `rank`. */
+static const met_interval_t *compute_of(const met_trace_t *trace, int rank)
+{
+  CU_ASSERT_FATAL(met_trace_count(trace, rank) == 1);
+  const met_interval_t *iv = met_trace_intervals(trace, rank);
+  CU_ASSERT_FATAL(iv->category == MET_CAT_COMPUTE);
+  return iv;
+}
+
+/* Rank 0 on a-slow, the zone's figures: 1000 x 1 + 500 x 2 + 200 x 3 + 100 x 10 = 3600 cycles at 1e9 Hz = 3.6 us,
+ * of which external memory 1000 cycles = 1 us. Rank 1 on b-fast, its own clock and extmem: 1000 + 1000 + 600 + 100 x 4
+ * = 3000 cycles at 2e9 Hz = 1.5 us, external memory 400 cycles = 0.2 us. */
+static void test_sim_machine_heterogeneous_hosts_by_hand(void)
+{
+  met_trace_t *trace = run_work(DATA "two-hosts.xml");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  const met_interval_t *slow = compute_of(trace, 0);
+  const met_interval_t *fast = compute_of(trace, 1);
+  TU_ASSERT_CLOSE(slow->end - slow->start, 3.6e-6, 1e-18);
+  TU_ASSERT_CLOSE(slow->parts[MET_PART_EXTMEM], 1e-6, 1e-18);
+  TU_ASSERT_CLOSE(slow->parts[MET_PART_FPU], 1e-6, 1e-18);
+  TU_ASSERT_CLOSE(fast->end - fast->start, 1.5e-6, 1e-18);
+  TU_ASSERT_CLOSE(fast->parts[MET_PART_EXTMEM], 0.2e-6, 1e-18);
+  TU_ASSERT_CLOSE(fast->parts[MET_PART_INTMEM], 0.3e-6, 1e-18);
+  met_trace_free(trace);
+}
+
+/* No characterisation: a CPU operation or a flop takes 1 / 5e8 s and memory is free: 1500 / 5e8 = 3 us. */
+static void test_sim_machine_default_from_speed(void)
+{
+  met_trace_t *trace = run_work(DATA "plain.xml");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  for (int r = 0; r < 2; r++) {
+    const met_interval_t *iv = compute_of(trace, r);
+    TU_ASSERT_CLOSE(iv->end - iv->start, 3e-6, 1e-18);
+    CU_ASSERT_EQUAL(iv->parts[MET_PART_EXTMEM], 0);
+  }
+  met_trace_free(trace);
+  static met_platform_t m;
+  char err[1024];
+  CU_ASSERT_FATAL(sim_run_describe(DATA "plain.xml", 2, &m, err, sizeof err) == 0);
+  CU_ASSERT(m.charac.derived && m.uniform && m.charac.memory_bytes == 0);
+  CU_ASSERT(strstr(m.origin, "default") && strstr(m.origin, "h0") && strstr(m.origin, "plain.xml"));
+}
+
+/* What the models see of two-hosts.xml: rank 0's host's figures from the zone, not uniform, the route's latency and
+ * bandwidth, one hop; the origin names the zone and the file. */
+static void test_sim_machine_describe_two_hosts(void)
+{
+  static met_platform_t m;
+  char err[1024];
+  CU_ASSERT_FATAL(sim_run_describe(DATA "two-hosts.xml", 2, &m, err, sizeof err) == 0);
+  CU_ASSERT(!m.charac.derived && !m.uniform && !m.piecewise);
+  CU_ASSERT_EQUAL(m.charac.clock_hz, 1e9);
+  CU_ASSERT_EQUAL(m.charac.cycles[MET_CLASS_EXTMEM], 10);
+  CU_ASSERT_EQUAL(m.charac.memory_bytes, 1048576);
+  CU_ASSERT_EQUAL(m.hops[1], 1);
+  TU_ASSERT_CLOSE(m.latency, 10e-6, 1e-18);
+  TU_ASSERT_CLOSE(m.bandwidth, 100e6, 1e-6);
+  CU_ASSERT(strstr(m.origin, "pair") && strstr(m.origin, "two-hosts.xml"));
+  TU_ASSERT_CLOSE(met_charac_seconds(&m.charac, &work, 1), 3.6e-6, 1e-18);
+}
+
+/* Every bad value stops the platform check with one line: file:line, the property, the value, the host. */
+static void test_sim_machine_bad_values_name_file_and_line(void)
+{
+  static const struct {
+    const char *file;
+    const char *where;
+  } bad[] = {{"bad-negative.xml", "bad-negative.xml:13: property simrun:cycles-flop = \"-2\" (for host a-slow"},
+             {"bad-nan.xml", "bad-nan.xml:12: property simrun:cycles-cpu = \"nan\" (for host a-slow"},
+             {"bad-text.xml", "bad-text.xml:14: property simrun:cycles-intmem = \"fast\" (for host a-slow"},
+             {"bad-clock.xml", "bad-clock.xml:11: property simrun:clock-hz = \"0\" (for host a-slow"},
+             {"bad-partial.xml", "host a-slow has some simrun:cycles-* properties but not simrun:cycles-intmem"}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char path[512];
+    char err[1024] = "";
+    size_t hosts = 0;
+    snprintf(path, sizeof path, DATA "%s", bad[i].file);
+    CU_ASSERT_EQUAL(sim_run_probe(path, &hosts, err, sizeof err), SIM_EPLATFORM);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, bad[i].where));
+    CU_ASSERT_PTR_NULL(strchr(err, '\n'));
+  }
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_sim_machine_heterogeneous_hosts_by_hand", test_sim_machine_heterogeneous_hosts_by_hand},
+      {"test_sim_machine_default_from_speed", test_sim_machine_default_from_speed},
+      {"test_sim_machine_describe_two_hosts", test_sim_machine_describe_two_hosts},
+      {"test_sim_machine_bad_values_name_file_and_line", test_sim_machine_bad_values_name_file_and_line},
+      {NULL, NULL}};
+  return tu_run("sim_machine", cases);
+}

@@ -210,6 +210,12 @@ static void show_progress(size_t done, size_t total, void *ctx)
   fflush(stderr);
 }
 
+/* A damaged cache entry, deleted and recomputed. */
+static void show_warning(const char *message, void *ctx)
+{
+  fprintf(stderr, "simrun: warning: %s\n", message);
+}
+
 /* Runs the study; a signal caught by cli_signal stops it, keeping the finished points. */
 static int run_study(const options_t *opts, const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
                      int per_process, stu_study_t **study, scn_error_t *err)
@@ -217,7 +223,8 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
   char cache[4096];
   int progress = !opts->quiet && isatty(STDERR_FILENO);
   stu_options_t options = {.per_process = per_process, .jobs = opts->jobs, .farm = opts->mpi, .ti_dir = opts->ti,
-                           .stop = cli_signal_stop, .progress = progress ? show_progress : NULL};
+                           .stop = cli_signal_stop, .progress = progress ? show_progress : NULL,
+                           .warn = show_warning};
   /* a point taken from the cache would write no trace */
   if (!opts->no_cache && !opts->ti && stu_cache_default_dir(cache, sizeof cache) == 0)
     options.cache_dir = cache;

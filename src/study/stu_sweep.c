@@ -390,7 +390,7 @@ static int simulate_study(sweep_t *sweep)
 {
   const stu_options_t *o = sweep->options;
   char message[1200] = "";
-  stu_cache_t *cache = o->cache_dir ? stu_cache_open(o->cache_dir, message, sizeof message) : NULL;
+  stu_cache_t *cache = o->cache_dir ? stu_cache_open(o->cache_dir, o->warn, o->ctx, message, sizeof message) : NULL;
   if (o->cache_dir && !cache) {
     scn_fail(sweep->err, sweep->scenario->path, 0, "%s", message);
     return SIM_EIO;

@@ -75,6 +75,7 @@ static void usage(FILE *out)
           "\n"
           "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
           "Paths inside a scenario are relative to the scenario file; paths given as options, to the current folder.\n"
+          "A scenario's <report csv/json> must lie inside the scenario's folder; --csv and --json write anywhere.\n"
           "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
           "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
           "it stopped; the outputs are written only when the whole sweep is done.\n"
@@ -380,7 +381,9 @@ static int run(const options_t *opts)
     goto report;
   }
   int per_process = opts->per_process ? opts->per_process : scenario->per_process;
-  if (scn_check(scenario, skeleton->spec, &err) != 0 || check_per_process(scenario, per_process, &err) != 0)
+  if (scn_check(scenario, skeleton->spec, &err) != 0 || check_per_process(scenario, per_process, &err) != 0 ||
+      (!opts->csv && scn_check_output(scenario, scenario->csv, "csv", &err) != 0) ||
+      (!opts->json && scn_check_output(scenario, scenario->json, "json", &err) != 0))
     goto report;
   status = prepare_pictures(opts, per_process);
   if (status == EXIT_OK)

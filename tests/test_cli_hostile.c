@@ -268,6 +268,51 @@ static void test_hostile_cache_shared_by_concurrent_sweeps(void)
   remove_folder(cache);
 }
 
+/* A scenario writes only inside its own folder, unless the command line names the output. */
+
+static void test_hostile_report_outside_scenario_folder(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "report-escape-parent.xml"}, .bare = 1, .status = 2,
+                 .prefix =
+                     HOSTILE "report-escape-parent.xml:12: <report csv=...> writes '" HOSTILE "../../escaped.csv', "
+                             "outside the scenario's folder",
+                 .phrases = {"--csv '" HOSTILE "../../escaped.csv' on the command line"});
+  EXPECT_FAILURE(.args = {HOSTILE "report-escape-absolute.xml"}, .bare = 1, .status = 2,
+                 .prefix = HOSTILE "report-escape-absolute.xml:12: <report csv=...> writes '/tmp/simrun-escaped.csv', ",
+                 .phrases = {"outside the scenario's folder"});
+}
+
+static void test_hostile_report_inside_or_on_command_line(void)
+{
+  char dir[1024];
+  char cache[1024];
+  begin_folders(dir, cache);
+  CU_ASSERT_EQUAL(mkdir(strcat(strcpy((char[1100]){0}, dir), "/sub"), 0700), 0);
+  write_file(dir, "s.xml",
+             "<?xml version=\"1.0\"?>\n<scenario name=\"inside\"><platform file=\"" DATA "two-hosts.xml\"/>\n"
+             "<program skeleton=\"gauss-jordan\"><param name=\"n\" value=\"16\"/>"
+             "<param name=\"broadcast\" value=\"one-to-all\"/></program>\n"
+             "<sweep><param name=\"p\" values=\"1\"/></sweep><report csv=\"sub/../out.csv\"/></scenario>\n");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"-q", "s.xml", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *csv = read_output(dir, "out.csv");
+  CU_ASSERT_PTR_NOT_NULL(csv);
+  free(csv);
+  CU_ASSERT_EQUAL_FATAL(
+      run_simrun(dir, (const char *const[]){"-q", "--csv", "named.csv", HOSTILE "report-escape-absolute.xml", NULL},
+                 &run),
+      0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  csv = read_output(dir, "named.csv");
+  CU_ASSERT_PTR_NOT_NULL(csv);
+  free(csv);
+  remove_folder(dir);
+  remove_folder(cache);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -285,6 +330,8 @@ int main(void)
       {"test_hostile_signals_stop_alike", test_hostile_signals_stop_alike},
       {"test_hostile_cache_key_covers_profiles", test_hostile_cache_key_covers_profiles},
       {"test_hostile_cache_shared_by_concurrent_sweeps", test_hostile_cache_shared_by_concurrent_sweeps},
+      {"test_hostile_report_outside_scenario_folder", test_hostile_report_outside_scenario_folder},
+      {"test_hostile_report_inside_or_on_command_line", test_hostile_report_inside_or_on_command_line},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

@@ -77,6 +77,7 @@ static void usage(FILE *out)
           "\n"
           "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
           "Paths inside a scenario are relative to the scenario file; paths given as options, to the current folder.\n"
+          "A scenario's <report csv/json> must lie inside the scenario's folder; --csv and --json write anywhere.\n"
           "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
           "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
           "it stopped; the outputs are written only when the whole sweep is done.\n"
@@ -212,6 +213,12 @@ static void show_progress(size_t done, size_t total, void *ctx)
   fflush(stderr);
 }
 
+/* A damaged cache entry, deleted and recomputed. */
+static void show_warning(const char *message, void *ctx)
+{
+  fprintf(stderr, "simrun: warning: %s\n", message);
+}
+
 /* Runs the study; a signal caught by cli_signal stops it, keeping the finished points. */
 static int run_study(const options_t *opts, const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
                      int per_process, stu_study_t **study, scn_error_t *err)
@@ -219,7 +226,8 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
   char cache[4096];
   int progress = !opts->quiet && isatty(STDERR_FILENO);
   stu_options_t options = {.per_process = per_process, .jobs = opts->jobs, .farm = opts->mpi, .ti_dir = opts->ti,
-                           .stop = cli_signal_stop, .progress = progress ? show_progress : NULL};
+                           .stop = cli_signal_stop, .progress = progress ? show_progress : NULL,
+                           .warn = show_warning};
   /* a point taken from the cache would write no trace */
   if (!opts->no_cache && !opts->ti && stu_cache_default_dir(cache, sizeof cache) == 0)
     options.cache_dir = cache;
@@ -377,7 +385,9 @@ static int run(const options_t *opts)
     goto report;
   }
   int per_process = opts->per_process ? opts->per_process : scenario->per_process;
-  if (scn_check(scenario, skeleton->spec, &err) != 0 || check_per_process(scenario, per_process, &err) != 0)
+  if (scn_check(scenario, skeleton->spec, &err) != 0 || check_per_process(scenario, per_process, &err) != 0 ||
+      (!opts->csv && scn_check_output(scenario, scenario->csv, "csv", &err) != 0) ||
+      (!opts->json && scn_check_output(scenario, scenario->json, "json", &err) != 0))
     goto report;
   status = prepare_pictures(opts, per_process);
   const char *csv = opts->csv ? opts->csv : scenario->csv;

@@ -12,6 +12,14 @@
 
 #define HOSTILE DATA "hostile/"
 
+/* A fresh working folder and a fresh cache folder (SIMRUN_CACHE_DIR, inherited by the runs), each of 1024 bytes. */
+static void begin_folders(char *dir, char *cache)
+{
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, 1024), 0);
+  CU_ASSERT_EQUAL_FATAL(make_folder(cache, 1024), 0);
+  setenv("SIMRUN_CACHE_DIR", cache, 1);
+}
+
 /* Numbers: an int parameter above INT_MAX used to wrap (2^32 -> 0: SIGFPE; 2^32 + 2 -> 2, a wrong run). */
 
 static void test_hostile_grid_rows_wrap(void)
@@ -97,14 +105,12 @@ static void test_hostile_platform_digit_names_run(void)
   remove_folder(dir);
 }
 
-/* What SimGrid still crashes on in the simulation process (its Dijkstra routing, when a route is missing) is one line
- * naming the platform, not a backtrace. */
+/* What SimGrid still kills the process on (an assertion on a missing profile, a crash of its Dijkstra routing when a
+ * route is missing) is one line naming the platform with SimGrid's own first line, not a backtrace. */
 static void test_hostile_platform_crash_is_one_line(void)
 {
-  EXPECT_FAILURE(.args = {HOSTILE "no-route-dijkstra.xml"}, .status = 1,
-                 .prefix = HOSTILE "no-route-dijkstra.xml:3: simulating on platform '" HOSTILE
-                                   "platform-no-route-dijkstra.xml' failed: the simulation process ",
-                 .phrases = {"SimGrid said: "});
+  expect_platform_refused("missing-profile", "SimGrid said: Cannot open file 'no-such.profile'");
+  expect_platform_refused("no-route-dijkstra", "the simulation process ");
 }
 
 /* Signals: SIGINT, SIGTERM and SIGHUP stop a sweep alike, one second in (the sweep takes seconds): exit 128 + the
@@ -135,9 +141,7 @@ static void expect_stopped_by(int signal, int status)
 {
   char dir[1024];
   char cache[1024];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  CU_ASSERT_EQUAL_FATAL(make_folder(cache, sizeof cache), 0);
-  setenv("SIMRUN_CACHE_DIR", cache, 1);
+  begin_folders(dir, cache);
   static const char *const args[] = {
       "-q", "-j", "2", "--csv", "out.csv", "--svg", "pics/sub", "--per-process", "4", HOSTILE "slow-sweep.xml", NULL};
   FILE *out = tmpfile();
@@ -167,6 +171,148 @@ static void test_hostile_signals_stop_alike(void)
   expect_stopped_by(SIGHUP, 129);
 }
 
+/* The cache key covers the files a platform names: an edited bandwidth profile used to return the old result. */
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+  char path[2048];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* The T_par of the CSV's last row (column 8), after running the scenario in `dir`. */
+static double run_last_t_par(const char *dir)
+{
+  cli_run_t run;
+  CU_ASSERT_FATAL(run_simrun(dir, (const char *const[]){"-q", "--csv", "out.csv", "s.xml", NULL}, &run) == 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *csv = read_output(dir, "out.csv");
+  CU_ASSERT_FATAL(csv != NULL);
+  const char *row = csv;
+  for (const char *c = csv; (c = strchr(c, '\n')) && c[1]; c++)
+    row = c + 1;
+  const char *field = row;
+  for (int i = 0; i < 7 && field; i++)
+    field = strchr(field, ',') ? strchr(field, ',') + 1 : NULL;
+  double t_par = field ? strtod(field, NULL) : 0;
+  free(csv);
+  return t_par;
+}
+
+static void test_hostile_cache_key_covers_profiles(void)
+{
+  char dir[1024];
+  char cache[1024];
+  begin_folders(dir, cache);
+  write_file(dir, "platform.xml",
+             "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+             "<platform version=\"4.1\"><zone id=\"pair\" routing=\"Full\">\n"
+             "<host id=\"h0\" speed=\"1Gf\"/><host id=\"h1\" speed=\"1Gf\"/>\n"
+             "<link id=\"wire\" bandwidth=\"1MBps\" latency=\"10us\" bandwidth_file=\"wire.profile\"/>\n"
+             "<route src=\"h0\" dst=\"h1\"><link_ctn id=\"wire\"/></route></zone></platform>\n");
+  write_file(dir, "s.xml",
+             "<?xml version=\"1.0\"?>\n<scenario name=\"profile\"><platform file=\"platform.xml\"/>\n"
+             "<program skeleton=\"gauss-jordan\"><param name=\"n\" value=\"64\"/>"
+             "<param name=\"broadcast\" value=\"one-to-all\"/></program>\n"
+             "<sweep><param name=\"p\" values=\"1 2\"/></sweep></scenario>\n");
+  write_file(dir, "wire.profile", "0 1000000\n");
+  double fast = run_last_t_par(dir);
+  write_file(dir, "wire.profile", "0 500000\n"); /* half the bandwidth: the p = 2 run can only take longer */
+  double slow = run_last_t_par(dir);
+  CU_ASSERT(fast > 0 && slow > fast);
+  remove_folder(dir);
+  remove_folder(cache);
+}
+
+/* Two sweeps sharing a cache at once: both succeed, with the CSV of a run without cache, and leave only whole entries.
+ */
+static void test_hostile_cache_shared_by_concurrent_sweeps(void)
+{
+  char dir[1024];
+  char cache[1024];
+  begin_folders(dir, cache);
+  static const char *const names[] = {"a.csv", "b.csv"};
+  pid_t pids[2];
+  FILE *outs[2][2];
+  for (int i = 0; i < 2; i++) {
+    outs[i][0] = tmpfile();
+    outs[i][1] = tmpfile();
+    pids[i] = spawn(dir, SIMRUN_BINARY,
+                    (const char *const[]){"-q", "-j", "2", "--csv", names[i], DATA "gj-fourteen.xml", NULL}, outs[i][0],
+                    outs[i][1]);
+  }
+  for (int i = 0; i < 2; i++) {
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(finish(pids[i], outs[i][0], outs[i][1], &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_STRING_EQUAL(run.err, "");
+    run_free(&run);
+  }
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(
+      run_simrun(dir, (const char *const[]){"-q", "--no-cache", "--csv", "c.csv", DATA "gj-fourteen.xml", NULL}, &run),
+      0);
+  run_free(&run);
+  char *csv[3] = {read_output(dir, "a.csv"), read_output(dir, "b.csv"), read_output(dir, "c.csv")};
+  CU_ASSERT_FATAL(csv[0] && csv[1] && csv[2]);
+  CU_ASSERT_STRING_EQUAL(csv[0], csv[2]);
+  CU_ASSERT_STRING_EQUAL(csv[1], csv[2]);
+  for (int i = 0; i < 3; i++)
+    free(csv[i]);
+  CU_ASSERT_EQUAL(count_entries(cache), 14); /* one per point, no temporary file */
+  remove_folder(dir);
+  remove_folder(cache);
+}
+
+/* A scenario writes only inside its own folder, unless the command line names the output. */
+
+static void test_hostile_report_outside_scenario_folder(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "report-escape-parent.xml"}, .bare = 1, .status = 2,
+                 .prefix =
+                     HOSTILE "report-escape-parent.xml:12: <report csv=...> writes '" HOSTILE "../../escaped.csv', "
+                             "outside the scenario's folder",
+                 .phrases = {"--csv '" HOSTILE "../../escaped.csv' on the command line"});
+  EXPECT_FAILURE(.args = {HOSTILE "report-escape-absolute.xml"}, .bare = 1, .status = 2,
+                 .prefix = HOSTILE "report-escape-absolute.xml:12: <report csv=...> writes '/tmp/simrun-escaped.csv', ",
+                 .phrases = {"outside the scenario's folder"});
+}
+
+static void test_hostile_report_inside_or_on_command_line(void)
+{
+  char dir[1024];
+  char cache[1024];
+  begin_folders(dir, cache);
+  CU_ASSERT_EQUAL(mkdir(strcat(strcpy((char[1100]){0}, dir), "/sub"), 0700), 0);
+  write_file(dir, "s.xml",
+             "<?xml version=\"1.0\"?>\n<scenario name=\"inside\"><platform file=\"" DATA "two-hosts.xml\"/>\n"
+             "<program skeleton=\"gauss-jordan\"><param name=\"n\" value=\"16\"/>"
+             "<param name=\"broadcast\" value=\"one-to-all\"/></program>\n"
+             "<sweep><param name=\"p\" values=\"1\"/></sweep><report csv=\"sub/../out.csv\"/></scenario>\n");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"-q", "s.xml", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *csv = read_output(dir, "out.csv");
+  CU_ASSERT_PTR_NOT_NULL(csv);
+  free(csv);
+  CU_ASSERT_EQUAL_FATAL(
+      run_simrun(dir, (const char *const[]){"-q", "--csv", "named.csv", HOSTILE "report-escape-absolute.xml", NULL},
+                 &run),
+      0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  csv = read_output(dir, "named.csv");
+  CU_ASSERT_PTR_NOT_NULL(csv);
+  free(csv);
+  remove_folder(dir);
+  remove_folder(cache);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -182,6 +328,10 @@ int main(void)
       {"test_hostile_platform_digit_names_run", test_hostile_platform_digit_names_run},
       {"test_hostile_platform_crash_is_one_line", test_hostile_platform_crash_is_one_line},
       {"test_hostile_signals_stop_alike", test_hostile_signals_stop_alike},
+      {"test_hostile_cache_key_covers_profiles", test_hostile_cache_key_covers_profiles},
+      {"test_hostile_cache_shared_by_concurrent_sweeps", test_hostile_cache_shared_by_concurrent_sweeps},
+      {"test_hostile_report_outside_scenario_folder", test_hostile_report_outside_scenario_folder},
+      {"test_hostile_report_inside_or_on_command_line", test_hostile_report_inside_or_on_command_line},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

@@ -322,6 +322,41 @@ static void test_scn_load_rejects_bad_references(void)
   expect_load_error("reference-quantity.xml", 12, "quantity", "t_par");
 }
 
+/* libxml2's and SimGrid's messages may span lines: an error is one line whatever it quotes. */
+static void test_scn_fail_folds_lines(void)
+{
+  scn_error_t err;
+  CU_ASSERT_EQUAL(scn_fail(&err, "a.xml", 3, "platform: %s; fix it", "Parse error\n  at line 4:\r\n\tbad unit\n"), -1);
+  CU_ASSERT_STRING_EQUAL(err.message, "platform: Parse error at line 4: bad unit; fix it");
+  CU_ASSERT_STRING_EQUAL(err.file, "a.xml");
+  CU_ASSERT_EQUAL(err.line, 3);
+}
+
+/* Line numbers past 65535 (libxml2 stores 16 bits in a node unless asked for XML_PARSE_BIG_LINES). */
+static void test_scn_load_line_past_65535(void)
+{
+  char path[] = "/tmp/simrun-scn-big-XXXXXX";
+  int fd = mkstemp(path);
+  CU_ASSERT_FATAL(fd >= 0);
+  FILE *f = fdopen(fd, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  fprintf(f,
+          "<?xml version=\"1.0\"?>\n<scenario name=\"big\">\n<platform file=\"%s\"/>\n"
+          "<program skeleton=\"gauss-jordan\">\n",
+          SIMRUN_SOURCE_DIR "/tests/data/cli/two-hosts.xml");
+  for (int i = 0; i < 70000; i++)
+    fputs("<!-- filler -->\n", f);
+  fputs("<param name=\"n\" value=\"16\"/>\n</program>\n<sweep><param name=\"p\" values=\"1\"/></sweep>\n"
+        "<reference quantity=\"t_par\" source=\"s\" values=\"NaN\"/>\n</scenario>\n",
+        f);
+  fclose(f);
+  scn_scenario_t *s = NULL;
+  scn_error_t err;
+  CU_ASSERT_EQUAL(scn_load(path, &s, &err), -1);
+  CU_ASSERT_EQUAL(err.line, 4 + 70000 + 4); /* 4 lines of head, the filler, then param, </program>, <sweep> */
+  unlink(path);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -350,6 +385,8 @@ int main(void)
       {"test_scn_check_rejects_missing_required", test_scn_check_rejects_missing_required},
       {"test_scn_check_rejects_per_process_not_among_p", test_scn_check_rejects_per_process_not_among_p},
       {"test_scn_fail_fills_the_error", test_scn_fail_fills_the_error},
+      {"test_scn_fail_folds_lines", test_scn_fail_folds_lines},
+      {"test_scn_load_line_past_65535", test_scn_load_line_past_65535},
       {NULL, NULL},
   };
   return tu_run("scn_scenario", cases);

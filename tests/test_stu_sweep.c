@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define DATA SIMRUN_SOURCE_DIR "/tests/data/sweep/"
@@ -136,8 +137,41 @@ static void copy_file(const char *from, const char *to, const char *extra)
   fclose(out);
 }
 
+static void free_three(stu_study_t *first, stu_study_t *second, stu_study_t *third, scn_scenario_t *scenario)
+{
+  stu_free(first);
+  stu_free(second);
+  stu_free(third);
+  scn_free(scenario);
+}
+
+/* The sum of the inode numbers of the cache's entries: an entry rewritten is a new file, with a new inode. */
+static unsigned long long inodes;
+
+static void add_inode(const char *path)
+{
+  struct stat st;
+  CU_ASSERT_EQUAL(stat(path, &st), 0);
+  inodes += (unsigned long long)st.st_ino;
+}
+
+static unsigned long long entry_inodes(const char *cache)
+{
+  inodes = 0;
+  each_file(cache, add_inode);
+  return inodes;
+}
+
+static size_t warnings;
+
+static void count_warning(const char *message, void *ctx)
+{
+  CU_ASSERT_PTR_NOT_NULL(strstr(message, "deleted it, the point is simulated again"));
+  warnings++;
+}
+
 /* One cache entry per point (each group's p = 1 point gives its T_seq); a second run takes them all from the cache,
- * as the doctored T_par shows; once the platform file changes (a comment is enough), none of them is reused. */
+ * as their unchanged files show; once the platform file changes (a comment is enough), none of them is reused. */
 static void test_stu_sweep_cache_keeps_and_reuses_points(void)
 {
   char dir[1024];
@@ -155,21 +189,59 @@ static void test_stu_sweep_cache_keeps_and_reuses_points(void)
   stu_options_t options = {.jobs = 2, .cache_dir = cache};
   stu_study_t *first = run(scenario, &options);
   CU_ASSERT_FATAL(first != NULL);
-  CU_ASSERT_EQUAL(each_file(cache, doctor), 6);
+  CU_ASSERT_EQUAL(each_file(cache, NULL), 6);
+  unsigned long long filed = entry_inodes(cache);
   stu_study_t *second = run(scenario, &options);
-  CU_ASSERT_FATAL(second != NULL);
-  for (size_t i = 0; i < second->npoints; i++)
-    CU_ASSERT_EQUAL(second->points[i].t_par, 1234.5);
+  CU_ASSERT(same_studies(first, second));
+  CU_ASSERT_EQUAL(entry_inodes(cache), filed);
   copy_file(SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml", platform, "<!-- changed -->\n");
   stu_study_t *third = run(scenario, &options);
   CU_ASSERT(same_studies(first, third));
   CU_ASSERT_EQUAL(each_file(cache, NULL), 12);
-  stu_free(first);
-  stu_free(second);
-  stu_free(third);
-  scn_free(scenario);
+  free_three(first, second, third, scenario);
   remove_folder(cache);
   remove_folder(dir);
+}
+
+/* Truncates a cache entry by 3 bytes. */
+static void truncate_entry(const char *path)
+{
+  struct stat st;
+  CU_ASSERT(stat(path, &st) == 0 && truncate(path, st.st_size - 3) == 0);
+}
+
+/* Damaged entries (a doubled T_par used to be taken as it was; a truncated one failed every later run) are each
+ * reported once, deleted and recomputed: the results are those of a fresh run, and a third run warns of nothing. */
+static void expect_damage_repaired(void (*damage)(const char *path))
+{
+  char dir[1024];
+  char cache[1100];
+  make_folder(dir, sizeof dir);
+  snprintf(cache, sizeof cache, "%s/cache", dir);
+  scn_scenario_t *scenario = load(DATA "gj-broadcasts.xml");
+  CU_ASSERT_FATAL(scenario != NULL);
+  stu_options_t options = {.jobs = 2, .cache_dir = cache, .warn = count_warning};
+  stu_study_t *first = run(scenario, &options);
+  CU_ASSERT_FATAL(first != NULL);
+  CU_ASSERT_EQUAL(each_file(cache, damage), 6);
+  warnings = 0;
+  stu_study_t *second = run(scenario, &options);
+  CU_ASSERT(same_studies(first, second));
+  CU_ASSERT_EQUAL(warnings, 6);
+  warnings = 0;
+  stu_study_t *third = run(scenario, &options);
+  CU_ASSERT(same_studies(first, third));
+  CU_ASSERT_EQUAL(warnings, 0);
+  CU_ASSERT_EQUAL(each_file(cache, NULL), 6);
+  free_three(first, second, third, scenario);
+  remove_folder(cache);
+  remove_folder(dir);
+}
+
+static void test_stu_sweep_cache_damage_is_repaired(void)
+{
+  expect_damage_repaired(doctor);
+  expect_damage_repaired(truncate_entry);
 }
 
 static size_t finished;
@@ -246,6 +318,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_stu_sweep_jobs_do_not_change_results", test_stu_sweep_jobs_do_not_change_results},
       {"test_stu_sweep_cache_keeps_and_reuses_points", test_stu_sweep_cache_keeps_and_reuses_points},
+      {"test_stu_sweep_cache_damage_is_repaired", test_stu_sweep_cache_damage_is_repaired},
       {"test_stu_sweep_interrupted_sweep_resumes", test_stu_sweep_interrupted_sweep_resumes},
       {"test_stu_sweep_platform_parameter", test_stu_sweep_platform_parameter},
       {"test_stu_sweep_platform_parameter_missing_file", test_stu_sweep_platform_parameter_missing_file},

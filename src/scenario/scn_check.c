@@ -181,3 +181,38 @@ int scn_check(scn_scenario_t *s, const scn_skeleton_spec_t *spec, scn_error_t *e
     return -1;
   return check_per_process(s, err);
 }
+
+/* The folder of `path` with every symbolic link and "." or ".." resolved, into `out` (PATH_MAX bytes); for a folder
+ * not made yet, its nearest existing ancestor (a path through a missing folder cannot climb out: the system refuses
+ * it). 0, or -1. */
+static int real_folder(const char *path, char *out)
+{
+  char folder[PATH_MAX];
+  snprintf(folder, sizeof folder, "%s", path);
+  char *slash = strrchr(folder, '/');
+  if (!slash)
+    snprintf(folder, sizeof folder, ".");
+  else
+    slash[slash == folder] = '\0'; /* "/x" keeps "/" */
+  if (realpath(folder, out))
+    return 0;
+  return errno == ENOENT && strcmp(folder, ".") != 0 ? real_folder(folder, out) : -1;
+}
+
+int scn_check_output(const scn_scenario_t *s, const char *path, const char *what, scn_error_t *err)
+{
+  char home[PATH_MAX];
+  char there[PATH_MAX];
+  if (!path)
+    return 0;
+  char *own = scn_resolve(s->path, "x");
+  int known = own && real_folder(own, home) == 0 && real_folder(path, there) == 0;
+  free(own);
+  size_t len = strlen(home);
+  if (known && strncmp(there, home, len) == 0 && (there[len] == '\0' || there[len] == '/' || len == 1))
+    return 0;
+  return scn_fail(err, s->path, s->report_line,
+                  "<report %s=...> writes '%s', outside the scenario's folder; a scenario writes only beside itself: "
+                  "give a path inside its folder, or --%s '%s' on the command line to write there",
+                  what, path, what, path);
+}

@@ -87,6 +87,12 @@ int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err);
  * <param>). */
 int scn_check(scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, scn_error_t *err);
 
+/* Whether output `path` (the scenario's <report csv> or <report json>, resolved; NULL for none) lies inside the
+ * scenario's folder once links and ".." are resolved: a scenario received from someone else must not overwrite files
+ * elsewhere. `what` is "csv" or "json". Returns 0, or -1 with *err at the <report> line, naming the command-line
+ * option that writes there on purpose. */
+int scn_check_output(const scn_scenario_t *scenario, const char *path, const char *what, scn_error_t *err);
+
 /* `file` as written in the scenario at `scenario_path`, resolved against that file's folder unless absolute: a new
  * string, or NULL when out of memory. */
 char *scn_resolve(const char *scenario_path, const char *file);
@@ -97,7 +103,8 @@ void scn_free(scn_scenario_t *scenario); /* accepts NULL */
 const scn_param_t *scn_param(const scn_scenario_t *scenario, const char *name);
 
 /* Fills *err with printf-style message for `file`:`line` and returns -1: a helper for callers that report errors
- * against a scenario (for instance a skeleton's cross-parameter checks). */
+ * against a scenario (for instance a skeleton's cross-parameter checks). The message is folded onto one line (line
+ * breaks in what it quotes, such as SimGrid's or libxml2's words, become spaces). */
 int scn_fail(scn_error_t *err, const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

@@ -1,17 +1,24 @@
 /* The on-disk cache of finished points: one file per result, named by a 64-bit FNV-1a hash of its key and holding the
- * key itself (checked on reading, so that a hash collision is a miss, never a wrong result) followed by the result. */
-#define _POSIX_C_SOURCE 200809L /* fileno, mkdir */
+ * format version, the key itself (checked on reading, so that a hash collision is a miss, never a wrong result), the
+ * result's length and checksum, then the result: a damaged entry is found, reported, deleted and recomputed. */
+#define _GNU_SOURCE /* O_TMPFILE, linkat */
 
 #include "stu_cache.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define CACHE_MAGIC "simrun-cache 1\n"
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <xbt/base.h> /* before simgrid/version.h, which needs it */
+#include <simgrid/version.h>
+
+#define CACHE_MAGIC "simrun-cache 2\n"
 #define FNV_OFFSET  1469598103934665603ull
 #define FNV_PRIME   1099511628211ull
 
@@ -24,8 +31,11 @@ typedef struct file_hash {
 struct stu_cache {
   char *dir;
   uint64_t binary; /* the running executable's contents */
+  int simgrid[3];  /* the SimGrid library's version, as loaded */
   file_hash_t *files;
   size_t nfiles;
+  stu_cache_warn_fn warn;
+  void *ctx;
 };
 
 static uint64_t fnv(uint64_t hash, const void *data, size_t len)
@@ -36,20 +46,32 @@ static uint64_t fnv(uint64_t hash, const void *data, size_t len)
   return hash;
 }
 
-/* The hash of a file's contents; 0 and -1 when it cannot be read. */
-static int hash_file(const char *path, uint64_t *hash)
+/* Folds the contents of `in` from its position into *hash; 0, or -1 on a read error. */
+static int hash_stream(FILE *in, uint64_t *hash)
+{
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+    *hash = fnv(*hash, buf, n);
+  return ferror(in) ? -1 : 0;
+}
+
+/* Folds a file's contents into *hash; 0, or -1 when it cannot be read. */
+static int hash_file_into(const char *path, uint64_t *hash)
 {
   FILE *in = fopen(path, "rb");
   if (!in)
     return -1;
-  char buf[65536];
-  size_t n;
-  *hash = FNV_OFFSET;
-  while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-    *hash = fnv(*hash, buf, n);
-  int rc = ferror(in) ? -1 : 0;
+  int rc = hash_stream(in, hash);
   fclose(in);
   return rc;
+}
+
+/* The hash of a file's contents; 0, or -1 when it cannot be read. */
+static int hash_file(const char *path, uint64_t *hash)
+{
+  *hash = FNV_OFFSET;
+  return hash_file_into(path, hash);
 }
 
 int stu_cache_default_dir(char *dir, size_t len)
@@ -84,9 +106,14 @@ static int make_folders(const char *dir)
   return mkdir(path, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-stu_cache_t *stu_cache_open(const char *dir, char *err, size_t errlen)
+stu_cache_t *stu_cache_open(const char *dir, stu_cache_warn_fn warn, void *ctx, char *err, size_t errlen)
 {
   stu_cache_t *cache = calloc(1, sizeof *cache);
+  if (cache) {
+    cache->warn = warn;
+    cache->ctx = ctx;
+    sg_version_get(&cache->simgrid[0], &cache->simgrid[1], &cache->simgrid[2]);
+  }
   if (!cache || !(cache->dir = strdup(dir))) {
     snprintf(err, errlen, "out of memory");
     stu_cache_free(cache);
@@ -124,7 +151,62 @@ const char *stu_cache_dir(const stu_cache_t *cache)
   return cache->dir;
 }
 
-/* The contents hash of platform `path`, computed once per run. 0, or -1. */
+/* The file a platform names in attribute `value`, as SimGrid finds it: absolute, beside the platform, or in the current
+ * folder. A new string, or NULL. */
+static char *named_file(const char *platform, const char *value)
+{
+  const char *slash = strrchr(platform, '/');
+  size_t dirlen = value[0] == '/' || !slash ? 0 : (size_t)(slash - platform) + 1;
+  char *path = malloc(dirlen + strlen(value) + 1);
+  if (path) {
+    memcpy(path, platform, dirlen);
+    strcpy(path + dirlen, value);
+  }
+  if (path && dirlen && access(path, R_OK) != 0)
+    strcpy(path, value);
+  return path;
+}
+
+/* Folds into *hash the name and contents of every file the elements under `node` name (speed_file, bandwidth_file,
+ * state_file, a <trace file>...): a point reads them too. 0, or -1 when one cannot be read. */
+static int hash_named_files(const xmlNode *node, const char *platform, uint64_t *hash)
+{
+  for (; node; node = node->next) {
+    for (const xmlAttr *a = node->type == XML_ELEMENT_NODE ? node->properties : NULL; a; a = a->next) {
+      size_t len = strlen((const char *)a->name);
+      if (strcmp((const char *)a->name, "file") != 0 && (len < 5 || strcmp((const char *)a->name + len - 5, "_file")))
+        continue;
+      xmlChar *value = xmlNodeGetContent((const xmlNode *)a);
+      char *path = value ? named_file(platform, (const char *)value) : NULL;
+      int rc = path ? 0 : -1;
+      if (path) {
+        *hash = fnv(*hash, a->name, len + 1);
+        *hash = fnv(*hash, value, strlen((const char *)value) + 1);
+        rc = hash_file_into(path, hash);
+      }
+      free(path);
+      xmlFree(value);
+      if (rc != 0)
+        return -1;
+    }
+    if (hash_named_files(node->children, platform, hash) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* The hash of platform `path` and of the files it names. 0, or -1. */
+static int hash_platform(const char *path, uint64_t *hash)
+{
+  if (hash_file(path, hash) != 0)
+    return -1;
+  xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  int rc = doc ? hash_named_files(xmlDocGetRootElement(doc), path, hash) : -1;
+  xmlFreeDoc(doc);
+  return rc;
+}
+
+/* The hash of platform `path` and the files it names, computed once per run. 0, or -1. */
 static int platform_hash(stu_cache_t *cache, const char *path, uint64_t *hash)
 {
   for (size_t i = 0; i < cache->nfiles; i++)
@@ -136,7 +218,7 @@ static int platform_hash(stu_cache_t *cache, const char *path, uint64_t *hash)
   if (!grown)
     return -1;
   cache->files = grown;
-  if (hash_file(path, hash) != 0 || !(grown[cache->nfiles].path = strdup(path)))
+  if (hash_platform(path, hash) != 0 || !(grown[cache->nfiles].path = strdup(path)))
     return -1;
   grown[cache->nfiles++].hash = *hash;
   return 0;
@@ -161,9 +243,12 @@ int stu_cache_key(stu_cache_t *cache, const stu_sweep_ctx_t *ctx, const stu_task
   uint64_t platform;
   if (platform_hash(cache, stu_platform(ctx->study, point), &platform) != 0)
     return -1;
-  int used = snprintf(key, len, "simrun %016llx\nplatform %016llx\nskeleton %s\ntask %d p=%d procs=%d trace=%d\n",
-                      (unsigned long long)cache->binary, (unsigned long long)platform, ctx->skeleton->spec->name,
-                      task->kind, task->nranks, task->keep_procs, task->keep_trace);
+  int used = snprintf(key, len,
+                      "simrun %016llx\nsimgrid %d.%d.%d\nplatform %016llx\nskeleton %s\ntask %d p=%d procs=%d "
+                      "trace=%d\n",
+                      (unsigned long long)cache->binary, cache->simgrid[0], cache->simgrid[1], cache->simgrid[2],
+                      (unsigned long long)platform, ctx->skeleton->spec->name, task->kind, task->nranks,
+                      task->keep_procs, task->keep_trace);
   for (size_t j = 0; j < ctx->scenario->nparams && used > 0 && (size_t)used < len; j++)
     if (j != ctx->p_index)
       used += snprintf(key + used, len - (size_t)used, "%s=%s\n", ctx->names[j], point->values[j]);
@@ -175,29 +260,70 @@ static void entry_path(const stu_cache_t *cache, const char *key, char *path, si
   snprintf(path, len, "%s/%016llx.result", cache->dir, (unsigned long long)fnv(FNV_OFFSET, key, strlen(key)));
 }
 
-/* Whether `in` starts with the header of `key`; leaves it after the header. */
-static int header_matches(FILE *in, const char *key)
+/* The length and checksum of an entry's result, after its key. */
+typedef struct seal {
+  uint64_t length;
+  uint64_t checksum;
+} seal_t;
+
+typedef enum entry { ENTRY_OK = 0, ENTRY_OTHER_KEY, ENTRY_DAMAGED } entry_t;
+
+/* Reads the header of `in`: ENTRY_OK (positioned at the result) when it is `key`'s, ENTRY_OTHER_KEY when another key
+ * hashed to the same name, ENTRY_DAMAGED when it is cut short or not an entry at all. */
+static entry_t read_header(FILE *in, const char *key, seal_t *seal)
 {
   size_t magic = strlen(CACHE_MAGIC);
   size_t len = strlen(key);
   char *header = malloc(magic + len + 1);
-  int ok = header && fread(header, 1, magic + len + 1, in) == magic + len + 1 &&
-           memcmp(header, CACHE_MAGIC, magic) == 0 && memcmp(header + magic, key, len) == 0 &&
-           header[magic + len] == '\0';
+  entry_t e = ENTRY_DAMAGED;
+  if (header && fread(header, 1, magic + len + 1, in) == magic + len + 1 && memcmp(header, CACHE_MAGIC, magic) == 0)
+    e = memcmp(header + magic, key, len) != 0 || header[magic + len] != '\0' ? ENTRY_OTHER_KEY : ENTRY_OK;
+  if (e == ENTRY_OK && (fread(&seal->length, sizeof seal->length, 1, in) != 1 ||
+                        fread(&seal->checksum, sizeof seal->checksum, 1, in) != 1))
+    e = ENTRY_DAMAGED;
   free(header);
-  return ok;
+  return e;
+}
+
+/* Whether the rest of `in` is `seal`'s length and checksum; leaves `in` where it was. */
+static int sealed(FILE *in, const seal_t *seal)
+{
+  long start = ftell(in);
+  uint64_t hash = FNV_OFFSET;
+  int ok = start >= 0 && hash_stream(in, &hash) == 0 && hash == seal->checksum &&
+           (uint64_t)(ftell(in) - start) == seal->length;
+  return fseek(in, start, SEEK_SET) == 0 && ok;
+}
+
+/* A damaged entry (cut short by a full disk, edited, an older format) is deleted and reported once: its point is
+ * simulated again. */
+static void discard(const stu_cache_t *cache, const char *path, const char *why)
+{
+  if (remove(path) != 0 && errno == ENOENT)
+    return; /* another sweep sharing the cache was quicker */
+  char message[4400];
+  snprintf(message, sizeof message, "cache entry '%s' %s; deleted it, the point is simulated again", path, why);
+  if (cache->warn)
+    cache->warn(message, cache->ctx);
 }
 
 FILE *stu_cache_get(const stu_cache_t *cache, const char *key)
 {
   char path[4200];
+  seal_t seal;
   entry_path(cache, key, path, sizeof path);
   FILE *in = fopen(path, "rb");
-  if (in && !header_matches(in, key)) {
-    fclose(in);
+  if (!in)
     return NULL;
-  }
-  return in;
+  entry_t e = read_header(in, key, &seal);
+  if (e == ENTRY_OK && sealed(in, &seal))
+    return in;
+  fclose(in);
+  if (e != ENTRY_OTHER_KEY)
+    discard(cache, path,
+            e == ENTRY_DAMAGED ? "is not a complete simrun cache entry of this version"
+                               : "does not match its checksum (damaged)");
+  return NULL;
 }
 
 int stu_cache_has(const stu_cache_t *cache, const char *key)
@@ -208,15 +334,65 @@ int stu_cache_has(const stu_cache_t *cache, const char *key)
   return in != NULL;
 }
 
-/* Copies `in` from its position to its end into `out`. 0 or -1. */
-static int copy_rest(FILE *in, FILE *out)
+/* Copies `in` from its position to its end into `out`, summing what it copies into *seal. 0 or -1. */
+static int copy_rest(FILE *in, FILE *out, seal_t *seal)
 {
   char buf[65536];
   size_t n;
-  while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+  *seal = (seal_t){.checksum = FNV_OFFSET};
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0) {
+    seal->checksum = fnv(seal->checksum, buf, n);
+    seal->length += n;
     if (fwrite(buf, 1, n, out) != n)
       return -1;
+  }
   return ferror(in) ? -1 : 0;
+}
+
+/* Writes the entry of `key` into `out`: the header with a blank seal, the result, then the seal. 0 or -1. */
+static int write_entry(FILE *out, const char *key, FILE *result)
+{
+  seal_t seal = {0};
+  if (fputs(CACHE_MAGIC, out) < 0 || fwrite(key, 1, strlen(key) + 1, out) != strlen(key) + 1)
+    return -1;
+  long at = ftell(out);
+  if (at < 0 || fwrite(&seal, sizeof seal, 1, out) != 1 || copy_rest(result, out, &seal) != 0 ||
+      fseek(out, at, SEEK_SET) != 0 || fwrite(&seal.length, sizeof seal.length, 1, out) != 1 ||
+      fwrite(&seal.checksum, sizeof seal.checksum, 1, out) != 1)
+    return -1;
+  return 0;
+}
+
+/* An unnamed file in the cache folder (O_TMPFILE), given its name only once whole: even kill -9 leaves nothing. Falls
+ * back on a named temporary file where the file system has no O_TMPFILE. NULL on failure; *tmp is "" when unnamed. */
+static FILE *open_unnamed(const stu_cache_t *cache, const char *path, char *tmp, size_t len)
+{
+  int fd = -1;
+  tmp[0] = '\0';
+#ifdef O_TMPFILE
+  fd = open(cache->dir, O_TMPFILE | O_RDWR, 0644);
+#endif
+  if (fd < 0) {
+    snprintf(tmp, len, "%s.tmp.XXXXXX", path);
+    fd = mkstemp(tmp);
+  }
+  FILE *out = fd >= 0 ? fdopen(fd, "w+b") : NULL;
+  if (!out && fd >= 0)
+    close(fd);
+  if (!out && tmp[0] && fd >= 0)
+    unlink(tmp);
+  return out;
+}
+
+/* Gives the finished file its name. Another sweep sharing the cache may have filed the same key first: its entry is as
+ * good as ours. */
+static int name_entry(FILE *out, const char *tmp, const char *path)
+{
+  if (tmp[0])
+    return rename(tmp, path) == 0 ? 0 : (unlink(tmp), -1);
+  char self[64];
+  snprintf(self, sizeof self, "/proc/self/fd/%d", fileno(out));
+  return linkat(AT_FDCWD, self, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 || errno == EEXIST ? 0 : -1;
 }
 
 int stu_cache_put(const stu_cache_t *cache, const char *key, FILE *result)
@@ -224,18 +400,12 @@ int stu_cache_put(const stu_cache_t *cache, const char *key, FILE *result)
   char path[4200];
   char tmp[4300];
   entry_path(cache, key, path, sizeof path);
-  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
   long start = ftell(result);
-  FILE *out = start >= 0 ? fopen(tmp, "wb") : NULL;
+  FILE *out = start >= 0 ? open_unnamed(cache, path, tmp, sizeof tmp) : NULL;
   if (!out)
     return -1;
-  int rc = fputs(CACHE_MAGIC, out) < 0 || fwrite(key, 1, strlen(key) + 1, out) != strlen(key) + 1 ||
-                   copy_rest(result, out) != 0
-               ? -1
-               : 0;
+  int rc = write_entry(out, key, result) == 0 && fflush(out) == 0 ? 0 : -1;
+  rc = rc == 0 ? name_entry(out, tmp, path) : (tmp[0] ? unlink(tmp), -1 : -1);
   rc = fclose(out) != 0 ? -1 : rc;
-  rc = rc == 0 ? rename(tmp, path) : rc;
-  if (rc != 0)
-    remove(tmp);
   return fseek(result, start, SEEK_SET) != 0 ? -1 : rc;
 }

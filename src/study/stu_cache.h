@@ -1,6 +1,8 @@
 /* The on-disk cache of finished points. Each result is filed under a key made of all that determines it: the skeleton,
- * the point's parameters, the contents of its platform file and of the simrun executable itself. An interrupted sweep
- * resumes where it stopped; a changed platform or a rebuilt simrun never reuses a stale result. */
+ * the point's parameters, the contents of its platform file and of the files that names (speed and bandwidth
+ * profiles), of the simrun executable itself, and the SimGrid library's version. An interrupted sweep resumes where it
+ * stopped; a changed input, a rebuilt simrun or another SimGrid never reuses a stale result. Entries carry a format
+ * version and a checksum: a damaged one is deleted with a warning and recomputed. Sweeps may share a cache. */
 #ifndef STU_CACHE_H
 #define STU_CACHE_H
 
@@ -11,9 +13,12 @@
 
 typedef struct stu_cache stu_cache_t;
 
-/* Opens the cache in `dir`, creating the folders as needed. NULL with a message when it cannot be. Free with
- * stu_cache_free (accepts NULL). */
-stu_cache_t *stu_cache_open(const char *dir, char *err, size_t errlen);
+/* Told, once per entry, that a damaged entry was found and deleted (the caller shows it as a warning). */
+typedef void (*stu_cache_warn_fn)(const char *message, void *ctx);
+
+/* Opens the cache in `dir`, creating the folders as needed; `warn` (or NULL) hears of damaged entries. NULL with a
+ * message when it cannot be. Free with stu_cache_free (accepts NULL). */
+stu_cache_t *stu_cache_open(const char *dir, stu_cache_warn_fn warn, void *ctx, char *err, size_t errlen);
 void stu_cache_free(stu_cache_t *cache);
 const char *stu_cache_dir(const stu_cache_t *cache);
 
@@ -21,12 +26,13 @@ const char *stu_cache_dir(const stu_cache_t *cache);
  * its parameters (a ti-replay trace), whose points are then never cached. */
 int stu_cache_key(stu_cache_t *cache, const stu_sweep_ctx_t *ctx, const stu_task_t *task, char *key, size_t len);
 
-/* The stored result of `key`, positioned at its first byte (the caller closes it), or NULL when there is none. */
+/* The stored result of `key`, positioned at its first byte (the caller closes it), or NULL when there is none (a
+ * damaged entry is deleted, with a warning). */
 FILE *stu_cache_get(const stu_cache_t *cache, const char *key);
 /* Whether a result is stored under `key`. */
 int stu_cache_has(const stu_cache_t *cache, const char *key);
-/* Stores the rest of `result` (from its position to its end) under `key`, written to a temporary file and renamed,
- * so that an interrupted write leaves nothing; `result` is back at its position afterwards. 0, or -1. */
+/* Stores the rest of `result` (from its position to its end) under `key`, written to an unnamed file and named once
+ * whole, so that an interrupted write leaves nothing; `result` is back at its position afterwards. 0, or -1. */
 int stu_cache_put(const stu_cache_t *cache, const char *key, FILE *result);
 
 #endif

@@ -426,7 +426,7 @@ static int simulate_study(sweep_t *sweep)
 {
   const stu_options_t *o = sweep->options;
   char message[1200] = "";
-  stu_cache_t *cache = o->cache_dir ? stu_cache_open(o->cache_dir, message, sizeof message) : NULL;
+  stu_cache_t *cache = o->cache_dir ? stu_cache_open(o->cache_dir, o->warn, o->ctx, message, sizeof message) : NULL;
   if (o->cache_dir && !cache) {
     scn_fail(sweep->err, sweep->scenario->path, 0, "%s", message);
     return SIM_EIO;
@@ -465,6 +465,8 @@ static int check_platforms(sweep_t *sweep, const stu_study_t *study)
     size_t hosts = 0;
     sweep->platform = platform;
     int rc = sim_run_probe(platform, &hosts, message, sizeof message);
+    if (rc == SIM_ECHILD) /* SimGrid killed the probe while loading or checking the platform: the platform's fault */
+      rc = SIM_EPLATFORM;
     if (rc != 0)
       return point_error(sweep, rc, NULL, message);
     if ((size_t)max_p > hosts) {

@@ -57,7 +57,8 @@ typedef struct stu_options {
   int (*stop)(void);        /* or NULL; when it returns 1 (after a SIGINT, say), the study stops with SIM_EINTR,
                              * keeping in the cache every point already finished */
   stu_progress_fn progress; /* or NULL: called after each finished point, in the order they finish */
-  void *ctx;                /* for progress */
+  void *ctx;                /* for progress and warn */
+  void (*warn)(const char *message, void *ctx); /* or NULL: told of each damaged cache entry deleted */
 } stu_options_t;
 
 /* Checks every point with the skeleton and the platform first (nothing is simulated when any point is wrong), then

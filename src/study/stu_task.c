@@ -4,6 +4,7 @@
 #include "stu_task.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,9 +29,27 @@ static int get(FILE *in, void *data, size_t size)
   return size == 0 || fread(data, size, 1, in) == 1 ? 0 : -1;
 }
 
-/* [magic][status][t_par][messages][eppa][breakdown][nprocs][procs][nmsgs][msgs][has trace][trace] */
-static int write_result(const stu_point_t *r, int32_t status, const met_trace_t *trace, FILE *out)
+/* Zeroes the padding the compiler leaves between members a and b of *obj: written raw into the result channel and the
+ * cache, undefined bytes would make identical results differ (valgrind: "points to uninitialised byte(s)"). */
+#define ZERO_GAP(obj, a, b)                                                                                            \
+  memset((char *)(obj) + offsetof(__typeof__(*(obj)), a) + sizeof(obj)->a, 0,                                          \
+         offsetof(__typeof__(*(obj)), b) - offsetof(__typeof__(*(obj)), a) - sizeof(obj)->a)
+
+/* The structures written raw, their padding (after the leading int, after hops) zeroed. */
+static void zero_padding(stu_point_t *r)
 {
+  ZERO_GAP(&r->eppa, p, t_seq);
+  ZERO_GAP(&r->breakdown, p, t_par);
+  for (int i = 0; r->procs && i < r->p; i++)
+    ZERO_GAP(&r->procs[i], rank, work);
+  for (size_t i = 0; i < r->nmsgs; i++)
+    ZERO_GAP(&r->msgs[i], hops, count);
+}
+
+/* [magic][status][t_par][messages][eppa][breakdown][nprocs][procs][nmsgs][msgs][has trace][trace] */
+static int write_result(stu_point_t *r, int32_t status, const met_trace_t *trace, FILE *out)
+{
+  zero_padding(r);
   uint64_t messages = r->messages;
   uint64_t nprocs = r->procs ? (uint64_t)r->p : 0;
   uint64_t nmsgs = r->nmsgs;

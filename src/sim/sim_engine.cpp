@@ -2,6 +2,7 @@
  * time T(l, d) (for the T800, seed 001 eq. 4) is installed through SimGrid's latency-factor hook, exactly. */
 #include "sim_engine.h"
 #include "sim_error.h"
+#include "sim_grid.h"
 
 #include <simgrid/engine.h>
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
@@ -66,6 +67,8 @@ extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
   simgrid_init(&argc, const_cast<char**>(argv));
   try {
     simgrid_load_platform(platform);
+    if (sim_grid_build(err, errlen) != 0)
+      return SIM_EPLATFORM;
     simgrid::s4u::Engine::get_instance()->seal_platform(); /* routes (Floyd's tables) exist only once sealed */
   } catch (const std::exception& e) {
     snprintf(err, errlen, "%s", e.what());

@@ -138,6 +138,9 @@ static std::string physical_link(const simgrid::s4u::Link* link)
 
 extern "C" int sim_engine_links_between(const sg_host_t* hosts, size_t count)
 {
+  int counted = sim_grid_links_between(hosts, count); /* native meshes: from the coordinates, no route looked up */
+  if (counted >= 0)
+    return counted;
   /* Pairs in order of their distance in the host list (a, a + 1 first, then a, a + 2, ...): on meshes the list is in
    * snake order, so near pairs have short routes, and every link is on the route of some near pair. The loop stops
    * once every physical link of the platform is on some route, since no further route can add one; otherwise it

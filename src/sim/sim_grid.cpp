@@ -7,6 +7,7 @@
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <simgrid/s4u.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -63,6 +64,42 @@ public:
     walk(at, at / cols_, to / cols_, rows_, wrap_cols_, cols_, south_, into, latency);
     if (!row_first)
       walk(at, at % cols_, to % cols_, cols_, wrap_rows_, 1, east_, into, latency);
+  }
+
+  /* The links used by the routes between every two of `ids` (see sim_grid_links_between), or -1 on a torus. On the
+   * route from the upper host u to the lower host v (r_u <= r_v), the row part runs along row r_u between the two
+   * columns and the column part along column c_v between the two rows. So the link from (r, c) to (r, c + 1) is used
+   * when row r holds a host and c lies between the least and greatest column of the hosts in rows >= r; the link from
+   * (r, c) to (r + 1, c) when some host is in row r or above and column c holds a host below row r. */
+  long links_between(const std::vector<unsigned long> &ids) const
+  {
+    if (wrap_rows_ || wrap_cols_)
+      return -1;
+    std::vector<long> row_min_col(rows_, -1); /* least column of the hosts in row r; -1: none */
+    std::vector<long> row_max_col(rows_, -1);
+    std::vector<long> col_max_row(cols_, -1); /* greatest row of the hosts in column c */
+    long top = -1;
+    for (unsigned long id : ids) {
+      long r = (long)(id / cols_);
+      long c = (long)(id % cols_);
+      row_min_col[r] = row_min_col[r] < 0 ? c : std::min(row_min_col[r], c);
+      row_max_col[r] = std::max(row_max_col[r], c);
+      col_max_row[c] = std::max(col_max_row[c], r);
+      top = top < 0 ? r : std::min(top, r);
+    }
+    long links = 0;
+    long below_min = -1; /* least and greatest column of the hosts in rows >= r */
+    long below_max = -1;
+    for (long r = (long)rows_ - 1; r >= 0; r--) {
+      if (row_min_col[r] < 0)
+        continue;
+      below_min = below_min < 0 ? row_min_col[r] : std::min(below_min, row_min_col[r]);
+      below_max = std::max(below_max, row_max_col[r]);
+      links += below_max - below_min;
+    }
+    for (unsigned long c = 0; top >= 0 && c < cols_; c++)
+      links += std::max(col_max_row[c] - top, 0L);
+    return links;
   }
 
 private:
@@ -199,6 +236,20 @@ void build_all(simgrid::s4u::NetZone *zone)
     build_all(child);
 }
 } // namespace
+
+extern "C" int sim_grid_links_between(const sg_host_t *hosts, size_t count)
+{
+  const GridZone *grid = nullptr;
+  std::vector<unsigned long> ids(count);
+  for (size_t i = 0; i < count; i++) {
+    const auto *zone = dynamic_cast<const GridZone *>(hosts[i]->get_englobing_zone()->get_impl());
+    if (!zone || (grid && zone != grid))
+      return -1;
+    grid = zone;
+    ids[i] = hosts[i]->get_netpoint()->id();
+  }
+  return grid ? (int)grid->links_between(ids) : -1;
+}
 
 extern "C" int sim_grid_build(char *err, size_t errlen)
 {

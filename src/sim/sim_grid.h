@@ -3,6 +3,7 @@
 #ifndef SIM_GRID_H
 #define SIM_GRID_H
 
+#include <simgrid/forward.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -17,6 +18,11 @@ extern "C" {
  * torus, the short way round in every dimension longer than 2 (forward on a tie).
  * Returns 0, or SIM_EPLATFORM with a message naming the zone and the property. */
 int sim_grid_build(char *err, size_t errlen);
+
+/* The physical links on the routes between every two of the `count` hosts, counted from their coordinates in
+ * O(count + rows + cols) without looking a route up, when all of them are in one native mesh (not a torus); -1
+ * otherwise. The same count as listing the links of every pair's route (sim_engine_links_between). */
+int sim_grid_links_between(const sg_host_t *hosts, size_t count);
 
 #ifdef __cplusplus
 }

@@ -2,12 +2,14 @@
  * same generated T800 mesh, in the same snake order, relaying a row of 8 p bytes from each step's root to every
  * other rank, both ways along the line, p steps (p (p - 1) messages, as the neighbour broadcast sends), each message
  * a blocking mailbox put/get pair and nothing else: no computation, no recording, no model callback, no skeleton.
- * The least one SimGrid message per message costs. Prints the number of messages; the caller times it.
+ * The least one SimGrid message per message costs. The platform is loaded as simrun loads it, native grids
+ * (src/sim/sim_grid.h) included, so both route alike. Prints the number of messages; the caller times it.
  * Usage: sg_floor PLATFORM ROWS COLS [--cfg=...] */
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
+#include <sim_grid.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -38,6 +40,11 @@ int main(int argc, char *argv[])
     return 2;
   }
   simgrid_load_platform(argv[1]);
+  char err[512];
+  if (sim_grid_build(err, sizeof err) != 0) {
+    fprintf(stderr, "sg_floor: %s\n", err);
+    return 2;
+  }
   int rows = atoi(argv[2]);
   int cols = atoi(argv[3]);
   nranks = rows * cols;

@@ -453,6 +453,8 @@ static void platform_usage(FILE *out)
           "  --speed SPEED       host speed, such as 25Mf (f kf Mf Gf Tf); overrides the preset's\n"
           "  --bandwidth BW      link bandwidth, such as 125MBps (Bps kBps MBps GBps bps kbps Mbps Gbps)\n"
           "  --latency LAT       link latency, such as 50us (s ms us ns)\n"
+          "  --routing ROUTING   explicit (default: every link and its route in the file, for any SimGrid program)\n"
+          "                      or native (mesh, torus: simrun builds them at load time, routing by arithmetic)\n"
           "  -o, --output FILE   write FILE (whole or not at all) instead of standard output\n"
           "  -h, --help          show this help and exit\n"
           "\n"
@@ -471,10 +473,10 @@ static int fail_platform(const char *message)
 static int parse_platform(int argc, char **argv, platform_options_t *po)
 {
   static const struct option longopts[] = {
-      {"preset", required_argument, NULL, 'p'},  {"speed", required_argument, NULL, 's'},
+      {"preset", required_argument, NULL, 'p'},    {"speed", required_argument, NULL, 's'},
       {"bandwidth", required_argument, NULL, 'b'}, {"latency", required_argument, NULL, 'l'},
-      {"output", required_argument, NULL, 'o'},  {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0}};
+      {"output", required_argument, NULL, 'o'},    {"help", no_argument, NULL, 'h'},
+      {"routing", required_argument, NULL, 'r'},   {NULL, 0, NULL, 0}};
   char message[1200];
   opterr = 0;
   for (int c; (c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1;) {
@@ -491,6 +493,11 @@ static int parse_platform(int argc, char **argv, platform_options_t *po)
       snprintf(message, sizeof message, "unknown preset '%s'; choose one of: %s", optarg, sim_topo_preset_names());
       return fail_platform(message);
     }
+    if (c == 'r' && strcmp(optarg, "explicit") != 0 && strcmp(optarg, "native") != 0) {
+      snprintf(message, sizeof message, "unknown routing '%s'; choose explicit or native", optarg);
+      return fail_platform(message);
+    }
+    po->topo.native = c == 'r' ? strcmp(optarg, "native") == 0 : po->topo.native;
     po->topo.speed = c == 's' ? optarg : po->topo.speed;
     po->topo.bandwidth = c == 'b' ? optarg : po->topo.bandwidth;
     po->topo.latency = c == 'l' ? optarg : po->topo.latency;

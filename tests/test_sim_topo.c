@@ -104,6 +104,19 @@ static void test_sim_topo_routes_have_expected_hops(void)
   check_routes((sim_topo_t){.kind = SIM_TOPO_FATTREE, .size = {3, 2}, .preset = icluster}, 9);
 }
 
+/* The native grids (sim_grid.h) route every pair over the same hop count, wrap-arounds and degenerate shapes too. */
+static void test_sim_topo_native_routes_have_expected_hops(void)
+{
+  const sim_topo_preset_t *t800 = sim_topo_preset("t800");
+  const sim_topo_preset_t *ncp2 = sim_topo_preset("ncp2");
+  check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {3, 5}, .preset = t800, .native = 1}, 15);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {1, 6}, .preset = t800, .native = 1}, 6);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {7, 1}, .preset = ncp2, .native = 1}, 7);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {4, 5}, .preset = t800, .native = 1}, 20);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {6, 3}, .preset = ncp2, .native = 1}, 18);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {2, 3}, .preset = t800, .native = 1}, 6);
+}
+
 /* Parameters given instead of a preset: on a switch, one 1e6-byte message crosses two 50 us links at 125 MB/s:
  * 2 x 50 us + 1e6 / 125e6 s = 8.1 ms (CM02: latency plus size over bandwidth). */
 static void one_message(sim_rank_t *rank, const void *arg)
@@ -190,6 +203,63 @@ static void test_sim_topo_t800_mesh_matches_platform_file(void)
   met_trace_free(a);
   met_trace_free(b);
   unlink(path);
+}
+
+/* The native mesh 16x8 against the explicit one: the same links on every route, hence the very same trace of
+ * Gauss-Jordan N = 256 (the gj256 scenario's size) on 16 and 128 ranks with both broadcasts, contention included. */
+static void test_sim_topo_native_mesh_matches_explicit(void)
+{
+  sim_topo_t topo = {.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800")};
+  char explicit_path[512];
+  char native_path[512];
+  CU_ASSERT_FATAL(generate(&topo, explicit_path, sizeof explicit_path) == 0);
+  topo.native = 1;
+  CU_ASSERT_FATAL(generate(&topo, native_path, sizeof native_path) == 0);
+  static const char *const broadcasts[] = {"one-to-all", "neighbour"};
+  static const int ranks[] = {16, 128};
+  for (int b = 0; b < 2; b++)
+    for (int r = 0; r < 2; r++) {
+      const char *names[] = {"n", "broadcast"};
+      const char *values[] = {"256", broadcasts[b]};
+      sim_bcast_alg_t alg = b ? SIM_BCAST_NEIGHBOUR : SIM_BCAST_ONE_TO_ALL;
+      met_trace_t *a = run_skeleton(&app_gj_skeleton, explicit_path, ranks[r], names, values, 2, alg);
+      met_trace_t *n = run_skeleton(&app_gj_skeleton, native_path, ranks[r], names, values, 2, alg);
+      CU_ASSERT(a && met_trace_end(a) > 1 && same_traces(a, n, 0) && met_trace_end(a) == met_trace_end(n));
+      met_trace_free(a);
+      met_trace_free(n);
+    }
+  unlink(explicit_path);
+  unlink(native_path);
+}
+
+/* A zone whose simrun:grid is malformed or lacks a value is refused with a message naming the property. */
+static void test_sim_topo_native_rejects_bad_grid(void)
+{
+  static const char *const zones[] = {
+      "<prop id=\"simrun:grid\" value=\"ring 4\"/>",
+      "<prop id=\"simrun:grid\" value=\"mesh 2x2\"/><prop id=\"simrun:grid-speed\" value=\"1Gf\"/>"};
+  static const char *const blamed[] = {"simrun:grid 'ring 4'", "simrun:grid-bandwidth"};
+  for (size_t i = 0; i < 2; i++) {
+    char path[512];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(path, sizeof path, "%s/simrun-grid-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(path);
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    CU_ASSERT_FATAL(out != NULL);
+    fprintf(out,
+            "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+            "<platform version=\"4.1\"><zone id=\"z\" routing=\"None\"><zone id=\"g\" routing=\"None\">%s"
+            "</zone></zone></platform>\n",
+            zones[i]);
+    fclose(out);
+    int *hops = NULL;
+    size_t count = 0;
+    char err[1024] = "";
+    CU_ASSERT(sim_run_routes(path, &hops, &count, err, sizeof err) == SIM_EPLATFORM);
+    CU_ASSERT(strstr(err, blamed[i]) != NULL);
+    free(hops);
+    unlink(path);
+  }
 }
 
 /* switch 32 with the icluster preset against platforms/icluster-fe-32.xml: the ping-pong from 1 KiB to 1 MiB gives the
@@ -290,6 +360,8 @@ static void test_sim_topo_rejects_bad_input(void)
     CU_ASSERT(sim_topo_resolve(&topo, err, sizeof err) == SIM_EINVAL);
     CU_ASSERT(strstr(err, values[i].blamed) != NULL);
   }
+  sim_topo_t native_switch = {.kind = SIM_TOPO_SWITCH, .size = {2, 1}, .preset = sim_topo_preset("t800"), .native = 1};
+  CU_ASSERT(sim_topo_resolve(&native_switch, err, sizeof err) == SIM_EINVAL && strstr(err, "mesh and torus"));
   sim_topo_t zero = {.kind = SIM_TOPO_SWITCH, .size = {2, 1}, .speed = "1f", .bandwidth = "1Bps", .latency = "0s"};
   CU_ASSERT(sim_topo_resolve(&zero, err, sizeof err) == 0);
 }
@@ -298,6 +370,9 @@ int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_sim_topo_routes_have_expected_hops", test_sim_topo_routes_have_expected_hops},
+      {"test_sim_topo_native_routes_have_expected_hops", test_sim_topo_native_routes_have_expected_hops},
+      {"test_sim_topo_native_mesh_matches_explicit", test_sim_topo_native_mesh_matches_explicit},
+      {"test_sim_topo_native_rejects_bad_grid", test_sim_topo_native_rejects_bad_grid},
       {"test_sim_topo_given_parameters", test_sim_topo_given_parameters},
       {"test_sim_topo_t800_mesh_matches_platform_file", test_sim_topo_t800_mesh_matches_platform_file},
       {"test_sim_topo_icluster_switch_matches_platform_file", test_sim_topo_icluster_switch_matches_platform_file},

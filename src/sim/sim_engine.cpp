@@ -2,6 +2,7 @@
  * time T(l, d) (for the T800, seed 001 eq. 4) is installed through SimGrid's latency-factor hook, exactly. */
 #include "sim_engine.h"
 #include "sim_error.h"
+#include "sim_grid.h"
 
 #include <simgrid/engine.h>
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
@@ -76,6 +77,8 @@ extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
   simgrid_init(&argc, const_cast<char**>(argv));
   try {
     simgrid_load_platform(platform);
+    if (sim_grid_build(err, errlen) != 0)
+      return SIM_EPLATFORM;
     simgrid::s4u::Engine::get_instance()->seal_platform(); /* routes (Floyd's tables) exist only once sealed */
   } catch (const std::exception& e) {
     snprintf(err, errlen, "%s", e.what());
@@ -145,6 +148,9 @@ static std::string physical_link(const simgrid::s4u::Link* link)
 
 extern "C" int sim_engine_links_between(const sg_host_t* hosts, size_t count)
 {
+  int counted = sim_grid_links_between(hosts, count); /* native meshes: from the coordinates, no route looked up */
+  if (counted >= 0)
+    return counted;
   /* Pairs in order of their distance in the host list (a, a + 1 first, then a, a + 2, ...): on meshes the list is in
    * snake order, so near pairs have short routes, and every link is on the route of some near pair. The loop stops
    * once every physical link of the platform is on some route, since no further route can add one; otherwise it

@@ -1,0 +1,263 @@
+/* Native grid zones (meshes and tori): a subclass of SimGrid's NetZoneImpl whose routes are found by arithmetic on the
+ * hosts' coordinates, as SimGrid's own TorusZone does, instead of a shortest-path search over explicit routes. */
+#include "sim_grid.h"
+#include "sim_error.h"
+
+#include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
+#include <simgrid/s4u.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+namespace
+{
+namespace routing = simgrid::kernel::routing;
+
+/* One physical link seen from host i: its UP direction, taken away from i, and its DOWN direction, taken back. */
+struct Hop {
+  simgrid::s4u::Link *up = nullptr;
+  simgrid::s4u::Link *down = nullptr;
+  simgrid::kernel::resource::StandardLinkImpl *up_impl = nullptr; /* cached: what a route lists */
+  simgrid::kernel::resource::StandardLinkImpl *down_impl = nullptr;
+};
+
+/* ROWS x COLS hosts, host i at row i / COLS and column i % COLS. east_[i] is the link from host i to its east
+ * neighbour (column + 1, or column 0 past the last on a torus), south_[i] to its south neighbour; empty where there is
+ * none. A link goes UP from host i to its neighbour and DOWN back, as the explicit files' routes say. */
+class GridZone : public routing::NetZoneImpl
+{
+public:
+  GridZone(const std::string &name, unsigned long rows, unsigned long cols, bool torus)
+      : NetZoneImpl(name), rows_(rows), cols_(cols), wrap_rows_(torus && cols > 2), wrap_cols_(torus && rows > 2),
+        east_(rows * cols), south_(rows * cols)
+  {
+  }
+
+  void set_east(unsigned long host, const simgrid::s4u::SplitDuplexLink *link)
+  {
+    east_[host] = hop(link);
+  }
+  void set_south(unsigned long host, const simgrid::s4u::SplitDuplexLink *link)
+  {
+    south_[host] = hop(link);
+  }
+
+  void get_local_route(const routing::NetPoint *src, const routing::NetPoint *dst, routing::Route *into,
+                       double *latency) override
+  {
+    unsigned long at = src->id();
+    unsigned long to = dst->id();
+    if (at == to) {
+      loopback(into, latency);
+      return;
+    }
+    /* Along the upper host's row, then along the lower host's column: the links of the route that SimGrid's Floyd
+     * and Dijkstra routings choose over the explicit file's one-route-per-link description. Along a row, the column
+     * changes by one (mod cols) per hop, host numbers by 1; along a column, host numbers by cols. */
+    bool row_first = at / cols_ <= to / cols_;
+    if (row_first)
+      walk(at, at % cols_, to % cols_, cols_, wrap_rows_, 1, east_, into, latency);
+    walk(at, at / cols_, to / cols_, rows_, wrap_cols_, cols_, south_, into, latency);
+    if (!row_first)
+      walk(at, at % cols_, to % cols_, cols_, wrap_rows_, 1, east_, into, latency);
+  }
+
+  /* The links used by the routes between every two of `ids` (see sim_grid_links_between), or -1 on a torus. On the
+   * route from the upper host u to the lower host v (r_u <= r_v), the row part runs along row r_u between the two
+   * columns and the column part along column c_v between the two rows. So the link from (r, c) to (r, c + 1) is used
+   * when row r holds a host and c lies between the least and greatest column of the hosts in rows >= r; the link from
+   * (r, c) to (r + 1, c) when some host is in row r or above and column c holds a host below row r. */
+  long links_between(const std::vector<unsigned long> &ids) const
+  {
+    if (wrap_rows_ || wrap_cols_)
+      return -1;
+    std::vector<long> row_min_col(rows_, -1); /* least column of the hosts in row r; -1: none */
+    std::vector<long> row_max_col(rows_, -1);
+    std::vector<long> col_max_row(cols_, -1); /* greatest row of the hosts in column c */
+    long top = -1;
+    for (unsigned long id : ids) {
+      long r = (long)(id / cols_);
+      long c = (long)(id % cols_);
+      row_min_col[r] = row_min_col[r] < 0 ? c : std::min(row_min_col[r], c);
+      row_max_col[r] = std::max(row_max_col[r], c);
+      col_max_row[c] = std::max(col_max_row[c], r);
+      top = top < 0 ? r : std::min(top, r);
+    }
+    long links = 0;
+    long below_min = -1; /* least and greatest column of the hosts in rows >= r */
+    long below_max = -1;
+    for (long r = (long)rows_ - 1; r >= 0; r--) {
+      if (row_min_col[r] < 0)
+        continue;
+      below_min = below_min < 0 ? row_min_col[r] : std::min(below_min, row_min_col[r]);
+      below_max = std::max(below_max, row_max_col[r]);
+      links += below_max - below_min;
+    }
+    for (unsigned long c = 0; top >= 0 && c < cols_; c++)
+      links += std::max(col_max_row[c] - top, 0L);
+    return links;
+  }
+
+private:
+  unsigned long rows_;
+  unsigned long cols_;
+  bool wrap_rows_; /* whether a row has a wrap-around link */
+  bool wrap_cols_;
+  std::vector<Hop> east_;
+  std::vector<Hop> south_;
+
+  static Hop hop(const simgrid::s4u::SplitDuplexLink *link)
+  {
+    Hop h;
+    h.up = link->get_link_up();
+    h.down = link->get_link_down();
+    h.up_impl = h.up->get_impl();
+    h.down_impl = h.down->get_impl();
+    return h;
+  }
+
+  static void add(routing::Route *into, double *latency, simgrid::kernel::resource::StandardLinkImpl *impl,
+                  const simgrid::s4u::Link *link)
+  {
+    into->link_list_.push_back(impl);
+    if (latency)
+      *latency += link->get_latency();
+  }
+
+  /* A host to itself: the network model's loopback link, as SimGrid's routed zones give it. */
+  static void loopback(routing::Route *into, double *latency)
+  {
+    const simgrid::s4u::Link *link = simgrid::s4u::Link::by_name_or_null("__loopback__");
+    if (link)
+      add(into, latency, link->get_impl(), link);
+  }
+
+  /* Moves host `at` from coordinate `from` to `to` in a dimension of `size` positions, `step` apart in host numbers,
+   * appending each link crossed (forward: the link's UP; backward: the previous host's link, DOWN). */
+  static void walk(unsigned long &at, unsigned long from, unsigned long to, unsigned long size, bool wrap,
+                   unsigned long step, const std::vector<Hop> &forward_links, routing::Route *into, double *latency)
+  {
+    unsigned long ahead = (to + size - from) % size; /* hops forward, wrapping */
+    bool forward = wrap ? ahead <= size - ahead : to > from;
+    unsigned long hops = wrap ? (forward ? ahead : size - ahead) : (forward ? to - from : from - to);
+    for (unsigned long h = 0; h < hops; h++) {
+      unsigned long pos = (at / step) % size;
+      if (forward) {
+        add(into, latency, forward_links[at].up_impl, forward_links[at].up);
+        at = pos + 1 == size ? at + step - size * step : at + step;
+      } else {
+        at = pos == 0 ? at + size * step - step : at - step;
+        add(into, latency, forward_links[at].down_impl, forward_links[at].down);
+      }
+    }
+  }
+};
+
+/* A zone's property, or an error naming it. */
+std::string required(const simgrid::s4u::NetZone &zone, const char *key)
+{
+  const char *value = zone.get_property(key);
+  if (!value)
+    throw std::invalid_argument("zone '" + zone.get_name() + "' has simrun:grid but no " + key + " property");
+  return value;
+}
+
+std::string host_name(unsigned long row, unsigned long col)
+{
+  return "n" + std::to_string(row) + "-" + std::to_string(col);
+}
+
+/* The link between hosts a and b, as the explicit generator names it, created in `zone`. */
+simgrid::s4u::SplitDuplexLink *grid_link(simgrid::s4u::NetZone *zone, unsigned long cols, unsigned long a,
+                                         unsigned long b, const std::string &bandwidth, const std::string &latency)
+{
+  auto *link = zone->create_split_duplex_link(
+      "l-" + host_name(a / cols, a % cols) + "-" + host_name(b / cols, b % cols), bandwidth);
+  link->set_latency(latency);
+  link->seal();
+  return link;
+}
+
+/* Hosts row by row, then links in the explicit file's order: per host east then south, then the torus' wraps. */
+void fill(GridZone *grid, const simgrid::s4u::NetZone &spec, unsigned long rows, unsigned long cols, bool torus)
+{
+  simgrid::s4u::NetZone *zone = grid->get_iface();
+  std::string speed = required(spec, "simrun:grid-speed");
+  std::string bandwidth = required(spec, "simrun:grid-bandwidth");
+  std::string latency = required(spec, "simrun:grid-latency");
+  for (unsigned long i = 0; i < rows * cols; i++) {
+    auto *host = zone->create_host(host_name(i / cols, i % cols), speed);
+    for (const auto &[key, value] : *spec.get_properties())
+      if (key.rfind("simrun:grid", 0) != 0)
+        host->set_property(key, value);
+    host->set_property("simrun:row", std::to_string(i / cols));
+    host->set_property("simrun:col", std::to_string(i % cols));
+  }
+  for (unsigned long i = 0; i < rows * cols; i++) {
+    if (i % cols + 1 < cols)
+      grid->set_east(i, grid_link(zone, cols, i, i + 1, bandwidth, latency));
+    if (i / cols + 1 < rows)
+      grid->set_south(i, grid_link(zone, cols, i, i + cols, bandwidth, latency));
+  }
+  for (unsigned long r = 0; torus && cols > 2 && r < rows; r++)
+    grid->set_east(r * cols + cols - 1, grid_link(zone, cols, r * cols + cols - 1, r * cols, bandwidth, latency));
+  for (unsigned long c = 0; torus && rows > 2 && c < cols; c++)
+    grid->set_south((rows - 1) * cols + c, grid_link(zone, cols, (rows - 1) * cols + c, c, bandwidth, latency));
+}
+
+/* Builds the grid a zone's simrun:grid property describes, as a child of that zone. */
+void build(simgrid::s4u::NetZone *spec)
+{
+  std::string shape = spec->get_property("simrun:grid");
+  char kind[16];
+  unsigned long rows;
+  unsigned long cols;
+  char extra;
+  if (sscanf(shape.c_str(), "%15s %lux%lu %c", kind, &rows, &cols, &extra) != 3 ||
+      (std::string(kind) != "mesh" && std::string(kind) != "torus") || rows < 1 || cols < 1 || rows * cols > 1u << 24)
+    throw std::invalid_argument("zone '" + spec->get_name() + "': simrun:grid '" + shape +
+                                "' is not 'mesh ROWSxCOLS' or 'torus ROWSxCOLS'");
+  bool torus = std::string(kind) == "torus";
+  auto *grid = new GridZone(spec->get_name() + "-grid", rows, cols, torus);
+  grid->set_parent(spec->get_impl());
+  fill(grid, *spec, rows, cols, torus); /* sealed with the platform */
+}
+
+void build_all(simgrid::s4u::NetZone *zone)
+{
+  std::vector<simgrid::s4u::NetZone *> children = zone->get_children(); /* a copy: build() adds a child */
+  if (zone->get_property("simrun:grid"))
+    build(zone);
+  for (auto *child : children)
+    build_all(child);
+}
+} // namespace
+
+extern "C" int sim_grid_links_between(const sg_host_t *hosts, size_t count)
+{
+  const GridZone *grid = nullptr;
+  std::vector<unsigned long> ids(count);
+  for (size_t i = 0; i < count; i++) {
+    const auto *zone = dynamic_cast<const GridZone *>(hosts[i]->get_englobing_zone()->get_impl());
+    if (!zone || (grid && zone != grid))
+      return -1;
+    grid = zone;
+    ids[i] = hosts[i]->get_netpoint()->id();
+  }
+  return grid ? (int)grid->links_between(ids) : -1;
+}
+
+extern "C" int sim_grid_build(char *err, size_t errlen)
+{
+  try {
+    build_all(simgrid::s4u::Engine::get_instance()->get_netzone_root());
+  } catch (const std::exception &e) {
+    snprintf(err, errlen, "%s", e.what());
+    return SIM_EPLATFORM;
+  }
+  return 0;
+}

@@ -1,0 +1,31 @@
+/* Native grid zones: 2D meshes and tori whose routes are computed arithmetically (dimension order), built at load
+ * time from a platform zone that describes them in properties, so that routing costs nothing per host pair. */
+#ifndef SIM_GRID_H
+#define SIM_GRID_H
+
+#include <simgrid/forward.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* After a platform file is loaded and before it is sealed: fills every zone that has the property simrun:grid
+ * ("mesh ROWSxCOLS" or "torus ROWSxCOLS") with a child zone of ROWS x COLS hosts n<row>-<col> (speed
+ * simrun:grid-speed, properties simrun:row, simrun:col and every other property of the zone) and split-duplex links
+ * l-<a>-<b> (simrun:grid-bandwidth, simrun:grid-latency) between neighbours, named, directed and ordered as
+ * `simrun platform` writes them in an explicit file. A route goes along the row first, then along the column; on a
+ * torus, the short way round in every dimension longer than 2 (forward on a tie).
+ * Returns 0, or SIM_EPLATFORM with a message naming the zone and the property. */
+int sim_grid_build(char *err, size_t errlen);
+
+/* The physical links on the routes between every two of the `count` hosts, counted from their coordinates in
+ * O(count + rows + cols) without looking a route up, when all of them are in one native mesh (not a torus); -1
+ * otherwise. The same count as listing the links of every pair's route (sim_engine_links_between). */
+int sim_grid_links_between(const sg_host_t *hosts, size_t count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

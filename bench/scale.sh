@@ -51,7 +51,7 @@ for p in "${sizes[@]}"; do
     4096) rows=64 cols=64 ;;
     *) echo "bench/scale.sh: $p ranks: use 1024, 2048 or 4096" >&2; exit 2 ;;
   esac
-  "$simrun" platform mesh "${rows}x${cols}" --preset t800 --routing "${SCALE_ROUTING:-native}" \
+  "$simrun" platform mesh "${rows}x${cols}" --preset t800-flat --routing "${SCALE_ROUTING:-native}" \
     -o "$work/mesh.xml"
   cat > "$work/scenario.xml" <<XML
 <?xml version="1.0" encoding="UTF-8"?>

@@ -417,12 +417,12 @@ static void test_labs_broadcast_bottleneck(void)
     }
   }
 
-  /* 2e "The communication/computation ratio is below 1 at p = 32 and above 1 at p = 40" */
-  CU_ASSERT(NUM(bn, "comm_comp_ratio", "p=32") < 1);
-  CU_ASSERT(NUM(bn, "comm_comp_ratio", "p=40") > 1);
+  /* 2e "The communication/computation ratio is below 1 at p = 24 and above 1 at p = 32" */
+  CU_ASSERT(NUM(bn, "comm_comp_ratio", "p=24") < 1);
+  CU_ASSERT(NUM(bn, "comm_comp_ratio", "p=32") > 1);
 
-  /* 2f "The communication B-ratio is below 1 at p = 96 and above 1 at p = 128" */
-  CU_ASSERT(NUM(bn, "b_communication", "p=96") < 1);
+  /* 2f "The communication B-ratio is below 1 at p = 64 and above 1 at p = 128" */
+  CU_ASSERT(NUM(bn, "b_communication", "p=64") < 1);
   CU_ASSERT(NUM(bn, "b_communication", "p=128") > 1);
 
   /* 2g "Memory is the dominant component up to p = 16, communication from p = 24 on" */

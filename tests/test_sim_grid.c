@@ -111,7 +111,7 @@ static void test_sim_grid_links_match_routes(void)
 
 int main(void)
 {
-  sim_topo_t topo = {.kind = SIM_TOPO_MESH, .size = {ROWS, COLS}, .preset = sim_topo_preset("t800"), .native = 1};
+  sim_topo_t topo = {.kind = SIM_TOPO_MESH, .size = {ROWS, COLS}, .preset = sim_topo_preset("t800-flat"), .native = 1};
   const char *tmp = getenv("TMPDIR");
   char path[512];
   char err[1024];

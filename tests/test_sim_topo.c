@@ -107,7 +107,7 @@ static void test_sim_topo_routes_have_expected_hops(void)
 /* The native grids (sim_grid.h) route every pair over the same hop count, wrap-arounds and degenerate shapes too. */
 static void test_sim_topo_native_routes_have_expected_hops(void)
 {
-  const sim_topo_preset_t *t800 = sim_topo_preset("t800");
+  const sim_topo_preset_t *t800 = sim_topo_preset("t800-flat");
   const sim_topo_preset_t *ncp2 = sim_topo_preset("ncp2");
   check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {3, 5}, .preset = t800, .native = 1}, 15);
   check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {1, 6}, .preset = t800, .native = 1}, 6);
@@ -206,10 +206,15 @@ static void test_sim_topo_t800_mesh_matches_platform_file(void)
 }
 
 /* The native mesh 16x8 against the explicit one: the same links on every route, hence the very same trace of
- * Gauss-Jordan N = 256 (the gj256 scenario's size) on 16 and 128 ranks with both broadcasts, contention included. */
+ * Gauss-Jordan N = 256 (the gj256 scenario's size) on 16 and 128 ranks with both broadcasts, contention included.
+ * The flat T800 preset: the clustered one's crossbar stages are explicit links' properties, refused natively. */
 static void test_sim_topo_native_mesh_matches_explicit(void)
 {
-  sim_topo_t topo = {.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800")};
+  sim_topo_t topo = {.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800-flat")};
+  char err[512] = "";
+  sim_topo_t clustered = {.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800"), .native = 1};
+  CU_ASSERT_EQUAL(sim_topo_resolve(&clustered, err, sizeof err), SIM_EINVAL);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "use --preset t800-flat or explicit routing"));
   char explicit_path[512];
   char native_path[512];
   CU_ASSERT_FATAL(generate(&topo, explicit_path, sizeof explicit_path) == 0);
@@ -309,7 +314,7 @@ static void test_sim_topo_committed_platforms_are_current(void)
                    {"t800-switch-128.xml", {.kind = SIM_TOPO_SWITCH, .size = {128, 1}}}};
   for (size_t i = 0; i < sizeof committed / sizeof committed[0]; i++) {
     sim_topo_t topo = committed[i].topo;
-    topo.preset = sim_topo_preset("t800");
+    topo.preset = sim_topo_preset("t800-flat");
     char path[512];
     char file[512];
     CU_ASSERT_FATAL(generate(&topo, path, sizeof path) == 0);
@@ -323,6 +328,44 @@ static void test_sim_topo_committed_platforms_are_current(void)
     free(b);
     unlink(path);
   }
+}
+
+/* Occurrences of `needle` in the platform generated for `topo`, or -1. */
+static int count_in_platform(sim_topo_t topo, const char *needle)
+{
+  char path[512];
+  if (generate(&topo, path, sizeof path) != 0)
+    return -1;
+  size_t len = 0;
+  char *text = slurp(path, &len);
+  unlink(path);
+  int count = text ? 0 : -1;
+  for (const char *at = text; at && (at = strstr(at, needle)) != NULL; at++)
+    count++;
+  free(text);
+  return count;
+}
+
+/* The t800 preset marks the links between 4x4 clusters, counted by hand: mesh 16x8, the 16 links from column 3 to 4
+ * and 3 x 8 from row 3 to 4, 7 to 8, 11 to 12 (40, as platforms/t800-mesh-128.xml); torus 16x8, those and its 16 + 8
+ * wrap-around links (64); hypercube 7, the 64 links along each of bits 4, 5, 6 (192); none through a switch, none
+ * with t800-flat, and the C004 properties of the root zone only where there are clusters. */
+static void test_sim_topo_t800_clusters_mark_crossing_links(void)
+{
+  const sim_topo_preset_t *t800 = sim_topo_preset("t800");
+  const sim_topo_preset_t *flat = sim_topo_preset("t800-flat");
+  CU_ASSERT_FATAL(t800 && flat);
+  const char *mark = "\"simrun:extra-c004-stages\" value=\"2\"";
+  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = t800}, mark), 40);
+  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {16, 8}, .preset = t800}, mark), 64);
+  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_HYPERCUBE, .size = {7, 1}, .preset = t800}, mark),
+                  192);
+  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_SWITCH, .size = {128, 1}, .preset = t800}, mark), 0);
+  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = flat}, mark), 0);
+  const char *delay = "simrun:c004-delay-bits";
+  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {4, 4}, .preset = t800}, delay), 1);
+  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_SWITCH, .size = {16, 1}, .preset = t800}, delay), 0);
+  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {4, 4}, .preset = flat}, delay), 0);
 }
 
 /* Bad kinds, sizes and values are refused with a message that says what is expected. */
@@ -377,6 +420,7 @@ int main(void)
       {"test_sim_topo_t800_mesh_matches_platform_file", test_sim_topo_t800_mesh_matches_platform_file},
       {"test_sim_topo_icluster_switch_matches_platform_file", test_sim_topo_icluster_switch_matches_platform_file},
       {"test_sim_topo_committed_platforms_are_current", test_sim_topo_committed_platforms_are_current},
+      {"test_sim_topo_t800_clusters_mark_crossing_links", test_sim_topo_t800_clusters_mark_crossing_links},
       {"test_sim_topo_rejects_bad_input", test_sim_topo_rejects_bad_input},
       {NULL, NULL}};
   return tu_run("sim_topo", cases);

@@ -12,8 +12,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -96,6 +98,65 @@ extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
   return 0;
 }
 
+/* A platform's extra cost of crossing some links (sim_engine_set_route_extra): the function, its model, and the
+ * number each link carries in its property. */
+namespace {
+sim_route_extra_fn route_extra = nullptr;
+const void* route_extra_model = nullptr;
+std::unordered_map<const simgrid::s4u::Link*, double> link_extra;
+} // namespace
+
+static std::string physical_link(const simgrid::s4u::Link* link);
+
+/* Property `name` of a link; a split-duplex link keeps the properties of its XML element, not its two directions. */
+static const char* link_property_value(const simgrid::s4u::Link* link, const char* name)
+{
+  std::string physical = physical_link(link);
+  if (physical == link->get_name())
+    return link->get_property(name);
+  try {
+    return simgrid::s4u::Engine::get_instance()->split_duplex_link_by_name(physical)->get_property(name);
+  } catch (const std::exception&) { /* a link named like a direction of a split-duplex link, without one */
+    return link->get_property(name);
+  }
+}
+
+/* What route_extra adds to a message of `size` bytes over `links`, in seconds; 0 without one. */
+static double route_extra_time(double size, const std::vector<simgrid::s4u::Link*>& links)
+{
+  if (!route_extra)
+    return 0;
+  static std::vector<double> values; /* one per hop, reused: this runs for every message */
+  values.clear();
+  for (const auto* link : links) {
+    auto found = link_extra.find(link);
+    values.push_back(found == link_extra.end() ? 0 : found->second);
+  }
+  return route_extra(route_extra_model, size, values.data(), (int)values.size());
+}
+
+extern "C" int sim_engine_set_route_extra(sim_route_extra_fn fn, const void* model, const char* link_property,
+                                          char* err, size_t errlen)
+{
+  link_extra.clear();
+  for (const auto* link : simgrid::s4u::Engine::get_instance()->get_all_links()) {
+    const char* text = link_property_value(link, link_property);
+    if (!text)
+      continue;
+    char* end = nullptr;
+    double value = strtod(text, &end);
+    if (end == text || *end != '\0' || !(value >= 0 && value < 1e9)) {
+      snprintf(err, errlen, "link %s: property %s = \"%s\": expected a number >= 0", physical_link(link).c_str(),
+               link_property, text);
+      return SIM_EPLATFORM;
+    }
+    link_extra[link] = value;
+  }
+  route_extra = fn;
+  route_extra_model = model;
+  return 0;
+}
+
 extern "C" void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void* model)
 {
   auto* netmodel = simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model();
@@ -111,7 +172,7 @@ extern "C" void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void* mod
     if (links.empty() || latency <= 0)
       return 1.0;
     /* SimGrid charges latency * factor + size / bandwidth: choose the factor that makes the sum T(l, d). */
-    double extra = time_fn(model, size, (int)links.size()) - size / bandwidth;
+    double extra = time_fn(model, size, (int)links.size()) + route_extra_time(size, links) - size / bandwidth;
     return std::max(extra, 0.0) / latency;
   });
 }

@@ -22,6 +22,16 @@ int sim_engine_start(const char *platform, char *err, size_t errlen);
 /* Makes every message cost time_fn(model, bytes, hops) on a quiet network. `model` is borrowed for the run. */
 void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void *model);
 
+/* Extra time of a message over a route whose link i carries the number values[i] (route order, from the sender; 0
+ * for a link without the property), as a function the engine calls for every message. */
+typedef double (*sim_route_extra_fn)(const void *model, double bytes, const double *values, int hops);
+
+/* Adds fn's time to every message's time of sim_engine_set_msg_time, each link's number read from its property
+ * `link_property`. `model` is borrowed for the run. 0, or SIM_EPLATFORM with a message naming a link whose property
+ * is not a number >= 0. */
+int sim_engine_set_route_extra(sim_route_extra_fn fn, const void *model, const char *link_property, char *err,
+                               size_t errlen);
+
 size_t sim_engine_host_count(void);
 /* The index-th host in natural name order ("n2" before "n10"). */
 sg_host_t sim_engine_host(size_t index);

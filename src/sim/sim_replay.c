@@ -1,6 +1,7 @@
 /* The replay layer: one SimGrid actor per rank runs the skeleton's actions; the recorder turns each action into timed
  * intervals of the trace model (seed 000 §1.1.3 classes: work, control of parallelism, communication, idling). */
 #include "sim_replay.h"
+#include "sim_cluster.h"
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
@@ -31,6 +32,7 @@ typedef struct sim_peer {
 typedef struct sim_world {
   const sim_job_t *job;
   sim_machine_t machine;
+  sim_cluster_t cluster; /* links between clusters of the SuperCluster (docs/t800.md) */
   met_trace_t *trace;
   sim_rank_t *ranks;
   sim_peer_t *peer_cache; /* every rank's peer slots */
@@ -427,6 +429,9 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
     return rc;
   if (world.machine.piecewise)
     sim_engine_set_msg_time(sim_machine_msg_time, &world.machine);
+  rc = sim_cluster_install(&world.cluster, err, errlen);
+  if (rc != 0)
+    return rc;
   world.trace = job->aggregate ? met_trace_new_aggregate(job->nranks) : met_trace_new(job->nranks);
   world.ranks = calloc((size_t)job->nranks, sizeof *world.ranks);
   world.npeer_slots = job->nranks < SIM_PEER_SLOTS ? job->nranks : SIM_PEER_SLOTS;

@@ -1,6 +1,7 @@
 /* Topology generators: a graph of hosts, switches and links per topology, written as a SimGrid platform with libxml2's
  * xmlTextWriter (one zone, shortest-path routing over host-to-neighbour routes, as platforms/t800-mesh-128.xml). */
 #include "sim_topo.h"
+#include "sim_cluster.h"
 #include "sim_error.h"
 
 #include <libxml/xmlwriter.h>
@@ -39,6 +40,11 @@ static const char *const t800_props[] = {"simrun:comm-model",
                                          "34.42766666666667",
                                          NULL};
 
+/* The SuperCluster's clusters, as in platforms/t800-mesh-128.xml (docs/t800.md): 4x4 blocks of transputers; a link
+ * between two of them passes 2 more INMOS C004 stages, 1.75 bit periods each way, on 20 Mbit/s links. */
+static const char *const t800_cluster_props[] = {"simrun:c004-delay-bits", "1.75", "simrun:link-bit-rate", "20e6",
+                                                 NULL};
+
 /* icluster copies platforms/icluster-fe-32.xml (seed 003; Fast Ethernet through one switch; the Pentium III's
  * characterisation, whose sources are given there): the message latency of
  * 0.5 + 123.54 us, split there into the up and down links of a port, is split evenly here over a route's two links. */
@@ -63,9 +69,25 @@ static const char *const ncp2_host_props[] = {"simrun:memory-bytes", "33554432",
 
 static const sim_topo_preset_t presets[] = {
     {.name = "t800",
-     .summary = "t800, the Parsytec T800 transputers of platforms/t800-mesh-128.xml (seed 001, Zemerly et al.\n"
-                "  1995): 25 MHz hosts, links of 1 / 1.33 us per byte; the message time of eq. 4 with Table 2, link\n"
-                "  initialisation (eq. 3) and host I/O (eqs. 5-6) are root-zone properties",
+     .summary =
+         "t800, the Parsytec SuperCluster of platforms/t800-mesh-128.xml (seed 001, Zemerly et al.\n"
+         "  1995): 25 MHz T800 hosts, links of 1 / 1.33 us per byte; the message time of eq. 4 with Table 2, link\n"
+         "  initialisation (eq. 3) and host I/O (eqs. 5-6) are root-zone properties; clusters of 16 hosts (4x4\n"
+         "  blocks of meshes and tori, sub-cubes of hypercubes; none through a switch or fat tree): a link between\n"
+         "  two passes 2 more C004 crossbars of 1.75 bit periods each way at 20 Mbit/s (docs/t800.md)",
+     .speed = "25Mf",
+     .bandwidth = "751879.7Bps",
+     .latency = "1us",
+     .config = t800_config,
+     .props = t800_props,
+     .cluster_side = 4,
+     .cross_stages = "2",
+     .cluster_props = t800_cluster_props},
+    {.name = "t800-flat",
+     .summary = "t800-flat, the t800 preset without its clusters: 25 MHz T800 hosts, links of 1 / 1.33 us per byte,\n"
+                "  the message time of eq. 4 with Table 2, link initialisation and host I/O of seed 001, and every link\n"
+                "  costs what a link inside a SuperCluster cluster does: a what-if that compares shapes, or the\n"
+                "  machine without its C004 stages between clusters (docs/t800.md)",
      .speed = "25Mf",
      .bandwidth = "751879.7Bps",
      .latency = "1us",
@@ -222,6 +244,13 @@ int sim_topo_resolve(sim_topo_t *topo, char *err, size_t errlen)
   if (rc == 0 && topo->native && !sim_topo_has_native(topo->kind)) {
     snprintf(err, errlen, "--routing native: %s routes are explicit only; native routing is for mesh and torus",
              sim_topo_names[topo->kind]);
+    return SIM_EINVAL;
+  }
+  if (rc == 0 && topo->native && preset && preset->cluster_props) {
+    snprintf(err, errlen,
+             "--routing native with --preset %s: the crossbar stages between its clusters are properties of the "
+             "explicit links, which a native zone does not have; use --preset %s-flat or explicit routing",
+             preset->name, preset->name);
     return SIM_EINVAL;
   }
   return rc ? rc : check_param("latency", topo->latency, latency_units, 1, "50us", err, errlen);
@@ -420,6 +449,22 @@ static void link_name(const sim_topo_t *topo, const graph_t *g, const edge_t *e,
   snprintf(name, len, "l-%s-%s", a, b);
 }
 
+/* -1 when `topo` has no clusters (no preset with them, or a switch or fat tree); else, for edge e, whether it joins
+ * two clusters (0 or 1; 0 for e NULL). Grids: blocks of side x side hosts; hypercubes: sub-cubes of side^2 hosts. */
+static int crosses_clusters(const sim_topo_t *topo, const edge_t *e)
+{
+  size_t side = topo->preset ? (size_t)topo->preset->cluster_side : 0;
+  int grid = topo->kind == SIM_TOPO_MESH || topo->kind == SIM_TOPO_TORUS;
+  if (side == 0 || (!grid && topo->kind != SIM_TOPO_HYPERCUBE))
+    return -1;
+  if (!e)
+    return 0;
+  if (!grid)
+    return e->a / (side * side) != e->b / (side * side);
+  size_t cols = (size_t)topo->size[1];
+  return e->a / cols / side != e->b / cols / side || e->a % cols / side != e->b % cols / side;
+}
+
 static void write_links(writer_t *x, const sim_topo_t *topo, const graph_t *g)
 {
   char name[160];
@@ -439,6 +484,8 @@ static void write_links(writer_t *x, const sim_topo_t *topo, const graph_t *g)
     attribute(x, "bandwidth", bandwidth);
     attribute(x, "latency", topo->latency);
     attribute(x, "sharing_policy", "SPLITDUPLEX");
+    if (crosses_clusters(topo, e) > 0)
+      prop(x, SIM_CLUSTER_STAGES_PROP, topo->preset->cross_stages);
     end(x);
   }
 }
@@ -547,6 +594,7 @@ static void write_platform(writer_t *x, const sim_topo_t *topo, const graph_t *g
     attribute(x, "id", id);
     attribute(x, "routing", g->nodes > 512 ? "DijkstraCache" : "Floyd");
     props(x, topo->preset ? topo->preset->props : NULL);
+    props(x, topo->preset && crosses_clusters(topo, NULL) >= 0 ? topo->preset->cluster_props : NULL);
     write_hosts(x, topo, g);
     write_links(x, topo, g);
     write_routes(x, topo, g);

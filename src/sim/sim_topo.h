@@ -32,6 +32,12 @@ typedef struct sim_topo_preset {
   const char *const *config;     /* <config> properties: id, value, ..., NULL */
   const char *const *props;      /* root-zone properties: id, value, ..., NULL */
   const char *const *host_props; /* properties of every host: id, value, ..., NULL */
+  /* Meshes and tori only: hosts in blocks of cluster_side x cluster_side (rows and columns from 0) form clusters;
+   * a link between two clusters carries property SIM_CLUSTER_STAGES_PROP = cross_stages, and the root zone also gets
+   * cluster_props. cluster_side 0: a flat machine. */
+  int cluster_side;
+  const char *cross_stages;
+  const char *const *cluster_props;
 } sim_topo_preset_t;
 
 /* The preset called `name`, or NULL. */

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Prints docs/validation.md's tables: simrun's Gauss-Jordan N = 256 times on the T800 platform against every measured
+# figure of seed 001 (Tables 3-4), with the paper's own model beside, then the ablation: the error per point with each
+# of simrun's mechanisms switched off in turn, by editing a copy of platforms/t800-mesh-128.xml.
+# Usage (from anywhere): bench/validation.sh [path/to/simrun]   (default: build/simrun)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+simrun=${1:-build/simrun}
+[ -x "$simrun" ] || { echo "bench/validation.sh: $simrun not built; run scripts/setup first" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Seed 001, Tables 3 (one-to-all) and 4 (neighbour), N = 256, p = 1 2 4 ... 128: measured, then the paper's model.
+ps="1 2 4 8 16 32 64 128"
+measured_one="78.21 41.52 27.21 18.91 20.91 36.03 69.81 146.27"
+model_one="74.26 39.98 23 17.32 19.75 36.12 73.41 160.9"
+measured_nb="78.15 41.33 22.67 13.73 9.4 7.46 6.89 7.54"
+model_nb="74.26 39.48 21.12 12 7.55 5.52 4.99 5.62"
+
+# Each variant: a name and the sed script that makes it from the shipped platform (empty: the platform as shipped).
+# The last two are not ablations but the ends of the C004 delay's documented range (INMOS TN19: 1.6 to 2 bit times).
+variants=(full "" \
+  no-clusters '/simrun:c004-delay-bits\|simrun:link-bit-rate/d' \
+  no-contention 's/bandwidth="751879.7Bps"/bandwidth="1e15Bps"/' \
+  no-link-init 's/"simrun:link-init-us" value="1270"/"simrun:link-init-us" value="0"/' \
+  no-host-io 's/"simrun:io-\(input\|output\)-us" value="[0-9. ]*"/"simrun:io-\1-us" value="0 0"/' \
+  c004-1.6-bits 's/"simrun:c004-delay-bits" value="1.75"/"simrun:c004-delay-bits" value="1.6"/' \
+  c004-2.0-bits 's/"simrun:c004-delay-bits" value="1.75"/"simrun:c004-delay-bits" value="2.0"/')
+
+# Runs scenarios/gj256.xml on variant $1 (sed script $2); leaves "broadcast p t_par" lines in $work/$1.txt.
+run_variant() {
+  sed "$2" platforms/t800-mesh-128.xml > "$work/$1.xml"
+  if [ -n "$2" ] && cmp -s platforms/t800-mesh-128.xml "$work/$1.xml"; then
+    echo "bench/validation.sh: variant $1 changes nothing in the platform" >&2
+    exit 1
+  fi
+  sed "s#\.\./platforms/t800-mesh-128\.xml#$work/$1.xml#" scenarios/gj256.xml > "$work/$1-gj256.xml"
+  "$simrun" -q --no-cache -j 2 --csv "$work/$1.csv" "$work/$1-gj256.xml" > /dev/null
+  awk -F, 'NR == 1 { for (i = NF; i >= 1; i--) col[$i] = i; next }
+           { print $col["broadcast"], $col["p"], $col["t_par"] }' "$work/$1.csv" > "$work/$1.txt"
+}
+
+for ((i = 0; i < ${#variants[@]}; i += 2)); do
+  run_variant "${variants[i]}" "${variants[i + 1]}"
+done
+
+# The time of variant $1 at broadcast $2, p $3.
+t_par() { awk -v b="$2" -v p="$3" '$1 == b && $2 == p { print $3 }' "$work/$1.txt"; }
+
+# Table 1: per point, measured, simrun (full), its error, the paper's model, its error.
+echo "| broadcast | p | measured (s) | simrun (s) | error | paper's model (s) | error |"
+echo "|---|---|---|---|---|---|---|"
+for bcast in one-to-all neighbour; do
+  if [ "$bcast" = one-to-all ]; then set -- $measured_one; m=("$@"); set -- $model_one; k=("$@")
+  else set -- $measured_nb; m=("$@"); set -- $model_nb; k=("$@"); fi
+  i=0
+  for p in $ps; do
+    awk -v b="$bcast" -v p="$p" -v m="${m[i]}" -v s="$(t_par full "$bcast" "$p")" -v k="${k[i]}" \
+      'BEGIN { printf "| %s | %d | %.2f | %.2f | %+.1f%% | %.2f | %+.1f%% |\n", b, p, m, s, 100 * (s - m) / m, k,
+               100 * (k - m) / m }'
+    i=$((i + 1))
+  done
+done
+
+# Table 2: the ablation, the error against the measured time per point with each mechanism off.
+echo
+header="| broadcast | p |"
+rule="|---|---|"
+for ((i = 0; i < ${#variants[@]}; i += 2)); do header="$header ${variants[i]} |"; rule="$rule---|"; done
+echo "$header"
+echo "$rule"
+for bcast in one-to-all neighbour; do
+  if [ "$bcast" = one-to-all ]; then set -- $measured_one; else set -- $measured_nb; fi
+  m=("$@")
+  i=0
+  for p in $ps; do
+    line="| $bcast | $p |"
+    for ((v = 0; v < ${#variants[@]}; v += 2)); do
+      line="$line $(awk -v m="${m[i]}" -v s="$(t_par "${variants[v]}" "$bcast" "$p")" \
+        'BEGIN { printf "%+.1f%%", 100 * (s - m) / m }') |"
+    done
+    echo "$line"
+    i=$((i + 1))
+  done
+done
+
+# Mean absolute errors per broadcast and variant, and the paper's model's.
+echo
+header="| mean abs. error |"
+rule="|---|"
+for ((i = 0; i < ${#variants[@]}; i += 2)); do header="$header ${variants[i]} |"; rule="$rule---|"; done
+echo "$header paper's model |"
+echo "$rule---|"
+for bcast in one-to-all neighbour; do
+  if [ "$bcast" = one-to-all ]; then set -- $measured_one; m=("$@"); set -- $model_one; k=("$@")
+  else set -- $measured_nb; m=("$@"); set -- $model_nb; k=("$@"); fi
+  line="| $bcast, p = 2-128 |"
+  for ((v = 0; v < ${#variants[@]}; v += 2)); do
+    sum=0
+    i=0
+    for p in $ps; do
+      [ "$p" = 1 ] || sum=$(awk -v a="$sum" -v m="${m[i]}" -v s="$(t_par "${variants[v]}" "$bcast" "$p")" \
+        'BEGIN { e = (s - m) / m; print a + (e < 0 ? -e : e) }')
+      i=$((i + 1))
+    done
+    line="$line $(awk -v a="$sum" 'BEGIN { printf "%.1f%%", 100 * a / 7 }') |"
+  done
+  sum=0
+  for i in 1 2 3 4 5 6 7; do
+    sum=$(awk -v a="$sum" -v m="${m[i]}" -v k="${k[i]}" 'BEGIN { e = (k - m) / m; print a + (e < 0 ? -e : e) }')
+  done
+  echo "$line $(awk -v a="$sum" 'BEGIN { printf "%.1f%%", 100 * a / 7 }') |"
+done

@@ -1,0 +1,73 @@
+/* The SuperCluster's crossing links (docs/t800.md, "The SuperCluster as it was built"): INMOS C004 delay per stage
+ * and direction, the link bit rate, and the extra time of a message whose route crosses clusters. */
+#include "sim_cluster.h"
+#include "sim_engine.h"
+#include "sim_error.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The positive number of property `name` into *value; 0 when absent (value unchanged), 1 when read, SIM_EPLATFORM. */
+static int read_positive(const char *name, double *value, char *err, size_t errlen)
+{
+  const char *text = sim_engine_property(name);
+  if (!text)
+    return 0;
+  char *end = NULL;
+  *value = strtod(text, &end);
+  if (end == text || *end != '\0' || !isfinite(*value) || *value <= 0) {
+    snprintf(err, errlen, "platform property %s = \"%s\": expected a positive number", name, text);
+    return SIM_EPLATFORM;
+  }
+  return 1;
+}
+
+int sim_cluster_read(sim_cluster_t *cluster, char *err, size_t errlen)
+{
+  *cluster = (sim_cluster_t){0};
+  int delay = read_positive("simrun:c004-delay-bits", &cluster->stage_delay_bits, err, errlen);
+  int rate = delay < 0 ? delay : read_positive("simrun:link-bit-rate", &cluster->link_bits_per_s, err, errlen);
+  if (rate < 0)
+    return rate;
+  if (delay != rate) {
+    snprintf(err, errlen,
+             "platform properties simrun:c004-delay-bits and simrun:link-bit-rate go together: give "
+             "both (crossbar stages between clusters) or neither (a flat machine)");
+    return SIM_EPLATFORM;
+  }
+  if (!delay)
+    return 0;
+  int packet = read_positive("simrun:comm-packet-bytes", &cluster->packet_bytes, err, errlen);
+  if (packet == 0) {
+    snprintf(err, errlen,
+             "platform property simrun:c004-delay-bits needs the piecewise comm model's "
+             "simrun:comm-packet-bytes (the packet of the pipeline)");
+    return SIM_EPLATFORM;
+  }
+  if (packet < 0)
+    return packet;
+  /* the data byte forward and its acknowledge back both pass the stage: twice the delay per byte's cycle */
+  cluster->us_per_byte = 2 * cluster->stage_delay_bits / cluster->link_bits_per_s * 1e6;
+  return 0;
+}
+
+int sim_cluster_install(sim_cluster_t *cluster, char *err, size_t errlen)
+{
+  int rc = sim_cluster_read(cluster, err, errlen);
+  if (rc != 0 || cluster->us_per_byte == 0)
+    return rc;
+  return sim_engine_set_route_extra(sim_cluster_extra_time, cluster, SIM_CLUSTER_STAGES_PROP, err, errlen);
+}
+
+double sim_cluster_extra_time(const void *model, double bytes, const double *stages, int hops)
+{
+  const sim_cluster_t *cluster = model;
+  double packet = fmin(bytes, cluster->packet_bytes);
+  double us = 0;
+  for (int i = 0; i < hops; i++)
+    us += stages[i] * cluster->us_per_byte * packet;
+  if (hops > 0)
+    us += stages[0] * cluster->us_per_byte * (bytes - packet);
+  return 1e-6 * us;
+}

@@ -1,0 +1,34 @@
+/* The Parsytec SuperCluster's links between clusters of 16 transputers (docs/t800.md): such a link passes extra INMOS
+ * C004 crossbar stages, each of which lengthens every byte's cycle on the link protocol, so a message that crosses
+ * clusters costs more than Table 2's T(l, d). Read from the platform: root-zone properties for the stage's cost, a
+ * property on each crossing link for its number of extra stages. */
+#ifndef SIM_CLUSTER_H
+#define SIM_CLUSTER_H
+
+#include <stddef.h>
+
+/* Property of a link: the C004 stages it passes beyond those of a link inside a cluster (absent: 0). */
+#define SIM_CLUSTER_STAGES_PROP "simrun:extra-c004-stages"
+
+typedef struct sim_cluster {
+  double stage_delay_bits; /* simrun:c004-delay-bits: delay of one stage, each direction, in bit periods */
+  double link_bits_per_s;  /* simrun:link-bit-rate: the links' bit rate */
+  double packet_bytes;     /* simrun:comm-packet-bytes: p_s of eq. 4, the pipeline's packet */
+  double us_per_byte;      /* 2 x delay / rate: what one stage adds to a byte's cycle, in us; 0 when not modelled */
+} sim_cluster_t;
+
+/* Reads the model from the loaded platform's root zone. Both stage properties absent: us_per_byte = 0 (a flat
+ * machine). Returns 0, or SIM_EPLATFORM with a message when a value is malformed or only one of them is given. */
+int sim_cluster_read(sim_cluster_t *cluster, char *err, size_t errlen);
+
+/* Reads the model and, when the platform has one, makes every message pay sim_cluster_extra_time on top of the
+ * machine's message time. `cluster` is borrowed for the run. 0, or SIM_EPLATFORM with a message. */
+int sim_cluster_install(sim_cluster_t *cluster, char *err, size_t errlen);
+
+/* Seconds that `bytes` take beyond T(l, d) on a route of `hops` links, link i passing stages[i] extra stages (route
+ * order, from the sender): Delta_i = stages[i] x us_per_byte per byte, paid on min(l, p_s) bytes at every crossing
+ * hop (store and forward of one packet), and on the rest of the message too when the first hop crosses (the sender's
+ * stage of the packet pipeline, whose link transfer does not overlap its software). */
+double sim_cluster_extra_time(const void *cluster, double bytes, const double *stages, int hops);
+
+#endif

@@ -1,0 +1,143 @@
+/* The SuperCluster's links between clusters (sim_cluster): the extra time of a message worked out by hand from the
+ * C004 delay (docs/t800.md), and platforms whose cluster properties are wrong refused with a message. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
+
+#include "app_pingpong.h"
+#include "sim_cluster.h"
+#include "sim_error.h"
+#include "sim_run.h"
+#include "tu.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* 2 stages, 1.75 bit periods each way at 20 Mbit/s: 2 x 1.75 / 20e6 s = 0.175 us per byte and stage. */
+static const sim_cluster_t supercluster = {
+    .stage_delay_bits = 1.75, .link_bits_per_s = 20e6, .packet_bytes = 120, .us_per_byte = 0.175};
+
+static void test_sim_cluster_extra_time_by_hand(void)
+{
+  const double none[] = {0, 0, 0};
+  const double first[] = {2, 0, 0};
+  const double middle[] = {0, 2, 0};
+  const double two[] = {2, 0, 2};
+  /* no crossing: nothing */
+  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 2056, none, 3), 0, 1e-15);
+  /* one packet crossing once: 100 bytes x 0.35 us */
+  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 100, middle, 3), 35e-6, 1e-15);
+  /* a crossing first hop slows the whole stream: 2056 x 0.35 us = 719.6 us */
+  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 2056, first, 3), 719.6e-6, 1e-15);
+  /* a crossing further on delays one packet: 120 x 0.35 us = 42 us */
+  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 2056, middle, 3), 42e-6, 1e-15);
+  /* first and last: 719.6 + 42 us */
+  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 2056, two, 3), 761.6e-6, 1e-15);
+  /* small messages pay at every crossing hop: 2 x 64 x 0.35 us */
+  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 64, two, 3), 44.8e-6, 1e-15);
+  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 64, first, 0), 0, 1e-15);
+}
+
+/* A 1 x 2 T800 platform whose root zone gets `root_props` and whose one link gets `link_props`; path in `path`. */
+static int write_platform(const char *root_props, const char *link_props, char *path, size_t len)
+{
+  const char *tmp = getenv("TMPDIR");
+  snprintf(path, len, "%s/simrun-cluster-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  int fd = mkstemp(path);
+  FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!out)
+    return -1;
+  fprintf(out,
+          "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+          "<platform version=\"4.1\"><config><prop id=\"network/model\" value=\"CM02\"/>"
+          "<prop id=\"network/crosstraffic\" value=\"0\"/></config>\n"
+          "<zone id=\"z\" routing=\"Floyd\">\n"
+          "<prop id=\"simrun:comm-model\" value=\"piecewise\"/><prop id=\"simrun:comm-packet-bytes\" value=\"120\"/>\n"
+          "<prop id=\"simrun:comm-small-us\" value=\"51.1 0.27 8.86 0.68\"/>\n"
+          "<prop id=\"simrun:comm-large-us\" value=\"-81.5 1.33 93.04 0.05\"/>%s\n"
+          "<host id=\"a\" speed=\"25Mf\"/><host id=\"b\" speed=\"25Mf\"/>\n"
+          "<link id=\"l\" bandwidth=\"751879.7Bps\" latency=\"1us\" sharing_policy=\"SPLITDUPLEX\">%s</link>\n"
+          "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\" direction=\"UP\"/></route>\n</zone></platform>\n",
+          root_props, link_props);
+  return fclose(out) == 0 ? 0 : -1;
+}
+
+/* The status of a 2-rank ping-pong of 8..1024 bytes on that platform; the message in err; the trace in *trace. */
+static int run_on(const char *root_props, const char *link_props, met_trace_t **trace, char *err, size_t errlen)
+{
+  char path[512];
+  if (write_platform(root_props, link_props, path, sizeof path) != 0)
+    return -1;
+  const char *names[] = {"min-bytes", "max-bytes"};
+  const char *values[] = {"8", "1024"};
+  app_point_t point = {.count = 2, .names = names, .values = values};
+  void *arg = NULL;
+  const char *bad = NULL;
+  int rc = app_pingpong_skeleton.prepare(&point, 2, &arg, err, errlen, &bad);
+  sim_job_t job = {.platform = path, .nranks = 2, .program = app_pingpong_skeleton.program, .arg = arg};
+  rc = rc ? rc : sim_run_isolated(&job, trace, err, errlen);
+  app_pingpong_skeleton.release(arg);
+  unlink(path);
+  return rc;
+}
+
+#define C004      "<prop id=\"simrun:c004-delay-bits\" value=\"1.75\"/><prop id=\"simrun:link-bit-rate\" value=\"20e6\"/>"
+#define STAGES(v) "<prop id=\"simrun:extra-c004-stages\" value=\"" v "\"/>"
+
+/* The one link between the two hosts crosses clusters: a 1024-byte message over it, a crossing first hop, takes
+ * T(1024, 1) + 1024 x 0.35 us = 1424.66 + 358.4 us, by hand. */
+static void test_sim_cluster_crossing_link_slows_a_message(void)
+{
+  met_trace_t *trace = NULL;
+  char err[1024] = "";
+  CU_ASSERT_EQUAL_FATAL(run_on(C004, STAGES("2"), &trace, err, sizeof err), 0);
+  const met_interval_t *ivs = met_trace_intervals(trace, 1);
+  int found = 0;
+  for (size_t i = 0; i < met_trace_count(trace, 1); i++)
+    if (ivs[i].category == MET_CAT_COMM && ivs[i].bytes == 1024) {
+      double t800 = -81.5 + 1.33 * 1024 + 93.04 + 0.05 * 1024;
+      CU_ASSERT(fabs(1e6 * (ivs[i].end - ivs[i].start) - (t800 + 358.4)) < 1e-6);
+      found = 1;
+    }
+  CU_ASSERT(found);
+  met_trace_free(trace);
+}
+
+/* Wrong cluster properties: each refused with a message naming the property. */
+static void test_sim_cluster_rejects_bad_properties(void)
+{
+  static const struct {
+    const char *root;
+    const char *link;
+    const char *message;
+  } bad[] = {
+      {"<prop id=\"simrun:c004-delay-bits\" value=\"1.75\"/>", "", "go together"},
+      {"<prop id=\"simrun:c004-delay-bits\" value=\"fast\"/><prop id=\"simrun:link-bit-rate\" value=\"20e6\"/>", "",
+       "simrun:c004-delay-bits = \"fast\": expected a positive number"},
+      {"<prop id=\"simrun:c004-delay-bits\" value=\"1.75\"/><prop id=\"simrun:link-bit-rate\" value=\"0\"/>", "",
+       "simrun:link-bit-rate = \"0\": expected a positive number"},
+      {C004, STAGES("two"), "link l: property simrun:extra-c004-stages = \"two\": expected a number >= 0"},
+      {C004, STAGES("-1"), "expected a number >= 0"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    met_trace_t *trace = NULL;
+    char err[1024] = "";
+    CU_ASSERT_EQUAL(run_on(bad[i].root, bad[i].link, &trace, err, sizeof err), SIM_EPLATFORM);
+    if (!strstr(err, bad[i].message))
+      fprintf(stderr, "case %zu: %s\n", i, err);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, bad[i].message));
+    met_trace_free(trace);
+  }
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_sim_cluster_extra_time_by_hand", test_sim_cluster_extra_time_by_hand},
+      {"test_sim_cluster_crossing_link_slows_a_message", test_sim_cluster_crossing_link_slows_a_message},
+      {"test_sim_cluster_rejects_bad_properties", test_sim_cluster_rejects_bad_properties},
+      {NULL, NULL},
+  };
+  return tu_run("sim_cluster", cases);
+}

@@ -167,6 +167,81 @@ static void test_sim_ti_unsupported_action(void)
   remove_dir(dir, 2);
 }
 
+/* Replays the two-rank trace rank0/rank1 and checks that it fails with `code` and a message holding `phrase`. */
+static void expect_refusal(const char *rank0, const char *rank1, int code, const char *phrase)
+{
+  char dir[64];
+  char path[128];
+  write_two_ranks(dir, sizeof dir, rank0, rank1, path, sizeof path);
+  met_trace_t *trace = NULL;
+  char err[1024] = "";
+  CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), code);
+  CU_ASSERT_PTR_NULL(trace);
+  if (!strstr(err, phrase))
+    fprintf(stderr, "expected '%s' in: %s\n", phrase, err);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, phrase));
+  met_trace_free(trace);
+  remove_dir(dir, 2);
+}
+
+/* Malformed or absurd fields, each refused at its line with the reason: NaN, infinity, a negative size, 1e308 flops,
+ * a count whose bytes wrap, a rank outside the communicator, a datatype SMPI does not define, a missing field. */
+static void test_sim_ti_bad_fields(void)
+{
+  const char *ok = "1 init\n";
+  expect_refusal("0 init\n0 compute nan\n", ok, SIM_EPARAM, "rank-0.txt:2: '0 compute nan': field 3 (flops)");
+  expect_refusal("0 compute inf\n", ok, SIM_EPARAM, "'0 compute inf': field 3 (flops) 'inf' is not a finite number");
+  expect_refusal("0 compute 1e308\n", ok, SIM_EPARAM, "field 3 (flops) 1e308 is outside [0, 1e+21]");
+  expect_refusal("0 send 1 0 -5\n", ok, SIM_EPARAM, "field 5 (count) -5 is outside");
+  expect_refusal("0 send 1 0 1e17 54\n", ok, SIM_EPARAM, "elements of 32 bytes exceed 1e+18 bytes");
+  expect_refusal("0 send 7 0 8\n", ok, SIM_EPARAM, "rank 7 does not exist: the trace's communicator");
+  expect_refusal("0 bcast 8 0 77\n", ok, SIM_EPARAM, "datatype code 77 is not one of SMPI 3.32's");
+  expect_refusal("0 send 1 0\n", ok, SIM_EPARAM, "3 fields after the action are needed, there are 2");
+  expect_refusal("0 sleep 1e12\n", ok, SIM_EPARAM, "field 3 (seconds) 1e12 is outside");
+}
+
+/* A wait for a request never posted, or waited for twice, is refused; a message that never matches names each
+ * blocked rank's file and line. */
+static void test_sim_ti_bad_requests_and_deadlock(void)
+{
+  expect_refusal("0 isend 1 0 8\n0 wait 0 1 0\n0 wait 0 1 0\n", "1 recv 0 0 8\n", SIM_EPARAM,
+                 "rank-0.txt:3: '0 wait 0 1 0': no pending isend or irecv from rank 0 to rank 1 with tag 0");
+  expect_refusal("0 recv 1 0 8\n", "1 init\n1 recv 0 0 8\n", SIM_EDEADLOCK, "rank-0.txt:1, rank 1 at ");
+  expect_refusal("0 recv 1 0 8\n", "1 init\n1 recv 0 0 8\n", SIM_EDEADLOCK, "rank-1.txt:2)");
+}
+
+/* Files that are not traces end with one error, not a loop: an index naming /dev/zero (not a regular file), a trace
+ * holding NUL bytes, a line longer than any action of 2 ranks. */
+static void test_sim_ti_hostile_files(void)
+{
+  char dir[64];
+  char path[128];
+  write_two_ranks(dir, sizeof dir, "0 init\n", "1 init\n", path, sizeof path);
+  write_text(path, "/dev/zero\n/dev/zero\n");
+  met_trace_t *trace = NULL;
+  char err[1024] = "";
+  CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), SIM_EPARAM);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "index.txt:1: /dev/zero is not a regular file"));
+  char rank0[128];
+  snprintf(rank0, sizeof rank0, "%s/rank-0.txt", dir);
+  FILE *f = fopen(rank0, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fputs("0 init\n0 comp", f);
+  fputc('\0', f);
+  fclose(f);
+  write_text(path, "rank-0.txt\nrank-1.txt\n");
+  CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), SIM_EPARAM);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank-0.txt:2: a NUL byte"));
+  f = fopen(rank0, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  for (int i = 0; i < 10000; i++)
+    fputs("0 compute 1 ", f);
+  fclose(f);
+  CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), SIM_EPARAM);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank-0.txt:1: the line is longer than any action"));
+  remove_dir(dir, 2);
+}
+
 /* A real MPI program (tests/data/ti/ring.c), compiled with smpicc and traced by smpirun -trace-ti, replayed by simrun
  * on the same 4 hosts: 4 ring messages of 128 doubles (1024 B) and the one-int broadcast (SMPI's binomial tree on 4
  * ranks: 3 messages of 4 B); the barrier's empty messages overlap (rank 0 posts its 3 receives at once), so that not
@@ -211,6 +286,9 @@ int main(void)
   static const tu_case_t cases[] = {{"test_sim_ti_replay_by_hand", test_sim_ti_replay_by_hand},
                                     {"test_sim_ti_round_trip", test_sim_ti_round_trip},
                                     {"test_sim_ti_unsupported_action", test_sim_ti_unsupported_action},
+                                    {"test_sim_ti_bad_fields", test_sim_ti_bad_fields},
+                                    {"test_sim_ti_bad_requests_and_deadlock", test_sim_ti_bad_requests_and_deadlock},
+                                    {"test_sim_ti_hostile_files", test_sim_ti_hostile_files},
                                     {"test_sim_ti_replays_smpi_trace", test_sim_ti_replays_smpi_trace},
                                     {NULL, NULL}};
   return tu_run("sim_ti", cases);

@@ -60,20 +60,25 @@ static void write_two_ranks(char *dir, size_t dirlen, const char *rank0, const c
   write_text(index, "rank-0.txt\nrank-1.txt\n");
 }
 
-/* Replays the TI trace of index `index` on `nranks` ranks; returns the status, the trace in *trace on success. */
+/* Replays the TI trace of index `index` on `nranks` ranks with simrun's own semantics (every send synchronous, the
+ * platform's network model: the T800's T(l, d)); returns the status, the trace in *trace on success. */
 static int replay(const char *index, int nranks, met_trace_t **trace, char *err, size_t errlen)
 {
-  const char *names[] = {"trace"};
-  const char *values[] = {index};
-  app_point_t at = {.count = 1, .names = names, .values = values};
+  const char *names[] = {"trace", "sends", "network"};
+  const char *values[] = {index, "synchronous", "platform"};
+  app_point_t at = {.count = 3, .names = names, .values = values};
   void *arg = NULL;
   const char *blame = NULL;
   *trace = NULL;
   int rc = app_ti_skeleton.prepare(&at, nranks, &arg, err, errlen, &blame);
   if (rc != 0)
     return rc;
-  sim_job_t job = {
-      .platform = T800, .nranks = nranks, .bcast = SIM_BCAST_NEIGHBOUR, .program = app_ti_skeleton.program, .arg = arg};
+  sim_job_t job = {.platform = T800,
+                   .nranks = nranks,
+                   .bcast = SIM_BCAST_NEIGHBOUR,
+                   .program = app_ti_skeleton.program,
+                   .arg = arg,
+                   .engine_cfg = app_ti_skeleton.engine_cfg(arg)};
   rc = sim_run_isolated(&job, trace, err, errlen);
   app_ti_skeleton.release(arg);
   return rc;

@@ -22,9 +22,21 @@ static const sim_coll_kind_t chosen_kinds[] = {SIM_COLL_BARRIER, SIM_COLL_REDUCE
                                                SIM_COLL_ALLTOALL};
 enum { TI_CHOSEN = sizeof chosen_kinds / sizeof chosen_kinds[0] };
 
+/* SMPI 3.32's defaults (src/smpi/internals/smpi_config.cpp, src/smpi/mpi/smpi_request.cpp): sends below 65536 bytes
+ * are detached (smpi/send-is-detached-thresh), and each MPI_Test first sleeps smpi/test = 1e-4 s times a count that
+ * grows by one with each test finding nothing and returns to 1 when one succeeds (a static: shared by all ranks). */
+#define TI_SMPI_EAGER_BELOW 65536.0
+#define TI_SMPI_TEST_SLEEP  1e-4
+
+static const char *const network_names[] = {"smpi", "platform", NULL};
+static const char *const send_names[] = {"smpi", "synchronous", NULL};
+
 typedef struct ti_arg {
   sim_ti_trace_t *trace;
-  char **hosts; /* the hostfile's hosts, one per rank (rank i on hosts[i % nhosts]), or NULL */
+  int platform_network; /* network = platform: the platform's own model rather than SMPI's */
+  double eager_below;
+  int *test_sleeps; /* SMPI's test multiplier, shared by the ranks of the run */
+  char **hosts;     /* the hostfile's hosts, one per rank (rank i on hosts[i % nhosts]), or NULL */
   int nhosts;
   const char *hostfile;
   int alg[SIM_COLL_KINDS];
@@ -36,6 +48,7 @@ static void ti_release(void *arg)
   if (ti) {
     sim_ti_trace_free(ti->trace);
     sim_ti_paths_free(ti->hosts, ti->nhosts);
+    free(ti->test_sleeps);
   }
   free(ti);
 }
@@ -58,6 +71,15 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   if (!ti)
     return SIM_ENOMEM;
   choose_algorithms(point, ti);
+  const char *network = app_point_value(point, "network");
+  const char *sends = app_point_value(point, "sends");
+  ti->platform_network = network && strcmp(network, "platform") == 0;
+  ti->eager_below = sends && strcmp(sends, "synchronous") == 0 ? 0 : TI_SMPI_EAGER_BELOW;
+  if (!(ti->test_sleeps = malloc(sizeof *ti->test_sleeps))) {
+    ti_release(ti);
+    return SIM_ENOMEM;
+  }
+  *ti->test_sleeps = 1;
   *bad_param = "trace";
   const char *index = app_point_value(point, "trace");
   int rc = sim_ti_open(index, &ti->trace, err, errlen);
@@ -365,9 +387,16 @@ static int do_test(ti_rank_t *tr)
   if (i < 0)
     return -1;
   sim_request_t *req = tr->reqs[i].req;
-  if (req && sim_test(tr->rank, req)) {
+  if (!req)
+    return 0;
+  int *sleeps = tr->ti->test_sleeps;
+  sim_sleep(tr->rank, *sleeps * TI_SMPI_TEST_SLEEP);
+  if (sim_test(tr->rank, req)) {
     sim_wait(tr->rank, req);
     tr->reqs[i].req = NULL;
+    *sleeps = 1;
+  } else {
+    (*sleeps)++;
   }
   return 0;
 }
@@ -672,7 +701,7 @@ static void ti_program(sim_rank_t *rank, const void *arg)
   const ti_arg_t *ti = arg;
   int n = sim_rank_count(rank);
   ti_rank_t tr = {.rank = rank, .ti = ti, .me = sim_rank_id(rank), .n = n, .type_size = 1, .max_fields = 2 * n + 8};
-  sim_post_at_own_clock(rank);
+  sim_post_at_own_clock(rank, ti->eager_below);
   if (ti->hosts && sim_rank_place(rank, ti->hosts[tr.me % ti->nhosts]) != 0) {
     char message[1024];
     snprintf(message, sizeof message, "%s: the platform has no host '%s' (rank %d's); name hosts of the platform",
@@ -706,6 +735,14 @@ static const scn_param_spec_t ti_params[] = {
      .kind = SCN_CHOICE,
      .choices = sim_bcast_names,
      .help = "the bcast algorithm (default binomial, as SMPI's)"},
+    {.name = "network",
+     .kind = SCN_CHOICE,
+     .choices = network_names,
+     .help = "smpi (default: SMPI's network model and factors, as smpirun) or platform (the platform's own model)"},
+    {.name = "sends",
+     .kind = SCN_CHOICE,
+     .choices = send_names,
+     .help = "smpi (default: eager below 64 KiB, as smpirun) or synchronous (every send waits for its receive)"},
     {.name = "barrier",
      .kind = SCN_CHOICE,
      .choices = sim_coll_barrier_names,
@@ -736,8 +773,20 @@ static const scn_param_spec_t ti_params[] = {
      .help = "the alltoall algorithm, as SMPI's --cfg=smpi/alltoall (default SMPI's)"},
 };
 
+/* SMPI's network model and precision, as smpirun imposes them (SimGrid 3.32's src/smpi/smpirun.in: SIMOPTS), unless
+ * network = platform. */
+static const char *ti_engine_cfg(const void *arg)
+{
+  const ti_arg_t *ti = arg;
+  return ti->platform_network ? NULL : "surf/precision:1e-9 network/model:SMPI";
+}
+
 static const scn_skeleton_spec_t ti_spec = {
     .name = "ti-replay", .params = ti_params, .nparams = sizeof ti_params / sizeof ti_params[0]};
 
-const app_skeleton_t app_ti_skeleton = {
-    .spec = &ti_spec, .view = APP_VIEW_MESSAGES, .prepare = ti_prepare, .program = ti_program, .release = ti_release};
+const app_skeleton_t app_ti_skeleton = {.spec = &ti_spec,
+                                        .view = APP_VIEW_MESSAGES,
+                                        .prepare = ti_prepare,
+                                        .program = ti_program,
+                                        .release = ti_release,
+                                        .engine_cfg = ti_engine_cfg};

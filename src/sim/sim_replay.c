@@ -45,6 +45,7 @@ typedef struct sim_world {
   int record_error; /* set when the recorder ran out of memory */
   int fail_code;    /* from sim_rank_fail: the first failure of a layer above, or 0 */
   int posted_clock; /* sim_post_at_own_clock: every message posted at its rank's clock, computations executed */
+  double eager_below; /* with posted_clock: messages of fewer bytes are sent eagerly */
   char fail_message[512];
 } sim_world_t;
 
@@ -222,6 +223,11 @@ static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, do
   sim_peer_t *slot = peer_slot(rank, peer);
   *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes};
   catch_up(rank);
+  if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
+    sg_comm_detach(sg_mailbox_put_init(slot->to, rank, (long)bytes), NULL); /* detached before it can start */
+    req->start = req->end = rank->ready;
+    return;
+  }
   req->comm =
       sending ? sg_mailbox_put_async(slot->to, rank, (long)bytes) : sg_mailbox_get_async(slot->from, &req->data);
 }
@@ -300,9 +306,10 @@ void sim_recv(sim_rank_t *rank, int src, double bytes)
   message(rank, src, 0, bytes);
 }
 
-void sim_post_at_own_clock(sim_rank_t *rank)
+void sim_post_at_own_clock(sim_rank_t *rank, double eager_below)
 {
   rank->world->posted_clock = 1;
+  rank->world->eager_below = eager_below;
 }
 
 /* A new request for a message posted now; NULL (reported as the recorder's out-of-memory failure) when out of memory.
@@ -517,6 +524,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   sim_world_t world = {.job = job};
   *trace = NULL;
   err[0] = '\0';
+  sim_engine_configure(job->engine_cfg);
   int rc = sim_engine_start(job->platform, err, errlen);
   if (rc == 0)
     rc = sim_machine_read(&world.machine, err, errlen);

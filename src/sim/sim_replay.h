@@ -36,6 +36,7 @@ typedef struct sim_job {
   const void *arg;
   int aggregate; /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
   int message_hops; /* record every message's hop count even in an aggregate trace (for the message groups) */
+  const char *engine_cfg; /* SimGrid settings for the run (sim_engine_configure), or NULL */
   const char *ti_dir; /* when set, an existing folder where the run's actions are also written as a TI trace
                        * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */
 } sim_job_t;
@@ -75,9 +76,11 @@ void sim_recv(sim_rank_t *rank, int src, double bytes);
 
 /* For programs that replay real MPI traces (app_ti.c): from this call on, every message of the run is posted as a
  * SimGrid communication when its rank's own clock says so, and computations are SimGrid executions, so that ranks
- * sharing a host share its processor and non-blocking messages overlap with what their rank does meanwhile. Every
- * rank calls it before its first action; the replay of the other skeletons keeps the faster protocol above. */
-void sim_post_at_own_clock(sim_rank_t *rank);
+ * sharing a host share its processor and non-blocking messages overlap with what their rank does meanwhile. A send
+ * of fewer than `eager_below` bytes is eager, as SMPI's below smpi/send-is-detached-thresh: over for the sender as
+ * soon as it is posted (0: every send is synchronous). Every rank calls it, with the same value, before its first
+ * action; the replay of the other skeletons keeps the faster protocol above. */
+void sim_post_at_own_clock(sim_rank_t *rank, double eager_below);
 
 /* Non-blocking messages (after sim_post_at_own_clock): posted now, they go on while the rank computes. A request is
  * owned by the rank until sim_wait frees it; NULL when out of memory (the run then fails as the recorder's). Messages

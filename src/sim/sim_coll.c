@@ -582,8 +582,11 @@ static void alltoall(const sim_coll_call_t *c, int n, int me, const out_t *out)
 static void barrier(const sim_coll_call_t *c, int n, int me, const out_t *out)
 {
   if (c->alg == 1) { /* dissemination (ompi_bruck): round k with the members 2^k away */
-    for (int dist = 1; dist < n; dist <<= 1)
-      exchange(out, (me + dist) % n, 0, 0, 0, 0, 0);
+    for (int dist = 1; dist < n; dist <<= 1) {
+      post(out, 1, (me + dist) % n, 0, 0, 0);
+      post(out, 0, (me - dist + n) % n, 0, 0, 0);
+      wait_all(out);
+    }
     return;
   }
   if (c->alg == 2) { /* a binomial gather of empty messages to member 0, then the binomial broadcast */

@@ -166,7 +166,8 @@ static void test_cli_platform_more_ranks_than_hosts(void)
 static void test_cli_trace_unsupported_action(void)
 {
   EXPECT_FAILURE(.args = {DATA "ti-bad.xml"}, .status = 2, .prefix = DATA "ti-bad.xml: " DATA "ti-bad/rank-0.txt:2: ",
-                 .phrases = {"'0 isend 1 0 8': not an action simrun replays", "it replays init, compute, send"});
+                 .phrases = {"'0 ibsend 1 0 8': not an action simrun replays",
+                             "it replays SimGrid 3.32's: init, finalize"});
 }
 
 /* A trace whose receives outnumber the sends: which rank waits for which, and the rule. */

@@ -237,6 +237,336 @@ static void test_sim_coll_times_match_cost_models(void)
   }
 }
 
+/* ---- The other collectives: plans checked under posted semantics, and times by hand ---- */
+
+enum { MAX_DATA = 4096 };
+
+/* A member's posted and blocking operations run against the others': a posted one is open at once, a blocking one
+ * when reached, a wait-all waits for every open one. Sends and receives between two members match in the order they
+ * open, and must agree on the size. Data is tracked per byte as the set of members whose contribution it holds. */
+typedef struct member {
+  ops_t ops;
+  int open;    /* operations opened and not yet matched */
+  int waiting; /* blocked in a blocking operation (open) or a wait-all */
+  unsigned long long data[MAX_DATA];
+} member_t;
+
+typedef struct pending {
+  int from;
+  size_t op;                /* index into members[from].ops */
+  unsigned long long *sent; /* a send's data as it was when posted (the sender's buffer), or NULL */
+} pending_t;
+
+typedef struct checker {
+  member_t *m;
+  int n;
+  int barrier; /* a barrier's messages carry what the sender knows of arrivals, merged without the once rule */
+  int errors;
+  pending_t queue[2][MAX_MEMBERS][MAX_MEMBERS][64]; /* [send?][src][dst]: open operations in order */
+  int len[2][MAX_MEMBERS][MAX_MEMBERS];
+} checker_t;
+
+static void open_op(checker_t *c, int me, size_t i)
+{
+  const sim_coll_op_t *op = &c->m[me].ops.op[i];
+  int src = op->send ? me : op->peer;
+  int dst = op->send ? op->peer : me;
+  int *len = &c->len[op->send][src][dst];
+  CU_ASSERT_FATAL(*len < 64);
+  unsigned long long *sent = NULL;
+  if (op->send) {
+    sent = malloc(MAX_DATA * sizeof *sent);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sent);
+    memcpy(sent, c->m[me].data, MAX_DATA * sizeof *sent);
+  }
+  c->queue[op->send][src][dst][(*len)++] = (pending_t){.from = me, .op = i, .sent = sent};
+  c->m[me].open++;
+}
+
+static void pop(checker_t *c, int send, int src, int dst)
+{
+  memmove(&c->queue[send][src][dst][0], &c->queue[send][src][dst][1],
+          (size_t)(--c->len[send][src][dst]) * sizeof(pending_t));
+}
+
+/* Carries out a matched message: the receiver gets (or, combining, reduces in) the sender's bytes, each contribution
+ * at most once. */
+static void deliver(checker_t *c, int src, const sim_coll_op_t *s, const unsigned long long *sent, int dst,
+                    const sim_coll_op_t *r)
+{
+  if (s->bytes != r->bytes || s->offset != r->offset)
+    c->errors++;
+  for (int b = (int)s->offset; b < (int)(s->offset + s->bytes) && b < MAX_DATA; b++) {
+    unsigned long long have = c->m[dst].data[b];
+    unsigned long long got = sent[b];
+    if (!got || (!c->barrier && (have & got) && (r->combine || have == got)))
+      c->errors++; /* sends what it lacks, or delivers a contribution twice */
+    c->m[dst].data[b] = r->combine || c->barrier ? have | got : got;
+  }
+  if (c->barrier) /* one virtual byte: what the sender knows has arrived */
+    c->m[dst].data[0] |= sent[0];
+}
+
+static int match_all(checker_t *c)
+{
+  int progress = 0;
+  for (int src = 0; src < c->n; src++)
+    for (int dst = 0; dst < c->n; dst++)
+      while (c->len[1][src][dst] > 0 && c->len[0][src][dst] > 0) {
+        pending_t s = c->queue[1][src][dst][0];
+        pending_t r = c->queue[0][src][dst][0];
+        deliver(c, src, &c->m[src].ops.op[s.op], s.sent, dst, &c->m[dst].ops.op[r.op]);
+        free(s.sent);
+        pop(c, 1, src, dst);
+        pop(c, 0, src, dst);
+        c->m[src].open--;
+        c->m[dst].open--;
+        progress = 1;
+      }
+  return progress;
+}
+
+/* Advances member `me` as far as it can: 1 when it moved. */
+static int advance(checker_t *c, int me)
+{
+  member_t *m = &c->m[me];
+  int moved = 0;
+  while (m->ops.next < m->ops.count) {
+    const sim_coll_op_t *op = &m->ops.op[m->ops.next];
+    if (op->peer == SIM_COLL_WAITALL || (!op->post && m->waiting)) {
+      if (m->open > 0)
+        return moved;
+      m->waiting = 0;
+      m->ops.next++;
+    } else if (op->post) {
+      open_op(c, me, m->ops.next++);
+    } else {
+      open_op(c, me, m->ops.next);
+      m->waiting = 1;
+      return 1;
+    }
+    moved = 1;
+  }
+  return moved;
+}
+
+/* Runs the plans of `call` on n members whose data starts as init(member, byte) gives it; 1 when every member ends
+ * with final(member, byte) and nothing was sent twice or without being held, 0 otherwise. */
+static int check_call(const sim_coll_call_t *call, int n, unsigned long long (*init)(const sim_coll_call_t *, int, int),
+                      unsigned long long (*final)(const sim_coll_call_t *, int, int, int), int size)
+{
+  static checker_t c;
+  static member_t m[MAX_MEMBERS];
+  memset(&c, 0, sizeof c);
+  memset(m, 0, sizeof m);
+  c.m = m;
+  c.n = n;
+  c.barrier = call->kind == SIM_COLL_BARRIER;
+  for (int me = 0; me < n; me++) {
+    CU_ASSERT(sim_coll_plan_call(call, n, me, collect, &m[me].ops) == 0);
+    for (int b = 0; b < size; b++)
+      m[me].data[b] = init(call, me, b);
+  }
+  for (int progress = 1; progress;) {
+    progress = 0;
+    for (int me = 0; me < n; me++)
+      progress |= advance(&c, me);
+    progress |= match_all(&c);
+  }
+  int ok = c.errors == 0;
+  for (int me = 0; me < n; me++) {
+    ok &= m[me].ops.next == m[me].ops.count && m[me].open == 0; /* no deadlock */
+    for (int b = 0; b < size; b++) {
+      if (final(call, n, me, b) != (m[me].data[b] & final(call, n, me, b)) && ok)
+        fprintf(stderr, "member %d byte %d: %llx, expected %llx\n", me, b, m[me].data[b], final(call, n, me, b));
+      ok &= final(call, n, me, b) == (m[me].data[b] & final(call, n, me, b));
+    }
+    if (m[me].ops.next != m[me].ops.count && ok)
+      fprintf(stderr, "member %d stuck at %zu of %zu\n", me, m[me].ops.next, m[me].ops.count);
+    free(m[me].ops.op);
+  }
+  if (!ok)
+    fprintf(stderr, "%s '%s', n = %d, root = %d: wrong (%d bad messages)\n", sim_coll_kind_names[call->kind],
+            sim_coll_alg_names[call->kind][call->alg], n, call->root, c.errors);
+  return ok;
+}
+
+static unsigned long long all_of(int n)
+{
+  return n == 64 ? ~0ULL : (1ULL << n) - 1;
+}
+
+/* Reductions: every member contributes to every byte. */
+static unsigned long long own_contribution(const sim_coll_call_t *call, int me, int b)
+{
+  return 1ULL << me;
+}
+
+static unsigned long long reduced(const sim_coll_call_t *call, int n, int me, int b)
+{
+  switch (call->kind) {
+  case SIM_COLL_REDUCE:
+    return me == call->root ? all_of(n) : 0;
+  case SIM_COLL_SCAN:
+    return all_of(me + 1);
+  case SIM_COLL_REDUCE_SCATTER:
+    return b >= call->bytes * me && b < call->bytes * (me + 1) ? all_of(n) : 0;
+  default:
+    return all_of(n);
+  }
+}
+
+/* Gathers and scatters: block q (of call->bytes bytes) is member q's, or relative member q's (binomial ones). */
+static int block_owner(const sim_coll_call_t *call, int n, int b)
+{
+  int q = (int)(b / call->bytes);
+  int binomial = (call->kind == SIM_COLL_GATHER || call->kind == SIM_COLL_SCATTER) && call->alg == 1;
+  return binomial ? (q + call->root) % n : q;
+}
+
+static int members_for_init; /* n, for the init functions of the block collectives */
+
+static unsigned long long own_block(const sim_coll_call_t *call, int me, int b)
+{
+  int owner = block_owner(call, members_for_init, b);
+  if (call->kind == SIM_COLL_SCATTER)
+    return me == call->root ? 1ULL << owner : 0;
+  if (call->kind == SIM_COLL_ALLTOALL) /* block (src, dst) at src * n + dst: the source holds it */
+    return b / (int)call->bytes / members_for_init == me ? 1ULL << (b / (int)call->bytes) % 64 : 0;
+  return owner == me ? 1ULL << owner : 0;
+}
+
+static unsigned long long gathered(const sim_coll_call_t *call, int n, int me, int b)
+{
+  int owner = block_owner(call, n, b);
+  switch (call->kind) {
+  case SIM_COLL_GATHER:
+    return me == call->root ? 1ULL << owner : 0;
+  case SIM_COLL_SCATTER:
+    return owner == me ? 1ULL << owner : 0;
+  case SIM_COLL_ALLTOALL:
+    return (b / (int)call->bytes) % n == me ? 1ULL << (b / (int)call->bytes) % 64 : 0;
+  default:
+    return 1ULL << owner;
+  }
+}
+
+static unsigned long long arrived(const sim_coll_call_t *call, int me, int b)
+{
+  return 1ULL << me;
+}
+
+static unsigned long long everyone(const sim_coll_call_t *call, int n, int me, int b)
+{
+  return all_of(n);
+}
+
+/* Every algorithm of every kind, members 2 to 33 (powers of two, odd, prime), several roots: no deadlock under posted
+ * semantics, matching sizes, and every member ends with exactly the contributions it must hold, none delivered
+ * twice (a reduction's) and none sent by a member that did not hold it. */
+static void test_sim_coll_every_collective_delivers_once(void)
+{
+  static const int sizes[] = {2, 3, 4, 5, 7, 8, 12, 13, 16, 31, 33};
+  for (int kind = 0; kind < SIM_COLL_KINDS; kind++) {
+    if (kind == SIM_COLL_BCAST)
+      continue; /* checked above, byte by byte */
+    for (int alg = 0; sim_coll_alg_names[kind][alg]; alg++)
+      for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        int n = sizes[s];
+        int roots[] = {0, n - 1, n / 2};
+        for (int r = 0; r < 3; r++) {
+          sim_coll_call_t call = {.kind = kind, .alg = alg, .root = roots[r], .bytes = 3};
+          members_for_init = n;
+          int ok;
+          if (kind == SIM_COLL_BARRIER)
+            ok = check_call(&call, n, arrived, everyone, 1);
+          else if (kind == SIM_COLL_GATHER || kind == SIM_COLL_ALLGATHER || kind == SIM_COLL_SCATTER ||
+                   kind == SIM_COLL_ALLTOALL)
+            ok = check_call(&call, n, own_block, gathered, (int)call.bytes * n * (kind == SIM_COLL_ALLTOALL ? n : 1));
+          else if (kind == SIM_COLL_REDUCE_SCATTER) {
+            double counts[MAX_MEMBERS];
+            for (int i = 0; i < n; i++)
+              counts[i] = 3;
+            call.counts = counts;
+            ok = check_call(&call, n, own_contribution, reduced, 3 * n);
+          } else
+            ok = check_call(&call, n, own_contribution, reduced, 3);
+          CU_ASSERT(ok);
+        }
+      }
+  }
+}
+
+typedef struct call_arg {
+  sim_coll_call_t call;
+} call_arg_t;
+
+static void call_program(sim_rank_t *rank, const void *arg)
+{
+  const call_arg_t *c = arg;
+  sim_post_at_own_clock(rank, 0);
+  CU_ASSERT(sim_coll_run(rank, sim_rank_world(rank), &c->call) == 0);
+}
+
+/* One run of each collective on 4 hosts of tests/data/coll/crossbar.xml, by hand: a message alone takes 2 L + l / B
+ * (L = 10 us per link, B = 100 MB/s), k messages through one link share it and end together at 2 L + k l / B. With
+ * l = 1 MB: t1 = 0.01002 s, t3 = 0.03002 s. */
+static void test_sim_coll_times_by_hand(void)
+{
+  const double L2 = 20e-6;
+  const double t1 = L2 + 1e6 / 1e8;
+  const double t3 = L2 + 3e6 / 1e8;
+  double counts[4] = {1e6, 1e6, 1e6, 1e6};
+  struct {
+    sim_coll_call_t call;
+    double expected;
+  } cases[] = {
+      /* SMPI's linear gather, scatter, allgather, alltoall, reduce: 3 messages share the root's (every) link */
+      {{.kind = SIM_COLL_GATHER, .bytes = 1e6}, t3},
+      {{.kind = SIM_COLL_SCATTER, .bytes = 1e6}, t3},
+      {{.kind = SIM_COLL_ALLGATHER, .bytes = 1e6}, t3},
+      {{.kind = SIM_COLL_ALLTOALL, .bytes = 1e6}, t3},
+      {{.kind = SIM_COLL_REDUCE, .bytes = 1e6}, t3},
+      /* ring allgather, pairwise alltoall: 3 steps of one message per link */
+      {{.kind = SIM_COLL_ALLGATHER, .alg = 1, .bytes = 1e6}, 3 * t1},
+      {{.kind = SIM_COLL_ALLTOALL, .alg = 1, .bytes = 1e6}, 3 * t1},
+      {{.kind = SIM_COLL_ALLTOALL, .alg = 2, .bytes = 1e6}, 3 * t1},
+      /* binomial reduce: 1 -> 0 with 3 -> 2, then 2 -> 0 */
+      {{.kind = SIM_COLL_REDUCE, .alg = 2, .bytes = 1e6}, 2 * t1},
+      /* binomial gather: 1 -> 0 with 3 -> 2, then 2 -> 0 with two pieces; scatter: the reverse */
+      {{.kind = SIM_COLL_GATHER, .alg = 1, .bytes = 1e6}, t1 + L2 + 2e6 / 1e8},
+      {{.kind = SIM_COLL_SCATTER, .alg = 1, .bytes = 1e6}, t1 + L2 + 2e6 / 1e8},
+      /* recursive doubling: 2 exchanges (the two directions use different links); ring: 6 steps of a quarter */
+      {{.kind = SIM_COLL_ALLREDUCE, .alg = 2, .bytes = 1e6}, 2 * t1},
+      {{.kind = SIM_COLL_ALLREDUCE, .alg = 3, .bytes = 1e6}, 6 * (L2 + 0.25e6 / 1e8)},
+      /* SMPI's default: the linear reduce to 0, then the binomial broadcast from 0 (0 -> 2, then 0 -> 1 with 2 -> 3) */
+      {{.kind = SIM_COLL_ALLREDUCE, .bytes = 1e6}, t3 + 2 * t1},
+      /* barriers of empty messages: linear in and out, dissemination in 2 rounds, tree up 2 levels and down 2 */
+      {{.kind = SIM_COLL_BARRIER}, 2 * L2},
+      {{.kind = SIM_COLL_BARRIER, .alg = 1}, 2 * L2},
+      {{.kind = SIM_COLL_BARRIER, .alg = 2}, 4 * L2},
+      /* reduce-scatter: the linear reduce of 4 MB to 0 (3 messages share its link), then the linear scatter of 1 MB */
+      {{.kind = SIM_COLL_REDUCE_SCATTER, .counts = counts}, L2 + 12e6 / 1e8 + t3},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    call_arg_t arg = {.call = cases[i].call};
+    sim_job_t job = {.platform = SIMRUN_SOURCE_DIR "/tests/data/coll/crossbar.xml",
+                     .nranks = 4,
+                     .program = call_program,
+                     .arg = &arg};
+    char err[1024];
+    met_trace_t *trace = NULL;
+    CU_ASSERT_EQUAL_FATAL(sim_run_isolated(&job, &trace, err, sizeof err), 0);
+    double end = met_trace_end(trace);
+    const sim_coll_call_t *c = &cases[i].call;
+    if (end < cases[i].expected - 1e-9 || end > cases[i].expected + 1e-9)
+      fprintf(stderr, "%s '%s': %.9f s, expected %.9f s\n", sim_coll_kind_names[c->kind],
+              sim_coll_alg_names[c->kind][c->alg], end, cases[i].expected);
+    TU_ASSERT_CLOSE(end, cases[i].expected, 1e-9);
+    met_trace_free(trace);
+  }
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -245,6 +575,8 @@ int main(void)
       {"test_sim_coll_names", test_sim_coll_names},
       {"test_sim_coll_runs_follow_the_plans", test_sim_coll_runs_follow_the_plans},
       {"test_sim_coll_times_match_cost_models", test_sim_coll_times_match_cost_models},
+      {"test_sim_coll_every_collective_delivers_once", test_sim_coll_every_collective_delivers_once},
+      {"test_sim_coll_times_by_hand", test_sim_coll_times_by_hand},
       {NULL, NULL}};
   return tu_run("sim_coll", cases);
 }

@@ -207,15 +207,80 @@ static void test_sim_replay_categories_add_up(void)
   met_trace_free(trace);
 }
 
+/* Non-blocking messages (sim_post_at_own_clock): rank 0 posts 1000 B to its neighbour at time 0 and computes 0.04 s
+ * before waiting; the transfer ([0, 1391.54 us]) ends while it computes, so its wait costs nothing. Rank 1 receives
+ * at once: COMM for the whole transfer. */
+static void isend_overlaps(sim_rank_t *rank, const void *arg)
+{
+  sim_post_at_own_clock(rank, 0);
+  if (sim_rank_id(rank) == 0) {
+    sim_request_t *req = sim_isend(rank, 1, 1000);
+    busy(rank, 1e6);
+    sim_wait(rank, req);
+  } else {
+    sim_recv(rank, 0, 1000);
+  }
+}
+
+static void test_sim_replay_isend_overlaps_computation(void)
+{
+  met_trace_t *trace = run(2, isend_overlaps);
+  CU_ASSERT_FATAL(trace != NULL);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 0.04, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_COMPUTE), 0.04, 1e-12);
+  CU_ASSERT_EQUAL(met_trace_category_time(trace, 0, MET_CAT_COMM), 0);
+  CU_ASSERT_EQUAL(met_trace_category_time(trace, 0, MET_CAT_IDLE), 0);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMM), T_1000_1HOP, 1e-12);
+  met_trace_free(trace);
+}
+
+/* Rank 1 posts its receive and computes 0.01 s; its test at 0.01 s finds nothing yet (rank 0 sends only at 0.04 s)
+ * and does not block. A test that finds the message running is followed by 0.008 s of work, one that finds it over by
+ * 0.004 s, so the trace shows what it found. Rank 1 then waits: IDLE [0.018, 0.04], COMM [0.04, 0.04 + 1391.54 us].
+ * Rank 2 receives rank 0's second message (over by 0.05 s at most) while it computes 0.1 s: its test finds it over
+ * and its wait costs nothing. A rank that ends before T_par idles until it. */
+static void wait_blocks_test_does_not(sim_rank_t *rank, const void *arg)
+{
+  sim_post_at_own_clock(rank, 0);
+  int me = sim_rank_id(rank);
+  if (me == 0) {
+    busy(rank, 1e6);
+    sim_send(rank, 1, 1000);
+    sim_send(rank, 2, 1000);
+    return;
+  }
+  sim_request_t *req = sim_irecv(rank, 0, 1000);
+  busy(rank, me == 1 ? 2.5e5 : 2.5e6);
+  busy(rank, sim_test(rank, req) ? 1e5 : 2e5);
+  sim_wait(rank, req);
+}
+
+static void test_sim_replay_wait_blocks_test_does_not(void)
+{
+  met_trace_t *trace = run(3, wait_blocks_test_does_not);
+  CU_ASSERT_FATAL(trace != NULL);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMPUTE), 0.018, 1e-12);
+  /* rank 1 idles in its wait, and after its end until T_par (rank 2's 0.104 s) */
+  TU_ASSERT_CLOSE(met_trace_end(trace), 0.104, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_IDLE), 0.022 + 0.104 - (0.04 + T_1000_1HOP), 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMM), T_1000_1HOP, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 2, MET_CAT_COMPUTE), 0.104, 1e-12);
+  CU_ASSERT_EQUAL(met_trace_category_time(trace, 2, MET_CAT_IDLE), 0);
+  CU_ASSERT_EQUAL(met_trace_category_time(trace, 2, MET_CAT_COMM), 0);
+  met_trace_free(trace);
+}
+
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_sim_replay_late_sender", test_sim_replay_late_sender},
-                                    {"test_sim_replay_late_receiver", test_sim_replay_late_receiver},
-                                    {"test_sim_replay_both_ends_late", test_sim_replay_both_ends_late},
-                                    {"test_sim_replay_relay_waits", test_sim_replay_relay_waits},
-                                    {"test_sim_replay_barrier_waits_for_the_last",
-                                     test_sim_replay_barrier_waits_for_the_last},
-                                    {"test_sim_replay_categories_add_up", test_sim_replay_categories_add_up},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_sim_replay_late_sender", test_sim_replay_late_sender},
+      {"test_sim_replay_late_receiver", test_sim_replay_late_receiver},
+      {"test_sim_replay_both_ends_late", test_sim_replay_both_ends_late},
+      {"test_sim_replay_relay_waits", test_sim_replay_relay_waits},
+      {"test_sim_replay_barrier_waits_for_the_last", test_sim_replay_barrier_waits_for_the_last},
+      {"test_sim_replay_categories_add_up", test_sim_replay_categories_add_up},
+      {"test_sim_replay_isend_overlaps_computation", test_sim_replay_isend_overlaps_computation},
+      {"test_sim_replay_wait_blocks_test_does_not", test_sim_replay_wait_blocks_test_does_not},
+      {NULL, NULL}};
   return tu_run("sim_replay", cases);
 }

@@ -60,20 +60,25 @@ static void write_two_ranks(char *dir, size_t dirlen, const char *rank0, const c
   write_text(index, "rank-0.txt\nrank-1.txt\n");
 }
 
-/* Replays the TI trace of index `index` on `nranks` ranks; returns the status, the trace in *trace on success. */
+/* Replays the TI trace of index `index` on `nranks` ranks with simrun's own semantics (every send synchronous, the
+ * platform's network model: the T800's T(l, d)); returns the status, the trace in *trace on success. */
 static int replay(const char *index, int nranks, met_trace_t **trace, char *err, size_t errlen)
 {
-  const char *names[] = {"trace"};
-  const char *values[] = {index};
-  app_point_t at = {.count = 1, .names = names, .values = values};
+  const char *names[] = {"trace", "sends", "network"};
+  const char *values[] = {index, "synchronous", "platform"};
+  app_point_t at = {.count = 3, .names = names, .values = values};
   void *arg = NULL;
   const char *blame = NULL;
   *trace = NULL;
   int rc = app_ti_skeleton.prepare(&at, nranks, &arg, err, errlen, &blame);
   if (rc != 0)
     return rc;
-  sim_job_t job = {
-      .platform = T800, .nranks = nranks, .bcast = SIM_BCAST_NEIGHBOUR, .program = app_ti_skeleton.program, .arg = arg};
+  sim_job_t job = {.platform = T800,
+                   .nranks = nranks,
+                   .bcast = SIM_BCAST_NEIGHBOUR,
+                   .program = app_ti_skeleton.program,
+                   .arg = arg,
+                   .engine_cfg = app_ti_skeleton.engine_cfg(arg)};
   rc = sim_run_isolated(&job, trace, err, errlen);
   app_ti_skeleton.release(arg);
   return rc;
@@ -124,12 +129,11 @@ static void test_sim_ti_round_trip(void)
   CU_ASSERT_FATAL(original != NULL);
   char index[128];
   snprintf(index, sizeof index, "%s/index.txt", dir);
-  char **paths = NULL;
-  int count = 0;
-  CU_ASSERT_EQUAL(sim_ti_read_index(index, &paths, &count, err, sizeof err), 0);
-  CU_ASSERT_EQUAL(count, 4);
-  CU_ASSERT(count == 4 && paths[0][0] == '/' && strstr(paths[3], "/rank-3.txt"));
-  sim_ti_paths_free(paths, count);
+  sim_ti_trace_t *listed = NULL;
+  CU_ASSERT_EQUAL_FATAL(sim_ti_open(index, &listed, err, sizeof err), 0);
+  CU_ASSERT_EQUAL(sim_ti_trace_files(listed), 4);
+  CU_ASSERT(sim_ti_trace_path(listed, 0)[0] == '/' && strstr(sim_ti_trace_path(listed, 3), "/rank-3.txt"));
+  sim_ti_trace_free(listed);
   /* the hosts of the ranks for smpirun -hostfile: 4 ranks take the 2 x 2 corner of the mesh in snake order */
   char hostfile[128];
   snprintf(hostfile, sizeof hostfile, "%s/hostfile.txt", dir);
@@ -154,29 +158,102 @@ static void test_sim_ti_round_trip(void)
   remove_dir(dir, 4);
 }
 
-/* A non-blocking send is not replayed: the run fails, naming the file, the line and what is supported. */
+/* An action SimGrid does not know either: the run fails, naming the file, the line and what is supported. */
 static void test_sim_ti_unsupported_action(void)
 {
   char dir[64];
   char path[128];
-  write_two_ranks(dir, sizeof dir, "0 init\n0 isend 1 0 8\n", "1 init\n1 recv 0 0 8\n", path, sizeof path);
+  write_two_ranks(dir, sizeof dir, "0 init\n0 isendx 1 0 8\n", "1 init\n1 recv 0 0 8\n", path, sizeof path);
   met_trace_t *trace = NULL;
   char err[1024] = "";
   CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), SIM_EPARAM);
   CU_ASSERT_PTR_NULL(trace);
-  CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank-0.txt:2: '0 isend 1 0 8': not an action simrun replays"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank-0.txt:2: '0 isendx 1 0 8': not an action simrun replays"));
+  remove_dir(dir, 2);
+}
+
+/* Replays the two-rank trace rank0/rank1 and checks that it fails with `code` and a message holding `phrase`. */
+static void expect_refusal(const char *rank0, const char *rank1, int code, const char *phrase)
+{
+  char dir[64];
+  char path[128];
+  write_two_ranks(dir, sizeof dir, rank0, rank1, path, sizeof path);
+  met_trace_t *trace = NULL;
+  char err[1024] = "";
+  CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), code);
+  CU_ASSERT_PTR_NULL(trace);
+  if (!strstr(err, phrase))
+    fprintf(stderr, "expected '%s' in: %s\n", phrase, err);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, phrase));
+  met_trace_free(trace);
+  remove_dir(dir, 2);
+}
+
+/* Malformed or absurd fields, each refused at its line with the reason: NaN, infinity, a negative size, 1e308 flops,
+ * a count whose bytes wrap, a rank outside the communicator, a datatype SMPI does not define, a missing field. */
+static void test_sim_ti_bad_fields(void)
+{
+  const char *ok = "1 init\n";
+  expect_refusal("0 init\n0 compute nan\n", ok, SIM_EPARAM, "rank-0.txt:2: '0 compute nan': field 3 (flops)");
+  expect_refusal("0 compute inf\n", ok, SIM_EPARAM, "'0 compute inf': field 3 (flops) 'inf' is not a finite number");
+  expect_refusal("0 compute 1e308\n", ok, SIM_EPARAM, "field 3 (flops) 1e308 is outside [0, 1e+21]");
+  expect_refusal("0 send 1 0 -5\n", ok, SIM_EPARAM, "field 5 (count) -5 is outside");
+  expect_refusal("0 send 1 0 1e17 54\n", ok, SIM_EPARAM, "elements of 32 bytes exceed 1e+18 bytes");
+  expect_refusal("0 send 7 0 8\n", ok, SIM_EPARAM, "rank 7 does not exist: the trace's communicator");
+  expect_refusal("0 bcast 8 0 77\n", ok, SIM_EPARAM, "datatype code 77 is not one of SMPI 3.32's");
+  expect_refusal("0 send 1 0\n", ok, SIM_EPARAM, "3 fields after the action are needed, there are 2");
+  expect_refusal("0 sleep 1e12\n", ok, SIM_EPARAM, "field 3 (seconds) 1e12 is outside");
+}
+
+/* A wait for a request never posted, or waited for twice, is refused; a message that never matches names each
+ * blocked rank's file and line. */
+static void test_sim_ti_bad_requests_and_deadlock(void)
+{
+  expect_refusal("0 isend 1 0 8\n0 wait 0 1 0\n0 wait 0 1 0\n", "1 recv 0 0 8\n", SIM_EPARAM,
+                 "rank-0.txt:3: '0 wait 0 1 0': no pending isend or irecv from rank 0 to rank 1 with tag 0");
+  expect_refusal("0 recv 1 0 8\n", "1 init\n1 recv 0 0 8\n", SIM_EDEADLOCK, "rank-0.txt:1, rank 1 at ");
+  expect_refusal("0 recv 1 0 8\n", "1 init\n1 recv 0 0 8\n", SIM_EDEADLOCK, "rank-1.txt:2)");
+}
+
+/* Files that are not traces end with one error, not a loop: an index naming /dev/zero (not a regular file), a trace
+ * holding NUL bytes, a line longer than any action of 2 ranks. */
+static void test_sim_ti_hostile_files(void)
+{
+  char dir[64];
+  char path[128];
+  write_two_ranks(dir, sizeof dir, "0 init\n", "1 init\n", path, sizeof path);
+  write_text(path, "/dev/zero\n/dev/zero\n");
+  met_trace_t *trace = NULL;
+  char err[1024] = "";
+  CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), SIM_EPARAM);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "index.txt:1: /dev/zero is not a regular file"));
+  char rank0[128];
+  snprintf(rank0, sizeof rank0, "%s/rank-0.txt", dir);
+  FILE *f = fopen(rank0, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fputs("0 init\n0 comp", f);
+  fputc('\0', f);
+  fclose(f);
+  write_text(path, "rank-0.txt\nrank-1.txt\n");
+  CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), SIM_EPARAM);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank-0.txt:2: a NUL byte"));
+  f = fopen(rank0, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  for (int i = 0; i < 10000; i++)
+    fputs("0 compute 1 ", f);
+  fclose(f);
+  CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), SIM_EPARAM);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank-0.txt:1: the line is longer than any action"));
   remove_dir(dir, 2);
 }
 
 /* A real MPI program (tests/data/ti/ring.c), compiled with smpicc and traced by smpirun -trace-ti, replayed by simrun
- * on the same 4 hosts: 4 ring messages of 128 doubles (1024 B), the one-int broadcast (3 messages of 4 B, relayed by
- * the neighbour algorithm) and the barrier (6 empty messages): 13 messages. Fails when SMPI is not installed. */
+ * on the same 4 hosts: 4 ring messages of 128 doubles (1024 B) and the one-int broadcast (SMPI's binomial tree on 4
+ * ranks: 3 messages of 4 B); the barrier's empty messages overlap (rank 0 posts its 3 receives at once), so that not
+ * every one costs both ends time. Fails when SMPI is not installed (scripts/install-deps installs it). */
 static void test_sim_ti_replays_smpi_trace(void)
 {
-  if (system("command -v smpicc > /dev/null && command -v smpirun > /dev/null") != 0) {
-    CU_FAIL("smpicc or smpirun missing: scripts/install-deps installs them (Debian package libsimgrid-dev)");
-    return;
-  }
+  CU_ASSERT_EQUAL_FATAL(system("command -v smpicc > /dev/null && command -v smpirun > /dev/null"), 0);
   char dir[64];
   make_dir(dir, sizeof dir);
   char command[1024];
@@ -193,13 +270,16 @@ static void test_sim_ti_replays_smpi_trace(void)
   char err[1024] = "";
   CU_ASSERT_EQUAL(replay(index, 4, &trace, err, sizeof err), 0);
   CU_ASSERT_FATAL(trace != NULL);
-  CU_ASSERT_EQUAL(met_comm_messages(trace), 13);
   met_msg_stat_t *stats = NULL;
   long groups = met_comm_stats(trace, &stats);
   size_t ring = 0;
-  for (long g = 0; g < groups; g++)
+  size_t bcast = 0;
+  for (long g = 0; g < groups; g++) {
     ring += stats[g].bytes == 1024 ? stats[g].count : 0;
+    bcast += stats[g].bytes == 4 ? stats[g].count : 0;
+  }
   CU_ASSERT_EQUAL(ring, 4);
+  CU_ASSERT_EQUAL(bcast, 3);
   free(stats);
   met_trace_free(trace);
   snprintf(command, sizeof command, "rm -rf %s", dir);
@@ -211,6 +291,9 @@ int main(void)
   static const tu_case_t cases[] = {{"test_sim_ti_replay_by_hand", test_sim_ti_replay_by_hand},
                                     {"test_sim_ti_round_trip", test_sim_ti_round_trip},
                                     {"test_sim_ti_unsupported_action", test_sim_ti_unsupported_action},
+                                    {"test_sim_ti_bad_fields", test_sim_ti_bad_fields},
+                                    {"test_sim_ti_bad_requests_and_deadlock", test_sim_ti_bad_requests_and_deadlock},
+                                    {"test_sim_ti_hostile_files", test_sim_ti_hostile_files},
                                     {"test_sim_ti_replays_smpi_trace", test_sim_ti_replays_smpi_trace},
                                     {NULL, NULL}};
   return tu_run("sim_ti", cases);

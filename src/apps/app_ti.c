@@ -1,7 +1,8 @@
-/* Replays a time-independent trace through the replay layer: compute (flops, as CPU cycles of the host), blocking
- * send and recv (synchronous, as every simrun message; SMPI sends small messages eagerly), sleep, bcast (with the
- * job's algorithm) and barrier, sizes in elements of the line's datatype. Tags are ignored: messages between two
- * ranks match in order, as they do in SMPI's. */
+/* Replays a time-independent trace as SimGrid 3.32's `smpirun -replay` does (src/smpi/internals/smpi_replay.cpp):
+ * every action it knows, with its optional fields, from one file per rank or one file for every rank, ranks placed
+ * by an smpirun hostfile. Messages are posted at their rank's clock (non-blocking ones overlap with computation),
+ * collectives run SMPI's default algorithms unless the scenario names others. Tags are ignored: messages between two
+ * ranks match in the order they are posted. */
 #include "app_ti.h"
 #include "sim_error.h"
 #include "sim_ti.h"
@@ -9,21 +10,58 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The collective kinds whose algorithm a scenario parameter of the same name chooses (the broadcast's is
+ * "broadcast", as in the other skeletons). */
+static const sim_coll_kind_t chosen_kinds[] = {SIM_COLL_BARRIER, SIM_COLL_REDUCE,    SIM_COLL_ALLREDUCE,
+                                               SIM_COLL_GATHER,  SIM_COLL_ALLGATHER, SIM_COLL_SCATTER,
+                                               SIM_COLL_ALLTOALL};
+enum { TI_CHOSEN = sizeof chosen_kinds / sizeof chosen_kinds[0] };
+
+/* SMPI 3.32's defaults (src/smpi/internals/smpi_config.cpp, src/smpi/mpi/smpi_request.cpp): sends below 65536 bytes
+ * are detached (smpi/send-is-detached-thresh), and each MPI_Test first sleeps smpi/test = 1e-4 s times a count that
+ * grows by one with each test finding nothing and returns to 1 when one succeeds (a static: shared by all ranks). */
+#define TI_SMPI_EAGER_BELOW 65536.0
+#define TI_SMPI_TEST_SLEEP  1e-4
+
+static const char *const network_names[] = {"smpi", "platform", NULL};
+static const char *const send_names[] = {"smpi", "synchronous", NULL};
+
 typedef struct ti_arg {
-  char **paths;
-  int count;
+  sim_ti_trace_t *trace;
+  int platform_network; /* network = platform: the platform's own model rather than SMPI's */
+  double eager_below;
+  int *test_sleeps; /* SMPI's test multiplier, shared by the ranks of the run */
+  char **hosts;     /* the hostfile's hosts, one per rank (rank i on hosts[i % nhosts]), or NULL */
+  int nhosts;
+  const char *hostfile;
+  int alg[SIM_COLL_KINDS];
 } ti_arg_t;
 
 static void ti_release(void *arg)
 {
   ti_arg_t *ti = arg;
-  if (ti)
-    sim_ti_paths_free(ti->paths, ti->count);
+  if (ti) {
+    sim_ti_trace_free(ti->trace);
+    sim_ti_paths_free(ti->hosts, ti->nhosts);
+    free(ti->test_sleeps);
+  }
   free(ti);
+}
+
+/* The algorithm of each collective: the scenario's choice, else SMPI's default (index 0, binomial for bcast). */
+static void choose_algorithms(const app_point_t *point, ti_arg_t *ti)
+{
+  const char *bcast = app_point_value(point, "broadcast");
+  ti->alg[SIM_COLL_BCAST] = bcast ? sim_bcast_parse(bcast) : SIM_COLL_DEFAULT_BCAST;
+  for (int i = 0; i < TI_CHOSEN; i++) {
+    const char *name = app_point_value(point, sim_coll_kind_names[chosen_kinds[i]]);
+    ti->alg[chosen_kinds[i]] = name ? sim_coll_alg_parse(chosen_kinds[i], name) : 0;
+  }
 }
 
 static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen,
@@ -32,13 +70,28 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   ti_arg_t *ti = calloc(1, sizeof *ti);
   if (!ti)
     return SIM_ENOMEM;
+  choose_algorithms(point, ti);
+  const char *network = app_point_value(point, "network");
+  const char *sends = app_point_value(point, "sends");
+  ti->platform_network = network && strcmp(network, "platform") == 0;
+  ti->eager_below = sends && strcmp(sends, "synchronous") == 0 ? 0 : TI_SMPI_EAGER_BELOW;
+  if (!(ti->test_sleeps = malloc(sizeof *ti->test_sleeps))) {
+    ti_release(ti);
+    return SIM_ENOMEM;
+  }
+  *ti->test_sleeps = 1;
   *bad_param = "trace";
   const char *index = app_point_value(point, "trace");
-  int rc = sim_ti_read_index(index, &ti->paths, &ti->count, err, errlen);
-  if (rc == 0 && ti->count != nranks) {
-    snprintf(err, errlen, "%s lists %d trace files, one per rank, but p = %d; use p = %d", index, ti->count, nranks,
-             ti->count);
+  int rc = sim_ti_open(index, &ti->trace, err, errlen);
+  int files = rc == 0 ? sim_ti_trace_files(ti->trace) : 0;
+  if (rc == 0 && files > 1 && files != nranks) {
+    snprintf(err, errlen, "%s lists %d trace files, one per rank, but p = %d; use p = %d", index, files, nranks, files);
     rc = SIM_EPARAM;
+  }
+  ti->hostfile = app_point_value(point, "hostfile");
+  if (rc == 0 && ti->hostfile) {
+    *bad_param = "hostfile";
+    rc = sim_ti_read_hostfile(ti->hostfile, &ti->hosts, &ti->nhosts, err, errlen);
   }
   if (rc != 0) {
     ti_release(ti);
@@ -48,200 +101,692 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   return 0;
 }
 
-/* A line's fields, split on blanks in place: at most TI_FIELDS, the rest ignored. sscanf cost a fifth of a replay. */
-enum { TI_FIELDS = 6 };
-typedef struct ti_line {
-  char *field[TI_FIELDS];
-  int count;
-} ti_line_t;
+/* One rank's replay: its trace, the line being replayed split into fields, its pending requests. */
+typedef struct ti_req {
+  int src;
+  int dst;
+  int tag;
+  sim_request_t *req; /* NULL once a test found it over */
+} ti_req_t;
+
+typedef struct ti_rank {
+  sim_rank_t *rank;
+  const ti_arg_t *ti;
+  int me;
+  int n;
+  int type_size; /* of the trace's default datatype: MPI_BYTE, or MPI_DOUBLE after "init" with an argument */
+  char **field;
+  int nfields;
+  int max_fields;
+  ti_req_t *reqs;
+  int nreqs;
+  int cap_reqs;
+  double *counts; /* n per-member sizes, twice */
+  double *counts2;
+  char why[256]; /* what is wrong with the current line */
+} ti_rank_t;
+
+/* Upper bounds that keep every figure meaningful: a larger one is a corrupt trace, not a program. */
+#define TI_MAX_BYTES   1e18 /* one message or collective piece (an exabyte), well below LONG_MAX */
+#define TI_MAX_FLOPS   1e21 /* one computation: 11 days at a petaflop/s */
+#define TI_MAX_SECONDS 1e9  /* one sleep: 31 years */
+
+static int fail(ti_rank_t *tr, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static int fail(ti_rank_t *tr, const char *format, ...)
+{
+  va_list ap;
+  va_start(ap, format);
+  vsnprintf(tr->why, sizeof tr->why, format, ap);
+  va_end(ap);
+  return -1;
+}
+
+/* Field i as a finite number in [low, high]: 0, or -1 with the reason. */
+static int number(ti_rank_t *tr, int i, const char *what, double low, double high, double *value)
+{
+  if (i >= tr->nfields)
+    return fail(tr, "field %d (%s) is missing", i + 1, what);
+  char *end;
+  errno = 0;
+  double v = strtod(tr->field[i], &end);
+  if (end == tr->field[i] || *end || !isfinite(v) || errno == ERANGE)
+    return fail(tr, "field %d (%s) '%s' is not a finite number", i + 1, what, tr->field[i]);
+  if (v < low || v > high)
+    return fail(tr, "field %d (%s) %s is outside [%g, %g]", i + 1, what, tr->field[i], low, high);
+  *value = v;
+  return 0;
+}
+
+/* Field i as a whole number in [low, high] (SMPI truncates sizes given as 1e6). */
+static int whole(ti_rank_t *tr, int i, const char *what, double low, double high, long long *value)
+{
+  double v;
+  if (number(tr, i, what, low, high, &v) != 0)
+    return -1;
+  *value = (long long)trunc(v);
+  return 0;
+}
+
+/* Field i as a rank of MPI_COMM_WORLD (the only communicator a TI trace names). */
+static int peer(ti_rank_t *tr, int i, int *value)
+{
+  long long v;
+  if (whole(tr, i, "rank", INT_MIN, INT_MAX, &v) != 0)
+    return -1;
+  if (v < 0 || v >= tr->n)
+    return fail(tr, "rank %lld does not exist: the trace's communicator, MPI_COMM_WORLD, has ranks 0 to %d (p = %d)", v,
+                tr->n - 1, tr->n);
+  *value = (int)v;
+  return 0;
+}
+
+/* Optional field i as an SMPI datatype code (the default datatype when absent): its size in bytes. */
+static int type_size(ti_rank_t *tr, int i, int *size)
+{
+  *size = tr->type_size;
+  if (i >= tr->nfields)
+    return 0;
+  long long code;
+  if (whole(tr, i, "datatype", -1, INT_MAX, &code) != 0)
+    return -1;
+  *size = sim_ti_type_size((int)code);
+  if (*size < 0)
+    return fail(tr, "datatype code %lld is not one of SMPI 3.32's predefined types (-1 to 59)", code);
+  return 0;
+}
+
+/* Field i as a count of elements of `size` bytes: their bytes. */
+static int amount(ti_rank_t *tr, int i, int size, double *bytes)
+{
+  long long count;
+  if (whole(tr, i, "count", 0, TI_MAX_BYTES, &count) != 0)
+    return -1;
+  *bytes = (double)count * size;
+  if (*bytes > TI_MAX_BYTES)
+    return fail(tr, "%lld elements of %d bytes exceed %g bytes", count, size, TI_MAX_BYTES);
+  return 0;
+}
+
+/* Fields first..first+n-1 as counts of `size`-byte elements into out[]. */
+static int amounts(ti_rank_t *tr, int first, int size, double *out)
+{
+  for (int i = 0; i < tr->n; i++)
+    if (amount(tr, first + i, size, &out[i]) != 0)
+      return -1;
+  return 0;
+}
+
+static int min_fields(ti_rank_t *tr, int count)
+{
+  if (tr->nfields < count + 2)
+    return fail(tr, "%d fields after the action are needed, there are %d", count, tr->nfields - 2);
+  return 0;
+}
+
+static int do_nothing(ti_rank_t *tr)
+{
+  (void)tr;
+  return 0;
+}
+
+static int do_init(ti_rank_t *tr)
+{
+  tr->type_size = tr->nfields > 2 ? sim_ti_type_size(0) : sim_ti_type_size(SIM_TI_MPI_BYTE); /* MPE: MPI_DOUBLE */
+  return 0;
+}
+
+static int run_flops(ti_rank_t *tr, double flops)
+{
+  sim_compute(tr->rank, &(sim_cycles_t){.cpu = flops}, SIM_WORK);
+  return 0;
+}
+
+static int do_compute(ti_rank_t *tr)
+{
+  double flops;
+  return number(tr, 2, "flops", 0, TI_MAX_FLOPS, &flops) != 0 ? -1 : run_flops(tr, flops);
+}
+
+static int do_sleep(ti_rank_t *tr)
+{
+  double seconds;
+  if (number(tr, 2, "seconds", 0, TI_MAX_SECONDS, &seconds) != 0)
+    return -1;
+  sim_sleep(tr->rank, seconds);
+  return 0;
+}
+
+/* The partner, tag and bytes of send, isend, recv and irecv: "<partner> <tag> <count> [datatype]". A receive of a
+ * negative count (SMPI probes for the size) takes the sender's. */
+static int pt2pt(ti_rank_t *tr, int *partner, int *tag, double *bytes)
+{
+  long long t;
+  long long count;
+  int size;
+  if (min_fields(tr, 3) != 0 || peer(tr, 2, partner) != 0 || whole(tr, 3, "tag", INT_MIN, INT_MAX, &t) != 0 ||
+      type_size(tr, 5, &size) != 0 ||
+      whole(tr, 4, "count", tr->field[1][0] == 's' || tr->field[1][1] == 's' ? 0 : -1, TI_MAX_BYTES, &count) != 0)
+    return -1;
+  if (*partner == tr->me)
+    return fail(tr, "a rank cannot message itself here (partner %d is this rank)", *partner);
+  *tag = (int)t;
+  *bytes = count < 0 ? 0 : (double)count * size;
+  if (*bytes > TI_MAX_BYTES)
+    return fail(tr, "%lld elements of %d bytes exceed %g bytes", count, size, TI_MAX_BYTES);
+  return 0;
+}
+
+static int add_request(ti_rank_t *tr, int src, int dst, int tag, sim_request_t *req)
+{
+  if (!req)
+    return fail(tr, "out of memory");
+  if (tr->nreqs == tr->cap_reqs) {
+    int cap = tr->cap_reqs ? 2 * tr->cap_reqs : 16;
+    ti_req_t *more = realloc(tr->reqs, (size_t)cap * sizeof *more);
+    if (!more) {
+      sim_wait(tr->rank, req);
+      return fail(tr, "out of memory");
+    }
+    tr->reqs = more;
+    tr->cap_reqs = cap;
+  }
+  tr->reqs[tr->nreqs++] = (ti_req_t){.src = src, .dst = dst, .tag = tag, .req = req};
+  return 0;
+}
+
+static int do_send(ti_rank_t *tr)
+{
+  int partner;
+  int tag;
+  double bytes;
+  if (pt2pt(tr, &partner, &tag, &bytes) != 0)
+    return -1;
+  if (tr->field[1][0] == 's') {
+    sim_send(tr->rank, partner, bytes);
+    return 0;
+  }
+  return add_request(tr, tr->me, partner, tag, sim_isend(tr->rank, partner, bytes));
+}
+
+static int do_recv(ti_rank_t *tr)
+{
+  int partner;
+  int tag;
+  double bytes;
+  if (pt2pt(tr, &partner, &tag, &bytes) != 0)
+    return -1;
+  if (tr->field[1][0] == 'r') {
+    sim_recv(tr->rank, partner, bytes);
+    return 0;
+  }
+  return add_request(tr, partner, tr->me, tag, sim_irecv(tr->rank, partner, bytes));
+}
+
+/* "sendRecv <sendcount> <dst> <recvcount> <src> [sendtype [recvtype]]": both posted, then both waited for. */
+static int do_sendrecv(ti_rank_t *tr)
+{
+  int dst;
+  int src;
+  int send_size;
+  int recv_size;
+  double out;
+  double in;
+  if (min_fields(tr, 4) != 0 || peer(tr, 3, &dst) != 0 || peer(tr, 5, &src) != 0 || type_size(tr, 6, &send_size) ||
+      type_size(tr, 7, &recv_size) != 0 || amount(tr, 2, send_size, &out) != 0 || amount(tr, 4, recv_size, &in) != 0)
+    return -1;
+  if (dst == tr->me || src == tr->me)
+    return fail(tr, "a rank cannot message itself here");
+  sim_request_t *s = sim_isend(tr->rank, dst, out);
+  sim_request_t *r = sim_irecv(tr->rank, src, in);
+  if (s)
+    sim_wait(tr->rank, s);
+  if (r)
+    sim_wait(tr->rank, r);
+  return s && r ? 0 : fail(tr, "out of memory");
+}
+
+/* The pending request of "wait|test <src> <dst> <tag>", the first posted: its index, or -1 with the reason. */
+static int find_request(ti_rank_t *tr)
+{
+  int src;
+  int dst;
+  long long tag;
+  if (min_fields(tr, 3) != 0 || peer(tr, 2, &src) != 0 || peer(tr, 3, &dst) != 0 ||
+      whole(tr, 4, "tag", INT_MIN, INT_MAX, &tag) != 0)
+    return -1;
+  for (int i = 0; i < tr->nreqs; i++)
+    if (tr->reqs[i].src == src && tr->reqs[i].dst == dst && tr->reqs[i].tag == tag)
+      return i;
+  return fail(tr,
+              "no pending isend or irecv from rank %d to rank %d with tag %lld: the request was never posted, or "
+              "was waited for already",
+              src, dst, tag);
+}
+
+static void drop_request(ti_rank_t *tr, int i)
+{
+  memmove(&tr->reqs[i], &tr->reqs[i + 1], (size_t)(tr->nreqs - i - 1) * sizeof *tr->reqs);
+  tr->nreqs--;
+}
+
+static int do_wait(ti_rank_t *tr)
+{
+  int i = find_request(tr);
+  if (i < 0)
+    return -1;
+  if (tr->reqs[i].req)
+    sim_wait(tr->rank, tr->reqs[i].req);
+  drop_request(tr, i);
+  return 0;
+}
+
+/* A test that finds the message over keeps the request for its wait, as SMPI keeps a null request. */
+static int do_test(ti_rank_t *tr)
+{
+  int i = find_request(tr);
+  if (i < 0)
+    return -1;
+  sim_request_t *req = tr->reqs[i].req;
+  if (!req)
+    return 0;
+  int *sleeps = tr->ti->test_sleeps;
+  sim_sleep(tr->rank, *sleeps * TI_SMPI_TEST_SLEEP);
+  if (sim_test(tr->rank, req)) {
+    sim_wait(tr->rank, req);
+    tr->reqs[i].req = NULL;
+    *sleeps = 1;
+  } else {
+    (*sleeps)++;
+  }
+  return 0;
+}
+
+static int do_waitall(ti_rank_t *tr)
+{
+  for (int i = 0; i < tr->nreqs; i++)
+    if (tr->reqs[i].req)
+      sim_wait(tr->rank, tr->reqs[i].req);
+  tr->nreqs = 0;
+  return 0;
+}
+
+static int collective(ti_rank_t *tr, sim_coll_kind_t kind, int root, double bytes, const double *counts,
+                      const double *counts2)
+{
+  sim_coll_call_t call = {
+      .kind = kind, .alg = tr->ti->alg[kind], .root = root, .bytes = bytes, .counts = counts, .counts2 = counts2};
+  return sim_coll_run(tr->rank, sim_rank_world(tr->rank), &call) == 0 ? 0 : fail(tr, "out of memory");
+}
+
+static int do_barrier(ti_rank_t *tr)
+{
+  return collective(tr, SIM_COLL_BARRIER, 0, 0, NULL, NULL);
+}
+
+/* Optional field i as a root rank (0 when absent). */
+static int root_field(ti_rank_t *tr, int i, int *root)
+{
+  *root = 0;
+  return i < tr->nfields ? peer(tr, i, root) : 0;
+}
+
+/* "bcast <count> [root [datatype]]" */
+static int do_bcast(ti_rank_t *tr)
+{
+  int root;
+  int size;
+  double bytes;
+  if (min_fields(tr, 1) != 0 || root_field(tr, 3, &root) != 0 || type_size(tr, 4, &size) != 0 ||
+      amount(tr, 2, size, &bytes) != 0)
+    return -1;
+  return collective(tr, SIM_COLL_BCAST, root, bytes, NULL, NULL);
+}
+
+/* "reduce <count> <flops> [root [datatype]]", "allreduce <count> <flops> [datatype]", "scan|exscan <count> <flops>
+ * [datatype]": the messages, then the reduction's computation. */
+static int do_reduction(ti_rank_t *tr)
+{
+  const char *verb = tr->field[1];
+  sim_coll_kind_t kind = strcmp(verb, "reduce") == 0      ? SIM_COLL_REDUCE
+                         : strcmp(verb, "allreduce") == 0 ? SIM_COLL_ALLREDUCE
+                                                          : SIM_COLL_SCAN;
+  int root = 0;
+  int size;
+  double bytes;
+  double flops;
+  int type_at = kind == SIM_COLL_REDUCE ? 5 : 4;
+  if (min_fields(tr, 2) != 0 || (kind == SIM_COLL_REDUCE && root_field(tr, 4, &root) != 0) ||
+      type_size(tr, type_at, &size) != 0 || amount(tr, 2, size, &bytes) != 0 ||
+      number(tr, 3, "flops", 0, TI_MAX_FLOPS, &flops) != 0)
+    return -1;
+  return collective(tr, kind, root, bytes, NULL, NULL) != 0 ? -1 : run_flops(tr, flops);
+}
+
+/* "alltoall <sendcount> <recvcount> [sendtype [recvtype]]" */
+static int do_alltoall(ti_rank_t *tr)
+{
+  int size;
+  int recv_size;
+  double bytes;
+  double in;
+  if (min_fields(tr, 2) != 0 || type_size(tr, 4, &size) != 0 || type_size(tr, 5, &recv_size) != 0 ||
+      amount(tr, 2, size, &bytes) != 0 || amount(tr, 3, recv_size, &in) != 0)
+    return -1;
+  return collective(tr, SIM_COLL_ALLTOALL, 0, bytes, NULL, NULL);
+}
+
+/* "alltoallv <sendbuf> <sendcounts x p> <recvbuf> <recvcounts x p> [sendtype recvtype]" */
+static int do_alltoallv(ti_rank_t *tr)
+{
+  int n = tr->n;
+  int size;
+  int recv_size;
+  double buf;
+  if (min_fields(tr, 2 * n + 2) != 0 || type_size(tr, 4 + 2 * n, &size) != 0 ||
+      type_size(tr, 5 + 2 * n, &recv_size) != 0 || amount(tr, 2, size, &buf) != 0 ||
+      amounts(tr, 3, size, tr->counts) != 0 || amount(tr, 3 + n, recv_size, &buf) != 0 ||
+      amounts(tr, 4 + n, recv_size, tr->counts2) != 0)
+    return -1;
+  return collective(tr, SIM_COLL_ALLTOALL, 0, 0, tr->counts, tr->counts2);
+}
+
+/* "gather <sendcount> <recvcount> [root [sendtype [recvtype]]]", "allgather <sendcount> <recvcount> [sendtype
+ * [recvtype]]", "scatter <sendcount> <recvcount> [root [sendtype [recvtype]]]": each member's piece, as its sender
+ * gives it (the root's, for a scatter). */
+static int do_gather_scatter(ti_rank_t *tr)
+{
+  const char *verb = tr->field[1];
+  int all = verb[0] == 'a';
+  sim_coll_kind_t kind = all ? SIM_COLL_ALLGATHER : verb[0] == 'g' ? SIM_COLL_GATHER : SIM_COLL_SCATTER;
+  int root = 0;
+  int send_size;
+  int recv_size;
+  double out;
+  double in;
+  int type_at = all ? 4 : 5;
+  if (min_fields(tr, 2) != 0 || (!all && root_field(tr, 4, &root) != 0) || type_size(tr, type_at, &send_size) != 0 ||
+      type_size(tr, type_at + 1, &recv_size) != 0 || amount(tr, 2, send_size, &out) != 0 ||
+      amount(tr, 3, recv_size, &in) != 0)
+    return -1;
+  double bytes = kind == SIM_COLL_SCATTER && tr->me != root ? in : out;
+  return collective(tr, kind, root, bytes, NULL, NULL);
+}
+
+/* "gatherv <sendcount> <recvcounts x p> [root [sendtype [recvtype]]]", "allgatherv <sendcount> <recvcounts x p>
+ * [sendtype recvtype [displacements x p]]" (displacements alone are also allowed, as in SMPI). A member's own piece
+ * is its sendcount (the recvcounts of a non-root need not be meaningful). */
+static int do_gatherv(ti_rank_t *tr)
+{
+  int n = tr->n;
+  int all = tr->field[1][0] == 'a';
+  int root = 0;
+  int send_size = tr->type_size;
+  int recv_size = tr->type_size;
+  double out;
+  if (min_fields(tr, n + 1) != 0 || (!all && root_field(tr, 3 + n, &root) != 0))
+    return -1;
+  int types_given = all ? tr->nfields > 3 + 2 * n || tr->nfields <= 3 + n + 2 : 1;
+  if (types_given && (type_size(tr, 4 + n - all, &send_size) != 0 || type_size(tr, 5 + n - all, &recv_size) != 0))
+    return -1;
+  if (amount(tr, 2, send_size, &out) != 0 || amounts(tr, 3, recv_size, tr->counts) != 0)
+    return -1;
+  tr->counts[tr->me] = out;
+  return collective(tr, all ? SIM_COLL_ALLGATHER : SIM_COLL_GATHER, root, out, tr->counts, NULL);
+}
+
+/* "scatterv <sendcounts x p> <recvcount> [root [sendtype [recvtype]]]" */
+static int do_scatterv(ti_rank_t *tr)
+{
+  int n = tr->n;
+  int root;
+  int send_size;
+  int recv_size;
+  double in;
+  if (min_fields(tr, n + 1) != 0 || root_field(tr, 3 + n, &root) != 0 || type_size(tr, 4 + n, &send_size) != 0 ||
+      type_size(tr, 5 + n, &recv_size) != 0 || amounts(tr, 2, send_size, tr->counts) != 0 ||
+      amount(tr, 2 + n, recv_size, &in) != 0)
+    return -1;
+  if (tr->me != root)
+    tr->counts[tr->me] = in;
+  return collective(tr, SIM_COLL_SCATTER, root, in, tr->counts, NULL);
+}
+
+/* "reducescatter <recvcounts x p> <flops> [datatype]" */
+static int do_reducescatter(ti_rank_t *tr)
+{
+  int n = tr->n;
+  int size;
+  double flops;
+  if (min_fields(tr, n + 1) != 0 || type_size(tr, 3 + n, &size) != 0 || amounts(tr, 2, size, tr->counts) != 0 ||
+      number(tr, 2 + n, "flops", 0, TI_MAX_FLOPS, &flops) != 0)
+    return -1;
+  return collective(tr, SIM_COLL_REDUCE_SCATTER, 0, 0, tr->counts, NULL) != 0 ? -1 : run_flops(tr, flops);
+}
+
+typedef struct ti_action {
+  const char *name;
+  int (*run)(ti_rank_t *tr);
+} ti_action_t;
+
+/* SimGrid 3.32's actions (smpi_replay_init), in its order. Communicator actions and locations change nothing. */
+static const ti_action_t actions[] = {
+    {"init", do_init},
+    {"finalize", do_nothing},
+    {"comm_size", do_nothing},
+    {"comm_split", do_nothing},
+    {"comm_dup", do_nothing},
+    {"send", do_send},
+    {"isend", do_send},
+    {"recv", do_recv},
+    {"irecv", do_recv},
+    {"test", do_test},
+    {"sendRecv", do_sendrecv},
+    {"wait", do_wait},
+    {"waitall", do_waitall},
+    {"barrier", do_barrier},
+    {"bcast", do_bcast},
+    {"reduce", do_reduction},
+    {"allreduce", do_reduction},
+    {"alltoall", do_alltoall},
+    {"alltoallv", do_alltoallv},
+    {"gather", do_gather_scatter},
+    {"scatter", do_gather_scatter},
+    {"gatherv", do_gatherv},
+    {"scatterv", do_scatterv},
+    {"allgather", do_gather_scatter},
+    {"allgatherv", do_gatherv},
+    {"reducescatter", do_reducescatter},
+    {"scan", do_reduction},
+    {"exscan", do_reduction},
+    {"compute", do_compute},
+    {"sleep", do_sleep},
+    {"location", do_nothing},
+};
+
+static const ti_action_t *find_action(const char *name)
+{
+  for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
+    if (strcmp(actions[i].name, name) == 0)
+      return &actions[i];
+  return NULL;
+}
 
 static int blank(char c)
 {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-static void split(char *text, ti_line_t *line)
+/* Splits `text` on blanks in place; -1 when it has more than max_fields fields. */
+static int split(ti_rank_t *tr, char *text)
 {
-  line->count = 0;
+  tr->nfields = 0;
   for (char *c = text; *c;) {
     while (blank(*c))
       c++;
     if (!*c)
       break;
-    if (line->count < TI_FIELDS)
-      line->field[line->count++] = c;
+    if (tr->nfields == tr->max_fields)
+      return fail(tr, "more than %d fields (2 p + 6 at most)", tr->max_fields);
+    tr->field[tr->nfields++] = c;
     while (*c && !blank(*c))
       c++;
     if (*c)
       *c++ = '\0';
   }
-}
-
-/* Undoes split on the line's first `len` characters, without trailing blanks: the text for a message. */
-static void unsplit(char *text, size_t len)
-{
-  for (size_t i = 0; i < len; i++)
-    if (text[i] == '\0')
-      text[i] = ' ';
-  while (len > 0 && blank(text[len - 1]))
-    len--;
-  text[len] = '\0';
-}
-
-/* `text` as 1 to 15 decimal digits and nothing else (most fields are): 0 and its value, or -1 to leave the text to
- * strtol or strtod. */
-static int digits(const char *text, long long *value)
-{
-  long long v = 0;
-  int n = 0;
-  for (; text[n] >= '0' && text[n] <= '9'; n++) {
-    if (n == 15)
-      return -1;
-    v = 10 * v + (text[n] - '0');
-  }
-  if (n == 0 || text[n])
-    return -1;
-  *value = v;
   return 0;
 }
 
-/* Field i as a whole int in [low, high], or -1 when it is missing or not one. */
-static int int_field(const ti_line_t *line, int i, int low, int high, int *value)
+/* Carries out one line (fields split): 0, 1 when it is another rank's (the one-file layout), -1 with the reason. */
+static int replay_line(ti_rank_t *tr, int shared)
 {
-  if (i >= line->count)
+  long long who;
+  if (tr->nfields < 2)
+    return fail(tr, "a line is '<rank> <action> [fields]'");
+  if (whole(tr, 0, "rank", 0, INT_MAX, &who) != 0)
     return -1;
-  long long v;
-  if (digits(line->field[i], &v) != 0) {
-    char *end;
-    errno = 0;
-    v = strtol(line->field[i], &end, 10);
-    if (end == line->field[i] || *end || errno)
-      return -1;
+  if (who != tr->me) {
+    if (shared && who < tr->n)
+      return 1;
+    return fail(tr, shared ? "rank %lld does not exist (p = %d)" : "the line is rank %lld's, in rank %d's file", who,
+                shared ? tr->n : tr->me);
   }
-  if (v < low || v > high)
-    return -1;
-  *value = (int)v;
-  return 0;
+  const ti_action_t *action = find_action(tr->field[1]);
+  if (!action)
+    return fail(tr,
+                "not an action simrun replays; it replays SimGrid 3.32's: init, finalize, comm_size, comm_split, "
+                "comm_dup, compute, sleep, send, isend, recv, irecv, sendRecv, test, wait, waitall, barrier, bcast, "
+                "reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, "
+                "allgatherv, reducescatter, scan, exscan, location");
+  return action->run(tr);
 }
 
-/* Field i as a finite amount >= 0, or -1. */
-static int amount_field(const ti_line_t *line, int i, double *value)
+/* Reports the current line's problem as "FILE:LINE: 'text': why; how to fix". */
+static void report(ti_rank_t *tr, const char *path, int number, const char *text)
 {
-  if (i >= line->count)
-    return -1;
-  long long whole;
-  if (digits(line->field[i], &whole) == 0) {
-    *value = (double)whole;
-    return 0;
-  }
-  char *end;
-  double v = strtod(line->field[i], &end);
-  if (end == line->field[i] || *end || !(v >= 0) || isinf(v))
-    return -1;
-  *value = v;
-  return 0;
+  char message[1024];
+  snprintf(message, sizeof message, "%s:%d: '%.200s': %s; see docs/ti-replay.md for the actions and their fields", path,
+           number, text, tr->why);
+  sim_rank_fail(tr->rank, SIM_EPARAM, message);
 }
 
-/* Optional field i: an MPI datatype code with a known size (MPI_BYTE when absent); its size, or -1. */
-static int type_field(const ti_line_t *line, int i)
+static void replay_file(ti_rank_t *tr, const char *path, int shared)
 {
-  int type = SIM_TI_MPI_BYTE;
-  if (i < line->count && int_field(line, i, 0, INT_MAX, &type) != 0)
-    return -1;
-  return sim_ti_type_size(type);
-}
-
-/* Carries out one line of the rank's file (split into fields); 0, or -1 when the line is not an action simrun can
- * replay. */
-static int replay_line(sim_rank_t *rank, const ti_line_t *line)
-{
-  int who;
-  int nranks = sim_rank_count(rank);
-  if (line->count < 2 || int_field(line, 0, 0, nranks - 1, &who) != 0 || who != sim_rank_id(rank))
-    return -1;
-  const char *verb = line->field[1];
-  int peer;
-  int tag;
-  int root = 0;
-  double amount;
-  if (strcmp(verb, "init") == 0 || strcmp(verb, "finalize") == 0)
-    return 0;
-  if (strcmp(verb, "compute") == 0 && amount_field(line, 2, &amount) == 0) {
-    sim_compute(rank, &(sim_cycles_t){.cpu = amount}, SIM_WORK);
-    return 0;
+  sim_ti_reader_t *in = NULL;
+  char message[1024];
+  if (sim_ti_reader_open(path, 2 * (size_t)tr->n, &in, message, sizeof message) != 0) {
+    sim_rank_fail(tr->rank, SIM_EPARAM, message);
+    return;
   }
-  if (strcmp(verb, "sleep") == 0 && amount_field(line, 2, &amount) == 0) {
-    sim_sleep(rank, amount);
-    return 0;
+  char *text;
+  size_t len;
+  int rc;
+  for (int number = 1; (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
+    char copy[256];
+    snprintf(copy, sizeof copy, "%.*s", (int)strcspn(text, "\r\n"), text);
+    sim_rank_where(tr->rank, path, number);
+    if (split(tr, text) != 0 || (tr->nfields > 0 && replay_line(tr, shared) < 0)) {
+      report(tr, path, number, copy);
+      break;
+    }
   }
-  if ((strcmp(verb, "send") == 0 || strcmp(verb, "recv") == 0) && int_field(line, 2, 0, nranks - 1, &peer) == 0 &&
-      peer != who && int_field(line, 3, INT_MIN, INT_MAX, &tag) == 0 && amount_field(line, 4, &amount) == 0) {
-    int size = type_field(line, 5);
-    if (size <= 0)
-      return -1;
-    (verb[0] == 's' ? sim_send : sim_recv)(rank, peer, amount * size);
-    return 0;
+  if (rc < 0) {
+    sim_ti_reader_error(in, rc, message, sizeof message);
+    sim_rank_fail(tr->rank, SIM_EPARAM, message);
   }
-  if (strcmp(verb, "bcast") == 0 && amount_field(line, 2, &amount) == 0 &&
-      (line->count < 4 || int_field(line, 3, 0, nranks - 1, &root) == 0)) {
-    int size = type_field(line, 4);
-    if (size <= 0)
-      return -1;
-    sim_bcast(rank, root, amount * size);
-    return 0;
-  }
-  if (strcmp(verb, "barrier") == 0) {
-    sim_barrier(rank);
-    return 0;
-  }
-  return -1;
+  sim_ti_reader_close(in);
 }
 
 static void ti_program(sim_rank_t *rank, const void *arg)
 {
   const ti_arg_t *ti = arg;
-  const char *path = ti->paths[sim_rank_id(rank)];
-  FILE *in = fopen(path, "r");
-  char message[1024];
-  if (!in) {
-    snprintf(message, sizeof message, "cannot read the trace file %s of rank %d", path, sim_rank_id(rank));
+  int n = sim_rank_count(rank);
+  ti_rank_t tr = {.rank = rank, .ti = ti, .me = sim_rank_id(rank), .n = n, .type_size = 1, .max_fields = 2 * n + 8};
+  sim_post_at_own_clock(rank, ti->eager_below);
+  if (ti->hosts && sim_rank_place(rank, ti->hosts[tr.me % ti->nhosts]) != 0) {
+    char message[1024];
+    snprintf(message, sizeof message, "%s: the platform has no host '%s' (rank %d's); name hosts of the platform",
+             ti->hostfile, ti->hosts[tr.me % ti->nhosts], tr.me);
     sim_rank_fail(rank, SIM_EPARAM, message);
     return;
   }
-  setvbuf(in, NULL, _IOFBF, 1 << 16); /* a few reads per file rather than one per 4 KiB */
-  char text[512];
-  ti_line_t line;
-  for (int number = 1; fgets(text, sizeof text, in); number++) {
-    size_t len = strlen(text);
-    split(text, &line);
-    if (line.count == 0)
-      continue;
-    if (replay_line(rank, &line) != 0) {
-      unsplit(text, len);
-      snprintf(message, sizeof message,
-               "%s:%d: '%s': not an action simrun replays for rank %d; it replays init, compute, send, recv, sleep, "
-               "bcast, barrier and finalize (blocking, tag ignored)",
-               path, number, text, sim_rank_id(rank));
-      sim_rank_fail(rank, SIM_EPARAM, message);
-      break;
-    }
+  tr.field = malloc((size_t)tr.max_fields * sizeof *tr.field);
+  tr.counts = malloc(2 * (size_t)n * sizeof *tr.counts);
+  if (!tr.field || !tr.counts) {
+    sim_rank_fail(rank, SIM_ENOMEM, "out of memory");
+  } else {
+    tr.counts2 = tr.counts + n;
+    int files = sim_ti_trace_files(ti->trace);
+    replay_file(&tr, sim_ti_trace_path(ti->trace, files > 1 ? tr.me : 0), files == 1);
+    do_waitall(&tr); /* SMPI waits for the requests left at the end */
   }
-  fclose(in);
+  free(tr.field);
+  free(tr.counts);
+  free(tr.reqs);
 }
 
 static const scn_param_spec_t ti_params[] = {
     {.name = "trace",
      .kind = SCN_PATH,
      .required = 1,
-     .help = "the index file of a time-independent trace (one per-rank file per line), as smpirun -replay takes"},
+     .help = "the trace as smpirun -replay takes it: a file listing one trace file per rank, or naming one file with "
+             "every rank's lines (or that file itself)"},
+    {.name = "hostfile", .kind = SCN_PATH, .help = "smpirun's -hostfile: rank i on the i-th host listed (host:n)"},
     {.name = "broadcast",
      .kind = SCN_CHOICE,
      .choices = sim_bcast_names,
-     .help = "the algorithm for the trace's bcast actions (default one-to-all)"},
+     .help = "the bcast algorithm (default binomial, as SMPI's)"},
+    {.name = "network",
+     .kind = SCN_CHOICE,
+     .choices = network_names,
+     .help = "smpi (default: SMPI's network model and factors, as smpirun) or platform (the platform's own model)"},
+    {.name = "sends",
+     .kind = SCN_CHOICE,
+     .choices = send_names,
+     .help = "smpi (default: eager below 64 KiB, as smpirun) or synchronous (every send waits for its receive)"},
+    {.name = "barrier",
+     .kind = SCN_CHOICE,
+     .choices = sim_coll_barrier_names,
+     .help = "the barrier algorithm, as SMPI's --cfg=smpi/barrier (default SMPI's)"},
+    {.name = "reduce",
+     .kind = SCN_CHOICE,
+     .choices = sim_coll_reduce_names,
+     .help = "the reduce algorithm, as SMPI's --cfg=smpi/reduce (default SMPI's)"},
+    {.name = "allreduce",
+     .kind = SCN_CHOICE,
+     .choices = sim_coll_allreduce_names,
+     .help = "the allreduce algorithm, as SMPI's --cfg=smpi/allreduce (default SMPI's)"},
+    {.name = "gather",
+     .kind = SCN_CHOICE,
+     .choices = sim_coll_gather_names,
+     .help = "the gather algorithm, as SMPI's --cfg=smpi/gather (default SMPI's)"},
+    {.name = "allgather",
+     .kind = SCN_CHOICE,
+     .choices = sim_coll_allgather_names,
+     .help = "the allgather algorithm, as SMPI's --cfg=smpi/allgather (default SMPI's)"},
+    {.name = "scatter",
+     .kind = SCN_CHOICE,
+     .choices = sim_coll_scatter_names,
+     .help = "the scatter algorithm, as SMPI's --cfg=smpi/scatter (default SMPI's)"},
+    {.name = "alltoall",
+     .kind = SCN_CHOICE,
+     .choices = sim_coll_alltoall_names,
+     .help = "the alltoall algorithm, as SMPI's --cfg=smpi/alltoall (default SMPI's)"},
 };
+
+/* SMPI's network model and precision, as smpirun imposes them (SimGrid 3.32's src/smpi/smpirun.in: SIMOPTS), unless
+ * network = platform. */
+static const char *ti_engine_cfg(const void *arg)
+{
+  const ti_arg_t *ti = arg;
+  return ti->platform_network ? NULL : "surf/precision:1e-9 network/model:SMPI";
+}
 
 static const scn_skeleton_spec_t ti_spec = {
     .name = "ti-replay", .params = ti_params, .nparams = sizeof ti_params / sizeof ti_params[0]};
 
-const app_skeleton_t app_ti_skeleton = {
-    .spec = &ti_spec, .view = APP_VIEW_MESSAGES, .prepare = ti_prepare, .program = ti_program, .release = ti_release};
+const app_skeleton_t app_ti_skeleton = {.spec = &ti_spec,
+                                        .view = APP_VIEW_MESSAGES,
+                                        .prepare = ti_prepare,
+                                        .program = ti_program,
+                                        .release = ti_release,
+                                        .engine_cfg = ti_engine_cfg};

@@ -1,6 +1,7 @@
-/* Broadcast algorithms built on synchronous point-to-point messages: one-to-all and neighbour relay (seed 001 §4.2,
+/* Collective algorithms built on point-to-point messages. Broadcasts: one-to-all and neighbour relay (seed 001 §4.2,
  * eqs. 14-15), binomial tree (seed 003 §3), pipelined chain, scatter + ring allgather (van de Geijn), rows then
- * columns of a mesh. Each is a plan of operations per member (pure), carried out with the replay layer's messages. */
+ * columns of a mesh. The other collectives follow SMPI 3.32's (src/smpi/colls/). Each is a plan of operations per
+ * member (pure), carried out with the replay layer's messages. */
 #include "sim_coll.h"
 #include "sim_error.h"
 #include "sim_replay.h"
@@ -35,6 +36,19 @@ typedef struct out {
 static void put(const out_t *out, int send, int peer, double from, double to)
 {
   sim_coll_op_t op = {.send = send, .peer = peer, .offset = from, .bytes = to - from};
+  out->emit(out->ctx, &op);
+}
+
+/* Emits one posted operation (combine: a received piece is reduced into the receiver's). */
+static void post(const out_t *out, int send, int peer, double from, double to, int combine)
+{
+  sim_coll_op_t op = {.send = send, .peer = peer, .offset = from, .bytes = to - from, .post = 1, .combine = combine};
+  out->emit(out->ctx, &op);
+}
+
+static void wait_all(const out_t *out)
+{
+  sim_coll_op_t op = {.peer = SIM_COLL_WAITALL};
   out->emit(out->ctx, &op);
 }
 
@@ -341,4 +355,422 @@ int sim_coll_bcast(sim_rank_t *rank, const sim_group_t *group, sim_bcast_alg_t a
   int rc = sim_coll_plan(&plan, me, execute, &exec);
   free(coords);
   return rc;
+}
+
+/* ---- The other collectives (SMPI 3.32, src/smpi/colls/ and smpi_nbc_impl.cpp) ---- */
+
+const char *const sim_coll_barrier_names[] = {"default", "ompi_bruck", "ompi_tree", NULL};
+const char *const sim_coll_reduce_names[] = {"default", "flat_tree", "binomial", NULL};
+const char *const sim_coll_allreduce_names[] = {"default", "redbcast", "rdb", "lr", NULL};
+const char *const sim_coll_gather_names[] = {"default", "ompi_binomial", NULL};
+const char *const sim_coll_allgather_names[] = {"default", "ring", "rdb", NULL};
+const char *const sim_coll_scatter_names[] = {"default", "ompi_binomial", NULL};
+const char *const sim_coll_alltoall_names[] = {"default", "pair", "ring", NULL};
+static const char *const only_default[] = {"default", NULL};
+
+const char *const *const sim_coll_alg_names[SIM_COLL_KINDS] = {sim_coll_barrier_names, sim_bcast_names,
+                                                               sim_coll_reduce_names,  sim_coll_allreduce_names,
+                                                               sim_coll_gather_names,  sim_coll_allgather_names,
+                                                               sim_coll_scatter_names, sim_coll_alltoall_names,
+                                                               only_default,           only_default};
+const char *const sim_coll_kind_names[SIM_COLL_KINDS] = {"barrier",   "bcast",   "reduce",   "allreduce",      "gather",
+                                                         "allgather", "scatter", "alltoall", "reduce_scatter", "scan"};
+
+int sim_coll_alg_parse(sim_coll_kind_t kind, const char *name)
+{
+  for (int alg = 0; sim_coll_alg_names[kind][alg]; alg++)
+    if (strcmp(name, sim_coll_alg_names[kind][alg]) == 0)
+      return alg;
+  return -1;
+}
+
+/* Member i's piece of a gather, scatter or allgather: `bytes` each, or counts[i], laid out in member order. */
+static double block_len(const sim_coll_call_t *c, int i)
+{
+  return c->counts ? c->counts[i] : c->bytes;
+}
+
+static double block_off(const sim_coll_call_t *c, int i)
+{
+  if (!c->counts)
+    return c->bytes * i;
+  double off = 0;
+  for (int j = 0; j < i; j++)
+    off += c->counts[j];
+  return off;
+}
+
+static void post_block(const sim_coll_call_t *c, const out_t *out, int send, int peer, int block)
+{
+  double off = block_off(c, block);
+  post(out, send, peer, off, off + block_len(c, block), 0);
+}
+
+static int is_power_of_two(int n)
+{
+  return (n & (n - 1)) == 0;
+}
+
+/* SMPI's non-blocking linear collectives (igather, iscatter, ireduce): every member but the root posts its message to
+ * the root, the root posts one per member; all wait. */
+static void linear_to_root(const sim_coll_call_t *c, int n, int me, int to_root, int combine, const out_t *out)
+{
+  if (me != c->root) {
+    if (combine)
+      post(out, to_root, c->root, 0, c->bytes, 0);
+    else
+      post_block(c, out, to_root, c->root, me);
+  }
+  for (int i = 0; me == c->root && i < n; i++)
+    if (i != me) {
+      if (combine)
+        post(out, !to_root, i, 0, c->bytes, 1);
+      else
+        post_block(c, out, !to_root, i, i);
+    }
+  wait_all(out);
+}
+
+/* Binomial reduce or gather towards the root, relative ranks as in the binomial broadcast: a member receives from its
+ * children rel + 1, rel + 2, rel + 4, ... below its lowest set bit, then sends to rel minus that bit. A reduction
+ * moves the whole data each time, a gather the pieces of the sender's subtree (in the order relative to the root). */
+static void binomial_up(const sim_coll_call_t *c, int n, int me, int gather, const out_t *out)
+{
+  int rel = (me - c->root + n) % n;
+  int low = low_bit(rel, n);
+  for (int mask = 1; mask < low && rel + mask < n; mask <<= 1) {
+    int peer = (rel + mask + c->root) % n;
+    int end = rel + 2 * mask < n ? rel + 2 * mask : n;
+    sim_coll_op_t op = {.peer = peer,
+                        .offset = gather ? c->bytes * (rel + mask) : 0,
+                        .bytes = gather ? c->bytes * (end - rel - mask) : c->bytes,
+                        .combine = !gather};
+    out->emit(out->ctx, &op);
+  }
+  if (rel != 0) {
+    int end = rel + low < n ? rel + low : n;
+    put(out, 1, (rel - low + c->root) % n, gather ? c->bytes * rel : 0, gather ? c->bytes * end : c->bytes);
+  }
+}
+
+/* The binomial broadcast (or scatter) of the broadcasts above, of `bytes` from `root`. */
+static void binomial_down(int n, int root, double bytes, int scatter, int me, const out_t *out)
+{
+  sim_coll_plan_t plan = {.alg = SIM_BCAST_BINOMIAL, .count = n, .root = root, .bytes = bytes};
+  binomial_tree(&plan, me, scatter, out);
+}
+
+/* Exchanges with `peer` (posted both ways, then waited for): SMPI's sendrecv. */
+static void exchange(const out_t *out, int peer, double send_from, double send_to, double recv_from, double recv_to,
+                     int combine)
+{
+  post(out, 1, peer, send_from, send_to, 0);
+  post(out, 0, peer, recv_from, recv_to, combine);
+  wait_all(out);
+}
+
+/* Ring allgather of the members' pieces: at step j member me passes piece me - j + 1 right and gets me - j from the
+ * left. */
+static void ring_allgather_pieces(const sim_coll_call_t *c, int n, int me, const out_t *out)
+{
+  for (int j = 1; j < n; j++) {
+    int q_out = (me - j + 1 + n) % n;
+    int q_in = (me - j + n) % n;
+    double oo = block_off(c, q_out);
+    double oi = block_off(c, q_in);
+    post(out, 1, (me + 1) % n, oo, oo + block_len(c, q_out), 0);
+    post(out, 0, (me - 1 + n) % n, oi, oi + block_len(c, q_in), 0);
+    wait_all(out);
+  }
+}
+
+static void allgather(const sim_coll_call_t *c, int n, int me, const out_t *out)
+{
+  if (c->alg == 2 && is_power_of_two(n) && !c->counts) { /* recursive doubling: the held range doubles each step */
+    for (int mask = 1; mask < n; mask <<= 1) {
+      int peer = me ^ mask;
+      int mine = me & ~(mask - 1);
+      int theirs = peer & ~(mask - 1);
+      exchange(out, peer, c->bytes * mine, c->bytes * (mine + mask), c->bytes * theirs, c->bytes * (theirs + mask), 0);
+    }
+    return;
+  }
+  if (c->alg != 0) {
+    ring_allgather_pieces(c, n, me, out);
+    return;
+  }
+  for (int i = 0; i < n; i++) /* SMPI's iallgather: every member posts its piece to every other one */
+    if (i != me) {
+      post_block(c, out, 1, i, me);
+      post_block(c, out, 0, i, i);
+    }
+  wait_all(out);
+}
+
+/* MPICH's recursive doubling allreduce: with n not a power of two, the first 2 * rem members pair up and the even
+ * ones hand their data to the odd ones and sit out. */
+static void allreduce_rdb(double bytes, int n, int me, const out_t *out)
+{
+  int pof2 = 1;
+  while (pof2 * 2 <= n)
+    pof2 *= 2;
+  int rem = n - pof2;
+  int newrank = me >= 2 * rem ? me - rem : me % 2 ? me / 2 : -1;
+  if (me < 2 * rem) {
+    sim_coll_op_t op = {.send = me % 2 == 0, .peer = me % 2 ? me - 1 : me + 1, .bytes = bytes, .combine = me % 2};
+    out->emit(out->ctx, &op);
+  }
+  for (int mask = 1; newrank >= 0 && mask < pof2; mask <<= 1) {
+    int newdst = newrank ^ mask;
+    int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
+    exchange(out, dst, 0, bytes, 0, bytes, 1);
+  }
+  if (me < 2 * rem)
+    put(out, me % 2, me % 2 ? me - 1 : me + 1, 0, bytes);
+}
+
+/* Ring allreduce (SMPI's lr): a ring reduce-scatter of n pieces, then a ring allgather of the reduced pieces. */
+static void allreduce_ring(double bytes, int n, int me, const out_t *out)
+{
+  for (int j = 0; j < n - 1; j++) {
+    int q_out = (me - j + n) % n;
+    int q_in = (me - j - 1 + n) % n;
+    post(out, 1, (me + 1) % n, cut(bytes, n, q_out), cut(bytes, n, q_out + 1), 0);
+    post(out, 0, (me - 1 + n) % n, cut(bytes, n, q_in), cut(bytes, n, q_in + 1), 1);
+    wait_all(out);
+  }
+  for (int j = 0; j < n - 1; j++) {
+    int q_out = (me + 1 - j + n) % n;
+    int q_in = (me - j + n) % n;
+    post(out, 1, (me + 1) % n, cut(bytes, n, q_out), cut(bytes, n, q_out + 1), 0);
+    post(out, 0, (me - 1 + n) % n, cut(bytes, n, q_in), cut(bytes, n, q_in + 1), 0);
+    wait_all(out);
+  }
+}
+
+/* Block (src, dst) of an alltoall lies at (src * n + dst) * bytes; with per-member counts, offsets are not tracked. */
+static void alltoall_pair_ops(const sim_coll_call_t *c, int n, int me, int peer_to, int peer_from, const out_t *out)
+{
+  double to = c->counts ? c->counts[peer_to] : c->bytes;
+  double from = c->counts2 ? c->counts2[peer_from] : c->bytes;
+  double off_to = c->counts ? 0 : c->bytes * ((double)me * n + peer_to);
+  double off_from = c->counts ? 0 : c->bytes * ((double)peer_from * n + me);
+  post(out, 1, peer_to, off_to, off_to + to, 0);
+  post(out, 0, peer_from, off_from, off_from + from, 0);
+}
+
+/* SMPI's linear alltoall (every message posted at once), or the pairwise exchange: at step k with member me XOR k
+ * (pair, for a power of two) or to me + k and from me - k (ring). */
+static void alltoall(const sim_coll_call_t *c, int n, int me, const out_t *out)
+{
+  if (c->alg == 0 || c->counts) {
+    for (int i = 0; i < n; i++)
+      if (i != me)
+        alltoall_pair_ops(c, n, me, i, i, out);
+    wait_all(out);
+    return;
+  }
+  for (int k = 1; k < n; k++) {
+    if (c->alg == 1 && is_power_of_two(n))
+      alltoall_pair_ops(c, n, me, me ^ k, me ^ k, out);
+    else
+      alltoall_pair_ops(c, n, me, (me + k) % n, (me - k + n) % n, out);
+    wait_all(out);
+  }
+}
+
+static void barrier(const sim_coll_call_t *c, int n, int me, const out_t *out)
+{
+  if (c->alg == 1) { /* dissemination (ompi_bruck): round k with the members 2^k away */
+    for (int dist = 1; dist < n; dist <<= 1) {
+      post(out, 1, (me + dist) % n, 0, 0, 0);
+      post(out, 0, (me - dist + n) % n, 0, 0, 0);
+      wait_all(out);
+    }
+    return;
+  }
+  if (c->alg == 2) { /* a binomial gather of empty messages to member 0, then the binomial broadcast */
+    sim_coll_call_t up = {.kind = SIM_COLL_REDUCE, .root = 0};
+    binomial_up(&up, n, me, 0, out);
+    binomial_down(n, 0, 0, 0, me, out);
+    return;
+  }
+  if (me != 0) { /* ompi_basic_linear */
+    put(out, 1, 0, 0, 0);
+    put(out, 0, 0, 0, 0);
+    return;
+  }
+  for (int i = 1; i < n; i++)
+    post(out, 0, i, 0, 0, 0);
+  wait_all(out);
+  for (int i = 1; i < n; i++)
+    post(out, 1, i, 0, 0, 0);
+  wait_all(out);
+}
+
+static void reduce(const sim_coll_call_t *c, int n, int me, const out_t *out)
+{
+  if (c->alg == 2) {
+    binomial_up(c, n, me, 0, out);
+  } else if (c->alg == 1) { /* flat tree: the root receives from every member in turn */
+    if (me != c->root)
+      put(out, 1, c->root, 0, c->bytes);
+    for (int i = 0; me == c->root && i < n; i++)
+      if (i != me) {
+        sim_coll_op_t op = {.peer = i, .bytes = c->bytes, .combine = 1};
+        out->emit(out->ctx, &op);
+      }
+  } else {
+    linear_to_root(c, n, me, 1, 1, out);
+  }
+}
+
+/* SMPI's default reduce-scatter for equal counts: a reduce of the whole to member 0, then its linear scatter. */
+static void reduce_scatter(const sim_coll_call_t *c, int n, int me, const out_t *out)
+{
+  double total = block_off(c, n);
+  sim_coll_call_t whole = {.kind = SIM_COLL_REDUCE, .bytes = total};
+  linear_to_root(&whole, n, me, 1, 1, out);
+  sim_coll_call_t pieces = {.kind = SIM_COLL_SCATTER, .counts = c->counts, .bytes = c->bytes};
+  linear_to_root(&pieces, n, me, 0, 0, out);
+}
+
+/* SMPI's linear scan: every member posts its data to every later member and receives from every earlier one. */
+static void scan(const sim_coll_call_t *c, int n, int me, const out_t *out)
+{
+  for (int i = 0; i < me; i++)
+    post(out, 0, i, 0, c->bytes, 1);
+  for (int i = me + 1; i < n; i++)
+    post(out, 1, i, 0, c->bytes, 0);
+  wait_all(out);
+}
+
+int sim_coll_plan_call(const sim_coll_call_t *call, int count, int me, sim_coll_emit_fn emit, void *ctx)
+{
+  out_t out = {.emit = emit, .ctx = ctx};
+  if (count < 2)
+    return 0;
+  switch (call->kind) {
+  case SIM_COLL_BCAST: {
+    sim_coll_plan_t plan = {.alg = call->alg, .count = count, .root = call->root, .bytes = call->bytes};
+    return sim_coll_plan(&plan, me, emit, ctx);
+  }
+  case SIM_COLL_BARRIER:
+    barrier(call, count, me, &out);
+    break;
+  case SIM_COLL_REDUCE:
+    reduce(call, count, me, &out);
+    break;
+  case SIM_COLL_ALLREDUCE:
+    if (call->alg == 2)
+      allreduce_rdb(call->bytes, count, me, &out);
+    else if (call->alg == 3)
+      allreduce_ring(call->bytes, count, me, &out);
+    else { /* SMPI's default (redbcast): its default reduce to member 0, then its default broadcast */
+      sim_coll_call_t to_zero = {.kind = SIM_COLL_REDUCE, .bytes = call->bytes};
+      linear_to_root(&to_zero, count, me, 1, 1, &out);
+      binomial_down(count, 0, call->bytes, 0, me, &out);
+    }
+    break;
+  case SIM_COLL_GATHER:
+    if (call->alg == 1 && !call->counts)
+      binomial_up(call, count, me, 1, &out);
+    else
+      linear_to_root(call, count, me, 1, 0, &out);
+    break;
+  case SIM_COLL_SCATTER:
+    if (call->alg == 1 && !call->counts)
+      binomial_down(count, call->root, call->bytes * count, 1, me, &out);
+    else
+      linear_to_root(call, count, me, 0, 0, &out);
+    break;
+  case SIM_COLL_ALLGATHER:
+    allgather(call, count, me, &out);
+    break;
+  case SIM_COLL_ALLTOALL:
+    alltoall(call, count, me, &out);
+    break;
+  case SIM_COLL_REDUCE_SCATTER:
+    reduce_scatter(call, count, me, &out);
+    break;
+  default:
+    scan(call, count, me, &out);
+    break;
+  }
+  return 0;
+}
+
+/* Carries out a plan's operations: blocking ones at once, posted ones as requests until the next wait. */
+typedef struct run_ctx {
+  sim_rank_t *rank;
+  const sim_group_t *group;
+  sim_request_t **pending;
+  size_t npending;
+  size_t cap;
+  int failed;
+} run_ctx_t;
+
+static void run_op(void *ctx, const sim_coll_op_t *op)
+{
+  run_ctx_t *run = ctx;
+  if (op->peer == SIM_COLL_WAITALL) {
+    for (size_t i = 0; i < run->npending; i++)
+      sim_wait(run->rank, run->pending[i]);
+    run->npending = 0;
+    return;
+  }
+  int peer = run->group->members[op->peer];
+  if (!op->post) {
+    (op->send ? sim_send : sim_recv)(run->rank, peer, op->bytes);
+    return;
+  }
+  if (run->npending == run->cap) {
+    size_t cap = run->cap ? 2 * run->cap : 16;
+    sim_request_t **more = realloc(run->pending, cap * sizeof *more);
+    if (!more) {
+      run->failed = 1;
+      return;
+    }
+    run->pending = more;
+    run->cap = cap;
+  }
+  sim_request_t *req = (op->send ? sim_isend : sim_irecv)(run->rank, peer, op->bytes);
+  if (req)
+    run->pending[run->npending++] = req;
+}
+
+int sim_coll_run(sim_rank_t *rank, const sim_group_t *group, const sim_coll_call_t *call)
+{
+  if (call->kind == SIM_COLL_BCAST)
+    return sim_coll_bcast(rank, group, (sim_bcast_alg_t)call->alg, call->root, call->bytes);
+  run_ctx_t run = {.rank = rank, .group = group};
+  int rc = sim_coll_plan_call(call, group->count, my_index(rank, group), run_op, &run);
+  run_op(&run, &(sim_coll_op_t){.peer = SIM_COLL_WAITALL});
+  free(run.pending);
+  return rc != 0 ? rc : run.failed ? SIM_ENOMEM : 0;
+}
+
+void sim_bcast(sim_rank_t *rank, int root, double bytes)
+{
+  sim_bcast_group(rank, sim_rank_world(rank), root, bytes);
+}
+
+void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes)
+{
+  if (sim_coll_bcast(rank, group, sim_rank_bcast_alg(rank), root, bytes) != 0)
+    sim_rank_fail(rank, SIM_ENOMEM, "a broadcast could not allocate its plan (out of memory)");
+}
+
+void sim_barrier(sim_rank_t *rank)
+{
+  int nranks = sim_rank_count(rank);
+  if (sim_rank_id(rank) != 0) {
+    sim_send(rank, 0, 0);
+    sim_recv(rank, 0, 0);
+    return;
+  }
+  for (int src = 1; src < nranks; src++)
+    sim_recv(rank, src, 0);
+  for (int dst = 1; dst < nranks; dst++)
+    sim_send(rank, dst, 0);
 }

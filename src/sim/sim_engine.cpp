@@ -63,6 +63,26 @@ bool natural_less(const std::string& a, const std::string& b)
 }
 } // namespace
 
+namespace {
+std::string pending_config; /* sim_engine_configure's settings, applied by the next sim_engine_start */
+
+/* Applies each blank-separated name:value of pending_config; SimGrid throws on a name or value it refuses. */
+void apply_pending_config()
+{
+  size_t start = 0;
+  while ((start = pending_config.find_first_not_of(' ', start)) != std::string::npos) {
+    size_t end = pending_config.find(' ', start);
+    simgrid::s4u::Engine::set_config(pending_config.substr(start, end - start));
+    start = end;
+  }
+}
+} // namespace
+
+extern "C" void sim_engine_configure(const char* settings)
+{
+  pending_config = settings ? settings : "";
+}
+
 extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
 {
   /* Quiet by default (STYLE.md); stacks of 128 KiB are plenty for our actors and let thousands of ranks fit. A
@@ -78,6 +98,7 @@ extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
   int argc = sizeof argv / sizeof argv[0] - 1;
   simgrid_init(&argc, const_cast<char**>(argv));
   try {
+    apply_pending_config();
     simgrid_load_platform(platform);
     if (sim_grid_build(err, errlen) != 0)
       return SIM_EPLATFORM;

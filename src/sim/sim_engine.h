@@ -15,6 +15,10 @@ extern "C" {
  * engine keeps SimGrid's size / bandwidth term (so flows still share links) and adds the rest as latency. */
 typedef double (*sim_msg_time_fn)(const void *model, double bytes, int hops);
 
+/* SimGrid settings ("name:value" items separated by blanks, as --cfg takes them; NULL for none) that the next
+ * sim_engine_start applies before it loads the platform, such as another network model. Copied. */
+void sim_engine_configure(const char *settings);
+
 /* Starts SimGrid in this process (possible once per process), loads `platform` and sorts its hosts by name.
  * Returns 0, or SIM_EPLATFORM with SimGrid's explanation copied to err. */
 int sim_engine_start(const char *platform, char *err, size_t errlen);

@@ -5,14 +5,17 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
+#include "sim_replay_comm.h"
 #include "sim_ti.h"
 
 #include <simgrid/actor.h>
+#include <simgrid/comm.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
@@ -43,6 +46,8 @@ typedef struct sim_world {
   sim_ti_writer_t *ti; /* with job->ti_dir: the TI trace being written */
   int record_error; /* set when the recorder ran out of memory */
   int fail_code;    /* from sim_rank_fail: the first failure of a layer above, or 0 */
+  int posted_clock; /* sim_post_at_own_clock: every message posted at its rank's clock, computations executed */
+  double eager_below; /* with posted_clock: messages of fewer bytes are sent eagerly */
   char fail_message[512];
 } sim_world_t;
 
@@ -68,6 +73,18 @@ struct sim_rank {
   double arrived;
   double match_time;
   int finished;
+  const char *where_file; /* sim_rank_where: the program's current action, for the deadlock message */
+  int where_line;
+};
+
+struct sim_request {
+  sg_comm_t comm; /* NULL once finished */
+  int peer;
+  int sending;
+  double bytes;
+  double start; /* once finished: when its transfer started and ended */
+  double end;
+  void *data; /* where SimGrid puts a received payload */
 };
 
 int sim_rank_id(const sim_rank_t *rank)
@@ -166,6 +183,14 @@ static void record(sim_rank_t *rank, met_category_t category, double start, doub
   record_dir(rank, category, start, end, peer, MET_DIR_NONE, bytes, parts);
 }
 
+/* Brings the SimGrid clock up to the rank's own. */
+static void catch_up(sim_rank_t *rank)
+{
+  double now = simgrid_get_clock();
+  if (rank->ready > now)
+    sg_actor_sleep_for(rank->ready - now);
+}
+
 /* `cycles` at `hz` cycles per second. */
 static void compute_at(sim_rank_t *rank, const sim_cycles_t *cycles, double hz, sim_purpose_t purpose)
 {
@@ -176,8 +201,15 @@ static void compute_at(sim_rank_t *rank, const sim_cycles_t *cycles, double hz, 
   if (rank->world->ti && sim_ti_action(rank->world->ti, rank->id, "compute %.17g", total) != 0)
     rank->world->record_error = 1;
   double start = rank->ready;
-  rank->ready += total / hz;
-  rank->timed_alone = 1;
+  if (rank->world->posted_clock) {
+    catch_up(rank);
+    /* ranks that share a host share its processor, as in SMPI: the host's flops that take total / hz alone */
+    sg_actor_execute(total * rank->speed / hz);
+    rank->ready = simgrid_get_clock();
+  } else {
+    rank->ready += total / hz;
+    rank->timed_alone = 1;
+  }
   record(rank, purpose == SIM_WORK ? MET_CAT_COMPUTE : MET_CAT_CTRL, start, rank->ready, -1, 0, parts);
 }
 
@@ -195,14 +227,6 @@ void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_
   compute_at(rank, &cycles, rank->charac.clock_hz, purpose);
 }
 
-/* Brings the SimGrid clock up to the rank's own. */
-static void catch_up(sim_rank_t *rank)
-{
-  double now = simgrid_get_clock();
-  if (rank->ready > now)
-    sg_actor_sleep_for(rank->ready - now);
-}
-
 /* The message itself, once both ends are there: blocks until it has arrived. */
 static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
 {
@@ -218,8 +242,48 @@ static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
  * clock is ahead of SimGrid's: SimGrid starts a message only once both ends are in it, and the one that comes second
  * catches the SimGrid clock up with the later arrival before it goes in. Actors are cooperative, so nothing runs
  * between a check of the partner's state and the blocking call after it. */
+/* Posts the message as a SimGrid communication at the rank's own clock, without waiting for it. */
+static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
+{
+  sim_peer_t *slot = peer_slot(rank, peer);
+  *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes};
+  catch_up(rank);
+  if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
+    sg_comm_detach(sg_mailbox_put_init(slot->to, rank, (long)bytes), NULL); /* detached before it can start */
+    req->start = req->end = rank->ready;
+    return;
+  }
+  req->comm =
+      sending ? sg_mailbox_put_async(slot->to, rank, (long)bytes) : sg_mailbox_get_async(slot->from, &req->data);
+}
+
+/* Blocks until `req` is over (at once when a test found it over): the rank idles until its transfer started, then
+ * communicates until it ended, by the rank's own clock (a transfer that went on while it computed costs nothing). */
+static void finish(sim_rank_t *rank, sim_request_t *req)
+{
+  double arrived = rank->ready;
+  if (req->comm) {
+    rank->blocked_on = req->peer;
+    rank->blocked_in_send = req->sending;
+    sim_comm_finish(req->comm, 1, &req->start);
+    rank->blocked_on = -1;
+    req->comm = NULL;
+    req->end = simgrid_get_clock();
+  }
+  rank->ready = req->end > arrived ? req->end : arrived;
+  double started = req->start < arrived ? arrived : req->start > rank->ready ? rank->ready : req->start;
+  record(rank, MET_CAT_IDLE, arrived, started, req->peer, 0, NULL);
+  record(rank, MET_CAT_COMM, started, rank->ready, req->peer, req->bytes, NULL);
+}
+
 static void message(sim_rank_t *rank, int peer, int sending, double bytes)
 {
+  if (rank->world->posted_clock) {
+    sim_request_t req;
+    post(rank, &req, peer, sending, bytes);
+    finish(rank, &req);
+    return;
+  }
   sim_rank_t *partner = &rank->world->ranks[peer];
   double arrived = rank->ready;
   double started;
@@ -268,30 +332,82 @@ void sim_recv(sim_rank_t *rank, int src, double bytes)
   message(rank, src, 0, bytes);
 }
 
-void sim_bcast(sim_rank_t *rank, int root, double bytes)
+void sim_post_at_own_clock(sim_rank_t *rank, double eager_below)
 {
-  sim_bcast_group(rank, &rank->world->all, root, bytes);
+  rank->world->posted_clock = 1;
+  rank->world->eager_below = eager_below;
 }
 
-/* A broadcast that could not allocate its plan is reported as the recorder's out-of-memory failure. */
-void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes)
+/* A new request for a message posted now; NULL (reported as the recorder's out-of-memory failure) when out of memory.
+ */
+static sim_request_t *start_request(sim_rank_t *rank, int peer, int sending, double bytes)
 {
-  if (sim_coll_bcast(rank, group, rank->world->job->bcast, root, bytes) != 0)
+  xbt_assert(rank->world->posted_clock, "rank %d: non-blocking messages need sim_post_at_own_clock", rank->id);
+  xbt_assert(peer >= 0 && peer < sim_rank_count(rank) && peer != rank->id, "rank %d: bad peer %d", rank->id, peer);
+  sim_request_t *req = malloc(sizeof *req);
+  if (!req) {
     rank->world->record_error = 1;
+    return NULL;
+  }
+  post(rank, req, peer, sending, bytes);
+  return req;
 }
 
-void sim_barrier(sim_rank_t *rank)
+sim_request_t *sim_isend(sim_rank_t *rank, int dst, double bytes)
 {
-  int nranks = sim_rank_count(rank);
-  if (rank->id != 0) {
-    sim_send(rank, 0, 0);
-    sim_recv(rank, 0, 0);
-    return;
-  }
-  for (int src = 1; src < nranks; src++)
-    sim_recv(rank, src, 0);
-  for (int dst = 1; dst < nranks; dst++)
-    sim_send(rank, dst, 0);
+  return start_request(rank, dst, 1, bytes);
+}
+
+sim_request_t *sim_irecv(sim_rank_t *rank, int src, double bytes)
+{
+  return start_request(rank, src, 0, bytes);
+}
+
+int sim_test(sim_rank_t *rank, sim_request_t *req)
+{
+  if (!req->comm)
+    return 1;
+  catch_up(rank);
+  if (!sim_comm_finish(req->comm, 0, &req->start))
+    return 0;
+  req->comm = NULL;
+  req->end = simgrid_get_clock();
+  return 1;
+}
+
+void sim_wait(sim_rank_t *rank, sim_request_t *req)
+{
+  finish(rank, req);
+  free(req);
+}
+
+int sim_rank_place(sim_rank_t *rank, const char *host_name)
+{
+  sg_host_t host = sg_host_by_name(host_name);
+  if (!host)
+    return SIM_EHOSTS;
+  sg_actor_set_host(sg_actor_self(), host);
+  rank->host = host;
+  rank->speed = sg_host_get_speed(host);
+  if (sim_map_host_coords(host, &rank->row, &rank->col) != 0)
+    rank->row = rank->col = -1;
+  return 0;
+}
+
+void sim_rank_where(sim_rank_t *rank, const char *file, int line)
+{
+  rank->where_file = file;
+  rank->where_line = line;
+}
+
+const sim_group_t *sim_rank_world(const sim_rank_t *rank)
+{
+  return &rank->world->all;
+}
+
+sim_bcast_alg_t sim_rank_bcast_alg(const sim_rank_t *rank)
+{
+  return rank->world->job->bcast;
 }
 
 /* A fixed delay recorded as `category`. */
@@ -334,7 +450,6 @@ static void rank_main(int argc, char *argv[])
   rank->finished = 1;
 }
 
-
 /* Maps ranks to hosts and creates their actors. */
 static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
 {
@@ -369,6 +484,22 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
   return rc;
 }
 
+/* Appends to err where each blocked rank's program stopped (sim_rank_where), as far as err has room. */
+static void add_blocked_actions(const sim_world_t *world, char *err, size_t errlen)
+{
+  const char *lead = " (blocked: ";
+  size_t len = strlen(err);
+  for (int i = 0; i < world->job->nranks && len + 1 < errlen; i++) {
+    const sim_rank_t *rank = &world->ranks[i];
+    if (rank->finished || !rank->where_file)
+      continue;
+    len += (size_t)snprintf(err + len, errlen - len, "%srank %d at %s:%d", lead, i, rank->where_file, rank->where_line);
+    lead = ", ";
+  }
+  if (*lead == ',' && len + 1 < errlen)
+    snprintf(err + len, errlen - len, ")");
+}
+
 /* Checks that no layer above failed, the recorder kept up and every rank finished. */
 static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
 {
@@ -399,6 +530,7 @@ static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
                i, rank->blocked_in_send ? "send to" : "receive from", rank->blocked_on);
     else
       snprintf(err, errlen, "rank %d never finished: the program's sends and receives do not match", i);
+    add_blocked_actions(world, err, errlen);
     return SIM_EDEADLOCK;
   }
   return 0;
@@ -422,6 +554,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   sim_world_t world = {.job = job};
   *trace = NULL;
   err[0] = '\0';
+  sim_engine_configure(job->engine_cfg);
   int rc = sim_engine_start(job->platform, err, errlen);
   if (rc == 0)
     rc = sim_machine_read(&world.machine, err, errlen);

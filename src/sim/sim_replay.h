@@ -36,6 +36,7 @@ typedef struct sim_job {
   const void *arg;
   int aggregate; /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
   int message_hops; /* record every message's hop count even in an aggregate trace (for the message groups) */
+  const char *engine_cfg; /* SimGrid settings for the run (sim_engine_configure), or NULL */
   const char *ti_dir; /* when set, an existing folder where the run's actions are also written as a TI trace
                        * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */
 } sim_job_t;
@@ -78,14 +79,37 @@ void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_
 void sim_send(sim_rank_t *rank, int dst, double bytes);
 void sim_recv(sim_rank_t *rank, int src, double bytes);
 
-/* Broadcast of `bytes` from `root` with the job's algorithm; every rank calls it. */
-void sim_bcast(sim_rank_t *rank, int root, double bytes);
-/* The same within `group` (for instance a row of a process grid): `root` is an index into the group, and every
- * member calls it. */
-void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes);
+/* For programs that replay real MPI traces (app_ti.c): from this call on, every message of the run is posted as a
+ * SimGrid communication when its rank's own clock says so, and computations are SimGrid executions, so that ranks
+ * sharing a host share its processor and non-blocking messages overlap with what their rank does meanwhile. A send
+ * of fewer than `eager_below` bytes is eager, as SMPI's below smpi/send-is-detached-thresh: over for the sender as
+ * soon as it is posted (0: every send is synchronous). Every rank calls it, with the same value, before its first
+ * action; the replay of the other skeletons keeps the faster protocol above. */
+void sim_post_at_own_clock(sim_rank_t *rank, double eager_below);
 
-/* All ranks wait until every rank has arrived: a flat gather of empty messages to rank 0, then a flat release. */
-void sim_barrier(sim_rank_t *rank);
+/* Non-blocking messages (after sim_post_at_own_clock): posted now, they go on while the rank computes. A request is
+ * owned by the rank until sim_wait frees it; NULL when out of memory (the run then fails as the recorder's). Messages
+ * between two ranks match in the order they are posted, blocking or not. */
+typedef struct sim_request sim_request_t;
+sim_request_t *sim_isend(sim_rank_t *rank, int dst, double bytes);
+sim_request_t *sim_irecv(sim_rank_t *rank, int src, double bytes);
+/* Whether the message is over by the rank's clock; never blocks (the request stays to be waited for). */
+int sim_test(sim_rank_t *rank, sim_request_t *req);
+/* Blocks until the message is over, recording IDLE until its transfer started and COMM until it ended (nothing when
+ * it ended while the rank was busy), and frees the request. */
+void sim_wait(sim_rank_t *rank, sim_request_t *req);
+
+/* Moves the calling rank to the host called `host_name` (as smpirun's -hostfile places ranks). Called before the
+ * rank's first action. Returns 0, or SIM_EHOSTS when the platform has no such host. */
+int sim_rank_place(sim_rank_t *rank, const char *host_name);
+
+/* Names the program's current action as line `line` of `file` (borrowed until the run ends): a run that ends with
+ * ranks blocked names each one's action in its message. */
+void sim_rank_where(sim_rank_t *rank, const char *file, int line);
+
+/* Every rank of the run, in rank order, and the job's broadcast algorithm: for the collectives (sim_coll.h). */
+const sim_group_t *sim_rank_world(const sim_rank_t *rank);
+sim_bcast_alg_t sim_rank_bcast_alg(const sim_rank_t *rank);
 
 /* A fixed delay given as time rather than work (a TI trace's `sleep`), recorded as CTRL. */
 void sim_sleep(sim_rank_t *rank, double seconds);

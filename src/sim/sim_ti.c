@@ -4,12 +4,15 @@
 #include "sim_ti.h"
 #include "sim_error.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct ti_stream {
   FILE *out;
@@ -22,10 +25,29 @@ struct sim_ti_writer {
   ti_stream_t *ranks;
 };
 
+/* SimGrid 3.32's predefined datatypes by code (src/smpi/mpi/smpi_datatype.cpp, CREATE_MPI_DATATYPE), their sizes on
+ * x86-64 Linux: sizeof of the C type each is declared with. Code -1 (MPI_DATATYPE_NULL, also what SMPI writes for a
+ * derived datatype) and 55-56 (MPI_UB, MPI_LB) have size 0. */
+static const signed char type_sizes[] = {
+    8,  4,  1,  2,  8,  4,
+    1,  8,  1,  1, /* 0 double, int, char, short, long, float, byte, long long, signed char, uchar */
+    2,  4,  8,  8,  16, 4,
+    1,  1,  2,  4, /* 10 ushort, unsigned, ulong, ull, long double, wchar, C bool, int8-32 */
+    8,  1,  2,  4,  8,  8,
+    16, 32, 8,  8, /* 20 int64, uint8-64, C float/double/long double complex, aint, offset */
+    8,  16, 16, 8,  8,  8,
+    16, 16, 4,  4, /* 30 float_int, long_int, double_int, short_int, 2int, 2float, 2double, 2long,
+                      real, real4 */
+    8,  16, 8,  16, 16, 4,
+    2,  4,  8,  16, /* 40 real8, real16, complex8/16/32, integer1/2/4/8/16 */
+    32, 1,  8,  16, 32, 0,
+    0,  1,  8,  8}; /* 50 long_double_int, C++ bool/complexes, UB, LB, packed, ptr, count */
+
 int sim_ti_type_size(int code)
 {
-  static const int sizes[] = {[0] = 8, [1] = 4, [2] = 1, [3] = 2, [4] = 8, [5] = 4, [6] = 1, [7] = 0, [8] = 0, [9] = 1};
-  return code >= 0 && code < (int)(sizeof sizes / sizeof sizes[0]) && sizes[code] > 0 ? sizes[code] : -1;
+  if (code == -1)
+    return 0;
+  return code >= 0 && code < (int)sizeof type_sizes ? type_sizes[code] : -1;
 }
 
 sim_ti_writer_t *sim_ti_writer_new(int nranks)
@@ -135,57 +157,281 @@ void sim_ti_paths_free(char **paths, int count)
   free(paths);
 }
 
-/* `line` without its trailing newline and blanks, prefixed with the index's folder when relative: a new string. */
+/* Input bounds: a trace file beyond SIM_TI_MAX_FILE bytes, an index or hostfile line beyond PATH_MAX or more than
+ * SIM_TI_MAX_RANKS entries is refused rather than read on (a device such as /dev/zero never ends). */
+#define SIM_TI_MAX_FILE  (64LL << 30)
+#define SIM_TI_MAX_RANKS (1 << 20)
+
+/* Checks that `path` is a regular file of at most SIM_TI_MAX_FILE bytes: 0, or SIM_EIO with a message naming
+ * `where` (the file and line that named it, or the parameter). */
+static int check_file(const char *path, const char *where, char *err, size_t errlen)
+{
+  struct stat st;
+  if (stat(path, &st) != 0) {
+    snprintf(err, errlen, "%scannot read %s: %s", where, path, strerror(errno));
+    return SIM_EIO;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    snprintf(err, errlen, "%s%s is not a regular file (a device or a folder); name a trace file", where, path);
+    return SIM_EIO;
+  }
+  if (st.st_size > SIM_TI_MAX_FILE) {
+    snprintf(err, errlen, "%s%s has %lld bytes, more than the %lld a trace file may have", where, path,
+             (long long)st.st_size, SIM_TI_MAX_FILE);
+    return SIM_EIO;
+  }
+  return 0;
+}
+
+struct sim_ti_reader {
+  FILE *in;
+  char *path;
+  char *line;
+  size_t cap;
+  int number;
+};
+
+int sim_ti_reader_open(const char *path, size_t max_fields, sim_ti_reader_t **reader, char *err, size_t errlen)
+{
+  *reader = NULL;
+  int rc = check_file(path, "", err, errlen);
+  if (rc != 0)
+    return rc;
+  sim_ti_reader_t *r = calloc(1, sizeof *r);
+  if (!r)
+    return SIM_ENOMEM;
+  r->cap = 4096 + 32 * max_fields; /* every field of a line of at most max_fields up to 31 characters */
+  r->line = malloc(r->cap);
+  r->path = strdup(path);
+  r->in = fopen(path, "r");
+  if (!r->line || !r->path || !r->in) {
+    rc = r->line && r->path ? SIM_EIO : SIM_ENOMEM;
+    snprintf(err, errlen, "cannot read %s: %s", path, rc == SIM_EIO ? strerror(errno) : sim_strerror(rc));
+    sim_ti_reader_close(r);
+    return rc;
+  }
+  setvbuf(r->in, NULL, _IOFBF, 1 << 16); /* a few reads per file rather than one per 4 KiB */
+  *reader = r;
+  return 0;
+}
+
+void sim_ti_reader_close(sim_ti_reader_t *reader)
+{
+  if (!reader)
+    return;
+  if (reader->in)
+    fclose(reader->in);
+  free(reader->line);
+  free(reader->path);
+  free(reader);
+}
+
+int sim_ti_reader_next(sim_ti_reader_t *reader, char **text, size_t *len)
+{
+  size_t n = 0;
+  int c;
+  reader->number++;
+  while ((c = getc_unlocked(reader->in)) != EOF && c != '\n') {
+    if (c == '\0')
+      return SIM_TI_BINARY;
+    if (n + 2 > reader->cap)
+      return SIM_TI_LONG_LINE;
+    reader->line[n++] = (char)c;
+  }
+  if (c == EOF && ferror(reader->in))
+    return SIM_TI_READ_ERROR;
+  if (c == EOF && n == 0)
+    return 1;
+  reader->line[n] = '\0';
+  *text = reader->line;
+  *len = n;
+  return 0;
+}
+
+void sim_ti_reader_error(const sim_ti_reader_t *reader, int rc, char *err, size_t errlen)
+{
+  const char *why = rc == SIM_TI_BINARY      ? "a NUL byte: this is not a text trace; name a TI trace file"
+                    : rc == SIM_TI_LONG_LINE ? "the line is longer than any action of this many ranks can be (a "
+                                               "corrupt trace, or p is smaller than the trace's)"
+                                             : "read error";
+  snprintf(err, errlen, "%s:%d: %s", reader->path, reader->number, why);
+}
+
+struct sim_ti_trace {
+  char **paths;
+  int count;
+};
+
+void sim_ti_trace_free(sim_ti_trace_t *trace)
+{
+  if (trace)
+    sim_ti_paths_free(trace->paths, trace->count);
+  free(trace);
+}
+
+int sim_ti_trace_files(const sim_ti_trace_t *trace)
+{
+  return trace->count;
+}
+
+const char *sim_ti_trace_path(const sim_ti_trace_t *trace, int i)
+{
+  return trace->paths[i];
+}
+
+/* Reads the non-blank lines of `path`, blanks around them trimmed, into a new array (at most SIM_TI_MAX_RANKS lines
+ * of at most PATH_MAX characters): 0, or SIM_EIO / SIM_ENOMEM with a message. */
+static int read_lines(const char *path, char ***lines, int *count, char *err, size_t errlen)
+{
+  *lines = NULL;
+  *count = 0;
+  sim_ti_reader_t *in = NULL;
+  int rc = sim_ti_reader_open(path, PATH_MAX / 32, &in, err, errlen);
+  char *text;
+  size_t len;
+  while (rc == 0 && (rc = sim_ti_reader_next(in, &text, &len)) == 0) {
+    while (len > 0 && isspace((unsigned char)text[len - 1]))
+      text[--len] = '\0';
+    text += strspn(text, " \t");
+    if (!*text)
+      continue;
+    char **more = *count < SIM_TI_MAX_RANKS ? realloc(*lines, (size_t)(*count + 1) * sizeof *more) : NULL;
+    if (*count == SIM_TI_MAX_RANKS) {
+      snprintf(err, errlen, "%s:%d: more than %d lines; name a trace of fewer ranks", path, in->number,
+               SIM_TI_MAX_RANKS);
+      rc = SIM_EIO;
+    } else if (!more || !(more[*count] = strdup(text))) {
+      *lines = more ? more : *lines;
+      rc = SIM_ENOMEM;
+    } else {
+      *lines = more;
+      (*count)++;
+    }
+  }
+  if (rc < 0 && rc != SIM_ENOMEM && rc != SIM_EIO && in) {
+    sim_ti_reader_error(in, rc, err, errlen);
+    rc = SIM_EIO;
+  }
+  if (rc == SIM_ENOMEM)
+    snprintf(err, errlen, "%s", sim_strerror(rc));
+  sim_ti_reader_close(in);
+  if (rc > 0)
+    rc = 0;
+  if (rc != 0) {
+    sim_ti_paths_free(*lines, *count);
+    *lines = NULL;
+    *count = 0;
+  }
+  return rc;
+}
+
+/* Whether `line` is an action ("<rank> <action> ..."), not a path: the file holds the trace itself. */
+static int is_action(const char *line)
+{
+  const char *c = line;
+  while (isdigit((unsigned char)*c))
+    c++;
+  return c > line && (*c == ' ' || *c == '\t') && isalpha((unsigned char)c[strspn(c, " \t")]);
+}
+
+/* `line`, a path listed in `index`: as it is when absolute; else from the index's folder, or when no such file exists
+ * there, from the current folder (where smpirun opens it). A new string, or NULL. */
 static char *resolve(const char *index, const char *line)
 {
-  size_t len = strcspn(line, "\r\n");
-  while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-    len--;
   const char *slash = strrchr(index, '/');
   size_t dir = line[0] == '/' || !slash ? 0 : (size_t)(slash - index) + 1;
+  size_t len = strlen(line);
   char *path = malloc(dir + len + 1);
-  if (path) {
-    memcpy(path, index, dir);
-    memcpy(path + dir, line, len);
-    path[dir + len] = '\0';
-  }
+  if (!path)
+    return NULL;
+  memcpy(path, index, dir);
+  memcpy(path + dir, line, len + 1);
+  if (dir > 0 && access(path, F_OK) != 0 && access(line, F_OK) == 0)
+    memmove(path, line, len + 1);
   return path;
 }
 
-int sim_ti_read_index(const char *index, char ***paths, int *count, char *err, size_t errlen)
+int sim_ti_open(const char *index, sim_ti_trace_t **trace, char *err, size_t errlen)
 {
-  *paths = NULL;
-  *count = 0;
-  FILE *in = fopen(index, "r");
-  if (!in) {
-    snprintf(err, errlen, "cannot read %s: %s", index, strerror(errno));
-    return SIM_EIO;
+  *trace = calloc(1, sizeof **trace);
+  if (!*trace)
+    return SIM_ENOMEM;
+  sim_ti_trace_t *t = *trace;
+  char **lines = NULL;
+  int count = 0;
+  int rc = read_lines(index, &lines, &count, err, errlen);
+  if (rc == 0 && count == 0) {
+    snprintf(err, errlen, "%s is empty; expected one trace file per rank, or one file with every rank's lines", index);
+    rc = SIM_EIO;
   }
-  char line[PATH_MAX + 2];
-  int rc = 0;
-  while (rc == 0 && fgets(line, sizeof line, in)) {
-    if (strspn(line, " \t\r\n") == strlen(line))
-      continue; /* blank lines are allowed, as smpirun allows them */
-    char **more = realloc(*paths, (size_t)(*count + 1) * sizeof *more);
-    if (!more || !(more[*count] = resolve(index, line))) {
-      if (more)
-        *paths = more;
+  if (rc == 0 && is_action(lines[0])) { /* the trace itself, every rank's lines in one file */
+    t->paths = malloc(sizeof *t->paths);
+    t->count = t->paths && (t->paths[0] = strdup(index)) ? 1 : 0;
+    rc = t->count ? 0 : SIM_ENOMEM;
+  } else if (rc == 0) {
+    t->paths = calloc((size_t)count, sizeof *t->paths);
+    rc = t->paths ? 0 : SIM_ENOMEM;
+    for (int i = 0; rc == 0 && i < count; i++, t->count++) {
+      char where[PATH_MAX + 32];
+      snprintf(where, sizeof where, "%s:%d: ", index, i + 1);
+      if (!(t->paths[i] = resolve(index, lines[i])))
+        rc = SIM_ENOMEM;
+      else
+        rc = check_file(t->paths[i], where, err, errlen);
+    }
+  }
+  sim_ti_paths_free(lines, count);
+  if (rc == SIM_ENOMEM)
+    snprintf(err, errlen, "%s", sim_strerror(rc));
+  if (rc != 0) {
+    sim_ti_trace_free(t);
+    *trace = NULL;
+  }
+  return rc;
+}
+
+int sim_ti_read_hostfile(const char *path, char ***hosts, int *count, char *err, size_t errlen)
+{
+  char **lines = NULL;
+  int nlines = 0;
+  int rc = read_lines(path, &lines, &nlines, err, errlen);
+  *hosts = NULL;
+  *count = 0;
+  if (rc == 0 && nlines == 0) {
+    snprintf(err, errlen, "%s lists no host; expected one host name per line (or host:n for n ranks)", path);
+    rc = SIM_EIO;
+  }
+  for (int i = 0; rc == 0 && i < nlines; i++) {
+    char *colon = strrchr(lines[i], ':');
+    long repeat = 1;
+    if (colon) {
+      char *end;
+      errno = 0;
+      repeat = strtol(colon + 1, &end, 10);
+      if (end == colon + 1 || *end || errno || repeat < 1 || repeat > SIM_TI_MAX_RANKS - *count) {
+        snprintf(err, errlen, "%s:%d: '%s': the number after ':' must be a count of ranks from 1 to %d", path, i + 1,
+                 lines[i], SIM_TI_MAX_RANKS - *count);
+        rc = SIM_EIO;
+        break;
+      }
+      *colon = '\0';
+    }
+    char **more = realloc(*hosts, (size_t)(*count + repeat) * sizeof *more);
+    if (!more) {
       rc = SIM_ENOMEM;
       break;
     }
-    *paths = more;
-    (*count)++;
+    *hosts = more;
+    for (long k = 0; rc == 0 && k < repeat; k++, (*count)++)
+      if (!((*hosts)[*count] = strdup(lines[i])))
+        rc = SIM_ENOMEM;
   }
-  fclose(in);
-  if (rc == 0 && *count == 0) {
-    snprintf(err, errlen, "%s lists no trace file; expected one path per rank", index);
-    rc = SIM_EIO;
-  }
+  sim_ti_paths_free(lines, nlines);
+  if (rc == SIM_ENOMEM)
+    snprintf(err, errlen, "%s", sim_strerror(rc));
   if (rc != 0) {
-    if (rc == SIM_ENOMEM)
-      snprintf(err, errlen, "%s", sim_strerror(rc));
-    sim_ti_paths_free(*paths, *count);
-    *paths = NULL;
+    sim_ti_paths_free(*hosts, *count);
+    *hosts = NULL;
     *count = 0;
   }
   return rc;

@@ -1,6 +1,7 @@
-/* SimGrid's time-independent (TI) trace format, as `smpirun -replay` reads it and `smpirun -trace-ti` writes it: one
- * text file per rank of lines "<rank> <action> <args>" (init, compute FLOPS, send DST TAG BYTES, recv SRC TAG BYTES,
- * sleep SECONDS, bcast BYTES ROOT, barrier, finalize), listed in order in an index file. */
+/* SimGrid's time-independent (TI) trace format, as `smpirun -replay` reads it and `smpirun -trace-ti` writes it:
+ * lines "<rank> <action> <args>" (docs/ti-replay.md lists the actions), in one text file per rank listed in order in
+ * an index file, or in one file for every rank. The writer of simrun's own runs, and the bounded readers of traces,
+ * index files and smpirun hostfiles. */
 #ifndef SIM_TI_H
 #define SIM_TI_H
 
@@ -10,8 +11,8 @@
  * The codes of SimGrid 3.32's predefined types, as `smpirun -trace-ti` writes them. */
 enum { SIM_TI_MPI_BYTE = 6 };
 
-/* The size in bytes of the datatype with SMPI code `code`: 0 double, 1 int, 2 char, 3 short, 4 long, 5 float, 6 byte,
- * 9 unsigned char; -1 for a code not known here. */
+/* The size in bytes of the datatype with SMPI 3.32 code `code` (-1 to 59: 0 double, 1 int, 2 char, 3 short, 4 long,
+ * 5 float, 6 byte, ...); -1 for a code SMPI does not define. */
 int sim_ti_type_size(int code);
 
 /* A recorder of every rank's actions, in memory until saved (opening thousands of files at once would exceed the
@@ -30,10 +31,37 @@ int sim_ti_action(sim_ti_writer_t *writer, int rank, const char *format, ...) __
  * `smpirun -hostfile` puts every rank where the run had it; `dir` must exist. Returns 0, or SIM_EIO with a message. */
 int sim_ti_writer_save(sim_ti_writer_t *writer, const char *const *hosts, const char *dir, char *err, size_t errlen);
 
-/* The per-rank files an index lists, relative paths taken from the index's folder. Returns 0 with a new array of new
- * strings in *paths (free with sim_ti_paths_free) and their number in *count, or SIM_EIO / SIM_ENOMEM with a message.
- */
-int sim_ti_read_index(const char *index, char ***paths, int *count, char *err, size_t errlen);
+/* A trace to replay: its files, one per rank, or a single one with every rank's lines. */
+typedef struct sim_ti_trace sim_ti_trace_t;
+
+/* Opens the trace `index` names as smpirun -replay takes it: a list of per-rank files (relative paths from the
+ * index's folder, else from the current folder as smpirun takes them), a list of one file holding every rank's
+ * lines, or that file itself. Every file must be a regular file of bounded size. Returns 0 with a new trace in *trace
+ * (free with sim_ti_trace_free, accepts NULL), or SIM_EIO / SIM_ENOMEM with a message. */
+int sim_ti_open(const char *index, sim_ti_trace_t **trace, char *err, size_t errlen);
+void sim_ti_trace_free(sim_ti_trace_t *trace);
+/* Its number of files: one per rank, or 1 for the one-file layout. */
+int sim_ti_trace_files(const sim_ti_trace_t *trace);
+/* File i's path, borrowed. */
+const char *sim_ti_trace_path(const sim_ti_trace_t *trace, int i);
+
+/* Reads an smpirun hostfile: one host name per line, blank lines skipped, "name:n" for n ranks on the host. Returns
+ * 0 with a new array of new strings in *hosts (free with sim_ti_paths_free) and their number, or SIM_EIO /
+ * SIM_ENOMEM with a message. */
+int sim_ti_read_hostfile(const char *path, char ***hosts, int *count, char *err, size_t errlen);
 void sim_ti_paths_free(char **paths, int count);
+
+/* A line reader that refuses what no trace holds: NUL bytes, lines longer than `max_fields` fields of 31
+ * characters (plus 4 KiB), files that are not regular or beyond 64 GiB. */
+typedef struct sim_ti_reader sim_ti_reader_t;
+enum { SIM_TI_BINARY = -101, SIM_TI_LONG_LINE = -102, SIM_TI_READ_ERROR = -103 };
+
+/* Returns 0 with a new reader, or SIM_EIO / SIM_ENOMEM with a message. */
+int sim_ti_reader_open(const char *path, size_t max_fields, sim_ti_reader_t **reader, char *err, size_t errlen);
+void sim_ti_reader_close(sim_ti_reader_t *reader);
+/* The next line, without its newline, in the reader's buffer (valid until the next call): 0; 1 at the end of the
+ * file; or SIM_TI_BINARY, SIM_TI_LONG_LINE, SIM_TI_READ_ERROR, which sim_ti_reader_error explains with FILE:LINE. */
+int sim_ti_reader_next(sim_ti_reader_t *reader, char **text, size_t *len);
+void sim_ti_reader_error(const sim_ti_reader_t *reader, int rc, char *err, size_t errlen);
 
 #endif

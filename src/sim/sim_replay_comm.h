@@ -1,0 +1,21 @@
+/* The replay layer's window onto a SimGrid communication's start time, which only the C++ interface gives: the
+ * moment both ends were there and the transfer began, to split a rank's blocked time into idling and transfer. */
+#ifndef SIM_REPLAY_COMM_H
+#define SIM_REPLAY_COMM_H
+
+#include <simgrid/forward.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Finishes `comm` (from sg_mailbox_put_async or sg_mailbox_get_async): with `block`, waits for it; without, only
+ * tests it. Returns 1 when it is over, with the time its transfer started in *start, and releases it; 0 when a test
+ * finds it still running (it stays owned by the caller). */
+int sim_comm_finish(sg_comm_t comm, int block, double *start);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

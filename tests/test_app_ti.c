@@ -1,0 +1,168 @@
+/* The ti-replay skeleton against SimGrid's own replay: the same traces replayed by `smpirun -replay` and by simrun with
+ * its default semantics (SMPI's) end within 5% of each other. The traces are SimGrid 3.32's examples
+ * (tests/data/ti/simgrid: examples/smpi/replay, with its small_platform.xml and hostfile, LGPL) in both layouts, and
+ * one that smpirun -trace-ti records from tests/data/ti/every.c, which calls every operation a TI trace holds, on a
+ * 64-host cluster. smpicc and smpirun must be installed (scripts/install-deps): the tests fail without them. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#include "app_ti.h"
+#include "sim_run.h"
+#include "tu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DATA    SIMRUN_SOURCE_DIR "/tests/data/ti/"
+#define EXAMPLE DATA "simgrid/"
+
+/* The issue's bar: each trace within 5% of smpirun's simulated time. */
+#define TOLERANCE 0.05
+
+/* smpirun's simulated time for `index` on `nranks` ranks ("Simulation time" of its smpi_replay log), run in `dir`
+ * (where it opens relative trace paths), or -1. */
+static double smpirun_time(const char *dir, const char *platform, const char *hostfile, int nranks, const char *index)
+{
+  char command[2048];
+  snprintf(command, sizeof command,
+           "cd %s && smpirun -np %d -platform %s -hostfile %s -replay %s --log=root.thres:critical "
+           "--log=smpi_replay.thres:info 2>&1 | sed -n 's/.*Simulation time \\([0-9.e+-]*\\).*/\\1/p'",
+           dir, nranks, platform, hostfile, index);
+  FILE *out = popen(command, "r");
+  double t = -1;
+  if (!out)
+    return -1;
+  if (fscanf(out, "%lf", &t) != 1)
+    t = -1;
+  pclose(out);
+  return t;
+}
+
+/* simrun's T_par for `trace` on `nranks` ranks with the default semantics, or -1 with the error printed. */
+static double simrun_time(const char *platform, const char *hostfile, int nranks, const char *trace)
+{
+  const char *names[] = {"trace", "hostfile"};
+  const char *values[] = {trace, hostfile};
+  app_point_t at = {.count = 2, .names = names, .values = values};
+  void *arg = NULL;
+  const char *blame = NULL;
+  char err[1024] = "";
+  if (app_ti_skeleton.prepare(&at, nranks, &arg, err, sizeof err, &blame) != 0) {
+    fprintf(stderr, "%s\n", err);
+    return -1;
+  }
+  sim_job_t job = {.platform = platform,
+                   .nranks = nranks,
+                   .program = app_ti_skeleton.program,
+                   .arg = arg,
+                   .engine_cfg = app_ti_skeleton.engine_cfg(arg)};
+  met_trace_t *trace_out = NULL;
+  int rc = sim_run_isolated(&job, &trace_out, err, sizeof err);
+  app_ti_skeleton.release(arg);
+  if (rc != 0) {
+    fprintf(stderr, "%s\n", err);
+    return -1;
+  }
+  double t = met_trace_end(trace_out);
+  met_trace_free(trace_out);
+  return t;
+}
+
+/* Replays `trace` (for simrun) / `index` (for smpirun, from `dir`) with both and checks the times agree. */
+static void compare(const char *dir, const char *platform, const char *hostfile, int nranks, const char *index,
+                    const char *trace)
+{
+  double smpi = smpirun_time(dir, platform, hostfile, nranks, index);
+  double ours = simrun_time(platform, hostfile, nranks, trace);
+  fprintf(stderr, "%-40s smpirun %.6f s, simrun %.6f s (%+.2f%%)\n", strrchr(trace, '/') + 1, smpi, ours,
+          100 * (ours - smpi) / smpi);
+  CU_ASSERT(smpi > 0);
+  CU_ASSERT(ours > 0);
+  CU_ASSERT(ours >= smpi * (1 - TOLERANCE) && ours <= smpi * (1 + TOLERANCE));
+}
+
+/* SimGrid's example traces, each a file with every rank's lines (smpirun takes an index naming it; simrun the file
+ * itself), and the per-rank pair actions0/actions1 listed in split_traces. */
+static void test_app_ti_simgrid_examples_as_smpirun(void)
+{
+  CU_ASSERT_EQUAL_FATAL(system("command -v smpirun > /dev/null"), 0);
+  static const struct {
+    const char *name;
+    int nranks;
+  } traces[] = {{"actions_allgatherv", 4},
+                {"actions_allreduce", 3},
+                {"actions_alltoall", 3},
+                {"actions_alltoallv", 3},
+                {"actions_barrier", 3},
+                {"actions_bcast", 3},
+                {"actions_bcast_reduce_datatypes", 3},
+                {"actions_gather", 4},
+                {"actions_reducescatter", 4},
+                {"actions_waitall", 3},
+                {"actions_with_isend", 3}};
+  char dir[64];
+  snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
+    char trace[512];
+    char index[128];
+    snprintf(trace, sizeof trace, EXAMPLE "%s.txt", traces[i].name);
+    snprintf(index, sizeof index, "%s/%s", dir, traces[i].name);
+    FILE *f = fopen(index, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fprintf(f, "%s\n", trace);
+    fclose(f);
+    compare(dir, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", traces[i].nranks, index,
+            i % 2 ? trace : index); /* simrun takes both the file and the one-line index */
+    remove(index);
+  }
+  rmdir(dir);
+  compare(EXAMPLE, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", 2, "split_traces", EXAMPLE "split_traces");
+}
+
+/* tests/data/ti/every.c, built with smpicc and traced by smpirun -trace-ti on 64 hosts of tests/data/ti/cluster.xml:
+ * its trace holds every action smpirun -trace-ti writes, and both simulators replay it within 5% of each other. */
+static void test_app_ti_every_action_as_smpirun(void)
+{
+  CU_ASSERT_EQUAL_FATAL(system("command -v smpicc > /dev/null && command -v smpirun > /dev/null"), 0);
+  char dir[64];
+  snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  char command[2048];
+  snprintf(command, sizeof command,
+           "cd %s && for i in $(seq 0 63); do echo node-$i; done > hosts && "
+           "smpicc -o every " DATA "every.c 2> /dev/null && "
+           "smpirun -np 64 -platform " DATA "cluster.xml -hostfile hosts -trace-ti --cfg=tracing/filename:every.ti "
+           "--cfg=smpi/host-speed:1Gf --log=root.thres:critical ./every > /dev/null 2>&1",
+           dir);
+  CU_ASSERT_EQUAL_FATAL(system(command), 0);
+  static const char *const verbs[] = {
+      "init",     "compute",  "send",      "recv",       "isend",         "irecv",    "test",      "wait",    "waitall",
+      "sendRecv", "barrier",  "bcast",     "reduce",     "allreduce",     "alltoall", "alltoallv", "gather",  "gatherv",
+      "scatter",  "scatterv", "allgather", "allgatherv", "reducescatter", "scan",     "exscan",    "finalize"};
+  for (size_t v = 0; v < sizeof verbs / sizeof verbs[0]; v++) {
+    snprintf(command, sizeof command,
+             "grep -q '^1 %s ' %s/every.ti_files/*rank-2.txt || grep -qx '1 %s' "
+             "%s/every.ti_files/*rank-2.txt",
+             verbs[v], dir, verbs[v], dir);
+    if (system(command) != 0)
+      fprintf(stderr, "every.c's trace has no '%s'\n", verbs[v]);
+    CU_ASSERT_EQUAL(system(command), 0);
+  }
+  char hosts[128];
+  char trace[128];
+  snprintf(hosts, sizeof hosts, "%s/hosts", dir);
+  snprintf(trace, sizeof trace, "%s/every.ti", dir);
+  compare(dir, DATA "cluster.xml", hosts, 64, "every.ti", trace);
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_app_ti_simgrid_examples_as_smpirun", test_app_ti_simgrid_examples_as_smpirun},
+      {"test_app_ti_every_action_as_smpirun", test_app_ti_every_action_as_smpirun},
+      {NULL, NULL}};
+  return tu_run("app_ti", cases);
+}

@@ -36,8 +36,11 @@ run_variant() {
   fi
   sed "s#\.\./platforms/t800-mesh-128\.xml#$work/$1.xml#" scenarios/gj256.xml > "$work/$1-gj256.xml"
   "$simrun" -q --no-cache -j 2 --csv "$work/$1.csv" "$work/$1-gj256.xml" > /dev/null
-  awk -F, 'NR == 1 { for (i = NF; i >= 1; i--) col[$i] = i; next }
-           { print $col["broadcast"], $col["p"], $col["t_par"] }' "$work/$1.csv" > "$work/$1.txt"
+  awk -F, 'NR == 1 { for (i = NF; i >= 1; i--) col[$i] = i
+                     if (!col["broadcast"] || !col["p"] || !col["t_par_s"]) {
+                       print "bench/validation.sh: no broadcast, p or t_par_s column" > "/dev/stderr"; exit 1 } 
+                     next }
+           { print $col["broadcast"], $col["p"], $col["t_par_s"] }' "$work/$1.csv" > "$work/$1.txt"
 }
 
 for ((i = 0; i < ${#variants[@]}; i += 2)); do

@@ -152,6 +152,45 @@ static void check_timeline(const char *trace, int rank, int p, timeline_counts_t
   free(text);
 }
 
+/* `simrun analyse` of the traces at p = 1 and 3 (T_seq from the first) and the replay of the p = 3 trace on the
+ * Pentium II cluster: the analysis holds Lemeire's identity speedup = p / (1 + sum Ovh_j) (eq. 1.14) on the measured
+ * run; the replay simulates the 15 messages of the algorithm (2 x 2 to distribute, 3 steps of 3 shifts, 2 back). */
+static void analyse_and_replay(const char *dir)
+{
+  const char *args[] = {"analyse", "trace-3", "trace-1", "--seq", "trace-1", "--csv", "measured.csv", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the measured sequential run in trace-1"));
+  run_free(&run);
+  char *csv = read_output(dir, "measured.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+  CU_ASSERT_EQUAL(count_lines(csv), 3);
+  const char *row = strchr(strchr(csv, '\n') + 1, '\n') + 1; /* the p = 3 row: rows are sorted by p */
+  double t_seq, t_par, speedup, efficiency, overhead, ovh[4];
+  CU_ASSERT_EQUAL_FATAL(sscanf(row,
+                               "measured,this machine (measured),traced MPI program,3,%lf,%lf,%lf,%lf,%lf,%lf,%lf,"
+                               "%lf,%lf",
+                               &t_seq, &t_par, &speedup, &efficiency, &overhead, &ovh[0], &ovh[1], &ovh[2], &ovh[3]),
+                        9);
+  TU_ASSERT_CLOSE(speedup * (1 + ovh[0] + ovh[1] + ovh[2] + ovh[3]), 3.0, 1e-6);
+  CU_ASSERT(ovh[1] > 0 && ovh[2] >= 0); /* the ring communicates and waits */
+  free(csv);
+  FILE *scenario = NULL;
+  char path[1200];
+  snprintf(path, sizeof path, "%s/replay.xml", dir);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(scenario = fopen(path, "w"));
+  fprintf(scenario, "<scenario name=\"replay\"><platform file=\"" SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml\"/>"
+                    "<program skeleton=\"ti-replay\"><param name=\"trace\" value=\"trace-3/index.txt\"/></program>"
+                    "<sweep><param name=\"p\" values=\"3\"/></sweep></scenario>\n");
+  fclose(scenario);
+  const char *replay[] = {"-q", "--no-cache", "replay.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, replay, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(15 messages,"));
+  run_free(&run);
+}
+
 /* Traces the ring multiply at n = 31 (unequal blocks 11, 10, 10 at p = 3) and p = 1 and 3, and checks every rank's
  * messages and timeline. */
 static void test_trc_mpi_ring_matmul_messages(void)
@@ -189,6 +228,11 @@ static void test_trc_mpi_ring_matmul_messages(void)
       CU_ASSERT_EQUAL(counts.ended, 1);
       free(got);
     }
+  }
+  analyse_and_replay(dir);
+  for (int p = 1; p <= 3; p += 2) {
+    char trace[1100];
+    snprintf(trace, sizeof trace, "%s/trace-%d", dir, p);
     remove_folder(trace);
   }
   remove_folder(dir);

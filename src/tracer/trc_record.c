@@ -70,13 +70,13 @@ const char *trc_dir(void)
   return rec.dir;
 }
 
-/* The flop rate of four independent multiply-add chains over 2^22 iterations (3.4e7 flops, about 20 ms on this
- * machine): what a compute-bound loop of the program gets from one core. */
+/* The flop rate of four independent multiply-add chains over 2^20 iterations (8.4e6 flops, a few ms on this
+ * machine's cores): what a compute-bound loop of the program gets from one core. */
 static double calibrate(void)
 {
   volatile double seed = 1.0000001;
   double a = seed, b = seed, c = seed, d = seed, m = seed * 0.9999999, k = 1e-9;
-  const long iterations = 1L << 22;
+  const long iterations = 1L << 20;
   double t0 = cpu_now();
   for (long i = 0; i < iterations; i++) {
     a = a * m + k;
@@ -104,7 +104,7 @@ static void choose_rate(void)
     fprintf(stderr, "simrun-trace: warning: SIMRUN_TRACE_FLOPS=%s is not a positive number of flop/s; calibrating\n",
             text);
   rec.rate = calibrate();
-  rec.source = "calibrated: four multiply-add chains, 3.4e7 flops";
+  rec.source = "calibrated: four multiply-add chains, 8.4e6 flops";
 }
 
 static FILE *open_rank_file(const char *kind)

@@ -31,7 +31,7 @@ static void test_analyse_lost_cycles_by_hand(void)
     const char *seq;
     double t_seq, speedup, anomaly;
     const char *source;
-  } cases[] = {{NULL, 1.3, 1.3, 0.0, "T_seq: each run's sum of measured computation"},
+  } cases[] = {{NULL, 1.3, 1.3, 0.0, "T_seq = 1.300000 s: the measured computation of " RUNS "two-ranks (p = 2)"},
                {"1", 1.0, 1.0, 0.3, "T_seq = 1.000000 s: given (--seq 1)"}};
   for (size_t i = 0; i < 2; i++) {
     char dir[1024];

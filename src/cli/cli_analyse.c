@@ -34,7 +34,7 @@ typedef struct runs {
   char p_text[MAX_RUNS][16];
   char *p_values[MAX_RUNS]; /* the scenario's "p" values: pointers into p_text */
   int n;
-  double t_seq; /* > 0: one T_seq for every run; 0: each run's measured computation */
+  double t_seq; /* one T_seq for every run */
   char seq_source[4200];
 } runs_t;
 
@@ -51,8 +51,8 @@ static void usage(FILE *out)
           "\n"
           "Options:\n"
           "  --seq DIR|SECONDS   the sequential time T_seq: the measured run in DIR (traced at p = 1) or a time in\n"
-          "                      seconds. Without it, T_seq is each run's sum of measured computation (the parallel\n"
-          "                      anomaly is then 0 by construction); the report says which\n"
+          "                      seconds. Without it, T_seq is the measured computation of the run with the\n"
+          "                      smallest p (whose parallel anomaly is then 0); the report says which\n"
           "  --csv FILE          also write one CSV row per run to FILE\n"
           "  --json FILE         also write the results as JSON to FILE\n"
           "  --svg DIR           also draw the pictures (timelines, overall and per-process views, metrics against p)\n"
@@ -142,9 +142,15 @@ static int read_runs(const analyse_opts_t *opts, runs_t *runs)
 static int choose_t_seq(const char *seq, runs_t *runs)
 {
   if (!seq) {
+    const met_trace_t *first = runs->traces[0];
+    for (int rank = 0; rank < met_trace_nranks(first); rank++)
+      runs->t_seq +=
+          met_trace_category_time(first, rank, MET_CAT_COMPUTE) + met_trace_category_time(first, rank, MET_CAT_IO);
     snprintf(runs->seq_source, sizeof runs->seq_source,
-             "each run's sum of measured computation (no --seq: the parallel anomaly is 0 by construction)");
-    return 0;
+             "the measured computation of %s (p = %d), the run with the smallest p (no --seq: its parallel anomaly "
+             "is 0 by construction)",
+             runs->dirs[0], met_trace_nranks(first));
+    return runs->t_seq > 0 ? 0 : fail("%s: the run computed for no time; give T_seq with --seq", runs->dirs[0]);
   }
   char *end = NULL;
   double seconds = strtod(seq, &end);
@@ -185,9 +191,6 @@ static int fill_point(stu_point_t *point, met_trace_t *trace, double t_seq, char
   point->t_par = met_trace_end(trace);
   point->messages = met_comm_messages(trace);
   point->t_model = NAN;
-  if (!(t_seq > 0))
-    for (int rank = 0; rank < point->p; rank++)
-      t_seq += met_trace_category_time(trace, rank, MET_CAT_COMPUTE) + met_trace_category_time(trace, rank, MET_CAT_IO);
   met_eppa_compute(trace, t_seq, &point->eppa);
   met_bottleneck(trace, &point->breakdown);
   for (int rank = 0; rank < point->p; rank++)
@@ -254,10 +257,7 @@ static void print_runs(const runs_t *runs, const stu_study_t *study)
   printf("Measured runs (libsimrun-trace.so):");
   for (size_t i = 0; i < study->npoints; i++)
     printf("%s %s (p = %d)", i ? "," : "", runs->dirs[i], study->points[i].p);
-  if (runs->t_seq > 0)
-    printf("\nT_seq = %.6f s: %s\n\n", runs->t_seq, runs->seq_source);
-  else
-    printf("\nT_seq: %s\n\n", runs->seq_source);
+  printf("\nT_seq = %.6f s: %s\n\n", runs->t_seq, runs->seq_source);
 }
 
 /* Reads, analyses and reports; `runs` is freed by the caller. */

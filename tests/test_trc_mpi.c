@@ -238,8 +238,9 @@ static void test_trc_mpi_ring_matmul_messages(void)
   remove_folder(dir);
 }
 
-/* Each traced call of mpi_calls.c as its TI action (sizes in bytes: 100 ints, 10 and 4 doubles), and the calls the
- * format cannot hold listed in the warning at MPI_Finalize. */
+/* Each traced call of mpi_calls.c as its TI action (sizes in bytes: 100 ints, 10 and 4 doubles), the calls the
+ * format cannot hold listed in the warning at MPI_Finalize, a send to MPI_PROC_NULL timed with no partner (-1), and
+ * the folder analysed. */
 static void test_trc_mpi_calls_and_untraced_warning(void)
 {
   char dir[1024];
@@ -279,8 +280,14 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " comm main -1 0 MPI_Sendrecv\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Barrier\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " comm main -1 8 MPI_Send\n")); /* to MPI_PROC_NULL */
     free(timeline);
   }
+  const char *analyse[] = {"analyse", trace, NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  run_free(&run);
   remove_folder(trace);
   remove_folder(dir);
 }

@@ -166,9 +166,11 @@ int trc_start(int rank, int size)
   return 0;
 }
 
+/* One timeline line; a partner that is no rank (MPI_PROC_NULL, MPI_ANY_SOURCE) is written -1. */
 static void write_interval(double start, double end, const char *category, int peer, double bytes, const char *name)
 {
-  fprintf(rec.timeline, "%.9f %.9f %s %s %d %.0f %s\n", start, end, category, rec.phase[rec.depth], peer, bytes, name);
+  fprintf(rec.timeline, "%.9f %.9f %s %s %d %.0f %s\n", start, end, category, rec.phase[rec.depth],
+          peer < 0 ? -1 : peer, bytes, name);
 }
 
 /* Ends the computation interval at `now` (wall) and `cpu` (CPU). */
@@ -278,9 +280,9 @@ static void warn_untraced(void)
   if (rec.nuntraced == 0)
     return;
   char line[4096];
-  size_t len = (size_t)snprintf(line, sizeof line,
-                                "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them):",
-                                rec.rank);
+  size_t len =
+      (size_t)snprintf(line, sizeof line,
+                       "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them):", rec.rank);
   for (int i = 0; i < rec.nuntraced && len < sizeof line; i++)
     len += (size_t)snprintf(line + len, sizeof line - len, " %s x%ld", rec.untraced[i].name, rec.untraced[i].count);
   fprintf(stderr, "%s\n", line);

@@ -1,6 +1,6 @@
-/* The reader of measured timelines (met_timeline.h): a hand-made two-rank run read into the trace model, whose
- * category and phase times are worked out by hand, and folders a crashed or edited run leaves, each refused with the
- * file and line to blame. */
+/* The reader of measured timelines (met_timeline.h): hand-made two-rank runs read into the trace model, whose
+ * category and phase times are worked out by hand (a blocking message split into the wait for the partner and the
+ * transfer), and folders a crashed or edited run leaves, each refused with the file and line to blame. */
 #include "met_eppa.h"
 #include "met_timeline.h"
 #include "tu.h"
@@ -10,7 +10,8 @@
 #define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
 
 /* tests/data/tracer/two-ranks: rank 0 computes 0-0.6 ("work") and 0.8-1.0, sends 0.6-0.8; rank 1 computes 0-0.4
- * ("work") and 0.8-0.9, waits in MPI_Recv 0.4-0.8, and is idle after its end until T_par = 1.0. */
+ * ("work") and 0.8-0.9, is in MPI_Recv 0.4-0.8, and is idle after its end until T_par = 1.0. The receive waits for
+ * the sender until 0.6 (idle), then the message moves 0.6-0.8 (comm at both ends; the send did not wait). */
 static void test_timeline_reads_categories_and_phases(void)
 {
   char err[1024] = "";
@@ -21,10 +22,14 @@ static void test_timeline_reads_categories_and_phases(void)
   TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_COMPUTE), 0.8, 1e-12);
   TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_COMM), 0.2, 1e-12);
   TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMPUTE), 0.5, 1e-12);
-  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_IDLE), 0.5, 1e-12); /* 0.4 waiting, 0.1 after the end */
-  CU_ASSERT_EQUAL(met_trace_count(trace, 1), 3);
-  const met_interval_t *recv = &met_trace_intervals(trace, 1)[1];
-  CU_ASSERT(recv->peer == 0 && recv->bytes == 1000 && recv->category == MET_CAT_IDLE);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_IDLE), 0.3, 1e-12); /* 0.2 waiting, 0.1 after the end */
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMM), 0.2, 1e-12);
+  CU_ASSERT_EQUAL(met_trace_count(trace, 0), 3);
+  CU_ASSERT_EQUAL(met_trace_count(trace, 1), 4);
+  const met_interval_t *wait = &met_trace_intervals(trace, 1)[1];
+  const met_interval_t *transfer = &met_trace_intervals(trace, 1)[2];
+  CU_ASSERT(wait->peer == 0 && wait->category == MET_CAT_IDLE && transfer->peer == 0 && transfer->bytes == 1000);
+  TU_ASSERT_CLOSE(transfer->start, 0.6, 1e-12);
   int work = met_trace_phase_id(trace, "work");
   CU_ASSERT(work >= 0 && work < met_trace_phase_count(trace));
   TU_ASSERT_CLOSE(met_trace_phase_time(trace, 0, work, MET_CAT_COMPUTE), 0.6, 1e-12);
@@ -34,6 +39,20 @@ static void test_timeline_reads_categories_and_phases(void)
   CU_ASSERT_EQUAL(met_eppa_compute(trace, 1.3, &e), 0);
   TU_ASSERT_CLOSE(e.speedup, 1.3, 1e-12);
   TU_ASSERT_CLOSE(e.ovh_ratio[MET_OVH_ANOMALY], 0.0, 1e-12);
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/late-receiver: rank 0 sends 0.1-0.5, rank 1 computes until 0.3 then receives 0.3-0.5. The send
+ * outlasts the receiver's entry (a rendezvous): it waits 0.1-0.3, then both ends move the message 0.3-0.5. */
+static void test_timeline_send_waits_for_late_receiver(void)
+{
+  char err[1024] = "";
+  met_trace_t *trace = met_timeline_read(RUNS "late-receiver", err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IDLE), 0.2, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_COMM), 0.2, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_IDLE), 0.0, 1e-12);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMM), 0.2, 1e-12);
   met_trace_free(trace);
 }
 
@@ -76,6 +95,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_timeline_reads_categories_and_phases", test_timeline_reads_categories_and_phases},
+      {"test_timeline_send_waits_for_late_receiver", test_timeline_send_waits_for_late_receiver},
       {"test_timeline_refuses_cut_file", test_timeline_refuses_cut_file},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},

@@ -1,5 +1,6 @@
 /* Reads the measured timelines of a traced MPI run (met_timeline.h, docs/tracer.md) into a met_trace_t, checking
- * every line, so that a folder left by a crashed run is refused with the file and line to blame. */
+ * every line, so that a folder left by a crashed run is refused with the file and line to blame; then splits each
+ * matched blocking send and receive into the wait for its partner (idle) and the transfer (communication). */
 #define _POSIX_C_SOURCE 200809L /* getline */
 #include "met_timeline.h"
 
@@ -21,6 +22,32 @@ typedef struct reader {
   size_t cap;
 } reader_t;
 
+/* What kind of call an interval is, for matching messages. */
+typedef enum call_kind { CALL_OTHER = 0, CALL_SEND, CALL_RECV } call_kind_t;
+
+typedef struct item {
+  met_interval_t iv;
+  call_kind_t kind;
+  int matched;     /* a receive already paired with a send */
+  double idle_end; /* the wait for the partner ends here (= iv.start when none) */
+} item_t;
+
+/* One rank's intervals as read, before they go into the trace. */
+typedef struct rank_items {
+  item_t *items;
+  size_t n;
+  size_t cap;
+} rank_items_t;
+
+static call_kind_t kind_of(const char *call)
+{
+  static const char *const sends[] = {"MPI_Send", "MPI_Ssend", "MPI_Rsend", "MPI_Bsend"};
+  for (size_t i = 0; i < sizeof sends / sizeof sends[0]; i++)
+    if (strcmp(call, sends[i]) == 0)
+      return CALL_SEND;
+  return strcmp(call, "MPI_Recv") == 0 ? CALL_RECV : CALL_OTHER;
+}
+
 static int next_line(reader_t *r)
 {
   ssize_t len = getline(&r->text, &r->cap, r->in);
@@ -40,8 +67,9 @@ static met_category_t category_of(const char *name)
   return MET_CAT_COUNT;
 }
 
-/* Parses an interval line into *iv; 0, or -1 with the message in err. */
-static int parse_interval(reader_t *r, met_trace_t *trace, met_interval_t *iv, char *err, size_t errlen)
+/* Parses an interval line into *it, which must start at or after `last` (the previous interval's end); 0, or -1 with
+ * the message in err. */
+static int parse_interval(reader_t *r, met_trace_t *trace, double last, item_t *it, char *err, size_t errlen)
 {
   double start, end, bytes;
   char category[16], phase[128], call[64], extra[2];
@@ -53,6 +81,8 @@ static int parse_interval(reader_t *r, met_trace_t *trace, met_interval_t *iv, c
     what = "expected 7 fields 'start end category phase peer bytes call'";
   else if (!isfinite(start) || !isfinite(end) || start < 0 || end < start)
     what = "the interval's start and end must be times >= 0 with start <= end";
+  else if (start < last)
+    what = "the interval starts before the previous one ends";
   else if (category_of(category) == MET_CAT_COUNT)
     what = "unknown category (compute, io, ctrl, comm or idle)";
   else if (peer < -1 || peer >= met_trace_nranks(trace))
@@ -66,8 +96,11 @@ static int parse_interval(reader_t *r, met_trace_t *trace, met_interval_t *iv, c
     snprintf(err, errlen, "%s:%d: %s; %s", r->path, r->line, what, HOW);
     return -1;
   }
-  *iv = (met_interval_t){
+  it->iv = (met_interval_t){
       .start = start, .end = end, .category = category_of(category), .phase = id, .peer = peer, .bytes = bytes};
+  it->kind = peer >= 0 ? kind_of(call) : CALL_OTHER;
+  it->matched = 0;
+  it->idle_end = start;
   return 0;
 }
 
@@ -98,8 +131,23 @@ static int read_header(reader_t *r, int rank, int *nranks, char *err, size_t err
   return 0;
 }
 
-/* Reads rank `rank`'s intervals into `trace` up to the "# end" line. 0, or -1 with a message. */
-static int read_intervals(reader_t *r, met_trace_t *trace, int rank, char *err, size_t errlen)
+/* Appends a copy of `it`; 0, or -1 when out of memory. */
+static int push(rank_items_t *list, const item_t *it)
+{
+  if (list->n == list->cap) {
+    size_t cap = list->cap ? 2 * list->cap : 256;
+    item_t *more = realloc(list->items, cap * sizeof *more);
+    if (!more)
+      return -1;
+    list->items = more;
+    list->cap = cap;
+  }
+  list->items[list->n++] = *it;
+  return 0;
+}
+
+/* Reads the rank's intervals into `list` up to the "# end" line. 0, or -1 with a message. */
+static int read_intervals(reader_t *r, met_trace_t *trace, rank_items_t *list, char *err, size_t errlen)
 {
   while (next_line(r) == 0) {
     if (strncmp(r->text, "# end", 5) == 0) {
@@ -111,11 +159,11 @@ static int read_intervals(reader_t *r, met_trace_t *trace, int rank, char *err, 
     }
     if (r->text[0] == '#' || r->text[0] == '\0')
       continue;
-    met_interval_t iv;
-    if (parse_interval(r, trace, &iv, err, errlen) != 0)
+    item_t it;
+    if (parse_interval(r, trace, list->n ? list->items[list->n - 1].iv.end : 0, &it, err, errlen) != 0)
       return -1;
-    if (met_trace_add(trace, rank, &iv) != 0) {
-      snprintf(err, errlen, "%s:%d: the interval starts before the previous one ends; %s", r->path, r->line, HOW);
+    if (push(list, &it) != 0) {
+      snprintf(err, errlen, "%s:%d: out of memory", r->path, r->line);
       return -1;
     }
   }
@@ -124,6 +172,49 @@ static int read_intervals(reader_t *r, met_trace_t *trace, int rank, char *err, 
            "%s",
            r->path, r->line, HOW);
   return -1;
+}
+
+/* Pairs the k-th blocking send from s to d with the k-th blocking receive at d from s (MPI's non-overtaking order;
+ * tags are not in the timeline) and sets both ends' idle_end: a receive waits until the sender entered its send; a
+ * send that lasts past the receiver's entry (a rendezvous) waits until that entry, one that ends before it (an eager
+ * send) does not wait. `cursor` has nranks x nranks entries, zeroed. */
+static void match_messages(rank_items_t *ranks, int nranks, size_t *cursor)
+{
+  for (int s = 0; s < nranks; s++)
+    for (size_t i = 0; i < ranks[s].n; i++) {
+      item_t *send = &ranks[s].items[i];
+      if (send->kind != CALL_SEND)
+        continue;
+      int d = send->iv.peer;
+      size_t *at = &cursor[(size_t)s * (size_t)nranks + (size_t)d];
+      while (*at < ranks[d].n && (ranks[d].items[*at].kind != CALL_RECV || ranks[d].items[*at].iv.peer != s))
+        (*at)++;
+      if (*at == ranks[d].n)
+        continue;
+      item_t *recv = &ranks[d].items[(*at)++];
+      recv->matched = 1;
+      recv->idle_end = fmin(recv->iv.end, fmax(recv->iv.start, send->iv.start));
+      send->matched = 1;
+      if (send->iv.end > recv->iv.start)
+        send->idle_end = fmin(send->iv.end, fmax(send->iv.start, recv->iv.start));
+    }
+}
+
+/* Adds the rank's items to the trace, a matched message as its idle wait then its transfer. 0, or -1 out of memory. */
+static int add_items(met_trace_t *trace, int rank, const rank_items_t *list)
+{
+  for (size_t i = 0; i < list->n; i++) {
+    const item_t *it = &list->items[i];
+    met_interval_t wait = it->iv;
+    met_interval_t transfer = it->iv;
+    wait.end = transfer.start = it->idle_end;
+    wait.category = MET_CAT_IDLE;
+    transfer.category = MET_CAT_COMM;
+    if (it->matched ? met_trace_add(trace, rank, &wait) != 0 || met_trace_add(trace, rank, &transfer) != 0
+                    : met_trace_add(trace, rank, &it->iv) != 0)
+      return -1;
+  }
+  return 0;
 }
 
 /* Opens rank `rank`'s file; on failure the message names `announced` (the line that gave P) when there is one. */
@@ -143,33 +234,61 @@ static int open_rank(reader_t *r, const char *dir, int rank, const char *announc
   return -1;
 }
 
-met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen)
+static void free_items(rank_items_t *ranks, int nranks)
+{
+  for (int r = 0; ranks && r < nranks; r++)
+    free(ranks[r].items);
+  free(ranks);
+}
+
+/* Reads every rank's file into *ranks (allocated once rank 0's header gave P, in *nranks) and a new *trace with the
+ * phases. 0, or -1 with a message. */
+static int read_ranks(const char *dir, met_trace_t **trace, rank_items_t **ranks, int *nranks, char *err, size_t errlen)
 {
   reader_t r = {0};
-  met_trace_t *trace = NULL;
-  int nranks = 0;
   char announced[4200] = "";
-  for (int rank = 0; rank == 0 || rank < nranks; rank++) {
-    if (open_rank(&r, dir, rank, rank ? announced : NULL, err, errlen) != 0)
-      goto fail;
-    int rc = read_header(&r, rank, &nranks, err, errlen);
+  int rc = 0;
+  for (int rank = 0; rc == 0 && (rank == 0 || rank < *nranks); rank++) {
+    if ((rc = open_rank(&r, dir, rank, rank ? announced : NULL, err, errlen)) != 0)
+      break;
+    rc = read_header(&r, rank, nranks, err, errlen);
     if (rc == 0 && rank == 0) {
       snprintf(announced, sizeof announced, "%s:2", r.path);
-      if (!(trace = met_trace_new(nranks))) {
-        snprintf(err, errlen, "%s: out of memory for %d ranks", r.path, nranks);
+      *trace = met_trace_new(*nranks);
+      *ranks = calloc((size_t)*nranks, sizeof **ranks);
+      if (!*trace || !*ranks) {
+        snprintf(err, errlen, "%s: out of memory for %d ranks", r.path, *nranks);
         rc = -1;
       }
     }
     if (rc == 0)
-      rc = read_intervals(&r, trace, rank, err, errlen);
+      rc = read_intervals(&r, *trace, &(*ranks)[rank], err, errlen);
     fclose(r.in);
-    if (rc != 0)
-      goto fail;
   }
   free(r.text);
-  return trace;
-fail:
-  free(r.text);
+  return rc;
+}
+
+met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen)
+{
+  met_trace_t *trace = NULL;
+  rank_items_t *ranks = NULL;
+  int nranks = 0;
+  int rc = read_ranks(dir, &trace, &ranks, &nranks, err, errlen);
+  size_t *cursor = rc == 0 ? calloc((size_t)nranks * (size_t)nranks, sizeof *cursor) : NULL;
+  if (rc == 0 && !cursor) {
+    snprintf(err, errlen, "%s: out of memory for %d ranks", dir, nranks);
+    rc = -1;
+  }
+  if (rc == 0)
+    match_messages(ranks, nranks, cursor);
+  for (int rank = 0; rc == 0 && rank < nranks; rank++)
+    if ((rc = add_items(trace, rank, &ranks[rank])) != 0)
+      snprintf(err, errlen, "%s: out of memory", dir);
+  free(cursor);
+  free_items(ranks, nranks);
+  if (rc == 0)
+    return trace;
   met_trace_free(trace);
   return NULL;
 }

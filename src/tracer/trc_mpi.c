@@ -541,6 +541,54 @@ EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
   return rc;
 }
 
+/* A send-receive as MPI defines it, an isend, a receive and the wait for the send (MPI 3.1 §3.10), in TI actions that
+ * SMPI replays: the receive's source, tag and size from its status. A side with MPI_PROC_NULL moves nothing and is
+ * left out. */
+static void sendrecv_done(double t, const char *name, int rc, double sent, int dest, int sendtag, MPI_Comm comm,
+                          MPI_Status *status)
+{
+  int to = to_world(comm, dest);
+  int from = rc == MPI_SUCCESS ? to_world(comm, status->MPI_SOURCE) : -1;
+  int got = 0;
+  if (from >= 0)
+    PMPI_Get_count(status, MPI_BYTE, &got);
+  int me = trc_active() ? world_rank() : 0;
+  if (to >= 0 && from >= 0)
+    trc_call(t, name, TRC_COMM, to, sent, "isend %d %d %.0f\n%d recv %d %d %d\n%d wait %d %d %d", to, sendtag, sent, me,
+             from, status->MPI_TAG, got, me, me, to, sendtag);
+  else if (to >= 0)
+    trc_call(t, name, TRC_COMM, to, sent, "send %d %d %.0f", to, sendtag, sent);
+  else
+    trc_call(t, name, TRC_COMM, from, got, from >= 0 ? "recv %d %d %d" : NULL, from, from >= 0 ? status->MPI_TAG : 0,
+             got);
+}
+
+EXPORT int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+                        int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                        MPI_Status *status)
+{
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
+  double t = trc_enter();
+  int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+                         comm, status);
+  sendrecv_done(t, "MPI_Sendrecv", rc, nbytes(sendcount, sendtype), dest, sendtag, comm, status);
+  return rc;
+}
+
+EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
+                                MPI_Comm comm, MPI_Status *status)
+{
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
+  double t = trc_enter();
+  int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
+  sendrecv_done(t, "MPI_Sendrecv_replace", rc, nbytes(count, type), dest, sendtag, comm, status);
+  return rc;
+}
+
 /* ---- calls the TI format cannot hold: timed in the timeline, counted, listed at MPI_Finalize ---- */
 
 static void untraced(double t, const char *name, trc_category_t category)
@@ -548,26 +596,6 @@ static void untraced(double t, const char *name, trc_category_t category)
   trc_call(t, name, category, -1, 0, NULL);
   if (trc_active())
     trc_untraced(name);
-}
-
-EXPORT int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
-                        int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
-                        MPI_Status *status)
-{
-  double t = trc_enter();
-  int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, status);
-  untraced(t, "MPI_Sendrecv", TRC_COMM);
-  return rc;
-}
-
-EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
-                                MPI_Comm comm, MPI_Status *status)
-{
-  double t = trc_enter();
-  int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
-  untraced(t, "MPI_Sendrecv_replace", TRC_COMM);
-  return rc;
 }
 
 EXPORT int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)

@@ -515,6 +515,24 @@ EXPORT int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recv
   return rc;
 }
 
+/* Equal blocks: the TI reducescatter with every count `recvcount`. */
+EXPORT int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype type, MPI_Op op,
+                                    MPI_Comm comm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
+  const char *format = world_only(comm, "reducescatter %s 0", "MPI_Reduce_scatter_block (sub-communicator)");
+  int size = format ? comm_size(comm) : 0;
+  int *counts = format ? malloc(sizeof *counts * (size_t)size) : NULL;
+  for (int i = 0; counts && i < size; i++)
+    counts[i] = recvcount;
+  char *text = counts ? counts_text(counts, size, type, 0) : NULL;
+  trc_call(t, "MPI_Reduce_scatter_block", TRC_COMM, -1, nbytes(recvcount, type), text ? format : NULL, text);
+  free(text);
+  free(counts);
+  return rc;
+}
+
 /* ---- communicators ---- */
 
 EXPORT int MPI_Comm_size(MPI_Comm comm, int *size)
@@ -676,5 +694,56 @@ EXPORT int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Dat
   double t = trc_enter();
   int rc = PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request);
   untraced(t, "MPI_Iallreduce", TRC_COMM);
+  return rc;
+}
+
+EXPORT int MPI_Start(MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Start(request);
+  untraced(t, "MPI_Start", TRC_COMM);
+  return rc;
+}
+
+EXPORT int MPI_Startall(int count, MPI_Request requests[])
+{
+  double t = trc_enter();
+  int rc = PMPI_Startall(count, requests);
+  untraced(t, "MPI_Startall", TRC_COMM);
+  return rc;
+}
+
+EXPORT int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ibarrier(comm, request);
+  untraced(t, "MPI_Ibarrier", TRC_CTRL);
+  return rc;
+}
+
+EXPORT int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
+                       MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
+  untraced(t, "MPI_Ireduce", TRC_COMM);
+  return rc;
+}
+
+EXPORT int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  untraced(t, "MPI_Iallgather", TRC_COMM);
+  return rc;
+}
+
+EXPORT int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                         MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  untraced(t, "MPI_Ialltoall", TRC_COMM);
   return rc;
 }

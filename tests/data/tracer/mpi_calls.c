@@ -34,6 +34,9 @@ int main(int argc, char **argv)
   int flag;
   MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
   MPI_Send(x, 1, MPI_DOUBLE, MPI_PROC_NULL, 0, MPI_COMM_WORLD); /* no message: timed, not in the TI trace */
+  MPI_Reduce_scatter_block(x, y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
   MPI_Comm_free(&alone);
   MPI_Comm_free(&dup);
   MPI_Finalize();

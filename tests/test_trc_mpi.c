@@ -1,7 +1,8 @@
 /* The MPI tracer (src/tracer, docs/tracer.md): builds examples/ring-matmul and a small program of known calls with
  * Open MPI's mpicc, runs them under mpirun with libsimrun-trace.so preloaded, and checks the TI trace against the
  * messages the programs send (worked out here from the algorithm of seed 000 Ex. 1.2) and the timeline's categories
- * against what the programs do. Without Open MPI these tests fail: mpicc, mpirun and the library are required. */
+ * against what the programs do; SimGrid's smpirun replays the traces, simrun analyses them, and a run that aborts is
+ * refused. Without Open MPI or smpirun these tests fail: mpicc, mpirun, smpirun and the library are required. */
 #include "tu_cli.h"
 
 #include <stdio.h>
@@ -10,6 +11,7 @@
 
 #define EXAMPLE SIMRUN_SOURCE_DIR "/examples/ring-matmul/ring_matmul.c"
 #define CALLS   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
+#define ABORT   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_abort.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -331,6 +333,34 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
   remove_folder(dir);
 }
 
+/* A run that aborts (rank 1 calls MPI_Abort) leaves no index and timelines without their end line; simrun analyse
+ * refuses the folder with one line naming rank 0's file (read first) and the line where it stops. */
+static void test_trc_mpi_aborted_run_is_refused(void)
+{
+  char dir[1024];
+  char trace[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  build(dir, ABORT, "mpi_abort");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./mpi_abort", "2", trace, NULL, &run), 0);
+  CU_ASSERT_NOT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *index = read_output(trace, "index.txt");
+  CU_ASSERT_PTR_NULL(index);
+  free(index);
+  const char *analyse[] = {"analyse", "trace", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  CU_ASSERT_NSTRING_EQUAL(run.err,
+                          "simrun: error: trace/timeline-0.txt:", strlen("simrun: error: trace/timeline-0.txt:"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "ends before its '# end' line"));
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* A trace folder the library cannot create: the program runs to its end all the same, with one warning per rank. */
 static void test_trc_mpi_unwritable_folder_keeps_program_running(void)
 {
@@ -352,6 +382,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_trc_mpi_ring_matmul_messages", test_trc_mpi_ring_matmul_messages},
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
+      {"test_trc_mpi_aborted_run_is_refused", test_trc_mpi_aborted_run_is_refused},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
       {NULL, NULL}};
   return tu_run("trc_mpi", cases);

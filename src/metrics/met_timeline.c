@@ -110,11 +110,16 @@ static int read_header(reader_t *r, int rank, int *nranks, char *err, size_t err
   int got_rank = -1;
   int got_size = 0;
   char extra[2];
-  if (next_line(r) != 0 || strcmp(r->text, MAGIC) != 0) {
+  if (next_line(r) != 0) {
+    snprintf(err, errlen, "%s:1: the file is empty: the run stopped before its first lines were written; %s", r->path,
+             HOW);
+    return -1;
+  }
+  if (strcmp(r->text, MAGIC) != 0) {
     snprintf(err, errlen,
              "%s:%d: not a measured timeline (the first line must be '" MAGIC "'); give a folder that "
              "libsimrun-trace.so wrote (SIMRUN_TRACE_DIR)",
-             r->path, r->line > 0 ? r->line : 1);
+             r->path, r->line);
     return -1;
   }
   if (next_line(r) != 0 || sscanf(r->text, "# rank %d of %d %1s", &got_rank, &got_size, extra) != 2 ||

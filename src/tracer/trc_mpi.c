@@ -155,12 +155,27 @@ EXPORT int MPI_Init(int *argc, char ***argv)
   return rc;
 }
 
+/* The recorder keeps one timeline per rank: with several threads calling MPI at once (MPI_THREAD_MULTIPLE) their
+ * calls would interleave in it, so the run is then not traced. */
 EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
   int rc = PMPI_Init_thread(argc, argv, required, provided);
-  if (rc == MPI_SUCCESS)
+  if (rc == MPI_SUCCESS && *provided == MPI_THREAD_MULTIPLE) {
+    if (world_rank() == 0)
+      fprintf(stderr, "simrun-trace: warning: MPI_THREAD_MULTIPLE: this run is not traced (the tracer records one "
+                      "thread per rank; ask for MPI_THREAD_FUNNELED or SERIALIZED)\n");
+  } else if (rc == MPI_SUCCESS) {
     start();
+  }
   return rc;
+}
+
+/* A run that aborts leaves its files written up to here, without their end line: simrun analyse names the rank and
+ * the line where it stopped. */
+EXPORT int MPI_Abort(MPI_Comm comm, int errorcode)
+{
+  trc_flush();
+  return PMPI_Abort(comm, errorcode);
 }
 
 /* Rank 0 lists the ranks' TI files in index.txt, by absolute path as simrun --ti does (sim_ti.c), once every rank

@@ -163,6 +163,7 @@ int trc_start(int rank, int size)
           "# start end category phase peer bytes call\n",
           rank, size, rec.rate, rec.source, rank);
   fprintf(rec.ti, "%d init\n", rank);
+  trc_flush(); /* a run killed before MPI_Finalize leaves at least the headers */
   return 0;
 }
 
@@ -286,6 +287,14 @@ static void warn_untraced(void)
   for (int i = 0; i < rec.nuntraced && len < sizeof line; i++)
     len += (size_t)snprintf(line + len, sizeof line - len, " %s x%ld", rec.untraced[i].name, rec.untraced[i].count);
   fprintf(stderr, "%s\n", line);
+}
+
+void trc_flush(void)
+{
+  if (!rec.on)
+    return;
+  fflush(rec.ti);
+  fflush(rec.timeline);
 }
 
 int trc_finish(void)

@@ -47,7 +47,8 @@ static void usage(FILE *out)
           "timeline-I.txt files. Prints the lost-cycle table of Lemeire's EPPA (T_par, speedup, efficiency, overhead\n"
           "ratios of control, communication, idling and the parallel anomaly, granularity) with one row per run, so\n"
           "that runs at several p give the metrics as functions of p, then every run's per-process table (a\n"
-          "measurement cannot split computation into machine components: no bottleneck view).\n"
+          "measurement cannot split computation into machine components: no bottleneck view), and the time of each\n"
+          "phase the program labelled (simrun_phase.h) by category.\n"
           "\n"
           "Options:\n"
           "  --seq DIR|SECONDS   the sequential time T_seq: the measured run in DIR (traced at p = 1) or a time in\n"
@@ -260,6 +261,31 @@ static void print_runs(const runs_t *runs, const stu_study_t *study)
   printf("\nT_seq = %.6f s: %s\n\n", runs->t_seq, runs->seq_source);
 }
 
+/* EPPA's phases (seed 000 §1.2): per label, the seconds of each category summed over the ranks, and the phase's share
+ * of the p T_par processor-seconds. Time outside every recorded interval (after a rank's end) is in no phase. */
+static void print_phases(const stu_point_t *point)
+{
+  const met_trace_t *trace = point->trace;
+  static const met_category_t shown[] = {MET_CAT_COMPUTE, MET_CAT_COMM, MET_CAT_IDLE, MET_CAT_CTRL};
+  printf("\nPhases, p = %d (seconds summed over the ranks; share of p T_par)\n  %-20s", point->p, "phase");
+  for (size_t c = 0; c < 4; c++)
+    printf(" %10s", met_category_name(shown[c]));
+  printf(" %8s\n", "share");
+  for (int phase = 0; phase < met_trace_phase_count(trace); phase++) {
+    double sums[4] = {0};
+    double total = 0;
+    for (size_t c = 0; c < 4; c++) {
+      for (int rank = 0; rank < point->p; rank++)
+        sums[c] += met_trace_phase_time(trace, rank, phase, shown[c]);
+      total += sums[c];
+    }
+    printf("  %-20s", met_trace_phase_name(trace, phase));
+    for (size_t c = 0; c < 4; c++)
+      printf(" %10.4f", sums[c]);
+    printf(" %7.1f%%\n", point->t_par > 0 ? 100 * total / (point->p * point->t_par) : 0.0);
+  }
+}
+
 /* Reads, analyses and reports; `runs` is freed by the caller. */
 static int analyse(const analyse_opts_t *opts, runs_t *runs)
 {
@@ -283,6 +309,8 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   memcpy(runs->dirs, dirs, sizeof dirs);
   print_runs(runs, study);
   rep_print(stdout, study);
+  for (size_t i = 0; i < study->npoints; i++)
+    print_phases(&study->points[i]);
   status = write_file(opts->csv, rep_csv, study);
   if (status == EXIT_OK)
     status = write_file(opts->json, rep_json, study);

@@ -98,6 +98,8 @@ static void test_analyse_bad_folders(void)
                  .prefix = "--seq ", .phrases = {"p = 2", "p = 1"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--seq", "-1"}, .bare = 1, .status = 2, .prefix = "--seq -1",
                  .phrases = {"seconds > 0"});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "no-time"}, .bare = 1, .status = 2,
+                 .prefix = RUNS "no-time/timeline-0.txt: ", .phrases = {"recorded no time"});
   EXPECT_FAILURE(.args = {"analyse"}, .bare = 1, .status = 2, .prefix = "no trace folder given", .phrases = {NULL});
 }
 

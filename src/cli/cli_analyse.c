@@ -13,7 +13,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2, MAX_RUNS = 64 };
 
@@ -107,11 +106,19 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
   return -1;
 }
 
-/* Reads one folder; NULL after printing its error. */
+/* Reads one folder; NULL after printing its error (a run that recorded no time has no metrics). */
 static met_trace_t *read_run(const char *dir)
 {
   char err[8400];
   met_trace_t *trace = met_timeline_read(dir, err, sizeof err);
+  if (trace && !(met_trace_end(trace) > 0)) {
+    snprintf(err, sizeof err,
+             "%s/timeline-0.txt: the run recorded no time (no interval of any rank lasts); trace a "
+             "run that computes or communicates",
+             dir);
+    met_trace_free(trace);
+    trace = NULL;
+  }
   if (!trace)
     fprintf(stderr, "simrun: error: %s\n", err);
   return trace;
@@ -301,12 +308,9 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
                              .skeleton = "traced MPI program",
                              .params = &p,
                              .nparams = 1};
-  const char *dirs[MAX_RUNS];
-  memcpy(dirs, runs->dirs, sizeof dirs);
   stu_study_t *study = make_study(&scenario, runs);
   if (!study)
     return fail("%sout of memory", "");
-  memcpy(runs->dirs, dirs, sizeof dirs);
   print_runs(runs, study);
   rep_print(stdout, study);
   for (size_t i = 0; i < study->npoints; i++)

@@ -244,7 +244,7 @@ static void test_trc_mpi_ring_matmul_messages(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "product ok"));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: tracing"));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: wrote the traces"));
-    CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+    CU_ASSERT_PTR_NULL(strstr(run.err, "simrun-trace: warning"));
     run_free(&run);
     char *index = read_output(trace, "index.txt");
     CU_ASSERT(index && (int)count_lines(index) == p);

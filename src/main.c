@@ -1,7 +1,6 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
 #include "app_skeleton.h"
-#include "cli_analyse.h"
 #include "rep_paje.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
@@ -10,6 +9,7 @@
 #include "sim_topo.h"
 #include "stu_farm.h"
 #include "stu_sweep.h"
+#include "cli_analyse.h"
 
 #include <getopt.h>
 #include <signal.h>

@@ -41,8 +41,10 @@ static void usage(FILE *out)
 {
   fprintf(out,
           "Usage: simrun [run] [OPTIONS] SCENARIO.xml\n"
-          "       simrun analyse DIR [DIR...] [OPTIONS] analyses traced MPI runs: see simrun analyse --help\n"
           "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
+          "\n"
+          "Measured MPI runs: simrun analyse DIR [DIR...] [OPTIONS] analyses runs traced by libsimrun-trace.so;\n"
+          "see simrun analyse --help.\n"
           "\n"
           "Simulates a program skeleton on a parallel machine (SimGrid) for every point of the scenario's sweep and\n"
           "prints, per point, the simulated time T_par, speedup, efficiency, the overhead ratios of each lost-cycle\n"

@@ -7,19 +7,13 @@
 
 #define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
 
-/* The value of column `name` in the CSV's first data row; NAN when missing. */
+/* The value of column `name` (or `name`_s, as a column with its unit is named) in the CSV's first data row. */
 static double csv_value(const char *csv, const char *name)
 {
-  const char *row = strchr(csv, '\n');
-  int column = 0;
-  size_t len = strlen(name);
-  for (const char *c = csv; c && c < row; c = strchr(c, ',') ? strchr(c, ',') + 1 : NULL, column++)
-    if (strncmp(c, name, len) == 0 && (c[len] == ',' || c[len] == '\n'))
-      break;
-  const char *cell = row ? row + 1 : NULL;
-  for (int i = 0; cell && i < column; i++)
-    cell = strchr(cell, ',') ? strchr(cell, ',') + 1 : NULL;
-  return cell ? atof(cell) : NAN;
+  char with_unit[64];
+  snprintf(with_unit, sizeof with_unit, "%s_s", name);
+  const char *names[] = {name, with_unit, NULL};
+  return csv_number(csv, 1, names);
 }
 
 /* Rank 0 works 0.8 s and sends 0.2 s; rank 1 works 0.5 s, is in MPI_Recv 0.4 s (waiting 0.2 s for the sender, then

@@ -11,6 +11,7 @@
 #include "sim_topo.h"
 #include "stu_farm.h"
 #include "stu_sweep.h"
+#include "cli_analyse.h"
 
 #include <getopt.h>
 #include <signal.h>
@@ -43,6 +44,9 @@ static void usage(FILE *out)
   fprintf(out,
           "Usage: simrun [run] [OPTIONS] SCENARIO.xml\n"
           "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
+          "\n"
+          "Measured MPI runs: simrun analyse DIR [DIR...] [OPTIONS] analyses runs traced by libsimrun-trace.so;\n"
+          "see simrun analyse --help.\n"
           "\n"
           "Simulates a program skeleton on a parallel machine (SimGrid) for every point of the scenario's sweep and\n"
           "prints, per point, the simulated time T_par, speedup, efficiency, the overhead ratios of each lost-cycle\n"
@@ -567,6 +571,8 @@ static int run_farm(const options_t *opts)
 
 int main(int argc, char **argv)
 {
+  if (argc > 1 && strcmp(argv[1], "analyse") == 0)
+    return cli_analyse_main(argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "platform") == 0)
     return platform_main(argc - 1, argv + 1);
   options_t opts = {0};

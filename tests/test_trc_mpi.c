@@ -1,7 +1,8 @@
 /* The MPI tracer (src/tracer, docs/tracer.md): builds examples/ring-matmul and a small program of known calls with
  * Open MPI's mpicc, runs them under mpirun with libsimrun-trace.so preloaded, and checks the TI trace against the
  * messages the programs send (worked out here from the algorithm of seed 000 Ex. 1.2) and the timeline's categories
- * against what the programs do. Without Open MPI these tests fail: mpicc, mpirun and the library are required. */
+ * against what the programs do; SimGrid's smpirun replays the traces, simrun analyses them, and a run that aborts is
+ * refused. Without Open MPI or smpirun these tests fail: mpicc, mpirun, smpirun and the library are required. */
 #include "tu_cli.h"
 
 #include <stdio.h>
@@ -10,6 +11,7 @@
 
 #define EXAMPLE SIMRUN_SOURCE_DIR "/examples/ring-matmul/ring_matmul.c"
 #define CALLS   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
+#define ABORT   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_abort.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -37,6 +39,39 @@ static int traced_run(const char *dir, const char *program, const char *np, cons
   const char *args[] = {"--allow-run-as-root",    "--oversubscribe", "-np", np,  "-x", preload, "-x", folder, "-x",
                         "SIMRUN_TRACE_FLOPS=1e9", program,           arg,   NULL};
   return run_program(dir, SIMRUN_MPIRUN, args, run);
+}
+
+/* SimGrid's own replayer, `smpirun -replay` (SimGrid 3.32, src/smpi/internals/smpi_replay.cpp), replays the `np`
+ * ranks' trace `dir`/`trace` on the Pentium II cluster to its end: every action the tracer wrote is one SMPI reads. */
+static void smpi_replays(const char *dir, const char *trace, const char *np)
+{
+  CU_ASSERT_FATAL(SIMRUN_SMPIRUN[0] != '\0' && strstr(SIMRUN_SMPIRUN, "NOTFOUND") == NULL);
+  char path[1200];
+  char index[1200];
+  snprintf(path, sizeof path, "%s/hosts.txt", dir);
+  FILE *hosts = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(hosts);
+  fprintf(hosts, "pii-0\npii-1\npii-2\npii-3\n");
+  fclose(hosts);
+  snprintf(index, sizeof index, "%s/index.txt", trace);
+  const char *args[] = {"-np",
+                        np,
+                        "-platform",
+                        SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        "-hostfile",
+                        "hosts.txt",
+                        "-replay",
+                        index,
+                        "--log=root.thres:critical",
+                        "--log=smpi_replay.thres:info",
+                        NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_SMPIRUN, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "Simulation time"));
+  if (run.status != 0)
+    fprintf(stderr, "%s", run.err);
+  run_free(&run);
 }
 
 /* The rank's TI file without its compute actions, which must each be a positive whole amount: "init" first and
@@ -152,7 +187,47 @@ static void check_timeline(const char *trace, int rank, int p, timeline_counts_t
   free(text);
 }
 
-/* Traces the ring multiply at n = 31 (unequal blocks 11, 10, 10 at p = 3) and p = 1 and 3, and checks every rank's
+/* `simrun analyse` of the traces at p = 1 and 3 (T_seq from the first) and the replay of the p = 3 trace on the
+ * Pentium II cluster: the analysis holds Lemeire's identity speedup = p / (1 + sum Ovh_j) (eq. 1.14) on the measured
+ * run; the replay simulates the 15 messages of the algorithm (2 x 2 to distribute, 3 steps of 3 shifts, 2 back). */
+static void analyse_and_replay(const char *dir)
+{
+  const char *args[] = {"analyse", "trace-3", "trace-1", "--seq", "trace-1", "--csv", "measured.csv", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the measured sequential run in trace-1"));
+  run_free(&run);
+  char *csv = read_output(dir, "measured.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+  CU_ASSERT_EQUAL(count_lines(csv), 3);
+  /* the p = 3 row is the second: rows are sorted by p */
+  const char *const p_col[] = {"p", NULL}, *const speedup[] = {"speedup", NULL};
+  const char *const ovh[][2] = {{"ovh_ctrl", NULL}, {"ovh_comm", NULL}, {"ovh_idle", NULL}, {"ovh_anomaly", NULL}};
+  CU_ASSERT_EQUAL(csv_number(csv, 2, p_col), 3);
+  double sum = 0;
+  for (size_t j = 0; j < 4; j++)
+    sum += csv_number(csv, 2, ovh[j]);
+  TU_ASSERT_CLOSE(csv_number(csv, 2, speedup) * (1 + sum), 3.0, 1e-6);
+  CU_ASSERT(csv_number(csv, 2, ovh[1]) > 0 && csv_number(csv, 2, ovh[2]) >= 0); /* the ring communicates and waits */
+  free(csv);
+  FILE *scenario = NULL;
+  char path[1200];
+  snprintf(path, sizeof path, "%s/replay.xml", dir);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(scenario = fopen(path, "w"));
+  fprintf(scenario, "<scenario name=\"replay\"><platform file=\"" SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml\"/>"
+                    "<program skeleton=\"ti-replay\"><param name=\"trace\" value=\"trace-3/index.txt\"/></program>"
+                    "<sweep><param name=\"p\" values=\"3\"/></sweep></scenario>\n");
+  fclose(scenario);
+  const char *replay[] = {"-q", "--no-cache", "replay.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, replay, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(15 messages,"));
+  run_free(&run);
+}
+
+/* Traces the ring multiply at n = 301 (unequal blocks 101, 100, 100 at p = 3; every message above SMPI's 64 KiB eager
+ * threshold, so that every replay semantics counts all of them) and p = 1 and 3, and checks every rank's
  * messages and timeline. */
 static void test_trc_mpi_ring_matmul_messages(void)
 {
@@ -165,19 +240,19 @@ static void test_trc_mpi_ring_matmul_messages(void)
     snprintf(np, sizeof np, "%d", p);
     snprintf(trace, sizeof trace, "%s/trace-%d", dir, p);
     cli_run_t run;
-    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", np, trace, "31", &run), 0);
+    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", np, trace, "301", &run), 0);
     CU_ASSERT_EQUAL(run.status, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "product ok"));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: tracing"));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: wrote the traces"));
-    CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+    CU_ASSERT_PTR_NULL(strstr(run.err, "simrun-trace: warning"));
     run_free(&run);
     char *index = read_output(trace, "index.txt");
     CU_ASSERT(index && (int)count_lines(index) == p);
     free(index);
     for (int me = 0; me < p; me++) {
       char expected[4096];
-      expect_ring(31, p, me, expected);
+      expect_ring(301, p, me, expected);
       char *got = messages_of(trace, me);
       CU_ASSERT_PTR_NOT_NULL_FATAL(got);
       CU_ASSERT_STRING_EQUAL(got, expected);
@@ -189,13 +264,20 @@ static void test_trc_mpi_ring_matmul_messages(void)
       CU_ASSERT_EQUAL(counts.ended, 1);
       free(got);
     }
+  }
+  analyse_and_replay(dir);
+  smpi_replays(dir, "trace-3", "3");
+  for (int p = 1; p <= 3; p += 2) {
+    char trace[1100];
+    snprintf(trace, sizeof trace, "%s/trace-%d", dir, p);
     remove_folder(trace);
   }
   remove_folder(dir);
 }
 
-/* Each traced call of mpi_calls.c as its TI action (sizes in bytes: 100 ints, 10 and 4 doubles), and the calls the
- * format cannot hold listed in the warning at MPI_Finalize. */
+/* Each traced call of mpi_calls.c as its TI action (sizes in bytes: 100 ints, 10 and 4 doubles), the calls the
+ * format cannot hold listed in the warning at MPI_Finalize, a send to MPI_PROC_NULL timed with no partner (-1), and
+ * the folder analysed. */
 static void test_trc_mpi_calls_and_untraced_warning(void)
 {
   char dir[1024];
@@ -210,15 +292,18 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
     char warning[256];
     snprintf(warning, sizeof warning,
              "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them): MPI_Bcast "
-             "(sub-communicator) x1 MPI_Sendrecv x1 MPI_Iprobe x1\n",
+             "(sub-communicator) x1 MPI_Iprobe x1 MPI_Ibarrier x1\n",
              rank);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, warning));
   }
   run_free(&run);
-  const char *expected[] = {"0 init\n0 isend 1 7 400\n0 wait 0 1 7\n0 bcast 80 1\n0 allreduce 32 0\n0 comm_dup\n"
-                            "0 barrier\n0 comm_split\n0 finalize\n",
-                            "1 init\n1 irecv 0 7 400\n1 waitall\n1 bcast 80 1\n1 allreduce 32 0\n1 comm_dup\n"
-                            "1 barrier\n1 comm_split\n1 finalize\n"};
+  const char *expected[] = {
+      "0 init\n0 isend 1 7 400\n0 wait 0 1 7\n0 bcast 80 1\n0 allreduce 32 0\n0 comm_dup\n"
+      "0 barrier\n0 comm_split\n0 isend 1 3 8\n0 recv 1 3 8\n0 wait 0 1 3\n0 reducescatter 8 8 0\n"
+      "0 finalize\n",
+      "1 init\n1 irecv 0 7 400\n1 waitall\n1 bcast 80 1\n1 allreduce 32 0\n1 comm_dup\n"
+      "1 barrier\n1 comm_split\n1 isend 0 3 8\n1 recv 0 3 8\n1 wait 1 0 3\n1 reducescatter 8 8 0\n"
+      "1 finalize\n"};
   for (int rank = 0; rank < 2; rank++) {
     char *got = messages_of(trace, rank);
     CU_ASSERT_PTR_NOT_NULL_FATAL(got);
@@ -232,11 +317,47 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
         strstr(timeline, rank == 0 ? " comm exchange 1 400 MPI_Isend\n" : " comm exchange 0 400 MPI_Irecv\n"));
     CU_ASSERT_PTR_NOT_NULL(
         strstr(timeline, rank == 0 ? " idle exchange 1 0 MPI_Wait\n" : " idle exchange -1 0 MPI_Waitall\n"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " comm main -1 0 MPI_Sendrecv\n"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(timeline, rank == 0 ? " comm main 1 8 MPI_Sendrecv\n" : " comm main 0 8 MPI_Sendrecv\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Barrier\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " comm main -1 8 MPI_Send\n")); /* to MPI_PROC_NULL */
     free(timeline);
   }
+  smpi_replays(dir, "trace", "2");
+  const char *analyse[] = {"analyse", trace, NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* A run that aborts (rank 1 calls MPI_Abort) leaves no index and timelines without their end line; simrun analyse
+ * refuses the folder with one line naming rank 0's file (read first) and the line where it stops. */
+static void test_trc_mpi_aborted_run_is_refused(void)
+{
+  char dir[1024];
+  char trace[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  build(dir, ABORT, "mpi_abort");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./mpi_abort", "2", trace, NULL, &run), 0);
+  CU_ASSERT_NOT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *index = read_output(trace, "index.txt");
+  CU_ASSERT_PTR_NULL(index);
+  free(index);
+  const char *analyse[] = {"analyse", "trace", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  CU_ASSERT_NSTRING_EQUAL(run.err,
+                          "simrun: error: trace/timeline-0.txt:", strlen("simrun: error: trace/timeline-0.txt:"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "ends before its '# end' line"));
+  run_free(&run);
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -262,6 +383,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_trc_mpi_ring_matmul_messages", test_trc_mpi_ring_matmul_messages},
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
+      {"test_trc_mpi_aborted_run_is_refused", test_trc_mpi_aborted_run_is_refused},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
       {NULL, NULL}};
   return tu_run("trc_mpi", cases);

@@ -212,4 +212,40 @@ static inline void expect_failure(const cli_case_t *c)
 
 #define EXPECT_FAILURE(...) expect_failure(&(const cli_case_t){__VA_ARGS__})
 
+#include <math.h> /* NAN, for the CSV helpers below */
+
+/* The index of the comma-separated field of `line` (up to its newline) that equals one of `names` (NULL-ended, tried
+ * in order: a column may carry its unit in its name, t_par or t_par_s); -1 when none does. */
+static inline int csv_column(const char *line, const char *const *names)
+{
+  for (size_t n = 0; names[n]; n++) {
+    size_t len = strlen(names[n]);
+    int column = 0;
+    for (const char *c = line; c && *c && *c != '\n'; column++) {
+      if (strncmp(c, names[n], len) == 0 && (c[len] == ',' || c[len] == '\n' || c[len] == '\0'))
+        return column;
+      c = strpbrk(c, ",\n");
+      c = c && *c == ',' ? c + 1 : NULL;
+    }
+  }
+  return -1;
+}
+
+/* The number in data row `row` (1 = the first after the header) of CSV text `csv`, in the column csv_column finds;
+ * NAN when the row or the column is missing. Cells must not hold commas. */
+static inline double csv_number(const char *csv, int row, const char *const *names)
+{
+  int column = csv_column(csv, names);
+  const char *cell = csv;
+  for (int r = 0; cell && r < row; r++) {
+    cell = strchr(cell, '\n');
+    cell = cell ? cell + 1 : NULL;
+  }
+  for (int i = 0; cell && column >= 0 && i < column; i++) {
+    cell = strpbrk(cell, ",\n");
+    cell = cell && *cell == ',' ? cell + 1 : NULL;
+  }
+  return cell && *cell && column >= 0 ? atof(cell) : NAN;
+}
+
 #endif

@@ -155,12 +155,27 @@ EXPORT int MPI_Init(int *argc, char ***argv)
   return rc;
 }
 
+/* The recorder keeps one timeline per rank: with several threads calling MPI at once (MPI_THREAD_MULTIPLE) their
+ * calls would interleave in it, so the run is then not traced. */
 EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
   int rc = PMPI_Init_thread(argc, argv, required, provided);
-  if (rc == MPI_SUCCESS)
+  if (rc == MPI_SUCCESS && *provided == MPI_THREAD_MULTIPLE) {
+    if (world_rank() == 0)
+      fprintf(stderr, "simrun-trace: warning: MPI_THREAD_MULTIPLE: this run is not traced (the tracer records one "
+                      "thread per rank; ask for MPI_THREAD_FUNNELED or SERIALIZED)\n");
+  } else if (rc == MPI_SUCCESS) {
     start();
+  }
   return rc;
+}
+
+/* A run that aborts leaves its files written up to here, without their end line: simrun analyse names the rank and
+ * the line where it stopped. */
+EXPORT int MPI_Abort(MPI_Comm comm, int errorcode)
+{
+  trc_flush();
+  return PMPI_Abort(comm, errorcode);
 }
 
 /* Rank 0 lists the ranks' TI files in index.txt, by absolute path as simrun --ti does (sim_ti.c), once every rank
@@ -515,6 +530,24 @@ EXPORT int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recv
   return rc;
 }
 
+/* Equal blocks: the TI reducescatter with every count `recvcount`. */
+EXPORT int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype type, MPI_Op op,
+                                    MPI_Comm comm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
+  const char *format = world_only(comm, "reducescatter %s 0", "MPI_Reduce_scatter_block (sub-communicator)");
+  int size = format ? comm_size(comm) : 0;
+  int *counts = format ? malloc(sizeof *counts * (size_t)size) : NULL;
+  for (int i = 0; counts && i < size; i++)
+    counts[i] = recvcount;
+  char *text = counts ? counts_text(counts, size, type, 0) : NULL;
+  trc_call(t, "MPI_Reduce_scatter_block", TRC_COMM, -1, nbytes(recvcount, type), text ? format : NULL, text);
+  free(text);
+  free(counts);
+  return rc;
+}
+
 /* ---- communicators ---- */
 
 EXPORT int MPI_Comm_size(MPI_Comm comm, int *size)
@@ -541,6 +574,54 @@ EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
   return rc;
 }
 
+/* A send-receive as MPI defines it, an isend, a receive and the wait for the send (MPI 3.1 §3.10), in TI actions that
+ * SMPI replays: the receive's source, tag and size from its status. A side with MPI_PROC_NULL moves nothing and is
+ * left out. */
+static void sendrecv_done(double t, const char *name, int rc, double sent, int dest, int sendtag, MPI_Comm comm,
+                          MPI_Status *status)
+{
+  int to = to_world(comm, dest);
+  int from = rc == MPI_SUCCESS ? to_world(comm, status->MPI_SOURCE) : -1;
+  int got = 0;
+  if (from >= 0)
+    PMPI_Get_count(status, MPI_BYTE, &got);
+  int me = trc_active() ? world_rank() : 0;
+  if (to >= 0 && from >= 0)
+    trc_call(t, name, TRC_COMM, to, sent, "isend %d %d %.0f\n%d recv %d %d %d\n%d wait %d %d %d", to, sendtag, sent, me,
+             from, status->MPI_TAG, got, me, me, to, sendtag);
+  else if (to >= 0)
+    trc_call(t, name, TRC_COMM, to, sent, "send %d %d %.0f", to, sendtag, sent);
+  else
+    trc_call(t, name, TRC_COMM, from, got, from >= 0 ? "recv %d %d %d" : NULL, from, from >= 0 ? status->MPI_TAG : 0,
+             got);
+}
+
+EXPORT int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+                        int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                        MPI_Status *status)
+{
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
+  double t = trc_enter();
+  int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+                         comm, status);
+  sendrecv_done(t, "MPI_Sendrecv", rc, nbytes(sendcount, sendtype), dest, sendtag, comm, status);
+  return rc;
+}
+
+EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
+                                MPI_Comm comm, MPI_Status *status)
+{
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
+  double t = trc_enter();
+  int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
+  sendrecv_done(t, "MPI_Sendrecv_replace", rc, nbytes(count, type), dest, sendtag, comm, status);
+  return rc;
+}
+
 /* ---- calls the TI format cannot hold: timed in the timeline, counted, listed at MPI_Finalize ---- */
 
 static void untraced(double t, const char *name, trc_category_t category)
@@ -548,26 +629,6 @@ static void untraced(double t, const char *name, trc_category_t category)
   trc_call(t, name, category, -1, 0, NULL);
   if (trc_active())
     trc_untraced(name);
-}
-
-EXPORT int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
-                        int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
-                        MPI_Status *status)
-{
-  double t = trc_enter();
-  int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, status);
-  untraced(t, "MPI_Sendrecv", TRC_COMM);
-  return rc;
-}
-
-EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
-                                MPI_Comm comm, MPI_Status *status)
-{
-  double t = trc_enter();
-  int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
-  untraced(t, "MPI_Sendrecv_replace", TRC_COMM);
-  return rc;
 }
 
 EXPORT int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
@@ -648,5 +709,56 @@ EXPORT int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Dat
   double t = trc_enter();
   int rc = PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request);
   untraced(t, "MPI_Iallreduce", TRC_COMM);
+  return rc;
+}
+
+EXPORT int MPI_Start(MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Start(request);
+  untraced(t, "MPI_Start", TRC_COMM);
+  return rc;
+}
+
+EXPORT int MPI_Startall(int count, MPI_Request requests[])
+{
+  double t = trc_enter();
+  int rc = PMPI_Startall(count, requests);
+  untraced(t, "MPI_Startall", TRC_COMM);
+  return rc;
+}
+
+EXPORT int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ibarrier(comm, request);
+  untraced(t, "MPI_Ibarrier", TRC_CTRL);
+  return rc;
+}
+
+EXPORT int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
+                       MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
+  untraced(t, "MPI_Ireduce", TRC_COMM);
+  return rc;
+}
+
+EXPORT int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  untraced(t, "MPI_Iallgather", TRC_COMM);
+  return rc;
+}
+
+EXPORT int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                         MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  untraced(t, "MPI_Ialltoall", TRC_COMM);
   return rc;
 }

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,13 +71,13 @@ const char *trc_dir(void)
   return rec.dir;
 }
 
-/* The flop rate of four independent multiply-add chains over 2^22 iterations (3.4e7 flops, about 20 ms on this
- * machine): what a compute-bound loop of the program gets from one core. */
+/* The flop rate of four independent multiply-add chains over 2^20 iterations (8.4e6 flops, a few ms on this
+ * machine's cores): what a compute-bound loop of the program gets from one core. */
 static double calibrate(void)
 {
   volatile double seed = 1.0000001;
   double a = seed, b = seed, c = seed, d = seed, m = seed * 0.9999999, k = 1e-9;
-  const long iterations = 1L << 22;
+  const long iterations = 1L << 20;
   double t0 = cpu_now();
   for (long i = 0; i < iterations; i++) {
     a = a * m + k;
@@ -104,7 +105,7 @@ static void choose_rate(void)
     fprintf(stderr, "simrun-trace: warning: SIMRUN_TRACE_FLOPS=%s is not a positive number of flop/s; calibrating\n",
             text);
   rec.rate = calibrate();
-  rec.source = "calibrated: four multiply-add chains, 3.4e7 flops";
+  rec.source = "calibrated: four multiply-add chains, 8.4e6 flops";
 }
 
 static FILE *open_rank_file(const char *kind)
@@ -163,12 +164,19 @@ int trc_start(int rank, int size)
           "# start end category phase peer bytes call\n",
           rank, size, rec.rate, rec.source, rank);
   fprintf(rec.ti, "%d init\n", rank);
+  trc_flush(); /* a run killed before MPI_Finalize leaves at least the headers */
   return 0;
 }
 
+/* One timeline line; a partner that is no rank (MPI_PROC_NULL, MPI_ANY_SOURCE) is written -1. */
 static void write_interval(double start, double end, const char *category, int peer, double bytes, const char *name)
 {
-  fprintf(rec.timeline, "%.9f %.9f %s %s %d %.0f %s\n", start, end, category, rec.phase[rec.depth], peer, bytes, name);
+  /* seconds with 9 decimals, as "%.9f" writes them, from whole nanoseconds: integers format several times faster */
+  long long from = llround(start * 1e9);
+  long long to = llround(end * 1e9);
+  fprintf(rec.timeline, "%lld.%09lld %lld.%09lld %s %s %d %lld %s\n", from / 1000000000, from % 1000000000,
+          to / 1000000000, to % 1000000000, category, rec.phase[rec.depth], peer < 0 ? -1 : peer, (long long)bytes,
+          name);
 }
 
 /* Ends the computation interval at `now` (wall) and `cpu` (CPU). */
@@ -278,12 +286,20 @@ static void warn_untraced(void)
   if (rec.nuntraced == 0)
     return;
   char line[4096];
-  size_t len = (size_t)snprintf(line, sizeof line,
-                                "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them):",
-                                rec.rank);
+  size_t len =
+      (size_t)snprintf(line, sizeof line,
+                       "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them):", rec.rank);
   for (int i = 0; i < rec.nuntraced && len < sizeof line; i++)
     len += (size_t)snprintf(line + len, sizeof line - len, " %s x%ld", rec.untraced[i].name, rec.untraced[i].count);
   fprintf(stderr, "%s\n", line);
+}
+
+void trc_flush(void)
+{
+  if (!rec.on)
+    return;
+  fflush(rec.ti);
+  fflush(rec.timeline);
 }
 
 int trc_finish(void)

@@ -46,6 +46,10 @@ void trc_untraced(const char *name);
 void trc_phase_begin(const char *name);
 void trc_phase_end(void);
 
+/* Writes out what is buffered, so that a run that ends abnormally (MPI_Abort) leaves its files up to this call;
+ * recording goes on. */
+void trc_flush(void);
+
 /* Ends recording: the rank's last lines, the untraced-call warning, the files closed. Returns 0 when both files were
  * written whole, -1 otherwise (a message on stderr). */
 int trc_finish(void);

@@ -1,5 +1,5 @@
 /* A two-rank MPI program for the tracer's tests (tests/test_trc_mpi.c): one call of each kind whose TI action the
- * test knows by hand, then calls the TI format cannot hold, which the tracer must count. */
+ * test knows by hand, then calls the TI format cannot hold, which the tracer must count, and a send to no one. */
 #include "simrun_phase.h"
 
 #include <mpi.h>
@@ -33,6 +33,10 @@ int main(int argc, char **argv)
   MPI_Sendrecv(x, 1, MPI_DOUBLE, 1 - rank, 3, y, 1, MPI_DOUBLE, 1 - rank, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   int flag;
   MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+  MPI_Send(x, 1, MPI_DOUBLE, MPI_PROC_NULL, 0, MPI_COMM_WORLD); /* no message: timed, not in the TI trace */
+  MPI_Reduce_scatter_block(x, y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
   MPI_Comm_free(&alone);
   MPI_Comm_free(&dup);
   MPI_Finalize();

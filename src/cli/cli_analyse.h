@@ -1,0 +1,9 @@
+/* `simrun analyse DIR...`: the lost-cycle analysis of real MPI runs traced by libsimrun-trace.so (docs/tracer.md). */
+#ifndef CLI_ANALYSE_H
+#define CLI_ANALYSE_H
+
+/* Runs the subcommand; argv[0] is "analyse". Returns the exit status: 0, 1 (a write failed) or 2 (bad usage or a bad
+ * trace folder, with one "simrun: error: FILE:LINE: ..." line on stderr). */
+int cli_analyse_main(int argc, char **argv);
+
+#endif

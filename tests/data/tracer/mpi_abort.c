@@ -1,0 +1,21 @@
+/* A two-rank MPI program that dies: rank 1 calls MPI_Abort after one message and a barrier, so that the tracer's
+ * files stop short (tests/test_trc_mpi.c checks that simrun analyse refuses them, naming the file and line). */
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+  int rank;
+  int x = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0)
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else
+    MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 1)
+    MPI_Abort(MPI_COMM_WORLD, 3);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,107 @@
+/* `simrun analyse` (src/cli/cli_analyse.c) on the hand-made measured run of tests/data/tracer/two-ranks: the lost-cycle
+ * figures worked out by hand with T_seq from the measured computation and from --seq, the outputs, and bad folders
+ * refused with one error line and exit status 2. */
+#include "tu_cli.h"
+
+#include <math.h>
+
+#define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
+
+/* The value of column `name` (or `name`_s, as a column with its unit is named) in the CSV's first data row. */
+static double csv_value(const char *csv, const char *name)
+{
+  char with_unit[64];
+  snprintf(with_unit, sizeof with_unit, "%s_s", name);
+  const char *names[] = {name, with_unit, NULL};
+  return csv_number(csv, 1, names);
+}
+
+/* Rank 0 works 0.8 s and sends 0.2 s; rank 1 works 0.5 s, is in MPI_Recv 0.4 s (waiting 0.2 s for the sender, then
+ * 0.2 s of transfer) and idles 0.1 s after its end; T_par = 1.0 s. With T_seq = the work, 1.3 s: speedup 1.3,
+ * Ovh_comm = 0.4 / 1.3, Ovh_idle = 0.3 / 1.3, anomaly 0 (seed 000 eqs. 1.1, 1.13). With --seq 1: speedup 1, anomaly
+ * (1.3 - 1) / 1 = 0.3 (eq. 1.6). */
+static void test_analyse_lost_cycles_by_hand(void)
+{
+  const struct {
+    const char *seq;
+    double t_seq, speedup, anomaly;
+    const char *source;
+  } cases[] = {{NULL, 1.3, 1.3, 0.0, "T_seq = 1.300000 s: the measured computation of " RUNS "two-ranks (p = 2)"},
+               {"1", 1.0, 1.0, 0.3, "T_seq = 1.000000 s: given (--seq 1)"}};
+  for (size_t i = 0; i < 2; i++) {
+    char dir[1024];
+    cli_run_t run;
+    const char *args[] = {"analyse", RUNS "two-ranks", "--csv", "out.csv", cases[i].seq ? "--seq" : NULL, cases[i].seq,
+                          NULL};
+    run_ok(dir, sizeof dir, args, &run);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].source));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Per process, p = 2"));
+    /* phases: "work" 0.6 + 0.4 s of computation; "send" rank 0's 0.2 s transfer; "main" the rest (rank 0 computes
+     * 0.2 s, rank 1 waits 0.2 s, receives 0.2 s, computes 0.1 s): 2.0 processor-seconds less rank 1's 0.1 s after its
+     * end, shares 50%, 10% and 35% */
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(run.out, "  work                     1.0000     0.0000     0.0000     0.0000    50.0%\n"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(run.out, "  send                     0.0000     0.2000     0.0000     0.0000    10.0%\n"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(run.out, "  main                     0.3000     0.2000     0.2000     0.0000    35.0%\n"));
+    char *csv = read_output(dir, "out.csv");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+    TU_ASSERT_CLOSE(csv_value(csv, "t_seq"), cases[i].t_seq, 1e-9);
+    TU_ASSERT_CLOSE(csv_value(csv, "t_par"), 1.0, 1e-9);
+    TU_ASSERT_CLOSE(csv_value(csv, "speedup"), cases[i].speedup, 1e-6);
+    TU_ASSERT_CLOSE(csv_value(csv, "ovh_comm"), 0.4 / cases[i].t_seq, 1e-6);
+    TU_ASSERT_CLOSE(csv_value(csv, "ovh_idle"), 0.3 / cases[i].t_seq, 1e-6);
+    TU_ASSERT_CLOSE(csv_value(csv, "ovh_anomaly"), cases[i].anomaly, 1e-6);
+    free(csv);
+    remove_folder(dir);
+    run_free(&run);
+  }
+}
+
+/* Paje, JSON and the pictures are written, the timeline among them. */
+static void test_analyse_writes_outputs(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "two-ranks", "--json", "out.json", "--paje", "out.paje", "--svg", "svg", NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  char *json = read_output(dir, "out.json");
+  char *paje = read_output(dir, "out.paje");
+  char *svg = read_output(dir, "svg/measured-timeline.svg");
+  CU_ASSERT(json && strstr(json, "\"p\""));
+  CU_ASSERT(paje && strstr(paje, "%EventDef"));
+  CU_ASSERT(svg && strstr(svg, "<svg"));
+  free(json);
+  free(paje);
+  free(svg);
+  char sub[1100];
+  snprintf(sub, sizeof sub, "%s/svg", dir);
+  remove_folder(sub);
+  remove_folder(dir);
+  run_free(&run);
+}
+
+static void test_analyse_bad_folders(void)
+{
+  EXPECT_FAILURE(.args = {"analyse", RUNS "cut"}, .bare = 1, .status = 2,
+                 .prefix = RUNS "cut/timeline-1.txt:5: ", .phrases = {"ends before its '# end' line"});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "missing-rank"}, .bare = 1, .status = 2,
+                 .prefix = RUNS "missing-rank/timeline-0.txt:2: ", .phrases = {"has rank 1", "timeline-1.txt"});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--seq", RUNS "two-ranks"}, .bare = 1, .status = 2,
+                 .prefix = "--seq ", .phrases = {"p = 2", "p = 1"});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--seq", "-1"}, .bare = 1, .status = 2, .prefix = "--seq -1",
+                 .phrases = {"seconds > 0"});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "no-time"}, .bare = 1, .status = 2,
+                 .prefix = RUNS "no-time/timeline-0.txt: ", .phrases = {"recorded no time"});
+  EXPECT_FAILURE(.args = {"analyse"}, .bare = 1, .status = 2, .prefix = "no trace folder given", .phrases = {NULL});
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_analyse_lost_cycles_by_hand", test_analyse_lost_cycles_by_hand},
+                                    {"test_analyse_writes_outputs", test_analyse_writes_outputs},
+                                    {"test_analyse_bad_folders", test_analyse_bad_folders},
+                                    {NULL, NULL}};
+  return tu_run("cli_analyse", cases);
+}

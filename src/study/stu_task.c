@@ -63,13 +63,24 @@ static int write_result(stu_point_t *r, int32_t status, const met_trace_t *trace
   return rc == 0 && trace ? met_trace_write(trace, out) : rc;
 }
 
-/* Reads `count` items of `size` bytes into a new array (NULL for none); 0 or -1. */
+/* The bytes left in `in` after its position, or 0 when that cannot be told. */
+static size_t bytes_left(FILE *in)
+{
+  long at = ftell(in);
+  long end = at >= 0 && fseek(in, 0, SEEK_END) == 0 ? ftell(in) : -1;
+  if (at < 0 || fseek(in, at, SEEK_SET) != 0 || end < at)
+    return 0;
+  return (size_t)(end - at);
+}
+
+/* Reads `count` items of `size` bytes into a new array (NULL for none); 0 or -1. A count the rest of the input cannot
+ * hold is refused before anything is allocated (a damaged count asked for terabytes). */
 static int get_array(FILE *in, size_t count, size_t size, void **array)
 {
   *array = NULL;
   if (count == 0)
     return 0;
-  if (count > SIZE_MAX / size || !(*array = malloc(count * size)))
+  if (count > SIZE_MAX / size || count * size > bytes_left(in) || !(*array = malloc(count * size)))
     return -1;
   return get(in, *array, count * size);
 }

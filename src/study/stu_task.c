@@ -141,7 +141,7 @@ typedef struct task_run {
   const stu_task_t *task;
 } task_run_t;
 
-/* The child's payload: the task's result. The child exits right after, so what it allocates here is not freed. */
+/* The child's payload: the task's result. */
 static int analyse(const met_trace_t *trace, const void *data, FILE *out)
 {
   const task_run_t *run = data;
@@ -156,7 +156,10 @@ static int analyse(const met_trace_t *trace, const void *data, FILE *out)
   } else if (task->kind == STU_TASK_POINT && view == APP_VIEW_LOST_CYCLES) {
     status = lost_cycles(&r, trace, task);
   }
-  return write_result(&r, status, task->keep_trace ? trace : NULL, out);
+  int rc = write_result(&r, status, task->keep_trace ? trace : NULL, out);
+  free(r.procs); /* the child leaves at once, but valgrind's leak check (scripts/memcheck) follows it */
+  free(r.msgs);
+  return rc;
 }
 
 /* Whether the child may record sums only (met_trace_new_aggregate): when the whole trace is not kept. The message

@@ -245,6 +245,9 @@ static int open_output(const char *path, rep_file_t **file)
     return EXIT_OK;
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
     snprintf(message, sizeof message, "cannot write '%s': it is a folder; give a file name", path);
+  else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* renaming onto a device would replace it */
+    snprintf(message, sizeof message, "cannot write '%s': it is not a regular file (a device or a FIFO); give a file "
+             "name", path);
   else if ((*file = rep_file_open(path, message, sizeof message)))
     return EXIT_OK;
   fprintf(stderr, "simrun: error: %s\n", message);

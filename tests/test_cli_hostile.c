@@ -313,6 +313,15 @@ static void test_hostile_report_inside_or_on_command_line(void)
   remove_folder(cache);
 }
 
+/* Files that never end or block (a device, a FIFO) are refused, and an output is never renamed onto a device. */
+static void test_hostile_devices_refused(void)
+{
+  EXPECT_FAILURE(.args = {"/dev/zero"}, .status = 2,
+                 .prefix = "/dev/zero: cannot open scenario: ", .phrases = {"not a regular file (a FIFO or a device)"});
+  EXPECT_FAILURE(.args = {"--csv", "/dev/null", DATA "gj-small.xml"}, .bare = 1, .status = 2,
+                 .prefix = "cannot write '/dev/null': it is not a regular file", .phrases = {"give a file name"});
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -332,6 +341,7 @@ int main(void)
       {"test_hostile_cache_shared_by_concurrent_sweeps", test_hostile_cache_shared_by_concurrent_sweeps},
       {"test_hostile_report_outside_scenario_folder", test_hostile_report_outside_scenario_folder},
       {"test_hostile_report_inside_or_on_command_line", test_hostile_report_inside_or_on_command_line},
+      {"test_hostile_devices_refused", test_hostile_devices_refused},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

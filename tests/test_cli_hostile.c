@@ -89,6 +89,11 @@ static void test_hostile_platform_bandwidth_zero(void)
   expect_platform_refused("bandwidth-zero", "link 'wire' has bandwidth 0 B/s; give every link a positive");
 }
 
+static void test_hostile_platform_bad_mesh_row(void)
+{
+  expect_platform_refused("bad-row", "host 'h0': property simrun:row = \"99999999999\"; give a whole number");
+}
+
 static void test_hostile_platform_link_init_infinite(void)
 {
   expect_platform_refused("link-init-inf", "simrun:link-init-us: value 1 is inf; give finite numbers");
@@ -342,6 +347,7 @@ int main(void)
       {"test_hostile_report_outside_scenario_folder", test_hostile_report_outside_scenario_folder},
       {"test_hostile_report_inside_or_on_command_line", test_hostile_report_inside_or_on_command_line},
       {"test_hostile_devices_refused", test_hostile_devices_refused},
+      {"test_hostile_platform_bad_mesh_row", test_hostile_platform_bad_mesh_row},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

@@ -1,7 +1,7 @@
 /* End-to-end tests of hostile input (issue 18): numbers that would wrap or mean nothing, platforms SimGrid would abort
  * on, signals. Each must end with the documented exit status, one "simrun: error: FILE:LINE: ..." line and nothing
  * left behind. Inputs are in tests/data/cli/hostile/. */
-#define _POSIX_C_SOURCE 200809L /* mkdtemp, fileno, dup2, fork, execv, kill, setenv, readlink */
+#define _DEFAULT_SOURCE /* mkdtemp, fileno, dup2, fork, execv, kill, setenv, readlink, usleep */
 
 #include "tu_cli.h"
 
@@ -142,19 +142,27 @@ static int processes_in(const char *dir)
   return count;
 }
 
-static void expect_stopped_by(int signal, int status)
+/* Starts the slow sweep in a fresh folder with a fresh cache, its outputs asked for, and sends it `signal` one second
+ * in. Returns its pid; out and err receive its output. */
+static pid_t signal_sweep(char *dir, char *cache, int signal, FILE *out, FILE *err)
 {
-  char dir[1024];
-  char cache[1024];
   begin_folders(dir, cache);
   static const char *const args[] = {
       "-q", "-j", "2", "--csv", "out.csv", "--svg", "pics/sub", "--per-process", "4", HOSTILE "slow-sweep.xml", NULL};
-  FILE *out = tmpfile();
-  FILE *err = tmpfile();
   pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
   CU_ASSERT_FATAL(pid > 0);
   sleep(1);
   CU_ASSERT_EQUAL(kill(pid, signal), 0);
+  return pid;
+}
+
+static void expect_stopped_by(int signal, int status)
+{
+  char dir[1024];
+  char cache[1024];
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
+  pid_t pid = signal_sweep(dir, cache, signal, out, err);
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, &run), 0);
   CU_ASSERT_EQUAL(run.status, status);
@@ -174,6 +182,31 @@ static void test_hostile_signals_stop_alike(void)
   expect_stopped_by(SIGINT, 130);
   expect_stopped_by(SIGTERM, 143);
   expect_stopped_by(SIGHUP, 129);
+}
+
+/* kill -9 cannot be caught, yet leaves nothing: no output file or folder (made only at the end), no simulation process
+ * (each dies with simrun), no temporary cache file (entries are named only when whole). */
+static void test_hostile_kill_9_leaves_nothing(void)
+{
+  char dir[1024];
+  char cache[1024];
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
+  pid_t pid = signal_sweep(dir, cache, SIGKILL, out, err);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, &run), 0);
+  CU_ASSERT_EQUAL(run.status, -1); /* killed */
+  usleep(200000);                  /* the children's death signal is delivered at once; their exit takes a moment */
+  CU_ASSERT_EQUAL(count_entries(dir), 0);
+  CU_ASSERT_EQUAL(processes_in(dir), 0);
+  DIR *folder = opendir(cache);
+  for (const struct dirent *entry; folder && (entry = readdir(folder));)
+    CU_ASSERT(entry->d_name[0] == '.' || strstr(entry->d_name, ".result") != NULL);
+  if (folder)
+    closedir(folder);
+  run_free(&run);
+  remove_folder(dir);
+  remove_folder(cache);
 }
 
 /* The cache key covers the files a platform names: an edited bandwidth profile used to return the old result. */
@@ -342,6 +375,7 @@ int main(void)
       {"test_hostile_platform_digit_names_run", test_hostile_platform_digit_names_run},
       {"test_hostile_platform_crash_is_one_line", test_hostile_platform_crash_is_one_line},
       {"test_hostile_signals_stop_alike", test_hostile_signals_stop_alike},
+      {"test_hostile_kill_9_leaves_nothing", test_hostile_kill_9_leaves_nothing},
       {"test_hostile_cache_key_covers_profiles", test_hostile_cache_key_covers_profiles},
       {"test_hostile_cache_shared_by_concurrent_sweeps", test_hostile_cache_shared_by_concurrent_sweeps},
       {"test_hostile_report_outside_scenario_folder", test_hostile_report_outside_scenario_folder},

@@ -142,29 +142,28 @@ static int processes_in(const char *dir)
   return count;
 }
 
-/* Starts the slow sweep in a fresh folder with a fresh cache, its outputs asked for, and sends it `signal` one second
- * in. Returns its pid; out and err receive its output. */
-static pid_t signal_sweep(char *dir, char *cache, int signal, FILE *out, FILE *err)
+/* Runs the slow sweep in a fresh folder with a fresh cache (dir and cache: 1024 bytes each), its outputs asked for,
+ * sends it `signal` one second in and waits for it: its exit status and output in *run. */
+static void signal_sweep(char *dir, char *cache, int signal, cli_run_t *run)
 {
   begin_folders(dir, cache);
   static const char *const args[] = {
       "-q", "-j", "2", "--csv", "out.csv", "--svg", "pics/sub", "--per-process", "4", HOSTILE "slow-sweep.xml", NULL};
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
   pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
   CU_ASSERT_FATAL(pid > 0);
   sleep(1);
   CU_ASSERT_EQUAL(kill(pid, signal), 0);
-  return pid;
+  CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, run), 0);
 }
 
 static void expect_stopped_by(int signal, int status)
 {
   char dir[1024];
   char cache[1024];
-  FILE *out = tmpfile();
-  FILE *err = tmpfile();
-  pid_t pid = signal_sweep(dir, cache, signal, out, err);
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, &run), 0);
+  signal_sweep(dir, cache, signal, &run);
   CU_ASSERT_EQUAL(run.status, status);
   char prefix[900];
   snprintf(prefix, sizeof prefix, HOSTILE "slow-sweep.xml: interrupted after ");
@@ -190,11 +189,8 @@ static void test_hostile_kill_9_leaves_nothing(void)
 {
   char dir[1024];
   char cache[1024];
-  FILE *out = tmpfile();
-  FILE *err = tmpfile();
-  pid_t pid = signal_sweep(dir, cache, SIGKILL, out, err);
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, &run), 0);
+  signal_sweep(dir, cache, SIGKILL, &run);
   CU_ASSERT_EQUAL(run.status, -1); /* killed */
   usleep(200000);                  /* the children's death signal is delivered at once; their exit takes a moment */
   CU_ASSERT_EQUAL(count_entries(dir), 0);

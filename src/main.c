@@ -359,7 +359,7 @@ static void abort_all(rep_file_t **csv_file, rep_file_t **json_file, rep_file_t 
 /* After a signal (SIGINT, SIGTERM, SIGHUP): 128 + its number, with the study's message. */
 static int interrupted(int rc, const scn_error_t *err)
 {
-  if (rc == SIM_EINTR)
+  if (rc == SIM_EINTR && err->message[0])
     print_error(err);
   else
     fprintf(stderr, "simrun: error: interrupted; nothing was written\n");

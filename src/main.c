@@ -223,8 +223,12 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
 {
   char cache[4096];
   int progress = !opts->quiet && isatty(STDERR_FILENO);
-  stu_options_t options = {.per_process = per_process, .jobs = opts->jobs, .farm = opts->mpi, .ti_dir = opts->ti,
-                           .stop = cli_signal_stop, .progress = progress ? show_progress : NULL,
+  stu_options_t options = {.per_process = per_process,
+                           .jobs = opts->jobs,
+                           .farm = opts->mpi,
+                           .ti_dir = opts->ti,
+                           .stop = cli_signal_stop,
+                           .progress = progress ? show_progress : NULL,
                            .warn = show_warning};
   /* a point taken from the cache would write no trace */
   if (!opts->no_cache && !opts->ti && stu_cache_default_dir(cache, sizeof cache) == 0)
@@ -246,8 +250,8 @@ static int open_output(const char *path, rep_file_t **file)
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
     snprintf(message, sizeof message, "cannot write '%s': it is a folder; give a file name", path);
   else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* renaming onto a device would replace it */
-    snprintf(message, sizeof message, "cannot write '%s': it is not a regular file (a device or a FIFO); give a file "
-             "name", path);
+    snprintf(message, sizeof message, "cannot write '%s': not a regular file (a device, a FIFO); give a file name",
+             path);
   else if ((*file = rep_file_open(path, message, sizeof message)))
     return EXIT_OK;
   fprintf(stderr, "simrun: error: %s\n", message);

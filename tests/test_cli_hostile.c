@@ -355,7 +355,7 @@ static void test_hostile_devices_refused(void)
   EXPECT_FAILURE(.args = {"/dev/zero"}, .status = 2,
                  .prefix = "/dev/zero: cannot open scenario: ", .phrases = {"not a regular file (a FIFO or a device)"});
   EXPECT_FAILURE(.args = {"--csv", "/dev/null", DATA "gj-small.xml"}, .bare = 1, .status = 2,
-                 .prefix = "cannot write '/dev/null': it is not a regular file", .phrases = {"give a file name"});
+                 .prefix = "cannot write '/dev/null': not a regular file", .phrases = {"give a file name"});
 }
 
 int main(void)

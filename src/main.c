@@ -247,7 +247,9 @@ static int open_output(const char *path, rep_file_t **file)
   struct stat st;
   if (!path)
     return EXIT_OK;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+  if (!*path)
+    snprintf(message, sizeof message, "an output path is empty; give a file name");
+  else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
     snprintf(message, sizeof message, "cannot write '%s': it is a folder; give a file name", path);
   else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* renaming onto a device would replace it */
     snprintf(message, sizeof message, "cannot write '%s': not a regular file (a device, a FIFO); give a file name",

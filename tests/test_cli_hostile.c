@@ -356,6 +356,8 @@ static void test_hostile_devices_refused(void)
                  .prefix = "/dev/zero: cannot open scenario: ", .phrases = {"not a regular file (a FIFO or a device)"});
   EXPECT_FAILURE(.args = {"--csv", "/dev/null", DATA "gj-small.xml"}, .bare = 1, .status = 2,
                  .prefix = "cannot write '/dev/null': not a regular file", .phrases = {"give a file name"});
+  EXPECT_FAILURE(.args = {"--csv", "", DATA "gj-small.xml"}, .bare = 1, .status = 2,
+                 .prefix = "an output path is empty", .phrases = {"give a file name"});
 }
 
 int main(void)

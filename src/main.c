@@ -229,8 +229,12 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
 {
   char cache[4096];
   int progress = !opts->quiet && isatty(STDERR_FILENO);
-  stu_options_t options = {.per_process = per_process, .jobs = opts->jobs, .farm = opts->mpi, .ti_dir = opts->ti,
-                           .stop = cli_signal_stop, .progress = progress ? show_progress : NULL,
+  stu_options_t options = {.per_process = per_process,
+                           .jobs = opts->jobs,
+                           .farm = opts->mpi,
+                           .ti_dir = opts->ti,
+                           .stop = cli_signal_stop,
+                           .progress = progress ? show_progress : NULL,
                            .warn = show_warning};
   /* a point taken from the cache would write no trace */
   if (!opts->no_cache && !opts->ti && stu_cache_default_dir(cache, sizeof cache) == 0)
@@ -249,8 +253,13 @@ static int open_output(const char *path, rep_file_t **file)
   struct stat st;
   if (!path)
     return EXIT_OK;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+  if (!*path)
+    snprintf(message, sizeof message, "an output path is empty; give a file name");
+  else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
     snprintf(message, sizeof message, "cannot write '%s': it is a folder; give a file name", path);
+  else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* renaming onto a device would replace it */
+    snprintf(message, sizeof message, "cannot write '%s': not a regular file (a device, a FIFO); give a file name",
+             path);
   else if ((*file = rep_file_open(path, message, sizeof message)))
     return EXIT_OK;
   fprintf(stderr, "simrun: error: %s\n", message);
@@ -364,7 +373,7 @@ static void abort_all(rep_file_t **csv_file, rep_file_t **json_file, rep_file_t 
 /* After a signal (SIGINT, SIGTERM, SIGHUP): 128 + its number, with the study's message. */
 static int interrupted(int rc, const scn_error_t *err)
 {
-  if (rc == SIM_EINTR)
+  if (rc == SIM_EINTR && err->message[0])
     print_error(err);
   else
     fprintf(stderr, "simrun: error: interrupted; nothing was written\n");

@@ -1,7 +1,7 @@
 /* End-to-end tests of hostile input (issue 18): numbers that would wrap or mean nothing, platforms SimGrid would abort
  * on, signals. Each must end with the documented exit status, one "simrun: error: FILE:LINE: ..." line and nothing
  * left behind. Inputs are in tests/data/cli/hostile/. */
-#define _POSIX_C_SOURCE 200809L /* mkdtemp, fileno, dup2, fork, execv, kill, setenv, readlink */
+#define _DEFAULT_SOURCE /* mkdtemp, fileno, dup2, fork, execv, kill, setenv, readlink, usleep */
 
 #include "tu_cli.h"
 
@@ -89,6 +89,11 @@ static void test_hostile_platform_bandwidth_zero(void)
   expect_platform_refused("bandwidth-zero", "link 'wire' has bandwidth 0 B/s; give every link a positive");
 }
 
+static void test_hostile_platform_bad_mesh_row(void)
+{
+  expect_platform_refused("bad-row", "host 'h0': property simrun:row = \"99999999999\"; give a whole number");
+}
+
 static void test_hostile_platform_link_init_infinite(void)
 {
   expect_platform_refused("link-init-inf", "simrun:link-init-us: value 1 is inf; give finite numbers");
@@ -113,9 +118,9 @@ static void test_hostile_platform_crash_is_one_line(void)
   expect_platform_refused("no-route-dijkstra", "the simulation process ");
 }
 
-/* Signals: SIGINT, SIGTERM and SIGHUP stop a sweep alike, one second in (the sweep takes seconds): exit 128 + the
- * signal, one line saying how many points are kept in the cache, no output file, no --svg folder, no simulation process
- * left running in the working folder. */
+/* Signals: SIGINT, SIGTERM and SIGHUP stop a sweep alike, after its first point (the sweep takes seconds): exit 128 +
+ * the signal, one line saying how many points are kept in the cache, no output file, no --svg folder, no simulation
+ * process left running in the working folder. */
 
 /* How many processes have `dir` as their working folder. */
 static int processes_in(const char *dir)
@@ -137,10 +142,10 @@ static int processes_in(const char *dir)
   return count;
 }
 
-static void expect_stopped_by(int signal, int status)
+/* Runs the slow sweep in a fresh folder with a fresh cache (dir and cache: 1024 bytes each), its outputs asked for,
+ * sends it `signal` once it has finished a point and waits for it: its exit status and output in *run. */
+static void signal_sweep(char *dir, char *cache, int signal, cli_run_t *run)
 {
-  char dir[1024];
-  char cache[1024];
   begin_folders(dir, cache);
   static const char *const args[] = {
       "-q", "-j", "2", "--csv", "out.csv", "--svg", "pics/sub", "--per-process", "4", HOSTILE "slow-sweep.xml", NULL};
@@ -148,10 +153,19 @@ static void expect_stopped_by(int signal, int status)
   FILE *err = tmpfile();
   pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
   CU_ASSERT_FATAL(pid > 0);
-  sleep(1);
+  /* once the first point is in the cache (a second or so; longer in a sanitised build) */
+  for (int waited = 0; count_entries(cache) < 1 && waited < 1200; waited++)
+    usleep(100000);
   CU_ASSERT_EQUAL(kill(pid, signal), 0);
+  CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, run), 0);
+}
+
+static void expect_stopped_by(int signal, int status)
+{
+  char dir[1024];
+  char cache[1024];
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, &run), 0);
+  signal_sweep(dir, cache, signal, &run);
   CU_ASSERT_EQUAL(run.status, status);
   char prefix[900];
   snprintf(prefix, sizeof prefix, HOSTILE "slow-sweep.xml: interrupted after ");
@@ -169,6 +183,28 @@ static void test_hostile_signals_stop_alike(void)
   expect_stopped_by(SIGINT, 130);
   expect_stopped_by(SIGTERM, 143);
   expect_stopped_by(SIGHUP, 129);
+}
+
+/* kill -9 cannot be caught, yet leaves nothing: no output file or folder (made only at the end), no simulation process
+ * (each dies with simrun), no temporary cache file (entries are named only when whole). */
+static void test_hostile_kill_9_leaves_nothing(void)
+{
+  char dir[1024];
+  char cache[1024];
+  cli_run_t run;
+  signal_sweep(dir, cache, SIGKILL, &run);
+  CU_ASSERT_EQUAL(run.status, -1); /* killed */
+  usleep(200000);                  /* the children's death signal is delivered at once; their exit takes a moment */
+  CU_ASSERT_EQUAL(count_entries(dir), 0);
+  CU_ASSERT_EQUAL(processes_in(dir), 0);
+  DIR *folder = opendir(cache);
+  for (const struct dirent *entry; folder && (entry = readdir(folder));)
+    CU_ASSERT(entry->d_name[0] == '.' || strstr(entry->d_name, ".result") != NULL);
+  if (folder)
+    closedir(folder);
+  run_free(&run);
+  remove_folder(dir);
+  remove_folder(cache);
 }
 
 /* The cache key covers the files a platform names: an edited bandwidth profile used to return the old result. */
@@ -319,6 +355,17 @@ static void test_hostile_report_inside_or_on_command_line(void)
   remove_folder(cache);
 }
 
+/* Files that never end or block (a device, a FIFO) are refused, and an output is never renamed onto a device. */
+static void test_hostile_devices_refused(void)
+{
+  EXPECT_FAILURE(.args = {"/dev/zero"}, .status = 2,
+                 .prefix = "/dev/zero: cannot open scenario: ", .phrases = {"not a regular file (a FIFO or a device)"});
+  EXPECT_FAILURE(.args = {"--csv", "/dev/null", DATA "gj-small.xml"}, .bare = 1, .status = 2,
+                 .prefix = "cannot write '/dev/null': not a regular file", .phrases = {"give a file name"});
+  EXPECT_FAILURE(.args = {"--csv", "", DATA "gj-small.xml"}, .bare = 1, .status = 2,
+                 .prefix = "an output path is empty", .phrases = {"give a file name"});
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -334,10 +381,13 @@ int main(void)
       {"test_hostile_platform_digit_names_run", test_hostile_platform_digit_names_run},
       {"test_hostile_platform_crash_is_one_line", test_hostile_platform_crash_is_one_line},
       {"test_hostile_signals_stop_alike", test_hostile_signals_stop_alike},
+      {"test_hostile_kill_9_leaves_nothing", test_hostile_kill_9_leaves_nothing},
       {"test_hostile_cache_key_covers_profiles", test_hostile_cache_key_covers_profiles},
       {"test_hostile_cache_shared_by_concurrent_sweeps", test_hostile_cache_shared_by_concurrent_sweeps},
       {"test_hostile_report_outside_scenario_folder", test_hostile_report_outside_scenario_folder},
       {"test_hostile_report_inside_or_on_command_line", test_hostile_report_inside_or_on_command_line},
+      {"test_hostile_devices_refused", test_hostile_devices_refused},
+      {"test_hostile_platform_bad_mesh_row", test_hostile_platform_bad_mesh_row},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

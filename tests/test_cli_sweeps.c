@@ -90,8 +90,8 @@ static void end_cache_folders(char *before, const char *dir, const char *cache)
   remove_folder(dir);
 }
 
-/* Ctrl-C half-way: exit status 130 (128 + SIGINT), one line saying how many points are kept and where, no output file left; the same
- * command again completes the CSV, with every point in the cache. */
+/* Ctrl-C half-way: exit status 130 (128 + SIGINT), one line saying how many points are kept and where, no output file
+ * left; the same command again completes the CSV, with every point in the cache. */
 static void test_cli_interrupted_sweep_resumes(void)
 {
   char dir[1024];

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* File layout, all integers and doubles little-endian: magic, u32 version, u32 nranks, u32 nphases, the phase names
  * NUL-terminated, then per rank a u64 count followed by that many records (see put_interval). A trace with a
@@ -677,13 +678,24 @@ static int read_annex(FILE *in, met_trace_t *trace)
   return 0;
 }
 
+/* Whether `in`, a file, is too short for `nranks` timelines, each starting with an 8-byte count: a damaged rank count
+ * is refused before the ranks are allocated (a fuzzed one asked for 350 GB). 0 when the size cannot be told. */
+static int too_many_ranks(FILE *in, uint32_t nranks)
+{
+  struct stat st;
+  long at = ftell(in);
+  int fd = fileno(in);
+  return fd >= 0 && at >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+         (uint64_t)nranks * 8 > (uint64_t)(st.st_size - at);
+}
+
 met_trace_t *met_trace_read(FILE *in)
 {
   char magic[sizeof met_magic];
   uint32_t version, nranks, nphases;
   if (fread(magic, 1, sizeof magic, in) != sizeof magic || memcmp(magic, met_magic, sizeof magic) != 0 ||
       get_u32(in, &version) || version != MET_TRACE_VERSION || get_u32(in, &nranks) || nranks > INT32_MAX ||
-      get_u32(in, &nphases))
+      get_u32(in, &nphases) || too_many_ranks(in, nranks))
     return NULL;
   met_trace_t *trace = met_trace_new((int)nranks);
   if (trace && (read_phases(in, trace, nphases) || read_timelines(in, trace) || read_annex(in, trace))) {

@@ -6,12 +6,15 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
@@ -221,15 +224,26 @@ free_pctxt:
   return rc;
 }
 
-/* Returns 0 when `path` can be opened and read, else the errno (a directory opens but does not read). */
+/* Returns 0 when `path` is a regular file that can be opened and read, else the errno: EISDIR for a folder, ENODEV
+ * for a FIFO or a device, which would never end or block the run (opened without blocking, to tell). */
 static int check_readable(const char *path)
 {
-  FILE *f = fopen(path, "r");
-  if (!f)
+  int fd = open(path, O_RDONLY | O_NONBLOCK);
+  struct stat st;
+  if (fd < 0)
     return errno;
-  int e = (fgetc(f) == EOF && ferror(f)) ? errno : 0;
-  fclose(f);
+  int e = fstat(fd, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? EISDIR : !S_ISREG(st.st_mode) ? ENODEV : 0;
+  char byte;
+  if (e == 0 && read(fd, &byte, 1) < 0)
+    e = errno;
+  close(fd);
   return e;
+}
+
+/* What check_readable's error means, for a message. */
+static const char *unreadable(int e)
+{
+  return e == ENODEV ? "it is not a regular file (a FIFO or a device)" : strerror(e);
 }
 
 char *scn_resolve(const char *scenario_path, const char *file)
@@ -468,7 +482,7 @@ static int check_platform_file(const scn_scenario_t *s, const char *platform, in
     return scn_fail(err, s->path, line, "platform file '%s' not found; " PLATFORM_HINT, platform);
   if (e)
     return scn_fail(err, s->path, line, "platform file '%s' cannot be read (%s); " PLATFORM_HINT, platform,
-                    strerror(e));
+                    unreadable(e));
   return 0;
 }
 
@@ -573,7 +587,7 @@ int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err)
   int e = check_readable(path);
   if (e)
     return scn_fail(err, path, 0, "cannot open scenario: %s; check the path, which is relative to the current folder",
-                    strerror(e));
+                    unreadable(e));
   /* Every libxml2 message goes to the sink, never to stderr; the default handler is back on return. */
   xmlSetStructuredErrorFunc(&sink, on_parse_error);
   xmlDoc *doc = parse(path, &sink);

@@ -13,10 +13,25 @@
 #include <simgrid/link.h>
 #include <xbt/dynar.h>
 
+/* A mesh coordinate (simrun:row, simrun:col), which the mapper reads with atoi: a whole number from 0 to 65535. */
+static int check_coordinate(const_sg_host_t host, const char *name, char *err, size_t errlen)
+{
+  const char *text = sg_host_get_property_value(host, name);
+  char *end = nullptr;
+  long value = text ? strtol(text, &end, 10) : 0;
+  if (!text || (end != text && *end == '\0' && value >= 0 && value <= 65535))
+    return 0;
+  snprintf(err, errlen, "host '%s': property %s = \"%s\"; give a whole number from 0 to 65535", sg_host_get_name(host),
+           name, text);
+  return SIM_EPLATFORM;
+}
+
 static int check_hosts(char *err, size_t errlen)
 {
   for (size_t i = 0; i < sim_engine_host_count(); i++) {
     const_sg_host_t host = sim_engine_host(i);
+    if (check_coordinate(host, "simrun:row", err, errlen) || check_coordinate(host, "simrun:col", err, errlen))
+      return SIM_EPLATFORM;
     double speed = sg_host_get_speed(host);
     if (!(speed > 0) || !std::isfinite(speed)) {
       snprintf(err, errlen,

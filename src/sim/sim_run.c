@@ -220,8 +220,14 @@ static FILE *run_child(void (*child)(const void *, FILE *), const void *data, in
     return NULL;
   int wstatus = 0;
   pid_t done;
-  while ((done = waitpid(slot.pid, &wstatus, 0)) < 0 && errno == EINTR)
-    ;
+  if ((done = waitpid(slot.pid, &wstatus, 0)) < 0 && errno == EINTR) {
+    /* a signal the caller catches (SIGINT, SIGTERM, SIGHUP) means stop: a platform that takes long to load must not
+     * keep simrun waiting */
+    snprintf(err, errlen, "interrupted");
+    sim_run_stop(&slot, 1);
+    *rc = SIM_EINTR;
+    return NULL;
+  }
   if (done < 0) {
     snprintf(err, errlen, "lost the simulation process: %s", strerror(errno));
     close_files(&slot);

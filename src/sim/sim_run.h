@@ -38,7 +38,8 @@ int sim_run_wait_any(sim_run_child_t *children, size_t count, size_t *which, cha
 void sim_run_stop(sim_run_child_t *children, size_t count);
 
 /* Loads `platform` in a child and reports its host count: a cheap check before a sweep. Returns 0, or SIM_EPLATFORM
- * (the platform or its simrun properties are wrong) or SIM_ECHILD, with a message in err. */
+ * (the platform or its simrun properties are wrong) or SIM_ECHILD, with a message in err; SIM_EINTR when a caught
+ * signal interrupted the wait (the child is ended). */
 int sim_run_probe(const char *platform, size_t *hosts, char *err, size_t errlen);
 
 /* Loads `platform` in a child and measures the route between every pair of hosts: (*hops)[a * *hosts + b] is the

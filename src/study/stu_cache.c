@@ -119,7 +119,9 @@ stu_cache_t *stu_cache_open(const char *dir, stu_cache_warn_fn warn, void *ctx, 
     stu_cache_free(cache);
     return NULL;
   }
-  if (make_folders(dir) != 0 || access(dir, W_OK) != 0) {
+  struct stat st;
+  if (make_folders(dir) != 0 || access(dir, W_OK) != 0 ||
+      (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode) && (errno = ENOTDIR))) {
     snprintf(err, errlen,
              "cannot use the cache folder '%s': %s; set SIMRUN_CACHE_DIR to a writable folder, or give "
              "--no-cache",
@@ -312,7 +314,13 @@ FILE *stu_cache_get(const stu_cache_t *cache, const char *key)
   char path[4200];
   seal_t seal;
   entry_path(cache, key, path, sizeof path);
-  FILE *in = fopen(path, "rb");
+  int fd = open(path, O_RDONLY | O_NONBLOCK); /* a FIFO put in the cache must not block the sweep */
+  struct stat st;
+  FILE *in = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
+  if (!in && fd >= 0) {
+    close(fd);
+    discard(cache, path, "is not a regular file");
+  }
   if (!in)
     return NULL;
   entry_t e = read_header(in, key, &seal);

@@ -467,6 +467,8 @@ static int check_platforms(sweep_t *sweep, const stu_study_t *study)
     int rc = sim_run_probe(platform, &hosts, message, sizeof message);
     if (rc == SIM_ECHILD) /* SimGrid killed the probe while loading or checking the platform: the platform's fault */
       rc = SIM_EPLATFORM;
+    if (rc == SIM_EINTR)
+      return rc;
     if (rc != 0)
       return point_error(sweep, rc, NULL, message);
     if ((size_t)max_p > hosts) {

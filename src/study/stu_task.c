@@ -63,13 +63,24 @@ static int write_result(stu_point_t *r, int32_t status, const met_trace_t *trace
   return rc == 0 && trace ? met_trace_write(trace, out) : rc;
 }
 
-/* Reads `count` items of `size` bytes into a new array (NULL for none); 0 or -1. */
+/* The bytes left in `in` after its position, or 0 when that cannot be told. */
+static size_t bytes_left(FILE *in)
+{
+  long at = ftell(in);
+  long end = at >= 0 && fseek(in, 0, SEEK_END) == 0 ? ftell(in) : -1;
+  if (at < 0 || fseek(in, at, SEEK_SET) != 0 || end < at)
+    return 0;
+  return (size_t)(end - at);
+}
+
+/* Reads `count` items of `size` bytes into a new array (NULL for none); 0 or -1. A count the rest of the input cannot
+ * hold is refused before anything is allocated (a damaged count asked for terabytes). */
 static int get_array(FILE *in, size_t count, size_t size, void **array)
 {
   *array = NULL;
   if (count == 0)
     return 0;
-  if (count > SIZE_MAX / size || !(*array = malloc(count * size)))
+  if (count > SIZE_MAX / size || count * size > bytes_left(in) || !(*array = malloc(count * size)))
     return -1;
   return get(in, *array, count * size);
 }
@@ -130,7 +141,7 @@ typedef struct task_run {
   const stu_task_t *task;
 } task_run_t;
 
-/* The child's payload: the task's result. The child exits right after, so what it allocates here is not freed. */
+/* The child's payload: the task's result. */
 static int analyse(const met_trace_t *trace, const void *data, FILE *out)
 {
   const task_run_t *run = data;
@@ -145,7 +156,10 @@ static int analyse(const met_trace_t *trace, const void *data, FILE *out)
   } else if (task->kind == STU_TASK_POINT && view == APP_VIEW_LOST_CYCLES) {
     status = lost_cycles(&r, trace, task);
   }
-  return write_result(&r, status, task->keep_trace ? trace : NULL, out);
+  int rc = write_result(&r, status, task->keep_trace ? trace : NULL, out);
+  free(r.procs); /* the child leaves at once, but valgrind's leak check (scripts/memcheck) follows it */
+  free(r.msgs);
+  return rc;
 }
 
 /* Whether the child may record sums only (met_trace_new_aggregate): when the whole trace is not kept. The message

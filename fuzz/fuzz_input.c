@@ -1,0 +1,53 @@
+/* A fixed place for fuzz inputs that loaders read by path, with the shipped scenarios' relative platform paths in
+ * reach (see fuzz_input.h). */
+#define _GNU_SOURCE /* mkdtemp, symlink */
+
+#include "fuzz_input.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char input[4096];
+
+static void link_to(const char *target, const char *dir, const char *name)
+{
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  if (symlink(target, path) != 0)
+    perror(path);
+}
+
+const char *fuzz_input_path(void)
+{
+  static char root[] = "/tmp/simrun-fuzz-XXXXXX";
+  if (input[0])
+    return input;
+  if (!mkdtemp(root))
+    abort();
+  char dir[4096];
+  const char *levels[] = {"d1", "d1/d2", "d1/d2/d3"};
+  for (size_t i = 0; i < 3; i++) {
+    snprintf(dir, sizeof dir, "%s/%s", root, levels[i]);
+    if (mkdir(dir, 0700) != 0)
+      abort();
+  }
+  snprintf(dir, sizeof dir, "%s/d1/d2", root);
+  link_to(SIMRUN_SOURCE_DIR "/platforms", root, "platforms");
+  link_to(SIMRUN_SOURCE_DIR "/platforms", dir, "platforms");
+  link_to(SIMRUN_SOURCE_DIR "/tests/data/cli/two-hosts.xml", dir, "two-hosts.xml");
+  snprintf(dir, sizeof dir, "%s/d1/d2/d3", root);
+  link_to(SIMRUN_SOURCE_DIR "/tests/data/cli/two-hosts.xml", dir, "two-hosts.xml");
+  snprintf(input, sizeof input, "%s/input.xml", dir);
+  return input;
+}
+
+int fuzz_write_input(const uint8_t *data, size_t size)
+{
+  FILE *f = fopen(fuzz_input_path(), "wb");
+  if (!f)
+    return -1;
+  int rc = fwrite(data, 1, size, f) == size ? 0 : -1;
+  return fclose(f) == 0 ? rc : -1;
+}

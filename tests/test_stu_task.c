@@ -1,0 +1,51 @@
+/* Tests of the result a simulation child writes (stu_result_read): inputs the fuzzer found (fuzz/fuzz_result.c) are
+ * refused at once, without the allocation their damaged counts asked for. Inputs in tests/data/cli/hostile/fuzz/. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "met_trace.h"
+#include "stu_task.h"
+#include "tu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FUZZED SIMRUN_SOURCE_DIR "/tests/data/cli/hostile/fuzz/"
+
+/* Reads file `name` as a result: the return value of stu_result_read. */
+static int read_result(const char *name)
+{
+  FILE *in = fopen(name, "rb");
+  CU_ASSERT_FATAL(in != NULL);
+  stu_point_t point = {0};
+  int32_t status = 0;
+  int rc = stu_result_read(&point, &status, in);
+  fclose(in);
+  free(point.procs);
+  free(point.msgs);
+  met_trace_free(point.trace);
+  return rc;
+}
+
+/* A count of per-process entries of 2^44 bytes, malloc'd as read before the input ran out: ASan (scripts/test) aborted.
+ */
+static void test_task_result_refuses_huge_count(void)
+{
+  CU_ASSERT_EQUAL(read_result(FUZZED "result-huge-count.bin"), -1);
+}
+
+/* A trace header claiming 2^30 ranks in a file of a few kilobytes: met_trace_read allocated them first (ASan: out of
+ * memory). In a normal build both only cost time and memory, so these fail in the sanitizer build. */
+static void test_task_result_refuses_huge_rank_count(void)
+{
+  CU_ASSERT_EQUAL(read_result(FUZZED "result-huge-nranks.bin"), -1);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_task_result_refuses_huge_count", test_task_result_refuses_huge_count},
+      {"test_task_result_refuses_huge_rank_count", test_task_result_refuses_huge_rank_count},
+      {NULL, NULL}};
+  return tu_run("task", cases);
+}

@@ -58,11 +58,19 @@ static void test_app_gj_t800_work_is_conserved(void)
   met_trace_free(trace);
 }
 
+/* Eq. 11 with each platform's own figures (its message model or route, its I/O, its characterisation, the mapping's
+ * distances) stays within 10% of the simulation at p = 2, where nothing contends, on all 8 shipped platforms. */
+static void test_app_gj_model_on_every_platform(void)
+{
+  tu_expect_models_within_10pc(SIMRUN_SOURCE_DIR "/tests/data/machine/p2-gj.xml", 8);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_app_gj_element_ops", test_app_gj_element_ops},
                                     {"test_app_gj_t800_sequential_by_hand", test_app_gj_t800_sequential_by_hand},
                                     {"test_app_gj_t800_work_is_conserved", test_app_gj_t800_work_is_conserved},
+                                    {"test_app_gj_model_on_every_platform", test_app_gj_model_on_every_platform},
                                     {NULL, NULL}};
   return tu_run("app_gj", cases);
 }

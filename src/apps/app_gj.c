@@ -169,9 +169,10 @@ static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *er
   return 0;
 }
 
-/* Zemerly et al.'s eq. 11 for this point on the run's platform: its message model, the distances of the run's own
- * mapping (eqs. 12-14), the sequential computation at rank 0's host's characterisation and the host I/O of eqs. 5-6.
- * NAN, with what is missing, for a broadcast the paper has no model of or a platform without eq. 4's model. */
+/* Zemerly et al.'s eq. 11 for this point on the run's platform: its message model (eq. 4, or the route's latency and
+ * bandwidth in that form: met_platform_msg), the distances of the run's own mapping (eqs. 12-14), the sequential
+ * computation at rank 0's host's characterisation and the host I/O of eqs. 5-6. NAN, with what is missing, for a
+ * broadcast the paper has no model of or a platform with no message model. */
 static double gj_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
   const char *bcast = app_point_value(point, "broadcast");
@@ -180,8 +181,9 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
     snprintf(missing, len, "eq. 11 models the one-to-all and neighbour broadcasts only");
     return NAN;
   }
-  if (!m->piecewise || nranks > MET_PLATFORM_MAX_RANKS) {
-    snprintf(missing, len, "the platform gives no piecewise message model (simrun:comm-model, eq. 4)");
+  met_piecewise_t msg;
+  if (met_platform_msg(m, &msg) != 0 || nranks > MET_PLATFORM_MAX_RANKS) {
+    snprintf(missing, len, "the platform gives no message model (simrun:comm-model) and the route no bandwidth");
     return NAN;
   }
   met_gj_t g = {.n = n,
@@ -190,7 +192,7 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
                 .t_io =
                     met_io_time(m->input_us, app_gj_input_bytes(n)) + met_io_time(m->output_us, app_gj_result_bytes(n)),
                 .bcast = strcmp(bcast, "neighbour") == 0 ? MET_GJ_NEIGHBOUR : MET_GJ_ONE_TO_ALL,
-                .msg = &m->msg,
+                .msg = &msg,
                 .hops = m->hops};
   return met_gj_time(&g);
 }
@@ -211,4 +213,5 @@ const app_skeleton_t app_gj_skeleton = {
     .release = free,
     .model = gj_model,
     .model_name = "Zemerly et al. eq. 11 (no overlap, no idling) with the platform's figures: its message model "
-                  "(eq. 4), host I/O (eqs. 5-6), rank 0's host's characterisation and the run's mapping distances"};
+                  "(eq. 4, or the route's latency and bandwidth), host I/O (eqs. 5-6), rank 0's host's "
+                  "characterisation and the run's mapping distances"};

@@ -76,6 +76,24 @@ int met_platform_hockney(const met_platform_t *m, met_hockney_t *link)
   return 0;
 }
 
+int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg)
+{
+  *msg = (met_piecewise_t){0};
+  if (m->piecewise) {
+    *msg = m->msg;
+    return 0;
+  }
+  if (m->p <= 1)
+    return 0;
+  if (m->bandwidth <= 0 || m->hops[1] <= 0)
+    return -1;
+  double per_link_us = 1e6 * m->latency / m->hops[1];
+  double us_per_byte = 1e6 / m->bandwidth;
+  msg->small[1] = msg->large[1] = us_per_byte;
+  msg->small[2] = msg->large[2] = per_link_us;
+  return 0;
+}
+
 double met_platform_flops(const met_platform_t *m)
 {
   double cycles = m->charac.cycles[MET_CLASS_FLOP];

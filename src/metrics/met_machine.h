@@ -75,6 +75,11 @@ typedef struct met_platform {
  * bandwidth; 0 and 0 for p = 1, where nothing is sent. Returns 0, or -1 when the platform gives neither. */
 int met_platform_hockney(const met_platform_t *m, met_hockney_t *link);
 
+/* The machine's message time as eq. 4's piecewise form into *msg: the platform's own, or else the route's as SimGrid
+ * times it on a quiet network (alpha 0, beta = 1 / bandwidth, gamma = the latency per link of the route between
+ * ranks 0 and 1, delta 0, one regime), in us. Returns 0, or -1 when the platform gives neither (p = 1 gives zeros). */
+int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg);
+
 /* The flop rate of rank 0's host: clock / cycles per flop; 0 when a flop costs nothing (no rate). */
 double met_platform_flops(const met_platform_t *m);
 

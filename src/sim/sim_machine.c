@@ -174,10 +174,13 @@ int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t 
 static int describe_ranks(const char *platform, const sg_host_t *hosts, met_platform_t *m, char *err, size_t errlen)
 {
   m->uniform = 1;
-  int rc = sim_machine_charac(hosts[0], platform, &m->charac, m->origin, sizeof m->origin, err, errlen);
+  char origin[sizeof m->origin];
+  char figures[sizeof m->origin];
+  int rc = sim_machine_charac(hosts[0], platform, &m->charac, origin, sizeof origin, err, errlen);
+  met_charac_describe(&m->charac, figures, sizeof figures);
+  snprintf(m->origin, sizeof m->origin, "%.200s: %.300s", figures, origin);
   for (int i = 0; rc == 0 && i < m->p; i++) {
     met_charac_t c;
-    char origin[512];
     rc = sim_machine_charac(hosts[i], platform, &c, origin, sizeof origin, err, errlen);
     m->uniform = m->uniform && met_charac_equal(&c, &m->charac);
     if (i < MET_PLATFORM_MAX_RANKS)

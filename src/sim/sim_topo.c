@@ -504,6 +504,8 @@ static void write_platform(writer_t *x, const sim_topo_t *topo, const graph_t *g
   attribute(x, "id", id);
   attribute(x, "routing", g->nodes > 512 ? "DijkstraCache" : "Floyd");
   props(x, topo->preset ? topo->preset->props : NULL);
+  if (topo->kind == SIM_TOPO_HYPERCUBE) /* ranks in Gray-code order: neighbouring ranks one link apart (sim_map.h) */
+    prop(x, "simrun:placement", "gray");
   write_hosts(x, topo, g);
   write_links(x, topo, g);
   write_routes(x, topo, g);

@@ -1,5 +1,6 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
+#include "cli_characterise.h"
 #include "app_skeleton.h"
 #include "rep_paje.h"
 #include "rep_pictures.h"
@@ -41,6 +42,7 @@ static void usage(FILE *out)
   fprintf(out,
           "Usage: simrun [run] [OPTIONS] SCENARIO.xml\n"
           "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
+          "       simrun characterise FILE.csv          fits eq. 4 to ping-pong times: see simrun characterise --help\n"
           "\n"
           "Simulates a program skeleton on a parallel machine (SimGrid) for every point of the scenario's sweep and\n"
           "prints, per point, the simulated time T_par, speedup, efficiency, the overhead ratios of each lost-cycle\n"
@@ -527,6 +529,8 @@ int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "platform") == 0)
     return platform_main(argc - 1, argv + 1);
+  if (argc > 1 && strcmp(argv[1], "characterise") == 0)
+    return cli_characterise_main(argc - 1, argv + 1);
   options_t opts = {0};
   int status = parse_options(argc, argv, &opts);
   if (status >= 0)

@@ -641,6 +641,26 @@ static void test_labs_design_your_machine(void)
     if (mine)
       CU_ASSERT(NUM(mine, "t_par", "broadcast=neighbour p=64") > TOPO("t_par", machines[0], "neighbour", 64));
   }
+  csv_t *kinds = csv_load(&lab, "lab5-machines.csv");
+  if (kinds) { /* NULL under a sanitizer only */
+    /* 5f "At p = 8 memory dominates on the T800 and on NCP2, communication on icluster, processing on the
+     * present-day cluster. NCP2 has the best efficiency at p = 8 (above 90%) and icluster the worst (below 30%)" */
+    static const char *const platforms[] = {"t800-mesh-128.xml", "icluster-fe-32.xml", "ncp2-myrinet-8.xml",
+                                            "modern-switch-64.xml"};
+    static const char *const dominant[] = {"memory", "communication", "memory", "processing"};
+    for (size_t m = 0; m < 4; m++) {
+      CU_ASSERT_STRING_EQUAL(TEXT(kinds, "dominant", "platform=%s p=8", platforms[m]), dominant[m]);
+      if (m != 2)
+        CU_ASSERT(NUM(kinds, "efficiency", "platform=%s p=8", platforms[2]) >
+                  NUM(kinds, "efficiency", "platform=%s p=8", platforms[m]));
+      if (m != 1)
+        CU_ASSERT(NUM(kinds, "efficiency", "platform=%s p=8", platforms[1]) <
+                  NUM(kinds, "efficiency", "platform=%s p=8", platforms[m]));
+    }
+    CU_ASSERT(NUM(kinds, "efficiency", "platform=%s p=8", platforms[2]) > 0.9);
+    CU_ASSERT(NUM(kinds, "efficiency", "platform=%s p=8", platforms[1]) < 0.3);
+  }
+  csv_free(kinds);
 #undef TOPO
   csv_free(mine);
   csv_free(topo);

@@ -57,9 +57,22 @@ static const char *const icluster_host_props[] = {"simrun:memory-bytes",
                                                   "5.5",
                                                   NULL};
 
-/* ncp2 copies the nodes and Myrinet links of platforms/ncp2-myrinet-8.xml (seed 002); its protocol controllers and
+/* ncp2 copies the nodes (the PowerPC 604's characterisation included) and Myrinet links of
+ * platforms/ncp2-myrinet-8.xml (seed 002); its protocol controllers and
  * PCI buses, which only the DSM model uses, are not generated. */
-static const char *const ncp2_host_props[] = {"simrun:memory-bytes", "33554432", "simrun:l2-bytes", "262144", NULL};
+static const char *const ncp2_host_props[] = {"simrun:memory-bytes",
+                                              "33554432",
+                                              "simrun:l2-bytes",
+                                              "262144",
+                                              "simrun:cycles-cpu",
+                                              "0.5",
+                                              "simrun:cycles-flop",
+                                              "1",
+                                              "simrun:cycles-intmem",
+                                              "1",
+                                              "simrun:cycles-extmem",
+                                              "1.5",
+                                              NULL};
 
 static const sim_topo_preset_t presets[] = {
     {.name = "t800",

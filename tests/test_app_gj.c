@@ -65,12 +65,36 @@ static void test_app_gj_model_on_every_platform(void)
   tu_expect_models_within_10pc(SIMRUN_SOURCE_DIR "/tests/data/machine/p2-gj.xml", 8);
 }
 
+/* A cache level makes the anomaly real (seed 000 §1.1): on tests/data/machine/cache-pair.xml an Rsub-equivalent
+ * element costs 3 + 2 + 2 + 3 x 10 = 37 cycles on one host (2312 bytes do not fit in 2048) and 3 + 2 + 2 + 3 x 1 = 10
+ * on each of two (1224 bytes fit), so the useful work summed over the ranks is 10/37 of T_seq: Ovh_anomaly =
+ * (10 - 37) / 37 = -0.72973, and the speedup is superlinear (above 2). */
+static void test_app_gj_cache_gives_negative_anomaly(void)
+{
+  const char *names[] = {"n", "broadcast"};
+  const char *values[] = {"16", "neighbour"};
+  const char *platform = SIMRUN_SOURCE_DIR "/tests/data/machine/cache-pair.xml";
+  met_trace_t *seq = tu_run_point(&app_gj_skeleton, platform, 2, names, values, 1, SIM_BCAST_NEIGHBOUR);
+  met_trace_t *par = tu_run_point(&app_gj_skeleton, platform, 2, names, values, 2, SIM_BCAST_NEIGHBOUR);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(seq);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(par);
+  TU_ASSERT_CLOSE(met_trace_end(seq), app_gj_element_ops(16) * 37e-9, 1e-15);
+  met_eppa_t e;
+  CU_ASSERT_FATAL(met_eppa_compute(par, met_trace_end(seq), &e) == 0);
+  TU_ASSERT_CLOSE(e.ovh_ratio[MET_OVH_ANOMALY], -27.0 / 37.0, 1e-9);
+  CU_ASSERT(e.speedup > 2);
+  met_trace_free(seq);
+  met_trace_free(par);
+}
+
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_app_gj_element_ops", test_app_gj_element_ops},
-                                    {"test_app_gj_t800_sequential_by_hand", test_app_gj_t800_sequential_by_hand},
-                                    {"test_app_gj_t800_work_is_conserved", test_app_gj_t800_work_is_conserved},
-                                    {"test_app_gj_model_on_every_platform", test_app_gj_model_on_every_platform},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_app_gj_element_ops", test_app_gj_element_ops},
+      {"test_app_gj_t800_sequential_by_hand", test_app_gj_t800_sequential_by_hand},
+      {"test_app_gj_t800_work_is_conserved", test_app_gj_t800_work_is_conserved},
+      {"test_app_gj_model_on_every_platform", test_app_gj_model_on_every_platform},
+      {"test_app_gj_cache_gives_negative_anomaly", test_app_gj_cache_gives_negative_anomaly},
+      {NULL, NULL}};
   return tu_run("app_gj", cases);
 }

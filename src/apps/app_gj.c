@@ -91,9 +91,12 @@ const met_ops_t *app_gj_rsub_ops(void)
   return &rsub_element;
 }
 
-static void compute_ops(sim_rank_t *rank, double element_ops)
+/* `element_ops` Rsub-equivalent elements while the rank keeps touching its block of `rows` rows and the pivot row. */
+static void compute_ops(sim_rank_t *rank, int n, int rows, double element_ops)
 {
-  sim_work(rank, &rsub_element, element_ops, SIM_WORK);
+  met_ops_t ops = rsub_element;
+  ops.working_set = app_gj_block_bytes(n, rows) + app_gj_row_bytes(n);
+  sim_work(rank, &ops, element_ops, SIM_WORK);
 }
 
 /* Rank 0 sets up the links, reads the system from the host and sends every other rank its block of rows. */
@@ -133,16 +136,17 @@ static void gj_program(sim_rank_t *rank, const void *arg)
   int n = ((const gj_arg_t *)arg)->n;
   int p = sim_rank_count(rank);
   int me = sim_rank_id(rank);
+  int rows = rows_of(n, p, me);
   distribute(rank, n, p);
   for (int k = 0; k < n; k++) {
     int owner = owner_of(n, p, k);
     sim_phase(rank, "normalise");
     if (me == owner)
-      compute_ops(rank, pivot_ops(n, k));
+      compute_ops(rank, n, rows, pivot_ops(n, k));
     sim_phase(rank, "broadcast");
     sim_bcast(rank, owner, app_gj_row_bytes(n));
     sim_phase(rank, "update");
-    compute_ops(rank, update_ops(n, k, rows_of(n, p, me) - (me == owner)));
+    compute_ops(rank, n, rows, update_ops(n, k, rows - (me == owner)));
   }
   collect(rank, n, p);
 }
@@ -181,6 +185,8 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
     snprintf(missing, len, "eq. 11 models the one-to-all and neighbour broadcasts only");
     return NAN;
   }
+  met_ops_t seq = rsub_element; /* the sequential run keeps touching the whole system */
+  seq.working_set = app_gj_block_bytes(n, n) + app_gj_row_bytes(n);
   met_piecewise_t msg;
   if (met_platform_msg(m, &msg) != 0 || nranks > MET_PLATFORM_MAX_RANKS) {
     snprintf(missing, len, "the platform gives no message model (simrun:comm-model) and the route no bandwidth");
@@ -188,7 +194,7 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
   }
   met_gj_t g = {.n = n,
                 .p = nranks,
-                .t_comp = met_charac_seconds(&m->charac, &rsub_element, app_gj_element_ops(n)),
+                .t_comp = met_charac_seconds(&m->charac, &seq, app_gj_element_ops(n)),
                 .t_io =
                     met_io_time(m->input_us, app_gj_input_bytes(n)) + met_io_time(m->output_us, app_gj_result_bytes(n)),
                 .bcast = strcmp(bcast, "neighbour") == 0 ? MET_GJ_NEIGHBOUR : MET_GJ_ONE_TO_ALL,

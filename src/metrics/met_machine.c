@@ -19,6 +19,8 @@ void met_charac_cycles(const met_charac_t *c, const met_ops_t *ops, double items
 {
   for (int i = 0; i < MET_CLASS_COUNT; i++)
     cycles[i] = items * (ops->n[i] * c->cycles[i]);
+  if (c->cache_bytes > 0 && ops->working_set > 0 && ops->working_set <= c->cache_bytes)
+    cycles[MET_CLASS_EXTMEM] = items * (ops->n[MET_CLASS_EXTMEM] * c->cache_cycles);
 }
 
 double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double items)
@@ -33,7 +35,8 @@ double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double it
 
 int met_charac_equal(const met_charac_t *a, const met_charac_t *b)
 {
-  if (a->clock_hz != b->clock_hz || a->memory_bytes != b->memory_bytes)
+  if (a->clock_hz != b->clock_hz || a->memory_bytes != b->memory_bytes || a->cache_bytes != b->cache_bytes ||
+      a->cache_cycles != b->cache_cycles)
     return 0;
   for (int i = 0; i < MET_CLASS_COUNT; i++)
     if (a->cycles[i] != b->cycles[i])
@@ -48,6 +51,12 @@ void met_charac_describe(const met_charac_t *c, char *out, size_t len)
                       c->cycles[MET_CLASS_EXTMEM]);
   if (used < 0 || (size_t)used >= len)
     return;
+  if (c->cache_bytes > 0) {
+    int more = snprintf(out + used, len - (size_t)used, "; cache %.0f KiB at %.6g cycles", c->cache_bytes / 1024.0,
+                        c->cache_cycles);
+    if (more < 0 || (size_t)(used += more) >= len)
+      return;
+  }
   if (c->memory_bytes > 0)
     snprintf(out + used, len - (size_t)used, "; memory %.0f MiB", c->memory_bytes / 1048576.0);
   else

@@ -20,9 +20,12 @@ typedef enum met_class {
 /* The property suffixes of the classes, "cpu", "flop", "intmem", "extmem": simrun:cycles-<suffix>. */
 extern const char *const met_class_names[MET_CLASS_COUNT];
 
-/* Operations of a piece of work, by class (counts, not time: the same on every machine). */
+/* Operations of a piece of work, by class (counts, not time: the same on every machine), and the bytes of data the
+ * work keeps touching (its working set): when they fit in the host's cache level, an external access costs a cache
+ * hit. 0: unknown, never in cache. */
 typedef struct met_ops {
   double n[MET_CLASS_COUNT];
+  double working_set;
 } met_ops_t;
 
 /* What one operation of each class costs on a host. */
@@ -30,6 +33,8 @@ typedef struct met_charac {
   double clock_hz;                /* processor cycles per second (simrun:clock-hz, or the host's SimGrid speed) */
   double cycles[MET_CLASS_COUNT]; /* cycles per operation (simrun:cycles-cpu, -flop, -intmem, -extmem) */
   double memory_bytes;            /* simrun:memory-bytes; 0 when the platform gives none */
+  double cache_bytes;  /* simrun:cache-bytes: the size of a cache level in front of external memory; 0: none */
+  double cache_cycles; /* simrun:cycles-cache: cycles per external access that hits that cache */
   int derived;                    /* 1 when no simrun:cycles-* was given: the default of met_charac_default */
 } met_charac_t;
 
@@ -38,7 +43,8 @@ typedef struct met_charac {
 met_charac_t met_charac_default(double speed, double memory_bytes);
 
 /* Cycles of `items` pieces of work of `ops` each on `c`, by class, into cycles[MET_CLASS_COUNT]: items x (the
- * operations of one item x cycles per operation), in that order, so that an item's cost is rounded once. */
+ * operations of one item x cycles per operation), in that order, so that an item's cost is rounded once. External
+ * accesses cost cache_cycles instead of cycles[MET_CLASS_EXTMEM] when ops->working_set (> 0) fits in cache_bytes. */
 void met_charac_cycles(const met_charac_t *c, const met_ops_t *ops, double items, double cycles[MET_CLASS_COUNT]);
 
 /* Seconds of `items` pieces of work of `ops` each on `c` (eq. 2: the cycles of every class times the cycle time). */

@@ -96,6 +96,7 @@ static void compute_ops(sim_rank_t *rank, int n, int rows, double element_ops)
 {
   met_ops_t ops = rsub_element;
   ops.working_set = app_gj_block_bytes(n, rows) + app_gj_row_bytes(n);
+  ops.seq_working_set = app_gj_block_bytes(n, n) + app_gj_row_bytes(n);
   sim_work(rank, &ops, element_ops, SIM_WORK);
 }
 

@@ -33,6 +33,15 @@ double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double it
   return total / c->clock_hz;
 }
 
+double met_charac_anomaly(const met_charac_t *c, const met_ops_t *ops, double items)
+{
+  if (ops->seq_working_set <= 0 || c->cache_bytes <= 0)
+    return 0;
+  met_ops_t seq = *ops;
+  seq.working_set = ops->seq_working_set;
+  return met_charac_seconds(c, ops, items) - met_charac_seconds(c, &seq, items);
+}
+
 int met_charac_equal(const met_charac_t *a, const met_charac_t *b)
 {
   if (a->clock_hz != b->clock_hz || a->memory_bytes != b->memory_bytes || a->cache_bytes != b->cache_bytes ||

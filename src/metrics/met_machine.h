@@ -26,6 +26,7 @@ extern const char *const met_class_names[MET_CLASS_COUNT];
 typedef struct met_ops {
   double n[MET_CLASS_COUNT];
   double working_set;
+  double seq_working_set; /* the working set of the same operations in the sequential run; 0: working_set */
 } met_ops_t;
 
 /* What one operation of each class costs on a host. */
@@ -49,6 +50,10 @@ void met_charac_cycles(const met_charac_t *c, const met_ops_t *ops, double items
 
 /* Seconds of `items` pieces of work of `ops` each on `c` (eq. 2: the cycles of every class times the cycle time). */
 double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double items);
+
+/* The parallel anomaly of `items` pieces of `ops` on `c` (seed 000 §1.1): their seconds at ops->working_set minus their
+ * seconds at ops->seq_working_set; 0 without a cache level or a sequential working set. */
+double met_charac_anomaly(const met_charac_t *c, const met_ops_t *ops, double items);
 
 /* Whether two characterisations are the same (for "every rank's host costs the same"). */
 int met_charac_equal(const met_charac_t *a, const met_charac_t *b);

@@ -1,5 +1,6 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
+#include "cli_characterise.h"
 #include "app_skeleton.h"
 #include "cli_output.h"
 #include "cli_signal.h"
@@ -44,6 +45,7 @@ static void usage(FILE *out)
   fprintf(out,
           "Usage: simrun [run] [OPTIONS] SCENARIO.xml\n"
           "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
+          "       simrun characterise FILE.csv          fits eq. 4 to ping-pong times: see simrun characterise --help\n"
           "\n"
           "Measured MPI runs: simrun analyse DIR [DIR...] [OPTIONS] analyses runs traced by libsimrun-trace.so;\n"
           "see simrun analyse --help.\n"
@@ -584,6 +586,8 @@ int main(int argc, char **argv)
     return cli_analyse_main(argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "platform") == 0)
     return platform_main(argc - 1, argv + 1);
+  if (argc > 1 && strcmp(argv[1], "characterise") == 0)
+    return cli_characterise_main(argc - 1, argv + 1);
   options_t opts = {0};
   int status = parse_options(argc, argv, &opts);
   if (status >= 0)

@@ -92,10 +92,12 @@ def check_lost(folder, doc, report):
 def check_processes(folder, doc, rows, report):
     header, procs = table(f"{folder}/out-processes.csv")
     keys = key_columns(doc)
-    check(header == keys + ["rank", "work_s", "ovh_ctrl", "ovh_comm", "ovh_idle", "ovh_anomaly"], f"{header}")
+    check(header == keys + ["rank", "work_s", "ovh_ctrl", "ovh_comm", "ovh_idle", "ovh_anomaly",
+                               "anomaly", "imbalance"], f"{header}")
     with_procs = [pt for pt in doc["points"] if "per_process" in pt]
     check(len(procs) == sum(pt["p"] for pt in with_procs) and procs, f"{len(procs)} per-process rows")
-    shown = report_rows(report, r"^\s+(\d+)\s+([0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)$")
+    shown = report_rows(report, r"^\s+(\d+)\s+([0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)"
+                                r"\s+([-0-9.]+)$")
     check(len(shown) == len(procs), f"{len(shown)} per-process report rows for {len(procs)}")
     for proc, line in zip(procs, shown):
         point = next(pt for pt in with_procs if all(proc[k] == str(v) for k, v in
@@ -104,9 +106,16 @@ def check_processes(folder, doc, rows, report):
         item = point["per_process"][int(proc["rank"])]
         same(proc["work_s"], item["work_s"], "work_s")
         close(line[1], float(proc["work_s"]), "per-process work")
-        for i, name in enumerate(("ctrl", "comm", "idle", "anomaly")):
+        for i, name in enumerate(("ctrl", "comm", "idle")):
             same(proc["ovh_" + name], item["overhead_ratios"][name], "per-process ovh_" + name)
             close(line[2 + i], float(proc["ovh_" + name]), "per-process ovh_" + name)
+        same(proc["ovh_anomaly"], item["overhead_ratios"]["anomaly"], "per-process ovh_anomaly")
+        # the report shows the rank's true anomaly and its load imbalance, which add up to its ovh_anomaly
+        for i, name in enumerate(("anomaly", "imbalance")):
+            same(proc[name], item[name], "per-process " + name)
+            close(line[5 + i], float(proc[name]), "per-process " + name)
+        check(abs(float(proc["anomaly"]) + float(proc["imbalance"]) - float(proc["ovh_anomaly"])) < 1e-6,
+              "per-process anomaly + imbalance = ovh_anomaly")
     # the ranks' ratios add up to the point's (met_eppa.h)
     for row in rows:
         mine = [pr for pr in procs if all(pr[k] == row[k] for k in key_columns(doc))]

@@ -43,7 +43,8 @@ static void test_app_gj_t800_sequential_by_hand(void)
   met_trace_free(trace);
 }
 
-/* p = 8: the ranks' compute parts add up to the sequential ones (the rows are split, not the work changed). */
+/* p = 8: the ranks' compute parts add up to the sequential ones (the rows are split, not the work changed); with no
+ * cache level there is no true anomaly, and each rank's imbalance is its work less T_seq / 8. */
 static void test_app_gj_t800_work_is_conserved(void)
 {
   met_trace_t *trace = run_gj(8);
@@ -55,14 +56,67 @@ static void test_app_gj_t800_work_is_conserved(void)
     double expected = ELEMENT_OPS_256 * rsub_cycles[part] / 25e6;
     TU_ASSERT_CLOSE(sum, expected, 1e-9 * expected);
   }
+  for (int r = 0; r < 8; r++) {
+    met_eppa_proc_t proc;
+    CU_ASSERT_FATAL(met_eppa_process(trace, 78.18, r, &proc) == 0);
+    CU_ASSERT_EQUAL(proc.anomaly, 0);
+    TU_ASSERT_CLOSE(proc.imbalance, proc.work - 78.18 / 8, 1e-12);
+  }
   met_trace_free(trace);
+}
+
+/* Eq. 11 with each platform's own figures (its message model or route, its I/O, its characterisation, the mapping's
+ * distances) stays within 10% of the simulation at p = 2, where nothing contends, on all 8 shipped platforms. */
+static void test_app_gj_model_on_every_platform(void)
+{
+  tu_expect_models_within_10pc(SIMRUN_SOURCE_DIR "/tests/data/machine/p2-gj.xml", 8);
+}
+
+/* A cache level makes the anomaly real (seed 000 §1.1): on tests/data/machine/cache-pair.xml an Rsub-equivalent
+ * element costs 3 + 2 + 2 + 3 x 10 = 37 cycles on one host (2312 bytes do not fit in 2048) and 3 + 2 + 2 + 3 x 1 = 10
+ * on each of two (1224 bytes fit), so the useful work summed over the ranks is 10/37 of T_seq: Ovh_anomaly =
+ * (10 - 37) / 37 = -0.72973, and the speedup is superlinear (above 2). Per process (tests/data/machine/cache-gj.xml,
+ * the per-process view of p = 2): rank i's work W_i = 10 E_i ns for its E_i elements, which cost 37 E_i ns in the
+ * sequential run, so its true anomaly is -27 E_i ns = -2.7 W_i and its load imbalance 3.7 W_i - T_seq / 2; the
+ * anomalies add up to the overall one and the imbalances to 0. */
+static void test_app_gj_cache_gives_negative_anomaly(void)
+{
+  scn_scenario_t *scenario = NULL;
+  scn_error_t err;
+  stu_study_t *study = NULL;
+  CU_ASSERT_FATAL(scn_load(SIMRUN_SOURCE_DIR "/tests/data/machine/cache-gj.xml", &scenario, &err) == 0);
+  CU_ASSERT_FATAL(stu_run(scenario, &app_gj_skeleton, 2, NULL, NULL, &study, &err) == 0);
+  const stu_point_t *seq = &study->points[0];
+  const stu_point_t *par = &study->points[1];
+  CU_ASSERT_FATAL(seq->p == 1 && par->p == 2 && par->procs);
+  double t_seq = seq->t_par;
+  TU_ASSERT_CLOSE(t_seq, app_gj_element_ops(16) * 37e-9, 1e-15);
+  TU_ASSERT_CLOSE(par->eppa.ovh_ratio[MET_OVH_ANOMALY], -27.0 / 37.0, 1e-9);
+  CU_ASSERT(par->eppa.speedup > 2);
+  double anomaly = 0;
+  double imbalance = 0;
+  for (int r = 0; r < 2; r++) {
+    const met_eppa_proc_t *proc = &par->procs[r];
+    TU_ASSERT_CLOSE(proc->anomaly, -2.7 * proc->work, 1e-15);
+    TU_ASSERT_CLOSE(proc->imbalance, 3.7 * proc->work - t_seq / 2, 1e-15);
+    TU_ASSERT_CLOSE(proc->anomaly + proc->imbalance, proc->ovh_time[MET_OVH_ANOMALY], 1e-15);
+    anomaly += proc->anomaly;
+    imbalance += proc->imbalance;
+  }
+  TU_ASSERT_CLOSE(anomaly, par->eppa.ovh_time[MET_OVH_ANOMALY], 1e-15);
+  TU_ASSERT_CLOSE(imbalance, 0, 1e-15);
+  stu_free(study);
+  scn_free(scenario);
 }
 
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_app_gj_element_ops", test_app_gj_element_ops},
-                                    {"test_app_gj_t800_sequential_by_hand", test_app_gj_t800_sequential_by_hand},
-                                    {"test_app_gj_t800_work_is_conserved", test_app_gj_t800_work_is_conserved},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_app_gj_element_ops", test_app_gj_element_ops},
+      {"test_app_gj_t800_sequential_by_hand", test_app_gj_t800_sequential_by_hand},
+      {"test_app_gj_t800_work_is_conserved", test_app_gj_t800_work_is_conserved},
+      {"test_app_gj_model_on_every_platform", test_app_gj_model_on_every_platform},
+      {"test_app_gj_cache_gives_negative_anomaly", test_app_gj_cache_gives_negative_anomaly},
+      {NULL, NULL}};
   return tu_run("app_gj", cases);
 }

@@ -184,6 +184,13 @@ static void test_app_pdgemm_memory_from_host(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(msg, "memory check skipped"));
 }
 
+/* FAST's model with each platform's own flop rate and route stays within 10% of the simulation at p = 2 on all 8
+ * shipped platforms. */
+static void test_app_pdgemm_model_on_every_platform(void)
+{
+  tu_expect_models_within_10pc(SIMRUN_SOURCE_DIR "/tests/data/machine/p2-pdgemm.xml", 8);
+}
+
 /* The heat map draws the simulated times, the model's and their difference as three maps of one SVG document. */
 static void test_app_pdgemm_heatmap(void)
 {
@@ -213,6 +220,7 @@ int main(void)
   const tu_case_t cases[] = {
       {"test_app_pdgemm_platform_gives_model_inputs", test_app_pdgemm_platform_gives_model_inputs},
       {"test_app_pdgemm_memory_from_host", test_app_pdgemm_memory_from_host},
+      {"test_app_pdgemm_model_on_every_platform", test_app_pdgemm_model_on_every_platform},
       {"test_app_pdgemm_message_is_hockney", test_app_pdgemm_message_is_hockney},
       {"test_app_pdgemm_equals_model_on_even_grids", test_app_pdgemm_equals_model_on_even_grids},
       {"test_app_pdgemm_best_32_grid_is_compact", test_app_pdgemm_best_32_grid_is_compact},

@@ -104,7 +104,8 @@ static void test_sim_machine_bad_values_name_file_and_line(void)
              {"bad-nan.xml", "bad-nan.xml:12: property simrun:cycles-cpu = \"nan\" (for host a-slow"},
              {"bad-text.xml", "bad-text.xml:14: property simrun:cycles-intmem = \"fast\" (for host a-slow"},
              {"bad-clock.xml", "bad-clock.xml:11: property simrun:clock-hz = \"0\" (for host a-slow"},
-             {"bad-partial.xml", "host a-slow has some simrun:cycles-* properties but not simrun:cycles-intmem"}};
+             {"bad-partial.xml", "host a-slow has some simrun:cycles-* properties but not simrun:cycles-intmem"},
+             {"bad-cache.xml", "host a has simrun:cache-bytes but not simrun:cycles-cache"}};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     char path[512];
     char err[1024] = "";

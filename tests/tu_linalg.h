@@ -9,6 +9,7 @@
 #include "stu_sweep.h"
 #include "tu.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -76,6 +77,31 @@ static inline met_trace_t *tu_run_point(const app_skeleton_t *skeleton, const ch
     fprintf(stderr, "simulation failed: %s\n", err);
   skeleton->release(arg);
   return trace;
+}
+
+/* Every point of study `path` at p = 2 has a model within 10% of its simulated T_par, on each of the `platforms`
+ * shipped platforms (tests/data/machine/p2-*.xml). */
+static inline void tu_expect_models_within_10pc(const char *path, size_t platforms)
+{
+  scn_scenario_t *scenario;
+  scn_error_t err;
+  stu_study_t *study = tu_run_scenario(path, &scenario, &err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(study);
+  size_t checked = 0;
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *point = &study->points[i];
+    if (point->p != 2)
+      continue;
+    checked++;
+    double diff = (point->t_model - point->t_par) / point->t_par;
+    CU_ASSERT(isfinite(diff) && fabs(diff) <= 0.10);
+    if (!(fabs(diff) <= 0.10))
+      fprintf(stderr, "%s: model %g, simulated %g on %s\n", path, point->t_model, point->t_par,
+              stu_platform(study, point));
+  }
+  CU_ASSERT_EQUAL(checked, platforms);
+  stu_free(study);
+  scn_free(scenario);
 }
 
 #endif

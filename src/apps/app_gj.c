@@ -91,9 +91,13 @@ const met_ops_t *app_gj_rsub_ops(void)
   return &rsub_element;
 }
 
-static void compute_ops(sim_rank_t *rank, double element_ops)
+/* `element_ops` Rsub-equivalent elements while the rank keeps touching its block of `rows` rows and the pivot row. */
+static void compute_ops(sim_rank_t *rank, int n, int rows, double element_ops)
 {
-  sim_work(rank, &rsub_element, element_ops, SIM_WORK);
+  met_ops_t ops = rsub_element;
+  ops.working_set = app_gj_block_bytes(n, rows) + app_gj_row_bytes(n);
+  ops.seq_working_set = app_gj_block_bytes(n, n) + app_gj_row_bytes(n);
+  sim_work(rank, &ops, element_ops, SIM_WORK);
 }
 
 /* Rank 0 sets up the links, reads the system from the host and sends every other rank its block of rows. */
@@ -133,16 +137,17 @@ static void gj_program(sim_rank_t *rank, const void *arg)
   int n = ((const gj_arg_t *)arg)->n;
   int p = sim_rank_count(rank);
   int me = sim_rank_id(rank);
+  int rows = rows_of(n, p, me);
   distribute(rank, n, p);
   for (int k = 0; k < n; k++) {
     int owner = owner_of(n, p, k);
     sim_phase(rank, "normalise");
     if (me == owner)
-      compute_ops(rank, pivot_ops(n, k));
+      compute_ops(rank, n, rows, pivot_ops(n, k));
     sim_phase(rank, "broadcast");
     sim_bcast(rank, owner, app_gj_row_bytes(n));
     sim_phase(rank, "update");
-    compute_ops(rank, update_ops(n, k, rows_of(n, p, me) - (me == owner)));
+    compute_ops(rank, n, rows, update_ops(n, k, rows - (me == owner)));
   }
   collect(rank, n, p);
 }
@@ -169,9 +174,10 @@ static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *er
   return 0;
 }
 
-/* Zemerly et al.'s eq. 11 for this point on the run's platform: its message model, the distances of the run's own
- * mapping (eqs. 12-14), the sequential computation at rank 0's host's characterisation and the host I/O of eqs. 5-6.
- * NAN, with what is missing, for a broadcast the paper has no model of or a platform without eq. 4's model. */
+/* Zemerly et al.'s eq. 11 for this point on the run's platform: its message model (eq. 4, or the route's latency and
+ * bandwidth in that form: met_platform_msg), the distances of the run's own mapping (eqs. 12-14), the sequential
+ * computation at rank 0's host's characterisation and the host I/O of eqs. 5-6. NAN, with what is missing, for a
+ * broadcast the paper has no model of or a platform with no message model. */
 static double gj_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
   const char *bcast = app_point_value(point, "broadcast");
@@ -180,17 +186,20 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
     snprintf(missing, len, "eq. 11 models the one-to-all and neighbour broadcasts only");
     return NAN;
   }
-  if (!m->piecewise || nranks > MET_PLATFORM_MAX_RANKS) {
-    snprintf(missing, len, "the platform gives no piecewise message model (simrun:comm-model, eq. 4)");
+  met_ops_t seq = rsub_element; /* the sequential run keeps touching the whole system */
+  seq.working_set = app_gj_block_bytes(n, n) + app_gj_row_bytes(n);
+  met_piecewise_t msg;
+  if (met_platform_msg(m, &msg) != 0 || nranks > MET_PLATFORM_MAX_RANKS) {
+    snprintf(missing, len, "the platform gives no message model (simrun:comm-model) and the route no bandwidth");
     return NAN;
   }
   met_gj_t g = {.n = n,
                 .p = nranks,
-                .t_comp = met_charac_seconds(&m->charac, &rsub_element, app_gj_element_ops(n)),
+                .t_comp = met_charac_seconds(&m->charac, &seq, app_gj_element_ops(n)),
                 .t_io =
                     met_io_time(m->input_us, app_gj_input_bytes(n)) + met_io_time(m->output_us, app_gj_result_bytes(n)),
                 .bcast = strcmp(bcast, "neighbour") == 0 ? MET_GJ_NEIGHBOUR : MET_GJ_ONE_TO_ALL,
-                .msg = &m->msg,
+                .msg = &msg,
                 .hops = m->hops};
   return met_gj_time(&g);
 }
@@ -211,4 +220,5 @@ const app_skeleton_t app_gj_skeleton = {
     .release = free,
     .model = gj_model,
     .model_name = "Zemerly et al. eq. 11 (no overlap, no idling) with the platform's figures: its message model "
-                  "(eq. 4), host I/O (eqs. 5-6), rank 0's host's characterisation and the run's mapping distances"};
+                  "(eq. 4, or the route's latency and bandwidth), host I/O (eqs. 5-6), rank 0's host's "
+                  "characterisation and the run's mapping distances"};

@@ -61,6 +61,10 @@ int met_eppa_process(const met_trace_t *trace, double t_seq, int rank, met_eppa_
   proc.work = rank_times(trace, rank, proc.ovh_time);
   proc.ovh_time[MET_OVH_ANOMALY] = proc.work - t_seq / met_trace_nranks(trace);
   fill_ratios(proc.ovh_time, t_seq, proc.ovh_ratio);
+  proc.anomaly = met_trace_anomaly(trace, rank);
+  proc.imbalance = proc.ovh_time[MET_OVH_ANOMALY] - proc.anomaly;
+  proc.anomaly_ratio = proc.anomaly / t_seq;
+  proc.imbalance_ratio = proc.imbalance / t_seq;
   *out = proc;
   return 0;
 }

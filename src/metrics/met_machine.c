@@ -19,6 +19,8 @@ void met_charac_cycles(const met_charac_t *c, const met_ops_t *ops, double items
 {
   for (int i = 0; i < MET_CLASS_COUNT; i++)
     cycles[i] = items * (ops->n[i] * c->cycles[i]);
+  if (c->cache_bytes > 0 && ops->working_set > 0 && ops->working_set <= c->cache_bytes)
+    cycles[MET_CLASS_EXTMEM] = items * (ops->n[MET_CLASS_EXTMEM] * c->cache_cycles);
 }
 
 double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double items)
@@ -31,9 +33,19 @@ double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double it
   return total / c->clock_hz;
 }
 
+double met_charac_anomaly(const met_charac_t *c, const met_ops_t *ops, double items)
+{
+  if (ops->seq_working_set <= 0 || c->cache_bytes <= 0)
+    return 0;
+  met_ops_t seq = *ops;
+  seq.working_set = ops->seq_working_set;
+  return met_charac_seconds(c, ops, items) - met_charac_seconds(c, &seq, items);
+}
+
 int met_charac_equal(const met_charac_t *a, const met_charac_t *b)
 {
-  if (a->clock_hz != b->clock_hz || a->memory_bytes != b->memory_bytes)
+  if (a->clock_hz != b->clock_hz || a->memory_bytes != b->memory_bytes || a->cache_bytes != b->cache_bytes ||
+      a->cache_cycles != b->cache_cycles)
     return 0;
   for (int i = 0; i < MET_CLASS_COUNT; i++)
     if (a->cycles[i] != b->cycles[i])
@@ -48,6 +60,12 @@ void met_charac_describe(const met_charac_t *c, char *out, size_t len)
                       c->cycles[MET_CLASS_EXTMEM]);
   if (used < 0 || (size_t)used >= len)
     return;
+  if (c->cache_bytes > 0) {
+    int more = snprintf(out + used, len - (size_t)used, "; cache %.0f KiB at %.6g cycles", c->cache_bytes / 1024.0,
+                        c->cache_cycles);
+    if (more < 0 || (size_t)(used += more) >= len)
+      return;
+  }
   if (c->memory_bytes > 0)
     snprintf(out + used, len - (size_t)used, "; memory %.0f MiB", c->memory_bytes / 1048576.0);
   else
@@ -73,6 +91,24 @@ int met_platform_hockney(const met_platform_t *m, met_hockney_t *link)
   if (m->bandwidth <= 0)
     return -1;
   *link = (met_hockney_t){.lambda = m->latency, .tau = 1 / m->bandwidth};
+  return 0;
+}
+
+int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg)
+{
+  *msg = (met_piecewise_t){0};
+  if (m->piecewise) {
+    *msg = m->msg;
+    return 0;
+  }
+  if (m->p <= 1)
+    return 0;
+  if (m->bandwidth <= 0 || m->hops[1] <= 0)
+    return -1;
+  double per_link_us = 1e6 * m->latency / m->hops[1];
+  double us_per_byte = 1e6 / m->bandwidth;
+  msg->small[1] = msg->large[1] = us_per_byte;
+  msg->small[2] = msg->large[2] = per_link_us;
   return 0;
 }
 

@@ -20,9 +20,13 @@ typedef enum met_class {
 /* The property suffixes of the classes, "cpu", "flop", "intmem", "extmem": simrun:cycles-<suffix>. */
 extern const char *const met_class_names[MET_CLASS_COUNT];
 
-/* Operations of a piece of work, by class (counts, not time: the same on every machine). */
+/* Operations of a piece of work, by class (counts, not time: the same on every machine), and the bytes of data the
+ * work keeps touching (its working set): when they fit in the host's cache level, an external access costs a cache
+ * hit. 0: unknown, never in cache. */
 typedef struct met_ops {
   double n[MET_CLASS_COUNT];
+  double working_set;
+  double seq_working_set; /* the working set of the same operations in the sequential run; 0: working_set */
 } met_ops_t;
 
 /* What one operation of each class costs on a host. */
@@ -30,6 +34,8 @@ typedef struct met_charac {
   double clock_hz;                /* processor cycles per second (simrun:clock-hz, or the host's SimGrid speed) */
   double cycles[MET_CLASS_COUNT]; /* cycles per operation (simrun:cycles-cpu, -flop, -intmem, -extmem) */
   double memory_bytes;            /* simrun:memory-bytes; 0 when the platform gives none */
+  double cache_bytes;  /* simrun:cache-bytes: the size of a cache level in front of external memory; 0: none */
+  double cache_cycles; /* simrun:cycles-cache: cycles per external access that hits that cache */
   int derived;                    /* 1 when no simrun:cycles-* was given: the default of met_charac_default */
 } met_charac_t;
 
@@ -38,11 +44,16 @@ typedef struct met_charac {
 met_charac_t met_charac_default(double speed, double memory_bytes);
 
 /* Cycles of `items` pieces of work of `ops` each on `c`, by class, into cycles[MET_CLASS_COUNT]: items x (the
- * operations of one item x cycles per operation), in that order, so that an item's cost is rounded once. */
+ * operations of one item x cycles per operation), in that order, so that an item's cost is rounded once. External
+ * accesses cost cache_cycles instead of cycles[MET_CLASS_EXTMEM] when ops->working_set (> 0) fits in cache_bytes. */
 void met_charac_cycles(const met_charac_t *c, const met_ops_t *ops, double items, double cycles[MET_CLASS_COUNT]);
 
 /* Seconds of `items` pieces of work of `ops` each on `c` (eq. 2: the cycles of every class times the cycle time). */
 double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double items);
+
+/* The parallel anomaly of `items` pieces of `ops` on `c` (seed 000 §1.1): their seconds at ops->working_set minus their
+ * seconds at ops->seq_working_set; 0 without a cache level or a sequential working set. */
+double met_charac_anomaly(const met_charac_t *c, const met_ops_t *ops, double items);
 
 /* Whether two characterisations are the same (for "every rank's host costs the same"). */
 int met_charac_equal(const met_charac_t *a, const met_charac_t *b);
@@ -74,6 +85,11 @@ typedef struct met_platform {
  * regime at their distance (lambda = alpha + gamma d, tau = beta + delta d), else the route's latency and 1 /
  * bandwidth; 0 and 0 for p = 1, where nothing is sent. Returns 0, or -1 when the platform gives neither. */
 int met_platform_hockney(const met_platform_t *m, met_hockney_t *link);
+
+/* The machine's message time as eq. 4's piecewise form into *msg: the platform's own, or else the route's as SimGrid
+ * times it on a quiet network (alpha 0, beta = 1 / bandwidth, gamma = the latency per link of the route between
+ * ranks 0 and 1, delta 0, one regime), in us. Returns 0, or -1 when the platform gives neither (p = 1 gives zeros). */
+int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg);
 
 /* The flop rate of rank 0's host: clock / cycles per flop; 0 when a flop costs nothing (no rate). */
 double met_platform_flops(const met_platform_t *m);

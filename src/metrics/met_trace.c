@@ -35,6 +35,7 @@ typedef struct met_timeline {
   size_t last_group; /* where the previous COMM interval went: a rank's messages tend to repeat */
   double *phase_time;
   size_t phase_rows;
+  double anomaly; /* met_trace_add_anomaly's sum */
 } met_timeline_t;
 
 typedef struct met_span_line {
@@ -399,6 +400,17 @@ double met_trace_part_time(const met_trace_t *trace, int rank, met_part_t part)
   if (!valid_rank(trace, rank) || (unsigned)part >= MET_PART_COUNT)
     return 0.0;
   return trace->ranks[rank].parts[part];
+}
+
+void met_trace_add_anomaly(met_trace_t *trace, int rank, double seconds)
+{
+  if (valid_rank(trace, rank))
+    trace->ranks[rank].anomaly += seconds;
+}
+
+double met_trace_anomaly(const met_trace_t *trace, int rank)
+{
+  return valid_rank(trace, rank) ? trace->ranks[rank].anomaly : 0.0;
 }
 
 double met_trace_any_part_time(const met_trace_t *trace, int rank, met_part_t part)

@@ -189,6 +189,7 @@ static void csv_processes(FILE *out, const stu_study_t *study)
   fprintf(out, ",rank,work_s");
   for (int j = 0; j < MET_OVH_COUNT; j++)
     csv_name(out, "ovh_", met_overhead_name(j));
+  fprintf(out, ",anomaly,imbalance");
   fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++)
     for (int r = 0; study->points[i].procs && r < study->points[i].p; r++) {
@@ -197,6 +198,7 @@ static void csv_processes(FILE *out, const stu_study_t *study)
       fprintf(out, ",%d,%.9g", r, proc->work);
       for (int j = 0; j < MET_OVH_COUNT; j++)
         fprintf(out, ",%.9g", proc->ovh_ratio[j]);
+      fprintf(out, ",%.9g,%.9g", proc->anomaly_ratio, proc->imbalance_ratio);
       fputc('\n', out);
     }
 }
@@ -333,6 +335,10 @@ static void json_process(FILE *out, const stu_point_t *point, size_t rank)
   json_number(out, proc->work);
   fprintf(out, ", \"overhead_ratios\": ");
   json_ratios(out, proc->ovh_ratio);
+  fprintf(out, ", \"anomaly\": ");
+  json_number(out, proc->anomaly_ratio);
+  fprintf(out, ", \"imbalance\": ");
+  json_number(out, proc->imbalance_ratio);
 }
 
 static void json_message(FILE *out, const stu_point_t *point, size_t group)

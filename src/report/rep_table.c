@@ -89,13 +89,14 @@ static void print_processes(FILE *out, const stu_study_t *study, const stu_point
   fprintf(out, "\nPer process, p = %d, ", point->p);
   if (!rep_print_params(out, study, point, 1))
     fprintf(out, "%s", study->scenario->name);
-  fprintf(out, " (overhead ratios T_ovh^{i,j} / T_seq; anomaly_i = work_i - T_seq / p)\n");
-  fprintf(out, "%6s %11s %9s %9s %9s %9s\n", "rank", "work (s)", "ctrl", "comm", "idle", "anomaly");
+  fprintf(out, " (overhead ratios T_ovh^{i,j} / T_seq; anomaly_i = work_i - the sequential cost of the same "
+               "operations; imbalance_i = that cost - T_seq / p)\n");
+  fprintf(out, "%6s %11s %9s %9s %9s %9s %9s\n", "rank", "work (s)", "ctrl", "comm", "idle", "anomaly", "imbalance");
   for (int rank = 0; rank < point->p; rank++) {
     const met_eppa_proc_t *proc = &point->procs[rank];
-    fprintf(out, "%6d %11.3f %9.4f %9.4f %9.4f %9.4f\n", rank, proc->work, shown(proc->ovh_ratio[MET_OVH_CTRL]),
-            shown(proc->ovh_ratio[MET_OVH_COMM]), shown(proc->ovh_ratio[MET_OVH_IDLE]),
-            shown(proc->ovh_ratio[MET_OVH_ANOMALY]));
+    fprintf(out, "%6d %11.3f %9.4f %9.4f %9.4f %9.4f %9.4f\n", rank, proc->work, shown(proc->ovh_ratio[MET_OVH_CTRL]),
+            shown(proc->ovh_ratio[MET_OVH_COMM]), shown(proc->ovh_ratio[MET_OVH_IDLE]), shown(proc->anomaly_ratio),
+            shown(proc->imbalance_ratio));
   }
 }
 

@@ -144,6 +144,25 @@ static int read_cycles(const_sg_host_t host, const char *platform, met_charac_t 
   return SIM_EPLATFORM;
 }
 
+/* The optional cache level: simrun:cache-bytes and simrun:cycles-cache, both or neither. */
+static int read_cache(const_sg_host_t host, const char *platform, met_charac_t *c, char *err, size_t errlen)
+{
+  int size_given = 0;
+  int cycles_given = 0;
+  int rc = read_charac_value(host, platform, "simrun:cache-bytes", 0, 1, &c->cache_bytes, &size_given, err, errlen);
+  rc =
+      rc ? rc
+         : read_charac_value(host, platform, "simrun:cycles-cache", 0, 0, &c->cache_cycles, &cycles_given, err, errlen);
+  if (rc != 0 || size_given == cycles_given)
+    return rc;
+  snprintf(err, errlen,
+           "%s: host %s has simrun:%s but not simrun:%s: a cache level gives its size and its hit cost; "
+           "add it",
+           platform, sg_host_get_name(host), size_given ? "cache-bytes" : "cycles-cache",
+           size_given ? "cycles-cache" : "cache-bytes");
+  return SIM_EPLATFORM;
+}
+
 int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t *charac, char *origin, size_t originlen,
                        char *err, size_t errlen)
 {
@@ -155,6 +174,7 @@ int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t 
   rc = rc ? rc : read_charac_value(host, platform, "simrun:clock-hz", 0, 1, &clock, &clock_given, err, errlen);
   *charac = met_charac_default(clock, memory);
   rc = rc ? rc : read_cycles(host, platform, charac, &given, err, errlen);
+  rc = rc ? rc : read_cache(host, platform, charac, err, errlen);
   if (rc != 0)
     return rc;
   const char *owner = sg_host_get_name(host);
@@ -174,10 +194,13 @@ int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t 
 static int describe_ranks(const char *platform, const sg_host_t *hosts, met_platform_t *m, char *err, size_t errlen)
 {
   m->uniform = 1;
-  int rc = sim_machine_charac(hosts[0], platform, &m->charac, m->origin, sizeof m->origin, err, errlen);
+  char origin[sizeof m->origin];
+  char figures[sizeof m->origin];
+  int rc = sim_machine_charac(hosts[0], platform, &m->charac, origin, sizeof origin, err, errlen);
+  met_charac_describe(&m->charac, figures, sizeof figures);
+  snprintf(m->origin, sizeof m->origin, "%.200s: %.300s", figures, origin);
   for (int i = 0; rc == 0 && i < m->p; i++) {
     met_charac_t c;
-    char origin[512];
     rc = sim_machine_charac(hosts[i], platform, &c, origin, sizeof origin, err, errlen);
     m->uniform = m->uniform && met_charac_equal(&c, &m->charac);
     if (i < MET_PLATFORM_MAX_RANKS)

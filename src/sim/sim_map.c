@@ -1,4 +1,5 @@
-/* Rank-to-host mapping: compact snake-ordered partitions of a mesh, or hosts in name order elsewhere. */
+/* Rank-to-host mapping: the platform's own order, Gray-code order on a hypercube, compact snake-ordered partitions of
+ * a mesh, or hosts in name order elsewhere. */
 #include "sim_map.h"
 #include "sim_engine.h"
 #include "sim_error.h"
@@ -7,6 +8,7 @@
 #include <simgrid/host.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int sim_map_rectangle(int p, int max_rows, int max_cols, int *rows, int *cols)
 {
@@ -92,12 +94,90 @@ static sg_host_t *mesh_grid(size_t count, int *max_rows, int *max_cols)
   return grid;
 }
 
+int sim_map_gray(int rank)
+{
+  return rank ^ (rank >> 1);
+}
+
+/* Rank r on host gray(r) in name order (a hypercube's host i is linked to i xor 2^b); returns 0 or SIM_EHOSTS. */
+static int map_gray(int nranks, size_t count, sg_host_t *hosts, char *err, size_t errlen)
+{
+  for (int rank = 0; rank < nranks; rank++) {
+    size_t host = (size_t)sim_map_gray(rank);
+    if (host >= count) {
+      snprintf(err, errlen,
+               "Gray-code placement (simrun:placement) puts rank %d on host %zu, but the platform has %zu "
+               "hosts: it needs a power-of-two host count, as a hypercube has",
+               rank, host, count);
+      return SIM_EHOSTS;
+    }
+    hosts[rank] = sim_engine_host(host);
+  }
+  return 0;
+}
+
+typedef struct ordered_host {
+  long order;
+  size_t index; /* in name order: ties keep it */
+} ordered_host_t;
+
+static int by_order(const void *a, const void *b)
+{
+  const ordered_host_t *x = a;
+  const ordered_host_t *y = b;
+  if (x->order != y->order)
+    return x->order < y->order ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* When every host has simrun:order (an integer), ranks take hosts by ascending order: returns 1 with hosts filled;
+ * 0 when some host has none; SIM_EPLATFORM on a malformed value or SIM_ENOMEM. */
+static int map_ordered(int nranks, size_t count, sg_host_t *hosts, char *err, size_t errlen)
+{
+  ordered_host_t *list = malloc(count * sizeof *list);
+  if (!list)
+    return SIM_ENOMEM;
+  int rc = 1;
+  for (size_t i = 0; rc == 1 && i < count; i++) {
+    const char *text = sg_host_get_property_value(sim_engine_host(i), "simrun:order");
+    char *end = NULL;
+    list[i] = (ordered_host_t){.order = text ? strtol(text, &end, 10) : 0, .index = i};
+    if (!text)
+      rc = 0;
+    else if (end == text || *end != '\0') {
+      snprintf(err, errlen, "host %s: simrun:order = \"%s\": expected an integer (the host's place in rank order)",
+               sg_host_get_name(sim_engine_host(i)), text);
+      rc = SIM_EPLATFORM;
+    }
+  }
+  if (rc == 1) {
+    qsort(list, count, sizeof *list, by_order);
+    for (int rank = 0; rank < nranks; rank++)
+      hosts[rank] = sim_engine_host(list[rank].index);
+  }
+  free(list);
+  return rc;
+}
+
 int sim_map_ranks(int nranks, sg_host_t *hosts, char *err, size_t errlen)
 {
   size_t count = sim_engine_host_count();
   if (nranks < 1 || (size_t)nranks > count) {
     snprintf(err, errlen, "p = %d but the platform has %zu host%s", nranks, count, count == 1 ? "" : "s");
     return SIM_EHOSTS;
+  }
+  int ordered = map_ordered(nranks, count, hosts, err, errlen);
+  if (ordered != 0)
+    return ordered == 1 ? 0 : ordered;
+  const char *placement = sim_engine_property("simrun:placement");
+  if (placement && strcmp(placement, "gray") == 0)
+    return map_gray(nranks, count, hosts, err, errlen);
+  if (placement) {
+    snprintf(err, errlen,
+             "root-zone property simrun:placement = \"%s\": the only placement is \"gray\" (or give "
+             "every host simrun:order)",
+             placement);
+    return SIM_EPLATFORM;
   }
   int max_rows;
   int max_cols;

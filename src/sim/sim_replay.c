@@ -225,6 +225,8 @@ void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_
   sim_cycles_t cycles = {
       .cpu = c[MET_CLASS_CPU], .fpu = c[MET_CLASS_FLOP], .intmem = c[MET_CLASS_INTMEM], .extmem = c[MET_CLASS_EXTMEM]};
   compute_at(rank, &cycles, rank->charac.clock_hz, purpose);
+  if (purpose == SIM_WORK)
+    met_trace_add_anomaly(rank->world->trace, rank->id, met_charac_anomaly(&rank->charac, ops, items));
 }
 
 /* The message itself, once both ends are there: blocks until it has arrived. */

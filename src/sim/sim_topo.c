@@ -63,9 +63,22 @@ static const char *const icluster_host_props[] = {"simrun:memory-bytes",
                                                   "5.5",
                                                   NULL};
 
-/* ncp2 copies the nodes and Myrinet links of platforms/ncp2-myrinet-8.xml (seed 002); its protocol controllers and
+/* ncp2 copies the nodes (the PowerPC 604's characterisation included) and Myrinet links of
+ * platforms/ncp2-myrinet-8.xml (seed 002); its protocol controllers and
  * PCI buses, which only the DSM model uses, are not generated. */
-static const char *const ncp2_host_props[] = {"simrun:memory-bytes", "33554432", "simrun:l2-bytes", "262144", NULL};
+static const char *const ncp2_host_props[] = {"simrun:memory-bytes",
+                                              "33554432",
+                                              "simrun:l2-bytes",
+                                              "262144",
+                                              "simrun:cycles-cpu",
+                                              "0.5",
+                                              "simrun:cycles-flop",
+                                              "1",
+                                              "simrun:cycles-intmem",
+                                              "1",
+                                              "simrun:cycles-extmem",
+                                              "1.5",
+                                              NULL};
 
 static const sim_topo_preset_t presets[] = {
     {.name = "t800",
@@ -595,6 +608,8 @@ static void write_platform(writer_t *x, const sim_topo_t *topo, const graph_t *g
     attribute(x, "routing", g->nodes > 512 ? "DijkstraCache" : "Floyd");
     props(x, topo->preset ? topo->preset->props : NULL);
     props(x, topo->preset && crosses_clusters(topo, NULL) >= 0 ? topo->preset->cluster_props : NULL);
+    if (topo->kind == SIM_TOPO_HYPERCUBE) /* ranks in Gray-code order: neighbouring ranks one link apart (sim_map.h) */
+      prop(x, "simrun:placement", "gray");
     write_hosts(x, topo, g);
     write_links(x, topo, g);
     write_routes(x, topo, g);

@@ -1,0 +1,191 @@
+/* simrun characterise: reads "bytes,hops,time_us" samples from a CSV file, fits eq. 4's piecewise form by least squares
+ * (met_msgfit) as Zemerly et al. fitted Table 2, and prints the simrun:comm-* properties with the residuals. */
+#include "cli_characterise.h"
+#include "met_msgfit.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *out)
+{
+  fprintf(out,
+          "Usage: simrun characterise FILE.csv [--packet-bytes N]\n"
+          "\n"
+          "Fits Zemerly et al.'s piecewise message time (seed 001 eq. 4, Table 2), T(l, d) = alpha + beta l + gamma d\n"
+          "+ delta l d in microseconds with one set of coefficients up to the packet size and one above, to measured\n"
+          "ping-pong times by least squares, and prints the root-zone properties to paste into a platform with the\n"
+          "residual of every sample. FILE.csv has one sample a line, bytes,hops,time_us (an optional header line, '#'\n"
+          "comments and blank lines are skipped); one distance only fits alpha and beta.\n"
+          "\n"
+          "Options:\n"
+          "  --packet-bytes N    split the regimes at N bytes (default: the sample size that fits best)\n"
+          "  -h, --help          show this help and exit\n"
+          "\n"
+          "See docs/machines.md.\n");
+}
+
+static int fail(const char *file, int line, const char *message)
+{
+  if (line > 0)
+    fprintf(stderr, "simrun: error: %s:%d: %s\n", file, line, message);
+  else
+    fprintf(stderr, "simrun: error: %s: %s\n", file, message);
+  return 2;
+}
+
+/* Whether `text` (a line without its newline) is blank or a comment. */
+static int skipped(const char *text)
+{
+  text += strspn(text, " \t\r");
+  return *text == '\0' || *text == '#';
+}
+
+/* Parses "bytes,hops,time_us" into *s: 0, or -1 when the line is not three non-negative numbers. */
+static int parse_sample(const char *text, met_msg_sample_t *s)
+{
+  double v[3];
+  const char *cursor = text;
+  for (int i = 0; i < 3; i++) {
+    char *end = NULL;
+    errno = 0;
+    v[i] = strtod(cursor, &end);
+    if (end == cursor || errno != 0 || !(v[i] >= 0) || v[i] > 1e300)
+      return -1;
+    cursor = end + strspn(end, " \t");
+    if (i < 2 && *cursor++ != ',')
+      return -1;
+  }
+  if (cursor[strspn(cursor, " \t\r")] != '\0')
+    return -1;
+  *s = (met_msg_sample_t){.bytes = v[0], .hops = v[1], .us = v[2]};
+  return 0;
+}
+
+/* Appends a sample to *samples; 0 or -1 on no memory. */
+static int append(met_msg_sample_t **samples, size_t *count, const met_msg_sample_t *s)
+{
+  met_msg_sample_t *grown = realloc(*samples, (*count + 1) * sizeof *grown);
+  if (!grown)
+    return -1;
+  grown[(*count)++] = *s;
+  *samples = grown;
+  return 0;
+}
+
+/* Reads every sample of `file`. Returns 0, or the exit status after printing the error. */
+static int read_samples(const char *file, met_msg_sample_t **samples, size_t *count)
+{
+  FILE *in = fopen(file, "r");
+  if (!in) {
+    fprintf(stderr, "simrun: error: %s: cannot read it: %s\n", file, strerror(errno));
+    return 1;
+  }
+  char line[1024];
+  int number = 0;
+  int data_lines = 0;
+  int rc = 0;
+  while (rc == 0 && fgets(line, sizeof line, in)) {
+    number++;
+    line[strcspn(line, "\n")] = '\0';
+    if (skipped(line))
+      continue;
+    met_msg_sample_t s;
+    int header = data_lines++ == 0 && strspn(line, " \t0123456789.+-eE") == 0;
+    if (header)
+      continue;
+    if (parse_sample(line, &s) != 0)
+      rc = fail(file, number, "expected three non-negative numbers, bytes,hops,time_us; fix this line");
+    else if (append(samples, count, &s) != 0)
+      rc = fail(file, number, "out of memory");
+  }
+  fclose(in);
+  return rc;
+}
+
+static void print_regime(const char *label, const double c[4], size_t n)
+{
+  printf("  %-10s alpha %10.6g us, beta %10.6g us/B, gamma %10.6g us/hop, delta %10.6g us/B/hop (%zu samples)\n", label,
+         c[0], c[1], c[2], c[3], n);
+}
+
+static void print_fit(const char *file, const met_msg_sample_t *samples, size_t count, const met_msgfit_t *fit,
+                      int given)
+{
+  const met_piecewise_t *m = &fit->model;
+  char small[64];
+  char large[64];
+  snprintf(small, sizeof small, "l <= %g:", m->packet_bytes);
+  snprintf(large, sizeof large, "l > %g:", m->packet_bytes);
+  printf("Seed 001 eq. 4 (Table 2's form) fitted to the %zu samples of %s; packet size %g bytes (%s)%s\n", count, file,
+         m->packet_bytes, given ? "given" : "the best split of the sample sizes",
+         fit->distance_terms ? "" : "; one distance only, so gamma = delta = 0 and alpha holds it");
+  print_regime(small, m->small, fit->n_small);
+  print_regime(large, m->large, fit->n_large);
+  printf("Residuals (measured - fitted): rms %.4g us, max |r| %.4g us\n", fit->rms_us, fit->max_abs_us);
+  printf("%12s %6s %14s %14s %12s\n", "bytes", "hops", "measured (us)", "fitted (us)", "residual");
+  for (size_t i = 0; i < count; i++) {
+    double fitted = 1e6 * met_piecewise_time(m, samples[i].bytes, (int)samples[i].hops);
+    printf("%12g %6g %14.6g %14.6g %12.4g\n", samples[i].bytes, samples[i].hops, samples[i].us, fitted,
+           samples[i].us - fitted);
+  }
+  printf("\nRoot-zone properties for the platform (docs/machines.md):\n"
+         "    <prop id=\"simrun:comm-model\" value=\"piecewise\"/>\n"
+         "    <prop id=\"simrun:comm-packet-bytes\" value=\"%.10g\"/>\n"
+         "    <prop id=\"simrun:comm-small-us\" value=\"%.10g %.10g %.10g %.10g\"/>\n"
+         "    <prop id=\"simrun:comm-large-us\" value=\"%.10g %.10g %.10g %.10g\"/>\n",
+         m->packet_bytes, m->small[0], m->small[1], m->small[2], m->small[3], m->large[0], m->large[1], m->large[2],
+         m->large[3]);
+}
+
+/* Reads the options after "characterise": the file and the packet size (-1 when not given). -1 to go on, or a status.
+ */
+static int parse(int argc, char **argv, const char **file, double *packet_bytes)
+{
+  *file = NULL;
+  *packet_bytes = -1;
+  for (int i = 1; i < argc; i++) {
+    char *end = NULL;
+    if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+      usage(stdout);
+      return 0;
+    }
+    if (strcmp(argv[i], "--packet-bytes") == 0 && i + 1 < argc) {
+      *packet_bytes = strtod(argv[++i], &end);
+      if (end == argv[i] || *end != '\0' || !(*packet_bytes >= 0))
+        return fail("--packet-bytes", 0, "expected a number of bytes >= 0; see simrun characterise --help");
+    } else if (argv[i][0] == '-' || *file) {
+      fprintf(stderr, "simrun: error: unexpected argument '%s'; see simrun characterise --help\n", argv[i]);
+      return 2;
+    } else
+      *file = argv[i];
+  }
+  if (*file)
+    return -1;
+  fprintf(stderr, "simrun: error: no CSV file given; see simrun characterise --help\n");
+  return 2;
+}
+
+int cli_characterise_main(int argc, char **argv)
+{
+  const char *file;
+  double packet_bytes;
+  int rc = parse(argc, argv, &file, &packet_bytes);
+  if (rc >= 0)
+    return rc;
+  met_msg_sample_t *samples = NULL;
+  size_t count = 0;
+  rc = read_samples(file, &samples, &count);
+  met_msgfit_t fit;
+  char err[256];
+  if (rc == 0 && met_msgfit(samples, count, packet_bytes, &fit, err, sizeof err) != 0) {
+    char message[320];
+    snprintf(message, sizeof message, "%s; measure more sizes on each side of the packet size", err);
+    rc = fail(file, 0, message);
+  }
+  if (rc == 0)
+    print_fit(file, samples, count, &fit, packet_bytes >= 0);
+  free(samples);
+  return rc;
+}

@@ -84,20 +84,32 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first)
   }
 }
 
+/* The per-process anomaly split in two (met_eppa_proc_t): the true anomaly, work_i less the sequential cost of the
+ * same operations, and the load imbalance, that cost less T_seq / p; they add up to the anomaly column above. */
+static void print_anomalies(FILE *out, const stu_point_t *point)
+{
+  fprintf(out, "  its anomaly column in two (ratios to T_seq): true anomaly = work_i - the sequential cost of the same "
+               "operations; imbalance = that cost - T_seq / p\n");
+  fprintf(out, "%10s %12s %9s\n", "", "true anomaly", "imbalance");
+  for (int rank = 0; rank < point->p; rank++) /* "rank r": these rows never read as the table's above */
+    fprintf(out, "  rank %-3d %12.4f %9.4f\n", rank, shown(point->procs[rank].anomaly_ratio),
+            shown(point->procs[rank].imbalance_ratio));
+}
+
 static void print_processes(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   fprintf(out, "\nPer process, p = %d, ", point->p);
   if (!rep_print_params(out, study, point, 1))
     fprintf(out, "%s", study->scenario->name);
-  fprintf(out, " (overhead ratios T_ovh^{i,j} / T_seq; anomaly_i = work_i - the sequential cost of the same "
-               "operations; imbalance_i = that cost - T_seq / p)\n");
-  fprintf(out, "%6s %11s %9s %9s %9s %9s %9s\n", "rank", "work (s)", "ctrl", "comm", "idle", "anomaly", "imbalance");
+  fprintf(out, " (overhead ratios T_ovh^{i,j} / T_seq; anomaly_i = work_i - T_seq / p)\n");
+  fprintf(out, "%6s %11s %9s %9s %9s %9s\n", "rank", "work (s)", "ctrl", "comm", "idle", "anomaly");
   for (int rank = 0; rank < point->p; rank++) {
     const met_eppa_proc_t *proc = &point->procs[rank];
-    fprintf(out, "%6d %11.3f %9.4f %9.4f %9.4f %9.4f %9.4f\n", rank, proc->work, shown(proc->ovh_ratio[MET_OVH_CTRL]),
-            shown(proc->ovh_ratio[MET_OVH_COMM]), shown(proc->ovh_ratio[MET_OVH_IDLE]), shown(proc->anomaly_ratio),
-            shown(proc->imbalance_ratio));
+    fprintf(out, "%6d %11.3f %9.4f %9.4f %9.4f %9.4f\n", rank, proc->work, shown(proc->ovh_ratio[MET_OVH_CTRL]),
+            shown(proc->ovh_ratio[MET_OVH_COMM]), shown(proc->ovh_ratio[MET_OVH_IDLE]),
+            shown(proc->ovh_ratio[MET_OVH_ANOMALY]));
   }
+  print_anomalies(out, point);
 }
 
 /* The message view: durations by size and distance, in microseconds, as the paper's Table 2 model is written. */

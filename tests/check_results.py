@@ -96,24 +96,25 @@ def check_processes(folder, doc, rows, report):
                                "anomaly", "imbalance"], f"{header}")
     with_procs = [pt for pt in doc["points"] if "per_process" in pt]
     check(len(procs) == sum(pt["p"] for pt in with_procs) and procs, f"{len(procs)} per-process rows")
-    shown = report_rows(report, r"^\s+(\d+)\s+([0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)"
-                                r"\s+([-0-9.]+)$")
+    shown = report_rows(report, r"^\s+(\d+)\s+([0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)$")
+    split = report_rows(report, r"^  rank (\d+)\s+([-0-9.]+)\s+([-0-9.]+)$")
+    check(len(split) == len(procs), f"{len(split)} rows of true anomaly and imbalance for {len(procs)}")
     check(len(shown) == len(procs), f"{len(shown)} per-process report rows for {len(procs)}")
-    for proc, line in zip(procs, shown):
+    for proc, line, parts in zip(procs, shown, split):
         point = next(pt for pt in with_procs if all(proc[k] == str(v) for k, v in
                                                      [("p", pt["p"])] + [(n.replace("-", "_"), v) for n, v in
                                                                          pt["params"].items() if n != "p"]))
         item = point["per_process"][int(proc["rank"])]
         same(proc["work_s"], item["work_s"], "work_s")
         close(line[1], float(proc["work_s"]), "per-process work")
-        for i, name in enumerate(("ctrl", "comm", "idle")):
+        for i, name in enumerate(("ctrl", "comm", "idle", "anomaly")):
             same(proc["ovh_" + name], item["overhead_ratios"][name], "per-process ovh_" + name)
             close(line[2 + i], float(proc["ovh_" + name]), "per-process ovh_" + name)
-        same(proc["ovh_anomaly"], item["overhead_ratios"]["anomaly"], "per-process ovh_anomaly")
-        # the report shows the rank's true anomaly and its load imbalance, which add up to its ovh_anomaly
+        # the report's second table splits the rank's anomaly into its true anomaly and its load imbalance
+        check(parts[0] == proc["rank"], "order of the true anomaly and imbalance rows")
         for i, name in enumerate(("anomaly", "imbalance")):
             same(proc[name], item[name], "per-process " + name)
-            close(line[5 + i], float(proc[name]), "per-process " + name)
+            close(parts[1 + i], float(proc[name]), "per-process " + name)
         check(abs(float(proc["anomaly"]) + float(proc["imbalance"]) - float(proc["ovh_anomaly"])) < 1e-6,
               "per-process anomaly + imbalance = ovh_anomaly")
     # the ranks' ratios add up to the point's (met_eppa.h)

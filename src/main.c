@@ -1,6 +1,7 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
 #include "app_skeleton.h"
+#include "rep_otf2.h"
 #include "rep_paje.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
@@ -26,6 +27,7 @@ typedef struct options {
   const char *json;
   const char *svg;
   const char *paje;
+  const char *otf2; /* --otf2: a folder for OTF2 archives of the per-process p's runs */
   const char *ti; /* --ti: a folder for TI traces of the per-process p's runs */
   int per_process;
   int quiet;
@@ -60,6 +62,8 @@ static void usage(FILE *out)
           "                      and the work size with regression fits, bottleneck views) as SVG files in DIR,\n"
           "                      created if missing; see docs/pictures.md\n"
           "  --paje FILE         also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE\n"
+          "  --otf2 DIR          also write the per-process p's runs as OTF2 archives (Vampir, Scalasca, ViTE,\n"
+          "                      otf2-print), DIR/point-K.otf2 for point K, DIR created if missing\n"
           "  --ti DIR            also write the per-process p's runs as SimGrid time-independent traces, one\n"
           "                      folder DIR/point-K per point (index.txt for smpirun -replay, rank-I.txt,\n"
           "                      hostfile.txt for smpirun -hostfile: every rank on the host simrun gave it);\n"
@@ -120,6 +124,7 @@ static int parse_options(int argc, char **argv, options_t *opts)
                                            {"per-process", required_argument, NULL, 'P'},
                                            {"svg", required_argument, NULL, 's'},
                                            {"paje", required_argument, NULL, 'J'},
+                                           {"otf2", required_argument, NULL, 'F'},
                                            {"ti", required_argument, NULL, 'T'},
                                            {"jobs", required_argument, NULL, 'j'},
                                            {"no-cache", no_argument, NULL, 'N'},
@@ -151,6 +156,8 @@ static int parse_options(int argc, char **argv, options_t *opts)
       opts->svg = optarg;
     else if (c == 'J')
       opts->paje = optarg;
+    else if (c == 'F')
+      opts->otf2 = optarg;
     else if (c == 'T')
       opts->ti = optarg;
     else if (c == 'P' && (opts->per_process = parse_positive(optarg)) < 0)
@@ -310,6 +317,16 @@ static int write_paje(const stu_study_t *study, rep_file_t *file)
   return EXIT_OK;
 }
 
+/* Writes the OTF2 archives into `dir` (none when NULL). */
+static int write_otf2(const stu_study_t *study, const char *dir)
+{
+  char message[1200] = "";
+  if (!dir || rep_otf2_study(study, dir, message, sizeof message) == 0)
+    return EXIT_OK;
+  fprintf(stderr, "simrun: error: %s\n", message);
+  return EXIT_RUNTIME;
+}
+
 /* Draws the pictures into `dir` (none when NULL), listing the fits on stdout. */
 static int write_pictures(const stu_study_t *study, const char *dir)
 {
@@ -333,6 +350,15 @@ static int prepare_pictures(const options_t *opts, int per_process)
   if (opts->ti && (per_process == 0 || opts->mpi)) {
     fprintf(stderr, "simrun: error: --ti writes the runs of the per-process p in this process: add --per-process P "
                     "(or <report per-process> in the scenario), without --mpi\n");
+    return EXIT_INPUT;
+  }
+  if (opts->otf2 && per_process == 0) {
+    fprintf(stderr, "simrun: error: --otf2 records the runs of the per-process p, but none is chosen; add "
+                    "--per-process P (or <report per-process> in the scenario)\n");
+    return EXIT_INPUT;
+  }
+  if (opts->otf2 && rep_pictures_folder(opts->otf2, message, sizeof message) != 0) {
+    fprintf(stderr, "simrun: error: %s\n", message);
     return EXIT_INPUT;
   }
   if (opts->svg && rep_pictures_folder(opts->svg, message, sizeof message) != 0) {
@@ -384,6 +410,8 @@ static int run(const options_t *opts)
     status = write_paje(study, paje_file);
     paje_file = NULL;
   }
+  if (status == EXIT_OK)
+    status = write_otf2(study, opts->otf2);
   if (status == EXIT_OK)
     status = write_pictures(study, opts->svg);
   goto done;

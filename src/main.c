@@ -1,6 +1,7 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
 #include "app_skeleton.h"
+#include "cli_data.h"
 #include "rep_otf2.h"
 #include "rep_paje.h"
 #include "rep_pictures.h"
@@ -41,7 +42,7 @@ typedef struct options {
 static void usage(FILE *out)
 {
   fprintf(out,
-          "Usage: simrun [run] [OPTIONS] SCENARIO.xml\n"
+          "Usage: simrun [run] [OPTIONS] SCENARIO.xml|NAME   NAME: a shipped scenario (simrun --list)\n"
           "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
           "\n"
           "Simulates a program skeleton on a parallel machine (SimGrid) for every point of the scenario's sweep and\n"
@@ -74,11 +75,14 @@ static void usage(FILE *out)
           "  --mpi               run as a task farm under Open MPI: mpirun -np N simrun --mpi SCENARIO.xml; rank 0\n"
           "                      hands the points out to the N - 1 others (docs/sweeps.md)\n"
           "  -q, --quiet         no progress bar, even on a terminal\n"
+          "  --list              list the shipped scenarios and exit\n"
           "  -h, --help          show this help and exit\n"
-          "  -V, --version       show the version and exit\n"
+          "  -V, --version       show simrun's and SimGrid's versions and exit\n"
           "\n"
           "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
-          "Paths inside a scenario are relative to the scenario file; paths given as options, to the current folder.\n"
+          "Paths inside a scenario are relative to the scenario file (or, where nothing is there, to the shipped\n"
+          "scenarios' folder, so that a copied scenario still finds its platform); paths given as options, to the\n"
+          "current folder.\n"
           "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
           "the point, its platform file and this simrun: an interrupted sweep (Ctrl-C) resumes where it stopped.\n"
           "Exit status: 0 success, 1 runtime failure, 2 bad input or usage.\n",
@@ -132,6 +136,7 @@ static int parse_options(int argc, char **argv, options_t *opts)
                                            {"quiet", no_argument, NULL, 'q'},
                                            {"help", no_argument, NULL, 'h'},
                                            {"version", no_argument, NULL, 'V'},
+                                           {"list", no_argument, NULL, 'L'},
                                            {NULL, 0, NULL, 0}};
   opterr = 0;
   const char *positional[3] = {NULL, NULL, NULL};
@@ -173,9 +178,11 @@ static int parse_options(int argc, char **argv, options_t *opts)
       usage(stdout);
       return EXIT_OK;
     } else if (c == 'V') {
-      printf("simrun 0.1.0\n");
+      cli_version(stdout);
       return EXIT_OK;
-    } else if (c == '?')
+    } else if (c == 'L')
+      return cli_list(stdout);
+    else if (c == '?')
       return fail_unknown(argv[at], optopt);
     else if (c == ':')
       return fail_usage("option '%s' needs a value", argv[at]);
@@ -559,9 +566,13 @@ int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "platform") == 0)
     return platform_main(argc - 1, argv + 1);
+  scn_set_data_dir(cli_data_dir());
   options_t opts = {0};
   int status = parse_options(argc, argv, &opts);
   if (status >= 0)
     return status;
+  char scenario[4096];
+  cli_find_scenario(opts.scenario, scenario, sizeof scenario);
+  opts.scenario = scenario;
   return opts.mpi ? run_farm(&opts) : run(&opts);
 }

@@ -1,6 +1,7 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
 #include "app_skeleton.h"
+#include "cli_config.h"
 #include "cli_data.h"
 #include "rep_otf2.h"
 #include "rep_paje.h"
@@ -35,6 +36,7 @@ typedef struct options {
   int jobs;     /* -j: simulations at once */
   int no_cache; /* --no-cache */
   int mpi;      /* --mpi: a task farm under mpirun */
+  cli_config_t config; /* --cfg, --log, --set, --shard */
 } options_t;
 
 #define MAX_JOBS 1024
@@ -74,6 +76,12 @@ static void usage(FILE *out)
           "  --no-cache          neither reuse nor keep finished points (see below)\n"
           "  --mpi               run as a task farm under Open MPI: mpirun -np N simrun --mpi SCENARIO.xml; rank 0\n"
           "                      hands the points out to the N - 1 others (docs/sweeps.md)\n"
+          "  --set NAME=VALUE    set a scenario parameter, or sweep it with NAME=\"V1 V2 ...\" (repeatable; checked\n"
+          "                      as the file's parameters are)\n"
+          "  --shard I/N         run and report only every N-th point from the I-th (1 <= I <= N), for job\n"
+          "                      arrays: the N shards' CSV rows together are the whole study's\n"
+          "  --cfg=NAME:VALUE    pass a SimGrid configuration option, as smpirun does (no cache then)\n"
+          "  --log=SETTING       pass a SimGrid log setting, as smpirun does (such as root.thres:info)\n"
           "  -q, --quiet         no progress bar, even on a terminal\n"
           "  --list              list the shipped scenarios and exit\n"
           "  -h, --help          show this help and exit\n"
@@ -137,8 +145,13 @@ static int parse_options(int argc, char **argv, options_t *opts)
                                            {"help", no_argument, NULL, 'h'},
                                            {"version", no_argument, NULL, 'V'},
                                            {"list", no_argument, NULL, 'L'},
+                                           {"cfg", required_argument, NULL, 'C'},
+                                           {"log", required_argument, NULL, 'G'},
+                                           {"set", required_argument, NULL, 'S'},
+                                           {"shard", required_argument, NULL, 'H'},
                                            {NULL, 0, NULL, 0}};
   opterr = 0;
+  char message[1200];
   const char *positional[3] = {NULL, NULL, NULL};
   int npositional = 0;
   /* Options may come before or after the scenario: getopt_long is asked not to permute ('+'), and each positional
@@ -165,6 +178,13 @@ static int parse_options(int argc, char **argv, options_t *opts)
       opts->otf2 = optarg;
     else if (c == 'T')
       opts->ti = optarg;
+    else if ((c == 'C' || c == 'G') &&
+             cli_simgrid_option(&opts->config, c == 'C' ? "cfg" : "log", optarg, message, sizeof message) != 0)
+      return fail_usage("%s", message);
+    else if (c == 'S' && cli_set_add(&opts->config, optarg, message, sizeof message) != 0)
+      return fail_usage("%s", message);
+    else if (c == 'H' && cli_shard_parse(&opts->config, optarg, message, sizeof message) != 0)
+      return fail_usage("%s", message);
     else if (c == 'P' && (opts->per_process = parse_positive(optarg)) < 0)
       return fail_usage("--per-process takes a positive whole number, not '%s'", optarg);
     else if (c == 'j' && ((opts->jobs = parse_positive(optarg)) < 0 || opts->jobs > MAX_JOBS))
@@ -193,6 +213,8 @@ static int parse_options(int argc, char **argv, options_t *opts)
   if (npositional - first > 1)
     return fail_usage("only one scenario file at a time, but '%s' follows", positional[first + 1]);
   opts->scenario = positional[first];
+  if (opts->mpi && opts->config.shard_count)
+    return fail_usage("%s", "--shard and --mpi do not go together: run the shards as separate jobs");
   return -1;
 }
 
@@ -242,9 +264,10 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
   char cache[4096];
   int progress = !opts->quiet && isatty(STDERR_FILENO);
   stu_options_t options = {.per_process = per_process, .jobs = opts->jobs, .farm = opts->mpi, .ti_dir = opts->ti,
-                           .stop = stop_requested, .progress = progress ? show_progress : NULL};
-  /* a point taken from the cache would write no trace */
-  if (!opts->no_cache && !opts->ti && stu_cache_default_dir(cache, sizeof cache) == 0)
+                           .stop = stop_requested, .progress = progress ? show_progress : NULL,
+                           .shard_index = opts->config.shard_index, .shard_count = opts->config.shard_count};
+  /* a point taken from the cache would write no trace; one run with another --cfg could have other figures */
+  if (!opts->no_cache && !opts->ti && !opts->config.simgrid_cfg && stu_cache_default_dir(cache, sizeof cache) == 0)
     options.cache_dir = cache;
   struct sigaction on = {.sa_handler = on_interrupt};
   struct sigaction before;
@@ -386,7 +409,7 @@ static int run(const options_t *opts)
   rep_file_t *json_file = NULL;
   rep_file_t *paje_file = NULL;
   int status = EXIT_INPUT;
-  if (scn_load(opts->scenario, &scenario, &err) != 0)
+  if (scn_load(opts->scenario, &scenario, &err) != 0 || cli_set_apply(&opts->config, scenario, &err) != 0)
     goto report;
   const app_skeleton_t *skeleton = app_find(scenario->skeleton);
   if (!skeleton) {
@@ -423,6 +446,7 @@ static int run(const options_t *opts)
     status = write_pictures(study, opts->svg);
   goto done;
 report:
+  cli_set_blame(&opts->config, &err);
   print_error(&err);
 done:
   rep_file_abort(csv_file);
@@ -540,8 +564,8 @@ static int serve(const options_t *opts)
   scn_error_t err = {0};
   scn_scenario_t *scenario = NULL;
   const app_skeleton_t *skeleton = NULL;
-  if (scn_load(opts->scenario, &scenario, &err) == 0 && (skeleton = app_find(scenario->skeleton)) &&
-      scn_check(scenario, skeleton->spec, &err) != 0)
+  if (scn_load(opts->scenario, &scenario, &err) == 0 && cli_set_apply(&opts->config, scenario, &err) == 0 &&
+      (skeleton = app_find(scenario->skeleton)) && scn_check(scenario, skeleton->spec, &err) != 0)
     skeleton = NULL;
   int rc = stu_serve(skeleton ? scenario : NULL, skeleton, &err);
   scn_free(scenario);

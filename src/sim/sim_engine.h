@@ -15,6 +15,10 @@ extern "C" {
  * engine keeps SimGrid's size / bandwidth term (so flows still share links) and adds the rest as latency. */
 typedef double (*sim_msg_time_fn)(const void *model, double bytes, int hops);
 
+/* Adds a SimGrid command-line option ("--cfg=NAME:VALUE" or "--log=...") for sim_engine_start to pass after simrun's
+ * own, as smpirun passes its; the string is copied. Returns 0, or SIM_ENOMEM. */
+int sim_engine_add_option(const char *option);
+
 /* Starts SimGrid in this process (possible once per process), loads `platform` and sorts its hosts by name.
  * Returns 0, or SIM_EPLATFORM with SimGrid's explanation copied to err. */
 int sim_engine_start(const char *platform, char *err, size_t errlen);

@@ -434,6 +434,8 @@ static int run(const options_t *opts)
     goto report;
   }
   rep_print(stdout, study);
+  if (rep_print_fits(stdout, study) != 0)
+    fprintf(stderr, "simrun: warning: out of memory while fitting; no regression fits shown\n");
   status = write_outputs(study, csv, csv_file, json_file);
   csv_file = json_file = NULL;
   if (status == EXIT_OK) {

@@ -62,6 +62,7 @@ typedef struct pictures {
   size_t written;
   size_t p_index;
   int fits_shown; /* the heading of the fits has been printed */
+  int fits_only;  /* rep_print_fits: the fits on the log, no picture */
 } pictures_t;
 
 /* Points that share every parameter value but the one at x_index, in increasing order of that parameter. */
@@ -226,12 +227,13 @@ typedef struct chart {
   double log_span;   /* the y axis is logarithmic when the positive values span this factor or more */
 } chart_t;
 
-/* "fit 1.02 + 12.3/p (amdahl), R² = 0.9981" */
+/* "fit 1.02 + 12.3/p (amdahl), R² = 0.9981, adjusted 0.9975, p from 1 to 128" */
 static void fit_text(const met_fit_t *fit, const char *var, const char *r2, char *buf, size_t len)
 {
   char formula[160];
   met_fit_format(fit, var, formula, sizeof formula);
-  snprintf(buf, len, "fit %s (%s), %s = %.4f", formula, met_fit_name(fit->form), r2, fit->r2);
+  snprintf(buf, len, "fit %s (%s), %s = %.4f, adjusted %.4f, %s from %g to %g", formula, met_fit_name(fit->form), r2,
+           fit->r2, fit->adj_r2, var, fit->x_min, fit->x_max);
 }
 
 /* A log2 x axis when every x is positive and they span a factor of 4 or more (p = 1, 2, 4, ...). */
@@ -585,10 +587,11 @@ static void fit_curve(curve_t *curve)
 static void print_fit(pictures_t *pics, const char *what, const curve_t *curve, const char *var)
 {
   char text[256];
-  if (!pics->log || !curve->fitted)
+  if (!pics->fits_only || !curve->fitted)
     return;
   if (!pics->fits_shown)
-    fprintf(pics->log, "\nRegression fits (least squares; of the forms in docs/pictures.md, the best adjusted R^2):\n");
+    fprintf(pics->log, "\nRegression fits (least squares; of the forms in docs/pictures.md with at least two points more "
+                       "than coefficients, the best adjusted R^2; valid only within the data's range):\n");
   pics->fits_shown = 1;
   fit_text(&curve->fit, var, "R^2", text, sizeof text);
   fprintf(pics->log, "  %s%s%s: %s\n", what, curve->label[0] ? ", " : "", curve->label, text);
@@ -625,6 +628,8 @@ static int metric_picture(pictures_t *pics, const groups_t *groups, const metric
   picture_subtitle(fixed, sizeof fixed, pics->study, "");
   for (size_t k = 0; k < groups->count; k++)
     print_fit(pics, what, &curves[k], var);
+  if (pics->fits_only)
+    return 0;
   chart_t chart = {title, fixed, strcmp(var, "p") ? var : "p (processors)", m->label, var, 0, 1000};
   rep_file_t *file = open_picture(pics, view, "");
   return file ? close_picture(pics, file, line_chart(rep_file_stream(file), &chart, curves, groups->count)) : -1;
@@ -1178,6 +1183,23 @@ int rep_pictures_folder(const char *dir, char *err, size_t errlen)
   return 0;
 }
 
+/* Every metric against p and against each numeric swept parameter (lost-cycle studies). */
+static int every_metric(pictures_t *pics)
+{
+  const scn_scenario_t *s = pics->study->scenario;
+  int rc = 0;
+  for (size_t j = 0; rc == 0 && pics->study->view == APP_VIEW_LOST_CYCLES && j < s->nparams; j++)
+    if (numeric_sweep(&s->params[j]))
+      rc = metric_pictures(pics, j);
+  return rc;
+}
+
+int rep_print_fits(FILE *out, const stu_study_t *study)
+{
+  pictures_t pics = {.study = study, .log = out, .fits_only = 1};
+  return every_metric(&pics);
+}
+
 int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err, size_t errlen)
 {
   pictures_t pics = {.study = study, .dir = dir, .log = log, .err = err, .errlen = errlen};
@@ -1186,9 +1208,7 @@ int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err
   while (pics.p_index < s->nparams && strcmp(s->params[pics.p_index].name, "p") != 0)
     pics.p_index++;
   int rc = point_pictures(&pics);
-  for (size_t j = 0; rc == 0 && study->view == APP_VIEW_LOST_CYCLES && j < s->nparams; j++)
-    if (numeric_sweep(&s->params[j]))
-      rc = metric_pictures(&pics, j);
+  rc = rc ? rc : every_metric(&pics);
   if (rc == 0 && study->view == APP_VIEW_LOST_CYCLES)
     rc = group_pictures(&pics);
   if (rc == 0 && study->skeleton && study->skeleton->grid_param) {

@@ -3,6 +3,7 @@
 #include "app_skeleton.h"
 #include "cli_config.h"
 #include "cli_data.h"
+#include "cli_progress.h"
 #include "rep_otf2.h"
 #include "rep_paje.h"
 #include "rep_pictures.h"
@@ -19,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2 };
@@ -229,18 +231,18 @@ static int check_per_process(const scn_scenario_t *scenario, int per_process, sc
                   "p values", per_process, per_process);
 }
 
-/* The progress bar, on a terminal only: "simrun: [##########....................]  12/48 points". */
+/* The progress bar, on a terminal only (cli_progress.h), timed from the first call; ctx: the study's start. */
 static void show_progress(size_t done, size_t total, void *ctx)
 {
-  enum { WIDTH = 30 };
-  char bar[WIDTH + 1];
-  size_t filled = total ? done * WIDTH / total : WIDTH;
-  for (size_t i = 0; i < WIDTH; i++)
-    bar[i] = i < filled ? '#' : '.';
-  bar[WIDTH] = '\0';
-  fprintf(stderr, "\rsimrun: [%s] %4zu/%zu points", bar, done, total);
+  char line[160];
+  struct timespec now;
+  const struct timespec *start = ctx;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  cli_progress_line(line, sizeof line, done, total,
+                    (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec));
+  fprintf(stderr, "\r%-*s", 80, line);
   if (done == total)
-    fprintf(stderr, "\r%*s\r", 70, "");
+    fprintf(stderr, "\r%*s\r", 80, "");
   fflush(stderr);
 }
 
@@ -263,8 +265,10 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
 {
   char cache[4096];
   int progress = !opts->quiet && isatty(STDERR_FILENO);
+  struct timespec start;
+  clock_gettime(CLOCK_MONOTONIC, &start);
   stu_options_t options = {.per_process = per_process, .jobs = opts->jobs, .farm = opts->mpi, .ti_dir = opts->ti,
-                           .stop = stop_requested, .progress = progress ? show_progress : NULL,
+                           .stop = stop_requested, .progress = progress ? show_progress : NULL, .ctx = &start,
                            .shard_index = opts->config.shard_index, .shard_count = opts->config.shard_count};
   /* a point taken from the cache would write no trace; one run with another --cfg could have other figures */
   if (!opts->no_cache && !opts->ti && !opts->config.simgrid_cfg && stu_cache_default_dir(cache, sizeof cache) == 0)

@@ -97,11 +97,18 @@ rep_svg_t *rep_svg_new(FILE *out, double width, double height, const char *title
   escaped(out, title);
   fprintf(out, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
   fprintf(out, "<g font-weight=\"bold\">");
-  rep_svg_text(svg, 20, 26, 17, REP_START, title);
+  rep_svg_text(svg, 20, 26, rep_svg_fitting_size(title, 17, width - 40), REP_START, title);
   fprintf(out, "</g>\n");
   if (subtitle)
-    rep_svg_text(svg, 20, 45, 12, REP_START, subtitle);
+    rep_svg_text(svg, 20, 45, rep_svg_fitting_size(subtitle, 12, width - 40), REP_START, subtitle);
   return svg;
+}
+
+double rep_svg_fitting_size(const char *text, double size, double room)
+{
+  double width = rep_svg_text_width(text, size);
+  double fitting = width > room && room > 0 ? size * room / width : size;
+  return fitting < 0.6 * size ? 0.6 * size : fitting;
 }
 
 int rep_svg_end(rep_svg_t *svg)

@@ -35,6 +35,9 @@ typedef enum rep_anchor { REP_START = 0, REP_MIDDLE, REP_END } rep_anchor_t;
 void rep_svg_text(rep_svg_t *svg, double x, double y, double size, rep_anchor_t anchor, const char *text);
 /* An estimate of the width of `text` at `size` in a sans-serif font, for layout. */
 double rep_svg_text_width(const char *text, double size);
+/* The font size at most `size` at which `text` fits in `room` px (by rep_svg_text_width), but not below 0.6 size: a
+ * title or subtitle too long for the picture is set smaller rather than cut off at its edge. */
+double rep_svg_fitting_size(const char *text, double size, double room);
 
 /* Many rectangles or segments in one colour as a single <path>: begin, add any number, end. fill or stroke may be
  * NULL (none); opacity applies to both. */

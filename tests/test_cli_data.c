@@ -2,6 +2,7 @@
  * (platforms, scenarios with the schema, docs with the labs); the installed simrun, run from another folder, lists
  * and runs the shipped scenarios by name, runs a copied scenario whose relative platform path only the data folder
  * holds, and prints the versions from their sources. */
+#include "app_skeleton.h"
 #include "tu.h"
 #include "tu_cli.h"
 
@@ -128,12 +129,44 @@ static void test_data_version(void)
   run_free(&run);
 }
 
+/* The part of `text` from `from` up to `to` (cut in place); "" when `from` is missing. */
+static char *section(char *text, const char *from, const char *to)
+{
+  char *start = text ? strstr(text, from) : NULL;
+  char *end = start ? strstr(start + strlen(from), to) : NULL;
+  if (end)
+    *end = '\0';
+  return start ? start : "";
+}
+
+/* The installed man page's skeleton list and docs/scenarios.md's skeleton table name every skeleton simrun has
+ * (app_names, which --help prints). */
+static void test_data_docs_list_every_skeleton(void)
+{
+  char *man_text = read_output(prefix, "share/man/man1/simrun.1");
+  char *scenarios_text = read_output(prefix, "share/simrun/docs/scenarios.md");
+  const char *man = section(man_text, "Skeletons: ", ".SH");
+  const char *scenarios = section(scenarios_text, "## Skeletons and their parameters", "\n## ");
+  char names[512];
+  CU_ASSERT(*man && *scenarios);
+  snprintf(names, sizeof names, "%s", app_names());
+  for (char *save, *name = strtok_r(names, ", ", &save); name; name = strtok_r(NULL, ", ", &save)) {
+    if (!strstr(man, name) || !strstr(scenarios, name))
+      fprintf(stderr, "\nskeleton %s missing from the man page or docs/scenarios.md\n", name);
+    CU_ASSERT_PTR_NOT_NULL(strstr(man, name));
+    CU_ASSERT_PTR_NOT_NULL(strstr(scenarios, name));
+  }
+  free(man_text);
+  free(scenarios_text);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_data_install_layout", test_data_install_layout},
                                     {"test_data_list", test_data_list},
                                     {"test_data_run_by_name_and_copy", test_data_run_by_name_and_copy},
                                     {"test_data_version", test_data_version},
+                                    {"test_data_docs_list_every_skeleton", test_data_docs_list_every_skeleton},
                                     {NULL, NULL}};
   if (make_folder(prefix, sizeof prefix) != 0 || make_folder(work, sizeof work) != 0 || install() != 0) {
     fprintf(stderr, "simrun could not be installed into %s\n", prefix);

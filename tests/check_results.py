@@ -131,6 +131,7 @@ def check_dsm(folder, doc, report):
                 close(text, 1e3 * float(row[name]), name)
         check(row["t_seq_s"] == "" and row["speedup"] == "", "no lost-cycle figures for DSM")
     check_profiles(folder, doc, rows, cats)
+    check_requests(folder, doc)
     header, waits = table(f"{folder}/out-waits.csv")
     check(header[: len(key_columns(doc))] == key_columns(doc), "key columns of the wait table")
     check(len(waits) == sum(len(pt["wait_map"]) for pt in doc["points"]), "one wait row per wait-map line")
@@ -172,6 +173,29 @@ def check_profiles(folder, doc, rows, cats):
             if r["by"] == "node" and r["name"] != "all":
                 pp = sum(float(r[c]) for c in cats[:4])
                 check(math.isclose(pp, float(row["t_par_s"]), rel_tol=1e-6), f"node {r['name']}: PP time {pp}")
+
+
+def check_requests(folder, doc):
+    """Every request: as many per (point, scope, waiter, operation) as the wait map counts, and the JSON's first page
+    request among them with the same 13 intervals."""
+    header, requests = table(f"{folder}/out-requests.csv")
+    intervals = [f"interval_{k}_s" for k in range(1, 14)]
+    check(header == key_columns(doc) + ["node", "waiter", "operation", "scope", "peer", "item", "start_s"] + intervals,
+          f"{header}")
+    for point in doc["points"]:
+        mine = [r for r in requests if r["controller"] == point["params"]["controller"]]
+        for line in point["wait_map"]:
+            n = sum(1 for r in mine if (r["scope"], r["waiter"], r["operation"]) ==
+                    (line["scope"], line["waiter"], line["operation"]))
+            check(n == line["requests"], f"{n} request rows for a wait-map line of {line['requests']}")
+        first = point["first_page_request"]
+        rows = [r for r in mine if r["waiter"] == "Wait" and r["operation"] == "page" and int(r["node"]) == first["node"]
+                and int(r["item"]) == first["page"] and float(r["start_s"]) == first["start"]]
+        check(len(rows) == 1, "the first page request is a row")
+        for r in rows:
+            check(r["peer"] == str(first["owner"]), "its owner")
+            for name, value in zip(intervals, first["intervals"]):
+                same(r[name], value, name)
 
 
 def check_messages(folder, doc, report):

@@ -280,6 +280,32 @@ void rep_carnival_csv_rows(FILE *out, const stu_study_t *study, const stu_point_
   }
 }
 
+void rep_carnival_csv_requests_head(FILE *out)
+{
+  fprintf(out, ",node,waiter,operation,scope,peer,item,start_s");
+  for (int k = 1; k <= MET_CE_INTERVALS; k++)
+    fprintf(out, ",interval_%d_s", k);
+  fprintf(out, "\n");
+}
+
+void rep_carnival_csv_requests(FILE *out, const stu_study_t *study, const stu_point_t *point,
+                               void (*lead)(FILE *, const stu_study_t *, const stu_point_t *))
+{
+  size_t count = 0;
+  const met_request_t *r = met_carnival_requests(point->carnival, &count);
+  for (size_t i = 0; i < count; i++, r++) {
+    lead(out, study, point);
+    fprintf(out, ",%d,%s,%s,%s,", r->node, waiter_names[r->unit], met_ce_op_name(r->op),
+            met_carnival_scope_name(point->carnival, r->scope));
+    if (r->peer >= 0)
+      fprintf(out, "%d", r->peer);
+    fprintf(out, ",%d,%.9g", r->item, r->mark[0]);
+    for (int k = 1; k <= MET_CE_INTERVALS; k++)
+      fprintf(out, ",%.9g", r->mark[k] - r->mark[k - 1]);
+    fprintf(out, "\n");
+  }
+}
+
 /* {"Comp": s, ...} for the categories [first, last] at (node, scope, op), -1 for a sum. */
 static void json_profile(FILE *out, const met_carnival_t *c, const int where[3], int first, int last)
 {

@@ -261,6 +261,15 @@ static void csv_profiles(FILE *out, const stu_study_t *study)
   }
 }
 
+/* The request table: one row per (point, request), every request with its 13 intervals. */
+static void csv_requests(FILE *out, const stu_study_t *study)
+{
+  csv_key_header(out, study);
+  rep_carnival_csv_requests_head(out);
+  for (size_t i = 0; i < study->npoints; i++)
+    rep_carnival_csv_requests(out, study, &study->points[i], csv_key);
+}
+
 static int has_processes(const stu_study_t *study)
 {
   for (size_t i = 0; i < study->npoints; i++)
@@ -275,7 +284,7 @@ typedef struct csv_table {
 } csv_table_t;
 
 /* The extra tables the study has, into `tables`; their number. */
-static size_t csv_tables(const stu_study_t *study, csv_table_t tables[4])
+static size_t csv_tables(const stu_study_t *study, csv_table_t tables[5])
 {
   size_t n = 0;
   if (has_processes(study))
@@ -285,6 +294,7 @@ static size_t csv_tables(const stu_study_t *study, csv_table_t tables[4])
   if (study->view == APP_VIEW_CAUSE_EFFECT) {
     tables[n++] = (csv_table_t){"waits", csv_waits};
     tables[n++] = (csv_table_t){"profiles", csv_profiles};
+    tables[n++] = (csv_table_t){"requests", csv_requests};
   }
   return n;
 }
@@ -299,8 +309,8 @@ void rep_csv_table_path(const char *csv_path, const char *table, char *path, siz
 
 int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen)
 {
-  csv_table_t tables[4];
-  rep_file_t *files[4] = {NULL, NULL, NULL, NULL};
+  csv_table_t tables[5];
+  rep_file_t *files[5] = {NULL, NULL, NULL, NULL, NULL};
   char path[4096];
   size_t n = csv_tables(study, tables);
   int rc = 0;

@@ -284,6 +284,32 @@ static void test_rep_pictures_fits_on_terminal(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
+/* A DSM study draws CARNIVAL's views per point: the time by code scope (a bar per scope of the skeleton) and the wait
+ * map, well-formed, named after the swept controller. */
+static void test_rep_pictures_dsm(void)
+{
+  char dir[] = "/tmp/simrun-dsm-XXXXXX";
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, "-q --no-cache " SIMRUN_SOURCE_DIR "/tests/data/dsm/gj-small.xml --svg pics"),
+                        0);
+  static const char *const names[] = {"pics/gj-small-dsm-scopes-yes.svg", "pics/gj-small-dsm-scopes-no.svg",
+                                      "pics/gj-small-dsm-waits-yes.svg", "pics/gj-small-dsm-waits-no.svg"};
+  for (size_t i = 0; i < 4; i++) {
+    size_t len = 0;
+    char *svg = read_file(dir, names[i], &len);
+    CU_ASSERT(svg && well_formed(svg, len));
+    /* dsm-gauss-jordan's scopes (app_dsm_gj.c) */
+    static const char *const scopes[] = {">init<", ">normalise<", ">update<", ">collect<", ">exit<"};
+    for (size_t s = 0; svg && i < 2 && s < 5; s++)
+      CU_ASSERT_PTR_NOT_NULL(strstr(svg, scopes[s]));
+    CU_ASSERT(svg == NULL || i < 2 || strstr(svg, ">PPRWait<"));
+    free(svg);
+  }
+  char command[128];
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -292,6 +318,7 @@ int main(void)
       {"test_rep_pictures_timeline_message_direction", test_rep_pictures_timeline_message_direction},
       {"test_rep_pictures_study", test_rep_pictures_study},
       {"test_rep_pictures_fits_on_terminal", test_rep_pictures_fits_on_terminal},
+      {"test_rep_pictures_dsm", test_rep_pictures_dsm},
       {"test_rep_pictures_bad_options", test_rep_pictures_bad_options},
       {NULL, NULL}};
   int status = tu_run("rep_pictures", cases);

@@ -1,6 +1,7 @@
 /* The pictures of a study (seed 000 §1.2, Figs 1.4-1.8; seed 001 Figs 5-9), drawn with rep_svg: a function per view,
  * sharing two chart builders, curves (with regression fits, met_fit) and stacked bars. docs/pictures.md shows them. */
 #include "rep_pictures.h"
+#include "met_carnival.h"
 #include "met_fit.h"
 #include "rep_report.h"
 #include "rep_svg.h"
@@ -920,6 +921,87 @@ static int processes_picture(pictures_t *pics, const stu_point_t *point, const g
   return rc;
 }
 
+/* ---------- CARNIVAL's views of a DSM point (seed 002 Figs. 4-5) ---------- */
+
+enum { DSM_MAP_BARS = 12 };
+
+/* Bars of a DSM point, one per item, stacked by `ncats` categories: values[cat * count + item] in ms. */
+static int dsm_bars(pictures_t *pics, const stu_point_t *point, const char *view, const char *what, const char *note,
+                    const char *const *names, size_t count, const double *values, const char *const *cats,
+                    int ncats)
+{
+  stack_t stacks[MET_W_COUNT]; /* the 8 wait categories, or the 4 PP ones */
+  for (int c = 0; c < ncats; c++)
+    stacks[c] = (stack_t){cats[c], rep_svg_series_colour((size_t)c), values + (size_t)c * count};
+  bars_t panel = {NULL, what, "time (ms), all nodes", names, count, stacks, (size_t)ncats, 0};
+  group_t g = {0};
+  char title[300], subtitle[300];
+  describe(pics->study, point, (size_t)-1, &g);
+  picture_title(title, sizeof title, view, pics->study, &g);
+  picture_subtitle(subtitle, sizeof subtitle, pics->study, note);
+  char file_view[64];
+  snprintf(file_view, sizeof file_view, "dsm-%s", what);
+  rep_file_t *file = open_picture(pics, file_view, g.file);
+  return file ? close_picture(pics, file, bar_picture(rep_file_stream(file), title, subtitle, &panel, 1, NULL, NULL))
+              : -1;
+}
+
+/* Time by code scope, a bar per scope split by the PP's categories (CARNIVAL's scope view). */
+static int dsm_scope_picture(pictures_t *pics, const stu_point_t *point)
+{
+  const met_carnival_t *c = point->carnival;
+  size_t n = (size_t)met_carnival_scope_count(c);
+  const char **names = calloc(n, sizeof *names);
+  double *values = calloc(n * (MET_CE_PRSTE + 1), sizeof *values);
+  const char *cats[MET_CE_PRSTE + 1];
+  for (int cat = 0; cat <= MET_CE_PRSTE; cat++)
+    cats[cat] = met_ce_cat_name(cat);
+  for (size_t s = 0; names && values && s < n; s++) {
+    names[s] = met_carnival_scope_name(c, (int)s);
+    for (int cat = 0; cat <= MET_CE_PRSTE; cat++)
+      values[(size_t)cat * n + s] = 1e3 * met_carnival_time(c, -1, (int)s, cat, -1);
+  }
+  int rc = names && values ? dsm_bars(pics, point, "Time by code scope (PP)", "scopes",
+                                      "; seed 002 Fig. 4: the PPs' time in each scope, by category",
+                                      names, n, values, cats, MET_CE_PRSTE + 1)
+                           : -1;
+  free(names);
+  free(values);
+  return rc;
+}
+
+/* The wait map's longest lines, a bar each split by the 8 categories of Table 1 (CARNIVAL's CPWait map, Fig. 5). */
+static int dsm_map_picture(pictures_t *pics, const stu_point_t *point)
+{
+  size_t rows = 0;
+  const met_ce_row_t *map = met_carnival_map(point->carnival, &rows);
+  size_t n = rows < DSM_MAP_BARS ? rows : DSM_MAP_BARS;
+  if (n == 0)
+    return 0;
+  char(*labels)[64] = calloc(n, sizeof *labels);
+  const char **names = calloc(n, sizeof *names);
+  double *values = calloc(n * MET_W_COUNT, sizeof *values);
+  const char *cats[MET_W_COUNT];
+  for (int k = 0; k < MET_W_COUNT; k++)
+    cats[k] = met_wait_cat_name(k);
+  for (size_t i = 0; labels && names && values && i < n; i++) {
+    snprintf(labels[i], sizeof labels[i], "%s %s %s", met_carnival_scope_name(point->carnival, map[i].scope),
+             map[i].unit == MET_UNIT_PP ? "Wait" : "CPWait", met_ce_op_name(map[i].op));
+    names[i] = labels[i];
+    for (int k = 0; k < MET_W_COUNT; k++)
+      values[(size_t)k * n + i] = 1e3 * map[i].wait.cat[k];
+  }
+  int rc = labels && names && values ? dsm_bars(pics, point, "Wait map", "waits",
+                                                "; seed 002 Fig. 5: the longest waits (scope, waiter, operation), by "
+                                                "the categories of Table 1",
+                                                names, n, values, cats, MET_W_COUNT)
+                                     : -1;
+  free(labels);
+  free(names);
+  free(values);
+  return rc;
+}
+
 static int point_pictures(pictures_t *pics)
 {
   int rc = 0;
@@ -929,6 +1011,10 @@ static int point_pictures(pictures_t *pics)
     describe(pics->study, point, pics->p_index, &g);
     if (point->procs)
       rc = processes_picture(pics, point, &g);
+    if (rc == 0 && point->carnival)
+      rc = dsm_scope_picture(pics, point);
+    if (rc == 0 && point->carnival)
+      rc = dsm_map_picture(pics, point);
     if (rc == 0 && point->trace) {
       char title[300];
       picture_title(title, sizeof title, "Timeline", pics->study, &g);

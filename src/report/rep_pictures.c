@@ -289,8 +289,9 @@ static void chart_plot(rep_plot_t *plot, const chart_t *chart, const curve_t *cu
   rep_axis_range(&plot->y, lo, hi);
 }
 
-static void draw_curve(rep_svg_t *svg, const rep_plot_t *plot, const curve_t *curve, const char *colour)
+static void draw_curve(rep_svg_t *svg, const rep_plot_t *plot, const curve_t *curve, size_t index)
 {
+  const char *colour = rep_svg_series_colour(index);
   double *px = malloc(curve->n * sizeof *px);
   double *py = malloc(curve->n * sizeof *py);
   for (size_t i = 0; px && py && i < curve->n; i++) {
@@ -298,7 +299,7 @@ static void draw_curve(rep_svg_t *svg, const rep_plot_t *plot, const curve_t *cu
     py[i] = isfinite(curve->y[i]) ? rep_plot_y(plot, curve->y[i]) : NAN;
   }
   if (px && py) {
-    rep_svg_polyline(svg, px, py, curve->n, colour, 2, 0);
+    rep_svg_polyline(svg, px, py, curve->n, colour, 2, rep_svg_series_style(index));
     for (size_t i = 0; i < curve->n; i++)
       if (!isnan(py[i]))
         rep_svg_marker(svg, px[i], py[i], colour);
@@ -329,7 +330,7 @@ static size_t curve_legend(const chart_t *chart, const curve_t *curves, size_t n
 {
   size_t count = 0;
   for (size_t c = 0; c < n; c++) {
-    items[count++] = (rep_legend_item_t){curves[c].label, rep_svg_series_colour(c), REP_KEY_LINE};
+    items[count++] = (rep_legend_item_t){curves[c].label, rep_svg_series_colour(c), rep_svg_series_key(c)};
     if (!curves[c].fitted)
       continue;
     fit_text(&curves[c].fit, chart->var, "R²", texts[c], sizeof texts[c]);
@@ -375,7 +376,7 @@ static int line_chart(FILE *out, const chart_t *chart, const curve_t *curves, si
     for (size_t c = 0; c < n; c++) {
       if (curves[c].fitted)
         draw_fit(svg, &plot, &curves[c], rep_svg_series_colour(c));
-      draw_curve(svg, &plot, &curves[c], rep_svg_series_colour(c));
+      draw_curve(svg, &plot, &curves[c], c);
     }
     rep_svg_clip_end(svg);
     rep_svg_legend(svg, CHART_LEFT, legend_top, CHART_PLOT_W, items, nitems);

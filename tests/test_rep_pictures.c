@@ -310,6 +310,22 @@ static void test_rep_pictures_dsm(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
+/* --svg on a skeleton with a process grid draws the heat map of the grids (docs/icluster.md), well-formed. */
+static void test_rep_pictures_grid_heat_map(void)
+{
+  char dir[] = "/tmp/simrun-grids-XXXXXX";
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  CU_ASSERT_EQUAL_FATAL(
+      run_simrun(dir, "-q --no-cache " SIMRUN_SOURCE_DIR "/tests/data/linalg/pdgemm-row.xml --svg pics"), 0);
+  size_t len = 0;
+  char *svg = read_file(dir, "pics/pdgemm-row-grids.svg", &len);
+  CU_ASSERT(svg && well_formed(svg, len));
+  free(svg);
+  char command[128];
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -319,6 +335,7 @@ int main(void)
       {"test_rep_pictures_study", test_rep_pictures_study},
       {"test_rep_pictures_fits_on_terminal", test_rep_pictures_fits_on_terminal},
       {"test_rep_pictures_dsm", test_rep_pictures_dsm},
+      {"test_rep_pictures_grid_heat_map", test_rep_pictures_grid_heat_map},
       {"test_rep_pictures_bad_options", test_rep_pictures_bad_options},
       {NULL, NULL}};
   int status = tu_run("rep_pictures", cases);

@@ -603,7 +603,10 @@ int main(int argc, char **argv)
   if (status >= 0)
     return status;
   char scenario[4096];
-  cli_find_scenario(opts.scenario, scenario, sizeof scenario);
+  size_t len = strlen(opts.scenario);
+  if (cli_find_scenario(opts.scenario, scenario, sizeof scenario) != 0 && !strchr(opts.scenario, '/') &&
+      (len < 4 || strcmp(opts.scenario + len - 4, ".xml") != 0))
+    return fail_usage("'%s' is neither a scenario file nor a shipped scenario's name (simrun --list)", opts.scenario);
   opts.scenario = scenario;
   return opts.mpi ? run_farm(&opts) : run(&opts);
 }

@@ -105,6 +105,18 @@ static void test_data_run_by_name_and_copy(void)
   free(c);
 }
 
+/* A bare name that is neither a file nor a shipped scenario: one line pointing at --list, exit 2. */
+static void test_data_unknown_name(void)
+{
+  const char *args[] = {"gj257", NULL};
+  cli_run_t run;
+  run_installed(args, 2, &run);
+  CU_ASSERT_STRING_EQUAL(run.err, "simrun: error: 'gj257' is neither a scenario file nor a shipped scenario's name "
+                                  "(simrun --list); see simrun --help\n");
+  CU_ASSERT_STRING_EQUAL(run.out, "");
+  run_free(&run);
+}
+
 /* --version: simrun's version is project()'s in CMakeLists.txt, SimGrid's the one pkg-config knows. */
 static void test_data_version(void)
 {
@@ -166,6 +178,7 @@ int main(void)
                                     {"test_data_list", test_data_list},
                                     {"test_data_run_by_name_and_copy", test_data_run_by_name_and_copy},
                                     {"test_data_version", test_data_version},
+                                    {"test_data_unknown_name", test_data_unknown_name},
                                     {"test_data_docs_list_every_skeleton", test_data_docs_list_every_skeleton},
                                     {NULL, NULL}};
   if (make_folder(prefix, sizeof prefix) != 0 || make_folder(work, sizeof work) != 0 || install() != 0) {

@@ -141,12 +141,40 @@ static void test_config_cfg_and_log_reach_simgrid(void)
                  .phrases = {NULL});
 }
 
+/* simrun platform takes SimGrid's IEC bandwidth units (10GiBps), and SimGrid loads the platform: gj-small runs on it
+ * through --set platform=...; an unknown unit is still refused. */
+static void test_config_platform_iec_units(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *make[] = {"platform", "mesh",      "2x2", "--speed", "25Mf",    "--bandwidth",
+                        "10GiBps",  "--latency", "5us", "-o",      "iec.xml", NULL};
+  const char *run_on[] = {"-q", "--no-cache", SMALL, "--set", "platform=iec.xml", "--csv", "iec.csv", NULL};
+  char *platform = NULL, *csv = NULL;
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, make, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  platform = read_output(dir, "iec.xml");
+  CU_ASSERT(platform && strstr(platform, "bandwidth=\"10GiBps\""));
+  csv = csv_of(dir, run_on, "iec.csv");
+  CU_ASSERT(csv && count_lines(csv) == 7 && strstr(csv, "\ngj-small,iec.xml,"));
+  free(platform);
+  free(csv);
+  remove_in(dir, "iec.xml");
+  remove_in(dir, "iec.csv");
+  remove_folder(dir);
+  EXPECT_FAILURE(.bare = 1, .args = {"platform", "mesh", "2x2", "--preset=t800", "--bandwidth=10XBps", NULL},
+                 .status = 2, .prefix = "--bandwidth '10XBps': ", .phrases = {"GiBps", NULL});
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_config_set_equals_edited_file", test_config_set_equals_edited_file},
                                     {"test_config_set_errors", test_config_set_errors},
                                     {"test_config_shards_make_the_whole", test_config_shards_make_the_whole},
                                     {"test_config_cfg_and_log_reach_simgrid", test_config_cfg_and_log_reach_simgrid},
+                                    {"test_config_platform_iec_units", test_config_platform_iec_units},
                                     {NULL, NULL}};
   return tu_run("cli_config", cases);
 }

@@ -4,6 +4,10 @@
 #include "app_skeleton.h"
 #include "cli_output.h"
 #include "cli_signal.h"
+#include "cli_config.h"
+#include "cli_data.h"
+#include "cli_progress.h"
+#include "rep_otf2.h"
 #include "rep_paje.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
@@ -20,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2 };
@@ -30,12 +35,14 @@ typedef struct options {
   const char *json;
   const char *svg;
   const char *paje;
+  const char *otf2; /* --otf2: a folder for OTF2 archives of the per-process p's runs */
   const char *ti; /* --ti: a folder for TI traces of the per-process p's runs */
   int per_process;
   int quiet;
   int jobs;     /* -j: simulations at once */
   int no_cache; /* --no-cache */
   int mpi;      /* --mpi: a task farm under mpirun */
+  cli_config_t config; /* --cfg, --log, --set, --shard */
 } options_t;
 
 #define MAX_JOBS 1024
@@ -43,7 +50,7 @@ typedef struct options {
 static void usage(FILE *out)
 {
   fprintf(out,
-          "Usage: simrun [run] [OPTIONS] SCENARIO.xml\n"
+          "Usage: simrun [run] [OPTIONS] SCENARIO.xml|NAME   NAME: a shipped scenario (simrun --list)\n"
           "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
           "       simrun characterise FILE.csv          fits eq. 4 to ping-pong times: see simrun characterise --help\n"
           "\n"
@@ -59,8 +66,9 @@ static void usage(FILE *out)
           "\n"
           "Options:\n"
           "  --csv FILE          also write one CSV row per point to FILE (overrides the scenario's <report csv>), and\n"
-          "                      the per-process, per-message or wait-map rows to FILE-processes.csv,\n"
-          "                      -messages.csv, -waits.csv (FILE without .csv); columns: docs/results.md\n"
+          "                      the per-process, per-message or DSM rows to FILE-processes.csv,\n"
+          "                      -messages.csv, -waits.csv, -profiles.csv, -requests.csv (FILE without\n"
+          "                      .csv); columns: docs/results.md\n"
           "  --json FILE         also write the results as JSON to FILE (overrides <report json>)\n"
           "  --per-process P     also show the per-process overhead ratios for p = P (overrides <report\n"
           "                      per-process>); P must be one of the scenario's p values\n"
@@ -68,6 +76,8 @@ static void usage(FILE *out)
           "                      and the work size with regression fits, bottleneck views) as SVG files in DIR,\n"
           "                      created if missing; see docs/pictures.md\n"
           "  --paje FILE         also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE\n"
+          "  --otf2 DIR          also write the per-process p's runs as OTF2 archives (Vampir, Scalasca, ViTE,\n"
+          "                      otf2-print), DIR/point-K.otf2 for point K, DIR created if missing\n"
           "  --ti DIR            also write the per-process p's runs as SimGrid time-independent traces, one\n"
           "                      folder DIR/point-K per point (index.txt for smpirun -replay, rank-I.txt,\n"
           "                      hostfile.txt for smpirun -hostfile: every rank on the host simrun gave it);\n"
@@ -77,13 +87,22 @@ static void usage(FILE *out)
           "  --no-cache          neither reuse nor keep finished points (see below)\n"
           "  --mpi               run as a task farm under Open MPI: mpirun -np N simrun --mpi SCENARIO.xml; rank 0\n"
           "                      hands the points out to the N - 1 others (docs/sweeps.md)\n"
+          "  --set NAME=VALUE    set a scenario parameter, or sweep it with NAME=\"V1 V2 ...\" (repeatable; checked\n"
+          "                      as the file's parameters are)\n"
+          "  --shard I/N         run and report only every N-th point from the I-th (1 <= I <= N), for job\n"
+          "                      arrays: the N shards' CSV rows together are the whole study's\n"
+          "  --cfg=NAME:VALUE    pass a SimGrid configuration option, as smpirun does (no cache then)\n"
+          "  --log=SETTING       pass a SimGrid log setting, as smpirun does (such as root.thres:info)\n"
           "  -q, --quiet         no progress bar, even on a terminal\n"
+          "  --list              list the shipped scenarios and exit\n"
           "  -h, --help          show this help and exit\n"
-          "  -V, --version       show the version and exit\n"
+          "  -V, --version       show simrun's and SimGrid's versions and exit\n"
           "\n"
           "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
-          "Paths inside a scenario are relative to the scenario file; paths given as options, to the current folder.\n"
-          "A scenario's <report csv/json> must lie inside the scenario's folder; --csv and --json write anywhere.\n"
+          "Paths inside a scenario are relative to the scenario file (or, where nothing is there, to the shipped\n"
+          "scenarios' folder, so that a copied scenario still finds its platform); paths given as options, to the\n"
+          "current folder. A scenario's <report csv/json> must lie inside the scenario's folder; --csv and --json\n"
+          "write anywhere.\n"
           "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
           "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
           "it stopped; the outputs are written only when the whole sweep is done.\n"
@@ -131,6 +150,7 @@ static int parse_options(int argc, char **argv, options_t *opts)
                                            {"per-process", required_argument, NULL, 'P'},
                                            {"svg", required_argument, NULL, 's'},
                                            {"paje", required_argument, NULL, 'J'},
+                                           {"otf2", required_argument, NULL, 'F'},
                                            {"ti", required_argument, NULL, 'T'},
                                            {"jobs", required_argument, NULL, 'j'},
                                            {"no-cache", no_argument, NULL, 'N'},
@@ -138,8 +158,14 @@ static int parse_options(int argc, char **argv, options_t *opts)
                                            {"quiet", no_argument, NULL, 'q'},
                                            {"help", no_argument, NULL, 'h'},
                                            {"version", no_argument, NULL, 'V'},
+                                           {"list", no_argument, NULL, 'L'},
+                                           {"cfg", required_argument, NULL, 'C'},
+                                           {"log", required_argument, NULL, 'G'},
+                                           {"set", required_argument, NULL, 'S'},
+                                           {"shard", required_argument, NULL, 'H'},
                                            {NULL, 0, NULL, 0}};
   opterr = 0;
+  char message[1200];
   const char *positional[3] = {NULL, NULL, NULL};
   int npositional = 0;
   /* Options may come before or after the scenario: getopt_long is asked not to permute ('+'), and each positional
@@ -162,8 +188,17 @@ static int parse_options(int argc, char **argv, options_t *opts)
       opts->svg = optarg;
     else if (c == 'J')
       opts->paje = optarg;
+    else if (c == 'F')
+      opts->otf2 = optarg;
     else if (c == 'T')
       opts->ti = optarg;
+    else if ((c == 'C' || c == 'G') &&
+             cli_simgrid_option(&opts->config, c == 'C' ? "cfg" : "log", optarg, message, sizeof message) != 0)
+      return fail_usage("%s", message);
+    else if (c == 'S' && cli_set_add(&opts->config, optarg, message, sizeof message) != 0)
+      return fail_usage("%s", message);
+    else if (c == 'H' && cli_shard_parse(&opts->config, optarg, message, sizeof message) != 0)
+      return fail_usage("%s", message);
     else if (c == 'P' && (opts->per_process = parse_positive(optarg)) < 0)
       return fail_usage("--per-process takes a positive whole number, not '%s'", optarg);
     else if (c == 'j' && ((opts->jobs = parse_positive(optarg)) < 0 || opts->jobs > MAX_JOBS))
@@ -177,9 +212,11 @@ static int parse_options(int argc, char **argv, options_t *opts)
       usage(stdout);
       return EXIT_OK;
     } else if (c == 'V') {
-      printf("simrun 0.1.0\n");
+      cli_version(stdout);
       return EXIT_OK;
-    } else if (c == '?')
+    } else if (c == 'L')
+      return cli_list(stdout);
+    else if (c == '?')
       return fail_unknown(argv[at], optopt);
     else if (c == ':')
       return fail_usage("option '%s' needs a value", argv[at]);
@@ -190,6 +227,8 @@ static int parse_options(int argc, char **argv, options_t *opts)
   if (npositional - first > 1)
     return fail_usage("only one scenario file at a time, but '%s' follows", positional[first + 1]);
   opts->scenario = positional[first];
+  if (opts->mpi && opts->config.shard_count)
+    return fail_usage("%s", "--shard and --mpi do not go together: run the shards as separate jobs");
   return -1;
 }
 
@@ -204,18 +243,18 @@ static int check_per_process(const scn_scenario_t *scenario, int per_process, sc
                   "p values", per_process, per_process);
 }
 
-/* The progress bar, on a terminal only: "simrun: [##########....................]  12/48 points". */
+/* The progress bar, on a terminal only (cli_progress.h), timed from the first call; ctx: the study's start. */
 static void show_progress(size_t done, size_t total, void *ctx)
 {
-  enum { WIDTH = 30 };
-  char bar[WIDTH + 1];
-  size_t filled = total ? done * WIDTH / total : WIDTH;
-  for (size_t i = 0; i < WIDTH; i++)
-    bar[i] = i < filled ? '#' : '.';
-  bar[WIDTH] = '\0';
-  fprintf(stderr, "\rsimrun: [%s] %4zu/%zu points", bar, done, total);
+  char line[160];
+  struct timespec now;
+  const struct timespec *start = ctx;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  cli_progress_line(line, sizeof line, done, total,
+                    (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec));
+  fprintf(stderr, "\r%-*s", 80, line);
   if (done == total)
-    fprintf(stderr, "\r%*s\r", 70, "");
+    fprintf(stderr, "\r%*s\r", 80, "");
   fflush(stderr);
 }
 
@@ -231,15 +270,20 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
 {
   char cache[4096];
   int progress = !opts->quiet && isatty(STDERR_FILENO);
+  struct timespec start;
+  clock_gettime(CLOCK_MONOTONIC, &start);
   stu_options_t options = {.per_process = per_process,
                            .jobs = opts->jobs,
                            .farm = opts->mpi,
                            .ti_dir = opts->ti,
                            .stop = cli_signal_stop,
                            .progress = progress ? show_progress : NULL,
-                           .warn = show_warning};
-  /* a point taken from the cache would write no trace */
-  if (!opts->no_cache && !opts->ti && stu_cache_default_dir(cache, sizeof cache) == 0)
+                           .ctx = &start,
+                           .warn = show_warning,
+                           .shard_index = opts->config.shard_index,
+                           .shard_count = opts->config.shard_count};
+  /* a point taken from the cache would write no trace; one run with another --cfg could have other figures */
+  if (!opts->no_cache && !opts->ti && !opts->config.simgrid_cfg && stu_cache_default_dir(cache, sizeof cache) == 0)
     options.cache_dir = cache;
   int rc = stu_run_with(scenario, skeleton, &options, study, err);
   if (progress && rc != 0)
@@ -319,6 +363,16 @@ static int write_paje(const stu_study_t *study, rep_file_t *file)
   return EXIT_OK;
 }
 
+/* Writes the OTF2 archives into `dir` (none when NULL). */
+static int write_otf2(const stu_study_t *study, const char *dir)
+{
+  char message[1200] = "";
+  if (!dir || rep_otf2_study(study, dir, message, sizeof message) == 0)
+    return EXIT_OK;
+  fprintf(stderr, "simrun: error: %s\n", message);
+  return EXIT_RUNTIME;
+}
+
 /* Draws the pictures into `dir` (none when NULL), listing the fits on stdout. */
 static int write_pictures(const stu_study_t *study, const char *dir)
 {
@@ -343,6 +397,15 @@ static int prepare_pictures(const options_t *opts, int per_process)
   if (opts->ti && (per_process == 0 || opts->mpi)) {
     fprintf(stderr, "simrun: error: --ti writes the runs of the per-process p in this process: add --per-process P "
                     "(or <report per-process> in the scenario), without --mpi\n");
+    return EXIT_INPUT;
+  }
+  if (opts->otf2 && per_process == 0) {
+    fprintf(stderr, "simrun: error: --otf2 records the runs of the per-process p, but none is chosen; add "
+                    "--per-process P (or <report per-process> in the scenario)\n");
+    return EXIT_INPUT;
+  }
+  if (opts->otf2 && cli_folder_probe(opts->otf2, message, sizeof message) != 0) {
+    fprintf(stderr, "simrun: error: %s\n", message);
     return EXIT_INPUT;
   }
   if (opts->svg && cli_folder_probe(opts->svg, message, sizeof message) != 0) {
@@ -391,7 +454,7 @@ static int run(const options_t *opts)
   rep_file_t *json_file = NULL;
   rep_file_t *paje_file = NULL;
   int status = EXIT_INPUT;
-  if (scn_load(opts->scenario, &scenario, &err) != 0)
+  if (scn_load(opts->scenario, &scenario, &err) != 0 || cli_set_apply(&opts->config, scenario, &err) != 0)
     goto report;
   const app_skeleton_t *skeleton = app_find(scenario->skeleton);
   if (!skeleton) {
@@ -424,6 +487,8 @@ static int run(const options_t *opts)
   if (status != EXIT_OK)
     goto done;
   rep_print(stdout, study);
+  if (rep_print_fits(stdout, study) != 0)
+    fprintf(stderr, "simrun: warning: out of memory while fitting; no regression fits shown\n");
   status = write_outputs(study, csv, csv_file, json_file);
   csv_file = json_file = NULL;
   if (status == EXIT_OK) {
@@ -431,9 +496,12 @@ static int run(const options_t *opts)
     paje_file = NULL;
   }
   if (status == EXIT_OK)
+    status = write_otf2(study, opts->otf2);
+  if (status == EXIT_OK)
     status = write_pictures(study, opts->svg);
   goto done;
 report:
+  cli_set_blame(&opts->config, &err);
   print_error(&err);
 done:
   rep_file_abort(csv_file);
@@ -466,7 +534,8 @@ static void platform_usage(FILE *out)
           "Options:\n"
           "  --preset NAME       the hosts, links and machine model of a machine: %s\n"
           "  --speed SPEED       host speed, such as 25Mf (f kf Mf Gf Tf); overrides the preset's\n"
-          "  --bandwidth BW      link bandwidth, such as 125MBps (Bps kBps MBps GBps bps kbps Mbps Gbps)\n"
+          "  --bandwidth BW      link bandwidth, such as 125MBps or 10GiBps (Bps kBps MBps GBps TBps KiBps ...\n"
+          "                      TiBps, and in bits bps ... Tibps)\n"
           "  --latency LAT       link latency, such as 50us (s ms us ns)\n"
           "  --routing ROUTING   explicit (default: every link and its route in the file, for any SimGrid program)\n"
           "                      or native (mesh, torus: simrun builds them at load time, routing by arithmetic)\n"
@@ -558,8 +627,8 @@ static int serve(const options_t *opts)
   scn_error_t err = {0};
   scn_scenario_t *scenario = NULL;
   const app_skeleton_t *skeleton = NULL;
-  if (scn_load(opts->scenario, &scenario, &err) == 0 && (skeleton = app_find(scenario->skeleton)) &&
-      scn_check(scenario, skeleton->spec, &err) != 0)
+  if (scn_load(opts->scenario, &scenario, &err) == 0 && cli_set_apply(&opts->config, scenario, &err) == 0 &&
+      (skeleton = app_find(scenario->skeleton)) && scn_check(scenario, skeleton->spec, &err) != 0)
     skeleton = NULL;
   int rc = stu_serve(skeleton ? scenario : NULL, skeleton, &err);
   scn_free(scenario);
@@ -586,12 +655,19 @@ int main(int argc, char **argv)
     return cli_analyse_main(argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "platform") == 0)
     return platform_main(argc - 1, argv + 1);
+  scn_set_data_dir(cli_data_dir());
   if (argc > 1 && strcmp(argv[1], "characterise") == 0)
     return cli_characterise_main(argc - 1, argv + 1);
   options_t opts = {0};
   int status = parse_options(argc, argv, &opts);
   if (status >= 0)
     return status;
+  char scenario[4096];
+  size_t len = strlen(opts.scenario);
+  if (cli_find_scenario(opts.scenario, scenario, sizeof scenario) != 0 && !strchr(opts.scenario, '/') &&
+      (len < 4 || strcmp(opts.scenario + len - 4, ".xml") != 0))
+    return fail_usage("'%s' is neither a scenario file nor a shipped scenario's name (simrun --list)", opts.scenario);
+  opts.scenario = scenario;
   cli_signal_catch(); /* for the whole run: a signal at any step stops it the same way */
   status = opts.mpi ? run_farm(&opts) : run(&opts);
   cli_signal_release();

@@ -140,6 +140,8 @@ def check_dsm(folder, doc, report):
             if text != "-":
                 close(text, 1e3 * float(row[name]), name)
         check(row["t_seq_s"] == "" and row["speedup"] == "", "no lost-cycle figures for DSM")
+    check_profiles(folder, doc, rows, cats)
+    check_requests(folder, doc)
     header, waits = table(f"{folder}/out-waits.csv")
     check(header[: len(key_columns(doc))] == key_columns(doc), "key columns of the wait table")
     check(len(waits) == sum(len(pt["wait_map"]) for pt in doc["points"]), "one wait row per wait-map line")
@@ -149,6 +151,61 @@ def check_dsm(folder, doc, report):
             check(w["scope"] == line["scope"] and w["operation"] == line["operation"], "wait-map order")
             same(w["time_s"], line["wait"], "time_s")
             check(int(w["requests"]) == line["requests"], "requests")
+
+
+def check_profiles(folder, doc, rows, cats):
+    """The profile table: its "all" node row is the main table's; nodes, scopes and operations each add up to it; a
+    node's PP categories add up to T_par (every unit is accounted for the whole run)."""
+    header, profiles = table(f"{folder}/out-profiles.csv")
+    check(header == key_columns(doc) + ["by", "name"] + cats, f"{header}")
+    for row in rows:
+        mine = [r for r in profiles if all(r[k] == row[k] for k in key_columns(doc))]
+        everything = next((r for r in mine if r["by"] == "node" and r["name"] == "all"), None)
+        check(everything is not None, "an 'all' node row per point")
+        if everything is None:
+            continue
+        for name in cats:
+            check(everything[name] == row[name], f"profile all {name}: {everything[name]!r} against {row[name]!r}")
+            for by in ("node", "scope", "operation"):
+                parts = [r[name] for r in mine if r["by"] == by and r["name"] != "all"]
+                if row[name] != "":
+                    total = sum(float(v) for v in parts)
+                    check(math.isclose(total, float(row[name]), rel_tol=1e-9, abs_tol=1e-12), f"{by} sum of {name}")
+        point = next(pt for pt in doc["points"] if pt["params"]["controller"] == row["controller"])
+        for by, key in (("scope", "scopes"), ("operation", "operations")):
+            listed = [r for r in mine if r["by"] == by]
+            check(len(listed) == len(point[key]), f"JSON {key}")
+            for r, item in zip(listed, point[key]):
+                check(r["name"] == item["name"], f"JSON {key} order")
+                for c, value in list(item["pp"].items()) + list((item["cp"] or {}).items()):
+                    same(r[c.lower() + "_s"], value, f"JSON {key} {c}")
+        for r in mine:
+            if r["by"] == "node" and r["name"] != "all":
+                pp = sum(float(r[c]) for c in cats[:4])
+                check(math.isclose(pp, float(row["t_par_s"]), rel_tol=1e-6), f"node {r['name']}: PP time {pp}")
+
+
+def check_requests(folder, doc):
+    """Every request: as many per (point, scope, waiter, operation) as the wait map counts, and the JSON's first page
+    request among them with the same 13 intervals."""
+    header, requests = table(f"{folder}/out-requests.csv")
+    intervals = [f"interval_{k}_s" for k in range(1, 14)]
+    check(header == key_columns(doc) + ["node", "waiter", "operation", "scope", "peer", "item", "start_s"] + intervals,
+          f"{header}")
+    for point in doc["points"]:
+        mine = [r for r in requests if r["controller"] == point["params"]["controller"]]
+        for line in point["wait_map"]:
+            n = sum(1 for r in mine if (r["scope"], r["waiter"], r["operation"]) ==
+                    (line["scope"], line["waiter"], line["operation"]))
+            check(n == line["requests"], f"{n} request rows for a wait-map line of {line['requests']}")
+        first = point["first_page_request"]
+        rows = [r for r in mine if r["waiter"] == "Wait" and r["operation"] == "page" and int(r["node"]) == first["node"]
+                and int(r["item"]) == first["page"] and float(r["start_s"]) == first["start"]]
+        check(len(rows) == 1, "the first page request is a row")
+        for r in rows:
+            check(r["peer"] == str(first["owner"]), "its owner")
+            for name, value in zip(intervals, first["intervals"]):
+                same(r[name], value, name)
 
 
 def check_messages(folder, doc, report):

@@ -47,6 +47,18 @@ static double amdahl_linear_fn(double x)
   return 1 + 78 / x + 0.5 * x;
 }
 
+/* Eq. 11's shape at fixed p: computation N^3, communication N^2. */
+static double work_fn(double x)
+{
+  return 2e-6 * x * x * x + 3e-4 * x * x;
+}
+
+/* Speedup T_seq / T_par with T_seq = N^3 and T_par = N^3 / 16 + 4 N^2: 1 / (1/16 + 4/N). */
+static double saturating_fn(double x)
+{
+  return (x * x * x) / (x * x * x / 16 + 4 * x * x);
+}
+
 /* Fits `form` to n exact samples of f and checks the coefficients (relative 1e-9) and R^2 = 1. */
 static void check_exact(met_fit_form_t form, double (*f)(double), size_t n, const double *coef)
 {
@@ -69,6 +81,30 @@ static void test_met_fit_exact_forms(void)
   check_exact(MET_FIT_AMDAHL, amdahl_fn, 8, (const double[]){5, 7});
   check_exact(MET_FIT_XLOG, xlog_fn, 5, (const double[]){2, 3});
   check_exact(MET_FIT_AMDAHL_LINEAR, amdahl_linear_fn, 8, (const double[]){1, 78, 0.5});
+  check_exact(MET_FIT_WORK, work_fn, 6, (const double[]){2e-6, 3e-4});
+  check_exact(MET_FIT_SATURATING, saturating_fn, 6, (const double[]){1.0 / 16, 4});
+}
+
+/* A form needs two points more than its coefficients: 4 samples of amdahl-linear data leave it out (3 coefficients
+ * would have one residual to judge), 5 bring it back; the fit knows its data's range. */
+static void test_met_fit_needs_spare_points(void)
+{
+  double y[5];
+  met_fit_t fit;
+  sample(amdahl_linear_fn, 5, y);
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(pow2, y, 4, &fit), 0);
+  CU_ASSERT_EQUAL(fit.ncoefs, 2);
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(pow2, y, 5, &fit), 0);
+  CU_ASSERT_EQUAL(fit.form, MET_FIT_AMDAHL_LINEAR);
+  CU_ASSERT_EQUAL(met_fit_best(pow2, y, 3, &fit), -1); /* 2 coefficients need 4 points */
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(pow2, y, 5, &fit), 0);
+  CU_ASSERT(met_fit_covers(&fit, 1) && met_fit_covers(&fit, 16) && met_fit_covers(&fit, 3));
+  CU_ASSERT(!met_fit_covers(&fit, 0.5) && !met_fit_covers(&fit, 17));
+  char text[64];
+  met_fit_t sat = {.form = MET_FIT_SATURATING, .ncoefs = 2, .coef = {0.0625, 4}};
+  met_fit_format(&sat, "n", text, sizeof text);
+  CU_ASSERT_STRING_EQUAL(text, "1 / (0.0625 + 4/n)");
+  TU_ASSERT_CLOSE(met_fit_eval(&sat, 64), 1 / (0.0625 + 4.0 / 64), 1e-12);
 }
 
 /* x = 1 2 3 4, y = 1 3 2 4. By hand: mean x = mean y = 2.5, Sxx = 5, Sxy = 4, Syy = 5; b = Sxy / Sxx = 0.8,
@@ -173,6 +209,7 @@ int main(void)
                                     {"test_met_fit_noisy_linear", test_met_fit_noisy_linear},
                                     {"test_met_fit_noisy_power", test_met_fit_noisy_power},
                                     {"test_met_fit_best_form", test_met_fit_best_form},
+                                    {"test_met_fit_needs_spare_points", test_met_fit_needs_spare_points},
                                     {"test_met_fit_domains", test_met_fit_domains},
                                     {"test_met_fit_eval_and_format", test_met_fit_eval_and_format},
                                     {NULL, NULL}};

@@ -90,13 +90,16 @@ static void export_checked(char *dir, size_t size, const char *scenario, const c
 }
 
 /* DSM: one row per point (not per wait-map line), the time profile summed over the nodes as the report's "all" row,
- * empty lost-cycle fields; the wait map in out-waits.csv. */
+ * empty lost-cycle fields; the wait map in out-waits.csv, the profiles by node, scope and operation in
+ * out-profiles.csv, adding up; every request with its 13 intervals in out-requests.csv, as many as the map counts. */
 static void test_export_dsm_one_row_per_point(void)
 {
   char dir[1024];
   /* a header and the two points, controller = yes and no */
   export_checked(dir, sizeof dir, SIMRUN_SOURCE_DIR "/tests/data/dsm/gj-small.xml", "dsm", "out.csv", 3);
   assert_caught("dsm", dir, "out-waits.csv", ",update,Wait,diff,", ",update,Wait,page,");
+  assert_caught("dsm", dir, "out-profiles.csv", ",node,1,4.864e-05,", ",node,1,4.865e-05,");
+  assert_caught("dsm", dir, "out-requests.csv", ",CPWait,barrier,init,", ",CPWait,barrier,exit,");
   remove_folder(dir);
 }
 

@@ -151,6 +151,63 @@ static void test_rep_svg_legend_wraps(void)
   TU_ASSERT_CLOSE(rep_svg_text_width("R²", 10), 12, 1e-9); /* characters, not bytes */
 }
 
+/* A subtitle too long for the picture is set smaller so that it ends inside it (at 0.6 em a character: 100
+ * characters at 12 px take 720 px; in 560 px of room they fit at 560 / 720 x 12 = 9.33 px), never below 0.6 of the
+ * size; a short one keeps its size. */
+static void test_rep_svg_long_subtitle_fits(void)
+{
+  char subtitle[101];
+  memset(subtitle, 'x', 100);
+  subtitle[100] = '\0';
+  TU_ASSERT_CLOSE(rep_svg_fitting_size(subtitle, 12, 560), 12 * 560.0 / 720, 1e-9);
+  TU_ASSERT_CLOSE(rep_svg_fitting_size(subtitle, 12, 100), 0.6 * 12, 1e-9);
+  TU_ASSERT_CLOSE(rep_svg_fitting_size("short", 12, 560), 12, 1e-12);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  rep_svg_t *svg = rep_svg_new(out, 600, 400, "title", subtitle);
+  CU_ASSERT_EQUAL(rep_svg_end(svg), 0);
+  fclose(out);
+  const char *at = strstr(text, "y=\"45\" font-size=\"");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+  double size = strtod(at + strlen("y=\"45\" font-size=\""), NULL);
+  /* the size prints to 0.1 px: at most 0.05 px more, 3 px over 100 characters */
+  CU_ASSERT(size < 12 && 20 + rep_svg_text_width(subtitle, size) <= 580 + 3);
+  free(text);
+}
+
+/* 32 series on 8 colours: each round of the colours has its own line style, so that no two of the 32 curves share
+ * both colour and style; the first 8 are solid, and a style's dashes reach the SVG. */
+static void test_rep_svg_series_styles(void)
+{
+  for (size_t i = 0; i < 32; i++)
+    for (size_t j = 0; j < i; j++)
+      CU_ASSERT(strcmp(rep_svg_series_colour(i), rep_svg_series_colour(j)) != 0 ||
+                rep_svg_series_style(i) != rep_svg_series_style(j));
+  CU_ASSERT_EQUAL(rep_svg_series_style(7), 0);
+  CU_ASSERT(rep_svg_series_style(8) > 1); /* not the fits' dashes */
+  CU_ASSERT_EQUAL(rep_svg_series_key(0), REP_KEY_LINE);
+  CU_ASSERT(rep_svg_series_key(8) != REP_KEY_LINE && rep_svg_series_key(8) != REP_KEY_DASHED);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  rep_svg_t *svg = rep_svg_new(out, 200, 100, "t", NULL);
+  const double x[] = {0, 10}, y[] = {0, 10};
+  rep_svg_polyline(svg, x, y, 2, "#000000", 1, rep_svg_series_style(8));
+  rep_svg_polyline(svg, x, y, 2, "#000000", 1, rep_svg_series_style(0));
+  rep_legend_item_t item = {"curve 9", rep_svg_series_colour(8), rep_svg_series_key(8)};
+  rep_svg_legend(svg, 0, 50, 200, &item, 1);
+  CU_ASSERT_EQUAL(rep_svg_end(svg), 0);
+  fclose(out);
+  size_t dashes = 0;
+  for (const char *at = text; (at = strstr(at, "stroke-dasharray=\"1 3\"")); at++)
+    dashes++;
+  CU_ASSERT_EQUAL(dashes, 2); /* the 9th curve and its legend key; not the 1st curve */
+  free(text);
+}
+
 static void test_rep_svg_colours(void)
 {
   CU_ASSERT_STRING_NOT_EQUAL(rep_svg_category_colour(MET_CAT_COMPUTE), rep_svg_category_colour(MET_CAT_COMM));
@@ -166,6 +223,8 @@ int main(void)
                                     {"test_rep_svg_plot_mapping", test_rep_svg_plot_mapping},
                                     {"test_rep_svg_axes_ticks", test_rep_svg_axes_ticks},
                                     {"test_rep_svg_legend_wraps", test_rep_svg_legend_wraps},
+                                    {"test_rep_svg_long_subtitle_fits", test_rep_svg_long_subtitle_fits},
+                                    {"test_rep_svg_series_styles", test_rep_svg_series_styles},
                                     {"test_rep_svg_colours", test_rep_svg_colours},
                                     {NULL, NULL}};
   int status = tu_run("rep_svg", cases);

@@ -17,6 +17,8 @@ struct met_carnival {
   size_t nmap;
   met_request_t first[MET_OP_COUNT];
   int has_first[MET_OP_COUNT];
+  met_request_t *requests; /* every request of the trace, copied in its order */
+  size_t nrequests;
 };
 
 /* Table 1, "Intervalos": interval k (index k - 1) to its category. */
@@ -225,6 +227,25 @@ static int has_cp_spans(const met_trace_t *trace)
   return 0;
 }
 
+/* Keeps a copy of the trace's requests, for the exports. 0, or -1 when out of memory. */
+static int copy_requests(met_carnival_t *c, const met_trace_t *trace)
+{
+  const met_request_t *requests = met_trace_requests(trace, &c->nrequests);
+  if (c->nrequests == 0)
+    return 0;
+  c->requests = malloc(c->nrequests * sizeof *c->requests);
+  if (!c->requests)
+    return -1;
+  memcpy(c->requests, requests, c->nrequests * sizeof *c->requests);
+  return 0;
+}
+
+const met_request_t *met_carnival_requests(const met_carnival_t *carnival, size_t *count)
+{
+  *count = carnival->nrequests;
+  return carnival->requests;
+}
+
 met_carnival_t *met_carnival_new(const met_trace_t *trace)
 {
   met_carnival_t *c = calloc(1, sizeof *c);
@@ -244,6 +265,7 @@ met_carnival_t *met_carnival_new(const met_trace_t *trace)
   }
   rc = rc ? rc : characterise(c, trace);
   rc = rc ? rc : build_map(c);
+  rc = rc ? rc : copy_requests(c, trace);
   if (rc == 0)
     return c;
   met_carnival_free(c);
@@ -260,6 +282,7 @@ void met_carnival_free(met_carnival_t *carnival)
   free(carnival->profile);
   free(carnival->waits);
   free(carnival->map);
+  free(carnival->requests);
   free(carnival);
 }
 

@@ -101,6 +101,10 @@ met_ce_wait_t met_carnival_wait(const met_carnival_t *carnival, int unit, int op
  * the analysis; the number of rows in *count. */
 const met_ce_row_t *met_carnival_map(const met_carnival_t *carnival, size_t *count);
 
+/* Every request of the trace (PP and CP waits), in the order the trace holds them; owned by the analysis, their number
+ * in *count (NULL when none). */
+const met_request_t *met_carnival_requests(const met_carnival_t *carnival, size_t *count);
+
 /* The first PP request of `op` (the earliest start, then the lowest node), or NULL when there is none. Owned by the
  * analysis. */
 const met_request_t *met_carnival_first(const met_carnival_t *carnival, met_ce_op_t op);

@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const form_names[MET_FIT_COUNT] = {"linear", "quadratic", "power",
-                                                      "amdahl", "xlog",      "amdahl-linear"};
-static const int form_ncoefs[MET_FIT_COUNT] = {2, 3, 2, 2, 2, 3};
+static const char *const form_names[MET_FIT_COUNT] = {"linear", "quadratic",     "power", "amdahl",
+                                                      "xlog",   "amdahl-linear", "work",  "saturating"};
+static const int form_ncoefs[MET_FIT_COUNT] = {2, 3, 2, 2, 2, 3, 2, 2};
 
 /* A least-squares problem being triangularised: R c = z, with the columns of the design matrix divided by scale. */
 typedef struct lsq {
@@ -29,7 +29,7 @@ static int in_domain(met_fit_form_t form, double x, double y)
 {
   if (!isfinite(x) || !isfinite(y))
     return 0;
-  if (form == MET_FIT_POWER)
+  if (form == MET_FIT_POWER || form == MET_FIT_SATURATING)
     return x > 0 && y > 0;
   return form == MET_FIT_LINEAR || form == MET_FIT_QUADRATIC || x > 0;
 }
@@ -55,6 +55,14 @@ static double design_row(met_fit_form_t form, double x, double y, double row[MET
     row[1] = 1 / x;
     row[2] = x;
     return y;
+  case MET_FIT_WORK:
+    row[0] = x * x * x;
+    row[1] = x * x;
+    return y;
+  case MET_FIT_SATURATING:
+    row[0] = 1;
+    row[1] = 1 / x;
+    return 1 / y;
   default:
     row[0] = 1;
     row[1] = x;
@@ -139,6 +147,10 @@ double met_fit_eval(const met_fit_t *fit, double x)
     return c[0] * x + c[1] * log2(x);
   case MET_FIT_AMDAHL_LINEAR:
     return c[0] + c[1] / x + c[2] * x;
+  case MET_FIT_WORK:
+    return c[0] * x * x * x + c[1] * x * x;
+  case MET_FIT_SATURATING:
+    return 1 / (c[0] + c[1] / x);
   case MET_FIT_QUADRATIC:
     return c[0] + c[1] * x + c[2] * x * x;
   default:
@@ -191,6 +203,11 @@ int met_fit(met_fit_form_t form, const double *x, const double *y, size_t n, met
     return -1;
   if (form == MET_FIT_POWER)
     fit.coef[0] = exp(fit.coef[0]);
+  fit.x_min = fit.x_max = x[0];
+  for (size_t i = 1; i < n; i++) {
+    fit.x_min = fmin(fit.x_min, x[i]);
+    fit.x_max = fmax(fit.x_max, x[i]);
+  }
   goodness(&fit, x, y, n);
   *out = fit;
   return 0;
@@ -198,18 +215,24 @@ int met_fit(met_fit_form_t form, const double *x, const double *y, size_t n, met
 
 int met_fit_best(const double *x, const double *y, size_t n, met_fit_t *out)
 {
-  static const met_fit_form_t order[MET_FIT_COUNT] = {MET_FIT_LINEAR, MET_FIT_AMDAHL,    MET_FIT_POWER,
-                                                      MET_FIT_XLOG,   MET_FIT_QUADRATIC, MET_FIT_AMDAHL_LINEAR};
+  static const met_fit_form_t order[MET_FIT_COUNT] = {
+      MET_FIT_LINEAR, MET_FIT_AMDAHL,     MET_FIT_POWER,     MET_FIT_XLOG,
+      MET_FIT_WORK,   MET_FIT_SATURATING, MET_FIT_QUADRATIC, MET_FIT_AMDAHL_LINEAR};
   int found = 0;
   for (int i = 0; i < MET_FIT_COUNT; i++) {
     met_fit_t fit;
-    if (n <= (size_t)form_ncoefs[order[i]] || met_fit(order[i], x, y, n, &fit) != 0)
+    if (n < (size_t)form_ncoefs[order[i]] + 2 || met_fit(order[i], x, y, n, &fit) != 0)
       continue;
     if (!found || fit.adj_r2 > out->adj_r2 + 1e-9)
       *out = fit;
     found = 1;
   }
   return found ? 0 : -1;
+}
+
+int met_fit_covers(const met_fit_t *fit, double x)
+{
+  return x >= fit->x_min && x <= fit->x_max;
 }
 
 static char sign(double v)
@@ -233,6 +256,10 @@ int met_fit_format(const met_fit_t *fit, const char *var, char *buf, size_t len)
   case MET_FIT_AMDAHL_LINEAR:
     return snprintf(buf, len, "%.4g %c %.4g/%s %c %.4g %s", c[0], sign(c[1]), fabs(c[1]), var, sign(c[2]), fabs(c[2]),
                     var);
+  case MET_FIT_WORK:
+    return snprintf(buf, len, "%.4g %s^3 %c %.4g %s^2", c[0], var, sign(c[1]), fabs(c[1]), var);
+  case MET_FIT_SATURATING:
+    return snprintf(buf, len, "1 / (%.4g %c %.4g/%s)", c[0], sign(c[1]), fabs(c[1]), var);
   default:
     return snprintf(buf, len, "%.4g %c %.4g %s", c[0], sign(c[1]), fabs(c[1]), var);
   }

@@ -14,6 +14,10 @@ typedef enum met_fit_form {
   MET_FIT_AMDAHL,     /* a + b / x (x > 0): a part that stays and a part shared among x processors */
   MET_FIT_XLOG,       /* a x + b log2 x (x > 0): a cost growing with x (a chain) plus one growing as log x (a tree) */
   MET_FIT_AMDAHL_LINEAR, /* a + b / x + c x (x > 0): Amdahl plus an overhead growing with x (one-to-all messages) */
+  MET_FIT_WORK,      /* a x^3 + b x^2 (x > 0): T against the work size N at fixed p, Zemerly et al.'s eq. 11 for Gauss-
+                      * Jordan: computation grows as N^3 / p, the broadcast rows' communication as N^2 */
+  MET_FIT_SATURATING, /* 1 / (a + b / x) (x > 0, y > 0), fitted as 1/y = a + b/x: speedup against the work size, with
+                       * T_seq ~ N^3 and T_par ~ N^3/p + N^2, so speedup tends to 1/a (at most p) as N grows */
   MET_FIT_COUNT
 } met_fit_form_t;
 
@@ -25,6 +29,7 @@ typedef struct met_fit {
   double coef[MET_FIT_MAX_COEFS]; /* a, b, c in the order written above */
   double r2;                      /* 1 - SS_res / SS_tot on y as given (for the power law too); 1 for exact data */
   double adj_r2; /* 1 - (1 - r2) (n - 1) / (n - k), k coefficients: the criterion that compares forms */
+  double x_min, x_max; /* the data's range: the fit says nothing outside it (met_fit_covers) */
 } met_fit_t;
 
 /* Fits `form` to the n points (x[i], y[i]). Returns 0 and fills *out, or -1 when the form does not apply: fewer
@@ -32,15 +37,18 @@ typedef struct met_fit {
  * coefficients (all x equal, say). */
 int met_fit(met_fit_form_t form, const double *x, const double *y, size_t n, met_fit_t *out);
 
-/* Fits every form that applies with more points than coefficients and keeps the one with the largest adjusted R^2;
- * a later form in the order linear, amdahl, power, xlog, quadratic, amdahl-linear replaces an earlier one only when
- * it is better by more than 1e-9 (simpler forms win ties). Returns 0, or -1 when no form applies. */
+/* Fits every form that applies with at least two points more than coefficients (so that no fit just interpolates, and
+ * the adjusted R^2 has residuals to judge) and keeps the one with the largest adjusted R^2; a later form in the order
+ * linear, amdahl, power, xlog, work, saturating, quadratic, amdahl-linear replaces an earlier one only when it is
+ * better by more than 1e-9 (simpler forms win ties). Returns 0, or -1 when no form applies. */
 int met_fit_best(const double *x, const double *y, size_t n, met_fit_t *out);
 
-/* The fitted function at x (NaN outside the form's domain). */
+/* The fitted function at x (NaN outside the form's domain; beyond the data, see met_fit_covers). */
 double met_fit_eval(const met_fit_t *fit, double x);
+/* Whether x lies within the data the fit was made from; a value outside is an extrapolation to warn about. */
+int met_fit_covers(const met_fit_t *fit, double x);
 
-/* "linear", "quadratic", "power", "amdahl", "xlog", "amdahl-linear"; NULL out of range. */
+/* "linear", "quadratic", "power", "amdahl", "xlog", "amdahl-linear", "work", "saturating"; NULL out of range. */
 const char *met_fit_name(met_fit_form_t form);
 
 /* Writes the fitted function of variable `var` into buf, such as "0.5 + 0.8 p" or "2 p^1.5", coefficients with 4

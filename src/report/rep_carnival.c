@@ -280,14 +280,68 @@ void rep_carnival_csv_rows(FILE *out, const stu_study_t *study, const stu_point_
   }
 }
 
-/* {"Comp": s, ...} for the categories [first, last] at (node, -1, -1). */
-static void json_categories(FILE *out, const met_carnival_t *c, int node, int first, int last)
+void rep_carnival_csv_requests_head(FILE *out)
+{
+  fprintf(out, ",node,waiter,operation,scope,peer,item,start_s");
+  for (int k = 1; k <= MET_CE_INTERVALS; k++)
+    fprintf(out, ",interval_%d_s", k);
+  fprintf(out, "\n");
+}
+
+void rep_carnival_csv_requests(FILE *out, const stu_study_t *study, const stu_point_t *point,
+                               void (*lead)(FILE *, const stu_study_t *, const stu_point_t *))
+{
+  size_t count = 0;
+  const met_request_t *r = met_carnival_requests(point->carnival, &count);
+  for (size_t i = 0; i < count; i++, r++) {
+    lead(out, study, point);
+    fprintf(out, ",%d,%s,%s,%s,", r->node, waiter_names[r->unit], met_ce_op_name(r->op),
+            met_carnival_scope_name(point->carnival, r->scope));
+    if (r->peer >= 0)
+      fprintf(out, "%d", r->peer);
+    fprintf(out, ",%d,%.9g", r->item, r->mark[0]);
+    for (int k = 1; k <= MET_CE_INTERVALS; k++)
+      fprintf(out, ",%.9g", r->mark[k] - r->mark[k - 1]);
+    fprintf(out, "\n");
+  }
+}
+
+/* {"Comp": s, ...} for the categories [first, last] at (node, scope, op), -1 for a sum. */
+static void json_profile(FILE *out, const met_carnival_t *c, const int where[3], int first, int last)
 {
   fputc('{', out);
   for (int cat = first; cat <= last; cat++)
     fprintf(out, "%s\"%s\": %.9g", cat > first ? ", " : "", met_ce_cat_name(cat),
-            met_carnival_time(c, node, -1, cat, -1));
+            met_carnival_time(c, where[0], where[1], cat, where[2]));
   fputc('}', out);
+}
+
+/* "pp": {...}, "cp": {...} (null for a run without controllers) at (node, scope, op). */
+static void json_pp_cp(FILE *out, const met_carnival_t *c, const int where[3])
+{
+  fprintf(out, "\"pp\": ");
+  json_profile(out, c, where, MET_CE_COMP, MET_CE_PRSTE);
+  fprintf(out, ", \"cp\": ");
+  if (met_carnival_has_cp(c))
+    json_profile(out, c, where, MET_CE_CPCOMP, MET_CE_CPIDLE);
+  else
+    fputs("null", out);
+}
+
+/* ",\n "key": [{"name": ..., "pp": {...}, "cp": {...} or null}, ...]" over the scopes (by_scope) or the operations. */
+static void json_profiles(FILE *out, const met_carnival_t *c, int by_scope, void (*string)(FILE *, const char *))
+{
+  int count = by_scope ? met_carnival_scope_count(c) : MET_OP_COUNT;
+  fprintf(out, ",\n     \"%s\": [", by_scope ? "scopes" : "operations");
+  for (int i = 0; i < count; i++) {
+    const int where[3] = {-1, by_scope ? i : -1, by_scope ? -1 : i};
+    fprintf(out, "%s\n       {\"name\": ", i ? "," : "");
+    string(out, by_scope ? met_carnival_scope_name(c, i) : met_ce_op_name(i));
+    fprintf(out, ", ");
+    json_pp_cp(out, c, where);
+    fputc('}', out);
+  }
+  fputc(']', out);
 }
 
 static void json_wait(FILE *out, const met_ce_wait_t *w)
@@ -302,13 +356,8 @@ static void json_nodes(FILE *out, const met_carnival_t *c)
 {
   fprintf(out, ",\n     \"nodes\": [");
   for (int node = 0; node < met_carnival_nodes(c); node++) {
-    fprintf(out, "%s\n       {\"node\": %d, \"pp\": ", node ? "," : "", node);
-    json_categories(out, c, node, MET_CE_COMP, MET_CE_PRSTE);
-    fprintf(out, ", \"cp\": ");
-    if (met_carnival_has_cp(c))
-      json_categories(out, c, node, MET_CE_CPCOMP, MET_CE_CPIDLE);
-    else
-      fputs("null", out);
+    fprintf(out, "%s\n       {\"node\": %d, ", node ? "," : "", node);
+    json_pp_cp(out, c, (const int[3]){node, -1, -1});
     fputc('}', out);
   }
   fputc(']', out);
@@ -349,6 +398,8 @@ void rep_carnival_json(FILE *out, const stu_point_t *point, void (*string)(FILE 
   const met_carnival_t *c = point->carnival;
   fprintf(out, ", \"t_par_s\": %.9g, \"controller\": %s", point->t_par, met_carnival_has_cp(c) ? "true" : "false");
   json_nodes(out, c);
+  json_profiles(out, c, 1, string);
+  json_profiles(out, c, 0, string);
   fprintf(out, ",\n     \"waits_by_operation\": {");
   for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++) {
     met_ce_wait_t w = met_carnival_wait(c, MET_UNIT_PP, op, -1);

@@ -17,6 +17,13 @@ void rep_carnival_csv_head(FILE *out);
 void rep_carnival_csv_rows(FILE *out, const stu_study_t *study, const stu_point_t *point,
                            void (*lead)(FILE *, const stu_study_t *, const stu_point_t *));
 
+/* CSV of every request: the column names after the key, and a point's rows (each after its key, which `lead`
+ * writes): node, waiter (Wait: the PP, CPWait: the CP), operation, scope, peer (empty when none), item (page or barrier
+ * number), start_s and the 13 interval lengths of seed 002 Figs. 1-3 in seconds. */
+void rep_carnival_csv_requests_head(FILE *out);
+void rep_carnival_csv_requests(FILE *out, const stu_study_t *study, const stu_point_t *point,
+                               void (*lead)(FILE *, const stu_study_t *, const stu_point_t *));
+
 /* JSON: the point's members after its parameters (",\n ..." up to its closing brace, excluded); `string` writes a
  * JSON string. */
 void rep_carnival_json(FILE *out, const stu_point_t *point, void (*string)(FILE *, const char *));

@@ -225,6 +225,53 @@ static void csv_waits(FILE *out, const stu_study_t *study)
     rep_carnival_csv_rows(out, study, &study->points[i], csv_key);
 }
 
+/* One profile row: what it sums (by, name) and the seven categories at (node, scope, op), empty CP ones without
+ * controllers. */
+static void csv_profile_row(FILE *out, const stu_study_t *study, const stu_point_t *point, const char *by,
+                            const char *name, int node, int scope, int op)
+{
+  const met_carnival_t *c = point->carnival;
+  csv_key(out, study, point);
+  fprintf(out, ",%s,", by);
+  csv_field(out, name);
+  for (int cat = 0; cat < MET_CE_COUNT; cat++)
+    csv_number(out, cat < MET_CE_CPCOMP || met_carnival_has_cp(c) ? met_carnival_time(c, node, scope, cat, op) : NAN);
+  fputc('\n', out);
+}
+
+/* The DSM time profiles (CARNIVAL's views, seed 002 Fig. 4): per point, a row per node and one for all, a row per
+ * code scope and a row per DSM operation, each with the seven categories in seconds. */
+static void csv_profiles(FILE *out, const stu_study_t *study)
+{
+  char name[32];
+  csv_key_header(out, study);
+  fprintf(out, ",by,name");
+  for (int cat = 0; cat < MET_CE_COUNT; cat++)
+    csv_name(out, met_ce_cat_name(cat), "_s");
+  fputc('\n', out);
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *point = &study->points[i];
+    for (int node = 0; node < met_carnival_nodes(point->carnival); node++) {
+      snprintf(name, sizeof name, "%d", node);
+      csv_profile_row(out, study, point, "node", name, node, -1, -1);
+    }
+    csv_profile_row(out, study, point, "node", "all", -1, -1, -1);
+    for (int scope = 0; scope < met_carnival_scope_count(point->carnival); scope++)
+      csv_profile_row(out, study, point, "scope", met_carnival_scope_name(point->carnival, scope), -1, scope, -1);
+    for (int op = 0; op < MET_OP_COUNT; op++)
+      csv_profile_row(out, study, point, "operation", met_ce_op_name(op), -1, -1, op);
+  }
+}
+
+/* The request table: one row per (point, request), every request with its 13 intervals. */
+static void csv_requests(FILE *out, const stu_study_t *study)
+{
+  csv_key_header(out, study);
+  rep_carnival_csv_requests_head(out);
+  for (size_t i = 0; i < study->npoints; i++)
+    rep_carnival_csv_requests(out, study, &study->points[i], csv_key);
+}
+
 static int has_processes(const stu_study_t *study)
 {
   for (size_t i = 0; i < study->npoints; i++)
@@ -239,15 +286,18 @@ typedef struct csv_table {
 } csv_table_t;
 
 /* The extra tables the study has, into `tables`; their number. */
-static size_t csv_tables(const stu_study_t *study, csv_table_t tables[3])
+static size_t csv_tables(const stu_study_t *study, csv_table_t tables[5])
 {
   size_t n = 0;
   if (has_processes(study))
     tables[n++] = (csv_table_t){"processes", csv_processes};
   if (study->view == APP_VIEW_MESSAGES)
     tables[n++] = (csv_table_t){"messages", csv_messages};
-  if (study->view == APP_VIEW_CAUSE_EFFECT)
+  if (study->view == APP_VIEW_CAUSE_EFFECT) {
     tables[n++] = (csv_table_t){"waits", csv_waits};
+    tables[n++] = (csv_table_t){"profiles", csv_profiles};
+    tables[n++] = (csv_table_t){"requests", csv_requests};
+  }
   return n;
 }
 
@@ -261,8 +311,8 @@ void rep_csv_table_path(const char *csv_path, const char *table, char *path, siz
 
 int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen)
 {
-  csv_table_t tables[3];
-  rep_file_t *files[3] = {NULL, NULL, NULL};
+  csv_table_t tables[5];
+  rep_file_t *files[5] = {NULL, NULL, NULL, NULL, NULL};
   char path[4096];
   size_t n = csv_tables(study, tables);
   int rc = 0;

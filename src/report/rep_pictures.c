@@ -1,6 +1,7 @@
 /* The pictures of a study (seed 000 §1.2, Figs 1.4-1.8; seed 001 Figs 5-9), drawn with rep_svg: a function per view,
  * sharing two chart builders, curves (with regression fits, met_fit) and stacked bars. docs/pictures.md shows them. */
 #include "rep_pictures.h"
+#include "met_carnival.h"
 #include "met_fit.h"
 #include "rep_report.h"
 #include "rep_svg.h"
@@ -62,6 +63,7 @@ typedef struct pictures {
   size_t written;
   size_t p_index;
   int fits_shown; /* the heading of the fits has been printed */
+  int fits_only;  /* rep_print_fits: the fits on the log, no picture */
 } pictures_t;
 
 /* Points that share every parameter value but the one at x_index, in increasing order of that parameter. */
@@ -226,12 +228,13 @@ typedef struct chart {
   double log_span;   /* the y axis is logarithmic when the positive values span this factor or more */
 } chart_t;
 
-/* "fit 1.02 + 12.3/p (amdahl), R² = 0.9981" */
+/* "fit 1.02 + 12.3/p (amdahl), R² = 0.9981, adjusted 0.9975, p from 1 to 128" */
 static void fit_text(const met_fit_t *fit, const char *var, const char *r2, char *buf, size_t len)
 {
   char formula[160];
   met_fit_format(fit, var, formula, sizeof formula);
-  snprintf(buf, len, "fit %s (%s), %s = %.4f", formula, met_fit_name(fit->form), r2, fit->r2);
+  snprintf(buf, len, "fit %s (%s), %s = %.4f, adjusted %.4f, %s from %g to %g", formula, met_fit_name(fit->form), r2,
+           fit->r2, fit->adj_r2, var, fit->x_min, fit->x_max);
 }
 
 /* A log2 x axis when every x is positive and they span a factor of 4 or more (p = 1, 2, 4, ...). */
@@ -286,8 +289,9 @@ static void chart_plot(rep_plot_t *plot, const chart_t *chart, const curve_t *cu
   rep_axis_range(&plot->y, lo, hi);
 }
 
-static void draw_curve(rep_svg_t *svg, const rep_plot_t *plot, const curve_t *curve, const char *colour)
+static void draw_curve(rep_svg_t *svg, const rep_plot_t *plot, const curve_t *curve, size_t index)
 {
+  const char *colour = rep_svg_series_colour(index);
   double *px = malloc(curve->n * sizeof *px);
   double *py = malloc(curve->n * sizeof *py);
   for (size_t i = 0; px && py && i < curve->n; i++) {
@@ -295,7 +299,7 @@ static void draw_curve(rep_svg_t *svg, const rep_plot_t *plot, const curve_t *cu
     py[i] = isfinite(curve->y[i]) ? rep_plot_y(plot, curve->y[i]) : NAN;
   }
   if (px && py) {
-    rep_svg_polyline(svg, px, py, curve->n, colour, 2, 0);
+    rep_svg_polyline(svg, px, py, curve->n, colour, 2, rep_svg_series_style(index));
     for (size_t i = 0; i < curve->n; i++)
       if (!isnan(py[i]))
         rep_svg_marker(svg, px[i], py[i], colour);
@@ -326,7 +330,7 @@ static size_t curve_legend(const chart_t *chart, const curve_t *curves, size_t n
 {
   size_t count = 0;
   for (size_t c = 0; c < n; c++) {
-    items[count++] = (rep_legend_item_t){curves[c].label, rep_svg_series_colour(c), REP_KEY_LINE};
+    items[count++] = (rep_legend_item_t){curves[c].label, rep_svg_series_colour(c), rep_svg_series_key(c)};
     if (!curves[c].fitted)
       continue;
     fit_text(&curves[c].fit, chart->var, "R²", texts[c], sizeof texts[c]);
@@ -372,7 +376,7 @@ static int line_chart(FILE *out, const chart_t *chart, const curve_t *curves, si
     for (size_t c = 0; c < n; c++) {
       if (curves[c].fitted)
         draw_fit(svg, &plot, &curves[c], rep_svg_series_colour(c));
-      draw_curve(svg, &plot, &curves[c], rep_svg_series_colour(c));
+      draw_curve(svg, &plot, &curves[c], c);
     }
     rep_svg_clip_end(svg);
     rep_svg_legend(svg, CHART_LEFT, legend_top, CHART_PLOT_W, items, nitems);
@@ -585,10 +589,11 @@ static void fit_curve(curve_t *curve)
 static void print_fit(pictures_t *pics, const char *what, const curve_t *curve, const char *var)
 {
   char text[256];
-  if (!pics->log || !curve->fitted)
+  if (!pics->fits_only || !curve->fitted)
     return;
   if (!pics->fits_shown)
-    fprintf(pics->log, "\nRegression fits (least squares; of the forms in docs/pictures.md, the best adjusted R^2):\n");
+    fprintf(pics->log, "\nRegression fits (least squares; of the forms in docs/pictures.md with at least two points more "
+                       "than coefficients, the best adjusted R^2; valid only within the data's range):\n");
   pics->fits_shown = 1;
   fit_text(&curve->fit, var, "R^2", text, sizeof text);
   fprintf(pics->log, "  %s%s%s: %s\n", what, curve->label[0] ? ", " : "", curve->label, text);
@@ -625,6 +630,8 @@ static int metric_picture(pictures_t *pics, const groups_t *groups, const metric
   picture_subtitle(fixed, sizeof fixed, pics->study, "");
   for (size_t k = 0; k < groups->count; k++)
     print_fit(pics, what, &curves[k], var);
+  if (pics->fits_only)
+    return 0;
   chart_t chart = {title, fixed, strcmp(var, "p") ? var : "p (processors)", m->label, var, 0, 1000};
   rep_file_t *file = open_picture(pics, view, "");
   return file ? close_picture(pics, file, line_chart(rep_file_stream(file), &chart, curves, groups->count)) : -1;
@@ -915,6 +922,87 @@ static int processes_picture(pictures_t *pics, const stu_point_t *point, const g
   return rc;
 }
 
+/* ---------- CARNIVAL's views of a DSM point (seed 002 Figs. 4-5) ---------- */
+
+enum { DSM_MAP_BARS = 12 };
+
+/* Bars of a DSM point, one per item, stacked by `ncats` categories: values[cat * count + item] in ms. */
+static int dsm_bars(pictures_t *pics, const stu_point_t *point, const char *view, const char *what, const char *note,
+                    const char *const *names, size_t count, const double *values, const char *const *cats,
+                    int ncats)
+{
+  stack_t stacks[MET_W_COUNT]; /* the 8 wait categories, or the 4 PP ones */
+  for (int c = 0; c < ncats; c++)
+    stacks[c] = (stack_t){cats[c], rep_svg_series_colour((size_t)c), values + (size_t)c * count};
+  bars_t panel = {NULL, what, "time (ms), all nodes", names, count, stacks, (size_t)ncats, 0};
+  group_t g = {0};
+  char title[300], subtitle[300];
+  describe(pics->study, point, (size_t)-1, &g);
+  picture_title(title, sizeof title, view, pics->study, &g);
+  picture_subtitle(subtitle, sizeof subtitle, pics->study, note);
+  char file_view[64];
+  snprintf(file_view, sizeof file_view, "dsm-%s", what);
+  rep_file_t *file = open_picture(pics, file_view, g.file);
+  return file ? close_picture(pics, file, bar_picture(rep_file_stream(file), title, subtitle, &panel, 1, NULL, NULL))
+              : -1;
+}
+
+/* Time by code scope, a bar per scope split by the PP's categories (CARNIVAL's scope view). */
+static int dsm_scope_picture(pictures_t *pics, const stu_point_t *point)
+{
+  const met_carnival_t *c = point->carnival;
+  size_t n = (size_t)met_carnival_scope_count(c);
+  const char **names = calloc(n, sizeof *names);
+  double *values = calloc(n * (MET_CE_PRSTE + 1), sizeof *values);
+  const char *cats[MET_CE_PRSTE + 1];
+  for (int cat = 0; cat <= MET_CE_PRSTE; cat++)
+    cats[cat] = met_ce_cat_name(cat);
+  for (size_t s = 0; names && values && s < n; s++) {
+    names[s] = met_carnival_scope_name(c, (int)s);
+    for (int cat = 0; cat <= MET_CE_PRSTE; cat++)
+      values[(size_t)cat * n + s] = 1e3 * met_carnival_time(c, -1, (int)s, cat, -1);
+  }
+  int rc = names && values ? dsm_bars(pics, point, "Time by code scope (PP)", "scopes",
+                                      "; seed 002 Fig. 4: the PPs' time in each scope, by category",
+                                      names, n, values, cats, MET_CE_PRSTE + 1)
+                           : -1;
+  free(names);
+  free(values);
+  return rc;
+}
+
+/* The wait map's longest lines, a bar each split by the 8 categories of Table 1 (CARNIVAL's CPWait map, Fig. 5). */
+static int dsm_map_picture(pictures_t *pics, const stu_point_t *point)
+{
+  size_t rows = 0;
+  const met_ce_row_t *map = met_carnival_map(point->carnival, &rows);
+  size_t n = rows < DSM_MAP_BARS ? rows : DSM_MAP_BARS;
+  if (n == 0)
+    return 0;
+  char(*labels)[64] = calloc(n, sizeof *labels);
+  const char **names = calloc(n, sizeof *names);
+  double *values = calloc(n * MET_W_COUNT, sizeof *values);
+  const char *cats[MET_W_COUNT];
+  for (int k = 0; k < MET_W_COUNT; k++)
+    cats[k] = met_wait_cat_name(k);
+  for (size_t i = 0; labels && names && values && i < n; i++) {
+    snprintf(labels[i], sizeof labels[i], "%s %s %s", met_carnival_scope_name(point->carnival, map[i].scope),
+             map[i].unit == MET_UNIT_PP ? "Wait" : "CPWait", met_ce_op_name(map[i].op));
+    names[i] = labels[i];
+    for (int k = 0; k < MET_W_COUNT; k++)
+      values[(size_t)k * n + i] = 1e3 * map[i].wait.cat[k];
+  }
+  int rc = labels && names && values ? dsm_bars(pics, point, "Wait map", "waits",
+                                                "; seed 002 Fig. 5: the longest waits (scope, waiter, operation), by "
+                                                "the categories of Table 1",
+                                                names, n, values, cats, MET_W_COUNT)
+                                     : -1;
+  free(labels);
+  free(names);
+  free(values);
+  return rc;
+}
+
 static int point_pictures(pictures_t *pics)
 {
   int rc = 0;
@@ -924,6 +1012,10 @@ static int point_pictures(pictures_t *pics)
     describe(pics->study, point, pics->p_index, &g);
     if (point->procs)
       rc = processes_picture(pics, point, &g);
+    if (rc == 0 && point->carnival)
+      rc = dsm_scope_picture(pics, point);
+    if (rc == 0 && point->carnival)
+      rc = dsm_map_picture(pics, point);
     if (rc == 0 && point->trace) {
       char title[300];
       picture_title(title, sizeof title, "Timeline", pics->study, &g);
@@ -1178,6 +1270,23 @@ int rep_pictures_folder(const char *dir, char *err, size_t errlen)
   return 0;
 }
 
+/* Every metric against p and against each numeric swept parameter (lost-cycle studies). */
+static int every_metric(pictures_t *pics)
+{
+  const scn_scenario_t *s = pics->study->scenario;
+  int rc = 0;
+  for (size_t j = 0; rc == 0 && pics->study->view == APP_VIEW_LOST_CYCLES && j < s->nparams; j++)
+    if (numeric_sweep(&s->params[j]))
+      rc = metric_pictures(pics, j);
+  return rc;
+}
+
+int rep_print_fits(FILE *out, const stu_study_t *study)
+{
+  pictures_t pics = {.study = study, .log = out, .fits_only = 1};
+  return every_metric(&pics);
+}
+
 int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err, size_t errlen)
 {
   pictures_t pics = {.study = study, .dir = dir, .log = log, .err = err, .errlen = errlen};
@@ -1186,9 +1295,7 @@ int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err
   while (pics.p_index < s->nparams && strcmp(s->params[pics.p_index].name, "p") != 0)
     pics.p_index++;
   int rc = point_pictures(&pics);
-  for (size_t j = 0; rc == 0 && study->view == APP_VIEW_LOST_CYCLES && j < s->nparams; j++)
-    if (numeric_sweep(&s->params[j]))
-      rc = metric_pictures(&pics, j);
+  rc = rc ? rc : every_metric(&pics);
   if (rc == 0 && study->view == APP_VIEW_LOST_CYCLES)
     rc = group_pictures(&pics);
   if (rc == 0 && study->skeleton && study->skeleton->grid_param) {

@@ -13,9 +13,14 @@
 int rep_pictures_folder(const char *dir, char *err, size_t errlen);
 
 /* Writes every picture of `study` into the existing folder `dir` as <scenario>-<view>[-<group>].svg, each file whole
- * or not at all, and prints on `log` how many were written and every curve's fitted formula with its R^2.
+ * or not at all, and prints on `log` how many were written (the fits: rep_print_fits).
  * Returns 0, or -1 with a message in err (the pictures already written stay). */
 int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err, size_t errlen);
+
+/* The regression fits of every metric against p and the numeric swept parameters (lost-cycle studies), written to
+ * `out` as the pictures draw them, with their adjusted R^2 and the range of the data. Returns 0, or -1 when out of
+ * memory. */
+int rep_print_fits(FILE *out, const stu_study_t *study);
 
 /* The timeline of `trace` (seed 000 Fig. 1.4) as one SVG document on `out`: a row per rank, a pixel column per
  * slice of time coloured by the category that took most of it, a line per message. Returns 0, or -1 on a write error

@@ -50,8 +50,9 @@ int rep_grid_picture(const stu_study_t *study, const char *dir, char *err, size_
  * or -1 on a write error. */
 int rep_csv(FILE *out, const stu_study_t *study);
 /* The study's extra tables, each in a file named after the main CSV (rep_csv_table_path): "processes" (points with a
- * per-process view), "messages" (benchmarks), "waits" (DSM wait maps); each row starts with the key columns. Each
- * file appears whole or not at all. Returns 0, or -1 with a message in err. */
+ * per-process view), "messages" (benchmarks), "waits" (DSM wait maps) and "profiles" (DSM time by node, scope and
+ * operation); each row starts with the key columns. Each file appears whole or not at all. Returns 0, or -1 with a
+ * message in err. */
 int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen);
 /* "DIR/out.csv" and "waits" give "DIR/out-waits.csv" (a path without ".csv" gets "-waits.csv" added). */
 void rep_csv_table_path(const char *csv_path, const char *table, char *path, size_t len);

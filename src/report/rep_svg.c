@@ -32,9 +32,24 @@ const char *rep_svg_category_colour(met_category_t category)
   return (unsigned)category < MET_CAT_COUNT ? category_colours[category] : "#000000";
 }
 
+/* Line styles: solid, the dashes of fits and reference lines, then those that tell apart series of the same colour. */
+static const char *const dash_styles[] = {NULL, "6 4", "1 3", "8 3 2 3", "12 4"};
+enum { SERIES_COLOURS = sizeof series_colours / sizeof series_colours[0], DASH_STYLES = 5 };
+
 const char *rep_svg_series_colour(size_t i)
 {
-  return series_colours[i % (sizeof series_colours / sizeof series_colours[0])];
+  return series_colours[i % SERIES_COLOURS];
+}
+
+int rep_svg_series_style(size_t i)
+{
+  static const int styles[] = {0, 2, 3, 4}; /* the fits' dashes (1) are left to the fits */
+  return styles[i / SERIES_COLOURS % 4];
+}
+
+rep_key_t rep_svg_series_key(size_t i)
+{
+  return (rep_key_t)(REP_KEY_LINE + rep_svg_series_style(i));
 }
 
 /* A coordinate rounded to 0.1 px, without trailing zeros: "12", "12.5", "-3.1". */
@@ -97,11 +112,18 @@ rep_svg_t *rep_svg_new(FILE *out, double width, double height, const char *title
   escaped(out, title);
   fprintf(out, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
   fprintf(out, "<g font-weight=\"bold\">");
-  rep_svg_text(svg, 20, 26, 17, REP_START, title);
+  rep_svg_text(svg, 20, 26, rep_svg_fitting_size(title, 17, width - 40), REP_START, title);
   fprintf(out, "</g>\n");
   if (subtitle)
-    rep_svg_text(svg, 20, 45, 12, REP_START, subtitle);
+    rep_svg_text(svg, 20, 45, rep_svg_fitting_size(subtitle, 12, width - 40), REP_START, subtitle);
   return svg;
+}
+
+double rep_svg_fitting_size(const char *text, double size, double room)
+{
+  double width = rep_svg_text_width(text, size);
+  double fitting = width > room && room > 0 ? size * room / width : size;
+  return fitting < 0.6 * size ? 0.6 * size : fitting;
 }
 
 int rep_svg_end(rep_svg_t *svg)
@@ -128,8 +150,8 @@ static void stroke_style(FILE *out, const char *stroke, double width, int dashed
 {
   fprintf(out, " fill=\"none\" stroke=\"%s\"", stroke);
   attr(out, "stroke-width", width);
-  if (dashed)
-    fprintf(out, " stroke-dasharray=\"6 4\"");
+  if (dashed > 0)
+    fprintf(out, " stroke-dasharray=\"%s\"", dash_styles[dashed % DASH_STYLES ? dashed % DASH_STYLES : 1]);
 }
 
 void rep_svg_line(rep_svg_t *svg, double x1, double y1, double x2, double y2, const char *stroke, double width,
@@ -442,7 +464,8 @@ static void legend_key(rep_svg_t *svg, double x, double y, const rep_legend_item
   if (item->key == REP_KEY_BOX)
     rep_svg_rect(svg, x, y - 10, 14, 12, item->colour);
   else
-    rep_svg_line(svg, x, y - 4, x + 18, y - 4, item->colour, 2.5, item->key == REP_KEY_DASHED);
+    rep_svg_line(svg, x, y - 4, x + 18, y - 4, item->colour, 2.5,
+                 item->key == REP_KEY_DASHED ? 1 : item->key > REP_KEY_DASHED ? item->key - REP_KEY_LINE : 0);
 }
 
 double rep_svg_legend(rep_svg_t *svg, double x, double y, double width, const rep_legend_item_t *items, size_t n)

@@ -26,6 +26,7 @@ void rep_svg_rect(rep_svg_t *svg, double x, double y, double w, double h, const 
 void rep_svg_line(rep_svg_t *svg, double x1, double y1, double x2, double y2, const char *stroke, double width,
                   int dashed);
 /* A polyline through the n points (x[i], y[i]); NaN coordinates break it into pieces. */
+/* dashed: 0 solid, 1 dashed (fits, reference lines), more: rep_svg_series_style's patterns. */
 void rep_svg_polyline(rep_svg_t *svg, const double *x, const double *y, size_t n, const char *stroke, double width,
                       int dashed);
 void rep_svg_marker(rep_svg_t *svg, double x, double y, const char *fill);
@@ -35,6 +36,9 @@ typedef enum rep_anchor { REP_START = 0, REP_MIDDLE, REP_END } rep_anchor_t;
 void rep_svg_text(rep_svg_t *svg, double x, double y, double size, rep_anchor_t anchor, const char *text);
 /* An estimate of the width of `text` at `size` in a sans-serif font, for layout. */
 double rep_svg_text_width(const char *text, double size);
+/* The font size at most `size` at which `text` fits in `room` px (by rep_svg_text_width), but not below 0.6 size: a
+ * title or subtitle too long for the picture is set smaller rather than cut off at its edge. */
+double rep_svg_fitting_size(const char *text, double size, double room);
 
 /* Many rectangles or segments in one colour as a single <path>: begin, add any number, end. fill or stroke may be
  * NULL (none); opacity applies to both. */
@@ -89,8 +93,12 @@ typedef enum rep_key { REP_KEY_BOX = 0, REP_KEY_LINE, REP_KEY_DASHED } rep_key_t
 typedef struct rep_legend_item {
   const char *label; /* borrowed */
   const char *colour;
-  rep_key_t key; /* a filled box (bars, categories), a solid or a dashed line (curves, fits) */
+  rep_key_t key; /* a filled box (bars, categories), a solid or a dashed line (curves, fits), or a line in the style
+                  * of a series beyond the 8th (REP_KEY_LINE + its rep_svg_series_style, rep_svg_series_key) */
 } rep_legend_item_t;
+
+/* The legend key of series i's line: REP_KEY_LINE, or past it for the dash patterns of later rounds of colours. */
+rep_key_t rep_svg_series_key(size_t i);
 
 /* Lays the n items out in rows from (x, y), left to right, wrapping before x + width; draws them unless svg is NULL.
  * Returns the height taken, so that a picture can be sized before it is drawn. */
@@ -100,5 +108,8 @@ double rep_svg_legend(rep_svg_t *svg, double x, double y, double width, const re
  * readers with a colour vision deficiency, Okabe & Ito, then repeating). "#rrggbb". */
 const char *rep_svg_category_colour(met_category_t category);
 const char *rep_svg_series_colour(size_t i);
+/* The line style of series i, for the `dashed` argument of lines: solid for the first 8 series, then a different
+ * dash pattern for each round of the 8 colours, so that 32 curves stay apart. (dashed = 1 is the fits' dashes.) */
+int rep_svg_series_style(size_t i);
 
 #endif

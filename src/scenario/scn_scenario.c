@@ -246,18 +246,41 @@ static const char *unreadable(int e)
   return e == ENODEV ? "it is not a regular file (a FIFO or a device)" : strerror(e);
 }
 
+static const char *data_dir; /* scn_set_data_dir */
+
+void scn_set_data_dir(const char *dir)
+{
+  data_dir = dir;
+}
+
+/* `resolved` when it exists, else DATA/scenarios/FILE when that does (a shipped scenario's relative path, from a copy
+ * of it elsewhere). Frees the one not returned; NULL when out of memory. */
+static char *in_data_dir(char *resolved, const char *file)
+{
+  size_t len = strlen(data_dir) + strlen(file) + 16;
+  char *shipped = access(resolved, F_OK) != 0 ? malloc(len) : NULL;
+  if (shipped)
+    snprintf(shipped, len, "%s/scenarios/%s", data_dir, file);
+  if (!shipped || access(shipped, F_OK) != 0) {
+    free(shipped);
+    return resolved;
+  }
+  free(resolved);
+  return shipped;
+}
+
 char *scn_resolve(const char *scenario_path, const char *file)
 {
   const char *slash = strrchr(scenario_path, '/');
-  if (file[0] == '/' || !slash)
+  if (file[0] == '/')
     return strdup(file);
-  size_t dirlen = (size_t)(slash - scenario_path) + 1;
+  size_t dirlen = slash ? (size_t)(slash - scenario_path) + 1 : 0;
   char *out = malloc(dirlen + strlen(file) + 1);
   if (out) {
     memcpy(out, scenario_path, dirlen);
     strcpy(out + dirlen, file);
   }
-  return out;
+  return out && data_dir ? in_data_dir(out, file) : out;
 }
 
 /* Copies attribute `name` of `node` into *out: a new string, or NULL when the attribute is absent.

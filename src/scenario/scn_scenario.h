@@ -93,9 +93,13 @@ int scn_check(scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, scn_err
  * option that writes there on purpose. */
 int scn_check_output(const scn_scenario_t *scenario, const char *path, const char *what, scn_error_t *err);
 
-/* `file` as written in the scenario at `scenario_path`, resolved against that file's folder unless absolute: a new
- * string, or NULL when out of memory. */
+/* `file` as written in the scenario at `scenario_path`, resolved against that file's folder unless absolute (or, when
+ * that does not exist, against the data folder's scenarios/ if it exists there): a new string, or NULL when out of
+ * memory. */
 char *scn_resolve(const char *scenario_path, const char *file);
+/* The data folder (share/simrun: scenarios/, platforms/) for scn_resolve's second try; NULL (the default): none. The
+ * string is borrowed and must outlive every scn_resolve. */
+void scn_set_data_dir(const char *dir);
 
 void scn_free(scn_scenario_t *scenario); /* accepts NULL */
 

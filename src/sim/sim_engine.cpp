@@ -61,6 +61,29 @@ bool natural_less(const std::string& a, const std::string& b)
   }
   return a.size() - i < b.size() - j;
 }
+std::vector<std::string> user_options; /* sim_engine_add_option's, in order */
+
+/* simgrid_init with simrun's options, then the user's (SimGrid applies them in order: the user's win). Returns 0, or
+ * SIM_EINVAL with SimGrid's objection to a user's option (an unknown --cfg name, a bad value) in err. */
+int init_simgrid(const char* const* defaults, size_t count, char* err, size_t errlen)
+{
+  std::vector<char*> argv;
+  for (size_t i = 0; i < count; i++)
+    argv.push_back(const_cast<char*>(defaults[i]));
+  for (auto& option : user_options)
+    argv.push_back(option.data());
+  argv.push_back(nullptr);
+  int argc = (int)argv.size() - 1;
+  try {
+    simgrid_init(&argc, argv.data());
+  } catch (const std::exception& e) {
+    std::string what = e.what();
+    what = what.substr(0, what.find('\n')); /* its first line: SimGrid may list every key after it */
+    snprintf(err, errlen, "a --cfg or --log option: %s; see SimGrid's --help-cfg", what.c_str());
+    return SIM_EINVAL;
+  }
+  return 0;
+}
 } // namespace
 
 namespace {
@@ -83,6 +106,16 @@ extern "C" void sim_engine_configure(const char* settings)
   pending_config = settings ? settings : "";
 }
 
+extern "C" int sim_engine_add_option(const char* option)
+{
+  try {
+    user_options.emplace_back(option);
+  } catch (const std::bad_alloc&) {
+    return SIM_ENOMEM;
+  }
+  return 0;
+}
+
 extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
 {
   /* Quiet by default (STYLE.md); stacks of 128 KiB are plenty for our actors and let thousands of ranks fit. A
@@ -95,8 +128,8 @@ extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
                         "--cfg=contexts/factory:thread",
 #endif
                         nullptr};
-  int argc = sizeof argv / sizeof argv[0] - 1;
-  simgrid_init(&argc, const_cast<char**>(argv));
+  if (int rc = init_simgrid(argv, sizeof argv / sizeof argv[0] - 1, err, errlen))
+    return rc;
   try {
     apply_pending_config();
     simgrid_load_platform(platform);

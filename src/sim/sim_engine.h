@@ -18,6 +18,9 @@ typedef double (*sim_msg_time_fn)(const void *model, double bytes, int hops);
 /* SimGrid settings ("name:value" items separated by blanks, as --cfg takes them; NULL for none) that the next
  * sim_engine_start applies before it loads the platform, such as another network model. Copied. */
 void sim_engine_configure(const char *settings);
+/* Adds a SimGrid command-line option ("--cfg=NAME:VALUE" or "--log=...") for sim_engine_start to pass after simrun's
+ * own, as smpirun passes its; the string is copied. Returns 0, or SIM_ENOMEM. */
+int sim_engine_add_option(const char *option);
 
 /* Starts SimGrid in this process (possible once per process), loads `platform` and sorts its hosts by name.
  * Returns 0, or SIM_EPLATFORM with SimGrid's explanation copied to err. */

@@ -222,7 +222,10 @@ static int valued(const char *text, const char *const *units, int zero_ok, doubl
 }
 
 static const char *const speed_units[] = {"f", "kf", "Mf", "Gf", "Tf", NULL};
-static const char *const bandwidth_units[] = {"Bps", "kBps", "MBps", "GBps", "bps", "kbps", "Mbps", "Gbps", NULL};
+/* SimGrid's bandwidth units (xbt/parse_units.cpp): bytes or bits per second, SI or IEC prefixes */
+static const char *const bandwidth_units[] = {"Bps",   "kBps",  "MBps", "GBps", "TBps",  "KiBps", "MiBps",
+                                              "GiBps", "TiBps", "bps",  "kbps", "Mbps",  "Gbps",  "Tbps",
+                                              "Kibps", "Mibps", "Gibps", "Tibps", NULL};
 static const char *const latency_units[] = {"s", "ms", "us", "ns", NULL};
 
 /* Checks parameter `name` = `text` against its units; 0 or SIM_EINVAL with a message. */
@@ -233,7 +236,7 @@ static int check_param(const char *name, const char *text, const char *const *un
   const char *unit;
   if (valued(text, units, zero_ok, &value, &unit))
     return 0;
-  char list[64] = "";
+  char list[256] = "";
   for (size_t i = 0; units[i]; i++)
     snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? " " : "", units[i]);
   snprintf(err, errlen, "--%s '%s': expected a %s number with one of the units %s, such as %s", name, text,

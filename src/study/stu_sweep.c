@@ -548,11 +548,33 @@ static void close_sweep(sweep_t *sweep, int rc)
   }
 }
 
+/* --shard I/N: keeps every N-th point from the I-th, so that the shards' points together are the study's, each once.
+ * A group left without its p = 1 point gets its sequential time from a run of its own, as any such group does. An
+ * empty shard is bad input. */
+static int keep_shard(sweep_t *sweep, stu_study_t *study, const stu_options_t *o)
+{
+  size_t kept = 0, all = study->npoints;
+  if (o->shard_count <= 1)
+    return 0;
+  for (size_t i = 0; i < all; i++) {
+    if (i % (size_t)o->shard_count == (size_t)o->shard_index - 1)
+      study->points[kept++] = study->points[i];
+    else
+      free(study->points[i].values);
+  }
+  study->npoints = kept;
+  if (kept == 0)
+    scn_fail(sweep->err, sweep->scenario->path, 0, "--shard %d/%d: the study has %zu points, so this shard has none; "
+             "use at most %zu shards", o->shard_index, o->shard_count, all, all);
+  return kept ? 0 : SIM_EPARAM;
+}
+
 int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, const stu_options_t *options,
                  stu_study_t **out, scn_error_t *err)
 {
   sweep_t sweep = {.scenario = scenario, .skeleton = skeleton, .options = options, .err = err};
   int rc = open_sweep(&sweep, scenario, skeleton);
+  rc = rc ? rc : keep_shard(&sweep, sweep.study, options);
   rc = rc ? rc : validate(&sweep, sweep.study);
   rc = rc ? rc : simulate_study(&sweep);
   close_sweep(&sweep, rc);

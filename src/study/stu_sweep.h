@@ -59,6 +59,8 @@ typedef struct stu_options {
   stu_progress_fn progress; /* or NULL: called after each finished point, in the order they finish */
   void *ctx;                /* for progress and warn */
   void (*warn)(const char *message, void *ctx); /* or NULL: told of each damaged cache entry deleted */
+  int shard_index;          /* with shard_count N > 1: only the points k (from 0) with k mod N = shard_index - 1 are */
+  int shard_count;          /* simulated and reported (--shard I/N); 0: all */
 } stu_options_t;
 
 /* Checks every point with the skeleton and the platform first (nothing is simulated when any point is wrong), then

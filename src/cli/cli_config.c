@@ -1,0 +1,152 @@
+/* --cfg and --log for SimGrid, --set for the scenario's parameters, --shard for the points (cli_config.h). */
+#include "cli_config.h"
+#include "sim_engine.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int cli_simgrid_option(cli_config_t *config, const char *option, const char *value, char *err, size_t errlen)
+{
+  int cfg = strcmp(option, "cfg") == 0;
+  const char *colon = strchr(value, ':');
+  if (!*value || (cfg && (!colon || colon == value || !colon[1]))) {
+    snprintf(err, errlen, "--%s takes %s, not '%s'", option,
+             cfg ? "NAME:VALUE, such as network/model:CM02" : "a SimGrid log setting, such as root.thres:info", value);
+    return -1;
+  }
+  char arg[1200];
+  snprintf(arg, sizeof arg, "--%s=%s", option, value);
+  if (sim_engine_add_option(arg) != 0) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  config->simgrid_cfg |= cfg;
+  return 0;
+}
+
+/* Whether `name` (its first `len` characters) could name a parameter: letters, digits, '-' and '_'. */
+static int is_name(const char *name, size_t len)
+{
+  for (size_t i = 0; i < len; i++)
+    if (!isalnum((unsigned char)name[i]) && name[i] != '-' && name[i] != '_')
+      return 0;
+  return len > 0;
+}
+
+int cli_set_add(cli_config_t *config, const char *text, char *err, size_t errlen)
+{
+  const char *eq = strchr(text, '=');
+  const char *value = eq ? eq + 1 : "";
+  if (!eq || !is_name(text, (size_t)(eq - text)) || value[strspn(value, " \t")] == '\0') {
+    snprintf(err, errlen, "--set takes NAME=VALUE, such as n=512, or NAME=\"V1 V2 ...\" to sweep, not '%s'", text);
+    return -1;
+  }
+  if (config->nsets == CLI_MAX_SETS) {
+    snprintf(err, errlen, "at most %d --set options", CLI_MAX_SETS);
+    return -1;
+  }
+  config->sets[config->nsets++] = text;
+  return 0;
+}
+
+int cli_shard_parse(cli_config_t *config, const char *text, char *err, size_t errlen)
+{
+  char *end = NULL;
+  long index = strtol(text, &end, 10), count = 0;
+  if (end && *end == '/' && isdigit((unsigned char)end[1]))
+    count = strtol(end + 1, &end, 10);
+  if (!isdigit((unsigned char)*text) || *end || count < 1 || count > 1000000 || index < 1 || index > count) {
+    snprintf(err, errlen, "--shard takes I/N with 1 <= I <= N, such as 2/8 for the second of 8 shards, not '%s'", text);
+    return -1;
+  }
+  config->shard_index = (int)index;
+  config->shard_count = (int)count;
+  return 0;
+}
+
+/* The scenario's parameter `name` (the first `len` characters), added empty when there is none; NULL when out of
+ * memory. */
+static scn_param_t *param_named(scn_scenario_t *s, const char *name, size_t len)
+{
+  for (size_t j = 0; j < s->nparams; j++)
+    if (strlen(s->params[j].name) == len && strncmp(s->params[j].name, name, len) == 0)
+      return &s->params[j];
+  scn_param_t *more = realloc(s->params, (s->nparams + 1) * sizeof *more);
+  if (!more)
+    return NULL;
+  s->params = more;
+  scn_param_t *p = &s->params[s->nparams];
+  *p = (scn_param_t){.name = strndup(name, len)};
+  if (!p->name)
+    return NULL;
+  s->nparams++;
+  return p;
+}
+
+static void free_values(scn_param_t *p)
+{
+  for (size_t v = 0; v < p->nvalues; v++) {
+    free(p->values[v]);
+    if (p->paths)
+      free(p->paths[v]);
+  }
+  free(p->values);
+  free(p->paths);
+  p->values = p->paths = NULL;
+  p->nvalues = 0;
+}
+
+/* The whitespace-separated values of `text` into p (emptied first); paths too for "platform", as given (relative to
+ * the current folder). 0, or -1 when out of memory. */
+static int set_values(scn_param_t *p, const char *text)
+{
+  free_values(p);
+  int platform = strcmp(p->name, "platform") == 0;
+  for (const char *at = text + strspn(text, " \t"); *at; at += strspn(at, " \t")) {
+    size_t len = strcspn(at, " \t");
+    char **more = realloc(p->values, (p->nvalues + 1) * sizeof *more);
+    char **paths = platform ? realloc(p->paths, (p->nvalues + 1) * sizeof *paths) : NULL;
+    p->values = more ? more : p->values;
+    p->paths = paths ? paths : p->paths;
+    if (!more || (platform && !paths) || !(more[p->nvalues] = strndup(at, len)))
+      return -1;
+    if (platform && !(paths[p->nvalues] = strndup(at, len))) {
+      free(more[p->nvalues]);
+      return -1;
+    }
+    p->nvalues++;
+    at += len;
+  }
+  return 0;
+}
+
+int cli_set_apply(const cli_config_t *config, scn_scenario_t *scenario, scn_error_t *err)
+{
+  for (size_t k = 0; k < config->nsets; k++) {
+    const char *text = config->sets[k];
+    const char *eq = strchr(text, '=');
+    scn_param_t *p = param_named(scenario, text, (size_t)(eq - text));
+    if (!p || set_values(p, eq + 1) != 0)
+      return scn_fail(err, scenario->path, 0, "out of memory");
+    p->line = -(int)k - 1; /* cli_set_blame's mark */
+    p->swept = p->nvalues > 1 || p->swept;
+    for (size_t v = 0; p->paths && v < p->nvalues; v++)
+      if (access(p->paths[v], R_OK) != 0)
+        return scn_fail(err, scenario->path, p->line,
+                        "cannot read platform file '%s'; check the path, which is "
+                        "relative to the current folder",
+                        p->paths[v]);
+  }
+  return 0;
+}
+
+void cli_set_blame(const cli_config_t *config, scn_error_t *err)
+{
+  if (err->line >= 0 || (size_t)(-err->line - 1) >= config->nsets)
+    return;
+  snprintf(err->file, sizeof err->file, "--set %s", config->sets[-err->line - 1]);
+  err->line = 0;
+}

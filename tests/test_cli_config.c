@@ -1,0 +1,180 @@
+/* What the command line changes in a run: --set gives the CSV of the scenario file edited the same way, with the
+ * file's validation and errors that name the option; --shard's shards together are the whole study; --cfg and --log
+ * reach SimGrid after simrun's own options, and SimGrid's objections come back as one error line. */
+#include "tu.h"
+#include "tu_cli.h"
+
+#define SMALL DATA "gj-small.xml"
+
+/* Runs simrun in `dir` with `args`, which must exit 0; returns the CSV it wrote to `csv` (the caller frees it). */
+static char *csv_of(const char *dir, const char *const *args, const char *csv)
+{
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  if (run.status != 0)
+    fprintf(stderr, "\nexit status %d\n%s", run.status, run.err);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  return read_output(dir, csv);
+}
+
+/* Removes file `name` of folder `dir`. */
+static void remove_in(const char *dir, const char *name)
+{
+  char path[1100];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  CU_ASSERT_EQUAL(remove(path), 0);
+}
+
+/* --set n=32 --set "p=1 2" on gj-small.xml gives the CSV of gj-small.xml with n = 32 and p = 1 2 written in. */
+static void test_config_set_equals_edited_file(void)
+{
+  char dir[1024], path[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(path, sizeof path, "%s/edited.xml", dir); /* written here, removed by remove_in */
+  FILE *file = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+  fprintf(file,
+          "<?xml version=\"1.0\"?>\n<scenario name=\"gj-small\">\n"
+          "  <platform file=\"%s/platforms/t800-mesh-128.xml\"/>\n"
+          "  <program skeleton=\"gauss-jordan\"><param name=\"n\" value=\"32\"/></program>\n"
+          "  <sweep><param name=\"broadcast\" values=\"one-to-all neighbour\"/><param name=\"p\" values=\"1 2\"/>"
+          "</sweep>\n</scenario>\n",
+          SIMRUN_SOURCE_DIR);
+  fclose(file);
+  const char *set[] = {"-q", "--no-cache", SMALL, "--set", "n=32", "--set", "p=1 2", "--csv", "set.csv", NULL};
+  const char *edited[] = {"-q", "--no-cache", "edited.xml", "--csv", "edited.csv", NULL};
+  char *a = csv_of(dir, set, "set.csv"), *b = csv_of(dir, edited, "edited.csv");
+  CU_ASSERT(a && b && count_lines(a) == 5 && strcmp(a, b) == 0);
+  CU_ASSERT(a && strstr(a, "\ngj-small,t800-mesh-128.xml,gauss-jordan,32,neighbour,2,"));
+  free(a);
+  free(b);
+  remove_in(dir, "edited.xml");
+  remove_folder(dir);
+}
+
+/* Bad values get the file's own checks, reported against the option; a malformed --set is a usage error. */
+static void test_config_set_errors(void)
+{
+  EXPECT_FAILURE(.args = {SMALL, "--set", "n=abc", NULL}, .status = 2,
+                 .prefix = "--set n=abc: ", .phrases = {"not a whole number", NULL});
+  EXPECT_FAILURE(.args = {SMALL, "--set", "broadcast=carrier-pigeon", NULL}, .status = 2,
+                 .prefix = "--set broadcast=carrier-pigeon: ", .phrases = {"neighbour", NULL});
+  EXPECT_FAILURE(.args = {SMALL, "--set", "colour=blue", NULL}, .status = 2,
+                 .prefix = "--set colour=blue: ", .phrases = {"unknown parameter 'colour'", NULL});
+  EXPECT_FAILURE(.args = {SMALL, "--set", "n", NULL}, .status = 2, .prefix = "--set takes NAME=VALUE",
+                 .phrases = {"see simrun --help", NULL});
+  EXPECT_FAILURE(.args = {SMALL, "--set", "platform=no-such.xml", NULL}, .status = 2,
+                 .prefix = "--set platform=no-such.xml: ", .phrases = {"no-such.xml", NULL});
+}
+
+/* The 6 points of gj-small.xml in 4 shards (2, 2, 1, 1 points): each CSV has the header, and their rows together are
+ * the whole study's rows; a shard with no point, or a bad I/N, is bad input. */
+static void test_config_shards_make_the_whole(void)
+{
+  char dir[1024], *whole;
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *all[] = {"-q", "--no-cache", SMALL, "--csv", "all.csv", NULL};
+  whole = csv_of(dir, all, "all.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(whole);
+  const char *header_end = strchr(whole, '\n') + 1;
+  size_t rows = 0, length = 0;
+  static const size_t expected_rows[] = {2, 2, 1, 1};
+  for (int i = 1; i <= 4; i++) {
+    char shard[8], name[16];
+    snprintf(shard, sizeof shard, "%d/4", i);
+    snprintf(name, sizeof name, "s%d.csv", i);
+    const char *args[] = {"-q", "--no-cache", SMALL, "--shard", shard, "--csv", name, NULL};
+    char *part = csv_of(dir, args, name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(part);
+    CU_ASSERT_NSTRING_EQUAL(part, whole, (size_t)(header_end - whole));
+    CU_ASSERT_EQUAL(count_lines(part) - 1, expected_rows[i - 1]);
+    /* every row of the shard is a row of the whole */
+    for (const char *row = strchr(part, '\n') + 1; *row; row = strchr(row, '\n') + 1) {
+      size_t len = (size_t)(strchr(row, '\n') - row) + 1;
+      char line[4096];
+      snprintf(line, sizeof line, "\n%.*s", (int)len, row);
+      CU_ASSERT_PTR_NOT_NULL(strstr(whole, line));
+      rows++;
+      length += len;
+    }
+    free(part);
+    remove_in(dir, name);
+  }
+  CU_ASSERT_EQUAL(rows, count_lines(whole) - 1);
+  CU_ASSERT_EQUAL(length, strlen(header_end));
+  free(whole);
+  remove_in(dir, "all.csv");
+  remove_folder(dir);
+  EXPECT_FAILURE(.args = {SMALL, "--shard", "7/8", NULL}, .status = 2,
+                 .prefix = DATA "gj-small.xml: --shard 7/8: ", .phrases = {"6 points", "at most 6 shards", NULL});
+  EXPECT_FAILURE(.args = {SMALL, "--shard", "0/3", NULL}, .status = 2, .prefix = "--shard takes I/N",
+                 .phrases = {"'0/3'", NULL});
+}
+
+/* --log and --cfg reach SimGrid, after simrun's own options (SimGrid logs each change of configuration at info). */
+static void test_config_cfg_and_log_reach_simgrid(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *args[] = {"-q",
+                        "--no-cache",
+                        SMALL,
+                        "--set",
+                        "p=1",
+                        "--set",
+                        "broadcast=neighbour",
+                        "--log=root.thres:info",
+                        "--cfg=contexts/stack-size:256",
+                        NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  const char *ours = strstr(run.err, "Configuration change: Set 'contexts/stack-size' to '128'");
+  const char *theirs = strstr(run.err, "Configuration change: Set 'contexts/stack-size' to '256'");
+  CU_ASSERT(ours && theirs && ours < theirs);
+  run_free(&run);
+  remove_folder(dir);
+  EXPECT_FAILURE(.args = {SMALL, "--cfg=bogus/name:1", NULL}, .status = 2,
+                 .prefix = DATA "gj-small.xml: ", .phrases = {"Bad config key: bogus/name", "--cfg", NULL});
+  EXPECT_FAILURE(.args = {SMALL, "--cfg=network/model", NULL}, .status = 2, .prefix = "--cfg takes NAME:VALUE",
+                 .phrases = {NULL});
+}
+
+/* simrun platform takes SimGrid's IEC bandwidth units (10GiBps), and SimGrid loads the platform: gj-small runs on it
+ * through --set platform=...; an unknown unit is still refused. */
+static void test_config_platform_iec_units(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *make[] = {"platform", "mesh",      "2x2", "--speed", "25Mf",    "--bandwidth",
+                        "10GiBps",  "--latency", "5us", "-o",      "iec.xml", NULL};
+  const char *run_on[] = {"-q", "--no-cache", SMALL, "--set", "platform=iec.xml", "--csv", "iec.csv", NULL};
+  char *platform = NULL, *csv = NULL;
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, make, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  platform = read_output(dir, "iec.xml");
+  CU_ASSERT(platform && strstr(platform, "bandwidth=\"10GiBps\""));
+  csv = csv_of(dir, run_on, "iec.csv");
+  CU_ASSERT(csv && count_lines(csv) == 7 && strstr(csv, "\ngj-small,iec.xml,"));
+  free(platform);
+  free(csv);
+  remove_in(dir, "iec.xml");
+  remove_in(dir, "iec.csv");
+  remove_folder(dir);
+  EXPECT_FAILURE(.bare = 1, .args = {"platform", "mesh", "2x2", "--preset=t800", "--bandwidth=10XBps", NULL},
+                 .status = 2, .prefix = "--bandwidth '10XBps': ", .phrases = {"GiBps", NULL});
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_config_set_equals_edited_file", test_config_set_equals_edited_file},
+                                    {"test_config_set_errors", test_config_set_errors},
+                                    {"test_config_shards_make_the_whole", test_config_shards_make_the_whole},
+                                    {"test_config_cfg_and_log_reach_simgrid", test_config_cfg_and_log_reach_simgrid},
+                                    {"test_config_platform_iec_units", test_config_platform_iec_units},
+                                    {NULL, NULL}};
+  return tu_run("cli_config", cases);
+}

@@ -1,0 +1,189 @@
+/* OTF2 archives read back by otf2-print (Debian otf2-tools; a missing one fails the tests): a hand-made trace's
+ * regions, messages and collective are exactly the events expected, and simrun --otf2 writes one archive per kept run
+ * with one MPI_SEND and one MPI_RECV per message of the run. */
+#include "rep_otf2.h"
+#include "tu.h"
+#include "tu_cli.h"
+
+/* An event line of otf2-print: its kind, location, timestamp (ns) and attributes. */
+typedef struct event {
+  char kind[32];
+  int location;
+  unsigned long long time;
+  const char *attributes;
+} event_t;
+
+/* otf2-print's output for archive `anchor` (a new string), or NULL when it failed or wrote on stderr. */
+static char *otf2_print(const char *dir, const char *anchor)
+{
+  const char *args[] = {"otf2-print", anchor, NULL};
+  cli_run_t run;
+  if (run_program(dir, "/usr/bin/env", args, &run) != 0)
+    return NULL;
+  if (run.status != 0 || run.err[0])
+    fprintf(stderr, "\notf2-print %s: exit status %d\n%s", anchor, run.status, run.err);
+  int ok = run.status == 0 && !run.err[0];
+  free(run.err);
+  if (!ok)
+    free(run.out);
+  return ok ? run.out : NULL;
+}
+
+/* The next event line of `text` from *at on (moving *at past it): 1, or 0 at the end. */
+static int next_event(const char **at, event_t *ev)
+{
+  for (const char *line = *at; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    int used = 0;
+    if (sscanf(line, "%31s %d %llu %n", ev->kind, &ev->location, &ev->time, &used) == 3 && used > 0) {
+      ev->attributes = line + used;
+      *at = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Whether the event's line holds `attribute` (NULL: any). */
+static int has(const event_t *ev, const char *attribute)
+{
+  const char *end = strchr(ev->attributes, '\n');
+  const char *found = attribute ? strstr(ev->attributes, attribute) : ev->attributes;
+  return found && (!end || found < end);
+}
+
+/* How many events of `kind` at `location` (-1: any) have `attribute` (NULL: any). */
+static int count_events(const char *text, const char *kind, int location, const char *attribute)
+{
+  event_t ev;
+  int n = 0;
+  for (const char *at = text; next_event(&at, &ev);)
+    n += strcmp(ev.kind, kind) == 0 && (location < 0 || ev.location == location) && has(&ev, attribute);
+  return n;
+}
+
+/* Removes folder `dir` with the archives in it (folders of files). */
+static void remove_tree(const char *dir)
+{
+  const char *args[] = {"-rf", dir, NULL};
+  cli_run_t run;
+  CU_ASSERT(run_program("/", "/bin/rm", args, &run) == 0 && run.status == 0);
+  run_free(&run);
+}
+
+/* Three ranks, T_par = 2 s: rank 0 computes [0, 1) in phase main and sends 4096 bytes to rank 2 [1, 2) in phase
+ * broadcast; rank 1 computes [0, 0.5) and idles after; rank 2 waits for rank 0 [0, 1) and receives [1, 2). */
+static met_trace_t *broadcast_trace(void)
+{
+  met_trace_t *trace = met_trace_new(3);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  int main_phase = met_trace_phase_id(trace, "main"), bcast = met_trace_phase_id(trace, "broadcast");
+  met_interval_t pieces[] = {
+      {.start = 0, .end = 1, .category = MET_CAT_COMPUTE, .phase = main_phase, .peer = -1},
+      {.start = 1, .end = 2, .category = MET_CAT_COMM, .phase = bcast, .peer = 2, .bytes = 4096, .dir = MET_DIR_SEND},
+      {.start = 0, .end = 0.5, .category = MET_CAT_COMPUTE, .phase = main_phase, .peer = -1},
+      {.start = 0, .end = 1, .category = MET_CAT_IDLE, .phase = bcast, .peer = 0, .dir = MET_DIR_RECV},
+      {.start = 1, .end = 2, .category = MET_CAT_COMM, .phase = bcast, .peer = 0, .bytes = 4096, .dir = MET_DIR_RECV}};
+  static const int ranks[] = {0, 0, 1, 2, 2};
+  for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+    CU_ASSERT_EQUAL(met_trace_add(trace, ranks[i], &pieces[i]), 0);
+  return trace;
+}
+
+static void test_otf2_hand_made_trace(void)
+{
+  char dir[1024], err[1200] = "";
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  met_trace_t *trace = broadcast_trace();
+  CU_ASSERT_EQUAL_FATAL(rep_otf2_write(trace, dir, "run", err, sizeof err), 0);
+  CU_ASSERT_EQUAL(count_entries(dir), 3); /* run.otf2, run.def, run/: no temporary folder left */
+  char *text = otf2_print(dir, "run.otf2");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  /* the message: sent by rank 0 at 1 s, received by rank 2 at 2 s, 4096 bytes, tag 0 */
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, NULL), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", 0, "Receiver: 2 "), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", 0, "Tag: 0, Length: 4096"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, NULL), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", 2, "Sender: 0 "), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", 2, "Length: 4096"), 1);
+  event_t ev;
+  for (const char *at = text; next_event(&at, &ev);) {
+    if (strcmp(ev.kind, "MPI_SEND") == 0)
+      CU_ASSERT_EQUAL(ev.time, 1000000000ULL);
+    if (strcmp(ev.kind, "MPI_RECV") == 0)
+      CU_ASSERT_EQUAL(ev.time, 2000000000ULL);
+  }
+  /* the broadcast phase is a collective on ranks 0 and 2, with the bytes each sent and received */
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_BEGIN", -1, NULL), 2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 0, "Operation: BCAST"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 0, "Sent: 4096, Received: 0"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 2, "Sent: 0, Received: 4096"), 1);
+  /* regions: every enter left; rank 1 idles from 0.5 s to T_par outside any phase */
+  for (int r = 0; r < 3; r++)
+    CU_ASSERT_EQUAL(count_events(text, "ENTER", r, NULL), count_events(text, "LEAVE", r, NULL));
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", 0, "Region: \"compute\""), 1);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", 0, "Region: \"broadcast\""), 1);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", 1, NULL), 3); /* main, compute, idle */
+  CU_ASSERT_EQUAL(count_events(text, "LEAVE", 1, "Region: \"idle\""), 1);
+  for (const char *at = text; next_event(&at, &ev);)
+    if (ev.location == 1 && has(&ev, "\"idle\""))
+      CU_ASSERT(ev.time == (strcmp(ev.kind, "ENTER") == 0 ? 500000000ULL : 2000000000ULL));
+  free(text);
+  met_trace_free(trace);
+  remove_tree(dir);
+}
+
+/* The number in `json` after the `nth` (0-based) occurrence of `key` (such as "\"messages\": "); -1 when missing. */
+static long json_number_after(const char *json, const char *key, int nth)
+{
+  const char *at = json;
+  for (int i = 0; at && i <= nth; i++)
+    at = strstr(at + (i > 0), key);
+  return at ? strtol(at + strlen(key), NULL, 10) : -1;
+}
+
+/* simrun --otf2: an archive per point with p = 4 (the 3rd and 6th of gj-small.xml), each with as many MPI_SEND and
+ * MPI_RECV events as the point's messages in the JSON; no archive for the other points. */
+static void test_otf2_cli_one_archive_per_run(void)
+{
+  char dir[1024];
+  const char *args[] = {
+      "-q", "--no-cache", DATA "gj-small.xml", "--per-process", "4", "--otf2", "traces", "--json", "out.json", NULL};
+  cli_run_t run;
+  run_ok(dir, sizeof dir, args, &run);
+  char *json = read_output(dir, "out.json");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+  char traces[1100];
+  snprintf(traces, sizeof traces, "%s/traces", dir);
+  CU_ASSERT_EQUAL(count_entries(traces), 6); /* point-2 and point-5, each .otf2, .def and a folder */
+  static const int points[] = {2, 5};
+  for (size_t i = 0; i < 2; i++) {
+    char anchor[64];
+    snprintf(anchor, sizeof anchor, "point-%d.otf2", points[i]);
+    char *text = otf2_print(traces, anchor);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    long messages = json_number_after(json, "\"messages\": ", points[i]);
+    CU_ASSERT(messages > 0);
+    CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, NULL), messages);
+    CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, NULL), messages);
+    free(text);
+  }
+  free(json);
+  run_free(&run);
+  remove_tree(dir);
+}
+
+/* --otf2 needs a per-process p (exit 2, one line, nothing written). */
+static void test_otf2_cli_needs_per_process(void)
+{
+  EXPECT_FAILURE(.args = {DATA "gj-small.xml", "--otf2", "traces", NULL}, .status = 2, .prefix = "--otf2 ",
+                 .phrases = {"--per-process P", NULL});
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_otf2_hand_made_trace", test_otf2_hand_made_trace},
+                                    {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},
+                                    {"test_otf2_cli_needs_per_process", test_otf2_cli_needs_per_process},
+                                    {NULL, NULL}};
+  return tu_run("rep_otf2", cases);
+}

@@ -367,7 +367,8 @@ static int write_paje(const stu_study_t *study, rep_file_t *file)
 static int write_otf2(const stu_study_t *study, const char *dir)
 {
   char message[1200] = "";
-  if (!dir || rep_otf2_study(study, dir, message, sizeof message) == 0)
+  if (!dir || (rep_pictures_folder(dir, message, sizeof message) == 0 &&
+               rep_otf2_study(study, dir, message, sizeof message) == 0))
     return EXIT_OK;
   fprintf(stderr, "simrun: error: %s\n", message);
   return EXIT_RUNTIME;
@@ -384,8 +385,8 @@ static int write_pictures(const stu_study_t *study, const char *dir)
   return EXIT_RUNTIME;
 }
 
-/* --paje needs a trace, which the study keeps for the per-process p only; --svg makes its folder before any
- * simulation, so that a bad path fails at once. */
+/* --paje needs a trace, which the study keeps for the per-process p only; the --svg and --otf2 folders are probed
+ * before any simulation, so that a bad path fails at once, and made when the study is done. */
 static int prepare_pictures(const options_t *opts, int per_process)
 {
   char message[1200] = "";

@@ -186,6 +186,18 @@ static void last_words(FILE *log, char *line, size_t size)
   snprintf(line, size, "%s", start);
 }
 
+/* A child that ended well may still have written to its stderr (what --log asked SimGrid for, its warnings): that
+ * goes on to simrun's stderr, as it did before the child's stderr was captured for the one-line failure message. */
+static void relay_log(FILE *log)
+{
+  char buf[8192];
+  size_t n;
+  rewind(log);
+  while ((n = fread(buf, 1, sizeof buf, log)) > 0)
+    if (fwrite(buf, 1, n, stderr) != n)
+      break;
+}
+
 /* What became of the child in `slot`, which ended with wait status `wstatus`: its own status and message (the channel
  * then stays open, positioned at the payload), or SIM_ECHILD. The slot is free afterwards; on failure the channel is
  * closed. */
@@ -200,8 +212,10 @@ static int child_outcome(sim_run_child_t *slot, int wstatus, char *err, size_t e
              strsignal(WTERMSIG(wstatus)), sep, words);
   else if (WEXITSTATUS(wstatus) != 0)
     snprintf(err, errlen, "the simulation process failed (exit status %d)%s%s", WEXITSTATUS(wstatus), sep, words);
-  else
+  else {
+    relay_log(slot->log);
     rc = read_status(slot->channel, err, errlen);
+  }
   slot->pid = 0;
   fclose(slot->log);
   slot->log = NULL;

@@ -23,10 +23,12 @@ static const sim_coll_kind_t chosen_kinds[] = {SIM_COLL_BARRIER, SIM_COLL_REDUCE
 enum { TI_CHOSEN = sizeof chosen_kinds / sizeof chosen_kinds[0] };
 
 /* SMPI 3.32's defaults (src/smpi/internals/smpi_config.cpp, src/smpi/mpi/smpi_request.cpp): sends below 65536 bytes
- * are detached (smpi/send-is-detached-thresh), and each MPI_Test first sleeps smpi/test = 1e-4 s times a count that
- * grows by one with each test finding nothing and returns to 1 when one succeeds (a static: shared by all ranks). */
+ * are detached (smpi/send-is-detached-thresh), every message carries a 16-byte envelope, and each MPI_Test first sleeps
+ * smpi/test = 1e-4 s times a count that grows by one with each test finding nothing and returns to 1 when one succeeds
+ * (a static: shared by all ranks). */
 #define TI_SMPI_EAGER_BELOW 65536.0
 #define TI_SMPI_TEST_SLEEP  1e-4
+#define TI_SMPI_ENVELOPE    16.0 /* bytes SMPI adds to every message: "MPI enveloppe size (tag+dest+communicator)" */
 
 static const char *const network_names[] = {"smpi", "platform", NULL};
 static const char *const send_names[] = {"smpi", "synchronous", NULL};
@@ -35,6 +37,7 @@ typedef struct ti_arg {
   sim_ti_trace_t *trace;
   int platform_network; /* network = platform: the platform's own model rather than SMPI's */
   double eager_below;
+  double envelope;  /* SMPI's, with its network model */
   int *test_sleeps; /* SMPI's test multiplier, shared by the ranks of the run */
   char **hosts;     /* the hostfile's hosts, one per rank (rank i on hosts[i % nhosts]), or NULL */
   int nhosts;
@@ -75,6 +78,7 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   const char *sends = app_point_value(point, "sends");
   ti->platform_network = network && strcmp(network, "platform") == 0;
   ti->eager_below = sends && strcmp(sends, "synchronous") == 0 ? 0 : TI_SMPI_EAGER_BELOW;
+  ti->envelope = ti->platform_network ? 0 : TI_SMPI_ENVELOPE;
   if (!(ti->test_sleeps = malloc(sizeof *ti->test_sleeps))) {
     ti_release(ti);
     return SIM_ENOMEM;
@@ -701,7 +705,7 @@ static void ti_program(sim_rank_t *rank, const void *arg)
   const ti_arg_t *ti = arg;
   int n = sim_rank_count(rank);
   ti_rank_t tr = {.rank = rank, .ti = ti, .me = sim_rank_id(rank), .n = n, .type_size = 1, .max_fields = 2 * n + 8};
-  sim_post_at_own_clock(rank, ti->eager_below);
+  sim_post_at_own_clock(rank, ti->eager_below, ti->envelope);
   if (ti->hosts && sim_rank_place(rank, ti->hosts[tr.me % ti->nhosts]) != 0) {
     char message[1024];
     snprintf(message, sizeof message, "%s: the platform has no host '%s' (rank %d's); name hosts of the platform",

@@ -10,7 +10,7 @@
 # 2. A collective-heavy program (bench/coll-heavy.c: 20 steps of allreduce, alltoall, bcast, allgather, reduce and
 #    barrier), compiled with smpicc and traced by smpirun -trace-ti at 64 and 128 ranks on tests/data/ti/cluster.xml,
 #    replayed with both simulators' defaults (simrun's are smpirun's: docs/ti-replay.md).
-# Usage: bench/vs-smpi.sh [path/to/simrun]   (default: build/simrun)
+# Usage: bench/vs-smpi.sh [path/to/simrun]   (default: build/simrun; VS_SMPI_RANKS="64" for the 64-rank row alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 simrun=${1:-build/simrun}
@@ -56,7 +56,7 @@ for bcast in one-to-all neighbour; do
 done
 smpicc -o "$work/coll-heavy" bench/coll-heavy.c 2> /dev/null
 cluster=$PWD/tests/data/ti/cluster.xml
-for np in 64 128; do
+for np in ${VS_SMPI_RANKS:-64 128}; do
   seq 0 $((np - 1)) | sed 's/^/node-/' > "$work/hosts"
   (cd "$work" && smpirun -np "$np" -platform "$cluster" -hostfile hosts -trace-ti --cfg=tracing/filename:coll.ti \
     --cfg=smpi/host-speed:1Gf --log=root.thres:critical ./coll-heavy > /dev/null 2>&1)

@@ -640,6 +640,17 @@ static int split(ti_rank_t *tr, char *text)
   return 0;
 }
 
+/* Undoes split on the line's `len` characters, without trailing blanks: the text for a message. */
+static void unsplit(char *text, size_t len)
+{
+  for (size_t i = 0; i < len; i++)
+    if (text[i] == '\0')
+      text[i] = ' ';
+  while (len > 0 && blank(text[len - 1]))
+    len--;
+  text[len] = '\0';
+}
+
 /* Carries out one line (fields split): 0, 1 when it is another rank's (the one-file layout), -1 with the reason. */
 static int replay_line(ti_rank_t *tr, int shared)
 {
@@ -685,11 +696,10 @@ static void replay_file(ti_rank_t *tr, const char *path, int shared)
   size_t len;
   int rc;
   for (int number = 1; (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
-    char copy[256];
-    snprintf(copy, sizeof copy, "%.*s", (int)strcspn(text, "\r\n"), text);
     sim_rank_where(tr->rank, path, number);
     if (split(tr, text) != 0 || (tr->nfields > 0 && replay_line(tr, shared) < 0)) {
-      report(tr, path, number, copy);
+      unsplit(text, len);
+      report(tr, path, number, text);
       break;
     }
   }

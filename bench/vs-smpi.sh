@@ -1,44 +1,65 @@
 #!/usr/bin/env bash
-# Replays the same time-independent trace (Gauss-Jordan N = 512, p = 128, each broadcast, written by simrun --ti) with
-# smpirun -replay and with simrun's ti-replay skeleton, on the same platform under the same network model and send
+# Replays the same time-independent traces with smpirun -replay and with simrun's ti-replay skeleton, on equal
 # semantics, and prints both wall times, their ratio, both simulated times and their difference.
-#   Platform: platforms/t800-mesh-128.xml without its simrun:comm-* properties, so that neither simulator adds the
-#     T800's T(l, d): both use SimGrid's CM02 model over the mesh's links (the file's own network/model; smpirun
-#     would otherwise impose its SMPI model, so it is given --cfg=network/model:CM02).
-#   Semantics: every send synchronous, as simrun's always are (smpirun: --cfg=smpi/send-is-detached-thresh:0; by
-#     default SMPI sends messages below 64 KiB eagerly).
-#   Mapping: rank i on the host simrun gave it (the trace's hostfile.txt, for smpirun -hostfile).
-# Usage: bench/vs-smpi.sh [path/to/simrun]   (default: build/simrun)
+# 1. Gauss-Jordan N = 512, p = 128, each broadcast, written by simrun --ti, with simrun's own semantics on both sides:
+#    Platform: platforms/t800-mesh-128.xml without its simrun:comm-* properties, so that neither simulator adds the
+#      T800's T(l, d): both use SimGrid's CM02 model over the mesh's links (simrun: network = platform, the file's own
+#      network/model; smpirun would otherwise impose its SMPI model, so it is given --cfg=network/model:CM02).
+#    Semantics: every send synchronous (simrun: sends = synchronous; smpirun: --cfg=smpi/send-is-detached-thresh:0).
+#    Mapping: rank i on the host simrun gave it (the trace's hostfile.txt, for smpirun -hostfile and simrun's hostfile).
+# 2. A collective-heavy program (bench/coll-heavy.c: 20 steps of allreduce, alltoall, bcast, allgather, reduce and
+#    barrier), compiled with smpicc and traced by smpirun -trace-ti at 64 and 128 ranks on tests/data/ti/cluster.xml,
+#    replayed with both simulators' defaults (simrun's are smpirun's: docs/ti-replay.md).
+# Usage: bench/vs-smpi.sh [path/to/simrun]   (default: build/simrun; VS_SMPI_RANKS="64" for the 64-rank row alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 simrun=${1:-build/simrun}
 [ -x "$simrun" ] || { echo "bench/vs-smpi.sh: $simrun not built; run scripts/setup first" >&2; exit 2; }
-command -v smpirun > /dev/null || { echo "bench/vs-smpi.sh: smpirun not found (Debian: simgrid)" >&2; exit 2; }
+command -v smpirun > /dev/null || { echo "bench/vs-smpi.sh: smpirun not found (Debian: libsimgrid-dev)" >&2; exit 2; }
+command -v smpicc > /dev/null || { echo "bench/vs-smpi.sh: smpicc not found (Debian: libsimgrid-dev)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# compare NAME PLATFORM NP TRACE HOSTFILE "SIMRUN PARAMS" "SMPIRUN OPTIONS": one row
+compare() {
+  local name=$1 platform=$2 np=$3 trace=$4 hosts=$5 params=$6 options=$7
+  cat > "$work/replay.xml" <<XML
+<?xml version="1.0" encoding="UTF-8"?>
+<scenario name="vs-smpi">
+  <platform file="$platform"/>
+  <program skeleton="ti-replay"><param name="trace" value="$trace"/><param name="hostfile" value="$hosts"/>$params</program>
+  <sweep><param name="p" values="$np"/></sweep>
+</scenario>
+XML
+  /usr/bin/time -f '%e' -o "$work/simrun.time" "$simrun" -q --no-cache "$work/replay.xml" > "$work/simrun.out"
+  t_simrun=$(sed -n 's/.*T_par = \([0-9.e+-]*\) s.*/\1/p' "$work/simrun.out" | head -1)
+  # shellcheck disable=SC2086
+  (cd "$(dirname "$trace")" && /usr/bin/time -f '%e' -o "$work/smpi.time" smpirun -np "$np" -platform "$platform" \
+    -hostfile "$hosts" -replay "$trace" $options --log=root.thres:critical --log=smpi_replay.thres:info \
+    > "$work/smpi.log" 2>&1) # smpirun opens the trace's relative paths from its current folder
+  t_smpi=$(sed -n 's/.*Simulation time \([0-9.e+-]*\).*/\1/p' "$work/smpi.log" | tail -1)
+  awk -v b="$name" -v ws="$(cat "$work/simrun.time")" -v wm="$(cat "$work/smpi.time")" -v ts="$t_simrun" \
+    -v tm="$t_smpi" 'BEGIN { printf "%-22s %10.2f %10.2f %7.2f %14.6f %14.6f %7.2f%%\n", b, ws, wm,
+                             (ws > 0 ? wm / ws : 0), ts, tm, 100 * (ts - tm) / tm }'
+}
+
+printf '%-22s %10s %10s %7s %14s %14s %8s\n' trace "simrun (s)" "smpirun (s)" ratio "simrun T (s)" "smpirun T (s)" diff
 grep -v 'id="simrun:comm-' platforms/t800-mesh-128.xml > "$work/plain.xml"
-printf '%-12s %10s %10s %7s %14s %14s %8s\n' broadcast "simrun (s)" "smpirun (s)" ratio "simrun T (s)" "smpirun T (s)" diff
 for bcast in one-to-all neighbour; do
   sed -e "s/values=\"one-to-all neighbour\"/values=\"$bcast\"/" -e "s#\.\./platforms#$PWD/platforms#" \
     bench/gj512-p128.xml > "$work/gj.xml"
   rm -rf "$work/ti"
   "$simrun" -q --no-cache --per-process 128 --ti "$work/ti" "$work/gj.xml" > /dev/null
-  trace=$work/ti/point-0
-  cat > "$work/replay.xml" <<XML
-<?xml version="1.0" encoding="UTF-8"?>
-<scenario name="vs-smpi">
-  <platform file="$work/plain.xml"/>
-  <program skeleton="ti-replay"><param name="trace" value="$trace/index.txt"/></program>
-  <sweep><param name="broadcast" values="$bcast"/><param name="p" values="128"/></sweep>
-</scenario>
-XML
-  /usr/bin/time -f '%e' -o "$work/simrun.time" "$simrun" -q --no-cache "$work/replay.xml" > "$work/simrun.out"
-  t_simrun=$(sed -n 's/.*T_par = \([0-9.e+-]*\) s.*/\1/p' "$work/simrun.out" | head -1)
-  /usr/bin/time -f '%e' -o "$work/smpi.time" smpirun -np 128 -platform "$work/plain.xml" \
-    -hostfile "$trace/hostfile.txt" -replay "$trace/index.txt" --cfg=network/model:CM02 --cfg=smpi/send-is-detached-thresh:0 \
-    --log=root.thres:critical --log=smpi_replay.thres:info > "$work/smpi.log" 2>&1
-  t_smpi=$(sed -n 's/.*Simulation time \([0-9.e+-]*\).*/\1/p' "$work/smpi.log" | tail -1)
-  awk -v b="$bcast" -v ws="$(cat "$work/simrun.time")" -v wm="$(cat "$work/smpi.time")" -v ts="$t_simrun" \
-    -v tm="$t_smpi" 'BEGIN { printf "%-12s %10.2f %10.2f %7.2f %14.6f %14.6f %7.2f%%\n", b, ws, wm,
-                             (ws > 0 ? wm / ws : 0), ts, tm, 100 * (tm - ts) / ts }'
+  compare "gj512 $bcast" "$work/plain.xml" 128 "$work/ti/point-0/index.txt" "$work/ti/point-0/hostfile.txt" \
+    '<param name="network" value="platform"/><param name="sends" value="synchronous"/>' \
+    "--cfg=network/model:CM02 --cfg=smpi/send-is-detached-thresh:0"
+done
+smpicc -o "$work/coll-heavy" bench/coll-heavy.c 2> /dev/null
+cluster=$PWD/tests/data/ti/cluster.xml
+for np in ${VS_SMPI_RANKS:-64 128}; do
+  seq 0 $((np - 1)) | sed 's/^/node-/' > "$work/hosts"
+  (cd "$work" && smpirun -np "$np" -platform "$cluster" -hostfile hosts -trace-ti --cfg=tracing/filename:coll.ti \
+    --cfg=smpi/host-speed:1Gf --log=root.thres:critical ./coll-heavy > /dev/null 2>&1)
+  compare "coll-heavy p=$np" "$cluster" "$np" "$work/coll.ti" "$work/hosts" "" ""
+  rm -rf "$work/coll.ti" "$work/coll.ti_files"
 done

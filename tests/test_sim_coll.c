@@ -504,7 +504,7 @@ typedef struct call_arg {
 static void call_program(sim_rank_t *rank, const void *arg)
 {
   const call_arg_t *c = arg;
-  sim_post_at_own_clock(rank, 0);
+  sim_post_at_own_clock(rank, 0, 0);
   CU_ASSERT(sim_coll_run(rank, sim_rank_world(rank), &c->call) == 0);
 }
 

@@ -212,7 +212,7 @@ static void test_sim_replay_categories_add_up(void)
  * at once: COMM for the whole transfer. */
 static void isend_overlaps(sim_rank_t *rank, const void *arg)
 {
-  sim_post_at_own_clock(rank, 0);
+  sim_post_at_own_clock(rank, 0, 0);
   if (sim_rank_id(rank) == 0) {
     sim_request_t *req = sim_isend(rank, 1, 1000);
     busy(rank, 1e6);
@@ -241,7 +241,7 @@ static void test_sim_replay_isend_overlaps_computation(void)
  * and its wait costs nothing. A rank that ends before T_par idles until it. */
 static void wait_blocks_test_does_not(sim_rank_t *rank, const void *arg)
 {
-  sim_post_at_own_clock(rank, 0);
+  sim_post_at_own_clock(rank, 0, 0);
   int me = sim_rank_id(rank);
   if (me == 0) {
     busy(rank, 1e6);

@@ -23,10 +23,12 @@ static const sim_coll_kind_t chosen_kinds[] = {SIM_COLL_BARRIER, SIM_COLL_REDUCE
 enum { TI_CHOSEN = sizeof chosen_kinds / sizeof chosen_kinds[0] };
 
 /* SMPI 3.32's defaults (src/smpi/internals/smpi_config.cpp, src/smpi/mpi/smpi_request.cpp): sends below 65536 bytes
- * are detached (smpi/send-is-detached-thresh), and each MPI_Test first sleeps smpi/test = 1e-4 s times a count that
- * grows by one with each test finding nothing and returns to 1 when one succeeds (a static: shared by all ranks). */
+ * are detached (smpi/send-is-detached-thresh), every message carries a 16-byte envelope, and each MPI_Test first sleeps
+ * smpi/test = 1e-4 s times a count that grows by one with each test finding nothing and returns to 1 when one succeeds
+ * (a static: shared by all ranks). */
 #define TI_SMPI_EAGER_BELOW 65536.0
 #define TI_SMPI_TEST_SLEEP  1e-4
+#define TI_SMPI_ENVELOPE    16.0 /* bytes SMPI adds to every message: "MPI enveloppe size (tag+dest+communicator)" */
 
 static const char *const network_names[] = {"smpi", "platform", NULL};
 static const char *const send_names[] = {"smpi", "synchronous", NULL};
@@ -35,6 +37,7 @@ typedef struct ti_arg {
   sim_ti_trace_t *trace;
   int platform_network; /* network = platform: the platform's own model rather than SMPI's */
   double eager_below;
+  double envelope;  /* SMPI's, with its network model */
   int *test_sleeps; /* SMPI's test multiplier, shared by the ranks of the run */
   char **hosts;     /* the hostfile's hosts, one per rank (rank i on hosts[i % nhosts]), or NULL */
   int nhosts;
@@ -75,6 +78,7 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   const char *sends = app_point_value(point, "sends");
   ti->platform_network = network && strcmp(network, "platform") == 0;
   ti->eager_below = sends && strcmp(sends, "synchronous") == 0 ? 0 : TI_SMPI_EAGER_BELOW;
+  ti->envelope = ti->platform_network ? 0 : TI_SMPI_ENVELOPE;
   if (!(ti->test_sleeps = malloc(sizeof *ti->test_sleeps))) {
     ti_release(ti);
     return SIM_ENOMEM;
@@ -636,6 +640,17 @@ static int split(ti_rank_t *tr, char *text)
   return 0;
 }
 
+/* Undoes split on the line's `len` characters, without trailing blanks: the text for a message. */
+static void unsplit(char *text, size_t len)
+{
+  for (size_t i = 0; i < len; i++)
+    if (text[i] == '\0')
+      text[i] = ' ';
+  while (len > 0 && blank(text[len - 1]))
+    len--;
+  text[len] = '\0';
+}
+
 /* Carries out one line (fields split): 0, 1 when it is another rank's (the one-file layout), -1 with the reason. */
 static int replay_line(ti_rank_t *tr, int shared)
 {
@@ -681,11 +696,10 @@ static void replay_file(ti_rank_t *tr, const char *path, int shared)
   size_t len;
   int rc;
   for (int number = 1; (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
-    char copy[256];
-    snprintf(copy, sizeof copy, "%.*s", (int)strcspn(text, "\r\n"), text);
     sim_rank_where(tr->rank, path, number);
     if (split(tr, text) != 0 || (tr->nfields > 0 && replay_line(tr, shared) < 0)) {
-      report(tr, path, number, copy);
+      unsplit(text, len);
+      report(tr, path, number, text);
       break;
     }
   }
@@ -701,7 +715,7 @@ static void ti_program(sim_rank_t *rank, const void *arg)
   const ti_arg_t *ti = arg;
   int n = sim_rank_count(rank);
   ti_rank_t tr = {.rank = rank, .ti = ti, .me = sim_rank_id(rank), .n = n, .type_size = 1, .max_fields = 2 * n + 8};
-  sim_post_at_own_clock(rank, ti->eager_below);
+  sim_post_at_own_clock(rank, ti->eager_below, ti->envelope);
   if (ti->hosts && sim_rank_place(rank, ti->hosts[tr.me % ti->nhosts]) != 0) {
     char message[1024];
     snprintf(message, sizeof message, "%s: the platform has no host '%s' (rank %d's); name hosts of the platform",

@@ -359,6 +359,14 @@ int sim_coll_bcast(sim_rank_t *rank, const sim_group_t *group, sim_bcast_alg_t a
 
 /* ---- The other collectives (SMPI 3.32, src/smpi/colls/ and smpi_nbc_impl.cpp) ---- */
 
+/* The algorithms' indices in the name lists below (0 is every kind's default). */
+enum { BARRIER_BRUCK = 1, BARRIER_TREE = 2 };
+enum { REDUCE_FLAT_TREE = 1, REDUCE_BINOMIAL = 2 };
+enum { ALLREDUCE_RDB = 2, ALLREDUCE_LR = 3 };
+enum { GATHER_BINOMIAL = 1 }; /* and scatter's */
+enum { ALLGATHER_RDB = 2 };   /* 1, the ring, is what is not rdb */
+enum { ALLTOALL_PAIR = 1 };   /* 2, the ring, is what is not pair */
+
 const char *const sim_coll_barrier_names[] = {"default", "ompi_bruck", "ompi_tree", NULL};
 const char *const sim_coll_reduce_names[] = {"default", "flat_tree", "binomial", NULL};
 const char *const sim_coll_allreduce_names[] = {"default", "redbcast", "rdb", "lr", NULL};
@@ -486,7 +494,8 @@ static void ring_allgather_pieces(const sim_coll_call_t *c, int n, int me, const
 
 static void allgather(const sim_coll_call_t *c, int n, int me, const out_t *out)
 {
-  if (c->alg == 2 && is_power_of_two(n) && !c->counts) { /* recursive doubling: the held range doubles each step */
+  if (c->alg == ALLGATHER_RDB && is_power_of_two(n) &&
+      !c->counts) { /* recursive doubling: the held range doubles each step */
     for (int mask = 1; mask < n; mask <<= 1) {
       int peer = me ^ mask;
       int mine = me & ~(mask - 1);
@@ -495,7 +504,7 @@ static void allgather(const sim_coll_call_t *c, int n, int me, const out_t *out)
     }
     return;
   }
-  if (c->alg != 0) {
+  if (c->alg != 0) { /* the ring, also for rdb when n is not a power of two */
     ring_allgather_pieces(c, n, me, out);
     return;
   }
@@ -571,7 +580,7 @@ static void alltoall(const sim_coll_call_t *c, int n, int me, const out_t *out)
     return;
   }
   for (int k = 1; k < n; k++) {
-    if (c->alg == 1 && is_power_of_two(n))
+    if (c->alg == ALLTOALL_PAIR && is_power_of_two(n))
       alltoall_pair_ops(c, n, me, me ^ k, me ^ k, out);
     else
       alltoall_pair_ops(c, n, me, (me + k) % n, (me - k + n) % n, out);
@@ -581,7 +590,7 @@ static void alltoall(const sim_coll_call_t *c, int n, int me, const out_t *out)
 
 static void barrier(const sim_coll_call_t *c, int n, int me, const out_t *out)
 {
-  if (c->alg == 1) { /* dissemination (ompi_bruck): round k with the members 2^k away */
+  if (c->alg == BARRIER_BRUCK) { /* dissemination (ompi_bruck): round k with the members 2^k away */
     for (int dist = 1; dist < n; dist <<= 1) {
       post(out, 1, (me + dist) % n, 0, 0, 0);
       post(out, 0, (me - dist + n) % n, 0, 0, 0);
@@ -589,7 +598,7 @@ static void barrier(const sim_coll_call_t *c, int n, int me, const out_t *out)
     }
     return;
   }
-  if (c->alg == 2) { /* a binomial gather of empty messages to member 0, then the binomial broadcast */
+  if (c->alg == BARRIER_TREE) { /* a binomial gather of empty messages to member 0, then the binomial broadcast */
     sim_coll_call_t up = {.kind = SIM_COLL_REDUCE, .root = 0};
     binomial_up(&up, n, me, 0, out);
     binomial_down(n, 0, 0, 0, me, out);
@@ -610,9 +619,9 @@ static void barrier(const sim_coll_call_t *c, int n, int me, const out_t *out)
 
 static void reduce(const sim_coll_call_t *c, int n, int me, const out_t *out)
 {
-  if (c->alg == 2) {
+  if (c->alg == REDUCE_BINOMIAL) {
     binomial_up(c, n, me, 0, out);
-  } else if (c->alg == 1) { /* flat tree: the root receives from every member in turn */
+  } else if (c->alg == REDUCE_FLAT_TREE) { /* flat tree: the root receives from every member in turn */
     if (me != c->root)
       put(out, 1, c->root, 0, c->bytes);
     for (int i = 0; me == c->root && i < n; i++)
@@ -662,9 +671,9 @@ int sim_coll_plan_call(const sim_coll_call_t *call, int count, int me, sim_coll_
     reduce(call, count, me, &out);
     break;
   case SIM_COLL_ALLREDUCE:
-    if (call->alg == 2)
+    if (call->alg == ALLREDUCE_RDB)
       allreduce_rdb(call->bytes, count, me, &out);
-    else if (call->alg == 3)
+    else if (call->alg == ALLREDUCE_LR)
       allreduce_ring(call->bytes, count, me, &out);
     else { /* SMPI's default (redbcast): its default reduce to member 0, then its default broadcast */
       sim_coll_call_t to_zero = {.kind = SIM_COLL_REDUCE, .bytes = call->bytes};
@@ -673,13 +682,13 @@ int sim_coll_plan_call(const sim_coll_call_t *call, int count, int me, sim_coll_
     }
     break;
   case SIM_COLL_GATHER:
-    if (call->alg == 1 && !call->counts)
+    if (call->alg == GATHER_BINOMIAL && !call->counts)
       binomial_up(call, count, me, 1, &out);
     else
       linear_to_root(call, count, me, 1, 0, &out);
     break;
   case SIM_COLL_SCATTER:
-    if (call->alg == 1 && !call->counts)
+    if (call->alg == GATHER_BINOMIAL && !call->counts)
       binomial_down(count, call->root, call->bytes * count, 1, me, &out);
     else
       linear_to_root(call, count, me, 0, 0, &out);

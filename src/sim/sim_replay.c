@@ -48,6 +48,7 @@ typedef struct sim_world {
   int fail_code;    /* from sim_rank_fail: the first failure of a layer above, or 0 */
   int posted_clock; /* sim_post_at_own_clock: every message posted at its rank's clock, computations executed */
   double eager_below; /* with posted_clock: messages of fewer bytes are sent eagerly */
+  double envelope;    /* with posted_clock: bytes every message carries beyond its data */
   char fail_message[512];
 } sim_world_t;
 
@@ -250,13 +251,14 @@ static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, do
   sim_peer_t *slot = peer_slot(rank, peer);
   *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes};
   catch_up(rank);
+  long simulated = (long)(bytes + rank->world->envelope);
   if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
-    sg_comm_detach(sg_mailbox_put_init(slot->to, rank, (long)bytes), NULL); /* detached before it can start */
+    sg_comm_detach(sg_mailbox_put_init(slot->to, rank, simulated), NULL); /* detached before it can start */
     req->start = req->end = rank->ready;
     return;
   }
   req->comm =
-      sending ? sg_mailbox_put_async(slot->to, rank, (long)bytes) : sg_mailbox_get_async(slot->from, &req->data);
+      sending ? sg_mailbox_put_async(slot->to, rank, simulated) : sg_mailbox_get_async(slot->from, &req->data);
 }
 
 /* Blocks until `req` is over (at once when a test found it over): the rank idles until its transfer started, then
@@ -334,10 +336,11 @@ void sim_recv(sim_rank_t *rank, int src, double bytes)
   message(rank, src, 0, bytes);
 }
 
-void sim_post_at_own_clock(sim_rank_t *rank, double eager_below)
+void sim_post_at_own_clock(sim_rank_t *rank, double eager_below, double envelope)
 {
   rank->world->posted_clock = 1;
   rank->world->eager_below = eager_below;
+  rank->world->envelope = envelope;
 }
 
 /* A new request for a message posted now; NULL (reported as the recorder's out-of-memory failure) when out of memory.

@@ -84,9 +84,10 @@ void sim_recv(sim_rank_t *rank, int src, double bytes);
  * SimGrid communication when its rank's own clock says so, and computations are SimGrid executions, so that ranks
  * sharing a host share its processor and non-blocking messages overlap with what their rank does meanwhile. A send
  * of fewer than `eager_below` bytes is eager, as SMPI's below smpi/send-is-detached-thresh: over for the sender as
- * soon as it is posted (0: every send is synchronous). Every rank calls it, with the same value, before its first
- * action; the replay of the other skeletons keeps the faster protocol above. */
-void sim_post_at_own_clock(sim_rank_t *rank, double eager_below);
+ * soon as it is posted (0: every send is synchronous). Every message carries `envelope` bytes beyond its data on the
+ * network (SMPI's 16). Every rank calls it, with the same values, before its first action; the replay of the other
+ * skeletons keeps the faster protocol above. */
+void sim_post_at_own_clock(sim_rank_t *rank, double eager_below, double envelope);
 
 /* Non-blocking messages (after sim_post_at_own_clock): posted now, they go on while the rank computes. A request is
  * owned by the rank until sim_wait frees it; NULL when out of memory (the run then fails as the recorder's). Messages

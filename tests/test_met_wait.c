@@ -198,8 +198,8 @@ static void test_met_wait_coll_add_rules(void)
   met_trace_free(trace);
 }
 
-/* Collective spans survive met_trace_write / met_trace_read, with and without a cause-effect annex before them, and an
- * aggregate trace keeps them too (but has no intervals, so no wait states). */
+/* Collective spans survive met_trace_write / met_trace_read, with and without a cause-effect annex before them; an
+ * aggregate trace checks and drops them (it has no intervals, so no wait states). */
 static void test_met_wait_spans_round_trip(void)
 {
   for (int annex = 0; annex < 2; annex++) {
@@ -234,9 +234,11 @@ static void test_met_wait_spans_round_trip(void)
   met_trace_t *agg = met_trace_new_aggregate(2);
   met_coll_t c = {.start = 0, .end = 1, .kind = MET_COLL_BARRIER, .root = -1};
   CU_ASSERT_EQUAL(met_trace_coll_add(agg, 1, &c), 0);
+  met_coll_t bad = {.start = 0, .end = 1, .kind = MET_COLL_ONE_TO_N, .root = 5};
+  CU_ASSERT_EQUAL(met_trace_coll_add(agg, 1, &bad), -1); /* checked all the same */
   size_t count;
-  met_trace_colls(agg, 1, &count);
-  CU_ASSERT_EQUAL(count, 1);
+  CU_ASSERT_PTR_NULL(met_trace_colls(agg, 1, &count));
+  CU_ASSERT_EQUAL(count, 0);
   met_waits_t w;
   CU_ASSERT_EQUAL(met_wait_compute(agg, &w), -1);
   met_trace_free(agg);

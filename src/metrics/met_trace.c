@@ -36,7 +36,7 @@ typedef struct met_timeline {
   size_t last_group; /* where the previous COMM interval went: a rank's messages tend to repeat */
   double *phase_time;
   size_t phase_rows;
-  met_coll_t *colls; /* collective spans, in both modes */
+  met_coll_t *colls; /* collective spans (full traces only) */
   size_t ncolls;
   size_t coll_cap;
 } met_timeline_t;
@@ -330,6 +330,8 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
   if (!valid_amount(coll->end) || !(coll->start >= prev_end) || coll->end < coll->start ||
       (unsigned)coll->kind >= MET_COLL_KINDS || (coll->root != -1 && !valid_rank(trace, coll->root)))
     return -1;
+  if (trace->aggregate)
+    return 0;
   met_coll_t *items = grow(timeline->colls, &timeline->coll_cap, timeline->ncolls + 1, sizeof *items);
   if (!items)
     return -1;

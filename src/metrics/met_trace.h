@@ -122,7 +122,9 @@ const char *met_part_name(met_part_t part);
  * wait-state analysis (met_wait.h) can compare when the members entered it. The layer that runs a collective marks it
  * on every member with the same kind, root and group; the k-th span of a group on one rank and the k-th span of that
  * group on every other member are the same call. Spans may have zero length (a root that sends eagerly still entered).
- * They are kept in full and aggregate traces alike and do not move met_trace_end. */
+ * They do not move met_trace_end. Only full traces keep them: an aggregate trace checks and drops them, since the
+ * wait states need intervals anyway and a run of p ranks with one collective per rank and step would keep p^2 spans
+ * (32 bytes each: 512 MiB for Gauss-Jordan at N = p = 4096, bench/scale.sh). */
 typedef enum met_coll_kind {
   MET_COLL_BARRIER = 0, /* synchronisation only */
   MET_COLL_NXN,         /* every member to every member: allreduce, allgather, alltoall, reduce-scatter */
@@ -140,8 +142,9 @@ typedef struct met_coll {
   unsigned group; /* the members' communicator: the same number on every member (0: all the run's ranks) */
 } met_coll_t;
 
-/* Appends a copy of `coll` to `rank`'s collective spans: start finite, >= 0 and >= the end of the rank's previous
- * span, end >= start, kind in range, root -1 or a rank. Returns 0, or -1 (the trace is then unchanged). */
+/* Appends a copy of `coll` to `rank`'s collective spans (an aggregate trace drops it): start finite, >= 0 and >= the
+ * end of the rank's previous span, end >= start, kind in range, root -1 or a rank. Returns 0, or -1 (the trace is then
+ * unchanged). */
 int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
 /* The rank's collective spans in time order, owned by the trace (valid until the next add), their number in *count;
  * NULL with *count = 0 when there are none or the rank is bad. */

@@ -11,8 +11,9 @@
 /* File layout, all integers and doubles little-endian: magic, u32 version, u32 nranks, u32 nphases, the phase names
  * NUL-terminated, then per rank a u64 count followed by that many records (see put_interval). A trace with a
  * cause-effect annex goes on with the annex tag, then per rank and unit a u64 count and the spans (put_span), then a
- * u64 count and the requests (put_request); then, when ranks have collective spans, the collectives tag and per rank a
- * u64 count and the spans (put_coll). The end of the stream right after the timelines means no annex. */
+ * u64 count and the requests (put_request); the end of the stream right after the timelines means no annex. When ranks
+ * have collective spans, their annex comes first, right after the timelines: the collectives tag, then per rank a u64
+ * count and the spans (put_coll). */
 static const char met_magic[8] = {'S', 'I', 'M', 'R', 'T', 'R', 'C', '\n'};
 static const char met_annex_tag[8] = {'C', 'A', 'U', 'S', 'E', 'F', 'X', '\n'};
 static const char met_coll_tag[8] = {'C', 'O', 'L', 'L', 'S', 'P', 'N', '\n'};
@@ -672,7 +673,7 @@ int met_trace_write(const met_trace_t *trace, FILE *out)
       if (put_interval(out, &timeline->items[i]))
         return -1;
   }
-  return write_annex(trace, out) == 0 && write_colls(trace, out) == 0 && fflush(out) == 0 ? 0 : -1;
+  return write_colls(trace, out) == 0 && write_annex(trace, out) == 0 && fflush(out) == 0 ? 0 : -1;
 }
 
 /* Reads one NUL-terminated string into `*buf` (capacity `*cap`, grown as needed, owned by the caller). */
@@ -749,8 +750,18 @@ static int read_tag(FILE *in, char tag[8])
   return fread(tag + 1, 1, 7, in) == 7 ? 1 : -1;
 }
 
-static int read_cause_effect(FILE *in, met_trace_t *trace)
+/* The annexes, if the stream goes on after the timelines: the collectives', then the cause-effect one, each optional.
+ */
+static int read_annex(FILE *in, met_trace_t *trace)
 {
+  char tag[sizeof met_annex_tag];
+  int got = read_tag(in, tag);
+  if (got == 1 && memcmp(tag, met_coll_tag, sizeof tag) == 0)
+    got = read_colls(in, trace) == 0 ? read_tag(in, tag) : -1;
+  if (got <= 0)
+    return got;
+  if (memcmp(tag, met_annex_tag, sizeof tag) != 0)
+    return -1;
   for (int u = 0; u < trace->nranks * MET_UNIT_COUNT; u++)
     if (read_spans(in, trace, u / MET_UNIT_COUNT, u % MET_UNIT_COUNT))
       return -1;
@@ -763,25 +774,6 @@ static int read_cause_effect(FILE *in, met_trace_t *trace)
       return -1;
   }
   return 0;
-}
-
-/* The annexes, if the stream goes on after the timelines: the cause-effect one, then the collectives', each optional.
- */
-static int read_annex(FILE *in, met_trace_t *trace)
-{
-  char tag[8];
-  int got = read_tag(in, tag);
-  if (got == 1 && memcmp(tag, met_annex_tag, sizeof tag) == 0) {
-    if (read_cause_effect(in, trace))
-      return -1;
-    got = read_tag(in, tag);
-  }
-  if (got == 1 && memcmp(tag, met_coll_tag, sizeof tag) == 0) {
-    if (read_colls(in, trace))
-      return -1;
-    got = read_tag(in, tag);
-  }
-  return got == 0 ? 0 : -1;
 }
 
 met_trace_t *met_trace_read(FILE *in)

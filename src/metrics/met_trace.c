@@ -25,6 +25,9 @@ typedef struct met_timeline {
   met_interval_t *items; /* NULL in an aggregate trace */
   size_t count;
   size_t cap;
+  met_coll_t *colls; /* collective spans (full traces only) */
+  size_t ncolls;
+  size_t coll_cap;
   double last_end;
   double busy;
   double category[MET_CAT_COUNT];
@@ -37,9 +40,6 @@ typedef struct met_timeline {
   size_t last_group; /* where the previous COMM interval went: a rank's messages tend to repeat */
   double *phase_time;
   size_t phase_rows;
-  met_coll_t *colls; /* collective spans (full traces only) */
-  size_t ncolls;
-  size_t coll_cap;
 } met_timeline_t;
 
 typedef struct met_span_line {

@@ -12,9 +12,12 @@
 /* File layout, all integers and doubles little-endian: magic, u32 version, u32 nranks, u32 nphases, the phase names
  * NUL-terminated, then per rank a u64 count followed by that many records (see put_interval). A trace with a
  * cause-effect annex goes on with the annex tag, then per rank and unit a u64 count and the spans (put_span), then a
- * u64 count and the requests (put_request); the end of the stream right after the timelines means no annex. */
+ * u64 count and the requests (put_request); the end of the stream right after the timelines means no annex. When ranks
+ * have collective spans, their annex comes first, right after the timelines: the collectives tag, then per rank a u64
+ * count and the spans (put_coll). */
 static const char met_magic[8] = {'S', 'I', 'M', 'R', 'T', 'R', 'C', '\n'};
 static const char met_annex_tag[8] = {'C', 'A', 'U', 'S', 'E', 'F', 'X', '\n'};
+static const char met_coll_tag[8] = {'C', 'O', 'L', 'L', 'S', 'P', 'N', '\n'};
 enum { MET_TRACE_VERSION = 2 }; /* 2: intervals carry their message direction */
 
 /* A rank's timeline, and the sums the analyses read, kept as intervals arrive (in both modes, so that both give the
@@ -23,6 +26,9 @@ typedef struct met_timeline {
   met_interval_t *items; /* NULL in an aggregate trace */
   size_t count;
   size_t cap;
+  met_coll_t *colls; /* collective spans (full traces only) */
+  size_t ncolls;
+  size_t coll_cap;
   double last_end;
   double busy;
   double category[MET_CAT_COUNT];
@@ -103,6 +109,7 @@ void met_trace_free(met_trace_t *trace)
     free(trace->ranks[r].items);
     free(trace->ranks[r].groups);
     free(trace->ranks[r].phase_time);
+    free(trace->ranks[r].colls);
   }
   for (int u = 0; trace->units && u < trace->nranks * MET_UNIT_COUNT; u++)
     free(trace->units[u].items);
@@ -315,6 +322,31 @@ const met_span_t *met_trace_spans(const met_trace_t *trace, int node, int unit, 
   const met_span_line_t *line = &trace->units[node * MET_UNIT_COUNT + unit];
   *count = line->count;
   return line->items;
+}
+
+int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
+{
+  if (!valid_rank(trace, rank))
+    return -1;
+  met_timeline_t *timeline = &trace->ranks[rank];
+  double prev_end = timeline->ncolls ? timeline->colls[timeline->ncolls - 1].end : 0.0;
+  if (!valid_amount(coll->end) || !(coll->start >= prev_end) || coll->end < coll->start ||
+      (unsigned)coll->kind >= MET_COLL_KINDS || (coll->root != -1 && !valid_rank(trace, coll->root)))
+    return -1;
+  if (trace->aggregate)
+    return 0;
+  met_coll_t *items = grow(timeline->colls, &timeline->coll_cap, timeline->ncolls + 1, sizeof *items);
+  if (!items)
+    return -1;
+  timeline->colls = items;
+  items[timeline->ncolls++] = *coll;
+  return 0;
+}
+
+const met_coll_t *met_trace_colls(const met_trace_t *trace, int rank, size_t *count)
+{
+  *count = valid_rank(trace, rank) ? trace->ranks[rank].ncolls : 0;
+  return *count ? trace->ranks[rank].colls : NULL;
 }
 
 static bool valid_request(const met_trace_t *trace, const met_request_t *req)
@@ -557,6 +589,61 @@ static int get_request(FILE *in, met_request_t *req)
   return 0;
 }
 
+static int put_coll(FILE *out, const met_coll_t *coll)
+{
+  return put_f64(out, coll->start) || put_f64(out, coll->end) || put_le(out, coll->kind, 4) ||
+                 put_i32(out, coll->root) || put_le(out, coll->group, 4)
+             ? -1
+             : 0;
+}
+
+static int get_coll(FILE *in, met_coll_t *coll)
+{
+  uint32_t kind, group;
+  if (get_f64(in, &coll->start) || get_f64(in, &coll->end) || get_u32(in, &kind) || get_i32(in, &coll->root) ||
+      get_u32(in, &group))
+    return -1;
+  coll->kind = (met_coll_kind_t)kind; /* range-checked by met_trace_coll_add */
+  coll->group = group;
+  return 0;
+}
+
+/* The collectives' annex, when some rank has collective spans (see the layout at the top). */
+static int write_colls(const met_trace_t *trace, FILE *out)
+{
+  int any = 0;
+  for (int r = 0; r < trace->nranks && !any; r++)
+    any = trace->ranks[r].ncolls > 0;
+  if (!any)
+    return 0;
+  if (fwrite(met_coll_tag, 1, sizeof met_coll_tag, out) != sizeof met_coll_tag)
+    return -1;
+  for (int r = 0; r < trace->nranks; r++) {
+    const met_timeline_t *timeline = &trace->ranks[r];
+    if (put_le(out, timeline->ncolls, 8))
+      return -1;
+    for (size_t i = 0; i < timeline->ncolls; i++)
+      if (put_coll(out, &timeline->colls[i]))
+        return -1;
+  }
+  return 0;
+}
+
+static int read_colls(FILE *in, met_trace_t *trace)
+{
+  for (int r = 0; r < trace->nranks; r++) {
+    uint64_t count;
+    if (get_le(in, &count, 8))
+      return -1;
+    for (uint64_t i = 0; i < count; i++) {
+      met_coll_t coll;
+      if (get_coll(in, &coll) || met_trace_coll_add(trace, r, &coll))
+        return -1;
+    }
+  }
+  return 0;
+}
+
 /* The annex after the timelines, when there is one (see the layout at the top). */
 static int write_annex(const met_trace_t *trace, FILE *out)
 {
@@ -599,7 +686,7 @@ int met_trace_write(const met_trace_t *trace, FILE *out)
       if (put_interval(out, &timeline->items[i]))
         return -1;
   }
-  return write_annex(trace, out) == 0 && fflush(out) == 0 ? 0 : -1;
+  return write_colls(trace, out) == 0 && write_annex(trace, out) == 0 && fflush(out) == 0 ? 0 : -1;
 }
 
 /* Reads one NUL-terminated string into `*buf` (capacity `*cap`, grown as needed, owned by the caller). */
@@ -666,15 +753,27 @@ static int read_spans(FILE *in, met_trace_t *trace, int node, int unit)
   return kept == count ? 0 : -1;
 }
 
-/* The annex, if the stream goes on after the timelines. */
-static int read_annex(FILE *in, met_trace_t *trace)
+/* The next annex's tag into `tag`: 1, or 0 at the end of the stream, or -1 on a truncated tag. */
+static int read_tag(FILE *in, char tag[8])
 {
-  char tag[sizeof met_annex_tag];
   int c = getc(in);
   if (c == EOF)
     return 0;
   tag[0] = (char)c;
-  if (fread(tag + 1, 1, sizeof tag - 1, in) != sizeof tag - 1 || memcmp(tag, met_annex_tag, sizeof tag) != 0)
+  return fread(tag + 1, 1, 7, in) == 7 ? 1 : -1;
+}
+
+/* The annexes, if the stream goes on after the timelines: the collectives', then the cause-effect one, each optional.
+ */
+static int read_annex(FILE *in, met_trace_t *trace)
+{
+  char tag[sizeof met_annex_tag];
+  int got = read_tag(in, tag);
+  if (got == 1 && memcmp(tag, met_coll_tag, sizeof tag) == 0)
+    got = read_colls(in, trace) == 0 ? read_tag(in, tag) : -1;
+  if (got <= 0)
+    return got;
+  if (memcmp(tag, met_annex_tag, sizeof tag) != 0)
     return -1;
   for (int u = 0; u < trace->nranks * MET_UNIT_COUNT; u++)
     if (read_spans(in, trace, u / MET_UNIT_COUNT, u % MET_UNIT_COUNT))

@@ -123,6 +123,38 @@ const met_msg_group_t *met_trace_msg_groups(const met_trace_t *trace, int rank, 
 const char *met_category_name(met_category_t category);
 const char *met_part_name(met_part_t part);
 
+/* Collective calls: which stretch of each member's timeline one call of a collective operation took, so that the
+ * wait-state analysis (met_wait.h) can compare when the members entered it. The layer that runs a collective marks it
+ * on every member with the same kind, root and group; the k-th span of a group on one rank and the k-th span of that
+ * group on every other member are the same call. Spans may have zero length (a root that sends eagerly still entered).
+ * They do not move met_trace_end. Only full traces keep them: an aggregate trace checks and drops them, since the
+ * wait states need intervals anyway and a run of p ranks with one collective per rank and step would keep p^2 spans
+ * (32 bytes each: 512 MiB for Gauss-Jordan at N = p = 4096, bench/scale.sh). */
+typedef enum met_coll_kind {
+  MET_COLL_BARRIER = 0, /* synchronisation only */
+  MET_COLL_NXN,         /* every member to every member: allreduce, allgather, alltoall, reduce-scatter */
+  MET_COLL_ONE_TO_N,    /* from the root to every member: broadcast, scatter */
+  MET_COLL_N_TO_ONE,    /* from every member to the root: reduce, gather */
+  MET_COLL_OTHER,       /* none of Scalasca's collective patterns (scan) */
+  MET_COLL_KINDS
+} met_coll_kind_t;
+
+typedef struct met_coll {
+  double start; /* seconds: when the rank entered the call */
+  double end;   /* seconds: when it left, >= start */
+  met_coll_kind_t kind;
+  int root;       /* ONE_TO_N and N_TO_ONE: the root's rank; otherwise -1 */
+  unsigned group; /* the members' communicator: the same number on every member (0: all the run's ranks) */
+} met_coll_t;
+
+/* Appends a copy of `coll` to `rank`'s collective spans (an aggregate trace drops it): start finite, >= 0 and >= the
+ * end of the rank's previous span, end >= start, kind in range, root -1 or a rank. Returns 0, or -1 (the trace is then
+ * unchanged). */
+int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
+/* The rank's collective spans in time order, owned by the trace (valid until the next add), their number in *count;
+ * NULL with *count = 0 when there are none or the rank is bad. */
+const met_coll_t *met_trace_colls(const met_trace_t *trace, int rank, size_t *count);
+
 /* The cause-effect annex (seed 002 §4.1): what a distributed-shared-memory run records beyond the ranks' timelines,
  * written by the DSM layer (sim_dsm.h) and read by the cause-effect analysis (met_carnival.h), which gives the ids
  * below their meaning. Each node has two units, its main processor (PP, whose spans mirror the rank's timeline) and its
@@ -164,8 +196,9 @@ int met_trace_request_add(met_trace_t *trace, const met_request_t *req);
 const met_request_t *met_trace_requests(const met_trace_t *trace, size_t *count);
 
 /* Binary serialisation, used to hand a trace from a simulation process to the analysing one.
- * write: 0 or -1 on an I/O error or an aggregate trace. read: a new trace, or NULL on a malformed stream or out of memory.
- * A trace with an annex writes it after the timelines; one without writes exactly the bytes it did before annexes. */
+ * write: 0 or -1 on an I/O error or an aggregate trace. read: a new trace, or NULL on a malformed stream or out of
+ * memory. A trace with an annex writes it after the timelines; one without writes exactly the bytes it did before
+ * annexes. Collective spans travel in an annex of their own after it, when there are any. */
 int met_trace_write(const met_trace_t *trace, FILE *out);
 met_trace_t *met_trace_read(FILE *in);
 

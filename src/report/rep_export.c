@@ -3,6 +3,7 @@
  * scenario and platform names with the same figures as the terminal report. Data dictionary: docs/results.md. */
 #include "rep_carnival.h"
 #include "rep_report.h"
+#include "rep_wait.h"
 
 #include <math.h>
 #include <string.h>
@@ -272,6 +273,15 @@ static void csv_requests(FILE *out, const stu_study_t *study)
     rep_carnival_csv_requests(out, study, &study->points[i], csv_key);
 }
 
+/* The wait-state table: one row per (point with wait states, rank). */
+static void csv_wait_states(FILE *out, const stu_study_t *study)
+{
+  csv_key_header(out, study);
+  rep_wait_csv_head(out);
+  for (size_t i = 0; i < study->npoints; i++)
+    rep_wait_csv_rows(out, study, &study->points[i], csv_key);
+}
+
 static int has_processes(const stu_study_t *study)
 {
   for (size_t i = 0; i < study->npoints; i++)
@@ -286,7 +296,7 @@ typedef struct csv_table {
 } csv_table_t;
 
 /* The extra tables the study has, into `tables`; their number. */
-static size_t csv_tables(const stu_study_t *study, csv_table_t tables[5])
+static size_t csv_tables(const stu_study_t *study, csv_table_t tables[6])
 {
   size_t n = 0;
   if (has_processes(study))
@@ -298,6 +308,8 @@ static size_t csv_tables(const stu_study_t *study, csv_table_t tables[5])
     tables[n++] = (csv_table_t){"profiles", csv_profiles};
     tables[n++] = (csv_table_t){"requests", csv_requests};
   }
+  if (rep_wait_any(study))
+    tables[n++] = (csv_table_t){"wait-states", csv_wait_states};
   return n;
 }
 
@@ -311,8 +323,8 @@ void rep_csv_table_path(const char *csv_path, const char *table, char *path, siz
 
 int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen)
 {
-  csv_table_t tables[5];
-  rep_file_t *files[5] = {NULL, NULL, NULL, NULL, NULL};
+  csv_table_t tables[6];
+  rep_file_t *files[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
   char path[4096];
   size_t n = csv_tables(study, tables);
   int rc = 0;
@@ -501,6 +513,7 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
     json_lost_cycles(out, point);
     json_model(out, study, point);
   }
+  rep_wait_json(out, point);
   fprintf(out, "}");
 }
 

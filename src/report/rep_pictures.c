@@ -5,6 +5,7 @@
 #include "met_fit.h"
 #include "rep_report.h"
 #include "rep_svg.h"
+#include "rep_wait.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -888,36 +889,67 @@ static int group_pictures(pictures_t *pics)
 
 /* ---------- per point: overhead ratios per process (Fig. 1.6), timeline (Fig. 1.4) ---------- */
 
-/* Seed 000 Fig. 1.6: a bar per rank, its overhead ratios stacked. */
-static int processes_picture(pictures_t *pics, const stu_point_t *point, const group_t *g)
+/* A bar per rank of `point`, `stacks` stacked (their values one per rank), as <scenario>-<view>[-<group>].svg, titled
+ * `what` with `note` after the subtitle. */
+static int rank_picture(pictures_t *pics, const stu_point_t *point, const group_t *g, const char *view,
+                        const char *what, const char *note, const char *y_label, const stack_t *stacks, size_t nstacks)
 {
   size_t p = (size_t)point->p;
   double *ranks = calloc(p, sizeof *ranks);
-  double *block = calloc(MET_OVH_COUNT * p, sizeof *block);
   labels_t names = {0};
-  int rc = ranks && block ? 0 : -1;
-  for (size_t i = 0; rc == 0 && i < p; i++) {
+  int rc = ranks ? 0 : -1;
+  for (size_t i = 0; rc == 0 && i < p; i++)
     ranks[i] = (double)i;
-    for (int j = 0; j < MET_OVH_COUNT; j++)
-      block[(size_t)j * p + i] = point->procs[i].ovh_ratio[j];
-  }
   rc = rc ? rc : labels_new(&names, ranks, p);
-  stack_t stacks[MET_OVH_COUNT] = {{"control of parallelism", rep_svg_category_colour(MET_CAT_CTRL), block},
-                                   {"communication", rep_svg_category_colour(MET_CAT_COMM), block + p},
-                                   {"idling", rep_svg_category_colour(MET_CAT_IDLE), block + 2 * p},
-                                   {"anomaly_i = work_i - T_seq / p", anomaly_colour, block + 3 * p}};
-  bars_t panel = {NULL, "rank", "overhead ratio T_ovh^{i,j} / T_seq", names.names, p, stacks, MET_OVH_COUNT, 0};
+  bars_t panel = {NULL, "rank", y_label, names.names, p, stacks, nstacks, 0};
   char title[300], subtitle[300];
-  picture_title(title, sizeof title, "Overhead ratios per process", pics->study, g);
+  picture_title(title, sizeof title, what, pics->study, g);
   append(title, sizeof title, ", p = %d", point->p);
-  picture_subtitle(subtitle, sizeof subtitle, pics->study,
-                   "; seed 000 Fig. 1.6: the ranks' ratios add up to the "
-                   "overall ones");
-  rep_file_t *file = rc == 0 ? open_picture(pics, "processes", g->file) : NULL;
+  picture_subtitle(subtitle, sizeof subtitle, pics->study, note);
+  rep_file_t *file = rc == 0 ? open_picture(pics, view, g->file) : NULL;
   rc =
       file ? close_picture(pics, file, bar_picture(rep_file_stream(file), title, subtitle, &panel, 1, NULL, NULL)) : -1;
   labels_free(&names);
   free(ranks);
+  return rc;
+}
+
+/* Seed 000 Fig. 1.6: a bar per rank, its overhead ratios stacked. */
+static int processes_picture(pictures_t *pics, const stu_point_t *point, const group_t *g)
+{
+  size_t p = (size_t)point->p;
+  double *block = calloc(MET_OVH_COUNT * p, sizeof *block);
+  if (!block)
+    return -1;
+  for (size_t i = 0; i < p; i++)
+    for (int j = 0; j < MET_OVH_COUNT; j++)
+      block[(size_t)j * p + i] = point->procs[i].ovh_ratio[j];
+  stack_t stacks[MET_OVH_COUNT] = {{"control of parallelism", rep_svg_category_colour(MET_CAT_CTRL), block},
+                                   {"communication", rep_svg_category_colour(MET_CAT_COMM), block + p},
+                                   {"idling", rep_svg_category_colour(MET_CAT_IDLE), block + 2 * p},
+                                   {"anomaly_i = work_i - T_seq / p", anomaly_colour, block + 3 * p}};
+  int rc = rank_picture(pics, point, g, "processes", "Overhead ratios per process",
+                        "; seed 000 Fig. 1.6: the ranks' ratios add up to the overall ones",
+                        "overhead ratio T_ovh^{i,j} / T_seq", stacks, MET_OVH_COUNT);
+  free(block);
+  return rc;
+}
+
+/* Wait states (docs/wait-states.md): a bar per rank, the seconds it lost stacked by Scalasca pattern. */
+static int wait_states_picture(pictures_t *pics, const stu_point_t *point, const group_t *g, const met_waits_t *w)
+{
+  size_t p = (size_t)w->nranks;
+  double *block = calloc(MET_WAIT_PATTERNS * p, sizeof *block);
+  if (!block)
+    return -1;
+  stack_t stacks[MET_WAIT_PATTERNS];
+  for (int k = 0; k < MET_WAIT_PATTERNS; k++) {
+    for (size_t i = 0; i < p; i++)
+      block[(size_t)k * p + i] = met_wait_time(w, (int)i, (met_wait_pattern_t)k);
+    stacks[k] = (stack_t){met_wait_title((met_wait_pattern_t)k), rep_wait_colour((met_wait_pattern_t)k), block + k * p};
+  }
+  int rc = rank_picture(pics, point, g, "wait-states", "Wait states per process", "; Scalasca's patterns",
+                        "time lost (s)", stacks, MET_WAIT_PATTERNS);
   free(block);
   return rc;
 }
@@ -1023,6 +1055,10 @@ static int point_pictures(pictures_t *pics)
       rep_file_t *file = open_picture(pics, "timeline", g.file);
       rc = file ? close_picture(pics, file, rep_timeline(rep_file_stream(file), point->trace, title)) : -1;
     }
+    met_waits_t w = {0};
+    int waits = rc == 0 ? rep_wait_of(point, &w) : 0;
+    rc = waits < 0 ? -1 : waits ? wait_states_picture(pics, point, &g, &w) : rc;
+    met_wait_free(&w);
   }
   return rc;
 }

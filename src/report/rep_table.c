@@ -3,6 +3,7 @@
 #include "rep_carnival.h"
 #include "rep_group.h"
 #include "rep_report.h"
+#include "rep_wait.h"
 
 #include <math.h>
 #include <string.h>
@@ -137,6 +138,7 @@ void rep_print(FILE *out, const stu_study_t *study)
   if (study->view == APP_VIEW_MESSAGES) {
     for (size_t i = 0; i < study->npoints; i++)
       print_messages(out, study, &study->points[i]);
+    rep_wait_print(out, study);
     rep_print_machines(out, study);
     return;
   }
@@ -149,4 +151,5 @@ void rep_print(FILE *out, const stu_study_t *study)
   for (size_t i = 0; i < study->npoints; i++)
     if (study->points[i].procs)
       print_processes(out, study, &study->points[i]);
+  rep_wait_print(out, study);
 }

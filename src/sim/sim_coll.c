@@ -4,6 +4,7 @@
  * member (pure), carried out with the replay layer's messages. */
 #include "sim_coll.h"
 #include "sim_error.h"
+#include "sim_mark.h"
 #include "sim_replay.h"
 
 #include <math.h>
@@ -750,13 +751,14 @@ static void run_op(void *ctx, const sim_coll_op_t *op)
 
 int sim_coll_run(sim_rank_t *rank, const sim_group_t *group, const sim_coll_call_t *call)
 {
+  sim_mark_t mark = sim_mark_enter(rank, group, sim_mark_kind(call->kind), call->root);
   if (call->kind == SIM_COLL_BCAST)
-    return sim_coll_bcast(rank, group, (sim_bcast_alg_t)call->alg, call->root, call->bytes);
+    return sim_mark_leave(&mark, sim_coll_bcast(rank, group, (sim_bcast_alg_t)call->alg, call->root, call->bytes));
   run_ctx_t run = {.rank = rank, .group = group};
   int rc = sim_coll_plan_call(call, group->count, my_index(rank, group), run_op, &run);
   run_op(&run, &(sim_coll_op_t){.peer = SIM_COLL_WAITALL});
   free(run.pending);
-  return rc != 0 ? rc : run.failed ? SIM_ENOMEM : 0;
+  return sim_mark_leave(&mark, rc != 0 ? rc : run.failed ? SIM_ENOMEM : 0);
 }
 
 void sim_bcast(sim_rank_t *rank, int root, double bytes)
@@ -766,20 +768,24 @@ void sim_bcast(sim_rank_t *rank, int root, double bytes)
 
 void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes)
 {
-  if (sim_coll_bcast(rank, group, sim_rank_bcast_alg(rank), root, bytes) != 0)
+  sim_mark_t mark = sim_mark_enter(rank, group, MET_COLL_ONE_TO_N, root);
+  if (sim_mark_leave(&mark, sim_coll_bcast(rank, group, sim_rank_bcast_alg(rank), root, bytes)) != 0)
     sim_rank_fail(rank, SIM_ENOMEM, "a broadcast could not allocate its plan (out of memory)");
 }
 
 void sim_barrier(sim_rank_t *rank)
 {
   int nranks = sim_rank_count(rank);
+  sim_mark_t mark = sim_mark_enter(rank, sim_rank_world(rank), MET_COLL_BARRIER, -1);
   if (sim_rank_id(rank) != 0) {
     sim_send(rank, 0, 0);
     sim_recv(rank, 0, 0);
+    sim_mark_leave(&mark, 0);
     return;
   }
   for (int src = 1; src < nranks; src++)
     sim_recv(rank, src, 0);
   for (int dst = 1; dst < nranks; dst++)
     sim_send(rank, dst, 0);
+  sim_mark_leave(&mark, 0);
 }

@@ -154,6 +154,11 @@ met_trace_t *sim_rank_trace(sim_rank_t *rank)
   return rank->world->trace;
 }
 
+double sim_rank_clock(const sim_rank_t *rank)
+{
+  return rank->ready;
+}
+
 void sim_rank_fail(sim_rank_t *rank, int code, const char *message)
 {
   if (rank->world->fail_code != 0)
@@ -276,7 +281,7 @@ static void finish(sim_rank_t *rank, sim_request_t *req)
   }
   rank->ready = req->end > arrived ? req->end : arrived;
   double started = req->start < arrived ? arrived : req->start > rank->ready ? rank->ready : req->start;
-  record(rank, MET_CAT_IDLE, arrived, started, req->peer, 0, NULL);
+  record_dir(rank, MET_CAT_IDLE, arrived, started, req->peer, req->sending ? MET_DIR_SEND : MET_DIR_RECV, 0, NULL);
   record(rank, MET_CAT_COMM, started, rank->ready, req->peer, req->bytes, NULL);
 }
 

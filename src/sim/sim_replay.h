@@ -62,6 +62,8 @@ void sim_phase(sim_rank_t *rank, const char *label);
 /* For layers built on this one that record intervals of their own (the DSM of sim_dsm.h): the run's trace, borrowed
  * for the run. Intervals added to a rank's timeline must keep its time order. */
 met_trace_t *sim_rank_trace(sim_rank_t *rank);
+/* The rank's own clock: when what it has done so far ends (the time its next interval starts). */
+double sim_rank_clock(const sim_rank_t *rank);
 /* Makes the run fail with `code` (a SIM_E* value) and `message` (copied), reported by sim_simulate once every rank has
  * returned; the first failure wins. The calling rank should return from its program soon after. */
 void sim_rank_fail(sim_rank_t *rank, int code, const char *message);

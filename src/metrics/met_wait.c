@@ -1,0 +1,198 @@
+/* Wait states after Scalasca's patterns: point-to-point waits from the direction of idle intervals, collective waits
+ * from the members' entries into each call, matched by group and order. */
+#include "met_wait.h"
+
+#include <stdlib.h>
+
+static const char *const wait_names[MET_WAIT_PATTERNS] = {"late_sender", "late_receiver",  "wait_barrier",
+                                                          "wait_nxn",    "late_broadcast", "early_reduce"};
+static const char *const wait_titles[MET_WAIT_PATTERNS] = {"Late Sender",   "Late Receiver",  "Wait at Barrier",
+                                                           "Wait at N x N", "Late Broadcast", "Early Reduce"};
+
+/* One member's span of one collective call: the call is (group, seq), seq counting the rank's calls in the group. */
+typedef struct entry {
+  unsigned group;
+  size_t seq;
+  int rank;
+  size_t index; /* into the rank's spans */
+} entry_t;
+
+static int by_group_rank_index(const void *a, const void *b)
+{
+  const entry_t *x = a, *y = b;
+  if (x->group != y->group)
+    return x->group < y->group ? -1 : 1;
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int by_call(const void *a, const void *b)
+{
+  const entry_t *x = a, *y = b;
+  if (x->group != y->group)
+    return x->group < y->group ? -1 : 1;
+  if (x->seq != y->seq)
+    return x->seq < y->seq ? -1 : 1;
+  return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+static void add(met_waits_t *w, int rank, met_wait_pattern_t pattern, double seconds)
+{
+  if (seconds > 0)
+    w->time[(size_t)rank * MET_WAIT_PATTERNS + pattern] += seconds;
+}
+
+/* Whether `iv` starts inside one of the rank's collective spans; *next walks the spans along the timeline. */
+static int in_collective(const met_coll_t *colls, size_t count, size_t *next, const met_interval_t *iv)
+{
+  while (*next < count && colls[*next].end <= iv->start)
+    (*next)++;
+  return *next < count && colls[*next].start <= iv->start;
+}
+
+static void point_to_point(const met_trace_t *trace, met_waits_t *w)
+{
+  for (int r = 0; r < w->nranks; r++) {
+    size_t ncolls, next = 0;
+    const met_coll_t *colls = met_trace_colls(trace, r, &ncolls);
+    const met_interval_t *ivs = met_trace_intervals(trace, r);
+    for (size_t i = 0; i < met_trace_count(trace, r); i++) {
+      const met_interval_t *iv = &ivs[i];
+      if (iv->category != MET_CAT_IDLE || iv->peer < 0 || iv->dir == MET_DIR_NONE ||
+          in_collective(colls, ncolls, &next, iv))
+        continue;
+      add(w, r, iv->dir == MET_DIR_RECV ? MET_WAIT_LATE_SENDER : MET_WAIT_LATE_RECEIVER, iv->end - iv->start);
+    }
+  }
+}
+
+static const met_coll_t *span_of(const met_trace_t *trace, const entry_t *e)
+{
+  size_t count;
+  return &met_trace_colls(trace, e->rank, &count)[e->index];
+}
+
+/* The pattern of one call whose members' entries are e[0..n): each member's loss, capped by its time in the call. */
+static void one_call(const met_trace_t *trace, const entry_t *e, size_t n, met_waits_t *w)
+{
+  const met_coll_t *first = span_of(trace, &e[0]);
+  double last = 0, root_entry = -1, first_sender = -1;
+  for (size_t i = 0; i < n; i++) {
+    const met_coll_t *c = span_of(trace, &e[i]);
+    last = c->start > last ? c->start : last;
+    if (e[i].rank == first->root)
+      root_entry = c->start;
+    else if (first_sender < 0 || c->start < first_sender)
+      first_sender = c->start;
+  }
+  for (size_t i = 0; i < n; i++) {
+    const met_coll_t *c = span_of(trace, &e[i]);
+    double until = -1;
+    met_wait_pattern_t pattern = MET_WAIT_BARRIER;
+    if (first->kind == MET_COLL_BARRIER || first->kind == MET_COLL_NXN) {
+      until = last;
+      pattern = first->kind == MET_COLL_BARRIER ? MET_WAIT_BARRIER : MET_WAIT_NXN;
+    } else if (first->kind == MET_COLL_ONE_TO_N && e[i].rank != first->root) {
+      until = root_entry;
+      pattern = MET_WAIT_LATE_BCAST;
+    } else if (first->kind == MET_COLL_N_TO_ONE && e[i].rank == first->root) {
+      until = first_sender;
+      pattern = MET_WAIT_EARLY_REDUCE;
+    }
+    if (until > c->start)
+      add(w, e[i].rank, pattern, (until < c->end ? until : c->end) - c->start);
+  }
+}
+
+/* Every collective span as an entry, numbered within its rank and group; NULL when out of memory. */
+static entry_t *entries(const met_trace_t *trace, size_t *n)
+{
+  *n = 0;
+  for (int r = 0; r < met_trace_nranks(trace); r++) {
+    size_t count;
+    met_trace_colls(trace, r, &count);
+    *n += count;
+  }
+  entry_t *e = malloc((*n ? *n : 1) * sizeof *e);
+  if (!e)
+    return NULL;
+  size_t k = 0;
+  for (int r = 0; r < met_trace_nranks(trace); r++) {
+    size_t count;
+    const met_coll_t *colls = met_trace_colls(trace, r, &count);
+    for (size_t i = 0; i < count; i++)
+      e[k++] = (entry_t){.group = colls[i].group, .rank = r, .index = i};
+  }
+  qsort(e, *n, sizeof *e, by_group_rank_index);
+  for (size_t i = 0; i < *n; i++)
+    e[i].seq = i > 0 && e[i - 1].group == e[i].group && e[i - 1].rank == e[i].rank ? e[i - 1].seq + 1 : 0;
+  qsort(e, *n, sizeof *e, by_call);
+  return e;
+}
+
+static int collectives(const met_trace_t *trace, met_waits_t *w)
+{
+  size_t n;
+  entry_t *e = entries(trace, &n);
+  if (!e)
+    return -1;
+  for (size_t i = 0, j; i < n; i = j) {
+    for (j = i + 1; j < n && e[j].group == e[i].group && e[j].seq == e[i].seq; j++)
+      ;
+    one_call(trace, &e[i], j - i, w);
+  }
+  free(e);
+  return 0;
+}
+
+int met_wait_compute(const met_trace_t *trace, met_waits_t *out)
+{
+  *out = (met_waits_t){0};
+  if (met_trace_is_aggregate(trace))
+    return -1;
+  met_waits_t w = {.nranks = met_trace_nranks(trace)};
+  w.time = calloc((size_t)w.nranks * MET_WAIT_PATTERNS, sizeof *w.time);
+  if (!w.time)
+    return -1;
+  point_to_point(trace, &w);
+  if (collectives(trace, &w) != 0) {
+    met_wait_free(&w);
+    return -1;
+  }
+  *out = w;
+  return 0;
+}
+
+void met_wait_free(met_waits_t *waits)
+{
+  free(waits->time);
+  *waits = (met_waits_t){0};
+}
+
+double met_wait_time(const met_waits_t *waits, int rank, met_wait_pattern_t pattern)
+{
+  if (!waits->time || rank < 0 || rank >= waits->nranks || (unsigned)pattern >= MET_WAIT_PATTERNS)
+    return 0.0;
+  return waits->time[(size_t)rank * MET_WAIT_PATTERNS + pattern];
+}
+
+double met_wait_total(const met_waits_t *waits, met_wait_pattern_t pattern)
+{
+  double sum = 0;
+  for (int r = 0; r < waits->nranks; r++)
+    for (int k = 0; k < MET_WAIT_PATTERNS; k++)
+      if (pattern == MET_WAIT_PATTERNS || (int)pattern == k)
+        sum += met_wait_time(waits, r, (met_wait_pattern_t)k);
+  return sum;
+}
+
+const char *met_wait_name(met_wait_pattern_t pattern)
+{
+  return (unsigned)pattern < MET_WAIT_PATTERNS ? wait_names[pattern] : NULL;
+}
+
+const char *met_wait_title(met_wait_pattern_t pattern)
+{
+  return (unsigned)pattern < MET_WAIT_PATTERNS ? wait_titles[pattern] : NULL;
+}

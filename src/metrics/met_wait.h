@@ -1,0 +1,44 @@
+/* Wait states, named and defined as Scalasca names them (its pattern reference, "Performance properties"): per rank
+ * and per pattern, the time a rank lost waiting for another, from the idle intervals of the trace (point to point) and
+ * its collective spans (met_coll_t). Independent of SimGrid: skeletons, replays and hand-made traces alike. */
+#ifndef MET_WAIT_H
+#define MET_WAIT_H
+
+#include "met_trace.h"
+
+typedef enum met_wait_pattern {
+  MET_WAIT_LATE_SENDER = 0, /* a receiver blocked before the matching send was posted */
+  MET_WAIT_LATE_RECEIVER,   /* a sender blocked in a synchronous (rendezvous) send before the receive was posted */
+  MET_WAIT_BARRIER,         /* in a barrier, from the rank's entry until the last member entered */
+  MET_WAIT_NXN,             /* the same in an N x N collective (allreduce, allgather, alltoall, reduce-scatter) */
+  MET_WAIT_LATE_BCAST,      /* a non-root member of a 1-to-N collective, from its entry until the root entered */
+  MET_WAIT_EARLY_REDUCE,    /* the root of an N-to-1 collective, from its entry until the first sender entered */
+  MET_WAIT_PATTERNS
+} met_wait_pattern_t;
+
+/* Seconds lost per rank and pattern. */
+typedef struct met_waits {
+  int nranks;
+  double *time; /* nranks x MET_WAIT_PATTERNS, row-major by rank */
+} met_waits_t;
+
+/* The wait states of a full trace into *out (free with met_wait_free). Point to point: an IDLE interval with a peer and
+ * a direction outside the rank's collective spans is late sender when the rank received, late receiver when it sent.
+ * Collectives: the members' spans of one call (met_coll_t) give their entries; each pattern's time is capped by the
+ * rank's time in the call. Idle inside a collective span belongs to the collective's pattern (or none, for
+ * MET_COLL_OTHER), never to the point-to-point ones. Returns 0, or -1 for an aggregate trace (it has no intervals) or
+ * when out of memory (*out is then empty). */
+int met_wait_compute(const met_trace_t *trace, met_waits_t *out);
+void met_wait_free(met_waits_t *waits); /* accepts an empty one */
+
+/* Seconds `rank` lost in `pattern`; 0 out of range. */
+double met_wait_time(const met_waits_t *waits, int rank, met_wait_pattern_t pattern);
+/* Over all ranks: the pattern's total, or with MET_WAIT_PATTERNS every pattern's. */
+double met_wait_total(const met_waits_t *waits, met_wait_pattern_t pattern);
+
+/* Column names ("late_sender", "late_receiver", "wait_barrier", "wait_nxn", "late_broadcast", "early_reduce") and
+ * Scalasca's titles ("Late Sender", ..., "Wait at N x N", ...); NULL out of range. */
+const char *met_wait_name(met_wait_pattern_t pattern);
+const char *met_wait_title(met_wait_pattern_t pattern);
+
+#endif

@@ -1,0 +1,63 @@
+/* Collective spans in the trace: a member's entry and exit of one call, with its Scalasca class, root and group (the
+ * communicator, as a number every member computes alike). */
+#include "sim_mark.h"
+#include "sim_error.h"
+#include "sim_replay.h"
+
+#include <stdint.h>
+
+met_coll_kind_t sim_mark_kind(sim_coll_kind_t kind)
+{
+  switch (kind) {
+  case SIM_COLL_BARRIER:
+    return MET_COLL_BARRIER;
+  case SIM_COLL_BCAST:
+  case SIM_COLL_SCATTER:
+    return MET_COLL_ONE_TO_N;
+  case SIM_COLL_REDUCE:
+  case SIM_COLL_GATHER:
+    return MET_COLL_N_TO_ONE;
+  case SIM_COLL_ALLREDUCE:
+  case SIM_COLL_ALLGATHER:
+  case SIM_COLL_ALLTOALL:
+  case SIM_COLL_REDUCE_SCATTER:
+    return MET_COLL_NXN;
+  default:
+    return MET_COLL_OTHER; /* scans: none of Scalasca's collective patterns */
+  }
+}
+
+/* 0 for a group of all the run's ranks; otherwise FNV-1a (32 bits) of its members in order, never 0. Groups with the
+ * same members in the same order (a duplicated communicator) share their number, so their calls must not interleave. */
+static unsigned group_key(const sim_rank_t *rank, const sim_group_t *group)
+{
+  if (group->count == sim_rank_count(rank))
+    return 0;
+  uint32_t h = 2166136261u;
+  for (int i = 0; i < group->count; i++)
+    for (int b = 0; b < 4; b++)
+      h = (h ^ ((uint32_t)group->members[i] >> (8 * b) & 0xffu)) * 16777619u;
+  return h ? h : 1;
+}
+
+sim_mark_t sim_mark_enter(sim_rank_t *rank, const sim_group_t *group, met_coll_kind_t kind, int root)
+{
+  int rooted = kind == MET_COLL_ONE_TO_N || kind == MET_COLL_N_TO_ONE;
+  return (sim_mark_t){.rank = rank,
+                      .group = group,
+                      .kind = kind,
+                      .root = rooted && root >= 0 && root < group->count ? root : -1,
+                      .entered = sim_rank_clock(rank)};
+}
+
+int sim_mark_leave(const sim_mark_t *mark, int rc)
+{
+  met_coll_t span = {.start = mark->entered,
+                     .end = sim_rank_clock(mark->rank),
+                     .kind = mark->kind,
+                     .root = mark->root >= 0 ? mark->group->members[mark->root] : -1,
+                     .group = group_key(mark->rank, mark->group)};
+  if (met_trace_coll_add(sim_rank_trace(mark->rank), sim_rank_id(mark->rank), &span) != 0)
+    sim_rank_fail(mark->rank, SIM_ENOMEM, "the recorder could not store a collective call (out of memory)");
+  return rc;
+}

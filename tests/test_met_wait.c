@@ -1,0 +1,272 @@
+/* Tests of the wait states (met_wait.h): each of Scalasca's patterns on a hand-made trace whose losses are worked out
+ * by hand in the comments, the collective spans' rules, and their round trip through the binary format. */
+#include "met_wait.h"
+#include "tu.h"
+
+#include <stdio.h>
+
+static met_trace_t *new_trace(int nranks)
+{
+  met_trace_t *trace = met_trace_new(nranks);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL_FATAL(met_trace_phase_id(trace, "main"), 0);
+  return trace;
+}
+
+static void add(met_trace_t *trace, int rank, met_category_t category, double start, double end, int peer,
+                met_dir_t dir)
+{
+  met_interval_t iv = {.start = start, .end = end, .category = category, .peer = peer, .dir = dir};
+  CU_ASSERT_EQUAL(met_trace_add(trace, rank, &iv), 0);
+}
+
+static void coll(met_trace_t *trace, int rank, met_coll_kind_t kind, int root, unsigned group, double start, double end)
+{
+  met_coll_t c = {.start = start, .end = end, .kind = kind, .root = root, .group = group};
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, rank, &c), 0);
+}
+
+static met_waits_t compute(const met_trace_t *trace)
+{
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  return w;
+}
+
+/* Only `pattern` has losses, and rank r lost expect[r] in it. */
+static void expect_only(const met_waits_t *w, met_wait_pattern_t pattern, const double *expect)
+{
+  for (int r = 0; r < w->nranks; r++)
+    for (int k = 0; k < MET_WAIT_PATTERNS; k++)
+      TU_ASSERT_CLOSE(met_wait_time(w, r, (met_wait_pattern_t)k), k == (int)pattern ? expect[r] : 0.0, 1e-12);
+}
+
+/* Rank 0 computes until 3 s and then sends; rank 1 posted its receive at 1 s: it idles 2 s for a late sender. */
+static void test_met_wait_late_sender(void)
+{
+  met_trace_t *trace = new_trace(2);
+  add(trace, 0, MET_CAT_COMPUTE, 0, 3, -1, MET_DIR_NONE);
+  add(trace, 0, MET_CAT_COMM, 3, 4, 1, MET_DIR_SEND);
+  add(trace, 1, MET_CAT_COMPUTE, 0, 1, -1, MET_DIR_NONE);
+  add(trace, 1, MET_CAT_IDLE, 1, 3, 0, MET_DIR_RECV);
+  add(trace, 1, MET_CAT_COMM, 3, 4, 0, MET_DIR_RECV);
+  met_waits_t w = compute(trace);
+  expect_only(&w, MET_WAIT_LATE_SENDER, (double[]){0, 2});
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 2, 1e-12);
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
+/* A synchronous send posted at 0.5 s whose receive comes at 2 s: the sender idles 1.5 s for a late receiver. */
+static void test_met_wait_late_receiver(void)
+{
+  met_trace_t *trace = new_trace(2);
+  add(trace, 0, MET_CAT_COMPUTE, 0, 0.5, -1, MET_DIR_NONE);
+  add(trace, 0, MET_CAT_IDLE, 0.5, 2, 1, MET_DIR_SEND);
+  add(trace, 0, MET_CAT_COMM, 2, 2.25, 1, MET_DIR_SEND);
+  add(trace, 1, MET_CAT_COMPUTE, 0, 2, -1, MET_DIR_NONE);
+  add(trace, 1, MET_CAT_COMM, 2, 2.25, 0, MET_DIR_RECV);
+  met_waits_t w = compute(trace);
+  expect_only(&w, MET_WAIT_LATE_RECEIVER, (double[]){1.5, 0});
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
+/* Idling with no partner or no direction (the end of a run, a DSM wait) is no wait state of Scalasca's. */
+static void test_met_wait_ignores_undirected_idle(void)
+{
+  met_trace_t *trace = new_trace(2);
+  add(trace, 0, MET_CAT_IDLE, 0, 1, -1, MET_DIR_NONE);
+  add(trace, 0, MET_CAT_IDLE, 1, 2, 1, MET_DIR_NONE);
+  add(trace, 1, MET_CAT_COMPUTE, 0, 3, -1, MET_DIR_NONE);
+  met_waits_t w = compute(trace);
+  CU_ASSERT_EQUAL(met_wait_total(&w, MET_WAIT_PATTERNS), 0.0);
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
+/* A barrier entered at 1, 2 and 4 s, left at 5 s: ranks lose 4 - 1 = 3, 4 - 2 = 2 and 0 s. The receives inside it
+ * idle too, but that idling is the barrier's, not late senders'. */
+static void test_met_wait_barrier(void)
+{
+  met_trace_t *trace = new_trace(3);
+  double entry[3] = {1, 2, 4};
+  for (int r = 0; r < 3; r++) {
+    add(trace, r, MET_CAT_COMPUTE, 0, entry[r], -1, MET_DIR_NONE);
+    coll(trace, r, MET_COLL_BARRIER, -1, 0, entry[r], 5);
+  }
+  add(trace, 0, MET_CAT_IDLE, 1, 4.5, 2, MET_DIR_RECV);
+  add(trace, 1, MET_CAT_IDLE, 2, 4.5, 2, MET_DIR_RECV);
+  met_waits_t w = compute(trace);
+  expect_only(&w, MET_WAIT_BARRIER, (double[]){3, 2, 0});
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
+/* An allreduce entered at 0.5 and 1.5 s, left at 2 s: rank 0 waits 1 s at N x N. */
+static void test_met_wait_nxn(void)
+{
+  met_trace_t *trace = new_trace(2);
+  coll(trace, 0, MET_COLL_NXN, -1, 0, 0.5, 2);
+  coll(trace, 1, MET_COLL_NXN, -1, 0, 1.5, 2);
+  met_waits_t w = compute(trace);
+  expect_only(&w, MET_WAIT_NXN, (double[]){1, 0});
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
+/* A broadcast from rank 1, which enters at 3 s; rank 0 entered at 1 s (late broadcast: 2 s), rank 2 at 4 s (none).
+ * The root's own time in the call is no loss. */
+static void test_met_wait_late_broadcast(void)
+{
+  met_trace_t *trace = new_trace(3);
+  coll(trace, 0, MET_COLL_ONE_TO_N, 1, 0, 1, 5);
+  coll(trace, 1, MET_COLL_ONE_TO_N, 1, 0, 3, 5);
+  coll(trace, 2, MET_COLL_ONE_TO_N, 1, 0, 4, 5);
+  met_waits_t w = compute(trace);
+  expect_only(&w, MET_WAIT_LATE_BCAST, (double[]){2, 0, 0});
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
+/* A reduce to rank 0, which enters at 1 s; its senders enter at 2.5 and 4 s. Scalasca counts the root's time before
+ * any data could have been sent, until the first sender entered: 1.5 s. Senders lose nothing in this pattern. */
+static void test_met_wait_early_reduce(void)
+{
+  met_trace_t *trace = new_trace(3);
+  coll(trace, 0, MET_COLL_N_TO_ONE, 0, 0, 1, 6);
+  coll(trace, 1, MET_COLL_N_TO_ONE, 0, 0, 2.5, 3);
+  coll(trace, 2, MET_COLL_N_TO_ONE, 0, 0, 4, 5);
+  met_waits_t w = compute(trace);
+  expect_only(&w, MET_WAIT_EARLY_REDUCE, (double[]){1.5, 0, 0});
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
+/* Calls are matched by group and order on each member: rank 1 first joins group 9 (with rank 2, entries 1 and 3 s:
+ * rank 1 loses 2 s), then group 7 (with rank 0, entries 6 and 4 s: rank 0 loses 2 s). A span that ends before the
+ * last member entered loses at most its own length: rank 2's second barrier of group 9 alone is no wait. A scan
+ * (MET_COLL_OTHER) is no pattern. */
+static void test_met_wait_matches_calls_by_group(void)
+{
+  met_trace_t *trace = new_trace(3);
+  coll(trace, 1, MET_COLL_BARRIER, -1, 9, 1, 3);
+  coll(trace, 2, MET_COLL_BARRIER, -1, 9, 3, 3);
+  coll(trace, 0, MET_COLL_NXN, -1, 7, 4, 6.5);
+  coll(trace, 1, MET_COLL_NXN, -1, 7, 6, 6.5);
+  coll(trace, 2, MET_COLL_BARRIER, -1, 9, 7, 8);
+  coll(trace, 0, MET_COLL_OTHER, -1, 0, 8, 9);
+  coll(trace, 1, MET_COLL_OTHER, -1, 0, 8.5, 9);
+  met_waits_t w = compute(trace);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_BARRIER), 2, 1e-12);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_NXN), 2, 1e-12);
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 4, 1e-12);
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
+/* Entries of one barrier at 0 and 10 s where rank 0's span ends at 1 s (a trace no MPI would make): capped at 1 s. */
+static void test_met_wait_capped_by_time_in_call(void)
+{
+  met_trace_t *trace = new_trace(2);
+  coll(trace, 0, MET_COLL_BARRIER, -1, 0, 0, 1);
+  coll(trace, 1, MET_COLL_BARRIER, -1, 0, 10, 11);
+  met_waits_t w = compute(trace);
+  expect_only(&w, MET_WAIT_BARRIER, (double[]){1, 0});
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
+static void test_met_wait_coll_add_rules(void)
+{
+  met_trace_t *trace = new_trace(2);
+  met_coll_t ok = {.start = 1, .end = 2, .kind = MET_COLL_BARRIER, .root = -1};
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &ok), 0);
+  met_coll_t early = {.start = 1.5, .end = 3, .kind = MET_COLL_BARRIER, .root = -1};
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &early), -1); /* overlaps the previous span */
+  met_coll_t bad_root = {.start = 3, .end = 3, .kind = MET_COLL_ONE_TO_N, .root = 2};
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &bad_root), -1);
+  met_coll_t bad_kind = {.start = 3, .end = 3, .kind = MET_COLL_KINDS, .root = -1};
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &bad_kind), -1);
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 2, &ok), -1);
+  met_coll_t empty = {.start = 3, .end = 3, .kind = MET_COLL_ONE_TO_N, .root = 1};
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &empty), 0); /* zero-length: kept, its entry matters */
+  size_t count;
+  CU_ASSERT_PTR_NOT_NULL(met_trace_colls(trace, 0, &count));
+  CU_ASSERT_EQUAL(count, 2);
+  CU_ASSERT_EQUAL(met_trace_end(trace), 0.0); /* spans do not move the end of the run */
+  met_trace_free(trace);
+}
+
+/* Collective spans survive met_trace_write / met_trace_read, with and without a cause-effect annex before them; an
+ * aggregate trace checks and drops them (it has no intervals, so no wait states). */
+static void test_met_wait_spans_round_trip(void)
+{
+  for (int annex = 0; annex < 2; annex++) {
+    met_trace_t *trace = new_trace(2);
+    coll(trace, 0, MET_COLL_ONE_TO_N, 1, 42, 1, 5);
+    coll(trace, 1, MET_COLL_ONE_TO_N, 1, 42, 3, 5);
+    met_span_t span = {.start = 0, .end = 1};
+    if (annex)
+      CU_ASSERT_EQUAL(met_trace_span_add(trace, 0, MET_UNIT_CP, &span), 0);
+    FILE *f = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(met_trace_write(trace, f), 0);
+    rewind(f);
+    met_trace_t *back = met_trace_read(f);
+    fclose(f);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+    size_t count;
+    const met_coll_t *c = met_trace_colls(back, 1, &count);
+    CU_ASSERT_EQUAL_FATAL(count, 1);
+    CU_ASSERT_EQUAL(c[0].start, 3.0);
+    CU_ASSERT_EQUAL(c[0].kind, MET_COLL_ONE_TO_N);
+    CU_ASSERT_EQUAL(c[0].root, 1);
+    CU_ASSERT_EQUAL(c[0].group, 42u);
+    met_trace_spans(back, 0, MET_UNIT_CP, &count);
+    CU_ASSERT_EQUAL(count, (size_t)annex);
+    met_waits_t w = compute(back);
+    TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_LATE_BCAST), 2, 1e-12);
+    met_wait_free(&w);
+    met_trace_free(back);
+    met_trace_free(trace);
+  }
+  met_trace_t *agg = met_trace_new_aggregate(2);
+  met_coll_t c = {.start = 0, .end = 1, .kind = MET_COLL_BARRIER, .root = -1};
+  CU_ASSERT_EQUAL(met_trace_coll_add(agg, 1, &c), 0);
+  met_coll_t bad = {.start = 0, .end = 1, .kind = MET_COLL_ONE_TO_N, .root = 5};
+  CU_ASSERT_EQUAL(met_trace_coll_add(agg, 1, &bad), -1); /* checked all the same */
+  size_t count;
+  CU_ASSERT_PTR_NULL(met_trace_colls(agg, 1, &count));
+  CU_ASSERT_EQUAL(count, 0);
+  met_waits_t w;
+  CU_ASSERT_EQUAL(met_wait_compute(agg, &w), -1);
+  met_trace_free(agg);
+}
+
+static void test_met_wait_names(void)
+{
+  CU_ASSERT_STRING_EQUAL(met_wait_name(MET_WAIT_LATE_BCAST), "late_broadcast");
+  CU_ASSERT_STRING_EQUAL(met_wait_title(MET_WAIT_NXN), "Wait at N x N");
+  CU_ASSERT_PTR_NULL(met_wait_name(MET_WAIT_PATTERNS));
+}
+
+int main(void)
+{
+  const tu_case_t cases[] = {
+      {"test_met_wait_late_sender", test_met_wait_late_sender},
+      {"test_met_wait_late_receiver", test_met_wait_late_receiver},
+      {"test_met_wait_ignores_undirected_idle", test_met_wait_ignores_undirected_idle},
+      {"test_met_wait_barrier", test_met_wait_barrier},
+      {"test_met_wait_nxn", test_met_wait_nxn},
+      {"test_met_wait_late_broadcast", test_met_wait_late_broadcast},
+      {"test_met_wait_early_reduce", test_met_wait_early_reduce},
+      {"test_met_wait_matches_calls_by_group", test_met_wait_matches_calls_by_group},
+      {"test_met_wait_capped_by_time_in_call", test_met_wait_capped_by_time_in_call},
+      {"test_met_wait_coll_add_rules", test_met_wait_coll_add_rules},
+      {"test_met_wait_spans_round_trip", test_met_wait_spans_round_trip},
+      {"test_met_wait_names", test_met_wait_names},
+      {NULL, NULL},
+  };
+  return tu_run("met_wait", cases);
+}

@@ -42,6 +42,12 @@ static void test_hostile_p_checked_against_hosts_first(void)
                  .phrases = {"p = 2000000000", "has 32 hosts", "use p no larger than the host count"});
 }
 
+static void test_hostile_duplicate_values(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "duplicate-values.xml"}, .status = 2, .prefix = HOSTILE "duplicate-values.xml:9: ",
+                 .phrases = {"parameter 'broadcast' lists 'one-to-all' more than once", "list each value once"});
+}
+
 static void test_hostile_reference_p_huge(void)
 {
   EXPECT_FAILURE(.args = {HOSTILE "reference-p-huge.xml"}, .status = 2,
@@ -388,6 +394,7 @@ int main(void)
       {"test_hostile_report_inside_or_on_command_line", test_hostile_report_inside_or_on_command_line},
       {"test_hostile_devices_refused", test_hostile_devices_refused},
       {"test_hostile_platform_bad_mesh_row", test_hostile_platform_bad_mesh_row},
+      {"test_hostile_duplicate_values", test_hostile_duplicate_values},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

@@ -118,6 +118,30 @@ static int resolve_paths(const scn_scenario_t *s, scn_param_t *p, scn_error_t *e
   return 0;
 }
 
+static int compare_text(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A value listed twice would run its points twice (20000 copies of 32 p values kept simrun busy for minutes): each
+ * value once. Sorted copies, so that long lists cost n log n. */
+static int check_distinct(const scn_scenario_t *s, const scn_param_t *p, scn_error_t *err)
+{
+  char **sorted = malloc(p->nvalues * sizeof *sorted);
+  if (!sorted)
+    return scn_fail(err, s->path, p->line, "out of memory while reading the scenario");
+  memcpy(sorted, p->values, p->nvalues * sizeof *sorted);
+  qsort(sorted, p->nvalues, sizeof *sorted, compare_text);
+  const char *twice = NULL;
+  for (size_t v = 1; !twice && v < p->nvalues; v++)
+    twice = strcmp(sorted[v - 1], sorted[v]) == 0 ? sorted[v] : NULL;
+  int rc = twice ? scn_fail(err, s->path, p->line, "parameter '%s' lists '%s' more than once; list each value once",
+                            p->name, twice)
+                 : 0;
+  free(sorted);
+  return rc;
+}
+
 static int check_param(const scn_scenario_t *s, scn_param_t *p, const scn_skeleton_spec_t *spec, scn_error_t *err)
 {
   const scn_param_t *first = scn_param(s, p->name);
@@ -132,6 +156,8 @@ static int check_param(const scn_scenario_t *s, scn_param_t *p, const scn_skelet
                     "parameter '%s' has %zu values but a fixed parameter takes exactly one; to run several, move it "
                     "to <sweep> as <param name=\"%s\" values=\"...\"/>",
                     p->name, p->nvalues, p->name);
+  if (p->nvalues > 1 && check_distinct(s, p, err) != 0)
+    return -1;
   if (ps->kind == SCN_PATH)
     return resolve_paths(s, p, err);
   for (size_t v = 0; v < p->nvalues; v++) {

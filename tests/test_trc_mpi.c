@@ -12,6 +12,7 @@
 #define EXAMPLE SIMRUN_SOURCE_DIR "/examples/ring-matmul/ring_matmul.c"
 #define CALLS   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
 #define ABORT   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_abort.c"
+#define ANY     SIMRUN_SOURCE_DIR "/tests/data/tracer/any_source.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -334,6 +335,45 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
   remove_folder(dir);
 }
 
+/* Receives posted from any source (tests/data/tracer/any_source.c) are written, once a wait or test finds them
+ * complete, as receives from the sender their status names, with the message's tag and size (8 bytes of a 24-byte
+ * buffer); the program's send is waited for by the TI waitall, and nothing is left untraced. */
+static void test_trc_mpi_any_source_receives(void)
+{
+  char dir[1024];
+  char trace[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  build(dir, ANY, "any_source");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./any_source", "2", trace, NULL, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+  run_free(&run);
+  const char *expected[] = {"0 init\n0 recv 1 5 16\n0 isend 1 8 4\n0 waitall\n0 recv 1 6 8\n0 recv 1 9 24\n"
+                            "0 recv 1 10 4\n0 finalize\n",
+                            "1 init\n1 send 0 5 16\n1 send 0 6 8\n1 recv 0 8 4\n1 send 0 9 24\n1 send 0 10 4\n"
+                            "1 finalize\n"};
+  for (int rank = 0; rank < 2; rank++) {
+    char *got = messages_of(trace, rank);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+    CU_ASSERT_STRING_EQUAL(got, expected[rank]);
+    free(got);
+  }
+  char *timeline = read_output(trace, "timeline-0.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Waitany\n"));
+  free(timeline);
+  smpi_replays(dir, "trace", "2");
+  const char *analyse[] = {"analyse", trace, NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* A run that aborts (rank 1 calls MPI_Abort) leaves no index and timelines without their end line; simrun analyse
  * refuses the folder with one line naming rank 0's file (read first) and the line where it stops. */
 static void test_trc_mpi_aborted_run_is_refused(void)
@@ -383,6 +423,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_trc_mpi_ring_matmul_messages", test_trc_mpi_ring_matmul_messages},
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
+      {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_aborted_run_is_refused", test_trc_mpi_aborted_run_is_refused},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
       {NULL, NULL}};

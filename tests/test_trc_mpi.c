@@ -13,6 +13,7 @@
 #define CALLS   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
 #define ABORT   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_abort.c"
 #define ANY     SIMRUN_SOURCE_DIR "/tests/data/tracer/any_source.c"
+#define FORTRAN SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_hello.f90"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -374,6 +375,32 @@ static void test_trc_mpi_any_source_receives(void)
   remove_folder(dir);
 }
 
+/* A Fortran program's calls bypass the C wrappers (Open MPI's Fortran bindings call PMPI_* directly): the run is not
+ * traced, and the library says so once instead of leaving an empty folder without a word. */
+static void test_trc_mpi_fortran_program_is_reported(void)
+{
+  char dir[1024];
+  char trace[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  CU_ASSERT_FATAL(SIMRUN_MPIFORT[0] != '\0' && strstr(SIMRUN_MPIFORT, "NOTFOUND") == NULL);
+  const char *args[] = {"-O2", FORTRAN, "-o", "fortran_hello", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIFORT, args, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(run.status, 0);
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./fortran_hello", "2", trace, NULL, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  const char *warning = "simrun-trace: warning: this program used MPI without calling the C MPI_Init (a Fortran "
+                        "program?): nothing was traced";
+  char *first = strstr(run.err, warning);
+  CU_ASSERT_PTR_NOT_NULL(first);
+  CU_ASSERT(first == NULL || strstr(first + 1, warning) == NULL); /* once, not per rank */
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), -1); /* the folder was never made: MPI_Init did not reach the tracer */
+  remove_folder(dir);
+}
+
 /* A run that aborts (rank 1 calls MPI_Abort) leaves no index and timelines without their end line; simrun analyse
  * refuses the folder with one line naming rank 0's file (read first) and the line where it stops. */
 static void test_trc_mpi_aborted_run_is_refused(void)
@@ -424,6 +451,7 @@ int main(void)
       {"test_trc_mpi_ring_matmul_messages", test_trc_mpi_ring_matmul_messages},
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
+      {"test_trc_mpi_fortran_program_is_reported", test_trc_mpi_fortran_program_is_reported},
       {"test_trc_mpi_aborted_run_is_refused", test_trc_mpi_aborted_run_is_refused},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
       {NULL, NULL}};

@@ -24,7 +24,8 @@ typedef struct pending {
 static pending_t *pendings;
 static size_t npendings;
 static size_t pendings_cap;
-static int started; /* MPI_Init went through these wrappers */
+static int started;   /* MPI_Init went through these wrappers */
+static int init_seen; /* MPI_Init or MPI_Init_thread went through them, traced or not */
 
 static int world_rank(void)
 {
@@ -200,6 +201,7 @@ static void start(void)
 
 EXPORT int MPI_Init(int *argc, char ***argv)
 {
+  init_seen = 1;
   int rc = PMPI_Init(argc, argv);
   if (rc == MPI_SUCCESS)
     start();
@@ -210,6 +212,7 @@ EXPORT int MPI_Init(int *argc, char ***argv)
  * calls would interleave in it, so the run is then not traced. */
 EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
+  init_seen = 1;
   int rc = PMPI_Init_thread(argc, argv, required, provided);
   if (rc == MPI_SUCCESS && *provided == MPI_THREAD_MULTIPLE) {
     if (world_rank() == 0)
@@ -262,6 +265,19 @@ EXPORT int MPI_Finalize(void)
   pendings = NULL;
   npendings = pendings_cap = 0;
   return PMPI_Finalize();
+}
+
+/* A program whose MPI calls bypass the C interface, as Open MPI's Fortran bindings do (they call PMPI_* directly),
+ * used MPI without these wrappers seeing it: said once (by the first rank), at exit, rather than leaving no trace
+ * and no word. */
+__attribute__((destructor)) static void check_seen(void)
+{
+  int finalized = 0;
+  const char *rank = getenv("OMPI_COMM_WORLD_RANK");
+  if (init_seen || PMPI_Finalized(&finalized) != MPI_SUCCESS || !finalized || (rank && strcmp(rank, "0") != 0))
+    return;
+  fprintf(stderr, "simrun-trace: warning: this program used MPI without calling the C MPI_Init (a Fortran "
+                  "program?): nothing was traced; the tracer wraps the C interface only (docs/tracer.md)\n");
 }
 
 EXPORT void simrun_trace_phase_begin(const char *name)

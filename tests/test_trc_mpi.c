@@ -336,9 +336,9 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
   remove_folder(dir);
 }
 
-/* Receives posted from any source (tests/data/tracer/any_source.c) are written, once a wait or test finds them
- * complete, as receives from the sender their status names, with the message's tag and size (8 bytes of a 24-byte
- * buffer); the program's send is waited for by the TI waitall, and nothing is left untraced. */
+/* Receives posted from any source or with any tag (tests/data/tracer/any_source.c) are written, once a wait or test
+ * finds them complete, as receives from the sender their status names, with the message's tag and size (8 bytes of a
+ * 24-byte buffer); the program's send is waited for by the TI waitall, and nothing is left untraced. */
 static void test_trc_mpi_any_source_receives(void)
 {
   char dir[1024];
@@ -352,9 +352,9 @@ static void test_trc_mpi_any_source_receives(void)
   CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
   run_free(&run);
   const char *expected[] = {"0 init\n0 recv 1 5 16\n0 isend 1 8 4\n0 waitall\n0 recv 1 6 8\n0 recv 1 9 24\n"
-                            "0 recv 1 10 4\n0 finalize\n",
+                            "0 recv 1 10 4\n0 recv 1 11 8\n0 finalize\n",
                             "1 init\n1 send 0 5 16\n1 send 0 6 8\n1 recv 0 8 4\n1 send 0 9 24\n1 send 0 10 4\n"
-                            "1 finalize\n"};
+                            "1 send 0 11 8\n1 finalize\n"};
   for (int rank = 0; rank < 2; rank++) {
     char *got = messages_of(trace, rank);
     CU_ASSERT_PTR_NOT_NULL_FATAL(got);

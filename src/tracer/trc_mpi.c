@@ -12,7 +12,8 @@
 #define EXPORT __attribute__((visibility("default")))
 
 /* A non-blocking request the trace knows: the TI wait names it by (source, destination, tag) in world ranks. A
- * receive posted from any source has src MPI_ANY_SOURCE: its source is known only from its status once complete. */
+ * receive posted from any source or with any tag has src MPI_ANY_SOURCE: its source and tag are known only from its
+ * status once complete. */
 typedef struct pending {
   MPI_Request request;
   MPI_Comm comm;
@@ -375,17 +376,18 @@ EXPORT int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, i
   return rc;
 }
 
-/* A receive posted from any source is written when a wait or test finds it complete, as the receive from the sender
- * its status names (the TI irecv names its source). */
+/* A receive posted from any source or with any tag is written when a wait or test finds it complete, as the receive
+ * from the sender, with the tag, its status names (a TI irecv names both: SMPI's replay deadlocked on "irecv 1 -1"). */
 EXPORT int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
   int peer = to_world(comm, source);
   double bytes = nbytes(count, type);
+  int deferred = source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
   if (rc == MPI_SUCCESS && (peer >= 0 || source == MPI_ANY_SOURCE))
-    remember(*request, comm, source == MPI_ANY_SOURCE ? MPI_ANY_SOURCE : peer, world_rank(), tag);
-  trc_call(t, "MPI_Irecv", TRC_COMM, peer, bytes, peer >= 0 ? "irecv %d %d %.0f" : NULL, peer, tag, bytes);
+    remember(*request, comm, deferred ? MPI_ANY_SOURCE : peer, world_rank(), tag);
+  trc_call(t, "MPI_Irecv", TRC_COMM, peer, bytes, peer >= 0 && !deferred ? "irecv %d %d %.0f" : NULL, peer, tag, bytes);
   return rc;
 }
 

@@ -38,13 +38,16 @@ static void test_analyse_lost_cycles_by_hand(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Per process, p = 2"));
     /* phases: "work" 0.6 + 0.4 s of computation; "send" rank 0's 0.2 s transfer; "main" the rest (rank 0 computes
      * 0.2 s, rank 1 waits 0.2 s, receives 0.2 s, computes 0.1 s): 2.0 processor-seconds less rank 1's 0.1 s after its
-     * end, shares 50%, 10% and 35% */
+     * end, shares 50%, 10% and 35%; that 0.1 s of rank 1 waiting for rank 0 to finish is the last row, 5%, so that
+     * the shares add up to 100% */
     CU_ASSERT_PTR_NOT_NULL(
         strstr(run.out, "  work                     1.0000     0.0000     0.0000     0.0000    50.0%\n"));
     CU_ASSERT_PTR_NOT_NULL(
         strstr(run.out, "  send                     0.0000     0.2000     0.0000     0.0000    10.0%\n"));
     CU_ASSERT_PTR_NOT_NULL(
         strstr(run.out, "  main                     0.3000     0.2000     0.2000     0.0000    35.0%\n"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(run.out, "  (end-of-run wait)        0.0000     0.0000     0.1000     0.0000     5.0%\n"));
     char *csv = read_output(dir, "out.csv");
     CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
     TU_ASSERT_CLOSE(csv_value(csv, "t_seq"), cases[i].t_seq, 1e-9);

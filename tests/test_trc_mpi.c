@@ -12,6 +12,8 @@
 #define EXAMPLE SIMRUN_SOURCE_DIR "/examples/ring-matmul/ring_matmul.c"
 #define CALLS   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
 #define ABORT   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_abort.c"
+#define ANY     SIMRUN_SOURCE_DIR "/tests/data/tracer/any_source.c"
+#define FORTRAN SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_hello.f90"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -275,6 +277,41 @@ static void test_trc_mpi_ring_matmul_messages(void)
   remove_folder(dir);
 }
 
+/* A new working folder `dir` with `source` built in it as `name` and run on 2 ranks under the tracer into `dir`/trace
+ * (its path in `trace`); the run's output in *run. */
+static void traced_pair(char *dir, char *trace, const char *source, const char *name, cli_run_t *run)
+{
+  char program[64];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, 1024), 0);
+  snprintf(trace, 1100, "%s/trace", dir);
+  snprintf(program, sizeof program, "./%s", name);
+  build(dir, source, name);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, program, "2", trace, NULL, run), 0);
+  CU_ASSERT_EQUAL(run->status, 0);
+}
+
+/* The two ranks' TI files in `trace`, compute actions left out, are `expected`. */
+static void messages_are(const char *trace, const char *const expected[2])
+{
+  for (int rank = 0; rank < 2; rank++) {
+    char *got = messages_of(trace, rank);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+    CU_ASSERT_STRING_EQUAL(got, expected[rank]);
+    free(got);
+  }
+}
+
+/* `simrun analyse trace` reads the folder without a word on stderr. */
+static void analyses(const char *dir, const char *trace)
+{
+  const char *analyse[] = {"analyse", trace, NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  run_free(&run);
+}
+
 /* Each traced call of mpi_calls.c as its TI action (sizes in bytes: 100 ints, 10 and 4 doubles), the calls the
  * format cannot hold listed in the warning at MPI_Finalize, a send to MPI_PROC_NULL timed with no partner (-1), and
  * the folder analysed. */
@@ -282,12 +319,8 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
 {
   char dir[1024];
   char trace[1100];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  snprintf(trace, sizeof trace, "%s/trace", dir);
-  build(dir, CALLS, "mpi_calls");
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./mpi_calls", "2", trace, NULL, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  traced_pair(dir, trace, CALLS, "mpi_calls", &run);
   for (int rank = 0; rank < 2; rank++) {
     char warning[256];
     snprintf(warning, sizeof warning,
@@ -304,11 +337,8 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
       "1 init\n1 irecv 0 7 400\n1 waitall\n1 bcast 80 1\n1 allreduce 32 0\n1 comm_dup\n"
       "1 barrier\n1 comm_split\n1 isend 0 3 8\n1 recv 0 3 8\n1 wait 1 0 3\n1 reducescatter 8 8 0\n"
       "1 finalize\n"};
+  messages_are(trace, expected);
   for (int rank = 0; rank < 2; rank++) {
-    char *got = messages_of(trace, rank);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
-    CU_ASSERT_STRING_EQUAL(got, expected[rank]);
-    free(got);
     char name[32];
     snprintf(name, sizeof name, "timeline-%d.txt", rank);
     char *timeline = read_output(trace, name);
@@ -325,12 +355,61 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
     free(timeline);
   }
   smpi_replays(dir, "trace", "2");
-  const char *analyse[] = {"analyse", trace, NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_STRING_EQUAL(run.err, "");
-  run_free(&run);
+  analyses(dir, trace);
   remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* Receives posted from any source or with any tag (tests/data/tracer/any_source.c) are written, once a wait or test
+ * finds them complete, as receives from the sender their status names, with the message's tag and size (8 bytes of a
+ * 24-byte buffer); the program's send is waited for by the TI waitall, and nothing is left untraced. */
+static void test_trc_mpi_any_source_receives(void)
+{
+  char dir[1024];
+  char trace[1100];
+  cli_run_t run;
+  traced_pair(dir, trace, ANY, "any_source", &run);
+  CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+  run_free(&run);
+  const char *expected[] = {"0 init\n0 recv 1 5 16\n0 isend 1 8 4\n0 waitall\n0 recv 1 6 8\n0 recv 1 9 24\n"
+                            "0 recv 1 10 4\n0 recv 1 11 8\n0 finalize\n",
+                            "1 init\n1 send 0 5 16\n1 send 0 6 8\n1 recv 0 8 4\n1 send 0 9 24\n1 send 0 10 4\n"
+                            "1 send 0 11 8\n1 finalize\n"};
+  messages_are(trace, expected);
+  char *timeline = read_output(trace, "timeline-0.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Waitany\n"));
+  free(timeline);
+  smpi_replays(dir, "trace", "2");
+  analyses(dir, trace);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* A Fortran program's calls bypass the C wrappers (Open MPI's Fortran bindings call PMPI_* directly): the run is not
+ * traced, and the library says so once instead of leaving an empty folder without a word. */
+static void test_trc_mpi_fortran_program_is_reported(void)
+{
+  char dir[1024];
+  char trace[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  CU_ASSERT_FATAL(SIMRUN_MPIFORT[0] != '\0' && strstr(SIMRUN_MPIFORT, "NOTFOUND") == NULL);
+  const char *args[] = {"-O2", FORTRAN, "-o", "fortran_hello", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIFORT, args, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(run.status, 0);
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./fortran_hello", "2", trace, NULL, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  const char *warning = "simrun-trace: warning: this program used MPI without calling the C MPI_Init (a Fortran "
+                        "program?): nothing was traced";
+  char *first = strstr(run.err, warning);
+  CU_ASSERT_PTR_NOT_NULL(first);
+  CU_ASSERT(first == NULL || strstr(first + 1, warning) == NULL); /* once, not per rank */
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), -1); /* the folder was never made: MPI_Init did not reach the tracer */
   remove_folder(dir);
 }
 
@@ -383,6 +462,8 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_trc_mpi_ring_matmul_messages", test_trc_mpi_ring_matmul_messages},
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
+      {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
+      {"test_trc_mpi_fortran_program_is_reported", test_trc_mpi_fortran_program_is_reported},
       {"test_trc_mpi_aborted_run_is_refused", test_trc_mpi_aborted_run_is_refused},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
       {NULL, NULL}};

@@ -278,6 +278,8 @@ static void print_phases(const stu_point_t *point)
   for (size_t c = 0; c < 4; c++)
     printf(" %10s", met_category_name(shown[c]));
   printf(" %8s\n", "share");
+  double all = point->p * point->t_par;
+  double labelled = 0;
   for (int phase = 0; phase < met_trace_phase_count(trace); phase++) {
     double sums[4] = {0};
     double total = 0;
@@ -289,8 +291,13 @@ static void print_phases(const stu_point_t *point)
     printf("  %-20s", met_trace_phase_name(trace, phase));
     for (size_t c = 0; c < 4; c++)
       printf(" %10.4f", sums[c]);
-    printf(" %7.1f%%\n", point->t_par > 0 ? 100 * total / (point->p * point->t_par) : 0.0);
+    printf(" %7.1f%%\n", all > 0 ? 100 * total / all : 0.0);
+    labelled += total;
   }
+  /* A rank that reaches MPI_Finalize before the last one waits there: idle in the lost-cycle table, in no phase. */
+  double end_wait = all - labelled > 0 ? all - labelled : 0;
+  printf("  %-20s %10.4f %10.4f %10.4f %10.4f %7.1f%%\n", "(end-of-run wait)", 0.0, 0.0, end_wait, 0.0,
+         all > 0 ? 100 * end_wait / all : 0.0);
 }
 
 /* Reads, analyses and reports; `runs` is freed by the caller. */

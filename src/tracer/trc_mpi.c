@@ -11,9 +11,12 @@
 
 #define EXPORT __attribute__((visibility("default")))
 
-/* A non-blocking request the trace knows: the TI wait names it by (source, destination, tag) in world ranks. */
+/* A non-blocking request the trace knows: the TI wait names it by (source, destination, tag) in world ranks. A
+ * receive posted from any source or with any tag has src MPI_ANY_SOURCE: its source and tag are known only from its
+ * status once complete. */
 typedef struct pending {
   MPI_Request request;
+  MPI_Comm comm;
   int src;
   int dst;
   int tag;
@@ -22,7 +25,8 @@ typedef struct pending {
 static pending_t *pendings;
 static size_t npendings;
 static size_t pendings_cap;
-static int started; /* MPI_Init went through these wrappers */
+static int started;   /* MPI_Init went through these wrappers */
+static int init_seen; /* MPI_Init or MPI_Init_thread went through them, traced or not */
 
 static int world_rank(void)
 {
@@ -79,7 +83,7 @@ static const char *world_only(MPI_Comm comm, const char *format, const char *unt
   return NULL;
 }
 
-static void remember(MPI_Request request, int src, int dst, int tag)
+static void remember(MPI_Request request, MPI_Comm comm, int src, int dst, int tag)
 {
   if (!trc_active() || request == MPI_REQUEST_NULL)
     return;
@@ -93,7 +97,16 @@ static void remember(MPI_Request request, int src, int dst, int tag)
     pendings = more;
     pendings_cap = cap;
   }
-  pendings[npendings++] = (pending_t){.request = request, .src = src, .dst = dst, .tag = tag};
+  pendings[npendings++] = (pending_t){.request = request, .comm = comm, .src = src, .dst = dst, .tag = tag};
+}
+
+/* The newest pending entry of `request`, or NULL when the trace does not know it. */
+static const pending_t *find(MPI_Request request)
+{
+  for (size_t i = npendings; trc_active() && i-- > 0;)
+    if (pendings[i].request == request)
+      return &pendings[i];
+  return NULL;
 }
 
 /* Removes the newest pending entry of `request` into *out; 0, or -1 when the trace does not know it. */
@@ -106,6 +119,46 @@ static int forget(MPI_Request request, pending_t *out)
       return 0;
     }
   return -1;
+}
+
+/* The world rank at the other end of the known request `p`, complete with `status`. */
+static int partner(const pending_t *p, const MPI_Status *status)
+{
+  if (p->src == MPI_ANY_SOURCE)
+    return to_world(p->comm, status->MPI_SOURCE);
+  return p->src == world_rank() ? p->dst : p->src;
+}
+
+/* The TI actions of the requests `copy[done[k]]` (k < n; done NULL: k itself) that a wait or test found complete with
+ * `statuses[k]` (NULL: ignored): the wait of each known request (when `waits`; otherwise a TI waitall covered them),
+ * or for a receive posted from any source, the receive itself with the sender, tag and size of its status (a TI
+ * irecv must name its source, so none was written when it was posted). */
+static void completions(const MPI_Request *copy, const int *done, int n, const MPI_Status *statuses, int waits)
+{
+  for (int k = 0; copy && k < n; k++) {
+    pending_t p;
+    int got = 0;
+    if (forget(copy[done ? done[k] : k], &p) != 0)
+      continue;
+    if (p.src != MPI_ANY_SOURCE && waits)
+      trc_action("wait %d %d %d", p.src, p.dst, p.tag);
+    else if (p.src == MPI_ANY_SOURCE && statuses && PMPI_Get_count(&statuses[k], MPI_BYTE, &got) == MPI_SUCCESS)
+      trc_action("recv %d %d %d", partner(&p, &statuses[k]), statuses[k].MPI_TAG, got);
+    else if (p.src == MPI_ANY_SOURCE)
+      trc_untraced("MPI_Irecv from MPI_ANY_SOURCE (status lost)");
+  }
+}
+
+/* Before a call that may complete some of `count` requests: a copy of their handles (which the call sets to
+ * MPI_REQUEST_NULL), or NULL when not recording. */
+static MPI_Request *handles(int count, const MPI_Request requests[])
+{
+  MPI_Request *copy = trc_active() && count > 0 ? malloc(sizeof *copy * (size_t)count) : NULL;
+  if (copy)
+    memcpy(copy, requests, sizeof *copy * (size_t)count);
+  else if (trc_active() && count > 0)
+    trc_untraced("request (out of memory)");
+  return copy;
 }
 
 /* "N c0 c1 ... " of `count` entries of `counts` in bytes of `type` (zeros when counts is NULL), N their sum first when
@@ -149,6 +202,7 @@ static void start(void)
 
 EXPORT int MPI_Init(int *argc, char ***argv)
 {
+  init_seen = 1;
   int rc = PMPI_Init(argc, argv);
   if (rc == MPI_SUCCESS)
     start();
@@ -159,6 +213,7 @@ EXPORT int MPI_Init(int *argc, char ***argv)
  * calls would interleave in it, so the run is then not traced. */
 EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
+  init_seen = 1;
   int rc = PMPI_Init_thread(argc, argv, required, provided);
   if (rc == MPI_SUCCESS && *provided == MPI_THREAD_MULTIPLE) {
     if (world_rank() == 0)
@@ -211,6 +266,19 @@ EXPORT int MPI_Finalize(void)
   pendings = NULL;
   npendings = pendings_cap = 0;
   return PMPI_Finalize();
+}
+
+/* A program whose MPI calls bypass the C interface, as Open MPI's Fortran bindings do (they call PMPI_* directly),
+ * used MPI without these wrappers seeing it: said once (by the first rank), at exit, rather than leaving no trace
+ * and no word. */
+__attribute__((destructor)) static void check_seen(void)
+{
+  int finalized = 0;
+  const char *rank = getenv("OMPI_COMM_WORLD_RANK");
+  if (init_seen || PMPI_Finalized(&finalized) != MPI_SUCCESS || !finalized || (rank && strcmp(rank, "0") != 0))
+    return;
+  fprintf(stderr, "simrun-trace: warning: this program used MPI without calling the C MPI_Init (a Fortran "
+                  "program?): nothing was traced; the tracer wraps the C interface only (docs/tracer.md)\n");
 }
 
 EXPORT void simrun_trace_phase_begin(const char *name)
@@ -290,7 +358,7 @@ EXPORT int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, in
   int peer = to_world(comm, dest);
   double bytes = nbytes(count, type);
   if (rc == MPI_SUCCESS && peer >= 0)
-    remember(*request, world_rank(), peer, tag);
+    remember(*request, comm, world_rank(), peer, tag);
   trc_call(t, "MPI_Isend", TRC_COMM, peer, bytes, peer >= 0 ? "isend %d %d %.0f" : NULL, peer, tag, bytes);
   return rc;
 }
@@ -303,65 +371,137 @@ EXPORT int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, i
   int peer = to_world(comm, dest);
   double bytes = nbytes(count, type);
   if (rc == MPI_SUCCESS && peer >= 0)
-    remember(*request, world_rank(), peer, tag);
+    remember(*request, comm, world_rank(), peer, tag);
   trc_call(t, "MPI_Issend", TRC_COMM, peer, bytes, peer >= 0 ? "isend %d %d %.0f" : NULL, peer, tag, bytes);
   return rc;
 }
 
-/* A receive posted from any source cannot be replayed (the TI irecv names its source): counted, not written. */
+/* A receive posted from any source or with any tag is written when a wait or test finds it complete, as the receive
+ * from the sender, with the tag, its status names (a TI irecv names both: SMPI's replay deadlocked on "irecv 1 -1"). */
 EXPORT int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
   int peer = to_world(comm, source);
   double bytes = nbytes(count, type);
-  if (rc == MPI_SUCCESS && peer >= 0)
-    remember(*request, peer, world_rank(), tag);
-  else if (source == MPI_ANY_SOURCE && trc_active())
-    trc_untraced("MPI_Irecv from MPI_ANY_SOURCE");
-  trc_call(t, "MPI_Irecv", TRC_COMM, peer, bytes, peer >= 0 ? "irecv %d %d %.0f" : NULL, peer, tag, bytes);
+  int deferred = source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
+  if (rc == MPI_SUCCESS && (peer >= 0 || source == MPI_ANY_SOURCE))
+    remember(*request, comm, deferred ? MPI_ANY_SOURCE : peer, world_rank(), tag);
+  trc_call(t, "MPI_Irecv", TRC_COMM, peer, bytes, peer >= 0 && !deferred ? "irecv %d %d %.0f" : NULL, peer, tag, bytes);
   return rc;
 }
 
 EXPORT int MPI_Wait(MPI_Request *request, MPI_Status *status)
 {
-  pending_t p = {.src = -1, .dst = -1};
-  int known = trc_active() && forget(*request, &p) == 0;
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
+  MPI_Request before = *request;
+  const pending_t *known = find(before);
+  int peer = known && known->src != MPI_ANY_SOURCE ? partner(known, status) : -1;
   double t = trc_enter();
   int rc = PMPI_Wait(request, status);
-  trc_call(t, "MPI_Wait", TRC_IDLE, known ? (p.src == world_rank() ? p.dst : p.src) : -1, 0,
-           known ? "wait %d %d %d" : NULL, p.src, p.dst, p.tag);
+  if (known && known->src == MPI_ANY_SOURCE && rc == MPI_SUCCESS)
+    peer = partner(known, status);
+  trc_call(t, "MPI_Wait", TRC_IDLE, peer, 0, NULL);
+  if (rc == MPI_SUCCESS)
+    completions(&before, NULL, 1, status, 1);
   return rc;
 }
 
+/* The TI waitall when the trace knows a request it waits for other than a receive from any source (these are
+ * written as receives, after it). */
 EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
-  int known = 0;
-  pending_t p;
-  for (int i = 0; trc_active() && i < count; i++)
-    known += forget(requests[i], &p) == 0;
+  MPI_Request *copy = handles(count, requests);
+  MPI_Status *own = copy && statuses == MPI_STATUSES_IGNORE ? malloc(sizeof *own * (size_t)count) : NULL;
+  int waits = 0;
+  for (int i = 0; copy && i < count; i++) {
+    const pending_t *known = find(copy[i]);
+    waits += known && known->src != MPI_ANY_SOURCE;
+  }
   double t = trc_enter();
-  int rc = PMPI_Waitall(count, requests, statuses);
-  trc_call(t, "MPI_Waitall", TRC_IDLE, -1, 0, known ? "waitall" : NULL);
+  int rc = PMPI_Waitall(count, requests, own ? own : statuses);
+  trc_call(t, "MPI_Waitall", TRC_IDLE, -1, 0, waits ? "waitall" : NULL);
+  completions(copy, NULL, count, own ? own : statuses == MPI_STATUSES_IGNORE ? NULL : statuses, 0);
+  free(own);
+  free(copy);
   return rc;
 }
 
 EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
-  pending_t p = {.src = -1};
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
   MPI_Request before = *request;
-  int known = 0;
-  for (size_t i = npendings; trc_active() && i-- > 0;)
-    if (pendings[i].request == before) {
-      p = pendings[i];
-      known = 1;
-      break;
-    }
+  const pending_t *found = find(before);
+  pending_t p = found ? *found : (pending_t){.src = -1};
+  int known = found && p.src != MPI_ANY_SOURCE; /* a receive from any source is written once complete */
   double t = trc_enter();
   int rc = PMPI_Test(request, flag, status);
-  if (known && rc == MPI_SUCCESS && *flag)
-    forget(before, &p);
   trc_call(t, "MPI_Test", TRC_CTRL, -1, 0, known ? "test %d %d %d" : NULL, p.src, p.dst, p.tag);
+  if (rc == MPI_SUCCESS && *flag)
+    completions(&before, NULL, 1, status, 0);
+  return rc;
+}
+
+/* Waitany, waitsome, testany and testall: the wait of each request they found complete (completions). */
+EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
+{
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
+  MPI_Request *copy = handles(count, requests);
+  double t = trc_enter();
+  int rc = PMPI_Waitany(count, requests, index, status);
+  trc_call(t, "MPI_Waitany", TRC_IDLE, -1, 0, NULL);
+  if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
+    completions(copy, index, 1, status, 1);
+  free(copy);
+  return rc;
+}
+
+EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[])
+{
+  MPI_Request *copy = handles(incount, requests);
+  MPI_Status *own = copy && statuses == MPI_STATUSES_IGNORE ? malloc(sizeof *own * (size_t)incount) : NULL;
+  double t = trc_enter();
+  int rc = PMPI_Waitsome(incount, requests, outcount, indices, own ? own : statuses);
+  trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, 0, NULL);
+  if (rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED)
+    completions(copy, indices, *outcount, own ? own : statuses == MPI_STATUSES_IGNORE ? NULL : statuses, 1);
+  free(own);
+  free(copy);
+  return rc;
+}
+
+EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
+{
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
+  MPI_Request *copy = handles(count, requests);
+  double t = trc_enter();
+  int rc = PMPI_Testany(count, requests, index, flag, status);
+  trc_call(t, "MPI_Testany", TRC_CTRL, -1, 0, NULL);
+  if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
+    completions(copy, index, 1, status, 1);
+  free(copy);
+  return rc;
+}
+
+EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
+{
+  MPI_Request *copy = handles(count, requests);
+  MPI_Status *own = copy && statuses == MPI_STATUSES_IGNORE ? malloc(sizeof *own * (size_t)count) : NULL;
+  double t = trc_enter();
+  int rc = PMPI_Testall(count, requests, flag, own ? own : statuses);
+  trc_call(t, "MPI_Testall", TRC_CTRL, -1, 0, NULL);
+  if (rc == MPI_SUCCESS && *flag)
+    completions(copy, NULL, count, own ? own : statuses == MPI_STATUSES_IGNORE ? NULL : statuses, 1);
+  free(own);
+  free(copy);
   return rc;
 }
 
@@ -644,38 +784,6 @@ EXPORT int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status 
   double t = trc_enter();
   int rc = PMPI_Iprobe(source, tag, comm, flag, status);
   untraced(t, "MPI_Iprobe", TRC_CTRL);
-  return rc;
-}
-
-EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
-{
-  double t = trc_enter();
-  int rc = PMPI_Waitany(count, requests, index, status);
-  untraced(t, "MPI_Waitany", TRC_IDLE);
-  return rc;
-}
-
-EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[])
-{
-  double t = trc_enter();
-  int rc = PMPI_Waitsome(incount, requests, outcount, indices, statuses);
-  untraced(t, "MPI_Waitsome", TRC_IDLE);
-  return rc;
-}
-
-EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
-{
-  double t = trc_enter();
-  int rc = PMPI_Testall(count, requests, flag, statuses);
-  untraced(t, "MPI_Testall", TRC_CTRL);
-  return rc;
-}
-
-EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
-{
-  double t = trc_enter();
-  int rc = PMPI_Testany(count, requests, index, flag, status);
-  untraced(t, "MPI_Testany", TRC_CTRL);
   return rc;
 }
 

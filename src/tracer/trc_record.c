@@ -210,6 +210,15 @@ static const char *category_name(trc_category_t category)
   return names[category];
 }
 
+/* One TI action line, after the computation that preceded it. */
+static void write_action(const char *ti, va_list ap)
+{
+  flush_compute();
+  fprintf(rec.ti, "%d ", rec.rank);
+  vfprintf(rec.ti, ti, ap);
+  putc('\n', rec.ti);
+}
+
 void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
 {
   if (!rec.on)
@@ -217,16 +226,23 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   double now = trc_now();
   write_interval(start, now, category_name(category), peer, bytes, name);
   if (ti) {
-    flush_compute();
     va_list ap;
     va_start(ap, ti);
-    fprintf(rec.ti, "%d ", rec.rank);
-    vfprintf(rec.ti, ti, ap);
-    putc('\n', rec.ti);
+    write_action(ti, ap);
     va_end(ap);
   }
   rec.last_exit = now;
   rec.last_cpu = cpu_now();
+}
+
+void trc_action(const char *ti, ...)
+{
+  if (!rec.on)
+    return;
+  va_list ap;
+  va_start(ap, ti);
+  write_action(ti, ap);
+  va_end(ap);
 }
 
 void trc_untraced(const char *name)

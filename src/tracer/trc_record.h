@@ -36,6 +36,10 @@ double trc_enter(void);
 void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* Writes one more TI action of the call trc_call just recorded (printf-like, without the rank), such as the receive
+ * of each request a wait found complete. */
+void trc_action(const char *ti, ...) __attribute__((format(printf, 1, 2)));
+
 /* Counts a call of `name` whose action the TI trace cannot hold (an untraced MPI function, a collective on a
  * sub-communicator, a receive from any source): listed by trc_finish in one warning. */
 void trc_untraced(const char *name);

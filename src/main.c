@@ -2,6 +2,7 @@
  * Everything else lives in the libraries: scenario, study, report. */
 #include "cli_characterise.h"
 #include "app_skeleton.h"
+#include "cli_html.h"
 #include "cli_output.h"
 #include "cli_signal.h"
 #include "cli_config.h"
@@ -37,6 +38,7 @@ typedef struct options {
   const char *paje;
   const char *otf2; /* --otf2: a folder for OTF2 archives of the per-process p's runs */
   const char *ti; /* --ti: a folder for TI traces of the per-process p's runs */
+  const char *html; /* --html: one self-contained page */
   int per_process;
   int quiet;
   int jobs;     /* -j: simulations at once */
@@ -82,6 +84,9 @@ static void usage(FILE *out)
           "                      folder DIR/point-K per point (index.txt for smpirun -replay, rank-I.txt,\n"
           "                      hostfile.txt for smpirun -hostfile: every rank on the host simrun gave it);\n"
           "                      those runs are simulated, not taken from the cache\n"
+          "  --html FILE         also write one self-contained HTML page (no network needed) to FILE: the report's\n"
+          "                      tables, every picture of --svg inline, and the per-process p's timeline, which\n"
+          "                      pans and zooms and describes the interval under the pointer (docs/pictures.md)\n"
           "  -j, --jobs N        run N simulations at once, each in its own process (default 1); the results are\n"
           "                      the same whatever N is\n"
           "  --no-cache          neither reuse nor keep finished points (see below)\n"
@@ -152,6 +157,7 @@ static int parse_options(int argc, char **argv, options_t *opts)
                                            {"paje", required_argument, NULL, 'J'},
                                            {"otf2", required_argument, NULL, 'F'},
                                            {"ti", required_argument, NULL, 'T'},
+                                           {"html", required_argument, NULL, 'W'},
                                            {"jobs", required_argument, NULL, 'j'},
                                            {"no-cache", no_argument, NULL, 'N'},
                                            {"mpi", no_argument, NULL, 'M'},
@@ -199,6 +205,8 @@ static int parse_options(int argc, char **argv, options_t *opts)
       return fail_usage("%s", message);
     else if (c == 'H' && cli_shard_parse(&opts->config, optarg, message, sizeof message) != 0)
       return fail_usage("%s", message);
+    else if (c == 'W')
+      opts->html = optarg;
     else if (c == 'P' && (opts->per_process = parse_positive(optarg)) < 0)
       return fail_usage("--per-process takes a positive whole number, not '%s'", optarg);
     else if (c == 'j' && ((opts->jobs = parse_positive(optarg)) < 0 || opts->jobs > MAX_JOBS))
@@ -425,6 +433,9 @@ static int open_all(const options_t *opts, const scn_scenario_t *scenario, rep_f
 {
   int status = open_outputs(opts->csv ? opts->csv : scenario->csv, opts->json ? opts->json : scenario->json, csv_file,
                             json_file);
+  rep_file_t *html_file = NULL; /* opened only to check the path: cli_html_write opens it again */
+  status = status == EXIT_OK ? open_output(opts->html, &html_file) : status;
+  rep_file_abort(html_file);
   return status == EXIT_OK ? open_output(opts->paje, paje_file) : status;
 }
 
@@ -500,6 +511,8 @@ static int run(const options_t *opts)
     status = write_otf2(study, opts->otf2);
   if (status == EXIT_OK)
     status = write_pictures(study, opts->svg);
+  if (status == EXIT_OK)
+    status = cli_html_write(study, opts->html);
   goto done;
 report:
   cli_set_blame(&opts->config, &err);

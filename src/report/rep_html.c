@@ -1,0 +1,352 @@
+/* The --html page: the terminal report rendered into a buffer and escaped, the pictures drawn into a temporary folder
+ * and inlined, and the per-process point's trace as data for a small script that draws, pans and zooms its timeline
+ * on a canvas and describes the interval under the pointer. Nothing on the page refers to anything outside it. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp, scandir */
+#define _DEFAULT_SOURCE         /* alphasort */
+
+#include "rep_html.h"
+
+#include "rep_pictures.h"
+#include "rep_report.h"
+#include "rep_svg.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char page_style[] =
+    "body{font-family:sans-serif;margin:16px;color:#222}h1{font-size:22px;margin:0 0 8px}"
+    "h2{font-size:18px;margin:24px 0 8px;border-bottom:1px solid #ccc}"
+    "pre{font-size:12px;background:#f6f6f6;padding:8px;overflow-x:auto}"
+    "#timeline{width:100%;height:360px;border:1px solid #999;cursor:grab;display:block}"
+    "#tip{font-family:monospace;font-size:13px;min-height:1.4em;padding:4px 0}"
+    ".legend span{display:inline-block;margin-right:14px;font-size:13px}"
+    ".legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:middle}"
+    "figure{margin:12px 0}figure svg{max-width:100%;height:auto}";
+
+/* Draws the ranks of the run chosen in #run (SIMRUN.runs[i].ranks; per rank: [start, end, category, phase, peer,
+ * direction, bytes], time-ordered) between t0 and t1, with a line per message from its sender's row to its receiver's
+ * (from the lower rank where the direction was not recorded), as rep_timeline draws them; the wheel zooms about the
+ * pointer, a drag pans, and the line under the canvas describes the interval under the pointer. Sets data-ready and
+ * data-timeline (the canvas's box) on <body> when the first drawing is done. For tests:
+ * "#blank" leaves the canvas empty; "#probe=X,Y" describes the interval at canvas pixel (X, Y) as if the pointer were
+ * there. */
+static const char page_script[] =
+    "(function(){\n"
+    "var S=SIMRUN,D=S.runs[0],cv=document.getElementById('timeline'),tip=document.getElementById('tip');\n"
+    "var "
+    "left=60,t0=0,t1=D.end>0?D.end:1,drag=null,blank=location.hash==='#blank',pick=document.getElementById('run');\n"
+    "var dirs=['','sent to','received from'];\n"
+    "function size(){cv.width=cv.clientWidth;cv.height=cv.clientHeight;}\n"
+    "function xof(t){return left+(t-t0)/(t1-t0)*(cv.width-left);}\n"
+    "function tof(x){return t0+(x-left)/(cv.width-left)*(t1-t0);}\n"
+    "function rowh(){return (cv.height-20)/D.ranks.length;}\n"
+    "function draw(){var g=cv.getContext('2d'),h=rowh();g.fillStyle='#fff';g.fillRect(0,0,cv.width,cv.height);\n"
+    " if(blank)return;g.font='11px sans-serif';\n"
+    " for(var r=0;r<D.ranks.length;r++){var iv=D.ranks[r],y=r*h;g.fillStyle='#222';\n"
+    "  if(h>=9)g.fillText('rank '+r,2,y+h/2+4);\n"
+    "  for(var i=0;i<iv.length;i++){var a=xof(iv[i][0]),b=xof(iv[i][1]);if(b<left||a>cv.width)continue;\n"
+    "   a=Math.max(a,left);g.fillStyle=S.colours[iv[i][2]];g.fillRect(a,y+1,Math.max(b-a,1),Math.max(h-2,1));}}\n"
+    " g.strokeStyle='#222';g.beginPath();for(r=0;r<D.ranks.length;r++){iv=D.ranks[r];\n"
+    "  for(i=0;i<iv.length;i++){var m=iv[i];if(m[2]!==3||m[4]<0||(m[5]!==1&&(m[5]!==0||m[4]<r)))continue;\n"
+    "   a=xof(m[0]);b=xof(m[1]);if(b<left||a>cv.width)continue;g.moveTo(a,(r+0.5)*h);g.lineTo(b,(m[4]+0.5)*h);}}\n"
+    " g.stroke();\n"
+    " g.fillStyle='#222';g.fillText(t0.toPrecision(4)+' s',left,cv.height-5);\n"
+    " var s=t1.toPrecision(4)+' s';g.fillText(s,cv.width-g.measureText(s).width-2,cv.height-5);}\n"
+    "function find(iv,t){var lo=0,hi=iv.length-1;while(lo<=hi){var m=(lo+hi)>>1;\n"
+    " if(iv[m][1]<t)lo=m+1;else if(iv[m][0]>t)hi=m-1;else return iv[m];}return null;}\n"
+    "function describe(x,y){var r=Math.floor(y/rowh());if(r<0||r>=D.ranks.length||x<left)return '';\n"
+    " var t=tof(x),v=find(D.ranks[r],t);if(!v)return 'rank '+r+' at '+t.toPrecision(6)+' s: idle (no interval)';\n"
+    " var s='rank '+r+' ['+v[0].toPrecision(6)+', '+v[1].toPrecision(6)+'] s: '+S.categories[v[2]]+\n"
+    "  ', phase '+D.phases[v[3]];if(v[4]>=0)s+=', '+(v[5]?dirs[v[5]]:'peer')+' rank '+v[4];\n"
+    " if(v[6]>0)s+=', '+v[6]+' bytes';return s;}\n"
+    "function pos(e){var b=cv.getBoundingClientRect();return [e.clientX-b.left,e.clientY-b.top];}\n"
+    "cv.addEventListener('wheel',function(e){e.preventDefault();var t=tof(Math.max(pos(e)[0],left));\n"
+    " var k=e.deltaY<0?0.8:1.25;t0=t-(t-t0)*k;t1=t+(t1-t)*k;draw();});\n"
+    "cv.addEventListener('mousedown',function(e){drag={x:pos(e)[0],t0:t0,t1:t1};cv.style.cursor='grabbing';});\n"
+    "window.addEventListener('mouseup',function(){drag=null;cv.style.cursor='grab';});\n"
+    "cv.addEventListener('mousemove',function(e){var p=pos(e);if(drag){var dt=(p[0]-drag.x)/(cv.width-left)*\n"
+    " (drag.t1-drag.t0);t0=drag.t0-dt;t1=drag.t1-dt;draw();}tip.textContent=describe(p[0],p[1]);});\n"
+    "function whole(){t0=0;t1=D.end>0?D.end:1;draw();}\n"
+    "cv.addEventListener('dblclick',whole);\n"
+    "pick.addEventListener('change',function(){D=S.runs[pick.selectedIndex];tip.textContent='';whole();});\n"
+    "window.addEventListener('resize',function(){size();draw();});\n"
+    "size();draw();var q=/^#probe=(\\d+),(\\d+)$/.exec(location.hash);\n"
+    "if(q)tip.textContent=describe(+q[1],+q[2]);\n"
+    "var b=cv.getBoundingClientRect();document.body.setAttribute('data-timeline',\n"
+    " [Math.round(b.left),Math.round(b.top),Math.round(b.width),Math.round(b.height)].join(','));\n"
+    "document.body.setAttribute('data-ready','1');\n"
+    "})();\n";
+
+/* `len` bytes of `text` with &, < and > escaped. */
+static void put_escaped(FILE *out, const char *text, size_t len)
+{
+  for (size_t i = 0; i < len; i++) {
+    if (text[i] == '&')
+      fputs("&amp;", out);
+    else if (text[i] == '<')
+      fputs("&lt;", out);
+    else if (text[i] == '>')
+      fputs("&gt;", out);
+    else
+      fputc(text[i], out);
+  }
+}
+
+/* A JavaScript string literal of `text` that cannot end the script element ('<' as \u003c). */
+static void put_js_string(FILE *out, const char *text)
+{
+  fputc('"', out);
+  for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+    if (*c == '"' || *c == '\\')
+      fprintf(out, "\\%c", *c);
+    else if (*c < 0x20 || *c == '<')
+      fprintf(out, "\\u%04x", *c);
+    else
+      fputc(*c, out);
+  }
+  fputc('"', out);
+}
+
+/* A <pre> block of what `write` prints for `study` (the terminal report itself, so the figures are the same). */
+static int put_rendered(FILE *out, const stu_study_t *study, void (*write)(FILE *, const stu_study_t *))
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *buffer = open_memstream(&text, &len);
+  if (!buffer)
+    return -1;
+  write(buffer, study);
+  if (fclose(buffer) != 0) {
+    free(text);
+    return -1;
+  }
+  fputs("<pre>", out);
+  put_escaped(out, text, len);
+  fputs("</pre>\n", out);
+  free(text);
+  return 0;
+}
+
+/* Whether point `point`'s whole trace was kept (the per-process p's points). */
+static int has_timeline(const stu_point_t *point)
+{
+  return point->trace && !met_trace_is_aggregate(point->trace);
+}
+
+/* "broadcast = neighbour, p = 4": the swept parameters' values of `point`. */
+static void put_point_label(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  const scn_scenario_t *s = study->scenario;
+  int first = 1;
+  for (size_t j = 0; j < s->nparams; j++)
+    if (s->params[j].swept || strcmp(s->params[j].name, "p") == 0) {
+      fprintf(out, "%s%s = ", first ? "" : ", ", s->params[j].name);
+      put_escaped(out, point->values[j], strlen(point->values[j]));
+      first = 0;
+    }
+}
+
+/* One run as the script's data: its end, phases and every rank's intervals. */
+static void put_run_data(FILE *out, const met_trace_t *trace)
+{
+  fprintf(out, "{end:%.17g,phases:[", met_trace_end(trace));
+  for (int ph = 0; ph < met_trace_phase_count(trace); ph++) {
+    put_js_string(out, met_trace_phase_name(trace, ph));
+    fputs(ph + 1 < met_trace_phase_count(trace) ? "," : "", out);
+  }
+  fputs("],ranks:[\n", out);
+  for (int r = 0; r < met_trace_nranks(trace); r++) {
+    const met_interval_t *iv = met_trace_intervals(trace, r);
+    fputc('[', out);
+    for (size_t i = 0; i < met_trace_count(trace, r); i++)
+      fprintf(out, "%s[%.17g,%.17g,%d,%d,%d,%d,%.17g]", i ? "," : "", iv[i].start, iv[i].end, (int)iv[i].category,
+              iv[i].phase, iv[i].peer, (int)iv[i].dir, iv[i].bytes);
+    fputs(r + 1 < met_trace_nranks(trace) ? "],\n" : "]]}", out);
+  }
+}
+
+/* The script's data: the categories, their colours, and every point with a timeline. */
+static void put_trace_data(FILE *out, const stu_study_t *study)
+{
+  fputs("var SIMRUN={categories:[", out);
+  for (int c = 0; c < MET_CAT_COUNT; c++) {
+    put_js_string(out, met_category_name((met_category_t)c));
+    fputs(c + 1 < MET_CAT_COUNT ? "," : "],colours:[", out);
+  }
+  for (int c = 0; c < MET_CAT_COUNT; c++)
+    fprintf(out, "\"%s\"%s", rep_svg_category_colour((met_category_t)c), c + 1 < MET_CAT_COUNT ? "," : "],runs:[\n");
+  int first = 1;
+  for (size_t i = 0; i < study->npoints; i++)
+    if (has_timeline(&study->points[i])) {
+      fputs(first ? "" : ",\n", out);
+      put_run_data(out, study->points[i].trace);
+      first = 0;
+    }
+  fputs("]};\n", out);
+}
+
+/* The timeline section: a choice of run, the legend, the canvas, the line describing the interval under the pointer
+ * and the script. */
+static void put_timeline(FILE *out, const stu_study_t *study)
+{
+  size_t runs = 0;
+  fputs("<h2 id=\"timeline-section\">Timeline</h2>\n", out);
+  for (size_t i = 0; i < study->npoints; i++)
+    runs += has_timeline(&study->points[i]);
+  if (runs == 0) {
+    fputs("<p>No timeline: it shows the runs of the per-process p (--per-process P).</p>\n", out);
+    return;
+  }
+  fputs("<p>A row per rank coloured by category. Mouse wheel: zoom; drag: pan; double click: the whole run.</p>\n"
+        "<p><label>Run: <select id=\"run\">",
+        out);
+  for (size_t i = 0; i < study->npoints; i++)
+    if (has_timeline(&study->points[i])) {
+      fputs("<option>", out);
+      put_point_label(out, study, &study->points[i]);
+      fputs("</option>", out);
+    }
+  fputs("</select></label></p>\n<p class=\"legend\">", out);
+  for (int c = 0; c < MET_CAT_COUNT; c++)
+    fprintf(out, "<span><i style=\"background:%s\"></i>%s</span>", rep_svg_category_colour((met_category_t)c),
+            met_category_name((met_category_t)c));
+  fputs("</p>\n<canvas id=\"timeline\"></canvas>\n<div id=\"tip\"></div>\n<script>\n", out);
+  put_trace_data(out, study);
+  fputs(page_script, out);
+  fputs("</script>\n", out);
+}
+
+static int svg_file(const struct dirent *entry)
+{
+  size_t len = strlen(entry->d_name);
+  return len > 4 && strcmp(entry->d_name + len - 4, ".svg") == 0;
+}
+
+/* A line of an SVG picture with its ids and references to them prefixed by `prefix`: each picture numbers its clip
+ * paths from 1, and in one document an id must be unique, or every picture would clip to the first one's area. */
+static void put_svg_line(FILE *out, const char *line, const char *prefix)
+{
+  static const char *const marks[] = {"id=\"", "url(#", "href=\"#"};
+  while (*line) {
+    const char *next = NULL;
+    size_t mark = 0;
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+      const char *at = strstr(line, marks[i]);
+      if (at && (!next || at < next)) {
+        next = at;
+        mark = strlen(marks[i]);
+      }
+    }
+    if (!next) {
+      fputs(line, out);
+      return;
+    }
+    fprintf(out, "%.*s%s", (int)(next - line + mark), line, prefix);
+    line = next + mark;
+  }
+}
+
+/* Inlines picture `name` of folder `dir` (without its XML declaration) as figure `index` and removes it; with out
+ * NULL, only removes it. */
+static int put_picture(FILE *out, const char *dir, const char *name, int index)
+{
+  char path[4096], prefix[32];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  snprintf(prefix, sizeof prefix, "fig%d-", index);
+  FILE *in = out ? fopen(path, "r") : NULL;
+  char line[8192];
+  if (!in)
+    return out ? -1 : unlink(path);
+  fprintf(out, "<figure id=\"");
+  put_escaped(out, name, strlen(name) - 4);
+  fputs("\">\n", out);
+  while (fgets(line, sizeof line, in))
+    if (strncmp(line, "<?xml", 5) != 0)
+      put_svg_line(out, line, prefix);
+  fputs("</figure>\n", out);
+  fclose(in);
+  return unlink(path);
+}
+
+/* Inlines every picture in `dir`, by name, removing each (only removing them with out NULL); 0 or -1. */
+static int put_pictures(FILE *out, const char *dir)
+{
+  struct dirent **names = NULL;
+  int n = scandir(dir, &names, svg_file, alphasort);
+  int rc = n < 0 ? -1 : 0;
+  for (int i = 0; i < n; i++) {
+    rc = rc == 0 ? put_picture(out, dir, names[i]->d_name, i) : rc;
+    free(names[i]);
+  }
+  free(names);
+  return rc;
+}
+
+/* rep_pictures' list, escaped, naming this page instead of the temporary folder the pictures were drawn in. */
+static void put_log(FILE *out, const char *log, const char *dir)
+{
+  for (const char *at; (at = strstr(log, dir)); log = at + strlen(dir)) {
+    put_escaped(out, log, (size_t)(at - log));
+    fputs("this page", out);
+  }
+  put_escaped(out, log, strlen(log));
+}
+
+/* Draws the pictures into a temporary folder, inlines them with rep_pictures' list of fits, and removes the folder. */
+static int put_pictures_section(FILE *out, const stu_study_t *study, char *err, size_t errlen)
+{
+  const char *tmp = getenv("TMPDIR");
+  char dir[4096];
+  char *log = NULL;
+  size_t len = 0;
+  snprintf(dir, sizeof dir, "%s/simrun-html-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  FILE *buffer = open_memstream(&log, &len);
+  if (!buffer || !mkdtemp(dir)) {
+    snprintf(err, errlen,
+             "cannot make a temporary folder for the pictures of the HTML page in '%s'; set TMPDIR to a "
+             "writable folder",
+             tmp && *tmp ? tmp : "/tmp");
+    if (buffer)
+      fclose(buffer);
+    free(log);
+    return -1;
+  }
+  int rc = rep_pictures(study, dir, buffer, err, errlen);
+  fclose(buffer);
+  fputs("<h2 id=\"pictures\">Pictures</h2>\n<pre>", out);
+  put_log(out, log ? log : "", dir);
+  fputs("</pre>\n", out);
+  if (put_pictures(out, dir) != 0 && rc == 0) {
+    snprintf(err, errlen, "cannot read back the pictures of the HTML page from '%s'", dir);
+    rc = -1;
+  }
+  put_pictures(NULL, dir); /* after a failure: remove what is left */
+  rmdir(dir);
+  free(log);
+  return rc;
+}
+
+int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
+{
+  const char *name = study->scenario->name;
+  fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>simrun: ", out);
+  put_escaped(out, name, strlen(name));
+  fprintf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>simrun: ", page_style);
+  put_escaped(out, name, strlen(name));
+  fputs("</h1>\n", out);
+  put_timeline(out, study);
+  fputs("<h2 id=\"report\">Report</h2>\n", out);
+  if (put_rendered(out, study, rep_print) != 0 || put_pictures_section(out, study, err, errlen) != 0) {
+    if (!*err)
+      snprintf(err, errlen, "out of memory while writing the HTML page");
+    return -1;
+  }
+  fputs("</body>\n</html>\n", out);
+  if (ferror(out)) {
+    snprintf(err, errlen, "writing the HTML page failed");
+    return -1;
+  }
+  return 0;
+}

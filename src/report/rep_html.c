@@ -1,7 +1,7 @@
 /* The --html page: the terminal report rendered into a buffer and escaped, the pictures drawn into a temporary folder
  * and inlined, and the per-process point's trace as data for a small script that draws, pans and zooms its timeline
  * on a canvas and describes the interval under the pointer. Nothing on the page refers to anything outside it. */
-#define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp, scandir */
+#define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp, scandir, getdelim */
 #define _DEFAULT_SOURCE         /* alphasort */
 
 #include "rep_html.h"
@@ -224,9 +224,9 @@ static int svg_file(const struct dirent *entry)
   return len > 4 && strcmp(entry->d_name + len - 4, ".svg") == 0;
 }
 
-/* A line of an SVG picture with its ids and references to them prefixed by `prefix`: each picture numbers its clip
- * paths from 1, and in one document an id must be unique, or every picture would clip to the first one's area. */
-static void put_svg_line(FILE *out, const char *line, const char *prefix)
+/* An SVG picture with its ids and references to them prefixed by `prefix`: each picture numbers its clip paths from 1,
+ * and in one document an id must be unique, or every picture would clip to the first one's area. */
+static void put_svg_text(FILE *out, const char *line, const char *prefix)
 {
   static const char *const marks[] = {"id=\"", "url(#", "href=\"#"};
   while (*line) {
@@ -256,17 +256,23 @@ static int put_picture(FILE *out, const char *dir, const char *name, int index)
   snprintf(path, sizeof path, "%s/%s", dir, name);
   snprintf(prefix, sizeof prefix, "fig%d-", index);
   FILE *in = out ? fopen(path, "r") : NULL;
-  char line[8192];
+  char *text = NULL;
+  size_t size = 0;
   if (!in)
     return out ? -1 : unlink(path);
+  ssize_t len = getdelim(&text, &size, '\0', in); /* the whole file: a picture holds no NUL */
+  fclose(in);
+  if (len < 0) {
+    free(text);
+    return -1;
+  }
+  const char *body = strncmp(text, "<?xml", 5) == 0 && strchr(text, '\n') ? strchr(text, '\n') + 1 : text;
   fprintf(out, "<figure id=\"");
   put_escaped(out, name, strlen(name) - 4);
   fputs("\">\n", out);
-  while (fgets(line, sizeof line, in))
-    if (strncmp(line, "<?xml", 5) != 0)
-      put_svg_line(out, line, prefix);
+  put_svg_text(out, body, prefix);
   fputs("</figure>\n", out);
-  fclose(in);
+  free(text);
   return unlink(path);
 }
 

@@ -17,8 +17,7 @@ command -v smpirun > /dev/null || { echo "bench/vs-smpi.sh: smpirun not found (D
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 grep -v 'id="simrun:comm-' platforms/t800-mesh-128.xml > "$work/plain.xml"
-printf '%-12s %10s %10s %7s %14s %14s %8s  %s\n' broadcast "simrun (s)" "smpirun (s)" ratio "simrun T (s)" "smpirun T (s)" \
-  diff "target (issue 20: ratio >= 3, |diff| <= 1%)"
+printf '%-12s %10s %10s %7s %14s %14s %8s\n' broadcast "simrun (s)" "smpirun (s)" ratio "simrun T (s)" "smpirun T (s)" diff
 for bcast in one-to-all neighbour; do
   sed -e "s/values=\"one-to-all neighbour\"/values=\"$bcast\"/" -e "s#\.\./platforms#$PWD/platforms#" \
     bench/gj512-p128.xml > "$work/gj.xml"
@@ -40,7 +39,6 @@ XML
     --log=root.thres:critical --log=smpi_replay.thres:info > "$work/smpi.log" 2>&1
   t_smpi=$(sed -n 's/.*Simulation time \([0-9.e+-]*\).*/\1/p' "$work/smpi.log" | tail -1)
   awk -v b="$bcast" -v ws="$(cat "$work/simrun.time")" -v wm="$(cat "$work/smpi.time")" -v ts="$t_simrun" \
-    -v tm="$t_smpi" 'BEGIN { r = ws > 0 ? wm / ws : 0; d = 100 * (tm - ts) / ts
-                             printf "%-12s %10.2f %10.2f %7.2f %14.6f %14.6f %7.2f%%  %s\n", b, ws, wm, r, ts, tm, d,
-                               (r >= 3 && d <= 1 && d >= -1 ? "met" : "missed") }'
+    -v tm="$t_smpi" 'BEGIN { printf "%-12s %10.2f %10.2f %7.2f %14.6f %14.6f %7.2f%%\n", b, ws, wm,
+                             (ws > 0 ? wm / ws : 0), ts, tm, 100 * (tm - ts) / ts }'
 done

@@ -22,14 +22,16 @@ trap 'rm -rf "$work"' EXIT
 c++ -std=c++17 -O2 -c src/sim/sim_grid.cpp -o "$work/sim_grid.o" $(pkg-config --cflags simgrid)
 cc -O2 -Isrc/sim bench/sg_floor.c "$work/sim_grid.o" -o "$work/sg_floor" $(pkg-config --cflags --libs simgrid) -lstdc++
 
-# Runs the command after the first argument under /usr/bin/time, its output into $1, and sets wall and rss (MiB). A
-# failing command stops the script (set -e).
+# Runs the command after the first argument under /usr/bin/time, its output into $1, and sets wall, cpu (user + system
+# seconds of the command and its children: steadier than wall time on a shared machine) and rss (MiB). A failing
+# command stops the script (set -e).
 timed() {
-  local out=$1
+  local out=$1 user sys
   shift
-  /usr/bin/time -f '%e %M' -o "$work/time" "$@" > "$out"
-  read -r wall rss < "$work/time"
+  /usr/bin/time -f '%e %M %U %S' -o "$work/time" "$@" > "$out"
+  read -r wall rss user sys < "$work/time"
   rss=$(awk -v k="$rss" 'BEGIN { printf "%.1f", k / 1024 }')
+  cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 }
 
 # The target of issue 20 for p ranks at `wall` seconds and `rss` MiB: "-" where there is none.
@@ -41,9 +43,9 @@ target() {
   esac
 }
 
-printf '%6s %8s | %-38s | %-38s |\n' "" "" "simrun" "SimGrid alone"
-printf '%6s %8s | %8s %8s %9s %10s | %8s %8s %9s %10s | %s\n' ranks mesh "wall (s)" "RSS (MiB)" messages "messages/s" \
-  "wall (s)" "RSS (MiB)" messages "messages/s" "target (simrun)"
+printf '%6s %8s | %-47s | %-47s |\n' "" "" "simrun" "SimGrid alone"
+printf '%6s %8s | %8s %8s %8s %9s %10s | %8s %8s %8s %9s %10s | %s\n' ranks mesh "wall (s)" "cpu (s)" "RSS (MiB)" \
+  messages "messages/s" "wall (s)" "cpu (s)" "RSS (MiB)" messages "messages/s" "target (simrun wall, RSS)"
 for p in "${sizes[@]}"; do
   case $p in
     1024) rows=32 cols=32 ;;
@@ -65,13 +67,13 @@ for p in "${sizes[@]}"; do
 </scenario>
 XML
   timed /dev/null "$simrun" -q --no-cache --csv "$work/out.csv" "$work/scenario.xml"
-  sim_wall=$wall sim_rss=$rss
+  sim_wall=$wall sim_cpu=$cpu sim_rss=$rss
   messages=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "messages") col = i } NR == 2 { print $col }' \
     "$work/out.csv")
   timed "$work/floor.out" "$work/sg_floor" "$work/mesh.xml" "$rows" "$cols" --log=root.thres:critical \
     --cfg=contexts/stack-size:128
-  awk -v p="$p" -v m="${rows}x${cols}" -v w="$sim_wall" -v r="$sim_rss" -v n="$messages" -v fw="$wall" -v fr="$rss" \
-    -v fn="$(cat "$work/floor.out")" -v t="$(target "$p" "$sim_wall" "$sim_rss")" \
-    'BEGIN { printf "%6d %8s | %8.2f %8.1f %9d %10.0f | %8.2f %8.1f %9d %10.0f | %s\n", p, m, w, r, n, (w > 0 ? n / w : 0),
-             fw, fr, fn, (fw > 0 ? fn / fw : 0), t }'
+  awk -v p="$p" -v m="${rows}x${cols}" -v w="$sim_wall" -v c="$sim_cpu" -v r="$sim_rss" -v n="$messages" -v fw="$wall" \
+    -v fc="$cpu" -v fr="$rss" -v fn="$(cat "$work/floor.out")" -v t="$(target "$p" "$sim_wall" "$sim_rss")" \
+    'BEGIN { printf "%6d %8s | %8.2f %8.2f %8.1f %9d %10.0f | %8.2f %8.2f %8.1f %9d %10.0f | %s\n", p, m, w, c, r, n,
+             (w > 0 ? n / w : 0), fw, fc, fr, fn, (fw > 0 ? fn / fw : 0), t }'
 done

@@ -3,6 +3,7 @@
  * transfer), and folders a crashed or edited run leaves, each refused with the file and line to blame. */
 #include "met_eppa.h"
 #include "met_timeline.h"
+#include "met_wait.h"
 #include "tu.h"
 
 #include <string.h>
@@ -56,6 +57,29 @@ static void test_timeline_send_waits_for_late_receiver(void)
   met_trace_free(trace);
 }
 
+/* Measured messages carry their direction, so that simrun analyse finds Scalasca's wait states: in two-ranks the
+ * receiver waited 0.4-0.6 for a late sender; in late-receiver the sender waited 0.1-0.3 for a late receiver. */
+static void test_timeline_wait_states(void)
+{
+  static const struct {
+    const char *run;
+    int rank;
+    met_wait_pattern_t pattern;
+  } cases[] = {{RUNS "two-ranks", 1, MET_WAIT_LATE_SENDER}, {RUNS "late-receiver", 0, MET_WAIT_LATE_RECEIVER}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char err[1024] = "";
+    met_trace_t *trace = met_timeline_read(cases[i].run, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+    CU_ASSERT_EQUAL(met_trace_intervals(trace, 1 - cases[i].rank)[0].dir == MET_DIR_NONE, 1); /* not a message */
+    met_waits_t w;
+    CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+    TU_ASSERT_CLOSE(met_wait_time(&w, cases[i].rank, cases[i].pattern), 0.2, 1e-12);
+    TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.2, 1e-12);
+    met_wait_free(&w);
+    met_trace_free(trace);
+  }
+}
+
 /* Reads `folder`, which must fail with exactly `message`. */
 static void expect_refused(const char *folder, const char *message)
 {
@@ -96,6 +120,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_timeline_reads_categories_and_phases", test_timeline_reads_categories_and_phases},
       {"test_timeline_send_waits_for_late_receiver", test_timeline_send_waits_for_late_receiver},
+      {"test_timeline_wait_states", test_timeline_wait_states},
       {"test_timeline_refuses_cut_file", test_timeline_refuses_cut_file},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},

@@ -205,7 +205,8 @@ static void match_messages(rank_items_t *ranks, int nranks, size_t *cursor)
     }
 }
 
-/* Adds the rank's items to the trace, a matched message as its idle wait then its transfer. 0, or -1 out of memory. */
+/* Adds the rank's items to the trace, a matched message as its idle wait then its transfer, both with the end this
+ * rank is (sender or receiver). 0, or -1 out of memory. */
 static int add_items(met_trace_t *trace, int rank, const rank_items_t *list)
 {
   for (size_t i = 0; i < list->n; i++) {
@@ -215,6 +216,8 @@ static int add_items(met_trace_t *trace, int rank, const rank_items_t *list)
     wait.end = transfer.start = it->idle_end;
     wait.category = MET_CAT_IDLE;
     transfer.category = MET_CAT_COMM;
+    if (it->matched) /* a matched message knows which end this is: wait states and drawn messages need it */
+      wait.dir = transfer.dir = it->kind == CALL_SEND ? MET_DIR_SEND : MET_DIR_RECV;
     if (it->matched ? met_trace_add(trace, rank, &wait) != 0 || met_trace_add(trace, rank, &transfer) != 0
                     : met_trace_add(trace, rank, &it->iv) != 0)
       return -1;

@@ -92,12 +92,12 @@ static void test_met_fit_needs_spare_points(void)
   double y[5];
   met_fit_t fit;
   sample(amdahl_linear_fn, 5, y);
-  CU_ASSERT_EQUAL_FATAL(met_fit_best(pow2, y, 4, &fit), 0);
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(pow2, y, 4, MET_FIT_X_PROCESSORS, &fit), 0);
   CU_ASSERT_EQUAL(fit.ncoefs, 2);
-  CU_ASSERT_EQUAL_FATAL(met_fit_best(pow2, y, 5, &fit), 0);
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(pow2, y, 5, MET_FIT_X_PROCESSORS, &fit), 0);
   CU_ASSERT_EQUAL(fit.form, MET_FIT_AMDAHL_LINEAR);
-  CU_ASSERT_EQUAL(met_fit_best(pow2, y, 3, &fit), -1); /* 2 coefficients need 4 points */
-  CU_ASSERT_EQUAL_FATAL(met_fit_best(pow2, y, 5, &fit), 0);
+  CU_ASSERT_EQUAL(met_fit_best(pow2, y, 3, MET_FIT_X_PROCESSORS, &fit), -1); /* 2 coefficients need 4 points */
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(pow2, y, 5, MET_FIT_X_PROCESSORS, &fit), 0);
   CU_ASSERT(met_fit_covers(&fit, 1) && met_fit_covers(&fit, 16) && met_fit_covers(&fit, 3));
   CU_ASSERT(!met_fit_covers(&fit, 0.5) && !met_fit_covers(&fit, 17));
   char text[64];
@@ -135,13 +135,18 @@ static void test_met_fit_noisy_power(void)
   TU_ASSERT_CLOSE(fit.r2, 0.9328749, 1e-7);
 }
 
-/* The best form for 8 exact samples of f. */
-static met_fit_form_t best_for(double (*f)(double))
+/* The best form for 8 exact samples of f against x of kind `xkind`. */
+static met_fit_form_t best_for_x(double (*f)(double), met_fit_x_t xkind)
 {
   double y[8];
   met_fit_t fit;
   sample(f, 8, y);
-  return met_fit_best(pow2, y, 8, &fit) == 0 ? fit.form : MET_FIT_COUNT;
+  return met_fit_best(pow2, y, 8, xkind, &fit) == 0 ? fit.form : MET_FIT_COUNT;
+}
+
+static met_fit_form_t best_for(double (*f)(double))
+{
+  return best_for_x(f, MET_FIT_X_PROCESSORS);
 }
 
 static void test_met_fit_best_form(void)
@@ -151,9 +156,15 @@ static void test_met_fit_best_form(void)
   CU_ASSERT_EQUAL(best_for(amdahl_linear_fn), MET_FIT_AMDAHL_LINEAR);
   /* Exact linear data: the quadratic fits as well, with c = 0; the simpler form wins the tie. */
   CU_ASSERT_EQUAL(best_for(linear_fn), MET_FIT_LINEAR);
+  /* The work-size forms are tried against a work size only, the processor forms against p only: exact eq. 11 data
+   * (a N^3 + b N^2) is the work form against N, never against p; exact Amdahl data against N is not Amdahl. */
+  CU_ASSERT_EQUAL(best_for_x(work_fn, MET_FIT_X_WORK), MET_FIT_WORK);
+  CU_ASSERT_NOT_EQUAL(best_for_x(work_fn, MET_FIT_X_PROCESSORS), MET_FIT_WORK);
+  CU_ASSERT_NOT_EQUAL(best_for_x(amdahl_fn, MET_FIT_X_WORK), MET_FIT_AMDAHL);
+  CU_ASSERT_EQUAL(best_for_x(saturating_fn, MET_FIT_X_WORK), MET_FIT_SATURATING);
   /* Two points: every form would interpolate them, none is chosen. */
   met_fit_t fit;
-  CU_ASSERT_EQUAL(met_fit_best(pow2, pow2, 2, &fit), -1);
+  CU_ASSERT_EQUAL(met_fit_best(pow2, pow2, 2, MET_FIT_X_PROCESSORS, &fit), -1);
 }
 
 static void test_met_fit_domains(void)

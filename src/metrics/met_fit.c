@@ -213,13 +213,16 @@ int met_fit(met_fit_form_t form, const double *x, const double *y, size_t n, met
   return 0;
 }
 
-int met_fit_best(const double *x, const double *y, size_t n, met_fit_t *out)
+int met_fit_best(const double *x, const double *y, size_t n, met_fit_x_t xkind, met_fit_t *out)
 {
-  static const met_fit_form_t order[MET_FIT_COUNT] = {
-      MET_FIT_LINEAR, MET_FIT_AMDAHL,     MET_FIT_POWER,     MET_FIT_XLOG,
-      MET_FIT_WORK,   MET_FIT_SATURATING, MET_FIT_QUADRATIC, MET_FIT_AMDAHL_LINEAR};
+  static const met_fit_form_t against_p[] = {MET_FIT_LINEAR, MET_FIT_AMDAHL,    MET_FIT_POWER,
+                                             MET_FIT_XLOG,   MET_FIT_QUADRATIC, MET_FIT_AMDAHL_LINEAR};
+  static const met_fit_form_t against_work[] = {MET_FIT_LINEAR, MET_FIT_POWER, MET_FIT_WORK, MET_FIT_SATURATING,
+                                                MET_FIT_QUADRATIC};
+  const met_fit_form_t *order = xkind == MET_FIT_X_WORK ? against_work : against_p;
+  size_t forms = xkind == MET_FIT_X_WORK ? sizeof against_work / sizeof *order : sizeof against_p / sizeof *order;
   int found = 0;
-  for (int i = 0; i < MET_FIT_COUNT; i++) {
+  for (size_t i = 0; i < forms; i++) {
     met_fit_t fit;
     if (n < (size_t)form_ncoefs[order[i]] + 2 || met_fit(order[i], x, y, n, &fit) != 0)
       continue;

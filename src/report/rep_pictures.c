@@ -574,8 +574,8 @@ static const metric_t metrics[] = {
     {"granularity", "granularity T_comp / T_comm", eppa_value, M_GRANULARITY},
 };
 
-/* Fits the curve's finite points. */
-static void fit_curve(curve_t *curve)
+/* Fits the curve's finite points with the forms for what x is (p, or a work size). */
+static void fit_curve(curve_t *curve, met_fit_x_t xkind)
 {
   double x[curve->n], y[curve->n];
   size_t n = 0;
@@ -584,7 +584,7 @@ static void fit_curve(curve_t *curve)
       x[n] = curve->x[i];
       y[n++] = curve->y[i];
     }
-  curve->fitted = met_fit_best(x, y, n, &curve->fit) == 0;
+  curve->fitted = met_fit_best(x, y, n, xkind, &curve->fit) == 0;
 }
 
 static void print_fit(pictures_t *pics, const char *what, const curve_t *curve, const char *var)
@@ -619,7 +619,7 @@ static int metric_picture(pictures_t *pics, const groups_t *groups, const metric
     const group_t *g = &groups->list[k];
     group_values(g, m->get, m->which, y + total);
     curves[k] = (curve_t){.label = g->title[0] ? g->title : "simulated", .x = g->x, .y = y + total, .n = g->count};
-    fit_curve(&curves[k]);
+    fit_curve(&curves[k], strcmp(var, "p") ? MET_FIT_X_WORK : MET_FIT_X_PROCESSORS);
     total += g->count;
   }
   if (all_zero(y, total))

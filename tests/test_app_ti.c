@@ -120,22 +120,30 @@ static void test_app_ti_simgrid_examples_as_smpirun(void)
   compare(EXAMPLE, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", 2, "split_traces", EXAMPLE "split_traces");
 }
 
+/* Builds tests/data/ti/NAME.c with smpicc in a new folder `dir` and traces it with smpirun -trace-ti on `nranks`
+ * ranks of `platform`, placed by the hostfile that the shell command `hosts` writes to standard output; the trace is
+ * dir/NAME.ti. */
+static void smpi_trace(char dir[64], const char *name, int nranks, const char *platform, const char *hosts)
+{
+  CU_ASSERT_EQUAL_FATAL(system("command -v smpicc > /dev/null && command -v smpirun > /dev/null"), 0);
+  snprintf(dir, 64, "/tmp/simrun-ti-XXXXXX");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  char command[2048];
+  snprintf(command, sizeof command,
+           "cd %s && (%s) > hosts && smpicc -o %s " DATA "%s.c 2> /dev/null && "
+           "smpirun -np %d -platform %s -hostfile hosts -trace-ti --cfg=tracing/filename:%s.ti "
+           "--cfg=smpi/host-speed:1Gf --log=root.thres:critical ./%s > /dev/null 2>&1",
+           dir, hosts, name, name, nranks, platform, name, name);
+  CU_ASSERT_EQUAL_FATAL(system(command), 0);
+}
+
 /* tests/data/ti/every.c, built with smpicc and traced by smpirun -trace-ti on 64 hosts of tests/data/ti/cluster.xml:
  * its trace holds every action smpirun -trace-ti writes, and both simulators replay it within 5% of each other. */
 static void test_app_ti_every_action_as_smpirun(void)
 {
-  CU_ASSERT_EQUAL_FATAL(system("command -v smpicc > /dev/null && command -v smpirun > /dev/null"), 0);
   char dir[64];
-  snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
   char command[2048];
-  snprintf(command, sizeof command,
-           "cd %s && for i in $(seq 0 63); do echo node-$i; done > hosts && "
-           "smpicc -o every " DATA "every.c 2> /dev/null && "
-           "smpirun -np 64 -platform " DATA "cluster.xml -hostfile hosts -trace-ti --cfg=tracing/filename:every.ti "
-           "--cfg=smpi/host-speed:1Gf --log=root.thres:critical ./every > /dev/null 2>&1",
-           dir);
-  CU_ASSERT_EQUAL_FATAL(system(command), 0);
+  smpi_trace(dir, "every", 64, DATA "cluster.xml", "for i in $(seq 0 63); do echo node-$i; done");
   static const char *const verbs[] = {
       "init",     "compute",  "send",      "recv",       "isend",         "irecv",    "test",      "wait",    "waitall",
       "sendRecv", "barrier",  "bcast",     "reduce",     "allreduce",     "alltoall", "alltoallv", "gather",  "gatherv",
@@ -158,11 +166,28 @@ static void test_app_ti_every_action_as_smpirun(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
+/* tests/data/ti/self.c: ranks that message themselves (isend and irecv to oneself, sendrecv with oneself) replay as
+ * smpirun replays them, within 5%, instead of being refused. */
+static void test_app_ti_messages_to_oneself_as_smpirun(void)
+{
+  char dir[64];
+  smpi_trace(dir, "self", 3, EXAMPLE "small_platform.xml", "printf 'Tremblay\\nJupiter\\nFafard\\n'");
+  char hosts[128];
+  char trace[128];
+  snprintf(hosts, sizeof hosts, "%s/hosts", dir);
+  snprintf(trace, sizeof trace, "%s/self.ti", dir);
+  compare(dir, EXAMPLE "small_platform.xml", hosts, 3, "self.ti", trace);
+  char command[128];
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_app_ti_simgrid_examples_as_smpirun", test_app_ti_simgrid_examples_as_smpirun},
       {"test_app_ti_every_action_as_smpirun", test_app_ti_every_action_as_smpirun},
+      {"test_app_ti_messages_to_oneself_as_smpirun", test_app_ti_messages_to_oneself_as_smpirun},
       {NULL, NULL}};
   return tu_run("app_ti", cases);
 }

@@ -271,8 +271,6 @@ static int pt2pt(ti_rank_t *tr, int *partner, int *tag, double *bytes)
       type_size(tr, 5, &size) != 0 ||
       whole(tr, 4, "count", tr->field[1][0] == 's' || tr->field[1][1] == 's' ? 0 : -1, TI_MAX_BYTES, &count) != 0)
     return -1;
-  if (*partner == tr->me)
-    return fail(tr, "a rank cannot message itself here (partner %d is this rank)", *partner);
   *tag = (int)t;
   *bytes = count < 0 ? 0 : (double)count * size;
   if (*bytes > TI_MAX_BYTES)
@@ -338,8 +336,6 @@ static int do_sendrecv(ti_rank_t *tr)
   if (min_fields(tr, 4) != 0 || peer(tr, 3, &dst) != 0 || peer(tr, 5, &src) != 0 || type_size(tr, 6, &send_size) ||
       type_size(tr, 7, &recv_size) != 0 || amount(tr, 2, send_size, &out) != 0 || amount(tr, 4, recv_size, &in) != 0)
     return -1;
-  if (dst == tr->me || src == tr->me)
-    return fail(tr, "a rank cannot message itself here");
   sim_request_t *s = sim_isend(tr->rank, dst, out);
   sim_request_t *r = sim_irecv(tr->rank, src, in);
   if (s)

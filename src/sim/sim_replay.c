@@ -329,14 +329,16 @@ static void ti_message(sim_rank_t *rank, const char *verb, int peer, double byte
 
 void sim_send(sim_rank_t *rank, int dst, double bytes)
 {
-  xbt_assert(dst >= 0 && dst < sim_rank_count(rank) && dst != rank->id, "rank %d: bad destination %d", rank->id, dst);
+  xbt_assert(dst >= 0 && dst < sim_rank_count(rank) && (dst != rank->id || rank->world->posted_clock),
+             "rank %d: bad destination %d", rank->id, dst);
   ti_message(rank, "send", dst, bytes);
   message(rank, dst, 1, bytes);
 }
 
 void sim_recv(sim_rank_t *rank, int src, double bytes)
 {
-  xbt_assert(src >= 0 && src < sim_rank_count(rank) && src != rank->id, "rank %d: bad source %d", rank->id, src);
+  xbt_assert(src >= 0 && src < sim_rank_count(rank) && (src != rank->id || rank->world->posted_clock),
+             "rank %d: bad source %d", rank->id, src);
   ti_message(rank, "recv", src, bytes);
   message(rank, src, 0, bytes);
 }
@@ -353,7 +355,7 @@ void sim_post_at_own_clock(sim_rank_t *rank, double eager_below, double envelope
 static sim_request_t *start_request(sim_rank_t *rank, int peer, int sending, double bytes)
 {
   xbt_assert(rank->world->posted_clock, "rank %d: non-blocking messages need sim_post_at_own_clock", rank->id);
-  xbt_assert(peer >= 0 && peer < sim_rank_count(rank) && peer != rank->id, "rank %d: bad peer %d", rank->id, peer);
+  xbt_assert(peer >= 0 && peer < sim_rank_count(rank), "rank %d: bad peer %d", rank->id, peer);
   sim_request_t *req = malloc(sizeof *req);
   if (!req) {
     rank->world->record_error = 1;

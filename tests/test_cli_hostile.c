@@ -225,7 +225,8 @@ static void write_file(const char *dir, const char *name, const char *text)
   fclose(f);
 }
 
-/* The T_par of the CSV's last row (the t_par_s column, docs/results.md), after running the scenario in `dir`. */
+/* The T_par of the CSV's last row (the t_par_s column, docs/results.md), after running the scenario in `dir`; NAN
+ * when there is none. */
 static double run_last_t_par(const char *dir)
 {
   cli_run_t run;
@@ -234,19 +235,10 @@ static double run_last_t_par(const char *dir)
   run_free(&run);
   char *csv = read_output(dir, "out.csv");
   CU_ASSERT_FATAL(csv != NULL);
-  int column = 0;
-  const char *header_end = strchr(csv, '\n');
-  const char *name = strstr(csv, "t_par_s,");
-  CU_ASSERT_FATAL(name != NULL && header_end != NULL && name < header_end);
-  for (const char *c = csv; c < name; c++)
-    column += *c == ',';
-  const char *row = csv;
+  int rows = 0; /* data rows: the lines after the header */
   for (const char *c = csv; (c = strchr(c, '\n')) && c[1]; c++)
-    row = c + 1;
-  const char *field = row;
-  for (int i = 0; i < column && field; i++)
-    field = strchr(field, ',') ? strchr(field, ',') + 1 : NULL;
-  double t_par = field ? strtod(field, NULL) : 0;
+    rows++;
+  double t_par = csv_number(csv, rows, (const char *const[]){"t_par_s", NULL});
   free(csv);
   return t_par;
 }

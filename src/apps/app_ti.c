@@ -795,7 +795,7 @@ static const scn_skeleton_spec_t ti_spec = {
     .name = "ti-replay", .params = ti_params, .nparams = sizeof ti_params / sizeof ti_params[0]};
 
 const app_skeleton_t app_ti_skeleton = {.spec = &ti_spec,
-                                        .view = APP_VIEW_MESSAGES,
+                                        .views = APP_VIEW_MESSAGES,
                                         .prepare = ti_prepare,
                                         .program = ti_program,
                                         .release = ti_release,

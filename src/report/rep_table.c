@@ -39,9 +39,9 @@ static void print_title(FILE *out, const stu_study_t *study)
   if (s->description)
     fprintf(out, "%s\n", s->description);
   print_recording(out, study);
-  if (study->view == APP_VIEW_LOST_CYCLES)
+  if (stu_has_view(study, STU_VIEW_LOST_CYCLES))
     fprintf(out, "Overhead ratios Ovh_j = T_ovh^j / T_seq (Lemeire eq. 1.13): speedup = p / (1 + sum Ovh_j); "
-               "granularity = 1 / Ovh_comm.\n");
+                 "granularity = 1 / Ovh_comm.\n");
 }
 
 /* A ratio as printed with 4 decimals: rounding noise of either sign shows as 0.0000, never -0.0000. */
@@ -64,8 +64,8 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first)
   fprintf(out, "\n");
   int named = rep_print_params(out, study, lead, 1);
   fprintf(out, "%sT_seq = %.3f s\n", named ? ", " : "", lead->eppa.t_seq);
-  fprintf(out, "%6s %11s %9s %10s %9s %9s %9s %9s %9s  %11s", "p", "T_par (s)", "speedup", "efficiency", "ctrl",
-          "comm", "idle", "anomaly", "sum", "granularity");
+  fprintf(out, "%6s %11s %9s %10s %9s %9s %9s %9s %9s  %11s", "p", "T_par (s)", "speedup", "efficiency", "ctrl", "comm",
+          "idle", "anomaly", "sum", "granularity");
   rep_model_heads(out, study);
   fputc('\n', out);
   for (size_t i = first; i < study->npoints; i++) {
@@ -131,11 +131,11 @@ static void print_messages(FILE *out, const stu_study_t *study, const stu_point_
 void rep_print(FILE *out, const stu_study_t *study)
 {
   print_title(out, study);
-  if (study->view == APP_VIEW_CAUSE_EFFECT) {
+  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
     rep_carnival_print(out, study);
     return;
   }
-  if (study->view == APP_VIEW_MESSAGES) {
+  if (stu_has_view(study, STU_VIEW_MESSAGES)) {
     for (size_t i = 0; i < study->npoints; i++)
       print_messages(out, study, &study->points[i]);
     rep_wait_print(out, study);

@@ -1,30 +1,28 @@
-/* Runs a scenario's sweep: validates every point, simulates each in its own process, pairs it with the sequential
- * run of the same parameters (T_seq, seed 000 §1.1) and keeps the lost-cycle metrics. */
+/* Runs a scenario's sweep: validates every point, plans the tasks (stu_plan.h), runs them on local processes or the
+ * MPI farm, pairs each point with the sequential run of the same parameters (T_seq, seed 000 §1.1) and keeps the
+ * views (stu_view.h). */
 #include "stu_sweep.h"
+#include "app_skeleton.h"
 #include "sim_error.h"
 #include "sim_run.h"
-#include "stu_cache.h"
 #include "stu_farm.h"
-#include "stu_task.h"
+#include "stu_plan.h"
+#include "stu_pool.h"
+#include "stu_runner.h"
+#include "stu_view.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Sequential times already known, by the values of every parameter but p. */
-typedef struct seq_cache {
-  size_t count;
-  const char ***values;
-  double *t_seq;
-} seq_cache_t;
-
 typedef struct sweep {
   const scn_scenario_t *scenario;
   const app_skeleton_t *skeleton;
   const char **names; /* parameter names, in the scenario's order */
   size_t p_index;     /* the position of "p" among them */
-  seq_cache_t seq;
+  stu_plan_t plan;
+  stu_cache_t *cache;   /* or NULL */
   const char *platform; /* the platform being loaded, for messages */
   const stu_options_t *options;
   stu_study_t *study;
@@ -36,35 +34,10 @@ typedef struct sweep {
   size_t nmachines;
 } sweep_t;
 
-const char *stu_value(const stu_study_t *study, const stu_point_t *point, const char *name)
-{
-  for (size_t i = 0; i < study->scenario->nparams; i++)
-    if (strcmp(study->scenario->params[i].name, name) == 0)
-      return point->values[i];
-  return NULL;
-}
-
 static int param_line(const scn_scenario_t *scenario, const char *name)
 {
   const scn_param_t *param = scn_param(scenario, name);
   return param ? param->line : 0;
-}
-
-/* The platform file of a point with these values: its "platform" parameter's, or the scenario's <platform>. */
-static const char *platform_of(const scn_scenario_t *scenario, const char *const *values)
-{
-  for (size_t j = 0; j < scenario->nparams; j++) {
-    const scn_param_t *param = &scenario->params[j];
-    for (size_t v = 0; param->paths && v < param->nvalues; v++)
-      if (strcmp(param->values[v], values[j]) == 0)
-        return param->paths[v];
-  }
-  return scenario->platform;
-}
-
-const char *stu_platform(const stu_study_t *study, const stu_point_t *point)
-{
-  return platform_of(study->scenario, point->values);
 }
 
 /* Fills the points of the cross product; the last parameter varies fastest. */
@@ -157,48 +130,6 @@ static int keep_grid_points(sweep_t *sweep, stu_study_t *study)
   return rc ? rc : check_grid_coverage(sweep, study, sweep->p_index, p_unused);
 }
 
-/* Whether two points have the same values for every parameter but p. */
-static int same_but_p(const sweep_t *sweep, const char **a, const char **b)
-{
-  for (size_t j = 0; j < sweep->scenario->nparams; j++)
-    if (j != sweep->p_index && strcmp(a[j], b[j]) != 0)
-      return 0;
-  return 1;
-}
-
-static int remember_seq(seq_cache_t *cache, const char **values, double t_seq)
-{
-  const char ***v = realloc(cache->values, (cache->count + 1) * sizeof *v);
-  if (v)
-    cache->values = v;
-  double *t = realloc(cache->t_seq, (cache->count + 1) * sizeof *t);
-  if (t)
-    cache->t_seq = t;
-  if (!v || !t)
-    return SIM_ENOMEM;
-  cache->values[cache->count] = values;
-  cache->t_seq[cache->count++] = t_seq;
-  return 0;
-}
-
-/* Whether T_seq for `values` is known; if so, stores it in *t_seq. */
-static int cached_seq(const sweep_t *sweep, const char **values, double *t_seq)
-{
-  for (size_t i = 0; i < sweep->seq.count; i++)
-    if (same_but_p(sweep, sweep->seq.values[i], values)) {
-      *t_seq = sweep->seq.t_seq[i];
-      return 1;
-    }
-  return 0;
-}
-
-/* The cause-effect view of a point's trace (a DSM run). */
-static int keep_cause_effect(stu_point_t *point, const met_trace_t *trace)
-{
-  point->carnival = met_carnival_new(trace);
-  return point->carnival ? 0 : SIM_ENOMEM;
-}
-
 /* The description of the point's platform for its p (sim_run_describe), from the sweep's list or made once; NULL with
  * the reason in err when it cannot be made. */
 static const met_platform_t *describe(sweep_t *sweep, const stu_point_t *point, char *err, size_t errlen)
@@ -257,16 +188,14 @@ static void drop_trace(stu_point_t *point, int per_process)
   point->trace = NULL;
 }
 
-/* A finished point: its sequential time for the rest of its group (a p = 1 point), its cause-effect view, its
+/* A finished point: its sequential time for the rest of its group (a p = 1 point), the views of its whole trace, its
  * model, and the progress. */
 static int finish_point(sweep_t *sweep, stu_point_t *point)
 {
-  double t_seq;
-  int rc = 0;
-  if (sweep->skeleton->view == APP_VIEW_LOST_CYCLES && point->p == 1 && !cached_seq(sweep, point->values, &t_seq))
-    rc = remember_seq(&sweep->seq, point->values, point->t_par);
-  if (rc == 0 && sweep->skeleton->view == APP_VIEW_CAUSE_EFFECT)
-    rc = keep_cause_effect(point, point->trace);
+  unsigned views = sweep->study->facts.views;
+  if (stu_view_needs(views, STU_NEED_SEQ) && point->p == 1)
+    stu_plan_set_seq(&sweep->plan, (size_t)(point - sweep->study->points), point->t_par);
+  int rc = stu_view_needs(views, STU_NEED_TRACE) ? stu_view_finish(views, point) : 0;
   drop_trace(point, sweep->options->per_process);
   keep_model(sweep, point);
   sweep->done++;
@@ -288,104 +217,63 @@ static int deliver(void *owner, const stu_task_t *task, FILE *result, char *err,
   }
   if (task->kind == STU_TASK_SEQ) {
     met_trace_free(seq.trace);
-    return remember_seq(&sweep->seq, point->values, seq.t_par);
+    stu_plan_set_seq(&sweep->plan, (size_t)task->point, seq.t_par);
+    return 0;
   }
   if (status == SIM_EINVAL) {
     *blame = "p";
-    snprintf(err, errlen, "the sequential run (p = 1) took no simulated time, so speedup and the overhead ratios are "
-                          "undefined; check the skeleton's parameters");
+    snprintf(err, errlen,
+             "the sequential run (p = 1) took no simulated time, so speedup and the overhead ratios are "
+             "undefined; check the skeleton's parameters");
   }
   return status ? status : finish_point(sweep, point);
 }
 
-/* The task simulating point i. */
-static stu_task_t point_task(const sweep_t *sweep, size_t i)
+/* The cache key of a task (stu_key_fn). */
+static int task_key(void *ctx, const stu_task_t *task, char *key, size_t len)
 {
-  const stu_point_t *point = &sweep->study->points[i];
-  app_view_t view = sweep->skeleton->view;
-  double t_seq = 0;
-  if (view == APP_VIEW_LOST_CYCLES && point->p != 1)
-    cached_seq(sweep, point->values, &t_seq);
-  return (stu_task_t){.kind = STU_TASK_POINT, .point = (int32_t)i, .nranks = point->p,
-                      .keep_procs = view == APP_VIEW_LOST_CYCLES && point->p == sweep->options->per_process,
-                      .keep_trace = keeps_trace(point, sweep->options->per_process) || view == APP_VIEW_CAUSE_EFFECT,
-                      .t_seq = t_seq};
+  sweep_t *sweep = ctx;
+  return stu_cache_key(sweep->cache, &sweep->ctx, task, key, len);
 }
 
-/* Whether a point of the group of point i must be simulated: it is not in the cache. */
-static int group_to_simulate(const sweep_t *sweep, stu_cache_t *cache, size_t i)
+/* Whether the cache has a result under `key` (stu_has_fn). */
+static int cache_has(void *ctx, const char *key)
 {
-  char key[4096];
-  for (size_t k = i; k < sweep->study->npoints; k++) {
-    const stu_point_t *point = &sweep->study->points[k];
-    stu_task_t task = point_task(sweep, k);
-    if (same_but_p(sweep, sweep->study->points[i].values, point->values) &&
-        (!cache || stu_cache_key(cache, &sweep->ctx, &task, key, sizeof key) != 0 || !stu_cache_has(cache, key)))
-      return 1;
-  }
-  return 0;
+  const sweep_t *sweep = ctx;
+  return stu_cache_has(sweep->cache, key);
 }
 
-/* Whether point i is the first of its group (the points equal but for p). */
-static int first_of_group(const sweep_t *sweep, size_t i)
+/* Plans the tasks; a group's own sequential run needs parameters the skeleton accepts with one rank. */
+static int plan(sweep_t *sweep)
 {
-  for (size_t k = 0; k < i; k++)
-    if (same_but_p(sweep, sweep->study->points[k].values, sweep->study->points[i].values))
-      return 0;
-  return 1;
-}
-
-/* The index of the p = 1 point of point i's group, or npoints. */
-static size_t group_p1(const sweep_t *sweep, size_t i)
-{
-  size_t k = 0;
-  while (k < sweep->study->npoints && (sweep->study->points[k].p != 1 ||
-                                      !same_but_p(sweep, sweep->study->points[k].values,
-                                                  sweep->study->points[i].values)))
-    k++;
-  return k;
-}
-
-/* The first tasks (lost-cycle view): a sequential time for every group with a point to simulate, from the group's
- * p = 1 point or from a run of its own (whose parameters the skeleton must accept with one rank). Returns how many,
- * or a negative SIM_E* code. */
-static long plan_sequential(sweep_t *sweep, stu_cache_t *cache, stu_task_t *tasks)
-{
-  long n = 0;
-  for (size_t i = 0; sweep->skeleton->view == APP_VIEW_LOST_CYCLES && i < sweep->study->npoints; i++) {
-    size_t one = group_p1(sweep, i);
-    if (!first_of_group(sweep, i) || (one == sweep->study->npoints && !group_to_simulate(sweep, cache, i)))
+  unsigned views = sweep->study->facts.views;
+  stu_plan_options_t o = {.seq = stu_view_needs(views, STU_NEED_SEQ),
+                          .procs = stu_view_needs(views, STU_NEED_PROCS),
+                          .traces = stu_view_needs(views, STU_NEED_TRACE),
+                          .per_process = sweep->options->per_process,
+                          .key = sweep->cache ? task_key : NULL,
+                          .has = cache_has,
+                          .ctx = sweep};
+  int rc = stu_plan_build(&sweep->plan, sweep->study, sweep->p_index, &o);
+  for (size_t t = 0; rc == 0 && t < sweep->plan.nseq; t++) {
+    if (sweep->plan.tasks[t].kind != STU_TASK_SEQ)
       continue;
-    if (one < sweep->study->npoints) {
-      tasks[n++] = point_task(sweep, one);
-      continue;
-    }
     char message[1024] = "";
     const char *blame = NULL;
     void *arg = NULL;
-    int rc = stu_task_prepare(&sweep->ctx, i, 1, &arg, message, sizeof message, &blame);
+    rc = stu_task_prepare(&sweep->ctx, (size_t)sweep->plan.tasks[t].point, 1, &arg, message, sizeof message, &blame);
     sweep->skeleton->release(arg);
     if (rc != 0)
       return point_error(sweep, rc, blame, message);
-    tasks[n++] = (stu_task_t){.kind = STU_TASK_SEQ, .point = (int32_t)i, .nranks = 1};
   }
-  return n;
-}
-
-/* The other tasks: every point not simulated among the first ones. */
-static size_t plan_points(const sweep_t *sweep, stu_task_t *tasks)
-{
-  size_t n = 0;
-  for (size_t i = 0; i < sweep->study->npoints; i++)
-    if (sweep->skeleton->view != APP_VIEW_LOST_CYCLES || sweep->study->points[i].p != 1)
-      tasks[n++] = point_task(sweep, i);
-  return n;
+  return rc;
 }
 
 /* Runs `count` tasks; a failure is reported against the scenario. */
-static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tasks, size_t count)
+static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tasks, const char *const *keys,
+                     size_t count)
 {
-  int rc = stu_runner_run(runner, tasks, count);
+  int rc = stu_runner_run(runner, tasks, keys, count);
   if (rc == SIM_EINTR)
     return rc;
   if (rc == SIM_ECHILD) /* a crash names the platform of the point, the likeliest cause */
@@ -394,18 +282,16 @@ static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tas
 }
 
 /* Simulates every point: the sequential runs first, then the rest, on `exec`. */
-static int simulate_all(sweep_t *sweep, stu_exec_t *exec, stu_cache_t *cache)
+static int simulate_all(sweep_t *sweep, stu_exec_t *exec)
 {
-  stu_task_t *tasks = calloc(2 * sweep->study->npoints + 1, sizeof *tasks);
-  if (!tasks)
-    return SIM_ENOMEM;
-  stu_runner_t runner = {.ctx = &sweep->ctx, .exec = exec, .cache = cache, .stop = sweep->options->stop,
-                         .deliver = deliver, .owner = sweep};
-  long first = plan_sequential(sweep, cache, tasks);
-  int rc = first < 0 ? (int)first : run_tasks(sweep, &runner, tasks, (size_t)first);
-  rc = rc ? rc : run_tasks(sweep, &runner, tasks, plan_points(sweep, tasks));
-  free(tasks);
-  return rc;
+  stu_runner_t runner = {
+      .exec = exec, .cache = sweep->cache, .stop = sweep->options->stop, .deliver = deliver, .owner = sweep};
+  stu_plan_t *p = &sweep->plan;
+  int rc = plan(sweep);
+  rc = rc ? rc : run_tasks(sweep, &runner, p->tasks, p->keys, p->nseq);
+  if (rc == 0)
+    stu_plan_fill_seq(p);
+  return rc ? rc : run_tasks(sweep, &runner, p->tasks + p->nseq, p->keys + p->nseq, p->count - p->nseq);
 }
 
 /* The interruption message: how much is done, and where it is kept. */
@@ -413,8 +299,10 @@ static int interrupted(sweep_t *sweep, const stu_cache_t *cache)
 {
   const scn_scenario_t *s = sweep->scenario;
   if (cache)
-    scn_fail(sweep->err, s->path, 0, "interrupted after %zu of %zu points; they are kept in %s: run the same command "
-             "again to resume", sweep->done, sweep->study->npoints, stu_cache_dir(cache));
+    scn_fail(sweep->err, s->path, 0,
+             "interrupted after %zu of %zu points; they are kept in %s: run the same command "
+             "again to resume",
+             sweep->done, sweep->study->npoints, stu_cache_dir(cache));
   else
     scn_fail(sweep->err, s->path, 0, "interrupted after %zu of %zu points, which are lost (no cache)", sweep->done,
              sweep->study->npoints);
@@ -427,6 +315,7 @@ static int simulate_study(sweep_t *sweep)
   const stu_options_t *o = sweep->options;
   char message[1200] = "";
   stu_cache_t *cache = o->cache_dir ? stu_cache_open(o->cache_dir, o->warn, o->ctx, message, sizeof message) : NULL;
+  sweep->cache = cache;
   if (o->cache_dir && !cache) {
     scn_fail(sweep->err, sweep->scenario->path, 0, "%s", message);
     return SIM_EIO;
@@ -436,7 +325,7 @@ static int simulate_study(sweep_t *sweep)
                    : stu_pool_new(&sweep->ctx, o->jobs > 0 ? (size_t)o->jobs : 1, &exec);
   if (rc != 0 && *message)
     scn_fail(sweep->err, sweep->scenario->path, 0, "%s", message);
-  rc = rc ? rc : simulate_all(sweep, &exec, cache);
+  rc = rc ? rc : simulate_all(sweep, &exec);
   if (rc == SIM_EINTR)
     interrupted(sweep, cache);
   if (o->farm)
@@ -444,6 +333,7 @@ static int simulate_study(sweep_t *sweep)
   else
     stu_pool_free(&exec);
   stu_cache_free(cache);
+  sweep->cache = NULL;
   return rc;
 }
 
@@ -511,6 +401,17 @@ static int find_p(const scn_scenario_t *scenario, size_t *p_index)
   return SIM_EINVAL;
 }
 
+/* What the report needs to know of the skeleton. */
+static stu_facts_t facts_of(const app_skeleton_t *skeleton)
+{
+  return (stu_facts_t){.skeleton = skeleton->spec->name,
+                       .views = stu_view_flags(skeleton->views),
+                       .has_model = skeleton->model != NULL,
+                       .model_name = skeleton->model_name,
+                       .has_advice = skeleton->advise != NULL,
+                       .grid_param = skeleton->grid_param};
+}
+
 /* Builds the sweep's points (the cross product, less the grid points a skeleton refuses) into a new study. */
 static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_skeleton_t *skeleton)
 {
@@ -523,12 +424,15 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
     rc = point_error(sweep, SIM_EINVAL, NULL, "the scenario gives no p");
   if (rc == 0) {
     sweep->study->scenario = scenario;
-    sweep->study->skeleton = skeleton;
-    sweep->study->view = skeleton->view;
+    sweep->study->facts = facts_of(skeleton);
     rc = build_points(sweep->study, sweep->p_index);
   }
-  sweep->ctx = (stu_sweep_ctx_t){.scenario = scenario, .skeleton = skeleton, .names = sweep->names,
-                                 .p_index = sweep->p_index, .study = sweep->study, .ti_dir = sweep->options->ti_dir,
+  sweep->ctx = (stu_sweep_ctx_t){.scenario = scenario,
+                                 .skeleton = skeleton,
+                                 .names = sweep->names,
+                                 .p_index = sweep->p_index,
+                                 .study = sweep->study,
+                                 .ti_dir = sweep->options->ti_dir,
                                  .ti_p = sweep->options->per_process};
   return rc ? rc : keep_grid_points(sweep, sweep->study);
 }
@@ -538,8 +442,7 @@ static void close_sweep(sweep_t *sweep, int rc)
   if (rc == SIM_ENOMEM)
     scn_fail(sweep->err, sweep->scenario->path, 0, "%s", sim_strerror(rc));
   free(sweep->names);
-  free(sweep->seq.values);
-  free(sweep->seq.t_seq);
+  stu_plan_free(&sweep->plan);
   free(sweep->machines);
   free(sweep->machine_platforms);
   if (rc != 0) {
@@ -564,8 +467,10 @@ static int keep_shard(sweep_t *sweep, stu_study_t *study, const stu_options_t *o
   }
   study->npoints = kept;
   if (kept == 0)
-    scn_fail(sweep->err, sweep->scenario->path, 0, "--shard %d/%d: the study has %zu points, so this shard has none; "
-             "use at most %zu shards", o->shard_index, o->shard_count, all, all);
+    scn_fail(sweep->err, sweep->scenario->path, 0,
+             "--shard %d/%d: the study has %zu points, so this shard has none; "
+             "use at most %zu shards",
+             o->shard_index, o->shard_count, all, all);
   return kept ? 0 : SIM_EPARAM;
 }
 
@@ -603,19 +508,4 @@ int stu_serve(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, sc
     close_sweep(&sweep, rc);
   stu_free(sweep.study);
   return rc;
-}
-
-void stu_free(stu_study_t *study)
-{
-  if (!study)
-    return;
-  for (size_t i = 0; study->points && i < study->npoints; i++) {
-    free(study->points[i].values);
-    free(study->points[i].procs);
-    free(study->points[i].msgs);
-    met_carnival_free(study->points[i].carnival);
-    met_trace_free(study->points[i].trace);
-  }
-  free(study->points);
-  free(study);
 }

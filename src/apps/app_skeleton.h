@@ -39,6 +39,13 @@ typedef struct app_skeleton {
   int (*prepare)(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen, const char **bad_param);
   sim_program_fn program;
   void (*release)(void *arg); /* frees what prepare built; accepts NULL */
+  /* Optional (NULL: T_seq is the program's run on one rank, the group's p = 1 point when it has one): the sequential
+   * run that gives T_seq for `point` when it is something else, such as ti-replay's sum of its trace's computation.
+   * Builds an argument for `program` run on one rank, like prepare (freed by release), and says where T_seq comes
+   * from in `source` (one line for the report). Returns 0; 0 with *arg NULL and the reason in `source` when the point
+   * has none (the study then has no lost-cycle view); or SIM_EPARAM with a message and the parameter to blame. */
+  int (*prepare_seq)(const app_point_t *point, void **arg, char *source, size_t sourcelen, char *err, size_t errlen,
+                     const char **bad_param);
   /* Optional (NULL for none): an analytic model's predicted run time in seconds for `point` on `nranks` ranks of the
    * machine `m` (the run's platform and mapping), or NAN with what the model lacks in `missing` (one line) when the
    * point is outside the model or the platform lacks one of its inputs. The report shows it beside T_par. */

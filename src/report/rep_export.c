@@ -503,15 +503,21 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   fprintf(out, "},\n     \"platform\": ");
   json_string(out, base_name(stu_platform(study, point)));
   fprintf(out, ", \"p\": %d, \"messages\": %zu", point->p, point->messages);
-  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
+  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT))
     rep_carnival_json(out, point, json_string);
-  } else if (stu_has_view(study, STU_VIEW_MESSAGES)) {
+  if (stu_has_view(study, STU_VIEW_MESSAGES) && !stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
     fprintf(out, ", \"t_par_s\": ");
     json_number(out, point->t_par);
+  }
+  if (stu_has_view(study, STU_VIEW_MESSAGES))
     json_array(out, "messages_by_size", point, point->nmsgs, json_message);
-  } else {
+  if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
     json_lost_cycles(out, point);
     json_model(out, study, point);
+  }
+  if (*point->t_seq_source) {
+    fprintf(out, ", \"t_seq_source\": ");
+    json_string(out, point->t_seq_source);
   }
   rep_wait_json(out, point);
   fprintf(out, "}");

@@ -63,7 +63,8 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first)
   const stu_point_t *lead = &study->points[first];
   fprintf(out, "\n");
   int named = rep_print_params(out, study, lead, 1);
-  fprintf(out, "%sT_seq = %.3f s\n", named ? ", " : "", lead->eppa.t_seq);
+  fprintf(out, "%sT_seq = %.3f s%s%s\n", named ? ", " : "", lead->eppa.t_seq, *lead->t_seq_source ? ": " : "",
+          lead->t_seq_source);
   fprintf(out, "%6s %11s %9s %10s %9s %9s %9s %9s %9s  %11s", "p", "T_par (s)", "speedup", "efficiency", "ctrl", "comm",
           "idle", "anomaly", "sum", "granularity");
   rep_model_heads(out, study);
@@ -128,20 +129,9 @@ static void print_messages(FILE *out, const stu_study_t *study, const stu_point_
   }
 }
 
-void rep_print(FILE *out, const stu_study_t *study)
+/* The lost-cycle view: a table per group, the study's summary, the models, the bottlenecks, the processes. */
+static void print_lost_cycles(FILE *out, const stu_study_t *study)
 {
-  print_title(out, study);
-  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
-    rep_carnival_print(out, study);
-    return;
-  }
-  if (stu_has_view(study, STU_VIEW_MESSAGES)) {
-    for (size_t i = 0; i < study->npoints; i++)
-      print_messages(out, study, &study->points[i]);
-    rep_wait_print(out, study);
-    rep_print_machines(out, study);
-    return;
-  }
   for (size_t i = 0; i < study->npoints; i++)
     if (rep_opens_group(study, i))
       print_group(out, study, i);
@@ -151,5 +141,22 @@ void rep_print(FILE *out, const stu_study_t *study)
   for (size_t i = 0; i < study->npoints; i++)
     if (study->points[i].procs)
       print_processes(out, study, &study->points[i]);
+}
+
+void rep_print(FILE *out, const stu_study_t *study)
+{
+  print_title(out, study);
+  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
+    rep_carnival_print(out, study);
+    return;
+  }
+  for (size_t i = 0; stu_has_view(study, STU_VIEW_MESSAGES) && i < study->npoints; i++)
+    print_messages(out, study, &study->points[i]);
+  if (stu_has_view(study, STU_VIEW_LOST_CYCLES))
+    print_lost_cycles(out, study);
+  else if (*study->points[0].t_seq_source) /* a skeleton's lost-cycle view that could not be */
+    fprintf(out, "\nNo lost-cycle view: %s.\n", study->points[0].t_seq_source);
   rep_wait_print(out, study);
+  if (!stu_has_view(study, STU_VIEW_LOST_CYCLES))
+    rep_print_machines(out, study); /* the lost-cycle view prints them with the models */
 }

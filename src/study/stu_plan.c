@@ -67,7 +67,7 @@ static int plan_sequential(stu_plan_t *plan, const stu_study_t *study, const stu
 {
   for (size_t g = 0; o->seq && g < plan->ngroups; g++) {
     size_t one = plan->one[g];
-    if (one < plan->npoints) {
+    if (one < plan->npoints && !o->own_seq) {
       add_task(plan, point_task(study, one, o), plan->point_keys[one]);
       continue;
     }
@@ -86,7 +86,7 @@ static int plan_sequential(stu_plan_t *plan, const stu_study_t *study, const stu
 static void plan_points(stu_plan_t *plan, const stu_study_t *study, const stu_plan_options_t *o)
 {
   for (size_t i = 0; i < plan->npoints; i++)
-    if (!o->seq || study->points[i].p != 1)
+    if (!o->seq || o->own_seq || study->points[i].p != 1)
       add_task(plan, point_task(study, i, o), plan->point_keys[i]);
 }
 
@@ -151,6 +151,5 @@ void stu_plan_set_seq(stu_plan_t *plan, size_t i, double t_seq)
 void stu_plan_fill_seq(stu_plan_t *plan)
 {
   for (size_t t = plan->nseq; t < plan->count; t++)
-    if (plan->tasks[t].nranks != 1)
-      plan->tasks[t].t_seq = plan->t_seq[plan->group[plan->tasks[t].point]];
+    plan->tasks[t].t_seq = plan->t_seq[plan->group[plan->tasks[t].point]];
 }

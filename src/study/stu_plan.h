@@ -16,6 +16,8 @@ typedef int (*stu_has_fn)(void *ctx, const char *key);
 
 typedef struct stu_plan_options {
   int seq;         /* the views need a sequential time per group (STU_NEED_SEQ) */
+  int own_seq;     /* with seq: every group's comes from a SEQ run of its own (app_skeleton_t.prepare_seq), its p = 1
+                    * point being an ordinary one */
   int procs;       /* the views keep the per-process view at per_process (STU_NEED_PROCS) */
   int traces;      /* the views keep every point's whole trace (STU_NEED_TRACE) */
   int per_process; /* the p whose per-process view and trace are kept; 0: none */
@@ -47,7 +49,8 @@ void stu_plan_free(stu_plan_t *plan);
 
 /* Records the sequential time of point i's group, unless it is known already (the first one stays). */
 void stu_plan_set_seq(stu_plan_t *plan, size_t i, double t_seq);
-/* Gives the second phase's tasks their groups' sequential times (0 where unknown: the group was not simulated). */
+/* Gives the second phase's tasks their groups' sequential times (0 where unknown: the group was not simulated, or
+ * the views need none). */
 void stu_plan_fill_seq(stu_plan_t *plan);
 
 #endif

@@ -23,6 +23,7 @@ typedef struct sweep {
   size_t p_index;     /* the position of "p" among them */
   stu_plan_t plan;
   stu_cache_t *cache;   /* or NULL */
+  int no_seq;           /* a group has no sequential run (app_skeleton_t.prepare_seq): no lost-cycle view */
   const char *platform; /* the platform being loaded, for messages */
   const stu_options_t *options;
   stu_study_t *study;
@@ -193,7 +194,7 @@ static void drop_trace(stu_point_t *point, int per_process)
 static int finish_point(sweep_t *sweep, stu_point_t *point)
 {
   unsigned views = sweep->study->facts.views;
-  if (stu_view_needs(views, STU_NEED_SEQ) && point->p == 1)
+  if (stu_view_needs(views, STU_NEED_SEQ) && point->p == 1 && !sweep->skeleton->prepare_seq)
     stu_plan_set_seq(&sweep->plan, (size_t)(point - sweep->study->points), point->t_par);
   int rc = stu_view_needs(views, STU_NEED_TRACE) ? stu_view_finish(views, point) : 0;
   drop_trace(point, sweep->options->per_process);
@@ -243,28 +244,52 @@ static int cache_has(void *ctx, const char *key)
   return stu_cache_has(sweep->cache, key);
 }
 
-/* Plans the tasks; a group's own sequential run needs parameters the skeleton accepts with one rank. */
-static int plan(sweep_t *sweep)
+/* Checks that the skeleton accepts the SEQ run of the group of plan task t, and keeps where its T_seq comes from in
+ * the points of the group. */
+static int check_seq(sweep_t *sweep, size_t t)
+{
+  const stu_plan_t *plan = &sweep->plan;
+  char message[1024] = "";
+  char source[sizeof sweep->study->points[0].t_seq_source] = "";
+  const char *blame = NULL;
+  void *arg = NULL;
+  int rc = stu_task_prepare(&sweep->ctx, &plan->tasks[t], &arg, source, sizeof source, message, sizeof message, &blame);
+  sweep->skeleton->release(arg);
+  if (rc != 0)
+    return point_error(sweep, rc, blame, message);
+  sweep->no_seq |= arg == NULL;
+  for (size_t i = 0; i < plan->npoints; i++)
+    if (plan->group[i] == plan->group[plan->tasks[t].point])
+      memcpy(sweep->study->points[i].t_seq_source, source, sizeof source);
+  return 0;
+}
+
+/* Plans the tasks for the study's views. */
+static int build_plan(sweep_t *sweep)
 {
   unsigned views = sweep->study->facts.views;
   stu_plan_options_t o = {.seq = stu_view_needs(views, STU_NEED_SEQ),
+                          .own_seq = sweep->skeleton->prepare_seq != NULL,
                           .procs = stu_view_needs(views, STU_NEED_PROCS),
                           .traces = stu_view_needs(views, STU_NEED_TRACE),
                           .per_process = sweep->options->per_process,
                           .key = sweep->cache ? task_key : NULL,
                           .has = cache_has,
                           .ctx = sweep};
-  int rc = stu_plan_build(&sweep->plan, sweep->study, sweep->p_index, &o);
-  for (size_t t = 0; rc == 0 && t < sweep->plan.nseq; t++) {
-    if (sweep->plan.tasks[t].kind != STU_TASK_SEQ)
-      continue;
-    char message[1024] = "";
-    const char *blame = NULL;
-    void *arg = NULL;
-    rc = stu_task_prepare(&sweep->ctx, (size_t)sweep->plan.tasks[t].point, 1, &arg, message, sizeof message, &blame);
-    sweep->skeleton->release(arg);
-    if (rc != 0)
-      return point_error(sweep, rc, blame, message);
+  return stu_plan_build(&sweep->plan, sweep->study, sweep->p_index, &o);
+}
+
+/* Plans the tasks; a group's own sequential run needs parameters the skeleton accepts. A group without one leaves the
+ * study without its lost-cycle view, planned again without sequential runs. */
+static int plan(sweep_t *sweep)
+{
+  int rc = build_plan(sweep);
+  for (size_t t = 0; rc == 0 && t < sweep->plan.nseq; t++)
+    rc = sweep->plan.tasks[t].kind == STU_TASK_SEQ ? check_seq(sweep, t) : 0;
+  if (rc == 0 && sweep->no_seq) {
+    sweep->study->facts.views &= ~(unsigned)STU_VIEW_LOST_CYCLES;
+    stu_plan_free(&sweep->plan);
+    rc = build_plan(sweep);
   }
   return rc;
 }

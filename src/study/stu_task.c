@@ -12,12 +12,18 @@
 
 static const char result_magic[4] = {'S', 'R', 'R', '1'};
 
-int stu_task_prepare(const stu_sweep_ctx_t *ctx, size_t point, int nranks, void **arg, char *err, size_t errlen,
-                     const char **blame)
+int stu_task_prepare(const stu_sweep_ctx_t *ctx, const stu_task_t *task, void **arg, char *source, size_t sourcelen,
+                     char *err, size_t errlen, const char **blame)
 {
-  app_point_t at = {.count = ctx->scenario->nparams, .names = ctx->names, .values = ctx->study->points[point].values};
+  const app_skeleton_t *skeleton = ctx->skeleton;
+  app_point_t at = {
+      .count = ctx->scenario->nparams, .names = ctx->names, .values = ctx->study->points[task->point].values};
+  char unused[8];
   *arg = NULL;
-  return ctx->skeleton->prepare(&at, nranks, arg, err, errlen, blame);
+  if (task->kind == STU_TASK_SEQ && skeleton->prepare_seq)
+    return skeleton->prepare_seq(&at, arg, source ? source : unused, source ? sourcelen : sizeof unused, err, errlen,
+                                 blame);
+  return skeleton->prepare(&at, task->nranks, arg, err, errlen, blame);
 }
 
 static int put(FILE *out, const void *data, size_t size)
@@ -151,7 +157,7 @@ int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_c
 {
   void *arg = NULL;
   const char *blame = NULL;
-  int rc = stu_task_prepare(ctx, (size_t)task->point, task->nranks, &arg, err, errlen, &blame);
+  int rc = stu_task_prepare(ctx, task, &arg, NULL, 0, err, errlen, &blame);
   if (rc != 0)
     return rc;
   const stu_point_t *point = &ctx->study->points[task->point];

@@ -43,9 +43,11 @@ typedef struct stu_task {
  * a SIM_E* code with a message (the skeleton refused the point, or no process could be started). */
 int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_child_t *child, char *err,
                    size_t errlen);
-/* The program argument of `task`'s point with `nranks` ranks: the skeleton's prepare, with the parameter to blame. */
-int stu_task_prepare(const stu_sweep_ctx_t *ctx, size_t point, int nranks, void **arg, char *err, size_t errlen,
-                     const char **blame);
+/* The program argument of `task`: the skeleton's prepare for its point and ranks, or, for a SEQ task of a skeleton
+ * with its own sequential run, its prepare_seq, which says where T_seq comes from in `source` (or NULL). 0, or a
+ * SIM_E* code with a message and the parameter to blame. */
+int stu_task_prepare(const stu_sweep_ctx_t *ctx, const stu_task_t *task, void **arg, char *source, size_t sourcelen,
+                     char *err, size_t errlen, const char **blame);
 
 /* Reads a result into `point` (t_par, messages and the views the task asked for; p and values are left alone) and
  * the analysis status into *status (0, or SIM_EINVAL when the lost-cycle view is undefined). 0, or -1 on a malformed

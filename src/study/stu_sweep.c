@@ -6,12 +6,13 @@
 #include "sim_error.h"
 #include "sim_run.h"
 #include "stu_farm.h"
+#include "stu_model.h"
 #include "stu_plan.h"
+#include "stu_points.h"
 #include "stu_pool.h"
 #include "stu_runner.h"
 #include "stu_view.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,41 +31,13 @@ typedef struct sweep {
   stu_sweep_ctx_t ctx; /* what the tasks share */
   size_t done;         /* points finished */
   scn_error_t *err;
-  met_platform_t *machines;       /* the platform descriptions made so far (describe), for the models */
-  const char **machine_platforms; /* the platform file of each */
-  size_t nmachines;
+  stu_models_t *models; /* the skeleton's models of the points, on their described machines */
 } sweep_t;
 
 static int param_line(const scn_scenario_t *scenario, const char *name)
 {
   const scn_param_t *param = scn_param(scenario, name);
   return param ? param->line : 0;
-}
-
-/* Fills the points of the cross product; the last parameter varies fastest. */
-static int build_points(stu_study_t *study, size_t p_index)
-{
-  const scn_scenario_t *s = study->scenario;
-  study->npoints = 1;
-  for (size_t j = 0; j < s->nparams; j++)
-    if (__builtin_mul_overflow(study->npoints, s->params[j].nvalues, &study->npoints))
-      return SIM_ENOMEM; /* a wrapped count would silently drop points */
-  study->points = calloc(study->npoints, sizeof *study->points);
-  if (!study->points)
-    return SIM_ENOMEM;
-  for (size_t i = 0; i < study->npoints; i++) {
-    stu_point_t *point = &study->points[i];
-    point->values = calloc(s->nparams, sizeof *point->values);
-    if (!point->values)
-      return SIM_ENOMEM;
-    size_t rest = i;
-    for (size_t j = s->nparams; j-- > 0;) {
-      point->values[j] = s->params[j].values[rest % s->params[j].nvalues];
-      rest /= s->params[j].nvalues;
-    }
-    point->p = atoi(point->values[p_index]);
-  }
-  return 0;
 }
 
 /* Reports a failure of `point` against the scenario: bad input at the line of the parameter to blame. */
@@ -81,97 +54,6 @@ static int point_error(sweep_t *sweep, int code, const char *blame, const char *
   else
     scn_fail(sweep->err, s->path, blame ? param_line(s, blame) : 0, "%s", message);
   return code;
-}
-
-/* Whether some kept point has value `value` for parameter j (values are borrowed from the scenario). */
-static int value_used(const stu_study_t *study, size_t j, const char *value)
-{
-  for (size_t i = 0; i < study->npoints; i++)
-    if (study->points[i].values[j] == value)
-      return 1;
-  return 0;
-}
-
-/* Every value of parameter j must keep a point of the grid sweep; otherwise blames its line, saying why. p = 1 is
- * exempt: it is the sequential run, which every group has anyway. */
-static int check_grid_coverage(sweep_t *sweep, const stu_study_t *study, size_t j, const char *why)
-{
-  const scn_param_t *param = &sweep->scenario->params[j];
-  char message[512];
-  for (size_t v = 0; v < param->nvalues; v++)
-    if (!value_used(study, j, param->values[v]) && !(j == sweep->p_index && atoi(param->values[v]) == 1)) {
-      snprintf(message, sizeof message, "%s = %s %s", param->name, param->values[v], why);
-      return point_error(sweep, SIM_EPARAM, param->name, message);
-    }
-  return 0;
-}
-
-/* A skeleton on a process grid runs grid-rows x (p / grid-rows): keeps the points where the rows divide p, so that a
- * study can sweep both, and checks that every value of either keeps a point. */
-static int keep_grid_points(sweep_t *sweep, stu_study_t *study)
-{
-  const char *grid = sweep->skeleton->grid_param;
-  size_t g = 0;
-  while (grid && g < sweep->scenario->nparams && strcmp(sweep->names[g], grid) != 0)
-    g++;
-  if (!grid || g == sweep->scenario->nparams)
-    return 0;
-  size_t kept = 0;
-  for (size_t i = 0; i < study->npoints; i++) {
-    if (study->points[i].p % atoi(study->points[i].values[g]) == 0)
-      study->points[kept++] = study->points[i];
-    else
-      free(study->points[i].values);
-  }
-  study->npoints = kept;
-  static const char rows_unused[] = "divides none of the values of p: the grid is grid-rows x (p / grid-rows); add a "
-                                    "p it divides, or drop this value";
-  static const char p_unused[] = "is a multiple of none of the values of grid-rows; add grid-rows = 1, or drop this p";
-  int rc = check_grid_coverage(sweep, study, g, rows_unused);
-  return rc ? rc : check_grid_coverage(sweep, study, sweep->p_index, p_unused);
-}
-
-/* The description of the point's platform for its p (sim_run_describe), from the sweep's list or made once; NULL with
- * the reason in err when it cannot be made. */
-static const met_platform_t *describe(sweep_t *sweep, const stu_point_t *point, char *err, size_t errlen)
-{
-  const char *platform = stu_platform(sweep->study, point);
-  for (size_t i = 0; i < sweep->nmachines; i++)
-    if (sweep->machines[i].p == point->p && strcmp(sweep->machine_platforms[i], platform) == 0)
-      return &sweep->machines[i];
-  met_platform_t *m = realloc(sweep->machines, (sweep->nmachines + 1) * sizeof *m);
-  if (m)
-    sweep->machines = m;
-  const char **names = realloc(sweep->machine_platforms, (sweep->nmachines + 1) * sizeof *names);
-  if (names)
-    sweep->machine_platforms = names;
-  if (!m || !names) {
-    snprintf(err, errlen, "%s", sim_strerror(SIM_ENOMEM));
-    return NULL;
-  }
-  if (sim_run_describe(platform, point->p, &sweep->machines[sweep->nmachines], err, errlen) != 0)
-    return NULL;
-  sweep->machine_platforms[sweep->nmachines] = platform;
-  return &sweep->machines[sweep->nmachines++];
-}
-
-/* The skeleton's analytic model of the point and its advice on it, on the point's machine, for the report. */
-static void keep_model(sweep_t *sweep, stu_point_t *point)
-{
-  const app_skeleton_t *skeleton = sweep->skeleton;
-  app_point_t at = {.count = sweep->scenario->nparams, .names = sweep->names, .values = point->values};
-  point->t_model = NAN;
-  point->warning[0] = point->model_missing[0] = '\0';
-  const met_platform_t *m = describe(sweep, point, point->machine, sizeof point->machine);
-  if (!m) {
-    snprintf(point->model_missing, sizeof point->model_missing, "the platform could not be described");
-    return;
-  }
-  snprintf(point->machine, sizeof point->machine, "%s", m->origin);
-  if (skeleton->model)
-    point->t_model = skeleton->model(&at, point->p, m, point->model_missing, sizeof point->model_missing);
-  if (!skeleton->advise || !skeleton->advise(&at, point->p, m, point->warning, sizeof point->warning))
-    point->warning[0] = '\0';
 }
 
 /* Whether the point's whole trace is kept: for the per-process p, whose timeline a picture may show. */
@@ -198,7 +80,7 @@ static int finish_point(sweep_t *sweep, stu_point_t *point)
     stu_plan_set_seq(&sweep->plan, (size_t)(point - sweep->study->points), point->t_par);
   int rc = stu_view_needs(views, STU_NEED_TRACE) ? stu_view_finish(views, point) : 0;
   drop_trace(point, sweep->options->per_process);
-  keep_model(sweep, point);
+  stu_models_keep(sweep->models, sweep->skeleton, sweep->study, sweep->names, point);
   sweep->done++;
   if (rc == 0 && sweep->options->progress)
     sweep->options->progress(sweep->done, sweep->study->npoints, sweep->options->ctx);
@@ -426,6 +308,15 @@ static int find_p(const scn_scenario_t *scenario, size_t *p_index)
   return SIM_EINVAL;
 }
 
+/* Keeps the points a skeleton on a process grid can run (stu_points_keep_grid); bad input at the line to blame. */
+static int keep_grid_points(sweep_t *sweep)
+{
+  char message[512];
+  const char *blame = NULL;
+  int rc = stu_points_keep_grid(sweep->study, sweep->p_index, &blame, message, sizeof message);
+  return rc ? point_error(sweep, rc, blame, message) : 0;
+}
+
 /* What the report needs to know of the skeleton. */
 static stu_facts_t facts_of(const app_skeleton_t *skeleton)
 {
@@ -442,7 +333,8 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
 {
   sweep->study = calloc(1, sizeof *sweep->study);
   sweep->names = calloc(scenario->nparams, sizeof *sweep->names);
-  int rc = sweep->study && sweep->names ? 0 : SIM_ENOMEM;
+  sweep->models = stu_models_new();
+  int rc = sweep->study && sweep->names && sweep->models ? 0 : SIM_ENOMEM;
   for (size_t j = 0; rc == 0 && j < scenario->nparams; j++)
     sweep->names[j] = scenario->params[j].name;
   if (rc == 0 && find_p(scenario, &sweep->p_index) != 0)
@@ -450,7 +342,7 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
   if (rc == 0) {
     sweep->study->scenario = scenario;
     sweep->study->facts = facts_of(skeleton);
-    rc = build_points(sweep->study, sweep->p_index);
+    rc = stu_points_build(sweep->study, sweep->p_index);
   }
   sweep->ctx = (stu_sweep_ctx_t){.scenario = scenario,
                                  .skeleton = skeleton,
@@ -459,7 +351,7 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
                                  .study = sweep->study,
                                  .ti_dir = sweep->options->ti_dir,
                                  .ti_p = sweep->options->per_process};
-  return rc ? rc : keep_grid_points(sweep, sweep->study);
+  return rc ? rc : keep_grid_points(sweep);
 }
 
 static void close_sweep(sweep_t *sweep, int rc)
@@ -468,35 +360,20 @@ static void close_sweep(sweep_t *sweep, int rc)
     scn_fail(sweep->err, sweep->scenario->path, 0, "%s", sim_strerror(rc));
   free(sweep->names);
   stu_plan_free(&sweep->plan);
-  free(sweep->machines);
-  free(sweep->machine_platforms);
+  stu_models_free(sweep->models);
   if (rc != 0) {
     stu_free(sweep->study);
     sweep->study = NULL;
   }
 }
 
-/* --shard I/N: keeps every N-th point from the I-th, so that the shards' points together are the study's, each once.
- * A group left without its p = 1 point gets its sequential time from a run of its own, as any such group does. An
- * empty shard is bad input. */
-static int keep_shard(sweep_t *sweep, stu_study_t *study, const stu_options_t *o)
+/* --shard I/N (stu_points_keep_shard). A group left without its p = 1 point gets its sequential time from a run of its
+ * own, as any such group does. An empty shard is bad input. */
+static int keep_shard(sweep_t *sweep, const stu_options_t *o)
 {
-  size_t kept = 0, all = study->npoints;
-  if (o->shard_count <= 1)
-    return 0;
-  for (size_t i = 0; i < all; i++) {
-    if (i % (size_t)o->shard_count == (size_t)o->shard_index - 1)
-      study->points[kept++] = study->points[i];
-    else
-      free(study->points[i].values);
-  }
-  study->npoints = kept;
-  if (kept == 0)
-    scn_fail(sweep->err, sweep->scenario->path, 0,
-             "--shard %d/%d: the study has %zu points, so this shard has none; "
-             "use at most %zu shards",
-             o->shard_index, o->shard_count, all, all);
-  return kept ? 0 : SIM_EPARAM;
+  char message[512];
+  int rc = stu_points_keep_shard(sweep->study, o->shard_index, o->shard_count, message, sizeof message);
+  return rc ? point_error(sweep, rc, NULL, message) : 0;
 }
 
 int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, const stu_options_t *options,
@@ -504,7 +381,7 @@ int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
 {
   sweep_t sweep = {.scenario = scenario, .skeleton = skeleton, .options = options, .err = err};
   int rc = open_sweep(&sweep, scenario, skeleton);
-  rc = rc ? rc : keep_shard(&sweep, sweep.study, options);
+  rc = rc ? rc : keep_shard(&sweep, options);
   rc = rc ? rc : validate(&sweep, sweep.study);
   rc = rc ? rc : simulate_study(&sweep);
   close_sweep(&sweep, rc);

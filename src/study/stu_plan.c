@@ -31,6 +31,7 @@ static stu_task_t point_task(const stu_study_t *study, size_t i, const stu_plan_
   return (stu_task_t){.kind = STU_TASK_POINT,
                       .point = (int32_t)i,
                       .nranks = p,
+                      .views = (int32_t)o->views,
                       .keep_procs = o->procs && p == o->per_process,
                       .keep_trace = p == o->per_process || o->traces};
 }

@@ -150,7 +150,8 @@ static int check_seq(sweep_t *sweep, size_t t)
 static int build_plan(sweep_t *sweep)
 {
   unsigned views = sweep->study->facts.views;
-  stu_plan_options_t o = {.seq = stu_view_needs(views, STU_NEED_SEQ),
+  stu_plan_options_t o = {.views = views,
+                          .seq = stu_view_needs(views, STU_NEED_SEQ),
                           .own_seq = sweep->skeleton->prepare_seq != NULL,
                           .procs = stu_view_needs(views, STU_NEED_PROCS),
                           .traces = stu_view_needs(views, STU_NEED_TRACE),

@@ -139,7 +139,7 @@ static int analyse(const met_trace_t *trace, const void *data, FILE *out)
   const task_run_t *run = data;
   const stu_task_t *task = run->task;
   stu_point_t r = {.p = task->nranks, .t_par = met_trace_end(trace), .messages = met_comm_messages(trace)};
-  int32_t status = task->kind == STU_TASK_POINT ? stu_view_analyse(run->ctx->study->facts.views, &r, trace, task) : 0;
+  int32_t status = task->kind == STU_TASK_POINT ? stu_view_analyse((unsigned)task->views, &r, trace, task) : 0;
   int rc = write_result(&r, status, task->keep_trace ? trace : NULL, out);
   free(r.procs); /* the child leaves at once, but valgrind's leak check (scripts/memcheck) follows it */
   free(r.msgs);
@@ -168,7 +168,7 @@ int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_c
                    .program = ctx->skeleton->program,
                    .arg = arg,
                    .aggregate = aggregates(task),
-                   .message_hops = stu_view_needs(ctx->study->facts.views, STU_NEED_HOPS),
+                   .message_hops = stu_view_needs((unsigned)task->views, STU_NEED_HOPS),
                    .engine_cfg = ctx->skeleton->engine_cfg ? ctx->skeleton->engine_cfg(arg) : NULL};
   char ti[4096];
   if (ctx->ti_dir && task->kind == STU_TASK_POINT && task->nranks == ctx->ti_p) {

@@ -143,6 +143,22 @@ static void test_ti_seq_study_sources(void)
   }
 }
 
+/* A compute action without its flops is refused while summing, with its file and line. */
+static void test_ti_seq_bad_compute(void)
+{
+  const char *names[] = {"trace"};
+  const char *values[] = {SEQ "bad-compute.txt"};
+  app_point_t at = {.count = 1, .names = names, .values = values};
+  void *arg = NULL;
+  const char *blame = NULL;
+  char source[512] = "";
+  char err[1024] = "";
+  CU_ASSERT_EQUAL(app_ti_skeleton.prepare_seq(&at, &arg, source, sizeof source, err, sizeof err, &blame), SIM_EPARAM);
+  CU_ASSERT_PTR_NULL(arg);
+  CU_ASSERT_STRING_EQUAL(blame, "trace");
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "bad-compute.txt:2: '0 compute lots': compute needs a number of flops"));
+}
+
 /* A trace that computes nothing has no T_seq: the study keeps its message view only, and the report says why. */
 static void test_ti_seq_nothing_computed(void)
 {
@@ -187,6 +203,7 @@ int main(void)
                                     {"test_ti_seq_given_time", test_ti_seq_given_time},
                                     {"test_ti_seq_study_lost_cycles", test_ti_seq_study_lost_cycles},
                                     {"test_ti_seq_study_sources", test_ti_seq_study_sources},
+                                    {"test_ti_seq_bad_compute", test_ti_seq_bad_compute},
                                     {"test_ti_seq_nothing_computed", test_ti_seq_nothing_computed},
                                     {"test_ti_seq_bad_input", test_ti_seq_bad_input},
                                     {NULL, NULL}};

@@ -811,28 +811,29 @@ static int add_computation(const char *path, size_t max_fields, double *flops, c
 {
   sim_ti_reader_t *in = NULL;
   int rc = sim_ti_reader_open(path, max_fields, &in, err, errlen);
+  if (rc != 0)
+    return rc;
   char *text;
   size_t len;
-  int number = 0;
-  while (rc == 0 && (rc = sim_ti_reader_next(in, &text, &len)) == 0) {
-    number++;
+  int bad = 0;
+  for (int number = 1; !bad && (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
     char action[32];
     int at = 0;
     if (sscanf(text, "%*s %31s %n", action, &at) < 1 || strcmp(action, "compute") != 0)
       continue;
     char *end = NULL;
     double f = strtod(text + at, &end);
-    if (end == text + at || !isfinite(f) || f < 0 || f > TI_MAX_FLOPS) {
+    bad = end == text + at || !isfinite(f) || f < 0 || f > TI_MAX_FLOPS;
+    if (bad)
       snprintf(err, errlen, "%s:%d: '%.200s': compute needs a number of flops; see docs/ti-replay.md", path, number,
                text);
-      rc = SIM_EPARAM;
-    }
-    *flops += f;
+    else
+      *flops += f;
   }
-  if (rc < 0)
+  if (!bad && rc < 0)
     sim_ti_reader_error(in, rc, err, errlen);
   sim_ti_reader_close(in);
-  return rc == 1 ? 0 : rc < 0 ? SIM_EPARAM : rc;
+  return bad || rc < 0 ? SIM_EPARAM : 0;
 }
 
 /* T_seq as the sum of the trace's computation: every rank's compute actions, run on one rank (rank 0's host). */

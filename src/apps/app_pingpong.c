@@ -81,5 +81,5 @@ static const scn_param_spec_t pingpong_params[] = {
 static const scn_skeleton_spec_t pingpong_spec = {.name = "ping-pong", .params = pingpong_params,
                                                   .nparams = sizeof pingpong_params / sizeof pingpong_params[0]};
 
-const app_skeleton_t app_pingpong_skeleton = {.spec = &pingpong_spec, .view = APP_VIEW_MESSAGES, .prepare = pingpong_prepare,
+const app_skeleton_t app_pingpong_skeleton = {.spec = &pingpong_spec, .views = APP_VIEW_MESSAGES, .prepare = pingpong_prepare,
                                               .program = pingpong_program, .release = free};

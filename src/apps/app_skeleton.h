@@ -21,19 +21,31 @@ const char *app_point_value(const app_point_t *point, const char *name);
 /* The value as a long (the scenario module checked it already); `fallback` when absent. */
 long app_point_long(const app_point_t *point, const char *name, long fallback);
 
-/* What a study of the skeleton reports: the lost-cycle metrics against its sequential run, or, for benchmarks with no
+/* The views a study of the skeleton reports, as flags (a skeleton registers one or several; src/study/stu_view.c
+ * describes what each needs): the lost-cycle metrics against its sequential run, or, for benchmarks with no
  * sequential counterpart such as a ping-pong, the message times by size and distance, or, for skeletons on the DSM
  * (sim_dsm.h), the cause-effect analysis of met_carnival.h. */
-typedef enum app_view { APP_VIEW_LOST_CYCLES = 0, APP_VIEW_MESSAGES, APP_VIEW_CAUSE_EFFECT } app_view_t;
+typedef enum app_view {
+  APP_VIEW_LOST_CYCLES = 1u << 0,
+  APP_VIEW_MESSAGES = 1u << 1,
+  APP_VIEW_CAUSE_EFFECT = 1u << 2
+} app_view_t;
 
 typedef struct app_skeleton {
   const scn_skeleton_spec_t *spec;
-  app_view_t view;
+  unsigned views; /* APP_VIEW_* flags; 0 (unset) means APP_VIEW_LOST_CYCLES */
   /* Builds the program argument for `point` with `nranks` ranks. Returns 0, or SIM_EPARAM with a message in err and
    * the name of the parameter to blame in *bad_param (so that the caller can point at its line). */
   int (*prepare)(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen, const char **bad_param);
   sim_program_fn program;
   void (*release)(void *arg); /* frees what prepare built; accepts NULL */
+  /* Optional (NULL: T_seq is the program's run on one rank, the group's p = 1 point when it has one): the sequential
+   * run that gives T_seq for `point` when it is something else, such as ti-replay's sum of its trace's computation.
+   * Builds an argument for `program` run on one rank, like prepare (freed by release), and says where T_seq comes
+   * from in `source` (one line for the report). Returns 0; 0 with *arg NULL and the reason in `source` when the point
+   * has none (the study then has no lost-cycle view); or SIM_EPARAM with a message and the parameter to blame. */
+  int (*prepare_seq)(const app_point_t *point, void **arg, char *source, size_t sourcelen, char *err, size_t errlen,
+                     const char **bad_param);
   /* Optional (NULL for none): an analytic model's predicted run time in seconds for `point` on `nranks` ranks of the
    * machine `m` (the run's platform and mapping), or NAN with what the model lacks in `missing` (one line) when the
    * point is outside the model or the platform lacks one of its inputs. The report shows it beside T_par. */

@@ -43,6 +43,8 @@ typedef struct ti_arg {
   int nhosts;
   const char *hostfile;
   int alg[SIM_COLL_KINDS];
+  double seq_flops;   /* the sequential run (ti_prepare_seq): every rank's computation, on one rank; or */
+  double seq_seconds; /* t-seq, slept on one rank; both 0: a replay */
 } ti_arg_t;
 
 static void ti_release(void *arg)
@@ -706,6 +708,16 @@ static void replay_file(ti_rank_t *tr, const char *path, int shared)
   sim_ti_reader_close(in);
 }
 
+/* The sequential run of ti_prepare_seq, when the argument is one: 1 once done, 0 for a replay. */
+static int run_seq(ti_rank_t *tr)
+{
+  if (tr->ti->seq_seconds > 0)
+    sim_sleep(tr->rank, tr->ti->seq_seconds);
+  else if (tr->ti->seq_flops > 0)
+    run_flops(tr, tr->ti->seq_flops);
+  return tr->ti->seq_seconds > 0 || tr->ti->seq_flops > 0;
+}
+
 static void ti_program(sim_rank_t *rank, const void *arg)
 {
   const ti_arg_t *ti = arg;
@@ -719,6 +731,8 @@ static void ti_program(sim_rank_t *rank, const void *arg)
     sim_rank_fail(rank, SIM_EPARAM, message);
     return;
   }
+  if (run_seq(&tr))
+    return;
   tr.field = malloc((size_t)tr.max_fields * sizeof *tr.field);
   tr.counts = malloc(2 * (size_t)n * sizeof *tr.counts);
   if (!tr.field || !tr.counts) {
@@ -781,7 +795,116 @@ static const scn_param_spec_t ti_params[] = {
      .kind = SCN_CHOICE,
      .choices = sim_coll_alltoall_names,
      .help = "the alltoall algorithm, as SMPI's --cfg=smpi/alltoall (default SMPI's)"},
+    {.name = "seq-trace",
+     .kind = SCN_PATH,
+     .help = "T_seq: this sequential trace (one rank) replayed on one process (default: the trace's computation)"},
+    {.name = "t-seq", .kind = SCN_SECONDS, .help = "T_seq in seconds (default: the sum of the trace's computation)"},
 };
+
+/* The widest line of a one-file trace that the sum of its computation reads: 2 fields per rank (alltoallv) for up to
+ * this many ranks, as the replay reads at most 2 p + 8. */
+#define TI_SEQ_MAX_RANKS 65536
+
+/* The flops of the compute actions of every line of `path` into *flops (added). 0, or SIM_EPARAM / SIM_EIO /
+ * SIM_ENOMEM with "FILE:LINE: why". */
+static int add_computation(const char *path, size_t max_fields, double *flops, char *err, size_t errlen)
+{
+  sim_ti_reader_t *in = NULL;
+  int rc = sim_ti_reader_open(path, max_fields, &in, err, errlen);
+  if (rc != 0)
+    return rc;
+  char *text;
+  size_t len;
+  int bad = 0;
+  for (int number = 1; !bad && (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
+    char action[32];
+    int at = 0;
+    if (sscanf(text, "%*s %31s %n", action, &at) < 1 || strcmp(action, "compute") != 0)
+      continue;
+    char *end = NULL;
+    double f = strtod(text + at, &end);
+    bad = end == text + at || !isfinite(f) || f < 0 || f > TI_MAX_FLOPS;
+    if (bad)
+      snprintf(err, errlen, "%s:%d: '%.200s': compute needs a number of flops; see docs/ti-replay.md", path, number,
+               text);
+    else
+      *flops += f;
+  }
+  if (!bad && rc < 0)
+    sim_ti_reader_error(in, rc, err, errlen);
+  sim_ti_reader_close(in);
+  return bad || rc < 0 ? SIM_EPARAM : 0;
+}
+
+/* T_seq as the sum of the trace's computation: every rank's compute actions, run on one rank (rank 0's host). */
+static int prepare_seq_sum(const app_point_t *point, void **arg, char *source, size_t sourcelen, char *err,
+                           size_t errlen, const char **bad_param)
+{
+  const char *index = app_point_value(point, "trace");
+  sim_ti_trace_t *trace = NULL;
+  double flops = 0;
+  int rc = sim_ti_open(index, &trace, err, errlen);
+  int files = rc == 0 ? sim_ti_trace_files(trace) : 0;
+  size_t max_fields = 2 * (size_t)(files > 1 ? files : TI_SEQ_MAX_RANKS) + 8; /* as the replay's, at most p ranks */
+  for (int i = 0; rc == 0 && i < files; i++)
+    rc = add_computation(sim_ti_trace_path(trace, i), max_fields, &flops, err, errlen);
+  sim_ti_trace_free(trace);
+  if (rc == 0 && !(flops > 0)) {
+    snprintf(source, sourcelen,
+             "the trace computes nothing (no compute action), so T_seq cannot be its computation; "
+             "give t-seq or seq-trace for the lost-cycle view");
+    return 0; /* no sequential run (*arg stays NULL) */
+  }
+  rc = rc ? rc : ti_prepare(point, files, arg, err, errlen, bad_param);
+  if (rc == 0) {
+    ((ti_arg_t *)*arg)->seq_flops = flops;
+    snprintf(source, sourcelen,
+             "the sum of the trace's computation, %.9g flops (every rank's compute actions) at "
+             "the speed of rank 0's host",
+             flops);
+  }
+  return rc == 0 || rc == SIM_ENOMEM ? rc : SIM_EPARAM;
+}
+
+/* T_seq for the lost-cycle view (app_skeleton_t.prepare_seq): the time t-seq gives, or the sequential trace
+ * seq-trace replayed on one process, or by default the sum of the trace's computation (none for a trace that
+ * computes nothing). */
+static int ti_prepare_seq(const app_point_t *point, void **arg, char *source, size_t sourcelen, char *err,
+                          size_t errlen, const char **bad_param)
+{
+  const char *seq_trace = app_point_value(point, "seq-trace");
+  const char *t_seq = app_point_value(point, "t-seq");
+  *bad_param = seq_trace ? "seq-trace" : "trace";
+  if (seq_trace && t_seq) {
+    snprintf(err, errlen, "T_seq is either a sequential trace (seq-trace) or a time (t-seq); give one of them");
+    *bad_param = "t-seq";
+    return SIM_EPARAM;
+  }
+  if (t_seq) {
+    ti_arg_t *ti = calloc(1, sizeof *ti);
+    if (!ti)
+      return SIM_ENOMEM;
+    ti->seq_seconds = strtod(t_seq, NULL); /* checked by the scenario module (SCN_SECONDS) */
+    *arg = ti;
+    snprintf(source, sourcelen, "t-seq = %s s, given by the scenario", t_seq);
+    return 0;
+  }
+  if (!seq_trace)
+    return prepare_seq_sum(point, arg, source, sourcelen, err, errlen, bad_param);
+  const char **values = malloc(point->count * sizeof *values);
+  if (!values)
+    return SIM_ENOMEM;
+  for (size_t j = 0; j < point->count; j++)
+    values[j] = strcmp(point->names[j], "trace") == 0 ? seq_trace : point->values[j];
+  app_point_t seq = {.count = point->count, .names = point->names, .values = values};
+  int rc = ti_prepare(&seq, 1, arg, err, errlen, bad_param);
+  free(values);
+  if (rc != 0 && strcmp(*bad_param, "trace") == 0)
+    *bad_param = "seq-trace";
+  if (rc == 0)
+    snprintf(source, sourcelen, "the sequential trace %s, replayed on one process", seq_trace);
+  return rc;
+}
 
 /* SMPI's network model and precision, as smpirun imposes them (SimGrid 3.32's src/smpi/smpirun.in: SIMOPTS), unless
  * network = platform. */
@@ -795,8 +918,9 @@ static const scn_skeleton_spec_t ti_spec = {
     .name = "ti-replay", .params = ti_params, .nparams = sizeof ti_params / sizeof ti_params[0]};
 
 const app_skeleton_t app_ti_skeleton = {.spec = &ti_spec,
-                                        .view = APP_VIEW_MESSAGES,
+                                        .views = APP_VIEW_LOST_CYCLES | APP_VIEW_MESSAGES,
                                         .prepare = ti_prepare,
                                         .program = ti_program,
                                         .release = ti_release,
+                                        .prepare_seq = ti_prepare_seq,
                                         .engine_cfg = ti_engine_cfg};

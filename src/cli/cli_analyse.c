@@ -215,7 +215,7 @@ static stu_study_t *make_study(const scn_scenario_t *scenario, runs_t *runs)
     return NULL;
   }
   study->scenario = scenario;
-  study->view = APP_VIEW_LOST_CYCLES;
+  study->facts.views = STU_VIEW_LOST_CYCLES;
   int ok = 1;
   for (int i = 0; i < runs->n; i++) {
     ok = ok && fill_point(&study->points[i], runs->traces[i], runs->t_seq, &runs->p_values[i]) == 0;

@@ -2,7 +2,7 @@
 #ifndef CLI_HTML_H
 #define CLI_HTML_H
 
-#include "stu_sweep.h"
+#include "stu_study.h"
 
 /* Writes the page to `path` (nothing when path is NULL). Returns 0, or 1 (runtime failure) after printing the one
  * error line. */

@@ -231,7 +231,7 @@ static void print_group(FILE *out, const stu_study_t *study, const stu_point_t *
 
 void rep_print_bottlenecks(FILE *out, const stu_study_t *study)
 {
-  if (!study->skeleton)
+  if (!study->facts.skeleton)
     return; /* measured runs (simrun analyse): no machine components to weigh */
   for (size_t i = 0; i < study->npoints; i++)
     if (rep_opens_group(study, i))

@@ -86,7 +86,7 @@ static void csv_core_header(FILE *out)
 static void csv_core(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const met_eppa_t *e = &point->eppa;
-  int lost = study->view == APP_VIEW_LOST_CYCLES;
+  int lost = stu_has_view(study, STU_VIEW_LOST_CYCLES);
   csv_number(out, point->t_par);
   csv_number(out, lost ? e->t_seq : NAN);
   csv_number(out, lost ? e->speedup : NAN);
@@ -126,7 +126,7 @@ static void csv_breakdown(FILE *out, const met_breakdown_t *b)
 /* The model's columns and the skeleton's warning, for skeletons that have a model or give advice. */
 static int has_model_columns(const stu_study_t *study)
 {
-  return study->skeleton && (study->skeleton->model || study->skeleton->advise);
+  return study->facts.has_model || study->facts.has_advice;
 }
 
 static void csv_model(FILE *out, const stu_study_t *study, const stu_point_t *point)
@@ -143,10 +143,10 @@ static void csv_model(FILE *out, const stu_study_t *study, const stu_point_t *po
  * profile summed over the nodes. */
 static void csv_view_header(FILE *out, const stu_study_t *study)
 {
-  if (study->view == APP_VIEW_CAUSE_EFFECT) {
+  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
     for (int cat = 0; cat < MET_CE_COUNT; cat++)
       csv_name(out, met_ce_cat_name(cat), "_s");
-  } else if (study->view == APP_VIEW_LOST_CYCLES) {
+  } else if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
     fprintf(out, ",overhead_s,granularity");
     csv_breakdown_header(out);
     if (has_model_columns(study))
@@ -158,10 +158,10 @@ static void csv_view_header(FILE *out, const stu_study_t *study)
 static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const met_carnival_t *c = point->carnival;
-  if (study->view == APP_VIEW_CAUSE_EFFECT) {
+  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
     for (int cat = 0; cat < MET_CE_COUNT; cat++)
       csv_number(out, cat < MET_CE_CPCOMP || met_carnival_has_cp(c) ? met_carnival_time(c, -1, -1, cat, -1) : NAN);
-  } else if (study->view == APP_VIEW_LOST_CYCLES) {
+  } else if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
     fprintf(out, ",%.9g", point->eppa.overhead);
     fprintf(out, isinf(point->eppa.granularity) ? ",inf" : ",%.9g", point->eppa.granularity);
     csv_breakdown(out, &point->breakdown);
@@ -301,9 +301,9 @@ static size_t csv_tables(const stu_study_t *study, csv_table_t tables[6])
   size_t n = 0;
   if (has_processes(study))
     tables[n++] = (csv_table_t){"processes", csv_processes};
-  if (study->view == APP_VIEW_MESSAGES)
+  if (stu_has_view(study, STU_VIEW_MESSAGES))
     tables[n++] = (csv_table_t){"messages", csv_messages};
-  if (study->view == APP_VIEW_CAUSE_EFFECT) {
+  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
     tables[n++] = (csv_table_t){"waits", csv_waits};
     tables[n++] = (csv_table_t){"profiles", csv_profiles};
     tables[n++] = (csv_table_t){"requests", csv_requests};
@@ -503,15 +503,21 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   fprintf(out, "},\n     \"platform\": ");
   json_string(out, base_name(stu_platform(study, point)));
   fprintf(out, ", \"p\": %d, \"messages\": %zu", point->p, point->messages);
-  if (study->view == APP_VIEW_CAUSE_EFFECT) {
+  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT))
     rep_carnival_json(out, point, json_string);
-  } else if (study->view == APP_VIEW_MESSAGES) {
+  if (stu_has_view(study, STU_VIEW_MESSAGES) && !stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
     fprintf(out, ", \"t_par_s\": ");
     json_number(out, point->t_par);
+  }
+  if (stu_has_view(study, STU_VIEW_MESSAGES))
     json_array(out, "messages_by_size", point, point->nmsgs, json_message);
-  } else {
+  if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
     json_lost_cycles(out, point);
     json_model(out, study, point);
+  }
+  if (*point->t_seq_source) {
+    fprintf(out, ", \"t_seq_source\": ");
+    json_string(out, point->t_seq_source);
   }
   rep_wait_json(out, point);
   fprintf(out, "}");

@@ -6,11 +6,7 @@
 
 int rep_same_group(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b)
 {
-  const scn_scenario_t *s = study->scenario;
-  for (size_t j = 0; j < s->nparams; j++)
-    if (strcmp(s->params[j].name, "p") != 0 && strcmp(a->values[j], b->values[j]) != 0)
-      return 0;
-  return 1;
+  return stu_same_except(study, a, b, stu_param_index(study, "p"));
 }
 
 int rep_sweeps_more_than_p(const stu_study_t *study)

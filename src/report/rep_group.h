@@ -3,7 +3,7 @@
 #ifndef REP_GROUP_H
 #define REP_GROUP_H
 
-#include "stu_sweep.h"
+#include "stu_study.h"
 
 #include <stdio.h>
 

@@ -3,7 +3,7 @@
 #ifndef REP_HTML_H
 #define REP_HTML_H
 
-#include "stu_sweep.h"
+#include "stu_study.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -10,12 +10,12 @@
 
 int rep_has_model(const stu_study_t *study)
 {
-  return study->view == APP_VIEW_LOST_CYCLES && study->skeleton && study->skeleton->model;
+  return stu_has_view(study, STU_VIEW_LOST_CYCLES) && study->facts.has_model;
 }
 
 static int has_grid(const stu_study_t *study)
 {
-  return study->skeleton && study->skeleton->grid_param;
+  return study->facts.grid_param != NULL;
 }
 
 double rep_model_diff(const stu_point_t *point)
@@ -44,7 +44,7 @@ void rep_model_summary(const stu_study_t *study, rep_model_summary_t *out)
 /* "4x8": the grid of a point, from the skeleton's grid rows. */
 static void grid_label(const stu_study_t *study, const stu_point_t *point, char *label, size_t len)
 {
-  int rows = atoi(stu_value(study, point, study->skeleton->grid_param));
+  int rows = atoi(stu_value(study, point, study->facts.grid_param));
   snprintf(label, len, "%dx%d", rows, point->p / rows);
 }
 
@@ -179,7 +179,7 @@ void rep_print_models(FILE *out, const stu_study_t *study)
             "\nModel: %s.\ndiff = (T_model - T_par) / T_par. The model adds up communication and computation with "
             "no waiting: where it is low, look at the comm and idle columns (contention, pipeline idle time, "
             "load imbalance).\n",
-            study->skeleton->model_name);
+            study->facts.model_name);
     if (s.count > 0) {
       const stu_point_t *worst = &study->points[s.worst];
       fprintf(out, "Over %zu points: mean |diff| = %.2f%%, max |diff| = %.2f%% (p = %d%s", s.count, 100 * s.mean_abs,

@@ -5,7 +5,7 @@
 #define REP_OTF2_H
 
 #include "met_trace.h"
-#include "stu_sweep.h"
+#include "stu_study.h"
 
 #include <stddef.h>
 

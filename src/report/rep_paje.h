@@ -4,7 +4,7 @@
 #define REP_PAJE_H
 
 #include "met_trace.h"
-#include "stu_sweep.h"
+#include "stu_study.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -81,14 +81,6 @@ typedef struct groups {
   size_t count;
 } groups_t;
 
-static int same_except(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b, size_t except)
-{
-  for (size_t j = 0; j < study->scenario->nparams; j++)
-    if (j != except && strcmp(a->values[j], b->values[j]) != 0)
-      return 0;
-  return 1;
-}
-
 /* The group's title and file name part from the swept parameters other than the one at `except`; a path is shown by
  * its last part. In file names a value that starts with a letter stands alone ("neighbour"), a number follows its
  * parameter's name ("n256"). */
@@ -137,7 +129,7 @@ static int collect_groups(const stu_study_t *study, size_t x_index, groups_t *ou
   for (size_t i = 0; i < n; i++) {
     const stu_point_t *point = &study->points[i];
     size_t k = 0;
-    while (k < out->count && !same_except(study, out->list[k].points[0], point, x_index))
+    while (k < out->count && !stu_same_except(study, out->list[k].points[0], point, x_index))
       k++;
     group_t *g = &out->list[k];
     if (k == out->count) {
@@ -1311,7 +1303,7 @@ static int every_metric(pictures_t *pics)
 {
   const scn_scenario_t *s = pics->study->scenario;
   int rc = 0;
-  for (size_t j = 0; rc == 0 && pics->study->view == APP_VIEW_LOST_CYCLES && j < s->nparams; j++)
+  for (size_t j = 0; rc == 0 && stu_has_view(pics->study, STU_VIEW_LOST_CYCLES) && j < s->nparams; j++)
     if (numeric_sweep(&s->params[j]))
       rc = metric_pictures(pics, j);
   return rc;
@@ -1332,9 +1324,9 @@ int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err
     pics.p_index++;
   int rc = point_pictures(&pics);
   rc = rc ? rc : every_metric(&pics);
-  if (rc == 0 && study->view == APP_VIEW_LOST_CYCLES)
+  if (rc == 0 && stu_has_view(study, STU_VIEW_LOST_CYCLES))
     rc = group_pictures(&pics);
-  if (rc == 0 && study->skeleton && study->skeleton->grid_param) {
+  if (rc == 0 && study->facts.grid_param) {
     rc = rep_grid_picture(study, dir, err, errlen);
     pics.written += rc == 0;
   }

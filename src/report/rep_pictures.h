@@ -4,7 +4,7 @@
 #ifndef REP_PICTURES_H
 #define REP_PICTURES_H
 
-#include "stu_sweep.h"
+#include "stu_study.h"
 
 #include <stddef.h>
 #include <stdio.h>

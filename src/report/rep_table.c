@@ -39,9 +39,9 @@ static void print_title(FILE *out, const stu_study_t *study)
   if (s->description)
     fprintf(out, "%s\n", s->description);
   print_recording(out, study);
-  if (study->view == APP_VIEW_LOST_CYCLES)
+  if (stu_has_view(study, STU_VIEW_LOST_CYCLES))
     fprintf(out, "Overhead ratios Ovh_j = T_ovh^j / T_seq (Lemeire eq. 1.13): speedup = p / (1 + sum Ovh_j); "
-               "granularity = 1 / Ovh_comm.\n");
+                 "granularity = 1 / Ovh_comm.\n");
 }
 
 /* A ratio as printed with 4 decimals: rounding noise of either sign shows as 0.0000, never -0.0000. */
@@ -63,9 +63,10 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first)
   const stu_point_t *lead = &study->points[first];
   fprintf(out, "\n");
   int named = rep_print_params(out, study, lead, 1);
-  fprintf(out, "%sT_seq = %.3f s\n", named ? ", " : "", lead->eppa.t_seq);
-  fprintf(out, "%6s %11s %9s %10s %9s %9s %9s %9s %9s  %11s", "p", "T_par (s)", "speedup", "efficiency", "ctrl",
-          "comm", "idle", "anomaly", "sum", "granularity");
+  fprintf(out, "%sT_seq = %.3f s%s%s\n", named ? ", " : "", lead->eppa.t_seq, *lead->t_seq_source ? ": " : "",
+          lead->t_seq_source);
+  fprintf(out, "%6s %11s %9s %10s %9s %9s %9s %9s %9s  %11s", "p", "T_par (s)", "speedup", "efficiency", "ctrl", "comm",
+          "idle", "anomaly", "sum", "granularity");
   rep_model_heads(out, study);
   fputc('\n', out);
   for (size_t i = first; i < study->npoints; i++) {
@@ -128,20 +129,9 @@ static void print_messages(FILE *out, const stu_study_t *study, const stu_point_
   }
 }
 
-void rep_print(FILE *out, const stu_study_t *study)
+/* The lost-cycle view: a table per group, the study's summary, the models, the bottlenecks, the processes. */
+static void print_lost_cycles(FILE *out, const stu_study_t *study)
 {
-  print_title(out, study);
-  if (study->view == APP_VIEW_CAUSE_EFFECT) {
-    rep_carnival_print(out, study);
-    return;
-  }
-  if (study->view == APP_VIEW_MESSAGES) {
-    for (size_t i = 0; i < study->npoints; i++)
-      print_messages(out, study, &study->points[i]);
-    rep_wait_print(out, study);
-    rep_print_machines(out, study);
-    return;
-  }
   for (size_t i = 0; i < study->npoints; i++)
     if (rep_opens_group(study, i))
       print_group(out, study, i);
@@ -151,5 +141,22 @@ void rep_print(FILE *out, const stu_study_t *study)
   for (size_t i = 0; i < study->npoints; i++)
     if (study->points[i].procs)
       print_processes(out, study, &study->points[i]);
+}
+
+void rep_print(FILE *out, const stu_study_t *study)
+{
+  print_title(out, study);
+  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
+    rep_carnival_print(out, study);
+    return;
+  }
+  for (size_t i = 0; stu_has_view(study, STU_VIEW_MESSAGES) && i < study->npoints; i++)
+    print_messages(out, study, &study->points[i]);
+  if (stu_has_view(study, STU_VIEW_LOST_CYCLES))
+    print_lost_cycles(out, study);
+  else if (*study->points[0].t_seq_source) /* a skeleton's lost-cycle view that could not be */
+    fprintf(out, "\nNo lost-cycle view: %s.\n", study->points[0].t_seq_source);
   rep_wait_print(out, study);
+  if (!stu_has_view(study, STU_VIEW_LOST_CYCLES))
+    rep_print_machines(out, study); /* the lost-cycle view prints them with the models */
 }

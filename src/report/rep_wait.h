@@ -5,7 +5,7 @@
 #define REP_WAIT_H
 
 #include "met_wait.h"
-#include "stu_sweep.h"
+#include "stu_study.h"
 
 #include <stdio.h>
 

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,18 @@ static int check_int(const scn_scenario_t *s, const scn_param_t *p, const scn_pa
   return 0;
 }
 
+/* A time in seconds: a finite decimal number > 0, nothing after it. */
+static int check_seconds(const scn_scenario_t *s, const scn_param_t *p, const char *text, scn_error_t *err)
+{
+  char *end = NULL;
+  errno = 0;
+  double value = strtod(text, &end);
+  if (end == text || *end != '\0' || errno == ERANGE || !isfinite(value) || !(value > 0))
+    return scn_fail(err, s->path, p->line, "%s=\"%s\" is not a time in seconds; give a number > 0, for example 2.5",
+                    p->name, text);
+  return 0;
+}
+
 static int check_choice(const scn_scenario_t *s, const scn_param_t *p, const scn_param_spec_t *ps, const char *text,
                         scn_error_t *err)
 {
@@ -162,7 +175,9 @@ static int check_param(const scn_scenario_t *s, scn_param_t *p, const scn_skelet
     return resolve_paths(s, p, err);
   for (size_t v = 0; v < p->nvalues; v++) {
     const char *text = p->values[v];
-    if (ps->kind == SCN_CHOICE ? check_choice(s, p, ps, text, err) : check_int(s, p, ps, text, err))
+    if (ps->kind == SCN_SECONDS  ? check_seconds(s, p, text, err)
+        : ps->kind == SCN_CHOICE ? check_choice(s, p, ps, text, err)
+                                 : check_int(s, p, ps, text, err))
       return -1;
   }
   return 0;

@@ -56,8 +56,9 @@ typedef struct scn_error {
 } scn_error_t;
 
 /* What a skeleton accepts. kind INT takes a decimal integer >= min; CHOICE takes one of `choices` (NULL-ended); PATH
- * a file relative to the scenario's folder (the "platform" parameter every skeleton takes: checked by scn_load). */
-typedef enum scn_kind { SCN_INT = 0, SCN_CHOICE, SCN_PATH } scn_kind_t;
+ * a file relative to the scenario's folder (the "platform" parameter every skeleton takes: checked by scn_load);
+ * SECONDS a time in seconds, a finite decimal number > 0 ("2.5", "1e-3"). */
+typedef enum scn_kind { SCN_INT = 0, SCN_CHOICE, SCN_PATH, SCN_SECONDS } scn_kind_t;
 
 typedef struct scn_param_spec {
   const char *name;

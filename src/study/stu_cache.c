@@ -4,6 +4,7 @@
 #define _GNU_SOURCE /* O_TMPFILE, linkat */
 
 #include "stu_cache.h"
+#include "stu_sweep.h" /* stu_cache_default_dir */
 
 #include <errno.h>
 #include <fcntl.h>

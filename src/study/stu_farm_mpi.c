@@ -2,7 +2,7 @@
  * each idle worker; a worker simulates it in a local process and answers with its status, message and result bytes. */
 #include "sim_error.h"
 #include "stu_farm.h"
-#include "stu_task.h"
+#include "stu_pool.h"
 
 #include <mpi.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* The task farm of a simrun built without Open MPI (stu_farm.h): every entry point says so and how to get it. */
 #include "sim_error.h"
 #include "stu_farm.h"
-#include "stu_task.h"
+#include "stu_exec.h"
 
 #include <stdio.h>
 

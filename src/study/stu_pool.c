@@ -1,7 +1,7 @@
 /* The local executor: up to `slots` simulations at once, each in its own forked process (-j N); whichever ends first
  * is collected first, and the results do not depend on that order. */
 #include "sim_error.h"
-#include "stu_task.h"
+#include "stu_pool.h"
 
 #include <stdlib.h>
 

@@ -1,22 +1,20 @@
 /* Runs a list of tasks on an executor (local processes or an MPI farm), as many at once as it has slots. Each result
  * comes from the cache when it is there and is filed in it otherwise. A failure is reported for the earliest failed
  * task in the list, so that the outcome does not depend on which task happens to end first. */
+#include "stu_runner.h"
 #include "sim_error.h"
-#include "stu_cache.h"
 
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
-#define KEY_LEN   4096
 #define FREE_SLOT SIZE_MAX
 
 typedef struct progress {
-  size_t next;      /* the next task to start */
-  size_t busy;      /* slots running a task */
-  size_t failed_at; /* the earliest failed task, or SIZE_MAX */
-  size_t *running;  /* per slot: its task, or FREE_SLOT */
-  char *keys;       /* per slot: its task's cache key, or "" */
+  size_t next;             /* the next task to start */
+  size_t busy;             /* slots running a task */
+  size_t failed_at;        /* the earliest failed task, or SIZE_MAX */
+  size_t *running;         /* per slot: its task, or FREE_SLOT */
+  const char *const *keys; /* per task: its cache key, or NULL */
 } progress_t;
 
 static int stopped(const stu_runner_t *r)
@@ -36,11 +34,17 @@ static void fail(stu_runner_t *r, progress_t *at, size_t index, int rc, const ch
   snprintf(r->message, sizeof r->message, "%s", message);
 }
 
+/* Task i's cache key, or NULL. */
+static const char *key_of(const stu_runner_t *r, const progress_t *at, size_t i)
+{
+  return r->cache && at->keys ? at->keys[i] : NULL;
+}
+
 /* Files a fresh result in the cache (a failure to do so only costs a later re-run), then delivers it. */
 static int take(stu_runner_t *r, const stu_task_t *task, const char *key, FILE *result, char *msg, size_t len,
                 const char **blame)
 {
-  if (r->cache && *key)
+  if (key)
     stu_cache_put(r->cache, key, result);
   return r->deliver(r->owner, task, result, msg, len, blame);
 }
@@ -48,12 +52,10 @@ static int take(stu_runner_t *r, const stu_task_t *task, const char *key, FILE *
 /* Starts task i in a free slot, or delivers it from the cache. */
 static void start_next(stu_runner_t *r, progress_t *at, const stu_task_t *task, size_t i)
 {
-  char key[KEY_LEN] = "";
+  const char *key = key_of(r, at, i);
   char msg[1024] = "";
   const char *blame = NULL;
-  if (r->cache && stu_cache_key(r->cache, r->ctx, task, key, sizeof key) != 0)
-    key[0] = '\0';
-  FILE *cached = *key ? stu_cache_get(r->cache, key) : NULL;
+  FILE *cached = key ? stu_cache_get(r->cache, key) : NULL;
   if (cached) {
     int rc = r->deliver(r->owner, task, cached, msg, sizeof msg, &blame);
     fclose(cached);
@@ -70,7 +72,6 @@ static void start_next(stu_runner_t *r, progress_t *at, const stu_task_t *task, 
     return;
   }
   at->running[slot] = i;
-  memcpy(at->keys + slot * KEY_LEN, key, KEY_LEN);
   at->busy++;
 }
 
@@ -88,22 +89,19 @@ static void collect(stu_runner_t *r, progress_t *at, const stu_task_t *tasks)
   at->running[slot] = FREE_SLOT;
   at->busy--;
   if (rc == 0) {
-    rc = take(r, &tasks[i], at->keys + slot * KEY_LEN, result, msg, sizeof msg, &blame);
+    rc = take(r, &tasks[i], key_of(r, at, i), result, msg, sizeof msg, &blame);
     fclose(result);
   }
   if (rc != 0)
     fail(r, at, i, rc, msg, blame);
 }
 
-int stu_runner_run(stu_runner_t *r, const stu_task_t *tasks, size_t count)
+int stu_runner_run(stu_runner_t *r, const stu_task_t *tasks, const char *const *keys, size_t count)
 {
   size_t slots = r->exec->slots;
-  progress_t at = {
-      .failed_at = SIZE_MAX, .running = malloc(slots * sizeof *at.running), .keys = calloc(slots, KEY_LEN)};
+  progress_t at = {.failed_at = SIZE_MAX, .running = malloc(slots * sizeof *at.running), .keys = keys};
   r->rc = 0;
-  if (!at.running || !at.keys) {
-    free(at.running);
-    free(at.keys);
+  if (!at.running) {
     snprintf(r->message, sizeof r->message, "%s", sim_strerror(SIM_ENOMEM));
     return r->rc = SIM_ENOMEM;
   }
@@ -124,6 +122,5 @@ int stu_runner_run(stu_runner_t *r, const stu_task_t *tasks, size_t count)
     snprintf(r->message, sizeof r->message, "interrupted");
   }
   free(at.running);
-  free(at.keys);
   return r->rc;
 }

@@ -1,96 +1,43 @@
-/* Runs a scenario's sweep: validates every point, simulates each in its own process, pairs it with the sequential
- * run of the same parameters (T_seq, seed 000 §1.1) and keeps the lost-cycle metrics. */
+/* Runs a scenario's sweep: validates every point, plans the tasks (stu_plan.h), runs them on local processes or the
+ * MPI farm, pairs each point with the sequential run of the same parameters (T_seq, seed 000 §1.1) and keeps the
+ * views (stu_view.h). */
 #include "stu_sweep.h"
+#include "app_skeleton.h"
 #include "sim_error.h"
 #include "sim_run.h"
-#include "stu_cache.h"
 #include "stu_farm.h"
-#include "stu_task.h"
+#include "stu_model.h"
+#include "stu_plan.h"
+#include "stu_points.h"
+#include "stu_pool.h"
+#include "stu_runner.h"
+#include "stu_view.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Sequential times already known, by the values of every parameter but p. */
-typedef struct seq_cache {
-  size_t count;
-  const char ***values;
-  double *t_seq;
-} seq_cache_t;
 
 typedef struct sweep {
   const scn_scenario_t *scenario;
   const app_skeleton_t *skeleton;
   const char **names; /* parameter names, in the scenario's order */
   size_t p_index;     /* the position of "p" among them */
-  seq_cache_t seq;
+  stu_plan_t plan;
+  stu_cache_t *cache;   /* or NULL */
+  int no_seq;           /* a group has no sequential run (app_skeleton_t.prepare_seq): no lost-cycle view */
   const char *platform; /* the platform being loaded, for messages */
   const stu_options_t *options;
   stu_study_t *study;
   stu_sweep_ctx_t ctx; /* what the tasks share */
   size_t done;         /* points finished */
   scn_error_t *err;
-  met_platform_t *machines;       /* the platform descriptions made so far (describe), for the models */
-  const char **machine_platforms; /* the platform file of each */
-  size_t nmachines;
+  stu_models_t *models; /* the skeleton's models of the points, on their described machines */
 } sweep_t;
-
-const char *stu_value(const stu_study_t *study, const stu_point_t *point, const char *name)
-{
-  for (size_t i = 0; i < study->scenario->nparams; i++)
-    if (strcmp(study->scenario->params[i].name, name) == 0)
-      return point->values[i];
-  return NULL;
-}
 
 static int param_line(const scn_scenario_t *scenario, const char *name)
 {
   const scn_param_t *param = scn_param(scenario, name);
   return param ? param->line : 0;
-}
-
-/* The platform file of a point with these values: its "platform" parameter's, or the scenario's <platform>. */
-static const char *platform_of(const scn_scenario_t *scenario, const char *const *values)
-{
-  for (size_t j = 0; j < scenario->nparams; j++) {
-    const scn_param_t *param = &scenario->params[j];
-    for (size_t v = 0; param->paths && v < param->nvalues; v++)
-      if (strcmp(param->values[v], values[j]) == 0)
-        return param->paths[v];
-  }
-  return scenario->platform;
-}
-
-const char *stu_platform(const stu_study_t *study, const stu_point_t *point)
-{
-  return platform_of(study->scenario, point->values);
-}
-
-/* Fills the points of the cross product; the last parameter varies fastest. */
-static int build_points(stu_study_t *study, size_t p_index)
-{
-  const scn_scenario_t *s = study->scenario;
-  study->npoints = 1;
-  for (size_t j = 0; j < s->nparams; j++)
-    if (__builtin_mul_overflow(study->npoints, s->params[j].nvalues, &study->npoints))
-      return SIM_ENOMEM; /* a wrapped count would silently drop points */
-  study->points = calloc(study->npoints, sizeof *study->points);
-  if (!study->points)
-    return SIM_ENOMEM;
-  for (size_t i = 0; i < study->npoints; i++) {
-    stu_point_t *point = &study->points[i];
-    point->values = calloc(s->nparams, sizeof *point->values);
-    if (!point->values)
-      return SIM_ENOMEM;
-    size_t rest = i;
-    for (size_t j = s->nparams; j-- > 0;) {
-      point->values[j] = s->params[j].values[rest % s->params[j].nvalues];
-      rest /= s->params[j].nvalues;
-    }
-    point->p = atoi(point->values[p_index]);
-  }
-  return 0;
 }
 
 /* Reports a failure of `point` against the scenario: bad input at the line of the parameter to blame. */
@@ -109,139 +56,6 @@ static int point_error(sweep_t *sweep, int code, const char *blame, const char *
   return code;
 }
 
-/* Whether some kept point has value `value` for parameter j (values are borrowed from the scenario). */
-static int value_used(const stu_study_t *study, size_t j, const char *value)
-{
-  for (size_t i = 0; i < study->npoints; i++)
-    if (study->points[i].values[j] == value)
-      return 1;
-  return 0;
-}
-
-/* Every value of parameter j must keep a point of the grid sweep; otherwise blames its line, saying why. p = 1 is
- * exempt: it is the sequential run, which every group has anyway. */
-static int check_grid_coverage(sweep_t *sweep, const stu_study_t *study, size_t j, const char *why)
-{
-  const scn_param_t *param = &sweep->scenario->params[j];
-  char message[512];
-  for (size_t v = 0; v < param->nvalues; v++)
-    if (!value_used(study, j, param->values[v]) && !(j == sweep->p_index && atoi(param->values[v]) == 1)) {
-      snprintf(message, sizeof message, "%s = %s %s", param->name, param->values[v], why);
-      return point_error(sweep, SIM_EPARAM, param->name, message);
-    }
-  return 0;
-}
-
-/* A skeleton on a process grid runs grid-rows x (p / grid-rows): keeps the points where the rows divide p, so that a
- * study can sweep both, and checks that every value of either keeps a point. */
-static int keep_grid_points(sweep_t *sweep, stu_study_t *study)
-{
-  const char *grid = sweep->skeleton->grid_param;
-  size_t g = 0;
-  while (grid && g < sweep->scenario->nparams && strcmp(sweep->names[g], grid) != 0)
-    g++;
-  if (!grid || g == sweep->scenario->nparams)
-    return 0;
-  size_t kept = 0;
-  for (size_t i = 0; i < study->npoints; i++) {
-    if (study->points[i].p % atoi(study->points[i].values[g]) == 0)
-      study->points[kept++] = study->points[i];
-    else
-      free(study->points[i].values);
-  }
-  study->npoints = kept;
-  static const char rows_unused[] = "divides none of the values of p: the grid is grid-rows x (p / grid-rows); add a "
-                                    "p it divides, or drop this value";
-  static const char p_unused[] = "is a multiple of none of the values of grid-rows; add grid-rows = 1, or drop this p";
-  int rc = check_grid_coverage(sweep, study, g, rows_unused);
-  return rc ? rc : check_grid_coverage(sweep, study, sweep->p_index, p_unused);
-}
-
-/* Whether two points have the same values for every parameter but p. */
-static int same_but_p(const sweep_t *sweep, const char **a, const char **b)
-{
-  for (size_t j = 0; j < sweep->scenario->nparams; j++)
-    if (j != sweep->p_index && strcmp(a[j], b[j]) != 0)
-      return 0;
-  return 1;
-}
-
-static int remember_seq(seq_cache_t *cache, const char **values, double t_seq)
-{
-  const char ***v = realloc(cache->values, (cache->count + 1) * sizeof *v);
-  if (v)
-    cache->values = v;
-  double *t = realloc(cache->t_seq, (cache->count + 1) * sizeof *t);
-  if (t)
-    cache->t_seq = t;
-  if (!v || !t)
-    return SIM_ENOMEM;
-  cache->values[cache->count] = values;
-  cache->t_seq[cache->count++] = t_seq;
-  return 0;
-}
-
-/* Whether T_seq for `values` is known; if so, stores it in *t_seq. */
-static int cached_seq(const sweep_t *sweep, const char **values, double *t_seq)
-{
-  for (size_t i = 0; i < sweep->seq.count; i++)
-    if (same_but_p(sweep, sweep->seq.values[i], values)) {
-      *t_seq = sweep->seq.t_seq[i];
-      return 1;
-    }
-  return 0;
-}
-
-/* The cause-effect view of a point's trace (a DSM run). */
-static int keep_cause_effect(stu_point_t *point, const met_trace_t *trace)
-{
-  point->carnival = met_carnival_new(trace);
-  return point->carnival ? 0 : SIM_ENOMEM;
-}
-
-/* The description of the point's platform for its p (sim_run_describe), from the sweep's list or made once; NULL with
- * the reason in err when it cannot be made. */
-static const met_platform_t *describe(sweep_t *sweep, const stu_point_t *point, char *err, size_t errlen)
-{
-  const char *platform = stu_platform(sweep->study, point);
-  for (size_t i = 0; i < sweep->nmachines; i++)
-    if (sweep->machines[i].p == point->p && strcmp(sweep->machine_platforms[i], platform) == 0)
-      return &sweep->machines[i];
-  met_platform_t *m = realloc(sweep->machines, (sweep->nmachines + 1) * sizeof *m);
-  if (m)
-    sweep->machines = m;
-  const char **names = realloc(sweep->machine_platforms, (sweep->nmachines + 1) * sizeof *names);
-  if (names)
-    sweep->machine_platforms = names;
-  if (!m || !names) {
-    snprintf(err, errlen, "%s", sim_strerror(SIM_ENOMEM));
-    return NULL;
-  }
-  if (sim_run_describe(platform, point->p, &sweep->machines[sweep->nmachines], err, errlen) != 0)
-    return NULL;
-  sweep->machine_platforms[sweep->nmachines] = platform;
-  return &sweep->machines[sweep->nmachines++];
-}
-
-/* The skeleton's analytic model of the point and its advice on it, on the point's machine, for the report. */
-static void keep_model(sweep_t *sweep, stu_point_t *point)
-{
-  const app_skeleton_t *skeleton = sweep->skeleton;
-  app_point_t at = {.count = sweep->scenario->nparams, .names = sweep->names, .values = point->values};
-  point->t_model = NAN;
-  point->warning[0] = point->model_missing[0] = '\0';
-  const met_platform_t *m = describe(sweep, point, point->machine, sizeof point->machine);
-  if (!m) {
-    snprintf(point->model_missing, sizeof point->model_missing, "the platform could not be described");
-    return;
-  }
-  snprintf(point->machine, sizeof point->machine, "%s", m->origin);
-  if (skeleton->model)
-    point->t_model = skeleton->model(&at, point->p, m, point->model_missing, sizeof point->model_missing);
-  if (!skeleton->advise || !skeleton->advise(&at, point->p, m, point->warning, sizeof point->warning))
-    point->warning[0] = '\0';
-}
-
 /* Whether the point's whole trace is kept: for the per-process p, whose timeline a picture may show. */
 static int keeps_trace(const stu_point_t *point, int per_process)
 {
@@ -257,18 +71,16 @@ static void drop_trace(stu_point_t *point, int per_process)
   point->trace = NULL;
 }
 
-/* A finished point: its sequential time for the rest of its group (a p = 1 point), its cause-effect view, its
+/* A finished point: its sequential time for the rest of its group (a p = 1 point), the views of its whole trace, its
  * model, and the progress. */
 static int finish_point(sweep_t *sweep, stu_point_t *point)
 {
-  double t_seq;
-  int rc = 0;
-  if (sweep->skeleton->view == APP_VIEW_LOST_CYCLES && point->p == 1 && !cached_seq(sweep, point->values, &t_seq))
-    rc = remember_seq(&sweep->seq, point->values, point->t_par);
-  if (rc == 0 && sweep->skeleton->view == APP_VIEW_CAUSE_EFFECT)
-    rc = keep_cause_effect(point, point->trace);
+  unsigned views = sweep->study->facts.views;
+  if (stu_view_needs(views, STU_NEED_SEQ) && point->p == 1 && !sweep->skeleton->prepare_seq)
+    stu_plan_set_seq(&sweep->plan, (size_t)(point - sweep->study->points), point->t_par);
+  int rc = stu_view_needs(views, STU_NEED_TRACE) ? stu_view_finish(views, point) : 0;
   drop_trace(point, sweep->options->per_process);
-  keep_model(sweep, point);
+  stu_models_keep(sweep->models, sweep->skeleton, sweep->study, sweep->names, point);
   sweep->done++;
   if (rc == 0 && sweep->options->progress)
     sweep->options->progress(sweep->done, sweep->study->npoints, sweep->options->ctx);
@@ -288,104 +100,88 @@ static int deliver(void *owner, const stu_task_t *task, FILE *result, char *err,
   }
   if (task->kind == STU_TASK_SEQ) {
     met_trace_free(seq.trace);
-    return remember_seq(&sweep->seq, point->values, seq.t_par);
+    stu_plan_set_seq(&sweep->plan, (size_t)task->point, seq.t_par);
+    return 0;
   }
   if (status == SIM_EINVAL) {
     *blame = "p";
-    snprintf(err, errlen, "the sequential run (p = 1) took no simulated time, so speedup and the overhead ratios are "
-                          "undefined; check the skeleton's parameters");
+    snprintf(err, errlen,
+             "the sequential run (p = 1) took no simulated time, so speedup and the overhead ratios are "
+             "undefined; check the skeleton's parameters");
   }
   return status ? status : finish_point(sweep, point);
 }
 
-/* The task simulating point i. */
-static stu_task_t point_task(const sweep_t *sweep, size_t i)
+/* The cache key of a task (stu_key_fn). */
+static int task_key(void *ctx, const stu_task_t *task, char *key, size_t len)
 {
-  const stu_point_t *point = &sweep->study->points[i];
-  app_view_t view = sweep->skeleton->view;
-  double t_seq = 0;
-  if (view == APP_VIEW_LOST_CYCLES && point->p != 1)
-    cached_seq(sweep, point->values, &t_seq);
-  return (stu_task_t){.kind = STU_TASK_POINT, .point = (int32_t)i, .nranks = point->p,
-                      .keep_procs = view == APP_VIEW_LOST_CYCLES && point->p == sweep->options->per_process,
-                      .keep_trace = keeps_trace(point, sweep->options->per_process) || view == APP_VIEW_CAUSE_EFFECT,
-                      .t_seq = t_seq};
+  sweep_t *sweep = ctx;
+  return stu_cache_key(sweep->cache, &sweep->ctx, task, key, len);
 }
 
-/* Whether a point of the group of point i must be simulated: it is not in the cache. */
-static int group_to_simulate(const sweep_t *sweep, stu_cache_t *cache, size_t i)
+/* Whether the cache has a result under `key` (stu_has_fn). */
+static int cache_has(void *ctx, const char *key)
 {
-  char key[4096];
-  for (size_t k = i; k < sweep->study->npoints; k++) {
-    const stu_point_t *point = &sweep->study->points[k];
-    stu_task_t task = point_task(sweep, k);
-    if (same_but_p(sweep, sweep->study->points[i].values, point->values) &&
-        (!cache || stu_cache_key(cache, &sweep->ctx, &task, key, sizeof key) != 0 || !stu_cache_has(cache, key)))
-      return 1;
-  }
+  const sweep_t *sweep = ctx;
+  return stu_cache_has(sweep->cache, key);
+}
+
+/* Checks that the skeleton accepts the SEQ run of the group of plan task t, and keeps where its T_seq comes from in
+ * the points of the group. */
+static int check_seq(sweep_t *sweep, size_t t)
+{
+  const stu_plan_t *plan = &sweep->plan;
+  char message[1024] = "";
+  char source[sizeof sweep->study->points[0].t_seq_source] = "";
+  const char *blame = NULL;
+  void *arg = NULL;
+  int rc = stu_task_prepare(&sweep->ctx, &plan->tasks[t], &arg, source, sizeof source, message, sizeof message, &blame);
+  sweep->skeleton->release(arg);
+  if (rc != 0)
+    return point_error(sweep, rc, blame, message);
+  sweep->no_seq |= arg == NULL;
+  for (size_t i = 0; i < plan->npoints; i++)
+    if (plan->group[i] == plan->group[plan->tasks[t].point])
+      memcpy(sweep->study->points[i].t_seq_source, source, sizeof source);
   return 0;
 }
 
-/* Whether point i is the first of its group (the points equal but for p). */
-static int first_of_group(const sweep_t *sweep, size_t i)
+/* Plans the tasks for the study's views. */
+static int build_plan(sweep_t *sweep)
 {
-  for (size_t k = 0; k < i; k++)
-    if (same_but_p(sweep, sweep->study->points[k].values, sweep->study->points[i].values))
-      return 0;
-  return 1;
+  unsigned views = sweep->study->facts.views;
+  stu_plan_options_t o = {.views = views,
+                          .seq = stu_view_needs(views, STU_NEED_SEQ),
+                          .own_seq = sweep->skeleton->prepare_seq != NULL,
+                          .procs = stu_view_needs(views, STU_NEED_PROCS),
+                          .traces = stu_view_needs(views, STU_NEED_TRACE),
+                          .per_process = sweep->options->per_process,
+                          .key = sweep->cache ? task_key : NULL,
+                          .has = cache_has,
+                          .ctx = sweep};
+  return stu_plan_build(&sweep->plan, sweep->study, sweep->p_index, &o);
 }
 
-/* The index of the p = 1 point of point i's group, or npoints. */
-static size_t group_p1(const sweep_t *sweep, size_t i)
+/* Plans the tasks; a group's own sequential run needs parameters the skeleton accepts. A group without one leaves the
+ * study without its lost-cycle view, planned again without sequential runs. */
+static int plan(sweep_t *sweep)
 {
-  size_t k = 0;
-  while (k < sweep->study->npoints && (sweep->study->points[k].p != 1 ||
-                                      !same_but_p(sweep, sweep->study->points[k].values,
-                                                  sweep->study->points[i].values)))
-    k++;
-  return k;
-}
-
-/* The first tasks (lost-cycle view): a sequential time for every group with a point to simulate, from the group's
- * p = 1 point or from a run of its own (whose parameters the skeleton must accept with one rank). Returns how many,
- * or a negative SIM_E* code. */
-static long plan_sequential(sweep_t *sweep, stu_cache_t *cache, stu_task_t *tasks)
-{
-  long n = 0;
-  for (size_t i = 0; sweep->skeleton->view == APP_VIEW_LOST_CYCLES && i < sweep->study->npoints; i++) {
-    size_t one = group_p1(sweep, i);
-    if (!first_of_group(sweep, i) || (one == sweep->study->npoints && !group_to_simulate(sweep, cache, i)))
-      continue;
-    if (one < sweep->study->npoints) {
-      tasks[n++] = point_task(sweep, one);
-      continue;
-    }
-    char message[1024] = "";
-    const char *blame = NULL;
-    void *arg = NULL;
-    int rc = stu_task_prepare(&sweep->ctx, i, 1, &arg, message, sizeof message, &blame);
-    sweep->skeleton->release(arg);
-    if (rc != 0)
-      return point_error(sweep, rc, blame, message);
-    tasks[n++] = (stu_task_t){.kind = STU_TASK_SEQ, .point = (int32_t)i, .nranks = 1};
+  int rc = build_plan(sweep);
+  for (size_t t = 0; rc == 0 && t < sweep->plan.nseq; t++)
+    rc = sweep->plan.tasks[t].kind == STU_TASK_SEQ ? check_seq(sweep, t) : 0;
+  if (rc == 0 && sweep->no_seq) {
+    sweep->study->facts.views &= ~(unsigned)STU_VIEW_LOST_CYCLES;
+    stu_plan_free(&sweep->plan);
+    rc = build_plan(sweep);
   }
-  return n;
-}
-
-/* The other tasks: every point not simulated among the first ones. */
-static size_t plan_points(const sweep_t *sweep, stu_task_t *tasks)
-{
-  size_t n = 0;
-  for (size_t i = 0; i < sweep->study->npoints; i++)
-    if (sweep->skeleton->view != APP_VIEW_LOST_CYCLES || sweep->study->points[i].p != 1)
-      tasks[n++] = point_task(sweep, i);
-  return n;
+  return rc;
 }
 
 /* Runs `count` tasks; a failure is reported against the scenario. */
-static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tasks, size_t count)
+static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tasks, const char *const *keys,
+                     size_t count)
 {
-  int rc = stu_runner_run(runner, tasks, count);
+  int rc = stu_runner_run(runner, tasks, keys, count);
   if (rc == SIM_EINTR)
     return rc;
   if (rc == SIM_ECHILD) /* a crash names the platform of the point, the likeliest cause */
@@ -394,18 +190,16 @@ static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tas
 }
 
 /* Simulates every point: the sequential runs first, then the rest, on `exec`. */
-static int simulate_all(sweep_t *sweep, stu_exec_t *exec, stu_cache_t *cache)
+static int simulate_all(sweep_t *sweep, stu_exec_t *exec)
 {
-  stu_task_t *tasks = calloc(2 * sweep->study->npoints + 1, sizeof *tasks);
-  if (!tasks)
-    return SIM_ENOMEM;
-  stu_runner_t runner = {.ctx = &sweep->ctx, .exec = exec, .cache = cache, .stop = sweep->options->stop,
-                         .deliver = deliver, .owner = sweep};
-  long first = plan_sequential(sweep, cache, tasks);
-  int rc = first < 0 ? (int)first : run_tasks(sweep, &runner, tasks, (size_t)first);
-  rc = rc ? rc : run_tasks(sweep, &runner, tasks, plan_points(sweep, tasks));
-  free(tasks);
-  return rc;
+  stu_runner_t runner = {
+      .exec = exec, .cache = sweep->cache, .stop = sweep->options->stop, .deliver = deliver, .owner = sweep};
+  stu_plan_t *p = &sweep->plan;
+  int rc = plan(sweep);
+  rc = rc ? rc : run_tasks(sweep, &runner, p->tasks, p->keys, p->nseq);
+  if (rc == 0)
+    stu_plan_fill_seq(p);
+  return rc ? rc : run_tasks(sweep, &runner, p->tasks + p->nseq, p->keys + p->nseq, p->count - p->nseq);
 }
 
 /* The interruption message: how much is done, and where it is kept. */
@@ -413,8 +207,10 @@ static int interrupted(sweep_t *sweep, const stu_cache_t *cache)
 {
   const scn_scenario_t *s = sweep->scenario;
   if (cache)
-    scn_fail(sweep->err, s->path, 0, "interrupted after %zu of %zu points; they are kept in %s: run the same command "
-             "again to resume", sweep->done, sweep->study->npoints, stu_cache_dir(cache));
+    scn_fail(sweep->err, s->path, 0,
+             "interrupted after %zu of %zu points; they are kept in %s: run the same command "
+             "again to resume",
+             sweep->done, sweep->study->npoints, stu_cache_dir(cache));
   else
     scn_fail(sweep->err, s->path, 0, "interrupted after %zu of %zu points, which are lost (no cache)", sweep->done,
              sweep->study->npoints);
@@ -427,6 +223,7 @@ static int simulate_study(sweep_t *sweep)
   const stu_options_t *o = sweep->options;
   char message[1200] = "";
   stu_cache_t *cache = o->cache_dir ? stu_cache_open(o->cache_dir, o->warn, o->ctx, message, sizeof message) : NULL;
+  sweep->cache = cache;
   if (o->cache_dir && !cache) {
     scn_fail(sweep->err, sweep->scenario->path, 0, "%s", message);
     return SIM_EIO;
@@ -436,7 +233,7 @@ static int simulate_study(sweep_t *sweep)
                    : stu_pool_new(&sweep->ctx, o->jobs > 0 ? (size_t)o->jobs : 1, &exec);
   if (rc != 0 && *message)
     scn_fail(sweep->err, sweep->scenario->path, 0, "%s", message);
-  rc = rc ? rc : simulate_all(sweep, &exec, cache);
+  rc = rc ? rc : simulate_all(sweep, &exec);
   if (rc == SIM_EINTR)
     interrupted(sweep, cache);
   if (o->farm)
@@ -444,6 +241,7 @@ static int simulate_study(sweep_t *sweep)
   else
     stu_pool_free(&exec);
   stu_cache_free(cache);
+  sweep->cache = NULL;
   return rc;
 }
 
@@ -511,26 +309,50 @@ static int find_p(const scn_scenario_t *scenario, size_t *p_index)
   return SIM_EINVAL;
 }
 
+/* Keeps the points a skeleton on a process grid can run (stu_points_keep_grid); bad input at the line to blame. */
+static int keep_grid_points(sweep_t *sweep)
+{
+  char message[512];
+  const char *blame = NULL;
+  int rc = stu_points_keep_grid(sweep->study, sweep->p_index, &blame, message, sizeof message);
+  return rc ? point_error(sweep, rc, blame, message) : 0;
+}
+
+/* What the report needs to know of the skeleton. */
+static stu_facts_t facts_of(const app_skeleton_t *skeleton)
+{
+  return (stu_facts_t){.skeleton = skeleton->spec->name,
+                       .views = stu_view_flags(skeleton->views),
+                       .has_model = skeleton->model != NULL,
+                       .model_name = skeleton->model_name,
+                       .has_advice = skeleton->advise != NULL,
+                       .grid_param = skeleton->grid_param};
+}
+
 /* Builds the sweep's points (the cross product, less the grid points a skeleton refuses) into a new study. */
 static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_skeleton_t *skeleton)
 {
   sweep->study = calloc(1, sizeof *sweep->study);
   sweep->names = calloc(scenario->nparams, sizeof *sweep->names);
-  int rc = sweep->study && sweep->names ? 0 : SIM_ENOMEM;
+  sweep->models = stu_models_new();
+  int rc = sweep->study && sweep->names && sweep->models ? 0 : SIM_ENOMEM;
   for (size_t j = 0; rc == 0 && j < scenario->nparams; j++)
     sweep->names[j] = scenario->params[j].name;
   if (rc == 0 && find_p(scenario, &sweep->p_index) != 0)
     rc = point_error(sweep, SIM_EINVAL, NULL, "the scenario gives no p");
   if (rc == 0) {
     sweep->study->scenario = scenario;
-    sweep->study->skeleton = skeleton;
-    sweep->study->view = skeleton->view;
-    rc = build_points(sweep->study, sweep->p_index);
+    sweep->study->facts = facts_of(skeleton);
+    rc = stu_points_build(sweep->study, sweep->p_index);
   }
-  sweep->ctx = (stu_sweep_ctx_t){.scenario = scenario, .skeleton = skeleton, .names = sweep->names,
-                                 .p_index = sweep->p_index, .study = sweep->study, .ti_dir = sweep->options->ti_dir,
+  sweep->ctx = (stu_sweep_ctx_t){.scenario = scenario,
+                                 .skeleton = skeleton,
+                                 .names = sweep->names,
+                                 .p_index = sweep->p_index,
+                                 .study = sweep->study,
+                                 .ti_dir = sweep->options->ti_dir,
                                  .ti_p = sweep->options->per_process};
-  return rc ? rc : keep_grid_points(sweep, sweep->study);
+  return rc ? rc : keep_grid_points(sweep);
 }
 
 static void close_sweep(sweep_t *sweep, int rc)
@@ -538,35 +360,21 @@ static void close_sweep(sweep_t *sweep, int rc)
   if (rc == SIM_ENOMEM)
     scn_fail(sweep->err, sweep->scenario->path, 0, "%s", sim_strerror(rc));
   free(sweep->names);
-  free(sweep->seq.values);
-  free(sweep->seq.t_seq);
-  free(sweep->machines);
-  free(sweep->machine_platforms);
+  stu_plan_free(&sweep->plan);
+  stu_models_free(sweep->models);
   if (rc != 0) {
     stu_free(sweep->study);
     sweep->study = NULL;
   }
 }
 
-/* --shard I/N: keeps every N-th point from the I-th, so that the shards' points together are the study's, each once.
- * A group left without its p = 1 point gets its sequential time from a run of its own, as any such group does. An
- * empty shard is bad input. */
-static int keep_shard(sweep_t *sweep, stu_study_t *study, const stu_options_t *o)
+/* --shard I/N (stu_points_keep_shard). A group left without its p = 1 point gets its sequential time from a run of its
+ * own, as any such group does. An empty shard is bad input. */
+static int keep_shard(sweep_t *sweep, const stu_options_t *o)
 {
-  size_t kept = 0, all = study->npoints;
-  if (o->shard_count <= 1)
-    return 0;
-  for (size_t i = 0; i < all; i++) {
-    if (i % (size_t)o->shard_count == (size_t)o->shard_index - 1)
-      study->points[kept++] = study->points[i];
-    else
-      free(study->points[i].values);
-  }
-  study->npoints = kept;
-  if (kept == 0)
-    scn_fail(sweep->err, sweep->scenario->path, 0, "--shard %d/%d: the study has %zu points, so this shard has none; "
-             "use at most %zu shards", o->shard_index, o->shard_count, all, all);
-  return kept ? 0 : SIM_EPARAM;
+  char message[512];
+  int rc = stu_points_keep_shard(sweep->study, o->shard_index, o->shard_count, message, sizeof message);
+  return rc ? point_error(sweep, rc, NULL, message) : 0;
 }
 
 int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, const stu_options_t *options,
@@ -574,7 +382,7 @@ int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
 {
   sweep_t sweep = {.scenario = scenario, .skeleton = skeleton, .options = options, .err = err};
   int rc = open_sweep(&sweep, scenario, skeleton);
-  rc = rc ? rc : keep_shard(&sweep, sweep.study, options);
+  rc = rc ? rc : keep_shard(&sweep, options);
   rc = rc ? rc : validate(&sweep, sweep.study);
   rc = rc ? rc : simulate_study(&sweep);
   close_sweep(&sweep, rc);
@@ -603,19 +411,4 @@ int stu_serve(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, sc
     close_sweep(&sweep, rc);
   stu_free(sweep.study);
   return rc;
-}
-
-void stu_free(stu_study_t *study)
-{
-  if (!study)
-    return;
-  for (size_t i = 0; study->points && i < study->npoints; i++) {
-    free(study->points[i].values);
-    free(study->points[i].procs);
-    free(study->points[i].msgs);
-    met_carnival_free(study->points[i].carnival);
-    met_trace_free(study->points[i].trace);
-  }
-  free(study->points);
-  free(study);
 }

@@ -1,7 +1,8 @@
 /* One simulation of a sweep in its own process: the child analyses its trace where it is (lost cycles, bottlenecks,
  * message statistics) and hands back only the result, so that a trace of millions of intervals never travels. */
-#include "sim_error.h"
 #include "stu_task.h"
+#include "sim_error.h"
+#include "stu_view.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -11,12 +12,18 @@
 
 static const char result_magic[4] = {'S', 'R', 'R', '1'};
 
-int stu_task_prepare(const stu_sweep_ctx_t *ctx, size_t point, int nranks, void **arg, char *err, size_t errlen,
-                     const char **blame)
+int stu_task_prepare(const stu_sweep_ctx_t *ctx, const stu_task_t *task, void **arg, char *source, size_t sourcelen,
+                     char *err, size_t errlen, const char **blame)
 {
-  app_point_t at = {.count = ctx->scenario->nparams, .names = ctx->names, .values = ctx->study->points[point].values};
+  const app_skeleton_t *skeleton = ctx->skeleton;
+  app_point_t at = {
+      .count = ctx->scenario->nparams, .names = ctx->names, .values = ctx->study->points[task->point].values};
+  char unused[8];
   *arg = NULL;
-  return ctx->skeleton->prepare(&at, nranks, arg, err, errlen, blame);
+  if (task->kind == STU_TASK_SEQ && skeleton->prepare_seq)
+    return skeleton->prepare_seq(&at, arg, source ? source : unused, source ? sourcelen : sizeof unused, err, errlen,
+                                 blame);
+  return skeleton->prepare(&at, task->nranks, arg, err, errlen, blame);
 }
 
 static int put(FILE *out, const void *data, size_t size)
@@ -121,21 +128,6 @@ int stu_result_read(stu_point_t *point, int32_t *status, FILE *in)
   return 0;
 }
 
-/* The lost-cycle and bottleneck views against the group's sequential time, and the per-process view if asked for.
- * Returns the analysis status: 0, SIM_EINVAL (undefined: no sequential time) or SIM_ENOMEM. */
-static int32_t lost_cycles(stu_point_t *r, const met_trace_t *trace, const stu_task_t *task)
-{
-  double t_seq = task->t_seq > 0 ? task->t_seq : r->t_par;
-  if (met_eppa_compute(trace, t_seq, &r->eppa) != 0 || met_bottleneck(trace, &r->breakdown) != 0)
-    return SIM_EINVAL;
-  if (!task->keep_procs)
-    return 0;
-  r->procs = calloc((size_t)r->p, sizeof *r->procs);
-  for (int rank = 0; r->procs && rank < r->p; rank++)
-    met_eppa_process(trace, t_seq, rank, &r->procs[rank]);
-  return r->procs ? 0 : SIM_ENOMEM;
-}
-
 typedef struct task_run {
   const stu_sweep_ctx_t *ctx;
   const stu_task_t *task;
@@ -146,16 +138,8 @@ static int analyse(const met_trace_t *trace, const void *data, FILE *out)
 {
   const task_run_t *run = data;
   const stu_task_t *task = run->task;
-  app_view_t view = run->ctx->skeleton->view;
   stu_point_t r = {.p = task->nranks, .t_par = met_trace_end(trace), .messages = met_comm_messages(trace)};
-  int32_t status = 0;
-  if (task->kind == STU_TASK_POINT && view == APP_VIEW_MESSAGES) {
-    long groups = met_comm_stats(trace, &r.msgs);
-    status = groups < 0 ? SIM_ENOMEM : 0;
-    r.nmsgs = groups < 0 ? 0 : (size_t)groups;
-  } else if (task->kind == STU_TASK_POINT && view == APP_VIEW_LOST_CYCLES) {
-    status = lost_cycles(&r, trace, task);
-  }
+  int32_t status = task->kind == STU_TASK_POINT ? stu_view_analyse((unsigned)task->views, &r, trace, task) : 0;
   int rc = write_result(&r, status, task->keep_trace ? trace : NULL, out);
   free(r.procs); /* the child leaves at once, but valgrind's leak check (scripts/memcheck) follows it */
   free(r.msgs);
@@ -173,7 +157,7 @@ int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_c
 {
   void *arg = NULL;
   const char *blame = NULL;
-  int rc = stu_task_prepare(ctx, (size_t)task->point, task->nranks, &arg, err, errlen, &blame);
+  int rc = stu_task_prepare(ctx, task, &arg, NULL, 0, err, errlen, &blame);
   if (rc != 0)
     return rc;
   const stu_point_t *point = &ctx->study->points[task->point];
@@ -184,7 +168,7 @@ int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_c
                    .program = ctx->skeleton->program,
                    .arg = arg,
                    .aggregate = aggregates(task),
-                   .message_hops = ctx->skeleton->view == APP_VIEW_MESSAGES,
+                   .message_hops = stu_view_needs((unsigned)task->views, STU_NEED_HOPS),
                    .engine_cfg = ctx->skeleton->engine_cfg ? ctx->skeleton->engine_cfg(arg) : NULL};
   char ti[4096];
   if (ctx->ti_dir && task->kind == STU_TASK_POINT && task->nranks == ctx->ti_p) {

@@ -1,0 +1,24 @@
+/* Internal to the study module: an executor runs up to `slots` tasks at once, in local processes (stu_pool.h) or on
+ * the MPI workers (stu_farm.h); the runner (stu_runner.h) drives it. */
+#ifndef STU_EXEC_H
+#define STU_EXEC_H
+
+#include "stu_task.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct stu_exec stu_exec_t;
+struct stu_exec {
+  size_t slots;
+  /* Starts `task` in free slot `slot`: 0 or a SIM_E* code with a message. */
+  int (*start)(stu_exec_t *exec, size_t slot, const stu_task_t *task, char *err, size_t errlen);
+  /* Waits for a started task to end: its slot in *slot; 0 with its result in *result (the caller closes it), the
+   * task's error with a message, or SIM_EINTR (a signal arrived; nothing ended). */
+  int (*wait)(stu_exec_t *exec, size_t *slot, FILE **result, char *err, size_t errlen);
+  /* Ends the tasks still running. */
+  void (*stop)(stu_exec_t *exec);
+  void *state;
+};
+
+#endif

@@ -1,0 +1,111 @@
+/* The points of a sweep: the cross product of a scenario's values, filtered by a skeleton's process grid and by
+ * --shard. */
+#include "stu_points.h"
+#include "sim_error.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int stu_points_build(stu_study_t *study, size_t p_index)
+{
+  const scn_scenario_t *s = study->scenario;
+  study->npoints = 1;
+  for (size_t j = 0; j < s->nparams; j++)
+    if (__builtin_mul_overflow(study->npoints, s->params[j].nvalues, &study->npoints))
+      return SIM_ENOMEM; /* a wrapped count would silently drop points */
+  study->points = calloc(study->npoints, sizeof *study->points);
+  if (!study->points)
+    return SIM_ENOMEM;
+  for (size_t i = 0; i < study->npoints; i++) {
+    stu_point_t *point = &study->points[i];
+    point->values = calloc(s->nparams, sizeof *point->values);
+    if (!point->values)
+      return SIM_ENOMEM;
+    size_t rest = i;
+    for (size_t j = s->nparams; j-- > 0;) {
+      point->values[j] = s->params[j].values[rest % s->params[j].nvalues];
+      rest /= s->params[j].nvalues;
+    }
+    point->p = atoi(point->values[p_index]);
+  }
+  return 0;
+}
+
+/* Whether some kept point has value `value` for parameter j (values are borrowed from the scenario). */
+static int value_used(const stu_study_t *study, size_t j, const char *value)
+{
+  for (size_t i = 0; i < study->npoints; i++)
+    if (study->points[i].values[j] == value)
+      return 1;
+  return 0;
+}
+
+/* Every value of parameter j must keep a point of the grid sweep; otherwise blames it, saying why. */
+static int check_grid_coverage(const stu_study_t *study, size_t j, size_t p_index, const char *why, const char **blame,
+                               char *err, size_t errlen)
+{
+  const scn_param_t *param = &study->scenario->params[j];
+  for (size_t v = 0; v < param->nvalues; v++)
+    if (!value_used(study, j, param->values[v]) && !(j == p_index && atoi(param->values[v]) == 1)) {
+      snprintf(err, errlen, "%s = %s %s", param->name, param->values[v], why);
+      *blame = param->name;
+      return SIM_EPARAM;
+    }
+  return 0;
+}
+
+/* Keeps the points for which keep(study, i, ...) holds, freeing the others' values. */
+static void keep_points(stu_study_t *study, int (*keep)(const stu_study_t *, size_t, size_t, size_t), size_t a,
+                        size_t b)
+{
+  size_t kept = 0;
+  for (size_t i = 0; i < study->npoints; i++) {
+    if (keep(study, i, a, b))
+      study->points[kept++] = study->points[i];
+    else
+      free(study->points[i].values);
+  }
+  study->npoints = kept;
+}
+
+/* Whether point i's grid rows (parameter g) divide its p. */
+static int rows_divide_p(const stu_study_t *study, size_t i, size_t g, size_t unused)
+{
+  (void)unused;
+  return study->points[i].p % atoi(study->points[i].values[g]) == 0;
+}
+
+int stu_points_keep_grid(stu_study_t *study, size_t p_index, const char **blame, char *err, size_t errlen)
+{
+  const char *grid = study->facts.grid_param;
+  size_t g = grid ? stu_param_index(study, grid) : study->scenario->nparams;
+  if (g == study->scenario->nparams)
+    return 0;
+  keep_points(study, rows_divide_p, g, 0);
+  static const char rows_unused[] = "divides none of the values of p: the grid is grid-rows x (p / grid-rows); add a "
+                                    "p it divides, or drop this value";
+  static const char p_unused[] = "is a multiple of none of the values of grid-rows; add grid-rows = 1, or drop this p";
+  int rc = check_grid_coverage(study, g, p_index, rows_unused, blame, err, errlen);
+  return rc ? rc : check_grid_coverage(study, p_index, p_index, p_unused, blame, err, errlen);
+}
+
+/* Whether point i (of the study before filtering) is in shard `index` of `count`. */
+static int in_shard(const stu_study_t *study, size_t i, size_t index, size_t count)
+{
+  (void)study;
+  return i % count == index - 1;
+}
+
+int stu_points_keep_shard(stu_study_t *study, int index, int count, char *err, size_t errlen)
+{
+  size_t all = study->npoints;
+  if (count <= 1)
+    return 0;
+  keep_points(study, in_shard, (size_t)index, (size_t)count);
+  if (study->npoints > 0)
+    return 0;
+  snprintf(err, errlen, "--shard %d/%d: the study has %zu points, so this shard has none; use at most %zu shards",
+           index, count, all, all);
+  return SIM_EPARAM;
+}

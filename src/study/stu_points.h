@@ -1,0 +1,23 @@
+/* Internal to the study module: the points of a sweep (stu_study.h), the cross product of the scenario's values, less
+ * the points a skeleton on a process grid cannot run and the other shards' points. Plain data: nothing is simulated. */
+#ifndef STU_POINTS_H
+#define STU_POINTS_H
+
+#include "stu_study.h"
+
+#include <stddef.h>
+
+/* Fills study->points with the cross product of the scenario's values, the last parameter varying fastest, each
+ * point's p from parameter p_index. 0, or SIM_ENOMEM (what was made is freed by stu_free). */
+int stu_points_build(stu_study_t *study, size_t p_index);
+
+/* For a study with a process grid (facts.grid_param, rows x (p / rows)): keeps the points whose rows divide p, then
+ * checks that every value of the rows and of p keeps a point (p = 1 is exempt: every group has its sequential run).
+ * 0, or SIM_EPARAM with a message and the parameter to blame. */
+int stu_points_keep_grid(stu_study_t *study, size_t p_index, const char **blame, char *err, size_t errlen);
+
+/* --shard index/count: keeps every count-th point from the index-th (from 1), so that the shards' points together
+ * are the study's, each once; count <= 1 keeps all. 0, or SIM_EPARAM with a message when the shard has none. */
+int stu_points_keep_shard(stu_study_t *study, int index, int count, char *err, size_t errlen);
+
+#endif

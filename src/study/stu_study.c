@@ -1,0 +1,60 @@
+/* A study's data: the points and what can be asked of them without simulating anything (values, platforms, which
+ * points differ only in one parameter). */
+#include "stu_study.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int stu_has_view(const stu_study_t *study, unsigned view)
+{
+  return (study->facts.views & view) != 0;
+}
+
+size_t stu_param_index(const stu_study_t *study, const char *name)
+{
+  size_t j = 0;
+  while (j < study->scenario->nparams && strcmp(study->scenario->params[j].name, name) != 0)
+    j++;
+  return j;
+}
+
+int stu_same_except(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b, size_t except)
+{
+  for (size_t j = 0; j < study->scenario->nparams; j++)
+    if (j != except && strcmp(a->values[j], b->values[j]) != 0)
+      return 0;
+  return 1;
+}
+
+const char *stu_platform(const stu_study_t *study, const stu_point_t *point)
+{
+  const scn_scenario_t *scenario = study->scenario;
+  for (size_t j = 0; j < scenario->nparams; j++) {
+    const scn_param_t *param = &scenario->params[j];
+    for (size_t v = 0; param->paths && v < param->nvalues; v++)
+      if (strcmp(param->values[v], point->values[j]) == 0)
+        return param->paths[v];
+  }
+  return scenario->platform;
+}
+
+const char *stu_value(const stu_study_t *study, const stu_point_t *point, const char *name)
+{
+  size_t j = stu_param_index(study, name);
+  return j < study->scenario->nparams ? point->values[j] : NULL;
+}
+
+void stu_free(stu_study_t *study)
+{
+  if (!study)
+    return;
+  for (size_t i = 0; study->points && i < study->npoints; i++) {
+    free(study->points[i].values);
+    free(study->points[i].procs);
+    free(study->points[i].msgs);
+    met_carnival_free(study->points[i].carnival);
+    met_trace_free(study->points[i].trace);
+  }
+  free(study->points);
+  free(study);
+}

@@ -1,0 +1,82 @@
+/* A study's data: the points of a scenario's sweep with their values, platforms and results, and the facts the report
+ * needs about the skeleton, copied into plain data so that the report never sees the skeleton catalogue or the
+ * simulator. Filled by stu_sweep.h (simulated runs) or by the command line's analyse (measured runs). */
+#ifndef STU_STUDY_H
+#define STU_STUDY_H
+
+#include "met_bottleneck.h"
+#include "met_carnival.h"
+#include "met_comm.h"
+#include "met_eppa.h"
+#include "scn_scenario.h"
+
+#include <stddef.h>
+
+/* What a study reports (stu_view.c keeps one descriptor per view): the lost-cycle metrics against the sequential run
+ * (seed 000), the message times by size and distance (benchmarks with no sequential counterpart, such as a
+ * ping-pong), the cause-effect analysis of met_carnival.h (skeletons on the DSM). A study may have several. */
+typedef enum stu_view_flag {
+  STU_VIEW_LOST_CYCLES = 1u << 0,
+  STU_VIEW_MESSAGES = 1u << 1,
+  STU_VIEW_CAUSE_EFFECT = 1u << 2
+} stu_view_flag_t;
+
+/* The facts about the skeleton that the report shows; strings are static (the skeleton's). */
+typedef struct stu_facts {
+  const char *skeleton;   /* its name, or NULL for measured runs (simrun analyse): no machine to weigh */
+  unsigned views;         /* STU_VIEW_* flags */
+  int has_model;          /* an analytic model of T_par (the report shows it beside T_par) */
+  const char *model_name; /* with has_model: which model, with which machine figures, one line */
+  int has_advice;         /* the skeleton may warn about a point (stu_point_t.warning) */
+  const char *grid_param; /* or NULL: the parameter giving the rows of a process grid of p = rows x (p / rows) */
+} stu_facts_t;
+
+typedef struct stu_point {
+  const char **values; /* one per scenario parameter, in the scenario's order; borrowed from the scenario */
+  int p;
+  double t_par;              /* simulated run time */
+  size_t messages;           /* point-to-point messages simulated */
+  met_eppa_t eppa;           /* lost-cycle view (STU_VIEW_LOST_CYCLES) */
+  met_breakdown_t breakdown; /* bottleneck view (seed 001 Table 5), with the lost-cycle view */
+  met_eppa_proc_t *procs;    /* per-process view, p entries, for the per-process p only; otherwise NULL */
+  met_trace_t *trace;        /* the whole trace, kept for the per-process p only (timelines); otherwise NULL */
+  met_msg_stat_t *msgs;      /* message view (STU_VIEW_MESSAGES): durations by size and distance; otherwise NULL */
+  size_t nmsgs;
+  met_carnival_t *carnival; /* cause-effect view (STU_VIEW_CAUSE_EFFECT); otherwise NULL */
+  double t_model;           /* the skeleton's analytic model of T_par; NAN when it has none */
+  char warning[320];        /* the skeleton's advice on this point, or "" */
+  char machine[512];        /* which characterisation rank 0's host used and where it came from */
+  char model_missing[256];  /* with t_model NAN: what the model lacks, or "" */
+  char t_seq_source[512];   /* where T_seq comes from when the skeleton says (app_skeleton_t.prepare_seq), or "": the
+                             * run on one process */
+} stu_point_t;
+
+typedef struct stu_study {
+  const scn_scenario_t *scenario;
+  stu_facts_t facts;
+  size_t npoints;
+  stu_point_t *points; /* the cross product of the swept parameters, earlier parameters varying slowest; for a
+                        * skeleton with a process grid, only the points whose grid rows divide p */
+} stu_study_t;
+
+/* Whether the study has view `view` (a STU_VIEW_* flag). */
+int stu_has_view(const stu_study_t *study, unsigned view);
+
+/* The position of parameter `name` in the scenario, or the parameter count when it has none. */
+size_t stu_param_index(const stu_study_t *study, const char *name);
+
+/* Whether points a and b have the same value for every parameter but the one at position `except` (a position past
+ * the last parameter excepts none). Values are compared as strings. */
+int stu_same_except(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b, size_t except);
+
+/* The platform file `point` runs on: its "platform" parameter's (resolved against the scenario's folder), or the
+ * scenario's <platform>. Borrowed from the scenario. */
+const char *stu_platform(const stu_study_t *study, const stu_point_t *point);
+
+/* The value of parameter `name` at `point`, or NULL. */
+const char *stu_value(const stu_study_t *study, const stu_point_t *point, const char *name);
+
+/* Frees the study, its points and what they own; accepts NULL. */
+void stu_free(stu_study_t *study);
+
+#endif

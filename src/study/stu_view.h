@@ -1,0 +1,29 @@
+/* Internal to the study module: the table of views (stu_study.h's STU_VIEW_*). Skeletons register views by flag
+ * (app_skeleton_t.views); each view says what its runs need and how a point's trace is analysed, so that the sweep,
+ * the plan and the tasks ask the table instead of branching on views. */
+#ifndef STU_VIEW_H
+#define STU_VIEW_H
+
+#include "stu_task.h"
+
+#include <stdint.h>
+
+/* What a view needs of the runs (stu_view_needs). */
+typedef enum stu_need {
+  STU_NEED_SEQ = 1u << 0,   /* the sequential time of each group (p = 1 runs first) */
+  STU_NEED_PROCS = 1u << 1, /* the per-process view at the per-process p */
+  STU_NEED_TRACE = 1u << 2, /* every point's whole trace, analysed by finish */
+  STU_NEED_HOPS = 1u << 3   /* hop counts per message (sim_job_t.message_hops) */
+} stu_need_t;
+
+/* The STU_VIEW_* flags of a skeleton's APP_VIEW_* flags (none: the lost-cycle view). */
+unsigned stu_view_flags(unsigned app_views);
+/* Whether one of `views` (STU_VIEW_* flags) needs `need` (a STU_NEED_* flag). */
+int stu_view_needs(unsigned views, unsigned need);
+/* In the simulating child: each of `views`'s analysis of a point's trace into r. The first failing view's status
+ * (SIM_EINVAL: undefined, SIM_ENOMEM), or 0. */
+int32_t stu_view_analyse(unsigned views, stu_point_t *r, const met_trace_t *trace, const stu_task_t *task);
+/* In the study: each of `views`'s analysis of a finished point's whole trace (STU_NEED_TRACE). 0, or SIM_ENOMEM. */
+int stu_view_finish(unsigned views, stu_point_t *point);
+
+#endif

@@ -22,9 +22,4 @@ int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err
  * memory. */
 int rep_print_fits(FILE *out, const stu_study_t *study);
 
-/* The timeline of `trace` (seed 000 Fig. 1.4) as one SVG document on `out`: a row per rank, a pixel column per
- * slice of time coloured by the category that took most of it, a line per message. Returns 0, or -1 on a write error
- * or when out of memory. */
-int rep_timeline(FILE *out, const met_trace_t *trace, const char *title);
-
 #endif

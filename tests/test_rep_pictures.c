@@ -1,5 +1,5 @@
 /* Tests of rep_pictures: simrun --svg on small scenarios end to end (the files, their names, well-formed SVG, the fits
- * printed, CARNIVAL's views of a DSM study, errors for bad options). The timeline: test_rep_timeline.c. */
+ * printed, errors for bad options). The timeline: test_rep_timeline.c; CARNIVAL's views: test_rep_carnival_views.c. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 
 #include "tu.h"
@@ -147,32 +147,6 @@ static void test_rep_pictures_fits_on_terminal(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
-/* A DSM study draws CARNIVAL's views per point: the time by code scope (a bar per scope of the skeleton) and the wait
- * map, well-formed, named after the swept controller. */
-static void test_rep_pictures_dsm(void)
-{
-  char dir[] = "/tmp/simrun-dsm-XXXXXX";
-  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, "-q --no-cache " SIMRUN_SOURCE_DIR "/tests/data/dsm/gj-small.xml --svg pics"),
-                        0);
-  static const char *const names[] = {"pics/gj-small-dsm-scopes-yes.svg", "pics/gj-small-dsm-scopes-no.svg",
-                                      "pics/gj-small-dsm-waits-yes.svg", "pics/gj-small-dsm-waits-no.svg"};
-  for (size_t i = 0; i < 4; i++) {
-    size_t len = 0;
-    char *svg = read_file(dir, names[i], &len);
-    CU_ASSERT(svg && tu_svg_well_formed(svg, len));
-    /* dsm-gauss-jordan's scopes (app_dsm_gj.c) */
-    static const char *const scopes[] = {">init<", ">normalise<", ">update<", ">collect<", ">exit<"};
-    for (size_t s = 0; svg && i < 2 && s < 5; s++)
-      CU_ASSERT_PTR_NOT_NULL(strstr(svg, scopes[s]));
-    CU_ASSERT(svg == NULL || i < 2 || strstr(svg, ">PPRWait<"));
-    free(svg);
-  }
-  char command[128];
-  snprintf(command, sizeof command, "rm -rf %s", dir);
-  CU_ASSERT_EQUAL(system(command), 0);
-}
-
 /* --svg on a skeleton with a process grid draws the heat map of the grids (docs/icluster.md), well-formed. */
 static void test_rep_pictures_grid_heat_map(void)
 {
@@ -193,7 +167,6 @@ int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_pictures_study", test_rep_pictures_study},
                                     {"test_rep_pictures_fits_on_terminal", test_rep_pictures_fits_on_terminal},
-                                    {"test_rep_pictures_dsm", test_rep_pictures_dsm},
                                     {"test_rep_pictures_grid_heat_map", test_rep_pictures_grid_heat_map},
                                     {"test_rep_pictures_bad_options", test_rep_pictures_bad_options},
                                     {NULL, NULL}};

@@ -4,7 +4,8 @@
 
 #include "rep_picture.h"
 
-/* The pictures of DSM point `point` (point->carnival not NULL): time by code scope, the wait map. Returns 0, or -1
+/* The pictures of DSM point `point` (point->carnival not NULL): time by code scope, the
+ * processors' profile of each scope, the wait map. Returns 0, or -1
  * with pics->err filled. */
 int rep_carnival_pictures(rep_pictures_t *pics, const stu_point_t *point);
 

@@ -203,7 +203,11 @@ static void draw_bars(rep_svg_t *svg, const rep_plot_t *plot, const rep_bars_t *
       if (v == 0 || !isfinite(v))
         continue;
       double y0 = rep_plot_y(plot, fmax(from, to)), y1 = rep_plot_y(plot, fmin(from, to));
-      rep_svg_rect(svg, x, y0, w, y1 - y0, bars->stacks[s].colour);
+      char tip[256];
+      if (bars->tip)
+        snprintf(tip, sizeof tip, "%s %s: %s %.9g%s", bars->tip, bars->names[i], bars->stacks[s].label, v,
+                 bars->unit ? bars->unit : "");
+      rep_svg_rect_titled(svg, x, y0, w, y1 - y0, bars->stacks[s].colour, bars->tip ? tip : NULL);
       *(v > 0 ? &up : &down) = to;
     }
   }

@@ -58,6 +58,8 @@ typedef struct rep_bars {
   const rep_stack_t *stacks;
   size_t nstacks;
   double notes_height; /* room between the heading and the plot, for notes over the bars */
+  const char *tip;     /* NULL, or each segment's tooltip starts "<tip> <bar name>: <stack label> <value>" */
+  const char *unit;    /* after the value in tooltips, such as " ms" */
 } rep_bars_t;
 
 /* Draws over panel `panel` once it is drawn, in the panel's plot area; arg is rep_bar_picture's. */

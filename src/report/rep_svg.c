@@ -138,12 +138,24 @@ int rep_svg_end(rep_svg_t *svg)
 
 void rep_svg_rect(rep_svg_t *svg, double x, double y, double w, double h, const char *fill)
 {
+  rep_svg_rect_titled(svg, x, y, w, h, fill, NULL);
+}
+
+void rep_svg_rect_titled(rep_svg_t *svg, double x, double y, double w, double h, const char *fill, const char *title)
+{
   fprintf(svg->out, "<rect");
   attr(svg->out, "x", x);
   attr(svg->out, "y", y);
   attr(svg->out, "width", w);
   attr(svg->out, "height", h);
-  fprintf(svg->out, " fill=\"%s\"/>\n", fill);
+  fprintf(svg->out, " fill=\"%s\"", fill);
+  if (!title) {
+    fprintf(svg->out, "/>\n");
+    return;
+  }
+  fprintf(svg->out, "><title>");
+  escaped(svg->out, title);
+  fprintf(svg->out, "</title></rect>\n");
 }
 
 static void stroke_style(FILE *out, const char *stroke, double width, int dashed)
@@ -465,7 +477,9 @@ static void legend_key(rep_svg_t *svg, double x, double y, const rep_legend_item
     rep_svg_rect(svg, x, y - 10, 14, 12, item->colour);
   else
     rep_svg_line(svg, x, y - 4, x + 18, y - 4, item->colour, 2.5,
-                 item->key == REP_KEY_DASHED ? 1 : item->key > REP_KEY_DASHED ? item->key - REP_KEY_LINE : 0);
+                 item->key == REP_KEY_DASHED  ? 1
+                 : item->key > REP_KEY_DASHED ? item->key - REP_KEY_LINE
+                                              : 0);
 }
 
 double rep_svg_legend(rep_svg_t *svg, double x, double y, double width, const rep_legend_item_t *items, size_t n)

@@ -23,6 +23,9 @@ int rep_svg_end(rep_svg_t *svg);
 
 /* Shapes. Colours are CSS colours such as "#0072b2"; widths are in pixels. */
 void rep_svg_rect(rep_svg_t *svg, double x, double y, double w, double h, const char *fill);
+/* The same rectangle with `title` (escaped) as its tooltip: the figure it stands for, which a reader (or a test) can
+ * read exactly where the drawing is rounded to a tenth of a pixel. */
+void rep_svg_rect_titled(rep_svg_t *svg, double x, double y, double w, double h, const char *fill, const char *title);
 void rep_svg_line(rep_svg_t *svg, double x1, double y1, double x2, double y2, const char *stroke, double width,
                   int dashed);
 /* A polyline through the n points (x[i], y[i]); NaN coordinates break it into pieces. */

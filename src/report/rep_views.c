@@ -122,10 +122,11 @@ int rep_overall_picture(rep_pictures_t *pics, const rep_series_t *g, const rep_l
                                        {"Ovh_anomaly", anomaly_colour, 0}};
   double *a = stack_values(g, cycle_share, 2 + MET_OVH_ANOMALY, shares);
   double *b = stack_values(g, overhead_ratio, MET_OVH_COUNT, ratios);
-  rep_bars_t panels[2] = {{"Where the processors' time p T_par goes", "p (processors)", "share of p T_par (%)",
-                           p_names->names, g->count, shares, 2 + MET_OVH_ANOMALY, 2 * REP_CHART_NOTE_ROW + 4},
-                          {"Overhead ratios Ovh_j = T_ovh^j / T_seq, stacked: speedup = p / (1 + their sum)",
-                           "p (processors)", "overhead ratio", p_names->names, g->count, ratios, MET_OVH_COUNT, 0}};
+  rep_bars_t panels[2] = {
+      {"Where the processors' time p T_par goes", "p (processors)", "share of p T_par (%)", p_names->names, g->count,
+       shares, 2 + MET_OVH_ANOMALY, 2 * REP_CHART_NOTE_ROW + 4, NULL, NULL},
+      {"Overhead ratios Ovh_j = T_ovh^j / T_seq, stacked: speedup = p / (1 + their sum)", "p (processors)",
+       "overhead ratio", p_names->names, g->count, ratios, MET_OVH_COUNT, 0, NULL, NULL}};
   char title[300], subtitle[300];
   rep_picture_title(title, sizeof title, "Overall performance", pics->study, g);
   rep_picture_subtitle(subtitle, sizeof subtitle, pics->study, "; seed 000 Fig. 1.5 for each p");
@@ -167,7 +168,8 @@ static int group_shares(rep_pictures_t *pics, const rep_series_t *g, const rep_l
     stacks[s] = (rep_stack_t){names[s], colours[s], NULL};
   double *block = stack_values(g, get, n, stacks);
   rep_bars_t panel = {
-      NULL, "p (processors)", "share of the components' sum (%)", p_names->names, g->count, stacks, (size_t)n, 0};
+      NULL, "p (processors)", "share of the components' sum (%)", p_names->names, g->count, stacks, (size_t)n, 0, NULL,
+      NULL};
   rep_file_t *file = block ? rep_picture_open(pics, view, g->file) : NULL;
   int rc = file ? rep_picture_close(pics, file,
                                     rep_bar_picture(rep_file_stream(file), title, subtitle, &panel, 1, NULL, NULL))
@@ -234,7 +236,7 @@ static int rank_picture(rep_pictures_t *pics, const stu_point_t *point, const re
   for (size_t i = 0; rc == 0 && i < p; i++)
     ranks[i] = (double)i;
   rc = rc ? rc : rep_labels_new(&names, ranks, p);
-  rep_bars_t panel = {NULL, "rank", y_label, names.names, p, stacks, nstacks, 0};
+  rep_bars_t panel = {NULL, "rank", y_label, names.names, p, stacks, nstacks, 0, NULL, NULL};
   char title[300], subtitle[300];
   rep_picture_title(title, sizeof title, what, pics->study, g);
   rep_append(title, sizeof title, ", p = %d", point->p);

@@ -230,7 +230,7 @@ static double bar_panel(rep_svg_t *svg, double top, const rep_bars_t *bars, rep_
   rep_legend_item_t items[REP_CHART_STACKS];
   for (size_t s = 0; s < bars->nstacks && s < REP_CHART_STACKS; s++)
     items[s] = (rep_legend_item_t){bars->stacks[s].label, bars->stacks[s].colour, REP_KEY_BOX};
-  double legend_top = y + BAR_PLOT_H + REP_CHART_BELOW;
+  double legend_top = y + BAR_PLOT_H + REP_CHART_BELOW + rep_svg_axis_extra(plot);
   if (svg) {
     if (bars->heading)
       rep_svg_text(svg, REP_CHART_LEFT - 70, top + 14, 14, REP_START, bars->heading);

@@ -85,8 +85,13 @@ double rep_plot_y(const rep_plot_t *plot, double v);
 /* The width in pixels of one band of a BANDS axis along x (or y). */
 double rep_plot_band(const rep_plot_t *plot, int along_y);
 
-/* Grid lines, the frame, ticks, tick labels and both axis labels. Draw it before the data. */
+/* Grid lines, the frame, ticks, tick labels and both axis labels. Draw it before the data. Named bands along x are
+ * labelled every band, or every 2nd, 5th, ... so that level labels fit between their neighbours; where even then
+ * they would not, they are turned 45 degrees (as many as fit a line's height apart), reaching further down. */
 void rep_svg_axes(rep_svg_t *svg, const rep_plot_t *plot);
+/* How much further down than level tick labels the x axis's turned band labels reach, in px (0 when they are level):
+ * a picture leaves that much more room under its plot. */
+double rep_svg_axis_extra(const rep_plot_t *plot);
 /* What is drawn between begin and end is clipped to the plot area. */
 void rep_svg_clip_begin(rep_svg_t *svg, const rep_plot_t *plot);
 void rep_svg_clip_end(rep_svg_t *svg);

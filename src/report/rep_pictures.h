@@ -1,6 +1,7 @@
 /* The pictures of a study, as SVG files (docs/pictures.md): the views of Lemeire's EPPA tool (seed 000 §1.2, Figs
  * 1.4-1.8: timeline, overall performance, overhead ratios per process, metrics against p and the work size W with a
- * regression fit) and the bottleneck views of Zemerly et al. (seed 001 Figs 5-9: components, B-ratios). */
+ * regression fit), the bottleneck views of Zemerly et al. (seed 001 Figs 5-9: components, B-ratios) and CARNIVAL's
+ * views of a DSM run (seed 002 Figs 4-5: time by scope, each scope by processor, the wait map). */
 #ifndef REP_PICTURES_H
 #define REP_PICTURES_H
 

@@ -5,7 +5,6 @@
 #define REP_PICTURE_H
 
 #include "rep_report.h"
-#include "stu_sweep.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -117,6 +117,8 @@ static int dsm_processors_picture(rep_pictures_t *pics, const stu_point_t *point
   enum { CATS = MET_CE_PRSTE + 1 };
   const met_carnival_t *c = point->carnival;
   size_t nodes = (size_t)met_carnival_nodes(c), nscopes = (size_t)met_carnival_scope_count(c), n = 0;
+  if (nodes == 0 || nscopes == 0)
+    return 0; /* nothing to draw, and calloc(0) may give NULL */
   double *values = calloc(nscopes * CATS * nodes, sizeof *values), *ids = calloc(nodes, sizeof *ids);
   rep_stack_t *stacks = calloc(nscopes * CATS, sizeof *stacks);
   rep_bars_t *panels = calloc(nscopes, sizeof *panels);

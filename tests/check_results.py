@@ -86,7 +86,27 @@ def check_lost(folder, doc, report):
         # the study's invariant (Lemeire eq. 1.14): speedup = p / (1 + sum of the ratios)
         total = sum(float(row["ovh_" + n]) for n in ("ctrl", "comm", "idle", "anomaly"))
         check(math.isclose(float(row["speedup"]), int(row["p"]) / (1 + total), rel_tol=1e-6), "eq. 1.14")
+    check_ratios(rows, doc, report)
     check_processes(folder, doc, rows, report)
+
+
+def check_ratios(rows, doc, report):
+    """The bottleneck ratios: the report's rows (a table per group, p ascending, in the order of the CSV's rows), the
+    CSV and the JSON agree, and where the report shows '-' (undefined: a zero denominator) the CSV field is empty and
+    the JSON null (docs/results.md)."""
+    components = ("processing", "memory", "communication", "io")
+    ratios = [(f"B-ratio {c}", f"b_{c}", lambda pt, c=c: pt["bottleneck"]["b_ratios"][c]) for c in components]
+    ratios += [(label, name, lambda pt, name=name: pt["bottleneck"][name]) for label, name in
+               (("communication/computation", "comm_comp_ratio"), ("memory/processing", "mem_proc_ratio"))]
+    for label, name, in_json in ratios:
+        shown = [t for line in report_rows(report, rf"^  {re.escape(label)}\s+(.*)$") for t in line[0].split()]
+        check(len(shown) == len(rows), f"{len(shown)} {label} cells for {len(rows)} CSV rows")
+        for text, row, point in zip(shown, rows, doc["points"]):
+            undefined = text == "-"
+            check(undefined == (row[name] == "") == (in_json(point) is None), f"{name}: '-', empty and null together")
+            if not undefined:
+                close(text, float(row[name]), name)
+                same(row[name], in_json(point), name)
 
 
 def check_processes(folder, doc, rows, report):

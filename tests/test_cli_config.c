@@ -135,9 +135,27 @@ static void test_config_cfg_and_log_reach_simgrid(void)
   CU_ASSERT(ours && theirs && ours < theirs);
   run_free(&run);
   remove_folder(dir);
-  EXPECT_FAILURE(.args = {SMALL, "--cfg=bogus/name:1", NULL}, .status = 2,
-                 .prefix = DATA "gj-small.xml: ", .phrases = {"Bad config key: bogus/name", "--cfg", NULL});
   EXPECT_FAILURE(.args = {SMALL, "--cfg=network/model", NULL}, .status = 2, .prefix = "--cfg takes NAME:VALUE",
+                 .phrases = {NULL});
+}
+
+/* A --cfg that SimGrid refuses, for its name or its value, is checked before anything is simulated (SimGrid set up in
+ * a child on a one-host platform): one line naming the option, SimGrid's objection and how to fix it, exit 2, nothing
+ * written. A model SimGrid does not have made the first simulation die (xbt_die) with the platform blamed; a value of
+ * the wrong type blamed the scenario file. */
+static void test_config_cfg_refused_before_running(void)
+{
+  EXPECT_FAILURE(.args = {SMALL, "--cfg=bogus/name:1", NULL}, .status = 2,
+                 .prefix = "--cfg=bogus/name:1: SimGrid refuses it: Bad config key: bogus/name; give an option name",
+                 .phrases = {"--help-cfg", NULL});
+  EXPECT_FAILURE(.args = {SMALL, "--cfg=network/model:Bogus", NULL}, .status = 2,
+                 .prefix = "--cfg=network/model:Bogus: SimGrid refuses it: Model 'Bogus' is invalid!",
+                 .phrases = {"CM02", "give a value that SimGrid accepts", NULL});
+  EXPECT_FAILURE(.args = {SMALL, "--cfg=contexts/stack-size:abc", NULL}, .status = 2,
+                 .prefix = "--cfg=contexts/stack-size:abc: SimGrid refuses it: invalid integer; give a whole number",
+                 .phrases = {NULL});
+  EXPECT_FAILURE(.args = {SMALL, "--cfg=network/model:CM02", "--cfg=network/crosstraffic:maybe", NULL}, .status = 2,
+                 .prefix = "--cfg=network/crosstraffic:maybe: SimGrid refuses it: not a boolean; give yes or no",
                  .phrases = {NULL});
 }
 
@@ -174,6 +192,7 @@ int main(void)
                                     {"test_config_set_errors", test_config_set_errors},
                                     {"test_config_shards_make_the_whole", test_config_shards_make_the_whole},
                                     {"test_config_cfg_and_log_reach_simgrid", test_config_cfg_and_log_reach_simgrid},
+                                    {"test_config_cfg_refused_before_running", test_config_cfg_refused_before_running},
                                     {"test_config_platform_iec_units", test_config_platform_iec_units},
                                     {NULL, NULL}};
   return tu_run("cli_config", cases);

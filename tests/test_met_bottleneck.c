@@ -8,7 +8,10 @@
 static void add(met_trace_t *t, int rank, met_category_t cat, const char *phase, double start, double end,
                 const double *parts)
 {
-  met_interval_t iv = {.start = start, .end = end, .category = cat, .phase = met_trace_phase_id(t, phase),
+  met_interval_t iv = {.start = start,
+                       .end = end,
+                       .category = cat,
+                       .phase = met_trace_phase_id(t, phase),
                        .peer = cat == MET_CAT_COMM ? 1 - rank : -1};
   if (parts)
     memcpy(iv.parts, parts, sizeof iv.parts);
@@ -102,6 +105,39 @@ static void test_met_bottleneck_verdict_by_hand(void)
   met_verdict_free(&v);
 }
 
+/* One rank computing [0, 2) split cpu 1.5, fpu 0.5, no memory, communication or I/O: processing (2) is the only
+ * component, so its B-ratio 2 / 0 is undefined (NaN, where it was 0) and the others' are 0 / 2 = 0; so are
+ * communication / computation (0 / 2) and memory / processing (0 / 2). Processing dominates and is a bottleneck (it
+ * takes more than all the others, 0). Next to a point at p = 2 with processing's B-ratio at 13, the undefined ratio
+ * crosses nothing (it was seen rising above 1 between p = 1 and 2). */
+static void test_met_bottleneck_undefined_ratio(void)
+{
+  met_trace_t *t = met_trace_new(1);
+  const double parts[] = {1.5, 0.5, 0, 0};
+  add(t, 0, MET_CAT_COMPUTE, "update", 0, 2, parts);
+  met_breakdown_t b[2];
+  CU_ASSERT_EQUAL_FATAL(met_bottleneck(t, &b[0]), 0);
+  TU_ASSERT_CLOSE(b[0].component[MET_COMP_PROCESSING], 2, 1e-12);
+  CU_ASSERT(isnan(b[0].b_ratio[MET_COMP_PROCESSING]));
+  for (int c = MET_COMP_MEMORY; c < MET_COMP_COUNT; c++)
+    CU_ASSERT_EQUAL(b[0].b_ratio[c], 0);
+  CU_ASSERT_EQUAL(b[0].comm_comp_ratio, 0);
+  CU_ASSERT_EQUAL(b[0].mem_proc_ratio, 0);
+  met_sub_t cause;
+  CU_ASSERT_EQUAL(met_bottleneck_dominant(&b[0], &cause), MET_COMP_PROCESSING);
+  CU_ASSERT_EQUAL(cause, MET_SUB_CPU);
+  CU_ASSERT(met_bottleneck_exceeds(&b[0], MET_COMP_PROCESSING));
+  CU_ASSERT(!met_bottleneck_exceeds(&b[0], MET_COMP_MEMORY));
+  const double r2[] = {13, 0, 0.1, 0};
+  b[1] = point(2, r2, 0.1);
+  met_verdict_t v;
+  CU_ASSERT_EQUAL_FATAL(met_bottleneck_verdict(b, 2, &v), 0);
+  CU_ASSERT(v.dominant[0] == MET_COMP_PROCESSING && v.is_bottleneck[0]);
+  CU_ASSERT_EQUAL(v.ncrossings, 0);
+  met_verdict_free(&v);
+  met_trace_free(t);
+}
+
 static void test_met_bottleneck_names_and_empty(void)
 {
   CU_ASSERT_STRING_EQUAL(met_sub_name(MET_SUB_LINK_INIT), "link-init");
@@ -118,6 +154,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {{"test_met_bottleneck_breakdown_by_hand", test_met_bottleneck_breakdown_by_hand},
                                     {"test_met_bottleneck_verdict_by_hand", test_met_bottleneck_verdict_by_hand},
+                                    {"test_met_bottleneck_undefined_ratio", test_met_bottleneck_undefined_ratio},
                                     {"test_met_bottleneck_names_and_empty", test_met_bottleneck_names_and_empty},
                                     {NULL, NULL}};
   return tu_run("met_bottleneck", cases);

@@ -79,6 +79,30 @@ static void test_export_lost_cycles_agree_with_report(void)
   remove_folder(dir);
 }
 
+/* At p = 1 on a machine without memory or I/O times, processing is the only component: its B-ratio (processing / the
+ * sum of the others, 0) is undefined, so the report shows '-', the CSV field is empty and the JSON null (it was 0, and
+ * the verdict saw processing's ratio rise above 1 at p = 1); the verdict calls processing a bottleneck there (all of
+ * the run is processing) and finds no crossing. A 0 in the CSV, or a number in the JSON, makes the checker fail. */
+static void test_export_undefined_ratios(void)
+{
+  char dir[1024];
+  const char *extra[] = {"--per-process", "2", NULL};
+  export_run(dir, sizeof dir, DATA "gj-free-memory.xml", extra);
+  CU_ASSERT_EQUAL(checker("lost", dir), 0);
+  char *report = read_output(dir, "report.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+  const char *row = strstr(report, "\n  B-ratio processing ");
+  char first[16] = "";
+  CU_ASSERT(row && sscanf(row, " B-ratio processing %15s", first) == 1 && strcmp(first, "-") == 0);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(report, "    p = 1: processing is a bottleneck (B-ratio undefined: no other component"));
+  CU_ASSERT_PTR_NULL(strstr(report, "B-ratio of processing rises"));
+  free(report);
+  assert_caught("lost", dir, "out.csv", ",,0,0,0,0,0,1,processing,", ",0,0,0,0,0,0,1,processing,");
+  assert_caught("lost", dir, "out.json", "\"processing\": null", "\"processing\": 0");
+  remove_folder(dir);
+}
+
 /* Runs `scenario` as export_run does; the checker must accept the results, and `table` hold `lines` lines. */
 static void export_checked(char *dir, size_t size, const char *scenario, const char *kind, const char *table,
                            size_t lines)
@@ -130,6 +154,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_export_lost_cycles_agree_with_report", test_export_lost_cycles_agree_with_report},
+      {"test_export_undefined_ratios", test_export_undefined_ratios},
       {"test_export_dsm_one_row_per_point", test_export_dsm_one_row_per_point},
       {"test_export_messages_in_their_table", test_export_messages_in_their_table},
       {"test_export_table_path", test_export_table_path},

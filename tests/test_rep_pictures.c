@@ -1,12 +1,9 @@
-/* Tests of rep_pictures: the timeline of hand-made traces (every message drawn once, categories where they dominate,
- * sub-pixel intervals aggregated so that 128 busy ranks stay small, the same bytes every time), and simrun --svg on a
- * small scenario end to end (the files, their names, well-formed SVG, the fits printed, errors for bad options). */
-#define _POSIX_C_SOURCE 200809L /* mkdtemp, open_memstream */
+/* Tests of rep_pictures: simrun --svg on small scenarios end to end (the files, their names, well-formed SVG, the fits
+ * printed, errors for bad options). The timeline: test_rep_timeline.c; CARNIVAL's views: test_rep_carnival_views.c. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 
-#include "rep_pictures.h"
-#include "rep_svg.h"
 #include "tu.h"
-#include "tu_trace.h"
+#include "tu_svg.h"
 
 #include <dirent.h>
 #include <libxml/parser.h>
@@ -16,140 +13,6 @@
 #include <sys/wait.h>
 
 #define SMALL SIMRUN_SOURCE_DIR "/tests/data/cli/gj-small.xml"
-
-/* The timeline of `trace` as a new string (the caller frees it). */
-static char *timeline(const met_trace_t *trace, size_t *len)
-{
-  char *text = NULL;
-  FILE *out = open_memstream(&text, len);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
-  CU_ASSERT_EQUAL(rep_timeline(out, trace, "a timeline"), 0);
-  fclose(out);
-  return text;
-}
-
-static int well_formed(const char *text, size_t len)
-{
-  xmlDocPtr doc = xmlReadMemory(text, (int)len, "t.svg", NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_HUGE);
-  xmlFreeDoc(doc);
-  return doc != NULL;
-}
-
-/* The d attribute of the path that starts with `opening` (such as `<path fill="#4e79a7"`), or NULL. */
-static const char *path_data(const char *text, const char *opening)
-{
-  const char *at = strstr(text, opening);
-  return at ? strstr(at, " d=\"") : NULL;
-}
-
-static size_t count_in_path(const char *d, char c)
-{
-  size_t n = 0;
-  for (const char *s = d + 4; *s && *s != '"'; s++)
-    n += *s == c;
-  return n;
-}
-
-/* How many rectangles the timeline draws in `category` (-1: no path at all). */
-static long rects(const char *text, met_category_t category)
-{
-  char opening[64];
-  snprintf(opening, sizeof opening, "<path fill=\"%s\"", rep_svg_category_colour(category));
-  const char *d = path_data(text, opening);
-  return d ? (long)count_in_path(d, 'M') : -1;
-}
-
-/* How many message lines the timeline draws (-1: no message path). */
-static long message_lines(const char *text)
-{
-  const char *d = path_data(text, "<path fill=\"none\" stroke=\"#000000\"");
-  return d ? (long)count_in_path(d, 'M') : -1;
-}
-
-/* tu_trace_two_ranks: every category but ctrl shows; the message is one line. */
-static void test_rep_pictures_timeline_small(void)
-{
-  met_trace_t *trace = tu_trace_two_ranks();
-  size_t len;
-  char *text = timeline(trace, &len);
-  CU_ASSERT(well_formed(text, len));
-  CU_ASSERT_PTR_NOT_NULL(strstr(text, "T_par = 3 s, 1 message;"));
-  CU_ASSERT_EQUAL(message_lines(text), 1);
-  /* compute: one rectangle (rank 0); comm: two (both ranks); idle: rank 0's tail and rank 1's wait */
-  CU_ASSERT_EQUAL(rects(text, MET_CAT_COMPUTE), 1);
-  CU_ASSERT_EQUAL(rects(text, MET_CAT_COMM), 2);
-  CU_ASSERT_EQUAL(rects(text, MET_CAT_IDLE), 2);
-  CU_ASSERT_EQUAL(rects(text, MET_CAT_IO), 1);
-  CU_ASSERT_EQUAL(rects(text, MET_CAT_CTRL), -1);
-  free(text);
-  met_trace_free(trace);
-}
-
-/* The message line goes from the sender's row to the receiver's, and its arrowhead's tip is at the receiver's end:
- * rows go down with the rank, so a message from rank 1 to rank 0 goes up. Without a recorded direction it goes from
- * the lower rank, as before. */
-static void test_rep_pictures_timeline_message_direction(void)
-{
-  for (int sender = 1; sender >= -1; sender--) {
-    met_trace_t *trace = tu_trace_message(sender);
-    size_t len;
-    char *text = timeline(trace, &len);
-    const char *line = path_data(text, "<path fill=\"none\" stroke=\"#000000\"");
-    const char *head = path_data(text, "<path fill=\"#000000\"");
-    double x0, y0, x1, y1, tip_x, tip_y;
-    CU_ASSERT_PTR_NOT_NULL_FATAL(line);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(head);
-    CU_ASSERT_EQUAL_FATAL(sscanf(line, " d=\"M%lf %lfL%lf %lf", &x0, &y0, &x1, &y1), 4);
-    CU_ASSERT_EQUAL_FATAL(sscanf(head, " d=\"M%lf %lf", &tip_x, &tip_y), 2);
-    CU_ASSERT(sender == 1 ? y0 > y1 : y0 < y1);
-    CU_ASSERT(x1 > x0); /* the message takes [1, 2) s of 3 */
-    CU_ASSERT(tip_x == x1 && tip_y == y1);
-    CU_ASSERT_EQUAL(count_in_path(head, 'z'), 1);
-    free(text);
-    met_trace_free(trace);
-  }
-}
-
-/* 128 ranks, 1 s, each alternating 0.3 ms of compute and 0.2 ms of exchange with its neighbour rank ^ 1: 4000
- * intervals a rank, far narrower than a pixel column (1 s / 1100). Compute has at least 56% of every column, so each
- * row is one compute rectangle and comm never shows; the 128,000 messages are counted, and drawn once per pair and
- * pair of columns (first, last), of which a 0.2 ms message can only have (c, c) and (c, c + 1); the file stays under
- * 3 MB. */
-static met_trace_t *busy_trace(void)
-{
-  met_trace_t *trace = met_trace_new(128);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-  met_trace_phase_id(trace, "main");
-  int failed = 0;
-  for (int r = 0; r < 128; r++)
-    for (int k = 0; k < 2000; k++) {
-      met_interval_t work = {.start = k * 5e-4, .end = k * 5e-4 + 3e-4, .category = MET_CAT_COMPUTE, .peer = -1};
-      met_interval_t comm = {.start = work.end, .end = (k + 1) * 5e-4, .category = MET_CAT_COMM, .peer = r ^ 1};
-      failed |= met_trace_add(trace, r, &work) | met_trace_add(trace, r, &comm);
-    }
-  CU_ASSERT_EQUAL(failed, 0);
-  return trace;
-}
-
-static void test_rep_pictures_timeline_aggregates(void)
-{
-  met_trace_t *trace = busy_trace();
-  size_t len;
-  char *text = timeline(trace, &len);
-  CU_ASSERT(well_formed(text, len));
-  CU_ASSERT(len < 3 * 1024 * 1024);
-  CU_ASSERT_PTR_NOT_NULL(strstr(text, "128000 messages"));
-  CU_ASSERT_EQUAL(rects(text, MET_CAT_COMPUTE), 128);
-  CU_ASSERT_EQUAL(rects(text, MET_CAT_COMM), -1);
-  CU_ASSERT(message_lines(text) > 0 && message_lines(text) <= 2 * 64 * 1100);
-  /* the same trace gives the same bytes */
-  size_t again_len;
-  char *again = timeline(trace, &again_len);
-  CU_ASSERT(again_len == len && memcmp(again, text, len) == 0);
-  free(again);
-  free(text);
-  met_trace_free(trace);
-}
 
 /* Runs simrun with `args` in folder `dir`, its output in dir/out.txt and dir/err.txt. Returns its exit status. */
 static int run_simrun(const char *dir, const char *args)
@@ -190,7 +53,7 @@ static int count_pictures(const char *dir)
     if (n < 4 || strcmp(e->d_name + n - 4, ".svg") != 0)
       continue;
     char *text = read_file(dir, e->d_name, &len);
-    count += text && well_formed(text, len) ? 1 : -1000;
+    count += text && tu_svg_well_formed(text, len) ? 1 : -1000;
     free(text);
   }
   if (d)
@@ -284,32 +147,6 @@ static void test_rep_pictures_fits_on_terminal(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
-/* A DSM study draws CARNIVAL's views per point: the time by code scope (a bar per scope of the skeleton) and the wait
- * map, well-formed, named after the swept controller. */
-static void test_rep_pictures_dsm(void)
-{
-  char dir[] = "/tmp/simrun-dsm-XXXXXX";
-  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, "-q --no-cache " SIMRUN_SOURCE_DIR "/tests/data/dsm/gj-small.xml --svg pics"),
-                        0);
-  static const char *const names[] = {"pics/gj-small-dsm-scopes-yes.svg", "pics/gj-small-dsm-scopes-no.svg",
-                                      "pics/gj-small-dsm-waits-yes.svg", "pics/gj-small-dsm-waits-no.svg"};
-  for (size_t i = 0; i < 4; i++) {
-    size_t len = 0;
-    char *svg = read_file(dir, names[i], &len);
-    CU_ASSERT(svg && well_formed(svg, len));
-    /* dsm-gauss-jordan's scopes (app_dsm_gj.c) */
-    static const char *const scopes[] = {">init<", ">normalise<", ">update<", ">collect<", ">exit<"};
-    for (size_t s = 0; svg && i < 2 && s < 5; s++)
-      CU_ASSERT_PTR_NOT_NULL(strstr(svg, scopes[s]));
-    CU_ASSERT(svg == NULL || i < 2 || strstr(svg, ">PPRWait<"));
-    free(svg);
-  }
-  char command[128];
-  snprintf(command, sizeof command, "rm -rf %s", dir);
-  CU_ASSERT_EQUAL(system(command), 0);
-}
-
 /* --svg on a skeleton with a process grid draws the heat map of the grids (docs/icluster.md), well-formed. */
 static void test_rep_pictures_grid_heat_map(void)
 {
@@ -319,7 +156,7 @@ static void test_rep_pictures_grid_heat_map(void)
       run_simrun(dir, "-q --no-cache " SIMRUN_SOURCE_DIR "/tests/data/linalg/pdgemm-row.xml --svg pics"), 0);
   size_t len = 0;
   char *svg = read_file(dir, "pics/pdgemm-row-grids.svg", &len);
-  CU_ASSERT(svg && well_formed(svg, len));
+  CU_ASSERT(svg && tu_svg_well_formed(svg, len));
   free(svg);
   char command[128];
   snprintf(command, sizeof command, "rm -rf %s", dir);
@@ -328,16 +165,11 @@ static void test_rep_pictures_grid_heat_map(void)
 
 int main(void)
 {
-  static const tu_case_t cases[] = {
-      {"test_rep_pictures_timeline_small", test_rep_pictures_timeline_small},
-      {"test_rep_pictures_timeline_aggregates", test_rep_pictures_timeline_aggregates},
-      {"test_rep_pictures_timeline_message_direction", test_rep_pictures_timeline_message_direction},
-      {"test_rep_pictures_study", test_rep_pictures_study},
-      {"test_rep_pictures_fits_on_terminal", test_rep_pictures_fits_on_terminal},
-      {"test_rep_pictures_dsm", test_rep_pictures_dsm},
-      {"test_rep_pictures_grid_heat_map", test_rep_pictures_grid_heat_map},
-      {"test_rep_pictures_bad_options", test_rep_pictures_bad_options},
-      {NULL, NULL}};
+  static const tu_case_t cases[] = {{"test_rep_pictures_study", test_rep_pictures_study},
+                                    {"test_rep_pictures_fits_on_terminal", test_rep_pictures_fits_on_terminal},
+                                    {"test_rep_pictures_grid_heat_map", test_rep_pictures_grid_heat_map},
+                                    {"test_rep_pictures_bad_options", test_rep_pictures_bad_options},
+                                    {NULL, NULL}};
   int status = tu_run("rep_pictures", cases);
   xmlCleanupParser();
   return status;

@@ -1,12 +1,109 @@
 /* --cfg and --log for SimGrid, --set for the scenario's parameters, --shard for the points (cli_config.h). */
+#define _DEFAULT_SOURCE /* mkstemps */
 #include "cli_config.h"
 #include "sim_engine.h"
+#include "sim_run.h"
 
 #include <ctype.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* The least platform on which SimGrid sets its models up: one zone, one host. */
+static const char probe_platform[] = "<?xml version=\"1.0\"?>\n"
+                                     "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                                     "<platform version=\"4.1\"><zone id=\"probe\" routing=\"Full\">"
+                                     "<host id=\"probe\" speed=\"1f\"/></zone></platform>\n";
+
+/* SimGrid's own words in a probe's failure: what it said as it died, or its objection to an option, without simrun's
+ * wording around them (sim_run_probe, sim_engine_start), and without a final full stop. */
+static void simgrid_words(const char *message, char *words, size_t len)
+{
+  static const char *const heads[] = {"SimGrid said: ", "a --cfg or --log option: "};
+  const char *start = message;
+  for (size_t i = 0; i < 2; i++)
+    if (strstr(message, heads[i]))
+      start = strstr(message, heads[i]) + strlen(heads[i]);
+  const char *tail = strstr(start, "; see SimGrid's --help-cfg");
+  size_t n = tail ? (size_t)(tail - start) : strlen(start);
+  while (n > 0 && (start[n - 1] == '.' || start[n - 1] == ' '))
+    n--;
+  snprintf(words, len, "%.*s", (int)n, start);
+}
+
+/* Sets SimGrid up, in a child process, on the least platform with the options given so far, the newest being
+ * --cfg=`value`: SimGrid refuses an unknown name or a value of the wrong type as it starts, and a model or factory it
+ * does not have (it dies) as it builds the platform. Returns 0, or -1 with "--cfg=NAME:VALUE: what; how to fix" in
+ * err. Nothing is simulated. */
+/* How to fix the option SimGrid refused with `words`. */
+static const char *cfg_hint(const char *words)
+{
+  static const struct {
+    const char *said, *hint;
+  } hints[] = {
+      {"Bad config key", "give an option name that SimGrid knows (any SimGrid program lists them with --help-cfg)"},
+      {"invalid integer", "give a whole number"},
+      {"invalid double", "give a number"},
+      {"cannot parse number", "give a number, with its unit where the option takes one (such as 1Gf or 10MBps)"},
+      {"not a boolean", "give yes or no"},
+  };
+  for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++)
+    if (strstr(words, hints[i].said))
+      return hints[i].hint;
+  return "give a value that SimGrid accepts for it (any SimGrid program lists the options and their values with "
+         "--help-cfg)";
+}
+
+/* Writes the least platform into a new temporary file, its name in path. Returns 0, or -1. */
+static int write_probe_platform(char *path, size_t len)
+{
+  const char *tmp = getenv("TMPDIR");
+  snprintf(path, len, "%s/simrun-cfg-XXXXXX.xml", tmp && *tmp ? tmp : "/tmp");
+  int fd = mkstemps(path, 4);
+  if (fd < 0)
+    return -1;
+  FILE *file = fdopen(fd, "w");
+  int written = file && fputs(probe_platform, file) >= 0;
+  if ((file ? fclose(file) : close(fd)) == 0 && written)
+    return 0;
+  unlink(path);
+  return -1;
+}
+
+/* Sets SimGrid up, in a child process, on the least platform with the options given so far, the newest being
+ * --cfg=`value`: SimGrid refuses an unknown name or a value of the wrong type as it starts, and a model or factory it
+ * does not have (it dies) as it builds the platform. Returns 0, or -1 with "--cfg=NAME:VALUE: what; how to fix" in
+ * err. Nothing is simulated. */
+static int cfg_probe(const char *value, char *err, size_t errlen)
+{
+  char path[1024], message[1024], words[768];
+  if (write_probe_platform(path, sizeof path) != 0) {
+    snprintf(err, errlen, "--cfg=%s: cannot write a probe platform for checking it; set TMPDIR to a writable folder",
+             value);
+    return -1;
+  }
+  /* what SimGrid logs as it starts (--log=...) is for the runs, not for the probe: its stderr goes nowhere */
+  size_t hosts = 0;
+  fflush(stderr);
+  int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
+  if (saved >= 0 && null >= 0)
+    dup2(null, STDERR_FILENO);
+  int rc = sim_run_probe(path, &hosts, message, sizeof message);
+  if (saved >= 0 && null >= 0)
+    dup2(saved, STDERR_FILENO);
+  if (null >= 0)
+    close(null);
+  if (saved >= 0)
+    close(saved);
+  unlink(path);
+  if (rc == 0)
+    return 0;
+  simgrid_words(message, words, sizeof words);
+  snprintf(err, errlen, "--cfg=%s: SimGrid refuses it: %s; %s", value, words, cfg_hint(words));
+  return -1;
+}
 
 int cli_simgrid_option(cli_config_t *config, const char *option, const char *value, char *err, size_t errlen)
 {
@@ -24,7 +121,7 @@ int cli_simgrid_option(cli_config_t *config, const char *option, const char *val
     return -1;
   }
   config->simgrid_cfg |= cfg;
-  return 0;
+  return cfg ? cfg_probe(value, err, errlen) : 0;
 }
 
 /* Whether `name` (its first `len` characters) could name a parameter: letters, digits, '-' and '_'. */

@@ -79,13 +79,13 @@ static void ratios(met_breakdown_t *out)
     total += out->component[c];
   for (int c = 0; c < MET_COMP_COUNT; c++) {
     double others = total - out->component[c];
-    out->b_ratio[c] = others > 0 ? out->component[c] / others : 0;
+    out->b_ratio[c] = others > 0 ? out->component[c] / others : NAN;
   }
   double computation = out->component[MET_COMP_PROCESSING] + out->component[MET_COMP_MEMORY];
-  out->comm_comp_ratio = computation > 0 ? out->component[MET_COMP_COMMUNICATION] / computation : 0;
+  out->comm_comp_ratio = computation > 0 ? out->component[MET_COMP_COMMUNICATION] / computation : NAN;
   out->mem_proc_ratio = out->component[MET_COMP_PROCESSING] > 0
                             ? out->component[MET_COMP_MEMORY] / out->component[MET_COMP_PROCESSING]
-                            : 0;
+                            : NAN;
 }
 
 int met_bottleneck(const met_trace_t *trace, met_breakdown_t *out)
@@ -113,11 +113,25 @@ int met_bottleneck(const met_trace_t *trace, met_breakdown_t *out)
   return 0;
 }
 
+/* The B-ratio of component c for comparisons: infinite where it is undefined because c alone has time, -1 where
+ * nothing has time. */
+static double ratio_rank(const met_breakdown_t *b, int c)
+{
+  if (!isnan(b->b_ratio[c]))
+    return b->b_ratio[c];
+  return b->component[c] > 0 ? INFINITY : -1;
+}
+
+int met_bottleneck_exceeds(const met_breakdown_t *b, met_component_t c)
+{
+  return ratio_rank(b, c) > 1;
+}
+
 met_component_t met_bottleneck_dominant(const met_breakdown_t *b, met_sub_t *cause)
 {
   met_component_t best = MET_COMP_PROCESSING;
   for (int c = 1; c < MET_COMP_COUNT; c++)
-    if (b->b_ratio[c] > b->b_ratio[best])
+    if (ratio_rank(b, c) > ratio_rank(b, best))
       best = (met_component_t)c;
   *cause = MET_SUB_COUNT;
   for (int s = 0; s < MET_SUB_COUNT; s++)
@@ -126,11 +140,12 @@ met_component_t met_bottleneck_dominant(const met_breakdown_t *b, met_sub_t *cau
   return best;
 }
 
-/* Appends the crossing of 1 by a ratio between points a and b (values ra, rb), if it crosses there. */
+/* Appends the crossing of 1 by a ratio between points a and b (values ra, rb), if it crosses there; an undefined
+ * ratio (NaN) crosses nothing. */
 static int add_crossing(met_verdict_t *v, const char *name, const met_breakdown_t *a, const met_breakdown_t *b,
                         double ra, double rb)
 {
-  if ((ra > 1) == (rb > 1) || a->p == b->p)
+  if (isnan(ra) || isnan(rb) || (ra > 1) == (rb > 1) || a->p == b->p)
     return 0;
   met_crossing_t *more = realloc(v->crossings, (v->ncrossings + 1) * sizeof *more);
   if (!more)
@@ -171,7 +186,7 @@ int met_bottleneck_verdict(const met_breakdown_t *points, size_t count, met_verd
     goto fail;
   for (size_t i = 0; i < count; i++) {
     out->dominant[i] = met_bottleneck_dominant(&points[i], &out->cause[i]);
-    out->is_bottleneck[i] = points[i].b_ratio[out->dominant[i]] > 1;
+    out->is_bottleneck[i] = met_bottleneck_exceeds(&points[i], out->dominant[i]);
     if (i > 0 && crossings_between(out, &points[i - 1], &points[i]) != 0)
       goto fail;
   }

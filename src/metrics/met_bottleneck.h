@@ -41,10 +41,12 @@ typedef struct met_breakdown {
   double sub[MET_SUB_COUNT];
   double component[MET_COMP_COUNT]; /* sums of their subs */
   double idle;                      /* the largest idle time of a rank: waiting is in no component */
-  double b_ratio[MET_COMP_COUNT];   /* component / sum of the other components (> 1: a bottleneck) */
-  double comm_comp_ratio;           /* communication / (processing + memory) (> 1: a bottleneck) */
-  double mem_proc_ratio;            /* memory / processing */
-  double utilisation;               /* U_p (eq. 8): time-weighted share of processors doing useful work */
+  /* The ratios are NaN where their denominator is 0 (undefined: printed "-", an empty CSV field, JSON null). */
+  double b_ratio[MET_COMP_COUNT]; /* component / sum of the other components (> 1: a bottleneck); NaN when the others
+                                   * are all 0, as at p = 1 on a machine whose only component is processing */
+  double comm_comp_ratio;         /* communication / (processing + memory) (> 1: a bottleneck) */
+  double mem_proc_ratio;          /* memory / processing */
+  double utilisation;             /* U_p (eq. 8): time-weighted share of processors doing useful work */
 } met_breakdown_t;
 
 /* Fills `out` from `trace`. Returns 0, or -1 on an empty trace. */
@@ -62,14 +64,18 @@ typedef struct met_crossing {
 typedef struct met_verdict {
   size_t npoints;
   met_component_t *dominant; /* per point, in the order given */
-  int *is_bottleneck;        /* per point: the dominant B-ratio exceeds 1 */
+  int *is_bottleneck;        /* per point: met_bottleneck_exceeds for the dominant component */
   met_sub_t *cause;          /* per point: the largest sub-component of the dominant component */
   size_t ncrossings;
   met_crossing_t *crossings; /* in order of p */
 } met_verdict_t;
 
-/* The component with the largest B-ratio at one point, and its largest sub-component in *cause. */
+/* The component with the largest B-ratio at one point (the only component with time, where that ratio is undefined),
+ * and its largest sub-component in *cause. */
 met_component_t met_bottleneck_dominant(const met_breakdown_t *breakdown, met_sub_t *cause);
+/* Whether component c is a bottleneck: it takes more time than all the others together (B-ratio above 1; also where
+ * the ratio is undefined because c has time and the others none). */
+int met_bottleneck_exceeds(const met_breakdown_t *breakdown, met_component_t c);
 
 /* Builds the verdict for `count` breakdowns sorted by increasing p. Returns 0, or -1 when out of memory. Free the
  * arrays with met_verdict_free. */

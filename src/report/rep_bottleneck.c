@@ -138,11 +138,13 @@ static void print_verdict(FILE *out, const met_verdict_t *v, const stu_point_t *
     while (j + 1 < v->npoints && v->dominant[j + 1] == v->dominant[i] &&
            v->is_bottleneck[j + 1] == v->is_bottleneck[i] && v->cause[j + 1] == v->cause[i])
       j++;
-    const met_breakdown_t *b = &points[j]->breakdown;
+    double ratio = points[j]->breakdown.b_ratio[v->dominant[i]];
+    char shown[64];
+    snprintf(shown, sizeof shown, isnan(ratio) ? "undefined: no other component" : "%.2f", ratio);
     print_p_range(out, points[i], points[j]);
-    fprintf(out, ": %s %s (B-ratio %.2f at p = %d), mostly %s\n", met_component_name(v->dominant[i]),
-            v->is_bottleneck[i] ? "is a bottleneck" : "dominates, no bottleneck", b->b_ratio[v->dominant[i]],
-            points[j]->p, met_sub_name(v->cause[i]));
+    fprintf(out, ": %s %s (B-ratio %s at p = %d), mostly %s\n", met_component_name(v->dominant[i]),
+            v->is_bottleneck[i] ? "is a bottleneck" : "dominates, no bottleneck", shown, points[j]->p,
+            met_sub_name(v->cause[i]));
     i = j + 1;
   }
   for (size_t c = 0; c < v->ncrossings; c++)

@@ -116,11 +116,13 @@ static void csv_breakdown(FILE *out, const met_breakdown_t *b)
   for (int s = 0; s < MET_SUB_COUNT; s++)
     fprintf(out, ",%.9g", b->sub[s]);
   for (int c = 0; c < MET_COMP_COUNT; c++)
-    fprintf(out, ",%.9g", b->b_ratio[c]);
+    csv_number(out, b->b_ratio[c]);
   met_sub_t cause;
   met_component_t dominant = met_bottleneck_dominant(b, &cause);
-  fprintf(out, ",%.9g,%.9g,%.9g,%s,%s,%s", b->comm_comp_ratio, b->mem_proc_ratio, b->utilisation,
-          met_component_name(dominant), b->b_ratio[dominant] > 1 ? "yes" : "no", met_sub_name(cause));
+  csv_number(out, b->comm_comp_ratio);
+  csv_number(out, b->mem_proc_ratio);
+  fprintf(out, ",%.9g,%s,%s,%s", b->utilisation, met_component_name(dominant),
+          met_bottleneck_exceeds(b, dominant) ? "yes" : "no", met_sub_name(cause));
 }
 
 /* The model's columns and the skeleton's warning, for skeletons that have a model or give advice. */
@@ -446,11 +448,12 @@ static void json_breakdown(FILE *out, const met_breakdown_t *b)
   json_numbers(out, "b_ratios", component_key, b->b_ratio, MET_COMP_COUNT);
   met_sub_t cause;
   met_component_t dominant = met_bottleneck_dominant(b, &cause);
-  fprintf(out,
-          ",\n       \"idle_s\": %.9g, \"comm_comp_ratio\": %.9g, \"mem_proc_ratio\": %.9g, "
-          "\"utilisation\": %.9g, \"dominant\": \"%s\", \"bottleneck\": %s, \"cause\": \"%s\"}",
-          b->idle, b->comm_comp_ratio, b->mem_proc_ratio, b->utilisation, met_component_name(dominant),
-          b->b_ratio[dominant] > 1 ? "true" : "false", met_sub_name(cause));
+  fprintf(out, ",\n       \"idle_s\": %.9g, \"comm_comp_ratio\": ", b->idle);
+  json_number(out, b->comm_comp_ratio);
+  fprintf(out, ", \"mem_proc_ratio\": ");
+  json_number(out, b->mem_proc_ratio);
+  fprintf(out, ", \"utilisation\": %.9g, \"dominant\": \"%s\", \"bottleneck\": %s, \"cause\": \"%s\"}", b->utilisation,
+          met_component_name(dominant), met_bottleneck_exceeds(b, dominant) ? "true" : "false", met_sub_name(cause));
 }
 
 /* The lost-cycle figures of a point. */

@@ -1,6 +1,7 @@
 /* The pictures of a study, as SVG files (docs/pictures.md): the views of Lemeire's EPPA tool (seed 000 §1.2, Figs
  * 1.4-1.8: timeline, overall performance, overhead ratios per process, metrics against p and the work size W with a
- * regression fit) and the bottleneck views of Zemerly et al. (seed 001 Figs 5-9: components, B-ratios). */
+ * regression fit), the bottleneck views of Zemerly et al. (seed 001 Figs 5-9: components, B-ratios) and CARNIVAL's
+ * views of a DSM run (seed 002 Figs 4-5: time by scope, each scope by processor, the wait map). */
 #ifndef REP_PICTURES_H
 #define REP_PICTURES_H
 
@@ -21,10 +22,5 @@ int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err
  * `out` as the pictures draw them, with their adjusted R^2 and the range of the data. Returns 0, or -1 when out of
  * memory. */
 int rep_print_fits(FILE *out, const stu_study_t *study);
-
-/* The timeline of `trace` (seed 000 Fig. 1.4) as one SVG document on `out`: a row per rank, a pixel column per
- * slice of time coloured by the category that took most of it, a line per message. Returns 0, or -1 on a write error
- * or when out of memory. */
-int rep_timeline(FILE *out, const met_trace_t *trace, const char *title);
 
 #endif

@@ -10,6 +10,7 @@
 #define TICK_LEN   5.0
 #define TICK_FONT  11.0
 #define LABEL_FONT 13.0
+#define TURNED_GAP 20.0 /* px along x between turned labels: (TICK_FONT + 3) / sin 45 degrees */
 #define LEGEND_ROW 18.0
 #define LEGEND_KEY 22.0
 
@@ -20,7 +21,7 @@ struct rep_svg {
 
 typedef struct tick {
   double v;
-  char label[32];
+  char label[64];
 } tick_t;
 
 static const char *const category_colours[MET_CAT_COUNT] = {"#4e79a7", "#59a14f", "#f28e2b", "#e15759", "#d4d4d4"};
@@ -138,12 +139,24 @@ int rep_svg_end(rep_svg_t *svg)
 
 void rep_svg_rect(rep_svg_t *svg, double x, double y, double w, double h, const char *fill)
 {
+  rep_svg_rect_titled(svg, x, y, w, h, fill, NULL);
+}
+
+void rep_svg_rect_titled(rep_svg_t *svg, double x, double y, double w, double h, const char *fill, const char *title)
+{
   fprintf(svg->out, "<rect");
   attr(svg->out, "x", x);
   attr(svg->out, "y", y);
   attr(svg->out, "width", w);
   attr(svg->out, "height", h);
-  fprintf(svg->out, " fill=\"%s\"/>\n", fill);
+  fprintf(svg->out, " fill=\"%s\"", fill);
+  if (!title) {
+    fprintf(svg->out, "/>\n");
+    return;
+  }
+  fprintf(svg->out, "><title>");
+  escaped(svg->out, title);
+  fprintf(svg->out, "</title></rect>\n");
 }
 
 static void stroke_style(FILE *out, const char *stroke, double width, int dashed)
@@ -372,10 +385,46 @@ static size_t log_ticks(const rep_axis_t *axis, double base, tick_t *ticks)
   return n;
 }
 
-/* Every band, or every 2nd, 5th, 10th... so that labels stay at least 28 px apart. */
-static size_t band_ticks(const rep_axis_t *axis, double band_px, tick_t *ticks)
+/* Every band, or every 2nd, 5th, 10th... so that labels stay at least `gap` px apart. */
+static size_t band_stride(double band_px, double gap)
 {
-  size_t stride = (size_t)nice_step(fmax(1, 28 / band_px));
+  return (size_t)nice_step(fmax(1, gap / band_px));
+}
+
+/* The widest of every stride-th name of a BANDS axis at the tick font, in px. */
+static double widest_band(const rep_axis_t *axis, size_t stride)
+{
+  double widest = 0;
+  for (size_t i = 0; i < axis->count; i += stride)
+    widest = fmax(widest, rep_svg_text_width(axis->names[i], TICK_FONT));
+  return widest;
+}
+
+/* How the x axis's band labels are set: level, every stride-th at least 28 px apart, when each fits between its
+ * neighbours with 4 px to spare; otherwise turned 45 degrees, where neighbouring baselines need only a line's height
+ * and a little between them (TURNED_GAP apart along x). *widest: the widest label shown. */
+static int turned_labels(const rep_axis_t *axis, double band_px, size_t *stride, double *widest)
+{
+  *stride = band_stride(band_px, 28);
+  *widest = widest_band(axis, *stride);
+  if (axis->scale != REP_BANDS || *widest + 4 <= (double)*stride * band_px)
+    return 0;
+  *stride = band_stride(band_px, TURNED_GAP);
+  *widest = widest_band(axis, *stride);
+  return 1;
+}
+
+double rep_svg_axis_extra(const rep_plot_t *plot)
+{
+  size_t stride;
+  double widest;
+  if (!turned_labels(&plot->x, rep_plot_band(plot, 0), &stride, &widest))
+    return 0;
+  return (widest + TICK_FONT) * sqrt(0.5) - TICK_FONT; /* the turned label's height beyond a level one's */
+}
+
+static size_t band_ticks(const rep_axis_t *axis, size_t stride, tick_t *ticks)
+{
   size_t n = 0;
   for (size_t i = 0; i < axis->count && n < TICK_MAX; i += stride) {
     ticks[n].v = (double)i;
@@ -384,10 +433,10 @@ static size_t band_ticks(const rep_axis_t *axis, double band_px, tick_t *ticks)
   return n;
 }
 
-static size_t axis_ticks(const rep_axis_t *axis, double band_px, tick_t *ticks)
+static size_t axis_ticks(const rep_axis_t *axis, size_t stride, tick_t *ticks)
 {
   if (axis->scale == REP_BANDS)
-    return band_ticks(axis, band_px, ticks);
+    return band_ticks(axis, stride, ticks);
   if (axis->scale != REP_LINEAR)
     return log_ticks(axis, axis->scale == REP_LOG2 ? 2 : 10, ticks);
   size_t n = 0;
@@ -398,26 +447,44 @@ static size_t axis_ticks(const rep_axis_t *axis, double band_px, tick_t *ticks)
   return n;
 }
 
+/* A tick label turned 45 degrees up to the right, ending just under the tick at x. */
+static void turned_text(rep_svg_t *svg, double x, double bottom, const char *text)
+{
+  double y = bottom + TICK_LEN + 0.7 * TICK_FONT;
+  fprintf(svg->out, "<g transform=\"rotate(-45 ");
+  point(svg->out, x, y);
+  fprintf(svg->out, ")\">");
+  rep_svg_text(svg, x + 0.35 * TICK_FONT, y, TICK_FONT, REP_END, text);
+  fprintf(svg->out, "</g>\n");
+}
+
 static void x_axis(rep_svg_t *svg, const rep_plot_t *plot)
 {
   tick_t ticks[TICK_MAX];
-  size_t n = axis_ticks(&plot->x, rep_plot_band(plot, 0), ticks);
+  size_t stride;
+  double widest;
+  int turned = turned_labels(&plot->x, rep_plot_band(plot, 0), &stride, &widest);
+  size_t n = axis_ticks(&plot->x, stride, ticks);
   double bottom = plot->top + plot->height;
   for (size_t i = 0; i < n; i++) {
     double x = rep_plot_x(plot, ticks[i].v);
     if (plot->x.scale != REP_BANDS)
       rep_svg_line(svg, x, plot->top, x, bottom, "#e6e6e6", 1, 0);
     rep_svg_line(svg, x, bottom, x, bottom + TICK_LEN, "#444444", 1, 0);
-    rep_svg_text(svg, x, bottom + TICK_LEN + TICK_FONT + 2, TICK_FONT, REP_MIDDLE, ticks[i].label);
+    if (turned)
+      turned_text(svg, x, bottom, ticks[i].label);
+    else
+      rep_svg_text(svg, x, bottom + TICK_LEN + TICK_FONT + 2, TICK_FONT, REP_MIDDLE, ticks[i].label);
   }
   if (plot->x.label)
-    rep_svg_text(svg, plot->left + plot->width / 2, bottom + 40, LABEL_FONT, REP_MIDDLE, plot->x.label);
+    rep_svg_text(svg, plot->left + plot->width / 2, bottom + 40 + rep_svg_axis_extra(plot), LABEL_FONT, REP_MIDDLE,
+                 plot->x.label);
 }
 
 static void y_axis(rep_svg_t *svg, const rep_plot_t *plot)
 {
   tick_t ticks[TICK_MAX];
-  size_t n = axis_ticks(&plot->y, rep_plot_band(plot, 1), ticks);
+  size_t n = axis_ticks(&plot->y, band_stride(rep_plot_band(plot, 1), 28), ticks);
   double widest = 0;
   for (size_t i = 0; i < n; i++) {
     double y = rep_plot_y(plot, ticks[i].v);
@@ -465,7 +532,9 @@ static void legend_key(rep_svg_t *svg, double x, double y, const rep_legend_item
     rep_svg_rect(svg, x, y - 10, 14, 12, item->colour);
   else
     rep_svg_line(svg, x, y - 4, x + 18, y - 4, item->colour, 2.5,
-                 item->key == REP_KEY_DASHED ? 1 : item->key > REP_KEY_DASHED ? item->key - REP_KEY_LINE : 0);
+                 item->key == REP_KEY_DASHED  ? 1
+                 : item->key > REP_KEY_DASHED ? item->key - REP_KEY_LINE
+                                              : 0);
 }
 
 double rep_svg_legend(rep_svg_t *svg, double x, double y, double width, const rep_legend_item_t *items, size_t n)

@@ -23,6 +23,9 @@ int rep_svg_end(rep_svg_t *svg);
 
 /* Shapes. Colours are CSS colours such as "#0072b2"; widths are in pixels. */
 void rep_svg_rect(rep_svg_t *svg, double x, double y, double w, double h, const char *fill);
+/* The same rectangle with `title` (escaped) as its tooltip: the figure it stands for, which a reader (or a test) can
+ * read exactly where the drawing is rounded to a tenth of a pixel. */
+void rep_svg_rect_titled(rep_svg_t *svg, double x, double y, double w, double h, const char *fill, const char *title);
 void rep_svg_line(rep_svg_t *svg, double x1, double y1, double x2, double y2, const char *stroke, double width,
                   int dashed);
 /* A polyline through the n points (x[i], y[i]); NaN coordinates break it into pieces. */
@@ -82,8 +85,13 @@ double rep_plot_y(const rep_plot_t *plot, double v);
 /* The width in pixels of one band of a BANDS axis along x (or y). */
 double rep_plot_band(const rep_plot_t *plot, int along_y);
 
-/* Grid lines, the frame, ticks, tick labels and both axis labels. Draw it before the data. */
+/* Grid lines, the frame, ticks, tick labels and both axis labels. Draw it before the data. Named bands along x are
+ * labelled every band, or every 2nd, 5th, ... so that level labels fit between their neighbours; where even then
+ * they would not, they are turned 45 degrees (as many as fit a line's height apart), reaching further down. */
 void rep_svg_axes(rep_svg_t *svg, const rep_plot_t *plot);
+/* How much further down than level tick labels the x axis's turned band labels reach, in px (0 when they are level):
+ * a picture leaves that much more room under its plot. */
+double rep_svg_axis_extra(const rep_plot_t *plot);
 /* What is drawn between begin and end is clipped to the plot area. */
 void rep_svg_clip_begin(rep_svg_t *svg, const rep_plot_t *plot);
 void rep_svg_clip_end(rep_svg_t *svg);

@@ -1,0 +1,226 @@
+/* The timeline of a traced run (seed 000 Fig. 1.4; docs/pictures.md): each rank's intervals aggregated into pixel
+ * columns, a column coloured by its dominant category, messages drawn once per pixel path with arrowheads. */
+#include "rep_timeline.h"
+#include "rep_chart.h"
+#include "rep_svg.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TL_WIDTH    1200.0
+#define TL_LEFT     70.0
+#define TL_COLS     1100 /* pixel columns of the time axis: the resolution of the aggregation */
+#define NO_CATEGORY 255
+
+/* Adds the span [a, b) (in columns) of one category to the columns it covers. */
+static void add_span(double (*acc)[MET_CAT_COUNT], int cols, double a, double b, int category)
+{
+  if (b > cols)
+    b = cols;
+  for (int c = (int)floor(fmax(a, 0)); c < cols && c < b; c++)
+    acc[c][category] += fmin(b, c + 1) - fmax(a, c);
+}
+
+/* One rank's row: per column, the category with the most time in it (the lowest of equals), or NO_CATEGORY after
+ * the end of the run. Gaps between intervals and the tail up to T_par are idle, as in met_trace_category_time. */
+static void raster_rank(const met_trace_t *trace, int rank, double scale, double (*acc)[MET_CAT_COUNT],
+                        unsigned char *row)
+{
+  memset(acc, 0, TL_COLS * sizeof *acc);
+  const met_interval_t *iv = met_trace_intervals(trace, rank);
+  double at = 0;
+  for (size_t i = 0; i < met_trace_count(trace, rank); i++) {
+    add_span(acc, TL_COLS, at * scale, iv[i].start * scale, MET_CAT_IDLE);
+    add_span(acc, TL_COLS, iv[i].start * scale, iv[i].end * scale, iv[i].category);
+    at = iv[i].end;
+  }
+  add_span(acc, TL_COLS, at * scale, met_trace_end(trace) * scale, MET_CAT_IDLE);
+  for (int c = 0; c < TL_COLS; c++) {
+    row[c] = NO_CATEGORY;
+    double best = 0;
+    for (int k = 0; k < MET_CAT_COUNT; k++)
+      if (acc[c][k] > best) {
+        best = acc[c][k];
+        row[c] = (unsigned char)k;
+      }
+  }
+}
+
+typedef struct timeline {
+  const met_trace_t *trace;
+  int nranks;
+  double row_h;
+  double unit;          /* seconds to axis units */
+  rep_axis_t time;      /* from 0 to T_par in those units */
+  double scale;         /* columns per second */
+  unsigned char *cells; /* nranks x TL_COLS dominant categories */
+  uint64_t *messages;   /* distinct (column from, column to, rank, peer), packed */
+  size_t nmessages;
+  size_t count; /* all messages, before merging those drawn on the same pixels */
+} timeline_t;
+
+static int by_value(const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* Each message once, as (first column, last column, sender, receiver) (met_message_ends: the lower rank and the higher
+ * where the trace did not record who sent); messages that fall on the same pixels are drawn once. */
+static int collect_messages(timeline_t *tl)
+{
+  double scale = tl->scale;
+  size_t cap = 0;
+  for (int r = 0; r < tl->nranks; r++)
+    cap += met_trace_count(tl->trace, r);
+  tl->messages = malloc((cap ? cap : 1) * sizeof *tl->messages);
+  if (!tl->messages)
+    return -1;
+  for (int r = 0; r < tl->nranks; r++) {
+    const met_interval_t *iv = met_trace_intervals(tl->trace, r);
+    for (size_t i = 0; i < met_trace_count(tl->trace, r); i++) {
+      int from, to;
+      if (!met_message_ends(&iv[i], r, &from, &to))
+        continue;
+      uint64_t c0 = (uint64_t)fmin(TL_COLS - 1, floor(iv[i].start * scale));
+      uint64_t c1 = (uint64_t)fmin(TL_COLS - 1, floor(iv[i].end * scale));
+      tl->messages[tl->count++] = c0 << 48 | c1 << 32 | (uint64_t)from << 16 | (uint64_t)to;
+    }
+  }
+  qsort(tl->messages, tl->count, sizeof *tl->messages, by_value);
+  for (size_t i = 0; i < tl->count; i++)
+    if (tl->nmessages == 0 || tl->messages[tl->nmessages - 1] != tl->messages[i])
+      tl->messages[tl->nmessages++] = tl->messages[i];
+  return 0;
+}
+
+/* The rows of one category as one path of rectangles, a rectangle per run of equal columns. */
+static void draw_category(rep_svg_t *svg, const timeline_t *tl, const rep_plot_t *plot, int category)
+{
+  int started = 0;
+  double gap = tl->row_h >= 8 ? 1 : 0;
+  for (int r = 0; r < tl->nranks; r++) {
+    const unsigned char *row = tl->cells + (size_t)r * TL_COLS;
+    for (int c = 0; c < TL_COLS;) {
+      int end = c;
+      while (end < TL_COLS && row[end] == row[c])
+        end++;
+      if (row[c] == category) {
+        if (!started)
+          rep_svg_path_begin(svg, rep_svg_category_colour((met_category_t)category), NULL, 0, 1);
+        started = 1;
+        rep_svg_path_rect(svg, plot->left + c, plot->top + r * tl->row_h + gap, end - c, tl->row_h - 2 * gap);
+      }
+      c = end;
+    }
+  }
+  if (started)
+    rep_svg_path_end(svg);
+}
+
+/* Message i's line: from the sender's row at its first column to the receiver's at its last. */
+static void message_line(const timeline_t *tl, const rep_plot_t *plot, size_t i, double xy[4])
+{
+  uint64_t m = tl->messages[i];
+  xy[0] = plot->left + (double)(m >> 48) + 0.5;
+  xy[1] = plot->top + ((double)(m >> 16 & 0xFFFF) + 0.5) * tl->row_h;
+  xy[2] = plot->left + (double)(m >> 32 & 0xFFFF) + 0.5;
+  xy[3] = plot->top + ((double)(m & 0xFFFF) + 0.5) * tl->row_h;
+}
+
+/* The messages' lines, then their arrowheads at the receivers' ends, on lines at least three heads long (shorter
+ * ones, between neighbouring rows within a column or two, would be all head). */
+static void draw_messages(rep_svg_t *svg, const timeline_t *tl, const rep_plot_t *plot)
+{
+  enum { HEAD = 4 }; /* px */
+  double xy[4];
+  if (!tl->nmessages)
+    return;
+  rep_svg_path_begin(svg, NULL, "#000000", 0.5, 0.4);
+  for (size_t i = 0; i < tl->nmessages; i++) {
+    message_line(tl, plot, i, xy);
+    rep_svg_path_segment(svg, xy[0], xy[1], xy[2], xy[3]);
+  }
+  rep_svg_path_end(svg);
+  rep_svg_path_begin(svg, "#000000", NULL, 0, 0.6);
+  for (size_t i = 0; i < tl->nmessages; i++) {
+    message_line(tl, plot, i, xy);
+    if (hypot(xy[2] - xy[0], xy[3] - xy[1]) >= 3 * HEAD)
+      rep_svg_path_arrowhead(svg, xy[0], xy[1], xy[2], xy[3], HEAD);
+  }
+  rep_svg_path_end(svg);
+}
+
+/* The time axis from 0 to T_par, in seconds, milliseconds or microseconds, whichever makes T_par a number from 1 to
+ * 1000; ticks at round values within. */
+static void time_axis(timeline_t *tl)
+{
+  double t_par = met_trace_end(tl->trace);
+  tl->unit = t_par >= 1 ? 1 : t_par >= 1e-3 ? 1e3 : 1e6;
+  tl->time = (rep_axis_t){.scale = REP_LINEAR,
+                          .label = t_par >= 1      ? "time (s)"
+                                   : t_par >= 1e-3 ? "time (ms)"
+                                                   : "time (µs)"};
+  rep_axis_range(&tl->time, 0, t_par * tl->unit);
+  if (t_par > 0)
+    tl->time.hi = t_par * tl->unit;
+  tl->scale = TL_COLS / (tl->time.hi / tl->unit);
+}
+
+static int draw_timeline(FILE *out, timeline_t *tl, const char *title, const char *const *rank_names)
+{
+  double t_par = met_trace_end(tl->trace);
+  rep_plot_t plot = {
+      .left = TL_LEFT, .top = REP_SVG_HEADING + 12, .width = TL_COLS, .height = tl->nranks * tl->row_h, .x = tl->time};
+  rep_axis_bands(&plot.y, rank_names, (size_t)tl->nranks);
+  plot.y.reversed = 1;
+  plot.y.label = "rank";
+  rep_legend_item_t items[MET_CAT_COUNT + 1];
+  for (int k = 0; k < MET_CAT_COUNT; k++)
+    items[k] = (rep_legend_item_t){met_category_name((met_category_t)k), rep_svg_category_colour(k), REP_KEY_BOX};
+  items[MET_CAT_COUNT] =
+      (rep_legend_item_t){"message (joins its two ranks over the transfer)", "#000000", REP_KEY_LINE};
+  double legend_top = plot.top + plot.height + REP_CHART_BELOW;
+  double height = legend_top + rep_svg_legend(NULL, TL_LEFT, legend_top, TL_COLS, items, MET_CAT_COUNT + 1) + 12;
+  char subtitle[300];
+  snprintf(subtitle, sizeof subtitle,
+           "T_par = %.4g s, %zu message%s; a pixel column shows the category that took "
+           "most of its time (seed 000 Fig. 1.4)",
+           t_par, tl->count, tl->count == 1 ? "" : "s");
+  rep_svg_t *svg = rep_svg_new(out, TL_WIDTH, height, title, subtitle);
+  if (!svg)
+    return -1;
+  rep_svg_axes(svg, &plot);
+  for (int k = 0; k < MET_CAT_COUNT; k++)
+    draw_category(svg, tl, &plot, k);
+  draw_messages(svg, tl, &plot);
+  rep_svg_legend(svg, TL_LEFT, legend_top, TL_COLS, items, MET_CAT_COUNT + 1);
+  return rep_svg_end(svg);
+}
+
+int rep_timeline(FILE *out, const met_trace_t *trace, const char *title)
+{
+  timeline_t tl = {.trace = trace, .nranks = met_trace_nranks(trace)};
+  tl.row_h = fmin(24, fmax(4, 640.0 / tl.nranks));
+  time_axis(&tl);
+  double(*acc)[MET_CAT_COUNT] = malloc(TL_COLS * sizeof *acc);
+  tl.cells = malloc((size_t)tl.nranks * TL_COLS);
+  rep_labels_t names = {0};
+  double *ranks = calloc((size_t)tl.nranks, sizeof *ranks);
+  int rc = acc && tl.cells && ranks ? 0 : -1;
+  for (int r = 0; rc == 0 && r < tl.nranks; r++) {
+    raster_rank(trace, r, tl.scale, acc, tl.cells + (size_t)r * TL_COLS);
+    ranks[r] = r;
+  }
+  rc = rc ? rc : rep_labels_new(&names, ranks, (size_t)tl.nranks);
+  rc = rc ? rc : collect_messages(&tl);
+  rc = rc ? rc : draw_timeline(out, &tl, title, names.names);
+  rep_labels_free(&names);
+  free(ranks);
+  free(acc);
+  free(tl.cells);
+  free(tl.messages);
+  return rc;
+}

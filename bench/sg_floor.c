@@ -1,7 +1,8 @@
 /* SimGrid alone, no simrun: the cost floor bench/scale.sh prints beside simrun's figures. One actor per rank on the
  * same generated T800 mesh, in the same snake order, relaying a row of 8 p bytes from each step's root to every
  * other rank, both ways along the line, p steps (p (p - 1) messages, as the neighbour broadcast sends), each message
- * a blocking mailbox put/get pair and nothing else: no computation, no recording, no model callback, no skeleton.
+ * a blocking mailbox send and receive of one SimGrid call each, as simrun's (sim_comm_send, sim_comm_recv of
+ * src/sim/sim_replay_comm.h), and nothing else: no computation, no recording, no model callback, no skeleton.
  * The least one SimGrid message per message costs. The platform is loaded as simrun loads it, native grids
  * (src/sim/sim_grid.h) included, so both route alike. Prints the number of messages; the caller times it.
  * Usage: sg_floor PLATFORM ROWS COLS [--cfg=...] */
@@ -10,6 +11,7 @@
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
 #include <sim_grid.h>
+#include <sim_replay_comm.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,11 +26,11 @@ static void rank_main(int argc, char *argv[])
   double row_bytes = 8.0 * nranks;
   for (int root = 0; root < nranks; root++) {
     if (me != root)
-      sg_mailbox_get(inbox[me]);
+      sim_comm_recv(inbox[me]);
     if (me >= root && me + 1 < nranks)
-      sg_mailbox_put(inbox[me + 1], inbox, (long)row_bytes);
+      sim_comm_send(inbox[me + 1], row_bytes);
     if (me <= root && me > 0)
-      sg_mailbox_put(inbox[me - 1], inbox, (long)row_bytes);
+      sim_comm_send(inbox[me - 1], row_bytes);
   }
 }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Replays the same time-independent traces with smpirun -replay and with simrun's ti-replay skeleton, on equal
-# semantics, and prints both wall times, their ratio, both simulated times and their difference.
+# semantics, and prints both wall and CPU times, their ratio, both simulated times and their difference.
 # 1. Gauss-Jordan N = 512, p = 128, each broadcast, written by simrun --ti, with simrun's own semantics on both sides:
-#    Platform: platforms/t800-mesh-128.xml without its simrun:comm-* properties, so that neither simulator adds the
-#      T800's T(l, d): both use SimGrid's CM02 model over the mesh's links (simrun: network = platform, the file's own
+#    Platform: platforms/t800-mesh-128.xml without its simrun:comm-*, simrun:c004-* and simrun:link-bit-rate
+#      properties, so that neither simulator adds the T800's T(l, d) or its C004 stages: both use SimGrid's CM02
+#      model over the mesh's links (simrun: network = platform, the file's own
 #      network/model; smpirun would otherwise impose its SMPI model, so it is given --cfg=network/model:CM02).
 #    Semantics: every send synchronous (simrun: sends = synchronous; smpirun: --cfg=smpi/send-is-detached-thresh:0).
 #    Mapping: rank i on the host simrun gave it (the trace's hostfile.txt, for smpirun -hostfile and simrun's hostfile).
@@ -31,20 +32,30 @@ compare() {
   <sweep><param name="p" values="$np"/></sweep>
 </scenario>
 XML
-  /usr/bin/time -f '%e' -o "$work/simrun.time" "$simrun" -q --no-cache "$work/replay.xml" > "$work/simrun.out"
+  /usr/bin/time -f '%e %U %S' -o "$work/simrun.time" "$simrun" -q --no-cache "$work/replay.xml" > "$work/simrun.out"
   t_simrun=$(sed -n 's/.*T_par = \([0-9.e+-]*\) s.*/\1/p' "$work/simrun.out" | head -1)
   # shellcheck disable=SC2086
-  (cd "$(dirname "$trace")" && /usr/bin/time -f '%e' -o "$work/smpi.time" smpirun -np "$np" -platform "$platform" \
+  (cd "$(dirname "$trace")" && /usr/bin/time -f '%e %U %S' -o "$work/smpi.time" smpirun -np "$np" -platform "$platform" \
     -hostfile "$hosts" -replay "$trace" $options --log=root.thres:critical --log=smpi_replay.thres:info \
     > "$work/smpi.log" 2>&1) # smpirun opens the trace's relative paths from its current folder
   t_smpi=$(sed -n 's/.*Simulation time \([0-9.e+-]*\).*/\1/p' "$work/smpi.log" | tail -1)
-  awk -v b="$name" -v ws="$(cat "$work/simrun.time")" -v wm="$(cat "$work/smpi.time")" -v ts="$t_simrun" \
-    -v tm="$t_smpi" 'BEGIN { printf "%-22s %10.2f %10.2f %7.2f %14.6f %14.6f %7.2f%%\n", b, ws, wm,
-                             (ws > 0 ? wm / ws : 0), ts, tm, 100 * (ts - tm) / tm }'
+  row "$name" "$(cat "$work/simrun.time")" "$(cat "$work/smpi.time")" "$t_simrun" "$t_smpi"
 }
 
-printf '%-22s %10s %10s %7s %14s %14s %8s\n' trace "simrun (s)" "smpirun (s)" ratio "simrun T (s)" "smpirun T (s)" diff
-grep -v 'id="simrun:comm-' platforms/t800-mesh-128.xml > "$work/plain.xml"
+# row NAME "SIMRUN_WALL USER SYS" "SMPIRUN_WALL USER SYS" SIMRUN_T SMPIRUN_T: prints one row of the table, with its
+# target (issue 20: CPU ratio >= 3, |simulated time difference| <= 1%) met or missed. Every row goes through it.
+row() {
+  awk -v b="$1" -v s="$2" -v m="$3" -v ts="$4" -v tm="$5" 'BEGIN {
+    split(s, a, " "); split(m, c, " "); cs = a[2] + a[3]; cm = c[2] + c[3]
+    ratio = cs > 0 ? cm / cs : 0; diff = tm != 0 ? 100 * (ts - tm) / tm : 0
+    printf "%-22s %8.2f %8.2f %8.2f %8.2f %7.2f %14.6f %14.6f %7.2f%% | %s\n", b, a[1], cs, c[1], cm, ratio, ts, tm,
+           diff, (ratio >= 3 && diff <= 1 && diff >= -1 ? "met" : "missed") }'
+}
+
+printf '%-22s %17s %17s %7s %14s %14s %8s | %s\n' "" "simrun" "smpirun" "" "" "" "" ""
+printf '%-22s %8s %8s %8s %8s %7s %14s %14s %8s | %s\n' trace "wall (s)" "cpu (s)" "wall (s)" "cpu (s)" ratio \
+  "simrun T (s)" "smpirun T (s)" diff "target (ratio >= 3, |diff| <= 1%)"
+grep -v -e 'id="simrun:comm-' -e 'id="simrun:c004-' -e 'id="simrun:link-bit-rate"' platforms/t800-mesh-128.xml > "$work/plain.xml"
 for bcast in one-to-all neighbour; do
   sed -e "s/values=\"one-to-all neighbour\"/values=\"$bcast\"/" -e "s#\.\./platforms#$PWD/platforms#" \
     bench/gj512-p128.xml > "$work/gj.xml"

@@ -552,7 +552,7 @@ static void platform_usage(FILE *out)
           "                      TiBps, and in bits bps ... Tibps)\n"
           "  --latency LAT       link latency, such as 50us (s ms us ns)\n"
           "  --routing ROUTING   explicit (default: every link and its route in the file, for any SimGrid program)\n"
-          "                      or native (mesh, torus: simrun builds them at load time, routing by arithmetic)\n"
+          "                      or native (mesh, torus, fattree: built by simrun at load time, routed by arithmetic)\n"
           "  -o, --output FILE   write FILE (whole or not at all) instead of standard output\n"
           "  -h, --help          show this help and exit\n"
           "\n"

@@ -115,6 +115,9 @@ static void test_sim_topo_native_routes_have_expected_hops(void)
   check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {4, 5}, .preset = t800, .native = 1}, 20);
   check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {6, 3}, .preset = ncp2, .native = 1}, 18);
   check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {2, 3}, .preset = t800, .native = 1}, 6);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_FATTREE, .size = {2, 3}, .preset = t800, .native = 1}, 8);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_FATTREE, .size = {3, 2}, .preset = ncp2, .native = 1}, 9);
+  check_routes((sim_topo_t){.kind = SIM_TOPO_FATTREE, .size = {5, 1}, .preset = ncp2, .native = 1}, 5);
 }
 
 /* Parameters given instead of a preset: on a switch, one 1e6-byte message crosses two 50 us links at 125 MB/s:
@@ -205,36 +208,77 @@ static void test_sim_topo_t800_mesh_matches_platform_file(void)
   unlink(path);
 }
 
-/* The native mesh 16x8 against the explicit one: the same links on every route, hence the very same trace of
- * Gauss-Jordan N = 256 (the gj256 scenario's size) on 16 and 128 ranks with both broadcasts, contention included.
- * The flat T800 preset: the clustered one's crossbar stages are explicit links' properties, refused natively. */
-static void test_sim_topo_native_mesh_matches_explicit(void)
+/* Gauss-Jordan N = 256 (the gj256 scenario's size) with both broadcasts on `topo` written native and explicit, at
+ * each of the `count` rank counts: the very same traces, contention included, when every route has the same links. */
+static void check_native_matches_explicit(sim_topo_t topo, const int *ranks, size_t count)
 {
-  sim_topo_t topo = {.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800-flat")};
-  char err[512] = "";
-  sim_topo_t clustered = {.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800"), .native = 1};
-  CU_ASSERT_EQUAL(sim_topo_resolve(&clustered, err, sizeof err), SIM_EINVAL);
-  CU_ASSERT_PTR_NOT_NULL(strstr(err, "use --preset t800-flat or explicit routing"));
   char explicit_path[512];
   char native_path[512];
+  topo.native = 0;
   CU_ASSERT_FATAL(generate(&topo, explicit_path, sizeof explicit_path) == 0);
   topo.native = 1;
   CU_ASSERT_FATAL(generate(&topo, native_path, sizeof native_path) == 0);
   static const char *const broadcasts[] = {"one-to-all", "neighbour"};
-  static const int ranks[] = {16, 128};
   for (int b = 0; b < 2; b++)
-    for (int r = 0; r < 2; r++) {
+    for (size_t r = 0; r < count; r++) {
       const char *names[] = {"n", "broadcast"};
       const char *values[] = {"256", broadcasts[b]};
       sim_bcast_alg_t alg = b ? SIM_BCAST_NEIGHBOUR : SIM_BCAST_ONE_TO_ALL;
       met_trace_t *a = run_skeleton(&app_gj_skeleton, explicit_path, ranks[r], names, values, 2, alg);
       met_trace_t *n = run_skeleton(&app_gj_skeleton, native_path, ranks[r], names, values, 2, alg);
-      CU_ASSERT(a && met_trace_end(a) > 1 && same_traces(a, n, 0) && met_trace_end(a) == met_trace_end(n));
+      CU_ASSERT(a && met_trace_end(a) > 0.1 && same_traces(a, n, 0) && met_trace_end(a) == met_trace_end(n));
       met_trace_free(a);
       met_trace_free(n);
     }
   unlink(explicit_path);
   unlink(native_path);
+}
+
+/* The native mesh 16x8 against the explicit one, on 16 and 128 ranks. The flat T800 preset: the clustered one's
+ * crossbar stages are explicit links' properties, refused natively. */
+static void test_sim_topo_native_mesh_matches_explicit(void)
+{
+  char err[512] = "";
+  sim_topo_t clustered = {.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800"), .native = 1};
+  CU_ASSERT_EQUAL(sim_topo_resolve(&clustered, err, sizeof err), SIM_EINVAL);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "use --preset t800-flat or explicit routing"));
+  static const int ranks[] = {16, 128};
+  check_native_matches_explicit(
+      (sim_topo_t){.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800-flat")}, ranks, 2);
+}
+
+/* Every rank of 64 exchanges 1e6 bytes with the rank 32 away, both messages at once (non-blocking). */
+static void exchange_across(sim_rank_t *rank, const void *arg)
+{
+  sim_post_at_own_clock(rank, 0, 0);
+  int partner = (sim_rank_id(rank) + 32) % 64;
+  sim_request_t *send = sim_isend(rank, partner, 1e6);
+  sim_request_t *recv = sim_irecv(rank, partner, 1e6);
+  sim_wait(rank, send);
+  sim_wait(rank, recv);
+}
+
+/* The native fat tree 4:3 (64 hosts, links of 1, 4 and 16 times the base bandwidth) against the explicit one, on 16
+ * and 64 ranks: a tree has one shortest path between two hosts, so the native routes must list the same links.
+ * Directions: when every host sends and receives at once across the root, each link carries as many flows each way as
+ * it has base bandwidths, so no flow is slowed if a route goes up a link's UP and down its DOWN direction; one that
+ * came down an UP would share it. Each message then takes its 6 links' latency (62.02 us each, icluster preset) plus
+ * 1e6 bytes at the host link's 11866059.8 B/s (CM02: latency plus size over the bottleneck's bandwidth). */
+static void test_sim_topo_native_fattree_matches_explicit(void)
+{
+  sim_topo_t topo = {.kind = SIM_TOPO_FATTREE, .size = {4, 3}, .preset = sim_topo_preset("icluster")};
+  static const int ranks[] = {16, 64};
+  check_native_matches_explicit(topo, ranks, 2);
+  char path[512];
+  topo.native = 1;
+  CU_ASSERT_FATAL(generate(&topo, path, sizeof path) == 0);
+  sim_job_t job = {.platform = path, .nranks = 64, .program = exchange_across};
+  met_trace_t *trace = NULL;
+  char err[1024];
+  CU_ASSERT_FATAL(sim_run_isolated(&job, &trace, err, sizeof err) == 0);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 6 * 62.02e-6 + 1e6 / 11866059.8, 1e-9);
+  met_trace_free(trace);
+  unlink(path);
 }
 
 /* A zone whose simrun:grid is malformed or lacks a value is refused with a message naming the property. */
@@ -404,7 +448,7 @@ static void test_sim_topo_rejects_bad_input(void)
     CU_ASSERT(strstr(err, values[i].blamed) != NULL);
   }
   sim_topo_t native_switch = {.kind = SIM_TOPO_SWITCH, .size = {2, 1}, .preset = sim_topo_preset("t800"), .native = 1};
-  CU_ASSERT(sim_topo_resolve(&native_switch, err, sizeof err) == SIM_EINVAL && strstr(err, "mesh and torus"));
+  CU_ASSERT(sim_topo_resolve(&native_switch, err, sizeof err) == SIM_EINVAL && strstr(err, "mesh, torus and fattree"));
   sim_topo_t zero = {.kind = SIM_TOPO_SWITCH, .size = {2, 1}, .speed = "1f", .bandwidth = "1Bps", .latency = "0s"};
   CU_ASSERT(sim_topo_resolve(&zero, err, sizeof err) == 0);
 }
@@ -415,6 +459,7 @@ int main(void)
       {"test_sim_topo_routes_have_expected_hops", test_sim_topo_routes_have_expected_hops},
       {"test_sim_topo_native_routes_have_expected_hops", test_sim_topo_native_routes_have_expected_hops},
       {"test_sim_topo_native_mesh_matches_explicit", test_sim_topo_native_mesh_matches_explicit},
+      {"test_sim_topo_native_fattree_matches_explicit", test_sim_topo_native_fattree_matches_explicit},
       {"test_sim_topo_native_rejects_bad_grid", test_sim_topo_native_rejects_bad_grid},
       {"test_sim_topo_given_parameters", test_sim_topo_given_parameters},
       {"test_sim_topo_t800_mesh_matches_platform_file", test_sim_topo_t800_mesh_matches_platform_file},

@@ -1,5 +1,6 @@
-/* Native grid zones (meshes and tori): a subclass of SimGrid's NetZoneImpl whose routes are found by arithmetic on the
- * hosts' coordinates, as SimGrid's own TorusZone does, instead of a shortest-path search over explicit routes. */
+/* Native grid zones (meshes, tori and fat trees): subclasses of SimGrid's NetZoneImpl whose routes are found by
+ * arithmetic on the hosts' numbers, as SimGrid's own TorusZone does, instead of a shortest-path search over explicit
+ * routes. */
 #include "sim_grid.h"
 #include "sim_error.h"
 
@@ -24,6 +25,32 @@ struct Hop {
   simgrid::kernel::resource::StandardLinkImpl *up_impl = nullptr; /* cached: what a route lists */
   simgrid::kernel::resource::StandardLinkImpl *down_impl = nullptr;
 };
+
+Hop hop(const simgrid::s4u::SplitDuplexLink *link)
+{
+  Hop h;
+  h.up = link->get_link_up();
+  h.down = link->get_link_down();
+  h.up_impl = h.up->get_impl();
+  h.down_impl = h.down->get_impl();
+  return h;
+}
+
+void add(routing::Route *into, double *latency, simgrid::kernel::resource::StandardLinkImpl *impl,
+         const simgrid::s4u::Link *link)
+{
+  into->link_list_.push_back(impl);
+  if (latency)
+    *latency += link->get_latency();
+}
+
+/* A host to itself: the network model's loopback link, as SimGrid's routed zones give it. */
+void loopback(routing::Route *into, double *latency)
+{
+  const simgrid::s4u::Link *link = simgrid::s4u::Link::by_name_or_null("__loopback__");
+  if (link)
+    add(into, latency, link->get_impl(), link);
+}
 
 /* ROWS x COLS hosts, host i at row i / COLS and column i % COLS. east_[i] is the link from host i to its east
  * neighbour (column + 1, or column 0 past the last on a torus), south_[i] to its south neighbour; empty where there is
@@ -110,32 +137,6 @@ private:
   std::vector<Hop> east_;
   std::vector<Hop> south_;
 
-  static Hop hop(const simgrid::s4u::SplitDuplexLink *link)
-  {
-    Hop h;
-    h.up = link->get_link_up();
-    h.down = link->get_link_down();
-    h.up_impl = h.up->get_impl();
-    h.down_impl = h.down->get_impl();
-    return h;
-  }
-
-  static void add(routing::Route *into, double *latency, simgrid::kernel::resource::StandardLinkImpl *impl,
-                  const simgrid::s4u::Link *link)
-  {
-    into->link_list_.push_back(impl);
-    if (latency)
-      *latency += link->get_latency();
-  }
-
-  /* A host to itself: the network model's loopback link, as SimGrid's routed zones give it. */
-  static void loopback(routing::Route *into, double *latency)
-  {
-    const simgrid::s4u::Link *link = simgrid::s4u::Link::by_name_or_null("__loopback__");
-    if (link)
-      add(into, latency, link->get_impl(), link);
-  }
-
   /* Moves host `at` from coordinate `from` to `to` in a dimension of `size` positions, `step` apart in host numbers,
    * appending each link crossed (forward: the link's UP; backward: the previous host's link, DOWN). */
   static void walk(unsigned long &at, unsigned long from, unsigned long to, unsigned long size, bool wrap,
@@ -155,6 +156,54 @@ private:
       }
     }
   }
+};
+
+/* A K-ary fat tree of L levels, as `simrun platform fattree K:L` writes it: nodes numbered as the generator numbers
+ * them (hosts 0 .. K^L - 1, then the level-1 switches, then level 2's, ... up to the root), node j of level m under
+ * node j / K of level m + 1. up_[n] is the link from node n to its parent, taken UP going up and DOWN coming down, as
+ * the explicit file's one route per link says. A route climbs from both hosts to their lowest common switch: on a tree
+ * there is no other shortest path, so the links are the explicit file's. The switches are no network points here. */
+class TreeZone : public routing::NetZoneImpl
+{
+public:
+  TreeZone(const std::string &name, unsigned long k, unsigned long hosts, unsigned long nodes)
+      : NetZoneImpl(name), k_(k), hosts_(hosts), up_(nodes)
+  {
+  }
+
+  void set_up(unsigned long node, const simgrid::s4u::SplitDuplexLink *link)
+  {
+    up_[node] = hop(link);
+  }
+
+  void get_local_route(const routing::NetPoint *src, const routing::NetPoint *dst, routing::Route *into,
+                       double *latency) override
+  {
+    unsigned long a = src->id();
+    unsigned long b = dst->id();
+    if (a == b) {
+      loopback(into, latency);
+      return;
+    }
+    std::vector<const Hop *> down; /* the links from b up to the common switch, in that order */
+    unsigned long first = 0;       /* the first node of the current level */
+    unsigned long count = hosts_;  /* nodes of the current level */
+    while (a != b) {
+      add(into, latency, up_[first + a].up_impl, up_[first + a].up);
+      down.push_back(&up_[first + b]);
+      first += count;
+      count /= k_;
+      a /= k_;
+      b /= k_;
+    }
+    for (auto h = down.rbegin(); h != down.rend(); ++h)
+      add(into, latency, (*h)->down_impl, (*h)->down);
+  }
+
+private:
+  unsigned long k_;
+  unsigned long hosts_;
+  std::vector<Hop> up_;
 };
 
 /* A zone's property, or an error naming it. */
@@ -182,6 +231,17 @@ simgrid::s4u::SplitDuplexLink *grid_link(simgrid::s4u::NetZone *zone, unsigned l
   return link;
 }
 
+/* A host of `zone` with every property of `spec` but the simrun:grid* ones that describe the grid. */
+simgrid::s4u::Host *create_host(simgrid::s4u::NetZone *zone, const simgrid::s4u::NetZone &spec, const std::string &name,
+                                const std::string &speed)
+{
+  auto *host = zone->create_host(name, speed);
+  for (const auto &[key, value] : *spec.get_properties())
+    if (key.rfind("simrun:grid", 0) != 0)
+      host->set_property(key, value);
+  return host;
+}
+
 /* Hosts row by row, then links in the explicit file's order: per host east then south, then the torus' wraps. */
 void fill(GridZone *grid, const simgrid::s4u::NetZone &spec, unsigned long rows, unsigned long cols, bool torus)
 {
@@ -190,10 +250,7 @@ void fill(GridZone *grid, const simgrid::s4u::NetZone &spec, unsigned long rows,
   std::string bandwidth = required(spec, "simrun:grid-bandwidth");
   std::string latency = required(spec, "simrun:grid-latency");
   for (unsigned long i = 0; i < rows * cols; i++) {
-    auto *host = zone->create_host(host_name(i / cols, i % cols), speed);
-    for (const auto &[key, value] : *spec.get_properties())
-      if (key.rfind("simrun:grid", 0) != 0)
-        host->set_property(key, value);
+    auto *host = create_host(zone, spec, host_name(i / cols, i % cols), speed);
     host->set_property("simrun:row", std::to_string(i / cols));
     host->set_property("simrun:col", std::to_string(i % cols));
   }
@@ -209,10 +266,81 @@ void fill(GridZone *grid, const simgrid::s4u::NetZone &spec, unsigned long rows,
     grid->set_south((rows - 1) * cols + c, grid_link(zone, cols, (rows - 1) * cols + c, c, bandwidth, latency));
 }
 
-/* Builds the grid a zone's simrun:grid property describes, as a child of that zone. */
+/* Fat-tree node n's name in the explicit file: host n<n>, or switch s<level>-<j>, counting `hosts` hosts first. */
+std::string tree_node(unsigned long n, unsigned long k, unsigned long hosts)
+{
+  if (n < hosts)
+    return "n" + std::to_string(n);
+  unsigned long level = 1;
+  for (unsigned long count = hosts / k; n - hosts >= count; count /= k, level++)
+    n -= count;
+  return "s" + std::to_string(level) + "-" + std::to_string(n - hosts);
+}
+
+/* `base` (a number and a SimGrid bandwidth unit, such as "125MBps") times `factor`, written as the generator writes a
+ * fat link's bandwidth (sim_topo.c: %.10g and the unit). */
+std::string times(const std::string &base, double factor)
+{
+  size_t unit = 0;
+  double value = std::stod(base, &unit);
+  char text[64];
+  snprintf(text, sizeof text, "%.10g%s", value * factor, base.c_str() + unit);
+  return text;
+}
+
+/* Hosts n0 .. n<K^L - 1>, then the links in the explicit file's order: each node's link to its parent, level by level,
+ * a link from level m up carrying K^m times the base bandwidth (the base exactly as given on level 0). */
+void fill_tree(TreeZone *tree, const simgrid::s4u::NetZone &spec, unsigned long k, unsigned long hosts)
+{
+  simgrid::s4u::NetZone *zone = tree->get_iface();
+  std::string speed = required(spec, "simrun:grid-speed");
+  std::string bandwidth = required(spec, "simrun:grid-bandwidth");
+  std::string latency = required(spec, "simrun:grid-latency");
+  for (unsigned long i = 0; i < hosts; i++)
+    create_host(zone, spec, tree_node(i, k, hosts), speed);
+  unsigned long first = 0; /* the first node of the level */
+  double fat = 1;
+  for (unsigned long count = hosts; count > 1; first += count, count /= k, fat *= (double)k)
+    for (unsigned long j = 0; j < count; j++) {
+      auto *link = zone->create_split_duplex_link("l-" + tree_node(first + j, k, hosts) + "-" +
+                                                      tree_node(first + count + j / k, k, hosts),
+                                                  fat == 1 ? bandwidth : times(bandwidth, fat));
+      link->set_latency(latency);
+      link->seal();
+      tree->set_up(first + j, link);
+    }
+}
+
+/* A fat tree "fattree K:L" as a child of zone `spec`. */
+void build_tree(simgrid::s4u::NetZone *spec, const std::string &shape)
+{
+  unsigned long k;
+  unsigned long levels;
+  char extra;
+  unsigned long hosts = 1;
+  unsigned long nodes = 1; /* the root */
+  bool ok = sscanf(shape.c_str(), "fattree %lu:%lu %c", &k, &levels, &extra) == 2 && k >= 2 && levels >= 1;
+  for (unsigned long m = 0; ok && m < levels; m++) {
+    ok = hosts <= (1ul << 24) / k;
+    hosts *= k;
+    nodes += hosts;
+  }
+  if (!ok)
+    throw std::invalid_argument("zone '" + spec->get_name() + "': simrun:grid '" + shape +
+                                "' is not 'fattree K:L' with K >= 2, L >= 1");
+  auto *tree = new TreeZone(spec->get_name() + "-tree", k, hosts, nodes);
+  tree->set_parent(spec->get_impl());
+  fill_tree(tree, *spec, k, hosts); /* sealed with the platform */
+}
+
+/* Builds the grid or tree a zone's simrun:grid property describes, as a child of that zone. */
 void build(simgrid::s4u::NetZone *spec)
 {
   std::string shape = spec->get_property("simrun:grid");
+  if (shape.rfind("fattree ", 0) == 0) {
+    build_tree(spec, shape);
+    return;
+  }
   char kind[16];
   unsigned long rows;
   unsigned long cols;
@@ -220,7 +348,7 @@ void build(simgrid::s4u::NetZone *spec)
   if (sscanf(shape.c_str(), "%15s %lux%lu %c", kind, &rows, &cols, &extra) != 3 ||
       (std::string(kind) != "mesh" && std::string(kind) != "torus") || rows < 1 || cols < 1 || rows * cols > 1u << 24)
     throw std::invalid_argument("zone '" + spec->get_name() + "': simrun:grid '" + shape +
-                                "' is not 'mesh ROWSxCOLS' or 'torus ROWSxCOLS'");
+                                "' is not 'mesh ROWSxCOLS', 'torus ROWSxCOLS' or 'fattree K:L'");
   bool torus = std::string(kind) == "torus";
   auto *grid = new GridZone(spec->get_name() + "-grid", rows, cols, torus);
   grid->set_parent(spec->get_impl());

@@ -1,5 +1,6 @@
-/* Native grid zones: 2D meshes and tori whose routes are computed arithmetically (dimension order), built at load
- * time from a platform zone that describes them in properties, so that routing costs nothing per host pair. */
+/* Native grid zones: 2D meshes and tori whose routes are computed arithmetically (dimension order), and fat trees
+ * (up to the lowest common switch), built at load time from a platform zone that describes them in properties, so
+ * that routing costs nothing per host pair. */
 #ifndef SIM_GRID_H
 #define SIM_GRID_H
 
@@ -15,7 +16,8 @@ extern "C" {
  * simrun:grid-speed, properties simrun:row, simrun:col and every other property of the zone) and split-duplex links
  * l-<a>-<b> (simrun:grid-bandwidth, simrun:grid-latency) between neighbours, named, directed and ordered as
  * `simrun platform` writes them in an explicit file. A route goes along the row first, then along the column; on a
- * torus, the short way round in every dimension longer than 2 (forward on a tie).
+ * torus, the short way round in every dimension longer than 2 (forward on a tie). A zone with "fattree K:L" gets the
+ * hosts n<i> and links of the explicit fat tree, routed through the lowest common switch (docs/topologies.md).
  * Returns 0, or SIM_EPLATFORM with a message naming the zone and the property. */
 int sim_grid_build(char *err, size_t errlen);
 

@@ -240,9 +240,9 @@ static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
 {
   sim_peer_t *slot = peer_slot(rank, peer);
   if (sending)
-    sg_mailbox_put(slot->to, rank, (long)bytes);
+    sim_comm_send(slot->to, (double)(long)bytes);
   else
-    sg_mailbox_get(slot->from);
+    sim_comm_recv(slot->from);
 }
 
 /* A synchronous message with `peer`: it starts when the later of the two ends gets there, by their own clocks.

@@ -2,7 +2,9 @@
  * interface waits for and tests communications but does not say when their transfer started. */
 #include "sim_replay_comm.h"
 
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
 
 int sim_comm_finish(sg_comm_t comm, int block, double *start)
 {
@@ -15,4 +17,17 @@ int sim_comm_finish(sg_comm_t comm, int block, double *start)
   }
   *start = held->get_start_time();
   return 1;
+}
+
+void sim_comm_send(sg_mailbox_t mailbox, double bytes)
+{
+  /* rate -1: unlimited, as Mailbox::put; no matching or copying function and no buffer: nothing to copy; timeout -1 */
+  simgrid::s4u::Comm::send(simgrid::s4u::Actor::self()->get_impl(), mailbox, bytes, -1, nullptr, 0, nullptr, nullptr,
+                           nullptr, -1);
+}
+
+void sim_comm_recv(sg_mailbox_t mailbox)
+{
+  simgrid::s4u::Comm::recv(simgrid::s4u::Actor::self()->get_impl(), mailbox, nullptr, nullptr, nullptr, nullptr,
+                           nullptr, -1, -1);
 }

@@ -258,7 +258,8 @@ int sim_topo_resolve(sim_topo_t *topo, char *err, size_t errlen)
   int rc = check_param("speed", topo->speed, speed_units, 0, "25Mf", err, errlen);
   rc = rc ? rc : check_param("bandwidth", topo->bandwidth, bandwidth_units, 0, "125MBps", err, errlen);
   if (rc == 0 && topo->native && !sim_topo_has_native(topo->kind)) {
-    snprintf(err, errlen, "--routing native: %s routes are explicit only; native routing is for mesh and torus",
+    snprintf(err, errlen,
+             "--routing native: %s routes are explicit only; native routing is for mesh, torus and fattree",
              sim_topo_names[topo->kind]);
     return SIM_EINVAL;
   }
@@ -540,9 +541,14 @@ static void topo_id(const sim_topo_t *topo, char *id, size_t len)
 static const char *routing_note(const sim_topo_t *topo, const graph_t *g)
 {
   if (topo->native)
-    return "built by simrun when it loads this file (src/sim/sim_grid.h),\n"
-           "  named as in the explicit file, routed along the row then the column without a shortest-path search\n"
-           "  (SimGrid alone sees no hosts here)";
+    return topo->kind == SIM_TOPO_FATTREE
+               ? "built by simrun when it loads this file (src/sim/sim_grid.h),\n"
+                 "  named as in the explicit file, routed up to the lowest common switch without a shortest-path\n"
+                 "  search (SimGrid alone sees no hosts here)"
+               : "built by simrun when it loads this file (src/sim/sim_grid.h),\n"
+                 "  named as in the explicit file, routed along the row then the column "
+                 "without a shortest-path search\n"
+                 "  (SimGrid alone sees no hosts here)";
   return g->nodes > 512 ? "shortest paths over one route per link (DijkstraCache)"
                         : "shortest paths over one route per link (Floyd)";
 }
@@ -562,8 +568,8 @@ static void write_comment(writer_t *x, const sim_topo_t *topo, const graph_t *g)
   x->failed |= xmlTextWriterWriteComment(x->w, BAD_CAST text) < 0;
 }
 
-/* The native form of a mesh or torus: no hosts, links or routes, but a zone whose properties describe them, which
- * simrun fills at load time with a zone of its own whose routes are arithmetic (src/sim/sim_grid.h). */
+/* The native form of a mesh, torus or fat tree: no hosts, links or routes, but a zone whose properties describe them,
+ * which simrun fills at load time with a zone of its own whose routes are arithmetic (src/sim/sim_grid.h). */
 static void write_native(writer_t *x, const sim_topo_t *topo)
 {
   char id[64];
@@ -577,7 +583,8 @@ static void write_native(writer_t *x, const sim_topo_t *topo)
   start(x, "zone");
   attribute(x, "id", grid);
   attribute(x, "routing", "None");
-  snprintf(grid, sizeof grid, "%s %dx%d", sim_topo_names[topo->kind], topo->size[0], topo->size[1]);
+  snprintf(grid, sizeof grid, topo->kind == SIM_TOPO_FATTREE ? "%s %d:%d" : "%s %dx%d", sim_topo_names[topo->kind],
+           topo->size[0], topo->size[1]);
   prop(x, "simrun:grid", grid);
   prop(x, "simrun:grid-speed", topo->speed);
   prop(x, "simrun:grid-bandwidth", topo->bandwidth);
@@ -624,7 +631,7 @@ static void write_platform(writer_t *x, const sim_topo_t *topo, const graph_t *g
 
 int sim_topo_has_native(sim_topo_kind_t kind)
 {
-  return kind == SIM_TOPO_MESH || kind == SIM_TOPO_TORUS;
+  return kind == SIM_TOPO_MESH || kind == SIM_TOPO_TORUS || kind == SIM_TOPO_FATTREE;
 }
 
 int sim_topo_write(const sim_topo_t *topo, FILE *out, char *err, size_t errlen)

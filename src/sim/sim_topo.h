@@ -52,7 +52,7 @@ typedef struct sim_topo {
   const char *speed;               /* overrides the preset's when not NULL */
   const char *bandwidth;
   const char *latency;
-  int native; /* mesh, torus: describe the grid for sim_grid.h (arithmetic routing) instead of listing its links */
+  int native; /* mesh, torus, fattree: describe it for sim_grid.h (arithmetic routing) instead of listing its links */
 } sim_topo_t;
 
 /* Parses a kind name into *kind; 0, or SIM_EINVAL with a message listing the kinds. */
@@ -70,7 +70,7 @@ int sim_topo_resolve(sim_topo_t *topo, char *err, size_t errlen);
 /* The number of hosts of a parsed topology; they are generated in natural name order (n0, n1, ... or n<row>-<col>). */
 size_t sim_topo_hosts(const sim_topo_t *topo);
 
-/* Whether `kind` can be written native (sim_topo_t.native): meshes and tori. */
+/* Whether `kind` can be written native (sim_topo_t.native): meshes, tori and fat trees. */
 int sim_topo_has_native(sim_topo_kind_t kind);
 
 /* Writes the platform of a resolved topology to `out`. 0, SIM_ENOMEM, or SIM_EIO with a message. */

@@ -139,6 +139,37 @@ static void test_config_cfg_and_log_reach_simgrid(void)
                  .phrases = {NULL});
 }
 
+/* simrun's own log categories say nothing by default (SimGrid's root threshold is critical); --log lowers one
+ * category's threshold, after simrun's options: a line per platform loaded (sim_engine), per rank at the end of its
+ * program (sim_replay), per barrier a DSM node enters (sim_dsm). The two ranks of p = 2 both end. */
+static void test_config_log_own_categories(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *quiet[] = {"-q", "--no-cache", SMALL, "--set", "p=2", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, quiet, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NULL(strstr(run.err, "[sim_"));
+  run_free(&run);
+  const char *loud[] = {
+      "-q", "--no-cache", SMALL, "--set", "p=2", "--log=sim_engine.thres:debug", "--log=sim_replay.thres:verbose",
+      NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, loud, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "[sim_engine/VERBOSE] platform "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "[sim_replay/VERBOSE] rank 0: program over at "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "[sim_replay/VERBOSE] rank 1: program over at "));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "[sim_dsm/"));
+  run_free(&run);
+  const char *dsm[] = {"-q", "--no-cache", DATA "memcheck/dsm-false-sharing.xml", "--log=sim_dsm.thres:verbose", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, dsm, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "[sim_dsm/VERBOSE] node 1: barrier "));
+  run_free(&run);
+  remove_folder(dir);
+}
+
 /* A --cfg that SimGrid refuses, for its name or its value, is checked before anything is simulated (SimGrid set up in
  * a child on a one-host platform): one line naming the option, SimGrid's objection and how to fix it, exit 2, nothing
  * written. A model SimGrid does not have made the first simulation die (xbt_die) with the platform blamed; a value of
@@ -192,6 +223,7 @@ int main(void)
                                     {"test_config_set_errors", test_config_set_errors},
                                     {"test_config_shards_make_the_whole", test_config_shards_make_the_whole},
                                     {"test_config_cfg_and_log_reach_simgrid", test_config_cfg_and_log_reach_simgrid},
+                                    {"test_config_log_own_categories", test_config_log_own_categories},
                                     {"test_config_cfg_refused_before_running", test_config_cfg_refused_before_running},
                                     {"test_config_platform_iec_units", test_config_platform_iec_units},
                                     {NULL, NULL}};

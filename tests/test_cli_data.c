@@ -62,7 +62,7 @@ static void test_data_install_layout(void)
   }
 }
 
-/* The number of scenarios/*.xml in the source tree. */
+/* The number of .xml files in the source tree's scenarios/ folder. */
 static size_t shipped_scenarios(void)
 {
   glob_t found;

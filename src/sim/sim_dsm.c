@@ -183,6 +183,7 @@ void sim_dsm_barrier(sim_dsm_node_t *node)
   dsm_app_enter(node, MET_CE_EXTRA, MET_OP_BARRIER);
   double start = dsm_now();
   int notices = dsm_write_notices(node);
+  XBT_VERB("node %d: barrier %ld at %.9g s, %d write notices", node->id, w->barrier, start, notices);
   dsm_run_on(node->pp_host, w->c.page_cycles * notices);
   if (node->id == DSM_MANAGER) {
     manager_arrives(node, start);

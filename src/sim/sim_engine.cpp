@@ -149,6 +149,7 @@ extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
     snprintf(err, errlen, "the platform declares no host");
     return SIM_EPLATFORM;
   }
+  XBT_VERB("platform %s loaded: %zu hosts", platform, sorted_hosts.size());
   return 0;
 }
 

@@ -457,6 +457,7 @@ static void rank_main(int argc, char *argv[])
     rank->world->record_error = 1;
   rank->world->job->program(rank, rank->world->job->arg);
   catch_up(rank);
+  XBT_VERB("rank %d: program over at %.9g s", rank->id, sim_rank_clock(rank));
   if (ti && sim_ti_action(ti, rank->id, "finalize") != 0)
     rank->world->record_error = 1;
   rank->finished = 1;

@@ -4,17 +4,16 @@
 #include "app_skeleton.h"
 #include "cli_html.h"
 #include "cli_output.h"
+#include "cli_platform.h"
+#include "cli_results.h"
 #include "cli_signal.h"
 #include "cli_config.h"
 #include "cli_data.h"
 #include "cli_progress.h"
-#include "rep_otf2.h"
-#include "rep_paje.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
 #include "scn_scenario.h"
 #include "sim_error.h"
-#include "sim_topo.h"
 #include "stu_farm.h"
 #include "stu_sweep.h"
 #include "cli_analyse.h"
@@ -24,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,13 +35,13 @@ typedef struct options {
   const char *svg;
   const char *paje;
   const char *otf2; /* --otf2: a folder for OTF2 archives of the per-process p's runs */
-  const char *ti; /* --ti: a folder for TI traces of the per-process p's runs */
+  const char *ti;   /* --ti: a folder for TI traces of the per-process p's runs */
   const char *html; /* --html: one self-contained page */
   int per_process;
   int quiet;
-  int jobs;     /* -j: simulations at once */
-  int no_cache; /* --no-cache */
-  int mpi;      /* --mpi: a task farm under mpirun */
+  int jobs;            /* -j: simulations at once */
+  int no_cache;        /* --no-cache */
+  int mpi;             /* --mpi: a task farm under mpirun */
   cli_config_t config; /* --cfg, --log, --set, --shard */
 } options_t;
 
@@ -51,69 +49,70 @@ typedef struct options {
 
 static void usage(FILE *out)
 {
-  fprintf(out,
-          "Usage: simrun [run] [OPTIONS] SCENARIO.xml|NAME   NAME: a shipped scenario (simrun --list)\n"
-          "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
-          "       simrun characterise FILE.csv          fits eq. 4 to ping-pong times: see simrun characterise --help\n"
-          "\n"
-          "Measured MPI runs: simrun analyse DIR [DIR...] [OPTIONS] analyses runs traced by libsimrun-trace.so;\n"
-          "see simrun analyse --help.\n"
-          "\n"
-          "Simulates a program skeleton on a parallel machine (SimGrid) for every point of the scenario's sweep and\n"
-          "prints, per point, the simulated time T_par, speedup, efficiency, the overhead ratios of each lost-cycle\n"
-          "class (control of parallelism, communication, idling, parallel anomaly), granularity and the skeleton's\n"
-          "analytic model if it has one; then the bottleneck analysis (components in the layout of Zemerly et al.'s\n"
-          "Table 5, B-ratios, a verdict) and a study summary. Benchmarks (ping-pong) print message times by size and\n"
-          "distance instead, and DSM skeletons the cause-effect analysis of their waits.\n"
-          "\n"
-          "Options:\n"
-          "  --csv FILE          also write one CSV row per point to FILE (overrides the scenario's <report csv>), and\n"
-          "                      the per-process, per-message, wait-map, wait-state or DSM rows to\n"
-          "                      FILE-processes.csv, -messages.csv, -waits.csv, -wait-states.csv,\n"
-          "                      -profiles.csv, -requests.csv (FILE without .csv); columns: docs/results.md\n"
-          "  --json FILE         also write the results as JSON to FILE (overrides <report json>)\n"
-          "  --per-process P     also show the per-process overhead ratios for p = P (overrides <report\n"
-          "                      per-process>); P must be one of the scenario's p values\n"
-          "  --svg DIR           also draw the pictures (timeline, overall and per-process views, metrics against p\n"
-          "                      and the work size with regression fits, bottleneck views) as SVG files in DIR,\n"
-          "                      created if missing; see docs/pictures.md\n"
-          "  --paje FILE         also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE\n"
-          "  --otf2 DIR          also write the per-process p's runs as OTF2 archives (Vampir, Scalasca, ViTE,\n"
-          "                      otf2-print), DIR/point-K.otf2 for point K, DIR created if missing\n"
-          "  --ti DIR            also write the per-process p's runs as SimGrid time-independent traces, one\n"
-          "                      folder DIR/point-K per point (index.txt for smpirun -replay, rank-I.txt,\n"
-          "                      hostfile.txt for smpirun -hostfile: every rank on the host simrun gave it);\n"
-          "                      those runs are simulated, not taken from the cache\n"
-          "  --html FILE         also write one self-contained HTML page (no network needed) to FILE: the report's\n"
-          "                      tables, every picture of --svg inline, and the per-process p's timeline, which\n"
-          "                      pans and zooms and describes the interval under the pointer (docs/pictures.md)\n"
-          "  -j, --jobs N        run N simulations at once, each in its own process (default 1); the results are\n"
-          "                      the same whatever N is\n"
-          "  --no-cache          neither reuse nor keep finished points (see below)\n"
-          "  --mpi               run as a task farm under Open MPI: mpirun -np N simrun --mpi SCENARIO.xml; rank 0\n"
-          "                      hands the points out to the N - 1 others (docs/sweeps.md)\n"
-          "  --set NAME=VALUE    set a scenario parameter, or sweep it with NAME=\"V1 V2 ...\" (repeatable; checked\n"
-          "                      as the file's parameters are)\n"
-          "  --shard I/N         run and report only every N-th point from the I-th (1 <= I <= N), for job\n"
-          "                      arrays: the N shards' CSV rows together are the whole study's\n"
-          "  --cfg=NAME:VALUE    pass a SimGrid configuration option, as smpirun does (no cache then)\n"
-          "  --log=SETTING       pass a SimGrid log setting, as smpirun does (such as root.thres:info)\n"
-          "  -q, --quiet         no progress bar, even on a terminal\n"
-          "  --list              list the shipped scenarios and exit\n"
-          "  -h, --help          show this help and exit\n"
-          "  -V, --version       show simrun's and SimGrid's versions and exit\n"
-          "\n"
-          "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
-          "Paths inside a scenario are relative to the scenario file (or, where nothing is there, to the shipped\n"
-          "scenarios' folder, so that a copied scenario still finds its platform); paths given as options, to the\n"
-          "current folder. A scenario's <report csv/json> must lie inside the scenario's folder; --csv and --json\n"
-          "write anywhere.\n"
-          "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
-          "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
-          "it stopped; the outputs are written only when the whole sweep is done.\n"
-          "Exit status: 0 success, 1 runtime failure, 2 bad input or usage, 128 + N when stopped by signal N\n"
-          "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n",
-          app_names());
+  fprintf(
+      out,
+      "Usage: simrun [run] [OPTIONS] SCENARIO.xml|NAME   NAME: a shipped scenario (simrun --list)\n"
+      "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
+      "       simrun characterise FILE.csv          fits eq. 4 to ping-pong times: see simrun characterise --help\n"
+      "\n"
+      "Measured MPI runs: simrun analyse DIR [DIR...] [OPTIONS] analyses runs traced by libsimrun-trace.so;\n"
+      "see simrun analyse --help.\n"
+      "\n"
+      "Simulates a program skeleton on a parallel machine (SimGrid) for every point of the scenario's sweep and\n"
+      "prints, per point, the simulated time T_par, speedup, efficiency, the overhead ratios of each lost-cycle\n"
+      "class (control of parallelism, communication, idling, parallel anomaly), granularity and the skeleton's\n"
+      "analytic model if it has one; then the bottleneck analysis (components in the layout of Zemerly et al.'s\n"
+      "Table 5, B-ratios, a verdict) and a study summary. Benchmarks (ping-pong) print message times by size and\n"
+      "distance instead, and DSM skeletons the cause-effect analysis of their waits.\n"
+      "\n"
+      "Options:\n"
+      "  --csv FILE          also write one CSV row per point to FILE (overrides the scenario's <report csv>), and\n"
+      "                      the per-process, per-message, wait-map, wait-state or DSM rows to\n"
+      "                      FILE-processes.csv, -messages.csv, -waits.csv, -wait-states.csv,\n"
+      "                      -profiles.csv, -requests.csv (FILE without .csv); columns: docs/results.md\n"
+      "  --json FILE         also write the results as JSON to FILE (overrides <report json>)\n"
+      "  --per-process P     also show the per-process overhead ratios for p = P (overrides <report\n"
+      "                      per-process>); P must be one of the scenario's p values\n"
+      "  --svg DIR           also draw the pictures (timeline, overall and per-process views, metrics against p\n"
+      "                      and the work size with regression fits, bottleneck views) as SVG files in DIR,\n"
+      "                      created if missing; see docs/pictures.md\n"
+      "  --paje FILE         also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE\n"
+      "  --otf2 DIR          also write the per-process p's runs as OTF2 archives (Vampir, Scalasca, ViTE,\n"
+      "                      otf2-print), DIR/point-K.otf2 for point K, DIR created if missing\n"
+      "  --ti DIR            also write the per-process p's runs as SimGrid time-independent traces, one\n"
+      "                      folder DIR/point-K per point (index.txt for smpirun -replay, rank-I.txt,\n"
+      "                      hostfile.txt for smpirun -hostfile: every rank on the host simrun gave it);\n"
+      "                      those runs are simulated, not taken from the cache\n"
+      "  --html FILE         also write one self-contained HTML page (no network needed) to FILE: the report's\n"
+      "                      tables, every picture of --svg inline, and the per-process p's timeline, which\n"
+      "                      pans and zooms and describes the interval under the pointer (docs/pictures.md)\n"
+      "  -j, --jobs N        run N simulations at once, each in its own process (default 1); the results are\n"
+      "                      the same whatever N is\n"
+      "  --no-cache          neither reuse nor keep finished points (see below)\n"
+      "  --mpi               run as a task farm under Open MPI: mpirun -np N simrun --mpi SCENARIO.xml; rank 0\n"
+      "                      hands the points out to the N - 1 others (docs/sweeps.md)\n"
+      "  --set NAME=VALUE    set a scenario parameter, or sweep it with NAME=\"V1 V2 ...\" (repeatable; checked\n"
+      "                      as the file's parameters are)\n"
+      "  --shard I/N         run and report only every N-th point from the I-th (1 <= I <= N), for job\n"
+      "                      arrays: the N shards' CSV rows together are the whole study's\n"
+      "  --cfg=NAME:VALUE    pass a SimGrid configuration option, as smpirun does (no cache then)\n"
+      "  --log=SETTING       pass a SimGrid log setting, as smpirun does (such as root.thres:info)\n"
+      "  -q, --quiet         no progress bar, even on a terminal\n"
+      "  --list              list the shipped scenarios and exit\n"
+      "  -h, --help          show this help and exit\n"
+      "  -V, --version       show simrun's and SimGrid's versions and exit\n"
+      "\n"
+      "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
+      "Paths inside a scenario are relative to the scenario file (or, where nothing is there, to the shipped\n"
+      "scenarios' folder, so that a copied scenario still finds its platform); paths given as options, to the\n"
+      "current folder. A scenario's <report csv/json> must lie inside the scenario's folder; --csv and --json\n"
+      "write anywhere.\n"
+      "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
+      "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
+      "it stopped; the outputs are written only when the whole sweep is done.\n"
+      "Exit status: 0 success, 1 runtime failure, 2 bad input or usage, 128 + N when stopped by signal N\n"
+      "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n",
+      app_names());
 }
 
 static int fail_usage(const char *fmt, const char *arg)
@@ -247,8 +246,10 @@ static int check_per_process(const scn_scenario_t *scenario, int per_process, sc
   for (size_t i = 0; per_process == 0 || i < p->nvalues; i++)
     if (per_process == 0 || atoi(p->values[i]) == per_process)
       return 0;
-  return scn_fail(err, scenario->path, p->line, "--per-process %d: no point has p = %d; choose one of this line's "
-                  "p values", per_process, per_process);
+  return scn_fail(err, scenario->path, p->line,
+                  "--per-process %d: no point has p = %d; choose one of this line's "
+                  "p values",
+                  per_process, per_process);
 }
 
 /* The progress bar, on a terminal only (cli_progress.h), timed from the first call; ctx: the study's start. */
@@ -299,98 +300,11 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
   return rc;
 }
 
-/* Opens one output file (none when path is NULL). A folder is refused here: renaming onto it would fail only after
- * every point had been simulated. */
-static int open_output(const char *path, rep_file_t **file)
-{
-  char message[1200];
-  struct stat st;
-  if (!path)
-    return EXIT_OK;
-  if (!*path)
-    snprintf(message, sizeof message, "an output path is empty; give a file name");
-  else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-    snprintf(message, sizeof message, "cannot write '%s': it is a folder; give a file name", path);
-  else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* renaming onto a device would replace it */
-    snprintf(message, sizeof message, "cannot write '%s': not a regular file (a device, a FIFO); give a file name",
-             path);
-  else if ((*file = rep_file_open(path, message, sizeof message)))
-    return EXIT_OK;
-  fprintf(stderr, "simrun: error: %s\n", message);
-  return EXIT_INPUT;
-}
-
 /* Opens the output files before any simulation, so that an unwritable path fails at once. */
 static int open_outputs(const char *csv, const char *json, rep_file_t **csv_file, rep_file_t **json_file)
 {
-  int status = open_output(csv, csv_file);
-  return status != EXIT_OK ? status : open_output(json, json_file);
-}
-
-/* Writes and commits the outputs, then the CSV's extra tables beside it; aborts both on any failure. */
-static int write_outputs(const stu_study_t *study, const char *csv, rep_file_t *csv_file, rep_file_t *json_file)
-{
-  char message[1200] = "";
-  int failed = (csv_file && rep_csv(rep_file_stream(csv_file), study) != 0) ||
-               (json_file && rep_json(rep_file_stream(json_file), study) != 0);
-  if (failed) {
-    rep_file_abort(csv_file);
-    rep_file_abort(json_file);
-    fprintf(stderr, "simrun: error: writing the results failed\n");
-    return EXIT_RUNTIME;
-  }
-  int rc = csv_file ? rep_file_commit(csv_file, message, sizeof message) : 0;
-  if (rc != 0)
-    rep_file_abort(json_file); /* or its temporary file would stay behind */
-  else if (json_file)
-    rc = rep_file_commit(json_file, message, sizeof message);
-  if (rc == 0 && csv_file)
-    rc = rep_csv_tables(study, csv, message, sizeof message);
-  if (rc != 0) {
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_RUNTIME;
-  }
-  return EXIT_OK;
-}
-
-/* Writes and commits the Paje trace (none when file is NULL); aborts it on failure. */
-static int write_paje(const stu_study_t *study, rep_file_t *file)
-{
-  char message[1200] = "";
-  if (!file)
-    return EXIT_OK;
-  if (rep_paje_study(rep_file_stream(file), study) != 0) {
-    rep_file_abort(file);
-    fprintf(stderr, "simrun: error: writing the Paje trace failed\n");
-    return EXIT_RUNTIME;
-  }
-  if (rep_file_commit(file, message, sizeof message) != 0) {
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_RUNTIME;
-  }
-  return EXIT_OK;
-}
-
-/* Writes the OTF2 archives into `dir` (none when NULL). */
-static int write_otf2(const stu_study_t *study, const char *dir)
-{
-  char message[1200] = "";
-  if (!dir || (rep_pictures_folder(dir, message, sizeof message) == 0 &&
-               rep_otf2_study(study, dir, message, sizeof message) == 0))
-    return EXIT_OK;
-  fprintf(stderr, "simrun: error: %s\n", message);
-  return EXIT_RUNTIME;
-}
-
-/* Draws the pictures into `dir` (none when NULL), listing the fits on stdout. */
-static int write_pictures(const stu_study_t *study, const char *dir)
-{
-  char message[1200] = "";
-  if (!dir || (rep_pictures_folder(dir, message, sizeof message) == 0 &&
-               rep_pictures(study, dir, stdout, message, sizeof message) == 0))
-    return EXIT_OK;
-  fprintf(stderr, "simrun: error: %s\n", message);
-  return EXIT_RUNTIME;
+  int status = cli_open_output(csv, csv_file);
+  return status != EXIT_OK ? status : cli_open_output(json, json_file);
 }
 
 /* --paje needs a trace, which the study keeps for the per-process p only; the --svg and --otf2 folders are probed
@@ -434,9 +348,9 @@ static int open_all(const options_t *opts, const scn_scenario_t *scenario, rep_f
   int status = open_outputs(opts->csv ? opts->csv : scenario->csv, opts->json ? opts->json : scenario->json, csv_file,
                             json_file);
   rep_file_t *html_file = NULL; /* opened only to check the path: cli_html_write opens it again */
-  status = status == EXIT_OK ? open_output(opts->html, &html_file) : status;
+  status = status == EXIT_OK ? cli_open_output(opts->html, &html_file) : status;
   rep_file_abort(html_file);
-  return status == EXIT_OK ? open_output(opts->paje, paje_file) : status;
+  return status == EXIT_OK ? cli_open_output(opts->paje, paje_file) : status;
 }
 
 static void abort_all(rep_file_t **csv_file, rep_file_t **json_file, rep_file_t **paje_file)
@@ -501,16 +415,16 @@ static int run(const options_t *opts)
   rep_print(stdout, study);
   if (rep_print_fits(stdout, study) != 0)
     fprintf(stderr, "simrun: warning: out of memory while fitting; no regression fits shown\n");
-  status = write_outputs(study, csv, csv_file, json_file);
+  status = cli_write_outputs(study, csv, csv_file, json_file);
   csv_file = json_file = NULL;
   if (status == EXIT_OK) {
-    status = write_paje(study, paje_file);
+    status = cli_write_paje(study, paje_file);
     paje_file = NULL;
   }
   if (status == EXIT_OK)
-    status = write_otf2(study, opts->otf2);
+    status = cli_write_otf2(study, opts->otf2);
   if (status == EXIT_OK)
-    status = write_pictures(study, opts->svg);
+    status = cli_write_pictures(study, opts->svg);
   if (status == EXIT_OK)
     status = cli_html_write(study, opts->html);
   goto done;
@@ -524,115 +438,6 @@ done:
   stu_free(study);
   scn_free(scenario);
   return status;
-}
-
-typedef struct platform_options {
-  sim_topo_t topo;
-  const char *output;
-} platform_options_t;
-
-static void platform_usage(FILE *out)
-{
-  fprintf(out,
-          "Usage: simrun platform KIND SIZE [OPTIONS]\n"
-          "\n"
-          "Writes a SimGrid platform (XML) of identical hosts and links, to standard output or to FILE.\n"
-          "\n"
-          "Kinds and sizes (at most %d hosts):\n"
-          "  mesh ROWSxCOLS      2D mesh, each host linked to its 4 neighbours; hosts carry simrun:row/col\n"
-          "  torus ROWSxCOLS     the mesh with wrap-around links\n"
-          "  hypercube D         2^D hosts, host i linked to host i xor 2^b for every bit b\n"
-          "  switch N            N hosts, each linked to one switch\n"
-          "  fattree K:L         K^L hosts under an L-level K-ary tree of switches, links K times fatter per level\n"
-          "\n"
-          "Options:\n"
-          "  --preset NAME       the hosts, links and machine model of a machine: %s\n"
-          "  --speed SPEED       host speed, such as 25Mf (f kf Mf Gf Tf); overrides the preset's\n"
-          "  --bandwidth BW      link bandwidth, such as 125MBps or 10GiBps (Bps kBps MBps GBps TBps KiBps ...\n"
-          "                      TiBps, and in bits bps ... Tibps)\n"
-          "  --latency LAT       link latency, such as 50us (s ms us ns)\n"
-          "  --routing ROUTING   explicit (default: every link and its route in the file, for any SimGrid program)\n"
-          "                      or native (mesh, torus, fattree: built by simrun at load time, routed by arithmetic)\n"
-          "  -o, --output FILE   write FILE (whole or not at all) instead of standard output\n"
-          "  -h, --help          show this help and exit\n"
-          "\n"
-          "Without --preset, --speed, --bandwidth and --latency are all required. See docs/topologies.md.\n"
-          "Example: simrun platform mesh 16x8 --preset t800 -o t800.xml (the machine of platforms/t800-mesh-128.xml)\n",
-          SIM_TOPO_MAX_HOSTS, sim_topo_preset_names());
-}
-
-static int fail_platform(const char *message)
-{
-  fprintf(stderr, "simrun: error: %s; see simrun platform --help\n", message);
-  return EXIT_INPUT;
-}
-
-/* Fills `po` from the arguments after "platform" (options anywhere). Returns -1 to go on, or an exit status. */
-static int parse_platform(int argc, char **argv, platform_options_t *po)
-{
-  static const struct option longopts[] = {
-      {"preset", required_argument, NULL, 'p'},    {"speed", required_argument, NULL, 's'},
-      {"bandwidth", required_argument, NULL, 'b'}, {"latency", required_argument, NULL, 'l'},
-      {"output", required_argument, NULL, 'o'},    {"help", no_argument, NULL, 'h'},
-      {"routing", required_argument, NULL, 'r'},   {NULL, 0, NULL, 0}};
-  char message[1200];
-  opterr = 0;
-  for (int c; (c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1;) {
-    if (c == 'h') {
-      platform_usage(stdout);
-      return EXIT_OK;
-    }
-    if (c == '?' || c == ':') {
-      snprintf(message, sizeof message, c == '?' ? "unknown option '%s'" : "option '%s' needs a value",
-               argv[optind - 1]);
-      return fail_platform(message);
-    }
-    if (c == 'p' && !(po->topo.preset = sim_topo_preset(optarg))) {
-      snprintf(message, sizeof message, "unknown preset '%s'; choose one of: %s", optarg, sim_topo_preset_names());
-      return fail_platform(message);
-    }
-    if (c == 'r' && strcmp(optarg, "explicit") != 0 && strcmp(optarg, "native") != 0) {
-      snprintf(message, sizeof message, "unknown routing '%s'; choose explicit or native", optarg);
-      return fail_platform(message);
-    }
-    po->topo.native = c == 'r' ? strcmp(optarg, "native") == 0 : po->topo.native;
-    po->topo.speed = c == 's' ? optarg : po->topo.speed;
-    po->topo.bandwidth = c == 'b' ? optarg : po->topo.bandwidth;
-    po->topo.latency = c == 'l' ? optarg : po->topo.latency;
-    po->output = c == 'o' ? optarg : po->output;
-  }
-  if (argc - optind != 2) {
-    snprintf(message, sizeof message, argc - optind < 2 ? "give a topology and its size, such as mesh 16x8"
-                                                        : "unexpected argument '%s' after the size",
-             argv[argc - 1]);
-    return fail_platform(message);
-  }
-  if (sim_topo_parse_kind(argv[optind], &po->topo.kind, message, sizeof message) != 0 ||
-      sim_topo_parse_size(po->topo.kind, argv[optind + 1], po->topo.size, message, sizeof message) != 0 ||
-      sim_topo_resolve(&po->topo, message, sizeof message) != 0)
-    return fail_platform(message);
-  return -1;
-}
-
-/* simrun platform: writes the platform to standard output, or to a file that appears whole or not at all. */
-static int platform_main(int argc, char **argv)
-{
-  platform_options_t po = {.topo = {.kind = SIM_TOPO_MESH}};
-  int status = parse_platform(argc, argv, &po);
-  rep_file_t *file = NULL;
-  if (status >= 0 || (status = open_output(po.output, &file)) != EXIT_OK)
-    return status;
-  char message[1200] = "";
-  if (sim_topo_write(&po.topo, file ? rep_file_stream(file) : stdout, message, sizeof message) != 0) {
-    rep_file_abort(file);
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_RUNTIME;
-  }
-  if (file && rep_file_commit(file, message, sizeof message) != 0) {
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_RUNTIME;
-  }
-  return EXIT_OK;
 }
 
 /* An MPI worker: serves rank 0, silently (rank 0 reports for everyone). */
@@ -668,7 +473,7 @@ int main(int argc, char **argv)
   if (argc > 1 && strcmp(argv[1], "analyse") == 0)
     return cli_analyse_main(argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "platform") == 0)
-    return platform_main(argc - 1, argv + 1);
+    return cli_platform_main(argc - 1, argv + 1);
   scn_set_data_dir(cli_data_dir());
   if (argc > 1 && strcmp(argv[1], "characterise") == 0)
     return cli_characterise_main(argc - 1, argv + 1);

@@ -314,13 +314,12 @@ static void test_cli_small_run_writes_table_csv_and_json(void)
   remove_folder(dir);
 }
 
-/* Runs simrun with the single argument `option`, which must exit 0 with nothing on stderr; returns its stdout (the
- * caller frees it) or NULL. */
-static char *run_info_option(const char *option)
+/* Runs simrun with `args` (NULL-terminated), which must exit 0 with nothing on stderr; returns its stdout (the caller
+ * frees it) or NULL. */
+static char *run_info(const char *const *args)
 {
   char dir[1024];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  const char *args[] = {option, NULL};
   cli_run_t run = {0};
   if (run_simrun(dir, args, &run) == 0) {
     CU_ASSERT_EQUAL(run.status, 0);
@@ -334,16 +333,122 @@ static char *run_info_option(const char *option)
   return run.out;
 }
 
+/* Runs simrun with the single argument `option` (run_info). */
+static char *run_info_option(const char *option)
+{
+  const char *args[] = {option, NULL};
+  return run_info(args);
+}
+
+enum { MAX_OPTIONS = 64, OPTION_LEN = 32 };
+
+/* A set of option names ("--csv", "-j"), read from a source file or from a help text. */
+typedef struct option_set {
+  char name[MAX_OPTIONS][OPTION_LEN];
+  int count;
+} option_set_t;
+
+static void option_add(option_set_t *set, const char *name, size_t len)
+{
+  CU_ASSERT_FATAL(set->count < MAX_OPTIONS && len < OPTION_LEN);
+  memcpy(set->name[set->count], name, len);
+  set->name[set->count++][len] = '\0';
+}
+
+static int option_has(const option_set_t *set, const char *name)
+{
+  for (int i = 0; i < set->count; i++)
+    if (strcmp(set->name[i], name) == 0)
+      return 1;
+  return 0;
+}
+
+/* The options a command accepts, from its source: every {"NAME", ...} of its getopt_long table as "--NAME", and every
+ * letter of the short-option string given to getopt_long as "-X". */
+static void options_in_source(const char *path, option_set_t *set)
+{
+  FILE *file = fopen(path, "r");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+  char *text = slurp(file);
+  fclose(file);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  const char *table = strstr(text, "longopts[] = {");
+  const char *end = table ? strstr(table, "{NULL, 0, NULL, 0}") : NULL;
+  const char *call = strstr(text, "getopt_long(argc, argv, \"");
+  CU_ASSERT_FATAL(table && end && call);
+  char name[OPTION_LEN] = "--";
+  for (const char *at = strstr(table, "{\""); at && at < end; at = strstr(at + 2, "{\"")) {
+    size_t len = strcspn(at + 2, "\"");
+    CU_ASSERT_FATAL(len + 2 < OPTION_LEN);
+    memcpy(name + 2, at + 2, len);
+    option_add(set, name, len + 2);
+  }
+  for (const char *c = call + strlen("getopt_long(argc, argv, \""); *c && *c != '"'; c++)
+    if (*c != '+' && *c != ':') {
+      char flag[2] = {'-', *c};
+      option_add(set, flag, 2);
+    }
+  free(text);
+}
+
+/* The options a help text lists: on each line "  -x, --name ARG   text" or "  --name=ARG   text", every word of the
+ * part before the description (up to two spaces) that starts with '-'. */
+static void options_in_help(const char *help, option_set_t *set)
+{
+  static const char name_chars[] = "-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  for (const char *line = help; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    if (strncmp(line, "  -", 3) != 0)
+      continue;
+    const char *head = line + 2;
+    size_t width = strcspn(head, "\n");
+    const char *gap = strstr(head, "  ");
+    const char *stop = gap && gap < head + width ? gap : head + width;
+    for (const char *at = head; at < stop; at++)
+      if (*at == '-' && (at == head || at[-1] == ' '))
+        option_add(set, at, strspn(at, name_chars));
+  }
+}
+
+/* Both ways: every option the source accepts is in the help, and the help lists no option the source lacks. */
+static void expect_help_matches_source(const char *const *args, const char *source)
+{
+  option_set_t accepted = {0};
+  option_set_t listed = {0};
+  options_in_source(source, &accepted);
+  char *help = run_info(args);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(help);
+  options_in_help(help, &listed);
+  CU_ASSERT(accepted.count > 3 && listed.count > 3);
+  for (int i = 0; i < accepted.count; i++)
+    if (!option_has(&listed, accepted.name[i])) {
+      fprintf(stderr, "%s accepts %s, but its --help does not list it\n", source, accepted.name[i]);
+      CU_FAIL("an accepted option is missing from --help");
+    }
+  for (int i = 0; i < listed.count; i++)
+    if (!option_has(&accepted, listed.name[i])) {
+      fprintf(stderr, "--help lists %s, which %s does not accept\n", listed.name[i], source);
+      CU_FAIL("--help lists an option that is not accepted");
+    }
+  free(help);
+}
+
+/* simrun --help lists exactly the options of main.c's getopt_long table and short-option string. */
 static void test_cli_help_lists_every_option(void)
 {
-  static const char *const options[] = {"--csv FILE", "--json FILE",   "--per-process P", "-q, --quiet",
-                                        "-h, --help", "-V, --version", "Exit status"};
-  char *out = run_info_option("--help");
+  const char *args[] = {"--help", NULL};
+  char *out = run_info(args);
   CU_ASSERT_FATAL(out != NULL);
   CU_ASSERT_NSTRING_EQUAL(out, "Usage: simrun ", 14);
-  for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, options[i]));
+  CU_ASSERT_PTR_NOT_NULL(strstr(out, "Exit status"));
   free(out);
+  expect_help_matches_source(args, SIMRUN_SOURCE_DIR "/src/main.c");
+}
+
+/* simrun platform --help lists exactly the options of cli_platform.c's table and short-option string. */
+static void test_cli_platform_help_lists_every_option(void)
+{
+  const char *args[] = {"platform", "--help", NULL};
+  expect_help_matches_source(args, SIMRUN_SOURCE_DIR "/src/cli/cli_platform.c");
 }
 
 static void test_cli_version(void)
@@ -393,6 +498,7 @@ int main(void)
       {"test_cli_generate_writes_platform", test_cli_generate_writes_platform},
       {"test_cli_small_run_writes_table_csv_and_json", test_cli_small_run_writes_table_csv_and_json},
       {"test_cli_help_lists_every_option", test_cli_help_lists_every_option},
+      {"test_cli_platform_help_lists_every_option", test_cli_platform_help_lists_every_option},
       {"test_cli_version", test_cli_version},
       {NULL, NULL}};
   return tu_run("cli", cases);

@@ -105,6 +105,38 @@ static void test_met_bottleneck_verdict_by_hand(void)
   met_verdict_free(&v);
 }
 
+/* Ties (met_bottleneck.h): at equal B-ratios the component first in Table 5's order (processing, memory,
+ * communication, io) dominates, at equal sub-components the first of them is the cause; crossings at the same p keep
+ * the order they are found in: B-ratios in component order, then communication/computation. Memory and communication
+ * tie at 1.2 (io 0.2), internal and external memory at 2 s: memory dominates, internal memory is the cause. From p = 16
+ * to 64, memory's and communication's B-ratios and comm/comp all go 0.5 -> 1.5: each crosses 1 at
+ * 2^(4 + 0.5 / 1 x 2) = 32. */
+static void test_met_bottleneck_ties_at_equal_values(void)
+{
+  const double tied[] = {0.3, 1.2, 1.2, 0.2};
+  met_breakdown_t b = point(8, tied, 0.5);
+  b.sub[MET_SUB_INTMEM] = b.sub[MET_SUB_EXTMEM];
+  met_sub_t cause;
+  CU_ASSERT_EQUAL(met_bottleneck_dominant(&b, &cause), MET_COMP_MEMORY);
+  CU_ASSERT_EQUAL(cause, MET_SUB_INTMEM);
+  const double all_equal[] = {0.7, 0.7, 0.7, 0.7};
+  b = point(8, all_equal, 0.5);
+  CU_ASSERT_EQUAL(met_bottleneck_dominant(&b, &cause), MET_COMP_PROCESSING);
+  CU_ASSERT_EQUAL(cause, MET_SUB_CPU);
+  const double low[] = {0.2, 0.5, 0.5, 0.2};
+  const double high[] = {0.2, 1.5, 1.5, 0.2};
+  met_breakdown_t points[] = {point(16, low, 0.5), point(64, high, 1.5)};
+  met_verdict_t v;
+  CU_ASSERT_EQUAL_FATAL(met_bottleneck_verdict(points, 2, &v), 0);
+  CU_ASSERT_EQUAL_FATAL(v.ncrossings, 3);
+  const char *what[] = {"B-ratio of memory", "B-ratio of communication", "communication/computation"};
+  for (int i = 0; i < 3; i++) {
+    TU_ASSERT_CLOSE(v.crossings[i].p, 32, 1e-12);
+    CU_ASSERT_STRING_EQUAL(v.crossings[i].ratio, what[i]);
+  }
+  met_verdict_free(&v);
+}
+
 /* One rank computing [0, 2) split cpu 1.5, fpu 0.5, no memory, communication or I/O: processing (2) is the only
  * component, so its B-ratio 2 / 0 is undefined (NaN, where it was 0) and the others' are 0 / 2 = 0; so are
  * communication / computation (0 / 2) and memory / processing (0 / 2). Processing dominates and is a bottleneck (it
@@ -152,10 +184,12 @@ static void test_met_bottleneck_names_and_empty(void)
 
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_met_bottleneck_breakdown_by_hand", test_met_bottleneck_breakdown_by_hand},
-                                    {"test_met_bottleneck_verdict_by_hand", test_met_bottleneck_verdict_by_hand},
-                                    {"test_met_bottleneck_undefined_ratio", test_met_bottleneck_undefined_ratio},
-                                    {"test_met_bottleneck_names_and_empty", test_met_bottleneck_names_and_empty},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_met_bottleneck_breakdown_by_hand", test_met_bottleneck_breakdown_by_hand},
+      {"test_met_bottleneck_verdict_by_hand", test_met_bottleneck_verdict_by_hand},
+      {"test_met_bottleneck_undefined_ratio", test_met_bottleneck_undefined_ratio},
+      {"test_met_bottleneck_ties_at_equal_values", test_met_bottleneck_ties_at_equal_values},
+      {"test_met_bottleneck_names_and_empty", test_met_bottleneck_names_and_empty},
+      {NULL, NULL}};
   return tu_run("met_bottleneck", cases);
 }

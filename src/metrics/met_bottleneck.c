@@ -168,11 +168,17 @@ static int crossings_between(met_verdict_t *v, const met_breakdown_t *a, const m
   return add_crossing(v, "communication/computation", a, b, a->comm_comp_ratio, b->comm_comp_ratio);
 }
 
-static int by_p(const void *a, const void *b)
+/* Sorts the crossings by p, keeping those at the same p in the order they were found (qsort need not be stable, and
+ * the report must be the same on every machine); a sweep has a handful of crossings. */
+static void sort_by_p(met_crossing_t *crossings, size_t count)
 {
-  double pa = ((const met_crossing_t *)a)->p;
-  double pb = ((const met_crossing_t *)b)->p;
-  return (pa > pb) - (pa < pb);
+  for (size_t i = 1; i < count; i++) {
+    met_crossing_t c = crossings[i];
+    size_t j = i;
+    for (; j > 0 && crossings[j - 1].p > c.p; j--)
+      crossings[j] = crossings[j - 1];
+    crossings[j] = c;
+  }
 }
 
 int met_bottleneck_verdict(const met_breakdown_t *points, size_t count, met_verdict_t *out)
@@ -190,8 +196,7 @@ int met_bottleneck_verdict(const met_breakdown_t *points, size_t count, met_verd
     if (i > 0 && crossings_between(out, &points[i - 1], &points[i]) != 0)
       goto fail;
   }
-  if (out->ncrossings > 1)
-    qsort(out->crossings, out->ncrossings, sizeof *out->crossings, by_p);
+  sort_by_p(out->crossings, out->ncrossings);
   return 0;
 fail:
   met_verdict_free(out);

@@ -67,11 +67,13 @@ typedef struct met_verdict {
   int *is_bottleneck;        /* per point: met_bottleneck_exceeds for the dominant component */
   met_sub_t *cause;          /* per point: the largest sub-component of the dominant component */
   size_t ncrossings;
-  met_crossing_t *crossings; /* in order of p */
+  met_crossing_t *crossings; /* in order of p; at the same p, in the order found: earlier pair of points first, then
+                              * the B-ratios in component order, then communication/computation */
 } met_verdict_t;
 
 /* The component with the largest B-ratio at one point (the only component with time, where that ratio is undefined),
- * and its largest sub-component in *cause. */
+ * and its largest sub-component in *cause. Ties go to the first in Table 5's order: processing, memory, communication,
+ * io; and for the cause, the first sub-component of met_sub_t. */
 met_component_t met_bottleneck_dominant(const met_breakdown_t *breakdown, met_sub_t *cause);
 /* Whether component c is a bottleneck: it takes more time than all the others together (B-ratio above 1; also where
  * the ratio is undefined because c has time and the others none). */

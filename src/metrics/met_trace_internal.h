@@ -1,0 +1,91 @@
+/* Internal to the trace model (met_trace.c, met_trace_annex.c, met_trace_io.c): the trace's layout and the checks its
+ * pieces share. Nothing outside src/metrics/met_trace*.c includes it; the API is met_trace.h. */
+#ifndef MET_TRACE_INTERNAL_H
+#define MET_TRACE_INTERNAL_H
+
+#include "met_trace.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+/* A rank's timeline, and the sums the analyses read, kept as intervals arrive (in both modes, so that both give the
+ * same figures to the bit: every sum is taken in time order). phase_time is nphases x MET_CAT_COUNT. */
+typedef struct met_timeline {
+  met_interval_t *items; /* NULL in an aggregate trace */
+  size_t count;
+  size_t cap;
+  met_coll_t *colls; /* collective spans (full traces only) */
+  size_t ncolls;
+  size_t coll_cap;
+  double last_end;
+  double busy;
+  double category[MET_CAT_COUNT];
+  double parts[MET_PART_COUNT];     /* over COMPUTE intervals */
+  double any_parts[MET_PART_COUNT]; /* over all intervals (CTRL computations carry a split too) */
+  size_t comm_count;
+  met_msg_group_t *groups; /* COMM intervals by (bytes, hops) */
+  size_t ngroups;
+  size_t group_cap;
+  size_t last_group; /* where the previous COMM interval went: a rank's messages tend to repeat */
+  double *phase_time;
+  size_t phase_rows;
+  double anomaly; /* met_trace_add_anomaly's sum */
+} met_timeline_t;
+
+typedef struct met_span_line {
+  met_span_t *items;
+  size_t count;
+  size_t cap;
+} met_span_line_t;
+
+struct met_trace {
+  int nranks;
+  int aggregate; /* sums only, no intervals (met_trace_new_aggregate) */
+  met_timeline_t *ranks;
+  char **phases;
+  size_t nphases;
+  size_t phase_cap;
+  double end;
+  met_span_line_t *units; /* the annex: nranks x MET_UNIT_COUNT span lines, NULL until the first span */
+  met_request_t *requests;
+  size_t nrequests;
+  size_t request_cap;
+};
+
+/* Makes room for `need` elements of `size` bytes in `items` by doubling its capacity `*cap`. Returns the (possibly
+ * moved) array, or NULL when out of memory, in which case `items` and `*cap` are unchanged. */
+static inline void *grow(void *items, size_t *cap, size_t need, size_t size)
+{
+  if (need <= *cap)
+    return items;
+  size_t n = *cap ? *cap : 8;
+  while (n < need) {
+    if (n > SIZE_MAX / 2 / size)
+      return NULL;
+    n *= 2;
+  }
+  void *moved = realloc(items, n * size);
+  if (moved)
+    *cap = n;
+  return moved;
+}
+
+static inline bool valid_rank(const met_trace_t *trace, int rank)
+{
+  return rank >= 0 && rank < trace->nranks;
+}
+
+/* A finite, non-negative number of seconds or bytes (false for NaN). */
+static inline bool valid_amount(double x)
+{
+  return isfinite(x) && x >= 0;
+}
+
+static inline bool valid_phase(const met_trace_t *trace, int phase)
+{
+  return phase >= 0 && (size_t)phase < trace->nphases;
+}
+
+#endif

@@ -1,0 +1,32 @@
+/* Internal to libsimrun-trace.so's PMPI wrappers (trc_mpi.c: start, end, point to point; trc_mpi_coll.c: collectives,
+ * communicators, calls counted only): the helpers of trc_mpi_util.c. */
+#ifndef TRC_MPI_H
+#define TRC_MPI_H
+
+#include "trc_record.h"
+
+#include <mpi.h>
+
+/* A wrapper the library exports (every other symbol is hidden). */
+#define EXPORT __attribute__((visibility("default")))
+
+/* This process's rank in MPI_COMM_WORLD. */
+int trc_world_rank(void);
+
+/* The size of `comm` (0 when PMPI_Comm_size fails). */
+int trc_comm_size(MPI_Comm comm);
+
+/* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; special values (MPI_ANY_SOURCE, MPI_PROC_NULL) unchanged. */
+int trc_to_world(MPI_Comm comm, int rank);
+
+/* `count` elements of `type` in bytes (0 when not recording or the type is unknown). */
+double trc_nbytes(int count, MPI_Datatype type);
+
+/* A collective's TI format, or NULL (and the call counted as untraced) on a communicator other than the world. */
+const char *trc_world_only(MPI_Comm comm, const char *format, const char *untraced);
+
+/* "N c0 c1 ... " of `count` entries of `counts` in bytes of `type` (zeros when counts is NULL), N their sum first when
+ * `with_sum`: a new string the caller frees, or NULL when out of memory. */
+char *trc_counts_text(const int *counts, int count, MPI_Datatype type, int with_sum);
+
+#endif

@@ -1,0 +1,89 @@
+/* What the PMPI wrappers (trc_mpi.c, trc_mpi_coll.c) share: ranks in the world, message sizes in bytes, the TI
+ * count lists of the v-collectives. */
+#include "trc_mpi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* This process's rank in MPI_COMM_WORLD. */
+int trc_world_rank(void)
+{
+  int rank = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+/* Whether collectives on `comm` are collectives on MPI_COMM_WORLD (the only communicator of a TI trace). */
+static int in_world(MPI_Comm comm)
+{
+  int result = MPI_UNEQUAL;
+  if (!trc_active())
+    return 0;
+  if (comm == MPI_COMM_WORLD)
+    return 1;
+  return PMPI_Comm_compare(comm, MPI_COMM_WORLD, &result) == MPI_SUCCESS &&
+         (result == MPI_IDENT || result == MPI_CONGRUENT);
+}
+
+/* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; special values (MPI_ANY_SOURCE, MPI_PROC_NULL) unchanged. */
+int trc_to_world(MPI_Comm comm, int rank)
+{
+  if (rank < 0 || comm == MPI_COMM_WORLD || !trc_active())
+    return rank;
+  MPI_Group group;
+  MPI_Group world;
+  int out = rank;
+  if (PMPI_Comm_group(comm, &group) == MPI_SUCCESS) {
+    if (PMPI_Comm_group(MPI_COMM_WORLD, &world) == MPI_SUCCESS) {
+      PMPI_Group_translate_ranks(group, 1, &rank, world, &out);
+      PMPI_Group_free(&world);
+    }
+    PMPI_Group_free(&group);
+  }
+  return out;
+}
+
+double trc_nbytes(int count, MPI_Datatype type)
+{
+  int size = 0;
+  if (!trc_active() || type == MPI_DATATYPE_NULL || PMPI_Type_size(type, &size) != MPI_SUCCESS)
+    return 0;
+  return (double)count * size;
+}
+
+/* A collective's TI format, or NULL (and the call counted as untraced) on a communicator other than the world. */
+const char *trc_world_only(MPI_Comm comm, const char *format, const char *untraced)
+{
+  if (in_world(comm))
+    return format;
+  if (trc_active())
+    trc_untraced(untraced);
+  return NULL;
+}
+
+/* "N c0 c1 ... " of `count` entries of `counts` in bytes of `type` (zeros when counts is NULL), N their sum first when
+ * `with_sum`: a new string, or NULL when out of memory. */
+char *trc_counts_text(const int *counts, int count, MPI_Datatype type, int with_sum)
+{
+  double unit = counts ? trc_nbytes(1, type) : 0;
+  size_t cap = 24 * ((size_t)count + 1);
+  char *text = malloc(cap);
+  if (!text)
+    return NULL;
+  size_t len = 0;
+  double sum = 0;
+  for (int i = 0; counts && i < count; i++)
+    sum += counts[i] * unit;
+  if (with_sum)
+    len += (size_t)snprintf(text, cap, "%.0f", sum);
+  for (int i = 0; i < count; i++)
+    len += (size_t)snprintf(text + len, cap - len, "%s%.0f", len ? " " : "", counts ? counts[i] * unit : 0);
+  return text;
+}
+
+int trc_comm_size(MPI_Comm comm)
+{
+  int size = 0;
+  PMPI_Comm_size(comm, &size);
+  return size;
+}

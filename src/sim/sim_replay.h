@@ -77,7 +77,8 @@ void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t pur
 void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_t purpose);
 
 /* Point-to-point messages are synchronous, as transputer channels are (occam rendezvous): the sender blocks until
- * the receiver has taken the whole message. Time blocked before the partner arrives is recorded as IDLE, the
+ * the receiver has taken the whole message. On a platform with simrun:eager-bytes (MPI over TCP: docs/machines.md), a
+ * message of at most that many bytes is eager instead, as sim_post_at_own_clock's: over for the sender at once. Time blocked before the partner arrives is recorded as IDLE, the
  * transfer itself as COMM, both naming the partner. */
 void sim_send(sim_rank_t *rank, int dst, double bytes);
 void sim_recv(sim_rank_t *rank, int src, double bytes);

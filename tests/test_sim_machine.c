@@ -2,6 +2,7 @@
  * platforms of tests/data/machine: per-host costs inherited from the zone and overridden by a host (two hosts of
  * different speeds), the default from SimGrid's speed, the description the models take, and one error line naming
  * the file, the line, the property and the host for every bad value. */
+#include "app_dsm_common.h"
 #include "met_comm.h"
 #include "met_machine.h"
 #include "sim_error.h"
@@ -93,6 +94,17 @@ static void test_sim_machine_describe_two_hosts(void)
   TU_ASSERT_CLOSE(m.bandwidth, 100e6, 1e-6);
   CU_ASSERT(strstr(m.origin, "pair") && strstr(m.origin, "two-hosts.xml"));
   TU_ASSERT_CLOSE(met_charac_seconds(&m.charac, &work, 1), 3.6e-6, 1e-18);
+}
+
+/* The DSM skeletons' multiply-add element (3 cpu, 2 flop, 3 extmem) on NCP2's PowerPC 604, by hand from the platform
+ * file: 3 x 0.5 + 2 x 1 + 3 x 1.5 = 8 cycles at 100 MHz = 80 ns, the 8 cycles the skeletons charged before the cost
+ * moved to the platform. */
+static void test_sim_machine_dsm_element_on_ncp2(void)
+{
+  static met_platform_t m;
+  char err[1024];
+  CU_ASSERT_FATAL(sim_run_describe(SIMRUN_SOURCE_DIR "/platforms/ncp2-myrinet-8.xml", 2, &m, err, sizeof err) == 0);
+  TU_ASSERT_CLOSE(met_charac_seconds(&m.charac, &app_dsm_element, 1), 80e-9, 1e-21);
 }
 
 /* Every bad value stops the platform check with one line: file:line, the property, the value, the host. */
@@ -201,6 +213,7 @@ int main(void)
       {"test_sim_machine_eager_below_the_limit_synchronous_on_the_t800",
        test_sim_machine_eager_below_the_limit_synchronous_on_the_t800},
       {"test_sim_machine_bad_eager_limit", test_sim_machine_bad_eager_limit},
+      {"test_sim_machine_dsm_element_on_ncp2", test_sim_machine_dsm_element_on_ncp2},
       {NULL, NULL}};
   return tu_run("sim_machine", cases);
 }

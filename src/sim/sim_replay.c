@@ -226,6 +226,11 @@ void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t pur
   compute_at(rank, cycles, rank->speed, purpose);
 }
 
+const met_charac_t *sim_rank_charac(const sim_rank_t *rank)
+{
+  return &rank->charac;
+}
+
 void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_t purpose)
 {
   double c[MET_CLASS_COUNT];

@@ -70,6 +70,10 @@ void sim_rank_fail(sim_rank_t *rank, int code, const char *message);
 
 void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose);
 
+/* What each operation class costs on this rank's host (sim_machine_charac), for layers that time work themselves (the
+ * DSM's sim_dsm_work); borrowed for the run. */
+const met_charac_t *sim_rank_charac(const sim_rank_t *rank);
+
 /* Work given as operation counts by class: `items` pieces of `ops` each (the elements a module of the skeleton
  * handles), timed on this rank's host with the host's own characterisation (sim_machine_charac, met_charac_cycles)
  * and recorded with the split of eq. 2; useful work also adds its parallel anomaly (met_charac_anomaly) to the

@@ -320,17 +320,17 @@ static void test_labs_lost_cycles(void)
   for (int p = 2; p <= 8; p++)
     CU_ASSERT(NUM(m100, "speedup", "p=%d", p) < 1);
 
-  /* 1b "At n = 100, p = 3, communication is the largest overhead (Ovh_comm 7.12), idling second (3.57) ... 3 / (1 +
-   * 10.69) = 0.257 is the speedup of the table" */
+  /* 1b "At n = 100, p = 3, communication is the largest overhead (Ovh_comm 4.87), idling second (2.82) ... 3 / (1 +
+   * 7.69) = 0.345 is the speedup of the table" */
   double comm = NUM(m100, "ovh_comm", "p=3"), idle = NUM(m100, "ovh_idle", "p=3");
   CU_ASSERT(comm > idle && idle > NUM(m100, "ovh_ctrl", "p=3") && idle > NUM(m100, "ovh_anomaly", "p=3"));
   CU_ASSERT_DOUBLE_EQUAL(NUM(m100, "speedup", "p=3"), 3 / (1 + comm + idle), 1e-6);
 
-  /* 1c "Idling is zero at p = 2 and appears at p = 3" */
-  CU_ASSERT_DOUBLE_EQUAL(NUM(m100, "ovh_idle", "p=2"), 0, 1e-9);
+  /* 1c "Idling appears already at p = 2" (the master's eager sends leave it waiting for the shifted block) */
+  CU_ASSERT(NUM(m100, "ovh_idle", "p=2") > 0.1);
   CU_ASSERT(idle > 0.1);
 
-  /* 1d "at p = 3, rank 0 has the largest comm ratio and the smallest idle ratio" (terminal, per-process table) */
+  /* 1d "at p = 3, rank 0 has the smallest comm ratio and the largest idle ratio" (terminal, per-process table) */
   const char *table = strstr(lab.out[0], "Per process, p = 3");
   CU_ASSERT_PTR_NOT_NULL_FATAL(table);
   table = strchr(strchr(table, '\n') + 1, '\n') + 1; /* after the title and the header */
@@ -343,7 +343,7 @@ static void test_labs_lost_cycles(void)
     table = strchr(table, '\n') + 1;
   }
   for (int rank = 1; rank < 3; rank++)
-    CU_ASSERT(ratios[0][0] > ratios[rank][0] && ratios[0][1] < ratios[rank][1]);
+    CU_ASSERT(ratios[0][0] < ratios[rank][0] && ratios[0][1] > ratios[rank][1]);
 
   /* 1e "`ctrl` and `anomaly` are zero at every point" */
   for (size_t row = 1; row < m100->rows; row++)
@@ -353,9 +353,11 @@ static void test_labs_lost_cycles(void)
     CU_ASSERT(fabs(strtod(cell(mn, row, "ovh_ctrl"), NULL)) < 1e-9 &&
               fabs(strtod(cell(mn, row, "ovh_anomaly"), NULL)) < 1e-9);
 
-  /* 1f "Multiplying n by 4 multiplies the granularity by about 4 (between 3.5 and 5) at every p > 1" */
+  /* 1f "From n = 400 on, multiplying n by 4 multiplies the granularity by about 4 (between 3.5 and 5) at every p > 1.
+   * From n = 100 to 400 it gains less at p = 2" */
   static const int ps[] = {2, 3, 4, 8};
-  for (int n = 100; n < 6400; n *= 4)
+  CU_ASSERT(NUM(mn, "granularity", "n=400 p=2") / NUM(mn, "granularity", "n=100 p=2") < 3.5);
+  for (int n = 400; n < 6400; n *= 4)
     for (size_t i = 0; i < 4; i++) {
       double gain = NUM(mn, "granularity", "n=%d p=%d", 4 * n, ps[i]) / NUM(mn, "granularity", "n=%d p=%d", n, ps[i]);
       CU_ASSERT(gain > 3.5 && gain < 5);
@@ -479,24 +481,28 @@ static void test_labs_grid_shape(void)
     }
   }
 
-  /* 3c "P x Q and Q x P take the same time on every grid" */
+  /* 3c "P x Q and Q x P take the same time on every grid with P, Q <= 10 ... 11 x 2 to 16 x 2 part from 2 x 11 to
+   * 2 x 16" */
   for (size_t row = 1; row < grids->rows; row++) {
     int P = (int)strtol(cell(grids, row, "grid_rows"), NULL, 10), p = (int)strtol(cell(grids, row, "p"), NULL, 10);
-    CU_ASSERT_DOUBLE_EQUAL(T(P, p), T(p / P, p), 1e-9 * T(P, p));
+    if (P <= 10 && p / P <= 10)
+      CU_ASSERT_DOUBLE_EQUAL(T(P, p), T(p / P, p), 1e-9 * T(P, p));
   }
+  for (int P = 11; P <= 16; P++)
+    CU_ASSERT(T(P, 2 * P) > T(2, 2 * P) * (1 + 1e-9));
 
   /* 3d "On 1 x Q, T_par rises from Q = 4 to 5, from 8 to 9 and from 16 to 17" */
   for (int q = 4; q <= 16; q *= 2)
     CU_ASSERT(T(1, q + 1) > T(1, q));
 
   /* 3e "The model is never above the simulation, and is exact (to 1e-9) on every grid whose P and Q are powers of
-   * two" and 3f "The largest |diff| is on 3 x 7 and 7 x 3" */
+   * two but 16 x 2" and 3f "The largest |diff| is on 3 x 7 and 7 x 3" */
   double largest = 0;
   for (size_t row = 1; row < grids->rows; row++) {
     int P = (int)strtol(cell(grids, row, "grid_rows"), NULL, 10), p = (int)strtol(cell(grids, row, "p"), NULL, 10);
     double t = num_at(grids, row, "t_par_s"), m = num_at(grids, row, "t_model_s");
     CU_ASSERT(m <= t * (1 + 1e-9));
-    if (power_of_two(P) && power_of_two(p / P))
+    if (power_of_two(P) && power_of_two(p / P) && !(P == 16 && p == 32))
       CU_ASSERT_DOUBLE_EQUAL(m, t, 1e-9 * t);
     largest = fmax(largest, fabs(num_at(grids, row, "model_diff")));
   }
@@ -652,7 +658,7 @@ static void test_labs_design_your_machine(void)
   csv_t *kinds = csv_load(&lab, "lab5-machines.csv");
   if (kinds) { /* NULL under a sanitizer only */
     /* 5f "At p = 8 memory dominates on the T800 and on NCP2, communication on icluster, processing on the
-     * present-day cluster. NCP2 has the best efficiency at p = 8 (above 90%) and icluster the worst (below 30%)" */
+     * present-day cluster. NCP2 has the best efficiency at p = 8 (above 90%) and icluster the worst (below 40%)" */
     static const char *const platforms[] = {"t800-mesh-128.xml", "icluster-fe-32.xml", "ncp2-myrinet-8.xml",
                                             "modern-switch-64.xml"};
     static const char *const dominant[] = {"memory", "communication", "memory", "processing"};
@@ -666,7 +672,7 @@ static void test_labs_design_your_machine(void)
                   NUM(kinds, "efficiency", "platform=%s p=8", platforms[m]));
     }
     CU_ASSERT(NUM(kinds, "efficiency", "platform=%s p=8", platforms[2]) > 0.9);
-    CU_ASSERT(NUM(kinds, "efficiency", "platform=%s p=8", platforms[1]) < 0.3);
+    CU_ASSERT(NUM(kinds, "efficiency", "platform=%s p=8", platforms[1]) < 0.4);
   }
   csv_free(kinds);
 #undef TOPO

@@ -14,6 +14,19 @@ static void test_met_model_hockney(void)
   TU_ASSERT_CLOSE(met_hockney(&round_machine.link, 0), 1e-4, 1e-18);
 }
 
+/* LogP (Culler et al. 1993), L = 10 us, g = 2 us, word 8 bytes. o = 1 us: 80 bytes are 10 words, 2 x 1 + 10 + 9 x 2 =
+ * 30 us; one word (or less) 2 + 10 = 12 us. o = 3 us > g: the sender issues a word every 3 us, 6 + 10 + 9 x 3 = 43 us.
+ */
+static void test_met_model_logp(void)
+{
+  met_logp_t m = {.L = 10e-6, .o = 1e-6, .g = 2e-6, .word_bytes = 8, .P = 2};
+  TU_ASSERT_CLOSE(met_logp_time(&m, 80), 30e-6, 1e-15);
+  TU_ASSERT_CLOSE(met_logp_time(&m, 8), 12e-6, 1e-15);
+  TU_ASSERT_CLOSE(met_logp_time(&m, 1), 12e-6, 1e-15);
+  m.o = 3e-6;
+  TU_ASSERT_CLOSE(met_logp_time(&m, 80), 43e-6, 1e-15);
+}
+
 static void test_met_model_ceil_log2(void)
 {
   const long n[] = {0, 1, 2, 3, 4, 5, 8, 31, 32, 33};
@@ -148,6 +161,7 @@ int main(void)
 {
   const tu_case_t cases[] = {
       {"test_met_model_hockney", test_met_model_hockney},
+      {"test_met_model_logp", test_met_model_logp},
       {"test_met_model_ceil_log2", test_met_model_ceil_log2},
       {"test_met_model_numroc", test_met_model_numroc},
       {"test_met_model_pdgemm_hand", test_met_model_pdgemm_hand},

@@ -150,11 +150,19 @@ static void test_sim_dsm_page_request_without_cp_by_hand(void)
   met_trace_free(trace);
 }
 
+/* `cycles` of the PP's work: as many items of 2 CPU operations, 0.5 cycle each on NCP2's PowerPC 604
+ * (simrun:cycles-cpu of platforms/ncp2-myrinet-8.xml). */
+static void compute_cycles(sim_dsm_node_t *node, double cycles)
+{
+  static const met_ops_t one_cycle = {.n = {[MET_CLASS_CPU] = 2}};
+  sim_dsm_work(node, &one_cycle, cycles);
+}
+
 /* Node 0 computes 1 ms while node 1's page request interrupts it. */
 static void compute_while_asked(sim_dsm_node_t *node, const void *arg)
 {
   if (sim_dsm_node_id(node) == 0)
-    sim_dsm_compute(node, 1e5);
+    compute_cycles(node, 1e5);
   else
     sim_dsm_read(node, 0, 8);
 }
@@ -199,7 +207,7 @@ static void two_writers(sim_dsm_node_t *node, const void *arg)
     sim_dsm_write(node, me == 1 ? 0 : 400, 40);
   sim_dsm_barrier(node);
   if (me == 0) {
-    sim_dsm_compute(node, 1e5);
+    compute_cycles(node, 1e5);
     sim_dsm_read(node, 0, 8);
   }
 }
@@ -231,7 +239,7 @@ static void test_sim_dsm_diff_request_by_hand(void)
 static void staggered(sim_dsm_node_t *node, const void *arg)
 {
   const int *delay = arg;
-  sim_dsm_compute(node, 1e5 * delay[sim_dsm_node_id(node)]);
+  compute_cycles(node, 1e5 * delay[sim_dsm_node_id(node)]);
   sim_dsm_barrier(node);
 }
 

@@ -2,6 +2,8 @@
  * platforms of tests/data/machine: per-host costs inherited from the zone and overridden by a host (two hosts of
  * different speeds), the default from SimGrid's speed, the description the models take, and one error line naming
  * the file, the line, the property and the host for every bad value. */
+#include "app_dsm_common.h"
+#include "met_comm.h"
 #include "met_machine.h"
 #include "sim_error.h"
 #include "sim_replay.h"
@@ -94,6 +96,17 @@ static void test_sim_machine_describe_two_hosts(void)
   TU_ASSERT_CLOSE(met_charac_seconds(&m.charac, &work, 1), 3.6e-6, 1e-18);
 }
 
+/* The DSM skeletons' multiply-add element (3 cpu, 2 flop, 3 extmem) on NCP2's PowerPC 604, by hand from the platform
+ * file: 3 x 0.5 + 2 x 1 + 3 x 1.5 = 8 cycles at 100 MHz = 80 ns, the 8 cycles the skeletons charged before the cost
+ * moved to the platform. */
+static void test_sim_machine_dsm_element_on_ncp2(void)
+{
+  static met_platform_t m;
+  char err[1024];
+  CU_ASSERT_FATAL(sim_run_describe(SIMRUN_SOURCE_DIR "/platforms/ncp2-myrinet-8.xml", 2, &m, err, sizeof err) == 0);
+  TU_ASSERT_CLOSE(met_charac_seconds(&m.charac, &app_dsm_element, 1), 80e-9, 1e-21);
+}
+
 /* Every bad value stops the platform check with one line: file:line, the property, the value, the host. */
 static void test_sim_machine_bad_values_name_file_and_line(void)
 {
@@ -117,6 +130,79 @@ static void test_sim_machine_bad_values_name_file_and_line(void)
   }
 }
 
+/* Rank 0 sends 1000 bytes, waits 1 ms, sends 2000 bytes; rank 1 waits 10 ms, then receives both. */
+static void eager_program(sim_rank_t *rank, const void *arg)
+{
+  if (sim_rank_id(rank) == 0) {
+    sim_send(rank, 1, 1000);
+    sim_sleep(rank, 1e-3);
+    sim_send(rank, 1, 2000);
+  } else {
+    sim_sleep(rank, 10e-3);
+    sim_recv(rank, 0, 1000);
+    sim_recv(rank, 0, 2000);
+  }
+}
+
+static met_trace_t *run_eager_program(const char *platform)
+{
+  sim_job_t job = {.platform = platform, .nranks = 2, .program = eager_program};
+  met_trace_t *trace = NULL;
+  char err[1024];
+  if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+    fprintf(stderr, "simulation failed: %s\n", err);
+  return trace;
+}
+
+/* By hand. eager-pair.xml (simrun:eager-bytes 1000; 10 us + l / 1e8 s per message): the 1000-byte send is eager, so
+ * rank 0 is in its 1 ms wait at once, [0, 1 ms) (the send leaves a zero-length end, which counts as a message); the
+ * 2000-byte send is synchronous: rank 1 takes the first message [10, 10.02) ms, then the second [10.02, 10.05) ms, so
+ * rank 0 idles [1, 10.02) ms and sends [10.02, 10.05) ms. The T800 (no eager limit; Table 2, d = 1: 1391.54 us for 1000
+ * B, 2771.54 us for 2000 B): rank 0 waits in its first send until rank 1 comes at 10 ms, sends until 11.39154 ms, then
+ * waits its 1 ms; rank 1 waits for the second send until 12.39154 ms, which ends at 15.16308 ms. */
+static void test_sim_machine_eager_below_the_limit_synchronous_on_the_t800(void)
+{
+  met_trace_t *trace = run_eager_program(DATA "eager-pair.xml");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  const met_interval_t *first = met_trace_intervals(trace, 0);
+  CU_ASSERT_FATAL(met_trace_count(trace, 0) == 4);
+  CU_ASSERT(first[0].category == MET_CAT_COMM && first[0].dir == MET_DIR_SEND && first[0].bytes == 1000);
+  CU_ASSERT(first[0].start == 0 && first[0].end == 0); /* the eager send's end: a message, no time */
+  CU_ASSERT(first[1].category == MET_CAT_CTRL && first[1].start == 0);
+  TU_ASSERT_CLOSE(first[1].end, 1e-3, 1e-12);
+  CU_ASSERT(first[2].category == MET_CAT_IDLE && first[3].category == MET_CAT_COMM && first[3].bytes == 2000);
+  TU_ASSERT_CLOSE(first[2].end, 10.02e-3, 1e-9);
+  TU_ASSERT_CLOSE(first[3].end, 10.05e-3, 1e-9);
+  CU_ASSERT_EQUAL(met_comm_messages(trace), 2);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMM), 50e-6, 1e-9);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 10.05e-3, 1e-9);
+  met_trace_free(trace);
+
+  trace = run_eager_program(SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  first = met_trace_intervals(trace, 0);
+  CU_ASSERT_FATAL(met_trace_count(trace, 0) >= 3);
+  CU_ASSERT(first[0].category == MET_CAT_IDLE && first[0].start == 0);
+  TU_ASSERT_CLOSE(first[0].end, 10e-3, 1e-12);
+  CU_ASSERT(first[1].category == MET_CAT_COMM && first[1].bytes == 1000);
+  TU_ASSERT_CLOSE(first[1].end, 11.39154e-3, 1e-9);
+  CU_ASSERT(first[2].category == MET_CAT_CTRL);
+  TU_ASSERT_CLOSE(first[2].end, 12.39154e-3, 1e-9);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_IDLE), 1e-3, 1e-9);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 15.16308e-3, 1e-9);
+  met_trace_free(trace);
+}
+
+/* A negative eager limit stops the platform check with one line naming the property and its value. */
+static void test_sim_machine_bad_eager_limit(void)
+{
+  char err[1024] = "";
+  size_t hosts = 0;
+  CU_ASSERT_EQUAL(sim_run_probe(DATA "bad-eager.xml", &hosts, err, sizeof err), SIM_EPLATFORM);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "simrun:eager-bytes = \"-1\""));
+  CU_ASSERT_PTR_NULL(strchr(err, '\n'));
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -124,6 +210,10 @@ int main(void)
       {"test_sim_machine_default_from_speed", test_sim_machine_default_from_speed},
       {"test_sim_machine_describe_two_hosts", test_sim_machine_describe_two_hosts},
       {"test_sim_machine_bad_values_name_file_and_line", test_sim_machine_bad_values_name_file_and_line},
+      {"test_sim_machine_eager_below_the_limit_synchronous_on_the_t800",
+       test_sim_machine_eager_below_the_limit_synchronous_on_the_t800},
+      {"test_sim_machine_bad_eager_limit", test_sim_machine_bad_eager_limit},
+      {"test_sim_machine_dsm_element_on_ncp2", test_sim_machine_dsm_element_on_ncp2},
       {NULL, NULL}};
   return tu_run("sim_machine", cases);
 }

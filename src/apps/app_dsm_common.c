@@ -9,10 +9,10 @@
 
 const char *const app_dsm_controller_names[] = {"yes", "no", NULL};
 
-/* The 604 issues a load, a fused multiply-add and a store per element; its three-cycle FPU pipeline and L2 hits (the
- * rows stream from the 256 KB L2 or DRAM) hold a daxpy-like loop to about 25 Mflop/s at 100 MHz, i.e. 8 cycles for
- * the element's two flops. Not in seed 002: a documented estimate, scaled by nothing else. */
-const double app_dsm_element_cycles = 8.0;
+/* One element of a daxpy-like inner loop: 3 CPU operations (address arithmetic, the loop's count and branch), 2 flops
+ * (one fused multiply-add), 3 external memory accesses (2 loads, 1 store). What they cost is the platform's: NCP2's
+ * characterisation (platforms/ncp2-myrinet-8.xml) makes it the PowerPC 604's 8 cycles. */
+const met_ops_t app_dsm_element = {.n = {[MET_CLASS_CPU] = 3, [MET_CLASS_FLOP] = 2, [MET_CLASS_EXTMEM] = 3}};
 
 void *app_dsm_new(size_t size, const app_point_t *point, long shared_bytes,
                   void (*body)(sim_dsm_node_t *, const void *))

@@ -23,9 +23,9 @@ extern const char *const app_dsm_controller_names[];
     .release = free                                                                                                    \
   }
 
-/* PP cycles of one double-precision multiply-add element of an inner loop (load, fmadd, store) on the 100 MHz
- * PowerPC 604; see app_dsm_common.c. */
-extern const double app_dsm_element_cycles;
+/* The operations of one double-precision multiply-add element of an inner loop (load, fmadd, store): what it costs is
+ * the platform's (sim_dsm_work); see app_dsm_common.c. */
+extern const met_ops_t app_dsm_element;
 
 /* A new skeleton argument of `size` bytes (zeroed) that begins with a sim_dsm_program_t, filled for `point`: the
  * controller choice, the shared space, and `body`, which runs on every node with the argument itself. NULL when out of

@@ -42,7 +42,7 @@ static void sweep(sim_dsm_node_t *node, const dsm_false_t *fs)
     sim_dsm_read(node, addr, DSM_FS_DOUBLE);
     sim_dsm_write(node, addr, DSM_FS_DOUBLE);
   }
-  sim_dsm_compute(node, (double)count * app_dsm_element_cycles);
+  sim_dsm_work(node, &app_dsm_element, (double)count);
 }
 
 static void false_body(sim_dsm_node_t *node, const void *arg)
@@ -51,7 +51,7 @@ static void false_body(sim_dsm_node_t *node, const void *arg)
   sim_dsm_scope(node, "init");
   if (sim_dsm_node_id(node) == 0) {
     sim_dsm_write(node, 0, fs->elements * DSM_FS_DOUBLE);
-    sim_dsm_compute(node, (double)fs->elements * app_dsm_element_cycles);
+    sim_dsm_work(node, &app_dsm_element, (double)fs->elements);
   }
   sim_dsm_barrier(node);
   sim_dsm_scope(node, "sweep");

@@ -29,7 +29,7 @@ static void update_row(sim_dsm_node_t *node, long n, long row, long k)
 {
   long bytes = (n + 1 - k) * DSM_GJ_DOUBLE;
   sim_dsm_read(node, at(n, row, k), bytes);
-  sim_dsm_compute(node, (double)(n + 1 - k) * app_dsm_element_cycles);
+  sim_dsm_work(node, &app_dsm_element, (double)(n + 1 - k));
   sim_dsm_write(node, at(n, row, k), bytes);
 }
 
@@ -55,7 +55,7 @@ static void gj_body(sim_dsm_node_t *node, const void *arg)
   sim_dsm_scope(node, "init");
   if (sim_dsm_node_id(node) == 0) {
     sim_dsm_write(node, 0, at(n, n, 0));
-    sim_dsm_compute(node, (double)n * (n + 1) * app_dsm_element_cycles);
+    sim_dsm_work(node, &app_dsm_element, (double)n * (n + 1));
   }
   sim_dsm_barrier(node);
   for (long k = 0; k < n; k++)

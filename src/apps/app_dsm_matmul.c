@@ -33,14 +33,14 @@ static void matmul_body(sim_dsm_node_t *node, const void *arg)
   sim_dsm_scope(node, "init");
   if (sim_dsm_node_id(node) == 0) {
     sim_dsm_write(node, 0, row_at(n, 2, 0));
-    sim_dsm_compute(node, 2.0 * n * n * app_dsm_element_cycles);
+    sim_dsm_work(node, &app_dsm_element, 2.0 * n * n);
   }
   sim_dsm_barrier(node);
   sim_dsm_scope(node, "multiply");
   sim_dsm_read(node, row_at(n, 1, 0), n * n * DSM_MM_DOUBLE);
   for (long i = first; i < first + rows; i++) {
     sim_dsm_read(node, row_at(n, 0, i), n * DSM_MM_DOUBLE);
-    sim_dsm_compute(node, (double)n * n * app_dsm_element_cycles);
+    sim_dsm_work(node, &app_dsm_element, (double)n * n);
     sim_dsm_write(node, row_at(n, 2, i), n * DSM_MM_DOUBLE);
   }
   sim_dsm_barrier(node);

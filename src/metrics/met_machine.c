@@ -94,6 +94,47 @@ int met_platform_hockney(const met_platform_t *m, met_hockney_t *link)
   return 0;
 }
 
+int met_platform_logp(const met_platform_t *m, met_logp_t *logp)
+{
+  const double word = 8;
+  *logp = (met_logp_t){.word_bytes = word, .P = m->p};
+  if (m->p <= 1)
+    return -1;
+  if (m->piecewise) {
+    int d = m->hops[1];
+    logp->L = met_piecewise_time(&m->msg, word, d);
+    logp->g = 1e-6 * (m->msg.large[1] + m->msg.large[3] * d) * word;
+    return 0;
+  }
+  if (m->bandwidth <= 0)
+    return -1;
+  logp->L = m->latency + word / m->bandwidth;
+  logp->g = word / m->bandwidth;
+  return 0;
+}
+
+void met_platform_p2p_describe(const met_platform_t *m, double bytes, char *out, size_t len)
+{
+  met_hockney_t link;
+  met_logp_t logp;
+  if (m->p <= 1) {
+    snprintf(out, len, "%s", "");
+    return;
+  }
+  if (met_platform_hockney(m, &link) != 0 || met_platform_logp(m, &logp) != 0) {
+    snprintf(out, len,
+             "Point-to-point models, ranks 0 and 1: Hockney -, LogP -: the platform gives neither a piecewise "
+             "message model nor a route bandwidth between their hosts");
+    return;
+  }
+  snprintf(out, len,
+           "Point-to-point models, ranks 0 and 1 (%d hop%s): Hockney lambda %.6g us, tau %.6g us/B; LogP (Culler et "
+           "al. 1993) L %.6g us, o 0 (no processor time per message), g %.6g us per 8-byte word, P = p; %.0f bytes: "
+           "Hockney %.6g us, LogP %.6g us",
+           m->hops[1], m->hops[1] == 1 ? "" : "s", 1e6 * link.lambda, 1e6 * link.tau, 1e6 * logp.L, 1e6 * logp.g, bytes,
+           1e6 * met_hockney(&link, bytes), 1e6 * met_logp_time(&logp, bytes));
+}
+
 int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg)
 {
   *msg = (met_piecewise_t){0};

@@ -36,7 +36,7 @@ typedef struct met_charac {
   double memory_bytes;            /* simrun:memory-bytes; 0 when the platform gives none */
   double cache_bytes;  /* simrun:cache-bytes: the size of a cache level in front of external memory; 0: none */
   double cache_cycles; /* simrun:cycles-cache: cycles per external access that hits that cache */
-  int derived;                    /* 1 when no simrun:cycles-* was given: the default of met_charac_default */
+  int derived;         /* 1 when no simrun:cycles-* was given: the default of met_charac_default */
 } met_charac_t;
 
 /* The characterisation of a host whose platform gives none: SimGrid's speed read as operations per second, so that a
@@ -85,6 +85,18 @@ typedef struct met_platform {
  * regime at their distance (lambda = alpha + gamma d, tau = beta + delta d), else the route's latency and 1 /
  * bandwidth; 0 and 0 for p = 1, where nothing is sent. Returns 0, or -1 when the platform gives neither. */
 int met_platform_hockney(const met_platform_t *m, met_hockney_t *link);
+
+/* LogP's parameters for messages between rank 0 and rank 1, for words of 8 bytes (a double, the skeletons' element):
+ * L, one word's time (the piecewise model's at their distance, else the route's latency + 8 / bandwidth); g, one
+ * word's share of the bandwidth (the large-message regime's (beta + delta d) x 8, else 8 / bandwidth); o = 0, as the
+ * simulation charges no processor time per message; P = p. Returns 0, or -1 when p = 1 (no route) or the platform
+ * gives no message model. */
+int met_platform_logp(const met_platform_t *m, met_logp_t *logp);
+
+/* One line for the report on the point-to-point models between ranks 0 and 1: Hockney's lambda and tau, LogP's L, o,
+ * g (P is the run's p) and what each predicts for a message of `bytes`; with "-" and what is missing when the platform
+ * lacks it; "" at p = 1, where nothing is sent. */
+void met_platform_p2p_describe(const met_platform_t *m, double bytes, char *out, size_t len);
 
 /* The machine's message time as eq. 4's piecewise form into *msg: the platform's own, or else the route's as SimGrid
  * times it on a quiet network (alpha 0, beta = 1 / bandwidth, gamma = the latency per link of the route between

@@ -1,10 +1,19 @@
-/* Analytic models: Hockney's lambda + L tau; FAST's pdgemm (Caron & Suter 2002, eqs. 1-3) and pdtrsm (eqs. 4-7) with
- * the tree broadcast of §3; Zemerly et al.'s Gauss-Jordan model (seed 001 eqs. 4, 11-15). */
+/* Analytic models: Hockney's lambda + L tau; LogP's 2 o + L + (k - 1) max(g, o); FAST's pdgemm (Caron & Suter 2002,
+ * eqs. 1-3) and pdtrsm (eqs. 4-7) with the tree broadcast of §3; Zemerly et al.'s Gauss-Jordan model (seed 001 eqs. 4,
+ * 11-15). */
 #include "met_model.h"
+
+#include <math.h>
 
 double met_hockney(const met_hockney_t *link, double bytes)
 {
   return link->lambda + bytes * link->tau;
+}
+
+double met_logp_time(const met_logp_t *m, double bytes)
+{
+  double k = bytes > m->word_bytes ? ceil(bytes / m->word_bytes) : 1;
+  return 2 * m->o + m->L + (k - 1) * (m->g > m->o ? m->g : m->o);
 }
 
 int met_ceil_log2(long n)

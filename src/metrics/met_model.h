@@ -1,7 +1,7 @@
 /* Analytic performance models to set beside the simulation, as pure functions of explicit parameters (no SimGrid, no
- * trace): Hockney's linear message time, the FAST models of ScaLAPACK pdgemm (Caron & Suter 2002, seed 003 eqs. 1-3)
- * and pdtrsm (eqs. 4-7), and the non-overlapped Gauss-Jordan model of Zemerly et al. (seed 001 eqs. 11-15).
- * A model leaves out what the simulation shows: contention, idle time in pipelines, load imbalance. */
+ * trace): Hockney's linear message time, LogP's, the FAST models of ScaLAPACK pdgemm (Caron & Suter 2002, seed 003 eqs.
+ * 1-3) and pdtrsm (eqs. 4-7), and the non-overlapped Gauss-Jordan model of Zemerly et al. (seed 001 eqs. 11-15). A
+ * model leaves out what the simulation shows: contention, idle time in pipelines, load imbalance. */
 #ifndef MET_MODEL_H
 #define MET_MODEL_H
 
@@ -15,6 +15,21 @@ typedef struct met_hockney_link {
 } met_hockney_t;
 
 double met_hockney(const met_hockney_t *link, double bytes);
+
+/* LogP (Culler et al. 1993): L, the latency of a message of one word; o, the time a processor is busy sending or
+ * receiving a message; g, the least interval between two messages a processor sends; P processors. */
+typedef struct met_logp {
+  double L;          /* seconds */
+  double o;          /* seconds */
+  double g;          /* seconds */
+  double word_bytes; /* the size of one LogP message */
+  int P;
+} met_logp_t;
+
+/* A message of `bytes` sent as k = ceil(bytes / word) LogP messages from one processor to another: the sender issues
+ * one every max(g, o), the last arrives L after it and is received in o: 2 o + L + (k - 1) max(g, o) (at least one
+ * message). */
+double met_logp_time(const met_logp_t *m, double bytes);
 
 /* ceil(log2 n): the rounds of a binomial-tree broadcast among n members; 0 for n <= 1. */
 int met_ceil_log2(long n);

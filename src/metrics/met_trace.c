@@ -149,8 +149,8 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
 {
   if (!valid_rank(trace, rank) || !valid_interval(trace, &trace->ranks[rank], iv))
     return -1;
-  if (iv->end == iv->start)
-    return 0;
+  if (iv->end == iv->start && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND))
+    return 0; /* kept: the sender's end of an eager message, which takes it no time, so that it counts */
   met_timeline_t *timeline = &trace->ranks[rank];
   if (grow_phase_rows(timeline, (size_t)iv->phase + 1) != 0)
     return -1;

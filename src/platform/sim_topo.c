@@ -63,6 +63,9 @@ static const char *const icluster_host_props[] = {"simrun:memory-bytes",
                                                   "5.5",
                                                   NULL};
 
+/* LAM/MPI's tcp short-message (eager) limit, as platforms/icluster-fe-32.xml assumes and sources it. */
+static const char *const icluster_props[] = {"simrun:eager-bytes", "65536", NULL};
+
 /* ncp2 copies the nodes (the PowerPC 604's characterisation included) and Myrinet links of
  * platforms/ncp2-myrinet-8.xml (seed 002); its protocol controllers and
  * PCI buses, which only the DSM model uses, are not generated. */
@@ -110,11 +113,12 @@ static const sim_topo_preset_t presets[] = {
      .summary = "icluster, the Pentium III nodes and Fast Ethernet of platforms/icluster-fe-32.xml (seed 003,\n"
                 "  Caron and Suter 2002): 733 Mflop/s hosts with 256 MiB, links of 100 Mbit/s less framing\n"
                 "  (11866059.8 B/s); the 124.04 us per message through the store-and-forward switch is split evenly\n"
-                "  over the two links of a host-switch-host route, 62.02 us each",
+                "  over the two links of a host-switch-host route, 62.02 us each; sends of at most 64 KiB are eager",
      .speed = "733Mf",
      .bandwidth = "11866059.8Bps",
      .latency = "62.02us",
      .config = cluster_config,
+     .props = icluster_props,
      .host_props = icluster_host_props},
     {.name = "ncp2",
      .summary = "ncp2, the PowerPC 604 nodes and Myrinet links of platforms/ncp2-myrinet-8.xml (seed 002, Pereira et\n"

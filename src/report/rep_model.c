@@ -154,12 +154,20 @@ static const char *missing_of(const stu_point_t *point)
   return point->model_missing;
 }
 
+static const char *p2p_of(const stu_point_t *point)
+{
+  return point->p2p;
+}
+
 void rep_print_machines(FILE *out, const stu_study_t *study)
 {
   for (size_t i = 0; i < study->npoints; i++)
     if (study->points[i].machine[0] && !said_before(study, i, machine_of))
       fprintf(out, "%s%s\n",
               i == 0 ? "\nMachine (rank 0's host; docs/machines.md): " : "  also: ", study->points[i].machine);
+  for (size_t i = 0; i < study->npoints; i++) /* Hockney and LogP, once per distinct route and p */
+    if (study->points[i].p2p[0] && !said_before(study, i, p2p_of))
+      fprintf(out, "%s\n", study->points[i].p2p);
 }
 
 /* One line per distinct reason why the model printed "-". */

@@ -75,10 +75,17 @@ void sim_dsm_scope(sim_dsm_node_t *node, const char *label)
     node->scope = id;
 }
 
-void sim_dsm_compute(sim_dsm_node_t *node, double cycles)
+void sim_dsm_work(sim_dsm_node_t *node, const met_ops_t *ops, double items)
 {
+  const met_charac_t *charac = sim_rank_charac(node->rank);
+  double by_class[MET_CLASS_COUNT];
+  met_charac_cycles(charac, ops, items, by_class);
+  double cycles = 0;
+  for (int i = 0; i < MET_CLASS_COUNT; i++)
+    cycles += by_class[i];
+  double speed = sg_host_get_speed(node->pp_host); /* dsm_run_on executes at the host's speed */
   dsm_app_set(node, MET_CE_COMP, MET_OP_NONE);
-  dsm_run_on(node->pp_host, cycles);
+  dsm_run_on(node->pp_host, speed == charac->clock_hz ? cycles : cycles * speed / charac->clock_hz);
 }
 
 /* Called holding the PP: waits for the request whose first command was just queued, then records its wait. */

@@ -36,8 +36,10 @@ long sim_dsm_page_bytes(const sim_dsm_node_t *node);
 /* Names the code scope of what this node does from now on (CARNIVAL's scopes: a loop, a function, a phase). */
 void sim_dsm_scope(sim_dsm_node_t *node, const char *label);
 
-/* Application work on the PP: `cycles` of the 100 MHz PowerPC 604 (Comp); interrupts preempt it. */
-void sim_dsm_compute(sim_dsm_node_t *node, double cycles);
+/* Application work on the PP (Comp), given as `items` pieces of `ops` operations by class and timed with the PP
+ * host's characterisation (sim_rank_charac: NCP2's PowerPC 604 in platforms/ncp2-myrinet-8.xml); interrupts preempt
+ * it. */
+void sim_dsm_work(sim_dsm_node_t *node, const met_ops_t *ops, double items);
 
 /* Accesses bytes [addr, addr + bytes) of the shared space. Each page touched without a copy is fetched (page
  * request), each invalidated one is brought up to date (diff request), before the access; a write also marks the

@@ -34,6 +34,19 @@ malformed:
   return SIM_EPLATFORM;
 }
 
+/* simrun:eager-bytes: a finite number of bytes, at least 0 (docs/machines.md). */
+static int read_eager_bytes(sim_machine_t *machine, char *err, size_t errlen)
+{
+  int rc = read_numbers("simrun:eager-bytes", &machine->eager_bytes, 1, err, errlen);
+  if (rc != 0 || (isfinite(machine->eager_bytes) && machine->eager_bytes >= 0))
+    return rc;
+  snprintf(err, errlen,
+           "platform property simrun:eager-bytes = \"%s\": expected a finite number of bytes >= 0 (the message "
+           "library's eager limit); fix the value",
+           sim_engine_property("simrun:eager-bytes"));
+  return SIM_EPLATFORM;
+}
+
 int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
 {
   memset(machine, 0, sizeof *machine);
@@ -47,8 +60,9 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
     machine->piecewise = 1;
     if (!sim_engine_property("simrun:comm-small-us") || !sim_engine_property("simrun:comm-large-us") ||
         !sim_engine_property("simrun:comm-packet-bytes")) {
-      snprintf(err, errlen, "the piecewise comm model needs simrun:comm-packet-bytes, simrun:comm-small-us and "
-                            "simrun:comm-large-us");
+      snprintf(err, errlen,
+               "the piecewise comm model needs simrun:comm-packet-bytes, simrun:comm-small-us and "
+               "simrun:comm-large-us");
       return SIM_EPLATFORM;
     }
     rc = read_numbers("simrun:comm-packet-bytes", &machine->msg.packet_bytes, 1, err, errlen);
@@ -58,7 +72,7 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
   rc = rc ? rc : read_numbers("simrun:link-init-us", &machine->link_init_us, 1, err, errlen);
   rc = rc ? rc : read_numbers("simrun:io-input-us", machine->input_us, 2, err, errlen);
   rc = rc ? rc : read_numbers("simrun:io-output-us", machine->output_us, 2, err, errlen);
-  return rc;
+  return rc ? rc : read_eager_bytes(machine, err, errlen);
 }
 
 double sim_machine_msg_time(const void *model, double bytes, int hops)

@@ -14,16 +14,18 @@
 typedef enum sim_io_dir { SIM_INPUT = 0, SIM_OUTPUT } sim_io_dir_t;
 
 typedef struct sim_machine {
-  int piecewise;        /* 1 when simrun:comm-model is "piecewise" (eq. 4); 0 keeps SimGrid's own link model */
-  met_piecewise_t msg;  /* simrun:comm-packet-bytes (p_s), simrun:comm-small-us (alpha, beta, gamma, delta for
-                         * l <= p_s: us, us/B, us/hop, us/B/hop) and simrun:comm-large-us (the same for l > p_s) */
-  double link_init_us;  /* simrun:link-init-us: cost of initialising one link (eq. 3); 0 when absent */
-  double input_us[2];   /* simrun:io-input-us: alpha, beta of eq. 5; zero when absent */
-  double output_us[2];  /* simrun:io-output-us: alpha, beta of eq. 6; zero when absent */
+  int piecewise;       /* 1 when simrun:comm-model is "piecewise" (eq. 4); 0 keeps SimGrid's own link model */
+  met_piecewise_t msg; /* simrun:comm-packet-bytes (p_s), simrun:comm-small-us (alpha, beta, gamma, delta for
+                        * l <= p_s: us, us/B, us/hop, us/B/hop) and simrun:comm-large-us (the same for l > p_s) */
+  double link_init_us; /* simrun:link-init-us: cost of initialising one link (eq. 3); 0 when absent */
+  double input_us[2];  /* simrun:io-input-us: alpha, beta of eq. 5; zero when absent */
+  double output_us[2]; /* simrun:io-output-us: alpha, beta of eq. 6; zero when absent */
+  double eager_bytes;  /* simrun:eager-bytes: the message library's eager limit, a send of at most this many bytes is
+                        * over for its sender at once; 0 when absent: every send is synchronous (transputer channels) */
 } sim_machine_t;
 
 /* Reads the model from the loaded platform. Returns 0, or SIM_EPLATFORM with a message naming the property when a
- * value is malformed or the comm model is unknown. */
+ * value is malformed (or, for simrun:eager-bytes, negative or not finite) or the comm model is unknown. */
 int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen);
 
 /* Seconds for `bytes` over `hops` links on a quiet network with the piecewise model (eq. 4, met_piecewise_time), for

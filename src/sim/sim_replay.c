@@ -8,6 +8,7 @@
 #include "sim_replay_comm.h"
 #include "sim_ti.h"
 
+#include <math.h>
 #include <simgrid/actor.h>
 #include <simgrid/comm.h>
 #include <simgrid/engine.h>
@@ -47,7 +48,7 @@ typedef struct sim_world {
   int record_error; /* set when the recorder ran out of memory */
   int fail_code;    /* from sim_rank_fail: the first failure of a layer above, or 0 */
   int posted_clock; /* sim_post_at_own_clock: every message posted at its rank's clock, computations executed */
-  double eager_below; /* with posted_clock: messages of fewer bytes are sent eagerly */
+  double eager_below; /* messages of fewer bytes are sent eagerly (sim_post_at_own_clock, or the platform's limit) */
   double envelope;    /* with posted_clock: bytes every message carries beyond its data */
   char fail_message[512];
 } sim_world_t;
@@ -172,7 +173,8 @@ static void record_dir(sim_rank_t *rank, met_category_t category, double start, 
                        double bytes, const double *parts)
 {
   const sim_job_t *job = rank->world->job;
-  int hops = category == MET_CAT_COMM && peer >= 0 && (!job->aggregate || job->message_hops) && end > start
+  int hops = category == MET_CAT_COMM && peer >= 0 && (!job->aggregate || job->message_hops) &&
+                     (end > start || dir == MET_DIR_SEND) /* an eager send's end takes no time but is a message */
                  ? peer_hops(rank, peer)
                  : 0;
   met_interval_t iv = {.start = start, .end = end, .category = category, .phase = rank->phase, .peer = peer,
@@ -222,6 +224,11 @@ static void compute_at(sim_rank_t *rank, const sim_cycles_t *cycles, double hz, 
 void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose)
 {
   compute_at(rank, cycles, rank->speed, purpose);
+}
+
+const met_charac_t *sim_rank_charac(const sim_rank_t *rank)
+{
+  return &rank->charac;
 }
 
 void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_t purpose)
@@ -282,12 +289,20 @@ static void finish(sim_rank_t *rank, sim_request_t *req)
   rank->ready = req->end > arrived ? req->end : arrived;
   double started = req->start < arrived ? arrived : req->start > rank->ready ? rank->ready : req->start;
   record_dir(rank, MET_CAT_IDLE, arrived, started, req->peer, req->sending ? MET_DIR_SEND : MET_DIR_RECV, 0, NULL);
-  record(rank, MET_CAT_COMM, started, rank->ready, req->peer, req->bytes, NULL);
+  record_dir(rank, MET_CAT_COMM, started, rank->ready, req->peer, req->sending ? MET_DIR_SEND : MET_DIR_RECV,
+             req->bytes, NULL);
+}
+
+/* Whether messages are posted (post, finish) rather than met in the rendezvous below: after sim_post_at_own_clock, or
+ * on a platform whose message library sends small messages eagerly (follow_platform_protocol). */
+static int posts_messages(const sim_world_t *world)
+{
+  return world->posted_clock || world->eager_below > 0;
 }
 
 static void message(sim_rank_t *rank, int peer, int sending, double bytes)
 {
-  if (rank->world->posted_clock) {
+  if (posts_messages(rank->world)) {
     sim_request_t req;
     post(rank, &req, peer, sending, bytes);
     finish(rank, &req);
@@ -463,6 +478,15 @@ static void rank_main(int argc, char *argv[])
   rank->finished = 1;
 }
 
+/* What the platform's message library does with a send (simrun:eager-bytes, docs/machines.md): below its eager limit
+ * a send is over for the sender at once, through post()'s eager sends; a platform without one (the T800's synchronous
+ * channels) keeps every send synchronous. Computations stay on the ranks' own clocks (one rank per host). */
+static void follow_platform_protocol(sim_world_t *world)
+{
+  /* post() sends eagerly below eager_below: the next double above the limit makes a message of exactly it eager */
+  world->eager_below = world->machine.eager_bytes > 0 ? nextafter(world->machine.eager_bytes, INFINITY) : 0;
+}
+
 /* Maps ranks to hosts and creates their actors. */
 static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
 {
@@ -575,6 +599,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
     return rc;
   if (world.machine.piecewise)
     sim_engine_set_msg_time(sim_machine_msg_time, &world.machine);
+  follow_platform_protocol(&world);
   rc = sim_cluster_install(&world.cluster, err, errlen);
   if (rc != 0)
     return rc;

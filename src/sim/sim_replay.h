@@ -70,6 +70,10 @@ void sim_rank_fail(sim_rank_t *rank, int code, const char *message);
 
 void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose);
 
+/* What each operation class costs on this rank's host (sim_machine_charac), for layers that time work themselves (the
+ * DSM's sim_dsm_work); borrowed for the run. */
+const met_charac_t *sim_rank_charac(const sim_rank_t *rank);
+
 /* Work given as operation counts by class: `items` pieces of `ops` each (the elements a module of the skeleton
  * handles), timed on this rank's host with the host's own characterisation (sim_machine_charac, met_charac_cycles)
  * and recorded with the split of eq. 2; useful work also adds its parallel anomaly (met_charac_anomaly) to the
@@ -77,7 +81,8 @@ void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t pur
 void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_t purpose);
 
 /* Point-to-point messages are synchronous, as transputer channels are (occam rendezvous): the sender blocks until
- * the receiver has taken the whole message. Time blocked before the partner arrives is recorded as IDLE, the
+ * the receiver has taken the whole message. On a platform with simrun:eager-bytes (MPI over TCP: docs/machines.md), a
+ * message of at most that many bytes is eager instead, as sim_post_at_own_clock's: over for the sender at once. Time blocked before the partner arrives is recorded as IDLE, the
  * transfer itself as COMM, both naming the partner. */
 void sim_send(sim_rank_t *rank, int dst, double bytes);
 void sim_recv(sim_rank_t *rank, int src, double bytes);

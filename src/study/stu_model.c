@@ -59,13 +59,14 @@ void stu_models_keep(stu_models_t *models, const app_skeleton_t *skeleton, const
 {
   app_point_t at = {.count = study->scenario->nparams, .names = names, .values = point->values};
   point->t_model = NAN;
-  point->warning[0] = point->model_missing[0] = '\0';
+  point->warning[0] = point->model_missing[0] = point->p2p[0] = '\0';
   const met_platform_t *m = describe(models, study, point, point->machine, sizeof point->machine);
   if (!m) {
     snprintf(point->model_missing, sizeof point->model_missing, "the platform could not be described");
     return;
   }
   snprintf(point->machine, sizeof point->machine, "%s", m->origin);
+  met_platform_p2p_describe(m, 1024, point->p2p, sizeof point->p2p);
   if (skeleton->model)
     point->t_model = skeleton->model(&at, point->p, m, point->model_missing, sizeof point->model_missing);
   if (!skeleton->advise || !skeleton->advise(&at, point->p, m, point->warning, sizeof point->warning))

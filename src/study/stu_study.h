@@ -47,6 +47,7 @@ typedef struct stu_point {
   char warning[320];        /* the skeleton's advice on this point, or "" */
   char machine[512];        /* which characterisation rank 0's host used and where it came from */
   char model_missing[256];  /* with t_model NAN: what the model lacks, or "" */
+  char p2p[384];            /* the point-to-point models between ranks 0 and 1 (met_platform_p2p_describe), or "" */
   char t_seq_source[512];   /* where T_seq comes from when the skeleton says (app_skeleton_t.prepare_seq), or "": the
                              * run on one process */
 } stu_point_t;

@@ -1,0 +1,86 @@
+/* Tests of the point-to-point models a platform description gives (met_machine: Hockney's and LogP's parameters
+ * between ranks 0 and 1, the report's line about them) against hand calculations on descriptions written out below:
+ * a route of 10 us and 100 MB/s, a piecewise model with round coefficients, and a platform that gives neither. */
+#include "met_machine.h"
+#include "tu.h"
+
+#include <string.h>
+
+/* Two ranks one link apart on a route of 10 us and 1e8 B/s. */
+static void route_platform(met_platform_t *m)
+{
+  memset(m, 0, sizeof *m);
+  m->p = 2;
+  m->hops[1] = 1;
+  m->latency = 10e-6;
+  m->bandwidth = 1e8;
+}
+
+/* By hand: L = 10 us + 8 / 1e8 s = 10.08 us, g = 8 / 1e8 s = 0.08 us, o = 0, P = 2. 1024 bytes are 128 words:
+ * 10.08 + 127 x 0.08 = 20.24 us, which is Hockney's 10 + 1024 x 0.01 = 20.24 us (o = 0: LogP adds nothing). */
+static void test_met_machine_logp_from_the_route(void)
+{
+  static met_platform_t m;
+  route_platform(&m);
+  met_logp_t logp;
+  CU_ASSERT_EQUAL_FATAL(met_platform_logp(&m, &logp), 0);
+  TU_ASSERT_CLOSE(logp.L, 10.08e-6, 1e-15);
+  TU_ASSERT_CLOSE(logp.g, 0.08e-6, 1e-15);
+  CU_ASSERT(logp.o == 0 && logp.P == 2 && logp.word_bytes == 8);
+  TU_ASSERT_CLOSE(met_logp_time(&logp, 1024), 20.24e-6, 1e-15);
+  char line[512];
+  met_platform_p2p_describe(&m, 1024, line, sizeof line);
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, "Hockney lambda 10 us, tau 0.01 us/B"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, "L 10.08 us, o 0"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, "1024 bytes: Hockney 20.24 us, LogP 20.24 us"));
+}
+
+/* A piecewise model (us): small regime 10 + 1 l + 2 d, large 5 + 0.5 l + 1 d + 0.1 l d, split at 100 bytes; ranks 2
+ * hops apart. L = 10 + 8 + 4 = 22 us (one word, small regime); g = (0.5 + 0.1 x 2) x 8 = 5.6 us. */
+static void test_met_machine_logp_from_the_piecewise_model(void)
+{
+  static met_platform_t m;
+  memset(&m, 0, sizeof m);
+  m.p = 4;
+  m.hops[1] = 2;
+  m.piecewise = 1;
+  m.msg = (met_piecewise_t){.packet_bytes = 100, .small = {10, 1, 2, 0}, .large = {5, 0.5, 1, 0.1}};
+  met_logp_t logp;
+  CU_ASSERT_EQUAL_FATAL(met_platform_logp(&m, &logp), 0);
+  TU_ASSERT_CLOSE(logp.L, 22e-6, 1e-15);
+  TU_ASSERT_CLOSE(logp.g, 5.6e-6, 1e-15);
+  CU_ASSERT_EQUAL(logp.P, 4);
+  /* 16 bytes = 2 words: 22 + 5.6 = 27.6 us */
+  TU_ASSERT_CLOSE(met_logp_time(&logp, 16), 27.6e-6, 1e-15);
+}
+
+/* No route bandwidth and no piecewise model: both models print "-" and the line says what is missing; p = 1 sends
+ * nothing, so there is no line. */
+static void test_met_machine_missing_inputs(void)
+{
+  static met_platform_t m;
+  route_platform(&m);
+  m.bandwidth = 0;
+  met_logp_t logp;
+  CU_ASSERT_EQUAL(met_platform_logp(&m, &logp), -1);
+  char line[512];
+  met_platform_p2p_describe(&m, 1024, line, sizeof line);
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, "Hockney -, LogP -: the platform gives neither"));
+  CU_ASSERT_PTR_NULL(strchr(line, '\n'));
+  route_platform(&m);
+  m.p = 1;
+  CU_ASSERT_EQUAL(met_platform_logp(&m, &logp), -1);
+  met_platform_p2p_describe(&m, 1024, line, sizeof line);
+  CU_ASSERT_STRING_EQUAL(line, "");
+}
+
+int main(void)
+{
+  const tu_case_t cases[] = {
+      {"test_met_machine_logp_from_the_route", test_met_machine_logp_from_the_route},
+      {"test_met_machine_logp_from_the_piecewise_model", test_met_machine_logp_from_the_piecewise_model},
+      {"test_met_machine_missing_inputs", test_met_machine_missing_inputs},
+      {NULL, NULL},
+  };
+  return tu_run("met_machine", cases);
+}

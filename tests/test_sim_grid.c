@@ -4,7 +4,7 @@
 
 #include "sim_engine.h"
 #include "sim_grid.h"
-#include "sim_topo.h"
+#include "plt_topo.h"
 #include "tu.h"
 
 #include <simgrid/host.h>
@@ -111,14 +111,14 @@ static void test_sim_grid_links_match_routes(void)
 
 int main(void)
 {
-  sim_topo_t topo = {.kind = SIM_TOPO_MESH, .size = {ROWS, COLS}, .preset = sim_topo_preset("t800-flat"), .native = 1};
+  plt_topo_t topo = {.kind = PLT_TOPO_MESH, .size = {ROWS, COLS}, .preset = plt_topo_preset("t800-flat"), .native = 1};
   const char *tmp = getenv("TMPDIR");
   char path[512];
   char err[1024];
   snprintf(path, sizeof path, "%s/simrun-grid-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   int fd = mkstemp(path);
   FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-  int ok = out && sim_topo_resolve(&topo, err, sizeof err) == 0 && sim_topo_write(&topo, out, err, sizeof err) == 0;
+  int ok = out && plt_topo_resolve(&topo, err, sizeof err) == 0 && plt_topo_write(&topo, out, err, sizeof err) == 0;
   if (out)
     fclose(out);
   ok = ok && sim_engine_start(path, err, sizeof err) == 0 && sim_engine_host_count() == ROWS * COLS;

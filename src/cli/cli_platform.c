@@ -1,10 +1,10 @@
-/* The platform subcommand: its options, usage and messages; the platform itself is sim_topo's (mesh, torus,
+/* The platform subcommand: its options, usage and messages; the platform itself is plt_topo's (mesh, torus,
  * hypercube, switch, fat tree), written whole or not at all. */
 #include "cli_platform.h"
 
 #include "cli_results.h"
 #include "rep_report.h"
-#include "sim_topo.h"
+#include "plt_topo.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -13,7 +13,7 @@
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2 };
 
 typedef struct platform_options {
-  sim_topo_t topo;
+  plt_topo_t topo;
   const char *output;
 } platform_options_t;
 
@@ -44,7 +44,7 @@ static void platform_usage(FILE *out)
           "\n"
           "Without --preset, --speed, --bandwidth and --latency are all required. See docs/topologies.md.\n"
           "Example: simrun platform mesh 16x8 --preset t800 -o t800.xml (the machine of platforms/t800-mesh-128.xml)\n",
-          SIM_TOPO_MAX_HOSTS, sim_topo_preset_names());
+          PLT_TOPO_MAX_HOSTS, plt_topo_preset_names());
 }
 
 static int fail_platform(const char *message)
@@ -73,8 +73,8 @@ static int parse_platform(int argc, char **argv, platform_options_t *po)
                argv[optind - 1]);
       return fail_platform(message);
     }
-    if (c == 'p' && !(po->topo.preset = sim_topo_preset(optarg))) {
-      snprintf(message, sizeof message, "unknown preset '%s'; choose one of: %s", optarg, sim_topo_preset_names());
+    if (c == 'p' && !(po->topo.preset = plt_topo_preset(optarg))) {
+      snprintf(message, sizeof message, "unknown preset '%s'; choose one of: %s", optarg, plt_topo_preset_names());
       return fail_platform(message);
     }
     if (c == 'r' && strcmp(optarg, "explicit") != 0 && strcmp(optarg, "native") != 0) {
@@ -94,9 +94,9 @@ static int parse_platform(int argc, char **argv, platform_options_t *po)
              argv[argc - 1]);
     return fail_platform(message);
   }
-  if (sim_topo_parse_kind(argv[optind], &po->topo.kind, message, sizeof message) != 0 ||
-      sim_topo_parse_size(po->topo.kind, argv[optind + 1], po->topo.size, message, sizeof message) != 0 ||
-      sim_topo_resolve(&po->topo, message, sizeof message) != 0)
+  if (plt_topo_parse_kind(argv[optind], &po->topo.kind, message, sizeof message) != 0 ||
+      plt_topo_parse_size(po->topo.kind, argv[optind + 1], po->topo.size, message, sizeof message) != 0 ||
+      plt_topo_resolve(&po->topo, message, sizeof message) != 0)
     return fail_platform(message);
   return -1;
 }
@@ -104,13 +104,13 @@ static int parse_platform(int argc, char **argv, platform_options_t *po)
 /* simrun platform: writes the platform to standard output, or to a file that appears whole or not at all. */
 int cli_platform_main(int argc, char **argv)
 {
-  platform_options_t po = {.topo = {.kind = SIM_TOPO_MESH}};
+  platform_options_t po = {.topo = {.kind = PLT_TOPO_MESH}};
   int status = parse_platform(argc, argv, &po);
   rep_file_t *file = NULL;
   if (status >= 0 || (status = cli_open_output(po.output, &file)) != EXIT_OK)
     return status;
   char message[1200] = "";
-  if (sim_topo_write(&po.topo, file ? rep_file_stream(file) : stdout, message, sizeof message) != 0) {
+  if (plt_topo_write(&po.topo, file ? rep_file_stream(file) : stdout, message, sizeof message) != 0) {
     rep_file_abort(file);
     fprintf(stderr, "simrun: error: %s\n", message);
     return EXIT_RUNTIME;

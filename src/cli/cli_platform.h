@@ -1,4 +1,4 @@
-/* `simrun platform KIND SIZE`: writes a SimGrid platform of identical hosts and links (sim_topo) to standard output or
+/* `simrun platform KIND SIZE`: writes a SimGrid platform of identical hosts and links (plt_topo) to standard output or
  * to a file. */
 #ifndef CLI_PLATFORM_H
 #define CLI_PLATFORM_H

@@ -278,7 +278,7 @@ std::string tree_node(unsigned long n, unsigned long k, unsigned long hosts)
 }
 
 /* `base` (a number and a SimGrid bandwidth unit, such as "125MBps") times `factor`, written as the generator writes a
- * fat link's bandwidth (sim_topo.c: %.10g and the unit). */
+ * fat link's bandwidth (plt_topo.c: %.10g and the unit). */
 std::string times(const std::string &base, double factor)
 {
   size_t unit = 0;

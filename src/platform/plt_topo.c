@@ -1,6 +1,6 @@
 /* Topology generators: a graph of hosts, switches and links per topology, written as a SimGrid platform with libxml2's
  * xmlTextWriter (one zone, shortest-path routing over host-to-neighbour routes, as platforms/t800-mesh-128.xml). */
-#include "sim_topo.h"
+#include "plt_topo.h"
 #include "sim_cluster.h"
 #include "sim_error.h"
 
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const sim_topo_names[] = {"mesh", "torus", "hypercube", "switch", "fattree", NULL};
+const char *const plt_topo_names[] = {"mesh", "torus", "hypercube", "switch", "fattree", NULL};
 
 /* The T800 preset copies platforms/t800-mesh-128.xml, where each value's source in seed 001 is given (the
  * characterisation, simrun:clock-hz and simrun:cycles-*, included: docs/machines.md). */
@@ -83,7 +83,7 @@ static const char *const ncp2_host_props[] = {"simrun:memory-bytes",
                                               "1.5",
                                               NULL};
 
-static const sim_topo_preset_t presets[] = {
+static const plt_topo_preset_t presets[] = {
     {.name = "t800",
      .summary =
          "t800, the Parsytec SuperCluster of platforms/t800-mesh-128.xml (seed 001, Zemerly et al.\n"
@@ -136,7 +136,7 @@ static const char *const plain_config[] = {"network/model", "CM02", NULL};
 
 #define NPRESETS (sizeof presets / sizeof presets[0])
 
-const sim_topo_preset_t *sim_topo_preset(const char *name)
+const plt_topo_preset_t *plt_topo_preset(const char *name)
 {
   for (size_t i = 0; i < NPRESETS; i++)
     if (strcmp(presets[i].name, name) == 0)
@@ -144,7 +144,7 @@ const sim_topo_preset_t *sim_topo_preset(const char *name)
   return NULL;
 }
 
-const char *sim_topo_preset_names(void)
+const char *plt_topo_preset_names(void)
 {
   static char names[256];
   if (names[0])
@@ -154,53 +154,53 @@ const char *sim_topo_preset_names(void)
   return names;
 }
 
-int sim_topo_parse_kind(const char *name, sim_topo_kind_t *kind, char *err, size_t errlen)
+int plt_topo_parse_kind(const char *name, plt_topo_kind_t *kind, char *err, size_t errlen)
 {
-  for (int k = 0; k < SIM_TOPO_COUNT; k++)
-    if (strcmp(name, sim_topo_names[k]) == 0) {
-      *kind = (sim_topo_kind_t)k;
+  for (int k = 0; k < PLT_TOPO_COUNT; k++)
+    if (strcmp(name, plt_topo_names[k]) == 0) {
+      *kind = (plt_topo_kind_t)k;
       return 0;
     }
   snprintf(err, errlen, "unknown topology '%s'; choose one of: mesh, torus, hypercube, switch, fattree", name);
   return SIM_EINVAL;
 }
 
-/* A whole number from 1 to SIM_TOPO_MAX_HOSTS at *text, up to `stop` (or the end); advances *text past it. -1 when
+/* A whole number from 1 to PLT_TOPO_MAX_HOSTS at *text, up to `stop` (or the end); advances *text past it. -1 when
  * there is none. */
 static long whole(const char **text, char stop)
 {
   long value = 0;
   const char *c = *text;
-  for (; *c >= '0' && *c <= '9' && value <= SIM_TOPO_MAX_HOSTS; c++)
+  for (; *c >= '0' && *c <= '9' && value <= PLT_TOPO_MAX_HOSTS; c++)
     value = 10 * value + (*c - '0');
-  if (c == *text || *c != stop || value < 1 || value > SIM_TOPO_MAX_HOSTS)
+  if (c == *text || *c != stop || value < 1 || value > PLT_TOPO_MAX_HOSTS)
     return -1;
   *text = *c ? c + 1 : c;
   return value;
 }
 
-/* base^exp, or SIM_TOPO_MAX_HOSTS + 1 when larger. */
+/* base^exp, or PLT_TOPO_MAX_HOSTS + 1 when larger. */
 static long power(long base, long exp)
 {
   long result = 1;
-  for (long i = 0; i < exp && result <= SIM_TOPO_MAX_HOSTS; i++)
+  for (long i = 0; i < exp && result <= PLT_TOPO_MAX_HOSTS; i++)
     result *= base;
-  return result <= SIM_TOPO_MAX_HOSTS ? result : SIM_TOPO_MAX_HOSTS + 1;
+  return result <= PLT_TOPO_MAX_HOSTS ? result : PLT_TOPO_MAX_HOSTS + 1;
 }
 
-int sim_topo_parse_size(sim_topo_kind_t kind, const char *text, int size[2], char *err, size_t errlen)
+int plt_topo_parse_size(plt_topo_kind_t kind, const char *text, int size[2], char *err, size_t errlen)
 {
   static const char *const forms[] = {"ROWSxCOLS, such as 16x8", "ROWSxCOLS, such as 16x8",
                                       "a dimension D from 1 to 12 (2^D hosts), such as 7", "a host count N, such as 32",
                                       "K:L, a K-ary tree of L levels (K^L hosts, K >= 2), such as 4:3"};
   const char *c = text;
-  long a = whole(&c, kind == SIM_TOPO_MESH || kind == SIM_TOPO_TORUS ? 'x' : kind == SIM_TOPO_FATTREE ? ':' : '\0');
-  long b = kind == SIM_TOPO_MESH || kind == SIM_TOPO_TORUS || kind == SIM_TOPO_FATTREE ? whole(&c, '\0') : 1;
-  long hosts = kind == SIM_TOPO_HYPERCUBE ? power(2, a) : kind == SIM_TOPO_FATTREE ? power(a, b) : a * b;
-  int ok = a > 0 && b > 0 && hosts <= SIM_TOPO_MAX_HOSTS && (kind != SIM_TOPO_FATTREE || a >= 2);
+  long a = whole(&c, kind == PLT_TOPO_MESH || kind == PLT_TOPO_TORUS ? 'x' : kind == PLT_TOPO_FATTREE ? ':' : '\0');
+  long b = kind == PLT_TOPO_MESH || kind == PLT_TOPO_TORUS || kind == PLT_TOPO_FATTREE ? whole(&c, '\0') : 1;
+  long hosts = kind == PLT_TOPO_HYPERCUBE ? power(2, a) : kind == PLT_TOPO_FATTREE ? power(a, b) : a * b;
+  int ok = a > 0 && b > 0 && hosts <= PLT_TOPO_MAX_HOSTS && (kind != PLT_TOPO_FATTREE || a >= 2);
   if (!ok) {
-    snprintf(err, errlen, "%s size '%s': expected %s, with at most %d hosts", sim_topo_names[kind], text, forms[kind],
-             SIM_TOPO_MAX_HOSTS);
+    snprintf(err, errlen, "%s size '%s': expected %s, with at most %d hosts", plt_topo_names[kind], text, forms[kind],
+             PLT_TOPO_MAX_HOSTS);
     return SIM_EINVAL;
   }
   size[0] = (int)a;
@@ -248,23 +248,23 @@ static int check_param(const char *name, const char *text, const char *const *un
   return SIM_EINVAL;
 }
 
-int sim_topo_resolve(sim_topo_t *topo, char *err, size_t errlen)
+int plt_topo_resolve(plt_topo_t *topo, char *err, size_t errlen)
 {
-  const sim_topo_preset_t *preset = topo->preset;
+  const plt_topo_preset_t *preset = topo->preset;
   topo->speed = topo->speed ? topo->speed : preset ? preset->speed : NULL;
   topo->bandwidth = topo->bandwidth ? topo->bandwidth : preset ? preset->bandwidth : NULL;
   topo->latency = topo->latency ? topo->latency : preset ? preset->latency : NULL;
   if (!topo->speed || !topo->bandwidth || !topo->latency) {
     snprintf(err, errlen, "without --preset, give --speed, --bandwidth and --latency (presets: %s)",
-             sim_topo_preset_names());
+             plt_topo_preset_names());
     return SIM_EINVAL;
   }
   int rc = check_param("speed", topo->speed, speed_units, 0, "25Mf", err, errlen);
   rc = rc ? rc : check_param("bandwidth", topo->bandwidth, bandwidth_units, 0, "125MBps", err, errlen);
-  if (rc == 0 && topo->native && !sim_topo_has_native(topo->kind)) {
+  if (rc == 0 && topo->native && !plt_topo_has_native(topo->kind)) {
     snprintf(err, errlen,
              "--routing native: %s routes are explicit only; native routing is for mesh, torus and fattree",
-             sim_topo_names[topo->kind]);
+             plt_topo_names[topo->kind]);
     return SIM_EINVAL;
   }
   if (rc == 0 && topo->native && preset && preset->cluster_props) {
@@ -278,17 +278,17 @@ int sim_topo_resolve(sim_topo_t *topo, char *err, size_t errlen)
 }
 
 /* Switches of a fat tree at level m (1 = the switches hosts hang from, L = the root). */
-static size_t fat_switches(const sim_topo_t *topo, int m)
+static size_t fat_switches(const plt_topo_t *topo, int m)
 {
   return (size_t)power(topo->size[0], topo->size[1] - m);
 }
 
-size_t sim_topo_hosts(const sim_topo_t *topo)
+size_t plt_topo_hosts(const plt_topo_t *topo)
 {
   switch (topo->kind) {
-  case SIM_TOPO_HYPERCUBE:
+  case PLT_TOPO_HYPERCUBE:
     return (size_t)1 << topo->size[0];
-  case SIM_TOPO_FATTREE:
+  case PLT_TOPO_FATTREE:
     return (size_t)power(topo->size[0], topo->size[1]);
   default:
     return (size_t)topo->size[0] * (size_t)topo->size[1];
@@ -318,7 +318,7 @@ static void add_edge(graph_t *g, size_t a, size_t b, double fat)
 }
 
 /* Mesh links in the order of platforms/t800-mesh-128.xml (per host, right then down), then the torus' wrap-arounds. */
-static void grid_edges(const sim_topo_t *topo, graph_t *g)
+static void grid_edges(const plt_topo_t *topo, graph_t *g)
 {
   size_t rows = (size_t)topo->size[0];
   size_t cols = (size_t)topo->size[1];
@@ -328,7 +328,7 @@ static void grid_edges(const sim_topo_t *topo, graph_t *g)
     if (i / cols + 1 < rows)
       add_edge(g, i, i + cols, 1);
   }
-  if (topo->kind != SIM_TOPO_TORUS)
+  if (topo->kind != PLT_TOPO_TORUS)
     return;
   for (size_t r = 0; cols > 2 && r < rows; r++)
     add_edge(g, r * cols + cols - 1, r * cols, 1);
@@ -338,7 +338,7 @@ static void grid_edges(const sim_topo_t *topo, graph_t *g)
 
 /* Fat tree: host i under level-1 switch i / K; level-m switch j under level-(m+1) switch j / K, with K^m times the
  * bandwidth, so that every level carries its subtree's traffic (Leiserson's fat tree). */
-static void fat_tree_edges(const sim_topo_t *topo, graph_t *g)
+static void fat_tree_edges(const plt_topo_t *topo, graph_t *g)
 {
   size_t k = (size_t)topo->size[0];
   size_t first = g->hosts; /* the first switch of the current level */
@@ -353,17 +353,17 @@ static void fat_tree_edges(const sim_topo_t *topo, graph_t *g)
 }
 
 /* Fills g's links (g->edges NULL: counts them only). */
-static void build_edges(const sim_topo_t *topo, graph_t *g)
+static void build_edges(const plt_topo_t *topo, graph_t *g)
 {
   g->nedges = 0;
-  if (topo->kind == SIM_TOPO_MESH || topo->kind == SIM_TOPO_TORUS) {
+  if (topo->kind == PLT_TOPO_MESH || topo->kind == PLT_TOPO_TORUS) {
     grid_edges(topo, g);
-  } else if (topo->kind == SIM_TOPO_HYPERCUBE) {
+  } else if (topo->kind == PLT_TOPO_HYPERCUBE) {
     for (size_t i = 0; i < g->hosts; i++)
       for (int bit = 0; bit < topo->size[0]; bit++)
         if ((i ^ ((size_t)1 << bit)) > i)
           add_edge(g, i, i ^ ((size_t)1 << bit), 1);
-  } else if (topo->kind == SIM_TOPO_SWITCH) {
+  } else if (topo->kind == PLT_TOPO_SWITCH) {
     for (size_t i = 0; i < g->hosts; i++)
       add_edge(g, i, g->hosts, 1);
   } else {
@@ -371,11 +371,11 @@ static void build_edges(const sim_topo_t *topo, graph_t *g)
   }
 }
 
-static int build_graph(const sim_topo_t *topo, graph_t *g)
+static int build_graph(const plt_topo_t *topo, graph_t *g)
 {
-  *g = (graph_t){.hosts = sim_topo_hosts(topo)};
-  g->nodes = g->hosts + (topo->kind == SIM_TOPO_SWITCH);
-  for (int m = 1; topo->kind == SIM_TOPO_FATTREE && m <= topo->size[1]; m++)
+  *g = (graph_t){.hosts = plt_topo_hosts(topo)};
+  g->nodes = g->hosts + (topo->kind == PLT_TOPO_SWITCH);
+  for (int m = 1; topo->kind == PLT_TOPO_FATTREE && m <= topo->size[1]; m++)
     g->nodes += fat_switches(topo, m);
   build_edges(topo, g);
   g->edges = malloc(g->nedges * sizeof *g->edges);
@@ -386,14 +386,14 @@ static int build_graph(const sim_topo_t *topo, graph_t *g)
 }
 
 /* Node names: hosts n<row>-<col> on grids and n<i> elsewhere; the switch "switch"; fat-tree switches s<level>-<j>. */
-static void node_name(const sim_topo_t *topo, const graph_t *g, size_t node, char *name, size_t len)
+static void node_name(const plt_topo_t *topo, const graph_t *g, size_t node, char *name, size_t len)
 {
   size_t cols = (size_t)topo->size[1];
-  if (node < g->hosts && (topo->kind == SIM_TOPO_MESH || topo->kind == SIM_TOPO_TORUS)) {
+  if (node < g->hosts && (topo->kind == PLT_TOPO_MESH || topo->kind == PLT_TOPO_TORUS)) {
     snprintf(name, len, "n%zu-%zu", node / cols, node % cols);
   } else if (node < g->hosts) {
     snprintf(name, len, "n%zu", node);
-  } else if (topo->kind == SIM_TOPO_SWITCH) {
+  } else if (topo->kind == PLT_TOPO_SWITCH) {
     snprintf(name, len, "switch");
   } else {
     size_t j = node - g->hosts;
@@ -439,11 +439,11 @@ static void props(writer_t *x, const char *const *pairs)
     prop(x, pairs[i], pairs[i + 1]);
 }
 
-static void write_hosts(writer_t *x, const sim_topo_t *topo, const graph_t *g)
+static void write_hosts(writer_t *x, const plt_topo_t *topo, const graph_t *g)
 {
   char name[64];
   char number[32];
-  int grid = topo->kind == SIM_TOPO_MESH || topo->kind == SIM_TOPO_TORUS;
+  int grid = topo->kind == PLT_TOPO_MESH || topo->kind == PLT_TOPO_TORUS;
   for (size_t i = 0; i < g->nodes; i++) {
     node_name(topo, g, i, name, sizeof name);
     start(x, i < g->hosts ? "host" : "router");
@@ -461,7 +461,7 @@ static void write_hosts(writer_t *x, const sim_topo_t *topo, const graph_t *g)
 }
 
 /* The link of an edge is named after its ends: "l-n0-0-n0-1". */
-static void link_name(const sim_topo_t *topo, const graph_t *g, const edge_t *e, char *name, size_t len)
+static void link_name(const plt_topo_t *topo, const graph_t *g, const edge_t *e, char *name, size_t len)
 {
   char a[64];
   char b[64];
@@ -472,11 +472,11 @@ static void link_name(const sim_topo_t *topo, const graph_t *g, const edge_t *e,
 
 /* -1 when `topo` has no clusters (no preset with them, or a switch or fat tree); else, for edge e, whether it joins
  * two clusters (0 or 1; 0 for e NULL). Grids: blocks of side x side hosts; hypercubes: sub-cubes of side^2 hosts. */
-static int crosses_clusters(const sim_topo_t *topo, const edge_t *e)
+static int crosses_clusters(const plt_topo_t *topo, const edge_t *e)
 {
   size_t side = topo->preset ? (size_t)topo->preset->cluster_side : 0;
-  int grid = topo->kind == SIM_TOPO_MESH || topo->kind == SIM_TOPO_TORUS;
-  if (side == 0 || (!grid && topo->kind != SIM_TOPO_HYPERCUBE))
+  int grid = topo->kind == PLT_TOPO_MESH || topo->kind == PLT_TOPO_TORUS;
+  if (side == 0 || (!grid && topo->kind != PLT_TOPO_HYPERCUBE))
     return -1;
   if (!e)
     return 0;
@@ -486,7 +486,7 @@ static int crosses_clusters(const sim_topo_t *topo, const edge_t *e)
   return e->a / cols / side != e->b / cols / side || e->a % cols / side != e->b % cols / side;
 }
 
-static void write_links(writer_t *x, const sim_topo_t *topo, const graph_t *g)
+static void write_links(writer_t *x, const plt_topo_t *topo, const graph_t *g)
 {
   char name[160];
   char bandwidth[64];
@@ -513,7 +513,7 @@ static void write_links(writer_t *x, const sim_topo_t *topo, const graph_t *g)
 
 /* One route per link, between its ends; the routing computes the rest. Each link is split-duplex: UP from a to b,
  * and SimGrid's symmetric route uses DOWN from b to a. */
-static void write_routes(writer_t *x, const sim_topo_t *topo, const graph_t *g)
+static void write_routes(writer_t *x, const plt_topo_t *topo, const graph_t *g)
 {
   char a[64];
   char b[64];
@@ -535,17 +535,17 @@ static void write_routes(writer_t *x, const sim_topo_t *topo, const graph_t *g)
 }
 
 /* The topology as written on the command line, such as "mesh-16x8": the zone's id. */
-static void topo_id(const sim_topo_t *topo, char *id, size_t len)
+static void topo_id(const plt_topo_t *topo, char *id, size_t len)
 {
   static const char *const forms[] = {"mesh-%dx%d", "torus-%dx%d", "hypercube-%d", "switch-%d", "fattree-%d:%d"};
   snprintf(id, len, forms[topo->kind], topo->size[0], topo->size[1]);
 }
 
 /* How a file's routes are found, for its comment. */
-static const char *routing_note(const sim_topo_t *topo, const graph_t *g)
+static const char *routing_note(const plt_topo_t *topo, const graph_t *g)
 {
   if (topo->native)
-    return topo->kind == SIM_TOPO_FATTREE
+    return topo->kind == PLT_TOPO_FATTREE
                ? "built by simrun when it loads this file (src/sim/sim_grid.h),\n"
                  "  named as in the explicit file, routed up to the lowest common switch without a shortest-path\n"
                  "  search (SimGrid alone sees no hosts here)"
@@ -557,14 +557,14 @@ static const char *routing_note(const sim_topo_t *topo, const graph_t *g)
                         : "shortest paths over one route per link (Floyd)";
 }
 
-static void write_comment(writer_t *x, const sim_topo_t *topo, const graph_t *g)
+static void write_comment(writer_t *x, const plt_topo_t *topo, const graph_t *g)
 {
   static const char *const shapes[] = {"2D mesh", "2D torus", "hypercube", "single switch", "fat tree"};
   char id[64];
   char text[1024];
   topo_id(topo, id, sizeof id);
   snprintf(text, sizeof text,
-           "\n  Generated by simrun platform (src/sim/sim_topo.c): %s, a %s of %zu hosts and %zu links; routes are\n"
+           "\n  Generated by simrun platform (src/platform/plt_topo.c): %s, a %s of %zu hosts and %zu links; routes are\n"
            "  %s. Hosts: speed %s. Links: bandwidth %s, latency %s,\n"
            "  split-duplex.\n  Preset: %s.\n",
            id, shapes[topo->kind], g->hosts, g->nedges, routing_note(topo, g), topo->speed, topo->bandwidth,
@@ -574,7 +574,7 @@ static void write_comment(writer_t *x, const sim_topo_t *topo, const graph_t *g)
 
 /* The native form of a mesh, torus or fat tree: no hosts, links or routes, but a zone whose properties describe them,
  * which simrun fills at load time with a zone of its own whose routes are arithmetic (src/sim/sim_grid.h). */
-static void write_native(writer_t *x, const sim_topo_t *topo)
+static void write_native(writer_t *x, const plt_topo_t *topo)
 {
   char id[64];
   topo_id(topo, id, sizeof id);
@@ -587,7 +587,7 @@ static void write_native(writer_t *x, const sim_topo_t *topo)
   start(x, "zone");
   attribute(x, "id", grid);
   attribute(x, "routing", "None");
-  snprintf(grid, sizeof grid, topo->kind == SIM_TOPO_FATTREE ? "%s %d:%d" : "%s %dx%d", sim_topo_names[topo->kind],
+  snprintf(grid, sizeof grid, topo->kind == PLT_TOPO_FATTREE ? "%s %d:%d" : "%s %dx%d", plt_topo_names[topo->kind],
            topo->size[0], topo->size[1]);
   prop(x, "simrun:grid", grid);
   prop(x, "simrun:grid-speed", topo->speed);
@@ -598,7 +598,7 @@ static void write_native(writer_t *x, const sim_topo_t *topo)
   end(x);
 }
 
-static void write_platform(writer_t *x, const sim_topo_t *topo, const graph_t *g)
+static void write_platform(writer_t *x, const plt_topo_t *topo, const graph_t *g)
 {
   x->failed |= xmlTextWriterStartDocument(x->w, "1.0", NULL, NULL) < 0;
   x->failed |=
@@ -622,7 +622,7 @@ static void write_platform(writer_t *x, const sim_topo_t *topo, const graph_t *g
     attribute(x, "routing", g->nodes > 512 ? "DijkstraCache" : "Floyd");
     props(x, topo->preset ? topo->preset->props : NULL);
     props(x, topo->preset && crosses_clusters(topo, NULL) >= 0 ? topo->preset->cluster_props : NULL);
-    if (topo->kind == SIM_TOPO_HYPERCUBE) /* ranks in Gray-code order: neighbouring ranks one link apart (sim_map.h) */
+    if (topo->kind == PLT_TOPO_HYPERCUBE) /* ranks in Gray-code order: neighbouring ranks one link apart (sim_map.h) */
       prop(x, "simrun:placement", "gray");
     write_hosts(x, topo, g);
     write_links(x, topo, g);
@@ -633,12 +633,12 @@ static void write_platform(writer_t *x, const sim_topo_t *topo, const graph_t *g
   x->failed |= xmlTextWriterEndDocument(x->w) < 0;
 }
 
-int sim_topo_has_native(sim_topo_kind_t kind)
+int plt_topo_has_native(plt_topo_kind_t kind)
 {
-  return kind == SIM_TOPO_MESH || kind == SIM_TOPO_TORUS || kind == SIM_TOPO_FATTREE;
+  return kind == PLT_TOPO_MESH || kind == PLT_TOPO_TORUS || kind == PLT_TOPO_FATTREE;
 }
 
-int sim_topo_write(const sim_topo_t *topo, FILE *out, char *err, size_t errlen)
+int plt_topo_write(const plt_topo_t *topo, FILE *out, char *err, size_t errlen)
 {
   graph_t g;
   if (build_graph(topo, &g) != 0) {

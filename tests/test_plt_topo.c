@@ -7,7 +7,7 @@
 #include "app_pingpong.h"
 #include "sim_error.h"
 #include "sim_run.h"
-#include "sim_topo.h"
+#include "plt_topo.h"
 #include "tu.h"
 
 #include <math.h>
@@ -19,14 +19,14 @@
 #define T800 SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
 
 /* Writes `topo` to a new temporary file whose path goes to `path`; 0 or -1. */
-static int generate(sim_topo_t *topo, char *path, size_t len)
+static int generate(plt_topo_t *topo, char *path, size_t len)
 {
   const char *tmp = getenv("TMPDIR");
   snprintf(path, len, "%s/simrun-topo-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   int fd = mkstemp(path);
   FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
   char err[256];
-  int rc = out && sim_topo_resolve(topo, err, sizeof err) == 0 && sim_topo_write(topo, out, err, sizeof err) == 0;
+  int rc = out && plt_topo_resolve(topo, err, sizeof err) == 0 && plt_topo_write(topo, out, err, sizeof err) == 0;
   if (out)
     fclose(out);
   return rc ? 0 : -1;
@@ -40,20 +40,20 @@ static int line_distance(int a, int b, int n, int wraps)
 }
 
 /* The links between hosts a and b of `topo`, by hand from its definition. */
-static int expected_hops(const sim_topo_t *topo, int a, int b)
+static int expected_hops(const plt_topo_t *topo, int a, int b)
 {
   int cols = topo->size[1];
   int hops = 0;
-  int wraps = topo->kind == SIM_TOPO_TORUS;
+  int wraps = topo->kind == PLT_TOPO_TORUS;
   switch (topo->kind) {
-  case SIM_TOPO_MESH:
-  case SIM_TOPO_TORUS:
+  case PLT_TOPO_MESH:
+  case PLT_TOPO_TORUS:
     return line_distance(a / cols, b / cols, topo->size[0], wraps) + line_distance(a % cols, b % cols, cols, wraps);
-  case SIM_TOPO_HYPERCUBE:
+  case PLT_TOPO_HYPERCUBE:
     for (int x = a ^ b; x; x >>= 1)
       hops += x & 1;
     return hops;
-  case SIM_TOPO_SWITCH:
+  case PLT_TOPO_SWITCH:
     return a == b ? 0 : 2;
   default: /* up to the lowest common switch and down again */
     for (; a != b; a /= topo->size[0], b /= topo->size[0])
@@ -63,7 +63,7 @@ static int expected_hops(const sim_topo_t *topo, int a, int b)
 }
 
 /* Generates `topo`, loads it in SimGrid and compares every route with expected_hops. */
-static void check_routes(sim_topo_t topo, size_t hosts)
+static void check_routes(plt_topo_t topo, size_t hosts)
 {
   char path[512];
   CU_ASSERT_FATAL(generate(&topo, path, sizeof path) == 0);
@@ -72,7 +72,7 @@ static void check_routes(sim_topo_t topo, size_t hosts)
   char err[1024];
   int rc = sim_run_routes(path, &hops, &count, err, sizeof err);
   if (rc != 0)
-    fprintf(stderr, "%s %dx%d: %s\n", sim_topo_names[topo.kind], topo.size[0], topo.size[1], err);
+    fprintf(stderr, "%s %dx%d: %s\n", plt_topo_names[topo.kind], topo.size[0], topo.size[1], err);
   CU_ASSERT_FATAL(rc == 0);
   CU_ASSERT_EQUAL(count, hosts);
   int wrong = 0;
@@ -80,7 +80,7 @@ static void check_routes(sim_topo_t topo, size_t hosts)
     for (size_t b = 0; b < count; b++)
       wrong += hops[a * count + b] != expected_hops(&topo, (int)a, (int)b);
   if (wrong)
-    fprintf(stderr, "%s %dx%d: %d routes of the wrong length\n", sim_topo_names[topo.kind], topo.size[0], topo.size[1],
+    fprintf(stderr, "%s %dx%d: %d routes of the wrong length\n", plt_topo_names[topo.kind], topo.size[0], topo.size[1],
             wrong);
   CU_ASSERT_EQUAL(wrong, 0);
   free(hops);
@@ -88,36 +88,36 @@ static void check_routes(sim_topo_t topo, size_t hosts)
 }
 
 /* Each topology, with each preset, including degenerate shapes (a line, a 2-wide torus without wrap links). */
-static void test_sim_topo_routes_have_expected_hops(void)
+static void test_plt_topo_routes_have_expected_hops(void)
 {
-  const sim_topo_preset_t *t800 = sim_topo_preset("t800");
-  const sim_topo_preset_t *icluster = sim_topo_preset("icluster");
-  const sim_topo_preset_t *ncp2 = sim_topo_preset("ncp2");
+  const plt_topo_preset_t *t800 = plt_topo_preset("t800");
+  const plt_topo_preset_t *icluster = plt_topo_preset("icluster");
+  const plt_topo_preset_t *ncp2 = plt_topo_preset("ncp2");
   CU_ASSERT_FATAL(t800 && icluster && ncp2);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {3, 5}, .preset = t800}, 15);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {1, 6}, .preset = t800}, 6);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {4, 5}, .preset = t800}, 20);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {2, 3}, .preset = t800}, 6);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_HYPERCUBE, .size = {4, 1}, .preset = ncp2}, 16);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_SWITCH, .size = {7, 1}, .preset = icluster}, 7);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_FATTREE, .size = {2, 3}, .preset = t800}, 8);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_FATTREE, .size = {3, 2}, .preset = icluster}, 9);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_MESH, .size = {3, 5}, .preset = t800}, 15);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_MESH, .size = {1, 6}, .preset = t800}, 6);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_TORUS, .size = {4, 5}, .preset = t800}, 20);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_TORUS, .size = {2, 3}, .preset = t800}, 6);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_HYPERCUBE, .size = {4, 1}, .preset = ncp2}, 16);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_SWITCH, .size = {7, 1}, .preset = icluster}, 7);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_FATTREE, .size = {2, 3}, .preset = t800}, 8);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_FATTREE, .size = {3, 2}, .preset = icluster}, 9);
 }
 
 /* The native grids (sim_grid.h) route every pair over the same hop count, wrap-arounds and degenerate shapes too. */
-static void test_sim_topo_native_routes_have_expected_hops(void)
+static void test_plt_topo_native_routes_have_expected_hops(void)
 {
-  const sim_topo_preset_t *t800 = sim_topo_preset("t800-flat");
-  const sim_topo_preset_t *ncp2 = sim_topo_preset("ncp2");
-  check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {3, 5}, .preset = t800, .native = 1}, 15);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {1, 6}, .preset = t800, .native = 1}, 6);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {7, 1}, .preset = ncp2, .native = 1}, 7);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {4, 5}, .preset = t800, .native = 1}, 20);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {6, 3}, .preset = ncp2, .native = 1}, 18);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {2, 3}, .preset = t800, .native = 1}, 6);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_FATTREE, .size = {2, 3}, .preset = t800, .native = 1}, 8);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_FATTREE, .size = {3, 2}, .preset = ncp2, .native = 1}, 9);
-  check_routes((sim_topo_t){.kind = SIM_TOPO_FATTREE, .size = {5, 1}, .preset = ncp2, .native = 1}, 5);
+  const plt_topo_preset_t *t800 = plt_topo_preset("t800-flat");
+  const plt_topo_preset_t *ncp2 = plt_topo_preset("ncp2");
+  check_routes((plt_topo_t){.kind = PLT_TOPO_MESH, .size = {3, 5}, .preset = t800, .native = 1}, 15);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_MESH, .size = {1, 6}, .preset = t800, .native = 1}, 6);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_MESH, .size = {7, 1}, .preset = ncp2, .native = 1}, 7);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_TORUS, .size = {4, 5}, .preset = t800, .native = 1}, 20);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_TORUS, .size = {6, 3}, .preset = ncp2, .native = 1}, 18);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_TORUS, .size = {2, 3}, .preset = t800, .native = 1}, 6);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_FATTREE, .size = {2, 3}, .preset = t800, .native = 1}, 8);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_FATTREE, .size = {3, 2}, .preset = ncp2, .native = 1}, 9);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_FATTREE, .size = {5, 1}, .preset = ncp2, .native = 1}, 5);
 }
 
 /* Parameters given instead of a preset: on a switch, one 1e6-byte message crosses two 50 us links at 125 MB/s:
@@ -130,10 +130,10 @@ static void one_message(sim_rank_t *rank, const void *arg)
     sim_recv(rank, 0, 1e6);
 }
 
-static void test_sim_topo_given_parameters(void)
+static void test_plt_topo_given_parameters(void)
 {
-  sim_topo_t topo = {
-      .kind = SIM_TOPO_SWITCH, .size = {4, 1}, .speed = "1Gf", .bandwidth = "125MBps", .latency = "50us"};
+  plt_topo_t topo = {
+      .kind = PLT_TOPO_SWITCH, .size = {4, 1}, .speed = "1Gf", .bandwidth = "125MBps", .latency = "50us"};
   char path[512];
   CU_ASSERT_FATAL(generate(&topo, path, sizeof path) == 0);
   sim_job_t job = {.platform = path, .nranks = 2, .program = one_message};
@@ -186,9 +186,9 @@ static int same_traces(const met_trace_t *a, const met_trace_t *b, double tol)
 /* mesh 16x8 with the t800 preset against the hand-written platform: the ping-pong of every size from 8 bytes to 8 KiB
  * between rank 0 and all 127 others, and Gauss-Jordan N = 64 on 32 ranks with one-to-all (contention included),
  * give the very same times. */
-static void test_sim_topo_t800_mesh_matches_platform_file(void)
+static void test_plt_topo_t800_mesh_matches_platform_file(void)
 {
-  sim_topo_t topo = {.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800")};
+  plt_topo_t topo = {.kind = PLT_TOPO_MESH, .size = {16, 8}, .preset = plt_topo_preset("t800")};
   char path[512];
   CU_ASSERT_FATAL(generate(&topo, path, sizeof path) == 0);
   const char *pp_names[] = {"min-bytes", "max-bytes"};
@@ -210,7 +210,7 @@ static void test_sim_topo_t800_mesh_matches_platform_file(void)
 
 /* Gauss-Jordan N = 256 (the gj256 scenario's size) with both broadcasts on `topo` written native and explicit, at
  * each of the `count` rank counts: the very same traces, contention included, when every route has the same links. */
-static void check_native_matches_explicit(sim_topo_t topo, const int *ranks, size_t count)
+static void check_native_matches_explicit(plt_topo_t topo, const int *ranks, size_t count)
 {
   char explicit_path[512];
   char native_path[512];
@@ -236,15 +236,15 @@ static void check_native_matches_explicit(sim_topo_t topo, const int *ranks, siz
 
 /* The native mesh 16x8 against the explicit one, on 16 and 128 ranks. The flat T800 preset: the clustered one's
  * crossbar stages are explicit links' properties, refused natively. */
-static void test_sim_topo_native_mesh_matches_explicit(void)
+static void test_plt_topo_native_mesh_matches_explicit(void)
 {
   char err[512] = "";
-  sim_topo_t clustered = {.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800"), .native = 1};
-  CU_ASSERT_EQUAL(sim_topo_resolve(&clustered, err, sizeof err), SIM_EINVAL);
+  plt_topo_t clustered = {.kind = PLT_TOPO_MESH, .size = {16, 8}, .preset = plt_topo_preset("t800"), .native = 1};
+  CU_ASSERT_EQUAL(plt_topo_resolve(&clustered, err, sizeof err), SIM_EINVAL);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "use --preset t800-flat or explicit routing"));
   static const int ranks[] = {16, 128};
   check_native_matches_explicit(
-      (sim_topo_t){.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = sim_topo_preset("t800-flat")}, ranks, 2);
+      (plt_topo_t){.kind = PLT_TOPO_MESH, .size = {16, 8}, .preset = plt_topo_preset("t800-flat")}, ranks, 2);
 }
 
 /* Every rank of 64 exchanges 1e6 bytes with the rank 32 away, both messages at once (non-blocking). */
@@ -264,9 +264,9 @@ static void exchange_across(sim_rank_t *rank, const void *arg)
  * it has base bandwidths, so no flow is slowed if a route goes up a link's UP and down its DOWN direction; one that
  * came down an UP would share it. Each message then takes its 6 links' latency (62.02 us each, icluster preset) plus
  * 1e6 bytes at the host link's 11866059.8 B/s (CM02: latency plus size over the bottleneck's bandwidth). */
-static void test_sim_topo_native_fattree_matches_explicit(void)
+static void test_plt_topo_native_fattree_matches_explicit(void)
 {
-  sim_topo_t topo = {.kind = SIM_TOPO_FATTREE, .size = {4, 3}, .preset = sim_topo_preset("icluster")};
+  plt_topo_t topo = {.kind = PLT_TOPO_FATTREE, .size = {4, 3}, .preset = plt_topo_preset("icluster")};
   static const int ranks[] = {16, 64};
   check_native_matches_explicit(topo, ranks, 2);
   char path[512];
@@ -282,7 +282,7 @@ static void test_sim_topo_native_fattree_matches_explicit(void)
 }
 
 /* A zone whose simrun:grid is malformed or lacks a value is refused with a message naming the property. */
-static void test_sim_topo_native_rejects_bad_grid(void)
+static void test_plt_topo_native_rejects_bad_grid(void)
 {
   static const char *const zones[] = {
       "<prop id=\"simrun:grid\" value=\"ring 4\"/>",
@@ -313,9 +313,9 @@ static void test_sim_topo_native_rejects_bad_grid(void)
 
 /* switch 32 with the icluster preset against platforms/icluster-fe-32.xml: the ping-pong from 1 KiB to 1 MiB gives the
  * same times (up to rounding: 2 x 62.02 us of latency against 0.5 + 123.54 us). */
-static void test_sim_topo_icluster_switch_matches_platform_file(void)
+static void test_plt_topo_icluster_switch_matches_platform_file(void)
 {
-  sim_topo_t topo = {.kind = SIM_TOPO_SWITCH, .size = {32, 1}, .preset = sim_topo_preset("icluster")};
+  plt_topo_t topo = {.kind = PLT_TOPO_SWITCH, .size = {32, 1}, .preset = plt_topo_preset("icluster")};
   char path[512];
   CU_ASSERT_FATAL(topo.preset && generate(&topo, path, sizeof path) == 0);
   const char *names[] = {"min-bytes", "max-bytes"};
@@ -347,18 +347,18 @@ static char *slurp(const char *path, size_t *len)
 }
 
 /* The platforms of scenarios/topology-gj.xml are what the generator writes today (docs/topologies.md). */
-static void test_sim_topo_committed_platforms_are_current(void)
+static void test_plt_topo_committed_platforms_are_current(void)
 {
   static const struct {
     const char *file;
-    sim_topo_t topo;
-  } committed[] = {{"t800-mesh-16x8.xml", {.kind = SIM_TOPO_MESH, .size = {16, 8}}},
-                   {"t800-torus-16x8.xml", {.kind = SIM_TOPO_TORUS, .size = {16, 8}}},
-                   {"t800-hypercube-7.xml", {.kind = SIM_TOPO_HYPERCUBE, .size = {7, 1}}},
-                   {"t800-switch-128.xml", {.kind = SIM_TOPO_SWITCH, .size = {128, 1}}}};
+    plt_topo_t topo;
+  } committed[] = {{"t800-mesh-16x8.xml", {.kind = PLT_TOPO_MESH, .size = {16, 8}}},
+                   {"t800-torus-16x8.xml", {.kind = PLT_TOPO_TORUS, .size = {16, 8}}},
+                   {"t800-hypercube-7.xml", {.kind = PLT_TOPO_HYPERCUBE, .size = {7, 1}}},
+                   {"t800-switch-128.xml", {.kind = PLT_TOPO_SWITCH, .size = {128, 1}}}};
   for (size_t i = 0; i < sizeof committed / sizeof committed[0]; i++) {
-    sim_topo_t topo = committed[i].topo;
-    topo.preset = sim_topo_preset("t800-flat");
+    plt_topo_t topo = committed[i].topo;
+    topo.preset = plt_topo_preset("t800-flat");
     char path[512];
     char file[512];
     CU_ASSERT_FATAL(generate(&topo, path, sizeof path) == 0);
@@ -375,7 +375,7 @@ static void test_sim_topo_committed_platforms_are_current(void)
 }
 
 /* Occurrences of `needle` in the platform generated for `topo`, or -1. */
-static int count_in_platform(sim_topo_t topo, const char *needle)
+static int count_in_platform(plt_topo_t topo, const char *needle)
 {
   char path[512];
   if (generate(&topo, path, sizeof path) != 0)
@@ -394,79 +394,79 @@ static int count_in_platform(sim_topo_t topo, const char *needle)
  * and 3 x 8 from row 3 to 4, 7 to 8, 11 to 12 (40, as platforms/t800-mesh-128.xml); torus 16x8, those and its 16 + 8
  * wrap-around links (64); hypercube 7, the 64 links along each of bits 4, 5, 6 (192); none through a switch, none
  * with t800-flat, and the C004 properties of the root zone only where there are clusters. */
-static void test_sim_topo_t800_clusters_mark_crossing_links(void)
+static void test_plt_topo_t800_clusters_mark_crossing_links(void)
 {
-  const sim_topo_preset_t *t800 = sim_topo_preset("t800");
-  const sim_topo_preset_t *flat = sim_topo_preset("t800-flat");
+  const plt_topo_preset_t *t800 = plt_topo_preset("t800");
+  const plt_topo_preset_t *flat = plt_topo_preset("t800-flat");
   CU_ASSERT_FATAL(t800 && flat);
   const char *mark = "\"simrun:extra-c004-stages\" value=\"2\"";
-  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = t800}, mark), 40);
-  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_TORUS, .size = {16, 8}, .preset = t800}, mark), 64);
-  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_HYPERCUBE, .size = {7, 1}, .preset = t800}, mark),
+  CU_ASSERT_EQUAL(count_in_platform((plt_topo_t){.kind = PLT_TOPO_MESH, .size = {16, 8}, .preset = t800}, mark), 40);
+  CU_ASSERT_EQUAL(count_in_platform((plt_topo_t){.kind = PLT_TOPO_TORUS, .size = {16, 8}, .preset = t800}, mark), 64);
+  CU_ASSERT_EQUAL(count_in_platform((plt_topo_t){.kind = PLT_TOPO_HYPERCUBE, .size = {7, 1}, .preset = t800}, mark),
                   192);
-  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_SWITCH, .size = {128, 1}, .preset = t800}, mark), 0);
-  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {16, 8}, .preset = flat}, mark), 0);
+  CU_ASSERT_EQUAL(count_in_platform((plt_topo_t){.kind = PLT_TOPO_SWITCH, .size = {128, 1}, .preset = t800}, mark), 0);
+  CU_ASSERT_EQUAL(count_in_platform((plt_topo_t){.kind = PLT_TOPO_MESH, .size = {16, 8}, .preset = flat}, mark), 0);
   const char *delay = "simrun:c004-delay-bits";
-  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {4, 4}, .preset = t800}, delay), 1);
-  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_SWITCH, .size = {16, 1}, .preset = t800}, delay), 0);
-  CU_ASSERT_EQUAL(count_in_platform((sim_topo_t){.kind = SIM_TOPO_MESH, .size = {4, 4}, .preset = flat}, delay), 0);
+  CU_ASSERT_EQUAL(count_in_platform((plt_topo_t){.kind = PLT_TOPO_MESH, .size = {4, 4}, .preset = t800}, delay), 1);
+  CU_ASSERT_EQUAL(count_in_platform((plt_topo_t){.kind = PLT_TOPO_SWITCH, .size = {16, 1}, .preset = t800}, delay), 0);
+  CU_ASSERT_EQUAL(count_in_platform((plt_topo_t){.kind = PLT_TOPO_MESH, .size = {4, 4}, .preset = flat}, delay), 0);
 }
 
 /* Bad kinds, sizes and values are refused with a message that says what is expected. */
-static void test_sim_topo_rejects_bad_input(void)
+static void test_plt_topo_rejects_bad_input(void)
 {
   char err[512];
-  sim_topo_kind_t kind;
+  plt_topo_kind_t kind;
   int size[2];
-  CU_ASSERT(sim_topo_parse_kind("ring", &kind, err, sizeof err) == SIM_EINVAL && strstr(err, "mesh, torus"));
-  CU_ASSERT(sim_topo_parse_kind("fattree", &kind, err, sizeof err) == 0 && kind == SIM_TOPO_FATTREE);
+  CU_ASSERT(plt_topo_parse_kind("ring", &kind, err, sizeof err) == SIM_EINVAL && strstr(err, "mesh, torus"));
+  CU_ASSERT(plt_topo_parse_kind("fattree", &kind, err, sizeof err) == 0 && kind == PLT_TOPO_FATTREE);
   static const struct {
-    sim_topo_kind_t kind;
+    plt_topo_kind_t kind;
     const char *text;
-  } bad[] = {{SIM_TOPO_MESH, "8by16"},  {SIM_TOPO_MESH, "0x4"},    {SIM_TOPO_MESH, "65x64"},
-             {SIM_TOPO_MESH, "8x"},     {SIM_TOPO_TORUS, "-2x4"},  {SIM_TOPO_HYPERCUBE, "13"},
-             {SIM_TOPO_HYPERCUBE, "0"}, {SIM_TOPO_SWITCH, "4097"}, {SIM_TOPO_SWITCH, "3x3"},
-             {SIM_TOPO_FATTREE, "1:3"}, {SIM_TOPO_FATTREE, "4"},   {SIM_TOPO_FATTREE, "4:7"}};
+  } bad[] = {{PLT_TOPO_MESH, "8by16"},  {PLT_TOPO_MESH, "0x4"},    {PLT_TOPO_MESH, "65x64"},
+             {PLT_TOPO_MESH, "8x"},     {PLT_TOPO_TORUS, "-2x4"},  {PLT_TOPO_HYPERCUBE, "13"},
+             {PLT_TOPO_HYPERCUBE, "0"}, {PLT_TOPO_SWITCH, "4097"}, {PLT_TOPO_SWITCH, "3x3"},
+             {PLT_TOPO_FATTREE, "1:3"}, {PLT_TOPO_FATTREE, "4"},   {PLT_TOPO_FATTREE, "4:7"}};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    CU_ASSERT(sim_topo_parse_size(bad[i].kind, bad[i].text, size, err, sizeof err) == SIM_EINVAL);
+    CU_ASSERT(plt_topo_parse_size(bad[i].kind, bad[i].text, size, err, sizeof err) == SIM_EINVAL);
     CU_ASSERT(strstr(err, "expected") && strstr(err, bad[i].text));
   }
-  CU_ASSERT(sim_topo_parse_size(SIM_TOPO_MESH, "16x8", size, err, sizeof err) == 0 && size[0] == 16 && size[1] == 8);
-  CU_ASSERT(sim_topo_parse_size(SIM_TOPO_FATTREE, "4:3", size, err, sizeof err) == 0 && size[0] == 4);
+  CU_ASSERT(plt_topo_parse_size(PLT_TOPO_MESH, "16x8", size, err, sizeof err) == 0 && size[0] == 16 && size[1] == 8);
+  CU_ASSERT(plt_topo_parse_size(PLT_TOPO_FATTREE, "4:3", size, err, sizeof err) == 0 && size[0] == 4);
   static const struct {
     const char *speed, *bandwidth, *latency, *blamed;
   } values[] = {{"25Mf", "10XBps", "1us", "--bandwidth"}, {"fast", "1Bps", "1us", "--speed"},
                 {"25Mf", "1Bps", "-5us", "--latency"},    {"0f", "1Bps", "1us", "--speed"},
                 {"25Mf", "nanBps", "1us", "--bandwidth"}, {"25Mf", "1Bps", NULL, "--latency"}};
   for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
-    sim_topo_t topo = {.kind = SIM_TOPO_SWITCH,
+    plt_topo_t topo = {.kind = PLT_TOPO_SWITCH,
                        .size = {2, 1},
                        .speed = values[i].speed,
                        .bandwidth = values[i].bandwidth,
                        .latency = values[i].latency};
-    CU_ASSERT(sim_topo_resolve(&topo, err, sizeof err) == SIM_EINVAL);
+    CU_ASSERT(plt_topo_resolve(&topo, err, sizeof err) == SIM_EINVAL);
     CU_ASSERT(strstr(err, values[i].blamed) != NULL);
   }
-  sim_topo_t native_switch = {.kind = SIM_TOPO_SWITCH, .size = {2, 1}, .preset = sim_topo_preset("t800"), .native = 1};
-  CU_ASSERT(sim_topo_resolve(&native_switch, err, sizeof err) == SIM_EINVAL && strstr(err, "mesh, torus and fattree"));
-  sim_topo_t zero = {.kind = SIM_TOPO_SWITCH, .size = {2, 1}, .speed = "1f", .bandwidth = "1Bps", .latency = "0s"};
-  CU_ASSERT(sim_topo_resolve(&zero, err, sizeof err) == 0);
+  plt_topo_t native_switch = {.kind = PLT_TOPO_SWITCH, .size = {2, 1}, .preset = plt_topo_preset("t800"), .native = 1};
+  CU_ASSERT(plt_topo_resolve(&native_switch, err, sizeof err) == SIM_EINVAL && strstr(err, "mesh, torus and fattree"));
+  plt_topo_t zero = {.kind = PLT_TOPO_SWITCH, .size = {2, 1}, .speed = "1f", .bandwidth = "1Bps", .latency = "0s"};
+  CU_ASSERT(plt_topo_resolve(&zero, err, sizeof err) == 0);
 }
 
 int main(void)
 {
   static const tu_case_t cases[] = {
-      {"test_sim_topo_routes_have_expected_hops", test_sim_topo_routes_have_expected_hops},
-      {"test_sim_topo_native_routes_have_expected_hops", test_sim_topo_native_routes_have_expected_hops},
-      {"test_sim_topo_native_mesh_matches_explicit", test_sim_topo_native_mesh_matches_explicit},
-      {"test_sim_topo_native_fattree_matches_explicit", test_sim_topo_native_fattree_matches_explicit},
-      {"test_sim_topo_native_rejects_bad_grid", test_sim_topo_native_rejects_bad_grid},
-      {"test_sim_topo_given_parameters", test_sim_topo_given_parameters},
-      {"test_sim_topo_t800_mesh_matches_platform_file", test_sim_topo_t800_mesh_matches_platform_file},
-      {"test_sim_topo_icluster_switch_matches_platform_file", test_sim_topo_icluster_switch_matches_platform_file},
-      {"test_sim_topo_committed_platforms_are_current", test_sim_topo_committed_platforms_are_current},
-      {"test_sim_topo_t800_clusters_mark_crossing_links", test_sim_topo_t800_clusters_mark_crossing_links},
-      {"test_sim_topo_rejects_bad_input", test_sim_topo_rejects_bad_input},
+      {"test_plt_topo_routes_have_expected_hops", test_plt_topo_routes_have_expected_hops},
+      {"test_plt_topo_native_routes_have_expected_hops", test_plt_topo_native_routes_have_expected_hops},
+      {"test_plt_topo_native_mesh_matches_explicit", test_plt_topo_native_mesh_matches_explicit},
+      {"test_plt_topo_native_fattree_matches_explicit", test_plt_topo_native_fattree_matches_explicit},
+      {"test_plt_topo_native_rejects_bad_grid", test_plt_topo_native_rejects_bad_grid},
+      {"test_plt_topo_given_parameters", test_plt_topo_given_parameters},
+      {"test_plt_topo_t800_mesh_matches_platform_file", test_plt_topo_t800_mesh_matches_platform_file},
+      {"test_plt_topo_icluster_switch_matches_platform_file", test_plt_topo_icluster_switch_matches_platform_file},
+      {"test_plt_topo_committed_platforms_are_current", test_plt_topo_committed_platforms_are_current},
+      {"test_plt_topo_t800_clusters_mark_crossing_links", test_plt_topo_t800_clusters_mark_crossing_links},
+      {"test_plt_topo_rejects_bad_input", test_plt_topo_rejects_bad_input},
       {NULL, NULL}};
-  return tu_run("sim_topo", cases);
+  return tu_run("plt_topo", cases);
 }

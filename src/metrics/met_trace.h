@@ -95,12 +95,12 @@ double met_trace_anomaly(const met_trace_t *trace, int rank);
  * rank, phase or category. */
 double met_trace_phase_time(const met_trace_t *trace, int rank, int phase, met_category_t category);
 
-/* Whether `rank`'s interval `iv` is the one to draw its message from, each message once: a COMM interval at its
- * sending end or, where the direction was not recorded, at the end on the lower rank. Then *from is the sender (or the
- * lower rank) and *to the receiver (or the higher rank). */
+/* Whether `rank`'s interval `iv` is the one to draw and count its message from, each message once: a COMM interval at
+ * its receiving end (a sender's may be empty: an eager send is over at once) or, where the direction was not recorded,
+ * at the end on the lower rank. Then *from is the sender (or the lower rank) and *to the receiver (or the higher). */
 int met_message_ends(const met_interval_t *iv, int rank, int *from, int *to);
 
-/* The number of `rank`'s COMM intervals (each message gives one at both ends). */
+/* The number of messages counted at `rank` (met_message_ends), those whose interval there was empty included. */
 size_t met_trace_comm_count(const met_trace_t *trace, int rank);
 
 /* Messages of one size over one distance seen at one end (a COMM interval): how many and their durations. */
@@ -113,9 +113,9 @@ typedef struct met_msg_group {
   double max;
 } met_msg_group_t;
 
-/* `rank`'s COMM intervals grouped by (bytes, hops), in order of first appearance, kept as intervals arrive (in both
- * modes, so that both give the same message statistics): *count groups, owned by the trace (valid until the next
- * add); NULL and 0 for a bad rank or none. */
+/* `rank`'s counted COMM intervals (met_message_ends, empty ones included) grouped by (bytes, hops), in order of first
+ * appearance, kept as intervals arrive (in both modes, so that both give the same message statistics): *count groups,
+ * owned by the trace (valid until the next add); NULL and 0 for a bad rank or none. */
 const met_msg_group_t *met_trace_msg_groups(const met_trace_t *trace, int rank, size_t *count);
 
 /* Short lower-case names ("compute", "io", "ctrl", "comm", "idle"; "cpu", "fpu", "intmem", "extmem");

@@ -172,7 +172,9 @@ static void record_dir(sim_rank_t *rank, met_category_t category, double start, 
                        double bytes, const double *parts)
 {
   const sim_job_t *job = rank->world->job;
-  int hops = category == MET_CAT_COMM && peer >= 0 && (!job->aggregate || job->message_hops) && end > start
+  /* an empty receiving end still counts its message (met_message_ends), so it needs the distance too */
+  int hops = category == MET_CAT_COMM && peer >= 0 && (!job->aggregate || job->message_hops) &&
+                     (end > start || dir == MET_DIR_RECV)
                  ? peer_hops(rank, peer)
                  : 0;
   met_interval_t iv = {.start = start, .end = end, .category = category, .phase = rank->phase, .peer = peer,
@@ -281,8 +283,9 @@ static void finish(sim_rank_t *rank, sim_request_t *req)
   }
   rank->ready = req->end > arrived ? req->end : arrived;
   double started = req->start < arrived ? arrived : req->start > rank->ready ? rank->ready : req->start;
-  record_dir(rank, MET_CAT_IDLE, arrived, started, req->peer, req->sending ? MET_DIR_SEND : MET_DIR_RECV, 0, NULL);
-  record(rank, MET_CAT_COMM, started, rank->ready, req->peer, req->bytes, NULL);
+  met_dir_t dir = req->sending ? MET_DIR_SEND : MET_DIR_RECV;
+  record_dir(rank, MET_CAT_IDLE, arrived, started, req->peer, dir, 0, NULL);
+  record_dir(rank, MET_CAT_COMM, started, rank->ready, req->peer, dir, req->bytes, NULL);
 }
 
 static void message(sim_rank_t *rank, int peer, int sending, double bytes)

@@ -258,9 +258,9 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   if (!valid_rank(trace, rank) || !valid_interval(trace, &trace->ranks[rank], iv))
     return -1;
   int from, to;
-  int counted = iv->category == MET_CAT_COMM && met_message_ends(iv, rank, &from, &to);
-  if (iv->end == iv->start) /* kept out of the timeline, but a message overlapped to the end is still a message */
-    return counted ? count_message(&trace->ranks[rank], iv) : 0;
+  int counted = met_message_ends(iv, rank, &from, &to);
+  if (iv->end == iv->start && !counted) /* kept when it counts a message: one overlapped to the end is still one */
+    return 0;
   met_timeline_t *timeline = &trace->ranks[rank];
   if (grow_phase_rows(timeline, (size_t)iv->phase + 1) != 0)
     return -1;

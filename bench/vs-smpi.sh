@@ -2,7 +2,7 @@
 # Replays the same time-independent traces with smpirun -replay and with simrun's ti-replay skeleton, on equal
 # semantics, and prints both wall times, their ratio, both simulated times and their difference.
 # 1. Gauss-Jordan N = 512, p = 128, each broadcast, written by simrun --ti, with simrun's own semantics on both sides:
-#    Platform: platforms/t800-mesh-128.xml without its simrun:comm-* and C004 properties, so that neither simulator adds the
+#    Platform: platforms/t800-mesh-128.xml without its simrun:comm-* properties, so that neither simulator adds the
 #      T800's T(l, d): both use SimGrid's CM02 model over the mesh's links (simrun: network = platform, the file's own
 #      network/model; smpirun would otherwise impose its SMPI model, so it is given --cfg=network/model:CM02).
 #    Semantics: every send synchronous (simrun: sends = synchronous; smpirun: --cfg=smpi/send-is-detached-thresh:0).
@@ -44,7 +44,7 @@ XML
 }
 
 printf '%-22s %10s %10s %7s %14s %14s %8s\n' trace "simrun (s)" "smpirun (s)" ratio "simrun T (s)" "smpirun T (s)" diff
-grep -v -e 'id="simrun:comm-' -e 'id="simrun:c004-' -e 'id="simrun:link-bit-rate"' platforms/t800-mesh-128.xml > "$work/plain.xml"
+grep -v 'id="simrun:comm-' platforms/t800-mesh-128.xml > "$work/plain.xml"
 for bcast in one-to-all neighbour; do
   sed -e "s/values=\"one-to-all neighbour\"/values=\"$bcast\"/" -e "s#\.\./platforms#$PWD/platforms#" \
     bench/gj512-p128.xml > "$work/gj.xml"

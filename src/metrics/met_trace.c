@@ -259,8 +259,8 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
     return -1;
   int from, to;
   int counted = met_message_ends(iv, rank, &from, &to);
-  if (iv->end == iv->start && !counted) /* kept when it counts a message: one overlapped to the end is still one */
-    return 0;
+  if (iv->end == iv->start && !counted && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND))
+    return 0; /* kept: a message's end, even empty (an eager send, a receive its rank's computation hid) */
   met_timeline_t *timeline = &trace->ranks[rank];
   if (grow_phase_rows(timeline, (size_t)iv->phase + 1) != 0)
     return -1;

@@ -65,8 +65,9 @@ int met_trace_phase_count(const met_trace_t *trace);
 /* Appends a copy of `iv` to `rank`'s timeline. Intervals of one rank must come in time order and not overlap
  * (iv->start >= end of the previous one, or >= 0 for the first; iv->end >= iv->start and finite); phase and peer must
  * be known ids, a direction needs a peer, bytes and parts finite and >= 0. Zero-length intervals are dropped but
- * for the end that counts a message (met_message_ends), so that a written trace keeps its messages. Returns 0, or -1
- * on a bad rank, a bad interval or out of memory (the trace is then unchanged). */
+ * for a message's sending end (an eager send, over for its sender at once) and the end that counts it
+ * (met_message_ends), so that a written trace keeps its messages. Returns 0, or -1 on a bad rank, a bad interval or out
+ * of memory (the trace is then unchanged). */
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv);
 
 /* The number of `rank`'s intervals; 0 for a bad rank. */

@@ -56,13 +56,14 @@ typedef struct sim_world {
   int *all_members;
   int links;           /* physical links on the routes between the hosts of the run */
   sim_ti_writer_t *ti; /* with job->ti_dir: the TI trace being written */
-  int record_error;    /* set when the recorder ran out of memory */
-  int fail_code;       /* from sim_rank_fail: the first failure of a layer above, or 0 */
-  int posted_clock;    /* sim_post_at_own_clock: every message posted at its rank's clock, computations executed */
-  double eager_below;  /* with posted_clock: messages of fewer bytes are sent eagerly */
-  double envelope;     /* with posted_clock: bytes every message carries beyond its data */
-  sim_eager_t eager;   /* the list of eager messages not yet received: eager.next is the oldest */
+  int record_error; /* set when the recorder ran out of memory */
+  int fail_code;    /* from sim_rank_fail: the first failure of a layer above, or 0 */
+  int posted_clock; /* sim_post_at_own_clock: every message posted at its rank's clock, computations executed */
+  double eager_below; /* with posted_clock: messages of fewer bytes are sent eagerly */
+  double envelope;    /* with posted_clock: bytes every message carries beyond its data */
   char fail_message[512];
+  /* the list of eager messages not yet received: eager.next is the oldest */
+  sim_eager_t eager;
 } sim_world_t;
 
 struct sim_rank {
@@ -185,9 +186,8 @@ static void record_dir(sim_rank_t *rank, met_category_t category, double start, 
                        double bytes, const double *parts)
 {
   const sim_job_t *job = rank->world->job;
-  /* an empty receiving end still counts its message (met_message_ends), so it needs the distance too */
   int hops = category == MET_CAT_COMM && peer >= 0 && (!job->aggregate || job->message_hops) &&
-                     (end > start || dir == MET_DIR_RECV)
+                     (end > start || dir != MET_DIR_NONE) /* a message's empty end is kept (met_trace_add) */
                  ? peer_hops(rank, peer)
                  : 0;
   met_interval_t iv = {.start = start,
@@ -339,9 +339,9 @@ static void finish(sim_rank_t *rank, sim_request_t *req)
   }
   rank->ready = req->end > arrived ? req->end : arrived;
   double started = req->start < arrived ? arrived : req->start > rank->ready ? rank->ready : req->start;
-  met_dir_t dir = req->sending ? MET_DIR_SEND : MET_DIR_RECV;
-  record_dir(rank, MET_CAT_IDLE, arrived, started, req->peer, dir, 0, NULL);
-  record_dir(rank, MET_CAT_COMM, started, rank->ready, req->peer, dir, req->bytes, NULL);
+  record_dir(rank, MET_CAT_IDLE, arrived, started, req->peer, req->sending ? MET_DIR_SEND : MET_DIR_RECV, 0, NULL);
+  record_dir(rank, MET_CAT_COMM, started, rank->ready, req->peer, req->sending ? MET_DIR_SEND : MET_DIR_RECV,
+             req->bytes, NULL);
 }
 
 static void message(sim_rank_t *rank, int peer, int sending, double bytes)

@@ -178,6 +178,25 @@ static void test_cli_trace_unmatched_messages(void)
                  .phrases = {"every send needs the matching receive on the other rank"});
 }
 
+/* An eager send (below SMPI's 65536 bytes) that no receive matches: its sender went on, so nothing blocks; the send is
+ * named rather than lost. The receive of the first message carries -444, SMPI's MPI_ANY_TAG, which is accepted. */
+static void test_cli_trace_eager_send_never_received(void)
+{
+  EXPECT_FAILURE(.args = {DATA "ti-eager-lost.xml"}, .status = 2,
+                 .prefix = DATA "ti-eager-lost.xml: " DATA "ti-eager-lost/trace.txt:4: rank 0's send of 8 bytes to "
+                                "rank 1 is never received",
+                 .phrases = {"sent eagerly (below 65536 bytes)", "every send needs the matching receive"});
+}
+
+/* A send with a negative tag: SMPI keeps those for its collectives, so the trace is refused at its line. */
+static void test_cli_trace_negative_tag(void)
+{
+  EXPECT_FAILURE(.args = {DATA "ti-negative-tag.xml"}, .status = 2,
+                 .prefix = DATA "ti-negative-tag.xml: " DATA "ti-negative-tag/trace.txt:4: '0 send 1 -3 8': tag -3 is "
+                                "negative",
+                 .phrases = {"MPI tags are >= 0", "give the tag the program used"});
+}
+
 /* A rank's host whose speed changes during the run: refused, since ranks compute at constant speeds. A host without
  * a rank may change speed: the run with one rank, on the other host, succeeds. */
 static void test_cli_platform_speed_profile(void)
@@ -467,6 +486,8 @@ int main(void)
       {"test_cli_trace_unsupported_action", test_cli_trace_unsupported_action},
       {"test_cli_platform_speed_profile", test_cli_platform_speed_profile},
       {"test_cli_trace_unmatched_messages", test_cli_trace_unmatched_messages},
+      {"test_cli_trace_eager_send_never_received", test_cli_trace_eager_send_never_received},
+      {"test_cli_trace_negative_tag", test_cli_trace_negative_tag},
       {"test_cli_unknown_option", test_cli_unknown_option},
       {"test_cli_unknown_short_option_in_group", test_cli_unknown_short_option_in_group},
       {"test_cli_option_without_value", test_cli_option_without_value},

@@ -468,8 +468,8 @@ static void test_met_trace_phase_time_by_hand(void)
   met_trace_free(trace);
 }
 
-/* A direction needs a peer and must be one of the three; the message is drawn from its sender only, or from the lower
- * rank when no direction was recorded (as traces made before directions were). */
+/* A direction needs a peer and must be one of the three; the message is drawn and counted from its receiver only (an
+ * eager sender's end is empty), or from the lower rank when no direction was recorded. */
 static void test_met_trace_message_direction(void)
 {
   met_trace_t *trace = new_trace(3);
@@ -486,8 +486,8 @@ static void test_met_trace_message_direction(void)
   up.peer = 2;
   up.dir = MET_DIR_RECV;
   int from = -1, to = -1;
-  CU_ASSERT(met_message_ends(&down, 2, &from, &to) == 1 && from == 2 && to == 0);
-  CU_ASSERT_EQUAL(met_message_ends(&up, 0, &from, &to), 0);
+  CU_ASSERT_EQUAL(met_message_ends(&down, 2, &from, &to), 0);
+  CU_ASSERT(met_message_ends(&up, 0, &from, &to) == 1 && from == 2 && to == 0);
   up.dir = down.dir = MET_DIR_NONE; /* unrecorded: once, from the lower rank */
   CU_ASSERT_EQUAL(met_message_ends(&down, 2, &from, &to), 0);
   CU_ASSERT(met_message_ends(&up, 0, &from, &to) == 1 && from == 0 && to == 2);

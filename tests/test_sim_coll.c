@@ -531,6 +531,8 @@ static void test_sim_coll_times_by_hand(void)
       {{.kind = SIM_COLL_ALLGATHER, .alg = 1, .bytes = 1e6}, 3 * t1},
       {{.kind = SIM_COLL_ALLTOALL, .alg = 1, .bytes = 1e6}, 3 * t1},
       {{.kind = SIM_COLL_ALLTOALL, .alg = 2, .bytes = 1e6}, 3 * t1},
+      /* Bruck: 2 rounds (to me + 1, then me + 2), each one packed message of slots {1, 3} then {2, 3}: 2 MB */
+      {{.kind = SIM_COLL_ALLTOALL, .alg = 3, .bytes = 1e6}, 2 * (L2 + 2e6 / 1e8)},
       /* binomial reduce: 1 -> 0 with 3 -> 2, then 2 -> 0 */
       {{.kind = SIM_COLL_REDUCE, .alg = 2, .bytes = 1e6}, 2 * t1},
       /* binomial gather: 1 -> 0 with 3 -> 2, then 2 -> 0 with two pieces; scatter: the reverse */
@@ -567,6 +569,32 @@ static void test_sim_coll_times_by_hand(void)
   }
 }
 
+/* Messages member 0 sends in one alltoall of `bytes` per block among n members (pieces of one message count once). */
+static int alltoall_sends(int n, double bytes)
+{
+  ops_t ops = {0};
+  sim_coll_call_t call = {.kind = SIM_COLL_ALLTOALL, .bytes = bytes};
+  CU_ASSERT_FATAL(sim_coll_plan_call(&call, n, 0, collect, &ops) == 0);
+  int sends = 0;
+  for (size_t i = 0; i < ops.count; i++)
+    sends += ops.op[i].send && ops.op[i].peer != SIM_COLL_WAITALL && !ops.op[i].more;
+  free(ops.op);
+  return sends;
+}
+
+/* SMPI 3.32's default alltoall (alltoall__ompi) runs Bruck's for blocks below 512 bytes from 32 members (4 to 511
+ * bytes from 16), below 1024 from 64: log2 n messages per member; otherwise the linear one's n - 1. */
+static void test_sim_coll_default_alltoall_as_smpi(void)
+{
+  CU_ASSERT_EQUAL(alltoall_sends(8, 100), 7);
+  CU_ASSERT_EQUAL(alltoall_sends(16, 3), 15);
+  CU_ASSERT_EQUAL(alltoall_sends(16, 4), 4);
+  CU_ASSERT_EQUAL(alltoall_sends(32, 511), 5);
+  CU_ASSERT_EQUAL(alltoall_sends(32, 512), 31);
+  CU_ASSERT_EQUAL(alltoall_sends(64, 1023), 6);
+  CU_ASSERT_EQUAL(alltoall_sends(64, 1024), 63);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -577,6 +605,7 @@ int main(void)
       {"test_sim_coll_times_match_cost_models", test_sim_coll_times_match_cost_models},
       {"test_sim_coll_every_collective_delivers_once", test_sim_coll_every_collective_delivers_once},
       {"test_sim_coll_times_by_hand", test_sim_coll_times_by_hand},
+      {"test_sim_coll_default_alltoall_as_smpi", test_sim_coll_default_alltoall_as_smpi},
       {NULL, NULL}};
   return tu_run("sim_coll", cases);
 }

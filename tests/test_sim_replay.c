@@ -1,13 +1,14 @@
 /* The replay layer's actions on the T800 platform, against hand calculations: the idle/comm split of synchronous
  * messages (late receiver, late sender, both late, a relay), the barrier, compute cycles and the recorded
  * characterisation. */
+#include "met_comm.h"
 #include "sim_run.h"
 #include "tu.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#define T800 SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
+#define T800  SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
 #define CYCLE 40e-9 /* the platform's 25 MHz */
 
 /* Table 2, l > 120 bytes, d = 1: -81.5 + 1.33 l + 93.04 + 0.05 l us; for l = 1000: 1391.54 us. */
@@ -270,6 +271,24 @@ static void test_sim_replay_wait_blocks_test_does_not(void)
   met_trace_free(trace);
 }
 
+/* A job that asks for an aggregate trace runs isolated too (the child used to fail with exit status 3: an aggregate
+ * trace cannot be written) and gives the hand-computed figures of test_sim_replay_late_sender: T_par = 0.04 s +
+ * 1391.54 us, rank 1 idle 0.04 s and communicating 1391.54 us, one message. */
+static void test_sim_replay_aggregate_job_runs_isolated(void)
+{
+  sim_job_t job = {
+      .platform = T800, .nranks = 2, .bcast = SIM_BCAST_ONE_TO_ALL, .program = late_sender, .aggregate = 1};
+  char err[1024] = "";
+  met_trace_t *trace = NULL;
+  int rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  CU_ASSERT_EQUAL_FATAL(rc, 0);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 1e6 * CYCLE + T_1000_1HOP, 1e-6);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_IDLE), 1e6 * CYCLE, 1e-9);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMM), T_1000_1HOP, 1e-6);
+  CU_ASSERT_EQUAL(met_comm_messages(trace), 1);
+  met_trace_free(trace);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -281,6 +300,7 @@ int main(void)
       {"test_sim_replay_categories_add_up", test_sim_replay_categories_add_up},
       {"test_sim_replay_isend_overlaps_computation", test_sim_replay_isend_overlaps_computation},
       {"test_sim_replay_wait_blocks_test_does_not", test_sim_replay_wait_blocks_test_does_not},
+      {"test_sim_replay_aggregate_job_runs_isolated", test_sim_replay_aggregate_job_runs_isolated},
       {NULL, NULL}};
   return tu_run("sim_replay", cases);
 }

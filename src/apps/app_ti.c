@@ -29,6 +29,10 @@ enum { TI_CHOSEN = sizeof chosen_kinds / sizeof chosen_kinds[0] };
 #define TI_SMPI_EAGER_BELOW 65536.0
 #define TI_SMPI_TEST_SLEEP  1e-4
 #define TI_SMPI_ENVELOPE    16.0 /* bytes SMPI adds to every message: "MPI enveloppe size (tag+dest+communicator)" */
+/* SMPI's MPI_ANY_TAG (include/smpi/smpi.h), which smpirun -trace-ti writes for a receive from any tag. Other negative
+ * tags are SMPI's own collectives' (COLL_TAG_*, src/smpi/include/private.hpp): its replay passes a trace's tag on
+ * unchecked, so a negative one would match its collectives' messages. */
+#define TI_SMPI_ANY_TAG -444
 
 static const char *const network_names[] = {"smpi", "platform", NULL};
 static const char *const send_names[] = {"smpi", "synchronous", NULL};
@@ -269,10 +273,15 @@ static int pt2pt(ti_rank_t *tr, int *partner, int *tag, double *bytes)
   long long t;
   long long count;
   int size;
+  int sending = tr->field[1][0] == 's' || tr->field[1][1] == 's';
   if (min_fields(tr, 3) != 0 || peer(tr, 2, partner) != 0 || whole(tr, 3, "tag", INT_MIN, INT_MAX, &t) != 0 ||
-      type_size(tr, 5, &size) != 0 ||
-      whole(tr, 4, "count", tr->field[1][0] == 's' || tr->field[1][1] == 's' ? 0 : -1, TI_MAX_BYTES, &count) != 0)
+      type_size(tr, 5, &size) != 0 || whole(tr, 4, "count", sending ? 0 : -1, TI_MAX_BYTES, &count) != 0)
     return -1;
+  if (t < 0 && (sending || t != TI_SMPI_ANY_TAG))
+    return fail(tr,
+                "tag %lld is negative: MPI tags are >= 0 (SMPI keeps negative tags for its collectives; only a "
+                "receive may carry %d, SMPI's MPI_ANY_TAG); give the tag the program used",
+                t, TI_SMPI_ANY_TAG);
   *tag = (int)t;
   *bytes = count < 0 ? 0 : (double)count * size;
   if (*bytes > TI_MAX_BYTES)

@@ -8,7 +8,7 @@ size_t met_comm_messages(const met_trace_t *trace)
   size_t comm = 0;
   for (int rank = 0; rank < met_trace_nranks(trace); rank++)
     comm += met_trace_comm_count(trace, rank);
-  return comm / 2;
+  return comm;
 }
 
 static int by_size_then_hops(const void *a, const void *b)
@@ -41,8 +41,12 @@ static int merge_group(met_msg_stat_t **stats, size_t *count, size_t *cap, const
     *stats = more;
     *cap = grown;
   }
-  (*stats)[(*count)++] = (met_msg_stat_t){.bytes = group->bytes, .hops = group->hops, .count = group->count,
-                                           .mean = group->sum, .min = group->min, .max = group->max};
+  (*stats)[(*count)++] = (met_msg_stat_t){.bytes = group->bytes,
+                                          .hops = group->hops,
+                                          .count = group->count,
+                                          .mean = group->sum,
+                                          .min = group->min,
+                                          .max = group->max};
   return 0;
 }
 
@@ -61,10 +65,8 @@ long met_comm_stats(const met_trace_t *trace, met_msg_stat_t **stats)
         return -1;
       }
   }
-  for (size_t g = 0; g < count; g++) {
+  for (size_t g = 0; g < count; g++)
     (*stats)[g].mean /= (double)(*stats)[g].count;
-    (*stats)[g].count /= 2; /* both ends of each message were counted */
-  }
   if (count)
     qsort(*stats, count, sizeof **stats, by_size_then_hops);
   return (long)count;

@@ -16,8 +16,7 @@ typedef struct met_msg_stat {
   double max;
 } met_msg_stat_t;
 
-/* Messages in the trace. Every message leaves one COMM interval at its sender and one at its receiver, so this is
- * half the number of COMM intervals. */
+/* Messages in the trace, each counted once at the end met_message_ends names (its receiver's, when recorded). */
 size_t met_comm_messages(const met_trace_t *trace);
 
 /* Message durations grouped by (bytes, hops), sorted by bytes then hops, each message counted once. Returns the number

@@ -145,12 +145,29 @@ static met_msg_group_t *msg_group(met_timeline_t *timeline, const met_interval_t
   return g;
 }
 
+/* Counts the message whose counted end (met_message_ends) `iv` is in its group: 0, or -1 when out of memory. */
+static int count_message(met_timeline_t *timeline, const met_interval_t *iv)
+{
+  met_msg_group_t *group = msg_group(timeline, iv);
+  if (!group)
+    return -1;
+  double len = iv->end - iv->start;
+  group->count++;
+  group->sum += len;
+  group->min = len < group->min ? len : group->min;
+  group->max = len > group->max ? len : group->max;
+  timeline->comm_count++;
+  return 0;
+}
+
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
 {
   if (!valid_rank(trace, rank) || !valid_interval(trace, &trace->ranks[rank], iv))
     return -1;
-  if (iv->end == iv->start && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND))
-    return 0; /* kept: the sender's end of an eager message, which takes it no time, so that it counts */
+  int from, to;
+  int counted = met_message_ends(iv, rank, &from, &to);
+  if (iv->end == iv->start && !counted && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND))
+    return 0; /* kept: a message's end, even empty (an eager send, a receive its rank's computation hid) */
   met_timeline_t *timeline = &trace->ranks[rank];
   if (grow_phase_rows(timeline, (size_t)iv->phase + 1) != 0)
     return -1;
@@ -160,18 +177,11 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
       return -1;
     timeline->items = items;
   }
-  met_msg_group_t *group = iv->category == MET_CAT_COMM ? msg_group(timeline, iv) : NULL;
-  if (iv->category == MET_CAT_COMM && !group)
+  if (counted && count_message(timeline, iv) != 0)
     return -1;
   if (!trace->aggregate)
     timeline->items[timeline->count++] = *iv;
   double len = iv->end - iv->start;
-  if (group) {
-    group->count++;
-    group->sum += len;
-    group->min = len < group->min ? len : group->min;
-    group->max = len > group->max ? len : group->max;
-  }
   timeline->last_end = iv->end;
   timeline->busy += len;
   timeline->category[iv->category] += len;
@@ -181,7 +191,6 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
     if (iv->category == MET_CAT_COMPUTE)
       timeline->parts[k] += iv->parts[k];
   }
-  timeline->comm_count += iv->category == MET_CAT_COMM;
   if (iv->end > trace->end)
     trace->end = iv->end;
   return 0;
@@ -254,11 +263,10 @@ double met_trace_phase_time(const met_trace_t *trace, int rank, int phase, met_c
 
 int met_message_ends(const met_interval_t *iv, int rank, int *from, int *to)
 {
-  if (iv->category != MET_CAT_COMM || iv->peer < 0 || iv->dir == MET_DIR_RECV ||
-      (iv->dir == MET_DIR_NONE && iv->peer <= rank))
+  if (iv->category != MET_CAT_COMM || iv->dir == MET_DIR_SEND || (iv->dir == MET_DIR_NONE && iv->peer < rank))
     return 0;
-  *from = rank;
-  *to = iv->peer;
+  *from = iv->dir == MET_DIR_RECV ? iv->peer : rank;
+  *to = iv->dir == MET_DIR_RECV ? rank : iv->peer;
   return 1;
 }
 

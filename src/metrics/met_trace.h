@@ -64,9 +64,10 @@ int met_trace_phase_count(const met_trace_t *trace);
 
 /* Appends a copy of `iv` to `rank`'s timeline. Intervals of one rank must come in time order and not overlap
  * (iv->start >= end of the previous one, or >= 0 for the first; iv->end >= iv->start and finite); phase and peer must
- * be known ids, a direction needs a peer, bytes and parts finite and >= 0. Zero-length intervals are dropped, but for the
- * sending end of a message (an eager send, over for its sender at once), which counts as a message end.
- * Returns 0, or -1 on a bad rank, a bad interval or out of memory (the trace is then unchanged). */
+ * be known ids, a direction needs a peer, bytes and parts finite and >= 0. Zero-length intervals are dropped but
+ * for a message's sending end (an eager send, over for its sender at once) and the end that counts it
+ * (met_message_ends), so that a written trace keeps its messages. Returns 0, or -1 on a bad rank, a bad interval or out
+ * of memory (the trace is then unchanged). */
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv);
 
 /* The number of `rank`'s intervals; 0 for a bad rank. */
@@ -96,12 +97,12 @@ double met_trace_anomaly(const met_trace_t *trace, int rank);
  * rank, phase or category. */
 double met_trace_phase_time(const met_trace_t *trace, int rank, int phase, met_category_t category);
 
-/* Whether `rank`'s interval `iv` is the one to draw its message from, each message once: a COMM interval at its
- * sending end or, where the direction was not recorded, at the end on the lower rank. Then *from is the sender (or the
- * lower rank) and *to the receiver (or the higher rank). */
+/* Whether `rank`'s interval `iv` is the one to draw and count its message from, each message once: a COMM interval at
+ * its receiving end (a sender's may be empty: an eager send is over at once) or, where the direction was not recorded,
+ * at the end on the lower rank. Then *from is the sender (or the lower rank) and *to the receiver (or the higher). */
 int met_message_ends(const met_interval_t *iv, int rank, int *from, int *to);
 
-/* The number of `rank`'s COMM intervals (each message gives one at both ends). */
+/* The number of messages counted at `rank` (met_message_ends), those whose interval there was empty included. */
 size_t met_trace_comm_count(const met_trace_t *trace, int rank);
 
 /* Messages of one size over one distance seen at one end (a COMM interval): how many and their durations. */
@@ -114,9 +115,9 @@ typedef struct met_msg_group {
   double max;
 } met_msg_group_t;
 
-/* `rank`'s COMM intervals grouped by (bytes, hops), in order of first appearance, kept as intervals arrive (in both
- * modes, so that both give the same message statistics): *count groups, owned by the trace (valid until the next
- * add); NULL and 0 for a bad rank or none. */
+/* `rank`'s counted COMM intervals (met_message_ends, empty ones included) grouped by (bytes, hops), in order of first
+ * appearance, kept as intervals arrive (in both modes, so that both give the same message statistics): *count groups,
+ * owned by the trace (valid until the next add); NULL and 0 for a bad rank or none. */
 const met_msg_group_t *met_trace_msg_groups(const met_trace_t *trace, int rank, size_t *count);
 
 /* Short lower-case names ("compute", "io", "ctrl", "comm", "idle"; "cpu", "fpu", "intmem", "extmem");

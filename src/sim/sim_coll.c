@@ -7,6 +7,7 @@
 #include "sim_mark.h"
 #include "sim_replay.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -366,7 +367,7 @@ enum { REDUCE_FLAT_TREE = 1, REDUCE_BINOMIAL = 2 };
 enum { ALLREDUCE_RDB = 2, ALLREDUCE_LR = 3 };
 enum { GATHER_BINOMIAL = 1 }; /* and scatter's */
 enum { ALLGATHER_RDB = 2 };   /* 1, the ring, is what is not rdb */
-enum { ALLTOALL_PAIR = 1 };   /* 2, the ring, is what is not pair */
+enum { ALLTOALL_PAIR = 1, ALLTOALL_RING = 2, ALLTOALL_BRUCK = 3 };
 
 const char *const sim_coll_barrier_names[] = {"default", "ompi_bruck", "ompi_tree", NULL};
 const char *const sim_coll_reduce_names[] = {"default", "flat_tree", "binomial", NULL};
@@ -374,7 +375,7 @@ const char *const sim_coll_allreduce_names[] = {"default", "redbcast", "rdb", "l
 const char *const sim_coll_gather_names[] = {"default", "ompi_binomial", NULL};
 const char *const sim_coll_allgather_names[] = {"default", "ring", "rdb", NULL};
 const char *const sim_coll_scatter_names[] = {"default", "ompi_binomial", NULL};
-const char *const sim_coll_alltoall_names[] = {"default", "pair", "ring", NULL};
+const char *const sim_coll_alltoall_names[] = {"default", "pair", "ring", "bruck", NULL};
 static const char *const only_default[] = {"default", NULL};
 
 const char *const *const sim_coll_alg_names[SIM_COLL_KINDS] = {sim_coll_barrier_names, sim_bcast_names,
@@ -569,10 +570,71 @@ static void alltoall_pair_ops(const sim_coll_call_t *c, int n, int me, int peer_
   post(out, 0, peer_from, off_from, off_from + from, 0);
 }
 
+/* One piece of a Bruck round: the block in slot j of member `at` (which owns the round's message), whose slots below
+ * bit `pof2` have been passed on already: it came from member at - (j mod pof2) and goes to that member + j. */
+static void bruck_piece(const sim_coll_call_t *c, int n, int at, int j, int pof2, int send, int peer, int more,
+                        const out_t *out)
+{
+  int src = ((at - (j & (pof2 - 1))) % n + n) % n;
+  double off = c->bytes * ((double)src * n + (src + j) % n);
+  sim_coll_op_t op = {.send = send, .peer = peer, .offset = off, .bytes = c->bytes, .post = 1, .more = more};
+  out->emit(out->ctx, &op);
+}
+
+/* The last slot with bit pof2 among 1..n-1: the one whose piece ends the round's message. */
+static int bruck_last(int n, int pof2)
+{
+  int last = 0;
+  for (int j = 1; j < n; j++)
+    if (j & pof2)
+      last = j;
+  return last;
+}
+
+/* Bruck's alltoall (SMPI's alltoall__bruck): member me's slot j starts with its block for me + j; in the round of each
+ * power of two pof2 < n it sends the blocks of the slots with bit pof2 to me + pof2 as one packed message and receives
+ * the same slots from me - pof2 (a sendrecv). After the last round slot j holds the block from me - j. SMPI's local
+ * rotations before and after (sendrecvs of a member with itself) are memory copies here. */
+static void alltoall_bruck(const sim_coll_call_t *c, int n, int me, const out_t *out)
+{
+  for (int pof2 = 1; pof2 < n; pof2 <<= 1) {
+    int to = (me + pof2) % n;
+    int from = (me - pof2 + n) % n;
+    int last = bruck_last(n, pof2);
+    for (int j = 1; j < n; j++)
+      if (j & pof2)
+        bruck_piece(c, n, me, j, pof2, 1, to, j != last, out);
+    for (int j = 1; j < n; j++)
+      if (j & pof2)
+        bruck_piece(c, n, from, j, pof2, 0, from, j != last, out);
+    wait_all(out);
+  }
+}
+
+/* Whether SMPI 3.32's default alltoall (alltoall__default is alltoall__ompi, smpi_openmpi_selector.cpp) runs Bruck's
+ * ("modified_bruck", its algorithm 3) for n members sending `bytes` to each: small blocks from 16 members on. Its other
+ * choices are the linear ones but for its pairwise exchange of large blocks (not followed: the linear one runs). */
+static int ompi_uses_bruck(int n, double bytes)
+{
+  static const struct {
+    int below;       /* members */
+    double min, max; /* block bytes in [min, max) */
+  } bruck[] = {{16, 0, 0},     {32, 4, 512},   {64, 0, 512},   {128, 0, 1024},  {256, 0, 1024},
+               {512, 0, 1024}, {1024, 0, 512}, {2048, 0, 512}, {4096, 0, 1024}, {INT_MAX, 0, 2048}};
+  for (size_t i = 0; i < sizeof bruck / sizeof bruck[0]; i++)
+    if (n < bruck[i].below)
+      return bytes >= bruck[i].min && bytes < bruck[i].max;
+  return 0;
+}
+
 /* SMPI's linear alltoall (every message posted at once), or the pairwise exchange: at step k with member me XOR k
- * (pair, for a power of two) or to me + k and from me - k (ring). */
+ * (pair, for a power of two) or to me + k and from me - k (ring), or Bruck's. */
 static void alltoall(const sim_coll_call_t *c, int n, int me, const out_t *out)
 {
+  if (!c->counts && (c->alg == ALLTOALL_BRUCK || (c->alg == 0 && ompi_uses_bruck(n, c->bytes)))) {
+    alltoall_bruck(c, n, me, out);
+    return;
+  }
   if (c->alg == 0 || c->counts) {
     for (int i = 0; i < n; i++)
       if (i != me)
@@ -717,6 +779,7 @@ typedef struct run_ctx {
   sim_request_t **pending;
   size_t npending;
   size_t cap;
+  double packed; /* the bytes of the pieces of the message under way (sim_coll_op_t.more) */
   int failed;
 } run_ctx_t;
 
@@ -729,9 +792,14 @@ static void run_op(void *ctx, const sim_coll_op_t *op)
     run->npending = 0;
     return;
   }
+  run->packed += op->bytes;
+  if (op->more)
+    return;
+  double bytes = run->packed;
+  run->packed = 0;
   int peer = run->group->members[op->peer];
   if (!op->post) {
-    (op->send ? sim_send : sim_recv)(run->rank, peer, op->bytes);
+    (op->send ? sim_send : sim_recv)(run->rank, peer, bytes);
     return;
   }
   if (run->npending == run->cap) {
@@ -744,7 +812,7 @@ static void run_op(void *ctx, const sim_coll_op_t *op)
     run->pending = more;
     run->cap = cap;
   }
-  sim_request_t *req = (op->send ? sim_isend : sim_irecv)(run->rank, peer, op->bytes);
+  sim_request_t *req = (op->send ? sim_isend : sim_irecv)(run->rank, peer, bytes);
   if (req)
     run->pending[run->npending++] = req;
 }

@@ -72,6 +72,8 @@ typedef struct sim_coll_op {
   double bytes;
   int post;
   int combine;
+  int more; /* the message goes on in the next operation, with the same peer and direction: pieces of one packed
+               message (Bruck's alltoall), run as one message of their summed bytes */
 } sim_coll_op_t;
 
 #define SIM_COLL_WAITALL (-1)
@@ -109,7 +111,8 @@ extern const char *const sim_coll_allreduce_names[]; /* default = redbcast (redu
 extern const char *const sim_coll_gather_names[];    /* default (igather: linear), ompi_binomial */
 extern const char *const sim_coll_allgather_names[]; /* default (iallgather: linear), ring, rdb */
 extern const char *const sim_coll_scatter_names[];   /* default (iscatter: linear), ompi_binomial */
-extern const char *const sim_coll_alltoall_names[];  /* default (basic_linear), pair, ring */
+extern const char *const sim_coll_alltoall_names[];  /* default (ompi's: bruck for small blocks, else basic_linear),
+                                                        pair, ring, bruck */
 extern const char *const sim_coll_kind_names[SIM_COLL_KINDS]; /* "barrier", "bcast", "reduce", ... as SMPI's cfg */
 #define SIM_COLL_DEFAULT_BCAST SIM_BCAST_BINOMIAL             /* SMPI 3.32: bcast__default is bcast__binomial_tree */
 

@@ -27,11 +27,23 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(sim_replay, "simrun: the replay layer and its recor
  * up to SIM_PEER_SLOTS ranks (a root that sends to everyone then never misses); slots nobody uses are never touched. */
 enum { SIM_PEER_SLOTS = 128 };
 typedef struct sim_peer {
-  int id_plus_1; /* the peer's id + 1, or 0 when the slot is empty (as calloc leaves it) */
-  int hops; /* -1 until needed */
+  int id_plus_1;     /* the peer's id + 1, or 0 when the slot is empty (as calloc leaves it) */
+  int hops;          /* -1 until needed */
   sg_mailbox_t to;   /* this rank to the peer */
   sg_mailbox_t from; /* the peer to this rank */
 } sim_peer_t;
+
+/* An eager message on its way, the payload of its SimGrid communication: where it was sent from, so that one that is
+ * never received can be named (check_outcome). Kept in the world's list, oldest first, until received. */
+typedef struct sim_eager {
+  struct sim_eager *prev;
+  struct sim_eager *next;
+  int src;
+  int dst;
+  double bytes;
+  const char *file; /* the sender's action (sim_rank_where), or NULL */
+  int line;
+} sim_eager_t;
 
 typedef struct sim_world {
   const sim_job_t *job;
@@ -43,7 +55,7 @@ typedef struct sim_world {
   int npeer_slots;
   sim_group_t all; /* every rank, in rank order */
   int *all_members;
-  int links;        /* physical links on the routes between the hosts of the run */
+  int links;           /* physical links on the routes between the hosts of the run */
   sim_ti_writer_t *ti; /* with job->ti_dir: the TI trace being written */
   int record_error; /* set when the recorder ran out of memory */
   int fail_code;    /* from sim_rank_fail: the first failure of a layer above, or 0 */
@@ -51,6 +63,8 @@ typedef struct sim_world {
   double eager_below; /* messages of fewer bytes are sent eagerly (sim_post_at_own_clock, or the platform's limit) */
   double envelope;    /* with posted_clock: bytes every message carries beyond its data */
   char fail_message[512];
+  /* the list of eager messages not yet received: eager.next is the oldest */
+  sim_eager_t eager;
 } sim_world_t;
 
 struct sim_rank {
@@ -58,9 +72,9 @@ struct sim_rank {
   sim_peer_t *peers; /* npeer_slots slots, in the world's peer_cache */
   sim_world_t *world;
   sg_host_t host;
-  double speed; /* cycles per second */
+  double speed;        /* cycles per second */
   met_charac_t charac; /* what each operation class costs on the host (sim_work) */
-  int row;      /* mesh coordinates of the host, or -1 */
+  int row;             /* mesh coordinates of the host, or -1 */
   int col;
   int phase;
   /* The rank's own clock: when the work it has done so far ends. Computations and fixed delays only move it on
@@ -174,11 +188,17 @@ static void record_dir(sim_rank_t *rank, met_category_t category, double start, 
 {
   const sim_job_t *job = rank->world->job;
   int hops = category == MET_CAT_COMM && peer >= 0 && (!job->aggregate || job->message_hops) &&
-                     (end > start || dir == MET_DIR_SEND) /* an eager send's end takes no time but is a message */
+                     (end > start || dir != MET_DIR_NONE) /* a message's empty end is kept (met_trace_add) */
                  ? peer_hops(rank, peer)
                  : 0;
-  met_interval_t iv = {.start = start, .end = end, .category = category, .phase = rank->phase, .peer = peer,
-                       .dir = dir, .bytes = bytes, .hops = hops};
+  met_interval_t iv = {.start = start,
+                       .end = end,
+                       .category = category,
+                       .phase = rank->phase,
+                       .peer = peer,
+                       .dir = dir,
+                       .bytes = bytes,
+                       .hops = hops};
   for (int i = 0; parts && i < MET_PART_COUNT; i++)
     iv.parts[i] = parts[i];
   if (met_trace_add(rank->world->trace, rank->id, &iv) != 0)
@@ -257,6 +277,44 @@ static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
  * clock is ahead of SimGrid's: SimGrid starts a message only once both ends are in it, and the one that comes second
  * catches the SimGrid clock up with the later arrival before it goes in. Actors are cooperative, so nothing runs
  * between a check of the partner's state and the blocking call after it. */
+/* The payload of an eager message from `rank` to `dst`, entered in the world's list of eager messages on their way;
+ * the rank itself (a payload like any other message's) when out of memory, reported as the recorder's failure. */
+static void *eager_sent(sim_rank_t *rank, int dst, double bytes)
+{
+  sim_eager_t *head = &rank->world->eager;
+  sim_eager_t *e = malloc(sizeof *e);
+  if (!e) {
+    rank->world->record_error = 1;
+    return rank;
+  }
+  *e = (sim_eager_t){.prev = head->prev,
+                     .next = head,
+                     .src = rank->id,
+                     .dst = dst,
+                     .bytes = bytes,
+                     .file = rank->where_file,
+                     .line = rank->where_line};
+  head->prev->next = e;
+  head->prev = e;
+  return e;
+}
+
+static void eager_drop(sim_eager_t *e)
+{
+  e->prev->next = e->next;
+  e->next->prev = e->prev;
+  free(e);
+}
+
+/* `req`'s communication is over: a received eager message leaves the world's list. */
+static void completed(sim_rank_t *rank, sim_request_t *req)
+{
+  req->comm = NULL;
+  req->end = simgrid_get_clock();
+  if (!req->sending && req->data && req->data != &rank->world->ranks[req->peer])
+    eager_drop(req->data);
+}
+
 /* Posts the message as a SimGrid communication at the rank's own clock, without waiting for it. */
 static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
 {
@@ -265,12 +323,12 @@ static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, do
   catch_up(rank);
   long simulated = (long)(bytes + rank->world->envelope);
   if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
-    sg_comm_detach(sg_mailbox_put_init(slot->to, rank, simulated), NULL); /* detached before it can start */
+    void *payload = eager_sent(rank, peer, bytes);
+    sg_comm_detach(sg_mailbox_put_init(slot->to, payload, simulated), NULL); /* detached before it can start */
     req->start = req->end = rank->ready;
     return;
   }
-  req->comm =
-      sending ? sg_mailbox_put_async(slot->to, rank, simulated) : sg_mailbox_get_async(slot->from, &req->data);
+  req->comm = sending ? sg_mailbox_put_async(slot->to, rank, simulated) : sg_mailbox_get_async(slot->from, &req->data);
 }
 
 /* Blocks until `req` is over (at once when a test found it over): the rank idles until its transfer started, then
@@ -283,8 +341,7 @@ static void finish(sim_rank_t *rank, sim_request_t *req)
     rank->blocked_in_send = req->sending;
     sim_comm_finish(req->comm, 1, &req->start);
     rank->blocked_on = -1;
-    req->comm = NULL;
-    req->end = simgrid_get_clock();
+    completed(rank, req);
   }
   rank->ready = req->end > arrived ? req->end : arrived;
   double started = req->start < arrived ? arrived : req->start > rank->ready ? rank->ready : req->start;
@@ -397,8 +454,7 @@ int sim_test(sim_rank_t *rank, sim_request_t *req)
   catch_up(rank);
   if (!sim_comm_finish(req->comm, 0, &req->start))
     return 0;
-  req->comm = NULL;
-  req->end = simgrid_get_clock();
+  completed(rank, req);
   return 1;
 }
 
@@ -537,7 +593,25 @@ static void add_blocked_actions(const sim_world_t *world, char *err, size_t errl
     snprintf(err + len, errlen - len, ")");
 }
 
-/* Checks that no layer above failed, the recorder kept up and every rank finished. */
+/* Checks that every eager message was received: one that never was is lost silently (its sender went on), so the
+ * run's sends and receives did not match. */
+static int check_eager(const sim_world_t *world, char *err, size_t errlen)
+{
+  const sim_eager_t *e = world->eager.next;
+  if (e == &world->eager)
+    return 0;
+  char where[512] = "";
+  if (e->file)
+    snprintf(where, sizeof where, "%s:%d: ", e->file, e->line);
+  snprintf(err, errlen,
+           "%srank %d's send of %.17g bytes to rank %d is never received: sent eagerly (below %.17g bytes), it left "
+           "rank %d free to go on and was lost when the run ended; every send needs the matching receive on the "
+           "other rank, in the same order",
+           where, e->src, e->bytes, e->dst, world->eager_below, e->src);
+  return SIM_EPARAM;
+}
+
+/* Checks that no layer above failed, the recorder kept up, every rank finished and every message was received. */
 static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
 {
   if (world->fail_code != 0) {
@@ -570,7 +644,7 @@ static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
     add_blocked_actions(world, err, errlen);
     return SIM_EDEADLOCK;
   }
-  return 0;
+  return check_eager(world, err, errlen);
 }
 
 /* The TI trace of the run, with the ranks' hosts. */
@@ -589,6 +663,7 @@ static int save_ti(const sim_world_t *world, char *err, size_t errlen)
 int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen)
 {
   sim_world_t world = {.job = job};
+  world.eager.prev = world.eager.next = &world.eager;
   *trace = NULL;
   err[0] = '\0';
   sim_engine_configure(job->engine_cfg);
@@ -623,6 +698,8 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   }
   if (rc == 0 && world.ti)
     rc = save_ti(&world, err, errlen);
+  while (world.eager.next != &world.eager)
+    eager_drop(world.eager.next);
   sim_ti_writer_free(world.ti);
   free(world.ranks);
   free(world.peer_cache);

@@ -1,5 +1,6 @@
 /* Fork-isolated simulation runs: the child simulates and writes a status, a message and a payload (the trace, or what
- * the caller makes of it) to a temporary file; the parent waits for one child, or for any of several, and reads them. */
+ * the caller makes of it) to a temporary file; the parent waits for one child, or for any of several, and reads them.
+ */
 #include "sim_run.h"
 #include "sim_check.h"
 #include "sim_engine.h"
@@ -321,7 +322,11 @@ int sim_run_isolated(const sim_job_t *job, met_trace_t **trace, char *err, size_
 {
   int rc;
   *trace = NULL;
-  payload_job_t pj = {.job = job, .payload = write_trace};
+  /* an aggregate trace cannot be written (met_trace_write), so the child failed with exit status 3: it records the
+   * whole trace, whose figures are the aggregate's to the bit */
+  sim_job_t whole = *job;
+  whole.aggregate = 0;
+  payload_job_t pj = {.job = &whole, .payload = write_trace};
   FILE *channel = run_child(child_simulate_payload, &pj, &rc, err, errlen);
   if (!channel)
     return rc;

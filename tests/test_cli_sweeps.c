@@ -253,7 +253,7 @@ int main(void)
   static const tu_case_t cases[] = {{"test_cli_jobs_junk", test_cli_jobs_junk},
                                     {"test_cli_ti_writes_traces", test_cli_ti_writes_traces},
                                     {"test_cli_interrupted_sweep_resumes", test_cli_interrupted_sweep_resumes},
-      {"test_cli_trace_replay_not_cached", test_cli_trace_replay_not_cached},
+                                    {"test_cli_trace_replay_not_cached", test_cli_trace_replay_not_cached},
                                     {"test_cli_progress_bar_on_a_terminal", test_cli_progress_bar_on_a_terminal},
                                     {"test_cli_mpi_farm_matches_local_run", test_cli_mpi_farm_matches_local_run},
                                     {NULL, NULL}};

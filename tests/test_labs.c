@@ -649,7 +649,8 @@ static void test_labs_design_your_machine(void)
     for (size_t m = 1; m < 4; m++)
       CU_ASSERT(TOPO("t_par_s", machines[m], "neighbour", 128) <= TOPO("t_par_s", machines[0], "neighbour", 128));
     for (size_t m = 1; m < 4; m++)
-      CU_ASSERT(m == 2 || TOPO("t_par_s", machines[m], "neighbour", 128) <= TOPO("t_par_s", machines[2], "neighbour", 128));
+      CU_ASSERT(m == 2 ||
+                TOPO("t_par_s", machines[m], "neighbour", 128) <= TOPO("t_par_s", machines[2], "neighbour", 128));
 
     /* 5e "At p = 64 with the neighbour broadcast the fat tree (6.80 s) is slower than the mesh (6.17 s)" */
     if (mine)

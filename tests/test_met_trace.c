@@ -389,8 +389,11 @@ static void add_both(met_trace_t *full, met_trace_t *agg)
     double t = 0.1 * rank;
     for (int i = 0; i < 200; i++) {
       double len = (i % 5 == 4) ? 0.0 : 0.001 * (1 + (i * 7 + rank) % 13) / 3.0;
-      met_interval_t iv = {.start = t, .end = t + len, .category = (met_category_t)((i + rank) % MET_CAT_COUNT),
-                           .phase = (i * 3 + rank) % 7, .peer = -1};
+      met_interval_t iv = {.start = t,
+                           .end = t + len,
+                           .category = (met_category_t)((i + rank) % MET_CAT_COUNT),
+                           .phase = (i * 3 + rank) % 7,
+                           .peer = -1};
       if (iv.category == MET_CAT_COMPUTE || iv.category == MET_CAT_CTRL)
         for (int k = 0; k < MET_PART_COUNT; k++)
           iv.parts[k] = len * (k + 1) / 10.0;

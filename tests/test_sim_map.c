@@ -9,8 +9,8 @@
 /* Powers of two take the partitions whose link counts match Table 5's T_cni (2x2, 4x4, 4x8; REFERENCE.md §3.2). */
 static void test_sim_map_rectangles_of_powers_of_two(void)
 {
-  const int expect[][3] = {{1, 1, 1}, {2, 1, 2}, {4, 2, 2}, {8, 2, 4}, {16, 4, 4}, {32, 4, 8}, {64, 8, 8},
-                           {128, 16, 8}};
+  const int expect[][3] = {{1, 1, 1},  {2, 1, 2},  {4, 2, 2},  {8, 2, 4},
+                           {16, 4, 4}, {32, 4, 8}, {64, 8, 8}, {128, 16, 8}};
   for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++) {
     int rows = 0;
     int cols = 0;

@@ -154,7 +154,8 @@ static inline int make_folder(char *dir, size_t size)
   return mkdtemp(dir) ? 0 : -1;
 }
 
-/* Makes a fresh folder (its path in dir) and runs simrun there with `args`, which must exit 0 with nothing on stderr. */
+/* Makes a fresh folder (its path in dir) and runs simrun there with `args`, which must exit 0 with nothing on stderr.
+ */
 static inline void run_ok(char *dir, size_t size, const char *const *args, cli_run_t *run)
 {
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, size), 0);

@@ -23,9 +23,9 @@ static const met_ops_t rsub_element = {
     .n = {[MET_CLASS_CPU] = 3, [MET_CLASS_FLOP] = 2, [MET_CLASS_INTMEM] = 2, [MET_CLASS_EXTMEM] = 3}};
 
 #define GJ_WEIGHT_NORM 0.6
-#define GJ_WEIGHT_SET 0.4
-#define GJ_WEIGHT_BUF 0.4
-#define GJ_WEIGHT_INV 1.0
+#define GJ_WEIGHT_SET  0.4
+#define GJ_WEIGHT_BUF  0.4
+#define GJ_WEIGHT_INV  1.0
 #define GJ_DOUBLE      8.0
 
 typedef struct gj_arg {
@@ -206,12 +206,15 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
 
 static const scn_param_spec_t gj_params[] = {
     {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "number of equations N"},
-    {.name = "broadcast", .kind = SCN_CHOICE, .choices = sim_bcast_names, .required = 1,
+    {.name = "broadcast",
+     .kind = SCN_CHOICE,
+     .choices = sim_bcast_names,
+     .required = 1,
      .help = "broadcast algorithm: one-to-all (eq. 14), neighbour (eq. 15) or another of docs/broadcasts.md"},
 };
 
-static const scn_skeleton_spec_t gj_spec = {.name = "gauss-jordan", .params = gj_params,
-                                            .nparams = sizeof gj_params / sizeof gj_params[0]};
+static const scn_skeleton_spec_t gj_spec = {
+    .name = "gauss-jordan", .params = gj_params, .nparams = sizeof gj_params / sizeof gj_params[0]};
 
 const app_skeleton_t app_gj_skeleton = {
     .spec = &gj_spec,

@@ -74,12 +74,18 @@ static void pingpong_program(sim_rank_t *rank, const void *arg)
 
 static const scn_param_spec_t pingpong_params[] = {
     {.name = "min-bytes", .kind = SCN_INT, .min = 1, .required = 1, .help = "smallest message, in bytes"},
-    {.name = "max-bytes", .kind = SCN_INT, .min = 1, .required = 1,
+    {.name = "max-bytes",
+     .kind = SCN_INT,
+     .min = 1,
+     .required = 1,
      .help = "largest message, in bytes (sizes double from min-bytes up to it)"},
 };
 
-static const scn_skeleton_spec_t pingpong_spec = {.name = "ping-pong", .params = pingpong_params,
-                                                  .nparams = sizeof pingpong_params / sizeof pingpong_params[0]};
+static const scn_skeleton_spec_t pingpong_spec = {
+    .name = "ping-pong", .params = pingpong_params, .nparams = sizeof pingpong_params / sizeof pingpong_params[0]};
 
-const app_skeleton_t app_pingpong_skeleton = {.spec = &pingpong_spec, .views = APP_VIEW_MESSAGES, .prepare = pingpong_prepare,
-                                              .program = pingpong_program, .release = free};
+const app_skeleton_t app_pingpong_skeleton = {.spec = &pingpong_spec,
+                                              .views = APP_VIEW_MESSAGES,
+                                              .prepare = pingpong_prepare,
+                                              .program = pingpong_program,
+                                              .release = free};

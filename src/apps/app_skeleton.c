@@ -14,10 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const app_skeleton_t *const catalogue[] = {&app_gj_skeleton, &app_pingpong_skeleton, &app_matmul_skeleton,
-                                                   &app_pdgemm_skeleton, &app_pdtrsm_skeleton, &app_dsm_gj_skeleton,
-                                                   &app_dsm_matmul_skeleton, &app_dsm_false_skeleton,
-                                                   &app_ti_skeleton};
+static const app_skeleton_t *const catalogue[] = {
+    &app_gj_skeleton,     &app_pingpong_skeleton,   &app_matmul_skeleton,    &app_pdgemm_skeleton, &app_pdtrsm_skeleton,
+    &app_dsm_gj_skeleton, &app_dsm_matmul_skeleton, &app_dsm_false_skeleton, &app_ti_skeleton};
 
 const app_skeleton_t *app_find(const char *name)
 {

@@ -15,13 +15,13 @@ typedef enum met_overhead {
 } met_overhead_t;
 
 typedef struct met_eppa {
-  int p;           /* number of ranks in the trace */
-  double t_seq;    /* sequential run time (given) */
-  double t_par;    /* parallel run time: the end of the trace */
-  double speedup;  /* T_seq / T_par (eq. 1.1) */
-  double efficiency; /* speedup / p (eq. 1.2) */
-  double overhead;   /* p T_par - T_seq (eq. 1.3) */
-  double work;       /* sum over ranks of useful work (COMPUTE + IO) */
+  int p;                           /* number of ranks in the trace */
+  double t_seq;                    /* sequential run time (given) */
+  double t_par;                    /* parallel run time: the end of the trace */
+  double speedup;                  /* T_seq / T_par (eq. 1.1) */
+  double efficiency;               /* speedup / p (eq. 1.2) */
+  double overhead;                 /* p T_par - T_seq (eq. 1.3) */
+  double work;                     /* sum over ranks of useful work (COMPUTE + IO) */
   double ovh_time[MET_OVH_COUNT];  /* T_ovh^j summed over ranks, seconds */
   double ovh_ratio[MET_OVH_COUNT]; /* Ovh_j = T_ovh^j / T_seq (eq. 1.13) */
   double granularity; /* T_comp / T_comm = 1 / Ovh_comm (eq. 1.16); INFINITY when there is no communication */

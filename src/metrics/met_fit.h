@@ -14,8 +14,8 @@ typedef enum met_fit_form {
   MET_FIT_AMDAHL,     /* a + b / x (x > 0): a part that stays and a part shared among x processors */
   MET_FIT_XLOG,       /* a x + b log2 x (x > 0): a cost growing with x (a chain) plus one growing as log x (a tree) */
   MET_FIT_AMDAHL_LINEAR, /* a + b / x + c x (x > 0): Amdahl plus an overhead growing with x (one-to-all messages) */
-  MET_FIT_WORK,      /* a x^3 + b x^2 (x > 0): T against the work size N at fixed p, Zemerly et al.'s eq. 11 for Gauss-
-                      * Jordan: computation grows as N^3 / p, the broadcast rows' communication as N^2 */
+  MET_FIT_WORK,       /* a x^3 + b x^2 (x > 0): T against the work size N at fixed p, Zemerly et al.'s eq. 11 for Gauss-
+                       * Jordan: computation grows as N^3 / p, the broadcast rows' communication as N^2 */
   MET_FIT_SATURATING, /* 1 / (a + b / x) (x > 0, y > 0), fitted as 1/y = a + b/x: speedup against the work size, with
                        * T_seq ~ N^3 and T_par ~ N^3/p + N^2, so speedup tends to 1/a (at most p) as N grows */
   MET_FIT_COUNT
@@ -28,7 +28,7 @@ typedef struct met_fit {
   int ncoefs;                     /* 2 or 3 */
   double coef[MET_FIT_MAX_COEFS]; /* a, b, c in the order written above */
   double r2;                      /* 1 - SS_res / SS_tot on y as given (for the power law too); 1 for exact data */
-  double adj_r2; /* 1 - (1 - r2) (n - 1) / (n - k), k coefficients: the criterion that compares forms */
+  double adj_r2;       /* 1 - (1 - r2) (n - 1) / (n - k), k coefficients: the criterion that compares forms */
   double x_min, x_max; /* the data's range: the fit says nothing outside it (met_fit_covers) */
 } met_fit_t;
 

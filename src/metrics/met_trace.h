@@ -33,10 +33,10 @@ typedef struct met_interval {
   double start; /* seconds */
   double end;   /* seconds, >= start */
   met_category_t category;
-  int phase;    /* phase label id, from met_trace_phase_id() */
-  int peer;     /* COMM/IDLE on a message: the partner rank; otherwise -1 */
-  double bytes; /* COMM and IO: bytes moved; otherwise 0 */
-  int hops;     /* COMM: links on the route to the peer; otherwise 0 */
+  int phase;                    /* phase label id, from met_trace_phase_id() */
+  int peer;                     /* COMM/IDLE on a message: the partner rank; otherwise -1 */
+  double bytes;                 /* COMM and IO: bytes moved; otherwise 0 */
+  int hops;                     /* COMM: links on the route to the peer; otherwise 0 */
   double parts[MET_PART_COUNT]; /* COMPUTE: seconds per sub-component; otherwise all 0 */
   met_dir_t dir;                /* COMM/IDLE on a message: whether this rank sent or received it (needs a peer) */
 } met_interval_t;

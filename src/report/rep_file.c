@@ -24,8 +24,7 @@ rep_file_t *rep_file_open(const char *path, char *err, size_t errlen)
   snprintf(file->temp, len + 16, "%s.tmp.XXXXXX", path);
   int fd = mkstemp(file->temp);
   if (fd < 0) {
-    snprintf(err, errlen, "cannot write '%s': %s; check that its folder exists and is writable", path,
-             strerror(errno));
+    snprintf(err, errlen, "cannot write '%s': %s; check that its folder exists and is writable", path, strerror(errno));
     free(file->temp);
     file->temp = NULL;
     goto fail;

@@ -40,7 +40,6 @@ static void file_safe(char *name)
 
 /* ---------- the study: groups of points ---------- */
 
-
 /* The group's title and file name part from the swept parameters other than the one at `except`; a path is shown by
  * its last part. In file names a value that starts with a letter stands alone ("neighbour"), a number follows its
  * parameter's name ("n256"). */

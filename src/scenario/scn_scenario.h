@@ -13,8 +13,8 @@ typedef struct scn_param {
   char **values; /* as written, each a whitespace-free token (a skeleton's path parameters resolved by scn_check) */
   size_t nvalues;
   char **paths; /* "platform" only: each value resolved against the scenario file's folder; otherwise NULL */
-  int line;  /* line of the <param> element */
-  int swept; /* 1 when given in <sweep> */
+  int line;     /* line of the <param> element */
+  int swept;    /* 1 when given in <sweep> */
 } scn_param_t;
 
 /* Figures from elsewhere shown beside simrun's (<reference>): values[i] is the quantity at p[i]. */
@@ -26,7 +26,7 @@ typedef struct scn_reference {
   char *where_value; /* both NULL when they apply to every point */
   int *p;            /* the p of each value: <reference p=...>, or the scenario's p values in order */
   double *values;
-  size_t count;      /* number of values, and of p */
+  size_t count; /* number of values, and of p */
   int line;
 } scn_reference_t;
 
@@ -40,10 +40,10 @@ typedef struct scn_scenario {
   int skeleton_line;
   scn_param_t *params; /* program parameters then sweep parameters, in file order; "p" is always present */
   size_t nparams;
-  int per_process;   /* <report per-process=P>: the p whose per-process table is shown; 0 when absent */
-  int report_line;   /* line of <report>, or 0 */
-  char *csv;         /* <report csv=...> resolved against the scenario's folder, or NULL */
-  char *json;        /* <report json=...> likewise, or NULL */
+  int per_process;       /* <report per-process=P>: the p whose per-process table is shown; 0 when absent */
+  int report_line;       /* line of <report>, or 0 */
+  char *csv;             /* <report csv=...> resolved against the scenario's folder, or NULL */
+  char *json;            /* <report json=...> likewise, or NULL */
   scn_reference_t *refs; /* <reference> elements, in file order */
   size_t nrefs;
 } scn_scenario_t;
@@ -63,10 +63,10 @@ typedef enum scn_kind { SCN_INT = 0, SCN_CHOICE, SCN_PATH, SCN_SECONDS } scn_kin
 typedef struct scn_param_spec {
   const char *name;
   scn_kind_t kind;
-  long min;                    /* INT only */
-  const char *const *choices;  /* CHOICE only, NULL-terminated */
+  long min;                   /* INT only */
+  const char *const *choices; /* CHOICE only, NULL-terminated */
   int required;
-  const char *help;            /* one line for error messages and --help */
+  const char *help; /* one line for error messages and --help */
 } scn_param_spec_t;
 
 typedef struct scn_skeleton_spec {
@@ -110,7 +110,6 @@ const scn_param_t *scn_param(const scn_scenario_t *scenario, const char *name);
 /* Fills *err with printf-style message for `file`:`line` and returns -1: a helper for callers that report errors
  * against a scenario (for instance a skeleton's cross-parameter checks). The message is folded onto one line (line
  * breaks in what it quotes, such as SimGrid's or libxml2's words, become spaces). */
-int scn_fail(scn_error_t *err, const char *file, int line, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+int scn_fail(scn_error_t *err, const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 #endif

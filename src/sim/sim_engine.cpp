@@ -21,13 +21,15 @@
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(sim_engine, "simrun: SimGrid engine set-up");
 
-namespace {
-std::vector<simgrid::s4u::Host*> sorted_hosts;
-std::unordered_set<const simgrid::s4u::Host*> speed_changed; /* the hosts whose speed changed during the run */
+namespace
+{
+std::vector<simgrid::s4u::Host *> sorted_hosts;
+std::unordered_set<const simgrid::s4u::Host *> speed_changed; /* the hosts whose speed changed during the run */
 
 /* Compares two runs of digits by value, however long (a host named with 25 digits overflowed std::stoull, which
- * threw out of the sort and aborted the process): without leading zeros, the longer is larger, else the text decides. */
-int compare_digits(const std::string& a, const std::string& b)
+ * threw out of the sort and aborted the process): without leading zeros, the longer is larger, else the text decides.
+ */
+int compare_digits(const std::string &a, const std::string &b)
 {
   std::string x = a.substr(std::min(a.find_first_not_of('0'), a.size()));
   std::string y = b.substr(std::min(b.find_first_not_of('0'), b.size()));
@@ -37,7 +39,7 @@ int compare_digits(const std::string& a, const std::string& b)
 }
 
 /* Natural order: digit runs compare by value, so that n2 < n10 and mesh names sort row by row. */
-bool natural_less(const std::string& a, const std::string& b)
+bool natural_less(const std::string &a, const std::string &b)
 {
   size_t i = 0;
   size_t j = 0;
@@ -65,18 +67,18 @@ std::vector<std::string> user_options; /* sim_engine_add_option's, in order */
 
 /* simgrid_init with simrun's options, then the user's (SimGrid applies them in order: the user's win). Returns 0, or
  * SIM_EINVAL with SimGrid's objection to a user's option (an unknown --cfg name, a bad value) in err. */
-int init_simgrid(const char* const* defaults, size_t count, char* err, size_t errlen)
+int init_simgrid(const char *const *defaults, size_t count, char *err, size_t errlen)
 {
-  std::vector<char*> argv;
+  std::vector<char *> argv;
   for (size_t i = 0; i < count; i++)
-    argv.push_back(const_cast<char*>(defaults[i]));
-  for (auto& option : user_options)
+    argv.push_back(const_cast<char *>(defaults[i]));
+  for (auto &option : user_options)
     argv.push_back(option.data());
   argv.push_back(nullptr);
   int argc = (int)argv.size() - 1;
   try {
     simgrid_init(&argc, argv.data());
-  } catch (const std::exception& e) {
+  } catch (const std::exception &e) {
     std::string what = e.what();
     what = what.substr(0, what.find('\n')); /* its first line: SimGrid may list every key after it */
     snprintf(err, errlen, "a --cfg or --log option: %s; see SimGrid's --help-cfg", what.c_str());
@@ -86,7 +88,8 @@ int init_simgrid(const char* const* defaults, size_t count, char* err, size_t er
 }
 } // namespace
 
-namespace {
+namespace
+{
 std::string pending_config; /* sim_engine_configure's settings, applied by the next sim_engine_start */
 
 /* Applies each blank-separated name:value of pending_config; SimGrid throws on a name or value it refuses. */
@@ -101,28 +104,30 @@ void apply_pending_config()
 }
 } // namespace
 
-extern "C" void sim_engine_configure(const char* settings)
+extern "C" void sim_engine_configure(const char *settings)
 {
   pending_config = settings ? settings : "";
 }
 
-extern "C" int sim_engine_add_option(const char* option)
+extern "C" int sim_engine_add_option(const char *option)
 {
   try {
     user_options.emplace_back(option);
-  } catch (const std::bad_alloc&) {
+  } catch (const std::bad_alloc &) {
     return SIM_ENOMEM;
   }
   return 0;
 }
 
-extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
+extern "C" int sim_engine_start(const char *platform, char *err, size_t errlen)
 {
   /* Quiet by default (STYLE.md); stacks of 128 KiB are plenty for our actors and let thousands of ranks fit. A
    * deadlock (ranks whose messages never match) is reported by sim_replay in one line of its own: SimGrid's notice of
    * it is silenced. AddressSanitizer cannot follow SimGrid's hand-made stack switches: sanitised builds run actors as
    * threads. */
-  const char* argv[] = {"simrun", "--log=root.thres:critical", "--log=ker_engine.app:file:/dev/null",
+  const char *argv[] = {"simrun",
+                        "--log=root.thres:critical",
+                        "--log=ker_engine.app:file:/dev/null",
                         "--cfg=contexts/stack-size:128",
 #ifdef __SANITIZE_ADDRESS__
                         "--cfg=contexts/factory:thread",
@@ -136,13 +141,13 @@ extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
     if (sim_grid_build(err, errlen) != 0)
       return SIM_EPLATFORM;
     simgrid::s4u::Engine::get_instance()->seal_platform(); /* routes (Floyd's tables) exist only once sealed */
-  } catch (const std::exception& e) {
+  } catch (const std::exception &e) {
     snprintf(err, errlen, "%s", e.what());
     return SIM_EPLATFORM;
   }
-  simgrid::s4u::Host::on_speed_change_cb([](const simgrid::s4u::Host& host) { speed_changed.insert(&host); });
+  simgrid::s4u::Host::on_speed_change_cb([](const simgrid::s4u::Host &host) { speed_changed.insert(&host); });
   sorted_hosts = simgrid::s4u::Engine::get_instance()->get_all_hosts();
-  std::sort(sorted_hosts.begin(), sorted_hosts.end(), [](const simgrid::s4u::Host* a, const simgrid::s4u::Host* b) {
+  std::sort(sorted_hosts.begin(), sorted_hosts.end(), [](const simgrid::s4u::Host *a, const simgrid::s4u::Host *b) {
     return natural_less(a->get_name(), b->get_name());
   });
   if (sorted_hosts.empty()) {
@@ -155,50 +160,51 @@ extern "C" int sim_engine_start(const char* platform, char* err, size_t errlen)
 
 /* A platform's extra cost of crossing some links (sim_engine_set_route_extra): the function, its model, and the
  * number each link carries in its property. */
-namespace {
+namespace
+{
 sim_route_extra_fn route_extra = nullptr;
-const void* route_extra_model = nullptr;
-std::unordered_map<const simgrid::s4u::Link*, double> link_extra;
+const void *route_extra_model = nullptr;
+std::unordered_map<const simgrid::s4u::Link *, double> link_extra;
 } // namespace
 
-static std::string physical_link(const simgrid::s4u::Link* link);
+static std::string physical_link(const simgrid::s4u::Link *link);
 
 /* Property `name` of a link; a split-duplex link keeps the properties of its XML element, not its two directions. */
-static const char* link_property_value(const simgrid::s4u::Link* link, const char* name)
+static const char *link_property_value(const simgrid::s4u::Link *link, const char *name)
 {
   std::string physical = physical_link(link);
   if (physical == link->get_name())
     return link->get_property(name);
   try {
     return simgrid::s4u::Engine::get_instance()->split_duplex_link_by_name(physical)->get_property(name);
-  } catch (const std::exception&) { /* a link named like a direction of a split-duplex link, without one */
+  } catch (const std::exception &) { /* a link named like a direction of a split-duplex link, without one */
     return link->get_property(name);
   }
 }
 
 /* What route_extra adds to a message of `size` bytes over `links`, in seconds; 0 without one. */
-static double route_extra_time(double size, const std::vector<simgrid::s4u::Link*>& links)
+static double route_extra_time(double size, const std::vector<simgrid::s4u::Link *> &links)
 {
   if (!route_extra)
     return 0;
   static std::vector<double> values; /* one per hop, reused: this runs for every message */
   values.clear();
-  for (const auto* link : links) {
+  for (const auto *link : links) {
     auto found = link_extra.find(link);
     values.push_back(found == link_extra.end() ? 0 : found->second);
   }
   return route_extra(route_extra_model, size, values.data(), (int)values.size());
 }
 
-extern "C" int sim_engine_set_route_extra(sim_route_extra_fn fn, const void* model, const char* link_property,
-                                          char* err, size_t errlen)
+extern "C" int sim_engine_set_route_extra(sim_route_extra_fn fn, const void *model, const char *link_property,
+                                          char *err, size_t errlen)
 {
   link_extra.clear();
-  for (const auto* link : simgrid::s4u::Engine::get_instance()->get_all_links()) {
-    const char* text = link_property_value(link, link_property);
+  for (const auto *link : simgrid::s4u::Engine::get_instance()->get_all_links()) {
+    const char *text = link_property_value(link, link_property);
     if (!text)
       continue;
-    char* end = nullptr;
+    char *end = nullptr;
     double value = strtod(text, &end);
     if (end == text || *end != '\0' || !(value >= 0 && value < 1e9)) {
       snprintf(err, errlen, "link %s: property %s = \"%s\": expected a number >= 0", physical_link(link).c_str(),
@@ -212,15 +218,15 @@ extern "C" int sim_engine_set_route_extra(sim_route_extra_fn fn, const void* mod
   return 0;
 }
 
-extern "C" void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void* model)
+extern "C" void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void *model)
 {
-  auto* netmodel = simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model();
-  netmodel->set_lat_factor_cb([time_fn, model](double size, const simgrid::s4u::Host*, const simgrid::s4u::Host*,
-                                               const std::vector<simgrid::s4u::Link*>& links,
-                                               const std::unordered_set<simgrid::s4u::NetZone*>&) {
+  auto *netmodel = simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model();
+  netmodel->set_lat_factor_cb([time_fn, model](double size, const simgrid::s4u::Host *, const simgrid::s4u::Host *,
+                                               const std::vector<simgrid::s4u::Link *> &links,
+                                               const std::unordered_set<simgrid::s4u::NetZone *> &) {
     double latency = 0;
     double bandwidth = 0;
-    for (const auto* link : links) {
+    for (const auto *link : links) {
       latency += link->get_latency();
       bandwidth = bandwidth == 0 ? link->get_bandwidth() : std::min(bandwidth, link->get_bandwidth());
     }
@@ -246,14 +252,14 @@ extern "C" int sim_engine_hops(const_sg_host_t a, const_sg_host_t b)
 {
   if (a == b)
     return 0;
-  std::vector<simgrid::s4u::Link*> links;
+  std::vector<simgrid::s4u::Link *> links;
   double latency = 0;
   a->route_to(b, links, &latency);
   return (int)links.size();
 }
 
 /* A split-duplex link is one physical link: SimGrid routes over its two directions, named <id>_UP and <id>_DOWN. */
-static std::string physical_link(const simgrid::s4u::Link* link)
+static std::string physical_link(const simgrid::s4u::Link *link)
 {
   std::string name = link->get_name();
   for (const std::string suffix : {"_UP", "_DOWN"})
@@ -262,7 +268,7 @@ static std::string physical_link(const simgrid::s4u::Link* link)
   return name;
 }
 
-extern "C" int sim_engine_links_between(const sg_host_t* hosts, size_t count)
+extern "C" int sim_engine_links_between(const sg_host_t *hosts, size_t count)
 {
   int counted = sim_grid_links_between(hosts, count); /* native meshes: from the coordinates, no route looked up */
   if (counted >= 0)
@@ -272,25 +278,25 @@ extern "C" int sim_engine_links_between(const sg_host_t* hosts, size_t count)
    * once every physical link of the platform is on some route, since no further route can add one; otherwise it
    * looks at all n^2 / 2 pairs. */
   std::unordered_set<std::string> all;
-  for (const auto* link : simgrid::s4u::Engine::get_instance()->get_all_links())
+  for (const auto *link : simgrid::s4u::Engine::get_instance()->get_all_links())
     if (link->get_name().rfind("__", 0) != 0) /* SimGrid's own, such as __loopback__, are on no route between hosts */
       all.insert(physical_link(link));
-  std::unordered_set<const simgrid::s4u::Link*> seen;
+  std::unordered_set<const simgrid::s4u::Link *> seen;
   std::unordered_set<std::string> used;
-  std::vector<simgrid::s4u::Link*> links;
+  std::vector<simgrid::s4u::Link *> links;
   for (size_t gap = 1; gap < count && used.size() < all.size(); gap++)
     for (size_t a = 0; a + gap < count; a++) {
       links.clear();
       double latency = 0;
       hosts[a]->route_to(hosts[a + gap], links, &latency);
-      for (const auto* link : links)
+      for (const auto *link : links)
         if (seen.insert(link).second)
           used.insert(physical_link(link));
     }
   return (int)used.size();
 }
 
-extern "C" const char* sim_engine_property(const char* name)
+extern "C" const char *sim_engine_property(const char *name)
 {
   return sg_zone_get_property_value(sg_zone_get_root(), name);
 }

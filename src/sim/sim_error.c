@@ -6,7 +6,7 @@ const char *sim_strerror(int code)
   switch (code) {
   case 0:
     return "success";
-#define SIM_ERRNO_CASE(name, value, text)                                                                             \
+#define SIM_ERRNO_CASE(name, value, text)                                                                              \
   case name:                                                                                                           \
     return text;
     SIM_ERRNO_MAP(SIM_ERRNO_CASE)

@@ -3,15 +3,15 @@
 #ifndef SIM_ERROR_H
 #define SIM_ERROR_H
 
-#define SIM_ERRNO_MAP(X)                                                        \
-  X(SIM_ENOMEM, -1, "out of memory")                                            \
-  X(SIM_EINVAL, -2, "invalid argument")                                         \
-  X(SIM_EPLATFORM, -3, "the platform could not be loaded")                      \
-  X(SIM_EHOSTS, -4, "more ranks than hosts in the platform")                    \
-  X(SIM_EPARAM, -5, "a parameter is out of range for this skeleton")            \
-  X(SIM_EIO, -6, "an input/output error")                                       \
-  X(SIM_ECHILD, -7, "the simulation process failed")                            \
-  X(SIM_EDEADLOCK, -8, "the simulation ended with ranks still blocked")         \
+#define SIM_ERRNO_MAP(X)                                                                                               \
+  X(SIM_ENOMEM, -1, "out of memory")                                                                                   \
+  X(SIM_EINVAL, -2, "invalid argument")                                                                                \
+  X(SIM_EPLATFORM, -3, "the platform could not be loaded")                                                             \
+  X(SIM_EHOSTS, -4, "more ranks than hosts in the platform")                                                           \
+  X(SIM_EPARAM, -5, "a parameter is out of range for this skeleton")                                                   \
+  X(SIM_EIO, -6, "an input/output error")                                                                              \
+  X(SIM_ECHILD, -7, "the simulation process failed")                                                                   \
+  X(SIM_EDEADLOCK, -8, "the simulation ended with ranks still blocked")                                                \
   X(SIM_EINTR, -9, "interrupted")
 
 typedef enum sim_errno {

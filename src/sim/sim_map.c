@@ -49,8 +49,7 @@ int sim_map_host_coords(const_sg_host_t host, int *row, int *col)
 }
 
 /* Maps onto a mesh whose host (r, c) is grid[r * max_cols + c]; returns 0 or SIM_EHOSTS. */
-static int map_mesh(int nranks, sg_host_t *grid, int max_rows, int max_cols, sg_host_t *hosts, char *err,
-                    size_t errlen)
+static int map_mesh(int nranks, sg_host_t *grid, int max_rows, int max_cols, sg_host_t *hosts, char *err, size_t errlen)
 {
   int rows = 0;
   int cols = 0;

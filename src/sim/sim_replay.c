@@ -57,11 +57,11 @@ typedef struct sim_world {
   int *all_members;
   int links;           /* physical links on the routes between the hosts of the run */
   sim_ti_writer_t *ti; /* with job->ti_dir: the TI trace being written */
-  int record_error; /* set when the recorder ran out of memory */
-  int fail_code;    /* from sim_rank_fail: the first failure of a layer above, or 0 */
-  int posted_clock; /* sim_post_at_own_clock: every message posted at its rank's clock, computations executed */
-  double eager_below; /* messages of fewer bytes are sent eagerly (sim_post_at_own_clock, or the platform's limit) */
-  double envelope;    /* with posted_clock: bytes every message carries beyond its data */
+  int record_error;    /* set when the recorder ran out of memory */
+  int fail_code;       /* from sim_rank_fail: the first failure of a layer above, or 0 */
+  int posted_clock;    /* sim_post_at_own_clock: every message posted at its rank's clock, computations executed */
+  double eager_below;  /* messages of fewer bytes are sent eagerly (sim_post_at_own_clock, or the platform's limit) */
+  double envelope;     /* with posted_clock: bytes every message carries beyond its data */
   char fail_message[512];
   /* the list of eager messages not yet received: eager.next is the oldest */
   sim_eager_t eager;

@@ -34,11 +34,11 @@ typedef struct sim_job {
   sim_bcast_alg_t bcast; /* the algorithm behind sim_bcast() */
   sim_program_fn program;
   const void *arg;
-  int aggregate; /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
+  int aggregate;    /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
   int message_hops; /* record every message's hop count even in an aggregate trace (for the message groups) */
   const char *engine_cfg; /* SimGrid settings for the run (sim_engine_configure), or NULL */
-  const char *ti_dir; /* when set, an existing folder where the run's actions are also written as a TI trace
-                       * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */
+  const char *ti_dir;     /* when set, an existing folder where the run's actions are also written as a TI trace
+                           * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */
 } sim_job_t;
 
 /* Runs `job` in this process: starts SimGrid (once per process: see sim_run.h for repeated runs), maps ranks to
@@ -82,8 +82,8 @@ void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_
 
 /* Point-to-point messages are synchronous, as transputer channels are (occam rendezvous): the sender blocks until
  * the receiver has taken the whole message. On a platform with simrun:eager-bytes (MPI over TCP: docs/machines.md), a
- * message of at most that many bytes is eager instead, as sim_post_at_own_clock's: over for the sender at once. Time blocked before the partner arrives is recorded as IDLE, the
- * transfer itself as COMM, both naming the partner. */
+ * message of at most that many bytes is eager instead, as sim_post_at_own_clock's: over for the sender at once. Time
+ * blocked before the partner arrives is recorded as IDLE, the transfer itself as COMM, both naming the partner. */
 void sim_send(sim_rank_t *rank, int dst, double bytes);
 void sim_recv(sim_rank_t *rank, int src, double bytes);
 

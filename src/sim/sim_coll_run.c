@@ -1,0 +1,152 @@
+/* Collectives carried out on the replay layer: a plan's operations become the calling rank's messages, blocking ones at
+ * once and posted ones as requests until the next wait, inside the collective's marks (sim_mark); and the skeletons'
+ * broadcast and barrier over every rank. */
+#include "sim_coll.h"
+#include "sim_error.h"
+#include "sim_mark.h"
+#include "sim_replay.h"
+
+#include <stdlib.h>
+#include <xbt/asserts.h>
+
+/* The calling rank's index in the group. */
+static int my_index(const sim_rank_t *rank, const sim_group_t *group)
+{
+  int me = sim_rank_id(rank);
+  if (me < group->count && group->members[me] == me) /* the whole run's group, at every broadcast */
+    return me;
+  for (int i = 0; i < group->count; i++)
+    if (group->members[i] == me)
+      return i;
+  xbt_die("rank %d takes part in a broadcast of a group it is not in", me);
+}
+
+typedef struct exec {
+  sim_rank_t *rank;
+  const sim_group_t *group;
+} exec_t;
+
+static void execute(void *ctx, const sim_coll_op_t *op)
+{
+  const exec_t *exec = ctx;
+  int peer = exec->group->members[op->peer];
+  if (op->send)
+    sim_send(exec->rank, peer, op->bytes);
+  else
+    sim_recv(exec->rank, peer, op->bytes);
+}
+
+/* The members' mesh coordinates into rows and cols (n each); 0, or -1 when some member's host has none. */
+static int group_coords(const sim_rank_t *rank, const sim_group_t *group, int *rows, int *cols)
+{
+  for (int i = 0; i < group->count; i++)
+    if (sim_rank_coords(rank, group->members[i], &rows[i], &cols[i]) != 0)
+      return -1;
+  return 0;
+}
+
+int sim_coll_bcast(sim_rank_t *rank, const sim_group_t *group, sim_bcast_alg_t alg, int root, double bytes)
+{
+  int me = my_index(rank, group);
+  sim_coll_plan_t plan = {.alg = alg, .count = group->count, .root = root, .bytes = bytes};
+  int *coords = NULL;
+  if (alg == SIM_BCAST_MESH && group->count > 1) {
+    coords = malloc(2 * (size_t)group->count * sizeof *coords);
+    if (!coords)
+      return SIM_ENOMEM;
+    if (group_coords(rank, group, coords, coords + group->count) == 0) {
+      plan.rows = coords;
+      plan.cols = coords + group->count;
+    }
+  }
+  exec_t exec = {.rank = rank, .group = group};
+  int rc = sim_coll_plan(&plan, me, execute, &exec);
+  free(coords);
+  return rc;
+}
+
+/* Carries out a plan's operations: blocking ones at once, posted ones as requests until the next wait. */
+typedef struct run_ctx {
+  sim_rank_t *rank;
+  const sim_group_t *group;
+  sim_request_t **pending;
+  size_t npending;
+  size_t cap;
+  double packed; /* the bytes of the pieces of the message under way (sim_coll_op_t.more) */
+  int failed;
+} run_ctx_t;
+
+static void run_op(void *ctx, const sim_coll_op_t *op)
+{
+  run_ctx_t *run = ctx;
+  if (op->peer == SIM_COLL_WAITALL) {
+    for (size_t i = 0; i < run->npending; i++)
+      sim_wait(run->rank, run->pending[i]);
+    run->npending = 0;
+    return;
+  }
+  run->packed += op->bytes;
+  if (op->more)
+    return;
+  double bytes = run->packed;
+  run->packed = 0;
+  int peer = run->group->members[op->peer];
+  if (!op->post) {
+    (op->send ? sim_send : sim_recv)(run->rank, peer, bytes);
+    return;
+  }
+  if (run->npending == run->cap) {
+    size_t cap = run->cap ? 2 * run->cap : 16;
+    sim_request_t **more = realloc(run->pending, cap * sizeof *more);
+    if (!more) {
+      run->failed = 1;
+      return;
+    }
+    run->pending = more;
+    run->cap = cap;
+  }
+  sim_request_t *req = (op->send ? sim_isend : sim_irecv)(run->rank, peer, bytes);
+  if (req)
+    run->pending[run->npending++] = req;
+}
+
+int sim_coll_run(sim_rank_t *rank, const sim_group_t *group, const sim_coll_call_t *call)
+{
+  sim_mark_t mark = sim_mark_enter(rank, group, sim_mark_kind(call->kind), call->root);
+  if (call->kind == SIM_COLL_BCAST)
+    return sim_mark_leave(&mark, sim_coll_bcast(rank, group, (sim_bcast_alg_t)call->alg, call->root, call->bytes));
+  run_ctx_t run = {.rank = rank, .group = group};
+  int rc = sim_coll_plan_call(call, group->count, my_index(rank, group), run_op, &run);
+  run_op(&run, &(sim_coll_op_t){.peer = SIM_COLL_WAITALL});
+  free(run.pending);
+  return sim_mark_leave(&mark, rc != 0 ? rc : run.failed ? SIM_ENOMEM : 0);
+}
+
+void sim_bcast(sim_rank_t *rank, int root, double bytes)
+{
+  sim_bcast_group(rank, sim_rank_world(rank), root, bytes);
+}
+
+void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes)
+{
+  sim_mark_t mark = sim_mark_enter(rank, group, MET_COLL_ONE_TO_N, root);
+  if (sim_mark_leave(&mark, sim_coll_bcast(rank, group, sim_rank_bcast_alg(rank), root, bytes)) != 0)
+    sim_rank_fail(rank, SIM_ENOMEM, "a broadcast could not allocate its plan (out of memory)");
+}
+
+void sim_barrier(sim_rank_t *rank)
+{
+  int nranks = sim_rank_count(rank);
+  sim_mark_t mark = sim_mark_enter(rank, sim_rank_world(rank), MET_COLL_BARRIER, -1);
+  if (sim_rank_id(rank) != 0) {
+    sim_send(rank, 0, 0);
+    sim_recv(rank, 0, 0);
+    sim_mark_leave(&mark, 0);
+    return;
+  }
+  for (int src = 1; src < nranks; src++)
+    sim_recv(rank, src, 0);
+  for (int dst = 1; dst < nranks; dst++)
+    sim_send(rank, dst, 0);
+  sim_mark_leave(&mark, 0);
+}

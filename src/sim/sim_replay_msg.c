@@ -1,0 +1,215 @@
+/* The replay layer's messages: synchronous rendezvous at the ranks' own clocks, posted and eager messages with their
+ * requests (isend, irecv, test, wait), each recorded as its idle wait and its transfer (seed 000 §1.1.3). */
+#include "sim_replay.h"
+#include "sim_replay_comm.h"
+#include "sim_replay_world.h"
+#include "sim_ti.h"
+
+#include <simgrid/comm.h>
+#include <simgrid/engine.h>
+#include <simgrid/mailbox.h>
+#include <stdlib.h>
+#include <xbt/asserts.h>
+
+/* The message itself, once both ends are there: blocks until it has arrived. */
+static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
+{
+  sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
+  if (sending)
+    sim_comm_send(slot->to, (double)(long)bytes);
+  else
+    sim_comm_recv(slot->from);
+}
+
+/* The payload of an eager message from `rank` to `dst`, entered in the world's list of eager messages on their way;
+ * the rank itself (a payload like any other message's) when out of memory, reported as the recorder's failure. */
+static void *eager_sent(sim_rank_t *rank, int dst, double bytes)
+{
+  sim_eager_t *head = &rank->world->eager;
+  sim_eager_t *e = malloc(sizeof *e);
+  if (!e) {
+    rank->world->record_error = 1;
+    return rank;
+  }
+  *e = (sim_eager_t){.prev = head->prev,
+                     .next = head,
+                     .src = rank->id,
+                     .dst = dst,
+                     .bytes = bytes,
+                     .file = rank->where_file,
+                     .line = rank->where_line};
+  head->prev->next = e;
+  head->prev = e;
+  return e;
+}
+
+void sim_replay_eager_drop(sim_eager_t *e)
+{
+  e->prev->next = e->next;
+  e->next->prev = e->prev;
+  free(e);
+}
+
+/* `req`'s communication is over: a received eager message leaves the world's list. */
+static void completed(sim_rank_t *rank, sim_request_t *req)
+{
+  req->comm = NULL;
+  req->end = simgrid_get_clock();
+  if (!req->sending && req->data && req->data != &rank->world->ranks[req->peer])
+    sim_replay_eager_drop(req->data);
+}
+
+/* Posts the message as a SimGrid communication at the rank's own clock, without waiting for it. */
+static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
+{
+  sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
+  *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes};
+  sim_replay_catch_up(rank);
+  long simulated = (long)(bytes + rank->world->envelope);
+  if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
+    void *payload = eager_sent(rank, peer, bytes);
+    sg_comm_detach(sg_mailbox_put_init(slot->to, payload, simulated), NULL); /* detached before it can start */
+    req->start = req->end = rank->ready;
+    return;
+  }
+  req->comm = sending ? sg_mailbox_put_async(slot->to, rank, simulated) : sg_mailbox_get_async(slot->from, &req->data);
+}
+
+/* Blocks until `req` is over (at once when a test found it over): the rank idles until its transfer started, then
+ * communicates until it ended, by the rank's own clock (a transfer that went on while it computed costs nothing). */
+static void finish(sim_rank_t *rank, sim_request_t *req)
+{
+  double arrived = rank->ready;
+  if (req->comm) {
+    rank->blocked_on = req->peer;
+    rank->blocked_in_send = req->sending;
+    sim_comm_finish(req->comm, 1, &req->start);
+    rank->blocked_on = -1;
+    completed(rank, req);
+  }
+  rank->ready = req->end > arrived ? req->end : arrived;
+  double started = req->start < arrived ? arrived : req->start > rank->ready ? rank->ready : req->start;
+  sim_replay_record(rank, MET_CAT_IDLE, arrived, started, req->peer, req->sending ? MET_DIR_SEND : MET_DIR_RECV, 0,
+                    NULL);
+  sim_replay_record(rank, MET_CAT_COMM, started, rank->ready, req->peer, req->sending ? MET_DIR_SEND : MET_DIR_RECV,
+                    req->bytes, NULL);
+}
+
+/* Whether messages are posted (post, finish) rather than met in the rendezvous below: after sim_post_at_own_clock, or
+ * on a platform whose message library sends small messages eagerly (follow_platform_protocol). */
+static int posts_messages(const sim_world_t *world)
+{
+  return world->posted_clock || world->eager_below > 0;
+}
+
+/* A synchronous message with `peer`: it starts when the later of the two ends gets there, by their own clocks.
+ * The rank that comes first says when it got there and waits inside the SimGrid message at once, even when its own
+ * clock is ahead of SimGrid's: SimGrid starts a message only once both ends are in it, and the one that comes second
+ * catches the SimGrid clock up with the later arrival before it goes in. Actors are cooperative, so nothing runs
+ * between a check of the partner's state and the blocking call after it. */
+static void message(sim_rank_t *rank, int peer, int sending, double bytes)
+{
+  if (posts_messages(rank->world)) {
+    sim_request_t req;
+    post(rank, &req, peer, sending, bytes);
+    finish(rank, &req);
+    return;
+  }
+  sim_rank_t *partner = &rank->world->ranks[peer];
+  double arrived = rank->ready;
+  double started;
+  if (partner->blocked_on == rank->id && partner->blocked_in_send != sending) {
+    started = arrived > partner->arrived ? arrived : partner->arrived;
+    partner->blocked_on = -1;
+    partner->match_time = started;
+    rank->ready = started;
+    sim_replay_catch_up(rank);
+    transfer(rank, peer, sending, bytes);
+  } else {
+    rank->blocked_on = peer;
+    rank->blocked_in_send = sending;
+    rank->arrived = arrived;
+    transfer(rank, peer, sending, bytes);
+    started = rank->match_time;
+  }
+  /* SimGrid rounds times to its precision: a message that ends within it of its start ends at its start */
+  double now = simgrid_get_clock();
+  rank->ready = now > started ? now : started;
+  met_dir_t dir = sending ? MET_DIR_SEND : MET_DIR_RECV;
+  sim_replay_record(rank, MET_CAT_IDLE, arrived, started, peer, dir, 0, NULL);
+  sim_replay_record(rank, MET_CAT_COMM, started, rank->ready, peer, dir, bytes, NULL);
+}
+
+/* A message in the TI trace: tag 0 (mandatory in the format), whole bytes as the simulated message carries them, as
+ * that many elements of MPI_BYTE. */
+static void ti_message(sim_rank_t *rank, const char *verb, int peer, double bytes)
+{
+  if (rank->world->ti &&
+      sim_ti_action(rank->world->ti, rank->id, "%s %d 0 %ld %d", verb, peer, (long)bytes, SIM_TI_MPI_BYTE) != 0)
+    rank->world->record_error = 1;
+}
+
+void sim_send(sim_rank_t *rank, int dst, double bytes)
+{
+  xbt_assert(dst >= 0 && dst < sim_rank_count(rank) && (dst != rank->id || rank->world->posted_clock),
+             "rank %d: bad destination %d", rank->id, dst);
+  ti_message(rank, "send", dst, bytes);
+  message(rank, dst, 1, bytes);
+}
+
+void sim_recv(sim_rank_t *rank, int src, double bytes)
+{
+  xbt_assert(src >= 0 && src < sim_rank_count(rank) && (src != rank->id || rank->world->posted_clock),
+             "rank %d: bad source %d", rank->id, src);
+  ti_message(rank, "recv", src, bytes);
+  message(rank, src, 0, bytes);
+}
+
+void sim_post_at_own_clock(sim_rank_t *rank, double eager_below, double envelope)
+{
+  rank->world->posted_clock = 1;
+  rank->world->eager_below = eager_below;
+  rank->world->envelope = envelope;
+}
+
+/* A new request for a message posted now; NULL (reported as the recorder's out-of-memory failure) when out of memory.
+ */
+static sim_request_t *start_request(sim_rank_t *rank, int peer, int sending, double bytes)
+{
+  xbt_assert(rank->world->posted_clock, "rank %d: non-blocking messages need sim_post_at_own_clock", rank->id);
+  xbt_assert(peer >= 0 && peer < sim_rank_count(rank), "rank %d: bad peer %d", rank->id, peer);
+  sim_request_t *req = malloc(sizeof *req);
+  if (!req) {
+    rank->world->record_error = 1;
+    return NULL;
+  }
+  post(rank, req, peer, sending, bytes);
+  return req;
+}
+
+sim_request_t *sim_isend(sim_rank_t *rank, int dst, double bytes)
+{
+  return start_request(rank, dst, 1, bytes);
+}
+
+sim_request_t *sim_irecv(sim_rank_t *rank, int src, double bytes)
+{
+  return start_request(rank, src, 0, bytes);
+}
+
+int sim_test(sim_rank_t *rank, sim_request_t *req)
+{
+  if (!req->comm)
+    return 1;
+  sim_replay_catch_up(rank);
+  if (!sim_comm_finish(req->comm, 0, &req->start))
+    return 0;
+  completed(rank, req);
+  return 1;
+}
+
+void sim_wait(sim_rank_t *rank, sim_request_t *req)
+{
+  finish(rank, req);
+  free(req);
+}

@@ -1,0 +1,214 @@
+/* One run of the replay layer: the world of a job, one SimGrid actor per rank running the skeleton's program, and the
+ * run's outcome checked (deadlocks, lost eager messages, failures of the layers above) before its trace is handed on.
+ */
+#include "sim_replay.h"
+#include "sim_cluster.h"
+#include "sim_engine.h"
+#include "sim_error.h"
+#include "sim_map.h"
+#include "sim_replay_world.h"
+#include "sim_ti.h"
+
+#include <math.h>
+#include <simgrid/actor.h>
+#include <simgrid/host.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xbt/log.h>
+
+XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(sim_replay);
+
+static void rank_main(int argc, char *argv[])
+{
+  sim_rank_t *rank = sg_actor_self_get_data();
+  sim_ti_writer_t *ti = rank->world->ti;
+  if (ti && sim_ti_action(ti, rank->id, "init") != 0)
+    rank->world->record_error = 1;
+  rank->world->job->program(rank, rank->world->job->arg);
+  sim_replay_catch_up(rank);
+  XBT_VERB("rank %d: program over at %.9g s", rank->id, sim_rank_clock(rank));
+  if (ti && sim_ti_action(ti, rank->id, "finalize") != 0)
+    rank->world->record_error = 1;
+  rank->finished = 1;
+}
+
+/* What the platform's message library does with a send (simrun:eager-bytes, docs/machines.md): below its eager limit
+ * a send is over for the sender at once, through post()'s eager sends; a platform without one (the T800's synchronous
+ * channels) keeps every send synchronous. Computations stay on the ranks' own clocks (one rank per host). */
+static void follow_platform_protocol(sim_world_t *world)
+{
+  /* post() sends eagerly below eager_below: the next double above the limit makes a message of exactly it eager */
+  world->eager_below = world->machine.eager_bytes > 0 ? nextafter(world->machine.eager_bytes, INFINITY) : 0;
+}
+
+/* Maps ranks to hosts and creates their actors. */
+static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
+{
+  int nranks = world->job->nranks;
+  sg_host_t *hosts = calloc((size_t)nranks, sizeof *hosts);
+  if (!hosts)
+    return SIM_ENOMEM;
+  int rc = sim_map_ranks(nranks, hosts, err, errlen);
+  for (int i = 0; rc == 0 && i < nranks; i++) {
+    sim_rank_t *rank = &world->ranks[i];
+    *rank = (sim_rank_t){.id = i,
+                         .peers = &world->peer_cache[(size_t)i * (size_t)world->npeer_slots],
+                         .world = world,
+                         .host = hosts[i],
+                         .speed = sg_host_get_speed(hosts[i]),
+                         .blocked_on = -1};
+    if (sim_map_host_coords(hosts[i], &rank->row, &rank->col) != 0)
+      rank->row = rank->col = -1;
+    char origin[512];
+    rc = sim_machine_charac(hosts[i], world->job->platform, &rank->charac, origin, sizeof origin, err, errlen);
+    if (rc != 0)
+      break;
+    char name[32];
+    snprintf(name, sizeof name, "rank%d", i);
+    sg_actor_t actor = sg_actor_init(name, hosts[i]);
+    sg_actor_set_data(actor, rank);
+    sg_actor_start(actor, rank_main, 0, NULL);
+  }
+  if (rc == 0 && world->machine.link_init_us > 0)
+    world->links = sim_engine_links_between(hosts, (size_t)nranks);
+  free(hosts);
+  return rc;
+}
+
+/* Appends to err where each blocked rank's program stopped (sim_rank_where), as far as err has room. */
+static void add_blocked_actions(const sim_world_t *world, char *err, size_t errlen)
+{
+  const char *lead = " (blocked: ";
+  size_t len = strlen(err);
+  for (int i = 0; i < world->job->nranks && len + 1 < errlen; i++) {
+    const sim_rank_t *rank = &world->ranks[i];
+    if (rank->finished || !rank->where_file)
+      continue;
+    len += (size_t)snprintf(err + len, errlen - len, "%srank %d at %s:%d", lead, i, rank->where_file, rank->where_line);
+    lead = ", ";
+  }
+  if (*lead == ',' && len + 1 < errlen)
+    snprintf(err + len, errlen - len, ")");
+}
+
+/* Checks that every eager message was received: one that never was is lost silently (its sender went on), so the
+ * run's sends and receives did not match. */
+static int check_eager(const sim_world_t *world, char *err, size_t errlen)
+{
+  const sim_eager_t *e = world->eager.next;
+  if (e == &world->eager)
+    return 0;
+  char where[512] = "";
+  if (e->file)
+    snprintf(where, sizeof where, "%s:%d: ", e->file, e->line);
+  snprintf(err, errlen,
+           "%srank %d's send of %.17g bytes to rank %d is never received: sent eagerly (below %.17g bytes), it left "
+           "rank %d free to go on and was lost when the run ended; every send needs the matching receive on the "
+           "other rank, in the same order",
+           where, e->src, e->bytes, e->dst, world->eager_below, e->src);
+  return SIM_EPARAM;
+}
+
+/* Checks that no layer above failed, the recorder kept up, every rank finished and every message was received. */
+static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
+{
+  if (world->fail_code != 0) {
+    snprintf(err, errlen, "%s", world->fail_message);
+    return world->fail_code;
+  }
+  for (int i = 0; i < world->job->nranks; i++)
+    if (world->ranks[i].timed_alone && sim_engine_speed_changed(world->ranks[i].host)) {
+      snprintf(err, errlen,
+               "host %s changed speed during the run (a speed profile or power state): simrun's ranks compute at "
+               "their host's constant speed; remove the profile from the platform",
+               sg_host_get_name(world->ranks[i].host));
+      return SIM_EPLATFORM;
+    }
+  if (world->record_error) {
+    snprintf(err, errlen, "the recorder could not store an interval (out of memory)");
+    return SIM_ENOMEM;
+  }
+  for (int i = 0; i < world->job->nranks; i++) {
+    const sim_rank_t *rank = &world->ranks[i];
+    if (rank->finished)
+      continue;
+    if (rank->blocked_on >= 0)
+      snprintf(err, errlen,
+               "rank %d never finished: it waits to %s rank %d, which never comes to it; every send needs the "
+               "matching receive on the other rank, in the same order",
+               i, rank->blocked_in_send ? "send to" : "receive from", rank->blocked_on);
+    else
+      snprintf(err, errlen, "rank %d never finished: the program's sends and receives do not match", i);
+    add_blocked_actions(world, err, errlen);
+    return SIM_EDEADLOCK;
+  }
+  return check_eager(world, err, errlen);
+}
+
+/* The TI trace of the run, with the ranks' hosts. */
+static int save_ti(const sim_world_t *world, char *err, size_t errlen)
+{
+  const char **hosts = malloc((size_t)world->job->nranks * sizeof *hosts);
+  if (!hosts)
+    return SIM_ENOMEM;
+  for (int i = 0; i < world->job->nranks; i++)
+    hosts[i] = sg_host_get_name(world->ranks[i].host);
+  int rc = sim_ti_writer_save(world->ti, hosts, world->job->ti_dir, err, errlen);
+  free(hosts);
+  return rc;
+}
+
+int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen)
+{
+  sim_world_t world = {.job = job};
+  world.eager.prev = world.eager.next = &world.eager;
+  *trace = NULL;
+  err[0] = '\0';
+  sim_engine_configure(job->engine_cfg);
+  int rc = sim_engine_start(job->platform, err, errlen);
+  if (rc == 0)
+    rc = sim_machine_read(&world.machine, err, errlen);
+  if (rc != 0)
+    return rc;
+  if (world.machine.piecewise)
+    sim_engine_set_msg_time(sim_machine_msg_time, &world.machine);
+  follow_platform_protocol(&world);
+  rc = sim_cluster_install(&world.cluster, err, errlen);
+  if (rc != 0)
+    return rc;
+  world.trace = job->aggregate ? met_trace_new_aggregate(job->nranks) : met_trace_new(job->nranks);
+  world.ranks = calloc((size_t)job->nranks, sizeof *world.ranks);
+  world.npeer_slots = job->nranks < SIM_PEER_SLOTS ? job->nranks : SIM_PEER_SLOTS;
+  world.peer_cache = calloc((size_t)job->nranks * (size_t)world.npeer_slots, sizeof *world.peer_cache);
+  world.all_members = malloc((size_t)job->nranks * sizeof *world.all_members);
+  /* phase 0, "main", labels whatever a skeleton records before naming a phase of its own */
+  if (!world.trace || !world.ranks || !world.peer_cache || !world.all_members ||
+      (job->ti_dir && !(world.ti = sim_ti_writer_new(job->nranks))) || met_trace_phase_id(world.trace, "main") != 0)
+    rc = SIM_ENOMEM;
+  for (int i = 0; rc == 0 && i < job->nranks; i++)
+    world.all_members[i] = i;
+  world.all = (sim_group_t){.members = world.all_members, .count = job->nranks};
+  if (rc == 0)
+    rc = spawn_ranks(&world, err, errlen);
+  if (rc == 0) {
+    sim_engine_run();
+    rc = check_outcome(&world, err, errlen);
+  }
+  if (rc == 0 && world.ti)
+    rc = save_ti(&world, err, errlen);
+  while (world.eager.next != &world.eager)
+    sim_replay_eager_drop(world.eager.next);
+  sim_ti_writer_free(world.ti);
+  free(world.ranks);
+  free(world.peer_cache);
+  free(world.all_members);
+  if (rc == 0) {
+    *trace = world.trace;
+    return 0;
+  }
+  met_trace_free(world.trace);
+  if (rc == SIM_ENOMEM && err[0] == '\0')
+    snprintf(err, errlen, "%s", sim_strerror(rc));
+  return rc;
+}

@@ -1,0 +1,103 @@
+/* The replay layer's inside, shared by its files (sim_replay.c: ranks and recording, sim_replay_msg.c: messages,
+ * sim_replay_world.c: a run) and by nothing else: the run's world, a rank, a request, and the helpers they share. */
+#ifndef SIM_REPLAY_WORLD_H
+#define SIM_REPLAY_WORLD_H
+
+#include "sim_cluster.h"
+#include "sim_replay.h"
+#include "sim_ti.h"
+
+#include <simgrid/forward.h>
+
+/* The mailboxes and the distance to one peer, looked up once: formatting a mailbox name and routing per message
+ * was most of the replay layer's cost at thousands of ranks. Direct-mapped on the peer id, with a slot for every peer
+ * up to SIM_PEER_SLOTS ranks (a root that sends to everyone then never misses); slots nobody uses are never touched. */
+enum { SIM_PEER_SLOTS = 128 };
+typedef struct sim_peer {
+  int id_plus_1;     /* the peer's id + 1, or 0 when the slot is empty (as calloc leaves it) */
+  int hops;          /* -1 until needed */
+  sg_mailbox_t to;   /* this rank to the peer */
+  sg_mailbox_t from; /* the peer to this rank */
+} sim_peer_t;
+
+/* An eager message on its way, the payload of its SimGrid communication: where it was sent from, so that one that is
+ * never received can be named (check_outcome). Kept in the world's list, oldest first, until received. */
+typedef struct sim_eager {
+  struct sim_eager *prev;
+  struct sim_eager *next;
+  int src;
+  int dst;
+  double bytes;
+  const char *file; /* the sender's action (sim_rank_where), or NULL */
+  int line;
+} sim_eager_t;
+
+typedef struct sim_world {
+  const sim_job_t *job;
+  sim_machine_t machine;
+  sim_cluster_t cluster; /* links between clusters of the SuperCluster (docs/t800.md) */
+  met_trace_t *trace;
+  sim_rank_t *ranks;
+  sim_peer_t *peer_cache; /* every rank's peer slots */
+  int npeer_slots;
+  sim_group_t all; /* every rank, in rank order */
+  int *all_members;
+  int links;           /* physical links on the routes between the hosts of the run */
+  sim_ti_writer_t *ti; /* with job->ti_dir: the TI trace being written */
+  int record_error;    /* set when the recorder ran out of memory */
+  int fail_code;       /* from sim_rank_fail: the first failure of a layer above, or 0 */
+  int posted_clock;    /* sim_post_at_own_clock: every message posted at its rank's clock, computations executed */
+  double eager_below;  /* messages of fewer bytes are sent eagerly (sim_post_at_own_clock, or the platform's limit) */
+  double envelope;     /* with posted_clock: bytes every message carries beyond its data */
+  char fail_message[512];
+  /* the list of eager messages not yet received: eager.next is the oldest */
+  sim_eager_t eager;
+} sim_world_t;
+
+struct sim_rank {
+  int id;
+  sim_peer_t *peers; /* npeer_slots slots, in the world's peer_cache */
+  sim_world_t *world;
+  sg_host_t host;
+  double speed;        /* cycles per second */
+  met_charac_t charac; /* what each operation class costs on the host (sim_work) */
+  int row;             /* mesh coordinates of the host, or -1 */
+  int col;
+  int phase;
+  /* The rank's own clock: when the work it has done so far ends. Computations and fixed delays only move it on
+   * (a rank is alone on its host, so they take their time whatever else happens); the SimGrid clock catches up at
+   * the next message, and only when the partner is there before it. This saves an activity per computation. */
+  double ready;
+  int timed_alone; /* whether it moved its own clock on: then its host's speed must not change during the run */
+  /* Rendezvous bookkeeping: while blocked in a send or receive, the partner's id and when this rank got there
+   * (`arrived`, by its own clock). The partner that comes second writes the start into match_time. */
+  int blocked_on;
+  int blocked_in_send;
+  double arrived;
+  double match_time;
+  int finished;
+  const char *where_file; /* sim_rank_where: the program's current action, for the deadlock message */
+  int where_line;
+};
+
+struct sim_request {
+  sg_comm_t comm; /* NULL once finished */
+  int peer;
+  int sending;
+  double bytes;
+  double start; /* once finished: when its transfer started and ended */
+  double end;
+  void *data; /* where SimGrid puts a received payload */
+};
+
+/* The cache slot of peer `other`, filled with its mailboxes (its distance stays unknown until asked for). */
+sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other);
+/* One interval of the rank's timeline; `dir` says which end of a message with `peer` it is. */
+void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, met_dir_t dir,
+                       double bytes, const double *parts);
+/* Brings the SimGrid clock up to the rank's own. */
+void sim_replay_catch_up(sim_rank_t *rank);
+/* Takes eager message `e` out of the world's list (received, or the run is over) and frees it. */
+void sim_replay_eager_drop(sim_eager_t *e);
+
+#endif

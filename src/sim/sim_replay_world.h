@@ -1,5 +1,5 @@
 /* The replay layer's inside, shared by its files (sim_replay.c: ranks and recording, sim_replay_msg.c: messages,
- * sim_replay_world.c: a run) and by nothing else: the run's world, a rank, a request, and the helpers they share. */
+ * sim_replay_run.c: a run) and by nothing else: the run's world, a rank, a request, and the helpers they share. */
 #ifndef SIM_REPLAY_WORLD_H
 #define SIM_REPLAY_WORLD_H
 

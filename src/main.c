@@ -1,7 +1,7 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
 #include "cli_characterise.h"
-#include "app_skeleton.h"
+#include "app_catalogue.h"
 #include "cli_html.h"
 #include "cli_output.h"
 #include "cli_platform.h"

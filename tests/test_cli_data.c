@@ -2,7 +2,7 @@
  * (platforms, scenarios with the schema, docs with the labs); the installed simrun, run from another folder, lists
  * and runs the shipped scenarios by name, runs a copied scenario whose relative platform path only the data folder
  * holds, and prints the versions from their sources. */
-#include "app_skeleton.h"
+#include "app_catalogue.h"
 #include "tu.h"
 #include "tu_cli.h"
 

@@ -2,6 +2,7 @@
  * exactly once, sends only bytes the sender holds and completes under synchronous messages; the simulated runs follow
  * the plans, and their times on the quiet T800 mesh match the cost models of docs/broadcasts.md worked out by hand. */
 #include "sim_coll.h"
+#include "sim_coll_run.h"
 #include "sim_map.h"
 #include "sim_run.h"
 #include "tu.h"

@@ -3,7 +3,7 @@
  * order, conservation in whole runs, determinism, and bad platforms and scenarios end to end. */
 #define _POSIX_C_SOURCE 200809L /* popen */
 
-#include "app_skeleton.h"
+#include "app_catalogue.h"
 #include "met_carnival.h"
 #include "sim_dsm.h"
 #include "sim_error.h"

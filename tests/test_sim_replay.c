@@ -2,6 +2,7 @@
  * messages (late receiver, late sender, both late, a relay), the barrier, compute cycles and the recorded
  * characterisation. */
 #include "met_comm.h"
+#include "sim_coll_run.h"
 #include "sim_run.h"
 #include "tu.h"
 

@@ -3,7 +3,7 @@
 #ifndef TU_LINALG_H
 #define TU_LINALG_H
 
-#include "app_skeleton.h"
+#include "app_catalogue.h"
 #include "scn_scenario.h"
 #include "sim_run.h"
 #include "stu_sweep.h"

@@ -2,6 +2,7 @@
  * counts per module, by class (CPU, FPU, internal and external memory: eq. 2); the platform says what they cost. */
 #include "app_gj.h"
 #include "met_model.h"
+#include "sim_coll_run.h"
 #include "sim_error.h"
 
 #include <math.h>

@@ -2,6 +2,7 @@
  * a block-cyclic grid, with the job's broadcast algorithm (binomial on a switch, §3); model: FAST eqs. 1-3. */
 #include "app_pdgemm.h"
 #include "app_linalg.h"
+#include "sim_coll_run.h"
 #include "sim_error.h"
 
 #include <stdlib.h>

@@ -3,6 +3,7 @@
  * the next process row and accumulated there, then the rest); model: FAST eqs. 4-7. */
 #include "app_pdtrsm.h"
 #include "app_linalg.h"
+#include "sim_coll_run.h"
 #include "sim_error.h"
 
 #include <limits.h>

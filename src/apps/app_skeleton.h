@@ -1,4 +1,4 @@
-/* The catalogue of program skeletons: each names its parameters (checked by the scenario module), turns one sweep
+/* What a program skeleton provides: each names its parameters (checked by the scenario module), turns one sweep
  * point's values into a program argument, and provides the per-rank body run by the replay layer. */
 #ifndef APP_SKELETON_H
 #define APP_SKELETON_H
@@ -61,10 +61,5 @@ typedef struct app_skeleton {
    * them, such as ti-replay's SMPI network model. The string lives as long as arg. */
   const char *(*engine_cfg)(const void *arg);
 } app_skeleton_t;
-
-/* The skeleton called `name`, or NULL. */
-const app_skeleton_t *app_find(const char *name);
-/* The names of all skeletons, comma-separated, for messages and --help. A static string. */
-const char *app_names(void);
 
 #endif

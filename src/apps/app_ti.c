@@ -4,6 +4,7 @@
  * collectives run SMPI's default algorithms unless the scenario names others. Tags are ignored: messages between two
  * ranks match in the order they are posted. */
 #include "app_ti.h"
+#include "sim_coll_run.h"
 #include "sim_error.h"
 #include "sim_ti.h"
 

@@ -4,6 +4,8 @@
 #ifndef SCN_SCENARIO_H
 #define SCN_SCENARIO_H
 
+#include "scn_error.h"
+
 #include <stddef.h>
 
 /* One parameter: a fixed one (<program><param value=...>) has one value; a swept one (<sweep><param values=...>) has
@@ -47,13 +49,6 @@ typedef struct scn_scenario {
   scn_reference_t *refs; /* <reference> elements, in file order */
   size_t nrefs;
 } scn_scenario_t;
-
-/* Where and what: the command line prints it as "simrun: error: FILE:LINE: MESSAGE". line is 0 when unknown. */
-typedef struct scn_error {
-  char file[1024];
-  int line;
-  char message[1024];
-} scn_error_t;
 
 /* What a skeleton accepts. kind INT takes a decimal integer >= min; CHOICE takes one of `choices` (NULL-ended); PATH
  * a file relative to the scenario's folder (the "platform" parameter every skeleton takes: checked by scn_load);
@@ -106,10 +101,5 @@ void scn_free(scn_scenario_t *scenario); /* accepts NULL */
 
 /* The parameter called `name`, or NULL. Borrowed from the scenario. */
 const scn_param_t *scn_param(const scn_scenario_t *scenario, const char *name);
-
-/* Fills *err with printf-style message for `file`:`line` and returns -1: a helper for callers that report errors
- * against a scenario (for instance a skeleton's cross-parameter checks). The message is folded onto one line (line
- * breaks in what it quotes, such as SimGrid's or libxml2's words, become spaces). */
-int scn_fail(scn_error_t *err, const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 #endif

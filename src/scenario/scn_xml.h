@@ -3,7 +3,7 @@
 #ifndef SCN_XML_H
 #define SCN_XML_H
 
-#include "scn_scenario.h"
+#include "scn_error.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>

@@ -1,10 +1,9 @@
-/* Collective algorithms over the replay layer's point-to-point messages: the broadcasts, selectable by name in any
- * scenario, over all ranks or over a group of them (a row or a column of a process grid; cost models:
- * docs/broadcasts.md), and the other collectives of MPI with SMPI's algorithms (docs/ti-replay.md). */
+/* Collective algorithms as plans of point-to-point operations, pure functions of their parameters (carried out on the
+ * replay layer by sim_coll_run.h): the broadcasts, selectable by name in any scenario, over all ranks or over a group
+ * of them (a row or a column of a process grid; cost models: docs/broadcasts.md), and the other collectives of MPI
+ * with SMPI's algorithms (docs/ti-replay.md). */
 #ifndef SIM_COLL_H
 #define SIM_COLL_H
-
-typedef struct sim_rank sim_rank_t;
 
 typedef enum sim_bcast_alg {
   SIM_BCAST_ONE_TO_ALL = 0, /* the root sends to every other member in turn (seed 001 eq. 14) */
@@ -33,20 +32,6 @@ typedef struct sim_group {
   const int *members;
   int count;
 } sim_group_t;
-
-/* Runs broadcast `alg` of `bytes` from group member `root` (an index into the group) on the calling rank, which must
- * be a member. Every member calls it with the same arguments. Returns 0, or SIM_ENOMEM (nothing was sent). */
-int sim_coll_bcast(sim_rank_t *rank, const sim_group_t *group, sim_bcast_alg_t alg, int root, double bytes);
-
-/* Broadcast of `bytes` from `root` with the job's algorithm; every rank calls it. */
-void sim_bcast(sim_rank_t *rank, int root, double bytes);
-/* The same within `group` (for instance a row of a process grid): `root` is an index into the group, and every
- * member calls it. A broadcast that cannot allocate its plan fails the run (out of memory). */
-void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes);
-
-/* All ranks wait until every rank has arrived: a flat gather of empty messages to rank 0, then a flat release, each
- * message blocking (the skeletons' barrier; SIM_COLL_BARRIER's default posts them, as SMPI does). */
-void sim_barrier(sim_rank_t *rank);
 
 /* What a broadcast does, as a pure function of its parameters: exposed so that tests can check every algorithm
  * (each member receives every byte exactly once, only sends bytes it holds, and sends match receives). */
@@ -131,8 +116,5 @@ typedef struct sim_coll_call {
 /* Calls emit(ctx, op) for each of member `me`'s operations among `count` members, in order. Pure, as
  * sim_coll_plan. Returns 0, or SIM_ENOMEM before emitting anything. */
 int sim_coll_plan_call(const sim_coll_call_t *call, int count, int me, sim_coll_emit_fn emit, void *ctx);
-
-/* Runs `call` on the calling rank, a member of `group`; every member calls it. Returns 0, or SIM_ENOMEM. */
-int sim_coll_run(sim_rank_t *rank, const sim_group_t *group, const sim_coll_call_t *call);
 
 #endif

@@ -1,7 +1,7 @@
 /* Collectives carried out on the replay layer: a plan's operations become the calling rank's messages, blocking ones at
  * once and posted ones as requests until the next wait, inside the collective's marks (sim_mark); and the skeletons'
  * broadcast and barrier over every rank. */
-#include "sim_coll.h"
+#include "sim_coll_run.h"
 #include "sim_error.h"
 #include "sim_mark.h"
 #include "sim_replay.h"

@@ -5,7 +5,7 @@
 #define SIM_MARK_H
 
 #include "met_trace.h"
-#include "sim_coll.h"
+#include "sim_replay.h"
 
 typedef struct sim_mark {
   sim_rank_t *rank;

@@ -4,7 +4,6 @@
 #define _GNU_SOURCE /* O_TMPFILE, linkat */
 
 #include "stu_cache.h"
-#include "stu_sweep.h" /* stu_cache_default_dir */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -73,22 +72,6 @@ static int hash_file(const char *path, uint64_t *hash)
 {
   *hash = FNV_OFFSET;
   return hash_file_into(path, hash);
-}
-
-int stu_cache_default_dir(char *dir, size_t len)
-{
-  const char *own = getenv("SIMRUN_CACHE_DIR");
-  const char *xdg = getenv("XDG_CACHE_HOME");
-  const char *home = getenv("HOME");
-  if (own && *own)
-    snprintf(dir, len, "%s", own);
-  else if (xdg && *xdg)
-    snprintf(dir, len, "%s/simrun", xdg);
-  else if (home && *home)
-    snprintf(dir, len, "%s/.cache/simrun", home);
-  else
-    return -1;
-  return 0;
 }
 
 /* mkdir -p. */

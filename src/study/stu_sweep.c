@@ -412,3 +412,19 @@ int stu_serve(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, sc
   stu_free(sweep.study);
   return rc;
 }
+
+int stu_cache_default_dir(char *dir, size_t len)
+{
+  const char *own = getenv("SIMRUN_CACHE_DIR");
+  const char *xdg = getenv("XDG_CACHE_HOME");
+  const char *home = getenv("HOME");
+  if (own && *own)
+    snprintf(dir, len, "%s", own);
+  else if (xdg && *xdg)
+    snprintf(dir, len, "%s/simrun", xdg);
+  else if (home && *home)
+    snprintf(dir, len, "%s/.cache/simrun", home);
+  else
+    return -1;
+  return 0;
+}

@@ -4,7 +4,9 @@
 #ifndef STU_VIEW_H
 #define STU_VIEW_H
 
-#include "stu_task.h"
+#include "app_skeleton.h"
+#include "met_trace.h"
+#include "stu_study.h"
 
 #include <stdint.h>
 
@@ -20,9 +22,10 @@ typedef enum stu_need {
 unsigned stu_view_flags(unsigned app_views);
 /* Whether one of `views` (STU_VIEW_* flags) needs `need` (a STU_NEED_* flag). */
 int stu_view_needs(unsigned views, unsigned need);
-/* In the simulating child: each of `views`'s analysis of a point's trace into r. The first failing view's status
- * (SIM_EINVAL: undefined, SIM_ENOMEM), or 0. */
-int32_t stu_view_analyse(unsigned views, stu_point_t *r, const met_trace_t *trace, const stu_task_t *task);
+/* In the simulating child: each of `views`'s analysis of a point's trace into r, against the sequential time t_seq of
+ * its group (0: the point is its own sequential run), with the per-process view when keep_procs is set. The first
+ * failing view's status (SIM_EINVAL: undefined, SIM_ENOMEM), or 0. */
+int32_t stu_view_analyse(unsigned views, stu_point_t *r, const met_trace_t *trace, double t_seq, int keep_procs);
 /* In the study: each of `views`'s analysis of a finished point's whole trace (STU_NEED_TRACE). 0, or SIM_ENOMEM. */
 int stu_view_finish(unsigned views, stu_point_t *point);
 

@@ -1,0 +1,2 @@
+/* Half of a circle for scripts/check-includes: a includes b, b includes a. */
+#include "a.h"

@@ -1,0 +1,2 @@
+/* Half of a circle for scripts/check-includes. */
+#include "b.h"

@@ -1,0 +1,2 @@
+/* The other half of the circle. */
+#include "b.h"

@@ -1,0 +1,3 @@
+/* The higher folder, which includes the lower one, as it may. */
+#include "h.h"
+#include "l.h"

@@ -1,0 +1,1 @@
+/* The higher module. */

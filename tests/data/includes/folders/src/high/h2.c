@@ -1,0 +1,2 @@
+/* A second module of the higher folder. */
+#include "h2.h"

@@ -1,0 +1,1 @@
+/* A second module of the higher folder. */

@@ -1,0 +1,2 @@
+/* Includes a header of the higher folder. */
+#include "h2.h"

@@ -1,6 +1,6 @@
 /* libFuzzer target: the scenario loader (libxml2, the schema, the fields) and the checks after it (the skeleton's
  * parameters, the outputs' folder). Any input must give a scenario or one error, never a crash or a leak. */
-#include "app_skeleton.h"
+#include "app_catalogue.h"
 #include "fuzz_input.h"
 #include "scn_scenario.h"
 

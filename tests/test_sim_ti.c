@@ -286,6 +286,41 @@ static void test_sim_ti_replays_smpi_trace(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
+/* sim_ti_number gives what strtod gives, to the bit and to the character where it stops, on whole numbers (its fast
+ * path, up to 15 digits), on what it leaves to strtod (16 digits, decimals, exponents, hex, blanks, text) and on
+ * what is not a number. */
+static void test_sim_ti_number_as_strtod(void)
+{
+  static const char *const texts[] = {"0",
+                                      "-0",
+                                      "7",
+                                      "007",
+                                      "16416",
+                                      "-444",
+                                      "999999999999999",
+                                      "-999999999999999",
+                                      "1234567890123456",
+                                      "1e6",
+                                      "2.5",
+                                      "0x10",
+                                      " 12",
+                                      "12 ",
+                                      "12a",
+                                      "-",
+                                      "",
+                                      "inf",
+                                      "nan",
+                                      "+5"};
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    char *ours_end = NULL;
+    char *libc_end = NULL;
+    double ours = sim_ti_number(texts[i], &ours_end);
+    double libc = strtod(texts[i], &libc_end);
+    CU_ASSERT(memcmp(&ours, &libc, sizeof ours) == 0 || (ours != ours && libc != libc));
+    CU_ASSERT_PTR_EQUAL(ours_end, libc_end);
+  }
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_sim_ti_replay_by_hand", test_sim_ti_replay_by_hand},
@@ -295,6 +330,7 @@ int main(void)
                                     {"test_sim_ti_bad_requests_and_deadlock", test_sim_ti_bad_requests_and_deadlock},
                                     {"test_sim_ti_hostile_files", test_sim_ti_hostile_files},
                                     {"test_sim_ti_replays_smpi_trace", test_sim_ti_replays_smpi_trace},
+                                    {"test_sim_ti_number_as_strtod", test_sim_ti_number_as_strtod},
                                     {NULL, NULL}};
   return tu_run("sim_ti", cases);
 }

@@ -158,7 +158,7 @@ static int number(ti_rank_t *tr, int i, const char *what, double low, double hig
     return fail(tr, "field %d (%s) is missing", i + 1, what);
   char *end;
   errno = 0;
-  double v = strtod(tr->field[i], &end);
+  double v = sim_ti_number(tr->field[i], &end);
   if (end == tr->field[i] || *end || !isfinite(v) || errno == ERANGE)
     return fail(tr, "field %d (%s) '%s' is not a finite number", i + 1, what, tr->field[i]);
   if (v < low || v > high)

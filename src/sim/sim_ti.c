@@ -43,6 +43,19 @@ static const signed char type_sizes[] = {
     32, 1,  8,  16, 32, 0,
     0,  1,  8,  8}; /* 50 long_double_int, C++ bool/complexes, UB, LB, packed, ptr, count */
 
+double sim_ti_number(const char *text, char **end)
+{
+  const char *digits = text + (*text == '-');
+  const char *c = digits;
+  long long whole = 0;
+  while (*c >= '0' && *c <= '9' && c - digits < 15)
+    whole = 10 * whole + (*c++ - '0');
+  if (c == digits || *c) /* not a whole number, or more than 15 digits, or more than a number */
+    return strtod(text, end);
+  *end = (char *)c;
+  return digits == text ? (double)whole : -(double)whole;
+}
+
 int sim_ti_type_size(int code)
 {
   if (code == -1)

@@ -286,6 +286,96 @@ static void test_sim_ti_replays_smpi_trace(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
+/* sim_ti_number gives what strtod gives, to the bit and to the character where it stops, on whole numbers (its fast
+ * path, up to 15 digits), on what it leaves to strtod (16 digits, decimals, exponents, hex, blanks, text) and on
+ * what is not a number. */
+static void test_sim_ti_number_as_strtod(void)
+{
+  static const char *const texts[] = {"0",
+                                      "-0",
+                                      "7",
+                                      "007",
+                                      "16416",
+                                      "-444",
+                                      "999999999999999",
+                                      "-999999999999999",
+                                      "1234567890123456",
+                                      "1e6",
+                                      "2.5",
+                                      "0x10",
+                                      " 12",
+                                      "12 ",
+                                      "12a",
+                                      "-",
+                                      "",
+                                      "inf",
+                                      "nan",
+                                      "+5"};
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    char *ours_end = NULL;
+    char *libc_end = NULL;
+    double ours = sim_ti_number(texts[i], &ours_end);
+    double libc = strtod(texts[i], &libc_end);
+    CU_ASSERT(memcmp(&ours, &libc, sizeof ours) == 0 || (ours != ours && libc != libc));
+    CU_ASSERT_PTR_EQUAL(ours_end, libc_end);
+  }
+}
+
+/* The line reader over lines that straddle its 64 KiB reads: 30000 numbered lines of 1 to 40 characters (about
+ * 600 KiB), an empty one, and a last one without its newline, each given back whole and numbered; then the bound of a
+ * reader for no field (4096 characters): a line of 4095 is read, one of 4096 is too long, a NUL byte is binary. */
+static void test_sim_ti_reader_lines_across_reads(void)
+{
+  char path[] = "/tmp/simrun-ti-reader-XXXXXX";
+  int fd = mkstemp(path);
+  CU_ASSERT_FATAL(fd >= 0);
+  FILE *f = fdopen(fd, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  for (int i = 0; i < 30000; i++)
+    fprintf(f, "%d %.*s\n", i, i % 34, "abcdefghijklmnopqrstuvwxyzABCDEFGH");
+  fputs("\nlast", f);
+  fclose(f);
+  sim_ti_reader_t *in = NULL;
+  char err[256];
+  CU_ASSERT_EQUAL_FATAL(sim_ti_reader_open(path, 8, &in, err, sizeof err), 0);
+  char *text;
+  size_t len;
+  int good = 0;
+  for (int i = 0; i < 30000; i++) {
+    char want[64];
+    int n = snprintf(want, sizeof want, "%d %.*s", i, i % 34, "abcdefghijklmnopqrstuvwxyzABCDEFGH");
+    good += sim_ti_reader_next(in, &text, &len) == 0 && len == (size_t)n && strcmp(text, want) == 0;
+  }
+  CU_ASSERT_EQUAL(good, 30000);
+  CU_ASSERT(sim_ti_reader_next(in, &text, &len) == 0 && len == 0 && text[0] == '\0');
+  CU_ASSERT(sim_ti_reader_next(in, &text, &len) == 0 && len == 4 && strcmp(text, "last") == 0);
+  CU_ASSERT_EQUAL(sim_ti_reader_next(in, &text, &len), 1);
+  CU_ASSERT_EQUAL(sim_ti_reader_next(in, &text, &len), 1);
+  sim_ti_reader_close(in);
+  static const struct {
+    int length; /* a line of this many 'x', then a NUL byte at `nul` unless it is -1, then the next line "y" */
+    int nul;
+    int rc;
+  } bounds[] = {
+      {4095, -1, 0}, {4096, -1, SIM_TI_LONG_LINE}, {5000, 4095, SIM_TI_BINARY}, {5000, 4096, SIM_TI_LONG_LINE}};
+  for (size_t b = 0; b < sizeof bounds / sizeof bounds[0]; b++) {
+    f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    for (int i = 0; i < bounds[b].length; i++)
+      fputc(i == bounds[b].nul ? '\0' : 'x', f);
+    fputs("\ny\n", f);
+    fclose(f);
+    CU_ASSERT_EQUAL_FATAL(sim_ti_reader_open(path, 0, &in, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(sim_ti_reader_next(in, &text, &len), bounds[b].rc);
+    if (bounds[b].rc == 0) {
+      CU_ASSERT_EQUAL(len, (size_t)bounds[b].length);
+      CU_ASSERT(sim_ti_reader_next(in, &text, &len) == 0 && strcmp(text, "y") == 0);
+    }
+    sim_ti_reader_close(in);
+  }
+  remove(path);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_sim_ti_replay_by_hand", test_sim_ti_replay_by_hand},
@@ -295,6 +385,8 @@ int main(void)
                                     {"test_sim_ti_bad_requests_and_deadlock", test_sim_ti_bad_requests_and_deadlock},
                                     {"test_sim_ti_hostile_files", test_sim_ti_hostile_files},
                                     {"test_sim_ti_replays_smpi_trace", test_sim_ti_replays_smpi_trace},
+                                    {"test_sim_ti_number_as_strtod", test_sim_ti_number_as_strtod},
+                                    {"test_sim_ti_reader_lines_across_reads", test_sim_ti_reader_lines_across_reads},
                                     {NULL, NULL}};
   return tu_run("sim_ti", cases);
 }

@@ -159,7 +159,7 @@ static int number(ti_rank_t *tr, int i, const char *what, double low, double hig
     return fail(tr, "field %d (%s) is missing", i + 1, what);
   char *end;
   errno = 0;
-  double v = strtod(tr->field[i], &end);
+  double v = sim_ti_number(tr->field[i], &end);
   if (end == tr->field[i] || *end || !isfinite(v) || errno == ERANGE)
     return fail(tr, "field %d (%s) '%s' is not a finite number", i + 1, what, tr->field[i]);
   if (v < low || v > high)
@@ -815,6 +815,24 @@ static const scn_param_spec_t ti_params[] = {
  * this many ranks, as the replay reads at most 2 p + 8. */
 #define TI_SEQ_MAX_RANKS 65536
 
+/* Where a compute line's flops start, after its rank, its action and blanks; NULL for any other line. Scanned by
+ * hand: sscanf made this sum, read before every replay, about half of the parent process's instructions. */
+static const char *compute_flops(const char *text)
+{
+  const char *c = text;
+  for (int field = 0; field < 2; field++) {
+    while (blank(*c))
+      c++;
+    if (field == 1 && (strncmp(c, "compute", 7) != 0 || (c[7] && !blank(c[7]))))
+      return NULL;
+    while (*c && !blank(*c))
+      c++;
+  }
+  while (blank(*c))
+    c++;
+  return c;
+}
+
 /* The flops of the compute actions of every line of `path` into *flops (added). 0, or SIM_EPARAM / SIM_EIO /
  * SIM_ENOMEM with "FILE:LINE: why". */
 static int add_computation(const char *path, size_t max_fields, double *flops, char *err, size_t errlen)
@@ -827,13 +845,12 @@ static int add_computation(const char *path, size_t max_fields, double *flops, c
   size_t len;
   int bad = 0;
   for (int number = 1; !bad && (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
-    char action[32];
-    int at = 0;
-    if (sscanf(text, "%*s %31s %n", action, &at) < 1 || strcmp(action, "compute") != 0)
+    const char *flops_at = compute_flops(text);
+    if (!flops_at)
       continue;
     char *end = NULL;
-    double f = strtod(text + at, &end);
-    bad = end == text + at || !isfinite(f) || f < 0 || f > TI_MAX_FLOPS;
+    double f = strtod(flops_at, &end);
+    bad = end == flops_at || !isfinite(f) || f < 0 || f > TI_MAX_FLOPS;
     if (bad)
       snprintf(err, errlen, "%s:%d: '%.200s': compute needs a number of flops; see docs/ti-replay.md", path, number,
                text);

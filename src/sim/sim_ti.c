@@ -43,6 +43,19 @@ static const signed char type_sizes[] = {
     32, 1,  8,  16, 32, 0,
     0,  1,  8,  8}; /* 50 long_double_int, C++ bool/complexes, UB, LB, packed, ptr, count */
 
+double sim_ti_number(const char *text, char **end)
+{
+  const char *digits = text + (*text == '-');
+  const char *c = digits;
+  long long whole = 0;
+  while (*c >= '0' && *c <= '9' && c - digits < 15)
+    whole = 10 * whole + (*c++ - '0');
+  if (c == digits || *c) /* not a whole number, or more than 15 digits, or more than a number */
+    return strtod(text, end);
+  *end = (char *)c;
+  return digits == text ? (double)whole : -(double)whole;
+}
+
 int sim_ti_type_size(int code)
 {
   if (code == -1)
@@ -186,10 +199,17 @@ static int check_file(const char *path, const char *where, char *err, size_t err
 struct sim_ti_reader {
   FILE *in;
   char *path;
-  char *line;
-  size_t cap;
+  char *buf;    /* SIM_TI_CHUNK bytes read at a time, after what is left of the last chunk: cap + SIM_TI_CHUNK + 1 */
+  size_t cap;   /* a line has fewer characters */
+  size_t start; /* the next line's first character in buf */
+  size_t end;   /* the end of what was read */
+  int eof;
   int number;
 };
+
+/* Bytes read from a trace file at a time: a few reads per file, and at most this much memory touched per open
+ * reader beyond its longest line (thousands are open at once). */
+enum { SIM_TI_CHUNK = 1 << 16 };
 
 int sim_ti_reader_open(const char *path, size_t max_fields, sim_ti_reader_t **reader, char *err, size_t errlen)
 {
@@ -201,16 +221,16 @@ int sim_ti_reader_open(const char *path, size_t max_fields, sim_ti_reader_t **re
   if (!r)
     return SIM_ENOMEM;
   r->cap = 4096 + 32 * max_fields; /* every field of a line of at most max_fields up to 31 characters */
-  r->line = malloc(r->cap);
+  r->buf = malloc(r->cap + SIM_TI_CHUNK + 1);
   r->path = strdup(path);
   r->in = fopen(path, "r");
-  if (!r->line || !r->path || !r->in) {
-    rc = r->line && r->path ? SIM_EIO : SIM_ENOMEM;
+  if (!r->buf || !r->path || !r->in) {
+    rc = r->buf && r->path ? SIM_EIO : SIM_ENOMEM;
     snprintf(err, errlen, "cannot read %s: %s", path, rc == SIM_EIO ? strerror(errno) : sim_strerror(rc));
     sim_ti_reader_close(r);
     return rc;
   }
-  setvbuf(r->in, NULL, _IOFBF, 1 << 16); /* a few reads per file rather than one per 4 KiB */
+  setvbuf(r->in, NULL, _IONBF, 0); /* read straight into buf */
   *reader = r;
   return 0;
 }
@@ -221,31 +241,53 @@ void sim_ti_reader_close(sim_ti_reader_t *reader)
     return;
   if (reader->in)
     fclose(reader->in);
-  free(reader->line);
+  free(reader->buf);
   free(reader->path);
   free(reader);
 }
 
+/* Reads the next chunk after what is left of the last one (moved to the front): 0, or SIM_TI_READ_ERROR. */
+static int refill(sim_ti_reader_t *reader)
+{
+  memmove(reader->buf, reader->buf + reader->start, reader->end - reader->start);
+  reader->end -= reader->start;
+  reader->start = 0;
+  size_t got = fread(reader->buf + reader->end, 1, SIM_TI_CHUNK, reader->in);
+  if (got == 0 && ferror(reader->in))
+    return SIM_TI_READ_ERROR;
+  reader->eof = got == 0;
+  reader->end += got;
+  return 0;
+}
+
+/* A line is decided once its newline, the end of the file or `cap` of its characters are in the buffer: a NUL byte
+ * among its first `cap` characters makes it binary, else `cap` characters make it too long (as a reader of one
+ * character at a time, which stops at the first of the two, decides). */
 int sim_ti_reader_next(sim_ti_reader_t *reader, char **text, size_t *len)
 {
-  size_t n = 0;
-  int c;
   reader->number++;
-  while ((c = getc_unlocked(reader->in)) != EOF && c != '\n') {
-    if (c == '\0')
-      return SIM_TI_BINARY;
-    if (n + 2 > reader->cap)
-      return SIM_TI_LONG_LINE;
-    reader->line[n++] = (char)c;
+  for (;;) {
+    char *at = reader->buf + reader->start;
+    size_t avail = reader->end - reader->start;
+    char *newline = memchr(at, '\n', avail);
+    size_t n = newline ? (size_t)(newline - at) : avail;
+    if (newline || reader->eof || n >= reader->cap) {
+      if (memchr(at, '\0', n < reader->cap ? n : reader->cap))
+        return SIM_TI_BINARY;
+      if (n >= reader->cap)
+        return SIM_TI_LONG_LINE;
+      if (!newline && n == 0)
+        return 1;
+      at[n] = '\0'; /* the newline, or the byte after the last one read (buf has room for it) */
+      reader->start += n + (newline != NULL);
+      *text = at;
+      *len = n;
+      return 0;
+    }
+    int rc = refill(reader);
+    if (rc != 0)
+      return rc;
   }
-  if (c == EOF && ferror(reader->in))
-    return SIM_TI_READ_ERROR;
-  if (c == EOF && n == 0)
-    return 1;
-  reader->line[n] = '\0';
-  *text = reader->line;
-  *len = n;
-  return 0;
 }
 
 void sim_ti_reader_error(const sim_ti_reader_t *reader, int rc, char *err, size_t errlen)

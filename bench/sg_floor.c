@@ -28,9 +28,9 @@ static void rank_main(int argc, char *argv[])
     if (me != root)
       sim_comm_recv(inbox[me]);
     if (me >= root && me + 1 < nranks)
-      sim_comm_send(inbox[me + 1], row_bytes);
+      sim_comm_send(inbox[me + 1], row_bytes, NULL);
     if (me <= root && me > 0)
-      sim_comm_send(inbox[me - 1], row_bytes);
+      sim_comm_send(inbox[me - 1], row_bytes, NULL);
   }
 }
 

@@ -19,15 +19,17 @@ int sim_comm_finish(sg_comm_t comm, int block, double *start)
   return 1;
 }
 
-void sim_comm_send(sg_mailbox_t mailbox, double bytes)
+void sim_comm_send(sg_mailbox_t mailbox, double bytes, void *payload)
 {
-  /* rate -1: unlimited, as Mailbox::put; no matching or copying function and no buffer: nothing to copy; timeout -1 */
-  simgrid::s4u::Comm::send(simgrid::s4u::Actor::self()->get_impl(), mailbox, bytes, -1, nullptr, 0, nullptr, nullptr,
-                           nullptr, -1);
+  /* rate -1: unlimited, as Mailbox::put; the payload pointer copied as Mailbox::put_init copies it; timeout -1 */
+  simgrid::s4u::Comm::send(simgrid::s4u::Actor::self()->get_impl(), mailbox, bytes, -1, payload,
+                           payload ? sizeof(void *) : 0, nullptr, nullptr, nullptr, -1);
 }
 
-void sim_comm_recv(sg_mailbox_t mailbox)
+void *sim_comm_recv(sg_mailbox_t mailbox)
 {
-  simgrid::s4u::Comm::recv(simgrid::s4u::Actor::self()->get_impl(), mailbox, nullptr, nullptr, nullptr, nullptr,
+  void *payload = nullptr;
+  simgrid::s4u::Comm::recv(simgrid::s4u::Actor::self()->get_impl(), mailbox, &payload, nullptr, nullptr, nullptr,
                            nullptr, -1, -1);
+  return payload;
 }

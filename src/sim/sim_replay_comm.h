@@ -14,11 +14,12 @@ extern "C" {
  * finds it still running (it stays owned by the caller). */
 int sim_comm_finish(sg_comm_t comm, int block, double *start);
 
-/* A blocking message of `bytes` on `mailbox`, carrying no data, in one SimGrid call for each end: the sender's post and
- * wait (sg_mailbox_put's two calls, each a switch to SimGrid's maestro and back) are one, and so are the receiver's.
- * The same single SimGrid communication, matched and timed as by sg_mailbox_put and sg_mailbox_get. */
-void sim_comm_send(sg_mailbox_t mailbox, double bytes);
-void sim_comm_recv(sg_mailbox_t mailbox);
+/* A blocking message of `bytes` on `mailbox` in one SimGrid call for each end: the sender's post and wait
+ * (sg_mailbox_put's two calls, each a switch to SimGrid's maestro and back) are one, and so are the receiver's. The
+ * same single SimGrid communication, matched and timed as by sg_mailbox_put and sg_mailbox_get. The sender's payload
+ * (NULL for none) is the pointer the receiver gets, as sg_mailbox_put's. */
+void sim_comm_send(sg_mailbox_t mailbox, double bytes, void *payload);
+void *sim_comm_recv(sg_mailbox_t mailbox);
 
 #ifdef __cplusplus
 }

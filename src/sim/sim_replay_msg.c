@@ -16,7 +16,7 @@ static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
 {
   sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
   if (sending)
-    sim_comm_send(slot->to, (double)(long)bytes);
+    sim_comm_send(slot->to, (double)(long)bytes, NULL);
   else
     sim_comm_recv(slot->from);
 }
@@ -40,6 +40,7 @@ static void *eager_sent(sim_rank_t *rank, int dst, double bytes)
                      .line = rank->where_line};
   head->prev->next = e;
   head->prev = e;
+  rank->pending++;
   return e;
 }
 
@@ -50,21 +51,42 @@ void sim_replay_eager_drop(sim_eager_t *e)
   free(e);
 }
 
-/* `req`'s communication is over: a received eager message leaves the world's list. */
+/* A message from `peer` with this payload was received: an eager one leaves the world's list, and its sender has one
+ * fewer under way. */
+static void received(sim_rank_t *rank, int peer, void *payload)
+{
+  if (payload && payload != &rank->world->ranks[peer]) {
+    sim_replay_eager_drop(payload);
+    rank->world->ranks[peer].pending--;
+  }
+}
+
+/* `req`'s communication is over. */
 static void completed(sim_rank_t *rank, sim_request_t *req)
 {
   req->comm = NULL;
   req->end = simgrid_get_clock();
-  if (!req->sending && req->data && req->data != &rank->world->ranks[req->peer])
-    sim_replay_eager_drop(req->data);
+  rank->pending--;
+  if (!req->sending)
+    received(rank, req->peer, req->data);
 }
 
-/* Posts the message as a SimGrid communication at the rank's own clock, without waiting for it. */
-static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
+/* An end of a message to or from `peer` posted now: a partner waiting in one_call for it learns when it started. */
+static void meet(sim_rank_t *rank, int peer, int sending)
+{
+  sim_rank_t *partner = &rank->world->ranks[peer];
+  if (partner->rendezvous && partner->blocked_on == rank->id && partner->blocked_in_send != sending) {
+    partner->rendezvous = 0;
+    partner->match_time = simgrid_get_clock();
+  }
+}
+
+/* Posts the message as a SimGrid communication now, the SimGrid clock at the rank's own, without waiting for it. */
+static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
 {
   sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
   *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes};
-  sim_replay_catch_up(rank);
+  meet(rank, peer, sending);
   long simulated = (long)(bytes + rank->world->envelope);
   if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
     void *payload = eager_sent(rank, peer, bytes);
@@ -73,6 +95,55 @@ static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, do
     return;
   }
   req->comm = sending ? sg_mailbox_put_async(slot->to, rank, simulated) : sg_mailbox_get_async(slot->from, &req->data);
+  rank->pending++;
+}
+
+/* Posts the message as a SimGrid communication at the rank's own clock, without waiting for it. */
+static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
+{
+  sim_replay_catch_up(rank);
+  post_now(rank, req, peer, sending, bytes);
+}
+
+/* A message's end is over: the rank idled from `arrived` until its transfer started, then communicated until it
+ * ended, by the rank's own clock (a transfer that went on while it computed costs nothing). */
+static void message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
+                         double end)
+{
+  rank->ready = end > arrived ? end : arrived;
+  double started = start < arrived ? arrived : start > rank->ready ? rank->ready : start;
+  met_dir_t dir = sending ? MET_DIR_SEND : MET_DIR_RECV;
+  sim_replay_record(rank, MET_CAT_IDLE, arrived, started, peer, dir, 0, NULL);
+  sim_replay_record(rank, MET_CAT_COMM, started, rank->ready, peer, dir, bytes, NULL);
+}
+
+/* A blocking message in one SimGrid call per end, the SimGrid clock at the rank's own, when neither rank has another
+ * message under way (so this one is alone on its mailbox): the end that comes second starts it at its clock and
+ * tells the first, waiting in it. */
+static void one_call(sim_rank_t *rank, int peer, int sending, double bytes)
+{
+  sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
+  sim_rank_t *partner = &rank->world->ranks[peer];
+  double arrived = rank->ready;
+  double started = simgrid_get_clock();
+  int second = partner->rendezvous && partner->blocked_on == rank->id && partner->blocked_in_send != sending;
+  if (second)
+    meet(rank, peer, sending);
+  else {
+    rank->blocked_on = peer;
+    rank->blocked_in_send = sending;
+    rank->rendezvous = 1;
+  }
+  double simulated = (double)(long)(bytes + rank->world->envelope);
+  if (sending)
+    sim_comm_send(slot->to, simulated, rank);
+  else
+    received(rank, peer, sim_comm_recv(slot->from));
+  if (!second) {
+    rank->blocked_on = -1;
+    started = rank->match_time;
+  }
+  message_over(rank, peer, sending, bytes, arrived, started, simgrid_get_clock());
 }
 
 /* Blocks until `req` is over (at once when a test found it over): the rank idles until its transfer started, then
@@ -87,12 +158,7 @@ static void finish(sim_rank_t *rank, sim_request_t *req)
     rank->blocked_on = -1;
     completed(rank, req);
   }
-  rank->ready = req->end > arrived ? req->end : arrived;
-  double started = req->start < arrived ? arrived : req->start > rank->ready ? rank->ready : req->start;
-  sim_replay_record(rank, MET_CAT_IDLE, arrived, started, req->peer, req->sending ? MET_DIR_SEND : MET_DIR_RECV, 0,
-                    NULL);
-  sim_replay_record(rank, MET_CAT_COMM, started, rank->ready, req->peer, req->sending ? MET_DIR_SEND : MET_DIR_RECV,
-                    req->bytes, NULL);
+  message_over(rank, req->peer, req->sending, req->bytes, arrived, req->start, req->end);
 }
 
 /* Whether messages are posted (post, finish) rather than met in the rendezvous below: after sim_post_at_own_clock, or
@@ -110,8 +176,15 @@ static int posts_messages(const sim_world_t *world)
 static void message(sim_rank_t *rank, int peer, int sending, double bytes)
 {
   if (posts_messages(rank->world)) {
+    sim_replay_catch_up(
+        rank); /* once (a second sleep could add SimGrid's precision), and before looking at the partner */
+    if (!(sending && bytes < rank->world->eager_below) && peer != rank->id && rank->pending == 0 &&
+        rank->world->ranks[peer].pending == 0) {
+      one_call(rank, peer, sending, bytes);
+      return;
+    }
     sim_request_t req;
-    post(rank, &req, peer, sending, bytes);
+    post_now(rank, &req, peer, sending, bytes);
     finish(rank, &req);
     return;
   }

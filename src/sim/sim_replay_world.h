@@ -75,6 +75,8 @@ struct sim_rank {
   int blocked_in_send;
   double arrived;
   double match_time;
+  int rendezvous; /* in a posted-clock message of one SimGrid call per end (one_call), blocked_on is the partner */
+  int pending;    /* posted messages not yet over and eager sends not yet received (one_call needs none) */
   int finished;
   const char *where_file; /* sim_rank_where: the program's current action, for the deadlock message */
   int where_line;

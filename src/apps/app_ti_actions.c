@@ -1,0 +1,475 @@
+/* What each action of SimGrid 3.32's time-independent traces does on the simulated machine (smpi_replay.cpp's), and
+ * one rank's file replayed line by line: non-blocking messages overlap with computation, collectives run the chosen
+ * algorithms, tags are ignored (messages between two ranks match in the order they are posted). */
+#include "app_ti_actions.h"
+#include "sim_coll_run.h"
+#include "sim_error.h"
+#include "sim_ti.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* SMPI 3.32's default (src/smpi/internals/smpi_config.cpp, src/smpi/mpi/smpi_request.cpp): each MPI_Test first sleeps
+ * smpi/test = 1e-4 s times a count that grows by one with each test finding nothing and returns to 1 when one succeeds
+ * (a static: shared by all ranks). */
+#define TI_SMPI_TEST_SLEEP 1e-4
+/* SMPI's MPI_ANY_TAG (include/smpi/smpi.h), which smpirun -trace-ti writes for a receive from any tag. Other negative
+ * tags are SMPI's own collectives' (COLL_TAG_*, src/smpi/include/private.hpp): its replay passes a trace's tag on
+ * unchecked, so a negative one would match its collectives' messages. */
+#define TI_SMPI_ANY_TAG -444
+
+/* A pending request of the rank: its ends and tag, as a wait or test names it. */
+typedef struct app_ti_req {
+  int src;
+  int dst;
+  int tag;
+  sim_request_t *req; /* NULL once a test found it over */
+} ti_req_t;
+
+static int do_nothing(app_ti_rank_t *tr)
+{
+  (void)tr;
+  return 0;
+}
+
+static int do_init(app_ti_rank_t *tr)
+{
+  tr->type_size = tr->nfields > 2 ? sim_ti_type_size(0) : sim_ti_type_size(SIM_TI_MPI_BYTE); /* MPE: MPI_DOUBLE */
+  return 0;
+}
+
+int app_ti_compute(app_ti_rank_t *tr, double flops)
+{
+  sim_compute(tr->rank, &(sim_cycles_t){.cpu = flops}, SIM_WORK);
+  return 0;
+}
+
+static int do_compute(app_ti_rank_t *tr)
+{
+  double flops;
+  return app_ti_number(tr, 2, "flops", 0, APP_TI_MAX_FLOPS, &flops) != 0 ? -1 : app_ti_compute(tr, flops);
+}
+
+static int do_sleep(app_ti_rank_t *tr)
+{
+  double seconds;
+  if (app_ti_number(tr, 2, "seconds", 0, APP_TI_MAX_SECONDS, &seconds) != 0)
+    return -1;
+  sim_sleep(tr->rank, seconds);
+  return 0;
+}
+
+/* The partner, tag and bytes of send, isend, recv and irecv: "<partner> <tag> <count> [datatype]". A receive of a
+ * negative count (SMPI probes for the size) takes the sender's. */
+static int pt2pt(app_ti_rank_t *tr, int *partner, int *tag, double *bytes)
+{
+  long long t;
+  long long count;
+  int size;
+  int sending = tr->field[1][0] == 's' || tr->field[1][1] == 's';
+  if (app_ti_min_fields(tr, 3) != 0 || app_ti_peer(tr, 2, partner) != 0 ||
+      app_ti_whole(tr, 3, "tag", INT_MIN, INT_MAX, &t) != 0 || app_ti_type_size(tr, 5, &size) != 0 ||
+      app_ti_whole(tr, 4, "count", sending ? 0 : -1, APP_TI_MAX_BYTES, &count) != 0)
+    return -1;
+  if (t < 0 && (sending || t != TI_SMPI_ANY_TAG))
+    return app_ti_fail(tr,
+                       "tag %lld is negative: MPI tags are >= 0 (SMPI keeps negative tags for its collectives; only a "
+                       "receive may carry %d, SMPI's MPI_ANY_TAG); give the tag the program used",
+                       t, TI_SMPI_ANY_TAG);
+  *tag = (int)t;
+  *bytes = count < 0 ? 0 : (double)count * size;
+  if (*bytes > APP_TI_MAX_BYTES)
+    return app_ti_fail(tr, "%lld elements of %d bytes exceed %g bytes", count, size, APP_TI_MAX_BYTES);
+  return 0;
+}
+
+static int add_request(app_ti_rank_t *tr, int src, int dst, int tag, sim_request_t *req)
+{
+  if (!req)
+    return app_ti_fail(tr, "out of memory");
+  if (tr->nreqs == tr->cap_reqs) {
+    int cap = tr->cap_reqs ? 2 * tr->cap_reqs : 16;
+    ti_req_t *more = realloc(tr->reqs, (size_t)cap * sizeof *more);
+    if (!more) {
+      sim_wait(tr->rank, req);
+      return app_ti_fail(tr, "out of memory");
+    }
+    tr->reqs = more;
+    tr->cap_reqs = cap;
+  }
+  tr->reqs[tr->nreqs++] = (ti_req_t){.src = src, .dst = dst, .tag = tag, .req = req};
+  return 0;
+}
+
+static int do_send(app_ti_rank_t *tr)
+{
+  int partner;
+  int tag;
+  double bytes;
+  if (pt2pt(tr, &partner, &tag, &bytes) != 0)
+    return -1;
+  if (tr->field[1][0] == 's') {
+    sim_send(tr->rank, partner, bytes);
+    return 0;
+  }
+  return add_request(tr, tr->me, partner, tag, sim_isend(tr->rank, partner, bytes));
+}
+
+static int do_recv(app_ti_rank_t *tr)
+{
+  int partner;
+  int tag;
+  double bytes;
+  if (pt2pt(tr, &partner, &tag, &bytes) != 0)
+    return -1;
+  if (tr->field[1][0] == 'r') {
+    sim_recv(tr->rank, partner, bytes);
+    return 0;
+  }
+  return add_request(tr, partner, tr->me, tag, sim_irecv(tr->rank, partner, bytes));
+}
+
+/* "sendRecv <sendcount> <dst> <recvcount> <src> [sendtype [recvtype]]": both posted, then both waited for. */
+static int do_sendrecv(app_ti_rank_t *tr)
+{
+  int dst;
+  int src;
+  int send_size;
+  int recv_size;
+  double out;
+  double in;
+  if (app_ti_min_fields(tr, 4) != 0 || app_ti_peer(tr, 3, &dst) != 0 || app_ti_peer(tr, 5, &src) != 0 ||
+      app_ti_type_size(tr, 6, &send_size) || app_ti_type_size(tr, 7, &recv_size) != 0 ||
+      app_ti_amount(tr, 2, send_size, &out) != 0 || app_ti_amount(tr, 4, recv_size, &in) != 0)
+    return -1;
+  sim_request_t *s = sim_isend(tr->rank, dst, out);
+  sim_request_t *r = sim_irecv(tr->rank, src, in);
+  if (s)
+    sim_wait(tr->rank, s);
+  if (r)
+    sim_wait(tr->rank, r);
+  return s && r ? 0 : app_ti_fail(tr, "out of memory");
+}
+
+/* The pending request of "wait|test <src> <dst> <tag>", the first posted: its index, or -1 with the reason. */
+static int find_request(app_ti_rank_t *tr)
+{
+  int src;
+  int dst;
+  long long tag;
+  if (app_ti_min_fields(tr, 3) != 0 || app_ti_peer(tr, 2, &src) != 0 || app_ti_peer(tr, 3, &dst) != 0 ||
+      app_ti_whole(tr, 4, "tag", INT_MIN, INT_MAX, &tag) != 0)
+    return -1;
+  for (int i = 0; i < tr->nreqs; i++)
+    if (tr->reqs[i].src == src && tr->reqs[i].dst == dst && tr->reqs[i].tag == tag)
+      return i;
+  return app_ti_fail(
+      tr,
+      "no pending isend or irecv from rank %d to rank %d with tag %lld: the request was never posted, or "
+      "was waited for already",
+      src, dst, tag);
+}
+
+static void drop_request(app_ti_rank_t *tr, int i)
+{
+  memmove(&tr->reqs[i], &tr->reqs[i + 1], (size_t)(tr->nreqs - i - 1) * sizeof *tr->reqs);
+  tr->nreqs--;
+}
+
+static int do_wait(app_ti_rank_t *tr)
+{
+  int i = find_request(tr);
+  if (i < 0)
+    return -1;
+  if (tr->reqs[i].req)
+    sim_wait(tr->rank, tr->reqs[i].req);
+  drop_request(tr, i);
+  return 0;
+}
+
+/* A test that finds the message over keeps the request for its wait, as SMPI keeps a null request. */
+static int do_test(app_ti_rank_t *tr)
+{
+  int i = find_request(tr);
+  if (i < 0)
+    return -1;
+  sim_request_t *req = tr->reqs[i].req;
+  if (!req)
+    return 0;
+  int *sleeps = tr->test_sleeps;
+  sim_sleep(tr->rank, *sleeps * TI_SMPI_TEST_SLEEP);
+  if (sim_test(tr->rank, req)) {
+    sim_wait(tr->rank, req);
+    tr->reqs[i].req = NULL;
+    *sleeps = 1;
+  } else {
+    (*sleeps)++;
+  }
+  return 0;
+}
+
+static int do_waitall(app_ti_rank_t *tr)
+{
+  for (int i = 0; i < tr->nreqs; i++)
+    if (tr->reqs[i].req)
+      sim_wait(tr->rank, tr->reqs[i].req);
+  tr->nreqs = 0;
+  return 0;
+}
+
+static int collective(app_ti_rank_t *tr, sim_coll_kind_t kind, int root, double bytes, const double *counts,
+                      const double *counts2)
+{
+  sim_coll_call_t call = {
+      .kind = kind, .alg = tr->alg[kind], .root = root, .bytes = bytes, .counts = counts, .counts2 = counts2};
+  return sim_coll_run(tr->rank, sim_rank_world(tr->rank), &call) == 0 ? 0 : app_ti_fail(tr, "out of memory");
+}
+
+static int do_barrier(app_ti_rank_t *tr)
+{
+  return collective(tr, SIM_COLL_BARRIER, 0, 0, NULL, NULL);
+}
+
+/* Optional field i as a root rank (0 when absent). */
+static int root_field(app_ti_rank_t *tr, int i, int *root)
+{
+  *root = 0;
+  return i < tr->nfields ? app_ti_peer(tr, i, root) : 0;
+}
+
+/* "bcast <count> [root [datatype]]" */
+static int do_bcast(app_ti_rank_t *tr)
+{
+  int root;
+  int size;
+  double bytes;
+  if (app_ti_min_fields(tr, 1) != 0 || root_field(tr, 3, &root) != 0 || app_ti_type_size(tr, 4, &size) != 0 ||
+      app_ti_amount(tr, 2, size, &bytes) != 0)
+    return -1;
+  return collective(tr, SIM_COLL_BCAST, root, bytes, NULL, NULL);
+}
+
+/* "reduce <count> <flops> [root [datatype]]", "allreduce <count> <flops> [datatype]", "scan|exscan <count> <flops>
+ * [datatype]": the messages, then the reduction's computation. */
+static int do_reduction(app_ti_rank_t *tr)
+{
+  const char *verb = tr->field[1];
+  sim_coll_kind_t kind = strcmp(verb, "reduce") == 0      ? SIM_COLL_REDUCE
+                         : strcmp(verb, "allreduce") == 0 ? SIM_COLL_ALLREDUCE
+                                                          : SIM_COLL_SCAN;
+  int root = 0;
+  int size;
+  double bytes;
+  double flops;
+  int type_at = kind == SIM_COLL_REDUCE ? 5 : 4;
+  if (app_ti_min_fields(tr, 2) != 0 || (kind == SIM_COLL_REDUCE && root_field(tr, 4, &root) != 0) ||
+      app_ti_type_size(tr, type_at, &size) != 0 || app_ti_amount(tr, 2, size, &bytes) != 0 ||
+      app_ti_number(tr, 3, "flops", 0, APP_TI_MAX_FLOPS, &flops) != 0)
+    return -1;
+  return collective(tr, kind, root, bytes, NULL, NULL) != 0 ? -1 : app_ti_compute(tr, flops);
+}
+
+/* "alltoall <sendcount> <recvcount> [sendtype [recvtype]]" */
+static int do_alltoall(app_ti_rank_t *tr)
+{
+  int size;
+  int recv_size;
+  double bytes;
+  double in;
+  if (app_ti_min_fields(tr, 2) != 0 || app_ti_type_size(tr, 4, &size) != 0 ||
+      app_ti_type_size(tr, 5, &recv_size) != 0 || app_ti_amount(tr, 2, size, &bytes) != 0 ||
+      app_ti_amount(tr, 3, recv_size, &in) != 0)
+    return -1;
+  return collective(tr, SIM_COLL_ALLTOALL, 0, bytes, NULL, NULL);
+}
+
+/* "alltoallv <sendbuf> <sendcounts x p> <recvbuf> <recvcounts x p> [sendtype recvtype]" */
+static int do_alltoallv(app_ti_rank_t *tr)
+{
+  int n = tr->n;
+  int size;
+  int recv_size;
+  double buf;
+  if (app_ti_min_fields(tr, 2 * n + 2) != 0 || app_ti_type_size(tr, 4 + 2 * n, &size) != 0 ||
+      app_ti_type_size(tr, 5 + 2 * n, &recv_size) != 0 || app_ti_amount(tr, 2, size, &buf) != 0 ||
+      app_ti_amounts(tr, 3, size, tr->counts) != 0 || app_ti_amount(tr, 3 + n, recv_size, &buf) != 0 ||
+      app_ti_amounts(tr, 4 + n, recv_size, tr->counts2) != 0)
+    return -1;
+  return collective(tr, SIM_COLL_ALLTOALL, 0, 0, tr->counts, tr->counts2);
+}
+
+/* "gather <sendcount> <recvcount> [root [sendtype [recvtype]]]", "allgather <sendcount> <recvcount> [sendtype
+ * [recvtype]]", "scatter <sendcount> <recvcount> [root [sendtype [recvtype]]]": each member's piece, as its sender
+ * gives it (the root's, for a scatter). */
+static int do_gather_scatter(app_ti_rank_t *tr)
+{
+  const char *verb = tr->field[1];
+  int all = verb[0] == 'a';
+  sim_coll_kind_t kind = all ? SIM_COLL_ALLGATHER : verb[0] == 'g' ? SIM_COLL_GATHER : SIM_COLL_SCATTER;
+  int root = 0;
+  int send_size;
+  int recv_size;
+  double out;
+  double in;
+  int type_at = all ? 4 : 5;
+  if (app_ti_min_fields(tr, 2) != 0 || (!all && root_field(tr, 4, &root) != 0) ||
+      app_ti_type_size(tr, type_at, &send_size) != 0 || app_ti_type_size(tr, type_at + 1, &recv_size) != 0 ||
+      app_ti_amount(tr, 2, send_size, &out) != 0 || app_ti_amount(tr, 3, recv_size, &in) != 0)
+    return -1;
+  double bytes = kind == SIM_COLL_SCATTER && tr->me != root ? in : out;
+  return collective(tr, kind, root, bytes, NULL, NULL);
+}
+
+/* "gatherv <sendcount> <recvcounts x p> [root [sendtype [recvtype]]]", "allgatherv <sendcount> <recvcounts x p>
+ * [sendtype recvtype [displacements x p]]" (displacements alone are also allowed, as in SMPI). A member's own piece
+ * is its sendcount (the recvcounts of a non-root need not be meaningful). */
+static int do_gatherv(app_ti_rank_t *tr)
+{
+  int n = tr->n;
+  int all = tr->field[1][0] == 'a';
+  int root = 0;
+  int send_size = tr->type_size;
+  int recv_size = tr->type_size;
+  double out;
+  if (app_ti_min_fields(tr, n + 1) != 0 || (!all && root_field(tr, 3 + n, &root) != 0))
+    return -1;
+  int types_given = all ? tr->nfields > 3 + 2 * n || tr->nfields <= 3 + n + 2 : 1;
+  if (types_given &&
+      (app_ti_type_size(tr, 4 + n - all, &send_size) != 0 || app_ti_type_size(tr, 5 + n - all, &recv_size) != 0))
+    return -1;
+  if (app_ti_amount(tr, 2, send_size, &out) != 0 || app_ti_amounts(tr, 3, recv_size, tr->counts) != 0)
+    return -1;
+  tr->counts[tr->me] = out;
+  return collective(tr, all ? SIM_COLL_ALLGATHER : SIM_COLL_GATHER, root, out, tr->counts, NULL);
+}
+
+/* "scatterv <sendcounts x p> <recvcount> [root [sendtype [recvtype]]]" */
+static int do_scatterv(app_ti_rank_t *tr)
+{
+  int n = tr->n;
+  int root;
+  int send_size;
+  int recv_size;
+  double in;
+  if (app_ti_min_fields(tr, n + 1) != 0 || root_field(tr, 3 + n, &root) != 0 ||
+      app_ti_type_size(tr, 4 + n, &send_size) != 0 || app_ti_type_size(tr, 5 + n, &recv_size) != 0 ||
+      app_ti_amounts(tr, 2, send_size, tr->counts) != 0 || app_ti_amount(tr, 2 + n, recv_size, &in) != 0)
+    return -1;
+  if (tr->me != root)
+    tr->counts[tr->me] = in;
+  return collective(tr, SIM_COLL_SCATTER, root, in, tr->counts, NULL);
+}
+
+/* "reducescatter <recvcounts x p> <flops> [datatype]" */
+static int do_reducescatter(app_ti_rank_t *tr)
+{
+  int n = tr->n;
+  int size;
+  double flops;
+  if (app_ti_min_fields(tr, n + 1) != 0 || app_ti_type_size(tr, 3 + n, &size) != 0 ||
+      app_ti_amounts(tr, 2, size, tr->counts) != 0 ||
+      app_ti_number(tr, 2 + n, "flops", 0, APP_TI_MAX_FLOPS, &flops) != 0)
+    return -1;
+  return collective(tr, SIM_COLL_REDUCE_SCATTER, 0, 0, tr->counts, NULL) != 0 ? -1 : app_ti_compute(tr, flops);
+}
+
+typedef struct ti_action {
+  const char *name;
+  int (*run)(app_ti_rank_t *tr);
+} ti_action_t;
+
+/* SimGrid 3.32's actions (smpi_replay_init), in its order. Communicator actions and locations change nothing. */
+static const ti_action_t actions[] = {
+    {"init", do_init},
+    {"finalize", do_nothing},
+    {"comm_size", do_nothing},
+    {"comm_split", do_nothing},
+    {"comm_dup", do_nothing},
+    {"send", do_send},
+    {"isend", do_send},
+    {"recv", do_recv},
+    {"irecv", do_recv},
+    {"test", do_test},
+    {"sendRecv", do_sendrecv},
+    {"wait", do_wait},
+    {"waitall", do_waitall},
+    {"barrier", do_barrier},
+    {"bcast", do_bcast},
+    {"reduce", do_reduction},
+    {"allreduce", do_reduction},
+    {"alltoall", do_alltoall},
+    {"alltoallv", do_alltoallv},
+    {"gather", do_gather_scatter},
+    {"scatter", do_gather_scatter},
+    {"gatherv", do_gatherv},
+    {"scatterv", do_scatterv},
+    {"allgather", do_gather_scatter},
+    {"allgatherv", do_gatherv},
+    {"reducescatter", do_reducescatter},
+    {"scan", do_reduction},
+    {"exscan", do_reduction},
+    {"compute", do_compute},
+    {"sleep", do_sleep},
+    {"location", do_nothing},
+};
+
+static const ti_action_t *find_action(const char *name)
+{
+  for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
+    if (strcmp(actions[i].name, name) == 0)
+      return &actions[i];
+  return NULL;
+}
+
+/* Carries out one line (fields split): 0, 1 when it is another rank's (the one-file layout), -1 with the reason. */
+static int replay_line(app_ti_rank_t *tr, int shared)
+{
+  long long who;
+  if (tr->nfields < 2)
+    return app_ti_fail(tr, "a line is '<rank> <action> [fields]'");
+  if (app_ti_whole(tr, 0, "rank", 0, INT_MAX, &who) != 0)
+    return -1;
+  if (who != tr->me) {
+    if (shared && who < tr->n)
+      return 1;
+    return app_ti_fail(tr, shared ? "rank %lld does not exist (p = %d)" : "the line is rank %lld's, in rank %d's file",
+                       who, shared ? tr->n : tr->me);
+  }
+  const ti_action_t *action = find_action(tr->field[1]);
+  if (!action)
+    return app_ti_fail(
+        tr, "not an action simrun replays; it replays SimGrid 3.32's: init, finalize, comm_size, comm_split, "
+            "comm_dup, compute, sleep, send, isend, recv, irecv, sendRecv, test, wait, waitall, barrier, bcast, "
+            "reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, "
+            "allgatherv, reducescatter, scan, exscan, location");
+  return action->run(tr);
+}
+
+/* Replays the rank's file, then waits for its requests left (app_ti_actions.h). */
+void app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared)
+{
+  sim_ti_reader_t *in = NULL;
+  char message[1024];
+  if (sim_ti_reader_open(path, 2 * (size_t)tr->n, &in, message, sizeof message) != 0) {
+    sim_rank_fail(tr->rank, SIM_EPARAM, message);
+    return;
+  }
+  char *text;
+  size_t len;
+  int rc;
+  for (int number = 1; (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
+    sim_rank_where(tr->rank, path, number);
+    if (app_ti_split(tr, text) != 0 || (tr->nfields > 0 && replay_line(tr, shared) < 0)) {
+      app_ti_unsplit(text, len);
+      app_ti_report(tr, path, number, text);
+      break;
+    }
+  }
+  if (rc < 0) {
+    sim_ti_reader_error(in, rc, message, sizeof message);
+    sim_rank_fail(tr->rank, SIM_EPARAM, message);
+  }
+  sim_ti_reader_close(in);
+  do_waitall(tr); /* SMPI waits for the requests left at the end */
+}

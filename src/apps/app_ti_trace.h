@@ -1,0 +1,57 @@
+/* Internal to the ti-replay skeleton (app_ti*.c): the trace reader. One rank's replay state, the checks of a line's
+ * fields, the splitting of a line into fields and the report of a bad line. Nothing outside src/apps/app_ti*.c includes
+ * it; the skeleton is app_ti.h. */
+#ifndef APP_TI_TRACE_H
+#define APP_TI_TRACE_H
+
+#include "sim_replay.h"
+
+#include <stddef.h>
+
+/* Upper bounds that keep every figure meaningful: a larger one is a corrupt trace, not a program. */
+#define APP_TI_MAX_BYTES   1e18 /* one message or collective piece (an exabyte), well below LONG_MAX */
+#define APP_TI_MAX_FLOPS   1e21 /* one computation: 11 days at a petaflop/s */
+#define APP_TI_MAX_SECONDS 1e9  /* one sleep: 31 years */
+
+/* One rank's replay: its trace, the line being replayed split into fields, its pending requests. The rank's program
+ * (app_ti.c) owns the arrays field and counts; the actions (app_ti_actions.c) grow reqs, which the program frees. */
+typedef struct app_ti_rank {
+  sim_rank_t *rank;
+  const int *alg;   /* the algorithm of each collective kind (SIM_COLL_KINDS), borrowed */
+  int *test_sleeps; /* SMPI's test multiplier, shared by the ranks of the run */
+  int me;
+  int n;
+  int type_size; /* of the trace's default datatype: MPI_BYTE, or MPI_DOUBLE after "init" with an argument */
+  char **field;
+  int nfields;
+  int max_fields;
+  struct app_ti_req *reqs; /* app_ti_actions.c's */
+  int nreqs;
+  int cap_reqs;
+  double *counts; /* n per-member sizes, twice */
+  double *counts2;
+  char why[256]; /* what is wrong with the current line */
+} app_ti_rank_t;
+
+/* The checks of a line's fields (field i counts from 0: the rank, the action, then its fields): each returns 0 with the
+ * value, or -1 with the reason in tr->why, as app_ti_fail does. */
+int app_ti_fail(app_ti_rank_t *tr, const char *format, ...) __attribute__((format(printf, 2, 3)));
+int app_ti_number(app_ti_rank_t *tr, int i, const char *what, double low, double high, double *value);
+int app_ti_whole(app_ti_rank_t *tr, int i, const char *what, double low, double high, long long *value);
+int app_ti_peer(app_ti_rank_t *tr, int i, int *value);
+int app_ti_type_size(app_ti_rank_t *tr, int i, int *size);
+int app_ti_amount(app_ti_rank_t *tr, int i, int size, double *bytes);
+int app_ti_amounts(app_ti_rank_t *tr, int first, int size, double *out);
+int app_ti_min_fields(app_ti_rank_t *tr, int count);
+
+/* Splits `text` on blanks in place into tr->field; -1 when it has more than max_fields fields. */
+int app_ti_split(app_ti_rank_t *tr, char *text);
+/* Where a compute line's flops start, after its rank, its action and blanks; NULL for any other line. Scanned by
+ * hand: sscanf made the T_seq sum, read before every replay, about half of the parent process's instructions. */
+const char *app_ti_compute_flops(const char *text);
+/* Undoes app_ti_split on the line's `len` characters, without trailing blanks: the text for a message. */
+void app_ti_unsplit(char *text, size_t len);
+/* Fails the rank with the current line's problem as "FILE:LINE: 'text': why; how to fix". */
+void app_ti_report(app_ti_rank_t *tr, const char *path, int number, const char *text);
+
+#endif

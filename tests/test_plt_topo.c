@@ -39,6 +39,30 @@ static int line_distance(int a, int b, int n, int wraps)
   return wraps && n - d < d ? n - d : d;
 }
 
+/* Links between hosts a and b of a dragonfly G:C:R:N, by hand from SimGrid's routing (DragonflyZone.cpp,
+ * get_local_route): up to its router; to another group through blade g_b of its chassis (green), chassis 0 of its group
+ * (black) and group g_b's only link (blue), landing on blade g_a of chassis 0 there; then to the target's blade (green)
+ * and chassis (black); down to the host. SimGrid takes the router a green hop reaches within the target's group for
+ * the one of chassis 0 (`currentRouter = &routers_[group * C * R + blade]`), so a black hop follows whenever the
+ * target is not in chassis 0, and none when it is: docs/topologies.md. */
+static int dragonfly_hops(const plt_topo_t *topo, int a, int b)
+{
+  int n = topo->size[3], r = topo->size[2], c = topo->size[1];
+  int ga = a / (n * r * c), ca = a / (n * r) % c, ba = a / n % r;
+  int gb = b / (n * r * c), cb = b / (n * r) % c, bb = b / n % r;
+  int hops = 2;
+  if (ga != gb) {
+    hops += (ba != gb) + (ca != 0) + 1;
+    ca = 0;
+    ba = ga;
+  }
+  if (ba != bb) {
+    hops++;
+    ca = 0;
+  }
+  return hops + (ca != cb);
+}
+
 /* The links between hosts a and b of `topo`, by hand from its definition. */
 static int expected_hops(const plt_topo_t *topo, int a, int b)
 {
@@ -55,6 +79,8 @@ static int expected_hops(const plt_topo_t *topo, int a, int b)
     return hops;
   case PLT_TOPO_SWITCH:
     return a == b ? 0 : 2;
+  case PLT_TOPO_DRAGONFLY:
+    return a == b ? 0 : dragonfly_hops(topo, a, b);
   default: /* up to the lowest common switch and down again */
     for (; a != b; a /= topo->size[0], b /= topo->size[0])
       hops += 2;
@@ -102,6 +128,9 @@ static void test_plt_topo_routes_have_expected_hops(void)
   check_routes((plt_topo_t){.kind = PLT_TOPO_SWITCH, .size = {7, 1}, .preset = icluster}, 7);
   check_routes((plt_topo_t){.kind = PLT_TOPO_FATTREE, .size = {2, 3}, .preset = t800}, 8);
   check_routes((plt_topo_t){.kind = PLT_TOPO_FATTREE, .size = {3, 2}, .preset = icluster}, 9);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_DRAGONFLY, .size = {2, 2, 2, 2}, .preset = icluster}, 16);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_DRAGONFLY, .size = {3, 2, 3, 1}, .preset = ncp2}, 18);
+  check_routes((plt_topo_t){.kind = PLT_TOPO_DRAGONFLY, .size = {1, 3, 2, 2}, .preset = ncp2}, 12);
 }
 
 /* The native grids (sim_grid.h) route every pair over the same hop count, wrap-arounds and degenerate shapes too. */
@@ -417,22 +446,40 @@ static void test_plt_topo_rejects_bad_input(void)
 {
   char err[512];
   plt_topo_kind_t kind;
-  int size[2];
+  int size[4];
   CU_ASSERT(plt_topo_parse_kind("ring", &kind, err, sizeof err) == SIM_EINVAL && strstr(err, "mesh, torus"));
   CU_ASSERT(plt_topo_parse_kind("fattree", &kind, err, sizeof err) == 0 && kind == PLT_TOPO_FATTREE);
   static const struct {
     plt_topo_kind_t kind;
     const char *text;
-  } bad[] = {{PLT_TOPO_MESH, "8by16"},  {PLT_TOPO_MESH, "0x4"},    {PLT_TOPO_MESH, "65x64"},
-             {PLT_TOPO_MESH, "8x"},     {PLT_TOPO_TORUS, "-2x4"},  {PLT_TOPO_HYPERCUBE, "13"},
-             {PLT_TOPO_HYPERCUBE, "0"}, {PLT_TOPO_SWITCH, "4097"}, {PLT_TOPO_SWITCH, "3x3"},
-             {PLT_TOPO_FATTREE, "1:3"}, {PLT_TOPO_FATTREE, "4"},   {PLT_TOPO_FATTREE, "4:7"}};
+  } bad[] = {{PLT_TOPO_MESH, "8by16"},
+             {PLT_TOPO_MESH, "0x4"},
+             {PLT_TOPO_MESH, "65x64"},
+             {PLT_TOPO_MESH, "8x"},
+             {PLT_TOPO_TORUS, "-2x4"},
+             {PLT_TOPO_HYPERCUBE, "13"},
+             {PLT_TOPO_HYPERCUBE, "0"},
+             {PLT_TOPO_SWITCH, "4097"},
+             {PLT_TOPO_SWITCH, "3x3"},
+             {PLT_TOPO_FATTREE, "1:3"},
+             {PLT_TOPO_FATTREE, "4"},
+             {PLT_TOPO_FATTREE, "4:7"},
+             /* more groups than routers per chassis (SimGrid's limit), a missing level, 4608 hosts, a zero */
+             {PLT_TOPO_DRAGONFLY, "3:2:2:2"},
+             {PLT_TOPO_DRAGONFLY, "2:2:2"},
+             {PLT_TOPO_DRAGONFLY, "8:8:8:9"},
+             {PLT_TOPO_DRAGONFLY, "2:0:2:2"},
+             {PLT_TOPO_DRAGONFLY, "2:2:2:2:2"}};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     CU_ASSERT(plt_topo_parse_size(bad[i].kind, bad[i].text, size, err, sizeof err) == SIM_EINVAL);
     CU_ASSERT(strstr(err, "expected") && strstr(err, bad[i].text));
   }
   CU_ASSERT(plt_topo_parse_size(PLT_TOPO_MESH, "16x8", size, err, sizeof err) == 0 && size[0] == 16 && size[1] == 8);
   CU_ASSERT(plt_topo_parse_size(PLT_TOPO_FATTREE, "4:3", size, err, sizeof err) == 0 && size[0] == 4);
+  CU_ASSERT(plt_topo_parse_size(PLT_TOPO_DRAGONFLY, "8:8:8:8", size, err, sizeof err) == 0 && size[0] == 8 &&
+            size[3] == 8);
+  plt_topo_t t800_dragonfly = {.kind = PLT_TOPO_DRAGONFLY, .size = {2, 2, 2, 2}, .preset = plt_topo_preset("t800")};
+  CU_ASSERT(plt_topo_resolve(&t800_dragonfly, err, sizeof err) == SIM_EINVAL && strstr(err, "t800-flat"));
   static const struct {
     const char *speed, *bandwidth, *latency, *blamed;
   } values[] = {{"25Mf", "10XBps", "1us", "--bandwidth"}, {"fast", "1Bps", "1us", "--speed"},

@@ -30,6 +30,8 @@ static void platform_usage(FILE *out)
           "  hypercube D         2^D hosts, host i linked to host i xor 2^b for every bit b\n"
           "  switch N            N hosts, each linked to one switch\n"
           "  fattree K:L         K^L hosts under an L-level K-ary tree of switches, links K times fatter per level\n"
+          "  dragonfly G:C:R:N   G groups of C chassis of R routers of N hosts (G <= R): SimGrid's own dragonfly\n"
+          "                      zone, routed by SimGrid whatever --routing says\n"
           "\n"
           "Options:\n"
           "  --preset NAME       the hosts, links and machine model of a machine: %s\n"

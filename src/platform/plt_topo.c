@@ -139,13 +139,17 @@ static void write_routes(writer_t *x, const plt_topo_t *topo, const plt_topo_gra
 /* The topology as written on the command line, such as "mesh-16x8": the zone's id. */
 static void topo_id(const plt_topo_t *topo, char *id, size_t len)
 {
-  static const char *const forms[] = {"mesh-%dx%d", "torus-%dx%d", "hypercube-%d", "switch-%d", "fattree-%d:%d"};
-  snprintf(id, len, forms[topo->kind], topo->size[0], topo->size[1]);
+  static const char *const forms[] = {"mesh-%dx%d", "torus-%dx%d",   "hypercube-%d",
+                                      "switch-%d",  "fattree-%d:%d", "dragonfly-%d:%d:%d:%d"};
+  snprintf(id, len, forms[topo->kind], topo->size[0], topo->size[1], topo->size[2], topo->size[3]);
 }
 
 /* How a file's routes are found, for its comment. */
 static const char *routing_note(const plt_topo_t *topo, const plt_topo_graph_t *g)
 {
+  if (topo->kind == PLT_TOPO_DRAGONFLY)
+    return "SimGrid's own (a DRAGONFLY cluster: its routers and links are built by SimGrid,\n"
+           "  minimal routes found from the hosts' coordinates)";
   if (topo->native)
     return topo->kind == PLT_TOPO_FATTREE
                ? "built by simrun when it loads this file (src/sim/sim_grid.h),\n"
@@ -161,7 +165,7 @@ static const char *routing_note(const plt_topo_t *topo, const plt_topo_graph_t *
 
 static void write_comment(writer_t *x, const plt_topo_t *topo, const plt_topo_graph_t *g)
 {
-  static const char *const shapes[] = {"2D mesh", "2D torus", "hypercube", "single switch", "fat tree"};
+  static const char *const shapes[] = {"2D mesh", "2D torus", "hypercube", "single switch", "fat tree", "dragonfly"};
   char id[64];
   char text[1024];
   topo_id(topo, id, sizeof id);
@@ -175,16 +179,22 @@ static void write_comment(writer_t *x, const plt_topo_t *topo, const plt_topo_gr
   x->failed |= xmlTextWriterWriteComment(x->w, BAD_CAST text) < 0;
 }
 
+/* Opens the platform's root zone, named after the topology (its id into `id`), with the preset's machine properties. */
+static void start_root_zone(writer_t *x, const plt_topo_t *topo, const char *routing, char *id, size_t len)
+{
+  topo_id(topo, id, len);
+  start(x, "zone");
+  attribute(x, "id", id);
+  attribute(x, "routing", routing);
+  props(x, topo->preset ? topo->preset->props : NULL);
+}
+
 /* The native form of a mesh, torus or fat tree: no hosts, links or routes, but a zone whose properties describe them,
  * which simrun fills at load time with a zone of its own whose routes are arithmetic (src/sim/sim_grid.h). */
 static void write_native(writer_t *x, const plt_topo_t *topo)
 {
   char id[64];
-  topo_id(topo, id, sizeof id);
-  start(x, "zone");
-  attribute(x, "id", id);
-  attribute(x, "routing", "None");
-  props(x, topo->preset ? topo->preset->props : NULL);
+  start_root_zone(x, topo, "None", id, sizeof id);
   char grid[96];
   snprintf(grid, sizeof grid, "%s-hosts", id);
   start(x, "zone");
@@ -196,6 +206,33 @@ static void write_native(writer_t *x, const plt_topo_t *topo)
   prop(x, "simrun:grid-speed", topo->speed);
   prop(x, "simrun:grid-bandwidth", topo->bandwidth);
   prop(x, "simrun:grid-latency", topo->latency);
+  props(x, topo->preset ? topo->preset->host_props : NULL);
+  end(x);
+  end(x);
+}
+
+/* A dragonfly: SimGrid's own cluster (DragonflyZone: routers, links and routes built by SimGrid from topo_parameters
+ * "G,1;C,1;R,1;N", one link per pair at each level), hosts n0 ... n<G*C*R*N - 1> in group, chassis, router, host
+ * order, inside a root zone with the preset's machine properties; the cluster's own are the hosts'. */
+static void write_dragonfly(writer_t *x, const plt_topo_t *topo, size_t hosts)
+{
+  char id[64];
+  char text[96];
+  start_root_zone(x, topo, "Full", id, sizeof id);
+  start(x, "cluster");
+  snprintf(text, sizeof text, "%s-hosts", id);
+  attribute(x, "id", text);
+  attribute(x, "prefix", "n");
+  attribute(x, "suffix", "");
+  snprintf(text, sizeof text, "0-%zu", hosts - 1);
+  attribute(x, "radical", text);
+  attribute(x, "speed", topo->speed);
+  attribute(x, "bw", topo->bandwidth);
+  attribute(x, "lat", topo->latency);
+  attribute(x, "sharing_policy", "SPLITDUPLEX");
+  attribute(x, "topology", "DRAGONFLY");
+  snprintf(text, sizeof text, "%d,1;%d,1;%d,1;%d", topo->size[0], topo->size[1], topo->size[2], topo->size[3]);
+  attribute(x, "topo_parameters", text);
   props(x, topo->preset ? topo->preset->host_props : NULL);
   end(x);
   end(x);
@@ -215,15 +252,13 @@ static void write_platform(writer_t *x, const plt_topo_t *topo, const plt_topo_g
   start(x, "config");
   props(x, topo->preset ? topo->preset->config : plain_config);
   end(x);
-  if (topo->native) {
+  if (topo->kind == PLT_TOPO_DRAGONFLY) {
+    write_dragonfly(x, topo, g->hosts);
+  } else if (topo->native) {
     write_native(x, topo);
   } else {
     char id[64];
-    topo_id(topo, id, sizeof id);
-    start(x, "zone");
-    attribute(x, "id", id);
-    attribute(x, "routing", g->nodes > 512 ? "DijkstraCache" : "Floyd");
-    props(x, topo->preset ? topo->preset->props : NULL);
+    start_root_zone(x, topo, g->nodes > 512 ? "DijkstraCache" : "Floyd", id, sizeof id);
     props(x, topo->preset && crosses_clusters(topo, NULL) >= 0 ? topo->preset->cluster_props : NULL);
     if (topo->kind == PLT_TOPO_HYPERCUBE) /* ranks in Gray-code order: neighbouring ranks one link apart (sim_map.h) */
       prop(x, "simrun:placement", "gray");

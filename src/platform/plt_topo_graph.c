@@ -73,6 +73,11 @@ static void build_edges(const plt_topo_t *topo, plt_topo_graph_t *g)
 int plt_topo_graph_build(const plt_topo_t *topo, plt_topo_graph_t *g)
 {
   *g = (plt_topo_graph_t){.hosts = plt_topo_hosts(topo)};
+  if (topo->kind == PLT_TOPO_DRAGONFLY) { /* SimGrid builds its routers and links (plt_topo.c writes a cluster) */
+    g->nodes = g->hosts;
+    g->nedges = plt_topo_dragonfly_links(topo);
+    return 0;
+  }
   g->nodes = g->hosts + (topo->kind == PLT_TOPO_SWITCH);
   for (int m = 1; topo->kind == PLT_TOPO_FATTREE && m <= topo->size[1]; m++)
     g->nodes += plt_topo_fat_switches(topo, m);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const plt_topo_names[] = {"mesh", "torus", "hypercube", "switch", "fattree", NULL};
+const char *const plt_topo_names[] = {"mesh", "torus", "hypercube", "switch", "fattree", "dragonfly", NULL};
 
 int plt_topo_parse_kind(const char *name, plt_topo_kind_t *kind, char *err, size_t errlen)
 {
@@ -18,7 +18,8 @@ int plt_topo_parse_kind(const char *name, plt_topo_kind_t *kind, char *err, size
       *kind = (plt_topo_kind_t)k;
       return 0;
     }
-  snprintf(err, errlen, "unknown topology '%s'; choose one of: mesh, torus, hypercube, switch, fattree", name);
+  snprintf(err, errlen, "unknown topology '%s'; choose one of: mesh, torus, hypercube, switch, fattree, dragonfly",
+           name);
   return SIM_EINVAL;
 }
 
@@ -45,11 +46,41 @@ static long power(long base, long exp)
   return result <= PLT_TOPO_MAX_HOSTS ? result : PLT_TOPO_MAX_HOSTS + 1;
 }
 
-int plt_topo_parse_size(plt_topo_kind_t kind, const char *text, int size[2], char *err, size_t errlen)
+/* The four whole numbers of a dragonfly's "G:C:R:N" into size[]; its host count, or PLT_TOPO_MAX_HOSTS + 1 when a
+ * number is missing, out of range, or G > R. */
+static long dragonfly_size(const char *text, int size[4])
 {
-  static const char *const forms[] = {"ROWSxCOLS, such as 16x8", "ROWSxCOLS, such as 16x8",
-                                      "a dimension D from 1 to 12 (2^D hosts), such as 7", "a host count N, such as 32",
-                                      "K:L, a K-ary tree of L levels (K^L hosts, K >= 2), such as 4:3"};
+  const char *c = text;
+  long hosts = 1;
+  for (int i = 0; i < 4; i++) {
+    long v = whole(&c, i < 3 ? ':' : '\0');
+    if (v < 0)
+      return PLT_TOPO_MAX_HOSTS + 1;
+    size[i] = (int)v;
+    hosts = hosts * v > PLT_TOPO_MAX_HOSTS ? PLT_TOPO_MAX_HOSTS + 1 : hosts * v;
+  }
+  return size[0] > size[2] ? PLT_TOPO_MAX_HOSTS + 1 : hosts;
+}
+
+int plt_topo_parse_size(plt_topo_kind_t kind, const char *text, int size[4], char *err, size_t errlen)
+{
+  static const char *const forms[] = {
+      "ROWSxCOLS, such as 16x8",
+      "ROWSxCOLS, such as 16x8",
+      "a dimension D from 1 to 12 (2^D hosts), such as 7",
+      "a host count N, such as 32",
+      "K:L, a K-ary tree of L levels (K^L hosts, K >= 2), such as 4:3",
+      "G:C:R:N, G groups of C chassis of R routers of N hosts (G*C*R*N hosts, G <= R), such as 4:2:4:2"};
+  if (kind == PLT_TOPO_DRAGONFLY) {
+    int parsed[4] = {0, 0, 0, 0};
+    if (dragonfly_size(text, parsed) > PLT_TOPO_MAX_HOSTS) {
+      snprintf(err, errlen, "%s size '%s': expected %s, with at most %d hosts", plt_topo_names[kind], text, forms[kind],
+               PLT_TOPO_MAX_HOSTS);
+      return SIM_EINVAL;
+    }
+    memcpy(size, parsed, sizeof parsed);
+    return 0;
+  }
   const char *c = text;
   long a = whole(&c, kind == PLT_TOPO_MESH || kind == PLT_TOPO_TORUS ? 'x' : kind == PLT_TOPO_FATTREE ? ':' : '\0');
   long b = kind == PLT_TOPO_MESH || kind == PLT_TOPO_TORUS || kind == PLT_TOPO_FATTREE ? whole(&c, '\0') : 1;
@@ -62,6 +93,7 @@ int plt_topo_parse_size(plt_topo_kind_t kind, const char *text, int size[2], cha
   }
   size[0] = (int)a;
   size[1] = (int)b;
+  size[2] = size[3] = 0;
   return 0;
 }
 
@@ -124,6 +156,13 @@ int plt_topo_resolve(plt_topo_t *topo, char *err, size_t errlen)
              plt_topo_names[topo->kind]);
     return SIM_EINVAL;
   }
+  if (rc == 0 && topo->kind == PLT_TOPO_DRAGONFLY && preset && preset->cluster_props) {
+    snprintf(err, errlen,
+             "dragonfly with --preset %s: the crossbar stages between its clusters are properties of explicit links, "
+             "which SimGrid's dragonfly zone does not have; use --preset %s-flat",
+             preset->name, preset->name);
+    return SIM_EINVAL;
+  }
   if (rc == 0 && topo->native && preset && preset->cluster_props) {
     snprintf(err, errlen,
              "--routing native with --preset %s: the crossbar stages between its clusters are properties of the "
@@ -158,9 +197,17 @@ size_t plt_topo_hosts(const plt_topo_t *topo)
     return (size_t)1 << topo->size[0];
   case PLT_TOPO_FATTREE:
     return (size_t)power(topo->size[0], topo->size[1]);
+  case PLT_TOPO_DRAGONFLY:
+    return (size_t)topo->size[0] * (size_t)topo->size[1] * (size_t)topo->size[2] * (size_t)topo->size[3];
   default:
     return (size_t)topo->size[0] * (size_t)topo->size[1];
   }
+}
+
+size_t plt_topo_dragonfly_links(const plt_topo_t *topo)
+{
+  size_t g = (size_t)topo->size[0], c = (size_t)topo->size[1], r = (size_t)topo->size[2];
+  return plt_topo_hosts(topo) + g * c * r * (r - 1) / 2 + g * r * c * (c - 1) / 2 + g * (g - 1) / 2;
 }
 
 int plt_topo_has_native(plt_topo_kind_t kind)

@@ -13,10 +13,12 @@ typedef enum plt_topo_kind {
   PLT_TOPO_HYPERCUBE, /* 2^D hosts, host i linked to i xor 2^b for every bit b */
   PLT_TOPO_SWITCH,    /* N hosts, each linked to one switch */
   PLT_TOPO_FATTREE, /* K^L hosts under an L-level K-ary tree of switches; a level-m link carries K^m links' bandwidth */
+  PLT_TOPO_DRAGONFLY, /* G groups of C chassis of R routers with N hosts each: SimGrid's own DRAGONFLY cluster */
   PLT_TOPO_COUNT
 } plt_topo_kind_t;
 
-/* The topology names as written on the command line ("mesh", "torus", "hypercube", "switch", "fattree"). */
+/* The topology names as written on the command line ("mesh", "torus", "hypercube", "switch", "fattree",
+ * "dragonfly"). */
 extern const char *const plt_topo_names[];
 
 /* The most hosts a generated platform may have. */
@@ -24,7 +26,8 @@ extern const char *const plt_topo_names[];
 
 typedef struct plt_topo {
   plt_topo_kind_t kind;
-  int size[2];                     /* mesh, torus: rows, columns; hypercube: dimension; switch: hosts; fattree: K, L */
+  int size[4]; /* mesh, torus: rows, columns; hypercube: dimension; switch: hosts; fattree: K, L; dragonfly: G, C, R, N
+                */
   const plt_topo_preset_t *preset; /* or NULL: then speed, bandwidth and latency are required */
   const char *speed;               /* overrides the preset's when not NULL */
   const char *bandwidth;
@@ -35,9 +38,10 @@ typedef struct plt_topo {
 /* Parses a kind name into *kind; 0, or SIM_EINVAL with a message listing the kinds. */
 int plt_topo_parse_kind(const char *name, plt_topo_kind_t *kind, char *err, size_t errlen);
 
-/* Parses the size of `kind` into size[]: "ROWSxCOLS" (mesh, torus), "D" (hypercube), "N" (switch), "K:L" (fattree).
+/* Parses the size of `kind` into size[]: "ROWSxCOLS" (mesh, torus), "D" (hypercube), "N" (switch), "K:L" (fattree),
+ * "G:C:R:N" (dragonfly: G <= R, as SimGrid's DragonflyZone attaches group g's link to the router of blade g).
  * 0, or SIM_EINVAL with a message saying the expected form and the limits. */
-int plt_topo_parse_size(plt_topo_kind_t kind, const char *text, int size[2], char *err, size_t errlen);
+int plt_topo_parse_size(plt_topo_kind_t kind, const char *text, int size[4], char *err, size_t errlen);
 
 /* Checks the parameters (each value a positive number with a SimGrid unit: speed f kf Mf Gf Tf; bandwidth Bps kBps
  * MBps GBps bps kbps Mbps Gbps; latency s ms us ns, zero allowed) and fills in the preset's for those not given.
@@ -49,6 +53,10 @@ size_t plt_topo_hosts(const plt_topo_t *topo);
 
 /* Whether `kind` can be written native (plt_topo_t.native): meshes, tori and fat trees. */
 int plt_topo_has_native(plt_topo_kind_t kind);
+
+/* The links of a dragonfly (SimGrid's DragonflyZone, one link per pair at each level): one per host to its router,
+ * green between the routers of a chassis, black between the same blade of a group's chassis, blue between groups. */
+size_t plt_topo_dragonfly_links(const plt_topo_t *topo);
 
 /* Switches of a fat tree at level m (1 = the switches hosts hang from, L = the root). */
 size_t plt_topo_fat_switches(const plt_topo_t *topo, int m);

@@ -89,24 +89,27 @@ static void compare(const char *dir, const char *platform, const char *hostfile,
 }
 
 /* SimGrid's example traces, each a file with every rank's lines (smpirun takes an index naming it; simrun the file
- * itself), and the per-rank pair actions0/actions1 listed in split_traces. */
+ * itself), and the per-rank pair actions0/actions1 listed in split_traces. The reduce-scatter's unequal counts take
+ * MPICH's pairwise exchange in both (SMPI's default above 524288 elements): held to 1e-4 (it was 2.2% off with the
+ * reduce + scatter). */
 static void test_app_ti_simgrid_examples_as_smpirun(void)
 {
   CU_ASSERT_EQUAL_FATAL(system("command -v smpirun > /dev/null"), 0);
   static const struct {
     const char *name;
     int nranks;
-  } traces[] = {{"actions_allgatherv", 4},
-                {"actions_allreduce", 3},
-                {"actions_alltoall", 3},
-                {"actions_alltoallv", 3},
-                {"actions_barrier", 3},
-                {"actions_bcast", 3},
-                {"actions_bcast_reduce_datatypes", 3},
-                {"actions_gather", 4},
-                {"actions_reducescatter", 4},
-                {"actions_waitall", 3},
-                {"actions_with_isend", 3}};
+    double within; /* 0: TOLERANCE */
+  } traces[] = {{"actions_allgatherv", 4, 0},
+                {"actions_allreduce", 3, 0},
+                {"actions_alltoall", 3, 0},
+                {"actions_alltoallv", 3, 0},
+                {"actions_barrier", 3, 0},
+                {"actions_bcast", 3, 0},
+                {"actions_bcast_reduce_datatypes", 3, 0},
+                {"actions_gather", 4, 0},
+                {"actions_reducescatter", 4, 1e-4},
+                {"actions_waitall", 3, 0},
+                {"actions_with_isend", 3, 0}};
   char dir[64];
   snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
   CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
@@ -119,8 +122,9 @@ static void test_app_ti_simgrid_examples_as_smpirun(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     fprintf(f, "%s\n", trace);
     fclose(f);
-    compare(dir, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", traces[i].nranks, index,
-            i % 2 ? trace : index); /* simrun takes both the file and the one-line index */
+    compare_within(dir, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", traces[i].nranks, index,
+                   i % 2 ? trace : index, /* simrun takes both the file and the one-line index */
+                   traces[i].within > 0 ? traces[i].within : TOLERANCE);
     remove(index);
   }
   rmdir(dir);

@@ -410,8 +410,12 @@ static unsigned long long reduced(const sim_coll_call_t *call, int n, int me, in
     return me == call->root ? all_of(n) : 0;
   case SIM_COLL_SCAN:
     return all_of(me + 1);
-  case SIM_COLL_REDUCE_SCATTER:
-    return b >= call->bytes * me && b < call->bytes * (me + 1) ? all_of(n) : 0;
+  case SIM_COLL_REDUCE_SCATTER: { /* member me's block lies after the counts of the members before it */
+    double from = 0;
+    for (int i = 0; i < me; i++)
+      from += call->counts[i];
+    return b >= from && b < from + call->counts[me] ? all_of(n) : 0;
+  }
   default:
     return all_of(n);
   }
@@ -486,10 +490,14 @@ static void test_sim_coll_every_collective_delivers_once(void)
             ok = check_call(&call, n, own_block, gathered, (int)call.bytes * n * (kind == SIM_COLL_ALLTOALL ? n : 1));
           else if (kind == SIM_COLL_REDUCE_SCATTER) {
             double counts[MAX_MEMBERS];
-            for (int i = 0; i < n; i++)
-              counts[i] = 3;
-            call.counts = counts;
-            ok = check_call(&call, n, own_contribution, reduced, 3 * n);
+            for (int unequal = 0; unequal < 2; unequal++) { /* equal counts, then 1, 2, 3, 1, ... */
+              double total = 0;
+              for (int i = 0; i < n; i++)
+                total += counts[i] = unequal ? 1 + i % 3 : 3;
+              call.counts = counts;
+              ok = check_call(&call, n, own_contribution, reduced, (int)total);
+              CU_ASSERT(ok);
+            }
           } else
             ok = check_call(&call, n, own_contribution, reduced, 3);
           CU_ASSERT(ok);
@@ -550,6 +558,8 @@ static void test_sim_coll_times_by_hand(void)
       {{.kind = SIM_COLL_BARRIER, .alg = 2}, 4 * L2},
       /* reduce-scatter: the linear reduce of 4 MB to 0 (3 messages share its link), then the linear scatter of 1 MB */
       {{.kind = SIM_COLL_REDUCE_SCATTER, .counts = counts}, L2 + 12e6 / 1e8 + t3},
+      /* MPICH's pairwise reduce-scatter: 3 steps, each member sending one 1 MB block on its own link */
+      {{.kind = SIM_COLL_REDUCE_SCATTER, .alg = 1, .counts = counts}, 3 * t1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     call_arg_t arg = {.call = cases[i].call};
@@ -596,6 +606,43 @@ static void test_sim_coll_default_alltoall_as_smpi(void)
   CU_ASSERT_EQUAL(alltoall_sends(64, 1024), 63);
 }
 
+/* The operations of member `me` in `call` among n members. */
+static ops_t plan_of(const sim_coll_call_t *call, int n, int me)
+{
+  ops_t ops = {0};
+  CU_ASSERT(sim_coll_plan_call(call, n, me, collect, &ops) == 0);
+  return ops;
+}
+
+static int same_plan(const sim_coll_call_t *a, const sim_coll_call_t *b, int n, int me)
+{
+  ops_t x = plan_of(a, n, me);
+  ops_t y = plan_of(b, n, me);
+  int same = x.count == y.count;
+  for (size_t i = 0; same && i < x.count; i++)
+    same = x.op[i].send == y.op[i].send && x.op[i].peer == y.op[i].peer && x.op[i].offset == y.op[i].offset &&
+           x.op[i].bytes == y.op[i].bytes && x.op[i].post == y.op[i].post && x.op[i].combine == y.op[i].combine;
+  free(x.op);
+  free(y.op);
+  return same;
+}
+
+/* SMPI's reduce_scatter__default: MPICH's pairwise exchange for unequal counts above 524288 elements (here 8-byte
+ * ones: 4.2 MB in all), the reduce and scatter for equal counts however large, and for small unequal ones. */
+static void test_sim_coll_reduce_scatter_default_follows_smpi(void)
+{
+  double unequal[4] = {1e6, 1e6, 1e6, 1.2e6};
+  double equal[4] = {1e6, 1e6, 1e6, 1e6};
+  double small[4] = {1e3, 1e3, 1e3, 2e3};
+  sim_coll_call_t pair = {.kind = SIM_COLL_REDUCE_SCATTER, .alg = 1, .bytes = 8, .counts = unequal};
+  sim_coll_call_t dflt = {.kind = SIM_COLL_REDUCE_SCATTER, .bytes = 8, .counts = unequal};
+  CU_ASSERT(same_plan(&pair, &dflt, 4, 1));
+  pair.counts = dflt.counts = equal;
+  CU_ASSERT(!same_plan(&pair, &dflt, 4, 1));
+  pair.counts = dflt.counts = small;
+  CU_ASSERT(!same_plan(&pair, &dflt, 4, 1));
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -606,6 +653,7 @@ int main(void)
       {"test_sim_coll_times_match_cost_models", test_sim_coll_times_match_cost_models},
       {"test_sim_coll_every_collective_delivers_once", test_sim_coll_every_collective_delivers_once},
       {"test_sim_coll_times_by_hand", test_sim_coll_times_by_hand},
+      {"test_sim_coll_reduce_scatter_default_follows_smpi", test_sim_coll_reduce_scatter_default_follows_smpi},
       {"test_sim_coll_default_alltoall_as_smpi", test_sim_coll_default_alltoall_as_smpi},
       {NULL, NULL}};
   return tu_run("sim_coll", cases);

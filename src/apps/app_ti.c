@@ -13,9 +13,9 @@
 
 /* The collective kinds whose algorithm a scenario parameter of the same name chooses (the broadcast's is
  * "broadcast", as in the other skeletons). */
-static const sim_coll_kind_t chosen_kinds[] = {SIM_COLL_BARRIER, SIM_COLL_REDUCE,    SIM_COLL_ALLREDUCE,
-                                               SIM_COLL_GATHER,  SIM_COLL_ALLGATHER, SIM_COLL_SCATTER,
-                                               SIM_COLL_ALLTOALL};
+static const sim_coll_kind_t chosen_kinds[] = {SIM_COLL_BARRIER,  SIM_COLL_REDUCE,        SIM_COLL_ALLREDUCE,
+                                               SIM_COLL_GATHER,   SIM_COLL_ALLGATHER,     SIM_COLL_SCATTER,
+                                               SIM_COLL_ALLTOALL, SIM_COLL_REDUCE_SCATTER};
 enum { TI_CHOSEN = sizeof chosen_kinds / sizeof chosen_kinds[0] };
 
 /* SMPI 3.32's defaults (src/smpi/internals/smpi_config.cpp, src/smpi/mpi/smpi_request.cpp): sends below 65536 bytes are
@@ -192,6 +192,10 @@ static const scn_param_spec_t ti_params[] = {
      .kind = SCN_CHOICE,
      .choices = sim_coll_alltoall_names,
      .help = "the alltoall algorithm, as SMPI's --cfg=smpi/alltoall (default SMPI's)"},
+    {.name = "reduce_scatter",
+     .kind = SCN_CHOICE,
+     .choices = sim_coll_reduce_scatter_names,
+     .help = "the reduce-scatter algorithm, as SMPI's --cfg=smpi/reduce_scatter (default SMPI's)"},
     {.name = "seq-trace",
      .kind = SCN_PATH,
      .help = "T_seq: this sequential trace (one rank) replayed on one process (default: the trace's computation)"},

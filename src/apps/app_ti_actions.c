@@ -371,7 +371,7 @@ static int do_reducescatter(app_ti_rank_t *tr)
       app_ti_amounts(tr, 2, size, tr->counts) != 0 ||
       app_ti_number(tr, 2 + n, "flops", 0, APP_TI_MAX_FLOPS, &flops) != 0)
     return -1;
-  return collective(tr, SIM_COLL_REDUCE_SCATTER, 0, 0, tr->counts, NULL) != 0 ? -1 : app_ti_compute(tr, flops);
+  return collective(tr, SIM_COLL_REDUCE_SCATTER, 0, size, tr->counts, NULL) != 0 ? -1 : app_ti_compute(tr, flops);
 }
 
 typedef struct ti_action {

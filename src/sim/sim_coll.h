@@ -82,7 +82,8 @@ typedef enum sim_coll_kind {
   SIM_COLL_ALLGATHER,      /* the same to every member */
   SIM_COLL_SCATTER,        /* `bytes` (counts[i]) from the root to every member */
   SIM_COLL_ALLTOALL,       /* `bytes` from every member to every other one (counts: to each, counts2: from each) */
-  SIM_COLL_REDUCE_SCATTER, /* counts[i] bytes of the reduction of every member's sum(counts) bytes end at member i */
+  SIM_COLL_REDUCE_SCATTER, /* counts[i] bytes of the reduction of every member's sum(counts) bytes end at member i;
+                            * `bytes`: the size of one element (SMPI's default chooses by the count of elements) */
   SIM_COLL_SCAN,           /* `bytes`: member i gets the reduction of members 0..i (exclusive scans move the same) */
   SIM_COLL_KINDS
 } sim_coll_kind_t;
@@ -98,6 +99,7 @@ extern const char *const sim_coll_allgather_names[]; /* default (iallgather: lin
 extern const char *const sim_coll_scatter_names[];   /* default (iscatter: linear), ompi_binomial */
 extern const char *const sim_coll_alltoall_names[];  /* default (ompi's: bruck for small blocks, else basic_linear),
                                                         pair, ring, bruck */
+extern const char *const sim_coll_reduce_scatter_names[]; /* default (reduce + scatter, or mpich_pair), mpich_pair */
 extern const char *const sim_coll_kind_names[SIM_COLL_KINDS]; /* "barrier", "bcast", "reduce", ... as SMPI's cfg */
 #define SIM_COLL_DEFAULT_BCAST SIM_BCAST_BINOMIAL             /* SMPI 3.32: bcast__default is bcast__binomial_tree */
 

@@ -13,6 +13,7 @@ enum { ALLREDUCE_RDB = 2, ALLREDUCE_LR = 3 };
 enum { GATHER_BINOMIAL = 1 }; /* and scatter's */
 enum { ALLGATHER_RDB = 2 };   /* 1, the ring, is what is not rdb */
 enum { ALLTOALL_PAIR = 1, ALLTOALL_RING = 2, ALLTOALL_BRUCK = 3 };
+enum { REDUCE_SCATTER_PAIR = 1 };
 
 const char *const sim_coll_barrier_names[] = {"default", "ompi_bruck", "ompi_tree", NULL};
 const char *const sim_coll_reduce_names[] = {"default", "flat_tree", "binomial", NULL};
@@ -21,13 +22,14 @@ const char *const sim_coll_gather_names[] = {"default", "ompi_binomial", NULL};
 const char *const sim_coll_allgather_names[] = {"default", "ring", "rdb", NULL};
 const char *const sim_coll_scatter_names[] = {"default", "ompi_binomial", NULL};
 const char *const sim_coll_alltoall_names[] = {"default", "pair", "ring", "bruck", NULL};
+const char *const sim_coll_reduce_scatter_names[] = {"default", "mpich_pair", NULL};
 static const char *const only_default[] = {"default", NULL};
 
-const char *const *const sim_coll_alg_names[SIM_COLL_KINDS] = {sim_coll_barrier_names, sim_bcast_names,
-                                                               sim_coll_reduce_names,  sim_coll_allreduce_names,
-                                                               sim_coll_gather_names,  sim_coll_allgather_names,
-                                                               sim_coll_scatter_names, sim_coll_alltoall_names,
-                                                               only_default,           only_default};
+const char *const *const sim_coll_alg_names[SIM_COLL_KINDS] = {sim_coll_barrier_names,        sim_bcast_names,
+                                                               sim_coll_reduce_names,         sim_coll_allreduce_names,
+                                                               sim_coll_gather_names,         sim_coll_allgather_names,
+                                                               sim_coll_scatter_names,        sim_coll_alltoall_names,
+                                                               sim_coll_reduce_scatter_names, only_default};
 const char *const sim_coll_kind_names[SIM_COLL_KINDS] = {"barrier",   "bcast",   "reduce",   "allreduce",      "gather",
                                                          "allgather", "scatter", "alltoall", "reduce_scatter", "scan"};
 
@@ -342,10 +344,38 @@ static void reduce(const sim_coll_call_t *c, int n, int me, const out_t *out)
   }
 }
 
-/* SMPI's default reduce-scatter for equal counts: a reduce of the whole to member 0, then its linear scatter. */
+/* MPICH's pairwise reduce-scatter (SMPI's reduce_scatter__mpich_pair, reduce_scatter-mpich.cpp): at step i member me
+ * posts its contribution to block me + i to that member and receives one for its own block from me - i, reduced in. */
+static void reduce_scatter_pair(const sim_coll_call_t *c, int n, int me, const out_t *out)
+{
+  for (int i = 1; i < n; i++) {
+    int dst = (me + i) % n;
+    int src = (me - i + n) % n;
+    post(out, 1, dst, block_off(c, dst), block_off(c, dst) + block_len(c, dst), 0);
+    post(out, 0, src, block_off(c, me), block_off(c, me) + block_len(c, me), 1);
+    wait_all(out);
+  }
+}
+
+static int counts_equal(const sim_coll_call_t *c, int n)
+{
+  for (int i = 1; c->counts && i < n; i++)
+    if (c->counts[i] != c->counts[0])
+      return 0;
+  return 1;
+}
+
+/* SMPI's default reduce-scatter (reduce_scatter__default, smpi_default_selector.cpp): for equal counts a reduce of the
+ * whole to member 0, then its linear scatter; for unequal ones reduce_scatter__mpich, whose op (the replay's
+ * MPI_OP_NULL) counts as commutative: the pairwise exchange above 524288 elements of c->bytes bytes. Below that
+ * MPICH's recursive doubling (mpich_rdb) is not implemented: the reduce and scatter stand in for it. */
 static void reduce_scatter(const sim_coll_call_t *c, int n, int me, const out_t *out)
 {
   double total = block_off(c, n);
+  if (c->alg == REDUCE_SCATTER_PAIR || (!counts_equal(c, n) && total > 524288 * fmax(c->bytes, 1))) {
+    reduce_scatter_pair(c, n, me, out);
+    return;
+  }
   sim_coll_call_t whole = {.kind = SIM_COLL_REDUCE, .bytes = total};
   linear_to_root(&whole, n, me, 1, 1, out);
   sim_coll_call_t pieces = {.kind = SIM_COLL_SCATTER, .counts = c->counts, .bytes = c->bytes};

@@ -62,6 +62,21 @@ static long dragonfly_size(const char *text, int size[4])
   return size[0] > size[2] ? PLT_TOPO_MAX_HOSTS + 1 : hosts;
 }
 
+/* The one or two whole numbers of every other kind's size into size[]: "ROWSxCOLS", "D", "N" or "K:L"; its host
+ * count, or PLT_TOPO_MAX_HOSTS + 1 when a number is missing or out of range, or a fat tree's K is 1. */
+static long simple_size(plt_topo_kind_t kind, const char *text, int size[4])
+{
+  const char *c = text;
+  long a = whole(&c, kind == PLT_TOPO_MESH || kind == PLT_TOPO_TORUS ? 'x' : kind == PLT_TOPO_FATTREE ? ':' : '\0');
+  long b = kind == PLT_TOPO_MESH || kind == PLT_TOPO_TORUS || kind == PLT_TOPO_FATTREE ? whole(&c, '\0') : 1;
+  long hosts = kind == PLT_TOPO_HYPERCUBE ? power(2, a) : kind == PLT_TOPO_FATTREE ? power(a, b) : a * b;
+  if (a <= 0 || b <= 0 || (kind == PLT_TOPO_FATTREE && a < 2))
+    return PLT_TOPO_MAX_HOSTS + 1;
+  size[0] = (int)a;
+  size[1] = (int)b;
+  return hosts;
+}
+
 int plt_topo_parse_size(plt_topo_kind_t kind, const char *text, int size[4], char *err, size_t errlen)
 {
   static const char *const forms[] = {
@@ -71,29 +86,14 @@ int plt_topo_parse_size(plt_topo_kind_t kind, const char *text, int size[4], cha
       "a host count N, such as 32",
       "K:L, a K-ary tree of L levels (K^L hosts, K >= 2), such as 4:3",
       "G:C:R:N, G groups of C chassis of R routers of N hosts (G*C*R*N hosts, G <= R), such as 4:2:4:2"};
-  if (kind == PLT_TOPO_DRAGONFLY) {
-    int parsed[4] = {0, 0, 0, 0};
-    if (dragonfly_size(text, parsed) > PLT_TOPO_MAX_HOSTS) {
-      snprintf(err, errlen, "%s size '%s': expected %s, with at most %d hosts", plt_topo_names[kind], text, forms[kind],
-               PLT_TOPO_MAX_HOSTS);
-      return SIM_EINVAL;
-    }
-    memcpy(size, parsed, sizeof parsed);
-    return 0;
-  }
-  const char *c = text;
-  long a = whole(&c, kind == PLT_TOPO_MESH || kind == PLT_TOPO_TORUS ? 'x' : kind == PLT_TOPO_FATTREE ? ':' : '\0');
-  long b = kind == PLT_TOPO_MESH || kind == PLT_TOPO_TORUS || kind == PLT_TOPO_FATTREE ? whole(&c, '\0') : 1;
-  long hosts = kind == PLT_TOPO_HYPERCUBE ? power(2, a) : kind == PLT_TOPO_FATTREE ? power(a, b) : a * b;
-  int ok = a > 0 && b > 0 && hosts <= PLT_TOPO_MAX_HOSTS && (kind != PLT_TOPO_FATTREE || a >= 2);
-  if (!ok) {
+  int parsed[4] = {0, 0, 0, 0};
+  long hosts = kind == PLT_TOPO_DRAGONFLY ? dragonfly_size(text, parsed) : simple_size(kind, text, parsed);
+  if (hosts > PLT_TOPO_MAX_HOSTS) {
     snprintf(err, errlen, "%s size '%s': expected %s, with at most %d hosts", plt_topo_names[kind], text, forms[kind],
              PLT_TOPO_MAX_HOSTS);
     return SIM_EINVAL;
   }
-  size[0] = (int)a;
-  size[1] = (int)b;
-  size[2] = size[3] = 0;
+  memcpy(size, parsed, sizeof parsed);
   return 0;
 }
 

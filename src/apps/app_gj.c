@@ -87,11 +87,6 @@ static int owner_of(int n, int p, int row)
   return row < big ? row / (q + 1) : n % p + (row - big) / q;
 }
 
-const met_ops_t *app_gj_rsub_ops(void)
-{
-  return &rsub_element;
-}
-
 /* `element_ops` Rsub-equivalent elements while the rank keeps touching its block of `rows` rows and the pivot row. */
 static void compute_ops(sim_rank_t *rank, int n, int rows, double element_ops)
 {

@@ -218,6 +218,7 @@ const app_skeleton_t app_gj_skeleton = {
     .program = gj_program,
     .release = free,
     .model = gj_model,
+    .phases = met_table5_phases,
     .model_name = "Zemerly et al. eq. 11 (no overlap, no idling) with the platform's figures: its message model "
                   "(eq. 4, or the route's latency and bandwidth), host I/O (eqs. 5-6), rank 0's host's "
                   "characterisation and the run's mapping distances"};

@@ -364,6 +364,111 @@ static void test_hostile_devices_refused(void)
                  .prefix = "an output path is empty", .phrases = {"give a file name"});
 }
 
+/* No output replaces an input or another output of the run (issue 32 item 1): each case runs on a copy of `source`
+ * (a folder of tests/data), must exit 2 with one line naming both files, and leave the copy as it was: nothing
+ * replaced, nothing added. */
+static void expect_clash(const char *source, const char *const *args, const char *prefix, const char *phrase)
+{
+  char dir[1024];
+  char cache[1024];
+  char command[4200];
+  begin_folders(dir, cache);
+  snprintf(command, sizeof command, "cp -R '%s/.' '%s'", source, dir);
+  CU_ASSERT_EQUAL_FATAL(system(command), 0);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, prefix, (const char *const[]){phrase, NULL});
+  CU_ASSERT_STRING_EQUAL(run.out, "");
+  run_free(&run);
+  snprintf(command, sizeof command, "diff -r --no-dereference '%s' '%s' >/dev/null && rm -rf '%s'", source, dir, dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+  remove_folder(cache);
+}
+
+#define CLOBBER HOSTILE "clobber"
+
+static void test_hostile_output_replaces_scenario(void)
+{
+  static const char *const options[] = {"--csv", "--json", "--html", "--paje"};
+  for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+    char prefix[200];
+    snprintf(prefix, sizeof prefix, "%s 'scn.xml' would replace the scenario 'scn.xml'; ", options[i]);
+    expect_clash(CLOBBER, (const char *const[]){"-q", "--per-process", "2", options[i], "scn.xml", "scn.xml", NULL},
+                 prefix, "give");
+  }
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "link.xml", "scn.xml", NULL},
+               "--csv 'link.xml' would replace the scenario 'scn.xml'", "another name");
+}
+
+static void test_hostile_output_replaces_platform(void)
+{
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--json", "plat.xml", "scn.xml", NULL},
+               "--json 'plat.xml' would replace the platform 'plat.xml'; give --json another name", "name");
+  /* --svg . writes NAME-*.svg files into the folder: a platform called picture.svg could be among them */
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--svg", ".", "svg-platform.xml", NULL},
+               "--svg '.' would replace the platform 'picture.svg'; give --svg another folder", "folder");
+}
+
+static void test_hostile_output_replaces_trace(void)
+{
+  static const char *const folders[] = {"--ti", "--otf2"};
+  for (size_t i = 0; i < 2; i++) {
+    char prefix[200];
+    snprintf(prefix, sizeof prefix, "%s 'traces' would replace the file of parameter 'trace'", folders[i]);
+    expect_clash(CLOBBER, (const char *const[]){"-q", "--per-process", "2", folders[i], "traces", "trace.xml", NULL},
+                 prefix, "traces/point-0/index.txt");
+  }
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "traces/point-0/rank-1.txt", "trace.xml", NULL},
+               "--csv 'traces/point-0/rank-1.txt' would replace a trace file it lists", "give --csv another name");
+}
+
+static void test_hostile_outputs_clash(void)
+{
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "out.csv", "--json", "out.csv", "scn.xml", NULL},
+               "--json 'out.csv' would write over --csv 'out.csv'", "another name");
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "out.csv", "--html", "out-processes.csv", "scn.xml", NULL},
+               "--html 'out-processes.csv' would write over --csv's processes table 'out-processes.csv'",
+               "another name");
+  expect_clash(CLOBBER,
+               (const char *const[]){"-q", "--per-process", "2", "--otf2", "o", "--ti", "./o", "trace.xml", NULL},
+               "--ti './o' would write over --otf2 'o'", "another folder");
+}
+
+static void test_hostile_report_replaces_scenario(void)
+{
+  expect_clash(CLOBBER, (const char *const[]){"-q", "report-self.xml", NULL},
+               "report-self.xml:7: <report csv> 'report-self.xml' would replace the scenario 'report-self.xml'",
+               "give <report csv> another name");
+}
+
+static void test_hostile_output_in_cache(void)
+{
+  char dir[1024];
+  char cache[1024];
+  char csv[1100];
+  begin_folders(dir, cache);
+  snprintf(csv, sizeof csv, "%s/out.csv", cache);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"-q", "--csv", csv, DATA "gj-small.xml", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "--csv '", (const char *const[]){"would write inside the cache of finished points", NULL});
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(cache), 0);
+  remove_folder(dir);
+  remove_folder(cache);
+}
+
+static void test_hostile_analyse_output_replaces_timeline(void)
+{
+  expect_clash(SIMRUN_SOURCE_DIR "/tests/data/tracer",
+               (const char *const[]){"analyse", "two-ranks", "--csv", "two-ranks/timeline-0.txt", NULL},
+               "--csv 'two-ranks/timeline-0.txt' would replace a file of the trace folder", "another name");
+  expect_clash(SIMRUN_SOURCE_DIR "/tests/data/tracer",
+               (const char *const[]){"analyse", "two-ranks", "--seq", "cut", "--json", "./cut/timeline-1.txt", NULL},
+               "--json './cut/timeline-1.txt' would replace a file of the --seq folder", "another name");
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -387,6 +492,13 @@ int main(void)
       {"test_hostile_devices_refused", test_hostile_devices_refused},
       {"test_hostile_platform_bad_mesh_row", test_hostile_platform_bad_mesh_row},
       {"test_hostile_duplicate_values", test_hostile_duplicate_values},
+      {"test_hostile_output_replaces_scenario", test_hostile_output_replaces_scenario},
+      {"test_hostile_output_replaces_platform", test_hostile_output_replaces_platform},
+      {"test_hostile_output_replaces_trace", test_hostile_output_replaces_trace},
+      {"test_hostile_outputs_clash", test_hostile_outputs_clash},
+      {"test_hostile_report_replaces_scenario", test_hostile_report_replaces_scenario},
+      {"test_hostile_output_in_cache", test_hostile_output_in_cache},
+      {"test_hostile_analyse_output_replaces_timeline", test_hostile_analyse_output_replaces_timeline},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

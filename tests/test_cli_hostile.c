@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define HOSTILE DATA "hostile/"
 
@@ -469,6 +470,74 @@ static void test_hostile_analyse_output_replaces_timeline(void)
                "--json './cut/timeline-1.txt' would replace a file of the --seq folder", "another name");
 }
 
+/* Bounded input (issue 32 item 2, issue 33 item 4): the timeline and ping-pong CSV readers refuse what they cannot
+ * bound (a device, a FIFO, a line past their limit) and numbers that are not decimal or do not fit, with FILE:LINE. */
+#define TIMELINE HOSTILE "timeline/"
+
+static void test_hostile_timeline_bounded(void)
+{
+  EXPECT_FAILURE(.args = {"analyse", TIMELINE "huge-p"}, .bare = 1, .status = 2,
+                 .prefix = TIMELINE "huge-p/timeline-0.txt:2: the run has 99999999999 ranks; ",
+                 .phrases = {"1 to 65536 ranks"});
+  EXPECT_FAILURE(.args = {"analyse", TIMELINE "zero"}, .bare = 1, .status = 2,
+                 .prefix = TIMELINE "zero/timeline-0.txt: not a regular file", .phrases = {"trace the run again"});
+  EXPECT_FAILURE(.args = {"analyse", TIMELINE "long-line"}, .bare = 1, .status = 2,
+                 .prefix = TIMELINE "long-line/timeline-0.txt:3: a line longer than 4095 characters",
+                 .phrases = {"trace the run again"});
+  EXPECT_FAILURE(.args = {"analyse", TIMELINE "hex"}, .bare = 1, .status = 2,
+                 .prefix = TIMELINE "hex/timeline-0.txt:3: a number is not written in decimal", .phrases = {"again"});
+  EXPECT_FAILURE(.args = {"analyse", TIMELINE "peer-wrap"}, .bare = 1, .status = 2,
+                 .prefix = TIMELINE "peer-wrap/timeline-0.txt:3: the partner is not a rank", .phrases = {"again"});
+}
+
+static void test_hostile_pingpong_csv_bounded(void)
+{
+  EXPECT_FAILURE(.args = {"characterise", "/dev/zero"}, .bare = 1, .status = 2,
+                 .prefix = "/dev/zero: cannot read it: it is not a regular file", .phrases = {"give the CSV file"});
+  EXPECT_FAILURE(.args = {"characterise", HOSTILE "pingpong-hex.csv"}, .bare = 1, .status = 2,
+                 .prefix = HOSTILE "pingpong-hex.csv:3: expected three non-negative numbers", .phrases = {"fix"});
+  EXPECT_FAILURE(.args = {"characterise", HOSTILE "pingpong-long-line.csv"}, .bare = 1, .status = 2,
+                 .prefix = HOSTILE "pingpong-long-line.csv:2: the line is longer than 1022 characters",
+                 .phrases = {"bytes,hops,time_us"});
+  EXPECT_FAILURE(.args = {"characterise", "missing.csv"}, .bare = 1, .status = 2,
+                 .prefix = "missing.csv: cannot read it: No such file or directory; check the path",
+                 .phrases = {"check"});
+}
+
+/* strtod reads 0x10 as 16: a trace's numbers are decimal only. */
+static void test_hostile_ti_hexadecimal(void)
+{
+  EXPECT_FAILURE(.args = {"--no-cache", HOSTILE "ti-hex.xml"}, .status = 2,
+                 .prefix = HOSTILE "ti-hex.xml: " HOSTILE "ti-hex/trace.txt:2: '0 compute 0x10': ",
+                 .phrases = {"'0x10' is not a finite number in decimal"});
+}
+
+/* A FIFO would block a reader forever: the timeline and the CSV readers refuse it at once. */
+static void test_hostile_fifo_refused(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/run", dir);
+  CU_ASSERT_EQUAL_FATAL(mkdir(path, 0700), 0);
+  snprintf(path, sizeof path, "%s/run/timeline-0.txt", dir);
+  CU_ASSERT_EQUAL_FATAL(mkfifo(path, 0600), 0);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"analyse", "run", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "run/timeline-0.txt: not a regular file", (const char *const[]){"FIFO", NULL});
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"characterise", "run/timeline-0.txt", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "run/timeline-0.txt: cannot read it: it is not a regular file",
+                    (const char *const[]){"FIFO", NULL});
+  run_free(&run);
+  CU_ASSERT_EQUAL(unlink(path), 0);
+  snprintf(path, sizeof path, "%s/run", dir);
+  CU_ASSERT_EQUAL(rmdir(path), 0);
+  remove_folder(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -499,6 +568,10 @@ int main(void)
       {"test_hostile_report_replaces_scenario", test_hostile_report_replaces_scenario},
       {"test_hostile_output_in_cache", test_hostile_output_in_cache},
       {"test_hostile_analyse_output_replaces_timeline", test_hostile_analyse_output_replaces_timeline},
+      {"test_hostile_timeline_bounded", test_hostile_timeline_bounded},
+      {"test_hostile_pingpong_csv_bounded", test_hostile_pingpong_csv_bounded},
+      {"test_hostile_fifo_refused", test_hostile_fifo_refused},
+      {"test_hostile_ti_hexadecimal", test_hostile_ti_hexadecimal},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

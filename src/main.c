@@ -418,6 +418,9 @@ static int run(const options_t *opts)
     goto done;
   if (opts->svg && per_process == 0) /* after every check, so that it never comes before an error */
     fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");
+  char unrun[1200];
+  if (scn_unrun_reference(scenario, unrun, sizeof unrun))
+    fprintf(stderr, "simrun: warning: %s\n", unrun);
   int rc = run_study(opts, scenario, skeleton, per_process, &study, &err);
   if (cli_signal_status()) {
     status = interrupted(rc, &err);

@@ -88,12 +88,12 @@ static void test_hostile_platform_no_route(void)
 
 static void test_hostile_platform_speed_zero(void)
 {
-  expect_platform_refused("speed-zero", "host 'h0' has speed 0 flop/s; give every host a positive finite speed");
+  expect_platform_refused("speed-zero", "host 'h0' has speed 0 flop/s, outside [1 flop/s, 1e18 flop/s]");
 }
 
 static void test_hostile_platform_bandwidth_zero(void)
 {
-  expect_platform_refused("bandwidth-zero", "link 'wire' has bandwidth 0 B/s; give every link a positive");
+  expect_platform_refused("bandwidth-zero", "link 'wire' has bandwidth 0 B/s, outside [1 B/s, 1 PB/s]");
 }
 
 static void test_hostile_platform_bad_mesh_row(void)
@@ -103,7 +103,7 @@ static void test_hostile_platform_bad_mesh_row(void)
 
 static void test_hostile_platform_link_init_infinite(void)
 {
-  expect_platform_refused("link-init-inf", "simrun:link-init-us: value 1 is inf; give finite numbers");
+  expect_platform_refused("link-init-inf", "simrun:link-init-us: value 1 is inf; give numbers from 0 to 1e12");
 }
 
 /* Host names sort by the value of their digits, however many: 25 digits used to overflow std::stoull. */
@@ -504,6 +504,38 @@ static void test_hostile_pingpong_csv_bounded(void)
                  .phrases = {"check"});
 }
 
+/* Physical ranges (issue 32 item 4, issue 33 item 4): figures outside them are refused with the range. */
+static void test_hostile_platform_out_of_range(void)
+{
+  expect_platform_refused("bandwidth-tiny", "link 'wire' has bandwidth 1e-300 B/s, outside [1 B/s, 1 PB/s]");
+  expect_platform_refused("io-negative", "simrun:io-input-us: value 1 is -1e+09; give numbers from 0 to 1e12");
+  expect_platform_refused("route-twice", "the route from host 'h0' to host 'h1' passes link 'wire' twice");
+}
+
+static void test_hostile_reference_minus_zero(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "reference-value-minus-zero.xml"}, .status = 2,
+                 .prefix = HOSTILE "reference-value-minus-zero.xml:12: <reference> value -0 is not a time",
+                 .phrases = {"give finite numbers"});
+}
+
+/* A figure at a p the sweep never runs is never shown: one warning line, and the run goes on. */
+static void test_hostile_reference_p_not_run(void)
+{
+  char dir[1024];
+  char cache[1024];
+  begin_folders(dir, cache);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"-q", HOSTILE "reference-p-not-run.xml", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "simrun: warning: " HOSTILE "reference-p-not-run.xml:12: <reference> gives a figure "
+                                  "at p = 64, which the sweep never runs, so it is never shown; add 64 to the p "
+                                  "values or remove the figure\n");
+  run_free(&run);
+  remove_folder(dir);
+  remove_folder(cache);
+}
+
 /* strtod reads 0x10 as 16: a trace's numbers are decimal only. */
 static void test_hostile_ti_hexadecimal(void)
 {
@@ -572,6 +604,9 @@ int main(void)
       {"test_hostile_pingpong_csv_bounded", test_hostile_pingpong_csv_bounded},
       {"test_hostile_fifo_refused", test_hostile_fifo_refused},
       {"test_hostile_ti_hexadecimal", test_hostile_ti_hexadecimal},
+      {"test_hostile_platform_out_of_range", test_hostile_platform_out_of_range},
+      {"test_hostile_reference_minus_zero", test_hostile_reference_minus_zero},
+      {"test_hostile_reference_p_not_run", test_hostile_reference_p_not_run},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

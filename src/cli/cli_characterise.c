@@ -1,7 +1,6 @@
 /* simrun characterise: reads "bytes,hops,time_us" samples from a CSV file, fits eq. 4's piecewise form by least squares
  * (met_msgfit) as Zemerly et al. fitted Table 2, and prints the simrun:comm-* properties with the residuals. */
 #include "cli_characterise.h"
-#include "met_msgfit.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -111,9 +110,7 @@ static FILE *open_samples(const char *file)
   return in;
 }
 
-/* Reads every sample of `file`: lines of at most MAX_LINE - 2 characters, at most MAX_SAMPLES samples. Returns 0, or
- * the exit status after printing the error. */
-static int read_samples(const char *file, met_msg_sample_t **samples, size_t *count)
+int cli_characterise_read(const char *file, met_msg_sample_t **samples, size_t *count)
 {
   FILE *in = open_samples(file);
   if (!in)
@@ -224,7 +221,7 @@ int cli_characterise_main(int argc, char **argv)
     return rc;
   met_msg_sample_t *samples = NULL;
   size_t count = 0;
-  rc = read_samples(file, &samples, &count);
+  rc = cli_characterise_read(file, &samples, &count);
   met_msgfit_t fit;
   char err[256];
   if (rc == 0 && met_msgfit(samples, count, packet_bytes, &fit, err, sizeof err) != 0) {

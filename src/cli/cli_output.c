@@ -197,11 +197,35 @@ static int clashes(const run_file_t *o, const run_file_t *f)
   return same_file(o, f);
 }
 
+/* Whether `path` can be an output of `kind`: a folder output not a file; an output not there yet in a folder that
+ * exists when `in_folder` (a file; a folder made without its parents). 0, or -1 with the message naming the option:
+ * a usage error found before anything runs. */
+static int check_shape(file_kind_t kind, const char *what, const char *path, int in_folder, char *err, size_t errlen)
+{
+  struct stat st;
+  char parent[4096];
+  snprintf(parent, sizeof parent, "%s", path);
+  char *slash = strrchr(parent, '/');
+  if (slash)
+    slash[slash == parent] = '\0'; /* "/x" keeps "/" */
+  int there = stat(path, &st) == 0;
+  if (kind == FILE_FOLDER && there && !S_ISDIR(st.st_mode))
+    snprintf(err, errlen, "%s '%s' is not a folder; give a folder, which is made if missing", what, path);
+  else if (in_folder && !there && slash && (stat(parent, &st) != 0 || !S_ISDIR(st.st_mode)))
+    snprintf(err, errlen, "%s '%s': '%s' %s; make that folder first or give another path", what, path, parent,
+             stat(parent, &st) == 0 ? "is not a folder" : "does not exist");
+  else
+    return 0;
+  return -1;
+}
+
 static int add_output(cli_files_t *files, file_kind_t kind, const char *what, const char *path, const char *pattern,
-                      char *err, size_t errlen)
+                      int in_folder, char *err, size_t errlen)
 {
   if (!path)
     return 0;
+  if (check_shape(kind, what, path, in_folder, err, errlen) != 0)
+    return -1;
   if (add(files, kind, what, path, pattern) != 0) {
     snprintf(err, errlen, "out of memory");
     return -1;
@@ -223,13 +247,13 @@ static int add_output(cli_files_t *files, file_kind_t kind, const char *what, co
 
 int cli_files_output(cli_files_t *files, const char *what, const char *path, char *err, size_t errlen)
 {
-  return add_output(files, FILE_OUTPUT, what, path, NULL, err, errlen);
+  return add_output(files, FILE_OUTPUT, what, path, NULL, 1, err, errlen);
 }
 
 int cli_files_output_folder(cli_files_t *files, const char *what, const char *dir, const char *pattern, char *err,
                             size_t errlen)
 {
-  return add_output(files, FILE_FOLDER, what, dir, pattern, err, errlen);
+  return add_output(files, FILE_FOLDER, what, dir, pattern, 0, err, errlen);
 }
 
 /* The files a skeleton's path parameter names: the file, and when it is a TI trace's index, the files it lists. */
@@ -307,7 +331,8 @@ int cli_check_run_files(const scn_scenario_t *scenario, const scn_skeleton_spec_
   rc = rc || cli_files_output(files, "--paje", out->paje, err, sizeof err) != 0;
   rc = rc || cli_files_output_folder(files, "--svg", out->svg, "*.svg", err, sizeof err) != 0;
   rc = rc || cli_files_output_folder(files, "--otf2", out->otf2, "point-*", err, sizeof err) != 0;
-  rc = rc || cli_files_output_folder(files, "--ti", out->ti, "point-*", err, sizeof err) != 0;
+  /* the --ti folder is made when the first trace is written, without its parents */
+  rc = rc || add_output(files, FILE_FOLDER, "--ti", out->ti, "point-*", 1, err, sizeof err) != 0;
   cli_files_free(files);
   if (rc)
     fprintf(stderr, "simrun: error: %s\n", err);

@@ -335,8 +335,6 @@ static int prepare_pictures(const options_t *opts, int per_process)
     fprintf(stderr, "simrun: error: %s\n", message);
     return EXIT_INPUT;
   }
-  if (opts->svg && per_process == 0)
-    fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");
   return EXIT_OK;
 }
 
@@ -371,6 +369,21 @@ static int interrupted(int rc, const scn_error_t *err)
   return cli_signal_status();
 }
 
+/* No output may replace an input, the cache or another output (cli_output.h). */
+static int check_files(const options_t *opts, const scn_scenario_t *scenario, const app_skeleton_t *skeleton)
+{
+  char cache[4096];
+  cli_outputs_t out = {.csv = opts->csv,
+                       .json = opts->json,
+                       .html = opts->html,
+                       .paje = opts->paje,
+                       .svg = opts->svg,
+                       .otf2 = opts->otf2,
+                       .ti = opts->ti,
+                       .cache = !opts->no_cache && stu_cache_default_dir(cache, sizeof cache) == 0 ? cache : NULL};
+  return cli_check_run_files(scenario, skeleton->spec, &out);
+}
+
 static int run(const options_t *opts)
 {
   scn_error_t err = {0};
@@ -393,6 +406,9 @@ static int run(const options_t *opts)
       (!opts->csv && scn_check_output(scenario, scenario->csv, "csv", &err) != 0) ||
       (!opts->json && scn_check_output(scenario, scenario->json, "json", &err) != 0))
     goto report;
+  status = check_files(opts, scenario, skeleton);
+  if (status != EXIT_OK)
+    goto done;
   status = prepare_pictures(opts, per_process);
   const char *csv = opts->csv ? opts->csv : scenario->csv;
   if (status == EXIT_OK)
@@ -400,6 +416,11 @@ static int run(const options_t *opts)
   abort_all(&csv_file, &json_file, &paje_file);
   if (status != EXIT_OK)
     goto done;
+  if (opts->svg && per_process == 0) /* after every check, so that it never comes before an error */
+    fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");
+  char unrun[1200];
+  if (scn_unrun_reference(scenario, unrun, sizeof unrun))
+    fprintf(stderr, "simrun: warning: %s\n", unrun);
   int rc = run_study(opts, scenario, skeleton, per_process, &study, &err);
   if (cli_signal_status()) {
     status = interrupted(rc, &err);

@@ -4,9 +4,11 @@
 
 #include "cli_output.h"
 #include "rep_pictures.h"
+#include "rep_report.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -49,4 +51,39 @@ int cli_folder_probe(const char *dir, char *err, size_t errlen)
   int rc = rep_pictures_folder(dir, err, errlen);
   remove_new_folders(dir, keep);
   return rc;
+}
+
+/* The folders a run made (cli_folder_make), removed again when its outputs are rolled back. */
+typedef struct made {
+  char path[4096];
+  size_t keep;
+} made_t;
+
+static int made_keep(void *state, char *err, size_t errlen)
+{
+  free(state);
+  return 0;
+}
+
+static void made_remove(void *state)
+{
+  const made_t *made = state;
+  remove_new_folders(made->path, made->keep);
+  free(state);
+}
+
+int cli_folder_make(const char *dir, char *err, size_t errlen)
+{
+  made_t *made = malloc(sizeof *made);
+  if (!made) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  snprintf(made->path, sizeof made->path, "%s", dir);
+  made->keep = existing_prefix(dir);
+  if (rep_pictures_folder(dir, err, errlen) != 0) {
+    made_remove(made);
+    return -1;
+  }
+  return rep_file_defer(made_keep, made_remove, made, err, errlen);
 }

@@ -9,4 +9,8 @@
  * again. 0, or -1 with a message. */
 int cli_folder_probe(const char *dir, char *err, size_t errlen);
 
+/* Makes folder `dir` (for --svg, --otf2) inside the output transaction (rep_report.h): the folders of its path it
+ * made are removed again when the transaction is rolled back. 0, or -1 with a message. */
+int cli_folder_make(const char *dir, char *err, size_t errlen);
+
 #endif

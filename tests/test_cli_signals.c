@@ -244,6 +244,76 @@ static void test_cli_signals_sigpipe_is_quiet(void)
   remove_folder(dir);
 }
 
+/* The processes whose command line holds `text` as one of its arguments (simrun and its simulation processes share
+ * theirs). */
+static int processes_with(const char *text)
+{
+  DIR *proc = opendir("/proc");
+  int count = 0;
+  char path[300], args[8192];
+  for (const struct dirent *entry; proc && (entry = readdir(proc));) {
+    snprintf(path, sizeof path, "/proc/%.20s/cmdline", entry->d_name);
+    FILE *f = entry->d_name[0] >= '1' && entry->d_name[0] <= '9' ? fopen(path, "r") : NULL;
+    size_t n = f ? fread(args, 1, sizeof args - 1, f) : 0;
+    if (f)
+      fclose(f);
+    for (size_t at = 0; at < n; at += strlen(args + at) + 1) {
+      args[n] = '\0';
+      count += strcmp(args + at, text) == 0;
+    }
+  }
+  if (proc)
+    closedir(proc);
+  return count;
+}
+
+/* A sweep of long points (two simulations at once) stopped at once, 0.3 and 0.9 s after its first process started,
+ * while two processes keep both cores busy: simrun ends within a second of the signal, and no simulation process
+ * outlives it. */
+static void test_cli_signals_acted_on_within_a_second(void)
+{
+  static const long delays_ms[] = {0, 300, 900};
+  pid_t hogs[2];
+  for (size_t h = 0; h < 2; h++)
+    if ((hogs[h] = fork()) == 0)
+      for (volatile unsigned long spin = 0;; spin++)
+        ;
+  for (size_t d = 0; d < sizeof delays_ms / sizeof delays_ms[0]; d++) {
+    char dir[1024], csv[1100];
+    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+    snprintf(csv, sizeof csv, "%s/out.csv", dir);
+    const char *args[] = {"--no-cache", "-j", "2", DATA "hostile/slow-sweep.xml", "--csv", csv, NULL};
+    FILE *out = tmpfile();
+    FILE *err = tmpfile();
+    pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
+    struct timespec nap = {.tv_nsec = 2000000};
+    for (int i = 0; i < 5000 && processes_with(csv) < 2; i++) /* until the first simulation process runs */
+      nanosleep(&nap, NULL);
+    struct timespec wait = {.tv_sec = delays_ms[d] / 1000, .tv_nsec = delays_ms[d] % 1000 * 1000000L};
+    nanosleep(&wait, NULL);
+    double sent = now();
+    CU_ASSERT(pid > 0 && kill(pid, SIGTERM) == 0);
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, &run), 0);
+    double seconds = now() - sent;
+    CU_ASSERT_EQUAL(run.status, 143);
+    CU_ASSERT(seconds < 1.0);
+    /* the sweep's line, or the generic one when the signal came while the platform was being probed */
+    CU_ASSERT(strstr(run.err, "slow-sweep.xml: interrupted after ") ||
+              strstr(run.err, "interrupted by SIGTERM during the sweep; not written: "));
+    if (seconds >= 1.0)
+      fprintf(stderr, "stopped %.2f s after the signal\n", seconds);
+    CU_ASSERT_EQUAL(processes_with(csv), 0);
+    CU_ASSERT_EQUAL(count_entries(dir), 0);
+    run_free(&run);
+    remove_folder(dir);
+  }
+  for (size_t h = 0; h < 2; h++) {
+    kill(hogs[h], SIGKILL);
+    waitpid(hogs[h], NULL, 0);
+  }
+}
+
 /* "-" is standard output for a single-file output: the CSV's rows there (a header and gj-small's 6 points), the
  * report on standard error, no file named "-"; a folder output or two "-" are refused. */
 static void test_cli_dash_is_stdout(void)
@@ -289,6 +359,7 @@ int main(void)
       {"test_cli_signals_kill_9_leaves_temporaries_the_next_run_removes",
        test_cli_signals_kill_9_leaves_temporaries_the_next_run_removes},
       {"test_cli_signals_sigpipe_is_quiet", test_cli_signals_sigpipe_is_quiet},
+      {"test_cli_signals_acted_on_within_a_second", test_cli_signals_acted_on_within_a_second},
       {"test_cli_dash_is_stdout", test_cli_dash_is_stdout},
       {"test_cli_overrides_before_the_check", test_cli_overrides_before_the_check},
       {NULL, NULL}};

@@ -25,10 +25,12 @@ static void test_app_pdgemm_platform_gives_model_inputs(void)
   CU_ASSERT(m.uniform && !m.charac.derived && !m.piecewise);
   met_machine_t fast;
   char missing[256];
-  CU_ASSERT_FATAL(app_linalg_fast_machine(&m, &fast, missing, sizeof missing) == 0);
+  const met_dense_t grid = {.rows = 1, .cols = 2};
+  CU_ASSERT_FATAL(app_linalg_fast_machine(&m, &grid, &fast, missing, sizeof missing) == 0);
   TU_ASSERT_CLOSE(fast.flops, tu_icluster_fast.flops, 1e-6);
   TU_ASSERT_CLOSE(fast.link.lambda, tu_icluster_fast.link.lambda, 1e-15);
   TU_ASSERT_CLOSE(fast.link.tau, tu_icluster_fast.link.tau, 1e-20);
+  TU_ASSERT_CLOSE(fast.col_link.lambda, tu_icluster_fast.col_link.lambda, 1e-15);
 }
 
 /* A quiet 1 MiB message between two nodes takes Hockney's lambda + L tau with the model's figures. */

@@ -144,17 +144,23 @@ static int index_of(const char *name)
   return -1;
 }
 
+/* Makes the temporary platform file `path` (a mkstemp template) the base platform and runs it into ref. */
+static void run_base(char *path, double ref[NFIG])
+{
+  int fd = mkstemp(path);
+  CU_ASSERT_FATAL(fd >= 0);
+  close(fd);
+  write_platform(path, -1, NULL, "10us");
+  CU_ASSERT_EQUAL_FATAL(run(path, ref), 0);
+}
+
 /* Every property of the base platform has an unusual value in the table above, and each one changes the figures. */
 static void test_sim_properties_every_property_changes_the_result(void)
 {
   char path[] = "props-XXXXXX";
-  int fd = mkstemp(path);
-  CU_ASSERT_FATAL(fd >= 0);
-  close(fd);
   double ref[NFIG];
   double fig[NFIG];
-  write_platform(path, -1, NULL, "10us");
-  CU_ASSERT_EQUAL_FATAL(run(path, ref), 0);
+  run_base(path, ref);
   for (size_t i = 0; i < sizeof unusual / sizeof unusual[0]; i++) {
     int at = index_of(unusual[i].name);
     CU_ASSERT_FATAL(at >= 0);
@@ -181,13 +187,9 @@ static void test_sim_properties_every_property_changes_the_result(void)
 static void test_sim_properties_zero_latency_keeps_the_message_model(void)
 {
   char path[] = "props-XXXXXX";
-  int fd = mkstemp(path);
-  CU_ASSERT_FATAL(fd >= 0);
-  close(fd);
   double ref[NFIG];
   double fig[NFIG];
-  write_platform(path, -1, NULL, "10us");
-  CU_ASSERT_EQUAL_FATAL(run(path, ref), 0);
+  run_base(path, ref);
   TU_ASSERT_CLOSE(ref[1 + NCATS + MET_CAT_COMM], 132e-6 + 12.1e-6, 1e-12);
   write_platform(path, -1, NULL, "1ns");
   CU_ASSERT_EQUAL_FATAL(run(path, fig), 0);

@@ -77,15 +77,16 @@ int app_linalg_dense(const app_point_t *point, int nranks, met_dense_t *d, char 
   return rc ? rc : read_grid(point, nranks, d, err, errlen, bad_param);
 }
 
-int app_linalg_fast_machine(const met_platform_t *m, met_machine_t *fast, char *missing, size_t len)
+int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_machine_t *fast, char *missing,
+                            size_t len)
 {
   *fast = (met_machine_t){.flops = met_platform_flops(m), .elem_bytes = APP_LINALG_DOUBLE};
   if (fast->flops <= 0) {
     snprintf(missing, len, "rank 0's host has no flop rate (simrun:cycles-flop is 0)");
     return -1;
   }
-  if (met_platform_hockney(m, &fast->link) != 0) {
-    snprintf(missing, len, "the route between ranks 0 and 1 gives no bandwidth and the platform no message model");
+  if (met_platform_grid_links(m, d->rows, d->cols, &fast->link, &fast->col_link) != 0) {
+    snprintf(missing, len, "a route between ranks gives no bandwidth and the platform no message model");
     return -1;
   }
   return 0;
@@ -102,7 +103,7 @@ double app_linalg_model(const app_point_t *point, int nranks, const met_platform
     snprintf(missing, len, "%s", err);
     return NAN;
   }
-  return app_linalg_fast_machine(m, &fast, missing, len) == 0 ? model(&d, &fast) : NAN;
+  return app_linalg_fast_machine(m, &d, &fast, missing, len) == 0 ? model(&d, &fast) : NAN;
 }
 
 int app_linalg_memory_advice(const app_point_t *point, int nranks, const met_platform_t *m,

@@ -23,9 +23,11 @@ void app_linalg_flops(sim_rank_t *rank, double flops, sim_purpose_t purpose);
 int app_linalg_dense(const app_point_t *point, int nranks, met_dense_t *d, char *err, size_t errlen,
                      const char **bad_param);
 
-/* What the FAST models take from machine m: the flop rate of rank 0's host and Hockney's link between ranks 0 and 1
- * (met_platform_hockney), doubles. Returns 0, or -1 with what is missing in `missing`. */
-int app_linalg_fast_machine(const met_platform_t *m, met_machine_t *fast, char *missing, size_t len);
+/* What the FAST models take from machine m for the grid of d: the flop rate of rank 0's host and Hockney's links
+ * along the grid's process rows and columns, each the mean over their pairs' own routes (met_platform_grid_links),
+ * doubles. Returns 0, or -1 with what is missing in `missing`. */
+int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_machine_t *fast, char *missing,
+                            size_t len);
 
 /* A FAST model (met_pdgemm_time, met_pdtrsm_time) of `point` on `nranks` ranks of machine m, in seconds; NAN with the
  * reason in `missing` when the point is invalid or the platform lacks an input. */

@@ -94,6 +94,60 @@ int met_platform_hockney(const met_platform_t *m, met_hockney_t *link)
   return 0;
 }
 
+/* Hockney's figures for the route between ranks i and j (i != j, both below MET_PLATFORM_PAIR_RANKS). */
+static int pair_hockney(const met_platform_t *m, int i, int j, met_hockney_t *link)
+{
+  if (m->piecewise) {
+    int d = m->pair_hops[i][j];
+    *link = (met_hockney_t){.lambda = 1e-6 * (m->msg.large[0] + m->msg.large[2] * d),
+                            .tau = 1e-6 * (m->msg.large[1] + m->msg.large[3] * d)};
+    return 0;
+  }
+  if (m->pair_bandwidth[i][j] <= 0)
+    return -1;
+  *link = (met_hockney_t){.lambda = m->pair_latency[i][j], .tau = 1 / m->pair_bandwidth[i][j]};
+  return 0;
+}
+
+/* The mean of Hockney's figures over the pairs of ranks in one process row (by_row) or one process column of a grid
+ * of `cols` columns numbered row-major; no such pair: *link left alone. */
+static int line_link(const met_platform_t *m, int cols, int by_row, met_hockney_t *link)
+{
+  met_hockney_t sum = {0};
+  long pairs = 0;
+  for (int a = 0; a < m->p; a++)
+    for (int b = 0; b < m->p; b++) {
+      int same = by_row ? a / cols == b / cols : a % cols == b % cols;
+      met_hockney_t one;
+      if (a == b || !same)
+        continue;
+      if (pair_hockney(m, a, b, &one) != 0)
+        return -1;
+      sum.lambda += one.lambda;
+      sum.tau += one.tau;
+      pairs++;
+    }
+  if (pairs > 0)
+    *link = (met_hockney_t){.lambda = sum.lambda / pairs, .tau = sum.tau / pairs};
+  return 0;
+}
+
+int met_platform_grid_links(const met_platform_t *m, int rows, int cols, met_hockney_t *row, met_hockney_t *col)
+{
+  if (met_platform_hockney(m, row) != 0)
+    return -1;
+  *col = *row;
+  if (m->p > MET_PLATFORM_PAIR_RANKS || m->p <= 1)
+    return 0;
+  if (line_link(m, cols, 1, row) != 0 || line_link(m, cols, 0, col) != 0)
+    return -1;
+  if (cols == 1) /* no row pairs: the column's figures (and the other way round) */
+    *row = *col;
+  if (rows == 1)
+    *col = *row;
+  return 0;
+}
+
 int met_platform_logp(const met_platform_t *m, met_logp_t *logp)
 {
   const double word = 8;

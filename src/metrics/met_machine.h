@@ -64,7 +64,7 @@ void met_charac_describe(const met_charac_t *c, char *out, size_t len);
 
 /* What the analytic models take from a run's platform and rank mapping (sim_run_describe fills it in a process that
  * loads the platform): the characterisation of rank 0's host, the message model, host I/O, and the routes. */
-enum { MET_PLATFORM_MAX_RANKS = 4096 };
+enum { MET_PLATFORM_MAX_RANKS = 4096, MET_PLATFORM_PAIR_RANKS = 64 };
 typedef struct met_platform {
   int p;               /* ranks mapped */
   met_charac_t charac; /* rank 0's host */
@@ -79,12 +79,26 @@ typedef struct met_platform {
   double latency;                   /* route from rank 0 to rank 1: the sum of its links' latencies (s); 0 for p = 1 */
   double bandwidth;                 /* its smallest bandwidth (B/s); 0 for p = 1 */
   int hops[MET_PLATFORM_MAX_RANKS]; /* links from rank 0's host to rank i's, for the first min(p, MAX) ranks */
+  double eager_bytes;               /* simrun:eager-bytes: sends up to this size are eager; 0: all synchronous */
+  met_bcast_routes_t one_to_all;    /* the routes of a one-to-all broadcast, averaged over its roots */
+  met_bcast_routes_t neighbour;     /* of a neighbour broadcast (the root's neighbours in rank order) */
+  met_bcast_routes_t from_rank0;    /* rank 0's to every other rank */
+  /* the route between ranks i and j (i, j < min(p, MET_PLATFORM_PAIR_RANKS)): links, latency (s), bandwidth (B/s) */
+  int pair_hops[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
+  double pair_latency[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
+  double pair_bandwidth[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
 } met_platform_t;
 
 /* Hockney's lambda and tau for the machine's messages between rank 0 and rank 1: the piecewise model's large-message
  * regime at their distance (lambda = alpha + gamma d, tau = beta + delta d), else the route's latency and 1 /
  * bandwidth; 0 and 0 for p = 1, where nothing is sent. Returns 0, or -1 when the platform gives neither. */
 int met_platform_hockney(const met_platform_t *m, met_hockney_t *link);
+
+/* Hockney's lambda and tau averaged over the pairs of ranks in the same process row (*row) and in the same process
+ * column (*col) of a rows x cols grid numbered row-major, from each pair's own route (as met_platform_hockney does
+ * for ranks 0 and 1); a line of one process gets the other's. With more ranks than MET_PLATFORM_PAIR_RANKS, both are
+ * ranks 0 and 1's. Returns 0, or -1 when a route gives no bandwidth and the platform no message model. */
+int met_platform_grid_links(const met_platform_t *m, int rows, int cols, met_hockney_t *row, met_hockney_t *col);
 
 /* LogP's parameters for messages between rank 0 and rank 1, for words of 8 bytes (a double, the skeletons' element):
  * L, one word's time (the piecewise model's at their distance, else the route's latency + 8 / bandwidth); g, one

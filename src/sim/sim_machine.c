@@ -4,6 +4,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
+#include "sim_routes.h"
 
 #include <math.h>
 #include <simgrid/host.h>
@@ -222,7 +223,13 @@ static int describe_ranks(const char *platform, const sg_host_t *hosts, met_plat
   }
   if (rc == 0 && m->p > 1)
     sim_engine_route(hosts[0], hosts[1], &m->latency, &m->bandwidth);
-  return rc;
+  int pairs = m->p < MET_PLATFORM_PAIR_RANKS ? m->p : MET_PLATFORM_PAIR_RANKS;
+  for (int i = 0; rc == 0 && i < pairs; i++)
+    for (int j = 0; j < pairs; j++) {
+      m->pair_hops[i][j] = sim_engine_hops(hosts[i], hosts[j]);
+      sim_engine_route(hosts[i], hosts[j], &m->pair_latency[i][j], &m->pair_bandwidth[i][j]);
+    }
+  return rc ? rc : sim_routes_describe(hosts, m->p, &m->one_to_all, &m->neighbour, &m->from_rank0);
 }
 
 int sim_machine_describe(const char *platform, int nranks, met_platform_t *m, char *err, size_t errlen)
@@ -236,6 +243,7 @@ int sim_machine_describe(const char *platform, int nranks, met_platform_t *m, ch
   m->piecewise = machine.piecewise;
   m->msg = machine.msg;
   m->link_init_us = machine.link_init_us;
+  m->eager_bytes = machine.eager_bytes;
   memcpy(m->input_us, machine.input_us, sizeof m->input_us);
   memcpy(m->output_us, machine.output_us, sizeof m->output_us);
   m->has_io = sim_engine_property("simrun:io-input-us") || sim_engine_property("simrun:io-output-us");

@@ -154,7 +154,7 @@ static void test_app_pdgemm_memory_warning(void)
     if (study->points[i].warning[0]) {
       flagged++;
       CU_ASSERT_EQUAL(study->points[i].p, 1);
-      CU_ASSERT_PTR_NOT_NULL(strstr(study->points[i].warning, "grid 1x1: the busiest node holds 388.0 MiB"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(study->points[i].warning, "fails first: 388.0 MiB of matrix data (grid 1x1"));
     }
   CU_ASSERT_EQUAL(flagged, 1);
   char *text = NULL;
@@ -162,8 +162,8 @@ static void test_app_pdgemm_memory_warning(void)
   FILE *out = open_memstream(&text, &len);
   rep_print(out, study);
   fclose(out);
-  CU_ASSERT_PTR_NOT_NULL(
-      strstr(text, "\nWarnings\n  p = 1, grid-rows = 1: grid 1x1: the busiest node holds 388.0 MiB"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "\nWarnings\n  p = 1, grid-rows = 1: memory: rank 0's host "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "fails first: 388.0 MiB of matrix data (grid 1x1"));
   free(text);
   stu_free(study);
   scn_free(scenario);
@@ -182,7 +182,9 @@ static void test_app_pdgemm_memory_from_host(void)
   app_point_t point = {.count = 5, .names = names, .values = values};
   CU_ASSERT_FATAL(sim_run_describe(SIMRUN_SOURCE_DIR "/tests/data/machine/two-hosts.xml", 1, &m, err, sizeof err) == 0);
   CU_ASSERT_EQUAL(app_pdgemm_skeleton.advise(&point, 1, &m, msg, sizeof msg), 1);
-  CU_ASSERT_PTR_NOT_NULL(strstr(msg, "the busiest node holds 1.8 MiB of matrix data, more than its host's 1 MiB"));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(msg, "rank 0's host a-slow fails first: 1.8 MiB of matrix data (grid 1x1, the busiest process's), "
+                  "more than its 1 MiB"));
   CU_ASSERT_FATAL(sim_run_describe(SIMRUN_SOURCE_DIR "/tests/data/machine/plain.xml", 1, &m, err, sizeof err) == 0);
   CU_ASSERT_EQUAL(app_pdgemm_skeleton.advise(&point, 1, &m, msg, sizeof msg), 1);
   CU_ASSERT_PTR_NOT_NULL(strstr(msg, "memory check skipped"));

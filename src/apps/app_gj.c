@@ -1,6 +1,7 @@
 /* Gauss-Jordan elimination (seed 001 §4.1-4.2, eqs. 10-15) as a skeleton of the replay layer. Its work is operation
  * counts per module, by class (CPU, FPU, internal and external memory: eq. 2); the platform says what they cost. */
 #include "app_gj.h"
+#include "app_linalg.h"
 #include "met_model.h"
 #include "sim_coll_run.h"
 #include "sim_error.h"
@@ -195,9 +196,13 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
     snprintf(missing, len, "the platform gives no message model (simrun:comm-model) and the route no bandwidth");
     return NAN;
   }
+  if (m->nkinds > MET_PLATFORM_MAX_KINDS) {
+    snprintf(missing, len, "the ranks' hosts have more than %d characterisations", MET_PLATFORM_MAX_KINDS);
+    return NAN;
+  }
   met_gj_t g = {.n = n,
                 .p = nranks,
-                .t_comp = met_charac_seconds(&m->charac, &seq, app_gj_element_ops(n)),
+                .t_comp = met_platform_slowest_seconds(m, &seq, app_gj_element_ops(n)),
                 .t_io =
                     met_io_time(m->input_us, app_gj_input_bytes(n)) + met_io_time(m->output_us, app_gj_result_bytes(n)),
                 .msg = &msg,
@@ -214,6 +219,18 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
     return NAN;
   }
   return (lower + upper) / 2;
+}
+
+/* The memory check of every rank's host: rank 0 reads the whole system (N (N + 2) doubles) before distributing it,
+ * every other rank keeps its block of rows and the pivot row. Silent when no host gives its memory. */
+static int gj_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)
+{
+  int n = (int)app_point_long(point, "n", 0);
+  if (n < nranks)
+    return 0;
+  double others = app_gj_block_bytes(n, n / nranks + (n % nranks != 0)) + app_gj_row_bytes(n);
+  return app_memory_advice(m, "the system (rank 0 reads it whole) or its rows", app_gj_input_bytes(n), others, 0, msg,
+                           msglen);
 }
 
 static const scn_param_spec_t gj_params[] = {
@@ -234,6 +251,7 @@ const app_skeleton_t app_gj_skeleton = {
     .program = gj_program,
     .release = free,
     .model = gj_model,
+    .advise = gj_advise,
     .model_name = "Zemerly et al. eq. 11 (no idling) with the platform's figures: its message model (eq. 4, or the "
                   "route's latency and bandwidth), its send semantics (eager sends overlap), host I/O (eqs. 5-6), "
                   "rank 0's host's characterisation and the run's routes for both broadcasts (docs/machines.md)"};

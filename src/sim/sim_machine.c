@@ -205,6 +205,24 @@ int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t 
   return 0;
 }
 
+/* Counts rank i's host's characterisation c among m's kinds of host (a new one past the last kept counts too). */
+static void add_kind(met_platform_t *m, const met_charac_t *c, int rank, const char *host)
+{
+  int kept = m->nkinds < MET_PLATFORM_MAX_KINDS ? m->nkinds : MET_PLATFORM_MAX_KINDS;
+  for (int k = 0; k < kept; k++)
+    if (met_charac_equal(&m->kinds[k].charac, c)) {
+      if (m->kinds[k].ranks++ == 1)
+        m->kinds[k].second_rank = rank;
+      return;
+    }
+  if (m->nkinds < MET_PLATFORM_MAX_KINDS) {
+    met_host_kind_t *kind = &m->kinds[m->nkinds];
+    *kind = (met_host_kind_t){.charac = *c, .first_rank = rank, .second_rank = -1, .ranks = 1};
+    snprintf(kind->host, sizeof kind->host, "%s", host);
+  }
+  m->nkinds++;
+}
+
 /* Fills what the models need of the first m->p ranks' hosts, once the platform is loaded and the machine read. */
 static int describe_ranks(const char *platform, const sg_host_t *hosts, met_platform_t *m, char *err, size_t errlen)
 {
@@ -218,6 +236,7 @@ static int describe_ranks(const char *platform, const sg_host_t *hosts, met_plat
     met_charac_t c;
     rc = sim_machine_charac(hosts[i], platform, &c, origin, sizeof origin, err, errlen);
     m->uniform = m->uniform && met_charac_equal(&c, &m->charac);
+    add_kind(m, &c, i, sg_host_get_name(hosts[i]));
     if (i < MET_PLATFORM_MAX_RANKS)
       m->hops[i] = sim_engine_hops(hosts[0], hosts[i]);
   }

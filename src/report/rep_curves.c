@@ -62,12 +62,13 @@ static int fit_curve(rep_curve_t *curve, met_fit_x_t xkind, const metric_t *m)
   return found && !curve->fitted;
 }
 
-static void print_fit(rep_pictures_t *pics, const char *what, const rep_curve_t *curve, int unfit, const char *var)
+static void print_fit(rep_pictures_t *pics, const metric_t *m, const char *what, const rep_curve_t *curve, int unfit,
+                      const char *var)
 {
   char text[256];
   if (!pics->fits_only || (!curve->fitted && !unfit))
     return;
-  if (!pics->fits_shown)
+  if (!pics->fits_shown && !pics->sink)
     fprintf(pics->log,
             "\nRegression fits (least squares; of the forms in docs/pictures.md with at least two points more "
             "than coefficients, the best adjusted R^2, shown when it is at least %.2f and the fit stays within the "
@@ -82,6 +83,12 @@ static void print_fit(rep_pictures_t *pics, const char *what, const rep_curve_t 
   else
     snprintf(text, sizeof text, "no simple form fits (the best, %s, leaves the metric's range within the data)",
              met_fit_name(curve->fit.form));
+  if (pics->sink) {
+    const char *group = strcmp(curve->label, "simulated") ? curve->label : "";
+    rep_fit_row_t row = {m->view, var, group, &curve->fit, curve->fitted, text};
+    pics->sink(pics->sink_ctx, &row);
+    return;
+  }
   fprintf(pics->log, "  %s%s%s: %s\n", what, curve->label[0] ? ", " : "", curve->label, text);
 }
 
@@ -126,7 +133,7 @@ static int metric_picture(rep_pictures_t *pics, const rep_series_list_t *groups,
   snprintf(title, sizeof title, "%s: %s against %s", pics->study->scenario->name, m->label, var);
   rep_picture_subtitle(fixed, sizeof fixed, pics->study, "");
   for (size_t k = 0; k < groups->count; k++)
-    print_fit(pics, what, &curves[k], unfit[k], var);
+    print_fit(pics, m, what, &curves[k], unfit[k], var);
   if (pics->fits_only)
     return 0;
   rep_chart_t chart = {title, fixed, strcmp(var, "p") ? var : "p (processors)", m->label, var, 0, 1000};

@@ -96,6 +96,10 @@ static void test_met_model_pdtrsm_general_hand(void)
 {
   met_dense_t d = {.m = 64, .n = 256, .r = 64, .rows = 2, .cols = 2};
   TU_ASSERT_CLOSE(met_pbdtrsm_time(&d, &round_machine), 5.727488e-3, 1e-15);
+  /* 2 x 1: the same updates (64 columns each), but a single column broadcasts nothing along its row (eq. 4):
+   * 5.727488e-3 - 4 x (1e-4 + 64 x 64 x 8 x 1e-8) = 4.016768e-3 s */
+  d.cols = 1;
+  TU_ASSERT_CLOSE(met_pbdtrsm_time(&d, &round_machine), 4.016768e-3, 1e-15);
 }
 
 /* Seed 003 §5.2: a 256 MiB node. n = 4096, R = 64:

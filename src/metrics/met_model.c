@@ -85,7 +85,8 @@ static double pbdtrsm_step(const met_dense_t *d, const met_machine_t *m, long i)
 {
   double r = (double)d->r;
   double trsm = r * r * r / m->flops; /* R rows, each an R x R triangular solve of R^2 operations */
-  double broadcast = met_hockney(&m->link, r * r * m->elem_bytes); /* eq. 4 */
+  /* eq. 4: the solved block's ring broadcast along the process row; a single column has nobody to send it to */
+  double broadcast = d->cols > 1 ? met_hockney(&m->link, r * r * m->elem_bytes) : 0;
   double columns = update_columns(d, i);
   if (d->rows == 1)
     return trsm + broadcast + met_dgemm_flops(r, r, columns) / m->flops; /* eq. 6 */

@@ -64,7 +64,8 @@ double met_pdgemm_comm(const met_dense_t *d, const met_machine_t *m);
 double met_pdgemm_time(const met_dense_t *d, const met_machine_t *m);
 
 /* pdtrsm, one pbdtrsm call (one block row of B): eq. 6 on a single-row grid (P = 1), eq. 7 otherwise, with eq. 4 for
- * the ring broadcast of a solved block and eq. 5 for the pipelined send to the next process row. Seconds. */
+ * the ring broadcast of a solved block (none on a single-column grid, Q = 1) and eq. 5 for the pipelined send to the
+ * next process row. Seconds. */
 double met_pbdtrsm_time(const met_dense_t *d, const met_machine_t *m);
 /* The FAST pdtrsm time: ceil(M/R) pbdtrsm calls. */
 double met_pdtrsm_time(const met_dense_t *d, const met_machine_t *m);

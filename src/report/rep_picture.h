@@ -4,7 +4,7 @@
 #ifndef REP_PICTURE_H
 #define REP_PICTURE_H
 
-#include "rep_pictures.h"
+#include "rep_chart.h"
 #include "rep_report.h"
 
 #include <stddef.h>

@@ -5,7 +5,7 @@
 #ifndef REP_PICTURES_H
 #define REP_PICTURES_H
 
-#include "met_fit.h"
+#include "rep_chart.h"
 #include "stu_study.h"
 
 #include <stddef.h>
@@ -23,19 +23,6 @@ int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err
  * `out` as the pictures draw them, with their adjusted R^2 and the range of the data. Returns 0, or -1 when out of
  * memory. */
 int rep_print_fits(FILE *out, const stu_study_t *study);
-
-/* One fit as rep_fits_each hands it over: the metric ("efficiency"), the swept parameter it is against ("p", "n",
- * "grid-rows"), the group of points ("broadcast = neighbour", or ""), the best form's fit, whether it is shown
- * (honest: met_fit_honest), and the report's line for it (the fit, or why no simple form fits). Borrowed. */
-typedef struct rep_fit_row {
-  const char *metric;
-  const char *axis;
-  const char *group;
-  const met_fit_t *fit;
-  int shown;
-  const char *text;
-} rep_fit_row_t;
-typedef void (*rep_fit_sink_fn)(void *ctx, const rep_fit_row_t *row);
 
 /* Hands every fit rep_print_fits would print (shown or not) to sink, in the same order. Returns 0, or -1 when out of
  * memory. */

@@ -119,6 +119,12 @@ int rep_print_fits(FILE *out, const stu_study_t *study)
   return every_metric(&pics);
 }
 
+int rep_fits_each(const stu_study_t *study, rep_fit_sink_fn sink, void *ctx)
+{
+  rep_pictures_t pics = {.study = study, .fits_only = 1, .sink = sink, .sink_ctx = ctx};
+  return every_metric(&pics);
+}
+
 int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err, size_t errlen)
 {
   rep_pictures_t pics = {.study = study, .dir = dir, .log = log, .err = err, .errlen = errlen};

@@ -4,6 +4,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
+#include "sim_routes.h"
 
 #include <math.h>
 #include <simgrid/host.h>
@@ -261,6 +262,24 @@ int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t 
   return 0;
 }
 
+/* Counts rank i's host's characterisation c among m's kinds of host (a new one past the last kept counts too). */
+static void add_kind(met_platform_t *m, const met_charac_t *c, int rank, const char *host)
+{
+  int kept = m->nkinds < MET_PLATFORM_MAX_KINDS ? m->nkinds : MET_PLATFORM_MAX_KINDS;
+  for (int k = 0; k < kept; k++)
+    if (met_charac_equal(&m->kinds[k].charac, c)) {
+      if (m->kinds[k].ranks++ == 1)
+        m->kinds[k].second_rank = rank;
+      return;
+    }
+  if (m->nkinds < MET_PLATFORM_MAX_KINDS) {
+    met_host_kind_t *kind = &m->kinds[m->nkinds];
+    *kind = (met_host_kind_t){.charac = *c, .first_rank = rank, .second_rank = -1, .ranks = 1};
+    snprintf(kind->host, sizeof kind->host, "%s", host);
+  }
+  m->nkinds++;
+}
+
 /* Fills what the models need of the first m->p ranks' hosts, once the platform is loaded and the machine read. */
 static int describe_ranks(const char *platform, const sg_host_t *hosts, met_platform_t *m, char *err, size_t errlen)
 {
@@ -274,12 +293,19 @@ static int describe_ranks(const char *platform, const sg_host_t *hosts, met_plat
     met_charac_t c;
     rc = sim_machine_charac(hosts[i], platform, &c, origin, sizeof origin, err, errlen);
     m->uniform = m->uniform && met_charac_equal(&c, &m->charac);
+    add_kind(m, &c, i, sg_host_get_name(hosts[i]));
     if (i < MET_PLATFORM_MAX_RANKS)
       m->hops[i] = sim_engine_hops(hosts[0], hosts[i]);
   }
   if (rc == 0 && m->p > 1)
     sim_engine_route(hosts[0], hosts[1], &m->latency, &m->bandwidth);
-  return rc;
+  int pairs = m->p < MET_PLATFORM_PAIR_RANKS ? m->p : MET_PLATFORM_PAIR_RANKS;
+  for (int i = 0; rc == 0 && i < pairs; i++)
+    for (int j = 0; j < pairs; j++) {
+      m->pair_hops[i][j] = sim_engine_hops(hosts[i], hosts[j]);
+      sim_engine_route(hosts[i], hosts[j], &m->pair_latency[i][j], &m->pair_bandwidth[i][j]);
+    }
+  return rc ? rc : sim_routes_describe(hosts, m->p, &m->one_to_all, &m->neighbour, &m->from_rank0);
 }
 
 int sim_machine_describe(const char *platform, int nranks, met_platform_t *m, char *err, size_t errlen)
@@ -293,6 +319,7 @@ int sim_machine_describe(const char *platform, int nranks, met_platform_t *m, ch
   m->piecewise = machine.piecewise;
   m->msg = machine.msg;
   m->link_init_us = machine.link_init_us;
+  m->eager_bytes = machine.eager_bytes;
   memcpy(m->input_us, machine.input_us, sizeof m->input_us);
   memcpy(m->output_us, machine.output_us, sizeof m->output_us);
   m->has_io = sim_engine_property("simrun:io-input-us") || sim_engine_property("simrun:io-output-us");

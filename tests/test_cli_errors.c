@@ -163,7 +163,10 @@ static void test_cli_platform_file_missing(void)
 static void test_cli_platform_rejected_by_simgrid(void)
 {
   EXPECT_FAILURE(.args = {DATA "broken-platform.xml"}, .status = 2, .prefix = DATA "broken-platform.xml:3: ",
-                 .phrases = {"broken-platform-file.xml' could not be loaded", "`speed' not set"});
+                 .phrases = {
+                     "broken-platform-file.xml' could not be loaded",
+                     "broken-platform-file.xml:7:12: not well-formed XML: Opening and ending tag mismatch: zone "
+                     "line 5 and platform; fix the syntax"});
 }
 
 static void test_cli_platform_more_ranks_than_hosts(void)

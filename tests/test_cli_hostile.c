@@ -504,6 +504,24 @@ static void test_hostile_pingpong_csv_bounded(void)
                  .phrases = {"check"});
 }
 
+/* Platforms SimGrid's parser reads without a column or a fix (issue 32 item 3): libxml2 reads them first, and
+ * SimGrid's own parse errors get the fix simrun knows. */
+static void test_hostile_platform_parse_errors(void)
+{
+  expect_platform_refused("not-xml", HOSTILE "platform-not-xml.xml:1:1: not well-formed XML: Start tag expected");
+  expect_platform_refused("no-doctype", HOSTILE "platform-no-doctype.xml:2: no <!DOCTYPE platform SYSTEM");
+  expect_platform_refused("junk-speed", HOSTILE "platform-junk-speed.xml:5: cannot parse number:fast; give a number "
+                                                "with its unit, such as speed=\"1Gf\"");
+  expect_platform_refused("no-hosts", "the platform declares no host; add a <host>");
+  expect_platform_refused("unknown-model", "simrun:comm-model = \"hockney\": the only model is \"piecewise\"; write "
+                                           "that or remove the property");
+  EXPECT_FAILURE(.args = {HOSTILE "scenario-as-platform.xml"}, .status = 2,
+                 .prefix =
+                     HOSTILE "scenario-as-platform.xml:3: platform '" HOSTILE "bandwidth-zero.xml' could not be "
+                             "loaded: " HOSTILE "bandwidth-zero.xml:2: this is a simrun scenario, not a platform; ",
+                 .phrases = {"name a SimGrid platform file"});
+}
+
 /* Physical ranges (issue 32 item 4, issue 33 item 4): figures outside them are refused with the range. */
 static void test_hostile_platform_out_of_range(void)
 {
@@ -607,6 +625,7 @@ int main(void)
       {"test_hostile_platform_out_of_range", test_hostile_platform_out_of_range},
       {"test_hostile_reference_minus_zero", test_hostile_reference_minus_zero},
       {"test_hostile_reference_p_not_run", test_hostile_reference_p_not_run},
+      {"test_hostile_platform_parse_errors", test_hostile_platform_parse_errors},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

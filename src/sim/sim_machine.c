@@ -52,7 +52,10 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
   memset(machine, 0, sizeof *machine);
   const char *model = sim_engine_property("simrun:comm-model");
   if (model && strcmp(model, "piecewise") != 0) {
-    snprintf(err, errlen, "platform property simrun:comm-model = \"%s\": the only model is \"piecewise\"", model);
+    snprintf(err, errlen,
+             "platform property simrun:comm-model = \"%s\": the only model is \"piecewise\"; write that or remove the "
+             "property",
+             model);
     return SIM_EPLATFORM;
   }
   int rc = 0;

@@ -61,6 +61,14 @@ static void test_cli_csv_into_missing_folder_fails_fast(void)
                  .phrases = {"make that folder first"});
 }
 
+/* The --svg note (no --per-process) used to come before the error of a failing --csv: the error is the only line. */
+static void test_cli_svg_note_never_before_error(void)
+{
+  EXPECT_FAILURE(.args = {"--svg", "pictures", "--csv", "missing/out.csv", DATA "gj-small.xml"}, .bare = 1, .status = 2,
+                 .prefix = "--csv 'missing/out.csv': 'missing' does not exist; ",
+                 .phrases = {"make that folder first"});
+}
+
 /* An output folder that cannot be made is a usage error found before anything runs: 2, not 1 (issue 32). */
 static void test_cli_ti_folder_cannot_be_made(void)
 {
@@ -509,6 +517,7 @@ int main(void)
       {"test_cli_per_process_not_a_p_value", test_cli_per_process_not_a_p_value},
       {"test_cli_csv_into_missing_folder_fails_fast", test_cli_csv_into_missing_folder_fails_fast},
       {"test_cli_ti_folder_cannot_be_made", test_cli_ti_folder_cannot_be_made},
+      {"test_cli_svg_note_never_before_error", test_cli_svg_note_never_before_error},
       {"test_cli_output_is_a_folder_fails_fast", test_cli_output_is_a_folder_fails_fast},
       {"test_cli_scenario_missing", test_cli_scenario_missing},
       {"test_cli_scenario_is_a_folder", test_cli_scenario_is_a_folder},

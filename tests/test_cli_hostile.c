@@ -562,6 +562,26 @@ static void test_hostile_ti_hexadecimal(void)
                  .phrases = {"'0x10' is not a finite number in decimal"});
 }
 
+/* A scenario is a page of XML: one past 16 MiB (here a sparse file, which costs no disk) is refused unread. */
+static void test_hostile_scenario_too_large(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/big.xml", dir);
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  CU_ASSERT_EQUAL(ftruncate(fileno(f), (17L << 20)), 0);
+  fclose(f);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"big.xml", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "big.xml: cannot open scenario: it is larger than simrun reads: 16 MiB for a scenario",
+                    (const char *const[]){NULL});
+  run_free(&run);
+  remove_folder(dir);
+}
+
 /* A FIFO would block a reader forever: the timeline and the CSV readers refuse it at once. */
 static void test_hostile_fifo_refused(void)
 {
@@ -621,6 +641,7 @@ int main(void)
       {"test_hostile_timeline_bounded", test_hostile_timeline_bounded},
       {"test_hostile_pingpong_csv_bounded", test_hostile_pingpong_csv_bounded},
       {"test_hostile_fifo_refused", test_hostile_fifo_refused},
+      {"test_hostile_scenario_too_large", test_hostile_scenario_too_large},
       {"test_hostile_ti_hexadecimal", test_hostile_ti_hexadecimal},
       {"test_hostile_platform_out_of_range", test_hostile_platform_out_of_range},
       {"test_hostile_reference_minus_zero", test_hostile_reference_minus_zero},

@@ -406,6 +406,8 @@ static void test_hostile_output_replaces_platform(void)
 {
   expect_clash(CLOBBER, (const char *const[]){"-q", "--json", "plat.xml", "scn.xml", NULL},
                "--json 'plat.xml' would replace the platform 'plat.xml'; give --json another name", "name");
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "speed.profile", "profile.xml", NULL},
+               "--csv 'speed.profile' would replace a file the platform names 'speed.profile'", "another name");
   /* --svg . writes NAME-*.svg files into the folder: a platform called picture.svg could be among them */
   expect_clash(CLOBBER, (const char *const[]){"-q", "--svg", ".", "svg-platform.xml", NULL},
                "--svg '.' would replace the platform 'picture.svg'; give --svg another folder", "folder");

@@ -564,6 +564,23 @@ static void test_hostile_ti_hexadecimal(void)
                  .phrases = {"'0x10' is not a finite number in decimal"});
 }
 
+/* Numbers given on the command line or as a scenario's time are decimal too: strtod reads 0x10 as 16, and -0 passes
+ * a test for >= 0. */
+static void test_hostile_options_decimal_only(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "t-seq-hex.xml"}, .status = 2,
+                 .prefix = HOSTILE "t-seq-hex.xml:5: t-seq=\"0x10\" is not a time in seconds; ",
+                 .phrases = {"give a decimal number > 0"});
+  static const char *const sizes[] = {"0x10", "-0"};
+  for (size_t i = 0; i < 2; i++)
+    EXPECT_FAILURE(.args = {"characterise", SIMRUN_SOURCE_DIR "/tests/data/machine/table2.csv", "--packet-bytes",
+                            sizes[i]},
+                   .bare = 1, .status = 2, .prefix = "--packet-bytes: expected a decimal number of bytes",
+                   .phrases = {"from 0 to 1e15"});
+  EXPECT_FAILURE(.args = {"analyse", SIMRUN_SOURCE_DIR "/tests/data/tracer/two-ranks", "--seq", "0x1"}, .bare = 1,
+                 .status = 2, .prefix = "--seq 0x1: give a time in seconds > 0", .phrases = {"p = 1"});
+}
+
 /* A scenario is a page of XML: one past 16 MiB (here a sparse file, which costs no disk) is refused unread. */
 static void test_hostile_scenario_too_large(void)
 {
@@ -644,6 +661,7 @@ int main(void)
       {"test_hostile_pingpong_csv_bounded", test_hostile_pingpong_csv_bounded},
       {"test_hostile_fifo_refused", test_hostile_fifo_refused},
       {"test_hostile_scenario_too_large", test_hostile_scenario_too_large},
+      {"test_hostile_options_decimal_only", test_hostile_options_decimal_only},
       {"test_hostile_ti_hexadecimal", test_hostile_ti_hexadecimal},
       {"test_hostile_platform_out_of_range", test_hostile_platform_out_of_range},
       {"test_hostile_reference_minus_zero", test_hostile_reference_minus_zero},

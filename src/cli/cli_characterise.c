@@ -199,8 +199,10 @@ static int parse(int argc, char **argv, const char **file, double *packet_bytes)
     }
     if (strcmp(argv[i], "--packet-bytes") == 0 && i + 1 < argc) {
       *packet_bytes = strtod(argv[++i], &end);
-      if (end == argv[i] || *end != '\0' || !(*packet_bytes >= 0))
-        return fail("--packet-bytes", 0, "expected a number of bytes >= 0; see simrun characterise --help");
+      if (end == argv[i] || *end != '\0' || argv[i][strspn(argv[i], "0123456789.+eE")] || !(*packet_bytes >= 0) ||
+          *packet_bytes > 1e15) /* decimal, no sign: hexadecimal and -0 are refused */
+        return fail("--packet-bytes", 0,
+                    "expected a decimal number of bytes from 0 to 1e15; see simrun characterise --help");
     } else if (argv[i][0] == '-' || *file) {
       fprintf(stderr, "simrun: error: unexpected argument '%s'; see simrun characterise --help\n", argv[i]);
       return 2;

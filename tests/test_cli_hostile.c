@@ -103,7 +103,8 @@ static void test_hostile_platform_bad_mesh_row(void)
 
 static void test_hostile_platform_link_init_infinite(void)
 {
-  expect_platform_refused("link-init-inf", "simrun:link-init-us: value 1 is inf; give numbers from 0 to 1e12");
+  expect_platform_refused("link-init-inf", "simrun:link-init-us = \"inf\": expected 1 decimal number; write it as "
+                                           "digits");
 }
 
 /* Host names sort by the value of their digits, however many: 25 digits used to overflow std::stoull. */

@@ -202,7 +202,7 @@ static int fill_point(stu_point_t *point, met_trace_t *trace, double t_seq, char
   point->messages = met_comm_messages(trace);
   point->t_model = NAN;
   met_eppa_compute(trace, t_seq, &point->eppa);
-  met_bottleneck(trace, &point->breakdown);
+  met_bottleneck(trace, met_table5_phases, &point->breakdown);
   for (int rank = 0; rank < point->p; rank++)
     met_eppa_process(trace, t_seq, rank, &point->procs[rank]);
   return 0;
@@ -218,6 +218,7 @@ static stu_study_t *make_study(const scn_scenario_t *scenario, runs_t *runs)
   }
   study->scenario = scenario;
   study->facts.views = STU_VIEW_LOST_CYCLES;
+  study->facts.subs = met_phase_subs(met_table5_phases);
   int ok = 1;
   for (int i = 0; i < runs->n; i++) {
     ok = ok && fill_point(&study->points[i], runs->traces[i], runs->t_seq, &runs->p_values[i]) == 0;

@@ -227,7 +227,7 @@ static int check_shape(file_kind_t kind, const char *what, const char *path, int
 static int add_output(cli_files_t *files, file_kind_t kind, const char *what, const char *path, const char *pattern,
                       int in_folder, char *err, size_t errlen)
 {
-  if (!path)
+  if (!path || strcmp(path, "-") == 0) /* standard output replaces nothing */
     return 0;
   if (check_shape(kind, what, path, in_folder, err, errlen) != 0)
     return -1;
@@ -324,7 +324,7 @@ static int add_csv(cli_files_t *files, const char *what, const char *csv, char *
 {
   static const char *const tables[] = {"processes", "messages", "waits", "profiles", "requests", "wait-states"};
   int rc = cli_files_output(files, what, csv, err, errlen);
-  for (size_t t = 0; rc == 0 && csv && t < sizeof tables / sizeof tables[0]; t++) {
+  for (size_t t = 0; rc == 0 && csv && strcmp(csv, "-") != 0 && t < sizeof tables / sizeof tables[0]; t++) {
     char path[4096];
     char table[160];
     rep_csv_table_path(csv, tables[t], path, sizeof path);
@@ -365,4 +365,39 @@ int cli_check_run_files(const scn_scenario_t *scenario, const scn_skeleton_spec_
   if (rc)
     fprintf(stderr, "simrun: error: %s\n", err);
   return rc ? 2 : 0;
+}
+
+/* The folders a run made (cli_folder_make), removed again when its outputs are rolled back. */
+typedef struct made {
+  char path[4096];
+  size_t keep;
+} made_t;
+
+static int made_keep(void *state, char *err, size_t errlen)
+{
+  free(state);
+  return 0;
+}
+
+static void made_remove(void *state)
+{
+  const made_t *made = state;
+  remove_new_folders(made->path, made->keep);
+  free(state);
+}
+
+int cli_folder_make(const char *dir, char *err, size_t errlen)
+{
+  made_t *made = malloc(sizeof *made);
+  if (!made) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  snprintf(made->path, sizeof made->path, "%s", dir);
+  made->keep = existing_prefix(dir);
+  if (rep_pictures_folder(dir, err, errlen) != 0) {
+    made_remove(made);
+    return -1;
+  }
+  return rep_file_defer(made_keep, made_remove, made, err, errlen);
 }

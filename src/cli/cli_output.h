@@ -47,4 +47,8 @@ typedef struct cli_outputs {
  * after printing the one line naming both. */
 int cli_check_run_files(const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, const cli_outputs_t *out);
 
+/* Makes folder `dir` (for --svg, --otf2) inside the output transaction (rep_report.h): the folders of its path it
+ * made are removed again when the transaction is rolled back. 0, or -1 with a message. */
+int cli_folder_make(const char *dir, char *err, size_t errlen);
+
 #endif

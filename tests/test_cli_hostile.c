@@ -103,7 +103,8 @@ static void test_hostile_platform_bad_mesh_row(void)
 
 static void test_hostile_platform_link_init_infinite(void)
 {
-  expect_platform_refused("link-init-inf", "simrun:link-init-us: value 1 is inf; give numbers from 0 to 1e12");
+  expect_platform_refused("link-init-inf", "simrun:link-init-us = \"inf\": expected 1 decimal number; write it as "
+                                           "digits");
 }
 
 /* Host names sort by the value of their digits, however many: 25 digits used to overflow std::stoull. */
@@ -406,6 +407,8 @@ static void test_hostile_output_replaces_platform(void)
 {
   expect_clash(CLOBBER, (const char *const[]){"-q", "--json", "plat.xml", "scn.xml", NULL},
                "--json 'plat.xml' would replace the platform 'plat.xml'; give --json another name", "name");
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "speed.profile", "profile.xml", NULL},
+               "--csv 'speed.profile' would replace a file the platform names 'speed.profile'", "another name");
   /* --svg . writes NAME-*.svg files into the folder: a platform called picture.svg could be among them */
   expect_clash(CLOBBER, (const char *const[]){"-q", "--svg", ".", "svg-platform.xml", NULL},
                "--svg '.' would replace the platform 'picture.svg'; give --svg another folder", "folder");
@@ -504,6 +507,24 @@ static void test_hostile_pingpong_csv_bounded(void)
                  .phrases = {"check"});
 }
 
+/* Platforms SimGrid's parser reads without a column or a fix (issue 32 item 3): libxml2 reads them first, and
+ * SimGrid's own parse errors get the fix simrun knows. */
+static void test_hostile_platform_parse_errors(void)
+{
+  expect_platform_refused("not-xml", HOSTILE "platform-not-xml.xml:1:1: not well-formed XML: Start tag expected");
+  expect_platform_refused("no-doctype", HOSTILE "platform-no-doctype.xml:2: no <!DOCTYPE platform SYSTEM");
+  expect_platform_refused("junk-speed", HOSTILE "platform-junk-speed.xml:5: cannot parse number:fast; give a number "
+                                                "with its unit, such as speed=\"1Gf\"");
+  expect_platform_refused("no-hosts", "the platform declares no host; add a <host>");
+  expect_platform_refused("unknown-model", "simrun:comm-model = \"hockney\": the only model is \"piecewise\"; write "
+                                           "that or remove the property");
+  EXPECT_FAILURE(.args = {HOSTILE "scenario-as-platform.xml"}, .status = 2,
+                 .prefix =
+                     HOSTILE "scenario-as-platform.xml:3: platform '" HOSTILE "bandwidth-zero.xml' could not be "
+                             "loaded: " HOSTILE "bandwidth-zero.xml:2: this is a simrun scenario, not a platform; ",
+                 .phrases = {"name a SimGrid platform file"});
+}
+
 /* Physical ranges (issue 32 item 4, issue 33 item 4): figures outside them are refused with the range. */
 static void test_hostile_platform_out_of_range(void)
 {
@@ -542,6 +563,43 @@ static void test_hostile_ti_hexadecimal(void)
   EXPECT_FAILURE(.args = {"--no-cache", HOSTILE "ti-hex.xml"}, .status = 2,
                  .prefix = HOSTILE "ti-hex.xml: " HOSTILE "ti-hex/trace.txt:2: '0 compute 0x10': ",
                  .phrases = {"'0x10' is not a finite number in decimal"});
+}
+
+/* Numbers given on the command line or as a scenario's time are decimal too: strtod reads 0x10 as 16, and -0 passes
+ * a test for >= 0. */
+static void test_hostile_options_decimal_only(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "t-seq-hex.xml"}, .status = 2,
+                 .prefix = HOSTILE "t-seq-hex.xml:5: t-seq=\"0x10\" is not a time in seconds; ",
+                 .phrases = {"give a decimal number > 0"});
+  static const char *const sizes[] = {"0x10", "-0"};
+  for (size_t i = 0; i < 2; i++)
+    EXPECT_FAILURE(.args = {"characterise", SIMRUN_SOURCE_DIR "/tests/data/machine/table2.csv", "--packet-bytes",
+                            sizes[i]},
+                   .bare = 1, .status = 2, .prefix = "--packet-bytes: expected a decimal number of bytes",
+                   .phrases = {"from 0 to 1e15"});
+  EXPECT_FAILURE(.args = {"analyse", SIMRUN_SOURCE_DIR "/tests/data/tracer/two-ranks", "--seq", "0x1"}, .bare = 1,
+                 .status = 2, .prefix = "--seq 0x1: give a time in seconds > 0", .phrases = {"p = 1"});
+}
+
+/* A scenario is a page of XML: one past 16 MiB (here a sparse file, which costs no disk) is refused unread. */
+static void test_hostile_scenario_too_large(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/big.xml", dir);
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  CU_ASSERT_EQUAL(ftruncate(fileno(f), (17L << 20)), 0);
+  fclose(f);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"big.xml", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "big.xml: cannot open scenario: it is larger than simrun reads: 16 MiB for a scenario",
+                    (const char *const[]){NULL});
+  run_free(&run);
+  remove_folder(dir);
 }
 
 /* A FIFO would block a reader forever: the timeline and the CSV readers refuse it at once. */
@@ -603,10 +661,13 @@ int main(void)
       {"test_hostile_timeline_bounded", test_hostile_timeline_bounded},
       {"test_hostile_pingpong_csv_bounded", test_hostile_pingpong_csv_bounded},
       {"test_hostile_fifo_refused", test_hostile_fifo_refused},
+      {"test_hostile_scenario_too_large", test_hostile_scenario_too_large},
+      {"test_hostile_options_decimal_only", test_hostile_options_decimal_only},
       {"test_hostile_ti_hexadecimal", test_hostile_ti_hexadecimal},
       {"test_hostile_platform_out_of_range", test_hostile_platform_out_of_range},
       {"test_hostile_reference_minus_zero", test_hostile_reference_minus_zero},
       {"test_hostile_reference_p_not_run", test_hostile_reference_p_not_run},
+      {"test_hostile_platform_parse_errors", test_hostile_platform_parse_errors},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

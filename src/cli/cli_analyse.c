@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2, MAX_RUNS = 64 };
 
@@ -164,7 +165,7 @@ static int choose_t_seq(const char *seq, runs_t *runs)
   char *end = NULL;
   double seconds = strtod(seq, &end);
   if (end != seq && *end == '\0') {
-    if (!(seconds > 0) || isinf(seconds))
+    if (!(seconds > 0) || isinf(seconds) || seq[strspn(seq, "0123456789.+eE")]) /* decimal: no hexadecimal */
       return fail("--seq %s: give a time in seconds > 0 or the folder of a run traced at p = 1", seq);
     runs->t_seq = seconds;
     snprintf(runs->seq_source, sizeof runs->seq_source, "given (--seq %s)", seq);

@@ -24,7 +24,8 @@ static void usage(FILE *out)
           "+ delta l d in microseconds with one set of coefficients up to the packet size and one above, to measured\n"
           "ping-pong times by least squares, and prints the root-zone properties to paste into a platform with the\n"
           "residual of every sample. FILE.csv has one sample a line, bytes,hops,time_us (an optional header line, '#'\n"
-          "comments and blank lines are skipped); one distance only fits alpha and beta.\n"
+          "comments and blank lines are skipped), decimal numbers only; one distance only fits alpha and beta. A\n"
+          "regular file of at most 1 GiB, lines of at most 1022 characters, at most 10000000 samples.\n"
           "\n"
           "Options:\n"
           "  --packet-bytes N    split the regimes at N bytes (default: the sample size that fits best)\n"
@@ -198,8 +199,10 @@ static int parse(int argc, char **argv, const char **file, double *packet_bytes)
     }
     if (strcmp(argv[i], "--packet-bytes") == 0 && i + 1 < argc) {
       *packet_bytes = strtod(argv[++i], &end);
-      if (end == argv[i] || *end != '\0' || !(*packet_bytes >= 0))
-        return fail("--packet-bytes", 0, "expected a number of bytes >= 0; see simrun characterise --help");
+      if (end == argv[i] || *end != '\0' || argv[i][strspn(argv[i], "0123456789.+eE")] || !(*packet_bytes >= 0) ||
+          *packet_bytes > 1e15) /* decimal, no sign: hexadecimal and -0 are refused */
+        return fail("--packet-bytes", 0,
+                    "expected a decimal number of bytes from 0 to 1e15; see simrun characterise --help");
     } else if (argv[i][0] == '-' || *file) {
       fprintf(stderr, "simrun: error: unexpected argument '%s'; see simrun characterise --help\n", argv[i]);
       return 2;

@@ -10,6 +10,8 @@
 #include "sim_ti.h"
 
 #include <dirent.h>
+#include <libxml/parser.h>
+#include <libxml/xpath.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
@@ -58,6 +60,9 @@ int cli_folder_probe(const char *dir, char *err, size_t errlen)
   remove_new_folders(dir, keep);
   return rc;
 }
+
+/* The attributes of a platform that name a file SimGrid reads: file (<trace file>, <include file>) and *_file. */
+#define NAMED_FILES "//@*[local-name() = 'file' or substring(local-name(), string-length(local-name()) - 4) = '_file']"
 
 /* One file or folder of the run: an input, an output file, an output folder (writing the names that match `pattern`
  * beneath it) or the cache folder. */
@@ -275,15 +280,38 @@ static int add_path_param(cli_files_t *files, const scn_param_t *param)
   return rc;
 }
 
+/* A platform and the files it names (speed_file, bandwidth_file, state_file, <trace file>...), which SimGrid finds
+ * beside the platform, else from the current folder. */
+static int add_platform(cli_files_t *files, const char *platform)
+{
+  int rc = cli_files_input(files, "the platform", platform);
+  xmlDoc *doc = rc == 0 ? xmlReadFile(platform, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING) : NULL;
+  xmlXPathContext *xpath = doc ? xmlXPathNewContext(doc) : NULL;
+  xmlXPathObject *found = xpath ? xmlXPathEvalExpression(BAD_CAST NAMED_FILES, xpath) : NULL;
+  const char *slash = strrchr(platform, '/');
+  for (int i = 0; rc == 0 && found && found->nodesetval && i < found->nodesetval->nodeNr; i++) {
+    xmlChar *value = xmlNodeGetContent(found->nodesetval->nodeTab[i]);
+    char path[4096];
+    snprintf(path, sizeof path, "%.*s%s", value && value[0] != '/' && slash ? (int)(slash - platform + 1) : 0, platform,
+             value ? (const char *)value : "");
+    rc = cli_files_input(files, "a file the platform names", access(path, F_OK) == 0 ? path : (const char *)value);
+    xmlFree(value);
+  }
+  xmlXPathFreeObject(found);
+  xmlXPathFreeContext(xpath);
+  xmlFreeDoc(doc);
+  return rc;
+}
+
 /* Every input of the scenario: itself, its platforms, the files its skeleton's path parameters name. */
 static int add_scenario(cli_files_t *files, const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec)
 {
   int rc = cli_files_input(files, "the scenario", scenario->path);
-  rc = rc ? rc : cli_files_input(files, "the platform", scenario->platform);
+  rc = rc ? rc : add_platform(files, scenario->platform);
   for (size_t i = 0; rc == 0 && i < scenario->nparams; i++) {
     const scn_param_t *param = &scenario->params[i];
     for (size_t v = 0; rc == 0 && param->paths && v < param->nvalues; v++)
-      rc = cli_files_input(files, "the platform", param->paths[v]);
+      rc = add_platform(files, param->paths[v]);
     for (size_t s = 0; rc == 0 && s < spec->nparams; s++)
       if (spec->params[s].kind == SCN_PATH && strcmp(spec->params[s].name, param->name) == 0)
         rc = add_path_param(files, param);

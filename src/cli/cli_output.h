@@ -42,9 +42,9 @@ typedef struct cli_outputs {
   const char *cache;
 } cli_outputs_t;
 
-/* Checks, before anything runs, that no output of the run replaces the scenario, its platforms, a file its skeleton
- * reads (a TI trace and the files its index lists), the cache or another output. 0, or 2 after printing the one line
- * naming both. */
+/* Checks, before anything runs, that no output of the run replaces the scenario, its platforms and the files they
+ * name, a file its skeleton reads (a TI trace and the files its index lists), the cache or another output. 0, or 2
+ * after printing the one line naming both. */
 int cli_check_run_files(const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, const cli_outputs_t *out);
 
 /* Makes folder `dir` (for --svg, --otf2) inside the output transaction (rep_report.h): the folders of its path it

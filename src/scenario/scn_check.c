@@ -99,9 +99,10 @@ static int check_seconds(const scn_scenario_t *s, const scn_param_t *p, const ch
   char *end = NULL;
   errno = 0;
   double value = strtod(text, &end);
-  if (end == text || *end != '\0' || errno == ERANGE || !isfinite(value) || !(value > 0))
-    return scn_fail(err, s->path, p->line, "%s=\"%s\" is not a time in seconds; give a number > 0, for example 2.5",
-                    p->name, text);
+  int decimal = text[strspn(text, "0123456789.+-eE")] == '\0'; /* strtod takes hexadecimal too */
+  if (end == text || *end != '\0' || !decimal || errno == ERANGE || !isfinite(value) || !(value > 0))
+    return scn_fail(err, s->path, p->line,
+                    "%s=\"%s\" is not a time in seconds; give a decimal number > 0, for example 2.5", p->name, text);
   return 0;
 }
 

@@ -1,5 +1,6 @@
 /* Platform checks before a sweep: SimGrid aborts the process (xbt_die, "The Impossible Did Happen") on a host of speed
- * 0, a link of bandwidth 0 or a send between hosts with no route; these checks turn each into a message instead. */
+ * 0, a link of bandwidth 0 or a send between hosts with no route, and its parse errors have no column and no fix;
+ * these checks turn each into a message with the place and the fix instead (libxml2 reads the file first). */
 #include "sim_check.h"
 #include "sim_engine.h"
 #include "sim_error.h"
@@ -7,7 +8,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
+
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>
 
 #include <simgrid/host.h>
 #include <simgrid/link.h>
@@ -153,4 +158,90 @@ extern "C" int sim_check_machine(const sim_machine_t *m, char *err, size_t errle
   rc = rc ? rc : check_values("simrun:link-init-us", &m->link_init_us, 1, 1, err, errlen);
   rc = rc ? rc : check_values("simrun:io-input-us", m->input_us, 2, 2, err, errlen); /* eqs. 5-6: costs */
   return rc ? rc : check_values("simrun:io-output-us", m->output_us, 2, 2, err, errlen);
+}
+
+/* Keeps the first of libxml2's errors (the last one, once parsing gave up, is often "Premature end of data"). */
+static void keep_first(void *first, xmlError *e) /* xmlStructuredErrorFunc of libxml2 2.9 */
+{
+  xmlError *kept = static_cast<xmlError *>(first);
+  if (kept->code == XML_ERR_OK && e)
+    xmlCopyError(e, kept);
+}
+
+/* The first error libxml2 met, as "FILE:LINE:COLUMN: what; fix". */
+static int not_well_formed(const char *platform, const xmlError *e, char *err, size_t errlen)
+{
+  char what[300];
+  snprintf(what, sizeof what, "%s", e && e->message ? e->message : "unreadable XML");
+  what[strcspn(what, "\n")] = '\0';
+  snprintf(err, errlen, "%s:%d:%d: not well-formed XML: %s; fix the syntax at that place", platform, e ? e->line : 0,
+           e ? e->int2 : 0, what);
+  return SIM_EPLATFORM;
+}
+
+/* What SimGrid's parser would say without a line, a column or a fix: not XML at all, XML that is not a platform (a
+ * scenario), a platform without the DOCTYPE line SimGrid's parser needs. */
+extern "C" int sim_check_platform_xml(const char *platform, char *err, size_t errlen)
+{
+  xmlError first = {};
+  xmlSetStructuredErrorFunc(&first, keep_first);
+  xmlDoc *doc = xmlReadFile(platform, nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  xmlSetStructuredErrorFunc(nullptr, nullptr);
+  int rc = doc ? 0 : not_well_formed(platform, &first, err, errlen);
+  xmlResetError(&first);
+  if (!doc)
+    return rc;
+  const xmlNode *root = xmlDocGetRootElement(doc);
+  rc = SIM_EPLATFORM;
+  if (!root)
+    snprintf(err, errlen, "%s:1: no element at all; give a SimGrid platform file, such as simrun platform writes",
+             platform);
+  else if (xmlStrcmp(root->name, BAD_CAST "scenario") == 0)
+    snprintf(err, errlen,
+             "%s:%d: this is a simrun scenario, not a platform; name a SimGrid platform file (one of platforms/, or "
+             "one simrun platform writes)",
+             platform, (int)xmlGetLineNo(root));
+  else if (xmlStrcmp(root->name, BAD_CAST "platform") != 0)
+    snprintf(err, errlen,
+             "%s:%d: the root element is <%s>, not <platform>: not a SimGrid platform; give a platform file, such as "
+             "simrun platform writes",
+             platform, (int)xmlGetLineNo(root), (const char *)root->name);
+  else if (!doc->intSubset || xmlStrcmp(doc->intSubset->name, BAD_CAST "platform") != 0)
+    snprintf(err, errlen,
+             "%s:%d: no <!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">, which SimGrid's parser needs "
+             "before <platform>; add that line after <?xml ...?>",
+             platform, (int)xmlGetLineNo(root));
+  else
+    rc = 0;
+  xmlFreeDoc(doc);
+  return rc;
+}
+
+/* SimGrid's parse errors, "Parse error at FILE:LINE: what", and the fix for those simrun knows. */
+static const struct {
+  const char *says;
+  const char *fix;
+} parse_fixes[] = {
+    {"cannot parse number",
+     "give a number with its unit, such as speed=\"1Gf\", bandwidth=\"1GBps\", latency=\"10us\""},
+    {"COMES FROM THE FUTURE", "write version=\"4.1\", the format SimGrid 3.32 reads"},
+    {"expected", "SimGrid does not take that element there: see https://simgrid.org/doc/latest/XML_reference.html"},
+};
+
+extern "C" void sim_check_explain(char *err, size_t errlen)
+{
+  static const char prefix[] = "Parse error at ";
+  if (strncmp(err, prefix, sizeof prefix - 1) != 0)
+    return;
+  const char *fix = "check that line against https://simgrid.org/doc/latest/XML_reference.html";
+  for (const auto &known : parse_fixes)
+    if (strstr(err, known.says)) {
+      fix = known.fix;
+      break;
+    }
+  char said[1024];
+  snprintf(said, sizeof said, "%s", err + sizeof prefix - 1);
+  while (*said && said[strlen(said) - 1] == '.')
+    said[strlen(said) - 1] = '\0';
+  snprintf(err, errlen, "%s; %s", said, fix);
 }

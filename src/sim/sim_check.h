@@ -26,6 +26,14 @@ extern "C" {
 #define SIM_CHECK_MAX_LATENCY   3600.0
 #define SIM_CHECK_MAX_US        1e12
 
+/* Before SimGrid loads `platform`: well-formed XML (else FILE:LINE:COLUMN from libxml2), a <platform> root (a simrun
+ * scenario is named as such) and the DOCTYPE line SimGrid's parser needs. Returns 0, or SIM_EPLATFORM with a message
+ * naming the place and the fix. */
+int sim_check_platform_xml(const char *platform, char *err, size_t errlen);
+
+/* Rewrites SimGrid's "Parse error at FILE:LINE: what" in `err` as "FILE:LINE: what; fix"; other messages stay. */
+void sim_check_explain(char *err, size_t errlen);
+
 /* Checks the platform loaded by sim_engine_start: every host's speed, every link's bandwidth and latency in the ranges
  * above, and a route between every two hosts that passes each link once. Returns 0, or SIM_EPLATFORM with a message
  * naming the host or link and the fix. */

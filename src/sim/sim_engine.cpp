@@ -151,7 +151,7 @@ extern "C" int sim_engine_start(const char *platform, char *err, size_t errlen)
     return natural_less(a->get_name(), b->get_name());
   });
   if (sorted_hosts.empty()) {
-    snprintf(err, errlen, "the platform declares no host");
+    snprintf(err, errlen, "the platform declares no host; add a <host> (or a <cluster>) to one of its zones");
     return SIM_EPLATFORM;
   }
   XBT_VERB("platform %s loaded: %zu hosts", platform, sorted_hosts.size());

@@ -19,6 +19,8 @@ static int read_numbers(const char *name, double *out, int count, char *err, siz
   if (!text)
     return 0;
   const char *cursor = text;
+  if (text[strspn(text, "0123456789.+-eE \t")] != '\0') /* strtod takes hexadecimal, inf and nan too */
+    goto malformed;
   for (int i = 0; i < count; i++) {
     char *end = NULL;
     out[i] = strtod(cursor, &end);
@@ -31,7 +33,8 @@ static int read_numbers(const char *name, double *out, int count, char *err, siz
   if (*cursor == '\0')
     return 0;
 malformed:
-  snprintf(err, errlen, "platform property %s = \"%s\": expected %d number%s", name, text, count, count > 1 ? "s" : "");
+  snprintf(err, errlen, "platform property %s = \"%s\": expected %d decimal number%s; write %s as digits, such as 12.5",
+           name, text, count, count > 1 ? "s" : "", count > 1 ? "them, separated by spaces," : "it");
   return SIM_EPLATFORM;
 }
 
@@ -109,7 +112,10 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
   memset(machine, 0, sizeof *machine);
   const char *model = sim_engine_property("simrun:comm-model");
   if (model && strcmp(model, "piecewise") != 0) {
-    snprintf(err, errlen, "platform property simrun:comm-model = \"%s\": the only model is \"piecewise\"", model);
+    snprintf(err, errlen,
+             "platform property simrun:comm-model = \"%s\": the only model is \"piecewise\"; write that or remove the "
+             "property",
+             model);
     return SIM_EPLATFORM;
   }
   int rc = 0;
@@ -179,13 +185,14 @@ static int read_charac_value(const_sg_host_t host, const char *platform, const c
   double value = strtod(text, &end);
   while (end && (*end == ' ' || *end == '\t'))
     end++;
-  if (end != text && *end == '\0' && isfinite(value) && (strict ? value > min : value >= min)) {
+  int decimal = text[strspn(text, "0123456789.+-eE \t")] == '\0';
+  if (end != text && *end == '\0' && decimal && isfinite(value) && (strict ? value > min : value >= min)) {
     *out = value;
     return 0;
   }
   snprintf(err, errlen,
-           "%s:%d: property %s = \"%s\" (for host %s, set on %s): expected a finite number %s %g; fix the "
-           "value",
+           "%s:%d: property %s = \"%s\" (for host %s, set on %s): expected a finite decimal number %s %g; fix "
+           "the value",
            platform, property_line(platform, name, text), name, text, sg_host_get_name(host), owner,
            strict ? ">" : ">=", min);
   return SIM_EPLATFORM;

@@ -10,6 +10,7 @@
 #include "cli_config.h"
 #include "cli_data.h"
 #include "cli_progress.h"
+#include "cli_provenance.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
 #include "scn_scenario.h"
@@ -67,9 +68,10 @@ static void usage(FILE *out)
       "\n"
       "Options:\n"
       "  --csv FILE          also write one CSV row per point to FILE (overrides the scenario's <report csv>), and\n"
-      "                      the per-process, per-message, wait-map, wait-state or DSM rows to\n"
+      "                      the per-process, per-message, wait-map, wait-state, DSM or reference rows to\n"
       "                      FILE-processes.csv, -messages.csv, -waits.csv, -wait-states.csv,\n"
-      "                      -profiles.csv, -requests.csv (FILE without .csv); columns: docs/results.md\n"
+      "                      -profiles.csv, -requests.csv, -references.csv (FILE without .csv);\n"
+      "                      columns: docs/results.md\n"
       "  --json FILE         also write the results as JSON to FILE (overrides <report json>)\n"
       "  --per-process P     also show the per-process overhead ratios for p = P (overrides <report\n"
       "                      per-process>); P must be one of the scenario's p values\n"
@@ -487,6 +489,7 @@ int main(int argc, char **argv)
       (len < 4 || strcmp(opts.scenario + len - 4, ".xml") != 0))
     return fail_usage("'%s' is neither a scenario file nor a shipped scenario's name (simrun --list)", opts.scenario);
   opts.scenario = scenario;
+  cli_provenance_set(argc, argv);
   cli_signal_catch(); /* for the whole run: a signal at any step stops it the same way */
   status = opts.mpi ? run_farm(&opts) : run(&opts);
   cli_signal_release();

@@ -20,5 +20,8 @@ int rep_print_params(FILE *out, const stu_study_t *study, const stu_point_t *poi
 int rep_reference_applies(const stu_study_t *study, const scn_reference_t *ref, const stu_point_t *point);
 /* The reference value of `ref` at p, or NAN when it gives none. */
 double rep_reference_at(const scn_reference_t *ref, int p);
+/* simrun's value of a reference's quantity ("t_par", a component or sub-component of seed 001 Table 5) in a
+ * breakdown, seconds; NAN for another name. */
+double rep_quantity_value(const met_breakdown_t *b, const char *quantity);
 
 #endif

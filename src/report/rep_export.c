@@ -331,38 +331,15 @@ static void csv_wait_states(FILE *out, const stu_study_t *study)
     rep_wait_csv_rows(out, study, &study->points[i], csv_key);
 }
 
-/* One reference figure beside simrun's at a point: the quantity, where the figure comes from, both values (seconds)
- * and simrun's relative difference, (simrun - reference) / reference as the report prints it in %. */
-typedef struct ref_row {
-  const char *quantity;
-  const char *source;
-  double reference, simrun, difference;
-} ref_row_t;
-
-/* Reference `ref` at `point`: 1 with *row filled when it applies there and gives a value at its p, else 0. */
-static int ref_row(const stu_study_t *study, const stu_point_t *point, const scn_reference_t *ref, ref_row_t *row)
-{
-  double reference = rep_reference_at(ref, point->p);
-  if (!rep_reference_applies(study, ref, point) || isnan(reference))
-    return 0;
-  double simrun = rep_quantity_value(&point->breakdown, ref->quantity);
-  *row = (ref_row_t){.quantity = ref->quantity,
-                     .source = ref->source,
-                     .reference = reference,
-                     .simrun = simrun,
-                     .difference = reference != 0 ? (simrun - reference) / reference : NAN};
-  return 1;
-}
-
 /* The reference table: one row per (point, reference figure that applies there at its p). */
 static void csv_references(FILE *out, const stu_study_t *study)
 {
   csv_key_header(out, study);
   fprintf(out, ",quantity,source,reference_s,simrun_s,rel_diff\n");
-  ref_row_t row;
+  rep_ref_row_t row;
   for (size_t i = 0; i < study->npoints; i++)
     for (size_t r = 0; r < study->scenario->nrefs; r++)
-      if (ref_row(study, &study->points[i], &study->scenario->refs[r], &row)) {
+      if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &row)) {
         csv_key(out, study, &study->points[i]);
         fputc(',', out);
         csv_field(out, row.quantity);
@@ -378,11 +355,11 @@ static void csv_references(FILE *out, const stu_study_t *study)
 /* ",\n "references": [...]": the point's reference figures, as the reference table's rows (an empty list without). */
 static void json_references(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
-  ref_row_t row;
+  rep_ref_row_t row;
   int n = 0;
   fprintf(out, ",\n     \"references\": [");
   for (size_t r = 0; r < study->scenario->nrefs; r++)
-    if (ref_row(study, point, &study->scenario->refs[r], &row)) {
+    if (rep_reference_row(study, point, &study->scenario->refs[r], &row)) {
       fprintf(out, "%s\n       {\"quantity\": ", n++ ? "," : "");
       rep_json_string(out, row.quantity);
       fprintf(out, ", \"source\": ");

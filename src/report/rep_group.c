@@ -67,3 +67,18 @@ double rep_quantity_value(const met_breakdown_t *b, const char *quantity)
       return b->sub[s];
   return NAN;
 }
+
+int rep_reference_row(const stu_study_t *study, const stu_point_t *point, const scn_reference_t *ref,
+                      rep_ref_row_t *row)
+{
+  double reference = rep_reference_at(ref, point->p);
+  if (!rep_reference_applies(study, ref, point) || isnan(reference))
+    return 0;
+  double simrun = rep_quantity_value(&point->breakdown, ref->quantity);
+  *row = (rep_ref_row_t){.quantity = ref->quantity,
+                         .source = ref->source,
+                         .reference = reference,
+                         .simrun = simrun,
+                         .difference = reference != 0 ? (simrun - reference) / reference : NAN};
+  return 1;
+}

@@ -1,6 +1,7 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
 #include "cli_characterise.h"
+#include "cli_compare.h"
 #include "app_catalogue.h"
 #include "cli_html.h"
 #include "cli_output.h"
@@ -55,6 +56,7 @@ static void usage(FILE *out)
       "Usage: simrun [run] [OPTIONS] SCENARIO.xml|NAME   NAME: a shipped scenario (simrun --list)\n"
       "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
       "       simrun characterise FILE.csv          fits eq. 4 to ping-pong times: see simrun characterise --help\n"
+      "       simrun compare A.csv B.csv            compares two results tables: see simrun compare --help\n"
       "\n"
       "Measured MPI runs: simrun analyse DIR [DIR...] [OPTIONS] analyses runs traced by libsimrun-trace.so;\n"
       "see simrun analyse --help.\n"
@@ -479,6 +481,8 @@ int main(int argc, char **argv)
   scn_set_data_dir(cli_data_dir());
   if (argc > 1 && strcmp(argv[1], "characterise") == 0)
     return cli_characterise_main(argc - 1, argv + 1);
+  if (argc > 1 && strcmp(argv[1], "compare") == 0)
+    return cli_compare_main(argc - 1, argv + 1);
   options_t opts = {0};
   int status = parse_options(argc, argv, &opts);
   if (status >= 0)

@@ -66,6 +66,16 @@ static void key_cells(FILE *out, const stu_study_t *study, const stu_point_t *po
   fprintf(out, "<td class=\"n\">%d</td>", point->p);
 }
 
+/* "<table>" and its header row: the keys, then `heads`. */
+static void table_head(FILE *out, const stu_study_t *study, const char *const *heads, size_t count)
+{
+  fputs("<table>\n<tr>", out);
+  key_heads(out, study);
+  for (size_t k = 0; k < count; k++)
+    head_text(out, heads[k]);
+  fputs("</tr>\n", out);
+}
+
 void rep_html_points(FILE *out, const stu_study_t *study)
 {
   static const char *const lost[] = {"speedup",  "efficiency",  "Ovh ctrl",   "Ovh comm",
@@ -115,11 +125,7 @@ void rep_html_processes(FILE *out, const stu_study_t *study)
 {
   static const char *const heads[] = {"rank",     "work (s)",    "Ovh ctrl", "Ovh comm",
                                       "Ovh idle", "Ovh anomaly", "anomaly",  "imbalance"};
-  fputs("<table>\n<tr>", out);
-  key_heads(out, study);
-  for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
-    head_text(out, heads[k]);
-  fputs("</tr>\n", out);
+  table_head(out, study, heads, sizeof heads / sizeof heads[0]);
   for (size_t i = 0; i < study->npoints; i++)
     for (int r = 0; study->points[i].procs && r < study->points[i].p; r++) {
       const met_eppa_proc_t *proc = &study->points[i].procs[r];
@@ -150,11 +156,7 @@ void rep_html_references(FILE *out, const stu_study_t *study)
 {
   static const char *const heads[] = {"quantity", "source", "reference (s)", "simrun (s)", "simrun difference"};
   rep_ref_row_t row;
-  fputs("<table>\n<tr>", out);
-  key_heads(out, study);
-  for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
-    head_text(out, heads[k]);
-  fputs("</tr>\n", out);
+  table_head(out, study, heads, sizeof heads / sizeof heads[0]);
   for (size_t i = 0; i < study->npoints; i++)
     for (size_t r = 0; r < study->scenario->nrefs; r++)
       if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &row)) {

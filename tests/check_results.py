@@ -276,13 +276,15 @@ def snake_keys(item, where="JSON"):
 
 
 def check_common(folder, doc):
-    """What every study's files share: provenance in both (the CSV's last columns, the JSON's top keys), the scenario
-    file's hash, snake_case keys, and the lists every point has, empty or not."""
-    header, rows = table(f"{folder}/out.csv")
-    check(header[-len(PROVENANCE):] == PROVENANCE, f"provenance columns: {header[-len(PROVENANCE):]}")
-    for row in rows:
-        for name in PROVENANCE:
-            check(row.get(name) == doc.get(name), f"{name}: CSV {row.get(name)!r}, JSON {doc.get(name)!r}")
+    """What every study's files share: provenance in both (the CSV's provenance table, the JSON's top keys), the
+    scenario file's hash, snake_case keys, and the lists every point has, empty or not."""
+    header, rows = table(f"{folder}/out-provenance.csv")
+    check(header == ["scenario"] + PROVENANCE and len(rows) == 1, f"provenance table: {header}, {len(rows)} rows")
+    check(rows[0]["scenario"] == doc["scenario"], "provenance: scenario")
+    for name in PROVENANCE:
+        check(rows[0].get(name) == doc.get(name), f"{name}: CSV {rows[0].get(name)!r}, JSON {doc.get(name)!r}")
+    main_header, _ = table(f"{folder}/out.csv")
+    check(not set(PROVENANCE) & set(main_header), "provenance in the main table: two commands would differ there")
     words = shlex.split(doc["command"])
     check(words[0] == "simrun", f"command {doc['command']!r}")
     scenario = next((w for w in words if w.endswith(".xml")), None)

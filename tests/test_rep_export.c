@@ -71,8 +71,8 @@ static void test_export_lost_cycles_agree_with_report(void)
   const char *extra[] = {"--per-process", "2", NULL};
   export_run(dir, sizeof dir, DATA "gj-small.xml", extra);
   CU_ASSERT_EQUAL(checker("lost", dir), 0);
-  /* out.csv out-processes.csv out-wait-states.csv out.json report.txt, and no temporary file */
-  CU_ASSERT_EQUAL(count_entries(dir), 5);
+  /* out.csv out-processes.csv out-wait-states.csv out-provenance.csv out.json report.txt, and no temporary file */
+  CU_ASSERT_EQUAL(count_entries(dir), 6);
   assert_caught("lost", dir, "out.csv", ",ovh_comm,", ",ovh_comm_,");
   assert_caught("lost", dir, "out-processes.csv", ",0.039443442,", ",0.039443443,");
   assert_caught("lost", dir, "out.json", "\"t_par_s\": 0.0281264396", "\"t_par_s\": 0.0282264396");

@@ -197,35 +197,17 @@ static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *poi
   }
 }
 
-/* The provenance columns, last in the main table: the same on every row. */
-static void csv_provenance_header(FILE *out)
-{
-  fprintf(out, ",simrun_version,simgrid_version,command,scenario_hash\n");
-}
-
-static void csv_provenance(FILE *out, const char *hash)
-{
-  const char *fields[] = {provenance.simrun_version, provenance.simgrid_version, provenance.command, hash};
-  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-    fputc(',', out);
-    csv_field(out, fields[i] ? fields[i] : "");
-  }
-  fputc('\n', out);
-}
-
 int rep_csv(FILE *out, const stu_study_t *study)
 {
-  char hash[17];
-  scenario_hash(study->scenario->path, hash);
   csv_key_header(out, study);
   csv_core_header(out);
   csv_view_header(out, study);
-  csv_provenance_header(out);
+  fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++) {
     csv_key(out, study, &study->points[i]);
     csv_core(out, study, &study->points[i]);
     csv_view(out, study, &study->points[i]);
-    csv_provenance(out, hash);
+    fputc('\n', out);
   }
   return ferror(out) ? -1 : 0;
 }
@@ -391,6 +373,23 @@ static void json_provenance(FILE *out, const char *scenario_path)
   }
 }
 
+/* The provenance table: one row for the run (the results' making is one observation, not one per point), keyed by
+ * the scenario's name as the other tables. Kept apart so that the main table of two runs of the same scenario by
+ * different command lines stays byte-identical. */
+static void csv_provenance(FILE *out, const stu_study_t *study)
+{
+  char hash[17];
+  scenario_hash(study->scenario->path, hash);
+  fprintf(out, "scenario,simrun_version,simgrid_version,command,scenario_hash\n");
+  const char *fields[] = {study->scenario->name, provenance.simrun_version, provenance.simgrid_version,
+                          provenance.command, hash};
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    fputs(i ? "," : "", out);
+    csv_field(out, fields[i] ? fields[i] : "");
+  }
+  fputc('\n', out);
+}
+
 static int has_processes(const stu_study_t *study)
 {
   for (size_t i = 0; i < study->npoints; i++)
@@ -423,6 +422,7 @@ static size_t csv_tables(const stu_study_t *study, csv_table_t tables[MAX_TABLES
     tables[n++] = (csv_table_t){"wait-states", csv_wait_states};
   if (study->scenario->nrefs > 0)
     tables[n++] = (csv_table_t){"references", csv_references};
+  tables[n++] = (csv_table_t){"provenance", csv_provenance};
   return n;
 }
 

@@ -71,6 +71,9 @@ static void test_compare_bad_input(void)
                  .prefix = "missing.csv: cannot read it", .phrases = {"CSV", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, DATA "gj-small.xml", NULL}, .bare = 1, .status = 2,
                  .prefix = DATA "gj-small.xml:", .phrases = {NULL});
+  EXPECT_FAILURE(.args = {"compare", SIMULATED, SIMRUN_SOURCE_DIR "/tests/data/compare/run.json", NULL}, .bare = 1,
+                 .status = 2, .prefix = SIMRUN_SOURCE_DIR "/tests/data/compare/run.json:1: a JSON file",
+                 .phrases = {"--csv", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--tolerance", "-1", NULL}, .bare = 1, .status = 2,
                  .prefix = "--tolerance takes", .phrases = {"0.05", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--svg=x.svg", "--metric=speedup", NULL}, .bare = 1,

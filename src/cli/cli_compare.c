@@ -132,6 +132,13 @@ static int read_table(const char *path, rep_table_t *t)
              strerror(errno));
     return fail(path, 0, message);
   }
+  int first = getc(in);
+  if (first == '{' || first == '[') {
+    fclose(in);
+    return fail(path, 1, "a JSON file; compare reads the CSV tables: give the --csv file of the same run");
+  }
+  if (first != EOF)
+    ungetc(first, in);
   reader_t r = {.table = {.label = path}};
   int line = 1, quoted = 0, rc = 0, c;
   while (rc == 0 && (c = getc(in)) != EOF) {

@@ -74,6 +74,9 @@ static void test_compare_bad_input(void)
   EXPECT_FAILURE(.args = {"compare", SIMULATED, SIMRUN_SOURCE_DIR "/tests/data/compare/run.json", NULL}, .bare = 1,
                  .status = 2, .prefix = SIMRUN_SOURCE_DIR "/tests/data/compare/run.json:1: a JSON file",
                  .phrases = {"--csv", NULL});
+  EXPECT_FAILURE(.args = {"compare", SIMULATED, SIMRUN_SOURCE_DIR "/tests/data/compare/unclosed.csv", NULL}, .bare = 1,
+                 .status = 2, .prefix = SIMRUN_SOURCE_DIR "/tests/data/compare/unclosed.csv:2: a quoted field never",
+                 .phrases = {"close it", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--tolerance", "-1", NULL}, .bare = 1, .status = 2,
                  .prefix = "--tolerance takes", .phrases = {"0.05", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--svg=x.svg", "--metric=speedup", NULL}, .bare = 1,

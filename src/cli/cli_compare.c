@@ -140,7 +140,7 @@ static int read_table(const char *path, rep_table_t *t)
   if (first != EOF)
     ungetc(first, in);
   reader_t r = {.table = {.label = path}};
-  int line = 1, quoted = 0, rc = 0, c;
+  int line = 1, quoted = 0, opened = 0, rc = 0, c; /* opened: the line of the last opening quote */
   while (rc == 0 && (c = getc(in)) != EOF) {
     if (quoted && c == '"') {
       int next = getc(in);
@@ -151,21 +151,21 @@ static int read_table(const char *path, rep_table_t *t)
     } else if (quoted || (c != ',' && c != '\n' && c != '\r' && c != '"'))
       rc = push_char(&r, (char)c);
     else if (c == '"')
-      quoted = 1;
+      quoted = 1, opened = line;
     else if (c == ',')
       rc = end_field(&r);
     else if (c == '\n' && (rc = end_field(&r)) == 0)
       rc = end_row(&r);
     line += c == '\n' && rc == 0;
   }
+  if (rc == 0 && quoted)
+    rc = -3;
   if (rc == 0 && (r.len > 0 || r.nfields > 0) && (rc = end_field(&r)) == 0)
     rc = end_row(&r);
   fclose(in);
   free(r.field);
   free_row(r.fields, r.nfields);
   *t = r.table;
-  if (rc == 0 && quoted)
-    rc = -3;
   if (rc == 0 && (!t->names || t->nrows == 0))
     rc = -4;
   if (rc == 0)
@@ -177,7 +177,7 @@ static int read_table(const char *path, rep_table_t *t)
                                     "no rows after a header; give "
                                     "a results table"};
   table_free(t);
-  return fail(path, rc == -4 ? 1 : line, why[-rc]);
+  return fail(path, rc == -4 ? 1 : rc == -3 ? opened : line, why[-rc]);
 }
 
 /* Writes the --svg picture to `path`, whole or not at all. */

@@ -1,6 +1,7 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
 #include "cli_characterise.h"
+#include "cli_compare.h"
 #include "app_catalogue.h"
 #include "cli_html.h"
 #include "cli_output.h"
@@ -10,6 +11,7 @@
 #include "cli_config.h"
 #include "cli_data.h"
 #include "cli_progress.h"
+#include "cli_provenance.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
 #include "scn_scenario.h"
@@ -54,6 +56,7 @@ static void usage(FILE *out)
       "Usage: simrun [run] [OPTIONS] SCENARIO.xml|NAME   NAME: a shipped scenario (simrun --list)\n"
       "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
       "       simrun characterise FILE.csv          fits eq. 4 to ping-pong times: see simrun characterise --help\n"
+      "       simrun compare A.csv B.csv            compares two results tables: see simrun compare --help\n"
       "\n"
       "Measured MPI runs: simrun analyse DIR [DIR...] [OPTIONS] analyses runs traced by libsimrun-trace.so;\n"
       "see simrun analyse --help.\n"
@@ -67,10 +70,11 @@ static void usage(FILE *out)
       "\n"
       "Options:\n"
       "  --csv FILE          also write one CSV row per point to FILE (overrides the scenario's <report csv>), and\n"
-      "                      the per-process, per-message, wait-map, wait-state or DSM rows to\n"
+      "                      the per-process, per-message, wait-map, wait-state, DSM or reference rows to\n"
       "                      FILE-processes.csv, -messages.csv, -waits.csv, -wait-states.csv,\n"
-      "                      -profiles.csv, -requests.csv, and the regression fits to -fits.csv\n"
-      "                      (FILE without .csv); columns: docs/results.md\n"
+      "                      -profiles.csv, -requests.csv, -references.csv, the regression fits to\n"
+      "                      -fits.csv, and the run's versions, command line and scenario hash to\n"
+      "                      -provenance.csv (FILE without .csv); columns: docs/results.md\n"
       "  --json FILE         also write the results as JSON to FILE (overrides <report json>)\n"
       "  --per-process P     also show the per-process overhead ratios for p = P (overrides <report\n"
       "                      per-process>); P must be one of the scenario's p values\n"
@@ -106,9 +110,10 @@ static void usage(FILE *out)
       "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
       "Paths inside a scenario are relative to the scenario file (or, where nothing is there, to the shipped\n"
       "scenarios' folder, so that a copied scenario still finds its platform); paths given as options, to the\n"
-      "current folder. A scenario's <report csv/json> must lie inside the scenario's folder; --csv and --json\n"
-      "write anywhere, but no output may replace an input (the scenario, a platform, a trace), lie in the cache or\n"
-      "be another output of the run: checked before anything runs.\n"
+      "current folder, and a scenario path found nowhere there, to simrun's data folder (scenarios/gj256.xml\n"
+      "works from any folder). A scenario's <report csv/json> must lie inside the scenario's folder; --csv and\n"
+      "--json write anywhere, but no output may replace an input (the scenario, a platform, a trace), lie in the\n"
+      "cache or be another output of the run: checked before anything runs.\n"
       "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
       "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
       "it stopped. The outputs are written under temporary names and renamed together once all are complete: a\n"
@@ -496,6 +501,8 @@ int main(int argc, char **argv)
   scn_set_data_dir(cli_data_dir());
   if (argc > 1 && strcmp(argv[1], "characterise") == 0)
     return cli_characterise_main(argc - 1, argv + 1);
+  if (argc > 1 && strcmp(argv[1], "compare") == 0)
+    return cli_compare_main(argc - 1, argv + 1);
   options_t opts = {0};
   int status = parse_options(argc, argv, &opts);
   if (status >= 0)
@@ -506,6 +513,7 @@ int main(int argc, char **argv)
       (len < 4 || strcmp(opts.scenario + len - 4, ".xml") != 0))
     return fail_usage("'%s' is neither a scenario file nor a shipped scenario's name (simrun --list)", opts.scenario);
   opts.scenario = scenario;
+  cli_provenance_set(argc, argv);
   cli_signal_catch(); /* for the whole run: a signal at any step stops it the same way */
   status = opts.mpi ? run_farm(&opts) : run(&opts);
   fflush(stdout); /* while SIGPIPE is still caught: a reader gone by now means 141, not a death by SIGPIPE */

@@ -347,7 +347,7 @@ static void test_cli_small_run_writes_table_csv_and_json(void)
   if (csv)
     assert_small_csv(csv);
   CU_ASSERT(json && json[0] == '{' && strstr(json, "\"points\"") && strstr(json, "\"gj-small\""));
-  CU_ASSERT_EQUAL(count_entries(dir), 2);
+  CU_ASSERT_EQUAL(count_entries(dir), 3); /* out.csv, its out-provenance.csv, out.json */
   free(csv);
   free(json);
   run_free(&run);

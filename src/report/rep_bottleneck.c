@@ -29,20 +29,6 @@ static const struct row {
             {"collection", "  collection (Tcol)"},
             {"other-comm", "  other-comm"}};
 
-/* simrun's value of `quantity` in a breakdown. */
-static double value_of(const met_breakdown_t *b, const char *quantity)
-{
-  if (strcmp(quantity, "t_par") == 0)
-    return b->t_par;
-  for (int c = 0; c < MET_COMP_COUNT; c++)
-    if (strcmp(quantity, met_component_name(c)) == 0)
-      return b->component[c];
-  for (int s = 0; s < MET_SUB_COUNT; s++)
-    if (strcmp(quantity, met_sub_name(s)) == 0)
-      return b->sub[s];
-  return NAN;
-}
-
 /* The group of `lead`, sorted by p. Returns a new array of `*count` pointers, or NULL when out of memory. */
 static const stu_point_t **group_points(const stu_study_t *study, const stu_point_t *lead, size_t *count)
 {
@@ -104,7 +90,7 @@ static void print_quantity(FILE *out, const stu_study_t *study, const struct row
 {
   double mine[count];
   for (size_t i = 0; i < count; i++)
-    mine[i] = value_of(&points[i]->breakdown, row->quantity);
+    mine[i] = rep_quantity_value(&points[i]->breakdown, row->quantity);
   if (!row_shown(study, row, mine, count))
     return;
   print_cells(out, row->label, mine, count, " %9.3f");

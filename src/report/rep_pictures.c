@@ -5,6 +5,7 @@
 #include "rep_carnival_views.h"
 #include "rep_curves.h"
 #include "rep_picture.h"
+#include "rep_ref_picture.h"
 #include "rep_timeline.h"
 #include "rep_views.h"
 #include "rep_wait.h"
@@ -40,6 +41,7 @@ static int group_pictures(rep_pictures_t *pics)
     rc = rc ? rc : rep_overall_picture(pics, &groups.list[k], &p_names);
     if (groups.list[k].count > 1) /* curves against p need two p at least */
       rc = rc ? rc : rep_bottleneck_pictures(pics, &groups.list[k], &p_names);
+    rc = rc ? rc : rep_reference_picture(pics, &groups.list[k]);
     rep_labels_free(&p_names);
   }
   rep_series_free(&groups);

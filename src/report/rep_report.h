@@ -50,14 +50,25 @@ int rep_grid_picture(const stu_study_t *study, const char *dir, char *err, size_
  * or -1 on a write error. */
 int rep_csv(FILE *out, const stu_study_t *study);
 /* The study's extra tables, each in a file named after the main CSV (rep_csv_table_path): "processes" (points with a
- * per-process view), "messages" (benchmarks), "waits" (DSM wait maps) and "profiles" (DSM time by node, scope and
- * operation); each row starts with the key columns. Each file appears whole or not at all. Returns 0, or -1 with a
- * message in err. */
+ * per-process view), "messages" (benchmarks), "waits" (DSM wait maps), "profiles" (DSM time by node, scope and
+ * operation), "requests", "wait-states", "references" (the scenario's reference figures beside simrun's), each row
+ * starting with the key columns, and "provenance" (one row: the scenario, versions, command line, scenario hash). Each
+ * file appears whole or not at all. Returns 0, or -1 with a message in err. */
 int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen);
 /* "DIR/out.csv" and "waits" give "DIR/out-waits.csv" (a path without ".csv" gets "-waits.csv" added). */
 void rep_csv_table_path(const char *csv_path, const char *table, char *path, size_t len);
-/* One object: scenario, platform, skeleton, and the points with their per-process views. 0 or -1. */
+/* One object: scenario, platform, skeleton, provenance, and the points with their per-process views. 0 or -1. */
 int rep_json(FILE *out, const stu_study_t *study);
+
+/* Where results come from, written in the CSV's provenance table and at the top of the JSON (docs/results.md), beside
+ * the scenario file's hash, which the writers compute: simrun's and SimGrid's versions and the command line. The
+ * strings are borrowed and must outlive the writes; NULL ones are written empty (null). Set once before writing. */
+typedef struct rep_provenance {
+  const char *simrun_version;
+  const char *simgrid_version;
+  const char *command;
+} rep_provenance_t;
+void rep_set_provenance(const rep_provenance_t *provenance);
 
 /* An output file written to a temporary name beside `path` ("PATH.tmp.PID.XXXXXX") and renamed over it on commit, so
  * that a failure leaves no half-written file; "-" is standard output, written from an unnamed temporary file. */

@@ -203,8 +203,8 @@ static void test_rep_pictures_show_the_figures(void)
     for (int rank = 0; rank < 4; rank++) {
       snprintf(key, sizeof key, "broadcast=%s,p=4,rank=%d", bcasts[b], rank);
       snprintf(view, sizeof view, "gj-small-processes-%s.svg", bcasts[b]);
-      check_bar(dir, view, 0, "communication", rank, tu_csv_value(procs, key, "ovh_comm"));
-      check_bar(dir, view, 0, "idling", rank, tu_csv_value(procs, key, "ovh_idle"));
+      check_bar(dir, view, 0, "communication", rank, tu_csv_value(procs, key, "rank_ovh_comm"));
+      check_bar(dir, view, 0, "idling", rank, tu_csv_value(procs, key, "rank_ovh_idle"));
       snprintf(view, sizeof view, "gj-small-wait-states-%s.svg", bcasts[b]);
       check_bar(dir, view, 0, "Late Sender", rank, tu_csv_value(waits, key, "late_sender_s"));
       check_bar(dir, view, 0, "Late Broadcast", rank, tu_csv_value(waits, key, "late_broadcast_s"));

@@ -1,7 +1,8 @@
-/* `simrun analyse`: reads measured runs (met_timeline.h), takes T_seq from a sequential run, a given time or the
- * measured computation, and prints the views of a simulated study (Lemeire's EPPA, seed 000 §1.1-1.2) through the
- * report module: the lost-cycle table with one row per run (metrics as functions of p, Fig. 1.7), the per-process
- * tables, and CSV, JSON, Paje and SVG pictures on request. */
+/* `simrun analyse`: reads measured runs (met_timeline.h, in one pass each), takes T_seq from a measured sequential
+ * time, the traced sequential run less the tracer's own time, or the measured computation, and prints the views of a
+ * simulated study that a measurement can give (Lemeire's EPPA, seed 000 §1.1-1.2) through the report module: the
+ * lost-cycle table with one row per run (metrics as functions of p, Fig. 1.7), the per-process tables, and CSV, JSON,
+ * Paje and SVG pictures on request; the views it cannot give are left out with the reason. */
 #include "cli_analyse.h"
 #include "met_comm.h"
 #include "met_timeline.h"
@@ -9,17 +10,33 @@
 #include "rep_pictures.h"
 #include "rep_report.h"
 
+#include <dirent.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2, MAX_RUNS = 64 };
+
+/* A folder whose timelines are larger than this is read into an aggregate trace (per-rank sums, memory independent of
+ * the run's length): no timeline picture, Paje trace or wait states for it, and the report says so. */
+#define KEEP_BYTES (64.0 * 1024 * 1024)
+
+/* Views a measurement cannot give (docs/tracer.md), left out of every output with these reasons. */
+static const char NO_BREAKDOWN[] =
+    "a measurement cannot split computation into the machine components of seed 001's Table 5 (processing, memory, "
+    "communication, I/O); replay the run's TI trace on a platform (ti-replay) for them";
+static const char NO_ANOMALY_SPLIT[] =
+    "a measurement does not give the sequential cost of each rank's own operations, so true anomaly and load "
+    "imbalance cannot be told apart (their sum is the anomaly column)";
 
 typedef struct analyse_opts {
   const char *dirs[MAX_RUNS];
   int ndirs;
-  const char *seq; /* --seq DIR|SECONDS, or NULL */
+  const char *seq;      /* --seq DIR|SECONDS, or NULL */
+  const char *seq_time; /* --seq-time SECONDS, or NULL */
   const char *csv;
   const char *json;
   const char *svg;
@@ -29,9 +46,13 @@ typedef struct analyse_opts {
 /* The measured runs, sorted by p, and where T_seq comes from. */
 typedef struct runs {
   met_trace_t *traces[MAX_RUNS];
+  met_timeline_info_t info[MAX_RUNS];
+  int kept[MAX_RUNS]; /* read whole (1) or as per-rank sums (0, KEEP_BYTES) */
   const char *dirs[MAX_RUNS];
   char p_text[MAX_RUNS][16];
   char *p_values[MAX_RUNS]; /* the scenario's "p" values: pointers into p_text */
+  char *program;            /* the scenario's "program" value: the traced program's name, or its folder's */
+  char program_text[256];
   int n;
   double t_seq; /* one T_seq for every run */
   char seq_source[4200];
@@ -43,16 +64,20 @@ static void usage(FILE *out)
           "Usage: simrun analyse DIR [DIR...] [OPTIONS]\n"
           "\n"
           "Analyses real MPI runs traced by libsimrun-trace.so (docs/tracer.md): each DIR holds one run's\n"
-          "timeline-I.txt files. Prints the lost-cycle table of Lemeire's EPPA (T_par, speedup, efficiency, overhead\n"
-          "ratios of control, communication, idling and the parallel anomaly, granularity) with one row per run, so\n"
-          "that runs at several p give the metrics as functions of p, then every run's per-process table (a\n"
-          "measurement cannot split computation into machine components: no bottleneck view), and the time of each\n"
-          "phase the program labelled (simrun_phase.h) by category.\n"
+          "timeline-I.txt files, read in one pass. Time a rank spent blocked in a send, receive, wait, poll, barrier\n"
+          "or N x N collective until its partners arrived is idling, the rest of the call communication (Scalasca's\n"
+          "wait states). Prints the lost-cycle table of Lemeire's EPPA (T_par, speedup, efficiency, overhead ratios\n"
+          "of control, communication, idling and the parallel anomaly, granularity) with one row per run, so that\n"
+          "runs at several p give the metrics as functions of p, then every run's per-process table and the time of\n"
+          "each phase the program labelled (simrun_phase.h) by category. A measurement gives no bottleneck view and\n"
+          "no split of the anomaly into true anomaly and imbalance: both are left out of every output, with why.\n"
           "\n"
           "Options:\n"
-          "  --seq DIR|SECONDS   the sequential time T_seq: the measured run in DIR (traced at p = 1) or a time in\n"
-          "                      seconds. Without it, T_seq is the measured computation of the run with the\n"
-          "                      smallest p (whose parallel anomaly is then 0); the report says which\n"
+          "  --seq-time SECONDS  the sequential time T_seq, measured untraced (the program's wall time at p = 1)\n"
+          "  --seq DIR|SECONDS   T_seq from the run traced at p = 1 in DIR (its T_par less the tracer's own time,\n"
+          "                      where the tracer recorded it), or a time in seconds as --seq-time. Without either,\n"
+          "                      a run at p = 1 among the DIRs serves so; else the measured computation of the run\n"
+          "                      with the smallest p (whose parallel anomaly is then 0). The report says which\n"
           "  --csv FILE          also write one CSV row per run to FILE\n"
           "  --json FILE         also write the results as JSON to FILE\n"
           "  --svg DIR           also draw the pictures (timelines, overall and per-process views, metrics against p)\n"
@@ -75,14 +100,15 @@ static int fail(const char *fmt, const char *arg)
 static int parse(int argc, char **argv, analyse_opts_t *opts)
 {
   static const struct option longopts[] = {{"seq", required_argument, NULL, 's'},
+                                           {"seq-time", required_argument, NULL, 't'},
                                            {"csv", required_argument, NULL, 'c'},
                                            {"json", required_argument, NULL, 'j'},
                                            {"svg", required_argument, NULL, 'g'},
                                            {"paje", required_argument, NULL, 'p'},
                                            {"help", no_argument, NULL, 'h'},
                                            {NULL, 0, NULL, 0}};
-  const char **slot[] = {
-      ['s'] = &opts->seq, ['c'] = &opts->csv, ['j'] = &opts->json, ['g'] = &opts->svg, ['p'] = &opts->paje};
+  const char **slot[] = {['s'] = &opts->seq,  ['t'] = &opts->seq_time, ['c'] = &opts->csv,
+                         ['j'] = &opts->json, ['g'] = &opts->svg,      ['p'] = &opts->paje};
   opterr = 0;
   optind = 1;
   for (int c; (c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1;) {
@@ -103,14 +129,35 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
   }
   if (opts->ndirs == 0)
     return fail("%sno trace folder given; usage: simrun analyse DIR [DIR...], see simrun analyse --help", "");
+  if (opts->seq && opts->seq_time)
+    return fail("%s--seq and --seq-time both give T_seq; give one", "");
   return -1;
 }
 
-/* Reads one folder; NULL after printing its error (a run that recorded no time has no metrics). */
-static met_trace_t *read_run(const char *dir)
+/* The bytes of the folder's timeline-I.txt files (0 when it cannot be listed: the reader then says why). */
+static double timeline_bytes(const char *dir)
+{
+  DIR *d = opendir(dir);
+  double bytes = 0;
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char path[4400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (strncmp(e->d_name, "timeline-", 9) == 0 && stat(path, &st) == 0)
+      bytes += (double)st.st_size;
+  }
+  if (d)
+    closedir(d);
+  return bytes;
+}
+
+/* Reads one folder, whole when its timelines are small (*kept); NULL after printing its error (a run that recorded
+ * no time has no metrics). */
+static met_trace_t *read_run(const char *dir, met_timeline_info_t *info, int *kept)
 {
   char err[8400];
-  met_trace_t *trace = met_timeline_read(dir, err, sizeof err);
+  *kept = timeline_bytes(dir) <= KEEP_BYTES;
+  met_trace_t *trace = met_timeline_stream(dir, *kept, info, err, sizeof err);
   if (trace && !(met_trace_end(trace) > 0)) {
     snprintf(err, sizeof err,
              "%s/timeline-0.txt: the run recorded no time (no interval of any rank lasts); trace a "
@@ -128,85 +175,135 @@ static met_trace_t *read_run(const char *dir)
 static int read_runs(const analyse_opts_t *opts, runs_t *runs)
 {
   for (int i = 0; i < opts->ndirs; i++) {
-    met_trace_t *trace = read_run(opts->dirs[i]);
+    met_timeline_info_t info;
+    int kept;
+    met_trace_t *trace = read_run(opts->dirs[i], &info, &kept);
     if (!trace)
       return EXIT_INPUT;
     int at = runs->n++;
     for (; at > 0 && met_trace_nranks(runs->traces[at - 1]) > met_trace_nranks(trace); at--) {
       runs->traces[at] = runs->traces[at - 1];
+      runs->info[at] = runs->info[at - 1];
+      runs->kept[at] = runs->kept[at - 1];
       runs->dirs[at] = runs->dirs[at - 1];
     }
     runs->traces[at] = trace;
+    runs->info[at] = info;
+    runs->kept[at] = kept;
     runs->dirs[at] = opts->dirs[i];
   }
   for (int i = 0; i < runs->n; i++) {
     snprintf(runs->p_text[i], sizeof runs->p_text[i], "%d", met_trace_nranks(runs->traces[i]));
     runs->p_values[i] = runs->p_text[i];
   }
+  const char *base = strrchr(runs->dirs[0], '/');
+  snprintf(runs->program_text, sizeof runs->program_text, "%s",
+           runs->info[0].program[0] ? runs->info[0].program : base && base[1] ? base + 1 : runs->dirs[0]);
+  runs->program = runs->program_text;
   return 0;
 }
 
-/* T_seq from --seq: a number of seconds, or the measured run in that folder (which must be sequential). */
-static int choose_t_seq(const char *seq, runs_t *runs)
+/* T_seq from a traced sequential run: its T_par less the tracer's own time, where the tracer recorded it. */
+static int seq_from_run(runs_t *runs, const met_trace_t *trace, const met_timeline_info_t *info, const char *dir,
+                        const char *how)
 {
-  if (!seq) {
-    const met_trace_t *first = runs->traces[0];
-    for (int rank = 0; rank < met_trace_nranks(first); rank++)
-      runs->t_seq +=
-          met_trace_category_time(first, rank, MET_CAT_COMPUTE) + met_trace_category_time(first, rank, MET_CAT_IO);
+  double t_par = met_trace_end(trace);
+  double cost = isnan(info->tracer_cost) ? 0 : info->tracer_cost;
+  runs->t_seq = t_par - cost;
+  if (!(runs->t_seq > 0))
+    return fail("%s: the traced sequential run lasted no time once the tracer's own time is taken out; give T_seq "
+                "with --seq-time",
+                dir);
+  if (isnan(info->tracer_cost))
     snprintf(runs->seq_source, sizeof runs->seq_source,
-             "the measured computation of %s (p = %d), the run with the smallest p (no --seq: its parallel anomaly "
-             "is 0 by construction)",
-             runs->dirs[0], met_trace_nranks(first));
-    return runs->t_seq > 0 ? 0 : fail("%s: the run computed for no time; give T_seq with --seq", runs->dirs[0]);
-  }
+             "the run traced at p = 1 in %s (%s), its T_par; its timelines do not record the tracer's own time, so "
+             "T_seq includes it: give the untraced time with --seq-time",
+             dir, how);
+  else
+    snprintf(runs->seq_source, sizeof runs->seq_source,
+             "the run traced at p = 1 in %s (%s), its T_par %.6f s less the tracer's own time %.6f s", dir, how, t_par,
+             cost);
+  return 0;
+}
+
+/* T_seq when nothing is given: a run at p = 1 among the folders, else the measured computation of the smallest p. */
+static int seq_by_default(runs_t *runs)
+{
+  const met_trace_t *first = runs->traces[0];
+  if (met_trace_nranks(first) == 1)
+    return seq_from_run(runs, first, &runs->info[0], runs->dirs[0], "no --seq-time");
+  for (int rank = 0; rank < met_trace_nranks(first); rank++)
+    runs->t_seq +=
+        met_trace_category_time(first, rank, MET_CAT_COMPUTE) + met_trace_category_time(first, rank, MET_CAT_IO);
+  snprintf(runs->seq_source, sizeof runs->seq_source,
+           "the measured computation of %s (p = %d), the run with the smallest p (no --seq-time and no run at p = "
+           "1: its parallel anomaly is 0 by construction)",
+           runs->dirs[0], met_trace_nranks(first));
+  return runs->t_seq > 0 ? 0 : fail("%s: the run computed for no time; give T_seq with --seq-time", runs->dirs[0]);
+}
+
+/* T_seq from --seq-time or --seq: a number of seconds, or the traced sequential run in that folder. */
+static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
+{
+  const char *seq = opts->seq_time ? opts->seq_time : opts->seq;
+  const char *flag = opts->seq_time ? "--seq-time" : "--seq";
+  if (!seq)
+    return seq_by_default(runs);
   char *end = NULL;
   double seconds = strtod(seq, &end);
   if (end != seq && *end == '\0') {
-    if (!(seconds > 0) || isinf(seconds))
-      return fail("--seq %s: give a time in seconds > 0 or the folder of a run traced at p = 1", seq);
+    if (!(seconds > 0) || isinf(seconds)) {
+      fprintf(stderr, "simrun: error: %s %s: give a time in seconds > 0%s\n", flag, seq,
+              opts->seq_time ? "" : " or the folder of a run traced at p = 1");
+      return EXIT_INPUT;
+    }
     runs->t_seq = seconds;
-    snprintf(runs->seq_source, sizeof runs->seq_source, "given (--seq %s)", seq);
+    snprintf(runs->seq_source, sizeof runs->seq_source, "a measured sequential time, given (%s %s)", flag, seq);
     return 0;
   }
-  met_trace_t *trace = read_run(seq);
+  if (opts->seq_time)
+    return fail("--seq-time %s: give the untraced sequential run's time in seconds (for a traced run's folder, --seq)",
+                seq);
+  met_timeline_info_t info;
+  int kept;
+  met_trace_t *trace = read_run(seq, &info, &kept);
   if (!trace)
     return EXIT_INPUT;
   int p = met_trace_nranks(trace);
-  runs->t_seq = met_trace_end(trace);
+  int rc = p == 1 ? seq_from_run(runs, trace, &info, seq, "--seq") : EXIT_INPUT;
   met_trace_free(trace);
-  if (p != 1) {
+  if (p != 1)
     fprintf(stderr, "simrun: error: --seq %s: that run has p = %d; give a run traced at p = 1 or a time in seconds\n",
             seq, p);
-    return EXIT_INPUT;
-  }
-  if (!(runs->t_seq > 0))
-    return fail("--seq %s: that run lasted no time; give a run traced at p = 1 that computes, or a time", seq);
-  snprintf(runs->seq_source, sizeof runs->seq_source, "the measured sequential run in %s (its T_par)", seq);
-  return 0;
+  return rc;
 }
 
-/* Fills one point from a measured run: the lost-cycle, bottleneck and per-process views. 0, or -1 out of memory. */
-static int fill_point(stu_point_t *point, met_trace_t *trace, double t_seq, char **value)
+/* Fills one point from a measured run: the lost-cycle and per-process views (no bottleneck view, no anomaly split:
+ * NO_BREAKDOWN, NO_ANOMALY_SPLIT). 0, or -1 out of memory. */
+static int fill_point(stu_point_t *point, met_trace_t *trace, double t_seq, char **p_value, char **program)
 {
   point->p = met_trace_nranks(trace);
-  point->values = malloc(sizeof *point->values);
+  point->values = malloc(2 * sizeof *point->values);
   point->procs = calloc((size_t)point->p, sizeof *point->procs);
   if (!point->values || !point->procs)
     return -1;
-  point->values[0] = *value;
-  point->trace = trace;
+  point->values[0] = *p_value;
+  point->values[1] = *program;
+  point->trace = met_trace_is_aggregate(trace) ? NULL : trace;
   point->t_par = met_trace_end(trace);
   point->messages = met_comm_messages(trace);
   point->t_model = NAN;
   met_eppa_compute(trace, t_seq, &point->eppa);
-  met_bottleneck(trace, &point->breakdown);
-  for (int rank = 0; rank < point->p; rank++)
+  for (int rank = 0; rank < point->p; rank++) {
     met_eppa_process(trace, t_seq, rank, &point->procs[rank]);
+    point->procs[rank].anomaly = point->procs[rank].imbalance = NAN;
+    point->procs[rank].anomaly_ratio = point->procs[rank].imbalance_ratio = NAN;
+  }
   return 0;
 }
 
-/* The study of the runs, which it takes over (runs->n becomes 0); NULL when out of memory. */
+/* The study of the runs, which it takes over (runs->traces become the points'); NULL when out of memory. The phase
+ * tables are printed here, while an aggregate trace (which the study does not keep) is still at hand. */
 static stu_study_t *make_study(const scn_scenario_t *scenario, runs_t *runs)
 {
   stu_study_t *study = calloc(1, sizeof *study);
@@ -216,14 +313,13 @@ static stu_study_t *make_study(const scn_scenario_t *scenario, runs_t *runs)
   }
   study->scenario = scenario;
   study->facts.views = STU_VIEW_LOST_CYCLES;
+  study->facts.no_breakdown = NO_BREAKDOWN;
+  study->facts.no_anomaly_split = NO_ANOMALY_SPLIT;
   int ok = 1;
   for (int i = 0; i < runs->n; i++) {
-    ok = ok && fill_point(&study->points[i], runs->traces[i], runs->t_seq, &runs->p_values[i]) == 0;
-    if (!study->points[i].trace)
-      met_trace_free(runs->traces[i]);
+    ok = ok && fill_point(&study->points[i], runs->traces[i], runs->t_seq, &runs->p_values[i], &runs->program) == 0;
     study->npoints++;
   }
-  runs->n = 0;
   if (!ok) {
     stu_free(study);
     return NULL;
@@ -260,31 +356,47 @@ static int write_svg(const char *dir, const stu_study_t *study)
   return EXIT_RUNTIME;
 }
 
-static void print_runs(const runs_t *runs, const stu_study_t *study)
+/* Per run, what the pairing of messages and collectives found and whether its timeline was kept. */
+static void print_run(const runs_t *runs, int i)
 {
-  printf("Measured runs (libsimrun-trace.so):");
-  for (size_t i = 0; i < study->npoints; i++)
-    printf("%s %s (p = %d)", i ? "," : "", runs->dirs[i], study->points[i].p);
-  printf("\nT_seq = %.6f s: %s\n\n", runs->t_seq, runs->seq_source);
+  const met_timeline_info_t *info = &runs->info[i];
+  printf("  %s (p = %s): %zu messages paired, %zu receives unpaired, %zu barriers and N x N collectives paired",
+         runs->dirs[i], runs->p_text[i], info->matched, info->unmatched, info->collectives);
+  if (info->colls_unpaired)
+    printf(" (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
+  if (!isnan(info->tracer_cost))
+    printf("; the tracer's own time %.6f s over the ranks", info->tracer_cost);
+  if (!runs->kept[i])
+    printf("; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or wait states",
+           KEEP_BYTES / (1024 * 1024));
+  printf("\n");
+}
+
+static void print_runs(const runs_t *runs)
+{
+  printf("Measured runs of %s (libsimrun-trace.so):\n", runs->program);
+  for (int i = 0; i < runs->n; i++)
+    print_run(runs, i);
+  printf("T_seq = %.6f s: %s\n\n", runs->t_seq, runs->seq_source);
 }
 
 /* EPPA's phases (seed 000 §1.2): per label, the seconds of each category summed over the ranks, and the phase's share
  * of the p T_par processor-seconds. Time outside every recorded interval (after a rank's end) is in no phase. */
-static void print_phases(const stu_point_t *point)
+static void print_phases(const met_trace_t *trace)
 {
-  const met_trace_t *trace = point->trace;
   static const met_category_t shown[] = {MET_CAT_COMPUTE, MET_CAT_COMM, MET_CAT_IDLE, MET_CAT_CTRL};
-  printf("\nPhases, p = %d (seconds summed over the ranks; share of p T_par)\n  %-20s", point->p, "phase");
+  int p = met_trace_nranks(trace);
+  printf("\nPhases, p = %d (seconds summed over the ranks; share of p T_par)\n  %-20s", p, "phase");
   for (size_t c = 0; c < 4; c++)
     printf(" %10s", met_category_name(shown[c]));
   printf(" %8s\n", "share");
-  double all = point->p * point->t_par;
+  double all = p * met_trace_end(trace);
   double labelled = 0;
   for (int phase = 0; phase < met_trace_phase_count(trace); phase++) {
     double sums[4] = {0};
     double total = 0;
     for (size_t c = 0; c < 4; c++) {
-      for (int rank = 0; rank < point->p; rank++)
+      for (int rank = 0; rank < p; rank++)
         sums[c] += met_trace_phase_time(trace, rank, phase, shown[c]);
       total += sums[c];
     }
@@ -300,35 +412,46 @@ static void print_phases(const stu_point_t *point)
          all > 0 ? 100 * end_wait / all : 0.0);
 }
 
-/* Reads, analyses and reports; `runs` is freed by the caller. */
-static int analyse(const analyse_opts_t *opts, runs_t *runs)
+/* Writes the outputs asked for. */
+static int write_outputs(const analyse_opts_t *opts, const stu_study_t *study)
 {
-  int status = read_runs(opts, runs);
-  if (status == EXIT_OK)
-    status = choose_t_seq(opts->seq, runs);
-  if (status != EXIT_OK)
-    return status;
-  scn_param_t p = {.name = "p", .values = runs->p_values, .nvalues = (size_t)runs->n, .swept = 1};
-  scn_scenario_t scenario = {.path = "measured",
-                             .name = "measured",
-                             .platform = "this machine (measured)",
-                             .skeleton = "traced MPI program",
-                             .params = &p,
-                             .nparams = 1};
-  stu_study_t *study = make_study(&scenario, runs);
-  if (!study)
-    return fail("%sout of memory", "");
-  print_runs(runs, study);
-  rep_print(stdout, study);
-  for (size_t i = 0; i < study->npoints; i++)
-    print_phases(&study->points[i]);
-  status = write_file(opts->csv, rep_csv, study);
+  int status = write_file(opts->csv, rep_csv, study);
   if (status == EXIT_OK)
     status = write_file(opts->json, rep_json, study);
   if (status == EXIT_OK)
     status = write_file(opts->paje, rep_paje_study, study);
   if (status == EXIT_OK)
     status = write_svg(opts->svg, study);
+  return status;
+}
+
+/* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */
+static int analyse(const analyse_opts_t *opts, runs_t *runs)
+{
+  int status = read_runs(opts, runs);
+  if (status == EXIT_OK)
+    status = choose_t_seq(opts, runs);
+  if (status != EXIT_OK)
+    return status;
+  scn_param_t params[2] = {{.name = "p", .values = runs->p_values, .nvalues = (size_t)runs->n, .swept = 1},
+                           {.name = "program", .values = &runs->program, .nvalues = 1}};
+  scn_scenario_t scenario = {.path = "measured",
+                             .name = "measured",
+                             .platform = "this machine (measured)",
+                             .skeleton = "traced MPI program",
+                             .params = params,
+                             .nparams = 2};
+  stu_study_t *study = make_study(&scenario, runs);
+  for (int i = 0; study && i < runs->n; i++)
+    if (study->points[i].trace) /* the study frees it */
+      runs->traces[i] = NULL;
+  if (!study)
+    return fail("%sout of memory", "");
+  print_runs(runs);
+  rep_print(stdout, study);
+  for (size_t i = 0; i < study->npoints; i++)
+    print_phases(study->points[i].trace ? study->points[i].trace : runs->traces[i]);
+  status = write_outputs(opts, study);
   stu_free(study);
   return status;
 }

@@ -446,6 +446,12 @@ static int emit(tl_match_t *m, met_trace_t *trace, int rank, const tl_event_t *e
     if (ev->coll >= 0)
       return add_collective(m, trace, rank, ev);
     return met_trace_add(trace, rank, &ev->iv);
+  case TL_ISEND:
+  case TL_IRECV: { /* the posting, at the end this rank is: so that the message is counted once, at its receiver */
+    met_interval_t posted = ev->iv;
+    posted.dir = ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
+    return met_trace_add(trace, rank, &posted);
+  }
   default:
     return met_trace_add(trace, rank, &ev->iv);
   }

@@ -29,6 +29,8 @@ typedef struct stu_facts {
   const char *model_name; /* with has_model: which model, with which machine figures, one line */
   int has_advice;         /* the skeleton may warn about a point (stu_point_t.warning) */
   const char *grid_param; /* or NULL: the parameter giving the rows of a process grid of p = rows x (p / rows) */
+  const char *no_breakdown;     /* or NULL: why the bottleneck view is left out of every output (a measured run) */
+  const char *no_anomaly_split; /* or NULL: why the per-process anomaly is not split into true anomaly and imbalance */
 } stu_facts_t;
 
 typedef struct stu_point {

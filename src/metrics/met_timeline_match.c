@@ -13,6 +13,11 @@
  * unmatched): a program whose receives the timeline cannot pair (any source) must not grow memory with its length. */
 enum { QUEUED_MAX = 1 << 20, OPS_MAX = 1 << 12 };
 
+/* An interval waits for its partners (its message's other end, the other members' entries) at most while its rank
+ * keeps fewer than this many: the ranks' clocks start at a common barrier but each reads its own time 0 after it, so a
+ * partner's entry may come a little later in the files than causality says (more ranks than cores: milliseconds). */
+enum { HOLD_MAX = 1 << 14 };
+
 /* A message end waiting for its partner. */
 typedef struct endref {
   int rank;
@@ -457,12 +462,39 @@ static int emit(tl_match_t *m, met_trace_t *trace, int rank, const tl_event_t *e
   }
 }
 
+/* Whether every partner `ev` depends on has come: its message's other end, every member of its collective, the
+ * other ends of the operations posted before a wait or poll. */
+static int partners_in(const tl_match_t *m, const rank_state_t *s, const tl_event_t *ev)
+{
+  switch (ev->kind) {
+  case TL_SEND:
+  case TL_RECV:
+    return !isnan(ev->partner);
+  case TL_BARRIER:
+  case TL_NXN:
+    return ev->coll < m->inst_base || m->colls_off || m->inst[ev->coll - m->inst_base].count == m->nranks;
+  case TL_WAIT:
+  case TL_WAITALL:
+  case TL_WAITANY:
+  case TL_WAITSOME:
+  case TL_POLL:
+    for (size_t i = 0; i < s->nops && s->ops[i].post <= ev->iv.start; i++)
+      if (isnan(s->ops[i].partner))
+        return 0;
+    return 1;
+  default:
+    return 1;
+  }
+}
+
 int tl_match_flush(tl_match_t *m, met_trace_t *trace, double frontier)
 {
   for (int r = 0; r < m->nranks; r++) {
     rank_state_t *s = &m->ranks[r];
     long colls = s->colls_done;
-    while (s->head < s->n && (isinf(frontier) || s->events[s->head].iv.end < frontier)) {
+    while (s->head < s->n &&
+           (isinf(frontier) || s->n - s->head > HOLD_MAX ||
+            (s->events[s->head].iv.end < frontier && partners_in(m, s, &s->events[s->head])))) {
       tl_event_t ev = s->events[s->head++];
       if (emit(m, trace, r, &ev) != 0)
         return -1;

@@ -94,13 +94,14 @@ static void test_analyse_t_seq_sources(void)
     const char *flag, *value;
     const char *source;
   } cases[] = {{"--seq-time", "0.5", "T_seq = 0.500000 s: a measured sequential time, given (--seq-time 0.5)"},
-               {NULL, NULL, "T_seq = 0.750000 s: the run traced at p = 1 in " RUNS "seq-1 (no --seq-time), its T_par "
-                            "1.000000 s less the tracer's own time 0.250000 s"}};
+               {NULL, NULL,
+                "T_seq = 0.750000 s: the run traced at p = 1 in " RUNS "seq-1 (no --seq-time), its T_par "
+                "1.000000 s less the tracer's own time 0.250000 s"}};
   for (size_t i = 0; i < 2; i++) {
     char dir[1024];
     cli_run_t run;
-    const char *args[] = {"analyse", RUNS "two-ranks", RUNS "seq-1", "--csv", "out.csv", cases[i].flag, cases[i].value,
-                          NULL};
+    const char *args[] = {"analyse", RUNS "two-ranks", RUNS "seq-1",   "--csv",
+                          "out.csv", cases[i].flag,    cases[i].value, NULL};
     run_ok(dir, sizeof dir, args, &run);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].source));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Measured runs of two-ranks"));
@@ -121,8 +122,8 @@ static void test_analyse_leaves_out_what_a_measurement_lacks(void)
 {
   char dir[1024];
   cli_run_t run;
-  const char *args[] = {"analyse", RUNS "halo", RUNS "two-ranks", "--csv", "out.csv", "--json", "out.json", "--svg",
-                        "svg", NULL};
+  const char *args[] = {"analyse", RUNS "halo", RUNS "two-ranks", "--csv", "out.csv",
+                        "--json",  "out.json",  "--svg",          "svg",   NULL};
   run_ok(dir, sizeof dir, args, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "No bottleneck view: a measurement cannot split computation"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "not split into true anomaly and imbalance"));
@@ -169,12 +170,12 @@ static void test_analyse_bad_folders(void)
 
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_analyse_lost_cycles_by_hand", test_analyse_lost_cycles_by_hand},
-                                    {"test_analyse_writes_outputs", test_analyse_writes_outputs},
-                                    {"test_analyse_t_seq_sources", test_analyse_t_seq_sources},
-                                    {"test_analyse_leaves_out_what_a_measurement_lacks",
-                                     test_analyse_leaves_out_what_a_measurement_lacks},
-                                    {"test_analyse_bad_folders", test_analyse_bad_folders},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_analyse_lost_cycles_by_hand", test_analyse_lost_cycles_by_hand},
+      {"test_analyse_writes_outputs", test_analyse_writes_outputs},
+      {"test_analyse_t_seq_sources", test_analyse_t_seq_sources},
+      {"test_analyse_leaves_out_what_a_measurement_lacks", test_analyse_leaves_out_what_a_measurement_lacks},
+      {"test_analyse_bad_folders", test_analyse_bad_folders},
+      {NULL, NULL}};
   return tu_run("cli_analyse", cases);
 }

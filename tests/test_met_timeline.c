@@ -102,9 +102,9 @@ static void expect_times(const met_trace_t *trace, met_category_t category, cons
 /* tests/data/tracer/halo: a halo exchange (MPI_Irecv, a rendezvous MPI_Send, MPI_Waitall) along ranks 0 - 1 - 2,
  * rank 1 computing 0.5 s, its partners 0.1 s. Rank 0's send (0.11-0.55) is paired with rank 1's MPI_Irecv from 0,
  * posted at 0.50: idle 0.11-0.50 (a late receiver), then 0.05 of transfer; rank 2's likewise with the receive posted
- * at 0.51: idle 0.40, then 0.04. Their waits find rank 1's sends started (0.52, 0.54) before they entered: no wait. Rank 1 never
- * waits: its partners were there first. Comm: rank 0 0.01 + 0.05 + 0.05, rank 1 0.01 + 0.01 + 0.02 + 0.02 + 0.04, rank 2
- * 0.01 + 0.04 + 0.05. */
+ * at 0.51: idle 0.40, then 0.04. Their waits find rank 1's sends started (0.52, 0.54) before they entered: no wait.
+ * Rank 1 never waits: its partners were there first. Comm: rank 0 0.01 + 0.05 + 0.05, rank 1 0.01 + 0.01 + 0.02 + 0.02
+ * + 0.04, rank 2 0.01 + 0.04 + 0.05. */
 static void test_timeline_halo_slow_rank(void)
 {
   met_timeline_info_t info;

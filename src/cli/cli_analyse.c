@@ -22,7 +22,7 @@ enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2, MAX_RUNS = 64 };
 
 /* A folder whose timelines are larger than this is read into an aggregate trace (per-rank sums, memory independent of
  * the run's length): no timeline picture, Paje trace or wait states for it, and the report says so. */
-#define KEEP_BYTES (64.0 * 1024 * 1024)
+#define KEEP_BYTES (32.0 * 1024 * 1024)
 
 /* Views a measurement cannot give (docs/tracer.md), left out of every output with these reasons. */
 static const char NO_BREAKDOWN[] =
@@ -99,14 +99,11 @@ static int fail(const char *fmt, const char *arg)
 /* Fills opts; -1 to go on, or an exit status. */
 static int parse(int argc, char **argv, analyse_opts_t *opts)
 {
-  static const struct option longopts[] = {{"seq", required_argument, NULL, 's'},
-                                           {"seq-time", required_argument, NULL, 't'},
-                                           {"csv", required_argument, NULL, 'c'},
-                                           {"json", required_argument, NULL, 'j'},
-                                           {"svg", required_argument, NULL, 'g'},
-                                           {"paje", required_argument, NULL, 'p'},
-                                           {"help", no_argument, NULL, 'h'},
-                                           {NULL, 0, NULL, 0}};
+  static const struct option longopts[] = {
+      {"seq", required_argument, NULL, 's'}, {"seq-time", required_argument, NULL, 't'},
+      {"csv", required_argument, NULL, 'c'}, {"json", required_argument, NULL, 'j'},
+      {"svg", required_argument, NULL, 'g'}, {"paje", required_argument, NULL, 'p'},
+      {"help", no_argument, NULL, 'h'},      {NULL, 0, NULL, 0}};
   const char **slot[] = {['s'] = &opts->seq,  ['t'] = &opts->seq_time, ['c'] = &opts->csv,
                          ['j'] = &opts->json, ['g'] = &opts->svg,      ['p'] = &opts->paje};
   opterr = 0;
@@ -198,7 +195,9 @@ static int read_runs(const analyse_opts_t *opts, runs_t *runs)
   }
   const char *base = strrchr(runs->dirs[0], '/');
   snprintf(runs->program_text, sizeof runs->program_text, "%s",
-           runs->info[0].program[0] ? runs->info[0].program : base && base[1] ? base + 1 : runs->dirs[0]);
+           runs->info[0].program[0] ? runs->info[0].program
+           : base && base[1]        ? base + 1
+                                    : runs->dirs[0]);
   runs->program = runs->program_text;
   return 0;
 }

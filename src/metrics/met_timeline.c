@@ -71,13 +71,9 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, tl_event
     snprintf(err, errlen, "%s:%d: %s; %s", r->path, r->line, what, HOW);
     return -1;
   }
-  *it = (tl_event_t){.iv = {.start = start,
-                            .end = end,
-                            .category = category_of(category),
-                            .phase = id,
-                            .peer = peer,
-                            .bytes = bytes},
-                     .kind = tl_kind_of(call, peer)};
+  *it = (tl_event_t){
+      .iv = {.start = start, .end = end, .category = category_of(category), .phase = id, .peer = peer, .bytes = bytes},
+      .kind = tl_kind_of(call, peer)};
   snprintf(it->call, sizeof it->call, "%s", call);
   return 0;
 }
@@ -130,7 +126,6 @@ static int open_rank(reader_t *r, const char *dir, int rank, const char *announc
              r->path, strerror(errno));
   return -1;
 }
-
 
 /* Every rank's file, open at once, with the next interval of each read ahead. */
 typedef struct stream {
@@ -242,8 +237,7 @@ static void close_all(stream_t *s)
 
 /* Reads the intervals in start-time order into the rules, which hand them to the trace once no later one can change
  * them. 0, or -1 with a message. */
-static int stream_intervals(stream_t *s, tl_match_t *m, met_trace_t *trace, const char *dir, char *err,
-                            size_t errlen)
+static int stream_intervals(stream_t *s, tl_match_t *m, met_trace_t *trace, const char *dir, char *err, size_t errlen)
 {
   for (int r = 0; r < s->nranks; r++)
     if (read_ahead(s, trace, r, err, errlen) != 0)

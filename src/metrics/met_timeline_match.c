@@ -76,14 +76,30 @@ tl_kind_t tl_kind_of(const char *call, int peer)
     const char *call;
     tl_kind_t kind;
     int needs_peer;
-  } table[] = {{"MPI_Send", TL_SEND, 1},          {"MPI_Ssend", TL_SEND, 1},       {"MPI_Rsend", TL_SEND, 1},
-               {"MPI_Bsend", TL_SEND, 1},         {"MPI_Isend", TL_ISEND, 1},      {"MPI_Issend", TL_ISEND, 1},
-               {"MPI_Recv", TL_RECV, 1},          {"MPI_Irecv", TL_IRECV, 1},      {"MPI_Wait", TL_WAIT, 0},
-               {"MPI_Waitall", TL_WAITALL, 0},    {"MPI_Waitany", TL_WAITANY, 0},  {"MPI_Waitsome", TL_WAITSOME, 0},
-               {"MPI_Test", TL_POLL, 0},          {"MPI_Testany", TL_POLL, 0},     {"MPI_Testall", TL_POLL, 0},
-               {"MPI_Testsome", TL_POLL, 0},      {"MPI_Iprobe", TL_POLL, 0},      {"MPI_Barrier", TL_BARRIER, 0},
-               {"MPI_Allreduce", TL_NXN, 0},      {"MPI_Allgather", TL_NXN, 0},    {"MPI_Allgatherv", TL_NXN, 0},
-               {"MPI_Alltoall", TL_NXN, 0},       {"MPI_Alltoallv", TL_NXN, 0},    {"MPI_Reduce_scatter", TL_NXN, 0},
+  } table[] = {{"MPI_Send", TL_SEND, 1},
+               {"MPI_Ssend", TL_SEND, 1},
+               {"MPI_Rsend", TL_SEND, 1},
+               {"MPI_Bsend", TL_SEND, 1},
+               {"MPI_Isend", TL_ISEND, 1},
+               {"MPI_Issend", TL_ISEND, 1},
+               {"MPI_Recv", TL_RECV, 1},
+               {"MPI_Irecv", TL_IRECV, 1},
+               {"MPI_Wait", TL_WAIT, 0},
+               {"MPI_Waitall", TL_WAITALL, 0},
+               {"MPI_Waitany", TL_WAITANY, 0},
+               {"MPI_Waitsome", TL_WAITSOME, 0},
+               {"MPI_Test", TL_POLL, 0},
+               {"MPI_Testany", TL_POLL, 0},
+               {"MPI_Testall", TL_POLL, 0},
+               {"MPI_Testsome", TL_POLL, 0},
+               {"MPI_Iprobe", TL_POLL, 0},
+               {"MPI_Barrier", TL_BARRIER, 0},
+               {"MPI_Allreduce", TL_NXN, 0},
+               {"MPI_Allgather", TL_NXN, 0},
+               {"MPI_Allgatherv", TL_NXN, 0},
+               {"MPI_Alltoall", TL_NXN, 0},
+               {"MPI_Alltoallv", TL_NXN, 0},
+               {"MPI_Reduce_scatter", TL_NXN, 0},
                {"MPI_Reduce_scatter_block", TL_NXN, 0}};
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(call, table[i].call) == 0)
@@ -492,9 +508,8 @@ int tl_match_flush(tl_match_t *m, met_trace_t *trace, double frontier)
   for (int r = 0; r < m->nranks; r++) {
     rank_state_t *s = &m->ranks[r];
     long colls = s->colls_done;
-    while (s->head < s->n &&
-           (isinf(frontier) || s->n - s->head > HOLD_MAX ||
-            (s->events[s->head].iv.end < frontier && partners_in(m, s, &s->events[s->head])))) {
+    while (s->head < s->n && (isinf(frontier) || s->n - s->head > HOLD_MAX ||
+                              (s->events[s->head].iv.end < frontier && partners_in(m, s, &s->events[s->head])))) {
       tl_event_t ev = s->events[s->head++];
       if (emit(m, trace, r, &ev) != 0)
         return -1;

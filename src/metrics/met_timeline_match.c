@@ -247,8 +247,11 @@ static long join_collective(tl_match_t *m, int rank, const tl_event_t *ev)
 int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
 {
   rank_state_t *s = &m->ranks[rank];
-  if (s->head > 0 && s->head == s->n)
-    s->head = s->n = 0;
+  if (s->head > 0 && s->head >= s->n / 2) { /* drop what went into the trace: memory stays what is kept */
+    memmove(s->events, s->events + s->head, (s->n - s->head) * sizeof *s->events);
+    s->n -= s->head;
+    s->head = 0;
+  }
   if (reserve((void **)&s->events, &s->cap, s->n, sizeof *s->events) != 0)
     return -1;
   tl_event_t *e = &s->events[s->n++];

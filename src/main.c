@@ -17,6 +17,7 @@
 #include "stu_farm.h"
 #include "stu_sweep.h"
 #include "cli_analyse.h"
+#include "cli_machine.h"
 
 #include <getopt.h>
 #include <signal.h>
@@ -472,6 +473,8 @@ int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "analyse") == 0)
     return cli_analyse_main(argc - 1, argv + 1);
+  if (argc > 1 && strcmp(argv[1], "machine") == 0)
+    return cli_machine_main(argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "platform") == 0)
     return cli_platform_main(argc - 1, argv + 1);
   scn_set_data_dir(cli_data_dir());

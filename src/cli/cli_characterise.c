@@ -78,8 +78,7 @@ static int append(met_msg_sample_t **samples, size_t *count, const met_msg_sampl
   return 0;
 }
 
-/* Reads every sample of `file`. Returns 0, or the exit status after printing the error. */
-static int read_samples(const char *file, met_msg_sample_t **samples, size_t *count)
+int cli_characterise_read(const char *file, met_msg_sample_t **samples, size_t *count)
 {
   FILE *in = fopen(file, "r");
   if (!in) {
@@ -188,7 +187,7 @@ int cli_characterise_main(int argc, char **argv)
     return rc;
   met_msg_sample_t *samples = NULL;
   size_t count = 0;
-  rc = read_samples(file, &samples, &count);
+  rc = cli_characterise_read(file, &samples, &count);
   met_msgfit_t fit;
   char err[512];
   if (rc == 0 && met_msgfit(samples, count, packet_bytes, &fit, err, sizeof err) != 0) {

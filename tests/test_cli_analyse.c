@@ -165,6 +165,10 @@ static void test_analyse_bad_folders(void)
                  .prefix = "--seq and --seq-time", .phrases = {"give one"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--seq-time", RUNS "seq-1"}, .bare = 1, .status = 2,
                  .prefix = "--seq-time ", .phrases = {"in seconds", "--seq"});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--untraced", "2"}, .bare = 1, .status = 2,
+                 .prefix = "--untraced 2: expected P=SECONDS", .phrases = {NULL});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--replay-on", RUNS "two-ranks/timeline-0.txt"}, .bare = 1,
+                 .status = 2, .prefix = RUNS "two-ranks/index.txt: no TI trace index", .phrases = {"trace the run"});
   EXPECT_FAILURE(.args = {"analyse"}, .bare = 1, .status = 2, .prefix = "no trace folder given", .phrases = {NULL});
 }
 

@@ -4,6 +4,7 @@
  * lost-cycle table with one row per run (metrics as functions of p, Fig. 1.7), the per-process tables, and CSV, JSON,
  * Paje and SVG pictures on request; the views it cannot give are left out with the reason. */
 #include "cli_analyse.h"
+#include "cli_replay.h"
 #include "met_comm.h"
 #include "met_timeline.h"
 #include "rep_paje.h"
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2, MAX_RUNS = 64 };
 
@@ -35,8 +37,12 @@ static const char NO_ANOMALY_SPLIT[] =
 typedef struct analyse_opts {
   const char *dirs[MAX_RUNS];
   int ndirs;
-  const char *seq;      /* --seq DIR|SECONDS, or NULL */
-  const char *seq_time; /* --seq-time SECONDS, or NULL */
+  const char *seq;          /* --seq DIR|SECONDS, or NULL */
+  const char *seq_time;     /* --seq-time SECONDS, or NULL */
+  const char *replay_on;    /* --replay-on PLATFORM, or NULL */
+  int untraced_p[MAX_RUNS]; /* --untraced P=SECONDS: the untraced wall time of the run at p */
+  double untraced[MAX_RUNS];
+  int nuntraced;
   const char *csv;
   const char *json;
   const char *svg;
@@ -78,6 +84,10 @@ static void usage(FILE *out)
           "                      where the tracer recorded it), or a time in seconds as --seq-time. Without either,\n"
           "                      a run at p = 1 among the DIRs serves so; else the measured computation of the run\n"
           "                      with the smallest p (whose parallel anomaly is then 0). The report says which\n"
+          "  --replay-on PLATFORM  also replay each run's TI trace (index.txt) on PLATFORM with ti-replay and print\n"
+          "                      the predicted T_par beside the measured one, with the difference\n"
+          "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
+          "                      with (else the traced run's T_par); repeat it for each p\n"
           "  --csv FILE          also write one CSV row per run to FILE\n"
           "  --json FILE         also write the results as JSON to FILE\n"
           "  --svg DIR           also draw the pictures (timelines, overall and per-process views, metrics against p)\n"
@@ -96,16 +106,34 @@ static int fail(const char *fmt, const char *arg)
   return EXIT_INPUT;
 }
 
+/* Adds "P=SECONDS" to opts' untraced times; 0, or -1 when malformed or one too many. */
+static int add_untraced(analyse_opts_t *opts, const char *text)
+{
+  int p = 0, used = 0;
+  double seconds = 0;
+  if (opts->nuntraced == MAX_RUNS || sscanf(text, "%d=%lf%n", &p, &seconds, &used) != 2 || text[used] != '\0' ||
+      p < 1 || !(seconds > 0) || isinf(seconds))
+    return -1;
+  opts->untraced_p[opts->nuntraced] = p;
+  opts->untraced[opts->nuntraced++] = seconds;
+  return 0;
+}
+
 /* Fills opts; -1 to go on, or an exit status. */
 static int parse(int argc, char **argv, analyse_opts_t *opts)
 {
-  static const struct option longopts[] = {
-      {"seq", required_argument, NULL, 's'}, {"seq-time", required_argument, NULL, 't'},
-      {"csv", required_argument, NULL, 'c'}, {"json", required_argument, NULL, 'j'},
-      {"svg", required_argument, NULL, 'g'}, {"paje", required_argument, NULL, 'p'},
-      {"help", no_argument, NULL, 'h'},      {NULL, 0, NULL, 0}};
-  const char **slot[] = {['s'] = &opts->seq,  ['t'] = &opts->seq_time, ['c'] = &opts->csv,
-                         ['j'] = &opts->json, ['g'] = &opts->svg,      ['p'] = &opts->paje};
+  static const struct option longopts[] = {{"seq", required_argument, NULL, 's'},
+                                           {"seq-time", required_argument, NULL, 't'},
+                                           {"csv", required_argument, NULL, 'c'},
+                                           {"json", required_argument, NULL, 'j'},
+                                           {"svg", required_argument, NULL, 'g'},
+                                           {"paje", required_argument, NULL, 'p'},
+                                           {"replay-on", required_argument, NULL, 'r'},
+                                           {"untraced", required_argument, NULL, 'u'},
+                                           {"help", no_argument, NULL, 'h'},
+                                           {NULL, 0, NULL, 0}};
+  const char **slot[] = {['s'] = &opts->seq, ['t'] = &opts->seq_time, ['c'] = &opts->csv,      ['j'] = &opts->json,
+                         ['g'] = &opts->svg, ['p'] = &opts->paje,     ['r'] = &opts->replay_on};
   opterr = 0;
   optind = 1;
   for (int c; (c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1;) {
@@ -117,7 +145,10 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
       return fail("option '%s' needs a value; see simrun analyse --help", argv[optind - 1]);
     if (c == '?')
       return fail("unknown option '%s'; see simrun analyse --help", argv[optind - 1]);
-    *slot[c] = optarg;
+    if (c == 'u' && add_untraced(opts, optarg) != 0)
+      return fail("--untraced %s: expected P=SECONDS (the untraced run's wall time at p ranks), at most 64", optarg);
+    if (c != 'u')
+      *slot[c] = optarg;
   }
   for (; optind < argc; optind++) {
     if (opts->ndirs == MAX_RUNS)
@@ -411,6 +442,36 @@ static void print_phases(const met_trace_t *trace)
          all > 0 ? 100 * end_wait / all : 0.0);
 }
 
+/* The untraced time given for p, or NAN. */
+static double untraced_at(const analyse_opts_t *opts, int p)
+{
+  for (int i = 0; i < opts->nuntraced; i++)
+    if (opts->untraced_p[i] == p)
+      return opts->untraced[i];
+  return NAN;
+}
+
+/* --replay-on: each run's TI trace replayed on the platform, its T_par beside the measured one (the untraced time
+ * where --untraced gives it, else the traced run's). 0, or EXIT_RUNTIME when a replay failed. */
+static int print_replays(const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
+{
+  printf("\nReplayed on %s (ti-replay of each run's TI trace, docs/ti-replay.md)\n", opts->replay_on);
+  printf("%6s %14s %-10s %14s %11s\n", "p", "measured (s)", "", "predicted (s)", "difference");
+  for (size_t i = 0; i < study->npoints; i++) {
+    int p = study->points[i].p;
+    double predicted, untraced = untraced_at(opts, p);
+    char err[8600];
+    if (cli_replay_time(opts->replay_on, runs->dirs[i], p, &predicted, err, sizeof err) != 0) {
+      fprintf(stderr, "simrun: error: %s\n", err);
+      return EXIT_RUNTIME;
+    }
+    double measured = isnan(untraced) ? study->points[i].t_par : untraced;
+    printf("%6d %14.6f %-10s %14.6f %+10.1f%%\n", p, measured, isnan(untraced) ? "(traced)" : "(untraced)", predicted,
+           100 * (predicted - measured) / measured);
+  }
+  return EXIT_OK;
+}
+
 /* Writes the outputs asked for. */
 static int write_outputs(const analyse_opts_t *opts, const stu_study_t *study)
 {
@@ -424,10 +485,33 @@ static int write_outputs(const analyse_opts_t *opts, const stu_study_t *study)
   return status;
 }
 
+/* With --replay-on: the platform and every run's index.txt must be there before anything is printed. 0 or EXIT_INPUT.
+ */
+static int check_replays(const analyse_opts_t *opts)
+{
+  if (!opts->replay_on)
+    return EXIT_OK;
+  if (access(opts->replay_on, R_OK) != 0)
+    return fail("--replay-on %s: cannot read that platform file; give a SimGrid platform (simrun machine probe "
+                "writes this machine's)",
+                opts->replay_on);
+  for (int i = 0; i < opts->ndirs; i++) {
+    char index[4200];
+    snprintf(index, sizeof index, "%s/index.txt", opts->dirs[i]);
+    if (access(index, R_OK) != 0)
+      return fail("%s: no TI trace index, so --replay-on has nothing to replay (libsimrun-trace.so writes it when "
+                  "every rank reached MPI_Finalize); trace the run again",
+                  index);
+  }
+  return EXIT_OK;
+}
+
 /* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */
 static int analyse(const analyse_opts_t *opts, runs_t *runs)
 {
-  int status = read_runs(opts, runs);
+  int status = check_replays(opts);
+  if (status == EXIT_OK)
+    status = read_runs(opts, runs);
   if (status == EXIT_OK)
     status = choose_t_seq(opts, runs);
   if (status != EXIT_OK)
@@ -450,7 +534,9 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   rep_print(stdout, study);
   for (size_t i = 0; i < study->npoints; i++)
     print_phases(study->points[i].trace ? study->points[i].trace : runs->traces[i]);
-  status = write_outputs(opts, study);
+  status = opts->replay_on ? print_replays(opts, runs, study) : EXIT_OK;
+  if (status == EXIT_OK)
+    status = write_outputs(opts, study);
   stu_free(study);
   return status;
 }

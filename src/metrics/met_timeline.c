@@ -275,7 +275,7 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
   if (rc == 0)
     rc = stream_intervals(&s, m, trace, dir, err, errlen);
   if (rc == 0)
-    tl_match_info(m, s.info);
+    tl_match_counts(m, &s.info->matched, &s.info->unmatched, &s.info->collectives, &s.info->colls_unpaired);
   tl_match_free(m);
   close_all(&s);
   if (rc == 0)

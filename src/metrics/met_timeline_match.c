@@ -523,10 +523,10 @@ int tl_match_flush(tl_match_t *m, met_trace_t *trace, double frontier)
   return 0;
 }
 
-void tl_match_info(const tl_match_t *m, met_timeline_info_t *info)
+void tl_match_counts(const tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives, int *unpaired)
 {
-  info->matched = m->matched;
-  info->unmatched = m->unmatched;
-  info->collectives = m->collectives;
-  info->colls_unpaired = m->colls_off;
+  *matched = m->matched;
+  *unmatched = m->unmatched;
+  *collectives = m->collectives;
+  *unpaired = m->colls_off;
 }

@@ -5,7 +5,9 @@
 #ifndef MET_TIMELINE_MATCH_H
 #define MET_TIMELINE_MATCH_H
 
-#include "met_timeline.h"
+#include "met_trace.h"
+
+#include <stddef.h>
 
 /* What a call is, for the rules. */
 typedef enum tl_kind {
@@ -49,7 +51,8 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev);
  * INFINITY when every file is read), each rank's in order. 0, or -1 when the trace refuses one (out of memory). */
 int tl_match_flush(tl_match_t *m, met_trace_t *trace, double frontier);
 
-/* What the pairing found, into info's counters. */
-void tl_match_info(const tl_match_t *m, met_timeline_info_t *info);
+/* What the pairing found: messages paired, receives (or ends given up) left unpaired, collectives paired, and whether
+ * the ranks' collective calls differed (pairing of collectives stopped). */
+void tl_match_counts(const tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives, int *unpaired);
 
 #endif

@@ -144,6 +144,25 @@ static void test_timeline_wait_for_late_sender(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/any-source-wait: rank 0 posts a receive from any source at 0 and waits 0.1-0.5 (MPI_Waitany);
+ * rank 2 sends first (0.3), so it is that receive's sender (MPI's matching: the earliest send the receive accepts) and
+ * the wait is idle until 0.3 (a late sender, 0.2 s); rank 1's later send goes to the receive from rank 1 posted at 0.5,
+ * whose wait 0.51-0.6 finds the sender there since 0.5: no wait. Both messages are paired. */
+static void test_timeline_any_source_matching(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "any-source-wait", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(info.matched, 2);
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_LATE_SENDER), 0.2, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.2, 1e-9);
+  met_wait_free(&w);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IDLE), 0.2, 1e-9);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/barrier: the ranks enter a barrier at 0.1, 0.2, 0.5 and all leave at 0.55: idle until the last
  * entered (0.4, 0.3, 0 s: waits at the barrier), then 0.05 s each; an MPI_Allreduce entered at 0.6, 0.65, 0.68 and
  * left at 0.7: 0.08, 0.03, 0 s waiting (N x N), 0.02 s each of communication. */
@@ -251,6 +270,7 @@ int main(void)
       {"test_timeline_wait_states", test_timeline_wait_states},
       {"test_timeline_halo_slow_rank", test_timeline_halo_slow_rank},
       {"test_timeline_wait_for_late_sender", test_timeline_wait_for_late_sender},
+      {"test_timeline_any_source_matching", test_timeline_any_source_matching},
       {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
       {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},

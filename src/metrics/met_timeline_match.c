@@ -21,9 +21,9 @@ enum { HOLD_MAX = 1 << 14 };
 /* A message end waiting for its partner. */
 typedef struct endref {
   int rank;
+  int peer; /* a posted receive: the source it accepts, -1 for any */
   long long id;
   double start; /* entry (blocking) or posting (non-blocking) */
-  double end;   /* the end of a blocking receive; INFINITY for a posted one (it completes in a later wait) */
 } endref_t;
 
 typedef struct fifo {
@@ -60,8 +60,8 @@ typedef struct rank_state {
 struct tl_match {
   int nranks;
   rank_state_t *ranks;
-  fifo_t *sends; /* per pair (s, d) at s * nranks + d: sends not yet paired */
-  fifo_t *recvs; /* receives not yet paired */
+  fifo_t *sends;  /* per pair (s, d) at s * nranks + d: sends not yet paired, in order */
+  fifo_t *posted; /* per receiver d: receives not yet paired, in the order they were posted */
   size_t queued;
   instance_t *inst; /* instances inst_base .. inst_base + ninst - 1 */
   long inst_base;
@@ -83,7 +83,7 @@ tl_kind_t tl_kind_of(const char *call, int peer)
                {"MPI_Isend", TL_ISEND, 1},
                {"MPI_Issend", TL_ISEND, 1},
                {"MPI_Recv", TL_RECV, 1},
-               {"MPI_Irecv", TL_IRECV, 1},
+               {"MPI_Irecv", TL_IRECV, 0},
                {"MPI_Wait", TL_WAIT, 0},
                {"MPI_Waitall", TL_WAITALL, 0},
                {"MPI_Waitany", TL_WAITANY, 0},
@@ -112,7 +112,7 @@ tl_match_t *tl_match_new(int nranks)
   tl_match_t *m = calloc(1, sizeof *m);
   size_t pairs = (size_t)nranks * (size_t)nranks;
   if (!m || !(m->ranks = calloc((size_t)nranks, sizeof *m->ranks)) || !(m->sends = calloc(pairs, sizeof *m->sends)) ||
-      !(m->recvs = calloc(pairs, sizeof *m->recvs))) {
+      !(m->posted = calloc((size_t)nranks, sizeof *m->posted))) {
     tl_match_free(m);
     return NULL;
   }
@@ -125,16 +125,16 @@ void tl_match_free(tl_match_t *m)
   if (!m)
     return;
   size_t pairs = (size_t)m->nranks * (size_t)m->nranks;
-  for (size_t i = 0; m->sends && m->recvs && i < pairs; i++) {
+  for (size_t i = 0; m->sends && i < pairs; i++)
     free(m->sends[i].v);
-    free(m->recvs[i].v);
-  }
+  for (int r = 0; m->posted && r < m->nranks; r++)
+    free(m->posted[r].v);
   for (int r = 0; m->ranks && r < m->nranks; r++) {
     free(m->ranks[r].events);
     free(m->ranks[r].ops);
   }
   free(m->sends);
-  free(m->recvs);
+  free(m->posted);
   free(m->ranks);
   free(m->inst);
   free(m);
@@ -171,7 +171,7 @@ static int fifo_push(fifo_t *f, const endref_t *e)
 
 /* Sets the partner time of `rank`'s message end `id`, a kept blocking interval or an outstanding operation (one that
  * already went into the trace, an eager send, needs nothing more). */
-static void tell_partner(tl_match_t *m, int rank, long long id, double partner)
+static void tell_partner(tl_match_t *m, int rank, long long id, double partner, int peer)
 {
   rank_state_t *s = &m->ranks[rank];
   for (size_t i = s->n; i-- > s->head;)
@@ -182,40 +182,74 @@ static void tell_partner(tl_match_t *m, int rank, long long id, double partner)
   for (size_t i = s->nops; i-- > 0;)
     if (s->ops[i].id == id) {
       s->ops[i].partner = partner;
+      s->ops[i].peer = peer; /* a receive from any source learns its sender */
       return;
     }
 }
 
-/* Pairs `rank`'s message end with the oldest unpaired end of the other side (MPI's non-overtaking order); returns the
- * partner's time, or NAN and queues it. A receive that ended before this send started was some other message's (one
- * the timeline cannot pair, such as the receive of an MPI_Sendrecv): it is given up. -1 in *oom when out of memory. */
-static double pair(tl_match_t *m, int rank, int peer, met_dir_t dir, const endref_t *mine, int *oom)
+/* Queues `mine` in `f`, giving the oldest queued end up beyond QUEUED_MAX. 0, or -1 out of memory. */
+static int enqueue(tl_match_t *m, fifo_t *f, const endref_t *mine)
 {
-  size_t at = dir == MET_DIR_SEND ? (size_t)rank * (size_t)m->nranks + (size_t)peer
-                                  : (size_t)peer * (size_t)m->nranks + (size_t)rank;
-  fifo_t *own = dir == MET_DIR_SEND ? &m->sends[at] : &m->recvs[at];
-  fifo_t *other = dir == MET_DIR_SEND ? &m->recvs[at] : &m->sends[at];
-  while (other->head < other->n) {
-    endref_t *h = &other->v[other->head++];
-    m->queued--;
-    if (dir == MET_DIR_SEND && h->end < mine->start) {
-      m->unmatched++;
-      continue;
-    }
-    tell_partner(m, h->rank, h->id, mine->start);
-    m->matched++;
-    return h->start;
-  }
-  if (fifo_push(own, mine) != 0) {
-    *oom = -1;
-    return NAN;
-  }
+  if (fifo_push(f, mine) != 0)
+    return -1;
   if (++m->queued > QUEUED_MAX) {
-    own->head++;
+    f->head++;
     m->queued--;
     m->unmatched++;
   }
+  return 0;
+}
+
+/* Removes entry `i` of `f` (the order of the others kept). */
+static void fifo_remove(tl_match_t *m, fifo_t *f, size_t i)
+{
+  memmove(f->v + i, f->v + i + 1, (f->n - i - 1) * sizeof *f->v);
+  f->n--;
+  m->queued--;
+}
+
+/* A send from `rank` to `peer`: MPI's matching, the earliest receive posted at `peer` that accepts `rank` (from it or
+ * from any source). Times do not overrule the order: the ranks' clocks may differ by hundreds of microseconds where
+ * they share cores, so a receive that seems to end before the send started may still be its. Returns the receive's
+ * time, or NAN and queues the send (-1 in *oom when out of memory). */
+static double pair_send(tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
+{
+  fifo_t *posted = &m->posted[peer];
+  for (size_t i = posted->head; i < posted->n;) {
+    endref_t r = posted->v[i];
+    if (r.peer != rank && r.peer >= 0) {
+      i++;
+      continue;
+    }
+    fifo_remove(m, posted, i);
+    tell_partner(m, r.rank, r.id, mine->start, rank);
+    m->matched++;
+    return r.start;
+  }
+  *oom = enqueue(m, &m->sends[(size_t)rank * (size_t)m->nranks + (size_t)peer], mine);
   return NAN;
+}
+
+/* A receive at `rank` from `*peer` (-1: any source): the oldest unpaired send from it, or from any source the one
+ * that started first; *peer becomes the sender. Returns the send's time, or NAN and queues the receive. */
+static double pair_recv(tl_match_t *m, int rank, int *peer, const endref_t *mine, int *oom)
+{
+  fifo_t *best = NULL;
+  for (int s = *peer < 0 ? 0 : *peer; s < (*peer < 0 ? m->nranks : *peer + 1); s++) {
+    fifo_t *f = &m->sends[(size_t)s * (size_t)m->nranks + (size_t)rank];
+    if (f->head < f->n && (!best || f->v[f->head].start < best->v[best->head].start))
+      best = f;
+  }
+  if (!best) {
+    *oom = enqueue(m, &m->posted[rank], mine);
+    return NAN;
+  }
+  endref_t h = best->v[best->head++];
+  m->queued--;
+  *peer = h.rank;
+  tell_partner(m, h.rank, h.id, mine->start, rank);
+  m->matched++;
+  return h.start;
 }
 
 /* Counts `rank`'s synchronising collective in its instance; a call that differs from the other members' (a
@@ -264,9 +298,9 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
   met_dir_t dir = ev->kind == TL_SEND || ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
   if (ev->kind == TL_SEND || ev->kind == TL_RECV) {
     e->id = s->next_id++;
-    endref_t mine = {rank, e->id, ev->iv.start, ev->kind == TL_RECV ? ev->iv.end : INFINITY};
-    double partner = pair(m, rank, peer, dir, &mine, &oom);
-    e->partner = partner; /* pair() moves no kept interval */
+    endref_t mine = {rank, peer, e->id, ev->iv.start};
+    /* pairing moves no kept interval: e stays valid */
+    e->partner = dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
   } else if (ev->kind == TL_ISEND || ev->kind == TL_IRECV) {
     if (s->nops == OPS_MAX) { /* never completed by a wait the timeline shows: give the oldest up */
       memmove(s->ops, s->ops + 1, (s->nops - 1) * sizeof *s->ops);
@@ -277,9 +311,11 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
       return -1;
     long long id = s->next_id++;
     s->ops[s->nops++] = (op_t){.id = id, .peer = peer, .dir = dir, .post = ev->iv.start, .partner = NAN};
-    endref_t mine = {rank, id, ev->iv.start, INFINITY};
-    double partner = pair(m, rank, peer, dir, &mine, &oom);
+    endref_t mine = {rank, peer, id, ev->iv.start};
+    double partner =
+        dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
     s->ops[s->nops - 1].partner = partner;
+    s->ops[s->nops - 1].peer = peer;
   } else if (ev->kind == TL_BARRIER || ev->kind == TL_NXN) {
     long k = join_collective(m, rank, ev);
     if (k == -2)
@@ -473,7 +509,7 @@ static int emit(tl_match_t *m, met_trace_t *trace, int rank, const tl_event_t *e
   case TL_ISEND:
   case TL_IRECV: { /* the posting, at the end this rank is: so that the message is counted once, at its receiver */
     met_interval_t posted = ev->iv;
-    posted.dir = ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
+    posted.dir = posted.peer < 0 ? MET_DIR_NONE : ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
     return met_trace_add(trace, rank, &posted);
   }
   default:

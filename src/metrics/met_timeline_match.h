@@ -15,7 +15,7 @@ typedef enum tl_kind {
   TL_SEND,      /* a blocking send (MPI_Send, Ssend, Rsend, Bsend, the send of MPI_Sendrecv) */
   TL_ISEND,     /* MPI_Isend, Issend: the posting */
   TL_RECV,      /* MPI_Recv */
-  TL_IRECV,     /* MPI_Irecv from a known rank: the posting */
+  TL_IRECV,     /* MPI_Irecv (from a rank or any source): the posting */
   TL_WAIT,      /* MPI_Wait: one request, the file gives its partner */
   TL_WAITALL,   /* every request outstanding */
   TL_WAITANY,   /* the first to complete */

@@ -10,6 +10,7 @@
 #include "rep_paje.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
+#include "stu_measured.h"
 
 #include <dirent.h>
 #include <getopt.h>
@@ -25,14 +26,6 @@ enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2, MAX_RUNS = 64 };
 /* A folder whose timelines are larger than this is read into an aggregate trace (per-rank sums, memory independent of
  * the run's length): no timeline picture, Paje trace or wait states for it, and the report says so. */
 #define KEEP_BYTES (32.0 * 1024 * 1024)
-
-/* Views a measurement cannot give (docs/tracer.md), left out of every output with these reasons. */
-static const char NO_BREAKDOWN[] =
-    "a measurement cannot split computation into the machine components of seed 001's Table 5 (processing, memory, "
-    "communication, I/O); replay the run's TI trace on a platform (ti-replay) for them";
-static const char NO_ANOMALY_SPLIT[] =
-    "a measurement does not give the sequential cost of each rank's own operations, so true anomaly and load "
-    "imbalance cannot be told apart (their sum is the anomaly column)";
 
 typedef struct analyse_opts {
   const char *dirs[MAX_RUNS];
@@ -308,55 +301,6 @@ static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
   return rc;
 }
 
-/* Fills one point from a measured run: the lost-cycle and per-process views (no bottleneck view, no anomaly split:
- * NO_BREAKDOWN, NO_ANOMALY_SPLIT). 0, or -1 out of memory. */
-static int fill_point(stu_point_t *point, met_trace_t *trace, double t_seq, char **p_value, char **program)
-{
-  point->p = met_trace_nranks(trace);
-  point->values = malloc(2 * sizeof *point->values);
-  point->procs = calloc((size_t)point->p, sizeof *point->procs);
-  if (!point->values || !point->procs)
-    return -1;
-  point->values[0] = *p_value;
-  point->values[1] = *program;
-  point->trace = met_trace_is_aggregate(trace) ? NULL : trace;
-  point->t_par = met_trace_end(trace);
-  point->messages = met_comm_messages(trace);
-  point->t_model = NAN;
-  met_eppa_compute(trace, t_seq, &point->eppa);
-  for (int rank = 0; rank < point->p; rank++) {
-    met_eppa_process(trace, t_seq, rank, &point->procs[rank]);
-    point->procs[rank].anomaly = point->procs[rank].imbalance = NAN;
-    point->procs[rank].anomaly_ratio = point->procs[rank].imbalance_ratio = NAN;
-  }
-  return 0;
-}
-
-/* The study of the runs, which it takes over (runs->traces become the points'); NULL when out of memory. The phase
- * tables are printed here, while an aggregate trace (which the study does not keep) is still at hand. */
-static stu_study_t *make_study(const scn_scenario_t *scenario, runs_t *runs)
-{
-  stu_study_t *study = calloc(1, sizeof *study);
-  if (!study || !(study->points = calloc((size_t)runs->n, sizeof *study->points))) {
-    free(study);
-    return NULL;
-  }
-  study->scenario = scenario;
-  study->facts.views = STU_VIEW_LOST_CYCLES;
-  study->facts.no_breakdown = NO_BREAKDOWN;
-  study->facts.no_anomaly_split = NO_ANOMALY_SPLIT;
-  int ok = 1;
-  for (int i = 0; i < runs->n; i++) {
-    ok = ok && fill_point(&study->points[i], runs->traces[i], runs->t_seq, &runs->p_values[i], &runs->program) == 0;
-    study->npoints++;
-  }
-  if (!ok) {
-    stu_free(study);
-    return NULL;
-  }
-  return study;
-}
-
 typedef int (*writer_fn)(FILE *out, const stu_study_t *study);
 
 /* Writes `path` whole with `writer`, or not at all. */
@@ -524,7 +468,7 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
                              .skeleton = "traced MPI program",
                              .params = params,
                              .nparams = 2};
-  stu_study_t *study = make_study(&scenario, runs);
+  stu_study_t *study = stu_measured_new(&scenario, runs->traces, (size_t)runs->n, runs->t_seq);
   for (int i = 0; study && i < runs->n; i++)
     if (study->points[i].trace) /* the study frees it */
       runs->traces[i] = NULL;

@@ -149,6 +149,24 @@ static void test_analyse_leaves_out_what_a_measurement_lacks(void)
   run_free(&run);
 }
 
+/* --replay-on: tests/data/tracer/replay-pair is two-ranks with its TI trace (rank 0 computes 1.2e8 flops, sends 1000
+ * bytes to rank 1, computes 4e7; rank 1 computes 8e7, receives, computes 2e7) replayed on the Pentium II cluster
+ * (200 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 2e8 = 0.8 s, rank 1 at 0.4 s + 124.04 us +
+ * 1000 B / 11866059.8 B/s + 0.1 s = 0.5002 s, so T_par = 0.8 s, 20% below the 1.0 s given as the untraced time. */
+static void test_analyse_replay_on(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse",     RUNS "replay-pair",
+                        "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        "--untraced",  "2=1.0",
+                        NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       1.000000 (untraced)       0.800000      -20.0%\n"));
+  remove_folder(dir);
+  run_free(&run);
+}
+
 static void test_analyse_bad_folders(void)
 {
   EXPECT_FAILURE(.args = {"analyse", RUNS "cut"}, .bare = 1, .status = 2,
@@ -179,6 +197,7 @@ int main(void)
       {"test_analyse_writes_outputs", test_analyse_writes_outputs},
       {"test_analyse_t_seq_sources", test_analyse_t_seq_sources},
       {"test_analyse_leaves_out_what_a_measurement_lacks", test_analyse_leaves_out_what_a_measurement_lacks},
+      {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_bad_folders", test_analyse_bad_folders},
       {NULL, NULL}};
   return tu_run("cli_analyse", cases);

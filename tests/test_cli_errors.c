@@ -56,8 +56,18 @@ static void test_cli_per_process_not_a_p_value(void)
 /* n-below-p.xml fails validation, so its message would show if anything ran before the outputs were opened. */
 static void test_cli_csv_into_missing_folder_fails_fast(void)
 {
-  EXPECT_FAILURE(.args = {"--csv", "missing/out.csv", DATA "n-below-p.xml"}, .status = 2,
-                 .prefix = "cannot write 'missing/out.csv': ", .phrases = {"check that its folder exists"});
+  EXPECT_FAILURE(.args = {"--csv", "missing/out.csv", DATA "n-below-p.xml"}, .bare = 1, .status = 2,
+                 .prefix = "--csv 'missing/out.csv': 'missing' does not exist; ",
+                 .phrases = {"make that folder first"});
+}
+
+/* An output folder that cannot be made is a usage error found before anything runs: 2, not 1 (issue 32). */
+static void test_cli_ti_folder_cannot_be_made(void)
+{
+  EXPECT_FAILURE(.args = {"--per-process", "2", "--ti", "missing/traces", DATA "gj-small.xml"}, .status = 2,
+                 .prefix = "--ti 'missing/traces': 'missing' does not exist; ", .phrases = {"make that folder first"});
+  EXPECT_FAILURE(.args = {"--per-process", "2", "--ti", DATA "two-hosts.xml", DATA "gj-small.xml"}, .status = 2,
+                 .prefix = "--ti '" DATA "two-hosts.xml' is not a folder; ", .phrases = {"give a folder"});
 }
 
 static void test_cli_output_is_a_folder_fails_fast(void)
@@ -495,6 +505,7 @@ int main(void)
       {"test_cli_per_process_junk", test_cli_per_process_junk},
       {"test_cli_per_process_not_a_p_value", test_cli_per_process_not_a_p_value},
       {"test_cli_csv_into_missing_folder_fails_fast", test_cli_csv_into_missing_folder_fails_fast},
+      {"test_cli_ti_folder_cannot_be_made", test_cli_ti_folder_cannot_be_made},
       {"test_cli_output_is_a_folder_fails_fast", test_cli_output_is_a_folder_fails_fast},
       {"test_cli_scenario_missing", test_cli_scenario_missing},
       {"test_cli_scenario_is_a_folder", test_cli_scenario_is_a_folder},

@@ -104,17 +104,17 @@ static void test_met_msgfit_one_distance(void)
   CU_ASSERT(fit.model.small[2] == 0 && fit.model.large[3] == 0);
 }
 
-/* Three samples cannot make a regime of three (two terms and one to leave out); a split that leaves two samples in a
- * regime is refused rather than fitted exactly. */
+/* Two samples cannot make a regime of three sizes (two terms and one to leave out); a split that leaves two sizes in
+ * a regime is refused rather than fitted exactly. */
 static void test_met_msgfit_too_few_samples(void)
 {
   met_msg_sample_t s[5] = {{8, 1, 60}, {16, 1, 66}, {256, 1, 400}, {512, 1, 700}, {1024, 1, 1300}};
   met_msgfit_t fit;
   char err[256] = "";
   CU_ASSERT_EQUAL(met_msgfit(s, 2, -1, &fit, err, sizeof err), -1);
-  CU_ASSERT_PTR_NOT_NULL(strstr(err, "no packet size leaves each regime of the 2 samples 3 samples and 2 sizes"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "no packet size leaves each regime of the 2 samples 3 sizes or more"));
   CU_ASSERT_EQUAL(met_msgfit(s, 5, 16, &fit, err, sizeof err), -1);
-  CU_ASSERT_PTR_NOT_NULL(strstr(err, "with the packet size at 16 bytes a regime has fewer than 3 samples"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "with the packet size at 16 bytes a regime has fewer than 3 sizes"));
 }
 
 /* Times that are not eq. 4's shape (a size that takes 10 times its neighbours) are refused, naming the regime. */

@@ -87,11 +87,6 @@ static int owner_of(int n, int p, int row)
   return row < big ? row / (q + 1) : n % p + (row - big) / q;
 }
 
-const met_ops_t *app_gj_rsub_ops(void)
-{
-  return &rsub_element;
-}
-
 /* `element_ops` Rsub-equivalent elements while the rank keeps touching its block of `rows` rows and the pivot row. */
 static void compute_ops(sim_rank_t *rank, int n, int rows, double element_ops)
 {
@@ -223,6 +218,7 @@ const app_skeleton_t app_gj_skeleton = {
     .program = gj_program,
     .release = free,
     .model = gj_model,
+    .phases = met_table5_phases,
     .model_name = "Zemerly et al. eq. 11 (no overlap, no idling) with the platform's figures: its message model "
                   "(eq. 4, or the route's latency and bandwidth), host I/O (eqs. 5-6), rank 0's host's "
                   "characterisation and the run's mapping distances"};

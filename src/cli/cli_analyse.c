@@ -4,6 +4,7 @@
  * lost-cycle table with one row per run (metrics as functions of p, Fig. 1.7), the per-process tables, and CSV, JSON,
  * Paje and SVG pictures on request; the views it cannot give are left out with the reason. */
 #include "cli_analyse.h"
+#include "cli_output.h"
 #include "cli_replay.h"
 #include "met_comm.h"
 #include "met_timeline.h"
@@ -386,6 +387,23 @@ static void print_phases(const met_trace_t *trace)
          all > 0 ? 100 * end_wait / all : 0.0);
 }
 
+/* No output may replace a file of a trace folder or another output (cli_output.h). 0, or EXIT_INPUT. */
+static int check_files(const analyse_opts_t *opts)
+{
+  char err[2600] = "out of memory";
+  cli_files_t *files = cli_files_new();
+  int rc = !files;
+  for (int i = 0; rc == 0 && i < opts->ndirs; i++)
+    rc = cli_files_input_folder(files, "a file of the trace folder", opts->dirs[i]);
+  rc = rc || (opts->seq && cli_files_input_folder(files, "a file of the --seq folder", opts->seq) != 0);
+  rc = rc || cli_files_output(files, "--csv", opts->csv, err, sizeof err) != 0;
+  rc = rc || cli_files_output(files, "--json", opts->json, err, sizeof err) != 0;
+  rc = rc || cli_files_output(files, "--paje", opts->paje, err, sizeof err) != 0;
+  rc = rc || cli_files_output_folder(files, "--svg", opts->svg, "*.svg", err, sizeof err) != 0;
+  cli_files_free(files);
+  return rc ? fail("%s", err) : EXIT_OK;
+}
+
 /* The untraced time given for p, or NAN. */
 static double untraced_at(const analyse_opts_t *opts, int p)
 {
@@ -453,7 +471,9 @@ static int check_replays(const analyse_opts_t *opts)
 /* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */
 static int analyse(const analyse_opts_t *opts, runs_t *runs)
 {
-  int status = check_replays(opts);
+  int status = check_files(opts);
+  if (status == EXIT_OK)
+    status = check_replays(opts);
   if (status == EXIT_OK)
     status = read_runs(opts, runs);
   if (status == EXIT_OK)

@@ -2,12 +2,19 @@
  * (met_msgfit, relative error, terms >= 0, split by cross-validation) as Zemerly et al. fitted Table 2, and prints the
  * simrun:comm-* properties with each regime's residuals, or refuses a fit that cannot be trusted. */
 #include "cli_characterise.h"
-#include "met_msgfit.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The bounds of a ping-pong CSV (docs/hostile-input.md): a sample line is three numbers, well under 1 KiB. */
+#define MAX_CSV_BYTES (1L << 30)
+#define MAX_LINE      1024
+#define MAX_SAMPLES   10000000
 
 static void usage(FILE *out)
 {
@@ -24,16 +31,17 @@ static void usage(FILE *out)
           "\n"
           "Options:\n"
           "  --packet-bytes N    split the regimes at N bytes (default: the sample size with the smallest\n"
-          "                      leave-one-out cross-validated error; the largest size means one regime)\n"
+          "                      cross-validated error, leaving out one (size, distance) at a time; the\n"
+          "                      largest size means one regime)\n"
           "  -h, --help          show this help and exit\n"
           "\n"
           "See docs/machines.md.\n");
 }
 
-static int fail(const char *file, int line, const char *message)
+static int fail(const char *file, long line, const char *message)
 {
   if (line > 0)
-    fprintf(stderr, "simrun: error: %s:%d: %s\n", file, line, message);
+    fprintf(stderr, "simrun: error: %s:%ld: %s\n", file, line, message);
   else
     fprintf(stderr, "simrun: error: %s: %s\n", file, message);
   return 2;
@@ -46,7 +54,7 @@ static int skipped(const char *text)
   return *text == '\0' || *text == '#';
 }
 
-/* Parses "bytes,hops,time_us" into *s: 0, or -1 when the line is not three non-negative numbers. */
+/* Parses "bytes,hops,time_us" into *s: 0, or -1 when the line is not three non-negative decimal numbers. */
 static int parse_sample(const char *text, met_msg_sample_t *s)
 {
   double v[3];
@@ -55,7 +63,8 @@ static int parse_sample(const char *text, met_msg_sample_t *s)
     char *end = NULL;
     errno = 0;
     v[i] = strtod(cursor, &end);
-    if (end == cursor || errno != 0 || !(v[i] >= 0) || v[i] > 1e300)
+    size_t decimal = strspn(cursor, " \t0123456789.+-eE"); /* no hexadecimal, inf or nan */
+    if (end == cursor || decimal < (size_t)(end - cursor) || errno != 0 || !(v[i] >= 0) || v[i] > 1e300)
       return -1;
     cursor = end + strspn(end, " \t");
     if (i < 2 && *cursor++ != ',')
@@ -67,30 +76,64 @@ static int parse_sample(const char *text, met_msg_sample_t *s)
   return 0;
 }
 
-/* Appends a sample to *samples; 0 or -1 on no memory. */
-static int append(met_msg_sample_t **samples, size_t *count, const met_msg_sample_t *s)
+/* Appends a sample to *samples (capacity *cap, doubled as needed); 0 or -1 on no memory. */
+static int append(met_msg_sample_t **samples, size_t *count, size_t *cap, const met_msg_sample_t *s)
 {
-  met_msg_sample_t *grown = realloc(*samples, (*count + 1) * sizeof *grown);
-  if (!grown)
-    return -1;
-  grown[(*count)++] = *s;
-  *samples = grown;
+  if (*count == *cap) {
+    size_t more = *cap ? 2 * *cap : 1024;
+    met_msg_sample_t *grown = realloc(*samples, more * sizeof *grown);
+    if (!grown)
+      return -1;
+    *samples = grown;
+    *cap = more;
+  }
+  (*samples)[(*count)++] = *s;
   return 0;
+}
+
+/* Opens `file` for reading if it is a regular file (a FIFO or a device such as /dev/zero would never end; opened
+ * without blocking, to tell) of at most MAX_CSV_BYTES. NULL after printing the error. */
+static FILE *open_samples(const char *file)
+{
+  int fd = open(file, O_RDONLY | O_NONBLOCK);
+  struct stat st;
+  char why[300] = "";
+  if (fd < 0 || fstat(fd, &st) != 0)
+    snprintf(why, sizeof why, "%s; check the path", strerror(errno));
+  else if (!S_ISREG(st.st_mode))
+    snprintf(why, sizeof why, "it is not a regular file (a folder, a FIFO or a device); give the CSV file itself");
+  else if (st.st_size > MAX_CSV_BYTES)
+    snprintf(why, sizeof why, "it is larger than 1 GiB, the limit of a ping-pong CSV; keep fewer samples per size");
+  FILE *in = *why ? NULL : fdopen(fd, "r");
+  if (!in && !*why)
+    snprintf(why, sizeof why, "%s", strerror(errno));
+  if (!in) {
+    fprintf(stderr, "simrun: error: %s: cannot read it: %s\n", file, why);
+    if (fd >= 0)
+      close(fd);
+  }
+  return in;
 }
 
 int cli_characterise_read(const char *file, met_msg_sample_t **samples, size_t *count)
 {
-  FILE *in = fopen(file, "r");
-  if (!in) {
-    fprintf(stderr, "simrun: error: %s: cannot read it: %s\n", file, strerror(errno));
-    return 1;
-  }
-  char line[1024];
-  int number = 0;
+  FILE *in = open_samples(file);
+  if (!in)
+    return 2;
+  char line[MAX_LINE];
+  long number = 0;
+  size_t cap = 0;
   int data_lines = 0;
   int rc = 0;
   while (rc == 0 && fgets(line, sizeof line, in)) {
     number++;
+    size_t len = strlen(line);
+    if ((len == 0 || line[len - 1] != '\n') && !feof(in)) { /* cut by the buffer, or by a NUL byte */
+      rc = fail(file, number,
+                len == sizeof line - 1 ? "the line is longer than 1022 characters; a sample is bytes,hops,time_us"
+                                       : "a NUL byte: this is not a text file; give the CSV file of the measurements");
+      break;
+    }
     line[strcspn(line, "\n")] = '\0';
     if (skipped(line))
       continue;
@@ -98,11 +141,15 @@ int cli_characterise_read(const char *file, met_msg_sample_t **samples, size_t *
     int header = data_lines++ == 0 && strspn(line, " \t0123456789.+-eE") == 0;
     if (header)
       continue;
-    if (parse_sample(line, &s) != 0)
+    if (*count == MAX_SAMPLES)
+      rc = fail(file, number, "more than 10000000 samples, the limit; keep fewer samples per size");
+    else if (parse_sample(line, &s) != 0)
       rc = fail(file, number, "expected three non-negative numbers, bytes,hops,time_us; fix this line");
-    else if (append(samples, count, &s) != 0)
+    else if (append(samples, count, &cap, &s) != 0)
       rc = fail(file, number, "out of memory");
   }
+  if (rc == 0 && ferror(in))
+    rc = fail(file, number + 1, "read error");
   fclose(in);
   return rc;
 }
@@ -125,7 +172,7 @@ static void print_fit(const char *file, const met_msg_sample_t *samples, size_t 
   snprintf(small, sizeof small, "l <= %g:", m->packet_bytes);
   snprintf(large, sizeof large, "l > %g:", m->packet_bytes);
   printf("Seed 001 eq. 4 (Table 2's form) fitted to the %zu samples of %s by relative error, every term >= 0; packet "
-         "size %g bytes (%s; leave-one-out error %.2f%% rms)%s\n",
+         "size %g bytes (%s; cross-validated error %.2f%% rms)%s\n",
          count, file, m->packet_bytes,
          given             ? "given"
          : fit->one_regime ? "cross-validation chose one regime"

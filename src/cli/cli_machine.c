@@ -57,7 +57,7 @@ static void write_messages(FILE *out, const char *source, const met_msgfit_t *fi
   const met_piecewise_t *m = &fit->model;
   fprintf(out,
           "    <!-- messages: seed 001 eq. 4 fitted by relative error (terms >= 0, split by cross-validation) to the\n"
-          "         ping-pong of %s: residuals rms %.1f%% up to %g bytes, %.1f%% above (leave-one-out %.1f%%);\n"
+          "         ping-pong of %s: residuals rms %.1f%% up to %g bytes, %.1f%% above (cross-validated %.1f%%);\n"
           "         every route below is one link, so T(l, 1) is the whole message time (docs/machines.md) -->\n"
           "    <prop id=\"simrun:comm-model\" value=\"piecewise\"/>\n"
           "    <prop id=\"simrun:comm-packet-bytes\" value=\"%.10g\"/>\n"

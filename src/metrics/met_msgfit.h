@@ -24,17 +24,19 @@ typedef struct met_msgfit {
   double max_abs_us;     /* the largest |residual| */
   double rms_rel[2];     /* per regime (0: up to the packet size, 1: above), rms of the residuals / measured */
   double max_rel[2];     /* per regime, the largest |residual| / measured */
-  double cv_rel;         /* leave-one-out rms relative error at the chosen packet size */
+  double cv_rel;         /* cross-validated rms relative error at the chosen packet size (one size and distance
+                          * left out at a time) */
   int distance_terms;    /* 1 when the samples span several distances, so gamma and delta were fitted; else 0 */
   int one_regime;        /* no sample above the packet size: one set of coefficients (large repeats small) */
 } met_msgfit_t;
 
 /* Fits the samples (times > 0) minimising the squares of the relative residuals, every coefficient >= 0, with the
- * split at `packet_bytes`, or, when packet_bytes < 0, at the sample size with the smallest leave-one-out
- * cross-validated error (the largest size: one regime). Each regime needs one sample more than its terms (2, or 4 when
- * the samples span several distances), two sizes and, with distance terms, two distances; terms a regime cannot
- * determine or that would be negative are 0. Returns 0, or -1 with the reason in err: too few samples per regime, or
- * a regime's rms relative residual above 20% (a fit that cannot be trusted). */
+ * split at `packet_bytes`, or, when packet_bytes < 0, at the sample size with the smallest cross-validated error (one
+ * size and distance left out at a time; the largest size: one regime). Each regime needs one (size, distance) more
+ * than its terms (2, or 4 when the samples span several distances), two sizes and, with distance terms, two distances;
+ * terms a regime cannot determine or that would be negative are 0. The samples are summed per size and distance
+ * first: the cost grows with them once, then with the groups. Returns 0, or -1 with the reason in err: too few per
+ * regime, a regime's rms relative residual above 20% (a fit that cannot be trusted), or out of memory. */
 int met_msgfit(const met_msg_sample_t *samples, size_t count, double packet_bytes, met_msgfit_t *fit, char *err,
                size_t errlen);
 

@@ -206,7 +206,7 @@ __attribute__((format(printf, 3, 4))) static void flag(ref_problem_t *problem, i
 static void check_reference_values(const scn_reference_t *r, ref_problem_t *problem)
 {
   for (size_t i = 0; i < r->count; i++)
-    if (!isfinite(r->values[i]) || r->values[i] < 0)
+    if (!isfinite(r->values[i]) || signbit(r->values[i])) /* -0 too: a time is not negative */
       flag(problem, r->line, "<reference> value %g is not a time; give finite numbers of seconds >= 0", r->values[i]);
 }
 

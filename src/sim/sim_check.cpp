@@ -33,10 +33,10 @@ static int check_hosts(char *err, size_t errlen)
     if (check_coordinate(host, "simrun:row", err, errlen) || check_coordinate(host, "simrun:col", err, errlen))
       return SIM_EPLATFORM;
     double speed = sg_host_get_speed(host);
-    if (!(speed > 0) || !std::isfinite(speed)) {
+    if (!(speed >= SIM_CHECK_MIN_SPEED && speed <= SIM_CHECK_MAX_SPEED)) {
       snprintf(err, errlen,
-               "host '%s' has speed %g flop/s; give every host a positive finite speed, such as "
-               "speed=\"1Gf\"",
+               "host '%s' has speed %g flop/s, outside [1 flop/s, 1e18 flop/s]; give every host a speed in that "
+               "range, such as speed=\"1Gf\"",
                sg_host_get_name(host), speed);
       return SIM_EPLATFORM;
     }
@@ -52,14 +52,14 @@ static int check_links(char *err, size_t errlen)
   for (size_t i = 0; rc == 0 && i < count; i++) {
     double bandwidth = sg_link_get_bandwidth(links[i]);
     double latency = sg_link_get_latency(links[i]);
-    if (!(bandwidth > 0) || !std::isfinite(bandwidth))
+    if (!(bandwidth >= SIM_CHECK_MIN_BANDWIDTH && bandwidth <= SIM_CHECK_MAX_BANDWIDTH))
       snprintf(err, errlen,
-               "link '%s' has bandwidth %g B/s; give every link a positive finite bandwidth, such as "
-               "bandwidth=\"1GBps\"",
+               "link '%s' has bandwidth %g B/s, outside [1 B/s, 1 PB/s]; give every link a bandwidth in that range, "
+               "such as bandwidth=\"1GBps\"",
                sg_link_get_name(links[i]), bandwidth);
-    else if (!(latency >= 0) || !std::isfinite(latency))
+    else if (!(latency >= 0 && latency <= SIM_CHECK_MAX_LATENCY))
       snprintf(err, errlen,
-               "link '%s' has latency %g s; give every link a finite latency >= 0, such as "
+               "link '%s' has latency %g s, outside [0, 3600 s]; give every link a latency in that range, such as "
                "latency=\"10us\"",
                sg_link_get_name(links[i]), latency);
     else
@@ -70,7 +70,18 @@ static int check_links(char *err, size_t errlen)
   return rc;
 }
 
-/* Whether a message from a to b has a way: two distinct hosts need at least one link between them. */
+/* The name of a link the route `links` passes twice, or NULL: a message would share bandwidth with itself. */
+static const char *repeated_link(const_xbt_dynar_t links)
+{
+  unsigned long n = xbt_dynar_length(links);
+  for (unsigned long i = 0; i < n; i++)
+    for (unsigned long j = i + 1; j < n; j++)
+      if (xbt_dynar_get_as(links, i, sg_link_t) == xbt_dynar_get_as(links, j, sg_link_t))
+        return sg_link_get_name(xbt_dynar_get_as(links, i, sg_link_t));
+  return nullptr;
+}
+
+/* Whether a message from a to b has a way: two distinct hosts need at least one link between them, each once. */
 static int check_route(const_sg_host_t a, const_sg_host_t b, xbt_dynar_t links, char *err, size_t errlen)
 {
   if (a == b)
@@ -80,6 +91,12 @@ static int check_route(const_sg_host_t a, const_sg_host_t b, xbt_dynar_t links, 
     sg_host_get_route(a, b, links); /* Floyd routing throws when there is none */
   } catch (const std::exception &) {
     xbt_dynar_reset(links);
+  }
+  const char *twice = xbt_dynar_is_empty(links) ? nullptr : repeated_link(links);
+  if (twice) {
+    snprintf(err, errlen, "the route from host '%s' to host '%s' passes link '%s' twice; list each link once",
+             sg_host_get_name(a), sg_host_get_name(b), twice);
+    return SIM_EPLATFORM;
   }
   if (!xbt_dynar_is_empty(links))
     return 0;
@@ -113,13 +130,14 @@ extern "C" int sim_check_platform(char *err, size_t errlen)
   return rc ? rc : check_routes(err, errlen);
 }
 
-/* Every value finite, and the first `nonnegative` of them >= 0. */
+/* Every value finite and at most SIM_CHECK_MAX_US in size, and the first `nonnegative` of them >= 0. */
 static int check_values(const char *name, const double *values, int count, int nonnegative, char *err, size_t errlen)
 {
   for (int i = 0; i < count; i++)
-    if (!std::isfinite(values[i]) || (i < nonnegative && values[i] < 0)) {
-      snprintf(err, errlen, "platform property %s: value %d is %g; give finite numbers%s", name, i + 1, values[i],
-               nonnegative ? ", this one >= 0" : "");
+    if (!(std::fabs(values[i]) <= SIM_CHECK_MAX_US) || (i < nonnegative && std::signbit(values[i]))) {
+      snprintf(err, errlen, "platform property %s: value %d is %g; give numbers from %s to 1e12%s", name, i + 1,
+               values[i], i < nonnegative ? "0" : "-1e12",
+               i < nonnegative ? " (a cost or a size is not negative)" : "");
       return SIM_EPLATFORM;
     }
   return 0;
@@ -133,6 +151,6 @@ extern "C" int sim_check_machine(const sim_machine_t *m, char *err, size_t errle
   rc = rc ? rc : check_values("simrun:comm-small-us", m->msg.small, 4, 0, err, errlen);
   rc = rc ? rc : check_values("simrun:comm-large-us", m->msg.large, 4, 0, err, errlen);
   rc = rc ? rc : check_values("simrun:link-init-us", &m->link_init_us, 1, 1, err, errlen);
-  rc = rc ? rc : check_values("simrun:io-input-us", m->input_us, 2, 0, err, errlen);
-  return rc ? rc : check_values("simrun:io-output-us", m->output_us, 2, 0, err, errlen);
+  rc = rc ? rc : check_values("simrun:io-input-us", m->input_us, 2, 2, err, errlen); /* eqs. 5-6: costs */
+  return rc ? rc : check_values("simrun:io-output-us", m->output_us, 2, 2, err, errlen);
 }

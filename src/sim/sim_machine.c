@@ -47,6 +47,62 @@ static int read_eager_bytes(sim_machine_t *machine, char *err, size_t errlen)
   return SIM_EPLATFORM;
 }
 
+/* simrun:link-init-by-p: up to SIM_LINK_INIT_POINTS pairs "p seconds", p a whole number >= 1 given once, seconds
+ * finite and >= 0 (docs/t800.md, "What Table 5's T_cni counts"). */
+static int read_link_init_by_p(sim_machine_t *machine, char *err, size_t errlen)
+{
+  const char *text = sim_engine_property(SIM_LINK_INIT_BY_P_PROP);
+  if (!text)
+    return 0;
+  const char *cursor = text;
+  int count = 0;
+  for (;;) {
+    char *end = NULL;
+    double value = strtod(cursor, &end);
+    if (end == cursor)
+      break;
+    int is_p = count % 2 == 0;
+    if (count == 2 * SIM_LINK_INIT_POINTS || !isfinite(value) || value < 0 ||
+        (is_p && (value < 1 || value != floor(value) || value > 1e9)))
+      goto malformed;
+    for (int i = 0; is_p && i < count; i += 2)
+      if (machine->link_init_by_p[i] == value)
+        goto malformed;
+    machine->link_init_by_p[count++] = value;
+    cursor = end;
+  }
+  while (*cursor == ' ' || *cursor == '\t')
+    cursor++;
+  if (*cursor == '\0' && count > 0 && count % 2 == 0) {
+    machine->link_init_points = count / 2;
+    return 0;
+  }
+malformed:
+  snprintf(err, errlen,
+           "platform property %s = \"%s\": expected pairs \"p seconds\" (at most %d; each p a whole number >= 1 "
+           "given once, each time >= 0), e.g. \"2 0.001 4 0.004\"",
+           SIM_LINK_INIT_BY_P_PROP, text, SIM_LINK_INIT_POINTS);
+  return SIM_EPLATFORM;
+}
+
+int sim_machine_link_init_time(const sim_machine_t *machine, int nranks, int links, double *seconds, char *err,
+                               size_t errlen)
+{
+  *seconds = 1e-6 * machine->link_init_us * links;
+  if (machine->link_init_points == 0)
+    return 0;
+  for (int i = 0; i < machine->link_init_points; i++)
+    if (machine->link_init_by_p[2 * i] == nranks) {
+      *seconds = machine->link_init_by_p[2 * i + 1];
+      return 0;
+    }
+  snprintf(err, errlen,
+           "platform property %s gives no link initialisation time for p = %d; add the pair \"%d <seconds>\" or run "
+           "one of the p it lists",
+           SIM_LINK_INIT_BY_P_PROP, nranks, nranks);
+  return SIM_EPLATFORM;
+}
+
 int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
 {
   memset(machine, 0, sizeof *machine);
@@ -70,6 +126,7 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
     rc = rc ? rc : read_numbers("simrun:comm-large-us", machine->msg.large, 4, err, errlen);
   }
   rc = rc ? rc : read_numbers("simrun:link-init-us", &machine->link_init_us, 1, err, errlen);
+  rc = rc ? rc : read_link_init_by_p(machine, err, errlen);
   rc = rc ? rc : read_numbers("simrun:io-input-us", machine->input_us, 2, err, errlen);
   rc = rc ? rc : read_numbers("simrun:io-output-us", machine->output_us, 2, err, errlen);
   return rc ? rc : read_eager_bytes(machine, err, errlen);

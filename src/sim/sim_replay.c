@@ -225,5 +225,5 @@ void sim_io(sim_rank_t *rank, sim_io_dir_t dir, double bytes)
 
 void sim_init_links(sim_rank_t *rank)
 {
-  delay(rank, MET_CAT_CTRL, 1e-6 * rank->world->machine.link_init_us * rank->world->links, 0);
+  delay(rank, MET_CAT_CTRL, rank->world->link_init_s, 0);
 }

@@ -50,3 +50,6 @@ paste <(stat "$work/plain" 1; stat "$work/plain" 2) <(stat "$work/traced" 1; sta
          100 * ($7 - $5) / $5, 100 * ($8 - $6) / $6 }'
 lines=$(cat "$work"/trace/rank-*.txt | wc -l)
 printf 'trace: %s TI lines in %d rank files\n' "$lines" "$(ls "$work"/trace/rank-*.txt | wc -l)"
+
+# simrun analyse on a long run: peak memory (bench/analyse_memory.sh; docs/tracer.md, "One pass, bounded memory")
+bench/analyse_memory.sh "${SIMRUN_ANALYSE_MB:-512}"

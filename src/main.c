@@ -19,6 +19,7 @@
 #include "stu_farm.h"
 #include "stu_sweep.h"
 #include "cli_analyse.h"
+#include "cli_machine.h"
 
 #include <getopt.h>
 #include <signal.h>
@@ -57,6 +58,7 @@ static void usage(FILE *out)
       "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
       "       simrun characterise FILE.csv          fits eq. 4 to ping-pong times: see simrun characterise --help\n"
       "       simrun compare A.csv B.csv            compares two results tables: see simrun compare --help\n"
+      "       simrun machine probe FILE.xml         measures this machine into a platform: see simrun machine --help\n"
       "\n"
       "Measured MPI runs: simrun analyse DIR [DIR...] [OPTIONS] analyses runs traced by libsimrun-trace.so;\n"
       "see simrun analyse --help.\n"
@@ -496,6 +498,8 @@ int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "analyse") == 0)
     return cli_analyse_main(argc - 1, argv + 1);
+  if (argc > 1 && strcmp(argv[1], "machine") == 0)
+    return cli_machine_main(argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "platform") == 0)
     return cli_platform_main(argc - 1, argv + 1);
   scn_set_data_dir(cli_data_dir());

@@ -198,7 +198,7 @@ static void analyse_and_replay(const char *dir)
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the measured sequential run in trace-1"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the run traced at p = 1 in trace-1"));
   run_free(&run);
   char *csv = read_output(dir, "measured.csv");
   CU_ASSERT_PTR_NOT_NULL_FATAL(csv);

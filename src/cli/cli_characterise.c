@@ -1,5 +1,6 @@
 /* simrun characterise: reads "bytes,hops,time_us" samples from a CSV file, fits eq. 4's piecewise form by least squares
- * (met_msgfit) as Zemerly et al. fitted Table 2, and prints the simrun:comm-* properties with the residuals. */
+ * (met_msgfit, relative error, terms >= 0, split by cross-validation) as Zemerly et al. fitted Table 2, and prints the
+ * simrun:comm-* properties with each regime's residuals, or refuses a fit that cannot be trusted. */
 #include "cli_characterise.h"
 
 #include <errno.h>
@@ -22,13 +23,17 @@ static void usage(FILE *out)
           "\n"
           "Fits Zemerly et al.'s piecewise message time (seed 001 eq. 4, Table 2), T(l, d) = alpha + beta l + gamma d\n"
           "+ delta l d in microseconds with one set of coefficients up to the packet size and one above, to measured\n"
-          "ping-pong times by least squares, and prints the root-zone properties to paste into a platform with the\n"
-          "residual of every sample. FILE.csv has one sample a line, bytes,hops,time_us (an optional header line, '#'\n"
-          "comments and blank lines are skipped), decimal numbers only; one distance only fits alpha and beta. A\n"
-          "regular file of at most 1 GiB, lines of at most 1022 characters, at most 10000000 samples.\n"
+          "ping-pong times by least squares of the relative residuals with every term >= 0, and prints the root-zone\n"
+          "properties to paste into a platform with each regime's residuals and every sample's. A fit that cannot be\n"
+          "trusted (too few samples in a regime, residuals above 20%% rms) is refused with the reason. FILE.csv has\n"
+          "one sample a line, bytes,hops,time_us (an optional header line, '#' comments and blank lines are\n"
+          "skipped), decimal numbers only; one distance only fits alpha and beta. A regular file of at most 1 GiB,\n"
+          "lines of at most 1022 characters, at most 10000000 samples.\n"
           "\n"
           "Options:\n"
-          "  --packet-bytes N    split the regimes at N bytes (default: the sample size that fits best)\n"
+          "  --packet-bytes N    split the regimes at N bytes (default: the sample size with the smallest\n"
+          "                      cross-validated error, leaving out one (size, distance) at a time; the\n"
+          "                      largest size means one regime)\n"
           "  -h, --help          show this help and exit\n"
           "\n"
           "See docs/machines.md.\n");
@@ -150,10 +155,13 @@ int cli_characterise_read(const char *file, met_msg_sample_t **samples, size_t *
   return rc;
 }
 
-static void print_regime(const char *label, const double c[4], size_t n)
+/* One regime's coefficients and how far its samples are from them (relative residuals). */
+static void print_regime(const char *label, const double c[4], size_t n, double rms_rel, double max_rel)
 {
-  printf("  %-10s alpha %10.6g us, beta %10.6g us/B, gamma %10.6g us/hop, delta %10.6g us/B/hop (%zu samples)\n", label,
-         c[0], c[1], c[2], c[3], n);
+  printf("  %-10s alpha %10.6g us, beta %10.6g us/B, gamma %10.6g us/hop, delta %10.6g us/B/hop\n", label, c[0], c[1],
+         c[2], c[3]);
+  printf("  %-10s %zu samples, residuals rms %.2f%%, worst %.2f%% of the measured time\n", "", n, 100 * rms_rel,
+         100 * max_rel);
 }
 
 static void print_fit(const char *file, const met_msg_sample_t *samples, size_t count, const met_msgfit_t *fit,
@@ -164,17 +172,22 @@ static void print_fit(const char *file, const met_msg_sample_t *samples, size_t 
   char large[64];
   snprintf(small, sizeof small, "l <= %g:", m->packet_bytes);
   snprintf(large, sizeof large, "l > %g:", m->packet_bytes);
-  printf("Seed 001 eq. 4 (Table 2's form) fitted to the %zu samples of %s; packet size %g bytes (%s)%s\n", count, file,
-         m->packet_bytes, given ? "given" : "the best split of the sample sizes",
-         fit->distance_terms ? "" : "; one distance only, so gamma = delta = 0 and alpha holds it");
-  print_regime(small, m->small, fit->n_small);
-  print_regime(large, m->large, fit->n_large);
+  printf("Seed 001 eq. 4 (Table 2's form) fitted to the %zu samples of %s by relative error, every term >= 0; packet "
+         "size %g bytes (%s; cross-validated error %.2f%% rms)%s\n",
+         count, file, m->packet_bytes,
+         given             ? "given"
+         : fit->one_regime ? "cross-validation chose one regime"
+                           : "chosen by cross-validation",
+         100 * fit->cv_rel, fit->distance_terms ? "" : "; one distance only, so gamma = delta = 0 and alpha holds it");
+  print_regime(small, m->small, fit->n_small, fit->rms_rel[0], fit->max_rel[0]);
+  if (!fit->one_regime)
+    print_regime(large, m->large, fit->n_large, fit->rms_rel[1], fit->max_rel[1]);
   printf("Residuals (measured - fitted): rms %.4g us, max |r| %.4g us\n", fit->rms_us, fit->max_abs_us);
-  printf("%12s %6s %14s %14s %12s\n", "bytes", "hops", "measured (us)", "fitted (us)", "residual");
+  printf("%12s %6s %14s %14s %12s %9s\n", "bytes", "hops", "measured (us)", "fitted (us)", "residual", "relative");
   for (size_t i = 0; i < count; i++) {
     double fitted = 1e6 * met_piecewise_time(m, samples[i].bytes, (int)samples[i].hops);
-    printf("%12g %6g %14.6g %14.6g %12.4g\n", samples[i].bytes, samples[i].hops, samples[i].us, fitted,
-           samples[i].us - fitted);
+    printf("%12g %6g %14.6g %14.6g %12.4g %8.2f%%\n", samples[i].bytes, samples[i].hops, samples[i].us, fitted,
+           samples[i].us - fitted, 100 * (samples[i].us - fitted) / samples[i].us);
   }
   printf("\nRoot-zone properties for the platform (docs/machines.md):\n"
          "    <prop id=\"simrun:comm-model\" value=\"piecewise\"/>\n"
@@ -226,10 +239,10 @@ int cli_characterise_main(int argc, char **argv)
   size_t count = 0;
   rc = cli_characterise_read(file, &samples, &count);
   met_msgfit_t fit;
-  char err[256];
+  char err[512];
   if (rc == 0 && met_msgfit(samples, count, packet_bytes, &fit, err, sizeof err) != 0) {
-    char message[320];
-    snprintf(message, sizeof message, "%s; measure more sizes on each side of the packet size", err);
+    char message[600];
+    snprintf(message, sizeof message, "%s; no properties written", err);
     rc = fail(file, 0, message);
   }
   if (rc == 0)

@@ -235,8 +235,10 @@ static void print_group(FILE *out, const stu_study_t *study, const stu_point_t *
 
 void rep_print_bottlenecks(FILE *out, const stu_study_t *study)
 {
-  if (!study->facts.skeleton)
-    return; /* measured runs (simrun analyse): no machine components to weigh */
+  if (study->facts.no_breakdown) { /* measured runs (simrun analyse): no machine components to weigh */
+    fprintf(out, "\nNo bottleneck view: %s\n", study->facts.no_breakdown);
+    return;
+  }
   for (size_t i = 0; i < study->npoints; i++)
     if (rep_opens_group(study, i))
       print_group(out, study, &study->points[i]);

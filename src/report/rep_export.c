@@ -178,7 +178,8 @@ static void csv_view_header(FILE *out, const stu_study_t *study)
       csv_name(out, "", met_ce_cat_name(cat), "_s");
   } else if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
     fprintf(out, ",overhead_s,granularity");
-    csv_breakdown_header(out);
+    if (!study->facts.no_breakdown)
+      csv_breakdown_header(out);
     if (has_model_columns(study))
       fprintf(out, ",t_model_s,model_diff,warning");
   }
@@ -193,7 +194,8 @@ static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *poi
   } else if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
     fprintf(out, ",%.9g", point->eppa.overhead);
     fprintf(out, isinf(point->eppa.granularity) ? ",inf" : ",%.9g", point->eppa.granularity);
-    csv_breakdown(out, &point->breakdown);
+    if (!study->facts.no_breakdown)
+      csv_breakdown(out, &point->breakdown);
     csv_model(out, study, point);
   }
 }
@@ -221,7 +223,8 @@ static void csv_processes(FILE *out, const stu_study_t *study)
   fprintf(out, ",rank,rank_work_s");
   for (int j = 0; j < MET_OVH_COUNT; j++)
     csv_name(out, "rank_ovh_", met_overhead_name(j), "");
-  fprintf(out, ",rank_anomaly,rank_imbalance");
+  if (!study->facts.no_anomaly_split)
+    fprintf(out, ",rank_anomaly,rank_imbalance");
   fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++)
     for (int r = 0; study->points[i].procs && r < study->points[i].p; r++) {
@@ -230,7 +233,8 @@ static void csv_processes(FILE *out, const stu_study_t *study)
       fprintf(out, ",%d,%.9g", r, proc->work);
       for (int j = 0; j < MET_OVH_COUNT; j++)
         fprintf(out, ",%.9g", proc->ovh_ratio[j]);
-      fprintf(out, ",%.9g,%.9g", proc->anomaly_ratio, proc->imbalance_ratio);
+      if (!study->facts.no_anomaly_split)
+        fprintf(out, ",%.9g,%.9g", proc->anomaly_ratio, proc->imbalance_ratio);
       fputc('\n', out);
     }
 }
@@ -542,6 +546,8 @@ static void json_process(FILE *out, const stu_point_t *point, size_t rank)
   rep_json_number(out, proc->work);
   fprintf(out, ", \"overhead_ratios\": ");
   json_ratios(out, proc->ovh_ratio);
+  if (isnan(proc->anomaly_ratio)) /* not split (stu_facts_t.no_anomaly_split) */
+    return;
   fprintf(out, ", \"anomaly\": ");
   rep_json_number(out, proc->anomaly_ratio);
   fprintf(out, ", \"imbalance\": ");
@@ -601,7 +607,7 @@ static void json_breakdown(FILE *out, const met_breakdown_t *b)
 }
 
 /* The lost-cycle figures of a point. */
-static void json_lost_cycles(FILE *out, const stu_point_t *point)
+static void json_lost_cycles(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const met_eppa_t *e = &point->eppa;
   fprintf(out, ", \"t_seq_s\": ");
@@ -616,7 +622,8 @@ static void json_lost_cycles(FILE *out, const stu_point_t *point)
   json_ratios(out, e->ovh_ratio);
   fprintf(out, ", \"granularity\": ");
   rep_json_number(out, e->granularity);
-  json_breakdown(out, &point->breakdown);
+  if (!study->facts.no_breakdown)
+    json_breakdown(out, &point->breakdown);
   json_array(out, "per_process", point, point->procs ? (size_t)point->p : 0, json_process);
 }
 
@@ -656,7 +663,7 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   }
   json_array(out, "messages_by_size", point, stu_has_view(study, STU_VIEW_MESSAGES) ? point->nmsgs : 0, json_message);
   if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
-    json_lost_cycles(out, point);
+    json_lost_cycles(out, study, point);
     json_model(out, study, point);
   }
   if (*point->t_seq_source) {
@@ -710,6 +717,13 @@ int rep_json(FILE *out, const stu_study_t *study)
   fprintf(out, ",\n  \"skeleton\": ");
   rep_json_string(out, s->skeleton);
   json_provenance(out, s->path);
+  const char *left_out[] = {study->facts.no_breakdown, study->facts.no_anomaly_split};
+  const char *views[] = {"bottleneck", "anomaly_split"};
+  for (size_t v = 0; v < 2; v++)
+    if (left_out[v]) { /* a view the study cannot give: its reason, never zeros */
+      fprintf(out, ",\n  \"left_out_%s\": ", views[v]);
+      rep_json_string(out, left_out[v]);
+    }
   fprintf(out, ",\n  \"points\": [\n");
   for (size_t i = 0; i < study->npoints; i++) {
     json_point(out, study, &study->points[i]);

@@ -39,7 +39,7 @@ static int group_pictures(rep_pictures_t *pics)
     rep_labels_t p_names = {0};
     rc = rep_labels_new(&p_names, groups.list[k].x, groups.list[k].count);
     rc = rc ? rc : rep_overall_picture(pics, &groups.list[k], &p_names);
-    if (groups.list[k].count > 1) /* curves against p need two p at least */
+    if (groups.list[k].count > 1 && !pics->study->facts.no_breakdown) /* curves against p need two p at least */
       rc = rc ? rc : rep_bottleneck_pictures(pics, &groups.list[k], &p_names);
     rc = rc ? rc : rep_reference_picture(pics, &groups.list[k]);
     rep_labels_free(&p_names);

@@ -159,10 +159,11 @@ int trc_start(int rank, int size)
   fprintf(rec.timeline,
           "# simrun measured timeline 1\n"
           "# rank %d of %d\n"
+          "# program %s\n"
           "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init\n"
           "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate\n"
           "# start end category phase peer bytes call\n",
-          rank, size, rec.rate, rec.source, rank);
+          rank, size, program_invocation_short_name, rec.rate, rec.source, rank);
   fprintf(rec.ti, "%d init\n", rank);
   trc_flush(); /* a run killed before MPI_Finalize leaves at least the headers */
   return 0;

@@ -143,6 +143,7 @@ static void ti_program(sim_rank_t *rank, const void *arg)
   free(tr.field);
   free(tr.counts);
   free(tr.reqs);
+  app_ti_comms_free(&tr);
 }
 
 static const scn_param_spec_t ti_params[] = {

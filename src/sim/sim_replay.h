@@ -108,6 +108,10 @@ int sim_test(sim_rank_t *rank, sim_request_t *req);
  * it ended while the rank was busy), and frees the request. */
 void sim_wait(sim_rank_t *rank, sim_request_t *req);
 
+/* Cancels a request whose message has not started (a receive nothing matched: a cancelled MPI receive) and frees it;
+ * an eager send, already on its way, goes on. */
+void sim_cancel(sim_rank_t *rank, sim_request_t *req);
+
 /* Moves the calling rank to the host called `host_name` (as smpirun's -hostfile places ranks). Called before the
  * rank's first action. Returns 0, or SIM_EHOSTS when the platform has no such host. */
 int sim_rank_place(sim_rank_t *rank, const char *host_name);

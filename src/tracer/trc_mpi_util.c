@@ -13,18 +13,6 @@ int trc_world_rank(void)
   return rank;
 }
 
-/* Whether collectives on `comm` are collectives on MPI_COMM_WORLD (the only communicator of a TI trace). */
-static int in_world(MPI_Comm comm)
-{
-  int result = MPI_UNEQUAL;
-  if (!trc_active())
-    return 0;
-  if (comm == MPI_COMM_WORLD)
-    return 1;
-  return PMPI_Comm_compare(comm, MPI_COMM_WORLD, &result) == MPI_SUCCESS &&
-         (result == MPI_IDENT || result == MPI_CONGRUENT);
-}
-
 /* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; special values (MPI_ANY_SOURCE, MPI_PROC_NULL) unchanged. */
 int trc_to_world(MPI_Comm comm, int rank)
 {
@@ -51,14 +39,27 @@ double trc_nbytes(int count, MPI_Datatype type)
   return (double)count * size;
 }
 
-/* A collective's TI format, or NULL (and the call counted as untraced) on a communicator other than the world. */
-const char *trc_world_only(MPI_Comm comm, const char *format, const char *untraced)
+/* A collective's TI format: `format` on MPI_COMM_WORLD or a communicator congruent with it, "in ID " and `format`
+ * on another intracommunicator (simrun's extension, its members defined first by trc_comm_id), or NULL: on an
+ * intercommunicator (the call counted as `name`), or when SIMRUN_TRACE_FORMAT=smpi refuses the extension. The string is
+ * valid until the next call. */
+const char *trc_coll(MPI_Comm comm, const char *format, const char *name)
 {
-  if (in_world(comm))
+  static char prefixed[256];
+  int inter = 0;
+  if (!trc_active())
+    return NULL;
+  if (PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && inter) {
+    trc_untraced(name); /* no TI action, SMPI's or simrun's, runs a collective between two groups */
+    return NULL;
+  }
+  int id = trc_comm_id(comm);
+  if (id == 0)
     return format;
-  if (trc_active())
-    trc_untraced(untraced);
-  return NULL;
+  if (id < 0)
+    return NULL;
+  snprintf(prefixed, sizeof prefixed, "in %d %s", id, format);
+  return prefixed;
 }
 
 /* "N c0 c1 ... " of `count` entries of `counts` in bytes of `type` (zeros when counts is NULL), N their sum first when
@@ -79,6 +80,13 @@ char *trc_counts_text(const int *counts, int count, MPI_Datatype type, int with_
   for (int i = 0; i < count; i++)
     len += (size_t)snprintf(text + len, cap - len, "%s%.0f", len ? " " : "", counts ? counts[i] * unit : 0);
   return text;
+}
+
+int trc_comm_rank(MPI_Comm comm)
+{
+  int rank = 0;
+  PMPI_Comm_rank(comm, &rank);
+  return rank;
 }
 
 int trc_comm_size(MPI_Comm comm)

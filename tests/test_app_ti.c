@@ -55,7 +55,8 @@ static double simrun_time(const char *platform, const char *hostfile, int nranks
                    .nranks = nranks,
                    .program = app_ti_skeleton.program,
                    .arg = arg,
-                   .engine_cfg = app_ti_skeleton.engine_cfg(arg)};
+                   .engine_cfg = app_ti_skeleton.engine_cfg(arg),
+                   .share_hosts = app_ti_skeleton.shares_hosts};
   met_trace_t *trace_out = NULL;
   int rc = sim_run_isolated(&job, &trace_out, err, sizeof err);
   app_ti_skeleton.release(arg);
@@ -211,6 +212,38 @@ static void test_app_ti_collectives_at_128_ranks_as_smpirun(void)
   trace_and_compare("colls", 128, DATA "cluster.xml", "for i in $(seq 0 127); do echo node-$i; done", 0.01);
 }
 
+/* tests/data/ti/tests (its README): MPI_Test with SMPI 3.32's sleeps and null requests, and eight ranks that share
+ * one host as smpirun's hostfile puts them, held to smpirun's simulated time to 5e-4 (it prints 6 decimals). */
+static void test_app_ti_tests_and_shared_hosts_as_smpirun(void)
+{
+  CU_ASSERT_EQUAL_FATAL(system("command -v smpirun > /dev/null"), 0);
+  static const struct {
+    const char *name;
+    int nranks;
+    const char *hostfile;
+  } traces[] = {{"eager", 2, EXAMPLE "hostfile"},
+                {"rendezvous", 2, EXAMPLE "hostfile"},
+                {"before-send", 2, EXAMPLE "hostfile"},
+                {"after-success", 2, EXAMPLE "hostfile"},
+                {"eight", 8, DATA "tests/one-host"}};
+  char dir[64];
+  snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
+    char trace[512];
+    char index[128];
+    snprintf(trace, sizeof trace, DATA "tests/%s.txt", traces[i].name);
+    snprintf(index, sizeof index, "%s/%s", dir, traces[i].name);
+    FILE *f = fopen(index, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fprintf(f, "%s\n", trace);
+    fclose(f);
+    compare_within(dir, EXAMPLE "small_platform.xml", traces[i].hostfile, traces[i].nranks, index, trace, 5e-4);
+    remove(index);
+  }
+  rmdir(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -218,6 +251,7 @@ int main(void)
       {"test_app_ti_every_action_as_smpirun", test_app_ti_every_action_as_smpirun},
       {"test_app_ti_messages_to_oneself_as_smpirun", test_app_ti_messages_to_oneself_as_smpirun},
       {"test_app_ti_collectives_at_128_ranks_as_smpirun", test_app_ti_collectives_at_128_ranks_as_smpirun},
+      {"test_app_ti_tests_and_shared_hosts_as_smpirun", test_app_ti_tests_and_shared_hosts_as_smpirun},
       {NULL, NULL}};
   return tu_run("app_ti", cases);
 }

@@ -324,4 +324,5 @@ const app_skeleton_t app_ti_skeleton = {.spec = &ti_spec,
                                         .program = ti_program,
                                         .release = ti_release,
                                         .prepare_seq = ti_prepare_seq,
-                                        .engine_cfg = ti_engine_cfg};
+                                        .engine_cfg = ti_engine_cfg,
+                                        .shares_hosts = 1};

@@ -37,6 +37,7 @@ typedef struct sim_job {
   int aggregate;    /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
   int message_hops; /* record every message's hop count even in an aggregate trace (for the message groups) */
   const char *engine_cfg; /* SimGrid settings for the run (sim_engine_configure), or NULL */
+  int share_hosts;        /* more ranks than hosts wrap round the hosts (rank i on host i mod n), as smpirun's */
   const char *ti_dir;     /* when set, an existing folder where the run's actions are also written as a TI trace
                            * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */
 } sim_job_t;

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define EXAMPLE  SIMRUN_SOURCE_DIR "/examples/ring-matmul/ring_matmul.c"
 #define CALLS    SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
@@ -547,29 +549,68 @@ static void test_trc_mpi_fortran_program_is_reported(void)
 }
 
 /* A run that aborts (rank 1 calls MPI_Abort) leaves no index and timelines without their end line; simrun analyse
- * refuses the folder with one line naming rank 0's file (read first) and the line where it stops. */
-static void test_trc_mpi_aborted_run_is_refused(void)
+ * reads them up to their last whole line and names rank 0's file (read first) as cut short, in one warning. The
+ * files of an earlier run with more ranks (7), and its index, are gone from the folder. */
+static void test_trc_mpi_aborted_run_is_cut_short(void)
 {
   char dir[1024];
   char trace[1100];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(trace, sizeof trace, "%s/trace", dir);
+  CU_ASSERT_EQUAL_FATAL(mkdir(trace, 0777), 0);
+  static const char *const stale[] = {"index.txt", "rank-6.txt", "timeline-6.txt"};
+  for (int i = 0; i < 3; i++) {
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", trace, stale[i]);
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fclose(f);
+  }
   build(dir, ABORT, "mpi_abort");
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./mpi_abort", "2", trace, NULL, &run), 0);
   CU_ASSERT_NOT_EQUAL(run.status, 0);
   run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 4); /* rank-0, rank-1, timeline-0, timeline-1 */
+  const char *analyse[] = {"analyse", "trace", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  const char *warning = "simrun: warning: trace/timeline-0.txt:";
+  CU_ASSERT_NSTRING_EQUAL(run.err, warning, strlen(warning));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, ": cut short: the file ends before its '# end' line"));
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* A full disk: rank 0's timeline is /dev/full, where every write fails (ENOSPC). The program runs to its end and says
+ * its product is right; the library says so in one line and writes no index. */
+static void test_trc_mpi_full_disk_keeps_program_running(void)
+{
+  char dir[1024];
+  char trace[1100];
+  char path[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  CU_ASSERT_EQUAL_FATAL(mkdir(trace, 0777), 0);
+  snprintf(path, sizeof path, "%s/timeline-0.txt", trace);
+  CU_ASSERT_EQUAL_FATAL(symlink("/dev/full", path), 0);
+  build(dir, EXAMPLE, "ring_matmul");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", "2", trace, "20", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "product ok"));
+  const char *said = "simrun-trace: warning: rank 0 cannot write ";
+  char *first = strstr(run.err, said);
+  CU_ASSERT_PTR_NOT_NULL(first);
+  CU_ASSERT(first == NULL || strstr(first + 1, said) == NULL);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "No space left on device"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "simrun-trace: wrote"));
+  run_free(&run);
   char *index = read_output(trace, "index.txt");
   CU_ASSERT_PTR_NULL(index);
   free(index);
-  const char *analyse[] = {"analyse", "trace", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 2);
-  CU_ASSERT_EQUAL(count_lines(run.err), 1);
-  CU_ASSERT_NSTRING_EQUAL(run.err,
-                          "simrun: error: trace/timeline-0.txt:", strlen("simrun: error: trace/timeline-0.txt:"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "ends before its '# end' line"));
-  run_free(&run);
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -598,7 +639,8 @@ int main(void)
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},
       {"test_trc_mpi_fortran_program_is_reported", test_trc_mpi_fortran_program_is_reported},
-      {"test_trc_mpi_aborted_run_is_refused", test_trc_mpi_aborted_run_is_refused},
+      {"test_trc_mpi_aborted_run_is_cut_short", test_trc_mpi_aborted_run_is_cut_short},
+      {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
       {NULL, NULL}};
   return tu_run("trc_mpi", cases);

@@ -20,6 +20,7 @@ typedef struct reader {
   int line;
   char *text;
   size_t cap;
+  int partial; /* the last line read had no newline: a record cut by a killed run */
 } reader_t;
 
 /* What kind of call an interval is, for matching messages. */
@@ -54,6 +55,7 @@ static int next_line(reader_t *r)
   if (len < 0)
     return -1;
   r->line++;
+  r->partial = len > 0 && r->text[len - 1] != '\n';
   while (len > 0 && (r->text[len - 1] == '\n' || r->text[len - 1] == '\r'))
     r->text[--len] = '\0';
   return 0;
@@ -151,10 +153,11 @@ static int push(rank_items_t *list, const item_t *it)
   return 0;
 }
 
-/* Reads the rank's intervals into `list` up to the "# end" line. 0, or -1 with a message. */
+/* Reads the rank's intervals into `list` up to the "# end" line. 0; 1 when the file stops before it (a run killed
+ * before MPI_Finalize), after its last whole line, with a message; or -1 with a message. */
 static int read_intervals(reader_t *r, met_trace_t *trace, rank_items_t *list, char *err, size_t errlen)
 {
-  while (next_line(r) == 0) {
+  while (next_line(r) == 0 && !r->partial) {
     if (strncmp(r->text, "# end", 5) == 0) {
       if (next_line(r) == 0) {
         snprintf(err, errlen, "%s:%d: a line after '# end'; the folder mixes runs; %s", r->path, r->line, HOW);
@@ -173,10 +176,10 @@ static int read_intervals(reader_t *r, met_trace_t *trace, rank_items_t *list, c
     }
   }
   snprintf(err, errlen,
-           "%s:%d: the file ends before its '# end' line: the run stopped before MPI_Finalize or the file was cut; "
-           "%s",
-           r->path, r->line, HOW);
-  return -1;
+           "%s:%d: cut short: the file ends before its '# end' line (the run stopped before MPI_Finalize); read up "
+           "to its last whole line",
+           r->path, r->partial ? r->line - 1 : r->line);
+  return 1;
 }
 
 /* Pairs the k-th blocking send from s to d with the k-th blocking receive at d from s (MPI's non-overtaking order;
@@ -255,6 +258,7 @@ static int read_ranks(const char *dir, met_trace_t **trace, rank_items_t **ranks
 {
   reader_t r = {0};
   char announced[4200] = "";
+  char cut[4300] = ""; /* the first file cut short */
   int rc = 0;
   for (int rank = 0; rc == 0 && (rank == 0 || rank < *nranks); rank++) {
     if ((rc = open_rank(&r, dir, rank, rank ? announced : NULL, err, errlen)) != 0)
@@ -269,11 +273,16 @@ static int read_ranks(const char *dir, met_trace_t **trace, rank_items_t **ranks
         rc = -1;
       }
     }
-    if (rc == 0)
-      rc = read_intervals(&r, *trace, &(*ranks)[rank], err, errlen);
+    if (rc == 0 && (rc = read_intervals(&r, *trace, &(*ranks)[rank], err, errlen)) == 1) {
+      if (!cut[0])
+        snprintf(cut, sizeof cut, "%s", err);
+      rc = 0;
+    }
     fclose(r.in);
   }
   free(r.text);
+  if (rc == 0)
+    snprintf(err, errlen, "%s", cut);
   return rc;
 }
 

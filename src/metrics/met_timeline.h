@@ -12,7 +12,9 @@
  * timeline-(P-1).txt. Each interval becomes one of the trace's (category and phase as written; peer, bytes; no hops
  * nor compute parts: a measurement cannot tell them). Returns a new trace (free with met_trace_free), or NULL with
  * one message in err, "FILE:LINE: what is wrong; how to fix" ("FILE: ..." when no line is to blame): a missing rank,
- * a file cut short (no "# end" line), a malformed or out-of-order line, or out of memory. */
+ * a malformed or out-of-order line, or out of memory. A file cut short (a run killed before MPI_Finalize: no "# end"
+ * line, perhaps half a last line) is read up to its last whole line: the trace is returned and err names the first
+ * such file and line ("FILE:LINE: cut short: ..."); err is "" when every file is whole. */
 met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen);
 
 #endif

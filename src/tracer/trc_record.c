@@ -7,6 +7,7 @@
 #include "trc_record.h"
 #include "trc_out.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -151,23 +152,23 @@ static trc_out_t *open_rank_file(const char *kind)
  * other ranks only write files of ranks below size). A file it cannot remove is said once. */
 static void remove_stale(void)
 {
-  char path[PATH_MAX + 64];
+  char path[PATH_MAX + 300];
   snprintf(path, sizeof path, "%s/index.txt", rec.dir);
   if (unlink(path) != 0 && errno != ENOENT)
     fprintf(stderr, "simrun-trace: warning: cannot remove %s: %s\n", path, strerror(errno));
-  for (int r = rec.size;; r++) {
-    int gone = 0;
-    static const char *const kinds[] = {"rank", "timeline"};
-    for (int k = 0; k < 2; k++) {
-      snprintf(path, sizeof path, "%s/%s-%d.txt", rec.dir, kinds[k], r);
-      if (unlink(path) == 0)
-        gone++;
-      else if (errno != ENOENT)
+  DIR *dir = opendir(rec.dir);
+  for (struct dirent *e = dir ? readdir(dir) : NULL; e; e = readdir(dir)) {
+    int r = -1;
+    int end = 0;
+    if ((sscanf(e->d_name, "rank-%d.txt%n", &r, &end) == 1 || sscanf(e->d_name, "timeline-%d.txt%n", &r, &end) == 1) &&
+        e->d_name[end] == '\0' && r >= rec.size) {
+      snprintf(path, sizeof path, "%s/%s", rec.dir, e->d_name);
+      if (unlink(path) != 0)
         fprintf(stderr, "simrun-trace: warning: cannot remove %s of an earlier run: %s\n", path, strerror(errno));
     }
-    if (!gone)
-      return;
   }
+  if (dir)
+    closedir(dir);
 }
 
 static int open_files(void)

@@ -22,6 +22,10 @@ int trc_to_world(MPI_Comm comm, int rank);
 /* `count` elements of `type` in bytes (0 when not recording or the type is unknown). */
 double trc_nbytes(int count, MPI_Datatype type);
 
+/* A call entered at `t` that no TI action can hold: timed as `name`, counted as `why` (a string literal naming the
+ * call and the reason), listed at MPI_Finalize. */
+void trc_untraced_call(double t, const char *name, trc_category_t category, const char *why);
+
 /* This process's rank in `comm`. */
 int trc_comm_rank(MPI_Comm comm);
 

@@ -395,19 +395,11 @@ EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int des
 
 /* ---- calls the TI format cannot hold: timed in the timeline, counted, listed at MPI_Finalize ---- */
 
-/* A call timed as `name` and counted as `why` (a string literal naming the call and the reason). */
-static void untraced(double t, const char *name, trc_category_t category, const char *why)
-{
-  trc_call(t, name, category, -1, 0, NULL);
-  if (trc_active())
-    trc_untraced(why);
-}
-
 EXPORT int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = PMPI_Ibcast(buf, count, type, root, comm, request);
-  untraced(t, "MPI_Ibcast", TRC_COMM, "MPI_Ibcast (non-blocking collective: no TI action)");
+  trc_untraced_call(t, "MPI_Ibcast", TRC_COMM, "MPI_Ibcast (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -416,7 +408,7 @@ EXPORT int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Dat
 {
   double t = trc_enter();
   int rc = PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request);
-  untraced(t, "MPI_Iallreduce", TRC_COMM, "MPI_Iallreduce (non-blocking collective: no TI action)");
+  trc_untraced_call(t, "MPI_Iallreduce", TRC_COMM, "MPI_Iallreduce (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -424,7 +416,7 @@ EXPORT int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = PMPI_Ibarrier(comm, request);
-  untraced(t, "MPI_Ibarrier", TRC_CTRL, "MPI_Ibarrier (non-blocking collective: no TI action)");
+  trc_untraced_call(t, "MPI_Ibarrier", TRC_CTRL, "MPI_Ibarrier (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -433,7 +425,7 @@ EXPORT int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
 {
   double t = trc_enter();
   int rc = PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
-  untraced(t, "MPI_Ireduce", TRC_COMM, "MPI_Ireduce (non-blocking collective: no TI action)");
+  trc_untraced_call(t, "MPI_Ireduce", TRC_COMM, "MPI_Ireduce (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -442,7 +434,7 @@ EXPORT int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendt
 {
   double t = trc_enter();
   int rc = PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
-  untraced(t, "MPI_Iallgather", TRC_COMM, "MPI_Iallgather (non-blocking collective: no TI action)");
+  trc_untraced_call(t, "MPI_Iallgather", TRC_COMM, "MPI_Iallgather (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -451,6 +443,6 @@ EXPORT int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendty
 {
   double t = trc_enter();
   int rc = PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
-  untraced(t, "MPI_Ialltoall", TRC_COMM, "MPI_Ialltoall (non-blocking collective: no TI action)");
+  trc_untraced_call(t, "MPI_Ialltoall", TRC_COMM, "MPI_Ialltoall (non-blocking collective: no TI action)");
   return rc;
 }

@@ -95,3 +95,10 @@ int trc_comm_size(MPI_Comm comm)
   PMPI_Comm_size(comm, &size);
   return size;
 }
+
+void trc_untraced_call(double t, const char *name, trc_category_t category, const char *why)
+{
+  trc_call(t, name, category, -1, 0, NULL);
+  if (trc_active())
+    trc_untraced(why);
+}

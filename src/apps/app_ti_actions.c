@@ -247,12 +247,22 @@ static int do_poll(app_ti_rank_t *tr)
   return 0;
 }
 
-/* simrun's "cancel <src> <dst> <tag>": the request's MPI_Cancel succeeded, so its message never happens. */
+/* simrun's "cancel <src> <dst> <tag>": the request's MPI_Cancel succeeded, so its message never happens. Messages
+ * between two ranks match in the order their requests were posted (tags are not matched), so the request that a
+ * cancel leaves without a message is the last one posted between the same ranks: the cancelled one takes its place
+ * (MPICH's rcancel test cancels the 1st, 3rd and 4th of four receives and gets the 2nd's message). */
 static int do_cancel(app_ti_rank_t *tr)
 {
   int i = find_request(tr, TI_REFUSE);
   if (i < 0)
     return -1;
+  for (int j = tr->nreqs - 1; j > i; j--)
+    if (tr->reqs[j].req && tr->reqs[j].src == tr->reqs[i].src && tr->reqs[j].dst == tr->reqs[i].dst) {
+      sim_request_t *last = tr->reqs[j].req;
+      tr->reqs[j].req = tr->reqs[i].req;
+      tr->reqs[i].req = last;
+      break;
+    }
   if (tr->reqs[i].req)
     sim_cancel(tr->rank, tr->reqs[i].req);
   drop_request(tr, i);

@@ -227,18 +227,15 @@ EXPORT int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, i
   return isent(t, "MPI_Irsend", rc, count, type, dest, tag, comm, request);
 }
 
-/* A receive posted from any source or with any tag is written when a wait or test finds it complete, as the receive
- * from the sender, with the tag, its status names (a TI irecv names both: SMPI's replay deadlocked on "irecv 1 -1"). */
+/* The TI irecv (trc_req_irecv): a receive from any source is written once complete. */
 EXPORT int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
-  int peer = trc_to_world(comm, source);
   double bytes = trc_nbytes(count, type);
-  int deferred = source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
-  if (rc == MPI_SUCCESS && (peer >= 0 || source == MPI_ANY_SOURCE))
-    trc_req_posted(*request, comm, deferred ? MPI_ANY_SOURCE : peer, trc_world_rank(), tag);
-  trc_call(t, "MPI_Irecv", TRC_COMM, peer, bytes, peer >= 0 && !deferred ? "irecv %d %d %.0f" : NULL, peer, tag, bytes);
+  trc_call(t, "MPI_Irecv", TRC_COMM, trc_to_world(comm, source), bytes, NULL);
+  if (rc == MPI_SUCCESS)
+    trc_req_irecv(*request, comm, source, tag, bytes);
   return rc;
 }
 
@@ -276,9 +273,10 @@ EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
   return rc;
 }
 
-/* A test that found its request complete writes the TI test and a wait: in a replay, where the message may not be
- * over at that test, the wait completes the same request there (SMPI keeps a request a test found over for it). An
- * unsuccessful test is a poll (trc_poll). */
+/* A test that found its request complete writes the wait of that request (completions): the replay completes the same
+ * request there, whether or not its message is over by then; SMPI's test action, whose replay sleeps 1e-4 s times a
+ * growing count to let simulated time pass, would charge a polling program for each of its tests. An unsuccessful
+ * test is a poll (trc_poll). */
 EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
   MPI_Status own;
@@ -287,13 +285,11 @@ EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
   MPI_Request before = *request;
   double t = trc_enter();
   int rc = PMPI_Test(request, flag, status);
-  char text[64];
-  const char *test = trc_active() ? trc_req_test(before, text, sizeof text) : NULL;
   if (rc == MPI_SUCCESS && !*flag) {
-    trc_poll(t, "MPI_Test", test);
+    trc_poll(t, "MPI_Test");
     return rc;
   }
-  trc_call(t, "MPI_Test", TRC_CTRL, -1, 0, test ? "%s" : NULL, test);
+  trc_call(t, "MPI_Test", TRC_CTRL, -1, 0, NULL);
   if (rc == MPI_SUCCESS)
     trc_req_completed(&before, NULL, 1, status, 1);
   return rc;
@@ -339,7 +335,7 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
   double t = trc_enter();
   int rc = PMPI_Testany(count, requests, index, flag, status);
   if (rc == MPI_SUCCESS && !*flag) {
-    trc_poll(t, "MPI_Testany", NULL);
+    trc_poll(t, "MPI_Testany");
     free(copy);
     return rc;
   }
@@ -358,7 +354,7 @@ EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int 
   double t = trc_enter();
   int rc = PMPI_Testsome(incount, requests, outcount, indices, st);
   if (rc == MPI_SUCCESS && *outcount == 0)
-    trc_poll(t, "MPI_Testsome", NULL);
+    trc_poll(t, "MPI_Testsome");
   else
     trc_call(t, "MPI_Testsome", TRC_CTRL, -1, 0, NULL);
   if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED)
@@ -376,7 +372,7 @@ EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status 
   double t = trc_enter();
   int rc = PMPI_Testall(count, requests, flag, st);
   if (rc == MPI_SUCCESS && !*flag)
-    trc_poll(t, "MPI_Testall", NULL);
+    trc_poll(t, "MPI_Testall");
   else
     trc_call(t, "MPI_Testall", TRC_CTRL, -1, 0, NULL);
   if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag)

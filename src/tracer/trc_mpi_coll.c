@@ -251,7 +251,7 @@ EXPORT int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status 
   double t = trc_enter();
   int rc = PMPI_Iprobe(source, tag, comm, flag, status);
   if (rc == MPI_SUCCESS && !*flag)
-    trc_poll(t, "MPI_Iprobe", NULL);
+    trc_poll(t, "MPI_Iprobe");
   else
     trc_call(t, "MPI_Iprobe", TRC_CTRL, -1, 0, NULL);
   return rc;

@@ -283,7 +283,7 @@ EXPORT int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Messag
   double t = trc_enter();
   int rc = PMPI_Improbe(source, tag, comm, flag, message, status);
   if (rc == MPI_SUCCESS && !*flag) {
-    trc_poll(t, "MPI_Improbe", NULL);
+    trc_poll(t, "MPI_Improbe");
     return rc;
   }
   trc_call(t, "MPI_Improbe", TRC_CTRL, -1, 0, NULL);

@@ -28,6 +28,8 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 <<
  * the wall clock times the CPU share last measured. */
 #define CPU_GAP   20e-6
 #define CPU_EVERY 1e-3
+/* The least computation written as a TI compute action on its own (seconds of CPU at the flop rate). */
+#define COMPUTE_MIN 1e-5
 
 typedef struct untraced {
   const char *name; /* a string literal of the wrappers */
@@ -40,7 +42,6 @@ typedef struct fold {
   double first; /* entry into the first poll */
   double last;  /* exit from the last, or entry into the call that ended the run */
   const char *name;
-  char test[64]; /* SMPI's test action of the first poll of a known request ("test S D T"), or "" */
 } fold_t;
 
 typedef struct recorder {
@@ -262,22 +263,24 @@ static void write_interval(double start, double end, const char *category, int p
   trc_out_char(out, '\n');
 }
 
-/* Writes the computation gathered so far as one TI compute action, before the next action. */
-static void flush_compute(void)
+/* Writes the computation gathered so far as one TI compute action, before the next action, once it amounts to
+ * COMPUTE_MIN seconds (or `all`): shorter ones are carried into the next, a shift of at most that much that keeps a
+ * chatty program's trace to its messages. */
+static void flush_compute(int all)
 {
-  if (rec.flops >= 1) {
+  if (rec.flops >= 1 && (all || rec.flops >= COMPUTE_MIN * rec.rate)) {
     trc_out_long(rec.ti, rec.rank);
     trc_out_str(rec.ti, " compute ");
     trc_out_long(rec.ti, llround(rec.flops));
     trc_out_char(rec.ti, '\n');
+    rec.flops = 0;
   }
-  rec.flops = 0;
 }
 
 /* One TI action line, after the computation that preceded it. */
 static void write_action(const char *ti, va_list ap)
 {
-  flush_compute();
+  flush_compute(0);
   trc_out_long(rec.ti, rec.rank);
   trc_out_char(rec.ti, ' ');
   trc_out_vprintf(rec.ti, ti, ap);
@@ -294,8 +297,7 @@ static void action(const char *ti, ...)
 }
 
 /* Writes the pending run of polls: one idle interval from the first poll's entry to the last's exit and one TI
- * action, simrun's "poll COUNT FIRST LAST", or with SIMRUN_TRACE_FORMAT=smpi SMPI's test of the first poll (when it
- * tested one known request; nothing otherwise). */
+ * action, simrun's "poll COUNT FIRST LAST" (none with SIMRUN_TRACE_FORMAT=smpi: SMPI's test action would sleep). */
 static void write_fold(void)
 {
   fold_t *f = &rec.fold;
@@ -304,8 +306,6 @@ static void write_fold(void)
   write_interval(f->first, f->last, "idle", -1, 0, f->name, f->count);
   if (!rec.smpi_only)
     action("poll %ld %.9f %.9f", f->count, f->first, f->last);
-  else if (f->test[0])
-    action("%s", f->test);
   f->count = 0;
 }
 
@@ -396,17 +396,14 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   resume(now);
 }
 
-void trc_poll(double start, const char *name, const char *test)
+void trc_poll(double start, const char *name)
 {
   if (!rec.on)
     return;
   double now = trc_now();
   fold_t *f = &rec.fold;
-  if (f->count == 0) {
+  if (f->count == 0)
     *f = (fold_t){.first = start, .name = name};
-    if (test)
-      snprintf(f->test, sizeof f->test, "%s", test);
-  }
   f->count++;
   f->last = now;
   rec.long_compute = 0;
@@ -525,7 +522,7 @@ int trc_finish(void)
   if (rec.on) {
     double now = trc_enter();
     write_fold();
-    flush_compute();
+    flush_compute(1);
     trc_out_printf(rec.ti, "%d finalize\n", rec.rank);
     trc_out_printf(rec.timeline, "# tracer %.9f s: the library's own time after the calls, kept out of the intervals\n",
                    rec.own);

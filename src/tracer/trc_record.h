@@ -41,9 +41,8 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
 
 /* Records an unsuccessful poll (a test or iprobe that found nothing) that started at `start`: consecutive polls, with
  * gaps of a few microseconds at most between them, become one idle interval ("NAME*COUNT") and one TI action, simrun's
- * "poll COUNT FIRST LAST"; with SIMRUN_TRACE_FORMAT=smpi, `test` (SMPI's "test S D T" of a known request, or NULL)
- * once for the run instead, or nothing. */
-void trc_poll(double start, const char *name, const char *test);
+ * "poll COUNT FIRST LAST" (nothing with SIMRUN_TRACE_FORMAT=smpi). */
+void trc_poll(double start, const char *name);
 
 /* Writes one more TI action of the call trc_call just recorded (printf-like, without the rank), such as the receive
  * of each request a wait found complete. */

@@ -4,7 +4,6 @@
 #include "trc_request.h"
 #include "trc_mpi.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,6 +77,18 @@ static void drop(table_t *t, size_t size, size_t i)
   t->n--;
 }
 
+void trc_req_irecv(MPI_Request request, MPI_Comm comm, int source, int tag, double bytes)
+{
+  int peer = trc_to_world(comm, source);
+  if (source == MPI_ANY_SOURCE) {
+    trc_req_posted(request, comm, MPI_ANY_SOURCE, trc_world_rank(), tag);
+  } else if (peer >= 0) {
+    int ti_tag = tag == MPI_ANY_TAG ? TRC_SMPI_ANY_TAG : tag;
+    trc_req_posted(request, comm, peer, trc_world_rank(), ti_tag);
+    trc_action("irecv %d %d %.0f", peer, ti_tag, bytes);
+  }
+}
+
 int trc_req_partner(MPI_Request request, const MPI_Status *status)
 {
   long i = find(request);
@@ -93,16 +104,6 @@ int trc_req_written(MPI_Request request)
 {
   long i = find(request);
   return i >= 0 && ((const pending_t *)pendings.items)[i].src != MPI_ANY_SOURCE;
-}
-
-const char *trc_req_test(MPI_Request request, char *text, size_t size)
-{
-  long i = find(request);
-  const pending_t *p = i >= 0 ? &((const pending_t *)pendings.items)[i] : NULL;
-  if (!p || p->src == MPI_ANY_SOURCE)
-    return NULL;
-  snprintf(text, size, "test %d %d %d", p->src, p->dst, p->tag);
-  return text;
 }
 
 int trc_req_all_pending(const MPI_Request *copy, int count)
@@ -190,11 +191,8 @@ int trc_req_start(MPI_Request request)
   if (p->send) {
     trc_req_posted(request, p->comm, me, peer, p->tag);
     trc_action("isend %d %d %.0f", peer, p->tag, p->bytes);
-  } else if (p->peer == MPI_ANY_SOURCE || p->tag == MPI_ANY_TAG) {
-    trc_req_posted(request, p->comm, MPI_ANY_SOURCE, me, p->tag);
   } else {
-    trc_req_posted(request, p->comm, peer, me, p->tag);
-    trc_action("irecv %d %d %.0f", peer, p->tag, p->bytes);
+    trc_req_irecv(request, p->comm, p->peer, p->tag, p->bytes);
   }
   return 1;
 }

@@ -5,11 +5,19 @@
 #define TRC_REQUEST_H
 
 #include <mpi.h>
-#include <stddef.h>
 
 /* A request posted now: the TI actions name it by (src, dst, tag) in world ranks; src MPI_ANY_SOURCE for a receive
  * from any source or with any tag, written only once complete (its status gives sender, tag and size). */
 void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag);
+
+/* SMPI's MPI_ANY_TAG (SimGrid's include/smpi/smpi.h), which smpirun -trace-ti writes for a receive from any tag and
+ * both replays match with any tag (Open MPI's, -1, deadlocked SMPI's replay). */
+#define TRC_SMPI_ANY_TAG -444
+
+/* A receive posted now (MPI_Irecv, or the start of a persistent one) from `source` of `comm` with `tag`, `bytes` long:
+ * the TI irecv, with SMPI's any tag for MPI_ANY_TAG; from MPI_ANY_SOURCE, written only once a wait or test completes
+ * it, as the recv from the sender its status names (a TI irecv must name its source). */
+void trc_req_irecv(MPI_Request request, MPI_Comm comm, int source, int tag, double bytes);
 
 /* The world rank at the other end of the pending request `request`, complete with `status` (which names the sender
  * of a receive from any source); -1 when the trace does not know it. */
@@ -17,10 +25,6 @@ int trc_req_partner(MPI_Request request, const MPI_Status *status);
 
 /* Whether `request` is pending with a written TI post (not a deferred any-source receive). */
 int trc_req_written(MPI_Request request);
-
-/* The TI test of the pending request `request` ("test SRC DST TAG") in `text` of `size` bytes, or NULL when the
- * trace has not written its post. */
-const char *trc_req_test(MPI_Request request, char *text, size_t size);
 
 /* Whether the written requests among the `count` handles `copy` are every written request pending on the rank (a TI
  * waitall then says it), and at least one. */

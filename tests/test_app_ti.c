@@ -83,6 +83,21 @@ static void compare_within(const char *dir, const char *platform, const char *ho
   CU_ASSERT(ours >= smpi * (1 - tolerance) && ours <= smpi * (1 + tolerance));
 }
 
+/* The one-file trace `trace` on SimGrid's small_platform.xml placed by `hostfile`: smpirun takes a one-line index
+ * written in `dir`, simrun the file itself (`file`) or the same index, as both are allowed. */
+static void compare_file(const char *dir, const char *hostfile, int nranks, const char *trace, int file,
+                         double tolerance)
+{
+  char index[128];
+  snprintf(index, sizeof index, "%s/%s", dir, strrchr(trace, '/') + 1);
+  FILE *f = fopen(index, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fprintf(f, "%s\n", trace);
+  fclose(f);
+  compare_within(dir, EXAMPLE "small_platform.xml", hostfile, nranks, index, file ? trace : index, tolerance);
+  remove(index);
+}
+
 static void compare(const char *dir, const char *platform, const char *hostfile, int nranks, const char *index,
                     const char *trace)
 {
@@ -116,17 +131,9 @@ static void test_app_ti_simgrid_examples_as_smpirun(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
   for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
     char trace[512];
-    char index[128];
     snprintf(trace, sizeof trace, EXAMPLE "%s.txt", traces[i].name);
-    snprintf(index, sizeof index, "%s/%s", dir, traces[i].name);
-    FILE *f = fopen(index, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fprintf(f, "%s\n", trace);
-    fclose(f);
-    compare_within(dir, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", traces[i].nranks, index,
-                   i % 2 ? trace : index, /* simrun takes both the file and the one-line index */
-                   traces[i].within > 0 ? traces[i].within : TOLERANCE);
-    remove(index);
+    compare_file(dir, EXAMPLE "hostfile", traces[i].nranks, trace, i % 2,
+                 traces[i].within > 0 ? traces[i].within : TOLERANCE);
   }
   rmdir(dir);
   compare(EXAMPLE, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", 2, "split_traces", EXAMPLE "split_traces");
@@ -231,15 +238,8 @@ static void test_app_ti_tests_and_shared_hosts_as_smpirun(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
   for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
     char trace[512];
-    char index[128];
     snprintf(trace, sizeof trace, DATA "tests/%s.txt", traces[i].name);
-    snprintf(index, sizeof index, "%s/%s", dir, traces[i].name);
-    FILE *f = fopen(index, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fprintf(f, "%s\n", trace);
-    fclose(f);
-    compare_within(dir, EXAMPLE "small_platform.xml", traces[i].hostfile, traces[i].nranks, index, trace, 5e-4);
-    remove(index);
+    compare_file(dir, traces[i].hostfile, traces[i].nranks, trace, 1, 5e-4);
   }
   rmdir(dir);
 }

@@ -1,7 +1,8 @@
 /* The communicators of collectives in the trace (simrun's TI extension, docs/ti-replay.md): each rank names a
  * sub-communicator by a number of its own, defined once by "comm_def ID r0 r1 ..." (the world ranks of its members in
  * their order), so that "in ID <collective>" replays on those ranks. Handles are cached until MPI_Comm_free. */
-#include "trc_mpi.h"
+#include "trc_comm.h"
+#include "trc_mpi_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +111,29 @@ int trc_comm_id(MPI_Comm comm)
   }
   seen[nseen++] = (comm_seen_t){.comm = comm, .id = id};
   return id;
+}
+
+/* A collective's TI format: `format` on MPI_COMM_WORLD or a communicator congruent with it, "in ID " and `format`
+ * on another intracommunicator (simrun's extension, its members defined first by trc_comm_id), or NULL: on an
+ * intercommunicator (the call counted as `name`), or when SIMRUN_TRACE_FORMAT=smpi refuses the extension. The string is
+ * valid until the next call. */
+const char *trc_coll(MPI_Comm comm, const char *format, const char *name)
+{
+  static char prefixed[256];
+  int inter = 0;
+  if (!trc_active())
+    return NULL;
+  if (PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && inter) {
+    trc_untraced(name); /* no TI action, SMPI's or simrun's, runs a collective between two groups */
+    return NULL;
+  }
+  int id = trc_comm_id(comm);
+  if (id == 0)
+    return format;
+  if (id < 0)
+    return NULL;
+  snprintf(prefixed, sizeof prefixed, "in %d %s", id, format);
+  return prefixed;
 }
 
 void trc_comm_forget(MPI_Comm comm)

@@ -2,7 +2,8 @@
  * fields of SimGrid 3.32's smpi_replay.cpp, sizes in bytes) and a timeline interval. Here start, end and point to
  * point; the collectives and the calls only counted are trc_mpi_coll.c's. Built with Open MPI's flags, never SimGrid.
  */
-#include "trc_mpi.h"
+#include "trc_comm.h"
+#include "trc_mpi_util.h"
 #include "trc_request.h"
 
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* The PMPI wrappers of the collectives (on any intracommunicator: trc_coll), the communicator calls and
  * send-receives, and the calls the TI format cannot hold (timed, counted, listed at MPI_Finalize). */
-#include "trc_mpi.h"
+#include "trc_comm.h"
+#include "trc_mpi_util.h"
 
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
 /* What the PMPI wrappers (trc_mpi.c, trc_mpi_coll.c) share: ranks in the world, message sizes in bytes, the TI
  * count lists of the v-collectives. */
-#include "trc_mpi.h"
+#include "trc_mpi_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,29 +37,6 @@ double trc_nbytes(int count, MPI_Datatype type)
   if (!trc_active() || type == MPI_DATATYPE_NULL || PMPI_Type_size(type, &size) != MPI_SUCCESS)
     return 0;
   return (double)count * size;
-}
-
-/* A collective's TI format: `format` on MPI_COMM_WORLD or a communicator congruent with it, "in ID " and `format`
- * on another intracommunicator (simrun's extension, its members defined first by trc_comm_id), or NULL: on an
- * intercommunicator (the call counted as `name`), or when SIMRUN_TRACE_FORMAT=smpi refuses the extension. The string is
- * valid until the next call. */
-const char *trc_coll(MPI_Comm comm, const char *format, const char *name)
-{
-  static char prefixed[256];
-  int inter = 0;
-  if (!trc_active())
-    return NULL;
-  if (PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && inter) {
-    trc_untraced(name); /* no TI action, SMPI's or simrun's, runs a collective between two groups */
-    return NULL;
-  }
-  int id = trc_comm_id(comm);
-  if (id == 0)
-    return format;
-  if (id < 0)
-    return NULL;
-  snprintf(prefixed, sizeof prefixed, "in %d %s", id, format);
-  return prefixed;
 }
 
 /* "N c0 c1 ... " of `count` entries of `counts` in bytes of `type` (zeros when counts is NULL), N their sum first when

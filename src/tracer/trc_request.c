@@ -2,7 +2,7 @@
  * (source, destination, tag) in world ranks, and persistent requests, whose every MPI_Start posts one. A wait or test
  * writes the requests it completed in the order MPI reports them, so that a replay completes the same ones. */
 #include "trc_request.h"
-#include "trc_mpi.h"
+#include "trc_mpi_util.h"
 
 #include <stdlib.h>
 #include <string.h>

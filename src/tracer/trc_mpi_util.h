@@ -1,7 +1,7 @@
 /* Internal to libsimrun-trace.so's PMPI wrappers (trc_mpi.c: start, end, point to point; trc_mpi_coll.c: collectives,
- * communicators, calls counted only): the helpers of trc_mpi_util.c. */
-#ifndef TRC_MPI_H
-#define TRC_MPI_H
+ * communicators; trc_mpi_other.c: calls counted only): the helpers of trc_mpi_util.c. */
+#ifndef TRC_MPI_UTIL_H
+#define TRC_MPI_UTIL_H
 
 #include "trc_record.h"
 
@@ -28,21 +28,6 @@ void trc_untraced_call(double t, const char *name, trc_category_t category, cons
 
 /* This process's rank in `comm`. */
 int trc_comm_rank(MPI_Comm comm);
-
-/* A collective's TI format on `comm` (trc_mpi_util.c), or NULL when the trace cannot hold it (the call then counted
- * as `name`). */
-const char *trc_coll(MPI_Comm comm, const char *format, const char *name);
-
-/* The trace's name of intracommunicator `comm` (trc_comm.c): 0 for MPI_COMM_WORLD or one congruent with it, else a
- * number > 0 whose members a "comm_def" action gave the first time; -1 when out of memory, or when
- * SIMRUN_TRACE_FORMAT=smpi refuses the extension (counted as one collective left out). */
-int trc_comm_id(MPI_Comm comm);
-
-/* MPI_Comm_free of `comm`: its handle may name another communicator next. */
-void trc_comm_forget(MPI_Comm comm);
-
-/* Frees the communicator table at MPI_Finalize. */
-void trc_comm_reset(void);
 
 /* "N c0 c1 ... " of `count` entries of `counts` in bytes of `type` (zeros when counts is NULL), N their sum first when
  * `with_sum`: a new string the caller frees, or NULL when out of memory. */

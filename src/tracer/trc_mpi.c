@@ -74,6 +74,8 @@ static void write_index(int size, int status)
   if (index && fclose(index) == 0)
     fprintf(stderr, "simrun-trace: wrote the traces of %d rank(s) to %s (index.txt, rank-I.txt, timeline-I.txt)\n",
             size, trc_dir());
+  else if (status == TRC_FAILED_SAID)
+    return; /* a rank said which file it could not write (a full disk) */
   else if (status == TRC_NOT_SMPI)
     fprintf(stderr,
             "simrun-trace: warning: the trace in %s needs simrun's TI extensions (listed above), which smpirun cannot "

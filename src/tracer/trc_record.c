@@ -536,7 +536,7 @@ int trc_finish(void)
   ok = trc_out_close(rec.ti) == 0 && ok;
   ok = trc_out_close(rec.timeline) == 0 && ok;
   rec.ti = rec.timeline = NULL;
-  if (!ok)
+  if (!ok && !rec.failed)
     fprintf(stderr, "simrun-trace: warning: rank %d could not write its files in %s whole\n", rec.rank, rec.dir);
-  return !ok ? TRC_FAILED : rec.nrefused ? TRC_NOT_SMPI : TRC_WHOLE;
+  return rec.failed ? TRC_FAILED_SAID : !ok ? TRC_FAILED : rec.nrefused ? TRC_NOT_SMPI : TRC_WHOLE;
 }

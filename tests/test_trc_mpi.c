@@ -343,7 +343,8 @@ static void analyses(const char *dir, const char *trace)
 }
 
 /* Each traced call of mpi_calls.c as its TI action (sizes in bytes: 100 ints, 10 and 4 doubles; the broadcast on a
- * communicator of one rank as simrun's "in"), the call the format cannot hold listed in the warning at MPI_Finalize,
+ * communicator of one rank as simrun's "in"; MPI_Mprobe and MPI_Mrecv as the receive of one int), the calls the
+ * format cannot hold listed in the warning at MPI_Finalize,
  * a send to MPI_PROC_NULL timed with no partner (-1), the trace replayed by simrun and the folder analysed. */
 static void test_trc_mpi_calls_and_untraced_warning(void)
 {
@@ -354,8 +355,9 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
   for (int rank = 0; rank < 2; rank++) {
     char warning[256];
     snprintf(warning, sizeof warning,
-             "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them): MPI_Ibarrier "
-             "(non-blocking collective: no TI action) x1\n",
+             "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them): "
+             "MPI_Neighbor_allgather (neighbourhood collective: no TI action) x1 MPI_Ibarrier (non-blocking "
+             "collective: no TI action) x1\n",
              rank);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, warning));
   }
@@ -363,10 +365,10 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
   const char *expected[] = {
       "0 init\n0 isend 1 7 400\n0 wait 0 1 7\n0 bcast 80 1\n0 allreduce 32 0\n0 comm_dup\n"
       "0 barrier\n0 comm_split\n0 comm_def 1 0\n0 in 1 bcast 80 0\n0 isend 1 3 8\n0 recv 1 3 8\n0 wait 0 1 3\n"
-      "0 reducescatter 8 8 0\n0 finalize\n",
+      "0 send 1 12 4\n0 reducescatter 8 8 0\n0 finalize\n",
       "1 init\n1 irecv 0 7 400\n1 waitall\n1 bcast 80 1\n1 allreduce 32 0\n1 comm_dup\n"
       "1 barrier\n1 comm_split\n1 comm_def 1 1\n1 in 1 bcast 80 0\n1 isend 0 3 8\n1 recv 0 3 8\n1 wait 1 0 3\n"
-      "1 reducescatter 8 8 0\n1 finalize\n"};
+      "1 recv 0 12 4\n1 reducescatter 8 8 0\n1 finalize\n"};
   messages_are(trace, expected);
   for (int rank = 0; rank < 2; rank++) {
     char name[32];

@@ -459,8 +459,10 @@ static int do_comm_def(app_ti_rank_t *tr)
   }
   if (mine != 1) {
     free(members);
-    return app_ti_fail(tr, "rank %d is %s of the communicator's members; list each member once, itself among them",
-                       tr->me, mine ? "more than one" : "none");
+    return app_ti_fail(tr,
+                       "rank %d is listed %s among the communicator's members; list each member once, itself among "
+                       "them",
+                       tr->me, mine ? "more than once" : "nowhere");
   }
   tr->comms[tr->ncomms++] = (sim_group_t){.members = members, .count = size};
   return 0;
@@ -485,8 +487,10 @@ static int do_in(app_ti_rank_t *tr)
                                             "alltoallv", "gather",     "gatherv",       "scatter",   "scatterv",
                                             "allgather", "allgatherv", "reducescatter", "scan",      "exscan"};
   long long id;
-  if (app_ti_min_fields(tr, 2) != 0 || app_ti_whole(tr, 2, "communicator", 1, tr->ncomms, &id) != 0)
+  if (app_ti_min_fields(tr, 2) != 0 || app_ti_whole(tr, 2, "communicator", 1, INT_MAX, &id) != 0)
     return -1;
+  if (id > tr->ncomms)
+    return app_ti_fail(tr, "communicator %lld is not defined: a comm_def line of the rank must define it first", id);
   const ti_action_t *action = NULL;
   for (size_t i = 0; i < sizeof collectives / sizeof collectives[0]; i++)
     if (strcmp(tr->field[3], collectives[i]) == 0)

@@ -150,6 +150,39 @@ static void test_export_table_path(void)
   CU_ASSERT_STRING_EQUAL(path, ".csv-messages.csv");
 }
 
+/* The fits go into the CSV (out-fits.csv) and the JSON ("fits"), the same as the terminal lists (issue 27): gj128 has
+ * 14 fits (7 metrics of two broadcasts with a lost-cycle curve; the anomaly stays 0 and gets none), each row with its
+ * form, coefficients, R^2, range, whether it is shown and the report's text for it. */
+static void test_export_fits(void)
+{
+  char dir[1024];
+  export_run(dir, sizeof dir, SIMRUN_SOURCE_DIR "/scenarios/gj128.xml", NULL);
+  char *csv = read_output(dir, "out-fits.csv");
+  char *json = read_output(dir, "out.json");
+  char *report = read_output(dir, "report.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(csv, "scenario,metric,axis,group,form,formula,a,b,c,r2,adj_r2,x_min,x_max,shown,text\n"));
+  size_t rows = 0;
+  for (const char *c = csv; *c; c++)
+    rows += *c == '\n';
+  CU_ASSERT_EQUAL(rows, 1 + 14);
+  /* every shown fit's text is a line of the report, and the JSON has one object per fit */
+  CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"fits\": [\n    {\"metric\": \"time\", \"axis\": \"p\""));
+  size_t objects = 0;
+  for (const char *c = json; (c = strstr(c, "{\"metric\": ")); c++)
+    objects++;
+  CU_ASSERT_EQUAL(objects, 14);
+  CU_ASSERT_PTR_NOT_NULL(strstr(report, "time against p, broadcast = one-to-all: fit "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",yes,\"fit "));
+  free(csv);
+  free(json);
+  free(report);
+  remove_folder(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -158,6 +191,7 @@ int main(void)
       {"test_export_dsm_one_row_per_point", test_export_dsm_one_row_per_point},
       {"test_export_messages_in_their_table", test_export_messages_in_their_table},
       {"test_export_table_path", test_export_table_path},
+      {"test_export_fits", test_export_fits},
       {NULL, NULL}};
   return tu_run("rep_export", cases);
 }

@@ -197,8 +197,8 @@ static void test_rep_html_bad_path(void)
 {
   const cli_case_t c = {.args = {"-q", SCENARIO, "--html", "missing/page.html", NULL},
                         .status = 2,
-                        .prefix = "cannot write 'missing/page.html'",
-                        .phrases = {"folder", NULL}};
+                        .prefix = "--html 'missing/page.html': 'missing' does not exist",
+                        .phrases = {"make that folder first", NULL}};
   expect_failure(&c);
 }
 

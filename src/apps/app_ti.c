@@ -224,7 +224,8 @@ static int add_computation(const char *path, size_t max_fields, double *flops, c
       continue;
     char *end = NULL;
     double f = strtod(flops_at, &end);
-    bad = end == flops_at || !isfinite(f) || f < 0 || f > APP_TI_MAX_FLOPS;
+    bad = end == flops_at || strspn(flops_at, "0123456789.+-eE") < (size_t)(end - flops_at) || !isfinite(f) || f < 0 ||
+          f > APP_TI_MAX_FLOPS; /* decimal only: strtod takes hexadecimal too */
     if (bad)
       snprintf(err, errlen, "%s:%d: '%.200s': compute needs a number of flops; see docs/ti-replay.md", path, number,
                text);

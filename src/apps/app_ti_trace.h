@@ -36,6 +36,10 @@ typedef struct app_ti_rank {
   char why[256]; /* what is wrong with the current line */
 } app_ti_rank_t;
 
+/* Whether `text` (a whole field) is written in decimal: digits, sign, point and exponent only (strtod would take
+ * hexadecimal, inf and nan too). */
+int app_ti_decimal(const char *text);
+
 /* The checks of a line's fields (field i counts from 0: the rank, the action, then its fields): each returns 0 with the
  * value, or -1 with the reason in tr->why, as app_ti_fail does. */
 int app_ti_fail(app_ti_rank_t *tr, const char *format, ...) __attribute__((format(printf, 2, 3)));

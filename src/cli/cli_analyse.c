@@ -3,6 +3,7 @@
  * report module: the lost-cycle table with one row per run (metrics as functions of p, Fig. 1.7), the per-process
  * tables, and CSV, JSON, Paje and SVG pictures on request. */
 #include "cli_analyse.h"
+#include "cli_output.h"
 #include "met_comm.h"
 #include "met_timeline.h"
 #include "rep_paje.h"
@@ -13,6 +14,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2, MAX_RUNS = 64 };
 
@@ -165,7 +167,7 @@ static int choose_t_seq(const char *seq, runs_t *runs)
   char *end = NULL;
   double seconds = strtod(seq, &end);
   if (end != seq && *end == '\0') {
-    if (!(seconds > 0) || isinf(seconds))
+    if (!(seconds > 0) || isinf(seconds) || seq[strspn(seq, "0123456789.+eE")]) /* decimal: no hexadecimal */
       return fail("--seq %s: give a time in seconds > 0 or the folder of a run traced at p = 1", seq);
     runs->t_seq = seconds;
     snprintf(runs->seq_source, sizeof runs->seq_source, "given (--seq %s)", seq);
@@ -202,7 +204,7 @@ static int fill_point(stu_point_t *point, met_trace_t *trace, double t_seq, char
   point->messages = met_comm_messages(trace);
   point->t_model = NAN;
   met_eppa_compute(trace, t_seq, &point->eppa);
-  met_bottleneck(trace, &point->breakdown);
+  met_bottleneck(trace, met_table5_phases, &point->breakdown);
   for (int rank = 0; rank < point->p; rank++)
     met_eppa_process(trace, t_seq, rank, &point->procs[rank]);
   return 0;
@@ -218,6 +220,7 @@ static stu_study_t *make_study(const scn_scenario_t *scenario, runs_t *runs)
   }
   study->scenario = scenario;
   study->facts.views = STU_VIEW_LOST_CYCLES;
+  study->facts.subs = met_phase_subs(met_table5_phases);
   int ok = 1;
   for (int i = 0; i < runs->n; i++) {
     ok = ok && fill_point(&study->points[i], runs->traces[i], runs->t_seq, &runs->p_values[i]) == 0;
@@ -302,10 +305,29 @@ static void print_phases(const stu_point_t *point)
          all > 0 ? 100 * end_wait / all : 0.0);
 }
 
+/* No output may replace a file of a trace folder or another output (cli_output.h). 0, or EXIT_INPUT. */
+static int check_files(const analyse_opts_t *opts)
+{
+  char err[2600] = "out of memory";
+  cli_files_t *files = cli_files_new();
+  int rc = !files;
+  for (int i = 0; rc == 0 && i < opts->ndirs; i++)
+    rc = cli_files_input_folder(files, "a file of the trace folder", opts->dirs[i]);
+  rc = rc || (opts->seq && cli_files_input_folder(files, "a file of the --seq folder", opts->seq) != 0);
+  rc = rc || cli_files_output(files, "--csv", opts->csv, err, sizeof err) != 0;
+  rc = rc || cli_files_output(files, "--json", opts->json, err, sizeof err) != 0;
+  rc = rc || cli_files_output(files, "--paje", opts->paje, err, sizeof err) != 0;
+  rc = rc || cli_files_output_folder(files, "--svg", opts->svg, "*.svg", err, sizeof err) != 0;
+  cli_files_free(files);
+  return rc ? fail("%s", err) : EXIT_OK;
+}
+
 /* Reads, analyses and reports; `runs` is freed by the caller. */
 static int analyse(const analyse_opts_t *opts, runs_t *runs)
 {
-  int status = read_runs(opts, runs);
+  int status = check_files(opts);
+  if (status == EXIT_OK)
+    status = read_runs(opts, runs);
   if (status == EXIT_OK)
     status = choose_t_seq(opts->seq, runs);
   if (status != EXIT_OK)

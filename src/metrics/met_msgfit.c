@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { TERMS = 4 };
@@ -101,6 +102,29 @@ static int several_distances(const met_msg_sample_t *samples, size_t count)
   return 0;
 }
 
+static int by_value(const void *a, const void *b)
+{
+  double x = *(const double *)a;
+  double y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The samples' distinct sizes, ascending: the splits to try, each once, so that the search costs samples x sizes,
+ * not samples squared (a million samples of a few dozen sizes). A new array (*n of them), or NULL out of memory. */
+static double *distinct_sizes(const met_msg_sample_t *samples, size_t count, size_t *n)
+{
+  double *sizes = malloc((count ? count : 1) * sizeof *sizes);
+  *n = 0;
+  for (size_t i = 0; sizes && i < count; i++)
+    sizes[i] = samples[i].bytes;
+  if (sizes && count)
+    qsort(sizes, count, sizeof *sizes, by_value);
+  for (size_t i = 0; sizes && i < count; i++)
+    if (*n == 0 || sizes[i] != sizes[*n - 1])
+      sizes[(*n)++] = sizes[i];
+  return sizes;
+}
+
 /* Fits both regimes split at `split`; returns the sum of squared residuals, or -1 when a regime is undetermined. */
 static double fit_at(const met_msg_sample_t *samples, size_t count, double split, int n, met_msgfit_t *fit)
 {
@@ -126,14 +150,21 @@ int met_msgfit(const met_msg_sample_t *samples, size_t count, double packet_byte
   }
   double best = -1;
   met_msgfit_t trial;
-  for (size_t i = 0; i < count; i++) {
+  size_t count_sizes = 0;
+  double *sizes = distinct_sizes(samples, count, &count_sizes);
+  if (!sizes) {
+    snprintf(err, errlen, "out of memory for %zu samples", count);
+    return -1;
+  }
+  for (size_t i = 0; i < count_sizes; i++) {
     trial.distance_terms = fit->distance_terms;
-    double sse = fit_at(samples, count, samples[i].bytes, n, &trial);
+    double sse = fit_at(samples, count, sizes[i], n, &trial);
     if (sse >= 0 && (best < 0 || sse < best || (sse == best && trial.model.packet_bytes < fit->model.packet_bytes))) {
       best = sse;
       *fit = trial;
     }
   }
+  free(sizes);
   if (best >= 0)
     return 0;
   snprintf(err, errlen, "no packet size splits the %zu samples into two regimes of %d or more distinct (size%s) each",

@@ -1,10 +1,13 @@
 /* Reads the measured timelines of a traced MPI run (met_timeline.h, docs/tracer.md) into a met_trace_t, checking
  * every line, so that a folder left by a crashed run is refused with the file and line to blame; then splits each
  * matched blocking send and receive into the wait for its partner (idle) and the transfer (communication). */
-#define _POSIX_C_SOURCE 200809L /* getline */
+#define _POSIX_C_SOURCE 200809L /* fdopen */
 #include "met_timeline.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,14 +16,21 @@
 #define MAGIC "# simrun measured timeline 1"
 #define HOW   "trace the run again (docs/tracer.md)"
 
+/* The bounds of a timeline (docs/hostile-input.md): a line is a few numbers and names, well under 4 KiB; a run has at
+ * most MAX_RANKS ranks (the matching of messages keeps ranks x ranks counters); a file at most 64 GiB. */
+#define MAX_LINE   4096
+#define MAX_RANKS  65536
+#define MAX_BYTES  (64LL << 30)
+#define LINE_ERROR "a line longer than 4095 characters, or a NUL byte: not a timeline"
+
 /* One file being read: where, for messages. */
 typedef struct reader {
   FILE *in;
   char path[4096];
-  int line;
-  char *text;
-  size_t cap;
-  int partial; /* the last line read had no newline: a record cut by a killed run */
+  long line;
+  char text[MAX_LINE];
+  int bad;     /* the last line was cut by the buffer or by a NUL byte */
+  int partial; /* the last line of the file had no newline: a record cut by a killed run */
 } reader_t;
 
 /* What kind of call an interval is, for matching messages. */
@@ -49,16 +59,43 @@ static call_kind_t kind_of(const char *call)
   return strcmp(call, "MPI_Recv") == 0 ? CALL_RECV : CALL_OTHER;
 }
 
+/* The next line into r->text, without its line end: 0; -1 at the end of the file or on a bad line (r->bad). */
 static int next_line(reader_t *r)
 {
-  ssize_t len = getline(&r->text, &r->cap, r->in);
-  if (len < 0)
+  if (r->bad || !fgets(r->text, sizeof r->text, r->in))
     return -1;
   r->line++;
+  size_t len = strlen(r->text);
+  if ((len == 0 || r->text[len - 1] != '\n') && !feof(r->in)) {
+    r->bad = 1;
+    return -1;
+  }
   r->partial = len > 0 && r->text[len - 1] != '\n';
   while (len > 0 && (r->text[len - 1] == '\n' || r->text[len - 1] == '\r'))
     r->text[--len] = '\0';
   return 0;
+}
+
+/* After next_line failed: whether it was a bad line, reported into err. */
+static int bad_line(const reader_t *r, char *err, size_t errlen)
+{
+  if (r->bad)
+    snprintf(err, errlen, "%s:%ld: " LINE_ERROR "; %s", r->path, r->line, HOW);
+  return r->bad;
+}
+
+/* Whether the numeric fields of an interval line (start, end, peer, bytes: the 1st, 2nd, 5th and 6th) are written in
+ * decimal: sscanf would take hexadecimal, inf and nan too. */
+static int decimal_fields(const char *text)
+{
+  for (int field = 0; *text; field++) {
+    text += strspn(text, " \t");
+    size_t len = strcspn(text, " \t");
+    if ((field <= 1 || field == 4 || field == 5) && strspn(text, "0123456789.+-eE") < len)
+      return 0;
+    text += len;
+  }
+  return 1;
 }
 
 static met_category_t category_of(const char *name)
@@ -75,12 +112,14 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, item_t *
 {
   double start, end, bytes;
   char category[16], phase[128], call[64], extra[2];
-  int peer;
-  int fields =
-      sscanf(r->text, "%lf %lf %15s %127s %d %lf %63s %1s", &start, &end, category, phase, &peer, &bytes, call, extra);
+  long long peer;
+  int fields = sscanf(r->text, "%lf %lf %15s %127s %lld %lf %63s %1s", &start, &end, category, phase, &peer, &bytes,
+                      call, extra);
   const char *what = NULL;
   if (fields != 7)
     what = "expected 7 fields 'start end category phase peer bytes call'";
+  else if (!decimal_fields(r->text))
+    what = "a number is not written in decimal (no hexadecimal, inf or nan)";
   else if (!isfinite(start) || !isfinite(end) || start < 0 || end < start)
     what = "the interval's start and end must be times >= 0 with start <= end";
   else if (start < last)
@@ -95,11 +134,11 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, item_t *
   if (!what && id < 0)
     what = "out of memory";
   if (what) {
-    snprintf(err, errlen, "%s:%d: %s; %s", r->path, r->line, what, HOW);
+    snprintf(err, errlen, "%s:%ld: %s; %s", r->path, r->line, what, HOW);
     return -1;
   }
   it->iv = (met_interval_t){
-      .start = start, .end = end, .category = category_of(category), .phase = id, .peer = peer, .bytes = bytes};
+      .start = start, .end = end, .category = category_of(category), .phase = id, .peer = (int)peer, .bytes = bytes};
   it->kind = peer >= 0 ? kind_of(call) : CALL_OTHER;
   it->matched = 0;
   it->idle_end = start;
@@ -109,32 +148,39 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, item_t *
 /* Reads the header's magic and "# rank R of P" lines; P into *nranks. 0, or -1 with a message. */
 static int read_header(reader_t *r, int rank, int *nranks, char *err, size_t errlen)
 {
-  int got_rank = -1;
-  int got_size = 0;
+  long long got_rank = -1;
+  long long got_size = 0;
   char extra[2];
   if (next_line(r) != 0) {
-    snprintf(err, errlen, "%s:1: the file is empty: the run stopped before its first lines were written; %s", r->path,
-             HOW);
+    if (!bad_line(r, err, errlen))
+      snprintf(err, errlen, "%s:1: the file is empty: the run stopped before its first lines were written; %s", r->path,
+               HOW);
     return -1;
   }
   if (strcmp(r->text, MAGIC) != 0) {
     snprintf(err, errlen,
-             "%s:%d: not a measured timeline (the first line must be '" MAGIC "'); give a folder that "
+             "%s:%ld: not a measured timeline (the first line must be '" MAGIC "'); give a folder that "
              "libsimrun-trace.so wrote (SIMRUN_TRACE_DIR)",
              r->path, r->line);
     return -1;
   }
-  if (next_line(r) != 0 || sscanf(r->text, "# rank %d of %d %1s", &got_rank, &got_size, extra) != 2 ||
-      got_rank != rank || got_size < 1 || (*nranks > 0 && got_size != *nranks)) {
-    snprintf(err, errlen, "%s:%d: expected '# rank %d of %d'; the folder mixes runs or the file was edited; %s",
-             r->path, r->line > 1 ? r->line : 2, rank,
-             *nranks > 0    ? *nranks
-             : got_size > 0 ? got_size
-                            : 1,
-             HOW);
+  int read = next_line(r) == 0 && sscanf(r->text, "# rank %lld of %lld %1s", &got_rank, &got_size, extra) == 2;
+  if (read && rank == 0 && (got_size < 1 || got_size > MAX_RANKS)) {
+    snprintf(err, errlen, "%s:2: the run has %lld ranks; simrun analyse reads runs of 1 to %d ranks; %s", r->path,
+             got_size, MAX_RANKS, HOW);
     return -1;
   }
-  *nranks = got_size;
+  if (!read || got_rank != rank || (*nranks > 0 && got_size != *nranks)) {
+    if (!bad_line(r, err, errlen))
+      snprintf(err, errlen, "%s:%ld: expected '# rank %d of %d'; the folder mixes runs or the file was edited; %s",
+               r->path, r->line > 1 ? r->line : 2, rank,
+               *nranks > 0 ? *nranks
+               : read      ? (int)got_size
+                           : 1,
+               HOW);
+    return -1;
+  }
+  *nranks = (int)got_size;
   return 0;
 }
 
@@ -159,8 +205,9 @@ static int read_intervals(reader_t *r, met_trace_t *trace, rank_items_t *list, c
 {
   while (next_line(r) == 0 && !r->partial) {
     if (strncmp(r->text, "# end", 5) == 0) {
-      if (next_line(r) == 0) {
-        snprintf(err, errlen, "%s:%d: a line after '# end'; the folder mixes runs; %s", r->path, r->line, HOW);
+      if (next_line(r) == 0 || bad_line(r, err, errlen)) {
+        if (!r->bad)
+          snprintf(err, errlen, "%s:%ld: a line after '# end'; the folder mixes runs; %s", r->path, r->line, HOW);
         return -1;
       }
       return 0;
@@ -171,12 +218,14 @@ static int read_intervals(reader_t *r, met_trace_t *trace, rank_items_t *list, c
     if (parse_interval(r, trace, list->n ? list->items[list->n - 1].iv.end : 0, &it, err, errlen) != 0)
       return -1;
     if (push(list, &it) != 0) {
-      snprintf(err, errlen, "%s:%d: out of memory", r->path, r->line);
+      snprintf(err, errlen, "%s:%ld: out of memory", r->path, r->line);
       return -1;
     }
   }
+  if (bad_line(r, err, errlen))
+    return -1;
   snprintf(err, errlen,
-           "%s:%d: cut short: the file ends before its '# end' line (the run stopped before MPI_Finalize); read up "
+           "%s:%ld: cut short: the file ends before its '# end' line (the run stopped before MPI_Finalize); read up "
            "to its last whole line",
            r->path, r->partial ? r->line - 1 : r->line);
   return 1;
@@ -233,10 +282,17 @@ static int open_rank(reader_t *r, const char *dir, int rank, const char *announc
 {
   snprintf(r->path, sizeof r->path, "%s/timeline-%d.txt", dir, rank);
   r->line = 0;
-  r->in = fopen(r->path, "r");
+  r->bad = 0;
+  int fd = open(r->path, O_RDONLY | O_NONBLOCK); /* a FIFO would block, /dev/zero never end: refused */
+  struct stat st;
+  int regular = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= MAX_BYTES;
+  r->in = regular ? fdopen(fd, "r") : NULL;
   if (r->in)
     return 0;
-  if (announced)
+  if (fd >= 0) {
+    close(fd);
+    snprintf(err, errlen, "%s: not a regular file of at most 64 GiB (a folder, a FIFO, a device); %s", r->path, HOW);
+  } else if (announced)
     snprintf(err, errlen, "%s: the run has rank %d but %s cannot be read (%s): a rank did not write its timeline; %s",
              announced, rank, r->path, strerror(errno), HOW);
   else
@@ -280,7 +336,6 @@ static int read_ranks(const char *dir, met_trace_t **trace, rank_items_t **ranks
     }
     fclose(r.in);
   }
-  free(r.text);
   if (rc == 0)
     snprintf(err, errlen, "%s", cut);
   return rc;

@@ -85,12 +85,28 @@ static void print_reference(FILE *out, const scn_reference_t *ref, const double 
   print_cells(out, "      simrun difference", diff, count, " %+8.1f%%");
 }
 
+/* Whether the row is one the study has: a component, a sub-component the program declares (stu_facts_t.subs), or one
+ * that some point of the group has time in (other-comm, output: what no phase claims). */
+static int row_shown(const stu_study_t *study, const struct row *row, const double *mine, size_t count)
+{
+  for (int s = 0; s < MET_SUB_COUNT; s++)
+    if (strcmp(row->quantity, met_sub_name(s)) == 0 && !(study->facts.subs & 1u << s)) {
+      for (size_t i = 0; i < count; i++)
+        if (mine[i] != 0)
+          return 1;
+      return 0;
+    }
+  return 1;
+}
+
 static void print_quantity(FILE *out, const stu_study_t *study, const struct row *row, const stu_point_t **points,
                            size_t count)
 {
   double mine[count];
   for (size_t i = 0; i < count; i++)
     mine[i] = value_of(&points[i]->breakdown, row->quantity);
+  if (!row_shown(study, row, mine, count))
+    return;
   print_cells(out, row->label, mine, count, " %9.3f");
   for (size_t r = 0; r < study->scenario->nrefs; r++) {
     const scn_reference_t *ref = &study->scenario->refs[r];

@@ -2,6 +2,7 @@
  * per-message and wait-map rows in tables of their own) and JSON (points with their per-process views), carrying the
  * scenario and platform names with the same figures as the terminal report. Data dictionary: docs/results.md. */
 #include "rep_carnival.h"
+#include "rep_pictures.h"
 #include "rep_report.h"
 #include "rep_wait.h"
 
@@ -284,6 +285,58 @@ static void csv_wait_states(FILE *out, const stu_study_t *study)
     rep_wait_csv_rows(out, study, &study->points[i], csv_key);
 }
 
+/* The fits table (issue 27): one row per regression fit of the report, shown or not (met_fit_honest). */
+typedef struct fit_out {
+  FILE *out;
+  const stu_study_t *study;
+  int count;
+} fit_out_t;
+
+static void csv_fit_row(void *ctx, const rep_fit_row_t *row)
+{
+  fit_out_t *f = ctx;
+  char formula[160];
+  met_fit_format(row->fit, row->axis, formula, sizeof formula);
+  csv_field(f->out, f->study->scenario->name);
+  fputc(',', f->out);
+  csv_field(f->out, row->metric);
+  fputc(',', f->out);
+  csv_field(f->out, row->axis);
+  fputc(',', f->out);
+  csv_field(f->out, row->group);
+  fprintf(f->out, ",%s,", met_fit_name(row->fit->form));
+  csv_field(f->out, formula);
+  for (int c = 0; c < MET_FIT_MAX_COEFS; c++)
+    csv_number(f->out, c < row->fit->ncoefs ? row->fit->coef[c] : NAN);
+  csv_number(f->out, row->fit->r2);
+  csv_number(f->out, row->fit->adj_r2);
+  csv_number(f->out, row->fit->x_min);
+  csv_number(f->out, row->fit->x_max);
+  fprintf(f->out, ",%s,", row->shown ? "yes" : "no");
+  csv_field(f->out, row->text);
+  fputc('\n', f->out);
+}
+
+static void csv_fits(FILE *out, const stu_study_t *study)
+{
+  fit_out_t f = {out, study, 0};
+  fprintf(out, "scenario,metric,axis,group,form,formula,a,b,c,r2,adj_r2,x_min,x_max,shown,text\n");
+  rep_fits_each(study, csv_fit_row, &f);
+}
+
+static void count_fit(void *ctx, const rep_fit_row_t *row)
+{
+  (void)row;
+  ((fit_out_t *)ctx)->count++;
+}
+
+/* Whether the study's report has a fit (shown or not): then its CSV gets the fits table. */
+static int has_fits(const stu_study_t *study)
+{
+  fit_out_t f = {NULL, study, 0};
+  return stu_has_view(study, STU_VIEW_LOST_CYCLES) && rep_fits_each(study, count_fit, &f) == 0 && f.count > 0;
+}
+
 static int has_processes(const stu_study_t *study)
 {
   for (size_t i = 0; i < study->npoints; i++)
@@ -298,7 +351,7 @@ typedef struct csv_table {
 } csv_table_t;
 
 /* The extra tables the study has, into `tables`; their number. */
-static size_t csv_tables(const stu_study_t *study, csv_table_t tables[6])
+static size_t csv_tables(const stu_study_t *study, csv_table_t tables[7])
 {
   size_t n = 0;
   if (has_processes(study))
@@ -312,6 +365,8 @@ static size_t csv_tables(const stu_study_t *study, csv_table_t tables[6])
   }
   if (rep_wait_any(study))
     tables[n++] = (csv_table_t){"wait-states", csv_wait_states};
+  if (has_fits(study))
+    tables[n++] = (csv_table_t){"fits", csv_fits};
   return n;
 }
 
@@ -325,8 +380,8 @@ void rep_csv_table_path(const char *csv_path, const char *table, char *path, siz
 
 int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen)
 {
-  csv_table_t tables[6];
-  rep_file_t *files[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
+  csv_table_t tables[7];
+  rep_file_t *files[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
   char path[4096];
   size_t n = csv_tables(study, tables);
   int rc = 0;
@@ -526,6 +581,38 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   fprintf(out, "}");
 }
 
+/* One fit as a JSON object in the top-level "fits" array. */
+static void json_fit(void *ctx, const rep_fit_row_t *row)
+{
+  fit_out_t *f = ctx;
+  char formula[160];
+  met_fit_format(row->fit, row->axis, formula, sizeof formula);
+  fprintf(f->out, "%s\n    {\"metric\": ", f->count++ ? "," : "");
+  json_string(f->out, row->metric);
+  fprintf(f->out, ", \"axis\": ");
+  json_string(f->out, row->axis);
+  fprintf(f->out, ", \"group\": ");
+  json_string(f->out, row->group);
+  fprintf(f->out, ", \"form\": \"%s\", \"formula\": ", met_fit_name(row->fit->form));
+  json_string(f->out, formula);
+  fprintf(f->out, ", \"coefficients\": [");
+  for (int c = 0; c < row->fit->ncoefs; c++) {
+    fprintf(f->out, "%s", c ? ", " : "");
+    json_number(f->out, row->fit->coef[c]);
+  }
+  fprintf(f->out, "], \"r2\": ");
+  json_number(f->out, row->fit->r2);
+  fprintf(f->out, ", \"adj_r2\": ");
+  json_number(f->out, row->fit->adj_r2);
+  fprintf(f->out, ", \"x_min\": ");
+  json_number(f->out, row->fit->x_min);
+  fprintf(f->out, ", \"x_max\": ");
+  json_number(f->out, row->fit->x_max);
+  fprintf(f->out, ", \"shown\": %s, \"text\": ", row->shown ? "true" : "false");
+  json_string(f->out, row->text);
+  fputc('}', f->out);
+}
+
 int rep_json(FILE *out, const stu_study_t *study)
 {
   const scn_scenario_t *s = study->scenario;
@@ -540,6 +627,10 @@ int rep_json(FILE *out, const stu_study_t *study)
     json_point(out, study, &study->points[i]);
     fprintf(out, "%s\n", i + 1 < study->npoints ? "," : "");
   }
-  fprintf(out, "  ]\n}\n");
+  fprintf(out, "  ],\n  \"fits\": [");
+  fit_out_t f = {out, study, 0};
+  if (stu_has_view(study, STU_VIEW_LOST_CYCLES))
+    rep_fits_each(study, json_fit, &f);
+  fprintf(out, "%s]\n}\n", f.count ? "\n  " : "");
   return ferror(out) ? -1 : 0;
 }

@@ -1,12 +1,15 @@
 /* OTF2 archives of kept traces (rep_otf2.h): events per rank first, then the local and global definitions, all in a
  * temporary folder moved into place when complete. */
-#define _XOPEN_SOURCE 700 /* mkdtemp, nftw */
+#define _XOPEN_SOURCE 700 /* mkdtemp, nftw, kill */
 #include "rep_otf2.h"
+#include "rep_report.h"
 
 #include <otf2/otf2.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -294,23 +297,72 @@ static int move_archive(const char *temp, const char *dir, const char *name)
   return 0;
 }
 
+/* An archive built in `temp`, to be moved into `dir` as `name` (rep_file_defer's state). */
+typedef struct archive_move {
+  char temp[4096];
+  char dir[4096];
+  char name[256];
+} archive_move_t;
+
+static int move_commit(void *state, char *err, size_t errlen)
+{
+  archive_move_t *m = state;
+  int rc = move_archive(m->temp, m->dir, m->name);
+  if (rc != 0)
+    snprintf(err, errlen, "cannot move the OTF2 archive '%s' into '%s': %s", m->name, m->dir, strerror(errno));
+  remove_tree(m->temp);
+  free(m);
+  return rc;
+}
+
+static void move_rollback(void *state)
+{
+  archive_move_t *m = state;
+  remove_tree(m->temp);
+  free(m);
+}
+
+/* Removes the temporary folders ".simrun-otf2.PID.XXXXXX" in `dir` that a killed simrun left (its process is gone). */
+static void remove_stale(const char *dir)
+{
+  DIR *d = opendir(dir);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char *end = NULL;
+    if (strncmp(e->d_name, ".simrun-otf2.", 13) != 0)
+      continue;
+    long pid = strtol(e->d_name + 13, &end, 10);
+    char stale[8192];
+    snprintf(stale, sizeof stale, "%s/%s", dir, e->d_name);
+    if (pid > 0 && *end == '.' && kill((pid_t)pid, 0) != 0 && errno == ESRCH)
+      remove_tree(stale);
+  }
+  if (d)
+    closedir(d);
+}
+
 int rep_otf2_write(const met_trace_t *trace, const char *dir, const char *name, char *err, size_t errlen)
 {
-  char temp[4096];
-  snprintf(temp, sizeof temp, "%s/.simrun-otf2-XXXXXX", dir);
-  if (!mkdtemp(temp)) {
-    snprintf(err, errlen, "cannot write in '%s': %s; check that the folder exists and is writable", dir,
-             strerror(errno));
+  archive_move_t *m = calloc(1, sizeof *m);
+  if (!m) {
+    snprintf(err, errlen, "out of memory");
     return -1;
   }
-  OTF2_ErrorCode rc = write_archive(trace, temp, name);
-  int moved = rc == OTF2_SUCCESS ? move_archive(temp, dir, name) : -1;
-  if (rc != OTF2_SUCCESS)
-    snprintf(err, errlen, "writing the OTF2 archive '%s/%s.otf2' failed: %s", dir, name, OTF2_Error_GetDescription(rc));
-  else if (moved != 0)
-    snprintf(err, errlen, "cannot move the OTF2 archive '%s' into '%s': %s", name, dir, strerror(errno));
-  remove_tree(temp);
-  return rc == OTF2_SUCCESS && moved == 0 ? 0 : -1;
+  remove_stale(dir);
+  snprintf(m->temp, sizeof m->temp, "%s/.simrun-otf2.%ld.XXXXXX", dir, (long)getpid());
+  snprintf(m->dir, sizeof m->dir, "%s", dir);
+  snprintf(m->name, sizeof m->name, "%s", name);
+  if (!mkdtemp(m->temp)) {
+    snprintf(err, errlen, "cannot write in '%s': %s; check that the folder exists and is writable", dir,
+             strerror(errno));
+    free(m);
+    return -1;
+  }
+  OTF2_ErrorCode rc = write_archive(trace, m->temp, name);
+  if (rc == OTF2_SUCCESS) /* moved now, or with the run's other outputs inside the output transaction */
+    return rep_file_defer(move_commit, move_rollback, m, err, errlen);
+  snprintf(err, errlen, "writing the OTF2 archive '%s/%s.otf2' failed: %s", dir, name, OTF2_Error_GetDescription(rc));
+  move_rollback(m);
+  return -1;
 }
 
 int rep_otf2_study(const stu_study_t *study, const char *dir, char *err, size_t errlen)

@@ -77,8 +77,8 @@ const met_charac_t *sim_rank_charac(const sim_rank_t *rank);
 
 /* Work given as operation counts by class: `items` pieces of `ops` each (the elements a module of the skeleton
  * handles), timed on this rank's host with the host's own characterisation (sim_machine_charac, met_charac_cycles)
- * and recorded with the split of eq. 2; useful work also adds its parallel anomaly (met_charac_anomaly) to the
- * rank's (met_trace_add_anomaly). */
+ * and recorded with the split of eq. 2; useful work also adds its parallel anomaly (met_charac_anomaly, against rank
+ * 0's host, where the sequential run runs) to the rank's (met_trace_add_anomaly). */
 void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_t purpose);
 
 /* Point-to-point messages are synchronous, as transputer channels are (occam rendezvous): the sender blocks until

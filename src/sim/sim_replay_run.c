@@ -76,8 +76,10 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
     sg_actor_set_data(actor, rank);
     sg_actor_start(actor, rank_main, 0, NULL);
   }
-  if (rc == 0 && world->machine.link_init_us > 0)
+  if (rc == 0 && world->machine.link_init_us > 0 && world->machine.link_init_points == 0)
     world->links = sim_engine_links_between(hosts, (size_t)nranks);
+  if (rc == 0)
+    rc = sim_machine_link_init_time(&world->machine, nranks, world->links, &world->link_init_s, err, errlen);
   free(hosts);
   return rc;
 }

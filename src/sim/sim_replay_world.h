@@ -43,6 +43,7 @@ typedef struct sim_world {
   sim_group_t all; /* every rank, in rank order */
   int *all_members;
   int links;           /* physical links on the routes between the hosts of the run */
+  double link_init_s;  /* rank 0's link initialisation (sim_machine_link_init_time) */
   sim_ti_writer_t *ti; /* with job->ti_dir: the TI trace being written */
   int record_error;    /* set when the recorder ran out of memory */
   int fail_code;       /* from sim_rank_fail: the first failure of a layer above, or 0 */

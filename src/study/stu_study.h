@@ -25,6 +25,7 @@ typedef enum stu_view_flag {
 typedef struct stu_facts {
   const char *skeleton;   /* its name, or NULL for measured runs (simrun analyse): no machine to weigh */
   unsigned views;         /* STU_VIEW_* flags */
+  unsigned subs;          /* Table 5's sub-components the program declares, met_phase_subs() */
   int has_model;          /* an analytic model of T_par (the report shows it beside T_par) */
   const char *model_name; /* with has_model: which model, with which machine figures, one line */
   int has_advice;         /* the skeleton may warn about a point (stu_point_t.warning) */

@@ -323,6 +323,7 @@ static stu_facts_t facts_of(const app_skeleton_t *skeleton)
 {
   return (stu_facts_t){.skeleton = skeleton->spec->name,
                        .views = stu_view_flags(skeleton->views),
+                       .subs = met_phase_subs(skeleton->phases),
                        .has_model = skeleton->model != NULL,
                        .model_name = skeleton->model_name,
                        .has_advice = skeleton->advise != NULL,

@@ -139,9 +139,8 @@ static int analyse(const met_trace_t *trace, const void *data, FILE *out)
   const task_run_t *run = data;
   const stu_task_t *task = run->task;
   stu_point_t r = {.p = task->nranks, .t_par = met_trace_end(trace), .messages = met_comm_messages(trace)};
-  int32_t status = task->kind == STU_TASK_POINT
-                       ? stu_view_analyse((unsigned)task->views, &r, trace, task->t_seq, task->keep_procs)
-                       : 0;
+  stu_view_input_t in = {.t_seq = task->t_seq, .keep_procs = task->keep_procs, .phases = run->ctx->skeleton->phases};
+  int32_t status = task->kind == STU_TASK_POINT ? stu_view_analyse((unsigned)task->views, &r, trace, &in) : 0;
   int rc = write_result(&r, status, task->keep_trace ? trace : NULL, out);
   free(r.procs); /* the child leaves at once, but valgrind's leak check (scripts/memcheck) follows it */
   free(r.msgs);

@@ -1,6 +1,7 @@
 /* Reads the measured timelines of a traced MPI run (met_timeline.h, docs/tracer.md) into a met_trace_t, checking
- * every line, so that a folder left by a crashed run is refused with the file and line to blame; then splits each
- * matched blocking send and receive into the wait for its partner (idle) and the transfer (communication). */
+ * every line, so that a malformed folder is refused with the file and line to blame (a run killed before
+ * MPI_Finalize is read up to its last whole line); then splits each matched blocking send and receive into the wait
+ * for its partner (idle) and the transfer (communication). */
 #define _POSIX_C_SOURCE 200809L /* fdopen */
 #include "met_timeline.h"
 

@@ -237,10 +237,26 @@ static void expect_refused(const char *folder, const char *message)
   CU_ASSERT_STRING_EQUAL(err, message);
 }
 
-static void test_timeline_refuses_cut_file(void)
+/* A run killed before MPI_Finalize: rank 1's file of tests/data/tracer/cut stops after its MPI_Recv (line 5, no
+ * "# end"); killed/ has half a line more. Both are read up to line 5, rank 1's intervals ending at 0.8 s, and named as
+ * cut short there. */
+static void test_timeline_reads_cut_file_to_last_whole_line(void)
 {
-  expect_refused(RUNS "cut", RUNS "cut/timeline-1.txt:5: the file ends before its '# end' line: the run stopped "
-                                  "before MPI_Finalize or the file was cut; trace the run again (docs/tracer.md)");
+  static const char *const folders[] = {RUNS "cut", RUNS "killed"};
+  for (int i = 0; i < 2; i++) {
+    char err[2048] = "";
+    met_trace_t *trace = met_timeline_read(folders[i], err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+    TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMPUTE), 0.4, 1e-12);
+    TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMM), 0.2, 1e-12); /* the receive's transfer */
+    char expected[2048];
+    snprintf(expected, sizeof expected,
+             "%s/timeline-1.txt:5: cut short: the file ends before its '# end' line (the run stopped before "
+             "MPI_Finalize); read up to its last whole line",
+             folders[i]);
+    CU_ASSERT_STRING_EQUAL(err, expected);
+    met_trace_free(trace);
+  }
 }
 
 static void test_timeline_refuses_missing_rank(void)
@@ -275,7 +291,7 @@ int main(void)
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
       {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},
       {"test_timeline_aggregate_same_figures", test_timeline_aggregate_same_figures},
-      {"test_timeline_refuses_cut_file", test_timeline_refuses_cut_file},
+      {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
       {"test_timeline_refuses_folder_without_timelines", test_timeline_refuses_folder_without_timelines},

@@ -64,6 +64,9 @@ typedef struct app_skeleton {
   /* Optional (NULL for none): SimGrid settings the run of `arg` (prepare's) needs, as sim_job_t.engine_cfg takes
    * them, such as ti-replay's SMPI network model. The string lives as long as arg. */
   const char *(*engine_cfg)(const void *arg);
+  /* Ranks may share hosts: p beyond the platform's host count wraps round (rank i on host i mod n), as smpirun places
+   * ranks from a hostfile (ti-replay, which then moves each rank to its hostfile host). */
+  int shares_hosts;
 } app_skeleton_t;
 
 #endif

@@ -143,6 +143,7 @@ static void ti_program(sim_rank_t *rank, const void *arg)
   free(tr.field);
   free(tr.counts);
   free(tr.reqs);
+  app_ti_comms_free(&tr);
 }
 
 static const scn_param_spec_t ti_params[] = {
@@ -324,4 +325,5 @@ const app_skeleton_t app_ti_skeleton = {.spec = &ti_spec,
                                         .program = ti_program,
                                         .release = ti_release,
                                         .prepare_seq = ti_prepare_seq,
-                                        .engine_cfg = ti_engine_cfg};
+                                        .engine_cfg = ti_engine_cfg,
+                                        .shares_hosts = 1};

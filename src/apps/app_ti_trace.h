@@ -28,7 +28,10 @@ typedef struct app_ti_rank {
   struct app_ti_req *reqs; /* app_ti_actions.c's */
   int nreqs;
   int cap_reqs;
-  double *counts; /* n per-member sizes, twice */
+  sim_group_t *comms; /* simrun's comm_def actions: comms[id - 1], members owned (app_ti_comms_free) */
+  int ncomms;
+  const sim_group_t *group; /* the communicator of the collective being replayed: NULL for the world */
+  double *counts;           /* n per-member sizes, twice */
   double *counts2;
   char why[256]; /* what is wrong with the current line */
 } app_ti_rank_t;

@@ -190,6 +190,8 @@ static met_trace_t *read_run(const char *dir, met_timeline_info_t *info, int *ke
   }
   if (!trace)
     fprintf(stderr, "simrun: error: %s\n", err);
+  else if (err[0]) /* a run killed before MPI_Finalize (met_timeline_read) */
+    fprintf(stderr, "simrun: warning: %s\n", err);
   return trace;
 }
 

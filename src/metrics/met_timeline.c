@@ -30,7 +30,8 @@ typedef struct reader {
   char path[4096];
   long line;
   char text[MAX_LINE];
-  int bad; /* the last line was cut by the buffer or by a NUL byte */
+  int bad;     /* the last line was cut by the buffer or by a NUL byte */
+  int partial; /* the last line of the file had no newline: a record cut by a killed run */
 } reader_t;
 
 /* The next line into r->text, without its line end: 0; -1 at the end of the file or on a bad line (r->bad). */
@@ -44,6 +45,7 @@ static int next_line(reader_t *r)
     r->bad = 1;
     return -1;
   }
+  r->partial = len > 0 && r->text[len - 1] != '\n';
   while (len > 0 && (r->text[len - 1] == '\n' || r->text[len - 1] == '\r'))
     r->text[--len] = '\0';
   return 0;
@@ -186,6 +188,7 @@ static int open_rank(reader_t *r, const char *dir, int rank, const char *announc
 
 /* Every rank's file, open at once, with the next interval of each read ahead. */
 typedef struct stream {
+  char cut[4300]; /* the first file cut short (a run killed before MPI_Finalize), or "" */
   int nranks;
   reader_t *files;
   tl_event_t *ahead;
@@ -205,12 +208,14 @@ static void read_comment(stream_t *s, int rank, const char *text)
     snprintf(s->info->program, sizeof s->info->program, "%s", text + 10);
 }
 
-/* Reads rank `rank`'s next interval into ahead[rank] (live[rank] 0 after its "# end" line). 0, or -1 with a message. */
+/* Reads rank `rank`'s next interval into ahead[rank] (live[rank] 0 after its "# end" line). A file that stops
+ * before that line (a run killed before MPI_Finalize, perhaps half a last line) is read up to its last whole line and
+ * named in s->cut. 0, or -1 with a message. */
 static int read_ahead(stream_t *s, met_trace_t *trace, int rank, char *err, size_t errlen)
 {
   reader_t *r = &s->files[rank];
   s->live[rank] = 0;
-  while (next_line(r) == 0) {
+  while (next_line(r) == 0 && !r->partial) {
     if (strncmp(r->text, "# end", 5) == 0) {
       if (next_line(r) == 0 || bad_line(r, err, errlen)) {
         if (!r->bad)
@@ -231,11 +236,12 @@ static int read_ahead(stream_t *s, met_trace_t *trace, int rank, char *err, size
   }
   if (bad_line(r, err, errlen))
     return -1;
-  snprintf(err, errlen,
-           "%s:%ld: the file ends before its '# end' line: the run stopped before MPI_Finalize or the file was cut; "
-           "%s",
-           r->path, r->line, HOW);
-  return -1;
+  if (!s->cut[0])
+    snprintf(s->cut, sizeof s->cut,
+             "%s:%ld: cut short: the file ends before its '# end' line (the run stopped before MPI_Finalize); read up "
+             "to its last whole line",
+             r->path, r->partial ? r->line - 1 : r->line);
+  return 0;
 }
 
 /* The rank whose next interval starts first (ties to the lower rank), or -1 when every file is read. */
@@ -335,6 +341,8 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
     tl_match_counts(m, &s.info->matched, &s.info->unmatched, &s.info->collectives, &s.info->colls_unpaired);
   tl_match_free(m);
   close_all(&s);
+  if (rc == 0)
+    snprintf(err, errlen, "%s", s.cut);
   if (rc == 0)
     return trace;
   met_trace_free(trace);

@@ -37,6 +37,7 @@ typedef struct sim_job {
   int aggregate;    /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
   int message_hops; /* record every message's hop count even in an aggregate trace (for the message groups) */
   const char *engine_cfg; /* SimGrid settings for the run (sim_engine_configure), or NULL */
+  int share_hosts;        /* more ranks than hosts wrap round the hosts (rank i on host i mod n), as smpirun's */
   const char *ti_dir;     /* when set, an existing folder where the run's actions are also written as a TI trace
                            * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */
 } sim_job_t;
@@ -107,6 +108,10 @@ int sim_test(sim_rank_t *rank, sim_request_t *req);
 /* Blocks until the message is over, recording IDLE until its transfer started and COMM until it ended (nothing when
  * it ended while the rank was busy), and frees the request. */
 void sim_wait(sim_rank_t *rank, sim_request_t *req);
+
+/* Cancels a request whose message has not started (a receive nothing matched: a cancelled MPI receive) and frees it;
+ * an eager send, already on its way, goes on. */
+void sim_cancel(sim_rank_t *rank, sim_request_t *req);
 
 /* Moves the calling rank to the host called `host_name` (as smpirun's -hostfile places ranks). Called before the
  * rank's first action. Returns 0, or SIM_EHOSTS when the platform has no such host. */

@@ -49,7 +49,13 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
   sg_host_t *hosts = calloc((size_t)nranks, sizeof *hosts);
   if (!hosts)
     return SIM_ENOMEM;
-  int rc = sim_map_ranks(nranks, hosts, err, errlen);
+  size_t count = sim_engine_host_count();
+  int rc = 0;
+  if (world->job->share_hosts && (size_t)nranks > count) /* ranks share the hosts' cores, as SimGrid shares them */
+    for (int i = 0; i < nranks; i++)
+      hosts[i] = sim_engine_host((size_t)i % count);
+  else
+    rc = sim_map_ranks(nranks, hosts, err, errlen);
   for (int i = 0; rc == 0 && i < nranks; i++) {
     sim_rank_t *rank = &world->ranks[i];
     *rank = (sim_rank_t){.id = i,

@@ -269,7 +269,7 @@ static int check_platforms(sweep_t *sweep, const stu_study_t *study)
       return rc;
     if (rc != 0)
       return point_error(sweep, rc, NULL, message);
-    if ((size_t)max_p > hosts) {
+    if ((size_t)max_p > hosts && !sweep->skeleton->shares_hosts) {
       snprintf(message, sizeof message, "p = %d but platform '%s' has %zu host%s", max_p, platform, hosts,
                hosts == 1 ? "" : "s");
       return point_error(sweep, SIM_EHOSTS, NULL, message);

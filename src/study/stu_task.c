@@ -170,7 +170,8 @@ int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_c
                    .arg = arg,
                    .aggregate = aggregates(task),
                    .message_hops = stu_view_needs((unsigned)task->views, STU_NEED_HOPS),
-                   .engine_cfg = ctx->skeleton->engine_cfg ? ctx->skeleton->engine_cfg(arg) : NULL};
+                   .engine_cfg = ctx->skeleton->engine_cfg ? ctx->skeleton->engine_cfg(arg) : NULL,
+                   .share_hosts = ctx->skeleton->shares_hosts};
   char ti[4096];
   if (ctx->ti_dir && task->kind == STU_TASK_POINT && task->nranks == ctx->ti_p) {
     snprintf(ti, sizeof ti, "%s/point-%d", ctx->ti_dir, (int)task->point);

@@ -7,6 +7,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -146,6 +147,16 @@ rep_file_t *rep_file_open(const char *path, char *err, size_t errlen)
   snprintf(err, errlen, "cannot write '%s': %s; check that its folder exists and is writable", path, strerror(errno));
   discard(file);
   return NULL;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+  return remove(path);
+}
+
+void rep_file_remove_tree(const char *path)
+{
+  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 FILE *rep_file_stream(rep_file_t *file)

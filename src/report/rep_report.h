@@ -87,6 +87,9 @@ void rep_file_immediate(int on);
  * the last transaction had ended with every output written (and nothing was opened since), else 0. */
 int rep_file_close_all(void);
 
+/* Removes `path` and everything under it (never following a link); nothing when it does not exist. */
+void rep_file_remove_tree(const char *path);
+
 /* A step of the transaction other than a file (an OTF2 archive moved into place, a folder made): `commit` runs at
  * rep_file_end, or at once outside a transaction, `rollback` instead of it when the transaction is rolled back; either
  * is called once and owns `state`. Both run under the transaction's lock: they must not call rep_file functions.

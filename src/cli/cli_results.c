@@ -278,8 +278,9 @@ static int end_outputs(int status)
   }
   cli_signal_step("renaming", "while renaming the outputs into place");
   if (rep_file_end(message, sizeof message) != 0) {
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_RUNTIME;
+    if (!cli_signal_stop()) /* else the stop's line says it (nothing for SIGPIPE) */
+      fprintf(stderr, "simrun: error: %s\n", message);
+    return cli_signal_stop() ? EXIT_STOPPED : EXIT_RUNTIME;
   }
   cli_signal_outputs(""); /* all written */
   cli_signal_step("done", "after every output was written");

@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { GRACE_MS = 700, TICK_MS = 10 };
+enum { GRACE_MS = 500, TICK_MS = 10 };
 
 static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 static struct sigaction before[sizeof caught / sizeof caught[0]];
@@ -45,6 +45,13 @@ static void nap(int ms)
   nanosleep(&t, NULL);
 }
 
+static double now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 int cli_signal_claim(void)
 {
   return !__atomic_exchange_n(&reported, 1, __ATOMIC_SEQ_CST);
@@ -63,7 +70,11 @@ static void end_now(void)
   char line[2600];
   int written = rep_file_close_all();
   if (cli_signal_claim() && received != SIGPIPE) {
-    if (written)
+    if (written < 0)
+      snprintf(line, sizeof line,
+               "simrun: error: interrupted by SIG%s while the outputs were renamed into place: some may be written\n",
+               sigabbrev_np(received));
+    else if (written)
       snprintf(line, sizeof line, "simrun: error: interrupted by SIG%s after every output was written\n",
                sigabbrev_np(received));
     else {
@@ -87,7 +98,8 @@ static void *watch(void *unused)
       return NULL;
     if (!received)
       continue;
-    for (int ms = 0; ms < GRACE_MS && !repeated && !leaving; ms += TICK_MS)
+    double deadline = now() + GRACE_MS / 1000.0; /* by the clock: naps overshoot on a loaded machine */
+    while (now() < deadline && !repeated && !leaving)
       nap(TICK_MS);
     if (leaving)
       return NULL;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 struct rep_file {
@@ -278,6 +279,22 @@ static rep_file_t *reversed(rep_file_t *list)
   return out;
 }
 
+/* `list` with its standard-output files first, each part in its order: a reader gone (SIGPIPE) stops the transaction
+ * before any file is renamed. */
+static rep_file_t *stdout_first(rep_file_t *list)
+{
+  rep_file_t *outs = NULL, **outs_end = &outs, *rest = NULL, **rest_end = &rest;
+  for (rep_file_t *f = list, *next; f; f = next) {
+    next = f->next;
+    f->next = NULL;
+    rep_file_t ***end = is_stdout(f->path) ? &outs_end : &rest_end;
+    **end = f;
+    *end = &f->next;
+  }
+  *outs_end = rest;
+  return outs;
+}
+
 /* Removes every temporary and undoes every deferred step. Under the lock. */
 static void roll_back_locked(void)
 {
@@ -307,7 +324,7 @@ int rep_file_end(char *err, size_t errlen)
   int rc = closed ? -1 : 0;
   if (closed)
     snprintf(err, errlen, "interrupted");
-  rep_file_t *list = reversed(files);
+  rep_file_t *list = stdout_first(reversed(files));
   files = NULL;
   for (rep_file_t *f = list, *next; f; f = next) {
     next = f->next;
@@ -345,7 +362,13 @@ void rep_file_rollback(void)
 
 int rep_file_close_all(void)
 {
-  pthread_mutex_lock(&lock);
+  struct timespec limit;
+  clock_gettime(CLOCK_REALTIME, &limit);
+  limit.tv_nsec += 200000000L; /* a rep_file_end writing to a stalled standard output holds the lock: not for long */
+  limit.tv_sec += limit.tv_nsec / 1000000000L;
+  limit.tv_nsec %= 1000000000L;
+  if (pthread_mutex_timedlock(&lock, &limit) != 0)
+    return -1;
   int written = ended && !files && !deferreds;
   roll_back_locked();
   closed = 1;

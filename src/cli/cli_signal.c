@@ -23,6 +23,7 @@ static struct sigaction before[sizeof caught / sizeof caught[0]];
 static volatile sig_atomic_t received;
 static volatile sig_atomic_t repeated; /* a second signal: no grace */
 static sem_t wake;
+static sem_t ready; /* the watchdog has started */
 static pthread_t watchdog;
 static int watching; /* the watchdog thread runs */
 static int leaving;  /* cli_signal_release: the watchdog ends */
@@ -91,6 +92,7 @@ static void end_now(void)
 
 static void *watch(void *unused)
 {
+  sem_post(&ready);
   for (;;) {
     while (sem_wait(&wake) != 0)
       ;
@@ -117,7 +119,12 @@ void cli_signal_catch(void)
   for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++)
     sigaddset(&block, caught[i]);
   pthread_sigmask(SIG_BLOCK, &block, &was);
-  watching = sem_init(&wake, 0, 0) == 0 && pthread_create(&watchdog, NULL, watch, NULL) == 0;
+  watching =
+      sem_init(&wake, 0, 0) == 0 && sem_init(&ready, 0, 0) == 0 && pthread_create(&watchdog, NULL, watch, NULL) == 0;
+  /* the thread's start-up allocates (AddressSanitizer's allocator has no fork handler): a simulation process forked
+   * meanwhile could inherit its lock taken and hang, so the watchdog is waited for until it only waits */
+  while (watching && sem_wait(&ready) != 0)
+    ;
   pthread_sigmask(SIG_SETMASK, &was, NULL);
   for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++)
     sigaction(caught[i], &on, &before[i]);
@@ -133,6 +140,7 @@ void cli_signal_release(void)
   sem_post(&wake);
   pthread_join(watchdog, NULL);
   sem_destroy(&wake);
+  sem_destroy(&ready);
   watching = 0;
 }
 

@@ -380,7 +380,7 @@ static cli_outputs_t outputs_of(const options_t *opts, const scn_scenario_t *sce
                      .svg = opts->svg,
                      .ti = opts->ti,
                      .html = opts->html};
-  const char *const names[] = {o.csv, o.json, o.paje, o.otf2, o.svg, o.html};
+  const char *const names[] = {o.csv, o.json, o.paje, o.otf2, o.svg, o.html, o.ti};
   char list[2048] = "";
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (names[i] && strlen(list) + strlen(names[i]) + 3 < sizeof list)
@@ -434,6 +434,8 @@ static int run(const options_t *opts)
   if (scn_unrun_reference(scenario, unrun, sizeof unrun))
     fprintf(stderr, "simrun: warning: %s\n", unrun);
   cli_signal_step("before", "before the sweep");
+  if ((status = cli_outputs_begin(&outputs)) != EXIT_OK)
+    goto done;
   int rc = SIM_EINTR;
   if (!cli_signal_stop()) {
     cli_signal_step("started", "during the sweep");
@@ -461,6 +463,7 @@ report:
   cli_set_blame(&opts->config, &err);
   print_error(&err);
 done:
+  rep_file_rollback(); /* what was not written: nothing when the outputs were */
   stu_free(study);
   scn_free(scenario);
   return status;

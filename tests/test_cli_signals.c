@@ -248,6 +248,50 @@ static void test_cli_signals_sigpipe_is_quiet(void)
   remove_folder(dir);
 }
 
+/* An earlier --ti folder (point-5, which the run writes again, and point-9, which it does not) is the same after a
+ * signal during the sweep, and after kill -9 the next run puts it back before writing its own: point-5 new, point-9
+ * kept, nothing set aside left. */
+static void test_cli_signals_ti_folder_restored(void)
+{
+  static const char *const ti_args[] = {"--no-cache", DATA "gj-small.xml", "--per-process", "4", "--ti", "ti", NULL};
+  char dir[1024], command[1400];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(command, sizeof command,
+           "cd %s && mkdir -p ti/point-5 ti/point-9 && echo old > ti/point-5/index.txt && "
+           "echo kept > ti/point-9/x",
+           dir);
+  CU_ASSERT_EQUAL_FATAL(system(command), 0);
+  for (int sig = SIGTERM; sig; sig = sig == SIGTERM ? SIGKILL : 0) {
+    setenv("SIMRUN_TEST_PAUSE", "sweep", 1);
+    FILE *out = tmpfile();
+    FILE *err = tmpfile();
+    pid_t pid = spawn(dir, SIMRUN_BINARY, ti_args, out, err);
+    unsetenv("SIMRUN_TEST_PAUSE");
+    CU_ASSERT_EQUAL(wait_paused(err), 0);
+    CU_ASSERT(pid > 0 && kill(pid, sig) == 0);
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, &run), 0);
+    CU_ASSERT_EQUAL(run.status, sig == SIGTERM ? 143 : -1);
+    run_free(&run);
+    char *index = read_output(dir, "ti/point-5/index.txt");
+    CU_ASSERT(sig == SIGKILL || (index && strcmp(index, "old\n") == 0));
+    free(index);
+  }
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, ti_args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *index = read_output(dir, "ti/point-5/index.txt");
+  char *kept = read_output(dir, "ti/point-9/x");
+  CU_ASSERT(index && count_lines(index) == 4 && strstr(index, "/ti/point-5/rank-3.txt\n"));
+  CU_ASSERT(kept && strcmp(kept, "kept\n") == 0);
+  CU_ASSERT_EQUAL(count_entries(dir), 1); /* ti alone: nothing set aside */
+  free(index);
+  free(kept);
+  snprintf(command, sizeof command, "rm -r %s", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
 /* The processes whose command line holds `text` as one of its arguments (simrun and its simulation processes share
  * theirs). */
 static int processes_with(const char *text)
@@ -363,6 +407,7 @@ int main(void)
       {"test_cli_signals_kill_9_leaves_temporaries_the_next_run_removes",
        test_cli_signals_kill_9_leaves_temporaries_the_next_run_removes},
       {"test_cli_signals_sigpipe_is_quiet", test_cli_signals_sigpipe_is_quiet},
+      {"test_cli_signals_ti_folder_restored", test_cli_signals_ti_folder_restored},
       {"test_cli_signals_acted_on_within_a_second", test_cli_signals_acted_on_within_a_second},
       {"test_cli_dash_is_stdout", test_cli_dash_is_stdout},
       {"test_cli_overrides_before_the_check", test_cli_overrides_before_the_check},

@@ -21,6 +21,10 @@ int cli_outputs_check(const cli_outputs_t *outputs);
 /* Where the terminal report goes: standard output, or standard error when an output is "-". */
 FILE *cli_report_stream(const cli_outputs_t *outputs);
 
+/* Opens the output transaction before the sweep (cli_outputs_write ends it): the --ti folder the sweep writes is part
+ * of it. 0, or 1 with the message printed. */
+int cli_outputs_begin(const cli_outputs_t *outputs);
+
 /* Writes every output in one transaction. Returns 0, 1 or 2 with the message printed, or -1 when a signal came
  * (cli_signal.h) before every output was renamed into place: then none of them was, and no temporary file is left. */
 int cli_outputs_write(const stu_study_t *study, const cli_outputs_t *outputs);

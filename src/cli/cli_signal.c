@@ -16,13 +16,14 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { GRACE_MS = 700, TICK_MS = 10 };
+enum { GRACE_MS = 500, TICK_MS = 10 };
 
 static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 static struct sigaction before[sizeof caught / sizeof caught[0]];
 static volatile sig_atomic_t received;
 static volatile sig_atomic_t repeated; /* a second signal: no grace */
 static sem_t wake;
+static sem_t ready; /* the watchdog has started */
 static pthread_t watchdog;
 static int watching; /* the watchdog thread runs */
 static int leaving;  /* cli_signal_release: the watchdog ends */
@@ -45,6 +46,13 @@ static void nap(int ms)
   nanosleep(&t, NULL);
 }
 
+static double now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 int cli_signal_claim(void)
 {
   return !__atomic_exchange_n(&reported, 1, __ATOMIC_SEQ_CST);
@@ -63,7 +71,11 @@ static void end_now(void)
   char line[2600];
   int written = rep_file_close_all();
   if (cli_signal_claim() && received != SIGPIPE) {
-    if (written)
+    if (written < 0)
+      snprintf(line, sizeof line,
+               "simrun: error: interrupted by SIG%s while the outputs were renamed into place: some may be written\n",
+               sigabbrev_np(received));
+    else if (written)
       snprintf(line, sizeof line, "simrun: error: interrupted by SIG%s after every output was written\n",
                sigabbrev_np(received));
     else {
@@ -80,6 +92,7 @@ static void end_now(void)
 
 static void *watch(void *unused)
 {
+  sem_post(&ready);
   for (;;) {
     while (sem_wait(&wake) != 0)
       ;
@@ -87,7 +100,8 @@ static void *watch(void *unused)
       return NULL;
     if (!received)
       continue;
-    for (int ms = 0; ms < GRACE_MS && !repeated && !leaving; ms += TICK_MS)
+    double deadline = now() + GRACE_MS / 1000.0; /* by the clock: naps overshoot on a loaded machine */
+    while (now() < deadline && !repeated && !leaving)
       nap(TICK_MS);
     if (leaving)
       return NULL;
@@ -105,7 +119,12 @@ void cli_signal_catch(void)
   for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++)
     sigaddset(&block, caught[i]);
   pthread_sigmask(SIG_BLOCK, &block, &was);
-  watching = sem_init(&wake, 0, 0) == 0 && pthread_create(&watchdog, NULL, watch, NULL) == 0;
+  watching =
+      sem_init(&wake, 0, 0) == 0 && sem_init(&ready, 0, 0) == 0 && pthread_create(&watchdog, NULL, watch, NULL) == 0;
+  /* the thread's start-up allocates (AddressSanitizer's allocator has no fork handler): a simulation process forked
+   * meanwhile could inherit its lock taken and hang, so the watchdog is waited for until it only waits */
+  while (watching && sem_wait(&ready) != 0)
+    ;
   pthread_sigmask(SIG_SETMASK, &was, NULL);
   for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++)
     sigaction(caught[i], &on, &before[i]);
@@ -121,6 +140,7 @@ void cli_signal_release(void)
   sem_post(&wake);
   pthread_join(watchdog, NULL);
   sem_destroy(&wake);
+  sem_destroy(&ready);
   watching = 0;
 }
 

@@ -2,7 +2,7 @@
  * the next point, keeping the finished ones in the cache; the outputs, written as one transaction (rep_report.h), are
  * rolled back; simrun exits with 128 + the signal's number (130, 143, 129; 141, silently, for SIGPIPE: the reader of
  * the output went away). A watchdog thread ends the run itself, the same way, when the main thread has not reported
- * the stop within 0.7 s (busy or blocked) or at a second signal. */
+ * the stop within 0.5 s (busy or blocked) or at a second signal. */
 #ifndef CLI_SIGNAL_H
 #define CLI_SIGNAL_H
 

@@ -7,11 +7,13 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 struct rep_file {
@@ -148,6 +150,16 @@ rep_file_t *rep_file_open(const char *path, char *err, size_t errlen)
   return NULL;
 }
 
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+  return remove(path);
+}
+
+void rep_file_remove_tree(const char *path)
+{
+  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 FILE *rep_file_stream(rep_file_t *file)
 {
   return file->stream;
@@ -267,6 +279,22 @@ static rep_file_t *reversed(rep_file_t *list)
   return out;
 }
 
+/* `list` with its standard-output files first, each part in its order: a reader gone (SIGPIPE) stops the transaction
+ * before any file is renamed. */
+static rep_file_t *stdout_first(rep_file_t *list)
+{
+  rep_file_t *outs = NULL, **outs_end = &outs, *rest = NULL, **rest_end = &rest;
+  for (rep_file_t *f = list, *next; f; f = next) {
+    next = f->next;
+    f->next = NULL;
+    rep_file_t ***end = is_stdout(f->path) ? &outs_end : &rest_end;
+    **end = f;
+    *end = &f->next;
+  }
+  *outs_end = rest;
+  return outs;
+}
+
 /* Removes every temporary and undoes every deferred step. Under the lock. */
 static void roll_back_locked(void)
 {
@@ -296,7 +324,7 @@ int rep_file_end(char *err, size_t errlen)
   int rc = closed ? -1 : 0;
   if (closed)
     snprintf(err, errlen, "interrupted");
-  rep_file_t *list = reversed(files);
+  rep_file_t *list = stdout_first(reversed(files));
   files = NULL;
   for (rep_file_t *f = list, *next; f; f = next) {
     next = f->next;
@@ -334,7 +362,13 @@ void rep_file_rollback(void)
 
 int rep_file_close_all(void)
 {
-  pthread_mutex_lock(&lock);
+  struct timespec limit;
+  clock_gettime(CLOCK_REALTIME, &limit);
+  limit.tv_nsec += 200000000L; /* a rep_file_end writing to a stalled standard output holds the lock: not for long */
+  limit.tv_sec += limit.tv_nsec / 1000000000L;
+  limit.tv_nsec %= 1000000000L;
+  if (pthread_mutex_timedlock(&lock, &limit) != 0)
+    return -1;
   int written = ended && !files && !deferreds;
   roll_back_locked();
   closed = 1;

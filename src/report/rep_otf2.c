@@ -1,6 +1,6 @@
 /* OTF2 archives of kept traces (rep_otf2.h): events per rank first, then the local and global definitions, all in a
  * temporary folder moved into place when complete. */
-#define _XOPEN_SOURCE 700 /* mkdtemp, nftw, kill */
+#define _XOPEN_SOURCE 700 /* mkdtemp, kill */
 #include "rep_otf2.h"
 #include "rep_report.h"
 #include "rep_otf2_calls.h"
@@ -9,7 +9,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
 #include <signal.h>
 #include <math.h>
 #include <stdio.h>
@@ -387,17 +386,6 @@ static OTF2_ErrorCode write_archive(const met_trace_t *trace, const char *dir, c
   return rc == OTF2_SUCCESS ? closed : rc;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-  return remove(path);
-}
-
-/* Removes `path` and everything under it; nothing when it does not exist. */
-static void remove_tree(const char *path)
-{
-  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 /* Moves the archive's folder, definitions and anchor file from `temp` into `dir`, the anchor last, replacing an
  * earlier archive of the same name. 0, or -1 with errno set. */
 static int move_archive(const char *temp, const char *dir, const char *name)
@@ -408,7 +396,7 @@ static int move_archive(const char *temp, const char *dir, const char *name)
     snprintf(from, sizeof from, "%s/%s%s", temp, name, suffixes[i]);
     snprintf(to, sizeof to, "%s/%s%s", dir, name, suffixes[i]);
     if (i == 0)
-      remove_tree(to);
+      rep_file_remove_tree(to);
     if (rename(from, to) != 0)
       return -1;
   }
@@ -428,7 +416,7 @@ static int move_commit(void *state, char *err, size_t errlen)
   int rc = move_archive(m->temp, m->dir, m->name);
   if (rc != 0)
     snprintf(err, errlen, "cannot move the OTF2 archive '%s' into '%s': %s", m->name, m->dir, strerror(errno));
-  remove_tree(m->temp);
+  rep_file_remove_tree(m->temp);
   free(m);
   return rc;
 }
@@ -436,7 +424,7 @@ static int move_commit(void *state, char *err, size_t errlen)
 static void move_rollback(void *state)
 {
   archive_move_t *m = state;
-  remove_tree(m->temp);
+  rep_file_remove_tree(m->temp);
   free(m);
 }
 
@@ -452,7 +440,7 @@ static void remove_stale(const char *dir)
     char stale[8192];
     snprintf(stale, sizeof stale, "%s/%s", dir, e->d_name);
     if (pid > 0 && *end == '.' && kill((pid_t)pid, 0) != 0 && errno == ESRCH)
-      remove_tree(stale);
+      rep_file_remove_tree(stale);
   }
   if (d)
     closedir(d);

@@ -95,8 +95,12 @@ void rep_file_rollback(void);
  * HTML page's pictures, drawn into a temporary folder and read back. */
 void rep_file_immediate(int on);
 /* Rolls back and refuses every later rep_file_open and rep_file_defer: for a run that is being ended. Returns 1 when
- * the last transaction had ended with every output written (and nothing was opened since), else 0. */
+ * the last transaction had ended with every output written (and nothing was opened since), 0 otherwise, or -1 when
+ * rep_file_end held the lock for 0.2 s (writing to a standard output nobody reads): then nothing was done. */
 int rep_file_close_all(void);
+
+/* Removes `path` and everything under it (never following a link); nothing when it does not exist. */
+void rep_file_remove_tree(const char *path);
 
 /* A step of the transaction other than a file (an OTF2 archive moved into place, a folder made): `commit` runs at
  * rep_file_end, or at once outside a transaction, `rollback` instead of it when the transaction is rolled back; either

@@ -10,6 +10,7 @@
 #include "stu_plan.h"
 #include "stu_points.h"
 #include "stu_pool.h"
+#include "stu_routing.h"
 #include "stu_runner.h"
 #include "stu_view.h"
 
@@ -262,7 +263,8 @@ static int check_platforms(sweep_t *sweep, const stu_study_t *study)
     char message[1024] = "";
     size_t hosts = 0;
     sweep->platform = platform;
-    int rc = sim_run_probe(platform, &hosts, message, sizeof message);
+    int rc = stu_routing_check(platform, message, sizeof message);
+    rc = rc ? rc : sim_run_probe(platform, &hosts, message, sizeof message);
     if (rc == SIM_ECHILD) /* SimGrid killed the probe while loading or checking the platform: the platform's fault */
       rc = SIM_EPLATFORM;
     if (rc == SIM_EINTR)

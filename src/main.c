@@ -1,6 +1,7 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
 #include "cli_characterise.h"
+#include "cli_exit.h"
 #include "cli_compare.h"
 #include "app_catalogue.h"
 #include "cli_html.h"
@@ -28,8 +29,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2 };
 
 typedef struct options {
   const char *scenario;

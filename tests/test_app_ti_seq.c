@@ -107,8 +107,8 @@ static void test_ti_seq_study_lost_cycles(void)
   if (!study)
     fprintf(stderr, "%s\n", err.message);
   CU_ASSERT_FATAL(study != NULL);
-  CU_ASSERT_TRUE(stu_has_view(study, STU_VIEW_LOST_CYCLES));
-  CU_ASSERT_TRUE(stu_has_view(study, STU_VIEW_MESSAGES));
+  CU_ASSERT_TRUE(stu_has_view(study, MET_VIEW_LOST_CYCLES));
+  CU_ASSERT_TRUE(stu_has_view(study, MET_VIEW_MESSAGES));
   const stu_point_t *point = &study->points[0];
   const met_eppa_t *e = &point->eppa;
   TU_ASSERT_CLOSE(e->t_seq, 2.5, 1e-9);
@@ -166,8 +166,8 @@ static void test_ti_seq_nothing_computed(void)
   scn_error_t err = {.line = 0};
   stu_study_t *study = run_scenario("nocompute.xml", &scenario, &err);
   CU_ASSERT_FATAL(study != NULL);
-  CU_ASSERT_FALSE(stu_has_view(study, STU_VIEW_LOST_CYCLES));
-  CU_ASSERT_TRUE(stu_has_view(study, STU_VIEW_MESSAGES));
+  CU_ASSERT_FALSE(stu_has_view(study, MET_VIEW_LOST_CYCLES));
+  CU_ASSERT_TRUE(stu_has_view(study, MET_VIEW_MESSAGES));
   CU_ASSERT(study->points[0].nmsgs > 0);
   char *text = report_of(study);
   CU_ASSERT_FATAL(text != NULL);

@@ -32,7 +32,7 @@ static char *summary(stu_point_t *points, size_t npoints, size_t nbroadcasts)
                           {.name = "p", .values = ps, .nvalues = 1, .swept = 1}};
   scn_scenario_t scenario = {.name = "s", .params = params, .nparams = 2};
   stu_study_t study = {
-      .scenario = &scenario, .facts.views = STU_VIEW_LOST_CYCLES, .npoints = npoints, .points = points};
+      .scenario = &scenario, .facts.views = MET_VIEW_LOST_CYCLES, .npoints = npoints, .points = points};
   char *text = NULL;
   size_t len = 0;
   FILE *out = open_memstream(&text, &len);

@@ -51,7 +51,7 @@ static void test_plan_groups_and_phases(void)
   stu_point_t points[6];
   stu_study_t study = make_study(points, 0);
   counter_t c = {0};
-  stu_plan_options_t o = {.views = STU_VIEW_LOST_CYCLES, .seq = 1, .key = count_key, .has = has_key, .ctx = &c};
+  stu_plan_options_t o = {.views = MET_VIEW_LOST_CYCLES, .seq = 1, .key = count_key, .has = has_key, .ctx = &c};
   stu_plan_t plan;
   CU_ASSERT_FATAL(stu_plan_build(&plan, &study, 1, &o) == 0);
   CU_ASSERT_EQUAL(plan.ngroups, 2);
@@ -65,7 +65,7 @@ static void test_plan_groups_and_phases(void)
   int order[] = {0, 3, 1, 2, 4, 5};
   for (size_t t = 0; t < plan.count; t++) {
     CU_ASSERT_EQUAL(plan.tasks[t].kind, STU_TASK_POINT);
-    CU_ASSERT_EQUAL(plan.tasks[t].views, STU_VIEW_LOST_CYCLES);
+    CU_ASSERT_EQUAL(plan.tasks[t].views, MET_VIEW_LOST_CYCLES);
     CU_ASSERT_EQUAL(plan.tasks[t].point, order[t]);
     CU_ASSERT_PTR_EQUAL(plan.keys[t], plan.point_keys[order[t]]);
   }

@@ -29,7 +29,7 @@ static stu_study_t make_study(stu_point_t *points)
   points[1] = (stu_point_t){.values = v1, .p = 4};
   points[2] = (stu_point_t){.values = v2, .p = 4};
   points[3] = (stu_point_t){.values = v3, .p = 4};
-  return (stu_study_t){.scenario = &scenario, .facts = {.views = STU_VIEW_LOST_CYCLES}, .npoints = 4, .points = points};
+  return (stu_study_t){.scenario = &scenario, .facts = {.views = MET_VIEW_LOST_CYCLES}, .npoints = 4, .points = points};
 }
 
 /* v0 and v1 differ in p only; v1 and v2 in n only; v1 and v3 in two parameters (broadcast and platform). */
@@ -72,10 +72,10 @@ static void test_study_views(void)
 {
   stu_point_t points[4];
   stu_study_t study = make_study(points);
-  study.facts.views = STU_VIEW_LOST_CYCLES | STU_VIEW_MESSAGES;
-  CU_ASSERT_TRUE(stu_has_view(&study, STU_VIEW_LOST_CYCLES));
-  CU_ASSERT_TRUE(stu_has_view(&study, STU_VIEW_MESSAGES));
-  CU_ASSERT_FALSE(stu_has_view(&study, STU_VIEW_CAUSE_EFFECT));
+  study.facts.views = MET_VIEW_LOST_CYCLES | MET_VIEW_MESSAGES;
+  CU_ASSERT_TRUE(stu_has_view(&study, MET_VIEW_LOST_CYCLES));
+  CU_ASSERT_TRUE(stu_has_view(&study, MET_VIEW_MESSAGES));
+  CU_ASSERT_FALSE(stu_has_view(&study, MET_VIEW_CAUSE_EFFECT));
 }
 
 int main(void)

@@ -19,7 +19,7 @@ extern const char *const app_dsm_controller_names[];
 /* The catalogue entry of a DSM skeleton: its spec and prepare function, the cause-effect view, the common program. */
 #define APP_DSM_SKELETON(spec_, prepare_)                                                                              \
   {                                                                                                                    \
-    .spec = &(spec_), .views = APP_VIEW_CAUSE_EFFECT, .prepare = (prepare_), .program = app_dsm_program,               \
+    .spec = &(spec_), .views = MET_VIEW_CAUSE_EFFECT, .prepare = (prepare_), .program = app_dsm_program,               \
     .release = free                                                                                                    \
   }
 

@@ -85,7 +85,7 @@ static const scn_skeleton_spec_t pingpong_spec = {
     .name = "ping-pong", .params = pingpong_params, .nparams = sizeof pingpong_params / sizeof pingpong_params[0]};
 
 const app_skeleton_t app_pingpong_skeleton = {.spec = &pingpong_spec,
-                                              .views = APP_VIEW_MESSAGES,
+                                              .views = MET_VIEW_MESSAGES,
                                               .prepare = pingpong_prepare,
                                               .program = pingpong_program,
                                               .release = free};

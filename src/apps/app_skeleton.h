@@ -5,6 +5,7 @@
 
 #include "met_bottleneck.h"
 #include "met_machine.h"
+#include "met_view.h"
 #include "scn_scenario.h"
 #include "sim_replay.h"
 
@@ -22,19 +23,9 @@ const char *app_point_value(const app_point_t *point, const char *name);
 /* The value as a long (the scenario module checked it already); `fallback` when absent. */
 long app_point_long(const app_point_t *point, const char *name, long fallback);
 
-/* The views a study of the skeleton reports, as flags (a skeleton registers one or several; src/study/stu_view.c
- * describes what each needs): the lost-cycle metrics against its sequential run, or, for benchmarks with no
- * sequential counterpart such as a ping-pong, the message times by size and distance, or, for skeletons on the DSM
- * (sim_dsm.h), the cause-effect analysis of met_carnival.h. */
-typedef enum app_view {
-  APP_VIEW_LOST_CYCLES = 1u << 0,
-  APP_VIEW_MESSAGES = 1u << 1,
-  APP_VIEW_CAUSE_EFFECT = 1u << 2
-} app_view_t;
-
 typedef struct app_skeleton {
   const scn_skeleton_spec_t *spec;
-  unsigned views; /* APP_VIEW_* flags; 0 (unset) means APP_VIEW_LOST_CYCLES */
+  unsigned views; /* the MET_VIEW_* flags of its studies (met_view.h); 0 (unset) means MET_VIEW_LOST_CYCLES */
   /* Builds the program argument for `point` with `nranks` ranks. Returns 0, or SIM_EPARAM with a message in err and
    * the name of the parameter to blame in *bad_param (so that the caller can point at its line). */
   int (*prepare)(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen, const char **bad_param);

@@ -320,7 +320,7 @@ static const scn_skeleton_spec_t ti_spec = {
     .name = "ti-replay", .params = ti_params, .nparams = sizeof ti_params / sizeof ti_params[0]};
 
 const app_skeleton_t app_ti_skeleton = {.spec = &ti_spec,
-                                        .views = APP_VIEW_LOST_CYCLES | APP_VIEW_MESSAGES,
+                                        .views = MET_VIEW_LOST_CYCLES | MET_VIEW_MESSAGES,
                                         .prepare = ti_prepare,
                                         .program = ti_program,
                                         .release = ti_release,

@@ -4,6 +4,7 @@
  * lost-cycle table with one row per run (metrics as functions of p, Fig. 1.7), the per-process tables, and CSV, JSON,
  * Paje and SVG pictures on request; the views it cannot give are left out with the reason. */
 #include "cli_analyse.h"
+#include "cli_exit.h"
 #include "cli_output.h"
 #include "cli_replay.h"
 #include "met_comm.h"
@@ -22,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2, MAX_RUNS = 64 };
+enum { MAX_RUNS = 64 };
 
 /* A folder whose timelines are larger than this is read into an aggregate trace (per-rank sums, memory independent of
  * the run's length): no timeline picture, Paje trace or wait states for it, and the report says so. */

@@ -2,6 +2,7 @@
  * (met_msgfit, relative error, terms >= 0, split by cross-validation) as Zemerly et al. fitted Table 2, and prints the
  * simrun:comm-* properties with each regime's residuals, or refuses a fit that cannot be trusted. */
 #include "cli_characterise.h"
+#include "cli_exit.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -45,7 +46,7 @@ static int fail(const char *file, long line, const char *message)
     fprintf(stderr, "simrun: error: %s:%ld: %s\n", file, line, message);
   else
     fprintf(stderr, "simrun: error: %s: %s\n", file, message);
-  return 2;
+  return EXIT_INPUT;
 }
 
 /* Whether `text` (a line without its newline) is blank or a comment. */
@@ -120,7 +121,7 @@ int cli_characterise_read(const char *file, met_msg_sample_t **samples, size_t *
 {
   FILE *in = open_samples(file);
   if (!in)
-    return 2;
+    return EXIT_INPUT;
   char line[MAX_LINE];
   long number = 0;
   size_t cap = 0;
@@ -218,14 +219,14 @@ static int parse(int argc, char **argv, const char **file, double *packet_bytes)
                     "expected a decimal number of bytes from 0 to 1e15; see simrun characterise --help");
     } else if (argv[i][0] == '-' || *file) {
       fprintf(stderr, "simrun: error: unexpected argument '%s'; see simrun characterise --help\n", argv[i]);
-      return 2;
+      return EXIT_INPUT;
     } else
       *file = argv[i];
   }
   if (*file)
     return -1;
   fprintf(stderr, "simrun: error: no CSV file given; see simrun characterise --help\n");
-  return 2;
+  return EXIT_INPUT;
 }
 
 int cli_characterise_main(int argc, char **argv)

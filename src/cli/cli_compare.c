@@ -2,6 +2,7 @@
  * breaks), hands them to rep_compare, and writes the --svg picture whole or not at all. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "cli_compare.h"
+#include "cli_exit.h"
 
 #include "rep_compare.h"
 #include "rep_report.h"
@@ -41,7 +42,7 @@ static int fail(const char *file, int line, const char *message)
   if (file)
     snprintf(where, sizeof where, line > 0 ? "%s:%d: " : "%s: ", file, line);
   fprintf(stderr, "simrun: error: %s%s\n", where, message);
-  return 2;
+  return EXIT_INPUT;
 }
 
 /* A table being read: its rows, each a growing list of fields. */

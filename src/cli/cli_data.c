@@ -1,6 +1,7 @@
 /* simrun's data folder: found beside the executable once installed (GNUInstallDirs' layout), or in the source tree of a
  * build; the shipped scenarios by name; --list and --version. */
 #include "cli_data.h"
+#include "cli_exit.h"
 #include "scn_scenario.h"
 
 #include <dirent.h>
@@ -127,7 +128,7 @@ int cli_list(FILE *out)
   if (!data) {
     fprintf(stderr, "simrun: error: no data folder with the shipped scenarios; set SIMRUN_DATA_DIR to simrun's "
                     "share/simrun folder\n");
-    return 1;
+    return EXIT_RUNTIME;
   }
   size_t count = 0;
   char **names = scenario_files(data, &count);

@@ -1,6 +1,7 @@
 /* --html FILE: writes the page under a temporary name and renames it when complete (rep_file), so that a failure
  * leaves no half-written page. */
 #include "cli_html.h"
+#include "cli_exit.h"
 
 #include "rep_html.h"
 #include "rep_report.h"
@@ -23,5 +24,5 @@ int cli_html_write(const stu_study_t *study, const char *path)
   if (file && rep_file_commit(file, message, sizeof message) == 0)
     return 0;
   fprintf(stderr, "simrun: error: %s\n", message);
-  return 1;
+  return EXIT_RUNTIME;
 }

@@ -2,6 +2,7 @@
  * time (eq. 4 fitted by met_msgfit to an Open MPI ping-pong) written as a SimGrid platform of one host per core, each
  * value with its measurement in a comment beside it. */
 #include "cli_machine.h"
+#include "cli_exit.h"
 #include "cli_characterise.h"
 #include "cli_probe.h"
 #include "rep_report.h"
@@ -105,7 +106,7 @@ static int samples_of(const char *given, met_msg_sample_t **samples, size_t *cou
   int fd = given ? -1 : mkstemp(tmp);
   if (!given && fd < 0) {
     fprintf(stderr, "simrun: error: cannot make a temporary file in /tmp for the ping-pong's output\n");
-    return 1;
+    return EXIT_RUNTIME;
   }
   if (fd >= 0)
     close(fd);
@@ -148,7 +149,7 @@ static int probe(const char *output, const char *given)
   if (file)
     rep_file_abort(file);
   fprintf(stderr, "simrun: error: %s\n", file ? output : message);
-  return 1;
+  return EXIT_RUNTIME;
 }
 
 int cli_machine_main(int argc, char **argv)
@@ -160,7 +161,7 @@ int cli_machine_main(int argc, char **argv)
   }
   if (argc < 2 || strcmp(argv[1], "probe") != 0) {
     fprintf(stderr, "simrun: error: expected 'simrun machine probe FILE.xml'; see simrun machine --help\n");
-    return 2;
+    return EXIT_INPUT;
   }
   for (int i = 2; i < argc; i++) {
     if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
@@ -171,13 +172,13 @@ int cli_machine_main(int argc, char **argv)
       samples = argv[++i];
     else if (argv[i][0] == '-' || output) {
       fprintf(stderr, "simrun: error: unexpected argument '%s'; see simrun machine --help\n", argv[i]);
-      return 2;
+      return EXIT_INPUT;
     } else
       output = argv[i];
   }
   if (!output) {
     fprintf(stderr, "simrun: error: no output file given; usage: simrun machine probe FILE.xml\n");
-    return 2;
+    return EXIT_INPUT;
   }
   return probe(output, samples);
 }

@@ -1,6 +1,7 @@
 /* The platform subcommand: its options, usage and messages; the platform itself is plt_topo's (mesh, torus,
  * hypercube, switch, fat tree), written whole or not at all. */
 #include "cli_platform.h"
+#include "cli_exit.h"
 
 #include "cli_results.h"
 #include "rep_report.h"
@@ -9,8 +10,6 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-
-enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2 };
 
 typedef struct platform_options {
   plt_topo_t topo;

@@ -3,6 +3,7 @@
  * system where it says (clock, caches, memory), and its message times from an Open MPI ping-pong. */
 #define _GNU_SOURCE /* readlink of /proc/self/exe */
 #include "cli_probe.h"
+#include "cli_exit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,14 +222,14 @@ int cli_probe_pingpong(const char *csv)
   pingpong_path(program, sizeof program);
   if (strchr(program, '\'') || strchr(csv, '\'')) {
     fprintf(stderr, "simrun: error: %s: a path with a quote cannot be given to mpirun; move it\n", program);
-    return 2;
+    return EXIT_INPUT;
   }
   if (access(program, X_OK) != 0) {
     fprintf(stderr,
             "simrun: error: %s: no ping-pong program there; build simrun with Open MPI installed (libopenmpi-dev, "
             "openmpi-bin), or set SIMRUN_PINGPONG, or give your own samples with --samples FILE.csv\n",
             program);
-    return 1;
+    return EXIT_RUNTIME;
   }
   char command[8600];
   snprintf(command, sizeof command, "mpirun %s--oversubscribe -np 2 '%s' > '%s' 2>&1",
@@ -238,7 +239,7 @@ int cli_probe_pingpong(const char *csv)
             "simrun: error: mpirun -np 2 %s failed (its output is in %s); check that Open MPI's mpirun "
             "runs here\n",
             program, csv);
-    return 1;
+    return EXIT_RUNTIME;
   }
   return 0;
 }

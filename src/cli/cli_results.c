@@ -4,6 +4,7 @@
  * keeps the options and the order of the steps. */
 #define _DEFAULT_SOURCE /* mkdtemp, kill */
 #include "cli_results.h"
+#include "cli_exit.h"
 
 #include "cli_html.h"
 #include "cli_output.h"
@@ -21,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2, EXIT_STOPPED = -1 };
+enum { EXIT_STOPPED = -1 }; /* not an exit status: a signal came (cli_results.h) */
 
 static int is_stdout(const char *path)
 {

@@ -1,6 +1,6 @@
 /* The cause-effect report of a DSM study (CARNIVAL, seed 002 §4.3): profiles by node, code scope and operation, the
  * wait map, what dominates the waiting, one page request followed through its 13 intervals, and the comparison of the
- * runs with and without protocol controllers. Part of the report module (rep_report.h); for STU_VIEW_CAUSE_EFFECT. */
+ * runs with and without protocol controllers. Part of the report module (rep_report.h); for MET_VIEW_CAUSE_EFFECT. */
 #ifndef REP_CARNIVAL_H
 #define REP_CARNIVAL_H
 

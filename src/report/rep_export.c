@@ -114,7 +114,7 @@ static void csv_core_header(FILE *out)
 static void csv_core(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const met_eppa_t *e = &point->eppa;
-  int lost = stu_has_view(study, STU_VIEW_LOST_CYCLES);
+  int lost = stu_has_view(study, MET_VIEW_LOST_CYCLES);
   csv_number(out, point->t_par);
   csv_number(out, lost ? e->t_seq : NAN);
   csv_number(out, lost ? e->speedup : NAN);
@@ -173,10 +173,10 @@ static void csv_model(FILE *out, const stu_study_t *study, const stu_point_t *po
  * profile summed over the nodes. */
 static void csv_view_header(FILE *out, const stu_study_t *study)
 {
-  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
+  if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT)) {
     for (int cat = 0; cat < MET_CE_COUNT; cat++)
       csv_name(out, "", met_ce_cat_name(cat), "_s");
-  } else if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
+  } else if (stu_has_view(study, MET_VIEW_LOST_CYCLES)) {
     fprintf(out, ",overhead_s,granularity");
     if (!study->facts.no_breakdown)
       csv_breakdown_header(out);
@@ -188,10 +188,10 @@ static void csv_view_header(FILE *out, const stu_study_t *study)
 static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const met_carnival_t *c = point->carnival;
-  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
+  if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT)) {
     for (int cat = 0; cat < MET_CE_COUNT; cat++)
       csv_number(out, cat < MET_CE_CPCOMP || met_carnival_has_cp(c) ? met_carnival_time(c, -1, -1, cat, -1) : NAN);
-  } else if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
+  } else if (stu_has_view(study, MET_VIEW_LOST_CYCLES)) {
     fprintf(out, ",%.9g", point->eppa.overhead);
     fprintf(out, isinf(point->eppa.granularity) ? ",inf" : ",%.9g", point->eppa.granularity);
     if (!study->facts.no_breakdown)
@@ -367,7 +367,7 @@ static void count_fit(void *ctx, const rep_fit_row_t *row)
 static int has_fits(const stu_study_t *study)
 {
   fit_out_t f = {NULL, study, 0};
-  return stu_has_view(study, STU_VIEW_LOST_CYCLES) && rep_fits_each(study, count_fit, &f) == 0 && f.count > 0;
+  return stu_has_view(study, MET_VIEW_LOST_CYCLES) && rep_fits_each(study, count_fit, &f) == 0 && f.count > 0;
 }
 
 /* The reference table: one row per (point, reference figure that applies there at its p). */
@@ -468,9 +468,9 @@ static size_t csv_tables(const stu_study_t *study, csv_table_t tables[MAX_TABLES
   size_t n = 0;
   if (has_processes(study))
     tables[n++] = (csv_table_t){"processes", csv_processes};
-  if (stu_has_view(study, STU_VIEW_MESSAGES))
+  if (stu_has_view(study, MET_VIEW_MESSAGES))
     tables[n++] = (csv_table_t){"messages", csv_messages};
-  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
+  if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT)) {
     tables[n++] = (csv_table_t){"waits", csv_waits};
     tables[n++] = (csv_table_t){"profiles", csv_profiles};
     tables[n++] = (csv_table_t){"requests", csv_requests};
@@ -655,14 +655,14 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   fprintf(out, "},\n     \"platform\": ");
   rep_json_string(out, base_name(stu_platform(study, point)));
   fprintf(out, ", \"p\": %d, \"messages\": %zu", point->p, point->messages);
-  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT))
+  if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT))
     rep_carnival_json(out, point, rep_json_string);
-  if (stu_has_view(study, STU_VIEW_MESSAGES) && !stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
+  if (stu_has_view(study, MET_VIEW_MESSAGES) && !stu_has_view(study, MET_VIEW_LOST_CYCLES)) {
     fprintf(out, ", \"t_par_s\": ");
     rep_json_number(out, point->t_par);
   }
-  json_array(out, "messages_by_size", point, stu_has_view(study, STU_VIEW_MESSAGES) ? point->nmsgs : 0, json_message);
-  if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
+  json_array(out, "messages_by_size", point, stu_has_view(study, MET_VIEW_MESSAGES) ? point->nmsgs : 0, json_message);
+  if (stu_has_view(study, MET_VIEW_LOST_CYCLES)) {
     json_lost_cycles(out, study, point);
     json_model(out, study, point);
   }
@@ -731,7 +731,7 @@ int rep_json(FILE *out, const stu_study_t *study)
   }
   fprintf(out, "  ],\n  \"fits\": [");
   fit_out_t f = {out, study, 0};
-  if (stu_has_view(study, STU_VIEW_LOST_CYCLES))
+  if (stu_has_view(study, MET_VIEW_LOST_CYCLES))
     rep_fits_each(study, json_fit, &f);
   fprintf(out, "%s]\n}\n", f.count ? "\n  " : "");
   return ferror(out) ? -1 : 0;

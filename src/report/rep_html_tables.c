@@ -80,7 +80,7 @@ void rep_html_points(FILE *out, const stu_study_t *study)
 {
   static const char *const lost[] = {"speedup",  "efficiency",  "Ovh ctrl",   "Ovh comm",
                                      "Ovh idle", "Ovh anomaly", "granularity"};
-  int cycles = stu_has_view(study, STU_VIEW_LOST_CYCLES), model = cycles && rep_has_model(study);
+  int cycles = stu_has_view(study, MET_VIEW_LOST_CYCLES), model = cycles && rep_has_model(study);
   fputs("<table>\n<tr>", out);
   key_heads(out, study);
   head_text(out, "T_par (s)");

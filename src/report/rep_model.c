@@ -10,7 +10,7 @@
 
 int rep_has_model(const stu_study_t *study)
 {
-  return stu_has_view(study, STU_VIEW_LOST_CYCLES) && study->facts.has_model;
+  return stu_has_view(study, MET_VIEW_LOST_CYCLES) && study->facts.has_model;
 }
 
 static int has_grid(const stu_study_t *study)

@@ -109,7 +109,7 @@ static int every_metric(rep_pictures_t *pics)
 {
   const scn_scenario_t *s = pics->study->scenario;
   int rc = 0;
-  for (size_t j = 0; rc == 0 && stu_has_view(pics->study, STU_VIEW_LOST_CYCLES) && j < s->nparams; j++)
+  for (size_t j = 0; rc == 0 && stu_has_view(pics->study, MET_VIEW_LOST_CYCLES) && j < s->nparams; j++)
     if (numeric_sweep(&s->params[j]))
       rc = rep_metric_pictures(pics, j);
   return rc;
@@ -136,7 +136,7 @@ int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err
     pics.p_index++;
   int rc = point_pictures(&pics);
   rc = rc ? rc : every_metric(&pics);
-  if (rc == 0 && stu_has_view(study, STU_VIEW_LOST_CYCLES))
+  if (rc == 0 && stu_has_view(study, MET_VIEW_LOST_CYCLES))
     rc = group_pictures(&pics);
   if (rc == 0 && study->facts.grid_param) {
     rc = rep_grid_picture(study, dir, err, errlen);

@@ -91,7 +91,7 @@ static int label_width(const stu_study_t *study)
 
 void rep_print_study(FILE *out, const stu_study_t *study)
 {
-  if (!stu_has_view(study, STU_VIEW_LOST_CYCLES) || !rep_sweeps_more_than_p(study))
+  if (!stu_has_view(study, MET_VIEW_LOST_CYCLES) || !rep_sweeps_more_than_p(study))
     return;
   int width = label_width(study);
   fprintf(out, "\nStudy summary: the best point for each p (lowest T_par), and why: the runner-up's extra seconds per "

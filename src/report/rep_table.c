@@ -39,7 +39,7 @@ static void print_title(FILE *out, const stu_study_t *study)
   if (s->description)
     fprintf(out, "%s\n", s->description);
   print_recording(out, study);
-  if (stu_has_view(study, STU_VIEW_LOST_CYCLES))
+  if (stu_has_view(study, MET_VIEW_LOST_CYCLES))
     fprintf(out, "Overhead ratios Ovh_j = T_ovh^j / T_seq (Lemeire eq. 1.13): speedup = p / (1 + sum Ovh_j); "
                  "granularity = 1 / Ovh_comm.\n");
 }
@@ -150,17 +150,17 @@ static void print_lost_cycles(FILE *out, const stu_study_t *study)
 void rep_print(FILE *out, const stu_study_t *study)
 {
   print_title(out, study);
-  if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
+  if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT)) {
     rep_carnival_print(out, study);
     return;
   }
-  for (size_t i = 0; stu_has_view(study, STU_VIEW_MESSAGES) && i < study->npoints; i++)
+  for (size_t i = 0; stu_has_view(study, MET_VIEW_MESSAGES) && i < study->npoints; i++)
     print_messages(out, study, &study->points[i]);
-  if (stu_has_view(study, STU_VIEW_LOST_CYCLES))
+  if (stu_has_view(study, MET_VIEW_LOST_CYCLES))
     print_lost_cycles(out, study);
   else if (*study->points[0].t_seq_source) /* a skeleton's lost-cycle view that could not be */
     fprintf(out, "\nNo lost-cycle view: %s.\n", study->points[0].t_seq_source);
   rep_wait_print(out, study);
-  if (!stu_has_view(study, STU_VIEW_LOST_CYCLES))
+  if (!stu_has_view(study, MET_VIEW_LOST_CYCLES))
     rep_print_machines(out, study); /* the lost-cycle view prints them with the models */
 }

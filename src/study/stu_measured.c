@@ -44,7 +44,7 @@ stu_study_t *stu_measured_new(const scn_scenario_t *scenario, met_trace_t *const
     return NULL;
   }
   study->scenario = scenario;
-  study->facts.views = STU_VIEW_LOST_CYCLES;
+  study->facts.views = MET_VIEW_LOST_CYCLES;
   study->facts.subs = met_phase_subs(met_table5_phases);
   study->facts.no_breakdown = NO_BREAKDOWN;
   study->facts.no_anomaly_split = NO_ANOMALY_SPLIT;

@@ -15,7 +15,7 @@ typedef int (*stu_key_fn)(void *ctx, const stu_task_t *task, char *key, size_t l
 typedef int (*stu_has_fn)(void *ctx, const char *key);
 
 typedef struct stu_plan_options {
-  unsigned views;  /* the STU_VIEW_* flags the point tasks compute */
+  unsigned views;  /* the MET_VIEW_* flags the point tasks compute */
   int seq;         /* the views need a sequential time per group (STU_NEED_SEQ) */
   int own_seq;     /* with seq: every group's comes from a SEQ run of its own (app_skeleton_t.prepare_seq), its p = 1
                     * point being an ordinary one */

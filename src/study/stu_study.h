@@ -8,23 +8,15 @@
 #include "met_carnival.h"
 #include "met_comm.h"
 #include "met_eppa.h"
+#include "met_view.h"
 #include "scn_scenario.h"
 
 #include <stddef.h>
 
-/* What a study reports (stu_view.c keeps one descriptor per view): the lost-cycle metrics against the sequential run
- * (seed 000), the message times by size and distance (benchmarks with no sequential counterpart, such as a
- * ping-pong), the cause-effect analysis of met_carnival.h (skeletons on the DSM). A study may have several. */
-typedef enum stu_view_flag {
-  STU_VIEW_LOST_CYCLES = 1u << 0,
-  STU_VIEW_MESSAGES = 1u << 1,
-  STU_VIEW_CAUSE_EFFECT = 1u << 2
-} stu_view_flag_t;
-
 /* The facts about the skeleton that the report shows; strings are static (the skeleton's). */
 typedef struct stu_facts {
   const char *skeleton;         /* its name, or NULL for measured runs (simrun analyse): no machine to weigh */
-  unsigned views;               /* STU_VIEW_* flags */
+  unsigned views;               /* MET_VIEW_* flags */
   unsigned subs;                /* Table 5's sub-components the program declares, met_phase_subs() */
   int has_model;                /* an analytic model of T_par (the report shows it beside T_par) */
   const char *model_name;       /* with has_model: which model, with which machine figures, one line */
@@ -39,13 +31,13 @@ typedef struct stu_point {
   int p;
   double t_par;              /* simulated run time */
   size_t messages;           /* point-to-point messages simulated */
-  met_eppa_t eppa;           /* lost-cycle view (STU_VIEW_LOST_CYCLES) */
+  met_eppa_t eppa;           /* lost-cycle view (MET_VIEW_LOST_CYCLES) */
   met_breakdown_t breakdown; /* bottleneck view (seed 001 Table 5), with the lost-cycle view */
   met_eppa_proc_t *procs;    /* per-process view, p entries, for the per-process p only; otherwise NULL */
   met_trace_t *trace;        /* the whole trace, kept for the per-process p only (timelines); otherwise NULL */
-  met_msg_stat_t *msgs;      /* message view (STU_VIEW_MESSAGES): durations by size and distance; otherwise NULL */
+  met_msg_stat_t *msgs;      /* message view (MET_VIEW_MESSAGES): durations by size and distance; otherwise NULL */
   size_t nmsgs;
-  met_carnival_t *carnival; /* cause-effect view (STU_VIEW_CAUSE_EFFECT); otherwise NULL */
+  met_carnival_t *carnival; /* cause-effect view (MET_VIEW_CAUSE_EFFECT); otherwise NULL */
   double t_model;           /* the skeleton's analytic model of T_par; NAN when it has none */
   char warning[320];        /* the skeleton's advice on this point, or "" */
   char machine[512];        /* which characterisation rank 0's host used and where it came from */
@@ -63,7 +55,7 @@ typedef struct stu_study {
                         * skeleton with a process grid, only the points whose grid rows divide p */
 } stu_study_t;
 
-/* Whether the study has view `view` (a STU_VIEW_* flag). */
+/* Whether the study has view `view` (a MET_VIEW_* flag). */
 int stu_has_view(const stu_study_t *study, unsigned view);
 
 /* The position of parameter `name` in the scenario, or the parameter count when it has none. */

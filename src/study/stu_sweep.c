@@ -171,7 +171,7 @@ static int plan(sweep_t *sweep)
   for (size_t t = 0; rc == 0 && t < sweep->plan.nseq; t++)
     rc = sweep->plan.tasks[t].kind == STU_TASK_SEQ ? check_seq(sweep, t) : 0;
   if (rc == 0 && sweep->no_seq) {
-    sweep->study->facts.views &= ~(unsigned)STU_VIEW_LOST_CYCLES;
+    sweep->study->facts.views &= ~(unsigned)MET_VIEW_LOST_CYCLES;
     stu_plan_free(&sweep->plan);
     rc = build_plan(sweep);
   }

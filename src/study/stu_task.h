@@ -35,7 +35,7 @@ typedef struct stu_task {
   int32_t nranks;     /* the point's p, or 1 for a SEQ task */
   int32_t keep_procs; /* also the per-process view */
   int32_t keep_trace; /* also the whole trace */
-  int32_t views;      /* a POINT task: its views (STU_VIEW_*); so no unnamed padding comes before t_seq */
+  int32_t views;      /* a POINT task: its views (MET_VIEW_*); so no unnamed padding comes before t_seq */
   double t_seq;       /* a POINT task: its group's sequential time, or 0 (a p = 1 run is its own sequential run) */
 } stu_task_t;
 

@@ -6,8 +6,7 @@
 #include <stdlib.h>
 
 typedef struct view {
-  unsigned app;   /* the flag skeletons register (app_skeleton_t.views) */
-  unsigned flag;  /* the study's flag (stu_facts_t.views) */
+  unsigned flag;  /* MET_VIEW_*: what skeletons register and studies have */
   unsigned needs; /* STU_NEED_* */
   /* Optional: analyses a point's trace in the simulating child (POINT tasks only); 0 or a SIM_E* status. */
   int32_t (*analyse)(stu_point_t *r, const met_trace_t *trace, const stu_view_input_t *in);
@@ -47,9 +46,9 @@ static int cause_effect(stu_point_t *point)
 }
 
 static const view_t views[] = {
-    {APP_VIEW_LOST_CYCLES, STU_VIEW_LOST_CYCLES, STU_NEED_SEQ | STU_NEED_PROCS, lost_cycles, NULL},
-    {APP_VIEW_MESSAGES, STU_VIEW_MESSAGES, STU_NEED_HOPS, messages, NULL},
-    {APP_VIEW_CAUSE_EFFECT, STU_VIEW_CAUSE_EFFECT, STU_NEED_TRACE, NULL, cause_effect},
+    {MET_VIEW_LOST_CYCLES, STU_NEED_SEQ | STU_NEED_PROCS, lost_cycles, NULL},
+    {MET_VIEW_MESSAGES, STU_NEED_HOPS, messages, NULL},
+    {MET_VIEW_CAUSE_EFFECT, STU_NEED_TRACE, NULL, cause_effect},
 };
 
 #define NVIEWS (sizeof views / sizeof views[0])
@@ -58,8 +57,8 @@ unsigned stu_view_flags(unsigned app_views)
 {
   unsigned flags = 0;
   for (size_t v = 0; v < NVIEWS; v++)
-    flags |= app_views & views[v].app ? views[v].flag : 0;
-  return app_views ? flags : STU_VIEW_LOST_CYCLES;
+    flags |= app_views & views[v].flag;
+  return app_views ? flags : MET_VIEW_LOST_CYCLES;
 }
 
 int stu_view_needs(unsigned flags, unsigned need)

@@ -1,4 +1,4 @@
-/* Internal to the study module: the table of views (stu_study.h's STU_VIEW_*). Skeletons register views by flag
+/* Internal to the study module: the table of views (met_view.h's MET_VIEW_*). Skeletons register views by flag
  * (app_skeleton_t.views); each view says what its runs need and how a point's trace is analysed, so that the sweep,
  * the plan and the tasks ask the table instead of branching on views. */
 #ifndef STU_VIEW_H
@@ -18,9 +18,10 @@ typedef enum stu_need {
   STU_NEED_HOPS = 1u << 3   /* hop counts per message (sim_job_t.message_hops) */
 } stu_need_t;
 
-/* The STU_VIEW_* flags of a skeleton's APP_VIEW_* flags (none: the lost-cycle view). */
+/* The views of a skeleton's studies: its MET_VIEW_* flags that this table knows, or the lost-cycle view when it
+ * registers none. */
 unsigned stu_view_flags(unsigned app_views);
-/* Whether one of `views` (STU_VIEW_* flags) needs `need` (a STU_NEED_* flag). */
+/* Whether one of `views` (MET_VIEW_* flags) needs `need` (a STU_NEED_* flag). */
 int stu_view_needs(unsigned views, unsigned need);
 /* What a point's analysis reads besides its trace (borrowed). */
 typedef struct stu_view_input {

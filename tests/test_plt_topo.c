@@ -457,6 +457,7 @@ static void test_plt_topo_rejects_bad_input(void)
              {PLT_TOPO_MESH, "65x64"},
              {PLT_TOPO_MESH, "8x"},
              {PLT_TOPO_TORUS, "-2x4"},
+             {PLT_TOPO_TORUS, "1x1"}, /* one host: its links would wrap onto itself */
              {PLT_TOPO_HYPERCUBE, "13"},
              {PLT_TOPO_HYPERCUBE, "0"},
              {PLT_TOPO_SWITCH, "4097"},

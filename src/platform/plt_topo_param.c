@@ -70,7 +70,8 @@ static long simple_size(plt_topo_kind_t kind, const char *text, int size[4])
   long a = whole(&c, kind == PLT_TOPO_MESH || kind == PLT_TOPO_TORUS ? 'x' : kind == PLT_TOPO_FATTREE ? ':' : '\0');
   long b = kind == PLT_TOPO_MESH || kind == PLT_TOPO_TORUS || kind == PLT_TOPO_FATTREE ? whole(&c, '\0') : 1;
   long hosts = kind == PLT_TOPO_HYPERCUBE ? power(2, a) : kind == PLT_TOPO_FATTREE ? power(a, b) : a * b;
-  if (a <= 0 || b <= 0 || (kind == PLT_TOPO_FATTREE && a < 2))
+  /* a torus of one host would wrap its links onto that host: a 1x1 torus is no machine */
+  if (a <= 0 || b <= 0 || (kind == PLT_TOPO_FATTREE && a < 2) || (kind == PLT_TOPO_TORUS && hosts < 2))
     return PLT_TOPO_MAX_HOSTS + 1;
   size[0] = (int)a;
   size[1] = (int)b;
@@ -81,7 +82,7 @@ int plt_topo_parse_size(plt_topo_kind_t kind, const char *text, int size[4], cha
 {
   static const char *const forms[] = {
       "ROWSxCOLS, such as 16x8",
-      "ROWSxCOLS, such as 16x8",
+      "ROWSxCOLS of at least 2 hosts (a 1x1 torus would wrap onto its one host), such as 16x8",
       "a dimension D from 1 to 12 (2^D hosts), such as 7",
       "a host count N, such as 32",
       "K:L, a K-ary tree of L levels (K^L hosts, K >= 2), such as 4:3",

@@ -622,9 +622,47 @@ static void test_hostile_fifo_refused(void)
   assert_error_line(run.err, "run/timeline-0.txt: cannot read it: it is not a regular file",
                     (const char *const[]){"FIFO", NULL});
   run_free(&run);
+  /* simrun compare's tables: a pipe or a device never ends */
+  CU_ASSERT_EQUAL_FATAL(
+      run_simrun(dir, (const char *const[]){"compare", "run/timeline-0.txt", "/dev/zero", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "run/timeline-0.txt: not a regular file", (const char *const[]){"pipe", NULL});
+  run_free(&run);
   CU_ASSERT_EQUAL(unlink(path), 0);
   snprintf(path, sizeof path, "%s/run", dir);
   CU_ASSERT_EQUAL(rmdir(path), 0);
+  remove_folder(dir);
+}
+
+/* simrun compare on a table with a field of 100,000 characters: refused at its line, not read into memory whole;
+ * hexadecimal and nan fields are text, never numbers (nothing compared). */
+static void test_hostile_compare_tables(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/long.csv", dir);
+  FILE *out = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  fprintf(out, "p,t_par_s\n1,");
+  for (int i = 0; i < 100000; i++)
+    fputc('9', out);
+  fprintf(out, "\n");
+  fclose(out);
+  snprintf(path, sizeof path, "%s/hex.csv", dir);
+  out = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  fprintf(out, "p,t_par_s\n1,0x10\n2,nan\n");
+  fclose(out);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"compare", "long.csv", "long.csv", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "long.csv:2: a field longer than 4096 characters", (const char *const[]){NULL});
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"compare", "hex.csv", "hex.csv", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "0 values compared"));
+  run_free(&run);
   remove_folder(dir);
 }
 
@@ -661,6 +699,7 @@ int main(void)
       {"test_hostile_timeline_bounded", test_hostile_timeline_bounded},
       {"test_hostile_pingpong_csv_bounded", test_hostile_pingpong_csv_bounded},
       {"test_hostile_fifo_refused", test_hostile_fifo_refused},
+      {"test_hostile_compare_tables", test_hostile_compare_tables},
       {"test_hostile_scenario_too_large", test_hostile_scenario_too_large},
       {"test_hostile_options_decimal_only", test_hostile_options_decimal_only},
       {"test_hostile_ti_hexadecimal", test_hostile_ti_hexadecimal},

@@ -13,6 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* Bounds of a table compare reads (docs/results.md): a results table of simrun's is far smaller. */
+enum { MAX_FIELD = 4096 };
+#define MAX_TABLE_BYTES (1L << 30)
 
 static void usage(FILE *out)
 {
@@ -54,8 +59,11 @@ typedef struct reader {
   size_t len, cap;
 } reader_t;
 
+/* 0, -1 out of memory, -5 a field too long. */
 static int push_char(reader_t *r, char c)
 {
+  if (r->len >= MAX_FIELD)
+    return -5;
   if (r->len + 1 >= r->cap) {
     size_t cap = r->cap ? 2 * r->cap : 64;
     char *grown = realloc(r->field, cap);
@@ -126,6 +134,11 @@ static void table_free(rep_table_t *t)
 /* Reads CSV file `path` into *t (free with table_free). Returns 0, or the exit status after printing the error. */
 static int read_table(const char *path, rep_table_t *t)
 {
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+    return fail(path, 0, "not a regular file (a folder, a device or a pipe, which may never end); give a CSV file");
+  if (stat(path, &st) == 0 && st.st_size > MAX_TABLE_BYTES)
+    return fail(path, 0, "larger than 1 GiB, the most compare reads; give a results table");
   FILE *in = fopen(path, "r");
   if (!in) {
     char message[512];
@@ -171,12 +184,14 @@ static int read_table(const char *path, rep_table_t *t)
     rc = -4;
   if (rc == 0)
     return 0;
-  static const char *const why[] = {"", "out of memory",
+  static const char *const why[] = {"",
+                                    "out of memory",
                                     "a row with another number of fields than the header; quote "
                                     "fields that hold commas",
                                     "a quoted field never closed; close it with '\"'",
                                     "no rows after a header; give "
-                                    "a results table"};
+                                    "a results table",
+                                    "a field longer than 4096 characters; give a results table"};
   table_free(t);
   return fail(path, rc == -4 ? 1 : rc == -3 ? opened : line, why[-rc]);
 }

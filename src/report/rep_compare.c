@@ -49,12 +49,13 @@ static int is_key(const rep_table_t *t, size_t j)
   return 0;
 }
 
-/* A field as a finite number: 1 with *x set, else 0. */
+/* A field as a finite decimal number: 1 with *x set, else 0 (hexadecimal, inf and nan are text, as a reader of the
+ * table would take them). */
 static int number(const char *text, double *x)
 {
   char *end;
   *x = strtod(text, &end);
-  return *text && !*end && isfinite(*x);
+  return *text && !*end && isfinite(*x) && !text[strspn(text, "0123456789.+-eE")];
 }
 
 /* Whether two fields hold the same value: the same text, or the same number ("4" and "4.0"). */

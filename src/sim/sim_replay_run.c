@@ -6,6 +6,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
+#include "sim_net_analytic.h"
 #include "sim_replay_world.h"
 #include "sim_ti.h"
 
@@ -68,6 +69,7 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
     snprintf(name, sizeof name, "rank%d", i);
     sg_actor_t actor = sg_actor_init(name, hosts[i]);
     sg_actor_set_data(actor, rank);
+    rank->net.actor = actor;
     sg_actor_start(actor, rank_main, 0, NULL);
   }
   if (rc == 0 && world->machine.link_init_us > 0)
@@ -179,8 +181,9 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
     return rc;
   world.trace = job->aggregate ? met_trace_new_aggregate(job->nranks) : met_trace_new(job->nranks);
   world.ranks = calloc((size_t)job->nranks, sizeof *world.ranks);
-  world.npeer_slots = job->nranks < SIM_PEER_SLOTS ? job->nranks : SIM_PEER_SLOTS;
-  world.peer_cache = calloc((size_t)job->nranks * (size_t)world.npeer_slots, sizeof *world.peer_cache);
+  world.analytic = job->analytic;
+  world.npeer_slots = job->analytic ? 0 : job->nranks < SIM_PEER_SLOTS ? job->nranks : SIM_PEER_SLOTS;
+  world.peer_cache = calloc((size_t)job->nranks * (size_t)world.npeer_slots + 1, sizeof *world.peer_cache);
   world.all_members = malloc((size_t)job->nranks * sizeof *world.all_members);
   /* phase 0, "main", labels whatever a skeleton records before naming a phase of its own */
   if (!world.trace || !world.ranks || !world.peer_cache || !world.all_members ||
@@ -191,6 +194,8 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   world.all = (sim_group_t){.members = world.all_members, .count = job->nranks};
   if (rc == 0)
     rc = spawn_ranks(&world, err, errlen);
+  if (rc == 0 && job->analytic)
+    rc = sim_net_analytic_start(&world, err, errlen);
   if (rc == 0) {
     sim_engine_run();
     rc = check_outcome(&world, err, errlen);
@@ -200,6 +205,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   while (world.eager.next != &world.eager)
     sim_replay_eager_drop(world.eager.next);
   sim_ti_writer_free(world.ti);
+  sim_net_analytic_stop(&world);
   free(world.ranks);
   free(world.peer_cache);
   free(world.all_members);

@@ -161,13 +161,28 @@ static int save_ti(const sim_world_t *world, char *err, size_t errlen)
   return rc;
 }
 
+/* Above this many ranks, the actors' stacks go without guard pages: SimGrid protects each stack's end with mprotect,
+ * which splits its mapping in two, and the kernel's default limit of 65530 mappings (vm.max_map_count) then fails
+ * near 32,000 actors ("Failed to protect stack"). A guard page only turns a stack overflow into a crash; results
+ * are the same. */
+enum { SIM_GUARDED_RANKS = 16384 };
+
+/* The job's SimGrid settings, with the guard pages dropped for a run of many ranks. */
+static void configure_engine(const sim_job_t *job)
+{
+  char settings[1024];
+  snprintf(settings, sizeof settings, "%s%s", job->engine_cfg ? job->engine_cfg : "",
+           job->nranks > SIM_GUARDED_RANKS ? " contexts/guard-size:0" : "");
+  sim_engine_configure(settings[0] ? settings : NULL);
+}
+
 int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen)
 {
   sim_world_t world = {.job = job};
   world.eager.prev = world.eager.next = &world.eager;
   *trace = NULL;
   err[0] = '\0';
-  sim_engine_configure(job->engine_cfg);
+  configure_engine(job);
   int rc = sim_engine_start(job->platform, err, errlen);
   if (rc == 0)
     rc = sim_machine_read(&world.machine, err, errlen);

@@ -304,6 +304,41 @@ static void test_sim_net_analytic_scenario_parameter(void)
   remove_folder(dir);
 }
 
+/* The ping-ring skeleton on the flat 4 x 4 mesh, under both networks: a 1000-byte token round 16 ranks in snake
+ * order is 15 messages of one hop and one of 3 (rank 15, at row 3 column 0, back to rank 0): by Table 2,
+ * 15 T(1000, 1) + T(1000, 3). */
+static void test_sim_net_analytic_ping_ring(void)
+{
+  char dir[] = "/tmp/simrun-analytic-XXXXXX";
+  CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+  char path[2048];
+  snprintf(path, sizeof path, "%s/ring.xml", dir);
+  FILE *xml = fopen(path, "w");
+  CU_ASSERT_FATAL(xml != NULL);
+  fprintf(xml,
+          "<?xml version=\"1.0\"?>\n<scenario name=\"ring\">\n  <platform file=\"%s\"/>\n"
+          "  <program skeleton=\"ping-ring\"><param name=\"bytes\" value=\"1000\"/></program>\n"
+          "  <sweep><param name=\"network\" values=\"simgrid analytic\"/><param name=\"p\" values=\"16\"/></sweep>\n"
+          "</scenario>\n",
+          flat_mesh());
+  fclose(xml);
+  const char *args[] = {"-q", "--no-cache", "--csv", "out.csv", "ring.xml", NULL};
+  cli_run_t run;
+  CU_ASSERT_FATAL(run_simrun(dir, args, &run) == 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *csv = read_output(dir, "out.csv");
+  CU_ASSERT_FATAL(csv != NULL);
+  double expected = 15 * table2(1000, 1) + table2(1000, 3);
+  CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",simgrid,"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",analytic,"));
+  static const char *const t_par[] = {"t_par_s", NULL};
+  for (int row = 1; row <= 2; row++) /* the CSV's 9 significant digits */
+    CU_ASSERT_DOUBLE_EQUAL(csv_number(csv, row, t_par), expected, 1e-8 * expected);
+  free(csv);
+  remove_folder(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -314,6 +349,7 @@ int main(void)
       {"test_sim_net_analytic_names_a_deadlock", test_sim_net_analytic_names_a_deadlock},
       {"test_sim_net_analytic_names_a_lost_eager_message", test_sim_net_analytic_names_a_lost_eager_message},
       {"test_sim_net_analytic_scenario_parameter", test_sim_net_analytic_scenario_parameter},
+      {"test_sim_net_analytic_ping_ring", test_sim_net_analytic_ping_ring},
       {NULL, NULL}};
   int status = tu_run("sim_net_analytic", cases);
   if (flat[0]) {

@@ -56,7 +56,7 @@ const char *sim_engine_host_property(const_sg_host_t host, const char *name, con
 /* The route from a to b: the sum of its links' latencies and the smallest bandwidth (0 when a == b), in s and B/s. */
 void sim_engine_route(const_sg_host_t a, const_sg_host_t b, double *latency, double *bandwidth);
 
-/* A route's figures, looked up once by the analytic network (sim_net_analytic.h) and then reused for every message on
+/* A route's figures, looked up once by the analytic network (sim_replay_world.h) and then reused for every message on
  * it: links (SimGrid's count, the loopback link for a == b), hops (0 for a == b), the sum of the links' latencies (s)
  * and the smallest bandwidth (B/s). */
 typedef struct sim_route {

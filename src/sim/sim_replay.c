@@ -4,7 +4,6 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
-#include "sim_net_analytic.h"
 #include "sim_replay_world.h"
 #include "sim_ti.h"
 
@@ -46,7 +45,7 @@ sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
 int sim_hops(const sim_rank_t *rank, int other)
 {
   if (rank->world->analytic)
-    return sim_net_analytic_hops(rank, other);
+    return sim_replay_analytic_hops(rank, other);
   const sim_peer_t *slot = &rank->peers[other % rank->world->npeer_slots];
   if (slot->id_plus_1 == other + 1 && slot->hops >= 0)
     return slot->hops;
@@ -57,7 +56,7 @@ int sim_hops(const sim_rank_t *rank, int other)
 static int peer_hops(sim_rank_t *rank, int other)
 {
   if (rank->world->analytic)
-    return sim_net_analytic_hops(rank, other);
+    return sim_replay_analytic_hops(rank, other);
   sim_peer_t *slot = sim_replay_peer_slot(rank, other);
   if (slot->hops < 0)
     slot->hops = sim_engine_hops(rank->host, rank->world->ranks[other].host);

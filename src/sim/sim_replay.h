@@ -37,7 +37,7 @@ typedef struct sim_job {
   int aggregate;    /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
   int message_hops; /* record every message's hop count even in an aggregate trace (for the message groups) */
   int analytic;     /* network = analytic: every message priced alone by the platform's model, no contention, no
-                     * SimGrid communication (sim_net_analytic.h, docs/scale.md) */
+                     * SimGrid communication (sim_replay_world.h, docs/scale.md) */
   const char *engine_cfg; /* SimGrid settings for the run (sim_engine_configure), or NULL */
   const char *ti_dir;     /* when set, an existing folder where the run's actions are also written as a TI trace
                            * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */

@@ -1,7 +1,6 @@
 /* The replay layer's messages: synchronous rendezvous at the ranks' own clocks, posted and eager messages with their
  * requests (isend, irecv, test, wait), each recorded as its idle wait and its transfer (seed 000 §1.1.3). */
 #include "sim_replay.h"
-#include "sim_net_analytic.h"
 #include "sim_replay_comm.h"
 #include "sim_replay_world.h"
 #include "sim_ti.h"
@@ -102,7 +101,7 @@ static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, do
 {
   sim_replay_catch_up(rank);
   if (rank->world->analytic)
-    sim_net_analytic_post(rank, req, peer, sending, bytes);
+    sim_replay_analytic_post(rank, req, peer, sending, bytes);
   else
     post_now(rank, req, peer, sending, bytes);
 }
@@ -151,7 +150,7 @@ static void one_call(sim_rank_t *rank, int peer, int sending, double bytes)
 static void finish(sim_rank_t *rank, sim_request_t *req)
 {
   if (rank->world->analytic) {
-    sim_net_analytic_finish(rank, req);
+    sim_replay_analytic_finish(rank, req);
     return;
   }
   double arrived = rank->ready;
@@ -180,7 +179,7 @@ static int posts_messages(const sim_world_t *world)
 static void message(sim_rank_t *rank, int peer, int sending, double bytes)
 {
   if (rank->world->analytic) { /* on its ranks' own clocks: no SimGrid clock to catch up */
-    sim_net_analytic_message(rank, peer, sending, bytes);
+    sim_replay_analytic_message(rank, peer, sending, bytes);
     return;
   }
   if (posts_messages(rank->world)) {
@@ -284,7 +283,7 @@ int sim_test(sim_rank_t *rank, sim_request_t *req)
     return 1;
   sim_replay_catch_up(rank);
   if (rank->world->analytic)
-    return sim_net_analytic_test(rank, req);
+    return sim_replay_analytic_test(rank, req);
   if (!sim_comm_finish(req->comm, 0, &req->start))
     return 0;
   completed(rank, req);

@@ -6,7 +6,6 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
-#include "sim_net_analytic.h"
 #include "sim_replay_world.h"
 #include "sim_ti.h"
 
@@ -210,7 +209,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   if (rc == 0)
     rc = spawn_ranks(&world, err, errlen);
   if (rc == 0 && job->analytic)
-    rc = sim_net_analytic_start(&world, err, errlen);
+    rc = sim_replay_analytic_start(&world, err, errlen);
   if (rc == 0) {
     sim_engine_run();
     rc = check_outcome(&world, err, errlen);
@@ -220,7 +219,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   while (world.eager.next != &world.eager)
     sim_replay_eager_drop(world.eager.next);
   sim_ti_writer_free(world.ti);
-  sim_net_analytic_stop(&world);
+  sim_replay_analytic_stop(&world);
   free(world.ranks);
   free(world.peer_cache);
   free(world.all_members);

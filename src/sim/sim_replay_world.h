@@ -32,18 +32,18 @@ typedef struct sim_eager {
   int line;
 } sim_eager_t;
 
-/* The analytic network's part of a rank (sim_net_analytic.c): the messages it posted and nobody matched yet, oldest
+/* The analytic network's part of a rank (sim_replay_analytic.c): the messages it posted and nobody matched yet, oldest
  * first, its route slots and its actor (suspended while it waits for a partner). */
 typedef struct sim_amsg sim_amsg_t;
-typedef struct sim_net_slot sim_net_slot_t;
-typedef struct sim_net_rank {
+typedef struct sim_analytic_slot sim_analytic_slot_t;
+typedef struct sim_analytic_rank {
   sim_amsg_t *sends; /* sends to any rank */
   sim_amsg_t *sends_last;
   sim_amsg_t *recvs; /* receives from any rank */
   sim_amsg_t *recvs_last;
-  sim_net_slot_t *routes;
+  sim_analytic_slot_t *routes;
   sg_actor_t actor;
-} sim_net_rank_t;
+} sim_analytic_rank_t;
 
 typedef struct sim_world {
   const sim_job_t *job;
@@ -53,8 +53,8 @@ typedef struct sim_world {
   sim_rank_t *ranks;
   sim_peer_t *peer_cache; /* every rank's peer slots (none with the analytic network) */
   int npeer_slots;
-  int analytic;                /* job->analytic: messages priced by sim_net_analytic.h, not SimGrid communications */
-  sim_net_slot_t *route_cache; /* with analytic: every rank's route slots */
+  int analytic; /* job->analytic: messages priced by sim_replay_world.h, not SimGrid communications */
+  sim_analytic_slot_t *route_cache; /* with analytic: every rank's route slots */
   int nroute_slots;
   sim_group_t all; /* every rank, in rank order */
   int *all_members;
@@ -96,7 +96,7 @@ struct sim_rank {
   int finished;
   const char *where_file; /* sim_rank_where: the program's current action, for the deadlock message */
   int where_line;
-  sim_net_rank_t net; /* with the analytic network */
+  sim_analytic_rank_t net; /* with the analytic network */
 };
 
 struct sim_request {
@@ -126,5 +126,27 @@ void sim_replay_catch_up(sim_rank_t *rank);
 void *sim_replay_eager_sent(sim_rank_t *rank, int dst, double bytes);
 /* Takes eager message `e` out of the world's list (received, or the run is over) and frees it. */
 void sim_replay_eager_drop(sim_eager_t *e);
+
+/* The analytic network (sim_replay_analytic.c, docs/scale.md): every message priced alone by the platform's model as
+ * SimGrid's network would price it on a quiet network (sim_engine_alone_time), no contention, no SimGrid
+ * communication; a rank that must wait for its partner is suspended until the partner comes.
+ *
+ * Sets the world's analytic network up, once its ranks are allocated: the network model's factors, every rank's
+ * route slots. Returns 0, or a SIM_E* code with a message (a network model it cannot price, out of memory). */
+int sim_replay_analytic_start(sim_world_t *world, char *err, size_t errlen);
+/* Frees what the start and the run's unmatched messages hold. */
+void sim_replay_analytic_stop(sim_world_t *world);
+
+/* Links on the route from the rank's host to rank `other`'s, from the rank's route slots. */
+int sim_replay_analytic_hops(const sim_rank_t *rank, int other);
+
+/* A blocking message with `peer` (sim_send, sim_recv), synchronous or, below the world's eager limit, eager. */
+void sim_replay_analytic_message(sim_rank_t *rank, int peer, int sending, double bytes);
+/* Posts a non-blocking message at the rank's clock into `req` (sim_isend, sim_irecv). */
+void sim_replay_analytic_post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes);
+/* Whether `req` is over by the rank's clock (sim_test); never blocks. */
+int sim_replay_analytic_test(sim_rank_t *rank, sim_request_t *req);
+/* Waits until `req` is over and records it (sim_wait); the caller frees the request. */
+void sim_replay_analytic_finish(sim_rank_t *rank, sim_request_t *req);
 
 #endif

@@ -1,17 +1,17 @@
-/* The analytic network (sim_net_analytic.h, docs/scale.md): messages matched in their ranks' queues and priced alone
- * by the platform's model (Hockney's latency + size / bandwidth, or the T800's T(l, d) of seed 001 eq. 4), with the
- * machine's send semantics (synchronous, or eager below simrun:eager-bytes), as LogGOPSim prices a message. */
-#include "sim_net_analytic.h"
+/* The replay layer's analytic network (network = analytic, docs/scale.md): messages matched in their ranks' queues and
+ * priced alone by the platform's model (Hockney's latency + size / bandwidth, or the T800's T(l, d) of seed 001 eq. 4),
+ * with the machine's send semantics (synchronous, or eager below simrun:eager-bytes), as LogGOPSim prices a message. */
 #include "sim_engine.h"
 #include "sim_error.h"
+#include "sim_replay_world.h"
 
 #include <simgrid/actor.h>
 #include <stdlib.h>
 
 /* Route slots per rank, direct-mapped on the peer id: the neighbours of a mesh and a broadcast's root stay. */
-enum { SIM_NET_ROUTE_SLOTS = 16 };
+enum { SIM_ANALYTIC_ROUTE_SLOTS = 16 };
 
-struct sim_net_slot {
+struct sim_analytic_slot {
   int id_plus_1; /* the peer's id + 1, or 0 when empty (as calloc leaves it) */
   sim_route_t route;
 };
@@ -32,13 +32,13 @@ struct sim_amsg {
   sim_eager_t *lost;   /* an eager send not yet received: its entry in the world's list (check_eager names it) */
 };
 
-int sim_net_analytic_start(sim_world_t *world, char *err, size_t errlen)
+int sim_replay_analytic_start(sim_world_t *world, char *err, size_t errlen)
 {
   int rc = sim_engine_alone_prepare(err, errlen);
   if (rc != 0)
     return rc;
   int n = world->job->nranks;
-  world->nroute_slots = n < SIM_NET_ROUTE_SLOTS ? n : SIM_NET_ROUTE_SLOTS;
+  world->nroute_slots = n < SIM_ANALYTIC_ROUTE_SLOTS ? n : SIM_ANALYTIC_ROUTE_SLOTS;
   world->route_cache = calloc((size_t)n * (size_t)world->nroute_slots, sizeof *world->route_cache);
   if (!world->route_cache)
     return SIM_ENOMEM;
@@ -56,7 +56,7 @@ static void free_list(sim_amsg_t *m)
   }
 }
 
-void sim_net_analytic_stop(sim_world_t *world)
+void sim_replay_analytic_stop(sim_world_t *world)
 {
   for (int i = 0; world->ranks && world->route_cache && i < world->job->nranks; i++) {
     free_list(world->ranks[i].net.sends);
@@ -69,7 +69,7 @@ void sim_net_analytic_stop(sim_world_t *world)
 /* The route from the rank's host to rank `other`'s, looked up on the slot's first use. */
 static const sim_route_t *route_to(const sim_rank_t *rank, int other)
 {
-  sim_net_slot_t *slot = &rank->net.routes[other % rank->world->nroute_slots];
+  sim_analytic_slot_t *slot = &rank->net.routes[other % rank->world->nroute_slots];
   if (slot->id_plus_1 != other + 1) {
     slot->id_plus_1 = other + 1;
     sim_engine_route_figures(rank->host, rank->world->ranks[other].host, &slot->route);
@@ -77,7 +77,7 @@ static const sim_route_t *route_to(const sim_rank_t *rank, int other)
   return &slot->route;
 }
 
-int sim_net_analytic_hops(const sim_rank_t *rank, int other)
+int sim_replay_analytic_hops(const sim_rank_t *rank, int other)
 {
   return route_to(rank, other)->hops;
 }
@@ -187,7 +187,7 @@ static void wait_for(sim_rank_t *rank, sim_amsg_t *m, int peer, int sending)
   rank->blocked_on = -1;
 }
 
-void sim_net_analytic_post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
+void sim_replay_analytic_post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
 {
   *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes, .start = rank->ready, .end = rank->ready};
   sim_amsg_t *m = post(rank, peer, sending, bytes);
@@ -206,7 +206,7 @@ static void settle(sim_request_t *req)
   req->amsg = NULL;
 }
 
-int sim_net_analytic_test(sim_rank_t *rank, sim_request_t *req)
+int sim_replay_analytic_test(sim_rank_t *rank, sim_request_t *req)
 {
   if (req->amsg && (!req->amsg->matched || req->amsg->end > rank->ready))
     return 0;
@@ -215,7 +215,7 @@ int sim_net_analytic_test(sim_rank_t *rank, sim_request_t *req)
   return 1;
 }
 
-void sim_net_analytic_finish(sim_rank_t *rank, sim_request_t *req)
+void sim_replay_analytic_finish(sim_rank_t *rank, sim_request_t *req)
 {
   double arrived = rank->ready;
   if (req->amsg) {
@@ -225,9 +225,9 @@ void sim_net_analytic_finish(sim_rank_t *rank, sim_request_t *req)
   sim_replay_message_over(rank, req->peer, req->sending, req->bytes, arrived, req->start, req->end);
 }
 
-void sim_net_analytic_message(sim_rank_t *rank, int peer, int sending, double bytes)
+void sim_replay_analytic_message(sim_rank_t *rank, int peer, int sending, double bytes)
 {
   sim_request_t req;
-  sim_net_analytic_post(rank, &req, peer, sending, bytes);
-  sim_net_analytic_finish(rank, &req);
+  sim_replay_analytic_post(rank, &req, peer, sending, bytes);
+  sim_replay_analytic_finish(rank, &req);
 }

@@ -1,4 +1,4 @@
-/* The analytic network (sim_net_analytic.h) against two independent references: SimGrid's network running the same
+/* The analytic network (sim_replay_world.h) against two independent references: SimGrid's network running the same
  * program (every interval of every rank to 1e-9 relative where no two messages share a link), and hand calculations
  * of one message alone (seed 001's Table 2 for the T800, latency + size / bandwidth for Fast Ethernet). Where messages
  * do share a link, SimGrid shares its bandwidth and the analytic network does not: both are checked by hand. */
@@ -124,7 +124,7 @@ static void pingpong(sim_rank_t *rank, const void *arg)
 
 /* On the flat T800 mesh every message of the ping-pong takes Table 2's T(l, d), d its hop count (1 to 6 on 4 x 4),
  * under both networks. */
-static void test_sim_net_analytic_pingpong_is_table2(void)
+static void test_sim_replay_analytic_pingpong_is_table2(void)
 {
   met_trace_t *trace = both_networks(flat_mesh(), 16, pingpong);
   size_t checked = 0;
@@ -167,7 +167,7 @@ static void eager_then_synchronous(sim_rank_t *rank, const void *arg)
 
 /* By hand: the eager send is over for rank 0 at 0; its transfer starts when rank 1 receives (0.01). The synchronous
  * one waits for rank 1's second receive, at 0.01 + T(1000) + 0.01, and both end T(100000) later. */
-static void test_sim_net_analytic_eager_and_synchronous_sends(void)
+static void test_sim_replay_analytic_eager_and_synchronous_sends(void)
 {
   met_trace_t *trace = both_networks(PENTIUM2, 2, eager_then_synchronous);
   double second = 0.01 + fast_ethernet(1000) + 0.01;
@@ -195,7 +195,7 @@ static void nonblocking(sim_rank_t *rank, const void *arg)
   }
 }
 
-static void test_sim_net_analytic_nonblocking_messages(void)
+static void test_sim_replay_analytic_nonblocking_messages(void)
 {
   met_trace_t *trace = both_networks(PENTIUM2, 2, nonblocking);
   CU_ASSERT(close_to(met_trace_end(trace), 0.02 + fast_ethernet(5000)));
@@ -220,7 +220,7 @@ static void two_into_one(sim_rank_t *rank, const void *arg)
 
 /* Contention: SimGrid halves the down link's bandwidth for each flow, so both end at the latency + 2 MB / bandwidth;
  * the analytic network prices each alone, latency + 1 MB / bandwidth. */
-static void test_sim_net_analytic_leaves_contention_out(void)
+static void test_sim_replay_analytic_leaves_contention_out(void)
 {
   met_trace_t *simgrid = run(PENTIUM2, 3, two_into_one, 0);
   met_trace_t *analytic = run(PENTIUM2, 3, two_into_one, 1);
@@ -238,7 +238,7 @@ static void crossed_receives(sim_rank_t *rank, const void *arg)
 }
 
 /* A deadlock is named as under SimGrid's network. */
-static void test_sim_net_analytic_names_a_deadlock(void)
+static void test_sim_replay_analytic_names_a_deadlock(void)
 {
   char err[1024];
   int rc;
@@ -255,7 +255,7 @@ static void unreceived(sim_rank_t *rank, const void *arg)
     sim_send(rank, 1, 100);
 }
 
-static void test_sim_net_analytic_names_a_lost_eager_message(void)
+static void test_sim_replay_analytic_names_a_lost_eager_message(void)
 {
   char err[1024];
   int rc;
@@ -286,7 +286,7 @@ static char *pingpong_csv(const char *dir, const char *network)
 
 /* `--set network=analytic` runs a shipped scenario with the analytic network, named in the CSV's network column:
  * the T800 ping-pong (one message at a time) gives SimGrid's figures; an unknown network is refused. */
-static void test_sim_net_analytic_scenario_parameter(void)
+static void test_sim_replay_analytic_scenario_parameter(void)
 {
   char dir[] = "/tmp/simrun-analytic-XXXXXX";
   CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
@@ -307,7 +307,7 @@ static void test_sim_net_analytic_scenario_parameter(void)
 /* The ping-ring skeleton on the flat 4 x 4 mesh, under both networks: a 1000-byte token round 16 ranks in snake
  * order is 15 messages of one hop and one of 3 (rank 15, at row 3 column 0, back to rank 0): by Table 2,
  * 15 T(1000, 1) + T(1000, 3). */
-static void test_sim_net_analytic_ping_ring(void)
+static void test_sim_replay_analytic_ping_ring(void)
 {
   char dir[] = "/tmp/simrun-analytic-XXXXXX";
   CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
@@ -342,16 +342,16 @@ static void test_sim_net_analytic_ping_ring(void)
 int main(void)
 {
   static const tu_case_t cases[] = {
-      {"test_sim_net_analytic_pingpong_is_table2", test_sim_net_analytic_pingpong_is_table2},
-      {"test_sim_net_analytic_eager_and_synchronous_sends", test_sim_net_analytic_eager_and_synchronous_sends},
-      {"test_sim_net_analytic_nonblocking_messages", test_sim_net_analytic_nonblocking_messages},
-      {"test_sim_net_analytic_leaves_contention_out", test_sim_net_analytic_leaves_contention_out},
-      {"test_sim_net_analytic_names_a_deadlock", test_sim_net_analytic_names_a_deadlock},
-      {"test_sim_net_analytic_names_a_lost_eager_message", test_sim_net_analytic_names_a_lost_eager_message},
-      {"test_sim_net_analytic_scenario_parameter", test_sim_net_analytic_scenario_parameter},
-      {"test_sim_net_analytic_ping_ring", test_sim_net_analytic_ping_ring},
+      {"test_sim_replay_analytic_pingpong_is_table2", test_sim_replay_analytic_pingpong_is_table2},
+      {"test_sim_replay_analytic_eager_and_synchronous_sends", test_sim_replay_analytic_eager_and_synchronous_sends},
+      {"test_sim_replay_analytic_nonblocking_messages", test_sim_replay_analytic_nonblocking_messages},
+      {"test_sim_replay_analytic_leaves_contention_out", test_sim_replay_analytic_leaves_contention_out},
+      {"test_sim_replay_analytic_names_a_deadlock", test_sim_replay_analytic_names_a_deadlock},
+      {"test_sim_replay_analytic_names_a_lost_eager_message", test_sim_replay_analytic_names_a_lost_eager_message},
+      {"test_sim_replay_analytic_scenario_parameter", test_sim_replay_analytic_scenario_parameter},
+      {"test_sim_replay_analytic_ping_ring", test_sim_replay_analytic_ping_ring},
       {NULL, NULL}};
-  int status = tu_run("sim_net_analytic", cases);
+  int status = tu_run("sim_replay_analytic", cases);
   if (flat[0]) {
     unlink(flat);
     *strrchr(flat, '/') = '\0';

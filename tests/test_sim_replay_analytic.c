@@ -265,18 +265,25 @@ static void test_sim_replay_analytic_names_a_lost_eager_message(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank 0's send of 100 bytes to rank 1 is never received"));
 }
 
-/* The CSV of `network`'s run of the T800 ping-pong scenario, with the network's name replaced by X; NULL on failure. */
-static char *pingpong_csv(const char *dir, const char *network)
+/* Runs simrun with `args` in `dir`, which must succeed, and returns the out.csv it wrote (the caller frees it). */
+static char *simrun_csv(const char *dir, const char *const *args)
 {
-  char set[64];
-  snprintf(set, sizeof set, "network=%s", network);
-  const char *args[] = {"-q", "--no-cache", "--set", set, "--csv", "out.csv", "t800-pingpong", NULL};
   cli_run_t run;
   CU_ASSERT_FATAL(run_simrun(dir, args, &run) == 0);
   CU_ASSERT_EQUAL(run.status, 0);
   run_free(&run);
   char *csv = read_output(dir, "out.csv");
   CU_ASSERT_FATAL(csv != NULL);
+  return csv;
+}
+
+/* The CSV of `network`'s run of the T800 ping-pong scenario, with the network's name replaced by X; NULL on failure. */
+static char *pingpong_csv(const char *dir, const char *network)
+{
+  char set[64];
+  snprintf(set, sizeof set, "network=%s", network);
+  const char *args[] = {"-q", "--no-cache", "--set", set, "--csv", "out.csv", "t800-pingpong", NULL};
+  char *csv = simrun_csv(dir, args);
   char *at = strstr(csv, network);
   CU_ASSERT_FATAL(at != NULL && at[-1] == ',' && at[strlen(network)] == ',');
   memmove(at + 1, at + strlen(network), strlen(at + strlen(network)) + 1);
@@ -323,12 +330,7 @@ static void test_sim_replay_analytic_ping_ring(void)
           flat_mesh());
   fclose(xml);
   const char *args[] = {"-q", "--no-cache", "--csv", "out.csv", "ring.xml", NULL};
-  cli_run_t run;
-  CU_ASSERT_FATAL(run_simrun(dir, args, &run) == 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  run_free(&run);
-  char *csv = read_output(dir, "out.csv");
-  CU_ASSERT_FATAL(csv != NULL);
+  char *csv = simrun_csv(dir, args);
   double expected = 15 * table2(1000, 1) + table2(1000, 3);
   CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",simgrid,"));
   CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",analytic,"));

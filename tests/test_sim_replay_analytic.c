@@ -308,6 +308,12 @@ static void test_sim_replay_analytic_scenario_parameter(void)
   CU_ASSERT_EQUAL(run.status, 2);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "unknown network 'bogus'; choose one of: simgrid, analytic"));
   run_free(&run);
+  /* the DSM protocol's messages are SimGrid communications of their own: refused rather than mixed */
+  const char *dsm[] = {"-q", "--no-cache", "--set", "network=analytic", "dsm-false-sharing", NULL};
+  CU_ASSERT_FATAL(run_simrun(dir, dsm, &run) == 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "network = analytic prices the replay layer's messages, not the DSM"));
+  run_free(&run);
   remove_folder(dir);
 }
 

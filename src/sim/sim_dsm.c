@@ -333,6 +333,12 @@ void dsm_world_release(dsm_world_t *w)
 
 void sim_dsm_run(sim_rank_t *rank, const sim_dsm_program_t *program)
 {
+  if (sim_rank_analytic(rank)) { /* the protocol's messages are SimGrid communications, timed on SimGrid's clock */
+    sim_rank_fail(rank, SIM_EPARAM,
+                  "network = analytic prices the replay layer's messages, not the DSM protocol's; run the DSM "
+                  "skeletons with the default network (network = simgrid)");
+    return;
+  }
   if (!dsm_world && !(dsm_world = world_new(rank, program))) {
     sim_rank_fail(rank, SIM_ENOMEM, "out of memory");
     return;

@@ -21,6 +21,11 @@ int sim_rank_id(const sim_rank_t *rank)
   return rank->id;
 }
 
+int sim_rank_analytic(const sim_rank_t *rank)
+{
+  return rank->world->analytic;
+}
+
 int sim_rank_count(const sim_rank_t *rank)
 {
   return rank->world->job->nranks;

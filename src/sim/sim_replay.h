@@ -58,6 +58,9 @@ int sim_hops(const sim_rank_t *rank, int other);
  * the host has none (the platform is not a mesh). */
 int sim_rank_coords(const sim_rank_t *rank, int other, int *row, int *col);
 
+/* Whether the run's messages go through the analytic network (sim_job_t's analytic) rather than SimGrid's. */
+int sim_rank_analytic(const sim_rank_t *rank);
+
 /* Labels the intervals recorded from now on (for example "distribution", "step", "collection"). */
 void sim_phase(sim_rank_t *rank, const char *label);
 

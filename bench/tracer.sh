@@ -4,6 +4,9 @@
 # (MPI_Wtime from after MPI_Init to before MPI_Finalize, as ring_matmul prints it) and of mpirun's wall time, and the
 # overheads in %. The goal is under 5% (issue 16). Ranks beyond the machine's cores share them (--oversubscribe), so
 # other load on the machine shows as noise in the medians; the minima are the least disturbed runs.
+# Then the cost of each traced call (bench/trc_calls.c: 10^6 calls each of MPI_Send to MPI_PROC_NULL, MPI_Test and
+# MPI_Iprobe finding nothing, on one rank, CPU time), untraced and traced, the least of RUNS runs, beside the 0.3 us
+# target of issue 25; and what the traced run's 10^6 unsuccessful tests became: records, trace size, computation.
 # Usage: bench/tracer.sh [N [RUNS]]   (default N = 600, RUNS = 7; needs build/libsimrun-trace.so and Open MPI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,3 +53,30 @@ paste <(stat "$work/plain" 1; stat "$work/plain" 2) <(stat "$work/traced" 1; sta
          100 * ($7 - $5) / $5, 100 * ($8 - $6) / $6 }'
 lines=$(cat "$work"/trace/rank-*.txt | wc -l)
 printf 'trace: %s TI lines in %d rank files\n' "$lines" "$(ls "$work"/trace/rank-*.txt | wc -l)"
+
+mpicc -O2 bench/trc_calls.c -o "$work/trc_calls"
+: > "$work/calls-plain"
+: > "$work/calls-traced"
+for i in $(seq "$runs"); do
+  mpirun -np 1 "$work/trc_calls" 1000000 >> "$work/calls-plain" 2> /dev/null
+  rm -rf "$work/calls"
+  mpirun -np 1 -x LD_PRELOAD="$lib" -x SIMRUN_TRACE_DIR="$work/calls" "$work/trc_calls" 1000000 \
+    >> "$work/calls-traced" 2> /dev/null
+done
+printf '\nper call (ns of CPU time, least of %d runs of 10^6 calls, p = 1)\n' "$runs"
+printf '%-11s %9s %9s %9s %9s\n' call untraced traced cost target
+for call in MPI_Send MPI_Test MPI_Iprobe; do
+  plain=$(awk -v c=$call '$1 == c { print $2 }' "$work/calls-plain" | sort -g | head -1)
+  traced=$(awk -v c=$call '$1 == c { print $2 }' "$work/calls-traced" | sort -g | head -1)
+  awk -v c=$call -v p="$plain" -v t="$traced" 'BEGIN { printf "%-11s %9.1f %9.1f %9.1f %9d\n", c, p, t, t - p, 300 }'
+done
+# The last traced run's MPI_Test loop: its poll records, and the computation recorded between its first and last.
+awk '/MPI_Test\*/ { if (!first) first = $1; last = $2; polls++; n += substr($7, 10) }
+     first && !done && $3 == "compute" { compute += $2 - $1 }
+     /MPI_Iprobe/ { done = 1 }
+     END { printf "10^6 MPI_Test: %d poll records (%d polls) over %.3f s, computation %.3f%% of it\n", polls, n,
+           last - first, 100 * compute / (last - first) }' "$work/calls/timeline-0.txt"
+printf 'trace of the per-call run: %s (TI %s, timeline %s)\n' "$(du -sh "$work/calls" | cut -f1)" \
+  "$(du -h "$work/calls/rank-0.txt" | cut -f1)" "$(du -h "$work/calls/timeline-0.txt" | cut -f1)"
+# simrun analyse on a long run: peak memory (bench/analyse_memory.sh; docs/tracer.md, "One pass, bounded memory")
+bench/analyse_memory.sh "${SIMRUN_ANALYSE_MB:-512}"

@@ -18,14 +18,21 @@ measured_nb="78.15 41.33 22.67 13.73 9.4 7.46 6.89 7.54"
 model_nb="74.26 39.48 21.12 12 7.55 5.52 4.99 5.62"
 
 # Each variant: a name and the sed script that makes it from the shipped platform (empty: the platform as shipped).
-# The last two are not ablations but the ends of the C004 delay's documented range (INMOS TN19: 1.6 to 2 bit times).
+# two-buffers is the other forwarding mode (docs/t800.md, step 5); c004-1.6-bits and c004-2.0-bits are not ablations but
+# the ends of the C004 delay's documented range (INMOS TN19: 1.6 to 2 bit times); table5-link-init is the option that
+# charges Table 5's T_cni (the paper's model value) for link initialisation; onchip-spill is the hypothesis of the
+# one-to-all deficit at p = 4, every on-chip (internal memory) access charged at the external-memory cost.
+init_table5='1 0 2 0.001 4 0.004 8 0.01 16 0.03 32 0.07 64 0.17 128 0.49'
 variants=(full "" \
-  no-clusters '/simrun:c004-delay-bits\|simrun:link-bit-rate/d' \
+  two-buffers 's/"simrun:forward-buffers" value="1"/"simrun:forward-buffers" value="2"/' \
+  no-clusters '/simrun:c004-delay-bits\|simrun:link-bit-rate\|simrun:forward-buffers/d' \
   no-contention 's/bandwidth="751879.7Bps"/bandwidth="1e15Bps"/' \
   no-link-init 's/"simrun:link-init-us" value="1270"/"simrun:link-init-us" value="0"/' \
   no-host-io 's/"simrun:io-\(input\|output\)-us" value="[0-9. ]*"/"simrun:io-\1-us" value="0 0"/' \
   c004-1.6-bits 's/"simrun:c004-delay-bits" value="1.75"/"simrun:c004-delay-bits" value="1.6"/' \
-  c004-2.0-bits 's/"simrun:c004-delay-bits" value="1.75"/"simrun:c004-delay-bits" value="2.0"/')
+  c004-2.0-bits 's/"simrun:c004-delay-bits" value="1.75"/"simrun:c004-delay-bits" value="2.0"/' \
+  table5-link-init "s#<prop id=\"simrun:link-init-us\" value=\"1270\"/>#&<prop id=\"simrun:link-init-by-p\" value=\"$init_table5\"/>#" \
+  onchip-spill 's/"simrun:cycles-intmem" value="10.9635"/"simrun:cycles-intmem" value="34.42766666666667"/')
 
 # Runs scenarios/gj256.xml on variant $1 (sed script $2); leaves "broadcast p t_par" lines in $work/$1.txt.
 run_variant() {
@@ -87,30 +94,35 @@ for bcast in one-to-all neighbour; do
   done
 done
 
-# Mean absolute errors per broadcast and variant, and the paper's model's.
+# Mean and largest absolute errors over p = 2-128 per broadcast and variant, and the paper's model's ("mean / max").
+# abs_errors prints one |error| per line for measured values $1 and predicted values $2 (p = 2-128: the 7 last).
+abs_errors() {
+  awk -v m="$1" -v s="$2" 'BEGIN { n = split(m, mv, " "); split(s, sv, " ")
+    for (i = 2; i <= n; i++) { e = (sv[i] - mv[i]) / mv[i]; print (e < 0 ? -e : e) } }'
+}
+mean_max() { awk '{ sum += $1; if ($1 > max) max = $1 } END { printf "%.1f%% / %.1f%%", 100 * sum / NR, 100 * max }'; }
 echo
-header="| mean abs. error |"
+header="| mean / max abs. error |"
 rule="|---|"
 for ((i = 0; i < ${#variants[@]}; i += 2)); do header="$header ${variants[i]} |"; rule="$rule---|"; done
 echo "$header paper's model |"
 echo "$rule---|"
 for bcast in one-to-all neighbour; do
-  if [ "$bcast" = one-to-all ]; then set -- $measured_one; m=("$@"); set -- $model_one; k=("$@")
-  else set -- $measured_nb; m=("$@"); set -- $model_nb; k=("$@"); fi
+  if [ "$bcast" = one-to-all ]; then m=$measured_one; k=$model_one; else m=$measured_nb; k=$model_nb; fi
   line="| $bcast, p = 2-128 |"
   for ((v = 0; v < ${#variants[@]}; v += 2)); do
-    sum=0
-    i=0
-    for p in $ps; do
-      [ "$p" = 1 ] || sum=$(awk -v a="$sum" -v m="${m[i]}" -v s="$(t_par "${variants[v]}" "$bcast" "$p")" \
-        'BEGIN { e = (s - m) / m; print a + (e < 0 ? -e : e) }')
-      i=$((i + 1))
-    done
-    line="$line $(awk -v a="$sum" 'BEGIN { printf "%.1f%%", 100 * a / 7 }') |"
+    sims=""
+    for p in $ps; do sims="$sims $(t_par "${variants[v]}" "$bcast" "$p")"; done
+    line="$line $(abs_errors "$m" "$sims" | mean_max) |"
   done
-  sum=0
-  for i in 1 2 3 4 5 6 7; do
-    sum=$(awk -v a="$sum" -v m="${m[i]}" -v k="${k[i]}" 'BEGIN { e = (k - m) / m; print a + (e < 0 ? -e : e) }')
-  done
-  echo "$line $(awk -v a="$sum" 'BEGIN { printf "%.1f%%", 100 * a / 7 }') |"
+  echo "$line $(abs_errors "$m" "$k" | mean_max) |"
 done
+
+# The on-chip RAM hypothesis on its own trigger (docs/t800.md, "One-to-all at p = 4"): the onchip-spill variant for the
+# one-to-all program from p = 4, the platform as shipped for every other point.
+sims=""
+for p in $ps; do
+  if [ "$p" -ge 4 ]; then sims="$sims $(t_par onchip-spill one-to-all "$p")"; else sims="$sims $(t_par full one-to-all "$p")"; fi
+done
+echo
+echo "onchip-spill on one-to-all from p = 4 only, errors p = 2-128: $(abs_errors "$measured_one" "$sims" | mean_max)"

@@ -1,6 +1,7 @@
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
 #include "cli_characterise.h"
+#include "cli_compare.h"
 #include "app_catalogue.h"
 #include "cli_html.h"
 #include "cli_output.h"
@@ -10,6 +11,7 @@
 #include "cli_config.h"
 #include "cli_data.h"
 #include "cli_progress.h"
+#include "cli_provenance.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
 #include "scn_scenario.h"
@@ -17,6 +19,7 @@
 #include "stu_farm.h"
 #include "stu_sweep.h"
 #include "cli_analyse.h"
+#include "cli_machine.h"
 
 #include <getopt.h>
 #include <signal.h>
@@ -54,6 +57,8 @@ static void usage(FILE *out)
       "Usage: simrun [run] [OPTIONS] SCENARIO.xml|NAME   NAME: a shipped scenario (simrun --list)\n"
       "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
       "       simrun characterise FILE.csv          fits eq. 4 to ping-pong times: see simrun characterise --help\n"
+      "       simrun compare A.csv B.csv            compares two results tables: see simrun compare --help\n"
+      "       simrun machine probe FILE.xml         measures this machine into a platform: see simrun machine --help\n"
       "\n"
       "Measured MPI runs: simrun analyse DIR [DIR...] [OPTIONS] analyses runs traced by libsimrun-trace.so;\n"
       "see simrun analyse --help.\n"
@@ -67,9 +72,11 @@ static void usage(FILE *out)
       "\n"
       "Options:\n"
       "  --csv FILE          also write one CSV row per point to FILE (overrides the scenario's <report csv>), and\n"
-      "                      the per-process, per-message, wait-map, wait-state or DSM rows to\n"
+      "                      the per-process, per-message, wait-map, wait-state, DSM or reference rows to\n"
       "                      FILE-processes.csv, -messages.csv, -waits.csv, -wait-states.csv,\n"
-      "                      -profiles.csv, -requests.csv (FILE without .csv); columns: docs/results.md\n"
+      "                      -profiles.csv, -requests.csv, -references.csv, the regression fits to\n"
+      "                      -fits.csv, and the run's versions, command line and scenario hash to\n"
+      "                      -provenance.csv (FILE without .csv); columns: docs/results.md\n"
       "  --json FILE         also write the results as JSON to FILE (overrides <report json>)\n"
       "  --per-process P     also show the per-process overhead ratios for p = P (overrides <report\n"
       "                      per-process>); P must be one of the scenario's p values\n"
@@ -105,13 +112,17 @@ static void usage(FILE *out)
       "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
       "Paths inside a scenario are relative to the scenario file (or, where nothing is there, to the shipped\n"
       "scenarios' folder, so that a copied scenario still finds its platform); paths given as options, to the\n"
-      "current folder. A scenario's <report csv/json> must lie inside the scenario's folder; --csv and --json\n"
-      "write anywhere.\n"
+      "current folder, and a scenario path found nowhere there, to simrun's data folder (scenarios/gj256.xml\n"
+      "works from any folder). A scenario's <report csv/json> must lie inside the scenario's folder; --csv and\n"
+      "--json write anywhere, but no output may replace an input (the scenario, a platform, a trace), lie in the\n"
+      "cache or be another output of the run: checked before anything runs.\n"
       "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
       "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
-      "it stopped; the outputs are written only when the whole sweep is done.\n"
+      "it stopped. The outputs are written under temporary names and renamed together once all are complete: a\n"
+      "signal at any step leaves the earlier files as they were and names those not written. FILE '-' is\n"
+      "standard output (--csv, --json, --paje, --html; the report then goes to standard error).\n"
       "Exit status: 0 success, 1 runtime failure, 2 bad input or usage, 128 + N when stopped by signal N\n"
-      "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).\n",
+      "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE, which ends the run silently).\n",
       app_names());
 }
 
@@ -267,6 +278,17 @@ static void show_progress(size_t done, size_t total, void *ctx)
   fflush(stderr);
 }
 
+static int show_bar; /* the progress bar is shown (run_study) */
+
+/* Each finished point: the test hook's "sweep" step (cli_signal.h) at the first, then the progress bar. */
+static void on_point(size_t done, size_t total, void *ctx)
+{
+  if (done == 1)
+    cli_signal_step("sweep", "during the sweep");
+  if (show_bar)
+    show_progress(done, total, ctx);
+}
+
 /* A damaged cache entry, deleted and recomputed. */
 static void show_warning(const char *message, void *ctx)
 {
@@ -279,6 +301,7 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
 {
   char cache[4096];
   int progress = !opts->quiet && isatty(STDERR_FILENO);
+  show_bar = progress;
   struct timespec start;
   clock_gettime(CLOCK_MONOTONIC, &start);
   stu_options_t options = {.per_process = per_process,
@@ -286,7 +309,7 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
                            .farm = opts->mpi,
                            .ti_dir = opts->ti,
                            .stop = cli_signal_stop,
-                           .progress = progress ? show_progress : NULL,
+                           .progress = on_point,
                            .ctx = &start,
                            .warn = show_warning,
                            .shard_index = opts->config.shard_index,
@@ -298,13 +321,6 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
   if (progress && rc != 0)
     fprintf(stderr, "\n");
   return rc;
-}
-
-/* Opens the output files before any simulation, so that an unwritable path fails at once. */
-static int open_outputs(const char *csv, const char *json, rep_file_t **csv_file, rep_file_t **json_file)
-{
-  int status = cli_open_output(csv, csv_file);
-  return status != EXIT_OK ? status : cli_open_output(json, json_file);
 }
 
 /* --paje needs a trace, which the study keeps for the per-process p only; the --svg and --otf2 folders are probed
@@ -335,40 +351,55 @@ static int prepare_pictures(const options_t *opts, int per_process)
     fprintf(stderr, "simrun: error: %s\n", message);
     return EXIT_INPUT;
   }
-  if (opts->svg && per_process == 0)
-    fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");
   return EXIT_OK;
 }
 
-/* Opens the output files (--csv, --json, --paje or the scenario's): an unwritable path fails before any simulation,
- * so run() opens them once to check, and again only when the study is done, leaving nothing behind in between. */
-static int open_all(const options_t *opts, const scn_scenario_t *scenario, rep_file_t **csv_file,
-                    rep_file_t **json_file, rep_file_t **paje_file)
-{
-  int status = open_outputs(opts->csv ? opts->csv : scenario->csv, opts->json ? opts->json : scenario->json, csv_file,
-                            json_file);
-  rep_file_t *html_file = NULL; /* opened only to check the path: cli_html_write opens it again */
-  status = status == EXIT_OK ? cli_open_output(opts->html, &html_file) : status;
-  rep_file_abort(html_file);
-  return status == EXIT_OK ? cli_open_output(opts->paje, paje_file) : status;
-}
-
-static void abort_all(rep_file_t **csv_file, rep_file_t **json_file, rep_file_t **paje_file)
-{
-  rep_file_abort(*csv_file);
-  rep_file_abort(*json_file);
-  rep_file_abort(*paje_file);
-  *csv_file = *json_file = *paje_file = NULL;
-}
-
-/* After a signal (SIGINT, SIGTERM, SIGHUP): 128 + its number, with the study's message. */
+/* After a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE): 128 + its number, with the study's message or the step it came
+ * at, and the outputs not written; nothing for SIGPIPE (the reader went away). */
 static int interrupted(int rc, const scn_error_t *err)
 {
-  if (rc == SIM_EINTR && err->message[0])
-    print_error(err);
-  else
-    fprintf(stderr, "simrun: error: interrupted; nothing was written\n");
+  char line[2600];
+  if (!cli_signal_claim() || cli_signal_quiet())
+    return cli_signal_status();
+  cli_signal_message(line, sizeof line);
+  if (rc == SIM_EINTR && err->message[0]) { /* the sweep's count of finished points, and where they are kept */
+    const char *rest = strchr(line, ';');
+    fprintf(stderr, "simrun: error: %s: %s%s\n", err->file, err->message, rest ? rest : "");
+  } else
+    fprintf(stderr, "simrun: error: %s\n", line);
   return cli_signal_status();
+}
+
+/* The outputs of the options, or else of the scenario, for cli_results and for the stop's message. */
+static cli_outputs_t outputs_of(const options_t *opts, const scn_scenario_t *scenario)
+{
+  cli_outputs_t o = {.csv = opts->csv ? opts->csv : scenario->csv,
+                     .json = opts->json ? opts->json : scenario->json,
+                     .paje = opts->paje,
+                     .otf2 = opts->otf2,
+                     .svg = opts->svg,
+                     .ti = opts->ti,
+                     .html = opts->html};
+  const char *const names[] = {o.csv, o.json, o.paje, o.otf2, o.svg, o.html, o.ti};
+  char list[2048] = "";
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (names[i] && strlen(list) + strlen(names[i]) + 3 < sizeof list)
+      snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", names[i]);
+  cli_signal_outputs(list);
+  return o;
+}
+
+/* No output may replace an input, the cache or another output (cli_output.h); each can be written (cli_results.h). */
+static int check_files(const options_t *opts, const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
+                       const cli_outputs_t *outputs)
+{
+  char cache[4096];
+  cli_outputs_t given = *outputs; /* the scenario's <report csv/json> are checked as such, with their line */
+  given.csv = opts->csv;
+  given.json = opts->json;
+  given.cache = !opts->no_cache && stu_cache_default_dir(cache, sizeof cache) == 0 ? cache : NULL;
+  int status = cli_check_run_files(scenario, skeleton->spec, &given);
+  return status == EXIT_OK ? cli_outputs_check(outputs) : status;
 }
 
 static int run(const options_t *opts)
@@ -376,9 +407,6 @@ static int run(const options_t *opts)
   scn_error_t err = {0};
   scn_scenario_t *scenario = NULL;
   stu_study_t *study = NULL;
-  rep_file_t *csv_file = NULL;
-  rep_file_t *json_file = NULL;
-  rep_file_t *paje_file = NULL;
   int status = EXIT_INPUT;
   if (scn_load(opts->scenario, &scenario, &err) != 0 || cli_set_apply(&opts->config, scenario, &err) != 0)
     goto report;
@@ -389,19 +417,31 @@ static int run(const options_t *opts)
     goto report;
   }
   int per_process = opts->per_process ? opts->per_process : scenario->per_process;
+  if (opts->per_process) /* the option replaces the file's value before the file is checked: --set may change p */
+    scenario->per_process = 0;
   if (scn_check(scenario, skeleton->spec, &err) != 0 || check_per_process(scenario, per_process, &err) != 0 ||
       (!opts->csv && scn_check_output(scenario, scenario->csv, "csv", &err) != 0) ||
       (!opts->json && scn_check_output(scenario, scenario->json, "json", &err) != 0))
     goto report;
-  status = prepare_pictures(opts, per_process);
-  const char *csv = opts->csv ? opts->csv : scenario->csv;
-  if (status == EXIT_OK)
-    status = open_all(opts, scenario, &csv_file, &json_file, &paje_file);
-  abort_all(&csv_file, &json_file, &paje_file);
+  cli_outputs_t outputs = outputs_of(opts, scenario);
+  status = check_files(opts, scenario, skeleton, &outputs);
+  status = status == EXIT_OK ? prepare_pictures(opts, per_process) : status;
   if (status != EXIT_OK)
     goto done;
-  int rc = run_study(opts, scenario, skeleton, per_process, &study, &err);
-  if (cli_signal_status()) {
+  if (opts->svg && per_process == 0) /* after every check, so that it never comes before an error */
+    fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");
+  char unrun[1200];
+  if (scn_unrun_reference(scenario, unrun, sizeof unrun))
+    fprintf(stderr, "simrun: warning: %s\n", unrun);
+  cli_signal_step("before", "before the sweep");
+  if ((status = cli_outputs_begin(&outputs)) != EXIT_OK)
+    goto done;
+  int rc = SIM_EINTR;
+  if (!cli_signal_stop()) {
+    cli_signal_step("started", "during the sweep");
+    rc = run_study(opts, scenario, skeleton, per_process, &study, &err);
+  }
+  if (cli_signal_stop()) {
     status = interrupted(rc, &err);
     goto done;
   }
@@ -409,32 +449,21 @@ static int run(const options_t *opts)
     status = sim_error_is_input(rc) ? EXIT_INPUT : EXIT_RUNTIME;
     goto report;
   }
-  status = open_all(opts, scenario, &csv_file, &json_file, &paje_file);
-  if (status != EXIT_OK)
-    goto done;
-  rep_print(stdout, study);
-  if (rep_print_fits(stdout, study) != 0)
+  cli_signal_step("after", "after the sweep");
+  FILE *out = cli_report_stream(&outputs);
+  rep_print(out, study);
+  if (rep_print_fits(out, study) != 0)
     fprintf(stderr, "simrun: warning: out of memory while fitting; no regression fits shown\n");
-  status = cli_write_outputs(study, csv, csv_file, json_file);
-  csv_file = json_file = NULL;
-  if (status == EXIT_OK) {
-    status = cli_write_paje(study, paje_file);
-    paje_file = NULL;
-  }
-  if (status == EXIT_OK)
-    status = cli_write_otf2(study, opts->otf2);
-  if (status == EXIT_OK)
-    status = cli_write_pictures(study, opts->svg);
-  if (status == EXIT_OK)
-    status = cli_html_write(study, opts->html);
+  fflush(out); /* a reader of the report gone (SIGPIPE) is known before the outputs are written */
+  status = cli_outputs_write(study, &outputs);
+  if (cli_signal_stop())
+    status = interrupted(0, &err);
   goto done;
 report:
   cli_set_blame(&opts->config, &err);
   print_error(&err);
 done:
-  rep_file_abort(csv_file);
-  rep_file_abort(json_file);
-  rep_file_abort(paje_file);
+  rep_file_rollback(); /* what was not written: nothing when the outputs were */
   stu_free(study);
   scn_free(scenario);
   return status;
@@ -472,11 +501,15 @@ int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "analyse") == 0)
     return cli_analyse_main(argc - 1, argv + 1);
+  if (argc > 1 && strcmp(argv[1], "machine") == 0)
+    return cli_machine_main(argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "platform") == 0)
     return cli_platform_main(argc - 1, argv + 1);
   scn_set_data_dir(cli_data_dir());
   if (argc > 1 && strcmp(argv[1], "characterise") == 0)
     return cli_characterise_main(argc - 1, argv + 1);
+  if (argc > 1 && strcmp(argv[1], "compare") == 0)
+    return cli_compare_main(argc - 1, argv + 1);
   options_t opts = {0};
   int status = parse_options(argc, argv, &opts);
   if (status >= 0)
@@ -487,8 +520,11 @@ int main(int argc, char **argv)
       (len < 4 || strcmp(opts.scenario + len - 4, ".xml") != 0))
     return fail_usage("'%s' is neither a scenario file nor a shipped scenario's name (simrun --list)", opts.scenario);
   opts.scenario = scenario;
+  cli_provenance_set(argc, argv);
   cli_signal_catch(); /* for the whole run: a signal at any step stops it the same way */
   status = opts.mpi ? run_farm(&opts) : run(&opts);
+  fflush(stdout); /* while SIGPIPE is still caught: a reader gone by now means 141, not a death by SIGPIPE */
+  status = status == EXIT_OK && cli_signal_status() ? cli_signal_status() : status;
   cli_signal_release();
   return status;
 }

@@ -7,7 +7,9 @@ Prints one line per failed check and exits 1 when any failed."""
 import csv
 import json
 import math
+import os
 import re
+import shlex
 import sys
 
 CORE = ["t_par_s", "t_seq_s", "speedup", "efficiency", "ovh_ctrl", "ovh_comm", "ovh_idle", "ovh_anomaly", "messages"]
@@ -29,9 +31,15 @@ def table(path):
     return header, rows
 
 
+def numeral(text):
+    """Whether `text` is a number as JSON writes them (the JSON gives such a parameter as a number)."""
+    return re.fullmatch(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?", text) is not None
+
+
 def key_columns(doc):
-    """The key columns every table starts with: scenario, platform, skeleton, the parameters but p, then p."""
-    params = [n.replace("-", "_") for n in doc["points"][0]["params"] if n != "p"]
+    """The key columns every table starts with: scenario, platform, skeleton, the parameters but p, then p (the JSON's
+    parameter keys are the columns' names)."""
+    params = [n for n in doc["points"][0]["params"] if n != "p"]
     return ["scenario", "platform", "skeleton"] + params + ["p"]
 
 
@@ -55,7 +63,8 @@ def check_main(folder, doc):
         check(row["scenario"] == doc["scenario"] and row["platform"] == point["platform"], "scenario, platform")
         check(int(row["p"]) == point["p"], "p")
         for name, value in point["params"].items():
-            check(name == "p" or row[name.replace("-", "_")] == value, f"parameter {name}")
+            check(name == "p" or row[name] == str(value), f"parameter {name}")
+            check(isinstance(value, str) != numeral(row.get(name, str(value))), f"parameter {name}: typed {value!r}")
         same(row["t_par_s"], point["t_par_s"], "t_par_s")
         check(int(row["messages"]) == point["messages"], "messages")
     return header, rows
@@ -82,7 +91,7 @@ def check_lost(folder, doc, report):
         for name in ("t_seq_s", "speedup", "efficiency", "overhead_s", "t_model_s"):
             same(row[name], point[name], name)
         for name, value in point["bottleneck"]["subcomponents"].items():
-            same(row[name.replace("-", "_") + "_s"], value, name)
+            same(row[name + "_s"], value, name)
         # the study's invariant (Lemeire eq. 1.14): speedup = p / (1 + sum of the ratios)
         total = sum(float(row["ovh_" + n]) for n in ("ctrl", "comm", "idle", "anomaly"))
         check(math.isclose(float(row["speedup"]), int(row["p"]) / (1 + total), rel_tol=1e-6), "eq. 1.14")
@@ -112,37 +121,36 @@ def check_ratios(rows, doc, report):
 def check_processes(folder, doc, rows, report):
     header, procs = table(f"{folder}/out-processes.csv")
     keys = key_columns(doc)
-    check(header == keys + ["rank", "work_s", "ovh_ctrl", "ovh_comm", "ovh_idle", "ovh_anomaly",
-                               "anomaly", "imbalance"], f"{header}")
-    with_procs = [pt for pt in doc["points"] if "per_process" in pt]
+    check(header == keys + ["rank", "rank_work_s", "rank_ovh_ctrl", "rank_ovh_comm", "rank_ovh_idle",
+                            "rank_ovh_anomaly", "rank_anomaly", "rank_imbalance"], f"{header}")
+    check(all(isinstance(pt["per_process"], list) for pt in doc["points"]), "per_process a list on every point")
+    with_procs = [pt for pt in doc["points"] if pt["per_process"]]
     check(len(procs) == sum(pt["p"] for pt in with_procs) and procs, f"{len(procs)} per-process rows")
     shown = report_rows(report, r"^\s+(\d+)\s+([0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)$")
     split = report_rows(report, r"^  rank (\d+)\s+([-0-9.]+)\s+([-0-9.]+)$")
     check(len(split) == len(procs), f"{len(split)} rows of true anomaly and imbalance for {len(procs)}")
     check(len(shown) == len(procs), f"{len(shown)} per-process report rows for {len(procs)}")
     for proc, line, parts in zip(procs, shown, split):
-        point = next(pt for pt in with_procs if all(proc[k] == str(v) for k, v in
-                                                     [("p", pt["p"])] + [(n.replace("-", "_"), v) for n, v in
-                                                                         pt["params"].items() if n != "p"]))
+        point = next(pt for pt in with_procs if all(proc[k] == str(v) for k, v in pt["params"].items()))
         item = point["per_process"][int(proc["rank"])]
-        same(proc["work_s"], item["work_s"], "work_s")
-        close(line[1], float(proc["work_s"]), "per-process work")
+        same(proc["rank_work_s"], item["work_s"], "work_s")
+        close(line[1], float(proc["rank_work_s"]), "per-process work")
         for i, name in enumerate(("ctrl", "comm", "idle", "anomaly")):
-            same(proc["ovh_" + name], item["overhead_ratios"][name], "per-process ovh_" + name)
-            close(line[2 + i], float(proc["ovh_" + name]), "per-process ovh_" + name)
+            same(proc["rank_ovh_" + name], item["overhead_ratios"][name], "per-process ovh_" + name)
+            close(line[2 + i], float(proc["rank_ovh_" + name]), "per-process ovh_" + name)
         # the report's second table splits the rank's anomaly into its true anomaly and its load imbalance
         check(parts[0] == proc["rank"], "order of the true anomaly and imbalance rows")
         for i, name in enumerate(("anomaly", "imbalance")):
-            same(proc[name], item[name], "per-process " + name)
-            close(parts[1 + i], float(proc[name]), "per-process " + name)
-        check(abs(float(proc["anomaly"]) + float(proc["imbalance"]) - float(proc["ovh_anomaly"])) < 1e-6,
+            same(proc["rank_" + name], item[name], "per-process " + name)
+            close(parts[1 + i], float(proc["rank_" + name]), "per-process " + name)
+        check(abs(float(proc["rank_anomaly"]) + float(proc["rank_imbalance"]) - float(proc["rank_ovh_anomaly"])) < 1e-6,
               "per-process anomaly + imbalance = ovh_anomaly")
     # the ranks' ratios add up to the point's (met_eppa.h)
     for row in rows:
         mine = [pr for pr in procs if all(pr[k] == row[k] for k in key_columns(doc))]
         for name in ("ctrl", "comm", "idle", "anomaly"):
             if mine:
-                total = sum(float(pr["ovh_" + name]) for pr in mine)
+                total = sum(float(pr["rank_ovh_" + name]) for pr in mine)
                 check(abs(total - float(row["ovh_" + name])) < 1e-6, f"per-process ovh_{name} sum")
 
 
@@ -166,7 +174,7 @@ def check_dsm(folder, doc, report):
     check(header[: len(key_columns(doc))] == key_columns(doc), "key columns of the wait table")
     check(len(waits) == sum(len(pt["wait_map"]) for pt in doc["points"]), "one wait row per wait-map line")
     for point in doc["points"]:
-        mine = [w for w in waits if int(w["p"]) == point["p"] and w["controller"] == point["params"]["controller"]]
+        mine = [w for w in waits if int(w["p"]) == point["p"] and w["controller"] == str(point["params"]["controller"])]
         for w, line in zip(mine, point["wait_map"]):
             check(w["scope"] == line["scope"] and w["operation"] == line["operation"], "wait-map order")
             same(w["time_s"], line["wait"], "time_s")
@@ -177,7 +185,7 @@ def check_profiles(folder, doc, rows, cats):
     """The profile table: its "all" node row is the main table's; nodes, scopes and operations each add up to it; a
     node's PP categories add up to T_par (every unit is accounted for the whole run)."""
     header, profiles = table(f"{folder}/out-profiles.csv")
-    check(header == key_columns(doc) + ["by", "name"] + cats, f"{header}")
+    check(header == key_columns(doc) + ["by", "name"] + ["profile_" + c for c in cats], f"{header}")
     for row in rows:
         mine = [r for r in profiles if all(r[k] == row[k] for k in key_columns(doc))]
         everything = next((r for r in mine if r["by"] == "node" and r["name"] == "all"), None)
@@ -185,23 +193,24 @@ def check_profiles(folder, doc, rows, cats):
         if everything is None:
             continue
         for name in cats:
-            check(everything[name] == row[name], f"profile all {name}: {everything[name]!r} against {row[name]!r}")
+            column = "profile_" + name
+            check(everything[column] == row[name], f"profile all {name}: {everything[column]!r} against {row[name]!r}")
             for by in ("node", "scope", "operation"):
-                parts = [r[name] for r in mine if r["by"] == by and r["name"] != "all"]
+                parts = [r[column] for r in mine if r["by"] == by and r["name"] != "all"]
                 if row[name] != "":
                     total = sum(float(v) for v in parts)
                     check(math.isclose(total, float(row[name]), rel_tol=1e-9, abs_tol=1e-12), f"{by} sum of {name}")
-        point = next(pt for pt in doc["points"] if pt["params"]["controller"] == row["controller"])
+        point = next(pt for pt in doc["points"] if str(pt["params"]["controller"]) == row["controller"])
         for by, key in (("scope", "scopes"), ("operation", "operations")):
             listed = [r for r in mine if r["by"] == by]
             check(len(listed) == len(point[key]), f"JSON {key}")
             for r, item in zip(listed, point[key]):
                 check(r["name"] == item["name"], f"JSON {key} order")
                 for c, value in list(item["pp"].items()) + list((item["cp"] or {}).items()):
-                    same(r[c.lower() + "_s"], value, f"JSON {key} {c}")
+                    same(r["profile_" + c.replace("_", "") + "_s"], value, f"JSON {key} {c}")
         for r in mine:
             if r["by"] == "node" and r["name"] != "all":
-                pp = sum(float(r[c]) for c in cats[:4])
+                pp = sum(float(r["profile_" + c]) for c in cats[:4])
                 check(math.isclose(pp, float(row["t_par_s"]), rel_tol=1e-6), f"node {r['name']}: PP time {pp}")
 
 
@@ -213,7 +222,7 @@ def check_requests(folder, doc):
     check(header == key_columns(doc) + ["node", "waiter", "operation", "scope", "peer", "item", "start_s"] + intervals,
           f"{header}")
     for point in doc["points"]:
-        mine = [r for r in requests if r["controller"] == point["params"]["controller"]]
+        mine = [r for r in requests if r["controller"] == str(point["params"]["controller"])]
         for line in point["wait_map"]:
             n = sum(1 for r in mine if (r["scope"], r["waiter"], r["operation"]) ==
                     (line["scope"], line["waiter"], line["operation"]))
@@ -243,6 +252,76 @@ def check_messages(folder, doc, report):
     check(sum(int(m["count"]) for m in msgs) == int(rows[0]["messages"]), "the counts add up to messages")
 
 
+PROVENANCE = ["simrun_version", "simgrid_version", "command", "scenario_hash"]
+
+
+def fnv1a64(path):
+    """FNV-1a (64 bits) of a file's bytes, as 16 hex digits: the scenario_hash simrun writes, computed here anew."""
+    h = 14695981039346656037
+    with open(path, "rb") as f:
+        for byte in f.read():
+            h = ((h ^ byte) * 1099511628211) % 2**64
+    return f"{h:016x}"
+
+
+def snake_keys(item, where="JSON"):
+    """Every key of the JSON is snake_case (lower case, digits and '_')."""
+    if isinstance(item, dict):
+        for key, value in item.items():
+            check(re.fullmatch(r"[a-z][a-z0-9_]*", key) is not None, f"{where}: key {key!r} is not snake_case")
+            snake_keys(value, f"{where}.{key}")
+    elif isinstance(item, list):
+        for value in item:
+            snake_keys(value, where)
+
+
+def check_common(folder, doc):
+    """What every study's files share: provenance in both (the CSV's provenance table, the JSON's top keys), the
+    scenario file's hash, snake_case keys, and the lists every point has, empty or not."""
+    header, rows = table(f"{folder}/out-provenance.csv")
+    check(header == ["scenario"] + PROVENANCE and len(rows) == 1, f"provenance table: {header}, {len(rows)} rows")
+    check(rows[0]["scenario"] == doc["scenario"], "provenance: scenario")
+    for name in PROVENANCE:
+        check(rows[0].get(name) == doc.get(name), f"{name}: CSV {rows[0].get(name)!r}, JSON {doc.get(name)!r}")
+    main_header, _ = table(f"{folder}/out.csv")
+    check(not set(PROVENANCE) & set(main_header), "provenance in the main table: two commands would differ there")
+    words = shlex.split(doc["command"])
+    check(words[0] == "simrun", f"command {doc['command']!r}")
+    scenario = next((w for w in words if w.endswith(".xml")), None)
+    if scenario:
+        path = scenario if os.path.isabs(scenario) else os.path.join(folder, scenario)
+        check(doc["scenario_hash"] == fnv1a64(path), f"scenario_hash {doc['scenario_hash']} of {path}")
+    check(re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", doc["simgrid_version"] or "") is not None, "simgrid_version")
+    snake_keys(doc)
+    for point in doc["points"]:
+        for key in ("messages_by_size", "references") + (("per_process",) if "t_seq_s" in point else ()):
+            check(isinstance(point.get(key), list), f"point p = {point['p']}: {key} is not a list")
+    check_references(folder, doc)
+
+
+def check_references(folder, doc):
+    """The reference table holds the JSON's references, row for row; simrun's figure is the main table's, and the
+    difference (simrun - reference) / reference."""
+    refs = [(pt, r) for pt in doc["points"] for r in pt["references"]]
+    path = f"{folder}/out-references.csv"
+    check(not refs or os.path.exists(path), "no reference table for the JSON's references")
+    if not refs:
+        return
+    header, rows = table(path)
+    _, main_rows = table(f"{folder}/out.csv")
+    check(header == key_columns(doc) + ["quantity", "source", "reference_s", "simrun_s", "rel_diff"], f"{header}")
+    check(len(rows) == len(refs), f"{len(rows)} reference rows for {len(refs)} in the JSON")
+    for row, (point, ref) in zip(rows, refs):
+        check(row["quantity"] == ref["quantity"] and row["source"] == ref["source"], "reference order")
+        same(row["reference_s"], ref["reference_s"], "reference_s")
+        same(row["simrun_s"], ref["simrun_s"], "simrun_s")
+        main = next(m for m in main_rows if all(m[k] == row[k] for k in key_columns(doc)))
+        column = "t_par_s" if ref["quantity"] == "t_par" else ref["quantity"].replace("-", "_") + "_s"
+        check(float(main[column]) == float(row["simrun_s"]), f"simrun_s of {ref['quantity']}: {main[column]}")
+        diff = (float(row["simrun_s"]) - float(row["reference_s"])) / float(row["reference_s"])
+        check(math.isclose(diff, float(row["rel_diff"]), rel_tol=1e-6, abs_tol=1e-9), "rel_diff")
+
+
 def main():
     kind, folder = sys.argv[1], sys.argv[2]
     with open(f"{folder}/out.json") as f:
@@ -250,6 +329,7 @@ def main():
     with open(f"{folder}/report.txt") as f:
         report = f.read()
     {"lost": check_lost, "dsm": check_dsm, "messages": check_messages}[kind](folder, doc, report)
+    check_common(folder, doc)
     for failure in failures:
         print(failure)
     sys.exit(1 if failures else 0)

@@ -2,7 +2,9 @@
 """Counts the distinct pixel values inside a rectangle of a PNG (8-bit RGB or RGBA, not interlaced, as Chromium's
 screenshots are), decoding it with the standard library only (zlib). Used by tests/test_rep_html.c.
 
-Usage: png_region.py FILE X Y W H   -> prints the number of distinct pixels in [X, X+W) x [Y, Y+H)"""
+Usage: png_region.py FILE X Y W H        -> prints the number of distinct pixels in [X, X+W) x [Y, Y+H)
+       png_region.py FILE X Y W H dark   -> prints the share of its pixels that are dark (each channel below 80), the
+                                            colour of the timeline's message lines and labels, not of a state"""
 import struct
 import sys
 import zlib
@@ -47,11 +49,13 @@ def decode(path):
 def main():
     rows, bpp = decode(sys.argv[1])
     x, y, w, h = (int(v) for v in sys.argv[2:6])
-    seen = set()
+    seen, dark = set(), 0
     for row in rows[y:y + h]:
         for i in range(x, x + w):
-            seen.add(bytes(row[i * bpp:(i + 1) * bpp]))
-    print(len(seen))
+            pixel = bytes(row[i * bpp:(i + 1) * bpp])
+            seen.add(pixel)
+            dark += max(pixel[:3]) < 80
+    print("%.4f" % (dark / (w * h)) if sys.argv[6:] == ["dark"] else len(seen))
 
 
 main()

@@ -3,6 +3,7 @@
  * derivation in platforms/t800-mesh-128.xml): the same compute split, I/O and T_seq as before the work became
  * operation counts, to 1e-9 relative; work conserved across ranks. */
 #include "app_gj.h"
+#include "app_matmul.h"
 #include "met_eppa.h"
 #include "tu_linalg.h"
 
@@ -109,6 +110,44 @@ static void test_app_gj_cache_gives_negative_anomaly(void)
   scn_free(scenario);
 }
 
+/* The advice of `skeleton` for n = `n` on `p` ranks of `platform` into msg; its return value. */
+static int advice(const app_skeleton_t *skeleton, const char *platform, const char *n, int p, char *msg, size_t len)
+{
+  static met_platform_t m;
+  char err[1024];
+  CU_ASSERT_FATAL(sim_run_describe(platform, p, &m, err, sizeof err) == 0);
+  const char *names[] = {"n", "broadcast"};
+  const char *values[] = {n, "neighbour"};
+  app_point_t point = {.count = 2, .names = names, .values = values};
+  msg[0] = '\0';
+  return skeleton->advise(&point, p, &m, msg, len);
+}
+
+/* The memory check against every rank's host, by hand:
+ *  - NCP2 (32 MiB a node), N = 4096, p = 8: rank 0 reads the system, 4096 x 4098 x 8 B = 128.1 MiB: ncp2-0 fails;
+ *  - two-hosts-fast-first.xml (a-fast 1 MiB, rank 0; b-slow 64 KiB, rank 1): N = 64 fits (rank 0 33,792 B, rank 1 32
+ *    rows of 65 doubles and the pivot row, 17,160 B); N = 128: rank 1 needs 64 x 129 x 8 + 1032 = 67,080 B > 65,536,
+ *    so b-slow fails though rank 0's 133,120 B fit; N = 512: both fail, and b-slow, with the least memory, first;
+ *  - ring-matmul n = 128 on p = 2 there: rank 1 holds 4 blocks of 64 x 128 doubles = 256 KiB > 64 KiB. */
+static void test_app_gj_memory_check_every_host(void)
+{
+  char msg[320];
+  CU_ASSERT_TRUE(
+      advice(&app_gj_skeleton, SIMRUN_SOURCE_DIR "/platforms/ncp2-myrinet-8.xml", "4096", 8, msg, sizeof msg));
+  CU_ASSERT_PTR_NOT_NULL(strstr(msg, "rank 0's host ncp2-0 fails first: 128.1 MiB"));
+  const char *pair = SIMRUN_SOURCE_DIR "/tests/data/machine/two-hosts-fast-first.xml";
+  CU_ASSERT_FALSE(advice(&app_gj_skeleton, pair, "64", 2, msg, sizeof msg));
+  CU_ASSERT_TRUE(advice(&app_gj_skeleton, pair, "128", 2, msg, sizeof msg));
+  CU_ASSERT_PTR_NOT_NULL(strstr(msg, "rank 1's host b-slow fails first: 0.1 MiB"));
+  CU_ASSERT_TRUE(advice(&app_gj_skeleton, pair, "512", 2, msg, sizeof msg));
+  CU_ASSERT_PTR_NOT_NULL(strstr(msg, "rank 1's host b-slow fails first"));
+  CU_ASSERT_TRUE(advice(&app_matmul_skeleton, pair, "128", 2, msg, sizeof msg));
+  CU_ASSERT_PTR_NOT_NULL(strstr(msg, "rank 1's host b-slow fails first: 0.2 MiB of matrices"));
+  /* no host gives its memory (the T800 mesh): nothing to say */
+  CU_ASSERT_FALSE(
+      advice(&app_gj_skeleton, SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml", "4096", 8, msg, sizeof msg));
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -117,6 +156,7 @@ int main(void)
       {"test_app_gj_t800_work_is_conserved", test_app_gj_t800_work_is_conserved},
       {"test_app_gj_model_on_every_platform", test_app_gj_model_on_every_platform},
       {"test_app_gj_cache_gives_negative_anomaly", test_app_gj_cache_gives_negative_anomaly},
+      {"test_app_gj_memory_check_every_host", test_app_gj_memory_check_every_host},
       {NULL, NULL}};
   return tu_run("app_gj", cases);
 }

@@ -25,10 +25,12 @@ static void test_app_pdgemm_platform_gives_model_inputs(void)
   CU_ASSERT(m.uniform && !m.charac.derived && !m.piecewise);
   met_machine_t fast;
   char missing[256];
-  CU_ASSERT_FATAL(app_linalg_fast_machine(&m, &fast, missing, sizeof missing) == 0);
+  const met_dense_t grid = {.rows = 1, .cols = 2};
+  CU_ASSERT_FATAL(app_linalg_fast_machine(&m, &grid, &fast, missing, sizeof missing) == 0);
   TU_ASSERT_CLOSE(fast.flops, tu_icluster_fast.flops, 1e-6);
   TU_ASSERT_CLOSE(fast.link.lambda, tu_icluster_fast.link.lambda, 1e-15);
   TU_ASSERT_CLOSE(fast.link.tau, tu_icluster_fast.link.tau, 1e-20);
+  TU_ASSERT_CLOSE(fast.col_link.lambda, tu_icluster_fast.col_link.lambda, 1e-15);
 }
 
 /* A quiet 1 MiB message between two nodes takes Hockney's lambda + L tau with the model's figures. */
@@ -152,7 +154,7 @@ static void test_app_pdgemm_memory_warning(void)
     if (study->points[i].warning[0]) {
       flagged++;
       CU_ASSERT_EQUAL(study->points[i].p, 1);
-      CU_ASSERT_PTR_NOT_NULL(strstr(study->points[i].warning, "grid 1x1: the busiest node holds 388.0 MiB"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(study->points[i].warning, "fails first: 388.0 MiB of matrix data (grid 1x1"));
     }
   CU_ASSERT_EQUAL(flagged, 1);
   char *text = NULL;
@@ -160,8 +162,8 @@ static void test_app_pdgemm_memory_warning(void)
   FILE *out = open_memstream(&text, &len);
   rep_print(out, study);
   fclose(out);
-  CU_ASSERT_PTR_NOT_NULL(
-      strstr(text, "\nWarnings\n  p = 1, grid-rows = 1: grid 1x1: the busiest node holds 388.0 MiB"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "\nWarnings\n  p = 1, grid-rows = 1: memory: rank 0's host "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "fails first: 388.0 MiB of matrix data (grid 1x1"));
   free(text);
   stu_free(study);
   scn_free(scenario);
@@ -180,7 +182,9 @@ static void test_app_pdgemm_memory_from_host(void)
   app_point_t point = {.count = 5, .names = names, .values = values};
   CU_ASSERT_FATAL(sim_run_describe(SIMRUN_SOURCE_DIR "/tests/data/machine/two-hosts.xml", 1, &m, err, sizeof err) == 0);
   CU_ASSERT_EQUAL(app_pdgemm_skeleton.advise(&point, 1, &m, msg, sizeof msg), 1);
-  CU_ASSERT_PTR_NOT_NULL(strstr(msg, "the busiest node holds 1.8 MiB of matrix data, more than its host's 1 MiB"));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(msg, "rank 0's host a-slow fails first: 1.8 MiB of matrix data (grid 1x1, the busiest process's), "
+                  "more than its 1 MiB"));
   CU_ASSERT_FATAL(sim_run_describe(SIMRUN_SOURCE_DIR "/tests/data/machine/plain.xml", 1, &m, err, sizeof err) == 0);
   CU_ASSERT_EQUAL(app_pdgemm_skeleton.advise(&point, 1, &m, msg, sizeof msg), 1);
   CU_ASSERT_PTR_NOT_NULL(strstr(msg, "memory check skipped"));

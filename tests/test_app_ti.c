@@ -55,7 +55,8 @@ static double simrun_time(const char *platform, const char *hostfile, int nranks
                    .nranks = nranks,
                    .program = app_ti_skeleton.program,
                    .arg = arg,
-                   .engine_cfg = app_ti_skeleton.engine_cfg(arg)};
+                   .engine_cfg = app_ti_skeleton.engine_cfg(arg),
+                   .share_hosts = app_ti_skeleton.shares_hosts};
   met_trace_t *trace_out = NULL;
   int rc = sim_run_isolated(&job, &trace_out, err, sizeof err);
   app_ti_skeleton.release(arg);
@@ -80,6 +81,21 @@ static void compare_within(const char *dir, const char *platform, const char *ho
   CU_ASSERT(smpi > 0);
   CU_ASSERT(ours > 0);
   CU_ASSERT(ours >= smpi * (1 - tolerance) && ours <= smpi * (1 + tolerance));
+}
+
+/* The one-file trace `trace` on SimGrid's small_platform.xml placed by `hostfile`: smpirun takes a one-line index
+ * written in `dir`, simrun the file itself (`file`) or the same index, as both are allowed. */
+static void compare_file(const char *dir, const char *hostfile, int nranks, const char *trace, int file,
+                         double tolerance)
+{
+  char index[128];
+  snprintf(index, sizeof index, "%s/%s", dir, strrchr(trace, '/') + 1);
+  FILE *f = fopen(index, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fprintf(f, "%s\n", trace);
+  fclose(f);
+  compare_within(dir, EXAMPLE "small_platform.xml", hostfile, nranks, index, file ? trace : index, tolerance);
+  remove(index);
 }
 
 static void compare(const char *dir, const char *platform, const char *hostfile, int nranks, const char *index,
@@ -115,17 +131,9 @@ static void test_app_ti_simgrid_examples_as_smpirun(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
   for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
     char trace[512];
-    char index[128];
     snprintf(trace, sizeof trace, EXAMPLE "%s.txt", traces[i].name);
-    snprintf(index, sizeof index, "%s/%s", dir, traces[i].name);
-    FILE *f = fopen(index, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fprintf(f, "%s\n", trace);
-    fclose(f);
-    compare_within(dir, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", traces[i].nranks, index,
-                   i % 2 ? trace : index, /* simrun takes both the file and the one-line index */
-                   traces[i].within > 0 ? traces[i].within : TOLERANCE);
-    remove(index);
+    compare_file(dir, EXAMPLE "hostfile", traces[i].nranks, trace, i % 2,
+                 traces[i].within > 0 ? traces[i].within : TOLERANCE);
   }
   rmdir(dir);
   compare(EXAMPLE, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", 2, "split_traces", EXAMPLE "split_traces");
@@ -211,6 +219,31 @@ static void test_app_ti_collectives_at_128_ranks_as_smpirun(void)
   trace_and_compare("colls", 128, DATA "cluster.xml", "for i in $(seq 0 127); do echo node-$i; done", 0.01);
 }
 
+/* tests/data/ti/tests (its README): MPI_Test with SMPI 3.32's sleeps and null requests, and eight ranks that share
+ * one host as smpirun's hostfile puts them, held to smpirun's simulated time to 5e-4 (it prints 6 decimals). */
+static void test_app_ti_tests_and_shared_hosts_as_smpirun(void)
+{
+  CU_ASSERT_EQUAL_FATAL(system("command -v smpirun > /dev/null"), 0);
+  static const struct {
+    const char *name;
+    int nranks;
+    const char *hostfile;
+  } traces[] = {{"eager", 2, EXAMPLE "hostfile"},
+                {"rendezvous", 2, EXAMPLE "hostfile"},
+                {"before-send", 2, EXAMPLE "hostfile"},
+                {"after-success", 2, EXAMPLE "hostfile"},
+                {"eight", 8, DATA "tests/one-host"}};
+  char dir[64];
+  snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
+    char trace[512];
+    snprintf(trace, sizeof trace, DATA "tests/%s.txt", traces[i].name);
+    compare_file(dir, traces[i].hostfile, traces[i].nranks, trace, 1, 5e-4);
+  }
+  rmdir(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -218,6 +251,7 @@ int main(void)
       {"test_app_ti_every_action_as_smpirun", test_app_ti_every_action_as_smpirun},
       {"test_app_ti_messages_to_oneself_as_smpirun", test_app_ti_messages_to_oneself_as_smpirun},
       {"test_app_ti_collectives_at_128_ranks_as_smpirun", test_app_ti_collectives_at_128_ranks_as_smpirun},
+      {"test_app_ti_tests_and_shared_hosts_as_smpirun", test_app_ti_tests_and_shared_hosts_as_smpirun},
       {NULL, NULL}};
   return tu_run("app_ti", cases);
 }

@@ -27,7 +27,7 @@ static void test_analyse_lost_cycles_by_hand(void)
     double t_seq, speedup, anomaly;
     const char *source;
   } cases[] = {{NULL, 1.3, 1.3, 0.0, "T_seq = 1.300000 s: the measured computation of " RUNS "two-ranks (p = 2)"},
-               {"1", 1.0, 1.0, 0.3, "T_seq = 1.000000 s: given (--seq 1)"}};
+               {"1", 1.0, 1.0, 0.3, "T_seq = 1.000000 s: a measured sequential time, given (--seq 1)"}};
   for (size_t i = 0; i < 2; i++) {
     char dir[1024];
     cli_run_t run;
@@ -85,10 +85,104 @@ static void test_analyse_writes_outputs(void)
   run_free(&run);
 }
 
+/* T_seq from a measured sequential time (--seq-time), or from the run traced at p = 1 among the folders, its T_par
+ * (1.0 s, tests/data/tracer/seq-1) less the tracer's own time it recorded (0.25 s): 0.75 s; the report says which, and
+ * its header names the program ("# program two-ranks"). */
+static void test_analyse_t_seq_sources(void)
+{
+  const struct {
+    const char *flag, *value;
+    const char *source;
+  } cases[] = {{"--seq-time", "0.5", "T_seq = 0.500000 s: a measured sequential time, given (--seq-time 0.5)"},
+               {NULL, NULL,
+                "T_seq = 0.750000 s: the run traced at p = 1 in " RUNS "seq-1 (no --seq-time), its T_par "
+                "1.000000 s less the tracer's own time 0.250000 s"}};
+  for (size_t i = 0; i < 2; i++) {
+    char dir[1024];
+    cli_run_t run;
+    const char *args[] = {"analyse", RUNS "two-ranks", RUNS "seq-1",   "--csv",
+                          "out.csv", cases[i].flag,    cases[i].value, NULL};
+    run_ok(dir, sizeof dir, args, &run);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].source));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Measured runs of two-ranks"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(program = two-ranks)"));
+    char *csv = read_output(dir, "out.csv");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+    TU_ASSERT_CLOSE(csv_value(csv, "t_seq"), i ? 0.75 : 0.5, 1e-9);
+    free(csv);
+    remove_folder(dir);
+    run_free(&run);
+  }
+}
+
+/* The views a measurement cannot give are in no output, and the terminal says why once each: no bottleneck columns
+ * (dominant, bottleneck) nor per-rank anomaly split in the CSV, JSON or terminal, no component pictures; the halo's
+ * late receivers (0.39 and 0.40 s, test_met_timeline.c) are in the wait-state table. */
+static void test_analyse_leaves_out_what_a_measurement_lacks(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "halo", RUNS "two-ranks", "--csv", "out.csv",
+                        "--json",  "out.json",  "--svg",          "svg",   NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "No bottleneck view: a measurement cannot split computation"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "not split into true anomaly and imbalance"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "true anomaly = work_i"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2     0.0000     0.4000"));
+  char *csv = read_output(dir, "out.csv");
+  char *procs = read_output(dir, "out-processes.csv");
+  char *json = read_output(dir, "out.json");
+  char *components = read_output(dir, "svg/measured-components.svg");
+  CU_ASSERT(csv && !strstr(csv, "dominant") && !strstr(csv, "bottleneck"));
+  CU_ASSERT(!procs || !strstr(procs, "imbalance"));
+  CU_ASSERT(json && strstr(json, "\"left_out_bottleneck\"") && !strstr(json, "\"b_ratios\"") &&
+            !strstr(json, "\"imbalance\""));
+  CU_ASSERT_PTR_NULL(components);
+  free(csv);
+  free(procs);
+  free(json);
+  free(components);
+  char sub[1100];
+  snprintf(sub, sizeof sub, "%s/svg", dir);
+  remove_folder(sub);
+  remove_folder(dir);
+  run_free(&run);
+}
+
+/* --replay-on: tests/data/tracer/replay-pair is two-ranks with its TI trace (rank 0 computes 1.2e8 flops, sends 1000
+ * bytes to rank 1, computes 4e7; rank 1 computes 8e7, receives, computes 2e7) replayed on the Pentium II cluster
+ * (200 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 2e8 = 0.8 s, rank 1 at 0.4 s + 124.04 us +
+ * 1000 B / 11866059.8 B/s + 0.1 s = 0.5002 s, so T_par = 0.8 s, 20% below the 1.0 s given as the untraced time. */
+static void test_analyse_replay_on(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse",     RUNS "replay-pair",
+                        "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        "--untraced",  "2=1.0",
+                        NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       1.000000 (untraced)       0.800000      -20.0%\n"));
+  remove_folder(dir);
+  run_free(&run);
+}
+
+/* A run killed before MPI_Finalize (tests/data/tracer/killed: rank 1's file stops in the middle of a line) is
+ * analysed up to each file's last whole line, with one warning naming the file cut short. */
+static void test_analyse_cut_short_folder(void)
+{
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "killed", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun: warning: " RUNS "killed/timeline-1.txt:5: cut short"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Per process, p = 2"));
+  run_free(&run);
+}
+
 static void test_analyse_bad_folders(void)
 {
-  EXPECT_FAILURE(.args = {"analyse", RUNS "cut"}, .bare = 1, .status = 2,
-                 .prefix = RUNS "cut/timeline-1.txt:5: ", .phrases = {"ends before its '# end' line"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "missing-rank"}, .bare = 1, .status = 2,
                  .prefix = RUNS "missing-rank/timeline-0.txt:2: ", .phrases = {"has rank 1", "timeline-1.txt"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--seq", RUNS "two-ranks"}, .bare = 1, .status = 2,
@@ -97,14 +191,27 @@ static void test_analyse_bad_folders(void)
                  .phrases = {"seconds > 0"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "no-time"}, .bare = 1, .status = 2,
                  .prefix = RUNS "no-time/timeline-0.txt: ", .phrases = {"recorded no time"});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--seq=1", "--seq-time=1"}, .bare = 1, .status = 2,
+                 .prefix = "--seq and --seq-time", .phrases = {"give one"});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--seq-time", RUNS "seq-1"}, .bare = 1, .status = 2,
+                 .prefix = "--seq-time ", .phrases = {"in seconds", "--seq"});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--untraced", "2"}, .bare = 1, .status = 2,
+                 .prefix = "--untraced 2: expected P=SECONDS", .phrases = {NULL});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--replay-on", RUNS "two-ranks/timeline-0.txt"}, .bare = 1,
+                 .status = 2, .prefix = RUNS "two-ranks/index.txt: no TI trace index", .phrases = {"trace the run"});
   EXPECT_FAILURE(.args = {"analyse"}, .bare = 1, .status = 2, .prefix = "no trace folder given", .phrases = {NULL});
 }
 
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_analyse_lost_cycles_by_hand", test_analyse_lost_cycles_by_hand},
-                                    {"test_analyse_writes_outputs", test_analyse_writes_outputs},
-                                    {"test_analyse_bad_folders", test_analyse_bad_folders},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_analyse_lost_cycles_by_hand", test_analyse_lost_cycles_by_hand},
+      {"test_analyse_writes_outputs", test_analyse_writes_outputs},
+      {"test_analyse_t_seq_sources", test_analyse_t_seq_sources},
+      {"test_analyse_leaves_out_what_a_measurement_lacks", test_analyse_leaves_out_what_a_measurement_lacks},
+      {"test_analyse_replay_on", test_analyse_replay_on},
+      {"test_analyse_bad_folders", test_analyse_bad_folders},
+      {"test_analyse_cut_short_folder", test_analyse_cut_short_folder},
+      {NULL, NULL}};
   return tu_run("cli_analyse", cases);
 }

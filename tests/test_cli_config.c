@@ -170,10 +170,10 @@ static void test_config_log_own_categories(void)
   remove_folder(dir);
 }
 
-/* A --cfg that SimGrid refuses, for its name or its value, is checked before anything is simulated (SimGrid set up in
- * a child on a one-host platform): one line naming the option, SimGrid's objection and how to fix it, exit 2, nothing
- * written. A model SimGrid does not have made the first simulation die (xbt_die) with the platform blamed; a value of
- * the wrong type blamed the scenario file. */
+/* A --cfg (or --log) that SimGrid refuses, for its name or its value, is checked before anything is simulated (SimGrid
+ * set up in a child on a one-host platform): one line naming the option, SimGrid's objection and how to fix it, exit 2,
+ * nothing written. A model SimGrid does not have made the first simulation die (xbt_die) with the platform blamed; a
+ * value of the wrong type blamed the scenario file. */
 static void test_config_cfg_refused_before_running(void)
 {
   EXPECT_FAILURE(.args = {SMALL, "--cfg=bogus/name:1", NULL}, .status = 2,
@@ -187,7 +187,14 @@ static void test_config_cfg_refused_before_running(void)
                  .phrases = {NULL});
   EXPECT_FAILURE(.args = {SMALL, "--cfg=network/model:CM02", "--cfg=network/crosstraffic:maybe", NULL}, .status = 2,
                  .prefix = "--cfg=network/crosstraffic:maybe: SimGrid refuses it: not a boolean; give yes or no",
-                 .phrases = {NULL});
+                 .phrases = {NULL}); /* a --log SimGrid cannot parse is blamed on the option too (it was blamed on the
+                                      * platform, which SimGrid died loading) */
+  EXPECT_FAILURE(.args = {SMALL, "--log=junk", NULL}, .status = 2,
+                 .prefix = "--log=junk: SimGrid refuses it: Invalid control string 'junk'; give a log setting",
+                 .phrases = {"--help-logs", NULL});
+  EXPECT_FAILURE(.args = {SMALL, "--log=root.thres:junk", NULL}, .status = 2,
+                 .prefix = "--log=root.thres:junk: SimGrid refuses it: Unknown priority name: junk",
+                 .phrases = {"root.thres:info", NULL});
 }
 
 /* simrun platform takes SimGrid's IEC bandwidth units (10GiBps), and SimGrid loads the platform: gj-small runs on it

@@ -56,8 +56,26 @@ static void test_cli_per_process_not_a_p_value(void)
 /* n-below-p.xml fails validation, so its message would show if anything ran before the outputs were opened. */
 static void test_cli_csv_into_missing_folder_fails_fast(void)
 {
-  EXPECT_FAILURE(.args = {"--csv", "missing/out.csv", DATA "n-below-p.xml"}, .status = 2,
-                 .prefix = "cannot write 'missing/out.csv': ", .phrases = {"check that its folder exists"});
+  EXPECT_FAILURE(.args = {"--csv", "missing/out.csv", DATA "n-below-p.xml"}, .bare = 1, .status = 2,
+                 .prefix = "--csv 'missing/out.csv': 'missing' does not exist; ",
+                 .phrases = {"make that folder first"});
+}
+
+/* The --svg note (no --per-process) used to come before the error of a failing --csv: the error is the only line. */
+static void test_cli_svg_note_never_before_error(void)
+{
+  EXPECT_FAILURE(.args = {"--svg", "pictures", "--csv", "missing/out.csv", DATA "gj-small.xml"}, .bare = 1, .status = 2,
+                 .prefix = "--csv 'missing/out.csv': 'missing' does not exist; ",
+                 .phrases = {"make that folder first"});
+}
+
+/* An output folder that cannot be made is a usage error found before anything runs: 2, not 1 (issue 32). */
+static void test_cli_ti_folder_cannot_be_made(void)
+{
+  EXPECT_FAILURE(.args = {"--per-process", "2", "--ti", "missing/traces", DATA "gj-small.xml"}, .status = 2,
+                 .prefix = "--ti 'missing/traces': 'missing' does not exist; ", .phrases = {"make that folder first"});
+  EXPECT_FAILURE(.args = {"--per-process", "2", "--ti", DATA "two-hosts.xml", DATA "gj-small.xml"}, .status = 2,
+                 .prefix = "--ti '" DATA "two-hosts.xml' is not a folder; ", .phrases = {"give a folder"});
 }
 
 static void test_cli_output_is_a_folder_fails_fast(void)
@@ -153,7 +171,10 @@ static void test_cli_platform_file_missing(void)
 static void test_cli_platform_rejected_by_simgrid(void)
 {
   EXPECT_FAILURE(.args = {DATA "broken-platform.xml"}, .status = 2, .prefix = DATA "broken-platform.xml:3: ",
-                 .phrases = {"broken-platform-file.xml' could not be loaded", "`speed' not set"});
+                 .phrases = {
+                     "broken-platform-file.xml' could not be loaded",
+                     "broken-platform-file.xml:7:12: not well-formed XML: Opening and ending tag mismatch: zone "
+                     "line 5 and platform; fix the syntax"});
 }
 
 static void test_cli_platform_more_ranks_than_hosts(void)
@@ -173,7 +194,7 @@ static void test_cli_trace_unsupported_action(void)
 /* A trace whose receives outnumber the sends: which rank waits for which, and the rule. */
 static void test_cli_trace_unmatched_messages(void)
 {
-  EXPECT_FAILURE(.args = {DATA "ti-unmatched.xml"}, .status = 1,
+  EXPECT_FAILURE(.args = {DATA "ti-unmatched.xml"}, .status = 2, /* a bad trace is bad input (issue 32) */
                  .prefix = DATA "ti-unmatched.xml: rank 1 never finished: it waits to receive from rank 0",
                  .phrases = {"every send needs the matching receive on the other rank"});
 }
@@ -326,7 +347,7 @@ static void test_cli_small_run_writes_table_csv_and_json(void)
   if (csv)
     assert_small_csv(csv);
   CU_ASSERT(json && json[0] == '{' && strstr(json, "\"points\"") && strstr(json, "\"gj-small\""));
-  CU_ASSERT_EQUAL(count_entries(dir), 2);
+  CU_ASSERT_EQUAL(count_entries(dir), 3); /* out.csv, its out-provenance.csv, out.json */
   free(csv);
   free(json);
   run_free(&run);
@@ -495,6 +516,8 @@ int main(void)
       {"test_cli_per_process_junk", test_cli_per_process_junk},
       {"test_cli_per_process_not_a_p_value", test_cli_per_process_not_a_p_value},
       {"test_cli_csv_into_missing_folder_fails_fast", test_cli_csv_into_missing_folder_fails_fast},
+      {"test_cli_ti_folder_cannot_be_made", test_cli_ti_folder_cannot_be_made},
+      {"test_cli_svg_note_never_before_error", test_cli_svg_note_never_before_error},
       {"test_cli_output_is_a_folder_fails_fast", test_cli_output_is_a_folder_fails_fast},
       {"test_cli_scenario_missing", test_cli_scenario_missing},
       {"test_cli_scenario_is_a_folder", test_cli_scenario_is_a_folder},

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define HOSTILE DATA "hostile/"
 
@@ -87,12 +88,12 @@ static void test_hostile_platform_no_route(void)
 
 static void test_hostile_platform_speed_zero(void)
 {
-  expect_platform_refused("speed-zero", "host 'h0' has speed 0 flop/s; give every host a positive finite speed");
+  expect_platform_refused("speed-zero", "host 'h0' has speed 0 flop/s, outside [1 flop/s, 1e18 flop/s]");
 }
 
 static void test_hostile_platform_bandwidth_zero(void)
 {
-  expect_platform_refused("bandwidth-zero", "link 'wire' has bandwidth 0 B/s; give every link a positive");
+  expect_platform_refused("bandwidth-zero", "link 'wire' has bandwidth 0 B/s, outside [1 B/s, 1 PB/s]");
 }
 
 static void test_hostile_platform_bad_mesh_row(void)
@@ -102,7 +103,8 @@ static void test_hostile_platform_bad_mesh_row(void)
 
 static void test_hostile_platform_link_init_infinite(void)
 {
-  expect_platform_refused("link-init-inf", "simrun:link-init-us: value 1 is inf; give finite numbers");
+  expect_platform_refused("link-init-inf", "simrun:link-init-us = \"inf\": expected 1 decimal number; write it as "
+                                           "digits");
 }
 
 /* Host names sort by the value of their digits, however many: 25 digits used to overflow std::stoull. */
@@ -364,6 +366,268 @@ static void test_hostile_devices_refused(void)
                  .prefix = "an output path is empty", .phrases = {"give a file name"});
 }
 
+/* No output replaces an input or another output of the run (issue 32 item 1): each case runs on a copy of `source`
+ * (a folder of tests/data), must exit 2 with one line naming both files, and leave the copy as it was: nothing
+ * replaced, nothing added. */
+static void expect_clash(const char *source, const char *const *args, const char *prefix, const char *phrase)
+{
+  char dir[1024];
+  char cache[1024];
+  char command[4200];
+  begin_folders(dir, cache);
+  snprintf(command, sizeof command, "cp -R '%s/.' '%s'", source, dir);
+  CU_ASSERT_EQUAL_FATAL(system(command), 0);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, prefix, (const char *const[]){phrase, NULL});
+  CU_ASSERT_STRING_EQUAL(run.out, "");
+  run_free(&run);
+  snprintf(command, sizeof command, "diff -r --no-dereference '%s' '%s' >/dev/null && rm -rf '%s'", source, dir, dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+  remove_folder(cache);
+}
+
+#define CLOBBER HOSTILE "clobber"
+
+static void test_hostile_output_replaces_scenario(void)
+{
+  static const char *const options[] = {"--csv", "--json", "--html", "--paje"};
+  for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+    char prefix[200];
+    snprintf(prefix, sizeof prefix, "%s 'scn.xml' would replace the scenario 'scn.xml'; ", options[i]);
+    expect_clash(CLOBBER, (const char *const[]){"-q", "--per-process", "2", options[i], "scn.xml", "scn.xml", NULL},
+                 prefix, "give");
+  }
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "link.xml", "scn.xml", NULL},
+               "--csv 'link.xml' would replace the scenario 'scn.xml'", "another name");
+}
+
+static void test_hostile_output_replaces_platform(void)
+{
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--json", "plat.xml", "scn.xml", NULL},
+               "--json 'plat.xml' would replace the platform 'plat.xml'; give --json another name", "name");
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "speed.profile", "profile.xml", NULL},
+               "--csv 'speed.profile' would replace a file the platform names 'speed.profile'", "another name");
+  /* --svg . writes NAME-*.svg files into the folder: a platform called picture.svg could be among them */
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--svg", ".", "svg-platform.xml", NULL},
+               "--svg '.' would replace the platform 'picture.svg'; give --svg another folder", "folder");
+}
+
+static void test_hostile_output_replaces_trace(void)
+{
+  static const char *const folders[] = {"--ti", "--otf2"};
+  for (size_t i = 0; i < 2; i++) {
+    char prefix[200];
+    snprintf(prefix, sizeof prefix, "%s 'traces' would replace the file of parameter 'trace'", folders[i]);
+    expect_clash(CLOBBER, (const char *const[]){"-q", "--per-process", "2", folders[i], "traces", "trace.xml", NULL},
+                 prefix, "traces/point-0/index.txt");
+  }
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "traces/point-0/rank-1.txt", "trace.xml", NULL},
+               "--csv 'traces/point-0/rank-1.txt' would replace a trace file it lists", "give --csv another name");
+}
+
+static void test_hostile_outputs_clash(void)
+{
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "out.csv", "--json", "out.csv", "scn.xml", NULL},
+               "--json 'out.csv' would write over --csv 'out.csv'", "another name");
+  expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "out.csv", "--html", "out-processes.csv", "scn.xml", NULL},
+               "--html 'out-processes.csv' would write over --csv's processes table 'out-processes.csv'",
+               "another name");
+  expect_clash(CLOBBER,
+               (const char *const[]){"-q", "--per-process", "2", "--otf2", "o", "--ti", "./o", "trace.xml", NULL},
+               "--ti './o' would write over --otf2 'o'", "another folder");
+}
+
+static void test_hostile_report_replaces_scenario(void)
+{
+  expect_clash(CLOBBER, (const char *const[]){"-q", "report-self.xml", NULL},
+               "report-self.xml:7: <report csv> 'report-self.xml' would replace the scenario 'report-self.xml'",
+               "give <report csv> another name");
+}
+
+static void test_hostile_output_in_cache(void)
+{
+  char dir[1024];
+  char cache[1024];
+  char csv[1100];
+  begin_folders(dir, cache);
+  snprintf(csv, sizeof csv, "%s/out.csv", cache);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"-q", "--csv", csv, DATA "gj-small.xml", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "--csv '", (const char *const[]){"would write inside the cache of finished points", NULL});
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(cache), 0);
+  remove_folder(dir);
+  remove_folder(cache);
+}
+
+static void test_hostile_analyse_output_replaces_timeline(void)
+{
+  expect_clash(SIMRUN_SOURCE_DIR "/tests/data/tracer",
+               (const char *const[]){"analyse", "two-ranks", "--csv", "two-ranks/timeline-0.txt", NULL},
+               "--csv 'two-ranks/timeline-0.txt' would replace a file of the trace folder", "another name");
+  expect_clash(SIMRUN_SOURCE_DIR "/tests/data/tracer",
+               (const char *const[]){"analyse", "two-ranks", "--seq", "cut", "--json", "./cut/timeline-1.txt", NULL},
+               "--json './cut/timeline-1.txt' would replace a file of the --seq folder", "another name");
+}
+
+/* Bounded input (issue 32 item 2, issue 33 item 4): the timeline and ping-pong CSV readers refuse what they cannot
+ * bound (a device, a FIFO, a line past their limit) and numbers that are not decimal or do not fit, with FILE:LINE. */
+#define TIMELINE HOSTILE "timeline/"
+
+static void test_hostile_timeline_bounded(void)
+{
+  EXPECT_FAILURE(.args = {"analyse", TIMELINE "huge-p"}, .bare = 1, .status = 2,
+                 .prefix = TIMELINE "huge-p/timeline-0.txt:2: the run has 99999999999 ranks; ",
+                 .phrases = {"1 to 65536 ranks"});
+  EXPECT_FAILURE(.args = {"analyse", TIMELINE "zero"}, .bare = 1, .status = 2,
+                 .prefix = TIMELINE "zero/timeline-0.txt: not a regular file", .phrases = {"trace the run again"});
+  EXPECT_FAILURE(.args = {"analyse", TIMELINE "long-line"}, .bare = 1, .status = 2,
+                 .prefix = TIMELINE "long-line/timeline-0.txt:3: a line longer than 4095 characters",
+                 .phrases = {"trace the run again"});
+  EXPECT_FAILURE(.args = {"analyse", TIMELINE "hex"}, .bare = 1, .status = 2,
+                 .prefix = TIMELINE "hex/timeline-0.txt:3: a number is not written in decimal", .phrases = {"again"});
+  EXPECT_FAILURE(.args = {"analyse", TIMELINE "peer-wrap"}, .bare = 1, .status = 2,
+                 .prefix = TIMELINE "peer-wrap/timeline-0.txt:3: the partner is not a rank", .phrases = {"again"});
+}
+
+static void test_hostile_pingpong_csv_bounded(void)
+{
+  EXPECT_FAILURE(.args = {"characterise", "/dev/zero"}, .bare = 1, .status = 2,
+                 .prefix = "/dev/zero: cannot read it: it is not a regular file", .phrases = {"give the CSV file"});
+  EXPECT_FAILURE(.args = {"characterise", HOSTILE "pingpong-hex.csv"}, .bare = 1, .status = 2,
+                 .prefix = HOSTILE "pingpong-hex.csv:3: expected three non-negative numbers", .phrases = {"fix"});
+  EXPECT_FAILURE(.args = {"characterise", HOSTILE "pingpong-long-line.csv"}, .bare = 1, .status = 2,
+                 .prefix = HOSTILE "pingpong-long-line.csv:2: the line is longer than 1022 characters",
+                 .phrases = {"bytes,hops,time_us"});
+  EXPECT_FAILURE(.args = {"characterise", "missing.csv"}, .bare = 1, .status = 2,
+                 .prefix = "missing.csv: cannot read it: No such file or directory; check the path",
+                 .phrases = {"check"});
+}
+
+/* Platforms SimGrid's parser reads without a column or a fix (issue 32 item 3): libxml2 reads them first, and
+ * SimGrid's own parse errors get the fix simrun knows. */
+static void test_hostile_platform_parse_errors(void)
+{
+  expect_platform_refused("not-xml", HOSTILE "platform-not-xml.xml:1:1: not well-formed XML: Start tag expected");
+  expect_platform_refused("no-doctype", HOSTILE "platform-no-doctype.xml:2: no <!DOCTYPE platform SYSTEM");
+  expect_platform_refused("junk-speed", HOSTILE "platform-junk-speed.xml:5: cannot parse number:fast; give a number "
+                                                "with its unit, such as speed=\"1Gf\"");
+  expect_platform_refused("no-hosts", "the platform declares no host; add a <host>");
+  expect_platform_refused("unknown-model", "simrun:comm-model = \"hockney\": the only model is \"piecewise\"; write "
+                                           "that or remove the property");
+  EXPECT_FAILURE(.args = {HOSTILE "scenario-as-platform.xml"}, .status = 2,
+                 .prefix =
+                     HOSTILE "scenario-as-platform.xml:3: platform '" HOSTILE "bandwidth-zero.xml' could not be "
+                             "loaded: " HOSTILE "bandwidth-zero.xml:2: this is a simrun scenario, not a platform; ",
+                 .phrases = {"name a SimGrid platform file"});
+}
+
+/* Physical ranges (issue 32 item 4, issue 33 item 4): figures outside them are refused with the range. */
+static void test_hostile_platform_out_of_range(void)
+{
+  expect_platform_refused("bandwidth-tiny", "link 'wire' has bandwidth 1e-300 B/s, outside [1 B/s, 1 PB/s]");
+  expect_platform_refused("io-negative", "simrun:io-input-us: value 1 is -1e+09; give numbers from 0 to 1e12");
+  expect_platform_refused("route-twice", "the route from host 'h0' to host 'h1' passes link 'wire' twice");
+}
+
+static void test_hostile_reference_minus_zero(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "reference-value-minus-zero.xml"}, .status = 2,
+                 .prefix = HOSTILE "reference-value-minus-zero.xml:12: <reference> value -0 is not a time",
+                 .phrases = {"give finite numbers"});
+}
+
+/* A figure at a p the sweep never runs is never shown: one warning line, and the run goes on. */
+static void test_hostile_reference_p_not_run(void)
+{
+  char dir[1024];
+  char cache[1024];
+  begin_folders(dir, cache);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"-q", HOSTILE "reference-p-not-run.xml", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "simrun: warning: " HOSTILE "reference-p-not-run.xml:12: <reference> gives a figure "
+                                  "at p = 64, which the sweep never runs, so it is never shown; add 64 to the p "
+                                  "values or remove the figure\n");
+  run_free(&run);
+  remove_folder(dir);
+  remove_folder(cache);
+}
+
+/* strtod reads 0x10 as 16: a trace's numbers are decimal only. */
+static void test_hostile_ti_hexadecimal(void)
+{
+  EXPECT_FAILURE(.args = {"--no-cache", HOSTILE "ti-hex.xml"}, .status = 2,
+                 .prefix = HOSTILE "ti-hex.xml: " HOSTILE "ti-hex/trace.txt:2: '0 compute 0x10': ",
+                 .phrases = {"'0x10' is not a finite number in decimal"});
+}
+
+/* Numbers given on the command line or as a scenario's time are decimal too: strtod reads 0x10 as 16, and -0 passes
+ * a test for >= 0. */
+static void test_hostile_options_decimal_only(void)
+{
+  EXPECT_FAILURE(.args = {HOSTILE "t-seq-hex.xml"}, .status = 2,
+                 .prefix = HOSTILE "t-seq-hex.xml:5: t-seq=\"0x10\" is not a time in seconds; ",
+                 .phrases = {"give a decimal number > 0"});
+  static const char *const sizes[] = {"0x10", "-0"};
+  for (size_t i = 0; i < 2; i++)
+    EXPECT_FAILURE(.args = {"characterise", SIMRUN_SOURCE_DIR "/tests/data/machine/table2.csv", "--packet-bytes",
+                            sizes[i]},
+                   .bare = 1, .status = 2, .prefix = "--packet-bytes: expected a decimal number of bytes",
+                   .phrases = {"from 0 to 1e15"});
+  EXPECT_FAILURE(.args = {"analyse", SIMRUN_SOURCE_DIR "/tests/data/tracer/two-ranks", "--seq", "0x1"}, .bare = 1,
+                 .status = 2, .prefix = "--seq 0x1: give a time in seconds > 0", .phrases = {"p = 1"});
+}
+
+/* A scenario is a page of XML: one past 16 MiB (here a sparse file, which costs no disk) is refused unread. */
+static void test_hostile_scenario_too_large(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/big.xml", dir);
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  CU_ASSERT_EQUAL(ftruncate(fileno(f), (17L << 20)), 0);
+  fclose(f);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"big.xml", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "big.xml: cannot open scenario: it is larger than simrun reads: 16 MiB for a scenario",
+                    (const char *const[]){NULL});
+  run_free(&run);
+  remove_folder(dir);
+}
+
+/* A FIFO would block a reader forever: the timeline and the CSV readers refuse it at once. */
+static void test_hostile_fifo_refused(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/run", dir);
+  CU_ASSERT_EQUAL_FATAL(mkdir(path, 0700), 0);
+  snprintf(path, sizeof path, "%s/run/timeline-0.txt", dir);
+  CU_ASSERT_EQUAL_FATAL(mkfifo(path, 0600), 0);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"analyse", "run", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "run/timeline-0.txt: not a regular file", (const char *const[]){"FIFO", NULL});
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"characterise", "run/timeline-0.txt", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "run/timeline-0.txt: cannot read it: it is not a regular file",
+                    (const char *const[]){"FIFO", NULL});
+  run_free(&run);
+  CU_ASSERT_EQUAL(unlink(path), 0);
+  snprintf(path, sizeof path, "%s/run", dir);
+  CU_ASSERT_EQUAL(rmdir(path), 0);
+  remove_folder(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -387,6 +651,23 @@ int main(void)
       {"test_hostile_devices_refused", test_hostile_devices_refused},
       {"test_hostile_platform_bad_mesh_row", test_hostile_platform_bad_mesh_row},
       {"test_hostile_duplicate_values", test_hostile_duplicate_values},
+      {"test_hostile_output_replaces_scenario", test_hostile_output_replaces_scenario},
+      {"test_hostile_output_replaces_platform", test_hostile_output_replaces_platform},
+      {"test_hostile_output_replaces_trace", test_hostile_output_replaces_trace},
+      {"test_hostile_outputs_clash", test_hostile_outputs_clash},
+      {"test_hostile_report_replaces_scenario", test_hostile_report_replaces_scenario},
+      {"test_hostile_output_in_cache", test_hostile_output_in_cache},
+      {"test_hostile_analyse_output_replaces_timeline", test_hostile_analyse_output_replaces_timeline},
+      {"test_hostile_timeline_bounded", test_hostile_timeline_bounded},
+      {"test_hostile_pingpong_csv_bounded", test_hostile_pingpong_csv_bounded},
+      {"test_hostile_fifo_refused", test_hostile_fifo_refused},
+      {"test_hostile_scenario_too_large", test_hostile_scenario_too_large},
+      {"test_hostile_options_decimal_only", test_hostile_options_decimal_only},
+      {"test_hostile_ti_hexadecimal", test_hostile_ti_hexadecimal},
+      {"test_hostile_platform_out_of_range", test_hostile_platform_out_of_range},
+      {"test_hostile_reference_minus_zero", test_hostile_reference_minus_zero},
+      {"test_hostile_reference_p_not_run", test_hostile_reference_p_not_run},
+      {"test_hostile_platform_parse_errors", test_hostile_platform_parse_errors},
       {NULL, NULL}};
   return tu_run("hostile", cases);
 }

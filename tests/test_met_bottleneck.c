@@ -48,7 +48,7 @@ static void test_met_bottleneck_breakdown_by_hand(void)
 {
   met_trace_t *t = two_ranks();
   met_breakdown_t b;
-  CU_ASSERT_EQUAL_FATAL(met_bottleneck(t, &b), 0);
+  CU_ASSERT_EQUAL_FATAL(met_bottleneck(t, met_table5_phases, &b), 0);
   const double subs[MET_SUB_COUNT] = {1, 1, 0.5, 1.5, 0.5, 1, 0.5, 0.2, 0, 2, 0.1};
   for (int s = 0; s < MET_SUB_COUNT; s++)
     TU_ASSERT_CLOSE(b.sub[s], subs[s], 1e-12);
@@ -64,6 +64,33 @@ static void test_met_bottleneck_breakdown_by_hand(void)
   TU_ASSERT_CLOSE(b.idle, 3.6, 1e-12);
   TU_ASSERT_CLOSE(b.utilisation, 9.1 / 16.6, 1e-12);
   TU_ASSERT_CLOSE(b.t_par, 8.3, 1e-12);
+  met_trace_free(t);
+}
+
+/* The same trace through another program's phases: only the roles it declares count. A program that declares its
+ * phase "broadcast" as collection and nothing else has 0.5 s of collection, its distribution (1 s) and collection
+ * (0.2 s) in other-comm (1.2), no link-init (control time in no role is in no component) and its input as output
+ * (2 + 0.1). With no list, every communication is other-comm: 1 + 0.5 + 0.2 = 1.7. */
+static void test_met_bottleneck_phases_declared(void)
+{
+  met_trace_t *t = two_ranks();
+  static const met_phase_role_t own[] = {{"broadcast", MET_SUB_COLLECTION}, {NULL, MET_SUB_COUNT}};
+  met_breakdown_t b;
+  CU_ASSERT_EQUAL_FATAL(met_bottleneck(t, own, &b), 0);
+  TU_ASSERT_CLOSE(b.sub[MET_SUB_COLLECTION], 0.5, 1e-12);
+  TU_ASSERT_CLOSE(b.sub[MET_SUB_BROADCAST], 0, 1e-12);
+  TU_ASSERT_CLOSE(b.sub[MET_SUB_OTHER_COMM], 1.2, 1e-12);
+  TU_ASSERT_CLOSE(b.sub[MET_SUB_LINK_INIT], 0, 1e-12);
+  TU_ASSERT_CLOSE(b.sub[MET_SUB_INPUT], 0, 1e-12);
+  TU_ASSERT_CLOSE(b.sub[MET_SUB_OUTPUT], 2.1, 1e-12);
+  CU_ASSERT_EQUAL_FATAL(met_bottleneck(t, NULL, &b), 0);
+  TU_ASSERT_CLOSE(b.sub[MET_SUB_OTHER_COMM], 1.7, 1e-12);
+  TU_ASSERT_CLOSE(b.component[MET_COMP_COMMUNICATION], 1.7, 1e-12);
+  unsigned subs = met_phase_subs(own);
+  CU_ASSERT_EQUAL(subs, 1u << MET_SUB_CPU | 1u << MET_SUB_FPU | 1u << MET_SUB_INTMEM | 1u << MET_SUB_EXTMEM |
+                            1u << MET_SUB_COLLECTION);
+  CU_ASSERT_EQUAL(met_phase_subs(met_table5_phases) & (1u << MET_SUB_LINK_INIT | 1u << MET_SUB_BROADCAST),
+                  1u << MET_SUB_LINK_INIT | 1u << MET_SUB_BROADCAST);
   met_trace_free(t);
 }
 
@@ -148,7 +175,7 @@ static void test_met_bottleneck_undefined_ratio(void)
   const double parts[] = {1.5, 0.5, 0, 0};
   add(t, 0, MET_CAT_COMPUTE, "update", 0, 2, parts);
   met_breakdown_t b[2];
-  CU_ASSERT_EQUAL_FATAL(met_bottleneck(t, &b[0]), 0);
+  CU_ASSERT_EQUAL_FATAL(met_bottleneck(t, met_table5_phases, &b[0]), 0);
   TU_ASSERT_CLOSE(b[0].component[MET_COMP_PROCESSING], 2, 1e-12);
   CU_ASSERT(isnan(b[0].b_ratio[MET_COMP_PROCESSING]));
   for (int c = MET_COMP_MEMORY; c < MET_COMP_COUNT; c++)
@@ -178,7 +205,7 @@ static void test_met_bottleneck_names_and_empty(void)
   CU_ASSERT_STRING_EQUAL(met_component_name(MET_COMP_COMMUNICATION), "communication");
   met_trace_t *t = met_trace_new(1);
   met_breakdown_t b;
-  CU_ASSERT_EQUAL(met_bottleneck(t, &b), -1);
+  CU_ASSERT_EQUAL(met_bottleneck(t, met_table5_phases, &b), -1);
   met_trace_free(t);
 }
 
@@ -186,6 +213,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_met_bottleneck_breakdown_by_hand", test_met_bottleneck_breakdown_by_hand},
+      {"test_met_bottleneck_phases_declared", test_met_bottleneck_phases_declared},
       {"test_met_bottleneck_verdict_by_hand", test_met_bottleneck_verdict_by_hand},
       {"test_met_bottleneck_undefined_ratio", test_met_bottleneck_undefined_ratio},
       {"test_met_bottleneck_ties_at_equal_values", test_met_bottleneck_ties_at_equal_values},

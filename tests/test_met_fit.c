@@ -214,6 +214,35 @@ static void test_met_fit_eval_and_format(void)
   CU_ASSERT_PTR_NULL(met_fit_name(MET_FIT_COUNT));
 }
 
+/* Honest fits, by hand: y = 100 - x^2 / 1.5 is efficiency-like on x in [1, 12]: exact (adjusted R^2 1), but it goes
+ * below 0 at x = 12.25 > 12, so it stays within [0, 100] (96 at 12 is the least: 100 - 144/1.5 = 4). Over [1, 13] the
+ * same form reaches 100 - 169/1.5 = -12.7 inside the data: not honest for an efficiency, honest for a time-like
+ * range (-inf, inf). Noise that no form explains (adjusted R^2 < 0.9) is not honest either. Against grid rows
+ * (MET_FIT_X_OTHER) only linear and quadratic forms are tried. */
+static void test_met_fit_honest(void)
+{
+  double x[13], y[13];
+  for (int i = 0; i < 13; i++) {
+    x[i] = i + 1;
+    y[i] = 100 - x[i] * x[i] / 1.5;
+  }
+  met_fit_t fit;
+  CU_ASSERT_EQUAL_FATAL(met_fit(MET_FIT_QUADRATIC, x, y, 12, &fit), 0);
+  CU_ASSERT_TRUE(met_fit_honest(&fit, 0, 100));
+  CU_ASSERT_EQUAL_FATAL(met_fit(MET_FIT_QUADRATIC, x, y, 13, &fit), 0);
+  CU_ASSERT_FALSE(met_fit_honest(&fit, 0, 100));
+  CU_ASSERT_TRUE(met_fit_honest(&fit, -INFINITY, INFINITY));
+  const double zigzag[] = {1, 9, 2, 8, 1, 9, 2, 8, 1, 9, 2, 8};
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(x, zigzag, 12, MET_FIT_X_PROCESSORS, &fit), 0);
+  CU_ASSERT(fit.adj_r2 < MET_FIT_MIN_ADJ_R2);
+  CU_ASSERT_FALSE(met_fit_honest(&fit, -INFINITY, INFINITY));
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(x, y, 12, MET_FIT_X_OTHER, &fit), 0);
+  CU_ASSERT_EQUAL(fit.form, MET_FIT_QUADRATIC);
+  const double straight[] = {1, 2, 3, 4, 5, 6};
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(x, straight, 6, MET_FIT_X_OTHER, &fit), 0);
+  CU_ASSERT_EQUAL(fit.form, MET_FIT_LINEAR);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_met_fit_exact_forms", test_met_fit_exact_forms},
@@ -223,6 +252,7 @@ int main(void)
                                     {"test_met_fit_needs_spare_points", test_met_fit_needs_spare_points},
                                     {"test_met_fit_domains", test_met_fit_domains},
                                     {"test_met_fit_eval_and_format", test_met_fit_eval_and_format},
+                                    {"test_met_fit_honest", test_met_fit_honest},
                                     {NULL, NULL}};
   return tu_run("met_fit", cases);
 }

@@ -5,7 +5,8 @@
 
 /* A machine with round figures, so that every hand calculation below is exact: 1 Gflop/s, lambda = 100 us,
  * tau = 10 ns per byte (100 MB/s), doubles. */
-static const met_machine_t round_machine = {.link = {.lambda = 1e-4, .tau = 1e-8}, .flops = 1e9, .elem_bytes = 8};
+static const met_machine_t round_machine = {
+    .link = {.lambda = 1e-4, .tau = 1e-8}, .col_link = {.lambda = 1e-4, .tau = 1e-8}, .flops = 1e9, .elem_bytes = 8};
 
 static void test_met_model_hockney(void)
 {
@@ -95,6 +96,10 @@ static void test_met_model_pdtrsm_general_hand(void)
 {
   met_dense_t d = {.m = 64, .n = 256, .r = 64, .rows = 2, .cols = 2};
   TU_ASSERT_CLOSE(met_pbdtrsm_time(&d, &round_machine), 5.727488e-3, 1e-15);
+  /* 2 x 1: the same updates (64 columns each), but a single column broadcasts nothing along its row (eq. 4):
+   * 5.727488e-3 - 4 x (1e-4 + 64 x 64 x 8 x 1e-8) = 4.016768e-3 s */
+  d.cols = 1;
+  TU_ASSERT_CLOSE(met_pbdtrsm_time(&d, &round_machine), 4.016768e-3, 1e-15);
 }
 
 /* Seed 003 §5.2: a 256 MiB node. n = 4096, R = 64:
@@ -132,9 +137,9 @@ static void test_met_model_piecewise(void)
  *  72.29 / 2 + 0.36318338 + 256 x 0.00284882 + 0.00142466 + 1.976 = 39.21490596 s (Table 4's model: 39.48). */
 static void test_met_model_gauss_jordan(void)
 {
-  const int hops[] = {0, 1};
+  const met_bcast_routes_t one = {.members = 1, .hops_sum = 1, .hops_max = 1};
   met_gj_t g = {
-      .n = 256, .p = 2, .t_comp = 72.29, .t_io = 1.976, .bcast = MET_GJ_NEIGHBOUR, .msg = &table2, .hops = hops};
+      .n = 256, .p = 2, .t_comp = 72.29, .t_io = 1.976, .msg = &table2, .bcast_routes = &one, .rank0_routes = &one};
   TU_ASSERT_CLOSE(met_gj_dist(&g), 0.36318338, 1e-9);
   TU_ASSERT_CLOSE(met_gj_dist(&g), 0.36, 0.005); /* Table 5, to its two decimals */
   TU_ASSERT_CLOSE(met_gj_broad(&g), 2848.82e-6, 1e-12);
@@ -146,14 +151,22 @@ static void test_met_model_gauss_jordan(void)
 /* p = 4 on a 2 x 2 partition in snake order (distances 1, 2, 1 from rank 0), N = 256, one-to-all:
  *  T_dist = 2 T(131,584 B, 1) + T(131,584 B, 2) = 2 x 181,597.46 + 188,269.70 = 551,464.62 us;
  *  T_broad = 2 T(2056 B, 1) + T(2056 B, 2) = 2 x 2848.82 + (-81.5 + 2734.48 + 186.08 + 205.6) = 8742.30 us;
- *  neighbour: 2 T(2056, 1) = 5697.64 us. */
+ *  neighbour: 2 T(2056, 1) = 5697.64 us. Eager (a limit of 4096 B): the row's three sends go at once, the farthest
+ *  at 2 hops takes 3044.66 us, but a link shared with the member 1 hop away, at 1e-6 s/B more, takes 2848.82 + 2056
+ *  = 4904.82 us; the later of the two. The distribution
+ *  (131,584 B) stays synchronous. */
 static void test_met_model_gauss_jordan_broadcasts(void)
 {
-  const int hops[] = {0, 1, 2, 1};
-  met_gj_t g = {.n = 256, .p = 4, .bcast = MET_GJ_ONE_TO_ALL, .msg = &table2, .hops = hops};
+  const met_bcast_routes_t all = {.members = 3, .hops_sum = 4, .hops_max = 2, .share = 1e-6, .share_hops = 1};
+  const met_bcast_routes_t near = {.members = 2, .hops_sum = 2, .hops_max = 1};
+  met_gj_t g = {.n = 256, .p = 4, .msg = &table2, .bcast_routes = &all, .rank0_routes = &all};
   TU_ASSERT_CLOSE(met_gj_dist(&g), 0.55146462, 1e-9);
   TU_ASSERT_CLOSE(met_gj_broad(&g), 8742.30e-6, 1e-11);
-  g.bcast = MET_GJ_NEIGHBOUR;
+  g.eager_bytes = 4096;
+  TU_ASSERT_CLOSE(met_gj_broad(&g), 4904.82e-6, 1e-11);
+  TU_ASSERT_CLOSE(met_gj_dist(&g), 0.55146462, 1e-9);
+  g.eager_bytes = 0;
+  g.bcast_routes = &near;
   TU_ASSERT_CLOSE(met_gj_broad(&g), 5697.64e-6, 1e-11);
 }
 

@@ -6,6 +6,8 @@
 #include "met_wait.h"
 #include "tu.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
@@ -80,6 +82,151 @@ static void test_timeline_wait_states(void)
   }
 }
 
+/* Reads `run` with its info; the trace, or a failed test. */
+static met_trace_t *read_with_info(const char *run, met_timeline_info_t *info)
+{
+  char err[1024] = "";
+  met_trace_t *trace = met_timeline_stream(run, 1, info, err, sizeof err);
+  if (!trace)
+    fprintf(stderr, "%s\n", err);
+  return trace;
+}
+
+/* The seconds of each rank in `category`, against the hand-worked `want` (one per rank). */
+static void expect_times(const met_trace_t *trace, met_category_t category, const double *want)
+{
+  for (int r = 0; r < met_trace_nranks(trace); r++)
+    TU_ASSERT_CLOSE(met_trace_category_time(trace, r, category), want[r], 1e-9);
+}
+
+/* tests/data/tracer/halo: a halo exchange (MPI_Irecv, a rendezvous MPI_Send, MPI_Waitall) along ranks 0 - 1 - 2,
+ * rank 1 computing 0.5 s, its partners 0.1 s. Rank 0's send (0.11-0.55) is paired with rank 1's MPI_Irecv from 0,
+ * posted at 0.50: idle 0.11-0.50 (a late receiver), then 0.05 of transfer; rank 2's likewise with the receive posted
+ * at 0.51: idle 0.40, then 0.04. Their waits find rank 1's sends started (0.52, 0.54) before they entered: no wait.
+ * Rank 1 never waits: its partners were there first. Comm: rank 0 0.01 + 0.05 + 0.05, rank 1 0.01 + 0.01 + 0.02 + 0.02
+ * + 0.04, rank 2 0.01 + 0.04 + 0.05. */
+static void test_timeline_halo_slow_rank(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "halo", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.39, 0.0, 0.40});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.11, 0.10, 0.10});
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_LATE_RECEIVER), 0.39, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 2, MET_WAIT_LATE_RECEIVER), 0.40, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.79, 1e-9);
+  met_wait_free(&w);
+  CU_ASSERT_EQUAL(info.matched, 4);
+  CU_ASSERT_EQUAL(info.unmatched, 0);
+  TU_ASSERT_CLOSE(info.tracer_cost, 0.06, 1e-12); /* the ranks' "# tracer-cost" lines, 0.01 + 0.02 + 0.03 */
+  CU_ASSERT_STRING_EQUAL(info.program, "halo");
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/late-sender-wait: rank 0 posts MPI_Irecv from 1 at 0, waits 0.1-0.6; rank 1 computes until 0.5,
+ * then sends 0.5-0.6. The wait is idle until the sender entered (0.4 s, a late sender), then transfer (0.1 s); the
+ * send found its receive posted: no wait. */
+static void test_timeline_wait_for_late_sender(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "late-sender-wait", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.4, 0.0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.11, 0.1});
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_LATE_SENDER), 0.4, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.4, 1e-9);
+  met_wait_free(&w);
+  CU_ASSERT(isnan(info.tracer_cost)); /* no "# tracer-cost" line */
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/any-source-wait: rank 0 posts a receive from any source at 0 and waits 0.1-0.5 (MPI_Waitany);
+ * rank 2 sends first (0.3), so it is that receive's sender (MPI's matching: the earliest send the receive accepts) and
+ * the wait is idle until 0.3 (a late sender, 0.2 s); rank 1's later send goes to the receive from rank 1 posted at 0.5,
+ * whose wait 0.51-0.6 finds the sender there since 0.5: no wait. Both messages are paired. */
+static void test_timeline_any_source_matching(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "any-source-wait", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(info.matched, 2);
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_LATE_SENDER), 0.2, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.2, 1e-9);
+  met_wait_free(&w);
+  TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IDLE), 0.2, 1e-9);
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/barrier: the ranks enter a barrier at 0.1, 0.2, 0.5 and all leave at 0.55: idle until the last
+ * entered (0.4, 0.3, 0 s: waits at the barrier), then 0.05 s each; an MPI_Allreduce entered at 0.6, 0.65, 0.68 and
+ * left at 0.7: 0.08, 0.03, 0 s waiting (N x N), 0.02 s each of communication. */
+static void test_timeline_collectives_wait_for_last(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "barrier", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.48, 0.33, 0.0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.07, 0.07, 0.07});
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_BARRIER), 0.4, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_BARRIER), 0.3, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_NXN), 0.08, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_NXN), 0.03, 1e-9);
+  met_wait_free(&w);
+  CU_ASSERT_EQUAL(info.collectives, 2);
+  CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/polling: rank 0 polls (MPI_Test 0.01-0.1, MPI_Testany 0.2-0.3) for a message rank 1 sends at
+ * 0.3: polling is waiting (idle 0.09 + 0.1), not control (0); its MPI_Wait 0.3-0.35 is the transfer. */
+static void test_timeline_polling_is_waiting(void)
+{
+  met_trace_t *trace = read_with_info(RUNS "polling", NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.19, 0.0});
+  expect_times(trace, MET_CAT_CTRL, (double[]){0.0, 0.0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.06, 0.05});
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/sub-barrier: ranks 0 and 1 call MPI_Barrier, rank 2 none (a sub-communicator the timeline does
+ * not name): the barrier is not paired, and stays as the file gives it (rank 0 idle 0.2 s). */
+static void test_timeline_sub_communicator_not_paired(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "sub-barrier", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.2, 0.0, 0.0});
+  CU_ASSERT_EQUAL(info.colls_unpaired, 1);
+  CU_ASSERT_EQUAL(info.collectives, 0);
+  met_trace_free(trace);
+}
+
+/* An aggregate read gives the same figures as a full one (the halo's). */
+static void test_timeline_aggregate_same_figures(void)
+{
+  char err[1024] = "";
+  met_trace_t *full = met_timeline_read(RUNS "halo", err, sizeof err);
+  met_trace_t *sums = met_timeline_stream(RUNS "halo", 0, NULL, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(full);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(sums);
+  CU_ASSERT(met_trace_is_aggregate(sums));
+  for (int r = 0; r < 3; r++)
+    for (int c = 0; c < MET_CAT_COUNT; c++)
+      CU_ASSERT_EQUAL(met_trace_category_time(full, r, (met_category_t)c),
+                      met_trace_category_time(sums, r, (met_category_t)c));
+  met_trace_free(full);
+  met_trace_free(sums);
+}
+
 /* Reads `folder`, which must fail with exactly `message`. */
 static void expect_refused(const char *folder, const char *message)
 {
@@ -90,10 +237,26 @@ static void expect_refused(const char *folder, const char *message)
   CU_ASSERT_STRING_EQUAL(err, message);
 }
 
-static void test_timeline_refuses_cut_file(void)
+/* A run killed before MPI_Finalize: rank 1's file of tests/data/tracer/cut stops after its MPI_Recv (line 5, no
+ * "# end"); killed/ has half a line more. Both are read up to line 5, rank 1's intervals ending at 0.8 s, and named as
+ * cut short there. */
+static void test_timeline_reads_cut_file_to_last_whole_line(void)
 {
-  expect_refused(RUNS "cut", RUNS "cut/timeline-1.txt:5: the file ends before its '# end' line: the run stopped "
-                                  "before MPI_Finalize or the file was cut; trace the run again (docs/tracer.md)");
+  static const char *const folders[] = {RUNS "cut", RUNS "killed"};
+  for (int i = 0; i < 2; i++) {
+    char err[2048] = "";
+    met_trace_t *trace = met_timeline_read(folders[i], err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+    TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMPUTE), 0.4, 1e-12);
+    TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMM), 0.2, 1e-12); /* the receive's transfer */
+    char expected[2048];
+    snprintf(expected, sizeof expected,
+             "%s/timeline-1.txt:5: cut short: the file ends before its '# end' line (the run stopped before "
+             "MPI_Finalize); read up to its last whole line",
+             folders[i]);
+    CU_ASSERT_STRING_EQUAL(err, expected);
+    met_trace_free(trace);
+  }
 }
 
 static void test_timeline_refuses_missing_rank(void)
@@ -121,7 +284,14 @@ int main(void)
       {"test_timeline_reads_categories_and_phases", test_timeline_reads_categories_and_phases},
       {"test_timeline_send_waits_for_late_receiver", test_timeline_send_waits_for_late_receiver},
       {"test_timeline_wait_states", test_timeline_wait_states},
-      {"test_timeline_refuses_cut_file", test_timeline_refuses_cut_file},
+      {"test_timeline_halo_slow_rank", test_timeline_halo_slow_rank},
+      {"test_timeline_wait_for_late_sender", test_timeline_wait_for_late_sender},
+      {"test_timeline_any_source_matching", test_timeline_any_source_matching},
+      {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
+      {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
+      {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},
+      {"test_timeline_aggregate_same_figures", test_timeline_aggregate_same_figures},
+      {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
       {"test_timeline_refuses_folder_without_timelines", test_timeline_refuses_folder_without_timelines},

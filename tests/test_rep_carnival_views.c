@@ -16,7 +16,7 @@
 enum { NODES = 4, CATS = 4, SCOPES = 6, FIELDS = 32 };
 
 static const char *const cats[CATS] = {"Comp", "Extra", "Wait", "Prste"};
-static const char *const cat_columns[CATS] = {"comp_s", "extra_s", "wait_s", "prste_s"};
+static const char *const cat_columns[CATS] = {"profile_comp_s", "profile_extra_s", "profile_wait_s", "profile_prste_s"};
 /* dsm-gauss-jordan's scopes (app_dsm_gj.c) */
 static const char *const scopes[SCOPES] = {"main", "init", "normalise", "update", "collect", "exit"};
 

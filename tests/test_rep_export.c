@@ -62,19 +62,25 @@ static void assert_caught(const char *kind, const char *dir, const char *name, c
   CU_ASSERT_EQUAL_FATAL(tamper(dir, name, to, from), 0);
 }
 
-/* Gauss-Jordan: the main table, the per-process one, the JSON and the terminal tables agree; a changed figure or a
- * renamed column makes the checker fail, so that it can fail. */
+/* Gauss-Jordan: the main table, the per-process one, the JSON and the terminal tables agree, the JSON is typed and
+ * snake_case with its provenance; a changed figure, a renamed column or an untyped value makes the checker fail, so
+ * that it can fail. */
 static void test_export_lost_cycles_agree_with_report(void)
 {
   char dir[1024];
   const char *extra[] = {"--per-process", "2", NULL};
   export_run(dir, sizeof dir, DATA "gj-small.xml", extra);
   CU_ASSERT_EQUAL(checker("lost", dir), 0);
-  /* out.csv out-processes.csv out-wait-states.csv out.json report.txt, and no temporary file */
-  CU_ASSERT_EQUAL(count_entries(dir), 5);
+  /* out.csv out-processes.csv out-wait-states.csv out-provenance.csv out.json report.txt, and no temporary file */
+  CU_ASSERT_EQUAL(count_entries(dir), 6);
   assert_caught("lost", dir, "out.csv", ",ovh_comm,", ",ovh_comm_,");
   assert_caught("lost", dir, "out-processes.csv", ",0.039443442,", ",0.039443443,");
   assert_caught("lost", dir, "out.json", "\"t_par_s\": 0.0281264396", "\"t_par_s\": 0.0282264396");
+  /* typed JSON: a number as a string, a missing list, a dashed key, a scenario hash that is not the file's */
+  assert_caught("lost", dir, "out.json", "\"n\": 16", "\"n\": \"16\"");
+  assert_caught("lost", dir, "out.json", "\"per_process\": [],", "\"per_process_\": [],");
+  assert_caught("lost", dir, "out.json", "\"link_init\"", "\"link-init\"");
+  assert_caught("lost", dir, "out.json", "\"scenario_hash\": \"", "\"scenario_hash\": \"0");
   CU_ASSERT_EQUAL(checker("lost", dir), 0);
   remove_folder(dir);
 }
@@ -139,6 +145,39 @@ static void test_export_messages_in_their_table(void)
   remove_folder(dir);
 }
 
+/* docs/results.md's pandas recipes, each run as written (tests/check_recipes.py, Debian's python3-pandas; a missing
+ * one fails) after the command the page gives, print what their comments say: row counts taken from the scenario file
+ * (gj256: 2 broadcasts x 8 p, 8 ranks at the per-process p = 8, 18 references of 8 values). */
+static void test_export_pandas_recipes(void)
+{
+  char dir[1024];
+  const char *args[] = {"-q",
+                        "--no-cache",
+                        SIMRUN_SOURCE_DIR "/scenarios/gj256.xml",
+                        "--per-process",
+                        "8",
+                        "--csv",
+                        "out/gj256.csv",
+                        "--json",
+                        "out/gj256.json",
+                        NULL};
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  char out[1100];
+  snprintf(out, sizeof out, "%s/out", dir);
+  CU_ASSERT_EQUAL_FATAL(mkdir(out, 0700), 0);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  const char *check[] = {SIMRUN_SOURCE_DIR "/tests/check_recipes.py", SIMRUN_SOURCE_DIR "/docs/results.md", dir, NULL};
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, "/usr/bin/python3", check, &run), 0);
+  fprintf(stderr, "%s%s", run.out, run.err);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  remove_folder(out);
+  remove_folder(dir);
+}
+
 static void test_export_table_path(void)
 {
   char path[256];
@@ -150,6 +189,39 @@ static void test_export_table_path(void)
   CU_ASSERT_STRING_EQUAL(path, ".csv-messages.csv");
 }
 
+/* The fits go into the CSV (out-fits.csv) and the JSON ("fits"), the same as the terminal lists (issue 27): gj128 has
+ * 14 fits (7 metrics of two broadcasts with a lost-cycle curve; the anomaly stays 0 and gets none), each row with its
+ * form, coefficients, R^2, range, whether it is shown and the report's text for it. */
+static void test_export_fits(void)
+{
+  char dir[1024];
+  export_run(dir, sizeof dir, SIMRUN_SOURCE_DIR "/scenarios/gj128.xml", NULL);
+  char *csv = read_output(dir, "out-fits.csv");
+  char *json = read_output(dir, "out.json");
+  char *report = read_output(dir, "report.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(report);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(csv, "scenario,metric,axis,group,form,formula,a,b,c,r2,adj_r2,x_min,x_max,shown,text\n"));
+  size_t rows = 0;
+  for (const char *c = csv; *c; c++)
+    rows += *c == '\n';
+  CU_ASSERT_EQUAL(rows, 1 + 14);
+  /* every shown fit's text is a line of the report, and the JSON has one object per fit */
+  CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"fits\": [\n    {\"metric\": \"time\", \"axis\": \"p\""));
+  size_t objects = 0;
+  for (const char *c = json; (c = strstr(c, "{\"metric\": ")); c++)
+    objects++;
+  CU_ASSERT_EQUAL(objects, 14);
+  CU_ASSERT_PTR_NOT_NULL(strstr(report, "time against p, broadcast = one-to-all: fit "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",yes,\"fit "));
+  free(csv);
+  free(json);
+  free(report);
+  remove_folder(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -157,7 +229,9 @@ int main(void)
       {"test_export_undefined_ratios", test_export_undefined_ratios},
       {"test_export_dsm_one_row_per_point", test_export_dsm_one_row_per_point},
       {"test_export_messages_in_their_table", test_export_messages_in_their_table},
+      {"test_export_pandas_recipes", test_export_pandas_recipes},
       {"test_export_table_path", test_export_table_path},
+      {"test_export_fits", test_export_fits},
       {NULL, NULL}};
   return tu_run("rep_export", cases);
 }

@@ -1,6 +1,7 @@
-/* OTF2 archives read back by otf2-print (Debian otf2-tools; a missing one fails the tests): a hand-made trace's
- * regions, messages and collective are exactly the events expected, and simrun --otf2 writes one archive per kept run
- * with one MPI_SEND and one MPI_RECV per message of the run. */
+/* OTF2 archives read back by otf2-print (Debian otf2-tools) and ViTE (Debian vite; a missing one fails the tests): a
+ * hand-made trace's regions, MPI calls, messages, collective, communicator and names are exactly those expected, and
+ * simrun --otf2 writes one archive per kept run with one MPI_SEND and one MPI_RECV per message of the run, which ViTE
+ * loads. */
 #include "rep_otf2.h"
 #include "tu.h"
 #include "tu_cli.h"
@@ -13,10 +14,11 @@ typedef struct event {
   const char *attributes;
 } event_t;
 
-/* otf2-print's output for archive `anchor` (a new string), or NULL when it failed or wrote on stderr. */
-static char *otf2_print(const char *dir, const char *anchor)
+/* The output of otf2-print run with `args` ("otf2-print", options, the anchor file; a new string), or NULL when it
+ * failed or wrote on stderr. */
+static char *otf2_print(const char *dir, const char *const *args)
 {
-  const char *args[] = {"otf2-print", anchor, NULL};
+  const char *anchor = args[1];
   cli_run_t run;
   if (run_program(dir, "/usr/bin/env", args, &run) != 0)
     return NULL;
@@ -71,7 +73,9 @@ static void remove_tree(const char *dir)
 }
 
 /* Three ranks, T_par = 2 s: rank 0 computes [0, 1) in phase main and sends 4096 bytes to rank 2 [1, 2) in phase
- * broadcast; rank 1 computes [0, 0.5) and idles after; rank 2 waits for rank 0 [0, 1) and receives [1, 2). */
+ * broadcast, within a broadcast it enters at 1 s; rank 1 computes [0, 0.5) and idles after; rank 2 enters the broadcast
+ * at 0, waits for rank 0 [0, 1) and receives [1, 2). The broadcast runs on ranks 0 and 2 only (group number 7), root
+ * rank 0. */
 static met_trace_t *broadcast_trace(void)
 {
   met_trace_t *trace = met_trace_new(3);
@@ -86,17 +90,32 @@ static met_trace_t *broadcast_trace(void)
   static const int ranks[] = {0, 0, 1, 2, 2};
   for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
     CU_ASSERT_EQUAL(met_trace_add(trace, ranks[i], &pieces[i]), 0);
+  met_coll_t root = {.start = 1, .end = 2, .kind = MET_COLL_ONE_TO_N, .root = 0, .group = 7};
+  met_coll_t leaf = {.start = 0, .end = 2, .kind = MET_COLL_ONE_TO_N, .root = 0, .group = 7};
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &root), 0);
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 2, &leaf), 0);
   return trace;
+}
+
+/* Writes `trace` as DIR/run.otf2 in a new folder (its path in dir) and returns otf2-print's output with the global
+ * definitions (-G, when `defs`) or the events. */
+static char *write_and_print(const met_trace_t *trace, char *dir, size_t size, int defs)
+{
+  char err[1200] = "";
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, size), 0);
+  CU_ASSERT_EQUAL_FATAL(rep_otf2_write(trace, dir, "run", err, sizeof err), 0);
+  CU_ASSERT_EQUAL(count_entries(dir), 3); /* run.otf2, run.def, run/: no temporary folder left */
+  const char *args[] = {"otf2-print", "-G", "run.otf2", NULL};
+  if (!defs)
+    args[1] = "run.otf2", args[2] = NULL;
+  return otf2_print(dir, args);
 }
 
 static void test_otf2_hand_made_trace(void)
 {
-  char dir[1024], err[1200] = "";
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  char dir[1024];
   met_trace_t *trace = broadcast_trace();
-  CU_ASSERT_EQUAL_FATAL(rep_otf2_write(trace, dir, "run", err, sizeof err), 0);
-  CU_ASSERT_EQUAL(count_entries(dir), 3); /* run.otf2, run.def, run/: no temporary folder left */
-  char *text = otf2_print(dir, "run.otf2");
+  char *text = write_and_print(trace, dir, sizeof dir, 0);
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
   /* the message: sent by rank 0 at 1 s, received by rank 2 at 2 s, 4096 bytes, tag 0 */
   CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, NULL), 1);
@@ -112,11 +131,21 @@ static void test_otf2_hand_made_trace(void)
     if (strcmp(ev.kind, "MPI_RECV") == 0)
       CU_ASSERT_EQUAL(ev.time, 2000000000ULL);
   }
-  /* the broadcast phase is a collective on ranks 0 and 2, with the bytes each sent and received */
+  /* the broadcast: an MPI_Bcast region and a collective on ranks 0 and 2, on their communicator (1; the world is 0),
+   * root rank 0 (index 0 among the members 0 and 2), with the bytes each sent and received */
   CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_BEGIN", -1, NULL), 2);
-  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 0, "Operation: BCAST"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 0, "Operation: BCAST, Communicator: \"communicator 1\""), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, "Root: 0 "), 2);
   CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 0, "Sent: 4096, Received: 0"), 1);
   CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 2, "Sent: 0, Received: 4096"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", 0, "Region: \"MPI_Bcast\""), 1);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", 2, "Region: \"MPI_Bcast\""), 1);
+  for (const char *at = text; next_event(&at, &ev);)
+    if (ev.location == 2 && has(&ev, "\"MPI_Bcast\""))
+      CU_ASSERT(ev.time == (strcmp(ev.kind, "ENTER") == 0 ? 0ULL : 2000000000ULL));
+  /* inside a collective no point-to-point call region */
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Send\""), 0);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Recv\""), 0);
   /* regions: every enter left; rank 1 idles from 0.5 s to T_par outside any phase */
   for (int r = 0; r < 3; r++)
     CU_ASSERT_EQUAL(count_events(text, "ENTER", r, NULL), count_events(text, "LEAVE", r, NULL));
@@ -132,6 +161,64 @@ static void test_otf2_hand_made_trace(void)
   remove_tree(dir);
 }
 
+/* The definitions: every location group and location named uniquely (ViTE refuses two containers of one name), the
+ * MPI call regions with their roles, and the broadcast's communicator with members 0 and 2. */
+static void test_otf2_definitions(void)
+{
+  char dir[1024];
+  met_trace_t *trace = broadcast_trace();
+  char *text = write_and_print(trace, dir, sizeof dir, 1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  static const char *const names[] = {"Name: \"MPI Rank 0\"",      "Name: \"MPI Rank 1\"",
+                                      "Name: \"MPI Rank 2\"",      "Name: \"Rank 0 thread 0\"",
+                                      "Name: \"Rank 1 thread 0\"", "Name: \"Rank 2 thread 0\""};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    const char *first = strstr(text, names[i]);
+    CU_ASSERT(first && !strstr(first + 1, names[i]));
+  }
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "Name: \"MPI_Bcast\" <"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "Role: COLL_ONE2ALL, Paradigm: MPI"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "Name: \"MPI_Send\" <"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "Role: POINT2POINT, Paradigm: MPI"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "Name: \"communicator 1\""));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text,
+                                "Type: COMM_GROUP, Paradigm: MPI, Flags: NONE, 2 Members: 0 (\"Rank 0 thread 0\" <0>), "
+                                "2 (\"Rank 2 thread 0\" <2>)"));
+  free(text);
+  met_trace_free(trace);
+  remove_tree(dir);
+}
+
+/* Two ranks: rank 0 sends 100 bytes to rank 1 [0, 1); rank 1 waits [0, 0.5) then receives [0.5, 1). Each end is one
+ * MPI call, the wait inside the receive: MPI_Send [0, 1) on rank 0, MPI_Recv [0, 1) on rank 1, no collective. */
+static void test_otf2_point_to_point_calls(void)
+{
+  met_trace_t *trace = met_trace_new(2);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  int phase = met_trace_phase_id(trace, "exchange");
+  met_interval_t pieces[] = {
+      {.start = 0, .end = 1, .category = MET_CAT_COMM, .phase = phase, .peer = 1, .bytes = 100, .dir = MET_DIR_SEND},
+      {.start = 0, .end = 0.5, .category = MET_CAT_IDLE, .phase = phase, .peer = 0, .dir = MET_DIR_RECV},
+      {.start = 0.5, .end = 1, .category = MET_CAT_COMM, .phase = phase, .peer = 0, .bytes = 100, .dir = MET_DIR_RECV}};
+  static const int ranks[] = {0, 1, 1};
+  for (size_t i = 0; i < 3; i++)
+    CU_ASSERT_EQUAL(met_trace_add(trace, ranks[i], &pieces[i]), 0);
+  char dir[1024];
+  char *text = write_and_print(trace, dir, sizeof dir, 0);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", 0, "Region: \"MPI_Send\""), 1);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", 1, "Region: \"MPI_Recv\""), 1);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Recv\""), 1);
+  event_t ev;
+  for (const char *at = text; next_event(&at, &ev);)
+    if (has(&ev, "\"MPI_Send\"") || has(&ev, "\"MPI_Recv\""))
+      CU_ASSERT(ev.time == (strcmp(ev.kind, "ENTER") == 0 ? 0ULL : 1000000000ULL));
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_BEGIN", -1, NULL), 0);
+  free(text);
+  met_trace_free(trace);
+  remove_tree(dir);
+}
+
 /* The number in `json` after the `nth` (0-based) occurrence of `key` (such as "\"messages\": "); -1 when missing. */
 static long json_number_after(const char *json, const char *key, int nth)
 {
@@ -141,8 +228,32 @@ static long json_number_after(const char *json, const char *key, int nth)
   return at ? strtol(at + strlen(key), NULL, 10) : -1;
 }
 
+/* ViTE (Debian vite; a missing one fails the tests) reads archive `anchor` in folder `dir` without a display (Qt's
+ * offscreen platform) and exports it as SVG: exit 0, "0 errors", no "Error" line. ViTE's warnings that it cannot find
+ * a rank in a communicator are its own: it looks communicators' members up in COMM_LOCATIONS groups, where OTF2 puts
+ * them in a COMM_GROUP (then falls back on the location of that number, the right one here). */
+static void vite_reads(const char *dir, const char *anchor)
+{
+  char xdg[1200];
+  snprintf(xdg, sizeof xdg, "XDG_RUNTIME_DIR=%s", dir);
+  const char *args[] = {"QT_QPA_PLATFORM=offscreen", xdg, "vite", "-e", "vite.svg", "-f", anchor, NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, "/usr/bin/env", args, &run), 0);
+  static const char *const clean = "0 errors and 0 warnings were found during parsing";
+  int parsed = strstr(run.out, clean) || strstr(run.err, clean);
+  int failed = strstr(run.out, "Error") || strstr(run.err, "Error");
+  if (run.status != 0 || !parsed || failed)
+    fprintf(stderr, "\nvite %s: exit status %d\n%s%s", anchor, run.status, run.out, run.err);
+  CU_ASSERT(run.status == 0 && parsed && !failed);
+  char *svg = read_output(dir, "vite.svg");
+  CU_ASSERT(svg && strstr(svg, "<svg"));
+  free(svg);
+  run_free(&run);
+}
+
 /* simrun --otf2: an archive per point with p = 4 (the 3rd and 6th of gj-small.xml), each with as many MPI_SEND and
- * MPI_RECV events as the point's messages in the JSON; no archive for the other points. */
+ * MPI_RECV events as the point's messages in the JSON, its collectives broadcasts with a root, read by ViTE; no archive
+ * for the other points. */
 static void test_otf2_cli_one_archive_per_run(void)
 {
   char dir[1024];
@@ -159,12 +270,20 @@ static void test_otf2_cli_one_archive_per_run(void)
   for (size_t i = 0; i < 2; i++) {
     char anchor[64];
     snprintf(anchor, sizeof anchor, "point-%d.otf2", points[i]);
-    char *text = otf2_print(traces, anchor);
+    const char *print[] = {"otf2-print", anchor, NULL};
+    char *text = otf2_print(traces, print);
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     long messages = json_number_after(json, "\"messages\": ", points[i]);
     CU_ASSERT(messages > 0);
     CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, NULL), messages);
     CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, NULL), messages);
+    /* Gauss-Jordan broadcasts its pivot row from its owner to every rank (sim_bcast): every collective an MPI_Bcast */
+    int colls = count_events(text, "MPI_COLLECTIVE_END", -1, NULL);
+    CU_ASSERT(colls > 0);
+    CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, "Operation: BCAST"), colls);
+    CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Bcast\""), colls);
+    CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, "Root: UNDEFINED"), 0);
+    vite_reads(traces, anchor);
     free(text);
   }
   free(json);
@@ -182,6 +301,8 @@ static void test_otf2_cli_needs_per_process(void)
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_otf2_hand_made_trace", test_otf2_hand_made_trace},
+                                    {"test_otf2_definitions", test_otf2_definitions},
+                                    {"test_otf2_point_to_point_calls", test_otf2_point_to_point_calls},
                                     {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},
                                     {"test_otf2_cli_needs_per_process", test_otf2_cli_needs_per_process},
                                     {NULL, NULL}};

@@ -1,11 +1,14 @@
-/* Tests of rep_pictures: simrun --svg on small scenarios end to end (the files, their names, well-formed SVG, the fits
- * printed, errors for bad options). The timeline: test_rep_timeline.c; CARNIVAL's views: test_rep_carnival_views.c. */
+/* Tests of rep_pictures: simrun --svg on small scenarios end to end (the files, their names, well-formed SVG, the
+ * numbers each view shows read back from its geometry against the CSV tables, the fits printed, errors for bad
+ * options). The timeline: test_rep_timeline.c; CARNIVAL's views: test_rep_carnival_views.c. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 
 #include "tu.h"
+#include "tu_csv.h"
 #include "tu_svg.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <libxml/parser.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,6 +105,119 @@ static void test_rep_pictures_study(void)
   CU_ASSERT_EQUAL(system(line), 0);
 }
 
+/* What a reader of view `view` sees: the point of the series labelled `label` at x = x_value on panel `panel`, read
+ * from the axis ticks, against `expected` (to the SVG's resolution, 0.1 pixel, plus 1e-9 relative). */
+static void check_point(const char *dir, const char *view, int panel, const char *label, double x_value,
+                        double expected)
+{
+  size_t len = 0;
+  char *svg = read_file(dir, view, &len);
+  tu_chart_t chart;
+  char color[8];
+  CU_ASSERT_FATAL(svg && tu_svg_chart(svg, panel, &chart) == 0 && tu_svg_legend(svg, label, color) == 0);
+  double seen = tu_svg_point(svg, &chart, color, x_value);
+  if (!(fabs(seen - expected) <= tu_svg_step(&chart, expected) + 1e-9 * fabs(expected)))
+    fprintf(stderr, "%s, %s at %g: the picture shows %.9g, the table says %.9g\n", view, label, x_value, seen,
+            expected);
+  CU_ASSERT(fabs(seen - expected) <= tu_svg_step(&chart, expected) + 1e-9 * fabs(expected));
+  free(svg);
+}
+
+/* The same for the bar of `label` at x = x_value: its height (top - bottom) against `expected`. */
+static void check_bar(const char *dir, const char *view, int panel, const char *label, double x_value, double expected)
+{
+  size_t len = 0;
+  char *svg = read_file(dir, view, &len);
+  tu_chart_t chart;
+  char color[8];
+  double lo = NAN, hi = NAN;
+  CU_ASSERT_FATAL(svg && tu_svg_chart(svg, panel, &chart) == 0 && tu_svg_legend(svg, label, color) == 0);
+  CU_ASSERT(tu_svg_bar(svg, &chart, color, x_value, &lo, &hi) == 0 || expected == 0);
+  double seen = isnan(lo) ? 0 : hi - lo;
+  if (!(fabs(seen - expected) <= 2 * tu_svg_step(&chart, expected) + 1e-9 * fabs(expected)))
+    fprintf(stderr, "%s, %s at %g: the picture shows %.9g, the table says %.9g\n", view, label, x_value, seen,
+            expected);
+  CU_ASSERT(fabs(seen - expected) <= 2 * tu_svg_step(&chart, expected) + 1e-9 * fabs(expected));
+  free(svg);
+}
+
+/* Every view of gj-small shows the study's figures: points and bars read back from the pictures' geometry and axes
+ * (as a reader of the picture would) against the CSV tables of the same run, for both broadcasts at p = 2 and 4 and
+ * the per-process p = 4. A picture that draws a class in another's colour, shifts a stacked share or mislabels its
+ * legend fails here. */
+static void test_rep_pictures_show_the_figures(void)
+{
+  char dir[] = "/tmp/simrun-svgfig-XXXXXX";
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, "-q --no-cache " SMALL " --per-process 4 --svg . --csv run.csv"), 0);
+  size_t len = 0;
+  char *csv = read_file(dir, "run.csv", &len), *procs = read_file(dir, "run-processes.csv", &len);
+  char *waits = read_file(dir, "run-wait-states.csv", &len);
+  CU_ASSERT_FATAL(csv && procs && waits);
+  static const char *const bcasts[] = {"one-to-all", "neighbour"};
+  for (int b = 0; b < 2; b++) {
+    char series[64], view[128], key[64];
+    snprintf(series, sizeof series, "broadcast = %s", bcasts[b]);
+    for (int p = 2; p <= 4; p *= 2) {
+      snprintf(key, sizeof key, "broadcast=%s,p=%d", bcasts[b], p);
+      double v[4], sum = 0;
+      static const char *const ovh[] = {"ovh_ctrl", "ovh_comm", "ovh_idle", "ovh_anomaly"};
+      for (int j = 0; j < 4; j++)
+        sum += (v[j] = tu_csv_value(csv, key, ovh[j]));
+      check_point(dir, "gj-small-speedup.svg", 0, series, p, tu_csv_value(csv, key, "speedup"));
+      check_point(dir, "gj-small-efficiency.svg", 0, series, p, 100 * tu_csv_value(csv, key, "efficiency"));
+      check_point(dir, "gj-small-time.svg", 0, series, p, tu_csv_value(csv, key, "t_par_s"));
+      check_point(dir, "gj-small-ovh-ctrl.svg", 0, series, p, v[0]);
+      check_point(dir, "gj-small-ovh-comm.svg", 0, series, p, v[1]);
+      check_point(dir, "gj-small-ovh-idle.svg", 0, series, p, v[2]);
+      check_point(dir, "gj-small-granularity.svg", 0, series, p, tu_csv_value(csv, key, "granularity"));
+      /* the overall view: shares of p T_par (seed 000 Fig. 1.5), then the stacked ratios */
+      snprintf(view, sizeof view, "gj-small-overall-%s.svg", bcasts[b]);
+      check_bar(dir, view, 0, "useful work", p, 100 / (1 + sum));
+      check_bar(dir, view, 0, "control of parallelism", p, 100 * v[0] / (1 + sum));
+      check_bar(dir, view, 0, "communication", p, 100 * v[1] / (1 + sum));
+      check_bar(dir, view, 0, "idling", p, 100 * v[2] / (1 + sum));
+      check_bar(dir, view, 1, "Ovh_ctrl", p, v[0]);
+      check_bar(dir, view, 1, "Ovh_comm", p, v[1]);
+      check_bar(dir, view, 1, "Ovh_idle", p, v[2]);
+      /* the bottleneck views (seed 001 Figs 5-9) */
+      static const char *const comp[] = {"processing_s", "memory_s", "communication_s", "io_s"};
+      static const char *const comp_label[] = {"processing", "memory", "communication", "I/O"};
+      static const char *const bratio[] = {"b_processing", "b_memory", "b_communication", "b_io"};
+      double comp_sum = 0;
+      for (int j = 0; j < 4; j++)
+        comp_sum += tu_csv_value(csv, key, comp[j]);
+      for (int j = 0; j < 4; j++) {
+        snprintf(view, sizeof view, "gj-small-components-%s.svg", bcasts[b]);
+        check_point(dir, view, 0, comp_label[j], p, tu_csv_value(csv, key, comp[j]));
+        snprintf(view, sizeof view, "gj-small-bratios-%s.svg", bcasts[b]);
+        check_point(dir, view, 0, comp_label[j], p, tu_csv_value(csv, key, bratio[j]));
+        snprintf(view, sizeof view, "gj-small-component-shares-%s.svg", bcasts[b]);
+        check_bar(dir, view, 0, comp_label[j], p, 100 * tu_csv_value(csv, key, comp[j]) / comp_sum);
+      }
+      snprintf(view, sizeof view, "gj-small-ratios-%s.svg", bcasts[b]);
+      check_point(dir, view, 0, "communication / computation", p, tu_csv_value(csv, key, "comm_comp_ratio"));
+      check_point(dir, view, 0, "memory / processing", p, tu_csv_value(csv, key, "mem_proc_ratio"));
+    }
+    /* per process at p = 4 (seed 000 Fig. 1.6) and the wait states per rank */
+    for (int rank = 0; rank < 4; rank++) {
+      snprintf(key, sizeof key, "broadcast=%s,p=4,rank=%d", bcasts[b], rank);
+      snprintf(view, sizeof view, "gj-small-processes-%s.svg", bcasts[b]);
+      check_bar(dir, view, 0, "communication", rank, tu_csv_value(procs, key, "rank_ovh_comm"));
+      check_bar(dir, view, 0, "idling", rank, tu_csv_value(procs, key, "rank_ovh_idle"));
+      snprintf(view, sizeof view, "gj-small-wait-states-%s.svg", bcasts[b]);
+      check_bar(dir, view, 0, "Late Sender", rank, tu_csv_value(waits, key, "late_sender_s"));
+      check_bar(dir, view, 0, "Late Broadcast", rank, tu_csv_value(waits, key, "late_broadcast_s"));
+    }
+  }
+  free(csv);
+  free(procs);
+  free(waits);
+  char command[128];
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
 /* --paje without a per-process p, and --svg under a regular file: exit 2, one message, nothing simulated. */
 static void test_rep_pictures_bad_options(void)
 {
@@ -166,6 +282,7 @@ static void test_rep_pictures_grid_heat_map(void)
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_pictures_study", test_rep_pictures_study},
+                                    {"test_rep_pictures_show_the_figures", test_rep_pictures_show_the_figures},
                                     {"test_rep_pictures_fits_on_terminal", test_rep_pictures_fits_on_terminal},
                                     {"test_rep_pictures_grid_heat_map", test_rep_pictures_grid_heat_map},
                                     {"test_rep_pictures_bad_options", test_rep_pictures_bad_options},

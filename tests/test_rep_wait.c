@@ -103,8 +103,8 @@ static void test_rep_wait_gauss_jordan_one_to_all(void)
       CU_ASSERT_EQUAL(field(waits, "wait_barrier_s", row, NULL, 0), 0);
       CU_ASSERT_EQUAL(field(waits, "wait_nxn_s", row, NULL, 0), 0);
       CU_ASSERT_EQUAL(field(waits, "early_reduce_s", row, NULL, 0), 0);
-      /* wait states are parts of idle intervals: never more than the rank's idle time (ovh_idle x T_seq) */
-      double idle = field(procs, "ovh_idle", row, NULL, 0) * t_seq;
+      /* wait states are parts of idle intervals: never more than the rank's idle time (rank_ovh_idle x T_seq) */
+      double idle = field(procs, "rank_ovh_idle", row, NULL, 0) * t_seq;
       CU_ASSERT(field(waits, "total_s", row, NULL, 0) <= idle * (1 + 1e-6));
       bcast_total[b] += field(waits, "late_broadcast_s", row, NULL, 0);
       if (b == 0 && rank < 15) /* a rank idles in the broadcasts of later ranks' pivot rows */

@@ -2,6 +2,9 @@
  * on a quiet network inside a cluster take Table 2's time T(l, d) (eq. 4) to SimGrid's precision, messages between
  * clusters take T(l, d) plus the C004 stages' cost computed here by hand, hops are mesh distances, and messages sharing
  * a link slow down. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
+
+#include "app_gj.h"
 #include "app_pingpong.h"
 #include "met_trace.h"
 #include "sim_error.h"
@@ -13,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define PLATFORM  SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
 #define MESH_ROWS 16
@@ -40,13 +44,15 @@ static double table2_us(double l, int d)
   return -81.5 + 1.33 * l + 93.04 * d + 0.05 * l * d;
 }
 
-/* A message of l bytes whose route crosses `crossings` cluster boundaries, the first hop being one of them or not: each
- * crossing hop carries one packet (the whole message when l <= 120) slower, and a crossing first hop slows the
- * sender's whole stream (docs/t800.md, derivation step 5). */
-static double supercluster_us(double l, int d, int crossings, int first_hop_crosses)
+/* A message of l bytes whose route crosses `crossings` cluster boundaries, no transputer on it forwarding between two
+ * crossing links (docs/t800.md, derivation step 5): the first packet, min(l, 120) bytes, is stored and forwarded, so it
+ * pays the C004 stages at every crossing hop; the platform's forwarding transputers have one packet buffer, so the
+ * transputer that sends on a crossing link (the sender, or a forwarder whose cycle holds that send) paces every later
+ * packet of the stream at the crossing's rate, wherever the crossing is. */
+static double supercluster_us(double l, int d, int crossings)
 {
   double packet = fmin(l, PACKET_BYTES);
-  return table2_us(l, d) + CROSSING_US_PER_BYTE * (packet * crossings + (first_hop_crosses ? l - packet : 0));
+  return table2_us(l, d) + CROSSING_US_PER_BYTE * (packet * crossings + (crossings > 0 ? l - packet : 0));
 }
 
 static double relative_error(double actual, double expected)
@@ -158,36 +164,30 @@ static void test_sim_calibration_inside_cluster_matches_table2(void)
   met_trace_free(trace);
 }
 
-/* Whether the one shortest route from (row, col) on row 0 or column 0 to the corner starts by leaving a cluster. */
-static int first_hop_to_corner_crosses(int row, int col)
-{
-  return (row == 0 && col % CLUSTER_SIDE == 0 && col > 0) || (col == 0 && row % CLUSTER_SIDE == 0 && row > 0);
-}
-
-/* The SuperCluster's time for routes between clusters whose crossings are known: every ping from the corner (its
- * first hop never leaves cluster 0), and the pongs to the corner from row 0 and column 0 (the straight line). */
+/* The SuperCluster's time for routes between clusters along row 0 and column 0, both directions: the straight line is
+ * the one shortest route, and its crossings, 4 hops apart, never meet at one forwarding transputer. */
 static double expect_crossing(const met_interval_t *iv, int rank, int row, int col)
 {
+  (void)rank;
   int crossings = crossings_from_corner(row, col);
-  if (crossings == 0 || (rank == 0 && row > 0 && col > 0))
+  if (crossings == 0 || (row > 0 && col > 0))
     return -1;
-  int first = rank == 0 && first_hop_to_corner_crosses(row, col);
-  return 1e-6 * supercluster_us(iv->bytes, iv->hops, crossings, first);
+  return 1e-6 * supercluster_us(iv->bytes, iv->hops, crossings);
 }
 
-/* Receives between clusters, by hand (expect_crossing). Rank 4 at (0, 4) sends its pong first over the link from
- * column 4 to 3: the whole stream pays the C004 stages. */
+/* Receives between clusters, by hand (expect_crossing). A 2056-byte row (N = 256) from the corner to (0, 4) crosses on
+ * its 4th hop and pays 0.35 us on all its bytes, as it would on its first: 719.6 us. */
 static void test_sim_calibration_crossing_routes_pay_c004_stages(void)
 {
-  CU_ASSERT(fabs(supercluster_us(2056, 1, 1, 1) - table2_us(2056, 1) - 719.6) < 1e-9);
-  CU_ASSERT(fabs(supercluster_us(2056, 5, 1, 0) - table2_us(2056, 5) - 42.0) < 1e-9);
-  CU_ASSERT(fabs(supercluster_us(100, 5, 2, 0) - table2_us(100, 5) - 70.0) < 1e-9);
+  CU_ASSERT(fabs(supercluster_us(2056, 4, 1) - table2_us(2056, 4) - 719.6) < 1e-9);
+  CU_ASSERT(fabs(supercluster_us(2056, 12, 2) - table2_us(2056, 12) - 761.6) < 1e-9);
+  CU_ASSERT(fabs(supercluster_us(100, 5, 2) - table2_us(100, 5) - 70.0) < 1e-9);
   met_trace_t *trace = run_pingpong("8", "65536", NRANKS);
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   size_t counts[2];
   CU_ASSERT(worst_receive(trace, expect_crossing, counts) <= EXACT);
   CU_ASSERT_EQUAL(counts[0], NSIZES * (MESH_ROWS - CLUSTER_SIDE + MESH_COLS - CLUSTER_SIDE));
-  CU_ASSERT_EQUAL(counts[1], NSIZES * (NRANKS - CLUSTER_SIDE * CLUSTER_SIDE));
+  CU_ASSERT_EQUAL(counts[1], NSIZES * (MESH_ROWS - CLUSTER_SIDE + MESH_COLS - CLUSTER_SIDE));
   met_trace_free(trace);
 }
 
@@ -343,11 +343,86 @@ static void test_sim_calibration_opposite_directions_do_not_contend(void)
   assert_pair_times(&pairs, table2_us(LARGE_BYTES, 2));
 }
 
+/* The shipped platform with `extra` after its simrun:link-init-us property, written to a temporary file named in path.
+ */
+static int write_platform_with(const char *extra, char *path, size_t len)
+{
+  FILE *in = fopen(PLATFORM, "r");
+  const char *tmp = getenv("TMPDIR");
+  snprintf(path, len, "%s/simrun-calibration-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  int fd = in ? mkstemp(path) : -1;
+  FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!out) {
+    if (in)
+      fclose(in);
+    return -1;
+  }
+  char line[4096];
+  while (fgets(line, sizeof line, in)) {
+    fputs(line, out);
+    if (strstr(line, "\"simrun:link-init-us\""))
+      fprintf(out, "%s\n", extra);
+  }
+  fclose(in);
+  return fclose(out) == 0 ? 0 : -1;
+}
+
+/* Rank 0's link initialisation in a Gauss-Jordan run (n = 8) on p ranks of `platform`, in seconds; negative when the
+ * run fails (its message in err). */
+static double link_init_seconds(const char *platform, int p, char *err, size_t errlen)
+{
+  const char *names[] = {"n"};
+  const char *values[] = {"8"};
+  app_point_t point = {.count = 1, .names = names, .values = values};
+  void *arg = NULL;
+  const char *bad = NULL;
+  met_trace_t *trace = NULL;
+  int rc = app_gj_skeleton.prepare(&point, p, &arg, err, errlen, &bad);
+  sim_job_t job = {.platform = platform, .nranks = p, .program = app_gj_skeleton.program, .arg = arg};
+  rc = rc ? rc : sim_run_isolated(&job, &trace, err, errlen);
+  app_gj_skeleton.release(arg);
+  double seconds = rc == 0 ? 0 : -1;
+  const met_interval_t *ivs = rc == 0 ? met_trace_intervals(trace, 0) : NULL;
+  for (size_t i = 0; rc == 0 && i < met_trace_count(trace, 0); i++)
+    if (strcmp(met_trace_phase_name(trace, ivs[i].phase), "link-init") == 0)
+      seconds += ivs[i].end - ivs[i].start;
+  met_trace_free(trace);
+  return seconds;
+}
+
+/* Link initialisation (eq. 3): 1270 us per physical link of the partition (2x2: 4 links, 5.08 ms); with the option
+ * simrun:link-init-by-p, the paper's model value of Table 5 for that p (0.004 s at p = 4); a p the option does not
+ * list is refused with a message. */
+static void test_sim_calibration_link_init_per_link_or_table5(void)
+{
+  char err[1024] = "";
+  CU_ASSERT(fabs(link_init_seconds(PLATFORM, 4, err, sizeof err) - 4 * 1270e-6) < 1e-12);
+  char path[512];
+  CU_ASSERT_EQUAL_FATAL(write_platform_with("<prop id=\"simrun:link-init-by-p\" value=\"1 0 2 0.001 4 0.004 8 "
+                                            "0.01 16 0.03 32 0.07 64 0.17 128 0.49\"/>",
+                                            path, sizeof path),
+                        0);
+  CU_ASSERT(fabs(link_init_seconds(path, 4, err, sizeof err) - 0.004) < 1e-12);
+  CU_ASSERT(fabs(link_init_seconds(path, 8, err, sizeof err) - 0.01) < 1e-12);
+  unlink(path);
+  CU_ASSERT_EQUAL_FATAL(
+      write_platform_with("<prop id=\"simrun:link-init-by-p\" value=\"2 0.001 4 0.004\"/>", path, sizeof path), 0);
+  CU_ASSERT(link_init_seconds(path, 8, err, sizeof err) < 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "simrun:link-init-by-p gives no link initialisation time for p = 8"));
+  unlink(path);
+  CU_ASSERT_EQUAL_FATAL(
+      write_platform_with("<prop id=\"simrun:link-init-by-p\" value=\"2 0.001 2 0.004\"/>", path, sizeof path), 0);
+  CU_ASSERT(link_init_seconds(path, 2, err, sizeof err) < 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "expected pairs \"p seconds\""));
+  unlink(path);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_sim_calibration_inside_cluster_matches_table2", test_sim_calibration_inside_cluster_matches_table2},
       {"test_sim_calibration_crossing_routes_pay_c004_stages", test_sim_calibration_crossing_routes_pay_c004_stages},
+      {"test_sim_calibration_link_init_per_link_or_table5", test_sim_calibration_link_init_per_link_or_table5},
       {"test_sim_calibration_covers_every_distance_and_size", test_sim_calibration_covers_every_distance_and_size},
       {"test_sim_calibration_hops_are_mesh_distances", test_sim_calibration_hops_are_mesh_distances},
       {"test_sim_calibration_ladder_ends_at_max_bytes", test_sim_calibration_ladder_ends_at_max_bytes},

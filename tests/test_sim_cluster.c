@@ -14,29 +14,59 @@
 #include <string.h>
 #include <unistd.h>
 
-/* 2 stages, 1.75 bit periods each way at 20 Mbit/s: 2 x 1.75 / 20e6 s = 0.175 us per byte and stage. */
-static const sim_cluster_t supercluster = {
-    .stage_delay_bits = 1.75, .link_bits_per_s = 20e6, .packet_bytes = 120, .us_per_byte = 0.175};
+/* 2 stages, 1.75 bit periods each way at 20 Mbit/s: 2 x 1.75 / 20e6 s = 0.175 us per byte and stage; so a crossing
+ * link (2 stages) costs Delta = 0.35 us per byte. Forwarders with one packet buffer (the platform's), or two. */
+static const sim_cluster_t one_buffer = {
+    .stage_delay_bits = 1.75, .link_bits_per_s = 20e6, .packet_bytes = 120, .us_per_byte = 0.175, .forward_buffers = 1};
+static const sim_cluster_t two_buffers = {
+    .stage_delay_bits = 1.75, .link_bits_per_s = 20e6, .packet_bytes = 120, .us_per_byte = 0.175, .forward_buffers = 2};
+
+/* Routes of 3 links, 2 extra stages on the crossing ones. A 2056-byte row is a first packet of 120 bytes, which pays
+ * 120 x 0.35 = 42 us per crossing hop, and 1936 more bytes, which pay 1936 x 0.35 = 677.6 us per crossing in the
+ * cycle of the pipeline's slowest stage. */
+static const double none[] = {0, 0, 0};
+static const double first[] = {2, 0, 0};
+static const double middle[] = {0, 2, 0};
+static const double last[] = {0, 0, 2};
+static const double two[] = {2, 0, 2};
+static const double adjacent[] = {0, 2, 2};
+
+/* Each case: the forwarding mode, the message, its route and the extra time worked out by hand, in us. */
+static const struct {
+  const sim_cluster_t *mode;
+  double bytes;
+  const double *stages;
+  int hops;
+  double us;
+} by_hand[] = {
+    /* one buffer */
+    {&one_buffer, 2056, none, 3, 0},
+    {&one_buffer, 100, middle, 3, 35},     /* one packet crossing once: 100 x 0.35, wherever the crossing */
+    {&one_buffer, 2056, first, 3, 719.6},  /* one crossing anywhere paces the stream: 42 + 677.6 (the sender's cycle, */
+    {&one_buffer, 2056, middle, 3, 719.6}, /* or the forwarder's that sends on the crossing link) */
+    {&one_buffer, 2056, last, 3, 719.6},
+    {&one_buffer, 2056, two, 3, 761.6},       /* crossings at different transputers: 2 x 42 + 677.6 */
+    {&one_buffer, 2056, adjacent, 3, 1439.2}, /* a forwarder between two crossing links: 2 x 42 + 2 x 677.6 */
+    {&one_buffer, 64, two, 3, 44.8},          /* small messages pay at every crossing hop: 2 x 64 x 0.35 */
+    {&one_buffer, 64, first, 0, 0},
+    /* two buffers */
+    {&two_buffers, 2056, none, 3, 0},
+    {&two_buffers, 2056, first, 3, 719.6}, /* a crossing first hop slows the sender's whole stream: 2056 x 0.35 */
+    {&two_buffers, 2056, middle, 3, 42},   /* a later one delays the first packet only: the forwarder overlaps */
+    {&two_buffers, 2056, last, 3, 42},     /* its two transfers */
+    {&two_buffers, 2056, adjacent, 3, 84},
+    {&two_buffers, 2056, two, 3, 761.6}, /* first and last: 719.6 + 42 */
+    {&two_buffers, 64, two, 3, 44.8},
+};
 
 static void test_sim_cluster_extra_time_by_hand(void)
 {
-  const double none[] = {0, 0, 0};
-  const double first[] = {2, 0, 0};
-  const double middle[] = {0, 2, 0};
-  const double two[] = {2, 0, 2};
-  /* no crossing: nothing */
-  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 2056, none, 3), 0, 1e-15);
-  /* one packet crossing once: 100 bytes x 0.35 us */
-  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 100, middle, 3), 35e-6, 1e-15);
-  /* a crossing first hop slows the whole stream: 2056 x 0.35 us = 719.6 us */
-  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 2056, first, 3), 719.6e-6, 1e-15);
-  /* a crossing further on delays one packet: 120 x 0.35 us = 42 us */
-  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 2056, middle, 3), 42e-6, 1e-15);
-  /* first and last: 719.6 + 42 us */
-  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 2056, two, 3), 761.6e-6, 1e-15);
-  /* small messages pay at every crossing hop: 2 x 64 x 0.35 us */
-  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 64, two, 3), 44.8e-6, 1e-15);
-  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_extra_time(&supercluster, 64, first, 0), 0, 1e-15);
+  for (size_t i = 0; i < sizeof by_hand / sizeof by_hand[0]; i++) {
+    double got = sim_cluster_extra_time(by_hand[i].mode, by_hand[i].bytes, by_hand[i].stages, by_hand[i].hops);
+    if (fabs(got - 1e-6 * by_hand[i].us) > 1e-15)
+      fprintf(stderr, "case %zu: %.12g s, expected %.12g us\n", i, got, by_hand[i].us);
+    CU_ASSERT_DOUBLE_EQUAL(got, 1e-6 * by_hand[i].us, 1e-15);
+  }
 }
 
 /* A 1 x 2 T800 platform whose root zone gets `root_props` and whose one link gets `link_props`; path in `path`. */
@@ -119,6 +149,10 @@ static void test_sim_cluster_rejects_bad_properties(void)
        "simrun:link-bit-rate = \"0\": expected a positive number"},
       {C004, STAGES("two"), "link l: property simrun:extra-c004-stages = \"two\": expected a number >= 0"},
       {C004, STAGES("-1"), "expected a number >= 0"},
+      {C004 "<prop id=\"simrun:forward-buffers\" value=\"3\"/>", STAGES("2"),
+       "simrun:forward-buffers = \"3\": expected 1 or 2"},
+      {C004 "<prop id=\"simrun:forward-buffers\" value=\"one\"/>", STAGES("2"),
+       "simrun:forward-buffers = \"one\": expected 1 or 2"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     met_trace_t *trace = NULL;

@@ -3,13 +3,17 @@
  * different speeds), the default from SimGrid's speed, the description the models take, and one error line naming
  * the file, the line, the property and the host for every bad value. */
 #include "app_dsm_common.h"
+#include "stu_sweep.h"
+#include "app_gj.h"
 #include "met_comm.h"
+#include "met_eppa.h"
 #include "met_machine.h"
 #include "sim_error.h"
 #include "sim_replay.h"
 #include "sim_run.h"
 #include "tu.h"
 
+#include <math.h>
 #include <string.h>
 
 #define DATA SIMRUN_SOURCE_DIR "/tests/data/machine/"
@@ -58,6 +62,37 @@ static void test_sim_machine_heterogeneous_hosts_by_hand(void)
   TU_ASSERT_CLOSE(fast->parts[MET_PART_EXTMEM], 0.2e-6, 1e-18);
   TU_ASSERT_CLOSE(fast->parts[MET_PART_INTMEM], 0.3e-6, 1e-18);
   met_trace_free(trace);
+}
+
+/* The anomaly and the imbalance of a heterogeneous run, by hand (seed 000 §1.1: the anomaly is work done in parallel
+ * beyond the sequential run's cost of the same operations; the sequential run is on rank 0's host). Gauss-Jordan
+ * N = 16 on two-hosts-fast-first.xml: an Rsub-equivalent element (3 cpu, 2 flop, 2 intmem, 3 extmem) costs
+ * (3 + 4 + 6 + 12) / 2e9 = 12.5 ns on a-fast (rank 0, and the sequential run) and (3 + 4 + 6 + 30) / 1e9 = 43 ns on
+ * b-slow (rank 1). So rank 1's true anomaly is (43 - 12.5) / 43 of its work (its host is slower: positive), and its
+ * imbalance its elements at 12.5 ns less T_seq / 2; rank 0's anomaly is 0. Before, all of rank 1's excess was
+ * reported as imbalance. */
+static void test_sim_machine_heterogeneous_anomaly_not_imbalance(void)
+{
+  scn_scenario_t *scenario = NULL;
+  scn_error_t err;
+  stu_study_t *study = NULL;
+  CU_ASSERT_FATAL(scn_load(DATA "hetero-gj.xml", &scenario, &err) == 0);
+  CU_ASSERT_FATAL(stu_run(scenario, &app_gj_skeleton, 2, NULL, NULL, &study, &err) == 0);
+  double t_seq = study->points[0].t_par;
+  const stu_point_t *par = &study->points[1];
+  CU_ASSERT_FATAL(par->p == 2 && par->procs);
+  TU_ASSERT_CLOSE(t_seq, app_gj_element_ops(16) * 12.5e-9, 1e-15);
+  const met_eppa_proc_t *fast = &par->procs[0];
+  const met_eppa_proc_t *slow = &par->procs[1];
+  TU_ASSERT_CLOSE(fast->anomaly, 0, 1e-18);
+  TU_ASSERT_CLOSE(slow->anomaly, slow->work * 30.5 / 43, 1e-15);
+  TU_ASSERT_CLOSE(slow->imbalance, slow->work / 43e-9 * 12.5e-9 - t_seq / 2, 1e-15);
+  TU_ASSERT_CLOSE(slow->anomaly + slow->imbalance, slow->ovh_time[MET_OVH_ANOMALY], 1e-15);
+  CU_ASSERT(slow->anomaly > 0.5 * slow->work);
+  /* eq. 11 takes the slow host's computation (the critical path), not rank 0's fast one: -0.9% here */
+  CU_ASSERT(fabs(par->t_model - par->t_par) <= 0.10 * par->t_par);
+  stu_free(study);
+  scn_free(scenario);
 }
 
 /* No characterisation: a CPU operation or a flop takes 1 / 5e8 s and memory is free: 1500 / 5e8 = 3 us. */
@@ -207,6 +242,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_sim_machine_heterogeneous_hosts_by_hand", test_sim_machine_heterogeneous_hosts_by_hand},
+      {"test_sim_machine_heterogeneous_anomaly_not_imbalance", test_sim_machine_heterogeneous_anomaly_not_imbalance},
       {"test_sim_machine_default_from_speed", test_sim_machine_default_from_speed},
       {"test_sim_machine_describe_two_hosts", test_sim_machine_describe_two_hosts},
       {"test_sim_machine_bad_values_name_file_and_line", test_sim_machine_bad_values_name_file_and_line},

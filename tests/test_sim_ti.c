@@ -212,6 +212,13 @@ static void test_sim_ti_bad_requests_and_deadlock(void)
   expect_refusal("0 isend 1 0 8\n0 wait 0 1 0\n0 wait 0 1 0\n", "1 recv 0 0 8\n", SIM_EPARAM,
                  "rank-0.txt:3: '0 wait 0 1 0': no pending isend or irecv from rank 0 to rank 1 with tag 0");
   expect_refusal("0 recv 1 0 8\n", "1 init\n1 recv 0 0 8\n", SIM_EDEADLOCK, "rank-0.txt:1, rank 1 at ");
+  /* simrun's extensions (docs/ti-replay.md), each refused with its line */
+  expect_refusal("0 comm_def 2 0 1\n", "1 init\n", SIM_EPARAM,
+                 "'0 comm_def 2 0 1': communicator 2 defined after 0: comm_def numbers them 1, 2, ... in order");
+  expect_refusal("0 comm_def 1 1\n", "1 init\n", SIM_EPARAM, "'0 comm_def 1 1': rank 0 is listed nowhere among");
+  expect_refusal("0 in 1 barrier\n", "1 init\n", SIM_EPARAM, "'0 in 1 barrier': communicator 1 is not defined");
+  expect_refusal("0 comm_def 1 0 1\n0 in 1 send 1 0 8\n", "1 init\n", SIM_EPARAM, "'send' is not a collective");
+  expect_refusal("0 cancel 1 0 5\n", "1 init\n", SIM_EPARAM, "'0 cancel 1 0 5': no pending isend or irecv");
   expect_refusal("0 recv 1 0 8\n", "1 init\n1 recv 0 0 8\n", SIM_EDEADLOCK, "rank-1.txt:2)");
 }
 

@@ -1,7 +1,7 @@
 /* Sweeps: points run in parallel give the very results of a one-at-a-time run; finished points are filed in the cache
  * and taken from it again (a doctored entry shows through), under a key that changes with the platform file; an
  * interrupted sweep keeps its finished points and resumes; the platform is a parameter like any other. */
-#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#define _DEFAULT_SOURCE /* mkdtemp, symlink, mkfifo, truncate, setgid */
 
 #include "app_gj.h"
 #include "scn_scenario.h"
@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define DATA SIMRUN_SOURCE_DIR "/tests/data/sweep/"
@@ -166,7 +167,7 @@ static size_t warnings;
 
 static void count_warning(const char *message, void *ctx)
 {
-  CU_ASSERT_PTR_NOT_NULL(strstr(message, "deleted it, the point is simulated again"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(message, "removed it, the point is simulated again"));
   warnings++;
 }
 
@@ -203,6 +204,13 @@ static void test_stu_sweep_cache_keeps_and_reuses_points(void)
   remove_folder(dir);
 }
 
+/* Asserts that `path` is a regular file (the entries a third run leaves). */
+static void regular_entry(const char *path)
+{
+  struct stat st;
+  CU_ASSERT(lstat(path, &st) == 0 && S_ISREG(st.st_mode));
+}
+
 /* Truncates a cache entry by 3 bytes. */
 static void truncate_entry(const char *path)
 {
@@ -210,9 +218,118 @@ static void truncate_entry(const char *path)
   CU_ASSERT(stat(path, &st) == 0 && truncate(path, st.st_size - 3) == 0);
 }
 
-/* Damaged entries (a doubled T_par used to be taken as it was; a truncated one failed every later run) are each
- * reported once, deleted and recomputed: the results are those of a fresh run, and a third run warns of nothing. */
-static void expect_damage_repaired(void (*damage)(const char *path))
+/* Flips the bits of the entry's middle byte. */
+static void flip_byte(const char *path)
+{
+  struct stat st;
+  FILE *f = fopen(path, "r+b");
+  CU_ASSERT_FATAL(f && stat(path, &st) == 0);
+  CU_ASSERT_EQUAL(fseek(f, st.st_size / 2, SEEK_SET), 0);
+  int c = fgetc(f);
+  CU_ASSERT(fseek(f, st.st_size / 2, SEEK_SET) == 0 && fputc(c ^ 0xff, f) != EOF);
+  fclose(f);
+}
+
+static void zero_length(const char *path)
+{
+  CU_ASSERT_EQUAL(truncate(path, 0), 0);
+}
+
+/* Appends a byte: the result's length no longer matches its seal. */
+static void append_byte(const char *path)
+{
+  FILE *f = fopen(path, "ab");
+  CU_ASSERT_FATAL(f != NULL);
+  fputc('x', f);
+  fclose(f);
+}
+
+/* An entry of the format before this one: "simrun-cache 1". */
+static void stale_version(const char *path)
+{
+  FILE *f = fopen(path, "r+b");
+  CU_ASSERT_FATAL(f != NULL);
+  CU_ASSERT(fseek(f, 13, SEEK_SET) == 0 && fputc('1', f) != EOF);
+  fclose(f);
+}
+
+/* No one may read it (effective for a user other than root: see expect_unreadable_repaired). */
+static void unreadable(const char *path)
+{
+  CU_ASSERT_EQUAL(chmod(path, 0), 0);
+}
+
+static void empty_folder(const char *path)
+{
+  CU_ASSERT(remove(path) == 0 && mkdir(path, 0777) == 0);
+}
+
+/* A folder holding a file and a folder. */
+static void full_folder(const char *path)
+{
+  char inner[2100];
+  empty_folder(path);
+  snprintf(inner, sizeof inner, "%s/inner", path);
+  CU_ASSERT_EQUAL(mkdir(inner, 0777), 0);
+  snprintf(inner, sizeof inner, "%s/file", path);
+  FILE *f = fopen(inner, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  fclose(f);
+}
+
+/* A symbolic link to a whole, valid entry, but another point's (the first entry in the folder besides this one). */
+static void link_elsewhere(const char *path)
+{
+  char target[2100];
+  snprintf(target, sizeof target, "%s.kept", path);
+  CU_ASSERT(rename(path, target) == 0 && symlink(target, path) == 0);
+}
+
+static void fifo(const char *path)
+{
+  CU_ASSERT(remove(path) == 0 && mkfifo(path, 0600) == 0);
+}
+
+/* Every entry replaced by another point's whole entry: the entries' contents go round, each to the next name. */
+static void swap_points(const char *cache)
+{
+  char paths[16][2048];
+  size_t n = 0;
+  DIR *folder = opendir(cache);
+  for (const struct dirent *entry; folder && n < 16 && (entry = readdir(folder));)
+    if (entry->d_name[0] != '.')
+      snprintf(paths[n++], sizeof paths[0], "%s/%s", cache, entry->d_name);
+  if (folder)
+    closedir(folder);
+  char spare[2100];
+  snprintf(spare, sizeof spare, "%s/.spare", cache);
+  CU_ASSERT_FATAL(n > 1 && rename(paths[0], spare) == 0);
+  for (size_t i = 1; i < n; i++)
+    CU_ASSERT_EQUAL(rename(paths[i], paths[i - 1]), 0);
+  CU_ASSERT_EQUAL(rename(spare, paths[n - 1]), 0);
+}
+
+/* Removes the link targets link_elsewhere kept beside the entries. */
+static void remove_kept(const char *path)
+{
+  size_t len = strlen(path);
+  if (len > 5 && strcmp(path + len - 5, ".kept") == 0)
+    CU_ASSERT_EQUAL(remove(path), 0);
+}
+
+/* The damage done to every entry by damage_each (swap_points needs them all at once). */
+static void (*damage_one)(const char *path);
+
+static void damage_each(const char *cache)
+{
+  each_file(cache, damage_one);
+}
+
+/* Damaged entries (a doubled T_par used to be taken as it was; a truncated one failed every later run; another
+ * point's entry, an unreadable one or a full folder in its place were never healed) are each reported once, removed
+ * and recomputed: the results are those of a fresh run, and a third run warns of nothing and finds 6 whole entries.
+ * `damage_all` damages the cache folder of the first run. */
+static void expect_damage_repaired(void (*damage_all)(const char *cache))
 {
   char dir[1024];
   char cache[1100];
@@ -223,7 +340,8 @@ static void expect_damage_repaired(void (*damage)(const char *path))
   stu_options_t options = {.jobs = 2, .cache_dir = cache, .warn = count_warning};
   stu_study_t *first = run(scenario, &options);
   CU_ASSERT_FATAL(first != NULL);
-  CU_ASSERT_EQUAL(each_file(cache, damage), 6);
+  CU_ASSERT_EQUAL(each_file(cache, NULL), 6);
+  damage_all(cache);
   warnings = 0;
   stu_study_t *second = run(scenario, &options);
   CU_ASSERT(same_studies(first, second));
@@ -232,7 +350,8 @@ static void expect_damage_repaired(void (*damage)(const char *path))
   stu_study_t *third = run(scenario, &options);
   CU_ASSERT(same_studies(first, third));
   CU_ASSERT_EQUAL(warnings, 0);
-  CU_ASSERT_EQUAL(each_file(cache, NULL), 6);
+  each_file(cache, remove_kept);
+  CU_ASSERT_EQUAL(each_file(cache, regular_entry), 6);
   free_three(first, second, third, scenario);
   remove_folder(cache);
   remove_folder(dir);
@@ -240,8 +359,37 @@ static void expect_damage_repaired(void (*damage)(const char *path))
 
 static void test_stu_sweep_cache_damage_is_repaired(void)
 {
-  expect_damage_repaired(doctor);
-  expect_damage_repaired(truncate_entry);
+  void (*const damages[])(const char *) = {doctor,        truncate_entry, flip_byte,   zero_length,    append_byte,
+                                           stale_version, empty_folder,   full_folder, link_elsewhere, fifo};
+  for (size_t i = 0; i < sizeof damages / sizeof damages[0]; i++) {
+    damage_one = damages[i];
+    expect_damage_repaired(damage_each);
+  }
+  expect_damage_repaired(swap_points);
+}
+
+/* An unreadable entry: root reads every file, so the test drops to user nobody in a child process when it is root.
+ * The child's failed assertions are its exit status. */
+static void test_stu_sweep_cache_unreadable_is_repaired(void)
+{
+  if (geteuid() != 0) {
+    damage_one = unreadable;
+    expect_damage_repaired(damage_each);
+    return;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    unsigned before = CU_get_number_of_failures();
+    if (setgid(65534) != 0 || setuid(65534) != 0)
+      _exit(100);
+    damage_one = unreadable;
+    expect_damage_repaired(damage_each);
+    _exit((int)(CU_get_number_of_failures() - before));
+  }
+  int wstatus = 0;
+  CU_ASSERT_EQUAL(waitpid(pid, &wstatus, 0), pid);
+  CU_ASSERT(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0);
 }
 
 static size_t finished;
@@ -319,6 +467,7 @@ int main(void)
       {"test_stu_sweep_jobs_do_not_change_results", test_stu_sweep_jobs_do_not_change_results},
       {"test_stu_sweep_cache_keeps_and_reuses_points", test_stu_sweep_cache_keeps_and_reuses_points},
       {"test_stu_sweep_cache_damage_is_repaired", test_stu_sweep_cache_damage_is_repaired},
+      {"test_stu_sweep_cache_unreadable_is_repaired", test_stu_sweep_cache_unreadable_is_repaired},
       {"test_stu_sweep_interrupted_sweep_resumes", test_stu_sweep_interrupted_sweep_resumes},
       {"test_stu_sweep_platform_parameter", test_stu_sweep_platform_parameter},
       {"test_stu_sweep_platform_parameter_missing_file", test_stu_sweep_platform_parameter_missing_file},

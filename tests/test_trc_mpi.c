@@ -8,12 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-#define EXAMPLE SIMRUN_SOURCE_DIR "/examples/ring-matmul/ring_matmul.c"
-#define CALLS   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
-#define ABORT   SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_abort.c"
-#define ANY     SIMRUN_SOURCE_DIR "/tests/data/tracer/any_source.c"
-#define FORTRAN SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_hello.f90"
+#define EXAMPLE  SIMRUN_SOURCE_DIR "/examples/ring-matmul/ring_matmul.c"
+#define CALLS    SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
+#define ABORT    SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_abort.c"
+#define ANY      SIMRUN_SOURCE_DIR "/tests/data/tracer/any_source.c"
+#define FORTRAN  SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_hello.f90"
+#define REQUESTS SIMRUN_SOURCE_DIR "/tests/data/tracer/requests.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -29,18 +32,29 @@ static void build(const char *dir, const char *source, const char *name)
   run_free(&run);
 }
 
-/* Runs `dir`/`program` (with `arg`, or none) on `np` ranks under the tracer, its trace into `dir`/`trace`. */
-static int traced_run(const char *dir, const char *program, const char *np, const char *trace, const char *arg,
-                      cli_run_t *run)
+/* Runs `dir`/`program` (with `arg`, or none) on `np` ranks under the tracer with SIMRUN_TRACE_FORMAT=`format`, its
+ * trace into `dir`/`trace`. */
+static int traced_run_as(const char *dir, const char *program, const char *np, const char *trace, const char *arg,
+                         const char *format, cli_run_t *run)
 {
   CU_ASSERT_FATAL(SIMRUN_MPIRUN[0] != '\0');
   char preload[1200];
   char folder[1200];
+  char as[64];
   snprintf(preload, sizeof preload, "LD_PRELOAD=%s", SIMRUN_TRACE_LIB);
   snprintf(folder, sizeof folder, "SIMRUN_TRACE_DIR=%s", trace);
-  const char *args[] = {"--allow-run-as-root",    "--oversubscribe", "-np", np,  "-x", preload, "-x", folder, "-x",
-                        "SIMRUN_TRACE_FLOPS=1e9", program,           arg,   NULL};
+  snprintf(as, sizeof as, "SIMRUN_TRACE_FORMAT=%s", format);
+  const char *args[] = {
+      "--allow-run-as-root",    "--oversubscribe", "-np", np,  "-x", preload, "-x", folder, "-x", as, "-x",
+      "SIMRUN_TRACE_FLOPS=1e9", program,           arg,   NULL};
   return run_program(dir, SIMRUN_MPIRUN, args, run);
+}
+
+/* The same in simrun's format, the default. */
+static int traced_run(const char *dir, const char *program, const char *np, const char *trace, const char *arg,
+                      cli_run_t *run)
+{
+  return traced_run_as(dir, program, np, trace, arg, "simrun", run);
 }
 
 /* SimGrid's own replayer, `smpirun -replay` (SimGrid 3.32, src/smpi/internals/smpi_replay.cpp), replays the `np`
@@ -76,8 +90,9 @@ static void smpi_replays(const char *dir, const char *trace, const char *np)
   run_free(&run);
 }
 
-/* The rank's TI file without its compute actions, which must each be a positive whole amount: "init" first and
- * "finalize" last. A new string, or NULL when the file cannot be read. */
+/* The rank's TI file without its compute actions, which must each be a positive whole amount, and its poll records
+ * (as many as the run's timing made): "init" first and "finalize" last. A new string, or NULL when the file cannot be
+ * read. */
 static char *messages_of(const char *trace, int rank)
 {
   char name[64];
@@ -94,6 +109,8 @@ static char *messages_of(const char *trace, int rank)
       CU_ASSERT(amount >= 1 && amount == (double)(long long)amount);
       continue;
     }
+    if (strcmp(word, "poll") == 0)
+      continue;
     strcat(out, line);
     strcat(out, "\n");
   }
@@ -189,6 +206,30 @@ static void check_timeline(const char *trace, int rank, int p, timeline_counts_t
   free(text);
 }
 
+/* simrun's ti-replay skeleton replays `dir`/`trace` at p = `p` on the Pentium II cluster to its end; its report says
+ * `expected`. */
+static void simrun_replays(const char *dir, const char *trace, int p, const char *expected)
+{
+  FILE *scenario = NULL;
+  char path[1200];
+  snprintf(path, sizeof path, "%s/replay.xml", dir);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(scenario = fopen(path, "w"));
+  fprintf(scenario,
+          "<scenario name=\"replay\"><platform file=\"" SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml\"/>"
+          "<program skeleton=\"ti-replay\"><param name=\"trace\" value=\"%s/index.txt\"/></program>"
+          "<sweep><param name=\"p\" values=\"%d\"/></sweep></scenario>\n",
+          trace, p);
+  fclose(scenario);
+  const char *replay[] = {"-q", "--no-cache", "replay.xml", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, replay, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  if (run.status != 0)
+    fprintf(stderr, "%s", run.err);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, expected));
+  run_free(&run);
+}
+
 /* `simrun analyse` of the traces at p = 1 and 3 (T_seq from the first) and the replay of the p = 3 trace on the
  * Pentium II cluster: the analysis holds Lemeire's identity speedup = p / (1 + sum Ovh_j) (eq. 1.14) on the measured
  * run; the replay simulates the 15 messages of the algorithm (2 x 2 to distribute, 3 steps of 3 shifts, 2 back). */
@@ -198,7 +239,7 @@ static void analyse_and_replay(const char *dir)
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the measured sequential run in trace-1"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the run traced at p = 1 in trace-1"));
   run_free(&run);
   char *csv = read_output(dir, "measured.csv");
   CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
@@ -213,19 +254,7 @@ static void analyse_and_replay(const char *dir)
   TU_ASSERT_CLOSE(csv_number(csv, 2, speedup) * (1 + sum), 3.0, 1e-6);
   CU_ASSERT(csv_number(csv, 2, ovh[1]) > 0 && csv_number(csv, 2, ovh[2]) >= 0); /* the ring communicates and waits */
   free(csv);
-  FILE *scenario = NULL;
-  char path[1200];
-  snprintf(path, sizeof path, "%s/replay.xml", dir);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(scenario = fopen(path, "w"));
-  fprintf(scenario, "<scenario name=\"replay\"><platform file=\"" SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml\"/>"
-                    "<program skeleton=\"ti-replay\"><param name=\"trace\" value=\"trace-3/index.txt\"/></program>"
-                    "<sweep><param name=\"p\" values=\"3\"/></sweep></scenario>\n");
-  fclose(scenario);
-  const char *replay[] = {"-q", "--no-cache", "replay.xml", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, replay, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(15 messages,"));
-  run_free(&run);
+  simrun_replays(dir, "trace-3", 3, "(15 messages,");
 }
 
 /* Traces the ring multiply at n = 301 (unequal blocks 101, 100, 100 at p = 3; every message above SMPI's 64 KiB eager
@@ -278,15 +307,16 @@ static void test_trc_mpi_ring_matmul_messages(void)
 }
 
 /* A new working folder `dir` with `source` built in it as `name` and run on 2 ranks under the tracer into `dir`/trace
- * (its path in `trace`); the run's output in *run. */
-static void traced_pair(char *dir, char *trace, const char *source, const char *name, cli_run_t *run)
+ * (its path in `trace`) in TI format `format`; the run's output in *run. */
+static void traced_pair(char *dir, char *trace, const char *source, const char *name, const char *format,
+                        cli_run_t *run)
 {
   char program[64];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, 1024), 0);
   snprintf(trace, 1100, "%s/trace", dir);
   snprintf(program, sizeof program, "./%s", name);
   build(dir, source, name);
-  CU_ASSERT_EQUAL_FATAL(traced_run(dir, program, "2", trace, NULL, run), 0);
+  CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, program, "2", trace, NULL, format, run), 0);
   CU_ASSERT_EQUAL(run->status, 0);
 }
 
@@ -312,31 +342,33 @@ static void analyses(const char *dir, const char *trace)
   run_free(&run);
 }
 
-/* Each traced call of mpi_calls.c as its TI action (sizes in bytes: 100 ints, 10 and 4 doubles), the calls the
- * format cannot hold listed in the warning at MPI_Finalize, a send to MPI_PROC_NULL timed with no partner (-1), and
- * the folder analysed. */
+/* Each traced call of mpi_calls.c as its TI action (sizes in bytes: 100 ints, 10 and 4 doubles; the broadcast on a
+ * communicator of one rank as simrun's "in"; MPI_Mprobe and MPI_Mrecv as the receive of one int), the calls the
+ * format cannot hold listed in the warning at MPI_Finalize,
+ * a send to MPI_PROC_NULL timed with no partner (-1), the trace replayed by simrun and the folder analysed. */
 static void test_trc_mpi_calls_and_untraced_warning(void)
 {
   char dir[1024];
   char trace[1100];
   cli_run_t run;
-  traced_pair(dir, trace, CALLS, "mpi_calls", &run);
+  traced_pair(dir, trace, CALLS, "mpi_calls", "simrun", &run);
   for (int rank = 0; rank < 2; rank++) {
     char warning[256];
     snprintf(warning, sizeof warning,
-             "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them): MPI_Bcast "
-             "(sub-communicator) x1 MPI_Iprobe x1 MPI_Ibarrier x1\n",
+             "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them): "
+             "MPI_Neighbor_allgather (neighbourhood collective: no TI action) x1 MPI_Ibarrier (non-blocking "
+             "collective: no TI action) x1\n",
              rank);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, warning));
   }
   run_free(&run);
   const char *expected[] = {
       "0 init\n0 isend 1 7 400\n0 wait 0 1 7\n0 bcast 80 1\n0 allreduce 32 0\n0 comm_dup\n"
-      "0 barrier\n0 comm_split\n0 isend 1 3 8\n0 recv 1 3 8\n0 wait 0 1 3\n0 reducescatter 8 8 0\n"
-      "0 finalize\n",
+      "0 barrier\n0 comm_split\n0 comm_def 1 0\n0 in 1 bcast 80 0\n0 isend 1 3 8\n0 recv 1 3 8\n0 wait 0 1 3\n"
+      "0 send 1 12 4\n0 reducescatter 8 8 0\n0 finalize\n",
       "1 init\n1 irecv 0 7 400\n1 waitall\n1 bcast 80 1\n1 allreduce 32 0\n1 comm_dup\n"
-      "1 barrier\n1 comm_split\n1 isend 0 3 8\n1 recv 0 3 8\n1 wait 1 0 3\n1 reducescatter 8 8 0\n"
-      "1 finalize\n"};
+      "1 barrier\n1 comm_split\n1 comm_def 1 1\n1 in 1 bcast 80 0\n1 isend 0 3 8\n1 recv 0 3 8\n1 wait 1 0 3\n"
+      "1 recv 0 12 4\n1 reducescatter 8 8 0\n1 finalize\n"};
   messages_are(trace, expected);
   for (int rank = 0; rank < 2; rank++) {
     char name[32];
@@ -354,25 +386,27 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " comm main -1 8 MPI_Send\n")); /* to MPI_PROC_NULL */
     free(timeline);
   }
-  smpi_replays(dir, "trace", "2");
+  simrun_replays(dir, "trace", 2, "T_par");
   analyses(dir, trace);
   remove_folder(trace);
   remove_folder(dir);
 }
 
-/* Receives posted from any source or with any tag (tests/data/tracer/any_source.c) are written, once a wait or test
- * finds them complete, as receives from the sender their status names, with the message's tag and size (8 bytes of a
- * 24-byte buffer); the program's send is waited for by the TI waitall, and nothing is left untraced. */
+/* Receives posted from any source (tests/data/tracer/any_source.c) are written, once a wait or test finds them
+ * complete, as receives from the sender their status names, with the message's tag and size (8 bytes of a 24-byte
+ * buffer); one from rank 1 with any tag is written when posted, as an irecv with SMPI's any tag, -444; the program's
+ * send is waited for by the TI waitall, and nothing is left untraced. Traced in SMPI's format (its polling loop as one
+ * test at most), which smpirun replays. */
 static void test_trc_mpi_any_source_receives(void)
 {
   char dir[1024];
   char trace[1100];
   cli_run_t run;
-  traced_pair(dir, trace, ANY, "any_source", &run);
+  traced_pair(dir, trace, ANY, "any_source", "smpi", &run);
   CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
   run_free(&run);
   const char *expected[] = {"0 init\n0 recv 1 5 16\n0 isend 1 8 4\n0 waitall\n0 recv 1 6 8\n0 recv 1 9 24\n"
-                            "0 recv 1 10 4\n0 recv 1 11 8\n0 finalize\n",
+                            "0 recv 1 10 4\n0 irecv 1 -444 16\n0 wait 1 0 -444\n0 finalize\n",
                             "1 init\n1 send 0 5 16\n1 send 0 6 8\n1 recv 0 8 4\n1 send 0 9 24\n1 send 0 10 4\n"
                             "1 send 0 11 8\n1 finalize\n"};
   messages_are(trace, expected);
@@ -384,6 +418,101 @@ static void test_trc_mpi_any_source_receives(void)
   smpi_replays(dir, "trace", "2");
   analyses(dir, trace);
   remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* Rank `me`'s TI actions of requests.c (compute and poll records left out), worked out from the program: the five
+ * receives completed in tag order by Waitall on two, Waitany, Waitsome and Waits (each named, not a waitall); the
+ * receive from any source cancelled (never written) and, unless `smpi`, the one from rank 1 written as cancelled; the
+ * freed send never waited for; each polling loop's successful call as the wait of its request (MPI_Test's with its
+ * test); the persistent pair started three times; the collectives on sub-communicators defined by their world ranks.
+ */
+static void expect_requests(int me, int smpi, char *out)
+{
+  static const char *const halves[] = {"%d comm_def 1 2 0\n", "%d comm_def 1 3 1\n"};
+  static const char *const rows[] = {"%d comm_def 2 0 1\n", "%d comm_def 2 2 3\n"};
+  sprintf(out, "%d init\n", me);
+  if (me == 0) {
+    for (int tag = 0; tag < 5; tag++)
+      add(out, 0, "irecv", 1, tag, 32);
+    for (int tag = 0; tag < 5; tag++)
+      sprintf(out + strlen(out), "0 wait 1 0 %d\n", tag);
+    if (!smpi)
+      strcat(out, "0 irecv 1 98 16\n0 cancel 1 0 98\n");
+    strcat(out, "0 isend 1 20 4\n0 barrier\n");
+    for (int tag = 30; tag <= 33; tag++)
+      sprintf(out + strlen(out), "0 irecv 1 %d 4\n0 wait 1 0 %d\n", tag, tag);
+    strcat(out, "0 recv 1 34 4\n");
+  } else if (me == 1) {
+    for (int tag = 0; tag < 5; tag++)
+      add(out, 1, "send", 0, tag, 32);
+    strcat(out, "1 recv 0 20 4\n1 barrier\n");
+    for (int tag = 30; tag <= 34; tag++)
+      add(out, 1, "send", 0, tag, 4);
+  } else {
+    sprintf(out + strlen(out), "%d barrier\n", me);
+  }
+  for (int i = 0; me < 2 && i < 3; i++)
+    sprintf(out + strlen(out), "%d isend %d 40 64\n%d irecv %d 40 64\n%d waitall\n", me, 1 - me, me, 1 - me, me);
+  if (!smpi) {
+    sprintf(out + strlen(out), "%d comm_split\n", me);
+    sprintf(out + strlen(out), halves[me % 2], me);
+    const char *in = "%d in 1 allreduce 32 0\n%d in 1 barrier\n%d in 1 bcast 16 1\n%d in 1 gather 8 8 0\n"
+                     "%d in 1 alltoall 8 8\n%d in 1 scan 16 0\n";
+    sprintf(out + strlen(out), in, me, me, me, me, me, me);
+    sprintf(out + strlen(out), rows[me / 2], me);
+    sprintf(out + strlen(out), "%d in 2 allgather 8 8\n", me);
+    if (me > 0)
+      sprintf(out + strlen(out), "%d comm_def 3 1 2 3\n%d in 3 reduce 24 0 2\n", me, me);
+  }
+  sprintf(out + strlen(out), "%d barrier\n%d finalize\n", me, me);
+}
+
+/* tests/data/tracer/requests.c at p = 4 (issue 25): every rank's TI actions as expect_requests works them out, the
+ * trace replayed by simrun; the same program with SIMRUN_TRACE_FORMAT=smpi refused (no index: it needs simrun's
+ * extensions); and without the calls that need them, traced in SMPI's format and replayed by smpirun too. */
+static void test_trc_mpi_requests_and_sub_communicators(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  build(dir, REQUESTS, "requests");
+  static const struct {
+    const char *trace;
+    const char *arg;
+    const char *format;
+  } runs[] = {{"full", NULL, "simrun"}, {"plain", "smpi", "smpi"}, {"refused", NULL, "smpi"}};
+  for (int k = 0; k < 3; k++) {
+    char trace[1100];
+    snprintf(trace, sizeof trace, "%s/%s", dir, runs[k].trace);
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, "./requests", "4", trace, runs[k].arg, runs[k].format, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(run.err, "calls not in the TI trace"));
+    char *index = read_output(trace, "index.txt");
+    CU_ASSERT((index != NULL) == (k < 2));
+    free(index);
+    if (k == 2)
+      CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "needs simrun's TI extensions (listed above), which smpirun cannot read"));
+    run_free(&run);
+    for (int me = 0; k < 2 && me < 4; me++) {
+      char expected[4096];
+      expect_requests(me, k == 1, expected);
+      char *got = messages_of(trace, me);
+      CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+      CU_ASSERT_STRING_EQUAL(got, expected);
+      if (strcmp(got, expected) != 0)
+        fprintf(stderr, "rank %d of %s: got\n%sexpected\n%s", me, runs[k].trace, got, expected);
+      free(got);
+    }
+  }
+  simrun_replays(dir, "full", 4, "T_par");
+  simrun_replays(dir, "plain", 4, "T_par");
+  smpi_replays(dir, "plain", "4");
+  for (int k = 0; k < 3; k++) {
+    char trace[1100];
+    snprintf(trace, sizeof trace, "%s/%s", dir, runs[k].trace);
+    remove_folder(trace);
+  }
   remove_folder(dir);
 }
 
@@ -414,29 +543,69 @@ static void test_trc_mpi_fortran_program_is_reported(void)
 }
 
 /* A run that aborts (rank 1 calls MPI_Abort) leaves no index and timelines without their end line; simrun analyse
- * refuses the folder with one line naming rank 0's file (read first) and the line where it stops. */
-static void test_trc_mpi_aborted_run_is_refused(void)
+ * reads them up to their last whole line and names rank 0's file (read first) as cut short, in one warning. The
+ * files of an earlier run with more ranks (7), and its index, are gone from the folder. */
+static void test_trc_mpi_aborted_run_is_cut_short(void)
 {
   char dir[1024];
   char trace[1100];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(trace, sizeof trace, "%s/trace", dir);
+  CU_ASSERT_EQUAL_FATAL(mkdir(trace, 0777), 0);
+  static const char *const stale[] = {"index.txt", "rank-6.txt", "timeline-6.txt"};
+  for (int i = 0; i < 3; i++) {
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", trace, stale[i]);
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fclose(f);
+  }
   build(dir, ABORT, "mpi_abort");
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./mpi_abort", "2", trace, NULL, &run), 0);
   CU_ASSERT_NOT_EQUAL(run.status, 0);
   run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 4); /* rank-0, rank-1, timeline-0, timeline-1 */
+  const char *analyse[] = {"analyse", "trace", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  const char *warning = "simrun: warning: trace/timeline-0.txt:";
+  CU_ASSERT_NSTRING_EQUAL(run.err, warning, strlen(warning));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, ": cut short: the file ends before its '# end' line"));
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* A full disk: rank 0's timeline is /dev/full, where every write fails (ENOSPC). The program runs to its end and says
+ * its product is right; the library says so in one line and writes no index. */
+static void test_trc_mpi_full_disk_keeps_program_running(void)
+{
+  char dir[1024];
+  char trace[1100];
+  char path[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  CU_ASSERT_EQUAL_FATAL(mkdir(trace, 0777), 0);
+  snprintf(path, sizeof path, "%s/timeline-0.txt", trace);
+  CU_ASSERT_EQUAL_FATAL(symlink("/dev/full", path), 0);
+  build(dir, EXAMPLE, "ring_matmul");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", "2", trace, "20", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "product ok"));
+  const char *said = "simrun-trace: warning: rank 0 cannot write ";
+  char *first = strstr(run.err, said);
+  CU_ASSERT_PTR_NOT_NULL(first);
+  CU_ASSERT(first == NULL || strstr(first + 1, "simrun-trace: warning") == NULL); /* the only warning */
+  CU_ASSERT(first == NULL || strstr(run.err, "simrun-trace: warning") == first);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "No space left on device"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "simrun-trace: wrote"));
+  run_free(&run);
   char *index = read_output(trace, "index.txt");
   CU_ASSERT_PTR_NULL(index);
   free(index);
-  const char *analyse[] = {"analyse", "trace", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 2);
-  CU_ASSERT_EQUAL(count_lines(run.err), 1);
-  CU_ASSERT_NSTRING_EQUAL(run.err,
-                          "simrun: error: trace/timeline-0.txt:", strlen("simrun: error: trace/timeline-0.txt:"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "ends before its '# end' line"));
-  run_free(&run);
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -463,8 +632,10 @@ int main(void)
       {"test_trc_mpi_ring_matmul_messages", test_trc_mpi_ring_matmul_messages},
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
+      {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},
       {"test_trc_mpi_fortran_program_is_reported", test_trc_mpi_fortran_program_is_reported},
-      {"test_trc_mpi_aborted_run_is_refused", test_trc_mpi_aborted_run_is_refused},
+      {"test_trc_mpi_aborted_run_is_cut_short", test_trc_mpi_aborted_run_is_cut_short},
+      {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
       {NULL, NULL}};
   return tu_run("trc_mpi", cases);

@@ -20,8 +20,10 @@
 /* icluster as the FAST models should see it, from the documented figures of platforms/icluster-fe-32.xml's comments:
  * lambda = 0.5 + 123.54 us (cable + a store-and-forward frame), tau = 1 / 11866059.8 s/B (Fast Ethernet's TCP
  * payload rate), 733e6 flop/s (one x87 flop per cycle at 733 MHz), doubles. */
-static const met_machine_t tu_icluster_fast = {
-    .link = {.lambda = 124.04e-6, .tau = 1.0 / 11866059.8}, .flops = 733e6, .elem_bytes = 8};
+static const met_machine_t tu_icluster_fast = {.link = {.lambda = 124.04e-6, .tau = 1.0 / 11866059.8},
+                                               .col_link = {.lambda = 124.04e-6, .tau = 1.0 / 11866059.8},
+                                               .flops = 733e6,
+                                               .elem_bytes = 8};
 
 /* Loads, checks and runs scenario `file` (in tests/data/linalg, or a path from the source root when it starts with
  * '/'). Returns the study (free it and *scenario), or NULL with the error in *err; *scenario is NULL when loading

@@ -1,6 +1,7 @@
 /* Gauss-Jordan elimination (seed 001 §4.1-4.2, eqs. 10-15) as a skeleton of the replay layer. Its work is operation
  * counts per module, by class (CPU, FPU, internal and external memory: eq. 2); the platform says what they cost. */
 #include "app_gj.h"
+#include "app_linalg.h"
 #include "met_model.h"
 #include "sim_coll_run.h"
 #include "sim_error.h"
@@ -87,11 +88,6 @@ static int owner_of(int n, int p, int row)
   return row < big ? row / (q + 1) : n % p + (row - big) / q;
 }
 
-const met_ops_t *app_gj_rsub_ops(void)
-{
-  return &rsub_element;
-}
-
 /* `element_ops` Rsub-equivalent elements while the rank keeps touching its block of `rows` rows and the pivot row. */
 static void compute_ops(sim_rank_t *rank, int n, int rows, double element_ops)
 {
@@ -176,9 +172,10 @@ static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *er
 }
 
 /* Zemerly et al.'s eq. 11 for this point on the run's platform: its message model (eq. 4, or the route's latency and
- * bandwidth in that form: met_platform_msg), the distances of the run's own mapping (eqs. 12-14), the sequential
- * computation at rank 0's host's characterisation and the host I/O of eqs. 5-6. NAN, with what is missing, for a
- * broadcast the paper has no model of or a platform with no message model. */
+ * bandwidth in that form: met_platform_msg), the routes of the run's own mapping (eqs. 12-15), its eager limit, the
+ * sequential computation at rank 0's host's characterisation and the host I/O of eqs. 5-6: the mean of the bounds of
+ * overlapped sends (met_gj_time, met_gj_time_upper) when they agree within MET_GJ_BOUNDS_RATIO. NAN, with what is
+ * missing, for a broadcast the paper has no model of, a platform with no message model, or bounds too far apart. */
 static double gj_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
   const char *bcast = app_point_value(point, "broadcast");
@@ -194,15 +191,41 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
     snprintf(missing, len, "the platform gives no message model (simrun:comm-model) and the route no bandwidth");
     return NAN;
   }
+  if (m->nkinds > MET_PLATFORM_MAX_KINDS) {
+    snprintf(missing, len, "the ranks' hosts have more than %d characterisations", MET_PLATFORM_MAX_KINDS);
+    return NAN;
+  }
   met_gj_t g = {.n = n,
                 .p = nranks,
-                .t_comp = met_charac_seconds(&m->charac, &seq, app_gj_element_ops(n)),
+                .t_comp = met_platform_slowest_seconds(m, &seq, app_gj_element_ops(n)),
                 .t_io =
                     met_io_time(m->input_us, app_gj_input_bytes(n)) + met_io_time(m->output_us, app_gj_result_bytes(n)),
-                .bcast = strcmp(bcast, "neighbour") == 0 ? MET_GJ_NEIGHBOUR : MET_GJ_ONE_TO_ALL,
                 .msg = &msg,
-                .hops = m->hops};
-  return met_gj_time(&g);
+                .bcast_routes = strcmp(bcast, "neighbour") == 0 ? &m->neighbour : &m->one_to_all,
+                .rank0_routes = &m->from_rank0,
+                .eager_bytes = m->eager_bytes};
+  double lower = met_gj_time(&g);
+  double upper = met_gj_time_upper(&g);
+  if (upper > MET_GJ_BOUNDS_RATIO * lower) {
+    snprintf(missing, len,
+             "eager sends overlap on shared links by an amount eq. 11 cannot tell: between %.4g s (members at other "
+             "distances out of step) and %.4g s (all in step)",
+             lower, upper);
+    return NAN;
+  }
+  return (lower + upper) / 2;
+}
+
+/* The memory check of every rank's host: rank 0 reads the whole system (N (N + 2) doubles) before distributing it,
+ * every other rank keeps its block of rows and the pivot row. Silent when no host gives its memory. */
+static int gj_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)
+{
+  int n = (int)app_point_long(point, "n", 0);
+  if (n < nranks)
+    return 0;
+  double others = app_gj_block_bytes(n, n / nranks + (n % nranks != 0)) + app_gj_row_bytes(n);
+  return app_memory_advice(m, "the system (rank 0 reads it whole) or its rows", app_gj_input_bytes(n), others, 0, msg,
+                           msglen);
 }
 
 static const scn_param_spec_t gj_params[] = {
@@ -223,6 +246,8 @@ const app_skeleton_t app_gj_skeleton = {
     .program = gj_program,
     .release = free,
     .model = gj_model,
-    .model_name = "Zemerly et al. eq. 11 (no overlap, no idling) with the platform's figures: its message model "
-                  "(eq. 4, or the route's latency and bandwidth), host I/O (eqs. 5-6), rank 0's host's "
-                  "characterisation and the run's mapping distances"};
+    .phases = met_table5_phases,
+    .advise = gj_advise,
+    .model_name = "Zemerly et al. eq. 11 (no idling) with the platform's figures: its message model (eq. 4, or the "
+                  "route's latency and bandwidth), its send semantics (eager sends overlap), host I/O (eqs. 5-6), "
+                  "rank 0's host's characterisation and the run's routes for both broadcasts (docs/machines.md)"};

@@ -7,9 +7,6 @@
 
 extern const app_skeleton_t app_gj_skeleton;
 
-/* The operations, by class, of one Rsub element: the unit of app_gj_element_ops (the mix is explained in app_gj.c). */
-const met_ops_t *app_gj_rsub_ops(void);
-
 /* Rsub-equivalent element operations of the whole sequential run for size n (eq. 10 with the module weights). */
 double app_gj_element_ops(int n);
 

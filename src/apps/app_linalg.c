@@ -77,15 +77,16 @@ int app_linalg_dense(const app_point_t *point, int nranks, met_dense_t *d, char 
   return rc ? rc : read_grid(point, nranks, d, err, errlen, bad_param);
 }
 
-int app_linalg_fast_machine(const met_platform_t *m, met_machine_t *fast, char *missing, size_t len)
+int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_machine_t *fast, char *missing,
+                            size_t len)
 {
   *fast = (met_machine_t){.flops = met_platform_flops(m), .elem_bytes = APP_LINALG_DOUBLE};
   if (fast->flops <= 0) {
     snprintf(missing, len, "rank 0's host has no flop rate (simrun:cycles-flop is 0)");
     return -1;
   }
-  if (met_platform_hockney(m, &fast->link) != 0) {
-    snprintf(missing, len, "the route between ranks 0 and 1 gives no bandwidth and the platform no message model");
+  if (met_platform_grid_links(m, d->rows, d->cols, &fast->link, &fast->col_link) != 0) {
+    snprintf(missing, len, "a route between ranks gives no bandwidth and the platform no message model");
     return -1;
   }
   return 0;
@@ -102,7 +103,25 @@ double app_linalg_model(const app_point_t *point, int nranks, const met_platform
     snprintf(missing, len, "%s", err);
     return NAN;
   }
-  return app_linalg_fast_machine(m, &fast, missing, len) == 0 ? model(&d, &fast) : NAN;
+  return app_linalg_fast_machine(m, &d, &fast, missing, len) == 0 ? model(&d, &fast) : NAN;
+}
+
+int app_memory_advice(const met_platform_t *m, const char *what, double rank0_bytes, double other_bytes,
+                      int say_skipped, char *msg, size_t msglen)
+{
+  met_memory_fail_t fail;
+  int rc = met_platform_memory_check(m, rank0_bytes, other_bytes, &fail);
+  if (rc == -1 && say_skipped)
+    snprintf(msg, msglen, "memory check skipped: the platform gives no simrun:memory-bytes for the ranks' hosts");
+  if (rc != 1)
+    return rc == -1 && say_skipped;
+  snprintf(msg, msglen,
+           "memory: rank %d's host%s%s fails first: %.1f MiB of %s, more than its %.0f MiB (simrun:memory-bytes); "
+           "the real run would swap (seed 003 §5.2), which simrun does not model",
+           fail.rank, fail.rank == fail.kind->first_rank ? " " : "",
+           fail.rank == fail.kind->first_rank ? fail.kind->host : "", fail.bytes / 1048576.0, what,
+           fail.kind->charac.memory_bytes / 1048576.0);
+  return 1;
 }
 
 int app_linalg_memory_advice(const app_point_t *point, int nranks, const met_platform_t *m,
@@ -112,17 +131,8 @@ int app_linalg_memory_advice(const app_point_t *point, int nranks, const met_pla
   met_dense_t d;
   if (app_linalg_dense(point, nranks, &d, msg, msglen, &bad_param) != 0)
     return 0;
-  double memory = m->charac.memory_bytes;
-  if (memory <= 0) {
-    snprintf(msg, msglen, "memory check skipped: the platform gives no simrun:memory-bytes for rank 0's host");
-    return 1;
-  }
-  double bytes = node_bytes(&d, APP_LINALG_DOUBLE);
-  if (bytes <= memory)
-    return 0;
-  snprintf(msg, msglen,
-           "grid %dx%d: the busiest node holds %.1f MiB of matrix data, more than its host's %.0f MiB "
-           "(simrun:memory-bytes); the real run would swap (seed 003 §5.2), which simrun does not model",
-           d.rows, d.cols, bytes / 1048576.0, memory / 1048576.0);
-  return 1;
+  double bytes = node_bytes(&d, APP_LINALG_DOUBLE); /* the busiest process's, held against every host */
+  char what[64];
+  snprintf(what, sizeof what, "matrix data (grid %dx%d, the busiest process's)", d.rows, d.cols);
+  return app_memory_advice(m, what, bytes, bytes, 1, msg, msglen);
 }

@@ -23,18 +23,26 @@ void app_linalg_flops(sim_rank_t *rank, double flops, sim_purpose_t purpose);
 int app_linalg_dense(const app_point_t *point, int nranks, met_dense_t *d, char *err, size_t errlen,
                      const char **bad_param);
 
-/* What the FAST models take from machine m: the flop rate of rank 0's host and Hockney's link between ranks 0 and 1
- * (met_platform_hockney), doubles. Returns 0, or -1 with what is missing in `missing`. */
-int app_linalg_fast_machine(const met_platform_t *m, met_machine_t *fast, char *missing, size_t len);
+/* What the FAST models take from machine m for the grid of d: the flop rate of rank 0's host and Hockney's links
+ * along the grid's process rows and columns, each the mean over their pairs' own routes (met_platform_grid_links),
+ * doubles. Returns 0, or -1 with what is missing in `missing`. */
+int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_machine_t *fast, char *missing,
+                            size_t len);
 
 /* A FAST model (met_pdgemm_time, met_pdtrsm_time) of `point` on `nranks` ranks of machine m, in seconds; NAN with the
  * reason in `missing` when the point is invalid or the platform lacks an input. */
 double app_linalg_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len,
                         double (*model)(const met_dense_t *, const met_machine_t *));
 
-/* The memory check (seed 003 §5.2): when the busiest node of `point` on `nranks` ranks holds more bytes (as
- * node_bytes counts them) than rank 0's host's memory, returns 1 with the warning in msg; when the platform gives no
- * memory size, returns 1 saying that the check was skipped; else 0. */
+/* The memory check of every rank's host (met_platform_memory_check): rank 0 holds rank0_bytes of `what`, every other
+ * rank other_bytes. Returns 1 with one line in msg naming the host that fails first (the least memory of those short),
+ * or, with say_skipped, saying that no host gives its memory (nothing checked); else 0. */
+int app_memory_advice(const met_platform_t *m, const char *what, double rank0_bytes, double other_bytes,
+                      int say_skipped, char *msg, size_t msglen);
+
+/* The memory check (seed 003 §5.2): when the busiest process of `point` on `nranks` ranks holds more bytes (as
+ * node_bytes counts them) than some rank's host's memory, returns 1 with the warning in msg naming the host that
+ * fails first; when no host gives its memory size, returns 1 saying that the check was skipped; else 0. */
 int app_linalg_memory_advice(const app_point_t *point, int nranks, const met_platform_t *m,
                              double (*node_bytes)(const met_dense_t *, double), char *msg, size_t msglen);
 

@@ -108,6 +108,18 @@ static int matmul_prepare(const app_point_t *point, int nranks, void **arg, char
   return 0;
 }
 
+/* The memory check of every rank's host: rank 0 holds A, B and C whole (it distributes and collects them), every
+ * other rank its rows of A and of C and two column blocks of B (the one it holds and the one coming in). Silent when
+ * no host gives its memory. */
+static int matmul_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)
+{
+  long n = app_point_long(point, "n", 0);
+  if (n < nranks)
+    return 0;
+  double block = (double)block_size((int)n, nranks, 0) * (double)n * 8.0;
+  return app_memory_advice(m, "matrices", 3.0 * (double)n * (double)n * 8.0, 4 * block, 0, msg, msglen);
+}
+
 static const scn_param_spec_t matmul_params[] = {
     {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "order n of the square matrices A, B and C"},
 };
@@ -115,5 +127,14 @@ static const scn_param_spec_t matmul_params[] = {
 static const scn_skeleton_spec_t matmul_spec = {
     .name = "ring-matmul", .params = matmul_params, .nparams = sizeof matmul_params / sizeof matmul_params[0]};
 
-const app_skeleton_t app_matmul_skeleton = {
-    .spec = &matmul_spec, .prepare = matmul_prepare, .program = matmul_program, .release = free};
+/* The input's distribution and the result's collection are Table 5's rows; the ring's shifts are other communication.
+ */
+static const met_phase_role_t matmul_phases[] = {
+    {"distribution", MET_SUB_DISTRIBUTION}, {"collection", MET_SUB_COLLECTION}, {NULL, MET_SUB_COUNT}};
+
+const app_skeleton_t app_matmul_skeleton = {.spec = &matmul_spec,
+                                            .prepare = matmul_prepare,
+                                            .program = matmul_program,
+                                            .release = free,
+                                            .phases = matmul_phases,
+                                            .advise = matmul_advise};

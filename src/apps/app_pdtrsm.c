@@ -152,8 +152,12 @@ static const scn_param_spec_t pdtrsm_params[] = {
 static const scn_skeleton_spec_t pdtrsm_spec = {
     .name = "pdtrsm", .params = pdtrsm_params, .nparams = sizeof pdtrsm_params / sizeof pdtrsm_params[0]};
 
+/* The broadcast of a solved block along the process row is Table 5's broadcast row. */
+static const met_phase_role_t pdtrsm_phases[] = {{"broadcast", MET_SUB_BROADCAST}, {NULL, MET_SUB_COUNT}};
+
 const app_skeleton_t app_pdtrsm_skeleton = {
     .spec = &pdtrsm_spec,
+    .phases = pdtrsm_phases,
     .prepare = pdtrsm_prepare,
     .program = pdtrsm_program,
     .release = free,

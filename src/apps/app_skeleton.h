@@ -3,6 +3,7 @@
 #ifndef APP_SKELETON_H
 #define APP_SKELETON_H
 
+#include "met_bottleneck.h"
 #include "met_machine.h"
 #include "scn_scenario.h"
 #include "sim_replay.h"
@@ -54,12 +55,18 @@ typedef struct app_skeleton {
   /* Optional (NULL for none): a warning about `point` on `nranks` ranks of machine `m` for the report, such as data
    * exceeding a node's memory. Returns 1 with the text in msg, or 0 when there is nothing to say. */
   int (*advise)(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen);
+  /* Optional (NULL for none): which of the program's phase labels (sim_phase) are rows of Table 5 (seed 001): the
+   * bottleneck view reads its trace through them and the report shows the rows the skeleton has. */
+  const met_phase_role_t *phases;
   /* Optional (NULL for none): the parameter giving the rows of a process grid of p = rows x (p / rows) processes.
    * A sweep keeps only the points where it divides p, so that grids and p can both be swept. */
   const char *grid_param;
   /* Optional (NULL for none): SimGrid settings the run of `arg` (prepare's) needs, as sim_job_t.engine_cfg takes
    * them, such as ti-replay's SMPI network model. The string lives as long as arg. */
   const char *(*engine_cfg)(const void *arg);
+  /* Ranks may share hosts: p beyond the platform's host count wraps round (rank i on host i mod n), as smpirun places
+   * ranks from a hostfile (ti-replay, which then moves each rank to its hostfile host). */
+  int shares_hosts;
 } app_skeleton_t;
 
 #endif

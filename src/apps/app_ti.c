@@ -144,6 +144,7 @@ static void ti_program(sim_rank_t *rank, const void *arg)
   free(tr.field);
   free(tr.counts);
   free(tr.reqs);
+  app_ti_comms_free(&tr);
 }
 
 static const scn_param_spec_t ti_params[] = {
@@ -225,7 +226,8 @@ static int add_computation(const char *path, size_t max_fields, double *flops, c
       continue;
     char *end = NULL;
     double f = strtod(flops_at, &end);
-    bad = end == flops_at || !isfinite(f) || f < 0 || f > APP_TI_MAX_FLOPS;
+    bad = end == flops_at || strspn(flops_at, "0123456789.+-eE") < (size_t)(end - flops_at) || !isfinite(f) || f < 0 ||
+          f > APP_TI_MAX_FLOPS; /* decimal only: strtod takes hexadecimal too */
     if (bad)
       snprintf(err, errlen, "%s:%d: '%.200s': compute needs a number of flops; see docs/ti-replay.md", path, number,
                text);
@@ -325,4 +327,5 @@ const app_skeleton_t app_ti_skeleton = {.spec = &ti_spec,
                                         .program = ti_program,
                                         .release = ti_release,
                                         .prepare_seq = ti_prepare_seq,
-                                        .engine_cfg = ti_engine_cfg};
+                                        .engine_cfg = ti_engine_cfg,
+                                        .shares_hosts = 1};

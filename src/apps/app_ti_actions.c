@@ -152,8 +152,18 @@ static int do_sendrecv(app_ti_rank_t *tr)
   return s && r ? 0 : app_ti_fail(tr, "out of memory");
 }
 
-/* The pending request of "wait|test <src> <dst> <tag>", the first posted: its index, or -1 with the reason. */
-static int find_request(app_ti_rank_t *tr)
+/* How a wait, test or cancel treats a request it does not find. */
+typedef enum ti_missing {
+  TI_REFUSE,        /* simrun's cancel: a malformed trace */
+  TI_UNLESS_OTHERS, /* SMPI's wait: does nothing if the rank has other requests, else aborts ("action wait not
+                     * preceded by any irecv or isend") */
+  TI_IGNORE,        /* SMPI's test: does nothing */
+} ti_missing_t;
+
+/* The pending request of "wait|test|cancel <src> <dst> <tag>", the first posted: its index; -2 when there is none
+ * and `missing` lets the action do nothing (a test may have completed and dropped it); -1 with the reason when a
+ * field is wrong or `missing` refuses. */
+static int find_request(app_ti_rank_t *tr, ti_missing_t missing)
 {
   int src;
   int dst;
@@ -164,6 +174,8 @@ static int find_request(app_ti_rank_t *tr)
   for (int i = 0; i < tr->nreqs; i++)
     if (tr->reqs[i].src == src && tr->reqs[i].dst == dst && tr->reqs[i].tag == tag)
       return i;
+  if (missing == TI_IGNORE || (missing == TI_UNLESS_OTHERS && tr->nreqs > 0))
+    return -2;
   return app_ti_fail(
       tr,
       "no pending isend or irecv from rank %d to rank %d with tag %lld: the request was never posted, or "
@@ -179,24 +191,27 @@ static void drop_request(app_ti_rank_t *tr, int i)
 
 static int do_wait(app_ti_rank_t *tr)
 {
-  int i = find_request(tr);
+  int i = find_request(tr, TI_UNLESS_OTHERS);
   if (i < 0)
-    return -1;
+    return i == -2 ? 0 : -1;
   if (tr->reqs[i].req)
     sim_wait(tr->rank, tr->reqs[i].req);
   drop_request(tr, i);
   return 0;
 }
 
-/* A test that finds the message over keeps the request for its wait, as SMPI keeps a null request. */
+/* A test that finds the message over keeps the request for its wait, as SMPI keeps a null request; a second test
+ * finds that null request and drops it, with no sleep, as SMPI 3.32 does (a wait after it finds nothing). */
 static int do_test(app_ti_rank_t *tr)
 {
-  int i = find_request(tr);
+  int i = find_request(tr, TI_IGNORE);
   if (i < 0)
-    return -1;
+    return i == -2 ? 0 : -1;
   sim_request_t *req = tr->reqs[i].req;
-  if (!req)
+  if (!req) {
+    drop_request(tr, i);
     return 0;
+  }
   int *sleeps = tr->test_sleeps;
   sim_sleep(tr->rank, *sleeps * TI_SMPI_TEST_SLEEP);
   if (sim_test(tr->rank, req)) {
@@ -218,12 +233,49 @@ static int do_waitall(app_ti_rank_t *tr)
   return 0;
 }
 
+/* simrun's "poll <count> <first> <last>": a run of unsuccessful tests or iprobes, measured from first to last. It
+ * moves nothing and computes nothing: the wait or receive it led to charges the waiting. */
+static int do_poll(app_ti_rank_t *tr)
+{
+  long long count;
+  double first;
+  double last;
+  if (app_ti_min_fields(tr, 3) != 0 || app_ti_whole(tr, 2, "count", 1, LLONG_MAX, &count) != 0 ||
+      app_ti_number(tr, 3, "first", 0, APP_TI_MAX_SECONDS, &first) != 0 ||
+      app_ti_number(tr, 4, "last", first, APP_TI_MAX_SECONDS, &last) != 0)
+    return -1;
+  return 0;
+}
+
+/* simrun's "cancel <src> <dst> <tag>": the request's MPI_Cancel succeeded, so its message never happens. Messages
+ * between two ranks match in the order their requests were posted (tags are not matched), so the request that a
+ * cancel leaves without a message is the last one posted between the same ranks: the cancelled one takes its place
+ * (MPICH's rcancel test cancels the 1st, 3rd and 4th of four receives and gets the 2nd's message). */
+static int do_cancel(app_ti_rank_t *tr)
+{
+  int i = find_request(tr, TI_REFUSE);
+  if (i < 0)
+    return -1;
+  for (int j = tr->nreqs - 1; j > i; j--)
+    if (tr->reqs[j].req && tr->reqs[j].src == tr->reqs[i].src && tr->reqs[j].dst == tr->reqs[i].dst) {
+      sim_request_t *last = tr->reqs[j].req;
+      tr->reqs[j].req = tr->reqs[i].req;
+      tr->reqs[i].req = last;
+      break;
+    }
+  if (tr->reqs[i].req)
+    sim_cancel(tr->rank, tr->reqs[i].req);
+  drop_request(tr, i);
+  return 0;
+}
+
 static int collective(app_ti_rank_t *tr, sim_coll_kind_t kind, int root, double bytes, const double *counts,
                       const double *counts2)
 {
   sim_coll_call_t call = {
       .kind = kind, .alg = tr->alg[kind], .root = root, .bytes = bytes, .counts = counts, .counts2 = counts2};
-  return sim_coll_run(tr->rank, sim_rank_world(tr->rank), &call) == 0 ? 0 : app_ti_fail(tr, "out of memory");
+  const sim_group_t *group = tr->group ? tr->group : sim_rank_world(tr->rank);
+  return sim_coll_run(tr->rank, group, &call) == 0 ? 0 : app_ti_fail(tr, "out of memory");
 }
 
 static int do_barrier(app_ti_rank_t *tr)
@@ -379,6 +431,94 @@ typedef struct ti_action {
   int (*run)(app_ti_rank_t *tr);
 } ti_action_t;
 
+/* simrun's "comm_def <id> <r0> <r1> ...": communicator `id` (the next number, from 1) of these world ranks in their
+ * order, the calling rank among them. */
+static int do_comm_def(app_ti_rank_t *tr)
+{
+  long long id;
+  int size = tr->nfields - 3;
+  if (app_ti_min_fields(tr, 2) != 0 || app_ti_whole(tr, 2, "communicator", 1, INT_MAX, &id) != 0)
+    return -1;
+  if (id != tr->ncomms + 1)
+    return app_ti_fail(tr, "communicator %lld defined after %d: comm_def numbers them 1, 2, ... in order", id,
+                       tr->ncomms);
+  int *members = malloc(sizeof *members * (size_t)size);
+  sim_group_t *more = members ? realloc(tr->comms, sizeof *more * (size_t)(tr->ncomms + 1)) : NULL;
+  if (!more) {
+    free(members);
+    return app_ti_fail(tr, "out of memory");
+  }
+  tr->comms = more;
+  int mine = 0;
+  for (int i = 0; i < size; i++) {
+    if (app_ti_peer(tr, 3 + i, &members[i]) != 0) {
+      free(members);
+      return -1;
+    }
+    mine += members[i] == tr->me;
+  }
+  if (mine != 1) {
+    free(members);
+    return app_ti_fail(tr,
+                       "rank %d is listed %s among the communicator's members; list each member once, itself among "
+                       "them",
+                       tr->me, mine ? "more than once" : "nowhere");
+  }
+  tr->comms[tr->ncomms++] = (sim_group_t){.members = members, .count = size};
+  return 0;
+}
+
+void app_ti_comms_free(app_ti_rank_t *tr)
+{
+  for (int i = 0; i < tr->ncomms; i++)
+    free((int *)tr->comms[i].members);
+  free(tr->comms);
+  tr->comms = NULL;
+  tr->ncomms = 0;
+}
+
+static const ti_action_t *find_action(const char *name);
+
+/* simrun's "in <id> <collective> <fields>": the collective on communicator `id` (comm_def), whose roots and count
+ * lists are in its ranks, as MPI gives them. */
+static int do_in(app_ti_rank_t *tr)
+{
+  static const char *const collectives[] = {"barrier",   "bcast",      "reduce",        "allreduce", "alltoall",
+                                            "alltoallv", "gather",     "gatherv",       "scatter",   "scatterv",
+                                            "allgather", "allgatherv", "reducescatter", "scan",      "exscan"};
+  long long id;
+  if (app_ti_min_fields(tr, 2) != 0 || app_ti_whole(tr, 2, "communicator", 1, INT_MAX, &id) != 0)
+    return -1;
+  if (id > tr->ncomms)
+    return app_ti_fail(tr, "communicator %lld is not defined: a comm_def line of the rank must define it first", id);
+  const ti_action_t *action = NULL;
+  for (size_t i = 0; i < sizeof collectives / sizeof collectives[0]; i++)
+    if (strcmp(tr->field[3], collectives[i]) == 0)
+      action = find_action(collectives[i]);
+  if (!action)
+    return app_ti_fail(tr,
+                       "'%s' is not a collective; 'in' takes barrier, bcast, reduce, allreduce, alltoall(v), "
+                       "gather(v), scatter(v), allgather(v), reducescatter, scan or exscan",
+                       tr->field[3]);
+  const sim_group_t *group = &tr->comms[id - 1];
+  int world_me = tr->me;
+  int world_n = tr->n;
+  for (int i = 0; i < group->count; i++)
+    if (group->members[i] == world_me)
+      tr->me = i;
+  tr->n = group->count;
+  tr->group = group;
+  tr->field += 2;
+  tr->nfields -= 2;
+  int rc = action->run(tr);
+  tr->field -= 2;
+  tr->nfields += 2;
+  tr->group = NULL;
+  tr->me = world_me;
+  tr->n = world_n;
+  return rc;
+}
+
 /* SimGrid 3.32's actions (smpi_replay_init), in its order. Communicator actions and locations change nothing. */
 static const ti_action_t actions[] = {
     {"init", do_init},
@@ -412,6 +552,11 @@ static const ti_action_t actions[] = {
     {"compute", do_compute},
     {"sleep", do_sleep},
     {"location", do_nothing},
+    /* simrun's extensions (docs/ti-replay.md) */
+    {"comm_def", do_comm_def},
+    {"in", do_in},
+    {"cancel", do_cancel},
+    {"poll", do_poll},
 };
 
 static const ti_action_t *find_action(const char *name)
@@ -442,7 +587,7 @@ static int replay_line(app_ti_rank_t *tr, int shared)
         tr, "not an action simrun replays; it replays SimGrid 3.32's: init, finalize, comm_size, comm_split, "
             "comm_dup, compute, sleep, send, isend, recv, irecv, sendRecv, test, wait, waitall, barrier, bcast, "
             "reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, "
-            "allgatherv, reducescatter, scan, exscan, location");
+            "allgatherv, reducescatter, scan, exscan, location; and simrun's comm_def, in, cancel, poll");
   return action->run(tr);
 }
 

@@ -10,6 +10,9 @@
  */
 void app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared);
 
+/* Frees the communicators the trace defined (comm_def). */
+void app_ti_comms_free(app_ti_rank_t *tr);
+
 /* Computes `flops` on the rank's host (SIM_WORK); 0. */
 int app_ti_compute(app_ti_rank_t *tr, double flops);
 

@@ -21,6 +21,11 @@ int app_ti_fail(app_ti_rank_t *tr, const char *format, ...)
   return -1;
 }
 
+int app_ti_decimal(const char *text)
+{
+  return text[strspn(text, "0123456789.+-eE")] == '\0';
+}
+
 /* Field i as a finite number in [low, high]: 0, or -1 with the reason. */
 int app_ti_number(app_ti_rank_t *tr, int i, const char *what, double low, double high, double *value)
 {
@@ -29,8 +34,10 @@ int app_ti_number(app_ti_rank_t *tr, int i, const char *what, double low, double
   char *end;
   errno = 0;
   double v = sim_ti_number(tr->field[i], &end);
-  if (end == tr->field[i] || *end || !isfinite(v) || errno == ERANGE)
-    return app_ti_fail(tr, "field %d (%s) '%s' is not a finite number", i + 1, what, tr->field[i]);
+  int decimal = app_ti_decimal(tr->field[i]);
+  if (end == tr->field[i] || *end || !decimal || !isfinite(v) || errno == ERANGE)
+    return app_ti_fail(tr, "field %d (%s) '%s' is not a finite number%s", i + 1, what, tr->field[i],
+                       decimal ? "" : " in decimal");
   if (v < low || v > high)
     return app_ti_fail(tr, "field %d (%s) %s is outside [%g, %g]", i + 1, what, tr->field[i], low, high);
   *value = v;

@@ -28,10 +28,17 @@ typedef struct app_ti_rank {
   struct app_ti_req *reqs; /* app_ti_actions.c's */
   int nreqs;
   int cap_reqs;
-  double *counts; /* n per-member sizes, twice */
+  sim_group_t *comms; /* simrun's comm_def actions: comms[id - 1], members owned (app_ti_comms_free) */
+  int ncomms;
+  const sim_group_t *group; /* the communicator of the collective being replayed: NULL for the world */
+  double *counts;           /* n per-member sizes, twice */
   double *counts2;
   char why[256]; /* what is wrong with the current line */
 } app_ti_rank_t;
+
+/* Whether `text` (a whole field) is written in decimal: digits, sign, point and exponent only (strtod would take
+ * hexadecimal, inf and nan too). */
+int app_ti_decimal(const char *text);
 
 /* The checks of a line's fields (field i counts from 0: the rank, the action, then its fields): each returns 0 with the
  * value, or -1 with the reason in tr->why, as app_ti_fail does. */

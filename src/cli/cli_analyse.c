@@ -1,25 +1,42 @@
-/* `simrun analyse`: reads measured runs (met_timeline.h), takes T_seq from a sequential run, a given time or the
- * measured computation, and prints the views of a simulated study (Lemeire's EPPA, seed 000 §1.1-1.2) through the
- * report module: the lost-cycle table with one row per run (metrics as functions of p, Fig. 1.7), the per-process
- * tables, and CSV, JSON, Paje and SVG pictures on request. */
+/* `simrun analyse`: reads measured runs (met_timeline.h, in one pass each), takes T_seq from a measured sequential
+ * time, the traced sequential run less the tracer's own time, or the measured computation, and prints the views of a
+ * simulated study that a measurement can give (Lemeire's EPPA, seed 000 §1.1-1.2) through the report module: the
+ * lost-cycle table with one row per run (metrics as functions of p, Fig. 1.7), the per-process tables, and CSV, JSON,
+ * Paje and SVG pictures on request; the views it cannot give are left out with the reason. */
 #include "cli_analyse.h"
+#include "cli_output.h"
+#include "cli_replay.h"
 #include "met_comm.h"
 #include "met_timeline.h"
 #include "rep_paje.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
+#include "stu_measured.h"
 
+#include <dirent.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2, MAX_RUNS = 64 };
+
+/* A folder whose timelines are larger than this is read into an aggregate trace (per-rank sums, memory independent of
+ * the run's length): no timeline picture, Paje trace or wait states for it, and the report says so. */
+#define KEEP_BYTES (32.0 * 1024 * 1024)
 
 typedef struct analyse_opts {
   const char *dirs[MAX_RUNS];
   int ndirs;
-  const char *seq; /* --seq DIR|SECONDS, or NULL */
+  const char *seq;          /* --seq DIR|SECONDS, or NULL */
+  const char *seq_time;     /* --seq-time SECONDS, or NULL */
+  const char *replay_on;    /* --replay-on PLATFORM, or NULL */
+  int untraced_p[MAX_RUNS]; /* --untraced P=SECONDS: the untraced wall time of the run at p */
+  double untraced[MAX_RUNS];
+  int nuntraced;
   const char *csv;
   const char *json;
   const char *svg;
@@ -29,9 +46,13 @@ typedef struct analyse_opts {
 /* The measured runs, sorted by p, and where T_seq comes from. */
 typedef struct runs {
   met_trace_t *traces[MAX_RUNS];
+  met_timeline_info_t info[MAX_RUNS];
+  int kept[MAX_RUNS]; /* read whole (1) or as per-rank sums (0, KEEP_BYTES) */
   const char *dirs[MAX_RUNS];
   char p_text[MAX_RUNS][16];
   char *p_values[MAX_RUNS]; /* the scenario's "p" values: pointers into p_text */
+  char *program;            /* the scenario's "program" value: the traced program's name, or its folder's */
+  char program_text[256];
   int n;
   double t_seq; /* one T_seq for every run */
   char seq_source[4200];
@@ -43,16 +64,24 @@ static void usage(FILE *out)
           "Usage: simrun analyse DIR [DIR...] [OPTIONS]\n"
           "\n"
           "Analyses real MPI runs traced by libsimrun-trace.so (docs/tracer.md): each DIR holds one run's\n"
-          "timeline-I.txt files. Prints the lost-cycle table of Lemeire's EPPA (T_par, speedup, efficiency, overhead\n"
-          "ratios of control, communication, idling and the parallel anomaly, granularity) with one row per run, so\n"
-          "that runs at several p give the metrics as functions of p, then every run's per-process table (a\n"
-          "measurement cannot split computation into machine components: no bottleneck view), and the time of each\n"
-          "phase the program labelled (simrun_phase.h) by category.\n"
+          "timeline-I.txt files, read in one pass. Time a rank spent blocked in a send, receive, wait, poll, barrier\n"
+          "or N x N collective until its partners arrived is idling, the rest of the call communication (Scalasca's\n"
+          "wait states). Prints the lost-cycle table of Lemeire's EPPA (T_par, speedup, efficiency, overhead ratios\n"
+          "of control, communication, idling and the parallel anomaly, granularity) with one row per run, so that\n"
+          "runs at several p give the metrics as functions of p, then every run's per-process table and the time of\n"
+          "each phase the program labelled (simrun_phase.h) by category. A measurement gives no bottleneck view and\n"
+          "no split of the anomaly into true anomaly and imbalance: both are left out of every output, with why.\n"
           "\n"
           "Options:\n"
-          "  --seq DIR|SECONDS   the sequential time T_seq: the measured run in DIR (traced at p = 1) or a time in\n"
-          "                      seconds. Without it, T_seq is the measured computation of the run with the\n"
-          "                      smallest p (whose parallel anomaly is then 0); the report says which\n"
+          "  --seq-time SECONDS  the sequential time T_seq, measured untraced (the program's wall time at p = 1)\n"
+          "  --seq DIR|SECONDS   T_seq from the run traced at p = 1 in DIR (its T_par less the tracer's own time,\n"
+          "                      where the tracer recorded it), or a time in seconds as --seq-time. Without either,\n"
+          "                      a run at p = 1 among the DIRs serves so; else the measured computation of the run\n"
+          "                      with the smallest p (whose parallel anomaly is then 0). The report says which\n"
+          "  --replay-on PLATFORM  also replay each run's TI trace (index.txt) on PLATFORM with ti-replay and print\n"
+          "                      the predicted T_par beside the measured one, with the difference\n"
+          "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
+          "                      with (else the traced run's T_par); repeat it for each p\n"
           "  --csv FILE          also write one CSV row per run to FILE\n"
           "  --json FILE         also write the results as JSON to FILE\n"
           "  --svg DIR           also draw the pictures (timelines, overall and per-process views, metrics against p)\n"
@@ -71,18 +100,34 @@ static int fail(const char *fmt, const char *arg)
   return EXIT_INPUT;
 }
 
+/* Adds "P=SECONDS" to opts' untraced times; 0, or -1 when malformed or one too many. */
+static int add_untraced(analyse_opts_t *opts, const char *text)
+{
+  int p = 0, used = 0;
+  double seconds = 0;
+  if (opts->nuntraced == MAX_RUNS || sscanf(text, "%d=%lf%n", &p, &seconds, &used) != 2 || text[used] != '\0' ||
+      p < 1 || !(seconds > 0) || isinf(seconds))
+    return -1;
+  opts->untraced_p[opts->nuntraced] = p;
+  opts->untraced[opts->nuntraced++] = seconds;
+  return 0;
+}
+
 /* Fills opts; -1 to go on, or an exit status. */
 static int parse(int argc, char **argv, analyse_opts_t *opts)
 {
   static const struct option longopts[] = {{"seq", required_argument, NULL, 's'},
+                                           {"seq-time", required_argument, NULL, 't'},
                                            {"csv", required_argument, NULL, 'c'},
                                            {"json", required_argument, NULL, 'j'},
                                            {"svg", required_argument, NULL, 'g'},
                                            {"paje", required_argument, NULL, 'p'},
+                                           {"replay-on", required_argument, NULL, 'r'},
+                                           {"untraced", required_argument, NULL, 'u'},
                                            {"help", no_argument, NULL, 'h'},
                                            {NULL, 0, NULL, 0}};
-  const char **slot[] = {
-      ['s'] = &opts->seq, ['c'] = &opts->csv, ['j'] = &opts->json, ['g'] = &opts->svg, ['p'] = &opts->paje};
+  const char **slot[] = {['s'] = &opts->seq, ['t'] = &opts->seq_time, ['c'] = &opts->csv,      ['j'] = &opts->json,
+                         ['g'] = &opts->svg, ['p'] = &opts->paje,     ['r'] = &opts->replay_on};
   opterr = 0;
   optind = 1;
   for (int c; (c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1;) {
@@ -94,7 +139,10 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
       return fail("option '%s' needs a value; see simrun analyse --help", argv[optind - 1]);
     if (c == '?')
       return fail("unknown option '%s'; see simrun analyse --help", argv[optind - 1]);
-    *slot[c] = optarg;
+    if (c == 'u' && add_untraced(opts, optarg) != 0)
+      return fail("--untraced %s: expected P=SECONDS (the untraced run's wall time at p ranks), at most 64", optarg);
+    if (c != 'u')
+      *slot[c] = optarg;
   }
   for (; optind < argc; optind++) {
     if (opts->ndirs == MAX_RUNS)
@@ -103,14 +151,35 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
   }
   if (opts->ndirs == 0)
     return fail("%sno trace folder given; usage: simrun analyse DIR [DIR...], see simrun analyse --help", "");
+  if (opts->seq && opts->seq_time)
+    return fail("%s--seq and --seq-time both give T_seq; give one", "");
   return -1;
 }
 
-/* Reads one folder; NULL after printing its error (a run that recorded no time has no metrics). */
-static met_trace_t *read_run(const char *dir)
+/* The bytes of the folder's timeline-I.txt files (0 when it cannot be listed: the reader then says why). */
+static double timeline_bytes(const char *dir)
+{
+  DIR *d = opendir(dir);
+  double bytes = 0;
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char path[4400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (strncmp(e->d_name, "timeline-", 9) == 0 && stat(path, &st) == 0)
+      bytes += (double)st.st_size;
+  }
+  if (d)
+    closedir(d);
+  return bytes;
+}
+
+/* Reads one folder, whole when its timelines are small (*kept); NULL after printing its error (a run that recorded
+ * no time has no metrics). */
+static met_trace_t *read_run(const char *dir, met_timeline_info_t *info, int *kept)
 {
   char err[8400];
-  met_trace_t *trace = met_timeline_read(dir, err, sizeof err);
+  *kept = timeline_bytes(dir) <= KEEP_BYTES;
+  met_trace_t *trace = met_timeline_stream(dir, *kept, info, err, sizeof err);
   if (trace && !(met_trace_end(trace) > 0)) {
     snprintf(err, sizeof err,
              "%s/timeline-0.txt: the run recorded no time (no interval of any rank lasts); trace a "
@@ -121,6 +190,8 @@ static met_trace_t *read_run(const char *dir)
   }
   if (!trace)
     fprintf(stderr, "simrun: error: %s\n", err);
+  else if (err[0]) /* a run killed before MPI_Finalize (met_timeline_read) */
+    fprintf(stderr, "simrun: warning: %s\n", err);
   return trace;
 }
 
@@ -128,107 +199,109 @@ static met_trace_t *read_run(const char *dir)
 static int read_runs(const analyse_opts_t *opts, runs_t *runs)
 {
   for (int i = 0; i < opts->ndirs; i++) {
-    met_trace_t *trace = read_run(opts->dirs[i]);
+    met_timeline_info_t info;
+    int kept;
+    met_trace_t *trace = read_run(opts->dirs[i], &info, &kept);
     if (!trace)
       return EXIT_INPUT;
     int at = runs->n++;
     for (; at > 0 && met_trace_nranks(runs->traces[at - 1]) > met_trace_nranks(trace); at--) {
       runs->traces[at] = runs->traces[at - 1];
+      runs->info[at] = runs->info[at - 1];
+      runs->kept[at] = runs->kept[at - 1];
       runs->dirs[at] = runs->dirs[at - 1];
     }
     runs->traces[at] = trace;
+    runs->info[at] = info;
+    runs->kept[at] = kept;
     runs->dirs[at] = opts->dirs[i];
   }
   for (int i = 0; i < runs->n; i++) {
     snprintf(runs->p_text[i], sizeof runs->p_text[i], "%d", met_trace_nranks(runs->traces[i]));
     runs->p_values[i] = runs->p_text[i];
   }
+  const char *base = strrchr(runs->dirs[0], '/');
+  snprintf(runs->program_text, sizeof runs->program_text, "%s",
+           runs->info[0].program[0] ? runs->info[0].program
+           : base && base[1]        ? base + 1
+                                    : runs->dirs[0]);
+  runs->program = runs->program_text;
   return 0;
 }
 
-/* T_seq from --seq: a number of seconds, or the measured run in that folder (which must be sequential). */
-static int choose_t_seq(const char *seq, runs_t *runs)
+/* T_seq from a traced sequential run: its T_par less the tracer's own time, where the tracer recorded it. */
+static int seq_from_run(runs_t *runs, const met_trace_t *trace, const met_timeline_info_t *info, const char *dir,
+                        const char *how)
 {
-  if (!seq) {
-    const met_trace_t *first = runs->traces[0];
-    for (int rank = 0; rank < met_trace_nranks(first); rank++)
-      runs->t_seq +=
-          met_trace_category_time(first, rank, MET_CAT_COMPUTE) + met_trace_category_time(first, rank, MET_CAT_IO);
+  double t_par = met_trace_end(trace);
+  double cost = isnan(info->tracer_cost) ? 0 : info->tracer_cost;
+  runs->t_seq = t_par - cost;
+  if (!(runs->t_seq > 0))
+    return fail("%s: the traced sequential run lasted no time once the tracer's own time is taken out; give T_seq "
+                "with --seq-time",
+                dir);
+  if (isnan(info->tracer_cost))
     snprintf(runs->seq_source, sizeof runs->seq_source,
-             "the measured computation of %s (p = %d), the run with the smallest p (no --seq: its parallel anomaly "
-             "is 0 by construction)",
-             runs->dirs[0], met_trace_nranks(first));
-    return runs->t_seq > 0 ? 0 : fail("%s: the run computed for no time; give T_seq with --seq", runs->dirs[0]);
-  }
+             "the run traced at p = 1 in %s (%s), its T_par; its timelines do not record the tracer's own time, so "
+             "T_seq includes it: give the untraced time with --seq-time",
+             dir, how);
+  else
+    snprintf(runs->seq_source, sizeof runs->seq_source,
+             "the run traced at p = 1 in %s (%s), its T_par %.6f s less the tracer's own time %.6f s", dir, how, t_par,
+             cost);
+  return 0;
+}
+
+/* T_seq when nothing is given: a run at p = 1 among the folders, else the measured computation of the smallest p. */
+static int seq_by_default(runs_t *runs)
+{
+  const met_trace_t *first = runs->traces[0];
+  if (met_trace_nranks(first) == 1)
+    return seq_from_run(runs, first, &runs->info[0], runs->dirs[0], "no --seq-time");
+  for (int rank = 0; rank < met_trace_nranks(first); rank++)
+    runs->t_seq +=
+        met_trace_category_time(first, rank, MET_CAT_COMPUTE) + met_trace_category_time(first, rank, MET_CAT_IO);
+  snprintf(runs->seq_source, sizeof runs->seq_source,
+           "the measured computation of %s (p = %d), the run with the smallest p (no --seq-time and no run at p = "
+           "1: its parallel anomaly is 0 by construction)",
+           runs->dirs[0], met_trace_nranks(first));
+  return runs->t_seq > 0 ? 0 : fail("%s: the run computed for no time; give T_seq with --seq-time", runs->dirs[0]);
+}
+
+/* T_seq from --seq-time or --seq: a number of seconds, or the traced sequential run in that folder. */
+static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
+{
+  const char *seq = opts->seq_time ? opts->seq_time : opts->seq;
+  const char *flag = opts->seq_time ? "--seq-time" : "--seq";
+  if (!seq)
+    return seq_by_default(runs);
   char *end = NULL;
   double seconds = strtod(seq, &end);
   if (end != seq && *end == '\0') {
-    if (!(seconds > 0) || isinf(seconds))
-      return fail("--seq %s: give a time in seconds > 0 or the folder of a run traced at p = 1", seq);
+    if (!(seconds > 0) || isinf(seconds) || seq[strspn(seq, "0123456789.+eE")]) { /* decimal: no hexadecimal */
+      fprintf(stderr, "simrun: error: %s %s: give a time in seconds > 0%s\n", flag, seq,
+              opts->seq_time ? "" : " or the folder of a run traced at p = 1");
+      return EXIT_INPUT;
+    }
     runs->t_seq = seconds;
-    snprintf(runs->seq_source, sizeof runs->seq_source, "given (--seq %s)", seq);
+    snprintf(runs->seq_source, sizeof runs->seq_source, "a measured sequential time, given (%s %s)", flag, seq);
     return 0;
   }
-  met_trace_t *trace = read_run(seq);
+  if (opts->seq_time)
+    return fail("--seq-time %s: give the untraced sequential run's time in seconds (for a traced run's folder, --seq)",
+                seq);
+  met_timeline_info_t info;
+  int kept;
+  met_trace_t *trace = read_run(seq, &info, &kept);
   if (!trace)
     return EXIT_INPUT;
   int p = met_trace_nranks(trace);
-  runs->t_seq = met_trace_end(trace);
+  int rc = p == 1 ? seq_from_run(runs, trace, &info, seq, "--seq") : EXIT_INPUT;
   met_trace_free(trace);
-  if (p != 1) {
+  if (p != 1)
     fprintf(stderr, "simrun: error: --seq %s: that run has p = %d; give a run traced at p = 1 or a time in seconds\n",
             seq, p);
-    return EXIT_INPUT;
-  }
-  if (!(runs->t_seq > 0))
-    return fail("--seq %s: that run lasted no time; give a run traced at p = 1 that computes, or a time", seq);
-  snprintf(runs->seq_source, sizeof runs->seq_source, "the measured sequential run in %s (its T_par)", seq);
-  return 0;
-}
-
-/* Fills one point from a measured run: the lost-cycle, bottleneck and per-process views. 0, or -1 out of memory. */
-static int fill_point(stu_point_t *point, met_trace_t *trace, double t_seq, char **value)
-{
-  point->p = met_trace_nranks(trace);
-  point->values = malloc(sizeof *point->values);
-  point->procs = calloc((size_t)point->p, sizeof *point->procs);
-  if (!point->values || !point->procs)
-    return -1;
-  point->values[0] = *value;
-  point->trace = trace;
-  point->t_par = met_trace_end(trace);
-  point->messages = met_comm_messages(trace);
-  point->t_model = NAN;
-  met_eppa_compute(trace, t_seq, &point->eppa);
-  met_bottleneck(trace, &point->breakdown);
-  for (int rank = 0; rank < point->p; rank++)
-    met_eppa_process(trace, t_seq, rank, &point->procs[rank]);
-  return 0;
-}
-
-/* The study of the runs, which it takes over (runs->n becomes 0); NULL when out of memory. */
-static stu_study_t *make_study(const scn_scenario_t *scenario, runs_t *runs)
-{
-  stu_study_t *study = calloc(1, sizeof *study);
-  if (!study || !(study->points = calloc((size_t)runs->n, sizeof *study->points))) {
-    free(study);
-    return NULL;
-  }
-  study->scenario = scenario;
-  study->facts.views = STU_VIEW_LOST_CYCLES;
-  int ok = 1;
-  for (int i = 0; i < runs->n; i++) {
-    ok = ok && fill_point(&study->points[i], runs->traces[i], runs->t_seq, &runs->p_values[i]) == 0;
-    if (!study->points[i].trace)
-      met_trace_free(runs->traces[i]);
-    study->npoints++;
-  }
-  runs->n = 0;
-  if (!ok) {
-    stu_free(study);
-    return NULL;
-  }
-  return study;
+  return rc;
 }
 
 typedef int (*writer_fn)(FILE *out, const stu_study_t *study);
@@ -260,31 +333,47 @@ static int write_svg(const char *dir, const stu_study_t *study)
   return EXIT_RUNTIME;
 }
 
-static void print_runs(const runs_t *runs, const stu_study_t *study)
+/* Per run, what the pairing of messages and collectives found and whether its timeline was kept. */
+static void print_run(const runs_t *runs, int i)
 {
-  printf("Measured runs (libsimrun-trace.so):");
-  for (size_t i = 0; i < study->npoints; i++)
-    printf("%s %s (p = %d)", i ? "," : "", runs->dirs[i], study->points[i].p);
-  printf("\nT_seq = %.6f s: %s\n\n", runs->t_seq, runs->seq_source);
+  const met_timeline_info_t *info = &runs->info[i];
+  printf("  %s (p = %s): %zu messages paired, %zu receives unpaired, %zu barriers and N x N collectives paired",
+         runs->dirs[i], runs->p_text[i], info->matched, info->unmatched, info->collectives);
+  if (info->colls_unpaired)
+    printf(" (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
+  if (!isnan(info->tracer_cost))
+    printf("; the tracer's own time %.6f s over the ranks", info->tracer_cost);
+  if (!runs->kept[i])
+    printf("; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or wait states",
+           KEEP_BYTES / (1024 * 1024));
+  printf("\n");
+}
+
+static void print_runs(const runs_t *runs)
+{
+  printf("Measured runs of %s (libsimrun-trace.so):\n", runs->program);
+  for (int i = 0; i < runs->n; i++)
+    print_run(runs, i);
+  printf("T_seq = %.6f s: %s\n\n", runs->t_seq, runs->seq_source);
 }
 
 /* EPPA's phases (seed 000 §1.2): per label, the seconds of each category summed over the ranks, and the phase's share
  * of the p T_par processor-seconds. Time outside every recorded interval (after a rank's end) is in no phase. */
-static void print_phases(const stu_point_t *point)
+static void print_phases(const met_trace_t *trace)
 {
-  const met_trace_t *trace = point->trace;
   static const met_category_t shown[] = {MET_CAT_COMPUTE, MET_CAT_COMM, MET_CAT_IDLE, MET_CAT_CTRL};
-  printf("\nPhases, p = %d (seconds summed over the ranks; share of p T_par)\n  %-20s", point->p, "phase");
+  int p = met_trace_nranks(trace);
+  printf("\nPhases, p = %d (seconds summed over the ranks; share of p T_par)\n  %-20s", p, "phase");
   for (size_t c = 0; c < 4; c++)
     printf(" %10s", met_category_name(shown[c]));
   printf(" %8s\n", "share");
-  double all = point->p * point->t_par;
+  double all = p * met_trace_end(trace);
   double labelled = 0;
   for (int phase = 0; phase < met_trace_phase_count(trace); phase++) {
     double sums[4] = {0};
     double total = 0;
     for (size_t c = 0; c < 4; c++) {
-      for (int rank = 0; rank < point->p; rank++)
+      for (int rank = 0; rank < p; rank++)
         sums[c] += met_trace_phase_time(trace, rank, phase, shown[c]);
       total += sums[c];
     }
@@ -300,35 +389,120 @@ static void print_phases(const stu_point_t *point)
          all > 0 ? 100 * end_wait / all : 0.0);
 }
 
-/* Reads, analyses and reports; `runs` is freed by the caller. */
-static int analyse(const analyse_opts_t *opts, runs_t *runs)
+/* No output may replace a file of a trace folder or another output (cli_output.h). 0, or EXIT_INPUT. */
+static int check_files(const analyse_opts_t *opts)
 {
-  int status = read_runs(opts, runs);
-  if (status == EXIT_OK)
-    status = choose_t_seq(opts->seq, runs);
-  if (status != EXIT_OK)
-    return status;
-  scn_param_t p = {.name = "p", .values = runs->p_values, .nvalues = (size_t)runs->n, .swept = 1};
-  scn_scenario_t scenario = {.path = "measured",
-                             .name = "measured",
-                             .platform = "this machine (measured)",
-                             .skeleton = "traced MPI program",
-                             .params = &p,
-                             .nparams = 1};
-  stu_study_t *study = make_study(&scenario, runs);
-  if (!study)
-    return fail("%sout of memory", "");
-  print_runs(runs, study);
-  rep_print(stdout, study);
-  for (size_t i = 0; i < study->npoints; i++)
-    print_phases(&study->points[i]);
-  status = write_file(opts->csv, rep_csv, study);
+  char err[2600] = "out of memory";
+  cli_files_t *files = cli_files_new();
+  int rc = !files;
+  for (int i = 0; rc == 0 && i < opts->ndirs; i++)
+    rc = cli_files_input_folder(files, "a file of the trace folder", opts->dirs[i]);
+  rc = rc || (opts->seq && cli_files_input_folder(files, "a file of the --seq folder", opts->seq) != 0);
+  rc = rc || cli_files_output(files, "--csv", opts->csv, err, sizeof err) != 0;
+  rc = rc || cli_files_output(files, "--json", opts->json, err, sizeof err) != 0;
+  rc = rc || cli_files_output(files, "--paje", opts->paje, err, sizeof err) != 0;
+  rc = rc || cli_files_output_folder(files, "--svg", opts->svg, "*.svg", err, sizeof err) != 0;
+  cli_files_free(files);
+  return rc ? fail("%s", err) : EXIT_OK;
+}
+
+/* The untraced time given for p, or NAN. */
+static double untraced_at(const analyse_opts_t *opts, int p)
+{
+  for (int i = 0; i < opts->nuntraced; i++)
+    if (opts->untraced_p[i] == p)
+      return opts->untraced[i];
+  return NAN;
+}
+
+/* --replay-on: each run's TI trace replayed on the platform, its T_par beside the measured one (the untraced time
+ * where --untraced gives it, else the traced run's). 0, or EXIT_RUNTIME when a replay failed. */
+static int print_replays(const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
+{
+  printf("\nReplayed on %s (ti-replay of each run's TI trace, docs/ti-replay.md)\n", opts->replay_on);
+  printf("%6s %14s %-10s %14s %11s\n", "p", "measured (s)", "", "predicted (s)", "difference");
+  for (size_t i = 0; i < study->npoints; i++) {
+    int p = study->points[i].p;
+    double predicted, untraced = untraced_at(opts, p);
+    char err[8600];
+    if (cli_replay_time(opts->replay_on, runs->dirs[i], p, &predicted, err, sizeof err) != 0) {
+      fprintf(stderr, "simrun: error: %s\n", err);
+      return EXIT_RUNTIME;
+    }
+    double measured = isnan(untraced) ? study->points[i].t_par : untraced;
+    printf("%6d %14.6f %-10s %14.6f %+10.1f%%\n", p, measured, isnan(untraced) ? "(traced)" : "(untraced)", predicted,
+           100 * (predicted - measured) / measured);
+  }
+  return EXIT_OK;
+}
+
+/* Writes the outputs asked for. */
+static int write_outputs(const analyse_opts_t *opts, const stu_study_t *study)
+{
+  int status = write_file(opts->csv, rep_csv, study);
   if (status == EXIT_OK)
     status = write_file(opts->json, rep_json, study);
   if (status == EXIT_OK)
     status = write_file(opts->paje, rep_paje_study, study);
   if (status == EXIT_OK)
     status = write_svg(opts->svg, study);
+  return status;
+}
+
+/* With --replay-on: the platform and every run's index.txt must be there before anything is printed. 0 or EXIT_INPUT.
+ */
+static int check_replays(const analyse_opts_t *opts)
+{
+  if (!opts->replay_on)
+    return EXIT_OK;
+  if (access(opts->replay_on, R_OK) != 0)
+    return fail("--replay-on %s: cannot read that platform file; give a SimGrid platform (simrun machine probe "
+                "writes this machine's)",
+                opts->replay_on);
+  for (int i = 0; i < opts->ndirs; i++) {
+    char index[4200];
+    snprintf(index, sizeof index, "%s/index.txt", opts->dirs[i]);
+    if (access(index, R_OK) != 0)
+      return fail("%s: no TI trace index, so --replay-on has nothing to replay (libsimrun-trace.so writes it when "
+                  "every rank reached MPI_Finalize); trace the run again",
+                  index);
+  }
+  return EXIT_OK;
+}
+
+/* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */
+static int analyse(const analyse_opts_t *opts, runs_t *runs)
+{
+  int status = check_files(opts);
+  if (status == EXIT_OK)
+    status = check_replays(opts);
+  if (status == EXIT_OK)
+    status = read_runs(opts, runs);
+  if (status == EXIT_OK)
+    status = choose_t_seq(opts, runs);
+  if (status != EXIT_OK)
+    return status;
+  scn_param_t params[2] = {{.name = "p", .values = runs->p_values, .nvalues = (size_t)runs->n, .swept = 1},
+                           {.name = "program", .values = &runs->program, .nvalues = 1}};
+  scn_scenario_t scenario = {.path = "measured",
+                             .name = "measured",
+                             .platform = "this machine (measured)",
+                             .skeleton = "traced MPI program",
+                             .params = params,
+                             .nparams = 2};
+  stu_study_t *study = stu_measured_new(&scenario, runs->traces, (size_t)runs->n, runs->t_seq);
+  for (int i = 0; study && i < runs->n; i++)
+    if (study->points[i].trace) /* the study frees it */
+      runs->traces[i] = NULL;
+  if (!study)
+    return fail("%sout of memory", "");
+  print_runs(runs);
+  rep_print(stdout, study);
+  for (size_t i = 0; i < study->npoints; i++)
+    print_phases(study->points[i].trace ? study->points[i].trace : runs->traces[i]);
+  status = opts->replay_on ? print_replays(opts, runs, study) : EXIT_OK;
+  if (status == EXIT_OK)
+    status = write_outputs(opts, study);
   stu_free(study);
   return status;
 }

@@ -3,8 +3,17 @@
 #ifndef CLI_CHARACTERISE_H
 #define CLI_CHARACTERISE_H
 
-/* The subcommand, with argv[0] = "characterise". Returns the exit status: 0, 2 for bad input or usage, 1 when the file
- * cannot be read. */
+#include "met_msgfit.h"
+
+#include <stddef.h>
+
+/* The subcommand, with argv[0] = "characterise". Returns the exit status: 0, or 2 for bad input or usage (a file that
+ * cannot be read included). */
 int cli_characterise_main(int argc, char **argv);
+
+/* Reads the samples of ping-pong CSV `file` into a new array *samples (the caller frees it, also on failure) of *count:
+ * a regular file of at most 1 GiB, lines of at most 1022 characters, at most 10^7 samples. Returns 0, or 2 after
+ * printing the one error line (FILE:LINE). */
+int cli_characterise_read(const char *file, met_msg_sample_t **samples, size_t *count);
 
 #endif

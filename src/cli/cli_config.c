@@ -33,10 +33,6 @@ static void simgrid_words(const char *message, char *words, size_t len)
   snprintf(words, len, "%.*s", (int)n, start);
 }
 
-/* Sets SimGrid up, in a child process, on the least platform with the options given so far, the newest being
- * --cfg=`value`: SimGrid refuses an unknown name or a value of the wrong type as it starts, and a model or factory it
- * does not have (it dies) as it builds the platform. Returns 0, or -1 with "--cfg=NAME:VALUE: what; how to fix" in
- * err. Nothing is simulated. */
 /* How to fix the option SimGrid refused with `words`. */
 static const char *cfg_hint(const char *words)
 {
@@ -73,15 +69,15 @@ static int write_probe_platform(char *path, size_t len)
 }
 
 /* Sets SimGrid up, in a child process, on the least platform with the options given so far, the newest being
- * --cfg=`value`: SimGrid refuses an unknown name or a value of the wrong type as it starts, and a model or factory it
- * does not have (it dies) as it builds the platform. Returns 0, or -1 with "--cfg=NAME:VALUE: what; how to fix" in
- * err. Nothing is simulated. */
-static int cfg_probe(const char *value, char *err, size_t errlen)
+ * --`option`=`value` (cfg or log): SimGrid refuses an unknown name, a value of the wrong type or a log setting it
+ * cannot parse as it starts, and a model or factory it does not have (it dies) as it builds the platform. Returns 0,
+ * or -1 with "--cfg=NAME:VALUE: what; how to fix" in err. Nothing is simulated. */
+static int cfg_probe(const char *option, const char *value, char *err, size_t errlen)
 {
   char path[1024], message[1024], words[768];
   if (write_probe_platform(path, sizeof path) != 0) {
-    snprintf(err, errlen, "--cfg=%s: cannot write a probe platform for checking it; set TMPDIR to a writable folder",
-             value);
+    snprintf(err, errlen, "--%s=%s: cannot write a probe platform for checking it; set TMPDIR to a writable folder",
+             option, value);
     return -1;
   }
   /* what SimGrid logs as it starts (--log=...) is for the runs, not for the probe: its stderr goes nowhere */
@@ -101,7 +97,10 @@ static int cfg_probe(const char *value, char *err, size_t errlen)
   if (rc == 0)
     return 0;
   simgrid_words(message, words, sizeof words);
-  snprintf(err, errlen, "--cfg=%s: SimGrid refuses it: %s; %s", value, words, cfg_hint(words));
+  snprintf(err, errlen, "--%s=%s: SimGrid refuses it: %s; %s", option, value, words,
+           strcmp(option, "log") == 0 ? "give a log setting such as root.thres:info or sim_engine.thres:verbose "
+                                        "(CATEGORY.thres:PRIORITY; any SimGrid program lists them with --help-logs)"
+                                      : cfg_hint(words));
   return -1;
 }
 
@@ -121,7 +120,7 @@ int cli_simgrid_option(cli_config_t *config, const char *option, const char *val
     return -1;
   }
   config->simgrid_cfg |= cfg;
-  return cfg ? cfg_probe(value, err, errlen) : 0;
+  return cfg_probe(option, value, err, errlen); /* a bad --log too is blamed on itself, not on the platform */
 }
 
 /* Whether `name` (its first `len` characters) could name a parameter: letters, digits, '-' and '_'. */

@@ -73,9 +73,17 @@ int cli_find_scenario(const char *arg, char *path, size_t len)
 {
   static const char *const suffixes[] = {"", ".xml"};
   const char *data = cli_data_dir();
-  if (is_file(arg) || strchr(arg, '/') || !data) {
+  if (is_file(arg) || !data) {
     snprintf(path, len, "%s", arg);
     return is_file(arg) ? 0 : -1;
+  }
+  if (strchr(arg, '/')) { /* a path relative to the data folder (scenarios/gj256.xml, docs/labs/...), as the man
+                           * page's examples and the labs write them, from any folder */
+    snprintf(path, len, "%s/%s", data, arg);
+    if (arg[0] != '/' && is_file(path))
+      return 0;
+    snprintf(path, len, "%s", arg);
+    return -1;
   }
   for (size_t i = 0; i < 2; i++) {
     snprintf(path, len, "%s/scenarios/%s%s", data, arg, suffixes[i]);

@@ -12,8 +12,9 @@
 const char *cli_data_dir(void);
 
 /* The scenario file `arg` names: `arg` itself when it is a file, else, for a bare name (no '/'), the shipped
- * scenarios/NAME or scenarios/NAME.xml of the data folder when there is one. Writes the path to `path`; returns 0,
- * or -1 (path = arg) when neither exists, for the loader to report. */
+ * scenarios/NAME or scenarios/NAME.xml of the data folder when there is one, and for a relative path, that path in
+ * the data folder (scenarios/gj256.xml, docs/labs/matmul-n.xml: the man page's examples work from any folder). Writes
+ * the path to `path`; returns 0, or -1 (path = arg) when neither exists, for the loader to report. */
 int cli_find_scenario(const char *arg, char *path, size_t len);
 
 /* --list: the shipped scenarios, one a line: name, skeleton and platform, and the data folder they are in. Returns

@@ -13,7 +13,10 @@ int cli_html_write(const stu_study_t *study, const char *path)
   if (!path)
     return 0;
   rep_file_t *file = rep_file_open(path, message, sizeof message);
-  if (file && rep_html(rep_file_stream(file), study, message, sizeof message) != 0) {
+  rep_file_immediate(1); /* the pictures the page inlines are drawn into a temporary folder and read back at once */
+  int rc = file ? rep_html(rep_file_stream(file), study, message, sizeof message) : 0;
+  rep_file_immediate(0);
+  if (rc != 0) {
     rep_file_abort(file);
     file = NULL;
   }

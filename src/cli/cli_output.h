@@ -3,10 +3,52 @@
 #ifndef CLI_OUTPUT_H
 #define CLI_OUTPUT_H
 
+#include "scn_scenario.h"
+
 #include <stddef.h>
 
 /* Whether folder `dir` (for --svg) exists or can be made: the missing folders of its path are made, then removed
  * again. 0, or -1 with a message. */
 int cli_folder_probe(const char *dir, char *err, size_t errlen);
+
+/* The files one run reads and writes, so that no output replaces an input or another output of the run: each output is
+ * compared, as it is added, with everything added before it (device and inode after following links; for what does
+ * not exist yet, the absolute path with the links of its existing part resolved). */
+typedef struct cli_files cli_files_t;
+
+/* NULL when out of memory; free with cli_files_free (accepts NULL). */
+cli_files_t *cli_files_new(void);
+void cli_files_free(cli_files_t *files);
+
+/* An input at `path` (nothing when NULL), `what` naming it in messages ("the scenario"). 0, or -1 out of memory. */
+int cli_files_input(cli_files_t *files, const char *what, const char *path);
+/* Every regular file in folder `dir` as an input. 0, or -1 out of memory. */
+int cli_files_input_folder(cli_files_t *files, const char *what, const char *dir);
+/* The cache folder `dir` (nothing when NULL): no output may lie in it. 0, or -1 out of memory. */
+int cli_files_cache(cli_files_t *files, const char *dir);
+
+/* An output file at `path` (nothing when NULL), `what` naming it ("--csv"). 0, or -1 with "WHAT 'PATH' would replace
+ * OTHER 'PATH'; give WHAT another name" (or out of memory) when it clashes. */
+int cli_files_output(cli_files_t *files, const char *what, const char *path, char *err, size_t errlen);
+/* An output folder `dir` (nothing when NULL) into which the run writes the names matching fnmatch `pattern` (such as
+ * "*.svg", or "point-*" for everything beneath those). 0, or -1 with the message when it clashes. */
+int cli_files_output_folder(cli_files_t *files, const char *what, const char *dir, const char *pattern, char *err,
+                            size_t errlen);
+
+/* The outputs of one `simrun run` (NULL for those not asked for) and the cache folder (NULL when none). */
+typedef struct cli_outputs {
+  const char *csv, *json, *html, *paje; /* the command line's; the scenario's <report csv/json> where these are NULL */
+  const char *svg, *otf2, *ti;          /* folders */
+  const char *cache;
+} cli_outputs_t;
+
+/* Checks, before anything runs, that no output of the run replaces the scenario, its platforms and the files they
+ * name, a file its skeleton reads (a TI trace and the files its index lists), the cache or another output. 0, or 2
+ * after printing the one line naming both. */
+int cli_check_run_files(const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, const cli_outputs_t *out);
+
+/* Makes folder `dir` (for --svg, --otf2) inside the output transaction (rep_report.h): the folders of its path it
+ * made are removed again when the transaction is rolled back. 0, or -1 with a message. */
+int cli_folder_make(const char *dir, char *err, size_t errlen);
 
 #endif

@@ -1,15 +1,32 @@
-/* Writes the study's output files after the sweep (CSV, JSON, Paje, OTF2, SVG) through rep_file, so that a failure
- * leaves nothing half-written; split from main.c, which keeps the options and the order of the steps. */
+/* The output phase of a run as one transaction (rep_report.h): every output (CSV and its tables, JSON, Paje, OTF2,
+ * SVG, HTML) is written under a temporary name, and all are renamed together once all are complete; a failure or a
+ * signal at any moment removes the temporaries and leaves the earlier outputs as they were. Split from main.c, which
+ * keeps the options and the order of the steps. */
+#define _DEFAULT_SOURCE /* mkdtemp, kill */
 #include "cli_results.h"
 
+#include "cli_html.h"
+#include "cli_output.h"
+#include "cli_signal.h"
 #include "rep_otf2.h"
 #include "rep_paje.h"
 #include "rep_pictures.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2 };
+enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_INPUT = 2, EXIT_STOPPED = -1 };
+
+static int is_stdout(const char *path)
+{
+  return path && strcmp(path, "-") == 0;
+}
 
 /* Opens one output file (none when path is NULL). A folder is refused here: renaming onto it would fail only after
  * every point had been simulated. */
@@ -21,9 +38,9 @@ int cli_open_output(const char *path, rep_file_t **file)
     return EXIT_OK;
   if (!*path)
     snprintf(message, sizeof message, "an output path is empty; give a file name");
-  else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+  else if (!is_stdout(path) && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
     snprintf(message, sizeof message, "cannot write '%s': it is a folder; give a file name", path);
-  else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* renaming onto a device would replace it */
+  else if (!is_stdout(path) && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* renaming onto a device replaces it */
     snprintf(message, sizeof message, "cannot write '%s': not a regular file (a device, a FIFO); give a file name",
              path);
   else if ((*file = rep_file_open(path, message, sizeof message)))
@@ -32,25 +49,65 @@ int cli_open_output(const char *path, rep_file_t **file)
   return EXIT_INPUT;
 }
 
-/* Writes and commits the outputs, then the CSV's extra tables beside it; aborts both on any failure. */
-int cli_write_outputs(const stu_study_t *study, const char *csv, rep_file_t *csv_file, rep_file_t *json_file)
+int cli_outputs_check(const cli_outputs_t *o)
+{
+  const char *const files[] = {o->csv, o->json, o->paje, o->html};
+  const char *const folders[][2] = {{"--svg", o->svg}, {"--otf2", o->otf2}, {"--ti", o->ti}};
+  int to_stdout = 0;
+  for (size_t i = 0; i < sizeof folders / sizeof folders[0]; i++)
+    if (is_stdout(folders[i][1])) {
+      fprintf(stderr,
+              "simrun: error: %s -: %s writes a folder, and '-' (standard output) is for one file; give a "
+              "folder name (./- for a folder named '-')\n",
+              folders[i][0], folders[i][0]);
+      return EXIT_INPUT;
+    }
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    to_stdout += is_stdout(files[i]);
+    rep_file_t *file = NULL;
+    int status = to_stdout > 1 ? EXIT_INPUT : cli_open_output(files[i], &file);
+    rep_file_abort(file); /* opened only to check the path: written after the sweep */
+    if (to_stdout > 1)
+      fprintf(stderr, "simrun: error: two outputs are '-', but there is one standard output; give a file name to "
+                      "all but one\n");
+    if (status != EXIT_OK)
+      return status;
+  }
+  return EXIT_OK;
+}
+
+FILE *cli_report_stream(const cli_outputs_t *o)
+{
+  int to_stdout = is_stdout(o->csv) || is_stdout(o->json) || is_stdout(o->paje) || is_stdout(o->html);
+  return to_stdout ? stderr : stdout;
+}
+
+/* Writes the CSV (then, beside a file, its extra tables) and the JSON. */
+static int write_tables(const stu_study_t *study, const cli_outputs_t *o)
 {
   char message[1200] = "";
-  int failed = (csv_file && rep_csv(rep_file_stream(csv_file), study) != 0) ||
-               (json_file && rep_json(rep_file_stream(json_file), study) != 0);
+  rep_file_t *csv = NULL;
+  rep_file_t *json = NULL;
+  int status = cli_open_output(o->csv, &csv);
+  status = status == EXIT_OK ? cli_open_output(o->json, &json) : status;
+  if (status != EXIT_OK) {
+    rep_file_abort(csv);
+    return status;
+  }
+  int failed = (csv && rep_csv(rep_file_stream(csv), study) != 0) || (json && rep_json(rep_file_stream(json), study));
   if (failed) {
-    rep_file_abort(csv_file);
-    rep_file_abort(json_file);
+    rep_file_abort(csv);
+    rep_file_abort(json);
     fprintf(stderr, "simrun: error: writing the results failed\n");
     return EXIT_RUNTIME;
   }
-  int rc = csv_file ? rep_file_commit(csv_file, message, sizeof message) : 0;
+  int rc = csv ? rep_file_commit(csv, message, sizeof message) : 0;
   if (rc != 0)
-    rep_file_abort(json_file); /* or its temporary file would stay behind */
-  else if (json_file)
-    rc = rep_file_commit(json_file, message, sizeof message);
-  if (rc == 0 && csv_file)
-    rc = rep_csv_tables(study, csv, message, sizeof message);
+    rep_file_abort(json); /* or its temporary file would stay behind */
+  else if (json)
+    rc = rep_file_commit(json, message, sizeof message);
+  if (rc == 0 && csv && !is_stdout(o->csv))
+    rc = rep_csv_tables(study, o->csv, message, sizeof message);
   if (rc != 0) {
     fprintf(stderr, "simrun: error: %s\n", message);
     return EXIT_RUNTIME;
@@ -58,12 +115,14 @@ int cli_write_outputs(const stu_study_t *study, const char *csv, rep_file_t *csv
   return EXIT_OK;
 }
 
-/* Writes and commits the Paje trace (none when file is NULL); aborts it on failure. */
-int cli_write_paje(const stu_study_t *study, rep_file_t *file)
+/* Writes the Paje trace (none without --paje). */
+static int write_paje(const stu_study_t *study, const cli_outputs_t *o)
 {
   char message[1200] = "";
-  if (!file)
-    return EXIT_OK;
+  rep_file_t *file = NULL;
+  int status = cli_open_output(o->paje, &file);
+  if (status != EXIT_OK || !file)
+    return status;
   if (rep_paje_study(rep_file_stream(file), study) != 0) {
     rep_file_abort(file);
     fprintf(stderr, "simrun: error: writing the Paje trace failed\n");
@@ -76,24 +135,171 @@ int cli_write_paje(const stu_study_t *study, rep_file_t *file)
   return EXIT_OK;
 }
 
-/* Writes the OTF2 archives into `dir` (none when NULL). */
-int cli_write_otf2(const stu_study_t *study, const char *dir)
+/* Writes the OTF2 archives (none without --otf2). */
+static int write_otf2(const stu_study_t *study, const cli_outputs_t *o)
 {
   char message[1200] = "";
-  if (!dir || (rep_pictures_folder(dir, message, sizeof message) == 0 &&
-               rep_otf2_study(study, dir, message, sizeof message) == 0))
+  if (!o->otf2 || (cli_folder_make(o->otf2, message, sizeof message) == 0 &&
+                   rep_otf2_study(study, o->otf2, message, sizeof message) == 0))
     return EXIT_OK;
   fprintf(stderr, "simrun: error: %s\n", message);
   return EXIT_RUNTIME;
 }
 
-/* Draws the pictures into `dir` (none when NULL), listing the fits on stdout. */
-int cli_write_pictures(const stu_study_t *study, const char *dir)
+/* Draws the pictures (none without --svg), listing the fits on the report's stream. */
+static int write_pictures(const stu_study_t *study, const cli_outputs_t *o)
 {
   char message[1200] = "";
-  if (!dir || (rep_pictures_folder(dir, message, sizeof message) == 0 &&
-               rep_pictures(study, dir, stdout, message, sizeof message) == 0))
+  if (!o->svg || (cli_folder_make(o->svg, message, sizeof message) == 0 &&
+                  rep_pictures(study, o->svg, cli_report_stream(o), message, sizeof message) == 0))
     return EXIT_OK;
   fprintf(stderr, "simrun: error: %s\n", message);
   return EXIT_RUNTIME;
+}
+
+static int write_html(const stu_study_t *study, const cli_outputs_t *o)
+{
+  return cli_html_write(study, o->html);
+}
+
+/* --ti DIR, written by the sweep itself: an earlier DIR is set aside as DIR.simrun-old.PID.XXXXXX while the sweep
+ * writes a new one, which replaces it (keeping the earlier entries the run did not write again) when the transaction
+ * ends, and is removed, the earlier one put back, when it is rolled back. */
+typedef struct ti_swap {
+  char dir[4096];
+  char old[4200];
+} ti_swap_t;
+
+/* Moves every entry of `from` that `to` lacks into `to`; 0, or -1 with errno. */
+static int move_missing(const char *from, const char *to)
+{
+  DIR *d = opendir(from);
+  int rc = d ? 0 : -1;
+  char a[8400], b[8400];
+  struct stat st;
+  for (struct dirent *e; rc == 0 && (e = readdir(d));) {
+    snprintf(a, sizeof a, "%s/%s", from, e->d_name);
+    snprintf(b, sizeof b, "%s/%s", to, e->d_name);
+    if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 && lstat(b, &st) != 0)
+      rc = rename(a, b);
+  }
+  if (d)
+    closedir(d);
+  return rc;
+}
+
+static int ti_keep(void *state, char *err, size_t errlen)
+{
+  ti_swap_t *t = state;
+  int rc = t->old[0] ? move_missing(t->old, t->dir) : 0;
+  if (rc != 0)
+    snprintf(err, errlen, "cannot move the earlier traces of '%s' back from '%s': %s", t->dir, t->old, strerror(errno));
+  else if (t->old[0])
+    rep_file_remove_tree(t->old);
+  free(t);
+  return rc;
+}
+
+static void ti_undo(void *state)
+{
+  ti_swap_t *t = state;
+  rep_file_remove_tree(t->dir);
+  if (t->old[0])
+    rename(t->old, t->dir);
+  free(t);
+}
+
+/* Puts back the earlier DIR a killed simrun set aside (DIR.simrun-old.PID.XXXXXX whose process is gone), removing
+ * the half-written one. */
+static void restore_stale(const char *dir)
+{
+  char folder[4096], prefix[4200], path[8400];
+  snprintf(folder, sizeof folder, "%s", dir);
+  char *slash = strrchr(folder, '/');
+  const char *base = slash ? slash + 1 : dir;
+  if (slash)
+    slash[slash == folder] = '\0';
+  snprintf(prefix, sizeof prefix, "%s.simrun-old.", base);
+  DIR *d = opendir(slash ? folder : ".");
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char *end = NULL;
+    long pid = strncmp(e->d_name, prefix, strlen(prefix)) == 0 ? strtol(e->d_name + strlen(prefix), &end, 10) : 0;
+    if (pid <= 0 || *end != '.' || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+      continue;
+    snprintf(path, sizeof path, "%s/%s", slash ? folder : ".", e->d_name);
+    rep_file_remove_tree(dir);
+    rename(path, dir);
+  }
+  if (d)
+    closedir(d);
+}
+
+/* Sets the earlier --ti folder aside (or makes it) for the sweep. 0, or 1 with the message printed. */
+static int begin_ti(const char *dir)
+{
+  char message[1200] = "";
+  struct stat st;
+  ti_swap_t *t = calloc(1, sizeof *t);
+  if (!t)
+    return EXIT_RUNTIME;
+  restore_stale(dir);
+  snprintf(t->dir, sizeof t->dir, "%s", dir);
+  if (lstat(dir, &st) == 0) {
+    snprintf(t->old, sizeof t->old, "%s.simrun-old.%ld.XXXXXX", dir, (long)getpid());
+    int made = mkdtemp(t->old) != NULL;
+    if (!made || rename(dir, t->old) != 0 || mkdir(dir, 0777) != 0) {
+      fprintf(stderr, "simrun: error: cannot set the earlier '%s' aside: %s\n", dir, strerror(errno));
+      if (made)
+        rmdir(t->old);
+      free(t);
+      return EXIT_RUNTIME;
+    }
+  } else if (cli_folder_make(dir, message, sizeof message) != 0) {
+    fprintf(stderr, "simrun: error: %s\n", message);
+    free(t);
+    return EXIT_RUNTIME;
+  }
+  return rep_file_defer(ti_keep, ti_undo, t, message, sizeof message) == 0 ? EXIT_OK : EXIT_RUNTIME;
+}
+
+int cli_outputs_begin(const cli_outputs_t *o)
+{
+  rep_file_begin();
+  return o->ti ? begin_ti(o->ti) : EXIT_OK;
+}
+
+/* Ends the transaction: renames every output when all were written and no signal came, else removes them. */
+static int end_outputs(int status)
+{
+  char message[1200] = "";
+  if (status != EXIT_OK || cli_signal_stop()) {
+    rep_file_rollback();
+    return status == EXIT_OK ? EXIT_STOPPED : status;
+  }
+  cli_signal_step("renaming", "while renaming the outputs into place");
+  if (rep_file_end(message, sizeof message) != 0) {
+    if (!cli_signal_stop()) /* else the stop's line says it (nothing for SIGPIPE) */
+      fprintf(stderr, "simrun: error: %s\n", message);
+    return cli_signal_stop() ? EXIT_STOPPED : EXIT_RUNTIME;
+  }
+  cli_signal_outputs(""); /* all written */
+  cli_signal_step("done", "after every output was written");
+  return EXIT_OK;
+}
+
+int cli_outputs_write(const stu_study_t *study, const cli_outputs_t *o)
+{
+  static int (*const writers[])(const stu_study_t *, const cli_outputs_t *) = {write_tables, write_paje, write_otf2,
+                                                                               write_pictures, write_html};
+  int status = EXIT_OK;
+  if (cli_signal_stop())
+    return EXIT_STOPPED;
+  rep_file_begin();
+  cli_signal_step("writing", "while writing the outputs");
+  for (size_t i = 0; i < sizeof writers / sizeof writers[0] && status == EXIT_OK && !cli_signal_stop(); i++) {
+    status = writers[i](study, o);
+    if (i == 3) /* the tables, traces and pictures are complete, the page is to come */
+      cli_signal_step("written", "while writing the outputs");
+  }
+  return end_outputs(status);
 }

@@ -37,36 +37,53 @@ met_component_t met_sub_component(met_sub_t sub)
   return sub_owner[sub];
 }
 
-/* The communication or I/O sub-component of an interval of phase `phase`, or -1 when it belongs to none. */
-/* The sub-component that time in `category` labelled `phase` belongs to, or -1 for none. */
-static int classify(met_category_t category, const char *phase)
+const met_phase_role_t met_table5_phases[] = {{"link-init", MET_SUB_LINK_INIT},
+                                              {"input", MET_SUB_INPUT},
+                                              {"output", MET_SUB_OUTPUT},
+                                              {"distribution", MET_SUB_DISTRIBUTION},
+                                              {"broadcast", MET_SUB_BROADCAST},
+                                              {"collection", MET_SUB_COLLECTION},
+                                              {NULL, MET_SUB_COUNT}};
+
+unsigned met_phase_subs(const met_phase_role_t *phases)
 {
-  if (category == MET_CAT_CTRL && strcmp(phase, "link-init") == 0)
-    return MET_SUB_LINK_INIT;
+  unsigned subs = 1u << MET_SUB_CPU | 1u << MET_SUB_FPU | 1u << MET_SUB_INTMEM | 1u << MET_SUB_EXTMEM;
+  for (const met_phase_role_t *role = phases; role && role->label; role++)
+    subs |= 1u << role->sub;
+  return subs;
+}
+
+/* The role of phase `label` in `phases`, or MET_SUB_COUNT for none. */
+static met_sub_t role_of(const met_phase_role_t *phases, const char *label)
+{
+  for (const met_phase_role_t *role = phases; role && role->label; role++)
+    if (strcmp(role->label, label) == 0)
+      return role->sub;
+  return MET_SUB_COUNT;
+}
+
+/* The sub-component that time in `category` under a phase of role `role` belongs to, or -1 for none. */
+static int classify(met_category_t category, met_sub_t role)
+{
+  if (category == MET_CAT_CTRL)
+    return role == MET_SUB_LINK_INIT ? MET_SUB_LINK_INIT : -1;
   if (category == MET_CAT_IO)
-    return strcmp(phase, "input") == 0 ? MET_SUB_INPUT : MET_SUB_OUTPUT;
+    return role == MET_SUB_INPUT ? MET_SUB_INPUT : MET_SUB_OUTPUT;
   if (category != MET_CAT_COMM)
     return -1;
-  static const struct {
-    const char *phase;
-    met_sub_t sub;
-  } comm_phases[] = {
-      {"distribution", MET_SUB_DISTRIBUTION}, {"broadcast", MET_SUB_BROADCAST}, {"collection", MET_SUB_COLLECTION}};
-  for (size_t i = 0; i < sizeof comm_phases / sizeof comm_phases[0]; i++)
-    if (strcmp(phase, comm_phases[i].phase) == 0)
-      return comm_phases[i].sub;
-  return MET_SUB_OTHER_COMM;
+  return role == MET_SUB_DISTRIBUTION || role == MET_SUB_BROADCAST || role == MET_SUB_COLLECTION ? (int)role
+                                                                                                 : MET_SUB_OTHER_COMM;
 }
 
 /* From the trace's per-rank sums, so that a full trace and an aggregate one give the same figures. */
-static void rank_subs(const met_trace_t *trace, int rank, double *subs)
+static void rank_subs(const met_trace_t *trace, const met_phase_role_t *phases, int rank, double *subs)
 {
   memset(subs, 0, MET_SUB_COUNT * sizeof *subs);
   for (int part = 0; part < MET_PART_COUNT; part++)
     subs[MET_SUB_CPU + part] = met_trace_any_part_time(trace, rank, (met_part_t)part);
   for (int phase = 0; phase < met_trace_phase_count(trace); phase++)
     for (int c = 0; c < MET_CAT_COUNT; c++) {
-      int sub = classify((met_category_t)c, met_trace_phase_name(trace, phase));
+      int sub = classify((met_category_t)c, role_of(phases, met_trace_phase_name(trace, phase)));
       if (sub >= 0)
         subs[sub] += met_trace_phase_time(trace, rank, phase, (met_category_t)c);
     }
@@ -88,7 +105,7 @@ static void ratios(met_breakdown_t *out)
                             : NAN;
 }
 
-int met_bottleneck(const met_trace_t *trace, met_breakdown_t *out)
+int met_bottleneck(const met_trace_t *trace, const met_phase_role_t *phases, met_breakdown_t *out)
 {
   memset(out, 0, sizeof *out);
   out->p = met_trace_nranks(trace);
@@ -98,7 +115,7 @@ int met_bottleneck(const met_trace_t *trace, met_breakdown_t *out)
   double useful = 0;
   for (int rank = 0; rank < out->p; rank++) {
     double subs[MET_SUB_COUNT];
-    rank_subs(trace, rank, subs);
+    rank_subs(trace, phases, rank, subs);
     for (int s = 0; s < MET_SUB_COUNT; s++)
       out->sub[s] = fmax(out->sub[s], subs[s]);
     out->idle = fmax(out->idle, met_trace_category_time(trace, rank, MET_CAT_IDLE));

@@ -22,15 +22,32 @@ typedef enum met_sub {
   MET_SUB_FPU,          /* processing */
   MET_SUB_INTMEM,       /* memory */
   MET_SUB_EXTMEM,       /* memory */
-  MET_SUB_LINK_INIT,    /* communication: CTRL intervals of phase "link-init" */
-  MET_SUB_DISTRIBUTION, /* communication: COMM intervals of phase "distribution" */
-  MET_SUB_BROADCAST,    /* communication: COMM intervals of phase "broadcast" */
-  MET_SUB_COLLECTION,   /* communication: COMM intervals of phase "collection" */
+  MET_SUB_LINK_INIT,    /* communication: CTRL intervals of a phase in this role */
+  MET_SUB_DISTRIBUTION, /* communication: COMM intervals of a phase in this role */
+  MET_SUB_BROADCAST,    /* communication: COMM intervals of a phase in this role */
+  MET_SUB_COLLECTION,   /* communication: COMM intervals of a phase in this role */
   MET_SUB_OTHER_COMM,   /* communication: every other COMM interval */
-  MET_SUB_INPUT,        /* I/O: IO intervals of phase "input" */
+  MET_SUB_INPUT,        /* I/O: IO intervals of a phase in this role */
   MET_SUB_OUTPUT,       /* I/O: every other IO interval */
   MET_SUB_COUNT
 } met_sub_t;
+
+/* The contract between a program and Table 5: time recorded under phase `label` (sim_phase in a skeleton, simrun_phase
+ * in a traced program) counts as sub-component `sub` (link-init for control time; distribution, broadcast or
+ * collection for communication; input for I/O). A skeleton declares its list in its descriptor; a list ends with a
+ * NULL label, and NULL is the empty list. Communication in no listed phase is other-comm, I/O in none is output. */
+typedef struct met_phase_role {
+  const char *label;
+  met_sub_t sub;
+} met_phase_role_t;
+
+/* Table 5's own names as labels ("link-init", "input", "output", "distribution", "broadcast", "collection"): what
+ * Gauss-Jordan records, and what a traced program may label its phases with (docs/tracer.md). */
+extern const met_phase_role_t met_table5_phases[];
+
+/* The sub-components a program with these phases can have time in, as bits 1u << met_sub_t: the processing and
+ * memory ones always, other-comm and output (which collect what no phase claims) only where data shows them. */
+unsigned met_phase_subs(const met_phase_role_t *phases);
 
 typedef struct met_breakdown {
   int p;
@@ -49,8 +66,9 @@ typedef struct met_breakdown {
   double utilisation;             /* U_p (eq. 8): time-weighted share of processors doing useful work */
 } met_breakdown_t;
 
-/* Fills `out` from `trace`. Returns 0, or -1 on an empty trace. */
-int met_bottleneck(const met_trace_t *trace, met_breakdown_t *out);
+/* Fills `out` from `trace`, its phases read through `phases` (NULL: none claims a sub-component). Returns 0, or -1 on
+ * an empty trace. */
+int met_bottleneck(const met_trace_t *trace, const met_phase_role_t *phases, met_breakdown_t *out);
 
 /* Where a ratio crosses 1 between two swept p: interpolated linearly in log2 p. */
 typedef struct met_crossing {

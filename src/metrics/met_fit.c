@@ -219,8 +219,13 @@ int met_fit_best(const double *x, const double *y, size_t n, met_fit_x_t xkind, 
                                              MET_FIT_XLOG,   MET_FIT_QUADRATIC, MET_FIT_AMDAHL_LINEAR};
   static const met_fit_form_t against_work[] = {MET_FIT_LINEAR, MET_FIT_POWER, MET_FIT_WORK, MET_FIT_SATURATING,
                                                 MET_FIT_QUADRATIC};
-  const met_fit_form_t *order = xkind == MET_FIT_X_WORK ? against_work : against_p;
-  size_t forms = xkind == MET_FIT_X_WORK ? sizeof against_work / sizeof *order : sizeof against_p / sizeof *order;
+  static const met_fit_form_t against_other[] = {MET_FIT_LINEAR, MET_FIT_QUADRATIC};
+  const met_fit_form_t *order = xkind == MET_FIT_X_WORK    ? against_work
+                                : xkind == MET_FIT_X_OTHER ? against_other
+                                                           : against_p;
+  size_t forms = xkind == MET_FIT_X_WORK    ? sizeof against_work / sizeof *order
+                 : xkind == MET_FIT_X_OTHER ? sizeof against_other / sizeof *order
+                                            : sizeof against_p / sizeof *order;
   int found = 0;
   for (size_t i = 0; i < forms; i++) {
     met_fit_t fit;
@@ -231,6 +236,19 @@ int met_fit_best(const double *x, const double *y, size_t n, met_fit_x_t xkind, 
     found = 1;
   }
   return found ? 0 : -1;
+}
+
+int met_fit_honest(const met_fit_t *fit, double lo, double hi)
+{
+  if (!(fit->adj_r2 >= MET_FIT_MIN_ADJ_R2))
+    return 0;
+  for (int i = 0; i <= 256; i++) {
+    double x = fit->x_min + (fit->x_max - fit->x_min) * i / 256.0;
+    double y = met_fit_eval(fit, x);
+    if (!(y >= lo && y <= hi))
+      return 0;
+  }
+  return 1;
 }
 
 int met_fit_covers(const met_fit_t *fit, double x)

@@ -40,14 +40,24 @@ int met_fit(met_fit_form_t form, const double *x, const double *y, size_t n, met
 /* What x is: the number of processors p, or a work size such as N. Each has its own forms, those with a physical
  * reason for it: against p, linear, amdahl, power, xlog, quadratic, amdahl-linear (what is shared among p, what grows
  * with p as a chain or a tree); against a work size, linear, power, work, saturating, quadratic (eq. 11's N^3 and N^2
- * terms, a speedup that saturates). */
-typedef enum met_fit_x { MET_FIT_X_PROCESSORS = 0, MET_FIT_X_WORK } met_fit_x_t;
+ * terms, a speedup that saturates); against another swept parameter (a grid's rows, say), linear and quadratic
+ * only, no physical form being known. */
+typedef enum met_fit_x { MET_FIT_X_PROCESSORS = 0, MET_FIT_X_WORK, MET_FIT_X_OTHER } met_fit_x_t;
 
 /* Fits every form of `xkind` that applies with at least two points more than coefficients (so that no fit just
  * interpolates, and the adjusted R^2 has residuals to judge) and keeps the one with the largest adjusted R^2; a later
  * form in the order above replaces an earlier one only when it is better by more than 1e-9 (simpler forms win ties).
  * Returns 0, or -1 when no form applies. */
 int met_fit_best(const double *x, const double *y, size_t n, met_fit_x_t xkind, met_fit_t *out);
+
+/* The least adjusted R^2 of a fit honest enough to show (met_fit_honest): below it, the form explains too little of
+ * the data's variation to describe it. */
+#define MET_FIT_MIN_ADJ_R2 0.9
+
+/* Whether the fit is an honest description of its data: adjusted R^2 at least MET_FIT_MIN_ADJ_R2, and the fitted
+ * function within [lo, hi] (the metric's range: an efficiency in [0, 100], a speedup above 0) at 257 evenly spaced
+ * x across the data's range, its ends included. */
+int met_fit_honest(const met_fit_t *fit, double lo, double hi);
 
 /* The fitted function at x (NaN outside the form's domain; beyond the data, see met_fit_covers). */
 double met_fit_eval(const met_fit_t *fit, double x);

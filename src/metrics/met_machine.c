@@ -2,6 +2,7 @@
  * operation times the cycle time. */
 #include "met_machine.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,13 +34,14 @@ double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double it
   return total / c->clock_hz;
 }
 
-double met_charac_anomaly(const met_charac_t *c, const met_ops_t *ops, double items)
+double met_charac_anomaly(const met_charac_t *c, const met_charac_t *seq, const met_ops_t *ops, double items)
 {
-  if (ops->seq_working_set <= 0 || c->cache_bytes <= 0)
-    return 0;
-  met_ops_t seq = *ops;
-  seq.working_set = ops->seq_working_set;
-  return met_charac_seconds(c, ops, items) - met_charac_seconds(c, &seq, items);
+  met_ops_t seq_ops = *ops;
+  if (ops->seq_working_set > 0)
+    seq_ops.working_set = ops->seq_working_set;
+  if (met_charac_equal(c, seq) && (c->cache_bytes <= 0 || ops->seq_working_set <= 0))
+    return 0; /* the same costs: exactly nothing, not a rounding difference */
+  return met_charac_seconds(c, ops, items) - met_charac_seconds(seq, &seq_ops, items);
 }
 
 int met_charac_equal(const met_charac_t *a, const met_charac_t *b)
@@ -91,6 +93,60 @@ int met_platform_hockney(const met_platform_t *m, met_hockney_t *link)
   if (m->bandwidth <= 0)
     return -1;
   *link = (met_hockney_t){.lambda = m->latency, .tau = 1 / m->bandwidth};
+  return 0;
+}
+
+/* Hockney's figures for the route between ranks i and j (i != j, both below MET_PLATFORM_PAIR_RANKS). */
+static int pair_hockney(const met_platform_t *m, int i, int j, met_hockney_t *link)
+{
+  if (m->piecewise) {
+    int d = m->pair_hops[i][j];
+    *link = (met_hockney_t){.lambda = 1e-6 * (m->msg.large[0] + m->msg.large[2] * d),
+                            .tau = 1e-6 * (m->msg.large[1] + m->msg.large[3] * d)};
+    return 0;
+  }
+  if (m->pair_bandwidth[i][j] <= 0)
+    return -1;
+  *link = (met_hockney_t){.lambda = m->pair_latency[i][j], .tau = 1 / m->pair_bandwidth[i][j]};
+  return 0;
+}
+
+/* The mean of Hockney's figures over the pairs of ranks in one process row (by_row) or one process column of a grid
+ * of `cols` columns numbered row-major; no such pair: *link left alone. */
+static int line_link(const met_platform_t *m, int cols, int by_row, met_hockney_t *link)
+{
+  met_hockney_t sum = {0};
+  long pairs = 0;
+  for (int a = 0; a < m->p; a++)
+    for (int b = 0; b < m->p; b++) {
+      int same = by_row ? a / cols == b / cols : a % cols == b % cols;
+      met_hockney_t one;
+      if (a == b || !same)
+        continue;
+      if (pair_hockney(m, a, b, &one) != 0)
+        return -1;
+      sum.lambda += one.lambda;
+      sum.tau += one.tau;
+      pairs++;
+    }
+  if (pairs > 0)
+    *link = (met_hockney_t){.lambda = sum.lambda / pairs, .tau = sum.tau / pairs};
+  return 0;
+}
+
+int met_platform_grid_links(const met_platform_t *m, int rows, int cols, met_hockney_t *row, met_hockney_t *col)
+{
+  if (met_platform_hockney(m, row) != 0)
+    return -1;
+  *col = *row;
+  if (m->p > MET_PLATFORM_PAIR_RANKS || m->p <= 1)
+    return 0;
+  if (line_link(m, cols, 1, row) != 0 || line_link(m, cols, 0, col) != 0)
+    return -1;
+  if (cols == 1) /* no row pairs: the column's figures (and the other way round) */
+    *row = *col;
+  if (rows == 1)
+    *col = *row;
   return 0;
 }
 
@@ -155,6 +211,58 @@ int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg)
 
 double met_platform_flops(const met_platform_t *m)
 {
-  double cycles = m->charac.cycles[MET_CLASS_FLOP];
-  return cycles > 0 ? m->charac.clock_hz / cycles : 0;
+  if (m->nkinds > MET_PLATFORM_MAX_KINDS)
+    return 0;
+  double slowest = 0;
+  for (int k = 0; k < m->nkinds; k++) {
+    double cycles = m->kinds[k].charac.cycles[MET_CLASS_FLOP];
+    if (cycles <= 0)
+      return 0;
+    double flops = m->kinds[k].charac.clock_hz / cycles;
+    slowest = k == 0 || flops < slowest ? flops : slowest;
+  }
+  return slowest;
+}
+
+double met_platform_slowest_seconds(const met_platform_t *m, const met_ops_t *ops, double items)
+{
+  if (m->nkinds > MET_PLATFORM_MAX_KINDS)
+    return NAN;
+  double slowest = 0;
+  for (int k = 0; k < m->nkinds; k++) {
+    double t = met_charac_seconds(&m->kinds[k].charac, ops, items);
+    slowest = t > slowest ? t : slowest;
+  }
+  return slowest;
+}
+
+/* The first rank of `kind` whose share does not fit its memory, with that share; -1 when all fit. */
+static int short_rank(const met_host_kind_t *kind, double rank0_bytes, double other_bytes, double *bytes)
+{
+  double memory = kind->charac.memory_bytes;
+  int first_other = kind->first_rank == 0 ? kind->second_rank : kind->first_rank;
+  if (kind->first_rank == 0 && rank0_bytes > memory) {
+    *bytes = rank0_bytes;
+    return 0;
+  }
+  *bytes = other_bytes;
+  return first_other >= 0 && other_bytes > memory ? first_other : -1;
+}
+
+int met_platform_memory_check(const met_platform_t *m, double rank0_bytes, double other_bytes, met_memory_fail_t *fail)
+{
+  int given = 0;
+  *fail = (met_memory_fail_t){.rank = -1};
+  int kinds = m->nkinds < MET_PLATFORM_MAX_KINDS ? m->nkinds : MET_PLATFORM_MAX_KINDS;
+  for (int k = 0; k < kinds; k++) {
+    const met_host_kind_t *kind = &m->kinds[k];
+    double bytes = 0;
+    if (kind->charac.memory_bytes <= 0)
+      continue;
+    given = 1;
+    int rank = short_rank(kind, rank0_bytes, other_bytes, &bytes);
+    if (rank >= 0 && (!fail->kind || kind->charac.memory_bytes < fail->kind->charac.memory_bytes))
+      *fail = (met_memory_fail_t){.kind = kind, .rank = rank, .bytes = bytes};
+  }
+  return !given ? -1 : fail->kind ? 1 : 0;
 }

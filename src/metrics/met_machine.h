@@ -51,9 +51,11 @@ void met_charac_cycles(const met_charac_t *c, const met_ops_t *ops, double items
 /* Seconds of `items` pieces of work of `ops` each on `c` (eq. 2: the cycles of every class times the cycle time). */
 double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double items);
 
-/* The parallel anomaly of `items` pieces of `ops` on `c` (seed 000 §1.1): their seconds at ops->working_set minus their
- * seconds at ops->seq_working_set; 0 without a cache level or a sequential working set. */
-double met_charac_anomaly(const met_charac_t *c, const met_ops_t *ops, double items);
+/* The parallel anomaly of `items` pieces of `ops` on `c` (seed 000 §1.1): their seconds on `c` at ops->working_set
+ * minus their seconds in the sequential run, on `seq` (the sequential run's host) at ops->seq_working_set (or at
+ * working_set when that is 0). On the sequential run's host without a cache level, 0; on a faster or slower host, the
+ * difference of the hosts (a heterogeneous machine's anomaly, not an imbalance). */
+double met_charac_anomaly(const met_charac_t *c, const met_charac_t *seq, const met_ops_t *ops, double items);
 
 /* Whether two characterisations are the same (for "every rank's host costs the same"). */
 int met_charac_equal(const met_charac_t *a, const met_charac_t *b);
@@ -64,11 +66,22 @@ void met_charac_describe(const met_charac_t *c, char *out, size_t len);
 
 /* What the analytic models take from a run's platform and rank mapping (sim_run_describe fills it in a process that
  * loads the platform): the characterisation of rank 0's host, the message model, host I/O, and the routes. */
-enum { MET_PLATFORM_MAX_RANKS = 4096 };
+enum { MET_PLATFORM_MAX_RANKS = 4096, MET_PLATFORM_PAIR_RANKS = 64, MET_PLATFORM_MAX_KINDS = 16 };
+
+/* The ranks' hosts with one characterisation: the first rank on one and the next (-1: none), how many, and the first
+ * one's host name. */
+typedef struct met_host_kind {
+  met_charac_t charac;
+  int first_rank;
+  int second_rank;
+  int ranks;
+  char host[64];
+} met_host_kind_t;
+
 typedef struct met_platform {
   int p;               /* ranks mapped */
   met_charac_t charac; /* rank 0's host */
-  int uniform;         /* 1 when every rank's host has the same characterisation */
+  int uniform;         /* 1 when every rank's host has the same characterisation (nkinds == 1) */
   char origin[512];    /* where rank 0's characterisation came from, for the report */
   int piecewise;       /* 1 when the platform gives the piecewise message model (msg); else routes are Hockney's */
   met_piecewise_t msg;
@@ -79,12 +92,28 @@ typedef struct met_platform {
   double latency;                   /* route from rank 0 to rank 1: the sum of its links' latencies (s); 0 for p = 1 */
   double bandwidth;                 /* its smallest bandwidth (B/s); 0 for p = 1 */
   int hops[MET_PLATFORM_MAX_RANKS]; /* links from rank 0's host to rank i's, for the first min(p, MAX) ranks */
+  double eager_bytes;               /* simrun:eager-bytes: sends up to this size are eager; 0: all synchronous */
+  met_bcast_routes_t one_to_all;    /* the routes of a one-to-all broadcast, averaged over its roots */
+  met_bcast_routes_t neighbour;     /* of a neighbour broadcast (the root's neighbours in rank order) */
+  met_bcast_routes_t from_rank0;    /* rank 0's to every other rank */
+  met_host_kind_t kinds[MET_PLATFORM_MAX_KINDS]; /* the distinct characterisations of the ranks' hosts, by first rank */
+  int nkinds;                                    /* how many; more than MET_PLATFORM_MAX_KINDS: the models say so */
+  /* the route between ranks i and j (i, j < min(p, MET_PLATFORM_PAIR_RANKS)): links, latency (s), bandwidth (B/s) */
+  int pair_hops[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
+  double pair_latency[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
+  double pair_bandwidth[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
 } met_platform_t;
 
 /* Hockney's lambda and tau for the machine's messages between rank 0 and rank 1: the piecewise model's large-message
  * regime at their distance (lambda = alpha + gamma d, tau = beta + delta d), else the route's latency and 1 /
  * bandwidth; 0 and 0 for p = 1, where nothing is sent. Returns 0, or -1 when the platform gives neither. */
 int met_platform_hockney(const met_platform_t *m, met_hockney_t *link);
+
+/* Hockney's lambda and tau averaged over the pairs of ranks in the same process row (*row) and in the same process
+ * column (*col) of a rows x cols grid numbered row-major, from each pair's own route (as met_platform_hockney does
+ * for ranks 0 and 1); a line of one process gets the other's. With more ranks than MET_PLATFORM_PAIR_RANKS, both are
+ * ranks 0 and 1's. Returns 0, or -1 when a route gives no bandwidth and the platform no message model. */
+int met_platform_grid_links(const met_platform_t *m, int rows, int cols, met_hockney_t *row, met_hockney_t *col);
 
 /* LogP's parameters for messages between rank 0 and rank 1, for words of 8 bytes (a double, the skeletons' element):
  * L, one word's time (the piecewise model's at their distance, else the route's latency + 8 / bandwidth); g, one
@@ -103,8 +132,24 @@ void met_platform_p2p_describe(const met_platform_t *m, double bytes, char *out,
  * ranks 0 and 1, delta 0, one regime), in us. Returns 0, or -1 when the platform gives neither (p = 1 gives zeros). */
 int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg);
 
-/* The flop rate of rank 0's host: clock / cycles per flop; 0 when a flop costs nothing (no rate). */
+/* The flop rate of the slowest rank's host (clock / cycles per flop; the critical path of a program whose ranks
+ * compute equal shares in step); 0 when a flop costs nothing on some host, or there are more kinds of host than kept.
+ */
 double met_platform_flops(const met_platform_t *m);
+
+/* Seconds of `items` pieces of `ops` on the slowest rank's host for them (met_charac_seconds); NAN when there are more
+ * kinds of host than kept. */
+double met_platform_slowest_seconds(const met_platform_t *m, const met_ops_t *ops, double items);
+
+/* The memory check of every rank's host: whether its share (rank 0's: rank0_bytes; every other rank's: other_bytes)
+ * fits its simrun:memory-bytes. Returns -1 when no host gives its memory (nothing checked), 0 when all fit, or 1 with
+ * the check that fails first (on the host with the least memory of those short) in *fail. */
+typedef struct met_memory_fail {
+  const met_host_kind_t *kind; /* its kind of host (kind->host names the host when rank is its first rank) */
+  int rank;                    /* the first rank short of memory on that kind */
+  double bytes;                /* what it needs */
+} met_memory_fail_t;
+int met_platform_memory_check(const met_platform_t *m, double rank0_bytes, double other_bytes, met_memory_fail_t *fail);
 
 /* Seconds for host input or output of `bytes` with eq. 5's or eq. 6's alpha (us) and beta (us/B) in us. */
 double met_io_time(const double us[2], double bytes);

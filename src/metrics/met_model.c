@@ -62,8 +62,11 @@ double met_pdgemm_comm(const met_dense_t *d, const met_machine_t *m)
 {
   int log_q = met_ceil_log2(d->cols);
   int log_p = met_ceil_log2(d->rows);
-  double elements = (double)log_q * d->m * d->k / d->rows + (double)log_p * d->k * d->n / d->cols;
-  return elements * m->elem_bytes * m->link.tau + (log_q + log_p) * (double)ceil_div(d->k, d->r) * m->link.lambda;
+  double row_bytes = (double)log_q * d->m * d->k / d->rows * m->elem_bytes;
+  double col_bytes = (double)log_p * d->k * d->n / d->cols * m->elem_bytes;
+  double steps = (double)ceil_div(d->k, d->r);
+  return row_bytes * m->link.tau + col_bytes * m->col_link.tau +
+         steps * (log_q * m->link.lambda + log_p * m->col_link.lambda);
 }
 
 double met_pdgemm_time(const met_dense_t *d, const met_machine_t *m)
@@ -82,12 +85,13 @@ static double pbdtrsm_step(const met_dense_t *d, const met_machine_t *m, long i)
 {
   double r = (double)d->r;
   double trsm = r * r * r / m->flops; /* R rows, each an R x R triangular solve of R^2 operations */
-  double broadcast = met_hockney(&m->link, r * r * m->elem_bytes); /* eq. 4 */
+  /* eq. 4: the solved block's ring broadcast along the process row; a single column has nobody to send it to */
+  double broadcast = d->cols > 1 ? met_hockney(&m->link, r * r * m->elem_bytes) : 0;
   double columns = update_columns(d, i);
   if (d->rows == 1)
     return trsm + broadcast + met_dgemm_flops(r, r, columns) / m->flops; /* eq. 6 */
   columns = min_d((double)(d->rows - 1) * r, columns);
-  double send = met_hockney(&m->link, r * columns * m->elem_bytes); /* eq. 5 */
+  double send = met_hockney(&m->col_link, r * columns * m->elem_bytes); /* eq. 5 */
   double add = r * columns / m->flops;
   return trsm + broadcast + met_dgemm_flops(r, r, columns) / m->flops + send + add; /* eq. 7 */
 }
@@ -131,35 +135,76 @@ double met_piecewise_time(const met_piecewise_t *model, double bytes, int hops)
   return 1e-6 * (c[0] + c[1] * bytes + c[2] * hops + c[3] * bytes * hops);
 }
 
-/* Sum over ranks 1..p-1 of one message of `bytes` from rank 0 at its distance. */
-static double from_root(const met_gj_t *g, double bytes)
+/* Eq. 4 at a mean distance (it is linear in d within a regime). */
+static double piecewise_at(const met_piecewise_t *msg, double bytes, double hops)
+{
+  double t0 = met_piecewise_time(msg, bytes, 0);
+  return t0 + (met_piecewise_time(msg, bytes, 1) - t0) * hops;
+}
+
+/* The later of the farthest member's time and a shared link's bound: n flows after the nearest's start. */
+static double overlapped(const met_piecewise_t *msg, double bytes, double hops_max, double share, double share_hops)
+{
+  double farthest = piecewise_at(msg, bytes, hops_max);
+  double busiest = piecewise_at(msg, bytes, share_hops) + bytes * share;
+  return farthest > busiest ? farthest : busiest;
+}
+
+double met_bcast_sends(const met_piecewise_t *msg, const met_bcast_routes_t *r, double bytes, int overlap,
+                       double *upper)
 {
   double t = 0;
-  for (int i = 1; i < g->p; i++)
-    t += met_piecewise_time(g->msg, bytes, g->hops[i]);
+  if (r->members > 0 && overlap)
+    t = overlapped(msg, bytes, r->hops_max, r->share, r->share_hops);
+  else if (r->members > 0) {
+    double t0 = met_piecewise_time(msg, bytes, 0);
+    t = r->members * t0 + (met_piecewise_time(msg, bytes, 1) - t0) * r->hops_sum;
+  }
+  if (upper)
+    *upper = r->members > 0 && overlap ? overlapped(msg, bytes, r->hops_max, r->share_all, r->share_all_hops) : t;
   return t;
+}
+
+static int eager(const met_gj_t *g, double bytes)
+{
+  return bytes <= g->eager_bytes;
+}
+
+/* Eq. 11 with the lower (upper = 0) or upper bound of every overlapped send. */
+static double gj_time(const met_gj_t *g, int upper)
+{
+  double dist_bytes = (double)g->n / g->p * (g->n + 1) * 8.0;
+  double row_bytes = (g->n + 1) * 8.0;
+  double dist_hi;
+  double broad_hi;
+  double dist = met_bcast_sends(g->msg, g->rank0_routes, dist_bytes, eager(g, dist_bytes), &dist_hi);
+  double broad = met_bcast_sends(g->msg, g->bcast_routes, row_bytes, eager(g, row_bytes), &broad_hi);
+  return g->t_comp / g->p + (upper ? dist_hi + g->n * broad_hi : dist + g->n * broad) + met_gj_coll(g) + g->t_io;
 }
 
 double met_gj_dist(const met_gj_t *g)
 {
-  return from_root(g, (double)g->n / g->p * (g->n + 1) * 8.0);
+  double bytes = (double)g->n / g->p * (g->n + 1) * 8.0;
+  return met_bcast_sends(g->msg, g->rank0_routes, bytes, eager(g, bytes), NULL);
 }
 
 double met_gj_coll(const met_gj_t *g)
 {
-  return from_root(g, (double)g->n / g->p * 8.0);
+  return met_bcast_sends(g->msg, g->rank0_routes, (double)g->n / g->p * 8.0, 0, NULL);
 }
 
 double met_gj_broad(const met_gj_t *g)
 {
   double bytes = (g->n + 1) * 8.0;
-  if (g->bcast == MET_GJ_ONE_TO_ALL)
-    return from_root(g, bytes);
-  int neighbours = g->p > 2 ? 2 : g->p - 1;
-  return neighbours * met_piecewise_time(g->msg, bytes, 1);
+  return met_bcast_sends(g->msg, g->bcast_routes, bytes, eager(g, bytes), NULL);
 }
 
 double met_gj_time(const met_gj_t *g)
 {
-  return g->t_comp / g->p + met_gj_dist(g) + g->n * met_gj_broad(g) + met_gj_coll(g) + g->t_io;
+  return gj_time(g, 0);
+}
+
+double met_gj_time_upper(const met_gj_t *g)
+{
+  return gj_time(g, 1);
 }

@@ -37,9 +37,10 @@ int met_ceil_log2(long n);
 /* What the FAST models take from the machine: the link (FAST's fast_latency and fast_bandwidth calls), the rate of
  * the sequential kernels (its dgemm, trsm and add benchmarks, all at one rate here) and the size of an element. */
 typedef struct met_machine {
-  met_hockney_t link;
-  double flops;      /* floating-point operations per second of the sequential kernels */
-  double elem_bytes; /* 8 for double precision */
+  met_hockney_t link;     /* between processes of a process row (the row broadcasts of eqs. 2-3, eq. 4) */
+  met_hockney_t col_link; /* between processes of a process column (the column broadcasts, eq. 5's send) */
+  double flops;           /* floating-point operations per second of the sequential kernels */
+  double elem_bytes;      /* 8 for double precision */
 } met_machine_t;
 
 /* A dense problem on a P x Q process grid, block-cyclic with block R. pdgemm: C (m x n) = A (m x k) B (k x n).
@@ -63,7 +64,8 @@ double met_pdgemm_comm(const met_dense_t *d, const met_machine_t *m);
 double met_pdgemm_time(const met_dense_t *d, const met_machine_t *m);
 
 /* pdtrsm, one pbdtrsm call (one block row of B): eq. 6 on a single-row grid (P = 1), eq. 7 otherwise, with eq. 4 for
- * the ring broadcast of a solved block and eq. 5 for the pipelined send to the next process row. Seconds. */
+ * the ring broadcast of a solved block (none on a single-column grid, Q = 1) and eq. 5 for the pipelined send to the
+ * next process row. Seconds. */
 double met_pbdtrsm_time(const met_dense_t *d, const met_machine_t *m);
 /* The FAST pdtrsm time: ceil(M/R) pbdtrsm calls. */
 double met_pdtrsm_time(const met_dense_t *d, const met_machine_t *m);
@@ -89,29 +91,61 @@ typedef struct met_piecewise {
 /* Seconds for `bytes` over `hops` links. */
 double met_piecewise_time(const met_piecewise_t *model, double bytes, int hops);
 
-/* The two broadcasts of the Gauss-Jordan model: one-to-all (eq. 14), neighbour (eq. 15). */
-typedef enum met_gj_bcast { MET_GJ_ONE_TO_ALL = 0, MET_GJ_NEIGHBOUR } met_gj_bcast_t;
+/* A broadcast's routes on the run's machine (one-to-all, eq. 14: the root sends to every other rank; neighbour, eq. 15:
+ * a relay along the ranks), for the models: `members` messages a step at the pace-setting member, `hops_sum` their
+ * hops summed (one-to-all: averaged over the roots, as every rank is the root of N/p rows; neighbour: two messages,
+ * one for p = 2, of the mean hop between neighbours). When a root's sends go at once (eager sends), members at one
+ * distance receive in step and members at other distances a message time apart, so two bounds: the lower takes the
+ * farthest member (hops_max) and the busiest shared link's n flows in step, which take (n - 1) l / bandwidth longer
+ * than one alone (share, s/B) after the nearest of them (share_hops away) has started; the upper, every flow on that
+ * link (share_all, share_all_hops). For the relay, hops_max is its slowest hop and share 0 (its members receive a hop
+ * apart); share_all its root's two sends on shared links. */
+typedef struct met_bcast_routes {
+  double members;
+  double hops_sum;
+  double hops_max;
+  double share;
+  double share_hops;
+  double share_all;
+  double share_all_hops;
+} met_bcast_routes_t;
 
 /* The inputs of the Gauss-Jordan model: N equations on p processors, the sequential computation time, the message
- * model, the distance of every rank from rank 0 (hops[0] = 0; p entries, borrowed) and the host I/O time. */
+ * model, the routes of the broadcast (averaged over its roots) and of rank 0's sends (distribution, collection), the
+ * machine's eager limit and the host I/O time. */
 typedef struct met_gj {
   int n;
   int p;
   double t_comp; /* T_seq(N) of eq. 11: the sequential computation, seconds */
   double t_io;   /* T_I/O: input plus output, seconds */
-  met_gj_bcast_t bcast;
   const met_piecewise_t *msg;
-  const int *hops;
+  const met_bcast_routes_t *bcast_routes; /* borrowed */
+  const met_bcast_routes_t *rank0_routes; /* borrowed */
+  double eager_bytes; /* sends of at most this many bytes are eager: a root's sends overlap; 0: all synchronous */
 } met_gj_t;
 
-/* Eq. 12: the distribution of (N/p)(N+1) doubles to every other rank, one after the other. */
+/* Seconds for a root's messages of `bytes` to its members: one after the other (synchronous sends: the sum of eq. 4
+ * at each distance, eq. 14), or, when `overlap` (eager sends), all at once: the later of the farthest member's time
+ * and the busiest link's bound, eq. 4 at share_hops plus bytes x share; *upper (may be NULL) gets the same with every
+ * flow on that link overlapping (share_all), the sum when not overlapped. */
+double met_bcast_sends(const met_piecewise_t *msg, const met_bcast_routes_t *r, double bytes, int overlap,
+                       double *upper);
+
+/* The largest ratio of the upper to the lower bound at which the Gauss-Jordan model gives their mean: 11/9, so that
+ * the mean is within 10% of any time between them. */
+#define MET_GJ_BOUNDS_RATIO (11.0 / 9.0)
+
+/* Eq. 12: the distribution of (N/p)(N+1) doubles from rank 0 to every other rank (met_bcast_sends on rank 0's routes).
+ */
 double met_gj_dist(const met_gj_t *g);
-/* Eq. 13: the collection of N/p doubles from every other rank. */
+/* Eq. 13: the collection of N/p doubles from every other rank, received one after the other. */
 double met_gj_coll(const met_gj_t *g);
-/* One broadcast of a row of N+1 doubles: eq. 14 (to every other rank at its distance from rank 0, the model's
- * stand-in for the sender) or eq. 15 (to the sender's neighbours in the chain, one hop each: 1 for p = 2, 2 above). */
+/* One broadcast of a row of N+1 doubles: eq. 14 (to every other rank) or eq. 15 (to the root's neighbours in rank
+ * order), at the distances of the run's routes, overlapped when the row is eager. */
 double met_gj_broad(const met_gj_t *g);
-/* Eq. 11: T_seq(N)/p + T_dist + N T_broad + T_coll + T_I/O. */
+/* Eq. 11: T_seq(N)/p + T_dist + N T_broad + T_coll + T_I/O, with the lower bound of overlapped sends. */
 double met_gj_time(const met_gj_t *g);
+/* Eq. 11 with the upper bound of overlapped sends (met_bcast_sends); met_gj_time's when no send overlaps. */
+double met_gj_time_upper(const met_gj_t *g);
 
 #endif

@@ -35,9 +35,10 @@ static const char *const t800_props[] = {"simrun:comm-model",
                                          NULL};
 
 /* The SuperCluster's clusters, as in platforms/t800-mesh-128.xml (docs/t800.md): 4x4 blocks of transputers; a link
- * between two of them passes 2 more INMOS C004 stages, 1.75 bit periods each way, on 20 Mbit/s links. */
-static const char *const t800_cluster_props[] = {"simrun:c004-delay-bits", "1.75", "simrun:link-bit-rate", "20e6",
-                                                 NULL};
+ * between two of them passes 2 more INMOS C004 stages, 1.75 bit periods each way, on 20 Mbit/s links; a forwarding
+ * transputer has one packet buffer. */
+static const char *const t800_cluster_props[] = {
+    "simrun:c004-delay-bits", "1.75", "simrun:link-bit-rate", "20e6", "simrun:forward-buffers", "1", NULL};
 
 /* icluster copies platforms/icluster-fe-32.xml (seed 003; Fast Ethernet through one switch; the Pentium III's
  * characterisation, whose sources are given there): the message latency of

@@ -29,20 +29,6 @@ static const struct row {
             {"collection", "  collection (Tcol)"},
             {"other-comm", "  other-comm"}};
 
-/* simrun's value of `quantity` in a breakdown. */
-static double value_of(const met_breakdown_t *b, const char *quantity)
-{
-  if (strcmp(quantity, "t_par") == 0)
-    return b->t_par;
-  for (int c = 0; c < MET_COMP_COUNT; c++)
-    if (strcmp(quantity, met_component_name(c)) == 0)
-      return b->component[c];
-  for (int s = 0; s < MET_SUB_COUNT; s++)
-    if (strcmp(quantity, met_sub_name(s)) == 0)
-      return b->sub[s];
-  return NAN;
-}
-
 /* The group of `lead`, sorted by p. Returns a new array of `*count` pointers, or NULL when out of memory. */
 static const stu_point_t **group_points(const stu_study_t *study, const stu_point_t *lead, size_t *count)
 {
@@ -85,12 +71,28 @@ static void print_reference(FILE *out, const scn_reference_t *ref, const double 
   print_cells(out, "      simrun difference", diff, count, " %+8.1f%%");
 }
 
+/* Whether the row is one the study has: a component, a sub-component the program declares (stu_facts_t.subs), or one
+ * that some point of the group has time in (other-comm, output: what no phase claims). */
+static int row_shown(const stu_study_t *study, const struct row *row, const double *mine, size_t count)
+{
+  for (int s = 0; s < MET_SUB_COUNT; s++)
+    if (strcmp(row->quantity, met_sub_name(s)) == 0 && !(study->facts.subs & 1u << s)) {
+      for (size_t i = 0; i < count; i++)
+        if (mine[i] != 0)
+          return 1;
+      return 0;
+    }
+  return 1;
+}
+
 static void print_quantity(FILE *out, const stu_study_t *study, const struct row *row, const stu_point_t **points,
                            size_t count)
 {
   double mine[count];
   for (size_t i = 0; i < count; i++)
-    mine[i] = value_of(&points[i]->breakdown, row->quantity);
+    mine[i] = rep_quantity_value(&points[i]->breakdown, row->quantity);
+  if (!row_shown(study, row, mine, count))
+    return;
   print_cells(out, row->label, mine, count, " %9.3f");
   for (size_t r = 0; r < study->scenario->nrefs; r++) {
     const scn_reference_t *ref = &study->scenario->refs[r];
@@ -233,8 +235,10 @@ static void print_group(FILE *out, const stu_study_t *study, const stu_point_t *
 
 void rep_print_bottlenecks(FILE *out, const stu_study_t *study)
 {
-  if (!study->facts.skeleton)
-    return; /* measured runs (simrun analyse): no machine components to weigh */
+  if (study->facts.no_breakdown) { /* measured runs (simrun analyse): no machine components to weigh */
+    fprintf(out, "\nNo bottleneck view: %s\n", study->facts.no_breakdown);
+    return;
+  }
   for (size_t i = 0; i < study->npoints; i++)
     if (rep_opens_group(study, i))
       print_group(out, study, &study->points[i]);

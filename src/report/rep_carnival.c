@@ -3,6 +3,7 @@
  * protocol controller saves against the original TreadMarks. */
 #include "rep_carnival.h"
 #include "rep_group.h"
+#include "rep_json.h"
 
 #include <string.h>
 
@@ -306,13 +307,15 @@ void rep_carnival_csv_requests(FILE *out, const stu_study_t *study, const stu_po
   }
 }
 
-/* {"Comp": s, ...} for the categories [first, last] at (node, scope, op), -1 for a sum. */
+/* {"comp": s, ...} (snake_case keys: "cp_comp") for the categories [first, last] at (node, scope, op), -1 for a sum. */
 static void json_profile(FILE *out, const met_carnival_t *c, const int where[3], int first, int last)
 {
   fputc('{', out);
-  for (int cat = first; cat <= last; cat++)
-    fprintf(out, "%s\"%s\": %.9g", cat > first ? ", " : "", met_ce_cat_name(cat),
-            met_carnival_time(c, where[0], where[1], cat, where[2]));
+  for (int cat = first; cat <= last; cat++) {
+    fputs(cat > first ? ", " : "", out);
+    rep_json_key(out, met_ce_cat_name(cat));
+    fprintf(out, "%.9g", met_carnival_time(c, where[0], where[1], cat, where[2]));
+  }
   fputc('}', out);
 }
 
@@ -347,8 +350,11 @@ static void json_profiles(FILE *out, const met_carnival_t *c, int by_scope, void
 static void json_wait(FILE *out, const met_ce_wait_t *w)
 {
   fprintf(out, "\"requests\": %zu, \"wait\": %.9g, \"categories\": {", w->count, w->time);
-  for (int k = 0; k < MET_W_COUNT; k++)
-    fprintf(out, "%s\"%s\": %.9g", k ? ", " : "", met_wait_cat_name(k), w->cat[k]);
+  for (int k = 0; k < MET_W_COUNT; k++) {
+    fputs(k ? ", " : "", out);
+    rep_json_key(out, met_wait_cat_name(k));
+    fprintf(out, "%.9g", w->cat[k]);
+  }
   fputc('}', out);
 }
 

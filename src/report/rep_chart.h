@@ -80,4 +80,17 @@ typedef struct rep_labels {
 int rep_labels_new(rep_labels_t *l, const double *values, size_t n);
 void rep_labels_free(rep_labels_t *l);
 
+/* One fit as rep_fits_each hands it over: the metric ("efficiency"), the swept parameter it is against ("p", "n",
+ * "grid-rows"), the group of points ("broadcast = neighbour", or ""), the best form's fit, whether it is shown
+ * (honest: met_fit_honest), and the report's line for it (the fit, or why no simple form fits). Borrowed. */
+typedef struct rep_fit_row {
+  const char *metric;
+  const char *axis;
+  const char *group;
+  const met_fit_t *fit;
+  int shown;
+  const char *text;
+} rep_fit_row_t;
+typedef void (*rep_fit_sink_fn)(void *ctx, const rep_fit_row_t *row);
+
 #endif

@@ -2,11 +2,38 @@
  * per-message and wait-map rows in tables of their own) and JSON (points with their per-process views), carrying the
  * scenario and platform names with the same figures as the terminal report. Data dictionary: docs/results.md. */
 #include "rep_carnival.h"
+#include "rep_pictures.h"
+#include "rep_group.h"
+#include "rep_json.h"
 #include "rep_report.h"
 #include "rep_wait.h"
 
+#include <inttypes.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
+
+static rep_provenance_t provenance; /* rep_set_provenance */
+
+void rep_set_provenance(const rep_provenance_t *from)
+{
+  provenance = *from;
+}
+
+/* The FNV-1a hash (64 bits) of the scenario file's bytes, as 16 hex digits in `hex`; "" when it cannot be read. */
+static void scenario_hash(const char *path, char hex[17])
+{
+  FILE *in = path ? fopen(path, "rb") : NULL;
+  uint64_t h = 14695981039346656037u;
+  hex[0] = '\0';
+  if (!in)
+    return;
+  for (int c; (c = getc(in)) != EOF;)
+    h = (h ^ (uint64_t)c) * 1099511628211u;
+  if (!ferror(in))
+    snprintf(hex, 17, "%016" PRIx64, h);
+  fclose(in);
+}
 
 static const char *base_name(const char *path)
 {
@@ -27,10 +54,11 @@ static void csv_field(FILE *out, const char *text)
   fputc('"', out);
 }
 
-/* A column name: lower case, '-' as '_' (so that it is an identifier in pandas, R and SQL), then `unit`. */
-static void csv_name(FILE *out, const char *name, const char *unit)
+/* A column name: `prefix`, then `name` in lower case with '-' as '_' (so that it is an identifier in pandas, R and
+ * SQL), then `unit`. */
+static void csv_name(FILE *out, const char *prefix, const char *name, const char *unit)
 {
-  fputc(',', out);
+  fprintf(out, ",%s", prefix);
   for (const char *c = name; *c; c++)
     fputc(*c == '-' ? '_' : (*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c), out);
   fputs(unit, out);
@@ -44,7 +72,7 @@ static void csv_key_header(FILE *out, const stu_study_t *study)
   fprintf(out, "scenario,platform,skeleton");
   for (size_t j = 0; j < s->nparams; j++)
     if (strcmp(s->params[j].name, "p") != 0)
-      csv_name(out, s->params[j].name, strcmp(s->params[j].name, "platform") == 0 ? "_file" : "");
+      csv_name(out, "", s->params[j].name, strcmp(s->params[j].name, "platform") == 0 ? "_file" : "");
   fprintf(out, ",p");
 }
 
@@ -79,7 +107,7 @@ static void csv_core_header(FILE *out)
 {
   fprintf(out, ",t_par_s,t_seq_s,speedup,efficiency");
   for (int j = 0; j < MET_OVH_COUNT; j++)
-    csv_name(out, "ovh_", met_overhead_name(j));
+    csv_name(out, "ovh_", met_overhead_name(j), "");
   fprintf(out, ",messages");
 }
 
@@ -101,11 +129,11 @@ static void csv_core(FILE *out, const stu_study_t *study, const stu_point_t *poi
 static void csv_breakdown_header(FILE *out)
 {
   for (int c = 0; c < MET_COMP_COUNT; c++)
-    csv_name(out, met_component_name(c), "_s");
+    csv_name(out, "", met_component_name(c), "_s");
   for (int s = 0; s < MET_SUB_COUNT; s++)
-    csv_name(out, met_sub_name(s), "_s");
+    csv_name(out, "", met_sub_name(s), "_s");
   for (int c = 0; c < MET_COMP_COUNT; c++)
-    csv_name(out, "b_", met_component_name(c));
+    csv_name(out, "b_", met_component_name(c), "");
   fprintf(out, ",comm_comp_ratio,mem_proc_ratio,utilisation,dominant,bottleneck,cause");
 }
 
@@ -147,14 +175,14 @@ static void csv_view_header(FILE *out, const stu_study_t *study)
 {
   if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT)) {
     for (int cat = 0; cat < MET_CE_COUNT; cat++)
-      csv_name(out, met_ce_cat_name(cat), "_s");
+      csv_name(out, "", met_ce_cat_name(cat), "_s");
   } else if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
     fprintf(out, ",overhead_s,granularity");
-    csv_breakdown_header(out);
+    if (!study->facts.no_breakdown)
+      csv_breakdown_header(out);
     if (has_model_columns(study))
       fprintf(out, ",t_model_s,model_diff,warning");
   }
-  fputc('\n', out);
 }
 
 static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *point)
@@ -166,10 +194,10 @@ static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *poi
   } else if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
     fprintf(out, ",%.9g", point->eppa.overhead);
     fprintf(out, isinf(point->eppa.granularity) ? ",inf" : ",%.9g", point->eppa.granularity);
-    csv_breakdown(out, &point->breakdown);
+    if (!study->facts.no_breakdown)
+      csv_breakdown(out, &point->breakdown);
     csv_model(out, study, point);
   }
-  fputc('\n', out);
 }
 
 int rep_csv(FILE *out, const stu_study_t *study)
@@ -177,22 +205,26 @@ int rep_csv(FILE *out, const stu_study_t *study)
   csv_key_header(out, study);
   csv_core_header(out);
   csv_view_header(out, study);
+  fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++) {
     csv_key(out, study, &study->points[i]);
     csv_core(out, study, &study->points[i]);
     csv_view(out, study, &study->points[i]);
+    fputc('\n', out);
   }
   return ferror(out) ? -1 : 0;
 }
 
-/* The per-process table: one row per (point with a per-process view, rank). */
+/* The per-process table: one row per (point with a per-process view, rank); the figures' names say they are the
+ * rank's, so that none repeats a main-table column with another meaning. */
 static void csv_processes(FILE *out, const stu_study_t *study)
 {
   csv_key_header(out, study);
-  fprintf(out, ",rank,work_s");
+  fprintf(out, ",rank,rank_work_s");
   for (int j = 0; j < MET_OVH_COUNT; j++)
-    csv_name(out, "ovh_", met_overhead_name(j));
-  fprintf(out, ",anomaly,imbalance");
+    csv_name(out, "rank_ovh_", met_overhead_name(j), "");
+  if (!study->facts.no_anomaly_split)
+    fprintf(out, ",rank_anomaly,rank_imbalance");
   fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++)
     for (int r = 0; study->points[i].procs && r < study->points[i].p; r++) {
@@ -201,7 +233,8 @@ static void csv_processes(FILE *out, const stu_study_t *study)
       fprintf(out, ",%d,%.9g", r, proc->work);
       for (int j = 0; j < MET_OVH_COUNT; j++)
         fprintf(out, ",%.9g", proc->ovh_ratio[j]);
-      fprintf(out, ",%.9g,%.9g", proc->anomaly_ratio, proc->imbalance_ratio);
+      if (!study->facts.no_anomaly_split)
+        fprintf(out, ",%.9g,%.9g", proc->anomaly_ratio, proc->imbalance_ratio);
       fputc('\n', out);
     }
 }
@@ -243,14 +276,15 @@ static void csv_profile_row(FILE *out, const stu_study_t *study, const stu_point
 }
 
 /* The DSM time profiles (CARNIVAL's views, seed 002 Fig. 4): per point, a row per node and one for all, a row per
- * code scope and a row per DSM operation, each with the seven categories in seconds. */
+ * code scope and a row per DSM operation, each with the seven categories in seconds (profile_comp_s...: the row's
+ * share, where the main table's comp_s... is the whole run's). */
 static void csv_profiles(FILE *out, const stu_study_t *study)
 {
   char name[32];
   csv_key_header(out, study);
   fprintf(out, ",by,name");
   for (int cat = 0; cat < MET_CE_COUNT; cat++)
-    csv_name(out, met_ce_cat_name(cat), "_s");
+    csv_name(out, "profile_", met_ce_cat_name(cat), "_s");
   fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
@@ -284,6 +318,135 @@ static void csv_wait_states(FILE *out, const stu_study_t *study)
     rep_wait_csv_rows(out, study, &study->points[i], csv_key);
 }
 
+/* The fits table (issue 27): one row per regression fit of the report, shown or not (met_fit_honest). */
+typedef struct fit_out {
+  FILE *out;
+  const stu_study_t *study;
+  int count;
+} fit_out_t;
+
+static void csv_fit_row(void *ctx, const rep_fit_row_t *row)
+{
+  fit_out_t *f = ctx;
+  char formula[160];
+  met_fit_format(row->fit, row->axis, formula, sizeof formula);
+  csv_field(f->out, f->study->scenario->name);
+  fputc(',', f->out);
+  csv_field(f->out, row->metric);
+  fputc(',', f->out);
+  csv_field(f->out, row->axis);
+  fputc(',', f->out);
+  csv_field(f->out, row->group);
+  fprintf(f->out, ",%s,", met_fit_name(row->fit->form));
+  csv_field(f->out, formula);
+  for (int c = 0; c < MET_FIT_MAX_COEFS; c++)
+    csv_number(f->out, c < row->fit->ncoefs ? row->fit->coef[c] : NAN);
+  csv_number(f->out, row->fit->r2);
+  csv_number(f->out, row->fit->adj_r2);
+  csv_number(f->out, row->fit->x_min);
+  csv_number(f->out, row->fit->x_max);
+  fprintf(f->out, ",%s,", row->shown ? "yes" : "no");
+  csv_field(f->out, row->text);
+  fputc('\n', f->out);
+}
+
+static void csv_fits(FILE *out, const stu_study_t *study)
+{
+  fit_out_t f = {out, study, 0};
+  fprintf(out, "scenario,metric,axis,group,form,formula,a,b,c,r2,adj_r2,x_min,x_max,shown,text\n");
+  rep_fits_each(study, csv_fit_row, &f);
+}
+
+static void count_fit(void *ctx, const rep_fit_row_t *row)
+{
+  (void)row;
+  ((fit_out_t *)ctx)->count++;
+}
+
+/* Whether the study's report has a fit (shown or not): then its CSV gets the fits table. */
+static int has_fits(const stu_study_t *study)
+{
+  fit_out_t f = {NULL, study, 0};
+  return stu_has_view(study, STU_VIEW_LOST_CYCLES) && rep_fits_each(study, count_fit, &f) == 0 && f.count > 0;
+}
+
+/* The reference table: one row per (point, reference figure that applies there at its p). */
+static void csv_references(FILE *out, const stu_study_t *study)
+{
+  csv_key_header(out, study);
+  fprintf(out, ",quantity,source,reference_s,simrun_s,rel_diff\n");
+  rep_ref_row_t row;
+  for (size_t i = 0; i < study->npoints; i++)
+    for (size_t r = 0; r < study->scenario->nrefs; r++)
+      if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &row)) {
+        csv_key(out, study, &study->points[i]);
+        fputc(',', out);
+        csv_field(out, row.quantity);
+        fputc(',', out);
+        csv_field(out, row.source);
+        csv_number(out, row.reference);
+        csv_number(out, row.simrun);
+        csv_number(out, row.difference);
+        fputc('\n', out);
+      }
+}
+
+/* ",\n "references": [...]": the point's reference figures, as the reference table's rows (an empty list without). */
+static void json_references(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  rep_ref_row_t row;
+  int n = 0;
+  fprintf(out, ",\n     \"references\": [");
+  for (size_t r = 0; r < study->scenario->nrefs; r++)
+    if (rep_reference_row(study, point, &study->scenario->refs[r], &row)) {
+      fprintf(out, "%s\n       {\"quantity\": ", n++ ? "," : "");
+      rep_json_string(out, row.quantity);
+      fprintf(out, ", \"source\": ");
+      rep_json_string(out, row.source);
+      fprintf(out, ", \"reference_s\": ");
+      rep_json_number(out, row.reference);
+      fprintf(out, ", \"simrun_s\": ");
+      rep_json_number(out, row.simrun);
+      fprintf(out, ", \"rel_diff\": ");
+      rep_json_number(out, row.difference);
+      fputc('}', out);
+    }
+  fputc(']', out);
+}
+
+/* The provenance keys of the JSON object (null where unknown). */
+static void json_provenance(FILE *out, const char *scenario_path)
+{
+  char hash[17];
+  scenario_hash(scenario_path, hash);
+  const char *keys[] = {"simrun_version", "simgrid_version", "command", "scenario_hash"};
+  const char *values[] = {provenance.simrun_version, provenance.simgrid_version, provenance.command, hash};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+    fprintf(out, ",\n  \"%s\": ", keys[i]);
+    if (values[i] && values[i][0])
+      rep_json_string(out, values[i]);
+    else
+      fputs("null", out);
+  }
+}
+
+/* The provenance table: one row for the run (the results' making is one observation, not one per point), keyed by
+ * the scenario's name as the other tables. Kept apart so that the main table of two runs of the same scenario by
+ * different command lines stays byte-identical. */
+static void csv_provenance(FILE *out, const stu_study_t *study)
+{
+  char hash[17];
+  scenario_hash(study->scenario->path, hash);
+  fprintf(out, "scenario,simrun_version,simgrid_version,command,scenario_hash\n");
+  const char *fields[] = {study->scenario->name, provenance.simrun_version, provenance.simgrid_version,
+                          provenance.command, hash};
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    fputs(i ? "," : "", out);
+    csv_field(out, fields[i] ? fields[i] : "");
+  }
+  fputc('\n', out);
+}
+
 static int has_processes(const stu_study_t *study)
 {
   for (size_t i = 0; i < study->npoints; i++)
@@ -292,13 +455,15 @@ static int has_processes(const stu_study_t *study)
   return 0;
 }
 
+enum { MAX_TABLES = 10 }; /* the 9 extra tables a study can have, and room for one more */
+
 typedef struct csv_table {
   const char *suffix;
   void (*write)(FILE *, const stu_study_t *);
 } csv_table_t;
 
 /* The extra tables the study has, into `tables`; their number. */
-static size_t csv_tables(const stu_study_t *study, csv_table_t tables[6])
+static size_t csv_tables(const stu_study_t *study, csv_table_t tables[MAX_TABLES])
 {
   size_t n = 0;
   if (has_processes(study))
@@ -312,6 +477,11 @@ static size_t csv_tables(const stu_study_t *study, csv_table_t tables[6])
   }
   if (rep_wait_any(study))
     tables[n++] = (csv_table_t){"wait-states", csv_wait_states};
+  if (has_fits(study))
+    tables[n++] = (csv_table_t){"fits", csv_fits};
+  if (study->scenario->nrefs > 0)
+    tables[n++] = (csv_table_t){"references", csv_references};
+  tables[n++] = (csv_table_t){"provenance", csv_provenance};
   return n;
 }
 
@@ -325,8 +495,8 @@ void rep_csv_table_path(const char *csv_path, const char *table, char *path, siz
 
 int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen)
 {
-  csv_table_t tables[6];
-  rep_file_t *files[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
+  csv_table_t tables[MAX_TABLES];
+  rep_file_t *files[MAX_TABLES] = {NULL};
   char path[4096];
   size_t n = csv_tables(study, tables);
   int rc = 0;
@@ -346,35 +516,12 @@ int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, si
   return rc;
 }
 
-static void json_string(FILE *out, const char *text)
-{
-  fputc('"', out);
-  for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
-    if (*c == '"' || *c == '\\')
-      fprintf(out, "\\%c", *c);
-    else if (*c < 0x20)
-      fprintf(out, "\\u%04x", *c);
-    else
-      fputc(*c, out);
-  }
-  fputc('"', out);
-}
-
-/* A number, or null where JSON has no value for it (infinite granularity). */
-static void json_number(FILE *out, double x)
-{
-  if (isfinite(x))
-    fprintf(out, "%.9g", x);
-  else
-    fputs("null", out);
-}
-
 static void json_ratios(FILE *out, const double *ratio)
 {
   fputc('{', out);
   for (int j = 0; j < MET_OVH_COUNT; j++) {
     fprintf(out, "%s\"%s\": ", j ? ", " : "", met_overhead_name(j));
-    json_number(out, ratio[j]);
+    rep_json_number(out, ratio[j]);
   }
   fputc('}', out);
 }
@@ -396,24 +543,26 @@ static void json_process(FILE *out, const stu_point_t *point, size_t rank)
 {
   const met_eppa_proc_t *proc = &point->procs[rank];
   fprintf(out, "\"rank\": %zu, \"work_s\": ", rank);
-  json_number(out, proc->work);
+  rep_json_number(out, proc->work);
   fprintf(out, ", \"overhead_ratios\": ");
   json_ratios(out, proc->ovh_ratio);
+  if (isnan(proc->anomaly_ratio)) /* not split (stu_facts_t.no_anomaly_split) */
+    return;
   fprintf(out, ", \"anomaly\": ");
-  json_number(out, proc->anomaly_ratio);
+  rep_json_number(out, proc->anomaly_ratio);
   fprintf(out, ", \"imbalance\": ");
-  json_number(out, proc->imbalance_ratio);
+  rep_json_number(out, proc->imbalance_ratio);
 }
 
 static void json_message(FILE *out, const stu_point_t *point, size_t group)
 {
   const met_msg_stat_t *m = &point->msgs[group];
   fprintf(out, "\"bytes\": %.0f, \"hops\": %d, \"count\": %zu, \"mean_s\": ", m->bytes, m->hops, m->count);
-  json_number(out, m->mean);
+  rep_json_number(out, m->mean);
   fprintf(out, ", \"min_s\": ");
-  json_number(out, m->min);
+  rep_json_number(out, m->min);
   fprintf(out, ", \"max_s\": ");
-  json_number(out, m->max);
+  rep_json_number(out, m->max);
 }
 
 /* "name": {"key": number, ...} for `count` named numbers. */
@@ -421,8 +570,9 @@ static void json_numbers(FILE *out, const char *name, const char *(*key)(int), c
 {
   fprintf(out, "\"%s\": {", name);
   for (int i = 0; i < count; i++) {
-    fprintf(out, "%s\"%s\": ", i ? ", " : "", key(i));
-    json_number(out, values[i]);
+    fputs(i ? ", " : "", out);
+    rep_json_key(out, key(i));
+    rep_json_number(out, values[i]);
   }
   fputc('}', out);
 }
@@ -449,32 +599,32 @@ static void json_breakdown(FILE *out, const met_breakdown_t *b)
   met_sub_t cause;
   met_component_t dominant = met_bottleneck_dominant(b, &cause);
   fprintf(out, ",\n       \"idle_s\": %.9g, \"comm_comp_ratio\": ", b->idle);
-  json_number(out, b->comm_comp_ratio);
+  rep_json_number(out, b->comm_comp_ratio);
   fprintf(out, ", \"mem_proc_ratio\": ");
-  json_number(out, b->mem_proc_ratio);
+  rep_json_number(out, b->mem_proc_ratio);
   fprintf(out, ", \"utilisation\": %.9g, \"dominant\": \"%s\", \"bottleneck\": %s, \"cause\": \"%s\"}", b->utilisation,
           met_component_name(dominant), met_bottleneck_exceeds(b, dominant) ? "true" : "false", met_sub_name(cause));
 }
 
 /* The lost-cycle figures of a point. */
-static void json_lost_cycles(FILE *out, const stu_point_t *point)
+static void json_lost_cycles(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const met_eppa_t *e = &point->eppa;
   fprintf(out, ", \"t_seq_s\": ");
-  json_number(out, e->t_seq);
+  rep_json_number(out, e->t_seq);
   const char *names[] = {"t_par_s", "speedup", "efficiency", "overhead_s"};
   const double values[] = {e->t_par, e->speedup, e->efficiency, e->overhead};
   for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
     fprintf(out, ", \"%s\": ", names[k]);
-    json_number(out, values[k]);
+    rep_json_number(out, values[k]);
   }
   fprintf(out, ",\n     \"overhead_ratios\": ");
   json_ratios(out, e->ovh_ratio);
   fprintf(out, ", \"granularity\": ");
-  json_number(out, e->granularity);
-  json_breakdown(out, &point->breakdown);
-  if (point->procs)
-    json_array(out, "per_process", point, (size_t)point->p, json_process);
+  rep_json_number(out, e->granularity);
+  if (!study->facts.no_breakdown)
+    json_breakdown(out, &point->breakdown);
+  json_array(out, "per_process", point, point->procs ? (size_t)point->p : 0, json_process);
 }
 
 /* The model's time, its difference from T_par and the skeleton's warning (null where there is none). */
@@ -483,12 +633,12 @@ static void json_model(FILE *out, const stu_study_t *study, const stu_point_t *p
   if (!has_model_columns(study))
     return;
   fprintf(out, ",\n     \"t_model_s\": ");
-  json_number(out, point->t_model);
+  rep_json_number(out, point->t_model);
   fprintf(out, ", \"model_diff\": ");
-  json_number(out, rep_model_diff(point));
+  rep_json_number(out, rep_model_diff(point));
   fprintf(out, ", \"warning\": ");
   if (point->warning[0])
-    json_string(out, point->warning);
+    rep_json_string(out, point->warning);
   else
     fputs("null", out);
 }
@@ -499,47 +649,90 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   fprintf(out, "    {\"params\": {");
   for (size_t j = 0; j < s->nparams; j++) {
     fprintf(out, "%s", j ? ", " : "");
-    json_string(out, s->params[j].name);
-    fprintf(out, ": ");
-    json_string(out, point->values[j]);
+    rep_json_key(out, s->params[j].name);
+    rep_json_value(out, point->values[j]);
   }
   fprintf(out, "},\n     \"platform\": ");
-  json_string(out, base_name(stu_platform(study, point)));
+  rep_json_string(out, base_name(stu_platform(study, point)));
   fprintf(out, ", \"p\": %d, \"messages\": %zu", point->p, point->messages);
   if (stu_has_view(study, STU_VIEW_CAUSE_EFFECT))
-    rep_carnival_json(out, point, json_string);
+    rep_carnival_json(out, point, rep_json_string);
   if (stu_has_view(study, STU_VIEW_MESSAGES) && !stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
     fprintf(out, ", \"t_par_s\": ");
-    json_number(out, point->t_par);
+    rep_json_number(out, point->t_par);
   }
-  if (stu_has_view(study, STU_VIEW_MESSAGES))
-    json_array(out, "messages_by_size", point, point->nmsgs, json_message);
+  json_array(out, "messages_by_size", point, stu_has_view(study, STU_VIEW_MESSAGES) ? point->nmsgs : 0, json_message);
   if (stu_has_view(study, STU_VIEW_LOST_CYCLES)) {
-    json_lost_cycles(out, point);
+    json_lost_cycles(out, study, point);
     json_model(out, study, point);
   }
   if (*point->t_seq_source) {
     fprintf(out, ", \"t_seq_source\": ");
-    json_string(out, point->t_seq_source);
+    rep_json_string(out, point->t_seq_source);
   }
   rep_wait_json(out, point);
+  json_references(out, study, point);
   fprintf(out, "}");
+}
+
+/* One fit as a JSON object in the top-level "fits" array. */
+static void json_fit(void *ctx, const rep_fit_row_t *row)
+{
+  fit_out_t *f = ctx;
+  char formula[160];
+  met_fit_format(row->fit, row->axis, formula, sizeof formula);
+  fprintf(f->out, "%s\n    {\"metric\": ", f->count++ ? "," : "");
+  rep_json_string(f->out, row->metric);
+  fprintf(f->out, ", \"axis\": ");
+  rep_json_string(f->out, row->axis);
+  fprintf(f->out, ", \"group\": ");
+  rep_json_string(f->out, row->group);
+  fprintf(f->out, ", \"form\": \"%s\", \"formula\": ", met_fit_name(row->fit->form));
+  rep_json_string(f->out, formula);
+  fprintf(f->out, ", \"coefficients\": [");
+  for (int c = 0; c < row->fit->ncoefs; c++) {
+    fprintf(f->out, "%s", c ? ", " : "");
+    rep_json_number(f->out, row->fit->coef[c]);
+  }
+  fprintf(f->out, "], \"r2\": ");
+  rep_json_number(f->out, row->fit->r2);
+  fprintf(f->out, ", \"adj_r2\": ");
+  rep_json_number(f->out, row->fit->adj_r2);
+  fprintf(f->out, ", \"x_min\": ");
+  rep_json_number(f->out, row->fit->x_min);
+  fprintf(f->out, ", \"x_max\": ");
+  rep_json_number(f->out, row->fit->x_max);
+  fprintf(f->out, ", \"shown\": %s, \"text\": ", row->shown ? "true" : "false");
+  rep_json_string(f->out, row->text);
+  fputc('}', f->out);
 }
 
 int rep_json(FILE *out, const stu_study_t *study)
 {
   const scn_scenario_t *s = study->scenario;
   fprintf(out, "{\n  \"scenario\": ");
-  json_string(out, s->name);
+  rep_json_string(out, s->name);
   fprintf(out, ",\n  \"platform\": ");
-  json_string(out, base_name(s->platform));
+  rep_json_string(out, base_name(s->platform));
   fprintf(out, ",\n  \"skeleton\": ");
-  json_string(out, s->skeleton);
+  rep_json_string(out, s->skeleton);
+  json_provenance(out, s->path);
+  const char *left_out[] = {study->facts.no_breakdown, study->facts.no_anomaly_split};
+  const char *views[] = {"bottleneck", "anomaly_split"};
+  for (size_t v = 0; v < 2; v++)
+    if (left_out[v]) { /* a view the study cannot give: its reason, never zeros */
+      fprintf(out, ",\n  \"left_out_%s\": ", views[v]);
+      rep_json_string(out, left_out[v]);
+    }
   fprintf(out, ",\n  \"points\": [\n");
   for (size_t i = 0; i < study->npoints; i++) {
     json_point(out, study, &study->points[i]);
     fprintf(out, "%s\n", i + 1 < study->npoints ? "," : "");
   }
-  fprintf(out, "  ]\n}\n");
+  fprintf(out, "  ],\n  \"fits\": [");
+  fit_out_t f = {out, study, 0};
+  if (stu_has_view(study, STU_VIEW_LOST_CYCLES))
+    rep_fits_each(study, json_fit, &f);
+  fprintf(out, "%s]\n}\n", f.count ? "\n  " : "");
   return ferror(out) ? -1 : 0;
 }

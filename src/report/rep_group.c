@@ -54,3 +54,31 @@ double rep_reference_at(const scn_reference_t *ref, int p)
       return ref->values[i];
   return NAN;
 }
+
+double rep_quantity_value(const met_breakdown_t *b, const char *quantity)
+{
+  if (strcmp(quantity, "t_par") == 0)
+    return b->t_par;
+  for (int c = 0; c < MET_COMP_COUNT; c++)
+    if (strcmp(quantity, met_component_name(c)) == 0)
+      return b->component[c];
+  for (int s = 0; s < MET_SUB_COUNT; s++)
+    if (strcmp(quantity, met_sub_name(s)) == 0)
+      return b->sub[s];
+  return NAN;
+}
+
+int rep_reference_row(const stu_study_t *study, const stu_point_t *point, const scn_reference_t *ref,
+                      rep_ref_row_t *row)
+{
+  double reference = rep_reference_at(ref, point->p);
+  if (!rep_reference_applies(study, ref, point) || isnan(reference))
+    return 0;
+  double simrun = rep_quantity_value(&point->breakdown, ref->quantity);
+  *row = (rep_ref_row_t){.quantity = ref->quantity,
+                         .source = ref->source,
+                         .reference = reference,
+                         .simrun = simrun,
+                         .difference = reference != 0 ? (simrun - reference) / reference : NAN};
+  return 1;
+}

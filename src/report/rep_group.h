@@ -20,5 +20,21 @@ int rep_print_params(FILE *out, const stu_study_t *study, const stu_point_t *poi
 int rep_reference_applies(const stu_study_t *study, const scn_reference_t *ref, const stu_point_t *point);
 /* The reference value of `ref` at p, or NAN when it gives none. */
 double rep_reference_at(const scn_reference_t *ref, int p);
+/* simrun's value of a reference's quantity ("t_par", a component or sub-component of seed 001 Table 5) in a
+ * breakdown, seconds; NAN for another name. */
+double rep_quantity_value(const met_breakdown_t *b, const char *quantity);
+
+/* One reference figure beside simrun's at a point: the quantity, where the figure comes from, both values (seconds)
+ * and simrun's relative difference, (simrun - reference) / reference as the report prints it in % (NAN for a
+ * reference of 0). The strings are borrowed from the scenario. */
+typedef struct rep_ref_row {
+  const char *quantity;
+  const char *source;
+  double reference, simrun, difference;
+} rep_ref_row_t;
+
+/* Reference `ref` at `point`: 1 with *row filled when it applies there and gives a value at its p, else 0. */
+int rep_reference_row(const stu_study_t *study, const stu_point_t *point, const scn_reference_t *ref,
+                      rep_ref_row_t *row);
 
 #endif

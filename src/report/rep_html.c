@@ -2,9 +2,9 @@
  * and inlined, and the per-process point's trace as data for a small script that draws, pans and zooms its timeline
  * on a canvas and describes the interval under the pointer. Nothing on the page refers to anything outside it. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp, scandir, getdelim */
-#define _DEFAULT_SOURCE         /* alphasort */
 
 #include "rep_html.h"
+#include "rep_html_tables.h"
 
 #include "rep_pictures.h"
 #include "rep_report.h"
@@ -18,81 +18,104 @@
 static const char page_style[] =
     "body{font-family:sans-serif;margin:16px;color:#222}h1{font-size:22px;margin:0 0 8px}"
     "h2{font-size:18px;margin:24px 0 8px;border-bottom:1px solid #ccc}"
+    "h3{font-size:15px;margin:16px 0 4px}"
     "pre{font-size:12px;background:#f6f6f6;padding:8px;overflow-x:auto}"
-    "#timeline{width:100%;height:360px;border:1px solid #999;cursor:grab;display:block}"
+    "table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border:1px solid #ccc;padding:2px 6px}"
+    "th{background:#eee;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+    "nav h2{display:inline;font-size:15px;border:0;margin-right:8px}nav ol{display:inline;padding:0}"
+    "nav li{display:inline;margin-right:14px}"
+    "#timeline{width:100%;height:600px;border:1px solid #999;cursor:grab;display:block}"
+    "#note{font-size:13px;color:#555}"
     "#tip{font-family:monospace;font-size:13px;min-height:1.4em;padding:4px 0}"
     ".legend span{display:inline-block;margin-right:14px;font-size:13px}"
     ".legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:middle}"
     "figure{margin:12px 0}figure svg{max-width:100%;height:auto}";
 
 /* Draws the ranks of the run chosen in #run (SIMRUN.runs[i].ranks; per rank: [start, end, category, phase, peer,
- * direction, bytes], time-ordered) between t0 and t1, with a line per message from its sender's row to its receiver's
- * (from the lower rank where the direction was not recorded), as rep_timeline draws them; the wheel zooms about the
- * pointer, a drag pans, and the line under the canvas describes the interval under the pointer. Sets data-ready and
- * data-timeline (the canvas's box) on <body> when the first drawing is done. For tests:
- * "#blank" leaves the canvas empty; "#probe=X,Y" describes the interval at canvas pixel (X, Y) as if the pointer were
- * there. */
+ * direction, bytes], time-ordered) that the #ranks filter keeps ("0-3,8"; empty: all), rows[0] of them from the
+ * first-shown one, between t0 and t1, with a line per message from its sender's row to its receiver's (from the lower
+ * rank where the direction was not recorded), as rep_timeline draws them, but only when at most MAXLINES are in view:
+ * more would cover the states, so #note counts them and says how to see them. The wheel zooms time about the pointer,
+ * shift and the wheel zooms the rows about it, a drag pans both, and the line under the canvas describes the interval
+ * under the pointer. Sets data-ready and data-timeline (the canvas's box) on <body> when the first drawing is done.
+ * For tests, each of which first scrolls the canvas into view ("#view" does only that): "#blank" leaves the canvas
+ * empty; "#probe=X,Y" describes the interval at canvas pixel (X, Y) as if the pointer were there; "#selftest" sends the
+ * canvas a wheel turn, a drag of 100 px and a shift-wheel turn as a user would and writes the time span before and
+ * after the turn, the drag's shift and the rows before and after the shift-wheel turn into data-selftest. */
 static const char page_script[] =
     "(function(){\n"
     "var S=SIMRUN,D=S.runs[0],cv=document.getElementById('timeline'),tip=document.getElementById('tip');\n"
+    "var note=document.getElementById('note'),filt=document.getElementById('ranks'),MAXLINES=400;\n"
     "var "
     "left=60,t0=0,t1=D.end>0?D.end:1,drag=null,blank=location.hash==='#blank',pick=document.getElementById('run');\n"
-    "var dirs=['','sent to','received from'];\n"
+    "var dirs=['','sent to','received from'],vis=[],first=0,rows=1;\n"
     "function size(){cv.width=cv.clientWidth;cv.height=cv.clientHeight;}\n"
+    "function shown(){var n=D.ranks.length,out=[],parts=filt.value.split(',');\n"
+    " for(var i=0;i<parts.length;i++){var m=/^\\s*(\\d+)\\s*(?:-\\s*(\\d+))?\\s*$/.exec(parts[i]);if(!m)continue;\n"
+    "  for(var r=+m[1];r<=(m[2]===undefined?+m[1]:+m[2])&&r<n;r++)out.push(r);}\n"
+    " if(!out.length)for(r=0;r<n;r++)out.push(r);vis=out;first=0;rows=vis.length;}\n"
     "function xof(t){return left+(t-t0)/(t1-t0)*(cv.width-left);}\n"
     "function tof(x){return t0+(x-left)/(cv.width-left)*(t1-t0);}\n"
-    "function rowh(){return (cv.height-20)/D.ranks.length;}\n"
-    "function draw(){var g=cv.getContext('2d'),h=rowh();g.fillStyle='#fff';g.fillRect(0,0,cv.width,cv.height);\n"
+    "function rowh(){return (cv.height-20)/rows;}\n"
+    "function draw(){var g=cv.getContext('2d'),h=rowh(),at={};g.fillStyle='#fff';g.fillRect(0,0,cv.width,cv.height);\n"
     " if(blank)return;g.font='11px sans-serif';\n"
-    " for(var r=0;r<D.ranks.length;r++){var iv=D.ranks[r],y=r*h;g.fillStyle='#222';\n"
+    " for(var k=0;k<rows;k++){var r=vis[first+k],iv=D.ranks[r],y=k*h;at[r]=k;g.fillStyle='#222';\n"
     "  if(h>=9)g.fillText('rank '+r,2,y+h/2+4);\n"
     "  for(var i=0;i<iv.length;i++){var a=xof(iv[i][0]),b=xof(iv[i][1]);if(b<left||a>cv.width)continue;\n"
     "   a=Math.max(a,left);g.fillStyle=S.colours[iv[i][2]];g.fillRect(a,y+1,Math.max(b-a,1),Math.max(h-2,1));}}\n"
-    " g.strokeStyle='#222';g.beginPath();for(r=0;r<D.ranks.length;r++){iv=D.ranks[r];\n"
+    " var lines=[];for(k=0;k<rows;k++){r=vis[first+k];iv=D.ranks[r];\n"
     "  for(i=0;i<iv.length;i++){var m=iv[i];if(m[2]!==3||m[4]<0||(m[5]!==1&&(m[5]!==0||m[4]<r)))continue;\n"
-    "   a=xof(m[0]);b=xof(m[1]);if(b<left||a>cv.width)continue;g.moveTo(a,(r+0.5)*h);g.lineTo(b,(m[4]+0.5)*h);}}\n"
-    " g.stroke();\n"
+    "   if(!(m[4] in at))continue;a=xof(m[0]);b=xof(m[1]);if(b<left||a>cv.width)continue;\n"
+    "   lines.push([a,(k+0.5)*h,b,(at[m[4]]+0.5)*h]);}}\n"
+    " if(lines.length<=MAXLINES){g.strokeStyle='rgba(34,34,34,0.6)';g.beginPath();\n"
+    "  for(i=0;i<lines.length;i++){g.moveTo(lines[i][0],lines[i][1]);g.lineTo(lines[i][2],lines[i][3]);}g.stroke();\n"
+    "  note.textContent=lines.length+' messages in view, each a line from its sender to its receiver.';}\n"
+    " else note.textContent=lines.length+' messages in view: hidden, as their lines would cover the states; zoom in "
+    "'+\n"
+    "  '(wheel), show fewer rows (shift and wheel) or fewer ranks to see them.';\n"
     " g.fillStyle='#222';g.fillText(t0.toPrecision(4)+' s',left,cv.height-5);\n"
     " var s=t1.toPrecision(4)+' s';g.fillText(s,cv.width-g.measureText(s).width-2,cv.height-5);}\n"
     "function find(iv,t){var lo=0,hi=iv.length-1;while(lo<=hi){var m=(lo+hi)>>1;\n"
     " if(iv[m][1]<t)lo=m+1;else if(iv[m][0]>t)hi=m-1;else return iv[m];}return null;}\n"
-    "function describe(x,y){var r=Math.floor(y/rowh());if(r<0||r>=D.ranks.length||x<left)return '';\n"
-    " var t=tof(x),v=find(D.ranks[r],t);if(!v)return 'rank '+r+' at '+t.toPrecision(6)+' s: idle (no interval)';\n"
+    "function describe(x,y){var k=Math.floor(y/rowh());if(k<0||k>=rows||x<left)return '';\n"
+    " var r=vis[first+k],t=tof(x),v=find(D.ranks[r],t);\n"
+    " if(!v)return 'rank '+r+' at '+t.toPrecision(6)+' s: idle (no interval)';\n"
     " var s='rank '+r+' ['+v[0].toPrecision(6)+', '+v[1].toPrecision(6)+'] s: '+S.categories[v[2]]+\n"
     "  ', phase '+D.phases[v[3]];if(v[4]>=0)s+=', '+(v[5]?dirs[v[5]]:'peer')+' rank '+v[4];\n"
     " if(v[6]>0)s+=', '+v[6]+' bytes';return s;}\n"
     "function pos(e){var b=cv.getBoundingClientRect();return [e.clientX-b.left,e.clientY-b.top];}\n"
-    "cv.addEventListener('wheel',function(e){e.preventDefault();var t=tof(Math.max(pos(e)[0],left));\n"
-    " var k=e.deltaY<0?0.8:1.25;t0=t-(t-t0)*k;t1=t+(t1-t)*k;draw();});\n"
-    "cv.addEventListener('mousedown',function(e){drag={x:pos(e)[0],t0:t0,t1:t1};cv.style.cursor='grabbing';});\n"
+    "function zoomrows(y,k){var at=first+y/rowh(),n=Math.min(vis.length,Math.max(1,Math.round(rows*k)));\n"
+    " if(n===rows)n=Math.min(vis.length,Math.max(1,rows+(k<1?-1:1)));\n"
+    " first=Math.min(vis.length-n,Math.max(0,Math.round(at-(at-first)*n/rows)));rows=n;}\n"
+    "cv.addEventListener('wheel',function(e){e.preventDefault();var p=pos(e),k=e.deltaY<0?0.8:1.25;\n"
+    " if(e.shiftKey)zoomrows(p[1],k);else{var t=tof(Math.max(p[0],left));t0=t-(t-t0)*k;t1=t+(t1-t)*k;}draw();});\n"
+    "cv.addEventListener('mousedown',function(e){var p=pos(e);drag={x:p[0],y:p[1],t0:t0,t1:t1,first:first};\n"
+    " cv.style.cursor='grabbing';});\n"
     "window.addEventListener('mouseup',function(){drag=null;cv.style.cursor='grab';});\n"
     "cv.addEventListener('mousemove',function(e){var p=pos(e);if(drag){var dt=(p[0]-drag.x)/(cv.width-left)*\n"
-    " (drag.t1-drag.t0);t0=drag.t0-dt;t1=drag.t1-dt;draw();}tip.textContent=describe(p[0],p[1]);});\n"
-    "function whole(){t0=0;t1=D.end>0?D.end:1;draw();}\n"
+    " (drag.t1-drag.t0);t0=drag.t0-dt;t1=drag.t1-dt;\n"
+    " first=Math.min(vis.length-rows,Math.max(0,drag.first-Math.round((p[1]-drag.y)/rowh())));draw();}\n"
+    " tip.textContent=describe(p[0],p[1]);});\n"
+    "function whole(){t0=0;t1=D.end>0?D.end:1;shown();draw();}\n"
     "cv.addEventListener('dblclick',whole);\n"
     "pick.addEventListener('change',function(){D=S.runs[pick.selectedIndex];tip.textContent='';whole();});\n"
+    "filt.addEventListener('change',whole);\n"
     "window.addEventListener('resize',function(){size();draw();});\n"
-    "size();draw();var q=/^#probe=(\\d+),(\\d+)$/.exec(location.hash);\n"
+    "size();shown();draw();var q=/^#probe=(\\d+),(\\d+)$/.exec(location.hash);\n"
     "if(q)tip.textContent=describe(+q[1],+q[2]);\n"
     "var b=cv.getBoundingClientRect();document.body.setAttribute('data-timeline',\n"
     " [Math.round(b.left),Math.round(b.top),Math.round(b.width),Math.round(b.height)].join(','));\n"
+    "if(location.hash==='#selftest'){var cx=b.left+b.width/2,cy=b.top+b.height/2,span0=t1-t0;\n"
+    " cv.dispatchEvent(new WheelEvent('wheel',{deltaY:-100,clientX:cx,clientY:cy,bubbles:true,cancelable:true}));\n"
+    " var span1=t1-t0,from=t0;\n"
+    " cv.dispatchEvent(new MouseEvent('mousedown',{clientX:cx,clientY:cy,bubbles:true}));\n"
+    " cv.dispatchEvent(new MouseEvent('mousemove',{clientX:cx+100,clientY:cy,bubbles:true}));\n"
+    " window.dispatchEvent(new MouseEvent('mouseup',{bubbles:true}));var moved=t0-from,rows0=rows;\n"
+    " cv.dispatchEvent(new WheelEvent('wheel',{deltaY:-100,shiftKey:true,clientX:cx,clientY:cy,bubbles:true,\n"
+    "  cancelable:true}));\n"
+    " document.body.setAttribute('data-selftest',[span0,span1,moved,rows0,rows,cv.width-left].join(','));}\n"
     "document.body.setAttribute('data-ready','1');\n"
     "})();\n";
-
-/* `len` bytes of `text` with &, < and > escaped. */
-static void put_escaped(FILE *out, const char *text, size_t len)
-{
-  for (size_t i = 0; i < len; i++) {
-    if (text[i] == '&')
-      fputs("&amp;", out);
-    else if (text[i] == '<')
-      fputs("&lt;", out);
-    else if (text[i] == '>')
-      fputs("&gt;", out);
-    else
-      fputc(text[i], out);
-  }
-}
 
 /* A JavaScript string literal of `text` that cannot end the script element ('<' as \u003c). */
 static void put_js_string(FILE *out, const char *text)
@@ -109,6 +132,30 @@ static void put_js_string(FILE *out, const char *text)
   fputc('"', out);
 }
 
+/* `len` bytes of `text`, escaped, with every absolute path cut to its file name ("/home/a/t800.xml" gives "t800.xml"):
+ * the page is shared, and the folders it was made in are nobody else's business nor valid elsewhere. A path is a word
+ * that starts with '/' and holds another '/'. */
+static void put_without_folders(FILE *out, const char *text, size_t len)
+{
+  size_t i = 0, from = 0;
+  while (i < len) {
+    int word_start = text[i] == '/' && (i == 0 || strchr(" \t\n('\"=:", text[i - 1]));
+    size_t end = i;
+    while (word_start && end < len && !strchr(" \t\n)'\",;", text[end]))
+      end++;
+    size_t last = end;
+    while (last > i + 1 && text[last - 1] != '/')
+      last--;
+    if (word_start && last > i + 1) { /* another '/' after the first: a path, its file name from `last` */
+      rep_html_escaped(out, text + from, i - from);
+      from = last;
+      i = end;
+    } else
+      i++;
+  }
+  rep_html_escaped(out, text + from, len - from);
+}
+
 /* A <pre> block of what `write` prints for `study` (the terminal report itself, so the figures are the same). */
 static int put_rendered(FILE *out, const stu_study_t *study, void (*write)(FILE *, const stu_study_t *))
 {
@@ -123,7 +170,7 @@ static int put_rendered(FILE *out, const stu_study_t *study, void (*write)(FILE 
     return -1;
   }
   fputs("<pre>", out);
-  put_escaped(out, text, len);
+  put_without_folders(out, text, len);
   fputs("</pre>\n", out);
   free(text);
   return 0;
@@ -143,7 +190,7 @@ static void put_point_label(FILE *out, const stu_study_t *study, const stu_point
   for (size_t j = 0; j < s->nparams; j++)
     if (s->params[j].swept || strcmp(s->params[j].name, "p") == 0) {
       fprintf(out, "%s%s = ", first ? "" : ", ", s->params[j].name);
-      put_escaped(out, point->values[j], strlen(point->values[j]));
+      rep_html_escaped(out, point->values[j], strlen(point->values[j]));
       first = 0;
     }
 }
@@ -151,7 +198,7 @@ static void put_point_label(FILE *out, const stu_study_t *study, const stu_point
 /* One run as the script's data: its end, phases and every rank's intervals. */
 static void put_run_data(FILE *out, const met_trace_t *trace)
 {
-  fprintf(out, "{end:%.17g,phases:[", met_trace_end(trace));
+  fprintf(out, "{end:%.9g,phases:[", met_trace_end(trace));
   for (int ph = 0; ph < met_trace_phase_count(trace); ph++) {
     put_js_string(out, met_trace_phase_name(trace, ph));
     fputs(ph + 1 < met_trace_phase_count(trace) ? "," : "", out);
@@ -161,7 +208,7 @@ static void put_run_data(FILE *out, const met_trace_t *trace)
     const met_interval_t *iv = met_trace_intervals(trace, r);
     fputc('[', out);
     for (size_t i = 0; i < met_trace_count(trace, r); i++)
-      fprintf(out, "%s[%.17g,%.17g,%d,%d,%d,%d,%.17g]", i ? "," : "", iv[i].start, iv[i].end, (int)iv[i].category,
+      fprintf(out, "%s[%.9g,%.9g,%d,%d,%d,%d,%.9g]", i ? "," : "", iv[i].start, iv[i].end, (int)iv[i].category,
               iv[i].phase, iv[i].peer, (int)iv[i].dir, iv[i].bytes);
     fputs(r + 1 < met_trace_nranks(trace) ? "],\n" : "]]}", out);
   }
@@ -192,14 +239,15 @@ static void put_trace_data(FILE *out, const stu_study_t *study)
 static void put_timeline(FILE *out, const stu_study_t *study)
 {
   size_t runs = 0;
-  fputs("<h2 id=\"timeline-section\">Timeline</h2>\n", out);
+
   for (size_t i = 0; i < study->npoints; i++)
     runs += has_timeline(&study->points[i]);
   if (runs == 0) {
     fputs("<p>No timeline: it shows the runs of the per-process p (--per-process P).</p>\n", out);
     return;
   }
-  fputs("<p>A row per rank coloured by category. Mouse wheel: zoom; drag: pan; double click: the whole run.</p>\n"
+  fputs("<p>A row per rank coloured by category. Mouse wheel: zoom in time; shift and wheel: zoom the rows; drag: pan; "
+        "double click: the whole run.</p>\n"
         "<p><label>Run: <select id=\"run\">",
         out);
   for (size_t i = 0; i < study->npoints; i++)
@@ -208,11 +256,13 @@ static void put_timeline(FILE *out, const stu_study_t *study)
       put_point_label(out, study, &study->points[i]);
       fputs("</option>", out);
     }
-  fputs("</select></label></p>\n<p class=\"legend\">", out);
+  fputs("</select></label> <label>Ranks: <input id=\"ranks\" size=\"12\" placeholder=\"all, or 0-3,8\"></label></p>\n"
+        "<p class=\"legend\">",
+        out);
   for (int c = 0; c < MET_CAT_COUNT; c++)
     fprintf(out, "<span><i style=\"background:%s\"></i>%s</span>", rep_svg_category_colour((met_category_t)c),
             met_category_name((met_category_t)c));
-  fputs("</p>\n<canvas id=\"timeline\"></canvas>\n<div id=\"tip\"></div>\n<script>\n", out);
+  fputs("</p>\n<canvas id=\"timeline\"></canvas>\n<div id=\"tip\"></div>\n<div id=\"note\"></div>\n<script>\n", out);
   put_trace_data(out, study);
   fputs(page_script, out);
   fputs("</script>\n", out);
@@ -268,7 +318,7 @@ static int put_picture(FILE *out, const char *dir, const char *name, int index)
   }
   const char *body = strncmp(text, "<?xml", 5) == 0 && strchr(text, '\n') ? strchr(text, '\n') + 1 : text;
   fprintf(out, "<figure id=\"");
-  put_escaped(out, name, strlen(name) - 4);
+  rep_html_escaped(out, name, strlen(name) - 4);
   fputs("\">\n", out);
   put_svg_text(out, body, prefix);
   fputs("</figure>\n", out);
@@ -276,11 +326,37 @@ static int put_picture(FILE *out, const char *dir, const char *name, int index)
   return unlink(path);
 }
 
-/* Inlines every picture in `dir`, by name, removing each (only removing them with out NULL); 0 or -1. */
+/* The place of picture `name` on the page: the report's order (the figures against p, the per-process views, the
+ * bottleneck views), pictures of none of these kinds last. */
+static size_t picture_rank(const char *name)
+{
+  static const char *const kinds[] = {"time",        "references",    "speedup",          "efficiency", "ovh",
+                                      "granularity", "overall",       "processes",        "timeline",   "wait-states",
+                                      "components",  "subcomponents", "component-shares", "bratios",    "ratios",
+                                      "grids"};
+  char mark[40];
+  size_t k = 0;
+  for (; k < sizeof kinds / sizeof kinds[0]; k++) {
+    snprintf(mark, sizeof mark, "-%s-", kinds[k]);
+    int found = strstr(name, mark) != NULL;
+    snprintf(mark, sizeof mark, "-%s.", kinds[k]);
+    if (found || strstr(name, mark))
+      break;
+  }
+  return k;
+}
+
+static int picture_order(const struct dirent **a, const struct dirent **b)
+{
+  size_t ra = picture_rank((*a)->d_name), rb = picture_rank((*b)->d_name);
+  return ra != rb ? (ra < rb ? -1 : 1) : strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* Inlines every picture in `dir` in the report's order, removing each (only removing them with out NULL); 0 or -1. */
 static int put_pictures(FILE *out, const char *dir)
 {
   struct dirent **names = NULL;
-  int n = scandir(dir, &names, svg_file, alphasort);
+  int n = scandir(dir, &names, svg_file, picture_order);
   int rc = n < 0 ? -1 : 0;
   for (int i = 0; i < n; i++) {
     rc = rc == 0 ? put_picture(out, dir, names[i]->d_name, i) : rc;
@@ -294,10 +370,10 @@ static int put_pictures(FILE *out, const char *dir)
 static void put_log(FILE *out, const char *log, const char *dir)
 {
   for (const char *at; (at = strstr(log, dir)); log = at + strlen(dir)) {
-    put_escaped(out, log, (size_t)(at - log));
+    put_without_folders(out, log, (size_t)(at - log));
     fputs("this page", out);
   }
-  put_escaped(out, log, strlen(log));
+  put_without_folders(out, log, strlen(log));
 }
 
 /* Draws the pictures into a temporary folder, inlines them with rep_pictures' list of fits, and removes the folder. */
@@ -334,17 +410,59 @@ static int put_pictures_section(FILE *out, const stu_study_t *study, char *err, 
   return rc;
 }
 
+/* The page's sections, for the table of contents: the interactive timeline first, where it is seen without scrolling,
+ * then the report's order (its tables, the pictures of --svg, the whole text); `shown` says which this study has. */
+static const struct section {
+  const char *id, *title;
+} sections[] = {{"timeline-section", "Timeline"},    {"points", "Results by point"}, {"processes", "Per process"},
+                {"references", "Reference figures"}, {"pictures", "Pictures"},       {"report", "The terminal report"}};
+enum { SEC_TIMELINE, SEC_POINTS, SEC_PROCESSES, SEC_REFERENCES, SEC_PICTURES, SEC_REPORT, SEC_COUNT };
+
+static void put_heading(FILE *out, int section)
+{
+  fprintf(out, "<h2 id=\"%s\">%s</h2>\n", sections[section].id, sections[section].title);
+}
+
+static void put_contents(FILE *out, const int shown[SEC_COUNT])
+{
+  fputs("<nav><h2 id=\"contents\">Contents</h2><ol>", out);
+  for (int k = 0; k < SEC_COUNT; k++)
+    if (shown[k])
+      fprintf(out, "<li><a href=\"#%s\">%s</a></li>", sections[k].id, sections[k].title);
+  fputs("</ol></nav>\n", out);
+}
+
+/* The tables: the points, and the per-process and reference figures where the study has them. */
+static void put_tables(FILE *out, const stu_study_t *study, const int shown[SEC_COUNT])
+{
+  put_heading(out, SEC_POINTS);
+  rep_html_points(out, study);
+  if (shown[SEC_PROCESSES]) {
+    put_heading(out, SEC_PROCESSES);
+    rep_html_processes(out, study);
+  }
+  if (shown[SEC_REFERENCES]) {
+    put_heading(out, SEC_REFERENCES);
+    rep_html_references(out, study);
+  }
+}
+
 int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
 {
   const char *name = study->scenario->name;
+  const int shown[SEC_COUNT] = {1, 1, rep_html_has_processes(study), rep_html_has_references(study), 1, 1};
   fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>simrun: ", out);
-  put_escaped(out, name, strlen(name));
+  rep_html_escaped(out, name, strlen(name));
   fprintf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>simrun: ", page_style);
-  put_escaped(out, name, strlen(name));
+  rep_html_escaped(out, name, strlen(name));
   fputs("</h1>\n", out);
+  put_contents(out, shown);
+  put_heading(out, SEC_TIMELINE);
   put_timeline(out, study);
-  fputs("<h2 id=\"report\">Report</h2>\n", out);
-  if (put_rendered(out, study, rep_print) != 0 || put_pictures_section(out, study, err, errlen) != 0) {
+  put_tables(out, study, shown);
+  int rc = put_pictures_section(out, study, err, errlen);
+  put_heading(out, SEC_REPORT);
+  if (rc != 0 || put_rendered(out, study, rep_print) != 0) {
     if (!*err)
       snprintf(err, errlen, "out of memory while writing the HTML page");
     return -1;

@@ -1,34 +1,53 @@
 /* OTF2 archives of kept traces (rep_otf2.h): events per rank first, then the local and global definitions, all in a
  * temporary folder moved into place when complete. */
-#define _XOPEN_SOURCE 700 /* mkdtemp, nftw */
+#define _XOPEN_SOURCE 700 /* mkdtemp, kill */
 #include "rep_otf2.h"
+#include "rep_report.h"
+#include "rep_otf2_calls.h"
 
 #include <otf2/otf2.h>
 
+#include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-enum { COMM_WORLD = 0, GROUP_LOCATIONS = 0, GROUP_RANKS = 1, SYSTEM_NODE = 0 };
+enum { COMM_WORLD = 0, GROUP_LOCATIONS = 0, SYSTEM_NODE = 0 };
 
-/* String ids: 0 is "", then one per region (categories, then phases), then one per rank, then the fixed names. */
+/* Region ids: the categories, then the MPI calls, then the phase labels. */
+enum { REGION_CALL0 = MET_CAT_COUNT, REGION_PHASE0 = MET_CAT_COUNT + REP_CALL_COUNT };
+
+/* String ids: 0 is "", then one per region, then a group name and a location name per rank, then the fixed names,
+ * then one per communicator but the world. */
 typedef struct archive_ids {
   uint32_t nregions;
-  uint32_t rank0;  /* "rank 0" */
-  uint32_t fixed0; /* "MPI_COMM_WORLD", "simrun", "machine" */
+  uint32_t group0;    /* "MPI Rank 0" */
+  uint32_t location0; /* "Rank 0 thread 0" */
+  uint32_t fixed0;    /* "MPI_COMM_WORLD", "simrun", "machine" */
+  uint32_t comm0;     /* "communicator 1" */
 } archive_ids_t;
 
-/* One rank's event writer and its open phase region. */
+/* One rank's event writer with its open regions: a phase, in it a collective call, in either a point-to-point call,
+ * and in that the interval's category. */
 typedef struct rank_events {
   OTF2_EvtWriter *writer;
-  int phase;            /* the open phase, or -1 */
-  OTF2_CollectiveOp op; /* the open phase's collective, or OTF2_UNDEFINED_TYPE */
-  uint64_t sent, received;
-  OTF2_ErrorCode rc; /* the first failure */
+  const met_trace_t *trace;
+  const rep_otf2_comms_t *comms;
+  OTF2_TimeStamp last; /* the last timestamp written: OTF2 needs them in order on a location */
+  int phase;           /* the open phase, or -1 */
+  int call;            /* the open point-to-point call (REP_CALL_SEND, _RECV), or -1 */
+  int call_peer;
+  const met_coll_t *spans; /* the rank's collective spans, `next` the first not yet opened */
+  size_t nspans, next;
+  const met_coll_t *coll; /* the open collective span, or NULL */
+  rep_otf2_call_t coll_call;
+  uint32_t comm;
+  uint64_t sent, received; /* bytes moved in the open collective */
+  OTF2_ErrorCode rc;       /* the first failure */
 } rank_events_t;
 
 static OTF2_TimeStamp ticks(double seconds)
@@ -54,100 +73,176 @@ static void check(rank_events_t *ev, OTF2_ErrorCode rc)
     ev->rc = rc;
 }
 
-/* The collective a phase label stands for: the skeletons' broadcasts, distributions (scatter) and collections
- * (gather); OTF2_UNDEFINED_TYPE for any other phase. */
-static OTF2_CollectiveOp phase_collective(const char *label)
+/* The timestamp of `t`, never before the last one written. */
+static OTF2_TimeStamp stamp(rank_events_t *ev, double t)
 {
-  if (strstr(label, "broadcast"))
-    return OTF2_COLLECTIVE_OP_BCAST;
-  if (strcmp(label, "distribution") == 0)
-    return OTF2_COLLECTIVE_OP_SCATTERV;
-  if (strcmp(label, "collection") == 0)
-    return OTF2_COLLECTIVE_OP_GATHERV;
-  return OTF2_UNDEFINED_TYPE;
+  OTF2_TimeStamp at = ticks(t);
+  if (at < ev->last)
+    at = ev->last;
+  return ev->last = at;
 }
 
 static void region(rank_events_t *ev, double t, uint32_t id, int entering)
 {
-  check(ev, entering ? OTF2_EvtWriter_Enter(ev->writer, NULL, ticks(t), id)
-                     : OTF2_EvtWriter_Leave(ev->writer, NULL, ticks(t), id));
+  OTF2_TimeStamp at = stamp(ev, t);
+  check(ev, entering ? OTF2_EvtWriter_Enter(ev->writer, NULL, at, id) : OTF2_EvtWriter_Leave(ev->writer, NULL, at, id));
 }
 
-static void close_phase(rank_events_t *ev, double t)
+static void close_call(rank_events_t *ev, double t)
 {
-  if (ev->phase < 0)
-    return;
-  if (ev->op != OTF2_UNDEFINED_TYPE)
-    check(ev, OTF2_EvtWriter_MpiCollectiveEnd(ev->writer, NULL, ticks(t), ev->op, COMM_WORLD, OTF2_UNDEFINED_UINT32,
-                                              ev->sent, ev->received));
-  region(ev, t, MET_CAT_COUNT + (uint32_t)ev->phase, 0);
-  ev->phase = -1;
+  if (ev->call >= 0)
+    region(ev, t, REGION_CALL0 + (uint32_t)ev->call, 0);
+  ev->call = -1;
 }
 
-static void open_phase(rank_events_t *ev, const met_trace_t *trace, int phase, double t)
+static void open_coll(rank_events_t *ev, const met_coll_t *span)
 {
-  ev->phase = phase;
-  region(ev, t, MET_CAT_COUNT + (uint32_t)phase, 1);
-  ev->op = phase_collective(met_trace_phase_name(trace, phase));
+  close_call(ev, span->start);
+  ev->coll = span;
+  ev->coll_call = rep_otf2_coll_call(span->kind, met_trace_phase_name(ev->trace, ev->phase));
+  ev->comm = rep_otf2_comms_find(ev->comms, span->group);
   ev->sent = ev->received = 0;
-  if (ev->op != OTF2_UNDEFINED_TYPE)
-    check(ev, OTF2_EvtWriter_MpiCollectiveBegin(ev->writer, NULL, ticks(t)));
+  region(ev, span->start, REGION_CALL0 + ev->coll_call, 1);
+  check(ev, OTF2_EvtWriter_MpiCollectiveBegin(ev->writer, NULL, stamp(ev, span->start)));
 }
 
-/* Idle from `from` to `to` (a gap in the trace, or the tail up to T_par), outside any phase. */
+static void close_coll(rank_events_t *ev)
+{
+  double end = ev->coll->end;
+  close_call(ev, end);
+  uint32_t root = rep_otf2_comms_rank(ev->comms, ev->comm, ev->coll->root);
+  check(ev, OTF2_EvtWriter_MpiCollectiveEnd(ev->writer, NULL, stamp(ev, end), rep_otf2_call_op(ev->coll_call), ev->comm,
+                                            root, ev->sent, ev->received));
+  region(ev, end, REGION_CALL0 + ev->coll_call, 0);
+  ev->coll = NULL;
+}
+
+/* Closes the open collective when it ended by `t`. */
+static void close_ended(rank_events_t *ev, double t)
+{
+  if (ev->coll && ev->coll->end <= t)
+    close_coll(ev);
+}
+
+/* Opens (and closes, when they end by then) the collectives that started by `t`. */
+static void open_started(rank_events_t *ev, double t)
+{
+  while (!ev->coll && ev->next < ev->nspans && ev->spans[ev->next].start <= t) {
+    open_coll(ev, &ev->spans[ev->next++]);
+    close_ended(ev, t);
+  }
+}
+
+/* Moves into phase `phase` (-1: none) at `t`; within a collective call the phase stays the call's. */
+static void set_phase(rank_events_t *ev, int phase, double t)
+{
+  if (ev->coll || phase == ev->phase)
+    return;
+  close_call(ev, t);
+  if (ev->phase >= 0)
+    region(ev, t, REGION_PHASE0 + (uint32_t)ev->phase, 0);
+  if (phase >= 0)
+    region(ev, t, REGION_PHASE0 + (uint32_t)phase, 1);
+  ev->phase = phase;
+}
+
+/* Everything that happens at `t` before an interval of phase `phase` starts there. */
+static void reach(rank_events_t *ev, int phase, double t)
+{
+  close_ended(ev, t);
+  set_phase(ev, phase, t);
+  open_started(ev, t);
+}
+
+/* Idle from `from` to `to` (a gap in the trace, or the tail up to T_par), outside any phase, cut where a collective
+ * call starts or ends. */
 static void idle(rank_events_t *ev, double from, double to)
 {
-  if (to <= from)
-    return;
-  close_phase(ev, from);
-  region(ev, from, MET_CAT_IDLE, 1);
-  region(ev, to, MET_CAT_IDLE, 0);
+  while (from < to) {
+    reach(ev, -1, from);
+    close_call(ev, from);
+    double cut = to;
+    if (ev->coll && ev->coll->end > from && ev->coll->end < to)
+      cut = ev->coll->end;
+    else if (!ev->coll && ev->next < ev->nspans && ev->spans[ev->next].start < to)
+      cut = ev->spans[ev->next].start;
+    region(ev, from, MET_CAT_IDLE, 1);
+    region(ev, cut, MET_CAT_IDLE, 0);
+    from = cut;
+  }
 }
 
-/* One interval: its phase, its category, and a message's send (at its start) or receive (at its end). */
-static void interval(rank_events_t *ev, const met_trace_t *trace, const met_interval_t *iv)
+/* The point-to-point call an interval belongs to outside collectives: a send or receive for either end of a message,
+ * its wait included (an idle interval with a peer); -1 for anything else. */
+static int p2p_call(const met_interval_t *iv)
 {
-  if (iv->phase != ev->phase) {
-    close_phase(ev, iv->start);
-    open_phase(ev, trace, iv->phase, iv->start);
+  if ((iv->category != MET_CAT_COMM && iv->category != MET_CAT_IDLE) || iv->peer < 0 || iv->dir == MET_DIR_NONE)
+    return -1;
+  return iv->dir == MET_DIR_SEND ? REP_CALL_SEND : REP_CALL_RECV;
+}
+
+/* One interval: its phase and calls, its category, and a message's send (at its start) or receive (at its end). */
+static void interval(rank_events_t *ev, const met_interval_t *iv)
+{
+  reach(ev, iv->phase, iv->start);
+  int call = ev->coll ? -1 : p2p_call(iv);
+  if (call != ev->call || iv->peer != ev->call_peer)
+    close_call(ev, iv->start);
+  if (call >= 0 && ev->call < 0) {
+    region(ev, iv->start, REGION_CALL0 + (uint32_t)call, 1);
+    ev->call = call;
+    ev->call_peer = iv->peer;
   }
   region(ev, iv->start, iv->category, 1);
   uint64_t bytes = (uint64_t)llround(iv->bytes);
   if (iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND) {
-    check(ev, OTF2_EvtWriter_MpiSend(ev->writer, NULL, ticks(iv->start), (uint32_t)iv->peer, COMM_WORLD, 0, bytes));
+    check(ev, OTF2_EvtWriter_MpiSend(ev->writer, NULL, stamp(ev, iv->start), (uint32_t)iv->peer, COMM_WORLD, 0, bytes));
     ev->sent += bytes;
   } else if (iv->category == MET_CAT_COMM && iv->dir == MET_DIR_RECV) {
-    check(ev, OTF2_EvtWriter_MpiRecv(ev->writer, NULL, ticks(iv->end), (uint32_t)iv->peer, COMM_WORLD, 0, bytes));
+    check(ev, OTF2_EvtWriter_MpiRecv(ev->writer, NULL, stamp(ev, iv->end), (uint32_t)iv->peer, COMM_WORLD, 0, bytes));
     ev->received += bytes;
   }
   region(ev, iv->end, iv->category, 0);
+  if (iv->category == MET_CAT_COMM)
+    close_call(ev, iv->end); /* the message is over, and so is its call */
 }
 
 /* Writes rank `rank`'s events; its event count in *count. */
-static OTF2_ErrorCode rank_write(OTF2_Archive *archive, const met_trace_t *trace, int rank, uint64_t *count)
+static OTF2_ErrorCode rank_write(OTF2_Archive *archive, const met_trace_t *trace, const rep_otf2_comms_t *comms,
+                                 int rank, uint64_t *count)
 {
-  rank_events_t ev = {.writer = OTF2_Archive_GetEvtWriter(archive, (OTF2_LocationRef)rank), .phase = -1};
+  rank_events_t ev = {.writer = OTF2_Archive_GetEvtWriter(archive, (OTF2_LocationRef)rank),
+                      .trace = trace,
+                      .comms = comms,
+                      .phase = -1,
+                      .call = -1,
+                      .spans = met_trace_colls(trace, rank, &ev.nspans)};
   if (!ev.writer)
     return OTF2_ERROR_MEM_ALLOC_FAILED;
   const met_interval_t *iv = met_trace_intervals(trace, rank);
   double at = 0;
   for (size_t i = 0; i < met_trace_count(trace, rank); i++) {
     idle(&ev, at, iv[i].start);
-    interval(&ev, trace, &iv[i]);
+    interval(&ev, &iv[i]);
     at = iv[i].end;
   }
-  close_phase(&ev, at);
   idle(&ev, at, met_trace_end(trace));
+  open_started(&ev, INFINITY);
+  if (ev.coll)
+    close_coll(&ev);
+  close_call(&ev, at);
+  set_phase(&ev, -1, at);
   check(&ev, OTF2_EvtWriter_GetNumberOfEvents(ev.writer, count));
   check(&ev, OTF2_Archive_CloseEvtWriter(archive, ev.writer));
   return ev.rc;
 }
 
-static OTF2_ErrorCode write_events(OTF2_Archive *archive, const met_trace_t *trace, uint64_t *counts)
+static OTF2_ErrorCode write_events(OTF2_Archive *archive, const met_trace_t *trace, const rep_otf2_comms_t *comms,
+                                   uint64_t *counts)
 {
   OTF2_ErrorCode rc = OTF2_Archive_OpenEvtFiles(archive);
   for (int r = 0; rc == OTF2_SUCCESS && r < met_trace_nranks(trace); r++)
-    rc = rank_write(archive, trace, r, &counts[r]);
+    rc = rank_write(archive, trace, comms, r, &counts[r]);
   return rc == OTF2_SUCCESS ? OTF2_Archive_CloseEvtFiles(archive) : rc;
 }
 
@@ -162,119 +257,133 @@ static OTF2_ErrorCode write_local_defs(OTF2_Archive *archive, int nranks)
   return rc == OTF2_SUCCESS ? OTF2_Archive_CloseDefFiles(archive) : rc;
 }
 
-static OTF2_ErrorCode write_strings(OTF2_GlobalDefWriter *defs, const met_trace_t *trace, const archive_ids_t *ids)
+/* The name of region `i`: a category, an MPI call or a phase label. */
+static const char *region_name(const met_trace_t *trace, uint32_t i)
 {
-  char name[32];
+  if (i < REGION_CALL0)
+    return met_category_name((met_category_t)i);
+  if (i < REGION_PHASE0)
+    return rep_otf2_call_name((rep_otf2_call_t)(i - REGION_CALL0));
+  return met_trace_phase_name(trace, (int)(i - REGION_PHASE0));
+}
+
+static OTF2_ErrorCode write_strings(OTF2_GlobalDefWriter *defs, const met_trace_t *trace, const archive_ids_t *ids,
+                                    size_t ncomms)
+{
+  char name[48];
   OTF2_ErrorCode rc = OTF2_GlobalDefWriter_WriteString(defs, 0, "");
   for (uint32_t i = 0; rc == OTF2_SUCCESS && i < ids->nregions; i++)
-    rc = OTF2_GlobalDefWriter_WriteString(defs, 1 + i,
-                                          i < MET_CAT_COUNT ? met_category_name((met_category_t)i)
-                                                            : met_trace_phase_name(trace, (int)(i - MET_CAT_COUNT)));
-  for (int r = 0; rc == OTF2_SUCCESS && r < met_trace_nranks(trace); r++) {
-    snprintf(name, sizeof name, "rank %d", r);
-    rc = OTF2_GlobalDefWriter_WriteString(defs, ids->rank0 + (uint32_t)r, name);
+    rc = OTF2_GlobalDefWriter_WriteString(defs, 1 + i, region_name(trace, i));
+  int nranks = met_trace_nranks(trace);
+  for (int r = 0; rc == OTF2_SUCCESS && r < 2 * nranks; r++) {
+    snprintf(name, sizeof name, r < nranks ? "MPI Rank %d" : "Rank %d thread 0", r % nranks);
+    rc = OTF2_GlobalDefWriter_WriteString(defs, ids->group0 + (uint32_t)r, name);
   }
   static const char *const fixed[] = {"MPI_COMM_WORLD", "simrun", "machine"};
   for (uint32_t i = 0; rc == OTF2_SUCCESS && i < 3; i++)
     rc = OTF2_GlobalDefWriter_WriteString(defs, ids->fixed0 + i, fixed[i]);
+  for (size_t c = 1; rc == OTF2_SUCCESS && c < ncomms; c++) {
+    snprintf(name, sizeof name, "communicator %zu", c);
+    rc = OTF2_GlobalDefWriter_WriteString(defs, ids->comm0 + (uint32_t)c - 1, name);
+  }
   return rc;
 }
 
-/* Regions: one per category (communication and idling as MPI point-to-point work), one per phase label. */
+/* Regions: one per category (idling and communication as MPI work outside any call), one per MPI call, one per phase
+ * label. */
 static OTF2_ErrorCode write_regions(OTF2_GlobalDefWriter *defs, const archive_ids_t *ids)
 {
   OTF2_ErrorCode rc = OTF2_SUCCESS;
   for (uint32_t i = 0; rc == OTF2_SUCCESS && i < ids->nregions; i++) {
-    int mpi = i == MET_CAT_COMM || i == MET_CAT_IDLE;
-    OTF2_RegionRole role = i >= MET_CAT_COUNT ? OTF2_REGION_ROLE_CODE
-                           : mpi              ? OTF2_REGION_ROLE_POINT2POINT
-                                              : OTF2_REGION_ROLE_FUNCTION;
+    int mpi = i == MET_CAT_COMM || i == MET_CAT_IDLE || (i >= REGION_CALL0 && i < REGION_PHASE0);
+    OTF2_RegionRole role = i >= REGION_PHASE0  ? OTF2_REGION_ROLE_CODE
+                           : i >= REGION_CALL0 ? rep_otf2_call_role((rep_otf2_call_t)(i - REGION_CALL0))
+                                               : OTF2_REGION_ROLE_FUNCTION;
     rc = OTF2_GlobalDefWriter_WriteRegion(defs, i, 1 + i, 1 + i, 0, role, mpi ? OTF2_PARADIGM_MPI : OTF2_PARADIGM_USER,
                                           OTF2_REGION_FLAG_NONE, 0, 0, 0);
   }
   return rc;
 }
 
-/* The machine, a process and a location per rank, and MPI_COMM_WORLD over all of them. */
-static OTF2_ErrorCode write_ranks(OTF2_GlobalDefWriter *defs, int nranks, const archive_ids_t *ids,
+/* The communicators: group 1 + K holds communicator K's members; the world is every other's parent. */
+static OTF2_ErrorCode write_comms(OTF2_GlobalDefWriter *defs, const archive_ids_t *ids, const rep_otf2_comms_t *comms)
+{
+  OTF2_ErrorCode rc = OTF2_SUCCESS;
+  for (uint32_t c = 0; rc == OTF2_SUCCESS && c < rep_otf2_comms_count(comms); c++) {
+    uint32_t count;
+    const uint64_t *members = rep_otf2_comms_members(comms, c, &count);
+    rc = OTF2_GlobalDefWriter_WriteGroup(defs, 1 + c, 0, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+                                         OTF2_GROUP_FLAG_NONE, count, members);
+    if (rc == OTF2_SUCCESS)
+      rc = OTF2_GlobalDefWriter_WriteComm(defs, c, c == 0 ? ids->fixed0 : ids->comm0 + c - 1, 1 + c,
+                                          c == 0 ? OTF2_UNDEFINED_COMM : COMM_WORLD, OTF2_COMM_FLAG_NONE);
+  }
+  return rc;
+}
+
+/* The machine, a process ("MPI Rank I") and a location in it ("Rank I thread 0") per rank, each name unique as ViTE
+ * needs, and the communicators. */
+static OTF2_ErrorCode write_ranks(OTF2_GlobalDefWriter *defs, const archive_ids_t *ids, const rep_otf2_comms_t *comms,
                                   const uint64_t *counts)
 {
   OTF2_ErrorCode rc = OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, SYSTEM_NODE, ids->fixed0 + 1, ids->fixed0 + 2,
                                                                OTF2_UNDEFINED_SYSTEM_TREE_NODE);
-  uint64_t *members = malloc((size_t)nranks * sizeof *members);
-  if (!members)
-    return OTF2_ERROR_MEM_ALLOC_FAILED;
-  for (int r = 0; r < nranks; r++)
-    members[r] = (uint64_t)r;
-  for (int r = 0; rc == OTF2_SUCCESS && r < nranks; r++)
-    rc = OTF2_GlobalDefWriter_WriteLocationGroup(defs, (OTF2_LocationGroupRef)r, ids->rank0 + (uint32_t)r,
-                                                 OTF2_LOCATION_GROUP_TYPE_PROCESS, SYSTEM_NODE,
-                                                 OTF2_UNDEFINED_LOCATION_GROUP);
-  for (int r = 0; rc == OTF2_SUCCESS && r < nranks; r++)
-    rc = OTF2_GlobalDefWriter_WriteLocation(defs, (OTF2_LocationRef)r, ids->rank0 + (uint32_t)r,
-                                            OTF2_LOCATION_TYPE_CPU_THREAD, counts[r], (OTF2_LocationGroupRef)r);
+  uint32_t nranks;
+  const uint64_t *world = rep_otf2_comms_members(comms, COMM_WORLD, &nranks);
+  for (uint32_t r = 0; rc == OTF2_SUCCESS && r < nranks; r++)
+    rc = OTF2_GlobalDefWriter_WriteLocationGroup(defs, r, ids->group0 + r, OTF2_LOCATION_GROUP_TYPE_PROCESS,
+                                                 SYSTEM_NODE, OTF2_UNDEFINED_LOCATION_GROUP);
+  for (uint32_t r = 0; rc == OTF2_SUCCESS && r < nranks; r++)
+    rc = OTF2_GlobalDefWriter_WriteLocation(defs, r, ids->location0 + r, OTF2_LOCATION_TYPE_CPU_THREAD, counts[r], r);
   if (rc == OTF2_SUCCESS)
     rc = OTF2_GlobalDefWriter_WriteGroup(defs, GROUP_LOCATIONS, 0, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
-                                         OTF2_GROUP_FLAG_NONE, (uint32_t)nranks, members);
-  if (rc == OTF2_SUCCESS)
-    rc = OTF2_GlobalDefWriter_WriteGroup(defs, GROUP_RANKS, 0, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
-                                         OTF2_GROUP_FLAG_NONE, (uint32_t)nranks, members);
-  if (rc == OTF2_SUCCESS)
-    rc = OTF2_GlobalDefWriter_WriteComm(defs, COMM_WORLD, ids->fixed0, GROUP_RANKS, OTF2_UNDEFINED_COMM,
-                                        OTF2_COMM_FLAG_NONE);
-  free(members);
-  return rc;
+                                         OTF2_GROUP_FLAG_NONE, nranks, world);
+  return rc == OTF2_SUCCESS ? write_comms(defs, ids, comms) : rc;
 }
 
-static OTF2_ErrorCode write_global_defs(OTF2_Archive *archive, const met_trace_t *trace, const uint64_t *counts)
+static OTF2_ErrorCode write_global_defs(OTF2_Archive *archive, const met_trace_t *trace, const rep_otf2_comms_t *comms,
+                                        const uint64_t *counts)
 {
   OTF2_GlobalDefWriter *defs = OTF2_Archive_GetGlobalDefWriter(archive);
   if (!defs)
     return OTF2_ERROR_MEM_ALLOC_FAILED;
-  int nranks = met_trace_nranks(trace);
-  archive_ids_t ids = {.nregions = MET_CAT_COUNT + (uint32_t)met_trace_phase_count(trace)};
-  ids.rank0 = 1 + ids.nregions;
-  ids.fixed0 = ids.rank0 + (uint32_t)nranks;
+  uint32_t nranks = (uint32_t)met_trace_nranks(trace);
+  archive_ids_t ids = {.nregions = REGION_PHASE0 + (uint32_t)met_trace_phase_count(trace)};
+  ids.group0 = 1 + ids.nregions;
+  ids.location0 = ids.group0 + nranks;
+  ids.fixed0 = ids.location0 + nranks;
+  ids.comm0 = ids.fixed0 + 3;
   OTF2_ErrorCode rc = OTF2_GlobalDefWriter_WriteClockProperties(defs, 1000000000, 0, ticks(met_trace_end(trace)) + 1,
                                                                 OTF2_UNDEFINED_TIMESTAMP);
   if (rc == OTF2_SUCCESS)
-    rc = write_strings(defs, trace, &ids);
+    rc = write_strings(defs, trace, &ids, rep_otf2_comms_count(comms));
   if (rc == OTF2_SUCCESS)
     rc = write_regions(defs, &ids);
-  return rc == OTF2_SUCCESS ? write_ranks(defs, nranks, &ids, counts) : rc;
+  return rc == OTF2_SUCCESS ? write_ranks(defs, &ids, comms, counts) : rc;
 }
 
 /* The archive `name` in folder `dir`. */
 static OTF2_ErrorCode write_archive(const met_trace_t *trace, const char *dir, const char *name)
 {
   uint64_t *counts = calloc((size_t)met_trace_nranks(trace), sizeof *counts);
-  OTF2_Archive *archive = counts ? OTF2_Archive_Open(dir, name, OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
-                                                     OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE)
-                                 : NULL;
+  rep_otf2_comms_t *comms = counts ? rep_otf2_comms_new(trace) : NULL;
+  OTF2_Archive *archive = comms ? OTF2_Archive_Open(dir, name, OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
+                                                    OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE)
+                                : NULL;
   OTF2_ErrorCode rc =
       archive ? OTF2_Archive_SetFlushCallbacks(archive, &flush_callbacks, NULL) : OTF2_ERROR_MEM_ALLOC_FAILED;
   if (rc == OTF2_SUCCESS)
     rc = OTF2_Archive_SetSerialCollectiveCallbacks(archive);
   if (rc == OTF2_SUCCESS)
-    rc = write_events(archive, trace, counts);
+    rc = write_events(archive, trace, comms, counts);
   if (rc == OTF2_SUCCESS)
     rc = write_local_defs(archive, met_trace_nranks(trace));
   if (rc == OTF2_SUCCESS)
-    rc = write_global_defs(archive, trace, counts);
+    rc = write_global_defs(archive, trace, comms, counts);
   OTF2_ErrorCode closed = archive ? OTF2_Archive_Close(archive) : OTF2_SUCCESS;
+  rep_otf2_comms_free(comms);
   free(counts);
   return rc == OTF2_SUCCESS ? closed : rc;
-}
-
-static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-  return remove(path);
-}
-
-/* Removes `path` and everything under it; nothing when it does not exist. */
-static void remove_tree(const char *path)
-{
-  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* Moves the archive's folder, definitions and anchor file from `temp` into `dir`, the anchor last, replacing an
@@ -287,30 +396,79 @@ static int move_archive(const char *temp, const char *dir, const char *name)
     snprintf(from, sizeof from, "%s/%s%s", temp, name, suffixes[i]);
     snprintf(to, sizeof to, "%s/%s%s", dir, name, suffixes[i]);
     if (i == 0)
-      remove_tree(to);
+      rep_file_remove_tree(to);
     if (rename(from, to) != 0)
       return -1;
   }
   return 0;
 }
 
+/* An archive built in `temp`, to be moved into `dir` as `name` (rep_file_defer's state). */
+typedef struct archive_move {
+  char temp[4096];
+  char dir[4096];
+  char name[256];
+} archive_move_t;
+
+static int move_commit(void *state, char *err, size_t errlen)
+{
+  archive_move_t *m = state;
+  int rc = move_archive(m->temp, m->dir, m->name);
+  if (rc != 0)
+    snprintf(err, errlen, "cannot move the OTF2 archive '%s' into '%s': %s", m->name, m->dir, strerror(errno));
+  rep_file_remove_tree(m->temp);
+  free(m);
+  return rc;
+}
+
+static void move_rollback(void *state)
+{
+  archive_move_t *m = state;
+  rep_file_remove_tree(m->temp);
+  free(m);
+}
+
+/* Removes the temporary folders ".simrun-otf2.PID.XXXXXX" in `dir` that a killed simrun left (its process is gone). */
+static void remove_stale(const char *dir)
+{
+  DIR *d = opendir(dir);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char *end = NULL;
+    if (strncmp(e->d_name, ".simrun-otf2.", 13) != 0)
+      continue;
+    long pid = strtol(e->d_name + 13, &end, 10);
+    char stale[8192];
+    snprintf(stale, sizeof stale, "%s/%s", dir, e->d_name);
+    if (pid > 0 && *end == '.' && kill((pid_t)pid, 0) != 0 && errno == ESRCH)
+      rep_file_remove_tree(stale);
+  }
+  if (d)
+    closedir(d);
+}
+
 int rep_otf2_write(const met_trace_t *trace, const char *dir, const char *name, char *err, size_t errlen)
 {
-  char temp[4096];
-  snprintf(temp, sizeof temp, "%s/.simrun-otf2-XXXXXX", dir);
-  if (!mkdtemp(temp)) {
-    snprintf(err, errlen, "cannot write in '%s': %s; check that the folder exists and is writable", dir,
-             strerror(errno));
+  archive_move_t *m = calloc(1, sizeof *m);
+  if (!m) {
+    snprintf(err, errlen, "out of memory");
     return -1;
   }
-  OTF2_ErrorCode rc = write_archive(trace, temp, name);
-  int moved = rc == OTF2_SUCCESS ? move_archive(temp, dir, name) : -1;
-  if (rc != OTF2_SUCCESS)
-    snprintf(err, errlen, "writing the OTF2 archive '%s/%s.otf2' failed: %s", dir, name, OTF2_Error_GetDescription(rc));
-  else if (moved != 0)
-    snprintf(err, errlen, "cannot move the OTF2 archive '%s' into '%s': %s", name, dir, strerror(errno));
-  remove_tree(temp);
-  return rc == OTF2_SUCCESS && moved == 0 ? 0 : -1;
+  remove_stale(dir);
+  snprintf(m->temp, sizeof m->temp, "%s/.simrun-otf2.%ld.XXXXXX", dir, (long)getpid());
+  snprintf(m->dir, sizeof m->dir, "%s", dir);
+  snprintf(m->name, sizeof m->name, "%s", name);
+  if (!mkdtemp(m->temp)) {
+    snprintf(err, errlen, "cannot write in '%s': %s; check that the folder exists and is writable", dir,
+             strerror(errno));
+    free(m);
+    return -1;
+  }
+  OTF2_ErrorCode rc = write_archive(trace, m->temp, name);
+  if (rc == OTF2_SUCCESS) /* moved now, or with the run's other outputs inside the output transaction */
+    return rep_file_defer(move_commit, move_rollback, m, err, errlen);
+  snprintf(err, errlen, "writing the OTF2 archive '%s/%s.otf2' failed: %s", dir, name, OTF2_Error_GetDescription(rc));
+  move_rollback(m);
+  return -1;
 }
 
 int rep_otf2_study(const stu_study_t *study, const char *dir, char *err, size_t errlen)

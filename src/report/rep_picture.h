@@ -1,9 +1,10 @@
 /* Internal to the report module: what the modules that draw the study's pictures (rep_curves, rep_views,
  * rep_carnival_views) share with rep_pictures.c, which runs them: the set of pictures being written, series of points
- * (equal values for every parameter but one), the pictures' files and titles. Implemented in rep_pictures.c. */
+ * (equal values for every parameter but one), the pictures' files and titles. Implemented in rep_picture.c. */
 #ifndef REP_PICTURE_H
 #define REP_PICTURE_H
 
+#include "rep_chart.h"
 #include "rep_report.h"
 
 #include <stddef.h>
@@ -18,8 +19,10 @@ typedef struct rep_pictures {
   size_t errlen;
   size_t written;
   size_t p_index;
-  int fits_shown; /* the heading of the fits has been printed */
-  int fits_only;  /* rep_print_fits: the fits on the log, no picture */
+  int fits_shown;       /* the heading of the fits has been printed */
+  int fits_only;        /* rep_print_fits: the fits on the log, no picture */
+  rep_fit_sink_fn sink; /* rep_fits_each: each fit to sink instead of the log */
+  void *sink_ctx;
 } rep_pictures_t;
 
 /* Points that share every parameter value but the one at x_index, in increasing order of that parameter. */

@@ -5,6 +5,7 @@
 #ifndef REP_PICTURES_H
 #define REP_PICTURES_H
 
+#include "rep_chart.h"
 #include "stu_study.h"
 
 #include <stddef.h>
@@ -22,5 +23,9 @@ int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err
  * `out` as the pictures draw them, with their adjusted R^2 and the range of the data. Returns 0, or -1 when out of
  * memory. */
 int rep_print_fits(FILE *out, const stu_study_t *study);
+
+/* Hands every fit rep_print_fits would print (shown or not) to sink, in the same order. Returns 0, or -1 when out of
+ * memory. */
+int rep_fits_each(const stu_study_t *study, rep_fit_sink_fn sink, void *ctx);
 
 #endif

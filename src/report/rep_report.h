@@ -50,25 +50,63 @@ int rep_grid_picture(const stu_study_t *study, const char *dir, char *err, size_
  * or -1 on a write error. */
 int rep_csv(FILE *out, const stu_study_t *study);
 /* The study's extra tables, each in a file named after the main CSV (rep_csv_table_path): "processes" (points with a
- * per-process view), "messages" (benchmarks), "waits" (DSM wait maps) and "profiles" (DSM time by node, scope and
- * operation); each row starts with the key columns. Each file appears whole or not at all. Returns 0, or -1 with a
- * message in err. */
+ * per-process view), "messages" (benchmarks), "waits" (DSM wait maps), "profiles" (DSM time by node, scope and
+ * operation), "requests", "wait-states", "references" (the scenario's reference figures beside simrun's), each row
+ * starting with the key columns, and "provenance" (one row: the scenario, versions, command line, scenario hash). Each
+ * file appears whole or not at all. Returns 0, or -1 with a message in err. */
 int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen);
 /* "DIR/out.csv" and "waits" give "DIR/out-waits.csv" (a path without ".csv" gets "-waits.csv" added). */
 void rep_csv_table_path(const char *csv_path, const char *table, char *path, size_t len);
-/* One object: scenario, platform, skeleton, and the points with their per-process views. 0 or -1. */
+/* One object: scenario, platform, skeleton, provenance, and the points with their per-process views. 0 or -1. */
 int rep_json(FILE *out, const stu_study_t *study);
 
-/* An output file written to a temporary name beside `path` and renamed over it on commit, so that a failure leaves
- * no half-written file. */
+/* Where results come from, written in the CSV's provenance table and at the top of the JSON (docs/results.md), beside
+ * the scenario file's hash, which the writers compute: simrun's and SimGrid's versions and the command line. The
+ * strings are borrowed and must outlive the writes; NULL ones are written empty (null). Set once before writing. */
+typedef struct rep_provenance {
+  const char *simrun_version;
+  const char *simgrid_version;
+  const char *command;
+} rep_provenance_t;
+void rep_set_provenance(const rep_provenance_t *provenance);
+
+/* An output file written to a temporary name beside `path` ("PATH.tmp.PID.XXXXXX") and renamed over it on commit, so
+ * that a failure leaves no half-written file; "-" is standard output, written from an unnamed temporary file. */
 typedef struct rep_file rep_file_t;
 
-/* Creates the temporary file. NULL with a message in err when the folder is missing or not writable. */
+/* Creates the temporary file, first removing those of `path` that a killed simrun left (their process is gone). NULL
+ * with a message in err when the folder is missing or not writable, or after rep_file_close_all. */
 rep_file_t *rep_file_open(const char *path, char *err, size_t errlen);
 FILE *rep_file_stream(rep_file_t *file);
 /* Closes and renames; frees `file`. Returns 0, or -1 with a message (the temporary file is removed). */
 int rep_file_commit(rep_file_t *file, char *err, size_t errlen);
 /* Closes and removes the temporary file; frees `file`. Accepts NULL. */
 void rep_file_abort(rep_file_t *file);
+
+/* The output transaction: after rep_file_begin, rep_file_commit only closes a file (0, and the file is the
+ * transaction's), and rep_file_end gives every such file its name, in the order they were opened, then runs the
+ * deferred steps; so the outputs of a run appear together, after all of them are complete. rep_file_end returns 0, or
+ * -1 with a message. rep_file_rollback removes every temporary file and undoes the deferred steps; the earlier outputs
+ * stay as they were. All of them may be called from another thread than the writer's (a watchdog). */
+void rep_file_begin(void);
+int rep_file_end(char *err, size_t errlen);
+void rep_file_rollback(void);
+/* While on, rep_file_commit renames at once even inside a transaction: for files that are not outputs, such as the
+ * HTML page's pictures, drawn into a temporary folder and read back. */
+void rep_file_immediate(int on);
+/* Rolls back and refuses every later rep_file_open and rep_file_defer: for a run that is being ended. Returns 1 when
+ * the last transaction had ended with every output written (and nothing was opened since), 0 otherwise, or -1 when
+ * rep_file_end held the lock for 0.2 s (writing to a standard output nobody reads): then nothing was done. */
+int rep_file_close_all(void);
+
+/* Removes `path` and everything under it (never following a link); nothing when it does not exist. */
+void rep_file_remove_tree(const char *path);
+
+/* A step of the transaction other than a file (an OTF2 archive moved into place, a folder made): `commit` runs at
+ * rep_file_end, or at once outside a transaction, `rollback` instead of it when the transaction is rolled back; either
+ * is called once and owns `state`. Both run under the transaction's lock: they must not call rep_file functions.
+ * Returns 0, or -1 with a message (the step failed at once). */
+typedef int (*rep_defer_fn)(void *state, char *err, size_t errlen);
+int rep_file_defer(rep_defer_fn commit, void (*rollback)(void *state), void *state, char *err, size_t errlen);
 
 #endif

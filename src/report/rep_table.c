@@ -111,7 +111,11 @@ static void print_processes(FILE *out, const stu_study_t *study, const stu_point
             shown(proc->ovh_ratio[MET_OVH_COMM]), shown(proc->ovh_ratio[MET_OVH_IDLE]),
             shown(proc->ovh_ratio[MET_OVH_ANOMALY]));
   }
-  print_anomalies(out, point);
+  if (study->facts.no_anomaly_split)
+    fprintf(out, "  (its anomaly column is not split into true anomaly and imbalance: %s)\n",
+            study->facts.no_anomaly_split);
+  else
+    print_anomalies(out, point);
 }
 
 /* The message view: durations by size and distance, in microseconds, as the paper's Table 2 model is written. */

@@ -111,9 +111,10 @@ static int check_seconds(const scn_scenario_t *s, const scn_param_t *p, const ch
   char *end = NULL;
   errno = 0;
   double value = strtod(text, &end);
-  if (end == text || *end != '\0' || errno == ERANGE || !isfinite(value) || !(value > 0))
-    return scn_fail(err, s->path, p->line, "%s=\"%s\" is not a time in seconds; give a number > 0, for example 2.5",
-                    p->name, text);
+  int decimal = text[strspn(text, "0123456789.+-eE")] == '\0'; /* strtod takes hexadecimal too */
+  if (end == text || *end != '\0' || !decimal || errno == ERANGE || !isfinite(value) || !(value > 0))
+    return scn_fail(err, s->path, p->line,
+                    "%s=\"%s\" is not a time in seconds; give a decimal number > 0, for example 2.5", p->name, text);
   return 0;
 }
 
@@ -268,4 +269,29 @@ int scn_check_output(const scn_scenario_t *s, const char *path, const char *what
                   "<report %s=...> writes '%s', outside the scenario's folder; a scenario writes only beside itself: "
                   "give a path inside its folder, or --%s '%s' on the command line to write there",
                   what, path, what, path);
+}
+
+/* Whether the sweep runs p = `value`. */
+static int sweep_runs(const scn_param_t *p, int value)
+{
+  for (size_t v = 0; p && v < p->nvalues; v++)
+    if (strtol(p->values[v], NULL, 10) == value)
+      return 1;
+  return 0;
+}
+
+int scn_unrun_reference(const scn_scenario_t *s, char *message, size_t len)
+{
+  const scn_param_t *p = scn_param(s, "p");
+  for (size_t i = 0; i < s->nrefs; i++)
+    for (size_t k = 0; k < s->refs[i].count; k++)
+      if (!sweep_runs(p, s->refs[i].p[k])) {
+        snprintf(
+            message, len,
+            "%s:%d: <reference> gives a figure at p = %d, which the sweep never runs, so it is never shown; add %d "
+            "to the p values or remove the figure",
+            s->path, s->refs[i].line, s->refs[i].p[k], s->refs[i].p[k]);
+        return 1;
+      }
+  return 0;
 }

@@ -18,15 +18,25 @@
 
 #define PLATFORM_HINT "check the path, which is relative to the scenario file"
 
-/* Returns 0 when `path` is a regular file that can be opened and read, else the errno: EISDIR for a folder, ENODEV
- * for a FIFO or a device, which would never end or block the run (opened without blocking, to tell). */
-static int check_readable(const char *path)
+/* The largest scenario and platform files simrun reads (docs/hostile-input.md): a scenario is a page of XML; a
+ * platform of a million hosts written out host by host is a few hundred MiB. */
+#define MAX_SCENARIO_BYTES (16L << 20)
+#define MAX_PLATFORM_BYTES (1L << 30)
+
+/* Returns 0 when `path` is a regular file of at most `max_bytes` that can be opened and read, else the errno: EISDIR
+ * for a folder, ENODEV for a FIFO or a device, which would never end or block the run (opened without blocking, to
+ * tell), EFBIG for a larger file. */
+static int check_readable(const char *path, long max_bytes)
 {
   int fd = open(path, O_RDONLY | O_NONBLOCK);
   struct stat st;
   if (fd < 0)
     return errno;
-  int e = fstat(fd, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? EISDIR : !S_ISREG(st.st_mode) ? ENODEV : 0;
+  int e = fstat(fd, &st) != 0      ? errno
+          : S_ISDIR(st.st_mode)    ? EISDIR
+          : !S_ISREG(st.st_mode)   ? ENODEV
+          : st.st_size > max_bytes ? EFBIG
+                                   : 0;
   char byte;
   if (e == 0 && read(fd, &byte, 1) < 0)
     e = errno;
@@ -37,7 +47,9 @@ static int check_readable(const char *path)
 /* What check_readable's error means, for a message. */
 static const char *unreadable(int e)
 {
-  return e == ENODEV ? "it is not a regular file (a FIFO or a device)" : strerror(e);
+  return e == ENODEV  ? "it is not a regular file (a FIFO or a device)"
+         : e == EFBIG ? "it is larger than simrun reads: 16 MiB for a scenario, 1 GiB for a platform"
+                      : strerror(e);
 }
 
 static const char *data_dir; /* scn_set_data_dir */
@@ -206,7 +218,7 @@ __attribute__((format(printf, 3, 4))) static void flag(ref_problem_t *problem, i
 static void check_reference_values(const scn_reference_t *r, ref_problem_t *problem)
 {
   for (size_t i = 0; i < r->count; i++)
-    if (!isfinite(r->values[i]) || r->values[i] < 0)
+    if (!isfinite(r->values[i]) || signbit(r->values[i])) /* -0 too: a time is not negative */
       flag(problem, r->line, "<reference> value %g is not a time; give finite numbers of seconds >= 0", r->values[i]);
 }
 
@@ -294,7 +306,7 @@ static int read_scenario(const xmlNode *root, scn_scenario_t *s, ref_problem_t *
 /* A platform file named at `line` must be there and readable. */
 static int check_platform_file(const scn_scenario_t *s, const char *platform, int line, scn_error_t *err)
 {
-  int e = check_readable(platform);
+  int e = check_readable(platform, MAX_PLATFORM_BYTES);
   if (e == ENOENT)
     return scn_fail(err, s->path, line, "platform file '%s' not found; " PLATFORM_HINT, platform);
   if (e)
@@ -381,7 +393,7 @@ int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err)
   scn_sink_t sink = {.err = err, .path = path};
   scn_scenario_t *s = NULL;
   *out = NULL;
-  int e = check_readable(path);
+  int e = check_readable(path, MAX_SCENARIO_BYTES);
   if (e)
     return scn_fail(err, path, 0, "cannot open scenario: %s; check the path, which is relative to the current folder",
                     unreadable(e));

@@ -89,6 +89,10 @@ int scn_check(scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, scn_err
  * option that writes there on purpose. */
 int scn_check_output(const scn_scenario_t *scenario, const char *path, const char *what, scn_error_t *err);
 
+/* Whether a <reference> gives a figure at a p that no point of the sweep has (a typo, or a sweep cut by --set): 1 with
+ * "FILE:LINE: ..." naming the first such p in `message`, for a warning; else 0. */
+int scn_unrun_reference(const scn_scenario_t *scenario, char *message, size_t len);
+
 /* `file` as written in the scenario at `scenario_path`, resolved against that file's folder unless absolute (or, when
  * that does not exist, against the data folder's scenarios/ if it exists there): a new string, or NULL when out of
  * memory. */

@@ -15,11 +15,32 @@ extern "C" {
 /* Above this many hosts, routes are checked from the first host only, not between every pair. */
 #define SIM_CHECK_ALL_PAIRS_MAX 256
 
-/* Checks the platform loaded by sim_engine_start: every host's speed, every link's bandwidth and latency, and a route
- * between every two hosts. Returns 0, or SIM_EPLATFORM with a message naming the host or link and the fix. */
+/* The physical ranges a platform's figures must lie in (docs/hostile-input.md): outside them a number is a typo or a
+ * unit slip, and the run's times would be nonsense (1e-300 B/s gave a T_par of 301 digits). A host: 1 flop/s to
+ * 1e18 flop/s (an exaflop in one host); a link: 1 B/s to 1 PB/s, latency 0 to an hour; simrun's machine properties
+ * (microseconds, bytes): magnitude at most 1e12 (eleven days). */
+#define SIM_CHECK_MIN_SPEED     1.0
+#define SIM_CHECK_MAX_SPEED     1e18
+#define SIM_CHECK_MIN_BANDWIDTH 1.0
+#define SIM_CHECK_MAX_BANDWIDTH 1e15
+#define SIM_CHECK_MAX_LATENCY   3600.0
+#define SIM_CHECK_MAX_US        1e12
+
+/* Before SimGrid loads `platform`: well-formed XML (else FILE:LINE:COLUMN from libxml2), a <platform> root (a simrun
+ * scenario is named as such) and the DOCTYPE line SimGrid's parser needs. Returns 0, or SIM_EPLATFORM with a message
+ * naming the place and the fix. */
+int sim_check_platform_xml(const char *platform, char *err, size_t errlen);
+
+/* Rewrites SimGrid's "Parse error at FILE:LINE: what" in `err` as "FILE:LINE: what; fix"; other messages stay. */
+void sim_check_explain(char *err, size_t errlen);
+
+/* Checks the platform loaded by sim_engine_start: every host's speed, every link's bandwidth and latency in the ranges
+ * above, and a route between every two hosts that passes each link once. Returns 0, or SIM_EPLATFORM with a message
+ * naming the host or link and the fix. */
 int sim_check_platform(char *err, size_t errlen);
 
-/* Checks the model read by sim_machine_read: every coefficient finite, sizes and link initialisation not negative.
+/* Checks the model read by sim_machine_read: every coefficient finite and of magnitude at most SIM_CHECK_MAX_US; sizes,
+ * link initialisation and I/O costs (eqs. 5-6) not negative.
  * Returns 0, or SIM_EPLATFORM with a message naming the property. */
 int sim_check_machine(const sim_machine_t *machine, char *err, size_t errlen);
 

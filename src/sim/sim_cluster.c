@@ -47,6 +47,14 @@ int sim_cluster_read(sim_cluster_t *cluster, char *err, size_t errlen)
   }
   if (packet < 0)
     return packet;
+  double buffers = 1;
+  int forward = read_positive(SIM_CLUSTER_FORWARD_PROP, &buffers, err, errlen);
+  if (forward < 0 || (buffers != 1 && buffers != 2)) {
+    snprintf(err, errlen, "platform property %s = \"%s\": expected 1 or 2 (packet buffers of a forwarding transputer)",
+             SIM_CLUSTER_FORWARD_PROP, sim_engine_property(SIM_CLUSTER_FORWARD_PROP));
+    return SIM_EPLATFORM;
+  }
+  cluster->forward_buffers = (int)buffers;
   /* the data byte forward and its acknowledge back both pass the stage: twice the delay per byte's cycle */
   cluster->us_per_byte = 2 * cluster->stage_delay_bits / cluster->link_bits_per_s * 1e6;
   return 0;
@@ -60,14 +68,24 @@ int sim_cluster_install(sim_cluster_t *cluster, char *err, size_t errlen)
   return sim_engine_set_route_extra(sim_cluster_extra_time, cluster, SIM_CLUSTER_STAGES_PROP, err, errlen);
 }
 
+/* Extra C004 stages in the cycle of the packet pipeline's slowest stage (sim_cluster_extra_time). */
+static double pacing_stages(const sim_cluster_t *cluster, const double *stages, int hops)
+{
+  double slowest = stages[0]; /* the sender sends on link 0 */
+  if (cluster->forward_buffers == 1)
+    for (int j = 1; j < hops; j++) /* forwarder j receives on link j - 1, then sends on link j */
+      slowest = fmax(slowest, stages[j - 1] + stages[j]);
+  return slowest;
+}
+
 double sim_cluster_extra_time(const void *model, double bytes, const double *stages, int hops)
 {
   const sim_cluster_t *cluster = model;
+  if (hops <= 0)
+    return 0;
   double packet = fmin(bytes, cluster->packet_bytes);
-  double us = 0;
+  double fill = 0;
   for (int i = 0; i < hops; i++)
-    us += stages[i] * cluster->us_per_byte * packet;
-  if (hops > 0)
-    us += stages[0] * cluster->us_per_byte * (bytes - packet);
-  return 1e-6 * us;
+    fill += stages[i];
+  return 1e-6 * cluster->us_per_byte * (fill * packet + pacing_stages(cluster, stages, hops) * (bytes - packet));
 }

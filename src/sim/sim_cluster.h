@@ -9,16 +9,23 @@
 
 /* Property of a link: the C004 stages it passes beyond those of a link inside a cluster (absent: 0). */
 #define SIM_CLUSTER_STAGES_PROP "simrun:extra-c004-stages"
+/* Root-zone property: how many packet buffers a transputer that forwards a message has (docs/t800.md, step 5). With
+ * 1 it takes a packet in, then sends it on, so its cycle holds both link transfers and a crossing on either side of
+ * it paces the whole stream; with 2 it receives the next packet while it sends this one, and only the sender's cycle
+ * paces the stream. Absent: 1, the value the SuperCluster's N = 256 measurements choose. */
+#define SIM_CLUSTER_FORWARD_PROP "simrun:forward-buffers"
 
 typedef struct sim_cluster {
   double stage_delay_bits; /* simrun:c004-delay-bits: delay of one stage, each direction, in bit periods */
   double link_bits_per_s;  /* simrun:link-bit-rate: the links' bit rate */
   double packet_bytes;     /* simrun:comm-packet-bytes: p_s of eq. 4, the pipeline's packet */
   double us_per_byte;      /* 2 x delay / rate: what one stage adds to a byte's cycle, in us; 0 when not modelled */
+  int forward_buffers;     /* simrun:forward-buffers: packet buffers of a forwarding transputer, 1 or 2 */
 } sim_cluster_t;
 
 /* Reads the model from the loaded platform's root zone. Both stage properties absent: us_per_byte = 0 (a flat
- * machine). Returns 0, or SIM_EPLATFORM with a message when a value is malformed or only one of them is given. */
+ * machine). Returns 0, or SIM_EPLATFORM with a message when a value is malformed, only one of them is given, or
+ * simrun:forward-buffers is neither 1 nor 2. */
 int sim_cluster_read(sim_cluster_t *cluster, char *err, size_t errlen);
 
 /* Reads the model and, when the platform has one, makes every message pay sim_cluster_extra_time on top of the
@@ -26,9 +33,10 @@ int sim_cluster_read(sim_cluster_t *cluster, char *err, size_t errlen);
 int sim_cluster_install(sim_cluster_t *cluster, char *err, size_t errlen);
 
 /* Seconds that `bytes` take beyond T(l, d) on a route of `hops` links, link i passing stages[i] extra stages (route
- * order, from the sender): Delta_i = stages[i] x us_per_byte per byte, paid on min(l, p_s) bytes at every crossing
- * hop (store and forward of one packet), and on the rest of the message too when the first hop crosses (the sender's
- * stage of the packet pipeline, whose link transfer does not overlap its software). */
+ * order, from the sender), with Delta_i = stages[i] x us_per_byte per byte: the first packet, min(l, p_s) bytes, pays
+ * Delta_i at every hop (store and forward); the rest of the message, l - p_s bytes, pays the extra cycle of the
+ * slowest stage of the packet pipeline. The sender's cycle holds its link transfer, Delta_0; a one-buffer forwarder's
+ * cycle holds its two transfers, Delta_{j-1} + Delta_j; a two-buffer forwarder overlaps them and paces nothing. */
 double sim_cluster_extra_time(const void *cluster, double bytes, const double *stages, int hops);
 
 #endif

@@ -23,32 +23,6 @@
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(sim_dsm, "simrun: TreadMarks on NCP2");
 
-static dsm_world_t *dsm_world; /* one DSM run per process (sim_dsm.h) */
-
-double dsm_now(void)
-{
-  return simgrid_get_clock();
-}
-
-void dsm_world_fail(dsm_world_t *w, int code, const char *fmt, ...)
-{
-  if (w->error)
-    return;
-  w->error = code;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(w->message, sizeof w->message, fmt, ap);
-  va_end(ap);
-}
-
-/* Nothing could be simulated faithfully without this memory (sim_run.h reports the aborted process). */
-void *dsm_calloc(size_t count, size_t size)
-{
-  void *p = calloc(count, size);
-  xbt_assert(p, "simrun: out of memory in the DSM simulation");
-  return p;
-}
-
 /* ---- The application's side ---- */
 
 int sim_dsm_node_id(const sim_dsm_node_t *node)
@@ -61,16 +35,11 @@ int sim_dsm_node_count(const sim_dsm_node_t *node)
   return node->world->nodes;
 }
 
-long sim_dsm_page_bytes(const sim_dsm_node_t *node)
-{
-  return (long)node->world->c.page_bytes;
-}
-
 void sim_dsm_scope(sim_dsm_node_t *node, const char *label)
 {
   int id = met_trace_phase_id(node->world->trace, label);
   if (id < 0)
-    dsm_world_fail(node->world, SIM_ENOMEM, "the recorder could not store a scope (out of memory)");
+    sim_dsm_world_fail(node->world, SIM_ENOMEM, "the recorder could not store a scope (out of memory)");
   else
     node->scope = id;
 }
@@ -83,33 +52,33 @@ void sim_dsm_work(sim_dsm_node_t *node, const met_ops_t *ops, double items)
   double cycles = 0;
   for (int i = 0; i < MET_CLASS_COUNT; i++)
     cycles += by_class[i];
-  double speed = sg_host_get_speed(node->pp_host); /* dsm_run_on executes at the host's speed */
-  dsm_app_set(node, MET_CE_COMP, MET_OP_NONE);
-  dsm_run_on(node->pp_host, speed == charac->clock_hz ? cycles : cycles * speed / charac->clock_hz);
+  double speed = sg_host_get_speed(node->pp_host); /* sim_dsm_run_on executes at the host's speed */
+  sim_dsm_app_set(node, MET_CE_COMP, MET_OP_NONE);
+  sim_dsm_run_on(node->pp_host, speed == charac->clock_hz ? cycles : cycles * speed / charac->clock_hz);
 }
 
 /* Called holding the PP: waits for the request whose first command was just queued, then records its wait. */
 static void app_wait(struct sim_dsm_node *n, met_ce_op_t op, long item)
 {
-  dsm_unit_set(n->world, &n->pp, MET_CE_WAIT, n->scope, op);
-  dsm_app_leave(n);
+  sim_dsm_unit_set(n->world, &n->pp, MET_CE_WAIT, n->scope, op);
+  sim_dsm_app_leave(n);
   sg_sem_acquire(n->wake);
   if (n->done_latency > 0)
     sg_actor_sleep_for(n->done_latency);
   met_request_t req = {
       .node = n->id, .unit = MET_UNIT_PP, .op = op, .scope = n->scope, .peer = n->done_peer, .item = (int)item};
   memcpy(req.mark, n->done, sizeof req.mark);
-  req.mark[MET_CE_INTERVALS] = dsm_now();
-  dsm_record_request(n->world, &req);
+  req.mark[MET_CE_INTERVALS] = sim_dsm_now();
+  sim_dsm_record_request(n->world, &req);
 }
 
 /* An access fault: the handler (Extra) queues the first command of the request at the engine, and the PP waits. */
 static void fault(struct sim_dsm_node *n, dsm_kind_t kind, long page)
 {
   const dsm_costs_t *c = &n->world->c;
-  dsm_app_enter(n, MET_CE_EXTRA, dsm_kinds[kind].op);
-  dsm_run_on(n->pp_host, c->fault_cycles + c->page_cycles);
-  dsm_enqueue(n, dsm_msg_new(kind, n->id, page, n->scope));
+  sim_dsm_app_enter(n, MET_CE_EXTRA, dsm_kinds[kind].op);
+  sim_dsm_run_on(n->pp_host, c->fault_cycles + c->page_cycles);
+  sim_dsm_enqueue(n, sim_dsm_msg_new(kind, n->id, page, n->scope));
   app_wait(n, dsm_kinds[kind].op, page);
 }
 
@@ -118,14 +87,14 @@ static void fault(struct sim_dsm_node *n, dsm_kind_t kind, long page)
 static void mark_written(struct sim_dsm_node *n, long page, long first, long last)
 {
   dsm_world_t *w = n->world;
-  dsm_page_t *pg = dsm_page_of(n, page);
+  dsm_page_t *pg = sim_dsm_page_of(n, page);
   if (!pg->dirty) {
     if (!w->program.controller) {
-      dsm_app_enter(n, MET_CE_EXTRA, MET_OP_DIFF);
-      dsm_run_on(n->pp_host, w->c.fault_cycles + w->c.sw_byte_cycles * w->c.page_bytes);
-      dsm_app_leave(n);
+      sim_dsm_app_enter(n, MET_CE_EXTRA, MET_OP_DIFF);
+      sim_dsm_run_on(n->pp_host, w->c.fault_cycles + w->c.sw_byte_cycles * w->c.page_bytes);
+      sim_dsm_app_leave(n);
     }
-    pg->dirty = dsm_calloc(w->bitmap_words, sizeof *pg->dirty);
+    pg->dirty = sim_dsm_calloc(w->bitmap_words, sizeof *pg->dirty);
   }
   for (long i = first; i <= last; i++)
     pg->dirty[i / 64] |= (uint64_t)1 << (i % 64);
@@ -140,7 +109,7 @@ static void touch(struct sim_dsm_node *n, long addr, long bytes, int write)
              "node %d: access [%ld, %ld) outside the shared space of %ld bytes", n->id, addr, addr + bytes,
              w->program.shared_bytes);
   for (long p = addr / page_bytes; bytes > 0 && p <= (addr + bytes - 1) / page_bytes; p++) {
-    dsm_page_t *pg = dsm_page_of(n, p);
+    dsm_page_t *pg = sim_dsm_page_of(n, p);
     while (!pg->copy || !pg->valid)
       fault(n, pg->copy ? DSM_LOCAL_DIFF_REQUEST : DSM_LOCAL_PAGE_REQUEST, p);
     long lo = addr > p * page_bytes ? addr : p * page_bytes;
@@ -167,42 +136,40 @@ static void manager_arrives(struct sim_dsm_node *n, double start)
   dsm_world_t *w = n->world;
   if (++w->arrived < w->nodes) {
     w->manager_waiting = 1;
-    w->manager_since = dsm_now();
+    w->manager_since = sim_dsm_now();
     app_wait(n, MET_OP_BARRIER, w->barrier);
     return;
   }
   long barrier = w->barrier;
-  int *inval = dsm_barrier_release_work(w);
-  w->manager_since = dsm_now();
-  dsm_barrier_dispatch(w, start, inval);
+  int *inval = sim_dsm_barrier_release_work(w);
+  w->manager_since = sim_dsm_now();
+  sim_dsm_barrier_dispatch(w, start, inval);
   free(inval);
   met_request_t req = {
       .node = n->id, .unit = MET_UNIT_PP, .op = MET_OP_BARRIER, .scope = n->scope, .peer = -1, .item = (int)barrier};
   for (int k = 0; k < MET_REQ_MARKS; k++)
-    req.mark[k] = dsm_now();
-  dsm_record_request(w, &req);
-  dsm_app_leave(n);
+    req.mark[k] = sim_dsm_now();
+  sim_dsm_record_request(w, &req);
+  sim_dsm_app_leave(n);
 }
 
 void sim_dsm_barrier(sim_dsm_node_t *node)
 {
   dsm_world_t *w = node->world;
-  dsm_app_enter(node, MET_CE_EXTRA, MET_OP_BARRIER);
-  double start = dsm_now();
-  int notices = dsm_write_notices(node);
+  sim_dsm_app_enter(node, MET_CE_EXTRA, MET_OP_BARRIER);
+  double start = sim_dsm_now();
+  int notices = sim_dsm_write_notices(node);
   XBT_VERB("node %d: barrier %ld at %.9g s, %d write notices", node->id, w->barrier, start, notices);
-  dsm_run_on(node->pp_host, w->c.page_cycles * notices);
+  sim_dsm_run_on(node->pp_host, w->c.page_cycles * notices);
   if (node->id == DSM_MANAGER) {
     manager_arrives(node, start);
     return;
   }
-  dsm_msg_t *m = dsm_msg_new(DSM_SEND_ARRIVAL, node->id, w->barrier, node->scope);
+  dsm_msg_t *m = sim_dsm_msg_new(DSM_SEND_ARRIVAL, node->id, w->barrier, node->scope);
   m->pages = notices;
-  dsm_enqueue(node, m);
+  sim_dsm_enqueue(node, m);
   app_wait(node, MET_OP_BARRIER, w->barrier);
 }
-
-/* ---- Set-up and tear-down ---- */
 
 /* ---- Set-up and tear-down ---- */
 
@@ -221,10 +188,10 @@ static dsm_world_t *world_new(sim_rank_t *rank, const sim_dsm_program_t *program
   w->arrival = calloc((size_t)w->nodes, sizeof *w->arrival);
   w->arrival_scope = calloc((size_t)w->nodes, sizeof *w->arrival_scope);
   if (!w->node || !w->arrival || !w->arrival_scope) {
-    dsm_world_fail(w, SIM_ENOMEM, "out of memory");
+    sim_dsm_world_fail(w, SIM_ENOMEM, "out of memory");
     return w;
   }
-  if (dsm_read_costs(w) != 0)
+  if (sim_dsm_read_costs(w) != 0)
     return w;
   w->interrupt_s = 1e-6 * w->c.interrupt_us;
   w->npages = (program->shared_bytes + (long)w->c.page_bytes - 1) / (long)w->c.page_bytes;
@@ -249,16 +216,16 @@ static void node_bind(dsm_world_t *w, sim_rank_t *rank)
   const char *cp_name = sg_host_get_property_value(host, "simrun:cp");
   sg_host_t cp = cp_name ? sg_host_by_name(cp_name) : NULL;
   if (!cp_name)
-    dsm_world_fail(w, SIM_EHOSTS,
-                   "p = %d exceeds the %d NCP2 nodes of the platform (hosts with a simrun:cp property; "
-                   "rank %d would run on '%s', a protocol controller or another host)",
-                   w->nodes, count_nodes(), sim_rank_id(rank), sg_host_get_name(host));
+    sim_dsm_world_fail(w, SIM_EHOSTS,
+                       "p = %d exceeds the %d NCP2 nodes of the platform (hosts with a simrun:cp property; "
+                       "rank %d would run on '%s', a protocol controller or another host)",
+                       w->nodes, count_nodes(), sim_rank_id(rank), sg_host_get_name(host));
   else if (!cp)
-    dsm_world_fail(w, SIM_EPLATFORM,
-                   "host '%s' names its protocol controller '%s' (simrun:cp), which the platform does "
-                   "not declare",
-                   sg_host_get_name(host), cp_name);
-  dsm_check_memory(w, host);
+    sim_dsm_world_fail(w, SIM_EPLATFORM,
+                       "host '%s' names its protocol controller '%s' (simrun:cp), which the platform does "
+                       "not declare",
+                       sg_host_get_name(host), cp_name);
+  sim_dsm_check_memory(w, host);
   if (w->error)
     return;
   *n = (struct sim_dsm_node){.id = sim_rank_id(rank),
@@ -273,7 +240,7 @@ static void node_bind(dsm_world_t *w, sim_rank_t *rank)
   n->cp = (dsm_unit_t){.open = {.state = MET_CE_CPIDLE}, .node = n->id, .kind = MET_UNIT_CP};
   n->pages = calloc((size_t)w->npages, sizeof *n->pages);
   if (!n->pages) {
-    dsm_world_fail(w, SIM_ENOMEM, "out of memory");
+    sim_dsm_world_fail(w, SIM_ENOMEM, "out of memory");
     return;
   }
   for (long p = 0; n->id == DSM_HOME && p < w->npages; p++)
@@ -289,7 +256,7 @@ static void node_start(struct sim_dsm_node *n)
   n->queued = sg_sem_init(0);
   snprintf(name, sizeof name, "dsm-inbox-%d", n->id);
   n->inbox = sg_mailbox_by_name(name);
-  void (*mains[])(int, char **) = {dsm_engine_main, dsm_nic_main};
+  void (*mains[])(int, char **) = {sim_dsm_engine_main, sim_dsm_nic_main};
   const char *roles[] = {"engine", "nic"};
   for (int i = 0; i < 2; i++) {
     snprintf(name, sizeof name, "%s%d", roles[i], n->id);
@@ -300,37 +267,6 @@ static void node_start(struct sim_dsm_node *n)
   n->world->alive += 2;
 }
 
-static void world_free(dsm_world_t *w)
-{
-  for (int i = 0; w->node && i < w->nodes; i++) {
-    struct sim_dsm_node *n = &w->node[i];
-    for (long p = 0; n->pages && p < w->npages; p++) {
-      free(n->pages[p].dirty);
-      free(n->pages[p].pending);
-    }
-    free(n->pages);
-    if (n->pp_lock) {
-      sg_mutex_destroy(n->pp_lock);
-      sg_sem_destroy(n->wake);
-      sg_sem_destroy(n->queued);
-    }
-  }
-  sg_barrier_destroy(w->startup);
-  free(w->node);
-  free(w->arrival);
-  free(w->arrival_scope);
-  free(w);
-}
-
-/* An actor is done with the world; the last one frees it. */
-void dsm_world_release(dsm_world_t *w)
-{
-  if (--w->alive > 0)
-    return;
-  world_free(w);
-  dsm_world = NULL;
-}
-
 void sim_dsm_run(sim_rank_t *rank, const sim_dsm_program_t *program)
 {
   if (sim_rank_analytic(rank)) { /* the protocol's messages are SimGrid communications, timed on SimGrid's clock */
@@ -339,17 +275,17 @@ void sim_dsm_run(sim_rank_t *rank, const sim_dsm_program_t *program)
                   "skeletons with the default network (network = simgrid)");
     return;
   }
-  if (!dsm_world && !(dsm_world = world_new(rank, program))) {
+  dsm_world_t *w = sim_dsm_world_current();
+  if (!w && !(w = sim_dsm_world_install(world_new(rank, program)))) {
     sim_rank_fail(rank, SIM_ENOMEM, "out of memory");
     return;
   }
-  dsm_world_t *w = dsm_world;
   if (!w->error)
     node_bind(w, rank);
   sg_barrier_wait(w->startup);
   if (w->error) {
     sim_rank_fail(rank, w->error, w->message);
-    dsm_world_release(w);
+    sim_dsm_world_release(w);
     return;
   }
   struct sim_dsm_node *n = &w->node[sim_rank_id(rank)];
@@ -357,9 +293,9 @@ void sim_dsm_run(sim_rank_t *rank, const sim_dsm_program_t *program)
   program->body(n, program->arg);
   sim_dsm_scope(n, "exit");
   sim_dsm_barrier(n);
-  dsm_app_set(n, MET_CE_WAIT, MET_OP_NONE);
-  dsm_enqueue(n, dsm_msg_new(DSM_STOP, n->id, 0, n->scope));
+  sim_dsm_app_set(n, MET_CE_WAIT, MET_OP_NONE);
+  sim_dsm_enqueue(n, sim_dsm_msg_new(DSM_STOP, n->id, 0, n->scope));
   if (w->error)
     sim_rank_fail(rank, w->error, w->message);
-  dsm_world_release(w);
+  sim_dsm_world_release(w);
 }

@@ -30,8 +30,6 @@ void sim_dsm_run(sim_rank_t *rank, const sim_dsm_program_t *program);
 
 int sim_dsm_node_id(const sim_dsm_node_t *node);
 int sim_dsm_node_count(const sim_dsm_node_t *node);
-/* The coherence unit, simrun:dsm-page-bytes of the platform. */
-long sim_dsm_page_bytes(const sim_dsm_node_t *node);
 
 /* Names the code scope of what this node does from now on (CARNIVAL's scopes: a loop, a function, a phase). */
 void sim_dsm_scope(sim_dsm_node_t *node, const char *label);

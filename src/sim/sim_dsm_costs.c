@@ -33,10 +33,10 @@ static int read_cost(dsm_world_t *w, const char *name, double *out)
 {
   const char *text = sim_engine_property(name);
   if (!text) {
-    dsm_world_fail(w, SIM_EPLATFORM,
-                   "the platform has no property %s: DSM skeletons need an NCP2 platform such as "
-                   "platforms/ncp2-myrinet-8.xml",
-                   name);
+    sim_dsm_world_fail(w, SIM_EPLATFORM,
+                       "the platform has no property %s: DSM skeletons need an NCP2 platform such as "
+                       "platforms/ncp2-myrinet-8.xml",
+                       name);
     return -1;
   }
   char *end = NULL;
@@ -44,7 +44,7 @@ static int read_cost(dsm_world_t *w, const char *name, double *out)
   while (end != text && (*end == ' ' || *end == '\t'))
     end++;
   if (end == text || *end != '\0' || !isfinite(*out) || *out < 0) {
-    dsm_world_fail(w, SIM_EPLATFORM, "platform property %s = \"%s\": expected a number >= 0", name, text);
+    sim_dsm_world_fail(w, SIM_EPLATFORM, "platform property %s = \"%s\": expected a number >= 0", name, text);
     return -1;
   }
   return 0;
@@ -58,34 +58,35 @@ static int is_power_of_two(double x, double lo, double hi)
   return (v & (v - 1)) == 0;
 }
 
-int dsm_read_costs(dsm_world_t *w)
+int sim_dsm_read_costs(dsm_world_t *w)
 {
   for (size_t i = 0; i < sizeof dsm_props / sizeof dsm_props[0]; i++)
     if (read_cost(w, dsm_props[i].name, (double *)((char *)&w->c + dsm_props[i].offset)) != 0)
       return -1;
   if (!is_power_of_two(w->c.page_bytes, 256, 1 << 20))
-    dsm_world_fail(w, SIM_EPLATFORM,
-                   "platform property simrun:dsm-page-bytes = %g: expected a power of two from 256 to "
-                   "1048576",
-                   w->c.page_bytes);
+    sim_dsm_world_fail(w, SIM_EPLATFORM,
+                       "platform property simrun:dsm-page-bytes = %g: expected a power of two from 256 to "
+                       "1048576",
+                       w->c.page_bytes);
   else if (!is_power_of_two(w->c.word_bytes, 1, 8))
-    dsm_world_fail(w, SIM_EPLATFORM, "platform property simrun:dsm-word-bytes = %g: expected 1, 2, 4 or 8",
-                   w->c.word_bytes);
+    sim_dsm_world_fail(w, SIM_EPLATFORM, "platform property simrun:dsm-word-bytes = %g: expected 1, 2, 4 or 8",
+                       w->c.word_bytes);
   return w->error ? -1 : 0;
 }
 
 /* Checks that the shared space fits in a node's memory (the host's simrun:memory-bytes, when it has one). */
-void dsm_check_memory(dsm_world_t *w, const_sg_host_t host)
+void sim_dsm_check_memory(dsm_world_t *w, const_sg_host_t host)
 {
   const char *text = sg_host_get_property_value(host, "simrun:memory-bytes");
   char *end = NULL;
   double memory = text ? strtod(text, &end) : INFINITY;
   if (text && (end == text || *end != '\0' || !(memory > 0)))
-    dsm_world_fail(w, SIM_EPLATFORM, "host '%s': property simrun:memory-bytes = \"%s\": expected a number of bytes > 0",
-                   sg_host_get_name(host), text);
+    sim_dsm_world_fail(w, SIM_EPLATFORM,
+                       "host '%s': property simrun:memory-bytes = \"%s\": expected a number of bytes > 0",
+                       sg_host_get_name(host), text);
   else if ((double)w->program.shared_bytes > memory)
-    dsm_world_fail(w, SIM_EPARAM,
-                   "the shared data (%ld bytes) exceed the memory of node '%s' (%.0f bytes, property "
-                   "simrun:memory-bytes); choose a smaller problem",
-                   w->program.shared_bytes, sg_host_get_name(host), memory);
+    sim_dsm_world_fail(w, SIM_EPARAM,
+                       "the shared data (%ld bytes) exceed the memory of node '%s' (%.0f bytes, property "
+                       "simrun:memory-bytes); choose a smaller problem",
+                       w->program.shared_bytes, sg_host_get_name(host), memory);
 }

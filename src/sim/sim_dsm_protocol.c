@@ -39,18 +39,18 @@ static met_ce_op_t op_of(const dsm_msg_t *m)
   return dsm_kinds[m->kind].op;
 }
 
-dsm_msg_t *dsm_msg_new(dsm_kind_t kind, int origin, long item, int scope)
+dsm_msg_t *sim_dsm_msg_new(dsm_kind_t kind, int origin, long item, int scope)
 {
-  dsm_msg_t *m = dsm_calloc(1, sizeof *m);
+  dsm_msg_t *m = sim_dsm_calloc(1, sizeof *m);
   *m = (dsm_msg_t){.kind = kind, .origin = origin, .peer = -1, .item = item, .scope = scope};
   return m;
 }
 
 /* Appends `m` to the node's FIFO; the interval before its queueing one ends now. */
-void dsm_enqueue(struct sim_dsm_node *n, dsm_msg_t *m)
+void sim_dsm_enqueue(struct sim_dsm_node *n, dsm_msg_t *m)
 {
   if (m->kind != DSM_STOP)
-    m->mark[dsm_kinds[m->kind].queued - 1] = dsm_now();
+    m->mark[dsm_kinds[m->kind].queued - 1] = sim_dsm_now();
   m->next = NULL;
   if (n->tail)
     n->tail->next = m;
@@ -74,10 +74,10 @@ static dsm_msg_t *dequeue(struct sim_dsm_node *n)
  * begins. The sending engine does not wait for the transfer (DMA to the network). */
 static void net_send(struct sim_dsm_node *n, const dsm_msg_t *m, dsm_kind_t kind, int dest, double bytes)
 {
-  dsm_msg_t *copy = dsm_calloc(1, sizeof *copy);
+  dsm_msg_t *copy = sim_dsm_calloc(1, sizeof *copy);
   *copy = *m;
   copy->kind = kind;
-  copy->mark[dsm_kinds[kind].queued - 2] = dsm_now();
+  copy->mark[dsm_kinds[kind].queued - 2] = sim_dsm_now();
   sg_comm_t comm = sg_mailbox_put_init(n->world->node[dest].inbox, copy, (long)ceil(bytes));
   sg_comm_detach(comm, NULL);
 }
@@ -88,14 +88,14 @@ static void engine_work(struct sim_dsm_node *n, const dsm_msg_t *m, double cp_cy
                         double sw_cycles)
 {
   if (n->world->program.controller) {
-    dsm_run_on(n->engine_host, cp_cycles);
+    sim_dsm_run_on(n->engine_host, cp_cycles);
     if (dma_bytes > 0)
       sg_actor_sleep_for(n->bus_latency + dma_bytes / n->bus_bandwidth);
     return;
   }
-  dsm_pp_enter(n, m->origin == n->id ? MET_CE_EXTRA : MET_CE_PRSTE, m->scope, op_of(m));
-  dsm_run_on(n->pp_host, sw_cycles);
-  dsm_pp_leave(n);
+  sim_dsm_pp_enter(n, m->origin == n->id ? MET_CE_EXTRA : MET_CE_PRSTE, m->scope, op_of(m));
+  sim_dsm_run_on(n->pp_host, sw_cycles);
+  sim_dsm_pp_leave(n);
 }
 
 /* Intervals 6-7: the node's PP runs a handler of `cycles` for its engine. With a CP, an interrupt: the CP waits for the
@@ -104,36 +104,36 @@ static void handler_begin(struct sim_dsm_node *n, dsm_msg_t *m, double cycles)
 {
   dsm_world_t *w = n->world;
   if (w->program.controller) {
-    dsm_unit_set(w, &n->cp, MET_CE_CPWAIT, m->scope, op_of(m));
+    sim_dsm_unit_set(w, &n->cp, MET_CE_CPWAIT, m->scope, op_of(m));
     sg_actor_sleep_for(w->interrupt_s);
     cycles += w->c.handler_cycles;
   }
-  dsm_pp_enter(n, MET_CE_PRSTE, m->scope, op_of(m));
-  m->mark[6] = dsm_now();
-  dsm_run_on(n->pp_host, cycles);
+  sim_dsm_pp_enter(n, MET_CE_PRSTE, m->scope, op_of(m));
+  m->mark[6] = sim_dsm_now();
+  sim_dsm_run_on(n->pp_host, cycles);
 }
 
 /* Ends the handler; with a CP, records the CP's wait as a request whose intervals 6 and 7 are the PP's. */
 static void handler_end(struct sim_dsm_node *n, dsm_msg_t *m)
 {
   dsm_world_t *w = n->world;
-  m->mark[7] = dsm_now();
-  dsm_pp_leave(n);
+  m->mark[7] = sim_dsm_now();
+  sim_dsm_pp_leave(n);
   if (!w->program.controller)
     return;
   met_request_t req = {
       .node = n->id, .unit = MET_UNIT_CP, .op = op_of(m), .scope = m->scope, .peer = m->origin, .item = (int)m->item};
   for (int k = 0; k < MET_REQ_MARKS; k++)
     req.mark[k] = k < 6 ? m->mark[5] : k == 6 ? m->mark[6] : m->mark[7];
-  dsm_record_request(w, &req);
-  dsm_unit_set(w, &n->cp, MET_CE_CPCOMP, m->scope, op_of(m));
+  sim_dsm_record_request(w, &req);
+  sim_dsm_unit_set(w, &n->cp, MET_CE_CPCOMP, m->scope, op_of(m));
 }
 
-/* The last command of a request: its execution ends dsm_now (interval 12) and the PP is told, through an interrupt with
- * a CP (interval 13 is its latency), at once without. */
+/* The last command of a request: its execution ends sim_dsm_now (interval 12) and the PP is told, through an interrupt
+ * with a CP (interval 13 is its latency), at once without. */
 static void complete(struct sim_dsm_node *n, dsm_msg_t *m)
 {
-  m->mark[12] = dsm_now();
+  m->mark[12] = sim_dsm_now();
   memcpy(n->done, m->mark, sizeof n->done);
   n->done_peer = m->peer;
   n->done_latency = n->world->program.controller ? n->world->interrupt_s : 0;
@@ -143,7 +143,7 @@ static void complete(struct sim_dsm_node *n, dsm_msg_t *m)
 
 /* ---- Page state ---- */
 
-dsm_page_t *dsm_page_of(struct sim_dsm_node *n, long page)
+dsm_page_t *sim_dsm_page_of(struct sim_dsm_node *n, long page)
 {
   return &n->pages[page];
 }
@@ -180,19 +180,19 @@ static double bitmap_words(const dsm_world_t *w, const uint64_t *bits, double *r
 static double diff_bytes(dsm_world_t *w, int reader, long page, int writer, double *words)
 {
   double runs = 0;
-  *words = bitmap_words(w, pending_of(w, dsm_page_of(&w->node[reader], page), writer), &runs);
+  *words = bitmap_words(w, pending_of(w, sim_dsm_page_of(&w->node[reader], page), writer), &runs);
   return *words * w->c.word_bytes + runs * w->c.notice_bytes;
 }
 
 /* A node receiving the owner's copy lacks what that copy lacks. */
 static void inherit(dsm_world_t *w, int reader, long page, int owner)
 {
-  const dsm_page_t *src = dsm_page_of(&w->node[owner], page);
-  dsm_page_t *dst = dsm_page_of(&w->node[reader], page);
+  const dsm_page_t *src = sim_dsm_page_of(&w->node[owner], page);
+  dsm_page_t *dst = sim_dsm_page_of(&w->node[reader], page);
   if (!src->pending)
     return;
   size_t len = (size_t)w->nodes * w->bitmap_words;
-  dst->pending = dsm_calloc(len, sizeof *dst->pending);
+  dst->pending = sim_dsm_calloc(len, sizeof *dst->pending);
   memcpy(dst->pending, src->pending, len * sizeof *dst->pending);
 }
 
@@ -212,11 +212,11 @@ static void local_page_request(struct sim_dsm_node *n, dsm_msg_t *m)
 static void serve_remote(struct sim_dsm_node *n, dsm_msg_t *m, double cp_cycles, double sw_cycles, dsm_kind_t reply)
 {
   engine_work(n, m, cp_cycles, 0, sw_cycles);
-  m->mark[5] = dsm_now();
+  m->mark[5] = sim_dsm_now();
   handler_begin(n, m, n->world->c.page_cycles);
   handler_end(n, m);
   m->kind = reply;
-  dsm_enqueue(n, m);
+  sim_dsm_enqueue(n, m);
 }
 
 /* At the owner: its PP notes the new copy holder. */
@@ -240,7 +240,7 @@ static void page_reply(struct sim_dsm_node *n, dsm_msg_t *m)
   const dsm_costs_t *c = &n->world->c;
   engine_work(n, m, c->cp_command_cycles, c->page_bytes,
               c->sw_message_cycles + c->sw_byte_cycles * c->page_bytes + c->page_cycles);
-  dsm_page_t *pg = dsm_page_of(n, m->item);
+  dsm_page_t *pg = sim_dsm_page_of(n, m->item);
   pg->copy = 1;
   pg->valid = pg->pending == NULL;
   complete(n, m);
@@ -252,7 +252,7 @@ static void page_reply(struct sim_dsm_node *n, dsm_msg_t *m)
 static void local_diff_request(struct sim_dsm_node *n, dsm_msg_t *m)
 {
   dsm_world_t *w = n->world;
-  dsm_page_t *pg = dsm_page_of(n, m->item);
+  dsm_page_t *pg = sim_dsm_page_of(n, m->item);
   engine_work(n, m, w->c.cp_command_cycles, 0, 0);
   n->replies_due = 0;
   for (int writer = 0; writer < w->nodes; writer++) {
@@ -294,7 +294,7 @@ static void diff_reply(struct sim_dsm_node *n, dsm_msg_t *m)
   double bytes = diff_bytes(w, n->id, m->item, m->peer, &words);
   engine_work(n, m, w->c.cp_command_cycles + w->c.cp_word_cycles * words, bytes,
               w->c.sw_message_cycles + w->c.sw_word_cycles * words);
-  dsm_page_t *pg = dsm_page_of(n, m->item);
+  dsm_page_t *pg = sim_dsm_page_of(n, m->item);
   memset(pending_of(w, pg, m->peer), 0, w->bitmap_words * sizeof *pg->pending);
   if (--n->replies_due > 0) {
     free(m);
@@ -309,7 +309,7 @@ static void diff_reply(struct sim_dsm_node *n, dsm_msg_t *m)
 /* ---- Fig. 3: barrier ---- */
 
 /* Pages the node wrote in the current interval: its write notices. */
-int dsm_write_notices(const struct sim_dsm_node *n)
+int sim_dsm_write_notices(const struct sim_dsm_node *n)
 {
   int count = 0;
   for (long p = 0; p < n->world->npages; p++)
@@ -320,14 +320,14 @@ int dsm_write_notices(const struct sim_dsm_node *n)
 /* Page p's new writes reach every other copy as pending diffs; returns 1 when node r's copy was invalidated. */
 static int invalidate(dsm_world_t *w, long p, int r)
 {
-  dsm_page_t *pg = dsm_page_of(&w->node[r], p);
+  dsm_page_t *pg = sim_dsm_page_of(&w->node[r], p);
   int hit = 0;
   for (int writer = 0; pg->copy && writer < w->nodes; writer++) {
-    const uint64_t *dirty = dsm_page_of(&w->node[writer], p)->dirty;
+    const uint64_t *dirty = sim_dsm_page_of(&w->node[writer], p)->dirty;
     if (writer == r || !dirty)
       continue;
     if (!pg->pending)
-      pg->pending = dsm_calloc((size_t)w->nodes * w->bitmap_words, sizeof *pg->pending);
+      pg->pending = sim_dsm_calloc((size_t)w->nodes * w->bitmap_words, sizeof *pg->pending);
     uint64_t *lack = pending_of(w, pg, writer);
     for (size_t i = 0; i < w->bitmap_words; i++)
       lack[i] |= dirty[i];
@@ -347,7 +347,7 @@ static int barrier_complete(dsm_world_t *w, int *inval)
     for (int r = 0; r < w->nodes; r++)
       inval[r] += invalidate(w, p, r);
     for (int writer = 0; writer < w->nodes; writer++) {
-      dsm_page_t *pg = dsm_page_of(&w->node[writer], p);
+      dsm_page_t *pg = sim_dsm_page_of(&w->node[writer], p);
       notices += pg->dirty != NULL;
       free(pg->dirty);
       pg->dirty = NULL;
@@ -358,21 +358,21 @@ static int barrier_complete(dsm_world_t *w, int *inval)
 
 /* Queues the release of every other node at the manager's engine; the releasing handler ran from `start` until now
  * (intervals 7 of every node's barrier). Fills the manager's own wait when it waits. */
-void dsm_barrier_dispatch(dsm_world_t *w, double start, const int *inval)
+void sim_dsm_barrier_dispatch(dsm_world_t *w, double start, const int *inval)
 {
   struct sim_dsm_node *manager = &w->node[DSM_MANAGER];
   for (int j = 0; j < w->nodes; j++) {
     if (j == DSM_MANAGER)
       continue;
-    dsm_msg_t *m = dsm_msg_new(DSM_SEND_RELEASE, j, w->barrier, w->arrival_scope[j]);
+    dsm_msg_t *m = sim_dsm_msg_new(DSM_SEND_RELEASE, j, w->barrier, w->arrival_scope[j]);
     memcpy(m->mark, w->arrival[j], sizeof m->mark);
     m->mark[6] = start;
     m->peer = DSM_MANAGER;
     m->pages = inval[j];
-    dsm_enqueue(manager, m);
+    sim_dsm_enqueue(manager, m);
   }
   for (int k = 0; k < MET_REQ_MARKS; k++)
-    manager->done[k] = k < 6 ? w->manager_since : k == 6 ? start : dsm_now();
+    manager->done[k] = k < 6 ? w->manager_since : k == 6 ? start : sim_dsm_now();
   manager->done_peer = -1;
   manager->done_latency = 0;
   w->arrived = 0;
@@ -380,11 +380,11 @@ void dsm_barrier_dispatch(dsm_world_t *w, double start, const int *inval)
 }
 
 /* The releasing handler's extra work on the manager's PP: the invalidations of every node. */
-int *dsm_barrier_release_work(dsm_world_t *w)
+int *sim_dsm_barrier_release_work(dsm_world_t *w)
 {
-  int *inval = dsm_calloc((size_t)w->nodes, sizeof *inval);
+  int *inval = sim_dsm_calloc((size_t)w->nodes, sizeof *inval);
   int notices = barrier_complete(w, inval);
-  dsm_run_on(w->node[DSM_MANAGER].pp_host, w->c.page_cycles * notices);
+  sim_dsm_run_on(w->node[DSM_MANAGER].pp_host, w->c.page_cycles * notices);
   return inval;
 }
 
@@ -402,15 +402,15 @@ static void receive_arrival(struct sim_dsm_node *n, dsm_msg_t *m)
 {
   dsm_world_t *w = n->world;
   engine_work(n, m, w->c.cp_command_cycles + w->c.cp_page_cycles * m->pages, 0, w->c.sw_message_cycles);
-  m->mark[5] = dsm_now();
+  m->mark[5] = sim_dsm_now();
   handler_begin(n, m, w->c.page_cycles * m->pages);
   memcpy(w->arrival[m->origin], m->mark, sizeof w->arrival[m->origin]);
   w->arrival_scope[m->origin] = m->scope;
-  int *inval = ++w->arrived == w->nodes ? dsm_barrier_release_work(w) : NULL;
+  int *inval = ++w->arrived == w->nodes ? sim_dsm_barrier_release_work(w) : NULL;
   handler_end(n, m);
   if (inval) {
     int wake = w->manager_waiting;
-    dsm_barrier_dispatch(w, m->mark[6], inval);
+    sim_dsm_barrier_dispatch(w, m->mark[6], inval);
     w->manager_waiting = 0;
     free(inval);
     if (wake)
@@ -457,38 +457,36 @@ static int from_network(dsm_kind_t kind)
   return dsm_kinds[kind].queued == 4 || dsm_kinds[kind].queued == 11;
 }
 
-void dsm_world_release(dsm_world_t *w);
-
 /* Executes the FIFO in order of arrival. Without a CP, a message from the network first waits for the PP to take its
  * interrupt (still queued). The STOP command closes the node's timelines and stops its interface. */
-void dsm_engine_main(int argc, char *argv[])
+void sim_dsm_engine_main(int argc, char *argv[])
 {
   struct sim_dsm_node *n = sg_actor_self_get_data();
   dsm_world_t *w = n->world;
   int controller = w->program.controller;
   for (;;) {
     if (controller)
-      dsm_unit_set(w, &n->cp, MET_CE_CPIDLE, n->cp.open.scope, MET_OP_NONE);
+      sim_dsm_unit_set(w, &n->cp, MET_CE_CPIDLE, n->cp.open.scope, MET_OP_NONE);
     dsm_msg_t *m = dequeue(n);
     if (m->kind == DSM_STOP) {
-      dsm_unit_close(w, &n->pp);
+      sim_dsm_unit_close(w, &n->pp);
       if (controller)
-        dsm_unit_close(w, &n->cp);
+        sim_dsm_unit_close(w, &n->cp);
       sg_comm_detach(sg_mailbox_put_init(n->inbox, m, 0), NULL);
       break;
     }
     if (!controller && from_network(m->kind))
       sg_actor_sleep_for(w->interrupt_s);
-    m->mark[dsm_kinds[m->kind].queued] = dsm_now();
+    m->mark[dsm_kinds[m->kind].queued] = sim_dsm_now();
     if (controller)
-      dsm_unit_set(w, &n->cp, MET_CE_CPCOMP, m->scope, op_of(m));
+      sim_dsm_unit_set(w, &n->cp, MET_CE_CPCOMP, m->scope, op_of(m));
     dsm_steps[m->kind](n, m);
   }
-  dsm_world_release(w);
+  sim_dsm_world_release(w);
 }
 
 /* Delivers arriving messages into the FIFO (the end of their network interval) until STOP. */
-void dsm_nic_main(int argc, char *argv[])
+void sim_dsm_nic_main(int argc, char *argv[])
 {
   struct sim_dsm_node *n = sg_actor_self_get_data();
   for (;;) {
@@ -497,7 +495,7 @@ void dsm_nic_main(int argc, char *argv[])
       free(m);
       break;
     }
-    dsm_enqueue(n, m);
+    sim_dsm_enqueue(n, m);
   }
-  dsm_world_release(n->world);
+  sim_dsm_world_release(n->world);
 }

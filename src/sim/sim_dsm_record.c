@@ -15,10 +15,10 @@ static const met_category_t pp_category[] = {[MET_CE_COMP] = MET_CAT_COMPUTE,
                                              [MET_CE_WAIT] = MET_CAT_IDLE,
                                              [MET_CE_PRSTE] = MET_CAT_CTRL};
 
-void dsm_unit_close(dsm_world_t *w, dsm_unit_t *u)
+void sim_dsm_unit_close(dsm_world_t *w, dsm_unit_t *u)
 {
   met_span_t span = u->open;
-  span.end = dsm_now();
+  span.end = sim_dsm_now();
   int rc = met_trace_span_add(w->trace, u->node, u->kind, &span);
   if (rc == 0 && u->kind == MET_UNIT_PP) {
     met_interval_t iv = {
@@ -26,30 +26,30 @@ void dsm_unit_close(dsm_world_t *w, dsm_unit_t *u)
     rc = met_trace_add(w->trace, u->node, &iv);
   }
   if (rc != 0)
-    dsm_world_fail(w, SIM_ENOMEM, "the recorder could not store a span (out of memory)");
+    sim_dsm_world_fail(w, SIM_ENOMEM, "the recorder could not store a span (out of memory)");
   u->open.start = span.end;
 }
 
 /* Moves the unit to (state, scope, op) from now on. */
-void dsm_unit_set(dsm_world_t *w, dsm_unit_t *u, int state, int scope, int op)
+void sim_dsm_unit_set(dsm_world_t *w, dsm_unit_t *u, int state, int scope, int op)
 {
   if (u->open.state == state && u->open.scope == scope && u->open.op == op)
     return;
-  dsm_unit_close(w, u);
+  sim_dsm_unit_close(w, u);
   u->open.state = state;
   u->open.scope = scope;
   u->open.op = op;
 }
 
-void dsm_record_request(dsm_world_t *w, met_request_t *req)
+void sim_dsm_record_request(dsm_world_t *w, met_request_t *req)
 {
   if (met_trace_request_add(w->trace, req) != 0)
-    dsm_world_fail(w, SIM_ENOMEM, "the recorder could not store a request (out of memory)");
+    sim_dsm_world_fail(w, SIM_ENOMEM, "the recorder could not store a request (out of memory)");
 }
 
 /* ---- The PP: application states, and protocol code preempting the application ---- */
 
-void dsm_run_on(sg_host_t host, double cycles)
+void sim_dsm_run_on(sg_host_t host, double cycles)
 {
   if (cycles <= 0)
     return;
@@ -60,27 +60,27 @@ void dsm_run_on(sg_host_t host, double cycles)
 }
 
 /* The application takes the PP for its own protocol code (state EXTRA), with interrupts masked until app_leave. */
-void dsm_app_enter(struct sim_dsm_node *n, int state, int op)
+void sim_dsm_app_enter(struct sim_dsm_node *n, int state, int op)
 {
   sg_mutex_lock(n->pp_lock);
-  dsm_unit_set(n->world, &n->pp, state, n->scope, op);
+  sim_dsm_unit_set(n->world, &n->pp, state, n->scope, op);
 }
 
-void dsm_app_leave(struct sim_dsm_node *n)
+void sim_dsm_app_leave(struct sim_dsm_node *n)
 {
   sg_mutex_unlock(n->pp_lock);
 }
 
 /* The application moves to `state` (COMP or WAIT): only between two pieces of protocol code. */
-void dsm_app_set(struct sim_dsm_node *n, int state, int op)
+void sim_dsm_app_set(struct sim_dsm_node *n, int state, int op)
 {
-  dsm_app_enter(n, state, op);
-  dsm_app_leave(n);
+  sim_dsm_app_enter(n, state, op);
+  sim_dsm_app_leave(n);
 }
 
 /* Protocol code of another actor takes the PP (state EXTRA or PRSTE): it waits for code already there, and preempts
  * the application's computation until pp_leave. */
-void dsm_pp_enter(struct sim_dsm_node *n, int state, int scope, int op)
+void sim_dsm_pp_enter(struct sim_dsm_node *n, int state, int scope, int op)
 {
   sg_mutex_lock(n->pp_lock);
   n->pp_saved = n->pp.open;
@@ -88,12 +88,12 @@ void dsm_pp_enter(struct sim_dsm_node *n, int state, int scope, int op)
     sg_actor_suspend(n->app);
     n->app_suspended = 1;
   }
-  dsm_unit_set(n->world, &n->pp, state, scope, op);
+  sim_dsm_unit_set(n->world, &n->pp, state, scope, op);
 }
 
-void dsm_pp_leave(struct sim_dsm_node *n)
+void sim_dsm_pp_leave(struct sim_dsm_node *n)
 {
-  dsm_unit_set(n->world, &n->pp, n->pp_saved.state, n->pp_saved.scope, n->pp_saved.op);
+  sim_dsm_unit_set(n->world, &n->pp, n->pp_saved.state, n->pp_saved.scope, n->pp_saved.op);
   if (n->app_suspended)
     sg_actor_resume(n->app);
   n->app_suspended = 0;

@@ -1,6 +1,7 @@
 /* The DSM module's inside, shared by its files and by nothing else: the world of one TreadMarks run, its nodes, pages,
- * commands and costs. sim_dsm.c runs the application's side and the set-up, sim_dsm_protocol.c the commands of seed 002
- * Figs. 1-3, sim_dsm_record.c the recorder and the PP's states, sim_dsm_costs.c reads the platform's cost model. */
+ * commands and costs. sim_dsm_base.c holds the world, sim_dsm.c runs the application's side and the set-up,
+ * sim_dsm_protocol.c the commands of seed 002 Figs. 1-3, sim_dsm_record.c the recorder and the PP's states,
+ * sim_dsm_costs.c reads the platform's cost model. */
 #ifndef SIM_DSM_WORLD_H
 #define SIM_DSM_WORLD_H
 
@@ -137,39 +138,42 @@ struct dsm_world {
   double manager_since;
 };
 
-/* sim_dsm.c: the run's clock, its first failure (kept with its message; later ones are dropped), memory the protocol
- * cannot do without (a failure aborts the simulation process, which its parent reports), and the world's release by
- * each actor done with it (the last one frees it). */
-double dsm_now(void);
-void dsm_world_fail(dsm_world_t *w, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void *dsm_calloc(size_t count, size_t size);
-void dsm_world_release(dsm_world_t *w);
+/* sim_dsm_base.c: the run's world (NULL before the first rank makes it; install returns w), the run's clock, its first
+ * failure (kept with its message; later ones are dropped), memory the protocol cannot do without (a failure aborts
+ * the simulation process, which its parent reports), and the world's release by each actor done with it (the last
+ * one frees it). */
+dsm_world_t *sim_dsm_world_current(void);
+dsm_world_t *sim_dsm_world_install(dsm_world_t *w);
+double sim_dsm_now(void);
+void sim_dsm_world_fail(dsm_world_t *w, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void *sim_dsm_calloc(size_t count, size_t size);
+void sim_dsm_world_release(dsm_world_t *w);
 
 /* sim_dsm_record.c: unit spans (the cause-effect annex) and the PP's mirror in the rank's timeline; the PP's states.
  */
-void dsm_unit_close(dsm_world_t *w, dsm_unit_t *u);
-void dsm_unit_set(dsm_world_t *w, dsm_unit_t *u, int state, int scope, int op);
-void dsm_record_request(dsm_world_t *w, met_request_t *req);
-void dsm_run_on(sg_host_t host, double cycles);
-void dsm_app_enter(struct sim_dsm_node *n, int state, int op);
-void dsm_app_leave(struct sim_dsm_node *n);
-void dsm_app_set(struct sim_dsm_node *n, int state, int op);
-void dsm_pp_enter(struct sim_dsm_node *n, int state, int scope, int op);
-void dsm_pp_leave(struct sim_dsm_node *n);
+void sim_dsm_unit_close(dsm_world_t *w, dsm_unit_t *u);
+void sim_dsm_unit_set(dsm_world_t *w, dsm_unit_t *u, int state, int scope, int op);
+void sim_dsm_record_request(dsm_world_t *w, met_request_t *req);
+void sim_dsm_run_on(sg_host_t host, double cycles);
+void sim_dsm_app_enter(struct sim_dsm_node *n, int state, int op);
+void sim_dsm_app_leave(struct sim_dsm_node *n);
+void sim_dsm_app_set(struct sim_dsm_node *n, int state, int op);
+void sim_dsm_pp_enter(struct sim_dsm_node *n, int state, int scope, int op);
+void sim_dsm_pp_leave(struct sim_dsm_node *n);
 
 /* sim_dsm_protocol.c: commands, page state, the barrier's manager side, and the engine and interface actors. */
-dsm_msg_t *dsm_msg_new(dsm_kind_t kind, int origin, long item, int scope);
-void dsm_enqueue(struct sim_dsm_node *n, dsm_msg_t *m);
-dsm_page_t *dsm_page_of(struct sim_dsm_node *n, long page);
-int dsm_write_notices(const struct sim_dsm_node *n);
-int *dsm_barrier_release_work(dsm_world_t *w);
-void dsm_barrier_dispatch(dsm_world_t *w, double start, const int *inval);
-void dsm_engine_main(int argc, char *argv[]);
-void dsm_nic_main(int argc, char *argv[]);
+dsm_msg_t *sim_dsm_msg_new(dsm_kind_t kind, int origin, long item, int scope);
+void sim_dsm_enqueue(struct sim_dsm_node *n, dsm_msg_t *m);
+dsm_page_t *sim_dsm_page_of(struct sim_dsm_node *n, long page);
+int sim_dsm_write_notices(const struct sim_dsm_node *n);
+int *sim_dsm_barrier_release_work(dsm_world_t *w);
+void sim_dsm_barrier_dispatch(dsm_world_t *w, double start, const int *inval);
+void sim_dsm_engine_main(int argc, char *argv[]);
+void sim_dsm_nic_main(int argc, char *argv[]);
 
 /* sim_dsm_costs.c: the simrun:dsm-* properties into w->c (-1 and the world failed when one is missing or malformed),
  * and the check that the shared space fits in the memory of the node on `host`. */
-int dsm_read_costs(dsm_world_t *w);
-void dsm_check_memory(dsm_world_t *w, const_sg_host_t host);
+int sim_dsm_read_costs(dsm_world_t *w);
+void sim_dsm_check_memory(dsm_world_t *w, const_sg_host_t host);
 
 #endif

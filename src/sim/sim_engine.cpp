@@ -152,7 +152,7 @@ extern "C" int sim_engine_start(const char *platform, char *err, size_t errlen)
     return natural_less(a->get_name(), b->get_name());
   });
   if (sorted_hosts.empty()) {
-    snprintf(err, errlen, "the platform declares no host");
+    snprintf(err, errlen, "the platform declares no host; add a <host> (or a <cluster>) to one of its zones");
     return SIM_EPLATFORM;
   }
   XBT_VERB("platform %s loaded: %zu hosts", platform, sorted_hosts.size());
@@ -278,10 +278,17 @@ bool parse_steps(const std::string &text, std::vector<factor_step> &steps)
 }
 } // namespace
 
+/* The latency SimGrid is given on a link that has none under a message model: the model's whole time is charged as
+ * latency x factor, so a route needs some latency to scale, and its value does not matter (the factor cancels it). */
+constexpr double msg_model_latency = 1e-9;
+
 extern "C" void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void *model)
 {
   msg_time = time_fn;
   msg_time_model = model;
+  for (auto *link : simgrid::s4u::Engine::get_instance()->get_all_links())
+    if (link->get_latency() <= 0)
+      link->set_latency(msg_model_latency);
   auto *netmodel = simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model();
   netmodel->set_lat_factor_cb([](double size, const simgrid::s4u::Host *, const simgrid::s4u::Host *,
                                  const std::vector<simgrid::s4u::Link *> &links,

@@ -26,7 +26,8 @@ int sim_engine_add_option(const char *option);
  * Returns 0, or SIM_EPLATFORM with SimGrid's explanation copied to err. */
 int sim_engine_start(const char *platform, char *err, size_t errlen);
 
-/* Makes every message cost time_fn(model, bytes, hops) on a quiet network. `model` is borrowed for the run. */
+/* Makes every message cost time_fn(model, bytes, hops) on a quiet network, on links of latency 0 too (they are given a
+ * nominal latency for the model to scale). `model` is borrowed for the run. */
 void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void *model);
 
 /* Extra time of a message over a route whose link i carries the number values[i] (route order, from the sender; 0

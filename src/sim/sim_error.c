@@ -18,5 +18,7 @@ const char *sim_strerror(int code)
 
 int sim_error_is_input(int code)
 {
-  return code == SIM_EINVAL || code == SIM_EPLATFORM || code == SIM_EHOSTS || code == SIM_EPARAM;
+  /* a deadlock is a program whose sends and receives do not match: a trace's, or a skeleton's parameters' */
+  return code == SIM_EINVAL || code == SIM_EPLATFORM || code == SIM_EHOSTS || code == SIM_EPARAM ||
+         code == SIM_EDEADLOCK;
 }

@@ -4,6 +4,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
+#include "sim_routes.h"
 
 #include <math.h>
 #include <simgrid/host.h>
@@ -18,6 +19,8 @@ static int read_numbers(const char *name, double *out, int count, char *err, siz
   if (!text)
     return 0;
   const char *cursor = text;
+  if (text[strspn(text, "0123456789.+-eE \t")] != '\0') /* strtod takes hexadecimal, inf and nan too */
+    goto malformed;
   for (int i = 0; i < count; i++) {
     char *end = NULL;
     out[i] = strtod(cursor, &end);
@@ -30,7 +33,8 @@ static int read_numbers(const char *name, double *out, int count, char *err, siz
   if (*cursor == '\0')
     return 0;
 malformed:
-  snprintf(err, errlen, "platform property %s = \"%s\": expected %d number%s", name, text, count, count > 1 ? "s" : "");
+  snprintf(err, errlen, "platform property %s = \"%s\": expected %d decimal number%s; write %s as digits, such as 12.5",
+           name, text, count, count > 1 ? "s" : "", count > 1 ? "them, separated by spaces," : "it");
   return SIM_EPLATFORM;
 }
 
@@ -47,12 +51,71 @@ static int read_eager_bytes(sim_machine_t *machine, char *err, size_t errlen)
   return SIM_EPLATFORM;
 }
 
+/* simrun:link-init-by-p: up to SIM_LINK_INIT_POINTS pairs "p seconds", p a whole number >= 1 given once, seconds
+ * finite and >= 0 (docs/t800.md, "What Table 5's T_cni counts"). */
+static int read_link_init_by_p(sim_machine_t *machine, char *err, size_t errlen)
+{
+  const char *text = sim_engine_property(SIM_LINK_INIT_BY_P_PROP);
+  if (!text)
+    return 0;
+  const char *cursor = text;
+  int count = 0;
+  for (;;) {
+    char *end = NULL;
+    double value = strtod(cursor, &end);
+    if (end == cursor)
+      break;
+    int is_p = count % 2 == 0;
+    if (count == 2 * SIM_LINK_INIT_POINTS || !isfinite(value) || value < 0 ||
+        (is_p && (value < 1 || value != floor(value) || value > 1e9)))
+      goto malformed;
+    for (int i = 0; is_p && i < count; i += 2)
+      if (machine->link_init_by_p[i] == value)
+        goto malformed;
+    machine->link_init_by_p[count++] = value;
+    cursor = end;
+  }
+  while (*cursor == ' ' || *cursor == '\t')
+    cursor++;
+  if (*cursor == '\0' && count > 0 && count % 2 == 0) {
+    machine->link_init_points = count / 2;
+    return 0;
+  }
+malformed:
+  snprintf(err, errlen,
+           "platform property %s = \"%s\": expected pairs \"p seconds\" (at most %d; each p a whole number >= 1 "
+           "given once, each time >= 0), e.g. \"2 0.001 4 0.004\"",
+           SIM_LINK_INIT_BY_P_PROP, text, SIM_LINK_INIT_POINTS);
+  return SIM_EPLATFORM;
+}
+
+int sim_machine_link_init_time(const sim_machine_t *machine, int nranks, int links, double *seconds, char *err,
+                               size_t errlen)
+{
+  *seconds = 1e-6 * machine->link_init_us * links;
+  if (machine->link_init_points == 0)
+    return 0;
+  for (int i = 0; i < machine->link_init_points; i++)
+    if (machine->link_init_by_p[2 * i] == nranks) {
+      *seconds = machine->link_init_by_p[2 * i + 1];
+      return 0;
+    }
+  snprintf(err, errlen,
+           "platform property %s gives no link initialisation time for p = %d; add the pair \"%d <seconds>\" or run "
+           "one of the p it lists",
+           SIM_LINK_INIT_BY_P_PROP, nranks, nranks);
+  return SIM_EPLATFORM;
+}
+
 int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
 {
   memset(machine, 0, sizeof *machine);
   const char *model = sim_engine_property("simrun:comm-model");
   if (model && strcmp(model, "piecewise") != 0) {
-    snprintf(err, errlen, "platform property simrun:comm-model = \"%s\": the only model is \"piecewise\"", model);
+    snprintf(err, errlen,
+             "platform property simrun:comm-model = \"%s\": the only model is \"piecewise\"; write that or remove the "
+             "property",
+             model);
     return SIM_EPLATFORM;
   }
   int rc = 0;
@@ -70,6 +133,7 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
     rc = rc ? rc : read_numbers("simrun:comm-large-us", machine->msg.large, 4, err, errlen);
   }
   rc = rc ? rc : read_numbers("simrun:link-init-us", &machine->link_init_us, 1, err, errlen);
+  rc = rc ? rc : read_link_init_by_p(machine, err, errlen);
   rc = rc ? rc : read_numbers("simrun:io-input-us", machine->input_us, 2, err, errlen);
   rc = rc ? rc : read_numbers("simrun:io-output-us", machine->output_us, 2, err, errlen);
   return rc ? rc : read_eager_bytes(machine, err, errlen);
@@ -121,13 +185,14 @@ static int read_charac_value(const_sg_host_t host, const char *platform, const c
   double value = strtod(text, &end);
   while (end && (*end == ' ' || *end == '\t'))
     end++;
-  if (end != text && *end == '\0' && isfinite(value) && (strict ? value > min : value >= min)) {
+  int decimal = text[strspn(text, "0123456789.+-eE \t")] == '\0';
+  if (end != text && *end == '\0' && decimal && isfinite(value) && (strict ? value > min : value >= min)) {
     *out = value;
     return 0;
   }
   snprintf(err, errlen,
-           "%s:%d: property %s = \"%s\" (for host %s, set on %s): expected a finite number %s %g; fix the "
-           "value",
+           "%s:%d: property %s = \"%s\" (for host %s, set on %s): expected a finite decimal number %s %g; fix "
+           "the value",
            platform, property_line(platform, name, text), name, text, sg_host_get_name(host), owner,
            strict ? ">" : ">=", min);
   return SIM_EPLATFORM;
@@ -204,6 +269,24 @@ int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t 
   return 0;
 }
 
+/* Counts rank i's host's characterisation c among m's kinds of host (a new one past the last kept counts too). */
+static void add_kind(met_platform_t *m, const met_charac_t *c, int rank, const char *host)
+{
+  int kept = m->nkinds < MET_PLATFORM_MAX_KINDS ? m->nkinds : MET_PLATFORM_MAX_KINDS;
+  for (int k = 0; k < kept; k++)
+    if (met_charac_equal(&m->kinds[k].charac, c)) {
+      if (m->kinds[k].ranks++ == 1)
+        m->kinds[k].second_rank = rank;
+      return;
+    }
+  if (m->nkinds < MET_PLATFORM_MAX_KINDS) {
+    met_host_kind_t *kind = &m->kinds[m->nkinds];
+    *kind = (met_host_kind_t){.charac = *c, .first_rank = rank, .second_rank = -1, .ranks = 1};
+    snprintf(kind->host, sizeof kind->host, "%s", host);
+  }
+  m->nkinds++;
+}
+
 /* Fills what the models need of the first m->p ranks' hosts, once the platform is loaded and the machine read. */
 static int describe_ranks(const char *platform, const sg_host_t *hosts, met_platform_t *m, char *err, size_t errlen)
 {
@@ -217,12 +300,19 @@ static int describe_ranks(const char *platform, const sg_host_t *hosts, met_plat
     met_charac_t c;
     rc = sim_machine_charac(hosts[i], platform, &c, origin, sizeof origin, err, errlen);
     m->uniform = m->uniform && met_charac_equal(&c, &m->charac);
+    add_kind(m, &c, i, sg_host_get_name(hosts[i]));
     if (i < MET_PLATFORM_MAX_RANKS)
       m->hops[i] = sim_engine_hops(hosts[0], hosts[i]);
   }
   if (rc == 0 && m->p > 1)
     sim_engine_route(hosts[0], hosts[1], &m->latency, &m->bandwidth);
-  return rc;
+  int pairs = m->p < MET_PLATFORM_PAIR_RANKS ? m->p : MET_PLATFORM_PAIR_RANKS;
+  for (int i = 0; rc == 0 && i < pairs; i++)
+    for (int j = 0; j < pairs; j++) {
+      m->pair_hops[i][j] = sim_engine_hops(hosts[i], hosts[j]);
+      sim_engine_route(hosts[i], hosts[j], &m->pair_latency[i][j], &m->pair_bandwidth[i][j]);
+    }
+  return rc ? rc : sim_routes_describe(hosts, m->p, &m->one_to_all, &m->neighbour, &m->from_rank0);
 }
 
 int sim_machine_describe(const char *platform, int nranks, met_platform_t *m, char *err, size_t errlen)
@@ -236,6 +326,7 @@ int sim_machine_describe(const char *platform, int nranks, met_platform_t *m, ch
   m->piecewise = machine.piecewise;
   m->msg = machine.msg;
   m->link_init_us = machine.link_init_us;
+  m->eager_bytes = machine.eager_bytes;
   memcpy(m->input_us, machine.input_us, sizeof m->input_us);
   memcpy(m->output_us, machine.output_us, sizeof m->output_us);
   m->has_io = sim_engine_property("simrun:io-input-us") || sim_engine_property("simrun:io-output-us");

@@ -13,15 +13,22 @@
 
 typedef enum sim_io_dir { SIM_INPUT = 0, SIM_OUTPUT } sim_io_dir_t;
 
+#define SIM_LINK_INIT_BY_P_PROP "simrun:link-init-by-p"
+#define SIM_LINK_INIT_POINTS    32 /* most pairs simrun:link-init-by-p may give */
+
 typedef struct sim_machine {
   int piecewise;       /* 1 when simrun:comm-model is "piecewise" (eq. 4); 0 keeps SimGrid's own link model */
   met_piecewise_t msg; /* simrun:comm-packet-bytes (p_s), simrun:comm-small-us (alpha, beta, gamma, delta for
                         * l <= p_s: us, us/B, us/hop, us/B/hop) and simrun:comm-large-us (the same for l > p_s) */
   double link_init_us; /* simrun:link-init-us: cost of initialising one link (eq. 3); 0 when absent */
-  double input_us[2];  /* simrun:io-input-us: alpha, beta of eq. 5; zero when absent */
-  double output_us[2]; /* simrun:io-output-us: alpha, beta of eq. 6; zero when absent */
-  double eager_bytes;  /* simrun:eager-bytes: the message library's eager limit, a send of at most this many bytes is
-                        * over for its sender at once; 0 when absent: every send is synchronous (transputer channels) */
+  /* simrun:link-init-by-p: "p seconds" pairs, the whole link initialisation of a run on p ranks, given outright (the
+   * T800 platform's option: the paper's model value, Table 5's T_cni); when present it replaces link_init_us x links */
+  double link_init_by_p[2 * SIM_LINK_INIT_POINTS];
+  int link_init_points; /* pairs in link_init_by_p; 0 when the property is absent */
+  double input_us[2];   /* simrun:io-input-us: alpha, beta of eq. 5; zero when absent */
+  double output_us[2];  /* simrun:io-output-us: alpha, beta of eq. 6; zero when absent */
+  double eager_bytes;   /* simrun:eager-bytes: the message library's eager limit, a send of at most this many bytes is
+                         * over for its sender at once; 0 when absent: every send is synchronous (transputer channels) */
 } sim_machine_t;
 
 /* Reads the model from the loaded platform. Returns 0, or SIM_EPLATFORM with a message naming the property when a
@@ -40,6 +47,12 @@ double sim_machine_msg_time(const void *machine, double bytes, int hops);
  * some of the cycles are given. */
 int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t *charac, char *origin, size_t originlen,
                        char *err, size_t errlen);
+
+/* Seconds of link initialisation (eq. 3) for a run on `nranks` ranks whose routes use `links` physical links: the
+ * time simrun:link-init-by-p gives for nranks when the property is present, else link_init_us x links. Returns 0, or
+ * SIM_EPLATFORM with a message when the property gives no time for nranks. */
+int sim_machine_link_init_time(const sim_machine_t *machine, int nranks, int links, double *seconds, char *err,
+                               size_t errlen);
 
 /* Seconds for host input or output of `bytes` (eqs. 5, 6). */
 double sim_machine_io_time(const sim_machine_t *machine, sim_io_dir_t dir, double bytes);

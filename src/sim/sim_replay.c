@@ -178,7 +178,8 @@ void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_
       .cpu = c[MET_CLASS_CPU], .fpu = c[MET_CLASS_FLOP], .intmem = c[MET_CLASS_INTMEM], .extmem = c[MET_CLASS_EXTMEM]};
   compute_at(rank, &cycles, rank->charac.clock_hz, purpose);
   if (purpose == SIM_WORK)
-    met_trace_add_anomaly(rank->world->trace, rank->id, met_charac_anomaly(&rank->charac, ops, items));
+    met_trace_add_anomaly(rank->world->trace, rank->id,
+                          met_charac_anomaly(&rank->charac, &rank->world->ranks[0].charac, ops, items));
 }
 
 int sim_rank_place(sim_rank_t *rank, const char *host_name)
@@ -234,5 +235,5 @@ void sim_io(sim_rank_t *rank, sim_io_dir_t dir, double bytes)
 
 void sim_init_links(sim_rank_t *rank)
 {
-  delay(rank, MET_CAT_CTRL, 1e-6 * rank->world->machine.link_init_us * rank->world->links, 0);
+  delay(rank, MET_CAT_CTRL, rank->world->link_init_s, 0);
 }

@@ -39,6 +39,7 @@ typedef struct sim_job {
   int analytic;     /* network = analytic: every message priced alone by the platform's model, no contention, no
                      * SimGrid communication (sim_replay_world.h, docs/scale.md) */
   const char *engine_cfg; /* SimGrid settings for the run (sim_engine_configure), or NULL */
+  int share_hosts;        /* more ranks than hosts wrap round the hosts (rank i on host i mod n), as smpirun's */
   const char *ti_dir;     /* when set, an existing folder where the run's actions are also written as a TI trace
                            * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */
 } sim_job_t;
@@ -81,8 +82,8 @@ const met_charac_t *sim_rank_charac(const sim_rank_t *rank);
 
 /* Work given as operation counts by class: `items` pieces of `ops` each (the elements a module of the skeleton
  * handles), timed on this rank's host with the host's own characterisation (sim_machine_charac, met_charac_cycles)
- * and recorded with the split of eq. 2; useful work also adds its parallel anomaly (met_charac_anomaly) to the
- * rank's (met_trace_add_anomaly). */
+ * and recorded with the split of eq. 2; useful work also adds its parallel anomaly (met_charac_anomaly, against rank
+ * 0's host, where the sequential run runs) to the rank's (met_trace_add_anomaly). */
 void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_t purpose);
 
 /* Point-to-point messages are synchronous, as transputer channels are (occam rendezvous): the sender blocks until
@@ -112,6 +113,10 @@ int sim_test(sim_rank_t *rank, sim_request_t *req);
 /* Blocks until the message is over, recording IDLE until its transfer started and COMM until it ended (nothing when
  * it ended while the rank was busy), and frees the request. */
 void sim_wait(sim_rank_t *rank, sim_request_t *req);
+
+/* Cancels a request whose message has not started (a receive nothing matched: a cancelled MPI receive) and frees it;
+ * an eager send, already on its way, goes on. */
+void sim_cancel(sim_rank_t *rank, sim_request_t *req);
 
 /* Moves the calling rank to the host called `host_name` (as smpirun's -hostfile places ranks). Called before the
  * rank's first action. Returns 0, or SIM_EHOSTS when the platform has no such host. */

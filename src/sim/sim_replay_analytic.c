@@ -225,6 +225,30 @@ void sim_replay_analytic_finish(sim_rank_t *rank, sim_request_t *req)
   sim_replay_message_over(rank, req->peer, req->sending, req->bytes, arrived, req->start, req->end);
 }
 
+void sim_replay_analytic_cancel(sim_rank_t *rank, sim_request_t *req)
+{
+  sim_amsg_t *m = req->amsg;
+  if (!m)
+    return;
+  req->amsg = NULL;
+  if (m->matched) { /* already under way: it goes on for the partner */
+    release(m);
+    return;
+  }
+  sim_amsg_t **list = req->sending ? &rank->net.sends : &rank->net.recvs;
+  sim_amsg_t **last = req->sending ? &rank->net.sends_last : &rank->net.recvs_last;
+  sim_amsg_t *prev = NULL;
+  for (sim_amsg_t *at = *list; at && at != m; at = at->next)
+    prev = at;
+  if (prev)
+    prev->next = m->next;
+  else
+    *list = m->next;
+  if (*last == m)
+    *last = prev;
+  free(m);
+}
+
 void sim_replay_analytic_message(sim_rank_t *rank, int peer, int sending, double bytes)
 {
   sim_request_t req;

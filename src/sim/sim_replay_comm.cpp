@@ -19,6 +19,12 @@ int sim_comm_finish(sg_comm_t comm, int block, double *start)
   return 1;
 }
 
+void sim_comm_cancel(sg_comm_t comm)
+{
+  simgrid::s4u::CommPtr held(comm, false); /* takes over the caller's reference */
+  held->cancel();
+}
+
 void sim_comm_send(sg_mailbox_t mailbox, double bytes, void *payload)
 {
   /* rate -1: unlimited, as Mailbox::put; the payload pointer copied as Mailbox::put_init copies it; timeout -1 */

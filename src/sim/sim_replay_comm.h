@@ -14,6 +14,9 @@ extern "C" {
  * finds it still running (it stays owned by the caller). */
 int sim_comm_finish(sg_comm_t comm, int block, double *start);
 
+/* Cancels `comm`, not yet matched (an MPI_Cancel the trace recorded as successful), and releases it. */
+void sim_comm_cancel(sg_comm_t comm);
+
 /* A blocking message of `bytes` on `mailbox` in one SimGrid call for each end: the sender's post and wait
  * (sg_mailbox_put's two calls, each a switch to SimGrid's maestro and back) are one, and so are the receiver's. The
  * same single SimGrid communication, matched and timed as by sg_mailbox_put and sg_mailbox_get. The sender's payload

@@ -290,6 +290,17 @@ int sim_test(sim_rank_t *rank, sim_request_t *req)
   return 1;
 }
 
+void sim_cancel(sim_rank_t *rank, sim_request_t *req)
+{
+  if (rank->world->analytic)
+    sim_replay_analytic_cancel(rank, req);
+  if (req->comm) {
+    sim_comm_cancel(req->comm);
+    rank->pending--;
+  }
+  free(req);
+}
+
 void sim_wait(sim_rank_t *rank, sim_request_t *req)
 {
   finish(rank, req);

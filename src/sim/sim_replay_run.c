@@ -6,6 +6,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
+#include "sim_coll_match.h"
 #include "sim_replay_world.h"
 #include "sim_ti.h"
 
@@ -49,7 +50,13 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
   sg_host_t *hosts = calloc((size_t)nranks, sizeof *hosts);
   if (!hosts)
     return SIM_ENOMEM;
-  int rc = sim_map_ranks(nranks, hosts, err, errlen);
+  size_t count = sim_engine_host_count();
+  int rc = 0;
+  if (world->job->share_hosts && (size_t)nranks > count) /* ranks share the hosts' cores, as SimGrid shares them */
+    for (int i = 0; i < nranks; i++)
+      hosts[i] = sim_engine_host((size_t)i % count);
+  else
+    rc = sim_map_ranks(nranks, hosts, err, errlen);
   for (int i = 0; rc == 0 && i < nranks; i++) {
     sim_rank_t *rank = &world->ranks[i];
     *rank = (sim_rank_t){.id = i,
@@ -71,8 +78,10 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
     rank->net.actor = actor;
     sg_actor_start(actor, rank_main, 0, NULL);
   }
-  if (rc == 0 && world->machine.link_init_us > 0)
+  if (rc == 0 && world->machine.link_init_us > 0 && world->machine.link_init_points == 0)
     world->links = sim_engine_links_between(hosts, (size_t)nranks);
+  if (rc == 0)
+    rc = sim_machine_link_init_time(&world->machine, nranks, world->links, &world->link_init_s, err, errlen);
   free(hosts);
   return rc;
 }
@@ -111,6 +120,21 @@ static int check_eager(const sim_world_t *world, char *err, size_t errlen)
   return SIM_EPARAM;
 }
 
+/* A run of per-rank trace files whose messages did not match: when the ranks call different collectives, that is the
+ * cause to name (sim_coll_match.h), in place of the message the collective's sends and receives gave. Returns rc, or
+ * SIM_EPARAM with that message. */
+static int blame_collectives(const sim_world_t *world, int rc, char *err, size_t errlen)
+{
+  const char **paths = malloc((size_t)world->job->nranks * sizeof *paths);
+  int known = paths != NULL;
+  for (int i = 0; known && i < world->job->nranks; i++)
+    known = (paths[i] = world->ranks[i].where_file) != NULL;
+  if (known && sim_coll_match(paths, world->job->nranks, err, errlen))
+    rc = SIM_EPARAM; /* the trace is wrong: bad input */
+  free(paths);
+  return rc;
+}
+
 /* Checks that no layer above failed, the recorder kept up, every rank finished and every message was received. */
 static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
 {
@@ -142,9 +166,10 @@ static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
     else
       snprintf(err, errlen, "rank %d never finished: the program's sends and receives do not match", i);
     add_blocked_actions(world, err, errlen);
-    return SIM_EDEADLOCK;
+    return blame_collectives(world, SIM_EDEADLOCK, err, errlen);
   }
-  return check_eager(world, err, errlen);
+  int rc = check_eager(world, err, errlen);
+  return rc ? blame_collectives(world, rc, err, errlen) : 0;
 }
 
 /* The TI trace of the run, with the ranks' hosts. */

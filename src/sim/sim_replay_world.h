@@ -59,6 +59,7 @@ typedef struct sim_world {
   sim_group_t all; /* every rank, in rank order */
   int *all_members;
   int links;           /* physical links on the routes between the hosts of the run */
+  double link_init_s;  /* rank 0's link initialisation (sim_machine_link_init_time) */
   sim_ti_writer_t *ti; /* with job->ti_dir: the TI trace being written */
   int record_error;    /* set when the recorder ran out of memory */
   int fail_code;       /* from sim_rank_fail: the first failure of a layer above, or 0 */
@@ -146,6 +147,8 @@ void sim_replay_analytic_message(sim_rank_t *rank, int peer, int sending, double
 void sim_replay_analytic_post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes);
 /* Whether `req` is over by the rank's clock (sim_test); never blocks. */
 int sim_replay_analytic_test(sim_rank_t *rank, sim_request_t *req);
+/* Withdraws `req`'s message (sim_cancel): one nobody matched leaves the rank's list; the caller frees the request. */
+void sim_replay_analytic_cancel(sim_rank_t *rank, sim_request_t *req);
 /* Waits until `req` is over and records it (sim_wait); the caller frees the request. */
 void sim_replay_analytic_finish(sim_rank_t *rank, sim_request_t *req);
 

@@ -43,7 +43,9 @@ static void child_probe(const void *platform, FILE *out)
 {
   char err[1024] = "";
   sim_machine_t machine;
-  int32_t status = sim_engine_start(platform, err, sizeof err);
+  int32_t status = sim_check_platform_xml(platform, err, sizeof err);
+  if (status == 0 && (status = sim_engine_start(platform, err, sizeof err)) != 0)
+    sim_check_explain(err, sizeof err);
   if (status == 0)
     status = sim_machine_read(&machine, err, sizeof err);
   if (status == 0)
@@ -284,25 +286,72 @@ int sim_run_start(const sim_job_t *job, sim_run_payload_fn payload, const void *
   return start_child(child_simulate_payload, &pj, child, err, errlen);
 }
 
-int sim_run_wait_any(sim_run_child_t *children, size_t count, size_t *which, char *err, size_t errlen)
+static volatile sig_atomic_t child_ended;
+
+static void on_child(int signal)
 {
-  for (;;) {
+  child_ended = 1;
+}
+
+/* Reaps one ended child of `children` without blocking (each by its pid: another part of simrun may have children of
+ * its own): 1 with its outcome in *rc and its index in *which, 0 when none has ended, -1 when one cannot be waited for.
+ */
+static int reap_one(sim_run_child_t *children, size_t count, size_t *which, int *rc, char *err, size_t errlen)
+{
+  for (size_t i = 0; i < count; i++) {
     int wstatus = 0;
-    pid_t pid = waitpid(-1, &wstatus, 0);
-    if (pid < 0 && errno == EINTR) {
-      snprintf(err, errlen, "interrupted");
-      return SIM_EINTR;
+    pid_t pid = children[i].pid > 0 ? waitpid(children[i].pid, &wstatus, WNOHANG) : 0;
+    if (pid < 0 && errno != EINTR)
+      return -1;
+    if (pid > 0) {
+      *which = i;
+      *rc = child_outcome(&children[i], wstatus, err, errlen);
+      return 1;
     }
-    if (pid < 0) {
-      snprintf(err, errlen, "lost the simulation processes: %s", strerror(errno));
-      return SIM_ECHILD;
-    }
-    for (size_t i = 0; i < count; i++)
-      if (children[i].pid == pid) {
-        *which = i;
-        return child_outcome(&children[i], wstatus, err, errlen);
-      }
   }
+  return 0;
+}
+
+/* Every signal is blocked while the children are polled and the stop request checked, and let in only inside
+ * sigsuspend: a signal that comes between the check and the wait cannot be missed (waitpid alone would then sleep until
+ * a child ended, minutes on a long point). SIGCHLD has a handler meanwhile, or sigsuspend would not see it. */
+int sim_run_wait_any(sim_run_child_t *children, size_t count, size_t *which, int (*stop)(void), char *err,
+                     size_t errlen)
+{
+  sigset_t all, was, open;
+  struct sigaction chld = {.sa_handler = on_child}, before;
+  sigfillset(&all);
+  sigemptyset(&chld.sa_mask);
+  sigprocmask(SIG_BLOCK, &all, &was);
+  sigaction(SIGCHLD, &chld, &before);
+  open = was;
+  sigdelset(&open, SIGCHLD);
+  int rc = SIM_EINTR;
+  for (;;) {
+    child_ended = 0;
+    int reaped = reap_one(children, count, which, &rc, err, errlen);
+    if (reaped != 0) {
+      if (reaped < 0) {
+        snprintf(err, errlen, "lost the simulation processes: %s", strerror(errno));
+        rc = SIM_ECHILD;
+      }
+      break;
+    }
+    if (stop && stop()) {
+      snprintf(err, errlen, "interrupted");
+      rc = SIM_EINTR;
+      break;
+    }
+    sigsuspend(&open);
+    if (!stop && !child_ended) { /* another caught signal: the caller decides */
+      snprintf(err, errlen, "interrupted");
+      rc = SIM_EINTR;
+      break;
+    }
+  }
+  sigaction(SIGCHLD, &before, NULL);
+  sigprocmask(SIG_SETMASK, &was, NULL);
+  return rc;
 }
 
 void sim_run_stop(sim_run_child_t *children, size_t count)

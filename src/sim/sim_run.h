@@ -33,8 +33,11 @@ int sim_run_start(const sim_job_t *job, sim_run_payload_fn payload, const void *
 
 /* Waits until one of `count` children (free slots ignored) ends and puts its index in *which; that slot is free on
  * return. Returns 0 with the child's channel positioned at its payload (the caller reads and closes it), the child's
- * own error, SIM_ECHILD when it died, or SIM_EINTR when a signal interrupted the wait (nothing was reaped). */
-int sim_run_wait_any(sim_run_child_t *children, size_t count, size_t *which, char *err, size_t errlen);
+ * own error, SIM_ECHILD when it died, or SIM_EINTR (nothing was reaped) when stop() returns 1 (or, with stop NULL,
+ * when a caught signal interrupted the wait). stop is checked with every signal blocked, so that a signal that sets
+ * its flag is never missed, however late it comes. */
+int sim_run_wait_any(sim_run_child_t *children, size_t count, size_t *which, int (*stop)(void), char *err,
+                     size_t errlen);
 
 /* Kills the children still running and frees their slots. */
 void sim_run_stop(sim_run_child_t *children, size_t count);

@@ -181,7 +181,8 @@ static int check_file(const char *path, const char *where, char *err, size_t err
 {
   struct stat st;
   if (stat(path, &st) != 0) {
-    snprintf(err, errlen, "%scannot read %s: %s", where, path, strerror(errno));
+    snprintf(err, errlen, "%scannot read %s: %s; check the path, which is relative to the %s's folder", where, path,
+             strerror(errno), *where ? "index" : "scenario");
     return SIM_EIO;
   }
   if (!S_ISREG(st.st_mode)) {
@@ -226,7 +227,8 @@ int sim_ti_reader_open(const char *path, size_t max_fields, sim_ti_reader_t **re
   r->in = fopen(path, "r");
   if (!r->buf || !r->path || !r->in) {
     rc = r->buf && r->path ? SIM_EIO : SIM_ENOMEM;
-    snprintf(err, errlen, "cannot read %s: %s", path, rc == SIM_EIO ? strerror(errno) : sim_strerror(rc));
+    snprintf(err, errlen, "cannot read %s: %s%s", path, rc == SIM_EIO ? strerror(errno) : sim_strerror(rc),
+             rc == SIM_EIO ? "; check the path" : "");
     sim_ti_reader_close(r);
     return rc;
   }

@@ -1,12 +1,14 @@
 /* The on-disk cache of finished points: one file per result, named by a 64-bit FNV-1a hash of its key and holding the
  * format version, the key itself (checked on reading, so that a hash collision is a miss, never a wrong result), the
- * result's length and checksum, then the result: a damaged entry is found, reported, deleted and recomputed. */
-#define _GNU_SOURCE /* O_TMPFILE, linkat */
+ * result's length and checksum, then the result: a damaged entry, or anything else in its place, is found, reported
+ * once, removed and recomputed. */
+#define _GNU_SOURCE /* O_TMPFILE, linkat, nftw */
 
 #include "stu_cache.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +38,8 @@ struct stu_cache {
   size_t nfiles;
   stu_cache_warn_fn warn;
   void *ctx;
+  uint64_t *reported; /* the names of the damaged entries reported in this run */
+  size_t nreported;
 };
 
 static uint64_t fnv(uint64_t hash, const void *data, size_t len)
@@ -128,6 +132,7 @@ void stu_cache_free(stu_cache_t *cache)
   for (size_t i = 0; i < cache->nfiles; i++)
     free(cache->files[i].path);
   free(cache->files);
+  free(cache->reported);
   free(cache->dir);
   free(cache);
 }
@@ -281,44 +286,109 @@ static int sealed(FILE *in, const seal_t *seal)
   return fseek(in, start, SEEK_SET) == 0 && ok;
 }
 
-/* A damaged entry (cut short by a full disk, edited, an older format) is deleted and reported once: its point is
- * simulated again. */
-static void discard(const stu_cache_t *cache, const char *path, const char *why)
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
-  if (remove(path) != 0 && errno == ENOENT)
+  return remove(path);
+}
+
+/* Frees the place of an entry, whatever is there: a file, a link (not what it points to), a FIFO, a folder and all it
+ * holds. 0, or -1 with errno. */
+static int free_place(const char *path)
+{
+  struct stat st;
+  if (lstat(path, &st) != 0)
+    return -1;
+  if (!S_ISDIR(st.st_mode))
+    return unlink(path);
+  return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Whether entry `path` was reported already in this run; it is remembered when not. The plan asks of each entry, the
+ * run takes it: one damage, one warning. */
+static int reported(stu_cache_t *cache, const char *path)
+{
+  uint64_t name = fnv(FNV_OFFSET, path, strlen(path));
+  for (size_t i = 0; i < cache->nreported; i++)
+    if (cache->reported[i] == name)
+      return 1;
+  uint64_t *grown = realloc(cache->reported, (cache->nreported + 1) * sizeof *grown);
+  if (grown) {
+    cache->reported = grown;
+    grown[cache->nreported++] = name;
+  }
+  return 0;
+}
+
+/* A damaged entry (cut short by a full disk, edited, another point's, an older format, something else in its place) is
+ * removed and reported once: its point is simulated again, and its result filed in the freed place. */
+static void discard(stu_cache_t *cache, const char *path, const char *why)
+{
+  int rc = free_place(path);
+  if (rc != 0 && errno == ENOENT)
     return; /* another sweep sharing the cache was quicker */
+  if (reported(cache, path))
+    return;
   char message[4400];
-  snprintf(message, sizeof message, "cache entry '%s' %s; deleted it, the point is simulated again", path, why);
+  if (rc == 0)
+    snprintf(message, sizeof message, "cache entry '%s' %s; removed it, the point is simulated again", path, why);
+  else
+    snprintf(message, sizeof message,
+             "cache entry '%s' %s, and cannot be removed (%s); the point is simulated again on every run until "
+             "you delete it",
+             path, why, strerror(errno));
   if (cache->warn)
     cache->warn(message, cache->ctx);
 }
 
-FILE *stu_cache_get(const stu_cache_t *cache, const char *key)
+/* Opens entry `path` for reading when it is a regular file, never following a link nor blocking on a FIFO. NULL with
+ * *why set when something else or an unreadable file is there, NULL with *why NULL when nothing is. */
+static FILE *open_entry(const char *path, const char **why)
+{
+  struct stat st;
+  *why = NULL;
+  if (lstat(path, &st) != 0)
+    return NULL; /* nothing there: a miss */
+  if (S_ISDIR(st.st_mode))
+    *why = "is a folder";
+  else if (S_ISLNK(st.st_mode))
+    *why = "is a symbolic link";
+  else if (!S_ISREG(st.st_mode))
+    *why = "is not a regular file";
+  if (*why)
+    return NULL;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
+  FILE *in = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
+  if (!in && fd >= 0)
+    close(fd);
+  if (!in)
+    *why = "cannot be read";
+  return in;
+}
+
+FILE *stu_cache_get(stu_cache_t *cache, const char *key)
 {
   char path[4200];
   seal_t seal;
+  const char *why = NULL;
   entry_path(cache, key, path, sizeof path);
-  int fd = open(path, O_RDONLY | O_NONBLOCK); /* a FIFO put in the cache must not block the sweep */
-  struct stat st;
-  FILE *in = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
-  if (!in && fd >= 0) {
-    close(fd);
-    discard(cache, path, "is not a regular file");
-  }
-  if (!in)
+  FILE *in = open_entry(path, &why);
+  if (!in) {
+    if (why)
+      discard(cache, path, why);
     return NULL;
+  }
   entry_t e = read_header(in, key, &seal);
   if (e == ENTRY_OK && sealed(in, &seal))
     return in;
   fclose(in);
-  if (e != ENTRY_OTHER_KEY)
-    discard(cache, path,
-            e == ENTRY_DAMAGED ? "is not a complete simrun cache entry of this version"
-                               : "does not match its checksum (damaged)");
+  discard(cache, path,
+          e == ENTRY_DAMAGED     ? "is not a complete simrun cache entry of this version"
+          : e == ENTRY_OTHER_KEY ? "holds another point's result"
+                                 : "does not match its checksum (damaged)");
   return NULL;
 }
 
-int stu_cache_has(const stu_cache_t *cache, const char *key)
+int stu_cache_has(stu_cache_t *cache, const char *key)
 {
   FILE *in = stu_cache_get(cache, key);
   if (in)

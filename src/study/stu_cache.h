@@ -13,7 +13,7 @@
 
 typedef struct stu_cache stu_cache_t;
 
-/* Told, once per entry, that a damaged entry was found and deleted (the caller shows it as a warning). */
+/* Told, once per entry and run, that a damaged entry was found and removed (the caller shows it as a warning). */
 typedef void (*stu_cache_warn_fn)(const char *message, void *ctx);
 
 /* Opens the cache in `dir`, creating the folders as needed; `warn` (or NULL) hears of damaged entries. NULL with a
@@ -26,11 +26,13 @@ const char *stu_cache_dir(const stu_cache_t *cache);
  * its parameters (a ti-replay trace), whose points are then never cached. */
 int stu_cache_key(stu_cache_t *cache, const stu_sweep_ctx_t *ctx, const stu_task_t *task, char *key, size_t len);
 
-/* The stored result of `key`, positioned at its first byte (the caller closes it), or NULL when there is none (a
- * damaged entry is deleted, with a warning). */
-FILE *stu_cache_get(const stu_cache_t *cache, const char *key);
-/* Whether a result is stored under `key`. */
-int stu_cache_has(const stu_cache_t *cache, const char *key);
+/* The stored result of `key`, positioned at its first byte (the caller closes it), or NULL when there is none. An
+ * entry is checked before use: its format version, its key (the point's, with simrun's and SimGrid's versions) and the
+ * length and checksum of its result; one that fails, or anything else in its place (a folder, full or empty, a link,
+ * a FIFO, an unreadable file), is removed with one warning per run, so that the point's new result is filed there. */
+FILE *stu_cache_get(stu_cache_t *cache, const char *key);
+/* Whether a result is stored under `key` (stu_cache_get's checks). */
+int stu_cache_has(stu_cache_t *cache, const char *key);
 /* Stores the rest of `result` (from its position to its end) under `key`, written to an unnamed file and named once
  * whole, so that an interrupted write leaves nothing; `result` is back at its position afterwards. 0, or -1. */
 int stu_cache_put(const stu_cache_t *cache, const char *key, FILE *result);

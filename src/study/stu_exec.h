@@ -18,6 +18,9 @@ struct stu_exec {
   int (*wait)(stu_exec_t *exec, size_t *slot, FILE **result, char *err, size_t errlen);
   /* Ends the tasks still running. */
   void (*stop)(stu_exec_t *exec);
+  /* Set by the runner, or NULL: its stop request, which wait checks so that it returns SIM_EINTR within a moment of it,
+   * whenever the signal came. */
+  int (*stopped)(void);
   void *state;
 };
 

@@ -65,7 +65,13 @@ void stu_models_keep(stu_models_t *models, const app_skeleton_t *skeleton, const
     snprintf(point->model_missing, sizeof point->model_missing, "the platform could not be described");
     return;
   }
-  snprintf(point->machine, sizeof point->machine, "%s", m->origin);
+  if (m->uniform)
+    snprintf(point->machine, sizeof point->machine, "%s", m->origin);
+  else
+    snprintf(point->machine, sizeof point->machine,
+             "%.380s; the ranks' hosts differ (%d characterisations): the models take each rank's own host, the "
+             "slowest setting the pace",
+             m->origin, m->nkinds);
   met_platform_p2p_describe(m, 1024, point->p2p, sizeof point->p2p);
   if (skeleton->model)
     point->t_model = skeleton->model(&at, point->p, m, point->model_missing, sizeof point->model_missing);

@@ -19,7 +19,7 @@ static int pool_start(stu_exec_t *exec, size_t slot, const stu_task_t *task, cha
 static int pool_wait(stu_exec_t *exec, size_t *slot, FILE **result, char *err, size_t errlen)
 {
   pool_t *pool = exec->state;
-  int rc = sim_run_wait_any(pool->children, exec->slots, slot, err, errlen);
+  int rc = sim_run_wait_any(pool->children, exec->slots, slot, exec->stopped, err, errlen);
   *result = rc == 0 ? pool->children[*slot].channel : NULL;
   if (rc == 0)
     pool->children[*slot].channel = NULL;

@@ -107,6 +107,7 @@ int stu_runner_run(stu_runner_t *r, const stu_task_t *tasks, const char *const *
   }
   for (size_t s = 0; s < slots; s++)
     at.running[s] = FREE_SLOT;
+  r->exec->stopped = r->stop;
   for (;;) {
     while (!stopped(r) && at.failed_at == SIZE_MAX && at.next < count && at.busy < slots) {
       at.next++;

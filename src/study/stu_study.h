@@ -23,12 +23,15 @@ typedef enum stu_view_flag {
 
 /* The facts about the skeleton that the report shows; strings are static (the skeleton's). */
 typedef struct stu_facts {
-  const char *skeleton;   /* its name, or NULL for measured runs (simrun analyse): no machine to weigh */
-  unsigned views;         /* STU_VIEW_* flags */
-  int has_model;          /* an analytic model of T_par (the report shows it beside T_par) */
-  const char *model_name; /* with has_model: which model, with which machine figures, one line */
-  int has_advice;         /* the skeleton may warn about a point (stu_point_t.warning) */
-  const char *grid_param; /* or NULL: the parameter giving the rows of a process grid of p = rows x (p / rows) */
+  const char *skeleton;         /* its name, or NULL for measured runs (simrun analyse): no machine to weigh */
+  unsigned views;               /* STU_VIEW_* flags */
+  unsigned subs;                /* Table 5's sub-components the program declares, met_phase_subs() */
+  int has_model;                /* an analytic model of T_par (the report shows it beside T_par) */
+  const char *model_name;       /* with has_model: which model, with which machine figures, one line */
+  int has_advice;               /* the skeleton may warn about a point (stu_point_t.warning) */
+  const char *grid_param;       /* or NULL: the parameter giving the rows of a process grid of p = rows x (p / rows) */
+  const char *no_breakdown;     /* or NULL: why the bottleneck view is left out of every output (a measured run) */
+  const char *no_anomaly_split; /* or NULL: why the per-process anomaly is not split into true anomaly and imbalance */
 } stu_facts_t;
 
 typedef struct stu_point {

@@ -10,6 +10,7 @@
 #include "stu_plan.h"
 #include "stu_points.h"
 #include "stu_pool.h"
+#include "stu_routing.h"
 #include "stu_runner.h"
 #include "stu_view.h"
 
@@ -262,14 +263,15 @@ static int check_platforms(sweep_t *sweep, const stu_study_t *study)
     char message[1024] = "";
     size_t hosts = 0;
     sweep->platform = platform;
-    int rc = sim_run_probe(platform, &hosts, message, sizeof message);
+    int rc = stu_routing_check(platform, message, sizeof message);
+    rc = rc ? rc : sim_run_probe(platform, &hosts, message, sizeof message);
     if (rc == SIM_ECHILD) /* SimGrid killed the probe while loading or checking the platform: the platform's fault */
       rc = SIM_EPLATFORM;
     if (rc == SIM_EINTR)
       return rc;
     if (rc != 0)
       return point_error(sweep, rc, NULL, message);
-    if ((size_t)max_p > hosts) {
+    if ((size_t)max_p > hosts && !sweep->skeleton->shares_hosts) {
       snprintf(message, sizeof message, "p = %d but platform '%s' has %zu host%s", max_p, platform, hosts,
                hosts == 1 ? "" : "s");
       return point_error(sweep, SIM_EHOSTS, NULL, message);
@@ -323,6 +325,7 @@ static stu_facts_t facts_of(const app_skeleton_t *skeleton)
 {
   return (stu_facts_t){.skeleton = skeleton->spec->name,
                        .views = stu_view_flags(skeleton->views),
+                       .subs = met_phase_subs(skeleton->phases),
                        .has_model = skeleton->model != NULL,
                        .model_name = skeleton->model_name,
                        .has_advice = skeleton->advise != NULL,

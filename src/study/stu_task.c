@@ -139,9 +139,8 @@ static int analyse(const met_trace_t *trace, const void *data, FILE *out)
   const task_run_t *run = data;
   const stu_task_t *task = run->task;
   stu_point_t r = {.p = task->nranks, .t_par = met_trace_end(trace), .messages = met_comm_messages(trace)};
-  int32_t status = task->kind == STU_TASK_POINT
-                       ? stu_view_analyse((unsigned)task->views, &r, trace, task->t_seq, task->keep_procs)
-                       : 0;
+  stu_view_input_t in = {.t_seq = task->t_seq, .keep_procs = task->keep_procs, .phases = run->ctx->skeleton->phases};
+  int32_t status = task->kind == STU_TASK_POINT ? stu_view_analyse((unsigned)task->views, &r, trace, &in) : 0;
   int rc = write_result(&r, status, task->keep_trace ? trace : NULL, out);
   free(r.procs); /* the child leaves at once, but valgrind's leak check (scripts/memcheck) follows it */
   free(r.msgs);
@@ -173,7 +172,8 @@ int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_c
                    .aggregate = aggregates(task),
                    .analytic = network && strcmp(network, "analytic") == 0,
                    .message_hops = stu_view_needs((unsigned)task->views, STU_NEED_HOPS),
-                   .engine_cfg = ctx->skeleton->engine_cfg ? ctx->skeleton->engine_cfg(arg) : NULL};
+                   .engine_cfg = ctx->skeleton->engine_cfg ? ctx->skeleton->engine_cfg(arg) : NULL,
+                   .share_hosts = ctx->skeleton->shares_hosts};
   char ti[4096];
   if (ctx->ti_dir && task->kind == STU_TASK_POINT && task->nranks == ctx->ti_p) {
     snprintf(ti, sizeof ti, "%s/point-%d", ctx->ti_dir, (int)task->point);

@@ -10,19 +10,19 @@ typedef struct view {
   unsigned flag;  /* the study's flag (stu_facts_t.views) */
   unsigned needs; /* STU_NEED_* */
   /* Optional: analyses a point's trace in the simulating child (POINT tasks only); 0 or a SIM_E* status. */
-  int32_t (*analyse)(stu_point_t *r, const met_trace_t *trace, double t_seq, int keep_procs);
+  int32_t (*analyse)(stu_point_t *r, const met_trace_t *trace, const stu_view_input_t *in);
   /* Optional: analyses a finished point's whole trace in the study; 0 or SIM_ENOMEM. */
   int (*finish)(stu_point_t *point);
 } view_t;
 
 /* The lost-cycle and bottleneck views against the group's sequential time, and the per-process view if asked for.
  * Returns the analysis status: 0, SIM_EINVAL (undefined: no sequential time) or SIM_ENOMEM. */
-static int32_t lost_cycles(stu_point_t *r, const met_trace_t *trace, double group_t_seq, int keep_procs)
+static int32_t lost_cycles(stu_point_t *r, const met_trace_t *trace, const stu_view_input_t *in)
 {
-  double t_seq = group_t_seq > 0 ? group_t_seq : r->t_par;
-  if (met_eppa_compute(trace, t_seq, &r->eppa) != 0 || met_bottleneck(trace, &r->breakdown) != 0)
+  double t_seq = in->t_seq > 0 ? in->t_seq : r->t_par;
+  if (met_eppa_compute(trace, t_seq, &r->eppa) != 0 || met_bottleneck(trace, in->phases, &r->breakdown) != 0)
     return SIM_EINVAL;
-  if (!keep_procs)
+  if (!in->keep_procs)
     return 0;
   r->procs = calloc((size_t)r->p, sizeof *r->procs);
   for (int rank = 0; r->procs && rank < r->p; rank++)
@@ -31,10 +31,9 @@ static int32_t lost_cycles(stu_point_t *r, const met_trace_t *trace, double grou
 }
 
 /* The message durations by size and distance. */
-static int32_t messages(stu_point_t *r, const met_trace_t *trace, double t_seq, int keep_procs)
+static int32_t messages(stu_point_t *r, const met_trace_t *trace, const stu_view_input_t *in)
 {
-  (void)t_seq;
-  (void)keep_procs;
+  (void)in;
   long groups = met_comm_stats(trace, &r->msgs);
   r->nmsgs = groups < 0 ? 0 : (size_t)groups;
   return groups < 0 ? SIM_ENOMEM : 0;
@@ -71,12 +70,12 @@ int stu_view_needs(unsigned flags, unsigned need)
   return 0;
 }
 
-int32_t stu_view_analyse(unsigned flags, stu_point_t *r, const met_trace_t *trace, double t_seq, int keep_procs)
+int32_t stu_view_analyse(unsigned flags, stu_point_t *r, const met_trace_t *trace, const stu_view_input_t *in)
 {
   int32_t status = 0;
   for (size_t v = 0; status == 0 && v < NVIEWS; v++)
     if ((flags & views[v].flag) && views[v].analyse)
-      status = views[v].analyse(r, trace, t_seq, keep_procs);
+      status = views[v].analyse(r, trace, in);
   return status;
 }
 

@@ -22,10 +22,16 @@ typedef enum stu_need {
 unsigned stu_view_flags(unsigned app_views);
 /* Whether one of `views` (STU_VIEW_* flags) needs `need` (a STU_NEED_* flag). */
 int stu_view_needs(unsigned views, unsigned need);
-/* In the simulating child: each of `views`'s analysis of a point's trace into r, against the sequential time t_seq of
- * its group (0: the point is its own sequential run), with the per-process view when keep_procs is set. The first
- * failing view's status (SIM_EINVAL: undefined, SIM_ENOMEM), or 0. */
-int32_t stu_view_analyse(unsigned views, stu_point_t *r, const met_trace_t *trace, double t_seq, int keep_procs);
+/* What a point's analysis reads besides its trace (borrowed). */
+typedef struct stu_view_input {
+  double t_seq;                   /* the group's sequential time; 0: the point is its own sequential run */
+  int keep_procs;                 /* the per-process view is asked for */
+  const met_phase_role_t *phases; /* the skeleton's Table 5 rows (app_skeleton_t.phases) */
+} stu_view_input_t;
+
+/* In the simulating child: each of `views`'s analysis of a point's trace into r. The first failing view's status
+ * (SIM_EINVAL: undefined, SIM_ENOMEM), or 0. */
+int32_t stu_view_analyse(unsigned views, stu_point_t *r, const met_trace_t *trace, const stu_view_input_t *in);
 /* In the study: each of `views`'s analysis of a finished point's whole trace (STU_NEED_TRACE). 0, or SIM_ENOMEM. */
 int stu_view_finish(unsigned views, stu_point_t *point);
 

@@ -2,106 +2,16 @@
  * fields of SimGrid 3.32's smpi_replay.cpp, sizes in bytes) and a timeline interval. Here start, end and point to
  * point; the collectives and the calls only counted are trc_mpi_coll.c's. Built with Open MPI's flags, never SimGrid.
  */
-#include "trc_mpi.h"
+#include "trc_comm.h"
+#include "trc_mpi_util.h"
+#include "trc_request.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A non-blocking request the trace knows: the TI wait names it by (source, destination, tag) in world ranks. A
- * receive posted from any source or with any tag has src MPI_ANY_SOURCE: its source and tag are known only from its
- * status once complete. */
-typedef struct pending {
-  MPI_Request request;
-  MPI_Comm comm;
-  int src;
-  int dst;
-  int tag;
-} pending_t;
-
-static pending_t *pendings;
-static size_t npendings;
-static size_t pendings_cap;
 static int started;   /* MPI_Init went through these wrappers */
 static int init_seen; /* MPI_Init or MPI_Init_thread went through them, traced or not */
-
-static void remember(MPI_Request request, MPI_Comm comm, int src, int dst, int tag)
-{
-  if (!trc_active() || request == MPI_REQUEST_NULL)
-    return;
-  if (npendings == pendings_cap) {
-    size_t cap = pendings_cap ? 2 * pendings_cap : 64;
-    pending_t *more = realloc(pendings, cap * sizeof *more);
-    if (!more) {
-      trc_untraced("request (out of memory)");
-      return;
-    }
-    pendings = more;
-    pendings_cap = cap;
-  }
-  pendings[npendings++] = (pending_t){.request = request, .comm = comm, .src = src, .dst = dst, .tag = tag};
-}
-
-/* The newest pending entry of `request`, or NULL when the trace does not know it. */
-static const pending_t *find(MPI_Request request)
-{
-  for (size_t i = npendings; trc_active() && i-- > 0;)
-    if (pendings[i].request == request)
-      return &pendings[i];
-  return NULL;
-}
-
-/* Removes the newest pending entry of `request` into *out; 0, or -1 when the trace does not know it. */
-static int forget(MPI_Request request, pending_t *out)
-{
-  for (size_t i = npendings; i-- > 0;)
-    if (pendings[i].request == request) {
-      *out = pendings[i];
-      pendings[i] = pendings[--npendings];
-      return 0;
-    }
-  return -1;
-}
-
-/* The world rank at the other end of the known request `p`, complete with `status`. */
-static int partner(const pending_t *p, const MPI_Status *status)
-{
-  if (p->src == MPI_ANY_SOURCE)
-    return trc_to_world(p->comm, status->MPI_SOURCE);
-  return p->src == trc_world_rank() ? p->dst : p->src;
-}
-
-/* The TI actions of the requests `copy[done[k]]` (k < n; done NULL: k itself) that a wait or test found complete with
- * `statuses[k]` (NULL: ignored): the wait of each known request (when `waits`; otherwise a TI waitall covered them),
- * or for a receive posted from any source, the receive itself with the sender, tag and size of its status (a TI
- * irecv must name its source, so none was written when it was posted). */
-static void completions(const MPI_Request *copy, const int *done, int n, const MPI_Status *statuses, int waits)
-{
-  for (int k = 0; copy && k < n; k++) {
-    pending_t p;
-    int got = 0;
-    if (forget(copy[done ? done[k] : k], &p) != 0)
-      continue;
-    if (p.src != MPI_ANY_SOURCE && waits)
-      trc_action("wait %d %d %d", p.src, p.dst, p.tag);
-    else if (p.src == MPI_ANY_SOURCE && statuses && PMPI_Get_count(&statuses[k], MPI_BYTE, &got) == MPI_SUCCESS)
-      trc_action("recv %d %d %d", partner(&p, &statuses[k]), statuses[k].MPI_TAG, got);
-    else if (p.src == MPI_ANY_SOURCE)
-      trc_untraced("MPI_Irecv from MPI_ANY_SOURCE (status lost)");
-  }
-}
-
-/* Before a call that may complete some of `count` requests: a copy of their handles (which the call sets to
- * MPI_REQUEST_NULL), or NULL when not recording. */
-static MPI_Request *handles(int count, const MPI_Request requests[])
-{
-  MPI_Request *copy = trc_active() && count > 0 ? malloc(sizeof *copy * (size_t)count) : NULL;
-  if (copy)
-    memcpy(copy, requests, sizeof *copy * (size_t)count);
-  else if (trc_active() && count > 0)
-    trc_untraced("request (out of memory)");
-  return copy;
-}
 
 /* ---- start and end ---- */
 
@@ -110,8 +20,10 @@ static void start(void)
   int size = trc_comm_size(MPI_COMM_WORLD);
   int rank = trc_world_rank();
   started = 1;
-  PMPI_Barrier(MPI_COMM_WORLD); /* a common time 0 for the ranks' timelines */
-  if (trc_start(rank, size) == 0 && rank == 0)
+  int on = trc_start(rank, size) == 0; /* calibration before the barrier: the ranks start together */
+  PMPI_Barrier(MPI_COMM_WORLD);        /* a common time 0 for the ranks' timelines */
+  trc_time_zero();
+  if (on && rank == 0)
     fprintf(stderr, "simrun-trace: tracing %d rank(s) into %s\n", size, trc_dir());
 }
 
@@ -149,17 +61,27 @@ EXPORT int MPI_Abort(MPI_Comm comm, int errorcode)
 }
 
 /* Rank 0 lists the ranks' TI files in index.txt, by absolute path as simrun --ti does (sim_ti.c), once every rank
- * wrote its files whole: an interrupted run leaves no index, which simrun analyse reports. */
-static void write_index(int size, int all_ok)
+ * wrote its files whole (`status`, the least of the ranks' trc_finish): an interrupted run leaves no index, which
+ * simrun analyse reports, and so does a trace that SIMRUN_TRACE_FORMAT=smpi could not write whole, which smpirun
+ * would misread. */
+static void write_index(int size, int status)
 {
   char path[4200];
   snprintf(path, sizeof path, "%s/index.txt", trc_dir());
-  FILE *index = all_ok ? fopen(path, "w") : NULL;
+  FILE *index = status == TRC_WHOLE ? fopen(path, "w") : NULL;
   for (int r = 0; index && r < size; r++)
     fprintf(index, "%s/rank-%d.txt\n", trc_dir(), r);
   if (index && fclose(index) == 0)
     fprintf(stderr, "simrun-trace: wrote the traces of %d rank(s) to %s (index.txt, rank-I.txt, timeline-I.txt)\n",
             size, trc_dir());
+  else if (status == TRC_FAILED_SAID)
+    return; /* a rank said which file it could not write (a full disk) */
+  else if (status == TRC_NOT_SMPI)
+    fprintf(stderr,
+            "simrun-trace: warning: the trace in %s needs simrun's TI extensions (listed above), which smpirun cannot "
+            "read (SIMRUN_TRACE_FORMAT=smpi); no index.txt written: trace again without SIMRUN_TRACE_FORMAT=smpi and "
+            "replay with simrun\n",
+            trc_dir());
   else
     fprintf(stderr,
             "simrun-trace: warning: the trace in %s is incomplete (a rank could not write its files); no "
@@ -170,16 +92,15 @@ static void write_index(int size, int all_ok)
 EXPORT int MPI_Finalize(void)
 {
   if (started) {
-    int ok = trc_finish() == 0;
-    int all_ok = 0;
-    PMPI_Reduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
+    int mine = trc_finish();
+    int all = TRC_FAILED;
+    PMPI_Reduce(&mine, &all, 1, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
     if (trc_world_rank() == 0 && trc_dir()[0])
-      write_index(trc_comm_size(MPI_COMM_WORLD), all_ok);
+      write_index(trc_comm_size(MPI_COMM_WORLD), all);
     started = 0;
   }
-  free(pendings);
-  pendings = NULL;
-  npendings = pendings_cap = 0;
+  trc_req_reset();
+  trc_comm_reset();
   return PMPI_Finalize();
 }
 
@@ -265,17 +186,24 @@ EXPORT int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag
   return rc;
 }
 
+/* A posted send of any mode: the TI isend, remembered for its wait. */
+static int isent(double t, const char *name, int rc, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                 MPI_Request *request)
+{
+  int peer = trc_to_world(comm, dest);
+  double bytes = trc_nbytes(count, type);
+  if (rc == MPI_SUCCESS && peer >= 0)
+    trc_req_posted(*request, comm, trc_world_rank(), peer, tag);
+  trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? "isend %d %d %.0f" : NULL, peer, tag, bytes);
+  return rc;
+}
+
 EXPORT int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                      MPI_Request *request)
 {
   double t = trc_enter();
   int rc = PMPI_Isend(buf, count, type, dest, tag, comm, request);
-  int peer = trc_to_world(comm, dest);
-  double bytes = trc_nbytes(count, type);
-  if (rc == MPI_SUCCESS && peer >= 0)
-    remember(*request, comm, trc_world_rank(), peer, tag);
-  trc_call(t, "MPI_Isend", TRC_COMM, peer, bytes, peer >= 0 ? "isend %d %d %.0f" : NULL, peer, tag, bytes);
-  return rc;
+  return isent(t, "MPI_Isend", rc, count, type, dest, tag, comm, request);
 }
 
 EXPORT int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
@@ -283,28 +211,38 @@ EXPORT int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, i
 {
   double t = trc_enter();
   int rc = PMPI_Issend(buf, count, type, dest, tag, comm, request);
-  int peer = trc_to_world(comm, dest);
-  double bytes = trc_nbytes(count, type);
-  if (rc == MPI_SUCCESS && peer >= 0)
-    remember(*request, comm, trc_world_rank(), peer, tag);
-  trc_call(t, "MPI_Issend", TRC_COMM, peer, bytes, peer >= 0 ? "isend %d %d %.0f" : NULL, peer, tag, bytes);
-  return rc;
+  return isent(t, "MPI_Issend", rc, count, type, dest, tag, comm, request);
 }
 
-/* A receive posted from any source or with any tag is written when a wait or test finds it complete, as the receive
- * from the sender, with the tag, its status names (a TI irecv names both: SMPI's replay deadlocked on "irecv 1 -1"). */
+EXPORT int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                      MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ibsend(buf, count, type, dest, tag, comm, request);
+  return isent(t, "MPI_Ibsend", rc, count, type, dest, tag, comm, request);
+}
+
+EXPORT int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                      MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Irsend(buf, count, type, dest, tag, comm, request);
+  return isent(t, "MPI_Irsend", rc, count, type, dest, tag, comm, request);
+}
+
+/* The TI irecv (trc_req_irecv): a receive from any source is written once complete. */
 EXPORT int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
-  int peer = trc_to_world(comm, source);
   double bytes = trc_nbytes(count, type);
-  int deferred = source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
-  if (rc == MPI_SUCCESS && (peer >= 0 || source == MPI_ANY_SOURCE))
-    remember(*request, comm, deferred ? MPI_ANY_SOURCE : peer, trc_world_rank(), tag);
-  trc_call(t, "MPI_Irecv", TRC_COMM, peer, bytes, peer >= 0 && !deferred ? "irecv %d %d %.0f" : NULL, peer, tag, bytes);
+  trc_call(t, "MPI_Irecv", TRC_COMM, trc_to_world(comm, source), bytes, NULL);
+  if (rc == MPI_SUCCESS)
+    trc_req_irecv(*request, comm, source, tag, bytes);
   return rc;
 }
+
+/* ---- completion: each wait or test writes the requests it completed, in the order MPI reports them ---- */
 
 EXPORT int MPI_Wait(MPI_Request *request, MPI_Status *status)
 {
@@ -312,80 +250,80 @@ EXPORT int MPI_Wait(MPI_Request *request, MPI_Status *status)
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   MPI_Request before = *request;
-  const pending_t *known = find(before);
-  int peer = known && known->src != MPI_ANY_SOURCE ? partner(known, status) : -1;
   double t = trc_enter();
   int rc = PMPI_Wait(request, status);
-  if (known && known->src == MPI_ANY_SOURCE && rc == MPI_SUCCESS)
-    peer = partner(known, status);
-  trc_call(t, "MPI_Wait", TRC_IDLE, peer, 0, NULL);
+  trc_call(t, "MPI_Wait", TRC_IDLE, rc == MPI_SUCCESS ? trc_req_partner(before, status) : -1, 0, NULL);
   if (rc == MPI_SUCCESS)
-    completions(&before, NULL, 1, status, 1);
+    trc_req_completed(&before, NULL, 1, status, 1);
   return rc;
 }
 
-/* The TI waitall when the trace knows a request it waits for other than a receive from any source (these are
- * written as receives, after it). */
+/* The TI waitall when the requests it waits for are every request the trace knows pending (receives from any source
+ * are then written after it); otherwise, a wait for each, as the TI waitall would wait for the others too. */
 EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
-  MPI_Request *copy = handles(count, requests);
-  MPI_Status *own = copy && statuses == MPI_STATUSES_IGNORE ? malloc(sizeof *own * (size_t)count) : NULL;
-  int waits = 0;
-  for (int i = 0; copy && i < count; i++) {
-    const pending_t *known = find(copy[i]);
-    waits += known && known->src != MPI_ANY_SOURCE;
-  }
+  MPI_Request *copy = trc_req_handles(count, requests);
+  MPI_Status *own;
+  MPI_Status *st = copy ? trc_req_statuses(count, statuses, &own) : (own = NULL, statuses);
+  int all = trc_req_all_pending(copy, count);
   double t = trc_enter();
-  int rc = PMPI_Waitall(count, requests, own ? own : statuses);
-  trc_call(t, "MPI_Waitall", TRC_IDLE, -1, 0, waits ? "waitall" : NULL);
-  completions(copy, NULL, count, own ? own : statuses == MPI_STATUSES_IGNORE ? NULL : statuses, 0);
+  int rc = PMPI_Waitall(count, requests, st);
+  trc_call(t, "MPI_Waitall", TRC_IDLE, -1, 0, all ? "waitall" : NULL);
+  if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
+    trc_req_completed(copy, NULL, count, st == MPI_STATUSES_IGNORE ? NULL : st, !all);
   free(own);
   free(copy);
   return rc;
 }
 
+/* A test that found its request complete writes the wait of that request (completions): the replay completes the same
+ * request there, whether or not its message is over by then; SMPI's test action, whose replay sleeps 1e-4 s times a
+ * growing count to let simulated time pass, would charge a polling program for each of its tests. An unsuccessful
+ * test is a poll (trc_poll). */
 EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
   MPI_Status own;
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   MPI_Request before = *request;
-  const pending_t *found = find(before);
-  pending_t p = found ? *found : (pending_t){.src = -1};
-  int known = found && p.src != MPI_ANY_SOURCE; /* a receive from any source is written once complete */
   double t = trc_enter();
   int rc = PMPI_Test(request, flag, status);
-  trc_call(t, "MPI_Test", TRC_CTRL, -1, 0, known ? "test %d %d %d" : NULL, p.src, p.dst, p.tag);
-  if (rc == MPI_SUCCESS && *flag)
-    completions(&before, NULL, 1, status, 0);
+  if (rc == MPI_SUCCESS && !*flag) {
+    trc_poll(t, "MPI_Test");
+    return rc;
+  }
+  trc_call(t, "MPI_Test", TRC_CTRL, -1, 0, NULL);
+  if (rc == MPI_SUCCESS)
+    trc_req_completed(&before, NULL, 1, status, 1);
   return rc;
 }
 
-/* Waitany, waitsome, testany and testall: the wait of each request they found complete (completions). */
+/* Waitany, waitsome, testany, testsome and testall: the wait of each request they found complete. */
 EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
 {
   MPI_Status own;
   if (status == MPI_STATUS_IGNORE)
     status = &own;
-  MPI_Request *copy = handles(count, requests);
+  MPI_Request *copy = trc_req_handles(count, requests);
   double t = trc_enter();
   int rc = PMPI_Waitany(count, requests, index, status);
   trc_call(t, "MPI_Waitany", TRC_IDLE, -1, 0, NULL);
   if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
-    completions(copy, index, 1, status, 1);
+    trc_req_completed(copy, index, 1, status, 1);
   free(copy);
   return rc;
 }
 
 EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[])
 {
-  MPI_Request *copy = handles(incount, requests);
-  MPI_Status *own = copy && statuses == MPI_STATUSES_IGNORE ? malloc(sizeof *own * (size_t)incount) : NULL;
+  MPI_Request *copy = trc_req_handles(incount, requests);
+  MPI_Status *own;
+  MPI_Status *st = copy ? trc_req_statuses(incount, statuses, &own) : (own = NULL, statuses);
   double t = trc_enter();
-  int rc = PMPI_Waitsome(incount, requests, outcount, indices, own ? own : statuses);
+  int rc = PMPI_Waitsome(incount, requests, outcount, indices, st);
   trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, 0, NULL);
-  if (rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED)
-    completions(copy, indices, *outcount, own ? own : statuses == MPI_STATUSES_IGNORE ? NULL : statuses, 1);
+  if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED)
+    trc_req_completed(copy, indices, *outcount, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
   free(own);
   free(copy);
   return rc;
@@ -396,26 +334,154 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
   MPI_Status own;
   if (status == MPI_STATUS_IGNORE)
     status = &own;
-  MPI_Request *copy = handles(count, requests);
+  MPI_Request *copy = trc_req_handles(count, requests);
   double t = trc_enter();
   int rc = PMPI_Testany(count, requests, index, flag, status);
+  if (rc == MPI_SUCCESS && !*flag) {
+    trc_poll(t, "MPI_Testany");
+    free(copy);
+    return rc;
+  }
   trc_call(t, "MPI_Testany", TRC_CTRL, -1, 0, NULL);
   if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
-    completions(copy, index, 1, status, 1);
+    trc_req_completed(copy, index, 1, status, 1);
+  free(copy);
+  return rc;
+}
+
+EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[])
+{
+  MPI_Request *copy = trc_req_handles(incount, requests);
+  MPI_Status *own;
+  MPI_Status *st = copy ? trc_req_statuses(incount, statuses, &own) : (own = NULL, statuses);
+  double t = trc_enter();
+  int rc = PMPI_Testsome(incount, requests, outcount, indices, st);
+  if (rc == MPI_SUCCESS && *outcount == 0)
+    trc_poll(t, "MPI_Testsome");
+  else
+    trc_call(t, "MPI_Testsome", TRC_CTRL, -1, 0, NULL);
+  if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED)
+    trc_req_completed(copy, indices, *outcount, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
+  free(own);
   free(copy);
   return rc;
 }
 
 EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
 {
-  MPI_Request *copy = handles(count, requests);
-  MPI_Status *own = copy && statuses == MPI_STATUSES_IGNORE ? malloc(sizeof *own * (size_t)count) : NULL;
+  MPI_Request *copy = trc_req_handles(count, requests);
+  MPI_Status *own;
+  MPI_Status *st = copy ? trc_req_statuses(count, statuses, &own) : (own = NULL, statuses);
   double t = trc_enter();
-  int rc = PMPI_Testall(count, requests, flag, own ? own : statuses);
-  trc_call(t, "MPI_Testall", TRC_CTRL, -1, 0, NULL);
-  if (rc == MPI_SUCCESS && *flag)
-    completions(copy, NULL, count, own ? own : statuses == MPI_STATUSES_IGNORE ? NULL : statuses, 1);
+  int rc = PMPI_Testall(count, requests, flag, st);
+  if (rc == MPI_SUCCESS && !*flag)
+    trc_poll(t, "MPI_Testall");
+  else
+    trc_call(t, "MPI_Testall", TRC_CTRL, -1, 0, NULL);
+  if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag)
+    trc_req_completed(copy, NULL, count, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
   free(own);
   free(copy);
+  return rc;
+}
+
+/* ---- cancel, free, persistent requests ---- */
+
+/* A cancel is written when a wait or test completes the request as cancelled (MPI_Test_cancelled): a cancel that
+ * came too late leaves a request that completes as any other. */
+EXPORT int MPI_Cancel(MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Cancel(request);
+  trc_call(t, "MPI_Cancel", TRC_CTRL, -1, 0, NULL);
+  return rc;
+}
+
+EXPORT int MPI_Request_free(MPI_Request *request)
+{
+  MPI_Request before = *request;
+  double t = trc_enter();
+  int rc = PMPI_Request_free(request);
+  trc_call(t, "MPI_Request_free", TRC_CTRL, -1, 0, NULL);
+  if (rc == MPI_SUCCESS)
+    trc_req_freed(before);
+  return rc;
+}
+
+/* A persistent request of any send mode (send 1) or a receive: nothing is posted until MPI_Start. */
+static int made_persistent(double t, const char *name, int rc, int send, int count, MPI_Datatype type, int peer,
+                           int tag, MPI_Comm comm, MPI_Request *request)
+{
+  trc_call(t, name, TRC_CTRL, -1, 0, NULL);
+  if (rc == MPI_SUCCESS)
+    trc_req_persistent(*request, comm, send, peer, tag, trc_nbytes(count, type));
+  return rc;
+}
+
+EXPORT int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                         MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Send_init(buf, count, type, dest, tag, comm, request);
+  return made_persistent(t, "MPI_Send_init", rc, 1, count, type, dest, tag, comm, request);
+}
+
+EXPORT int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                          MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ssend_init(buf, count, type, dest, tag, comm, request);
+  return made_persistent(t, "MPI_Ssend_init", rc, 1, count, type, dest, tag, comm, request);
+}
+
+EXPORT int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                          MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Bsend_init(buf, count, type, dest, tag, comm, request);
+  return made_persistent(t, "MPI_Bsend_init", rc, 1, count, type, dest, tag, comm, request);
+}
+
+EXPORT int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                          MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Rsend_init(buf, count, type, dest, tag, comm, request);
+  return made_persistent(t, "MPI_Rsend_init", rc, 1, count, type, dest, tag, comm, request);
+}
+
+EXPORT int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                         MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Recv_init(buf, count, type, source, tag, comm, request);
+  return made_persistent(t, "MPI_Recv_init", rc, 0, count, type, source, tag, comm, request);
+}
+
+/* Each start posts its request's isend or irecv; a request the trace does not know (a persistent collective) is
+ * counted. */
+static void started_one(MPI_Request request)
+{
+  if (trc_active() && !trc_req_start(request))
+    trc_untraced("MPI_Start of a request not made by MPI_*_init");
+}
+
+EXPORT int MPI_Start(MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Start(request);
+  trc_call(t, "MPI_Start", TRC_COMM, -1, 0, NULL);
+  if (rc == MPI_SUCCESS)
+    started_one(*request);
+  return rc;
+}
+
+EXPORT int MPI_Startall(int count, MPI_Request requests[])
+{
+  double t = trc_enter();
+  int rc = PMPI_Startall(count, requests);
+  trc_call(t, "MPI_Startall", TRC_COMM, -1, 0, NULL);
+  for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
+    started_one(requests[i]);
   return rc;
 }

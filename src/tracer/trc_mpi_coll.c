@@ -1,16 +1,17 @@
-/* The PMPI wrappers of the collectives (on MPI_COMM_WORLD or a congruent communicator), the communicator calls and
+/* The PMPI wrappers of the collectives (on any intracommunicator: trc_coll), the communicator calls and
  * send-receives, and the calls the TI format cannot hold (timed, counted, listed at MPI_Finalize). */
-#include "trc_mpi.h"
+#include "trc_comm.h"
+#include "trc_mpi_util.h"
 
 #include <stdlib.h>
 
-/* ---- collectives (on MPI_COMM_WORLD or a congruent communicator) ---- */
+/* ---- collectives ---- */
 
 EXPORT int MPI_Barrier(MPI_Comm comm)
 {
   double t = trc_enter();
   int rc = PMPI_Barrier(comm);
-  trc_call(t, "MPI_Barrier", TRC_IDLE, -1, 0, trc_world_only(comm, "barrier", "MPI_Barrier (sub-communicator)"));
+  trc_call(t, "MPI_Barrier", TRC_IDLE, -1, 0, trc_coll(comm, "barrier", "MPI_Barrier (intercommunicator)"));
   return rc;
 }
 
@@ -19,8 +20,8 @@ EXPORT int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
   double t = trc_enter();
   int rc = PMPI_Bcast(buf, count, type, root, comm);
   double bytes = trc_nbytes(count, type);
-  trc_call(t, "MPI_Bcast", TRC_COMM, -1, bytes, trc_world_only(comm, "bcast %.0f %d", "MPI_Bcast (sub-communicator)"),
-           bytes, root);
+  trc_call(t, "MPI_Bcast", TRC_COMM, -1, bytes, trc_coll(comm, "bcast %.0f %d", "MPI_Bcast (intercommunicator)"), bytes,
+           root);
   return rc;
 }
 
@@ -31,8 +32,8 @@ EXPORT int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
   double t = trc_enter();
   int rc = PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
   double bytes = trc_nbytes(count, type);
-  trc_call(t, "MPI_Reduce", TRC_COMM, -1, bytes,
-           trc_world_only(comm, "reduce %.0f 0 %d", "MPI_Reduce (sub-communicator)"), bytes, root);
+  trc_call(t, "MPI_Reduce", TRC_COMM, -1, bytes, trc_coll(comm, "reduce %.0f 0 %d", "MPI_Reduce (intercommunicator)"),
+           bytes, root);
   return rc;
 }
 
@@ -42,7 +43,7 @@ EXPORT int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Data
   int rc = PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
   double bytes = trc_nbytes(count, type);
   trc_call(t, "MPI_Allreduce", TRC_COMM, -1, bytes,
-           trc_world_only(comm, "allreduce %.0f 0", "MPI_Allreduce (sub-communicator)"), bytes);
+           trc_coll(comm, "allreduce %.0f 0", "MPI_Allreduce (intercommunicator)"), bytes);
   return rc;
 }
 
@@ -54,7 +55,7 @@ EXPORT int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
   double recv = trc_nbytes(recvcount, recvtype);
   double send = sendbuf == MPI_IN_PLACE ? recv : trc_nbytes(sendcount, sendtype);
   trc_call(t, "MPI_Alltoall", TRC_COMM, -1, send * trc_comm_size(comm),
-           trc_world_only(comm, "alltoall %.0f %.0f", "MPI_Alltoall (sub-communicator)"), send, recv);
+           trc_coll(comm, "alltoall %.0f %.0f", "MPI_Alltoall (intercommunicator)"), send, recv);
   return rc;
 }
 
@@ -64,7 +65,7 @@ EXPORT int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int 
 {
   double t = trc_enter();
   int rc = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
-  const char *format = trc_world_only(comm, "alltoallv %s %s", "MPI_Alltoallv (sub-communicator)");
+  const char *format = trc_coll(comm, "alltoallv %s %s", "MPI_Alltoallv (intercommunicator)");
   int size = format ? trc_comm_size(comm) : 0;
   int in_place = sendbuf == MPI_IN_PLACE;
   char *send =
@@ -83,8 +84,8 @@ EXPORT int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
   double t = trc_enter();
   int rc = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
-  const char *format = trc_world_only(comm, "gather %.0f %.0f %d", "MPI_Gather (sub-communicator)");
-  int at_root = format && trc_world_rank() == root;
+  const char *format = trc_coll(comm, "gather %.0f %.0f %d", "MPI_Gather (intercommunicator)");
+  int at_root = format && trc_comm_rank(comm) == root;
   double recv = at_root ? trc_nbytes(recvcount, recvtype) : 0;
   double send = at_root && sendbuf == MPI_IN_PLACE ? recv : trc_nbytes(sendcount, sendtype);
   trc_call(t, "MPI_Gather", TRC_COMM, -1, send, format, send, at_root ? recv : send, root);
@@ -96,8 +97,8 @@ EXPORT int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype
 {
   double t = trc_enter();
   int rc = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
-  const char *format = trc_world_only(comm, "gatherv %.0f %s %d", "MPI_Gatherv (sub-communicator)");
-  int at_root = format && trc_world_rank() == root;
+  const char *format = trc_coll(comm, "gatherv %.0f %s %d", "MPI_Gatherv (intercommunicator)");
+  int at_root = format && trc_comm_rank(comm) == root;
   double send =
       at_root && sendbuf == MPI_IN_PLACE ? trc_nbytes(recvcounts[root], recvtype) : trc_nbytes(sendcount, sendtype);
   char *recv = format ? trc_counts_text(at_root ? recvcounts : NULL, trc_comm_size(comm), recvtype, 0) : NULL;
@@ -111,8 +112,8 @@ EXPORT int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype
 {
   double t = trc_enter();
   int rc = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
-  const char *format = trc_world_only(comm, "scatter %.0f %.0f %d", "MPI_Scatter (sub-communicator)");
-  int at_root = format && trc_world_rank() == root;
+  const char *format = trc_coll(comm, "scatter %.0f %.0f %d", "MPI_Scatter (intercommunicator)");
+  int at_root = format && trc_comm_rank(comm) == root;
   double send = at_root ? trc_nbytes(sendcount, sendtype) : 0;
   double recv = at_root && recvbuf == MPI_IN_PLACE ? send : trc_nbytes(recvcount, recvtype);
   trc_call(t, "MPI_Scatter", TRC_COMM, -1, recv, format, at_root ? send : recv, recv, root);
@@ -124,8 +125,8 @@ EXPORT int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int d
 {
   double t = trc_enter();
   int rc = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
-  const char *format = trc_world_only(comm, "scatterv %s %.0f %d", "MPI_Scatterv (sub-communicator)");
-  int at_root = format && trc_world_rank() == root;
+  const char *format = trc_coll(comm, "scatterv %s %.0f %d", "MPI_Scatterv (intercommunicator)");
+  int at_root = format && trc_comm_rank(comm) == root;
   double recv =
       at_root && recvbuf == MPI_IN_PLACE ? trc_nbytes(sendcounts[root], sendtype) : trc_nbytes(recvcount, recvtype);
   char *send = format ? trc_counts_text(at_root ? sendcounts : NULL, trc_comm_size(comm), sendtype, 0) : NULL;
@@ -142,7 +143,7 @@ EXPORT int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendty
   double recv = trc_nbytes(recvcount, recvtype);
   double send = sendbuf == MPI_IN_PLACE ? recv : trc_nbytes(sendcount, sendtype);
   trc_call(t, "MPI_Allgather", TRC_COMM, -1, send,
-           trc_world_only(comm, "allgather %.0f %.0f", "MPI_Allgather (sub-communicator)"), send, recv);
+           trc_coll(comm, "allgather %.0f %.0f", "MPI_Allgather (intercommunicator)"), send, recv);
   return rc;
 }
 
@@ -151,8 +152,8 @@ EXPORT int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendt
 {
   double t = trc_enter();
   int rc = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
-  const char *format = trc_world_only(comm, "allgatherv %.0f %s", "MPI_Allgatherv (sub-communicator)");
-  double send = sendbuf == MPI_IN_PLACE && format ? trc_nbytes(recvcounts[trc_world_rank()], recvtype)
+  const char *format = trc_coll(comm, "allgatherv %.0f %s", "MPI_Allgatherv (intercommunicator)");
+  double send = sendbuf == MPI_IN_PLACE && format ? trc_nbytes(recvcounts[trc_comm_rank(comm)], recvtype)
                                                   : trc_nbytes(sendcount, sendtype);
   char *recv = format ? trc_counts_text(recvcounts, trc_comm_size(comm), recvtype, 0) : NULL;
   trc_call(t, "MPI_Allgatherv", TRC_COMM, -1, send, recv ? format : NULL, send, recv);
@@ -165,7 +166,7 @@ EXPORT int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recv
 {
   double t = trc_enter();
   int rc = PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
-  const char *format = trc_world_only(comm, "reducescatter %s 0", "MPI_Reduce_scatter (sub-communicator)");
+  const char *format = trc_coll(comm, "reducescatter %s 0", "MPI_Reduce_scatter (intercommunicator)");
   char *counts = format ? trc_counts_text(recvcounts, trc_comm_size(comm), type, 0) : NULL;
   trc_call(t, "MPI_Reduce_scatter", TRC_COMM, -1, 0, counts ? format : NULL, counts);
   free(counts);
@@ -178,7 +179,7 @@ EXPORT int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recv
 {
   double t = trc_enter();
   int rc = PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
-  const char *format = trc_world_only(comm, "reducescatter %s 0", "MPI_Reduce_scatter_block (sub-communicator)");
+  const char *format = trc_coll(comm, "reducescatter %s 0", "MPI_Reduce_scatter_block (intercommunicator)");
   int size = format ? trc_comm_size(comm) : 0;
   int *counts = format ? malloc(sizeof *counts * (size_t)size) : NULL;
   for (int i = 0; counts && i < size; i++)
@@ -187,6 +188,26 @@ EXPORT int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recv
   trc_call(t, "MPI_Reduce_scatter_block", TRC_COMM, -1, trc_nbytes(recvcount, type), text ? format : NULL, text);
   free(text);
   free(counts);
+  return rc;
+}
+
+/* Scans: SMPI's "scan BYTES FLOPS" and "exscan BYTES FLOPS", the reduction's computation in the call. */
+EXPORT int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+  double bytes = trc_nbytes(count, type);
+  trc_call(t, "MPI_Scan", TRC_COMM, -1, bytes, trc_coll(comm, "scan %.0f 0", "MPI_Scan (intercommunicator)"), bytes);
+  return rc;
+}
+
+EXPORT int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+  double bytes = trc_nbytes(count, type);
+  trc_call(t, "MPI_Exscan", TRC_COMM, -1, bytes, trc_coll(comm, "exscan %.0f 0", "MPI_Exscan (intercommunicator)"),
+           bytes);
   return rc;
 }
 
@@ -214,6 +235,115 @@ EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
   int rc = PMPI_Comm_dup(comm, newcomm);
   trc_call(t, "MPI_Comm_dup", TRC_CTRL, -1, 0, "comm_dup");
   return rc;
+}
+
+/* Probes: a TI trace needs no action for them (the receive that follows waits for the message in a replay, and names
+ * its sender); a probe is timed as waiting, an unsuccessful iprobe as a poll (trc_poll). */
+EXPORT int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+  double t = trc_enter();
+  int rc = PMPI_Probe(source, tag, comm, status);
+  trc_call(t, "MPI_Probe", TRC_IDLE, -1, 0, NULL);
+  return rc;
+}
+
+EXPORT int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+{
+  double t = trc_enter();
+  int rc = PMPI_Iprobe(source, tag, comm, flag, status);
+  if (rc == MPI_SUCCESS && !*flag)
+    trc_poll(t, "MPI_Iprobe");
+  else
+    trc_call(t, "MPI_Iprobe", TRC_CTRL, -1, 0, NULL);
+  return rc;
+}
+
+/* Communicators made otherwise, and topologies: timed; a TI trace replays them as nothing (as SMPI does comm_split),
+ * since a collective on one names its members itself (trc_coll). */
+static int made(double t, const char *name, int rc)
+{
+  trc_call(t, name, TRC_CTRL, -1, 0, NULL);
+  return rc;
+}
+
+EXPORT int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made(t, "MPI_Comm_create", PMPI_Comm_create(comm, group, newcomm));
+}
+
+EXPORT int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made(t, "MPI_Comm_create_group", PMPI_Comm_create_group(comm, group, tag, newcomm));
+}
+
+EXPORT int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made(t, "MPI_Comm_split_type", PMPI_Comm_split_type(comm, type, key, info, newcomm));
+}
+
+EXPORT int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[], int reorder,
+                           MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made(t, "MPI_Cart_create", PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm));
+}
+
+EXPORT int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made(t, "MPI_Cart_sub", PMPI_Cart_sub(comm, remain_dims, newcomm));
+}
+
+EXPORT int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder,
+                            MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made(t, "MPI_Graph_create", PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm));
+}
+
+EXPORT int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[],
+                                 const int destinations[], const int weights[], MPI_Info info, int reorder,
+                                 MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made(t, "MPI_Dist_graph_create",
+              PMPI_Dist_graph_create(comm, n, sources, degrees, destinations, weights, info, reorder, newcomm));
+}
+
+EXPORT int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[], const int sourceweights[],
+                                          int outdegree, const int destinations[], const int destweights[],
+                                          MPI_Info info, int reorder, MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made(t, "MPI_Dist_graph_create_adjacent",
+              PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree, destinations,
+                                              destweights, info, reorder, newcomm));
+}
+
+EXPORT int MPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int remote_leader, int tag,
+                                MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made(t, "MPI_Intercomm_create", PMPI_Intercomm_create(local, local_leader, peer, remote_leader, tag, newcomm));
+}
+
+EXPORT int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made(t, "MPI_Intercomm_merge", PMPI_Intercomm_merge(intercomm, high, newcomm));
+}
+
+/* A freed handle may name another communicator next: the trace forgets which it was. */
+EXPORT int MPI_Comm_free(MPI_Comm *comm)
+{
+  MPI_Comm before = *comm;
+  double t = trc_enter();
+  int rc = PMPI_Comm_free(comm);
+  trc_comm_forget(before);
+  return made(t, "MPI_Comm_free", rc);
 }
 
 /* A send-receive as MPI defines it, an isend, a receive and the wait for the send (MPI 3.1 §3.10), in TI actions that
@@ -266,50 +396,11 @@ EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int des
 
 /* ---- calls the TI format cannot hold: timed in the timeline, counted, listed at MPI_Finalize ---- */
 
-static void untraced(double t, const char *name, trc_category_t category)
-{
-  trc_call(t, name, category, -1, 0, NULL);
-  if (trc_active())
-    trc_untraced(name);
-}
-
-EXPORT int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
-{
-  double t = trc_enter();
-  int rc = PMPI_Probe(source, tag, comm, status);
-  untraced(t, "MPI_Probe", TRC_IDLE);
-  return rc;
-}
-
-EXPORT int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
-{
-  double t = trc_enter();
-  int rc = PMPI_Iprobe(source, tag, comm, flag, status);
-  untraced(t, "MPI_Iprobe", TRC_CTRL);
-  return rc;
-}
-
-EXPORT int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
-{
-  double t = trc_enter();
-  int rc = PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
-  untraced(t, "MPI_Scan", TRC_COMM);
-  return rc;
-}
-
-EXPORT int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
-{
-  double t = trc_enter();
-  int rc = PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
-  untraced(t, "MPI_Exscan", TRC_COMM);
-  return rc;
-}
-
 EXPORT int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = PMPI_Ibcast(buf, count, type, root, comm, request);
-  untraced(t, "MPI_Ibcast", TRC_COMM);
+  trc_untraced_call(t, "MPI_Ibcast", TRC_COMM, "MPI_Ibcast (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -318,23 +409,7 @@ EXPORT int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Dat
 {
   double t = trc_enter();
   int rc = PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request);
-  untraced(t, "MPI_Iallreduce", TRC_COMM);
-  return rc;
-}
-
-EXPORT int MPI_Start(MPI_Request *request)
-{
-  double t = trc_enter();
-  int rc = PMPI_Start(request);
-  untraced(t, "MPI_Start", TRC_COMM);
-  return rc;
-}
-
-EXPORT int MPI_Startall(int count, MPI_Request requests[])
-{
-  double t = trc_enter();
-  int rc = PMPI_Startall(count, requests);
-  untraced(t, "MPI_Startall", TRC_COMM);
+  trc_untraced_call(t, "MPI_Iallreduce", TRC_COMM, "MPI_Iallreduce (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -342,7 +417,7 @@ EXPORT int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = PMPI_Ibarrier(comm, request);
-  untraced(t, "MPI_Ibarrier", TRC_CTRL);
+  trc_untraced_call(t, "MPI_Ibarrier", TRC_CTRL, "MPI_Ibarrier (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -351,7 +426,7 @@ EXPORT int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
 {
   double t = trc_enter();
   int rc = PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
-  untraced(t, "MPI_Ireduce", TRC_COMM);
+  trc_untraced_call(t, "MPI_Ireduce", TRC_COMM, "MPI_Ireduce (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -360,7 +435,7 @@ EXPORT int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendt
 {
   double t = trc_enter();
   int rc = PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
-  untraced(t, "MPI_Iallgather", TRC_COMM);
+  trc_untraced_call(t, "MPI_Iallgather", TRC_COMM, "MPI_Iallgather (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -369,6 +444,6 @@ EXPORT int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendty
 {
   double t = trc_enter();
   int rc = PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
-  untraced(t, "MPI_Ialltoall", TRC_COMM);
+  trc_untraced_call(t, "MPI_Ialltoall", TRC_COMM, "MPI_Ialltoall (non-blocking collective: no TI action)");
   return rc;
 }

@@ -1,6 +1,6 @@
 /* What the PMPI wrappers (trc_mpi.c, trc_mpi_coll.c) share: ranks in the world, message sizes in bytes, the TI
  * count lists of the v-collectives. */
-#include "trc_mpi.h"
+#include "trc_mpi_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,18 +11,6 @@ int trc_world_rank(void)
   int rank = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   return rank;
-}
-
-/* Whether collectives on `comm` are collectives on MPI_COMM_WORLD (the only communicator of a TI trace). */
-static int in_world(MPI_Comm comm)
-{
-  int result = MPI_UNEQUAL;
-  if (!trc_active())
-    return 0;
-  if (comm == MPI_COMM_WORLD)
-    return 1;
-  return PMPI_Comm_compare(comm, MPI_COMM_WORLD, &result) == MPI_SUCCESS &&
-         (result == MPI_IDENT || result == MPI_CONGRUENT);
 }
 
 /* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; special values (MPI_ANY_SOURCE, MPI_PROC_NULL) unchanged. */
@@ -51,16 +39,6 @@ double trc_nbytes(int count, MPI_Datatype type)
   return (double)count * size;
 }
 
-/* A collective's TI format, or NULL (and the call counted as untraced) on a communicator other than the world. */
-const char *trc_world_only(MPI_Comm comm, const char *format, const char *untraced)
-{
-  if (in_world(comm))
-    return format;
-  if (trc_active())
-    trc_untraced(untraced);
-  return NULL;
-}
-
 /* "N c0 c1 ... " of `count` entries of `counts` in bytes of `type` (zeros when counts is NULL), N their sum first when
  * `with_sum`: a new string, or NULL when out of memory. */
 char *trc_counts_text(const int *counts, int count, MPI_Datatype type, int with_sum)
@@ -81,9 +59,23 @@ char *trc_counts_text(const int *counts, int count, MPI_Datatype type, int with_
   return text;
 }
 
+int trc_comm_rank(MPI_Comm comm)
+{
+  int rank = 0;
+  PMPI_Comm_rank(comm, &rank);
+  return rank;
+}
+
 int trc_comm_size(MPI_Comm comm)
 {
   int size = 0;
   PMPI_Comm_size(comm, &size);
   return size;
+}
+
+void trc_untraced_call(double t, const char *name, trc_category_t category, const char *why)
+{
+  trc_call(t, name, category, -1, 0, NULL);
+  if (trc_active())
+    trc_untraced(why);
 }

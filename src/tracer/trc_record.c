@@ -1,9 +1,13 @@
 /* The tracer's recorder (trc_record.h): clocks, the rank's two files and the untraced-call tally. Computation between
  * calls is timed twice: by the wall clock for the measured timeline (what happened, seed 000 §1.2's EPPA timeline) and
- * by the thread's CPU clock times a flop rate for the TI trace (the work, whatever else shared the core). */
+ * by the thread's CPU clock times a flop rate for the TI trace (the work, whatever else shared the core). The
+ * recorder's own time after each call is kept out of both (and summed, per rank), and a run of unsuccessful polls is
+ * one record. */
 #define _GNU_SOURCE /* realpath */
 #include "trc_record.h"
+#include "trc_out.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -12,35 +16,65 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 << 20 };
+
+/* A gap between two polls up to this long is part of the polling, not computation: a loop that only polls spends
+ * well under a microsecond between calls; one that works between its tests, more than this. */
+#define POLL_GAP 10e-6
+/* The thread's CPU clock is a system call (about 0.2 us): it is read around a computation expected to last at least
+ * this long (the previous one did), and at least once per CPU_EVERY of wall time. Shorter computations are timed by
+ * the wall clock times the CPU share last measured. */
+#define CPU_GAP   20e-6
+#define CPU_EVERY 1e-3
+/* The least computation written as a TI compute action on its own (seconds of CPU at the flop rate). */
+#define COMPUTE_MIN 1e-5
 
 typedef struct untraced {
   const char *name; /* a string literal of the wrappers */
   long count;
 } untraced_t;
 
+/* A run of unsuccessful polls not yet written. */
+typedef struct fold {
+  long count;
+  double first; /* entry into the first poll */
+  double last;  /* exit from the last, or entry into the call that ended the run */
+  const char *name;
+} fold_t;
+
 typedef struct recorder {
   int on;
+  int failed; /* a file could not be written: no index */
   int rank;
   int size;
   char dir[PATH_MAX];
-  FILE *ti;
-  FILE *timeline;
+  trc_out_t *ti;
+  trc_out_t *timeline;
   double rate;        /* flop/s */
   const char *source; /* where the rate came from */
   struct timespec origin;
   double last_exit; /* wall time the current computation interval started */
-  double last_cpu;  /* thread CPU time then */
+  double last_cpu;  /* thread CPU time then, when cpu_known */
+  int cpu_known;    /* the CPU clock was read at last_exit */
+  double cpu_wall;  /* wall time of the last CPU clock reading */
+  double cpu_share; /* CPU seconds per wall second of the last computation timed by both clocks */
+  int long_compute; /* the last computation lasted CPU_GAP or more */
   double flops;     /* computation not yet written as a TI action: phase changes do not split it */
+  double own;       /* seconds spent in the recorder after the calls: kept out of the computation */
+  fold_t fold;      /* count 0: none */
   char phase[PHASE_DEPTH][PHASE_LEN];
   int depth;          /* phase[depth] is the current label; phase[0] is "main" */
   int dropped_phases; /* begins beyond PHASE_DEPTH, ended without a label change */
   untraced_t untraced[UNTRACED_KINDS];
   int nuntraced;
+  int smpi_only;                      /* SIMRUN_TRACE_FORMAT=smpi: no action smpirun cannot read */
+  untraced_t refused[UNTRACED_KINDS]; /* simrun's actions left out for that, which make the trace unreplayable */
+  int nrefused;
 } recorder_t;
 
-static recorder_t rec = {.phase = {"main"}};
+static recorder_t rec = {.phase = {"main"}, .cpu_share = 1};
 
 static double seconds(const struct timespec *t)
 {
@@ -108,17 +142,34 @@ static void choose_rate(void)
   rec.source = "calibrated: four multiply-add chains, 8.4e6 flops";
 }
 
-static FILE *open_rank_file(const char *kind)
+static trc_out_t *open_rank_file(const char *kind)
 {
   char path[PATH_MAX + 64];
   snprintf(path, sizeof path, "%s/%s-%d.txt", rec.dir, kind, rec.rank);
-  FILE *f = fopen(path, "w");
-  if (!f)
-    fprintf(stderr, "simrun-trace: warning: rank %d cannot write %s: %s; this run is not traced\n", rec.rank, path,
-            strerror(errno));
-  else
-    setvbuf(f, NULL, _IOFBF, FILE_BUFFER);
-  return f;
+  return trc_out_open(path, rec.rank, FILE_BUFFER);
+}
+
+/* Files of an earlier run with more ranks, and its index, would pass for part of this run: rank 0 removes them (the
+ * other ranks only write files of ranks below size). A file it cannot remove is said once. */
+static void remove_stale(void)
+{
+  char path[PATH_MAX + 300];
+  snprintf(path, sizeof path, "%s/index.txt", rec.dir);
+  if (unlink(path) != 0 && errno != ENOENT)
+    fprintf(stderr, "simrun-trace: warning: cannot remove %s: %s\n", path, strerror(errno));
+  DIR *dir = opendir(rec.dir);
+  for (struct dirent *e = dir ? readdir(dir) : NULL; e; e = readdir(dir)) {
+    int r = -1;
+    int end = 0;
+    if ((sscanf(e->d_name, "rank-%d.txt%n", &r, &end) == 1 || sscanf(e->d_name, "timeline-%d.txt%n", &r, &end) == 1) &&
+        e->d_name[end] == '\0' && r >= rec.size) {
+      snprintf(path, sizeof path, "%s/%s", rec.dir, e->d_name);
+      if (unlink(path) != 0)
+        fprintf(stderr, "simrun-trace: warning: cannot remove %s of an earlier run: %s\n", path, strerror(errno));
+    }
+  }
+  if (dir)
+    closedir(dir);
 }
 
 static int open_files(void)
@@ -134,65 +185,185 @@ static int open_files(void)
     fprintf(stderr, "simrun-trace: warning: cannot use %s: %s; this run is not traced\n", dir, strerror(errno));
     return -1;
   }
+  if (rec.rank == 0)
+    remove_stale();
   rec.ti = open_rank_file("rank");
   rec.timeline = rec.ti ? open_rank_file("timeline") : NULL;
   if (!rec.timeline) {
-    if (rec.ti)
-      fclose(rec.ti);
+    trc_out_close(rec.ti);
     rec.ti = NULL;
     return -1;
   }
   return 0;
 }
 
+/* SIMRUN_TRACE_FORMAT: "simrun" (default: SMPI's actions and simrun's extensions) or "smpi" (SMPI's only). */
+static void choose_format(void)
+{
+  const char *format = getenv("SIMRUN_TRACE_FORMAT");
+  rec.smpi_only = format && strcmp(format, "smpi") == 0;
+  if (format && !rec.smpi_only && strcmp(format, "simrun") != 0 && rec.rank == 0)
+    fprintf(stderr, "simrun-trace: warning: SIMRUN_TRACE_FORMAT=%s is neither smpi nor simrun; writing simrun's\n",
+            format);
+}
+
 int trc_start(int rank, int size)
 {
   rec.rank = rank;
   rec.size = size;
+  choose_format();
   if (open_files() != 0)
     return -1;
   choose_rate();
+  rec.on = 1;
+  trc_out_printf(rec.timeline,
+                 "# simrun measured timeline 1\n"
+                 "# rank %d of %d\n"
+                 "# program %s\n"
+                 "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init\n"
+                 "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate\n"
+                 "# start end category phase peer bytes call\n",
+                 rank, size, program_invocation_short_name, rec.rate, rec.source, rank);
+  trc_out_printf(rec.ti, "%d init\n", rank);
+  trc_flush(); /* a run killed before MPI_Finalize leaves at least the headers */
+  return rec.on ? 0 : -1;
+}
+
+void trc_time_zero(void)
+{
   clock_gettime(CLOCK_MONOTONIC, &rec.origin);
   rec.last_exit = 0;
   rec.last_cpu = cpu_now();
-  rec.on = 1;
-  fprintf(rec.timeline,
-          "# simrun measured timeline 1\n"
-          "# rank %d of %d\n"
-          "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init\n"
-          "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate\n"
-          "# start end category phase peer bytes call\n",
-          rank, size, rec.rate, rec.source, rank);
-  fprintf(rec.ti, "%d init\n", rank);
-  trc_flush(); /* a run killed before MPI_Finalize leaves at least the headers */
-  return 0;
+  rec.cpu_wall = 0;
+  rec.cpu_known = 1;
 }
 
-/* One timeline line; a partner that is no rank (MPI_PROC_NULL, MPI_ANY_SOURCE) is written -1. */
-static void write_interval(double start, double end, const char *category, int peer, double bytes, const char *name)
+/* One timeline line; a partner that is no rank (MPI_PROC_NULL, MPI_ANY_SOURCE) is written -1. A run of `count` > 1
+ * polls is written as the call "NAME*COUNT". */
+static void write_interval(double start, double end, const char *category, int peer, double bytes, const char *name,
+                           long count)
 {
-  /* seconds with 9 decimals, as "%.9f" writes them, from whole nanoseconds: integers format several times faster */
-  long long from = llround(start * 1e9);
-  long long to = llround(end * 1e9);
-  fprintf(rec.timeline, "%lld.%09lld %lld.%09lld %s %s %d %lld %s\n", from / 1000000000, from % 1000000000,
-          to / 1000000000, to % 1000000000, category, rec.phase[rec.depth], peer < 0 ? -1 : peer, (long long)bytes,
-          name);
+  trc_out_t *out = rec.timeline;
+  trc_out_seconds(out, llround(start * 1e9));
+  trc_out_char(out, ' ');
+  trc_out_seconds(out, llround(end * 1e9));
+  trc_out_char(out, ' ');
+  trc_out_str(out, category);
+  trc_out_char(out, ' ');
+  trc_out_str(out, rec.phase[rec.depth]);
+  trc_out_char(out, ' ');
+  trc_out_long(out, peer < 0 ? -1 : peer);
+  trc_out_char(out, ' ');
+  trc_out_long(out, (long long)bytes);
+  trc_out_char(out, ' ');
+  trc_out_str(out, name);
+  if (count > 1) {
+    trc_out_char(out, '*');
+    trc_out_long(out, count);
+  }
+  trc_out_char(out, '\n');
 }
 
-/* Ends the computation interval at `now` (wall) and `cpu` (CPU). */
-static void end_compute(double now, double cpu)
+/* Writes the computation gathered so far as one TI compute action, before the next action, once it amounts to
+ * COMPUTE_MIN seconds (or `all`): shorter ones are carried into the next, a shift of at most that much that keeps a
+ * chatty program's trace to its messages. */
+static void flush_compute(int all)
 {
+  if (rec.flops >= 1 && (all || rec.flops >= COMPUTE_MIN * rec.rate)) {
+    trc_out_long(rec.ti, rec.rank);
+    trc_out_str(rec.ti, " compute ");
+    trc_out_long(rec.ti, llround(rec.flops));
+    trc_out_char(rec.ti, '\n');
+    rec.flops = 0;
+  }
+}
+
+/* One TI action line, after the computation that preceded it. */
+static void write_action(const char *ti, va_list ap)
+{
+  flush_compute(0);
+  trc_out_long(rec.ti, rec.rank);
+  trc_out_char(rec.ti, ' ');
+  trc_out_vprintf(rec.ti, ti, ap);
+  trc_out_char(rec.ti, '\n');
+}
+
+static void action(const char *ti, ...) __attribute__((format(printf, 1, 2)));
+static void action(const char *ti, ...)
+{
+  va_list ap;
+  va_start(ap, ti);
+  write_action(ti, ap);
+  va_end(ap);
+}
+
+/* Writes the pending run of polls: one idle interval from the first poll's entry to the last's exit and one TI
+ * action, simrun's "poll COUNT FIRST LAST" (none with SIMRUN_TRACE_FORMAT=smpi: SMPI's test action would sleep). */
+static void write_fold(void)
+{
+  fold_t *f = &rec.fold;
+  if (f->count == 0)
+    return;
+  write_interval(f->first, f->last, "idle", -1, 0, f->name, f->count);
+  if (!rec.smpi_only)
+    action("poll %ld %.9f %.9f", f->count, f->first, f->last);
+  f->count = 0;
+}
+
+/* The CPU seconds of the computation interval of `gap` wall seconds ending now: the thread's CPU clock when it was
+ * read at the interval's start; for an interval longer than expected, the CPU time since the last reading less the
+ * wall time before the interval (under CPU_EVERY), a lower bound; else the wall time times the last CPU share. */
+static double gap_cpu(double gap)
+{
+  if (rec.cpu_known || gap >= CPU_GAP) {
+    double cpu = cpu_now() - rec.last_cpu - (rec.cpu_known ? 0 : rec.last_exit - rec.cpu_wall);
+    return cpu < 0 ? 0 : cpu > gap ? gap : cpu;
+  }
+  return gap > 0 ? gap * rec.cpu_share : 0;
+}
+
+/* Ends the computation interval at `now` (wall): its timeline line and its flops. A gap in a run of polls that used
+ * little CPU stays in the run: the next poll came at once, or the rank was descheduled (on a loaded machine, for
+ * milliseconds, of which the thread's CPU clock counts some 20 us: a tenth of the gap is a safe bound). */
+static void end_compute(double now)
+{
+  double gap = now - rec.last_exit;
+  double cpu = gap_cpu(gap);
+  if (rec.fold.count > 0 && (cpu <= POLL_GAP || cpu <= 0.1 * gap)) {
+    rec.fold.last = now;
+    return;
+  }
+  write_fold();
   if (now > rec.last_exit)
-    write_interval(rec.last_exit, now, "compute", -1, 0, "-");
-  rec.flops += (cpu - rec.last_cpu) * rec.rate;
+    write_interval(rec.last_exit, now, "compute", -1, 0, "-", 1);
+  if (rec.cpu_known && gap > 0)
+    rec.cpu_share = cpu / gap;
+  rec.long_compute = gap >= CPU_GAP;
+  rec.flops += cpu * rec.rate;
 }
 
-/* Writes the computation gathered so far as one TI compute action, before the next action. */
-static void flush_compute(void)
+/* A file that failed (a full disk) ends recording: the program runs on, and no index is written. */
+static void check_files(void)
 {
-  if (rec.flops >= 1)
-    fprintf(rec.ti, "%d compute %.0f\n", rec.rank, rec.flops);
-  rec.flops = 0;
+  if (trc_out_failed(rec.ti) || trc_out_failed(rec.timeline)) {
+    rec.on = 0;
+    rec.failed = 1;
+  }
+}
+
+/* The next computation interval starts now, after the recorder's own work since `since` (kept out of it); the CPU
+ * clock is read when the coming computation may be long, or has not been for CPU_EVERY. */
+static void resume(double since)
+{
+  double now = trc_now();
+  rec.own += now - since;
+  rec.last_exit = now;
+  rec.cpu_known = rec.long_compute || now - rec.cpu_wall >= CPU_EVERY;
+  if (rec.cpu_known) {
+    rec.last_cpu = cpu_now();
+    rec.cpu_wall = now;
+  }
+  check_files();
 }
 
 double trc_enter(void)
@@ -200,7 +371,7 @@ double trc_enter(void)
   if (!rec.on)
     return 0;
   double now = trc_now();
-  end_compute(now, cpu_now());
+  end_compute(now);
   return now;
 }
 
@@ -210,29 +381,34 @@ static const char *category_name(trc_category_t category)
   return names[category];
 }
 
-/* One TI action line, after the computation that preceded it. */
-static void write_action(const char *ti, va_list ap)
-{
-  flush_compute();
-  fprintf(rec.ti, "%d ", rec.rank);
-  vfprintf(rec.ti, ti, ap);
-  putc('\n', rec.ti);
-}
-
 void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
 {
   if (!rec.on)
     return;
   double now = trc_now();
-  write_interval(start, now, category_name(category), peer, bytes, name);
+  write_fold();
+  write_interval(start, now, category_name(category), peer, bytes, name, 1);
   if (ti) {
     va_list ap;
     va_start(ap, ti);
     write_action(ti, ap);
     va_end(ap);
   }
-  rec.last_exit = now;
-  rec.last_cpu = cpu_now();
+  resume(now);
+}
+
+void trc_poll(double start, const char *name)
+{
+  if (!rec.on)
+    return;
+  double now = trc_now();
+  fold_t *f = &rec.fold;
+  if (f->count == 0)
+    *f = (fold_t){.first = start, .name = name};
+  f->count++;
+  f->last = now;
+  rec.long_compute = 0;
+  resume(now);
 }
 
 void trc_action(const char *ti, ...)
@@ -245,25 +421,47 @@ void trc_action(const char *ti, ...)
   va_end(ap);
 }
 
-void trc_untraced(const char *name)
+/* Counts one more `name` in the tally `list` of *n kinds. */
+static void tally(untraced_t *list, int *n, const char *name)
 {
-  for (int i = 0; i < rec.nuntraced; i++)
-    if (strcmp(rec.untraced[i].name, name) == 0) {
-      rec.untraced[i].count++;
+  for (int i = 0; i < *n; i++)
+    if (strcmp(list[i].name, name) == 0) {
+      list[i].count++;
       return;
     }
-  if (rec.nuntraced < UNTRACED_KINDS)
-    rec.untraced[rec.nuntraced++] = (untraced_t){.name = name, .count = 1};
+  if (*n < UNTRACED_KINDS)
+    list[(*n)++] = (untraced_t){.name = name, .count = 1};
+}
+
+void trc_untraced(const char *name)
+{
+  tally(rec.untraced, &rec.nuntraced, name);
+}
+
+int trc_extension_allowed(const char *name)
+{
+  if (rec.on && rec.smpi_only)
+    tally(rec.refused, &rec.nrefused, name);
+  return rec.on && !rec.smpi_only;
+}
+
+void trc_extension(const char *name, const char *ti, ...)
+{
+  if (!trc_extension_allowed(name))
+    return;
+  va_list ap;
+  va_start(ap, ti);
+  write_action(ti, ap);
+  va_end(ap);
 }
 
 /* Ends the computation interval, so that what follows carries the new label. */
 static void phase_boundary(void)
 {
   double now = trc_now();
-  double cpu = cpu_now();
-  end_compute(now, cpu);
-  rec.last_exit = now;
-  rec.last_cpu = cpu;
+  end_compute(now);
+  write_fold();
+  resume(now);
 }
 
 void trc_phase_begin(const char *name)
@@ -296,17 +494,16 @@ void trc_phase_end(void)
   rec.depth--;
 }
 
-/* One line, written at once so that the ranks' warnings do not interleave on mpirun's stderr. */
-static void warn_untraced(void)
+/* One line listing the tally `list` after `what`, written at once so that the ranks' warnings do not interleave on
+ * mpirun's stderr. */
+static void warn_list(const untraced_t *list, int n, const char *what)
 {
-  if (rec.nuntraced == 0)
+  if (n == 0)
     return;
   char line[4096];
-  size_t len =
-      (size_t)snprintf(line, sizeof line,
-                       "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them):", rec.rank);
-  for (int i = 0; i < rec.nuntraced && len < sizeof line; i++)
-    len += (size_t)snprintf(line + len, sizeof line - len, " %s x%ld", rec.untraced[i].name, rec.untraced[i].count);
+  size_t len = (size_t)snprintf(line, sizeof line, "simrun-trace: warning: rank %d: %s:", rec.rank, what);
+  for (int i = 0; i < n && len < sizeof line; i++)
+    len += (size_t)snprintf(line + len, sizeof line - len, " %s x%ld", list[i].name, list[i].count);
   fprintf(stderr, "%s\n", line);
 }
 
@@ -314,24 +511,33 @@ void trc_flush(void)
 {
   if (!rec.on)
     return;
-  fflush(rec.ti);
-  fflush(rec.timeline);
+  trc_out_flush(rec.ti);
+  trc_out_flush(rec.timeline);
+  check_files();
 }
 
 int trc_finish(void)
 {
-  if (!rec.on)
-    return -1;
-  double now = trc_enter();
-  flush_compute();
-  fprintf(rec.ti, "%d finalize\n", rec.rank);
-  fprintf(rec.timeline, "# end %.9f\n", now);
-  rec.on = 0;
-  warn_untraced();
-  int ok = !ferror(rec.ti) && !ferror(rec.timeline);
-  ok = fclose(rec.ti) == 0 && ok;
-  ok = fclose(rec.timeline) == 0 && ok;
-  if (!ok)
+  if (!rec.on && !rec.ti)
+    return TRC_FAILED;
+  if (rec.on) {
+    double now = trc_enter();
+    write_fold();
+    flush_compute(1);
+    trc_out_printf(rec.ti, "%d finalize\n", rec.rank);
+    /* the library's own time after the calls, kept out of the intervals; simrun analyse reads it (docs/tracer.md) */
+    trc_out_printf(rec.timeline, "# tracer-cost %.9f\n", rec.own);
+    trc_out_printf(rec.timeline, "# end %.9f\n", now);
+    rec.on = 0;
+  }
+  warn_list(rec.untraced, rec.nuntraced, "calls not in the TI trace (replay will miss them)");
+  warn_list(rec.refused, rec.nrefused,
+            "actions of simrun's TI extensions that SIMRUN_TRACE_FORMAT=smpi left out (smpirun has none)");
+  int ok = !rec.failed;
+  ok = trc_out_close(rec.ti) == 0 && ok;
+  ok = trc_out_close(rec.timeline) == 0 && ok;
+  rec.ti = rec.timeline = NULL;
+  if (!ok && !rec.failed)
     fprintf(stderr, "simrun-trace: warning: rank %d could not write its files in %s whole\n", rec.rank, rec.dir);
-  return ok ? 0 : -1;
+  return rec.failed ? TRC_FAILED_SAID : !ok ? TRC_FAILED : rec.nrefused ? TRC_NOT_SMPI : TRC_WHOLE;
 }

@@ -14,16 +14,19 @@ typedef enum trc_category {
   TRC_CTRL,        /* a call that only manages the parallel run (communicators, start, end) */
 } trc_category_t;
 
-/* Starts recording for rank `rank` of `size`: reads SIMRUN_TRACE_DIR (default "simrun-trace") and SIMRUN_TRACE_FLOPS
- * (flop/s; without it a short calibration loop measures the rate), creates the folder and opens the rank's files.
- * Time 0 is this call. Returns 0, or -1 with a message on stderr: recording is then off and every other function
- * does nothing. */
+/* Starts recording for rank `rank` of `size`: reads SIMRUN_TRACE_DIR (default "simrun-trace"), SIMRUN_TRACE_FORMAT
+ * and SIMRUN_TRACE_FLOPS (flop/s; without it a short calibration loop measures the rate), creates the folder (rank 0
+ * removes an earlier run's index and files of ranks >= size) and opens the rank's files. Returns 0, or -1 with a
+ * message on stderr: recording is then off and every other function does nothing. */
 int trc_start(int rank, int size);
+
+/* Time 0 of the timeline: now (every rank calls it right after a common barrier). */
+void trc_time_zero(void);
 
 /* Whether recording is on. */
 int trc_active(void);
 
-/* The current time in seconds since trc_start. */
+/* The current time in seconds since trc_time_zero. */
 double trc_now(void);
 
 /* Marks the entry into an MPI call: ends the computation interval since the last call (a timeline line and a TI
@@ -36,9 +39,23 @@ double trc_enter(void);
 void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* Records an unsuccessful poll (a test or iprobe that found nothing) that started at `start`: consecutive polls, with
+ * gaps of a few microseconds at most between them, become one idle interval ("NAME*COUNT") and one TI action, simrun's
+ * "poll COUNT FIRST LAST" (nothing with SIMRUN_TRACE_FORMAT=smpi). */
+void trc_poll(double start, const char *name);
+
 /* Writes one more TI action of the call trc_call just recorded (printf-like, without the rank), such as the receive
  * of each request a wait found complete. */
 void trc_action(const char *ti, ...) __attribute__((format(printf, 1, 2)));
+
+/* Writes one TI action of simrun's extensions of the format (docs/ti-replay.md), printf-like as trc_action, called
+ * `name` in the warnings; with SIMRUN_TRACE_FORMAT=smpi it is counted instead, and trc_finish says the trace is not
+ * smpirun's to replay. */
+void trc_extension(const char *name, const char *ti, ...) __attribute__((format(printf, 2, 3)));
+
+/* Whether an action of simrun's extensions called `name` may be written: 0 when not recording, or with
+ * SIMRUN_TRACE_FORMAT=smpi, which counts it as trc_extension does. */
+int trc_extension_allowed(const char *name);
 
 /* Counts a call of `name` whose action the TI trace cannot hold (an untraced MPI function, a collective on a
  * sub-communicator, a receive from any source): listed by trc_finish in one warning. */
@@ -54,8 +71,13 @@ void trc_phase_end(void);
  * recording goes on. */
 void trc_flush(void);
 
-/* Ends recording: the rank's last lines, the untraced-call warning, the files closed. Returns 0 when both files were
- * written whole, -1 otherwise (a message on stderr). */
+/* How a rank's files ended, ordered so that the least of the ranks' is the run's. */
+enum { TRC_FAILED_SAID = 0, TRC_FAILED = 1, TRC_NOT_SMPI = 2, TRC_WHOLE = 3 };
+
+/* Ends recording: the rank's last lines, the untraced-call warnings, the files closed. Returns TRC_WHOLE when both
+ * files were written whole, TRC_NOT_SMPI when whole but without actions SIMRUN_TRACE_FORMAT=smpi left out,
+ * TRC_FAILED_SAID when a write failed during the run (said then, in one line), TRC_FAILED otherwise (a message on
+ * stderr). */
 int trc_finish(void);
 
 /* The absolute path of the trace folder (valid after trc_start succeeded), for the index. */

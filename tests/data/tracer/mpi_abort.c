@@ -1,5 +1,5 @@
 /* A two-rank MPI program that dies: rank 1 calls MPI_Abort after one message and a barrier, so that the tracer's
- * files stop short (tests/test_trc_mpi.c checks that simrun analyse refuses them, naming the file and line). */
+ * files stop short (tests/test_trc_mpi.c checks that simrun analyse reads them and names the file cut short). */
 #include <mpi.h>
 
 int main(int argc, char **argv)

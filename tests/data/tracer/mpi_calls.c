@@ -1,5 +1,6 @@
 /* A two-rank MPI program for the tracer's tests (tests/test_trc_mpi.c): one call of each kind whose TI action the
- * test knows by hand, then calls the TI format cannot hold, which the tracer must count, and a send to no one. */
+ * test knows by hand (a matched probe among them), then calls the TI format cannot hold, which the tracer must count,
+ * and a send to no one. */
 #include "simrun_phase.h"
 
 #include <mpi.h>
@@ -31,6 +32,19 @@ int main(int argc, char **argv)
   MPI_Comm_split(MPI_COMM_WORLD, rank, 0, &alone);
   MPI_Bcast(x, 10, MPI_DOUBLE, 0, alone);
   MPI_Sendrecv(x, 1, MPI_DOUBLE, 1 - rank, 3, y, 1, MPI_DOUBLE, 1 - rank, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  if (rank == 0) {
+    MPI_Send(buf, 1, MPI_INT, 1, 12, MPI_COMM_WORLD);
+  } else {
+    MPI_Message message;
+    MPI_Mprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &message, MPI_STATUS_IGNORE);
+    MPI_Mrecv(buf, 100, MPI_INT, &message, MPI_STATUS_IGNORE); /* written as the receive its status names */
+  }
+  MPI_Comm ring;
+  int dims[1] = {2};
+  int periods[1] = {1};
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
+  MPI_Neighbor_allgather(x, 1, MPI_DOUBLE, y, 1, MPI_DOUBLE, ring); /* no TI action: counted */
+  MPI_Comm_free(&ring);
   int flag;
   MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
   MPI_Send(x, 1, MPI_DOUBLE, MPI_PROC_NULL, 0, MPI_COMM_WORLD); /* no message: timed, not in the TI trace */

@@ -1,7 +1,7 @@
 /* Internal to libsimrun-trace.so's PMPI wrappers (trc_mpi.c: start, end, point to point; trc_mpi_coll.c: collectives,
- * communicators, calls counted only): the helpers of trc_mpi_util.c. */
-#ifndef TRC_MPI_H
-#define TRC_MPI_H
+ * communicators; trc_mpi_other.c: calls counted only): the helpers of trc_mpi_util.c. */
+#ifndef TRC_MPI_UTIL_H
+#define TRC_MPI_UTIL_H
 
 #include "trc_record.h"
 
@@ -22,8 +22,12 @@ int trc_to_world(MPI_Comm comm, int rank);
 /* `count` elements of `type` in bytes (0 when not recording or the type is unknown). */
 double trc_nbytes(int count, MPI_Datatype type);
 
-/* A collective's TI format, or NULL (and the call counted as untraced) on a communicator other than the world. */
-const char *trc_world_only(MPI_Comm comm, const char *format, const char *untraced);
+/* A call entered at `t` that no TI action can hold: timed as `name`, counted as `why` (a string literal naming the
+ * call and the reason), listed at MPI_Finalize. */
+void trc_untraced_call(double t, const char *name, trc_category_t category, const char *why);
+
+/* This process's rank in `comm`. */
+int trc_comm_rank(MPI_Comm comm);
 
 /* "N c0 c1 ... " of `count` entries of `counts` in bytes of `type` (zeros when counts is NULL), N their sum first when
  * `with_sum`: a new string the caller frees, or NULL when out of memory. */

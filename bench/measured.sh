@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The second validation (docs/validation.md, "A measured machine"): trace a program here, probe this machine, replay
+# the trace on the probed platform and compare with the untraced time. For each program (the ring multiply of
+# examples/ring-matmul, compute-bound; bench/measured/halo.c, halo exchange; bench/measured/collectives.c,
+# collective-heavy) and each p: the median of RUNS untraced runs (the program's own time between two barriers), one
+# run traced with SIMRUN_TRACE_FLOPS at the probed flop rate, then `simrun analyse --replay-on` with --untraced.
+# Usage: bench/measured.sh [RUNS [P...]]   (default 5 runs, p = 1 2; needs build/simrun, build/simrun-pingpong,
+# build/libsimrun-trace.so and Open MPI). Ranks beyond the cores share them (--oversubscribe): say so with the figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+shift || true
+ps=${*:-1 2}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mpicc -O2 -I src/tracer examples/ring-matmul/ring_matmul.c -o "$work/ring_matmul"
+mpicc -O2 bench/measured/halo.c -o "$work/halo"
+mpicc -O2 bench/measured/collectives.c -o "$work/collectives"
+build/simrun machine probe "$work/probed.xml"
+flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' "$work/probed.xml" | head -1)
+# elapsed PROGRAM P [mpirun options]: the program's own seconds
+elapsed() {
+  local prog=$1 p=$2
+  shift 2
+  mpirun --oversubscribe -np "$p" "$@" "$work/$prog" 2> /dev/null |
+    awk '/ring_matmul:/ { print $(NF - 3) } /^elapsed/ { print $2 }'
+}
+for prog in ring_matmul halo collectives; do
+  dirs=()
+  untraced=()
+  for p in $ps; do
+    for i in $(seq "$runs"); do elapsed "$prog" "$p"; done | sort -g |
+      awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }' > "$work/median"
+    untraced+=(--untraced "$p=$(cat "$work/median")")
+    elapsed "$prog" "$p" -x LD_PRELOAD="$PWD/build/libsimrun-trace.so" -x SIMRUN_TRACE_DIR="$work/$prog-$p" \
+      -x SIMRUN_TRACE_FLOPS="$flops" > /dev/null
+    dirs+=("$work/$prog-$p")
+  done
+  echo "== $prog (untraced: median of $runs runs)"
+  build/simrun analyse "${dirs[@]}" --replay-on "$work/probed.xml" "${untraced[@]}" | sed -n '/^Replayed on/,$p' |
+    sed "s|$work/||"
+done

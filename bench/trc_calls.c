@@ -1,0 +1,41 @@
+/* The tracer's cost per call (bench/tracer.sh, docs/tracer.md): on one rank, N calls each of MPI_Send to
+ * MPI_PROC_NULL, MPI_Test of a receive nothing matches and MPI_Iprobe finding nothing, timed by the process's CPU
+ * clock; prints "<call> <ns per call>". Run untraced and under libsimrun-trace.so, the difference is the tracer's. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static double cpu(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  long n = argc > 1 ? atol(argv[1]) : 1000000;
+  int x = 0;
+  int flag = 0;
+  MPI_Request r;
+  double t0 = cpu();
+  for (long i = 0; i < n; i++)
+    MPI_Send(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
+  double t1 = cpu();
+  MPI_Irecv(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, &r);
+  for (long i = 0; i < n; i++)
+    MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
+  MPI_Barrier(MPI_COMM_WORLD); /* ends the run of polls: the iprobes are a run of their own */
+  double t2 = cpu();
+  for (long i = 0; i < n; i++)
+    MPI_Iprobe(0, 2, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+  double t3 = cpu();
+  MPI_Send(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD); /* to itself, eagerly: the receive completes */
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  printf("MPI_Send %.1f\nMPI_Test %.1f\nMPI_Iprobe %.1f\n", 1e9 * (t1 - t0) / n, 1e9 * (t2 - t1) / n,
+         1e9 * (t3 - t2) / n);
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,25 @@
+/* libFuzzer target: the ping-pong CSV reader of simrun characterise (cli_characterise.h) and the fit it feeds
+ * (met_msgfit.h). Any bytes must be read or refused with one FILE:LINE line, never crash, hang or read without bound.
+ */
+#include "cli_characterise.h"
+#include "fuzz_input.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The fit searches the split over the distinct sizes (samples x sizes): kept small, so each input stays fast. */
+#define FIT_MAX_SAMPLES 2000
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+  if (fuzz_write_input(data, size) != 0)
+    abort();
+  met_msg_sample_t *samples = NULL;
+  size_t count = 0;
+  char err[256];
+  met_msgfit_t fit;
+  if (cli_characterise_read(fuzz_input_path(), &samples, &count) == 0 && count <= FIT_MAX_SAMPLES)
+    met_msgfit(samples, count, -1, &fit, err, sizeof err);
+  free(samples);
+  return 0;
+}

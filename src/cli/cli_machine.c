@@ -1,0 +1,183 @@
+/* `simrun machine probe`: this machine's characterisation (seed 001 §3, eq. 2, measured by cli_probe) and its message
+ * time (eq. 4 fitted by met_msgfit to an Open MPI ping-pong) written as a SimGrid platform of one host per core, each
+ * value with its measurement in a comment beside it. */
+#include "cli_machine.h"
+#include "cli_characterise.h"
+#include "cli_probe.h"
+#include "rep_report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void usage(FILE *out)
+{
+  fprintf(out,
+          "Usage: simrun machine probe FILE.xml [--samples PINGPONG.csv]\n"
+          "\n"
+          "Measures this machine and writes a SimGrid platform of it to FILE.xml (docs/machines.md): one host per\n"
+          "core at the flop rate of the tracer's calibration loop, seed 001's characterisation (cycles per CPU,\n"
+          "floating-point, internal and external memory operation) from timed loops, the clock, memory and last\n"
+          "cache level from the system, and the message time of eq. 4 fitted (as simrun characterise does) to an\n"
+          "Open MPI ping-pong between two ranks on this node (simrun-pingpong under mpirun), with Open MPI's eager\n"
+          "limit. Every value has its measurement in a comment. Takes about 15 s; a loaded machine measures slow.\n"
+          "\n"
+          "Options:\n"
+          "  --samples FILE.csv  fit these ping-pong times (bytes,hops,time_us) instead of measuring them\n"
+          "  -h, --help          show this help and exit\n"
+          "\n"
+          "Exit status: 0 success, 1 a measurement failed or the fit cannot be trusted, 2 bad usage.\n");
+}
+
+/* The root zone's characterisation: each value and its comment. */
+static void write_characterisation(FILE *out, const cli_probe_t *p)
+{
+  static const char *const names[4] = {"cpu", "flop", "intmem", "extmem"};
+  fprintf(out, "    <!-- clock: %s -->\n    <prop id=\"simrun:clock-hz\" value=\"%.6g\"/>\n", p->clock_how,
+          p->clock_hz);
+  for (int c = 0; c < 4; c++)
+    fprintf(out, "    <!-- %s: %s, x the clock -->\n    <prop id=\"simrun:cycles-%s\" value=\"%.4g\"/>\n", names[c],
+            p->cycles_how[c], names[c], p->cycles[c]);
+  fprintf(out,
+          "    <!-- memory: sysconf's physical pages x page size -->\n"
+          "    <prop id=\"simrun:memory-bytes\" value=\"%.0f\"/>\n",
+          p->memory_bytes);
+  if (p->cache_bytes > 0)
+    fprintf(out,
+            "    <!-- cache: %s; a sum over an array of half its size: %.4g cycles per 8-byte load -->\n"
+            "    <prop id=\"simrun:cache-bytes\" value=\"%.0f\"/>\n"
+            "    <prop id=\"simrun:cycles-cache\" value=\"%.4g\"/>\n",
+            p->cache_how, p->cycles_cache, p->cache_bytes, p->cycles_cache);
+}
+
+/* The message model: eq. 4 fitted to the ping-pong, and Open MPI's eager limit. */
+static void write_messages(FILE *out, const char *source, const met_msgfit_t *fit, const cli_probe_t *p)
+{
+  const met_piecewise_t *m = &fit->model;
+  fprintf(out,
+          "    <!-- messages: seed 001 eq. 4 fitted by relative error (terms >= 0, split by cross-validation) to the\n"
+          "         ping-pong of %s: residuals rms %.1f%% up to %g bytes, %.1f%% above (cross-validated %.1f%%);\n"
+          "         every route below is one link, so T(l, 1) is the whole message time (docs/machines.md) -->\n"
+          "    <prop id=\"simrun:comm-model\" value=\"piecewise\"/>\n"
+          "    <prop id=\"simrun:comm-packet-bytes\" value=\"%.10g\"/>\n"
+          "    <prop id=\"simrun:comm-small-us\" value=\"%.6g %.6g %.6g %.6g\"/>\n"
+          "    <prop id=\"simrun:comm-large-us\" value=\"%.6g %.6g %.6g %.6g\"/>\n",
+          source, 100 * fit->rms_rel[0], m->packet_bytes, 100 * fit->rms_rel[1], 100 * fit->cv_rel, m->packet_bytes,
+          m->small[0], m->small[1], m->small[2], m->small[3], m->large[0], m->large[1], m->large[2], m->large[3]);
+  if (p->eager_bytes > 0)
+    fprintf(out,
+            "    <!-- eager limit: ompi_info's btl_vader_eager_limit (Open MPI's shared memory) -->\n"
+            "    <prop id=\"simrun:eager-bytes\" value=\"%.0f\"/>\n",
+            p->eager_bytes);
+}
+
+/* The platform: a zone of one host per core, a link per pair of hosts (its latency and bandwidth are placeholders:
+ * the piecewise model sets each message's time through SimGrid's latency factor). */
+static int write_platform(FILE *out, const char *source, const met_msgfit_t *fit, const cli_probe_t *p)
+{
+  fprintf(out,
+          "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+          "<!-- This machine, measured by simrun machine probe (docs/machines.md): %d cores. Host speed %.6g flop/s:\n"
+          "     the tracer's calibration loop (four multiply-add chains), so that a traced run's TI compute amounts\n"
+          "     replay in the CPU time they took (trace with SIMRUN_TRACE_FLOPS=%.6g to use this very rate). -->\n"
+          "<platform version=\"4.1\">\n  <config>\n    <prop id=\"network/model\" value=\"CM02\"/>\n  </config>\n"
+          "  <zone id=\"this-machine\" routing=\"Full\">\n",
+          p->cores, p->flops, p->flops);
+  write_characterisation(out, p);
+  write_messages(out, source, fit, p);
+  for (int h = 0; h < p->cores; h++)
+    fprintf(out, "    <host id=\"core-%d\" speed=\"%.6gf\"/>\n", h, p->flops);
+  for (int a = 0; a < p->cores; a++)
+    for (int b = a + 1; b < p->cores; b++)
+      fprintf(out, "    <link id=\"shm-%d-%d\" bandwidth=\"1TBps\" latency=\"1ns\"/>\n", a, b);
+  for (int a = 0; a < p->cores; a++)
+    for (int b = a + 1; b < p->cores; b++)
+      fprintf(out, "    <route src=\"core-%d\" dst=\"core-%d\"><link_ctn id=\"shm-%d-%d\"/></route>\n", a, b, a, b);
+  fprintf(out, "  </zone>\n</platform>\n");
+  return ferror(out) ? -1 : 0;
+}
+
+/* The ping-pong samples: measured into a temporary file, or the user's. 0, or an exit status. */
+static int samples_of(const char *given, met_msg_sample_t **samples, size_t *count)
+{
+  char tmp[] = "/tmp/simrun-pingpong-XXXXXX";
+  int fd = given ? -1 : mkstemp(tmp);
+  if (!given && fd < 0) {
+    fprintf(stderr, "simrun: error: cannot make a temporary file in /tmp for the ping-pong's output\n");
+    return 1;
+  }
+  if (fd >= 0)
+    close(fd);
+  int rc = given ? 0 : cli_probe_pingpong(tmp);
+  if (rc == 0)
+    rc = cli_characterise_read(given ? given : tmp, samples, count);
+  if (!given && rc == 0)
+    unlink(tmp);
+  return rc;
+}
+
+static int probe(const char *output, const char *given)
+{
+  met_msg_sample_t *samples = NULL;
+  size_t count = 0;
+  int rc = samples_of(given, &samples, &count);
+  met_msgfit_t fit;
+  char err[600];
+  if (rc == 0 && met_msgfit(samples, count, -1, &fit, err, sizeof err) != 0) {
+    fprintf(stderr,
+            "simrun: error: %s: %s; nothing written (measure again when the machine is quieter, or fit your "
+            "own times with --samples)\n",
+            given ? given : "the ping-pong", err);
+    rc = 1;
+  }
+  free(samples);
+  if (rc != 0)
+    return rc;
+  cli_probe_t p;
+  cli_probe_machine(&p);
+  char message[1200];
+  rep_file_t *file = rep_file_open(output, message, sizeof message);
+  if (file &&
+      write_platform(rep_file_stream(file), given ? given : "simrun-pingpong (2 ranks, this node)", &fit, &p) == 0 &&
+      rep_file_commit(file, message, sizeof message) == 0) {
+    printf("Wrote %s: %d cores at %.4g flop/s, messages %.3g us + %.3g us/KiB up to %g bytes\n", output, p.cores,
+           p.flops, fit.model.small[0], 1024 * fit.model.small[1], fit.model.packet_bytes);
+    return 0;
+  }
+  if (file)
+    rep_file_abort(file);
+  fprintf(stderr, "simrun: error: %s\n", file ? output : message);
+  return 1;
+}
+
+int cli_machine_main(int argc, char **argv)
+{
+  const char *output = NULL, *samples = NULL;
+  if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+    usage(stdout);
+    return 0;
+  }
+  if (argc < 2 || strcmp(argv[1], "probe") != 0) {
+    fprintf(stderr, "simrun: error: expected 'simrun machine probe FILE.xml'; see simrun machine --help\n");
+    return 2;
+  }
+  for (int i = 2; i < argc; i++) {
+    if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+      usage(stdout);
+      return 0;
+    }
+    if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc)
+      samples = argv[++i];
+    else if (argv[i][0] == '-' || output) {
+      fprintf(stderr, "simrun: error: unexpected argument '%s'; see simrun machine --help\n", argv[i]);
+      return 2;
+    } else
+      output = argv[i];
+  }
+  if (!output) {
+    fprintf(stderr, "simrun: error: no output file given; usage: simrun machine probe FILE.xml\n");
+    return 2;
+  }
+  return probe(output, samples);
+}

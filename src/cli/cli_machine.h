@@ -1,0 +1,11 @@
+/* simrun machine probe FILE.xml: measures this machine (cli_probe.h) and writes a SimGrid platform of it, every value
+ * with its measurement in a comment, for replaying a traced run on the machine it was measured on (docs/machines.md).
+ */
+#ifndef CLI_MACHINE_H
+#define CLI_MACHINE_H
+
+/* The subcommand, with argv[0] = "machine". Returns the exit status: 0, 1 when a measurement or the file failed, 2 for
+ * bad usage or input. */
+int cli_machine_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,244 @@
+/* The measurements of `simrun machine probe` (cli_probe.h): seed 001 §3's machine characterisation (eq. 2: cycles per
+ * CPU, floating-point, internal and external memory operation) measured by timed loops on this machine, read from the
+ * system where it says (clock, caches, memory), and its message times from an Open MPI ping-pong. */
+#define _GNU_SOURCE /* readlink of /proc/self/exe */
+#include "cli_probe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { TRIALS = 3 };
+
+static double now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The first number of a one-line file, or 0. */
+static double file_number(const char *path)
+{
+  FILE *in = fopen(path, "r");
+  double value = 0;
+  if (in && fscanf(in, "%lf", &value) != 1)
+    value = 0;
+  if (in)
+    fclose(in);
+  return value;
+}
+
+/* The clock: cpufreq's maximum, else /proc/cpuinfo's "cpu MHz" (a virtual machine often has only that). */
+static void read_clock(cli_probe_t *p)
+{
+  double khz = file_number("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq");
+  if (khz > 0) {
+    p->clock_hz = 1e3 * khz;
+    snprintf(p->clock_how, sizeof p->clock_how, "cpufreq's cpuinfo_max_freq of cpu0");
+    return;
+  }
+  FILE *in = fopen("/proc/cpuinfo", "r");
+  char line[256];
+  double mhz = 0;
+  while (in && fgets(line, sizeof line, in) && !(sscanf(line, "cpu MHz : %lf", &mhz) == 1 && mhz > 0))
+    ;
+  if (in)
+    fclose(in);
+  p->clock_hz = mhz > 0 ? 1e6 * mhz : 1e9;
+  snprintf(p->clock_how, sizeof p->clock_how, "%s",
+           mhz > 0 ? "/proc/cpuinfo's cpu MHz of the first processor (no cpufreq)" : "unknown: 1 GHz assumed");
+}
+
+/* The largest cache level of cpu0 (sysfs index*: level, size), or none. */
+static void read_cache(cli_probe_t *p)
+{
+  int best = 0;
+  for (int i = 0; i < 8; i++) {
+    char path[128], size_text[32] = "";
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+    int level = (int)file_number(path);
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+    FILE *in = fopen(path, "r");
+    double size = 0;
+    char unit = 0;
+    if (in && fscanf(in, "%31s", size_text) == 1 && sscanf(size_text, "%lf%c", &size, &unit) >= 1)
+      size *= unit == 'K' ? 1024 : unit == 'M' ? 1048576 : 1;
+    if (in)
+      fclose(in);
+    if (level > best && size > 0) {
+      best = level;
+      p->cache_bytes = size;
+      snprintf(p->cache_how, sizeof p->cache_how, "sysfs cpu0/cache/index%d: level %d, %s", i, level, size_text);
+    }
+  }
+}
+
+/* Seconds per iteration of four independent multiply-add chains (8 flops): the best of TRIALS. */
+static double flop_loop(void)
+{
+  volatile double seed = 1.0000001;
+  double best = 1e30;
+  const long n = 1L << 23;
+  for (int t = 0; t < TRIALS; t++) {
+    double a = seed, b = seed, c = seed, d = seed, m = seed * 0.9999999, k = 1e-9;
+    double start = now();
+    for (long i = 0; i < n; i++) {
+      a = a * m + k;
+      b = b * m + k;
+      c = c * m + k;
+      d = d * m + k;
+    }
+    double elapsed = now() - start;
+    seed = a + b + c + d; /* keeps the loop */
+    best = elapsed < best ? elapsed : best;
+  }
+  return best / (double)n;
+}
+
+/* Seconds per iteration of four independent integer chains (an add and a xor each: 8 operations). */
+static double int_loop(void)
+{
+  volatile unsigned long seed = 12345;
+  double best = 1e30;
+  const long n = 1L << 24;
+  for (int t = 0; t < TRIALS; t++) {
+    unsigned long a = seed, b = seed + 1, c = seed + 2, d = seed + 3;
+    double start = now();
+    for (long i = 0; i < n; i++) {
+      a = (a + (unsigned long)i) ^ 0x55;
+      b = (b + (unsigned long)i) ^ 0x33;
+      c = (c + (unsigned long)i) ^ 0x0f;
+      d = (d + (unsigned long)i) ^ 0x77;
+    }
+    double elapsed = now() - start;
+    seed = a + b + c + d;
+    best = elapsed < best ? elapsed : best;
+  }
+  return best / (double)n;
+}
+
+/* Seconds per 8-byte load of a sum over an array of `bytes`, streamed until 2^26 loads: the best of TRIALS. */
+static double load_loop(size_t bytes)
+{
+  size_t n = bytes / sizeof(double);
+  double *a = malloc(n * sizeof *a);
+  if (!a || n == 0) {
+    free(a);
+    return 0;
+  }
+  for (size_t i = 0; i < n; i++)
+    a[i] = (double)i;
+  size_t passes = ((size_t)1 << 26) / n + 1;
+  volatile double sink = 0;
+  double best = 1e30;
+  for (int t = 0; t < TRIALS; t++) {
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    double start = now();
+    for (size_t pass = 0; pass < passes; pass++)
+      for (size_t i = 0; i + 3 < n; i += 4) {
+        s0 += a[i];
+        s1 += a[i + 1];
+        s2 += a[i + 2];
+        s3 += a[i + 3];
+      }
+    double elapsed = now() - start;
+    sink = s0 + s1 + s2 + s3;
+    best = elapsed < best ? elapsed : best;
+  }
+  (void)sink;
+  free(a);
+  return best / ((double)passes * (double)n);
+}
+
+/* Open MPI's shared-memory eager limit (btl vader), from ompi_info; 0 when it does not say. */
+static double read_eager(void)
+{
+  FILE *in = popen("ompi_info --parsable --param btl vader --level 9 2>/dev/null", "r");
+  char line[512];
+  double value = 0;
+  while (in && fgets(line, sizeof line, in))
+    if (sscanf(line, "mca:btl:vader:param:btl_vader_eager_limit:value:%lf", &value) == 1)
+      break;
+  if (in)
+    pclose(in);
+  return value;
+}
+
+void cli_probe_machine(cli_probe_t *p)
+{
+  memset(p, 0, sizeof *p);
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  p->cores = cores > 0 ? (int)cores : 1;
+  p->memory_bytes = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+  read_clock(p);
+  read_cache(p);
+  double flop = flop_loop();
+  p->flops = 8 / flop;
+  p->cycles[1] = p->clock_hz * flop / 8;
+  snprintf(p->cycles_how[1], sizeof p->cycles_how[1],
+           "four independent multiply-add chains, %.4g ns per 8 flops (%.4g flop/s)", 1e9 * flop, p->flops);
+  double op = int_loop();
+  p->cycles[0] = p->clock_hz * op / 8;
+  snprintf(p->cycles_how[0], sizeof p->cycles_how[0], "four independent add-xor chains, %.4g ns per 8 operations",
+           1e9 * op);
+  const size_t l1 = 16384;
+  size_t big = p->cache_bytes * 4 > 64e6 ? (size_t)(p->cache_bytes * 4) : (size_t)64 << 20;
+  double in_l1 = load_loop(l1), far = load_loop(big);
+  p->cycles[2] = p->clock_hz * in_l1;
+  p->cycles[3] = p->clock_hz * far;
+  snprintf(p->cycles_how[2], sizeof p->cycles_how[2], "a sum over a %zu KiB array (in L1), %.4g ns per 8-byte load",
+           l1 / 1024, 1e9 * in_l1);
+  snprintf(p->cycles_how[3], sizeof p->cycles_how[3], "a sum over a %zu MiB array, %.4g ns per 8-byte load", big >> 20,
+           1e9 * far);
+  if (p->cache_bytes > 0)
+    p->cycles_cache = p->clock_hz * load_loop((size_t)(p->cache_bytes / 2));
+  p->eager_bytes = read_eager();
+}
+
+/* The ping-pong program: SIMRUN_PINGPONG, else simrun-pingpong beside this executable. */
+static void pingpong_path(char *path, size_t len)
+{
+  const char *given = getenv("SIMRUN_PINGPONG");
+  if (given && *given) {
+    snprintf(path, len, "%s", given);
+    return;
+  }
+  char self[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  self[n > 0 ? n : 0] = '\0';
+  char *slash = strrchr(self, '/');
+  if (slash)
+    *slash = '\0';
+  snprintf(path, len, "%s/simrun-pingpong", slash ? self : ".");
+}
+
+int cli_probe_pingpong(const char *csv)
+{
+  char program[4200];
+  pingpong_path(program, sizeof program);
+  if (strchr(program, '\'') || strchr(csv, '\'')) {
+    fprintf(stderr, "simrun: error: %s: a path with a quote cannot be given to mpirun; move it\n", program);
+    return 2;
+  }
+  if (access(program, X_OK) != 0) {
+    fprintf(stderr,
+            "simrun: error: %s: no ping-pong program there; build simrun with Open MPI installed (libopenmpi-dev, "
+            "openmpi-bin), or set SIMRUN_PINGPONG, or give your own samples with --samples FILE.csv\n",
+            program);
+    return 1;
+  }
+  char command[8600];
+  snprintf(command, sizeof command, "mpirun %s--oversubscribe -np 2 '%s' > '%s' 2>&1",
+           geteuid() == 0 ? "--allow-run-as-root " : "", program, csv);
+  if (system(command) != 0) {
+    fprintf(stderr,
+            "simrun: error: mpirun -np 2 %s failed (its output is in %s); check that Open MPI's mpirun "
+            "runs here\n",
+            program, csv);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,33 @@
+/* The measurements of `simrun machine probe` (docs/machines.md, "Characterising your own machine"): this machine's
+ * clock, cores, memory and last cache level from the system (sysfs, /proc), the cost of each operation class of
+ * seed 001's eq. 2 from timed loops, and its message times from an Open MPI ping-pong between two ranks. */
+#ifndef CLI_PROBE_H
+#define CLI_PROBE_H
+
+#include "met_msgfit.h"
+
+#include <stddef.h>
+
+/* What was measured, each figure with a line saying how (for the platform's comments). */
+typedef struct cli_probe {
+  int cores;
+  double clock_hz;
+  char clock_how[160];
+  double memory_bytes;
+  double cache_bytes; /* the last cache level's size, 0 when sysfs does not give it */
+  char cache_how[160];
+  double flops;        /* flop/s of four independent multiply-add chains, the tracer's calibration loop */
+  double cycles[4];    /* cpu, flop, intmem (an L1-sized array), extmem (an array far larger than the caches) */
+  double cycles_cache; /* an array of half the last cache level, when it is known */
+  char cycles_how[4][160];
+  double eager_bytes; /* Open MPI's shared-memory eager limit (ompi_info), 0 when unknown */
+} cli_probe_t;
+
+/* Measures the machine (a few seconds of loops). */
+void cli_probe_machine(cli_probe_t *probe);
+
+/* Runs the ping-pong (simrun-pingpong) under mpirun with 2 ranks, its output into `csv`. Returns 0, or 1 after one
+ * error line (mpirun or the program missing or failing). */
+int cli_probe_pingpong(const char *csv);
+
+#endif

@@ -1,0 +1,568 @@
+/* The wait-state rules of a measured run (met_timeline_match.h), the same as a replay's (docs/wait-states.md): a rank
+ * blocked in a send, receive, wait or poll until its partner arrives is idle (Lemeire's idling, seed 000 §1.1.3;
+ * Scalasca's late sender and late receiver), in a barrier or an N x N collective until the last member entered, and
+ * the rest of the call is communication. Memory: a few intervals per rank and the messages not yet paired. */
+#include "met_timeline_match.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Beyond this many message ends waiting for their partner (all pairs), the oldest of a pair is given up (counted as
+ * unmatched): a program whose receives the timeline cannot pair (any source) must not grow memory with its length. */
+enum { QUEUED_MAX = 1 << 20, OPS_MAX = 1 << 12 };
+
+/* An interval waits for its partners (its message's other end, the other members' entries) at most while its rank
+ * keeps fewer than this many: the ranks' clocks start at a common barrier but each reads its own time 0 after it, so a
+ * partner's entry may come a little later in the files than causality says (more ranks than cores: milliseconds). */
+enum { HOLD_MAX = 1 << 14 };
+
+/* A message end waiting for its partner. */
+typedef struct endref {
+  int rank;
+  int peer; /* a posted receive: the source it accepts, -1 for any */
+  long long id;
+  double start; /* entry (blocking) or posting (non-blocking) */
+} endref_t;
+
+typedef struct fifo {
+  endref_t *v;
+  size_t head, n, cap;
+} fifo_t;
+
+/* A non-blocking operation posted and not yet completed by a wait or poll. */
+typedef struct op {
+  long long id;
+  int peer;
+  met_dir_t dir;
+  double post;
+  double partner; /* NAN until paired */
+} op_t;
+
+/* A collective call of every member, by its number among the ranks' synchronising collectives. */
+typedef struct instance {
+  char call[64];
+  int count;
+  double last_entry;
+} instance_t;
+
+typedef struct rank_state {
+  tl_event_t *events; /* kept intervals, from `head` */
+  size_t head, n, cap;
+  op_t *ops;
+  size_t nops, ops_cap;
+  long long next_id;
+  long colls_read;
+  long colls_done;
+} rank_state_t;
+
+struct tl_match {
+  int nranks;
+  rank_state_t *ranks;
+  fifo_t *sends;  /* per pair (s, d) at s * nranks + d: sends not yet paired, in order */
+  fifo_t *posted; /* per receiver d: receives not yet paired, in the order they were posted */
+  size_t queued;
+  instance_t *inst; /* instances inst_base .. inst_base + ninst - 1 */
+  long inst_base;
+  size_t ninst, inst_cap;
+  int colls_off;
+  size_t matched, unmatched, collectives;
+};
+
+tl_kind_t tl_kind_of(const char *call, int peer)
+{
+  static const struct {
+    const char *call;
+    tl_kind_t kind;
+    int needs_peer;
+  } table[] = {{"MPI_Send", TL_SEND, 1},
+               {"MPI_Ssend", TL_SEND, 1},
+               {"MPI_Rsend", TL_SEND, 1},
+               {"MPI_Bsend", TL_SEND, 1},
+               {"MPI_Isend", TL_ISEND, 1},
+               {"MPI_Issend", TL_ISEND, 1},
+               {"MPI_Recv", TL_RECV, 1},
+               {"MPI_Irecv", TL_IRECV, 0},
+               {"MPI_Wait", TL_WAIT, 0},
+               {"MPI_Waitall", TL_WAITALL, 0},
+               {"MPI_Waitany", TL_WAITANY, 0},
+               {"MPI_Waitsome", TL_WAITSOME, 0},
+               {"MPI_Test", TL_POLL, 0},
+               {"MPI_Testany", TL_POLL, 0},
+               {"MPI_Testall", TL_POLL, 0},
+               {"MPI_Testsome", TL_POLL, 0},
+               {"MPI_Iprobe", TL_POLL, 0},
+               {"MPI_Barrier", TL_BARRIER, 0},
+               {"MPI_Allreduce", TL_NXN, 0},
+               {"MPI_Allgather", TL_NXN, 0},
+               {"MPI_Allgatherv", TL_NXN, 0},
+               {"MPI_Alltoall", TL_NXN, 0},
+               {"MPI_Alltoallv", TL_NXN, 0},
+               {"MPI_Reduce_scatter", TL_NXN, 0},
+               {"MPI_Reduce_scatter_block", TL_NXN, 0}};
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (strcmp(call, table[i].call) == 0)
+      return table[i].needs_peer && peer < 0 ? TL_OTHER : table[i].kind;
+  return TL_OTHER;
+}
+
+tl_match_t *tl_match_new(int nranks)
+{
+  tl_match_t *m = calloc(1, sizeof *m);
+  size_t pairs = (size_t)nranks * (size_t)nranks;
+  if (!m || !(m->ranks = calloc((size_t)nranks, sizeof *m->ranks)) || !(m->sends = calloc(pairs, sizeof *m->sends)) ||
+      !(m->posted = calloc((size_t)nranks, sizeof *m->posted))) {
+    tl_match_free(m);
+    return NULL;
+  }
+  m->nranks = nranks;
+  return m;
+}
+
+void tl_match_free(tl_match_t *m)
+{
+  if (!m)
+    return;
+  size_t pairs = (size_t)m->nranks * (size_t)m->nranks;
+  for (size_t i = 0; m->sends && i < pairs; i++)
+    free(m->sends[i].v);
+  for (int r = 0; m->posted && r < m->nranks; r++)
+    free(m->posted[r].v);
+  for (int r = 0; m->ranks && r < m->nranks; r++) {
+    free(m->ranks[r].events);
+    free(m->ranks[r].ops);
+  }
+  free(m->sends);
+  free(m->posted);
+  free(m->ranks);
+  free(m->inst);
+  free(m);
+}
+
+/* Grows *v (of *cap items of `size` bytes) to hold n + 1; 0, or -1 out of memory. */
+static int reserve(void **v, size_t *cap, size_t n, size_t size)
+{
+  if (n < *cap)
+    return 0;
+  size_t more = *cap ? 2 * *cap : 16;
+  void *grown = realloc(*v, more * size);
+  if (!grown)
+    return -1;
+  *v = grown;
+  *cap = more;
+  return 0;
+}
+
+static int fifo_push(fifo_t *f, const endref_t *e)
+{
+  if (f->head > 0 && f->head == f->n) /* empty: start again at the front */
+    f->head = f->n = 0;
+  if (f->n == f->cap && f->head > f->cap / 2) {
+    memmove(f->v, f->v + f->head, (f->n - f->head) * sizeof *f->v);
+    f->n -= f->head;
+    f->head = 0;
+  }
+  if (reserve((void **)&f->v, &f->cap, f->n, sizeof *f->v) != 0)
+    return -1;
+  f->v[f->n++] = *e;
+  return 0;
+}
+
+/* Sets the partner time of `rank`'s message end `id`, a kept blocking interval or an outstanding operation (one that
+ * already went into the trace, an eager send, needs nothing more). */
+static void tell_partner(tl_match_t *m, int rank, long long id, double partner, int peer)
+{
+  rank_state_t *s = &m->ranks[rank];
+  for (size_t i = s->n; i-- > s->head;)
+    if (s->events[i].id == id) {
+      s->events[i].partner = partner;
+      return;
+    }
+  for (size_t i = s->nops; i-- > 0;)
+    if (s->ops[i].id == id) {
+      s->ops[i].partner = partner;
+      s->ops[i].peer = peer; /* a receive from any source learns its sender */
+      return;
+    }
+}
+
+/* Queues `mine` in `f`, giving the oldest queued end up beyond QUEUED_MAX. 0, or -1 out of memory. */
+static int enqueue(tl_match_t *m, fifo_t *f, const endref_t *mine)
+{
+  if (fifo_push(f, mine) != 0)
+    return -1;
+  if (++m->queued > QUEUED_MAX) {
+    f->head++;
+    m->queued--;
+    m->unmatched++;
+  }
+  return 0;
+}
+
+/* Removes entry `i` of `f` (the order of the others kept). */
+static void fifo_remove(tl_match_t *m, fifo_t *f, size_t i)
+{
+  memmove(f->v + i, f->v + i + 1, (f->n - i - 1) * sizeof *f->v);
+  f->n--;
+  m->queued--;
+}
+
+/* A send from `rank` to `peer`: MPI's matching, the earliest receive posted at `peer` that accepts `rank` (from it or
+ * from any source). Times do not overrule the order: the ranks' clocks may differ by hundreds of microseconds where
+ * they share cores, so a receive that seems to end before the send started may still be its. Returns the receive's
+ * time, or NAN and queues the send (-1 in *oom when out of memory). */
+static double pair_send(tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
+{
+  fifo_t *posted = &m->posted[peer];
+  for (size_t i = posted->head; i < posted->n;) {
+    endref_t r = posted->v[i];
+    if (r.peer != rank && r.peer >= 0) {
+      i++;
+      continue;
+    }
+    fifo_remove(m, posted, i);
+    tell_partner(m, r.rank, r.id, mine->start, rank);
+    m->matched++;
+    return r.start;
+  }
+  *oom = enqueue(m, &m->sends[(size_t)rank * (size_t)m->nranks + (size_t)peer], mine);
+  return NAN;
+}
+
+/* A receive at `rank` from `*peer` (-1: any source): the oldest unpaired send from it, or from any source the one
+ * that started first; *peer becomes the sender. Returns the send's time, or NAN and queues the receive. */
+static double pair_recv(tl_match_t *m, int rank, int *peer, const endref_t *mine, int *oom)
+{
+  fifo_t *best = NULL;
+  for (int s = *peer < 0 ? 0 : *peer; s < (*peer < 0 ? m->nranks : *peer + 1); s++) {
+    fifo_t *f = &m->sends[(size_t)s * (size_t)m->nranks + (size_t)rank];
+    if (f->head < f->n && (!best || f->v[f->head].start < best->v[best->head].start))
+      best = f;
+  }
+  if (!best) {
+    *oom = enqueue(m, &m->posted[rank], mine);
+    return NAN;
+  }
+  endref_t h = best->v[best->head++];
+  m->queued--;
+  *peer = h.rank;
+  tell_partner(m, h.rank, h.id, mine->start, rank);
+  m->matched++;
+  return h.start;
+}
+
+/* Counts `rank`'s synchronising collective in its instance; a call that differs from the other members' (a
+ * collective on a sub-communicator, whose members the timeline does not give) stops the pairing of collectives. */
+static long join_collective(tl_match_t *m, int rank, const tl_event_t *ev)
+{
+  if (m->colls_off)
+    return -1;
+  long k = m->ranks[rank].colls_read++;
+  size_t at = (size_t)(k - m->inst_base);
+  while (m->ninst <= at) {
+    if (reserve((void **)&m->inst, &m->inst_cap, m->ninst, sizeof *m->inst) != 0)
+      return -2;
+    m->inst[m->ninst++] = (instance_t){.count = 0};
+  }
+  instance_t *in = &m->inst[at];
+  if (in->count == 0) {
+    snprintf(in->call, sizeof in->call, "%s", ev->call);
+    in->last_entry = ev->iv.start;
+  } else if (strcmp(in->call, ev->call) != 0) {
+    m->colls_off = 1;
+    return -1;
+  }
+  in->count++;
+  in->last_entry = fmax(in->last_entry, ev->iv.start);
+  return k;
+}
+
+int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
+{
+  rank_state_t *s = &m->ranks[rank];
+  if (s->head > 0 && s->head >= s->n / 2) { /* drop what went into the trace: memory stays what is kept */
+    memmove(s->events, s->events + s->head, (s->n - s->head) * sizeof *s->events);
+    s->n -= s->head;
+    s->head = 0;
+  }
+  if (reserve((void **)&s->events, &s->cap, s->n, sizeof *s->events) != 0)
+    return -1;
+  tl_event_t *e = &s->events[s->n++];
+  *e = *ev;
+  e->id = -1;
+  e->partner = NAN;
+  e->coll = -1;
+  int oom = 0;
+  int peer = ev->iv.peer;
+  met_dir_t dir = ev->kind == TL_SEND || ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
+  if (ev->kind == TL_SEND || ev->kind == TL_RECV) {
+    e->id = s->next_id++;
+    endref_t mine = {rank, peer, e->id, ev->iv.start};
+    /* pairing moves no kept interval: e stays valid */
+    e->partner = dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
+  } else if (ev->kind == TL_ISEND || ev->kind == TL_IRECV) {
+    if (s->nops == OPS_MAX) { /* never completed by a wait the timeline shows: give the oldest up */
+      memmove(s->ops, s->ops + 1, (s->nops - 1) * sizeof *s->ops);
+      s->nops--;
+      m->unmatched++;
+    }
+    if (reserve((void **)&s->ops, &s->ops_cap, s->nops, sizeof *s->ops) != 0)
+      return -1;
+    long long id = s->next_id++;
+    s->ops[s->nops++] = (op_t){.id = id, .peer = peer, .dir = dir, .post = ev->iv.start, .partner = NAN};
+    endref_t mine = {rank, peer, id, ev->iv.start};
+    double partner =
+        dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
+    s->ops[s->nops - 1].partner = partner;
+    s->ops[s->nops - 1].peer = peer;
+  } else if (ev->kind == TL_BARRIER || ev->kind == TL_NXN) {
+    long k = join_collective(m, rank, ev);
+    if (k == -2)
+      return -1;
+    s->events[s->n - 1].coll = k;
+  }
+  return oom;
+}
+
+/* Adds `iv` split at `idle_end`: idle before it (with the partner and end that waited), communication after it
+ * (with `comm_peer` and `comm_dir`). */
+static int add_split(met_trace_t *trace, int rank, const met_interval_t *iv, double idle_end, int wait_peer,
+                     met_dir_t wait_dir, int comm_peer, met_dir_t comm_dir)
+{
+  met_interval_t wait = *iv;
+  met_interval_t transfer = *iv;
+  wait.end = transfer.start = idle_end;
+  wait.category = MET_CAT_IDLE;
+  wait.peer = wait_peer;
+  wait.dir = wait_dir;
+  wait.bytes = comm_peer >= 0 ? iv->bytes : 0;
+  transfer.category = MET_CAT_COMM;
+  transfer.peer = comm_peer;
+  transfer.dir = comm_dir;
+  transfer.bytes = comm_peer >= 0 ? iv->bytes : 0;
+  return met_trace_add(trace, rank, &wait) != 0 || met_trace_add(trace, rank, &transfer) != 0 ? -1 : 0;
+}
+
+static double clamp(double t, const met_interval_t *iv)
+{
+  return fmin(iv->end, fmax(iv->start, t));
+}
+
+/* A blocking message end: a receive waits until the sender entered its send; a send that lasted past the receiver's
+ * entry (a rendezvous) waits until that entry, one that ended before it (an eager send) does not wait. */
+static int add_blocking(met_trace_t *trace, int rank, const tl_event_t *ev)
+{
+  const met_interval_t *iv = &ev->iv;
+  met_dir_t dir = ev->kind == TL_SEND ? MET_DIR_SEND : MET_DIR_RECV;
+  if (isnan(ev->partner) && dir == MET_DIR_SEND) { /* an eager send whose receive comes later: still a message */
+    met_interval_t sent = *iv;
+    sent.dir = MET_DIR_SEND;
+    return met_trace_add(trace, rank, &sent);
+  }
+  if (isnan(ev->partner))
+    return met_trace_add(trace, rank, iv);
+  double idle_end = dir == MET_DIR_RECV || iv->end > ev->partner ? clamp(ev->partner, iv) : iv->start;
+  return add_split(trace, rank, iv, idle_end, iv->peer, dir, iv->peer, dir);
+}
+
+/* When an outstanding operation could complete, for a wait or poll that ended at `end`: a receive once its sender
+ * entered the send; a send once its receiver posted the receive, unless the wait ended before that (an eager send,
+ * complete once posted). NAN when not paired. */
+static double arrival(const op_t *op, double end)
+{
+  if (isnan(op->partner))
+    return NAN;
+  if (op->dir == MET_DIR_SEND && op->partner > end)
+    return op->post;
+  return fmax(op->post, op->partner);
+}
+
+/* Whether outstanding operation `op` is among those the wait or poll `ev` completed (by its kind; the timeline does
+ * not name requests): MPI_Wait the oldest with its partner, MPI_Waitall every one, MPI_Waitany the first to arrive
+ * (`first`), MPI_Waitsome and polls those arrived by their end. */
+static int completes(const tl_event_t *ev, const op_t *op, const op_t *oldest, const op_t *first)
+{
+  double a = arrival(op, ev->iv.end);
+  switch (ev->kind) {
+  case TL_WAIT:
+    return op == oldest;
+  case TL_WAITALL:
+    return 1;
+  case TL_WAITANY:
+    return op == first;
+  case TL_WAITSOME:
+    return op == first || a <= ev->iv.end;
+  default: /* a poll sees a message that arrived before it returned */
+    return a < ev->iv.end && (ev->iv.peer < 0 || op->peer == ev->iv.peer);
+  }
+}
+
+/* The outstanding operations posted before `ev` started: the oldest one with its partner (any partner for -1) and
+ * the one that could complete first. */
+static void candidates(const rank_state_t *s, const tl_event_t *ev, const op_t **oldest, const op_t **first)
+{
+  *oldest = *first = NULL;
+  double best = INFINITY;
+  for (size_t i = 0; i < s->nops && s->ops[i].post <= ev->iv.start; i++) {
+    const op_t *op = &s->ops[i];
+    if (!*oldest && (ev->iv.peer < 0 || op->peer == ev->iv.peer))
+      *oldest = op;
+    double a = arrival(op, ev->iv.end);
+    if (!*first || a < best) {
+      *first = op;
+      best = isnan(a) ? best : a;
+    }
+  }
+}
+
+/* A wait or poll: completes operations (removed), and is idle until the last of them could complete, then
+ * communication; a poll is idle whole. Without a paired operation it stays as the file gives it, as idle. */
+static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const tl_event_t *ev)
+{
+  const op_t *oldest, *first;
+  candidates(s, ev, &oldest, &first);
+  double latest = NAN;
+  op_t decisive = {.peer = -1};
+  size_t kept = 0;
+  for (size_t i = 0; i < s->nops; i++) {
+    op_t op = s->ops[i];
+    if (op.post <= ev->iv.start && completes(ev, &s->ops[i], oldest, first)) {
+      double a = arrival(&op, ev->iv.end);
+      if (!isnan(a) && !(a <= latest)) {
+        latest = a;
+        decisive = op;
+      }
+      continue;
+    }
+    s->ops[kept++] = op;
+  }
+  s->nops = kept;
+  met_interval_t iv = ev->iv;
+  iv.category = MET_CAT_IDLE;
+  if (ev->kind == TL_POLL || isnan(latest)) {
+    iv.peer = -1;
+    return met_trace_add(trace, rank, &iv);
+  }
+  return add_split(trace, rank, &iv, clamp(latest, &iv), decisive.peer, decisive.dir, -1, MET_DIR_NONE);
+}
+
+/* A barrier or N x N collective: idle until the last member entered, then communication; its span marked for the
+ * wait states (met_wait.h). Kept as the file gives it when the members' calls could not be paired. */
+static int add_collective(tl_match_t *m, met_trace_t *trace, int rank, const tl_event_t *ev)
+{
+  rank_state_t *s = &m->ranks[rank];
+  s->colls_done++;
+  const instance_t *in = ev->coll >= m->inst_base && !m->colls_off ? &m->inst[ev->coll - m->inst_base] : NULL;
+  if (in && in->count < m->nranks) /* a member left before every rank entered: not all the run's ranks */
+    m->colls_off = 1;
+  if (!in || m->colls_off)
+    return met_trace_add(trace, rank, &ev->iv);
+  met_coll_t span = {.start = ev->iv.start,
+                     .end = ev->iv.end,
+                     .kind = ev->kind == TL_BARRIER ? MET_COLL_BARRIER : MET_COLL_NXN,
+                     .root = -1,
+                     .group = 0};
+  if (rank == 0)
+    m->collectives++;
+  if (add_split(trace, rank, &ev->iv, clamp(in->last_entry, &ev->iv), -1, MET_DIR_NONE, -1, MET_DIR_NONE) != 0 ||
+      met_trace_coll_add(trace, rank, &span) != 0)
+    return -1;
+  return 0;
+}
+
+/* Drops the instances every rank is past. */
+static void forget_instances(tl_match_t *m)
+{
+  long done = m->ranks[0].colls_done;
+  for (int r = 1; r < m->nranks; r++)
+    done = m->ranks[r].colls_done < done ? m->ranks[r].colls_done : done;
+  size_t gone = done > m->inst_base ? (size_t)(done - m->inst_base) : 0;
+  if (m->colls_off)
+    gone = m->ninst;
+  if (gone == 0 || gone > m->ninst)
+    return;
+  memmove(m->inst, m->inst + gone, (m->ninst - gone) * sizeof *m->inst);
+  m->ninst -= gone;
+  m->inst_base += (long)gone;
+}
+
+static int emit(tl_match_t *m, met_trace_t *trace, int rank, const tl_event_t *ev)
+{
+  switch (ev->kind) {
+  case TL_SEND:
+  case TL_RECV:
+    if (isnan(ev->partner) && ev->kind == TL_RECV) /* its sender started before it ended, so was read: none */
+      m->unmatched++;
+    return add_blocking(trace, rank, ev);
+  case TL_WAIT:
+  case TL_WAITALL:
+  case TL_WAITANY:
+  case TL_WAITSOME:
+  case TL_POLL:
+    return add_wait(trace, rank, &m->ranks[rank], ev);
+  case TL_BARRIER:
+  case TL_NXN:
+    if (ev->coll >= 0)
+      return add_collective(m, trace, rank, ev);
+    return met_trace_add(trace, rank, &ev->iv);
+  case TL_ISEND:
+  case TL_IRECV: { /* the posting, at the end this rank is: so that the message is counted once, at its receiver */
+    met_interval_t posted = ev->iv;
+    posted.dir = posted.peer < 0 ? MET_DIR_NONE : ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
+    return met_trace_add(trace, rank, &posted);
+  }
+  default:
+    return met_trace_add(trace, rank, &ev->iv);
+  }
+}
+
+/* Whether every partner `ev` depends on has come: its message's other end, every member of its collective, the
+ * other ends of the operations posted before a wait or poll. */
+static int partners_in(const tl_match_t *m, const rank_state_t *s, const tl_event_t *ev)
+{
+  switch (ev->kind) {
+  case TL_SEND:
+  case TL_RECV:
+    return !isnan(ev->partner);
+  case TL_BARRIER:
+  case TL_NXN:
+    return ev->coll < m->inst_base || m->colls_off || m->inst[ev->coll - m->inst_base].count == m->nranks;
+  case TL_WAIT:
+  case TL_WAITALL:
+  case TL_WAITANY:
+  case TL_WAITSOME:
+  case TL_POLL:
+    for (size_t i = 0; i < s->nops && s->ops[i].post <= ev->iv.start; i++)
+      if (isnan(s->ops[i].partner))
+        return 0;
+    return 1;
+  default:
+    return 1;
+  }
+}
+
+int tl_match_flush(tl_match_t *m, met_trace_t *trace, double frontier)
+{
+  for (int r = 0; r < m->nranks; r++) {
+    rank_state_t *s = &m->ranks[r];
+    long colls = s->colls_done;
+    while (s->head < s->n && (isinf(frontier) || s->n - s->head > HOLD_MAX ||
+                              (s->events[s->head].iv.end < frontier && partners_in(m, s, &s->events[s->head])))) {
+      tl_event_t ev = s->events[s->head++];
+      if (emit(m, trace, r, &ev) != 0)
+        return -1;
+    }
+    if (s->colls_done != colls)
+      forget_instances(m);
+  }
+  return 0;
+}
+
+void tl_match_counts(const tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives, int *unpaired)
+{
+  *matched = m->matched;
+  *unmatched = m->unmatched;
+  *collectives = m->collectives;
+  *unpaired = m->colls_off;
+}

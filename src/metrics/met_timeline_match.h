@@ -1,0 +1,58 @@
+/* Internal to met_timeline: the wait-state rules of a measured run. Intervals come in from every rank in the order of
+ * their start times; each message end is paired with its partner's (per pair of ranks, in order), each synchronising
+ * collective with the other members' calls, and an interval goes into the trace, split into the wait for a partner
+ * (idle) and the transfer (communication), once no interval still to come can change it. */
+#ifndef MET_TIMELINE_MATCH_H
+#define MET_TIMELINE_MATCH_H
+
+#include "met_trace.h"
+
+#include <stddef.h>
+
+/* What a call is, for the rules. */
+typedef enum tl_kind {
+  TL_OTHER = 0, /* computation, or a call kept as the file classes it */
+  TL_SEND,      /* a blocking send (MPI_Send, Ssend, Rsend, Bsend, the send of MPI_Sendrecv) */
+  TL_ISEND,     /* MPI_Isend, Issend: the posting */
+  TL_RECV,      /* MPI_Recv */
+  TL_IRECV,     /* MPI_Irecv (from a rank or any source): the posting */
+  TL_WAIT,      /* MPI_Wait: one request, the file gives its partner */
+  TL_WAITALL,   /* every request outstanding */
+  TL_WAITANY,   /* the first to complete */
+  TL_WAITSOME,  /* those complete by its end */
+  TL_POLL,      /* MPI_Test*, MPI_Iprobe: polling, which is waiting */
+  TL_BARRIER,   /* MPI_Barrier */
+  TL_NXN        /* every member to every member: allreduce, allgather(v), alltoall(v), reduce-scatter */
+} tl_kind_t;
+
+/* One interval read, until it goes into the trace. */
+typedef struct tl_event {
+  met_interval_t iv;
+  tl_kind_t kind;
+  char call[64];
+  long long id;   /* a blocking message end's number on its rank, -1 otherwise */
+  double partner; /* the partner's entry (or posting) time once paired, NAN before */
+  long coll;      /* a collective's number among the rank's synchronising collectives, -1 otherwise */
+} tl_event_t;
+
+typedef struct tl_match tl_match_t;
+
+tl_kind_t tl_kind_of(const char *call, int peer);
+
+/* NULL when out of memory. */
+tl_match_t *tl_match_new(int nranks);
+void tl_match_free(tl_match_t *m); /* accepts NULL */
+
+/* Takes `ev` (its iv, kind and call set) read from `rank`, the next in start-time order over all ranks: pairs it with
+ * what it completes and keeps it. 0, or -1 when out of memory. */
+int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev);
+
+/* Adds to `trace` every kept interval that ends before `frontier` (the earliest start of an interval not yet pushed;
+ * INFINITY when every file is read), each rank's in order. 0, or -1 when the trace refuses one (out of memory). */
+int tl_match_flush(tl_match_t *m, met_trace_t *trace, double frontier);
+
+/* What the pairing found: messages paired, receives (or ends given up) left unpaired, collectives paired, and whether
+ * the ranks' collective calls differed (pairing of collectives stopped). */
+void tl_match_counts(const tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives, int *unpaired);
+
+#endif

@@ -1,0 +1,72 @@
+/* simrun-pingpong: the ping-pong of `simrun machine probe` (docs/machines.md, "Characterising your own machine"):
+ * ranks 0 and 1 send a message of each size back and forth and rank 0 prints, per size, the lower quartile over
+ * repetitions of half a round trip (repetitions interleaved over the sizes; the least disturbed quarter, as other load
+ * on a shared machine comes in spells), as the "bytes,hops,time_us" lines seed 001's Table 2 was fitted to. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_BYTES = 1 << 20, REPEATS = 31 };
+
+static int by_value(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* `rounds` round trips of `bytes` between ranks 0 and 1, timed together: one sample, half a round trip. */
+static double half_round_trip(char *buf, int bytes, int rank, int rounds)
+{
+  MPI_Barrier(MPI_COMM_WORLD);
+  double start = MPI_Wtime();
+  for (int i = 0; i < rounds; i++) {
+    if (rank == 0) {
+      MPI_Send(buf, bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+      MPI_Recv(buf, bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (rank == 1) {
+      MPI_Recv(buf, bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(buf, bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+    }
+  }
+  return (MPI_Wtime() - start) / (2.0 * rounds);
+}
+
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  char *buf = calloc(MAX_BYTES, 1);
+  if (size != 2 || !buf) {
+    if (rank == 0)
+      fprintf(stderr, "simrun-pingpong: %s\n", buf ? "run it with 2 ranks (mpirun -np 2)" : "out of memory");
+    free(buf);
+    MPI_Finalize();
+    return 2;
+  }
+  enum { SIZES = 21 }; /* 1 byte to MAX_BYTES, doubling */
+  int rounds[SIZES];
+  static double samples[SIZES][REPEATS];
+  for (int s = 0; s < SIZES; s++) { /* warm-up; its time gives the rounds per sample, about 1 ms */
+    double t = half_round_trip(buf, 1 << s, rank, 2);
+    rounds[s] = t > 0 ? (int)(1e-3 / t) : 1000;
+    rounds[s] = rounds[s] < 4 ? 4 : rounds[s] > 1000 ? 1000 : rounds[s];
+  }
+  MPI_Bcast(rounds, SIZES, MPI_INT, 0, MPI_COMM_WORLD);
+  /* every repetition sweeps every size, so that a spell of load on the machine touches all sizes alike */
+  for (int k = 0; k < REPEATS; k++)
+    for (int s = 0; s < SIZES; s++)
+      samples[s][k] = half_round_trip(buf, 1 << s, rank, rounds[s]);
+  if (rank == 0)
+    printf("bytes,hops,time_us\n");
+  for (int s = 0; s < SIZES; s++) {
+    qsort(samples[s], REPEATS, sizeof samples[s][0], by_value);
+    if (rank == 0)
+      printf("%d,1,%.6f\n", 1 << s, 1e6 * samples[s][REPEATS / 4]);
+  }
+  free(buf);
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,176 @@
+/* The --html page's tables (rep_html_tables.h): the figures of the CSV's main, per-process and reference tables
+ * (docs/results.md), to 9 significant digits like the CSV, as <table> elements a reader can sort by eye and copy. */
+#include "rep_html_tables.h"
+
+#include "rep_group.h"
+#include "rep_report.h"
+
+#include <math.h>
+#include <string.h>
+
+void rep_html_escaped(FILE *out, const char *text, size_t len)
+{
+  for (size_t i = 0; i < len; i++) {
+    if (text[i] == '&')
+      fputs("&amp;", out);
+    else if (text[i] == '<')
+      fputs("&lt;", out);
+    else if (text[i] == '>')
+      fputs("&gt;", out);
+    else
+      fputc(text[i], out);
+  }
+}
+
+static void cell_text(FILE *out, const char *text)
+{
+  fputs("<td>", out);
+  rep_html_escaped(out, text, strlen(text));
+  fputs("</td>", out);
+}
+
+/* A number cell to 9 significant digits; empty where there is none, "inf" for an infinite one. */
+static void cell_number(FILE *out, double x)
+{
+  if (isnan(x))
+    fputs("<td></td>", out);
+  else if (isinf(x))
+    fputs("<td class=\"n\">inf</td>", out);
+  else
+    fprintf(out, "<td class=\"n\">%.9g</td>", x);
+}
+
+static void head_text(FILE *out, const char *text)
+{
+  fputs("<th>", out);
+  rep_html_escaped(out, text, strlen(text));
+  fputs("</th>", out);
+}
+
+/* The header cells of the swept parameters and p. */
+static void key_heads(FILE *out, const stu_study_t *study)
+{
+  const scn_scenario_t *s = study->scenario;
+  for (size_t j = 0; j < s->nparams; j++)
+    if (s->params[j].swept && strcmp(s->params[j].name, "p") != 0)
+      head_text(out, s->params[j].name);
+  head_text(out, "p");
+}
+
+static void key_cells(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  const scn_scenario_t *s = study->scenario;
+  for (size_t j = 0; j < s->nparams; j++)
+    if (s->params[j].swept && strcmp(s->params[j].name, "p") != 0)
+      cell_text(out, point->values[j]);
+  fprintf(out, "<td class=\"n\">%d</td>", point->p);
+}
+
+/* "<table>" and its header row: the keys, then `heads`. */
+static void table_head(FILE *out, const stu_study_t *study, const char *const *heads, size_t count)
+{
+  fputs("<table>\n<tr>", out);
+  key_heads(out, study);
+  for (size_t k = 0; k < count; k++)
+    head_text(out, heads[k]);
+  fputs("</tr>\n", out);
+}
+
+void rep_html_points(FILE *out, const stu_study_t *study)
+{
+  static const char *const lost[] = {"speedup",  "efficiency",  "Ovh ctrl",   "Ovh comm",
+                                     "Ovh idle", "Ovh anomaly", "granularity"};
+  int cycles = stu_has_view(study, STU_VIEW_LOST_CYCLES), model = cycles && rep_has_model(study);
+  fputs("<table>\n<tr>", out);
+  key_heads(out, study);
+  head_text(out, "T_par (s)");
+  for (size_t k = 0; cycles && k < sizeof lost / sizeof lost[0]; k++)
+    head_text(out, lost[k]);
+  if (model) {
+    head_text(out, "T_model (s)");
+    head_text(out, "model diff");
+  }
+  head_text(out, "messages");
+  fputs("</tr>\n", out);
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *pt = &study->points[i];
+    fputs("<tr>", out);
+    key_cells(out, study, pt);
+    cell_number(out, pt->t_par);
+    if (cycles) {
+      cell_number(out, pt->eppa.speedup);
+      cell_number(out, pt->eppa.efficiency);
+      for (int j = 0; j < MET_OVH_COUNT; j++)
+        cell_number(out, pt->eppa.ovh_ratio[j]);
+      cell_number(out, pt->eppa.granularity);
+    }
+    if (model) {
+      cell_number(out, pt->t_model);
+      cell_number(out, rep_model_diff(pt));
+    }
+    fprintf(out, "<td class=\"n\">%zu</td></tr>\n", pt->messages);
+  }
+  fputs("</table>\n", out);
+}
+
+int rep_html_has_processes(const stu_study_t *study)
+{
+  for (size_t i = 0; i < study->npoints; i++)
+    if (study->points[i].procs)
+      return 1;
+  return 0;
+}
+
+void rep_html_processes(FILE *out, const stu_study_t *study)
+{
+  static const char *const heads[] = {"rank",     "work (s)",    "Ovh ctrl", "Ovh comm",
+                                      "Ovh idle", "Ovh anomaly", "anomaly",  "imbalance"};
+  table_head(out, study, heads, sizeof heads / sizeof heads[0]);
+  for (size_t i = 0; i < study->npoints; i++)
+    for (int r = 0; study->points[i].procs && r < study->points[i].p; r++) {
+      const met_eppa_proc_t *proc = &study->points[i].procs[r];
+      fputs("<tr>", out);
+      key_cells(out, study, &study->points[i]);
+      fprintf(out, "<td class=\"n\">%d</td>", r);
+      cell_number(out, proc->work);
+      for (int j = 0; j < MET_OVH_COUNT; j++)
+        cell_number(out, proc->ovh_ratio[j]);
+      cell_number(out, proc->anomaly_ratio);
+      cell_number(out, proc->imbalance_ratio);
+      fputs("</tr>\n", out);
+    }
+  fputs("</table>\n", out);
+}
+
+int rep_html_has_references(const stu_study_t *study)
+{
+  rep_ref_row_t row;
+  for (size_t i = 0; i < study->npoints; i++)
+    for (size_t r = 0; r < study->scenario->nrefs; r++)
+      if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &row))
+        return 1;
+  return 0;
+}
+
+void rep_html_references(FILE *out, const stu_study_t *study)
+{
+  static const char *const heads[] = {"quantity", "source", "reference (s)", "simrun (s)", "simrun difference"};
+  rep_ref_row_t row;
+  table_head(out, study, heads, sizeof heads / sizeof heads[0]);
+  for (size_t i = 0; i < study->npoints; i++)
+    for (size_t r = 0; r < study->scenario->nrefs; r++)
+      if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &row)) {
+        fputs("<tr>", out);
+        key_cells(out, study, &study->points[i]);
+        cell_text(out, row.quantity);
+        cell_text(out, row.source);
+        cell_number(out, row.reference);
+        cell_number(out, row.simrun);
+        if (isnan(row.difference))
+          fputs("<td></td>", out);
+        else
+          fprintf(out, "<td class=\"n\">%+.1f%%</td>", 100 * row.difference);
+        fputs("</tr>\n", out);
+      }
+  fputs("</table>\n", out);
+}

@@ -1,0 +1,24 @@
+/* The --html page's tables (rep_html.h): the study's figures as real HTML tables, numbers to 9 significant digits,
+ * and the escaping every part of the page uses. */
+#ifndef REP_HTML_TABLES_H
+#define REP_HTML_TABLES_H
+
+#include "stu_study.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* `len` bytes of `text` with &, < and > escaped. */
+void rep_html_escaped(FILE *out, const char *text, size_t len);
+
+/* One row per point: the swept parameters and p, T_par, and by view the lost-cycle figures (speedup, efficiency, the
+ * four overhead ratios, granularity, the model's time and difference) and the message count. */
+void rep_html_points(FILE *out, const stu_study_t *study);
+/* Whether the study has per-process figures, and their tables: per point with them, a row per rank. */
+int rep_html_has_processes(const stu_study_t *study);
+void rep_html_processes(FILE *out, const stu_study_t *study);
+/* Whether the scenario's reference figures apply to some point, and their table: a row per (point, reference). */
+int rep_html_has_references(const stu_study_t *study);
+void rep_html_references(FILE *out, const stu_study_t *study);
+
+#endif

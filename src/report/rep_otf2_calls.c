@@ -1,0 +1,164 @@
+/* MPI call names and communicators for the OTF2 archives (rep_otf2_calls.h): Scalasca's collective classes back to
+ * MPI calls, and the groups of a trace's collective spans as OTF2 communicators. */
+#include "rep_otf2_calls.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+  const char *name;
+  OTF2_RegionRole role;
+  OTF2_CollectiveOp op;
+} calls[REP_CALL_COUNT] = {
+    [REP_CALL_SEND] = {"MPI_Send", OTF2_REGION_ROLE_POINT2POINT, OTF2_UNDEFINED_TYPE},
+    [REP_CALL_RECV] = {"MPI_Recv", OTF2_REGION_ROLE_POINT2POINT, OTF2_UNDEFINED_TYPE},
+    [REP_CALL_BARRIER] = {"MPI_Barrier", OTF2_REGION_ROLE_BARRIER, OTF2_COLLECTIVE_OP_BARRIER},
+    [REP_CALL_ALLREDUCE] = {"MPI_Allreduce", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLREDUCE},
+    [REP_CALL_ALLGATHER] = {"MPI_Allgather", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHER},
+    [REP_CALL_ALLTOALL] = {"MPI_Alltoall", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLTOALL},
+    [REP_CALL_BCAST] = {"MPI_Bcast", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_BCAST},
+    [REP_CALL_SCATTER] = {"MPI_Scatter", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_SCATTER},
+    [REP_CALL_REDUCE] = {"MPI_Reduce", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_REDUCE},
+    [REP_CALL_GATHER] = {"MPI_Gather", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_GATHER},
+    [REP_CALL_SCAN] = {"MPI_Scan", OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_SCAN},
+};
+
+const char *rep_otf2_call_name(rep_otf2_call_t call)
+{
+  return calls[call].name;
+}
+
+OTF2_RegionRole rep_otf2_call_role(rep_otf2_call_t call)
+{
+  return calls[call].role;
+}
+
+OTF2_CollectiveOp rep_otf2_call_op(rep_otf2_call_t call)
+{
+  return calls[call].op;
+}
+
+/* Phase-label hints within a class, first match wins. */
+static const struct {
+  met_coll_kind_t kind;
+  const char *hint;
+  rep_otf2_call_t call;
+} hints[] = {
+    {MET_COLL_ONE_TO_N, "scatter", REP_CALL_SCATTER}, {MET_COLL_ONE_TO_N, "distribution", REP_CALL_SCATTER},
+    {MET_COLL_N_TO_ONE, "gather", REP_CALL_GATHER},   {MET_COLL_N_TO_ONE, "collection", REP_CALL_GATHER},
+    {MET_COLL_NXN, "allgather", REP_CALL_ALLGATHER},  {MET_COLL_NXN, "alltoall", REP_CALL_ALLTOALL},
+};
+
+rep_otf2_call_t rep_otf2_coll_call(met_coll_kind_t kind, const char *phase_label)
+{
+  for (size_t i = 0; phase_label && i < sizeof hints / sizeof hints[0]; i++)
+    if (hints[i].kind == kind && strstr(phase_label, hints[i].hint))
+      return hints[i].call;
+  switch (kind) {
+  case MET_COLL_BARRIER:
+    return REP_CALL_BARRIER;
+  case MET_COLL_NXN:
+    return REP_CALL_ALLREDUCE;
+  case MET_COLL_ONE_TO_N:
+    return REP_CALL_BCAST;
+  case MET_COLL_N_TO_ONE:
+    return REP_CALL_REDUCE;
+  default:
+    return REP_CALL_SCAN;
+  }
+}
+
+typedef struct comm {
+  unsigned group;
+  uint32_t count;
+  uint64_t *members;
+} comm_t;
+
+struct rep_otf2_comms {
+  size_t count;
+  comm_t *comms;
+};
+
+void rep_otf2_comms_free(rep_otf2_comms_t *comms)
+{
+  if (!comms)
+    return;
+  for (size_t i = 0; i < comms->count; i++)
+    free(comms->comms[i].members);
+  free(comms->comms);
+  free(comms);
+}
+
+static comm_t *find(const rep_otf2_comms_t *comms, unsigned group)
+{
+  for (size_t i = 0; i < comms->count; i++)
+    if (comms->comms[i].group == group)
+      return &comms->comms[i];
+  return NULL;
+}
+
+/* Adds `rank` to the communicator of `group` (new if unseen), once: ranks come in increasing order. 0, or -1 when out
+ * of memory. */
+static int add_member(rep_otf2_comms_t *comms, unsigned group, int rank, int nranks)
+{
+  comm_t *c = find(comms, group);
+  if (!c) {
+    comm_t *grown = realloc(comms->comms, (comms->count + 1) * sizeof *grown);
+    if (!grown)
+      return -1;
+    comms->comms = grown;
+    c = &comms->comms[comms->count];
+    *c = (comm_t){.group = group, .members = malloc((size_t)nranks * sizeof *c->members)};
+    if (!c->members)
+      return -1;
+    comms->count++;
+  }
+  if (c->count == 0 || c->members[c->count - 1] != (uint64_t)rank)
+    c->members[c->count++] = (uint64_t)rank;
+  return 0;
+}
+
+rep_otf2_comms_t *rep_otf2_comms_new(const met_trace_t *trace)
+{
+  rep_otf2_comms_t *comms = calloc(1, sizeof *comms);
+  int nranks = met_trace_nranks(trace), failed = !comms;
+  for (int r = 0; !failed && r < nranks; r++)
+    failed = add_member(comms, 0, r, nranks);
+  for (int r = 0; !failed && r < nranks; r++) {
+    size_t n;
+    const met_coll_t *spans = met_trace_colls(trace, r, &n);
+    for (size_t i = 0; !failed && i < n; i++)
+      failed = spans[i].group != 0 && add_member(comms, spans[i].group, r, nranks);
+  }
+  if (failed) {
+    rep_otf2_comms_free(comms);
+    return NULL;
+  }
+  return comms;
+}
+
+size_t rep_otf2_comms_count(const rep_otf2_comms_t *comms)
+{
+  return comms->count;
+}
+
+uint32_t rep_otf2_comms_find(const rep_otf2_comms_t *comms, unsigned group)
+{
+  const comm_t *c = find(comms, group);
+  return c ? (uint32_t)(c - comms->comms) : 0;
+}
+
+const uint64_t *rep_otf2_comms_members(const rep_otf2_comms_t *comms, uint32_t comm, uint32_t *count)
+{
+  *count = comms->comms[comm].count;
+  return comms->comms[comm].members;
+}
+
+uint32_t rep_otf2_comms_rank(const rep_otf2_comms_t *comms, uint32_t comm, int rank)
+{
+  const comm_t *c = &comms->comms[comm];
+  for (uint32_t i = 0; rank >= 0 && i < c->count; i++)
+    if (c->members[i] == (uint64_t)rank)
+      return i;
+  return OTF2_UNDEFINED_UINT32;
+}

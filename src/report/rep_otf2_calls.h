@@ -1,0 +1,57 @@
+/* What the OTF2 archives (rep_otf2.h) name MPI calls and communicators after: the MPI call each collective span or
+ * message end of a trace stands for, and the communicators the trace's collective spans ran on, with their members. */
+#ifndef REP_OTF2_CALLS_H
+#define REP_OTF2_CALLS_H
+
+#include "met_trace.h"
+
+#include <otf2/otf2.h>
+
+#include <stddef.h>
+
+/* The MPI calls the archives name regions after, in region order. */
+typedef enum rep_otf2_call {
+  REP_CALL_SEND = 0,
+  REP_CALL_RECV,
+  REP_CALL_BARRIER,
+  REP_CALL_ALLREDUCE,
+  REP_CALL_ALLGATHER,
+  REP_CALL_ALLTOALL,
+  REP_CALL_BCAST,
+  REP_CALL_SCATTER,
+  REP_CALL_REDUCE,
+  REP_CALL_GATHER,
+  REP_CALL_SCAN,
+  REP_CALL_COUNT
+} rep_otf2_call_t;
+
+/* The call's name ("MPI_Send"), its OTF2 region role and collective operation (OTF2_UNDEFINED_TYPE for a
+ * point-to-point call). */
+const char *rep_otf2_call_name(rep_otf2_call_t call);
+OTF2_RegionRole rep_otf2_call_role(rep_otf2_call_t call);
+OTF2_CollectiveOp rep_otf2_call_op(rep_otf2_call_t call);
+
+/* The call a collective span stands for. The trace records Scalasca's class of the call (met_coll_kind_t), not the
+ * call: within a class, the span's phase label decides ("scatter" or "distribution" makes a one-to-N span a scatter,
+ * "gather" or "collection" an N-to-one span a gather, "allgather" or "alltoall" an N x N span one of those); without a
+ * hint, the class's most common call (broadcast, reduce, allreduce). */
+rep_otf2_call_t rep_otf2_coll_call(met_coll_kind_t kind, const char *phase_label);
+
+/* The communicators of a trace: 0 is MPI_COMM_WORLD (every rank), then one per other group number its collective
+ * spans carry, in order of first appearance by rank, with its members in increasing rank order. */
+typedef struct rep_otf2_comms rep_otf2_comms_t;
+
+/* NULL when out of memory. Free with rep_otf2_comms_free (accepts NULL). */
+rep_otf2_comms_t *rep_otf2_comms_new(const met_trace_t *trace);
+void rep_otf2_comms_free(rep_otf2_comms_t *comms);
+
+size_t rep_otf2_comms_count(const rep_otf2_comms_t *comms);
+/* The communicator of group number `group`; 0 (the world) for an unknown one. */
+uint32_t rep_otf2_comms_find(const rep_otf2_comms_t *comms, unsigned group);
+/* Communicator `comm`'s members (ranks, owned by comms) and their number in *count. */
+const uint64_t *rep_otf2_comms_members(const rep_otf2_comms_t *comms, uint32_t comm, uint32_t *count);
+/* The index of `rank` among communicator `comm`'s members (OTF2's root is a rank within the communicator);
+ * OTF2_UNDEFINED_UINT32 for rank -1 or a non-member. */
+uint32_t rep_otf2_comms_rank(const rep_otf2_comms_t *comms, uint32_t comm, int rank);
+
+#endif

@@ -1,0 +1,12 @@
+/* The picture of a scenario's reference figures (<reference quantity="t_par">, such as a paper's measured and
+ * predicted run times) against simrun's T_par, per series of points, drawn by rep_pictures. */
+#ifndef REP_REF_PICTURE_H
+#define REP_REF_PICTURE_H
+
+#include "rep_picture.h"
+
+/* Draws <scenario>-references[-<series>].svg: T_par against p, simrun's curve and one per run-time reference that
+ * applies to the series. Nothing (0) when none applies. Returns 0, or -1 with pics->err filled. */
+int rep_reference_picture(rep_pictures_t *pics, const rep_series_t *g);
+
+#endif

@@ -1,0 +1,19 @@
+/* What the models take from the run's routes about a broadcast (met_model.h met_bcast_routes_t): for each root, the
+ * distances of the members it sends to and how much its sends slow each other down when they overlap (eager sends on
+ * shared links), averaged over the roots, as the Gauss-Jordan broadcasts have every rank as root in turn. */
+#ifndef SIM_ROUTES_H
+#define SIM_ROUTES_H
+
+#include "met_model.h"
+
+#include <simgrid/forward.h>
+#include <stddef.h>
+
+/* The routes of a one-to-all broadcast (the root sends to every other rank) and of a neighbour broadcast (to the
+ * root's one or two neighbours in rank order) among the p ranks on hosts[0..p-1], from every root (p <= 32) or from
+ * 32 roots evenly spaced, averaged; and the one-to-all's from rank 0 alone (distribution, collection). Returns 0, or
+ * SIM_ENOMEM. */
+int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_to_all, met_bcast_routes_t *neighbour,
+                        met_bcast_routes_t *from_rank0);
+
+#endif

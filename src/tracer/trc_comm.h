@@ -1,0 +1,23 @@
+/* Internal to libsimrun-trace.so: collectives on their communicator (trc_comm.c), simrun's "comm_def" and "in" TI
+ * actions for a sub-communicator. */
+#ifndef TRC_COMM_H
+#define TRC_COMM_H
+
+#include <mpi.h>
+
+/* A collective's TI format on `comm`, or NULL when the trace cannot hold it (the call then counted as
+ * `name`). */
+const char *trc_coll(MPI_Comm comm, const char *format, const char *name);
+
+/* The trace's name of intracommunicator `comm`: 0 for MPI_COMM_WORLD or one congruent with it, else a
+ * number > 0 whose members a "comm_def" action gave the first time; -1 when out of memory, or when
+ * SIMRUN_TRACE_FORMAT=smpi refuses the extension (counted as one collective left out). */
+int trc_comm_id(MPI_Comm comm);
+
+/* MPI_Comm_free of `comm`: its handle may name another communicator next. */
+void trc_comm_forget(MPI_Comm comm);
+
+/* Frees the communicator table at MPI_Finalize. */
+void trc_comm_reset(void);
+
+#endif

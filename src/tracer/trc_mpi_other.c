@@ -1,0 +1,320 @@
+/* The PMPI wrappers of the MPI-3.1 communication calls that no TI action, SMPI's or simrun's, can hold: timed in the
+ * timeline and named with their count at MPI_Finalize (trc_untraced_call), so that a replay's missing messages are
+ * known (written from Open MPI 4.1's mpi.h prototypes); and the matched probes, which are traced. */
+#include "trc_mpi_util.h"
+#include "trc_request.h"
+
+EXPORT int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                         const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[],
+                         const MPI_Datatype recvtypes[], MPI_Comm comm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
+  trc_untraced_call(t, "MPI_Alltoallw", TRC_COMM, "MPI_Alltoallw (a datatype per rank: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                       MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+  trc_untraced_call(t, "MPI_Igather", TRC_COMM, "MPI_Igather (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
+                        MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request);
+  trc_untraced_call(t, "MPI_Igatherv", TRC_COMM, "MPI_Igatherv (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                        MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+  trc_untraced_call(t, "MPI_Iscatter", TRC_COMM, "MPI_Iscatter (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                         MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+  trc_untraced_call(t, "MPI_Iscatterv", TRC_COMM, "MPI_Iscatterv (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                           MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request);
+  trc_untraced_call(t, "MPI_Iallgatherv", TRC_COMM, "MPI_Iallgatherv (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                          void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                          MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc =
+      PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request);
+  trc_untraced_call(t, "MPI_Ialltoallv", TRC_COMM, "MPI_Ialltoallv (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                          const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[],
+                          const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc =
+      PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request);
+  trc_untraced_call(t, "MPI_Ialltoallw", TRC_COMM, "MPI_Ialltoallw (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                               MPI_Op op, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request);
+  trc_untraced_call(t, "MPI_Ireduce_scatter", TRC_COMM, "MPI_Ireduce_scatter (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                     MPI_Op op, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request);
+  trc_untraced_call(t, "MPI_Ireduce_scatter_block", TRC_COMM,
+                    "MPI_Ireduce_scatter_block (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                     MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Iscan(sendbuf, recvbuf, count, datatype, op, comm, request);
+  trc_untraced_call(t, "MPI_Iscan", TRC_COMM, "MPI_Iscan (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                       MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Iexscan(sendbuf, recvbuf, count, datatype, op, comm, request);
+  trc_untraced_call(t, "MPI_Iexscan", TRC_COMM, "MPI_Iexscan (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  trc_untraced_call(t, "MPI_Neighbor_allgather", TRC_COMM,
+                    "MPI_Neighbor_allgather (neighbourhood collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  trc_untraced_call(t, "MPI_Neighbor_allgatherv", TRC_COMM,
+                    "MPI_Neighbor_allgatherv (neighbourhood collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  trc_untraced_call(t, "MPI_Neighbor_alltoall", TRC_COMM,
+                    "MPI_Neighbor_alltoall (neighbourhood collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                  MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+                                  MPI_Datatype recvtype, MPI_Comm comm)
+{
+  double t = trc_enter();
+  int rc =
+      PMPI_Neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+  trc_untraced_call(t, "MPI_Neighbor_alltoallv", TRC_COMM,
+                    "MPI_Neighbor_alltoallv (neighbourhood collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                  const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                  const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
+{
+  double t = trc_enter();
+  int rc =
+      PMPI_Neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
+  trc_untraced_call(t, "MPI_Neighbor_alltoallw", TRC_COMM,
+                    "MPI_Neighbor_alltoallw (neighbourhood collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  trc_untraced_call(t, "MPI_Ineighbor_allgather", TRC_COMM,
+                    "MPI_Ineighbor_allgather (neighbourhood collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                    const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                    MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc =
+      PMPI_Ineighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request);
+  trc_untraced_call(t, "MPI_Ineighbor_allgatherv", TRC_COMM,
+                    "MPI_Ineighbor_allgatherv (neighbourhood collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  trc_untraced_call(t, "MPI_Ineighbor_alltoall", TRC_COMM,
+                    "MPI_Ineighbor_alltoall (neighbourhood collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                   MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+                                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                    comm, request);
+  trc_untraced_call(t, "MPI_Ineighbor_alltoallv", TRC_COMM,
+                    "MPI_Ineighbor_alltoallv (neighbourhood collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                   const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                   const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                   MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Ineighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                                    comm, request);
+  trc_untraced_call(t, "MPI_Ineighbor_alltoallw", TRC_COMM,
+                    "MPI_Ineighbor_alltoallw (neighbourhood collective: no TI action)");
+  return rc;
+}
+
+/* ---- matched probes: a message probed is received as from its status (the TI recv, or the irecv written once a
+ * wait completes it, as a receive from any source) ---- */
+
+enum { PROBED = 64 };
+
+/* The communicator of each message probed and not yet received (MPI_Message does not say it). */
+typedef struct probe {
+  MPI_Message message;
+  MPI_Comm comm;
+} probe_t;
+
+static probe_t probed[PROBED];
+static int nprobed;
+
+static void probed_add(MPI_Message message, MPI_Comm comm)
+{
+  if (!trc_active() || message == MPI_MESSAGE_NULL || message == MPI_MESSAGE_NO_PROC)
+    return;
+  if (nprobed < PROBED)
+    probed[nprobed++] = (probe_t){.message = message, .comm = comm};
+  else
+    trc_untraced("MPI_Mprobe (more than 64 messages probed at once)");
+}
+
+/* The communicator of `message`, forgotten; MPI_COMM_NULL when unknown. */
+static MPI_Comm probed_take(MPI_Message message)
+{
+  for (int i = 0; i < nprobed; i++)
+    if (probed[i].message == message) {
+      MPI_Comm comm = probed[i].comm;
+      probed[i] = probed[--nprobed];
+      return comm;
+    }
+  return MPI_COMM_NULL;
+}
+
+EXPORT int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
+{
+  double t = trc_enter();
+  int rc = PMPI_Mprobe(source, tag, comm, message, status);
+  trc_call(t, "MPI_Mprobe", TRC_IDLE, -1, 0, NULL);
+  if (rc == MPI_SUCCESS)
+    probed_add(*message, comm);
+  return rc;
+}
+
+EXPORT int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status)
+{
+  double t = trc_enter();
+  int rc = PMPI_Improbe(source, tag, comm, flag, message, status);
+  if (rc == MPI_SUCCESS && !*flag) {
+    trc_poll(t, "MPI_Improbe");
+    return rc;
+  }
+  trc_call(t, "MPI_Improbe", TRC_CTRL, -1, 0, NULL);
+  if (rc == MPI_SUCCESS)
+    probed_add(*message, comm);
+  return rc;
+}
+
+EXPORT int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Status *status)
+{
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
+  MPI_Comm comm = probed_take(*message);
+  double t = trc_enter();
+  int rc = PMPI_Mrecv(buf, count, type, message, status);
+  int got = 0;
+  int peer = rc == MPI_SUCCESS && comm != MPI_COMM_NULL ? trc_to_world(comm, status->MPI_SOURCE) : -1;
+  if (peer >= 0)
+    PMPI_Get_count(status, MPI_BYTE, &got);
+  trc_call(t, "MPI_Mrecv", TRC_IDLE, peer, got, peer >= 0 ? "recv %d %d %d" : NULL, peer, status->MPI_TAG, got);
+  return rc;
+}
+
+EXPORT int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Request *request)
+{
+  MPI_Comm comm = probed_take(*message);
+  double t = trc_enter();
+  int rc = PMPI_Imrecv(buf, count, type, message, request);
+  trc_call(t, "MPI_Imrecv", TRC_COMM, -1, trc_nbytes(count, type), NULL);
+  if (rc == MPI_SUCCESS && comm != MPI_COMM_NULL)
+    trc_req_posted(*request, comm, MPI_ANY_SOURCE, trc_world_rank(), MPI_ANY_TAG);
+  return rc;
+}

@@ -1,0 +1,160 @@
+/* A rank's trace file (trc_out.h): text gathered in a buffer of its own and written with write(2) when full, so that
+ * a traced call costs a few stores, and a failed write (ENOSPC) is seen, said once, and stops the file. */
+#include "trc_out.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct trc_out {
+  int fd;
+  int rank;
+  int failed;
+  char *buf;
+  size_t len;
+  size_t cap;
+  char path[4200];
+};
+
+trc_out_t *trc_out_open(const char *path, int rank, size_t buffer)
+{
+  trc_out_t *out = calloc(1, sizeof *out);
+  char *buf = out ? malloc(buffer) : NULL;
+  int fd = buf ? open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666) : -1;
+  if (fd < 0) {
+    fprintf(stderr, "simrun-trace: warning: rank %d cannot write %s: %s; this run is not traced\n", rank, path,
+            buf ? strerror(errno) : "out of memory");
+    free(buf);
+    free(out);
+    return NULL;
+  }
+  *out = (trc_out_t){.fd = fd, .rank = rank, .buf = buf, .cap = buffer};
+  snprintf(out->path, sizeof out->path, "%s", path);
+  return out;
+}
+
+/* Writes `len` bytes at `data` whole; on failure, the file stops with one warning. */
+static void write_all(trc_out_t *out, const char *data, size_t len)
+{
+  while (!out->failed && len > 0) {
+    ssize_t done = write(out->fd, data, len);
+    if (done < 0 && errno == EINTR)
+      continue;
+    if (done <= 0) {
+      out->failed = 1;
+      fprintf(stderr,
+              "simrun-trace: warning: rank %d cannot write %s: %s; its trace stops here (no index.txt), the "
+              "program runs on\n",
+              out->rank, out->path, done < 0 ? strerror(errno) : "nothing written");
+      return;
+    }
+    data += done;
+    len -= (size_t)done;
+  }
+}
+
+int trc_out_flush(trc_out_t *out)
+{
+  write_all(out, out->buf, out->len);
+  out->len = 0;
+  return out->failed ? -1 : 0;
+}
+
+/* Room for `need` more bytes in the buffer (flushing it first when short); 0 when the text is longer than the
+ * buffer. */
+static int room(trc_out_t *out, size_t need)
+{
+  if (out->len + need > out->cap)
+    trc_out_flush(out);
+  return need <= out->cap && !out->failed;
+}
+
+void trc_out_vprintf(trc_out_t *out, const char *format, va_list ap)
+{
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(out->buf + out->len, out->cap - out->len, format, ap);
+  if (n >= 0 && (size_t)n < out->cap - out->len) {
+    out->len += (size_t)n;
+  } else if (n >= 0 && room(out, (size_t)n + 1)) {
+    out->len += (size_t)vsnprintf(out->buf + out->len, out->cap - out->len, format, again);
+  } else if (n >= 0 && !out->failed) { /* longer than the buffer: written alone */
+    char *text = malloc((size_t)n + 1);
+    if (text) {
+      vsnprintf(text, (size_t)n + 1, format, again);
+      write_all(out, text, (size_t)n);
+    }
+    free(text);
+  }
+  va_end(again);
+}
+
+void trc_out_printf(trc_out_t *out, const char *format, ...)
+{
+  va_list ap;
+  va_start(ap, format);
+  trc_out_vprintf(out, format, ap);
+  va_end(ap);
+}
+
+void trc_out_str(trc_out_t *out, const char *text)
+{
+  size_t len = strlen(text);
+  if (room(out, len)) {
+    memcpy(out->buf + out->len, text, len);
+    out->len += len;
+  }
+}
+
+void trc_out_char(trc_out_t *out, char c)
+{
+  if (room(out, 1))
+    out->buf[out->len++] = c;
+}
+
+void trc_out_long(trc_out_t *out, long long value)
+{
+  char digits[24];
+  int n = 0;
+  unsigned long long v = value < 0 ? 0ULL - (unsigned long long)value : (unsigned long long)value;
+  do
+    digits[n++] = (char)('0' + v % 10);
+  while ((v /= 10) > 0);
+  if (!room(out, (size_t)n + 1))
+    return;
+  if (value < 0)
+    out->buf[out->len++] = '-';
+  while (n > 0)
+    out->buf[out->len++] = digits[--n];
+}
+
+void trc_out_seconds(trc_out_t *out, long long ns)
+{
+  trc_out_long(out, ns / 1000000000);
+  if (!room(out, 10))
+    return;
+  out->buf[out->len++] = '.';
+  long long frac = ns % 1000000000;
+  for (int i = 8; i >= 0; i--, frac /= 10)
+    out->buf[out->len + (size_t)i] = (char)('0' + frac % 10);
+  out->len += 9;
+}
+
+int trc_out_failed(const trc_out_t *out)
+{
+  return out->failed;
+}
+
+int trc_out_close(trc_out_t *out)
+{
+  if (!out)
+    return -1;
+  int ok = trc_out_flush(out) == 0;
+  ok = close(out->fd) == 0 && ok;
+  free(out->buf);
+  free(out);
+  return ok ? 0 : -1;
+}

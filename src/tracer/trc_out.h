@@ -1,0 +1,33 @@
+/* Internal to libsimrun-trace.so: one rank's output file with its own buffer, written in large writes (trc_out.c).
+ * A write that fails (a full disk) stops the file with one warning; the program goes on. */
+#ifndef TRC_OUT_H
+#define TRC_OUT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct trc_out trc_out_t;
+
+/* Creates (truncates) `path` for rank `rank`, with a buffer of `buffer` bytes. NULL with a warning on stderr when it
+ * cannot. */
+trc_out_t *trc_out_open(const char *path, int rank, size_t buffer);
+
+/* Appends text. After a failed write, nothing more is written. */
+void trc_out_vprintf(trc_out_t *out, const char *format, va_list ap);
+void trc_out_printf(trc_out_t *out, const char *format, ...) __attribute__((format(printf, 2, 3)));
+void trc_out_str(trc_out_t *out, const char *text);
+void trc_out_char(trc_out_t *out, char c);
+/* A whole number, and a time in nanoseconds as seconds with 9 decimals ("%.9f" of the seconds, without its cost). */
+void trc_out_long(trc_out_t *out, long long value);
+void trc_out_seconds(trc_out_t *out, long long ns);
+
+/* Writes out what is buffered; -1 when the file failed (now or before). */
+int trc_out_flush(trc_out_t *out);
+
+/* Whether a write failed. */
+int trc_out_failed(const trc_out_t *out);
+
+/* Flushes and closes (accepts NULL); 0 when the whole file was written, -1 otherwise. */
+int trc_out_close(trc_out_t *out);
+
+#endif

@@ -1,0 +1,225 @@
+/* The requests the TI trace knows (trc_request.h): pending non-blocking messages, named by a TI wait or test as
+ * (source, destination, tag) in world ranks, and persistent requests, whose every MPI_Start posts one. A wait or test
+ * writes the requests it completed in the order MPI reports them, so that a replay completes the same ones. */
+#include "trc_request.h"
+#include "trc_mpi_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct pending {
+  MPI_Request request;
+  MPI_Comm comm;
+  int src; /* MPI_ANY_SOURCE: a receive written once complete */
+  int dst;
+  int tag;
+} pending_t;
+
+typedef struct persistent {
+  MPI_Request request;
+  MPI_Comm comm;
+  int send;
+  int peer; /* a rank of comm, MPI_ANY_SOURCE or MPI_PROC_NULL */
+  int tag;
+  double bytes;
+} persistent_t;
+
+/* A growable array of `size`-byte entries. */
+typedef struct table {
+  void *items;
+  size_t n;
+  size_t cap;
+} table_t;
+
+static table_t pendings;
+static table_t persistents;
+
+/* Room for one more entry of `size` bytes: its address, or NULL (counted as untraced) when out of memory. */
+static void *grow(table_t *t, size_t size)
+{
+  if (t->n == t->cap) {
+    size_t cap = t->cap ? 2 * t->cap : 64;
+    void *more = realloc(t->items, cap * size);
+    if (!more) {
+      trc_untraced("request (out of memory)");
+      return NULL;
+    }
+    t->items = more;
+    t->cap = cap;
+  }
+  return (char *)t->items + size * t->n++;
+}
+
+void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag)
+{
+  if (!trc_active() || request == MPI_REQUEST_NULL)
+    return;
+  pending_t *p = grow(&pendings, sizeof *p);
+  if (p)
+    *p = (pending_t){.request = request, .comm = comm, .src = src, .dst = dst, .tag = tag};
+}
+
+/* The index of the oldest pending entry of `request` (handles are reused once freed, so at most one is live), or -1. */
+static long find(MPI_Request request)
+{
+  const pending_t *p = pendings.items;
+  for (size_t i = 0; trc_active() && request != MPI_REQUEST_NULL && i < pendings.n; i++)
+    if (p[i].request == request)
+      return (long)i;
+  return -1;
+}
+
+/* Removes entry i, keeping the others in posting order (a TI wait names the first posted of its triple). */
+static void drop(table_t *t, size_t size, size_t i)
+{
+  char *base = t->items;
+  memmove(base + i * size, base + (i + 1) * size, (t->n - i - 1) * size);
+  t->n--;
+}
+
+void trc_req_irecv(MPI_Request request, MPI_Comm comm, int source, int tag, double bytes)
+{
+  int peer = trc_to_world(comm, source);
+  if (source == MPI_ANY_SOURCE) {
+    trc_req_posted(request, comm, MPI_ANY_SOURCE, trc_world_rank(), tag);
+  } else if (peer >= 0) {
+    int ti_tag = tag == MPI_ANY_TAG ? TRC_SMPI_ANY_TAG : tag;
+    trc_req_posted(request, comm, peer, trc_world_rank(), ti_tag);
+    trc_action("irecv %d %d %.0f", peer, ti_tag, bytes);
+  }
+}
+
+int trc_req_partner(MPI_Request request, const MPI_Status *status)
+{
+  long i = find(request);
+  if (i < 0)
+    return -1;
+  const pending_t *p = &((const pending_t *)pendings.items)[i];
+  if (p->src == MPI_ANY_SOURCE)
+    return trc_to_world(p->comm, status->MPI_SOURCE);
+  return p->src == trc_world_rank() ? p->dst : p->src;
+}
+
+int trc_req_written(MPI_Request request)
+{
+  long i = find(request);
+  return i >= 0 && ((const pending_t *)pendings.items)[i].src != MPI_ANY_SOURCE;
+}
+
+int trc_req_all_pending(const MPI_Request *copy, int count)
+{
+  size_t written = 0;
+  for (int i = 0; copy && i < count; i++)
+    written += trc_req_written(copy[i]);
+  size_t all = 0;
+  const pending_t *p = pendings.items;
+  for (size_t i = 0; i < pendings.n; i++)
+    all += p[i].src != MPI_ANY_SOURCE;
+  return written > 0 && written == all;
+}
+
+/* One request complete with `status` (NULL: unknown): its TI action, then forgotten. */
+static void complete(long i, const MPI_Status *status, int waits)
+{
+  pending_t p = ((const pending_t *)pendings.items)[i];
+  drop(&pendings, sizeof p, (size_t)i);
+  int cancelled = 0;
+  int got = 0;
+  if (status)
+    PMPI_Test_cancelled(status, &cancelled);
+  if (cancelled && p.src != MPI_ANY_SOURCE)
+    trc_extension("cancel", "cancel %d %d %d", p.src, p.dst, p.tag);
+  else if (cancelled)
+    return; /* a receive from any source, never written: nothing to undo */
+  else if (p.src != MPI_ANY_SOURCE && waits)
+    trc_action("wait %d %d %d", p.src, p.dst, p.tag);
+  else if (p.src == MPI_ANY_SOURCE && status && PMPI_Get_count(status, MPI_BYTE, &got) == MPI_SUCCESS)
+    trc_action("recv %d %d %d", trc_to_world(p.comm, status->MPI_SOURCE), status->MPI_TAG, got);
+  else if (p.src == MPI_ANY_SOURCE)
+    trc_untraced("MPI_Irecv from MPI_ANY_SOURCE (status lost)");
+}
+
+void trc_req_completed(const MPI_Request *copy, const int *done, int n, const MPI_Status *statuses, int waits)
+{
+  for (int k = 0; copy && k < n; k++) {
+    long i = find(copy[done ? done[k] : k]);
+    if (i >= 0)
+      complete(i, statuses ? &statuses[k] : NULL, waits);
+  }
+}
+
+/* The persistent request `request`'s index, or -1. */
+static long find_persistent(MPI_Request request)
+{
+  const persistent_t *p = persistents.items;
+  for (size_t i = 0; trc_active() && i < persistents.n; i++)
+    if (p[i].request == request)
+      return (long)i;
+  return -1;
+}
+
+/* Freed while active, a request completes unseen: the replay's end (SMPI's waitall of what is left) covers it. */
+void trc_req_freed(MPI_Request request)
+{
+  long i = find(request);
+  if (i >= 0)
+    drop(&pendings, sizeof(pending_t), (size_t)i);
+  i = find_persistent(request);
+  if (i >= 0)
+    drop(&persistents, sizeof(persistent_t), (size_t)i);
+}
+
+void trc_req_persistent(MPI_Request request, MPI_Comm comm, int send, int peer, int tag, double bytes)
+{
+  if (!trc_active() || request == MPI_REQUEST_NULL)
+    return;
+  persistent_t *p = grow(&persistents, sizeof *p);
+  if (p)
+    *p = (persistent_t){.request = request, .comm = comm, .send = send, .peer = peer, .tag = tag, .bytes = bytes};
+}
+
+int trc_req_start(MPI_Request request)
+{
+  long i = find_persistent(request);
+  if (i < 0)
+    return 0;
+  const persistent_t *p = &((const persistent_t *)persistents.items)[i];
+  int me = trc_world_rank();
+  int peer = trc_to_world(p->comm, p->peer);
+  if (p->peer == MPI_PROC_NULL)
+    return 1;
+  if (p->send) {
+    trc_req_posted(request, p->comm, me, peer, p->tag);
+    trc_action("isend %d %d %.0f", peer, p->tag, p->bytes);
+  } else {
+    trc_req_irecv(request, p->comm, p->peer, p->tag, p->bytes);
+  }
+  return 1;
+}
+
+MPI_Request *trc_req_handles(int count, const MPI_Request requests[])
+{
+  MPI_Request *copy = trc_active() && count > 0 ? malloc(sizeof *copy * (size_t)count) : NULL;
+  if (copy)
+    memcpy(copy, requests, sizeof *copy * (size_t)count);
+  else if (trc_active() && count > 0)
+    trc_untraced("request (out of memory)");
+  return copy;
+}
+
+MPI_Status *trc_req_statuses(int count, MPI_Status *given, MPI_Status **own)
+{
+  *own = NULL;
+  if (given != MPI_STATUSES_IGNORE || !trc_active() || count <= 0)
+    return given;
+  *own = malloc(sizeof **own * (size_t)count);
+  return *own ? *own : given;
+}
+
+void trc_req_reset(void)
+{
+  free(pendings.items);
+  free(persistents.items);
+  pendings = (table_t){0};
+  persistents = (table_t){0};
+}

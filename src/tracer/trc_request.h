@@ -1,0 +1,59 @@
+/* Internal to libsimrun-trace.so: the non-blocking requests the TI trace knows (trc_request.c), so that each wait or
+ * test writes exactly the requests it completed, in completion order, a cancelled one as cancelled, and a persistent
+ * request's every start as the isend or irecv it posts. */
+#ifndef TRC_REQUEST_H
+#define TRC_REQUEST_H
+
+#include <mpi.h>
+
+/* A request posted now: the TI actions name it by (src, dst, tag) in world ranks; src MPI_ANY_SOURCE for a receive
+ * from any source or with any tag, written only once complete (its status gives sender, tag and size). */
+void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag);
+
+/* SMPI's MPI_ANY_TAG (SimGrid's include/smpi/smpi.h), which smpirun -trace-ti writes for a receive from any tag and
+ * both replays match with any tag (Open MPI's, -1, deadlocked SMPI's replay). */
+#define TRC_SMPI_ANY_TAG -444
+
+/* A receive posted now (MPI_Irecv, or the start of a persistent one) from `source` of `comm` with `tag`, `bytes` long:
+ * the TI irecv, with SMPI's any tag for MPI_ANY_TAG; from MPI_ANY_SOURCE, written only once a wait or test completes
+ * it, as the recv from the sender its status names (a TI irecv must name its source). */
+void trc_req_irecv(MPI_Request request, MPI_Comm comm, int source, int tag, double bytes);
+
+/* The world rank at the other end of the pending request `request`, complete with `status` (which names the sender
+ * of a receive from any source); -1 when the trace does not know it. */
+int trc_req_partner(MPI_Request request, const MPI_Status *status);
+
+/* Whether `request` is pending with a written TI post (not a deferred any-source receive). */
+int trc_req_written(MPI_Request request);
+
+/* Whether the written requests among the `count` handles `copy` are every written request pending on the rank (a TI
+ * waitall then says it), and at least one. */
+int trc_req_all_pending(const MPI_Request *copy, int count);
+
+/* Writes the completion of requests `copy[done[k]]` (k < n; done NULL: k itself) found complete with `statuses[k]`
+ * (NULL: unknown), in that order: a `wait` each when `waits` (a waitall was written otherwise), a receive posted from
+ * any source as the `recv` its status names, a cancelled request as cancelled. The requests are then forgotten. */
+void trc_req_completed(const MPI_Request *copy, const int *done, int n, const MPI_Status *statuses, int waits);
+
+/* MPI_Request_free of `request`: an active one is forgotten, as nothing will wait for it; a persistent one too. */
+void trc_req_freed(MPI_Request request);
+
+/* A persistent request made by MPI_Send_init (send) or MPI_Recv_init, to `peer` of `comm` (not yet a world rank). */
+void trc_req_persistent(MPI_Request request, MPI_Comm comm, int send, int peer, int tag, double bytes);
+
+/* MPI_Start of `request`: the isend or irecv of a persistent request the trace knows, posted now. Returns whether it
+ * knew it. */
+int trc_req_start(MPI_Request request);
+
+/* A copy of `count` handles before a call that may complete some (it sets them to MPI_REQUEST_NULL), or NULL when
+ * not recording (the caller frees it). */
+MPI_Request *trc_req_handles(int count, const MPI_Request requests[]);
+
+/* Statuses for a call whose caller passed MPI_STATUSES_IGNORE (`given`), so that completions can read them: `given`
+ * itself otherwise; *own is what to free. */
+MPI_Status *trc_req_statuses(int count, MPI_Status *given, MPI_Status **own);
+
+/* Frees the tables at MPI_Finalize. */
+void trc_req_reset(void);
+
+#endif

@@ -1,0 +1,6 @@
+/* The other half of the circle of a.c. */
+int a_helper(int x);
+int b_twice(int x)
+{
+  return a_helper(a_helper(x));
+}

@@ -1,0 +1,6 @@
+/* check-calls must find the second function of lib.c dead: nothing calls it. */
+int lib_used(int x);
+int main(void)
+{
+  return lib_used(0);
+}

@@ -203,6 +203,28 @@ static void test_sim_replay_analytic_nonblocking_messages(void)
   met_trace_free(trace);
 }
 
+/* Rank 0 posts a receive from rank 1 and cancels it, then receives 200 B from rank 1, which sends at 0.01 s. */
+static void cancelled_receive(sim_rank_t *rank, const void *arg)
+{
+  sim_post_at_own_clock(rank, 0, 0);
+  if (sim_rank_id(rank) == 0) {
+    sim_cancel(rank, sim_irecv(rank, 1, 100));
+    sim_recv(rank, 1, 200);
+  } else {
+    busy(rank, 0.01);
+    sim_send(rank, 0, 200);
+  }
+}
+
+/* A cancelled receive matches nothing: the send meets the receive after it, ending at 0.01 + T(200). */
+static void test_sim_replay_analytic_cancelled_receive(void)
+{
+  met_trace_t *trace = both_networks(PENTIUM2, 2, cancelled_receive);
+  CU_ASSERT(close_to(met_trace_end(trace), 0.01 + fast_ethernet(200)));
+  CU_ASSERT_EQUAL(met_comm_messages(trace), 1);
+  met_trace_free(trace);
+}
+
 /* Ranks 1 and 2 each send 1 MB to rank 0 at once; rank 0 has posted both receives: the two flows share rank 0's down
  * link. */
 static void two_into_one(sim_rank_t *rank, const void *arg)
@@ -353,6 +375,7 @@ int main(void)
       {"test_sim_replay_analytic_pingpong_is_table2", test_sim_replay_analytic_pingpong_is_table2},
       {"test_sim_replay_analytic_eager_and_synchronous_sends", test_sim_replay_analytic_eager_and_synchronous_sends},
       {"test_sim_replay_analytic_nonblocking_messages", test_sim_replay_analytic_nonblocking_messages},
+      {"test_sim_replay_analytic_cancelled_receive", test_sim_replay_analytic_cancelled_receive},
       {"test_sim_replay_analytic_leaves_contention_out", test_sim_replay_analytic_leaves_contention_out},
       {"test_sim_replay_analytic_names_a_deadlock", test_sim_replay_analytic_names_a_deadlock},
       {"test_sim_replay_analytic_names_a_lost_eager_message", test_sim_replay_analytic_names_a_lost_eager_message},

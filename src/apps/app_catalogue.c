@@ -8,6 +8,7 @@
 #include "app_pdgemm.h"
 #include "app_pdtrsm.h"
 #include "app_pingpong.h"
+#include "app_ring.h"
 #include "app_ti.h"
 
 #include <stdio.h>
@@ -15,7 +16,7 @@
 
 static const app_skeleton_t *const catalogue[] = {
     &app_gj_skeleton,     &app_pingpong_skeleton,   &app_matmul_skeleton,    &app_pdgemm_skeleton, &app_pdtrsm_skeleton,
-    &app_dsm_gj_skeleton, &app_dsm_matmul_skeleton, &app_dsm_false_skeleton, &app_ti_skeleton};
+    &app_dsm_gj_skeleton, &app_dsm_matmul_skeleton, &app_dsm_false_skeleton, &app_ti_skeleton,     &app_ring_skeleton};
 
 const app_skeleton_t *app_find(const char *name)
 {

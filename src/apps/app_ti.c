@@ -23,7 +23,7 @@ enum { TI_CHOSEN = sizeof chosen_kinds / sizeof chosen_kinds[0] };
 #define TI_SMPI_EAGER_BELOW 65536.0
 #define TI_SMPI_ENVELOPE    16.0 /* bytes SMPI adds to every message: "MPI enveloppe size (tag+dest+communicator)" */
 
-static const char *const network_names[] = {"smpi", "platform", NULL};
+static const char *const network_names[] = {"smpi", "platform", "analytic", NULL};
 static const char *const send_names[] = {"smpi", "synchronous", NULL};
 
 typedef struct ti_arg {
@@ -71,7 +71,8 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   choose_algorithms(point, ti);
   const char *network = app_point_value(point, "network");
   const char *sends = app_point_value(point, "sends");
-  ti->platform_network = network && strcmp(network, "platform") == 0;
+  /* analytic: the platform's own model, each message priced alone (the study sets the job's network) */
+  ti->platform_network = network && (strcmp(network, "platform") == 0 || strcmp(network, "analytic") == 0);
   ti->eager_below = sends && strcmp(sends, "synchronous") == 0 ? 0 : TI_SMPI_EAGER_BELOW;
   ti->envelope = ti->platform_network ? 0 : TI_SMPI_ENVELOPE;
   if (!(ti->test_sleeps = malloc(sizeof *ti->test_sleeps))) {
@@ -160,7 +161,8 @@ static const scn_param_spec_t ti_params[] = {
     {.name = "network",
      .kind = SCN_CHOICE,
      .choices = network_names,
-     .help = "smpi (default: SMPI's network model and factors, as smpirun) or platform (the platform's own model)"},
+     .help = "smpi (default: SMPI's network model and factors, as smpirun), platform (the platform's own model) or "
+             "analytic (the platform's model, each message priced alone: docs/scale.md)"},
     {.name = "sends",
      .kind = SCN_CHOICE,
      .choices = send_names,

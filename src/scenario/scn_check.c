@@ -14,6 +14,15 @@
 static const scn_param_spec_t p_spec = {"p", SCN_INT, 1, NULL, 1, "the number of processes"};
 /* And a platform file replacing <platform> (scn_load resolved and checked its values). */
 static const scn_param_spec_t platform_spec = {"platform", SCN_PATH, 0, NULL, 0, "a platform file"};
+/* And the network that prices its messages (docs/scale.md), unless the skeleton has a network parameter of its own. */
+static const char *const network_names[] = {"simgrid", "analytic", NULL};
+static const scn_param_spec_t network_spec = {
+    "network",
+    SCN_CHOICE,
+    0,
+    network_names,
+    0,
+    "simgrid (default: SimGrid's network, with contention) or analytic (each message priced alone, no contention)"};
 
 typedef enum number { NUMBER_OK = 0, NUMBER_NEGATIVE, NUMBER_JUNK, NUMBER_TOO_LARGE } number_t;
 
@@ -54,6 +63,8 @@ static const scn_param_spec_t *find_spec(const scn_skeleton_spec_t *spec, const 
       return &spec->params[i];
   if (strcmp(name, platform_spec.name) == 0)
     return &platform_spec;
+  if (strcmp(name, network_spec.name) == 0)
+    return &network_spec;
   return strcmp(name, p_spec.name) == 0 ? &p_spec : NULL;
 }
 
@@ -66,6 +77,7 @@ static int fail_unknown(const scn_scenario_t *s, const scn_param_t *p, const scn
   for (size_t i = 0; i < spec->nparams; i++)
     append(known, sizeof known, ", ", spec->params[i].name);
   append(known, sizeof known, ", ", platform_spec.name);
+  append(known, sizeof known, ", ", network_spec.name);
   return scn_fail(err, s->path, p->line, "unknown parameter '%s' for skeleton '%s'; known parameters: %s", p->name,
                   spec->name, known);
 }

@@ -269,6 +269,12 @@ static void node_start(struct sim_dsm_node *n)
 
 void sim_dsm_run(sim_rank_t *rank, const sim_dsm_program_t *program)
 {
+  if (sim_rank_analytic(rank)) { /* the protocol's messages are SimGrid communications, timed on SimGrid's clock */
+    sim_rank_fail(rank, SIM_EPARAM,
+                  "network = analytic prices the replay layer's messages, not the DSM protocol's; run the DSM "
+                  "skeletons with the default network (network = simgrid)");
+    return;
+  }
   dsm_world_t *w = sim_dsm_world_current();
   if (!w && !(w = sim_dsm_world_install(world_new(rank, program)))) {
     sim_rank_fail(rank, SIM_ENOMEM, "out of memory");

@@ -8,6 +8,7 @@
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u.hpp>
 #include <simgrid/zone.h>
+#include <xbt/config.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -218,31 +219,142 @@ extern "C" int sim_engine_set_route_extra(sim_route_extra_fn fn, const void *mod
   return 0;
 }
 
+namespace
+{
+sim_msg_time_fn msg_time = nullptr; /* sim_engine_set_msg_time's, or none */
+const void *msg_time_model = nullptr;
+
+/* A factor of SimGrid's model by message size: one number, or SMPI's steps (a size above `bound` takes `value`). */
+struct factor_step {
+  double bound;
+  double value;
+};
+std::vector<factor_step> lat_steps; /* sim_engine_alone_prepare's */
+std::vector<factor_step> bw_steps;
+double tcp_gamma = 0;
+
+/* The latency factor that makes SimGrid's latency * factor + size / bandwidth the platform's T(l, d) plus the route's
+ * extra, on a route of `links` links whose latencies sum to `latency` and whose smallest bandwidth is `bandwidth`. */
+double msg_time_factor(double size, int links, double latency, double bandwidth, double extra)
+{
+  if (links == 0 || latency <= 0)
+    return 1.0;
+  return std::max(msg_time(msg_time_model, size, links) + extra - size / bandwidth, 0.0) / latency;
+}
+
+/* The factor for `size`: as SimGrid 3.32's SMPI model reads its steps, the value of the largest bound below the size,
+ * 1 when none is. */
+double factor_for(const std::vector<factor_step> &steps, double size)
+{
+  double current = 1.0;
+  for (const auto &step : steps) {
+    if (size <= step.bound)
+      return current;
+    current = step.value;
+  }
+  return current;
+}
+
+/* SMPI's "bound:value;bound:value..." into steps sorted by bound; false when malformed. */
+bool parse_steps(const std::string &text, std::vector<factor_step> &steps)
+{
+  steps.clear();
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find(';', start);
+    std::string item = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    char *after = nullptr;
+    double bound = strtod(item.c_str(), &after);
+    if (*after != ':')
+      return false;
+    double value = strtod(after + 1, &after);
+    if (*after != '\0')
+      return false;
+    steps.push_back({bound, value});
+    start = end == std::string::npos ? text.size() : end + 1;
+  }
+  std::sort(steps.begin(), steps.end(), [](const factor_step &a, const factor_step &b) { return a.bound < b.bound; });
+  return !steps.empty();
+}
+} // namespace
+
 /* The latency SimGrid is given on a link that has none under a message model: the model's whole time is charged as
  * latency x factor, so a route needs some latency to scale, and its value does not matter (the factor cancels it). */
 constexpr double msg_model_latency = 1e-9;
 
 extern "C" void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void *model)
 {
+  msg_time = time_fn;
+  msg_time_model = model;
   for (auto *link : simgrid::s4u::Engine::get_instance()->get_all_links())
     if (link->get_latency() <= 0)
       link->set_latency(msg_model_latency);
   auto *netmodel = simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model();
-  netmodel->set_lat_factor_cb([time_fn, model](double size, const simgrid::s4u::Host *, const simgrid::s4u::Host *,
-                                               const std::vector<simgrid::s4u::Link *> &links,
-                                               const std::unordered_set<simgrid::s4u::NetZone *> &) {
+  netmodel->set_lat_factor_cb([](double size, const simgrid::s4u::Host *, const simgrid::s4u::Host *,
+                                 const std::vector<simgrid::s4u::Link *> &links,
+                                 const std::unordered_set<simgrid::s4u::NetZone *> &) {
     double latency = 0;
     double bandwidth = 0;
     for (const auto *link : links) {
       latency += link->get_latency();
       bandwidth = bandwidth == 0 ? link->get_bandwidth() : std::min(bandwidth, link->get_bandwidth());
     }
-    if (links.empty() || latency <= 0)
-      return 1.0;
     /* SimGrid charges latency * factor + size / bandwidth: choose the factor that makes the sum T(l, d). */
-    double extra = time_fn(model, size, (int)links.size()) + route_extra_time(size, links) - size / bandwidth;
-    return std::max(extra, 0.0) / latency;
+    return msg_time_factor(size, (int)links.size(), latency, bandwidth, route_extra_time(size, links));
   });
+}
+
+extern "C" int sim_engine_alone_prepare(char *err, size_t errlen)
+{
+  namespace cfg = simgrid::config;
+  std::string model = cfg::get_value<std::string>("network/model");
+  tcp_gamma = cfg::get_value<double>("network/TCP-gamma");
+  if (model == "CM02" || model == "LV08") { /* LV08's factors are the defaults it sets: 13.01 and 0.97 */
+    lat_steps = {{-1, cfg::get_value<double>("network/latency-factor")}};
+    bw_steps = {{-1, cfg::get_value<double>("network/bandwidth-factor")}};
+    return 0;
+  }
+  if (model == "SMPI" && parse_steps(cfg::get_value<std::string>("smpi/lat-factor"), lat_steps) &&
+      parse_steps(cfg::get_value<std::string>("smpi/bw-factor"), bw_steps))
+    return 0;
+  snprintf(err, errlen,
+           "network = analytic prices a message as SimGrid's CM02, LV08 or SMPI network model would, not %s; use "
+           "network/model:CM02 (or LV08, SMPI) or the default network",
+           model.c_str());
+  return SIM_EPARAM;
+}
+
+extern "C" void sim_engine_route_figures(const_sg_host_t a, const_sg_host_t b, sim_route_t *route)
+{
+  std::vector<simgrid::s4u::Link *> links;
+  *route = (sim_route_t){0, 0, 0, 0};
+  a->route_to(b, links, &route->latency);
+  route->links = (int)links.size();
+  route->hops = a == b ? 0 : route->links;
+  for (const auto *link : links)
+    route->bandwidth =
+        route->bandwidth == 0 ? link->get_bandwidth() : std::min(route->bandwidth, link->get_bandwidth());
+}
+
+extern "C" double sim_engine_alone_time(const_sg_host_t a, const_sg_host_t b, const sim_route_t *route, double bytes)
+{
+  if (route->links == 0)
+    return 0;
+  double factor = factor_for(lat_steps, bytes);
+  if (msg_time) {
+    double extra = 0;
+    if (route_extra) { /* crossing links: looked up per message (small machines; docs/scale.md) */
+      std::vector<simgrid::s4u::Link *> links;
+      double latency = 0;
+      a->route_to(b, links, &latency);
+      extra = route_extra_time(bytes, links);
+    }
+    factor = msg_time_factor(bytes, route->links, route->latency, route->bandwidth, extra);
+  }
+  double rate = route->bandwidth;
+  if (tcp_gamma > 0 && route->latency > 0)
+    rate = std::min(rate, tcp_gamma / (2.0 * route->latency));
+  return route->latency * factor + bytes / (rate * factor_for(bw_steps, bytes));
 }
 
 extern "C" size_t sim_engine_host_count(void)

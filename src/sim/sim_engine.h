@@ -57,6 +57,26 @@ const char *sim_engine_host_property(const_sg_host_t host, const char *name, con
 /* The route from a to b: the sum of its links' latencies and the smallest bandwidth (0 when a == b), in s and B/s. */
 void sim_engine_route(const_sg_host_t a, const_sg_host_t b, double *latency, double *bandwidth);
 
+/* A route's figures, looked up once by the analytic network (sim_replay_world.h) and then reused for every message on
+ * it: links (SimGrid's count, the loopback link for a == b), hops (0 for a == b), the sum of the links' latencies (s)
+ * and the smallest bandwidth (B/s). */
+typedef struct sim_route {
+  int links;
+  int hops;
+  double latency;
+  double bandwidth;
+} sim_route_t;
+void sim_engine_route_figures(const_sg_host_t a, const_sg_host_t b, sim_route_t *route);
+
+/* Reads the network model's factors once the platform is loaded, for sim_engine_alone_time. Returns 0, or SIM_EPARAM
+ * with a message for a network model whose price of a lone message it does not know (only CM02, LV08 and SMPI). */
+int sim_engine_alone_prepare(char *err, size_t errlen);
+/* Seconds SimGrid's network model takes for `bytes` from a to b over `route` when nothing else is on the network:
+ * latency times its factor (the platform's T(l, d) through sim_engine_set_msg_time when installed, else the model's
+ * latency factor for the size) plus bytes over the route's rate (the smallest bandwidth, bounded by the TCP window
+ * network/TCP-gamma / (2 latency), times the bandwidth factor for the size), as SimGrid's CM02 family computes it. */
+double sim_engine_alone_time(const_sg_host_t a, const_sg_host_t b, const sim_route_t *route, double bytes);
+
 /* Runs the simulation until every actor ended; returns the simulated time in seconds. */
 double sim_engine_run(void);
 

@@ -21,6 +21,11 @@ int sim_rank_id(const sim_rank_t *rank)
   return rank->id;
 }
 
+int sim_rank_analytic(const sim_rank_t *rank)
+{
+  return rank->world->analytic;
+}
+
 int sim_rank_count(const sim_rank_t *rank)
 {
   return rank->world->job->nranks;
@@ -44,6 +49,8 @@ sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
 
 int sim_hops(const sim_rank_t *rank, int other)
 {
+  if (rank->world->analytic)
+    return sim_replay_analytic_hops(rank, other);
   const sim_peer_t *slot = &rank->peers[other % rank->world->npeer_slots];
   if (slot->id_plus_1 == other + 1 && slot->hops >= 0)
     return slot->hops;
@@ -53,6 +60,8 @@ int sim_hops(const sim_rank_t *rank, int other)
 /* sim_hops, remembered in the cache. */
 static int peer_hops(sim_rank_t *rank, int other)
 {
+  if (rank->world->analytic)
+    return sim_replay_analytic_hops(rank, other);
   sim_peer_t *slot = sim_replay_peer_slot(rank, other);
   if (slot->hops < 0)
     slot->hops = sim_engine_hops(rank->host, rank->world->ranks[other].host);

@@ -36,6 +36,8 @@ typedef struct sim_job {
   const void *arg;
   int aggregate;    /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
   int message_hops; /* record every message's hop count even in an aggregate trace (for the message groups) */
+  int analytic;     /* network = analytic: every message priced alone by the platform's model, no contention, no
+                     * SimGrid communication (sim_replay_world.h, docs/scale.md) */
   const char *engine_cfg; /* SimGrid settings for the run (sim_engine_configure), or NULL */
   int share_hosts;        /* more ranks than hosts wrap round the hosts (rank i on host i mod n), as smpirun's */
   const char *ti_dir;     /* when set, an existing folder where the run's actions are also written as a TI trace
@@ -56,6 +58,9 @@ int sim_hops(const sim_rank_t *rank, int other);
 /* The mesh coordinates (platform properties simrun:row and simrun:col) of rank `other`'s host. Returns 0, or -1 when
  * the host has none (the platform is not a mesh). */
 int sim_rank_coords(const sim_rank_t *rank, int other, int *row, int *col);
+
+/* Whether the run's messages go through the analytic network (sim_job_t's analytic) rather than SimGrid's. */
+int sim_rank_analytic(const sim_rank_t *rank);
 
 /* Labels the intervals recorded from now on (for example "distribution", "step", "collection"). */
 void sim_phase(sim_rank_t *rank, const char *label);

@@ -21,9 +21,7 @@ static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
     sim_comm_recv(slot->from);
 }
 
-/* The payload of an eager message from `rank` to `dst`, entered in the world's list of eager messages on their way;
- * the rank itself (a payload like any other message's) when out of memory, reported as the recorder's failure. */
-static void *eager_sent(sim_rank_t *rank, int dst, double bytes)
+void *sim_replay_eager_sent(sim_rank_t *rank, int dst, double bytes)
 {
   sim_eager_t *head = &rank->world->eager;
   sim_eager_t *e = malloc(sizeof *e);
@@ -89,7 +87,7 @@ static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending
   meet(rank, peer, sending);
   long simulated = (long)(bytes + rank->world->envelope);
   if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
-    void *payload = eager_sent(rank, peer, bytes);
+    void *payload = sim_replay_eager_sent(rank, peer, bytes);
     sg_comm_detach(sg_mailbox_put_init(slot->to, payload, simulated), NULL); /* detached before it can start */
     req->start = req->end = rank->ready;
     return;
@@ -102,13 +100,14 @@ static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending
 static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
 {
   sim_replay_catch_up(rank);
-  post_now(rank, req, peer, sending, bytes);
+  if (rank->world->analytic)
+    sim_replay_analytic_post(rank, req, peer, sending, bytes);
+  else
+    post_now(rank, req, peer, sending, bytes);
 }
 
-/* A message's end is over: the rank idled from `arrived` until its transfer started, then communicated until it
- * ended, by the rank's own clock (a transfer that went on while it computed costs nothing). */
-static void message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
-                         double end)
+void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
+                             double end)
 {
   rank->ready = end > arrived ? end : arrived;
   double started = start < arrived ? arrived : start > rank->ready ? rank->ready : start;
@@ -143,13 +142,17 @@ static void one_call(sim_rank_t *rank, int peer, int sending, double bytes)
     rank->blocked_on = -1;
     started = rank->match_time;
   }
-  message_over(rank, peer, sending, bytes, arrived, started, simgrid_get_clock());
+  sim_replay_message_over(rank, peer, sending, bytes, arrived, started, simgrid_get_clock());
 }
 
 /* Blocks until `req` is over (at once when a test found it over): the rank idles until its transfer started, then
  * communicates until it ended, by the rank's own clock (a transfer that went on while it computed costs nothing). */
 static void finish(sim_rank_t *rank, sim_request_t *req)
 {
+  if (rank->world->analytic) {
+    sim_replay_analytic_finish(rank, req);
+    return;
+  }
   double arrived = rank->ready;
   if (req->comm) {
     rank->blocked_on = req->peer;
@@ -158,7 +161,7 @@ static void finish(sim_rank_t *rank, sim_request_t *req)
     rank->blocked_on = -1;
     completed(rank, req);
   }
-  message_over(rank, req->peer, req->sending, req->bytes, arrived, req->start, req->end);
+  sim_replay_message_over(rank, req->peer, req->sending, req->bytes, arrived, req->start, req->end);
 }
 
 /* Whether messages are posted (post, finish) rather than met in the rendezvous below: after sim_post_at_own_clock, or
@@ -175,6 +178,10 @@ static int posts_messages(const sim_world_t *world)
  * between a check of the partner's state and the blocking call after it. */
 static void message(sim_rank_t *rank, int peer, int sending, double bytes)
 {
+  if (rank->world->analytic) { /* on its ranks' own clocks: no SimGrid clock to catch up */
+    sim_replay_analytic_message(rank, peer, sending, bytes);
+    return;
+  }
   if (posts_messages(rank->world)) {
     sim_replay_catch_up(
         rank); /* once (a second sleep could add SimGrid's precision), and before looking at the partner */
@@ -272,9 +279,11 @@ sim_request_t *sim_irecv(sim_rank_t *rank, int src, double bytes)
 
 int sim_test(sim_rank_t *rank, sim_request_t *req)
 {
-  if (!req->comm)
+  if (!req->comm && !req->amsg)
     return 1;
   sim_replay_catch_up(rank);
+  if (rank->world->analytic)
+    return sim_replay_analytic_test(rank, req);
   if (!sim_comm_finish(req->comm, 0, &req->start))
     return 0;
   completed(rank, req);
@@ -283,6 +292,8 @@ int sim_test(sim_rank_t *rank, sim_request_t *req)
 
 void sim_cancel(sim_rank_t *rank, sim_request_t *req)
 {
+  if (rank->world->analytic)
+    sim_replay_analytic_cancel(rank, req);
   if (req->comm) {
     sim_comm_cancel(req->comm);
     rank->pending--;

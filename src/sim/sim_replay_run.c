@@ -75,6 +75,7 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
     snprintf(name, sizeof name, "rank%d", i);
     sg_actor_t actor = sg_actor_init(name, hosts[i]);
     sg_actor_set_data(actor, rank);
+    rank->net.actor = actor;
     sg_actor_start(actor, rank_main, 0, NULL);
   }
   if (rc == 0 && world->machine.link_init_us > 0 && world->machine.link_init_points == 0)
@@ -184,13 +185,28 @@ static int save_ti(const sim_world_t *world, char *err, size_t errlen)
   return rc;
 }
 
+/* Above this many ranks, the actors' stacks go without guard pages: SimGrid protects each stack's end with mprotect,
+ * which splits its mapping in two, and the kernel's default limit of 65530 mappings (vm.max_map_count) then fails
+ * near 32,000 actors ("Failed to protect stack"). A guard page only turns a stack overflow into a crash; results
+ * are the same. */
+enum { SIM_GUARDED_RANKS = 16384 };
+
+/* The job's SimGrid settings, with the guard pages dropped for a run of many ranks. */
+static void configure_engine(const sim_job_t *job)
+{
+  char settings[1024];
+  snprintf(settings, sizeof settings, "%s%s", job->engine_cfg ? job->engine_cfg : "",
+           job->nranks > SIM_GUARDED_RANKS ? " contexts/guard-size:0" : "");
+  sim_engine_configure(settings[0] ? settings : NULL);
+}
+
 int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen)
 {
   sim_world_t world = {.job = job};
   world.eager.prev = world.eager.next = &world.eager;
   *trace = NULL;
   err[0] = '\0';
-  sim_engine_configure(job->engine_cfg);
+  configure_engine(job);
   int rc = sim_engine_start(job->platform, err, errlen);
   if (rc == 0)
     rc = sim_machine_read(&world.machine, err, errlen);
@@ -204,8 +220,9 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
     return rc;
   world.trace = job->aggregate ? met_trace_new_aggregate(job->nranks) : met_trace_new(job->nranks);
   world.ranks = calloc((size_t)job->nranks, sizeof *world.ranks);
-  world.npeer_slots = job->nranks < SIM_PEER_SLOTS ? job->nranks : SIM_PEER_SLOTS;
-  world.peer_cache = calloc((size_t)job->nranks * (size_t)world.npeer_slots, sizeof *world.peer_cache);
+  world.analytic = job->analytic;
+  world.npeer_slots = job->analytic ? 0 : job->nranks < SIM_PEER_SLOTS ? job->nranks : SIM_PEER_SLOTS;
+  world.peer_cache = calloc((size_t)job->nranks * (size_t)world.npeer_slots + 1, sizeof *world.peer_cache);
   world.all_members = malloc((size_t)job->nranks * sizeof *world.all_members);
   /* phase 0, "main", labels whatever a skeleton records before naming a phase of its own */
   if (!world.trace || !world.ranks || !world.peer_cache || !world.all_members ||
@@ -216,6 +233,8 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   world.all = (sim_group_t){.members = world.all_members, .count = job->nranks};
   if (rc == 0)
     rc = spawn_ranks(&world, err, errlen);
+  if (rc == 0 && job->analytic)
+    rc = sim_replay_analytic_start(&world, err, errlen);
   if (rc == 0) {
     sim_engine_run();
     rc = check_outcome(&world, err, errlen);
@@ -225,6 +244,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   while (world.eager.next != &world.eager)
     sim_replay_eager_drop(world.eager.next);
   sim_ti_writer_free(world.ti);
+  sim_replay_analytic_stop(&world);
   free(world.ranks);
   free(world.peer_cache);
   free(world.all_members);

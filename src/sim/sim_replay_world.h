@@ -32,14 +32,30 @@ typedef struct sim_eager {
   int line;
 } sim_eager_t;
 
+/* The analytic network's part of a rank (sim_replay_analytic.c): the messages it posted and nobody matched yet, oldest
+ * first, its route slots and its actor (suspended while it waits for a partner). */
+typedef struct sim_amsg sim_amsg_t;
+typedef struct sim_analytic_slot sim_analytic_slot_t;
+typedef struct sim_analytic_rank {
+  sim_amsg_t *sends; /* sends to any rank */
+  sim_amsg_t *sends_last;
+  sim_amsg_t *recvs; /* receives from any rank */
+  sim_amsg_t *recvs_last;
+  sim_analytic_slot_t *routes;
+  sg_actor_t actor;
+} sim_analytic_rank_t;
+
 typedef struct sim_world {
   const sim_job_t *job;
   sim_machine_t machine;
   sim_cluster_t cluster; /* links between clusters of the SuperCluster (docs/t800.md) */
   met_trace_t *trace;
   sim_rank_t *ranks;
-  sim_peer_t *peer_cache; /* every rank's peer slots */
+  sim_peer_t *peer_cache; /* every rank's peer slots (none with the analytic network) */
   int npeer_slots;
+  int analytic; /* job->analytic: messages priced by sim_replay_world.h, not SimGrid communications */
+  sim_analytic_slot_t *route_cache; /* with analytic: every rank's route slots */
+  int nroute_slots;
   sim_group_t all; /* every rank, in rank order */
   int *all_members;
   int links;           /* physical links on the routes between the hosts of the run */
@@ -81,6 +97,7 @@ struct sim_rank {
   int finished;
   const char *where_file; /* sim_rank_where: the program's current action, for the deadlock message */
   int where_line;
+  sim_analytic_rank_t net; /* with the analytic network */
 };
 
 struct sim_request {
@@ -90,7 +107,8 @@ struct sim_request {
   double bytes;
   double start; /* once finished: when its transfer started and ended */
   double end;
-  void *data; /* where SimGrid puts a received payload */
+  void *data;       /* where SimGrid puts a received payload */
+  sim_amsg_t *amsg; /* with the analytic network: the message, until the request is over */
 };
 
 /* The cache slot of peer `other`, filled with its mailboxes (its distance stays unknown until asked for). */
@@ -98,9 +116,40 @@ sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other);
 /* One interval of the rank's timeline; `dir` says which end of a message with `peer` it is. */
 void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, met_dir_t dir,
                        double bytes, const double *parts);
+/* A message's end is over: the rank idled from `arrived` until its transfer started, then communicated until it
+ * ended, by the rank's own clock (a transfer that went on while it computed costs nothing). */
+void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
+                             double end);
 /* Brings the SimGrid clock up to the rank's own. */
 void sim_replay_catch_up(sim_rank_t *rank);
+/* Enters an eager message from `rank` to `dst` in the world's list of eager messages on their way; returns it, or
+ * the rank itself (a payload like any other message's) when out of memory, reported as the recorder's failure. */
+void *sim_replay_eager_sent(sim_rank_t *rank, int dst, double bytes);
 /* Takes eager message `e` out of the world's list (received, or the run is over) and frees it. */
 void sim_replay_eager_drop(sim_eager_t *e);
+
+/* The analytic network (sim_replay_analytic.c, docs/scale.md): every message priced alone by the platform's model as
+ * SimGrid's network would price it on a quiet network (sim_engine_alone_time), no contention, no SimGrid
+ * communication; a rank that must wait for its partner is suspended until the partner comes.
+ *
+ * Sets the world's analytic network up, once its ranks are allocated: the network model's factors, every rank's
+ * route slots. Returns 0, or a SIM_E* code with a message (a network model it cannot price, out of memory). */
+int sim_replay_analytic_start(sim_world_t *world, char *err, size_t errlen);
+/* Frees what the start and the run's unmatched messages hold. */
+void sim_replay_analytic_stop(sim_world_t *world);
+
+/* Links on the route from the rank's host to rank `other`'s, from the rank's route slots. */
+int sim_replay_analytic_hops(const sim_rank_t *rank, int other);
+
+/* A blocking message with `peer` (sim_send, sim_recv), synchronous or, below the world's eager limit, eager. */
+void sim_replay_analytic_message(sim_rank_t *rank, int peer, int sending, double bytes);
+/* Posts a non-blocking message at the rank's clock into `req` (sim_isend, sim_irecv). */
+void sim_replay_analytic_post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes);
+/* Whether `req` is over by the rank's clock (sim_test); never blocks. */
+int sim_replay_analytic_test(sim_rank_t *rank, sim_request_t *req);
+/* Withdraws `req`'s message (sim_cancel): one nobody matched leaves the rank's list; the caller frees the request. */
+void sim_replay_analytic_cancel(sim_rank_t *rank, sim_request_t *req);
+/* Waits until `req` is over and records it (sim_wait); the caller frees the request. */
+void sim_replay_analytic_finish(sim_rank_t *rank, sim_request_t *req);
 
 #endif

@@ -1,0 +1,52 @@
+/* The ping-ring skeleton (app_ring.h): each lap, every rank receives the token from its left neighbour and passes it
+ * to its right one; rank 0 starts the lap. On a quiet network a lap takes the sum of its p messages' times T(l, d). */
+#include "app_ring.h"
+#include "sim_error.h"
+
+#include <stdlib.h>
+
+typedef struct ring_arg {
+  double bytes;
+  long laps;
+} ring_arg_t;
+
+static int ring_prepare(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen,
+                        const char **bad_param)
+{
+  ring_arg_t *ring = malloc(sizeof *ring);
+  if (!ring)
+    return SIM_ENOMEM;
+  ring->bytes = (double)app_point_long(point, "bytes", 1);
+  ring->laps = app_point_long(point, "laps", 1);
+  *arg = ring;
+  return 0;
+}
+
+static void ring_program(sim_rank_t *rank, const void *arg)
+{
+  const ring_arg_t *ring = arg;
+  int p = sim_rank_count(rank);
+  int me = sim_rank_id(rank);
+  if (p < 2)
+    return;
+  sim_phase(rank, "ring");
+  for (long lap = 0; lap < ring->laps; lap++)
+    if (me == 0) {
+      sim_send(rank, 1, ring->bytes);
+      sim_recv(rank, p - 1, ring->bytes);
+    } else {
+      sim_recv(rank, me - 1, ring->bytes);
+      sim_send(rank, (me + 1) % p, ring->bytes);
+    }
+}
+
+static const scn_param_spec_t ring_params[] = {
+    {.name = "bytes", .kind = SCN_INT, .min = 1, .required = 1, .help = "the token's size, in bytes"},
+    {.name = "laps", .kind = SCN_INT, .min = 1, .help = "times the token goes round (default 1)"},
+};
+
+static const scn_skeleton_spec_t ring_spec = {
+    .name = "ping-ring", .params = ring_params, .nparams = sizeof ring_params / sizeof ring_params[0]};
+
+const app_skeleton_t app_ring_skeleton = {
+    .spec = &ring_spec, .views = APP_VIEW_MESSAGES, .prepare = ring_prepare, .program = ring_program, .release = free};

@@ -49,4 +49,4 @@ static const scn_skeleton_spec_t ring_spec = {
     .name = "ping-ring", .params = ring_params, .nparams = sizeof ring_params / sizeof ring_params[0]};
 
 const app_skeleton_t app_ring_skeleton = {
-    .spec = &ring_spec, .views = APP_VIEW_MESSAGES, .prepare = ring_prepare, .program = ring_program, .release = free};
+    .spec = &ring_spec, .views = MET_VIEW_MESSAGES, .prepare = ring_prepare, .program = ring_program, .release = free};

@@ -12,6 +12,7 @@
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(sim_replay, "simrun: the replay layer and its recorder");
@@ -47,10 +48,20 @@ sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
   return slot;
 }
 
+const sim_route_t *sim_replay_route(const sim_rank_t *rank, int other)
+{
+  sim_analytic_slot_t *slot = &rank->net.routes[other % rank->world->nroute_slots];
+  if (slot->id_plus_1 != other + 1) {
+    slot->id_plus_1 = other + 1;
+    sim_engine_route_figures(rank->host, rank->world->ranks[other].host, &slot->route);
+  }
+  return &slot->route;
+}
+
 int sim_hops(const sim_rank_t *rank, int other)
 {
   if (rank->world->analytic)
-    return sim_replay_analytic_hops(rank, other);
+    return sim_replay_route(rank, other)->hops;
   const sim_peer_t *slot = &rank->peers[other % rank->world->npeer_slots];
   if (slot->id_plus_1 == other + 1 && slot->hops >= 0)
     return slot->hops;
@@ -61,7 +72,7 @@ int sim_hops(const sim_rank_t *rank, int other)
 static int peer_hops(sim_rank_t *rank, int other)
 {
   if (rank->world->analytic)
-    return sim_replay_analytic_hops(rank, other);
+    return sim_replay_route(rank, other)->hops;
   sim_peer_t *slot = sim_replay_peer_slot(rank, other);
   if (slot->hops < 0)
     slot->hops = sim_engine_hops(rank->host, rank->world->ranks[other].host);
@@ -101,6 +112,44 @@ void sim_rank_fail(sim_rank_t *rank, int code, const char *message)
     return;
   rank->world->fail_code = code;
   snprintf(rank->world->fail_message, sizeof rank->world->fail_message, "%s", message);
+}
+
+void *sim_replay_eager_sent(sim_rank_t *rank, int dst, double bytes)
+{
+  sim_eager_t *head = &rank->world->eager;
+  sim_eager_t *e = malloc(sizeof *e);
+  if (!e) {
+    rank->world->record_error = 1;
+    return rank;
+  }
+  *e = (sim_eager_t){.prev = head->prev,
+                     .next = head,
+                     .src = rank->id,
+                     .dst = dst,
+                     .bytes = bytes,
+                     .file = rank->where_file,
+                     .line = rank->where_line};
+  head->prev->next = e;
+  head->prev = e;
+  rank->pending++;
+  return e;
+}
+
+void sim_replay_eager_drop(sim_eager_t *e)
+{
+  e->prev->next = e->next;
+  e->next->prev = e->prev;
+  free(e);
+}
+
+void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
+                             double end)
+{
+  rank->ready = end > arrived ? end : arrived;
+  double started = start < arrived ? arrived : start > rank->ready ? rank->ready : start;
+  met_dir_t dir = sending ? MET_DIR_SEND : MET_DIR_RECV;
+  sim_replay_record(rank, MET_CAT_IDLE, arrived, started, peer, dir, 0, NULL);
+  sim_replay_record(rank, MET_CAT_COMM, started, rank->ready, peer, dir, bytes, NULL);
 }
 
 void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, met_dir_t dir,

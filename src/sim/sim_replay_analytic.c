@@ -11,11 +11,6 @@
 /* Route slots per rank, direct-mapped on the peer id: the neighbours of a mesh and a broadcast's root stay. */
 enum { SIM_ANALYTIC_ROUTE_SLOTS = 16 };
 
-struct sim_analytic_slot {
-  int id_plus_1; /* the peer's id + 1, or 0 when empty (as calloc leaves it) */
-  sim_route_t route;
-};
-
 /* A message between the post of its first end and the release of its last. */
 struct sim_amsg {
   sim_amsg_t *next; /* in the list of the rank that posted it first, while unmatched */
@@ -66,22 +61,6 @@ void sim_replay_analytic_stop(sim_world_t *world)
   world->route_cache = NULL;
 }
 
-/* The route from the rank's host to rank `other`'s, looked up on the slot's first use. */
-static const sim_route_t *route_to(const sim_rank_t *rank, int other)
-{
-  sim_analytic_slot_t *slot = &rank->net.routes[other % rank->world->nroute_slots];
-  if (slot->id_plus_1 != other + 1) {
-    slot->id_plus_1 = other + 1;
-    sim_engine_route_figures(rank->host, rank->world->ranks[other].host, &slot->route);
-  }
-  return &slot->route;
-}
-
-int sim_replay_analytic_hops(const sim_rank_t *rank, int other)
-{
-  return route_to(rank, other)->hops;
-}
-
 /* Both ends of `m` are posted, the second at `second`: its transfer starts when the later end is there and takes
  * what the network takes for it alone; an eager send's leaves the list of lost ones, a waiting end is woken. */
 static void match(sim_world_t *world, sim_amsg_t *m, double second)
@@ -90,7 +69,8 @@ static void match(sim_world_t *world, sim_amsg_t *m, double second)
   double simulated = (double)(long)(m->bytes + world->envelope); /* whole bytes, as a SimGrid message carries */
   m->matched = 1;
   m->start = m->posted > second ? m->posted : second;
-  m->end = m->start + sim_engine_alone_time(src->host, world->ranks[m->dst].host, route_to(src, m->dst), simulated);
+  m->end =
+      m->start + sim_engine_alone_time(src->host, world->ranks[m->dst].host, sim_replay_route(src, m->dst), simulated);
   if (m->lost) {
     sim_replay_eager_drop(m->lost);
     m->lost = NULL;

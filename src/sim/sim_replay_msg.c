@@ -21,34 +21,6 @@ static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
     sim_comm_recv(slot->from);
 }
 
-void *sim_replay_eager_sent(sim_rank_t *rank, int dst, double bytes)
-{
-  sim_eager_t *head = &rank->world->eager;
-  sim_eager_t *e = malloc(sizeof *e);
-  if (!e) {
-    rank->world->record_error = 1;
-    return rank;
-  }
-  *e = (sim_eager_t){.prev = head->prev,
-                     .next = head,
-                     .src = rank->id,
-                     .dst = dst,
-                     .bytes = bytes,
-                     .file = rank->where_file,
-                     .line = rank->where_line};
-  head->prev->next = e;
-  head->prev = e;
-  rank->pending++;
-  return e;
-}
-
-void sim_replay_eager_drop(sim_eager_t *e)
-{
-  e->prev->next = e->next;
-  e->next->prev = e->prev;
-  free(e);
-}
-
 /* A message from `peer` with this payload was received: an eager one leaves the world's list, and its sender has one
  * fewer under way. */
 static void received(sim_rank_t *rank, int peer, void *payload)
@@ -104,16 +76,6 @@ static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, do
     sim_replay_analytic_post(rank, req, peer, sending, bytes);
   else
     post_now(rank, req, peer, sending, bytes);
-}
-
-void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
-                             double end)
-{
-  rank->ready = end > arrived ? end : arrived;
-  double started = start < arrived ? arrived : start > rank->ready ? rank->ready : start;
-  met_dir_t dir = sending ? MET_DIR_SEND : MET_DIR_RECV;
-  sim_replay_record(rank, MET_CAT_IDLE, arrived, started, peer, dir, 0, NULL);
-  sim_replay_record(rank, MET_CAT_COMM, started, rank->ready, peer, dir, bytes, NULL);
 }
 
 /* A blocking message in one SimGrid call per end, the SimGrid clock at the rank's own, when neither rank has another

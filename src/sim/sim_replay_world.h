@@ -4,6 +4,7 @@
 #define SIM_REPLAY_WORLD_H
 
 #include "sim_cluster.h"
+#include "sim_engine.h"
 #include "sim_replay.h"
 #include "sim_ti.h"
 
@@ -32,10 +33,15 @@ typedef struct sim_eager {
   int line;
 } sim_eager_t;
 
+/* A rank's route to a peer, looked up on the slot's first use (sim_replay_route). */
+typedef struct sim_analytic_slot {
+  int id_plus_1; /* the peer's id + 1, or 0 when empty (as calloc leaves it) */
+  sim_route_t route;
+} sim_analytic_slot_t;
+
 /* The analytic network's part of a rank (sim_replay_analytic.c): the messages it posted and nobody matched yet, oldest
  * first, its route slots and its actor (suspended while it waits for a partner). */
 typedef struct sim_amsg sim_amsg_t;
-typedef struct sim_analytic_slot sim_analytic_slot_t;
 typedef struct sim_analytic_rank {
   sim_amsg_t *sends; /* sends to any rank */
   sim_amsg_t *sends_last;
@@ -120,6 +126,9 @@ void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, 
  * ended, by the rank's own clock (a transfer that went on while it computed costs nothing). */
 void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
                              double end);
+/* The route from the rank's host to rank `other`'s (links, latency, bandwidth), from the rank's route slots, which the
+ * analytic network allocates. */
+const sim_route_t *sim_replay_route(const sim_rank_t *rank, int other);
 /* Brings the SimGrid clock up to the rank's own. */
 void sim_replay_catch_up(sim_rank_t *rank);
 /* Enters an eager message from `rank` to `dst` in the world's list of eager messages on their way; returns it, or
@@ -137,9 +146,6 @@ void sim_replay_eager_drop(sim_eager_t *e);
 int sim_replay_analytic_start(sim_world_t *world, char *err, size_t errlen);
 /* Frees what the start and the run's unmatched messages hold. */
 void sim_replay_analytic_stop(sim_world_t *world);
-
-/* Links on the route from the rank's host to rank `other`'s, from the rank's route slots. */
-int sim_replay_analytic_hops(const sim_rank_t *rank, int other);
 
 /* A blocking message with `peer` (sim_send, sim_recv), synchronous or, below the world's eager limit, eager. */
 void sim_replay_analytic_message(sim_rank_t *rank, int peer, int sending, double bytes);

@@ -25,10 +25,11 @@ static size_t man_examples(char lines[][512], size_t max)
 {
   char *man = read_output(SIMRUN_SOURCE_DIR "/docs", "simrun.1");
   CU_ASSERT_PTR_NOT_NULL_FATAL(man);
-  const char *at = strstr(man, ".SH EXAMPLES\n.nf\n"), *end = at ? strstr(at, ".fi\n") : NULL;
+  static const char heading[] = ".SH EXAMPLES\n.nf\n";
+  const char *at = strstr(man, heading), *end = at ? strstr(at, ".fi\n") : NULL;
   CU_ASSERT_FATAL(at && end);
   size_t n = 0;
-  for (at = strchr(at + 5, '\n') + 5; at < end && n < max; at = strchr(at, '\n') + 1) {
+  for (at += sizeof heading - 1; at < end && n < max; at += strcspn(at, "\n") + 1) {
     size_t len = strcspn(at, "\n"), k = 0;
     const char *analyse = strstr(at, "analyse");
     if (strncmp(at, "simrun ", 7) != 0 || (analyse && analyse < at + len))

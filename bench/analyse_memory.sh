@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # simrun analyse's memory on a long measured run (docs/tracer.md, "Analysing"): generates a timeline folder of about
 # MB megabytes (4 ranks: pairs exchanging a blocking message, then an MPI_Allreduce of all, every 100 us) and prints
 # the peak resident memory and CPU seconds of `simrun analyse` on it. The goal is at most 256 MiB for 2 GB of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # simrun characterise on a large ping-pong CSV (docs/hostile-input.md, issue 32 item 2): LINES samples (default
 # 1000000) of 8 sizes from 8 B to 128 KiB (powers of 4) at 1 to 5 hops, made by awk from eq. 4 with known
 # coefficients (alpha 10 us, beta 0.1 us/B, gamma 2 us/hop, delta 0.001 us/B/hop) plus up to 1 us of noise (so alpha

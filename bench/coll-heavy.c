@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A collective-heavy MPI program for bench/vs-smpi.sh, traced by smpirun -trace-ti: 20 iterations of a computation,
  * an allreduce, an alltoall, a broadcast, an allgather, a reduce and a barrier, as an iterative solver's step. */
 #include <mpi.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # The second validation (docs/validation.md, "A measured machine"): trace a program here, probe this machine, replay
 # the trace on the probed platform and compare with the untraced time. For each program (the ring multiply of
 # examples/ring-matmul, compute-bound; bench/measured/halo.c, halo exchange; bench/measured/collectives.c,

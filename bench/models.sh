@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Prints the model and speedup figures README.md and docs/icluster.md quote, from the shipped scenarios: pdgemm's FAST
 # model against the simulation over the 119 grids of pdgemm-grids (mean and largest |diff|), pdtrsm's model per grid
 # and the fastest grid per p (seed 003 §4.2), the ring multiply's speedup and efficiency at p = 3 (matmul100, seed 000

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Prints wall time, peak memory and simulated messages per second for Gauss-Jordan N = 512 at p = 128, each
 # broadcast on its own (plus the p = 1 run every point needs for T_seq). A benchmark, not a test: just the figures.
 # Usage: bench/run.sh [path/to/simrun]   (default: build/simrun)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Prints CPU time, peak memory and simulated messages per second for Gauss-Jordan with the neighbour broadcast at
 # 1024, 2048 and 4096 ranks on T800 meshes that the ranks fill (32 x 32, 32 x 64, 64 x 64; generated with --routing
 # native, whose routes are arithmetic: src/sim/sim_grid.h), N = p: every rank holds

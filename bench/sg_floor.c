@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SimGrid alone, no simrun: the cost floor bench/scale.sh prints beside simrun's figures. One actor per rank on the
  * same generated T800 mesh, in the same snake order, relaying a row of 8 p bytes from each step's root to every
  * other rank, both ways along the line, p steps (p (p - 1) messages, as the neighbour broadcast sends), each message

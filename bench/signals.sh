@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # How soon simrun acts on SIGTERM (issue 33 item 2: within a second whatever the load), beside the target:
 #   - a parent stuck at each phase (SIMRUN_TEST_PAUSE=STEP:stuck never looks at the flag: the watchdog must end it);
 #   - a sweep of simulation processes (-j 2) stopped part-way.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # The tracer's overhead (docs/tracer.md): the ring matrix multiply of examples/ring-matmul at p = 4, run untraced and
 # under libsimrun-trace.so, alternately, RUNS times each. Prints the minimum and the median of the program's own time
 # (MPI_Wtime from after MPI_Init to before MPI_Finalize, as ring_matmul prints it) and of mpirun's wall time, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The tracer's cost per call (bench/tracer.sh, docs/tracer.md): on one rank, N calls each of MPI_Send to
  * MPI_PROC_NULL, MPI_Test of a receive nothing matches and MPI_Iprobe finding nothing, timed by the process's CPU
  * clock; prints "<call> <ns per call>". Run untraced and under libsimrun-trace.so, the difference is the tracer's. */

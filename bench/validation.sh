@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Prints docs/validation.md's tables: simrun's Gauss-Jordan N = 256 times on the T800 platform against every measured
 # figure of seed 001 (Tables 3-4), with the paper's own model beside, then the ablation: the error per point with each
 # of simrun's mechanisms switched off in turn, by editing a copy of platforms/t800-mesh-128.xml.

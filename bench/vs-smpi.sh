@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Replays the same time-independent traces with smpirun -replay and with simrun's ti-replay skeleton, on equal
 # semantics, and prints both wall and CPU times, their ratio, both simulated times and their difference.
 # 1. Gauss-Jordan N = 512, p = 128, each broadcast, written by simrun --ti, with simrun's own semantics on both sides:

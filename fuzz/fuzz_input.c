@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A fixed place for fuzz inputs that loaders read by path, with the shipped scenarios' relative platform paths in
  * reach (see fuzz_input.h). */
 #define _GNU_SOURCE /* mkdtemp, symlink */

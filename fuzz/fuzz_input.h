@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Fuzz targets' shared help: each input is written to a file at a fixed place, for loaders that take a path. */
 #ifndef FUZZ_INPUT_H
 #define FUZZ_INPUT_H

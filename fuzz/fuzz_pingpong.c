@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* libFuzzer target: the ping-pong CSV reader of simrun characterise (cli_characterise.h) and the fit it feeds
  * (met_msgfit.h). Any bytes must be read or refused with one FILE:LINE line, never crash, hang or read without bound.
  */

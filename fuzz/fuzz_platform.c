@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* libFuzzer target: the platform checks before a sweep (sim_run_probe: SimGrid loads the platform in a child, then
  * simrun checks speeds, bandwidths, routes and its own properties). Whatever the platform, the probe must come back
  * with a host count or a reason, shown on one line, and never hang: a child SimGrid kills is a message, not a crash of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* libFuzzer target: the reader of a simulation's result, as the child writes it into its channel and the cache keeps
  * it (stu_result_read, with the trace reader behind it). A cache entry as a whole is a valid input too: its header
  * is skipped, so that entries of a real cache make the seed corpus. Any bytes must be read or refused, never crash. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* libFuzzer target: the scenario loader (libxml2, the schema, the fields) and the checks after it (the skeleton's
  * parameters, the outputs' folder). Any input must give a scenario or one error, never a crash or a leak. */
 #include "app_catalogue.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* libFuzzer target: the measured-timeline reader of simrun analyse (met_timeline.h). The input is split at form feeds
  * ('\f') into the files timeline-0.txt, timeline-1.txt, ... of one folder (at most 8), which is read as a traced run:
  * any bytes must be read or refused with a message, never crash, hang or read without bound. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* libFuzzer target: the time-independent trace reader of ti-replay (sim_ti.h). The input is taken as a trace's index
  * (or a one-file trace), each file it names is read line by line to its end, and it is read as an smpirun hostfile
  * too: any bytes must be read or refused with a message, never crash, hang or read without bound. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the Gauss-Jordan skeleton's work description (seed 001 eq. 10) on the T800 platform's characterisation,
  * against the calibration written out by hand from the paper's documented p = 1 figures (REFERENCE.md 3.2-3.3, the
  * derivation in platforms/t800-mesh-128.xml): the same compute split, I/O and T_seq as before the work became

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the ring matrix multiply (seed 000 Ex. 1.2) on the Pentium II platform: the sequential time and a p = 2 run
  * against hand calculations from the platform's documented figures, the message count of the algorithm, work
  * conservation (eq. 1.6), and the check of n. */

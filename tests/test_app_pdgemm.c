@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the pdgemm skeleton on icluster (seed 003 §4.1, §5): the platform's figures against the FAST model's
  * inputs, the simulation against the FAST model where the model is exact, the paper's findings on grid shapes
  * (compact grids win; steps from the log term of the tree broadcast), the memory warning of a case computed by hand

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the pdtrsm skeleton (seed 003 §4.2) on icluster against hand calculations: the sequential solve, a
  * single-row grid (eq. 6, where the simulation and the model agree) and a 2 x 2 grid with the pipelined update
  * (eqs. 5, 7); work conservation, with the accumulations counted as control of parallelism. */

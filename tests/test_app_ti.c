@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The ti-replay skeleton against SimGrid's own replay: the same traces replayed by `smpirun -replay` and by simrun with
  * its default semantics (SMPI's) end within 5% of each other. The traces are SimGrid 3.32's examples
  * (tests/data/ti/simgrid: examples/smpi/replay, with its small_platform.xml and hostfile, LGPL) in both layouts, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of ti-replay's lost-cycle view (app_ti.c's ti_prepare_seq): where its T_seq comes from. A hand-made trace
  * (tests/data/ti/seq/README.md) on 1 Gflop/s hosts: its compute actions add up to 2.5e9 flops, so by default
  * T_seq = 2.5 s; its sequential trace takes 1.8 s of computation and 0.2 s of sleep, 2.0 s; t-seq gives 3.25 s. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* `simrun analyse` (src/cli/cli_analyse.c) on the hand-made measured run of tests/data/tracer/two-ranks: the lost-cycle
  * figures worked out by hand with T_seq from the measured computation and from --seq, the outputs, and bad folders
  * refused with one error line and exit status 2. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of simrun characterise (src/cli/cli_characterise.c): ping-pong times made from seed 001 Table 2 give back its
  * small regime as properties to paste, never a negative term; times of another shape are refused; a malformed sample is
  * one error line with file:line and exit status 2. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun compare: two hand-made tables (tests/data/compare: a run's main CSV and a measurement's, figures chosen so
  * that the differences are known by hand), the exit status by tolerance, the side-by-side picture, and bad input. */
 #include "tu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the command line changes in a run: --set gives the CSV of the scenario file edited the same way, with the
  * file's validation and errors that name the option; --shard's shards together are the whole study; --cfg and --log
  * reach SimGrid after simrun's own options, and SimGrid's objections come back as one error line. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The complete install: cmake --install into a temporary prefix puts the binary, the man page and share/simrun
  * (platforms, scenarios with the schema, docs with the labs); the installed simrun, run from another folder, lists
  * and runs the shipped scenarios by name, runs a copied scenario whose relative platform path only the data folder

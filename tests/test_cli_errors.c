@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* End-to-end tests of the simrun command line: exit statuses, one-line "simrun: error: FILE:LINE: ..." messages for
  * bad usage, scenarios and platforms, no output file left behind, and the reports of a small run. Inputs are in
  * tests/data/cli/; every run works in a fresh temporary folder. */

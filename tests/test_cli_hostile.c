@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* End-to-end tests of hostile input (issue 18): numbers that would wrap or mean nothing, platforms SimGrid would abort
  * on, signals. Each must end with the documented exit status, one "simrun: error: FILE:LINE: ..." line and nothing
  * left behind. Inputs are in tests/data/cli/hostile/. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of simrun machine probe (src/cli/cli_machine.c, cli_probe.c): with the ping-pong times given (a measured
  * sample of this machine's, tests/data/machine/pingpong-shm.csv) it writes a platform whose every value has its
  * measurement in a comment, and on which a simulated ping-pong takes the fitted time; bad usage is one error line. */

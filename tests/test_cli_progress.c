@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The progress bar's line: the bar, the count, and the time left at the pace so far (elapsed / done per point left). */
 #include "cli_progress.h"
 #include "tu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A run stopped at any step: SIGTERM, SIGINT and SIGHUP before, during and after the sweep and while the outputs are
  * written (the test hook SIMRUN_TEST_PAUSE=STEP holds simrun there until the signal comes), a parent too busy to look
  * (STEP:stuck: the watchdog ends it), kill -9 in the middle of the writing, SIGPIPE, "-" for standard output and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* End-to-end tests of sweeps through the command line: -j, Ctrl-C and resuming from the cache, the progress bar on a
  * terminal, and the task farm under Open MPI's mpirun against a local run. Inputs are in tests/data/cli/. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, fileno, dup2, fork, execv, kill, nanosleep, setenv */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Installing as a Debian package would (README.md "Installing"): this build installed into a fresh prefix, then used
  * from another folder as a user would: the man page's examples and lab 2's commands run with the installed simrun and
  * its share/simrun, and a program is built against the installed tracer through its pkg-config file and its CMake

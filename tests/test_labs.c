@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The teaching labs of docs/labs/ cannot rot: every `build/simrun` command of a lab's sh blocks runs here, in a copy of
  * the repository layout, and every numbered claim of its teacher's section ("1a", "2b", ...) is asserted against the
  * CSV, JSON or terminal output those commands wrote. Also: every long option of `simrun --help` is documented in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Bottleneck analysis (seed 001 §3.5) on hand-made traces and breakdowns, every expected figure computed by hand. */
 #include "met_bottleneck.h"
 #include "tu.h"

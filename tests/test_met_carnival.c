@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The cause-effect analysis (seed 002 §4.1, Table 1) on hand-made traces: the interval-to-category map, requests whose
  * categories add up to their wait, profiles that conserve time, the wait map, and the annex's binary round trip. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream, fmemopen */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Message statistics from hand-made traces: counts and per-(size, distance) durations, each message counted once. */
 #include "met_comm.h"
 #include "tu.h"

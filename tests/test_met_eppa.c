@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the lost-cycle analysis (seed 000 eqs. 1.1-1.16) on small traces whose figures were computed by hand:
  * every expected number comes with its calculation. */
 #include "met_eppa.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of met_fit: exact data from known functions gives back their coefficients with R^2 = 1; noisy cases against
  * hand calculations; the choice of the best form; domains and degenerate data; the printed formula. */
 #include "met_fit.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the point-to-point models a platform description gives (met_machine: Hockney's and LogP's parameters
  * between ranks 0 and 1, the report's line about them) against hand calculations on descriptions written out below:
  * a route of 10 us and 100 MB/s, a piecewise model with round coefficients, and a platform that gives neither. */

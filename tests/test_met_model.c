@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of met_model against hand calculations (written out below, step by step) and against figures of the papers:
  * seed 001 Table 5 (T_dist at p = 2) and Table 4 (the model's time at p = 2). */
 #include "met_model.h"

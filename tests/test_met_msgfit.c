@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the least-squares fit of seed 001 eq. 4 (met_msgfit): samples made from Table 2 itself give back its small
  * regime, never a negative term; cross-validation finds a change of regime; relative weighting keeps small messages
  * right; one distance fits alpha and beta only; too few samples and bad residuals are refused. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The reader of measured timelines (met_timeline.h): hand-made two-rank runs read into the trace model, whose
  * category and phase times are worked out by hand (a blocking message split into the wait for the partner and the
  * transfer), and folders a crashed or edited run leaves, each refused with the file and line to blame. */

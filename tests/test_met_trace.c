@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the trace model: adding and ordering rules, phase interning, category and part times (gaps count as idle,
  * seed 000 eq. 1.7), and the binary format (round trip, truncated and malformed streams). */
 #include "met_bottleneck.h"

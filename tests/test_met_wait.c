@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the wait states (met_wait.h): each of Scalasca's patterns on a hand-made trace whose losses are worked out
  * by hand in the comments, the collective spans' rules, and their round trip through the binary format. */
 #include "met_wait.h"

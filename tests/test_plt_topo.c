@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Topology generators: every generated platform loads in SimGrid and routes every pair of hosts over the hop count of
  * its graph, worked out here by hand (Manhattan, wrap-around, Hamming, tree distances); the T800 mesh generated from
  * the t800 preset gives the same message times as platforms/t800-mesh-128.xml; bad sizes and values are refused. */

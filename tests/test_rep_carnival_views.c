@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of rep_carnival_views: simrun --svg on a small DSM study draws CARNIVAL's views per point (seed 002 Figs. 4-5),
  * and the processors' profile of each scope holds the figures of the profiles that --csv exports. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */

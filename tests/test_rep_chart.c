@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of rep_chart: a bar picture of 32 bars keeps its bar labels apart, whether they are short (level, thinned)
  * or long (turned 45 degrees): each label's extent is computed from the SVG written, with rep_svg_text_width's
  * estimate of a label's width, and the labels must not overlap each other, the axis label or the legend. */

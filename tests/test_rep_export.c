@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The CSV tables and the JSON as other tools read them: tests/check_results.py parses them with python3's csv and json
  * modules and checks every table against the JSON, the printed report and the study's invariants (docs/results.md). */
 #include "rep_report.h"

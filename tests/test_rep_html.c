@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The --html page: self-contained (nothing fetched), holding the terminal report's text and every picture of --svg,
  * and working in a real browser: headless Chromium runs its script without errors, describes an interval, and draws a
  * timeline whose screenshot is not uniform where the blank page's is. A missing chromium fails the suite. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* OTF2 archives read back by otf2-print (Debian otf2-tools) and ViTE (Debian vite; a missing one fails the tests): a
  * hand-made trace's regions, MPI calls, messages, collective, communicator and names are exactly those expected, and
  * simrun --otf2 writes one archive per kept run with one MPI_SEND and one MPI_RECV per message of the run, which ViTE

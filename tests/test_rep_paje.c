@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of rep_paje: hand-made traces written as Paje and read back by pajeng's pj_dump, whose states and links must be
  * exactly the intervals and messages put in, links from sender to receiver; they fail where pj_dump is not installed.
  */

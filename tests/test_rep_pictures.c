@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of rep_pictures: simrun --svg on small scenarios end to end (the files, their names, well-formed SVG, the
  * numbers each view shows read back from its geometry against the CSV tables, the fits printed, errors for bad
  * options). The timeline: test_rep_timeline.c; CARNIVAL's views: test_rep_carnival_views.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The study summary on a hand-built study: the best point per p, the runner-up, and its extra seconds per process by
  * class, which add up to the difference in T_par (p T_par = work + ctrl + comm + idle); nothing without a comparison.
  */

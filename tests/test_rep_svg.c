@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of rep_svg: documents are well-formed XML (parsed back with libxml2), text is escaped, coordinates rounded to
  * 0.1 px; axis ranges and ticks by hand; where values fall on linear, log and band axes; legends wrap. */
 #include "rep_svg.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of rep_timeline: the timeline of hand-made traces (every message drawn once, from its sender to its receiver,
  * categories where they dominate, sub-pixel intervals aggregated so that 128 busy ranks stay small, the same bytes
  * every time). */

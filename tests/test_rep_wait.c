@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the wait states in the reports (rep_wait.h), end to end on Gauss-Jordan (scenarios/gj256.xml, whose
  * per-process point is p = 16): the one-to-all broadcast's idling shows up as late broadcast and late sender, in the
  * terminal table, the wait-states CSV table, JSON and a picture, and within each rank's idle time; and on a replayed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of scenario files: every field read from a valid file, syntax and schema errors at the right line, and
  * parameter checks against a hand-written Gauss-Jordan specification. Inputs are in tests/data/scenarios/. */
 #define _POSIX_C_SOURCE 200809L /* dup, dup2, fileno, mkstemp */

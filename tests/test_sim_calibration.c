@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Calibration of the T800 platform against seed 001 and the SuperCluster's hardware (docs/t800.md): ping-pong messages
  * on a quiet network inside a cluster take Table 2's time T(l, d) (eq. 4) to SimGrid's precision, messages between
  * clusters take T(l, d) plus the C004 stages' cost computed here by hand, hops are mesh distances, and messages sharing

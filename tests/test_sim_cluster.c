@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The SuperCluster's links between clusters (sim_cluster): the extra time of a message worked out by hand from the
  * C004 delay (docs/t800.md), and platforms whose cluster properties are wrong refused with a message. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Broadcast algorithms: every plan, for several group sizes, roots and shapes, delivers every byte to every member
  * exactly once, sends only bytes the sender holds and completes under synchronous messages; the simulated runs follow
  * the plans, and their times on the quiet T800 mesh match the cost models of docs/broadcasts.md worked out by hand. */

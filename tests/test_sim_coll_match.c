@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Mismatched collectives in a trace are named as such, with both ranks' lines: a rank calling reduce where another
  * calls allreduce was reported as a lost eager send. Inputs: tests/data/cli/ti-coll-mismatch/. */
 #include "sim_coll_match.h"

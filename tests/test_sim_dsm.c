@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* TreadMarks on NCP2 (sim_dsm, seed 002 Figs. 1-3) against hand calculations from the costs documented in
  * platforms/ncp2-myrinet-8.xml: page and diff requests interval by interval, preemption, barriers in every arrival
  * order, conservation in whole runs, determinism, and bad platforms and scenarios end to end. */

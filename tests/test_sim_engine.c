@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The engine's count of the physical links between a run's hosts (sim_engine_links_between, by SimGrid's routes on the
  * explicit-routing T800 platform), seen as the link initialisation it costs: T_cni = 1270 us x links (seed 001 eq. 3),
  * against the links of each compact partition counted by hand. */

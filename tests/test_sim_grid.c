@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Native grids: the links between a set of hosts counted from their coordinates (sim_grid_links_between) against hand
  * counts and against the union of SimGrid's own routes between every two of them, on a native 12 x 10 mesh. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the machine characterisation (sim_machine, met_machine; docs/machines.md) against hand calculations on small
  * platforms of tests/data/machine: per-host costs inherited from the zone and overridden by a host (two hosts of
  * different speeds), the default from SimGrid's speed, the description the models take, and one error line naming

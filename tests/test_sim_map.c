@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Rank-to-host mapping: compact rectangles of the 16 x 8 T800 mesh and snake order (consecutive ranks adjacent);
  * Gray-code order on a hypercube and a platform's own order, by hand on small machines of tests/data/machine. */
 #include "sim_map.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* No platform property is ignored (issue 27 item 3): a two-host platform carries every machine property of
  * docs/machines.md; each is set in turn to an unusual but legal value, and the run's figures must change. The link's
  * latency is the one thing that must not matter under the piecewise message model (it times every message itself),

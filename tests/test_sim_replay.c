@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay layer's actions on the T800 platform, against hand calculations: the idle/comm split of synchronous
  * messages (late receiver, late sender, both late, a relay), the barrier, compute cycles and the recorded
  * characterisation. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The analytic network (sim_replay_world.h) against two independent references: SimGrid's network running the same
  * program (every interval of every rank to 1e-9 relative where no two messages share a link), and hand calculations
  * of one message alone (seed 001's Table 2 for the T800, latency + size / bandwidth for Fast Ethernet). Where messages

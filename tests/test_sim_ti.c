@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Time-independent traces (sim_ti.h, app_ti.h): a hand calculation, the round trip (a skeleton's run written as a TI
  * trace and replayed gives the same simulated time and messages), and the message for an action simrun cannot replay.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* End-to-end: the gj256 scenario through the study runner, checked against identities of seed 000 §1.1, the paper's
  * measured times (seed 001 Tables 3-4, REFERENCE.md §3.3), Table 5's characterisation split, and determinism. */
 #include "app_gj.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Every Gauss-Jordan and pdgemm model against the simulation (issue 27 item 1): on every shipped platform and on
  * generated meshes, tori, fat trees and dragonflies with each preset, at p = 2, 4, 8, a model is within 10% of the
  * simulated T_par, or it is absent (NAN) and says why. Gauss-Jordan N = 256 (seed 001's size) with both broadcasts of

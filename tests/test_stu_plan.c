@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the plan of a sweep (stu_plan.h) on a hand-built study of n in {64, 128} x p: its T_seq groups, its two
  * phases, the sequential times handed to the second, and each cache key computed once. */
 #include "sim_error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the points of a sweep (stu_points.h) on hand-built scenarios: the cross product's order, the process grid's
  * filter with its bad-input checks, and the shards. */
 #include "sim_error.h"

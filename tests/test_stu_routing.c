@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A platform too big for its routing is refused before SimGrid loads it: a zone under Floyd routing with more than
  * STU_FLOYD_MAX hosts, routers and zones, whatever else the platform holds. The platforms are written here. */
 #define _DEFAULT_SOURCE /* mkstemps */

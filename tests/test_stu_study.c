@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the study's data model (stu_study.h) on a hand-built study: which points differ only in one parameter,
  * the values and platforms of a point, and the views it reports. */
 #include "stu_study.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Sweeps: points run in parallel give the very results of a one-at-a-time run; finished points are filed in the cache
  * and taken from it again (a doctored entry shows through), under a key that changes with the platform file; an
  * interrupted sweep keeps its finished points and resumes; the platform is a parameter like any other. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the result a simulation child writes (stu_result_read): inputs the fuzzer found (fuzz/fuzz_result.c) are
  * refused at once, without the allocation their damaged counts asked for. Inputs in tests/data/cli/hostile/fuzz/. */
 #define _POSIX_C_SOURCE 200809L

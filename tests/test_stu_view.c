@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the table of views (stu_view.h): the flags a skeleton registers and what each view needs of the runs. */
 #include "stu_view.h"
 #include "tu.h"

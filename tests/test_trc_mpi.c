@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The MPI tracer (src/tracer, docs/tracer.md): builds examples/ring-matmul and a small program of known calls with
  * Open MPI's mpicc, runs them under mpirun with libsimrun-trace.so preloaded, and checks the TI trace against the
  * messages the programs send (worked out here from the algorithm of seed 000 Ex. 1.2) and the timeline's categories

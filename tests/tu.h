@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Test utilities: one CUnit suite per test executable, run by ctest; exits non-zero when any assertion failed. */
 #ifndef TU_H
 #define TU_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Test utilities for the command line: running simrun (or another program) in a fresh folder with its output captured,
  * and checking failed runs: exit status, the one "simrun: error: ..." line, no file left behind. */
 #ifndef TU_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Reading a figure back from a CSV table that simrun writes (docs/results.md), for tests that compare it with what
  * another output shows: a row chosen by key columns, a column by name. */
 #ifndef TU_CSV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Helpers for the dense linear algebra tests: run a scenario of tests/data/linalg through the study runner, or one
  * skeleton point on a platform through the replay layer. */
 #ifndef TU_LINALG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Reading back the SVG that simrun writes, for the tests of its pictures: well-formedness, path data, and the numbers a
  * reader sees in a chart (rep_chart.c writes one element per line: a frame rect, tick labels, bars, points, legend). */
 #ifndef TU_SVG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A hand-made trace shared by the tests of the views of a trace (timeline, Paje). */
 #ifndef TU_TRACE_H
 #define TU_TRACE_H

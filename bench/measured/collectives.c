@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A collective-heavy loop (MPI_Bcast of a vector, a local product, MPI_Allreduce, MPI_Allgather): bench/measured.sh's
  * collective program. Rank 0 prints the time between two barriers. */
 #include <mpi.h>

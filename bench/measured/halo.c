@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A 1-D halo exchange (MPI_Irecv, MPI_Send, MPI_Waitall) with a reduction per step: bench/measured.sh's halo-exchange
  * program. Each rank updates N / p cells per step; rank 0 prints the time between two barriers. */
 #include <mpi.h>

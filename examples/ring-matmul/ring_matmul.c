@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The ring matrix multiply of Lemeire's EPPA (seed 000 Ex. 1.2, Fig. 1.3) as a real MPI program: rank 0 distributes
  * A in p blocks of rows and B in p blocks of columns, p steps each multiply the blocks held and shift B around the
  * ring, and the ranks send their rows of C back to rank 0. Usage: ring_matmul [N] (default 600). */

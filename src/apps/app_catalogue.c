@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The catalogue of skeletons: every skeleton simrun knows, found by name. The only file that sees every skeleton. */
 #include "app_catalogue.h"
 #include "app_dsm_false.h"

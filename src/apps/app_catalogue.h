@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The catalogue of program skeletons (app_skeleton.h says what each provides): the command line and the tests find a
  * skeleton by the name a scenario gives. */
 #ifndef APP_CATALOGUE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Shared parts of the DSM skeletons on NCP2 (seed 002 §2-3): the controller parameter, the PP's element cost and the
  * per-rank program. */
 #include "app_dsm_common.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the DSM skeletons (TreadMarks on NCP2, seed 002 §3) share: the "controller" parameter that chooses NCP2's
  * protocol controllers or the original TreadMarks, the PP's cost of an inner-loop element, and the per-rank program
  * that runs a skeleton's body on the DSM layer (sim_dsm.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* False sharing on TreadMarks/NCP2 (seed 002 §3, the diffs of Fig. 2): nodes update their own elements of one shared
  * array, interleaved (every page written by every node) or in blocks. */
 #include "app_dsm_false.h"

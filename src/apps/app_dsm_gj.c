@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Gauss-Jordan elimination in shared memory on TreadMarks/NCP2 (seed 002 §3; the algorithm of seed 001 §4.1), with
  * the access pattern of its data: block rows, a pivot row read by all each step, one barrier per step. */
 #include "app_dsm_gj.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Matrix multiply C = A B in shared memory on TreadMarks/NCP2 (seed 002 §3): read sharing of B, served by the node
  * that allocated it, and C collected through diffs. */
 #include "app_dsm_matmul.h"

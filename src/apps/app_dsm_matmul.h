@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Matrix multiply C = A B in shared-memory form on TreadMarks (seed 002 §3). */
 #ifndef APP_DSM_MATMUL_H
 #define APP_DSM_MATMUL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Shared parts of the dense linear algebra skeletons (seeds 000 Ex. 1.2 and 003 §4-5): flops, problem sizes and process
  * grids of a sweep point, the FAST models with the platform's figures, the node-memory check of seed 003 §5.2. */
 #include "app_linalg.h"

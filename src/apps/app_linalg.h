@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the dense linear algebra skeletons share (ring matrix multiply, pdgemm, pdtrsm: seeds 000 and 003): charging
  * floating-point work, reading matrix sizes and the process grid of a point, the FAST models with the platform's
  * figures and the check of a node's memory against its host's (seed 003 §5.2). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Ring matrix multiply (seed 000 Ex. 1.2, Fig. 1.3): distribution by the master, p multiply steps each followed by a
  * circular shift of B's column blocks with synchronous messages, collection of C; flops as eq. 1.4 counts them. */
 #include "app_matmul.h"

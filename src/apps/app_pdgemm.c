@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ScaLAPACK pdgemm (seed 003 §4.1) as a skeleton: ceil(K/R) steps of row broadcast, column broadcast and local dgemm on
  * a block-cyclic grid, with the job's broadcast algorithm (binomial on a switch, §3); model: FAST eqs. 1-3. */
 #include "app_pdgemm.h"

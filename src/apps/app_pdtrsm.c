@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ScaLAPACK pdtrsm (seed 003 §4.2, Fig. 3) as a skeleton: per diagonal block, the owner's trsm, a broadcast along its
  * process row treated as a ring, the update (whole on a row grid; on a general grid the first P - 1 blocks, sent to
  * the next process row and accumulated there, then the rest); model: FAST eqs. 4-7. */

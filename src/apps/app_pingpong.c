@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The ping-pong calibration skeleton: rank 0 exchanges messages of doubling sizes with each other rank in turn, so
  * that every COMM interval of the trace is one quiet-network message time T(l, d) of seed 001 eq. 4 (Table 2). */
 #include "app_pingpong.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The ping-ring skeleton (app_ring.h): each lap, every rank receives the token from its left neighbour and passes it
  * to its right one; rank 0 starts the lap. On a quiet network a lap takes the sum of its p messages' times T(l, d). */
 #include "app_ring.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Sweep-point accessors of the skeletons' interface (app_skeleton.h). */
 #include "app_skeleton.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What a program skeleton provides: each names its parameters (checked by the scenario module), turns one sweep
  * point's values into a program argument, and provides the per-rank body run by the replay layer. */
 #ifndef APP_SKELETON_H

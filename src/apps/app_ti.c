@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The ti-replay skeleton: replays a time-independent trace as SimGrid 3.32's `smpirun -replay` does (smpi_replay.cpp),
  * from one file per rank or one for every rank, ranks placed by an smpirun hostfile. Its parameters, preparation, each
  * rank's program (messages posted at the rank's clock) and T_seq; the actions are app_ti_actions.c's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What each action of SimGrid 3.32's time-independent traces does on the simulated machine (smpi_replay.cpp's), and
  * one rank's file replayed line by line: non-blocking messages overlap with computation, collectives run the chosen
  * algorithms, tags are ignored (messages between two ranks match in the order they are posted). */

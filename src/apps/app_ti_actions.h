@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the ti-replay skeleton (app_ti*.c): the actions of a time-independent trace carried out on the simulated
  * machine, one rank's file at a time. Nothing outside src/apps/app_ti*.c includes it; the skeleton is app_ti.h. */
 #ifndef APP_TI_ACTIONS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The ti-replay's trace reader: a line split into fields, each field checked (numbers, ranks, datatypes, counts)
  * with the reason of a failure, and a bad line reported as FILE:LINE (app_ti_trace.h). */
 #include "app_ti_trace.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the ti-replay skeleton (app_ti*.c): the trace reader. One rank's replay state, the checks of a line's
  * fields, the splitting of a line into fields and the report of a bad line. Nothing outside src/apps/app_ti*.c includes
  * it; the skeleton is app_ti.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* `simrun analyse`: reads measured runs (met_timeline.h, in one pass each), takes T_seq from a measured sequential
  * time, the traced sequential run less the tracer's own time, or the measured computation, and prints the views of a
  * simulated study that a measurement can give (Lemeire's EPPA, seed 000 §1.1-1.2) through the report module: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* `simrun analyse DIR...`: the lost-cycle analysis of real MPI runs traced by libsimrun-trace.so (docs/tracer.md). */
 #ifndef CLI_ANALYSE_H
 #define CLI_ANALYSE_H

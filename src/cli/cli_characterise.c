@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun characterise: reads "bytes,hops,time_us" samples from a CSV file, fits eq. 4's piecewise form by least squares
  * (met_msgfit, relative error, terms >= 0, split by cross-validation) as Zemerly et al. fitted Table 2, and prints the
  * simrun:comm-* properties with each regime's residuals, or refuses a fit that cannot be trusted. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun characterise FILE.csv: fits Table 2's piecewise message time (seed 001 eq. 4) to measured ping-pong times and
  * prints the platform properties to paste, with the fit's residuals. */
 #ifndef CLI_CHARACTERISE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun compare (cli_compare.h): reads two CSV tables (RFC 4180: quoted fields may hold commas, quotes and line
  * breaks), hands them to rep_compare, and writes the --svg picture whole or not at all. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */

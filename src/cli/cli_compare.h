@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun compare A B: two results tables (the main CSV of two runs, or a run's and a measurement's) compared point by
  * point and metric by metric (rep_compare.h), optionally drawn side by side. */
 #ifndef CLI_COMPARE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* --cfg and --log for SimGrid, --set for the scenario's parameters, --shard for the points (cli_config.h). */
 #define _DEFAULT_SOURCE /* mkstemps */
 #include "cli_config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the command line changes in a run besides its outputs: SimGrid's own options (--cfg, --log, passed as smpirun
  * passes them), scenario parameters set or swept (--set NAME=VALUE) and the shard of the points to run (--shard). */
 #ifndef CLI_CONFIG_H

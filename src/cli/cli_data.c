@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun's data folder: found beside the executable once installed (GNUInstallDirs' layout), or in the source tree of a
  * build; the shipped scenarios by name; --list and --version. */
 #include "cli_data.h"

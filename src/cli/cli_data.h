@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun's data folder (platforms/, scenarios/ with the schema, docs/ with the labs): where an installed simrun finds
  * the shipped scenarios by name and the platforms a copied scenario names relatively; --list and --version. */
 #ifndef CLI_DATA_H

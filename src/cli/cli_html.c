@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* --html FILE: writes the page under a temporary name and renames it when complete (rep_file), so that a failure
  * leaves no half-written page. */
 #include "cli_html.h"

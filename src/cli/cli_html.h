@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* --html FILE: the study as one self-contained HTML page (rep_html), written whole or not at all. */
 #ifndef CLI_HTML_H
 #define CLI_HTML_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* `simrun machine probe`: this machine's characterisation (seed 001 §3, eq. 2, measured by cli_probe) and its message
  * time (eq. 4 fitted by met_msgfit to an Open MPI ping-pong) written as a SimGrid platform of one host per core, each
  * value with its measurement in a comment beside it. */

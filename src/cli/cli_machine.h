@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun machine probe FILE.xml: measures this machine (cli_probe.h) and writes a SimGrid platform of it, every value
  * with its measurement in a comment, for replaying a traced run on the machine it was measured on (docs/machines.md).
  */

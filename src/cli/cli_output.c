@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Output checks that leave the filesystem as they found it: an empty --svg folder made before a sweep that then fails
  * or is interrupted would be litter, so the folder is made for the check and removed until the pictures are drawn;
  * and no output may replace an input or another output of the same run (compared by device and inode, links

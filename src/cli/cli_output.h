@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Checks, before a sweep, that its outputs can be written, leaving nothing behind: the files and folders are made only
  * once the study is done, so that an interrupt, a failure or kill -9 in between leaves no trace. */
 #ifndef CLI_OUTPUT_H

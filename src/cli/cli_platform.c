@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The platform subcommand: its options, usage and messages; the platform itself is plt_topo's (mesh, torus,
  * hypercube, switch, fat tree), written whole or not at all. */
 #include "cli_platform.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* `simrun platform KIND SIZE`: writes a SimGrid platform of identical hosts and links (plt_topo) to standard output or
  * to a file. */
 #ifndef CLI_PLATFORM_H

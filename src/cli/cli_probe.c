@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The measurements of `simrun machine probe` (cli_probe.h): seed 001 §3's machine characterisation (eq. 2: cycles per
  * CPU, floating-point, internal and external memory operation) measured by timed loops on this machine, read from the
  * system where it says (clock, caches, memory), and its message times from an Open MPI ping-pong. */

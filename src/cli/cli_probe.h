@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The measurements of `simrun machine probe` (docs/machines.md, "Characterising your own machine"): this machine's
  * clock, cores, memory and last cache level from the system (sysfs, /proc), the cost of each operation class of
  * seed 001's eq. 2 from timed loops, and its message times from an Open MPI ping-pong between two ranks. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The progress bar (cli_progress.h): a bar of 30 cells, the count, and the time left at the pace so far. */
 #include "cli_progress.h"
 

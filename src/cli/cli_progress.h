@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The progress bar of a sweep on a terminal, with the time left estimated from the points done so far. */
 #ifndef CLI_PROGRESS_H
 #define CLI_PROGRESS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The provenance of results files (cli_provenance.h): versions from CMake's project version and SimGrid's library,
  * and the command line with each word quoted for a POSIX shell where it needs it. */
 #include "cli_provenance.h"

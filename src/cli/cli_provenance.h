@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the results files record about their making (rep_set_provenance): simrun's and SimGrid's versions and the
  * command line, as a shell would take it back. */
 #ifndef CLI_PROVENANCE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay of a measured run for simrun analyse --replay-on (cli_replay.h): a one-point scenario of the ti-replay
  * skeleton on the platform, run by this very executable in a child (SimGrid starts once per process) with its CSV in
  * a temporary folder, from which T_par is read. */

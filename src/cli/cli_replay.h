@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun analyse --replay-on: a measured run's TI trace replayed (ti-replay, docs/ti-replay.md) on a platform by a
  * child simrun, for the prediction to set beside the measured time. */
 #ifndef CLI_REPLAY_H

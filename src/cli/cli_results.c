@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The output phase of a run as one transaction (rep_report.h): every output (CSV and its tables, JSON, Paje, OTF2,
  * SVG, HTML) is written under a temporary name, and all are renamed together once all are complete; a failure or a
  * signal at any moment removes the temporaries and leaves the earlier outputs as they were. Split from main.c, which

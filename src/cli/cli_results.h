@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The study's output files (--csv, --json, --paje, --otf2, --svg, --html, or the scenario's), written as one
  * transaction (rep_report.h): all appear together once all are complete, or none does, with the one
  * "simrun: error: ..." line on failure. "-" is standard output for the single-file ones. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Stopping a run on SIGINT, SIGTERM, SIGHUP or SIGPIPE at any step: the handler only records the signal; the study
  * polls it between points and its waits return early, the outputs are rolled back (rep_report.h), and a watchdog thread
  * ends the process itself when the main thread has not reported the stop within GRACE_MS (it may be busy or blocked).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Signals that stop a run: SIGINT, SIGTERM, SIGHUP and SIGPIPE alike, at any step. During the sweep the study stops at
  * the next point, keeping the finished ones in the cache; the outputs, written as one transaction (rep_report.h), are
  * rolled back; simrun exits with 128 + the signal's number (130, 143, 129; 141, silently, for SIGPIPE: the reader of

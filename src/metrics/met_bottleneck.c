@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Characterisation-based bottleneck analysis (seed 001 §3.5, §4.3, Table 5, eq. 8): components and sub-components of
  * a run's time from the trace alone, B-ratios, the two bottleneck ratios, utilisation, and the verdict over a sweep. */
 #include "met_bottleneck.h"

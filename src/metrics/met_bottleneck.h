@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Characterisation-based bottleneck analysis (Zemerly et al., seed 001 §3, §4.3, Table 5): a run's time broken into
  * processing (CPU, FPU), memory (internal, external), communication (link initialisation, distribution, broadcast,
  * collection, other) and I/O (input, output); B-ratios, the communication/computation and memory/processing ratios,

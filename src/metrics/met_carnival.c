@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* CARNIVAL's cause-effect analysis for NCP2 (seed 002 §4.1-4.3, Table 1): unit profiles in four dimensions from the
  * annex's spans, request waits split into Table 1's categories from the carried timestamps, and the wait map. */
 #include "met_carnival.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Cause-effect analysis of a distributed-shared-memory run, as CARNIVAL does it for NCP2 (seed 002 §4, Table 1):
  * profiles of the main processors (PP) and protocol controllers (CP) in four dimensions (node, code scope, cost
  * category, DSM operation), and every request's wait split into the eight categories of Table 1 from the timestamps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Message counts and per-(size, distance) message durations from the message groups the trace keeps (met_trace.h). */
 #include "met_comm.h"
 

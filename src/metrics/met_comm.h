@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Communication views of a trace: how many messages, and their durations grouped by size and distance, the view that
  * checks a platform against its quiet-network message model (seed 001 eq. 4, Table 2). */
 #ifndef MET_COMM_H

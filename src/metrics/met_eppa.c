@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Lost-cycle analysis of a trace (EPPA, seed 000 §1.1): speedup, efficiency and overhead (eqs. 1.1-1.3), overhead
  * times per class and the parallel anomaly (eqs. 1.5-1.6), overhead ratios (eqs. 1.13-1.15), granularity (eq. 1.16). */
 #include "met_eppa.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Lost-cycle analysis (EPPA, Lemeire, seed 000 §1.1): speedup, efficiency, overhead, overhead ratios per class and
  * per process, parallel anomaly, granularity, computed from a trace and the sequential run time alone. */
 #ifndef MET_EPPA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Least-squares fits for the regression analysis of seed 000 §1.2. Every form is linear in its coefficients (the power
  * law after taking logarithms), so one solver serves all: Givens rotations triangularise the column-scaled design
  * matrix row by row, which avoids the normal equations' squared condition number (1, x, x^2 at x = 512). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Regression fits of a performance metric against p or the work size W (seed 000 §1.2: "a regression analysis can be
  * applied on the displayed functions, returning the curve that best fits the data"): a few documented forms, each
  * fitted by least squares; no SimGrid. */

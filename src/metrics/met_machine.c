@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The instruction-level characterisation of a host (seed 001 eqs. 1-2): operation counts by class times cycles per
  * operation times the cycle time. */
 #include "met_machine.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A machine as simrun's skeletons and models see it, without SimGrid: the instruction-level characterisation of a host
  * (seed 001 §3.1, eqs. 1-2: cycles per operation of each class, the cycle time, the memory size), the work of a
  * program module as operation counts by class, and the time the one costs the other. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Analytic models: Hockney's lambda + L tau; LogP's 2 o + L + (k - 1) max(g, o); FAST's pdgemm (Caron & Suter 2002,
  * eqs. 1-3) and pdtrsm (eqs. 4-7) with the tree broadcast of §3; Zemerly et al.'s Gauss-Jordan model (seed 001 eqs. 4,
  * 11-15). */

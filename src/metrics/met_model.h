@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Analytic performance models to set beside the simulation, as pure functions of explicit parameters (no SimGrid, no
  * trace): Hockney's linear message time, LogP's, the FAST models of ScaLAPACK pdgemm (Caron & Suter 2002, seed 003 eqs.
  * 1-3) and pdtrsm (eqs. 4-7), and the non-overlapped Gauss-Jordan model of Zemerly et al. (seed 001 eqs. 11-15). A

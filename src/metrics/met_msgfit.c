@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Least squares for the piecewise message time of seed 001 eq. 4, weighted by relative error (a ping-pong's times span
  * decades: an unweighted fit serves the largest messages and misses the small ones by several times), with every term
  * >= 0 (the best of the fits of each subset of the terms whose coefficients are all >= 0: exact non-negative least

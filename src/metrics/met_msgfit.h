@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Least-squares fit (relative error, non-negative terms) of Zemerly et al.'s piecewise message time (seed 001 eq. 4,
  * Table 2) to measured ping-pong times: T(l, d) = alpha + beta l + gamma d + delta l d, one set of coefficients up to
  * the packet size and one above, as the paper fitted its Table 2. Pure functions: no SimGrid, no files. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Reads the measured timelines of a traced MPI run (met_timeline.h, docs/tracer.md) into a met_trace_t in one pass,
  * every rank's file open at once and read in start-time order, checking every line, so that a folder left by a
  * crashed run is refused with the file and line to blame; the wait-state rules are met_timeline_match.c's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The reader of measured timelines: the timeline-I.txt files that libsimrun-trace.so writes for each rank of a real
  * MPI run (format in docs/tracer.md), read into the trace model so that the lost-cycle views analyse a measured run as
  * they analyse a simulated one (Lemeire's EPPA, seed 000 §1.2). No SimGrid, no MPI. */

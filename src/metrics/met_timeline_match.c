@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The wait-state rules of a measured run (met_timeline_match.h), the same as a replay's (docs/wait-states.md): a rank
  * blocked in a send, receive, wait or poll until its partner arrives is idle (Lemeire's idling, seed 000 §1.1.3;
  * Scalasca's late sender and late receiver), in a barrier or an N x N collective until the last member entered, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to met_timeline: the wait-state rules of a measured run. Intervals come in from every rank in the order of
  * their start times; each message end is paired with its partner's (per pair of ranks, in order), each synchronising
  * collective with the other members' calls, and an interval goes into the trace, split into the wait for a partner

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The trace model: per-rank timelines of categorised intervals, with the lost-cycle accounting of seed 000 eqs. 1.5
  * and 1.7 (gaps count as idling, so every rank's categories add up to T_par); the file format is met_trace_io.c's,
  * the DSM annex met_trace_annex.c's. */

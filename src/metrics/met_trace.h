@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The trace model: what every rank did and when, as timed intervals with a category and a phase label.
  * Independent of SimGrid: a trace may come from the simulator, from a file, or be built by hand in a test. */
 #ifndef MET_TRACE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The trace's cause-effect annex (DSM skeletons): per node and unit the spans of its protocol states, and the remote
  * requests with their marks (seed 003's cause-effect analysis), checked as they arrive. */
 #include "met_trace_internal.h"

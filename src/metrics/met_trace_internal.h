@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the trace model (met_trace.c, met_trace_annex.c, met_trace_io.c): the trace's layout and the checks its
  * pieces share. Nothing outside src/metrics/met_trace*.c includes it; the API is met_trace.h. */
 #ifndef MET_TRACE_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The trace's binary file format: the timelines, then the optional collectives' and cause-effect annexes; reading
  * checks every record through the model's add functions, so that a damaged file is refused whole. */
 #include "met_trace_internal.h"

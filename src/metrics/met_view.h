@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The views simrun draws from a trace, as flags: the lost-cycle metrics against a sequential run (met_eppa.h, with the
  * bottleneck breakdown of met_bottleneck.h), the message times by size and distance for benchmarks with no sequential
  * counterpart such as a ping-pong (met_comm.h), and the cause-effect analysis of a DSM run (met_carnival.h). A

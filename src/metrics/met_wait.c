@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Wait states after Scalasca's patterns: point-to-point waits from the direction of idle intervals, collective waits
  * from the members' entries into each call, matched by group and order. */
 #include "met_wait.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Wait states, named and defined as Scalasca names them (its pattern reference, "Performance properties"): per rank
  * and per pattern, the time a rank lost waiting for another, from the idle intervals of the trace (point to point) and
  * its collective spans (met_coll_t). Independent of SimGrid: skeletons, replays and hand-made traces alike. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Topology generators' writer: a topology's graph (plt_topo_graph.c) written as a SimGrid platform with libxml2's
  * xmlTextWriter (one zone, shortest-path routing over host-to-neighbour routes, as platforms/t800-mesh-128.xml). */
 #include "plt_topo.h"

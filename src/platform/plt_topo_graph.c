@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The graph of a generated platform: its hosts, switches and links, per topology (mesh, torus, hypercube, switch, fat
  * tree), and their names (plt_topo_graph.h). */
 #include "plt_topo_graph.h"

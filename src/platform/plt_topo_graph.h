@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to src/platform: the graph of a generated platform (plt_topo_graph.c), which the writer (plt_topo.c) turns
  * into SimGrid XML. */
 #ifndef PLT_TOPO_GRAPH_H

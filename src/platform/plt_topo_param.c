@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A generated platform's topology and parameters: kind and size parsed, speed, bandwidth and latency checked against
  * SimGrid's units and taken from the preset where not given, and the counts of hosts and switches (plt_topo_param.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A generated platform's topology (plt_topo_param.c): its kind, size and parameters, parsed and checked, and the
  * counts and link bandwidths that the graph and the writer take from it. The folder's API is plt_topo.h. */
 #ifndef PLT_TOPO_PARAM_H

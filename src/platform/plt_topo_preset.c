@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The presets of `simrun platform --preset`: each machine's host and link parameters, network configuration and
  * machine-model properties, copied from the shipped platform file whose sources they cite (plt_topo_preset.h). */
 #include "plt_topo_preset.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The preset machines of generated platforms (plt_topo_preset.c): their node and link parameters, network
  * configuration and machine-model properties. */
 #ifndef PLT_TOPO_PRESET_H

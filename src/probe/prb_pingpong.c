@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun-pingpong: the ping-pong of `simrun machine probe` (docs/machines.md, "Characterising your own machine"):
  * ranks 0 and 1 send a message of each size back and forth and rank 0 prints, per size, the lower quartile over
  * repetitions of half a round trip (repetitions interleaved over the sizes; the least disturbed quarter, as other load

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The bottleneck report (seed 001 §3.5, §4.3): per group of points, the run broken into components and
  * sub-components in the layout of the paper's Table 5, with the scenario's reference figures beside simrun's, the
  * bottleneck ratios, and the verdict (the dominant component and its cause per p, where ratios cross 1). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* CARNIVAL's views for NCP2 (seed 002 §4.3, Figs. 4-5; Table 1) as text, CSV and JSON: profiles by node, scope and
  * operation, the wait map, the dominant operation and category, one page request's 13 intervals, and what the
  * protocol controller saves against the original TreadMarks. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The cause-effect report of a DSM study (CARNIVAL, seed 002 §4.3): profiles by node, code scope and operation, the
  * wait map, what dominates the waiting, one page request followed through its 13 intervals, and the comparison of the
  * runs with and without protocol controllers. Part of the report module (rep_report.h); for MET_VIEW_CAUSE_EFFECT. */

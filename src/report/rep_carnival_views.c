@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* CARNIVAL's views of a DSM point (seed 002 Figs. 4-5; docs/pictures.md), from met_carnival's profiles and wait map,
  * drawn as stacked bars by rep_chart. */
 #include "rep_carnival_views.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* CARNIVAL's views of a DSM point as pictures (seed 002 Figs. 4-5; docs/pictures.md). */
 #ifndef REP_CARNIVAL_VIEWS_H
 #define REP_CARNIVAL_VIEWS_H

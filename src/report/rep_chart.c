@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The chart builders of the study's pictures (docs/pictures.md), on rep_svg: curves against one x variable with their
  * regression fits (seed 000 Figs 1.7-1.8) and panels of stacked bars (Figs 1.5-1.6; seed 001 Figs 6, 9). */
 #include "rep_chart.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The two chart builders of the study's pictures, on rep_svg: curves against one x variable (with their regression
  * fits, met_fit) and panels of stacked bars; and names for bars made from numbers. */
 #ifndef REP_CHART_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun compare's comparison and picture (rep_compare.h): points matched on the key columns two tables share, the
  * metrics they share compared value by value, and one metric of both drawn against p with rep_line_chart. */
 #include "rep_compare.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun compare (docs/results.md): two tables of results, such as two runs' main CSV tables or a run's and a
  * measurement's, matched point by point on the key columns they share, every metric they share side by side with its
  * difference and whether that exceeds a tolerance; and a picture of one metric of both against p. */

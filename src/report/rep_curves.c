@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The metrics of a study against p or a work size W (seed 000 Figs 1.7-1.8; docs/pictures.md): a curve per series
  * of points, fitted by met_fit with the forms for what x is, drawn by rep_chart or printed as fits. */
 #include "rep_curves.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The metrics of a study against p and against a swept work size, a curve per series with its regression fit (seed
  * 000 Figs 1.7-1.8). */
 #ifndef REP_CURVES_H

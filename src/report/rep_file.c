@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Output files that appear whole or not at all: written under a temporary name, renamed on success. Inside the output
  * transaction (rep_file_begin) every output of a run is only closed on commit and renamed with all the others at its
  * end, so that a signal or a failure at any moment leaves the earlier outputs as they were. */

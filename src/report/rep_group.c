@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Groups of points and the references that apply to them, shared by the report's tables. */
 #include "rep_group.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the report module: groups of points (equal values for every parameter but p) and the references that
  * apply to a group. */
 #ifndef REP_GROUP_H

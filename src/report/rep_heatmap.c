@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The process-grid study as heat maps, the view of Caron & Suter's Fig. 4 (seed 003 §5.1): process rows down,
  * process columns across, one cell per grid; the simulated time, the model's time on the same colour scale, and their
  * difference. Drawn with the shared SVG writer (rep_svg.h). */

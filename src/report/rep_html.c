@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The --html page: the terminal report rendered into a buffer and escaped, the pictures drawn into a temporary folder
  * and inlined, and the per-process point's trace as data for a small script that draws, pans and zooms its timeline
  * on a canvas and describes the interval under the pointer. Nothing on the page refers to anything outside it. */

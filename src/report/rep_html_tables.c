@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The --html page's tables (rep_html_tables.h): the figures of the CSV's main, per-process and reference tables
  * (docs/results.md), to 9 significant digits like the CSV, as <table> elements a reader can sort by eye and copy. */
 #include "rep_html_tables.h"

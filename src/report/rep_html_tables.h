@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The --html page's tables (rep_html.h): the study's figures as real HTML tables, numbers to 9 significant digits,
  * and the escaping every part of the page uses. */
 #ifndef REP_HTML_TABLES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* JSON strings, numbers, snake_case keys and typed parameter values for the report's writers (rep_json.h). */
 #include "rep_json.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* JSON pieces shared by the report's writers (rep_export.c, rep_carnival.c, rep_wait.c): strings, numbers and keys,
  * so that every key is snake_case whatever the name it comes from. */
 #ifndef REP_JSON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The analytic model beside the simulation, as Caron & Suter set their FAST model beside measured times (seed 003
  * §5.1): per point the model's time and its difference from simrun's; per study the mean and largest difference,
  * the best and worst process grid of each p, and the skeleton's warnings (node memory, §5.2). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* OTF2 archives of kept traces (rep_otf2.h): events per rank first, then the local and global definitions, all in a
  * temporary folder moved into place when complete. */
 #define _XOPEN_SOURCE 700 /* mkdtemp, kill */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* MPI call names and communicators for the OTF2 archives (rep_otf2_calls.h): Scalasca's collective classes back to
  * MPI calls, and the groups of a trace's collective spans as OTF2 communicators. */
 #include "rep_otf2_calls.h"

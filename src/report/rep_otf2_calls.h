@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the OTF2 archives (rep_otf2.h) name MPI calls and communicators after: the MPI call each collective span or
  * message end of a trace stands for, and the communicators the trace's collective spans ran on, with their members. */
 #ifndef REP_OTF2_CALLS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Paje trace writer (pajeng's format, read by pj_dump and ViTE): the event definitions, the type hierarchy run > rank
  * with a state per trace category and a message link type, then every run's events merged in time order. */
 #include "rep_paje.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Paje traces (the format of pajeng's pj_dump and of ViTE) of simulated runs: a container per run holding a container
  * per rank, the rank's state set to its trace category over time, and a link per message. */
 #ifndef REP_PAJE_H

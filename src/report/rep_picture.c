@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What every picture file shares (docs/pictures.md): the series of points a curve draws, titles and subtitles, and the
  * picture files themselves, opened under a temporary name and committed whole. rep_pictures decides which pictures a
  * study gets; rep_curves, rep_views and rep_carnival_views draw them with these helpers. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the report module: what the modules that draw the study's pictures (rep_curves, rep_views,
  * rep_carnival_views) share with rep_pictures.c, which runs them: the set of pictures being written, series of points
  * (equal values for every parameter but one), the pictures' files and titles. Implemented in rep_picture.c. */

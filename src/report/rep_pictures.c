@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The pictures of a study (seed 000 §1.2, Figs 1.4-1.8; seed 001 Figs 5-9; seed 002 Figs 4-5): which views each
  * point, series and study gets, the series of points they draw, their files and titles. The views are drawn by
  * rep_curves, rep_views, rep_carnival_views and rep_timeline, on rep_chart and rep_svg. docs/pictures.md shows them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The pictures of a study, as SVG files (docs/pictures.md): the views of Lemeire's EPPA tool (seed 000 §1.2, Figs
  * 1.4-1.8: timeline, overall performance, overhead ratios per process, metrics against p and the work size W with a
  * regression fit), the bottleneck views of Zemerly et al. (seed 001 Figs 5-9: components, B-ratios) and CARNIVAL's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Predicted against measured (rep_ref_picture.h): simrun's T_par beside the scenario's run-time references on one
  * chart against p, so that a paper's measured and modelled times and the simulation read at a glance. */
 #include "rep_ref_picture.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The picture of a scenario's reference figures (<reference quantity="t_par">, such as a paper's measured and
  * predicted run times) against simrun's T_par, per series of points, drawn by rep_pictures. */
 #ifndef REP_REF_PICTURE_H

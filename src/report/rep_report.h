@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Reports of a study: the terminal table (per point: time, speedup, efficiency, overhead ratios per class,
  * granularity; per process for one p), CSV and JSON with the same figures, and output files that appear whole or
  * not at all. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The study summary: for each p, the best point of the sweep (lowest T_par) and why, as the runner-up's extra time per
  * process in each class of the trace, which add up to the difference in T_par (p T_par = work + ctrl + comm + idle). */
 #include "rep_group.h"

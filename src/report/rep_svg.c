@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The SVG writer behind every picture (docs/pictures.md): plain SVG 1.1 text, numbers rounded to a tenth of a pixel,
  * so that the same picture is the same bytes on every machine. */
 #include "rep_svg.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* One small SVG writer for every picture of simrun: a document with a heading; rectangles, lines, polylines, markers
  * and text; paths batching thousands of rectangles or segments; plot areas with axes (linear, logarithmic or named
  * bands; ticks, tick labels, axis labels with units, grid lines); legends; the colours of trace categories and chart

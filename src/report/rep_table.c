@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The terminal report: per group of points (the swept parameters other than p), a row per p with T_par, speedup,
  * efficiency, the overhead ratios of seed 000 eq. 1.13 and granularity (eq. 1.16); then the per-process table. */
 #include "rep_carnival.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The timeline of a traced run (seed 000 Fig. 1.4; docs/pictures.md): each rank's intervals aggregated into pixel
  * columns, a column coloured by its dominant category, messages drawn once per pixel path with arrowheads. */
 #include "rep_timeline.h"

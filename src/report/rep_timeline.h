@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The timeline of a traced run (seed 000 Fig. 1.4) as SVG: a row per rank, a pixel column per slice of time coloured
  * by the category that took most of it, a line per message from its sender to its receiver. */
 #ifndef REP_TIMELINE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The bar and curve views of the study's pictures (docs/pictures.md): per series of points against p, overall
  * performance (seed 000 Fig. 1.5) and the bottleneck views (seed 001 Figs 5-9); per point, a bar per rank for its
  * overhead ratios (seed 000 Fig. 1.6) and its wait states. */

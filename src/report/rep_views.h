@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The study's bar and curve views of a series of points against p (seed 000 Fig. 1.5; seed 001 Figs 5-9) and of one
  * point's ranks (seed 000 Fig. 1.6; Scalasca's wait states). Each writes one or more pictures of `pics` and returns 0,
  * or -1 with pics->err filled. */

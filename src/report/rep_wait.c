@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Wait states in the reports: Scalasca's patterns per rank (met_wait.h) as a terminal table, CSV rows, JSON members,
  * computed from each point's kept trace when it is written. */
 #include "rep_wait.h"

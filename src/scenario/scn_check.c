@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Scenario parameters against a skeleton's specification: known names, no duplicates, required ones present, integers
  * and choices well formed, and a per-process report for a p that is run. */
 #include "scn_scenario.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Errors against a scenario file (scn_error.h): the message, folded onto one line. */
 #include "scn_error.h"
 

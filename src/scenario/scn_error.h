@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Errors of the scenario layer, and of every caller that reports against a scenario file: where and what, folded onto
  * one line. */
 #ifndef SCN_ERROR_H

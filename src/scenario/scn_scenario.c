@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Scenario files: read the fields of a document that scn_xml.c parsed and validated into an scn_scenario_t, and check
  * what the schema cannot say (platform files, p, references), each failure a message with the file, line and fix. */
 #define _POSIX_C_SOURCE 200809L /* strdup, strndup */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Scenario files: XML read with libxml2, validated against the RELAX NG schema scenarios/scenario.rng (compiled into
  * the binary), then checked against the parameter specification of the chosen skeleton. Every error carries the file
  * and line it comes from and says how to fix it. */

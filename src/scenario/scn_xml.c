@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Scenario files as libxml2 sees them: parsing, validation against the compiled-in RELAX NG schema, and every
  * libxml2 complaint turned into a message with the file, the line and a fix (scn_scenario.c reads the fields). */
 #include "scn_xml.h"

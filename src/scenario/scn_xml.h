@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the scenario reader (scn_scenario.c, scn_xml.c): a scenario file parsed and validated by libxml2, with
  * the first complaint as a simrun message, and the element helpers the reader shares. */
 #ifndef SCN_XML_H

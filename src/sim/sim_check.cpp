@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Platform checks before a sweep: SimGrid aborts the process (xbt_die, "The Impossible Did Happen") on a host of speed
  * 0, a link of bandwidth 0 or a send between hosts with no route, and its parse errors have no column and no fix;
  * these checks turn each into a message with the place and the fix instead (libxml2 reads the file first). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Checks of a loaded platform for what SimGrid would abort on mid-run (a host speed or link bandwidth of 0, NaN or
  * infinite, hosts with no route between them) and for machine-model properties that mean nothing (NaN, infinite, a
  * negative size or cost), run by the platform probe before any point is simulated. */

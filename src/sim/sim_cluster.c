@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The SuperCluster's crossing links (docs/t800.md, "The SuperCluster as it was built"): INMOS C004 delay per stage
  * and direction, the link bit rate, and the extra time of a message whose route crosses clusters. */
 #include "sim_cluster.h"

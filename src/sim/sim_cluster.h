@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The Parsytec SuperCluster's links between clusters of 16 transputers (docs/t800.md): such a link passes extra INMOS
  * C004 crossbar stages, each of which lengthens every byte's cycle on the link protocol, so a message that crosses
  * clusters costs more than Table 2's T(l, d). Read from the platform: root-zone properties for the stage's cost, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The broadcasts as plans of point-to-point operations per member (pure): one-to-all and neighbour relay (seed 001
  * §4.2, eqs. 14-15), binomial tree (seed 003 §3), pipelined chain, scatter + ring allgather (van de Geijn), rows then
  * columns of a mesh. MPI's other collectives are planned in sim_coll_mpi.c, and every plan is run by sim_coll_run.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Collective algorithms as plans of point-to-point operations, pure functions of their parameters (carried out on the
  * replay layer by sim_coll_run.h): the broadcasts, selectable by name in any scenario, over all ranks or over a group
  * of them (a row or a column of a process grid; cost models: docs/broadcasts.md), and the other collectives of MPI

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Mismatched collectives in a trace (sim_coll_match.h): each rank's collective actions, in order, against rank 0's.
  * The replay builds a collective from point-to-point messages, so without this a rank calling bcast where another
  * calls reduce was reported as a lost eager send. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* After a replay of per-rank trace files that did not end well (a deadlock, a message never received): whether the
  * ranks call different collectives, in which case the blame is the collectives, not the messages they are made of. */
 #ifndef SIM_COLL_MATCH_H

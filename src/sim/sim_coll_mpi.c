@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* MPI's collectives other than the broadcast as plans of point-to-point operations per member (pure), with SMPI 3.32's
  * algorithms (src/smpi/colls/ and smpi_nbc_impl.cpp) and its default choices (docs/ti-replay.md). */
 #include "sim_coll.h"

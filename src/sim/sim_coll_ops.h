@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The collective module's inside, shared by its plans (sim_coll.c: the broadcasts, sim_coll_mpi.c: MPI's other
  * collectives) and by nothing else: how a plan emits its operations, and the binomial tree both use. */
 #ifndef SIM_COLL_OPS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Collectives carried out on the replay layer: a plan's operations become the calling rank's messages, blocking ones at
  * once and posted ones as requests until the next wait, inside the collective's marks (sim_mark); and the skeletons'
  * broadcast and barrier over every rank. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Collectives carried out on the replay layer (sim_coll.h plans them): every member of a group calls the same
  * collective, which becomes its messages, marked in the trace as one call (sim_mark.h). */
 #ifndef SIM_COLL_RUN_H

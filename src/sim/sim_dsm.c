@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* TreadMarks on NCP2 (seed 002 §3): the application's side of a node (computation, shared accesses and their faults,
  * barriers) and the run's set-up and tear-down. The protocol itself is in sim_dsm_protocol.c, the recorder of the
  * cause-effect annex (§4.1, Table 1) in sim_dsm_record.c, the cost model in sim_dsm_costs.c. */

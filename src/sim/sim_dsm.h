@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* TreadMarks distributed shared memory on NCP2 (seed 002 §2-3): lazy release consistency with invalidations and
  * multiple-writer diffs, run by SimGrid actors. Each node has a PP (the rank's actor, running the application), a
  * protocol engine executing a FIFO of commands (on the node's protocol controller, CP, or, in the "original TreadMarks"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The bottom of the DSM module (seed 002 §3), called by its other files and calling none of them: the run's world
  * (one per process, freed by the last actor done with it), its clock, its first failure and the memory the protocol
  * cannot do without. */

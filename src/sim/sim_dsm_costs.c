@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The DSM cost model: the simrun:dsm-* root-zone properties (documented in platforms/ncp2-myrinet-8.xml) and each
  * node's memory (simrun:memory-bytes). */
 #include "sim_dsm_world.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* TreadMarks' protocol on NCP2 (seed 002 §3, Figs. 1-3): the commands of page requests, diff requests and barriers,
  * each a step on a node's engine (its protocol controller, or the PP through interrupts), the page state they keep,
  * and the engine and network-interface actors that run them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The DSM recorder (seed 002 §4, CARNIVAL's annex): each unit's spans and the PP's mirror in the rank's timeline, and
  * the PP's states as the application and protocol code take it in turn. */
 #include "sim_dsm_world.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The DSM module's inside, shared by its files and by nothing else: the world of one TreadMarks run, its nodes, pages,
  * commands and costs. sim_dsm_base.c holds the world, sim_dsm.c runs the application's side and the set-up,
  * sim_dsm_protocol.c the commands of seed 002 Figs. 1-3, sim_dsm_record.c the recorder and the PP's states,

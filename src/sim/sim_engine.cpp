@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The SimGrid boundary in C++: exceptions from platform loading become messages, and the platform's per-message
  * time T(l, d) (for the T800, seed 001 eq. 4) is installed through SimGrid's latency-factor hook, exactly. */
 #include "sim_engine.h"

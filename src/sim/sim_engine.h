@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The one place that drives SimGrid's engine: start-up with quiet logging, platform loading with errors turned into
  * messages, the host catalogue in a deterministic order, route lengths, and the message cost model of the platform.
  * Implemented in C++ (sim_engine.cpp) because SimGrid's latency-factor hook and its exceptions are C++ only. */

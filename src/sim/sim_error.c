@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The message table behind sim_error.h. */
 #include "sim_error.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The error codes of the simulation, skeleton and report libraries, with one table of messages (sim_strerror).
  * Functions return 0 on success or one of these negative codes; none of them prints or exits. */
 #ifndef SIM_ERROR_H

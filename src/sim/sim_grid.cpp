@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Native grid zones (meshes, tori and fat trees): subclasses of SimGrid's NetZoneImpl whose routes are found by
  * arithmetic on the hosts' numbers, as SimGrid's own TorusZone does, instead of a shortest-path search over explicit
  * routes. */

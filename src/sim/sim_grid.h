@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Native grid zones: 2D meshes and tori whose routes are computed arithmetically (dimension order), and fat trees
  * (up to the lowest common switch), built at load time from a platform zone that describes them in properties, so
  * that routing costs nothing per host pair. */

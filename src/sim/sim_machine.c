@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Reads the platform's machine model (seed 001 eqs. 3-6) from root-zone properties and evaluates it; reads each host's
  * characterisation (eqs. 1-2) from its own properties or its zones'. */
 #include "sim_machine.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The machine model a platform file carries beyond what SimGrid XML expresses: from properties of its root zone, the
  * per-message time on a quiet network (seed 001 eq. 4, Table 2), link initialisation (eq. 3) and host I/O (eqs. 5, 6),
  * in microseconds and bytes as the paper gives them; from each host's properties, or its zones', the host's

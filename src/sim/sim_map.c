@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Rank-to-host mapping: the platform's own order, Gray-code order on a hypercube, compact snake-ordered partitions of
  * a mesh, or hosts in name order elsewhere. */
 #include "sim_map.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Rank-to-host mapping, by the first rule that applies:
  *  - the platform names its own order: every host has simrun:order (an integer), ranks take hosts by ascending order;
  *  - a hypercube (root-zone simrun:placement="gray", as `simrun platform hypercube` writes): rank r takes host

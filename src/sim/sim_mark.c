@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Collective spans in the trace: a member's entry and exit of one call, with its Scalasca class, root and group (the
  * communicator, as a number every member computes alike). */
 #include "sim_mark.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Marks collective calls in the run's trace (met_coll_t), so that the wait-state analysis (met_wait.h) knows which
  * stretch of each member's timeline one call took: the collectives library calls sim_mark_enter as a call starts on a
  * member and sim_mark_leave as it ends there. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay layer: one SimGrid actor per rank runs the skeleton's actions; the recorder turns each action into timed
  * intervals of the trace model (seed 000 §1.1.3 classes: work, control of parallelism, communication, idling). */
 #include "sim_replay.h"

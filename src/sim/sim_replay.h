@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay layer: the small action API that program skeletons speak (compute with an instruction-level
  * characterisation, send, recv, broadcast, barrier, I/O, link set-up), executed as SimGrid actors, one per rank,
  * with a recorder that stores every rank's timed intervals with a category and a phase label (met_trace.h).

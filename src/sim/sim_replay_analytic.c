@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay layer's analytic network (network = analytic, docs/scale.md): messages matched in their ranks' queues and
  * priced alone by the platform's model (Hockney's latency + size / bandwidth, or the T800's T(l, d) of seed 001 eq. 4),
  * with the machine's send semantics (synchronous, or eager below simrun:eager-bytes), as LogGOPSim prices a message. */

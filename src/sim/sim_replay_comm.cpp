@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The start time of a SimGrid communication for the replay layer's non-blocking messages (sim_replay_comm.h): the C
  * interface waits for and tests communications but does not say when their transfer started. */
 #include "sim_replay_comm.h"

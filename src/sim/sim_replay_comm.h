@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay layer's window onto a SimGrid communication's start time, which only the C++ interface gives: the
  * moment both ends were there and the transfer began, to split a rank's blocked time into idling and transfer. */
 #ifndef SIM_REPLAY_COMM_H

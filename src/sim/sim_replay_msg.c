@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay layer's messages: synchronous rendezvous at the ranks' own clocks, posted and eager messages with their
  * requests (isend, irecv, test, wait), each recorded as its idle wait and its transfer (seed 000 §1.1.3). */
 #include "sim_replay.h"

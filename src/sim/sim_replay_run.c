@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* One run of the replay layer: the world of a job, one SimGrid actor per rank running the skeleton's program, and the
  * run's outcome checked (deadlocks, lost eager messages, failures of the layers above) before its trace is handed on.
  */

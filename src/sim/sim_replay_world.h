@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay layer's inside, shared by its files (sim_replay.c: ranks and recording, sim_replay_msg.c: messages,
  * sim_replay_run.c: a run) and by nothing else: the run's world, a rank, a request, and the helpers they share. */
 #ifndef SIM_REPLAY_WORLD_H

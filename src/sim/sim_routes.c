@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A broadcast's routes for the models: hops by member, and the overlap of a root's eager sends. Members at the same
  * distance receive in step, so their flows start together, and a link they share cannot carry n flows of l bytes in
  * less than their latency plus n l / bandwidth (a bottleneck bound on SimGrid's max-min sharing); members at other

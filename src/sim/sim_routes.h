@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the models take from the run's routes about a broadcast (met_model.h met_bcast_routes_t): for each root, the
  * distances of the members it sends to and how much its sends slow each other down when they overlap (eager sends on
  * shared links), averaged over the roots, as the Gauss-Jordan broadcasts have every rank as root in turn. */

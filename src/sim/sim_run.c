@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Fork-isolated simulation runs: the child simulates and writes a status, a message and a payload (the trace, or what
  * the caller makes of it) to a temporary file; the parent waits for one child, or for any of several, and reads them.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Runs a simulation in a child process: SimGrid starts once per process, and a sweep runs many points. The child
  * hands its trace back through an unnamed temporary file; a crash of the child is reported, never inherited. */
 #ifndef SIM_RUN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Time-independent traces (SimGrid's SMPI replay format): a writer that keeps each rank's actions in memory and saves
  * one file per rank plus the index, and the index reader of the ti-replay skeleton (src/apps/app_ti.c). */
 #define _GNU_SOURCE /* open_memstream, realpath */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SimGrid's time-independent (TI) trace format, as `smpirun -replay` reads it and `smpirun -trace-ti` writes it:
  * lines "<rank> <action> <args>" (docs/ti-replay.md lists the actions), in one text file per rank listed in order in
  * an index file, or in one file for every rank. The writer of simrun's own runs, and the bounded readers of traces,

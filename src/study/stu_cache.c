@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The on-disk cache of finished points: one file per result, named by a 64-bit FNV-1a hash of its key and holding the
  * format version, the key itself (checked on reading, so that a hash collision is a miss, never a wrong result), the
  * result's length and checksum, then the result: a damaged entry, or anything else in its place, is found, reported

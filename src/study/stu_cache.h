@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The on-disk cache of finished points. Each result is filed under a key made of all that determines it: the skeleton,
  * the point's parameters, the contents of its platform file and of the files that names (speed and bandwidth
  * profiles), of the simrun executable itself, and the SimGrid library's version. An interrupted sweep resumes where it

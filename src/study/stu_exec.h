@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the study module: an executor runs up to `slots` tasks at once, in local processes (stu_pool.h) or on
  * the MPI workers (stu_farm.h); the runner (stu_runner.h) drives it. */
 #ifndef STU_EXEC_H

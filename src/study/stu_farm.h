@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The MPI task farm: the same sweep under Open MPI's mpirun, rank 0 running the study and handing each simulation to
  * an idle worker rank, which runs it in a local process and sends the result back as an MPI message. Built only when
  * Open MPI is found (stu_farm_mpi.c, with its mpicc flags); otherwise (stu_farm_none.c) the farm reports that it is

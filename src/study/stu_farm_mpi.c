@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The MPI task farm (stu_farm.h), compiled with Open MPI's mpicc flags: rank 0 sends a task (a fixed-size record) to
  * each idle worker; a worker simulates it in a local process and answers with its status, message and result bytes. */
 #include "sim_error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The task farm of a simrun built without Open MPI (stu_farm.h): every entry point says so and how to get it. */
 #include "sim_error.h"
 #include "stu_farm.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Measured runs as a study (stu_measured.h): the lost-cycle and per-process views of Lemeire's EPPA (seed 000 §1.2)
  * from each run's trace, and the reasons for the views a measurement cannot give. */
 #include "stu_measured.h"

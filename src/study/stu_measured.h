@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The one constructor through which measured runs (simrun analyse, docs/tracer.md) enter a study: one point per run,
  * every view a measurement can give, and the views it cannot give (the bottleneck components, true anomaly against
  * imbalance) left out with their reasons (stu_facts_t), never filled with zeros. */

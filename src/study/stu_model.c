@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The skeleton's analytic model and advice on each point of a study, on the point's machine as its platform describes
  * it (sim_run_describe), each platform and p described once. */
 #include "stu_model.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the study module: the skeleton's analytic model of each point and its advice on it, on the machine the
  * point's platform describes for its p (sim_run_describe, made once per platform and p), for the report. */
 #ifndef STU_MODEL_H

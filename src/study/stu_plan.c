@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The plan of a sweep: T_seq groups, the tasks of its two phases and their cache keys, each computed once. */
 #include "stu_plan.h"
 #include "sim_error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the study module: the plan of a sweep. Its points fall into T_seq groups (the points equal but for p,
  * which share the sequential time of seed 000 §1.1); the plan lists the tasks in two phases, the sequential runs
  * first (a group's p = 1 point, or a run of its own for a group without one that has a point to simulate), then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The points of a sweep: the cross product of a scenario's values, filtered by a skeleton's process grid and by
  * --shard. */
 #include "stu_points.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the study module: the points of a sweep (stu_study.h), the cross product of the scenario's values, less
  * the points a skeleton on a process grid cannot run and the other shards' points. Plain data: nothing is simulated. */
 #ifndef STU_POINTS_H

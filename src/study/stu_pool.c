@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The local executor: up to `slots` simulations at once, each in its own forked process (-j N); whichever ends first
  * is collected first, and the results do not depend on that order. */
 #include "sim_error.h"

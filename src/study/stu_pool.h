@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the study module: the local executor, up to `slots` simulations at once, each in its own forked
  * process (-j N). */
 #ifndef STU_POOL_H

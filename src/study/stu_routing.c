@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A platform too big for its routing (stu_routing.h): a zone routed by Floyd with more netpoints than its tables can
  * hold is refused, before SimGrid runs out of memory, naming the routing SimGrid offers for large graphs instead. */
 #include "stu_routing.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the study module: a platform too big for its routing, refused before SimGrid loads it. SimGrid's Floyd
  * routing fills three n x n tables (cost, predecessor, route: 24 n^2 bytes) in n^3 steps for a zone of n hosts,
  * routers and sub-zones: a zone of 100,000 hosts asked for 240 GB and died with std::bad_alloc after 9.5 s. */

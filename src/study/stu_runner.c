@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Runs a list of tasks on an executor (local processes or an MPI farm), as many at once as it has slots. Each result
  * comes from the cache when it is there and is filed in it otherwise. A failure is reported for the earliest failed
  * task in the list, so that the outcome does not depend on which task happens to end first. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the study module: runs a list of tasks on an executor, taking each result from the cache when it is
  * there under the task's key (the plan computed it, stu_plan.h) and filing the others in it. */
 #ifndef STU_RUNNER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A study's data: the points and what can be asked of them without simulating anything (values, platforms, which
  * points differ only in one parameter). */
 #include "stu_study.h"

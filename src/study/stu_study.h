@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A study's data: the points of a scenario's sweep with their values, platforms and results, and the facts the report
  * needs about the skeleton, copied into plain data so that the report never sees the skeleton catalogue or the
  * simulator. Filled by stu_sweep.h (simulated runs) or by the command line's analyse (measured runs). */

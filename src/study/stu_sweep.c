@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Runs a scenario's sweep: validates every point, plans the tasks (stu_plan.h), runs them on local processes or the
  * MPI farm, pairs each point with the sequential run of the same parameters (T_seq, seed 000 §1.1) and keeps the
  * views (stu_view.h). */

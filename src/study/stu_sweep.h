@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Runs a study (stu_study.h): every point of a scenario's sweep simulated in its own process, with the sequential time
  * T_seq of each point (the p = 1 run of the same skeleton and parameters) and the views computed from the traces.
  * Orchestration only: the plan (stu_plan.h), the runner, the pool, the farm and the cache do the work. */

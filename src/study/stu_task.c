@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* One simulation of a sweep in its own process: the child analyses its trace where it is (lost cycles, bottlenecks,
  * message statistics) and hands back only the result, so that a trace of millions of intervals never travels. */
 #include "stu_task.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the study module: one simulation of a sweep (a task), run in a forked child that analyses its trace
  * where it is, and the result it hands back as a byte stream (the same bytes whether they come from a local process,
  * an MPI worker or the on-disk cache). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The views a study reports, one descriptor each: the lost-cycle view (seed 000 §1.1, with the bottleneck breakdown of
  * seed 001 Table 5), the message view (durations by size and distance) and the cause-effect view (met_carnival.h). */
 #include "stu_view.h"

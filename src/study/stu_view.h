@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the study module: the table of views (met_view.h's MET_VIEW_*). Skeletons register views by flag
  * (app_skeleton_t.views); each view says what its runs need and how a point's trace is analysed, so that the sweep,
  * the plan and the tasks ask the table instead of branching on views. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Phases for simrun's MPI tracer (libsimrun-trace.so, docs/tracer.md), as EPPA's (seed 000 §1.2): a program labels
  * its parts with simrun_phase_begin("name") ... simrun_phase_end(), nested, and the measured timeline carries the
  * label. Without the library (not preloaded, not linked) both calls cost one test of a null pointer: the library's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The communicators of collectives in the trace (simrun's TI extension, docs/ti-replay.md): each rank names a
  * sub-communicator by a number of its own, defined once by "comm_def ID r0 r1 ..." (the world ranks of its members in
  * their order), so that "in ID <collective>" replays on those ranks. Handles are cached until MPI_Comm_free. */

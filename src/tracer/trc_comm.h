@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to libsimrun-trace.so: collectives on their communicator (trc_comm.c), simrun's "comm_def" and "in" TI
  * actions for a sub-communicator. */
 #ifndef TRC_COMM_H

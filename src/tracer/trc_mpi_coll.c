@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The PMPI wrappers of the collectives (on any intracommunicator: trc_coll), the communicator calls and
  * send-receives, and the calls the TI format cannot hold (timed, counted, listed at MPI_Finalize). */
 #include "trc_comm.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The PMPI wrappers of the MPI-3.1 communication calls that no TI action, SMPI's or simrun's, can hold: timed in the
  * timeline and named with their count at MPI_Finalize (trc_untraced_call), so that a replay's missing messages are
  * known (written from Open MPI 4.1's mpi.h prototypes); and the matched probes, which are traced. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to libsimrun-trace.so's PMPI wrappers (trc_mpi.c: start, end, point to point; trc_mpi_coll.c: collectives,
  * communicators; trc_mpi_other.c: calls counted only): the helpers of trc_mpi_util.c. */
 #ifndef TRC_MPI_UTIL_H

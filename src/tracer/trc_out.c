@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A rank's trace file (trc_out.h): text gathered in a buffer of its own and written with write(2) when full, so that
  * a traced call costs a few stores, and a failed write (ENOSPC) is seen, said once, and stops the file. */
 #include "trc_out.h"

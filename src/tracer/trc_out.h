@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to libsimrun-trace.so: one rank's output file with its own buffer, written in large writes (trc_out.c).
  * A write that fails (a full disk) stops the file with one warning; the program goes on. */
 #ifndef TRC_OUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The tracer's recorder (trc_record.h): clocks, the rank's two files and the untraced-call tally. Computation between
  * calls is timed twice: by the wall clock for the measured timeline (what happened, seed 000 §1.2's EPPA timeline) and
  * by the thread's CPU clock times a flop rate for the TI trace (the work, whatever else shared the core). The

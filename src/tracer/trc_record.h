@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The tracer's recorder: per rank, a SimGrid time-independent trace (rank-I.txt) and a measured timeline
  * (timeline-I.txt) of the MPI calls the wrappers of trc_mpi.c report, with the computation between calls. The file
  * formats are described in docs/tracer.md. No MPI here: the wrappers pass ranks, sizes and partners as plain values. */

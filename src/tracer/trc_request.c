@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The requests the TI trace knows (trc_request.h): pending non-blocking messages, named by a TI wait or test as
  * (source, destination, tag) in world ranks, and persistent requests, whose every MPI_Start posts one. A wait or test
  * writes the requests it completed in the order MPI reports them, so that a replay completes the same ones. */

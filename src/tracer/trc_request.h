@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to libsimrun-trace.so: the non-blocking requests the TI trace knows (trc_request.c), so that each wait or
  * test writes exactly the requests it completed, in completion order, a cancelled one as cancelled, and a persistent
  * request's every start as the isend or irecv it posts. */

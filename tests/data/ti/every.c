@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* An MPI program for tests/test_app_ti.c that calls every operation SimGrid 3.32's TI traces record (smpi_replay.cpp):
  * blocking, non-blocking and combined point-to-point messages with wait, waitall and test, and every collective, some
  * with per-rank counts, with computations between them. Compiled with smpicc, traced by smpirun -trace-ti. */

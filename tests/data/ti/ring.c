@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A small MPI program for tests/test_sim_ti.c, compiled with smpicc and traced by smpirun -trace-ti: a token of 128
  * doubles around a ring of the ranks, a broadcast of one int from rank 0, and a barrier. */
 #include <mpi.h>

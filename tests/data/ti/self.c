@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Messages to oneself, as LLNL's MPI tutorial programs (mpi_contig, mpi_vector, mpi_indexed) send them: an isend and
  * an irecv to the same rank completed by one waitall, a sendrecv with oneself, and a ring step between them. Traced by
  * smpirun -trace-ti in tests/test_app_ti.c and replayed by both simulators. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Receives posted from any source (tests/test_trc_mpi.c), as master-worker programs post them: rank 0 completes them
  * with MPI_Waitany, MPI_Waitall (statuses ignored), MPI_Testall and MPI_Wait, then one from rank 1 with any tag, and
  * the TI trace must hold each as the receive from the sender, tag and size its status names. Found by the held-out

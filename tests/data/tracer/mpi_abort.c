@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A two-rank MPI program that dies: rank 1 calls MPI_Abort after one message and a barrier, so that the tracer's
  * files stop short (tests/test_trc_mpi.c checks that simrun analyse reads them and names the file cut short). */
 #include <mpi.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A two-rank MPI program for the tracer's tests (tests/test_trc_mpi.c): one call of each kind whose TI action the
  * test knows by hand (a matched probe among them), then calls the TI format cannot hold, which the tracer must count,
  * and a send to no one. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Requests completed in part, cancelled, freed, persistent, polled with every test variant, and collectives on
  * sub-communicators (tests/test_trc_mpi.c, issue 25): the TI trace must name exactly the requests each call
  * completed, so that a replay completes the same ones. Run on 4 ranks. With the argument "smpi" the calls that need

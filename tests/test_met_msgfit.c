@@ -116,6 +116,10 @@ static void test_met_msgfit_too_few_samples(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "no packet size leaves each regime of the 2 samples 3 sizes or more"));
   CU_ASSERT_EQUAL(met_msgfit(s, 5, 16, &fit, err, sizeof err), -1);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "with the packet size at 16 bytes a regime has fewer than 3 sizes"));
+  /* no samples at all (an empty CSV: fuzz_pingpong's first crash, a NULL array handed to memcpy) */
+  err[0] = '\0';
+  CU_ASSERT_EQUAL(met_msgfit(NULL, 0, -1, &fit, err, sizeof err), -1);
+  CU_ASSERT(err[0] != '\0');
 }
 
 /* Times that are not eq. 4's shape (a size that takes 10 times its neighbours) are refused, naming the regime. */

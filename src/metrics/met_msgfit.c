@@ -249,8 +249,10 @@ static group_t *group_samples(const met_msg_sample_t *samples, size_t count, siz
     free(groups);
     return NULL;
   }
-  memcpy(sorted, samples, count * sizeof *sorted);
-  qsort(sorted, count, sizeof *sorted, by_size);
+  if (count > 0) { /* no samples: samples may be NULL, which memcpy must not be given */
+    memcpy(sorted, samples, count * sizeof *sorted);
+    qsort(sorted, count, sizeof *sorted, by_size);
+  }
   for (size_t i = 0; i < count; i++) {
     if (*n == 0 || groups[*n - 1].bytes != sorted[i].bytes || groups[*n - 1].hops != sorted[i].hops)
       groups[(*n)++] = (group_t){.bytes = sorted[i].bytes, .hops = sorted[i].hops};

@@ -107,6 +107,9 @@ static void test_analyse_t_seq_sources(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].source));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Measured runs of two-ranks"));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(program = two-ranks)"));
+    /* the run's line says how much of the tracer's own time its intervals leave out (seq-1's 0.25 s) */
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(run.out, "the tracer's own time, 0.250000 s over the ranks, kept out of its intervals"));
     char *csv = read_output(dir, "out.csv");
     CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
     TU_ASSERT_CLOSE(csv_value(csv, "t_seq"), i ? 0.75 : 0.5, 1e-9);

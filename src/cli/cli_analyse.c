@@ -344,7 +344,7 @@ static void print_run(const runs_t *runs, int i)
   if (info->colls_unpaired)
     printf(" (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
   if (!isnan(info->tracer_cost))
-    printf("; the tracer's own time %.6f s over the ranks", info->tracer_cost);
+    printf("; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
   if (!runs->kept[i])
     printf("; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or wait states",
            KEEP_BYTES / (1024 * 1024));

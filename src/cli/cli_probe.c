@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* readlink of /proc/self/exe */
 #include "cli_probe.h"
 #include "cli_exit.h"
+#include "met_flops.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,23 +79,16 @@ static void read_cache(cli_probe_t *p)
   }
 }
 
-/* Seconds per iteration of four independent multiply-add chains (8 flops): the best of TRIALS. */
+/* Seconds per iteration of met_flop_chains (8 flops): the best of TRIALS. */
 static double flop_loop(void)
 {
   volatile double seed = 1.0000001;
   double best = 1e30;
   const long n = 1L << 23;
   for (int t = 0; t < TRIALS; t++) {
-    double a = seed, b = seed, c = seed, d = seed, m = seed * 0.9999999, k = 1e-9;
     double start = now();
-    for (long i = 0; i < n; i++) {
-      a = a * m + k;
-      b = b * m + k;
-      c = c * m + k;
-      d = d * m + k;
-    }
+    seed = met_flop_chains(seed, n); /* kept in a volatile: the loop stays */
     double elapsed = now() - start;
-    seed = a + b + c + d; /* keeps the loop */
     best = elapsed < best ? elapsed : best;
   }
   return best / (double)n;
@@ -178,8 +172,8 @@ void cli_probe_machine(cli_probe_t *p)
   read_clock(p);
   read_cache(p);
   double flop = flop_loop();
-  p->flops = 8 / flop;
-  p->cycles[1] = p->clock_hz * flop / 8;
+  p->flops = MET_FLOPS_PER_ITERATION / flop;
+  p->cycles[1] = p->clock_hz * flop / MET_FLOPS_PER_ITERATION;
   snprintf(p->cycles_how[1], sizeof p->cycles_how[1],
            "four independent multiply-add chains, %.4g ns per 8 flops (%.4g flop/s)", 1e9 * flop, p->flops);
   double op = int_loop();

@@ -6,6 +6,7 @@
  * one record. */
 #define _GNU_SOURCE /* realpath */
 #include "trc_record.h"
+#include "met_flops.h"
 #include "trc_out.h"
 
 #include <dirent.h>
@@ -106,23 +107,16 @@ const char *trc_dir(void)
   return rec.dir;
 }
 
-/* The flop rate of four independent multiply-add chains over 2^20 iterations (8.4e6 flops, a few ms on this
- * machine's cores): what a compute-bound loop of the program gets from one core. */
+/* The flop rate of met_flop_chains over 2^20 iterations (8.4e6 flops, a few ms on this machine's cores): what a
+ * compute-bound loop of the program gets from one core, timed as simrun machine probe times it. */
 static double calibrate(void)
 {
   volatile double seed = 1.0000001;
-  double a = seed, b = seed, c = seed, d = seed, m = seed * 0.9999999, k = 1e-9;
   const long iterations = 1L << 20;
   double t0 = cpu_now();
-  for (long i = 0; i < iterations; i++) {
-    a = a * m + k;
-    b = b * m + k;
-    c = c * m + k;
-    d = d * m + k;
-  }
+  seed = met_flop_chains(seed, iterations); /* kept in a volatile: the loop stays */
   double elapsed = cpu_now() - t0;
-  seed = a + b + c + d; /* keeps the loop */
-  return elapsed > 0 ? 8.0 * (double)iterations / elapsed : 1e9;
+  return elapsed > 0 ? MET_FLOPS_PER_ITERATION * (double)iterations / elapsed : 1e9;
 }
 
 /* The rate from SIMRUN_TRACE_FLOPS, or calibrated; rec.source says which. */

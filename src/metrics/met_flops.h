@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The compute kernel whose flop rate a measured run is priced at: four independent multiply-add chains, 8 flops per
+ * iteration. The tracer's calibration (src/tracer/trc_record.c) and simrun machine probe (src/cli/cli_probe.c) time
+ * this one loop, so that a trace's compute amounts replay at the probed rate (docs/tracer.md, docs/machines.md).
+ * Header only: the tracer, which links no simrun library, includes it too. */
+#ifndef MET_FLOPS_H
+#define MET_FLOPS_H
+
+enum { MET_FLOPS_PER_ITERATION = 8 };
+
+/* Runs `iterations` iterations of the chains from `seed` (just above 1) and returns their sum, which the caller keeps
+ * (in a volatile) so that the loop is not optimised away. */
+static inline double met_flop_chains(double seed, long iterations)
+{
+  double a = seed, b = seed, c = seed, d = seed, m = seed * 0.9999999, k = 1e-9;
+  for (long i = 0; i < iterations; i++) {
+    a = a * m + k;
+    b = b * m + k;
+    c = c * m + k;
+    d = d * m + k;
+  }
+  return a + b + c + d;
+}
+
+#endif

@@ -253,7 +253,7 @@ static int parse_options(int argc, char **argv, options_t *opts)
 /* The per-process p must be one of the sweep's p values. */
 static int check_per_process(const scn_scenario_t *scenario, int per_process, scn_error_t *err)
 {
-  const scn_param_t *p = scn_param(scenario, "p");
+  const scn_param_t *p = scn_role_param(scenario, SCN_ROLE_PROCESSES);
   for (size_t i = 0; per_process == 0 || i < p->nvalues; i++)
     if (per_process == 0 || atoi(p->values[i]) == per_process)
       return 0;

@@ -16,8 +16,8 @@
 
 static const char *const broadcasts[] = {"one-to-all", "neighbour", NULL};
 static const scn_param_spec_t gj_params[] = {
-    {"n", SCN_INT, 1, NULL, 1, "matrix order"},
-    {"broadcast", SCN_CHOICE, 0, broadcasts, 0, "how the pivot row is sent"},
+    {"n", SCN_INT, 1, NULL, 1, "matrix order", SCN_ROLE_NONE},
+    {"broadcast", SCN_CHOICE, 0, broadcasts, 0, "how the pivot row is sent", SCN_ROLE_BROADCAST},
 };
 static const scn_skeleton_spec_t gj = {"gauss-jordan", gj_params, sizeof gj_params / sizeof gj_params[0]};
 
@@ -111,6 +111,27 @@ static void test_scn_load_reads_every_field(void)
   CU_ASSERT_PTR_EQUAL(scn_param(s, "p"), &s->params[2]);
   CU_ASSERT_PTR_NULL(scn_param(s, "q"));
   CU_ASSERT_EQUAL(scn_check(s, &gj, &err), 0);
+  scn_free(s);
+}
+
+/* The layers above read p and the broadcast by role: p's is built in, the broadcast's comes from the skeleton's
+ * specification when scn_check has run; a parameter the skeleton gives no role has none. */
+static void test_scn_roles_come_from_the_specification(void)
+{
+  scn_scenario_t *s = NULL;
+  scn_error_t err;
+  CU_ASSERT_EQUAL_FATAL(scn_load(DATA "valid.xml", &s, &err), 0);
+  CU_ASSERT_EQUAL(scn_role_index(s, SCN_ROLE_PROCESSES), 2);
+  CU_ASSERT_PTR_NULL(scn_role_param(s, SCN_ROLE_BROADCAST)); /* not checked yet: a name alone gives no role */
+  CU_ASSERT_EQUAL(scn_check(s, &gj, &err), 0);
+  CU_ASSERT_PTR_EQUAL(scn_role_param(s, SCN_ROLE_BROADCAST), &s->params[1]);
+  CU_ASSERT_EQUAL(s->params[0].role, SCN_ROLE_NONE);
+  CU_ASSERT_EQUAL(scn_role_index(s, SCN_ROLE_GRID_ROWS), s->nparams);
+  CU_ASSERT_EQUAL(scn_role_index(s, SCN_ROLE_NONE), s->nparams);
+  CU_ASSERT(scn_spec_has_role(&gj, SCN_ROLE_BROADCAST));
+  CU_ASSERT_FALSE(scn_spec_has_role(&gj, SCN_ROLE_GRID_ROWS));
+  CU_ASSERT_EQUAL(scn_builtin_role("platform"), SCN_ROLE_PLATFORM);
+  CU_ASSERT_EQUAL(scn_builtin_role("broadcast"), SCN_ROLE_NONE);
   scn_free(s);
 }
 
@@ -364,6 +385,7 @@ int main(void)
       {"test_scn_load_reads_references", test_scn_load_reads_references},
       {"test_scn_load_rejects_bad_references", test_scn_load_rejects_bad_references},
       {"test_scn_load_reads_every_field", test_scn_load_reads_every_field},
+      {"test_scn_roles_come_from_the_specification", test_scn_roles_come_from_the_specification},
       {"test_scn_load_leaves_optional_fields_empty", test_scn_load_leaves_optional_fields_empty},
       {"test_scn_load_keeps_absolute_paths", test_scn_load_keeps_absolute_paths},
       {"test_scn_load_reports_malformed_xml_line", test_scn_load_reports_malformed_xml_line},

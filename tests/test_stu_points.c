@@ -11,14 +11,16 @@
 static char *rows[] = {"1", "2", "4"};
 static char *ps[] = {"1", "2", "4", "6"};
 static scn_param_t params[] = {{.name = "grid-rows", .values = rows, .nvalues = 3, .swept = 1},
-                               {.name = "p", .values = ps, .nvalues = 4, .swept = 1}};
+                               {.name = "p", .values = ps, .nvalues = 4, .swept = 1, .role = SCN_ROLE_PROCESSES}};
 static scn_scenario_t scenario = {.name = "s", .params = params, .nparams = 2};
 
-static stu_study_t *new_study(const char *grid)
+/* A study of the scenario whose first parameter has role `first` (SCN_ROLE_GRID_ROWS: a process grid; or none). */
+static stu_study_t *new_study(scn_role_t first)
 {
   stu_study_t *study = calloc(1, sizeof *study);
   CU_ASSERT_FATAL(study != NULL);
-  *study = (stu_study_t){.scenario = &scenario, .facts = {.grid_param = grid}};
+  params[0].role = first;
+  *study = (stu_study_t){.scenario = &scenario, .facts = {.grid = first == SCN_ROLE_GRID_ROWS}};
   CU_ASSERT_FATAL(stu_points_build(study, 1) == 0);
   return study;
 }
@@ -26,7 +28,7 @@ static stu_study_t *new_study(const char *grid)
 /* 3 x 4 points, the last parameter fastest: point 5 is grid-rows = 2 (5 / 4 = 1), p = 2 (5 mod 4 = 1). */
 static void test_points_cross_product(void)
 {
-  stu_study_t *study = new_study(NULL);
+  stu_study_t *study = new_study(SCN_ROLE_NONE);
   CU_ASSERT_EQUAL(study->npoints, 12);
   CU_ASSERT_STRING_EQUAL(study->points[5].values[0], "2");
   CU_ASSERT_EQUAL(study->points[5].p, 2);
@@ -42,7 +44,7 @@ static void test_points_cross_product(void)
  * p = 4, grid-rows = 4 keeps none and is blamed. */
 static void test_points_grid(void)
 {
-  stu_study_t *study = new_study("grid-rows");
+  stu_study_t *study = new_study(SCN_ROLE_GRID_ROWS);
   const char *blame = NULL;
   char err[256] = "";
   CU_ASSERT_EQUAL(stu_points_keep_grid(study, 1, &blame, err, sizeof err), 0);
@@ -51,7 +53,7 @@ static void test_points_grid(void)
     CU_ASSERT_EQUAL(study->points[i].p % atoi(study->points[i].values[0]), 0);
   stu_free(study);
   params[1].nvalues = 2; /* p in {1, 2} */
-  study = new_study("grid-rows");
+  study = new_study(SCN_ROLE_GRID_ROWS);
   CU_ASSERT_EQUAL(stu_points_keep_grid(study, 1, &blame, err, sizeof err), SIM_EPARAM);
   CU_ASSERT_STRING_EQUAL(blame, "grid-rows");
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "grid-rows = 4 divides none of the values of p"));
@@ -62,7 +64,7 @@ static void test_points_grid(void)
 /* Shard 2 of 5 of 12 points: points 1, 6 and 11; shard 13 of 13 has none. */
 static void test_points_shard(void)
 {
-  stu_study_t *study = new_study(NULL);
+  stu_study_t *study = new_study(SCN_ROLE_NONE);
   char err[256] = "";
   CU_ASSERT_EQUAL(stu_points_keep_shard(study, 2, 5, err, sizeof err), 0);
   CU_ASSERT_EQUAL(study->npoints, 3);
@@ -70,7 +72,7 @@ static void test_points_shard(void)
   for (size_t i = 0; i < 3; i++)
     CU_ASSERT_EQUAL(study->points[i].p, p[i]);
   stu_free(study);
-  study = new_study(NULL);
+  study = new_study(SCN_ROLE_NONE);
   CU_ASSERT_EQUAL(stu_points_keep_shard(study, 13, 13, err, sizeof err), SIM_EPARAM);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "the study has 12 points, so this shard has none"));
   stu_free(study);

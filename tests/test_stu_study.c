@@ -18,10 +18,11 @@ static const char *v1[] = {"64", "ring", "4", "a.xml"};
 static const char *v2[] = {"128", "ring", "4", "a.xml"};
 static const char *v3[] = {"64", "tree", "4", "b.xml"};
 
-static scn_param_t params[] = {{.name = "n", .values = ns, .nvalues = 2, .swept = 1},
-                               {.name = "broadcast", .values = bcasts, .nvalues = 2, .swept = 1},
-                               {.name = "p", .values = ps, .nvalues = 2, .swept = 1},
-                               {.name = "platform", .values = platforms, .paths = platform_paths, .nvalues = 2}};
+static scn_param_t params[] = {
+    {.name = "n", .values = ns, .nvalues = 2, .swept = 1},
+    {.name = "broadcast", .values = bcasts, .nvalues = 2, .swept = 1, .role = SCN_ROLE_BROADCAST},
+    {.name = "p", .values = ps, .nvalues = 2, .swept = 1, .role = SCN_ROLE_PROCESSES},
+    {.name = "platform", .values = platforms, .paths = platform_paths, .nvalues = 2, .role = SCN_ROLE_PLATFORM}};
 static scn_scenario_t scenario = {.name = "s", .platform = "/data/default.xml", .params = params, .nparams = 4};
 
 static stu_study_t make_study(stu_point_t *points)
@@ -68,6 +69,32 @@ static void test_study_value_and_platform(void)
   CU_ASSERT_STRING_EQUAL(stu_platform(&study, &points[3]), "/data/default.xml");
 }
 
+/* The roles at a point, resolved once: the broadcast's value, no grid, the SimGrid network and no variant (so the
+ * point is its own baseline); the network parameter by role, whatever its name. */
+static void test_study_roles(void)
+{
+  stu_point_t points[4];
+  stu_study_t study = make_study(points);
+  stu_resolve_roles(study.scenario, &points[3]);
+  CU_ASSERT_STRING_EQUAL(points[3].role.broadcast, "tree");
+  CU_ASSERT_EQUAL(points[3].role.grid_rows, 0);
+  CU_ASSERT_FALSE(points[3].role.analytic);
+  CU_ASSERT_TRUE(points[3].role.baseline);
+  CU_ASSERT_EQUAL(stu_role_index(&study, SCN_ROLE_PLATFORM), 3);
+  params[1].role = SCN_ROLE_NETWORK; /* "tree" is not the analytic network; "analytic" would be */
+  stu_resolve_roles(study.scenario, &points[3]);
+  CU_ASSERT_PTR_NULL(points[3].role.broadcast);
+  CU_ASSERT_FALSE(points[3].role.analytic);
+  const char *analytic[] = {"64", SCN_NETWORK_ANALYTIC, "4", "b.xml"};
+  points[3].values = analytic;
+  stu_resolve_roles(study.scenario, &points[3]);
+  CU_ASSERT_TRUE(points[3].role.analytic);
+  params[1].role = SCN_ROLE_VARIANT;
+  stu_resolve_roles(study.scenario, &points[3]);
+  CU_ASSERT_FALSE(points[3].role.baseline);
+  params[1].role = SCN_ROLE_BROADCAST;
+}
+
 /* A study with both the lost-cycle and the message views has each, and not the cause-effect view. */
 static void test_study_views(void)
 {
@@ -83,6 +110,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {{"test_study_same_except", test_study_same_except},
                                     {"test_study_value_and_platform", test_study_value_and_platform},
+                                    {"test_study_roles", test_study_roles},
                                     {"test_study_views", test_study_views},
                                     {NULL, NULL}};
   return tu_run("study", cases);

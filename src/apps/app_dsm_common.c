@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const app_dsm_controller_names[] = {"yes", "no", NULL};
+const char *const app_dsm_controller_names[] = {"yes", SCN_VARIANT_BASELINE, NULL};
 
 /* One element of a daxpy-like inner loop: 3 CPU operations (address arithmetic, the loop's count and branch), 2 flops
  * (one fused multiply-add), 3 external memory accesses (2 loads, 1 store). What they cost is the platform's: NCP2's

@@ -14,7 +14,8 @@ extern const char *const app_dsm_controller_names[];
 #define APP_DSM_CONTROLLER_PARAM                                                                                       \
   {                                                                                                                    \
     .name = "controller", .kind = SCN_CHOICE, .choices = app_dsm_controller_names, .required = 1,                      \
-    .help = "yes: NCP2, a protocol controller per node; no: the original TreadMarks, every step on the PP"             \
+    .help = "yes: NCP2, a protocol controller per node; no: the original TreadMarks, every step on the PP",            \
+    .role = SCN_ROLE_VARIANT                                                                                           \
   }
 
 /* The catalogue entry of a DSM skeleton: its spec and prepare function, the cause-effect view, the common program. */

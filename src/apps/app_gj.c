@@ -235,7 +235,8 @@ static const scn_param_spec_t gj_params[] = {
      .kind = SCN_CHOICE,
      .choices = sim_bcast_names,
      .required = 1,
-     .help = "broadcast algorithm: one-to-all (eq. 14), neighbour (eq. 15) or another of docs/broadcasts.md"},
+     .help = "broadcast algorithm: one-to-all (eq. 14), neighbour (eq. 15) or another of docs/broadcasts.md",
+     .role = SCN_ROLE_BROADCAST},
 };
 
 static const scn_skeleton_spec_t gj_spec = {

@@ -91,12 +91,14 @@ static const scn_param_spec_t pdgemm_params[] = {
      .kind = SCN_INT,
      .min = 1,
      .required = 1,
-     .help = "process rows P of the P x (p / P) grid; swept with p, only divisors of p are run"},
+     .help = "process rows P of the P x (p / P) grid; swept with p, only divisors of p are run",
+     .role = SCN_ROLE_GRID_ROWS},
     {.name = "broadcast",
      .kind = SCN_CHOICE,
      .choices = sim_bcast_names,
      .required = 1,
-     .help = "broadcast algorithm along process rows and columns (binomial: seed 003 §3)"},
+     .help = "broadcast algorithm along process rows and columns (binomial: seed 003 §3)",
+     .role = SCN_ROLE_BROADCAST},
 };
 
 static const scn_skeleton_spec_t pdgemm_spec = {
@@ -110,5 +112,4 @@ const app_skeleton_t app_pdgemm_skeleton = {
     .model = pdgemm_model,
     .model_name = "FAST pdgemm model (Caron & Suter 2002, eqs. 1-3, binomial tree) with the platform's figures: "
                   "rank 0's host's flop rate, Hockney's lambda and tau of the route between ranks 0 and 1",
-    .advise = pdgemm_advise,
-    .grid_param = "grid-rows"};
+    .advise = pdgemm_advise};

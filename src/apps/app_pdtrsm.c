@@ -142,12 +142,14 @@ static const scn_param_spec_t pdtrsm_params[] = {
      .min = 1,
      .required = 1,
      .help = "process rows P of the P x (p / P) grid (1: a single row, no pipelining); swept with p, only divisors "
-             "of p are run"},
+             "of p are run",
+     .role = SCN_ROLE_GRID_ROWS},
     {.name = "broadcast",
      .kind = SCN_CHOICE,
      .choices = sim_bcast_names,
      .required = 1,
-     .help = "broadcast of a solved block along its process row, from the owner (neighbour: the ring of §4.2)"},
+     .help = "broadcast of a solved block along its process row, from the owner (neighbour: the ring of §4.2)",
+     .role = SCN_ROLE_BROADCAST},
 };
 
 static const scn_skeleton_spec_t pdtrsm_spec = {
@@ -165,5 +167,4 @@ const app_skeleton_t app_pdtrsm_skeleton = {
     .model = pdtrsm_model,
     .model_name = "FAST pdtrsm model (Caron & Suter 2002, eqs. 4-7) with the platform's figures: rank 0's "
                   "host's flop rate, Hockney's lambda and tau of the route between ranks 0 and 1",
-    .advise = pdtrsm_advise,
-    .grid_param = "grid-rows"};
+    .advise = pdtrsm_advise};

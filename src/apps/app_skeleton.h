@@ -50,9 +50,6 @@ typedef struct app_skeleton {
   /* Optional (NULL for none): which of the program's phase labels (sim_phase) are rows of Table 5 (seed 001): the
    * bottleneck view reads its trace through them and the report shows the rows the skeleton has. */
   const met_phase_role_t *phases;
-  /* Optional (NULL for none): the parameter giving the rows of a process grid of p = rows x (p / rows) processes.
-   * A sweep keeps only the points where it divides p, so that grids and p can both be swept. */
-  const char *grid_param;
   /* Optional (NULL for none): SimGrid settings the run of `arg` (prepare's) needs, as sim_job_t.engine_cfg takes
    * them, such as ti-replay's SMPI network model. The string lives as long as arg. */
   const char *(*engine_cfg)(const void *arg);

@@ -484,8 +484,9 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
     status = choose_t_seq(opts, runs);
   if (status != EXIT_OK)
     return status;
-  scn_param_t params[2] = {{.name = "p", .values = runs->p_values, .nvalues = (size_t)runs->n, .swept = 1},
-                           {.name = "program", .values = &runs->program, .nvalues = 1}};
+  scn_param_t params[2] = {
+      {.name = "p", .values = runs->p_values, .nvalues = (size_t)runs->n, .swept = 1, .role = SCN_ROLE_PROCESSES},
+      {.name = "program", .values = &runs->program, .nvalues = 1}};
   scn_scenario_t scenario = {.path = "measured",
                              .name = "measured",
                              .platform = "this machine (measured)",

@@ -179,6 +179,7 @@ static scn_param_t *param_named(scn_scenario_t *s, const char *name, size_t len)
   *p = (scn_param_t){.name = strndup(name, len)};
   if (!p->name)
     return NULL;
+  p->role = scn_builtin_role(p->name); /* a skeleton's own role is set by scn_check */
   s->nparams++;
   return p;
 }
@@ -196,12 +197,12 @@ static void free_values(scn_param_t *p)
   p->nvalues = 0;
 }
 
-/* The whitespace-separated values of `text` into p (emptied first); paths too for "platform", as given (relative to
- * the current folder). 0, or -1 when out of memory. */
+/* The whitespace-separated values of `text` into p (emptied first); paths too for the platform parameter, as given
+ * (relative to the current folder). 0, or -1 when out of memory. */
 static int set_values(scn_param_t *p, const char *text)
 {
   free_values(p);
-  int platform = strcmp(p->name, "platform") == 0;
+  int platform = p->role == SCN_ROLE_PLATFORM;
   for (const char *at = text + strspn(text, " \t"); *at; at += strspn(at, " \t")) {
     size_t len = strcspn(at, " \t");
     char **more = realloc(p->values, (p->nvalues + 1) * sizeof *more);

@@ -177,7 +177,8 @@ static void print_point(FILE *out, const stu_study_t *study, const stu_point_t *
   print_first_request(out, c);
 }
 
-/* The point equal to `point` in every parameter but "controller", which is "no"; NULL when there is none. */
+/* The point equal to `point` in every parameter but the variant (the controller), which is its baseline ("no"); NULL
+ * when there is none. */
 static const stu_point_t *without_controller(const stu_study_t *study, const stu_point_t *point)
 {
   const scn_scenario_t *s = study->scenario;
@@ -185,8 +186,8 @@ static const stu_point_t *without_controller(const stu_study_t *study, const stu
     const stu_point_t *other = &study->points[i];
     int same = 1;
     for (size_t j = 0; same && j < s->nparams; j++)
-      same = strcmp(s->params[j].name, "controller") == 0 ? strcmp(other->values[j], "no") == 0
-                                                          : strcmp(other->values[j], point->values[j]) == 0;
+      same = s->params[j].role == SCN_ROLE_VARIANT ? other->role.baseline
+                                                   : strcmp(other->values[j], point->values[j]) == 0;
     if (same)
       return other;
   }
@@ -199,12 +200,12 @@ static double per_node_ms(const met_carnival_t *c, met_ce_cat_t cat)
   return 1e3 * met_carnival_time(c, -1, -1, cat, -1) / met_carnival_nodes(c);
 }
 
-/* "name = value, " for the parameters other than p and controller. */
+/* "name = value, " for the parameters other than p and the variant (the controller). */
 static void print_others(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const scn_scenario_t *s = study->scenario;
   for (size_t j = 0; j < s->nparams; j++)
-    if (strcmp(s->params[j].name, "controller") != 0 && strcmp(s->params[j].name, "p") != 0)
+    if (s->params[j].role != SCN_ROLE_VARIANT && s->params[j].role != SCN_ROLE_PROCESSES)
       fprintf(out, "%s = %s, ", s->params[j].name, point->values[j]);
 }
 
@@ -236,8 +237,8 @@ static void print_savings(FILE *out, const stu_study_t *study)
   int header = 0;
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *with = &study->points[i];
-    const char *controller = stu_value(study, with, "controller");
-    const stu_point_t *without = controller && strcmp(controller, "yes") == 0 ? without_controller(study, with) : NULL;
+    int variant = stu_role_index(study, SCN_ROLE_VARIANT) < study->scenario->nparams && !with->role.baseline;
+    const stu_point_t *without = variant ? without_controller(study, with) : NULL;
     if (!without)
       continue;
     if (!header)

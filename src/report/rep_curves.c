@@ -93,13 +93,12 @@ static void print_fit(rep_pictures_t *pics, const metric_t *m, const char *what,
   fprintf(pics->log, "  %s%s%s: %s\n", what, curve->label[0] ? ", " : "", curve->label, text);
 }
 
-/* What x is: p, the grid's rows (a shape, not a work size) or a work size. */
-static met_fit_x_t x_kind(const rep_pictures_t *pics, const char *var)
+/* What parameter x is: p, the grid's rows (a shape, not a work size) or a work size. */
+static met_fit_x_t x_kind(const scn_param_t *x)
 {
-  const char *grid = pics->study->facts.grid_param;
-  if (strcmp(var, "p") == 0)
-    return MET_FIT_X_PROCESSORS;
-  return grid && strcmp(var, grid) == 0 ? MET_FIT_X_OTHER : MET_FIT_X_WORK;
+  return x->role == SCN_ROLE_PROCESSES   ? MET_FIT_X_PROCESSORS
+         : x->role == SCN_ROLE_GRID_ROWS ? MET_FIT_X_OTHER
+                                         : MET_FIT_X_WORK;
 }
 
 /* Whether every value is below 1e-9 in size or not finite: nothing to draw but rounding (the anomaly of a deterministic
@@ -113,31 +112,33 @@ static int all_zero(const double *values, size_t n)
 }
 
 /* The curves of one metric, a curve per group, with their fits. Returns 0 or -1. */
-static int metric_picture(rep_pictures_t *pics, const rep_series_list_t *groups, const metric_t *m, const char *var,
-                          double *y, rep_curve_t *curves)
+static int metric_picture(rep_pictures_t *pics, const rep_series_list_t *groups, const metric_t *m,
+                          const scn_param_t *x, double *y, rep_curve_t *curves)
 {
+  const char *var = x->name;
+  int against_p = x->role == SCN_ROLE_PROCESSES;
   size_t total = 0;
   int unfit[groups->count + 1];
   for (size_t k = 0; k < groups->count; k++) {
     const rep_series_t *g = &groups->list[k];
     rep_series_values(g, m->get, m->which, y + total);
     curves[k] = (rep_curve_t){.label = g->title[0] ? g->title : "simulated", .x = g->x, .y = y + total, .n = g->count};
-    unfit[k] = fit_curve(&curves[k], x_kind(pics, var), m);
+    unfit[k] = fit_curve(&curves[k], x_kind(x), m);
     total += g->count;
   }
   if (all_zero(y, total))
     return 0;
   char view[128], title[300], what[160], fixed[300];
-  snprintf(view, sizeof view, "%s%s%s", m->view, strcmp(var, "p") ? "-vs-" : "", strcmp(var, "p") ? var : "");
+  snprintf(view, sizeof view, "%s%s%s", m->view, against_p ? "" : "-vs-", against_p ? "" : var);
   snprintf(what, sizeof what, "%s against %s%s", m->view, var,
-           x_kind(pics, var) == MET_FIT_X_OTHER ? " (the swept grid rows, not a work size)" : "");
+           x_kind(x) == MET_FIT_X_OTHER ? " (the swept grid rows, not a work size)" : "");
   snprintf(title, sizeof title, "%s: %s against %s", pics->study->scenario->name, m->label, var);
   rep_picture_subtitle(fixed, sizeof fixed, pics->study, "");
   for (size_t k = 0; k < groups->count; k++)
     print_fit(pics, m, what, &curves[k], unfit[k], var);
   if (pics->fits_only)
     return 0;
-  rep_chart_t chart = {title, fixed, strcmp(var, "p") ? var : "p (processors)", m->label, var, 0, 1000};
+  rep_chart_t chart = {title, fixed, against_p ? "p (processors)" : var, m->label, var, 0, 1000};
   rep_file_t *file = rep_picture_open(pics, view, "");
   return file ? rep_picture_close(pics, file, rep_line_chart(rep_file_stream(file), &chart, curves, groups->count))
               : -1;
@@ -147,13 +148,13 @@ static int metric_picture(rep_pictures_t *pics, const rep_series_list_t *groups,
 int rep_metric_pictures(rep_pictures_t *pics, size_t x_index)
 {
   rep_series_list_t groups;
-  const char *var = pics->study->scenario->params[x_index].name;
+  const scn_param_t *x = &pics->study->scenario->params[x_index];
   double *y = malloc(pics->study->npoints * sizeof *y);
   rep_curve_t *curves = NULL;
   int rc = rep_series_collect(pics->study, x_index, &groups);
   if (rc == 0 && y && (curves = calloc(groups.count, sizeof *curves)))
     for (size_t i = 0; rc == 0 && i < sizeof metrics / sizeof metrics[0]; i++)
-      rc = metric_picture(pics, &groups, &metrics[i], var, y, curves);
+      rc = metric_picture(pics, &groups, &metrics[i], x, y, curves);
   else if (rc == 0)
     rc = -1;
   rep_series_free(&groups);

@@ -72,8 +72,8 @@ static void csv_key_header(FILE *out, const stu_study_t *study)
   const scn_scenario_t *s = study->scenario;
   fprintf(out, "scenario,platform,skeleton");
   for (size_t j = 0; j < s->nparams; j++)
-    if (strcmp(s->params[j].name, "p") != 0)
-      csv_name(out, "", s->params[j].name, strcmp(s->params[j].name, "platform") == 0 ? "_file" : "");
+    if (s->params[j].role != SCN_ROLE_PROCESSES)
+      csv_name(out, "", s->params[j].name, s->params[j].role == SCN_ROLE_PLATFORM ? "_file" : "");
   fprintf(out, ",p");
 }
 
@@ -86,7 +86,7 @@ static void csv_key(FILE *out, const stu_study_t *study, const stu_point_t *poin
   fputc(',', out);
   csv_field(out, s->skeleton);
   for (size_t j = 0; j < s->nparams; j++)
-    if (strcmp(s->params[j].name, "p") != 0) {
+    if (s->params[j].role != SCN_ROLE_PROCESSES) {
       fputc(',', out);
       csv_field(out, point->values[j]);
     }

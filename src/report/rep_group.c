@@ -7,14 +7,14 @@
 
 int rep_same_group(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b)
 {
-  return stu_same_except(study, a, b, stu_param_index(study, "p"));
+  return stu_same_except(study, a, b, stu_role_index(study, SCN_ROLE_PROCESSES));
 }
 
 int rep_sweeps_more_than_p(const stu_study_t *study)
 {
   const scn_scenario_t *s = study->scenario;
   for (size_t j = 0; j < s->nparams; j++)
-    if (s->params[j].nvalues > 1 && strcmp(s->params[j].name, "p") != 0)
+    if (s->params[j].nvalues > 1 && s->params[j].role != SCN_ROLE_PROCESSES)
       return 1;
   return 0;
 }
@@ -32,7 +32,7 @@ int rep_print_params(FILE *out, const stu_study_t *study, const stu_point_t *poi
   const scn_scenario_t *s = study->scenario;
   int printed = 0;
   for (size_t j = 0; j < s->nparams; j++) {
-    if (strcmp(s->params[j].name, "p") == 0 || (s->params[j].nvalues > 1) != swept)
+    if (s->params[j].role == SCN_ROLE_PROCESSES || (s->params[j].nvalues > 1) != swept)
       continue;
     fprintf(out, "%s%s = %s", printed ? ", " : "", s->params[j].name, point->values[j]);
     printed++;

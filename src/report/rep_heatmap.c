@@ -75,7 +75,7 @@ static int heatmap_fill(heatmap_t *h, const stu_study_t *study)
   h->t_lo = INFINITY;
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
-    int p_rows = atoi(stu_value(study, point, study->facts.grid_param));
+    int p_rows = point->role.grid_rows;
     int q_cols = point->p / p_rows;
     if (p_rows > MAX_SIDE || q_cols > MAX_SIDE || h->cell[p_rows - 1][q_cols - 1])
       continue;
@@ -177,7 +177,7 @@ static void draw_map(rep_svg_t *svg, const heatmap_t *h, double left, const char
 int rep_grid_heatmap(FILE *out, const stu_study_t *study)
 {
   heatmap_t *h = calloc(1, sizeof *h);
-  if (!h || !study->facts.grid_param || heatmap_fill(h, study) != 0) {
+  if (!h || !study->facts.grid || heatmap_fill(h, study) != 0) {
     free(h);
     return -1;
   }

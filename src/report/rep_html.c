@@ -189,7 +189,7 @@ static void put_point_label(FILE *out, const stu_study_t *study, const stu_point
   const scn_scenario_t *s = study->scenario;
   int first = 1;
   for (size_t j = 0; j < s->nparams; j++)
-    if (s->params[j].swept || strcmp(s->params[j].name, "p") == 0) {
+    if (s->params[j].swept || s->params[j].role == SCN_ROLE_PROCESSES) {
       fprintf(out, "%s%s = ", first ? "" : ", ", s->params[j].name);
       rep_html_escaped(out, point->values[j], strlen(point->values[j]));
       first = 0;

@@ -53,7 +53,7 @@ static void key_heads(FILE *out, const stu_study_t *study)
 {
   const scn_scenario_t *s = study->scenario;
   for (size_t j = 0; j < s->nparams; j++)
-    if (s->params[j].swept && strcmp(s->params[j].name, "p") != 0)
+    if (s->params[j].swept && s->params[j].role != SCN_ROLE_PROCESSES)
       head_text(out, s->params[j].name);
   head_text(out, "p");
 }
@@ -62,7 +62,7 @@ static void key_cells(FILE *out, const stu_study_t *study, const stu_point_t *po
 {
   const scn_scenario_t *s = study->scenario;
   for (size_t j = 0; j < s->nparams; j++)
-    if (s->params[j].swept && strcmp(s->params[j].name, "p") != 0)
+    if (s->params[j].swept && s->params[j].role != SCN_ROLE_PROCESSES)
       cell_text(out, point->values[j]);
   fprintf(out, "<td class=\"n\">%d</td>", point->p);
 }

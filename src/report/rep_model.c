@@ -16,7 +16,7 @@ int rep_has_model(const stu_study_t *study)
 
 static int has_grid(const stu_study_t *study)
 {
-  return study->facts.grid_param != NULL;
+  return study->facts.grid;
 }
 
 double rep_model_diff(const stu_point_t *point)
@@ -45,7 +45,7 @@ void rep_model_summary(const stu_study_t *study, rep_model_summary_t *out)
 /* "4x8": the grid of a point, from the skeleton's grid rows. */
 static void grid_label(const stu_study_t *study, const stu_point_t *point, char *label, size_t len)
 {
-  int rows = atoi(stu_value(study, point, study->facts.grid_param));
+  int rows = point->role.grid_rows;
   snprintf(label, len, "%dx%d", rows, point->p / rows);
 }
 

@@ -114,7 +114,7 @@ static void describe_fixed(const stu_study_t *study, char *buf, size_t len)
   for (size_t j = 0; j < s->nparams; j++)
     if (s->params[j].nvalues == 1)
       rep_append(buf, len, ", %s = %s", s->params[j].name, s->params[j].values[0]);
-  if (!scn_param(s, "platform"))
+  if (!scn_role_param(s, SCN_ROLE_PLATFORM))
     rep_append(buf, len, " on %s", base ? base + 1 : s->platform);
 }
 

@@ -133,13 +133,12 @@ int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err
   rep_pictures_t pics = {.study = study, .dir = dir, .log = log, .err = err, .errlen = errlen};
   const scn_scenario_t *s = study->scenario;
   snprintf(err, errlen, "out of memory while drawing the pictures"); /* unless a file names what failed */
-  while (pics.p_index < s->nparams && strcmp(s->params[pics.p_index].name, "p") != 0)
-    pics.p_index++;
+  pics.p_index = scn_role_index(s, SCN_ROLE_PROCESSES);
   int rc = point_pictures(&pics);
   rc = rc ? rc : every_metric(&pics);
   if (rc == 0 && stu_has_view(study, MET_VIEW_LOST_CYCLES))
     rc = group_pictures(&pics);
-  if (rc == 0 && study->facts.grid_param) {
+  if (rc == 0 && study->facts.grid) {
     rc = rep_grid_picture(study, dir, err, errlen);
     pics.written += rc == 0;
   }

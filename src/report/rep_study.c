@@ -14,7 +14,7 @@ static void label(const stu_study_t *study, const stu_point_t *point, char *buf,
   const scn_scenario_t *s = study->scenario;
   buf[0] = '\0';
   for (size_t j = 0; j < s->nparams; j++) {
-    if (strcmp(s->params[j].name, "p") == 0 || s->params[j].nvalues < 2)
+    if (s->params[j].role == SCN_ROLE_PROCESSES || s->params[j].nvalues < 2)
       continue;
     const char *slash = strrchr(point->values[j], '/');
     size_t used = strlen(buf);

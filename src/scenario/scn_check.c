@@ -12,18 +12,19 @@
 #include <string.h>
 
 /* Every skeleton takes the number of processes, whether or not its spec lists it. */
-static const scn_param_spec_t p_spec = {"p", SCN_INT, 1, NULL, 1, "the number of processes"};
+static const scn_param_spec_t p_spec = {"p", SCN_INT, 1, NULL, 1, "the number of processes", SCN_ROLE_PROCESSES};
 /* And a platform file replacing <platform> (scn_load resolved and checked its values). */
-static const scn_param_spec_t platform_spec = {"platform", SCN_PATH, 0, NULL, 0, "a platform file"};
+static const scn_param_spec_t platform_spec = {"platform", SCN_PATH, 0, NULL, 0, "a platform file", SCN_ROLE_PLATFORM};
 /* And the network that prices its messages (docs/scale.md), unless the skeleton has a network parameter of its own. */
-static const char *const network_names[] = {"simgrid", "analytic", NULL};
+static const char *const network_names[] = {"simgrid", SCN_NETWORK_ANALYTIC, NULL};
 static const scn_param_spec_t network_spec = {
     "network",
     SCN_CHOICE,
     0,
     network_names,
     0,
-    "simgrid (default: SimGrid's network, with contention) or analytic (each message priced alone, no contention)"};
+    "simgrid (default: SimGrid's network, with contention) or analytic (each message priced alone, no contention)",
+    SCN_ROLE_NETWORK};
 
 typedef enum number { NUMBER_OK = 0, NUMBER_NEGATIVE, NUMBER_JUNK, NUMBER_TOO_LARGE } number_t;
 
@@ -135,7 +136,7 @@ static int check_choice(const scn_scenario_t *s, const scn_param_t *p, const scn
  * scn_load resolved into paths, keeps its values as written). */
 static int resolve_paths(const scn_scenario_t *s, scn_param_t *p, scn_error_t *err)
 {
-  for (size_t v = 0; strcmp(p->name, "platform") != 0 && v < p->nvalues; v++) {
+  for (size_t v = 0; p->role != SCN_ROLE_PLATFORM && v < p->nvalues; v++) {
     char *resolved = scn_resolve(s->path, p->values[v]);
     if (!resolved)
       return scn_fail(err, s->path, p->line, "out of memory while reading the scenario");
@@ -178,6 +179,7 @@ static int check_param(const scn_scenario_t *s, scn_param_t *p, const scn_skelet
   const scn_param_spec_t *ps = find_spec(spec, p->name);
   if (!ps)
     return fail_unknown(s, p, spec, err);
+  p->role = ps->role;
   if (!p->swept && p->nvalues != 1)
     return scn_fail(err, s->path, p->line,
                     "parameter '%s' has %zu values but a fixed parameter takes exactly one; to run several, move it "
@@ -283,7 +285,7 @@ static int sweep_runs(const scn_param_t *p, int value)
 
 int scn_unrun_reference(const scn_scenario_t *s, char *message, size_t len)
 {
-  const scn_param_t *p = scn_param(s, "p");
+  const scn_param_t *p = scn_role_param(s, SCN_ROLE_PROCESSES);
   for (size_t i = 0; i < s->nrefs; i++)
     for (size_t k = 0; k < s->refs[i].count; k++)
       if (!sweep_runs(p, s->refs[i].p[k])) {

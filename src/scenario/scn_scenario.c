@@ -147,6 +147,7 @@ static int read_param(const xmlNode *el, int swept, scn_scenario_t *s)
   char *raw;
   if (get_attr(el, "name", &p->name) || get_attr(el, swept ? "values" : "value", &raw))
     return -1;
+  p->role = scn_builtin_role(p->name);
   int rc = split_tokens(raw, &p->values, &p->nvalues);
   free(raw);
   return rc;
@@ -321,7 +322,7 @@ static int check_loaded(const scn_scenario_t *s, scn_error_t *err)
 {
   if (check_platform_file(s, s->platform, s->platform_line, err))
     return -1;
-  if (!scn_param(s, "p"))
+  if (!scn_role_param(s, SCN_ROLE_PROCESSES))
     return scn_fail(err, s->path, s->skeleton_line,
                     "parameter 'p' (the number of processes) is missing; add <param name=\"p\" value=\"...\"/> "
                     "to <program>, or <param name=\"p\" values=\"...\"/> to <sweep>");
@@ -332,7 +333,7 @@ static int check_loaded(const scn_scenario_t *s, scn_error_t *err)
  * like <platform file> and checked the same way, at the parameter's line. */
 static int resolve_platform_param(scn_scenario_t *s, scn_error_t *err)
 {
-  scn_param_t *p = (scn_param_t *)scn_param(s, "platform");
+  scn_param_t *p = (scn_param_t *)scn_role_param(s, SCN_ROLE_PLATFORM);
   if (!p)
     return 0;
   p->paths = calloc(p->nvalues, sizeof *p->paths);
@@ -359,7 +360,7 @@ static int default_reference_p(scn_reference_t *r, const scn_param_t *p)
 /* Every <reference> gives one value per p and restricts itself, if at all, by a parameter of the scenario. */
 static int check_references(scn_scenario_t *s, const ref_problem_t *problem, scn_error_t *err)
 {
-  const scn_param_t *p = scn_param(s, "p");
+  const scn_param_t *p = scn_role_param(s, SCN_ROLE_PROCESSES);
   if (problem->line)
     return scn_fail(err, s->path, problem->line, "%s", problem->what);
   for (size_t i = 0; i < s->nrefs; i++) {
@@ -465,4 +466,38 @@ const scn_param_t *scn_param(const scn_scenario_t *s, const char *name)
     if (strcmp(s->params[i].name, name) == 0)
       return &s->params[i];
   return NULL;
+}
+
+scn_role_t scn_builtin_role(const char *name)
+{
+  static const struct {
+    const char *name;
+    scn_role_t role;
+  } builtin[] = {{"p", SCN_ROLE_PROCESSES}, {"platform", SCN_ROLE_PLATFORM}, {"network", SCN_ROLE_NETWORK}};
+  for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
+    if (strcmp(builtin[i].name, name) == 0)
+      return builtin[i].role;
+  return SCN_ROLE_NONE;
+}
+
+size_t scn_role_index(const scn_scenario_t *s, scn_role_t role)
+{
+  size_t j = 0;
+  while (j < s->nparams && (role == SCN_ROLE_NONE || s->params[j].role != role))
+    j++;
+  return j;
+}
+
+const scn_param_t *scn_role_param(const scn_scenario_t *s, scn_role_t role)
+{
+  size_t j = scn_role_index(s, role);
+  return j < s->nparams ? &s->params[j] : NULL;
+}
+
+int scn_spec_has_role(const scn_skeleton_spec_t *spec, scn_role_t role)
+{
+  for (size_t i = 0; i < spec->nparams; i++)
+    if (spec->params[i].role == role)
+      return 1;
+  return 0;
 }

@@ -9,6 +9,22 @@
 
 #include <stddef.h>
 
+/* What a parameter means beyond its skeleton. The layers above the scenario read a parameter by its role, never by its
+ * name: the built-in ones get theirs here (scn_builtin_role), a skeleton's from its specification (scn_check). */
+typedef enum scn_role {
+  SCN_ROLE_NONE = 0,  /* the skeleton's own: only the skeleton reads it */
+  SCN_ROLE_PROCESSES, /* "p", every skeleton's: the number of processes, a whole number */
+  SCN_ROLE_PLATFORM,  /* "platform": a platform file replacing <platform> (its paths resolved) */
+  SCN_ROLE_NETWORK,   /* what prices the messages: "analytic", or SimGrid's network (docs/scale.md) */
+  SCN_ROLE_BROADCAST, /* the broadcast algorithm whose routes the engine builds ("one-to-all", "neighbour") */
+  SCN_ROLE_GRID_ROWS, /* the rows of a process grid of rows x (p / rows): a sweep runs the points where it divides p */
+  SCN_ROLE_VARIANT,   /* a machine variant, "yes" or "no": a report compares each point with its "no" twin */
+} scn_role_t;
+
+/* The values the layers above read a role's parameter as (the rest of its values are the skeleton's to parse). */
+#define SCN_NETWORK_ANALYTIC "analytic" /* SCN_ROLE_NETWORK: each message priced alone, no contention */
+#define SCN_VARIANT_BASELINE "no"       /* SCN_ROLE_VARIANT: the point the variant is compared with */
+
 /* One parameter: a fixed one (<program><param value=...>) has one value; a swept one (<sweep><param values=...>) has
  * one or more, and the run is the cross product of all swept parameters in the order they are written. */
 typedef struct scn_param {
@@ -18,6 +34,7 @@ typedef struct scn_param {
   char **paths; /* "platform" only: each value resolved against the scenario file's folder; otherwise NULL */
   int line;     /* line of the <param> element */
   int swept;    /* 1 when given in <sweep> */
+  scn_role_t role;
 } scn_param_t;
 
 /* Figures from elsewhere shown beside simrun's (<reference>): values[i] is the quantity at p[i]. */
@@ -63,6 +80,7 @@ typedef struct scn_param_spec {
   const char *const *choices; /* CHOICE only, NULL-terminated */
   int required;
   const char *help; /* one line for error messages and --help */
+  scn_role_t role;  /* what the layers above read it as; SCN_ROLE_NONE (the default) for the skeleton's own */
 } scn_param_spec_t;
 
 typedef struct scn_skeleton_spec {
@@ -106,5 +124,14 @@ void scn_free(scn_scenario_t *scenario); /* accepts NULL */
 
 /* The parameter called `name`, or NULL. Borrowed from the scenario. */
 const scn_param_t *scn_param(const scn_scenario_t *scenario, const char *name);
+
+/* The role of the parameters every skeleton takes ("p", "platform", "network"), SCN_ROLE_NONE for any other name. */
+scn_role_t scn_builtin_role(const char *name);
+/* The position of the scenario's parameter with role `role` (not SCN_ROLE_NONE), or nparams when it has none. */
+size_t scn_role_index(const scn_scenario_t *scenario, scn_role_t role);
+/* The scenario's parameter with role `role`, or NULL. Borrowed from the scenario. */
+const scn_param_t *scn_role_param(const scn_scenario_t *scenario, scn_role_t role);
+/* Whether a skeleton's specification has a parameter with role `role`. */
+int scn_spec_has_role(const scn_skeleton_spec_t *spec, scn_role_t role);
 
 #endif

@@ -23,7 +23,8 @@ static int fill_point(const scn_scenario_t *scenario, size_t i, stu_point_t *poi
   if (!point->values || !point->procs)
     return -1;
   for (size_t j = 0; j < scenario->nparams; j++)
-    point->values[j] = scenario->params[j].values[strcmp(scenario->params[j].name, "p") == 0 ? i : 0];
+    point->values[j] = scenario->params[j].values[scenario->params[j].role == SCN_ROLE_PROCESSES ? i : 0];
+  stu_resolve_roles(scenario, point);
   point->trace = met_trace_is_aggregate(trace) ? NULL : trace;
   point->t_par = met_trace_end(trace);
   point->messages = met_comm_messages(trace);

@@ -29,6 +29,7 @@ int stu_points_build(stu_study_t *study, size_t p_index)
       rest /= s->params[j].nvalues;
     }
     point->p = atoi(point->values[p_index]);
+    stu_resolve_roles(s, point);
   }
   return 0;
 }
@@ -70,17 +71,17 @@ static void keep_points(stu_study_t *study, int (*keep)(const stu_study_t *, siz
   study->npoints = kept;
 }
 
-/* Whether point i's grid rows (parameter g) divide its p. */
-static int rows_divide_p(const stu_study_t *study, size_t i, size_t g, size_t unused)
+/* Whether point i's grid rows divide its p. */
+static int rows_divide_p(const stu_study_t *study, size_t i, size_t unused_a, size_t unused_b)
 {
-  (void)unused;
-  return study->points[i].p % atoi(study->points[i].values[g]) == 0;
+  (void)unused_a;
+  (void)unused_b;
+  return study->points[i].p % study->points[i].role.grid_rows == 0;
 }
 
 int stu_points_keep_grid(stu_study_t *study, size_t p_index, const char **blame, char *err, size_t errlen)
 {
-  const char *grid = study->facts.grid_param;
-  size_t g = grid ? stu_param_index(study, grid) : study->scenario->nparams;
+  size_t g = stu_role_index(study, SCN_ROLE_GRID_ROWS);
   if (g == study->scenario->nparams)
     return 0;
   keep_points(study, rows_divide_p, g, 0);

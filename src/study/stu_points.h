@@ -12,7 +12,7 @@
  * point's p from parameter p_index. 0, or SIM_ENOMEM (what was made is freed by stu_free). */
 int stu_points_build(stu_study_t *study, size_t p_index);
 
-/* For a study with a process grid (facts.grid_param, rows x (p / rows)): keeps the points whose rows divide p, then
+/* For a study with a process grid (SCN_ROLE_GRID_ROWS: rows x (p / rows)): keeps the points whose rows divide p, then
  * checks that every value of the rows and of p keeps a point (p = 1 is exempt: every group has its sequential run).
  * 0, or SIM_EPARAM with a message and the parameter to blame. */
 int stu_points_keep_grid(stu_study_t *study, size_t p_index, const char **blame, char *err, size_t errlen);

@@ -27,16 +27,37 @@ int stu_same_except(const stu_study_t *study, const stu_point_t *a, const stu_po
   return 1;
 }
 
+size_t stu_role_index(const stu_study_t *study, scn_role_t role)
+{
+  return scn_role_index(study->scenario, role);
+}
+
+/* The value of the parameter with role `role` at `point`, or NULL. */
+static const char *role_value(const scn_scenario_t *scenario, const stu_point_t *point, scn_role_t role)
+{
+  size_t j = scn_role_index(scenario, role);
+  return j < scenario->nparams ? point->values[j] : NULL;
+}
+
+void stu_resolve_roles(const scn_scenario_t *scenario, stu_point_t *point)
+{
+  const char *rows = role_value(scenario, point, SCN_ROLE_GRID_ROWS);
+  const char *network = role_value(scenario, point, SCN_ROLE_NETWORK);
+  const char *variant = role_value(scenario, point, SCN_ROLE_VARIANT);
+  point->role = (stu_roles_t){.broadcast = role_value(scenario, point, SCN_ROLE_BROADCAST),
+                              .grid_rows = rows ? atoi(rows) : 0,
+                              .analytic = network && strcmp(network, SCN_NETWORK_ANALYTIC) == 0,
+                              .baseline = !variant || strcmp(variant, SCN_VARIANT_BASELINE) == 0};
+}
+
 const char *stu_platform(const stu_study_t *study, const stu_point_t *point)
 {
-  const scn_scenario_t *scenario = study->scenario;
-  for (size_t j = 0; j < scenario->nparams; j++) {
-    const scn_param_t *param = &scenario->params[j];
-    for (size_t v = 0; param->paths && v < param->nvalues; v++)
-      if (strcmp(param->values[v], point->values[j]) == 0)
-        return param->paths[v];
-  }
-  return scenario->platform;
+  const scn_param_t *param = scn_role_param(study->scenario, SCN_ROLE_PLATFORM);
+  size_t j = stu_role_index(study, SCN_ROLE_PLATFORM);
+  for (size_t v = 0; param && param->paths && v < param->nvalues; v++)
+    if (strcmp(param->values[v], point->values[j]) == 0)
+      return param->paths[v];
+  return study->scenario->platform;
 }
 
 const char *stu_value(const stu_study_t *study, const stu_point_t *point, const char *name)

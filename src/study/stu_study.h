@@ -22,14 +22,24 @@ typedef struct stu_facts {
   int has_model;                /* an analytic model of T_par (the report shows it beside T_par) */
   const char *model_name;       /* with has_model: which model, with which machine figures, one line */
   int has_advice;               /* the skeleton may warn about a point (stu_point_t.warning) */
-  const char *grid_param;       /* or NULL: the parameter giving the rows of a process grid of p = rows x (p / rows) */
+  int grid;                     /* the skeleton runs on a process grid of rows x (p / rows) (SCN_ROLE_GRID_ROWS) */
   const char *no_breakdown;     /* or NULL: why the bottleneck view is left out of every output (a measured run) */
   const char *no_anomaly_split; /* or NULL: why the per-process anomaly is not split into true anomaly and imbalance */
 } stu_facts_t;
 
+/* The parameters with a role (scn_role_t) at one point, resolved once (stu_resolve_roles): what the layers above the
+ * scenario read instead of a parameter's name. */
+typedef struct stu_roles {
+  const char *broadcast; /* SCN_ROLE_BROADCAST's value, or NULL without one (the engine's default) */
+  int grid_rows;         /* SCN_ROLE_GRID_ROWS's value, or 0 without a process grid */
+  int analytic;          /* SCN_ROLE_NETWORK is SCN_NETWORK_ANALYTIC */
+  int baseline;          /* SCN_ROLE_VARIANT is SCN_VARIANT_BASELINE, or the scenario has no variant */
+} stu_roles_t;
+
 typedef struct stu_point {
   const char **values; /* one per scenario parameter, in the scenario's order; borrowed from the scenario */
-  int p;
+  int p;               /* SCN_ROLE_PROCESSES's value */
+  stu_roles_t role;
   double t_par;              /* simulated run time */
   size_t messages;           /* point-to-point messages simulated */
   met_eppa_t eppa;           /* lost-cycle view (MET_VIEW_LOST_CYCLES) */
@@ -66,7 +76,13 @@ size_t stu_param_index(const stu_study_t *study, const char *name);
  * the last parameter excepts none). Values are compared as strings. */
 int stu_same_except(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b, size_t except);
 
-/* The platform file `point` runs on: its "platform" parameter's (resolved against the scenario's folder), or the
+/* Fills point->role from point->values, the values of `scenario`'s parameters. */
+void stu_resolve_roles(const scn_scenario_t *scenario, stu_point_t *point);
+
+/* The position of the parameter with role `role` in the scenario, or the parameter count when it has none. */
+size_t stu_role_index(const stu_study_t *study, scn_role_t role);
+
+/* The platform file `point` runs on: its platform parameter's (resolved against the scenario's folder), or the
  * scenario's <platform>. Borrowed from the scenario. */
 const char *stu_platform(const stu_study_t *study, const stu_point_t *point);
 

@@ -46,13 +46,15 @@ static int param_line(const scn_scenario_t *scenario, const char *name)
 static int point_error(sweep_t *sweep, int code, const char *blame, const char *message)
 {
   const scn_scenario_t *s = sweep->scenario;
-  int platform_line = scn_param(s, "platform") ? param_line(s, "platform") : s->platform_line;
+  const scn_param_t *platform = scn_role_param(s, SCN_ROLE_PLATFORM);
+  int platform_line = platform ? platform->line : s->platform_line;
   if (code == SIM_EPLATFORM)
     scn_fail(sweep->err, s->path, platform_line, "platform '%s' could not be loaded: %s", sweep->platform, message);
   else if (code == SIM_ECHILD && sweep->platform)
     scn_fail(sweep->err, s->path, platform_line, "simulating on platform '%s' failed: %s", sweep->platform, message);
   else if (code == SIM_EHOSTS)
-    scn_fail(sweep->err, s->path, param_line(s, "p"), "%s; use p no larger than the host count", message);
+    scn_fail(sweep->err, s->path, scn_role_param(s, SCN_ROLE_PROCESSES)->line,
+             "%s; use p no larger than the host count", message);
   else
     scn_fail(sweep->err, s->path, blame ? param_line(s, blame) : 0, "%s", message);
   return code;
@@ -106,7 +108,7 @@ static int deliver(void *owner, const stu_task_t *task, FILE *result, char *err,
     return 0;
   }
   if (status == SIM_EINVAL) {
-    *blame = "p";
+    *blame = scn_role_param(sweep->scenario, SCN_ROLE_PROCESSES)->name;
     snprintf(err, errlen,
              "the sequential run (p = 1) took no simulated time, so speedup and the overhead ratios are "
              "undefined; check the skeleton's parameters");
@@ -302,16 +304,6 @@ static int validate(sweep_t *sweep, const stu_study_t *study)
   return 0;
 }
 
-static int find_p(const scn_scenario_t *scenario, size_t *p_index)
-{
-  for (size_t j = 0; j < scenario->nparams; j++)
-    if (strcmp(scenario->params[j].name, "p") == 0) {
-      *p_index = j;
-      return 0;
-    }
-  return SIM_EINVAL;
-}
-
 /* Keeps the points a skeleton on a process grid can run (stu_points_keep_grid); bad input at the line to blame. */
 static int keep_grid_points(sweep_t *sweep)
 {
@@ -330,7 +322,7 @@ static stu_facts_t facts_of(const app_skeleton_t *skeleton)
                        .has_model = skeleton->model != NULL,
                        .model_name = skeleton->model_name,
                        .has_advice = skeleton->advise != NULL,
-                       .grid_param = skeleton->grid_param};
+                       .grid = scn_spec_has_role(skeleton->spec, SCN_ROLE_GRID_ROWS)};
 }
 
 /* Builds the sweep's points (the cross product, less the grid points a skeleton refuses) into a new study. */
@@ -342,7 +334,8 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
   int rc = sweep->study && sweep->names && sweep->models ? 0 : SIM_ENOMEM;
   for (size_t j = 0; rc == 0 && j < scenario->nparams; j++)
     sweep->names[j] = scenario->params[j].name;
-  if (rc == 0 && find_p(scenario, &sweep->p_index) != 0)
+  sweep->p_index = scn_role_index(scenario, SCN_ROLE_PROCESSES);
+  if (rc == 0 && sweep->p_index == scenario->nparams)
     rc = point_error(sweep, SIM_EINVAL, NULL, "the scenario gives no p");
   if (rc == 0) {
     sweep->study->scenario = scenario;

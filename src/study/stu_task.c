@@ -163,15 +163,14 @@ int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_c
   if (rc != 0)
     return rc;
   const stu_point_t *point = &ctx->study->points[task->point];
-  const char *bcast = stu_value(ctx->study, point, "broadcast");
-  const char *network = stu_value(ctx->study, point, "network"); /* every skeleton's, and ti-replay's own */
   sim_job_t job = {.platform = stu_platform(ctx->study, point),
                    .nranks = task->nranks,
-                   .bcast = bcast ? (sim_bcast_alg_t)sim_bcast_parse(bcast) : SIM_BCAST_ONE_TO_ALL,
+                   .bcast = point->role.broadcast ? (sim_bcast_alg_t)sim_bcast_parse(point->role.broadcast)
+                                                  : SIM_BCAST_ONE_TO_ALL,
                    .program = ctx->skeleton->program,
                    .arg = arg,
                    .aggregate = aggregates(task),
-                   .analytic = network && strcmp(network, "analytic") == 0,
+                   .analytic = point->role.analytic,
                    .message_hops = stu_view_needs((unsigned)task->views, STU_NEED_HOPS),
                    .engine_cfg = ctx->skeleton->engine_cfg ? ctx->skeleton->engine_cfg(arg) : NULL,
                    .share_hosts = ctx->skeleton->shares_hosts};

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Runs every pandas recipe of docs/results.md (each ```python block, alone, in a fresh interpreter state) in a folder
 where the documented simrun command has written out/, and checks what each prints against the block's own comments:
 a line `print(x)  # -> 16` must print 16. Used by tests/test_rep_export.c with Debian's python3-pandas.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Reads simrun's CSV tables and JSON with real parsers (csv, json) and checks them against each other and against the
 report simrun printed, as a user's script would (docs/results.md). Used by tests/test_rep_export.c.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Counts the distinct pixel values inside a rectangle of a PNG (8-bit RGB or RGBA, not interlaced, as Chromium's
 screenshots are), decoding it with the standard library only (zlib). Used by tests/test_rep_html.c.
 

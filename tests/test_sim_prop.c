@@ -156,6 +156,37 @@ static void test_sim_prop_probe_refuses_what_would_be_ignored(void)
                          "in [1, 8], written in decimal digits; fix the value");
 }
 
+/* Every whole name "simrun:NAME" the sources (and the shipped platforms) spell is a row of the table: what a writer
+ * that does not use the table yet (simrun machine probe, simrun characterise) or a message names exists. */
+static void test_sim_prop_sources_name_rows(void)
+{
+  glob_t found;
+  CU_ASSERT_EQUAL_FATAL(glob(SIMRUN_SOURCE_DIR "/src/*/*.[ch]", 0, NULL, &found), 0);
+  CU_ASSERT_EQUAL_FATAL(glob(SIMRUN_SOURCE_DIR "/src/*/*.cpp", GLOB_APPEND, NULL, &found), 0);
+  CU_ASSERT_EQUAL_FATAL(glob(SIMRUN_SOURCE_DIR "/platforms/*.xml", GLOB_APPEND, NULL, &found), 0);
+  int names = 0;
+  for (size_t i = 0; i < found.gl_pathc; i++) {
+    FILE *in = fopen(found.gl_pathv[i], "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    char line[4096];
+    while (fgets(line, sizeof line, in))
+      for (const char *at = strstr(line, "\"simrun:"); at; at = strstr(at + 1, "\"simrun:")) {
+        size_t len = strspn(at + 8, "abcdefghijklmnopqrstuvwxyz0123456789-");
+        if (len == 0 || at[8 + len] != '"') /* "simrun: error", "simrun:cycles-%s" */
+          continue;
+        char name[128];
+        snprintf(name, sizeof name, "simrun:%.*s", (int)len, at + 8);
+        names++;
+        if (sim_prop_find(name) < 0)
+          fprintf(stderr, "%s names %s, which is not in src/sim/sim_prop_table.h\n", found.gl_pathv[i], name);
+        CU_ASSERT_TRUE(sim_prop_find(name) >= 0);
+      }
+    fclose(in);
+  }
+  CU_ASSERT_TRUE(names > 100);
+  globfree(&found);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
@@ -163,6 +194,7 @@ int main(void)
       {"values_by_row", test_sim_prop_values_by_row},
       {"shipped_platforms_pass", test_sim_prop_shipped_platforms_pass},
       {"probe_refuses_what_would_be_ignored", test_sim_prop_probe_refuses_what_would_be_ignored},
+      {"sources_name_rows", test_sim_prop_sources_name_rows},
       {NULL, NULL},
   };
   return tu_run("sim_prop", cases);

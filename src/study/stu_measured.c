@@ -38,27 +38,30 @@ static int fill_point(const scn_scenario_t *scenario, size_t i, stu_point_t *poi
   return stu_view_analyse(MEASURED_VIEWS, point, trace, &in) == 0 ? 0 : -1;
 }
 
+#define P_DIGITS 16 /* room for an int in decimal */
+
 /* The scenario of a measured study, made by its constructor and freed with it (stu_study_t.owned): a parameter "p"
  * whose i-th value is run i's process count, and "program", the traced program's name. */
 typedef struct measured_scenario {
   scn_scenario_t scenario;
   scn_param_t params[2];
   char *program;
-  char **p_values; /* one per run, into p_text */
-  char (*p_text)[16];
+  char **p_values;          /* one per run, into p_text */
+  char (*p_text)[P_DIGITS]; /* run i's process count, in decimal */
 } measured_scenario_t;
 
-/* The scenario of `n` runs of `program`, in one allocation; NULL when out of memory. */
+/* The scenario of `n` runs of `program`, in one allocation (the struct, then p_values, p_text and program), which
+ * stu_free frees; NULL when out of memory. */
 static measured_scenario_t *measured_scenario(const char *program, met_trace_t *const *traces, size_t n)
 {
   size_t len = strlen(program) + 1;
-  char *block = malloc(sizeof(measured_scenario_t) + n * (sizeof(char *) + 16) + len);
+  char *block = malloc(sizeof(measured_scenario_t) + n * (sizeof(char *) + P_DIGITS) + len);
   if (!block)
     return NULL;
   measured_scenario_t *ms = (measured_scenario_t *)block;
   ms->p_values = (char **)(block + sizeof *ms);
-  ms->p_text = (char(*)[16])(block + sizeof *ms + n * sizeof(char *));
-  ms->program = memcpy(block + sizeof *ms + n * (sizeof(char *) + 16), program, len);
+  ms->p_text = (char(*)[P_DIGITS])(block + sizeof *ms + n * sizeof(char *));
+  ms->program = memcpy(block + sizeof *ms + n * (sizeof(char *) + P_DIGITS), program, len);
   for (size_t i = 0; i < n; i++) {
     snprintf(ms->p_text[i], sizeof ms->p_text[i], "%d", met_trace_nranks(traces[i]));
     ms->p_values[i] = ms->p_text[i];

@@ -35,7 +35,9 @@ static int fill_point(const scn_scenario_t *scenario, size_t i, stu_point_t *poi
   point->messages = met_comm_messages(trace);
   point->t_model = NAN;
   stu_view_input_t in = {.t_seq = t_seq, .keep_procs = 1, .no_breakdown = 1, .unsplit_anomaly = 1};
-  return stu_view_analyse(MEASURED_VIEWS, point, trace, &in) == 0 ? 0 : -1;
+  if (stu_view_analyse(MEASURED_VIEWS, point, trace, &in) != 0)
+    return -1;
+  return stu_view_finish(MEASURED_VIEWS, point) == 0 ? 0 : -1;
 }
 
 #define P_DIGITS 16 /* room for an int in decimal */

@@ -39,7 +39,8 @@ typedef struct stu_view_input {
 /* In the simulating child: each of `views`'s analysis of a point's trace into r. The first failing view's status
  * (SIM_EINVAL: undefined, SIM_ENOMEM), or 0. */
 int32_t stu_view_analyse(unsigned views, stu_point_t *r, const met_trace_t *trace, const stu_view_input_t *in);
-/* In the study: each of `views`'s analysis of a finished point's whole trace (STU_NEED_TRACE). 0, or SIM_ENOMEM. */
+/* In the study, once a point's result is in (simulated or measured): each of `views`'s finish, which reads the point's
+ * whole trace (a view that needs it, STU_NEED_TRACE, has it kept at every point). 0, or SIM_ENOMEM. */
 int stu_view_finish(unsigned views, stu_point_t *point);
 
 /* Every view's section of a point's result stream, in the table's order (a view the point lacks writes an empty

@@ -452,24 +452,16 @@ static void put_contents(FILE *out, const int shown[SEC_COUNT])
 /* The tables: the points, and the per-process, reference, bottleneck and model figures where the study has them. */
 static void put_tables(FILE *out, const stu_study_t *study, const int shown[SEC_COUNT])
 {
-  put_heading(out, SEC_POINTS);
-  rep_html_points(out, study);
-  if (shown[SEC_PROCESSES]) {
-    put_heading(out, SEC_PROCESSES);
-    rep_html_processes(out, study);
-  }
-  if (shown[SEC_REFERENCES]) {
-    put_heading(out, SEC_REFERENCES);
-    rep_html_references(out, study);
-  }
-  if (shown[SEC_BOTTLENECKS]) {
-    put_heading(out, SEC_BOTTLENECKS);
-    rep_html_bottlenecks(out, study);
-  }
-  if (shown[SEC_MODEL]) {
-    put_heading(out, SEC_MODEL);
-    rep_html_model(out, study);
-  }
+  static void (*const tables[])(FILE *, const stu_study_t *) = {[SEC_POINTS] = rep_html_points,
+                                                                [SEC_PROCESSES] = rep_html_processes,
+                                                                [SEC_REFERENCES] = rep_html_references,
+                                                                [SEC_BOTTLENECKS] = rep_html_bottlenecks,
+                                                                [SEC_MODEL] = rep_html_model};
+  for (int k = SEC_POINTS; k <= SEC_MODEL; k++)
+    if (shown[k]) {
+      put_heading(out, k);
+      tables[k](out, study);
+    }
 }
 
 int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)

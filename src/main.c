@@ -52,7 +52,7 @@ static void usage(FILE *out)
       "Usage: simrun [run] [OPTIONS] SCENARIO.xml|NAME   NAME: a shipped scenario (simrun --list)\n"
       "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
       "       simrun characterise FILE.csv          fits eq. 4 to ping-pong times: see simrun characterise --help\n"
-      "       simrun compare A.csv B.csv            compares two results tables: see simrun compare --help\n"
+      "       simrun compare A B                    compares two results (CSV or JSON): see simrun compare --help\n"
       "       simrun machine probe FILE.xml         measures this machine into a platform: see simrun machine --help\n"
       "\n"
       "Measured MPI runs: simrun analyse DIR [DIR...] [OPTIONS] analyses runs traced by libsimrun-trace.so;\n"

@@ -135,6 +135,7 @@ static void sent(double t, const char *name, int count, MPI_Datatype type, int d
 {
   int peer = trc_to_world(comm, dest);
   double bytes = trc_nbytes(count, type);
+  trc_envelope(tag, trc_comm_key(comm));
   trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? "send %d %d %.0f" : NULL, peer, tag, bytes);
 }
 
@@ -183,6 +184,7 @@ EXPORT int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag
   if (rc == MPI_SUCCESS && trc_active())
     PMPI_Get_count(status, MPI_BYTE, &got);
   int peer = rc == MPI_SUCCESS ? trc_to_world(comm, status->MPI_SOURCE) : -1;
+  trc_envelope(rc == MPI_SUCCESS ? status->MPI_TAG : tag, trc_comm_key(comm));
   trc_call(t, "MPI_Recv", TRC_IDLE, peer, got, peer >= 0 ? "recv %d %d %d" : NULL, peer, status->MPI_TAG, got);
   return rc;
 }
@@ -195,6 +197,7 @@ static int isent(double t, const char *name, int rc, int count, MPI_Datatype typ
   double bytes = trc_nbytes(count, type);
   if (rc == MPI_SUCCESS && peer >= 0)
     trc_req_posted(*request, comm, trc_world_rank(), peer, tag);
+  trc_envelope(tag, trc_comm_key(comm));
   trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? "isend %d %d %.0f" : NULL, peer, tag, bytes);
   return rc;
 }
@@ -237,6 +240,7 @@ EXPORT int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int ta
   double t = trc_enter();
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
   double bytes = trc_nbytes(count, type);
+  trc_envelope(tag == MPI_ANY_TAG ? -1 : tag, trc_comm_key(comm));
   trc_call(t, "MPI_Irecv", TRC_COMM, trc_to_world(comm, source), bytes, NULL);
   if (rc == MPI_SUCCESS)
     trc_req_irecv(*request, comm, source, tag, bytes);
@@ -264,16 +268,13 @@ EXPORT int MPI_Wait(MPI_Request *request, MPI_Status *status)
 EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
   MPI_Request *copy = trc_req_handles(count, requests);
-  MPI_Status *own;
-  MPI_Status *st = copy ? trc_req_statuses(count, statuses, &own) : (own = NULL, statuses);
+  MPI_Status *st = copy ? trc_req_statuses(count, statuses) : statuses;
   int all = trc_req_all_pending(copy, count);
   double t = trc_enter();
   int rc = PMPI_Waitall(count, requests, st);
   trc_call(t, "MPI_Waitall", TRC_IDLE, -1, 0, all ? "waitall" : NULL);
   if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
     trc_req_completed(copy, NULL, count, st == MPI_STATUSES_IGNORE ? NULL : st, !all);
-  free(own);
-  free(copy);
   return rc;
 }
 
@@ -311,22 +312,18 @@ EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status
   trc_call(t, "MPI_Waitany", TRC_IDLE, -1, 0, NULL);
   if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
     trc_req_completed(copy, index, 1, status, 1);
-  free(copy);
   return rc;
 }
 
 EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[])
 {
   MPI_Request *copy = trc_req_handles(incount, requests);
-  MPI_Status *own;
-  MPI_Status *st = copy ? trc_req_statuses(incount, statuses, &own) : (own = NULL, statuses);
+  MPI_Status *st = copy ? trc_req_statuses(incount, statuses) : statuses;
   double t = trc_enter();
   int rc = PMPI_Waitsome(incount, requests, outcount, indices, st);
   trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, 0, NULL);
   if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED)
     trc_req_completed(copy, indices, *outcount, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
-  free(own);
-  free(copy);
   return rc;
 }
 
@@ -340,21 +337,18 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
   int rc = PMPI_Testany(count, requests, index, flag, status);
   if (rc == MPI_SUCCESS && !*flag) {
     trc_poll(t, "MPI_Testany");
-    free(copy);
     return rc;
   }
   trc_call(t, "MPI_Testany", TRC_CTRL, -1, 0, NULL);
   if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
     trc_req_completed(copy, index, 1, status, 1);
-  free(copy);
   return rc;
 }
 
 EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[])
 {
   MPI_Request *copy = trc_req_handles(incount, requests);
-  MPI_Status *own;
-  MPI_Status *st = copy ? trc_req_statuses(incount, statuses, &own) : (own = NULL, statuses);
+  MPI_Status *st = copy ? trc_req_statuses(incount, statuses) : statuses;
   double t = trc_enter();
   int rc = PMPI_Testsome(incount, requests, outcount, indices, st);
   if (rc == MPI_SUCCESS && *outcount == 0)
@@ -363,16 +357,13 @@ EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int 
     trc_call(t, "MPI_Testsome", TRC_CTRL, -1, 0, NULL);
   if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED)
     trc_req_completed(copy, indices, *outcount, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
-  free(own);
-  free(copy);
   return rc;
 }
 
 EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
 {
   MPI_Request *copy = trc_req_handles(count, requests);
-  MPI_Status *own;
-  MPI_Status *st = copy ? trc_req_statuses(count, statuses, &own) : (own = NULL, statuses);
+  MPI_Status *st = copy ? trc_req_statuses(count, statuses) : statuses;
   double t = trc_enter();
   int rc = PMPI_Testall(count, requests, flag, st);
   if (rc == MPI_SUCCESS && !*flag)
@@ -381,8 +372,6 @@ EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status 
     trc_call(t, "MPI_Testall", TRC_CTRL, -1, 0, NULL);
   if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag)
     trc_req_completed(copy, NULL, count, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
-  free(own);
-  free(copy);
   return rc;
 }
 

@@ -273,7 +273,7 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
   stu_options_t options = {.per_process = per_process,
                            .jobs = opts->jobs,
                            .farm = opts->mpi,
-                           .ti_dir = opts->outputs.ti,
+                           .ti_dir = cli_output_of(&opts->outputs, "--ti"),
                            .stop = cli_signal_stop,
                            .progress = on_point,
                            .ctx = &start,
@@ -281,7 +281,7 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
                            .shard_index = opts->config.shard_index,
                            .shard_count = opts->config.shard_count};
   /* a point taken from the cache would write no trace; one run with another --cfg could have other figures */
-  if (!opts->no_cache && !opts->outputs.ti && !opts->config.simgrid_cfg &&
+  if (!opts->no_cache && !options.ti_dir && !opts->config.simgrid_cfg &&
       stu_cache_default_dir(cache, sizeof cache) == 0)
     options.cache_dir = cache;
   int rc = stu_run_with(scenario, skeleton, &options, study, err);
@@ -324,20 +324,21 @@ static int run(const options_t *opts)
   if (opts->per_process) /* the option replaces the file's value before the file is checked: --set may change p */
     scenario->per_process = 0;
   if (scn_check(scenario, skeleton->spec, &err) != 0 || check_per_process(scenario, per_process, &err) != 0 ||
-      (!opts->outputs.csv && scn_check_output(scenario, scenario->csv, "csv", &err) != 0) ||
-      (!opts->outputs.json && scn_check_output(scenario, scenario->json, "json", &err) != 0))
+      (!cli_output_of(&opts->outputs, "--csv") && scn_check_output(scenario, scenario->csv, "csv", &err) != 0) ||
+      (!cli_output_of(&opts->outputs, "--json") && scn_check_output(scenario, scenario->json, "json", &err) != 0))
     goto report;
   cli_outputs_t outputs;
   const cli_run_facts_t facts = {scenario, skeleton->spec, per_process, opts->mpi, opts->no_cache};
   if ((status = cli_outputs_prepare(&opts->outputs, &facts, &outputs)) != EXIT_OK)
     goto done;
-  if (outputs.svg && per_process == 0) /* after every check, so that it never comes before an error */
+  if (cli_output_of(&outputs, "--svg") &&
+      per_process == 0) /* after every check, so that it never comes before an error */
     fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");
   char unrun[1200];
   if (scn_unrun_reference(scenario, unrun, sizeof unrun))
     fprintf(stderr, "simrun: warning: %s\n", unrun);
   cli_signal_step("before", "before the sweep");
-  if ((status = cli_outputs_begin(&outputs)) != EXIT_OK)
+  if ((status = cli_outputs_begin(cli_output_of(&outputs, "--ti"))) != EXIT_OK)
     goto done;
   int rc = SIM_EINTR;
   if (!cli_signal_stop()) {

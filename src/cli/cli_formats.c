@@ -43,26 +43,26 @@ static int write_file(const char *path, const stu_study_t *study, int (*render)(
 }
 
 /* The CSV, then, beside a file, its extra tables. */
-static int write_csv(const stu_study_t *study, const cli_outputs_t *o)
+static int write_csv(const stu_study_t *study, const char *path, const cli_outputs_t *o)
 {
   char message[1200] = "";
-  int status = write_file(o->csv, study, rep_csv, "the results");
-  if (status != EXIT_OK || !o->csv || is_stdout(o->csv))
+  int status = write_file(path, study, rep_csv, "the results");
+  if (status != EXIT_OK || is_stdout(path))
     return status;
-  if (rep_csv_tables(study, o->csv, message, sizeof message) == 0)
+  if (rep_csv_tables(study, path, message, sizeof message) == 0)
     return EXIT_OK;
   fprintf(stderr, "simrun: error: %s\n", message);
   return EXIT_RUNTIME;
 }
 
-static int write_json(const stu_study_t *study, const cli_outputs_t *o)
+static int write_json(const stu_study_t *study, const char *path, const cli_outputs_t *o)
 {
-  return write_file(o->json, study, rep_json, "the results");
+  return write_file(path, study, rep_json, "the results");
 }
 
-static int write_paje(const stu_study_t *study, const cli_outputs_t *o)
+static int write_paje(const stu_study_t *study, const char *path, const cli_outputs_t *o)
 {
-  return write_file(o->paje, study, rep_paje_study, "the Paje trace");
+  return write_file(path, study, rep_paje_study, "the Paje trace");
 }
 
 /* A folder's writer's status: 0, or 1 with the message printed when it `failed`. */
@@ -74,26 +74,26 @@ static int folder_status(int failed, const char *message)
   return EXIT_RUNTIME;
 }
 
-static int write_otf2(const stu_study_t *study, const cli_outputs_t *o)
+static int write_otf2(const stu_study_t *study, const char *dir, const cli_outputs_t *o)
 {
   char message[1200] = "";
-  return folder_status(o->otf2 && (cli_folder_make(o->otf2, message, sizeof message) != 0 ||
-                                   rep_otf2_study(study, o->otf2, message, sizeof message) != 0),
+  return folder_status(cli_folder_make(dir, message, sizeof message) != 0 ||
+                           rep_otf2_study(study, dir, message, sizeof message) != 0,
                        message);
 }
 
 /* The pictures, listing the fits on the report's stream. */
-static int write_svg(const stu_study_t *study, const cli_outputs_t *o)
+static int write_svg(const stu_study_t *study, const char *dir, const cli_outputs_t *o)
 {
   char message[1200] = "";
-  return folder_status(o->svg && (cli_folder_make(o->svg, message, sizeof message) != 0 ||
-                                  rep_pictures(study, o->svg, cli_report_stream(o), message, sizeof message) != 0),
+  return folder_status(cli_folder_make(dir, message, sizeof message) != 0 ||
+                           rep_pictures(study, dir, cli_report_stream(o), message, sizeof message) != 0,
                        message);
 }
 
-static int write_html(const stu_study_t *study, const cli_outputs_t *o)
+static int write_html(const stu_study_t *study, const char *path, const cli_outputs_t *o)
 {
-  return cli_html_write(study, o->html);
+  return cli_html_write(study, path);
 }
 
 #define PER_PROCESS_REFUSAL(what)                                                                                      \
@@ -108,27 +108,27 @@ const cli_format_t cli_formats[] = {
      "-profiles.csv, -requests.csv, -references.csv, the regression fits to\n"
      "-fits.csv, and the run's versions, command line and scenario hash to\n"
      "-provenance.csv (FILE without .csv); columns: docs/results.md",
-     CLI_FORMAT_FILE, NULL, 0, NULL, offsetof(cli_outputs_t, csv), 0, write_csv},
+     CLI_FORMAT_FILE, NULL, 0, NULL, 0, write_csv},
     {"--json", "FILE         also write the results as JSON to FILE (overrides <report json>)", CLI_FORMAT_FILE, NULL,
-     0, NULL, offsetof(cli_outputs_t, json), 0, write_json},
+     0, NULL, 0, write_json},
     {"--paje", "FILE         also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE",
      CLI_FORMAT_FILE, NULL, CLI_NEEDS_PER_PROCESS, PER_PROCESS_REFUSAL("--paje records the run of the per-process p"),
-     offsetof(cli_outputs_t, paje), 0, write_paje},
+     0, write_paje},
     {"--otf2",
      "DIR          also write the per-process p's runs as OTF2 archives (Vampir, Scalasca, ViTE,\n"
      "otf2-print), DIR/point-K.otf2 for point K, DIR created if missing",
      CLI_FORMAT_FOLDER, "point-*", CLI_NEEDS_PER_PROCESS,
-     PER_PROCESS_REFUSAL("--otf2 records the runs of the per-process p"), offsetof(cli_outputs_t, otf2), 0, write_otf2},
+     PER_PROCESS_REFUSAL("--otf2 records the runs of the per-process p"), 0, write_otf2},
     {"--svg",
      "DIR           also draw the pictures (timeline, overall and per-process views, metrics against p\n"
      "and the work size with regression fits, bottleneck views) as SVG files in DIR,\n"
      "created if missing; see docs/pictures.md",
-     CLI_FORMAT_FOLDER, "*.svg", 0, NULL, offsetof(cli_outputs_t, svg), 0, write_svg},
+     CLI_FORMAT_FOLDER, "*.svg", 0, NULL, 0, write_svg},
     {"--html",
      "FILE         also write one self-contained HTML page (no network needed) to FILE: the report's\n"
      "tables, every picture of --svg inline, and the per-process p's timeline, which\n"
      "pans and zooms and describes the interval under the pointer (docs/pictures.md)",
-     CLI_FORMAT_FILE, NULL, 0, NULL, offsetof(cli_outputs_t, html), 1, write_html},
+     CLI_FORMAT_FILE, NULL, 0, NULL, 1, write_html},
     {"--ti",
      "DIR            also write the per-process p's runs as SimGrid time-independent traces, one\n"
      "folder DIR/point-K per point (index.txt for smpirun -replay, rank-I.txt,\n"
@@ -137,18 +137,35 @@ const cli_format_t cli_formats[] = {
      CLI_FORMAT_FOLDER_SWEEP, "point-*", CLI_NEEDS_PER_PROCESS | CLI_NEEDS_NO_MPI,
      "--ti writes the runs of the per-process p in this process: add --per-process P (or <report per-process> in the "
      "scenario), without --mpi",
-     offsetof(cli_outputs_t, ti), 0, NULL},
+     0, NULL},
 };
 const size_t cli_format_count = sizeof cli_formats / sizeof cli_formats[0];
 
+_Static_assert(sizeof cli_formats / sizeof cli_formats[0] <= CLI_MAX_FORMATS, "raise CLI_MAX_FORMATS (cli_output.h)");
+
 const char *cli_format_path(const cli_outputs_t *outputs, const cli_format_t *f)
 {
-  return *(const char *const *)((const char *)outputs + f->field);
+  return outputs->path[f - cli_formats];
 }
 
 void cli_format_set(cli_outputs_t *outputs, const cli_format_t *f, const char *path)
 {
-  *(const char **)((char *)outputs + f->field) = path;
+  outputs->path[f - cli_formats] = path;
+}
+
+/* The row of the format whose option is `option`, or NULL. */
+static const cli_format_t *format_of(const char *option)
+{
+  for (size_t i = 0; i < cli_format_count; i++)
+    if (strcmp(cli_formats[i].option, option) == 0)
+      return &cli_formats[i];
+  return NULL;
+}
+
+const char *cli_output_of(const cli_outputs_t *outputs, const char *option)
+{
+  const cli_format_t *f = format_of(option);
+  return f ? cli_format_path(outputs, f) : NULL;
 }
 
 void cli_formats_usage(FILE *out)
@@ -202,7 +219,7 @@ static int check_writable(const cli_outputs_t *o)
 /* One format's claim on its path, for the clash check. */
 static int claim(cli_files_t *files, const cli_format_t *f, const char *path, char *err, size_t errlen)
 {
-  if (f->field == offsetof(cli_outputs_t, csv))
+  if (strcmp(f->option, "--csv") == 0) /* with the tables beside it */
     return cli_files_output_csv(files, f->option, path, err, errlen);
   if (f->kind == CLI_FORMAT_FILE)
     return cli_files_output(files, f->option, path, err, errlen);
@@ -222,8 +239,8 @@ static int check_clashes(const cli_outputs_t *given, const cli_run_facts_t *run)
            cli_files_cache(files, !run->no_cache && stu_cache_default_dir(cache, sizeof cache) == 0 ? cache : NULL);
   for (size_t i = 0; i < cli_format_count && !rc; i++)
     rc = claim(files, &cli_formats[i], cli_format_path(given, &cli_formats[i]), err, sizeof err) != 0;
-  rc = rc || (!given->csv && cli_files_report(files, s, "<report csv>", s->csv, err, sizeof err) != 0);
-  rc = rc || (!given->json && cli_files_report(files, s, "<report json>", s->json, err, sizeof err) != 0);
+  rc = rc || (!cli_output_of(given, "--csv") && cli_files_report(files, s, "<report csv>", s->csv, err, sizeof err));
+  rc = rc || (!cli_output_of(given, "--json") && cli_files_report(files, s, "<report json>", s->json, err, sizeof err));
   cli_files_free(files);
   if (rc)
     fprintf(stderr, "simrun: error: %s\n", err);
@@ -265,9 +282,12 @@ static void name_outputs(const cli_outputs_t *o)
 
 int cli_outputs_prepare(const cli_outputs_t *given, const cli_run_facts_t *run, cli_outputs_t *outputs)
 {
-  *outputs = *given;
-  outputs->csv = given->csv ? given->csv : run->scenario->csv;
-  outputs->json = given->json ? given->json : run->scenario->json;
+  *outputs = *given; /* the scenario's <report csv/json> where the command line gives none */
+  const cli_format_t *csv = format_of("--csv"), *json = format_of("--json");
+  if (!cli_format_path(given, csv))
+    cli_format_set(outputs, csv, run->scenario->csv);
+  if (!cli_format_path(given, json))
+    cli_format_set(outputs, json, run->scenario->json);
   name_outputs(outputs);
   int status = check_clashes(given, run);
   status = status == EXIT_OK ? check_writable(outputs) : status;
@@ -284,8 +304,9 @@ int cli_outputs_write(const stu_study_t *study, const cli_outputs_t *outputs)
   for (size_t i = 0; i < cli_format_count && status == EXIT_OK && !cli_signal_stop(); i++) {
     if (cli_formats[i].gathers) /* the tables, traces and pictures are complete, the page is to come */
       cli_signal_step("written", "while writing the outputs");
-    if (cli_formats[i].write)
-      status = cli_formats[i].write(study, outputs);
+    const char *path = cli_format_path(outputs, &cli_formats[i]);
+    if (cli_formats[i].write && path)
+      status = cli_formats[i].write(study, path, outputs);
   }
   return cli_outputs_end(status);
 }

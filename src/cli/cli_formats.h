@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The output formats of `simrun run` as one table (option, file or folder, what it needs, writer): the command line's
  * options, --help, the checks before the sweep and the writing after it all follow it. Adding a format is its writer
- * and one row in cli_formats.c (with its path's field in cli_outputs_t, cli_output.h); docs/architecture.md. */
+ * and one row in cli_formats.c; docs/architecture.md. */
 #ifndef CLI_FORMATS_H
 #define CLI_FORMATS_H
 
@@ -28,18 +28,20 @@ typedef struct cli_format {
   const char *pattern; /* a folder's: the names the run writes in it (fnmatch), for the clash check */
   unsigned needs;      /* CLI_NEEDS_* */
   const char *refusal; /* with `needs`: the error line's text when the run lacks them */
-  size_t field;        /* its path in cli_outputs_t: offsetof(cli_outputs_t, csv) */
   int gathers;         /* written after all the others (the page that holds them): the step "written" comes first */
-  int (*write)(const stu_study_t *study, const cli_outputs_t *outputs); /* 0 or an exit status with the message
-                                                                         * printed; NULL: the sweep writes it */
+  /* Writes `path` (not NULL), `outputs` being all of the run's: 0 or an exit status with the message printed. NULL:
+   * the sweep writes it. */
+  int (*write)(const stu_study_t *study, const char *path, const cli_outputs_t *outputs);
 } cli_format_t;
 
 extern const cli_format_t cli_formats[];
 extern const size_t cli_format_count;
 
-/* The path format `f` has in `outputs` (NULL: not asked for), and setting it. */
+/* The path format `f` (a row of cli_formats) has in `outputs` (NULL: not asked for), and setting it. */
 const char *cli_format_path(const cli_outputs_t *outputs, const cli_format_t *f);
 void cli_format_set(cli_outputs_t *outputs, const cli_format_t *f, const char *path);
+/* The path of the format whose option is `option` ("--ti"); NULL when not asked for or no such format. */
+const char *cli_output_of(const cli_outputs_t *outputs, const char *option);
 
 /* --help's lines of every format, in the table's order. */
 void cli_formats_usage(FILE *out);

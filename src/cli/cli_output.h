@@ -49,12 +49,10 @@ int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario, const
 int cli_files_report(cli_files_t *files, const scn_scenario_t *scenario, const char *what, const char *path, char *err,
                      size_t errlen);
 
-/* The outputs of one `simrun run` (NULL for those not asked for) and the cache folder (NULL when none); one field per
- * row of cli_formats.h's table. */
+/* The outputs of one `simrun run`: a path per row of cli_formats.h's table, NULL for those not asked for. */
+enum { CLI_MAX_FORMATS = 16 };
 typedef struct cli_outputs {
-  const char *csv, *json, *html, *paje; /* the command line's; the scenario's <report csv/json> where these are NULL */
-  const char *svg, *otf2, *ti;          /* folders */
-  const char *cache;
+  const char *path[CLI_MAX_FORMATS];
 } cli_outputs_t;
 
 /* Makes folder `dir` (for --svg, --otf2) inside the output transaction (rep_report.h): the folders of its path it

@@ -144,10 +144,10 @@ static int begin_ti(const char *dir)
   return rep_file_defer(ti_keep, ti_undo, t, message, sizeof message) == 0 ? EXIT_OK : EXIT_RUNTIME;
 }
 
-int cli_outputs_begin(const cli_outputs_t *o)
+int cli_outputs_begin(const char *ti)
 {
   rep_file_begin();
-  return o->ti ? begin_ti(o->ti) : EXIT_OK;
+  return ti ? begin_ti(ti) : EXIT_OK;
 }
 
 int cli_outputs_end(int status)

@@ -15,9 +15,9 @@
  * with 2, before any simulation. The caller commits or aborts *file. */
 int cli_open_output(const char *path, rep_file_t **file);
 
-/* Opens the output transaction before the sweep (cli_outputs_write ends it): the --ti folder the sweep writes is part
- * of it. 0, or 1 with the message printed. */
-int cli_outputs_begin(const cli_outputs_t *outputs);
+/* Opens the output transaction before the sweep (cli_outputs_write ends it): the --ti folder `ti` the sweep writes
+ * (NULL: none) is part of it. 0, or 1 with the message printed. */
+int cli_outputs_begin(const char *ti);
 
 /* Not an exit status: a signal came (cli_signal.h) before every output was renamed into place. */
 enum { CLI_EXIT_STOPPED = -1 };

@@ -95,11 +95,22 @@ int sim_rank_coords(const sim_rank_t *rank, int other, int *row, int *col)
 
 void sim_phase(sim_rank_t *rank, const char *label)
 {
-  int id = met_trace_phase_id(rank->world->trace, label);
-  if (id < 0)
-    rank->world->record_error = 1;
-  else
-    rank->phase = id;
+  sim_world_t *world = rank->world;
+  for (int i = 0; i < world->nphase_labels; i++)
+    if (world->phase_label[i] == label) {
+      rank->phase = world->phase_id[i];
+      return;
+    }
+  int id = met_trace_phase_id(world->trace, label);
+  if (id < 0) {
+    world->record_error = 1;
+    return;
+  }
+  rank->phase = id;
+  if (world->nphase_labels < SIM_PHASE_CACHE) {
+    world->phase_label[world->nphase_labels] = label;
+    world->phase_id[world->nphase_labels++] = id;
+  }
 }
 
 met_trace_t *sim_rank_trace(sim_rank_t *rank)

@@ -56,6 +56,8 @@ typedef struct sim_analytic_rank {
   sg_actor_t actor;
 } sim_analytic_rank_t;
 
+#define SIM_PHASE_CACHE 16
+
 typedef struct sim_world {
   const sim_job_t *job;
   sim_machine_t machine;
@@ -78,6 +80,11 @@ typedef struct sim_world {
   double eager_below;  /* messages of fewer bytes are sent eagerly (sim_post_at_own_clock, or the platform's limit) */
   double envelope;     /* with posted_clock: bytes every message carries beyond its data */
   char fail_message[512];
+  /* sim_phase's labels seen so far and their phase ids, found by the label's address (skeletons pass string literals):
+   * a phase change then costs no string comparison (3 per step and rank in Gauss-Jordan) */
+  const char *phase_label[SIM_PHASE_CACHE];
+  int phase_id[SIM_PHASE_CACHE];
+  int nphase_labels;
   /* the list of eager messages not yet received: eager.next is the oldest */
   sim_eager_t eager;
 } sim_world_t;

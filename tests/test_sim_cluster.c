@@ -21,6 +21,14 @@ static const sim_cluster_t one_buffer = {
     .stage_delay_bits = 1.75, .link_bits_per_s = 20e6, .packet_bytes = 120, .us_per_byte = 0.175, .forward_buffers = 1};
 static const sim_cluster_t two_buffers = {
     .stage_delay_bits = 1.75, .link_bits_per_s = 20e6, .packet_bytes = 120, .us_per_byte = 0.175, .forward_buffers = 2};
+/* One buffer, and every message waits for an acknowledgement of Table 2 at l = 0: alpha_1 + gamma_1 d = 51.1 + 8.86 d
+ * us (docs/t800.md, "Neighbour at p >= 32"). */
+static const sim_cluster_t acked = {.stage_delay_bits = 1.75,
+                                    .link_bits_per_s = 20e6,
+                                    .packet_bytes = 120,
+                                    .us_per_byte = 0.175,
+                                    .forward_buffers = 1,
+                                    .ack_us = {51.1, 8.86}};
 
 /* Routes of 3 links, 2 extra stages on the crossing ones. A 2056-byte row is a first packet of 120 bytes, which pays
  * 120 x 0.35 = 42 us per crossing hop, and 1936 more bytes, which pay 1936 x 0.35 = 677.6 us per crossing in the
@@ -58,6 +66,10 @@ static const struct {
     {&two_buffers, 2056, adjacent, 3, 84},
     {&two_buffers, 2056, two, 3, 761.6}, /* first and last: 719.6 + 42 */
     {&two_buffers, 64, two, 3, 44.8},
+    /* an acknowledgement back over the route: 51.1 + 3 x 8.86 = 77.68 us on 3 hops, 60.96 on 1 */
+    {&acked, 2056, none, 3, 77.68},
+    {&acked, 2056, middle, 3, 797.28}, /* 719.6 + 77.68 */
+    {&acked, 8, first, 1, 62.76},      /* 8 x 0.35 + 51.1 + 8.86 */
 };
 
 static void test_sim_cluster_extra_time_by_hand(void)
@@ -68,6 +80,18 @@ static void test_sim_cluster_extra_time_by_hand(void)
       fprintf(stderr, "case %zu: %.12g s, expected %.12g us\n", i, got, by_hand[i].us);
     CU_ASSERT_DOUBLE_EQUAL(got, 1e-6 * by_hand[i].us, 1e-15);
   }
+}
+
+/* The CPU a forwarder loses with simrun:relay-cpu-us = 8.86 (gamma_1, the router's time per packet and hop): one per
+ * started 120-byte packet, so 8.86 us for 1 to 120 bytes, 17.72 for 121, 18 x 8.86 = 159.48 for a 2056-byte row. */
+static void test_sim_cluster_relay_cpu_by_hand(void)
+{
+  sim_cluster_t relay = one_buffer;
+  CU_ASSERT_DOUBLE_EQUAL(sim_cluster_relay_cpu(&relay, 2056), 0, 1e-15); /* absent: nothing */
+  relay.relay_cpu_us = 8.86;
+  static const double cases[][2] = {{0, 0}, {1, 8.86}, {120, 8.86}, {121, 17.72}, {2056, 159.48}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    CU_ASSERT_DOUBLE_EQUAL(sim_cluster_relay_cpu(&relay, cases[i][0]), 1e-6 * cases[i][1], 1e-15);
 }
 
 /* A 1 x 2 T800 platform whose root zone gets `root_props` and whose one link gets `link_props`; path in `path`. */
@@ -116,19 +140,33 @@ static int run_on(const char *root_props, const char *link_props, met_trace_t **
 #define C004      "<prop id=\"simrun:c004-delay-bits\" value=\"1.75\"/><prop id=\"simrun:link-bit-rate\" value=\"20e6\"/>"
 #define STAGES(v) "<prop id=\"simrun:extra-c004-stages\" value=\"" v "\"/>"
 
+static void expect_1024(const char *root, double extra_us);
+
 /* The one link between the two hosts crosses clusters: a 1024-byte message over it, a crossing first hop, takes
  * T(1024, 1) + 1024 x 0.35 us = 1424.66 + 358.4 us, by hand. */
 static void test_sim_cluster_crossing_link_slows_a_message(void)
 {
+  expect_1024(C004, 358.4);
+}
+
+/* The same message with simrun:ack-us = "51.1 8.86" also waits for its acknowledgement: 51.1 + 8.86 = 59.96 us. */
+static void test_sim_cluster_ack_lengthens_a_message(void)
+{
+  expect_1024(C004 "<prop id=\"simrun:ack-us\" value=\"51.1 8.86\"/>", 358.4 + 59.96);
+}
+
+/* A 1024-byte message over the crossing link, with root properties `root`, takes T(1024, 1) + extra_us. */
+static void expect_1024(const char *root, double extra_us)
+{
   met_trace_t *trace = NULL;
   char err[1024] = "";
-  CU_ASSERT_EQUAL_FATAL(run_on(C004, STAGES("2"), &trace, err, sizeof err), 0);
+  CU_ASSERT_EQUAL_FATAL(run_on(root, STAGES("2"), &trace, err, sizeof err), 0);
   const met_interval_t *ivs = met_trace_intervals(trace, 1);
   int found = 0;
   for (size_t i = 0; i < met_trace_count(trace, 1); i++)
     if (ivs[i].category == MET_CAT_COMM && ivs[i].bytes == 1024) {
       double t800 = -81.5 + 1.33 * 1024 + 93.04 + 0.05 * 1024;
-      CU_ASSERT(fabs(1e6 * (ivs[i].end - ivs[i].start) - (t800 + 358.4)) < 1e-6);
+      CU_ASSERT(fabs(1e6 * (ivs[i].end - ivs[i].start) - (t800 + extra_us)) < 1e-6);
       found = 1;
     }
   CU_ASSERT(found);
@@ -154,6 +192,11 @@ static void test_sim_cluster_rejects_bad_properties(void)
        "simrun:forward-buffers = \"3\": expected 1 or 2"},
       {C004 "<prop id=\"simrun:forward-buffers\" value=\"one\"/>", STAGES("2"),
        "simrun:forward-buffers = \"one\": expected 1 or 2"},
+      {C004 "<prop id=\"simrun:ack-us\" value=\"51.1\"/>", STAGES("2"),
+       "simrun:ack-us = \"51.1\": expected two numbers"},
+      {C004 "<prop id=\"simrun:ack-us\" value=\"51.1 -1\"/>", STAGES("2"), "expected two numbers >= 0"},
+      {C004 "<prop id=\"simrun:relay-cpu-us\" value=\"-1\"/>", STAGES("2"),
+       "simrun:relay-cpu-us = \"-1\": expected a number >= 0"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     met_trace_t *trace = NULL;
@@ -171,6 +214,8 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_sim_cluster_extra_time_by_hand", test_sim_cluster_extra_time_by_hand},
       {"test_sim_cluster_crossing_link_slows_a_message", test_sim_cluster_crossing_link_slows_a_message},
+      {"test_sim_cluster_relay_cpu_by_hand", test_sim_cluster_relay_cpu_by_hand},
+      {"test_sim_cluster_ack_lengthens_a_message", test_sim_cluster_ack_lengthens_a_message},
       {"test_sim_cluster_rejects_bad_properties", test_sim_cluster_rejects_bad_properties},
       {NULL, NULL},
   };

@@ -173,6 +173,71 @@ static void expect_1024(const char *root, double extra_us)
   met_trace_free(trace);
 }
 
+/* Rank 1 computes 10 ms (250,000 cycles at 25 Mcycles/s) while rank 0 sends 1024 bytes to rank 2 through rank 1's
+ * host, then 8 bytes to rank 1. */
+static void relay_program(sim_rank_t *rank, const void *arg)
+{
+  (void)arg;
+  const sim_cycles_t ten_ms = {.cpu = 250000};
+  switch (sim_rank_id(rank)) {
+  case 0:
+    sim_send(rank, 2, 1024);
+    sim_send(rank, 1, 8);
+    break;
+  case 1:
+    sim_compute(rank, &ten_ms, SIM_WORK);
+    sim_recv(rank, 0, 8);
+    break;
+  default:
+    sim_recv(rank, 0, 1024);
+  }
+}
+
+/* With simrun:relay-cpu-us = 8.86 on a line a - b - c, the 1024-byte message (9 packets of 120 bytes) costs rank 1,
+ * computing on b, 9 x 8.86 = 79.74 us of control; its 8-byte message starts when it gets there, at 10079.74 us. */
+static void test_sim_cluster_relay_delays_a_computing_forwarder(void)
+{
+  char path[512];
+  const char *tmp = getenv("TMPDIR");
+  snprintf(path, sizeof path, "%s/simrun-relay-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  int fd = mkstemp(path);
+  FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  fprintf(out,
+          "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+          "<platform version=\"4.1\"><config><prop id=\"network/model\" value=\"CM02\"/></config>\n"
+          "<zone id=\"z\" routing=\"Full\">\n"
+          "<prop id=\"simrun:comm-model\" value=\"piecewise\"/><prop id=\"simrun:comm-packet-bytes\" value=\"120\"/>\n"
+          "<prop id=\"simrun:comm-small-us\" value=\"51.1 0.27 8.86 0.68\"/>\n"
+          "<prop id=\"simrun:comm-large-us\" value=\"-81.5 1.33 93.04 0.05\"/>" C004
+          "<prop id=\"simrun:relay-cpu-us\" value=\"8.86\"/>\n"
+          "<host id=\"a\" speed=\"25Mf\"/><host id=\"b\" speed=\"25Mf\"/><host id=\"c\" speed=\"25Mf\"/>\n"
+          "<link id=\"l1\" bandwidth=\"751879.7Bps\" latency=\"1us\"/>"
+          "<link id=\"l2\" bandwidth=\"751879.7Bps\" latency=\"1us\"/>\n"
+          "<route src=\"a\" dst=\"b\"><link_ctn id=\"l1\"/></route><route src=\"b\" dst=\"c\"><link_ctn "
+          "id=\"l2\"/></route>\n"
+          "<route src=\"a\" dst=\"c\"><link_ctn id=\"l1\"/><link_ctn id=\"l2\"/></route>\n</zone></platform>\n");
+  CU_ASSERT_EQUAL_FATAL(fclose(out), 0);
+  sim_job_t job = {.platform = path, .nranks = 3, .program = relay_program};
+  met_trace_t *trace = NULL;
+  char err[1024] = "";
+  int rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  unlink(path);
+  if (rc != 0)
+    fprintf(stderr, "%s\n", err);
+  CU_ASSERT_EQUAL_FATAL(rc, 0);
+  CU_ASSERT_DOUBLE_EQUAL(met_trace_category_time(trace, 1, MET_CAT_CTRL), 79.74e-6, 1e-9);
+  const met_interval_t *ivs = met_trace_intervals(trace, 1);
+  int found = 0;
+  for (size_t i = 0; i < met_trace_count(trace, 1); i++)
+    if (ivs[i].category == MET_CAT_COMM && ivs[i].bytes == 8) {
+      CU_ASSERT_DOUBLE_EQUAL(ivs[i].start, 10079.74e-6, 1e-9);
+      found = 1;
+    }
+  CU_ASSERT(found);
+  met_trace_free(trace);
+}
+
 /* Wrong cluster properties: each refused with a message naming the property. */
 static void test_sim_cluster_rejects_bad_properties(void)
 {
@@ -215,6 +280,7 @@ int main(void)
       {"test_sim_cluster_extra_time_by_hand", test_sim_cluster_extra_time_by_hand},
       {"test_sim_cluster_crossing_link_slows_a_message", test_sim_cluster_crossing_link_slows_a_message},
       {"test_sim_cluster_relay_cpu_by_hand", test_sim_cluster_relay_cpu_by_hand},
+      {"test_sim_cluster_relay_delays_a_computing_forwarder", test_sim_cluster_relay_delays_a_computing_forwarder},
       {"test_sim_cluster_ack_lengthens_a_message", test_sim_cluster_ack_lengthens_a_message},
       {"test_sim_cluster_rejects_bad_properties", test_sim_cluster_rejects_bad_properties},
       {NULL, NULL},

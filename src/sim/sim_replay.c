@@ -159,6 +159,27 @@ void sim_replay_eager_drop(sim_eager_t *e)
   free(e);
 }
 
+void sim_replay_charge_relays(sim_rank_t *rank, int peer, double bytes, double start)
+{
+  sim_world_t *world = rank->world;
+  double cost = sim_cluster_relay_cpu(&world->cluster, bytes);
+  if (cost <= 0)
+    return;
+  sg_host_t hosts[256];
+  int n = sim_engine_route_hosts(rank->host, world->ranks[peer].host, hosts, 256);
+  for (int i = 0; i < n; i++)
+    for (int r = 0; r < world->job->nranks; r++) {
+      sim_rank_t *relay = &world->ranks[r];
+      int busy = relay->in_message && relay->blocked_on < 0; /* in a message of its own that has started */
+      if (relay->host != hosts[i] || relay->finished || busy || relay->ready <= start)
+        continue;
+      sim_replay_record(relay, MET_CAT_CTRL, relay->ready, relay->ready + cost, -1, MET_DIR_NONE, 0, NULL);
+      relay->ready += cost;
+      if (relay->blocked_on >= 0) /* it went on into a message at its own clock: it gets there later */
+        relay->arrived += cost;
+    }
+}
+
 void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
                              double end)
 {
@@ -200,8 +221,15 @@ static void record(sim_rank_t *rank, met_category_t category, double start, doub
 void sim_replay_catch_up(sim_rank_t *rank)
 {
   double now = simgrid_get_clock();
-  if (rank->ready > now)
-    sg_actor_sleep_for(rank->ready - now);
+  if (rank->ready <= now)
+    return;
+  double until = rank->ready;
+  sg_actor_sleep_for(until - now);
+  while (rank->ready > until) { /* its clock moved on while it slept (sim_replay_charge_relays) */
+    double more = rank->ready - until;
+    until = rank->ready;
+    sg_actor_sleep_for(more);
+  }
 }
 
 /* `cycles` at `hz` cycles per second. */

@@ -94,6 +94,12 @@ SIM_PROP(FORWARD_BUFFERS, .name = "simrun:forward-buffers", .scope = SIM_SCOPE_R
 SIM_PROP(EXTRA_C004_STAGES, .name = "simrun:extra-c004-stages", .scope = SIM_SCOPE_LINK, .type = SIM_TYPE_NUMBER,
          .count = 1, .lo = 0, .hi = 1e12, .unit = "stages", .fallback = "0", .reader = "sim_cluster", .example = "6",
          .meaning = "the C004 stages a link passes beyond those of a link inside a cluster")
+SIM_PROP(ACK_US, .name = "simrun:ack-us", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER, .count = 2, .lo = 0,
+         .hi = 1e12, .unit = "us, us/hop", .fallback = "no acknowledgement", .reader = "sim_cluster",
+         .example = "500 50", .meaning = "alpha, gamma: a message's end-to-end acknowledgement, alpha + gamma d")
+SIM_PROP(RELAY_CPU_US, .name = "simrun:relay-cpu-us", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER, .count = 1,
+         .lo = 0, .hi = 1e12, .unit = "us/packet", .fallback = "0", .reader = "sim_cluster", .example = "5000",
+         .meaning = "CPU a transputer loses per packet it forwards while it computes")
 
 /* TreadMarks on the NCP2 (docs/ncp2.md, platforms/ncp2-myrinet-8.xml): sim_dsm. */
 SIM_PROP(CP, .name = "simrun:cp", .scope = SIM_SCOPE_HOST_ONLY, .type = SIM_TYPE_HOST, .count = 1, .unit = "-",

@@ -119,11 +119,22 @@ int sim_rank_coords(const sim_rank_t *rank, int other, int *row, int *col)
 
 void sim_phase(sim_rank_t *rank, const char *label)
 {
-  int id = met_trace_phase_id(rank->world->trace, label);
-  if (id < 0)
-    rank->world->record_error = 1;
-  else
-    rank->phase = id;
+  sim_world_t *world = rank->world;
+  for (int i = 0; i < world->nphase_labels; i++)
+    if (world->phase_label[i] == label) {
+      rank->phase = world->phase_id[i];
+      return;
+    }
+  int id = met_trace_phase_id(world->trace, label);
+  if (id < 0) {
+    world->record_error = 1;
+    return;
+  }
+  rank->phase = id;
+  if (world->nphase_labels < SIM_PHASE_CACHE) {
+    world->phase_label[world->nphase_labels] = label;
+    world->phase_id[world->nphase_labels++] = id;
+  }
 }
 
 met_trace_t *sim_rank_trace(sim_rank_t *rank)
@@ -172,6 +183,27 @@ void sim_replay_eager_drop(sim_eager_t *e)
   free(e);
 }
 
+void sim_replay_charge_relays(sim_rank_t *rank, int peer, double bytes, double start)
+{
+  sim_world_t *world = rank->world;
+  double cost = sim_cluster_relay_cpu(&world->cluster, bytes);
+  if (cost <= 0)
+    return;
+  sg_host_t hosts[256];
+  int n = sim_engine_route_hosts(rank->host, world->ranks[peer].host, hosts, 256);
+  for (int i = 0; i < n; i++)
+    for (int r = 0; r < world->job->nranks; r++) {
+      sim_rank_t *relay = &world->ranks[r];
+      int busy = relay->in_message && relay->blocked_on < 0; /* in a message of its own that has started */
+      if (relay->host != hosts[i] || relay->finished || busy || relay->ready <= start)
+        continue;
+      sim_replay_record(relay, MET_CAT_CTRL, relay->ready, relay->ready + cost, -1, MET_DIR_NONE, 0, NULL);
+      relay->ready += cost;
+      if (relay->blocked_on >= 0) /* it went on into a message at its own clock: it gets there later */
+        relay->arrived += cost;
+    }
+}
+
 void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
                              double end)
 {
@@ -213,8 +245,15 @@ static void record(sim_rank_t *rank, met_category_t category, double start, doub
 void sim_replay_catch_up(sim_rank_t *rank)
 {
   double now = simgrid_get_clock();
-  if (rank->ready > now)
-    sg_actor_sleep_for(rank->ready - now);
+  if (rank->ready <= now)
+    return;
+  double until = rank->ready;
+  sg_actor_sleep_for(until - now);
+  while (rank->ready > until) { /* its clock moved on while it slept (sim_replay_charge_relays) */
+    double more = rank->ready - until;
+    until = rank->ready;
+    sg_actor_sleep_for(more);
+  }
 }
 
 /* `cycles` at `hz` cycles per second. */

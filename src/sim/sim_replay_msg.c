@@ -199,6 +199,7 @@ static void message(sim_rank_t *rank, int peer, int sending, double bytes)
   sim_rank_t *partner = &rank->world->ranks[peer];
   double arrived = rank->ready;
   double started;
+  rank->in_message = 1;
   if (partner_waits(rank, partner, sending)) {
     started = arrived > partner->arrived ? arrived : partner->arrived;
     partner->blocked_on = -1;
@@ -211,7 +212,11 @@ static void message(sim_rank_t *rank, int peer, int sending, double bytes)
     rank->arrived = arrived;
     transfer(rank, peer, sending, bytes);
     started = rank->match_time;
+    arrived = rank->arrived; /* later if a message through its host stole cycles meanwhile */
   }
+  rank->in_message = 0;
+  if (sending)
+    sim_replay_charge_relays(rank, peer, bytes, started);
   /* SimGrid rounds times to its precision: a message that ends within it of its start ends at its start */
   double now = simgrid_get_clock();
   rank->ready = now > started ? now : started;

@@ -66,6 +66,8 @@ typedef struct sim_analytic_rank {
   sg_actor_t actor;
 } sim_analytic_rank_t;
 
+#define SIM_PHASE_CACHE 16
+
 typedef struct sim_world {
   const sim_job_t *job;
   sim_machine_t machine;
@@ -89,6 +91,11 @@ typedef struct sim_world {
   int eager_at_send;   /* simrun:eager-start = send: an eager message's transfer starts when it is sent */
   double envelope;     /* with posted_clock: bytes every message carries beyond its data */
   char fail_message[512];
+  /* sim_phase's labels seen so far and their phase ids, found by the label's address (skeletons pass string literals):
+   * a phase change then costs no string comparison (3 per step and rank in Gauss-Jordan) */
+  const char *phase_label[SIM_PHASE_CACHE];
+  int phase_id[SIM_PHASE_CACHE];
+  int nphase_labels;
   /* the list of eager messages not yet received: eager.next is the oldest */
   sim_eager_t eager;
 } sim_world_t;
@@ -113,6 +120,7 @@ struct sim_rank {
   int blocked_on;
   int blocked_in_send;
   int blocked_in_coll; /* blocked in a message of a collective call */
+  int in_message;      /* inside a rendezvous message (sim_replay_msg.c message) */
   double arrived;
   double match_time;
   int rendezvous; /* in a posted-clock message of one SimGrid call per end (one_call), blocked_on is the partner */
@@ -145,6 +153,11 @@ void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, 
  * ended, by the rank's own clock (a transfer that went on while it computed costs nothing). */
 void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
                              double end);
+/* The PARIX router steals CPU from a transputer that forwards a message while it computes (simrun:relay-cpu-us,
+ * docs/t800.md): every rank of the run on the route from `rank` to `peer` whose own clock is past the transfer's
+ * start loses sim_cluster_relay_cpu(bytes), recorded as control of parallelism, and one blocked in a message gets
+ * there that much later. A waiting forwarder loses nothing. Rendezvous messages only (not posted ones). */
+void sim_replay_charge_relays(sim_rank_t *rank, int peer, double bytes, double start);
 /* The route from the rank's host to rank `other`'s (links, latency, bandwidth), from the rank's route slots, which the
  * analytic network allocates. */
 const sim_route_t *sim_replay_route(const sim_rank_t *rank, int other);

@@ -5,6 +5,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
+#include "sim_replay_comm.h"
 #include "sim_replay_world.h"
 #include "sim_ti.h"
 
@@ -41,9 +42,24 @@ static sg_mailbox_t channel(int src, int dst, const char *kind)
   return sg_mailbox_by_name(name);
 }
 
+void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot)
+{
+  double arrived = rank->ready;
+  double start = 0;
+  sim_comm_finish(slot->eager_last, 1, &start);
+  slot->eager_last = NULL;
+  double now = simgrid_get_clock();
+  if (now > arrived) { /* the connection was busy: the rank waited in its send */
+    sim_replay_record(rank, MET_CAT_COMM, arrived, now, -1, MET_DIR_NONE, 0, NULL);
+    rank->ready = now;
+  }
+}
+
 sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
 {
   sim_peer_t *slot = &rank->peers[other % rank->world->npeer_slots];
+  if (slot->id_plus_1 != other + 1 && slot->eager_last)
+    sim_replay_eager_flush(rank, slot);
   if (slot->id_plus_1 != other + 1)
     *slot = (sim_peer_t){.id_plus_1 = other + 1,
                          .hops = -1,
@@ -51,6 +67,14 @@ sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
                          .from = channel(other, rank->id, ""),
                          .coll_to = channel(rank->id, other, "c"),
                          .coll_from = channel(other, rank->id, "c")};
+  if (rank->world->eager_at_send && !slot->eager_to) {
+    slot->eager_to = channel(rank->id, other, "e");
+    slot->eager_from = channel(other, rank->id, "e");
+    slot->coll_eager_to = channel(rank->id, other, "ce");
+    slot->coll_eager_from = channel(other, rank->id, "ce");
+    sim_comm_set_receiver(slot->eager_to, rank->world->ranks[other].net.actor);
+    sim_comm_set_receiver(slot->coll_eager_to, rank->world->ranks[other].net.actor);
+  }
   return slot;
 }
 

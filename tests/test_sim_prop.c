@@ -12,11 +12,25 @@
 #include <string.h>
 #include <unistd.h>
 
+/* `text` with each '|' written "\|", as a Markdown table cell needs (a word property's range, "send | receive"). */
+static void cell(const char *text, char *buf, size_t len)
+{
+  size_t n = 0;
+  for (; *text && n + 3 < len; text++) {
+    if (*text == '|')
+      buf[n++] = '\\';
+    buf[n++] = *text;
+  }
+  buf[n] = '\0';
+}
+
 /* The doc's line for `prop`, as docs/machines.md writes it. */
 static void doc_line(const sim_prop_t *prop, char *buf, size_t len)
 {
-  char range[64];
-  sim_prop_range_text(prop, range, sizeof range);
+  char raw[64];
+  char range[128];
+  sim_prop_range_text(prop, raw, sizeof raw);
+  cell(raw, range, sizeof range);
   snprintf(buf, len, "| `%s` | %s | %s | %s | %s | %s | %s | %s | %s |", prop->name, sim_prop_scope_text(prop),
            sim_prop_type_text(prop), range, prop->unit, prop->fallback, prop->example ? prop->example : "(left out)",
            prop->reader, prop->meaning);

@@ -102,8 +102,9 @@ void sim_recv(sim_rank_t *rank, int src, double bytes);
  * sharing a host share its processor and non-blocking messages overlap with what their rank does meanwhile. A send
  * of fewer than `eager_below` bytes is eager, as SMPI's below smpi/send-is-detached-thresh: over for the sender as
  * soon as it is posted (0: every send is synchronous). Every message carries `envelope` bytes beyond its data on the
- * network (SMPI's 16). Every rank calls it, with the same values, before its first action; the replay of the other
- * skeletons keeps the faster protocol above. */
+ * network (SMPI's 16), and an eager message starts moving when its receive is posted, as in smpirun by default
+ * (smpi/async-small-thresh 0), whatever the platform's simrun:eager-start says. Every rank calls it, with the same
+ * values, before its first action; the replay of the other skeletons keeps the faster protocol above. */
 void sim_post_at_own_clock(sim_rank_t *rank, double eager_below, double envelope);
 
 /* Non-blocking messages (after sim_post_at_own_clock): posted now, they go on while the rank computes. A request is

@@ -255,6 +255,7 @@ void sim_post_at_own_clock(sim_rank_t *rank, double eager_below, double envelope
   rank->world->posted_clock = 1;
   rank->world->eager_below = eager_below;
   rank->world->envelope = envelope;
+  rank->world->eager_at_send = 0; /* SMPI's eager messages start when received (smpi/async-small-thresh 0) */
 }
 
 /* A new request for a message posted now; NULL (reported as the recorder's out-of-memory failure) when out of memory.

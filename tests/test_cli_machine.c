@@ -20,6 +20,33 @@ static int property(const char *xml, const char *id, double v[4])
   return at ? sscanf(at + strlen(key), "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) : 0;
 }
 
+/* dir/name opened for writing, its path in `path`. */
+static FILE *create_in(const char *dir, const char *name, char *path, size_t len)
+{
+  snprintf(path, len, "%s/%s", dir, name);
+  FILE *out = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  return out;
+}
+
+/* Runs the ping-pong skeleton at p = 2 on dir/probed.xml from min_bytes to max_bytes into `run` (its pp.xml
+ * removed after). */
+static void pingpong_on_probed(const char *dir, int min_bytes, int max_bytes, cli_run_t *run)
+{
+  char path[1100];
+  FILE *scenario = create_in(dir, "pp.xml", path, sizeof path);
+  fprintf(scenario,
+          "<scenario name=\"pp\"><platform file=\"probed.xml\"/><program skeleton=\"ping-pong\">"
+          "<param name=\"min-bytes\" value=\"%d\"/><param name=\"max-bytes\" value=\"%d\"/>"
+          "<param name=\"p\" value=\"2\"/></program></scenario>\n",
+          min_bytes, max_bytes);
+  fclose(scenario);
+  const char *pp[] = {"pp.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, pp, run), 0);
+  CU_ASSERT_EQUAL(run->status, 0);
+  remove(path);
+}
+
 /* The probed platform: each characterisation value follows its comment; a ping-pong skeleton run on it gives, for
  * 8 and 64 bytes, the small-message regime's alpha + beta l written there (one link per route: eq. 4 at d = 1). */
 static void test_cli_machine_probe_writes_platform(void)
@@ -48,24 +75,13 @@ static void test_cli_machine_probe_writes_platform(void)
   CU_ASSERT_EQUAL(property(xml, "simrun:comm-packet-bytes", packet), 1);
   CU_ASSERT(packet[0] >= 64 && small[0] >= 0 && small[1] >= 0);
   free(xml);
-  char path[1100];
-  snprintf(path, sizeof path, "%s/pp.xml", dir);
-  FILE *scenario = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(scenario);
-  fprintf(scenario, "<scenario name=\"pp\"><platform file=\"probed.xml\"/><program skeleton=\"ping-pong\">"
-                    "<param name=\"min-bytes\" value=\"8\"/><param name=\"max-bytes\" value=\"64\"/>"
-                    "<param name=\"p\" value=\"2\"/></program></scenario>\n");
-  fclose(scenario);
-  const char *pp[] = {"pp.xml", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, pp, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  pingpong_on_probed(dir, 8, 64, &run);
   for (int bytes = 8; bytes <= 64; bytes *= 8) {
     char row[128];
     snprintf(row, sizeof row, "%10d %6d %8d %14.3f", bytes, 1, 2, small[0] + small[1] * bytes);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, row));
   }
   run_free(&run);
-  remove(path);
   remove_folder(dir);
 }
 
@@ -75,9 +91,7 @@ static void test_cli_machine_probe_writes_platform(void)
 static void fake_mpirun(const char *dir)
 {
   char path[1200];
-  snprintf(path, sizeof path, "%s/mpirun", dir);
-  FILE *out = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  FILE *out = create_in(dir, "mpirun", path, sizeof path);
   fprintf(out,
           "#!/bin/sh\necho \"$*\" >> '%s/mpirun-args'\nd=1\ncase \"$*\" in *--hostfile*) d=2;; *) "
           "echo bytes,hops,time_us;; esac\nl=1\nwhile [ $l -le 1048576 ]; do\n"
@@ -96,9 +110,7 @@ static void test_cli_machine_probe_hostfile(void)
   char dir[1024], path[1200], env[4200];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   fake_mpirun(dir);
-  snprintf(path, sizeof path, "%s/hosts", dir);
-  FILE *hosts = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(hosts);
+  FILE *hosts = create_in(dir, "hosts", path, sizeof path);
   fprintf(hosts, "# two nodes\nnode-a slots=1\nnode-b slots=1 max_slots=4\n");
   fclose(hosts);
   snprintf(env, sizeof env, "%s:%s", dir, getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
@@ -121,17 +133,8 @@ static void test_cli_machine_probe_hostfile(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<route src=\"n0-core-0\" dst=\"n1-core-0\"><link_ctn id=\"net-n0-core-0\"/>"
                                      "<link_ctn id=\"net-n1-core-0\"/></route>"));
   free(xml);
-  snprintf(path, sizeof path, "%s/pp.xml", dir);
-  FILE *scenario = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(scenario);
-  fprintf(scenario, "<scenario name=\"pp\"><platform file=\"probed.xml\"/><program skeleton=\"ping-pong\">"
-                    "<param name=\"min-bytes\" value=\"1024\"/><param name=\"max-bytes\" value=\"1024\"/>"
-                    "<param name=\"p\" value=\"2\"/></program></scenario>\n");
-  fclose(scenario);
-  const char *pp[] = {"pp.xml", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, pp, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "1.210"));
+  pingpong_on_probed(dir, 1024, 1024, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "      1024      2        2          1.210"));
   run_free(&run);
   remove_folder(dir);
 }

@@ -233,6 +233,7 @@ static void test_app_ti_tests_and_shared_hosts_as_smpirun(void)
                 {"rendezvous", 2, EXAMPLE "hostfile"},
                 {"before-send", 2, EXAMPLE "hostfile"},
                 {"after-success", 2, EXAMPLE "hostfile"},
+                {"posted-before-barrier", 2, EXAMPLE "hostfile"},
                 {"eight", 8, DATA "tests/one-host"}};
   char dir[64];
   snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Installing as a Debian package would (README.md "Installing"): this build installed into a fresh prefix, then used
- * from another folder as a user would: the man page's examples and lab 2's commands run with the installed simrun and
- * its share/simrun, and a program is built against the installed tracer through its pkg-config file and its CMake
- * package. */
+ * from another folder as a user would: the man page's examples and labs 2 and 5's commands run with the installed
+ * simrun and its share/simrun, and a program is built against the installed tracer through its pkg-config file and its
+ * CMake package. */
 #include "tu.h"
 #include "tu_cli.h"
 
@@ -70,6 +70,16 @@ static void test_install_and_use(void)
     snprintf(command, sizeof command, "'%s/bin/simrun' %s >/dev/null", prefix, lab[i]);
     CU_ASSERT_EQUAL(shell(work, command), 0);
   }
+  /* lab 5's first two: the machine a student designs is written and run in the student's folder, not in the
+   * install's share/ folder, which a user cannot write (2 s of CPU) */
+  static const char *const lab5[] = {"platform fattree 2:7 --preset t800 -o lab5-fattree.xml",
+                                     "docs/labs/my-machine.xml --set platform=lab5-fattree.xml -j 2 --svg lab5 "
+                                     "--csv lab5-my-machine.csv"};
+  for (size_t i = 0; i < 2; i++) {
+    snprintf(command, sizeof command, "'%s/bin/simrun' %s >/dev/null", prefix, lab5[i]);
+    CU_ASSERT_EQUAL(shell(work, command), 0);
+  }
+  CU_ASSERT_EQUAL(shell(work, "grep -q lab5-fattree.xml lab5-my-machine.csv && test -s lab5/my-machine-time.svg"), 0);
   /* the tracer: a program labelling a phase, built through pkg-config and through find_package */
   snprintf(command, sizeof command,
            "printf '#include <mpi.h>\\n#include <simrun_phase.h>\\nint main(int c, char **v) { MPI_Init(&c, &v); "

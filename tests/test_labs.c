@@ -75,8 +75,8 @@ static int copy_file(const char *from, const char *to)
 }
 
 /* A working folder laid out as the repository root the labs' commands expect: build/simrun, scenarios/ and platforms/
- * link to the real ones; docs/labs/ holds copies of the labs' scenarios, since the student writes files beside them
- * and a scenario's relative paths must resolve inside this folder. */
+ * link to the real ones; docs/labs/ holds copies of the labs' scenarios, whose relative paths must resolve inside this
+ * folder. */
 static int make_root(char *root, size_t size)
 {
   static const char *const lab_files[] = {"matmul-n.xml", "my-machine.xml", NULL};

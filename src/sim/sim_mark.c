@@ -44,6 +44,7 @@ static unsigned group_key(const sim_rank_t *rank, const sim_group_t *group)
 sim_mark_t sim_mark_enter(sim_rank_t *rank, const sim_group_t *group, met_coll_kind_t kind, int root)
 {
   int rooted = kind == MET_COLL_ONE_TO_N || kind == MET_COLL_N_TO_ONE;
+  sim_rank_collective(rank, 1);
   return (sim_mark_t){.rank = rank,
                       .group = group,
                       .kind = kind,
@@ -53,6 +54,7 @@ sim_mark_t sim_mark_enter(sim_rank_t *rank, const sim_group_t *group, met_coll_k
 
 int sim_mark_leave(const sim_mark_t *mark, int rc)
 {
+  sim_rank_collective(mark->rank, 0);
   met_coll_t span = {.start = mark->entered,
                      .end = sim_rank_clock(mark->rank),
                      .kind = mark->kind,

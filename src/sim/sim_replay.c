@@ -33,10 +33,11 @@ int sim_rank_count(const sim_rank_t *rank)
   return rank->world->job->nranks;
 }
 
-static sg_mailbox_t channel(int src, int dst)
+/* The mailbox of the messages from src to dst: point-to-point ones, or a collective call's (`kind` "c"). */
+static sg_mailbox_t channel(int src, int dst, const char *kind)
 {
-  char name[32];
-  snprintf(name, sizeof name, "%d>%d", src, dst);
+  char name[40];
+  snprintf(name, sizeof name, "%d>%d%s", src, dst, kind);
   return sg_mailbox_by_name(name);
 }
 
@@ -44,8 +45,12 @@ sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
 {
   sim_peer_t *slot = &rank->peers[other % rank->world->npeer_slots];
   if (slot->id_plus_1 != other + 1)
-    *slot = (sim_peer_t){
-        .id_plus_1 = other + 1, .hops = -1, .to = channel(rank->id, other), .from = channel(other, rank->id)};
+    *slot = (sim_peer_t){.id_plus_1 = other + 1,
+                         .hops = -1,
+                         .to = channel(rank->id, other, ""),
+                         .from = channel(other, rank->id, ""),
+                         .coll_to = channel(rank->id, other, "c"),
+                         .coll_from = channel(other, rank->id, "c")};
   return slot;
 }
 
@@ -259,6 +264,11 @@ const sim_group_t *sim_rank_world(const sim_rank_t *rank)
 sim_bcast_alg_t sim_rank_bcast_alg(const sim_rank_t *rank)
 {
   return rank->world->job->bcast;
+}
+
+void sim_rank_collective(sim_rank_t *rank, int inside)
+{
+  rank->in_coll = inside;
 }
 
 /* A fixed delay recorded as `category`. */

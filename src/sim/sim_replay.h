@@ -130,6 +130,9 @@ void sim_rank_where(sim_rank_t *rank, const char *file, int line);
 /* Every rank of the run, in rank order, and the job's broadcast algorithm: for the collectives (sim_coll.h). */
 const sim_group_t *sim_rank_world(const sim_rank_t *rank);
 sim_bcast_alg_t sim_rank_bcast_alg(const sim_rank_t *rank);
+/* The rank enters (`inside` 1) or leaves (0) a collective call (sim_mark does it): the messages in between travel apart
+ * from its point-to-point ones, which they never match, as MPI keeps a collective's traffic apart. */
+void sim_rank_collective(sim_rank_t *rank, int inside);
 
 /* A fixed delay given as time rather than work (a TI trace's `sleep`), recorded as CTRL. */
 void sim_sleep(sim_rank_t *rank, double seconds);

@@ -12,14 +12,37 @@
 #include <stdlib.h>
 #include <xbt/asserts.h>
 
+/* The mailbox of the rank's messages to (`sending`) or from `peer`: the collective ones inside a collective call. */
+static sg_mailbox_t mailbox(sim_rank_t *rank, int peer, int sending)
+{
+  const sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
+  if (rank->in_coll)
+    return sending ? slot->coll_to : slot->coll_from;
+  return sending ? slot->to : slot->from;
+}
+
+/* Whether `partner` waits, blocked, for this rank's end of the message it is about to take part in. */
+static int partner_waits(const sim_rank_t *rank, const sim_rank_t *partner, int sending)
+{
+  return partner->blocked_on == rank->id && partner->blocked_in_send != sending &&
+         partner->blocked_in_coll == rank->in_coll;
+}
+
+/* The rank blocks in a message with `peer` (-1: no longer blocked). */
+static void block_on(sim_rank_t *rank, int peer, int sending, int coll)
+{
+  rank->blocked_on = peer;
+  rank->blocked_in_send = sending;
+  rank->blocked_in_coll = coll;
+}
+
 /* The message itself, once both ends are there: blocks until it has arrived. */
 static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
 {
-  sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
   if (sending)
-    sim_comm_send(slot->to, (double)(long)bytes, NULL);
+    sim_comm_send(mailbox(rank, peer, 1), (double)(long)bytes, NULL);
   else
-    sim_comm_recv(slot->from);
+    sim_comm_recv(mailbox(rank, peer, 0));
 }
 
 /* A message from `peer` with this payload was received: an eager one leaves the world's list, and its sender has one
@@ -46,7 +69,7 @@ static void completed(sim_rank_t *rank, sim_request_t *req)
 static void meet(sim_rank_t *rank, int peer, int sending)
 {
   sim_rank_t *partner = &rank->world->ranks[peer];
-  if (partner->rendezvous && partner->blocked_on == rank->id && partner->blocked_in_send != sending) {
+  if (partner->rendezvous && partner_waits(rank, partner, sending)) {
     partner->rendezvous = 0;
     partner->match_time = simgrid_get_clock();
   }
@@ -55,17 +78,17 @@ static void meet(sim_rank_t *rank, int peer, int sending)
 /* Posts the message as a SimGrid communication now, the SimGrid clock at the rank's own, without waiting for it. */
 static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
 {
-  sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
-  *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes};
+  sg_mailbox_t box = mailbox(rank, peer, sending);
+  *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes, .coll = rank->in_coll};
   meet(rank, peer, sending);
   long simulated = (long)(bytes + rank->world->envelope);
   if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
     void *payload = sim_replay_eager_sent(rank, peer, bytes);
-    sg_comm_detach(sg_mailbox_put_init(slot->to, payload, simulated), NULL); /* detached before it can start */
+    sg_comm_detach(sg_mailbox_put_init(box, payload, simulated), NULL); /* detached before it can start */
     req->start = req->end = rank->ready;
     return;
   }
-  req->comm = sending ? sg_mailbox_put_async(slot->to, rank, simulated) : sg_mailbox_get_async(slot->from, &req->data);
+  req->comm = sending ? sg_mailbox_put_async(box, rank, simulated) : sg_mailbox_get_async(box, &req->data);
   rank->pending++;
 }
 
@@ -84,23 +107,21 @@ static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, do
  * tells the first, waiting in it. */
 static void one_call(sim_rank_t *rank, int peer, int sending, double bytes)
 {
-  sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
   sim_rank_t *partner = &rank->world->ranks[peer];
   double arrived = rank->ready;
   double started = simgrid_get_clock();
-  int second = partner->rendezvous && partner->blocked_on == rank->id && partner->blocked_in_send != sending;
+  int second = partner->rendezvous && partner_waits(rank, partner, sending);
   if (second)
     meet(rank, peer, sending);
   else {
-    rank->blocked_on = peer;
-    rank->blocked_in_send = sending;
+    block_on(rank, peer, sending, rank->in_coll);
     rank->rendezvous = 1;
   }
   double simulated = (double)(long)(bytes + rank->world->envelope);
   if (sending)
-    sim_comm_send(slot->to, simulated, rank);
+    sim_comm_send(mailbox(rank, peer, 1), simulated, rank);
   else
-    received(rank, peer, sim_comm_recv(slot->from));
+    received(rank, peer, sim_comm_recv(mailbox(rank, peer, 0)));
   if (!second) {
     rank->blocked_on = -1;
     started = rank->match_time;
@@ -118,8 +139,7 @@ static void finish(sim_rank_t *rank, sim_request_t *req)
   }
   double arrived = rank->ready;
   if (req->comm) {
-    rank->blocked_on = req->peer;
-    rank->blocked_in_send = req->sending;
+    block_on(rank, req->peer, req->sending, req->coll);
     sim_comm_finish(req->comm, 1, &req->start);
     rank->blocked_on = -1;
     completed(rank, req);
@@ -161,7 +181,7 @@ static void message(sim_rank_t *rank, int peer, int sending, double bytes)
   sim_rank_t *partner = &rank->world->ranks[peer];
   double arrived = rank->ready;
   double started;
-  if (partner->blocked_on == rank->id && partner->blocked_in_send != sending) {
+  if (partner_waits(rank, partner, sending)) {
     started = arrived > partner->arrived ? arrived : partner->arrived;
     partner->blocked_on = -1;
     partner->match_time = started;
@@ -169,8 +189,7 @@ static void message(sim_rank_t *rank, int peer, int sending, double bytes)
     sim_replay_catch_up(rank);
     transfer(rank, peer, sending, bytes);
   } else {
-    rank->blocked_on = peer;
-    rank->blocked_in_send = sending;
+    block_on(rank, peer, sending, rank->in_coll);
     rank->arrived = arrived;
     transfer(rank, peer, sending, bytes);
     started = rank->match_time;

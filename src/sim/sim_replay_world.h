@@ -20,6 +20,10 @@ typedef struct sim_peer {
   int hops;          /* -1 until needed */
   sg_mailbox_t to;   /* this rank to the peer */
   sg_mailbox_t from; /* the peer to this rank */
+  /* The same for the messages of collective calls, which MPI never matches with point-to-point ones (SMPI sends them
+   * with tags of their own): a receive posted before a barrier must not take the barrier's message. */
+  sg_mailbox_t coll_to;
+  sg_mailbox_t coll_from;
 } sim_peer_t;
 
 /* An eager message on its way, the payload of its SimGrid communication: where it was sent from, so that one that is
@@ -97,10 +101,12 @@ struct sim_rank {
    * (`arrived`, by its own clock). The partner that comes second writes the start into match_time. */
   int blocked_on;
   int blocked_in_send;
+  int blocked_in_coll; /* blocked in a message of a collective call */
   double arrived;
   double match_time;
   int rendezvous; /* in a posted-clock message of one SimGrid call per end (one_call), blocked_on is the partner */
   int pending;    /* posted messages not yet over and eager sends not yet received (one_call needs none) */
+  int in_coll;    /* inside a collective call (sim_rank_collective): its messages go by the collective mailboxes */
   int finished;
   const char *where_file; /* sim_rank_where: the program's current action, for the deadlock message */
   int where_line;
@@ -112,6 +118,7 @@ struct sim_request {
   int peer;
   int sending;
   double bytes;
+  int coll;     /* posted inside a collective call */
   double start; /* once finished: when its transfer started and ended */
   double end;
   void *data;       /* where SimGrid puts a received payload */

@@ -264,16 +264,13 @@ EXPORT int MPI_Wait(MPI_Request *request, MPI_Status *status)
 EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
   MPI_Request *copy = trc_req_handles(count, requests);
-  MPI_Status *own;
-  MPI_Status *st = copy ? trc_req_statuses(count, statuses, &own) : (own = NULL, statuses);
+  MPI_Status *st = copy ? trc_req_statuses(count, statuses) : statuses;
   int all = trc_req_all_pending(copy, count);
   double t = trc_enter();
   int rc = PMPI_Waitall(count, requests, st);
   trc_call(t, "MPI_Waitall", TRC_IDLE, -1, 0, all ? "waitall" : NULL);
   if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
     trc_req_completed(copy, NULL, count, st == MPI_STATUSES_IGNORE ? NULL : st, !all);
-  free(own);
-  free(copy);
   return rc;
 }
 
@@ -311,22 +308,18 @@ EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status
   trc_call(t, "MPI_Waitany", TRC_IDLE, -1, 0, NULL);
   if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
     trc_req_completed(copy, index, 1, status, 1);
-  free(copy);
   return rc;
 }
 
 EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[])
 {
   MPI_Request *copy = trc_req_handles(incount, requests);
-  MPI_Status *own;
-  MPI_Status *st = copy ? trc_req_statuses(incount, statuses, &own) : (own = NULL, statuses);
+  MPI_Status *st = copy ? trc_req_statuses(incount, statuses) : statuses;
   double t = trc_enter();
   int rc = PMPI_Waitsome(incount, requests, outcount, indices, st);
   trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, 0, NULL);
   if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED)
     trc_req_completed(copy, indices, *outcount, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
-  free(own);
-  free(copy);
   return rc;
 }
 
@@ -340,21 +333,18 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
   int rc = PMPI_Testany(count, requests, index, flag, status);
   if (rc == MPI_SUCCESS && !*flag) {
     trc_poll(t, "MPI_Testany");
-    free(copy);
     return rc;
   }
   trc_call(t, "MPI_Testany", TRC_CTRL, -1, 0, NULL);
   if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
     trc_req_completed(copy, index, 1, status, 1);
-  free(copy);
   return rc;
 }
 
 EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[])
 {
   MPI_Request *copy = trc_req_handles(incount, requests);
-  MPI_Status *own;
-  MPI_Status *st = copy ? trc_req_statuses(incount, statuses, &own) : (own = NULL, statuses);
+  MPI_Status *st = copy ? trc_req_statuses(incount, statuses) : statuses;
   double t = trc_enter();
   int rc = PMPI_Testsome(incount, requests, outcount, indices, st);
   if (rc == MPI_SUCCESS && *outcount == 0)
@@ -363,16 +353,13 @@ EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int 
     trc_call(t, "MPI_Testsome", TRC_CTRL, -1, 0, NULL);
   if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED)
     trc_req_completed(copy, indices, *outcount, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
-  free(own);
-  free(copy);
   return rc;
 }
 
 EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
 {
   MPI_Request *copy = trc_req_handles(count, requests);
-  MPI_Status *own;
-  MPI_Status *st = copy ? trc_req_statuses(count, statuses, &own) : (own = NULL, statuses);
+  MPI_Status *st = copy ? trc_req_statuses(count, statuses) : statuses;
   double t = trc_enter();
   int rc = PMPI_Testall(count, requests, flag, st);
   if (rc == MPI_SUCCESS && !*flag)
@@ -381,8 +368,6 @@ EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status 
     trc_call(t, "MPI_Testall", TRC_CTRL, -1, 0, NULL);
   if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag)
     trc_req_completed(copy, NULL, count, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
-  free(own);
-  free(copy);
   return rc;
 }
 

@@ -198,27 +198,52 @@ int trc_req_start(MPI_Request request)
   return 1;
 }
 
-MPI_Request *trc_req_handles(int count, const MPI_Request requests[])
+/* The thread's buffer of handles and of statuses, grown to the largest count asked and kept: a program that polls
+ * MPI_Testany millions of times must not pay an allocation per call (issue 25: the cost per traced call). */
+static __thread MPI_Request *handles;
+static __thread int handles_cap;
+static __thread MPI_Status *statuses;
+static __thread int statuses_cap;
+
+/* Grows *buf (of *cap items of `size` bytes) to `count` items: 0, or -1 out of memory (*buf unchanged). */
+static int reserve(void **buf, int *cap, int count, size_t size)
 {
-  MPI_Request *copy = trc_active() && count > 0 ? malloc(sizeof *copy * (size_t)count) : NULL;
-  if (copy)
-    memcpy(copy, requests, sizeof *copy * (size_t)count);
-  else if (trc_active() && count > 0)
-    trc_untraced("request (out of memory)");
-  return copy;
+  if (count <= *cap)
+    return 0;
+  void *more = realloc(*buf, size * (size_t)count);
+  if (!more)
+    return -1;
+  *buf = more;
+  *cap = count;
+  return 0;
 }
 
-MPI_Status *trc_req_statuses(int count, MPI_Status *given, MPI_Status **own)
+MPI_Request *trc_req_handles(int count, const MPI_Request requests[])
 {
-  *own = NULL;
+  if (!trc_active() || count <= 0)
+    return NULL;
+  if (reserve((void **)&handles, &handles_cap, count, sizeof *handles) != 0) {
+    trc_untraced("request (out of memory)");
+    return NULL;
+  }
+  memcpy(handles, requests, sizeof *handles * (size_t)count);
+  return handles;
+}
+
+MPI_Status *trc_req_statuses(int count, MPI_Status *given)
+{
   if (given != MPI_STATUSES_IGNORE || !trc_active() || count <= 0)
     return given;
-  *own = malloc(sizeof **own * (size_t)count);
-  return *own ? *own : given;
+  return reserve((void **)&statuses, &statuses_cap, count, sizeof *statuses) == 0 ? statuses : given;
 }
 
 void trc_req_reset(void)
 {
+  free(handles);
+  free(statuses);
+  handles = NULL;
+  statuses = NULL;
+  handles_cap = statuses_cap = 0;
   free(pendings.items);
   free(persistents.items);
   pendings = (table_t){0};

@@ -47,12 +47,12 @@ void trc_req_persistent(MPI_Request request, MPI_Comm comm, int send, int peer, 
 int trc_req_start(MPI_Request request);
 
 /* A copy of `count` handles before a call that may complete some (it sets them to MPI_REQUEST_NULL), or NULL when
- * not recording (the caller frees it). */
+ * not recording: the thread's own buffer, valid until its next call (nothing to free). */
 MPI_Request *trc_req_handles(int count, const MPI_Request requests[]);
 
-/* Statuses for a call whose caller passed MPI_STATUSES_IGNORE (`given`), so that completions can read them: `given`
- * itself otherwise; *own is what to free. */
-MPI_Status *trc_req_statuses(int count, MPI_Status *given, MPI_Status **own);
+/* Statuses for a call whose caller passed MPI_STATUSES_IGNORE (`given`), so that completions can read them: the
+ * thread's own buffer, valid until its next call; `given` itself otherwise. */
+MPI_Status *trc_req_statuses(int count, MPI_Status *given);
 
 /* Frees the tables at MPI_Finalize. */
 void trc_req_reset(void);

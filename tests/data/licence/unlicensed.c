@@ -1,2 +1,5 @@
 /* A source without its licence line: scripts/check-licence must refuse it (ctest check_licence_finds_missing). */
-int main(void) { return 0; }
+int main(void)
+{
+  return 0;
+}

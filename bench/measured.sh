@@ -25,20 +25,27 @@ build/simrun machine probe "$work/probed.xml"
 sed '/simrun:comm-/d' "$work/probed.xml" > "$work/no-message-model.xml"
 sed '/simrun:eager-bytes/d' "$work/probed.xml" > "$work/no-eager-limit.xml"
 flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' "$work/probed.xml" | head -1)
-# elapsed PROGRAM P [mpirun options]: the program's own seconds
+# elapsed PROGRAM P [mpirun options]: the program's own seconds, then the largest rank's CPU seconds over the same
+# span (bench/measured/span.h; "-" from the ring multiply, which prints none). A p = 1 run's CPU time is its idle
+# wall time, which other jobs do not stretch: the bench also compares the prediction at p = 1 with it.
 elapsed() {
   local prog=$1 p=$2
   shift 2
   mpirun --oversubscribe -np "$p" "$@" "$work/$prog" 2> /dev/null |
-    awk '/ring_matmul:/ { print $(NF - 3) } /^elapsed/ { print $2 }'
+    awk '/ring_matmul:/ { print $(NF - 3), "-" } /^elapsed/ { print $2, $4 }'
+}
+# median COLUMN < lines: the median of that column
+median() {
+  sort -g -k "$1" | awk -v c="$1" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 for prog in ring_matmul halo collectives; do
   dirs=()
   untraced=()
+  cpu=()
   for p in $ps; do
-    for i in $(seq "$runs"); do elapsed "$prog" "$p"; done | sort -g |
-      awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }' > "$work/median"
-    untraced+=(--untraced "$p=$(cat "$work/median")")
+    for i in $(seq "$runs"); do elapsed "$prog" "$p"; done > "$work/times"
+    untraced+=(--untraced "$p=$(median 1 < "$work/times")")
+    if [ "$prog" != ring_matmul ] && [ "$p" = 1 ]; then cpu=(--untraced "1=$(median 2 < "$work/times")"); fi
     elapsed "$prog" "$p" -x LD_PRELOAD="$PWD/build/libsimrun-trace.so" -x SIMRUN_TRACE_DIR="$work/$prog-$p" \
       -x SIMRUN_TRACE_FLOPS="$flops" > /dev/null
     dirs+=("$work/$prog-$p")
@@ -48,4 +55,9 @@ for prog in ring_matmul halo collectives; do
     build/simrun analyse "${dirs[@]}" --replay-on "$work/$platform.xml" "${untraced[@]}" | sed -n '/^Replayed on/,$p' |
       sed "s|$work/||"
   done
+  if [ ${#cpu[@]} -gt 0 ]; then # at p = 1 only: beyond, a waiting rank polls longer the more its partner is held up
+    echo "== $prog at p = 1 against its CPU time (median of $runs runs), which other jobs do not stretch"
+    build/simrun analyse "$work/$prog-1" --replay-on "$work/probed.xml" "${cpu[@]}" | sed -n '/^Replayed on/,$p' |
+      sed "s|$work/||"
+  fi
 done

@@ -136,6 +136,14 @@ static void test_cli_machine_probe_hostfile(void)
   pingpong_on_probed(dir, 1024, 1024, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "      1024      2        2          1.210"));
   run_free(&run);
+  const char *one_distance[] = {
+      "machine", "probe", "no.xml", "--hostfile", "hosts", "--samples", MACHINE "pingpong-shm.csv",
+      NULL}; /* its samples are all at 1 hop */
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, one_distance, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "pingpong-shm.csv: no sample at 2 hops"));
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  run_free(&run);
   remove_folder(dir);
 }
 
@@ -147,6 +155,14 @@ static void test_cli_machine_bad_usage(void)
                  .phrases = {NULL});
   EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--samples", MACHINE "not-eq4.csv"}, .bare = 1, .status = 1,
                  .prefix = MACHINE "not-eq4.csv: the fit misses", .phrases = {"nothing written"});
+  EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--hostfile", MACHINE "hosts-one-node.txt"}, .bare = 1,
+                 .status = 2, .prefix = MACHINE "hosts-one-node.txt:3: fewer than two nodes",
+                 .phrases = {"one per line"});
+  EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--hostfile", MACHINE "hosts-bad-slots.txt"}, .bare = 1,
+                 .status = 2, .prefix = MACHINE "hosts-bad-slots.txt:2: slots= is not a positive whole number",
+                 .phrases = {"node1 slots=4"});
+  EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--hostfile", MACHINE "no-such-hosts"}, .bare = 1, .status = 2,
+                 .prefix = MACHINE "no-such-hosts: cannot read that hostfile", .phrases = {NULL});
 }
 
 int main(void)

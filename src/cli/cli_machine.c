@@ -187,6 +187,16 @@ static int probe(const char *output, const char *given, const char *hostfile)
   met_msg_sample_t *samples = NULL;
   size_t count = 0;
   rc = samples_of(given, hostfile, &samples, &count);
+  size_t apart = 0;
+  for (size_t i = 0; rc == 0 && i < count; i++)
+    apart += samples[i].hops == 2;
+  if (rc == 0 && hosts.nodes > 1 && apart == 0) {
+    fprintf(stderr,
+            "simrun: error: %s: no sample at 2 hops, so the time between the hostfile's nodes cannot be fitted; add "
+            "the inter-node ping-pong's lines (bytes,2,time_us) or leave out --hostfile\n",
+            given ? given : "the ping-pong's output");
+    rc = EXIT_INPUT;
+  }
   met_msgfit_t fit;
   char err[600];
   if (rc == 0 && met_msgfit(samples, count, -1, &fit, err, sizeof err) != 0) {

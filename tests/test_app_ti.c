@@ -57,7 +57,8 @@ static double simrun_time(const char *platform, const char *hostfile, int nranks
                    .program = app_ti_skeleton.program,
                    .arg = arg,
                    .engine_cfg = app_ti_skeleton.engine_cfg(arg),
-                   .share_hosts = app_ti_skeleton.shares_hosts};
+                   .share_hosts = app_ti_skeleton.shares_hosts,
+                   .drop_unreceived = app_ti_skeleton.drops_unreceived};
   met_trace_t *trace_out = NULL;
   int rc = sim_run_isolated(&job, &trace_out, err, sizeof err);
   app_ti_skeleton.release(arg);
@@ -234,6 +235,7 @@ static void test_app_ti_tests_and_shared_hosts_as_smpirun(void)
                 {"before-send", 2, EXAMPLE "hostfile"},
                 {"after-success", 2, EXAMPLE "hostfile"},
                 {"posted-before-barrier", 2, EXAMPLE "hostfile"},
+                {"never-received", 2, EXAMPLE "hostfile"},
                 {"eight", 8, DATA "tests/one-host"}};
   char dir[64];
   snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");

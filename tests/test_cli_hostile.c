@@ -530,7 +530,7 @@ static void test_hostile_platform_parse_errors(void)
 static void test_hostile_platform_out_of_range(void)
 {
   expect_platform_refused("bandwidth-tiny", "link 'wire' has bandwidth 1e-300 B/s, outside [1 B/s, 1 PB/s]");
-  expect_platform_refused("io-negative", "simrun:io-input-us: value 1 is -1e+09; give numbers from 0 to 1e12");
+  expect_platform_refused("io-negative", "simrun:io-input-us: value 1 is -1e+09; give numbers in [0, 1e12]");
   expect_platform_refused("route-twice", "the route from host 'h0' to host 'h1' passes link 'wire' twice");
 }
 

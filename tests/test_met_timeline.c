@@ -145,6 +145,25 @@ static void test_timeline_wait_for_late_sender(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/tags: rank 0 sends tag 1 at 0.2 and tag 2 at 0.6 (both eager); rank 1 receives tag 2 first,
+ * 0.1-0.7, then tag 1, 0.7-0.75. MPI matches by tag: the first receive waits for the second send, a late sender
+ * until 0.6 (0.5 s idle, then 0.6-0.7 moving), and the second finds its sender there since 0.2 (0.05 s moving). By
+ * order alone the first receive would have waited only until 0.2. Rank 1 idles 0.1 s more after its end (1.0). */
+static void test_timeline_messages_matched_by_tag(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "tags", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.6});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.1, 0.15});
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_LATE_SENDER), 0.5, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.5, 1e-9);
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/any-source-wait: rank 0 posts a receive from any source at 0 and waits 0.1-0.5 (MPI_Waitany);
  * rank 2 sends first (0.3), so it is that receive's sender (MPI's matching: the earliest send the receive accepts) and
  * the wait is idle until 0.3 (a late sender, 0.2 s); rank 1's later send goes to the receive from rank 1 posted at 0.5,
@@ -287,6 +306,7 @@ int main(void)
       {"test_timeline_wait_states", test_timeline_wait_states},
       {"test_timeline_halo_slow_rank", test_timeline_halo_slow_rank},
       {"test_timeline_wait_for_late_sender", test_timeline_wait_for_late_sender},
+      {"test_timeline_messages_matched_by_tag", test_timeline_messages_matched_by_tag},
       {"test_timeline_any_source_matching", test_timeline_any_source_matching},
       {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},

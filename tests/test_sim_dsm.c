@@ -477,10 +477,14 @@ static void test_sim_dsm_bad_scenarios(void)
     const char *file;
     const char *message;
   } cases[] = {
-      {"bad-page.xml", "bad-page.xml:4: platform '" DATA "bad-page-platform.xml' could not be loaded: platform "
-                       "property simrun:dsm-page-bytes = 4000: expected a power of two from 256 to 1048576\n"},
-      {"bad-interrupt.xml", "bad-interrupt.xml:4: platform '" DATA "bad-interrupt-platform.xml' could not be loaded: "
-                            "platform property simrun:dsm-interrupt-us = \"fast\": expected a number >= 0\n"},
+      {"bad-page.xml",
+       "bad-page.xml:4: platform '" DATA "bad-page-platform.xml' could not be loaded: " DATA
+       "bad-page-platform.xml:9: property simrun:dsm-page-bytes = \"4000\" (on zone 'ncp2'): expected a "
+       "power of two in [256, 1048576], written in decimal digits; fix the value\n"},
+      {"bad-interrupt.xml",
+       "bad-interrupt.xml:4: platform '" DATA "bad-interrupt-platform.xml' could not be loaded: " DATA
+       "bad-interrupt-platform.xml:13: property simrun:dsm-interrupt-us = \"fast\" (on zone 'ncp2'): "
+       "expected a number in [0, 1e12], written in decimal digits; fix the value\n"},
       {"bad-controller.xml", "bad-controller.xml:7: unknown controller 'maybe'; choose one of: yes, no\n"},
       {"bad-layout.xml", "bad-layout.xml:8: unknown layout 'striped'; choose one of: interleaved, blocked\n"},
       {"big-n.xml", "big-n.xml:6: n = 5000 is too large: the matrix must fit in a node's 32 MB; use n <= 2000\n"},

@@ -377,14 +377,14 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
     char *timeline = read_output(trace, name);
     CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
     CU_ASSERT_PTR_NOT_NULL(
-        strstr(timeline, rank == 0 ? " comm exchange 1 400 MPI_Isend\n" : " comm exchange 0 400 MPI_Irecv\n"));
+        strstr(timeline, rank == 0 ? " comm exchange 1 400 MPI_Isend 7 0\n" : " comm exchange 0 400 MPI_Irecv 7 0\n"));
     CU_ASSERT_PTR_NOT_NULL(
         strstr(timeline, rank == 0 ? " idle exchange 1 0 MPI_Wait\n" : " idle exchange -1 0 MPI_Waitall\n"));
     CU_ASSERT_PTR_NOT_NULL(
         strstr(timeline, rank == 0 ? " comm main 1 8 MPI_Sendrecv\n" : " comm main 0 8 MPI_Sendrecv\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Barrier\n"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " comm main -1 8 MPI_Send\n")); /* to MPI_PROC_NULL */
+    CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " comm main -1 8 MPI_Send 0 0\n")); /* to MPI_PROC_NULL, tag 0 */
     free(timeline);
   }
   simrun_replays(dir, "trace", 2, "T_par");

@@ -56,6 +56,9 @@ typedef struct app_skeleton {
   /* Ranks may share hosts: p beyond the platform's host count wraps round (rank i on host i mod n), as smpirun places
    * ranks from a hostfile (ti-replay, which then moves each rank to its hostfile host). */
   int shares_hosts;
+  /* An eager send the program never received is dropped at the end with a warning (sim_job_t.drop_unreceived), as
+   * smpirun -replay does for a real program's trace; 0: the run fails, as a skeleton's mismatch is a bug. */
+  int drops_unreceived;
 } app_skeleton_t;
 
 #endif

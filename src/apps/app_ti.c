@@ -331,4 +331,5 @@ const app_skeleton_t app_ti_skeleton = {.spec = &ti_spec,
                                         .release = ti_release,
                                         .prepare_seq = ti_prepare_seq,
                                         .engine_cfg = ti_engine_cfg,
-                                        .shares_hosts = 1};
+                                        .shares_hosts = 1,
+                                        .drops_unreceived = 1};

@@ -8,12 +8,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define MAGIC "# simrun measured timeline 1"
 #define HOW   "trace the run again (docs/tracer.md)"
@@ -60,14 +61,14 @@ static int bad_line(const reader_t *r, char *err, size_t errlen)
   return r->bad;
 }
 
-/* Whether the numeric fields of an interval line (start, end, peer, bytes: the 1st, 2nd, 5th and 6th) are written in
- * decimal: sscanf would take hexadecimal, inf and nan too. */
+/* Whether the numeric fields of an interval line (start, end, peer, bytes, and tag and communicator when given: the
+ * 1st, 2nd, 5th, 6th, 8th and 9th) are written in decimal: sscanf would take hexadecimal, inf and nan too. */
 static int decimal_fields(const char *text)
 {
   for (int field = 0; *text; field++) {
     text += strspn(text, " \t");
     size_t len = strcspn(text, " \t");
-    if ((field <= 1 || field == 4 || field == 5) && strspn(text, "0123456789.+-eE") < len)
+    if ((field <= 1 || field == 4 || field == 5 || field >= 7) && strspn(text, "0123456789.+-eE") < len)
       return 0;
     text += len;
   }
@@ -88,12 +89,12 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, tl_event
 {
   double start, end, bytes;
   char category[16], phase[128], call[64], extra[2];
-  long long peer;
-  int fields = sscanf(r->text, "%lf %lf %15s %127s %lld %lf %63s %1s", &start, &end, category, phase, &peer, &bytes,
-                      call, extra);
+  long long peer, tag = -1, comm = 0;
+  int fields = sscanf(r->text, "%lf %lf %15s %127s %lld %lf %63s %lld %lld %1s", &start, &end, category, phase, &peer,
+                      &bytes, call, &tag, &comm, extra);
   const char *what = NULL;
-  if (fields != 7)
-    what = "expected 7 fields 'start end category phase peer bytes call'";
+  if (fields != 7 && fields != 9)
+    what = "expected 7 fields 'start end category phase peer bytes call', or 9 with 'tag comm' after them";
   else if (!decimal_fields(r->text))
     what = "a number is not written in decimal (no hexadecimal, inf or nan)";
   else if (!isfinite(start) || !isfinite(end) || start < 0 || end < start)
@@ -106,6 +107,8 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, tl_event
     what = "the partner is not a rank of the run nor -1";
   else if (!isfinite(bytes) || bytes < 0)
     what = "the bytes must be a number >= 0";
+  else if (tag < -1 || tag > INT_MAX || comm < 0 || comm > INT_MAX)
+    what = "the tag must be -1 (any) or a whole number >= 0, the communicator a whole number >= 0";
   int id = what ? -1 : met_trace_phase_id(trace, phase);
   if (!what && id < 0)
     what = "out of memory";
@@ -119,7 +122,9 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, tl_event
                             .phase = id,
                             .peer = (int)peer,
                             .bytes = bytes},
-                     .kind = tl_kind_of(call, (int)peer)};
+                     .kind = tl_kind_of(call, (int)peer),
+                     .tag = (int)tag,
+                     .comm = (int)comm};
   snprintf(it->call, sizeof it->call, "%s", call);
   return 0;
 }

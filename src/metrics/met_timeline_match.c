@@ -23,6 +23,8 @@ enum { HOLD_MAX = 1 << 14 };
 typedef struct endref {
   int rank;
   int peer; /* a posted receive: the source it accepts, -1 for any */
+  int tag;  /* -1: any */
+  int comm;
   long long id;
   double start; /* entry (blocking) or posting (non-blocking) */
 } endref_t;
@@ -201,6 +203,22 @@ static int enqueue(tl_match_t *m, fifo_t *f, const endref_t *mine)
   return 0;
 }
 
+/* Whether message ends `a` and `b` (a send and a receive) have the same communicator and tags that match (-1 being
+ * any: MPI_ANY_TAG, or a timeline that does not give tags). */
+static int same_envelope(const endref_t *a, const endref_t *b)
+{
+  return a->comm == b->comm && (a->tag < 0 || b->tag < 0 || a->tag == b->tag);
+}
+
+/* The first send of `f` (in order) that receive `r` accepts, as an index into f->v, or f->n when none. */
+static size_t first_accepted(const fifo_t *f, const endref_t *r)
+{
+  size_t i = f->head;
+  while (i < f->n && !same_envelope(&f->v[i], r))
+    i++;
+  return i;
+}
+
 /* Removes entry `i` of `f` (the order of the others kept). */
 static void fifo_remove(tl_match_t *m, fifo_t *f, size_t i)
 {
@@ -210,15 +228,15 @@ static void fifo_remove(tl_match_t *m, fifo_t *f, size_t i)
 }
 
 /* A send from `rank` to `peer`: MPI's matching, the earliest receive posted at `peer` that accepts `rank` (from it or
- * from any source). Times do not overrule the order: the ranks' clocks may differ by hundreds of microseconds where
- * they share cores, so a receive that seems to end before the send started may still be its. Returns the receive's
- * time, or NAN and queues the send (-1 in *oom when out of memory). */
+ * from any source), its tag and its communicator. Times do not overrule the order: the ranks' clocks may differ by
+ * hundreds of microseconds where they share cores, so a receive that seems to end before the send started may still be
+ * its. Returns the receive's time, or NAN and queues the send (-1 in *oom when out of memory). */
 static double pair_send(tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
 {
   fifo_t *posted = &m->posted[peer];
   for (size_t i = posted->head; i < posted->n;) {
     endref_t r = posted->v[i];
-    if (r.peer != rank && r.peer >= 0) {
+    if ((r.peer != rank && r.peer >= 0) || !same_envelope(&r, mine)) {
       i++;
       continue;
     }
@@ -231,22 +249,32 @@ static double pair_send(tl_match_t *m, int rank, int peer, const endref_t *mine,
   return NAN;
 }
 
-/* A receive at `rank` from `*peer` (-1: any source): the oldest unpaired send from it, or from any source the one
- * that started first; *peer becomes the sender. Returns the send's time, or NAN and queues the receive. */
+/* A receive at `rank` from `*peer` (-1: any source): the oldest unpaired send from it with its communicator and a tag
+ * it accepts (messages between two ranks do not overtake one another on one tag and communicator), or from any
+ * source the one that started first; *peer becomes the sender. Returns the send's time, or NAN and queues the
+ * receive. */
 static double pair_recv(tl_match_t *m, int rank, int *peer, const endref_t *mine, int *oom)
 {
   fifo_t *best = NULL;
+  size_t best_at = 0;
   for (int s = *peer < 0 ? 0 : *peer; s < (*peer < 0 ? m->nranks : *peer + 1); s++) {
     fifo_t *f = &m->sends[(size_t)s * (size_t)m->nranks + (size_t)rank];
-    if (f->head < f->n && (!best || f->v[f->head].start < best->v[best->head].start))
+    size_t at = first_accepted(f, mine);
+    if (at < f->n && (!best || f->v[at].start < best->v[best_at].start)) {
       best = f;
+      best_at = at;
+    }
   }
   if (!best) {
     *oom = enqueue(m, &m->posted[rank], mine);
     return NAN;
   }
-  endref_t h = best->v[best->head++];
-  m->queued--;
+  endref_t h = best->v[best_at];
+  if (best_at == best->head) {
+    best->head++;
+    m->queued--;
+  } else
+    fifo_remove(m, best, best_at);
   *peer = h.rank;
   tell_partner(m, h.rank, h.id, mine->start, rank);
   m->matched++;
@@ -299,7 +327,7 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
   met_dir_t dir = ev->kind == TL_SEND || ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
   if (ev->kind == TL_SEND || ev->kind == TL_RECV) {
     e->id = s->next_id++;
-    endref_t mine = {rank, peer, e->id, ev->iv.start};
+    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, ev->iv.start};
     /* pairing moves no kept interval: e stays valid */
     e->partner = dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
   } else if (ev->kind == TL_ISEND || ev->kind == TL_IRECV) {
@@ -312,7 +340,7 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
       return -1;
     long long id = s->next_id++;
     s->ops[s->nops++] = (op_t){.id = id, .peer = peer, .dir = dir, .post = ev->iv.start, .partner = NAN};
-    endref_t mine = {rank, peer, id, ev->iv.start};
+    endref_t mine = {rank, peer, ev->tag, ev->comm, id, ev->iv.start};
     double partner =
         dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
     s->ops[s->nops - 1].partner = partner;

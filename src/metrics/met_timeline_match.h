@@ -30,6 +30,8 @@ typedef enum tl_kind {
 typedef struct tl_event {
   met_interval_t iv;
   tl_kind_t kind;
+  int tag;  /* a message end's tag, or -1: any (a receive from any tag, or a timeline that does not give it) */
+  int comm; /* its communicator: 0 for MPI_COMM_WORLD, as the tracer numbers the others (0 when not given) */
   char call[64];
   long long id;   /* a blocking message end's number on its rank, -1 otherwise */
   double partner; /* the partner's entry (or posting) time once paired, NAN before */

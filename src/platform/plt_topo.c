@@ -3,8 +3,8 @@
  * xmlTextWriter (one zone, shortest-path routing over host-to-neighbour routes, as platforms/t800-mesh-128.xml). */
 #include "plt_topo.h"
 #include "plt_topo_graph.h"
-#include "sim_cluster.h"
 #include "sim_error.h"
+#include "sim_prop.h"
 
 #include <libxml/xmlwriter.h>
 #include <stdlib.h>
@@ -47,6 +47,13 @@ static void props(writer_t *x, const char *const *pairs)
     prop(x, pairs[i], pairs[i + 1]);
 }
 
+/* A preset's simrun properties, named by the table (sim_prop.h). */
+static void sim_props(writer_t *x, const plt_topo_prop_t *list)
+{
+  for (size_t i = 0; list && list[i].value; i++)
+    prop(x, sim_prop_name(list[i].id), list[i].value);
+}
+
 static void write_hosts(writer_t *x, const plt_topo_t *topo, const plt_topo_graph_t *g)
 {
   char name[64];
@@ -59,10 +66,10 @@ static void write_hosts(writer_t *x, const plt_topo_t *topo, const plt_topo_grap
     if (i < g->hosts)
       attribute(x, "speed", topo->speed);
     if (i < g->hosts && topo->preset)
-      props(x, topo->preset->host_props);
+      sim_props(x, topo->preset->host_props);
     for (int axis = 0; grid && i < g->hosts && axis < 2; axis++) {
       snprintf(number, sizeof number, "%zu", axis ? i % (size_t)topo->size[1] : i / (size_t)topo->size[1]);
-      prop(x, axis ? "simrun:col" : "simrun:row", number);
+      prop(x, sim_prop_name(axis ? SIM_PROP_COL : SIM_PROP_ROW), number);
     }
     end(x);
   }
@@ -109,7 +116,7 @@ static void write_links(writer_t *x, const plt_topo_t *topo, const plt_topo_grap
     attribute(x, "latency", topo->latency);
     attribute(x, "sharing_policy", "SPLITDUPLEX");
     if (crosses_clusters(topo, e) > 0)
-      prop(x, SIM_CLUSTER_STAGES_PROP, topo->preset->cross_stages);
+      prop(x, sim_prop_name(SIM_PROP_EXTRA_C004_STAGES), topo->preset->cross_stages);
     end(x);
   }
 }
@@ -187,7 +194,7 @@ static void start_root_zone(writer_t *x, const plt_topo_t *topo, const char *rou
   start(x, "zone");
   attribute(x, "id", id);
   attribute(x, "routing", routing);
-  props(x, topo->preset ? topo->preset->props : NULL);
+  sim_props(x, topo->preset ? topo->preset->props : NULL);
 }
 
 /* The native form of a mesh, torus or fat tree: no hosts, links or routes, but a zone whose properties describe them,
@@ -203,11 +210,11 @@ static void write_native(writer_t *x, const plt_topo_t *topo)
   attribute(x, "routing", "None");
   snprintf(grid, sizeof grid, topo->kind == PLT_TOPO_FATTREE ? "%s %d:%d" : "%s %dx%d", plt_topo_names[topo->kind],
            topo->size[0], topo->size[1]);
-  prop(x, "simrun:grid", grid);
-  prop(x, "simrun:grid-speed", topo->speed);
-  prop(x, "simrun:grid-bandwidth", topo->bandwidth);
-  prop(x, "simrun:grid-latency", topo->latency);
-  props(x, topo->preset ? topo->preset->host_props : NULL);
+  prop(x, sim_prop_name(SIM_PROP_GRID), grid);
+  prop(x, sim_prop_name(SIM_PROP_GRID_SPEED), topo->speed);
+  prop(x, sim_prop_name(SIM_PROP_GRID_BANDWIDTH), topo->bandwidth);
+  prop(x, sim_prop_name(SIM_PROP_GRID_LATENCY), topo->latency);
+  sim_props(x, topo->preset ? topo->preset->host_props : NULL);
   end(x);
   end(x);
 }
@@ -234,7 +241,7 @@ static void write_dragonfly(writer_t *x, const plt_topo_t *topo, size_t hosts)
   attribute(x, "topology", "DRAGONFLY");
   snprintf(text, sizeof text, "%d,1;%d,1;%d,1;%d", topo->size[0], topo->size[1], topo->size[2], topo->size[3]);
   attribute(x, "topo_parameters", text);
-  props(x, topo->preset ? topo->preset->host_props : NULL);
+  sim_props(x, topo->preset ? topo->preset->host_props : NULL);
   end(x);
   end(x);
 }
@@ -260,9 +267,9 @@ static void write_platform(writer_t *x, const plt_topo_t *topo, const plt_topo_g
   } else {
     char id[64];
     start_root_zone(x, topo, g->nodes > 512 ? "DijkstraCache" : "Floyd", id, sizeof id);
-    props(x, topo->preset && crosses_clusters(topo, NULL) >= 0 ? topo->preset->cluster_props : NULL);
+    sim_props(x, topo->preset && crosses_clusters(topo, NULL) >= 0 ? topo->preset->cluster_props : NULL);
     if (topo->kind == PLT_TOPO_HYPERCUBE) /* ranks in Gray-code order: neighbouring ranks one link apart (sim_map.h) */
-      prop(x, "simrun:placement", "gray");
+      prop(x, sim_prop_name(SIM_PROP_PLACEMENT), sim_prop_row(SIM_PROP_PLACEMENT)->words);
     write_hosts(x, topo, g);
     write_links(x, topo, g);
     write_routes(x, topo, g);

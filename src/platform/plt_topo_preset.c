@@ -9,75 +9,49 @@
 /* The T800 preset copies platforms/t800-mesh-128.xml, where each value's source in seed 001 is given (the
  * characterisation, simrun:clock-hz and simrun:cycles-*, included: docs/machines.md). */
 static const char *const t800_config[] = {"network/model", "CM02", "network/crosstraffic", "0", NULL};
-static const char *const t800_props[] = {"simrun:comm-model",
-                                         "piecewise",
-                                         "simrun:comm-packet-bytes",
-                                         "120",
-                                         "simrun:comm-small-us",
-                                         "51.1 0.27 8.86 0.68",
-                                         "simrun:comm-large-us",
-                                         "-81.5 1.33 93.04 0.05",
-                                         "simrun:link-init-us",
-                                         "1270",
-                                         "simrun:io-input-us",
-                                         "642.16 3.73",
-                                         "simrun:io-output-us",
-                                         "1583.73 2.2",
-                                         "simrun:clock-hz",
-                                         "25e6",
-                                         "simrun:cycles-cpu",
-                                         "20.505",
-                                         "simrun:cycles-flop",
-                                         "19.2175",
-                                         "simrun:cycles-intmem",
-                                         "10.9635",
-                                         "simrun:cycles-extmem",
-                                         "34.42766666666667",
-                                         NULL};
+static const plt_topo_prop_t t800_props[] = {{SIM_PROP_COMM_MODEL, "piecewise"},
+                                             {SIM_PROP_COMM_PACKET_BYTES, "120"},
+                                             {SIM_PROP_COMM_SMALL_US, "51.1 0.27 8.86 0.68"},
+                                             {SIM_PROP_COMM_LARGE_US, "-81.5 1.33 93.04 0.05"},
+                                             {SIM_PROP_LINK_INIT_US, "1270"},
+                                             {SIM_PROP_IO_INPUT_US, "642.16 3.73"},
+                                             {SIM_PROP_IO_OUTPUT_US, "1583.73 2.2"},
+                                             {SIM_PROP_CLOCK_HZ, "25e6"},
+                                             {SIM_PROP_CYCLES_CPU, "20.505"},
+                                             {SIM_PROP_CYCLES_FLOP, "19.2175"},
+                                             {SIM_PROP_CYCLES_INTMEM, "10.9635"},
+                                             {SIM_PROP_CYCLES_EXTMEM, "34.42766666666667"},
+                                             {SIM_PROP_COUNT, NULL}};
 
 /* The SuperCluster's clusters, as in platforms/t800-mesh-128.xml (docs/t800.md): 4x4 blocks of transputers; a link
  * between two of them passes 2 more INMOS C004 stages, 1.75 bit periods each way, on 20 Mbit/s links; a forwarding
  * transputer has one packet buffer. */
-static const char *const t800_cluster_props[] = {
-    "simrun:c004-delay-bits", "1.75", "simrun:link-bit-rate", "20e6", "simrun:forward-buffers", "1", NULL};
+static const plt_topo_prop_t t800_cluster_props[] = {{SIM_PROP_C004_DELAY_BITS, "1.75"},
+                                                     {SIM_PROP_LINK_BIT_RATE, "20e6"},
+                                                     {SIM_PROP_FORWARD_BUFFERS, "1"},
+                                                     {SIM_PROP_COUNT, NULL}};
 
 /* icluster copies platforms/icluster-fe-32.xml (seed 003; Fast Ethernet through one switch; the Pentium III's
  * characterisation, whose sources are given there): the message latency of
  * 0.5 + 123.54 us, split there into the up and down links of a port, is split evenly here over a route's two links. */
 static const char *const cluster_config[] = {"network/model", "CM02", "network/crosstraffic", "0", NULL};
-static const char *const icluster_host_props[] = {"simrun:memory-bytes",
-                                                  "268435456",
-                                                  "simrun:clock-hz",
-                                                  "733e6",
-                                                  "simrun:cycles-cpu",
-                                                  "0.5",
-                                                  "simrun:cycles-flop",
-                                                  "1",
-                                                  "simrun:cycles-intmem",
-                                                  "1",
-                                                  "simrun:cycles-extmem",
-                                                  "5.5",
-                                                  NULL};
+static const plt_topo_prop_t icluster_host_props[] = {{SIM_PROP_MEMORY_BYTES, "268435456"},
+                                                      {SIM_PROP_CLOCK_HZ, "733e6"},
+                                                      {SIM_PROP_CYCLES_CPU, "0.5"},
+                                                      {SIM_PROP_CYCLES_FLOP, "1"},
+                                                      {SIM_PROP_CYCLES_INTMEM, "1"},
+                                                      {SIM_PROP_CYCLES_EXTMEM, "5.5"},
+                                                      {SIM_PROP_COUNT, NULL}};
 
 /* LAM/MPI's tcp short-message (eager) limit, as platforms/icluster-fe-32.xml assumes and sources it. */
-static const char *const icluster_props[] = {"simrun:eager-bytes", "65536", NULL};
+static const plt_topo_prop_t icluster_props[] = {{SIM_PROP_EAGER_BYTES, "65536"}, {SIM_PROP_COUNT, NULL}};
 
 /* ncp2 copies the nodes (the PowerPC 604's characterisation included) and Myrinet links of
  * platforms/ncp2-myrinet-8.xml (seed 002); its protocol controllers and
  * PCI buses, which only the DSM model uses, are not generated. */
-static const char *const ncp2_host_props[] = {"simrun:memory-bytes",
-                                              "33554432",
-                                              "simrun:l2-bytes",
-                                              "262144",
-                                              "simrun:cycles-cpu",
-                                              "0.5",
-                                              "simrun:cycles-flop",
-                                              "1",
-                                              "simrun:cycles-intmem",
-                                              "1",
-                                              "simrun:cycles-extmem",
-                                              "1.5",
-                                              NULL};
+static const plt_topo_prop_t ncp2_host_props[] = {{SIM_PROP_MEMORY_BYTES, "33554432"}, {SIM_PROP_CYCLES_CPU, "0.5"},
+                                                  {SIM_PROP_CYCLES_FLOP, "1"},         {SIM_PROP_CYCLES_INTMEM, "1"},
+                                                  {SIM_PROP_CYCLES_EXTMEM, "1.5"},     {SIM_PROP_COUNT, NULL}};
 
 static const plt_topo_preset_t presets[] = {
     {.name = "t800",

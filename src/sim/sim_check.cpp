@@ -5,30 +5,35 @@
 #include "sim_check.h"
 #include "sim_engine.h"
 #include "sim_error.h"
+#include "sim_prop.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <string>
+#include <unordered_map>
 
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
 
 #include <simgrid/host.h>
 #include <simgrid/link.h>
+#include <simgrid/s4u.hpp>
 #include <xbt/dynar.h>
 
-/* A mesh coordinate (simrun:row, simrun:col), which the mapper reads with atoi: a whole number from 0 to 65535. */
-static int check_coordinate(const_sg_host_t host, const char *name, char *err, size_t errlen)
+/* A mesh coordinate (simrun:row, simrun:col), which the mapper reads with atoi: a whole number in the row's range. */
+static int check_coordinate(const_sg_host_t host, sim_prop_id_t id, char *err, size_t errlen)
 {
-  const char *text = sg_host_get_property_value(host, name);
+  const sim_prop_t *prop = sim_prop_row(id);
+  const char *text = sg_host_get_property_value(host, prop->name);
   char *end = nullptr;
   long value = text ? strtol(text, &end, 10) : 0;
-  if (!text || (end != text && *end == '\0' && value >= 0 && value <= 65535))
+  if (!text || (end != text && *end == '\0' && value >= prop->lo && value <= prop->hi))
     return 0;
-  snprintf(err, errlen, "host '%s': property %s = \"%s\"; give a whole number from 0 to 65535", sg_host_get_name(host),
-           name, text);
+  snprintf(err, errlen, "host '%s': property %s = \"%s\"; give a whole number from %g to %g", sg_host_get_name(host),
+           prop->name, text, prop->lo, prop->hi);
   return SIM_EPLATFORM;
 }
 
@@ -36,7 +41,7 @@ static int check_hosts(char *err, size_t errlen)
 {
   for (size_t i = 0; i < sim_engine_host_count(); i++) {
     const_sg_host_t host = sim_engine_host(i);
-    if (check_coordinate(host, "simrun:row", err, errlen) || check_coordinate(host, "simrun:col", err, errlen))
+    if (check_coordinate(host, SIM_PROP_ROW, err, errlen) || check_coordinate(host, SIM_PROP_COL, err, errlen))
       return SIM_EPLATFORM;
     double speed = sg_host_get_speed(host);
     if (!(speed >= SIM_CHECK_MIN_SPEED && speed <= SIM_CHECK_MAX_SPEED)) {
@@ -136,14 +141,16 @@ extern "C" int sim_check_platform(char *err, size_t errlen)
   return rc ? rc : check_routes(err, errlen);
 }
 
-/* Every value finite and at most SIM_CHECK_MAX_US in size, and the first `nonnegative` of them >= 0. */
-static int check_values(const char *name, const double *values, int count, int nonnegative, char *err, size_t errlen)
+/* Every one of the `count` values read from property `id` in its row's range (sim_prop_table.h). */
+static int check_values(sim_prop_id_t id, const double *values, int count, char *err, size_t errlen)
 {
+  const sim_prop_t *prop = sim_prop_row(id);
+  char range[64];
+  sim_prop_range_text(prop, range, sizeof range);
   for (int i = 0; i < count; i++)
-    if (!(std::fabs(values[i]) <= SIM_CHECK_MAX_US) || (i < nonnegative && std::signbit(values[i]))) {
-      snprintf(err, errlen, "platform property %s: value %d is %g; give numbers from %s to 1e12%s", name, i + 1,
-               values[i], i < nonnegative ? "0" : "-1e12",
-               i < nonnegative ? " (a cost or a size is not negative)" : "");
+    if (!(values[i] >= prop->lo && values[i] <= prop->hi)) {
+      snprintf(err, errlen, "platform property %s: value %d is %g; give numbers in %s%s", prop->name, i + 1, values[i],
+               range, prop->lo == 0 ? " (a cost or a size is not negative)" : "");
       return SIM_EPLATFORM;
     }
   return 0;
@@ -153,12 +160,92 @@ extern "C" int sim_check_machine(const sim_machine_t *m, char *err, size_t errle
 {
   /* The fitted coefficients of eq. 4 may be negative (the T800's large-message alpha is -81.5 us); a size or a cost
    * of initialising a link may not. */
-  int rc = check_values("simrun:comm-packet-bytes", &m->msg.packet_bytes, 1, 1, err, errlen);
-  rc = rc ? rc : check_values("simrun:comm-small-us", m->msg.small, 4, 0, err, errlen);
-  rc = rc ? rc : check_values("simrun:comm-large-us", m->msg.large, 4, 0, err, errlen);
-  rc = rc ? rc : check_values("simrun:link-init-us", &m->link_init_us, 1, 1, err, errlen);
-  rc = rc ? rc : check_values("simrun:io-input-us", m->input_us, 2, 2, err, errlen); /* eqs. 5-6: costs */
-  return rc ? rc : check_values("simrun:io-output-us", m->output_us, 2, 2, err, errlen);
+  int rc = check_values(SIM_PROP_COMM_PACKET_BYTES, &m->msg.packet_bytes, 1, err, errlen);
+  rc = rc ? rc : check_values(SIM_PROP_COMM_SMALL_US, m->msg.small, 4, err, errlen);
+  rc = rc ? rc : check_values(SIM_PROP_COMM_LARGE_US, m->msg.large, 4, err, errlen);
+  rc = rc ? rc : check_values(SIM_PROP_LINK_INIT_US, &m->link_init_us, 1, err, errlen);
+  rc = rc ? rc : check_values(SIM_PROP_IO_INPUT_US, m->input_us, 2, err, errlen); /* eqs. 5-6: costs */
+  rc = rc ? rc : check_values(SIM_PROP_IO_OUTPUT_US, m->output_us, 2, err, errlen);
+  return rc ? rc : check_values(SIM_PROP_EAGER_BYTES, &m->eager_bytes, 1, err, errlen);
+}
+
+/* Where a property was found: a host, the root zone, another zone or a link, and its name. */
+enum class owner_kind { HOST, ROOT, ZONE, LINK };
+struct owner {
+  owner_kind kind;
+  const char *name;
+};
+
+/* Whether a property of `scope` means something where it was found (sim_prop_table.h; sim_engine_host_property reads
+ * a host's from its zones too, sim_engine_property the root zone's alone). */
+static bool in_scope(sim_prop_scope_t scope, owner_kind kind)
+{
+  switch (scope) {
+  case SIM_SCOPE_ROOT:
+    return kind == owner_kind::ROOT;
+  case SIM_SCOPE_HOST:
+    return kind != owner_kind::LINK;
+  case SIM_SCOPE_HOST_ONLY:
+    return kind == owner_kind::HOST;
+  case SIM_SCOPE_LINK:
+    return kind == owner_kind::LINK;
+  default:
+    return kind == owner_kind::ROOT || kind == owner_kind::ZONE;
+  }
+}
+
+/* One property `key` = `value` of `where`: a simrun:* name must be in the table, in its scope, with a legal value. */
+static int check_property(const char *platform, const owner &where, const std::string &key, const std::string &value,
+                          char *err, size_t errlen)
+{
+  static const char *const kinds[] = {"host", "zone", "zone", "link"};
+  if (key.rfind("simrun:", 0) != 0)
+    return 0;
+  int line = sim_prop_line(platform, key.c_str(), value.c_str());
+  int id = sim_prop_find(key.c_str());
+  char why[256];
+  if (id < 0)
+    snprintf(why, sizeof why,
+             "simrun has no such property (docs/machines.md lists them all); fix the name or remove it");
+  else if (!in_scope(sim_prop_row(static_cast<sim_prop_id_t>(id))->scope, where.kind))
+    snprintf(why, sizeof why, "it is read from a %s only, so here it would be ignored; move it there",
+             sim_prop_scope_text(sim_prop_row(static_cast<sim_prop_id_t>(id))));
+  else if (sim_prop_check_value(sim_prop_row(static_cast<sim_prop_id_t>(id)), value.c_str(), why, sizeof why) == 0)
+    return 0;
+  else
+    snprintf(why + strlen(why), sizeof why - strlen(why), "; fix the value");
+  snprintf(err, errlen, "%s:%d: property %s = \"%s\" (on %s '%s'): %s", platform, line, key.c_str(), value.c_str(),
+           kinds[static_cast<int>(where.kind)], where.name, why);
+  return SIM_EPLATFORM;
+}
+
+static int check_all(const char *platform, const owner &where,
+                     const std::unordered_map<std::string, std::string> *props, char *err, size_t errlen)
+{
+  for (const auto &[key, value] : *props)
+    if (check_property(platform, where, key, value, err, errlen) != 0)
+      return SIM_EPLATFORM;
+  return 0;
+}
+
+static int check_zone(const char *platform, const simgrid::s4u::NetZone *zone, bool root, char *err, size_t errlen)
+{
+  int rc = check_all(platform, {root ? owner_kind::ROOT : owner_kind::ZONE, zone->get_cname()}, zone->get_properties(),
+                     err, errlen);
+  for (const auto *child : zone->get_children())
+    rc = rc ? rc : check_zone(platform, child, false, err, errlen);
+  return rc;
+}
+
+extern "C" int sim_check_props(const char *platform, char *err, size_t errlen)
+{
+  const auto *engine = simgrid::s4u::Engine::get_instance();
+  int rc = check_zone(platform, engine->get_netzone_root(), true, err, errlen);
+  for (const auto *host : engine->get_all_hosts())
+    rc = rc ? rc : check_all(platform, {owner_kind::HOST, host->get_cname()}, host->get_properties(), err, errlen);
+  for (const auto *link : engine->get_all_links())
+    rc = rc ? rc : check_all(platform, {owner_kind::LINK, link->get_cname()}, link->get_properties(), err, errlen);
+  return rc;
 }
 
 /* Keeps the first of libxml2's errors (the last one, once parsing gave up, is often "Premature end of data"). */

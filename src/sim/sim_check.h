@@ -18,14 +18,19 @@ extern "C" {
 
 /* The physical ranges a platform's figures must lie in (docs/hostile-input.md): outside them a number is a typo or a
  * unit slip, and the run's times would be nonsense (1e-300 B/s gave a T_par of 301 digits). A host: 1 flop/s to
- * 1e18 flop/s (an exaflop in one host); a link: 1 B/s to 1 PB/s, latency 0 to an hour; simrun's machine properties
- * (microseconds, bytes): magnitude at most 1e12 (eleven days). */
+ * 1e18 flop/s (an exaflop in one host); a link: 1 B/s to 1 PB/s, latency 0 to an hour; simrun's properties: the
+ * ranges of their rows in sim_prop_table.h. */
 #define SIM_CHECK_MIN_SPEED     1.0
 #define SIM_CHECK_MAX_SPEED     1e18
 #define SIM_CHECK_MIN_BANDWIDTH 1.0
 #define SIM_CHECK_MAX_BANDWIDTH 1e15
 #define SIM_CHECK_MAX_LATENCY   3600.0
-#define SIM_CHECK_MAX_US        1e12
+
+/* Checks every simrun:* property of the loaded platform `platform` (its root zone, zones, hosts and links) against the
+ * table of sim_prop.h: a name simrun knows, given where it is read (a root-zone property on another zone would be
+ * ignored), with a value of its type in its range. Returns 0, or SIM_EPLATFORM with "FILE:LINE: property ...: what;
+ * fix" in err. */
+int sim_check_props(const char *platform, char *err, size_t errlen);
 
 /* Before SimGrid loads `platform`: well-formed XML (else FILE:LINE:COLUMN from libxml2), a <platform> root (a simrun
  * scenario is named as such) and the DOCTYPE line SimGrid's parser needs. Returns 0, or SIM_EPLATFORM with a message
@@ -40,8 +45,8 @@ void sim_check_explain(char *err, size_t errlen);
  * naming the host or link and the fix. */
 int sim_check_platform(char *err, size_t errlen);
 
-/* Checks the model read by sim_machine_read: every coefficient finite and of magnitude at most SIM_CHECK_MAX_US; sizes,
- * link initialisation and I/O costs (eqs. 5-6) not negative.
+/* Checks the model read by sim_machine_read: every number in its property's range (sim_prop_table.h: coefficients of
+ * magnitude at most 1e12; sizes, link initialisation, I/O costs (eqs. 5-6) and the eager limit not negative).
  * Returns 0, or SIM_EPLATFORM with a message naming the property. */
 int sim_check_machine(const sim_machine_t *machine, char *err, size_t errlen);
 

@@ -4,14 +4,16 @@
 #include "sim_cluster.h"
 #include "sim_engine.h"
 #include "sim_error.h"
+#include "sim_prop.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 /* The positive number of property `name` into *value; 0 when absent (value unchanged), 1 when read, SIM_EPLATFORM. */
-static int read_positive(const char *name, double *value, char *err, size_t errlen)
+static int read_positive(sim_prop_id_t id, double *value, char *err, size_t errlen)
 {
+  const char *name = sim_prop_name(id);
   const char *text = sim_engine_property(name);
   if (!text)
     return 0;
@@ -27,32 +29,32 @@ static int read_positive(const char *name, double *value, char *err, size_t errl
 int sim_cluster_read(sim_cluster_t *cluster, char *err, size_t errlen)
 {
   *cluster = (sim_cluster_t){0};
-  int delay = read_positive("simrun:c004-delay-bits", &cluster->stage_delay_bits, err, errlen);
-  int rate = delay < 0 ? delay : read_positive("simrun:link-bit-rate", &cluster->link_bits_per_s, err, errlen);
+  int delay = read_positive(SIM_PROP_C004_DELAY_BITS, &cluster->stage_delay_bits, err, errlen);
+  int rate = delay < 0 ? delay : read_positive(SIM_PROP_LINK_BIT_RATE, &cluster->link_bits_per_s, err, errlen);
   if (rate < 0)
     return rate;
   if (delay != rate) {
     snprintf(err, errlen,
-             "platform properties simrun:c004-delay-bits and simrun:link-bit-rate go together: give "
-             "both (crossbar stages between clusters) or neither (a flat machine)");
+             "platform properties %s and %s go together: give both (crossbar stages between clusters) or neither (a "
+             "flat machine)",
+             sim_prop_name(SIM_PROP_C004_DELAY_BITS), sim_prop_name(SIM_PROP_LINK_BIT_RATE));
     return SIM_EPLATFORM;
   }
   if (!delay)
     return 0;
-  int packet = read_positive("simrun:comm-packet-bytes", &cluster->packet_bytes, err, errlen);
+  int packet = read_positive(SIM_PROP_COMM_PACKET_BYTES, &cluster->packet_bytes, err, errlen);
   if (packet == 0) {
-    snprintf(err, errlen,
-             "platform property simrun:c004-delay-bits needs the piecewise comm model's "
-             "simrun:comm-packet-bytes (the packet of the pipeline)");
+    snprintf(err, errlen, "platform property %s needs the piecewise comm model's %s (the packet of the pipeline)",
+             sim_prop_name(SIM_PROP_C004_DELAY_BITS), sim_prop_name(SIM_PROP_COMM_PACKET_BYTES));
     return SIM_EPLATFORM;
   }
   if (packet < 0)
     return packet;
   double buffers = 1;
-  int forward = read_positive(SIM_CLUSTER_FORWARD_PROP, &buffers, err, errlen);
+  int forward = read_positive(SIM_PROP_FORWARD_BUFFERS, &buffers, err, errlen);
   if (forward < 0 || (buffers != 1 && buffers != 2)) {
     snprintf(err, errlen, "platform property %s = \"%s\": expected 1 or 2 (packet buffers of a forwarding transputer)",
-             SIM_CLUSTER_FORWARD_PROP, sim_engine_property(SIM_CLUSTER_FORWARD_PROP));
+             sim_prop_name(SIM_PROP_FORWARD_BUFFERS), sim_engine_property(sim_prop_name(SIM_PROP_FORWARD_BUFFERS)));
     return SIM_EPLATFORM;
   }
   cluster->forward_buffers = (int)buffers;
@@ -66,7 +68,8 @@ int sim_cluster_install(sim_cluster_t *cluster, char *err, size_t errlen)
   int rc = sim_cluster_read(cluster, err, errlen);
   if (rc != 0 || cluster->us_per_byte == 0)
     return rc;
-  return sim_engine_set_route_extra(sim_cluster_extra_time, cluster, SIM_CLUSTER_STAGES_PROP, err, errlen);
+  return sim_engine_set_route_extra(sim_cluster_extra_time, cluster, sim_prop_name(SIM_PROP_EXTRA_C004_STAGES), err,
+                                    errlen);
 }
 
 /* Extra C004 stages in the cycle of the packet pipeline's slowest stage (sim_cluster_extra_time). */

@@ -8,13 +8,12 @@
 
 #include <stddef.h>
 
-/* Property of a link: the C004 stages it passes beyond those of a link inside a cluster (absent: 0). */
-#define SIM_CLUSTER_STAGES_PROP "simrun:extra-c004-stages"
-/* Root-zone property: how many packet buffers a transputer that forwards a message has (docs/t800.md, step 5). With
- * 1 it takes a packet in, then sends it on, so its cycle holds both link transfers and a crossing on either side of
- * it paces the whole stream; with 2 it receives the next packet while it sends this one, and only the sender's cycle
- * paces the stream. Absent: 1, the value the SuperCluster's N = 256 measurements choose. */
-#define SIM_CLUSTER_FORWARD_PROP "simrun:forward-buffers"
+/* Its properties are rows of sim_prop_table.h. simrun:extra-c004-stages, of a link: the C004 stages it passes beyond
+ * those of a link inside a cluster (absent: 0). simrun:forward-buffers, of the root zone: how many packet buffers a
+ * transputer that forwards a message has (docs/t800.md, step 5). With 1 it takes a packet in, then sends it on, so its
+ * cycle holds both link transfers and a crossing on either side of it paces the whole stream; with 2 it receives the
+ * next packet while it sends this one, and only the sender's cycle paces the stream. Absent: 1, the value the
+ * SuperCluster's N = 256 measurements choose. */
 
 typedef struct sim_cluster {
   double stage_delay_bits; /* simrun:c004-delay-bits: delay of one stage, each direction, in bit periods */

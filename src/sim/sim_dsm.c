@@ -6,6 +6,7 @@
 #include "sim_dsm_world.h"
 #include "sim_engine.h"
 #include "sim_error.h"
+#include "sim_prop.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/barrier.h>
@@ -205,7 +206,7 @@ static int count_nodes(void)
 {
   int nodes = 0;
   for (size_t i = 0; i < sim_engine_host_count(); i++)
-    nodes += sg_host_get_property_value(sim_engine_host(i), "simrun:cp") != NULL;
+    nodes += sg_host_get_property_value(sim_engine_host(i), sim_prop_name(SIM_PROP_CP)) != NULL;
   return nodes;
 }
 
@@ -214,18 +215,17 @@ static void node_bind(dsm_world_t *w, sim_rank_t *rank)
 {
   struct sim_dsm_node *n = &w->node[sim_rank_id(rank)];
   sg_host_t host = sg_host_self();
-  const char *cp_name = sg_host_get_property_value(host, "simrun:cp");
+  const char *cp_name = sg_host_get_property_value(host, sim_prop_name(SIM_PROP_CP));
   sg_host_t cp = cp_name ? sg_host_by_name(cp_name) : NULL;
   if (!cp_name)
     sim_dsm_world_fail(w, SIM_EHOSTS,
-                       "p = %d exceeds the %d NCP2 nodes of the platform (hosts with a simrun:cp property; "
-                       "rank %d would run on '%s', a protocol controller or another host)",
-                       w->nodes, count_nodes(), sim_rank_id(rank), sg_host_get_name(host));
+                       "p = %d exceeds the %d NCP2 nodes of the platform (hosts with a %s property; rank %d would "
+                       "run on '%s', a protocol controller or another host)",
+                       w->nodes, count_nodes(), sim_prop_name(SIM_PROP_CP), sim_rank_id(rank), sg_host_get_name(host));
   else if (!cp)
     sim_dsm_world_fail(w, SIM_EPLATFORM,
-                       "host '%s' names its protocol controller '%s' (simrun:cp), which the platform does "
-                       "not declare",
-                       sg_host_get_name(host), cp_name);
+                       "host '%s' names its protocol controller '%s' (%s), which the platform does not declare",
+                       sg_host_get_name(host), cp_name, sim_prop_name(SIM_PROP_CP));
   sim_dsm_check_memory(w, host);
   if (w->error)
     return;

@@ -4,6 +4,7 @@
  * routes. */
 #include "sim_grid.h"
 #include "sim_error.h"
+#include "sim_prop.h"
 
 #include <simgrid/kernel/routing/NetPoint.hpp>
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
@@ -212,7 +213,8 @@ std::string required(const simgrid::s4u::NetZone &zone, const char *key)
 {
   const char *value = zone.get_property(key);
   if (!value)
-    throw std::invalid_argument("zone '" + zone.get_name() + "' has simrun:grid but no " + key + " property");
+    throw std::invalid_argument("zone '" + zone.get_name() + "' has " + sim_prop_name(SIM_PROP_GRID) + " but no " +
+                                key + " property");
   return value;
 }
 
@@ -232,13 +234,21 @@ simgrid::s4u::SplitDuplexLink *grid_link(simgrid::s4u::NetZone *zone, unsigned l
   return link;
 }
 
-/* A host of `zone` with every property of `spec` but the simrun:grid* ones that describe the grid. */
+/* Whether property `key` is simrun's and not a host's (sim_prop_table.h): the grid's own, or the root zone's. */
+bool not_for_hosts(const std::string &key)
+{
+  int id = sim_prop_find(key.c_str());
+  sim_prop_scope_t scope = id < 0 ? SIM_SCOPE_HOST : sim_prop_row(static_cast<sim_prop_id_t>(id))->scope;
+  return scope != SIM_SCOPE_HOST && scope != SIM_SCOPE_HOST_ONLY;
+}
+
+/* A host of `zone` with every property of `spec` but simrun's that are not a host's (the grid's, the root zone's). */
 simgrid::s4u::Host *create_host(simgrid::s4u::NetZone *zone, const simgrid::s4u::NetZone &spec, const std::string &name,
                                 const std::string &speed)
 {
   auto *host = zone->create_host(name, speed);
   for (const auto &[key, value] : *spec.get_properties())
-    if (key.rfind("simrun:grid", 0) != 0)
+    if (!not_for_hosts(key))
       host->set_property(key, value);
   return host;
 }
@@ -247,13 +257,13 @@ simgrid::s4u::Host *create_host(simgrid::s4u::NetZone *zone, const simgrid::s4u:
 void fill(GridZone *grid, const simgrid::s4u::NetZone &spec, unsigned long rows, unsigned long cols, bool torus)
 {
   simgrid::s4u::NetZone *zone = grid->get_iface();
-  std::string speed = required(spec, "simrun:grid-speed");
-  std::string bandwidth = required(spec, "simrun:grid-bandwidth");
-  std::string latency = required(spec, "simrun:grid-latency");
+  std::string speed = required(spec, sim_prop_name(SIM_PROP_GRID_SPEED));
+  std::string bandwidth = required(spec, sim_prop_name(SIM_PROP_GRID_BANDWIDTH));
+  std::string latency = required(spec, sim_prop_name(SIM_PROP_GRID_LATENCY));
   for (unsigned long i = 0; i < rows * cols; i++) {
     auto *host = create_host(zone, spec, host_name(i / cols, i % cols), speed);
-    host->set_property("simrun:row", std::to_string(i / cols));
-    host->set_property("simrun:col", std::to_string(i % cols));
+    host->set_property(sim_prop_name(SIM_PROP_ROW), std::to_string(i / cols));
+    host->set_property(sim_prop_name(SIM_PROP_COL), std::to_string(i % cols));
   }
   for (unsigned long i = 0; i < rows * cols; i++) {
     if (i % cols + 1 < cols)
@@ -294,9 +304,9 @@ std::string times(const std::string &base, double factor)
 void fill_tree(TreeZone *tree, const simgrid::s4u::NetZone &spec, unsigned long k, unsigned long hosts)
 {
   simgrid::s4u::NetZone *zone = tree->get_iface();
-  std::string speed = required(spec, "simrun:grid-speed");
-  std::string bandwidth = required(spec, "simrun:grid-bandwidth");
-  std::string latency = required(spec, "simrun:grid-latency");
+  std::string speed = required(spec, sim_prop_name(SIM_PROP_GRID_SPEED));
+  std::string bandwidth = required(spec, sim_prop_name(SIM_PROP_GRID_BANDWIDTH));
+  std::string latency = required(spec, sim_prop_name(SIM_PROP_GRID_LATENCY));
   for (unsigned long i = 0; i < hosts; i++)
     create_host(zone, spec, tree_node(i, k, hosts), speed);
   unsigned long first = 0; /* the first node of the level */
@@ -327,7 +337,7 @@ void build_tree(simgrid::s4u::NetZone *spec, const std::string &shape)
     nodes += hosts;
   }
   if (!ok)
-    throw std::invalid_argument("zone '" + spec->get_name() + "': simrun:grid '" + shape +
+    throw std::invalid_argument("zone '" + spec->get_name() + "': " + sim_prop_name(SIM_PROP_GRID) + " '" + shape +
                                 "' is not 'fattree K:L' with K >= 2, L >= 1");
   auto *tree = new TreeZone(spec->get_name() + "-tree", k, hosts, nodes);
   tree->set_parent(spec->get_impl());
@@ -337,7 +347,7 @@ void build_tree(simgrid::s4u::NetZone *spec, const std::string &shape)
 /* Builds the grid or tree a zone's simrun:grid property describes, as a child of that zone. */
 void build(simgrid::s4u::NetZone *spec)
 {
-  std::string shape = spec->get_property("simrun:grid");
+  std::string shape = spec->get_property(sim_prop_name(SIM_PROP_GRID));
   if (shape.rfind("fattree ", 0) == 0) {
     build_tree(spec, shape);
     return;
@@ -348,7 +358,7 @@ void build(simgrid::s4u::NetZone *spec)
   char extra;
   if (sscanf(shape.c_str(), "%15s %lux%lu %c", kind, &rows, &cols, &extra) != 3 ||
       (std::string(kind) != "mesh" && std::string(kind) != "torus") || rows < 1 || cols < 1 || rows * cols > 1u << 24)
-    throw std::invalid_argument("zone '" + spec->get_name() + "': simrun:grid '" + shape +
+    throw std::invalid_argument("zone '" + spec->get_name() + "': " + sim_prop_name(SIM_PROP_GRID) + " '" + shape +
                                 "' is not 'mesh ROWSxCOLS', 'torus ROWSxCOLS' or 'fattree K:L'");
   bool torus = std::string(kind) == "torus";
   auto *grid = new GridZone(spec->get_name() + "-grid", rows, cols, torus);
@@ -359,7 +369,7 @@ void build(simgrid::s4u::NetZone *spec)
 void build_all(simgrid::s4u::NetZone *zone)
 {
   std::vector<simgrid::s4u::NetZone *> children = zone->get_children(); /* a copy: build() adds a child */
-  if (zone->get_property("simrun:grid"))
+  if (zone->get_property(sim_prop_name(SIM_PROP_GRID)))
     build(zone);
   for (auto *child : children)
     build_all(child);

@@ -5,6 +5,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
+#include "sim_prop.h"
 #include "sim_routes.h"
 
 #include <math.h>
@@ -42,13 +43,13 @@ malformed:
 /* simrun:eager-bytes: a finite number of bytes, at least 0 (docs/machines.md). */
 static int read_eager_bytes(sim_machine_t *machine, char *err, size_t errlen)
 {
-  int rc = read_numbers("simrun:eager-bytes", &machine->eager_bytes, 1, err, errlen);
+  int rc = read_numbers(sim_prop_name(SIM_PROP_EAGER_BYTES), &machine->eager_bytes, 1, err, errlen);
   if (rc != 0 || (isfinite(machine->eager_bytes) && machine->eager_bytes >= 0))
     return rc;
   snprintf(err, errlen,
-           "platform property simrun:eager-bytes = \"%s\": expected a finite number of bytes >= 0 (the message "
-           "library's eager limit); fix the value",
-           sim_engine_property("simrun:eager-bytes"));
+           "platform property %s = \"%s\": expected a finite number of bytes >= 0 (the message library's eager "
+           "limit); fix the value",
+           sim_prop_name(SIM_PROP_EAGER_BYTES), sim_engine_property(sim_prop_name(SIM_PROP_EAGER_BYTES)));
   return SIM_EPLATFORM;
 }
 
@@ -56,7 +57,7 @@ static int read_eager_bytes(sim_machine_t *machine, char *err, size_t errlen)
  * finite and >= 0 (docs/t800.md, "What Table 5's T_cni counts"). */
 static int read_link_init_by_p(sim_machine_t *machine, char *err, size_t errlen)
 {
-  const char *text = sim_engine_property(SIM_LINK_INIT_BY_P_PROP);
+  const char *text = sim_engine_property(sim_prop_name(SIM_PROP_LINK_INIT_BY_P));
   if (!text)
     return 0;
   const char *cursor = text;
@@ -86,7 +87,7 @@ malformed:
   snprintf(err, errlen,
            "platform property %s = \"%s\": expected pairs \"p seconds\" (at most %d; each p a whole number >= 1 "
            "given once, each time >= 0), e.g. \"2 0.001 4 0.004\"",
-           SIM_LINK_INIT_BY_P_PROP, text, SIM_LINK_INIT_POINTS);
+           sim_prop_name(SIM_PROP_LINK_INIT_BY_P), text, SIM_LINK_INIT_POINTS);
   return SIM_EPLATFORM;
 }
 
@@ -104,39 +105,37 @@ int sim_machine_link_init_time(const sim_machine_t *machine, int nranks, int lin
   snprintf(err, errlen,
            "platform property %s gives no link initialisation time for p = %d; add the pair \"%d <seconds>\" or run "
            "one of the p it lists",
-           SIM_LINK_INIT_BY_P_PROP, nranks, nranks);
+           sim_prop_name(SIM_PROP_LINK_INIT_BY_P), nranks, nranks);
   return SIM_EPLATFORM;
 }
 
 int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
 {
   memset(machine, 0, sizeof *machine);
-  const char *model = sim_engine_property("simrun:comm-model");
-  if (model && strcmp(model, "piecewise") != 0) {
-    snprintf(err, errlen,
-             "platform property simrun:comm-model = \"%s\": the only model is \"piecewise\"; write that or remove the "
-             "property",
-             model);
+  const char *model = sim_engine_property(sim_prop_name(SIM_PROP_COMM_MODEL));
+  if (model && strcmp(model, sim_prop_row(SIM_PROP_COMM_MODEL)->words) != 0) {
+    snprintf(err, errlen, "platform property %s = \"%s\": the only model is \"%s\"; write that or remove the property",
+             sim_prop_name(SIM_PROP_COMM_MODEL), model, sim_prop_row(SIM_PROP_COMM_MODEL)->words);
     return SIM_EPLATFORM;
   }
   int rc = 0;
   if (model) {
     machine->piecewise = 1;
-    if (!sim_engine_property("simrun:comm-small-us") || !sim_engine_property("simrun:comm-large-us") ||
-        !sim_engine_property("simrun:comm-packet-bytes")) {
-      snprintf(err, errlen,
-               "the piecewise comm model needs simrun:comm-packet-bytes, simrun:comm-small-us and "
-               "simrun:comm-large-us");
+    if (!sim_engine_property(sim_prop_name(SIM_PROP_COMM_SMALL_US)) ||
+        !sim_engine_property(sim_prop_name(SIM_PROP_COMM_LARGE_US)) ||
+        !sim_engine_property(sim_prop_name(SIM_PROP_COMM_PACKET_BYTES))) {
+      snprintf(err, errlen, "the piecewise comm model needs %s, %s and %s", sim_prop_name(SIM_PROP_COMM_PACKET_BYTES),
+               sim_prop_name(SIM_PROP_COMM_SMALL_US), sim_prop_name(SIM_PROP_COMM_LARGE_US));
       return SIM_EPLATFORM;
     }
-    rc = read_numbers("simrun:comm-packet-bytes", &machine->msg.packet_bytes, 1, err, errlen);
-    rc = rc ? rc : read_numbers("simrun:comm-small-us", machine->msg.small, 4, err, errlen);
-    rc = rc ? rc : read_numbers("simrun:comm-large-us", machine->msg.large, 4, err, errlen);
+    rc = read_numbers(sim_prop_name(SIM_PROP_COMM_PACKET_BYTES), &machine->msg.packet_bytes, 1, err, errlen);
+    rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_COMM_SMALL_US), machine->msg.small, 4, err, errlen);
+    rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_COMM_LARGE_US), machine->msg.large, 4, err, errlen);
   }
-  rc = rc ? rc : read_numbers("simrun:link-init-us", &machine->link_init_us, 1, err, errlen);
+  rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_LINK_INIT_US), &machine->link_init_us, 1, err, errlen);
   rc = rc ? rc : read_link_init_by_p(machine, err, errlen);
-  rc = rc ? rc : read_numbers("simrun:io-input-us", machine->input_us, 2, err, errlen);
-  rc = rc ? rc : read_numbers("simrun:io-output-us", machine->output_us, 2, err, errlen);
+  rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_IO_INPUT_US), machine->input_us, 2, err, errlen);
+  rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_IO_OUTPUT_US), machine->output_us, 2, err, errlen);
   return rc ? rc : read_eager_bytes(machine, err, errlen);
 }
 
@@ -150,33 +149,14 @@ double sim_machine_io_time(const sim_machine_t *machine, sim_io_dir_t dir, doubl
   return met_io_time(dir == SIM_INPUT ? machine->input_us : machine->output_us, bytes);
 }
 
-/* The line of `platform` that sets property `name` to `value` (the first line with both "name" and "value" quoted),
- * or 0 when not found: SimGrid keeps no line numbers for properties. */
-static int property_line(const char *platform, const char *name, const char *value)
-{
-  FILE *in = fopen(platform, "r");
-  if (!in)
-    return 0;
-  char line[4096];
-  char quoted_name[256];
-  char quoted_value[256];
-  snprintf(quoted_name, sizeof quoted_name, "\"%s\"", name);
-  snprintf(quoted_value, sizeof quoted_value, "\"%s\"", value);
-  int number = 0;
-  int found = 0;
-  while (!found && fgets(line, sizeof line, in)) {
-    number++;
-    found = strstr(line, quoted_name) && strstr(line, quoted_value);
-  }
-  fclose(in);
-  return found ? number : 0;
-}
-
 /* One characterisation property of `host` into *out (left alone when absent; *given says whether it was there): a
- * finite number, at least `min` (strictly above it when `strict`). */
-static int read_charac_value(const_sg_host_t host, const char *platform, const char *name, double min, int strict,
-                             double *out, int *given, char *err, size_t errlen)
+ * finite number, at least the row's lo (strictly above it when the row says so: sim_prop_table.h). */
+static int read_charac_value(const_sg_host_t host, const char *platform, sim_prop_id_t id, double *out, int *given,
+                             char *err, size_t errlen)
 {
+  const char *name = sim_prop_name(id);
+  double min = sim_prop_row(id)->lo;
+  int strict = sim_prop_row(id)->open;
   const char *owner = NULL;
   const char *text = sim_engine_host_property(host, name, &owner);
   *given = text != NULL;
@@ -194,10 +174,14 @@ static int read_charac_value(const_sg_host_t host, const char *platform, const c
   snprintf(err, errlen,
            "%s:%d: property %s = \"%s\" (for host %s, set on %s): expected a finite decimal number %s %g; fix "
            "the value",
-           platform, property_line(platform, name, text), name, text, sg_host_get_name(host), owner,
+           platform, sim_prop_line(platform, name, text), name, text, sg_host_get_name(host), owner,
            strict ? ">" : ">=", min);
   return SIM_EPLATFORM;
 }
+
+/* The property of each operation class (met_class_t), in its order. */
+static const sim_prop_id_t cycles_props[MET_CLASS_COUNT] = {SIM_PROP_CYCLES_CPU, SIM_PROP_CYCLES_FLOP,
+                                                            SIM_PROP_CYCLES_INTMEM, SIM_PROP_CYCLES_EXTMEM};
 
 /* The four simrun:cycles-<class>, all or none; *given counts those present. */
 static int read_cycles(const_sg_host_t host, const char *platform, met_charac_t *c, int *given, char *err,
@@ -206,19 +190,17 @@ static int read_cycles(const_sg_host_t host, const char *platform, met_charac_t 
   *given = 0;
   const char *missing = NULL;
   for (int i = 0; i < MET_CLASS_COUNT; i++) {
-    char name[64];
     int here = 0;
-    snprintf(name, sizeof name, "simrun:cycles-%s", met_class_names[i]);
-    int rc = read_charac_value(host, platform, name, 0, 0, &c->cycles[i], &here, err, errlen);
+    int rc = read_charac_value(host, platform, cycles_props[i], &c->cycles[i], &here, err, errlen);
     if (rc != 0)
       return rc;
     *given += here;
-    missing = here ? missing : met_class_names[i];
+    missing = here ? missing : sim_prop_name(cycles_props[i]);
   }
   if (*given == 0 || *given == MET_CLASS_COUNT)
     return 0;
   snprintf(err, errlen,
-           "%s: host %s has some simrun:cycles-* properties but not simrun:cycles-%s: a characterisation "
+           "%s: host %s has some simrun:cycles-* properties but not %s: a characterisation "
            "gives all four (cpu, flop, intmem, extmem; docs/machines.md); add it",
            platform, sg_host_get_name(host), missing);
   return SIM_EPLATFORM;
@@ -229,17 +211,13 @@ static int read_cache(const_sg_host_t host, const char *platform, met_charac_t *
 {
   int size_given = 0;
   int cycles_given = 0;
-  int rc = read_charac_value(host, platform, "simrun:cache-bytes", 0, 1, &c->cache_bytes, &size_given, err, errlen);
-  rc =
-      rc ? rc
-         : read_charac_value(host, platform, "simrun:cycles-cache", 0, 0, &c->cache_cycles, &cycles_given, err, errlen);
+  int rc = read_charac_value(host, platform, SIM_PROP_CACHE_BYTES, &c->cache_bytes, &size_given, err, errlen);
+  rc = rc ? rc : read_charac_value(host, platform, SIM_PROP_CYCLES_CACHE, &c->cache_cycles, &cycles_given, err, errlen);
   if (rc != 0 || size_given == cycles_given)
     return rc;
-  snprintf(err, errlen,
-           "%s: host %s has simrun:%s but not simrun:%s: a cache level gives its size and its hit cost; "
-           "add it",
-           platform, sg_host_get_name(host), size_given ? "cache-bytes" : "cycles-cache",
-           size_given ? "cycles-cache" : "cache-bytes");
+  snprintf(err, errlen, "%s: host %s has %s but not %s: a cache level gives its size and its hit cost; add it",
+           platform, sg_host_get_name(host), sim_prop_name(size_given ? SIM_PROP_CACHE_BYTES : SIM_PROP_CYCLES_CACHE),
+           sim_prop_name(size_given ? SIM_PROP_CYCLES_CACHE : SIM_PROP_CACHE_BYTES));
   return SIM_EPLATFORM;
 }
 
@@ -250,8 +228,8 @@ int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t 
   double clock = sg_host_get_speed(host);
   int given = 0;
   int clock_given = 0;
-  int rc = read_charac_value(host, platform, "simrun:memory-bytes", 0, 0, &memory, &given, err, errlen);
-  rc = rc ? rc : read_charac_value(host, platform, "simrun:clock-hz", 0, 1, &clock, &clock_given, err, errlen);
+  int rc = read_charac_value(host, platform, SIM_PROP_MEMORY_BYTES, &memory, &given, err, errlen);
+  rc = rc ? rc : read_charac_value(host, platform, SIM_PROP_CLOCK_HZ, &clock, &clock_given, err, errlen);
   *charac = met_charac_default(clock, memory);
   rc = rc ? rc : read_cycles(host, platform, charac, &given, err, errlen);
   rc = rc ? rc : read_cache(host, platform, charac, err, errlen);
@@ -260,7 +238,7 @@ int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t 
   const char *owner = sg_host_get_name(host);
   if (given) {
     charac->derived = 0;
-    sim_engine_host_property(host, "simrun:cycles-flop", &owner);
+    sim_engine_host_property(host, sim_prop_name(SIM_PROP_CYCLES_FLOP), &owner);
     snprintf(origin, originlen, "simrun:cycles-* of %s in %s", owner, platform);
   } else
     snprintf(origin, originlen,
@@ -330,7 +308,8 @@ int sim_machine_describe(const char *platform, int nranks, met_platform_t *m, ch
   m->eager_bytes = machine.eager_bytes;
   memcpy(m->input_us, machine.input_us, sizeof m->input_us);
   memcpy(m->output_us, machine.output_us, sizeof m->output_us);
-  m->has_io = sim_engine_property("simrun:io-input-us") || sim_engine_property("simrun:io-output-us");
+  m->has_io = sim_engine_property(sim_prop_name(SIM_PROP_IO_INPUT_US)) ||
+              sim_engine_property(sim_prop_name(SIM_PROP_IO_OUTPUT_US));
   sg_host_t *hosts = calloc((size_t)nranks, sizeof *hosts);
   if (!hosts)
     return SIM_ENOMEM;

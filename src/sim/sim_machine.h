@@ -14,8 +14,7 @@
 
 typedef enum sim_io_dir { SIM_INPUT = 0, SIM_OUTPUT } sim_io_dir_t;
 
-#define SIM_LINK_INIT_BY_P_PROP "simrun:link-init-by-p"
-#define SIM_LINK_INIT_POINTS    32 /* most pairs simrun:link-init-by-p may give */
+#define SIM_LINK_INIT_POINTS 32 /* most pairs simrun:link-init-by-p may give */
 
 typedef struct sim_machine {
   int piecewise;       /* 1 when simrun:comm-model is "piecewise" (eq. 4); 0 keeps SimGrid's own link model */

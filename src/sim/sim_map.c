@@ -4,6 +4,7 @@
 #include "sim_map.h"
 #include "sim_engine.h"
 #include "sim_error.h"
+#include "sim_prop.h"
 
 #include <limits.h>
 #include <simgrid/host.h>
@@ -40,8 +41,8 @@ void sim_map_snake(int rank, int cols, int *row, int *col)
 
 int sim_map_host_coords(const_sg_host_t host, int *row, int *col)
 {
-  const char *r = sg_host_get_property_value(host, "simrun:row");
-  const char *c = sg_host_get_property_value(host, "simrun:col");
+  const char *r = sg_host_get_property_value(host, sim_prop_name(SIM_PROP_ROW));
+  const char *c = sg_host_get_property_value(host, sim_prop_name(SIM_PROP_COL));
   if (!r || !c)
     return -1;
   *row = atoi(r);
@@ -106,9 +107,9 @@ static int map_gray(int nranks, size_t count, sg_host_t *hosts, char *err, size_
     size_t host = (size_t)sim_map_gray(rank);
     if (host >= count) {
       snprintf(err, errlen,
-               "Gray-code placement (simrun:placement) puts rank %d on host %zu, but the platform has %zu "
-               "hosts: it needs a power-of-two host count, as a hypercube has",
-               rank, host, count);
+               "Gray-code placement (%s) puts rank %d on host %zu, but the platform has %zu hosts: it needs a "
+               "power-of-two host count, as a hypercube has",
+               sim_prop_name(SIM_PROP_PLACEMENT), rank, host, count);
       return SIM_EHOSTS;
     }
     hosts[rank] = sim_engine_host(host);
@@ -139,14 +140,14 @@ static int map_ordered(int nranks, size_t count, sg_host_t *hosts, char *err, si
     return SIM_ENOMEM;
   int rc = 1;
   for (size_t i = 0; rc == 1 && i < count; i++) {
-    const char *text = sg_host_get_property_value(sim_engine_host(i), "simrun:order");
+    const char *text = sg_host_get_property_value(sim_engine_host(i), sim_prop_name(SIM_PROP_ORDER));
     char *end = NULL;
     list[i] = (ordered_host_t){.order = text ? strtol(text, &end, 10) : 0, .index = i};
     if (!text)
       rc = 0;
     else if (end == text || *end != '\0') {
-      snprintf(err, errlen, "host %s: simrun:order = \"%s\": expected an integer (the host's place in rank order)",
-               sg_host_get_name(sim_engine_host(i)), text);
+      snprintf(err, errlen, "host %s: %s = \"%s\": expected an integer (the host's place in rank order)",
+               sg_host_get_name(sim_engine_host(i)), sim_prop_name(SIM_PROP_ORDER), text);
       rc = SIM_EPLATFORM;
     }
   }
@@ -169,14 +170,13 @@ int sim_map_ranks(int nranks, sg_host_t *hosts, char *err, size_t errlen)
   int ordered = map_ordered(nranks, count, hosts, err, errlen);
   if (ordered != 0)
     return ordered == 1 ? 0 : ordered;
-  const char *placement = sim_engine_property("simrun:placement");
-  if (placement && strcmp(placement, "gray") == 0)
+  const char *placement = sim_engine_property(sim_prop_name(SIM_PROP_PLACEMENT));
+  if (placement && strcmp(placement, sim_prop_row(SIM_PROP_PLACEMENT)->words) == 0)
     return map_gray(nranks, count, hosts, err, errlen);
   if (placement) {
-    snprintf(err, errlen,
-             "root-zone property simrun:placement = \"%s\": the only placement is \"gray\" (or give "
-             "every host simrun:order)",
-             placement);
+    snprintf(err, errlen, "root-zone property %s = \"%s\": the only placement is \"%s\" (or give every host %s)",
+             sim_prop_name(SIM_PROP_PLACEMENT), placement, sim_prop_row(SIM_PROP_PLACEMENT)->words,
+             sim_prop_name(SIM_PROP_ORDER));
     return SIM_EPLATFORM;
   }
   int max_rows;

@@ -41,6 +41,8 @@ typedef struct sim_job {
                      * SimGrid communication (sim_replay_world.h, docs/scale.md) */
   const char *engine_cfg; /* SimGrid settings for the run (sim_engine_configure), or NULL */
   int share_hosts;        /* more ranks than hosts wrap round the hosts (rank i on host i mod n), as smpirun's */
+  int drop_unreceived;    /* an eager send never received is dropped at the end with a warning, as smpirun -replay
+                           * drops it (a real program may end with one pending); 0: the run fails (a skeleton's bug) */
   const char *ti_dir;     /* when set, an existing folder where the run's actions are also written as a TI trace
                            * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */
 } sim_job_t;

@@ -59,6 +59,8 @@ static void child_probe(const void *platform, FILE *out)
     char origin[512];
     status = sim_machine_charac(sim_engine_host(i), platform, &charac, origin, sizeof origin, err, sizeof err);
   }
+  if (status == 0)
+    status = sim_check_props(platform, err, sizeof err);
   child_finish(out, status, err, write_count, &hosts);
 }
 

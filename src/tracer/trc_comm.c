@@ -24,6 +24,9 @@ static int ndefs;
 static comm_seen_t *seen;
 static int nseen;
 static int cap_seen;
+static comm_seen_t *keys; /* trc_comm_key's, by handle */
+static int nkeys;
+static int cap_keys;
 
 /* The world ranks of `comm`'s members (a new array), or NULL. */
 static int *members_of(MPI_Comm comm, int size)
@@ -85,13 +88,36 @@ static int is_world(MPI_Comm comm)
                                     (result == MPI_IDENT || result == MPI_CONGRUENT));
 }
 
+/* The entry of handle `comm` in `list` (of n), or NULL. */
+static const comm_seen_t *cached(const comm_seen_t *list, int n, MPI_Comm comm)
+{
+  for (int i = 0; i < n; i++)
+    if (list[i].comm == comm)
+      return &list[i];
+  return NULL;
+}
+
+/* Caches `id` for handle `comm` in *list (of *n, room for *cap) and returns it; when out of memory it is not cached,
+ * and worked out again next time. */
+static int remember(comm_seen_t **list, int *n, int *cap, MPI_Comm comm, int id)
+{
+  if (*n == *cap) {
+    int more_cap = *cap ? 2 * *cap : 16;
+    comm_seen_t *more = realloc(*list, sizeof *more * (size_t)more_cap);
+    if (!more)
+      return id;
+    *list = more;
+    *cap = more_cap;
+  }
+  (*list)[(*n)++] = (comm_seen_t){.comm = comm, .id = id};
+  return id;
+}
+
 int trc_comm_id(MPI_Comm comm)
 {
-  if (comm == MPI_COMM_WORLD)
-    return 0;
-  for (int i = 0; i < nseen; i++)
-    if (seen[i].comm == comm)
-      return seen[i].id;
+  const comm_seen_t *hit = comm == MPI_COMM_WORLD ? NULL : cached(seen, nseen, comm);
+  if (comm == MPI_COMM_WORLD || hit)
+    return hit ? hit->id : 0;
   int id = 0;
   if (!is_world(comm)) {
     if (!trc_extension_allowed("in (a collective on a sub-communicator)"))
@@ -100,18 +126,7 @@ int trc_comm_id(MPI_Comm comm)
     int *members = size > 0 ? members_of(comm, size) : NULL;
     id = members ? define(members, size) : -1;
   }
-  if (id < 0)
-    return -1;
-  if (nseen == cap_seen) {
-    int cap = cap_seen ? 2 * cap_seen : 16;
-    comm_seen_t *more = realloc(seen, sizeof *more * (size_t)cap);
-    if (!more)
-      return id; /* not cached: looked up again next time */
-    seen = more;
-    cap_seen = cap;
-  }
-  seen[nseen++] = (comm_seen_t){.comm = comm, .id = id};
-  return id;
+  return id < 0 ? -1 : remember(&seen, &nseen, &cap_seen, comm, id);
 }
 
 /* A collective's TI format: `format` on MPI_COMM_WORLD or a communicator congruent with it, "in ID " and `format`
@@ -137,11 +152,61 @@ const char *trc_coll(MPI_Comm comm, const char *format, const char *name)
   return prefixed;
 }
 
+/* FNV-1a over the world ranks of `group`'s members, in its order; 0 when they cannot be read. */
+static unsigned group_hash(MPI_Group group)
+{
+  int size = 0;
+  MPI_Group all;
+  if (PMPI_Group_size(group, &size) != MPI_SUCCESS || size <= 0 || PMPI_Comm_group(MPI_COMM_WORLD, &all) != MPI_SUCCESS)
+    return 0;
+  unsigned h = 2166136261u;
+  for (int i = 0; i < size; i++) {
+    int world = MPI_UNDEFINED;
+    PMPI_Group_translate_ranks(group, 1, &i, all, &world);
+    for (int b = 0; b < 4; b++)
+      h = (h ^ ((unsigned)world >> (8 * b) & 0xffu)) * 16777619u;
+  }
+  PMPI_Group_free(&all);
+  return h;
+}
+
+/* The key of a communicator other than the world's: its members' hash (an intercommunicator's two groups combined
+ * so that both sides get the same), folded into 1 .. INT_MAX. */
+static int key_of(MPI_Comm comm)
+{
+  int inter = 0;
+  MPI_Group local, remote;
+  unsigned h = 0;
+  if (PMPI_Comm_group(comm, &local) == MPI_SUCCESS) {
+    h = group_hash(local);
+    PMPI_Group_free(&local);
+  }
+  if (PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && inter &&
+      PMPI_Comm_remote_group(comm, &remote) == MPI_SUCCESS) {
+    h ^= group_hash(remote);
+    PMPI_Group_free(&remote);
+  }
+  return (int)(h % 2147483646u) + 1;
+}
+
+int trc_comm_key(MPI_Comm comm)
+{
+  const comm_seen_t *hit = comm == MPI_COMM_WORLD ? NULL : cached(keys, nkeys, comm);
+  if (comm == MPI_COMM_WORLD || hit)
+    return hit ? hit->id : 0;
+  int inter = 0;
+  int key = PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && !inter && is_world(comm) ? 0 : key_of(comm);
+  return remember(&keys, &nkeys, &cap_keys, comm, key);
+}
+
 void trc_comm_forget(MPI_Comm comm)
 {
   for (int i = 0; i < nseen; i++)
     if (seen[i].comm == comm)
       seen[i] = seen[--nseen];
+  for (int i = 0; i < nkeys; i++)
+    if (keys[i].comm == comm)
+      keys[i] = keys[--nkeys];
 }
 
 void trc_comm_reset(void)
@@ -150,7 +215,8 @@ void trc_comm_reset(void)
     free(defs[i].members);
   free(defs);
   free(seen);
+  free(keys);
   defs = NULL;
-  seen = NULL;
-  ndefs = nseen = cap_seen = 0;
+  seen = keys = NULL;
+  ndefs = nseen = cap_seen = nkeys = cap_keys = 0;
 }

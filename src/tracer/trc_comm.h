@@ -15,6 +15,12 @@ const char *trc_coll(MPI_Comm comm, const char *format, const char *name);
  * SIMRUN_TRACE_FORMAT=smpi refuses the extension (counted as one collective left out). */
 int trc_comm_id(MPI_Comm comm);
 
+/* The number by which the measured timeline names `comm` beside a message's tag, with no TI action written (so
+ * that simrun analyse pairs messages by communicator too): 0 for MPI_COMM_WORLD and communicators with its ranks in
+ * its order, otherwise a hash of the members' world ranks in their order, in 1 .. INT_MAX, the same on every member.
+ * Two communicators with the same members in the same order (a duplicate) get the same number. */
+int trc_comm_key(MPI_Comm comm);
+
 /* MPI_Comm_free of `comm`: its handle may name another communicator next. */
 void trc_comm_forget(MPI_Comm comm);
 

@@ -135,6 +135,7 @@ static void sent(double t, const char *name, int count, MPI_Datatype type, int d
 {
   int peer = trc_to_world(comm, dest);
   double bytes = trc_nbytes(count, type);
+  trc_envelope(tag, trc_comm_key(comm));
   trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? "send %d %d %.0f" : NULL, peer, tag, bytes);
 }
 
@@ -183,6 +184,7 @@ EXPORT int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag
   if (rc == MPI_SUCCESS && trc_active())
     PMPI_Get_count(status, MPI_BYTE, &got);
   int peer = rc == MPI_SUCCESS ? trc_to_world(comm, status->MPI_SOURCE) : -1;
+  trc_envelope(rc == MPI_SUCCESS ? status->MPI_TAG : tag, trc_comm_key(comm));
   trc_call(t, "MPI_Recv", TRC_IDLE, peer, got, peer >= 0 ? "recv %d %d %d" : NULL, peer, status->MPI_TAG, got);
   return rc;
 }
@@ -195,6 +197,7 @@ static int isent(double t, const char *name, int rc, int count, MPI_Datatype typ
   double bytes = trc_nbytes(count, type);
   if (rc == MPI_SUCCESS && peer >= 0)
     trc_req_posted(*request, comm, trc_world_rank(), peer, tag);
+  trc_envelope(tag, trc_comm_key(comm));
   trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? "isend %d %d %.0f" : NULL, peer, tag, bytes);
   return rc;
 }
@@ -237,6 +240,7 @@ EXPORT int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int ta
   double t = trc_enter();
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
   double bytes = trc_nbytes(count, type);
+  trc_envelope(tag == MPI_ANY_TAG ? -1 : tag, trc_comm_key(comm));
   trc_call(t, "MPI_Irecv", TRC_COMM, trc_to_world(comm, source), bytes, NULL);
   if (rc == MPI_SUCCESS)
     trc_req_irecv(*request, comm, source, tag, bytes);

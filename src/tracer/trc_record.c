@@ -66,6 +66,9 @@ typedef struct recorder {
   double flops;     /* computation not yet written as a TI action: phase changes do not split it */
   double own;       /* seconds spent in the recorder after the calls: kept out of the computation */
   fold_t fold;      /* count 0: none */
+  int env_set;      /* trc_envelope gave the next call's message tag and communicator */
+  int env_tag;
+  int env_comm;
   char phase[PHASE_DEPTH][PHASE_LEN];
   int depth;          /* phase[depth] is the current label; phase[0] is "main" */
   int dropped_phases; /* begins beyond PHASE_DEPTH, ended without a label change */
@@ -234,9 +237,10 @@ void trc_time_zero(void)
 }
 
 /* One timeline line; a partner that is no rank (MPI_PROC_NULL, MPI_ANY_SOURCE) is written -1. A run of `count` > 1
- * polls is written as the call "NAME*COUNT". */
-static void write_interval(double start, double end, const char *category, int peer, double bytes, const char *name,
-                           long count)
+ * polls is written as the call "NAME*COUNT"; a message's line ends with its tag and communicator (`env`), when
+ * given. */
+static void write_line(double start, double end, const char *category, int peer, double bytes, const char *name,
+                       long count, int env)
 {
   trc_out_t *out = rec.timeline;
   trc_out_seconds(out, llround(start * 1e9));
@@ -256,7 +260,20 @@ static void write_interval(double start, double end, const char *category, int p
     trc_out_char(out, '*');
     trc_out_long(out, count);
   }
+  if (env) {
+    trc_out_char(out, ' ');
+    trc_out_long(out, rec.env_tag);
+    trc_out_char(out, ' ');
+    trc_out_long(out, rec.env_comm);
+  }
   trc_out_char(out, '\n');
+}
+
+/* A timeline line of no message. */
+static void write_interval(double start, double end, const char *category, int peer, double bytes, const char *name,
+                           long count)
+{
+  write_line(start, end, category, peer, bytes, name, count, 0);
 }
 
 /* Writes the computation gathered so far as one TI compute action, before the next action, once it amounts to
@@ -388,7 +405,8 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
     return;
   double now = trc_now();
   write_fold();
-  write_interval(start, now, category_name(category), peer, bytes, name, 1);
+  write_line(start, now, category_name(category), peer, bytes, name, 1, rec.env_set);
+  rec.env_set = 0;
   if (ti) {
     va_list ap;
     va_start(ap, ti);
@@ -413,6 +431,13 @@ void trc_poll(double start, const char *name)
    * clock reading (one in three of a poll's cost) to keep them out of it. */
   rec.last_exit = now;
   read_cpu_if_due(now);
+}
+
+void trc_envelope(int tag, int comm)
+{
+  rec.env_set = 1;
+  rec.env_tag = tag < 0 ? -1 : tag;
+  rec.env_comm = comm;
 }
 
 void trc_action(const char *ti, ...)

@@ -40,6 +40,10 @@ double trc_enter(void);
 void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* The message the next trc_call records: its tag (negative: any, MPI_ANY_TAG) and its communicator (trc_comm_key),
+ * written at the end of its timeline line so that simrun analyse pairs messages as MPI matches them. */
+void trc_envelope(int tag, int comm);
+
 /* Records an unsuccessful poll (a test or iprobe that found nothing) that started at `start`: consecutive polls, with
  * gaps of a few microseconds at most between them, become one idle interval ("NAME*COUNT") and one TI action, simrun's
  * "poll COUNT FIRST LAST" (nothing with SIMRUN_TRACE_FORMAT=smpi). */

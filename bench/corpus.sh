@@ -4,10 +4,12 @@
 # by tests/corpus/run-one (which prints the trace's size and both simulators' times), then run RUNS times untraced and
 # RUNS times traced, alternately, under mpirun; prints the median wall times (mpirun's start-up included: these
 # programs run for well under a second, so the figure bounds the overhead a user sees on a short run) and their ratio
-# beside issue 25's 1.2x. Usage: bench/corpus.sh [RUNS]   (default 5; needs a normal build with Open MPI)
+# beside issue 25's 1.2x. Usage: bench/corpus.sh [RUNS [NAME-REGEX]]   (default 5, every program; needs a normal build
+# with Open MPI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
+only=${2:-.*}
 export MPICC=${MPICC:-$(command -v mpicc.openmpi)} MPIRUN=${MPIRUN:-$(command -v mpirun.openmpi)}
 export SMPIRUN=${SMPIRUN:-$(command -v smpirun)} TRACE_LIB=$PWD/build/libsimrun-trace.so SIMRUN=$PWD/build/simrun
 [ -f "$TRACE_LIB" ] || { echo "bench/corpus.sh: $TRACE_LIB not built" >&2; exit 2; }
@@ -16,7 +18,7 @@ trap 'rm -rf "$work"' EXIT
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 wall() { local s; s=$(date +%s.%N); "$@" </dev/null >/dev/null 2>&1 || true; echo "$(date +%s.%N) - $s" | bc; }
 printf "%-15s %3s %8s %10s %10s %7s  %s\n" program p "trace KB" "untraced s" "traced s" ratio "target <= 1.2"
-awk '/^[a-z]/' tests/corpus/programs.txt | while read -r name np _ _ rest; do
+awk -v only="^($only)\$" '/^[a-z]/ && $1 ~ only' tests/corpus/programs.txt | while read -r name np _ _ rest; do
   tests/corpus/run-one "$name" "$work" </dev/null > "$work/$name.line" 2>&1 || { echo "$name: $(tail -1 "$work/$name.line")"; continue; }
   args=$(echo "$rest" | sed -n 's/.* -- //p')
   dir=$work/$name

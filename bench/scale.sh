@@ -134,8 +134,8 @@ fi
 for unit in sim_grid sim_replay_comm; do
   c++ -std=c++17 -O2 -c "src/sim/$unit.cpp" -o "$work/$unit.o" $(pkg-config --cflags simgrid)
 done
-cc -O2 -Isrc/sim bench/sg_floor.c "$work/sim_grid.o" "$work/sim_replay_comm.o" -o "$work/sg_floor" \
-  $(pkg-config --cflags --libs simgrid) -lstdc++
+cc -O2 -Isrc/sim bench/sg_floor.c src/sim/sim_prop.c "$work/sim_grid.o" "$work/sim_replay_comm.o" \
+  -o "$work/sg_floor" $(pkg-config --cflags --libs simgrid) -lstdc++ -lm
 
 printf '%6s %8s | %-38s | %-38s | %-14s | %s\n' "" "" "simrun" "SimGrid alone" "simrun / alone" ""
 printf '%6s %8s | %8s %8s %9s %10s | %8s %8s %9s %10s | %6s %7s | %s\n' ranks mesh "cpu (s)" "RSS (MiB)" \

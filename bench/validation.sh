@@ -22,7 +22,10 @@ model_nb="74.26 39.48 21.12 12 7.55 5.52 4.99 5.62"
 # two-buffers is the other forwarding mode (docs/t800.md, step 5); c004-1.6-bits and c004-2.0-bits are not ablations but
 # the ends of the C004 delay's documented range (INMOS TN19: 1.6 to 2 bit times); table5-link-init is the option that
 # charges Table 5's T_cni (the paper's model value) for link initialisation; onchip-spill is the hypothesis of the
-# one-to-all deficit at p = 4, every on-chip (internal memory) access charged at the external-memory cost.
+# one-to-all deficit at p = 4, every on-chip (internal memory) access charged at the external-memory cost; vlink-ack
+# makes every message wait for an acknowledgement of Table 2 at l = 0 (51.1 + 8.86 d us); relay-cpu charges a
+# transputer that forwards a message while it computes gamma_1 = 8.86 us per packet (PARIX's router), relay-cpu-max the
+# whole store-and-forward cycle, 2 x 0.68 x 120 + 8.86 = 172.06 us per packet (an upper bound: the links are DMA).
 init_table5='1 0 2 0.001 4 0.004 8 0.01 16 0.03 32 0.07 64 0.17 128 0.49'
 variants=(full "" \
   two-buffers 's/"simrun:forward-buffers" value="1"/"simrun:forward-buffers" value="2"/' \
@@ -33,7 +36,10 @@ variants=(full "" \
   c004-1.6-bits 's/"simrun:c004-delay-bits" value="1.75"/"simrun:c004-delay-bits" value="1.6"/' \
   c004-2.0-bits 's/"simrun:c004-delay-bits" value="1.75"/"simrun:c004-delay-bits" value="2.0"/' \
   table5-link-init "s#<prop id=\"simrun:link-init-us\" value=\"1270\"/>#&<prop id=\"simrun:link-init-by-p\" value=\"$init_table5\"/>#" \
-  onchip-spill 's/"simrun:cycles-intmem" value="10.9635"/"simrun:cycles-intmem" value="34.42766666666667"/')
+  onchip-spill 's/"simrun:cycles-intmem" value="10.9635"/"simrun:cycles-intmem" value="34.42766666666667"/' \
+  vlink-ack "s#<prop id=\"simrun:forward-buffers\" value=\"1\"/>#&<prop id=\"simrun:ack-us\" value=\"51.1 8.86\"/>#" \
+  relay-cpu "s#<prop id=\"simrun:forward-buffers\" value=\"1\"/>#&<prop id=\"simrun:relay-cpu-us\" value=\"8.86\"/>#" \
+  relay-cpu-max "s#<prop id=\"simrun:forward-buffers\" value=\"1\"/>#&<prop id=\"simrun:relay-cpu-us\" value=\"172.06\"/>#")
 
 # Runs scenarios/gj256.xml on variant $1 (sed script $2); leaves "broadcast p t_par" lines in $work/$1.txt.
 run_variant() {

@@ -4,6 +4,7 @@
 #include "cli_characterise.h"
 #include "cli_exit.h"
 #include "cli_compare.h"
+#include "cli_formats.h"
 #include "app_catalogue.h"
 #include "cli_html.h"
 #include "cli_output.h"
@@ -33,13 +34,7 @@
 
 typedef struct options {
   const char *scenario;
-  const char *csv;
-  const char *json;
-  const char *svg;
-  const char *paje;
-  const char *otf2; /* --otf2: a folder for OTF2 archives of the per-process p's runs */
-  const char *ti;   /* --ti: a folder for TI traces of the per-process p's runs */
-  const char *html; /* --html: one self-contained page */
+  cli_outputs_t outputs; /* the command line's (cli_formats.h) */
   int per_process;
   int quiet;
   int jobs;            /* -j: simulations at once */
@@ -57,7 +52,7 @@ static void usage(FILE *out)
       "Usage: simrun [run] [OPTIONS] SCENARIO.xml|NAME   NAME: a shipped scenario (simrun --list)\n"
       "       simrun platform KIND SIZE [OPTIONS]   writes a platform: see simrun platform --help\n"
       "       simrun characterise FILE.csv          fits eq. 4 to ping-pong times: see simrun characterise --help\n"
-      "       simrun compare A.csv B.csv            compares two results tables: see simrun compare --help\n"
+      "       simrun compare A B                    compares two results (CSV or JSON): see simrun compare --help\n"
       "       simrun machine probe FILE.xml         measures this machine into a platform: see simrun machine --help\n"
       "\n"
       "Measured MPI runs: simrun analyse DIR [DIR...] [OPTIONS] analyses runs traced by libsimrun-trace.so;\n"
@@ -71,59 +66,41 @@ static void usage(FILE *out)
       "distance instead, and DSM skeletons the cause-effect analysis of their waits.\n"
       "\n"
       "Options:\n"
-      "  --csv FILE          also write one CSV row per point to FILE (overrides the scenario's <report csv>), and\n"
-      "                      the per-process, per-message, wait-map, wait-state, DSM or reference rows to\n"
-      "                      FILE-processes.csv, -messages.csv, -waits.csv, -wait-states.csv,\n"
-      "                      -profiles.csv, -requests.csv, -references.csv, the regression fits to\n"
-      "                      -fits.csv, and the run's versions, command line and scenario hash to\n"
-      "                      -provenance.csv (FILE without .csv); columns: docs/results.md\n"
-      "  --json FILE         also write the results as JSON to FILE (overrides <report json>)\n"
       "  --per-process P     also show the per-process overhead ratios for p = P (overrides <report\n"
-      "                      per-process>); P must be one of the scenario's p values\n"
-      "  --svg DIR           also draw the pictures (timeline, overall and per-process views, metrics against p\n"
-      "                      and the work size with regression fits, bottleneck views) as SVG files in DIR,\n"
-      "                      created if missing; see docs/pictures.md\n"
-      "  --paje FILE         also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE\n"
-      "  --otf2 DIR          also write the per-process p's runs as OTF2 archives (Vampir, Scalasca, ViTE,\n"
-      "                      otf2-print), DIR/point-K.otf2 for point K, DIR created if missing\n"
-      "  --ti DIR            also write the per-process p's runs as SimGrid time-independent traces, one\n"
-      "                      folder DIR/point-K per point (index.txt for smpirun -replay, rank-I.txt,\n"
-      "                      hostfile.txt for smpirun -hostfile: every rank on the host simrun gave it);\n"
-      "                      those runs are simulated, not taken from the cache\n"
-      "  --html FILE         also write one self-contained HTML page (no network needed) to FILE: the report's\n"
-      "                      tables, every picture of --svg inline, and the per-process p's timeline, which\n"
-      "                      pans and zooms and describes the interval under the pointer (docs/pictures.md)\n"
-      "  -j, --jobs N        run N simulations at once, each in its own process (default 1); the results are\n"
-      "                      the same whatever N is\n"
-      "  --no-cache          neither reuse nor keep finished points (see below)\n"
-      "  --mpi               run as a task farm under Open MPI: mpirun -np N simrun --mpi SCENARIO.xml; rank 0\n"
-      "                      hands the points out to the N - 1 others (docs/sweeps.md)\n"
-      "  --set NAME=VALUE    set a scenario parameter, or sweep it with NAME=\"V1 V2 ...\" (repeatable; checked\n"
-      "                      as the file's parameters are)\n"
-      "  --shard I/N         run and report only every N-th point from the I-th (1 <= I <= N), for job\n"
-      "                      arrays: the N shards' CSV rows together are the whole study's\n"
-      "  --cfg=NAME:VALUE    pass a SimGrid configuration option, as smpirun does (no cache then)\n"
-      "  --log=SETTING       pass a SimGrid log setting, as smpirun does (such as root.thres:info)\n"
-      "  -q, --quiet         no progress bar, even on a terminal\n"
-      "  --list              list the shipped scenarios and exit\n"
-      "  -h, --help          show this help and exit\n"
-      "  -V, --version       show simrun's and SimGrid's versions and exit\n"
-      "\n"
-      "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
-      "Paths inside a scenario are relative to the scenario file (or, where nothing is there, to the shipped\n"
-      "scenarios' folder, so that a copied scenario still finds its platform); paths given as options, to the\n"
-      "current folder, and a scenario path found nowhere there, to simrun's data folder (scenarios/gj256.xml\n"
-      "works from any folder). A scenario's <report csv/json> must lie inside the scenario's folder; --csv and\n"
-      "--json write anywhere, but no output may replace an input (the scenario, a platform, a trace), lie in the\n"
-      "cache or be another output of the run: checked before anything runs.\n"
-      "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
-      "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
-      "it stopped. The outputs are written under temporary names and renamed together once all are complete: a\n"
-      "signal at any step leaves the earlier files as they were and names those not written. FILE '-' is\n"
-      "standard output (--csv, --json, --paje, --html; the report then goes to standard error).\n"
-      "Exit status: 0 success, 1 runtime failure, 2 bad input or usage, 128 + N when stopped by signal N\n"
-      "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE, which ends the run silently).\n",
-      app_names());
+      "                      per-process>); P must be one of the scenario's p values\n");
+  cli_formats_usage(out);
+  fprintf(out,
+          "  -j, --jobs N        run N simulations at once, each in its own process (default 1); the results are\n"
+          "                      the same whatever N is\n"
+          "  --no-cache          neither reuse nor keep finished points (see below)\n"
+          "  --mpi               run as a task farm under Open MPI: mpirun -np N simrun --mpi SCENARIO.xml; rank 0\n"
+          "                      hands the points out to the N - 1 others (docs/sweeps.md)\n"
+          "  --set NAME=VALUE    set a scenario parameter, or sweep it with NAME=\"V1 V2 ...\" (repeatable; checked\n"
+          "                      as the file's parameters are)\n"
+          "  --shard I/N         run and report only every N-th point from the I-th (1 <= I <= N), for job\n"
+          "                      arrays: the N shards' CSV rows together are the whole study's\n"
+          "  --cfg=NAME:VALUE    pass a SimGrid configuration option, as smpirun does (no cache then)\n"
+          "  --log=SETTING       pass a SimGrid log setting, as smpirun does (such as root.thres:info)\n"
+          "  -q, --quiet         no progress bar, even on a terminal\n"
+          "  --list              list the shipped scenarios and exit\n"
+          "  -h, --help          show this help and exit\n"
+          "  -V, --version       show simrun's and SimGrid's versions and exit\n"
+          "\n"
+          "Skeletons: %s. Scenario format: docs/scenarios.md (schema scenarios/scenario.rng).\n"
+          "Paths inside a scenario are relative to the scenario file (or, where nothing is there, to the shipped\n"
+          "scenarios' folder, so that a copied scenario still finds its platform); paths given as options, to the\n"
+          "current folder, and a scenario path found nowhere there, to simrun's data folder (scenarios/gj256.xml\n"
+          "works from any folder). A scenario's <report csv/json> must lie inside the scenario's folder; --csv and\n"
+          "--json write anywhere, but no output may replace an input (the scenario, a platform, a trace), lie in the\n"
+          "cache or be another output of the run: checked before anything runs.\n"
+          "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
+          "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
+          "it stopped. The outputs are written under temporary names and renamed together once all are complete: a\n"
+          "signal at any step leaves the earlier files as they were and names those not written. FILE '-' is\n"
+          "standard output (--csv, --json, --paje, --html; the report then goes to standard error).\n"
+          "Exit status: 0 success, 1 runtime failure, 2 bad input or usage, 128 + N when stopped by signal N\n"
+          "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE, which ends the run silently).\n",
+          app_names());
 }
 
 static int fail_usage(const char *fmt, const char *arg)
@@ -160,14 +137,7 @@ static int parse_positive(const char *text)
 /* Fills `opts` from argv. Returns -1 to go on, or an exit status. */
 static int parse_options(int argc, char **argv, options_t *opts)
 {
-  static const struct option longopts[] = {{"csv", required_argument, NULL, 'c'},
-                                           {"json", required_argument, NULL, 'O'},
-                                           {"per-process", required_argument, NULL, 'P'},
-                                           {"svg", required_argument, NULL, 's'},
-                                           {"paje", required_argument, NULL, 'J'},
-                                           {"otf2", required_argument, NULL, 'F'},
-                                           {"ti", required_argument, NULL, 'T'},
-                                           {"html", required_argument, NULL, 'W'},
+  static const struct option longopts[] = {{"per-process", required_argument, NULL, 'P'},
                                            {"jobs", required_argument, NULL, 'j'},
                                            {"no-cache", no_argument, NULL, 'N'},
                                            {"mpi", no_argument, NULL, 'M'},
@@ -180,6 +150,14 @@ static int parse_options(int argc, char **argv, options_t *opts)
                                            {"set", required_argument, NULL, 'S'},
                                            {"shard", required_argument, NULL, 'H'},
                                            {NULL, 0, NULL, 0}};
+  /* and each output format's option (cli_formats.h), as 256 + its row */
+  enum { NFIXED = sizeof longopts / sizeof longopts[0] - 1, FORMAT_OPTION = 256, MAX_FORMATS = 32 };
+  struct option all[NFIXED + MAX_FORMATS + 1];
+  size_t nlong = NFIXED;
+  memcpy(all, longopts, sizeof longopts);
+  for (size_t i = 0; i < cli_format_count && i < MAX_FORMATS; i++)
+    all[nlong++] = (struct option){cli_formats[i].option + 2, required_argument, NULL, FORMAT_OPTION + (int)i};
+  all[nlong] = (struct option){NULL, 0, NULL, 0};
   opterr = 0;
   char message[1200];
   const char *positional[3] = {NULL, NULL, NULL};
@@ -188,7 +166,7 @@ static int parse_options(int argc, char **argv, options_t *opts)
    * argument it stops at is taken here, so that argv[at] is always the argument being read, for messages. */
   while (optind < argc) {
     int at = optind;
-    int c = getopt_long(argc, argv, "+:qhVj:", longopts, NULL);
+    int c = getopt_long(argc, argv, "+:qhVj:", all, NULL);
     if (c == -1) {
       int after_dashes = optind > at; /* "--": everything after it is positional */
       for (; optind < argc && (after_dashes || optind == at); optind++)
@@ -196,18 +174,8 @@ static int parse_options(int argc, char **argv, options_t *opts)
           positional[npositional++] = argv[optind];
       continue;
     }
-    if (c == 'c')
-      opts->csv = optarg;
-    else if (c == 'O')
-      opts->json = optarg;
-    else if (c == 's')
-      opts->svg = optarg;
-    else if (c == 'J')
-      opts->paje = optarg;
-    else if (c == 'F')
-      opts->otf2 = optarg;
-    else if (c == 'T')
-      opts->ti = optarg;
+    if (c >= FORMAT_OPTION)
+      cli_format_set(&opts->outputs, &cli_formats[c - FORMAT_OPTION], optarg);
     else if ((c == 'C' || c == 'G') &&
              cli_simgrid_option(&opts->config, c == 'C' ? "cfg" : "log", optarg, message, sizeof message) != 0)
       return fail_usage("%s", message);
@@ -215,8 +183,6 @@ static int parse_options(int argc, char **argv, options_t *opts)
       return fail_usage("%s", message);
     else if (c == 'H' && cli_shard_parse(&opts->config, optarg, message, sizeof message) != 0)
       return fail_usage("%s", message);
-    else if (c == 'W')
-      opts->html = optarg;
     else if (c == 'P' && (opts->per_process = parse_positive(optarg)) < 0)
       return fail_usage("--per-process takes a positive whole number, not '%s'", optarg);
     else if (c == 'j' && ((opts->jobs = parse_positive(optarg)) < 0 || opts->jobs > MAX_JOBS))
@@ -307,7 +273,7 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
   stu_options_t options = {.per_process = per_process,
                            .jobs = opts->jobs,
                            .farm = opts->mpi,
-                           .ti_dir = opts->ti,
+                           .ti_dir = cli_output_of(&opts->outputs, "--ti"),
                            .stop = cli_signal_stop,
                            .progress = on_point,
                            .ctx = &start,
@@ -315,43 +281,13 @@ static int run_study(const options_t *opts, const scn_scenario_t *scenario, cons
                            .shard_index = opts->config.shard_index,
                            .shard_count = opts->config.shard_count};
   /* a point taken from the cache would write no trace; one run with another --cfg could have other figures */
-  if (!opts->no_cache && !opts->ti && !opts->config.simgrid_cfg && stu_cache_default_dir(cache, sizeof cache) == 0)
+  if (!opts->no_cache && !options.ti_dir && !opts->config.simgrid_cfg &&
+      stu_cache_default_dir(cache, sizeof cache) == 0)
     options.cache_dir = cache;
   int rc = stu_run_with(scenario, skeleton, &options, study, err);
   if (progress && rc != 0)
     fprintf(stderr, "\n");
   return rc;
-}
-
-/* --paje needs a trace, which the study keeps for the per-process p only; the --svg and --otf2 folders are probed
- * before any simulation, so that a bad path fails at once, and made when the study is done. */
-static int prepare_pictures(const options_t *opts, int per_process)
-{
-  char message[1200] = "";
-  if (opts->paje && per_process == 0) {
-    fprintf(stderr, "simrun: error: --paje records the run of the per-process p, but none is chosen; add "
-                    "--per-process P (or <report per-process> in the scenario)\n");
-    return EXIT_INPUT;
-  }
-  if (opts->ti && (per_process == 0 || opts->mpi)) {
-    fprintf(stderr, "simrun: error: --ti writes the runs of the per-process p in this process: add --per-process P "
-                    "(or <report per-process> in the scenario), without --mpi\n");
-    return EXIT_INPUT;
-  }
-  if (opts->otf2 && per_process == 0) {
-    fprintf(stderr, "simrun: error: --otf2 records the runs of the per-process p, but none is chosen; add "
-                    "--per-process P (or <report per-process> in the scenario)\n");
-    return EXIT_INPUT;
-  }
-  if (opts->otf2 && cli_folder_probe(opts->otf2, message, sizeof message) != 0) {
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_INPUT;
-  }
-  if (opts->svg && cli_folder_probe(opts->svg, message, sizeof message) != 0) {
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_INPUT;
-  }
-  return EXIT_OK;
 }
 
 /* After a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE): 128 + its number, with the study's message or the step it came
@@ -368,38 +304,6 @@ static int interrupted(int rc, const scn_error_t *err)
   } else
     fprintf(stderr, "simrun: error: %s\n", line);
   return cli_signal_status();
-}
-
-/* The outputs of the options, or else of the scenario, for cli_results and for the stop's message. */
-static cli_outputs_t outputs_of(const options_t *opts, const scn_scenario_t *scenario)
-{
-  cli_outputs_t o = {.csv = opts->csv ? opts->csv : scenario->csv,
-                     .json = opts->json ? opts->json : scenario->json,
-                     .paje = opts->paje,
-                     .otf2 = opts->otf2,
-                     .svg = opts->svg,
-                     .ti = opts->ti,
-                     .html = opts->html};
-  const char *const names[] = {o.csv, o.json, o.paje, o.otf2, o.svg, o.html, o.ti};
-  char list[2048] = "";
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (names[i] && strlen(list) + strlen(names[i]) + 3 < sizeof list)
-      snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", names[i]);
-  cli_signal_outputs(list);
-  return o;
-}
-
-/* No output may replace an input, the cache or another output (cli_output.h); each can be written (cli_results.h). */
-static int check_files(const options_t *opts, const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
-                       const cli_outputs_t *outputs)
-{
-  char cache[4096];
-  cli_outputs_t given = *outputs; /* the scenario's <report csv/json> are checked as such, with their line */
-  given.csv = opts->csv;
-  given.json = opts->json;
-  given.cache = !opts->no_cache && stu_cache_default_dir(cache, sizeof cache) == 0 ? cache : NULL;
-  int status = cli_check_run_files(scenario, skeleton->spec, &given);
-  return status == EXIT_OK ? cli_outputs_check(outputs) : status;
 }
 
 static int run(const options_t *opts)
@@ -420,21 +324,21 @@ static int run(const options_t *opts)
   if (opts->per_process) /* the option replaces the file's value before the file is checked: --set may change p */
     scenario->per_process = 0;
   if (scn_check(scenario, skeleton->spec, &err) != 0 || check_per_process(scenario, per_process, &err) != 0 ||
-      (!opts->csv && scn_check_output(scenario, scenario->csv, "csv", &err) != 0) ||
-      (!opts->json && scn_check_output(scenario, scenario->json, "json", &err) != 0))
+      (!cli_output_of(&opts->outputs, "--csv") && scn_check_output(scenario, scenario->csv, "csv", &err) != 0) ||
+      (!cli_output_of(&opts->outputs, "--json") && scn_check_output(scenario, scenario->json, "json", &err) != 0))
     goto report;
-  cli_outputs_t outputs = outputs_of(opts, scenario);
-  status = check_files(opts, scenario, skeleton, &outputs);
-  status = status == EXIT_OK ? prepare_pictures(opts, per_process) : status;
-  if (status != EXIT_OK)
+  cli_outputs_t outputs;
+  const cli_run_facts_t facts = {scenario, skeleton->spec, per_process, opts->mpi, opts->no_cache};
+  if ((status = cli_outputs_prepare(&opts->outputs, &facts, &outputs)) != EXIT_OK)
     goto done;
-  if (opts->svg && per_process == 0) /* after every check, so that it never comes before an error */
+  if (cli_output_of(&outputs, "--svg") &&
+      per_process == 0) /* after every check, so that it never comes before an error */
     fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");
   char unrun[1200];
   if (scn_unrun_reference(scenario, unrun, sizeof unrun))
     fprintf(stderr, "simrun: warning: %s\n", unrun);
   cli_signal_step("before", "before the sweep");
-  if ((status = cli_outputs_begin(&outputs)) != EXIT_OK)
+  if ((status = cli_outputs_begin(cli_output_of(&outputs, "--ti"))) != EXIT_OK)
     goto done;
   int rc = SIM_EINTR;
   if (!cli_signal_stop()) {

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* simrun compare: two hand-made tables (tests/data/compare: a run's main CSV and a measurement's, figures chosen so
- * that the differences are known by hand), the exit status by tolerance, the side-by-side picture, and bad input. */
+/* simrun compare: two hand-made tables (tests/data/compare: a run's main CSV and a measurement's, as CSV and as JSON,
+ * figures chosen so that the differences are known by hand), a run's CSV against its JSON, the exit status by
+ * tolerance, the side-by-side picture, and bad input. */
 #include "tu.h"
 #include "tu_cli.h"
 
-#define SIMULATED SIMRUN_SOURCE_DIR "/tests/data/compare/simulated.csv"
-#define MEASURED  SIMRUN_SOURCE_DIR "/tests/data/compare/measured.csv"
+#define SIMULATED     SIMRUN_SOURCE_DIR "/tests/data/compare/simulated.csv"
+#define MEASURED      SIMRUN_SOURCE_DIR "/tests/data/compare/measured.csv"
+#define MEASURED_JSON SIMRUN_SOURCE_DIR "/tests/data/compare/measured.json"
 
 /* Runs simrun compare with `args` in a fresh folder (its path in dir). */
 static void compare(char *dir, size_t size, const char *const *extra, cli_run_t *run)
@@ -63,6 +65,58 @@ static void test_compare_tolerance_and_picture(void)
   remove_folder(dir);
 }
 
+/* Runs simrun compare with `args` in folder `dir`: exit 0, and its output holds every one of `says` (NULL-ended). */
+static void compare_says(const char *dir, const char *const *args, const char *const *says)
+{
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  for (size_t i = 0; says[i]; i++)
+    if (!strstr(run.out, says[i])) {
+      fprintf(stderr, "simrun compare's output lacks '%s'\n", says[i]);
+      CU_FAIL("a figure missing from simrun compare's output");
+    }
+  run_free(&run);
+}
+
+/* measured.json holds measured.csv's figures in the shape of simrun's JSON (params, nested objects, lists, null, a
+ * \u escape): against the run's CSV it gives the same hand figures as measured.csv; against measured.csv every value is
+ * equal; and its nested members are read under the CSV's names (ovh_comm, processing_s). */
+static void test_compare_json(void)
+{
+  char dir[1024];
+  const char *args[] = {"compare", SIMULATED, MEASURED_JSON, NULL};
+  const char *const hand[] = {
+      "+0.4      +4.00%\n", "-0.3      -5.00%\n", "broadcast = one,to,all, p = 2\n",
+      "3 points in both (0 of A's not in B, 1 of B's), 3 values compared, 0 exceed the tolerance\n", NULL};
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  compare_says(dir, args, hand);
+  const char *both[] = {"compare", MEASURED, MEASURED_JSON, "--tolerance", "0", NULL};
+  const char *const equal[] = {"4 points in both (0 of A's not in B, 0 of B's), 4 values compared, 0 exceed", NULL};
+  compare_says(dir, both, equal);
+  const char *self[] = {"compare", MEASURED_JSON, MEASURED_JSON, NULL};
+  const char *const named[] = {"  ovh_comm                          0.25            0.25",
+                               "  processing_s                       2.5             2.5",
+                               "4 points in both (0 of A's not in B, 0 of B's), 16 values compared", NULL};
+  compare_says(dir, self, named);
+  remove_folder(dir);
+}
+
+/* One run's --csv and --json hold the same figures: compared, every point matches and no value differs. */
+static void test_compare_run_csv_json(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"-q", "--no-cache", DATA "gj-small.xml", "--csv", "r.csv", "--json", "r.json", NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  run_free(&run);
+  const char *both[] = {"compare", "r.csv", "r.json", "--tolerance", "0", NULL};
+  const char *const same[] = {"6 points in both (0 of A's not in B, 0 of B's)", "  t_par_s ", "  b_memory ",
+                              ", 0 exceed the tolerance\n", NULL};
+  compare_says(dir, both, same);
+  remove_folder(dir);
+}
+
 /* Bad input: one line each, exit 2, nothing written. */
 static void test_compare_bad_input(void)
 {
@@ -73,8 +127,10 @@ static void test_compare_bad_input(void)
   EXPECT_FAILURE(.args = {"compare", SIMULATED, DATA "gj-small.xml", NULL}, .bare = 1, .status = 2,
                  .prefix = DATA "gj-small.xml:", .phrases = {NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, SIMRUN_SOURCE_DIR "/tests/data/compare/run.json", NULL}, .bare = 1,
-                 .status = 2, .prefix = SIMRUN_SOURCE_DIR "/tests/data/compare/run.json:1: a JSON file",
-                 .phrases = {"--csv", NULL});
+                 .status = 2, .prefix = SIMRUN_SOURCE_DIR "/tests/data/compare/run.json:1: no points",
+                 .phrases = {"--json", NULL});
+  EXPECT_FAILURE(.args = {"compare", SIMULATED, DATA "bad.json", NULL}, .bare = 1, .status = 2,
+                 .prefix = DATA "bad.json:", .phrases = {NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, SIMRUN_SOURCE_DIR "/tests/data/compare/unclosed.csv", NULL}, .bare = 1,
                  .status = 2, .prefix = SIMRUN_SOURCE_DIR "/tests/data/compare/unclosed.csv:2: a quoted field never",
                  .phrases = {"close it", NULL});
@@ -88,6 +144,8 @@ int main(void)
 {
   static const tu_case_t cases[] = {{"test_compare_by_hand", test_compare_by_hand},
                                     {"test_compare_tolerance_and_picture", test_compare_tolerance_and_picture},
+                                    {"test_compare_json", test_compare_json},
+                                    {"test_compare_run_csv_json", test_compare_run_csv_json},
                                     {"test_compare_bad_input", test_compare_bad_input},
                                     {NULL, NULL}};
   return tu_run("cli_compare", cases);

@@ -438,6 +438,25 @@ static void options_in_source(const char *path, option_set_t *set)
   free(text);
 }
 
+/* The options of the output formats' table (src/cli/cli_formats.c): every row's {"--NAME", ...}. */
+static void options_in_formats(option_set_t *set)
+{
+  FILE *file = fopen(SIMRUN_SOURCE_DIR "/src/cli/cli_formats.c", "r");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+  char *text = slurp(file);
+  fclose(file);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  const char *table = strstr(text, "cli_formats[] = {");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(table);
+  for (const char *at = strstr(table, "{\"--"); at; at = strstr(at + 3, "{\"--")) {
+    size_t len = strcspn(at + 2, "\"");
+    CU_ASSERT_FATAL(len < OPTION_LEN);
+    option_add(set, at + 2, len);
+  }
+  CU_ASSERT(set->count > 5);
+  free(text);
+}
+
 /* The options a help text lists: on each line "  -x, --name ARG   text" or "  --name=ARG   text", every word of the
  * part before the description (up to two spaces) that starts with '-'. */
 static void options_in_help(const char *help, option_set_t *set)
@@ -462,6 +481,8 @@ static void expect_help_matches_source(const char *const *args, const char *sour
   option_set_t accepted = {0};
   option_set_t listed = {0};
   options_in_source(source, &accepted);
+  if (strstr(source, "main.c"))
+    options_in_formats(&accepted);
   char *help = run_info(args);
   CU_ASSERT_PTR_NOT_NULL_FATAL(help);
   options_in_help(help, &listed);
@@ -479,7 +500,8 @@ static void expect_help_matches_source(const char *const *args, const char *sour
   free(help);
 }
 
-/* simrun --help lists exactly the options of main.c's getopt_long table and short-option string. */
+/* simrun --help lists exactly the options of main.c's getopt_long table and short-option string, and those of the
+ * output formats' table. */
 static void test_cli_help_lists_every_option(void)
 {
   const char *args[] = {"--help", NULL};

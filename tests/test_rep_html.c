@@ -51,6 +51,46 @@ static void assert_report_inline(const char *page, const char *report)
   CU_ASSERT_PTR_NULL(strstr(page, SIMRUN_SOURCE_DIR));
 }
 
+/* The number in the first data row of the table after heading `section`, in the column headed `head`; NAN when none. */
+static double table_cell(const char *page, const char *section, const char *head)
+{
+  char mark[120];
+  snprintf(mark, sizeof mark, "<h2 id=\"%s\">", section);
+  const char *table = strstr(page, mark), *heads = table ? strstr(table, "<tr>") : NULL;
+  const char *row = heads ? strstr(heads + 4, "<tr>") : NULL;
+  snprintf(mark, sizeof mark, "<th>%s</th>", head);
+  const char *at = heads ? strstr(heads, mark) : NULL;
+  if (!row || !at || at > row)
+    return NAN;
+  size_t column = count_text(heads, "<th>") - count_text(at, "<th>");
+  for (size_t k = 0; k <= column && row; k++)
+    row = strstr(row + 1, "<td");
+  return row ? strtod(strchr(row, '>') + 1, NULL) : NAN;
+}
+
+/* The bottleneck table holds together (seed 001 §3.5): each component is the sum of its sub-components shown, and each
+ * B-ratio is the component over the sum of the other three. */
+static void assert_bottleneck_table(const char *page)
+{
+  static const char *const comps[] = {"processing", "memory", "communication", "io"};
+  double c[4], sum = 0;
+  char head[80];
+  for (int k = 0; k < 4; k++) {
+    snprintf(head, sizeof head, "%s (s)", comps[k]);
+    c[k] = table_cell(page, "bottlenecks", head);
+    CU_ASSERT_FATAL(isfinite(c[k]));
+    sum += c[k];
+  }
+  CU_ASSERT(c[0] > 0);
+  double cpu = table_cell(page, "bottlenecks", "cpu (s)"), fpu = table_cell(page, "bottlenecks", "fpu (s)");
+  CU_ASSERT(fabs(cpu + fpu - c[0]) <= 1e-8 * c[0]);
+  for (int k = 0; k < 4; k++)
+    if (sum - c[k] > 0) {
+      snprintf(head, sizeof head, "B-ratio %s", comps[k]);
+      CU_ASSERT(fabs(table_cell(page, "bottlenecks", head) - c[k] / (sum - c[k])) <= 1e-8 * (1 + c[k] / (sum - c[k])));
+    }
+}
+
 /* Every id="..." occurs once. */
 static void assert_ids_unique(const char *page)
 {
@@ -224,8 +264,8 @@ static void timeline_box(const char *dir, const char *url, int inner[4], cli_run
  * canvas was dark in simrun 0.1's page), so the page hides them and says so: under 2% of the canvas is dark (labels,
  * borders). Scripted input moves the view as a user's would: a wheel turn zooms time by 0.8 about the pointer, a drag
  * of 100 px to the right moves it by 100 / (width - 60) of the span earlier, shift and the wheel show 13 of the 16 rows
- * (16 x 0.8 rounded). The page has real tables, a table of contents whose sections are there in its order, and no
- * number written with more than 9 significant digits. */
+ * (16 x 0.8 rounded). The page has real tables (the bottleneck one consistent), a table of contents whose sections are
+ * there in its order, and no number written with more than 9 significant digits. */
 static void test_rep_html_readable_timeline(void)
 {
   char dir[1024], url[1200], hash[1300], png[2100];
@@ -236,7 +276,8 @@ static void test_rep_html_readable_timeline(void)
   run_free(&run);
   char *page = read_output(dir, "page.html");
   CU_ASSERT_PTR_NOT_NULL_FATAL(page);
-  CU_ASSERT_EQUAL(count_text(page, "<table>"), 2); /* points, per process (gj128 has no references) */
+  CU_ASSERT_EQUAL(count_text(page, "<table>"), 4); /* points, per process, bottlenecks, model (no references) */
+  assert_bottleneck_table(page);
   const char *contents = strstr(page, "<nav>"), *end = contents ? strstr(contents, "</nav>") : NULL;
   CU_ASSERT_FATAL(contents && end);
   const char *last = end;

@@ -158,6 +158,8 @@ static void write_cluster(FILE *out)
   emit(out, "    ", SIM_PROP_C004_DELAY_BITS, "1.75");
   emit(out, "    ", SIM_PROP_LINK_BIT_RATE, "20e6");
   emit(out, "    ", SIM_PROP_FORWARD_BUFFERS, "1");
+  emit(out, "    ", SIM_PROP_ACK_US, "0 0");
+  emit(out, "    ", SIM_PROP_RELAY_CPU_US, "0");
   emit_added(out);
   fprintf(out,
           "    <host id=\"a\" speed=\"1Gf\"/>\n    <host id=\"b\" speed=\"1Gf\"/>\n    <host id=\"c\" speed=\"1Gf\"/>\n"
@@ -270,6 +272,22 @@ static void send_all(sim_rank_t *rank, const void *arg)
     sim_send(rank, r, 5000);
 }
 
+/* Rank 0 sends to rank 2 through rank 1's host while rank 1 computes (the PARIX router's stolen cycles), then to 1. */
+static void relay_busy(sim_rank_t *rank, const void *arg)
+{
+  (void)arg;
+  int me = sim_rank_id(rank);
+  if (me != 0) {
+    if (me == 1)
+      sim_work(rank, &some_work, 100000, SIM_WORK);
+    sim_recv(rank, 0, 5000);
+    return;
+  }
+  sim_work(rank, &some_work, 1000, SIM_WORK);
+  sim_send(rank, 2, 5000);
+  sim_send(rank, 1, 5000);
+}
+
 /* DSM: node 1 writes part of a page homed at node 0, node 0 reads it back after a barrier (a fault, a diff of words
  * and write notices), then the other way round. */
 static void dsm_body(sim_dsm_node_t *node, const void *arg)
@@ -309,7 +327,7 @@ typedef struct rig {
 } rig_t;
 
 static const rig_t rigs[] = {
-    {"sim_machine", write_pair, 2, props_program, 0}, {"sim_cluster", write_cluster, 3, send_all, 0},
+    {"sim_machine", write_pair, 2, props_program, 0}, {"sim_cluster", write_cluster, 3, relay_busy, 0},
     {"sim_map", write_mesh, 2, send_all, 0},          {"sim_map", write_ordered, 2, send_all, 0},
     {"sim_map", write_names, 3, send_all, 0},         {"sim_grid", write_grid, 3, send_all, 0},
     {"sim_dsm", write_ncp2, 2, dsm_run, 1},

@@ -73,8 +73,9 @@ static int known_miss(const stu_study_t *study, const stu_point_t *pt)
   return 0;
 }
 
-/* Every point: within 10%, or absent with a reason; `absent` counts the absent ones. */
-static void check_study(const char *scenario_path, int *absent, int *missed)
+/* Every point: within 10%, or absent with a reason; `absent` counts the absent ones, `hidden` apart those absent
+ * because eager rows move while their receivers compute (simrun:eager-start = send). */
+static void check_study(const char *scenario_path, int *absent, int *hidden, int *missed)
 {
   scn_scenario_t *scenario = NULL;
   scn_error_t err = {.line = 0};
@@ -86,7 +87,10 @@ static void check_study(const char *scenario_path, int *absent, int *missed)
     const stu_point_t *pt = &study->points[i];
     double diff = (pt->t_model - pt->t_par) / pt->t_par;
     int ok = isnan(pt->t_model) ? pt->model_missing[0] != '\0' : fabs(diff) <= 0.10;
-    *absent += isnan(pt->t_model);
+    if (strstr(pt->model_missing, "simrun:eager-start")) /* counted apart: every eq. 11 point of such a machine */
+      (*hidden)++;
+    else
+      *absent += isnan(pt->t_model);
     if (known_miss(study, pt)) {
       (*missed)++;
       ok = !ok; /* still missed: the day the model handles it, move it out of the list */
@@ -114,10 +118,14 @@ static void test_stu_models_every_model_on_every_machine(void)
                  "    <param name=\"broadcast\" value=\"binomial\"/>\n  ",
                  "    <param name=\"grid-rows\" values=\"1 2 4 8\"/>\n", platforms);
   int absent = 0;
+  int hidden = 0;
   int missed = 0;
-  check_study(OUT "gj.xml", &absent, &missed);
-  check_study(OUT "pdgemm.xml", &absent, &missed);
+  check_study(OUT "gj.xml", &absent, &hidden, &missed);
+  check_study(OUT "pdgemm.xml", &absent, &hidden, &missed);
   CU_ASSERT_EQUAL(missed, PDGEMM_MISSED);
+  /* the machines whose eager messages move when sent: the four generated with the icluster preset, icluster and the
+   * Pentium II cluster, each with both broadcasts at three p */
+  CU_ASSERT_EQUAL(hidden, 6 * 2 * 3);
   /* the absent ones are few: eager one-to-all broadcasts whose shared links leave the overlap open */
   CU_ASSERT_TRUE(absent <= 6);
   fprintf(stderr, "\n%d models absent with a reason\n", absent);

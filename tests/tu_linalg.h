@@ -83,7 +83,8 @@ static inline met_trace_t *tu_run_point(const app_skeleton_t *skeleton, const ch
 }
 
 /* Every point of study `path` at p = 2 has a model within 10% of its simulated T_par, on each of the `platforms`
- * shipped platforms (tests/data/machine/p2-*.xml). */
+ * shipped platforms (tests/data/machine/p2-*.xml), or none because the machine's eager messages move while their
+ * receivers compute (simrun:eager-start = send: eq. 11 prints `-` there, saying so). */
 static inline void tu_expect_models_within_10pc(const char *path, size_t platforms)
 {
   scn_scenario_t *scenario;
@@ -97,6 +98,8 @@ static inline void tu_expect_models_within_10pc(const char *path, size_t platfor
       continue;
     checked++;
     double diff = (point->t_model - point->t_par) / point->t_par;
+    if (isnan(point->t_model) && strstr(point->model_missing, "simrun:eager-start"))
+      continue;
     CU_ASSERT(isfinite(diff) && fabs(diff) <= 0.10);
     if (!(fabs(diff) <= 0.10))
       fprintf(stderr, "%s: model %g, simulated %g on %s\n", path, point->t_model, point->t_par,

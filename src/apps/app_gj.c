@@ -176,7 +176,8 @@ static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *er
  * bandwidth in that form: met_platform_msg), the routes of the run's own mapping (eqs. 12-15), its eager limit, the
  * sequential computation at rank 0's host's characterisation and the host I/O of eqs. 5-6: the mean of the bounds of
  * overlapped sends (met_gj_time, met_gj_time_upper) when they agree within MET_GJ_BOUNDS_RATIO. NAN, with what is
- * missing, for a broadcast the paper has no model of, a platform with no message model, or bounds too far apart. */
+ * missing, for a broadcast the paper has no model of, a platform with no message model, eager rows that move while
+ * their receivers compute (simrun:eager-start = send), or bounds too far apart. */
 static double gj_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
   const char *bcast = app_point_value(point, "broadcast");
@@ -194,6 +195,12 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
   }
   if (m->nkinds > MET_PLATFORM_MAX_KINDS) {
     snprintf(missing, len, "the ranks' hosts have more than %d characterisations", MET_PLATFORM_MAX_KINDS);
+    return NAN;
+  }
+  if (m->eager_at_send && nranks > 1 && app_gj_row_bytes(n) <= m->eager_bytes) {
+    snprintf(missing, len,
+             "eager rows move while their receivers compute (simrun:eager-start = send): eq. 11 adds communication "
+             "to computation and cannot say how much of it is hidden");
     return NAN;
   }
   met_gj_t g = {.n = n,

@@ -53,9 +53,7 @@ typedef struct runs {
   int kept[MAX_RUNS]; /* read whole (1) or as per-rank sums (0, KEEP_BYTES) */
   const char *dirs[MAX_RUNS];
   char p_text[MAX_RUNS][16];
-  char *p_values[MAX_RUNS]; /* the scenario's "p" values: pointers into p_text */
-  char *program;            /* the scenario's "program" value: the traced program's name, or its folder's */
-  char program_text[256];
+  char program[256]; /* the traced program's name, or its folder's */
   int n;
   double t_seq; /* one T_seq for every run */
   char seq_source[4200];
@@ -223,16 +221,13 @@ static int read_runs(const analyse_opts_t *opts, runs_t *runs)
     runs->kept[at] = kept;
     runs->dirs[at] = opts->dirs[i];
   }
-  for (int i = 0; i < runs->n; i++) {
+  for (int i = 0; i < runs->n; i++)
     snprintf(runs->p_text[i], sizeof runs->p_text[i], "%d", met_trace_nranks(runs->traces[i]));
-    runs->p_values[i] = runs->p_text[i];
-  }
   const char *base = strrchr(runs->dirs[0], '/');
-  snprintf(runs->program_text, sizeof runs->program_text, "%s",
+  snprintf(runs->program, sizeof runs->program, "%s",
            runs->info[0].program[0] ? runs->info[0].program
            : base && base[1]        ? base + 1
                                     : runs->dirs[0]);
-  runs->program = runs->program_text;
   return 0;
 }
 
@@ -513,16 +508,7 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
     status = choose_t_seq(opts, runs);
   if (status != EXIT_OK)
     return status;
-  scn_param_t params[2] = {
-      {.name = "p", .values = runs->p_values, .nvalues = (size_t)runs->n, .swept = 1, .role = SCN_ROLE_PROCESSES},
-      {.name = "program", .values = &runs->program, .nvalues = 1}};
-  scn_scenario_t scenario = {.path = "measured",
-                             .name = "measured",
-                             .platform = "this machine (measured)",
-                             .skeleton = "traced MPI program",
-                             .params = params,
-                             .nparams = 2};
-  stu_study_t *study = stu_measured_new(&scenario, runs->traces, (size_t)runs->n, runs->t_seq);
+  stu_study_t *study = stu_measured_new(runs->program, runs->traces, (size_t)runs->n, runs->t_seq);
   for (int i = 0; study && i < runs->n; i++)
     if (study->points[i].trace) /* the study frees it */
       runs->traces[i] = NULL;

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun compare (cli_compare.h): reads two CSV tables (RFC 4180: quoted fields may hold commas, quotes and line
- * breaks), hands them to rep_compare, and writes the --svg picture whole or not at all. */
+ * breaks) or results JSON files (cli_json.h), hands them to rep_compare, and writes the --svg picture whole or not at
+ * all. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "cli_compare.h"
 #include "cli_exit.h"
 
+#include "cli_json.h"
 #include "rep_compare.h"
 #include "rep_report.h"
 
@@ -24,11 +26,13 @@ static void usage(FILE *out)
 {
   fprintf(
       out,
-      "Usage: simrun compare A.csv B.csv [OPTIONS]\n"
+      "Usage: simrun compare A.csv|A.json B.csv|B.json [OPTIONS]\n"
       "\n"
-      "Compares two results tables point by point: the main CSV tables of two runs (two platforms, two versions of\n"
-      "simrun, two settings), or a run's and a measurement's (a CSV with a column p, the parameters that tell\n"
-      "its points apart, and the measured figures named as simrun's, such as t_par_s). Points match on the key\n"
+      "Compares two results tables point by point: the main CSV tables or the JSON of two runs (two platforms,\n"
+      "two versions of simrun, two settings), a simulation's and a measured run's (simrun analyse --csv or\n"
+      "--json), or a run's and a measurement's (a CSV with a column p, the parameters that tell its points\n"
+      "apart, and the measured figures named as simrun's, such as t_par_s). A JSON file's points are read under\n"
+      "the CSV's column names (docs/results.md), so a CSV and a JSON compare too. Points match on the key\n"
       "columns both have (the parameters and p); every metric column both have is printed with both values, B - A,\n"
       "(B - A) / A and whether the difference exceeds the tolerance.\n"
       "\n"
@@ -132,6 +136,28 @@ static void table_free(rep_table_t *t)
   free_row(t->names, t->ncols);
 }
 
+/* Reads the rest of JSON file `in` (its first character read) into *t (cli_json.h), closing it. Returns 0, or the
+ * exit status after printing the error. */
+static int read_json(FILE *in, const char *path, rep_table_t *t)
+{
+  char *text = NULL, message[1200];
+  size_t len = 0;
+  FILE *buffer = open_memstream(&text, &len);
+  int c = '{', line = 0;
+  rewind(in);
+  while (buffer && (c = getc(in)) != EOF)
+    putc(c, buffer);
+  fclose(in);
+  if (!buffer || fclose(buffer) != 0) {
+    free(text);
+    return fail(path, 0, "out of memory");
+  }
+  *t = (rep_table_t){.label = path};
+  int rc = cli_json_table(text, len, t, &line, message, sizeof message);
+  free(text);
+  return rc == 0 ? 0 : fail(path, line, message);
+}
+
 /* Reads CSV file `path` into *t (free with table_free). Returns 0, or the exit status after printing the error. */
 static int read_table(const char *path, rep_table_t *t)
 {
@@ -148,10 +174,8 @@ static int read_table(const char *path, rep_table_t *t)
     return fail(path, 0, message);
   }
   int first = getc(in);
-  if (first == '{' || first == '[') {
-    fclose(in);
-    return fail(path, 1, "a JSON file; compare reads the CSV tables: give the --csv file of the same run");
-  }
+  if (first == '{' || first == '[')
+    return read_json(in, path, t);
   if (first != EOF)
     ungetc(first, in);
   reader_t r = {.table = {.label = path}};

@@ -262,6 +262,12 @@ int cli_files_output_folder(cli_files_t *files, const char *what, const char *di
   return add_output(files, FILE_FOLDER, what, dir, pattern, 0, err, errlen);
 }
 
+int cli_files_sweep_folder(cli_files_t *files, const char *what, const char *dir, const char *pattern, char *err,
+                           size_t errlen)
+{
+  return add_output(files, FILE_FOLDER, what, dir, pattern, 1, err, errlen);
+}
+
 /* The files a skeleton's path parameter names: the file, and when it is a TI trace's index, the files it lists. */
 static int add_path_param(cli_files_t *files, const scn_param_t *param)
 {
@@ -304,8 +310,7 @@ static int add_platform(cli_files_t *files, const char *platform)
   return rc;
 }
 
-/* Every input of the scenario: itself, its platforms, the files its skeleton's path parameters name. */
-static int add_scenario(cli_files_t *files, const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec)
+int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec)
 {
   int rc = cli_files_input(files, "the scenario", scenario->path);
   rc = rc ? rc : add_platform(files, scenario->platform);
@@ -320,8 +325,7 @@ static int add_scenario(cli_files_t *files, const scn_scenario_t *scenario, cons
   return rc;
 }
 
-/* The CSV and the tables written beside it (rep_csv_tables), named after `what` ("--csv"). */
-static int add_csv(cli_files_t *files, const char *what, const char *csv, char *err, size_t errlen)
+int cli_files_output_csv(cli_files_t *files, const char *what, const char *csv, char *err, size_t errlen)
 {
   static const char *const tables[] = {"processes", "messages", "waits", "profiles", "requests", "wait-states"};
   int rc = cli_files_output(files, what, csv, err, errlen);
@@ -335,37 +339,15 @@ static int add_csv(cli_files_t *files, const char *what, const char *csv, char *
   return rc;
 }
 
-/* The scenario's own output `path` (<report csv> or <report json>), where the command line gives none. */
-static int add_report(cli_files_t *files, const scn_scenario_t *scenario, const char *what, const char *path, char *err,
-                      size_t errlen)
+int cli_files_report(cli_files_t *files, const scn_scenario_t *scenario, const char *what, const char *path, char *err,
+                     size_t errlen)
 {
   char message[1200];
-  int rc = strcmp(what, "<report csv>") == 0 ? add_csv(files, what, path, message, sizeof message)
+  int rc = strcmp(what, "<report csv>") == 0 ? cli_files_output_csv(files, what, path, message, sizeof message)
                                              : cli_files_output(files, what, path, message, sizeof message);
   if (rc != 0)
     snprintf(err, errlen, "%s:%d: %s", scenario->path, scenario->report_line, message);
   return rc;
-}
-
-int cli_check_run_files(const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, const cli_outputs_t *out)
-{
-  char err[2600] = "out of memory";
-  cli_files_t *files = cli_files_new();
-  int rc = !files || add_scenario(files, scenario, spec) != 0 || cli_files_cache(files, out->cache) != 0;
-  rc = rc || add_csv(files, "--csv", out->csv, err, sizeof err) != 0;
-  rc = rc || cli_files_output(files, "--json", out->json, err, sizeof err) != 0;
-  rc = rc || (!out->csv && add_report(files, scenario, "<report csv>", scenario->csv, err, sizeof err) != 0);
-  rc = rc || (!out->json && add_report(files, scenario, "<report json>", scenario->json, err, sizeof err) != 0);
-  rc = rc || cli_files_output(files, "--html", out->html, err, sizeof err) != 0;
-  rc = rc || cli_files_output(files, "--paje", out->paje, err, sizeof err) != 0;
-  rc = rc || cli_files_output_folder(files, "--svg", out->svg, "*.svg", err, sizeof err) != 0;
-  rc = rc || cli_files_output_folder(files, "--otf2", out->otf2, "point-*", err, sizeof err) != 0;
-  /* the --ti folder is made when the first trace is written, without its parents */
-  rc = rc || add_output(files, FILE_FOLDER, "--ti", out->ti, "point-*", 1, err, sizeof err) != 0;
-  cli_files_free(files);
-  if (rc)
-    fprintf(stderr, "simrun: error: %s\n", err);
-  return rc ? 2 : 0;
 }
 
 /* The folders a run made (cli_folder_make), removed again when its outputs are rolled back. */

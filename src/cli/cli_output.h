@@ -36,17 +36,24 @@ int cli_files_output(cli_files_t *files, const char *what, const char *path, cha
 int cli_files_output_folder(cli_files_t *files, const char *what, const char *dir, const char *pattern, char *err,
                             size_t errlen);
 
-/* The outputs of one `simrun run` (NULL for those not asked for) and the cache folder (NULL when none). */
-typedef struct cli_outputs {
-  const char *csv, *json, *html, *paje; /* the command line's; the scenario's <report csv/json> where these are NULL */
-  const char *svg, *otf2, *ti;          /* folders */
-  const char *cache;
-} cli_outputs_t;
+/* A folder the sweep itself writes into (--ti), made without its parents. 0, or -1 with the message. */
+int cli_files_sweep_folder(cli_files_t *files, const char *what, const char *dir, const char *pattern, char *err,
+                           size_t errlen);
+/* An output CSV and the tables written beside it (rep_csv_tables), named after `what` ("--csv"). */
+int cli_files_output_csv(cli_files_t *files, const char *what, const char *csv, char *err, size_t errlen);
+/* Every input of the scenario: itself, its platforms and the files they name, the files its skeleton's path
+ * parameters name (a TI trace and the files its index lists). 0, or -1 out of memory. */
+int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec);
+/* The scenario's own output `path` (<report csv> or <report json>, `what`), where the command line gives none: the
+ * message starts with the scenario's FILE:LINE. */
+int cli_files_report(cli_files_t *files, const scn_scenario_t *scenario, const char *what, const char *path, char *err,
+                     size_t errlen);
 
-/* Checks, before anything runs, that no output of the run replaces the scenario, its platforms and the files they
- * name, a file its skeleton reads (a TI trace and the files its index lists), the cache or another output. 0, or 2
- * after printing the one line naming both. */
-int cli_check_run_files(const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, const cli_outputs_t *out);
+/* The outputs of one `simrun run`: a path per row of cli_formats.h's table, NULL for those not asked for. */
+enum { CLI_MAX_FORMATS = 16 };
+typedef struct cli_outputs {
+  const char *path[CLI_MAX_FORMATS];
+} cli_outputs_t;
 
 /* Makes folder `dir` (for --svg, --otf2) inside the output transaction (rep_report.h): the folders of its path it
  * made are removed again when the transaction is rolled back. 0, or -1 with a message. */

@@ -1,18 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The output phase of a run as one transaction (rep_report.h): every output (CSV and its tables, JSON, Paje, OTF2,
- * SVG, HTML) is written under a temporary name, and all are renamed together once all are complete; a failure or a
- * signal at any moment removes the temporaries and leaves the earlier outputs as they were. Split from main.c, which
- * keeps the options and the order of the steps. */
+/* The output phase of a run as one transaction (rep_report.h): every output (cli_formats.h) is written under a
+ * temporary name, and all are renamed together once all are complete; a failure or a signal at any moment removes the
+ * temporaries and leaves the earlier outputs as they were. */
 #define _DEFAULT_SOURCE /* mkdtemp, kill */
 #include "cli_results.h"
 #include "cli_exit.h"
 
-#include "cli_html.h"
 #include "cli_output.h"
 #include "cli_signal.h"
-#include "rep_otf2.h"
-#include "rep_paje.h"
-#include "rep_pictures.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -22,8 +17,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-enum { EXIT_STOPPED = -1 }; /* not an exit status: a signal came (cli_results.h) */
 
 static int is_stdout(const char *path)
 {
@@ -49,119 +42,6 @@ int cli_open_output(const char *path, rep_file_t **file)
     return EXIT_OK;
   fprintf(stderr, "simrun: error: %s\n", message);
   return EXIT_INPUT;
-}
-
-int cli_outputs_check(const cli_outputs_t *o)
-{
-  const char *const files[] = {o->csv, o->json, o->paje, o->html};
-  const char *const folders[][2] = {{"--svg", o->svg}, {"--otf2", o->otf2}, {"--ti", o->ti}};
-  int to_stdout = 0;
-  for (size_t i = 0; i < sizeof folders / sizeof folders[0]; i++)
-    if (is_stdout(folders[i][1])) {
-      fprintf(stderr,
-              "simrun: error: %s -: %s writes a folder, and '-' (standard output) is for one file; give a "
-              "folder name (./- for a folder named '-')\n",
-              folders[i][0], folders[i][0]);
-      return EXIT_INPUT;
-    }
-  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-    to_stdout += is_stdout(files[i]);
-    rep_file_t *file = NULL;
-    int status = to_stdout > 1 ? EXIT_INPUT : cli_open_output(files[i], &file);
-    rep_file_abort(file); /* opened only to check the path: written after the sweep */
-    if (to_stdout > 1)
-      fprintf(stderr, "simrun: error: two outputs are '-', but there is one standard output; give a file name to "
-                      "all but one\n");
-    if (status != EXIT_OK)
-      return status;
-  }
-  return EXIT_OK;
-}
-
-FILE *cli_report_stream(const cli_outputs_t *o)
-{
-  int to_stdout = is_stdout(o->csv) || is_stdout(o->json) || is_stdout(o->paje) || is_stdout(o->html);
-  return to_stdout ? stderr : stdout;
-}
-
-/* Writes the CSV (then, beside a file, its extra tables) and the JSON. */
-static int write_tables(const stu_study_t *study, const cli_outputs_t *o)
-{
-  char message[1200] = "";
-  rep_file_t *csv = NULL;
-  rep_file_t *json = NULL;
-  int status = cli_open_output(o->csv, &csv);
-  status = status == EXIT_OK ? cli_open_output(o->json, &json) : status;
-  if (status != EXIT_OK) {
-    rep_file_abort(csv);
-    return status;
-  }
-  int failed = (csv && rep_csv(rep_file_stream(csv), study) != 0) || (json && rep_json(rep_file_stream(json), study));
-  if (failed) {
-    rep_file_abort(csv);
-    rep_file_abort(json);
-    fprintf(stderr, "simrun: error: writing the results failed\n");
-    return EXIT_RUNTIME;
-  }
-  int rc = csv ? rep_file_commit(csv, message, sizeof message) : 0;
-  if (rc != 0)
-    rep_file_abort(json); /* or its temporary file would stay behind */
-  else if (json)
-    rc = rep_file_commit(json, message, sizeof message);
-  if (rc == 0 && csv && !is_stdout(o->csv))
-    rc = rep_csv_tables(study, o->csv, message, sizeof message);
-  if (rc != 0) {
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_RUNTIME;
-  }
-  return EXIT_OK;
-}
-
-/* Writes the Paje trace (none without --paje). */
-static int write_paje(const stu_study_t *study, const cli_outputs_t *o)
-{
-  char message[1200] = "";
-  rep_file_t *file = NULL;
-  int status = cli_open_output(o->paje, &file);
-  if (status != EXIT_OK || !file)
-    return status;
-  if (rep_paje_study(rep_file_stream(file), study) != 0) {
-    rep_file_abort(file);
-    fprintf(stderr, "simrun: error: writing the Paje trace failed\n");
-    return EXIT_RUNTIME;
-  }
-  if (rep_file_commit(file, message, sizeof message) != 0) {
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_RUNTIME;
-  }
-  return EXIT_OK;
-}
-
-/* Writes the OTF2 archives (none without --otf2). */
-static int write_otf2(const stu_study_t *study, const cli_outputs_t *o)
-{
-  char message[1200] = "";
-  if (!o->otf2 || (cli_folder_make(o->otf2, message, sizeof message) == 0 &&
-                   rep_otf2_study(study, o->otf2, message, sizeof message) == 0))
-    return EXIT_OK;
-  fprintf(stderr, "simrun: error: %s\n", message);
-  return EXIT_RUNTIME;
-}
-
-/* Draws the pictures (none without --svg), listing the fits on the report's stream. */
-static int write_pictures(const stu_study_t *study, const cli_outputs_t *o)
-{
-  char message[1200] = "";
-  if (!o->svg || (cli_folder_make(o->svg, message, sizeof message) == 0 &&
-                  rep_pictures(study, o->svg, cli_report_stream(o), message, sizeof message) == 0))
-    return EXIT_OK;
-  fprintf(stderr, "simrun: error: %s\n", message);
-  return EXIT_RUNTIME;
-}
-
-static int write_html(const stu_study_t *study, const cli_outputs_t *o)
-{
-  return cli_html_write(study, o->html);
 }
 
 /* --ti DIR, written by the sweep itself: an earlier DIR is set aside as DIR.simrun-old.PID.XXXXXX while the sweep
@@ -264,44 +144,26 @@ static int begin_ti(const char *dir)
   return rep_file_defer(ti_keep, ti_undo, t, message, sizeof message) == 0 ? EXIT_OK : EXIT_RUNTIME;
 }
 
-int cli_outputs_begin(const cli_outputs_t *o)
+int cli_outputs_begin(const char *ti)
 {
   rep_file_begin();
-  return o->ti ? begin_ti(o->ti) : EXIT_OK;
+  return ti ? begin_ti(ti) : EXIT_OK;
 }
 
-/* Ends the transaction: renames every output when all were written and no signal came, else removes them. */
-static int end_outputs(int status)
+int cli_outputs_end(int status)
 {
   char message[1200] = "";
   if (status != EXIT_OK || cli_signal_stop()) {
     rep_file_rollback();
-    return status == EXIT_OK ? EXIT_STOPPED : status;
+    return status == EXIT_OK ? CLI_EXIT_STOPPED : status;
   }
   cli_signal_step("renaming", "while renaming the outputs into place");
   if (rep_file_end(message, sizeof message) != 0) {
     if (!cli_signal_stop()) /* else the stop's line says it (nothing for SIGPIPE) */
       fprintf(stderr, "simrun: error: %s\n", message);
-    return cli_signal_stop() ? EXIT_STOPPED : EXIT_RUNTIME;
+    return cli_signal_stop() ? CLI_EXIT_STOPPED : EXIT_RUNTIME;
   }
   cli_signal_outputs(""); /* all written */
   cli_signal_step("done", "after every output was written");
   return EXIT_OK;
-}
-
-int cli_outputs_write(const stu_study_t *study, const cli_outputs_t *o)
-{
-  static int (*const writers[])(const stu_study_t *, const cli_outputs_t *) = {write_tables, write_paje, write_otf2,
-                                                                               write_pictures, write_html};
-  int status = EXIT_OK;
-  if (cli_signal_stop())
-    return EXIT_STOPPED;
-  rep_file_begin();
-  cli_signal_step("writing", "while writing the outputs");
-  for (size_t i = 0; i < sizeof writers / sizeof writers[0] && status == EXIT_OK && !cli_signal_stop(); i++) {
-    status = writers[i](study, o);
-    if (i == 3) /* the tables, traces and pictures are complete, the page is to come */
-      cli_signal_step("written", "while writing the outputs");
-  }
-  return end_outputs(status);
 }

@@ -94,6 +94,7 @@ typedef struct met_platform {
   double bandwidth;                 /* its smallest bandwidth (B/s); 0 for p = 1 */
   int hops[MET_PLATFORM_MAX_RANKS]; /* links from rank 0's host to rank i's, for the first min(p, MAX) ranks */
   double eager_bytes;               /* simrun:eager-bytes: sends up to this size are eager; 0: all synchronous */
+  int eager_at_send;                /* simrun:eager-start = send: eager messages move while their receivers compute */
   met_bcast_routes_t one_to_all;    /* the routes of a one-to-all broadcast, averaged over its roots */
   met_bcast_routes_t neighbour;     /* of a neighbour broadcast (the root's neighbours in rank order) */
   met_bcast_routes_t from_rank0;    /* rank 0's to every other rank */

@@ -43,8 +43,10 @@ static const plt_topo_prop_t icluster_host_props[] = {{SIM_PROP_MEMORY_BYTES, "2
                                                       {SIM_PROP_CYCLES_EXTMEM, "5.5"},
                                                       {SIM_PROP_COUNT, NULL}};
 
-/* LAM/MPI's tcp short-message (eager) limit, as platforms/icluster-fe-32.xml assumes and sources it. */
-static const plt_topo_prop_t icluster_props[] = {{SIM_PROP_EAGER_BYTES, "65536"}, {SIM_PROP_COUNT, NULL}};
+/* LAM/MPI's tcp short-message (eager) limit, and eager messages moving when sent (TCP), as
+ * platforms/icluster-fe-32.xml assumes and sources them. */
+static const plt_topo_prop_t icluster_props[] = {
+    {SIM_PROP_EAGER_BYTES, "65536"}, {SIM_PROP_EAGER_START, "send"}, {SIM_PROP_COUNT, NULL}};
 
 /* ncp2 copies the nodes (the PowerPC 604's characterisation included) and Myrinet links of
  * platforms/ncp2-myrinet-8.xml (seed 002); its protocol controllers and
@@ -84,7 +86,8 @@ static const plt_topo_preset_t presets[] = {
      .summary = "icluster, the Pentium III nodes and Fast Ethernet of platforms/icluster-fe-32.xml (seed 003,\n"
                 "  Caron and Suter 2002): 733 Mflop/s hosts with 256 MiB, links of 100 Mbit/s less framing\n"
                 "  (11866059.8 B/s); the 124.04 us per message through the store-and-forward switch is split evenly\n"
-                "  over the two links of a host-switch-host route, 62.02 us each; sends of at most 64 KiB are eager",
+                "  over the two links of a host-switch-host route, 62.02 us each; sends of at most 64 KiB are eager\n"
+                "  and start moving when sent",
      .speed = "733Mf",
      .bandwidth = "11866059.8Bps",
      .latency = "62.02us",

@@ -415,9 +415,25 @@ static int put_pictures_section(FILE *out, const stu_study_t *study, char *err, 
  * then the report's order (its tables, the pictures of --svg, the whole text); `shown` says which this study has. */
 static const struct section {
   const char *id, *title;
-} sections[] = {{"timeline-section", "Timeline"},    {"points", "Results by point"}, {"processes", "Per process"},
-                {"references", "Reference figures"}, {"pictures", "Pictures"},       {"report", "The terminal report"}};
-enum { SEC_TIMELINE, SEC_POINTS, SEC_PROCESSES, SEC_REFERENCES, SEC_PICTURES, SEC_REPORT, SEC_COUNT };
+} sections[] = {{"timeline-section", "Timeline"},
+                {"points", "Results by point"},
+                {"processes", "Per process"},
+                {"references", "Reference figures"},
+                {"bottlenecks", "Bottleneck analysis"},
+                {"model", "Model"},
+                {"pictures", "Pictures"},
+                {"report", "The terminal report"}};
+enum {
+  SEC_TIMELINE,
+  SEC_POINTS,
+  SEC_PROCESSES,
+  SEC_REFERENCES,
+  SEC_BOTTLENECKS,
+  SEC_MODEL,
+  SEC_PICTURES,
+  SEC_REPORT,
+  SEC_COUNT
+};
 
 static void put_heading(FILE *out, int section)
 {
@@ -433,25 +449,32 @@ static void put_contents(FILE *out, const int shown[SEC_COUNT])
   fputs("</ol></nav>\n", out);
 }
 
-/* The tables: the points, and the per-process and reference figures where the study has them. */
+/* The tables: the points, and the per-process, reference, bottleneck and model figures where the study has them. */
 static void put_tables(FILE *out, const stu_study_t *study, const int shown[SEC_COUNT])
 {
-  put_heading(out, SEC_POINTS);
-  rep_html_points(out, study);
-  if (shown[SEC_PROCESSES]) {
-    put_heading(out, SEC_PROCESSES);
-    rep_html_processes(out, study);
-  }
-  if (shown[SEC_REFERENCES]) {
-    put_heading(out, SEC_REFERENCES);
-    rep_html_references(out, study);
-  }
+  static void (*const tables[])(FILE *, const stu_study_t *) = {[SEC_POINTS] = rep_html_points,
+                                                                [SEC_PROCESSES] = rep_html_processes,
+                                                                [SEC_REFERENCES] = rep_html_references,
+                                                                [SEC_BOTTLENECKS] = rep_html_bottlenecks,
+                                                                [SEC_MODEL] = rep_html_model};
+  for (int k = SEC_POINTS; k <= SEC_MODEL; k++)
+    if (shown[k]) {
+      put_heading(out, k);
+      tables[k](out, study);
+    }
 }
 
 int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
 {
   const char *name = study->scenario->name;
-  const int shown[SEC_COUNT] = {1, 1, rep_html_has_processes(study), rep_html_has_references(study), 1, 1};
+  const int shown[SEC_COUNT] = {1,
+                                1,
+                                rep_html_has_processes(study),
+                                rep_html_has_references(study),
+                                rep_html_has_bottlenecks(study),
+                                rep_has_model(study),
+                                1,
+                                1};
   fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>simrun: ", out);
   rep_html_escaped(out, name, strlen(name));
   fprintf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>simrun: ", page_style);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The --html page's tables (rep_html_tables.h): the figures of the CSV's main, per-process and reference tables
- * (docs/results.md), to 9 significant digits like the CSV, as <table> elements a reader can sort by eye and copy. */
+/* The --html page's tables (rep_html_tables.h): the figures of the CSV's main, per-process, reference and bottleneck
+ * tables and the model's summary (docs/results.md), to 9 significant digits like the CSV, as <table> elements a reader
+ * can sort by eye and copy. */
 #include "rep_html_tables.h"
 
 #include "rep_group.h"
@@ -174,4 +175,88 @@ void rep_html_references(FILE *out, const stu_study_t *study)
         fputs("</tr>\n", out);
       }
   fputs("</table>\n", out);
+}
+
+int rep_html_has_bottlenecks(const stu_study_t *study)
+{
+  return stu_has_view(study, MET_VIEW_LOST_CYCLES) && !study->facts.no_breakdown;
+}
+
+/* Whether sub-component `s` has a column: the program declares it, or some point has time in it (stu_study_t.subs). */
+static int sub_shown(const stu_study_t *study, int s)
+{
+  for (size_t i = 0; !(study->facts.subs & 1u << s) && i < study->npoints; i++)
+    if (study->points[i].breakdown.sub[s] != 0)
+      return 1;
+  return (study->facts.subs & 1u << s) != 0;
+}
+
+static void bottleneck_heads(FILE *out, const stu_study_t *study)
+{
+  char head[80];
+  fputs("<table>\n<tr>", out);
+  key_heads(out, study);
+  head_text(out, "T_par (s)");
+  for (int c = 0; c < MET_COMP_COUNT; c++) {
+    snprintf(head, sizeof head, "%s (s)", met_component_name(c));
+    head_text(out, head);
+  }
+  for (int s = 0; s < MET_SUB_COUNT; s++)
+    if (sub_shown(study, s)) {
+      snprintf(head, sizeof head, "%s (s)", met_sub_name(s));
+      head_text(out, head);
+    }
+  head_text(out, "idle (s)");
+  for (int c = 0; c < MET_COMP_COUNT; c++) {
+    snprintf(head, sizeof head, "B-ratio %s", met_component_name(c));
+    head_text(out, head);
+  }
+  head_text(out, "communication/computation");
+  head_text(out, "memory/processing");
+  head_text(out, "utilisation U_p");
+  fputs("</tr>\n", out);
+}
+
+void rep_html_bottlenecks(FILE *out, const stu_study_t *study)
+{
+  bottleneck_heads(out, study);
+  for (size_t i = 0; i < study->npoints; i++) {
+    const met_breakdown_t *b = &study->points[i].breakdown;
+    fputs("<tr>", out);
+    key_cells(out, study, &study->points[i]);
+    cell_number(out, study->points[i].t_par);
+    for (int c = 0; c < MET_COMP_COUNT; c++)
+      cell_number(out, b->component[c]);
+    for (int s = 0; s < MET_SUB_COUNT; s++)
+      if (sub_shown(study, s))
+        cell_number(out, b->sub[s]);
+    cell_number(out, b->idle);
+    for (int c = 0; c < MET_COMP_COUNT; c++)
+      cell_number(out, b->b_ratio[c]);
+    cell_number(out, b->comm_comp_ratio);
+    cell_number(out, b->mem_proc_ratio);
+    cell_number(out, b->utilisation);
+    fputs("</tr>\n", out);
+  }
+  fputs("</table>\n", out);
+}
+
+void rep_html_model(FILE *out, const stu_study_t *study)
+{
+  static const char *const heads[] = {"model", "points", "mean |diff|", "max |diff|", "at p"};
+  rep_model_summary_t s;
+  rep_model_summary(study, &s);
+  fputs("<table>\n<tr>", out);
+  for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
+    head_text(out, heads[k]);
+  fputs("</tr>\n<tr>", out);
+  cell_text(out, study->facts.model_name);
+  fprintf(out, "<td class=\"n\">%zu</td>", s.count);
+  cell_number(out, s.count ? s.mean_abs : NAN);
+  cell_number(out, s.count ? s.max_abs : NAN);
+  if (s.count)
+    fprintf(out, "<td class=\"n\">%d</td>", study->points[s.worst].p);
+  else
+    fputs("<td></td>", out);
+  fputs("</tr>\n</table>\n", out);
 }

@@ -21,5 +21,12 @@ void rep_html_processes(FILE *out, const stu_study_t *study);
 /* Whether the scenario's reference figures apply to some point, and their table: a row per (point, reference). */
 int rep_html_has_references(const stu_study_t *study);
 void rep_html_references(FILE *out, const stu_study_t *study);
+/* Whether the study has the bottleneck view (seed 001 Table 5), and its table: a row per point with T_par, the
+ * components, the sub-components the program declares or has time in, idle, the B-ratios and the other ratios. */
+int rep_html_has_bottlenecks(const stu_study_t *study);
+void rep_html_bottlenecks(FILE *out, const stu_study_t *study);
+/* The analytic model's summary (rep_has_model): its name, the points it covers, the mean and largest |diff| and the p
+ * of the largest; the per-point times and differences are in the points' table. */
+void rep_html_model(FILE *out, const stu_study_t *study);
 
 #endif

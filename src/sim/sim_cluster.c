@@ -10,8 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The positive number of property `name` into *value; 0 when absent (value unchanged), 1 when read, SIM_EPLATFORM. */
-static int read_positive(sim_prop_id_t id, double *value, char *err, size_t errlen)
+/* The number of property `id` into *value, > 0 when `positive`, else >= 0 (and at most 1e12); 0 when absent (value
+ * unchanged), 1 when read, SIM_EPLATFORM. */
+static int read_number(sim_prop_id_t id, int positive, double *value, char *err, size_t errlen)
 {
   const char *name = sim_prop_name(id);
   const char *text = sim_engine_property(name);
@@ -19,11 +20,40 @@ static int read_positive(sim_prop_id_t id, double *value, char *err, size_t errl
     return 0;
   char *end = NULL;
   *value = strtod(text, &end);
-  if (end == text || *end != '\0' || !isfinite(*value) || *value <= 0) {
-    snprintf(err, errlen, "platform property %s = \"%s\": expected a positive number", name, text);
+  if (end == text || *end != '\0' || !isfinite(*value) || *value < 0 || (positive && *value == 0) ||
+      (!positive && *value > 1e12)) {
+    snprintf(err, errlen, "platform property %s = \"%s\": expected a %s", name, text,
+             positive ? "positive number" : "number >= 0");
     return SIM_EPLATFORM;
   }
   return 1;
+}
+
+static int read_positive(sim_prop_id_t id, double *value, char *err, size_t errlen)
+{
+  return read_number(id, 1, value, err, errlen);
+}
+
+/* simrun:ack-us, "alpha gamma" (both >= 0), into ack[2]; 0 (absent: ack unchanged) or SIM_EPLATFORM. */
+static int read_ack(double ack[2], char *err, size_t errlen)
+{
+  const char *name = sim_prop_name(SIM_PROP_ACK_US);
+  const char *text = sim_engine_property(name);
+  if (!text)
+    return 0;
+  char *end = NULL;
+  ack[0] = strtod(text, &end);
+  const char *second = end;
+  ack[1] = strtod(second, &end);
+  while (*end == ' ')
+    end++;
+  if (second == text || end == second || *end != '\0' || !(ack[0] >= 0 && ack[0] <= 1e12) ||
+      !(ack[1] >= 0 && ack[1] <= 1e12)) {
+    snprintf(err, errlen, "platform property %s = \"%s\": expected two numbers >= 0, \"alpha gamma\" in us", name,
+             text);
+    return SIM_EPLATFORM;
+  }
+  return 0;
 }
 
 int sim_cluster_read(sim_cluster_t *cluster, char *err, size_t errlen)
@@ -58,6 +88,14 @@ int sim_cluster_read(sim_cluster_t *cluster, char *err, size_t errlen)
     return SIM_EPLATFORM;
   }
   cluster->forward_buffers = (int)buffers;
+  int ack = read_ack(cluster->ack_us, err, errlen);
+  if (ack < 0)
+    return ack;
+  double relay = 0;
+  int relay_rc = read_number(SIM_PROP_RELAY_CPU_US, 0, &relay, err, errlen);
+  if (relay_rc < 0)
+    return relay_rc;
+  cluster->relay_cpu_us = relay;
   /* the data byte forward and its acknowledge back both pass the stage: twice the delay per byte's cycle */
   cluster->us_per_byte = 2 * cluster->stage_delay_bits / cluster->link_bits_per_s * 1e6;
   return 0;
@@ -91,5 +129,15 @@ double sim_cluster_extra_time(const void *model, double bytes, const double *sta
   double fill = 0;
   for (int i = 0; i < hops; i++)
     fill += stages[i];
-  return 1e-6 * cluster->us_per_byte * (fill * packet + pacing_stages(cluster, stages, hops) * (bytes - packet));
+  double ack = cluster->ack_us[0] + cluster->ack_us[1] * hops;
+  /* ack added last, so that without one the sum is the same to the last bit as before it existed */
+  return 1e-6 * cluster->us_per_byte * (fill * packet + pacing_stages(cluster, stages, hops) * (bytes - packet)) +
+         1e-6 * ack;
+}
+
+double sim_cluster_relay_cpu(const sim_cluster_t *cluster, double bytes)
+{
+  if (cluster->relay_cpu_us <= 0 || bytes <= 0)
+    return 0;
+  return 1e-6 * cluster->relay_cpu_us * ceil(bytes / cluster->packet_bytes);
 }

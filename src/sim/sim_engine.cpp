@@ -368,6 +368,47 @@ extern "C" sg_host_t sim_engine_host(size_t index)
   return index < sorted_hosts.size() ? sorted_hosts[index] : nullptr;
 }
 
+/* The two hosts each link joins, from the routes of one link between hosts (built at the first use). */
+static const std::unordered_map<const simgrid::s4u::Link *, std::pair<sg_host_t, sg_host_t>> &link_ends()
+{
+  static std::unordered_map<const simgrid::s4u::Link *, std::pair<sg_host_t, sg_host_t>> ends;
+  static bool built = false;
+  if (!built) {
+    for (auto *a : sorted_hosts)
+      for (auto *b : sorted_hosts) {
+        std::vector<simgrid::s4u::Link *> links;
+        double latency = 0;
+        if (a != b)
+          a->route_to(b, links, &latency);
+        if (links.size() == 1)
+          ends.emplace(links[0], std::make_pair(a, b));
+      }
+    built = true;
+  }
+  return ends;
+}
+
+extern "C" int sim_engine_route_hosts(const_sg_host_t a, const_sg_host_t b, sg_host_t *out, int max)
+{
+  std::vector<simgrid::s4u::Link *> links;
+  double latency = 0;
+  if (a == b)
+    return 0;
+  a->route_to(b, links, &latency);
+  const auto &ends = link_ends();
+  const_sg_host_t at = a;
+  int n = 0;
+  for (size_t i = 0; i + 1 < links.size() && n < max; i++) {
+    auto found = ends.find(links[i]);
+    if (found == ends.end())
+      break;
+    sg_host_t next = found->second.first == at ? found->second.second : found->second.first;
+    out[n++] = next;
+    at = next;
+  }
+  return n;
+}
+
 extern "C" int sim_engine_hops(const_sg_host_t a, const_sg_host_t b)
 {
   if (a == b)

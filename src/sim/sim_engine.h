@@ -46,6 +46,10 @@ size_t sim_engine_host_count(void);
 sg_host_t sim_engine_host(size_t index);
 /* Number of links on the route from a to b (0 for a == b). */
 int sim_engine_hops(const_sg_host_t a, const_sg_host_t b);
+/* The hosts a message from a to b passes through (neither a nor b), in route order, into out[0..max-1]; returns their
+ * number (at most max). A host between two links is the one they share, as hosts joined by one link (a route of that
+ * one link) know it. */
+int sim_engine_route_hosts(const_sg_host_t a, const_sg_host_t b, sg_host_t *out, int max);
 /* The distinct links on the routes between every two of the `count` hosts: the physical links a run on them uses
  * (on a mesh, the links inside the partition; through a switch, every host's link to it). */
 int sim_engine_links_between(const sg_host_t *hosts, size_t count);

@@ -53,6 +53,18 @@ static int read_eager_bytes(sim_machine_t *machine, char *err, size_t errlen)
   return SIM_EPLATFORM;
 }
 
+/* simrun:eager-start: "send" or "receive" (docs/machines.md); the value is checked against the table's words. */
+static int read_eager_start(sim_machine_t *machine, char *err, size_t errlen)
+{
+  const char *text = sim_engine_property(sim_prop_name(SIM_PROP_EAGER_START));
+  machine->eager_at_send = text && strcmp(text, "send") == 0;
+  if (!text || machine->eager_at_send || strcmp(text, "receive") == 0)
+    return 0;
+  snprintf(err, errlen, "platform property %s = \"%s\": expected %s; fix the value",
+           sim_prop_name(SIM_PROP_EAGER_START), text, sim_prop_row(SIM_PROP_EAGER_START)->words);
+  return SIM_EPLATFORM;
+}
+
 /* simrun:link-init-by-p: up to SIM_LINK_INIT_POINTS pairs "p seconds", p a whole number >= 1 given once, seconds
  * finite and >= 0 (docs/t800.md, "What Table 5's T_cni counts"). */
 static int read_link_init_by_p(sim_machine_t *machine, char *err, size_t errlen)
@@ -136,6 +148,7 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
   rc = rc ? rc : read_link_init_by_p(machine, err, errlen);
   rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_IO_INPUT_US), machine->input_us, 2, err, errlen);
   rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_IO_OUTPUT_US), machine->output_us, 2, err, errlen);
+  rc = rc ? rc : read_eager_start(machine, err, errlen);
   return rc ? rc : read_eager_bytes(machine, err, errlen);
 }
 
@@ -306,6 +319,7 @@ int sim_machine_describe(const char *platform, int nranks, met_platform_t *m, ch
   m->msg = machine.msg;
   m->link_init_us = machine.link_init_us;
   m->eager_bytes = machine.eager_bytes;
+  m->eager_at_send = machine.eager_at_send;
   memcpy(m->input_us, machine.input_us, sizeof m->input_us);
   memcpy(m->output_us, machine.output_us, sizeof m->output_us);
   m->has_io = sim_engine_property(sim_prop_name(SIM_PROP_IO_INPUT_US)) ||

@@ -29,6 +29,8 @@ typedef struct sim_machine {
   double output_us[2];  /* simrun:io-output-us: alpha, beta of eq. 6; zero when absent */
   double eager_bytes;   /* simrun:eager-bytes: the message library's eager limit, a send of at most this many bytes is
                          * over for its sender at once; 0 when absent: every send is synchronous (transputer channels) */
+  int eager_at_send;    /* simrun:eager-start = send: an eager message starts moving when it is sent (the library pushes
+                         * it into the receiver's socket buffers), not when its receive is posted (the default) */
 } sim_machine_t;
 
 /* Reads the model from the loaded platform. Returns 0, or SIM_EPLATFORM with a message naming the property when a

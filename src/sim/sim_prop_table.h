@@ -35,6 +35,9 @@ SIM_PROP(IO_OUTPUT_US, .name = "simrun:io-output-us", .scope = SIM_SCOPE_ROOT, .
 SIM_PROP(EAGER_BYTES, .name = "simrun:eager-bytes", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER, .count = 1,
          .lo = 0, .hi = 1e12, .unit = "bytes", .fallback = "0", .reader = "sim_machine", .example = "0",
          .meaning = "the message library's eager limit: a send of at most this many bytes is over for its sender")
+SIM_PROP(EAGER_START, .name = "simrun:eager-start", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_WORD, .count = 1,
+         .words = "send | receive", .unit = "-", .fallback = "receive", .reader = "sim_machine", .example = "send",
+         .meaning = "when an eager message starts moving: when sent (TCP, SMPI's smpi/async-small-thresh) or received")
 
 /* Each host's characterisation (seed 001 eq. 2), from the host or the innermost zone around it: sim_machine. */
 SIM_PROP(CLOCK_HZ, .name = "simrun:clock-hz", .scope = SIM_SCOPE_HOST, .type = SIM_TYPE_NUMBER, .count = 1, .lo = 0,
@@ -91,6 +94,12 @@ SIM_PROP(FORWARD_BUFFERS, .name = "simrun:forward-buffers", .scope = SIM_SCOPE_R
 SIM_PROP(EXTRA_C004_STAGES, .name = "simrun:extra-c004-stages", .scope = SIM_SCOPE_LINK, .type = SIM_TYPE_NUMBER,
          .count = 1, .lo = 0, .hi = 1e12, .unit = "stages", .fallback = "0", .reader = "sim_cluster", .example = "6",
          .meaning = "the C004 stages a link passes beyond those of a link inside a cluster")
+SIM_PROP(ACK_US, .name = "simrun:ack-us", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER, .count = 2, .lo = 0,
+         .hi = 1e12, .unit = "us, us/hop", .fallback = "no acknowledgement", .reader = "sim_cluster",
+         .example = "500 50", .meaning = "alpha, gamma: a message's end-to-end acknowledgement, alpha + gamma d")
+SIM_PROP(RELAY_CPU_US, .name = "simrun:relay-cpu-us", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER, .count = 1,
+         .lo = 0, .hi = 1e12, .unit = "us/packet", .fallback = "0", .reader = "sim_cluster", .example = "5000",
+         .meaning = "CPU a transputer loses per packet it forwards while it computes")
 
 /* TreadMarks on the NCP2 (docs/ncp2.md, platforms/ncp2-myrinet-8.xml): sim_dsm. */
 SIM_PROP(CP, .name = "simrun:cp", .scope = SIM_SCOPE_HOST_ONLY, .type = SIM_TYPE_HOST, .count = 1, .unit = "-",

@@ -5,6 +5,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_map.h"
+#include "sim_replay_comm.h"
 #include "sim_replay_world.h"
 #include "sim_ti.h"
 
@@ -41,9 +42,24 @@ static sg_mailbox_t channel(int src, int dst, const char *kind)
   return sg_mailbox_by_name(name);
 }
 
+void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot)
+{
+  double arrived = rank->ready;
+  double start = 0;
+  sim_comm_finish(slot->eager_last, 1, &start);
+  slot->eager_last = NULL;
+  double now = simgrid_get_clock();
+  if (now > arrived) { /* the connection was busy: the rank waited in its send */
+    sim_replay_record(rank, MET_CAT_COMM, arrived, now, -1, MET_DIR_NONE, 0, NULL);
+    rank->ready = now;
+  }
+}
+
 sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
 {
   sim_peer_t *slot = &rank->peers[other % rank->world->npeer_slots];
+  if (slot->id_plus_1 != other + 1 && slot->eager_last)
+    sim_replay_eager_flush(rank, slot);
   if (slot->id_plus_1 != other + 1)
     *slot = (sim_peer_t){.id_plus_1 = other + 1,
                          .hops = -1,
@@ -51,6 +67,14 @@ sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
                          .from = channel(other, rank->id, ""),
                          .coll_to = channel(rank->id, other, "c"),
                          .coll_from = channel(other, rank->id, "c")};
+  if (rank->world->eager_at_send && !slot->eager_to) {
+    slot->eager_to = channel(rank->id, other, "e");
+    slot->eager_from = channel(other, rank->id, "e");
+    slot->coll_eager_to = channel(rank->id, other, "ce");
+    slot->coll_eager_from = channel(other, rank->id, "ce");
+    sim_comm_set_receiver(slot->eager_to, rank->world->ranks[other].net.actor);
+    sim_comm_set_receiver(slot->coll_eager_to, rank->world->ranks[other].net.actor);
+  }
   return slot;
 }
 
@@ -95,11 +119,22 @@ int sim_rank_coords(const sim_rank_t *rank, int other, int *row, int *col)
 
 void sim_phase(sim_rank_t *rank, const char *label)
 {
-  int id = met_trace_phase_id(rank->world->trace, label);
-  if (id < 0)
-    rank->world->record_error = 1;
-  else
-    rank->phase = id;
+  sim_world_t *world = rank->world;
+  for (int i = 0; i < world->nphase_labels; i++)
+    if (world->phase_label[i] == label) {
+      rank->phase = world->phase_id[i];
+      return;
+    }
+  int id = met_trace_phase_id(world->trace, label);
+  if (id < 0) {
+    world->record_error = 1;
+    return;
+  }
+  rank->phase = id;
+  if (world->nphase_labels < SIM_PHASE_CACHE) {
+    world->phase_label[world->nphase_labels] = label;
+    world->phase_id[world->nphase_labels++] = id;
+  }
 }
 
 met_trace_t *sim_rank_trace(sim_rank_t *rank)
@@ -148,6 +183,27 @@ void sim_replay_eager_drop(sim_eager_t *e)
   free(e);
 }
 
+void sim_replay_charge_relays(sim_rank_t *rank, int peer, double bytes, double start)
+{
+  sim_world_t *world = rank->world;
+  double cost = sim_cluster_relay_cpu(&world->cluster, bytes);
+  if (cost <= 0)
+    return;
+  sg_host_t hosts[256];
+  int n = sim_engine_route_hosts(rank->host, world->ranks[peer].host, hosts, 256);
+  for (int i = 0; i < n; i++)
+    for (int r = 0; r < world->job->nranks; r++) {
+      sim_rank_t *relay = &world->ranks[r];
+      int busy = relay->in_message && relay->blocked_on < 0; /* in a message of its own that has started */
+      if (relay->host != hosts[i] || relay->finished || busy || relay->ready <= start)
+        continue;
+      sim_replay_record(relay, MET_CAT_CTRL, relay->ready, relay->ready + cost, -1, MET_DIR_NONE, 0, NULL);
+      relay->ready += cost;
+      if (relay->blocked_on >= 0) /* it went on into a message at its own clock: it gets there later */
+        relay->arrived += cost;
+    }
+}
+
 void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
                              double end)
 {
@@ -189,8 +245,15 @@ static void record(sim_rank_t *rank, met_category_t category, double start, doub
 void sim_replay_catch_up(sim_rank_t *rank)
 {
   double now = simgrid_get_clock();
-  if (rank->ready > now)
-    sg_actor_sleep_for(rank->ready - now);
+  if (rank->ready <= now)
+    return;
+  double until = rank->ready;
+  sg_actor_sleep_for(until - now);
+  while (rank->ready > until) { /* its clock moved on while it slept (sim_replay_charge_relays) */
+    double more = rank->ready - until;
+    until = rank->ready;
+    sg_actor_sleep_for(more);
+  }
 }
 
 /* `cycles` at `hz` cycles per second. */

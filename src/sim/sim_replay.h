@@ -65,7 +65,8 @@ int sim_rank_coords(const sim_rank_t *rank, int other, int *row, int *col);
 /* Whether the run's messages go through the analytic network (sim_job_t's analytic) rather than SimGrid's. */
 int sim_rank_analytic(const sim_rank_t *rank);
 
-/* Labels the intervals recorded from now on (for example "distribution", "step", "collection"). */
+/* Labels the intervals recorded from now on (for example "distribution", "step", "collection"). The label must not
+ * change while the run lasts (a string literal): its address is what finds it again. */
 void sim_phase(sim_rank_t *rank, const char *label);
 
 /* For layers built on this one that record intervals of their own (the DSM of sim_dsm.h): the run's trace, borrowed

@@ -145,7 +145,8 @@ static sim_amsg_t *post(sim_rank_t *rank, int peer, int sending, double bytes)
     m->bytes = bytes;
     m->eager = eager;
   }
-  match(world, m, rank->ready);
+  /* a receive meets an eager send that started moving when it was sent (simrun:eager-start = send) */
+  match(world, m, !sending && m->eager && world->eager_at_send ? m->posted : rank->ready);
   return m;
 }
 

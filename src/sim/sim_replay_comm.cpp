@@ -40,3 +40,8 @@ void *sim_comm_recv(sg_mailbox_t mailbox)
                            nullptr, -1, -1);
   return payload;
 }
+
+void sim_comm_set_receiver(sg_mailbox_t mailbox, sg_actor_t receiver)
+{
+  mailbox->set_receiver(simgrid::s4u::ActorPtr(receiver));
+}

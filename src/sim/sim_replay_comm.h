@@ -25,6 +25,11 @@ void sim_comm_cancel(sg_comm_t comm);
 void sim_comm_send(sg_mailbox_t mailbox, double bytes, void *payload);
 void *sim_comm_recv(sg_mailbox_t mailbox);
 
+/* Makes `receiver` the permanent receiver of `mailbox`: a message put there starts moving at once, before its receive
+ * is posted (SimGrid's model of TCP, SMPI's smpi/async-small-thresh). Setting it again
+ * changes nothing. */
+void sim_comm_set_receiver(sg_mailbox_t mailbox, sg_actor_t receiver);
+
 #ifdef __cplusplus
 }
 #endif

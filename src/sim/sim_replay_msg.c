@@ -12,10 +12,16 @@
 #include <stdlib.h>
 #include <xbt/asserts.h>
 
-/* The mailbox of the rank's messages to (`sending`) or from `peer`: the collective ones inside a collective call. */
-static sg_mailbox_t mailbox(sim_rank_t *rank, int peer, int sending)
+/* The mailbox of the rank's messages of `bytes` to (`sending`) or from `peer`: the collective ones inside a collective
+ * call; eager ones by their own when they start moving as sent (both ends know a message is eager by its size). */
+static sg_mailbox_t mailbox(sim_rank_t *rank, int peer, int sending, double bytes)
 {
   const sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
+  if (rank->world->eager_at_send && bytes < rank->world->eager_below) {
+    if (rank->in_coll)
+      return sending ? slot->coll_eager_to : slot->coll_eager_from;
+    return sending ? slot->eager_to : slot->eager_from;
+  }
   if (rank->in_coll)
     return sending ? slot->coll_to : slot->coll_from;
   return sending ? slot->to : slot->from;
@@ -40,9 +46,9 @@ static void block_on(sim_rank_t *rank, int peer, int sending, int coll)
 static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
 {
   if (sending)
-    sim_comm_send(mailbox(rank, peer, 1), (double)(long)bytes, NULL);
+    sim_comm_send(mailbox(rank, peer, 1, bytes), (double)(long)bytes, NULL);
   else
-    sim_comm_recv(mailbox(rank, peer, 0));
+    sim_comm_recv(mailbox(rank, peer, 0, bytes));
 }
 
 /* A message from `peer` with this payload was received: an eager one leaves the world's list, and its sender has one
@@ -75,16 +81,28 @@ static void meet(sim_rank_t *rank, int peer, int sending)
   }
 }
 
+/* An eager message that starts moving now (simrun:eager-start = send), once the last one to the same peer arrived. */
+static void send_at_once(sim_rank_t *rank, int peer, sg_mailbox_t box, void *payload, long simulated)
+{
+  sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
+  if (slot->eager_last)
+    sim_replay_eager_flush(rank, slot);
+  slot->eager_last = sg_mailbox_put_async(box, payload, simulated);
+}
+
 /* Posts the message as a SimGrid communication now, the SimGrid clock at the rank's own, without waiting for it. */
 static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
 {
-  sg_mailbox_t box = mailbox(rank, peer, sending);
+  sg_mailbox_t box = mailbox(rank, peer, sending, bytes);
   *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes, .coll = rank->in_coll};
   meet(rank, peer, sending);
   long simulated = (long)(bytes + rank->world->envelope);
   if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
     void *payload = sim_replay_eager_sent(rank, peer, bytes);
-    sg_comm_detach(sg_mailbox_put_init(box, payload, simulated), NULL); /* detached before it can start */
+    if (rank->world->eager_at_send)
+      send_at_once(rank, peer, box, payload, simulated);
+    else
+      sg_comm_detach(sg_mailbox_put_init(box, payload, simulated), NULL); /* detached before it can start */
     req->start = req->end = rank->ready;
     return;
   }
@@ -119,9 +137,9 @@ static void one_call(sim_rank_t *rank, int peer, int sending, double bytes)
   }
   double simulated = (double)(long)(bytes + rank->world->envelope);
   if (sending)
-    sim_comm_send(mailbox(rank, peer, 1), simulated, rank);
+    sim_comm_send(mailbox(rank, peer, 1, bytes), simulated, rank);
   else
-    received(rank, peer, sim_comm_recv(mailbox(rank, peer, 0)));
+    received(rank, peer, sim_comm_recv(mailbox(rank, peer, 0, bytes)));
   if (!second) {
     rank->blocked_on = -1;
     started = rank->match_time;
@@ -181,6 +199,7 @@ static void message(sim_rank_t *rank, int peer, int sending, double bytes)
   sim_rank_t *partner = &rank->world->ranks[peer];
   double arrived = rank->ready;
   double started;
+  rank->in_message = 1;
   if (partner_waits(rank, partner, sending)) {
     started = arrived > partner->arrived ? arrived : partner->arrived;
     partner->blocked_on = -1;
@@ -193,7 +212,11 @@ static void message(sim_rank_t *rank, int peer, int sending, double bytes)
     rank->arrived = arrived;
     transfer(rank, peer, sending, bytes);
     started = rank->match_time;
+    arrived = rank->arrived; /* later if a message through its host stole cycles meanwhile */
   }
+  rank->in_message = 0;
+  if (sending)
+    sim_replay_charge_relays(rank, peer, bytes, started);
   /* SimGrid rounds times to its precision: a message that ends within it of its start ends at its start */
   double now = simgrid_get_clock();
   rank->ready = now > started ? now : started;

@@ -28,6 +28,9 @@ static void rank_main(int argc, char *argv[])
   if (ti && sim_ti_action(ti, rank->id, "init") != 0)
     rank->world->record_error = 1;
   rank->world->job->program(rank, rank->world->job->arg);
+  for (int i = 0; i < rank->world->npeer_slots; i++) /* its last eager messages arrive before the rank is over */
+    if (rank->peers[i].eager_last)
+      sim_replay_eager_flush(rank, &rank->peers[i]);
   sim_replay_catch_up(rank);
   XBT_VERB("rank %d: program over at %.9g s", rank->id, sim_rank_clock(rank));
   if (ti && sim_ti_action(ti, rank->id, "finalize") != 0)
@@ -36,12 +39,14 @@ static void rank_main(int argc, char *argv[])
 }
 
 /* What the platform's message library does with a send (simrun:eager-bytes, docs/machines.md): below its eager limit
- * a send is over for the sender at once, through post()'s eager sends; a platform without one (the T800's synchronous
- * channels) keeps every send synchronous. Computations stay on the ranks' own clocks (one rank per host). */
+ * a send is over for the sender at once, through post()'s eager sends, and its transfer starts when its receive is
+ * posted, or at once with simrun:eager-start = send; a platform without one (the T800's synchronous channels) keeps
+ * every send synchronous. Computations stay on the ranks' own clocks (one rank per host). */
 static void follow_platform_protocol(sim_world_t *world)
 {
   /* post() sends eagerly below eager_below: the next double above the limit makes a message of exactly it eager */
   world->eager_below = world->machine.eager_bytes > 0 ? nextafter(world->machine.eager_bytes, INFINITY) : 0;
+  world->eager_at_send = world->machine.eager_at_send;
 }
 
 /* Maps ranks to hosts and creates their actors. */

@@ -24,6 +24,16 @@ typedef struct sim_peer {
    * with tags of their own): a receive posted before a barrier must not take the barrier's message. */
   sg_mailbox_t coll_to;
   sg_mailbox_t coll_from;
+  /* With eager_at_send, eager messages go by mailboxes of their own whose permanent receiver is the destination rank,
+   * so that SimGrid starts them when sent (as SMPI does below smpi/async-small-thresh); a receiver knows a message is
+   * eager by its size, as the sender does, so both ends choose the same mailbox. NULL without eager_at_send. */
+  sg_mailbox_t eager_to;
+  sg_mailbox_t eager_from;
+  sg_mailbox_t coll_eager_to;
+  sg_mailbox_t coll_eager_from;
+  /* The last eager message to the peer while it may still be moving: one TCP connection per pair carries its
+   * messages one after the other, so the next one waits for it (sim_replay_eager_flush). */
+  sg_comm_t eager_last;
 } sim_peer_t;
 
 /* An eager message on its way, the payload of its SimGrid communication: where it was sent from, so that one that is
@@ -56,6 +66,8 @@ typedef struct sim_analytic_rank {
   sg_actor_t actor;
 } sim_analytic_rank_t;
 
+#define SIM_PHASE_CACHE 16
+
 typedef struct sim_world {
   const sim_job_t *job;
   sim_machine_t machine;
@@ -76,8 +88,14 @@ typedef struct sim_world {
   int fail_code;       /* from sim_rank_fail: the first failure of a layer above, or 0 */
   int posted_clock;    /* sim_post_at_own_clock: every message posted at its rank's clock, computations executed */
   double eager_below;  /* messages of fewer bytes are sent eagerly (sim_post_at_own_clock, or the platform's limit) */
+  int eager_at_send;   /* simrun:eager-start = send: an eager message's transfer starts when it is sent */
   double envelope;     /* with posted_clock: bytes every message carries beyond its data */
   char fail_message[512];
+  /* sim_phase's labels seen so far and their phase ids, found by the label's address (skeletons pass string literals):
+   * a phase change then costs no string comparison (3 per step and rank in Gauss-Jordan) */
+  const char *phase_label[SIM_PHASE_CACHE];
+  int phase_id[SIM_PHASE_CACHE];
+  int nphase_labels;
   /* the list of eager messages not yet received: eager.next is the oldest */
   sim_eager_t eager;
 } sim_world_t;
@@ -102,6 +120,7 @@ struct sim_rank {
   int blocked_on;
   int blocked_in_send;
   int blocked_in_coll; /* blocked in a message of a collective call */
+  int in_message;      /* inside a rendezvous message (sim_replay_msg.c message) */
   double arrived;
   double match_time;
   int rendezvous; /* in a posted-clock message of one SimGrid call per end (one_call), blocked_on is the partner */
@@ -134,6 +153,11 @@ void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, 
  * ended, by the rank's own clock (a transfer that went on while it computed costs nothing). */
 void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
                              double end);
+/* The PARIX router steals CPU from a transputer that forwards a message while it computes (simrun:relay-cpu-us,
+ * docs/t800.md): every rank of the run on the route from `rank` to `peer` whose own clock is past the transfer's
+ * start loses sim_cluster_relay_cpu(bytes), recorded as control of parallelism, and one blocked in a message gets
+ * there that much later. A waiting forwarder loses nothing. Rendezvous messages only (not posted ones). */
+void sim_replay_charge_relays(sim_rank_t *rank, int peer, double bytes, double start);
 /* The route from the rank's host to rank `other`'s (links, latency, bandwidth), from the rank's route slots, which the
  * analytic network allocates. */
 const sim_route_t *sim_replay_route(const sim_rank_t *rank, int other);
@@ -142,6 +166,9 @@ void sim_replay_catch_up(sim_rank_t *rank);
 /* Enters an eager message from `rank` to `dst` in the world's list of eager messages on their way; returns it, or
  * the rank itself (a payload like any other message's) when out of memory, reported as the recorder's failure. */
 void *sim_replay_eager_sent(sim_rank_t *rank, int dst, double bytes);
+/* With eager_at_send: waits until the last eager message from the rank to the slot's peer has arrived, the rank
+ * sending meanwhile (the connection is busy), so that messages to one peer move in order, not sharing its bandwidth. */
+void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot);
 /* Takes eager message `e` out of the world's list (received, or the run is over) and frees it. */
 void sim_replay_eager_drop(sim_eager_t *e);
 

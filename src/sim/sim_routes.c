@@ -14,7 +14,11 @@
 #include <stdlib.h>
 #include <xbt/dynar.h>
 
-enum { ROUTES_MAX_ROOTS = 32 };
+/* Up to 32 roots sampled, and up to ROUTES_BUDGET routes gathered in all: every root gathers the routes to all p
+ * ranks, and their links are sorted, so 32 roots cost 32 p routes of up to sqrt(p) links each on a mesh (at 32,768
+ * ranks, 125 CPU s of a 32,768-rank ping-ring's run went here). Up to 4096 ranks every root is kept; beyond, fewer
+ * (16 at 8192, 2 at 65,536, 1 from 131,072), docs/scale.md. */
+enum { ROUTES_MAX_ROOTS = 32, ROUTES_BUDGET = ROUTES_MAX_ROOTS * 4096 };
 
 /* The routes from one root to its members: every member's links, one after the other. */
 typedef struct routes {
@@ -198,6 +202,8 @@ int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_t
   if (!dst)
     return SIM_ENOMEM;
   int roots = p < ROUTES_MAX_ROOTS ? p : ROUTES_MAX_ROOTS;
+  if (roots > ROUTES_BUDGET / p)
+    roots = ROUTES_BUDGET / p > 1 ? ROUTES_BUDGET / p : 1;
   int rc = 0;
   for (int k = 0; rc == 0 && k < roots; k++) {
     int root = (int)((long)k * p / roots);

@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Measured runs as a study (stu_measured.h): the lost-cycle and per-process views of Lemeire's EPPA (seed 000 §1.2)
- * from each run's trace, and the reasons for the views a measurement cannot give. */
+/* Measured runs as a study (stu_measured.h): each run's trace analysed by the same views as a simulated point's
+ * (stu_view.h: the lost-cycle and per-process views of Lemeire's EPPA, seed 000 §1.2), told what a measurement cannot
+ * give, whose reasons the study carries. */
 #include "stu_measured.h"
+#include "stu_view.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* What a measurement gives: the lost-cycle view without the bottleneck breakdown. */
+#define MEASURED_VIEWS MET_VIEW_LOST_CYCLES
 
 static const char NO_BREAKDOWN[] =
     "a measurement cannot split computation into the machine components of seed 001's Table 5 (processing, memory, "
@@ -14,13 +20,12 @@ static const char NO_ANOMALY_SPLIT[] =
     "a measurement does not give the sequential cost of each rank's own operations, so true anomaly and load "
     "imbalance cannot be told apart (their sum is the anomaly column)";
 
-/* Point `i` from its run's trace. 0, or -1 out of memory. */
+/* Point `i` from its run's trace. 0, or -1 out of memory or when the run lasted no time. */
 static int fill_point(const scn_scenario_t *scenario, size_t i, stu_point_t *point, met_trace_t *trace, double t_seq)
 {
   point->p = met_trace_nranks(trace);
   point->values = malloc(scenario->nparams * sizeof *point->values);
-  point->procs = calloc((size_t)point->p, sizeof *point->procs);
-  if (!point->values || !point->procs)
+  if (!point->values)
     return -1;
   for (size_t j = 0; j < scenario->nparams; j++)
     point->values[j] = scenario->params[j].values[scenario->params[j].role == SCN_ROLE_PROCESSES ? i : 0];
@@ -29,24 +34,65 @@ static int fill_point(const scn_scenario_t *scenario, size_t i, stu_point_t *poi
   point->t_par = met_trace_end(trace);
   point->messages = met_comm_messages(trace);
   point->t_model = NAN;
-  met_eppa_compute(trace, t_seq, &point->eppa);
-  for (int rank = 0; rank < point->p; rank++) {
-    met_eppa_process(trace, t_seq, rank, &point->procs[rank]);
-    point->procs[rank].anomaly = point->procs[rank].imbalance = NAN;
-    point->procs[rank].anomaly_ratio = point->procs[rank].imbalance_ratio = NAN;
-  }
-  return 0;
+  stu_view_input_t in = {.t_seq = t_seq, .keep_procs = 1, .no_breakdown = 1, .unsplit_anomaly = 1};
+  if (stu_view_analyse(MEASURED_VIEWS, point, trace, &in) != 0)
+    return -1;
+  return stu_view_finish(MEASURED_VIEWS, point) == 0 ? 0 : -1;
 }
 
-stu_study_t *stu_measured_new(const scn_scenario_t *scenario, met_trace_t *const *traces, size_t n, double t_seq)
+#define P_DIGITS 16 /* room for an int in decimal */
+
+/* The scenario of a measured study, made by its constructor and freed with it (stu_study_t.owned): a parameter "p"
+ * whose i-th value is run i's process count, and "program", the traced program's name. */
+typedef struct measured_scenario {
+  scn_scenario_t scenario;
+  scn_param_t params[2];
+  char *program;
+  char **p_values;          /* one per run, into p_text */
+  char (*p_text)[P_DIGITS]; /* run i's process count, in decimal */
+} measured_scenario_t;
+
+/* The scenario of `n` runs of `program`, in one allocation (the struct, then p_values, p_text and program), which
+ * stu_free frees; NULL when out of memory. */
+static measured_scenario_t *measured_scenario(const char *program, met_trace_t *const *traces, size_t n)
+{
+  size_t len = strlen(program) + 1;
+  char *block = malloc(sizeof(measured_scenario_t) + n * (sizeof(char *) + P_DIGITS) + len);
+  if (!block)
+    return NULL;
+  measured_scenario_t *ms = (measured_scenario_t *)block;
+  ms->p_values = (char **)(block + sizeof *ms);
+  ms->p_text = (char(*)[P_DIGITS])(block + sizeof *ms + n * sizeof(char *));
+  ms->program = memcpy(block + sizeof *ms + n * (sizeof(char *) + P_DIGITS), program, len);
+  for (size_t i = 0; i < n; i++) {
+    snprintf(ms->p_text[i], sizeof ms->p_text[i], "%d", met_trace_nranks(traces[i]));
+    ms->p_values[i] = ms->p_text[i];
+  }
+  ms->params[0] =
+      (scn_param_t){.name = "p", .values = ms->p_values, .nvalues = n, .swept = 1, .role = SCN_ROLE_PROCESSES};
+  ms->params[1] = (scn_param_t){.name = "program", .values = &ms->program, .nvalues = 1};
+  ms->scenario = (scn_scenario_t){.path = "measured",
+                                  .name = "measured",
+                                  .platform = "this machine (measured)",
+                                  .skeleton = "traced MPI program",
+                                  .params = ms->params,
+                                  .nparams = 2};
+  return ms;
+}
+
+stu_study_t *stu_measured_new(const char *program, met_trace_t *const *traces, size_t n, double t_seq)
 {
   stu_study_t *study = calloc(1, sizeof *study);
-  if (!study || !(study->points = calloc(n, sizeof *study->points))) {
+  measured_scenario_t *ms = study ? measured_scenario(program, traces, n) : NULL;
+  if (!ms || !(study->points = calloc(n, sizeof *study->points))) {
+    free(ms);
     free(study);
     return NULL;
   }
-  study->scenario = scenario;
-  study->facts.views = MET_VIEW_LOST_CYCLES;
+  study->owned = ms;
+  study->scenario = &ms->scenario;
+  const scn_scenario_t *scenario = study->scenario;
+  study->facts.views = MEASURED_VIEWS;
   study->facts.subs = met_phase_subs(met_table5_phases);
   study->facts.no_breakdown = NO_BREAKDOWN;
   study->facts.no_anomaly_split = NO_ANOMALY_SPLIT;

@@ -7,10 +7,11 @@
 
 #include "stu_study.h"
 
-/* A study of `n` measured runs against one sequential time `t_seq` (> 0). The scenario (borrowed, as the study's) has a
- * parameter "p" whose i-th value is run i's p, and any others with one value each. A full trace becomes its point's
- * (freed with the study); an aggregate one (met_trace_new_aggregate) stays the caller's, its point without a
- * timeline. NULL when out of memory (the traces are then all still the caller's). */
-stu_study_t *stu_measured_new(const scn_scenario_t *scenario, met_trace_t *const *traces, size_t n, double t_seq);
+/* A study of `n` measured runs of `program` (the traced program's name) against one sequential time `t_seq` (> 0),
+ * one point per run in the given order. Its scenario, made here and freed with the study, has a parameter "p" whose
+ * i-th value is run i's process count and "program". A full trace becomes its point's (freed with the study); an
+ * aggregate one (met_trace_new_aggregate) stays the caller's, its point without a timeline. NULL when out of memory or
+ * a run lasted no time (the traces are then all still the caller's). */
+stu_study_t *stu_measured_new(const char *program, met_trace_t *const *traces, size_t n, double t_seq);
 
 #endif

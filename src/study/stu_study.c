@@ -78,5 +78,6 @@ void stu_free(stu_study_t *study)
     met_trace_free(study->points[i].trace);
   }
   free(study->points);
+  free(study->owned);
   free(study);
 }

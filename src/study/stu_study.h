@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A study's data: the points of a scenario's sweep with their values, platforms and results, and the facts the report
  * needs about the skeleton, copied into plain data so that the report never sees the skeleton catalogue or the
- * simulator. Filled by stu_sweep.h (simulated runs) or by the command line's analyse (measured runs). */
+ * simulator. Filled by stu_sweep.h (simulated runs) or stu_measured.h (measured runs, simrun analyse): the same views.
+ */
 #ifndef STU_STUDY_H
 #define STU_STUDY_H
 
@@ -59,7 +60,8 @@ typedef struct stu_point {
 } stu_point_t;
 
 typedef struct stu_study {
-  const scn_scenario_t *scenario;
+  const scn_scenario_t *scenario; /* borrowed, or the study's own (owned) */
+  void *owned;                    /* what the study made for itself (a measured study's scenario), freed with it */
   stu_facts_t facts;
   size_t npoints;
   stu_point_t *points; /* the cross product of the swept parameters, earlier parameters varying slowest; for a

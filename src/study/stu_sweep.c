@@ -82,7 +82,7 @@ static int finish_point(sweep_t *sweep, stu_point_t *point)
   unsigned views = sweep->study->facts.views;
   if (stu_view_needs(views, STU_NEED_SEQ) && point->p == 1 && !sweep->skeleton->prepare_seq)
     stu_plan_set_seq(&sweep->plan, (size_t)(point - sweep->study->points), point->t_par);
-  int rc = stu_view_needs(views, STU_NEED_TRACE) ? stu_view_finish(views, point) : 0;
+  int rc = stu_view_finish(views, point);
   drop_trace(point, sweep->options->per_process);
   stu_models_keep(sweep->models, sweep->skeleton, sweep->study, sweep->names, point);
   sweep->done++;

@@ -3,10 +3,10 @@
  * message statistics) and hands back only the result, so that a trace of millions of intervals never travels. */
 #include "stu_task.h"
 #include "sim_error.h"
+#include "stu_codec.h"
 #include "stu_view.h"
 
 #include <errno.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,106 +27,31 @@ int stu_task_prepare(const stu_sweep_ctx_t *ctx, const stu_task_t *task, void **
   return skeleton->prepare(&at, task->nranks, arg, err, errlen, blame);
 }
 
-static int put(FILE *out, const void *data, size_t size)
-{
-  return size == 0 || fwrite(data, size, 1, out) == 1 ? 0 : -1;
-}
-
-static int get(FILE *in, void *data, size_t size)
-{
-  return size == 0 || fread(data, size, 1, in) == 1 ? 0 : -1;
-}
-
-/* Zeroes the padding the compiler leaves between members a and b of *obj: written raw into the result channel and the
- * cache, undefined bytes would make identical results differ (valgrind: "points to uninitialised byte(s)"). */
-#define ZERO_GAP(obj, a, b)                                                                                            \
-  memset((char *)(obj) + offsetof(__typeof__(*(obj)), a) + sizeof(obj)->a, 0,                                          \
-         offsetof(__typeof__(*(obj)), b) - offsetof(__typeof__(*(obj)), a) - sizeof(obj)->a)
-
-/* The structures written raw, their padding (after the leading int, after hops) zeroed. */
-static void zero_padding(stu_point_t *r)
-{
-  ZERO_GAP(&r->eppa, p, t_seq);
-  ZERO_GAP(&r->breakdown, p, t_par);
-  for (int i = 0; r->procs && i < r->p; i++)
-    ZERO_GAP(&r->procs[i], rank, work);
-  for (size_t i = 0; i < r->nmsgs; i++)
-    ZERO_GAP(&r->msgs[i], hops, count);
-}
-
-/* [magic][status][t_par][messages][eppa][breakdown][nprocs][procs][nmsgs][msgs][has trace][trace] */
+/* [magic][status][t_par][messages][each view's section, stu_view_encode][has trace][trace] */
 static int write_result(stu_point_t *r, int32_t status, const met_trace_t *trace, FILE *out)
 {
-  zero_padding(r);
   uint64_t messages = r->messages;
-  uint64_t nprocs = r->procs ? (uint64_t)r->p : 0;
-  uint64_t nmsgs = r->nmsgs;
   int32_t has_trace = trace != NULL;
-  int rc = put(out, result_magic, sizeof result_magic) | put(out, &status, sizeof status) |
-           put(out, &r->t_par, sizeof r->t_par) | put(out, &messages, sizeof messages) |
-           put(out, &r->eppa, sizeof r->eppa) | put(out, &r->breakdown, sizeof r->breakdown) |
-           put(out, &nprocs, sizeof nprocs) | put(out, r->procs, nprocs * sizeof *r->procs) |
-           put(out, &nmsgs, sizeof nmsgs) | put(out, r->msgs, nmsgs * sizeof *r->msgs) |
-           put(out, &has_trace, sizeof has_trace);
+  int rc = stu_codec_put(out, result_magic, sizeof result_magic) | stu_codec_put(out, &status, sizeof status) |
+           stu_codec_put(out, &r->t_par, sizeof r->t_par) | stu_codec_put(out, &messages, sizeof messages) |
+           stu_view_encode(r, out) | stu_codec_put(out, &has_trace, sizeof has_trace);
   return rc == 0 && trace ? met_trace_write(trace, out) : rc;
-}
-
-/* The bytes left in `in` after its position, or 0 when that cannot be told. */
-static size_t bytes_left(FILE *in)
-{
-  long at = ftell(in);
-  long end = at >= 0 && fseek(in, 0, SEEK_END) == 0 ? ftell(in) : -1;
-  if (at < 0 || fseek(in, at, SEEK_SET) != 0 || end < at)
-    return 0;
-  return (size_t)(end - at);
-}
-
-/* Reads `count` items of `size` bytes into a new array (NULL for none); 0 or -1. A count the rest of the input cannot
- * hold is refused before anything is allocated (a damaged count asked for terabytes). */
-static int get_array(FILE *in, size_t count, size_t size, void **array)
-{
-  *array = NULL;
-  if (count == 0)
-    return 0;
-  if (count > SIZE_MAX / size || count * size > bytes_left(in) || !(*array = malloc(count * size)))
-    return -1;
-  return get(in, *array, count * size);
 }
 
 int stu_result_read(stu_point_t *point, int32_t *status, FILE *in)
 {
   char magic[sizeof result_magic];
   uint64_t messages = 0;
-  uint64_t nprocs = 0;
-  uint64_t nmsgs = 0;
   int32_t has_trace = 0;
-  stu_point_t r = {0};
-  void *procs = NULL;
-  void *msgs = NULL;
-  int rc = get(in, magic, sizeof magic) || memcmp(magic, result_magic, sizeof magic) != 0 ||
-           get(in, status, sizeof *status) || get(in, &r.t_par, sizeof r.t_par) ||
-           get(in, &messages, sizeof messages) || get(in, &r.eppa, sizeof r.eppa) ||
-           get(in, &r.breakdown, sizeof r.breakdown) || get(in, &nprocs, sizeof nprocs) ||
-           get_array(in, nprocs, sizeof *r.procs, &procs) || get(in, &nmsgs, sizeof nmsgs) ||
-           get_array(in, nmsgs, sizeof *r.msgs, &msgs) || get(in, &has_trace, sizeof has_trace);
-  r.procs = procs;
-  r.msgs = msgs;
-  if (rc == 0 && has_trace && !(r.trace = met_trace_read(in)))
-    rc = -1;
-  if (rc != 0) {
-    free(r.procs);
-    free(r.msgs);
+  if (stu_codec_get(in, magic, sizeof magic) || memcmp(magic, result_magic, sizeof magic) != 0 ||
+      stu_codec_get(in, status, sizeof *status) || stu_codec_get(in, &point->t_par, sizeof point->t_par) ||
+      stu_codec_get(in, &messages, sizeof messages) || stu_view_decode(point, in) != 0)
     return -1;
-  }
-  point->t_par = r.t_par;
   point->messages = (size_t)messages;
-  point->eppa = r.eppa;
-  point->breakdown = r.breakdown;
-  point->procs = r.procs;
-  point->msgs = r.msgs;
-  point->nmsgs = (size_t)nmsgs;
-  point->trace = r.trace;
-  return 0;
+  if (stu_codec_get(in, &has_trace, sizeof has_trace) == 0 && (!has_trace || (point->trace = met_trace_read(in))))
+    return 0;
+  stu_view_release(point);
+  return -1;
 }
 
 typedef struct task_run {
@@ -143,8 +68,7 @@ static int analyse(const met_trace_t *trace, const void *data, FILE *out)
   stu_view_input_t in = {.t_seq = task->t_seq, .keep_procs = task->keep_procs, .phases = run->ctx->skeleton->phases};
   int32_t status = task->kind == STU_TASK_POINT ? stu_view_analyse((unsigned)task->views, &r, trace, &in) : 0;
   int rc = write_result(&r, status, task->keep_trace ? trace : NULL, out);
-  free(r.procs); /* the child leaves at once, but valgrind's leak check (scripts/memcheck) follows it */
-  free(r.msgs);
+  stu_view_release(&r); /* the child leaves at once, but valgrind's leak check (scripts/memcheck) follows it */
   return rc;
 }
 

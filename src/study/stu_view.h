@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to the study module: the table of views (met_view.h's MET_VIEW_*). Skeletons register views by flag
- * (app_skeleton_t.views); each view says what its runs need and how a point's trace is analysed, so that the sweep,
- * the plan and the tasks ask the table instead of branching on views. */
+ * (app_skeleton_t.views); each view says what its runs need, analyses a point's trace, finishes a point and writes,
+ * reads and frees its own results, so that the sweep, the plan, the tasks, the result codec and the measured runs ask
+ * the table instead of branching on views (docs/architecture.md, "Views"). */
 #ifndef STU_VIEW_H
 #define STU_VIEW_H
 
@@ -10,6 +11,7 @@
 #include "stu_study.h"
 
 #include <stdint.h>
+#include <stdio.h>
 
 /* What a view needs of the runs (stu_view_needs). */
 typedef enum stu_need {
@@ -29,12 +31,25 @@ typedef struct stu_view_input {
   double t_seq;                   /* the group's sequential time; 0: the point is its own sequential run */
   int keep_procs;                 /* the per-process view is asked for */
   const met_phase_role_t *phases; /* the skeleton's Table 5 rows (app_skeleton_t.phases) */
+  int no_breakdown;               /* no bottleneck breakdown (a measured run, stu_facts_t.no_breakdown) */
+  int unsplit_anomaly;            /* the per-process anomaly is not split into true anomaly and imbalance (NAN: a
+                                   * measured run, stu_facts_t.no_anomaly_split) */
 } stu_view_input_t;
 
 /* In the simulating child: each of `views`'s analysis of a point's trace into r. The first failing view's status
  * (SIM_EINVAL: undefined, SIM_ENOMEM), or 0. */
 int32_t stu_view_analyse(unsigned views, stu_point_t *r, const met_trace_t *trace, const stu_view_input_t *in);
-/* In the study: each of `views`'s analysis of a finished point's whole trace (STU_NEED_TRACE). 0, or SIM_ENOMEM. */
+/* In the study, once a point's result is in (simulated or measured): each of `views`'s finish, which reads the point's
+ * whole trace (a view that needs it, STU_NEED_TRACE, has it kept at every point). 0, or SIM_ENOMEM. */
 int stu_view_finish(unsigned views, stu_point_t *point);
+
+/* Every view's section of a point's result stream, in the table's order (a view the point lacks writes an empty
+ * section), so that the stream's layout does not depend on the views. 0, or -1 when writing fails. */
+int stu_view_encode(stu_point_t *r, FILE *out);
+/* Reads what stu_view_encode wrote into `point`. 0, or -1 on a malformed or truncated stream (what was read is freed).
+ */
+int stu_view_decode(stu_point_t *point, FILE *in);
+/* Frees every view's results of `point` (not its trace) and leaves them empty. */
+void stu_view_release(stu_point_t *point);
 
 #endif

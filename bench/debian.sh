@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Issue 25's check, as a user would run it (docs/tracer.md, "Debian's MPI programs"): MPI programs packaged by Debian and
+# linked to Open MPI, traced with libsimrun-trace.so at p = 1-4. For each program and p: CPU seconds (user + system of
+# mpirun and its ranks) untraced and traced, the least of RUNS runs each, and their ratio beside the 1.2x target; the
+# program's own check in the traced run; the TI trace's size (rank-*.txt, beside the 20 MB target) and the timelines';
+# the replay by simrun (ti-replay on platforms/icluster-fe-32.xml) and, when the trace holds SMPI's actions only, by
+# smpirun -replay. Programs: ScaLAPACK's LU test (xdlu, scalapack-mpi-test, its LU.dat: "0 tests completed and failed")
+# and NetPIPE (NPopenmpi, netpipe-openmpi, p = 2 only, 8 KB at most). Usage: bench/debian.sh [RUNS]   (default 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-3}
+lib=$PWD/build/libsimrun-trace.so
+simrun=$PWD/build/simrun
+platform=$PWD/platforms/icluster-fe-32.xml
+lu=/usr/lib/x86_64-linux-gnu/scalapack/openmpi-tests
+for f in "$lib" "$simrun" "$lu/xdlu" /usr/bin/NPopenmpi; do
+  [ -e "$f" ] || { echo "bench/debian.sh: $f missing (build simrun; apt-get install scalapack-mpi-test netpipe-openmpi)" >&2; exit 2; }
+done
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$lu/LU.dat" "$work/"
+cd "$work"
+# cpu ARGS...: the CPU seconds of one mpirun (its ranks are its children).
+cpu() { /usr/bin/time -f '%U %S' -o cpu.txt "$@" > /dev/null 2>&1 || true; awk '{ print $1 + $2 }' cpu.txt; }
+least() { sort -g | head -1; }
+# one NAME P CHECK PROGRAM ARGS...: CHECK is an extended regular expression the traced run's output must match.
+one() {
+  local name=$1 np=$2 check=$3
+  shift 3
+  local mpirun=(mpirun --oversubscribe -np "$np")
+  : > plain; : > traced
+  for ((i = 0; i < runs; i++)); do
+    cpu "${mpirun[@]}" "$@" >> plain
+    rm -rf trace
+    cpu "${mpirun[@]}" -x "LD_PRELOAD=$lib" -x "SIMRUN_TRACE_DIR=$PWD/trace" "$@" >> traced
+  done
+  rm -rf trace
+  local ok=no
+  "${mpirun[@]}" -x "LD_PRELOAD=$lib" -x "SIMRUN_TRACE_DIR=$PWD/trace" "$@" > out.txt 2>&1 && grep -qE "$check" out.txt &&
+    ok=yes
+  local ti tl
+  ti=$(cat trace/rank-*.txt | wc -c)
+  tl=$(cat trace/timeline-*.txt | wc -c)
+  cat > replay.xml << XML
+<scenario name="$name"><platform file="$platform"/>
+<program skeleton="ti-replay"><param name="trace" value="$PWD/trace/index.txt"/></program>
+<sweep><param name="p" values="$np"/></sweep></scenario>
+XML
+  local t_simrun=failed t_smpi="not run (simrun's extensions)"
+  "$simrun" -q --no-cache replay.xml --csv replay.csv > /dev/null 2> simrun.err &&
+    t_simrun=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "t_par_s") c = i } NR == 2 { print $c }' replay.csv)
+  if ! grep -qE '^[0-9]+ (comm_def|in|cancel|poll) ' trace/rank-*.txt; then
+    for ((r = 0; r < np; r++)); do echo "icluster-$r"; done > hosts.txt
+    t_smpi=failed
+    smpirun -np "$np" -platform "$platform" -hostfile hosts.txt -replay trace/index.txt --log=root.thres:critical \
+      --log=smpi_replay.thres:info > /dev/null 2> smpi.err &&
+      t_smpi=$(sed -n 's/.*Simulation time \([0-9.e+-]*\).*/\1/p' smpi.err | tail -1)
+  fi
+  local a b
+  a=$(least < plain)
+  b=$(least < traced)
+  awk -v n="$name" -v p="$np" -v a="$a" -v b="$b" -v ok="$ok" -v ti="$ti" -v tl="$tl" -v s="$t_simrun" -v m="$t_smpi" \
+    'BEGIN { printf "%-8s %2s %6.2f %6.2f %5.2f %5s %8.2f %9.2f %10s  %s\n", n, p, a, b, b / a, ok, ti / 1e6, tl / 1e6, s, m }'
+}
+printf "%-8s %2s %6s %6s %5s %5s %8s %9s %10s  %s\n" program p "cpu" traced ratio check "TI MB" "timel. MB" "simrun s" \
+  "smpirun s"
+for p in 1 2 3 4; do
+  one xdlu "$p" '0 tests completed and failed' "$lu/xdlu"
+done
+one NetPIPE 2 '^ *[0-9]+: +8192 bytes' /usr/bin/NPopenmpi -u 8192
+echo "machine load: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -3,8 +3,11 @@
 # The second validation (docs/validation.md, "A measured machine"): trace a program here, probe this machine, replay
 # the trace on the probed platform and compare with the untraced time. For each program (the ring multiply of
 # examples/ring-matmul, compute-bound; bench/measured/halo.c, halo exchange; bench/measured/collectives.c,
-# collective-heavy) and each p: the median of RUNS untraced runs (the program's own time between two barriers), one
-# run traced with SIMRUN_TRACE_FLOPS at the probed flop rate, then `simrun analyse --replay-on` with --untraced.
+# collective-heavy) and each p: the median of RUNS untraced runs (the program's own time over the span a replay
+# predicts), one run traced with SIMRUN_TRACE_FLOPS at the probed flop rate, then `simrun analyse --replay-on` with
+# --untraced; then the ablation: the same traces replayed on the probed platform without its message model
+# (simrun:comm-* removed: the placeholder links of 1 ns and 1 TB/s are left), then without Open MPI's eager limit
+# (simrun:eager-bytes removed).
 # Usage: bench/measured.sh [RUNS [P...]]   (default 5 runs, p = 1 2; needs build/simrun, build/simrun-pingpong,
 # build/libsimrun-trace.so and Open MPI). Ranks beyond the cores share them (--oversubscribe): say so with the figures.
 set -euo pipefail
@@ -19,26 +22,42 @@ mpicc -O2 -I src/tracer examples/ring-matmul/ring_matmul.c -o "$work/ring_matmul
 mpicc -O2 bench/measured/halo.c -o "$work/halo"
 mpicc -O2 bench/measured/collectives.c -o "$work/collectives"
 build/simrun machine probe "$work/probed.xml"
+sed '/simrun:comm-/d' "$work/probed.xml" > "$work/no-message-model.xml"
+sed '/simrun:eager-bytes/d' "$work/probed.xml" > "$work/no-eager-limit.xml"
 flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' "$work/probed.xml" | head -1)
-# elapsed PROGRAM P [mpirun options]: the program's own seconds
+# elapsed PROGRAM P [mpirun options]: the program's own seconds, then the largest rank's CPU seconds over the same
+# span (bench/measured/span.h; "-" from the ring multiply, which prints none). A p = 1 run's CPU time is its idle
+# wall time, which other jobs do not stretch: the bench also compares the prediction at p = 1 with it.
 elapsed() {
   local prog=$1 p=$2
   shift 2
   mpirun --oversubscribe -np "$p" "$@" "$work/$prog" 2> /dev/null |
-    awk '/ring_matmul:/ { print $(NF - 3) } /^elapsed/ { print $2 }'
+    awk '/ring_matmul:/ { print $(NF - 3), "-" } /^elapsed/ { print $2, $4 }'
+}
+# median COLUMN < lines: the median of that column
+median() {
+  sort -g -k "$1" | awk -v c="$1" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 for prog in ring_matmul halo collectives; do
   dirs=()
   untraced=()
+  cpu=()
   for p in $ps; do
-    for i in $(seq "$runs"); do elapsed "$prog" "$p"; done | sort -g |
-      awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }' > "$work/median"
-    untraced+=(--untraced "$p=$(cat "$work/median")")
+    for i in $(seq "$runs"); do elapsed "$prog" "$p"; done > "$work/times"
+    untraced+=(--untraced "$p=$(median 1 < "$work/times")")
+    if [ "$prog" != ring_matmul ] && [ "$p" = 1 ]; then cpu=(--untraced "1=$(median 2 < "$work/times")"); fi
     elapsed "$prog" "$p" -x LD_PRELOAD="$PWD/build/libsimrun-trace.so" -x SIMRUN_TRACE_DIR="$work/$prog-$p" \
       -x SIMRUN_TRACE_FLOPS="$flops" > /dev/null
     dirs+=("$work/$prog-$p")
   done
   echo "== $prog (untraced: median of $runs runs)"
-  build/simrun analyse "${dirs[@]}" --replay-on "$work/probed.xml" "${untraced[@]}" | sed -n '/^Replayed on/,$p' |
-    sed "s|$work/||"
+  for platform in probed no-message-model no-eager-limit; do
+    build/simrun analyse "${dirs[@]}" --replay-on "$work/$platform.xml" "${untraced[@]}" | sed -n '/^Replayed on/,$p' |
+      sed "s|$work/||"
+  done
+  if [ ${#cpu[@]} -gt 0 ]; then # at p = 1 only: beyond, a waiting rank polls longer the more its partner is held up
+    echo "== $prog at p = 1 against its CPU time (median of $runs runs), which other jobs do not stretch"
+    build/simrun analyse "$work/$prog-1" --replay-on "$work/probed.xml" "${cpu[@]}" | sed -n '/^Replayed on/,$p' |
+      sed "s|$work/||"
+  fi
 done

@@ -171,6 +171,35 @@ static void test_analyse_replay_on(void)
   run_free(&run);
 }
 
+/* --platform: the bottleneck view of replay-pair's operations on the Pentium II cluster (200 Mf hosts): processing is
+ * the busiest rank's compute, rank 0's 1.6e8 flops / 2e8 flop/s = 0.800 s (all of it cpu: a trace's compute amounts
+ * carry no operation class), no memory or I/O, communication the single 1000-byte message (the route's 124.04 us +
+ * 1000 B / 11866059.8 B/s = 208 us by hand; under 1 ms), so processing is the bottleneck. Without --platform the view
+ * is left out with its reason. */
+static void test_analyse_platform_breakdown(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "replay-pair", "--platform", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  const char *view = strstr(run.out, "Bottleneck analysis, p = 2, of the trace's operations on");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(view);
+  CU_ASSERT_PTR_NOT_NULL(strstr(view, "  processing (Tproc)                 0.800\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(view, "    cpu (Tcpu)                       0.800\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(view, "  memory (Tmem)                      0.000\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(view, "  io (Ti/o)                          0.000\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(view, "  communication (Tcom)               0.000\n")); /* 208 us to < 1 ms */
+  CU_ASSERT_PTR_NOT_NULL(strstr(view, "p = 2: processing is a bottleneck"));
+  remove_folder(dir);
+  run_free(&run);
+  const char *plain[] = {"analyse", RUNS "replay-pair", NULL};
+  run_ok(dir, sizeof dir, plain, &run);
+  CU_ASSERT_PTR_NULL(strstr(run.out, "Tproc"));
+  remove_folder(dir);
+  run_free(&run);
+}
+
 /* A run killed before MPI_Finalize (tests/data/tracer/killed: rank 1's file stops in the middle of a line) is
  * analysed up to each file's last whole line, with one warning naming the file cut short. */
 static void test_analyse_cut_short_folder(void)
@@ -203,6 +232,8 @@ static void test_analyse_bad_folders(void)
                  .prefix = "--untraced 2: expected P=SECONDS", .phrases = {NULL});
   EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--replay-on", RUNS "two-ranks/timeline-0.txt"}, .bare = 1,
                  .status = 2, .prefix = RUNS "two-ranks/index.txt: no TI trace index", .phrases = {"trace the run"});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--platform", RUNS "no-such.xml"}, .bare = 1, .status = 2,
+                 .prefix = "--platform " RUNS "no-such.xml: cannot read that platform file", .phrases = {NULL});
   EXPECT_FAILURE(.args = {"analyse"}, .bare = 1, .status = 2, .prefix = "no trace folder given", .phrases = {NULL});
 }
 
@@ -214,6 +245,7 @@ int main(void)
       {"test_analyse_t_seq_sources", test_analyse_t_seq_sources},
       {"test_analyse_leaves_out_what_a_measurement_lacks", test_analyse_leaves_out_what_a_measurement_lacks},
       {"test_analyse_replay_on", test_analyse_replay_on},
+      {"test_analyse_platform_breakdown", test_analyse_platform_breakdown},
       {"test_analyse_bad_folders", test_analyse_bad_folders},
       {"test_analyse_cut_short_folder", test_analyse_cut_short_folder},
       {NULL, NULL}};

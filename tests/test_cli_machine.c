@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of simrun machine probe (src/cli/cli_machine.c, cli_probe.c): with the ping-pong times given (a measured
  * sample of this machine's, tests/data/machine/pingpong-shm.csv) it writes a platform whose every value has its
- * measurement in a comment, and on which a simulated ping-pong takes the fitted time; bad usage is one error line. */
+ * measurement in a comment, and on which a simulated ping-pong takes the fitted time; with a hostfile, the mpirun
+ * line of the inter-node ping-pong and the platform of two nodes (a stand-in mpirun: this machine is one node); bad
+ * usage is one error line. */
 #include "tu_cli.h"
 
 #include <math.h>
+#include <sys/stat.h>
 
 #define MACHINE SIMRUN_SOURCE_DIR "/tests/data/machine/"
 
@@ -15,6 +18,33 @@ static int property(const char *xml, const char *id, double v[4])
   snprintf(key, sizeof key, "<prop id=\"%s\" value=\"", id);
   const char *at = strstr(xml, key);
   return at ? sscanf(at + strlen(key), "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) : 0;
+}
+
+/* dir/name opened for writing, its path in `path`. */
+static FILE *create_in(const char *dir, const char *name, char *path, size_t len)
+{
+  snprintf(path, len, "%s/%s", dir, name);
+  FILE *out = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  return out;
+}
+
+/* Runs the ping-pong skeleton at p = 2 on dir/probed.xml from min_bytes to max_bytes into `run` (its pp.xml
+ * removed after). */
+static void pingpong_on_probed(const char *dir, int min_bytes, int max_bytes, cli_run_t *run)
+{
+  char path[1100];
+  FILE *scenario = create_in(dir, "pp.xml", path, sizeof path);
+  fprintf(scenario,
+          "<scenario name=\"pp\"><platform file=\"probed.xml\"/><program skeleton=\"ping-pong\">"
+          "<param name=\"min-bytes\" value=\"%d\"/><param name=\"max-bytes\" value=\"%d\"/>"
+          "<param name=\"p\" value=\"2\"/></program></scenario>\n",
+          min_bytes, max_bytes);
+  fclose(scenario);
+  const char *pp[] = {"pp.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, pp, run), 0);
+  CU_ASSERT_EQUAL(run->status, 0);
+  remove(path);
 }
 
 /* The probed platform: each characterisation value follows its comment; a ping-pong skeleton run on it gives, for
@@ -45,24 +75,75 @@ static void test_cli_machine_probe_writes_platform(void)
   CU_ASSERT_EQUAL(property(xml, "simrun:comm-packet-bytes", packet), 1);
   CU_ASSERT(packet[0] >= 64 && small[0] >= 0 && small[1] >= 0);
   free(xml);
-  char path[1100];
-  snprintf(path, sizeof path, "%s/pp.xml", dir);
-  FILE *scenario = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(scenario);
-  fprintf(scenario, "<scenario name=\"pp\"><platform file=\"probed.xml\"/><program skeleton=\"ping-pong\">"
-                    "<param name=\"min-bytes\" value=\"8\"/><param name=\"max-bytes\" value=\"64\"/>"
-                    "<param name=\"p\" value=\"2\"/></program></scenario>\n");
-  fclose(scenario);
-  const char *pp[] = {"pp.xml", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, pp, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  pingpong_on_probed(dir, 8, 64, &run);
   for (int bytes = 8; bytes <= 64; bytes *= 8) {
     char row[128];
     snprintf(row, sizeof row, "%10d %6d %8d %14.3f", bytes, 1, 2, small[0] + small[1] * bytes);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, row));
   }
   run_free(&run);
-  remove(path);
+  remove_folder(dir);
+}
+
+/* A stand-in `mpirun` first on PATH: it appends its arguments to mpirun-args and prints the ping-pong times of
+ * T(l, d) = 0.2 + 0.3 d + (0.0002 + 0.0001 d) l us (1 byte to 1 MiB), at d = 2 when given --hostfile, else at d = 1
+ * with the header, as simrun-pingpong does. */
+static void fake_mpirun(const char *dir)
+{
+  char path[1200];
+  FILE *out = create_in(dir, "mpirun", path, sizeof path);
+  fprintf(out,
+          "#!/bin/sh\necho \"$*\" >> '%s/mpirun-args'\nd=1\ncase \"$*\" in *--hostfile*) d=2;; *) "
+          "echo bytes,hops,time_us;; esac\nl=1\nwhile [ $l -le 1048576 ]; do\n"
+          "  awk -v l=$l -v d=$d 'BEGIN { printf \"%%d,%%d,%%.6f\\n\", l, d, 0.2 + 0.3 * d + (0.0002 + 0.0001 * d) * l "
+          "}'\n  l=$((l * 2))\ndone\n",
+          dir);
+  fclose(out);
+  chmod(path, 0755);
+}
+
+/* --hostfile: mpirun runs the ping-pong on this node, then with the hostfile on its first two nodes (labelled 2
+ * hops); the platform holds both nodes, a route between them is two links, and a ping-pong skeleton across them takes
+ * the stand-in's T(l, 2) = 0.8 + 0.0004 l us, the hand value of the times the fit was given. */
+static void test_cli_machine_probe_hostfile(void)
+{
+  char dir[1024], path[1200], env[4200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  fake_mpirun(dir);
+  FILE *hosts = create_in(dir, "hosts", path, sizeof path);
+  fprintf(hosts, "# two nodes\nnode-a slots=1\nnode-b slots=1 max_slots=4\n");
+  fclose(hosts);
+  snprintf(env, sizeof env, "%s:%s", dir, getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+  setenv("PATH", env, 1);
+  setenv("SIMRUN_PINGPONG", "/bin/true", 1);
+  cli_run_t run;
+  const char *args[] = {"machine", "probe", "probed.xml", "--hostfile", "hosts", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *called = read_output(dir, "mpirun-args");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(called);
+  CU_ASSERT_EQUAL(count_lines(called), 2);
+  CU_ASSERT_PTR_NOT_NULL(strstr(called, "--oversubscribe -np 2 /bin/true 1\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(called, "--hostfile hosts --map-by node --oversubscribe -np 2 /bin/true 2"));
+  free(called);
+  char *xml = read_output(dir, "probed.xml");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+  CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<!-- node 1: node-b, 1 cores -->"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<route src=\"n0-core-0\" dst=\"n1-core-0\"><link_ctn id=\"net-n0-core-0\"/>"
+                                     "<link_ctn id=\"net-n1-core-0\"/></route>"));
+  free(xml);
+  pingpong_on_probed(dir, 1024, 1024, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "      1024      2        2          1.210"));
+  run_free(&run);
+  const char *one_distance[] = {
+      "machine", "probe", "no.xml", "--hostfile", "hosts", "--samples", MACHINE "pingpong-shm.csv",
+      NULL}; /* its samples are all at 1 hop */
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, one_distance, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "pingpong-shm.csv: no sample at 2 hops"));
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  run_free(&run);
   remove_folder(dir);
 }
 
@@ -74,11 +155,20 @@ static void test_cli_machine_bad_usage(void)
                  .phrases = {NULL});
   EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--samples", MACHINE "not-eq4.csv"}, .bare = 1, .status = 1,
                  .prefix = MACHINE "not-eq4.csv: the fit misses", .phrases = {"nothing written"});
+  EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--hostfile", MACHINE "hosts-one-node.txt"}, .bare = 1,
+                 .status = 2, .prefix = MACHINE "hosts-one-node.txt:3: fewer than two nodes",
+                 .phrases = {"one per line"});
+  EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--hostfile", MACHINE "hosts-bad-slots.txt"}, .bare = 1,
+                 .status = 2, .prefix = MACHINE "hosts-bad-slots.txt:2: slots= is not a positive whole number",
+                 .phrases = {"node1 slots=4"});
+  EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--hostfile", MACHINE "no-such-hosts"}, .bare = 1, .status = 2,
+                 .prefix = MACHINE "no-such-hosts: cannot read that hostfile", .phrases = {NULL});
 }
 
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_cli_machine_probe_writes_platform", test_cli_machine_probe_writes_platform},
+                                    {"test_cli_machine_probe_hostfile", test_cli_machine_probe_hostfile},
                                     {"test_cli_machine_bad_usage", test_cli_machine_bad_usage},
                                     {NULL, NULL}};
   return tu_run("cli_machine", cases);

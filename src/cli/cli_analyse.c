@@ -36,6 +36,7 @@ typedef struct analyse_opts {
   const char *seq;          /* --seq DIR|SECONDS, or NULL */
   const char *seq_time;     /* --seq-time SECONDS, or NULL */
   const char *replay_on;    /* --replay-on PLATFORM, or NULL */
+  const char *platform;     /* --platform FILE: the bottleneck view of the trace's operations on it, or NULL */
   int untraced_p[MAX_RUNS]; /* --untraced P=SECONDS: the untraced wall time of the run at p */
   double untraced[MAX_RUNS];
   int nuntraced;
@@ -82,6 +83,8 @@ static void usage(FILE *out)
           "                      the predicted T_par beside the measured one, with the difference\n"
           "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
           "                      with (else the traced run's T_par); repeat it for each p\n"
+          "  --platform FILE     also print the bottleneck view (seed 001 Table 5's components) of each run's TI\n"
+          "                      trace replayed on FILE: the trace's compute amounts and messages priced there\n"
           "  --csv FILE          also write one CSV row per run to FILE\n"
           "  --json FILE         also write the results as JSON to FILE\n"
           "  --svg DIR           also draw the pictures (timelines, overall and per-process views, metrics against p)\n"
@@ -124,10 +127,12 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
                                            {"paje", required_argument, NULL, 'p'},
                                            {"replay-on", required_argument, NULL, 'r'},
                                            {"untraced", required_argument, NULL, 'u'},
+                                           {"platform", required_argument, NULL, 'f'},
                                            {"help", no_argument, NULL, 'h'},
                                            {NULL, 0, NULL, 0}};
-  const char **slot[] = {['s'] = &opts->seq, ['t'] = &opts->seq_time, ['c'] = &opts->csv,      ['j'] = &opts->json,
-                         ['g'] = &opts->svg, ['p'] = &opts->paje,     ['r'] = &opts->replay_on};
+  const char **slot[] = {
+      ['s'] = &opts->seq, ['t'] = &opts->seq_time, ['c'] = &opts->csv,       ['j'] = &opts->json,
+      ['g'] = &opts->svg, ['p'] = &opts->paje,     ['r'] = &opts->replay_on, ['f'] = &opts->platform};
   opterr = 0;
   optind = 1;
   for (int c; (c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1;) {
@@ -433,6 +438,24 @@ static int print_replays(const analyse_opts_t *opts, const runs_t *runs, const s
   return EXIT_OK;
 }
 
+/* --platform: each run's bottleneck view from its TI trace replayed on the platform. 0, or EXIT_RUNTIME. */
+static int print_breakdowns(const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
+{
+  for (size_t i = 0; i < study->npoints; i++) {
+    char err[8600];
+    printf(
+        "\nBottleneck analysis, p = %d, of the trace's operations on %s (its TI trace replayed by ti-replay: compute "
+        "amounts at the hosts' speed, messages by the platform's model; seconds, each the busiest process's)\n",
+        study->points[i].p, opts->platform);
+    fflush(stdout);
+    if (cli_replay_breakdown(opts->platform, runs->dirs[i], study->points[i].p, stdout, err, sizeof err) != 0) {
+      fprintf(stderr, "simrun: error: %s\n", err);
+      return EXIT_RUNTIME;
+    }
+  }
+  return EXIT_OK;
+}
+
 /* Writes the outputs asked for. */
 static int write_outputs(const analyse_opts_t *opts, const stu_study_t *study)
 {
@@ -450,17 +473,23 @@ static int write_outputs(const analyse_opts_t *opts, const stu_study_t *study)
  */
 static int check_replays(const analyse_opts_t *opts)
 {
-  if (!opts->replay_on)
+  if (!opts->replay_on && !opts->platform)
     return EXIT_OK;
-  if (access(opts->replay_on, R_OK) != 0)
-    return fail("--replay-on %s: cannot read that platform file; give a SimGrid platform (simrun machine probe "
-                "writes this machine's)",
-                opts->replay_on);
+  const char *const given[2] = {opts->replay_on, opts->platform}, *const flag[2] = {"--replay-on", "--platform"};
+  for (int k = 0; k < 2; k++)
+    if (given[k] && access(given[k], R_OK) != 0) {
+      fprintf(stderr,
+              "simrun: error: %s %s: cannot read that platform file; give a SimGrid platform (simrun machine probe "
+              "writes this machine's)\n",
+              flag[k], given[k]);
+      return EXIT_INPUT;
+    }
   for (int i = 0; i < opts->ndirs; i++) {
     char index[4200];
     snprintf(index, sizeof index, "%s/index.txt", opts->dirs[i]);
     if (access(index, R_OK) != 0)
-      return fail("%s: no TI trace index, so --replay-on has nothing to replay (libsimrun-trace.so writes it when "
+      return fail("%s: no TI trace index, so --replay-on or --platform has nothing to replay (libsimrun-trace.so "
+                  "writes it when "
                   "every rank reached MPI_Finalize); trace the run again",
                   index);
   }
@@ -490,6 +519,8 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   for (size_t i = 0; i < study->npoints; i++)
     print_phases(study->points[i].trace ? study->points[i].trace : runs->traces[i]);
   status = opts->replay_on ? print_replays(opts, runs, study) : EXIT_OK;
+  if (status == EXIT_OK && opts->platform)
+    status = print_breakdowns(opts, runs, study);
   if (status == EXIT_OK)
     status = write_outputs(opts, study);
   stu_free(study);

@@ -1,13 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* simrun analyse --replay-on: a measured run's TI trace replayed (ti-replay, docs/ti-replay.md) on a platform by a
- * child simrun, for the prediction to set beside the measured time. */
+/* simrun analyse --replay-on and --platform: a measured run's TI trace replayed (ti-replay, docs/ti-replay.md) on a
+ * platform by a child simrun, for the prediction to set beside the measured time, or for the bottleneck view of the
+ * trace's operations (its compute amounts and messages) priced on that machine. */
 #ifndef CLI_REPLAY_H
 #define CLI_REPLAY_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Replays the run in `dir` (its index.txt) at p ranks on `platform` and sets *t_par to the replay's T_par. Returns 0,
  * or -1 with the reason in err (no index.txt, a path XML cannot hold, the replay failed: its own error line). */
 int cli_replay_time(const char *platform, const char *dir, int p, double *t_par, char *err, size_t errlen);
+
+/* Replays the run as cli_replay_time does and copies the replay's bottleneck view (seed 001 Table 5's components of
+ * the busiest process, B-ratios, verdict; its heading left out) to `out`. Returns 0, or -1 with the reason in err. */
+int cli_replay_breakdown(const char *platform, const char *dir, int p, FILE *out, char *err, size_t errlen);
 
 #endif

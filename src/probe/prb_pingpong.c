@@ -2,7 +2,9 @@
 /* simrun-pingpong: the ping-pong of `simrun machine probe` (docs/machines.md, "Characterising your own machine"):
  * ranks 0 and 1 send a message of each size back and forth and rank 0 prints, per size, the lower quartile over
  * repetitions of half a round trip (repetitions interleaved over the sizes; the least disturbed quarter, as other load
- * on a shared machine comes in spells), as the "bytes,hops,time_us" lines seed 001's Table 2 was fitted to. */
+ * on a shared machine comes in spells), as the "bytes,hops,time_us" lines seed 001's Table 2 was fitted to.
+ * `simrun-pingpong HOPS` (HOPS > 1: simrun machine probe --hostfile, ranks on two nodes) labels its lines with HOPS,
+ * prints no header (its lines follow the on-node run's) and refuses to measure when both ranks run on one node. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +35,23 @@ static double half_round_trip(char *buf, int bytes, int rank, int rounds)
   return (MPI_Wtime() - start) / (2.0 * rounds);
 }
 
+/* 1 when ranks 0 and 1 run on one node (their processor names are equal), after a line on rank 0's stderr. */
+static int one_node(int rank)
+{
+  char mine[MPI_MAX_PROCESSOR_NAME] = "", other[MPI_MAX_PROCESSOR_NAME] = "";
+  int len = 0;
+  MPI_Get_processor_name(mine, &len);
+  MPI_Sendrecv(mine, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 1 - rank, 1, other, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 1 - rank,
+               1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  int same = strcmp(mine, other) == 0;
+  if (same && rank == 0)
+    fprintf(stderr,
+            "simrun-pingpong: both ranks run on node %s: the hostfile's first two nodes are one machine (Open MPI "
+            "merges the names of one node), so no inter-node time can be measured\n",
+            mine);
+  return same;
+}
+
 int main(int argc, char **argv)
 {
   MPI_Init(&argc, &argv);
@@ -40,12 +59,21 @@ int main(int argc, char **argv)
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   char *buf = calloc(MAX_BYTES, 1);
-  if (size != 2 || !buf) {
+  int hops = argc > 1 ? atoi(argv[1]) : 1;
+  if (size != 2 || !buf || hops < 1) {
     if (rank == 0)
-      fprintf(stderr, "simrun-pingpong: %s\n", buf ? "run it with 2 ranks (mpirun -np 2)" : "out of memory");
+      fprintf(stderr, "simrun-pingpong: %s\n",
+              !buf       ? "out of memory"
+              : hops < 1 ? "HOPS must be 1 or more"
+                         : "run it with 2 ranks (mpirun -np 2)");
     free(buf);
     MPI_Finalize();
     return 2;
+  }
+  if (hops > 1 && one_node(rank)) {
+    free(buf);
+    MPI_Finalize();
+    return 3;
   }
   enum { SIZES = 21 }; /* 1 byte to MAX_BYTES, doubling */
   int rounds[SIZES];
@@ -60,12 +88,12 @@ int main(int argc, char **argv)
   for (int k = 0; k < REPEATS; k++)
     for (int s = 0; s < SIZES; s++)
       samples[s][k] = half_round_trip(buf, 1 << s, rank, rounds[s]);
-  if (rank == 0)
+  if (rank == 0 && hops == 1)
     printf("bytes,hops,time_us\n");
   for (int s = 0; s < SIZES; s++) {
     qsort(samples[s], REPEATS, sizeof samples[s][0], by_value);
     if (rank == 0)
-      printf("%d,1,%.6f\n", 1 << s, 1e6 * samples[s][REPEATS / 4]);
+      printf("%d,%d,%.6f\n", 1 << s, hops, 1e6 * samples[s][REPEATS / 4]);
   }
   free(buf);
   MPI_Finalize();

@@ -11,10 +11,12 @@
 #include "tu.h"
 
 #include <dirent.h>
+#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -369,8 +371,21 @@ static void test_stu_sweep_cache_damage_is_repaired(void)
   expect_damage_repaired(swap_points);
 }
 
-/* An unreadable entry: root reads every file, so the test drops to user nobody in a child process when it is root.
- * The child's failed assertions are its exit status. */
+/* Drops the capabilities that let root read any file (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH) from this process and
+ * the ones it forks: a file of mode 000 is then unreadable, while the checkout, root's own, stays readable (switching
+ * to user nobody could not read a checkout in a folder of mode 0700, such as mktemp -d makes). 0, or -1. */
+static int drop_read_anything(void)
+{
+  struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+  struct __user_cap_data_struct data[2];
+  if (syscall(SYS_capget, &header, data) != 0)
+    return -1;
+  data[0].effective &= ~((1u << CAP_DAC_OVERRIDE) | (1u << CAP_DAC_READ_SEARCH));
+  return syscall(SYS_capset, &header, data) == 0 ? 0 : -1;
+}
+
+/* An unreadable entry: root reads every file, so the test runs in a child process without root's right to read
+ * anything when it is root. The child's failed assertions are its exit status. */
 static void test_stu_sweep_cache_unreadable_is_repaired(void)
 {
   if (geteuid() != 0) {
@@ -382,7 +397,7 @@ static void test_stu_sweep_cache_unreadable_is_repaired(void)
   pid_t pid = fork();
   if (pid == 0) {
     unsigned before = CU_get_number_of_failures();
-    if (setgid(65534) != 0 || setuid(65534) != 0)
+    if (drop_read_anything() != 0)
       _exit(100);
     damage_one = unreadable;
     expect_damage_repaired(damage_each);

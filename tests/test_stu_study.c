@@ -80,7 +80,7 @@ static void test_study_roles(void)
   CU_ASSERT_EQUAL(points[3].role.grid_rows, 0);
   CU_ASSERT_FALSE(points[3].role.analytic);
   CU_ASSERT_TRUE(points[3].role.baseline);
-  CU_ASSERT_EQUAL(stu_role_index(&study, SCN_ROLE_PLATFORM), 3);
+  CU_ASSERT_EQUAL(scn_role_index(study.scenario, SCN_ROLE_PLATFORM), 3);
   params[1].role = SCN_ROLE_NETWORK; /* "tree" is not the analytic network; "analytic" would be */
   stu_resolve_roles(study.scenario, &points[3]);
   CU_ASSERT_PTR_NULL(points[3].role.broadcast);

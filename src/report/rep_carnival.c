@@ -237,7 +237,7 @@ static void print_savings(FILE *out, const stu_study_t *study)
   int header = 0;
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *with = &study->points[i];
-    int variant = stu_role_index(study, SCN_ROLE_VARIANT) < study->scenario->nparams && !with->role.baseline;
+    int variant = scn_role_param(study->scenario, SCN_ROLE_VARIANT) && !with->role.baseline;
     const stu_point_t *without = variant ? without_controller(study, with) : NULL;
     if (!without)
       continue;

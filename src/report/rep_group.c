@@ -7,7 +7,7 @@
 
 int rep_same_group(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b)
 {
-  return stu_same_except(study, a, b, stu_role_index(study, SCN_ROLE_PROCESSES));
+  return stu_same_except(study, a, b, scn_role_index(study->scenario, SCN_ROLE_PROCESSES));
 }
 
 int rep_sweeps_more_than_p(const stu_study_t *study)

@@ -81,10 +81,10 @@ static int rows_divide_p(const stu_study_t *study, size_t i, size_t unused_a, si
 
 int stu_points_keep_grid(stu_study_t *study, size_t p_index, const char **blame, char *err, size_t errlen)
 {
-  size_t g = stu_role_index(study, SCN_ROLE_GRID_ROWS);
+  size_t g = scn_role_index(study->scenario, SCN_ROLE_GRID_ROWS);
   if (g == study->scenario->nparams)
     return 0;
-  keep_points(study, rows_divide_p, g, 0);
+  keep_points(study, rows_divide_p, 0, 0);
   static const char rows_unused[] = "divides none of the values of p: the grid is grid-rows x (p / grid-rows); add a "
                                     "p it divides, or drop this value";
   static const char p_unused[] = "is a multiple of none of the values of grid-rows; add grid-rows = 1, or drop this p";

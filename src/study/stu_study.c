@@ -27,11 +27,6 @@ int stu_same_except(const stu_study_t *study, const stu_point_t *a, const stu_po
   return 1;
 }
 
-size_t stu_role_index(const stu_study_t *study, scn_role_t role)
-{
-  return scn_role_index(study->scenario, role);
-}
-
 /* The value of the parameter with role `role` at `point`, or NULL. */
 static const char *role_value(const scn_scenario_t *scenario, const stu_point_t *point, scn_role_t role)
 {
@@ -52,8 +47,8 @@ void stu_resolve_roles(const scn_scenario_t *scenario, stu_point_t *point)
 
 const char *stu_platform(const stu_study_t *study, const stu_point_t *point)
 {
-  const scn_param_t *param = scn_role_param(study->scenario, SCN_ROLE_PLATFORM);
-  size_t j = stu_role_index(study, SCN_ROLE_PLATFORM);
+  size_t j = scn_role_index(study->scenario, SCN_ROLE_PLATFORM);
+  const scn_param_t *param = j < study->scenario->nparams ? &study->scenario->params[j] : NULL;
   for (size_t v = 0; param && param->paths && v < param->nvalues; v++)
     if (strcmp(param->values[v], point->values[j]) == 0)
       return param->paths[v];

@@ -81,9 +81,6 @@ int stu_same_except(const stu_study_t *study, const stu_point_t *a, const stu_po
 /* Fills point->role from point->values, the values of `scenario`'s parameters. */
 void stu_resolve_roles(const scn_scenario_t *scenario, stu_point_t *point);
 
-/* The position of the parameter with role `role` in the scenario, or the parameter count when it has none. */
-size_t stu_role_index(const stu_study_t *study, scn_role_t role);
-
 /* The platform file `point` runs on: its platform parameter's (resolved against the scenario's folder), or the
  * scenario's <platform>. Borrowed from the scenario. */
 const char *stu_platform(const stu_study_t *study, const stu_point_t *point);

@@ -35,20 +35,29 @@ typedef struct table {
 static table_t pendings;
 static table_t persistents;
 
-/* Room for one more entry of `size` bytes: its address, or NULL (counted as untraced) when out of memory. */
+/* Room in `t` for `count` entries of `size` bytes, doubling from 64; 0, or -1 (counted as untraced) when out of
+ * memory. */
+static int room(table_t *t, size_t count, size_t size)
+{
+  if (count <= t->cap)
+    return 0;
+  size_t cap = t->cap ? 2 * t->cap : 64;
+  while (cap < count)
+    cap *= 2;
+  void *more = realloc(t->items, cap * size);
+  if (!more) {
+    trc_untraced("request (out of memory)");
+    return -1;
+  }
+  t->items = more;
+  t->cap = cap;
+  return 0;
+}
+
+/* Room for one more entry of `size` bytes: its address, or NULL when out of memory. */
 static void *grow(table_t *t, size_t size)
 {
-  if (t->n == t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 64;
-    void *more = realloc(t->items, cap * size);
-    if (!more) {
-      trc_untraced("request (out of memory)");
-      return NULL;
-    }
-    t->items = more;
-    t->cap = cap;
-  }
-  return (char *)t->items + size * t->n++;
+  return room(t, t->n + 1, size) == 0 ? (char *)t->items + size * t->n++ : NULL;
 }
 
 void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag)
@@ -198,52 +207,31 @@ int trc_req_start(MPI_Request request)
   return 1;
 }
 
-/* The thread's buffer of handles and of statuses, grown to the largest count asked and kept: a program that polls
+/* The thread's buffers of handles and of statuses, grown to the largest count asked and kept: a program that polls
  * MPI_Testany millions of times must not pay an allocation per call (issue 25: the cost per traced call). */
-static __thread MPI_Request *handles;
-static __thread int handles_cap;
-static __thread MPI_Status *statuses;
-static __thread int statuses_cap;
-
-/* Grows *buf (of *cap items of `size` bytes) to `count` items: 0, or -1 out of memory (*buf unchanged). */
-static int reserve(void **buf, int *cap, int count, size_t size)
-{
-  if (count <= *cap)
-    return 0;
-  void *more = realloc(*buf, size * (size_t)count);
-  if (!more)
-    return -1;
-  *buf = more;
-  *cap = count;
-  return 0;
-}
+static __thread table_t handles;
+static __thread table_t statuses;
 
 MPI_Request *trc_req_handles(int count, const MPI_Request requests[])
 {
-  if (!trc_active() || count <= 0)
+  if (!trc_active() || count <= 0 || room(&handles, (size_t)count, sizeof(MPI_Request)) != 0)
     return NULL;
-  if (reserve((void **)&handles, &handles_cap, count, sizeof *handles) != 0) {
-    trc_untraced("request (out of memory)");
-    return NULL;
-  }
-  memcpy(handles, requests, sizeof *handles * (size_t)count);
-  return handles;
+  memcpy(handles.items, requests, sizeof(MPI_Request) * (size_t)count);
+  return handles.items;
 }
 
 MPI_Status *trc_req_statuses(int count, MPI_Status *given)
 {
   if (given != MPI_STATUSES_IGNORE || !trc_active() || count <= 0)
     return given;
-  return reserve((void **)&statuses, &statuses_cap, count, sizeof *statuses) == 0 ? statuses : given;
+  return room(&statuses, (size_t)count, sizeof(MPI_Status)) == 0 ? statuses.items : given;
 }
 
 void trc_req_reset(void)
 {
-  free(handles);
-  free(statuses);
-  handles = NULL;
-  statuses = NULL;
-  handles_cap = statuses_cap = 0;
+  free(handles.items);
+  free(statuses.items);
+  handles = statuses = (table_t){0};
   free(pendings.items);
   free(persistents.items);
   pendings = (table_t){0};

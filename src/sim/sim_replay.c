@@ -217,6 +217,8 @@ void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double byt
 void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, met_dir_t dir,
                        double bytes, const double *parts)
 {
+  if (end == start && category != MET_CAT_COMM)
+    return; /* the trace keeps no empty interval but a message's end (met_trace_add): half of a relay's records */
   const sim_job_t *job = rank->world->job;
   int hops = category == MET_CAT_COMM && peer >= 0 && (!job->aggregate || job->message_hops) &&
                      (end > start || dir != MET_DIR_NONE) /* a message's empty end is kept (met_trace_add) */

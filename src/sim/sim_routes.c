@@ -11,11 +11,12 @@
 #include <limits.h>
 #include <simgrid/host.h>
 #include <simgrid/link.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <xbt/dynar.h>
 
 /* Up to 32 roots sampled, and up to ROUTES_BUDGET routes gathered in all: every root gathers the routes to all p
- * ranks, and their links are sorted, so 32 roots cost 32 p routes of up to sqrt(p) links each on a mesh (at 32,768
+ * ranks, and their links are counted, so 32 roots cost 32 p routes of up to sqrt(p) links each on a mesh (at 32,768
  * ranks, 125 CPU s of a 32,768-rank ping-ring's run went here). Up to 4096 ranks every root is kept; beyond, fewer
  * (16 at 8192, 2 at 65,536, 1 from 131,072), docs/scale.md. */
 enum { ROUTES_MAX_ROOTS = 32, ROUTES_BUDGET = ROUTES_MAX_ROOTS * 4096 };
@@ -27,20 +28,13 @@ typedef struct routes {
   int count;
 } routes_t;
 
-/* A link on the route to a member `hops` away: flows to members at the same distance start together. */
-typedef struct crossing {
-  const_sg_link_t link;
-  int hops;
-} crossing_t;
-
-static int compare_crossings(const void *a, const void *b)
-{
-  const crossing_t *x = a;
-  const crossing_t *y = b;
-  if (x->link != y->link)
-    return x->link < y->link ? -1 : 1;
-  return (x->hops > y->hops) - (x->hops < y->hops);
-}
+/* What the routes' other crossings of one link are: the routes of its route's length that cross it (in step), all the
+ * routes that cross it, and the length of the shortest of them. */
+typedef struct load {
+  int in_step;
+  int all;
+  int nearest;
+} load_t;
 
 /* Routes from hosts[root] to hosts[dst[i]] into r (freed by the caller, also on failure). 0, or SIM_ENOMEM. */
 static int gather(const sg_host_t *hosts, int root, const int *dst, int count, routes_t *r)
@@ -50,16 +44,22 @@ static int gather(const sg_host_t *hosts, int root, const int *dst, int count, r
   r->start = calloc((size_t)count + 1, sizeof *r->start);
   r->links = NULL;
   int rc = r->start ? 0 : SIM_ENOMEM;
+  size_t cap = 0;
   for (int i = 0; rc == 0 && i < count; i++) {
     xbt_dynar_reset(dyn);
     sg_host_get_route(hosts[root], hosts[dst[i]], dyn);
     int len = (int)xbt_dynar_length(dyn);
     int total = r->start[i];
-    const_sg_link_t *grown = realloc(r->links, ((size_t)total + (size_t)len + 1) * sizeof *grown);
+    size_t need = (size_t)total + (size_t)len + 1;
+    size_t more = cap;
+    while (more < need) /* doubled: one realloc a route cost a copy of all the routes before it */
+      more = more ? 2 * more : 1024;
+    const_sg_link_t *grown = more == cap ? r->links : realloc(r->links, more * sizeof *grown);
     if (!grown) {
       rc = SIM_ENOMEM;
       break;
     }
+    cap = more;
     r->links = grown;
     for (int j = 0; j < len; j++)
       r->links[total + j] = xbt_dynar_get_as(dyn, j, sg_link_t);
@@ -69,33 +69,70 @@ static int gather(const sg_host_t *hosts, int root, const int *dst, int count, r
   return rc;
 }
 
-/* The index of the first crossing not below `key` in the sorted crossings (binary search). */
-static int lower_bound(const crossing_t *sorted, int total, crossing_t key)
+/* A count of the routes' crossings of one link: those of routes `hops` links long, or of every route (hops -1), the
+ * shortest of which is `nearest` links long. A slot of an open-addressing table; empty while link is NULL. */
+typedef struct tally {
+  const_sg_link_t link;
+  int hops;
+  int count;
+  int nearest;
+} tally_t;
+
+/* The slot of (link, hops) in the table of mask + 1 slots (a power of two, never full), taken if it was empty. */
+static tally_t *tally_of(tally_t *table, size_t mask, const_sg_link_t link, int hops)
 {
-  int lo = 0;
-  int hi = total;
-  while (lo < hi) {
-    int mid = lo + (hi - lo) / 2;
-    if (compare_crossings(&sorted[mid], &key) < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
+  uint64_t h = (uint64_t)(uintptr_t)link * 0x9E3779B97F4A7C15u ^ (uint64_t)(hops + 1) * 0xC2B2AE3D27D4EB4Fu;
+  for (size_t i = (size_t)(h ^ h >> 29) & mask;; i = (i + 1) & mask) {
+    tally_t *t = &table[i];
+    if (!t->link)
+      *t = (tally_t){.link = link, .hops = hops, .nearest = INT_MAX};
+    if (t->link == link && t->hops == hops)
+      return t;
   }
-  return lo;
 }
 
-/* How many routes of `hops` links (of any length: hops < 0) cross `link` (no route is INT_MAX links long). */
-static int crossings(const crossing_t *sorted, int total, const_sg_link_t link, int hops)
-{
-  int from = hops < 0 ? INT_MIN : hops;
-  int to = hops < 0 ? INT_MAX : hops + 1;
-  return lower_bound(sorted, total, (crossing_t){link, to}) - lower_bound(sorted, total, (crossing_t){link, from});
-}
+/* The hash table of count_loads, kept from one root to the next (a table cleared whole for every root cost more than
+ * the counting): all its slots empty between two calls. */
+typedef struct tallies {
+  tally_t *table;
+  size_t slots; /* a power of two */
+} tallies_t;
 
-/* The length of the shortest route crossing `link` (one of the routes does). */
-static int nearest_crossing(const crossing_t *sorted, int total, const_sg_link_t link)
+/* The loads of every link of the routes, by its place in r's links, into loads: the crossings counted by link and by
+ * link and route length in the hash table t (grown when too small, its used slots emptied after), then read back. 0,
+ * or SIM_ENOMEM. */
+static int count_loads(const routes_t *r, load_t *loads, tallies_t *t)
 {
-  return sorted[lower_bound(sorted, total, (crossing_t){link, INT_MIN})].hops;
+  size_t total = (size_t)r->start[r->count];
+  size_t slots = t->slots ? t->slots : 16;
+  while (slots < 4 * total) /* at most 2 tallies a crossing: the table stays at most half full */
+    slots *= 2;
+  if (slots > t->slots) {
+    free(t->table);
+    t->slots = 0;
+    if (!(t->table = calloc(slots, sizeof *t->table)))
+      return SIM_ENOMEM;
+    t->slots = slots;
+  }
+  tally_t **step = malloc((2 * total + 1) * sizeof *step);
+  if (!step)
+    return SIM_ENOMEM;
+  tally_t **any = step + total;
+  for (int i = 0; i < r->count; i++)
+    for (int j = r->start[i]; j < r->start[i + 1]; j++) {
+      int hops = r->start[i + 1] - r->start[i];
+      step[j] = tally_of(t->table, t->slots - 1, r->links[j], hops);
+      any[j] = tally_of(t->table, t->slots - 1, r->links[j], -1);
+      step[j]->count++;
+      any[j]->count++;
+      any[j]->nearest = hops < any[j]->nearest ? hops : any[j]->nearest;
+    }
+  for (size_t j = 0; j < total; j++)
+    loads[j] = (load_t){.in_step = step[j]->count, .all = any[j]->count, .nearest = any[j]->nearest};
+  for (size_t j = 0; j < 2 * total; j++)
+    *step[j] = (tally_t){0};
+  free(step);
+  return 0;
 }
 
 /* Whether `flows` on a link of bandwidth bw, the nearest `hops` away, load it more than `busiest` (flows / bw): then
@@ -112,20 +149,14 @@ static double heavier(int flows, double bw, int hops, double busiest, double *sh
 
 /* One root's figures into *out: hops summed and at most, and its busiest shared link (the most flows to members at one
  * distance per bandwidth; of those, the nearest): the extra seconds per byte its other flows cost, and their hops. */
-static int one_root(const sg_host_t *hosts, int root, const int *dst, int count, met_bcast_routes_t *out)
+static int one_root(const sg_host_t *hosts, int root, const int *dst, int count, tallies_t *t, met_bcast_routes_t *out)
 {
   routes_t r;
   *out = (met_bcast_routes_t){.members = count};
   int rc = gather(hosts, root, dst, count, &r);
-  int total = rc == 0 ? r.start[count] : 0;
-  crossing_t *sorted = rc == 0 ? malloc(((size_t)total + 1) * sizeof *sorted) : NULL;
-  if (rc == 0 && !sorted)
-    rc = SIM_ENOMEM;
-  for (int i = 0; rc == 0 && i < count; i++)
-    for (int j = r.start[i]; j < r.start[i + 1]; j++)
-      sorted[j] = (crossing_t){.link = r.links[j], .hops = r.start[i + 1] - r.start[i]};
+  load_t *loads = rc == 0 ? malloc(((size_t)r.start[count] + 1) * sizeof *loads) : NULL;
   if (rc == 0)
-    qsort(sorted, (size_t)total, sizeof *sorted, compare_crossings);
+    rc = loads ? count_loads(&r, loads, t) : SIM_ENOMEM;
   double busiest = 0;     /* flows in step / bandwidth of the busiest shared link so far */
   double busiest_all = 0; /* all flows / bandwidth */
   for (int i = 0; rc == 0 && i < count; i++) {
@@ -133,11 +164,9 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
     for (int j = r.start[i]; j < r.start[i + 1]; j++) {
       double bw = sg_link_get_bandwidth(r.links[j]);
       int shared = sg_link_is_shared(r.links[j]);
-      int in_step = shared ? crossings(sorted, total, r.links[j], hops) : 1;
-      int all = shared ? crossings(sorted, total, r.links[j], -1) : 1;
-      busiest = heavier(in_step, bw, hops, busiest, &out->share, &out->share_hops);
-      busiest_all = heavier(all, bw, nearest_crossing(sorted, total, r.links[j]), busiest_all, &out->share_all,
-                            &out->share_all_hops);
+      busiest = heavier(shared ? loads[j].in_step : 1, bw, hops, busiest, &out->share, &out->share_hops);
+      busiest_all =
+          heavier(shared ? loads[j].all : 1, bw, loads[j].nearest, busiest_all, &out->share_all, &out->share_all_hops);
     }
     out->hops_sum += hops;
     out->hops_max = out->hops_max > hops ? out->hops_max : hops;
@@ -146,7 +175,7 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
     out->share_hops = out->hops_max;
   if (out->share_all == 0)
     out->share_all_hops = out->hops_max;
-  free(sorted);
+  free(loads);
   free(r.links);
   free(r.start);
   return rc;
@@ -205,18 +234,20 @@ int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_t
   if (roots > ROUTES_BUDGET / p)
     roots = ROUTES_BUDGET / p > 1 ? ROUTES_BUDGET / p : 1;
   int rc = 0;
+  tallies_t t = {0};
   for (int k = 0; rc == 0 && k < roots; k++) {
     int root = (int)((long)k * p / roots);
     met_bcast_routes_t all = {0};
     met_bcast_routes_t near = {0};
-    rc = one_root(hosts, root, dst, members(p, root, 0, dst), &all);
-    rc = rc ? rc : one_root(hosts, root, dst, members(p, root, 1, dst), &near);
+    rc = one_root(hosts, root, dst, members(p, root, 0, dst), &t, &all);
+    rc = rc ? rc : one_root(hosts, root, dst, members(p, root, 1, dst), &t, &near);
     if (rc == 0 && root == 0)
       *from_rank0 = all;
     add_scaled(one_to_all, &all, 1.0 / roots);
     add_scaled(neighbour, &near, 1.0 / roots);
   }
   relay(hosts, p, neighbour);
+  free(t.table);
   free(dst);
   return rc;
 }

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -31,10 +32,10 @@ std::unordered_set<const simgrid::s4u::Host *> speed_changed; /* the hosts whose
 /* Compares two runs of digits by value, however long (a host named with 25 digits overflowed std::stoull, which
  * threw out of the sort and aborted the process): without leading zeros, the longer is larger, else the text decides.
  */
-int compare_digits(const std::string &a, const std::string &b)
+int compare_digits(std::string_view a, std::string_view b)
 {
-  std::string x = a.substr(std::min(a.find_first_not_of('0'), a.size()));
-  std::string y = b.substr(std::min(b.find_first_not_of('0'), b.size()));
+  std::string_view x = a.substr(std::min(a.find_first_not_of('0'), a.size()));
+  std::string_view y = b.substr(std::min(b.find_first_not_of('0'), b.size()));
   if (x.size() != y.size())
     return x.size() < y.size() ? -1 : 1;
   return x.compare(y);
@@ -53,7 +54,8 @@ bool natural_less(const std::string &a, const std::string &b)
         i++;
       while (j < b.size() && isdigit((unsigned char)b[j]))
         j++;
-      int order = compare_digits(a.substr(i0, i - i0), b.substr(j0, j - j0));
+      /* views, not copies: a platform's hosts are sorted in every process of a run */
+      int order = compare_digits(std::string_view(a).substr(i0, i - i0), std::string_view(b).substr(j0, j - j0));
       if (order != 0)
         return order < 0;
     } else {
@@ -386,6 +388,16 @@ static const std::unordered_map<const simgrid::s4u::Link *, std::pair<sg_host_t,
     built = true;
   }
   return ends;
+}
+
+extern "C" int sim_engine_route_links(const_sg_host_t a, const_sg_host_t b, const_sg_link_t *out, int max)
+{
+  static std::vector<simgrid::s4u::Link *> links; /* reused: sg_host_get_route's vector and dynar cost more */
+  links.clear();
+  a->route_to(b, links, nullptr);
+  for (size_t i = 0; i < links.size() && (int)i < max; i++)
+    out[i] = links[i];
+  return (int)links.size();
 }
 
 extern "C" int sim_engine_route_hosts(const_sg_host_t a, const_sg_host_t b, sg_host_t *out, int max)

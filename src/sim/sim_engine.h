@@ -46,6 +46,9 @@ size_t sim_engine_host_count(void);
 sg_host_t sim_engine_host(size_t index);
 /* Number of links on the route from a to b (0 for a == b). */
 int sim_engine_hops(const_sg_host_t a, const_sg_host_t b);
+/* The links of the route from a to b in route order (sg_host_get_route's), as many as fit into out[0..max-1]; returns
+ * their number, which may exceed max (then ask again with room for them). */
+int sim_engine_route_links(const_sg_host_t a, const_sg_host_t b, const_sg_link_t *out, int max);
 /* The hosts a message from a to b passes through (neither a nor b), in route order, into out[0..max-1]; returns their
  * number (at most max). A host between two links is the one they share, as hosts joined by one link (a route of that
  * one link) know it. */

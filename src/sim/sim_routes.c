@@ -13,7 +13,6 @@
 #include <simgrid/link.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <xbt/dynar.h>
 
 /* Up to 32 roots sampled, and up to ROUTES_BUDGET routes gathered in all: every root gathers the routes to all p
  * ranks, and their links are counted, so 32 roots cost 32 p routes of up to sqrt(p) links each on a mesh (at 32,768
@@ -39,34 +38,26 @@ typedef struct load {
 /* Routes from hosts[root] to hosts[dst[i]] into r (freed by the caller, also on failure). 0, or SIM_ENOMEM. */
 static int gather(const sg_host_t *hosts, int root, const int *dst, int count, routes_t *r)
 {
-  xbt_dynar_t dyn = xbt_dynar_new(sizeof(sg_link_t), NULL);
   r->count = count;
   r->start = calloc((size_t)count + 1, sizeof *r->start);
   r->links = NULL;
-  int rc = r->start ? 0 : SIM_ENOMEM;
-  size_t cap = 0;
-  for (int i = 0; rc == 0 && i < count; i++) {
-    xbt_dynar_reset(dyn);
-    sg_host_get_route(hosts[root], hosts[dst[i]], dyn);
-    int len = (int)xbt_dynar_length(dyn);
+  int cap = 0;
+  for (int i = 0; r->start && i < count; i++) {
     int total = r->start[i];
-    size_t need = (size_t)total + (size_t)len + 1;
-    size_t more = cap;
-    while (more < need) /* doubled: one realloc a route cost a copy of all the routes before it */
-      more = more ? 2 * more : 1024;
-    const_sg_link_t *grown = more == cap ? r->links : realloc(r->links, more * sizeof *grown);
-    if (!grown) {
-      rc = SIM_ENOMEM;
-      break;
+    int len = sim_engine_route_links(hosts[root], hosts[dst[i]], r->links + total, cap - total);
+    while (total + len > cap) { /* doubled: grown by one route at a time, it copied all the routes before it */
+      int more = cap ? 2 * cap : 1024;
+      const_sg_link_t *grown = realloc(r->links, (size_t)more * sizeof *grown);
+      if (!grown)
+        return SIM_ENOMEM;
+      r->links = grown;
+      cap = more;
+      if (total + len <= cap)
+        sim_engine_route_links(hosts[root], hosts[dst[i]], r->links + total, cap - total);
     }
-    cap = more;
-    r->links = grown;
-    for (int j = 0; j < len; j++)
-      r->links[total + j] = xbt_dynar_get_as(dyn, j, sg_link_t);
     r->start[i + 1] = total + len;
   }
-  xbt_dynar_free(&dyn);
-  return rc;
+  return r->start ? 0 : SIM_ENOMEM;
 }
 
 /* A count of the routes' crossings of one link: those of routes `hops` links long, or of every route (hops -1), the

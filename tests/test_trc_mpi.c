@@ -18,6 +18,7 @@
 #define ANY      SIMRUN_SOURCE_DIR "/tests/data/tracer/any_source.c"
 #define FORTRAN  SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_hello.f90"
 #define REQUESTS SIMRUN_SOURCE_DIR "/tests/data/tracer/requests.c"
+#define THREADS  SIMRUN_SOURCE_DIR "/tests/data/tracer/threads.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -579,6 +580,41 @@ static void test_trc_mpi_aborted_run_is_cut_short(void)
   remove_folder(dir);
 }
 
+/* MPI_THREAD_MULTIPLE: a run whose MPI calls all come from the thread that initialised MPI is traced whole (an index,
+ * and simrun analyse reads it without a word); a run whose messages go from another thread still runs to its end, and
+ * each rank says how many calls it could not record (one each: MPI_Sendrecv), with no index written. */
+static void test_trc_mpi_thread_multiple(void)
+{
+  char dir[1024];
+  char trace[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  build(dir, THREADS, "threads");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "main", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "threads ok"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 5); /* index.txt, rank-0, rank-1, timeline-0, timeline-1 */
+  const char *analyse[] = {"analyse", "trace", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "other", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "threads ok"));
+  const char *said = "1 MPI call(s) from threads other than the one that initialised MPI";
+  char *first = strstr(run.err, said);
+  CU_ASSERT_PTR_NOT_NULL(first);
+  CU_ASSERT(first && strstr(first + 1, said) != NULL); /* each rank */
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 4); /* no index */
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* A full disk: rank 0's timeline is /dev/full, where every write fails (ENOSPC). The program runs to its end and says
  * its product is right; the library says so in one line and writes no index. */
 static void test_trc_mpi_full_disk_keeps_program_running(void)
@@ -636,6 +672,7 @@ int main(void)
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},
       {"test_trc_mpi_fortran_program_is_reported", test_trc_mpi_fortran_program_is_reported},
       {"test_trc_mpi_aborted_run_is_cut_short", test_trc_mpi_aborted_run_is_cut_short},
+      {"test_trc_mpi_thread_multiple", test_trc_mpi_thread_multiple},
       {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
       {NULL, NULL}};

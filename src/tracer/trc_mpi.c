@@ -37,19 +37,17 @@ EXPORT int MPI_Init(int *argc, char ***argv)
   return rc;
 }
 
-/* The recorder keeps one timeline per rank: with several threads calling MPI at once (MPI_THREAD_MULTIPLE) their
- * calls would interleave in it, so the run is then not traced. */
+/* The recorder keeps one timeline per rank: under MPI_THREAD_MULTIPLE only the thread that initialises MPI is
+ * recorded. Many programs ask for it and call MPI from that thread alone; a run whose other threads called MPI is
+ * named at MPI_Finalize and left without an index (trc_owner_only). */
 EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
   init_seen = 1;
   int rc = PMPI_Init_thread(argc, argv, required, provided);
-  if (rc == MPI_SUCCESS && *provided == MPI_THREAD_MULTIPLE) {
-    if (trc_world_rank() == 0)
-      fprintf(stderr, "simrun-trace: warning: MPI_THREAD_MULTIPLE: this run is not traced (the tracer records one "
-                      "thread per rank; ask for MPI_THREAD_FUNNELED or SERIALIZED)\n");
-  } else if (rc == MPI_SUCCESS) {
+  if (rc == MPI_SUCCESS && *provided == MPI_THREAD_MULTIPLE)
+    trc_owner_only();
+  if (rc == MPI_SUCCESS)
     start();
-  }
   return rc;
 }
 

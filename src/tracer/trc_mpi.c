@@ -103,9 +103,9 @@ EXPORT int MPI_Finalize(void)
   return PMPI_Finalize();
 }
 
-/* A program whose MPI calls bypass the C interface, as Open MPI's Fortran bindings do (they call PMPI_* directly),
- * used MPI without these wrappers seeing it: said once (by the first rank), at exit, rather than leaving no trace
- * and no word. */
+/* A program whose MPI calls bypass the C interface and the Fortran names trc_fortran.c binds (Open MPI's mpi_f08
+ * bindings call PMPI_* directly) used MPI without these wrappers seeing it: said once (by the first rank), at exit,
+ * rather than leaving no trace and no word. */
 __attribute__((destructor)) static void check_seen(void)
 {
   int finalized = 0;
@@ -113,7 +113,8 @@ __attribute__((destructor)) static void check_seen(void)
   if (init_seen || PMPI_Finalized(&finalized) != MPI_SUCCESS || !finalized || (rank && strcmp(rank, "0") != 0))
     return;
   fprintf(stderr, "simrun-trace: warning: this program used MPI without calling the C MPI_Init (a Fortran "
-                  "program?): nothing was traced; the tracer wraps the C interface only (docs/tracer.md)\n");
+                  "program using mpi_f08?): nothing was traced; the tracer binds C, mpif.h and `use mpi` only "
+                  "(docs/tracer.md)\n");
 }
 
 EXPORT void simrun_trace_phase_begin(const char *name)

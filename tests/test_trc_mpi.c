@@ -542,7 +542,8 @@ static void test_trc_mpi_fortran_program(void)
   CU_ASSERT_EQUAL(count_entries(trace), 7); /* index.txt, three rank files, three timelines */
   /* rank 1's actions in the program's order (the computations between them aside): the ring (a Waitall over every
    * pending request is SMPI's plain waitall), Sendrecv with rank 0 (as SMPI writes it: isend, recv, wait), Bcast,
-   * Allreduce, the split and the barrier on it, the second ring completed by Testany, the logical Allreduce */
+   * Allreduce, the split and the barrier on it, the second ring completed by Testany, the persistent ring
+   * (each Start written as the operation it starts), the logical Allreduce */
   static const char *const expected[] = {"1 init",          "1 irecv 0 7 4", "1 send 2 7 4",    "1 waitall",
                                          "1 isend 0 3 4",   "1 recv 0 3 4",  "1 wait 1 0 3",    "1 bcast 4 0",
                                          "1 allreduce 4 0", "1 comm_split",  "1 in 1 barrier",  "1 irecv 0 8 4",

@@ -117,6 +117,11 @@ NONBLOCKING(mpi_issend_, MPI_Issend)
 NONBLOCKING(mpi_ibsend_, MPI_Ibsend)
 NONBLOCKING(mpi_irsend_, MPI_Irsend)
 NONBLOCKING(mpi_irecv_, MPI_Irecv)
+NONBLOCKING(mpi_send_init_, MPI_Send_init)
+NONBLOCKING(mpi_ssend_init_, MPI_Ssend_init)
+NONBLOCKING(mpi_bsend_init_, MPI_Bsend_init)
+NONBLOCKING(mpi_rsend_init_, MPI_Rsend_init)
+NONBLOCKING(mpi_recv_init_, MPI_Recv_init)
 
 EXPORT void mpi_recv_(void *b, const fint *count, const fint *t, const fint *src, const fint *tag, const fint *c,
                       fint *status, fint *ierr)
@@ -198,6 +203,12 @@ EXPORT void mpi_cancel_(const fint *request, fint *ierr)
   done(MPI_Cancel(&r), ierr);
 }
 
+EXPORT void mpi_start_(const fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_Request_f2c(*request);
+  done(MPI_Start(&r), ierr);
+}
+
 /* The C requests and statuses of a call on `count` Fortran requests: on the stack for a few, else on the heap. */
 typedef struct {
   MPI_Request *requests;
@@ -260,6 +271,16 @@ EXPORT void mpi_testall_(const fint *count, fint *requests, fint *flag, fint *st
     rc = MPI_Testall(*count, m.requests, &f, m.statuses);
   many_out(&m, *count, requests, f ? *count : 0, statuses);
   *flag = f;
+  done(rc, ierr);
+}
+
+EXPORT void mpi_startall_(const fint *count, fint *requests, fint *ierr)
+{
+  many_t m;
+  int rc = many_in(&m, *count, requests, &mpi_fortran_statuses_ignore_);
+  if (rc == MPI_SUCCESS)
+    rc = MPI_Startall(*count, m.requests);
+  many_out(&m, *count, requests, 0, NULL);
   done(rc, ierr);
 }
 
@@ -401,6 +422,38 @@ EXPORT void mpi_alltoallv_(void *sb, const fint *scounts, const fint *sdispls, c
                            const fint *rcounts, const fint *rdispls, const fint *rt, const fint *c, fint *ierr)
 {
   done(MPI_Alltoallv(buf(sb), scounts, sdispls, type(st), buf(rb), rcounts, rdispls, type(rt), comm(c)), ierr);
+}
+
+/* Non-blocking collectives: the C wrappers time and count them (trc_mpi_coll.c). */
+EXPORT void mpi_ibarrier_(const fint *c, fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  done(MPI_Ibarrier(comm(c), &r), ierr);
+  *request = MPI_Request_c2f(r);
+}
+
+EXPORT void mpi_ibcast_(void *b, const fint *count, const fint *t, const fint *root, const fint *c, fint *request,
+                        fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  done(MPI_Ibcast(buf(b), *count, type(t), *root, comm(c), &r), ierr);
+  *request = MPI_Request_c2f(r);
+}
+
+EXPORT void mpi_iallreduce_(void *sb, void *rb, const fint *count, const fint *t, const fint *o, const fint *c,
+                            fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  done(MPI_Iallreduce(buf(sb), buf(rb), *count, type(t), op(o), comm(c), &r), ierr);
+  *request = MPI_Request_c2f(r);
+}
+
+EXPORT void mpi_ireduce_(void *sb, void *rb, const fint *count, const fint *t, const fint *o, const fint *root,
+                         const fint *c, fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  done(MPI_Ireduce(buf(sb), buf(rb), *count, type(t), op(o), *root, comm(c), &r), ierr);
+  *request = MPI_Request_c2f(r);
 }
 
 /* ---- communicators ---- */

@@ -2,8 +2,8 @@
 ! A Fortran MPI program (`use mpi`) for tests/test_trc_mpi.c: Open MPI's Fortran bindings call PMPI_* directly, past
 ! the tracer's C wrappers, so the library binds the Fortran names itself (src/tracer/trc_fortran.c). Each rank sends
 ! its rank to the next around a ring (Irecv, Send, Waitall with statuses), ranks 0 and 1 exchange with Sendrecv, then
-! Bcast, Allreduce, a Comm_split and a Barrier on it, and a Testany loop. Prints "fortran ok" on rank 0 when every
-! value arrived as sent. Found by the held-out check of docs/tracer.md (LLNL's mpi_vector.f left no files, no word).
+! Bcast, Allreduce, a Comm_split and a Barrier on it, a Testany loop and a persistent ring (Recv_init, Send_init,
+! Startall, Waitall). Prints "fortran ok" on rank 0 when every value arrived as sent. Found by the held-out check of docs/tracer.md (LLNL's mpi_vector.f left no files, no word).
 program fortran_calls
   use mpi
   implicit none
@@ -40,6 +40,13 @@ program fortran_calls
     call MPI_Testany(1, requests, idx, flag, status, ierr)
   end do
   good = good .and. idx == 1 .and. got == left .and. requests(1) == MPI_REQUEST_NULL
+  call MPI_Recv_init(got, 1, MPI_INTEGER, left, 9, MPI_COMM_WORLD, requests(1), ierr)
+  call MPI_Send_init(rank, 1, MPI_INTEGER, right, 9, MPI_COMM_WORLD, requests(2), ierr)
+  call MPI_Startall(2, requests, ierr)
+  call MPI_Waitall(2, requests, MPI_STATUSES_IGNORE, ierr)
+  call MPI_Request_free(requests(1), ierr)
+  call MPI_Request_free(requests(2), ierr)
+  good = good .and. got == left
   call MPI_Allreduce(MPI_IN_PLACE, good, 1, MPI_LOGICAL, MPI_LAND, MPI_COMM_WORLD, ierr)
   if (rank == 0 .and. good) print '(a)', 'fortran ok'
   call MPI_Finalize(ierr)

@@ -519,6 +519,17 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
   remove_folder(dir);
 }
 
+/* Builds the Fortran program `source` into `dir`/`name` with Open MPI's mpifort. */
+static void build_fortran(const char *dir, const char *source, const char *name)
+{
+  CU_ASSERT_FATAL(SIMRUN_MPIFORT[0] != '\0' && strstr(SIMRUN_MPIFORT, "NOTFOUND") == NULL);
+  const char *args[] = {"-O2", source, "-o", name, NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIFORT, args, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(run.status, 0);
+  run_free(&run);
+}
+
 /* A Fortran program (`use mpi`): Open MPI's Fortran bindings call PMPI_* directly, so the library binds the Fortran
  * names itself (trc_fortran.c). The program still checks its own values (MPI_IN_PLACE, statuses, MPI_REQUEST_NULL
  * back in Fortran), every rank's actions are those it made, in order, and simrun replays the trace. */
@@ -528,12 +539,8 @@ static void test_trc_mpi_fortran_program(void)
   char trace[1100];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(trace, sizeof trace, "%s/trace", dir);
-  CU_ASSERT_FATAL(SIMRUN_MPIFORT[0] != '\0' && strstr(SIMRUN_MPIFORT, "NOTFOUND") == NULL);
-  const char *args[] = {"-O2", FORTRAN, "-o", "fortran_calls", NULL};
+  build_fortran(dir, FORTRAN, "fortran_calls");
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIFORT, args, &run), 0);
-  CU_ASSERT_EQUAL_FATAL(run.status, 0);
-  run_free(&run);
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./fortran_calls", "3", trace, NULL, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "fortran ok"));
@@ -544,10 +551,11 @@ static void test_trc_mpi_fortran_program(void)
    * pending request is SMPI's plain waitall), Sendrecv with rank 0 (as SMPI writes it: isend, recv, wait), Bcast,
    * Allreduce, the split and the barrier on it, the second ring completed by Testany, the persistent ring
    * (each Start written as the operation it starts), the logical Allreduce */
-  static const char *const expected[] = {"1 init",          "1 irecv 0 7 4", "1 send 2 7 4",    "1 waitall",
-                                         "1 isend 0 3 4",   "1 recv 0 3 4",  "1 wait 1 0 3",    "1 bcast 4 0",
-                                         "1 allreduce 4 0", "1 comm_split",  "1 in 1 barrier",  "1 irecv 0 8 4",
-                                         "1 send 2 8 4",    "1 wait 0 1 8",  "1 allreduce 4 0", "1 finalize"};
+  static const char *const expected[] = {"1 init",          "1 irecv 0 7 4",   "1 send 2 7 4",   "1 waitall",
+                                         "1 isend 0 3 4",   "1 recv 0 3 4",    "1 wait 1 0 3",   "1 bcast 4 0",
+                                         "1 allreduce 4 0", "1 comm_split",    "1 in 1 barrier", "1 irecv 0 8 4",
+                                         "1 send 2 8 4",    "1 wait 0 1 8",    "1 irecv 0 9 4",  "1 isend 2 9 4",
+                                         "1 waitall",       "1 allreduce 4 0", "1 finalize"};
   char *text = read_output(trace, "rank-1.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
   const char *at = text;
@@ -576,11 +584,8 @@ static void test_trc_mpi_f08_program_is_reported(void)
   char trace[1100];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(trace, sizeof trace, "%s/trace", dir);
-  const char *args[] = {"-O2", F08, "-o", "fortran_f08", NULL};
+  build_fortran(dir, F08, "fortran_f08");
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIFORT, args, &run), 0);
-  CU_ASSERT_EQUAL_FATAL(run.status, 0);
-  run_free(&run);
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./fortran_f08", "2", trace, NULL, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   const char *warning = "simrun-trace: warning: this program used MPI without calling the C MPI_Init";

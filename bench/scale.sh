@@ -220,8 +220,9 @@ if [ "$mode" = memory ]; then
 fi
 
 build=$(dirname "$simrun")
-cc -O2 -Isrc/sim -Isrc/metrics bench/sg_floor.c "$build/src/sim/libsimrun_sim.a" "$build/src/metrics/libsimrun_metrics.a" \
-  -o "$work/sg_floor" $(pkg-config --cflags --libs simgrid libxml-2.0) -lstdc++ -lm
+cc -O2 -Isrc/apps -Isrc/scenario -Isrc/sim -Isrc/metrics bench/sg_floor.c "$build/src/apps/libsimrun_apps.a" \
+  "$build/src/sim/libsimrun_sim.a" "$build/src/metrics/libsimrun_metrics.a" -o "$work/sg_floor" \
+  $(pkg-config --cflags --libs simgrid libxml-2.0) -lstdc++ -lm
 
 printf '%6s %8s | %-38s | %-47s | %-14s | %s\n' "" "" "simrun" "SimGrid alone, same simulation" "simrun / alone" ""
 printf '%6s %8s | %8s %8s %9s %10s | %8s %8s %9s %10s %8s | %6s %7s | %s\n' ranks mesh "cpu (s)" "RSS (MiB)" \

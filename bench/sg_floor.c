@@ -9,8 +9,10 @@
  * keeping computations off SimGrid: each rank's own clock moves on, and the second end of a message catches SimGrid's
  * clock up to the later arrival before it goes in (sim_replay_msg.c's message). So SimGrid simulates the same
  * messages at the same dates, and the floor ends at simrun's T_par; what it leaves out is simrun's own work: the
- * skeleton, the replay layer's generality, the recorder, the metrics, the report and the sweep's processes.
+ * skeleton layer, the replay layer's generality, the recorder, the metrics, the report and the sweep's processes.
+ * The work and bytes are app_gj.c's own (app_gj.h), linked from simrun's build but run without its program.
  * Prints the messages and the simulated time; the caller times it. Usage: sg_floor PLATFORM P [--cfg=...] */
+#include <app_gj.h>
 #include <math.h>
 #include <met_machine.h>
 #include <simgrid/actor.h>
@@ -23,15 +25,6 @@
 #include <sim_replay_comm.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-/* app_gj.c's work of one element (Rsub) and its modules' weights, and a matrix element's bytes */
-static const met_ops_t rsub_element = {
-    .n = {[MET_CLASS_CPU] = 3, [MET_CLASS_FLOP] = 2, [MET_CLASS_INTMEM] = 2, [MET_CLASS_EXTMEM] = 3}};
-#define GJ_NORM   0.6
-#define GJ_SET    0.4
-#define GJ_BUF    0.4
-#define GJ_INV    1.0
-#define GJ_DOUBLE 8.0
 
 typedef struct rank {
   int id;
@@ -101,7 +94,7 @@ static void message(rank_t *r, int peer, int sending, double bytes, sg_mailbox_t
 static void compute(rank_t *r, double items)
 {
   double c[MET_CLASS_COUNT];
-  met_charac_cycles(&r->charac, &rsub_element, items, c);
+  met_charac_cycles(&r->charac, &app_gj_rsub_element, items, c);
   double total = c[MET_CLASS_CPU] + c[MET_CLASS_FLOP] + c[MET_CLASS_INTMEM] + c[MET_CLASS_EXTMEM];
   if (total > 0)
     r->ready += total / r->charac.clock_hz;
@@ -124,26 +117,26 @@ static void rank_main(int argc, char *argv[])
 {
   rank_t *r = sg_actor_self_get_data();
   int n = nranks;
-  double row = (n + 1) * GJ_DOUBLE;
+  double row = app_gj_row_bytes(n);
   if (r->id == 0) {
-    r->ready += link_init_s + sim_machine_io_time(&machine, SIM_INPUT, (double)n * (n + 2) * GJ_DOUBLE);
+    r->ready += link_init_s + sim_machine_io_time(&machine, SIM_INPUT, app_gj_input_bytes(n));
     for (int i = 1; i < n; i++)
-      message(r, i, 1, row, ranks[i].from_root);
+      message(r, i, 1, app_gj_block_bytes(n, 1), ranks[i].from_root);
   } else
-    message(r, 0, 0, row, r->from_root);
+    message(r, 0, 0, app_gj_block_bytes(n, 1), r->from_root);
   for (int k = 0; k < n; k++) {
     if (r->id == k)
-      compute(r, GJ_INV + GJ_NORM * (n - k) + GJ_BUF * (n + 1));
+      compute(r, app_gj_pivot_ops(n, k));
     relay(r, k, row);
-    compute(r, (r->id != k) * (GJ_SET + (double)(n - k)));
+    compute(r, app_gj_update_ops(n, k, 1 - (r->id == k)));
   }
   if (r->id != 0) {
-    message(r, 0, 1, GJ_DOUBLE, r->to_root);
+    message(r, 0, 1, app_gj_result_bytes(1), r->to_root);
     return;
   }
   for (int i = 1; i < n; i++)
-    message(r, i, 0, GJ_DOUBLE, ranks[i].to_root);
-  r->ready += sim_machine_io_time(&machine, SIM_OUTPUT, n * GJ_DOUBLE);
+    message(r, i, 0, app_gj_result_bytes(1), ranks[i].to_root);
+  r->ready += sim_machine_io_time(&machine, SIM_OUTPUT, app_gj_result_bytes(n));
   catch_up(r);
 }
 

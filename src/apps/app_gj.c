@@ -22,7 +22,7 @@
  * described as Rsub's mix times a weight by its memory and floating-point operations per element: Norm a[k][j] *= inv
  * (load, fmul, store) 0.6; Set (read f, clear a[i][k]) and Buf (copy one element) 0.4; Inv (one division per step)
  * 1. Rsub is 99% of all the work, so these weights move results by well under 1%. */
-static const met_ops_t rsub_element = {
+const met_ops_t app_gj_rsub_element = {
     .n = {[MET_CLASS_CPU] = 3, [MET_CLASS_FLOP] = 2, [MET_CLASS_INTMEM] = 2, [MET_CLASS_EXTMEM] = 3}};
 
 #define GJ_WEIGHT_NORM 0.6
@@ -56,13 +56,13 @@ double app_gj_result_bytes(int rows)
 }
 
 /* The pivot's work at step k: invert the pivot, normalise the N - k entries right of it, buffer the row. */
-static double pivot_ops(int n, int k)
+double app_gj_pivot_ops(int n, int k)
 {
   return GJ_WEIGHT_INV + GJ_WEIGHT_NORM * (n - k) + GJ_WEIGHT_BUF * (n + 1);
 }
 
 /* Updating `rows` other rows at step k: clear their column k, subtract the pivot row from the N - k entries right. */
-static double update_ops(int n, int k, int rows)
+double app_gj_update_ops(int n, int k, int rows)
 {
   return rows * (GJ_WEIGHT_SET + (double)(n - k));
 }
@@ -71,7 +71,7 @@ double app_gj_element_ops(int n)
 {
   double ops = 0;
   for (int k = 0; k < n; k++)
-    ops += pivot_ops(n, k) + update_ops(n, k, n - 1);
+    ops += app_gj_pivot_ops(n, k) + app_gj_update_ops(n, k, n - 1);
   return ops;
 }
 
@@ -92,7 +92,7 @@ static int owner_of(int n, int p, int row)
 /* `element_ops` Rsub-equivalent elements while the rank keeps touching its block of `rows` rows and the pivot row. */
 static void compute_ops(sim_rank_t *rank, int n, int rows, double element_ops)
 {
-  met_ops_t ops = rsub_element;
+  met_ops_t ops = app_gj_rsub_element;
   ops.working_set = app_gj_block_bytes(n, rows) + app_gj_row_bytes(n);
   ops.seq_working_set = app_gj_block_bytes(n, n) + app_gj_row_bytes(n);
   sim_work(rank, &ops, element_ops, SIM_WORK);
@@ -141,11 +141,11 @@ static void gj_program(sim_rank_t *rank, const void *arg)
     int owner = owner_of(n, p, k);
     sim_phase(rank, "normalise");
     if (me == owner)
-      compute_ops(rank, n, rows, pivot_ops(n, k));
+      compute_ops(rank, n, rows, app_gj_pivot_ops(n, k));
     sim_phase(rank, "broadcast");
     sim_bcast(rank, owner, app_gj_row_bytes(n));
     sim_phase(rank, "update");
-    compute_ops(rank, n, rows, update_ops(n, k, rows - (me == owner)));
+    compute_ops(rank, n, rows, app_gj_update_ops(n, k, rows - (me == owner)));
   }
   collect(rank, n, p);
 }
@@ -186,7 +186,7 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
     snprintf(missing, len, "eq. 11 models the one-to-all and neighbour broadcasts only");
     return NAN;
   }
-  met_ops_t seq = rsub_element; /* the sequential run keeps touching the whole system */
+  met_ops_t seq = app_gj_rsub_element; /* the sequential run keeps touching the whole system */
   seq.working_set = app_gj_block_bytes(n, n) + app_gj_row_bytes(n);
   met_piecewise_t msg;
   if (met_platform_msg(m, &msg) != 0 || nranks > MET_PLATFORM_MAX_RANKS) {

@@ -6,6 +6,7 @@
 #include "met_timeline.h"
 #include "met_timeline_match.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -510,4 +511,43 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
 met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen)
 {
   return met_timeline_stream(dir, 1, NULL, err, errlen);
+}
+
+/* The unfolded bytes of the loops of timeline `path` (met_timeline_bytes). */
+static double loop_bytes(const char *path)
+{
+  FILE *in = fopen(path, "r");
+  char line[MAX_LINE];
+  double bytes = 0;
+  long long count, slots;
+  while (in && fgets(line, sizeof line, in))
+    if (strncmp(line, "loop ", 5) == 0 && sscanf(line + 5, "%lld %lld", &count, &slots) == 2 && count > 0 && slots > 0)
+      bytes += 96.0 * (double)count * (double)slots;
+  if (in)
+    fclose(in);
+  return bytes;
+}
+
+double met_timeline_bytes(const char *dir, double limit)
+{
+  DIR *d = opendir(dir);
+  double bytes = 0;
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char path[4400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (strncmp(e->d_name, "timeline-", 9) == 0 && stat(path, &st) == 0)
+      bytes += (double)st.st_size;
+  }
+  if (d)
+    rewinddir(d);
+  for (struct dirent *e; d && bytes <= limit && (e = readdir(d));) {
+    char path[4400];
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (strncmp(e->d_name, "timeline-", 9) == 0)
+      bytes += loop_bytes(path);
+  }
+  if (d)
+    closedir(d);
+  return bytes;
 }

@@ -33,6 +33,12 @@ typedef struct met_timeline_info {
  * ..."); err is "" when every file is whole. */
 met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t *info, char *err, size_t errlen);
 
+/* The bytes the timelines of folder `dir` would take unfolded: the files' sizes, and for each loop (docs/tracer.md)
+ * 96 bytes (a computation's and a call's line) per slot and iteration. Files are scanned for loops only while the sum
+ * stays at most `limit`: a larger sum is returned once known. 0 when the folder cannot be listed (the reader then says
+ * why). */
+double met_timeline_bytes(const char *dir, double limit);
+
 /* met_timeline_stream with a full trace and no info. */
 met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen);
 

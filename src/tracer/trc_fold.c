@@ -141,12 +141,21 @@ static void push_free(trc_fold_t *f, const trc_rec_t *r)
     start_loop(f, found);
 }
 
-/* Ends the loop being folded; the records of the iteration it had begun are moved to `partial` (their number). */
-static int end_loop(trc_fold_t *f, trc_rec_t partial[MAX_PERIOD])
+/* Ends the loop being folded; the records of the iteration it had begun are moved to `*partial` (their number;
+ * NULL when out of memory: they are written as they came). Kept off the stack: the program's stack below its MPI
+ * calls is left as an untraced run leaves it, as far as the library can (ScaLAPACK's pdlacon reads it). */
+static int end_loop(trc_fold_t *f, trc_rec_t **partial)
 {
   int n = f->n;
-  for (int i = 0; i < n; i++)
-    partial[i] = *at(f, i);
+  *partial = n ? malloc((size_t)n * sizeof **partial) : NULL;
+  for (int i = 0; i < n; i++) {
+    if (*partial)
+      (*partial)[i] = *at(f, i);
+    else
+      f->out.plain(at(f, i));
+  }
+  if (!*partial)
+    n = 0;
   f->head = f->n = f->pos = 0;
   f->out.loop(
       &(trc_loop_t){.count = f->count, .nslots = f->nslots, .first = f->first, .last = f->last, .slots = f->slots});
@@ -154,16 +163,15 @@ static int end_loop(trc_fold_t *f, trc_rec_t partial[MAX_PERIOD])
   return n;
 }
 
-void trc_fold_push(trc_fold_t *f, const trc_rec_t *rec)
+void trc_fold_push(trc_fold_t *f, trc_rec_t *r)
 {
-  trc_rec_t r = *rec;
-  r.key = key_of(&r);
+  r->key = key_of(r);
   if (f->count == 0) {
-    push_free(f, &r);
+    push_free(f, r);
     return;
   }
-  if (same(&r, &f->slots[f->pos].rec)) {
-    append(f, &r);
+  if (same(r, &f->slots[f->pos].rec)) {
+    append(f, r);
     if (++f->pos == f->nslots) {
       add_iteration(f, 0);
       f->head = f->n = f->pos = 0;
@@ -171,20 +179,22 @@ void trc_fold_push(trc_fold_t *f, const trc_rec_t *rec)
     return;
   }
   /* the loop ends: the iteration it had begun is pushed again, as records that may start another */
-  trc_rec_t partial[MAX_PERIOD];
-  int n = end_loop(f, partial);
+  trc_rec_t *partial;
+  int n = end_loop(f, &partial);
   for (int i = 0; i < n; i++)
     trc_fold_push(f, &partial[i]);
-  trc_fold_push(f, &r);
+  free(partial);
+  trc_fold_push(f, r);
 }
 
 void trc_fold_drain(trc_fold_t *f)
 {
   if (f->count > 0) {
-    trc_rec_t partial[MAX_PERIOD];
-    int n = end_loop(f, partial);
+    trc_rec_t *partial;
+    int n = end_loop(f, &partial);
     for (int i = 0; i < n; i++)
       f->out.plain(&partial[i]);
+    free(partial);
   }
   while (f->n > 0)
     emit_oldest(f);

@@ -62,9 +62,9 @@ typedef struct trc_fold trc_fold_t;
 trc_fold_t *trc_fold_new(trc_fold_out_t out);
 void trc_fold_free(trc_fold_t *f); /* accepts NULL; writes nothing */
 
-/* Takes the next record (copied). Records are written, in order, once they cannot start or continue a loop: with a
- * delay of up to some hundreds of records. */
-void trc_fold_push(trc_fold_t *f, const trc_rec_t *rec);
+/* Takes the next record (copied; its key is set). Records are written, in order, once they cannot start or continue
+ * a loop: with a delay of up to some hundreds of records. */
+void trc_fold_push(trc_fold_t *f, trc_rec_t *rec);
 
 /* Writes out every record and loop held (a phase change, MPI_Finalize, MPI_Abort). */
 void trc_fold_drain(trc_fold_t *f);

@@ -351,8 +351,9 @@ static void write_actions(const char *text, int len, int carry)
  * sleep). */
 static void emit_plain(const trc_rec_t *r)
 {
+  static const trc_rec_t computation = {.category = "compute", .peer = -1, .name = "-"};
   if (r->c_end > r->c_start)
-    write_line(r->c_start, r->c_end, &(trc_rec_t){.category = "compute", .peer = -1, .name = "-"}, 1);
+    write_line(r->c_start, r->c_end, &computation, 1);
   if (r->has_call)
     write_line(r->start, r->end, r, r->count);
   if (rec.smpi_only || r->ti_len < 0)
@@ -416,7 +417,8 @@ static void commit(void)
     trc_fold_push(rec.folder, r);
   else
     emit_plain(r);
-  *r = (trc_rec_t){.ti_len = 0};
+  r->c_start = r->c_end = r->flops = 0;
+  r->has_call = r->poll = r->env = r->ti_len = 0;
 }
 
 /* Opens the next record, with the computation `g` before its call. */
@@ -566,21 +568,18 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   double now = trc_now();
   take_polls();
   open_record(&rec.gap);
-  trc_rec_t *r = &rec.cur;
-  *r = (trc_rec_t){.c_start = r->c_start,
-                   .c_end = r->c_end,
-                   .flops = r->flops,
-                   .has_call = 1,
-                   .start = start,
-                   .end = now,
-                   .category = category_name(category),
-                   .name = name,
-                   .count = 1,
-                   .peer = peer,
-                   .bytes = bytes,
-                   .env = rec.env_set,
-                   .tag = rec.env_tag,
-                   .comm = rec.env_comm};
+  trc_rec_t *r = &rec.cur; /* field by field: a compound literal would be built on the program's stack */
+  r->has_call = 1;
+  r->start = start;
+  r->end = now;
+  r->category = category_name(category);
+  r->name = name;
+  r->count = 1;
+  r->peer = peer;
+  r->bytes = bytes;
+  r->env = rec.env_set;
+  r->tag = rec.env_tag;
+  r->comm = rec.env_comm;
   rec.env_set = 0;
   if (ti) {
     va_list ap;

@@ -448,6 +448,7 @@ static void take_polls(void)
   r->name = f->name;
   r->count = f->count;
   r->peer = -1;
+  r->bytes = 0;
   f->count = 0;
   f->closed = 0;
 }

@@ -317,6 +317,20 @@ static void test_timeline_refuses_loop_too_long(void)
                                        "count last longer than the loop; trace the run again (docs/tracer.md)");
 }
 
+/* A loop that unfolds to 2^22 + 1 calls is refused when the run is to be kept whole (it would hold them all; simrun
+ * analyse reads such a run as sums), and read as sums: 4194305 x 0.5 s idle. */
+static void test_timeline_bounds_loops_kept_whole(void)
+{
+  expect_refused(RUNS "loop-huge", RUNS "loop-huge/timeline-0.txt:3: the file's loops unfold to more than 2^22 calls, "
+                                        "too many to keep whole (simrun analyse reads such a run as per-rank sums); "
+                                        "trace the run again (docs/tracer.md)");
+  char err[1024] = "";
+  met_trace_t *sums = met_timeline_stream(RUNS "loop-huge", 0, NULL, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(sums);
+  TU_ASSERT_CLOSE(met_trace_category_time(sums, 0, MET_CAT_IDLE), 4194305 * 0.5, 1e-3);
+  met_trace_free(sums);
+}
+
 static void test_timeline_refuses_missing_rank(void)
 {
   expect_refused(RUNS "missing-rank", RUNS "missing-rank/timeline-0.txt:2: the run has rank 1 but " RUNS
@@ -355,6 +369,7 @@ int main(void)
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
       {"test_timeline_folded_loop_as_unfolded", test_timeline_folded_loop_as_unfolded},
       {"test_timeline_refuses_loop_too_long", test_timeline_refuses_loop_too_long},
+      {"test_timeline_bounds_loops_kept_whole", test_timeline_bounds_loops_kept_whole},
       {"test_timeline_refuses_folder_without_timelines", test_timeline_refuses_folder_without_timelines},
       {NULL, NULL}};
   return tu_run("met_timeline", cases);

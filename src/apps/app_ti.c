@@ -243,7 +243,7 @@ static int add_computation(const char *path, size_t max_fields, double *flops, c
     const char *flops_at = loop ? NULL : app_ti_after_action(text, "compute");
     double f = 0;
     if (loop)
-      bad = !decimal_at(&loop, 1e18, &times) || !decimal_at(&loop, APP_TI_MAX_LOOP_LINES, &inside);
+      bad = !decimal_at(&loop, APP_TI_MAX_LOOP_COUNT, &times) || !decimal_at(&loop, APP_TI_MAX_LOOP_LINES, &inside);
     else if (flops_at && !(bad = !decimal_at(&flops_at, APP_TI_MAX_FLOPS, &f)))
       *flops += f * (inside > 0 ? times : 1);
     if (!loop && inside > 0)

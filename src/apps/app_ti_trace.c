@@ -178,7 +178,7 @@ int app_ti_body_start(app_ti_rank_t *tr, app_ti_body_t *body, int number)
 {
   long long count;
   long long lines;
-  if (app_ti_min_fields(tr, 2) != 0 || app_ti_whole(tr, 2, "count", 1, 1e18, &count) != 0 ||
+  if (app_ti_min_fields(tr, 2) != 0 || app_ti_whole(tr, 2, "count", 1, APP_TI_MAX_LOOP_COUNT, &count) != 0 ||
       app_ti_whole(tr, 3, "lines", 1, APP_TI_MAX_LOOP_LINES, &lines) != 0)
     return -1;
   if (tr->nfields > 4)

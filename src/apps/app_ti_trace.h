@@ -40,6 +40,7 @@ typedef struct app_ti_rank {
 /* simrun's "loop COUNT LINES" (docs/ti-replay.md): the rank's next LINES lines, kept to be replayed COUNT times. Its
  * memory grows with LINES, never with COUNT. */
 #define APP_TI_MAX_LOOP_LINES 65536
+#define APP_TI_MAX_LOOP_COUNT 4294967296.0 /* 2^32 iterations */
 typedef struct app_ti_body {
   long long count; /* iterations */
   int want;        /* lines still to read: 0 once whole */

@@ -27,8 +27,12 @@
 #define MAX_BYTES  (64LL << 30)
 #define LINE_ERROR "a line longer than 4095 characters, or a NUL byte: not a timeline"
 
-/* The longest loop body a timeline may give (the tracer folds bodies of up to 32 calls). */
-#define MAX_SLOTS 4096
+/* The longest loop body a timeline may give (the tracer folds bodies of up to 32 calls), the most iterations of one
+ * loop, and the most calls a file's loops may unfold to when the run is kept whole (simrun analyse keeps a run whole
+ * only when it unfolds to 32 MiB of lines, about 350 000 intervals: met_timeline_bytes). */
+#define MAX_SLOTS      4096
+#define MAX_ITERATIONS (1LL << 32)
+#define MAX_KEPT       (1LL << 22)
 
 /* One call of a loop's body: its mean computation before it and its mean duration, in seconds, and the call. */
 typedef struct slot {
@@ -64,6 +68,8 @@ typedef struct reader {
   int bad;     /* the last line was cut by the buffer or by a NUL byte */
   int partial; /* the last line of the file had no newline: a record cut by a killed run */
   loop_t loop;
+  long long unfolded; /* calls its loops unfolded to so far */
+  int keep;           /* the run is kept whole: unfolded calls are bounded by MAX_KEPT */
 } reader_t;
 
 /* The next line into r->text, without its line end: 0; -1 at the end of the file or on a bad line (r->bad). */
@@ -274,8 +280,11 @@ static int read_loop(reader_t *r, met_trace_t *trace, double last, char *err, si
   if (sscanf(r->text, "loop %lld %lld %lf %lf %1s", &count, &nslots, &first, &end, extra) != 4 ||
       !decimal_fields(r->text + 5))
     what = "expected 'loop COUNT SLOTS FIRST LAST'";
-  else if (count < 1 || count > (1LL << 50) || nslots < 1 || nslots > MAX_SLOTS)
-    what = "a loop's count must be 1 to 2^50 and its slots 1 to 4096";
+  else if (count < 1 || count > MAX_ITERATIONS || nslots < 1 || nslots > MAX_SLOTS)
+    what = "a loop's count must be 1 to 2^32 and its slots 1 to 4096";
+  else if (r->keep && (r->unfolded += count * nslots) > MAX_KEPT)
+    what = "the file's loops unfold to more than 2^22 calls, too many to keep whole (simrun analyse reads such a run "
+           "as per-rank sums)";
   else if (!isfinite(first) || !isfinite(end) || first < last || end < first)
     what = "a loop's first and last times must follow the previous interval, first <= last";
   if (!what && nslots > l->cap) {
@@ -437,10 +446,13 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   }
   s->nranks = nranks;
   s->files[0] = first;
+  s->files[0].keep = keep;
   for (int rank = 1; rank < nranks; rank++)
     if (open_rank(&s->files[rank], dir, rank, announced, err, errlen) != 0 ||
         read_header(&s->files[rank], rank, &nranks, err, errlen) != 0)
       return -1;
+    else
+      s->files[rank].keep = keep;
   return 0;
 }
 

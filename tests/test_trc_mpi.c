@@ -529,20 +529,14 @@ static double pingpong_traced(const char *dir, const char *trace, const char *fl
   snprintf(folder, sizeof folder, "SIMRUN_TRACE_DIR=%s/%s", dir, trace);
   snprintf(rate, sizeof rate, "SIMRUN_TRACE_FLOPS=%s", flops);
   snprintf(folding, sizeof folding, "SIMRUN_TRACE_FOLD=%s", fold);
-  const char *args[] = {"--allow-run-as-root",
-                        "--oversubscribe",
-                        "-np",
-                        "2",
-                        "-x",
-                        preload,
-                        "-x",
-                        folder,
-                        "-x",
-                        rate,
-                        "-x",
-                        folding,
-                        "./pingpong",
-                        NULL};
+  const char *const env[] = {preload, folder, rate, folding};
+  const char *args[16] = {"--allow-run-as-root", "--oversubscribe", "-np", "2"};
+  int n = 4;
+  for (int i = 0; i < 4; i++) {
+    args[n++] = "-x";
+    args[n++] = env[i];
+  }
+  args[n] = "./pingpong";
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIRUN, args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);

@@ -521,18 +521,21 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
 }
 
 /* Runs ./pingpong on 2 ranks traced into `dir`/`trace` at SIMRUN_TRACE_FLOPS=`flops`, folded or not
- * (SIMRUN_TRACE_FOLD=`fold`); the program must succeed. The bytes of the folder's rank and timeline files. */
-static double pingpong_traced(const char *dir, const char *trace, const char *flops, const char *fold)
+ * (SIMRUN_TRACE_FOLD=`fold`), in SIMRUN_TRACE_FORMAT=`format`; the program must succeed. The bytes of the folder's
+ * rank and timeline files. */
+static double pingpong_traced(const char *dir, const char *trace, const char *flops, const char *fold,
+                              const char *format)
 {
-  char preload[1200], folder[1200], rate[64], folding[64];
+  char preload[1200], folder[1200], rate[64], folding[64], as[64];
   snprintf(preload, sizeof preload, "LD_PRELOAD=%s", SIMRUN_TRACE_LIB);
   snprintf(folder, sizeof folder, "SIMRUN_TRACE_DIR=%s/%s", dir, trace);
   snprintf(rate, sizeof rate, "SIMRUN_TRACE_FLOPS=%s", flops);
   snprintf(folding, sizeof folding, "SIMRUN_TRACE_FOLD=%s", fold);
-  const char *const env[] = {preload, folder, rate, folding};
-  const char *args[16] = {"--allow-run-as-root", "--oversubscribe", "-np", "2"};
+  snprintf(as, sizeof as, "SIMRUN_TRACE_FORMAT=%s", format);
+  const char *const env[] = {preload, folder, rate, folding, as};
+  const char *args[20] = {"--allow-run-as-root", "--oversubscribe", "-np", "2"};
   int n = 4;
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < 5; i++) {
     args[n++] = "-x";
     args[n++] = env[i];
   }
@@ -584,12 +587,14 @@ static void pingpong_replayed(const char *dir, const char *trace, double *t_par,
   free(text);
 }
 
-/* The lines of rank `rank`'s TI file in `trace` that start a loop of `count` iterations. */
-static int loops_of(const char *dir, const char *trace, int rank, const char *count)
+/* The lines of rank `rank`'s TI file in `trace` that start a loop of `count` iterations ("": of any count; its
+ * timeline's with `timeline`). */
+static int loops_of(const char *dir, const char *trace, int rank, const char *count, int timeline)
 {
   char name[256], prefix[64];
-  snprintf(name, sizeof name, "%s/rank-%d.txt", trace, rank);
-  snprintf(prefix, sizeof prefix, "%d loop %s ", rank, count);
+  snprintf(name, sizeof name, "%s/%s-%d.txt", trace, timeline ? "timeline" : "rank", rank);
+  int at = timeline ? 0 : snprintf(prefix, sizeof prefix, "%d ", rank);
+  snprintf(prefix + at, sizeof prefix - (size_t)at, "loop %s%s", count, count[0] ? " " : "");
   char *text = read_output(dir, name);
   int loops = 0;
   for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : "")
@@ -605,31 +610,39 @@ static int loops_of(const char *dir, const char *trace, int rank, const char *co
  * replay to the same T_par, to 1e-9 relative: the same messages in the same order. With a real rate each trace's
  * computation is priced (the folded one's as each slot's mean): replay T_par is the messages' T_par plus at most the
  * trace's computation (T_seq here), as no computation is counted twice on the critical path of a ping-pong; so both
- * lie within [T_msg, T_msg + T_seq], and differ by at most the larger T_seq. */
+ * lie within [T_msg, T_msg + T_seq], and differ by at most the larger T_seq. In SMPI's format the TI files hold no
+ * loop (the timelines do) and smpirun replays them. About 14 s at load 10 (5 traced runs, 4 replays, one smpirun). */
 static void test_trc_mpi_folded_pingpong(void)
 {
   char dir[1024];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   build(dir, PINGPONG, "pingpong");
-  double folded = pingpong_traced(dir, "folded", "1e-3", "1");
-  double unfolded = pingpong_traced(dir, "unfolded", "1e-3", "0");
+  double folded = pingpong_traced(dir, "folded", "1e-3", "1", "simrun");
+  double unfolded = pingpong_traced(dir, "unfolded", "1e-3", "0", "simrun");
   CU_ASSERT(folded <= 2 * (1024 + 6 * 1024.0));
   CU_ASSERT(unfolded > 40 * folded);
   for (int rank = 0; rank < 2; rank++)
-    CU_ASSERT_EQUAL(loops_of(dir, "folded", rank, "1000"), 6);
+    CU_ASSERT_EQUAL(loops_of(dir, "folded", rank, "1000", 0), 6);
   double t_folded, t_unfolded, seq_f, seq_u;
   pingpong_replayed(dir, "folded", &t_folded, &seq_f);
   pingpong_replayed(dir, "unfolded", &t_unfolded, &seq_u);
   CU_ASSERT(t_folded > 0);
   TU_ASSERT_CLOSE(t_folded, t_unfolded, 1e-9 * t_unfolded);
-  pingpong_traced(dir, "folded-work", "1e9", "1");
-  pingpong_traced(dir, "unfolded-work", "1e9", "0");
+  pingpong_traced(dir, "folded-work", "1e9", "1", "simrun");
+  pingpong_traced(dir, "unfolded-work", "1e9", "0", "simrun");
   pingpong_replayed(dir, "folded-work", &t_folded, &seq_f);
   pingpong_replayed(dir, "unfolded-work", &t_unfolded, &seq_u);
   CU_ASSERT(seq_f > 0 && seq_u > 0);
   CU_ASSERT(t_folded >= t_unfolded - seq_u - 1e-9 && t_folded <= t_unfolded + seq_f + 1e-9);
-  static const char *const traces[] = {"folded", "unfolded", "folded-work", "unfolded-work"};
-  for (int i = 0; i < 4; i++) {
+  /* SMPI's format: the TI trace unfolded (smpirun has no loop action), the timeline folded; smpirun replays it */
+  pingpong_traced(dir, "smpi", "1e-3", "1", "smpi");
+  for (int rank = 0; rank < 2; rank++) {
+    CU_ASSERT_EQUAL(loops_of(dir, "smpi", rank, "", 0), 0);
+    CU_ASSERT_EQUAL(loops_of(dir, "smpi", rank, "1000", 1), 6);
+  }
+  smpi_replays(dir, "smpi", "2");
+  static const char *const traces[] = {"folded", "unfolded", "folded-work", "unfolded-work", "smpi"};
+  for (int i = 0; i < 5; i++) {
     char trace[1200];
     snprintf(trace, sizeof trace, "%s/%s", dir, traces[i]);
     remove_folder(trace);

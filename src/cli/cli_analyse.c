@@ -15,13 +15,11 @@
 #include "rep_report.h"
 #include "stu_measured.h"
 
-#include <dirent.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 enum { MAX_RUNS = 64 };

@@ -44,6 +44,9 @@ typedef struct app_skeleton {
    * point is outside the model or the platform lacks one of its inputs. The report shows it beside T_par. */
   double (*model)(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t missinglen);
   const char *model_name; /* with model: which model and with which machine figures, one line for the report */
+  /* Optional (NULL: the point's p): about how many operations the run of `point` on `nranks` ranks simulates (every
+   * rank's messages, each end counted, and computations), for the progress bar's time left (stu_sweep.h). */
+  double (*work)(const app_point_t *point, int nranks);
   /* Optional (NULL for none): a warning about `point` on `nranks` ranks of machine `m` for the report, such as data
    * exceeding a node's memory. Returns 1 with the text in msg, or 0 when there is nothing to say. */
   int (*advise)(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen);

@@ -228,6 +228,7 @@ void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, 
                        .phase = rank->phase,
                        .peer = peer,
                        .dir = dir,
+                       .tag = dir != MET_DIR_NONE ? rank->msg_tag : 0,
                        .bytes = bytes,
                        .hops = hops};
   for (int i = 0; parts && i < MET_PART_COUNT; i++)

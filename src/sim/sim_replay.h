@@ -97,6 +97,12 @@ void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_
 void sim_send(sim_rank_t *rank, int dst, double bytes);
 void sim_recv(sim_rank_t *rank, int src, double bytes);
 
+/* The MPI tag of the rank's next sends and receives, blocking or posted: >= 0, or -1 for a receive from any tag (0
+ * until set; the skeletons leave it so, ti-replay gives each message its trace's, 0 to a sendRecv). Matching ignores it
+ * (messages between two ranks match in the order they are posted); the TI trace and the trace's message ends carry it,
+ * which the OTF2 archives write as the events' tags. */
+void sim_tag(sim_rank_t *rank, int tag);
+
 /* For programs that replay real MPI traces (app_ti.c): from this call on, every message of the run is posted as a
  * SimGrid communication when its rank's own clock says so, and computations are SimGrid executions, so that ranks
  * sharing a host share its processor and non-blocking messages overlap with what their rank does meanwhile. A send

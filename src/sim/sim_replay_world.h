@@ -126,6 +126,8 @@ struct sim_rank {
   int rendezvous; /* in a posted-clock message of one SimGrid call per end (one_call), blocked_on is the partner */
   int pending;    /* posted messages not yet over and eager sends not yet received (one_call needs none) */
   int in_coll;    /* inside a collective call (sim_rank_collective): its messages go by the collective mailboxes */
+  int tag;        /* sim_tag: the tag of the messages posted next */
+  int msg_tag;    /* the tag of the message whose end is being recorded */
   int finished;
   const char *where_file; /* sim_rank_where: the program's current action, for the deadlock message */
   int where_line;
@@ -138,6 +140,7 @@ struct sim_request {
   int sending;
   double bytes;
   int coll;     /* posted inside a collective call */
+  int tag;      /* the rank's sim_tag when posted */
   double start; /* once finished: when its transfer started and ended */
   double end;
   void *data;       /* where SimGrid puts a received payload */

@@ -30,6 +30,15 @@ static void test_progress_follows_the_work(void)
   expect((stu_progress_t){1, 3, 90, 100}, 9, "1/3 points, 1s left");
 }
 
+/* With 2 jobs, 30 of 130 units done in 10 s: 3 a second, 1.5 per job; the 80 units of the largest simulation left take
+ * 53 s alone, more than the 33 s the 100 units left would take at 2 jobs' pace. When the largest is small, the pace of
+ * all the work left holds: 20 units left of which 5 the largest, 6.7 s. */
+static void test_progress_largest_runs_alone(void)
+{
+  expect((stu_progress_t){3, 10, 30, 130, 80, 2}, 10, "3/10 points, 53s left");
+  expect((stu_progress_t){3, 10, 30, 50, 5, 2}, 10, "3/10 points, 7s left");
+}
+
 /* A resumed study: 10 of 12 points came from the cache (no work), the 11th took 5 s and half the work left, so 5 s
  * are left, not the 0 s a pace per point gives (5 s for 11 points). The sequential runs count as work before any point
  * is done. */
@@ -60,6 +69,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_progress_time_left", test_progress_time_left},
       {"test_progress_follows_the_work", test_progress_follows_the_work},
+      {"test_progress_largest_runs_alone", test_progress_largest_runs_alone},
       {"test_progress_resume_and_sequential_runs", test_progress_resume_and_sequential_runs},
       {"test_progress_no_estimate", test_progress_no_estimate},
       {NULL, NULL}};

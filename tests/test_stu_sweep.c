@@ -429,7 +429,7 @@ static int stop_after_three(void)
  * N = 24, by hand: a broadcast among 2 is 1 message (2 operations, one per end), among 4 three (binomial: 0 to 2,
  * then 0 to 1 and 2 to 3; mesh on a 2 x 2 grid: along the root's row, then down both columns), so 48, 124 and 276
  * at p = 1, 2, 4 for each of the 2 broadcasts: 120896 in all; the resumed run's counts only the points the cache
- * lacked (2e4 less at least per cached point), and all of it is done at its end. */
+ * lacked (2e4 less at least per cached point), and all of it is done at its end, none left on its 2 jobs. */
 static void test_stu_sweep_interrupted_sweep_resumes(void)
 {
   char dir[1024];
@@ -451,6 +451,7 @@ static void test_stu_sweep_interrupted_sweep_resumes(void)
   CU_ASSERT(last_progress.work_total <= 120896 - 2e4 * (double)kept && last_progress.work_total >= 2e4);
   CU_ASSERT_DOUBLE_EQUAL(last_progress.work_done, last_progress.work_total, 1e-6);
   CU_ASSERT_EQUAL(last_progress.done, 6);
+  CU_ASSERT(last_progress.work_largest_left == 0 && last_progress.jobs == 2);
   stu_study_t *fresh = run(scenario, &(stu_options_t){.jobs = 1});
   CU_ASSERT(same_studies(resumed, fresh));
   CU_ASSERT_EQUAL(each_file(dir, NULL), 6);

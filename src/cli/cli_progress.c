@@ -30,7 +30,8 @@ void cli_progress_line(char *buf, size_t len, const stu_progress_t *at, double e
   bar[WIDTH] = '\0';
   if (at->work_done > 0 && at->work_done < at->work_total && at->done < at->total) {
     char text[24];
-    duration(text, sizeof text, elapsed * (at->work_total - at->work_done) / at->work_done);
+    double rest = at->work_total - at->work_done, alone = (double)at->jobs * at->work_largest_left;
+    duration(text, sizeof text, elapsed * (rest > alone ? rest : alone) / at->work_done);
     snprintf(left, sizeof left, ", %s left", text);
   }
   snprintf(buf, len, "simrun: [%s] %4zu/%zu points%s", bar, at->done, at->total, left);

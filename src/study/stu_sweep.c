@@ -84,20 +84,31 @@ static void show_progress(sweep_t *sweep, const stu_task_t *task)
   stu_progress_t *at = &sweep->progress;
   at->done = sweep->done;
   at->total = sweep->study->npoints;
-  at->work_done += sweep->work ? sweep->work[task - sweep->plan.tasks] : 0;
+  if (sweep->work) {
+    at->work_done += sweep->work[task - sweep->plan.tasks];
+    sweep->work[task - sweep->plan.tasks] = 0; /* done: what is left of the array is the work left */
+    at->work_largest_left = 0;
+    for (size_t t = 0; t < sweep->plan.count; t++)
+      at->work_largest_left = sweep->work[t] > at->work_largest_left ? sweep->work[t] : at->work_largest_left;
+  }
   if (sweep->options->progress)
     sweep->options->progress(at, sweep->options->ctx);
 }
 
-/* The tasks' predicted costs, and the progress callback's first call, nothing done yet, as the simulations start. */
-static void start_progress(sweep_t *sweep)
+/* The tasks' predicted costs, and the progress callback's first call, nothing done yet, as the simulations start on
+ * `slots` at once. */
+static void start_progress(sweep_t *sweep, size_t slots)
 {
   const stu_plan_t *plan = &sweep->plan;
   if (!sweep->options->progress)
     return;
   sweep->work = stu_work_of_tasks(plan, &sweep->ctx, sweep->cache); /* NULL: the count of points alone */
-  for (size_t t = 0; sweep->work && t < plan->count; t++)
+  for (size_t t = 0; sweep->work && t < plan->count; t++) {
     sweep->progress.work_total += sweep->work[t];
+    if (sweep->work[t] > sweep->progress.work_largest_left)
+      sweep->progress.work_largest_left = sweep->work[t];
+  }
+  sweep->progress.jobs = slots;
   sweep->progress.total = sweep->study->npoints;
   sweep->options->progress(&sweep->progress, sweep->options->ctx);
 }
@@ -229,7 +240,7 @@ static int simulate_all(sweep_t *sweep, stu_exec_t *exec)
   stu_plan_t *p = &sweep->plan;
   int rc = plan(sweep);
   if (rc == 0)
-    start_progress(sweep);
+    start_progress(sweep, exec->slots);
   rc = rc ? rc : run_tasks(sweep, &runner, p->tasks, p->keys, p->nseq);
   if (rc == 0)
     stu_plan_fill_seq(p);

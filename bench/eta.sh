@@ -40,11 +40,11 @@ while True:
 status = child.wait()
 end = time.monotonic() - start
 def seconds(text):
-    m = re.search(r"(?:(\d+)h(\d+)m|(\d+)m(\d+)s|(\d+)s) left", text)
+    m = re.search(r"(?:(\d+)h(\d+)m|(\d+)m(\d+)s|([\d.]+)s) left", text)
     if not m:
         return None
     h, hm, m_, ms, s = m.groups()
-    return int(h) * 3600 + int(hm) * 60 if h else int(m_) * 60 + int(ms) if m_ else int(s)
+    return int(h) * 3600 + int(hm) * 60 if h else int(m_) * 60 + int(ms) if m_ else float(s)
 said = [(t, seconds(l)) for t, l in lines if seconds(l) is not None]
 name = os.path.basename(scenario)[:-4]
 after = [(t, e) for t, e in said if t >= 0.1 * end]
@@ -54,6 +54,6 @@ if status != 0 or not after:
 t, e = after[0]
 err = (e - (end - t)) / (end - t)
 worst = max((abs(e2 - (end - t2)) / (end - t2) for t2, e2 in after if end - t2 >= 1), default=abs(err))
-print(f"{name:<24} {end:7.1f} {t:7.1f} {e:10d} {end - t:10.1f} {100 * err:+6.0f}% {100 * worst:8.0f}%")
+print(f"{name:<24} {end:7.1f} {t:7.1f} {e:10.1f} {end - t:10.1f} {100 * err:+6.0f}% {100 * worst:8.0f}%")
 PY
 done

@@ -28,16 +28,16 @@ static void test_progress_time_left(void)
 static void test_progress_follows_the_work(void)
 {
   expect((stu_progress_t){1, 3, 10, 100, 0, 1}, 2, "[###...........................]    1/3 points, 18s left");
-  expect((stu_progress_t){1, 3, 90, 100, 0, 1}, 9, "1/3 points, 1s left");
+  expect((stu_progress_t){1, 3, 90, 100, 0, 1}, 9, "1/3 points, 1.0s left");
 }
 
 /* With 2 jobs, 30 of 130 units done in 10 s: 3 a second, 1.5 per job; the 80 units of the largest simulation left take
  * 53 s alone, more than the 33 s the 100 units left would take at 2 jobs' pace. When the largest is small, the pace of
- * all the work left holds: 20 units left of which 5 the largest, 6.7 s. */
+ * all the work left holds: 20 units left of which 5 the largest, 6.7 s (tenths below 10 s). */
 static void test_progress_largest_runs_alone(void)
 {
   expect((stu_progress_t){3, 10, 30, 130, 80, 2}, 10, "3/10 points, 53s left");
-  expect((stu_progress_t){3, 10, 30, 50, 5, 2}, 10, "3/10 points, 7s left");
+  expect((stu_progress_t){3, 10, 30, 50, 5, 2}, 10, "3/10 points, 6.7s left");
 }
 
 /* A resumed study: 10 of 12 points came from the cache (no work), the 11th took 5 s and half the work left, so 5 s
@@ -45,7 +45,7 @@ static void test_progress_largest_runs_alone(void)
  * is done. */
 static void test_progress_resume_and_sequential_runs(void)
 {
-  expect((stu_progress_t){11, 12, 50, 100, 0, 1}, 5, "11/12 points, 5s left");
+  expect((stu_progress_t){11, 12, 50, 100, 0, 1}, 5, "11/12 points, 5.0s left");
   expect((stu_progress_t){0, 12, 20, 100, 0, 1}, 4, "0/12 points, 16s left");
 }
 

@@ -150,26 +150,13 @@ static void gj_program(sim_rank_t *rank, const void *arg)
   collect(rank, n, p);
 }
 
-static void count_op(void *ctx, const sim_coll_op_t *op)
-{
-  (void)op;
-  ++*(double *)ctx;
-}
-
-/* Every rank's operations (app_skeleton_t.work): per step the pivot's and the p updates' computations and every
- * member's operations in the row's broadcast, as the collectives library plans them (from rank 0: the others' cost
- * the same but for the mesh's), then the distribution's and collection's 2 (p - 1) messages, two ends each. */
+/* Every rank's operations (app_skeleton_t.work): per step the pivot's and the p updates' computations and the row's
+ * broadcast (app_bcast_ops, from rank 0: the others' cost the same but for the mesh's), then the distribution's and
+ * collection's 2 (p - 1) messages, two ends each. */
 static double gj_work(const app_point_t *point, int nranks)
 {
   long n = app_point_long(point, "n", 1);
-  const char *name = app_point_value(point, "broadcast");
-  sim_coll_plan_t bcast = {.alg = name && sim_bcast_parse(name) >= 0 ? (sim_bcast_alg_t)sim_bcast_parse(name) : 0,
-                           .count = nranks,
-                           .bytes = app_gj_row_bytes((int)n)};
-  double ops = 0;
-  for (int me = 0; me < nranks; me++)
-    sim_coll_plan(&bcast, me, count_op, &ops);
-  return (double)n * (1 + nranks + ops) + 4.0 * (nranks - 1);
+  return (double)n * (1 + nranks + app_bcast_ops(point, nranks, app_gj_row_bytes((int)n))) + 4.0 * (nranks - 1);
 }
 
 static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen,

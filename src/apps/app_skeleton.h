@@ -24,6 +24,11 @@ const char *app_point_value(const app_point_t *point, const char *name);
 /* The value as a long (the scenario module checked it already); `fallback` when absent. */
 long app_point_long(const app_point_t *point, const char *name, long fallback);
 
+/* Every member's operations in one broadcast of `bytes` among `members` by the point's "broadcast" algorithm
+ * (one-to-all without one), as the collectives library plans it from member 0, each message counted at both ends: for
+ * the skeletons' work counts (app_skeleton_t.work). */
+double app_bcast_ops(const app_point_t *point, int members, double bytes);
+
 typedef struct app_skeleton {
   const scn_skeleton_spec_t *spec;
   unsigned views; /* the MET_VIEW_* flags of its studies (met_view.h); 0 (unset) means MET_VIEW_LOST_CYCLES */

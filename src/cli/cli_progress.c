@@ -5,11 +5,13 @@
 
 #include <stdio.h>
 
-/* "1h02m", "3m00s" or "42s". */
+/* "1h02m", "3m00s", "42s" or, below 10 s, "2.5s". */
 static void duration(char *buf, size_t len, double seconds)
 {
   long s = (long)(seconds + 0.5);
-  if (s >= 3600)
+  if (seconds < 9.95)
+    snprintf(buf, len, "%.1fs", seconds);
+  else if (s >= 3600)
     snprintf(buf, len, "%ldh%02ldm", s / 3600, s % 3600 / 60);
   else if (s >= 60)
     snprintf(buf, len, "%ldm%02lds", s / 60, s % 60);

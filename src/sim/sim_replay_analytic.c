@@ -12,6 +12,14 @@
 /* Route slots per rank, direct-mapped on the peer id: the neighbours of a mesh and a broadcast's root stay. */
 enum { SIM_ANALYTIC_ROUTE_SLOTS = 16 };
 
+/* Each light context's stack: address space only, of which a rank touches a page or two (a skeleton's ranks ran on
+ * SimGrid's 8 KiB stacks: docs/scale.md); AddressSanitizer's frames are larger. */
+#ifdef __SANITIZE_ADDRESS__
+#define SIM_ANALYTIC_STACK (1024 * 1024)
+#else
+#define SIM_ANALYTIC_STACK (128 * 1024)
+#endif
+
 /* A message between the post of its first end and the release of its last. */
 struct sim_amsg {
   sim_amsg_t *next; /* in the list of the rank that posted it first, while unmatched */
@@ -27,6 +35,21 @@ struct sim_amsg {
   int ends;            /* the ends that still hold it; freed when the last lets go */
   sim_eager_t *lost;   /* an eager send not yet received: its entry in the world's list (check_eager names it) */
 };
+
+int sim_replay_analytic_prepare(sim_world_t *world)
+{
+  const sim_job_t *job = world->job;
+  if (job->analytic != SIM_ANALYTIC || job->share_hosts)
+    return 0;
+  world->fibers = sim_fibers_new(job->nranks, SIM_ANALYTIC_STACK);
+  return world->fibers ? 0 : SIM_ENOMEM;
+}
+
+void sim_replay_analytic_catch_up(sim_rank_t *rank)
+{
+  if (rank->ready > sim_fibers_now(rank->world->fibers))
+    sim_fibers_sleep_until(rank->world->fibers, rank->ready);
+}
 
 int sim_replay_analytic_start(sim_world_t *world, char *err, size_t errlen)
 {
@@ -60,6 +83,8 @@ void sim_replay_analytic_stop(sim_world_t *world)
   }
   free(world->route_cache);
   world->route_cache = NULL;
+  sim_fibers_free(world->fibers);
+  world->fibers = NULL;
 }
 
 /* Both ends of `m` are posted, the second at `second`: its transfer starts when the later end is there and takes
@@ -76,10 +101,11 @@ static void match(sim_world_t *world, sim_amsg_t *m, double second)
     sim_replay_eager_drop(m->lost);
     m->lost = NULL;
   }
-  if (m->waiting) {
+  if (m->waiting && world->fibers)
+    sim_fibers_resume(world->fibers, m->waiting->id);
+  else if (m->waiting)
     sg_actor_resume(m->waiting->net.actor);
-    m->waiting = NULL;
-  }
+  m->waiting = NULL;
 }
 
 /* Takes the oldest message in `list` whose other end is rank `other` (the source of a send, the destination of a
@@ -165,7 +191,10 @@ static void wait_for(sim_rank_t *rank, sim_amsg_t *m, int peer, int sending)
   m->waiting = rank;
   rank->blocked_on = peer;
   rank->blocked_in_send = sending;
-  sg_actor_suspend(rank->net.actor);
+  if (rank->world->fibers)
+    sim_fibers_suspend(rank->world->fibers);
+  else
+    sg_actor_suspend(rank->net.actor);
   rank->blocked_on = -1;
 }
 

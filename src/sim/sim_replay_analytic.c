@@ -87,14 +87,15 @@ void sim_replay_analytic_stop(sim_world_t *world)
   world->fibers = NULL;
 }
 
-/* Both ends of `m` are posted, the second at `second`: its transfer starts when the later end is there and takes
- * what the network takes for it alone; an eager send's leaves the list of lost ones, a waiting end is woken. */
-static void match(sim_world_t *world, sim_amsg_t *m, double second)
+/* Both ends of `m` are posted, the second at `second`: its transfer starts when the later end is there (at `second`
+ * itself when `at_second`) and takes what the network takes for it alone; an eager send's leaves the list of lost
+ * ones, a waiting end is woken. */
+static void match(sim_world_t *world, sim_amsg_t *m, double second, int at_second)
 {
   sim_rank_t *src = &world->ranks[m->src];
   double simulated = (double)(long)(m->bytes + world->envelope); /* whole bytes, as a SimGrid message carries */
   m->matched = 1;
-  m->start = m->posted > second ? m->posted : second;
+  m->start = m->posted > second && !at_second ? m->posted : second;
   m->end =
       m->start + sim_engine_alone_time(src->host, world->ranks[m->dst].host, sim_replay_route(src, m->dst), simulated);
   if (m->lost) {
@@ -171,8 +172,12 @@ static sim_amsg_t *post(sim_rank_t *rank, int peer, int sending, double bytes)
     m->bytes = bytes;
     m->eager = eager;
   }
-  /* a receive meets an eager send that started moving when it was sent (simrun:eager-start = send) */
-  match(world, m, !sending && m->eager && world->eager_at_send ? m->posted : rank->ready);
+  /* an eager send starts moving when it is sent with simrun:eager-start = send, whenever its receive is posted: by
+   * the ranks' clocks, not by the order in which they happen to post (a receive posted first may be later) */
+  if (m->eager && world->eager_at_send)
+    match(world, m, sending ? rank->ready : m->posted, 1);
+  else
+    match(world, m, rank->ready, 0);
   return m;
 }
 

@@ -80,6 +80,7 @@ typedef struct sim_world {
   int analytic; /* job->analytic: messages priced by sim_replay_world.h, not SimGrid communications */
   sim_analytic_slot_t *route_cache; /* with analytic: every rank's route slots */
   sim_fibers_t *fibers;             /* with analytic, the ranks' light contexts (rank i is context i), or NULL */
+  sim_amsg_t *amsg_spare;           /* with analytic: messages over, for reuse */
   int nroute_slots;
   sim_group_t all; /* every rank, in rank order */
   int *all_members;

@@ -22,7 +22,7 @@ enum { ROUTES_MAX_ROOTS = 32, ROUTES_BUDGET = ROUTES_MAX_ROOTS * 4096 };
 /* Beyond ROUTES_BUDGET ranks even one root's routes to everyone are too many (a 1024 x 1024 mesh: about 700 million
  * links), so its one-to-all members are sampled: every k-th rank, at most ROUTES_SAMPLE, their hops scaled to all
  * members; the busiest shared link is then the sample's (a lower bound), and the farthest member the sample's. */
-enum { ROUTES_SAMPLE = 16384 };
+enum { ROUTES_SAMPLE = 4096 };
 
 /* The routes from one root to its members: every member's links, one after the other. */
 typedef struct routes {

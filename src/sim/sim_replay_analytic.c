@@ -45,12 +45,6 @@ int sim_replay_analytic_prepare(sim_world_t *world)
   return world->fibers ? 0 : SIM_ENOMEM;
 }
 
-void sim_replay_analytic_catch_up(sim_rank_t *rank)
-{
-  if (rank->ready > sim_fibers_now(rank->world->fibers))
-    sim_fibers_sleep_until(rank->world->fibers, rank->ready);
-}
-
 int sim_replay_analytic_start(sim_world_t *world, char *err, size_t errlen)
 {
   int rc = sim_engine_alone_prepare(err, errlen);

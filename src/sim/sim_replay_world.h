@@ -187,8 +187,6 @@ void sim_replay_analytic_stop(sim_world_t *world);
 /* Before the ranks are spawned: their light contexts in world->fibers when the job runs on them (sim_job_t's
  * analytic), else nothing. Returns 0, or SIM_ENOMEM. */
 int sim_replay_analytic_prepare(sim_world_t *world);
-/* With light contexts: brings the scheduler's clock up to the rank's own (sim_replay_catch_up). */
-void sim_replay_analytic_catch_up(sim_rank_t *rank);
 
 /* A blocking message with `peer` (sim_send, sim_recv), synchronous or, below the world's eager limit, eager. */
 void sim_replay_analytic_message(sim_rank_t *rank, int peer, int sending, double bytes);

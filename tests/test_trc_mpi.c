@@ -4,6 +4,7 @@
  * messages the programs send (worked out here from the algorithm of seed 000 Ex. 1.2) and the timeline's categories
  * against what the programs do; SimGrid's smpirun replays the traces, simrun analyses them, and a run that aborts is
  * refused. Without Open MPI or smpirun these tests fail: mpicc, mpirun, smpirun and the library are required. */
+#include "met_timeline.h"
 #include "tu_cli.h"
 
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #define ANY      SIMRUN_SOURCE_DIR "/tests/data/tracer/any_source.c"
 #define FORTRAN  SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_hello.f90"
 #define REQUESTS SIMRUN_SOURCE_DIR "/tests/data/tracer/requests.c"
+#define DUP_WAIT SIMRUN_SOURCE_DIR "/tests/data/tracer/dup_wait.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -376,10 +378,10 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
     snprintf(name, sizeof name, "timeline-%d.txt", rank);
     char *timeline = read_output(trace, name);
     CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
+    CU_ASSERT_PTR_NOT_NULL(strstr(timeline, rank == 0 ? " comm exchange 1 400 MPI_Isend 7 0 0\n"
+                                                      : " comm exchange 0 400 MPI_Irecv 7 0 0\n"));
     CU_ASSERT_PTR_NOT_NULL(
-        strstr(timeline, rank == 0 ? " comm exchange 1 400 MPI_Isend 7 0\n" : " comm exchange 0 400 MPI_Irecv 7 0\n"));
-    CU_ASSERT_PTR_NOT_NULL(
-        strstr(timeline, rank == 0 ? " idle exchange 1 0 MPI_Wait\n" : " idle exchange -1 0 MPI_Waitall\n"));
+        strstr(timeline, rank == 0 ? " idle exchange 1 0 MPI_Wait 7 0 0\n" : " idle exchange -1 0 MPI_Waitall\n"));
     CU_ASSERT_PTR_NOT_NULL(
         strstr(timeline, rank == 0 ? " comm main 1 8 MPI_Sendrecv\n" : " comm main 0 8 MPI_Sendrecv\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split\n"));
@@ -413,11 +415,65 @@ static void test_trc_mpi_any_source_receives(void)
   messages_are(trace, expected);
   char *timeline = read_output(trace, "timeline-0.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Waitany\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait -1 0 4\n")); /* requests 0-5: any tag */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait -1 0 5\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Waitany 5 0 0\n"));
   free(timeline);
   smpi_replays(dir, "trace", "2");
   analyses(dir, trace);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* The communicators (9th field) and requests (10th, -1 when absent) of `call`'s lines in `timeline`, in order, at
+ * most 3; their number. */
+static int envelopes(const char *timeline, const char *call, long long comm[3], long long req[3])
+{
+  int n = 0;
+  for (const char *line = timeline; line && *line && n < 3; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+    char name[64];
+    long long tag;
+    req[n] = -1;
+    if (sscanf(line, "%*f %*f %*s %*s %*d %*f %63s %lld %lld %lld", name, &tag, &comm[n], &req[n]) >= 3 &&
+        strcmp(name, call) == 0)
+      n++;
+  }
+  return n;
+}
+
+/* tests/data/tracer/dup_wait.c on 2 ranks: the sub-communicator, its duplicate and the duplicate of MPI_COMM_WORLD
+ * each have a key of their own (not 0, the world's), the same at both ends; the receives (requests 0, 1, 2, posted on
+ * the duplicate, the sub-communicator, the world's duplicate) are named by the waits that complete them, in the order
+ * of the program: 1, 0, 2. simrun analyse pairs all three messages. */
+static void test_trc_mpi_duplicates_and_waited_requests(void)
+{
+  char dir[1024];
+  char trace[1100];
+  cli_run_t run;
+  traced_pair(dir, trace, DUP_WAIT, "dup_wait", "simrun", &run);
+  run_free(&run);
+  char *sender = read_output(trace, "timeline-0.txt");
+  char *receiver = read_output(trace, "timeline-1.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(sender);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(receiver);
+  long long sent[3], posted[3], waited[3], none[3], ids[3], reqs[3];
+  CU_ASSERT_EQUAL_FATAL(envelopes(sender, "MPI_Send", sent, none), 3);
+  CU_ASSERT_EQUAL_FATAL(envelopes(receiver, "MPI_Irecv", posted, ids), 3);
+  CU_ASSERT_EQUAL_FATAL(envelopes(receiver, "MPI_Wait", waited, reqs), 3);
+  CU_ASSERT(sent[0] != sent[1] && sent[1] != sent[2] && sent[0] != sent[2]);
+  CU_ASSERT(sent[0] != 0 && sent[1] != 0 && sent[2] != 0);
+  CU_ASSERT(posted[0] == sent[1] && posted[1] == sent[0] && posted[2] == sent[2]); /* twin, half, world's dup */
+  CU_ASSERT(ids[0] == 0 && ids[1] == 1 && ids[2] == 2);
+  CU_ASSERT(reqs[0] == 1 && reqs[1] == 0 && reqs[2] == 2);
+  CU_ASSERT(waited[0] == sent[0] && waited[1] == sent[1] && waited[2] == sent[2]);
+  free(sender);
+  free(receiver);
+  char err[1024] = "";
+  met_timeline_info_t info;
+  met_trace_t *measured = met_timeline_stream(trace, 0, &info, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL(measured);
+  CU_ASSERT(info.matched == 3 && info.unmatched == 0);
+  met_trace_free(measured);
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -634,6 +690,7 @@ int main(void)
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},
+      {"test_trc_mpi_duplicates_and_waited_requests", test_trc_mpi_duplicates_and_waited_requests},
       {"test_trc_mpi_fortran_program_is_reported", test_trc_mpi_fortran_program_is_reported},
       {"test_trc_mpi_aborted_run_is_cut_short", test_trc_mpi_aborted_run_is_cut_short},
       {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},

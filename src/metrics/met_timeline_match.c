@@ -37,6 +37,7 @@ typedef struct fifo {
 /* A non-blocking operation posted and not yet completed by a wait or poll. */
 typedef struct op {
   long long id;
+  long long req; /* the tracer's number of its request, or -1 */
   int peer;
   met_dir_t dir;
   double post;
@@ -339,7 +340,8 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
     if (reserve((void **)&s->ops, &s->ops_cap, s->nops, sizeof *s->ops) != 0)
       return -1;
     long long id = s->next_id++;
-    s->ops[s->nops++] = (op_t){.id = id, .peer = peer, .dir = dir, .post = ev->iv.start, .partner = NAN};
+    s->ops[s->nops++] =
+        (op_t){.id = id, .req = ev->req, .peer = peer, .dir = dir, .post = ev->iv.start, .partner = NAN};
     endref_t mine = {rank, peer, ev->tag, ev->comm, id, ev->iv.start};
     double partner =
         dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
@@ -407,12 +409,15 @@ static double arrival(const op_t *op, double end)
   return fmax(op->post, op->partner);
 }
 
-/* Whether outstanding operation `op` is among those the wait or poll `ev` completed (by its kind; the timeline does
- * not name requests): MPI_Wait the oldest with its partner, MPI_Waitall every one, MPI_Waitany the first to arrive
- * (`first`), MPI_Waitsome and polls those arrived by their end. */
+/* Whether outstanding operation `op` is among those the wait or poll `ev` completed: the request the timeline names
+ * on the wait's line when it does (an MPI_Wait, Waitany, or a test that succeeded); otherwise by its kind: MPI_Wait
+ * the oldest with its partner, MPI_Waitall every one, MPI_Waitany the first to arrive (`first`), MPI_Waitsome and
+ * polls those arrived by their end. */
 static int completes(const tl_event_t *ev, const op_t *op, const op_t *oldest, const op_t *first)
 {
   double a = arrival(op, ev->iv.end);
+  if (ev->req >= 0)
+    return op->req == ev->req;
   switch (ev->kind) {
   case TL_WAIT:
     return op == oldest;
@@ -563,7 +568,7 @@ static int partners_in(const tl_match_t *m, const rank_state_t *s, const tl_even
   case TL_WAITSOME:
   case TL_POLL:
     for (size_t i = 0; i < s->nops && s->ops[i].post <= ev->iv.start; i++)
-      if (isnan(s->ops[i].partner))
+      if (isnan(s->ops[i].partner) && (ev->req < 0 || s->ops[i].req == ev->req))
         return 0;
     return 1;
   default:

@@ -69,6 +69,7 @@ typedef struct recorder {
   int env_set;      /* trc_envelope gave the next call's message tag and communicator */
   int env_tag;
   int env_comm;
+  long long env_req; /* trc_envelope_request's, or -1 */
   char phase[PHASE_DEPTH][PHASE_LEN];
   int depth;          /* phase[depth] is the current label; phase[0] is "main" */
   int dropped_phases; /* begins beyond PHASE_DEPTH, ended without a label change */
@@ -79,7 +80,7 @@ typedef struct recorder {
   int nrefused;
 } recorder_t;
 
-static recorder_t rec = {.phase = {"main"}, .cpu_share = 1};
+static recorder_t rec = {.phase = {"main"}, .cpu_share = 1, .env_req = -1};
 
 static double seconds(const struct timespec *t)
 {
@@ -238,7 +239,7 @@ void trc_time_zero(void)
 
 /* One timeline line; a partner that is no rank (MPI_PROC_NULL, MPI_ANY_SOURCE) is written -1. A run of `count` > 1
  * polls is written as the call "NAME*COUNT"; a message's line ends with its tag and communicator (`env`), when
- * given. */
+ * given, then the request it names, if any. */
 static void write_line(double start, double end, const char *category, int peer, double bytes, const char *name,
                        long count, int env)
 {
@@ -265,6 +266,10 @@ static void write_line(double start, double end, const char *category, int peer,
     trc_out_long(out, rec.env_tag);
     trc_out_char(out, ' ');
     trc_out_long(out, rec.env_comm);
+    if (rec.env_req >= 0) {
+      trc_out_char(out, ' ');
+      trc_out_long(out, rec.env_req);
+    }
   }
   trc_out_char(out, '\n');
 }
@@ -407,6 +412,7 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   write_fold();
   write_line(start, now, category_name(category), peer, bytes, name, 1, rec.env_set);
   rec.env_set = 0;
+  rec.env_req = -1;
   if (ti) {
     va_list ap;
     va_start(ap, ti);
@@ -438,6 +444,11 @@ void trc_envelope(int tag, int comm)
   rec.env_set = 1;
   rec.env_tag = tag < 0 ? -1 : tag;
   rec.env_comm = comm;
+}
+
+void trc_envelope_request(long long request)
+{
+  rec.env_req = request;
 }
 
 void trc_action(const char *ti, ...)

@@ -3,6 +3,7 @@
  * (source, destination, tag) in world ranks, and persistent requests, whose every MPI_Start posts one. A wait or test
  * writes the requests it completed in the order MPI reports them, so that a replay completes the same ones. */
 #include "trc_request.h"
+#include "trc_comm.h"
 #include "trc_mpi_util.h"
 
 #include <stdlib.h>
@@ -14,6 +15,7 @@ typedef struct pending {
   int src; /* MPI_ANY_SOURCE: a receive written once complete */
   int dst;
   int tag;
+  long long id; /* its number on the rank, in posting order */
 } pending_t;
 
 typedef struct persistent {
@@ -34,6 +36,7 @@ typedef struct table {
 
 static table_t pendings;
 static table_t persistents;
+static long long posted; /* requests numbered so far */
 
 /* Room in `t` for `count` entries of `size` bytes, doubling from 64; 0, or -1 (counted as untraced) when out of
  * memory. */
@@ -60,13 +63,15 @@ static void *grow(table_t *t, size_t size)
   return room(t, t->n + 1, size) == 0 ? (char *)t->items + size * t->n++ : NULL;
 }
 
-void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag)
+long long trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag)
 {
   if (!trc_active() || request == MPI_REQUEST_NULL)
-    return;
+    return -1;
   pending_t *p = grow(&pendings, sizeof *p);
-  if (p)
-    *p = (pending_t){.request = request, .comm = comm, .src = src, .dst = dst, .tag = tag};
+  if (!p)
+    return -1;
+  *p = (pending_t){.request = request, .comm = comm, .src = src, .dst = dst, .tag = tag, .id = posted};
+  return posted++;
 }
 
 /* The index of the oldest pending entry of `request` (handles are reused once freed, so at most one is live), or -1. */
@@ -87,16 +92,34 @@ static void drop(table_t *t, size_t size, size_t i)
   t->n--;
 }
 
-void trc_req_irecv(MPI_Request request, MPI_Comm comm, int source, int tag, double bytes)
+static int ti_tag(int tag)
+{
+  return tag == MPI_ANY_TAG ? TRC_SMPI_ANY_TAG : tag;
+}
+
+long long trc_req_irecv_posted(MPI_Request request, MPI_Comm comm, int source, int tag)
 {
   int peer = trc_to_world(comm, source);
-  if (source == MPI_ANY_SOURCE) {
-    trc_req_posted(request, comm, MPI_ANY_SOURCE, trc_world_rank(), tag);
-  } else if (peer >= 0) {
-    int ti_tag = tag == MPI_ANY_TAG ? TRC_SMPI_ANY_TAG : tag;
-    trc_req_posted(request, comm, peer, trc_world_rank(), ti_tag);
-    trc_action("irecv %d %d %.0f", peer, ti_tag, bytes);
-  }
+  if (source == MPI_ANY_SOURCE)
+    return trc_req_posted(request, comm, MPI_ANY_SOURCE, trc_world_rank(), tag);
+  return peer >= 0 ? trc_req_posted(request, comm, peer, trc_world_rank(), ti_tag(tag)) : -1;
+}
+
+void trc_req_irecv_action(MPI_Comm comm, int source, int tag, double bytes)
+{
+  int peer = trc_to_world(comm, source);
+  if (source != MPI_ANY_SOURCE && peer >= 0)
+    trc_action("irecv %d %d %.0f", peer, ti_tag(tag), bytes);
+}
+
+void trc_req_envelope(MPI_Request request)
+{
+  long i = find(request);
+  if (i < 0)
+    return;
+  const pending_t *p = &((const pending_t *)pendings.items)[i];
+  trc_envelope(p->tag, trc_comm_key(p->comm));
+  trc_envelope_request(p->id);
 }
 
 int trc_req_partner(MPI_Request request, const MPI_Status *status)
@@ -202,7 +225,8 @@ int trc_req_start(MPI_Request request)
     trc_req_posted(request, p->comm, me, peer, p->tag);
     trc_action("isend %d %d %.0f", peer, p->tag, p->bytes);
   } else {
-    trc_req_irecv(request, p->comm, p->peer, p->tag, p->bytes);
+    trc_req_irecv_posted(request, p->comm, p->peer, p->tag);
+    trc_req_irecv_action(p->comm, p->peer, p->tag, p->bytes);
   }
   return 1;
 }
@@ -236,4 +260,5 @@ void trc_req_reset(void)
   free(persistents.items);
   pendings = (table_t){0};
   persistents = (table_t){0};
+  posted = 0;
 }

@@ -313,6 +313,13 @@ static void test_timeline_refuses_bad_line(void)
                                        "trace the run again (docs/tracer.md)");
 }
 
+/* tests/data/tracer/bad-request: an MPI_Irecv whose request number is -5 (a number >= 0, or -1 for none). */
+static void test_timeline_refuses_bad_request(void)
+{
+  expect_refused(RUNS "bad-request", RUNS "bad-request/timeline-0.txt:6: the request must be a whole number >= 0 (or "
+                                          "-1: none); trace the run again (docs/tracer.md)");
+}
+
 static void test_timeline_refuses_folder_without_timelines(void)
 {
   expect_refused(RUNS, RUNS "/timeline-0.txt: cannot read it (No such file or directory); give a folder that "
@@ -337,6 +344,7 @@ int main(void)
       {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
+      {"test_timeline_refuses_bad_request", test_timeline_refuses_bad_request},
       {"test_timeline_refuses_folder_without_timelines", test_timeline_refuses_folder_without_timelines},
       {NULL, NULL}};
   return tu_run("met_timeline", cases);

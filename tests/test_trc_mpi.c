@@ -446,7 +446,8 @@ static int envelopes(const char *timeline, const char *call, long long comm[3], 
 /* tests/data/tracer/dup_wait.c on 2 ranks: the sub-communicator, its duplicate and the duplicate of MPI_COMM_WORLD
  * each have a key of their own (not 0, the world's), the same at both ends; the receives (requests 0, 1, 2, posted on
  * the duplicate, the sub-communicator, the world's duplicate) are named by the waits that complete them, in the order
- * of the program: 1, 0, 2. simrun analyse pairs all three messages. */
+ * of the program: 1, 0, 2, the last after its communicator was freed (the program runs to its end: the wait's key was
+ * taken when the receive was posted). simrun analyse pairs all three messages. */
 static void test_trc_mpi_duplicates_and_waited_requests(void)
 {
   char dir[1024];

@@ -15,6 +15,7 @@ typedef struct pending {
   int src; /* MPI_ANY_SOURCE: a receive written once complete */
   int dst;
   int tag;
+  int key;      /* its communicator's trc_comm_key, taken when posted (the communicator may be freed before the wait) */
   long long id; /* its number on the rank, in posting order */
 } pending_t;
 
@@ -70,7 +71,8 @@ long long trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, i
   pending_t *p = grow(&pendings, sizeof *p);
   if (!p)
     return -1;
-  *p = (pending_t){.request = request, .comm = comm, .src = src, .dst = dst, .tag = tag, .id = posted};
+  *p = (pending_t){
+      .request = request, .comm = comm, .src = src, .dst = dst, .tag = tag, .key = trc_comm_key(comm), .id = posted};
   return posted++;
 }
 
@@ -118,7 +120,7 @@ void trc_req_envelope(MPI_Request request)
   if (i < 0)
     return;
   const pending_t *p = &((const pending_t *)pendings.items)[i];
-  trc_envelope(p->tag, trc_comm_key(p->comm));
+  trc_envelope(p->tag, p->key);
   trc_envelope_request(p->id);
 }
 

@@ -3,7 +3,7 @@
  * messages of one tag on a sub-communicator (both ranks in reverse order), on its duplicate and on a duplicate of
  * MPI_COMM_WORLD; rank 1 posts their receives in another order and waits on them in a third. Each communicator must
  * have a key of its own (a duplicate's messages never match its parent's) and each wait name the request it
- * completed. Run on 2 ranks. */
+ * completed, the last one on a communicator freed after its receive was posted. Run on 2 ranks. */
 #include <mpi.h>
 
 int main(int argc, char **argv)
@@ -21,15 +21,16 @@ int main(int argc, char **argv)
     MPI_Send(&rank, 1, MPI_INT, 0, 5, half);
     MPI_Send(&rank, 1, MPI_INT, 0, 5, twin);
     MPI_Send(&rank, 1, MPI_INT, 1, 5, world);
+    MPI_Comm_free(&world);
   } else if (rank == 1) {
     MPI_Irecv(&in[0], 1, MPI_INT, 1, 5, twin, &reqs[0]);
     MPI_Irecv(&in[1], 1, MPI_INT, 1, 5, half, &reqs[1]);
     MPI_Irecv(&in[2], 1, MPI_INT, 0, 5, world, &reqs[2]);
+    MPI_Comm_free(&world); /* freed with a receive pending on it, as MPI allows: its wait still names it */
     MPI_Wait(&reqs[1], MPI_STATUS_IGNORE);
     MPI_Wait(&reqs[0], MPI_STATUS_IGNORE);
     MPI_Wait(&reqs[2], MPI_STATUS_IGNORE);
   }
-  MPI_Comm_free(&world);
   MPI_Comm_free(&twin);
   MPI_Comm_free(&half);
   MPI_Finalize();

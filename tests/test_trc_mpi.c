@@ -428,11 +428,11 @@ static void test_trc_mpi_any_source_receives(void)
 }
 
 /* The communicators (9th field) and requests (10th, -1 when absent) of `call`'s lines in `timeline`, in order, at
- * most 3; their number. */
-static int envelopes(const char *timeline, const char *call, long long comm[3], long long req[3])
+ * most 4; their number. */
+static int envelopes(const char *timeline, const char *call, long long comm[4], long long req[4])
 {
   int n = 0;
-  for (const char *line = timeline; line && *line && n < 3; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+  for (const char *line = timeline; line && *line && n < 4; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
     char name[64];
     long long tag;
     req[n] = -1;
@@ -443,11 +443,12 @@ static int envelopes(const char *timeline, const char *call, long long comm[3], 
   return n;
 }
 
-/* tests/data/tracer/dup_wait.c on 2 ranks: the sub-communicator, its duplicate and the duplicate of MPI_COMM_WORLD
- * each have a key of their own (not 0, the world's), the same at both ends; the receives (requests 0, 1, 2, posted on
- * the duplicate, the sub-communicator, the world's duplicate) are named by the waits that complete them, in the order
- * of the program: 1, 0, 2, the last after its communicator was freed (the program runs to its end: the wait's key was
- * taken when the receive was posted). simrun analyse pairs all three messages. */
+/* tests/data/tracer/dup_wait.c on 2 ranks: the sub-communicator, its duplicate, the duplicate of MPI_COMM_WORLD and
+ * the sub-communicator's duplicate with info each have a key of their own (not 0, the world's), the same at both
+ * ends; the receives (requests 0 to 3, posted on the duplicate, the sub-communicator, the world's duplicate, the
+ * duplicate with info) are named by the waits that complete them, in the order of the program: 1, 0, 2, 3, the third
+ * after its communicator was freed (the program runs to its end: the wait's key was taken when the receive was
+ * posted). simrun analyse pairs all four messages. */
 static void test_trc_mpi_duplicates_and_waited_requests(void)
 {
   char dir[1024];
@@ -459,23 +460,26 @@ static void test_trc_mpi_duplicates_and_waited_requests(void)
   char *receiver = read_output(trace, "timeline-1.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(sender);
   CU_ASSERT_PTR_NOT_NULL_FATAL(receiver);
-  long long sent[3], posted[3], waited[3], none[3], ids[3], reqs[3];
-  CU_ASSERT_EQUAL_FATAL(envelopes(sender, "MPI_Send", sent, none), 3);
-  CU_ASSERT_EQUAL_FATAL(envelopes(receiver, "MPI_Irecv", posted, ids), 3);
-  CU_ASSERT_EQUAL_FATAL(envelopes(receiver, "MPI_Wait", waited, reqs), 3);
-  CU_ASSERT(sent[0] != sent[1] && sent[1] != sent[2] && sent[0] != sent[2]);
-  CU_ASSERT(sent[0] != 0 && sent[1] != 0 && sent[2] != 0);
-  CU_ASSERT(posted[0] == sent[1] && posted[1] == sent[0] && posted[2] == sent[2]); /* twin, half, world's dup */
-  CU_ASSERT(ids[0] == 0 && ids[1] == 1 && ids[2] == 2);
-  CU_ASSERT(reqs[0] == 1 && reqs[1] == 0 && reqs[2] == 2);
-  CU_ASSERT(waited[0] == sent[0] && waited[1] == sent[1] && waited[2] == sent[2]);
+  long long sent[4], posted[4], waited[4], none[4], ids[4], reqs[4];
+  CU_ASSERT_EQUAL_FATAL(envelopes(sender, "MPI_Send", sent, none), 4);
+  CU_ASSERT_EQUAL_FATAL(envelopes(receiver, "MPI_Irecv", posted, ids), 4);
+  CU_ASSERT_EQUAL_FATAL(envelopes(receiver, "MPI_Wait", waited, reqs), 4);
+  for (int i = 0; i < 4; i++) {
+    CU_ASSERT(sent[i] != 0);
+    for (int j = i + 1; j < 4; j++)
+      CU_ASSERT(sent[i] != sent[j]);
+    CU_ASSERT(ids[i] == i);
+    CU_ASSERT(waited[i] == sent[i]); /* half, twin, the world's duplicate, the duplicate with info */
+  }
+  CU_ASSERT(posted[0] == sent[1] && posted[1] == sent[0] && posted[2] == sent[2] && posted[3] == sent[3]);
+  CU_ASSERT(reqs[0] == 1 && reqs[1] == 0 && reqs[2] == 2 && reqs[3] == 3);
   free(sender);
   free(receiver);
   char err[1024] = "";
   met_timeline_info_t info;
   met_trace_t *measured = met_timeline_stream(trace, 0, &info, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL(measured);
-  CU_ASSERT(info.matched == 3 && info.unmatched == 0);
+  CU_ASSERT(info.matched == 4 && info.unmatched == 0);
   met_trace_free(measured);
   remove_folder(trace);
   remove_folder(dir);

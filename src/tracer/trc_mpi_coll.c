@@ -285,6 +285,12 @@ EXPORT int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
   return made_comm(t, "MPI_Comm_create", PMPI_Comm_create(comm, group, newcomm), newcomm);
 }
 
+EXPORT int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made_comm(t, "MPI_Comm_dup_with_info", PMPI_Comm_dup_with_info(comm, info, newcomm), newcomm);
+}
+
 EXPORT int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
 {
   double t = trc_enter();

@@ -23,6 +23,16 @@ static double csv_value(const char *csv, const char *name)
   return csv_value_at(csv, 1, name);
 }
 
+/* Removes a run's folder `dir` with its svg folder, and frees `run`. */
+static void remove_run(const char *dir, cli_run_t *run)
+{
+  char sub[1100];
+  snprintf(sub, sizeof sub, "%s/svg", dir);
+  remove_folder(sub);
+  remove_folder(dir);
+  run_free(run);
+}
+
 /* Rank 0 works 0.8 s and sends 0.2 s; rank 1 works 0.5 s, is in MPI_Recv 0.4 s (waiting 0.2 s for the sender, then
  * 0.2 s of transfer) and idles 0.1 s after its end; T_par = 1.0 s. With T_seq = the work, 1.3 s: speedup 1.3,
  * Ovh_comm = 0.4 / 1.3, Ovh_idle = 0.3 / 1.3, anomaly 0 (seed 000 eqs. 1.1, 1.13). With --seq 1: speedup 1, anomaly
@@ -85,11 +95,7 @@ static void test_analyse_writes_outputs(void)
   free(json);
   free(paje);
   free(svg);
-  char sub[1100];
-  snprintf(sub, sizeof sub, "%s/svg", dir);
-  remove_folder(sub);
-  remove_folder(dir);
-  run_free(&run);
+  remove_run(dir, &run);
 }
 
 /* T_seq from a measured sequential time (--seq-time), or from the run traced at p = 1 among the folders, its T_par
@@ -152,11 +158,7 @@ static void test_analyse_leaves_out_what_a_measurement_lacks(void)
   free(procs);
   free(json);
   free(components);
-  char sub[1100];
-  snprintf(sub, sizeof sub, "%s/svg", dir);
-  remove_folder(sub);
-  remove_folder(dir);
-  run_free(&run);
+  remove_run(dir, &run);
 }
 
 /* --replay-on: tests/data/tracer/replay-pair is two-ranks with its TI trace (rank 0 computes 1.2e8 flops, sends 1000
@@ -232,11 +234,7 @@ static void test_analyse_platform_breakdown(void)
     free(csv);
     free(json);
     free(components);
-    char sub[1100];
-    snprintf(sub, sizeof sub, "%s/svg", dir);
-    remove_folder(sub);
-    remove_folder(dir);
-    run_free(&run);
+    remove_run(dir, &run);
   }
 }
 

@@ -164,11 +164,12 @@ static void test_timeline_messages_matched_by_tag(void)
   met_trace_free(trace);
 }
 
-/* tests/data/tracer/wait-request: rank 1 posts a receive of tag 1 (request 0), then of tag 2 (request 1); rank 0
- * sends tag 2 at 0.1, tag 1 at 0.5 (both eager). Rank 1 waits on request 1 first (0.2-0.25): its sender entered at
- * 0.1, no wait, 0.05 s moving; then on request 0 (0.3-0.6): idle until its sender entered at 0.5 (a late sender,
- * 0.2 s), then 0.1 s moving. Completing the oldest request instead would have made the first wait idle whole (0.05 s)
- * and the second no wait at all. Comm of rank 1: the postings 0.002 + 0.05 + 0.1; of rank 0: its two sends. */
+/* tests/data/tracer/wait-request: rank 1 posts a receive of tag 1, then of tag 2; rank 0 sends tag 2 at 0.1, tag 1 at
+ * 0.5 (both eager). Rank 1 waits on the second receive first (its age 0: the last posting; 0.2-0.25): its sender
+ * entered at 0.1, no wait, 0.05 s moving; then on the first (age 1; 0.3-0.6): idle until its sender entered at 0.5 (a
+ * late sender, 0.2 s), then 0.1 s moving. Completing the oldest request instead would have made the first wait idle
+ * whole (0.05 s) and the second no wait at all. Comm of rank 1: the postings 0.002 + 0.05 + 0.1; of rank 0: its two
+ * sends. */
 static void test_timeline_wait_completes_its_request(void)
 {
   met_timeline_info_t info;

@@ -194,9 +194,10 @@ static int isent(double t, const char *name, int rc, int count, MPI_Datatype typ
 {
   int peer = trc_to_world(comm, dest);
   double bytes = trc_nbytes(count, type);
-  long long id = rc == MPI_SUCCESS && peer >= 0 ? trc_req_posted(*request, comm, trc_world_rank(), peer, tag) : -1;
+  long long line = peer >= 0 ? trc_req_line() : -1;
+  if (rc == MPI_SUCCESS && peer >= 0)
+    trc_req_posted(*request, comm, trc_world_rank(), peer, tag, line);
   trc_envelope(tag, trc_comm_key(comm));
-  trc_envelope_request(id);
   trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? "isend %d %d %.0f" : NULL, peer, tag, bytes);
   return rc;
 }
@@ -239,9 +240,10 @@ EXPORT int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int ta
   double t = trc_enter();
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
   double bytes = trc_nbytes(count, type);
-  long long id = rc == MPI_SUCCESS ? trc_req_irecv_posted(*request, comm, source, tag) : -1;
+  long long line = trc_req_line();
+  if (rc == MPI_SUCCESS)
+    trc_req_irecv_posted(*request, comm, source, tag, line);
   trc_envelope(tag == MPI_ANY_TAG ? -1 : tag, trc_comm_key(comm));
-  trc_envelope_request(id);
   trc_call(t, "MPI_Irecv", TRC_COMM, trc_to_world(comm, source), bytes, NULL);
   if (rc == MPI_SUCCESS)
     trc_req_irecv_action(comm, source, tag, bytes);

@@ -117,7 +117,7 @@ int app_memory_advice(const met_platform_t *m, const char *what, double rank0_by
   if (rc != 1)
     return rc == -1 && say_skipped;
   snprintf(msg, msglen,
-           "memory: rank %d's host%s%s fails first: %.1f MiB of %s, more than its %.0f MiB (simrun:memory-bytes); "
+           "memory: rank %d's host%s%s fails first: %.1f MiB of %s, more than its %.4g MiB (simrun:memory-bytes); "
            "the real run would swap (seed 003 §5.2), which simrun does not model",
            fail.rank, fail.rank == fail.kind->first_rank ? " " : "",
            fail.rank == fail.kind->first_rank ? fail.kind->host : "", fail.bytes / 1048576.0, what,

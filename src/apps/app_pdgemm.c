@@ -110,6 +110,8 @@ const app_skeleton_t app_pdgemm_skeleton = {
     .program = pdgemm_program,
     .release = free,
     .model = pdgemm_model,
-    .model_name = "FAST pdgemm model (Caron & Suter 2002, eqs. 1-3, binomial tree) with the platform's figures: "
-                  "rank 0's host's flop rate, Hockney's lambda and tau of the route between ranks 0 and 1",
+    .model_name = "FAST pdgemm model (Caron & Suter 2002, eqs. 1-3, binomial tree) with the platform's figures: the "
+                  "slowest rank's host's flop rate, Hockney's lambda and tau "
+                  "averaged over the routes within a process row (row broadcasts) and a process column (column "
+                  "broadcasts)",
     .advise = pdgemm_advise};

@@ -165,6 +165,8 @@ const app_skeleton_t app_pdtrsm_skeleton = {
     .program = pdtrsm_program,
     .release = free,
     .model = pdtrsm_model,
-    .model_name = "FAST pdtrsm model (Caron & Suter 2002, eqs. 4-7) with the platform's figures: rank 0's "
-                  "host's flop rate, Hockney's lambda and tau of the route between ranks 0 and 1",
+    .model_name = "FAST pdtrsm model (Caron & Suter 2002, eqs. 4-7) with the platform's figures: the slowest rank's "
+                  "host's flop rate, Hockney's lambda and tau "
+                  "averaged over the routes within a process row (row broadcasts) and a process column (column "
+                  "broadcasts)",
     .advise = pdtrsm_advise};

@@ -12,7 +12,7 @@ simrun=${1:-build/simrun}
 
 echo "== pdgemm-grids: FAST model (eqs. 1-3) against the simulation"
 "$simrun" -q pdgemm-grids | grep 'mean |diff|'
-echo "== pdtrsm: FAST model (eqs. 4-7) per grid, and the fastest grid per p"
+echo "== pdtrsm: the model (eqs. 4-7 along the critical path, src/metrics/met_pdtrsm.c) per grid, and the fastest grid per p"
 "$simrun" -q pdtrsm | grep -E '^ +[0-9]+ .*[0-9]+x[0-9]+ |mean \|diff\||^ +(1|4|8|16|32) +[0-9]+x[0-9]+ +'
 echo "== matmul100: ring multiply, n = 100, on the Pentium II cluster (paper: speedup 2.55, efficiency 85% at p = 3)"
 "$simrun" -q matmul100 | grep -E '^ +3 '

@@ -81,7 +81,10 @@ int app_linalg_dense(const app_point_t *point, int nranks, met_dense_t *d, char 
 int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_machine_t *fast, char *missing,
                             size_t len)
 {
-  *fast = (met_machine_t){.flops = met_platform_flops(m), .elem_bytes = APP_LINALG_DOUBLE};
+  *fast = (met_machine_t){.flops = met_platform_flops(m),
+                          .elem_bytes = APP_LINALG_DOUBLE,
+                          .eager_bytes = m->eager_bytes,
+                          .eager_at_send = m->eager_at_send};
   if (fast->flops <= 0) {
     snprintf(missing, len, "rank 0's host has no flop rate (simrun:cycles-flop is 0)");
     return -1;

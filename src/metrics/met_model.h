@@ -42,6 +42,8 @@ typedef struct met_machine {
   met_hockney_t col_link; /* between processes of a process column (the column broadcasts, eq. 5's send) */
   double flops;           /* floating-point operations per second of the sequential kernels */
   double elem_bytes;      /* 8 for double precision */
+  double eager_bytes;     /* sends of at most this many bytes are eager (the sender goes on); 0: all synchronous */
+  int eager_at_send;      /* 1: an eager message moves when sent; 0: when its receive is posted (SMPI's default) */
 } met_machine_t;
 
 /* A dense problem on a P x Q process grid, block-cyclic with block R. pdgemm: C (m x n) = A (m x k) B (k x n).

@@ -66,6 +66,39 @@ static void test_met_pdtrsm_ring_shares_its_links(void)
   TU_ASSERT_CLOSE(met_pdtrsm_pipeline(&d, &fast), 2366.08e-6, 1e-9);
 }
 
+/* Every ordered pair of 4 ranks with its own two links (out 0..15, in 16..31): nothing two pairs send shares a link. */
+static short own_out[4 * 4];
+static short own_in[4 * 4];
+static met_ports_t own_links(void)
+{
+  for (int k = 0; k < 16; k++) {
+    own_out[k] = (short)k;
+    own_in[k] = (short)(16 + k);
+  }
+  return (met_ports_t){.count = 4, .stride = 4, .links = 32, .out = own_out, .in = own_in};
+}
+
+/* The links come from the run's routes when it gives them. The ring of three (computation ~0) still takes 2366.08 us
+ * when every pair has its own links: its blocks share the link between the same two processes. On 2 x 2 (N = 256), a
+ * process's block along its row and its first part down its column share its one link out when each process has
+ * one, and not when every pair has its own: then the time is shorter, and 1 x 2, where nothing shares, is the same. */
+static void test_met_pdtrsm_links_from_the_routes(void)
+{
+  met_machine_t fast = round_machine;
+  fast.flops = 1e15;
+  fast.ports = own_links();
+  met_dense_t ring = {.m = 64, .n = 192, .r = 64, .rows = 1, .cols = 3};
+  TU_ASSERT_CLOSE(met_pdtrsm_pipeline(&ring, &fast), 2366.08e-6, 1e-9);
+  met_machine_t one_link = fast;
+  one_link.ports.count = 0;
+  met_dense_t grid = {.m = 64, .n = 256, .r = 64, .rows = 2, .cols = 2};
+  CU_ASSERT(met_pdtrsm_pipeline(&grid, &fast) < met_pdtrsm_pipeline(&grid, &one_link) - 1e-6);
+  met_machine_t own = round_machine;
+  own.ports = own_links();
+  met_dense_t row = {.m = 64, .n = 256, .r = 64, .rows = 1, .cols = 2};
+  TU_ASSERT_CLOSE(met_pdtrsm_pipeline(&row, &own), 4.856448e-3, 1e-15);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
@@ -73,6 +106,7 @@ int main(void)
       {"test_met_pdtrsm_row_of_two_is_eq6", test_met_pdtrsm_row_of_two_is_eq6},
       {"test_met_pdtrsm_ring_of_three_by_hand", test_met_pdtrsm_ring_of_three_by_hand},
       {"test_met_pdtrsm_ring_shares_its_links", test_met_pdtrsm_ring_shares_its_links},
+      {"test_met_pdtrsm_links_from_the_routes", test_met_pdtrsm_links_from_the_routes},
       {NULL, NULL},
   };
   return tu_run("met_pdtrsm", cases);

@@ -11,10 +11,10 @@ typedef struct port {
   double start, bytes, end;
 } port_t;
 
-/* A process of the grid: when it is free for its next operation, and its two ports. */
+/* A process of the grid (its rank): when it is free for its next operation. */
 typedef struct proc {
   double free;
-  port_t up, down;
+  int rank;
 } proc_t;
 
 typedef struct pipe {
@@ -23,6 +23,9 @@ typedef struct pipe {
   long blocks; /* ceil(N / R) */
   double block_bytes;
   proc_t *procs; /* row-major, P x Q */
+  int routes;    /* 1: the links are the run's (m->ports), else one out and one in for each process */
+  int links;
+  port_t *ports; /* links + 1, the last for a message by no link */
 } pipe_t;
 
 double met_shared_pair(const met_hockney_t *link, double a_start, double a_bytes, double b_start, double b_bytes,
@@ -60,6 +63,16 @@ static double through_port(const met_hockney_t *link, port_t *port, double start
   return port->end;
 }
 
+/* The port a message from `a` to `b` leaves by (out) or arrives by. */
+static port_t *port_of(const pipe_t *p, const proc_t *a, const proc_t *b, int out)
+{
+  const met_ports_t *r = &p->m->ports;
+  if (!p->routes)
+    return &p->ports[out ? a->rank : p->links / 2 + b->rank];
+  int link = (out ? r->out : r->in)[a->rank * r->stride + b->rank];
+  return &p->ports[link < p->links ? link : p->links];
+}
+
 /* Blocks j = i + k, i + k + Q, ... below the last, held by the process k columns after step i's owner (k in 1..Q). */
 static long blocks_after(const pipe_t *p, long i, int k)
 {
@@ -87,7 +100,8 @@ static int blocks_sender(const pipe_t *p, double bytes)
 
 /* What a member of step i's ring does from `ready` (its block solved or received): the block on to the ring's next
  * member (`next`, NULL for the last), then its first `first_cols` columns updated and sent down to `below` (NULL:
- * none), then the rest of its `all_cols`. Both messages leave by its port. Returns the block's arrival at `next`. */
+ * none), then the rest of its `all_cols`. The two messages share a link when they leave by the same one. Returns the
+ * block's arrival at `next`. */
 static double member(const pipe_t *p, proc_t *me, double ready, proc_t *next, proc_t *below, double first_cols,
                      double all_cols)
 {
@@ -99,14 +113,26 @@ static double member(const pipe_t *p, proc_t *me, double ready, proc_t *next, pr
   double block_alone = block_bytes > 0 ? met_hockney(row, block_bytes) + block_start : block_start;
   double first_sent = (blocks_sender(p, block_bytes) ? block_alone : ready) + dgemm_time(p, first_cols);
   double first_start = move_start(p, first_bytes, first_sent, below ? below->free : first_sent);
-  double first_up;
-  double block_up = met_shared_pair(row, block_start, block_bytes, first_start, first_bytes, &first_up);
-  block_up = against(row, &me->up, block_start, block_bytes, block_up); /* the port's last message, sent before */
-  first_up = against(col, &me->up, first_start, first_bytes, first_up);
-  double arrival = next ? through_port(row, &next->down, block_start, block_bytes, block_up) : ready;
-  double first_end = below ? through_port(col, &below->down, first_start, first_bytes, first_up) : first_sent;
-  me->up =
-      first_bytes > 0 ? (port_t){first_start, first_bytes, first_up} : (port_t){block_start, block_bytes, block_up};
+  port_t *block_out = next ? port_of(p, me, next, 1) : NULL;
+  port_t *first_out = below ? port_of(p, me, below, 1) : NULL;
+  double first_up = first_bytes > 0 ? met_hockney(col, first_bytes) + first_start : first_start;
+  double block_up = block_alone;
+  if (block_out && block_out == first_out)
+    block_up = met_shared_pair(row, block_start, block_bytes, first_start, first_bytes, &first_up);
+  double arrival = ready;
+  if (block_out) { /* each against its link's last message, sent before */
+    block_up = against(row, block_out, block_start, block_bytes, block_up);
+    arrival = through_port(row, port_of(p, me, next, 0), block_start, block_bytes, block_up);
+  }
+  double first_end = first_sent;
+  if (first_out) {
+    first_up = against(col, first_out, first_start, first_bytes, first_up);
+    first_end = through_port(col, port_of(p, me, below, 0), first_start, first_bytes, first_up);
+  }
+  if (block_out)
+    *block_out = (port_t){block_start, block_bytes, block_up};
+  if (first_out)
+    *first_out = (port_t){first_start, first_bytes, first_up};
   me->free = (blocks_sender(p, first_bytes) ? first_end : first_sent) + dgemm_time(p, all_cols - first_cols);
   if (below)
     below->free = fmax(below->free, first_end) + (double)p->d->r * first_cols / p->m->flops; /* the accumulation */
@@ -138,20 +164,25 @@ static void step(pipe_t *p, long i)
 
 double met_pdtrsm_pipeline(const met_dense_t *d, const met_machine_t *m)
 {
+  int ranks = d->rows * d->cols;
   pipe_t p = {.d = d,
               .m = m,
               .blocks = (d->n + d->r - 1) / d->r,
               .block_bytes = (double)d->r * (double)d->r * m->elem_bytes,
-              .procs = calloc((size_t)d->rows * (size_t)d->cols, sizeof(proc_t))};
-  if (!p.procs)
-    return NAN;
+              .procs = calloc((size_t)ranks, sizeof(proc_t)),
+              .routes = m->ports.count >= ranks};
+  p.links = p.routes ? m->ports.links : 2 * ranks;
+  p.ports = calloc((size_t)p.links + 1, sizeof(port_t));
+  double end = p.procs && p.ports ? 0 : NAN;
+  for (int k = 0; p.procs && k < ranks; k++)
+    p.procs[k].rank = k;
   long calls = (d->m + d->r - 1) / d->r;
-  for (long c = 0; c < calls; c++) /* each call's first step waits only for its owner: calls overlap */
+  for (long c = 0; isfinite(end) && c < calls; c++) /* each call's first step waits only for its owner: calls overlap */
     for (long i = 0; i < p.blocks; i++)
       step(&p, i);
-  double end = 0;
-  for (size_t k = 0; k < (size_t)d->rows * (size_t)d->cols; k++)
+  for (int k = 0; isfinite(end) && k < ranks; k++)
     end = fmax(end, p.procs[k].free);
   free(p.procs);
+  free(p.ports);
   return end;
 }

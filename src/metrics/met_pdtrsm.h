@@ -18,11 +18,11 @@ double met_shared_pair(const met_hockney_t *link, double a_start, double a_bytes
  * flops) and sends it along its process row as a ring (eq. 4 a hop); every member passes it on and updates its blocks,
  * on a general grid the first min(P - 1, its blocks) first, sent to the next process row (eq. 5), which adds them (its
  * accumulation) before solving block i + 1. Beyond eqs. 6-7: a process takes a block or a first part only once done
- * with what came before (a row solves again only once its update of P steps before is done), and a message shares its
- * link with the last message on the sender's and the receiver's port (met_shared_pair). A message of at most
- * m->eager_bytes is eager (its sender goes on; it moves when sent if m->eager_at_send, else once its receive is
- * posted), a larger one synchronous (it moves once its receive is posted, and its sender waits for its end). NAN when
- * out of memory. */
+ * with what came before (a row solves again only once its update of P steps before is done), and a message shares the
+ * link it leaves by and the link it arrives by with the last message on each (met_shared_pair; the links from m->ports,
+ * else one out and one in for each process). A message of at most m->eager_bytes is eager (its sender goes on; it moves
+ * when sent if m->eager_at_send, else once its receive is posted), a larger one synchronous (it moves once its receive
+ * is posted, and its sender waits for its end). NAN when out of memory. */
 double met_pdtrsm_pipeline(const met_dense_t *d, const met_machine_t *m);
 
 #endif

@@ -274,6 +274,43 @@ int sim_routes_grid_shared(const sg_host_t *hosts, int rows, int cols)
   return rc ? rc : lines_shared(hosts, (line_t){.count = rows, .stride = cols}, cols, 1);
 }
 
+/* The number of `link` among the `*count` numbered so far in seen[], numbering it if new; -1 when out of memory. */
+static int number_of(const_sg_link_t link, const_sg_link_t **seen, int *count)
+{
+  for (int k = 0; k < *count; k++)
+    if ((*seen)[k] == link)
+      return k;
+  const_sg_link_t *grown = realloc(*seen, ((size_t)*count + 1) * sizeof *grown);
+  if (!grown)
+    return -1;
+  *seen = grown;
+  grown[*count] = link;
+  return (*count)++;
+}
+
+int sim_routes_ports(const sg_host_t *hosts, int n, int stride, short *out, short *in)
+{
+  const_sg_link_t *seen = NULL;
+  int count = 0;
+  int rc = 0;
+  xbt_dynar_t dyn = xbt_dynar_new(sizeof(sg_link_t), NULL);
+  for (int i = 0; rc == 0 && i < n; i++)
+    for (int j = 0; rc == 0 && j < n; j++) {
+      xbt_dynar_reset(dyn);
+      if (i != j)
+        sg_host_get_route(hosts[i], hosts[j], dyn);
+      int len = (int)xbt_dynar_length(dyn);
+      int first = len ? number_of(xbt_dynar_get_as(dyn, 0, sg_link_t), &seen, &count) : SHRT_MAX;
+      int last = len ? number_of(xbt_dynar_get_as(dyn, len - 1, sg_link_t), &seen, &count) : SHRT_MAX;
+      rc = first < 0 || last < 0 || count >= SHRT_MAX ? SIM_ENOMEM : 0;
+      out[i * stride + j] = (short)first;
+      in[i * stride + j] = (short)last;
+    }
+  xbt_dynar_free(&dyn);
+  free(seen);
+  return rc ? rc : count;
+}
+
 int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_to_all, met_bcast_routes_t *neighbour,
                         met_bcast_routes_t *from_rank0)
 {

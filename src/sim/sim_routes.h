@@ -23,4 +23,9 @@ int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_t
  * then concurrent broadcasts share a link, which FAST's eqs. 2-3 do not charge. Returns 1 or 0, or SIM_ENOMEM. */
 int sim_routes_grid_shared(const sg_host_t *hosts, int rows, int cols);
 
+/* The first and last link of the route between hosts[i] and hosts[j] (i, j < n) into out[i * stride + j] and
+ * in[i * stride + j], numbered from 0 in the order met (SHRT_MAX: no link, as from a host to itself); returns how many
+ * links were numbered, or SIM_ENOMEM. */
+int sim_routes_ports(const sg_host_t *hosts, int n, int stride, short *out, short *in);
+
 #endif

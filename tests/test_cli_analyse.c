@@ -155,24 +155,25 @@ static void test_analyse_leaves_out_what_a_measurement_lacks(void)
 
 /* --replay-on: tests/data/tracer/replay-pair is two-ranks with its TI trace (rank 0 computes 1.2e8 flops, sends 1000
  * bytes to rank 1, computes 4e7; rank 1 computes 8e7, receives, computes 2e7) replayed on the Pentium II cluster
- * (200 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 2e8 = 0.8 s, rank 1 at 0.4 s + 124.04 us +
- * 1000 B / 11866059.8 B/s + 0.1 s = 0.5002 s, so T_par = 0.8 s, 20% below the 1.0 s given as the untraced time. */
+ * (72 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 7.2e7 = 2.2222 s, rank 1 at 1.6667 s +
+ * 124.04 us + 1000 B / 11866059.8 B/s + 0.2778 s = 1.9447 s, so T_par = 2.2222 s, 11.1% below the 2.5 s given as the
+ * untraced time. */
 static void test_analyse_replay_on(void)
 {
   char dir[1024];
   cli_run_t run;
   const char *args[] = {"analyse",     RUNS "replay-pair",
                         "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
-                        "--untraced",  "2=1.0",
+                        "--untraced",  "2=2.5",
                         NULL};
   run_ok(dir, sizeof dir, args, &run);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       1.000000 (untraced)       0.800000      -20.0%\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       2.500000 (untraced)       2.222222      -11.1%\n"));
   remove_folder(dir);
   run_free(&run);
 }
 
-/* --platform: the bottleneck view of replay-pair's operations on the Pentium II cluster (200 Mf hosts): processing is
- * the busiest rank's compute, rank 0's 1.6e8 flops / 2e8 flop/s = 0.800 s (all of it cpu: a trace's compute amounts
+/* --platform: the bottleneck view of replay-pair's operations on the Pentium II cluster (72 Mf hosts): processing is
+ * the busiest rank's compute, rank 0's 1.6e8 flops / 7.2e7 flop/s = 2.222 s (all of it cpu: a trace's compute amounts
  * carry no operation class), no memory or I/O, communication the single 1000-byte message (the route's 124.04 us +
  * 1000 B / 11866059.8 B/s = 208 us by hand; under 1 ms), so processing is the bottleneck. Without --platform the view
  * is left out with its reason. */
@@ -185,8 +186,8 @@ static void test_analyse_platform_breakdown(void)
   run_ok(dir, sizeof dir, args, &run);
   const char *view = strstr(run.out, "Bottleneck analysis, p = 2, of the trace's operations on");
   CU_ASSERT_PTR_NOT_NULL_FATAL(view);
-  CU_ASSERT_PTR_NOT_NULL(strstr(view, "  processing (Tproc)                 0.800\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(view, "    cpu (Tcpu)                       0.800\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(view, "  processing (Tproc)                 2.222\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(view, "    cpu (Tcpu)                       2.222\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(view, "  memory (Tmem)                      0.000\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(view, "  io (Ti/o)                          0.000\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(view, "  communication (Tcom)               0.000\n")); /* 208 us to < 1 ms */

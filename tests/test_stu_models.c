@@ -24,8 +24,7 @@ static const struct {
   const char *platform;
   int rows, p;
 } pdgemm_missed[] = {{"dragonfly-icluster.xml", 2, 4}, {"dragonfly-icluster.xml", 2, 8}, {"mesh-icluster.xml", 2, 8},
-                     {"dragonfly-icluster.xml", 4, 8}, {"mesh-icluster.xml", 4, 8},      {"icluster-fe-32.xml", 4, 8},
-                     {"pentium2-fe-8.xml", 4, 8}};
+                     {"dragonfly-icluster.xml", 4, 8}, {"mesh-icluster.xml", 4, 8},      {"icluster-fe-32.xml", 4, 8}};
 enum { PDGEMM_MISSED = sizeof pdgemm_missed / sizeof pdgemm_missed[0] };
 
 /* Writes every generated platform into OUT and the list of all platforms (space-separated paths) into list. */

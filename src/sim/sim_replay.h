@@ -96,6 +96,9 @@ void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_
  * blocked before the partner arrives is recorded as IDLE, the transfer itself as COMM, both naming the partner. */
 void sim_send(sim_rank_t *rank, int dst, double bytes);
 void sim_recv(sim_rank_t *rank, int src, double bytes);
+/* Whether sim_send of `bytes` is eager on this run's platform (over for the sender without waiting for its receiver),
+ * so that a program may send before it receives where a synchronous machine would deadlock. */
+int sim_send_is_eager(const sim_rank_t *rank, double bytes);
 
 /* For programs that replay real MPI traces (app_ti.c): from this call on, every message of the run is posted as a
  * SimGrid communication when its rank's own clock says so, and computations are SimGrid executions, so that ranks

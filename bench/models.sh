@@ -3,7 +3,9 @@
 # Prints the model and speedup figures README.md and docs/icluster.md quote, from the shipped scenarios: pdgemm's FAST
 # model against the simulation over the 119 grids of pdgemm-grids (mean and largest |diff|), pdtrsm's model per grid
 # and the fastest grid per p (seed 003 §4.2), the ring multiply's speedup and efficiency at p = 3 (matmul100, seed 000
-# Ex. 1.2: the paper measured 2.55 and 85%), and the best broadcast per p on the T800 (bcast-t800's study summary).
+# Ex. 1.2: the paper measured 2.55 and 85%) and which computation rate or bandwidth would give the paper's speedup (copies
+# of pentium2-fe-8.xml with another simrun:clock-hz or 8 times the bandwidth, in a temporary folder), and the best
+# broadcast per p on the T800 (bcast-t800's study summary).
 # Usage (from anywhere): bench/models.sh [path/to/simrun]   (default: build/simrun)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,5 +18,16 @@ echo "== pdtrsm: FAST model (eqs. 4-7) per grid, and the fastest grid per p"
 "$simrun" -q pdtrsm | grep -E '^ +[0-9]+ .*[0-9]+x[0-9]+ |mean \|diff\||^ +(1|4|8|16|32) +[0-9]+x[0-9]+ +'
 echo "== matmul100: ring multiply, n = 100, on the Pentium II cluster (paper: speedup 2.55, efficiency 85% at p = 3)"
 "$simrun" -q matmul100 | grep -E '^ +3 '
+echo "== matmul100 at p = 3 on copies of the Pentium II cluster: 5.5 and 5 Mflop/s (4.1667 cycles per flop), 8 x bandwidth"
+copies=$(mktemp -d)
+trap 'rm -rf "$copies"' EXIT
+for rate in 5.5 5; do
+  sed "s/\"simrun:clock-hz\" value=\"300e6\"/\"simrun:clock-hz\" value=\"$(awk "BEGIN { print $rate * 25 / 6 }")e6\"/" \
+    platforms/pentium2-fe-8.xml >"$copies/rate-$rate.xml"
+done
+sed 's/bandwidth="11866059.8Bps"/bandwidth="94928478.4Bps"/' platforms/pentium2-fe-8.xml >"$copies/bandwidth-x8.xml"
+for copy in rate-5.5 rate-5 bandwidth-x8; do
+  echo "$copy: $("$simrun" -q --no-cache matmul100 --set platform="$copies/$copy.xml" --set p=3 | grep -E '^ +3 ')"
+done
 echo "== bcast-t800: the best broadcast per p (Gauss-Jordan N = 256 on the T800)"
 "$simrun" -q bcast-t800 | sed -n '/^Study summary/,/^$/p' | grep -E '^ +[0-9]+ '

@@ -57,6 +57,39 @@ static void test_app_matmul_two_ranks_by_hand(void)
   met_trace_free(trace);
 }
 
+/* The first computation of `rank`: its start and end. */
+static void first_compute(const met_trace_t *trace, int rank, double *start, double *end)
+{
+  const met_interval_t *iv = met_trace_intervals(trace, rank);
+  size_t i = 0;
+  while (i < met_trace_count(trace, rank) && iv[i].category != MET_CAT_COMPUTE)
+    i++;
+  CU_ASSERT_FATAL(i < met_trace_count(trace, rank));
+  *start = iv[i].start;
+  *end = iv[i].end;
+}
+
+/* p = 3, n = 100 (docs/icluster.md): blocks of 34, 33, 33 rows; rank 1's and 2's blocks are 26,400 bytes. Rank 0 sends
+ * A1 alone on its up link (0..T33), then B1 (to the same rank, once A1 has arrived) and A2 at once, sharing the link:
+ * each takes the latency + 2 x 26,400 B / bandwidth; then B2 (once A2 has arrived) alone: rank 1 and rank 0 start
+ * multiplying at T33 + L2, rank 2 at T33 + L2 + T33 = 9.27 ms, a third of T_seq. Their first steps are rows x cols x
+ * 199 flops: 34 x 34 (rank 0, block 0), 33 x 33 (ranks 1 and 2, blocks 1 and 2). */
+static void test_app_matmul_three_ranks_distribution_by_hand(void)
+{
+  met_trace_t *trace = run_matmul("100", 3);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  double t33 = MSG_TIME(26400.0), shared = MSG_TIME(2 * 26400.0);
+  const double start[] = {t33 + shared, t33 + shared, t33 + shared + t33};
+  const double rows[] = {34, 33, 33};
+  for (int rank = 0; rank < 3; rank++) {
+    double begin, end;
+    first_compute(trace, rank, &begin, &end);
+    TU_ASSERT_CLOSE(begin, start[rank], 1e-12);
+    TU_ASSERT_CLOSE(end - begin, rows[rank] * rows[rank] * 199 / PII_FLOPS, 1e-12);
+  }
+  met_trace_free(trace);
+}
+
 /* The algorithm's messages: 2 (p - 1) to distribute A and B, p shifts of p messages, p - 1 to collect C; none on one
  * rank. Every p completes on the Pentium II cluster (eager blocks: every rank sends first) and on the T800 mesh
  * (synchronous sends: the even/odd order), odd p included, so neither order of the shift deadlocks. */
@@ -107,6 +140,7 @@ int main(void)
   const tu_case_t cases[] = {
       {"test_app_matmul_sequential_time", test_app_matmul_sequential_time},
       {"test_app_matmul_two_ranks_by_hand", test_app_matmul_two_ranks_by_hand},
+      {"test_app_matmul_three_ranks_distribution_by_hand", test_app_matmul_three_ranks_distribution_by_hand},
       {"test_app_matmul_message_count", test_app_matmul_message_count},
       {"test_app_matmul_work_is_conserved", test_app_matmul_work_is_conserved},
       {"test_app_matmul_rejects_n_below_p", test_app_matmul_rejects_n_below_p},

@@ -15,11 +15,6 @@
  * smpi/test = 1e-4 s times a count that grows by one with each test finding nothing and returns to 1 when one succeeds
  * (a static: shared by all ranks). */
 #define TI_SMPI_TEST_SLEEP 1e-4
-/* SMPI's MPI_ANY_TAG (include/smpi/smpi.h), which smpirun -trace-ti writes for a receive from any tag. Other negative
- * tags are SMPI's own collectives' (COLL_TAG_*, src/smpi/include/private.hpp): its replay passes a trace's tag on
- * unchecked, so a negative one would match its collectives' messages. */
-#define TI_SMPI_ANY_TAG -444
-
 /* A pending request of the rank: its ends and tag, as a wait or test names it. */
 typedef struct app_ti_req {
   int src;
@@ -73,12 +68,13 @@ static int pt2pt(app_ti_rank_t *tr, int *partner, int *tag, double *bytes)
       app_ti_whole(tr, 3, "tag", INT_MIN, INT_MAX, &t) != 0 || app_ti_type_size(tr, 5, &size) != 0 ||
       app_ti_whole(tr, 4, "count", sending ? 0 : -1, APP_TI_MAX_BYTES, &count) != 0)
     return -1;
-  if (t < 0 && (sending || t != TI_SMPI_ANY_TAG))
+  if (t < 0 && (sending || t != SIM_TI_ANY_TAG))
     return app_ti_fail(tr,
                        "tag %lld is negative: MPI tags are >= 0 (SMPI keeps negative tags for its collectives; only a "
                        "receive may carry %d, SMPI's MPI_ANY_TAG); give the tag the program used",
-                       t, TI_SMPI_ANY_TAG);
+                       t, SIM_TI_ANY_TAG);
   *tag = (int)t;
+  sim_tag(tr->rank, t == SIM_TI_ANY_TAG ? -1 : *tag); /* the message's end carries it (OTF2's msgTag) */
   *bytes = count < 0 ? 0 : (double)count * size;
   if (*bytes > APP_TI_MAX_BYTES)
     return app_ti_fail(tr, "%lld elements of %d bytes exceed %g bytes", count, size, APP_TI_MAX_BYTES);
@@ -144,6 +140,7 @@ static int do_sendrecv(app_ti_rank_t *tr)
       app_ti_type_size(tr, 6, &send_size) || app_ti_type_size(tr, 7, &recv_size) != 0 ||
       app_ti_amount(tr, 2, send_size, &out) != 0 || app_ti_amount(tr, 4, recv_size, &in) != 0)
     return -1;
+  sim_tag(tr->rank, 0); /* the action names no tag */
   sim_request_t *s = sim_isend(tr->rank, dst, out);
   sim_request_t *r = sim_irecv(tr->rank, src, in);
   if (s)

@@ -121,6 +121,8 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, tl_event
                             .category = category_of(category),
                             .phase = id,
                             .peer = (int)peer,
+                            .tag = fields == 9 ? (int)tag : 0, /* written for OTF2's events; tl's for pairing */
+                            .comm = (unsigned)comm,
                             .bytes = bytes},
                      .kind = tl_kind_of(call, (int)peer),
                      .tag = (int)tag,

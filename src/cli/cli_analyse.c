@@ -15,13 +15,11 @@
 #include "rep_report.h"
 #include "stu_measured.h"
 
-#include <dirent.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 enum { MAX_RUNS = 64 };
@@ -162,29 +160,12 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
   return -1;
 }
 
-/* The bytes of the folder's timeline-I.txt files (0 when it cannot be listed: the reader then says why). */
-static double timeline_bytes(const char *dir)
-{
-  DIR *d = opendir(dir);
-  double bytes = 0;
-  for (struct dirent *e; d && (e = readdir(d));) {
-    char path[4400];
-    struct stat st;
-    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-    if (strncmp(e->d_name, "timeline-", 9) == 0 && stat(path, &st) == 0)
-      bytes += (double)st.st_size;
-  }
-  if (d)
-    closedir(d);
-  return bytes;
-}
-
 /* Reads one folder, whole when its timelines are small (*kept); NULL after printing its error (a run that recorded
  * no time has no metrics). */
 static met_trace_t *read_run(const char *dir, met_timeline_info_t *info, int *kept)
 {
   char err[8400];
-  *kept = timeline_bytes(dir) <= KEEP_BYTES;
+  *kept = met_timeline_bytes(dir, KEEP_BYTES) <= KEEP_BYTES; /* unfolded */
   met_trace_t *trace = met_timeline_stream(dir, *kept, info, err, sizeof err);
   if (trace && !(met_trace_end(trace) > 0)) {
     snprintf(err, sizeof err,

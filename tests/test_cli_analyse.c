@@ -185,27 +185,29 @@ static void test_analyse_leaves_out_what_a_measurement_lacks(void)
 
 /* --replay-on: tests/data/tracer/replay-pair is two-ranks with its TI trace (rank 0 computes 1.2e8 flops, sends 1000
  * bytes to rank 1, computes 4e7; rank 1 computes 8e7, receives, computes 2e7) replayed on the Pentium II cluster
- * (200 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 2e8 = 0.8 s, rank 1 at 0.4 s + 124.04 us +
- * 1000 B / 11866059.8 B/s + 0.1 s = 0.5002 s, so T_par = 0.8 s, 20% below the 1.0 s given as the untraced time. */
+ * (72 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 7.2e7 = 2.2222 s, rank 1 at 1.6667 s +
+ * 124.04 us + 1000 B / 11866059.8 B/s + 0.2778 s = 1.9447 s, so T_par = 2.2222 s, 11.1% below the 2.5 s given as the
+ * untraced time. */
 static void test_analyse_replay_on(void)
 {
   char dir[1024];
   cli_run_t run;
   const char *args[] = {"analyse",     RUNS "replay-pair",
                         "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
-                        "--untraced",  "2=1.0",
+                        "--untraced",  "2=2.5",
                         NULL};
   run_ok(dir, sizeof dir, args, &run);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       1.000000 (untraced)       0.800000      -20.0%\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       2.500000 (untraced)       2.222222      -11.1%\n"));
   remove_folder(dir);
   run_free(&run);
 }
 
 /* --platform: the bottleneck view of the operations of replay-pair and replay-seq (its p = 1 run: 2.6e8 flops) on the
- * Pentium II cluster (200 Mf hosts), in the terminal, the CSV, the JSON and the SVG alike: processing is the busiest
- * rank's compute, at p = 2 rank 0's 1.6e8 flops / 2e8 flop/s = 0.800 s, at p = 1 2.6e8 / 2e8 = 1.300 s (all of it
+ * Pentium II cluster (72 Mf hosts), in the terminal, the CSV, the JSON and the SVG alike: processing is the busiest
+ * rank's compute, at p = 2 rank 0's 1.6e8 flops / 7.2e7 flop/s = 2.222 s, at p = 1 2.6e8 / 7.2e7 = 3.611 s (all of it
  * cpu: a trace's compute amounts carry no operation class); no memory or I/O; communication the single 1000-byte
- * message, under 1 ms; so processing is the bottleneck. The same runs without --platform leave the view out of every
+ * message (the route's 124.04 us + 1000 B / 11866059.8 B/s = 208 us by hand), under 1 ms; so processing is the
+ * bottleneck. The same runs without --platform leave the view out of every
  * output, with its reason in the terminal and the JSON. */
 static void test_analyse_platform_breakdown(void)
 {
@@ -235,22 +237,22 @@ static void test_analyse_platform_breakdown(void)
     CU_ASSERT_EQUAL(strstr(csv, "processing_s") != NULL, with);
     CU_ASSERT_EQUAL(components != NULL, with);
     if (with) {
-      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  processing (Tproc)                 1.300     0.800\n"));
-      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "    cpu (Tcpu)                       1.300     0.800\n"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  processing (Tproc)                 3.611     2.222\n"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "    cpu (Tcpu)                       3.611     2.222\n"));
       CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  memory (Tmem)                      0.000     0.000\n"));
       CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  io (Ti/o)                          0.000     0.000\n"));
       CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  communication (Tcom)               0.000     0.000\n")); /* < 1 ms */
       CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "p = 1 to 2: processing is a bottleneck"));
       for (int row = 1; row <= 2; row++) { /* p = 1, then 2 */
-        TU_ASSERT_CLOSE(csv_value_at(csv, row, "processing"), row == 1 ? 1.3 : 0.8, 1e-9);
-        TU_ASSERT_CLOSE(csv_value_at(csv, row, "cpu"), row == 1 ? 1.3 : 0.8, 1e-9);
+        TU_ASSERT_CLOSE(csv_value_at(csv, row, "processing"), row == 1 ? 2.6e8 / 7.2e7 : 1.6e8 / 7.2e7, 1e-9);
+        TU_ASSERT_CLOSE(csv_value_at(csv, row, "cpu"), row == 1 ? 2.6e8 / 7.2e7 : 1.6e8 / 7.2e7, 1e-9);
         TU_ASSERT_CLOSE(csv_value_at(csv, row, "memory"), 0.0, 1e-12);
         TU_ASSERT_CLOSE(csv_value_at(csv, row, "io"), 0.0, 1e-12);
         CU_ASSERT(csv_value_at(csv, row, "communication") < 1e-3);
       }
       CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",processing,yes,cpu\n"));
-      CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"components\": {\"processing\": 1.3, \"memory\": 0,"));
-      CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"components\": {\"processing\": 0.8, \"memory\": 0,"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"components\": {\"processing\": 3.6111111"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"components\": {\"processing\": 2.2222222"));
       CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"dominant\": \"processing\", \"bottleneck\": true"));
     }
     free(csv);

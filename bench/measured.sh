@@ -4,10 +4,11 @@
 # the trace on the probed platform and compare with the untraced time. For each program (the ring multiply of
 # examples/ring-matmul, compute-bound; bench/measured/halo.c, halo exchange; bench/measured/collectives.c,
 # collective-heavy) and each p: the median of RUNS untraced runs (the program's own time over the span a replay
-# predicts), one run traced with SIMRUN_TRACE_FLOPS at the probed flop rate, then `simrun analyse --replay-on` with
-# --untraced; then the ablation: the same traces replayed on the probed platform without its message model
-# (simrun:comm-* removed: the placeholder links of 1 ns and 1 TB/s are left), then without Open MPI's eager limit
-# (simrun:eager-bytes removed).
+# predicts), one run traced with SIMRUN_TRACE_FLOPS at the probed flop rate (the platform probed with --pool: one
+# host of all the cores, as Open MPI leaves an oversubscribed run's ranks unbound), then `simrun analyse
+# --replay-on` with --untraced; then the ablation: the same traces replayed on the probed platform without its
+# message model (simrun:comm-* removed: the placeholder loopback link of 1 ns and 1 TB/s is left), then without Open
+# MPI's eager limit (simrun:eager-bytes removed).
 # Usage: bench/measured.sh [RUNS [P...]]   (default 5 runs, p = 1 2; needs build/simrun, build/simrun-pingpong,
 # build/libsimrun-trace.so and Open MPI). Ranks beyond the cores share them (--oversubscribe): say so with the figures.
 set -euo pipefail
@@ -21,7 +22,7 @@ trap 'rm -rf "$work"' EXIT
 mpicc -O2 -I src/tracer examples/ring-matmul/ring_matmul.c -o "$work/ring_matmul"
 mpicc -O2 bench/measured/halo.c -o "$work/halo"
 mpicc -O2 bench/measured/collectives.c -o "$work/collectives"
-build/simrun machine probe "$work/probed.xml"
+build/simrun machine probe "$work/probed.xml" --pool # a host of all the cores: p = 4 runs unbound (docs/validation.md)
 sed '/simrun:comm-/d' "$work/probed.xml" > "$work/no-message-model.xml"
 sed '/simrun:eager-bytes/d' "$work/probed.xml" > "$work/no-eager-limit.xml"
 flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' "$work/probed.xml" | head -1)

@@ -3,6 +3,9 @@
  * against the calibration written out by hand from the paper's documented p = 1 figures (REFERENCE.md 3.2-3.3, the
  * derivation in platforms/t800-mesh-128.xml): the same compute split, I/O and T_seq as before the work became
  * operation counts, to 1e-9 relative; work conserved across ranks. */
+#include "app_dsm_false.h"
+#include "app_dsm_gj.h"
+#include "app_dsm_matmul.h"
 #include "app_gj.h"
 #include "app_matmul.h"
 #include "met_eppa.h"
@@ -111,17 +114,24 @@ static void test_app_gj_cache_gives_negative_anomaly(void)
   scn_free(scenario);
 }
 
-/* The advice of `skeleton` for n = `n` on `p` ranks of `platform` into msg; its return value. */
-static int advice(const app_skeleton_t *skeleton, const char *platform, const char *n, int p, char *msg, size_t len)
+/* The advice of `skeleton` for its size parameter `name` = `value` on `p` ranks of `platform` into msg; its return
+ * value. */
+static int advice_of(const app_skeleton_t *skeleton, const char *platform, const char *name, const char *value, int p,
+                     char *msg, size_t len)
 {
   static met_platform_t m;
   char err[1024];
   CU_ASSERT_FATAL(sim_run_describe(platform, p, &m, err, sizeof err) == 0);
-  const char *names[] = {"n", "broadcast"};
-  const char *values[] = {n, "neighbour"};
+  const char *names[] = {name, "broadcast"};
+  const char *values[] = {value, "neighbour"};
   app_point_t point = {.count = 2, .names = names, .values = values};
   msg[0] = '\0';
   return skeleton->advise(&point, p, &m, msg, len);
+}
+
+static int advice(const app_skeleton_t *skeleton, const char *platform, const char *n, int p, char *msg, size_t len)
+{
+  return advice_of(skeleton, platform, "n", n, p, msg, len);
 }
 
 /* The memory check against every rank's host, by hand:
@@ -149,6 +159,42 @@ static void test_app_gj_memory_check_every_host(void)
       advice(&app_gj_skeleton, SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml", "4096", 8, msg, sizeof msg));
 }
 
+/* The DSM skeletons: TreadMarks maps the whole shared space on every node, so every host must hold it, by hand on
+ * two-hosts-fast-first.xml (a-fast 1 MiB, rank 0; b-slow 64 KiB = 65,536 B, rank 1):
+ *  - dsm-gauss-jordan N = 64: 64 x 65 x 8 = 33,280 B fits both; N = 128: 128 x 129 x 8 = 132,096 B (0.1 MiB) > 65,536:
+ *    b-slow fails, though a-fast holds it; N = 512: 2,101,248 B exceeds both, and b-slow, with less memory, is first;
+ *  - dsm-matmul n = 64: A, B, C 3 x 64^2 x 8 = 98,304 B > 65,536: b-slow;
+ *  - dsm-false-sharing: 8,192 doubles are 65,536 B, exactly b-slow's memory, and fit; 8,193 do not;
+ *  - NCP2 (32 MiB = 33,554,432 B a node): N = 2000, the skeleton's largest, 32,016,000 B fits; N = 2048,
+ *    33,570,816 B (32.0 MiB), does not, on ncp2-0 first (all nodes have the same memory: the first rank). */
+static void test_app_gj_dsm_memory_check_every_host(void)
+{
+  static const char pair[] = SIMRUN_SOURCE_DIR "/tests/data/machine/two-hosts-fast-first.xml";
+  static const char ncp2[] = SIMRUN_SOURCE_DIR "/platforms/ncp2-myrinet-8.xml";
+  static const struct {
+    const app_skeleton_t *skeleton;
+    const char *platform, *name, *value;
+    int p;
+    const char *says; /* NULL: fits */
+  } cases[] = {
+      {&app_dsm_gj_skeleton, pair, "n", "64", 2, NULL},
+      {&app_dsm_gj_skeleton, pair, "n", "128", 2, "rank 1's host b-slow fails first: 0.1 MiB of the shared space"},
+      {&app_dsm_gj_skeleton, pair, "n", "512", 2, "rank 1's host b-slow fails first: 2.0 MiB"},
+      {&app_dsm_matmul_skeleton, pair, "n", "64", 2, "rank 1's host b-slow fails first: 0.1 MiB"},
+      {&app_dsm_false_skeleton, pair, "elements", "8192", 2, NULL},
+      {&app_dsm_false_skeleton, pair, "elements", "8193", 2, "rank 1's host b-slow fails first"},
+      {&app_dsm_gj_skeleton, ncp2, "n", "2000", 8, NULL},
+      {&app_dsm_gj_skeleton, ncp2, "n", "2048", 8, "rank 0's host ncp2-0 fails first: 32.0 MiB of the shared space"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char msg[320];
+    int said =
+        advice_of(cases[i].skeleton, cases[i].platform, cases[i].name, cases[i].value, cases[i].p, msg, sizeof msg);
+    CU_ASSERT_EQUAL(said, cases[i].says != NULL);
+    CU_ASSERT(!cases[i].says || strstr(msg, cases[i].says));
+  }
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -158,6 +204,7 @@ int main(void)
       {"test_app_gj_model_on_every_platform", test_app_gj_model_on_every_platform},
       {"test_app_gj_cache_gives_negative_anomaly", test_app_gj_cache_gives_negative_anomaly},
       {"test_app_gj_memory_check_every_host", test_app_gj_memory_check_every_host},
+      {"test_app_gj_dsm_memory_check_every_host", test_app_gj_dsm_memory_check_every_host},
       {NULL, NULL}};
   return tu_run("app_gj", cases);
 }

@@ -191,6 +191,34 @@ static void test_app_pdgemm_memory_from_host(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(msg, "memory check skipped"));
 }
 
+/* Two hosts of different speeds (the critical path, not rank 0), by hand: m = n = k = 128, R = 64 on a 1 x 2 grid of
+ * tests/data/machine/two-hosts-fast-first.xml, rank 0 on a-fast (2e9 Hz, 2 cycles a flop: 1e9 flop/s), rank 1 on
+ * b-slow (1e9 Hz: 5e8 flop/s), one link of 10 us and 100 MB/s (CM02, no eager sends).
+ *  - eq. 1 on the slower host: 2 steps of a 128 x 64 x 64 dgemm, 2 x 2 x 128 x 64 x 64 / 5e8 = 4.194304 ms;
+ *  - eq. 3: log2 Q = 1, 128 x 128 elements x 8 B / 1e8 = 1.31072 ms, + 2 steps x 10 us: 5.525024 ms in all.
+ *  - the simulation: each step one 65,536 B panel from that step's root, then the dgemm; b-slow's 2.097152 ms set the
+ *    pace, and the second step's synchronous send waits for it. A panel takes 10 us + 65,536 x 1.05 / 1e8 s =
+ *    0.698128 ms: the link is shared, and SimGrid's default network/crosstraffic gives the acknowledgements' reverse
+ *    flow 0.05 of its bandwidth, which Hockney's tau does not see: 5.525024 + 2 x 0.032768 = 5.59056 ms (model -1.2%).
+ * Rank 0's host alone would give 2.097152 + 1.33072 = 3.427872 ms, 39% short. */
+static void test_app_pdgemm_model_two_speeds_by_hand(void)
+{
+  const char *pair = SIMRUN_SOURCE_DIR "/tests/data/machine/two-hosts-fast-first.xml";
+  static met_platform_t m;
+  char err[1024];
+  char missing[256] = "";
+  const char *names[] = {"m", "n", "k", "block", "grid-rows"};
+  const char *values[] = {"128", "128", "128", "64", "1"};
+  app_point_t point = {.count = 5, .names = names, .values = values};
+  CU_ASSERT_FATAL(sim_run_describe(pair, 2, &m, err, sizeof err) == 0);
+  CU_ASSERT_FALSE(m.uniform);
+  TU_ASSERT_CLOSE(app_pdgemm_skeleton.model(&point, 2, &m, missing, sizeof missing), 5.525024e-3, 1e-12);
+  met_trace_t *trace = tu_run_point(&app_pdgemm_skeleton, pair, 5, names, values, 2, SIM_BCAST_BINOMIAL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 5.59056e-3, 1e-9);
+  met_trace_free(trace);
+}
+
 /* FAST's model with each platform's own flop rate and route stays within 10% of the simulation at p = 2 on all 8
  * shipped platforms. */
 static void test_app_pdgemm_model_on_every_platform(void)
@@ -227,6 +255,7 @@ int main(void)
   const tu_case_t cases[] = {
       {"test_app_pdgemm_platform_gives_model_inputs", test_app_pdgemm_platform_gives_model_inputs},
       {"test_app_pdgemm_memory_from_host", test_app_pdgemm_memory_from_host},
+      {"test_app_pdgemm_model_two_speeds_by_hand", test_app_pdgemm_model_two_speeds_by_hand},
       {"test_app_pdgemm_model_on_every_platform", test_app_pdgemm_model_on_every_platform},
       {"test_app_pdgemm_message_is_hockney", test_app_pdgemm_message_is_hockney},
       {"test_app_pdgemm_equals_model_on_even_grids", test_app_pdgemm_equals_model_on_even_grids},

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the pdtrsm skeleton (seed 003 §4.2) on icluster against hand calculations: the sequential solve, a
  * single-row grid (eq. 6, where the simulation and the model agree) and a 2 x 2 grid with the pipelined update
- * (eqs. 5, 7); work conservation, with the accumulations counted as control of parallelism. */
+ * (eqs. 5, 7); work conservation, with the accumulations counted as control of parallelism; the critical-path model
+ * (met_pdtrsm) within 10% of the simulation on every grid, and the paper's best grid, a single row. */
 #include "app_linalg.h"
 #include "app_pdtrsm.h"
 #include "met_eppa.h"
 #include "met_model.h"
+#include "met_pdtrsm.h"
 #include "tu_linalg.h"
 
 #include <stdlib.h>
@@ -49,6 +51,7 @@ static void check_two_blocks(const char *rows, int p, double flops, int messages
   TU_ASSERT_CLOSE(met_trace_end(trace), hand, 1e-12);
   met_dense_t d = {.m = 64, .n = 128, .r = 64, .rows = atoi(rows), .cols = p / atoi(rows)};
   TU_ASSERT_CLOSE(met_pdtrsm_time(&d, &tu_icluster_fast), hand + model_extra, 1e-12);
+  TU_ASSERT_CLOSE(met_pdtrsm_pipeline(&d, &tu_icluster_fast), hand, 1e-12); /* no empty send */
   TU_ASSERT_CLOSE(category_total(trace, MET_CAT_CTRL), ctrl_flops / FLOPS, 1e-12);
   met_trace_free(trace);
 }
@@ -82,6 +85,59 @@ static void test_app_pdtrsm_work_is_conserved(void)
   met_trace_free(trace);
 }
 
+/* Runs scenario `path` and checks that it has `points` points, each model within 10% of the simulation. Returns the
+ * study (free it and *scenario). */
+static stu_study_t *run_within_10pc(const char *path, size_t points, scn_scenario_t **scenario)
+{
+  scn_error_t err;
+  stu_study_t *study = tu_run_scenario(path, scenario, &err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(study);
+  CU_ASSERT_EQUAL(study->npoints, points);
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *pt = &study->points[i];
+    double diff = (pt->t_model - pt->t_par) / pt->t_par;
+    CU_ASSERT(fabs(diff) <= 0.10);
+    if (!(fabs(diff) <= 0.10))
+      fprintf(stderr, "\n%s grid-rows %s p = %d: model %g s, simulated %g s\n", stu_platform(study, pt),
+              stu_value(study, pt, "grid-rows"), pt->p, pt->t_model, pt->t_par);
+  }
+  return study;
+}
+
+/* The shipped scenario (M = N = 2048, R = 64 on icluster, 16 grids of 1 to 32 processes): the model within 10% of
+ * every point; at p = 4, 8, 16 and 32 the simulation's fastest grid is the single row, "the best case" of seed 003
+ * §4.2, and the model chooses the same grid. */
+static void test_app_pdtrsm_model_and_grid_order(void)
+{
+  scn_scenario_t *scenario = NULL;
+  stu_study_t *study = run_within_10pc(SIMRUN_SOURCE_DIR "/scenarios/pdtrsm.xml", 16, &scenario);
+  for (int p = 4; p <= 32; p *= 2) {
+    const stu_point_t *best = NULL;
+    const stu_point_t *chosen = NULL;
+    for (size_t i = 0; i < study->npoints; i++) {
+      const stu_point_t *pt = &study->points[i];
+      if (pt->p == p && (!best || pt->t_par < best->t_par))
+        best = pt;
+      if (pt->p == p && (!chosen || pt->t_model < chosen->t_model))
+        chosen = pt;
+    }
+    CU_ASSERT_PTR_NOT_NULL_FATAL(best);
+    CU_ASSERT_EQUAL(best->role.grid_rows, 1);
+    CU_ASSERT_PTR_EQUAL(chosen, best);
+  }
+  stu_free(study);
+  scn_free(scenario);
+}
+
+/* M = N = 512 on every grid of p = 2, 4, 8 on icluster, the Pentium II cluster (eager messages that move when sent),
+ * NCP2 and the T800 mesh (synchronous sends): 36 points, each within 10%. */
+static void test_app_pdtrsm_model_on_every_platform(void)
+{
+  scn_scenario_t *scenario = NULL;
+  stu_free(run_within_10pc(TU_DATA "pdtrsm-platforms.xml", 36, &scenario));
+  scn_free(scenario);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
@@ -89,6 +145,8 @@ int main(void)
       {"test_app_pdtrsm_row_grid_by_hand", test_app_pdtrsm_row_grid_by_hand},
       {"test_app_pdtrsm_pipelined_grid_by_hand", test_app_pdtrsm_pipelined_grid_by_hand},
       {"test_app_pdtrsm_work_is_conserved", test_app_pdtrsm_work_is_conserved},
+      {"test_app_pdtrsm_model_and_grid_order", test_app_pdtrsm_model_and_grid_order},
+      {"test_app_pdtrsm_model_on_every_platform", test_app_pdtrsm_model_on_every_platform},
       {NULL, NULL},
   };
   return tu_run("app_pdtrsm", cases);

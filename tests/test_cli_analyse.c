@@ -8,13 +8,29 @@
 
 #define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
 
-/* The value of column `name` (or `name`_s, as a column with its unit is named) in the CSV's first data row. */
-static double csv_value(const char *csv, const char *name)
+/* The value of column `name` (or `name`_s, as a column with its unit is named) in the CSV's data row `row` (1: the
+ * first). */
+static double csv_value_at(const char *csv, int row, const char *name)
 {
   char with_unit[64];
   snprintf(with_unit, sizeof with_unit, "%s_s", name);
   const char *names[] = {name, with_unit, NULL};
-  return csv_number(csv, 1, names);
+  return csv_number(csv, row, names);
+}
+
+static double csv_value(const char *csv, const char *name)
+{
+  return csv_value_at(csv, 1, name);
+}
+
+/* Removes a run's folder `dir` with its svg folder, and frees `run`. */
+static void remove_run(const char *dir, cli_run_t *run)
+{
+  char sub[1100];
+  snprintf(sub, sizeof sub, "%s/svg", dir);
+  remove_folder(sub);
+  remove_folder(dir);
+  run_free(run);
 }
 
 /* Rank 0 works 0.8 s and sends 0.2 s; rank 1 works 0.5 s, is in MPI_Recv 0.4 s (waiting 0.2 s for the sender, then
@@ -79,11 +95,7 @@ static void test_analyse_writes_outputs(void)
   free(json);
   free(paje);
   free(svg);
-  char sub[1100];
-  snprintf(sub, sizeof sub, "%s/svg", dir);
-  remove_folder(sub);
-  remove_folder(dir);
-  run_free(&run);
+  remove_run(dir, &run);
 }
 
 /* "-" is standard output for one file (--csv here): its header and one row there, the report on standard error, no
@@ -168,58 +180,87 @@ static void test_analyse_leaves_out_what_a_measurement_lacks(void)
   free(procs);
   free(json);
   free(components);
-  char sub[1100];
-  snprintf(sub, sizeof sub, "%s/svg", dir);
-  remove_folder(sub);
-  remove_folder(dir);
-  run_free(&run);
+  remove_run(dir, &run);
 }
 
 /* --replay-on: tests/data/tracer/replay-pair is two-ranks with its TI trace (rank 0 computes 1.2e8 flops, sends 1000
  * bytes to rank 1, computes 4e7; rank 1 computes 8e7, receives, computes 2e7) replayed on the Pentium II cluster
- * (200 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 2e8 = 0.8 s, rank 1 at 0.4 s + 124.04 us +
- * 1000 B / 11866059.8 B/s + 0.1 s = 0.5002 s, so T_par = 0.8 s, 20% below the 1.0 s given as the untraced time. */
+ * (72 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 7.2e7 = 2.2222 s, rank 1 at 1.6667 s +
+ * 124.04 us + 1000 B / 11866059.8 B/s + 0.2778 s = 1.9447 s, so T_par = 2.2222 s, 11.1% below the 2.5 s given as the
+ * untraced time. */
 static void test_analyse_replay_on(void)
 {
   char dir[1024];
   cli_run_t run;
   const char *args[] = {"analyse",     RUNS "replay-pair",
                         "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
-                        "--untraced",  "2=1.0",
+                        "--untraced",  "2=2.5",
                         NULL};
   run_ok(dir, sizeof dir, args, &run);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       1.000000 (untraced)       0.800000      -20.0%\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       2.500000 (untraced)       2.222222      -11.1%\n"));
   remove_folder(dir);
   run_free(&run);
 }
 
-/* --platform: the bottleneck view of replay-pair's operations on the Pentium II cluster (200 Mf hosts): processing is
- * the busiest rank's compute, rank 0's 1.6e8 flops / 2e8 flop/s = 0.800 s (all of it cpu: a trace's compute amounts
- * carry no operation class), no memory or I/O, communication the single 1000-byte message (the route's 124.04 us +
- * 1000 B / 11866059.8 B/s = 208 us by hand; under 1 ms), so processing is the bottleneck. Without --platform the view
- * is left out with its reason. */
+/* --platform: the bottleneck view of the operations of replay-pair and replay-seq (its p = 1 run: 2.6e8 flops) on the
+ * Pentium II cluster (72 Mf hosts), in the terminal, the CSV, the JSON and the SVG alike: processing is the busiest
+ * rank's compute, at p = 2 rank 0's 1.6e8 flops / 7.2e7 flop/s = 2.222 s, at p = 1 2.6e8 / 7.2e7 = 3.611 s (all of it
+ * cpu: a trace's compute amounts carry no operation class); no memory or I/O; communication the single 1000-byte
+ * message (the route's 124.04 us + 1000 B / 11866059.8 B/s = 208 us by hand), under 1 ms; so processing is the
+ * bottleneck. The same runs without --platform leave the view out of every
+ * output, with its reason in the terminal and the JSON. */
 static void test_analyse_platform_breakdown(void)
 {
-  char dir[1024];
-  cli_run_t run;
-  const char *args[] = {"analyse", RUNS "replay-pair", "--platform", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
-                        NULL};
-  run_ok(dir, sizeof dir, args, &run);
-  const char *view = strstr(run.out, "Bottleneck analysis, p = 2, of the trace's operations on");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(view);
-  CU_ASSERT_PTR_NOT_NULL(strstr(view, "  processing (Tproc)                 0.800\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(view, "    cpu (Tcpu)                       0.800\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(view, "  memory (Tmem)                      0.000\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(view, "  io (Ti/o)                          0.000\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(view, "  communication (Tcom)               0.000\n")); /* 208 us to < 1 ms */
-  CU_ASSERT_PTR_NOT_NULL(strstr(view, "p = 2: processing is a bottleneck"));
-  remove_folder(dir);
-  run_free(&run);
-  const char *plain[] = {"analyse", RUNS "replay-pair", NULL};
-  run_ok(dir, sizeof dir, plain, &run);
-  CU_ASSERT_PTR_NULL(strstr(run.out, "Tproc"));
-  remove_folder(dir);
-  run_free(&run);
+  for (int with = 1; with >= 0; with--) {
+    char dir[1024];
+    cli_run_t run;
+    const char *args[] = {"analyse",
+                          RUNS "replay-pair",
+                          RUNS "replay-seq",
+                          "--csv",
+                          "out.csv",
+                          "--json",
+                          "out.json",
+                          "--svg",
+                          "svg",
+                          with ? "--platform" : NULL,
+                          SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                          NULL};
+    run_ok(dir, sizeof dir, args, &run);
+    char *csv = read_output(dir, "out.csv");
+    char *json = read_output(dir, "out.json");
+    char *components = read_output(dir, "svg/measured-components.svg");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_EQUAL(strstr(run.out, "No bottleneck view: a measurement cannot split computation") == NULL, with);
+    CU_ASSERT_EQUAL(strstr(json, "\"left_out_bottleneck\": \"a measurement cannot split computation") == NULL, with);
+    CU_ASSERT_EQUAL(strstr(csv, "processing_s") != NULL, with);
+    CU_ASSERT_EQUAL(components != NULL, with);
+    if (with) {
+      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  processing (Tproc)                 3.611     2.222\n"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "    cpu (Tcpu)                       3.611     2.222\n"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  memory (Tmem)                      0.000     0.000\n"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  io (Ti/o)                          0.000     0.000\n"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  communication (Tcom)               0.000     0.000\n")); /* < 1 ms */
+      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "p = 1 to 2: processing is a bottleneck"));
+      for (int row = 1; row <= 2; row++) { /* p = 1, then 2 */
+        TU_ASSERT_CLOSE(csv_value_at(csv, row, "processing"), row == 1 ? 2.6e8 / 7.2e7 : 1.6e8 / 7.2e7,
+                        1e-8);                                                                          /* 9 digits */
+        TU_ASSERT_CLOSE(csv_value_at(csv, row, "cpu"), row == 1 ? 2.6e8 / 7.2e7 : 1.6e8 / 7.2e7, 1e-8); /* 9 digits */
+        TU_ASSERT_CLOSE(csv_value_at(csv, row, "memory"), 0.0, 1e-12);
+        TU_ASSERT_CLOSE(csv_value_at(csv, row, "io"), 0.0, 1e-12);
+        CU_ASSERT(csv_value_at(csv, row, "communication") < 1e-3);
+      }
+      CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",processing,yes,cpu\n"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"components\": {\"processing\": 3.6111111"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"components\": {\"processing\": 2.2222222"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"dominant\": \"processing\", \"bottleneck\": true"));
+    }
+    free(csv);
+    free(json);
+    free(components);
+    remove_run(dir, &run);
+  }
 }
 
 /* A run killed before MPI_Finalize (tests/data/tracer/killed: rank 1's file stops in the middle of a line) is

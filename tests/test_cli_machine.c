@@ -147,6 +147,69 @@ static void test_cli_machine_probe_hostfile(void)
   remove_folder(dir);
 }
 
+/* T_par of tests/data/machine/pool-trace replayed by ti-replay on dir/`platform` (p = 4), or NAN. */
+static double pool_trace_t_par(const char *dir, const char *platform)
+{
+  char path[1100];
+  FILE *scenario = create_in(dir, "replay.xml", path, sizeof path);
+  fprintf(scenario,
+          "<scenario name=\"replay\"><platform file=\"%s\"/><program skeleton=\"ti-replay\">"
+          "<param name=\"trace\" value=\"" MACHINE "pool-trace/index.txt\"/><param name=\"p\" value=\"4\"/>"
+          "</program></scenario>\n",
+          platform);
+  fclose(scenario);
+  const char *args[] = {"replay.xml", "--csv", "replay.csv", "--quiet", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *csv = read_output(dir, "replay.csv");
+  const char *names[] = {"t_par_s", NULL};
+  double t_par = csv ? csv_number(csv, 1, names) : NAN;
+  free(csv);
+  remove(path);
+  return t_par;
+}
+
+/* --pool: one host of this machine's cores instead of one host per core. tests/data/machine/pool-trace has 4 ranks,
+ * ranks 0 and 2 computing 1e9 flops, 1 and 3 nothing. On the pooled host the two share no core while another is free
+ * (SimGrid gives each rank at most one of a host's cores): T_par = 1e9 / speed on 2 cores or more. On a host per core
+ * ti-replay puts rank i on host i mod cores, so with 2 cores ranks 0 and 2 share core 0: T_par = 2e9 / speed (the
+ * machine that wrote these figures has 2; with more, the ranks are apart there too). */
+static void test_cli_machine_probe_pool(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *pooled[] = {"machine", "probe", "pooled.xml", "--samples", MACHINE "pingpong-shm.csv", "--pool", NULL};
+  const char *plain[] = {"machine", "probe", "plain.xml", "--samples", MACHINE "pingpong-shm.csv", NULL};
+  run_ok(dir, sizeof dir, pooled, &run);
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, plain, &run), 0);
+  run_free(&run);
+  char *xml = read_output(dir, "pooled.xml");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  char host[64];
+  snprintf(host, sizeof host, "<host id=\"this-node\" speed=\"");
+  const char *at = strstr(xml, host);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+  double speed = atof(at + strlen(host));
+  char core[32];
+  snprintf(core, sizeof core, "f\" core=\"%ld\"/>", cores);
+  CU_ASSERT_PTR_NOT_NULL(strstr(at, core));
+  CU_ASSERT_PTR_NULL(strstr(xml, "<route"));
+  free(xml);
+  xml = read_output(dir, "plain.xml"); /* probed again: its own speed */
+  CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+  at = strstr(xml, "<host id=\"core-0\" speed=\"");
+  double plain_speed = at ? atof(at + strlen("<host id=\"core-0\" speed=\"")) : 0;
+  free(xml);
+  CU_ASSERT_FATAL(speed > 0 && plain_speed > 0 && cores >= 2);
+  TU_ASSERT_CLOSE(pool_trace_t_par(dir, "pooled.xml"), 1e9 / speed, 1e-6);
+  TU_ASSERT_CLOSE(pool_trace_t_par(dir, "plain.xml"), (cores == 2 ? 2e9 : 1e9) / plain_speed, 1e-6);
+  remove_folder(dir);
+}
+
 static void test_cli_machine_bad_usage(void)
 {
   EXPECT_FAILURE(.args = {"machine"}, .bare = 1, .status = 2, .prefix = "expected 'simrun machine probe FILE.xml'",
@@ -169,6 +232,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {{"test_cli_machine_probe_writes_platform", test_cli_machine_probe_writes_platform},
                                     {"test_cli_machine_probe_hostfile", test_cli_machine_probe_hostfile},
+                                    {"test_cli_machine_probe_pool", test_cli_machine_probe_pool},
                                     {"test_cli_machine_bad_usage", test_cli_machine_bad_usage},
                                     {NULL, NULL}};
   return tu_run("cli_machine", cases);

@@ -294,10 +294,12 @@ __attribute__((format(printf, 2, 3))) static size_t row_of(const csv_t *csv, con
   return csv_row(csv, where);
 }
 
-/* The number in `column` of row `row`; NAN for row 0 (no match), which fails every comparison. */
+/* The number in `column` of row `row`; NAN for row 0 (no match) or an empty cell (no value), which fails every
+ * comparison. */
 static double num_at(const csv_t *csv, size_t row, const char *column)
 {
-  return row ? strtod(cell(csv, row, column), NULL) : NAN;
+  const char *text = row ? cell(csv, row, column) : "";
+  return *text ? strtod(text, NULL) : NAN;
 }
 
 #define NUM(csv, column, ...)  num_at(csv, row_of(csv, __VA_ARGS__), column)
@@ -321,8 +323,8 @@ static void test_labs_lost_cycles(void)
   for (int p = 2; p <= 8; p++)
     CU_ASSERT(NUM(m100, "speedup", "p=%d", p) < 1);
 
-  /* 1b "At n = 100, p = 3, communication is the largest overhead (Ovh_comm 4.87), idling second (2.82) ... 3 / (1 +
-   * 7.69) = 0.345 is the speedup of the table" */
+  /* 1b "At n = 100, p = 3, communication is the largest overhead (Ovh_comm 1.83), idling second (0.42) ... 3 / (1 +
+   * 2.25) = 0.924 is the speedup of the table" */
   double comm = NUM(m100, "ovh_comm", "p=3"), idle = NUM(m100, "ovh_idle", "p=3");
   CU_ASSERT(comm > idle && idle > NUM(m100, "ovh_ctrl", "p=3") && idle > NUM(m100, "ovh_anomaly", "p=3"));
   CU_ASSERT_DOUBLE_EQUAL(NUM(m100, "speedup", "p=3"), 3 / (1 + comm + idle), 1e-6);
@@ -331,7 +333,7 @@ static void test_labs_lost_cycles(void)
   CU_ASSERT(NUM(m100, "ovh_idle", "p=2") > 0.1);
   CU_ASSERT(idle > 0.1);
 
-  /* 1d "at p = 3, rank 0 has the smallest comm ratio and the largest idle ratio" (terminal, per-process table) */
+  /* 1d "at p = 3, rank 0 has the largest comm ratio and the smallest idle ratio" (terminal, per-process table) */
   const char *table = strstr(lab.out[0], "Per process, p = 3");
   CU_ASSERT_PTR_NOT_NULL_FATAL(table);
   table = strchr(strchr(table, '\n') + 1, '\n') + 1; /* after the title and the header */
@@ -344,7 +346,7 @@ static void test_labs_lost_cycles(void)
     table = strchr(table, '\n') + 1;
   }
   for (int rank = 1; rank < 3; rank++)
-    CU_ASSERT(ratios[0][0] < ratios[rank][0] && ratios[0][1] > ratios[rank][1]);
+    CU_ASSERT(ratios[0][0] > ratios[rank][0] && ratios[0][1] < ratios[rank][1]);
 
   /* 1e "`ctrl` and `anomaly` are zero at every point" */
   for (size_t row = 1; row < m100->rows; row++)
@@ -364,7 +366,7 @@ static void test_labs_lost_cycles(void)
       CU_ASSERT(gain > 3.5 && gain < 5);
     }
 
-  /* 1g "At p = 3 the speedup is below the paper's 2.55 at n = 1600 (1.84) and above it at n = 6400 (2.59)" */
+  /* 1g "At p = 3 the speedup is below the paper's 2.55 at n = 1600 (2.44) and above it at n = 6400 (2.84)" */
   CU_ASSERT(NUM(mn, "speedup", "n=1600 p=3") < 2.55);
   CU_ASSERT(NUM(mn, "speedup", "n=6400 p=3") > 2.55);
 
@@ -469,7 +471,7 @@ static void test_labs_grid_shape(void)
       if (!worst || T(P, p) > T(worst, p))
         worst = P;
       double m = NUM(grids, "t_model_s", "grid_rows=%d p=%d", P, p);
-      if (!model || m < NUM(grids, "t_model_s", "grid_rows=%d p=%d", model, p))
+      if (!isnan(m) && (!model || m < NUM(grids, "t_model_s", "grid_rows=%d p=%d", model, p)))
         model = P;
       compact = abs(P - p / P) < compact ? abs(P - p / P) : compact;
     }
@@ -497,13 +499,17 @@ static void test_labs_grid_shape(void)
     CU_ASSERT(T(1, q + 1) > T(1, q));
 
   /* 3e "The model is never above the simulation, and is exact (to 1e-9) on every grid whose P and Q are powers of
-   * two but 16 x 2" and 3f "The largest |diff| is on 3 x 7 and 7 x 3" */
+   * two where it prints a time", "On 16 x 2 and 2 x 16 it prints -" and 3f "The largest |diff| is on 3 x 7 and
+   * 7 x 3" */
   double largest = 0;
   for (size_t row = 1; row < grids->rows; row++) {
     int P = (int)strtol(cell(grids, row, "grid_rows"), NULL, 10), p = (int)strtol(cell(grids, row, "p"), NULL, 10);
     double t = num_at(grids, row, "t_par_s"), m = num_at(grids, row, "t_model_s");
+    CU_ASSERT_EQUAL(isnan(m) != 0, p == 32 && (P == 16 || P == 2));
+    if (isnan(m))
+      continue;
     CU_ASSERT(m <= t * (1 + 1e-9));
-    if (power_of_two(P) && power_of_two(p / P) && !(P == 16 && p == 32))
+    if (power_of_two(P) && power_of_two(p / P))
       CU_ASSERT_DOUBLE_EQUAL(m, t, 1e-9 * t);
     largest = fmax(largest, fabs(num_at(grids, row, "model_diff")));
   }

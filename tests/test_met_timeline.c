@@ -164,6 +164,28 @@ static void test_timeline_messages_matched_by_tag(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/wait-request: rank 1 posts a receive of tag 1, then of tag 2; rank 0 sends tag 2 at 0.1, tag 1 at
+ * 0.5 (both eager). Rank 1 waits on the second receive first (its age 0: the last posting; 0.2-0.25): its sender
+ * entered at 0.1, no wait, 0.05 s moving; then on the first (age 1; 0.3-0.6): idle until its sender entered at 0.5 (a
+ * late sender, 0.2 s), then 0.1 s moving. Completing the oldest request instead would have made the first wait idle
+ * whole (0.05 s) and the second no wait at all. Comm of rank 1: the postings 0.002 + 0.05 + 0.1; of rank 0: its two
+ * sends. */
+static void test_timeline_wait_completes_its_request(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "wait-request", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(info.matched, 2);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.2});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.02, 0.152});
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_LATE_SENDER), 0.2, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.2, 1e-9);
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/any-source-wait: rank 0 posts a receive from any source at 0 and waits 0.1-0.5 (MPI_Waitany);
  * rank 2 sends first (0.3), so it is that receive's sender (MPI's matching: the earliest send the receive accepts) and
  * the wait is idle until 0.3 (a late sender, 0.2 s); rank 1's later send goes to the receive from rank 1 posted at 0.5,
@@ -344,6 +366,13 @@ static void test_timeline_refuses_bad_line(void)
                                        "trace the run again (docs/tracer.md)");
 }
 
+/* tests/data/tracer/bad-request: an MPI_Irecv whose request number is -5 (a number >= 0, or -1 for none). */
+static void test_timeline_refuses_bad_request(void)
+{
+  expect_refused(RUNS "bad-request", RUNS "bad-request/timeline-0.txt:6: the request must be a whole number >= 0 (or "
+                                          "-1: none); trace the run again (docs/tracer.md)");
+}
+
 static void test_timeline_refuses_folder_without_timelines(void)
 {
   expect_refused(RUNS, RUNS "/timeline-0.txt: cannot read it (No such file or directory); give a folder that "
@@ -359,6 +388,7 @@ int main(void)
       {"test_timeline_halo_slow_rank", test_timeline_halo_slow_rank},
       {"test_timeline_wait_for_late_sender", test_timeline_wait_for_late_sender},
       {"test_timeline_messages_matched_by_tag", test_timeline_messages_matched_by_tag},
+      {"test_timeline_wait_completes_its_request", test_timeline_wait_completes_its_request},
       {"test_timeline_any_source_matching", test_timeline_any_source_matching},
       {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
@@ -367,6 +397,7 @@ int main(void)
       {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
+      {"test_timeline_refuses_bad_request", test_timeline_refuses_bad_request},
       {"test_timeline_folded_loop_as_unfolded", test_timeline_folded_loop_as_unfolded},
       {"test_timeline_refuses_loop_too_long", test_timeline_refuses_loop_too_long},
       {"test_timeline_bounds_loops_kept_whole", test_timeline_bounds_loops_kept_whole},

@@ -132,6 +132,22 @@ static void test_sim_machine_describe_two_hosts(void)
   TU_ASSERT_CLOSE(met_charac_seconds(&m.charac, &work, 1), 3.6e-6, 1e-18);
 }
 
+/* Concurrent broadcasts sharing a link (sim_routes_grid_shared), by hand on line-4.xml, h0 - h1 - h2 - h3: on the
+ * 2 x 2 grid the column broadcasts 0 -> 2 and 1 -> 3 both cross link b (100 MB/s), each at half its route's 100 MB/s;
+ * the row broadcasts cross a and c apart. A single row (1 x 4) or column (4 x 1) has one tree, whose own messages are
+ * FAST's concern: not flagged. */
+static void test_sim_machine_grid_broadcasts_share_a_link(void)
+{
+  static met_platform_t m;
+  char err[1024];
+  CU_ASSERT_FATAL(sim_run_describe(DATA "line-4.xml", 4, &m, err, sizeof err) == 0);
+  CU_ASSERT_EQUAL(m.grid_shared[2], 1);
+  CU_ASSERT_EQUAL(m.grid_shared[1], 0);
+  CU_ASSERT_EQUAL(m.grid_shared[4], 0);
+  CU_ASSERT_FATAL(sim_run_describe(SIMRUN_SOURCE_DIR "/platforms/icluster-fe-32.xml", 4, &m, err, sizeof err) == 0);
+  CU_ASSERT_EQUAL(m.grid_shared[2], 0); /* every host its own links to the switch */
+}
+
 /* The DSM skeletons' multiply-add element (3 cpu, 2 flop, 3 extmem) on NCP2's PowerPC 604, by hand from the platform
  * file: 3 x 0.5 + 2 x 1 + 3 x 1.5 = 8 cycles at 100 MHz = 80 ns, the 8 cycles the skeletons charged before the cost
  * moved to the platform. */
@@ -246,6 +262,7 @@ int main(void)
       {"test_sim_machine_heterogeneous_anomaly_not_imbalance", test_sim_machine_heterogeneous_anomaly_not_imbalance},
       {"test_sim_machine_default_from_speed", test_sim_machine_default_from_speed},
       {"test_sim_machine_describe_two_hosts", test_sim_machine_describe_two_hosts},
+      {"test_sim_machine_grid_broadcasts_share_a_link", test_sim_machine_grid_broadcasts_share_a_link},
       {"test_sim_machine_bad_values_name_file_and_line", test_sim_machine_bad_values_name_file_and_line},
       {"test_sim_machine_eager_below_the_limit_synchronous_on_the_t800",
        test_sim_machine_eager_below_the_limit_synchronous_on_the_t800},

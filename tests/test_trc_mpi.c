@@ -4,6 +4,7 @@
  * messages the programs send (worked out here from the algorithm of seed 000 Ex. 1.2) and the timeline's categories
  * against what the programs do; SimGrid's smpirun replays the traces, simrun analyses them, and a run that aborts is
  * refused. Without Open MPI or smpirun these tests fail: mpicc, mpirun, smpirun and the library are required. */
+#include "met_timeline.h"
 #include "tu_cli.h"
 
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #define REQUESTS SIMRUN_SOURCE_DIR "/tests/data/tracer/requests.c"
 #define PINGPONG SIMRUN_SOURCE_DIR "/tests/data/tracer/pingpong_loop.c"
 #define THREADS  SIMRUN_SOURCE_DIR "/tests/data/tracer/threads.c"
+#define DUP_WAIT SIMRUN_SOURCE_DIR "/tests/data/tracer/dup_wait.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -382,7 +384,7 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
     CU_ASSERT_PTR_NOT_NULL(
         strstr(timeline, rank == 0 ? " comm exchange 1 400 MPI_Isend 7 0\n" : " comm exchange 0 400 MPI_Irecv 7 0\n"));
     CU_ASSERT_PTR_NOT_NULL(
-        strstr(timeline, rank == 0 ? " idle exchange 1 0 MPI_Wait\n" : " idle exchange -1 0 MPI_Waitall\n"));
+        strstr(timeline, rank == 0 ? " idle exchange 1 0 MPI_Wait 7 0 0\n" : " idle exchange -1 0 MPI_Waitall\n"));
     CU_ASSERT_PTR_NOT_NULL(
         strstr(timeline, rank == 0 ? " comm main 1 8 MPI_Sendrecv\n" : " comm main 0 8 MPI_Sendrecv\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split\n"));
@@ -416,11 +418,71 @@ static void test_trc_mpi_any_source_receives(void)
   messages_are(trace, expected);
   char *timeline = read_output(trace, "timeline-0.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Waitany\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait -1 0 0\n")); /* any tag; the last posting */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Waitany 5 0 0\n"));
   free(timeline);
   smpi_replays(dir, "trace", "2");
   analyses(dir, trace);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* The communicators (9th field) and requests (10th, -1 when absent) of `call`'s lines in `timeline`, in order, at
+ * most 4; their number. */
+static int envelopes(const char *timeline, const char *call, long long comm[4], long long req[4])
+{
+  int n = 0;
+  for (const char *line = timeline; line && *line && n < 4; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+    char name[64], text[512];
+    long long tag;
+    snprintf(text, sizeof text, "%.*s", (int)strcspn(line, "\n"), line); /* sscanf alone would read on */
+    req[n] = -1;
+    if (sscanf(text, "%*f %*f %*s %*s %*d %*f %63s %lld %lld %lld", name, &tag, &comm[n], &req[n]) >= 3 &&
+        strcmp(name, call) == 0)
+      n++;
+  }
+  return n;
+}
+
+/* tests/data/tracer/dup_wait.c on 2 ranks: the sub-communicator, its duplicate, the duplicate of MPI_COMM_WORLD and
+ * the sub-communicator's duplicate with info each have a key of their own (not 0, the world's), the same at both
+ * ends; the receives (postings 0 to 3, on the duplicate, the sub-communicator, the world's duplicate, the duplicate
+ * with info) are named by the waits that complete them by age, postings since theirs: postings 1, 0, 2, 3 of the
+ * program's order, ages 2, 3, 1, 0, the third
+ * after its communicator was freed (the program runs to its end: the wait's key was taken when the receive was
+ * posted). simrun analyse pairs all four messages. */
+static void test_trc_mpi_duplicates_and_waited_requests(void)
+{
+  char dir[1024];
+  char trace[1100];
+  cli_run_t run;
+  traced_pair(dir, trace, DUP_WAIT, "dup_wait", "simrun", &run);
+  run_free(&run);
+  char *sender = read_output(trace, "timeline-0.txt");
+  char *receiver = read_output(trace, "timeline-1.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(sender);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(receiver);
+  long long sent[4], posted[4], waited[4], none[4], ids[4], reqs[4];
+  CU_ASSERT_EQUAL_FATAL(envelopes(sender, "MPI_Send", sent, none), 4);
+  CU_ASSERT_EQUAL_FATAL(envelopes(receiver, "MPI_Irecv", posted, ids), 4);
+  CU_ASSERT_EQUAL_FATAL(envelopes(receiver, "MPI_Wait", waited, reqs), 4);
+  for (int i = 0; i < 4; i++) {
+    CU_ASSERT(sent[i] != 0);
+    for (int j = i + 1; j < 4; j++)
+      CU_ASSERT(sent[i] != sent[j]);
+    CU_ASSERT(ids[i] == -1);         /* a posting names no request: its waits count back to it */
+    CU_ASSERT(waited[i] == sent[i]); /* half, twin, the world's duplicate, the duplicate with info */
+  }
+  CU_ASSERT(posted[0] == sent[1] && posted[1] == sent[0] && posted[2] == sent[2] && posted[3] == sent[3]);
+  CU_ASSERT(reqs[0] == 2 && reqs[1] == 3 && reqs[2] == 1 && reqs[3] == 0); /* postings 1, 0, 2, 3 of 4 */
+  free(sender);
+  free(receiver);
+  char err[1024] = "";
+  met_timeline_info_t info;
+  met_trace_t *measured = met_timeline_stream(trace, 0, &info, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL(measured);
+  CU_ASSERT(info.matched == 4 && info.unmatched == 0);
+  met_trace_free(measured);
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -854,6 +916,7 @@ int main(void)
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},
+      {"test_trc_mpi_duplicates_and_waited_requests", test_trc_mpi_duplicates_and_waited_requests},
       {"test_trc_mpi_folded_pingpong", test_trc_mpi_folded_pingpong},
       {"test_trc_mpi_fortran_program", test_trc_mpi_fortran_program},
       {"test_trc_mpi_f08_program_is_reported", test_trc_mpi_f08_program_is_reported},

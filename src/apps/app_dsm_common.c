@@ -2,6 +2,7 @@
 /* Shared parts of the DSM skeletons on NCP2 (seed 002 §2-3): the controller parameter, the PP's element cost and the
  * per-rank program. */
 #include "app_dsm_common.h"
+#include "app_linalg.h"
 #include "sim_error.h"
 
 #include <stdio.h>
@@ -27,6 +28,12 @@ void *app_dsm_new(size_t size, const app_point_t *point, long shared_bytes,
                                  .body = body,
                                  .arg = program};
   return program;
+}
+
+int app_dsm_memory_advice(const met_platform_t *m, double shared_bytes, char *msg, size_t msglen)
+{
+  return app_memory_advice(m, "the shared space (TreadMarks maps it whole on every node)", shared_bytes, shared_bytes,
+                           0, msg, msglen);
 }
 
 void app_dsm_program(sim_rank_t *rank, const void *arg)

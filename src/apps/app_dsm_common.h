@@ -18,11 +18,12 @@ extern const char *const app_dsm_controller_names[];
     .role = SCN_ROLE_VARIANT                                                                                           \
   }
 
-/* The catalogue entry of a DSM skeleton: its spec and prepare function, the cause-effect view, the common program. */
-#define APP_DSM_SKELETON(spec_, prepare_)                                                                              \
+/* The catalogue entry of a DSM skeleton: its spec, prepare and advise functions, the cause-effect view, the common
+ * program. */
+#define APP_DSM_SKELETON(spec_, prepare_, advise_)                                                                     \
   {                                                                                                                    \
     .spec = &(spec_), .views = MET_VIEW_CAUSE_EFFECT, .prepare = (prepare_), .program = app_dsm_program,               \
-    .release = free                                                                                                    \
+    .release = free, .advise = (advise_)                                                                               \
   }
 
 /* The operations of one double-precision multiply-add element of an inner loop (load, fmadd, store): what it costs is
@@ -34,6 +35,12 @@ extern const met_ops_t app_dsm_element;
  * memory; free with free(). */
 void *app_dsm_new(size_t size, const app_point_t *point, long shared_bytes,
                   void (*body)(sim_dsm_node_t *, const void *));
+
+/* The memory check of every node's host (the skeletons' advise): TreadMarks maps the whole shared space of
+ * `shared_bytes` on every node (seed 002 §2; sim_dsm.c refuses a run whose shared space exceeds a node's
+ * simrun:memory-bytes), so each host must hold all of it; the message names the host that fails first (the one with
+ * the least memory). Returns 1 with the message when a host is short, else 0 (also when no host gives its memory). */
+int app_dsm_memory_advice(const met_platform_t *m, double shared_bytes, char *msg, size_t msglen);
 
 /* The sim_program_fn of every DSM skeleton: `arg` begins with a sim_dsm_program_t. */
 void app_dsm_program(sim_rank_t *rank, const void *arg);

@@ -81,6 +81,13 @@ static int dsm_false_prepare(const app_point_t *point, int nranks, void **arg, c
   return rc != 0 ? rc : fs ? 0 : SIM_ENOMEM;
 }
 
+static int dsm_false_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)
+{
+  (void)nranks;
+  double bytes = (double)app_point_long(point, "elements", 0) * DSM_FS_DOUBLE;
+  return app_dsm_memory_advice(m, bytes, msg, msglen);
+}
+
 static const scn_param_spec_t dsm_false_params[] = {
     {.name = "elements", .kind = SCN_INT, .min = 1, .required = 1, .help = "doubles in the shared array"},
     {.name = "iterations", .kind = SCN_INT, .min = 1, .required = 1, .help = "sweeps, each ended by a barrier"},
@@ -96,4 +103,4 @@ static const scn_skeleton_spec_t dsm_false_spec = {.name = "dsm-false-sharing",
                                                    .params = dsm_false_params,
                                                    .nparams = sizeof dsm_false_params / sizeof dsm_false_params[0]};
 
-const app_skeleton_t app_dsm_false_skeleton = APP_DSM_SKELETON(dsm_false_spec, dsm_false_prepare);
+const app_skeleton_t app_dsm_false_skeleton = APP_DSM_SKELETON(dsm_false_spec, dsm_false_prepare, dsm_false_advise);

@@ -79,6 +79,13 @@ static int dsm_gj_prepare(const app_point_t *point, int nranks, void **arg, char
   return rc != 0 ? rc : gj ? 0 : SIM_ENOMEM;
 }
 
+static int dsm_gj_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)
+{
+  (void)nranks;
+  long n = app_point_long(point, "n", 0);
+  return app_dsm_memory_advice(m, (double)at(n, n, 0), msg, msglen);
+}
+
 static const scn_param_spec_t dsm_gj_params[] = {
     {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "number of equations N"},
     APP_DSM_CONTROLLER_PARAM,
@@ -87,4 +94,4 @@ static const scn_param_spec_t dsm_gj_params[] = {
 static const scn_skeleton_spec_t dsm_gj_spec = {
     .name = "dsm-gauss-jordan", .params = dsm_gj_params, .nparams = sizeof dsm_gj_params / sizeof dsm_gj_params[0]};
 
-const app_skeleton_t app_dsm_gj_skeleton = APP_DSM_SKELETON(dsm_gj_spec, dsm_gj_prepare);
+const app_skeleton_t app_dsm_gj_skeleton = APP_DSM_SKELETON(dsm_gj_spec, dsm_gj_prepare, dsm_gj_advise);

@@ -62,6 +62,13 @@ static int dsm_matmul_prepare(const app_point_t *point, int nranks, void **arg, 
   return rc != 0 ? rc : mm ? 0 : SIM_ENOMEM;
 }
 
+static int dsm_matmul_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)
+{
+  (void)nranks;
+  long n = app_point_long(point, "n", 0);
+  return app_dsm_memory_advice(m, (double)row_at(n, 3, 0), msg, msglen);
+}
+
 static const scn_param_spec_t dsm_matmul_params[] = {
     {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "order of the matrices"},
     APP_DSM_CONTROLLER_PARAM,
@@ -71,4 +78,4 @@ static const scn_skeleton_spec_t dsm_matmul_spec = {.name = "dsm-matmul",
                                                     .params = dsm_matmul_params,
                                                     .nparams = sizeof dsm_matmul_params / sizeof dsm_matmul_params[0]};
 
-const app_skeleton_t app_dsm_matmul_skeleton = APP_DSM_SKELETON(dsm_matmul_spec, dsm_matmul_prepare);
+const app_skeleton_t app_dsm_matmul_skeleton = APP_DSM_SKELETON(dsm_matmul_spec, dsm_matmul_prepare, dsm_matmul_advise);

@@ -183,7 +183,7 @@ static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *er
 
 /* Zemerly et al.'s eq. 11 for this point on the run's platform: its message model (eq. 4, or the route's latency and
  * bandwidth in that form: met_platform_msg), the routes of the run's own mapping (eqs. 12-15), its eager limit, the
- * sequential computation at rank 0's host's characterisation and the host I/O of eqs. 5-6: the mean of the bounds of
+ * sequential computation on the slowest rank's host and the host I/O of eqs. 5-6: the mean of the bounds of
  * overlapped sends (met_gj_time, met_gj_time_upper) when they agree within MET_GJ_BOUNDS_RATIO. NAN, with what is
  * missing, for a broadcast the paper has no model of, a platform with no message model, eager rows that move while
  * their receivers compute (simrun:eager-start = send), or bounds too far apart. */
@@ -267,6 +267,7 @@ const app_skeleton_t app_gj_skeleton = {
     .work = gj_work,
     .phases = met_table5_phases,
     .advise = gj_advise,
-    .model_name = "Zemerly et al. eq. 11 (no idling) with the platform's figures: its message model (eq. 4, or the "
-                  "route's latency and bandwidth), its send semantics (eager sends overlap), host I/O (eqs. 5-6), "
-                  "rank 0's host's characterisation and the run's routes for both broadcasts (docs/machines.md)"};
+    .model_name =
+        "Zemerly et al. eq. 11 (no idling) with the platform's figures: its message model (eq. 4, or the "
+        "route's latency and bandwidth), its send semantics (eager sends overlap), host I/O (eqs. 5-6), "
+        "the slowest rank's host's characterisation and the run's routes for both broadcasts (docs/machines.md)"};

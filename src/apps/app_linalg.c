@@ -81,7 +81,16 @@ int app_linalg_dense(const app_point_t *point, int nranks, met_dense_t *d, char 
 int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_machine_t *fast, char *missing,
                             size_t len)
 {
-  *fast = (met_machine_t){.flops = met_platform_flops(m), .elem_bytes = APP_LINALG_DOUBLE};
+  *fast = (met_machine_t){.flops = met_platform_flops(m),
+                          .elem_bytes = APP_LINALG_DOUBLE,
+                          .eager_bytes = m->eager_bytes,
+                          .eager_at_send = m->eager_at_send};
+  if (m->p <= MET_PLATFORM_PAIR_RANKS)
+    fast->ports = (met_ports_t){.count = m->p,
+                                .stride = MET_PLATFORM_PAIR_RANKS,
+                                .links = m->port_links,
+                                .out = &m->pair_out[0][0],
+                                .in = &m->pair_in[0][0]};
   if (fast->flops <= 0) {
     snprintf(missing, len, "rank 0's host has no flop rate (simrun:cycles-flop is 0)");
     return -1;
@@ -117,7 +126,7 @@ int app_memory_advice(const met_platform_t *m, const char *what, double rank0_by
   if (rc != 1)
     return rc == -1 && say_skipped;
   snprintf(msg, msglen,
-           "memory: rank %d's host%s%s fails first: %.1f MiB of %s, more than its %.0f MiB (simrun:memory-bytes); "
+           "memory: rank %d's host%s%s fails first: %.1f MiB of %s, more than its %.4g MiB (simrun:memory-bytes); "
            "the real run would swap (seed 003 §5.2), which simrun does not model",
            fail.rank, fail.rank == fail.kind->first_rank ? " " : "",
            fail.rank == fail.kind->first_rank ? fail.kind->host : "", fail.bytes / 1048576.0, what,

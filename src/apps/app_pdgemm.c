@@ -6,6 +6,8 @@
 #include "sim_coll_run.h"
 #include "sim_error.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 typedef struct pdgemm_arg {
@@ -72,8 +74,35 @@ static void pdgemm_program(sim_rank_t *rank, const void *arg)
     pdgemm_step(rank, a, step, &row, &col, my_rows, my_cols);
 }
 
+/* Whether FAST's no-contention assumption fails for grid d on m, with the reason in missing: eager panels that move
+ * while their senders go on to the other broadcast (so one process's link carries a row and a column panel at once),
+ * or the broadcasts of different process rows or columns crossing one link at once on the run's routes. */
+static int contended(const met_dense_t *d, const met_platform_t *m, char *missing, size_t len)
+{
+  double row_panel = (double)((d->m + d->rows - 1) / d->rows) * (double)d->r * 8;
+  double col_panel = (double)d->r * (double)((d->n + d->cols - 1) / d->cols) * 8;
+  int both = d->rows > 1 && d->cols > 1;
+  if (both && m->eager_at_send && (row_panel <= m->eager_bytes || col_panel <= m->eager_bytes)) {
+    snprintf(missing, len,
+             "eager panels move while their senders go on to the other broadcast (simrun:eager-start = send), so one "
+             "process's link carries a row and a column panel at once, which FAST's eqs. 2-3 add one after the other");
+    return 1;
+  }
+  if (m->p <= MET_PLATFORM_PAIR_RANKS && m->grid_shared[d->rows]) {
+    snprintf(missing, len,
+             "the broadcasts of different process rows or columns cross one link at once on this platform's routes "
+             "(concurrent broadcasts sharing a link), which FAST's eqs. 2-3 do not charge");
+    return 1;
+  }
+  return 0;
+}
+
 static double pdgemm_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
+  met_dense_t d;
+  const char *bad_param = NULL;
+  if (app_linalg_dense(point, nranks, &d, missing, len, &bad_param) == 0 && contended(&d, m, missing, len))
+    return NAN;
   return app_linalg_model(point, nranks, m, missing, len, met_pdgemm_time);
 }
 
@@ -125,6 +154,8 @@ const app_skeleton_t app_pdgemm_skeleton = {
     .release = free,
     .model = pdgemm_model,
     .work = pdgemm_work,
-    .model_name = "FAST pdgemm model (Caron & Suter 2002, eqs. 1-3, binomial tree) with the platform's figures: "
-                  "rank 0's host's flop rate, Hockney's lambda and tau of the route between ranks 0 and 1",
+    .model_name = "FAST pdgemm model (Caron & Suter 2002, eqs. 1-3, binomial tree) with the platform's figures: the "
+                  "slowest rank's host's flop rate, Hockney's lambda and tau "
+                  "averaged over the routes within a process row (row broadcasts) and a process column (column "
+                  "broadcasts)",
     .advise = pdgemm_advise};

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ScaLAPACK pdtrsm (seed 003 §4.2, Fig. 3) as a skeleton: per diagonal block, the owner's trsm, a broadcast along its
  * process row treated as a ring, the update (whole on a row grid; on a general grid the first P - 1 blocks, sent to
- * the next process row and accumulated there, then the rest); model: FAST eqs. 4-7. */
+ * the next process row and accumulated there, then the rest); model: FAST eqs. 4-7 along the ring and the pipeline
+ * (met_pdtrsm.c). */
 #include "app_pdtrsm.h"
 #include "app_linalg.h"
+#include "met_pdtrsm.h"
 #include "sim_coll_run.h"
 #include "sim_error.h"
 
@@ -125,7 +127,7 @@ static void pdtrsm_program(sim_rank_t *rank, const void *arg)
 
 static double pdtrsm_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
-  return app_linalg_model(point, nranks, m, missing, len, met_pdtrsm_time);
+  return app_linalg_model(point, nranks, m, missing, len, met_pdtrsm_pipeline);
 }
 
 static int pdtrsm_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)
@@ -181,6 +183,10 @@ const app_skeleton_t app_pdtrsm_skeleton = {
     .release = free,
     .model = pdtrsm_model,
     .work = pdtrsm_work,
-    .model_name = "FAST pdtrsm model (Caron & Suter 2002, eqs. 4-7) with the platform's figures: rank 0's "
-                  "host's flop rate, Hockney's lambda and tau of the route between ranks 0 and 1",
+    .model_name =
+        "FAST pdtrsm model (Caron & Suter 2002, eqs. 4-7) followed along the ring and the pipeline, with their "
+        "shared links and idle times (docs/icluster.md), with the platform's figures: the slowest rank's "
+        "host's flop rate, Hockney's lambda and tau "
+        "averaged over the routes within a process row (row broadcasts) and a process column (column "
+        "broadcasts)",
     .advise = pdtrsm_advise};

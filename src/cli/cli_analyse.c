@@ -68,8 +68,9 @@ static void usage(FILE *out)
           "wait states). Prints the lost-cycle table of Lemeire's EPPA (T_par, speedup, efficiency, overhead ratios\n"
           "of control, communication, idling and the parallel anomaly, granularity) with one row per run, so that\n"
           "runs at several p give the metrics as functions of p, then every run's per-process table and the time of\n"
-          "each phase the program labelled (simrun_phase.h) by category. A measurement gives no bottleneck view and\n"
-          "no split of the anomaly into true anomaly and imbalance: both are left out of every output, with why.\n"
+          "each phase the program labelled (simrun_phase.h) by category. A measurement gives no bottleneck view\n"
+          "(without --platform) and no split of the anomaly into true anomaly and imbalance: they are left out of\n"
+          "every output, with why.\n"
           "\n"
           "Options:\n"
           "  --seq-time SECONDS  the sequential time T_seq, measured untraced (the program's wall time at p = 1)\n"
@@ -81,8 +82,9 @@ static void usage(FILE *out)
           "                      the predicted T_par beside the measured one, with the difference\n"
           "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
           "                      with (else the traced run's T_par); repeat it for each p\n"
-          "  --platform FILE     also print the bottleneck view (seed 001 Table 5's components) of each run's TI\n"
-          "                      trace replayed on FILE: the trace's compute amounts and messages priced there\n"
+          "  --platform FILE     also give the bottleneck view (seed 001 Table 5's components) of each run's TI\n"
+          "                      trace replayed on FILE, the trace's compute amounts and messages priced there, in\n"
+          "                      the report and the CSV, JSON and SVG outputs\n"
           "  --csv FILE          also write one CSV row per run to FILE\n"
           "  --json FILE         also write the results as JSON to FILE\n"
           "  --svg DIR           also draw the pictures (timelines, overall and per-process views, metrics against p)\n"
@@ -333,12 +335,17 @@ static void print_run(const runs_t *runs, int i)
   printf("\n");
 }
 
-static void print_runs(const runs_t *runs)
+static void print_runs(const analyse_opts_t *opts, const runs_t *runs)
 {
   printf("Measured runs of %s (libsimrun-trace.so):\n", runs->program);
   for (int i = 0; i < runs->n; i++)
     print_run(runs, i);
-  printf("T_seq = %.6f s: %s\n\n", runs->t_seq, runs->seq_source);
+  printf("T_seq = %.6f s: %s\n", runs->t_seq, runs->seq_source);
+  if (opts->platform)
+    printf("Bottleneck view: each run's operations on %s (its TI trace replayed by ti-replay: compute amounts at the "
+           "hosts' speed, messages by the platform's model), in every output\n",
+           opts->platform);
+  printf("\n");
 }
 
 /* EPPA's phases (seed 000 §1.2): per label, the seconds of each category summed over the ranks, and the phase's share
@@ -429,22 +436,25 @@ static int print_replays(const analyse_opts_t *opts, const runs_t *runs, const s
   return EXIT_OK;
 }
 
-/* --platform: each run's bottleneck view from its TI trace replayed on the platform. 0, or EXIT_RUNTIME. */
-static int print_breakdowns(const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
+/* --platform: each run's bottleneck view from its TI trace replayed on the platform, given to the study so that the
+ * report, CSV, JSON and SVG show it. 0, or EXIT_RUNTIME when a replay failed. */
+static int add_breakdowns(const analyse_opts_t *opts, const runs_t *runs, stu_study_t *study)
 {
-  for (size_t i = 0; i < study->npoints; i++) {
+  met_breakdown_t *views = calloc(study->npoints, sizeof *views);
+  if (!views)
+    return fail("%sout of memory", "");
+  int status = EXIT_OK;
+  for (size_t i = 0; status == EXIT_OK && i < study->npoints; i++) {
     char err[8600];
-    printf(
-        "\nBottleneck analysis, p = %d, of the trace's operations on %s (its TI trace replayed by ti-replay: compute "
-        "amounts at the hosts' speed, messages by the platform's model; seconds, each the busiest process's)\n",
-        study->points[i].p, opts->platform);
-    fflush(stdout);
-    if (cli_replay_breakdown(opts->platform, runs->dirs[i], study->points[i].p, stdout, err, sizeof err) != 0) {
+    if (cli_replay_breakdown(opts->platform, runs->dirs[i], study->points[i].p, &views[i], err, sizeof err) != 0) {
       fprintf(stderr, "simrun: error: %s\n", err);
-      return EXIT_RUNTIME;
+      status = EXIT_RUNTIME;
     }
   }
-  return EXIT_OK;
+  if (status == EXIT_OK)
+    stu_measured_set_breakdowns(study, views);
+  free(views);
+  return status;
 }
 
 /* With an output on standard output ('-'), the report goes to standard error, as simrun's does: standard output's
@@ -523,15 +533,18 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
       runs->traces[i] = NULL;
   if (!study)
     return fail("%sout of memory", "");
+  status = opts->platform ? add_breakdowns(opts, runs, study) : EXIT_OK;
+  if (status != EXIT_OK) {
+    stu_free(study);
+    return status;
+  }
   int saved = -1;
   report_to_stderr(opts, 1, &saved);
-  print_runs(runs);
+  print_runs(opts, runs);
   rep_print(stdout, study);
   for (size_t i = 0; i < study->npoints; i++)
     print_phases(study->points[i].trace ? study->points[i].trace : runs->traces[i]);
   status = opts->replay_on ? print_replays(opts, runs, study) : EXIT_OK;
-  if (status == EXIT_OK && opts->platform)
-    status = print_breakdowns(opts, runs, study);
   if (status == EXIT_OK)
     status = write_outputs(opts, study, &saved);
   report_to_stderr(opts, 0, &saved);

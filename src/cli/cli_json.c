@@ -362,3 +362,8 @@ int cli_json_table(const char *text, size_t len, rep_table_t *t, int *line, char
   table_clear(t);
   return -1;
 }
+
+void cli_json_table_free(rep_table_t *t)
+{
+  table_clear(t);
+}

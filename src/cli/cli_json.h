@@ -16,4 +16,7 @@
  * and a message in err ("no points", a syntax error, out of memory); then *t holds nothing to free. */
 int cli_json_table(const char *text, size_t len, rep_table_t *t, int *line, char *err, size_t errlen);
 
+/* Frees what cli_json_table put in *t (accepts an empty table). */
+void cli_json_table_free(rep_table_t *t);
+
 #endif

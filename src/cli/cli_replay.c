@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay of a measured run for simrun analyse --replay-on and --platform (cli_replay.h): a one-point scenario of
  * the ti-replay skeleton on the platform, run by this very executable in a child (SimGrid starts once per process)
- * with its CSV and report in a temporary folder, from which T_par, or the report's bottleneck view, is read. */
+ * with its CSV and results JSON in a temporary folder, from which T_par, or the bottleneck view, is read. */
 #define _GNU_SOURCE /* realpath */
 #include "cli_replay.h"
+#include "cli_json.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,41 +50,78 @@ static double read_t_par(const char *csv)
   return value;
 }
 
-/* Runs this executable on `scenario` with its CSV into `csv` and its report into `report`; 0 when it succeeded. */
-static int run_child(const char *scenario, const char *csv, const char *report)
+/* Runs this executable on `scenario` with its CSV into `csv` (and its results JSON into `json` unless NULL); 0 when it
+ * succeeded. */
+static int run_child(const char *scenario, const char *csv, const char *json)
 {
   fflush(NULL); /* what this process printed must not be written again by the child */
   pid_t pid = fork();
   if (pid == 0) { /* its report is not analyse's: only its errors are shown */
-    FILE *kept = freopen(report, "w", stdout);
+    FILE *kept = freopen("/dev/null", "w", stdout);
     (void)kept;
-    execl("/proc/self/exe", "simrun", scenario, "--csv", csv, "--quiet", (char *)NULL);
+    execl("/proc/self/exe", "simrun", scenario, "--csv", csv, "--quiet", json ? "--json" : (char *)NULL, json,
+          (char *)NULL);
     _exit(127);
   }
   int status = 0;
   return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-/* Copies the report's bottleneck view (from its heading to the verdict's last line) to `out`; 0, or -1 when the
- * report has none. */
-static int copy_breakdown(const char *report, FILE *out)
+/* The number in column prefix + name + suffix of the table's first row (a '-' of the name written '_', as the JSON
+ * keys are): NAN when the field is empty (an undefined ratio, JSON null), or -1 in *missing when there is no such
+ * column. */
+static double column(const rep_table_t *t, const char *prefix, const char *name, const char *suffix, int *missing)
 {
-  FILE *in = fopen(report, "r");
-  char line[4096];
-  int copying = 0, copied = 0;
-  while (in && fgets(line, sizeof line, in)) {
-    copying = copying ? line[0] != '\n' : strncmp(line, "Bottleneck analysis", 19) == 0;
-    if (copying && ++copied > 1) /* its heading is the caller's */
-      fputs(line, out);
-  }
-  if (in)
-    fclose(in);
-  return copied > 1 ? 0 : -1;
+  char full[128];
+  snprintf(full, sizeof full, "%s%s%s", prefix, name, suffix);
+  for (char *dash = strchr(full, '-'); dash; dash = strchr(dash, '-'))
+    *dash = '_';
+  for (size_t j = 0; j < t->ncols; j++)
+    if (strcmp(t->names[j], full) == 0)
+      return t->rows[0][j][0] ? strtod(t->rows[0][j], NULL) : NAN;
+  *missing = -1;
+  return NAN;
 }
 
-/* Replays the run in `dir` at p ranks on `platform`: *t_par from its CSV, and its bottleneck view to `breakdown`
+/* The bottleneck view of the replay's results JSON `path` (rep_json's "bottleneck", read back as simrun compare
+ * reads it: cli_json.h) into *b. 0, or -1 when the file cannot be read or has no such view. */
+static int read_breakdown(const char *path, met_breakdown_t *b)
+{
+  FILE *in = fopen(path, "r");
+  char *text = NULL;
+  size_t len = 0;
+  FILE *buffer = in ? open_memstream(&text, &len) : NULL;
+  for (int c; buffer && (c = fgetc(in)) != EOF;)
+    fputc(c, buffer);
+  int rc = buffer && fclose(buffer) == 0 ? 0 : -1;
+  if (in)
+    fclose(in);
+  rep_table_t t = {0};
+  int line = 0;
+  char err[512];
+  rc = rc == 0 && text ? cli_json_table(text, len, &t, &line, err, sizeof err) : -1;
+  free(text);
+  if (rc != 0)
+    return -1;
+  int missing = 0;
+  *b = (met_breakdown_t){.t_par = column(&t, "", "t_par", "_s", &missing)};
+  for (int c = 0; c < MET_COMP_COUNT; c++) {
+    b->component[c] = column(&t, "", met_component_name((met_component_t)c), "_s", &missing);
+    b->b_ratio[c] = column(&t, "b_", met_component_name((met_component_t)c), "", &missing);
+  }
+  for (int s = 0; s < MET_SUB_COUNT; s++)
+    b->sub[s] = column(&t, "", met_sub_name((met_sub_t)s), "_s", &missing);
+  b->idle = column(&t, "", "idle", "_s", &missing);
+  b->comm_comp_ratio = column(&t, "", "comm_comp_ratio", "", &missing);
+  b->mem_proc_ratio = column(&t, "", "mem_proc_ratio", "", &missing);
+  b->utilisation = column(&t, "", "utilisation", "", &missing);
+  cli_json_table_free(&t);
+  return missing;
+}
+
+/* Replays the run in `dir` at p ranks on `platform`: *t_par from its CSV, and its bottleneck view into `breakdown`
  * when that is not NULL. 0, or -1 with the reason in err. */
-static int replay(const char *platform, const char *dir, int p, double *t_par, FILE *breakdown, char *err,
+static int replay(const char *platform, const char *dir, int p, double *t_par, met_breakdown_t *breakdown, char *err,
                   size_t errlen)
 {
   char plat[PATH_MAX], index[PATH_MAX + 16], trace[PATH_MAX];
@@ -94,10 +133,10 @@ static int replay(const char *platform, const char *dir, int p, double *t_par, F
     snprintf(err, errlen, "cannot make a temporary folder in /tmp for the replay");
     return -1;
   }
-  char scenario[64], csv[64], report[64];
+  char scenario[64], csv[64], json[64];
   snprintf(scenario, sizeof scenario, "%s/replay.xml", folder);
   snprintf(csv, sizeof csv, "%s/replay.csv", folder);
-  snprintf(report, sizeof report, "%s/report.txt", folder);
+  snprintf(json, sizeof json, "%s/replay.json", folder);
   FILE *out = fopen(scenario, "w");
   int rc = out ? 0 : -1;
   if (out) {
@@ -108,17 +147,19 @@ static int replay(const char *platform, const char *dir, int p, double *t_par, F
             plat, trace, p);
     rc = fclose(out) == 0 ? 0 : -1;
   }
-  rc = rc == 0 ? run_child(scenario, csv, breakdown ? report : "/dev/null") : rc;
+  rc = rc == 0 ? run_child(scenario, csv, breakdown ? json : NULL) : rc;
   *t_par = rc == 0 ? read_t_par(csv) : -1;
   if (rc != 0 || !(*t_par >= 0))
     snprintf(err, errlen, "the replay of %s on %s failed (its error is above)", trace, plat);
-  else if (breakdown && copy_breakdown(report, breakdown) != 0) {
-    snprintf(err, errlen, "the replay of %s on %s printed no bottleneck view", trace, plat);
+  else if (breakdown && read_breakdown(json, breakdown) != 0) {
+    snprintf(err, errlen, "the replay of %s on %s gave no bottleneck view", trace, plat);
     rc = -1;
   }
+  if (breakdown)
+    breakdown->p = p;
   unlink(scenario);
   unlink(csv);
-  unlink(report);
+  unlink(json);
   rmdir(folder);
   return rc == 0 && *t_par >= 0 ? 0 : -1;
 }
@@ -128,7 +169,7 @@ int cli_replay_time(const char *platform, const char *dir, int p, double *t_par,
   return replay(platform, dir, p, t_par, NULL, err, errlen);
 }
 
-int cli_replay_breakdown(const char *platform, const char *dir, int p, FILE *out, char *err, size_t errlen)
+int cli_replay_breakdown(const char *platform, const char *dir, int p, met_breakdown_t *out, char *err, size_t errlen)
 {
   double t_par;
   return replay(platform, dir, p, &t_par, out, err, errlen);

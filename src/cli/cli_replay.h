@@ -5,15 +5,17 @@
 #ifndef CLI_REPLAY_H
 #define CLI_REPLAY_H
 
+#include "met_bottleneck.h"
+
 #include <stddef.h>
-#include <stdio.h>
 
 /* Replays the run in `dir` (its index.txt) at p ranks on `platform` and sets *t_par to the replay's T_par. Returns 0,
  * or -1 with the reason in err (no index.txt, a path XML cannot hold, the replay failed: its own error line). */
 int cli_replay_time(const char *platform, const char *dir, int p, double *t_par, char *err, size_t errlen);
 
-/* Replays the run as cli_replay_time does and copies the replay's bottleneck view (seed 001 Table 5's components of
- * the busiest process, B-ratios, verdict; its heading left out) to `out`. Returns 0, or -1 with the reason in err. */
-int cli_replay_breakdown(const char *platform, const char *dir, int p, FILE *out, char *err, size_t errlen);
+/* Replays the run as cli_replay_time does and reads the replay's bottleneck view (seed 001 Table 5's components of
+ * the busiest process, B-ratios, ratios, utilisation, from its results JSON) into *out. Returns 0, or -1 with the
+ * reason in err. */
+int cli_replay_breakdown(const char *platform, const char *dir, int p, met_breakdown_t *out, char *err, size_t errlen);
 
 #endif

@@ -104,6 +104,14 @@ typedef struct met_platform {
   int pair_hops[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
   double pair_latency[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
   double pair_bandwidth[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
+  /* [P] for each P dividing p (p <= MET_PLATFORM_PAIR_RANKS): 1 when the binomial-tree broadcasts along the process
+   * rows (or columns) of the P x (p / P) grid, all at once, slow each other on a link (sim_routes_grid_shared) */
+  unsigned char grid_shared[MET_PLATFORM_PAIR_RANKS + 1];
+  /* the first and last link of the route from rank i to rank j (i, j < min(p, MET_PLATFORM_PAIR_RANKS)), numbered
+   * 0 .. port_links - 1 (met_ports_t) */
+  short pair_out[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
+  short pair_in[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
+  int port_links;
 } met_platform_t;
 
 /* Hockney's lambda and tau for the machine's messages between rank 0 and rank 1: the piecewise model's large-message

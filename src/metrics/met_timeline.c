@@ -97,8 +97,9 @@ static int bad_line(const reader_t *r, char *err, size_t errlen)
   return r->bad;
 }
 
-/* Whether the numeric fields of an interval line (start, end, peer, bytes, and tag and communicator when given: the
- * 1st, 2nd, 5th, 6th, 8th and 9th) are written in decimal: sscanf would take hexadecimal, inf and nan too. */
+/* Whether the numeric fields of an interval line (start, end, peer, bytes, and tag, communicator and request when
+ * given: the 1st, 2nd, 5th, 6th, 8th to 10th) are written in decimal: sscanf would take hexadecimal, inf and nan too.
+ */
 static int decimal_fields(const char *text)
 {
   for (int field = 0; *text; field++) {
@@ -127,14 +128,15 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, int slot
 {
   double start, end, bytes;
   char category[16], phase[128], call[64], extra[2];
-  long long peer, tag = -1, comm = 0;
+  long long peer, tag = -1, comm = 0, req = -1;
   const char *text = slot ? r->text + 2 : r->text;
-  int fields = sscanf(text, "%lf %lf %15s %127s %lld %lf %63s %lld %lld %1s", &start, &end, category, phase, &peer,
-                      &bytes, call, &tag, &comm, extra);
+  int fields = sscanf(text, "%lf %lf %15s %127s %lld %lf %63s %lld %lld %lld %1s", &start, &end, category, phase, &peer,
+                      &bytes, call, &tag, &comm, &req, extra);
   const char *what = NULL;
-  if (fields != 7 && fields != 9)
-    what = slot ? "expected '= compute duration category phase peer bytes call [tag comm]' in a loop's body"
-                : "expected 7 fields 'start end category phase peer bytes call', or 9 with 'tag comm' after them";
+  if (fields != 7 && fields != 9 && fields != 10)
+    what = slot ? "expected '= compute duration category phase peer bytes call [tag comm [request]]' in a loop's body"
+                : "expected 7 fields 'start end category phase peer bytes call', or 9 with 'tag comm' after them, or "
+                  "10 with 'tag comm request'";
   else if (!decimal_fields(text))
     what = "a number is not written in decimal (no hexadecimal, inf or nan)";
   else if (slot && (!isfinite(start) || !isfinite(end) || start < 0 || end < 0))
@@ -151,6 +153,8 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, int slot
     what = "the bytes must be a number >= 0";
   else if (tag < -1 || tag > INT_MAX || comm < 0 || comm > INT_MAX)
     what = "the tag must be -1 (any) or a whole number >= 0, the communicator a whole number >= 0";
+  else if (req < -1)
+    what = "the request must be a whole number >= 0 (or -1: none)";
   int id = what ? -1 : met_trace_phase_id(trace, phase);
   if (!what && id < 0)
     what = "out of memory";
@@ -163,12 +167,13 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, int slot
                             .category = category_of(category),
                             .phase = id,
                             .peer = (int)peer,
-                            .tag = fields == 9 ? (int)tag : 0, /* written for OTF2's events; tl's for pairing */
+                            .tag = fields >= 9 ? (int)tag : 0, /* written for OTF2's events; tl's for pairing */
                             .comm = (unsigned)comm,
                             .bytes = bytes},
                      .kind = tl_kind_of(call, (int)peer),
                      .tag = (int)tag,
-                     .comm = (int)comm};
+                     .comm = (int)comm,
+                     .req = req};
   snprintf(it->call, sizeof it->call, "%s", call);
   return 0;
 }

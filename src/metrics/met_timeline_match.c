@@ -37,6 +37,7 @@ typedef struct fifo {
 /* A non-blocking operation posted and not yet completed by a wait or poll. */
 typedef struct op {
   long long id;
+  long long req; /* its posting's number on the rank, from 0 */
   int peer;
   met_dir_t dir;
   double post;
@@ -56,6 +57,7 @@ typedef struct rank_state {
   op_t *ops;
   size_t nops, ops_cap;
   long long next_id;
+  long long posts; /* postings read (TL_ISEND, TL_IRECV): the tracer's count of them, which waits refer to */
   long colls_read;
   long colls_done;
 } rank_state_t;
@@ -79,31 +81,16 @@ tl_kind_t tl_kind_of(const char *call, int peer)
     const char *call;
     tl_kind_t kind;
     int needs_peer;
-  } table[] = {{"MPI_Send", TL_SEND, 1},
-               {"MPI_Ssend", TL_SEND, 1},
-               {"MPI_Rsend", TL_SEND, 1},
-               {"MPI_Bsend", TL_SEND, 1},
-               {"MPI_Isend", TL_ISEND, 1},
-               {"MPI_Issend", TL_ISEND, 1},
-               {"MPI_Recv", TL_RECV, 1},
-               {"MPI_Irecv", TL_IRECV, 0},
-               {"MPI_Wait", TL_WAIT, 0},
-               {"MPI_Waitall", TL_WAITALL, 0},
-               {"MPI_Waitany", TL_WAITANY, 0},
-               {"MPI_Waitsome", TL_WAITSOME, 0},
-               {"MPI_Test", TL_POLL, 0},
-               {"MPI_Testany", TL_POLL, 0},
-               {"MPI_Testall", TL_POLL, 0},
-               {"MPI_Testsome", TL_POLL, 0},
-               {"MPI_Iprobe", TL_POLL, 0},
-               {"MPI_Barrier", TL_BARRIER, 0},
-               {"MPI_Allreduce", TL_NXN, 0},
-               {"MPI_Allgather", TL_NXN, 0},
-               {"MPI_Allgatherv", TL_NXN, 0},
-               {"MPI_Alltoall", TL_NXN, 0},
-               {"MPI_Alltoallv", TL_NXN, 0},
-               {"MPI_Reduce_scatter", TL_NXN, 0},
-               {"MPI_Reduce_scatter_block", TL_NXN, 0}};
+  } table[] = {
+      {"MPI_Send", TL_SEND, 1},       {"MPI_Ssend", TL_SEND, 1},         {"MPI_Rsend", TL_SEND, 1},
+      {"MPI_Bsend", TL_SEND, 1},      {"MPI_Isend", TL_ISEND, 1},        {"MPI_Issend", TL_ISEND, 1},
+      {"MPI_Ibsend", TL_ISEND, 1},    {"MPI_Irsend", TL_ISEND, 1},       {"MPI_Recv", TL_RECV, 1},
+      {"MPI_Irecv", TL_IRECV, 0},     {"MPI_Wait", TL_WAIT, 0},          {"MPI_Waitall", TL_WAITALL, 0},
+      {"MPI_Waitany", TL_WAITANY, 0}, {"MPI_Waitsome", TL_WAITSOME, 0},  {"MPI_Test", TL_POLL, 0},
+      {"MPI_Testany", TL_POLL, 0},    {"MPI_Testall", TL_POLL, 0},       {"MPI_Testsome", TL_POLL, 0},
+      {"MPI_Iprobe", TL_POLL, 0},     {"MPI_Barrier", TL_BARRIER, 0},    {"MPI_Allreduce", TL_NXN, 0},
+      {"MPI_Allgather", TL_NXN, 0},   {"MPI_Allgatherv", TL_NXN, 0},     {"MPI_Alltoall", TL_NXN, 0},
+      {"MPI_Alltoallv", TL_NXN, 0},   {"MPI_Reduce_scatter", TL_NXN, 0}, {"MPI_Reduce_scatter_block", TL_NXN, 0}};
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(call, table[i].call) == 0)
       return table[i].needs_peer && peer < 0 ? TL_OTHER : table[i].kind;
@@ -322,6 +309,8 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
   e->id = -1;
   e->partner = NAN;
   e->coll = -1;
+  if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) /* its request's age: postings since its own */
+    e->req = s->posts - 1 - ev->req;
   int oom = 0;
   int peer = ev->iv.peer;
   met_dir_t dir = ev->kind == TL_SEND || ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
@@ -339,7 +328,8 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
     if (reserve((void **)&s->ops, &s->ops_cap, s->nops, sizeof *s->ops) != 0)
       return -1;
     long long id = s->next_id++;
-    s->ops[s->nops++] = (op_t){.id = id, .peer = peer, .dir = dir, .post = ev->iv.start, .partner = NAN};
+    s->ops[s->nops++] =
+        (op_t){.id = id, .req = s->posts++, .peer = peer, .dir = dir, .post = ev->iv.start, .partner = NAN};
     endref_t mine = {rank, peer, ev->tag, ev->comm, id, ev->iv.start};
     double partner =
         dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
@@ -407,12 +397,15 @@ static double arrival(const op_t *op, double end)
   return fmax(op->post, op->partner);
 }
 
-/* Whether outstanding operation `op` is among those the wait or poll `ev` completed (by its kind; the timeline does
- * not name requests): MPI_Wait the oldest with its partner, MPI_Waitall every one, MPI_Waitany the first to arrive
- * (`first`), MPI_Waitsome and polls those arrived by their end. */
+/* Whether outstanding operation `op` is among those the wait or poll `ev` completed: the request the timeline names
+ * on the wait's line when it does (an MPI_Wait, Waitany, or a test that succeeded); otherwise by its kind: MPI_Wait
+ * the oldest with its partner, MPI_Waitall every one, MPI_Waitany the first to arrive (`first`), MPI_Waitsome and
+ * polls those arrived by their end. */
 static int completes(const tl_event_t *ev, const op_t *op, const op_t *oldest, const op_t *first)
 {
   double a = arrival(op, ev->iv.end);
+  if (ev->req >= 0)
+    return op->req == ev->req;
   switch (ev->kind) {
   case TL_WAIT:
     return op == oldest;
@@ -563,7 +556,7 @@ static int partners_in(const tl_match_t *m, const rank_state_t *s, const tl_even
   case TL_WAITSOME:
   case TL_POLL:
     for (size_t i = 0; i < s->nops && s->ops[i].post <= ev->iv.start; i++)
-      if (isnan(s->ops[i].partner))
+      if (isnan(s->ops[i].partner) && (ev->req < 0 || s->ops[i].req == ev->req))
         return 0;
     return 1;
   default:

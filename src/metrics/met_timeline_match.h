@@ -14,10 +14,10 @@
 typedef enum tl_kind {
   TL_OTHER = 0, /* computation, or a call kept as the file classes it */
   TL_SEND,      /* a blocking send (MPI_Send, Ssend, Rsend, Bsend, the send of MPI_Sendrecv) */
-  TL_ISEND,     /* MPI_Isend, Issend: the posting */
+  TL_ISEND,     /* MPI_Isend, Issend, Ibsend, Irsend: the posting */
   TL_RECV,      /* MPI_Recv */
   TL_IRECV,     /* MPI_Irecv (from a rank or any source): the posting */
-  TL_WAIT,      /* MPI_Wait: one request, the file gives its partner */
+  TL_WAIT,      /* MPI_Wait: one request, the file gives its partner (and the request itself, when it numbers them) */
   TL_WAITALL,   /* every request outstanding */
   TL_WAITANY,   /* the first to complete */
   TL_WAITSOME,  /* those complete by its end */
@@ -30,8 +30,10 @@ typedef enum tl_kind {
 typedef struct tl_event {
   met_interval_t iv;
   tl_kind_t kind;
-  int tag;  /* a message end's tag, or -1: any (a receive from any tag, or a timeline that does not give it) */
-  int comm; /* its communicator: 0 for MPI_COMM_WORLD, as the tracer numbers the others (0 when not given) */
+  int tag;       /* a message end's tag, or -1: any (a receive from any tag, or a timeline that does not give it) */
+  int comm;      /* its communicator: 0 for MPI_COMM_WORLD, as the tracer numbers the others (0 when not given) */
+  long long req; /* a wait's or test's request, as the file gives it: its age, the postings (TL_ISEND, TL_IRECV) the
+                  * rank made after it; once pushed, that posting's number on the rank; -1 when not given */
   char call[64];
   long long id;   /* a blocking message end's number on its rank, -1 otherwise */
   double partner; /* the partner's entry (or posting) time once paired, NAN before */

@@ -304,6 +304,15 @@ static int describe_ranks(const char *platform, const sg_host_t *hosts, met_plat
       m->pair_hops[i][j] = sim_engine_hops(hosts[i], hosts[j]);
       sim_engine_route(hosts[i], hosts[j], &m->pair_latency[i][j], &m->pair_bandwidth[i][j]);
     }
+  if (rc == 0 && m->p <= MET_PLATFORM_PAIR_RANKS) {
+    m->port_links = sim_routes_ports(hosts, m->p, MET_PLATFORM_PAIR_RANKS, &m->pair_out[0][0], &m->pair_in[0][0]);
+    rc = m->port_links < 0 ? m->port_links : 0;
+  }
+  for (int rows = 1; rc == 0 && m->p <= MET_PLATFORM_PAIR_RANKS && rows <= m->p; rows++) {
+    int shared = m->p % rows == 0 ? sim_routes_grid_shared(hosts, rows, m->p / rows) : 0;
+    rc = shared < 0 ? shared : 0;
+    m->grid_shared[rows] = shared == 1;
+  }
   return rc ? rc : sim_routes_describe(hosts, m->p, &m->one_to_all, &m->neighbour, &m->from_rank0);
 }
 

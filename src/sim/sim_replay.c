@@ -29,6 +29,11 @@ int sim_rank_analytic(const sim_rank_t *rank)
   return rank->world->analytic;
 }
 
+int sim_send_is_eager(const sim_rank_t *rank, double bytes)
+{
+  return bytes < rank->world->eager_below;
+}
+
 int sim_rank_count(const sim_rank_t *rank)
 {
   return rank->world->job->nranks;

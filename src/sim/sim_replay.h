@@ -103,6 +103,9 @@ void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_
  * blocked before the partner arrives is recorded as IDLE, the transfer itself as COMM, both naming the partner. */
 void sim_send(sim_rank_t *rank, int dst, double bytes);
 void sim_recv(sim_rank_t *rank, int src, double bytes);
+/* Whether sim_send of `bytes` is eager on this run's platform (over for the sender without waiting for its receiver),
+ * so that a program may send before it receives where a synchronous machine would deadlock. */
+int sim_send_is_eager(const sim_rank_t *rank, double bytes);
 
 /* The MPI tag of the rank's next sends and receives, blocking or posted: >= 0, or -1 for a receive from any tag (0
  * until set; the skeletons leave it so, ti-replay gives each message its trace's, 0 to a sendRecv). Matching ignores it

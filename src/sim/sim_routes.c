@@ -9,6 +9,7 @@
 #include "sim_error.h"
 
 #include <limits.h>
+#include <math.h>
 #include <simgrid/host.h>
 #include <simgrid/link.h>
 #include <stdint.h>
@@ -216,6 +217,124 @@ static void relay(const sg_host_t *hosts, int p, met_bcast_routes_t *r)
   r->hops_sum = r->members * sum / (p - 1);
   r->hops_max = r->share_hops = longest;
   r->share = 0;
+}
+
+/* A line of the grid: `count` members, member i the rank first + i * stride. */
+typedef struct line {
+  int count, stride;
+} line_t;
+
+/* A link a flow crosses with the flow's line in place of its hops (first, so that compare_crossings sorts uses by
+ * link, then line), and the flow's own bottleneck: the smallest bandwidth on its route. */
+typedef struct use {
+  crossing_t at;
+  double route_bw;
+} use_t;
+
+/* Whether the n flows crossing uses[0..n-1] (one link) come from two lines or more and slow one of them: the link's
+ * share below a flow's bottleneck. Flows of one line's tree are FAST's own concern (its log term). */
+static int slows(const use_t *uses, int n)
+{
+  double share = sg_link_get_bandwidth(uses[0].at.link) / n;
+  int slowed = 0;
+  for (int k = 0; k < n; k++)
+    slowed = slowed || share < uses[k].route_bw;
+  return uses[n - 1].at.hops != uses[0].at.hops && slowed; /* sorted by line: two lines or more */
+}
+
+/* Appends the links of the route from hosts[src] to hosts[dst] to *uses (*total of them); 0 or SIM_ENOMEM. */
+static int add_route(const sg_host_t *hosts, int src, int dst, int line, xbt_dynar_t dyn, use_t **uses, int *total)
+{
+  xbt_dynar_reset(dyn);
+  sg_host_get_route(hosts[src], hosts[dst], dyn);
+  int len = (int)xbt_dynar_length(dyn);
+  use_t *grown = realloc(*uses, ((size_t)*total + (size_t)len + 1) * sizeof *grown);
+  if (!grown)
+    return SIM_ENOMEM;
+  *uses = grown;
+  double bw = INFINITY;
+  for (int j = 0; j < len; j++)
+    bw = fmin(bw, sg_link_get_bandwidth(xbt_dynar_get_as(dyn, j, sg_link_t)));
+  for (int j = 0; j < len; j++) /* a route crosses a link once */
+    grown[(*total)++] = (use_t){{xbt_dynar_get_as(dyn, j, sg_link_t), line}, bw};
+  return 0;
+}
+
+/* Whether the messages of round `span` (holders i < span send to i + span) of every line's binomial tree from relative
+ * root `root` slow each other on a link: 1 or 0, or SIM_ENOMEM. Line l starts at rank l * `next`. */
+static int round_shared(const sg_host_t *hosts, line_t line, int lines, int next, int root, int span)
+{
+  use_t *uses = NULL;
+  int total = 0;
+  xbt_dynar_t dyn = xbt_dynar_new(sizeof(sg_link_t), NULL);
+  int rc = 0;
+  for (int l = 0; rc == 0 && l < lines; l++)
+    for (int i = 0; rc == 0 && i < span && i + span < line.count; i++)
+      rc = add_route(hosts, l * next + (root + i) % line.count * line.stride,
+                     l * next + (root + i + span) % line.count * line.stride, l, dyn, &uses, &total);
+  xbt_dynar_free(&dyn);
+  if (rc == 0)
+    qsort(uses, (size_t)total, sizeof *uses, compare_crossings);
+  for (int k = 0, n = 1; rc == 0 && k < total; k += n) {
+    for (n = 1; k + n < total && uses[k + n].at.link == uses[k].at.link;)
+      n++;
+    rc = slows(uses + k, n);
+  }
+  free(uses);
+  return rc;
+}
+
+/* Whether the lines' concurrent trees share a link in some round, from some root. */
+static int lines_shared(const sg_host_t *hosts, line_t line, int lines, int next)
+{
+  int rc = 0;
+  for (int root = 0; rc == 0 && root < line.count; root++)
+    for (int span = 1; rc == 0 && span < line.count; span *= 2)
+      rc = round_shared(hosts, line, lines, next, root, span);
+  return rc;
+}
+
+int sim_routes_grid_shared(const sg_host_t *hosts, int rows, int cols)
+{
+  int rc = lines_shared(hosts, (line_t){.count = cols, .stride = 1}, rows, cols);
+  return rc ? rc : lines_shared(hosts, (line_t){.count = rows, .stride = cols}, cols, 1);
+}
+
+/* The number of `link` among the `*count` numbered so far in seen[], numbering it if new; -1 when out of memory. */
+static int number_of(const_sg_link_t link, const_sg_link_t **seen, int *count)
+{
+  for (int k = 0; k < *count; k++)
+    if ((*seen)[k] == link)
+      return k;
+  const_sg_link_t *grown = realloc(*seen, ((size_t)*count + 1) * sizeof *grown);
+  if (!grown)
+    return -1;
+  *seen = grown;
+  grown[*count] = link;
+  return (*count)++;
+}
+
+int sim_routes_ports(const sg_host_t *hosts, int n, int stride, short *out, short *in)
+{
+  const_sg_link_t *seen = NULL;
+  int count = 0;
+  int rc = 0;
+  xbt_dynar_t dyn = xbt_dynar_new(sizeof(sg_link_t), NULL);
+  for (int i = 0; rc == 0 && i < n; i++)
+    for (int j = 0; rc == 0 && j < n; j++) {
+      xbt_dynar_reset(dyn);
+      if (i != j)
+        sg_host_get_route(hosts[i], hosts[j], dyn);
+      int len = (int)xbt_dynar_length(dyn);
+      int first = len ? number_of(xbt_dynar_get_as(dyn, 0, sg_link_t), &seen, &count) : SHRT_MAX;
+      int last = len ? number_of(xbt_dynar_get_as(dyn, len - 1, sg_link_t), &seen, &count) : SHRT_MAX;
+      rc = first < 0 || last < 0 || count >= SHRT_MAX ? SIM_ENOMEM : 0;
+      out[i * stride + j] = (short)first;
+      in[i * stride + j] = (short)last;
+    }
+  xbt_dynar_free(&dyn);
+  free(seen);
+  return rc ? rc : count;
 }
 
 int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_to_all, met_bcast_routes_t *neighbour,

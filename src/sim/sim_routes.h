@@ -17,4 +17,15 @@
 int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_to_all, met_bcast_routes_t *neighbour,
                         met_bcast_routes_t *from_rank0);
 
+/* Whether the binomial-tree broadcasts of a rows x cols grid of the ranks on hosts[0..rows cols - 1] (numbered
+ * row-major), one along every process row at once (and one along every process column at once), send messages of
+ * two lines in one round over one link whose share is below one of those messages' own bottleneck, for some root:
+ * then concurrent broadcasts share a link, which FAST's eqs. 2-3 do not charge. Returns 1 or 0, or SIM_ENOMEM. */
+int sim_routes_grid_shared(const sg_host_t *hosts, int rows, int cols);
+
+/* The first and last link of the route between hosts[i] and hosts[j] (i, j < n) into out[i * stride + j] and
+ * in[i * stride + j], numbered from 0 in the order met (SHRT_MAX: no link, as from a host to itself); returns how many
+ * links were numbered, or SIM_ENOMEM. */
+int sim_routes_ports(const sg_host_t *hosts, int n, int stride, short *out, short *in);
+
 #endif

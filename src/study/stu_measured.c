@@ -15,7 +15,7 @@
 
 static const char NO_BREAKDOWN[] =
     "a measurement cannot split computation into the machine components of seed 001's Table 5 (processing, memory, "
-    "communication, I/O); replay the run's TI trace on a platform (ti-replay) for them";
+    "communication, I/O); give a platform to price the run's operations on (simrun analyse --platform FILE)";
 static const char NO_ANOMALY_SPLIT[] =
     "a measurement does not give the sequential cost of each rank's own operations, so true anomaly and load "
     "imbalance cannot be told apart (their sum is the anomaly column)";
@@ -105,4 +105,11 @@ stu_study_t *stu_measured_new(const char *program, met_trace_t *const *traces, s
     study->points[i].trace = NULL;
   stu_free(study);
   return NULL;
+}
+
+void stu_measured_set_breakdowns(stu_study_t *study, const met_breakdown_t *breakdowns)
+{
+  for (size_t i = 0; i < study->npoints; i++)
+    study->points[i].breakdown = breakdowns[i];
+  study->facts.no_breakdown = NULL;
 }

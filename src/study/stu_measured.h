@@ -14,4 +14,9 @@
  * a run lasted no time (the traces are then all still the caller's). */
 stu_study_t *stu_measured_new(const char *program, met_trace_t *const *traces, size_t n, double t_seq);
 
+/* Gives every point of a measured study its bottleneck view, `breakdowns[i]` for point i (worked out elsewhere: the
+ * run's operations replayed on a platform, simrun analyse --platform), so that every output shows it as a simulated
+ * study's; the reason it was left out is then dropped. */
+void stu_measured_set_breakdowns(stu_study_t *study, const met_breakdown_t *breakdowns);
+
 #endif

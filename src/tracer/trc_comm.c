@@ -170,8 +170,14 @@ static unsigned group_hash(MPI_Group group)
   return h;
 }
 
+/* `h` folded into 1 .. INT_MAX. */
+static int fold(unsigned h)
+{
+  return (int)(h % 2147483646u) + 1;
+}
+
 /* The key of a communicator other than the world's: its members' hash (an intercommunicator's two groups combined
- * so that both sides get the same), folded into 1 .. INT_MAX. */
+ * so that both sides get the same), folded. */
 static int key_of(MPI_Comm comm)
 {
   int inter = 0;
@@ -186,7 +192,7 @@ static int key_of(MPI_Comm comm)
     h ^= group_hash(remote);
     PMPI_Group_free(&remote);
   }
-  return (int)(h % 2147483646u) + 1;
+  return fold(h);
 }
 
 int trc_comm_key(MPI_Comm comm)
@@ -197,6 +203,29 @@ int trc_comm_key(MPI_Comm comm)
   int inter = 0;
   int key = PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && !inter && is_world(comm) ? 0 : key_of(comm);
   return remember(&keys, &nkeys, &cap_keys, comm, key);
+}
+
+/* The communicators made so far on this rank, agreed with their members at each (trc_comm_made). */
+static int made_count;
+
+void trc_comm_made(MPI_Comm comm)
+{
+  int inter = 0;
+  if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter)
+    return;
+  int mine = made_count + 1;
+  int agreed = mine;
+  MPI_Group group;
+  if (PMPI_Allreduce(&mine, &agreed, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS ||
+      PMPI_Comm_group(comm, &group) != MPI_SUCCESS)
+    return;
+  made_count = agreed;
+  unsigned h = group_hash(group);
+  PMPI_Group_free(&group);
+  for (int b = 0; b < 4; b++)
+    h = (h ^ ((unsigned)agreed >> (8 * b) & 0xffu)) * 16777619u; /* FNV-1a on, over the number */
+  trc_comm_forget(comm);
+  remember(&keys, &nkeys, &cap_keys, comm, fold(h));
 }
 
 void trc_comm_forget(MPI_Comm comm)
@@ -218,5 +247,5 @@ void trc_comm_reset(void)
   free(keys);
   defs = NULL;
   seen = keys = NULL;
-  ndefs = nseen = cap_seen = nkeys = cap_keys = 0;
+  ndefs = nseen = cap_seen = nkeys = cap_keys = made_count = 0;
 }

@@ -16,10 +16,17 @@ const char *trc_coll(MPI_Comm comm, const char *format, const char *name);
 int trc_comm_id(MPI_Comm comm);
 
 /* The number by which the measured timeline names `comm` beside a message's tag, with no TI action written (so
- * that simrun analyse pairs messages by communicator too): 0 for MPI_COMM_WORLD and communicators with its ranks in
- * its order, otherwise a hash of the members' world ranks in their order, in 1 .. INT_MAX, the same on every member.
- * Two communicators with the same members in the same order (a duplicate) get the same number. */
+ * that simrun analyse pairs messages by communicator too), the same on every member: the one trc_comm_made gave it;
+ * for a communicator made otherwise, 0 for MPI_COMM_WORLD and communicators with its ranks in its order, else a hash
+ * of the members' world ranks in their order, in 1 .. INT_MAX. */
 int trc_comm_key(MPI_Comm comm);
+
+/* An intracommunicator `comm` made now by a collective call of its members (split, dup, create, a topology...): its
+ * key, a hash of its members' world ranks and of a number its members agree on (one PMPI_Allreduce on `comm`, done
+ * whether or not this rank records, as every member calls it): above every number any member gave before, so that
+ * a duplicate's messages never pair with its parent's. Nothing for MPI_COMM_NULL or an intercommunicator (its key
+ * stays the members' hash). */
+void trc_comm_made(MPI_Comm comm);
 
 /* MPI_Comm_free of `comm`: its handle may name another communicator next. */
 void trc_comm_forget(MPI_Comm comm);

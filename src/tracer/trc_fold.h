@@ -26,7 +26,8 @@ typedef struct trc_rec {
   int env; /* tag and comm are given (a message) */
   int tag;
   int comm;
-  int ti_len; /* bytes of TI actions in ti, each "ACTION FIELDS\n" without the rank; -1: written at once */
+  long long req; /* the age of the request it completed (trc_envelope_request), or -1 */
+  int ti_len;    /* bytes of TI actions in ti, each "ACTION FIELDS\n" without the rank; -1: written at once */
   char ti[TRC_REC_TI];
   unsigned long long key; /* trc_fold's */
 } trc_rec_t;

@@ -194,8 +194,9 @@ static int isent(double t, const char *name, int rc, int count, MPI_Datatype typ
 {
   int peer = trc_to_world(comm, dest);
   double bytes = trc_nbytes(count, type);
+  long long line = peer >= 0 ? trc_req_line() : -1;
   if (rc == MPI_SUCCESS && peer >= 0)
-    trc_req_posted(*request, comm, trc_world_rank(), peer, tag);
+    trc_req_posted(*request, comm, trc_world_rank(), peer, tag, line);
   trc_envelope(tag, trc_comm_key(comm));
   trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? "isend %d %d %.0f" : NULL, peer, tag, bytes);
   return rc;
@@ -233,16 +234,19 @@ EXPORT int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, i
   return isent(t, "MPI_Irsend", rc, count, type, dest, tag, comm, request);
 }
 
-/* The TI irecv (trc_req_irecv): a receive from any source is written once complete. */
+/* The TI irecv (trc_req_irecv_action): a receive from any source is written once complete. */
 EXPORT int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
   double bytes = trc_nbytes(count, type);
+  long long line = trc_req_line();
+  if (rc == MPI_SUCCESS)
+    trc_req_irecv_posted(*request, comm, source, tag, line);
   trc_envelope(tag == MPI_ANY_TAG ? -1 : tag, trc_comm_key(comm));
   trc_call(t, "MPI_Irecv", TRC_COMM, trc_to_world(comm, source), bytes, NULL);
   if (rc == MPI_SUCCESS)
-    trc_req_irecv(*request, comm, source, tag, bytes);
+    trc_req_irecv_action(comm, source, tag, bytes);
   return rc;
 }
 
@@ -256,6 +260,8 @@ EXPORT int MPI_Wait(MPI_Request *request, MPI_Status *status)
   MPI_Request before = *request;
   double t = trc_enter();
   int rc = PMPI_Wait(request, status);
+  if (rc == MPI_SUCCESS)
+    trc_req_envelope(before); /* the request it completed, for simrun analyse */
   trc_call(t, "MPI_Wait", TRC_IDLE, rc == MPI_SUCCESS ? trc_req_partner(before, status) : -1, 0, NULL);
   if (rc == MPI_SUCCESS)
     trc_req_completed(&before, NULL, 1, status, 1);
@@ -293,6 +299,8 @@ EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     trc_poll(t, "MPI_Test");
     return rc;
   }
+  if (rc == MPI_SUCCESS)
+    trc_req_envelope(before);
   trc_call(t, "MPI_Test", TRC_CTRL, -1, 0, NULL);
   if (rc == MPI_SUCCESS)
     trc_req_completed(&before, NULL, 1, status, 1);
@@ -308,6 +316,8 @@ EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status
   MPI_Request *copy = trc_req_handles(count, requests);
   double t = trc_enter();
   int rc = PMPI_Waitany(count, requests, index, status);
+  if (rc == MPI_SUCCESS && copy && *index != MPI_UNDEFINED)
+    trc_req_envelope(copy[*index]);
   trc_call(t, "MPI_Waitany", TRC_IDLE, -1, 0, NULL);
   if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
     trc_req_completed(copy, index, 1, status, 1);
@@ -338,6 +348,8 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
     trc_poll(t, "MPI_Testany");
     return rc;
   }
+  if (rc == MPI_SUCCESS && copy && *flag && *index != MPI_UNDEFINED)
+    trc_req_envelope(copy[*index]);
   trc_call(t, "MPI_Testany", TRC_CTRL, -1, 0, NULL);
   if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
     trc_req_completed(copy, index, 1, status, 1);

@@ -226,6 +226,8 @@ EXPORT int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
   double t = trc_enter();
   int rc = PMPI_Comm_split(comm, color, key, newcomm);
+  if (rc == MPI_SUCCESS)
+    trc_comm_made(*newcomm);
   trc_call(t, "MPI_Comm_split", TRC_CTRL, -1, 0, "comm_split");
   return rc;
 }
@@ -234,6 +236,8 @@ EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
   double t = trc_enter();
   int rc = PMPI_Comm_dup(comm, newcomm);
+  if (rc == MPI_SUCCESS)
+    trc_comm_made(*newcomm);
   trc_call(t, "MPI_Comm_dup", TRC_CTRL, -1, 0, "comm_dup");
   return rc;
 }
@@ -267,42 +271,56 @@ static int made(double t, const char *name, int rc)
   return rc;
 }
 
+/* The same for a call that made communicator *newcomm: its key (trc_comm_made). */
+static int made_comm(double t, const char *name, int rc, const MPI_Comm *newcomm)
+{
+  if (rc == MPI_SUCCESS)
+    trc_comm_made(*newcomm);
+  return made(t, name, rc);
+}
+
 EXPORT int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
   double t = trc_enter();
-  return made(t, "MPI_Comm_create", PMPI_Comm_create(comm, group, newcomm));
+  return made_comm(t, "MPI_Comm_create", PMPI_Comm_create(comm, group, newcomm), newcomm);
+}
+
+EXPORT int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  return made_comm(t, "MPI_Comm_dup_with_info", PMPI_Comm_dup_with_info(comm, info, newcomm), newcomm);
 }
 
 EXPORT int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
 {
   double t = trc_enter();
-  return made(t, "MPI_Comm_create_group", PMPI_Comm_create_group(comm, group, tag, newcomm));
+  return made_comm(t, "MPI_Comm_create_group", PMPI_Comm_create_group(comm, group, tag, newcomm), newcomm);
 }
 
 EXPORT int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
   double t = trc_enter();
-  return made(t, "MPI_Comm_split_type", PMPI_Comm_split_type(comm, type, key, info, newcomm));
+  return made_comm(t, "MPI_Comm_split_type", PMPI_Comm_split_type(comm, type, key, info, newcomm), newcomm);
 }
 
 EXPORT int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[], int reorder,
                            MPI_Comm *newcomm)
 {
   double t = trc_enter();
-  return made(t, "MPI_Cart_create", PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm));
+  return made_comm(t, "MPI_Cart_create", PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm), newcomm);
 }
 
 EXPORT int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 {
   double t = trc_enter();
-  return made(t, "MPI_Cart_sub", PMPI_Cart_sub(comm, remain_dims, newcomm));
+  return made_comm(t, "MPI_Cart_sub", PMPI_Cart_sub(comm, remain_dims, newcomm), newcomm);
 }
 
 EXPORT int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder,
                             MPI_Comm *newcomm)
 {
   double t = trc_enter();
-  return made(t, "MPI_Graph_create", PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm));
+  return made_comm(t, "MPI_Graph_create", PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm), newcomm);
 }
 
 EXPORT int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[],
@@ -310,8 +328,9 @@ EXPORT int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], cons
                                  MPI_Comm *newcomm)
 {
   double t = trc_enter();
-  return made(t, "MPI_Dist_graph_create",
-              PMPI_Dist_graph_create(comm, n, sources, degrees, destinations, weights, info, reorder, newcomm));
+  return made_comm(t, "MPI_Dist_graph_create",
+                   PMPI_Dist_graph_create(comm, n, sources, degrees, destinations, weights, info, reorder, newcomm),
+                   newcomm);
 }
 
 EXPORT int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[], const int sourceweights[],
@@ -319,9 +338,10 @@ EXPORT int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int
                                           MPI_Info info, int reorder, MPI_Comm *newcomm)
 {
   double t = trc_enter();
-  return made(t, "MPI_Dist_graph_create_adjacent",
-              PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree, destinations,
-                                              destweights, info, reorder, newcomm));
+  return made_comm(t, "MPI_Dist_graph_create_adjacent",
+                   PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree, destinations,
+                                                   destweights, info, reorder, newcomm),
+                   newcomm);
 }
 
 EXPORT int MPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int remote_leader, int tag,
@@ -334,7 +354,7 @@ EXPORT int MPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer,
 EXPORT int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newcomm)
 {
   double t = trc_enter();
-  return made(t, "MPI_Intercomm_merge", PMPI_Intercomm_merge(intercomm, high, newcomm));
+  return made_comm(t, "MPI_Intercomm_merge", PMPI_Intercomm_merge(intercomm, high, newcomm), newcomm);
 }
 
 /* A freed handle may name another communicator next: the trace forgets which it was. */

@@ -316,6 +316,6 @@ EXPORT int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *mess
   int rc = PMPI_Imrecv(buf, count, type, message, request);
   trc_call(t, "MPI_Imrecv", TRC_COMM, -1, trc_nbytes(count, type), NULL);
   if (rc == MPI_SUCCESS && comm != MPI_COMM_NULL)
-    trc_req_posted(*request, comm, MPI_ANY_SOURCE, trc_world_rank(), MPI_ANY_TAG);
+    trc_req_posted(*request, comm, MPI_ANY_SOURCE, trc_world_rank(), MPI_ANY_TAG, -1);
   return rc;
 }

@@ -88,6 +88,7 @@ typedef struct recorder {
   int env_set;        /* trc_envelope gave the next call's message tag and communicator */
   int env_tag;
   int env_comm;
+  long long env_req; /* trc_envelope_request's, or -1 */
   char phase[PHASE_DEPTH][PHASE_LEN];
   int depth;          /* phase[depth] is the current label; phase[0] is "main" */
   int dropped_phases; /* begins beyond PHASE_DEPTH, ended without a label change */
@@ -98,7 +99,7 @@ typedef struct recorder {
   int nrefused;
 } recorder_t;
 
-static recorder_t rec = {.phase = {"main"}, .cpu_share = 1};
+static recorder_t rec = {.phase = {"main"}, .cpu_share = 1, .env_req = -1};
 
 static void emit_plain(const trc_rec_t *r);
 static void emit_loop(const trc_loop_t *l);
@@ -275,7 +276,7 @@ void trc_time_zero(void)
 
 /* One timeline line's fields after its times; a partner that is no rank (MPI_PROC_NULL, MPI_ANY_SOURCE) is written
  * -1. A run of `count` > 1 polls is written as the call "NAME*COUNT"; a message's line ends with its tag and
- * communicator. */
+ * communicator, then the request it names, if any. */
 static void write_fields(const trc_rec_t *r, long count)
 {
   trc_out_t *out = rec.timeline;
@@ -297,6 +298,10 @@ static void write_fields(const trc_rec_t *r, long count)
     trc_out_long(out, r->tag);
     trc_out_char(out, ' ');
     trc_out_long(out, r->comm);
+    if (r->req >= 0) {
+      trc_out_char(out, ' ');
+      trc_out_long(out, r->req);
+    }
   }
   trc_out_char(out, '\n');
 }
@@ -433,6 +438,7 @@ static void commit(void)
     emit_plain(r);
   r->c_start = r->c_end = r->flops = 0;
   r->has_call = r->poll = r->env = r->ti_len = 0;
+  r->req = -1;
 }
 
 /* Opens the next record, with the computation `g` before its call. */
@@ -598,7 +604,9 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   r->env = rec.env_set;
   r->tag = rec.env_tag;
   r->comm = rec.env_comm;
+  r->req = rec.env_req;
   rec.env_set = 0;
+  rec.env_req = -1;
   if (ti) {
     va_list ap;
     va_start(ap, ti);
@@ -639,6 +647,11 @@ void trc_envelope(int tag, int comm)
   rec.env_set = 1;
   rec.env_tag = tag < 0 ? -1 : tag;
   rec.env_comm = comm;
+}
+
+void trc_envelope_request(long long request)
+{
+  rec.env_req = request;
 }
 
 void trc_action(const char *ti, ...)

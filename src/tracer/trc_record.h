@@ -48,6 +48,10 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
  * written at the end of its timeline line so that simrun analyse pairs messages as MPI matches them. */
 void trc_envelope(int tag, int comm);
 
+/* The request the next trc_call's line names after its tag and communicator (trc_envelope): the age of the one a wait
+ * or test completed (trc_req_envelope); -1: none. */
+void trc_envelope_request(long long request);
+
 /* Records an unsuccessful poll (a test or iprobe that found nothing) that started at `start`: consecutive polls, with
  * gaps of a few microseconds at most between them, become one idle interval ("NAME*COUNT") and one TI action, simrun's
  * "poll COUNT FIRST LAST" (nothing with SIMRUN_TRACE_FORMAT=smpi). */

@@ -3,6 +3,7 @@
  * (source, destination, tag) in world ranks, and persistent requests, whose every MPI_Start posts one. A wait or test
  * writes the requests it completed in the order MPI reports them, so that a replay completes the same ones. */
 #include "trc_request.h"
+#include "trc_comm.h"
 #include "trc_mpi_util.h"
 
 #include <stdlib.h>
@@ -14,6 +15,8 @@ typedef struct pending {
   int src; /* MPI_ANY_SOURCE: a receive written once complete */
   int dst;
   int tag;
+  int key;      /* its communicator's trc_comm_key, taken when posted (the communicator may be freed before the wait) */
+  long long id; /* its posting line's number (trc_req_line), or -1 */
 } pending_t;
 
 typedef struct persistent {
@@ -34,6 +37,7 @@ typedef struct table {
 
 static table_t pendings;
 static table_t persistents;
+static long long posted; /* posting lines counted so far (trc_req_line) */
 
 /* Room in `t` for `count` entries of `size` bytes, doubling from 64; 0, or -1 (counted as untraced) when out of
  * memory. */
@@ -60,13 +64,19 @@ static void *grow(table_t *t, size_t size)
   return room(t, t->n + 1, size) == 0 ? (char *)t->items + size * t->n++ : NULL;
 }
 
-void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag)
+void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag, long long line)
 {
   if (!trc_active() || request == MPI_REQUEST_NULL)
     return;
   pending_t *p = grow(&pendings, sizeof *p);
   if (p)
-    *p = (pending_t){.request = request, .comm = comm, .src = src, .dst = dst, .tag = tag};
+    *p = (pending_t){
+        .request = request, .comm = comm, .src = src, .dst = dst, .tag = tag, .key = trc_comm_key(comm), .id = line};
+}
+
+long long trc_req_line(void)
+{
+  return trc_active() ? posted++ : -1;
 }
 
 /* The index of the oldest pending entry of `request` (handles are reused once freed, so at most one is live), or -1. */
@@ -87,16 +97,35 @@ static void drop(table_t *t, size_t size, size_t i)
   t->n--;
 }
 
-void trc_req_irecv(MPI_Request request, MPI_Comm comm, int source, int tag, double bytes)
+static int ti_tag(int tag)
+{
+  return tag == MPI_ANY_TAG ? TRC_SMPI_ANY_TAG : tag;
+}
+
+void trc_req_irecv_posted(MPI_Request request, MPI_Comm comm, int source, int tag, long long line)
 {
   int peer = trc_to_world(comm, source);
-  if (source == MPI_ANY_SOURCE) {
-    trc_req_posted(request, comm, MPI_ANY_SOURCE, trc_world_rank(), tag);
-  } else if (peer >= 0) {
-    int ti_tag = tag == MPI_ANY_TAG ? TRC_SMPI_ANY_TAG : tag;
-    trc_req_posted(request, comm, peer, trc_world_rank(), ti_tag);
-    trc_action("irecv %d %d %.0f", peer, ti_tag, bytes);
-  }
+  if (source == MPI_ANY_SOURCE)
+    trc_req_posted(request, comm, MPI_ANY_SOURCE, trc_world_rank(), tag, line);
+  else if (peer >= 0)
+    trc_req_posted(request, comm, peer, trc_world_rank(), ti_tag(tag), line);
+}
+
+void trc_req_irecv_action(MPI_Comm comm, int source, int tag, double bytes)
+{
+  int peer = trc_to_world(comm, source);
+  if (source != MPI_ANY_SOURCE && peer >= 0)
+    trc_action("irecv %d %d %.0f", peer, ti_tag(tag), bytes);
+}
+
+void trc_req_envelope(MPI_Request request)
+{
+  long i = find(request);
+  if (i < 0)
+    return;
+  const pending_t *p = &((const pending_t *)pendings.items)[i];
+  trc_envelope(p->tag, p->key);
+  trc_envelope_request(p->id >= 0 ? posted - 1 - p->id : -1);
 }
 
 int trc_req_partner(MPI_Request request, const MPI_Status *status)
@@ -199,10 +228,11 @@ int trc_req_start(MPI_Request request)
   if (p->peer == MPI_PROC_NULL)
     return 1;
   if (p->send) {
-    trc_req_posted(request, p->comm, me, peer, p->tag);
+    trc_req_posted(request, p->comm, me, peer, p->tag, -1); /* an MPI_Start line: no posting counted */
     trc_action("isend %d %d %.0f", peer, p->tag, p->bytes);
   } else {
-    trc_req_irecv(request, p->comm, p->peer, p->tag, p->bytes);
+    trc_req_irecv_posted(request, p->comm, p->peer, p->tag, -1);
+    trc_req_irecv_action(p->comm, p->peer, p->tag, p->bytes);
   }
   return 1;
 }
@@ -236,4 +266,5 @@ void trc_req_reset(void)
   free(persistents.items);
   pendings = (table_t){0};
   persistents = (table_t){0};
+  posted = 0;
 }

@@ -8,17 +8,31 @@
 #include <mpi.h>
 
 /* A request posted now: the TI actions name it by (src, dst, tag) in world ranks; src MPI_ANY_SOURCE for a receive
- * from any source or with any tag, written only once complete (its status gives sender, tag and size). */
-void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag);
+ * from any source or with any tag, written only once complete (its status gives sender, tag and size). `line` is its
+ * posting's number among the timeline lines that simrun analyse counts as postings (trc_req_line), or -1. */
+void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag, long long line);
+
+/* The number of the posting line the caller is writing (an MPI_Isend, Issend, Ibsend or Irsend to a rank, every
+ * MPI_Irecv: the lines simrun analyse counts as postings), from 0 on the rank; -1 when not recording. */
+long long trc_req_line(void);
 
 /* SMPI's MPI_ANY_TAG (SimGrid's include/smpi/smpi.h), which smpirun -trace-ti writes for a receive from any tag and
  * both replays match with any tag (Open MPI's, -1, deadlocked SMPI's replay). */
 #define TRC_SMPI_ANY_TAG -444
 
-/* A receive posted now (MPI_Irecv, or the start of a persistent one) from `source` of `comm` with `tag`, `bytes` long:
- * the TI irecv, with SMPI's any tag for MPI_ANY_TAG; from MPI_ANY_SOURCE, written only once a wait or test completes
- * it, as the recv from the sender its status names (a TI irecv must name its source). */
-void trc_req_irecv(MPI_Request request, MPI_Comm comm, int source, int tag, double bytes);
+/* A receive posted now (MPI_Irecv, or the start of a persistent one) from `source` of `comm` with `tag`: remembered
+ * (trc_req_posted, with `line`), with SMPI's any tag for MPI_ANY_TAG. */
+void trc_req_irecv_posted(MPI_Request request, MPI_Comm comm, int source, int tag, long long line);
+
+/* The TI irecv of that receive, `bytes` long, written after its timeline line; from MPI_ANY_SOURCE none: it is
+ * written only once a wait or test completes it, as the recv from the sender its status names (a TI irecv must name
+ * its source). */
+void trc_req_irecv_action(MPI_Comm comm, int source, int tag, double bytes);
+
+/* The envelope of the next timeline line (trc_envelope, trc_envelope_request) of a wait or test that completes the
+ * pending request `request`: its tag, communicator and age, the postings counted since its own (0: the last one), a
+ * number that a repeated loop repeats, so that folding keeps it; nothing when the trace does not know it. */
+void trc_req_envelope(MPI_Request request);
 
 /* The world rank at the other end of the pending request `request`, complete with `status` (which names the sender
  * of a receive from any source); -1 when the trace does not know it. */

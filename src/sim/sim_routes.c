@@ -14,6 +14,7 @@
 #include <simgrid/link.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <xbt/dynar.h>
 
 /* Up to 32 roots sampled, and up to ROUTES_BUDGET routes gathered in all: every root gathers the routes to all p
  * ranks, and their links are counted, so 32 roots cost 32 p routes of up to sqrt(p) links each on a mesh (at 32,768
@@ -31,6 +32,21 @@ typedef struct routes {
   int *start;             /* route i is links[start[i] .. start[i + 1] - 1] */
   int count;
 } routes_t;
+
+/* A link on the route to a member `hops` away (or, in round_shared's uses, of a line's flow). */
+typedef struct crossing {
+  const_sg_link_t link;
+  int hops;
+} crossing_t;
+
+static int compare_crossings(const void *a, const void *b)
+{
+  const crossing_t *x = a;
+  const crossing_t *y = b;
+  if (x->link != y->link)
+    return x->link < y->link ? -1 : 1;
+  return (x->hops > y->hops) - (x->hops < y->hops);
+}
 
 /* What the routes' other crossings of one link are: the routes of its route's length that cross it (in step), all the
  * routes that cross it, and the length of the shortest of them. */

@@ -3,6 +3,7 @@
  * sub-components in the layout of the paper's Table 5, with the scenario's reference figures beside simrun's, the
  * bottleneck ratios, and the verdict (the dominant component and its cause per p, where ratios cross 1). */
 #include "rep_group.h"
+#include "stu_lost_cycles.h"
 #include "rep_report.h"
 
 #include <math.h>
@@ -91,7 +92,7 @@ static void print_quantity(FILE *out, const stu_study_t *study, const struct row
 {
   double mine[count];
   for (size_t i = 0; i < count; i++)
-    mine[i] = rep_quantity_value(&points[i]->breakdown, row->quantity);
+    mine[i] = rep_quantity_value(stu_breakdown(points[i]), row->quantity);
   if (!row_shown(study, row, mine, count))
     return;
   print_cells(out, row->label, mine, count, " %9.3f");
@@ -109,18 +110,18 @@ static void print_ratios(FILE *out, const stu_point_t **points, size_t count)
   char label[64];
   for (int c = 0; c < MET_COMP_COUNT; c++) {
     for (size_t i = 0; i < count; i++)
-      cells[i] = points[i]->breakdown.b_ratio[c];
+      cells[i] = stu_breakdown(points[i])->b_ratio[c];
     snprintf(label, sizeof label, "B-ratio %s", met_component_name(c));
     print_cells(out, label, cells, count, " %9.3f");
   }
   for (size_t i = 0; i < count; i++)
-    cells[i] = points[i]->breakdown.comm_comp_ratio;
+    cells[i] = stu_breakdown(points[i])->comm_comp_ratio;
   print_cells(out, "communication/computation", cells, count, " %9.3f");
   for (size_t i = 0; i < count; i++)
-    cells[i] = points[i]->breakdown.mem_proc_ratio;
+    cells[i] = stu_breakdown(points[i])->mem_proc_ratio;
   print_cells(out, "memory/processing", cells, count, " %9.3f");
   for (size_t i = 0; i < count; i++)
-    cells[i] = points[i]->breakdown.utilisation;
+    cells[i] = stu_breakdown(points[i])->utilisation;
   print_cells(out, "utilisation U_p (eq. 8)", cells, count, " %9.3f");
 }
 
@@ -141,7 +142,7 @@ static void print_verdict(FILE *out, const met_verdict_t *v, const stu_point_t *
     while (j + 1 < v->npoints && v->dominant[j + 1] == v->dominant[i] &&
            v->is_bottleneck[j + 1] == v->is_bottleneck[i] && v->cause[j + 1] == v->cause[i])
       j++;
-    double ratio = points[j]->breakdown.b_ratio[v->dominant[i]];
+    double ratio = stu_breakdown(points[j])->b_ratio[v->dominant[i]];
     char shown[64];
     snprintf(shown, sizeof shown, isnan(ratio) ? "undefined: no other component" : "%.2f", ratio);
     print_p_range(out, points[i], points[j]);
@@ -173,9 +174,9 @@ static void print_leaders(FILE *out, const stu_point_t **points, size_t count)
 {
   for (size_t i = 0; i < count;) {
     met_sub_t a, b, c, d;
-    leaders(&points[i]->breakdown, &a, &b);
+    leaders(stu_breakdown(points[i]), &a, &b);
     size_t j = i;
-    while (j + 1 < count && (leaders(&points[j + 1]->breakdown, &c, &d), c == a && d == b))
+    while (j + 1 < count && (leaders(stu_breakdown(points[j + 1]), &c, &d), c == a && d == b))
       j++;
     print_p_range(out, points[i], points[j]);
     fprintf(out, ": the largest sub-component is %s, then %s\n", met_sub_name(a), met_sub_name(b));
@@ -199,7 +200,7 @@ static void print_table(FILE *out, const stu_study_t *study, const stu_point_t *
   const stu_point_t *lead = points[0];
   met_verdict_t verdict;
   for (size_t i = 0; i < count; i++)
-    series[i] = points[i]->breakdown;
+    series[i] = *stu_breakdown(points[i]);
   fprintf(out, "\nBottleneck analysis%s", study->npoints > count ? ", " : "");
   rep_print_params(out, study, lead, 1);
   fprintf(out, " (seed 001 Table 5 layout; seconds, each the busiest process's)\n  %-30s", "p");
@@ -210,7 +211,7 @@ static void print_table(FILE *out, const stu_study_t *study, const stu_point_t *
     print_quantity(out, study, &rows[r], points, count);
   double idle[count];
   for (size_t i = 0; i < count; i++)
-    idle[i] = points[i]->breakdown.idle;
+    idle[i] = stu_breakdown(points[i])->idle;
   print_cells(out, "idle (in no component)", idle, count, " %9.3f");
   print_ratios(out, points, count);
   if (met_bottleneck_verdict(series, count, &verdict) == 0) {

@@ -2,6 +2,7 @@
 /* The metrics of a study against p or a work size W (seed 000 Figs 1.7-1.8; docs/pictures.md): a curve per series
  * of points, fitted by met_fit with the forms for what x is, drawn by rep_chart or printed as fits. */
 #include "rep_curves.h"
+#include "stu_lost_cycles.h"
 #include "rep_chart.h"
 
 #include <math.h>
@@ -13,7 +14,7 @@ enum { M_TIME = MET_OVH_COUNT, M_SPEEDUP, M_EFFICIENCY, M_GRANULARITY }; /* 0 ..
 /* Metric `which` of a point: Ovh_which below MET_OVH_COUNT, then the M_ values. */
 static double eppa_value(const stu_point_t *point, int which)
 {
-  const met_eppa_t *e = &point->eppa;
+  const met_eppa_t *e = stu_eppa(point);
   switch (which) {
   case M_TIME:
     return e->t_par;

@@ -3,13 +3,15 @@
  * point, series and study gets, the series of points they draw, their files and titles. The views are drawn by
  * rep_curves, rep_views, rep_carnival_views and rep_timeline, on rep_chart and rep_svg. docs/pictures.md shows them. */
 #include "rep_pictures.h"
+#include "stu_lost_cycles.h"
+#include "stu_cause_effect.h"
 #include "rep_carnival_views.h"
 #include "rep_curves.h"
 #include "rep_picture.h"
 #include "rep_ref_picture.h"
 #include "rep_timeline.h"
 #include "rep_views.h"
-#include "rep_wait.h"
+#include "stu_waits.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -56,9 +58,9 @@ static int point_pictures(rep_pictures_t *pics)
     const stu_point_t *point = &pics->study->points[i];
     rep_series_t g = {0};
     rep_series_describe(pics->study, point, pics->p_index, &g);
-    if (point->procs)
+    if (stu_procs(point))
       rc = rep_processes_picture(pics, point, &g);
-    if (rc == 0 && point->carnival)
+    if (rc == 0 && stu_carnival(point))
       rc = rep_carnival_pictures(pics, point);
     if (rc == 0 && point->trace) {
       char title[300];
@@ -67,10 +69,8 @@ static int point_pictures(rep_pictures_t *pics)
       rep_file_t *file = rep_picture_open(pics, "timeline", g.file);
       rc = file ? rep_picture_close(pics, file, rep_timeline(rep_file_stream(file), point->trace, title)) : -1;
     }
-    met_waits_t w = {0};
-    int waits = rc == 0 ? rep_wait_of(point, &w) : 0;
-    rc = waits < 0 ? -1 : waits ? rep_wait_states_picture(pics, point, &g, &w) : rc;
-    met_wait_free(&w);
+    if (rc == 0 && stu_waits(point))
+      rc = rep_wait_states_picture(pics, point, &g, stu_waits(point));
   }
   return rc;
 }

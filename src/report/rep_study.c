@@ -2,6 +2,7 @@
 /* The study summary: for each p, the best point of the sweep (lowest T_par) and why, as the runner-up's extra time per
  * process in each class of the trace, which add up to the difference in T_par (p T_par = work + ctrl + comm + idle). */
 #include "rep_group.h"
+#include "stu_lost_cycles.h"
 #include "rep_report.h"
 
 #include <math.h>
@@ -53,9 +54,9 @@ static int first_with_p(const stu_study_t *study, size_t i)
 static void extra_time(const stu_point_t *best, const stu_point_t *second, double extra[4])
 {
   static const met_overhead_t classes[] = {MET_OVH_CTRL, MET_OVH_COMM, MET_OVH_IDLE};
-  extra[0] = (second->eppa.work - best->eppa.work) / best->p;
+  extra[0] = (stu_eppa(second)->work - stu_eppa(best)->work) / best->p;
   for (int c = 0; c < 3; c++)
-    extra[c + 1] = (second->eppa.ovh_time[classes[c]] - best->eppa.ovh_time[classes[c]]) / best->p;
+    extra[c + 1] = (stu_eppa(second)->ovh_time[classes[c]] - stu_eppa(best)->ovh_time[classes[c]]) / best->p;
   for (int c = 0; c < 4; c++)
     extra[c] = fabs(extra[c]) < 5e-4 ? 0.0 : extra[c];
 }

@@ -61,15 +61,34 @@ const char *stu_value(const stu_study_t *study, const stu_point_t *point, const 
   return j < study->scenario->nparams ? point->values[j] : NULL;
 }
 
+void *stu_slot(const stu_point_t *point, stu_slot_id_t id)
+{
+  return point->view[id].data;
+}
+
+void *stu_slot_make(stu_point_t *point, stu_slot_id_t id, size_t size, void (*release)(void *data))
+{
+  stu_slot_t *slot = &point->view[id];
+  if (!slot->data && (slot->data = calloc(1, size)))
+    slot->release = release;
+  return slot->data;
+}
+
+void stu_slots_release(stu_point_t *point)
+{
+  for (int id = 0; id < STU_SLOTS; id++)
+    if (point->view[id].data)
+      point->view[id].release(point->view[id].data);
+  memset(point->view, 0, sizeof point->view);
+}
+
 void stu_free(stu_study_t *study)
 {
   if (!study)
     return;
   for (size_t i = 0; study->points && i < study->npoints; i++) {
     free(study->points[i].values);
-    free(study->points[i].procs);
-    free(study->points[i].msgs);
-    met_carnival_free(study->points[i].carnival);
+    stu_slots_release(&study->points[i]);
     met_trace_free(study->points[i].trace);
   }
   free(study->points);

@@ -4,9 +4,9 @@
  * derivation in platforms/t800-mesh-128.xml): the same compute split, I/O and T_seq as before the work became
  * operation counts, to 1e-9 relative; work conserved across ranks. */
 #include "app_gj.h"
-#include "stu_lost_cycles.h"
 #include "app_matmul.h"
 #include "met_eppa.h"
+#include "stu_lost_cycles.h"
 #include "tu_linalg.h"
 
 #define TU_T800 SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"

@@ -4,11 +4,11 @@
  * T_seq = 2.5 s; its sequential trace takes 1.8 s of computation and 0.2 s of sleep, 2.0 s; t-seq gives 3.25 s. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "app_ti.h"
-#include "stu_lost_cycles.h"
-#include "stu_messages.h"
 #include "rep_report.h"
 #include "sim_error.h"
 #include "sim_run.h"
+#include "stu_lost_cycles.h"
+#include "stu_messages.h"
 #include "stu_sweep.h"
 #include "tu.h"
 

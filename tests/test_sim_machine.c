@@ -4,8 +4,6 @@
  * different speeds), the default from SimGrid's speed, the description the models take, and one error line naming
  * the file, the line, the property and the host for every bad value. */
 #include "app_dsm_common.h"
-#include "stu_lost_cycles.h"
-#include "stu_sweep.h"
 #include "app_gj.h"
 #include "met_comm.h"
 #include "met_eppa.h"
@@ -13,6 +11,8 @@
 #include "sim_error.h"
 #include "sim_replay.h"
 #include "sim_run.h"
+#include "stu_lost_cycles.h"
+#include "stu_sweep.h"
 #include "tu.h"
 
 #include <math.h>

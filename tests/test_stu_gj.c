@@ -2,10 +2,10 @@
 /* End-to-end: the gj256 scenario through the study runner, checked against identities of seed 000 §1.1, the paper's
  * measured times (seed 001 Tables 3-4, REFERENCE.md §3.3), Table 5's characterisation split, and determinism. */
 #include "app_gj.h"
-#include "stu_lost_cycles.h"
 #include "met_eppa.h"
 #include "scn_scenario.h"
 #include "sim_run.h"
+#include "stu_lost_cycles.h"
 #include "stu_sweep.h"
 #include "tu.h"
 

@@ -2,8 +2,8 @@
 /* Tests of the one constructor of measured studies (stu_measured.h) on hand-made traces: its own scenario, the
  * lost-cycle and per-process views through the same analysis as a simulated point, figures worked out by hand, and
  * what a measurement cannot give left out (NAN, a reason) rather than zero. */
-#include "stu_measured.h"
 #include "stu_lost_cycles.h"
+#include "stu_measured.h"
 #include "tu.h"
 
 #include <math.h>

@@ -5,9 +5,9 @@
 #define _DEFAULT_SOURCE /* mkdtemp, symlink, mkfifo, truncate, setgid */
 
 #include "app_gj.h"
-#include "stu_lost_cycles.h"
 #include "scn_scenario.h"
 #include "sim_error.h"
+#include "stu_lost_cycles.h"
 #include "stu_sweep.h"
 #include "tu.h"
 

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the table of views (stu_view.h): the flags a skeleton registers, what each view needs of the runs, each
  * view's results in its own slot of the point through the result stream, and the wait states summarised per study. */
-#include "stu_view.h"
 #include "stu_cause_effect.h"
 #include "stu_lost_cycles.h"
 #include "stu_messages.h"
+#include "stu_view.h"
 #include "stu_waits.h"
 #include "tu.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* A skeleton that registers nothing has the lost-cycle view; its flags are the study's and combine; a flag no view
@@ -135,6 +136,66 @@ static void test_view_summarise_waits(void)
   met_trace_free(busy);
 }
 
+static char *p_values[] = {"4", "1", "8", "2"};
+static const char *point_values[4][1] = {{"4"}, {"1"}, {"8"}, {"2"}};
+
+/* A lost-cycle point at p (the i-th value): T_par = 1 + 8 / p (Amdahl's law exactly), processing 8 / p and
+ * communication p seconds (so processing dominates up to p = 2, communication from p = 4 on). */
+static void lost_point(stu_point_t *point, size_t i)
+{
+  int p = atoi(p_values[i]);
+  *point = (stu_point_t){.values = point_values[i], .p = p};
+  stu_lost_cycles_t *r = stu_lost_cycles_make(point);
+  CU_ASSERT_FATAL(r != NULL);
+  r->eppa.t_par = 1 + 8.0 / p;
+  double proc = 8.0 / p, comm = p;
+  r->breakdown = (met_breakdown_t){.p = p, .t_par = r->eppa.t_par};
+  r->breakdown.component[MET_COMP_PROCESSING] = proc;
+  r->breakdown.component[MET_COMP_COMMUNICATION] = comm;
+  r->breakdown.b_ratio[MET_COMP_PROCESSING] = proc / comm;
+  r->breakdown.b_ratio[MET_COMP_COMMUNICATION] = comm / proc;
+  r->breakdown.comm_comp_ratio = comm / proc;
+}
+
+/* The lost-cycle view's summary, drawn once the study is complete: over the series against p (sorted by p whatever the
+ * points' order), T_par's fit is Amdahl's law a + b / p with a = 1 and b = 8, and the verdict names processing at
+ * p = 1 and 2, communication at p = 4 and 8. Without a breakdown there is no verdict. */
+static void test_view_summarise_lost_cycles(void)
+{
+  scn_param_t param = {.name = "p", .values = p_values, .nvalues = 4, .swept = 1, .role = SCN_ROLE_PROCESSES};
+  scn_scenario_t scenario = {.name = "s", .params = &param, .nparams = 1};
+  stu_point_t points[4];
+  for (size_t i = 0; i < 4; i++)
+    lost_point(&points[i], i);
+  stu_study_t study = {.scenario = &scenario, .facts.views = MET_VIEW_LOST_CYCLES, .npoints = 4, .points = points};
+  CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&study), 0);
+  const stu_fit_t *f = stu_fit(&study, 0, STU_METRIC_TIME, 0);
+  CU_ASSERT_FATAL(f != NULL);
+  CU_ASSERT_TRUE(f->fitted);
+  CU_ASSERT_EQUAL(f->fit.form, MET_FIT_AMDAHL);
+  TU_ASSERT_CLOSE(f->fit.coef[0], 1, 1e-9);
+  TU_ASSERT_CLOSE(f->fit.coef[1], 8, 1e-9);
+  CU_ASSERT_PTR_NULL(stu_fit(&study, 0, STU_METRIC_TIME, 1)); /* one series only */
+  const met_verdict_t *v = stu_verdict(&study, 0);
+  CU_ASSERT_FATAL(v != NULL && v->npoints == 4);
+  met_component_t expect[] = {MET_COMP_PROCESSING, MET_COMP_PROCESSING, MET_COMP_COMMUNICATION, MET_COMP_COMMUNICATION};
+  for (size_t i = 0; i < 4; i++)
+    CU_ASSERT_EQUAL(v->dominant[i], expect[i]);
+  stu_slot_t *summary = &study.summary[STU_SLOT_LOST_CYCLES];
+  summary->release(summary->data);
+  stu_study_t measured = {.scenario = &scenario,
+                          .facts = {.views = MET_VIEW_LOST_CYCLES, .no_breakdown = "measured"},
+                          .npoints = 4,
+                          .points = points};
+  CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&measured), 0);
+  CU_ASSERT_PTR_NULL(stu_verdict(&measured, 0));
+  CU_ASSERT_PTR_NOT_NULL(stu_fit(&measured, 0, STU_METRIC_TIME, 0));
+  summary = &measured.summary[STU_SLOT_LOST_CYCLES];
+  summary->release(summary->data);
+  for (size_t i = 0; i < 4; i++)
+    stu_slots_release(&points[i]);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_view_flags", test_view_flags},
@@ -142,6 +203,7 @@ int main(void)
                                     {"test_view_results_round_trip", test_view_results_round_trip},
                                     {"test_view_empty_point", test_view_empty_point},
                                     {"test_view_summarise_waits", test_view_summarise_waits},
+                                    {"test_view_summarise_lost_cycles", test_view_summarise_lost_cycles},
                                     {NULL, NULL}};
   return tu_run("view", cases);
 }

@@ -3,9 +3,9 @@
  * operation, the wait map, the dominant operation and category, one page request's 13 intervals, and what the
  * protocol controller saves against the original TreadMarks. */
 #include "rep_carnival.h"
-#include "stu_cause_effect.h"
 #include "rep_group.h"
 #include "rep_json.h"
+#include "stu_cause_effect.h"
 
 #include <string.h>
 

@@ -2,9 +2,9 @@
 /* CARNIVAL's views of a DSM point (seed 002 Figs. 4-5; docs/pictures.md), from met_carnival's profiles and wait map,
  * drawn as stacked bars by rep_chart. */
 #include "rep_carnival_views.h"
-#include "stu_cause_effect.h"
 #include "met_carnival.h"
 #include "rep_chart.h"
+#include "stu_cause_effect.h"
 
 #include <stdio.h>
 #include <stdlib.h>

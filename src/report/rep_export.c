@@ -3,14 +3,14 @@
  * per-message and wait-map rows in tables of their own) and JSON (points with their per-process views), carrying the
  * scenario and platform names with the same figures as the terminal report. Data dictionary: docs/results.md. */
 #include "rep_carnival.h"
-#include "stu_lost_cycles.h"
-#include "stu_cause_effect.h"
-#include "stu_messages.h"
-#include "rep_pictures.h"
 #include "rep_group.h"
 #include "rep_json.h"
+#include "rep_pictures.h"
 #include "rep_report.h"
 #include "rep_wait.h"
+#include "stu_cause_effect.h"
+#include "stu_lost_cycles.h"
+#include "stu_messages.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -2,8 +2,8 @@
 /* The study summary: for each p, the best point of the sweep (lowest T_par) and why, as the runner-up's extra time per
  * process in each class of the trace, which add up to the difference in T_par (p T_par = work + ctrl + comm + idle). */
 #include "rep_group.h"
-#include "stu_lost_cycles.h"
 #include "rep_report.h"
+#include "stu_lost_cycles.h"
 
 #include <math.h>
 #include <string.h>

@@ -2,11 +2,11 @@
 /* The terminal report: per group of points (the swept parameters other than p), a row per p with T_par, speedup,
  * efficiency, the overhead ratios of seed 000 eq. 1.13 and granularity (eq. 1.16); then the per-process table. */
 #include "rep_carnival.h"
-#include "stu_lost_cycles.h"
-#include "stu_messages.h"
 #include "rep_group.h"
 #include "rep_report.h"
 #include "rep_wait.h"
+#include "stu_lost_cycles.h"
+#include "stu_messages.h"
 
 #include <math.h>
 #include <string.h>

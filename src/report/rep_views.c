@@ -3,8 +3,8 @@
  * performance (seed 000 Fig. 1.5) and the bottleneck views (seed 001 Figs 5-9); per point, a bar per rank for its
  * overhead ratios (seed 000 Fig. 1.6) and its wait states. */
 #include "rep_views.h"
-#include "stu_lost_cycles.h"
 #include "rep_wait.h"
+#include "stu_lost_cycles.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -13,7 +13,7 @@ typedef struct cause_effect {
 
 const met_carnival_t *stu_carnival(const stu_point_t *point)
 {
-  const cause_effect_t *c = stu_slot(point, STU_SLOT_CAUSE_EFFECT);
+  const cause_effect_t *c = point->view[STU_SLOT_CAUSE_EFFECT].data;
   return c ? c->carnival : NULL;
 }
 
@@ -26,7 +26,7 @@ static void release(void *data)
 
 static int finish(stu_point_t *point)
 {
-  cause_effect_t *c = stu_slot_make(point, STU_SLOT_CAUSE_EFFECT, sizeof *c, release);
+  cause_effect_t *c = stu_slot_make(&point->view[STU_SLOT_CAUSE_EFFECT], sizeof *c, release);
   if (c && !c->carnival)
     c->carnival = met_carnival_new(point->trace);
   return c && c->carnival ? 0 : SIM_ENOMEM;

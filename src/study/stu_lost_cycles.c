@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The lost-cycle view: a point's EPPA metrics against its group's sequential time (seed 000 §1.1), the bottleneck
  * breakdown of seed 001 Table 5 and the per-process view, computed in the simulating child and carried in the result
- * stream. */
+ * stream; summarised once the study is complete into a regression fit per metric and series, and the bottleneck
+ * verdict per series against p. */
 #include "stu_lost_cycles.h"
 #include "sim_error.h"
 #include "stu_codec.h"
+#include "stu_series.h"
 #include "stu_view.h"
 
 #include <math.h>
@@ -14,7 +16,7 @@ static const stu_lost_cycles_t none; /* what a point without the view shows */
 
 static const stu_lost_cycles_t *results(const stu_point_t *point)
 {
-  const stu_lost_cycles_t *r = stu_slot(point, STU_SLOT_LOST_CYCLES);
+  const stu_lost_cycles_t *r = point->view[STU_SLOT_LOST_CYCLES].data;
   return r ? r : &none;
 }
 
@@ -42,7 +44,7 @@ static void release(void *data)
 
 stu_lost_cycles_t *stu_lost_cycles_make(stu_point_t *point)
 {
-  return stu_slot_make(point, STU_SLOT_LOST_CYCLES, sizeof(stu_lost_cycles_t), release);
+  return stu_slot_make(&point->view[STU_SLOT_LOST_CYCLES], sizeof(stu_lost_cycles_t), release);
 }
 
 /* Rank `rank`'s per-process view: its anomaly left unsplit (NAN) when the input says so. */
@@ -77,7 +79,7 @@ static int32_t analyse(stu_point_t *point, const met_trace_t *trace, const stu_v
 static int encode(stu_point_t *point, FILE *out)
 {
   stu_lost_cycles_t zero = {0};
-  stu_lost_cycles_t *r = stu_slot(point, STU_SLOT_LOST_CYCLES);
+  stu_lost_cycles_t *r = point->view[STU_SLOT_LOST_CYCLES].data;
   r = r ? r : &zero;
   STU_ZERO_GAP(&r->eppa, p, t_seq);
   STU_ZERO_GAP(&r->breakdown, p, t_par);
@@ -100,10 +102,158 @@ static int decode(stu_point_t *point, FILE *in)
   return rc ? -1 : 0;
 }
 
+double stu_metric(const stu_point_t *point, stu_metric_t metric)
+{
+  const met_eppa_t *e = stu_eppa(point);
+  switch (metric) {
+  case STU_METRIC_TIME:
+    return e->t_par;
+  case STU_METRIC_SPEEDUP:
+    return e->speedup;
+  case STU_METRIC_EFFICIENCY:
+    return 100 * e->efficiency;
+  case STU_METRIC_GRANULARITY:
+    return e->granularity;
+  default:
+    return e->ovh_ratio[MET_OVH_CTRL + (metric - STU_METRIC_OVH_CTRL)];
+  }
+}
+
+/* Each metric's range: a fit leaving it within the data is not shown (met_fit_honest). */
+static const struct {
+  double lo, hi;
+} ranges[STU_METRICS] = {[STU_METRIC_TIME] = {0, INFINITY},
+                         [STU_METRIC_SPEEDUP] = {0, INFINITY},
+                         [STU_METRIC_EFFICIENCY] = {0, 100},
+                         [STU_METRIC_OVH_CTRL] = {0, INFINITY},
+                         [STU_METRIC_OVH_COMM] = {0, INFINITY},
+                         [STU_METRIC_OVH_IDLE] = {0, INFINITY},
+                         [STU_METRIC_OVH_ANOMALY] = {-INFINITY, INFINITY},
+                         [STU_METRIC_GRANULARITY] = {0, INFINITY}};
+
+/* The fits against one parameter: [metric * nseries + series]. */
+typedef struct x_fits {
+  size_t nseries;
+  stu_fit_t *fits;
+} x_fits_t;
+
+/* The study's summary. */
+typedef struct summary {
+  size_t nparams;
+  x_fits_t *by_x; /* per parameter; no series where it is not a numeric sweep */
+  size_t nverdicts;
+  met_verdict_t *verdicts; /* per series against p */
+  int *has_verdict;
+} summary_t;
+
+static void summary_release(void *data)
+{
+  summary_t *s = data;
+  for (size_t j = 0; s->by_x && j < s->nparams; j++)
+    free(s->by_x[j].fits);
+  for (size_t k = 0; s->has_verdict && k < s->nverdicts; k++)
+    if (s->has_verdict[k])
+      met_verdict_free(&s->verdicts[k]);
+  free(s->by_x);
+  free(s->verdicts);
+  free(s->has_verdict);
+  free(s);
+}
+
+const stu_fit_t *stu_fit(const stu_study_t *study, size_t x_index, stu_metric_t metric, size_t series)
+{
+  const summary_t *s = study->summary[STU_SLOT_LOST_CYCLES].data;
+  if (!s || x_index >= s->nparams || series >= s->by_x[x_index].nseries)
+    return NULL;
+  return &s->by_x[x_index].fits[(size_t)metric * s->by_x[x_index].nseries + series];
+}
+
+const met_verdict_t *stu_verdict(const stu_study_t *study, size_t series)
+{
+  const summary_t *s = study->summary[STU_SLOT_LOST_CYCLES].data;
+  return s && series < s->nverdicts && s->has_verdict[series] ? &s->verdicts[series] : NULL;
+}
+
+/* Fits the series' finite values of the metric with the forms for what x is, and keeps whether the best is honest
+ * within the metric's range. */
+static void fit_series(const stu_series_t *g, met_fit_x_t xkind, stu_metric_t metric, stu_fit_t *out)
+{
+  double x[g->count], y[g->count];
+  size_t n = 0;
+  for (size_t i = 0; i < g->count; i++) {
+    double value = stu_metric(g->points[i], metric);
+    if (isfinite(value)) {
+      x[n] = g->x[i];
+      y[n++] = value;
+    }
+  }
+  int found = met_fit_best(x, y, n, xkind, &out->fit) == 0;
+  out->fitted = found && met_fit_honest(&out->fit, ranges[metric].lo, ranges[metric].hi);
+  out->unfit = found && !out->fitted;
+}
+
+/* Every metric's fit over every series against parameter j. 0, or SIM_ENOMEM. */
+static int fit_against(const stu_study_t *study, size_t j, x_fits_t *out)
+{
+  stu_series_list_t series;
+  int rc =
+      stu_series_collect(study, j, &series) == 0 && (out->fits = calloc(STU_METRICS * series.count, sizeof *out->fits))
+          ? 0
+          : SIM_ENOMEM;
+  if (rc == 0)
+    out->nseries = series.count;
+  met_fit_x_t xkind = stu_fit_x(&study->scenario->params[j]);
+  for (size_t m = 0; rc == 0 && m < STU_METRICS; m++)
+    for (size_t k = 0; k < series.count; k++)
+      fit_series(&series.list[k], xkind, (stu_metric_t)m, &out->fits[m * series.count + k]);
+  stu_series_free(&series);
+  return rc;
+}
+
+/* The verdict of every series against p (Table 5's breakdowns sorted by p). 0, or SIM_ENOMEM. */
+static int verdicts(const stu_study_t *study, summary_t *s)
+{
+  stu_series_list_t series;
+  size_t p_index = scn_role_index(study->scenario, SCN_ROLE_PROCESSES);
+  int rc = stu_series_collect(study, p_index, &series) == 0 &&
+                   (s->verdicts = calloc(series.count, sizeof *s->verdicts)) &&
+                   (s->has_verdict = calloc(series.count, sizeof *s->has_verdict))
+               ? 0
+               : SIM_ENOMEM;
+  s->nverdicts = rc == 0 ? series.count : 0;
+  for (size_t k = 0; rc == 0 && k < series.count; k++) {
+    const stu_series_t *g = &series.list[k];
+    met_breakdown_t *b = malloc(g->count * sizeof *b);
+    for (size_t i = 0; b && i < g->count; i++)
+      b[i] = *stu_breakdown(g->points[i]);
+    s->has_verdict[k] = b && met_bottleneck_verdict(b, g->count, &s->verdicts[k]) == 0;
+    rc = s->has_verdict[k] ? 0 : SIM_ENOMEM;
+    free(b);
+  }
+  stu_series_free(&series);
+  return rc;
+}
+
+/* The fits against every numeric sweep and, with a breakdown, the verdicts. 0, or SIM_ENOMEM. */
+static int summarise(stu_study_t *study)
+{
+  const scn_scenario_t *scenario = study->scenario;
+  summary_t *s = stu_slot_make(&study->summary[STU_SLOT_LOST_CYCLES], sizeof *s, summary_release);
+  if (!s || !(s->by_x = calloc(scenario->nparams, sizeof *s->by_x)))
+    return SIM_ENOMEM;
+  s->nparams = scenario->nparams;
+  int rc = 0;
+  for (size_t j = 0; rc == 0 && j < scenario->nparams; j++)
+    if (stu_numeric_sweep(&scenario->params[j]))
+      rc = fit_against(study, j, &s->by_x[j]);
+  return rc == 0 && !study->facts.no_breakdown ? verdicts(study, s) : rc;
+}
+
 const stu_view_row_t stu_lost_cycles_view = {
     .flag = MET_VIEW_LOST_CYCLES,
     .needs = STU_NEED_SEQ | STU_NEED_PROCS,
     .analyse = analyse,
     .encode = encode,
     .decode = decode,
+    .summarise = summarise,
 };

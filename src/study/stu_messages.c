@@ -15,7 +15,7 @@ typedef struct messages {
 
 const met_msg_stat_t *stu_msgs(const stu_point_t *point, size_t *count)
 {
-  const messages_t *m = stu_slot(point, STU_SLOT_MESSAGES);
+  const messages_t *m = point->view[STU_SLOT_MESSAGES].data;
   *count = m ? m->n : 0;
   return m ? m->msgs : NULL;
 }
@@ -29,7 +29,7 @@ static void release(void *data)
 
 static messages_t *make(stu_point_t *point)
 {
-  return stu_slot_make(point, STU_SLOT_MESSAGES, sizeof(messages_t), release);
+  return stu_slot_make(&point->view[STU_SLOT_MESSAGES], sizeof(messages_t), release);
 }
 
 static int32_t analyse(stu_point_t *point, const met_trace_t *trace, const stu_view_input_t *in)
@@ -45,7 +45,7 @@ static int32_t analyse(stu_point_t *point, const met_trace_t *trace, const stu_v
 /* [nmsgs][msgs], their padding (after hops) zeroed; [0] for a point without the view. */
 static int encode(stu_point_t *point, FILE *out)
 {
-  messages_t *m = stu_slot(point, STU_SLOT_MESSAGES);
+  messages_t *m = point->view[STU_SLOT_MESSAGES].data;
   uint64_t n = m ? m->n : 0;
   for (size_t i = 0; i < n; i++)
     STU_ZERO_GAP(&m->msgs[i], hops, count);

@@ -61,25 +61,25 @@ const char *stu_value(const stu_study_t *study, const stu_point_t *point, const 
   return j < study->scenario->nparams ? point->values[j] : NULL;
 }
 
-void *stu_slot(const stu_point_t *point, stu_slot_id_t id)
+void *stu_slot_make(stu_slot_t *slot, size_t size, void (*release)(void *data))
 {
-  return point->view[id].data;
-}
-
-void *stu_slot_make(stu_point_t *point, stu_slot_id_t id, size_t size, void (*release)(void *data))
-{
-  stu_slot_t *slot = &point->view[id];
   if (!slot->data && (slot->data = calloc(1, size)))
     slot->release = release;
   return slot->data;
 }
 
-void stu_slots_release(stu_point_t *point)
+/* Frees what the slots hold and leaves them empty. */
+static void release_slots(stu_slot_t *slots)
 {
   for (int id = 0; id < STU_SLOTS; id++)
-    if (point->view[id].data)
-      point->view[id].release(point->view[id].data);
-  memset(point->view, 0, sizeof point->view);
+    if (slots[id].data)
+      slots[id].release(slots[id].data);
+  memset(slots, 0, STU_SLOTS * sizeof *slots);
+}
+
+void stu_slots_release(stu_point_t *point)
+{
+  release_slots(point->view);
 }
 
 void stu_free(stu_study_t *study)
@@ -91,6 +91,7 @@ void stu_free(stu_study_t *study)
     stu_slots_release(&study->points[i]);
     met_trace_free(study->points[i].trace);
   }
+  release_slots(study->summary);
   free(study->points);
   free(study->owned);
   free(study);

@@ -72,8 +72,9 @@ typedef struct stu_study {
   void *owned;                    /* what the study made for itself (a measured study's scenario), freed with it */
   stu_facts_t facts;
   size_t npoints;
-  stu_point_t *points; /* the cross product of the swept parameters, earlier parameters varying slowest; for a
-                        * skeleton with a process grid, only the points whose grid rows divide p */
+  stu_point_t *points;           /* the cross product of the swept parameters, earlier parameters varying slowest; for a
+                                  * skeleton with a process grid, only the points whose grid rows divide p */
+  stu_slot_t summary[STU_SLOTS]; /* each view's summary of the whole study (fits, verdicts), read through its module */
 } stu_study_t;
 
 /* Whether the study has view `view` (a MET_VIEW_* flag). */
@@ -96,11 +97,9 @@ const char *stu_platform(const stu_study_t *study, const stu_point_t *point);
 /* The value of parameter `name` at `point`, or NULL. */
 const char *stu_value(const stu_study_t *study, const stu_point_t *point, const char *name);
 
-/* The results in point's slot `id`, or NULL. */
-void *stu_slot(const stu_point_t *point, stu_slot_id_t id);
-/* The results in point's slot `id`, made first as `size` zeroed bytes that `release` frees when the slot is empty.
- * NULL when out of memory. */
-void *stu_slot_make(stu_point_t *point, stu_slot_id_t id, size_t size, void (*release)(void *data));
+/* The results in `slot`, made first as `size` zeroed bytes that `release` frees when the slot is empty. NULL when out
+ * of memory. */
+void *stu_slot_make(stu_slot_t *slot, size_t size, void (*release)(void *data));
 /* Frees every view's results of `point` (not its trace) and leaves its slots empty. */
 void stu_slots_release(stu_point_t *point);
 

@@ -9,7 +9,7 @@
 
 const met_waits_t *stu_waits(const stu_point_t *point)
 {
-  return stu_slot(point, STU_SLOT_WAITS);
+  return point->view[STU_SLOT_WAITS].data;
 }
 
 static void release(void *data)
@@ -27,7 +27,7 @@ static int point_waits(stu_point_t *point)
   if (met_wait_compute(point->trace, &w) != 0)
     return SIM_ENOMEM;
   double lost = met_wait_total(&w, MET_WAIT_PATTERNS);
-  met_waits_t *kept = lost > 0 ? stu_slot_make(point, STU_SLOT_WAITS, sizeof *kept, release) : NULL;
+  met_waits_t *kept = lost > 0 ? stu_slot_make(&point->view[STU_SLOT_WAITS], sizeof *kept, release) : NULL;
   if (kept) {
     *kept = w;
     return 0;

@@ -110,6 +110,8 @@ static void test_view_empty_point(void)
   CU_ASSERT_EQUAL(stu_eppa(&back)->t_par, 0);
   CU_ASSERT_PTR_NULL(stu_carnival(&back));
   CU_ASSERT_PTR_NULL(stu_waits(&back));
+  for (int id = 0; id < STU_SLOTS; id++)
+    CU_ASSERT_PTR_NULL(back.view[id].data); /* no results at all, not results of zeros */
   stu_slots_release(&back);
 }
 

@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const stu_lost_cycles_t none; /* what a point without the view shows */
 
@@ -90,16 +91,25 @@ static int encode(stu_point_t *point, FILE *out)
          stu_codec_put(out, &nprocs, sizeof nprocs) | stu_codec_put(out, r->procs, nprocs * sizeof *r->procs);
 }
 
+/* A section of zeros (a point without the view, or a sequential run) leaves the point without results. */
 static int decode(stu_point_t *point, FILE *in)
 {
   uint64_t nprocs = 0;
   void *procs = NULL;
+  stu_lost_cycles_t read;
+  memset(&read, 0, sizeof read); /* its padding too: compared with memcmp */
+  if (stu_codec_get(in, &read.eppa, sizeof read.eppa) || stu_codec_get(in, &read.breakdown, sizeof read.breakdown) ||
+      stu_codec_get(in, &nprocs, sizeof nprocs) || stu_codec_get_array(in, nprocs, sizeof *read.procs, &procs))
+    return -1;
+  read.procs = procs;
+  if (!procs && memcmp(&read, &none, sizeof read) == 0)
+    return 0;
   stu_lost_cycles_t *r = stu_lost_cycles_make(point);
-  int rc = !r || stu_codec_get(in, &r->eppa, sizeof r->eppa) || stu_codec_get(in, &r->breakdown, sizeof r->breakdown) ||
-           stu_codec_get(in, &nprocs, sizeof nprocs) || stu_codec_get_array(in, nprocs, sizeof *r->procs, &procs);
   if (r)
-    r->procs = procs;
-  return rc ? -1 : 0;
+    *r = read;
+  else
+    free(procs);
+  return r ? 0 : -1;
 }
 
 double stu_metric(const stu_point_t *point, stu_metric_t metric)

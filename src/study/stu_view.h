@@ -72,7 +72,7 @@ int stu_view_finish(unsigned views, stu_point_t *point);
 int stu_view_summarise(stu_study_t *study);
 
 /* Every view's section of a point's result stream, in the table's order (a view the point lacks writes an empty
- * section), so that the stream's layout does not depend on the views. 0, or -1 when writing fails. */
+ * section, or zeros), so that the stream's layout does not depend on the views. 0, or -1 when writing fails. */
 int stu_view_encode(stu_point_t *r, FILE *out);
 /* Reads what stu_view_encode wrote into `point`. 0, or -1 on a malformed or truncated stream (what was read is freed).
  */

@@ -1,47 +1,25 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The simrun command line: options, usage, messages and exit codes (0 ok, 1 runtime failure, 2 bad input or usage).
  * Everything else lives in the libraries: scenario, study, report. */
+#include "cli_analyse.h"
 #include "cli_characterise.h"
-#include "cli_exit.h"
 #include "cli_compare.h"
-#include "cli_formats.h"
-#include "app_catalogue.h"
-#include "cli_html.h"
-#include "cli_output.h"
-#include "cli_platform.h"
-#include "cli_results.h"
-#include "cli_signal.h"
 #include "cli_config.h"
 #include "cli_data.h"
-#include "cli_progress.h"
-#include "cli_provenance.h"
-#include "rep_pictures.h"
-#include "rep_report.h"
-#include "scn_scenario.h"
-#include "sim_error.h"
-#include "stu_farm.h"
-#include "stu_sweep.h"
-#include "cli_analyse.h"
+#include "cli_exit.h"
+#include "cli_formats.h"
 #include "cli_machine.h"
+#include "cli_platform.h"
+#include "cli_provenance.h"
+#include "cli_run.h"
+#include "cli_signal.h"
+#include "scn_scenario.h"
+#include "stu_catalogue.h"
 
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-typedef struct options {
-  const char *scenario;
-  cli_outputs_t outputs; /* the command line's (cli_formats.h) */
-  int per_process;
-  int quiet;
-  int jobs;            /* -j: simulations at once */
-  int no_cache;        /* --no-cache */
-  int mpi;             /* --mpi: a task farm under mpirun */
-  cli_config_t config; /* --cfg, --log, --set, --shard */
-} options_t;
 
 #define MAX_JOBS 1024
 
@@ -100,7 +78,7 @@ static void usage(FILE *out)
           "standard output (--csv, --json, --paje, --html; the report then goes to standard error).\n"
           "Exit status: 0 success, 1 runtime failure, 2 bad input or usage, 128 + N when stopped by signal N\n"
           "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE, which ends the run silently).\n",
-          app_names());
+          stu_catalogue_names());
 }
 
 static int fail_usage(const char *fmt, const char *arg)
@@ -118,14 +96,6 @@ static int fail_unknown(const char *arg, int letter)
   return fail_usage("unknown option '%s'", letter && strncmp(arg, "--", 2) != 0 ? flag : arg);
 }
 
-static void print_error(const scn_error_t *err)
-{
-  if (err->line > 0)
-    fprintf(stderr, "simrun: error: %s:%d: %s\n", err->file, err->line, err->message);
-  else
-    fprintf(stderr, "simrun: error: %s: %s\n", err->file, err->message);
-}
-
 /* Parses a positive integer option value; -1 when it is not one. */
 static int parse_positive(const char *text)
 {
@@ -135,7 +105,7 @@ static int parse_positive(const char *text)
 }
 
 /* Fills `opts` from argv. Returns -1 to go on, or an exit status. */
-static int parse_options(int argc, char **argv, options_t *opts)
+static int parse_options(int argc, char **argv, cli_run_options_t *opts)
 {
   static const struct option longopts[] = {{"per-process", required_argument, NULL, 'P'},
                                            {"jobs", required_argument, NULL, 'j'},
@@ -216,191 +186,6 @@ static int parse_options(int argc, char **argv, options_t *opts)
   return -1;
 }
 
-/* The per-process p must be one of the sweep's p values. */
-static int check_per_process(const scn_scenario_t *scenario, int per_process, scn_error_t *err)
-{
-  const scn_param_t *p = scn_role_param(scenario, SCN_ROLE_PROCESSES);
-  for (size_t i = 0; per_process == 0 || i < p->nvalues; i++)
-    if (per_process == 0 || atoi(p->values[i]) == per_process)
-      return 0;
-  return scn_fail(err, scenario->path, p->line,
-                  "--per-process %d: no point has p = %d; choose one of this line's "
-                  "p values",
-                  per_process, per_process);
-}
-
-/* The progress bar, on a terminal only (cli_progress.h), timed from the first call; ctx: the study's start. */
-static void show_progress(size_t done, size_t total, void *ctx)
-{
-  char line[160];
-  struct timespec now;
-  const struct timespec *start = ctx;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  cli_progress_line(line, sizeof line, done, total,
-                    (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec));
-  fprintf(stderr, "\r%-*s", 80, line);
-  if (done == total)
-    fprintf(stderr, "\r%*s\r", 80, "");
-  fflush(stderr);
-}
-
-static int show_bar; /* the progress bar is shown (run_study) */
-
-/* Each finished point: the test hook's "sweep" step (cli_signal.h) at the first, then the progress bar. */
-static void on_point(size_t done, size_t total, void *ctx)
-{
-  if (done == 1)
-    cli_signal_step("sweep", "during the sweep");
-  if (show_bar)
-    show_progress(done, total, ctx);
-}
-
-/* A damaged cache entry, deleted and recomputed. */
-static void show_warning(const char *message, void *ctx)
-{
-  fprintf(stderr, "simrun: warning: %s\n", message);
-}
-
-/* Runs the study; a signal caught by cli_signal stops it, keeping the finished points. */
-static int run_study(const options_t *opts, const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
-                     int per_process, stu_study_t **study, scn_error_t *err)
-{
-  char cache[4096];
-  int progress = !opts->quiet && isatty(STDERR_FILENO);
-  show_bar = progress;
-  struct timespec start;
-  clock_gettime(CLOCK_MONOTONIC, &start);
-  stu_options_t options = {.per_process = per_process,
-                           .jobs = opts->jobs,
-                           .farm = opts->mpi,
-                           .ti_dir = cli_output_of(&opts->outputs, "--ti"),
-                           .stop = cli_signal_stop,
-                           .progress = on_point,
-                           .ctx = &start,
-                           .warn = show_warning,
-                           .shard_index = opts->config.shard_index,
-                           .shard_count = opts->config.shard_count};
-  /* a point taken from the cache would write no trace; one run with another --cfg could have other figures */
-  if (!opts->no_cache && !options.ti_dir && !opts->config.simgrid_cfg &&
-      stu_cache_default_dir(cache, sizeof cache) == 0)
-    options.cache_dir = cache;
-  int rc = stu_run_with(scenario, skeleton, &options, study, err);
-  if (progress && rc != 0)
-    fprintf(stderr, "\n");
-  return rc;
-}
-
-/* After a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE): 128 + its number, with the study's message or the step it came
- * at, and the outputs not written; nothing for SIGPIPE (the reader went away). */
-static int interrupted(int rc, const scn_error_t *err)
-{
-  char line[2600];
-  if (!cli_signal_claim() || cli_signal_quiet())
-    return cli_signal_status();
-  cli_signal_message(line, sizeof line);
-  if (rc == SIM_EINTR && err->message[0]) { /* the sweep's count of finished points, and where they are kept */
-    const char *rest = strchr(line, ';');
-    fprintf(stderr, "simrun: error: %s: %s%s\n", err->file, err->message, rest ? rest : "");
-  } else
-    fprintf(stderr, "simrun: error: %s\n", line);
-  return cli_signal_status();
-}
-
-static int run(const options_t *opts)
-{
-  scn_error_t err = {0};
-  scn_scenario_t *scenario = NULL;
-  stu_study_t *study = NULL;
-  int status = EXIT_INPUT;
-  if (scn_load(opts->scenario, &scenario, &err) != 0 || cli_set_apply(&opts->config, scenario, &err) != 0)
-    goto report;
-  const app_skeleton_t *skeleton = app_find(scenario->skeleton);
-  if (!skeleton) {
-    scn_fail(&err, scenario->path, scenario->skeleton_line, "unknown skeleton '%s'; choose one of: %s",
-             scenario->skeleton, app_names());
-    goto report;
-  }
-  int per_process = opts->per_process ? opts->per_process : scenario->per_process;
-  if (opts->per_process) /* the option replaces the file's value before the file is checked: --set may change p */
-    scenario->per_process = 0;
-  if (scn_check(scenario, skeleton->spec, &err) != 0 || check_per_process(scenario, per_process, &err) != 0 ||
-      (!cli_output_of(&opts->outputs, "--csv") && scn_check_output(scenario, scenario->csv, "csv", &err) != 0) ||
-      (!cli_output_of(&opts->outputs, "--json") && scn_check_output(scenario, scenario->json, "json", &err) != 0))
-    goto report;
-  cli_outputs_t outputs;
-  const cli_run_facts_t facts = {scenario, skeleton->spec, per_process, opts->mpi, opts->no_cache};
-  if ((status = cli_outputs_prepare(&opts->outputs, &facts, &outputs)) != EXIT_OK)
-    goto done;
-  if (cli_output_of(&outputs, "--svg") &&
-      per_process == 0) /* after every check, so that it never comes before an error */
-    fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");
-  char unrun[1200];
-  if (scn_unrun_reference(scenario, unrun, sizeof unrun))
-    fprintf(stderr, "simrun: warning: %s\n", unrun);
-  cli_signal_step("before", "before the sweep");
-  if ((status = cli_outputs_begin(cli_output_of(&outputs, "--ti"))) != EXIT_OK)
-    goto done;
-  int rc = SIM_EINTR;
-  if (!cli_signal_stop()) {
-    cli_signal_step("started", "during the sweep");
-    rc = run_study(opts, scenario, skeleton, per_process, &study, &err);
-  }
-  if (cli_signal_stop()) {
-    status = interrupted(rc, &err);
-    goto done;
-  }
-  if (rc != 0) {
-    status = sim_error_is_input(rc) ? EXIT_INPUT : EXIT_RUNTIME;
-    goto report;
-  }
-  cli_signal_step("after", "after the sweep");
-  FILE *out = cli_report_stream(&outputs);
-  rep_print(out, study);
-  if (rep_print_fits(out, study) != 0)
-    fprintf(stderr, "simrun: warning: out of memory while fitting; no regression fits shown\n");
-  fflush(out); /* a reader of the report gone (SIGPIPE) is known before the outputs are written */
-  status = cli_outputs_write(study, &outputs);
-  if (cli_signal_stop())
-    status = interrupted(0, &err);
-  goto done;
-report:
-  cli_set_blame(&opts->config, &err);
-  print_error(&err);
-done:
-  rep_file_rollback(); /* what was not written: nothing when the outputs were */
-  stu_free(study);
-  scn_free(scenario);
-  return status;
-}
-
-/* An MPI worker: serves rank 0, silently (rank 0 reports for everyone). */
-static int serve(const options_t *opts)
-{
-  scn_error_t err = {0};
-  scn_scenario_t *scenario = NULL;
-  const app_skeleton_t *skeleton = NULL;
-  if (scn_load(opts->scenario, &scenario, &err) == 0 && cli_set_apply(&opts->config, scenario, &err) == 0 &&
-      (skeleton = app_find(scenario->skeleton)) && scn_check(scenario, skeleton->spec, &err) != 0)
-    skeleton = NULL;
-  int rc = stu_serve(skeleton ? scenario : NULL, skeleton, &err);
-  scn_free(scenario);
-  return rc == 0 ? EXIT_OK : EXIT_RUNTIME;
-}
-
-/* --mpi: rank 0 runs the study with the other ranks as its workers. */
-static int run_farm(const options_t *opts)
-{
-  char message[1200];
-  int rank = 0;
-  if (stu_farm_start(&rank, message, sizeof message) != 0) {
-    fprintf(stderr, "simrun: error: %s\n", message);
-    return EXIT_INPUT;
-  }
-  int status = rank == 0 ? run(opts) : serve(opts);
-  stu_farm_end();
-  return status;
-}
-
 int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "analyse") == 0)
@@ -414,7 +199,7 @@ int main(int argc, char **argv)
     return cli_characterise_main(argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "compare") == 0)
     return cli_compare_main(argc - 1, argv + 1);
-  options_t opts = {0};
+  cli_run_options_t opts = {0};
   int status = parse_options(argc, argv, &opts);
   if (status >= 0)
     return status;
@@ -426,7 +211,7 @@ int main(int argc, char **argv)
   opts.scenario = scenario;
   cli_provenance_set(argc, argv);
   cli_signal_catch(); /* for the whole run: a signal at any step stops it the same way */
-  status = opts.mpi ? run_farm(&opts) : run(&opts);
+  status = cli_run(&opts);
   fflush(stdout); /* while SIGPIPE is still caught: a reader gone by now means 141, not a death by SIGPIPE */
   status = status == EXIT_OK && cli_signal_status() ? cli_signal_status() : status;
   cli_signal_release();

@@ -16,8 +16,10 @@
 #define CALLS    SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
 #define ABORT    SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_abort.c"
 #define ANY      SIMRUN_SOURCE_DIR "/tests/data/tracer/any_source.c"
-#define FORTRAN  SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_hello.f90"
+#define FORTRAN  SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_calls.f90"
+#define F08      SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_f08.f90"
 #define REQUESTS SIMRUN_SOURCE_DIR "/tests/data/tracer/requests.c"
+#define THREADS  SIMRUN_SOURCE_DIR "/tests/data/tracer/threads.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -517,24 +519,76 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
   remove_folder(dir);
 }
 
-/* A Fortran program's calls bypass the C wrappers (Open MPI's Fortran bindings call PMPI_* directly): the run is not
- * traced, and the library says so once instead of leaving an empty folder without a word. */
-static void test_trc_mpi_fortran_program_is_reported(void)
+/* Builds the Fortran program `source` into `dir`/`name` with Open MPI's mpifort. */
+static void build_fortran(const char *dir, const char *source, const char *name)
+{
+  CU_ASSERT_FATAL(SIMRUN_MPIFORT[0] != '\0' && strstr(SIMRUN_MPIFORT, "NOTFOUND") == NULL);
+  const char *args[] = {"-O2", source, "-o", name, NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIFORT, args, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(run.status, 0);
+  run_free(&run);
+}
+
+/* A Fortran program (`use mpi`): Open MPI's Fortran bindings call PMPI_* directly, so the library binds the Fortran
+ * names itself (trc_fortran.c). The program still checks its own values (MPI_IN_PLACE, statuses, MPI_REQUEST_NULL
+ * back in Fortran), every rank's actions are those it made, in order, and simrun replays the trace. */
+static void test_trc_mpi_fortran_program(void)
 {
   char dir[1024];
   char trace[1100];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(trace, sizeof trace, "%s/trace", dir);
-  CU_ASSERT_FATAL(SIMRUN_MPIFORT[0] != '\0' && strstr(SIMRUN_MPIFORT, "NOTFOUND") == NULL);
-  const char *args[] = {"-O2", FORTRAN, "-o", "fortran_hello", NULL};
+  build_fortran(dir, FORTRAN, "fortran_calls");
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIFORT, args, &run), 0);
-  CU_ASSERT_EQUAL_FATAL(run.status, 0);
-  run_free(&run);
-  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./fortran_hello", "2", trace, NULL, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./fortran_calls", "3", trace, NULL, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
-  const char *warning = "simrun-trace: warning: this program used MPI without calling the C MPI_Init (a Fortran "
-                        "program?): nothing was traced";
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "fortran ok"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 7); /* index.txt, three rank files, three timelines */
+  /* rank 1's actions in the program's order (the computations between them aside): the ring (a Waitall over every
+   * pending request is SMPI's plain waitall), Sendrecv with rank 0 (as SMPI writes it: isend, recv, wait), Bcast,
+   * Allreduce, the split and the barrier on it, the second ring completed by Testany, the persistent ring
+   * (each Start written as the operation it starts), the logical Allreduce */
+  static const char *const expected[] = {"1 init",          "1 irecv 0 7 4",   "1 send 2 7 4",   "1 waitall",
+                                         "1 isend 0 3 4",   "1 recv 0 3 4",    "1 wait 1 0 3",   "1 bcast 4 0",
+                                         "1 allreduce 4 0", "1 comm_split",    "1 in 1 barrier", "1 irecv 0 8 4",
+                                         "1 send 2 8 4",    "1 wait 0 1 8",    "1 irecv 0 9 4",  "1 isend 2 9 4",
+                                         "1 waitall",       "1 allreduce 4 0", "1 finalize"};
+  char *text = read_output(trace, "rank-1.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  const char *at = text;
+  for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++) {
+    const char *found = strstr(at, expected[i]);
+    CU_ASSERT_PTR_NOT_NULL(found);
+    if (!found)
+      fprintf(stderr, "rank-1.txt lacks '%s' after its offset %ld:\n%s\n", expected[i], (long)(at - text), text);
+    at = found ? found + strlen(expected[i]) : at;
+  }
+  free(text);
+  const char *analyse[] = {"analyse", "trace", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* A program on `use mpi_f08`, whose bindings the library does not bind, is not traced: the library says so once instead
+ * of leaving no folder without a word. */
+static void test_trc_mpi_f08_program_is_reported(void)
+{
+  char dir[1024];
+  char trace[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  build_fortran(dir, F08, "fortran_f08");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./fortran_f08", "2", trace, NULL, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  const char *warning = "simrun-trace: warning: this program used MPI without calling the C MPI_Init";
   char *first = strstr(run.err, warning);
   CU_ASSERT_PTR_NOT_NULL(first);
   CU_ASSERT(first == NULL || strstr(first + 1, warning) == NULL); /* once, not per rank */
@@ -575,6 +629,41 @@ static void test_trc_mpi_aborted_run_is_cut_short(void)
   CU_ASSERT_NSTRING_EQUAL(run.err, warning, strlen(warning));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, ": cut short: the file ends before its '# end' line"));
   run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* MPI_THREAD_MULTIPLE: a run whose MPI calls all come from the thread that initialised MPI is traced whole (an index,
+ * and simrun analyse reads it without a word); a run whose messages go from another thread still runs to its end, and
+ * each rank says how many calls it could not record (one each: MPI_Sendrecv), with no index written. */
+static void test_trc_mpi_thread_multiple(void)
+{
+  char dir[1024];
+  char trace[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  build(dir, THREADS, "threads");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "main", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "threads ok"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 5); /* index.txt, rank-0, rank-1, timeline-0, timeline-1 */
+  const char *analyse[] = {"analyse", "trace", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "other", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "threads ok"));
+  const char *said = "1 MPI call(s) from threads other than the one that initialised MPI";
+  char *first = strstr(run.err, said);
+  CU_ASSERT_PTR_NOT_NULL(first);
+  CU_ASSERT(first && strstr(first + 1, said) != NULL); /* each rank */
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 4); /* no index */
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -634,8 +723,10 @@ int main(void)
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},
-      {"test_trc_mpi_fortran_program_is_reported", test_trc_mpi_fortran_program_is_reported},
+      {"test_trc_mpi_fortran_program", test_trc_mpi_fortran_program},
+      {"test_trc_mpi_f08_program_is_reported", test_trc_mpi_f08_program_is_reported},
       {"test_trc_mpi_aborted_run_is_cut_short", test_trc_mpi_aborted_run_is_cut_short},
+      {"test_trc_mpi_thread_multiple", test_trc_mpi_thread_multiple},
       {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
       {NULL, NULL}};

@@ -37,19 +37,17 @@ EXPORT int MPI_Init(int *argc, char ***argv)
   return rc;
 }
 
-/* The recorder keeps one timeline per rank: with several threads calling MPI at once (MPI_THREAD_MULTIPLE) their
- * calls would interleave in it, so the run is then not traced. */
+/* The recorder keeps one timeline per rank: under MPI_THREAD_MULTIPLE only the thread that initialises MPI is
+ * recorded. Many programs ask for it and call MPI from that thread alone; a run whose other threads called MPI is
+ * named at MPI_Finalize and left without an index (trc_owner_only). */
 EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
   init_seen = 1;
   int rc = PMPI_Init_thread(argc, argv, required, provided);
-  if (rc == MPI_SUCCESS && *provided == MPI_THREAD_MULTIPLE) {
-    if (trc_world_rank() == 0)
-      fprintf(stderr, "simrun-trace: warning: MPI_THREAD_MULTIPLE: this run is not traced (the tracer records one "
-                      "thread per rank; ask for MPI_THREAD_FUNNELED or SERIALIZED)\n");
-  } else if (rc == MPI_SUCCESS) {
+  if (rc == MPI_SUCCESS && *provided == MPI_THREAD_MULTIPLE)
+    trc_owner_only();
+  if (rc == MPI_SUCCESS)
     start();
-  }
   return rc;
 }
 
@@ -105,9 +103,9 @@ EXPORT int MPI_Finalize(void)
   return PMPI_Finalize();
 }
 
-/* A program whose MPI calls bypass the C interface, as Open MPI's Fortran bindings do (they call PMPI_* directly),
- * used MPI without these wrappers seeing it: said once (by the first rank), at exit, rather than leaving no trace
- * and no word. */
+/* A program whose MPI calls bypass the C interface and the Fortran names trc_fortran.c binds (Open MPI's mpi_f08
+ * bindings call PMPI_* directly) used MPI without these wrappers seeing it: said once (by the first rank), at exit,
+ * rather than leaving no trace and no word. */
 __attribute__((destructor)) static void check_seen(void)
 {
   int finalized = 0;
@@ -115,7 +113,8 @@ __attribute__((destructor)) static void check_seen(void)
   if (init_seen || PMPI_Finalized(&finalized) != MPI_SUCCESS || !finalized || (rank && strcmp(rank, "0") != 0))
     return;
   fprintf(stderr, "simrun-trace: warning: this program used MPI without calling the C MPI_Init (a Fortran "
-                  "program?): nothing was traced; the tracer wraps the C interface only (docs/tracer.md)\n");
+                  "program using mpi_f08?): nothing was traced; the tracer binds C, mpif.h and `use mpi` only "
+                  "(docs/tracer.md)\n");
 }
 
 EXPORT void simrun_trace_phase_begin(const char *name)

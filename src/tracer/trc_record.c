@@ -13,6 +13,8 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,9 +102,21 @@ static double cpu_now(void)
   return seconds(&t);
 }
 
+/* Under MPI_THREAD_MULTIPLE only the thread that initialised MPI is recorded (trc_owner_only); the calls of the others
+ * are counted, and trc_finish says how many. */
+static int owner_only;
+static pthread_t owner;
+static atomic_ulong others;
+
+void trc_owner_only(void)
+{
+  owner = pthread_self();
+  owner_only = 1;
+}
+
 int trc_active(void)
 {
-  return rec.on;
+  return rec.on && (!owner_only || pthread_equal(pthread_self(), owner));
 }
 
 const char *trc_dir(void)
@@ -386,8 +400,11 @@ static void resume(double since)
 
 double trc_enter(void)
 {
-  if (!rec.on)
+  if (!trc_active()) {
+    if (rec.on)
+      atomic_fetch_add_explicit(&others, 1, memory_order_relaxed);
     return 0;
+  }
   double now = trc_now();
   end_compute(now);
   return now;
@@ -401,7 +418,7 @@ static const char *category_name(trc_category_t category)
 
 void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
 {
-  if (!rec.on)
+  if (!trc_active())
     return;
   double now = trc_now();
   write_fold();
@@ -418,7 +435,7 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
 
 void trc_poll(double start, const char *name)
 {
-  if (!rec.on)
+  if (!trc_active())
     return;
   double now = trc_now();
   fold_t *f = &rec.fold;
@@ -442,7 +459,7 @@ void trc_envelope(int tag, int comm)
 
 void trc_action(const char *ti, ...)
 {
-  if (!rec.on)
+  if (!trc_active())
     return;
   va_list ap;
   va_start(ap, ti);
@@ -469,9 +486,9 @@ void trc_untraced(const char *name)
 
 int trc_extension_allowed(const char *name)
 {
-  if (rec.on && rec.smpi_only)
+  if (trc_active() && rec.smpi_only)
     tally(rec.refused, &rec.nrefused, name);
-  return rec.on && !rec.smpi_only;
+  return trc_active() && !rec.smpi_only;
 }
 
 void trc_extension(const char *name, const char *ti, ...)
@@ -495,7 +512,7 @@ static void phase_boundary(void)
 
 void trc_phase_begin(const char *name)
 {
-  if (!rec.on)
+  if (!trc_active())
     return;
   if (rec.depth + 1 >= PHASE_DEPTH) {
     rec.dropped_phases++;
@@ -511,7 +528,7 @@ void trc_phase_begin(const char *name)
 
 void trc_phase_end(void)
 {
-  if (!rec.on)
+  if (!trc_active())
     return;
   if (rec.dropped_phases > 0) {
     rec.dropped_phases--;
@@ -538,7 +555,7 @@ static void warn_list(const untraced_t *list, int n, const char *what)
 
 void trc_flush(void)
 {
-  if (!rec.on)
+  if (!trc_active())
     return;
   trc_out_flush(rec.ti);
   trc_out_flush(rec.timeline);
@@ -562,11 +579,18 @@ int trc_finish(void)
   warn_list(rec.untraced, rec.nuntraced, "calls not in the TI trace (replay will miss them)");
   warn_list(rec.refused, rec.nrefused,
             "actions of simrun's TI extensions that SIMRUN_TRACE_FORMAT=smpi left out (smpirun has none)");
+  unsigned long from_others = atomic_load(&others);
+  if (from_others)
+    fprintf(stderr,
+            "simrun-trace: warning: rank %d: %lu MPI call(s) from threads other than the one that initialised MPI "
+            "(MPI_THREAD_MULTIPLE) are not traced, so no index.txt is written: the trace would not replay; make the "
+            "MPI calls from one thread to trace this program\n",
+            rec.rank, from_others);
   int ok = !rec.failed;
   ok = trc_out_close(rec.ti) == 0 && ok;
   ok = trc_out_close(rec.timeline) == 0 && ok;
   rec.ti = rec.timeline = NULL;
   if (!ok && !rec.failed)
     fprintf(stderr, "simrun-trace: warning: rank %d could not write its files in %s whole\n", rec.rank, rec.dir);
-  return rec.failed ? TRC_FAILED_SAID : !ok ? TRC_FAILED : rec.nrefused ? TRC_NOT_SMPI : TRC_WHOLE;
+  return rec.failed || from_others ? TRC_FAILED_SAID : !ok ? TRC_FAILED : rec.nrefused ? TRC_NOT_SMPI : TRC_WHOLE;
 }

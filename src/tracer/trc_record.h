@@ -24,8 +24,12 @@ int trc_start(int rank, int size);
 /* Time 0 of the timeline: now (every rank calls it right after a common barrier). */
 void trc_time_zero(void);
 
-/* Whether recording is on. */
+/* Whether recording is on for the calling thread. */
 int trc_active(void);
+
+/* Under MPI_THREAD_MULTIPLE: only the calling thread (the one that initialises MPI) is recorded from now on; the MPI
+ * calls of other threads are counted, and trc_finish then says so and leaves the run without an index. */
+void trc_owner_only(void);
 
 /* The current time in seconds since trc_time_zero. */
 double trc_now(void);

@@ -1,0 +1,504 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The Fortran bindings of the traced calls (mpif.h and `use mpi`, under gfortran's names: lower case, one underscore).
+ * Open MPI's own bindings (libmpi_mpifh) call PMPI_* directly, past the C wrappers; these, found first when the
+ * library is preloaded, turn Fortran's handles, statuses and special addresses into C's and call the traced C wrapper,
+ * which calls PMPI_*. A Fortran call not bound here goes to Open MPI's binding and is neither traced nor counted
+ * (docs/tracer.md lists the ones bound); `use mpi_f08` is not bound. */
+#include "trc_mpi_util.h"
+
+#include <stdlib.h>
+
+/* Open MPI's addresses of Fortran's MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE and MPI_STATUSES_IGNORE (libmpi). */
+extern int mpi_fortran_bottom_;
+extern int mpi_fortran_in_place_;
+extern int mpi_fortran_status_ignore_;
+extern int mpi_fortran_statuses_ignore_;
+
+/* Fortran's MPI_STATUS_SIZE: Open MPI's status is the C struct read as integers. */
+enum { F_STATUS_SIZE = sizeof(MPI_Status) / sizeof(MPI_Fint) };
+
+/* Requests converted on the stack up to this count, on the heap above it. */
+enum { ON_STACK = 64 };
+
+typedef MPI_Fint fint;
+
+static void *buf(void *b)
+{
+  if (b == (void *)&mpi_fortran_bottom_)
+    return MPI_BOTTOM;
+  return b == (void *)&mpi_fortran_in_place_ ? MPI_IN_PLACE : b;
+}
+
+static MPI_Comm comm(const fint *f)
+{
+  return MPI_Comm_f2c(*f);
+}
+
+static MPI_Datatype type(const fint *f)
+{
+  return MPI_Type_f2c(*f);
+}
+
+static MPI_Op op(const fint *f)
+{
+  return MPI_Op_f2c(*f);
+}
+
+static int ignored(const fint *status)
+{
+  return status == &mpi_fortran_status_ignore_ || status == &mpi_fortran_statuses_ignore_;
+}
+
+/* The C status to pass for Fortran's `status` (NULL-safe), and the result copied back. */
+static MPI_Status *status_in(const fint *status, MPI_Status *c)
+{
+  return ignored(status) ? MPI_STATUS_IGNORE : c;
+}
+
+static void status_out(const MPI_Status *c, fint *status)
+{
+  if (!ignored(status))
+    MPI_Status_c2f(c, status);
+}
+
+static void done(int rc, fint *ierr)
+{
+  if (ierr)
+    *ierr = rc;
+}
+
+/* ---- start and end ---- */
+
+EXPORT void mpi_init_(fint *ierr)
+{
+  done(MPI_Init(NULL, NULL), ierr);
+}
+
+EXPORT void mpi_init_thread_(const fint *required, fint *provided, fint *ierr)
+{
+  int level = 0;
+  done(MPI_Init_thread(NULL, NULL, *required, &level), ierr);
+  *provided = level;
+}
+
+EXPORT void mpi_finalize_(fint *ierr)
+{
+  done(MPI_Finalize(), ierr);
+}
+
+EXPORT void mpi_abort_(const fint *c, const fint *code, fint *ierr)
+{
+  done(MPI_Abort(comm(c), *code), ierr);
+}
+
+/* ---- point to point ---- */
+
+#define BLOCKING_SEND(fname, cname)                                                                                    \
+  EXPORT void fname(void *b, const fint *count, const fint *t, const fint *dest, const fint *tag, const fint *c,       \
+                    fint *ierr)                                                                                        \
+  {                                                                                                                    \
+    done(cname(buf(b), *count, type(t), *dest, *tag, comm(c)), ierr);                                                  \
+  }
+BLOCKING_SEND(mpi_send_, MPI_Send)
+BLOCKING_SEND(mpi_ssend_, MPI_Ssend)
+BLOCKING_SEND(mpi_bsend_, MPI_Bsend)
+BLOCKING_SEND(mpi_rsend_, MPI_Rsend)
+
+#define NONBLOCKING(fname, cname)                                                                                      \
+  EXPORT void fname(void *b, const fint *count, const fint *t, const fint *peer, const fint *tag, const fint *c,       \
+                    fint *request, fint *ierr)                                                                         \
+  {                                                                                                                    \
+    MPI_Request r = MPI_REQUEST_NULL;                                                                                  \
+    done(cname(buf(b), *count, type(t), *peer, *tag, comm(c), &r), ierr);                                              \
+    *request = MPI_Request_c2f(r);                                                                                     \
+  }
+NONBLOCKING(mpi_isend_, MPI_Isend)
+NONBLOCKING(mpi_issend_, MPI_Issend)
+NONBLOCKING(mpi_ibsend_, MPI_Ibsend)
+NONBLOCKING(mpi_irsend_, MPI_Irsend)
+NONBLOCKING(mpi_irecv_, MPI_Irecv)
+NONBLOCKING(mpi_send_init_, MPI_Send_init)
+NONBLOCKING(mpi_ssend_init_, MPI_Ssend_init)
+NONBLOCKING(mpi_bsend_init_, MPI_Bsend_init)
+NONBLOCKING(mpi_rsend_init_, MPI_Rsend_init)
+NONBLOCKING(mpi_recv_init_, MPI_Recv_init)
+
+EXPORT void mpi_recv_(void *b, const fint *count, const fint *t, const fint *src, const fint *tag, const fint *c,
+                      fint *status, fint *ierr)
+{
+  MPI_Status s;
+  done(MPI_Recv(buf(b), *count, type(t), *src, *tag, comm(c), status_in(status, &s)), ierr);
+  status_out(&s, status);
+}
+
+EXPORT void mpi_sendrecv_(void *sb, const fint *scount, const fint *st, const fint *dest, const fint *stag, void *rb,
+                          const fint *rcount, const fint *rt, const fint *src, const fint *rtag, const fint *c,
+                          fint *status, fint *ierr)
+{
+  MPI_Status s;
+  done(MPI_Sendrecv(buf(sb), *scount, type(st), *dest, *stag, buf(rb), *rcount, type(rt), *src, *rtag, comm(c),
+                    status_in(status, &s)),
+       ierr);
+  status_out(&s, status);
+}
+
+EXPORT void mpi_sendrecv_replace_(void *b, const fint *count, const fint *t, const fint *dest, const fint *stag,
+                                  const fint *src, const fint *rtag, const fint *c, fint *status, fint *ierr)
+{
+  MPI_Status s;
+  done(MPI_Sendrecv_replace(buf(b), *count, type(t), *dest, *stag, *src, *rtag, comm(c), status_in(status, &s)), ierr);
+  status_out(&s, status);
+}
+
+EXPORT void mpi_probe_(const fint *src, const fint *tag, const fint *c, fint *status, fint *ierr)
+{
+  MPI_Status s;
+  done(MPI_Probe(*src, *tag, comm(c), status_in(status, &s)), ierr);
+  status_out(&s, status);
+}
+
+EXPORT void mpi_iprobe_(const fint *src, const fint *tag, const fint *c, fint *flag, fint *status, fint *ierr)
+{
+  MPI_Status s;
+  int f = 0;
+  done(MPI_Iprobe(*src, *tag, comm(c), &f, status_in(status, &s)), ierr);
+  *flag = f;
+  if (f)
+    status_out(&s, status);
+}
+
+/* ---- requests ---- */
+
+EXPORT void mpi_wait_(fint *request, fint *status, fint *ierr)
+{
+  MPI_Status s;
+  MPI_Request r = MPI_Request_f2c(*request);
+  done(MPI_Wait(&r, status_in(status, &s)), ierr);
+  *request = MPI_Request_c2f(r);
+  status_out(&s, status);
+}
+
+EXPORT void mpi_test_(fint *request, fint *flag, fint *status, fint *ierr)
+{
+  MPI_Status s;
+  int f = 0;
+  MPI_Request r = MPI_Request_f2c(*request);
+  done(MPI_Test(&r, &f, status_in(status, &s)), ierr);
+  *request = MPI_Request_c2f(r);
+  *flag = f;
+  if (f)
+    status_out(&s, status);
+}
+
+EXPORT void mpi_request_free_(fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_Request_f2c(*request);
+  done(MPI_Request_free(&r), ierr);
+  *request = MPI_Request_c2f(r);
+}
+
+EXPORT void mpi_cancel_(const fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_Request_f2c(*request);
+  done(MPI_Cancel(&r), ierr);
+}
+
+EXPORT void mpi_start_(const fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_Request_f2c(*request);
+  done(MPI_Start(&r), ierr);
+}
+
+/* The C requests and statuses of a call on `count` Fortran requests: on the stack for a few, else on the heap. */
+typedef struct {
+  MPI_Request *requests;
+  MPI_Status *statuses; /* MPI_STATUSES_IGNORE when Fortran's are ignored */
+  MPI_Request stack_requests[ON_STACK];
+  MPI_Status stack_statuses[ON_STACK];
+} many_t;
+
+static int many_in(many_t *m, int count, const fint *requests, const fint *statuses)
+{
+  size_t n = count > 0 ? (size_t)count : 0;
+  m->requests = n <= ON_STACK ? m->stack_requests : malloc(n * sizeof *m->requests);
+  m->statuses = MPI_STATUSES_IGNORE; /* Open MPI's is NULL */
+  if (!ignored(statuses))
+    m->statuses = n <= ON_STACK ? m->stack_statuses : malloc(n * sizeof *m->statuses);
+  if (!m->requests || (!ignored(statuses) && !m->statuses)) {
+    if (m->requests != m->stack_requests)
+      free(m->requests);
+    m->requests = NULL; /* many_out then leaves Fortran's requests as they were */
+    if (m->statuses != m->stack_statuses)
+      free(m->statuses);
+    m->statuses = MPI_STATUSES_IGNORE;
+    return MPI_ERR_NO_MEM;
+  }
+  for (size_t i = 0; i < n; i++)
+    m->requests[i] = MPI_Request_f2c(requests[i]);
+  return MPI_SUCCESS;
+}
+
+/* The requests back into Fortran's; then the first `n` statuses (0 when Fortran ignores them or none completed), and
+ * what many_in took from the heap freed. */
+static void many_out(many_t *m, int count, fint *requests, int n, fint *statuses)
+{
+  for (int i = 0; m->requests && i < count; i++)
+    requests[i] = MPI_Request_c2f(m->requests[i]);
+  for (int i = 0; m->requests && m->statuses != MPI_STATUSES_IGNORE && i < n; i++)
+    MPI_Status_c2f(&m->statuses[i], statuses + (size_t)i * F_STATUS_SIZE);
+  if (m->requests != m->stack_requests)
+    free(m->requests);
+  if (m->statuses != m->stack_statuses && m->statuses != MPI_STATUSES_IGNORE)
+    free(m->statuses);
+}
+
+EXPORT void mpi_waitall_(const fint *count, fint *requests, fint *statuses, fint *ierr)
+{
+  many_t m;
+  int rc = many_in(&m, *count, requests, statuses);
+  if (rc == MPI_SUCCESS)
+    rc = MPI_Waitall(*count, m.requests, m.statuses);
+  many_out(&m, *count, requests, *count, statuses);
+  done(rc, ierr);
+}
+
+EXPORT void mpi_testall_(const fint *count, fint *requests, fint *flag, fint *statuses, fint *ierr)
+{
+  many_t m;
+  int f = 0;
+  int rc = many_in(&m, *count, requests, statuses);
+  if (rc == MPI_SUCCESS)
+    rc = MPI_Testall(*count, m.requests, &f, m.statuses);
+  many_out(&m, *count, requests, f ? *count : 0, statuses);
+  *flag = f;
+  done(rc, ierr);
+}
+
+EXPORT void mpi_startall_(const fint *count, fint *requests, fint *ierr)
+{
+  many_t m;
+  int rc = many_in(&m, *count, requests, &mpi_fortran_statuses_ignore_);
+  if (rc == MPI_SUCCESS)
+    rc = MPI_Startall(*count, m.requests);
+  many_out(&m, *count, requests, 0, NULL);
+  done(rc, ierr);
+}
+
+/* Waitany and Testany: one status, the index counted from 1 as Fortran counts. */
+static void one_of(int (*call)(int, MPI_Request[], int *, int *, MPI_Status *), const fint *count, fint *requests,
+                   fint *index, fint *flag, fint *status, fint *ierr)
+{
+  many_t m;
+  MPI_Status s;
+  int at = MPI_UNDEFINED;
+  int f = 0;
+  int rc = many_in(&m, *count, requests, &mpi_fortran_statuses_ignore_);
+  if (rc == MPI_SUCCESS)
+    rc = call(*count, m.requests, &at, &f, status_in(status, &s));
+  many_out(&m, *count, requests, 0, NULL);
+  *index = at == MPI_UNDEFINED ? MPI_UNDEFINED : at + 1;
+  if (flag)
+    *flag = f;
+  if (f && at != MPI_UNDEFINED)
+    status_out(&s, status);
+  done(rc, ierr);
+}
+
+static int waitany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
+{
+  *flag = 1;
+  return MPI_Waitany(count, requests, index, status);
+}
+
+EXPORT void mpi_waitany_(const fint *count, fint *requests, fint *index, fint *status, fint *ierr)
+{
+  one_of(waitany, count, requests, index, NULL, status, ierr);
+}
+
+EXPORT void mpi_testany_(const fint *count, fint *requests, fint *index, fint *flag, fint *status, fint *ierr)
+{
+  one_of(MPI_Testany, count, requests, index, flag, status, ierr);
+}
+
+/* Waitsome and Testsome: the indices counted from 1, a status for each in the indices' order. */
+static void some_of(int (*call)(int, MPI_Request[], int *, int[], MPI_Status[]), const fint *incount, fint *requests,
+                    fint *outcount, fint *indices, fint *statuses, fint *ierr)
+{
+  many_t m;
+  int out = MPI_UNDEFINED;
+  int rc = many_in(&m, *incount, requests, statuses);
+  if (rc == MPI_SUCCESS)
+    rc = call(*incount, m.requests, &out, indices, m.statuses);
+  int n = rc == MPI_SUCCESS && out != MPI_UNDEFINED ? out : 0;
+  many_out(&m, *incount, requests, n, statuses);
+  for (int i = 0; i < n; i++)
+    indices[i] += 1;
+  *outcount = out;
+  done(rc, ierr);
+}
+
+EXPORT void mpi_waitsome_(const fint *incount, fint *requests, fint *outcount, fint *indices, fint *statuses,
+                          fint *ierr)
+{
+  some_of(MPI_Waitsome, incount, requests, outcount, indices, statuses, ierr);
+}
+
+EXPORT void mpi_testsome_(const fint *incount, fint *requests, fint *outcount, fint *indices, fint *statuses,
+                          fint *ierr)
+{
+  some_of(MPI_Testsome, incount, requests, outcount, indices, statuses, ierr);
+}
+
+/* ---- collectives ---- */
+
+EXPORT void mpi_barrier_(const fint *c, fint *ierr)
+{
+  done(MPI_Barrier(comm(c)), ierr);
+}
+
+EXPORT void mpi_bcast_(void *b, const fint *count, const fint *t, const fint *root, const fint *c, fint *ierr)
+{
+  done(MPI_Bcast(buf(b), *count, type(t), *root, comm(c)), ierr);
+}
+
+EXPORT void mpi_reduce_(void *sb, void *rb, const fint *count, const fint *t, const fint *o, const fint *root,
+                        const fint *c, fint *ierr)
+{
+  done(MPI_Reduce(buf(sb), buf(rb), *count, type(t), op(o), *root, comm(c)), ierr);
+}
+
+#define REDUCTION(fname, cname)                                                                                        \
+  EXPORT void fname(void *sb, void *rb, const fint *count, const fint *t, const fint *o, const fint *c, fint *ierr)    \
+  {                                                                                                                    \
+    done(cname(buf(sb), buf(rb), *count, type(t), op(o), comm(c)), ierr);                                              \
+  }
+REDUCTION(mpi_allreduce_, MPI_Allreduce)
+REDUCTION(mpi_scan_, MPI_Scan)
+REDUCTION(mpi_exscan_, MPI_Exscan)
+
+EXPORT void mpi_reduce_scatter_(void *sb, void *rb, const fint *counts, const fint *t, const fint *o, const fint *c,
+                                fint *ierr)
+{
+  done(MPI_Reduce_scatter(buf(sb), buf(rb), counts, type(t), op(o), comm(c)), ierr);
+}
+
+#define ROOTED(fname, cname)                                                                                           \
+  EXPORT void fname(void *sb, const fint *scount, const fint *st, void *rb, const fint *rcount, const fint *rt,        \
+                    const fint *root, const fint *c, fint *ierr)                                                       \
+  {                                                                                                                    \
+    done(cname(buf(sb), *scount, type(st), buf(rb), *rcount, type(rt), *root, comm(c)), ierr);                         \
+  }
+ROOTED(mpi_gather_, MPI_Gather)
+ROOTED(mpi_scatter_, MPI_Scatter)
+
+#define ALL_TO(fname, cname)                                                                                           \
+  EXPORT void fname(void *sb, const fint *scount, const fint *st, void *rb, const fint *rcount, const fint *rt,        \
+                    const fint *c, fint *ierr)                                                                         \
+  {                                                                                                                    \
+    done(cname(buf(sb), *scount, type(st), buf(rb), *rcount, type(rt), comm(c)), ierr);                                \
+  }
+ALL_TO(mpi_allgather_, MPI_Allgather)
+ALL_TO(mpi_alltoall_, MPI_Alltoall)
+
+EXPORT void mpi_gatherv_(void *sb, const fint *scount, const fint *st, void *rb, const fint *rcounts,
+                         const fint *displs, const fint *rt, const fint *root, const fint *c, fint *ierr)
+{
+  done(MPI_Gatherv(buf(sb), *scount, type(st), buf(rb), rcounts, displs, type(rt), *root, comm(c)), ierr);
+}
+
+EXPORT void mpi_scatterv_(void *sb, const fint *scounts, const fint *displs, const fint *st, void *rb,
+                          const fint *rcount, const fint *rt, const fint *root, const fint *c, fint *ierr)
+{
+  done(MPI_Scatterv(buf(sb), scounts, displs, type(st), buf(rb), *rcount, type(rt), *root, comm(c)), ierr);
+}
+
+EXPORT void mpi_allgatherv_(void *sb, const fint *scount, const fint *st, void *rb, const fint *rcounts,
+                            const fint *displs, const fint *rt, const fint *c, fint *ierr)
+{
+  done(MPI_Allgatherv(buf(sb), *scount, type(st), buf(rb), rcounts, displs, type(rt), comm(c)), ierr);
+}
+
+EXPORT void mpi_alltoallv_(void *sb, const fint *scounts, const fint *sdispls, const fint *st, void *rb,
+                           const fint *rcounts, const fint *rdispls, const fint *rt, const fint *c, fint *ierr)
+{
+  done(MPI_Alltoallv(buf(sb), scounts, sdispls, type(st), buf(rb), rcounts, rdispls, type(rt), comm(c)), ierr);
+}
+
+/* Non-blocking collectives: the C wrappers time and count them (trc_mpi_coll.c). */
+EXPORT void mpi_ibarrier_(const fint *c, fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  done(MPI_Ibarrier(comm(c), &r), ierr);
+  *request = MPI_Request_c2f(r);
+}
+
+EXPORT void mpi_ibcast_(void *b, const fint *count, const fint *t, const fint *root, const fint *c, fint *request,
+                        fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  done(MPI_Ibcast(buf(b), *count, type(t), *root, comm(c), &r), ierr);
+  *request = MPI_Request_c2f(r);
+}
+
+EXPORT void mpi_iallreduce_(void *sb, void *rb, const fint *count, const fint *t, const fint *o, const fint *c,
+                            fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  done(MPI_Iallreduce(buf(sb), buf(rb), *count, type(t), op(o), comm(c), &r), ierr);
+  *request = MPI_Request_c2f(r);
+}
+
+EXPORT void mpi_ireduce_(void *sb, void *rb, const fint *count, const fint *t, const fint *o, const fint *root,
+                         const fint *c, fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  done(MPI_Ireduce(buf(sb), buf(rb), *count, type(t), op(o), *root, comm(c), &r), ierr);
+  *request = MPI_Request_c2f(r);
+}
+
+/* ---- communicators ---- */
+
+EXPORT void mpi_comm_split_(const fint *c, const fint *color, const fint *key, fint *newcomm, fint *ierr)
+{
+  MPI_Comm made = MPI_COMM_NULL;
+  done(MPI_Comm_split(comm(c), *color, *key, &made), ierr);
+  *newcomm = MPI_Comm_c2f(made);
+}
+
+EXPORT void mpi_comm_dup_(const fint *c, fint *newcomm, fint *ierr)
+{
+  MPI_Comm made = MPI_COMM_NULL;
+  done(MPI_Comm_dup(comm(c), &made), ierr);
+  *newcomm = MPI_Comm_c2f(made);
+}
+
+EXPORT void mpi_comm_create_(const fint *c, const fint *group, fint *newcomm, fint *ierr)
+{
+  MPI_Comm made = MPI_COMM_NULL;
+  done(MPI_Comm_create(comm(c), MPI_Group_f2c(*group), &made), ierr);
+  *newcomm = MPI_Comm_c2f(made);
+}
+
+EXPORT void mpi_comm_free_(fint *c, fint *ierr)
+{
+  MPI_Comm freed = comm(c);
+  done(MPI_Comm_free(&freed), ierr);
+  *c = MPI_Comm_c2f(freed);
+}
+
+EXPORT void mpi_cart_create_(const fint *c, const fint *ndims, const fint *dims, const fint *periods,
+                             const fint *reorder, fint *newcomm, fint *ierr)
+{
+  int n = *ndims > 0 ? *ndims : 0;
+  int *flags = malloc((size_t)(n > 0 ? n : 1) * sizeof *flags);
+  if (!flags) {
+    done(MPI_ERR_NO_MEM, ierr);
+    return;
+  }
+  for (int i = 0; i < n; i++)
+    flags[i] = periods[i] != 0; /* Fortran's LOGICAL: gfortran's .true. is 1, .false. 0 */
+  MPI_Comm made = MPI_COMM_NULL;
+  done(MPI_Cart_create(comm(c), *ndims, dims, flags, *reorder != 0, &made), ierr);
+  *newcomm = MPI_Comm_c2f(made);
+  free(flags);
+}

@@ -1,0 +1,53 @@
+! SPDX-License-Identifier: LGPL-2.1-or-later
+! A Fortran MPI program (`use mpi`) for tests/test_trc_mpi.c: Open MPI's Fortran bindings call PMPI_* directly, past
+! the tracer's C wrappers, so the library binds the Fortran names itself (src/tracer/trc_fortran.c). Each rank sends
+! its rank to the next around a ring (Irecv, Send, Waitall with statuses), ranks 0 and 1 exchange with Sendrecv, then
+! Bcast, Allreduce, a Comm_split and a Barrier on it, a Testany loop and a persistent ring (Recv_init, Send_init,
+! Startall, Waitall). Prints "fortran ok" on rank 0 when every value arrived as sent. Found by the held-out check of docs/tracer.md (LLNL's mpi_vector.f left no files, no word).
+program fortran_calls
+  use mpi
+  implicit none
+  integer :: ierr, rank, size, total, left, right, got, half, sub, idx, peer, other
+  integer :: requests(2), statuses(MPI_STATUS_SIZE, 2), status(MPI_STATUS_SIZE)
+  logical :: flag, good
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, size, ierr)
+  right = mod(rank + 1, size)
+  left = mod(rank + size - 1, size)
+  call MPI_Irecv(got, 1, MPI_INTEGER, left, 7, MPI_COMM_WORLD, requests(1), ierr)
+  requests(2) = MPI_REQUEST_NULL
+  call MPI_Send(rank, 1, MPI_INTEGER, right, 7, MPI_COMM_WORLD, ierr)
+  call MPI_Waitall(2, requests, statuses, ierr)
+  good = got == left .and. statuses(MPI_SOURCE, 1) == left .and. statuses(MPI_TAG, 1) == 7
+  peer = 1 - rank
+  if (rank < 2) then
+    call MPI_Sendrecv(rank, 1, MPI_INTEGER, peer, 3, other, 1, MPI_INTEGER, peer, 3, MPI_COMM_WORLD, status, ierr)
+    good = good .and. other == peer .and. status(MPI_SOURCE) == peer
+  end if
+  half = 0
+  if (rank == 0) half = 42
+  call MPI_Bcast(half, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Allreduce(rank, total, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+  good = good .and. half == 42 .and. total == size * (size - 1) / 2
+  call MPI_Comm_split(MPI_COMM_WORLD, mod(rank, 2), rank, sub, ierr)
+  call MPI_Barrier(sub, ierr)
+  call MPI_Comm_free(sub, ierr)
+  call MPI_Irecv(got, 1, MPI_INTEGER, left, 8, MPI_COMM_WORLD, requests(1), ierr)
+  call MPI_Send(rank, 1, MPI_INTEGER, right, 8, MPI_COMM_WORLD, ierr)
+  flag = .false.
+  do while (.not. flag)
+    call MPI_Testany(1, requests, idx, flag, status, ierr)
+  end do
+  good = good .and. idx == 1 .and. got == left .and. requests(1) == MPI_REQUEST_NULL
+  call MPI_Recv_init(got, 1, MPI_INTEGER, left, 9, MPI_COMM_WORLD, requests(1), ierr)
+  call MPI_Send_init(rank, 1, MPI_INTEGER, right, 9, MPI_COMM_WORLD, requests(2), ierr)
+  call MPI_Startall(2, requests, ierr)
+  call MPI_Waitall(2, requests, MPI_STATUSES_IGNORE, ierr)
+  call MPI_Request_free(requests(1), ierr)
+  call MPI_Request_free(requests(2), ierr)
+  good = good .and. got == left
+  call MPI_Allreduce(MPI_IN_PLACE, good, 1, MPI_LOGICAL, MPI_LAND, MPI_COMM_WORLD, ierr)
+  if (rank == 0 .and. good) print '(a)', 'fortran ok'
+  call MPI_Finalize(ierr)
+end program fortran_calls

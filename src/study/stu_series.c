@@ -45,7 +45,7 @@ int stu_series_collect(const stu_study_t *study, size_t x_index, stu_series_list
       if (!g->points || !g->x)
         return -1;
     }
-    insert(g, point, strtod(point->values[x_index], NULL));
+    insert(g, point, x_index < study->scenario->nparams ? strtod(point->values[x_index], NULL) : 0);
   }
   return 0;
 }

@@ -6,6 +6,7 @@
 
 #include "rep_report.h"
 #include "stu_lost_cycles.h"
+#include "stu_view.h"
 #include "tu.h"
 
 #include <stdio.h>
@@ -41,8 +42,10 @@ static char *summary(stu_point_t *points, size_t npoints, size_t nbroadcasts)
   size_t len = 0;
   FILE *out = open_memstream(&text, &len);
   CU_ASSERT_FATAL(out != NULL);
+  CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&study), 0); /* the best point at each p */
   rep_print_study(out, &study);
   fclose(out);
+  study.summary[STU_SLOT_LOST_CYCLES].release(study.summary[STU_SLOT_LOST_CYCLES].data);
   for (size_t i = 0; i < npoints; i++)
     stu_slots_release(&points[i]);
   return text;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The study summary: for each p, the best point of the sweep (lowest T_par) and why, as the runner-up's extra time per
- * process in each class of the trace, which add up to the difference in T_par (p T_par = work + ctrl + comm + idle). */
+/* The study summary: for each p, the best point of the sweep (lowest T_par: the lost-cycle view's ranking,
+ * stu_rankings) and why, as the runner-up's extra time per process in each class of the trace, which add up to the
+ * difference in T_par (p T_par = work + ctrl + comm + idle). */
 #include "rep_group.h"
 #include "rep_report.h"
 #include "stu_lost_cycles.h"
@@ -21,32 +22,6 @@ static void label(const stu_study_t *study, const stu_point_t *point, char *buf,
     size_t used = strlen(buf);
     snprintf(buf + used, len - used, "%s%s", used ? ", " : "", slash ? slash + 1 : point->values[j]);
   }
-}
-
-/* The best and second-best points at p (lowest T_par, earlier point on ties); the second is NULL when p has one. */
-static void rank_at(const stu_study_t *study, int p, const stu_point_t **best, const stu_point_t **second)
-{
-  *best = *second = NULL;
-  for (size_t i = 0; i < study->npoints; i++) {
-    const stu_point_t *point = &study->points[i];
-    if (point->p != p)
-      continue;
-    if (!*best || point->t_par < (*best)->t_par) {
-      *second = *best;
-      *best = point;
-    } else if (!*second || point->t_par < (*second)->t_par) {
-      *second = point;
-    }
-  }
-}
-
-/* Whether point i is the first with its p. */
-static int first_with_p(const stu_study_t *study, size_t i)
-{
-  for (size_t k = 0; k < i; k++)
-    if (study->points[k].p == study->points[i].p)
-      return 0;
-  return 1;
 }
 
 /* Seconds per process the runner-up spends more than the best in each class: work, ctrl, comm, idle. Rounding noise
@@ -101,13 +76,9 @@ void rep_print_study(FILE *out, const stu_study_t *study)
                "makes most of it\n");
   fprintf(out, "%6s  %-*s %9s  %-*s %9s %8s %8s %8s %8s  %s\n", "p", width, "best", "T_par (s)", width, "runner-up",
           "T_par (s)", "work", "ctrl", "comm", "idle", "mostly");
-  for (size_t i = 0; i < study->npoints; i++) {
-    const stu_point_t *best;
-    const stu_point_t *second;
-    if (!first_with_p(study, i))
-      continue;
-    rank_at(study, study->points[i].p, &best, &second);
-    if (second)
-      print_row(out, study, width, best, second);
-  }
+  size_t count = 0;
+  const stu_ranking_t *rankings = stu_rankings(study, &count);
+  for (size_t k = 0; k < count; k++)
+    if (rankings[k].second)
+      print_row(out, study, width, rankings[k].best, rankings[k].second);
 }

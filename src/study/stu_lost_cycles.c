@@ -154,6 +154,8 @@ typedef struct summary {
   size_t nverdicts;
   met_verdict_t *verdicts; /* per series against p */
   int *has_verdict;
+  size_t nrankings;
+  stu_ranking_t *rankings; /* per p */
 } summary_t;
 
 static void summary_release(void *data)
@@ -167,6 +169,7 @@ static void summary_release(void *data)
   free(s->by_x);
   free(s->verdicts);
   free(s->has_verdict);
+  free(s->rankings);
   free(s);
 }
 
@@ -182,6 +185,41 @@ const met_verdict_t *stu_verdict(const stu_study_t *study, size_t series)
 {
   const summary_t *s = study->summary[STU_SLOT_LOST_CYCLES].data;
   return s && series < s->nverdicts && s->has_verdict[series] ? &s->verdicts[series] : NULL;
+}
+
+const stu_ranking_t *stu_rankings(const stu_study_t *study, size_t *count)
+{
+  const summary_t *s = study->summary[STU_SLOT_LOST_CYCLES].data;
+  *count = s ? s->nrankings : 0;
+  return s ? s->rankings : NULL;
+}
+
+/* Point i into the ranking of its p: best when its T_par is lower than the best's, else runner-up when lower than
+ * the runner-up's (ties go to the earlier point). */
+static void rank(stu_ranking_t *r, const stu_point_t *point)
+{
+  if (!r->best || point->t_par < r->best->t_par) {
+    r->second = r->best;
+    r->best = point;
+  } else if (!r->second || point->t_par < r->second->t_par) {
+    r->second = point;
+  }
+}
+
+/* The ranking at each p. 0, or SIM_ENOMEM. */
+static int rankings(const stu_study_t *study, summary_t *s)
+{
+  if (!(s->rankings = calloc(study->npoints ? study->npoints : 1, sizeof *s->rankings)))
+    return SIM_ENOMEM;
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *point = &study->points[i];
+    size_t k = 0;
+    while (k < s->nrankings && s->rankings[k].best->p != point->p)
+      k++;
+    s->nrankings += k == s->nrankings;
+    rank(&s->rankings[k], point);
+  }
+  return 0;
 }
 
 /* Fits the series' finite values of the metric with the forms for what x is, and keeps whether the best is honest
@@ -244,7 +282,7 @@ static int verdicts(const stu_study_t *study, summary_t *s)
   return rc;
 }
 
-/* The fits against every numeric sweep and, with a breakdown, the verdicts. 0, or SIM_ENOMEM. */
+/* The fits against every numeric sweep, the rankings and, with a breakdown, the verdicts. 0, or SIM_ENOMEM. */
 static int summarise(stu_study_t *study)
 {
   const scn_scenario_t *scenario = study->scenario;
@@ -256,6 +294,7 @@ static int summarise(stu_study_t *study)
   for (size_t j = 0; rc == 0 && j < scenario->nparams; j++)
     if (stu_numeric_sweep(&scenario->params[j]))
       rc = fit_against(study, j, &s->by_x[j]);
+  rc = rc ? rc : rankings(study, s);
   return rc == 0 && !study->facts.no_breakdown ? verdicts(study, s) : rc;
 }
 

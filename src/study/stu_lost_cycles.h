@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The lost-cycle view (MET_VIEW_LOST_CYCLES: Lemeire's EPPA, seed 000 §1.1, with the bottleneck breakdown of seed 001
  * Table 5 and the per-process view at the per-process p): its results at a point, its summary of the study (a
- * regression fit per metric and series, the bottleneck verdict per series against p) and their accessors, read by the
- * report; its row of the views table is stu_lost_cycles_view (stu_view.h). */
+ * regression fit per metric and series, the bottleneck verdict per series against p, the best point at each p) and
+ * their accessors, read by the report; its row of the views table is stu_lost_cycles_view (stu_view.h). */
 #ifndef STU_LOST_CYCLES_H
 #define STU_LOST_CYCLES_H
 
@@ -52,6 +52,13 @@ typedef struct stu_fit {
 /* The fit of `metric` over series `series` against the parameter at x_index (a numeric sweep, stu_numeric_sweep), as
  * summarised once the study was complete; NULL when the study has none there. Borrowed from the study. */
 const stu_fit_t *stu_fit(const stu_study_t *study, size_t x_index, stu_metric_t metric, size_t series);
+/* At one p, the point of lowest T_par (the earlier on ties) and the runner-up (NULL when p has one point). */
+typedef struct stu_ranking {
+  const stu_point_t *best, *second;
+} stu_ranking_t;
+/* The ranking at each p, in the order of each p's first point, *count of them; borrowed from the study (NULL and 0
+ * when it has none). */
+const stu_ranking_t *stu_rankings(const stu_study_t *study, size_t *count);
 /* The bottleneck verdict (met_bottleneck_verdict) of series `series` against p; NULL when the study has none there (no
  * breakdown, or out of memory when it was drawn). Borrowed from the study. */
 const met_verdict_t *stu_verdict(const stu_study_t *study, size_t series);

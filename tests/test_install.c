@@ -57,8 +57,17 @@ static void test_install_and_use(void)
   CU_ASSERT(n >= 3);
   for (size_t i = 0; i < n; i++) {
     /* the broadcast study's 72 points take 17 s of CPU: its first shard of 12 proves the same paths in 1.5 s */
-    snprintf(command, sizeof command, "'%s/bin/'%s%s >/dev/null", prefix, examples[i],
-             strstr(examples[i], "bcast-t800") ? " --shard 1/12" : "");
+    /* `simrun machine probe` measures this machine: while the suite loads it, the probe may refuse its own fit (exit 1,
+     * with the reason). Either way the installed simrun found its probe program, which is what is tested here. */
+    if (strstr(examples[i], "machine probe"))
+      snprintf(
+          command, sizeof command,
+          "'%s/bin/'%s >/dev/null 2>probe.err || grep -q 'nothing written (measure again when the machine is quieter' "
+          "probe.err",
+          prefix, examples[i]);
+    else
+      snprintf(command, sizeof command, "'%s/bin/'%s%s >/dev/null", prefix, examples[i],
+               strstr(examples[i], "bcast-t800") ? " --shard 1/12" : "");
     CU_ASSERT_EQUAL(shell(work, command), 0);
   }
   snprintf(command, sizeof command, "test -s torus.xml && test -s bcast.csv && test -s bcast.json && test -d pictures");

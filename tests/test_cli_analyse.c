@@ -86,6 +86,28 @@ static void test_analyse_writes_outputs(void)
   run_free(&run);
 }
 
+/* "-" is standard output for one file (--csv here): its header and one row there, the report on standard error, no
+ * file written; two "-" and "--svg -" (a folder) are refused. */
+static void test_analyse_dash_is_stdout(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "two-ranks", "--csv", "-", NULL};
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT(strncmp(run.out, "scenario,", 9) == 0 && count_lines(run.out) == 2);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "Measured runs of two-ranks"));
+  CU_ASSERT_EQUAL(count_entries(dir), 0);
+  run_free(&run);
+  remove_folder(dir);
+  EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--csv=-", "--paje=-"}, .bare = 1, .status = 2,
+                 .prefix = "two outputs are '-', but there is one standard output", .phrases = {NULL});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--svg", "-"}, .bare = 1, .status = 2,
+                 .prefix = "--svg -: --svg writes a folder, and '-' (standard output) is for one file",
+                 .phrases = {NULL});
+}
+
 /* T_seq from a measured sequential time (--seq-time), or from the run traced at p = 1 among the folders, its T_par
  * (1.0 s, tests/data/tracer/seq-1) less the tracer's own time it recorded (0.25 s): 0.75 s; the report says which, and
  * its header names the program ("# program two-ranks"). */
@@ -242,6 +264,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_analyse_lost_cycles_by_hand", test_analyse_lost_cycles_by_hand},
       {"test_analyse_writes_outputs", test_analyse_writes_outputs},
+      {"test_analyse_dash_is_stdout", test_analyse_dash_is_stdout},
       {"test_analyse_t_seq_sources", test_analyse_t_seq_sources},
       {"test_analyse_leaves_out_what_a_measurement_lacks", test_analyse_leaves_out_what_a_measurement_lacks},
       {"test_analyse_replay_on", test_analyse_replay_on},

@@ -192,6 +192,14 @@ static void test_cli_trace_unsupported_action(void)
                              "it replays SimGrid 3.32's: init, finalize"});
 }
 
+/* A trace whose loop (simrun's extension) is cut short: the loop's line, how many of its body's lines are there. */
+static void test_cli_trace_loop_cut_short(void)
+{
+  EXPECT_FAILURE(.args = {DATA "ti-loop-cut.xml"}, .status = 2,
+                 .prefix = DATA "ti-loop-cut.xml: " DATA "ti-loop-cut/rank-0.txt:2: ",
+                 .phrases = {"the file ends 1 line(s) into a loop's body of 2"});
+}
+
 /* A trace whose receives outnumber the sends: which rank waits for which, and the rule. */
 static void test_cli_trace_unmatched_messages(void)
 {
@@ -534,6 +542,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_cli_no_argument", test_cli_no_argument},
       {"test_cli_trace_unsupported_action", test_cli_trace_unsupported_action},
+      {"test_cli_trace_loop_cut_short", test_cli_trace_loop_cut_short},
       {"test_cli_platform_speed_profile", test_cli_platform_speed_profile},
       {"test_cli_trace_unmatched_messages", test_cli_trace_unmatched_messages},
       {"test_cli_trace_eager_send_never_received", test_cli_trace_eager_send_never_received},

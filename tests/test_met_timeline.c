@@ -247,6 +247,37 @@ static void test_timeline_aggregate_same_figures(void)
   met_trace_free(sums);
 }
 
+/* Folded loops (docs/tracer.md): tests/data/tracer/loop-unfolded is a hand-made ping-pong of 4 iterations of 1 s
+ * (rank 0: computes 0.1, sends 0.1, receives 0.7; rank 1: receives 0.3, computes 0.25, sends 0.3; the rest of each
+ * period spread evenly after each call, as the reader unfolds a loop); loop-folded is the same run written as the
+ * tracer folds it, one loop per rank of each slot's mean times; loop-varied changes rank 1's computation per
+ * iteration (0.15, 0.35, 0.2, 0.3: mean 0.25, each send still after rank 0's receive posted). By hand: rank 0 waits
+ * for a late sender 4 x (0.625 - 0.25) = 1.5 s, rank 1 4 x 0.1 = 0.4 s; rank 0 computes 0.4 s, rank 1 1.0 s. The
+ * folded run gives the unfolded one's figures; the varied one's too, as each wait is linear in the times (the
+ * approximation: every iteration of a fold is its mean iteration). */
+static void test_timeline_folded_loop_as_unfolded(void)
+{
+  static const char *const runs[] = {RUNS "loop-unfolded", RUNS "loop-varied", RUNS "loop-folded"};
+  double idle[2] = {0};
+  for (int i = 0; i < 3; i++) {
+    met_timeline_info_t info;
+    met_trace_t *trace = read_with_info(runs[i], &info);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+    expect_times(trace, MET_CAT_COMPUTE, (double[]){0.4, 1.0});
+    expect_times(trace, MET_CAT_COMM, (double[]){4 * 0.1 + 4 * 0.7 - 1.5, 4 * 0.3 + 4 * 0.3 - 0.4});
+    for (int r = 0; r < 2 && i == 0; r++) /* the waits, the library's gaps and the end-of-run wait */
+      idle[r] = met_trace_category_time(trace, r, MET_CAT_IDLE);
+    expect_times(trace, MET_CAT_IDLE, idle);
+    met_waits_t w;
+    CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+    TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_LATE_SENDER), 1.5, 1e-9);
+    TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_LATE_SENDER), 0.4, 1e-9);
+    met_wait_free(&w);
+    CU_ASSERT_EQUAL(info.matched, 8);
+    met_trace_free(trace);
+  }
+}
+
 /* Reads `folder`, which must fail with exactly `message`. */
 static void expect_refused(const char *folder, const char *message)
 {
@@ -277,6 +308,27 @@ static void test_timeline_reads_cut_file_to_last_whole_line(void)
     CU_ASSERT_STRING_EQUAL(err, expected);
     met_trace_free(trace);
   }
+}
+
+/* A loop whose mean calls, times its count, outlast its span is refused at its line (loop-bad: 4 x 0.9 s in 3 s). */
+static void test_timeline_refuses_loop_too_long(void)
+{
+  expect_refused(RUNS "loop-bad", RUNS "loop-bad/timeline-0.txt:4: the loop's mean computations and calls times its "
+                                       "count last longer than the loop; trace the run again (docs/tracer.md)");
+}
+
+/* A loop that unfolds to 2^22 + 1 calls is refused when the run is to be kept whole (it would hold them all; simrun
+ * analyse reads such a run as sums), and read as sums: 4194305 x 0.5 s of MPI_Comm_dup (ctrl). */
+static void test_timeline_bounds_loops_kept_whole(void)
+{
+  expect_refused(RUNS "loop-huge", RUNS "loop-huge/timeline-0.txt:3: the file's loops unfold to more than 2^22 calls, "
+                                        "too many to keep whole (simrun analyse reads such a run as per-rank sums); "
+                                        "trace the run again (docs/tracer.md)");
+  char err[1024] = "";
+  met_trace_t *sums = met_timeline_stream(RUNS "loop-huge", 0, NULL, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(sums);
+  TU_ASSERT_CLOSE(met_trace_category_time(sums, 0, MET_CAT_CTRL), 4194305 * 0.5, 1e-3);
+  met_trace_free(sums);
 }
 
 static void test_timeline_refuses_missing_rank(void)
@@ -315,6 +367,9 @@ int main(void)
       {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
+      {"test_timeline_folded_loop_as_unfolded", test_timeline_folded_loop_as_unfolded},
+      {"test_timeline_refuses_loop_too_long", test_timeline_refuses_loop_too_long},
+      {"test_timeline_bounds_loops_kept_whole", test_timeline_bounds_loops_kept_whole},
       {"test_timeline_refuses_folder_without_timelines", test_timeline_refuses_folder_without_timelines},
       {NULL, NULL}};
   return tu_run("met_timeline", cases);

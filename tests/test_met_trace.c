@@ -246,6 +246,8 @@ static met_trace_t *rich_trace(void)
   met_interval_t wait = span(MET_CAT_IDLE, 0.0, 1.5);
   wait.peer = 0;
   send.dir = MET_DIR_SEND;
+  send.tag = 7;
+  send.comm = 9;
   met_interval_t recv = send;
   recv.peer = 0;
   recv.dir = MET_DIR_RECV;
@@ -265,6 +267,8 @@ static void assert_same_interval(const met_interval_t *a, const met_interval_t *
   CU_ASSERT_EQUAL(a->phase, b->phase);
   CU_ASSERT_EQUAL(a->peer, b->peer);
   CU_ASSERT_EQUAL(a->dir, b->dir);
+  CU_ASSERT_EQUAL(a->tag, b->tag);
+  CU_ASSERT_EQUAL(a->comm, b->comm);
   CU_ASSERT_EQUAL(a->bytes, b->bytes);
   for (int k = 0; k < MET_PART_COUNT; k++)
     CU_ASSERT_EQUAL(a->parts[k], b->parts[k]);
@@ -345,7 +349,8 @@ static void test_met_trace_read_malformed_returns_null(void)
     size_t len;
     unsigned char value;
   } damage[] = {{0, 1, 'X'}, /* magic */
-                {8, 1, 3},   /* unknown version */
+                {8, 1, 4},   /* unknown version */
+                {8, 1, 2},   /* a version before tags */
                 {12, 1, 0},  /* no ranks */
                 {12, 1, 4},  /* a fourth rank the stream does not hold */
                 {47, 8, 0},  /* a zero-length interval, never written */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* OTF2 archives read back by otf2-print (Debian otf2-tools) and ViTE (Debian vite; a missing one fails the tests): a
- * hand-made trace's regions, MPI calls, messages, collective, communicator and names are exactly those expected, and
- * simrun --otf2 writes one archive per kept run with one MPI_SEND and one MPI_RECV per message of the run, which ViTE
- * loads. */
+ * hand-made trace's regions, MPI calls, messages, collective, communicator and names are exactly those expected, the
+ * tags of a TI trace and of measured timelines reach the events, and simrun --otf2 writes one archive per kept run with
+ * one MPI_SEND and one MPI_RECV per message of the run, which ViTE loads. */
+#include "met_timeline.h"
 #include "rep_otf2.h"
 #include "tu.h"
 #include "tu_cli.h"
@@ -36,9 +37,12 @@ static char *otf2_print(const char *dir, const char *const *args)
 static int next_event(const char **at, event_t *ev)
 {
   for (const char *line = *at; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    char head[128]; /* sscanf on the line alone: on the whole text, glibc's would measure it at every call */
+    int len = (int)strcspn(line, "\n");
+    snprintf(head, sizeof head, "%.*s ", len < 100 ? len : 100, line);
     int used = 0;
-    if (sscanf(line, "%31s %d %llu %n", ev->kind, &ev->location, &ev->time, &used) == 3 && used > 0) {
-      ev->attributes = line + used;
+    if (sscanf(head, "%31s %d %llu %n", ev->kind, &ev->location, &ev->time, &used) == 3 && used > 0) {
+      ev->attributes = line + (used < len ? used : len);
       *at = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line);
       return 1;
     }
@@ -49,8 +53,10 @@ static int next_event(const char **at, event_t *ev)
 /* Whether the event's line holds `attribute` (NULL: any). */
 static int has(const event_t *ev, const char *attribute)
 {
+  if (!attribute)
+    return 1;
   const char *end = strchr(ev->attributes, '\n');
-  const char *found = attribute ? strstr(ev->attributes, attribute) : ev->attributes;
+  const char *found = strstr(ev->attributes, attribute);
   return found && (!end || found < end);
 }
 
@@ -118,12 +124,13 @@ static void test_otf2_hand_made_trace(void)
   met_trace_t *trace = broadcast_trace();
   char *text = write_and_print(trace, dir, sizeof dir, 0);
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-  /* the message: sent by rank 0 at 1 s, received by rank 2 at 2 s, 4096 bytes, tag 0 */
+  /* the message: sent by rank 0 at 1 s, received by rank 2 at 2 s, 4096 bytes, tag 0, on the world as the trace has
+   * it (the broadcast's communicator would make ViTE abort) */
   CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, NULL), 1);
-  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", 0, "Receiver: 2 "), 1);
-  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", 0, "Tag: 0, Length: 4096"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", 0, "Receiver: 2 ("), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", 0, "Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 0, Length: 4096"), 1);
   CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, NULL), 1);
-  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", 2, "Sender: 0 "), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", 2, "Sender: 0 ("), 1);
   CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", 2, "Length: 4096"), 1);
   event_t ev;
   for (const char *at = text; next_event(&at, &ev);) {
@@ -220,6 +227,66 @@ static void test_otf2_point_to_point_calls(void)
   remove_tree(dir);
 }
 
+/* The tags of the message events at `location`, in time order (otf2-print writes events in time order per location),
+ * into tags[], at most n; their number. UNDEFINED (a receive from any tag) as -1. */
+static int tags_at(const char *text, const char *kind, int location, long *tags, int n)
+{
+  event_t ev;
+  int k = 0;
+  for (const char *at = text; next_event(&at, &ev);) {
+    const char *tag = strstr(ev.attributes, "Tag: ");
+    if (strcmp(ev.kind, kind) == 0 && ev.location == location && tag && k < n)
+      tags[k++] = strtol(tag + 5, NULL, 10) == 4294967295L ? -1 : strtol(tag + 5, NULL, 10);
+  }
+  return k;
+}
+
+/* A TI trace's tags (tests/data/ti/tags: rank 0 sends with tags 7 then 42, rank 1 receives with tag 7 then any tag)
+ * replayed by simrun --otf2: the sends carry 7 and 42, the receives 7 and OTF2's undefined tag, all on the world. */
+static void test_otf2_ti_replay_tags(void)
+{
+  char dir[1024];
+  const char *args[] = {
+      "-q",     "--no-cache", SIMRUN_SOURCE_DIR "/tests/data/ti/tags/tags.xml", "--per-process", "2", "--otf2",
+      "traces", NULL};
+  cli_run_t run;
+  run_ok(dir, sizeof dir, args, &run);
+  char traces[1100];
+  snprintf(traces, sizeof traces, "%s/traces", dir);
+  const char *print[] = {"otf2-print", "point-0.otf2", NULL};
+  char *text = otf2_print(traces, print);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  long tags[4];
+  CU_ASSERT_EQUAL_FATAL(tags_at(text, "MPI_SEND", 0, tags, 4), 2);
+  CU_ASSERT(tags[0] == 7 && tags[1] == 42);
+  CU_ASSERT_EQUAL_FATAL(tags_at(text, "MPI_RECV", 1, tags, 4), 2);
+  CU_ASSERT(tags[0] == 7 && tags[1] == -1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, "Communicator: \"MPI_COMM_WORLD\" <0>"), 2);
+  free(text);
+  run_free(&run);
+  remove_tree(dir);
+}
+
+/* Measured timelines' tags (tests/data/tracer/tags: rank 0 sends tag 1 at 0.2 s then tag 2 at 0.6 s; rank 1 receives
+ * tag 2 first, then tag 1): the archive's sends and receives carry them in that order. */
+static void test_otf2_measured_tags(void)
+{
+  char err[1200] = "";
+  met_trace_t *trace = met_timeline_read(SIMRUN_SOURCE_DIR "/tests/data/tracer/tags", err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  char dir[1024];
+  char *text = write_and_print(trace, dir, sizeof dir, 0);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  long tags[4];
+  CU_ASSERT_EQUAL_FATAL(tags_at(text, "MPI_SEND", 0, tags, 4), 2);
+  CU_ASSERT(tags[0] == 1 && tags[1] == 2);
+  CU_ASSERT_EQUAL_FATAL(tags_at(text, "MPI_RECV", 1, tags, 4), 2);
+  CU_ASSERT(tags[0] == 2 && tags[1] == 1);
+  free(text);
+  met_trace_free(trace);
+  remove_tree(dir);
+}
+
 /* The number in `json` after the `nth` (0-based) occurrence of `key` (such as "\"messages\": "); -1 when missing. */
 static long json_number_after(const char *json, const char *key, int nth)
 {
@@ -292,6 +359,57 @@ static void test_otf2_cli_one_archive_per_run(void)
   remove_tree(dir);
 }
 
+/* One point of a shipped scenario per skeleton and network, as issue 30's check runs them: the broadcasts of
+ * Gauss-Jordan (one-to-all, and scatter-allgather's), the process grids' row and column broadcasts of
+ * pdgemm and pdtrsm (collectives on sub-communicators, where ViTE once aborted), the ring multiply, 128 ranks of the
+ * ping-pong, icluster's eager messages and the DSM (no messages). otf2-print reads each archive without a word on
+ * stderr, every MPI_SEND has its MPI_RECV, no collective of a rooted kind lacks its root, and ViTE loads it. */
+static void test_otf2_shipped_scenarios(void)
+{
+#define SHIPPED SIMRUN_SOURCE_DIR "/scenarios/"
+  static const struct {
+    const char *scenario;
+    const char *p;
+    const char *set[3];
+  } cases[] = {
+      {SHIPPED "gj-worksize.xml", "16", {"p=16", "n=128", "broadcast=one-to-all"}},
+      {SHIPPED "bcast-t800.xml", "4", {"p=4", "broadcast=scatter-allgather"}},
+      {SHIPPED "pdgemm-grids.xml", "4", {"p=4", "grid-rows=2"}},
+      {SHIPPED "pdtrsm.xml", "4", {"p=4", "grid-rows=2"}},
+      {SHIPPED "matmul100.xml", "8", {"p=8", NULL}},
+      {SHIPPED "t800-pingpong.xml", "128", {NULL, NULL}},
+      {SHIPPED "gj-machines.xml", "8", {"p=8", "platform=" SIMRUN_SOURCE_DIR "/platforms/icluster-fe-32.xml"}},
+      {SHIPPED "dsm-matmul.xml", "8", {"controller=yes", NULL}},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const char *args[16] = {"-q", "--no-cache", cases[i].scenario, "--per-process", cases[i].p, "--otf2", "traces"};
+    for (size_t k = 0, n = 7; k < 3 && cases[i].set[k]; k++, n += 2)
+      args[n] = "--set", args[n + 1] = cases[i].set[k];
+    char dir[1024], traces[1100];
+    cli_run_t run;
+    run_ok(dir, sizeof dir, args, &run);
+    snprintf(traces, sizeof traces, "%s/traces", dir);
+    const char *print[] = {"otf2-print", "point-0.otf2", NULL};
+    char *text = otf2_print(traces, print);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, NULL), count_events(text, "MPI_RECV", -1, NULL));
+    static const char *const rooted[] = {"BCAST", "SCATTER", "REDUCE", "GATHER"};
+    for (size_t k = 0; k < 4; k++) {
+      char op[64];
+      snprintf(op, sizeof op, "Operation: %s, ", rooted[k]);
+      event_t ev;
+      for (const char *at = text; next_event(&at, &ev);)
+        if (strcmp(ev.kind, "MPI_COLLECTIVE_END") == 0 && has(&ev, op))
+          CU_ASSERT(!has(&ev, "Root: UNDEFINED"));
+    }
+    vite_reads(traces, "point-0.otf2");
+    free(text);
+    run_free(&run);
+    remove_tree(dir);
+  }
+#undef SHIPPED
+}
+
 /* --otf2 needs a per-process p (exit 2, one line, nothing written). */
 static void test_otf2_cli_needs_per_process(void)
 {
@@ -304,7 +422,10 @@ int main(void)
   static const tu_case_t cases[] = {{"test_otf2_hand_made_trace", test_otf2_hand_made_trace},
                                     {"test_otf2_definitions", test_otf2_definitions},
                                     {"test_otf2_point_to_point_calls", test_otf2_point_to_point_calls},
+                                    {"test_otf2_ti_replay_tags", test_otf2_ti_replay_tags},
+                                    {"test_otf2_measured_tags", test_otf2_measured_tags},
                                     {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},
+                                    {"test_otf2_shipped_scenarios", test_otf2_shipped_scenarios},
                                     {"test_otf2_cli_needs_per_process", test_otf2_cli_needs_per_process},
                                     {NULL, NULL}};
   return tu_run("rep_otf2", cases);

@@ -3,6 +3,7 @@
  * program (every interval of every rank to 1e-9 relative where no two messages share a link), and hand calculations
  * of one message alone (seed 001's Table 2 for the T800, latency + size / bandwidth for Fast Ethernet). Where messages
  * do share a link, SimGrid shares its bandwidth and the analytic network does not: both are checked by hand. */
+#include "app_catalogue.h"
 #include "met_comm.h"
 #include "sim_error.h"
 #include "sim_run.h"
@@ -14,6 +15,8 @@
 #include <string.h>
 
 #define PENTIUM2 SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml"
+#define ICLUSTER SIMRUN_SOURCE_DIR "/platforms/icluster-fe-32.xml"
+#define TI_DATA  SIMRUN_SOURCE_DIR "/tests/data/ti/simgrid"
 /* pentium2-fe-8.xml: every route is up-src (0.5 us) then down-dst (123.54 us), 11866059.8 B/s, CM02 (no factors) */
 #define FE_LATENCY   124.04e-6
 #define FE_BANDWIDTH 11866059.8
@@ -70,13 +73,18 @@ static met_trace_t *run(const char *platform, int nranks, sim_program_fn program
   return trace;
 }
 
-static int close_to(double a, double b)
+static int close_within(double a, double b, double rel)
 {
-  return fabs(a - b) <= REL * fmax(fabs(a), fabs(b)) + 1e-15;
+  return fabs(a - b) <= rel * fmax(fabs(a), fabs(b)) + 1e-15;
 }
 
-/* Every interval of every rank the same in both traces: category, peer, bytes, hops, and times to 1e-9. */
-static void assert_same_trace(const met_trace_t *a, const met_trace_t *b)
+static int close_to(double a, double b)
+{
+  return close_within(a, b, REL);
+}
+
+/* Every interval of every rank the same in both traces: category, peer, bytes, hops, and times to `rel`. */
+static void assert_same_trace_within(const met_trace_t *a, const met_trace_t *b, double rel)
 {
   CU_ASSERT_FATAL(met_trace_nranks(a) == met_trace_nranks(b));
   for (int r = 0; r < met_trace_nranks(a); r++) {
@@ -85,7 +93,8 @@ static void assert_same_trace(const met_trace_t *a, const met_trace_t *b)
     const met_interval_t *y = met_trace_intervals(b, r);
     for (size_t i = 0; i < met_trace_count(a, r); i++) {
       int same = x[i].category == y[i].category && x[i].peer == y[i].peer && x[i].bytes == y[i].bytes &&
-                 x[i].hops == y[i].hops && close_to(x[i].start, y[i].start) && close_to(x[i].end, y[i].end);
+                 x[i].hops == y[i].hops && close_within(x[i].start, y[i].start, rel) &&
+                 close_within(x[i].end, y[i].end, rel);
       if (!same)
         fprintf(stderr, "rank %d interval %zu: [%.12g, %.12g] cat %d peer %d against [%.12g, %.12g] cat %d peer %d\n",
                 r, i, x[i].start, x[i].end, (int)x[i].category, x[i].peer, y[i].start, y[i].end, (int)y[i].category,
@@ -93,6 +102,12 @@ static void assert_same_trace(const met_trace_t *a, const met_trace_t *b)
       CU_ASSERT_FATAL(same);
     }
   }
+}
+
+/* Every interval of every rank the same in both traces, times to 1e-9. */
+static void assert_same_trace(const met_trace_t *a, const met_trace_t *b)
+{
+  assert_same_trace_within(a, b, REL);
 }
 
 /* Both networks on the program: the same trace. Returns the analytic one (the caller frees it). */
@@ -371,6 +386,88 @@ static void test_sim_replay_analytic_ping_ring(void)
   remove_folder(dir);
 }
 
+/* A skeleton's point as a scenario gives it: names and values. */
+typedef struct skeleton_case {
+  const char *skeleton;
+  const char *platform; /* NULL: the flat 4 x 4 T800 mesh */
+  int nranks;
+  const char *names[6];
+  const char *values[6];
+} skeleton_case_t;
+
+/* The skeleton's run of `c` under the analytic network, its ranks as light contexts or as SimGrid actors
+ * (`analytic`); ranks on hosts of their own (share_hosts 0), so that ti-replay's computations take their time alone
+ * under both. */
+static met_trace_t *run_skeleton(const skeleton_case_t *c, int analytic)
+{
+  const app_skeleton_t *skeleton = app_find(c->skeleton);
+  CU_ASSERT_FATAL(skeleton != NULL);
+  size_t count = 0;
+  while (count < 6 && c->names[count])
+    count++;
+  app_point_t point = {.count = count, .names = c->names, .values = c->values};
+  void *arg = NULL;
+  char err[1024];
+  const char *blame = NULL;
+  int rc = skeleton->prepare(&point, c->nranks, &arg, err, sizeof err, &blame);
+  if (rc != 0)
+    fprintf(stderr, "%s: %s\n", c->skeleton, err);
+  CU_ASSERT_FATAL(rc == 0);
+  const char *bcast = app_point_value(&point, "broadcast");
+  sim_job_t job = {.platform = c->platform ? c->platform : flat_mesh(),
+                   .nranks = c->nranks,
+                   .bcast = bcast ? (sim_bcast_alg_t)sim_bcast_parse(bcast) : SIM_BCAST_ONE_TO_ALL,
+                   .program = skeleton->program,
+                   .arg = arg,
+                   .analytic = analytic,
+                   .engine_cfg = skeleton->engine_cfg ? skeleton->engine_cfg(arg) : NULL,
+                   .drop_unreceived = skeleton->drops_unreceived};
+  met_trace_t *trace = NULL;
+  rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  if (rc != 0)
+    fprintf(stderr, "%s: %s\n", c->skeleton, err);
+  CU_ASSERT_FATAL(rc == 0 && trace != NULL);
+  skeleton->release(arg);
+  return trace;
+}
+
+/* Every skeleton the analytic network runs (the DSM ones refuse it) at a small p, every broadcast algorithm of
+ * Gauss-Jordan: simrun's light contexts give the trace the SimGrid actors give, interval by interval on every rank,
+ * to 1e-12 relative (the same arithmetic in an order that may differ only between events at one time). */
+static void test_sim_replay_analytic_light_contexts_as_actors(void)
+{
+  static const skeleton_case_t cases[] = {
+      {"gauss-jordan", NULL, 16, {"n", "broadcast"}, {"32", "one-to-all"}},
+      {"gauss-jordan", NULL, 16, {"n", "broadcast"}, {"32", "neighbour"}},
+      {"gauss-jordan", NULL, 16, {"n", "broadcast"}, {"32", "binomial"}},
+      {"gauss-jordan", NULL, 16, {"n", "broadcast"}, {"32", "pipelined-chain"}},
+      {"gauss-jordan", NULL, 16, {"n", "broadcast"}, {"32", "mesh"}},
+      {"gauss-jordan", NULL, 16, {"n", "broadcast"}, {"32", "scatter-allgather"}},
+      {"ring-matmul", PENTIUM2, 8, {"n"}, {"64"}},
+      {"pdgemm", ICLUSTER, 16, {"m", "n", "k", "block", "broadcast"}, {"256", "256", "256", "32", "binomial"}},
+      {"pdtrsm", ICLUSTER, 16, {"m", "n", "block", "broadcast"}, {"256", "128", "32", "binomial"}},
+      {"ping-pong", NULL, 2, {"min-bytes", "max-bytes"}, {"8", "65536"}},
+      {"ping-ring", NULL, 16, {"bytes", "laps"}, {"1000", "3"}},
+      {"ti-replay",
+       TI_DATA "/small_platform.xml",
+       3,
+       {"trace", "hostfile", "network"},
+       {TI_DATA "/actions_allreduce.txt", TI_DATA "/hostfile", "analytic"}},
+      {"ti-replay",
+       TI_DATA "/small_platform.xml",
+       3,
+       {"trace", "hostfile", "network"},
+       {TI_DATA "/actions_with_isend.txt", TI_DATA "/hostfile", "analytic"}},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    met_trace_t *light = run_skeleton(&cases[i], SIM_ANALYTIC);
+    met_trace_t *actors = run_skeleton(&cases[i], SIM_ANALYTIC_ACTORS);
+    assert_same_trace_within(light, actors, 1e-12);
+    met_trace_free(light);
+    met_trace_free(actors);
+  }
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -383,6 +480,7 @@ int main(void)
       {"test_sim_replay_analytic_names_a_lost_eager_message", test_sim_replay_analytic_names_a_lost_eager_message},
       {"test_sim_replay_analytic_scenario_parameter", test_sim_replay_analytic_scenario_parameter},
       {"test_sim_replay_analytic_ping_ring", test_sim_replay_analytic_ping_ring},
+      {"test_sim_replay_analytic_light_contexts_as_actors", test_sim_replay_analytic_light_contexts_as_actors},
       {NULL, NULL}};
   int status = tu_run("sim_replay_analytic", cases);
   if (flat[0]) {

@@ -19,6 +19,7 @@
 #define FORTRAN  SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_calls.f90"
 #define F08      SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_f08.f90"
 #define REQUESTS SIMRUN_SOURCE_DIR "/tests/data/tracer/requests.c"
+#define PINGPONG SIMRUN_SOURCE_DIR "/tests/data/tracer/pingpong_loop.c"
 #define THREADS  SIMRUN_SOURCE_DIR "/tests/data/tracer/threads.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
@@ -519,6 +520,136 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
   remove_folder(dir);
 }
 
+/* Runs ./pingpong on 2 ranks traced into `dir`/`trace` at SIMRUN_TRACE_FLOPS=`flops`, folded or not
+ * (SIMRUN_TRACE_FOLD=`fold`), in SIMRUN_TRACE_FORMAT=`format`; the program must succeed. The bytes of the folder's
+ * rank and timeline files. */
+static double pingpong_traced(const char *dir, const char *trace, const char *flops, const char *fold,
+                              const char *format)
+{
+  char preload[1200], folder[1200], rate[64], folding[64], as[64];
+  snprintf(preload, sizeof preload, "LD_PRELOAD=%s", SIMRUN_TRACE_LIB);
+  snprintf(folder, sizeof folder, "SIMRUN_TRACE_DIR=%s/%s", dir, trace);
+  snprintf(rate, sizeof rate, "SIMRUN_TRACE_FLOPS=%s", flops);
+  snprintf(folding, sizeof folding, "SIMRUN_TRACE_FOLD=%s", fold);
+  snprintf(as, sizeof as, "SIMRUN_TRACE_FORMAT=%s", format);
+  const char *const env[] = {preload, folder, rate, folding, as};
+  const char *args[20] = {"--allow-run-as-root", "--oversubscribe", "-np", "2"};
+  int n = 4;
+  for (int i = 0; i < 5; i++) {
+    args[n++] = "-x";
+    args[n++] = env[i];
+  }
+  args[n] = "./pingpong";
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIRUN, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "pingpong done"));
+  run_free(&run);
+  double bytes = 0;
+  for (int rank = 0; rank < 2; rank++)
+    for (int kind = 0; kind < 2; kind++) {
+      char path[1400];
+      struct stat st;
+      snprintf(path, sizeof path, "%s/%s/%s-%d.txt", dir, trace, kind ? "timeline" : "rank", rank);
+      CU_ASSERT_EQUAL_FATAL(stat(path, &st), 0);
+      bytes += (double)st.st_size;
+    }
+  return bytes;
+}
+
+/* ti-replay's T_par and T_seq (the sum of the trace's computation, 0 when none) of `dir`/`trace` at p = 2 on the
+ * Pentium II cluster. */
+static void pingpong_replayed(const char *dir, const char *trace, double *t_par, double *t_seq)
+{
+  char path[1200];
+  snprintf(path, sizeof path, "%s/%s.xml", dir, trace);
+  FILE *scenario = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(scenario);
+  fprintf(scenario,
+          "<scenario name=\"%s\"><platform file=\"" SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml\"/>"
+          "<program skeleton=\"ti-replay\"><param name=\"trace\" value=\"%s/%s/index.txt\"/></program>"
+          "<sweep><param name=\"p\" values=\"2\"/></sweep></scenario>\n",
+          trace, dir, trace);
+  fclose(scenario);
+  char xml[64], csv[64];
+  snprintf(xml, sizeof xml, "%s.xml", trace);
+  snprintf(csv, sizeof csv, "%s.csv", trace);
+  const char *args[] = {"-q", "--no-cache", xml, "--csv", csv, NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *text = read_output(dir, csv);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  const char *const par[] = {"t_par_s", NULL}, *const seq[] = {"t_seq_s", NULL};
+  *t_par = csv_number(text, 1, par);
+  *t_seq = csv_number(text, 1, seq); /* an empty cell (no computation) reads 0 */
+  free(text);
+}
+
+/* The lines of rank `rank`'s TI file in `trace` that start a loop of `count` iterations ("": of any count; its
+ * timeline's with `timeline`). */
+static int loops_of(const char *dir, const char *trace, int rank, const char *count, int timeline)
+{
+  char name[256], prefix[64];
+  snprintf(name, sizeof name, "%s/%s-%d.txt", trace, timeline ? "timeline" : "rank", rank);
+  int at = timeline ? 0 : snprintf(prefix, sizeof prefix, "%d ", rank);
+  snprintf(prefix + at, sizeof prefix - (size_t)at, "loop %s%s", count, count[0] ? " " : "");
+  char *text = read_output(dir, name);
+  int loops = 0;
+  for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : "")
+    loops += strncmp(line, prefix, strlen(prefix)) == 0;
+  free(text);
+  return loops;
+}
+
+/* Folding (issue 25, docs/tracer.md): tests/data/tracer/pingpong_loop.c bounces 1000 round trips of each of 6 sizes,
+ * NetPIPE's pattern. Folded, each rank's TI file holds one loop of 1000 iterations per size, and the folder stays under
+ * 1 KiB per size and rank plus 1 KiB of headers per rank: a bound from the sizes, not the iterations (unfolded, it is
+ * over 40 times larger). With computation timed at 1e-3 flop/s (none written) the folded and the unfolded traces
+ * replay to the same T_par, to 1e-9 relative: the same messages in the same order. With a real rate each trace's
+ * computation is priced (the folded one's as each slot's mean): replay T_par is the messages' T_par plus at most the
+ * trace's computation (T_seq here), as no computation is counted twice on the critical path of a ping-pong; so both
+ * lie within [T_msg, T_msg + T_seq], and differ by at most the larger T_seq. In SMPI's format the TI files hold no
+ * loop (the timelines do) and smpirun replays them. About 14 s at load 10 (5 traced runs, 4 replays, one smpirun). */
+static void test_trc_mpi_folded_pingpong(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  build(dir, PINGPONG, "pingpong");
+  double folded = pingpong_traced(dir, "folded", "1e-3", "1", "simrun");
+  double unfolded = pingpong_traced(dir, "unfolded", "1e-3", "0", "simrun");
+  CU_ASSERT(folded <= 2 * (1024 + 6 * 1024.0));
+  CU_ASSERT(unfolded > 40 * folded);
+  for (int rank = 0; rank < 2; rank++)
+    CU_ASSERT_EQUAL(loops_of(dir, "folded", rank, "1000", 0), 6);
+  double t_folded, t_unfolded, seq_f, seq_u;
+  pingpong_replayed(dir, "folded", &t_folded, &seq_f);
+  pingpong_replayed(dir, "unfolded", &t_unfolded, &seq_u);
+  CU_ASSERT(t_folded > 0);
+  TU_ASSERT_CLOSE(t_folded, t_unfolded, 1e-9 * t_unfolded);
+  pingpong_traced(dir, "folded-work", "1e9", "1", "simrun");
+  pingpong_traced(dir, "unfolded-work", "1e9", "0", "simrun");
+  pingpong_replayed(dir, "folded-work", &t_folded, &seq_f);
+  pingpong_replayed(dir, "unfolded-work", &t_unfolded, &seq_u);
+  CU_ASSERT(seq_f > 0 && seq_u > 0);
+  CU_ASSERT(t_folded >= t_unfolded - seq_u - 1e-9 && t_folded <= t_unfolded + seq_f + 1e-9);
+  /* SMPI's format: the TI trace unfolded (smpirun has no loop action), the timeline folded; smpirun replays it */
+  pingpong_traced(dir, "smpi", "1e-3", "1", "smpi");
+  for (int rank = 0; rank < 2; rank++) {
+    CU_ASSERT_EQUAL(loops_of(dir, "smpi", rank, "", 0), 0);
+    CU_ASSERT_EQUAL(loops_of(dir, "smpi", rank, "1000", 1), 6);
+  }
+  smpi_replays(dir, "smpi", "2");
+  static const char *const traces[] = {"folded", "unfolded", "folded-work", "unfolded-work", "smpi"};
+  for (int i = 0; i < 5; i++) {
+    char trace[1200];
+    snprintf(trace, sizeof trace, "%s/%s", dir, traces[i]);
+    remove_folder(trace);
+  }
+  remove_folder(dir);
+}
+
 /* Builds the Fortran program `source` into `dir`/`name` with Open MPI's mpifort. */
 static void build_fortran(const char *dir, const char *source, const char *name)
 {
@@ -723,6 +854,7 @@ int main(void)
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},
+      {"test_trc_mpi_folded_pingpong", test_trc_mpi_folded_pingpong},
       {"test_trc_mpi_fortran_program", test_trc_mpi_fortran_program},
       {"test_trc_mpi_f08_program_is_reported", test_trc_mpi_f08_program_is_reported},
       {"test_trc_mpi_aborted_run_is_cut_short", test_trc_mpi_aborted_run_is_cut_short},

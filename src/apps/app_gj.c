@@ -150,6 +150,15 @@ static void gj_program(sim_rank_t *rank, const void *arg)
   collect(rank, n, p);
 }
 
+/* Every rank's operations (app_skeleton_t.work): per step the pivot's and the p updates' computations and the row's
+ * broadcast (app_bcast_ops, from rank 0: the others' cost the same but for the mesh's), then the distribution's and
+ * collection's 2 (p - 1) messages, two ends each. */
+static double gj_work(const app_point_t *point, int nranks)
+{
+  long n = app_point_long(point, "n", 1);
+  return (double)n * (1 + nranks + app_bcast_ops(point, nranks, app_gj_row_bytes((int)n))) + 4.0 * (nranks - 1);
+}
+
 static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen,
                       const char **bad_param)
 {
@@ -255,6 +264,7 @@ const app_skeleton_t app_gj_skeleton = {
     .program = gj_program,
     .release = free,
     .model = gj_model,
+    .work = gj_work,
     .phases = met_table5_phases,
     .advise = gj_advise,
     .model_name = "Zemerly et al. eq. 11 (no idling) with the platform's figures: its message model (eq. 4, or the "

@@ -82,6 +82,20 @@ static int pdgemm_advise(const app_point_t *point, int nranks, const met_platfor
   return app_linalg_memory_advice(point, nranks, m, met_pdgemm_node_bytes, msg, msglen);
 }
 
+/* Every rank's operations (app_skeleton_t.work): per step its dgemm, and the row broadcasts (P of them among Q) and
+ * column broadcasts (Q among P) of the panels (app_bcast_ops); the ranks when the grid is not the point's. */
+static double pdgemm_work(const app_point_t *point, int nranks)
+{
+  met_dense_t d;
+  char err[256];
+  const char *bad;
+  if (app_linalg_dense(point, nranks, &d, err, sizeof err, &bad) != 0)
+    return nranks;
+  double panel = (double)d.r * (double)(d.m / d.rows + 1) * 8;
+  double step = nranks + d.rows * app_bcast_ops(point, d.cols, panel) + d.cols * app_bcast_ops(point, d.rows, panel);
+  return (double)((d.k + d.r - 1) / d.r) * step;
+}
+
 static const scn_param_spec_t pdgemm_params[] = {
     {.name = "m", .kind = SCN_INT, .min = 1, .required = 1, .help = "rows of A and C"},
     {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "columns of B and C"},
@@ -110,6 +124,7 @@ const app_skeleton_t app_pdgemm_skeleton = {
     .program = pdgemm_program,
     .release = free,
     .model = pdgemm_model,
+    .work = pdgemm_work,
     .model_name = "FAST pdgemm model (Caron & Suter 2002, eqs. 1-3, binomial tree) with the platform's figures: "
                   "rank 0's host's flop rate, Hockney's lambda and tau of the route between ranks 0 and 1",
     .advise = pdgemm_advise};

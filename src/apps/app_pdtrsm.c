@@ -133,6 +133,21 @@ static int pdtrsm_advise(const app_point_t *point, int nranks, const met_platfor
   return app_linalg_memory_advice(point, nranks, m, met_pdtrsm_node_bytes, msg, msglen);
 }
 
+/* Every rank's operations (app_skeleton_t.work): per block of a block row of B, the solving process row's trsm and two
+ * updates and its ring broadcast (app_bcast_ops), and on a general grid its sends and the next row's receives and sums;
+ * the ranks when the grid is not the point's. */
+static double pdtrsm_work(const app_point_t *point, int nranks)
+{
+  met_dense_t d;
+  char err[256];
+  const char *bad;
+  if (app_linalg_dense(point, nranks, &d, err, sizeof err, &bad) != 0)
+    return nranks;
+  double step =
+      3.0 * d.cols + app_bcast_ops(point, d.cols, (double)d.r * (double)d.r * 8) + (d.rows > 1 ? 3.0 * d.cols : 0);
+  return (double)((d.m + d.r - 1) / d.r) * (double)((d.n + d.r - 1) / d.r) * step;
+}
+
 static const scn_param_spec_t pdtrsm_params[] = {
     {.name = "m", .kind = SCN_INT, .min = 1, .required = 1, .help = "rows of B and X"},
     {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "order of the triangular A, columns of B"},
@@ -165,6 +180,7 @@ const app_skeleton_t app_pdtrsm_skeleton = {
     .program = pdtrsm_program,
     .release = free,
     .model = pdtrsm_model,
+    .work = pdtrsm_work,
     .model_name = "FAST pdtrsm model (Caron & Suter 2002, eqs. 4-7) with the platform's figures: rank 0's "
                   "host's flop rate, Hockney's lambda and tau of the route between ranks 0 and 1",
     .advise = pdtrsm_advise};

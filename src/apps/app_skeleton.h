@@ -24,6 +24,11 @@ const char *app_point_value(const app_point_t *point, const char *name);
 /* The value as a long (the scenario module checked it already); `fallback` when absent. */
 long app_point_long(const app_point_t *point, const char *name, long fallback);
 
+/* Every member's operations in one broadcast of `bytes` among `members` by the point's "broadcast" algorithm
+ * (one-to-all without one), as the collectives library plans it from member 0, each message counted at both ends: for
+ * the skeletons' work counts (app_skeleton_t.work). */
+double app_bcast_ops(const app_point_t *point, int members, double bytes);
+
 typedef struct app_skeleton {
   const scn_skeleton_spec_t *spec;
   unsigned views; /* the MET_VIEW_* flags of its studies (met_view.h); 0 (unset) means MET_VIEW_LOST_CYCLES */
@@ -44,6 +49,9 @@ typedef struct app_skeleton {
    * point is outside the model or the platform lacks one of its inputs. The report shows it beside T_par. */
   double (*model)(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t missinglen);
   const char *model_name; /* with model: which model and with which machine figures, one line for the report */
+  /* Optional (NULL: the point's p): about how many operations the run of `point` on `nranks` ranks simulates (every
+   * rank's messages, each end counted, and computations), for the progress bar's time left (stu_sweep.h). */
+  double (*work)(const app_point_t *point, int nranks);
   /* Optional (NULL for none): a warning about `point` on `nranks` ranks of machine `m` for the report, such as data
    * exceeding a node's memory. Returns 1 with the text in msg, or 0 when there is nothing to say. */
   int (*advise)(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen);

@@ -212,8 +212,21 @@ static const scn_param_spec_t ti_params[] = {
  * this many ranks, as the replay reads at most 2 p + 8. */
 #define TI_SEQ_MAX_RANKS 65536
 
-/* The flops of the compute actions of every line of `path` into *flops (added). 0, or SIM_EPARAM / SIM_EIO /
- * SIM_ENOMEM with "FILE:LINE: why". */
+/* The decimal number in [0, high] at `*from` (strtod takes hexadecimal too) into *value, *from moved past it: 1, or
+ * 0 when there is none. */
+static int decimal_at(const char **from, double high, double *value)
+{
+  char *end = NULL;
+  *from += strspn(*from, " \t");
+  *value = strtod(*from, &end);
+  int ok = end != *from && strspn(*from, "0123456789.+-eE") >= (size_t)(end - *from) && isfinite(*value) &&
+           *value >= 0 && *value <= high;
+  *from = end;
+  return ok;
+}
+
+/* The flops of the compute actions of every line of `path` into *flops (added), those of a loop's body (simrun's
+ * "loop COUNT LINES", docs/ti-replay.md) COUNT times. 0, or SIM_EPARAM / SIM_EIO / SIM_ENOMEM with "FILE:LINE: why". */
 static int add_computation(const char *path, size_t max_fields, double *flops, char *err, size_t errlen)
 {
   sim_ti_reader_t *in = NULL;
@@ -223,19 +236,21 @@ static int add_computation(const char *path, size_t max_fields, double *flops, c
   char *text;
   size_t len;
   int bad = 0;
+  double times = 1;  /* the count of the loop whose body is being read */
+  double inside = 0; /* lines of its body still to come */
   for (int number = 1; !bad && (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
-    const char *flops_at = app_ti_compute_flops(text);
-    if (!flops_at)
-      continue;
-    char *end = NULL;
-    double f = strtod(flops_at, &end);
-    bad = end == flops_at || strspn(flops_at, "0123456789.+-eE") < (size_t)(end - flops_at) || !isfinite(f) || f < 0 ||
-          f > APP_TI_MAX_FLOPS; /* decimal only: strtod takes hexadecimal too */
+    const char *loop = app_ti_after_action(text, "loop");
+    const char *flops_at = loop ? NULL : app_ti_after_action(text, "compute");
+    double f = 0;
+    if (loop)
+      bad = !decimal_at(&loop, APP_TI_MAX_LOOP_COUNT, &times) || !decimal_at(&loop, APP_TI_MAX_LOOP_LINES, &inside);
+    else if (flops_at && !(bad = !decimal_at(&flops_at, APP_TI_MAX_FLOPS, &f)))
+      *flops += f * (inside > 0 ? times : 1);
+    if (!loop && inside > 0)
+      inside--;
     if (bad)
-      snprintf(err, errlen, "%s:%d: '%.200s': compute needs a number of flops; see docs/ti-replay.md", path, number,
-               text);
-    else
-      *flops += f;
+      snprintf(err, errlen, "%s:%d: '%.200s': %s; see docs/ti-replay.md", path, number, text,
+               loop ? "a loop line is '<rank> loop <count> <lines>'" : "compute needs a number of flops");
   }
   if (!bad && rc < 0)
     sim_ti_reader_error(in, rc, err, errlen);

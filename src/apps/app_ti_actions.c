@@ -15,11 +15,6 @@
  * smpi/test = 1e-4 s times a count that grows by one with each test finding nothing and returns to 1 when one succeeds
  * (a static: shared by all ranks). */
 #define TI_SMPI_TEST_SLEEP 1e-4
-/* SMPI's MPI_ANY_TAG (include/smpi/smpi.h), which smpirun -trace-ti writes for a receive from any tag. Other negative
- * tags are SMPI's own collectives' (COLL_TAG_*, src/smpi/include/private.hpp): its replay passes a trace's tag on
- * unchecked, so a negative one would match its collectives' messages. */
-#define TI_SMPI_ANY_TAG -444
-
 /* A pending request of the rank: its ends and tag, as a wait or test names it. */
 typedef struct app_ti_req {
   int src;
@@ -73,12 +68,13 @@ static int pt2pt(app_ti_rank_t *tr, int *partner, int *tag, double *bytes)
       app_ti_whole(tr, 3, "tag", INT_MIN, INT_MAX, &t) != 0 || app_ti_type_size(tr, 5, &size) != 0 ||
       app_ti_whole(tr, 4, "count", sending ? 0 : -1, APP_TI_MAX_BYTES, &count) != 0)
     return -1;
-  if (t < 0 && (sending || t != TI_SMPI_ANY_TAG))
+  if (t < 0 && (sending || t != SIM_TI_ANY_TAG))
     return app_ti_fail(tr,
                        "tag %lld is negative: MPI tags are >= 0 (SMPI keeps negative tags for its collectives; only a "
                        "receive may carry %d, SMPI's MPI_ANY_TAG); give the tag the program used",
-                       t, TI_SMPI_ANY_TAG);
+                       t, SIM_TI_ANY_TAG);
   *tag = (int)t;
+  sim_tag(tr->rank, t == SIM_TI_ANY_TAG ? -1 : *tag); /* the message's end carries it (OTF2's msgTag) */
   *bytes = count < 0 ? 0 : (double)count * size;
   if (*bytes > APP_TI_MAX_BYTES)
     return app_ti_fail(tr, "%lld elements of %d bytes exceed %g bytes", count, size, APP_TI_MAX_BYTES);
@@ -144,6 +140,7 @@ static int do_sendrecv(app_ti_rank_t *tr)
       app_ti_type_size(tr, 6, &send_size) || app_ti_type_size(tr, 7, &recv_size) != 0 ||
       app_ti_amount(tr, 2, send_size, &out) != 0 || app_ti_amount(tr, 4, recv_size, &in) != 0)
     return -1;
+  sim_tag(tr->rank, 0); /* the action names no tag */
   sim_request_t *s = sim_isend(tr->rank, dst, out);
   sim_request_t *r = sim_irecv(tr->rank, src, in);
   if (s)
@@ -568,8 +565,8 @@ static const ti_action_t *find_action(const char *name)
   return NULL;
 }
 
-/* Carries out one line (fields split): 0, 1 when it is another rank's (the one-file layout), -1 with the reason. */
-static int replay_line(app_ti_rank_t *tr, int shared)
+/* Whose line it is (fields split): 0 the rank's, 1 another rank's (the one-file layout), -1 with the reason. */
+static int line_owner(app_ti_rank_t *tr, int shared)
 {
   long long who;
   if (tr->nfields < 2)
@@ -582,14 +579,63 @@ static int replay_line(app_ti_rank_t *tr, int shared)
     return app_ti_fail(tr, shared ? "rank %lld does not exist (p = %d)" : "the line is rank %lld's, in rank %d's file",
                        who, shared ? tr->n : tr->me);
   }
+  return 0;
+}
+
+/* Carries out one line of the rank's (fields split): 0, or -1 with the reason. */
+static int replay_line(app_ti_rank_t *tr)
+{
+  if (strcmp(tr->field[1], "loop") == 0)
+    return app_ti_fail(tr, "a loop inside a loop's body: simrun's loops do not nest");
   const ti_action_t *action = find_action(tr->field[1]);
   if (!action)
     return app_ti_fail(
         tr, "not an action simrun replays; it replays SimGrid 3.32's: init, finalize, comm_size, comm_split, "
             "comm_dup, compute, sleep, send, isend, recv, irecv, sendRecv, test, wait, waitall, barrier, bcast, "
             "reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, "
-            "allgatherv, reducescatter, scan, exscan, location; and simrun's comm_def, in, cancel, poll");
+            "allgatherv, reducescatter, scan, exscan, location; and simrun's comm_def, in, cancel, poll, loop");
   return action->run(tr);
+}
+
+/* Replays a loop's body `count` times, each line from a copy (splitting writes into it); a bad line is reported with
+ * its own number. 0, or -1 once reported. */
+static int replay_body(app_ti_rank_t *tr, const app_ti_body_t *body, const char *path)
+{
+  char *line = malloc(body->longest + 1);
+  if (!line) {
+    sim_rank_fail(tr->rank, SIM_ENOMEM, "out of memory for a loop's body");
+    return -1;
+  }
+  int rc = 0;
+  for (long long k = 0; rc == 0 && k < body->count; k++)
+    for (int i = 0; rc == 0 && i < body->nlines; i++) {
+      const char *text = body->text + body->at[i];
+      size_t len = strlen(text);
+      memcpy(line, text, len + 1);
+      sim_rank_where(tr->rank, path, body->numbers[i]);
+      if (app_ti_split(tr, line) != 0 || replay_line(tr) < 0) {
+        app_ti_report(tr, path, body->numbers[i], text);
+        rc = -1;
+      }
+    }
+  free(line);
+  return rc;
+}
+
+/* One line of the file (fields split, its `len` characters in `text`): the rank's action carried out, or a loop's
+ * first line, or a line of the loop's body kept. 0, or -1 with the reason. */
+static int take_line(app_ti_rank_t *tr, app_ti_body_t *body, int shared, char *text, size_t len, int number)
+{
+  int owner = tr->nfields > 0 ? line_owner(tr, shared) : 1;
+  if (owner != 0)
+    return owner < 0 ? -1 : 0;
+  if (body->want > 0) {
+    app_ti_unsplit(text, len);
+    return app_ti_body_add(body, text, strlen(text), number) == 0 ? 0 : app_ti_fail(tr, "out of memory for a loop");
+  }
+  if (strcmp(tr->field[1], "loop") == 0)
+    return app_ti_body_start(tr, body, number);
+  return replay_line(tr);
 }
 
 /* Replays the rank's file, then waits for its requests left (app_ti_actions.h). */
@@ -601,21 +647,35 @@ void app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared)
     sim_rank_fail(tr->rank, SIM_EPARAM, message);
     return;
   }
+  app_ti_body_t body = {0};
   char *text;
   size_t len;
   int rc;
-  for (int number = 1; (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
+  int number = 1;
+  for (; (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
     sim_rank_where(tr->rank, path, number);
-    if (app_ti_split(tr, text) != 0 || (tr->nfields > 0 && replay_line(tr, shared) < 0)) {
+    if (app_ti_split(tr, text) != 0 || take_line(tr, &body, shared, text, len, number) < 0) {
       app_ti_unsplit(text, len);
       app_ti_report(tr, path, number, text);
       break;
+    }
+    if (body.count > 0 && body.want == 0) {
+      if (replay_body(tr, &body, path) != 0)
+        break;
+      app_ti_body_free(&body);
     }
   }
   if (rc < 0) {
     sim_ti_reader_error(in, rc, message, sizeof message);
     sim_rank_fail(tr->rank, SIM_EPARAM, message);
+  } else if (rc > 0 && body.want > 0) {
+    snprintf(message, sizeof message,
+             "%s:%d: the file ends %d line(s) into a loop's body of %d; a loop line is followed by the rank's LINES "
+             "lines of its body; see docs/ti-replay.md",
+             path, body.number, body.nlines, body.nlines + body.want);
+    sim_rank_fail(tr->rank, SIM_EPARAM, message);
   }
+  app_ti_body_free(&body);
   sim_ti_reader_close(in);
   do_waitall(tr); /* SMPI waits for the requests left at the end */
 }

@@ -117,13 +117,14 @@ static int blank(char c)
   return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-const char *app_ti_compute_flops(const char *text)
+const char *app_ti_after_action(const char *text, const char *action)
 {
+  size_t n = strlen(action);
   const char *c = text;
   for (int field = 0; field < 2; field++) {
     while (blank(*c))
       c++;
-    if (field == 1 && (strncmp(c, "compute", 7) != 0 || (c[7] && !blank(c[7]))))
+    if (field == 1 && (strncmp(c, action, n) != 0 || (c[n] && !blank(c[n]))))
       return NULL;
     while (*c && !blank(*c))
       c++;
@@ -171,4 +172,50 @@ void app_ti_report(app_ti_rank_t *tr, const char *path, int number, const char *
   snprintf(message, sizeof message, "%s:%d: '%.200s': %s; see docs/ti-replay.md for the actions and their fields", path,
            number, text, tr->why);
   sim_rank_fail(tr->rank, SIM_EPARAM, message);
+}
+
+int app_ti_body_start(app_ti_rank_t *tr, app_ti_body_t *body, int number)
+{
+  long long count;
+  long long lines;
+  if (app_ti_min_fields(tr, 2) != 0 || app_ti_whole(tr, 2, "count", 1, APP_TI_MAX_LOOP_COUNT, &count) != 0 ||
+      app_ti_whole(tr, 3, "lines", 1, APP_TI_MAX_LOOP_LINES, &lines) != 0)
+    return -1;
+  if (tr->nfields > 4)
+    return app_ti_fail(tr, "a loop line is '<rank> loop <count> <lines>'");
+  app_ti_body_free(body);
+  *body = (app_ti_body_t){.count = count, .want = (int)lines, .number = number};
+  body->at = malloc((size_t)lines * sizeof *body->at);
+  body->numbers = malloc((size_t)lines * sizeof *body->numbers);
+  if (!body->at || !body->numbers)
+    return app_ti_fail(tr, "out of memory for a loop of %lld lines", lines);
+  return 0;
+}
+
+int app_ti_body_add(app_ti_body_t *body, const char *text, size_t len, int number)
+{
+  if (body->len + len + 1 > body->cap) {
+    size_t cap = 2 * (body->len + len + 1) + 256;
+    char *more = realloc(body->text, cap);
+    if (!more)
+      return -1;
+    body->text = more;
+    body->cap = cap;
+  }
+  memcpy(body->text + body->len, text, len);
+  body->text[body->len + len] = '\0';
+  body->at[body->nlines] = body->len;
+  body->numbers[body->nlines++] = number;
+  body->len += len + 1;
+  body->longest = len > body->longest ? len : body->longest;
+  body->want--;
+  return 0;
+}
+
+void app_ti_body_free(app_ti_body_t *body)
+{
+  free(body->text);
+  free(body->at);
+  free(body->numbers);
+  *body = (app_ti_body_t){0};
 }

@@ -37,6 +37,30 @@ typedef struct app_ti_rank {
   char why[256]; /* what is wrong with the current line */
 } app_ti_rank_t;
 
+/* simrun's "loop COUNT LINES" (docs/ti-replay.md): the rank's next LINES lines, kept to be replayed COUNT times. Its
+ * memory grows with LINES, never with COUNT. */
+#define APP_TI_MAX_LOOP_LINES 65536
+#define APP_TI_MAX_LOOP_COUNT 4294967296.0 /* 2^32 iterations */
+typedef struct app_ti_body {
+  long long count; /* iterations */
+  int want;        /* lines still to read: 0 once whole */
+  int nlines;
+  int number; /* the loop line's number in the file */
+  char *text; /* the lines, each followed by its NUL */
+  size_t len;
+  size_t cap;
+  size_t *at;   /* where each line starts in text */
+  int *numbers; /* each line's number in the file */
+  size_t longest;
+} app_ti_body_t;
+
+/* Starts `body` from the split line "R loop COUNT LINES" (line `number`): 0, or -1 with the reason in tr->why. */
+int app_ti_body_start(app_ti_rank_t *tr, app_ti_body_t *body, int number);
+/* Adds line `number`'s `len` characters to the body: 0, or -1 when out of memory. */
+int app_ti_body_add(app_ti_body_t *body, const char *text, size_t len, int number);
+/* Frees what the body holds and empties it. */
+void app_ti_body_free(app_ti_body_t *body);
+
 /* Whether `text` (a whole field) is written in decimal: digits, sign, point and exponent only (strtod would take
  * hexadecimal, inf and nan too). */
 int app_ti_decimal(const char *text);
@@ -54,9 +78,10 @@ int app_ti_min_fields(app_ti_rank_t *tr, int count);
 
 /* Splits `text` on blanks in place into tr->field; -1 when it has more than max_fields fields. */
 int app_ti_split(app_ti_rank_t *tr, char *text);
-/* Where a compute line's flops start, after its rank, its action and blanks; NULL for any other line. Scanned by
- * hand: sscanf made the T_seq sum, read before every replay, about half of the parent process's instructions. */
-const char *app_ti_compute_flops(const char *text);
+/* Where the fields of a line of `action` start, after its rank, its action and blanks; NULL for a line of another
+ * action. Scanned by hand: sscanf made the T_seq sum, read before every replay, about half of the parent process's
+ * instructions. */
+const char *app_ti_after_action(const char *text, const char *action);
 /* Undoes app_ti_split on the line's `len` characters, without trailing blanks: the text for a message. */
 void app_ti_unsplit(char *text, size_t len);
 /* Fails the rank with the current line's problem as "FILE:LINE: 'text': why; how to fix". */

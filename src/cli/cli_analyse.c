@@ -15,13 +15,11 @@
 #include "rep_report.h"
 #include "stu_measured.h"
 
-#include <dirent.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 enum { MAX_RUNS = 64 };
@@ -91,6 +89,7 @@ static void usage(FILE *out)
           "                      as SVG files in DIR, created if missing\n"
           "  --paje FILE         also write the runs as a Paje trace (pj_dump, ViTE) to FILE\n"
           "  -h, --help          show this help and exit\n"
+          "A FILE of '-' is standard output (one of them at most); the report then goes to standard error.\n"
           "\n"
           "Exit status: 0 success, 1 a file could not be written, 2 bad usage or a bad trace folder.\n");
 }
@@ -161,29 +160,12 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
   return -1;
 }
 
-/* The bytes of the folder's timeline-I.txt files (0 when it cannot be listed: the reader then says why). */
-static double timeline_bytes(const char *dir)
-{
-  DIR *d = opendir(dir);
-  double bytes = 0;
-  for (struct dirent *e; d && (e = readdir(d));) {
-    char path[4400];
-    struct stat st;
-    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-    if (strncmp(e->d_name, "timeline-", 9) == 0 && stat(path, &st) == 0)
-      bytes += (double)st.st_size;
-  }
-  if (d)
-    closedir(d);
-  return bytes;
-}
-
 /* Reads one folder, whole when its timelines are small (*kept); NULL after printing its error (a run that recorded
  * no time has no metrics). */
 static met_trace_t *read_run(const char *dir, met_timeline_info_t *info, int *kept)
 {
   char err[8400];
-  *kept = timeline_bytes(dir) <= KEEP_BYTES;
+  *kept = met_timeline_bytes(dir, KEEP_BYTES) <= KEEP_BYTES; /* unfolded */
   met_trace_t *trace = met_timeline_stream(dir, *kept, info, err, sizeof err);
   if (trace && !(met_trace_end(trace) > 0)) {
     snprintf(err, sizeof err,
@@ -392,8 +374,17 @@ static void print_phases(const met_trace_t *trace)
 }
 
 /* No output may replace a file of a trace folder or another output (cli_output.h). 0, or EXIT_INPUT. */
+static int is_dash(const char *path)
+{
+  return path && strcmp(path, "-") == 0;
+}
+
 static int check_files(const analyse_opts_t *opts)
 {
+  if (is_dash(opts->csv) + is_dash(opts->json) + is_dash(opts->paje) > 1)
+    return fail("%s", "two outputs are '-', but there is one standard output; give a file name to all but one");
+  if (is_dash(opts->svg))
+    return fail("%s", "--svg -: --svg writes a folder, and '-' (standard output) is for one file; give a folder name");
   char err[2600] = "out of memory";
   cli_files_t *files = cli_files_new();
   int rc = !files;
@@ -456,16 +447,34 @@ static int print_breakdowns(const analyse_opts_t *opts, const runs_t *runs, cons
   return EXIT_OK;
 }
 
-/* Writes the outputs asked for. */
-static int write_outputs(const analyse_opts_t *opts, const stu_study_t *study)
+/* With an output on standard output ('-'), the report goes to standard error, as simrun's does: standard output's
+ * descriptor is pointed at standard error's until the report is printed (from `report`, 1) and back (0); *saved keeps
+ * the real one meanwhile (-1: none moved). */
+static void report_to_stderr(const analyse_opts_t *opts, int report, int *saved)
 {
-  int status = write_file(opts->csv, rep_csv, study);
+  fflush(stdout);
+  if (report && (is_dash(opts->csv) || is_dash(opts->json) || is_dash(opts->paje))) {
+    *saved = dup(STDOUT_FILENO);
+    if (*saved >= 0)
+      dup2(STDERR_FILENO, STDOUT_FILENO);
+  } else if (!report && *saved >= 0) {
+    dup2(*saved, STDOUT_FILENO);
+    close(*saved);
+    *saved = -1;
+  }
+}
+
+/* Writes the outputs asked for; the pictures' list is part of the report. */
+static int write_outputs(const analyse_opts_t *opts, const stu_study_t *study, int *saved)
+{
+  int status = write_svg(opts->svg, study);
+  report_to_stderr(opts, 0, saved);
+  if (status == EXIT_OK)
+    status = write_file(opts->csv, rep_csv, study);
   if (status == EXIT_OK)
     status = write_file(opts->json, rep_json, study);
   if (status == EXIT_OK)
     status = write_file(opts->paje, rep_paje_study, study);
-  if (status == EXIT_OK)
-    status = write_svg(opts->svg, study);
   return status;
 }
 
@@ -514,6 +523,8 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
       runs->traces[i] = NULL;
   if (!study)
     return fail("%sout of memory", "");
+  int saved = -1;
+  report_to_stderr(opts, 1, &saved);
   print_runs(runs);
   rep_print(stdout, study);
   for (size_t i = 0; i < study->npoints; i++)
@@ -522,7 +533,8 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   if (status == EXIT_OK && opts->platform)
     status = print_breakdowns(opts, runs, study);
   if (status == EXIT_OK)
-    status = write_outputs(opts, study);
+    status = write_outputs(opts, study, &saved);
+  report_to_stderr(opts, 0, &saved);
   stu_free(study);
   return status;
 }

@@ -42,30 +42,33 @@ static int check_per_process(const scn_scenario_t *scenario, int per_process, sc
                   per_process, per_process);
 }
 
-/* The progress bar, on a terminal only (cli_progress.h), timed from the first call; ctx: the study's start. */
-static void show_progress(size_t done, size_t total, void *ctx)
+/* The progress bar, on a terminal only (cli_progress.h); ctx: when the simulations started. */
+static void show_progress(const stu_progress_t *at, void *ctx)
 {
   char line[160];
   struct timespec now;
   const struct timespec *start = ctx;
   clock_gettime(CLOCK_MONOTONIC, &now);
-  cli_progress_line(line, sizeof line, done, total,
+  cli_progress_line(line, sizeof line, at,
                     (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec));
   fprintf(stderr, "\r%-*s", 80, line);
-  if (done == total)
+  if (at->done == at->total)
     fprintf(stderr, "\r%*s\r", 80, "");
   fflush(stderr);
 }
 
 static int show_bar; /* the progress bar is shown (run_study) */
 
-/* Each finished point: the test hook's "sweep" step (cli_signal.h) at the first, then the progress bar. */
-static void on_point(size_t done, size_t total, void *ctx)
+/* The study's progress: the test hook's "sweep" step (cli_signal.h) at the first point, then the progress bar. */
+static void on_point(const stu_progress_t *at, void *ctx)
 {
-  if (done == 1)
+  static size_t calls, points; /* the first call: the simulations start now (the checks before are not their work) */
+  if (calls++ == 0)
+    clock_gettime(CLOCK_MONOTONIC, ctx);
+  if (at->done == 1 && points++ == 0)
     cli_signal_step("sweep", "during the sweep");
   if (show_bar)
-    show_progress(done, total, ctx);
+    show_progress(at, ctx);
 }
 
 /* A damaged cache entry, deleted and recomputed. */

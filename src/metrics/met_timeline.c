@@ -6,6 +6,7 @@
 #include "met_timeline.h"
 #include "met_timeline_match.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -26,6 +27,38 @@
 #define MAX_BYTES  (64LL << 30)
 #define LINE_ERROR "a line longer than 4095 characters, or a NUL byte: not a timeline"
 
+/* The longest loop body a timeline may give (the tracer folds bodies of up to 32 calls), the most iterations of one
+ * loop, and the most calls a file's loops may unfold to when the run is kept whole (simrun analyse keeps a run whole
+ * only when it unfolds to 32 MiB of lines, about 350 000 intervals: met_timeline_bytes). */
+#define MAX_SLOTS      4096
+#define MAX_ITERATIONS (1LL << 32)
+#define MAX_KEPT       (1LL << 22)
+
+/* One call of a loop's body: its mean computation before it and its mean duration, in seconds, and the call. */
+typedef struct slot {
+  double compute;
+  double duration;
+  tl_event_t ev;
+} slot_t;
+
+/* A loop being unfolded into intervals ("loop COUNT SLOTS FIRST LAST", docs/tracer.md): iteration k starts at first +
+ * k period, its slots one after the other with their mean times, the rest of the period spread evenly after them (the
+ * tracer's own time). */
+typedef struct loop {
+  long long count; /* iterations; 0: no loop */
+  long long k;
+  int nslots;
+  int j;       /* the next slot */
+  int in_call; /* the next interval is slot j's call, its computation given */
+  double first;
+  double last;
+  double period;
+  double gap;
+  double t; /* where the next interval starts */
+  slot_t *slots;
+  int cap;
+} loop_t;
+
 /* One file being read: where, for messages. */
 typedef struct reader {
   FILE *in;
@@ -34,6 +67,9 @@ typedef struct reader {
   char text[MAX_LINE];
   int bad;     /* the last line was cut by the buffer or by a NUL byte */
   int partial; /* the last line of the file had no newline: a record cut by a killed run */
+  loop_t loop;
+  long long unfolded; /* calls its loops unfolded to so far */
+  int keep;           /* the run is kept whole: unfolded calls are bounded by MAX_KEPT */
 } reader_t;
 
 /* The next line into r->text, without its line end: 0; -1 at the end of the file or on a bad line (r->bad). */
@@ -83,23 +119,29 @@ static met_category_t category_of(const char *name)
   return MET_CAT_COUNT;
 }
 
-/* Parses an interval line into *it, which must start at or after `last` (the previous interval's end); 0, or -1 with
- * the message in err. */
-static int parse_interval(reader_t *r, met_trace_t *trace, double last, tl_event_t *it, char *err, size_t errlen)
+/* Parses an interval line into *it, which must start at or after `last` (the previous interval's end); a loop's body
+ * line (`slot`: "= COMPUTE DURATION ...") into *it with its two durations in iv.start and iv.end. 0, or -1 with the
+ * message in err. */
+static int parse_interval(reader_t *r, met_trace_t *trace, double last, int slot, tl_event_t *it, char *err,
+                          size_t errlen)
 {
   double start, end, bytes;
   char category[16], phase[128], call[64], extra[2];
   long long peer, tag = -1, comm = 0;
-  int fields = sscanf(r->text, "%lf %lf %15s %127s %lld %lf %63s %lld %lld %1s", &start, &end, category, phase, &peer,
+  const char *text = slot ? r->text + 2 : r->text;
+  int fields = sscanf(text, "%lf %lf %15s %127s %lld %lf %63s %lld %lld %1s", &start, &end, category, phase, &peer,
                       &bytes, call, &tag, &comm, extra);
   const char *what = NULL;
   if (fields != 7 && fields != 9)
-    what = "expected 7 fields 'start end category phase peer bytes call', or 9 with 'tag comm' after them";
-  else if (!decimal_fields(r->text))
+    what = slot ? "expected '= compute duration category phase peer bytes call [tag comm]' in a loop's body"
+                : "expected 7 fields 'start end category phase peer bytes call', or 9 with 'tag comm' after them";
+  else if (!decimal_fields(text))
     what = "a number is not written in decimal (no hexadecimal, inf or nan)";
-  else if (!isfinite(start) || !isfinite(end) || start < 0 || end < start)
+  else if (slot && (!isfinite(start) || !isfinite(end) || start < 0 || end < 0))
+    what = "a loop's computation and call durations must be seconds >= 0";
+  else if (!slot && (!isfinite(start) || !isfinite(end) || start < 0 || end < start))
     what = "the interval's start and end must be times >= 0 with start <= end";
-  else if (start < last)
+  else if (!slot && start < last)
     what = "the interval starts before the previous one ends";
   else if (category_of(category) == MET_CAT_COUNT)
     what = "unknown category (compute, io, ctrl, comm or idle)";
@@ -121,6 +163,8 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, tl_event
                             .category = category_of(category),
                             .phase = id,
                             .peer = (int)peer,
+                            .tag = fields == 9 ? (int)tag : 0, /* written for OTF2's events; tl's for pairing */
+                            .comm = (unsigned)comm,
                             .bytes = bytes},
                      .kind = tl_kind_of(call, (int)peer),
                      .tag = (int)tag,
@@ -214,6 +258,113 @@ static void read_comment(stream_t *s, int rank, const char *text)
     snprintf(s->info->program, sizeof s->info->program, "%s", text + 10);
 }
 
+/* Checks a loop's header and body against each other: its calls fit in its span. NULL, or what is wrong. */
+static const char *loop_problem(const loop_t *l)
+{
+  double busy = 0;
+  for (int j = 0; j < l->nslots; j++)
+    busy += l->slots[j].compute + l->slots[j].duration;
+  /* the means are written to 1e-12 s: a little more than the span is rounding */
+  if (busy * (double)l->count > (l->last - l->first) * (1 + 1e-9) + 1e-12 * (double)(l->count * l->nslots) + 1e-9)
+    return "the loop's mean computations and calls times its count last longer than the loop";
+  return NULL;
+}
+
+/* Reads the loop whose header is r->text and its body, into r->loop; r->loop.count stays 0 when the file is cut
+ * short inside the body. 0, or -1 with a message. */
+static int read_loop(reader_t *r, met_trace_t *trace, double last, char *err, size_t errlen)
+{
+  loop_t *l = &r->loop;
+  long long count, nslots;
+  double first, end;
+  char extra[2];
+  const char *what = NULL;
+  if (sscanf(r->text, "loop %lld %lld %lf %lf %1s", &count, &nslots, &first, &end, extra) != 4 ||
+      !decimal_fields(r->text + 5))
+    what = "expected 'loop COUNT SLOTS FIRST LAST'";
+  else if (count < 1 || count > MAX_ITERATIONS || nslots < 1 || nslots > MAX_SLOTS)
+    what = "a loop's count must be 1 to 2^32 and its slots 1 to 4096";
+  else if (r->keep && (r->unfolded += count * nslots) > MAX_KEPT)
+    what = "the file's loops unfold to more than 2^22 calls, too many to keep whole (simrun analyse reads such a run "
+           "as per-rank sums)";
+  else if (!isfinite(first) || !isfinite(end) || first < last || end < first)
+    what = "a loop's first and last times must follow the previous interval, first <= last";
+  if (!what && nslots > l->cap) {
+    slot_t *more = realloc(l->slots, (size_t)nslots * sizeof *more);
+    if (!more)
+      what = "out of memory";
+    else {
+      l->slots = more;
+      l->cap = (int)nslots;
+    }
+  }
+  long header = r->line;
+  for (int j = 0; !what && j < nslots; j++) {
+    if (next_line(r) != 0 || r->partial)
+      return bad_line(r, err, errlen) ? -1 : 0;
+    if (strncmp(r->text, "= ", 2) != 0)
+      what = "a loop's body line starts with '= '";
+    else if (parse_interval(r, trace, 0, 1, &l->slots[j].ev, err, errlen) != 0)
+      return -1;
+    else {
+      l->slots[j].compute = l->slots[j].ev.iv.start;
+      l->slots[j].duration = l->slots[j].ev.iv.end;
+    }
+  }
+  l->count = count;
+  l->nslots = (int)nslots;
+  l->first = first;
+  l->last = end;
+  if (!what && (what = loop_problem(l)) != NULL)
+    r->line = header;
+  if (what) {
+    l->count = 0;
+    snprintf(err, errlen, "%s:%ld: %s; %s", r->path, r->line, what, HOW);
+    return -1;
+  }
+  double busy = 0;
+  for (int j = 0; j < l->nslots; j++)
+    busy += l->slots[j].compute + l->slots[j].duration;
+  l->period = (end - first) / (double)count;
+  l->gap = l->period > busy ? (l->period - busy) / l->nslots : 0;
+  l->k = l->j = l->in_call = 0;
+  l->t = first;
+  return 0;
+}
+
+/* The loop's next interval into *it: slot j's computation (when it has one), then its call. */
+static void unfold(loop_t *l, tl_event_t *it)
+{
+  const slot_t *s = &l->slots[l->j];
+  if (l->j == 0 && !l->in_call) {
+    double at = l->first + (double)l->k * l->period;
+    l->t = at > l->t ? at : l->t;
+  }
+  if (!l->in_call && s->compute > 0) {
+    *it = (tl_event_t){.iv = {.start = l->t,
+                              .end = fmin(l->t + s->compute, l->last),
+                              .category = MET_CAT_COMPUTE,
+                              .phase = s->ev.iv.phase,
+                              .peer = -1},
+                       .kind = TL_OTHER,
+                       .tag = -1};
+    snprintf(it->call, sizeof it->call, "-");
+    l->t = it->iv.end;
+    l->in_call = 1;
+    return;
+  }
+  *it = s->ev;
+  it->iv.start = l->t;
+  it->iv.end = fmin(l->t + s->duration, l->last);
+  l->t = fmin(it->iv.end + l->gap, l->last);
+  l->in_call = 0;
+  if (++l->j == l->nslots) {
+    l->j = 0;
+    if (++l->k == l->count)
+      l->count = 0;
+  }
+}
+
 /* Reads rank `rank`'s next interval into ahead[rank] (live[rank] 0 after its "# end" line). A file that stops
  * before that line (a run killed before MPI_Finalize, perhaps half a last line) is read up to its last whole line and
  * named in s->cut. 0, or -1 with a message. */
@@ -221,6 +372,12 @@ static int read_ahead(stream_t *s, met_trace_t *trace, int rank, char *err, size
 {
   reader_t *r = &s->files[rank];
   s->live[rank] = 0;
+  if (r->loop.count > 0) {
+    unfold(&r->loop, &s->ahead[rank]);
+    s->last[rank] = s->ahead[rank].iv.end;
+    s->live[rank] = 1;
+    return 0;
+  }
   while (next_line(r) == 0 && !r->partial) {
     if (strncmp(r->text, "# end", 5) == 0) {
       if (next_line(r) == 0 || bad_line(r, err, errlen)) {
@@ -234,7 +391,13 @@ static int read_ahead(stream_t *s, met_trace_t *trace, int rank, char *err, size
       read_comment(s, rank, r->text);
     if (r->text[0] == '#' || r->text[0] == '\0')
       continue;
-    if (parse_interval(r, trace, s->last[rank], &s->ahead[rank], err, errlen) != 0)
+    if (strncmp(r->text, "loop ", 5) == 0) {
+      if (read_loop(r, trace, s->last[rank], err, errlen) != 0)
+        return -1;
+      if (!r->loop.count)
+        break; /* cut short inside the body */
+      unfold(&r->loop, &s->ahead[rank]);
+    } else if (parse_interval(r, trace, s->last[rank], 0, &s->ahead[rank], err, errlen) != 0)
       return -1;
     s->last[rank] = s->ahead[rank].iv.end;
     s->live[rank] = 1;
@@ -285,10 +448,13 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   }
   s->nranks = nranks;
   s->files[0] = first;
+  s->files[0].keep = keep;
   for (int rank = 1; rank < nranks; rank++)
     if (open_rank(&s->files[rank], dir, rank, announced, err, errlen) != 0 ||
         read_header(&s->files[rank], rank, &nranks, err, errlen) != 0)
       return -1;
+    else
+      s->files[rank].keep = keep;
   return 0;
 }
 
@@ -297,6 +463,7 @@ static void close_all(stream_t *s)
   for (int r = 0; s->files && r < s->nranks; r++) {
     if (s->files[r].in)
       fclose(s->files[r].in);
+    free(s->files[r].loop.slots);
   }
   free(s->files);
   free(s->ahead);
@@ -358,4 +525,43 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
 met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen)
 {
   return met_timeline_stream(dir, 1, NULL, err, errlen);
+}
+
+/* The unfolded bytes of the loops of timeline `path` (met_timeline_bytes). */
+static double loop_bytes(const char *path)
+{
+  FILE *in = fopen(path, "r");
+  char line[MAX_LINE];
+  double bytes = 0;
+  long long count, slots;
+  while (in && fgets(line, sizeof line, in))
+    if (strncmp(line, "loop ", 5) == 0 && sscanf(line + 5, "%lld %lld", &count, &slots) == 2 && count > 0 && slots > 0)
+      bytes += 96.0 * (double)count * (double)slots;
+  if (in)
+    fclose(in);
+  return bytes;
+}
+
+double met_timeline_bytes(const char *dir, double limit)
+{
+  DIR *d = opendir(dir);
+  double bytes = 0;
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char path[4400];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (strncmp(e->d_name, "timeline-", 9) == 0 && stat(path, &st) == 0)
+      bytes += (double)st.st_size;
+  }
+  if (d)
+    rewinddir(d);
+  for (struct dirent *e; d && bytes <= limit && (e = readdir(d));) {
+    char path[4400];
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (strncmp(e->d_name, "timeline-", 9) == 0)
+      bytes += loop_bytes(path);
+  }
+  if (d)
+    closedir(d);
+  return bytes;
 }

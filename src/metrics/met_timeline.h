@@ -27,11 +27,18 @@ typedef struct met_timeline_info {
  * state rules of docs/tracer.md into the wait for a partner (idle) and the transfer (communication). With `keep` the
  * trace is a full one (timelines, wait states), otherwise an aggregate one (met_trace_new_aggregate). `info` may be
  * NULL. Returns a new trace (free with met_trace_free), or NULL with one message in err, "FILE:LINE: what is wrong;
- * how to fix" ("FILE: ..." when no line is to blame): a missing rank, a malformed or out-of-order line, or out of
- * memory. A file cut short (a run killed before MPI_Finalize: no "# end" line, perhaps half a last line) is read up to
- * its last whole line: the trace is returned and err names the first such file and line ("FILE:LINE: cut short:
+ * how to fix" ("FILE: ..." when no line is to blame): a missing rank, a malformed or out-of-order line, a loop of more
+ * than 2^32 iterations (with `keep`, loops that unfold to more than 2^22 calls in a file), or out of memory. A file cut
+ * short (a run killed before MPI_Finalize: no "# end" line, perhaps half a last line) is read up to its last whole
+ * line: the trace is returned and err names the first such file and line ("FILE:LINE: cut short:
  * ..."); err is "" when every file is whole. */
 met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t *info, char *err, size_t errlen);
+
+/* The bytes the timelines of folder `dir` would take unfolded: the files' sizes, and for each loop (docs/tracer.md)
+ * 96 bytes (a computation's and a call's line) per slot and iteration. Files are scanned for loops only while the sum
+ * stays at most `limit`: a larger sum is returned once known. 0 when the folder cannot be listed (the reader then says
+ * why). */
+double met_timeline_bytes(const char *dir, double limit);
 
 /* met_timeline_stream with a full trace and no info. */
 met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen);

@@ -103,7 +103,7 @@ static bool valid_interval(const met_trace_t *trace, const met_timeline_t *timel
     return false;
   if ((unsigned)iv->dir > MET_DIR_RECV || (iv->dir != MET_DIR_NONE && iv->peer == -1))
     return false;
-  if (!valid_amount(iv->bytes) || iv->hops < 0)
+  if (!valid_amount(iv->bytes) || iv->hops < 0 || iv->tag < -1)
     return false;
   for (int k = 0; k < MET_PART_COUNT; k++)
     if (!valid_amount(iv->parts[k]))

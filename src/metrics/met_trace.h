@@ -36,8 +36,10 @@ typedef struct met_interval {
   met_category_t category;
   int phase;                    /* phase label id, from met_trace_phase_id() */
   int peer;                     /* COMM/IDLE on a message: the partner rank; otherwise -1 */
+  int tag;                      /* a message's end (dir set): its MPI tag >= 0, -1 for a receive from any tag; else 0 */
   double bytes;                 /* COMM and IO: bytes moved; otherwise 0 */
   int hops;                     /* COMM: links on the route to the peer; otherwise 0 */
+  unsigned comm;                /* a message's end: its communicator, numbered as met_coll_t.group (0: the world's) */
   double parts[MET_PART_COUNT]; /* COMPUTE: seconds per sub-component; otherwise all 0 */
   met_dir_t dir;                /* COMM/IDLE on a message: whether this rank sent or received it (needs a peer) */
 } met_interval_t;
@@ -65,8 +67,8 @@ int met_trace_phase_count(const met_trace_t *trace);
 
 /* Appends a copy of `iv` to `rank`'s timeline. Intervals of one rank must come in time order and not overlap
  * (iv->start >= end of the previous one, or >= 0 for the first; iv->end >= iv->start and finite); phase and peer must
- * be known ids, a direction needs a peer, bytes and parts finite and >= 0. Zero-length intervals are dropped but
- * for a message's sending end (an eager send, over for its sender at once) and the end that counts it
+ * be known ids, a direction needs a peer, the tag is >= -1, bytes and parts finite and >= 0. Zero-length intervals are
+ * dropped but for a message's sending end (an eager send, over for its sender at once) and the end that counts it
  * (met_message_ends), so that a written trace keeps its messages. Returns 0, or -1 on a bad rank, a bad interval or out
  * of memory (the trace is then unchanged). */
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv);

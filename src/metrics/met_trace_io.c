@@ -15,7 +15,7 @@
 static const char met_magic[8] = {'S', 'I', 'M', 'R', 'T', 'R', 'C', '\n'};
 static const char met_annex_tag[8] = {'C', 'A', 'U', 'S', 'E', 'F', 'X', '\n'};
 static const char met_coll_tag[8] = {'C', 'O', 'L', 'L', 'S', 'P', 'N', '\n'};
-enum { MET_TRACE_VERSION = 2 }; /* 2: intervals carry their message direction */
+enum { MET_TRACE_VERSION = 3 }; /* 2: intervals carry their message direction; 3: and their tag and communicator */
 
 /* Serialisation primitives: each returns 0, or -1 on an I/O error or the end of the stream. */
 
@@ -86,7 +86,7 @@ static int put_interval(FILE *out, const met_interval_t *iv)
   for (int k = 0; k < MET_PART_COUNT; k++)
     if (put_f64(out, iv->parts[k]))
       return -1;
-  return put_i32(out, iv->hops) || put_le(out, iv->dir, 4);
+  return put_i32(out, iv->hops) || put_le(out, iv->dir, 4) || put_i32(out, iv->tag) || put_le(out, iv->comm, 4);
 }
 
 static int get_interval(FILE *in, met_interval_t *iv)
@@ -103,6 +103,10 @@ static int get_interval(FILE *in, met_interval_t *iv)
   if (get_i32(in, &iv->hops) || get_u32(in, &dir))
     return -1;
   iv->dir = (met_dir_t)dir; /* range-checked by met_trace_add */
+  uint32_t comm;
+  if (get_i32(in, &iv->tag) || get_u32(in, &comm))
+    return -1;
+  iv->comm = comm;
   return 0;
 }
 

@@ -182,7 +182,26 @@ static int p2p_call(const met_interval_t *iv)
   return iv->dir == MET_DIR_SEND ? REP_CALL_SEND : REP_CALL_RECV;
 }
 
-/* One interval: its phase and calls, its category, and a message's send (at its start) or receive (at its end). */
+/* A message's send (at its start) or receive (at its end) with its tag, on its communicator when the archive defines
+ * it and has the peer in it (the world otherwise, where the peer is its world rank). A collective call's messages stay
+ * on the world, as the trace has them: ViTE 1.2 cannot place a message's end on a sub-communicator (it aborts). */
+static void message(rank_events_t *ev, const met_interval_t *iv, uint64_t bytes)
+{
+  uint32_t comm = rep_otf2_comms_find(ev->comms, iv->comm);
+  uint32_t peer = rep_otf2_comms_rank(ev->comms, comm, iv->peer);
+  if (peer == OTF2_UNDEFINED_UINT32) {
+    comm = COMM_WORLD;
+    peer = (uint32_t)iv->peer;
+  }
+  uint32_t tag = iv->tag >= 0 ? (uint32_t)iv->tag : OTF2_UNDEFINED_UINT32; /* a receive from any tag */
+  if (iv->dir == MET_DIR_SEND)
+    check(ev, OTF2_EvtWriter_MpiSend(ev->writer, NULL, stamp(ev, iv->start), peer, comm, tag, bytes));
+  else
+    check(ev, OTF2_EvtWriter_MpiRecv(ev->writer, NULL, stamp(ev, iv->end), peer, comm, tag, bytes));
+}
+
+/* One interval: its phase and calls, its category, and a message's events (within a collective call, its bytes
+ * count in the call's too). */
 static void interval(rank_events_t *ev, const met_interval_t *iv)
 {
   reach(ev, iv->phase, iv->start);
@@ -196,12 +215,9 @@ static void interval(rank_events_t *ev, const met_interval_t *iv)
   }
   region(ev, iv->start, iv->category, 1);
   uint64_t bytes = (uint64_t)llround(iv->bytes);
-  if (iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND) {
-    check(ev, OTF2_EvtWriter_MpiSend(ev->writer, NULL, stamp(ev, iv->start), (uint32_t)iv->peer, COMM_WORLD, 0, bytes));
-    ev->sent += bytes;
-  } else if (iv->category == MET_CAT_COMM && iv->dir == MET_DIR_RECV) {
-    check(ev, OTF2_EvtWriter_MpiRecv(ev->writer, NULL, stamp(ev, iv->end), (uint32_t)iv->peer, COMM_WORLD, 0, bytes));
-    ev->received += bytes;
+  if (iv->category == MET_CAT_COMM && iv->dir != MET_DIR_NONE) {
+    message(ev, iv, bytes);
+    *(iv->dir == MET_DIR_SEND ? &ev->sent : &ev->received) += bytes;
   }
   region(ev, iv->end, iv->category, 0);
   if (iv->category == MET_CAT_COMM)

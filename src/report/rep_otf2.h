@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* OTF2 archives (libotf2) of kept traces, for Vampir, Scalasca and ViTE: a uniquely named process and location per
  * rank, a region per trace category, per MPI call and per phase label, MPI point-to-point events with sender, receiver,
- * bytes and tag 0 (the trace keeps no tag), and an MPI collective with its root and communicator per collective span
- * of the trace (rep_otf2_calls.h). docs/pictures.md describes the mapping. */
+ * bytes, tag and communicator as the trace's message ends give them, and an MPI collective with its root and
+ * communicator per collective span of the trace (rep_otf2_calls.h). docs/pictures.md describes the mapping. */
 #ifndef REP_OTF2_H
 #define REP_OTF2_H
 

@@ -228,6 +228,7 @@ void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, 
                        .phase = rank->phase,
                        .peer = peer,
                        .dir = dir,
+                       .tag = dir != MET_DIR_NONE ? rank->msg_tag : 0,
                        .bytes = bytes,
                        .hops = hops};
   for (int i = 0; parts && i < MET_PART_COUNT; i++)
@@ -244,6 +245,12 @@ static void record(sim_rank_t *rank, met_category_t category, double start, doub
 
 void sim_replay_catch_up(sim_rank_t *rank)
 {
+  sim_fibers_t *fibers = rank->world->fibers;
+  if (fibers) { /* simrun's light contexts: the scheduler's clock */
+    if (rank->ready > sim_fibers_now(fibers))
+      sim_fibers_sleep_until(fibers, rank->ready);
+    return;
+  }
   double now = simgrid_get_clock();
   if (rank->ready <= now)
     return;
@@ -266,7 +273,7 @@ static void compute_at(sim_rank_t *rank, const sim_cycles_t *cycles, double hz, 
   if (rank->world->ti && sim_ti_action(rank->world->ti, rank->id, "compute %.17g", total) != 0)
     rank->world->record_error = 1;
   double start = rank->ready;
-  if (rank->world->posted_clock) {
+  if (rank->world->posted_clock && !rank->world->fibers) { /* light contexts: one rank per host (sim_job_t) */
     sim_replay_catch_up(rank);
     /* ranks that share a host share its processor, as in SMPI: the host's flops that take total / hz alone */
     sg_actor_execute(total * rank->speed / hz);
@@ -305,7 +312,8 @@ int sim_rank_place(sim_rank_t *rank, const char *host_name)
   sg_host_t host = sg_host_by_name(host_name);
   if (!host)
     return SIM_EHOSTS;
-  sg_actor_set_host(sg_actor_self(), host);
+  if (!rank->world->fibers)
+    sg_actor_set_host(sg_actor_self(), host);
   rank->host = host;
   rank->speed = sg_host_get_speed(host);
   if (sim_map_host_coords(host, &rank->row, &rank->col) != 0)

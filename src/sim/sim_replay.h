@@ -29,6 +29,12 @@ typedef struct sim_cycles {
 /* A skeleton's per-rank body. `arg` is the job's argument, shared read-only by all ranks. */
 typedef void (*sim_program_fn)(sim_rank_t *rank, const void *arg);
 
+/* sim_job_t's analytic: SIM_ANALYTIC runs the ranks as simrun's light contexts (no SimGrid actor, no SimGrid clock),
+ * except for skeletons whose ranks share hosts (share_hosts: their computations are SimGrid executions that share
+ * the host's processor), which keep SimGrid actors, as SIM_ANALYTIC_ACTORS always does (the reference the light
+ * contexts are tested against). */
+enum { SIM_ANALYTIC = 1, SIM_ANALYTIC_ACTORS = 2 };
+
 typedef struct sim_job {
   const char *platform; /* SimGrid platform XML file */
   int nranks;
@@ -38,7 +44,8 @@ typedef struct sim_job {
   int aggregate;    /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
   int message_hops; /* record every message's hop count even in an aggregate trace (for the message groups) */
   int analytic;     /* network = analytic: every message priced alone by the platform's model, no contention, no
-                     * SimGrid communication (sim_replay_world.h, docs/scale.md) */
+                     * SimGrid communication (sim_replay_world.h, docs/scale.md); SIM_ANALYTIC_ACTORS runs its ranks
+                     * as SimGrid actors even where simrun's light contexts (sim_fiber.h) would do */
   const char *engine_cfg; /* SimGrid settings for the run (sim_engine_configure), or NULL */
   int share_hosts;        /* more ranks than hosts wrap round the hosts (rank i on host i mod n), as smpirun's */
   int drop_unreceived;    /* an eager send never received is dropped at the end with a warning, as smpirun -replay
@@ -96,6 +103,12 @@ void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_
  * blocked before the partner arrives is recorded as IDLE, the transfer itself as COMM, both naming the partner. */
 void sim_send(sim_rank_t *rank, int dst, double bytes);
 void sim_recv(sim_rank_t *rank, int src, double bytes);
+
+/* The MPI tag of the rank's next sends and receives, blocking or posted: >= 0, or -1 for a receive from any tag (0
+ * until set; the skeletons leave it so, ti-replay gives each message its trace's, 0 to a sendRecv). Matching ignores it
+ * (messages between two ranks match in the order they are posted); the TI trace and the trace's message ends carry it,
+ * which the OTF2 archives write as the events' tags. */
+void sim_tag(sim_rank_t *rank, int tag);
 
 /* For programs that replay real MPI traces (app_ti.c): from this call on, every message of the run is posted as a
  * SimGrid communication when its rank's own clock says so, and computations are SimGrid executions, so that ranks

@@ -12,6 +12,14 @@
 /* Route slots per rank, direct-mapped on the peer id: the neighbours of a mesh and a broadcast's root stay. */
 enum { SIM_ANALYTIC_ROUTE_SLOTS = 16 };
 
+/* Each light context's stack: address space only, of which a rank touches a page or two (a skeleton's ranks ran on
+ * SimGrid's 8 KiB stacks: docs/scale.md); AddressSanitizer's frames are larger. */
+#ifdef __SANITIZE_ADDRESS__
+#define SIM_ANALYTIC_STACK (1024 * 1024)
+#else
+#define SIM_ANALYTIC_STACK (128 * 1024)
+#endif
+
 /* A message between the post of its first end and the release of its last. */
 struct sim_amsg {
   sim_amsg_t *next; /* in the list of the rank that posted it first, while unmatched */
@@ -27,6 +35,15 @@ struct sim_amsg {
   int ends;            /* the ends that still hold it; freed when the last lets go */
   sim_eager_t *lost;   /* an eager send not yet received: its entry in the world's list (check_eager names it) */
 };
+
+int sim_replay_analytic_prepare(sim_world_t *world)
+{
+  const sim_job_t *job = world->job;
+  if (job->analytic != SIM_ANALYTIC || job->share_hosts)
+    return 0;
+  world->fibers = sim_fibers_new(job->nranks, SIM_ANALYTIC_STACK);
+  return world->fibers ? 0 : SIM_ENOMEM;
+}
 
 int sim_replay_analytic_start(sim_world_t *world, char *err, size_t errlen)
 {
@@ -58,28 +75,34 @@ void sim_replay_analytic_stop(sim_world_t *world)
     free_list(world->ranks[i].net.sends);
     free_list(world->ranks[i].net.recvs);
   }
+  free_list(world->amsg_spare);
+  world->amsg_spare = NULL;
   free(world->route_cache);
   world->route_cache = NULL;
+  sim_fibers_free(world->fibers);
+  world->fibers = NULL;
 }
 
-/* Both ends of `m` are posted, the second at `second`: its transfer starts when the later end is there and takes
- * what the network takes for it alone; an eager send's leaves the list of lost ones, a waiting end is woken. */
-static void match(sim_world_t *world, sim_amsg_t *m, double second)
+/* Both ends of `m` are posted, the second at `second`: its transfer starts when the later end is there (at `second`
+ * itself when `at_second`) and takes what the network takes for it alone; an eager send's leaves the list of lost
+ * ones, a waiting end is woken. */
+static void match(sim_world_t *world, sim_amsg_t *m, double second, int at_second)
 {
   sim_rank_t *src = &world->ranks[m->src];
   double simulated = (double)(long)(m->bytes + world->envelope); /* whole bytes, as a SimGrid message carries */
   m->matched = 1;
-  m->start = m->posted > second ? m->posted : second;
+  m->start = m->posted > second && !at_second ? m->posted : second;
   m->end =
       m->start + sim_engine_alone_time(src->host, world->ranks[m->dst].host, sim_replay_route(src, m->dst), simulated);
   if (m->lost) {
     sim_replay_eager_drop(m->lost);
     m->lost = NULL;
   }
-  if (m->waiting) {
+  if (m->waiting && world->fibers)
+    sim_fibers_resume(world->fibers, m->waiting->id);
+  else if (m->waiting)
     sg_actor_resume(m->waiting->net.actor);
-    m->waiting = NULL;
-  }
+  m->waiting = NULL;
 }
 
 /* Takes the oldest message in `list` whose other end is rank `other` (the source of a send, the destination of a
@@ -105,7 +128,12 @@ static sim_amsg_t *take(sim_amsg_t **list, sim_amsg_t **last, int other, int sen
 /* A new message posted first by `rank`, at the end of its list; NULL when out of memory (the recorder's failure). */
 static sim_amsg_t *post_first(sim_rank_t *rank, int peer, int sending, double bytes, int eager)
 {
-  sim_amsg_t *m = malloc(sizeof *m);
+  sim_world_t *world = rank->world;
+  sim_amsg_t *m = world->amsg_spare;
+  if (m)
+    world->amsg_spare = m->next;
+  else
+    m = malloc(sizeof *m);
   if (!m) {
     rank->world->record_error = 1;
     return NULL;
@@ -145,16 +173,28 @@ static sim_amsg_t *post(sim_rank_t *rank, int peer, int sending, double bytes)
     m->bytes = bytes;
     m->eager = eager;
   }
-  /* a receive meets an eager send that started moving when it was sent (simrun:eager-start = send) */
-  match(world, m, !sending && m->eager && world->eager_at_send ? m->posted : rank->ready);
+  /* an eager send starts moving when it is sent with simrun:eager-start = send, whenever its receive is posted: by
+   * the ranks' clocks, not by the order in which they happen to post (a receive posted first may be later) */
+  if (m->eager && world->eager_at_send)
+    match(world, m, sending ? rank->ready : m->posted, 1);
+  else
+    match(world, m, rank->ready, 0);
   return m;
 }
 
+/* A message nobody holds any more goes to the world's spares, for the next one (a malloc and a free per message were
+ * 5% of a 4096-rank Gauss-Jordan's run). */
+static void recycle(sim_world_t *world, sim_amsg_t *m)
+{
+  m->next = world->amsg_spare;
+  world->amsg_spare = m;
+}
+
 /* One end lets `m` go. */
-static void release(sim_amsg_t *m)
+static void release(sim_world_t *world, sim_amsg_t *m)
 {
   if (--m->ends == 0)
-    free(m);
+    recycle(world, m);
 }
 
 /* Suspends the rank until `m` is matched (at once when it is). */
@@ -165,7 +205,10 @@ static void wait_for(sim_rank_t *rank, sim_amsg_t *m, int peer, int sending)
   m->waiting = rank;
   rank->blocked_on = peer;
   rank->blocked_in_send = sending;
-  sg_actor_suspend(rank->net.actor);
+  if (rank->world->fibers)
+    sim_fibers_suspend(rank->world->fibers);
+  else
+    sg_actor_suspend(rank->net.actor);
   rank->blocked_on = -1;
 }
 
@@ -174,17 +217,17 @@ void sim_replay_analytic_post(sim_rank_t *rank, sim_request_t *req, int peer, in
   *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes, .start = rank->ready, .end = rank->ready};
   sim_amsg_t *m = post(rank, peer, sending, bytes);
   if (m && sending && m->eager) /* over for the sender at once */
-    release(m);
+    release(rank->world, m);
   else
     req->amsg = m;
 }
 
 /* The request's message is over for its rank: its times are the request's, the rank lets it go. */
-static void settle(sim_request_t *req)
+static void settle(sim_rank_t *rank, sim_request_t *req)
 {
   req->start = req->amsg->start;
   req->end = req->amsg->end;
-  release(req->amsg);
+  release(rank->world, req->amsg);
   req->amsg = NULL;
 }
 
@@ -193,7 +236,7 @@ int sim_replay_analytic_test(sim_rank_t *rank, sim_request_t *req)
   if (req->amsg && (!req->amsg->matched || req->amsg->end > rank->ready))
     return 0;
   if (req->amsg)
-    settle(req);
+    settle(rank, req);
   return 1;
 }
 
@@ -202,7 +245,7 @@ void sim_replay_analytic_finish(sim_rank_t *rank, sim_request_t *req)
   double arrived = rank->ready;
   if (req->amsg) {
     wait_for(rank, req->amsg, req->peer, req->sending);
-    settle(req);
+    settle(rank, req);
   }
   sim_replay_message_over(rank, req->peer, req->sending, req->bytes, arrived, req->start, req->end);
 }
@@ -214,7 +257,7 @@ void sim_replay_analytic_cancel(sim_rank_t *rank, sim_request_t *req)
     return;
   req->amsg = NULL;
   if (m->matched) { /* already under way: it goes on for the partner */
-    release(m);
+    release(rank->world, m);
     return;
   }
   sim_amsg_t **list = req->sending ? &rank->net.sends : &rank->net.recvs;
@@ -228,7 +271,7 @@ void sim_replay_analytic_cancel(sim_rank_t *rank, sim_request_t *req)
     *list = m->next;
   if (*last == m)
     *last = prev;
-  free(m);
+  recycle(rank->world, m);
 }
 
 void sim_replay_analytic_message(sim_rank_t *rank, int peer, int sending, double bytes)

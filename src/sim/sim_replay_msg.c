@@ -94,7 +94,7 @@ static void send_at_once(sim_rank_t *rank, int peer, sg_mailbox_t box, void *pay
 static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
 {
   sg_mailbox_t box = mailbox(rank, peer, sending, bytes);
-  *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes, .coll = rank->in_coll};
+  *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes, .coll = rank->in_coll, .tag = rank->tag};
   meet(rank, peer, sending);
   long simulated = (long)(bytes + rank->world->envelope);
   if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
@@ -114,9 +114,10 @@ static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending
 static void post(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
 {
   sim_replay_catch_up(rank);
-  if (rank->world->analytic)
+  if (rank->world->analytic) {
     sim_replay_analytic_post(rank, req, peer, sending, bytes);
-  else
+    req->tag = rank->tag;
+  } else
     post_now(rank, req, peer, sending, bytes);
 }
 
@@ -151,6 +152,7 @@ static void one_call(sim_rank_t *rank, int peer, int sending, double bytes)
  * communicates until it ended, by the rank's own clock (a transfer that went on while it computed costs nothing). */
 static void finish(sim_rank_t *rank, sim_request_t *req)
 {
+  rank->msg_tag = req->tag;
   if (rank->world->analytic) {
     sim_replay_analytic_finish(rank, req);
     return;
@@ -179,6 +181,7 @@ static int posts_messages(const sim_world_t *world)
  * between a check of the partner's state and the blocking call after it. */
 static void message(sim_rank_t *rank, int peer, int sending, double bytes)
 {
+  rank->msg_tag = rank->tag;
   if (rank->world->analytic) { /* on its ranks' own clocks: no SimGrid clock to catch up */
     sim_replay_analytic_message(rank, peer, sending, bytes);
     return;
@@ -225,13 +228,19 @@ static void message(sim_rank_t *rank, int peer, int sending, double bytes)
   sim_replay_record(rank, MET_CAT_COMM, started, rank->ready, peer, dir, bytes, NULL);
 }
 
-/* A message in the TI trace: tag 0 (mandatory in the format), whole bytes as the simulated message carries them, as
- * that many elements of MPI_BYTE. */
+/* A message in the TI trace: its tag (sim_tag; SMPI's any tag for -1), whole bytes as the simulated message carries
+ * them, as that many elements of MPI_BYTE. */
 static void ti_message(sim_rank_t *rank, const char *verb, int peer, double bytes)
 {
-  if (rank->world->ti &&
-      sim_ti_action(rank->world->ti, rank->id, "%s %d 0 %ld %d", verb, peer, (long)bytes, SIM_TI_MPI_BYTE) != 0)
+  if (rank->world->ti && sim_ti_action(rank->world->ti, rank->id, "%s %d %d %ld %d", verb, peer,
+                                       rank->tag < 0 ? SIM_TI_ANY_TAG : rank->tag, (long)bytes, SIM_TI_MPI_BYTE) != 0)
     rank->world->record_error = 1;
+}
+
+void sim_tag(sim_rank_t *rank, int tag)
+{
+  xbt_assert(tag >= -1, "rank %d: bad tag %d", rank->id, tag);
+  rank->tag = tag;
 }
 
 void sim_send(sim_rank_t *rank, int dst, double bytes)

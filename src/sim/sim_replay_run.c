@@ -21,9 +21,9 @@
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(sim_replay);
 
-static void rank_main(int argc, char *argv[])
+/* A rank's life: the program, then the rank's last messages and clock. */
+static void run_rank(sim_rank_t *rank)
 {
-  sim_rank_t *rank = sg_actor_self_get_data();
   sim_ti_writer_t *ti = rank->world->ti;
   if (ti && sim_ti_action(ti, rank->id, "init") != 0)
     rank->world->record_error = 1;
@@ -36,6 +36,16 @@ static void rank_main(int argc, char *argv[])
   if (ti && sim_ti_action(ti, rank->id, "finalize") != 0)
     rank->world->record_error = 1;
   rank->finished = 1;
+}
+
+static void rank_main(int argc, char *argv[])
+{
+  run_rank(sg_actor_self_get_data());
+}
+
+static void fiber_main(void *rank)
+{
+  run_rank(rank);
 }
 
 /* What the platform's message library does with a send (simrun:eager-bytes, docs/machines.md): below its eager limit
@@ -77,6 +87,10 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
     rc = sim_machine_charac(hosts[i], world->job->platform, &rank->charac, origin, sizeof origin, err, errlen);
     if (rc != 0)
       break;
+    if (world->fibers) {
+      sim_fibers_start(world->fibers, i, fiber_main, rank);
+      continue;
+    }
     char name[32];
     snprintf(name, sizeof name, "rank%d", i);
     sg_actor_t actor = sg_actor_init(name, hosts[i]);
@@ -253,12 +267,17 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   for (int i = 0; rc == 0 && i < job->nranks; i++)
     world.all_members[i] = i;
   world.all = (sim_group_t){.members = world.all_members, .count = job->nranks};
+  if (rc == 0 && job->analytic)
+    rc = sim_replay_analytic_prepare(&world);
   if (rc == 0)
     rc = spawn_ranks(&world, err, errlen);
   if (rc == 0 && job->analytic)
     rc = sim_replay_analytic_start(&world, err, errlen);
   if (rc == 0) {
-    sim_engine_run();
+    if (world.fibers)
+      sim_fibers_run(world.fibers);
+    else
+      sim_engine_run();
     rc = check_outcome(&world, err, errlen);
   }
   if (rc == 0 && world.ti)

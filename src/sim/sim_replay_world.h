@@ -6,6 +6,7 @@
 
 #include "sim_cluster.h"
 #include "sim_engine.h"
+#include "sim_fiber.h"
 #include "sim_replay.h"
 #include "sim_ti.h"
 
@@ -55,7 +56,7 @@ typedef struct sim_analytic_slot {
 } sim_analytic_slot_t;
 
 /* The analytic network's part of a rank (sim_replay_analytic.c): the messages it posted and nobody matched yet, oldest
- * first, its route slots and its actor (suspended while it waits for a partner). */
+ * first, its route slots and its actor, without light contexts (suspended while it waits for a partner). */
 typedef struct sim_amsg sim_amsg_t;
 typedef struct sim_analytic_rank {
   sim_amsg_t *sends; /* sends to any rank */
@@ -78,6 +79,8 @@ typedef struct sim_world {
   int npeer_slots;
   int analytic; /* job->analytic: messages priced by sim_replay_world.h, not SimGrid communications */
   sim_analytic_slot_t *route_cache; /* with analytic: every rank's route slots */
+  sim_fibers_t *fibers;             /* with analytic, the ranks' light contexts (rank i is context i), or NULL */
+  sim_amsg_t *amsg_spare;           /* with analytic: messages over, for reuse */
   int nroute_slots;
   sim_group_t all; /* every rank, in rank order */
   int *all_members;
@@ -126,6 +129,8 @@ struct sim_rank {
   int rendezvous; /* in a posted-clock message of one SimGrid call per end (one_call), blocked_on is the partner */
   int pending;    /* posted messages not yet over and eager sends not yet received (one_call needs none) */
   int in_coll;    /* inside a collective call (sim_rank_collective): its messages go by the collective mailboxes */
+  int tag;        /* sim_tag: the tag of the messages posted next */
+  int msg_tag;    /* the tag of the message whose end is being recorded */
   int finished;
   const char *where_file; /* sim_rank_where: the program's current action, for the deadlock message */
   int where_line;
@@ -138,6 +143,7 @@ struct sim_request {
   int sending;
   double bytes;
   int coll;     /* posted inside a collective call */
+  int tag;      /* the rank's sim_tag when posted */
   double start; /* once finished: when its transfer started and ended */
   double end;
   void *data;       /* where SimGrid puts a received payload */
@@ -181,6 +187,9 @@ void sim_replay_eager_drop(sim_eager_t *e);
 int sim_replay_analytic_start(sim_world_t *world, char *err, size_t errlen);
 /* Frees what the start and the run's unmatched messages hold. */
 void sim_replay_analytic_stop(sim_world_t *world);
+/* Before the ranks are spawned: their light contexts in world->fibers when the job runs on them (sim_job_t's
+ * analytic), else nothing. Returns 0, or SIM_ENOMEM. */
+int sim_replay_analytic_prepare(sim_world_t *world);
 
 /* A blocking message with `peer` (sim_send, sim_recv), synchronous or, below the world's eager limit, eager. */
 void sim_replay_analytic_message(sim_rank_t *rank, int peer, int sending, double bytes);

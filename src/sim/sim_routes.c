@@ -19,6 +19,10 @@
  * ranks, 125 CPU s of a 32,768-rank ping-ring's run went here). Up to 4096 ranks every root is kept; beyond, fewer
  * (16 at 8192, 2 at 65,536, 1 from 131,072), docs/scale.md. */
 enum { ROUTES_MAX_ROOTS = 32, ROUTES_BUDGET = ROUTES_MAX_ROOTS * 4096 };
+/* Beyond ROUTES_BUDGET ranks even one root's routes to everyone are too many (a 1024 x 1024 mesh: about 700 million
+ * links), so its one-to-all members are sampled: every k-th rank, at most ROUTES_SAMPLE, their hops scaled to all
+ * members; the busiest shared link is then the sample's (a lower bound), and the farthest member the sample's. */
+enum { ROUTES_SAMPLE = 4096 };
 
 /* The routes from one root to its members: every member's links, one after the other. */
 typedef struct routes {
@@ -152,11 +156,13 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
   return rc;
 }
 
-/* The members of root's broadcast into dst (every other rank, or its neighbours in rank order); their number. */
+/* The members of root's broadcast into dst (every other rank, or its neighbours in rank order, or beyond
+ * ROUTES_BUDGET ranks a sample of every other rank); their number. */
 static int members(int p, int root, int neighbours_only, int *dst)
 {
+  int stride = !neighbours_only && p > ROUTES_BUDGET ? (p + ROUTES_SAMPLE - 1) / ROUTES_SAMPLE : 1;
   int count = 0;
-  for (int i = 0; i < p; i++)
+  for (int i = 0; i < p; i += stride)
     if (i != root && (!neighbours_only || i == root - 1 || i == root + 1))
       dst[count++] = i;
   return count;
@@ -209,7 +215,10 @@ int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_t
     int root = (int)((long)k * p / roots);
     met_bcast_routes_t all = {0};
     met_bcast_routes_t near = {0};
-    rc = one_root(hosts, root, dst, members(p, root, 0, dst), &all);
+    int count = members(p, root, 0, dst);
+    rc = one_root(hosts, root, dst, count, &all);
+    all.hops_sum *= (double)(p - 1) / count; /* a sample's (members) stands for every member's */
+    all.members = p - 1;
     rc = rc ? rc : one_root(hosts, root, dst, members(p, root, 1, dst), &near);
     if (rc == 0 && root == 0)
       *from_rank0 = all;

@@ -12,6 +12,11 @@
  * The codes of SimGrid 3.32's predefined types, as `smpirun -trace-ti` writes them. */
 enum { SIM_TI_MPI_BYTE = 6 };
 
+/* SMPI's MPI_ANY_TAG (include/smpi/smpi.h), which smpirun -trace-ti writes for a receive from any tag. Other negative
+ * tags are SMPI's own collectives' (COLL_TAG_*, src/smpi/include/private.hpp): its replay passes a trace's tag on
+ * unchecked, so a negative one would match its collectives' messages. */
+enum { SIM_TI_ANY_TAG = -444 };
+
 /* The size in bytes of the datatype with SMPI 3.32 code `code` (-1 to 59: 0 double, 1 int, 2 char, 3 short, 4 long,
  * 5 float, 6 byte, ...); -1 for a code SMPI does not define. */
 int sim_ti_type_size(int code);

@@ -14,6 +14,7 @@
 #include "stu_routing.h"
 #include "stu_runner.h"
 #include "stu_view.h"
+#include "stu_work.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,8 @@ typedef struct sweep {
   stu_study_t *study;
   stu_sweep_ctx_t ctx; /* what the tasks share */
   size_t done;         /* points finished */
+  double *work;        /* per plan task: its predicted cost (stu_work.h), or NULL */
+  stu_progress_t progress;
   scn_error_t *err;
   stu_models_t *models; /* the skeleton's models of the points, on their described machines */
 } sweep_t;
@@ -75,9 +78,44 @@ static void drop_trace(stu_point_t *point, int per_process)
   point->trace = NULL;
 }
 
+/* Tells the progress callback that plan task `task` is finished. */
+static void show_progress(sweep_t *sweep, const stu_task_t *task)
+{
+  stu_progress_t *at = &sweep->progress;
+  at->done = sweep->done;
+  at->total = sweep->study->npoints;
+  if (sweep->work) {
+    at->work_done += sweep->work[task - sweep->plan.tasks];
+    sweep->work[task - sweep->plan.tasks] = 0; /* done: what is left of the array is the work left */
+    at->work_largest_left = 0;
+    for (size_t t = 0; t < sweep->plan.count; t++)
+      at->work_largest_left = sweep->work[t] > at->work_largest_left ? sweep->work[t] : at->work_largest_left;
+  }
+  if (sweep->options->progress)
+    sweep->options->progress(at, sweep->options->ctx);
+}
+
+/* The tasks' predicted costs, and the progress callback's first call, nothing done yet, as the simulations start on
+ * `slots` at once. */
+static void start_progress(sweep_t *sweep, size_t slots)
+{
+  const stu_plan_t *plan = &sweep->plan;
+  if (!sweep->options->progress)
+    return;
+  sweep->work = stu_work_of_tasks(plan, &sweep->ctx, sweep->cache); /* NULL: the count of points alone */
+  for (size_t t = 0; sweep->work && t < plan->count; t++) {
+    sweep->progress.work_total += sweep->work[t];
+    if (sweep->work[t] > sweep->progress.work_largest_left)
+      sweep->progress.work_largest_left = sweep->work[t];
+  }
+  sweep->progress.jobs = slots;
+  sweep->progress.total = sweep->study->npoints;
+  sweep->options->progress(&sweep->progress, sweep->options->ctx);
+}
+
 /* A finished point: its sequential time for the rest of its group (a p = 1 point), the views of its whole trace, its
  * model, and the progress. */
-static int finish_point(sweep_t *sweep, stu_point_t *point)
+static int finish_point(sweep_t *sweep, const stu_task_t *task, stu_point_t *point)
 {
   unsigned views = sweep->study->facts.views;
   if (stu_view_needs(views, STU_NEED_SEQ) && point->p == 1 && !sweep->skeleton->prepare_seq)
@@ -86,8 +124,8 @@ static int finish_point(sweep_t *sweep, stu_point_t *point)
   drop_trace(point, sweep->options->per_process);
   stu_models_keep(sweep->models, sweep->skeleton, sweep->study, sweep->names, point);
   sweep->done++;
-  if (rc == 0 && sweep->options->progress)
-    sweep->options->progress(sweep->done, sweep->study->npoints, sweep->options->ctx);
+  if (rc == 0)
+    show_progress(sweep, task);
   return rc;
 }
 
@@ -106,6 +144,7 @@ static int deliver(void *owner, const stu_task_t *task, FILE *result, char *err,
     met_trace_free(seq.trace);
     stu_slots_release(&seq);
     stu_plan_set_seq(&sweep->plan, (size_t)task->point, seq.t_par);
+    show_progress(sweep, task);
     return 0;
   }
   if (status == SIM_EINVAL) {
@@ -114,7 +153,7 @@ static int deliver(void *owner, const stu_task_t *task, FILE *result, char *err,
              "the sequential run (p = 1) took no simulated time, so speedup and the overhead ratios are "
              "undefined; check the skeleton's parameters");
   }
-  return status ? status : finish_point(sweep, point);
+  return status ? status : finish_point(sweep, task, point);
 }
 
 /* The cache key of a task (stu_key_fn). */
@@ -201,6 +240,8 @@ static int simulate_all(sweep_t *sweep, stu_exec_t *exec)
       .exec = exec, .cache = sweep->cache, .stop = sweep->options->stop, .deliver = deliver, .owner = sweep};
   stu_plan_t *p = &sweep->plan;
   int rc = plan(sweep);
+  if (rc == 0)
+    start_progress(sweep, exec->slots);
   rc = rc ? rc : run_tasks(sweep, &runner, p->tasks, p->keys, p->nseq);
   if (rc == 0)
     stu_plan_fill_seq(p);
@@ -358,6 +399,7 @@ static void close_sweep(sweep_t *sweep, int rc)
   if (rc == SIM_ENOMEM)
     scn_fail(sweep->err, sweep->scenario->path, 0, "%s", sim_strerror(rc));
   free(sweep->names);
+  free(sweep->work);
   stu_plan_free(&sweep->plan);
   stu_models_free(sweep->models);
   if (rc != 0) {

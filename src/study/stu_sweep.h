@@ -12,8 +12,23 @@
 
 typedef struct app_skeleton app_skeleton_t; /* app_skeleton.h: only passed through, so the callers see no more */
 
-/* Called after each simulated point (done of total), for progress display. */
-typedef void (*stu_progress_fn)(size_t done, size_t total, void *ctx);
+/* How far a study is: its points finished (those taken from the cache included) of all, and the predicted cost of its
+ * simulations (sequential runs included) finished and in all, in simulated operations (the skeleton's count of a
+ * run's messages and computations, plus a fixed cost per simulation: stu_work.h); the simulations whose results the
+ * cache held at the start cost nothing and count in neither. With `jobs` simulations at once, the largest one not
+ * finished (`work_largest_left`) may outlast all the others: it runs alone at the end. */
+typedef struct stu_progress {
+  size_t done;
+  size_t total;
+  double work_done;
+  double work_total;
+  double work_largest_left;
+  size_t jobs;
+} stu_progress_t;
+
+/* Called once as the simulations start (nothing done yet: the time to start timing them), then after each finished
+ * simulation or point, for progress display. */
+typedef void (*stu_progress_fn)(const stu_progress_t *progress, void *ctx);
 
 /* The default folder of the cache of finished points into `dir`: $SIMRUN_CACHE_DIR, else $XDG_CACHE_HOME/simrun,
  * else $HOME/.cache/simrun. 0, or -1 when none of these is set. */
@@ -29,7 +44,8 @@ typedef struct stu_options {
                              * (k: the point's index, from 0), folders made as needed; local runs only */
   int (*stop)(void);        /* or NULL; when it returns 1 (after a SIGINT, say), the study stops with SIM_EINTR,
                              * keeping in the cache every point already finished */
-  stu_progress_fn progress; /* or NULL: called after each finished point, in the order they finish */
+  stu_progress_fn progress; /* or NULL: called as the simulations start, then after each finished simulation or
+                             * point, in the order they finish */
   void *ctx;                /* for progress and warn */
   void (*warn)(const char *message, void *ctx); /* or NULL: told of each damaged cache entry deleted */
   int shard_index; /* with shard_count N > 1: only the points k (from 0) with k mod N = shard_index - 1 are */

@@ -358,11 +358,12 @@ static void sendrecv_done(double t, const char *name, int rc, double sent, int d
   int got = 0;
   if (from >= 0)
     PMPI_Get_count(status, MPI_BYTE, &got);
-  int me = trc_active() ? trc_world_rank() : 0;
-  if (to >= 0 && from >= 0)
-    trc_call(t, name, TRC_COMM, to, sent, "isend %d %d %.0f\n%d recv %d %d %d\n%d wait %d %d %d", to, sendtag, sent, me,
-             from, status->MPI_TAG, got, me, me, to, sendtag);
-  else if (to >= 0)
+  if (to >= 0 && from >= 0) {
+    int me = trc_active() ? trc_world_rank() : 0;
+    trc_call(t, name, TRC_COMM, to, sent, "isend %d %d %.0f", to, sendtag, sent);
+    trc_action("recv %d %d %d", from, status->MPI_TAG, got);
+    trc_action("wait %d %d %d", me, to, sendtag);
+  } else if (to >= 0)
     trc_call(t, name, TRC_COMM, to, sent, "send %d %d %.0f", to, sendtag, sent);
   else
     trc_call(t, name, TRC_COMM, from, got, from >= 0 ? "recv %d %d %d" : NULL, from, from >= 0 ? status->MPI_TAG : 0,

@@ -101,13 +101,17 @@ void trc_out_printf(trc_out_t *out, const char *format, ...)
   va_end(ap);
 }
 
-void trc_out_str(trc_out_t *out, const char *text)
+void trc_out_bytes(trc_out_t *out, const char *data, size_t len)
 {
-  size_t len = strlen(text);
   if (room(out, len)) {
-    memcpy(out->buf + out->len, text, len);
+    memcpy(out->buf + out->len, data, len);
     out->len += len;
   }
+}
+
+void trc_out_str(trc_out_t *out, const char *text)
+{
+  trc_out_bytes(out, text, strlen(text));
 }
 
 void trc_out_char(trc_out_t *out, char c)

@@ -18,6 +18,7 @@ void trc_out_vprintf(trc_out_t *out, const char *format, va_list ap);
 void trc_out_printf(trc_out_t *out, const char *format, ...) __attribute__((format(printf, 2, 3)));
 void trc_out_str(trc_out_t *out, const char *text);
 void trc_out_char(trc_out_t *out, char c);
+void trc_out_bytes(trc_out_t *out, const char *data, size_t len);
 /* A whole number, and a time in nanoseconds as seconds with 9 decimals ("%.9f" of the seconds, without its cost). */
 void trc_out_long(trc_out_t *out, long long value);
 void trc_out_seconds(trc_out_t *out, long long ns);

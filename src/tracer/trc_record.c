@@ -7,6 +7,7 @@
 #define _GNU_SOURCE /* realpath */
 #include "trc_record.h"
 #include "met_flops.h"
+#include "trc_fold.h"
 #include "trc_out.h"
 
 #include <dirent.h>
@@ -34,19 +35,32 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 <<
 #define CPU_EVERY 1e-3
 /* The least computation written as a TI compute action on its own (seconds of CPU at the flop rate). */
 #define COMPUTE_MIN 1e-5
+/* The least mean computation per iteration written in a loop's body (flops): below, a "compute" line costs more than
+ * it says. */
+#define LOOP_FLOPS_MIN 0.5
 
 typedef struct untraced {
   const char *name; /* a string literal of the wrappers */
   long count;
 } untraced_t;
 
-/* A run of unsuccessful polls not yet written. */
-typedef struct fold {
+/* A computation interval ended by an entry, not yet in a record. */
+typedef struct gap {
+  int set;
+  double start;
+  double end;
+  double flops;
+} gap_t;
+
+/* A run of unsuccessful polls not yet in a record. */
+typedef struct poll_run {
   long count;
   double first; /* entry into the first poll */
   double last;  /* exit from the last, or entry into the call that ended the run */
   const char *name;
-} fold_t;
+  int closed; /* a computation ended it; the next call or poll makes it a record */
+  gap_t gap;  /* the computation before its first poll */
+} poll_run_t;
 
 typedef struct recorder {
   int on;
@@ -59,16 +73,19 @@ typedef struct recorder {
   double rate;        /* flop/s */
   const char *source; /* where the rate came from */
   struct timespec origin;
-  double last_exit; /* wall time the current computation interval started */
-  double last_cpu;  /* thread CPU time then, when cpu_known */
-  int cpu_known;    /* the CPU clock was read at last_exit */
-  double cpu_wall;  /* wall time of the last CPU clock reading */
-  double cpu_share; /* CPU seconds per wall second of the last computation timed by both clocks */
-  int long_compute; /* the last computation lasted CPU_GAP or more */
-  double flops;     /* computation not yet written as a TI action: phase changes do not split it */
-  double own;       /* seconds spent in the recorder after the calls: kept out of the computation */
-  fold_t fold;      /* count 0: none */
-  int env_set;      /* trc_envelope gave the next call's message tag and communicator */
+  double last_exit;   /* wall time the current computation interval started */
+  double last_cpu;    /* thread CPU time then, when cpu_known */
+  int cpu_known;      /* the CPU clock was read at last_exit */
+  double cpu_wall;    /* wall time of the last CPU clock reading */
+  double cpu_share;   /* CPU seconds per wall second of the last computation timed by both clocks */
+  int long_compute;   /* the last computation lasted CPU_GAP or more */
+  double flops;       /* computation not yet written as a TI action: phase changes do not split it */
+  double own;         /* seconds spent in the recorder after the calls: kept out of the computation */
+  poll_run_t polls;   /* count 0: none */
+  gap_t gap;          /* the computation before the call being entered */
+  trc_rec_t cur;      /* the last call's record, until the next call or poll run opens another */
+  trc_fold_t *folder; /* NULL: records are written as they come (SIMRUN_TRACE_FOLD=0, or out of memory) */
+  int env_set;        /* trc_envelope gave the next call's message tag and communicator */
   int env_tag;
   int env_comm;
   char phase[PHASE_DEPTH][PHASE_LEN];
@@ -82,6 +99,9 @@ typedef struct recorder {
 } recorder_t;
 
 static recorder_t rec = {.phase = {"main"}, .cpu_share = 1};
+
+static void emit_plain(const trc_rec_t *r);
+static void emit_loop(const trc_loop_t *l);
 
 static double seconds(const struct timespec *t)
 {
@@ -227,6 +247,9 @@ int trc_start(int rank, int size)
   if (open_files() != 0)
     return -1;
   choose_rate();
+  const char *fold = getenv("SIMRUN_TRACE_FOLD");
+  if (!fold || strcmp(fold, "0") != 0)
+    rec.folder = trc_fold_new((trc_fold_out_t){.plain = emit_plain, .loop = emit_loop});
   rec.on = 1;
   trc_out_printf(rec.timeline,
                  "# simrun measured timeline 1\n"
@@ -250,44 +273,42 @@ void trc_time_zero(void)
   rec.cpu_known = 1;
 }
 
-/* One timeline line; a partner that is no rank (MPI_PROC_NULL, MPI_ANY_SOURCE) is written -1. A run of `count` > 1
- * polls is written as the call "NAME*COUNT"; a message's line ends with its tag and communicator (`env`), when
- * given. */
-static void write_line(double start, double end, const char *category, int peer, double bytes, const char *name,
-                       long count, int env)
+/* One timeline line's fields after its times; a partner that is no rank (MPI_PROC_NULL, MPI_ANY_SOURCE) is written
+ * -1. A run of `count` > 1 polls is written as the call "NAME*COUNT"; a message's line ends with its tag and
+ * communicator. */
+static void write_fields(const trc_rec_t *r, long count)
 {
   trc_out_t *out = rec.timeline;
-  trc_out_seconds(out, llround(start * 1e9));
-  trc_out_char(out, ' ');
-  trc_out_seconds(out, llround(end * 1e9));
-  trc_out_char(out, ' ');
-  trc_out_str(out, category);
+  trc_out_str(out, r->category);
   trc_out_char(out, ' ');
   trc_out_str(out, rec.phase[rec.depth]);
   trc_out_char(out, ' ');
-  trc_out_long(out, peer < 0 ? -1 : peer);
+  trc_out_long(out, r->peer < 0 ? -1 : r->peer);
   trc_out_char(out, ' ');
-  trc_out_long(out, (long long)bytes);
+  trc_out_long(out, (long long)r->bytes);
   trc_out_char(out, ' ');
-  trc_out_str(out, name);
+  trc_out_str(out, r->name);
   if (count > 1) {
     trc_out_char(out, '*');
     trc_out_long(out, count);
   }
-  if (env) {
+  if (r->env) {
     trc_out_char(out, ' ');
-    trc_out_long(out, rec.env_tag);
+    trc_out_long(out, r->tag);
     trc_out_char(out, ' ');
-    trc_out_long(out, rec.env_comm);
+    trc_out_long(out, r->comm);
   }
   trc_out_char(out, '\n');
 }
 
-/* A timeline line of no message. */
-static void write_interval(double start, double end, const char *category, int peer, double bytes, const char *name,
-                           long count)
+/* One timeline interval line. */
+static void write_line(double start, double end, const trc_rec_t *r, long count)
 {
-  write_line(start, end, category, peer, bytes, name, count, 0);
+  trc_out_seconds(rec.timeline, llround(start * 1e9));
+  trc_out_char(rec.timeline, ' ');
+  trc_out_seconds(rec.timeline, llround(end * 1e9));
+  trc_out_char(rec.timeline, ' ');
+  write_fields(r, count);
 }
 
 /* Writes the computation gathered so far as one TI compute action, before the next action, once it amounts to
@@ -323,17 +344,153 @@ static void action(const char *ti, ...)
   va_end(ap);
 }
 
-/* Writes the pending run of polls: one idle interval from the first poll's entry to the last's exit and one TI
- * action, simrun's "poll COUNT FIRST LAST" (none with SIMRUN_TRACE_FORMAT=smpi: SMPI's test action would sleep). */
-static void write_fold(void)
+/* A record's TI actions (`len` bytes of lines without the rank), each after the computation carried (`carry`) or
+ * not (a loop's body, whose computation is its own). */
+static void write_actions(const char *text, int len, int carry)
 {
-  fold_t *f = &rec.fold;
+  for (int i = 0; i < len;) {
+    const char *end = memchr(text + i, '\n', (size_t)(len - i));
+    int n = (int)(end - (text + i)) + 1;
+    if (carry)
+      flush_compute(0);
+    trc_out_long(rec.ti, rec.rank);
+    trc_out_char(rec.ti, ' ');
+    trc_out_bytes(rec.ti, text + i, (size_t)n);
+    i += n;
+  }
+}
+
+/* A record as it came: its computation's and its call's timeline lines, and its TI actions after the computation
+ * (a run of polls as simrun's "poll COUNT FIRST LAST"; none with SIMRUN_TRACE_FORMAT=smpi: SMPI's test action would
+ * sleep). */
+static void emit_plain(const trc_rec_t *r)
+{
+  static const trc_rec_t computation = {.category = "compute", .peer = -1, .name = "-"};
+  if (r->c_end > r->c_start)
+    write_line(r->c_start, r->c_end, &computation, 1);
+  if (r->has_call)
+    write_line(r->start, r->end, r, r->count);
+  if (rec.smpi_only || r->ti_len < 0)
+    return; /* the TI actions were written at once */
+  rec.flops += r->flops;
+  if (r->poll)
+    action("poll %ld %.9f %.9f", r->count, r->start, r->end);
+  write_actions(r->ti, r->ti_len, 1);
+}
+
+/* The TI lines of a loop's body: per slot, its mean computation and its actions (a run of polls has none). */
+static int loop_lines(const trc_loop_t *l)
+{
+  int lines = 0;
+  for (int j = 0; j < l->nslots; j++) {
+    lines += l->slots[j].flops / (double)l->count >= LOOP_FLOPS_MIN;
+    for (int i = 0; i < l->slots[j].rec.ti_len; i++)
+      lines += l->slots[j].rec.ti[i] == '\n';
+  }
+  return lines;
+}
+
+/* A loop (docs/tracer.md): in the timeline "loop COUNT SLOTS FIRST LAST" and one "= COMPUTE DURATION ..." line per
+ * slot, the mean seconds of the computation before the call and of the call; in the TI trace (not with
+ * SIMRUN_TRACE_FORMAT=smpi, whose actions were written at once) simrun's "loop COUNT LINES" and the body's LINES
+ * actions, each slot's computation as its mean per iteration. */
+static void emit_loop(const trc_loop_t *l)
+{
+  double n = (double)l->count;
+  trc_out_printf(rec.timeline, "loop %ld %d %.9f %.9f\n", l->count, l->nslots, l->first, l->last);
+  for (int j = 0; j < l->nslots; j++) {
+    const trc_slot_t *s = &l->slots[j];
+    trc_out_printf(rec.timeline, "= %.12f %.12f ", s->compute / n, s->duration / n);
+    write_fields(&s->rec, s->rec.poll ? llround(s->polls / n) : s->rec.count);
+  }
+  if (rec.smpi_only)
+    return;
+  int lines = loop_lines(l);
+  if (lines == 0) { /* nothing to repeat in the TI trace: its computation is carried */
+    for (int j = 0; j < l->nslots; j++)
+      rec.flops += l->slots[j].flops;
+    return;
+  }
+  flush_compute(1);
+  action("loop %ld %d", l->count, lines);
+  for (int j = 0; j < l->nslots; j++) {
+    const trc_slot_t *s = &l->slots[j];
+    if (s->flops / n >= LOOP_FLOPS_MIN)
+      action("compute %.3f", s->flops / n);
+    write_actions(s->rec.ti, s->rec.ti_len, 0);
+  }
+}
+
+/* Hands the last call's record on (to the folder, or written at once) and empties it. */
+static void commit(void)
+{
+  trc_rec_t *r = &rec.cur;
+  if (!r->has_call && !(r->c_end > r->c_start) && r->ti_len == 0 && r->flops == 0)
+    return;
+  if (rec.folder)
+    trc_fold_push(rec.folder, r);
+  else
+    emit_plain(r);
+  r->c_start = r->c_end = r->flops = 0;
+  r->has_call = r->poll = r->env = r->ti_len = 0;
+}
+
+/* Opens the next record, with the computation `g` before its call. */
+static void open_record(gap_t *g)
+{
+  commit();
+  if (g->set) {
+    rec.cur.c_start = g->start;
+    rec.cur.c_end = g->end;
+    rec.cur.flops = g->flops;
+  }
+  g->set = 0;
+}
+
+/* The pending run of polls becomes a record: one idle interval from the first poll's entry to the last's exit. */
+static void take_polls(void)
+{
+  poll_run_t *f = &rec.polls;
   if (f->count == 0)
     return;
-  write_interval(f->first, f->last, "idle", -1, 0, f->name, f->count);
-  if (!rec.smpi_only)
-    action("poll %ld %.9f %.9f", f->count, f->first, f->last);
+  open_record(&f->gap);
+  trc_rec_t *r = &rec.cur;
+  r->has_call = r->poll = 1;
+  r->start = f->first;
+  r->end = f->last;
+  r->category = "idle";
+  r->name = f->name;
+  r->count = f->count;
+  r->peer = -1;
+  r->bytes = 0;
   f->count = 0;
+  f->closed = 0;
+}
+
+/* One more TI action of the current record: kept in it (folded with it), or written at once with
+ * SIMRUN_TRACE_FORMAT=smpi, or when the record's actions outgrow it (what the folder holds is written first). */
+static void add_action(const char *ti, va_list ap)
+{
+  trc_rec_t *r = &rec.cur;
+  if (!rec.smpi_only && r->ti_len >= 0) {
+    va_list again;
+    va_copy(again, ap);
+    size_t room = TRC_REC_TI - (size_t)r->ti_len;
+    int n = vsnprintf(r->ti + r->ti_len, room, ti, again);
+    va_end(again);
+    if (n >= 0 && (size_t)n + 1 < room) {
+      r->ti_len += n;
+      r->ti[r->ti_len++] = '\n';
+      return;
+    }
+    if (rec.folder)
+      trc_fold_drain(rec.folder);
+    rec.flops += r->flops;
+    r->flops = 0;
+    write_actions(r->ti, r->ti_len, 1);
+    r->ti_len = -1;
+  }
+  write_action(ti, ap);
 }
 
 /* The CPU seconds of the computation interval of `gap` wall seconds ending now: the thread's CPU clock when it was
@@ -355,17 +512,23 @@ static void end_compute(double now)
 {
   double gap = now - rec.last_exit;
   double cpu = gap_cpu(gap);
-  if (rec.fold.count > 0 && (cpu <= POLL_GAP || cpu <= 0.1 * gap)) {
-    rec.fold.last = now;
+  if (rec.polls.count > 0 && !rec.polls.closed && (cpu <= POLL_GAP || cpu <= 0.1 * gap)) {
+    rec.polls.last = now;
     return;
   }
-  write_fold();
-  if (now > rec.last_exit)
-    write_interval(rec.last_exit, now, "compute", -1, 0, "-", 1);
+  rec.polls.closed = rec.polls.count > 0;
   if (rec.cpu_known && gap > 0)
     rec.cpu_share = cpu / gap;
   rec.long_compute = gap >= CPU_GAP;
-  rec.flops += cpu * rec.rate;
+  double flops = cpu * rec.rate;
+  if (rec.smpi_only) { /* the TI actions are written at once, after the computation carried */
+    rec.flops += flops;
+    flops = 0;
+  }
+  if (!rec.gap.set)
+    rec.gap = (gap_t){.set = 1, .start = rec.last_exit};
+  rec.gap.end = now;
+  rec.gap.flops += flops;
 }
 
 /* A file that failed (a full disk) ends recording: the program runs on, and no index is written. */
@@ -421,13 +584,25 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   if (!trc_active())
     return;
   double now = trc_now();
-  write_fold();
-  write_line(start, now, category_name(category), peer, bytes, name, 1, rec.env_set);
+  take_polls();
+  open_record(&rec.gap);
+  trc_rec_t *r = &rec.cur; /* field by field: a compound literal would be built on the program's stack */
+  r->has_call = 1;
+  r->start = start;
+  r->end = now;
+  r->category = category_name(category);
+  r->name = name;
+  r->count = 1;
+  r->peer = peer;
+  r->bytes = bytes;
+  r->env = rec.env_set;
+  r->tag = rec.env_tag;
+  r->comm = rec.env_comm;
   rec.env_set = 0;
   if (ti) {
     va_list ap;
     va_start(ap, ti);
-    write_action(ti, ap);
+    add_action(ti, ap);
     va_end(ap);
   }
   resume(now);
@@ -438,12 +613,21 @@ void trc_poll(double start, const char *name)
   if (!trc_active())
     return;
   double now = trc_now();
-  fold_t *f = &rec.fold;
-  if (f->count == 0)
-    *f = (fold_t){.first = start, .name = name};
+  poll_run_t *f = &rec.polls;
+  int closed = f->closed;
+  if (closed)
+    take_polls(); /* a computation ended the run before: it is a record, and this poll starts another */
+  if (f->count == 0) {
+    *f = (poll_run_t){.first = start, .name = name, .gap = rec.gap};
+    rec.gap.set = 0;
+  }
   f->count++;
   f->last = now;
   rec.long_compute = 0;
+  if (closed) {
+    resume(now);
+    return;
+  }
   /* The next computation starts now: a poll writes nothing, so the few instructions above are not worth a third
    * clock reading (one in three of a poll's cost) to keep them out of it. */
   rec.last_exit = now;
@@ -463,7 +647,7 @@ void trc_action(const char *ti, ...)
     return;
   va_list ap;
   va_start(ap, ti);
-  write_action(ti, ap);
+  add_action(ti, ap);
   va_end(ap);
 }
 
@@ -497,8 +681,18 @@ void trc_extension(const char *name, const char *ti, ...)
     return;
   va_list ap;
   va_start(ap, ti);
-  write_action(ti, ap);
+  add_action(ti, ap);
   va_end(ap);
+}
+
+/* Writes every record held, the computation before `now` (when ended) and a run of polls included. */
+static void write_held(void)
+{
+  take_polls();
+  open_record(&rec.gap);
+  commit();
+  if (rec.folder)
+    trc_fold_drain(rec.folder);
 }
 
 /* Ends the computation interval, so that what follows carries the new label. */
@@ -506,7 +700,7 @@ static void phase_boundary(void)
 {
   double now = trc_now();
   end_compute(now);
-  write_fold();
+  write_held();
   resume(now);
 }
 
@@ -557,6 +751,7 @@ void trc_flush(void)
 {
   if (!trc_active())
     return;
+  write_held();
   trc_out_flush(rec.ti);
   trc_out_flush(rec.timeline);
   check_files();
@@ -568,7 +763,9 @@ int trc_finish(void)
     return TRC_FAILED;
   if (rec.on) {
     double now = trc_enter();
-    write_fold();
+    write_held();
+    trc_fold_free(rec.folder);
+    rec.folder = NULL;
     flush_compute(1);
     trc_out_printf(rec.ti, "%d finalize\n", rec.rank);
     /* the library's own time after the calls, kept out of the intervals; simrun analyse reads it (docs/tracer.md) */

@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Online folding of a rank's repeated call sequences (trc_fold.h), as ScalaTrace's loop compression does it for MPI
+ * traces, on one rank and without nesting: the last records are held in a ring; for each period p up to MAX_PERIOD a
+ * counter says how many records in a row equal the one p before, so a run of FOLD_ITERATIONS repeats of p records is
+ * seen in O(MAX_PERIOD) key comparisons per record. The repeats then become a loop that grows while the rank keeps
+ * repeating, and only the sums of each slot's times and work are kept: memory does not grow with the count. */
+#include "trc_fold.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The longest body folded, and the repeats a sequence needs to become a loop: a shorter run is written as it came, so
+ * that a trace of a program that repeats little stays in SMPI's actions. */
+enum { MAX_PERIOD = 32, FOLD_ITERATIONS = 16, RING = MAX_PERIOD * FOLD_ITERATIONS };
+
+struct trc_fold {
+  trc_fold_out_t out;
+  trc_rec_t ring[RING]; /* records not yet written, oldest at head */
+  int head;
+  int n;
+  int run[MAX_PERIOD + 1]; /* run[p]: the last run[p] records each equal the one p before */
+  long count;              /* iterations of the loop being folded; 0: none */
+  int nslots;
+  int pos; /* records of the loop's next iteration matched so far (held in the ring) */
+  double first;
+  double last;
+  trc_slot_t slots[MAX_PERIOD];
+};
+
+trc_fold_t *trc_fold_new(trc_fold_out_t out)
+{
+  trc_fold_t *f = calloc(1, sizeof *f);
+  if (f)
+    f->out = out;
+  return f;
+}
+
+void trc_fold_free(trc_fold_t *f)
+{
+  free(f);
+}
+
+static unsigned long long mix(unsigned long long h, unsigned long long v)
+{
+  return (h ^ v) * 1099511628211ULL; /* FNV-1a's prime */
+}
+
+/* What makes two calls the same for folding: everything but their times, work and poll counts. */
+static unsigned long long key_of(const trc_rec_t *r)
+{
+  unsigned long long h = 14695981039346656037ULL;
+  h = mix(h, (unsigned long long)(size_t)r->name);
+  h = mix(h, (unsigned long long)(size_t)r->category);
+  h = mix(h, (unsigned long long)r->peer);
+  h = mix(h, (unsigned long long)r->bytes);
+  h = mix(h, (unsigned long long)(r->env ? 1 + (unsigned)r->tag * 2654435761ULL + (unsigned)r->comm : 0));
+  h = mix(h, (unsigned long long)(r->poll ? 0 : r->count));
+  for (int i = 0; i < r->ti_len; i++)
+    h = mix(h, (unsigned char)r->ti[i]);
+  return h;
+}
+
+static int foldable(const trc_rec_t *r)
+{
+  return r->has_call && r->ti_len >= 0;
+}
+
+static int same(const trc_rec_t *a, const trc_rec_t *b)
+{
+  return a->key == b->key && foldable(a) && foldable(b) && a->name == b->name && a->category == b->category &&
+         a->peer == b->peer && a->bytes == b->bytes && a->env == b->env &&
+         (!a->env || (a->tag == b->tag && a->comm == b->comm)) && a->poll == b->poll &&
+         (a->poll || a->count == b->count) && a->ti_len == b->ti_len && memcmp(a->ti, b->ti, (size_t)a->ti_len) == 0;
+}
+
+static trc_rec_t *at(trc_fold_t *f, int i)
+{
+  return &f->ring[(f->head + i) % RING];
+}
+
+static void emit_oldest(trc_fold_t *f)
+{
+  f->out.plain(at(f, 0));
+  f->head = (f->head + 1) % RING;
+  f->n--;
+  for (int p = 1; p <= MAX_PERIOD; p++)
+    if (f->run[p] > f->n - p)
+      f->run[p] = f->n - p > 0 ? f->n - p : 0;
+}
+
+static void append(trc_fold_t *f, const trc_rec_t *r)
+{
+  if (f->n == RING)
+    emit_oldest(f);
+  *at(f, f->n++) = *r;
+}
+
+static void add_iteration(trc_fold_t *f, int from)
+{
+  for (int j = 0; j < f->nslots; j++) {
+    const trc_rec_t *r = at(f, from + j);
+    trc_slot_t *s = &f->slots[j];
+    s->compute += r->c_end - r->c_start;
+    s->duration += r->end - r->start;
+    s->flops += r->flops;
+    s->polls += (double)r->count;
+  }
+  f->last = at(f, from + f->nslots - 1)->end;
+  f->count++;
+}
+
+/* The ring's last FOLD_ITERATIONS * p records repeat p records: what comes before them is written, they become a
+ * loop. */
+static void start_loop(trc_fold_t *f, int p)
+{
+  while (f->n > p * FOLD_ITERATIONS)
+    emit_oldest(f);
+  const trc_rec_t *r0 = at(f, 0);
+  f->nslots = p;
+  f->first = r0->c_end > r0->c_start ? r0->c_start : r0->start;
+  for (int j = 0; j < p; j++)
+    f->slots[j] = (trc_slot_t){.rec = *at(f, j)};
+  for (int i = 0; i < FOLD_ITERATIONS; i++)
+    add_iteration(f, i * p);
+  f->head = f->n = f->pos = 0;
+  memset(f->run, 0, sizeof f->run);
+}
+
+/* No loop being folded: the record joins the ring, and may complete the repeats that start one. */
+static void push_free(trc_fold_t *f, const trc_rec_t *r)
+{
+  append(f, r);
+  const trc_rec_t *last = at(f, f->n - 1);
+  int found = 0;
+  for (int p = 1; p <= MAX_PERIOD; p++) {
+    f->run[p] = f->n - 1 >= p && same(last, at(f, f->n - 1 - p)) ? f->run[p] + 1 : 0;
+    if (!found && f->run[p] >= p * (FOLD_ITERATIONS - 1))
+      found = p;
+  }
+  if (found)
+    start_loop(f, found);
+}
+
+/* Ends the loop being folded; the records of the iteration it had begun are moved to `*partial` (their number;
+ * NULL when out of memory: they are written as they came). Kept off the stack: the program's stack below its MPI
+ * calls is left as an untraced run leaves it, as far as the library can (ScaLAPACK's pdlacon reads it). */
+static int end_loop(trc_fold_t *f, trc_rec_t **partial)
+{
+  int n = f->n;
+  *partial = n ? malloc((size_t)n * sizeof **partial) : NULL;
+  for (int i = 0; i < n; i++) {
+    if (*partial)
+      (*partial)[i] = *at(f, i);
+    else
+      f->out.plain(at(f, i));
+  }
+  if (!*partial)
+    n = 0;
+  f->head = f->n = f->pos = 0;
+  f->out.loop(
+      &(trc_loop_t){.count = f->count, .nslots = f->nslots, .first = f->first, .last = f->last, .slots = f->slots});
+  f->count = 0;
+  return n;
+}
+
+void trc_fold_push(trc_fold_t *f, trc_rec_t *r)
+{
+  r->key = key_of(r);
+  if (f->count == 0) {
+    push_free(f, r);
+    return;
+  }
+  if (same(r, &f->slots[f->pos].rec)) {
+    append(f, r);
+    if (++f->pos == f->nslots) {
+      add_iteration(f, 0);
+      f->head = f->n = f->pos = 0;
+    }
+    return;
+  }
+  /* the loop ends: the iteration it had begun is pushed again, as records that may start another */
+  trc_rec_t *partial;
+  int n = end_loop(f, &partial);
+  for (int i = 0; i < n; i++)
+    trc_fold_push(f, &partial[i]);
+  free(partial);
+  trc_fold_push(f, r);
+}
+
+void trc_fold_drain(trc_fold_t *f)
+{
+  if (f->count > 0) {
+    trc_rec_t *partial;
+    int n = end_loop(f, &partial);
+    for (int i = 0; i < n; i++)
+      f->out.plain(&partial[i]);
+    free(partial);
+  }
+  while (f->n > 0)
+    emit_oldest(f);
+  memset(f->run, 0, sizeof f->run);
+}

@@ -30,8 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   stu_point_t point = {0};
   int32_t status = 0;
   if (stu_result_read(&point, &status, in) == 0) {
-    free(point.procs);
-    free(point.msgs);
+    stu_slots_release(&point);
     met_trace_free(point.trace);
   }
   fclose(in);

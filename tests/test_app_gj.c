@@ -9,6 +9,7 @@
 #include "app_gj.h"
 #include "app_matmul.h"
 #include "met_eppa.h"
+#include "stu_lost_cycles.h"
 #include "tu_linalg.h"
 
 #define TU_T800 SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
@@ -93,22 +94,22 @@ static void test_app_gj_cache_gives_negative_anomaly(void)
   CU_ASSERT_FATAL(stu_run(scenario, &app_gj_skeleton, 2, NULL, NULL, &study, &err) == 0);
   const stu_point_t *seq = &study->points[0];
   const stu_point_t *par = &study->points[1];
-  CU_ASSERT_FATAL(seq->p == 1 && par->p == 2 && par->procs);
+  CU_ASSERT_FATAL(seq->p == 1 && par->p == 2 && stu_procs(par));
   double t_seq = seq->t_par;
   TU_ASSERT_CLOSE(t_seq, app_gj_element_ops(16) * 37e-9, 1e-15);
-  TU_ASSERT_CLOSE(par->eppa.ovh_ratio[MET_OVH_ANOMALY], -27.0 / 37.0, 1e-9);
-  CU_ASSERT(par->eppa.speedup > 2);
+  TU_ASSERT_CLOSE(stu_eppa(par)->ovh_ratio[MET_OVH_ANOMALY], -27.0 / 37.0, 1e-9);
+  CU_ASSERT(stu_eppa(par)->speedup > 2);
   double anomaly = 0;
   double imbalance = 0;
   for (int r = 0; r < 2; r++) {
-    const met_eppa_proc_t *proc = &par->procs[r];
+    const met_eppa_proc_t *proc = &stu_procs(par)[r];
     TU_ASSERT_CLOSE(proc->anomaly, -2.7 * proc->work, 1e-15);
     TU_ASSERT_CLOSE(proc->imbalance, 3.7 * proc->work - t_seq / 2, 1e-15);
     TU_ASSERT_CLOSE(proc->anomaly + proc->imbalance, proc->ovh_time[MET_OVH_ANOMALY], 1e-15);
     anomaly += proc->anomaly;
     imbalance += proc->imbalance;
   }
-  TU_ASSERT_CLOSE(anomaly, par->eppa.ovh_time[MET_OVH_ANOMALY], 1e-15);
+  TU_ASSERT_CLOSE(anomaly, stu_eppa(par)->ovh_time[MET_OVH_ANOMALY], 1e-15);
   TU_ASSERT_CLOSE(imbalance, 0, 1e-15);
   stu_free(study);
   scn_free(scenario);

@@ -7,6 +7,8 @@
 #include "rep_report.h"
 #include "sim_error.h"
 #include "sim_run.h"
+#include "stu_lost_cycles.h"
+#include "stu_messages.h"
 #include "stu_sweep.h"
 #include "tu.h"
 
@@ -111,13 +113,14 @@ static void test_ti_seq_study_lost_cycles(void)
   CU_ASSERT_TRUE(stu_has_view(study, MET_VIEW_LOST_CYCLES));
   CU_ASSERT_TRUE(stu_has_view(study, MET_VIEW_MESSAGES));
   const stu_point_t *point = &study->points[0];
-  const met_eppa_t *e = &point->eppa;
+  const met_eppa_t *e = stu_eppa(point);
   TU_ASSERT_CLOSE(e->t_seq, 2.5, 1e-9);
   CU_ASSERT(point->t_par > 2.25 && point->t_par < 2.251);
   TU_ASSERT_CLOSE(e->speedup, 2.5 / point->t_par, 1e-12);
   TU_ASSERT_CLOSE(e->efficiency, 2.5 / point->t_par / 2, 1e-12);
   TU_ASSERT_CLOSE(e->ovh_ratio[MET_OVH_IDLE] * 2.5, 2.0, 1e-3);
-  CU_ASSERT(point->nmsgs > 0);
+  size_t nmsgs;
+  CU_ASSERT(stu_msgs(point, &nmsgs) != NULL && nmsgs > 0);
   char *text = report_of(study);
   CU_ASSERT_FATAL(text != NULL);
   CU_ASSERT_PTR_NOT_NULL(strstr(text, "T_seq = 2.500 s: the sum of the trace's computation, 2.5e+09 flops"));
@@ -137,7 +140,7 @@ static void test_ti_seq_study_sources(void)
     scn_error_t err = {.line = 0};
     stu_study_t *study = run_scenario(names[k], &scenario, &err);
     CU_ASSERT_FATAL(study != NULL);
-    TU_ASSERT_CLOSE(study->points[0].eppa.t_seq, t_seq[k], 1e-9);
+    TU_ASSERT_CLOSE(stu_eppa(&study->points[0])->t_seq, t_seq[k], 1e-9);
     CU_ASSERT_PTR_NOT_NULL(strstr(study->points[0].t_seq_source, k == 0 ? "seq.txt" : "t-seq = 3.25 s"));
     stu_free(study);
     scn_free(scenario);
@@ -169,7 +172,8 @@ static void test_ti_seq_nothing_computed(void)
   CU_ASSERT_FATAL(study != NULL);
   CU_ASSERT_FALSE(stu_has_view(study, MET_VIEW_LOST_CYCLES));
   CU_ASSERT_TRUE(stu_has_view(study, MET_VIEW_MESSAGES));
-  CU_ASSERT(study->points[0].nmsgs > 0);
+  size_t nmsgs;
+  CU_ASSERT(stu_msgs(&study->points[0], &nmsgs) != NULL && nmsgs > 0);
   char *text = report_of(study);
   CU_ASSERT_FATAL(text != NULL);
   CU_ASSERT_PTR_NOT_NULL(strstr(text, "No lost-cycle view: the trace computes nothing"));

@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 
 #include "rep_report.h"
+#include "stu_lost_cycles.h"
+#include "stu_view.h"
 #include "tu.h"
 
 #include <stdio.h>
@@ -19,14 +21,16 @@ static const char *values[3][2] = {{"ring", "4"}, {"tree", "4"}, {"flat", "4"}};
 static stu_point_t point(int which, double work, double ctrl, double comm, double idle)
 {
   stu_point_t pt = {.values = values[which], .p = 4, .t_par = (work + ctrl + comm + idle) / 4};
-  pt.eppa.work = work;
-  pt.eppa.ovh_time[MET_OVH_CTRL] = ctrl;
-  pt.eppa.ovh_time[MET_OVH_COMM] = comm;
-  pt.eppa.ovh_time[MET_OVH_IDLE] = idle;
+  stu_lost_cycles_t *r = stu_lost_cycles_make(&pt);
+  CU_ASSERT_FATAL(r != NULL);
+  r->eppa.work = work;
+  r->eppa.ovh_time[MET_OVH_CTRL] = ctrl;
+  r->eppa.ovh_time[MET_OVH_COMM] = comm;
+  r->eppa.ovh_time[MET_OVH_IDLE] = idle;
   return pt;
 }
 
-/* The summary of `points` as text (the caller frees it). */
+/* The summary of `points` as text (the caller frees it); their results are freed. */
 static char *summary(stu_point_t *points, size_t npoints, size_t nbroadcasts)
 {
   scn_param_t params[] = {{.name = "broadcast", .values = broadcasts, .nvalues = nbroadcasts, .swept = 1},
@@ -38,8 +42,12 @@ static char *summary(stu_point_t *points, size_t npoints, size_t nbroadcasts)
   size_t len = 0;
   FILE *out = open_memstream(&text, &len);
   CU_ASSERT_FATAL(out != NULL);
+  CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&study), 0); /* the best point at each p */
   rep_print_study(out, &study);
   fclose(out);
+  study.summary[STU_SLOT_LOST_CYCLES].release(study.summary[STU_SLOT_LOST_CYCLES].data);
+  for (size_t i = 0; i < npoints; i++)
+    stu_slots_release(&points[i]);
   return text;
 }
 

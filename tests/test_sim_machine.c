@@ -4,7 +4,6 @@
  * different speeds), the default from SimGrid's speed, the description the models take, and one error line naming
  * the file, the line, the property and the host for every bad value. */
 #include "app_dsm_common.h"
-#include "stu_sweep.h"
 #include "app_gj.h"
 #include "met_comm.h"
 #include "met_eppa.h"
@@ -12,6 +11,8 @@
 #include "sim_error.h"
 #include "sim_replay.h"
 #include "sim_run.h"
+#include "stu_lost_cycles.h"
+#include "stu_sweep.h"
 #include "tu.h"
 
 #include <math.h>
@@ -81,10 +82,10 @@ static void test_sim_machine_heterogeneous_anomaly_not_imbalance(void)
   CU_ASSERT_FATAL(stu_run(scenario, &app_gj_skeleton, 2, NULL, NULL, &study, &err) == 0);
   double t_seq = study->points[0].t_par;
   const stu_point_t *par = &study->points[1];
-  CU_ASSERT_FATAL(par->p == 2 && par->procs);
+  CU_ASSERT_FATAL(par->p == 2 && stu_procs(par));
   TU_ASSERT_CLOSE(t_seq, app_gj_element_ops(16) * 12.5e-9, 1e-15);
-  const met_eppa_proc_t *fast = &par->procs[0];
-  const met_eppa_proc_t *slow = &par->procs[1];
+  const met_eppa_proc_t *fast = &stu_procs(par)[0];
+  const met_eppa_proc_t *slow = &stu_procs(par)[1];
   TU_ASSERT_CLOSE(fast->anomaly, 0, 1e-18);
   TU_ASSERT_CLOSE(slow->anomaly, slow->work * 30.5 / 43, 1e-15);
   TU_ASSERT_CLOSE(slow->imbalance, slow->work / 43e-9 * 12.5e-9 - t_seq / 2, 1e-15);

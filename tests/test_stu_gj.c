@@ -5,6 +5,7 @@
 #include "met_eppa.h"
 #include "scn_scenario.h"
 #include "sim_run.h"
+#include "stu_lost_cycles.h"
 #include "stu_sweep.h"
 #include "tu.h"
 
@@ -50,7 +51,7 @@ static void test_stu_gj_identities_hold(void)
 {
   stu_study_t *s = gj256();
   for (size_t i = 0; i < s->npoints; i++) {
-    const met_eppa_t *e = &s->points[i].eppa;
+    const met_eppa_t *e = stu_eppa(&s->points[i]);
     double sum = 0;
     for (int j = 0; j < MET_OVH_COUNT; j++)
       sum += e->ovh_ratio[j];
@@ -65,15 +66,15 @@ static void test_stu_gj_anomaly_is_zero(void)
 {
   stu_study_t *s = gj256();
   for (size_t i = 0; i < s->npoints; i++)
-    TU_ASSERT_CLOSE(s->points[i].eppa.ovh_time[MET_OVH_ANOMALY], 0, 1e-9 * s->points[i].eppa.t_seq);
+    TU_ASSERT_CLOSE(stu_eppa(&s->points[i])->ovh_time[MET_OVH_ANOMALY], 0, 1e-9 * stu_eppa(&s->points[i])->t_seq);
 }
 
 /* The paper's finding (Tables 3-4): the neighbour broadcast is faster from p = 4 on; equal below (no relay). */
 static void test_stu_gj_neighbour_beats_one_to_all_from_4(void)
 {
   for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
-    double one = point("one-to-all", ps[i])->eppa.t_par;
-    double nb = point("neighbour", ps[i])->eppa.t_par;
+    double one = stu_eppa(point("one-to-all", ps[i]))->t_par;
+    double nb = stu_eppa(point("neighbour", ps[i]))->t_par;
     if (ps[i] >= 4) {
       CU_ASSERT(nb < one);
     } else {
@@ -97,16 +98,16 @@ static void test_stu_gj_sequential_by_hand(void)
   double cycles = 3 * 20.505 + 2 * 19.2175 + 2 * 10.9635 + 3 * 34.42766666666667;
   double expected = ops * cycles / 25e6 + 1e-6 * (642.16 + 3.73 * 256 * 258 * 8) + 1e-6 * (1583.73 + 2.2 * 256 * 8);
   TU_ASSERT_CLOSE(expected, 78.179875, 1e-6); /* the figure above, so that the comment stays true */
-  TU_ASSERT_CLOSE(point("neighbour", 1)->eppa.t_par, expected, 1e-9 * expected);
-  TU_ASSERT_CLOSE(point("one-to-all", 1)->eppa.t_par, expected, 1e-9 * expected);
-  TU_ASSERT_CLOSE(point("neighbour", 1)->eppa.t_seq, expected, 1e-9 * expected);
+  TU_ASSERT_CLOSE(stu_eppa(point("neighbour", 1))->t_par, expected, 1e-9 * expected);
+  TU_ASSERT_CLOSE(stu_eppa(point("one-to-all", 1))->t_par, expected, 1e-9 * expected);
+  TU_ASSERT_CLOSE(stu_eppa(point("neighbour", 1))->t_seq, expected, 1e-9 * expected);
 }
 
 static double mean_error(const char *bcast, const double *measured)
 {
   double sum = 0;
   for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++)
-    sum += fabs(point(bcast, ps[i])->eppa.t_par - measured[i]) / measured[i];
+    sum += fabs(stu_eppa(point(bcast, ps[i]))->t_par - measured[i]) / measured[i];
   return sum / (sizeof ps / sizeof ps[0]);
 }
 
@@ -124,14 +125,14 @@ static void test_stu_gj_error_against_measured(void)
 static void test_stu_gj_per_process_adds_up(void)
 {
   const stu_point_t *pt = point("neighbour", 16);
-  CU_ASSERT_FATAL(pt->procs != NULL);
+  CU_ASSERT_FATAL(stu_procs(pt) != NULL);
   for (int j = 0; j < MET_OVH_COUNT; j++) {
     double sum = 0;
     for (int rank = 0; rank < 16; rank++)
-      sum += pt->procs[rank].ovh_ratio[j];
-    TU_ASSERT_CLOSE(sum, pt->eppa.ovh_ratio[j], 1e-9);
+      sum += stu_procs(pt)[rank].ovh_ratio[j];
+    TU_ASSERT_CLOSE(sum, stu_eppa(pt)->ovh_ratio[j], 1e-9);
   }
-  CU_ASSERT(point("neighbour", 8)->procs == NULL);
+  CU_ASSERT(stu_procs(point("neighbour", 8)) == NULL);
 }
 
 /* Table 5 (predicted, neighbour broadcast, N = 256): processing, memory and I/O are characterisation, not contention,
@@ -141,7 +142,7 @@ static void test_stu_gj_components_agree_with_table5(void)
   const double proc[] = {32.09, 16.04, 8.02, 4.01, 2, 1, 0.5, 0.25};
   const double mem[] = {40.2, 20.1, 10.05, 5.02, 2.51, 1.25, 0.62, 0.31};
   for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
-    const met_breakdown_t *b = &point("neighbour", ps[i])->breakdown;
+    const met_breakdown_t *b = stu_breakdown(point("neighbour", ps[i]));
     CU_ASSERT(fabs(b->component[MET_COMP_PROCESSING] / proc[i] - 1) < 0.10);
     CU_ASSERT(fabs(b->component[MET_COMP_MEMORY] / mem[i] - 1) < 0.10);
     CU_ASSERT(fabs(b->component[MET_COMP_IO] / 1.97 - 1) < 0.10);
@@ -153,16 +154,16 @@ static void test_stu_gj_components_agree_with_table5(void)
  * ratio passes 1 between 16 and 64 processors (the paper: about 48). */
 static void test_stu_gj_bottleneck_findings(void)
 {
-  const met_breakdown_t *b64 = &point("neighbour", 64)->breakdown;
-  const met_breakdown_t *b128 = &point("neighbour", 128)->breakdown;
+  const met_breakdown_t *b64 = stu_breakdown(point("neighbour", 64));
+  const met_breakdown_t *b128 = stu_breakdown(point("neighbour", 128));
   CU_ASSERT(b128->b_ratio[MET_COMP_COMMUNICATION] > 1);
   CU_ASSERT(b64->b_ratio[MET_COMP_COMMUNICATION] < 1);
   for (int c = 0; c < MET_COMP_COUNT; c++)
     CU_ASSERT(b128->b_ratio[MET_COMP_COMMUNICATION] >= b128->b_ratio[c]);
-  CU_ASSERT(point("neighbour", 16)->breakdown.comm_comp_ratio < 1);
+  CU_ASSERT(stu_breakdown(point("neighbour", 16))->comm_comp_ratio < 1);
   CU_ASSERT(b64->comm_comp_ratio > 1);
   for (size_t i = 1; i < sizeof ps / sizeof ps[0]; i++)
-    TU_ASSERT_CLOSE(point("neighbour", ps[i])->breakdown.mem_proc_ratio, 40.2 / 32.09, 0.01);
+    TU_ASSERT_CLOSE(stu_breakdown(point("neighbour", ps[i]))->mem_proc_ratio, 40.2 / 32.09, 0.01);
 }
 
 static met_trace_t *simulate(int n, int p, sim_bcast_alg_t bcast)

@@ -2,6 +2,7 @@
 /* Tests of the one constructor of measured studies (stu_measured.h) on hand-made traces: its own scenario, the
  * lost-cycle and per-process views through the same analysis as a simulated point, figures worked out by hand, and
  * what a measurement cannot give left out (NAN, a reason) rather than zero. */
+#include "stu_lost_cycles.h"
 #include "stu_measured.h"
 #include "tu.h"
 
@@ -42,17 +43,17 @@ static void test_measured_views(void)
   CU_ASSERT_STRING_EQUAL(stu_value(study, b, "p"), "2");
   CU_ASSERT_STRING_EQUAL(stu_value(study, b, "program"), "halo");
   TU_ASSERT_CLOSE(b->t_par, 1.25, 1e-12);
-  TU_ASSERT_CLOSE(b->eppa.speedup, 1.6, 1e-12);
-  TU_ASSERT_CLOSE(b->eppa.efficiency, 0.8, 1e-12);
-  TU_ASSERT_CLOSE(b->eppa.ovh_time[MET_OVH_IDLE], 0.25, 1e-12);
-  TU_ASSERT_CLOSE(b->eppa.ovh_time[MET_OVH_ANOMALY], 0.25, 1e-12);
+  TU_ASSERT_CLOSE(stu_eppa(b)->speedup, 1.6, 1e-12);
+  TU_ASSERT_CLOSE(stu_eppa(b)->efficiency, 0.8, 1e-12);
+  TU_ASSERT_CLOSE(stu_eppa(b)->ovh_time[MET_OVH_IDLE], 0.25, 1e-12);
+  TU_ASSERT_CLOSE(stu_eppa(b)->ovh_time[MET_OVH_ANOMALY], 0.25, 1e-12);
   CU_ASSERT_TRUE(stu_has_view(study, MET_VIEW_LOST_CYCLES));
   CU_ASSERT_PTR_NOT_NULL(study->facts.no_breakdown);
   CU_ASSERT_PTR_NOT_NULL(study->facts.no_anomaly_split);
-  CU_ASSERT_EQUAL(b->breakdown.t_par, 0); /* left out, not computed */
-  CU_ASSERT_FATAL(b->procs != NULL);
-  CU_ASSERT_EQUAL(b->procs[1].rank, 1);
-  CU_ASSERT_TRUE(isnan(b->procs[0].anomaly) && isnan(b->procs[0].imbalance));
+  CU_ASSERT_EQUAL(stu_breakdown(b)->t_par, 0); /* left out, not computed */
+  CU_ASSERT_FATAL(stu_procs(b) != NULL);
+  CU_ASSERT_EQUAL(stu_procs(b)[1].rank, 1);
+  CU_ASSERT_TRUE(isnan(stu_procs(b)[0].anomaly) && isnan(stu_procs(b)[0].imbalance));
   CU_ASSERT_PTR_EQUAL(b->trace, traces[1]); /* the study's now */
   stu_free(study);
 }
@@ -66,7 +67,7 @@ static void test_measured_ownership(void)
   stu_study_t *study = stu_measured_new("halo", traces, 2, 2.0);
   CU_ASSERT_FATAL(study != NULL);
   CU_ASSERT_PTR_NULL(study->points[1].trace);
-  TU_ASSERT_CLOSE(study->points[1].eppa.speedup, 1.6, 1e-12);
+  TU_ASSERT_CLOSE(stu_eppa(&study->points[1])->speedup, 1.6, 1e-12);
   stu_free(study); /* and run 0's full trace */
   met_trace_free(traces[1]);
   make_runs(traces, 0);

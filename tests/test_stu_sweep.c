@@ -7,6 +7,7 @@
 #include "app_gj.h"
 #include "scn_scenario.h"
 #include "sim_error.h"
+#include "stu_lost_cycles.h"
 #include "stu_sweep.h"
 #include "tu.h"
 
@@ -50,7 +51,8 @@ static int same_studies(const stu_study_t *a, const stu_study_t *b)
     const stu_point_t *x = &a->points[i];
     const stu_point_t *y = &b->points[i];
     if (x->p != y->p || x->t_par != y->t_par || x->messages != y->messages ||
-        memcmp(&x->eppa, &y->eppa, sizeof x->eppa) != 0 || memcmp(&x->breakdown, &y->breakdown, sizeof x->breakdown))
+        memcmp(stu_eppa(x), stu_eppa(y), sizeof(met_eppa_t)) != 0 ||
+        memcmp(stu_breakdown(x), stu_breakdown(y), sizeof(met_breakdown_t)))
       return 0;
   }
   return 1;
@@ -473,7 +475,7 @@ static void test_stu_sweep_platform_parameter(void)
   CU_ASSERT(strstr(stu_platform(study, &study->points[3]), "t800-switch-128.xml") != NULL);
   for (size_t i = 0; i < 2; i++) {
     CU_ASSERT(study->points[i + 2].t_par > study->points[i].t_par);
-    CU_ASSERT_EQUAL(study->points[i + 2].eppa.t_seq, study->points[i].eppa.t_seq);
+    CU_ASSERT_EQUAL(stu_eppa(&study->points[i + 2])->t_seq, stu_eppa(&study->points[i])->t_seq);
   }
   stu_free(study);
   scn_free(scenario);

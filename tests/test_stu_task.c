@@ -22,8 +22,7 @@ static int read_result(const char *name)
   int32_t status = 0;
   int rc = stu_result_read(&point, &status, in);
   fclose(in);
-  free(point.procs);
-  free(point.msgs);
+  stu_slots_release(&point);
   met_trace_free(point.trace);
   return rc;
 }

@@ -4,6 +4,8 @@
  * bottleneck ratios, and the verdict (the dominant component and its cause per p, where ratios cross 1). */
 #include "rep_group.h"
 #include "rep_report.h"
+#include "stu_lost_cycles.h"
+#include "stu_series.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,21 +31,6 @@ static const struct row {
             {"broadcast", "  broadcast (Tbroad)"},
             {"collection", "  collection (Tcol)"},
             {"other-comm", "  other-comm"}};
-
-/* The group of `lead`, sorted by p. Returns a new array of `*count` pointers, or NULL when out of memory. */
-static const stu_point_t **group_points(const stu_study_t *study, const stu_point_t *lead, size_t *count)
-{
-  const stu_point_t **points = malloc(study->npoints * sizeof *points);
-  *count = 0;
-  for (size_t i = 0; points && i < study->npoints; i++)
-    if (rep_same_group(study, lead, &study->points[i])) {
-      size_t at = (*count)++;
-      for (; at > 0 && points[at - 1]->p > study->points[i].p; at--)
-        points[at] = points[at - 1];
-      points[at] = &study->points[i];
-    }
-  return points;
-}
 
 static void print_cells(FILE *out, const char *label, const double *cells, size_t count, const char *format)
 {
@@ -91,7 +78,7 @@ static void print_quantity(FILE *out, const stu_study_t *study, const struct row
 {
   double mine[count];
   for (size_t i = 0; i < count; i++)
-    mine[i] = rep_quantity_value(&points[i]->breakdown, row->quantity);
+    mine[i] = rep_quantity_value(stu_breakdown(points[i]), row->quantity);
   if (!row_shown(study, row, mine, count))
     return;
   print_cells(out, row->label, mine, count, " %9.3f");
@@ -109,18 +96,18 @@ static void print_ratios(FILE *out, const stu_point_t **points, size_t count)
   char label[64];
   for (int c = 0; c < MET_COMP_COUNT; c++) {
     for (size_t i = 0; i < count; i++)
-      cells[i] = points[i]->breakdown.b_ratio[c];
+      cells[i] = stu_breakdown(points[i])->b_ratio[c];
     snprintf(label, sizeof label, "B-ratio %s", met_component_name(c));
     print_cells(out, label, cells, count, " %9.3f");
   }
   for (size_t i = 0; i < count; i++)
-    cells[i] = points[i]->breakdown.comm_comp_ratio;
+    cells[i] = stu_breakdown(points[i])->comm_comp_ratio;
   print_cells(out, "communication/computation", cells, count, " %9.3f");
   for (size_t i = 0; i < count; i++)
-    cells[i] = points[i]->breakdown.mem_proc_ratio;
+    cells[i] = stu_breakdown(points[i])->mem_proc_ratio;
   print_cells(out, "memory/processing", cells, count, " %9.3f");
   for (size_t i = 0; i < count; i++)
-    cells[i] = points[i]->breakdown.utilisation;
+    cells[i] = stu_breakdown(points[i])->utilisation;
   print_cells(out, "utilisation U_p (eq. 8)", cells, count, " %9.3f");
 }
 
@@ -141,7 +128,7 @@ static void print_verdict(FILE *out, const met_verdict_t *v, const stu_point_t *
     while (j + 1 < v->npoints && v->dominant[j + 1] == v->dominant[i] &&
            v->is_bottleneck[j + 1] == v->is_bottleneck[i] && v->cause[j + 1] == v->cause[i])
       j++;
-    double ratio = points[j]->breakdown.b_ratio[v->dominant[i]];
+    double ratio = stu_breakdown(points[j])->b_ratio[v->dominant[i]];
     char shown[64];
     snprintf(shown, sizeof shown, isnan(ratio) ? "undefined: no other component" : "%.2f", ratio);
     print_p_range(out, points[i], points[j]);
@@ -173,9 +160,9 @@ static void print_leaders(FILE *out, const stu_point_t **points, size_t count)
 {
   for (size_t i = 0; i < count;) {
     met_sub_t a, b, c, d;
-    leaders(&points[i]->breakdown, &a, &b);
+    leaders(stu_breakdown(points[i]), &a, &b);
     size_t j = i;
-    while (j + 1 < count && (leaders(&points[j + 1]->breakdown, &c, &d), c == a && d == b))
+    while (j + 1 < count && (leaders(stu_breakdown(points[j + 1]), &c, &d), c == a && d == b))
       j++;
     print_p_range(out, points[i], points[j]);
     fprintf(out, ": the largest sub-component is %s, then %s\n", met_sub_name(a), met_sub_name(b));
@@ -192,14 +179,11 @@ static void print_notes(FILE *out, const stu_study_t *study, const stu_point_t *
   }
 }
 
-/* The table and verdict of one group, its points sorted by p. */
+/* The table of one group, its points sorted by p, and its verdict from the study's summary (stu_verdict). */
 static void print_table(FILE *out, const stu_study_t *study, const stu_point_t **points, size_t count,
-                        met_breakdown_t *series)
+                        const met_verdict_t *verdict)
 {
   const stu_point_t *lead = points[0];
-  met_verdict_t verdict;
-  for (size_t i = 0; i < count; i++)
-    series[i] = points[i]->breakdown;
   fprintf(out, "\nBottleneck analysis%s", study->npoints > count ? ", " : "");
   rep_print_params(out, study, lead, 1);
   fprintf(out, " (seed 001 Table 5 layout; seconds, each the busiest process's)\n  %-30s", "p");
@@ -210,28 +194,13 @@ static void print_table(FILE *out, const stu_study_t *study, const stu_point_t *
     print_quantity(out, study, &rows[r], points, count);
   double idle[count];
   for (size_t i = 0; i < count; i++)
-    idle[i] = points[i]->breakdown.idle;
+    idle[i] = stu_breakdown(points[i])->idle;
   print_cells(out, "idle (in no component)", idle, count, " %9.3f");
   print_ratios(out, points, count);
-  if (met_bottleneck_verdict(series, count, &verdict) == 0) {
-    print_verdict(out, &verdict, points);
-    met_verdict_free(&verdict);
-  }
+  if (verdict)
+    print_verdict(out, verdict, points);
   print_leaders(out, points, count);
   print_notes(out, study, lead);
-}
-
-static void print_group(FILE *out, const stu_study_t *study, const stu_point_t *lead)
-{
-  size_t count = 0;
-  const stu_point_t **points = group_points(study, lead, &count);
-  met_breakdown_t *series = points ? malloc(count * sizeof *series) : NULL;
-  if (series)
-    print_table(out, study, points, count, series);
-  else
-    fprintf(out, "\n(bottleneck analysis skipped: out of memory)\n");
-  free(series);
-  free(points);
 }
 
 void rep_print_bottlenecks(FILE *out, const stu_study_t *study)
@@ -240,7 +209,11 @@ void rep_print_bottlenecks(FILE *out, const stu_study_t *study)
     fprintf(out, "\nNo bottleneck view: %s\n", study->facts.no_breakdown);
     return;
   }
-  for (size_t i = 0; i < study->npoints; i++)
-    if (rep_opens_group(study, i))
-      print_group(out, study, &study->points[i]);
+  stu_series_list_t groups; /* the groups against p, in the order of the study's verdicts */
+  if (stu_series_collect(study, scn_role_index(study->scenario, SCN_ROLE_PROCESSES), &groups) != 0)
+    fprintf(out, "\n(bottleneck analysis skipped: out of memory)\n");
+  else
+    for (size_t k = 0; k < groups.count; k++)
+      print_table(out, study, groups.list[k].points, groups.list[k].count, stu_verdict(study, k));
+  stu_series_free(&groups);
 }

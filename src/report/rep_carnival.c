@@ -5,6 +5,7 @@
 #include "rep_carnival.h"
 #include "rep_group.h"
 #include "rep_json.h"
+#include "stu_cause_effect.h"
 
 #include <string.h>
 
@@ -158,7 +159,7 @@ static void print_first_request(FILE *out, const met_carnival_t *c)
 
 static void print_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
-  const met_carnival_t *c = point->carnival;
+  const met_carnival_t *c = stu_carnival(point);
   fprintf(out, "\n==== ");
   if (rep_print_params(out, study, point, 1))
     fprintf(out, ", ");
@@ -211,8 +212,8 @@ static void print_others(FILE *out, const stu_study_t *study, const stu_point_t 
 
 static void print_saving(FILE *out, const stu_study_t *study, const stu_point_t *with, const stu_point_t *without)
 {
-  const met_carnival_t *a = with->carnival;
-  const met_carnival_t *b = without->carnival;
+  const met_carnival_t *a = stu_carnival(with);
+  const met_carnival_t *b = stu_carnival(without);
   double saved = without->t_par - with->t_par;
   fprintf(out, "  ");
   print_others(out, study, with);
@@ -272,10 +273,10 @@ void rep_carnival_csv_rows(FILE *out, const stu_study_t *study, const stu_point_
                            void (*lead)(FILE *, const stu_study_t *, const stu_point_t *))
 {
   size_t rows = 0;
-  const met_ce_row_t *map = met_carnival_map(point->carnival, &rows);
+  const met_ce_row_t *map = met_carnival_map(stu_carnival(point), &rows);
   for (size_t i = 0; i < rows; i++) {
     lead(out, study, point);
-    fprintf(out, ",%s,%s,%s,%zu,%.9g", met_carnival_scope_name(point->carnival, map[i].scope),
+    fprintf(out, ",%s,%s,%s,%zu,%.9g", met_carnival_scope_name(stu_carnival(point), map[i].scope),
             waiter_names[map[i].unit], met_ce_op_name(map[i].op), map[i].wait.count, map[i].wait.time);
     for (int k = 0; k < MET_W_COUNT; k++)
       fprintf(out, ",%.9g", map[i].wait.cat[k]);
@@ -295,11 +296,11 @@ void rep_carnival_csv_requests(FILE *out, const stu_study_t *study, const stu_po
                                void (*lead)(FILE *, const stu_study_t *, const stu_point_t *))
 {
   size_t count = 0;
-  const met_request_t *r = met_carnival_requests(point->carnival, &count);
+  const met_request_t *r = met_carnival_requests(stu_carnival(point), &count);
   for (size_t i = 0; i < count; i++, r++) {
     lead(out, study, point);
     fprintf(out, ",%d,%s,%s,%s,", r->node, waiter_names[r->unit], met_ce_op_name(r->op),
-            met_carnival_scope_name(point->carnival, r->scope));
+            met_carnival_scope_name(stu_carnival(point), r->scope));
     if (r->peer >= 0)
       fprintf(out, "%d", r->peer);
     fprintf(out, ",%d,%.9g", r->item, r->mark[0]);
@@ -403,7 +404,7 @@ static void json_first_request(FILE *out, const met_carnival_t *c)
 
 void rep_carnival_json(FILE *out, const stu_point_t *point, void (*string)(FILE *, const char *))
 {
-  const met_carnival_t *c = point->carnival;
+  const met_carnival_t *c = stu_carnival(point);
   fprintf(out, ", \"t_par_s\": %.9g, \"controller\": %s", point->t_par, met_carnival_has_cp(c) ? "true" : "false");
   json_nodes(out, c);
   json_profiles(out, c, 1, string);

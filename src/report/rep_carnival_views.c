@@ -4,6 +4,7 @@
 #include "rep_carnival_views.h"
 #include "met_carnival.h"
 #include "rep_chart.h"
+#include "stu_cause_effect.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +44,7 @@ static int dsm_bars(rep_pictures_t *pics, const stu_point_t *point, const char *
 /* Time by code scope, a bar per scope split by the PP's categories (CARNIVAL's scope view). */
 static int dsm_scope_picture(rep_pictures_t *pics, const stu_point_t *point)
 {
-  const met_carnival_t *c = point->carnival;
+  const met_carnival_t *c = stu_carnival(point);
   size_t n = (size_t)met_carnival_scope_count(c);
   const char **names = calloc(n, sizeof *names);
   double *values = calloc(n * (MET_CE_PRSTE + 1), sizeof *values);
@@ -68,7 +69,7 @@ static int dsm_scope_picture(rep_pictures_t *pics, const stu_point_t *point)
 static int dsm_map_picture(rep_pictures_t *pics, const stu_point_t *point)
 {
   size_t rows = 0;
-  const met_ce_row_t *map = met_carnival_map(point->carnival, &rows);
+  const met_ce_row_t *map = met_carnival_map(stu_carnival(point), &rows);
   size_t n = rows < DSM_MAP_BARS ? rows : DSM_MAP_BARS;
   if (n == 0)
     return 0;
@@ -79,7 +80,7 @@ static int dsm_map_picture(rep_pictures_t *pics, const stu_point_t *point)
   for (int k = 0; k < MET_W_COUNT; k++)
     cats[k] = met_wait_cat_name(k);
   for (size_t i = 0; labels && names && values && i < n; i++) {
-    snprintf(labels[i], sizeof labels[i], "%s %s %s", met_carnival_scope_name(point->carnival, map[i].scope),
+    snprintf(labels[i], sizeof labels[i], "%s %s %s", met_carnival_scope_name(stu_carnival(point), map[i].scope),
              map[i].unit == MET_UNIT_PP ? "Wait" : "CPWait", met_ce_op_name(map[i].op));
     names[i] = labels[i];
     for (int k = 0; k < MET_W_COUNT; k++)
@@ -116,7 +117,7 @@ static void annotate_totals(rep_svg_t *svg, size_t panel, const rep_plot_t *plot
 static int dsm_processors_picture(rep_pictures_t *pics, const stu_point_t *point)
 {
   enum { CATS = MET_CE_PRSTE + 1 };
-  const met_carnival_t *c = point->carnival;
+  const met_carnival_t *c = stu_carnival(point);
   size_t nodes = (size_t)met_carnival_nodes(c), nscopes = (size_t)met_carnival_scope_count(c), n = 0;
   if (nodes == 0 || nscopes == 0)
     return 0; /* nothing to draw, and calloc(0) may give NULL */

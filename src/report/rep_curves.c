@@ -1,66 +1,48 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The metrics of a study against p or a work size W (seed 000 Figs 1.7-1.8; docs/pictures.md): a curve per series
- * of points, fitted by met_fit with the forms for what x is, drawn by rep_chart or printed as fits. */
+ * of points, with the fits the study's summary holds (stu_fit), drawn by rep_chart or printed as fits. */
 #include "rep_curves.h"
 #include "rep_chart.h"
+#include "stu_lost_cycles.h"
+#include "stu_series.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { M_TIME = MET_OVH_COUNT, M_SPEEDUP, M_EFFICIENCY, M_GRANULARITY }; /* 0 .. MET_OVH_COUNT - 1: Ovh_j */
-
-/* Metric `which` of a point: Ovh_which below MET_OVH_COUNT, then the M_ values. */
-static double eppa_value(const stu_point_t *point, int which)
-{
-  const met_eppa_t *e = &point->eppa;
-  switch (which) {
-  case M_TIME:
-    return e->t_par;
-  case M_SPEEDUP:
-    return e->speedup;
-  case M_EFFICIENCY:
-    return 100 * e->efficiency;
-  case M_GRANULARITY:
-    return e->granularity;
-  default:
-    return e->ovh_ratio[which];
-  }
-}
-
 typedef struct metric {
   const char *view;
   const char *label; /* the y axis */
-  rep_point_value_fn get;
-  int which;
-  double lo, hi; /* the metric's range: a fit leaving it inside the data is not shown (met_fit_honest) */
+  stu_metric_t which;
 } metric_t;
 
 static const metric_t metrics[] = {
-    {"time", "run time T_par (s)", eppa_value, M_TIME, 0, INFINITY},
-    {"speedup", "speedup T_seq / T_par", eppa_value, M_SPEEDUP, 0, INFINITY},
-    {"efficiency", "efficiency speedup / p (%)", eppa_value, M_EFFICIENCY, 0, 100},
-    {"ovh-ctrl", "overhead ratio Ovh_ctrl (control of parallelism)", eppa_value, MET_OVH_CTRL, 0, INFINITY},
-    {"ovh-comm", "overhead ratio Ovh_comm (communication)", eppa_value, MET_OVH_COMM, 0, INFINITY},
-    {"ovh-idle", "overhead ratio Ovh_idle (idling)", eppa_value, MET_OVH_IDLE, 0, INFINITY},
-    {"ovh-anomaly", "overhead ratio Ovh_anomaly (parallel anomaly)", eppa_value, MET_OVH_ANOMALY, -INFINITY, INFINITY},
-    {"granularity", "granularity T_comp / T_comm", eppa_value, M_GRANULARITY, 0, INFINITY},
+    {"time", "run time T_par (s)", STU_METRIC_TIME},
+    {"speedup", "speedup T_seq / T_par", STU_METRIC_SPEEDUP},
+    {"efficiency", "efficiency speedup / p (%)", STU_METRIC_EFFICIENCY},
+    {"ovh-ctrl", "overhead ratio Ovh_ctrl (control of parallelism)", STU_METRIC_OVH_CTRL},
+    {"ovh-comm", "overhead ratio Ovh_comm (communication)", STU_METRIC_OVH_COMM},
+    {"ovh-idle", "overhead ratio Ovh_idle (idling)", STU_METRIC_OVH_IDLE},
+    {"ovh-anomaly", "overhead ratio Ovh_anomaly (parallel anomaly)", STU_METRIC_OVH_ANOMALY},
+    {"granularity", "granularity T_comp / T_comm", STU_METRIC_GRANULARITY},
 };
 
-/* Fits the curve's finite points with the forms for what x is, and keeps the best only when it is honest within the
- * metric's range. Returns 1 when some form applied but none is honest ("no simple form fits"), else 0. */
-static int fit_curve(rep_curve_t *curve, met_fit_x_t xkind, const metric_t *m)
+/* Metric `which` (a stu_metric_t) of a point, for rep_series_values. */
+static double metric_value(const stu_point_t *point, int which)
 {
-  double x[curve->n], y[curve->n];
-  size_t n = 0;
-  for (size_t i = 0; i < curve->n; i++)
-    if (isfinite(curve->y[i])) {
-      x[n] = curve->x[i];
-      y[n++] = curve->y[i];
-    }
-  int found = met_fit_best(x, y, n, xkind, &curve->fit) == 0;
-  curve->fitted = found && met_fit_honest(&curve->fit, m->lo, m->hi);
-  return found && !curve->fitted;
+  return stu_metric(point, (stu_metric_t)which);
+}
+
+/* The curve's fit from the study's summary (stu_fit). Returns 1 when some form applied but none is honest ("no simple
+ * form fits"), else 0. */
+static int curve_fit(const stu_study_t *study, size_t x_index, const metric_t *m, size_t series, rep_curve_t *curve)
+{
+  const stu_fit_t *f = stu_fit(study, x_index, m->which, series);
+  if (!f)
+    return 0;
+  curve->fit = f->fit;
+  curve->fitted = f->fitted;
+  return f->unfit;
 }
 
 static void print_fit(rep_pictures_t *pics, const metric_t *m, const char *what, const rep_curve_t *curve, int unfit,
@@ -93,14 +75,6 @@ static void print_fit(rep_pictures_t *pics, const metric_t *m, const char *what,
   fprintf(pics->log, "  %s%s%s: %s\n", what, curve->label[0] ? ", " : "", curve->label, text);
 }
 
-/* What parameter x is: p, the grid's rows (a shape, not a work size) or a work size. */
-static met_fit_x_t x_kind(const scn_param_t *x)
-{
-  return x->role == SCN_ROLE_PROCESSES   ? MET_FIT_X_PROCESSORS
-         : x->role == SCN_ROLE_GRID_ROWS ? MET_FIT_X_OTHER
-                                         : MET_FIT_X_WORK;
-}
-
 /* Whether every value is below 1e-9 in size or not finite: nothing to draw but rounding (the anomaly of a deterministic
  * simulation). */
 static int all_zero(const double *values, size_t n)
@@ -112,18 +86,19 @@ static int all_zero(const double *values, size_t n)
 }
 
 /* The curves of one metric, a curve per group, with their fits. Returns 0 or -1. */
-static int metric_picture(rep_pictures_t *pics, const rep_series_list_t *groups, const metric_t *m,
-                          const scn_param_t *x, double *y, rep_curve_t *curves)
+static int metric_picture(rep_pictures_t *pics, const rep_series_t *groups, size_t ngroups, const metric_t *m,
+                          size_t x_index, double *y, rep_curve_t *curves)
 {
+  const scn_param_t *x = &pics->study->scenario->params[x_index];
   const char *var = x->name;
   int against_p = x->role == SCN_ROLE_PROCESSES;
   size_t total = 0;
-  int unfit[groups->count + 1];
-  for (size_t k = 0; k < groups->count; k++) {
-    const rep_series_t *g = &groups->list[k];
-    rep_series_values(g, m->get, m->which, y + total);
+  int unfit[ngroups + 1];
+  for (size_t k = 0; k < ngroups; k++) {
+    const rep_series_t *g = &groups[k];
+    rep_series_values(g, metric_value, m->which, y + total);
     curves[k] = (rep_curve_t){.label = g->title[0] ? g->title : "simulated", .x = g->x, .y = y + total, .n = g->count};
-    unfit[k] = fit_curve(&curves[k], x_kind(x), m);
+    unfit[k] = curve_fit(pics->study, x_index, m, k, &curves[k]);
     total += g->count;
   }
   if (all_zero(y, total))
@@ -131,33 +106,29 @@ static int metric_picture(rep_pictures_t *pics, const rep_series_list_t *groups,
   char view[128], title[300], what[160], fixed[300];
   snprintf(view, sizeof view, "%s%s%s", m->view, against_p ? "" : "-vs-", against_p ? "" : var);
   snprintf(what, sizeof what, "%s against %s%s", m->view, var,
-           x_kind(x) == MET_FIT_X_OTHER ? " (the swept grid rows, not a work size)" : "");
+           stu_fit_x(x) == MET_FIT_X_OTHER ? " (the swept grid rows, not a work size)" : "");
   snprintf(title, sizeof title, "%s: %s against %s", pics->study->scenario->name, m->label, var);
   rep_picture_subtitle(fixed, sizeof fixed, pics->study, "");
-  for (size_t k = 0; k < groups->count; k++)
+  for (size_t k = 0; k < ngroups; k++)
     print_fit(pics, m, what, &curves[k], unfit[k], var);
   if (pics->fits_only)
     return 0;
   rep_chart_t chart = {title, fixed, against_p ? "p (processors)" : var, m->label, var, 0, 1000};
   rep_file_t *file = rep_picture_open(pics, view, "");
-  return file ? rep_picture_close(pics, file, rep_line_chart(rep_file_stream(file), &chart, curves, groups->count))
-              : -1;
+  return file ? rep_picture_close(pics, file, rep_line_chart(rep_file_stream(file), &chart, curves, ngroups)) : -1;
 }
 
 /* Every metric against the parameter at x_index ("p" or a work size such as "n"). */
 int rep_metric_pictures(rep_pictures_t *pics, size_t x_index)
 {
-  rep_series_list_t groups;
-  const scn_param_t *x = &pics->study->scenario->params[x_index];
+  size_t ngroups = 0;
+  rep_series_t *groups = rep_series_collect(pics->study, x_index, &ngroups);
   double *y = malloc(pics->study->npoints * sizeof *y);
-  rep_curve_t *curves = NULL;
-  int rc = rep_series_collect(pics->study, x_index, &groups);
-  if (rc == 0 && y && (curves = calloc(groups.count, sizeof *curves)))
-    for (size_t i = 0; rc == 0 && i < sizeof metrics / sizeof metrics[0]; i++)
-      rc = metric_picture(pics, &groups, &metrics[i], x, y, curves);
-  else if (rc == 0)
-    rc = -1;
-  rep_series_free(&groups);
+  rep_curve_t *curves = calloc(ngroups ? ngroups : 1, sizeof *curves);
+  int rc = groups && y && curves ? 0 : -1;
+  for (size_t i = 0; rc == 0 && i < sizeof metrics / sizeof metrics[0]; i++)
+    rc = metric_picture(pics, groups, ngroups, &metrics[i], x_index, y, curves);
+  rep_series_free(groups, ngroups);
   free(y);
   free(curves);
   return rc;

@@ -3,11 +3,14 @@
  * per-message and wait-map rows in tables of their own) and JSON (points with their per-process views), carrying the
  * scenario and platform names with the same figures as the terminal report. Data dictionary: docs/results.md. */
 #include "rep_carnival.h"
-#include "rep_pictures.h"
 #include "rep_group.h"
 #include "rep_json.h"
+#include "rep_pictures.h"
 #include "rep_report.h"
 #include "rep_wait.h"
+#include "stu_cause_effect.h"
+#include "stu_lost_cycles.h"
+#include "stu_messages.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -114,7 +117,7 @@ static void csv_core_header(FILE *out)
 
 static void csv_core(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
-  const met_eppa_t *e = &point->eppa;
+  const met_eppa_t *e = stu_eppa(point);
   int lost = stu_has_view(study, MET_VIEW_LOST_CYCLES);
   csv_number(out, point->t_par);
   csv_number(out, lost ? e->t_seq : NAN);
@@ -188,15 +191,15 @@ static void csv_view_header(FILE *out, const stu_study_t *study)
 
 static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
-  const met_carnival_t *c = point->carnival;
+  const met_carnival_t *c = stu_carnival(point);
   if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT)) {
     for (int cat = 0; cat < MET_CE_COUNT; cat++)
       csv_number(out, cat < MET_CE_CPCOMP || met_carnival_has_cp(c) ? met_carnival_time(c, -1, -1, cat, -1) : NAN);
   } else if (stu_has_view(study, MET_VIEW_LOST_CYCLES)) {
-    fprintf(out, ",%.9g", point->eppa.overhead);
-    fprintf(out, isinf(point->eppa.granularity) ? ",inf" : ",%.9g", point->eppa.granularity);
+    fprintf(out, ",%.9g", stu_eppa(point)->overhead);
+    fprintf(out, isinf(stu_eppa(point)->granularity) ? ",inf" : ",%.9g", stu_eppa(point)->granularity);
     if (!study->facts.no_breakdown)
-      csv_breakdown(out, &point->breakdown);
+      csv_breakdown(out, stu_breakdown(point));
     csv_model(out, study, point);
   }
 }
@@ -228,8 +231,8 @@ static void csv_processes(FILE *out, const stu_study_t *study)
     fprintf(out, ",rank_anomaly,rank_imbalance");
   fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++)
-    for (int r = 0; study->points[i].procs && r < study->points[i].p; r++) {
-      const met_eppa_proc_t *proc = &study->points[i].procs[r];
+    for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++) {
+      const met_eppa_proc_t *proc = &stu_procs(&study->points[i])[r];
       csv_key(out, study, &study->points[i]);
       fprintf(out, ",%d,%.9g", r, proc->work);
       for (int j = 0; j < MET_OVH_COUNT; j++)
@@ -245,12 +248,14 @@ static void csv_messages(FILE *out, const stu_study_t *study)
 {
   csv_key_header(out, study);
   fprintf(out, ",bytes,hops,count,mean_s,min_s,max_s\n");
-  for (size_t i = 0; i < study->npoints; i++)
-    for (size_t g = 0; g < study->points[i].nmsgs; g++) {
-      const met_msg_stat_t *m = &study->points[i].msgs[g];
+  for (size_t i = 0; i < study->npoints; i++) {
+    size_t count;
+    const met_msg_stat_t *msgs = stu_msgs(&study->points[i], &count);
+    for (const met_msg_stat_t *m = msgs; m < msgs + count; m++) {
       csv_key(out, study, &study->points[i]);
       fprintf(out, ",%.0f,%d,%zu,%.9g,%.9g,%.9g\n", m->bytes, m->hops, m->count, m->mean, m->min, m->max);
     }
+  }
 }
 
 /* The wait-map table: one row per (point, wait-map line). */
@@ -267,7 +272,7 @@ static void csv_waits(FILE *out, const stu_study_t *study)
 static void csv_profile_row(FILE *out, const stu_study_t *study, const stu_point_t *point, const char *by,
                             const char *name, int node, int scope, int op)
 {
-  const met_carnival_t *c = point->carnival;
+  const met_carnival_t *c = stu_carnival(point);
   csv_key(out, study, point);
   fprintf(out, ",%s,", by);
   csv_field(out, name);
@@ -289,13 +294,13 @@ static void csv_profiles(FILE *out, const stu_study_t *study)
   fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
-    for (int node = 0; node < met_carnival_nodes(point->carnival); node++) {
+    for (int node = 0; node < met_carnival_nodes(stu_carnival(point)); node++) {
       snprintf(name, sizeof name, "%d", node);
       csv_profile_row(out, study, point, "node", name, node, -1, -1);
     }
     csv_profile_row(out, study, point, "node", "all", -1, -1, -1);
-    for (int scope = 0; scope < met_carnival_scope_count(point->carnival); scope++)
-      csv_profile_row(out, study, point, "scope", met_carnival_scope_name(point->carnival, scope), -1, scope, -1);
+    for (int scope = 0; scope < met_carnival_scope_count(stu_carnival(point)); scope++)
+      csv_profile_row(out, study, point, "scope", met_carnival_scope_name(stu_carnival(point), scope), -1, scope, -1);
     for (int op = 0; op < MET_OP_COUNT; op++)
       csv_profile_row(out, study, point, "operation", met_ce_op_name(op), -1, -1, op);
   }
@@ -451,7 +456,7 @@ static void csv_provenance(FILE *out, const stu_study_t *study)
 static int has_processes(const stu_study_t *study)
 {
   for (size_t i = 0; i < study->npoints; i++)
-    if (study->points[i].procs)
+    if (stu_procs(&study->points[i]))
       return 1;
   return 0;
 }
@@ -542,7 +547,7 @@ static void json_array(FILE *out, const char *key, const stu_point_t *point, siz
 
 static void json_process(FILE *out, const stu_point_t *point, size_t rank)
 {
-  const met_eppa_proc_t *proc = &point->procs[rank];
+  const met_eppa_proc_t *proc = &stu_procs(point)[rank];
   fprintf(out, "\"rank\": %zu, \"work_s\": ", rank);
   rep_json_number(out, proc->work);
   fprintf(out, ", \"overhead_ratios\": ");
@@ -557,7 +562,8 @@ static void json_process(FILE *out, const stu_point_t *point, size_t rank)
 
 static void json_message(FILE *out, const stu_point_t *point, size_t group)
 {
-  const met_msg_stat_t *m = &point->msgs[group];
+  size_t count;
+  const met_msg_stat_t *m = &stu_msgs(point, &count)[group];
   fprintf(out, "\"bytes\": %.0f, \"hops\": %d, \"count\": %zu, \"mean_s\": ", m->bytes, m->hops, m->count);
   rep_json_number(out, m->mean);
   fprintf(out, ", \"min_s\": ");
@@ -610,7 +616,7 @@ static void json_breakdown(FILE *out, const met_breakdown_t *b)
 /* The lost-cycle figures of a point. */
 static void json_lost_cycles(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
-  const met_eppa_t *e = &point->eppa;
+  const met_eppa_t *e = stu_eppa(point);
   fprintf(out, ", \"t_seq_s\": ");
   rep_json_number(out, e->t_seq);
   const char *names[] = {"t_par_s", "speedup", "efficiency", "overhead_s"};
@@ -624,8 +630,8 @@ static void json_lost_cycles(FILE *out, const stu_study_t *study, const stu_poin
   fprintf(out, ", \"granularity\": ");
   rep_json_number(out, e->granularity);
   if (!study->facts.no_breakdown)
-    json_breakdown(out, &point->breakdown);
-  json_array(out, "per_process", point, point->procs ? (size_t)point->p : 0, json_process);
+    json_breakdown(out, stu_breakdown(point));
+  json_array(out, "per_process", point, stu_procs(point) ? (size_t)point->p : 0, json_process);
 }
 
 /* The model's time, its difference from T_par and the skeleton's warning (null where there is none). */
@@ -662,7 +668,9 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
     fprintf(out, ", \"t_par_s\": ");
     rep_json_number(out, point->t_par);
   }
-  json_array(out, "messages_by_size", point, stu_has_view(study, MET_VIEW_MESSAGES) ? point->nmsgs : 0, json_message);
+  size_t nmsgs;
+  stu_msgs(point, &nmsgs);
+  json_array(out, "messages_by_size", point, stu_has_view(study, MET_VIEW_MESSAGES) ? nmsgs : 0, json_message);
   if (stu_has_view(study, MET_VIEW_LOST_CYCLES)) {
     json_lost_cycles(out, study, point);
     json_model(out, study, point);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Groups of points and the references that apply to them, shared by the report's tables. */
 #include "rep_group.h"
+#include "stu_lost_cycles.h"
 
 #include <math.h>
 #include <string.h>
@@ -75,7 +76,7 @@ int rep_reference_row(const stu_study_t *study, const stu_point_t *point, const 
   double reference = rep_reference_at(ref, point->p);
   if (!rep_reference_applies(study, ref, point) || isnan(reference))
     return 0;
-  double simrun = rep_quantity_value(&point->breakdown, ref->quantity);
+  double simrun = rep_quantity_value(stu_breakdown(point), ref->quantity);
   *row = (rep_ref_row_t){.quantity = ref->quantity,
                          .source = ref->source,
                          .reference = reference,

@@ -4,6 +4,7 @@
 #ifndef REP_GROUP_H
 #define REP_GROUP_H
 
+#include "met_bottleneck.h"
 #include "stu_study.h"
 
 #include <stdio.h>

@@ -3,6 +3,7 @@
  * tables and the model's summary (docs/results.md), to 9 significant digits like the CSV, as <table> elements a reader
  * can sort by eye and copy. */
 #include "rep_html_tables.h"
+#include "stu_lost_cycles.h"
 
 #include "rep_group.h"
 #include "rep_report.h"
@@ -100,11 +101,11 @@ void rep_html_points(FILE *out, const stu_study_t *study)
     key_cells(out, study, pt);
     cell_number(out, pt->t_par);
     if (cycles) {
-      cell_number(out, pt->eppa.speedup);
-      cell_number(out, pt->eppa.efficiency);
+      cell_number(out, stu_eppa(pt)->speedup);
+      cell_number(out, stu_eppa(pt)->efficiency);
       for (int j = 0; j < MET_OVH_COUNT; j++)
-        cell_number(out, pt->eppa.ovh_ratio[j]);
-      cell_number(out, pt->eppa.granularity);
+        cell_number(out, stu_eppa(pt)->ovh_ratio[j]);
+      cell_number(out, stu_eppa(pt)->granularity);
     }
     if (model) {
       cell_number(out, pt->t_model);
@@ -118,7 +119,7 @@ void rep_html_points(FILE *out, const stu_study_t *study)
 int rep_html_has_processes(const stu_study_t *study)
 {
   for (size_t i = 0; i < study->npoints; i++)
-    if (study->points[i].procs)
+    if (stu_procs(&study->points[i]))
       return 1;
   return 0;
 }
@@ -129,8 +130,8 @@ void rep_html_processes(FILE *out, const stu_study_t *study)
                                       "Ovh idle", "Ovh anomaly", "anomaly",  "imbalance"};
   table_head(out, study, heads, sizeof heads / sizeof heads[0]);
   for (size_t i = 0; i < study->npoints; i++)
-    for (int r = 0; study->points[i].procs && r < study->points[i].p; r++) {
-      const met_eppa_proc_t *proc = &study->points[i].procs[r];
+    for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++) {
+      const met_eppa_proc_t *proc = &stu_procs(&study->points[i])[r];
       fputs("<tr>", out);
       key_cells(out, study, &study->points[i]);
       fprintf(out, "<td class=\"n\">%d</td>", r);
@@ -186,7 +187,7 @@ int rep_html_has_bottlenecks(const stu_study_t *study)
 static int sub_shown(const stu_study_t *study, int s)
 {
   for (size_t i = 0; !(study->facts.subs & 1u << s) && i < study->npoints; i++)
-    if (study->points[i].breakdown.sub[s] != 0)
+    if (stu_breakdown(&study->points[i])->sub[s] != 0)
       return 1;
   return (study->facts.subs & 1u << s) != 0;
 }
@@ -221,7 +222,7 @@ void rep_html_bottlenecks(FILE *out, const stu_study_t *study)
 {
   bottleneck_heads(out, study);
   for (size_t i = 0; i < study->npoints; i++) {
-    const met_breakdown_t *b = &study->points[i].breakdown;
+    const met_breakdown_t *b = stu_breakdown(&study->points[i]);
     fputs("<tr>", out);
     key_cells(out, study, &study->points[i]);
     cell_number(out, study->points[i].t_par);

@@ -3,6 +3,7 @@
  * picture files themselves, opened under a temporary name and committed whole. rep_pictures decides which pictures a
  * study gets; rep_curves, rep_views and rep_carnival_views draw them with these helpers. */
 #include "rep_picture.h"
+#include "stu_series.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -51,51 +52,29 @@ void rep_series_describe(const stu_study_t *study, const stu_point_t *point, siz
   file_safe(g->file);
 }
 
-void rep_series_free(rep_series_list_t *groups)
+void rep_series_free(rep_series_t *series, size_t count)
 {
-  for (size_t i = 0; groups->list && i < groups->count; i++) {
-    free(groups->list[i].points);
-    free(groups->list[i].x);
+  for (size_t i = 0; series && i < count; i++) {
+    free(series[i].points);
+    free(series[i].x);
   }
-  free(groups->list);
+  free(series);
 }
 
-/* Inserts the point into its group, keeping the group sorted by x. */
-static void group_insert(rep_series_t *g, const stu_point_t *point, double x)
+rep_series_t *rep_series_collect(const stu_study_t *study, size_t x_index, size_t *count)
 {
-  size_t at = g->count++;
-  for (; at > 0 && g->x[at - 1] > x; at--) {
-    g->points[at] = g->points[at - 1];
-    g->x[at] = g->x[at - 1];
+  stu_series_list_t found;
+  int rc = stu_series_collect(study, x_index, &found);
+  rep_series_t *series = rc == 0 ? calloc(found.count ? found.count : 1, sizeof *series) : NULL;
+  *count = series ? found.count : 0;
+  for (size_t k = 0; k < *count; k++) {
+    rep_series_t *g = &series[k];
+    *g = (rep_series_t){.points = found.list[k].points, .x = found.list[k].x, .count = found.list[k].count};
+    found.list[k] = (stu_series_t){0}; /* g owns them now */
+    rep_series_describe(study, g->points[0], x_index, g);
   }
-  g->points[at] = point;
-  g->x[at] = x;
-}
-
-/* The groups of the study's points for x parameter `x_index`. Returns 0, or -1 when out of memory. */
-int rep_series_collect(const stu_study_t *study, size_t x_index, rep_series_list_t *out)
-{
-  size_t n = study->npoints;
-  *out = (rep_series_list_t){.list = calloc(n, sizeof *out->list)};
-  if (!out->list)
-    return -1;
-  for (size_t i = 0; i < n; i++) {
-    const stu_point_t *point = &study->points[i];
-    size_t k = 0;
-    while (k < out->count && !stu_same_except(study, out->list[k].points[0], point, x_index))
-      k++;
-    rep_series_t *g = &out->list[k];
-    if (k == out->count) {
-      out->count++;
-      g->points = calloc(n, sizeof *g->points);
-      g->x = calloc(n, sizeof *g->x);
-      if (!g->points || !g->x)
-        return -1;
-      rep_series_describe(study, point, x_index, g);
-    }
-    group_insert(g, point, strtod(point->values[x_index], NULL));
-  }
-  return 0;
+  stu_series_free(&found);
+  return series;
 }
 
 void rep_series_values(const rep_series_t *g, rep_point_value_fn get, int which, double *values)

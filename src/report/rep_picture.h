@@ -35,15 +35,10 @@ typedef struct rep_series {
   char file[128];  /* "neighbour" */
 } rep_series_t;
 
-typedef struct rep_series_list {
-  rep_series_t *list;
-  size_t count;
-} rep_series_list_t;
-
-/* The series of the study's points for x parameter `x_index`. Returns 0, or -1 when out of memory; either way the
- * caller frees out with rep_series_free. */
-int rep_series_collect(const stu_study_t *study, size_t x_index, rep_series_list_t *out);
-void rep_series_free(rep_series_list_t *series);
+/* The series of the study's points for x parameter `x_index` (stu_series_collect's, in its order, each described): a
+ * new array of *count series, or NULL when out of memory. Free it with rep_series_free. */
+rep_series_t *rep_series_collect(const stu_study_t *study, size_t x_index, size_t *count);
+void rep_series_free(rep_series_t *series, size_t count);
 /* Sets g's title and file name part from the swept parameters of `point` other than the one at `except` (g zeroed). */
 void rep_series_describe(const stu_study_t *study, const stu_point_t *point, size_t except, rep_series_t *g);
 

@@ -9,43 +9,31 @@
 #include "rep_ref_picture.h"
 #include "rep_timeline.h"
 #include "rep_views.h"
-#include "rep_wait.h"
+#include "stu_cause_effect.h"
+#include "stu_lost_cycles.h"
+#include "stu_series.h"
+#include "stu_waits.h"
 
-#include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-/* Whether parameter j is swept over numbers: a work size W (or p) that curves can be drawn against. */
-static int numeric_sweep(const scn_param_t *param)
-{
-  if (param->nvalues < 2)
-    return 0;
-  for (size_t i = 0; i < param->nvalues; i++) {
-    char *end = NULL;
-    strtod(param->values[i], &end);
-    if (end == param->values[i] || *end)
-      return 0;
-  }
-  return 1;
-}
-
 static int group_pictures(rep_pictures_t *pics)
 {
-  rep_series_list_t groups;
-  int rc = rep_series_collect(pics->study, pics->p_index, &groups);
-  for (size_t k = 0; rc == 0 && k < groups.count; k++) {
+  size_t ngroups = 0;
+  rep_series_t *groups = rep_series_collect(pics->study, pics->p_index, &ngroups);
+  int rc = groups ? 0 : -1;
+  for (size_t k = 0; rc == 0 && k < ngroups; k++) {
     rep_labels_t p_names = {0};
-    rc = rep_labels_new(&p_names, groups.list[k].x, groups.list[k].count);
-    rc = rc ? rc : rep_overall_picture(pics, &groups.list[k], &p_names);
-    if (groups.list[k].count > 1 && !pics->study->facts.no_breakdown) /* curves against p need two p at least */
-      rc = rc ? rc : rep_bottleneck_pictures(pics, &groups.list[k], &p_names);
-    rc = rc ? rc : rep_reference_picture(pics, &groups.list[k]);
+    rc = rep_labels_new(&p_names, groups[k].x, groups[k].count);
+    rc = rc ? rc : rep_overall_picture(pics, &groups[k], &p_names);
+    if (groups[k].count > 1 && !pics->study->facts.no_breakdown) /* curves against p need two p at least */
+      rc = rc ? rc : rep_bottleneck_pictures(pics, &groups[k], &p_names);
+    rc = rc ? rc : rep_reference_picture(pics, &groups[k]);
     rep_labels_free(&p_names);
   }
-  rep_series_free(&groups);
+  rep_series_free(groups, ngroups);
   return rc;
 }
 
@@ -56,9 +44,9 @@ static int point_pictures(rep_pictures_t *pics)
     const stu_point_t *point = &pics->study->points[i];
     rep_series_t g = {0};
     rep_series_describe(pics->study, point, pics->p_index, &g);
-    if (point->procs)
+    if (stu_procs(point))
       rc = rep_processes_picture(pics, point, &g);
-    if (rc == 0 && point->carnival)
+    if (rc == 0 && stu_carnival(point))
       rc = rep_carnival_pictures(pics, point);
     if (rc == 0 && point->trace) {
       char title[300];
@@ -67,10 +55,8 @@ static int point_pictures(rep_pictures_t *pics)
       rep_file_t *file = rep_picture_open(pics, "timeline", g.file);
       rc = file ? rep_picture_close(pics, file, rep_timeline(rep_file_stream(file), point->trace, title)) : -1;
     }
-    met_waits_t w = {0};
-    int waits = rc == 0 ? rep_wait_of(point, &w) : 0;
-    rc = waits < 0 ? -1 : waits ? rep_wait_states_picture(pics, point, &g, &w) : rc;
-    met_wait_free(&w);
+    if (rc == 0 && stu_waits(point))
+      rc = rep_wait_states_picture(pics, point, &g, stu_waits(point));
   }
   return rc;
 }
@@ -111,7 +97,7 @@ static int every_metric(rep_pictures_t *pics)
   const scn_scenario_t *s = pics->study->scenario;
   int rc = 0;
   for (size_t j = 0; rc == 0 && stu_has_view(pics->study, MET_VIEW_LOST_CYCLES) && j < s->nparams; j++)
-    if (numeric_sweep(&s->params[j]))
+    if (stu_numeric_sweep(&s->params[j]))
       rc = rep_metric_pictures(pics, j);
   return rc;
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The study summary: for each p, the best point of the sweep (lowest T_par) and why, as the runner-up's extra time per
- * process in each class of the trace, which add up to the difference in T_par (p T_par = work + ctrl + comm + idle). */
+/* The study summary: for each p, the best point of the sweep (lowest T_par: the lost-cycle view's ranking,
+ * stu_rankings) and why, as the runner-up's extra time per process in each class of the trace, which add up to the
+ * difference in T_par (p T_par = work + ctrl + comm + idle). */
 #include "rep_group.h"
 #include "rep_report.h"
+#include "stu_lost_cycles.h"
 
 #include <math.h>
 #include <string.h>
@@ -22,40 +24,14 @@ static void label(const stu_study_t *study, const stu_point_t *point, char *buf,
   }
 }
 
-/* The best and second-best points at p (lowest T_par, earlier point on ties); the second is NULL when p has one. */
-static void rank_at(const stu_study_t *study, int p, const stu_point_t **best, const stu_point_t **second)
-{
-  *best = *second = NULL;
-  for (size_t i = 0; i < study->npoints; i++) {
-    const stu_point_t *point = &study->points[i];
-    if (point->p != p)
-      continue;
-    if (!*best || point->t_par < (*best)->t_par) {
-      *second = *best;
-      *best = point;
-    } else if (!*second || point->t_par < (*second)->t_par) {
-      *second = point;
-    }
-  }
-}
-
-/* Whether point i is the first with its p. */
-static int first_with_p(const stu_study_t *study, size_t i)
-{
-  for (size_t k = 0; k < i; k++)
-    if (study->points[k].p == study->points[i].p)
-      return 0;
-  return 1;
-}
-
 /* Seconds per process the runner-up spends more than the best in each class: work, ctrl, comm, idle. Rounding noise
  * of either sign is shown as 0. */
 static void extra_time(const stu_point_t *best, const stu_point_t *second, double extra[4])
 {
   static const met_overhead_t classes[] = {MET_OVH_CTRL, MET_OVH_COMM, MET_OVH_IDLE};
-  extra[0] = (second->eppa.work - best->eppa.work) / best->p;
+  extra[0] = (stu_eppa(second)->work - stu_eppa(best)->work) / best->p;
   for (int c = 0; c < 3; c++)
-    extra[c + 1] = (second->eppa.ovh_time[classes[c]] - best->eppa.ovh_time[classes[c]]) / best->p;
+    extra[c + 1] = (stu_eppa(second)->ovh_time[classes[c]] - stu_eppa(best)->ovh_time[classes[c]]) / best->p;
   for (int c = 0; c < 4; c++)
     extra[c] = fabs(extra[c]) < 5e-4 ? 0.0 : extra[c];
 }
@@ -100,13 +76,9 @@ void rep_print_study(FILE *out, const stu_study_t *study)
                "makes most of it\n");
   fprintf(out, "%6s  %-*s %9s  %-*s %9s %8s %8s %8s %8s  %s\n", "p", width, "best", "T_par (s)", width, "runner-up",
           "T_par (s)", "work", "ctrl", "comm", "idle", "mostly");
-  for (size_t i = 0; i < study->npoints; i++) {
-    const stu_point_t *best;
-    const stu_point_t *second;
-    if (!first_with_p(study, i))
-      continue;
-    rank_at(study, study->points[i].p, &best, &second);
-    if (second)
-      print_row(out, study, width, best, second);
-  }
+  size_t count = 0;
+  const stu_ranking_t *rankings = stu_rankings(study, &count);
+  for (size_t k = 0; k < count; k++)
+    if (rankings[k].second)
+      print_row(out, study, width, rankings[k].best, rankings[k].second);
 }

@@ -5,6 +5,8 @@
 #include "rep_group.h"
 #include "rep_report.h"
 #include "rep_wait.h"
+#include "stu_lost_cycles.h"
+#include "stu_messages.h"
 
 #include <math.h>
 #include <string.h>
@@ -64,7 +66,7 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first)
   const stu_point_t *lead = &study->points[first];
   fprintf(out, "\n");
   int named = rep_print_params(out, study, lead, 1);
-  fprintf(out, "%sT_seq = %.3f s%s%s\n", named ? ", " : "", lead->eppa.t_seq, *lead->t_seq_source ? ": " : "",
+  fprintf(out, "%sT_seq = %.3f s%s%s\n", named ? ", " : "", stu_eppa(lead)->t_seq, *lead->t_seq_source ? ": " : "",
           lead->t_seq_source);
   fprintf(out, "%6s %11s %9s %10s %9s %9s %9s %9s %9s  %11s", "p", "T_par (s)", "speedup", "efficiency", "ctrl", "comm",
           "idle", "anomaly", "sum", "granularity");
@@ -74,7 +76,7 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first)
     const stu_point_t *point = &study->points[i];
     if (!rep_same_group(study, lead, point))
       continue;
-    const met_eppa_t *e = &point->eppa;
+    const met_eppa_t *e = stu_eppa(point);
     double sum = 0;
     for (int j = 0; j < MET_OVH_COUNT; j++)
       sum += e->ovh_ratio[j];
@@ -95,8 +97,8 @@ static void print_anomalies(FILE *out, const stu_point_t *point)
                "operations; imbalance = that cost - T_seq / p\n");
   fprintf(out, "%10s %12s %9s\n", "", "true anomaly", "imbalance");
   for (int rank = 0; rank < point->p; rank++) /* "rank r": these rows never read as the table's above */
-    fprintf(out, "  rank %-3d %12.4f %9.4f\n", rank, shown(point->procs[rank].anomaly_ratio),
-            shown(point->procs[rank].imbalance_ratio));
+    fprintf(out, "  rank %-3d %12.4f %9.4f\n", rank, shown(stu_procs(point)[rank].anomaly_ratio),
+            shown(stu_procs(point)[rank].imbalance_ratio));
 }
 
 static void print_processes(FILE *out, const stu_study_t *study, const stu_point_t *point)
@@ -107,7 +109,7 @@ static void print_processes(FILE *out, const stu_study_t *study, const stu_point
   fprintf(out, " (overhead ratios T_ovh^{i,j} / T_seq; anomaly_i = work_i - T_seq / p)\n");
   fprintf(out, "%6s %11s %9s %9s %9s %9s\n", "rank", "work (s)", "ctrl", "comm", "idle", "anomaly");
   for (int rank = 0; rank < point->p; rank++) {
-    const met_eppa_proc_t *proc = &point->procs[rank];
+    const met_eppa_proc_t *proc = &stu_procs(point)[rank];
     fprintf(out, "%6d %11.3f %9.4f %9.4f %9.4f %9.4f\n", rank, proc->work, shown(proc->ovh_ratio[MET_OVH_CTRL]),
             shown(proc->ovh_ratio[MET_OVH_COMM]), shown(proc->ovh_ratio[MET_OVH_IDLE]),
             shown(proc->ovh_ratio[MET_OVH_ANOMALY]));
@@ -127,8 +129,9 @@ static void print_messages(FILE *out, const stu_study_t *study, const stu_point_
     rep_print_params(out, study, point, 1);
   fprintf(out, " (%zu messages, T_par = %.6f s)\n", point->messages, point->t_par);
   fprintf(out, "%10s %6s %8s %14s %14s %14s\n", "bytes", "hops", "count", "mean (us)", "min (us)", "max (us)");
-  for (size_t g = 0; g < point->nmsgs; g++) {
-    const met_msg_stat_t *m = &point->msgs[g];
+  size_t count;
+  const met_msg_stat_t *msgs = stu_msgs(point, &count);
+  for (const met_msg_stat_t *m = msgs; m < msgs + count; m++) {
     fprintf(out, "%10.0f %6d %8zu %14.3f %14.3f %14.3f\n", m->bytes, m->hops, m->count, 1e6 * m->mean, 1e6 * m->min,
             1e6 * m->max);
   }
@@ -144,7 +147,7 @@ static void print_lost_cycles(FILE *out, const stu_study_t *study)
   rep_print_models(out, study);
   rep_print_bottlenecks(out, study);
   for (size_t i = 0; i < study->npoints; i++)
-    if (study->points[i].procs)
+    if (stu_procs(&study->points[i]))
       print_processes(out, study, &study->points[i]);
 }
 

@@ -4,6 +4,7 @@
  * overhead ratios (seed 000 Fig. 1.6) and its wait states. */
 #include "rep_views.h"
 #include "rep_wait.h"
+#include "stu_lost_cycles.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -12,17 +13,17 @@
 
 static double component_time(const stu_point_t *point, int which)
 {
-  return point->breakdown.component[which];
+  return stu_breakdown(point)->component[which];
 }
 
 static double b_ratio(const stu_point_t *point, int which)
 {
-  return point->breakdown.b_ratio[which];
+  return stu_breakdown(point)->b_ratio[which];
 }
 
 static double bottleneck_ratio(const stu_point_t *point, int which)
 {
-  return which == 0 ? point->breakdown.comm_comp_ratio : point->breakdown.mem_proc_ratio;
+  return which == 0 ? stu_breakdown(point)->comm_comp_ratio : stu_breakdown(point)->mem_proc_ratio;
 }
 
 /* values[which] as a percentage of the sum of the n values (0 when they sum to 0). */
@@ -36,12 +37,12 @@ static double share(const double *values, int n, int which)
 
 static double component_share(const stu_point_t *point, int which)
 {
-  return share(point->breakdown.component, MET_COMP_COUNT, which);
+  return share(stu_breakdown(point)->component, MET_COMP_COUNT, which);
 }
 
 static double sub_share(const stu_point_t *point, int which)
 {
-  return share(point->breakdown.sub, MET_SUB_COUNT, which);
+  return share(stu_breakdown(point)->sub, MET_SUB_COUNT, which);
 }
 
 /* Stacks of `count` values each, get(point, which) for which = 0 .. n-1, in one block. NULL when out of memory. */
@@ -59,7 +60,7 @@ static double *stack_values(const rep_series_t *g, rep_point_value_fn get, int n
  * (useful work done slower in parallel) sits on it; a negative one shrinks it. The shares add up to 100. */
 static double cycle_share(const stu_point_t *point, int which)
 {
-  const met_eppa_t *e = &point->eppa;
+  const met_eppa_t *e = stu_eppa(point);
   double anomaly = e->ovh_ratio[MET_OVH_ANOMALY];
   if (which == 0)
     return 100 * e->efficiency * (1 + fmin(anomaly, 0));
@@ -70,7 +71,7 @@ static double cycle_share(const stu_point_t *point, int which)
 
 static double overhead_ratio(const stu_point_t *point, int which)
 {
-  return point->eppa.ovh_ratio[which];
+  return stu_eppa(point)->ovh_ratio[which];
 }
 
 static const char *const anomaly_colour = "#9c6ade";
@@ -82,7 +83,7 @@ static void annotate_sums(rep_svg_t *svg, const rep_plot_t *plot, const rep_seri
     char text[32];
     double sum = 0;
     for (int j = 0; j < MET_OVH_COUNT; j++)
-      sum += g->points[i]->eppa.ovh_ratio[j];
+      sum += stu_eppa(g->points[i])->ovh_ratio[j];
     snprintf(text, sizeof text, "%.3g", sum);
     rep_svg_text(svg, rep_plot_x(plot, (double)i), rep_plot_y(plot, fmax(sum, 0)) - 4, 11, REP_MIDDLE, text);
   }
@@ -101,9 +102,9 @@ static void annotate_overall(rep_svg_t *svg, size_t panel, const rep_plot_t *plo
   for (size_t i = 0; i < g->count; i++) {
     char text[32];
     double x = rep_plot_x(plot, (double)i);
-    snprintf(text, sizeof text, "%.3g", g->points[i]->eppa.speedup);
+    snprintf(text, sizeof text, "%.3g", stu_eppa(g->points[i])->speedup);
     rep_svg_text(svg, x, plot->top - REP_CHART_NOTE_ROW - 6, 11, REP_MIDDLE, text);
-    snprintf(text, sizeof text, "%.3g%%", 100 * g->points[i]->eppa.efficiency);
+    snprintf(text, sizeof text, "%.3g%%", 100 * stu_eppa(g->points[i])->efficiency);
     rep_svg_text(svg, x, plot->top - 6, 11, REP_MIDDLE, text);
   }
 }
@@ -260,7 +261,7 @@ int rep_processes_picture(rep_pictures_t *pics, const stu_point_t *point, const 
     return -1;
   for (size_t i = 0; i < p; i++)
     for (int j = 0; j < MET_OVH_COUNT; j++)
-      block[(size_t)j * p + i] = point->procs[i].ovh_ratio[j];
+      block[(size_t)j * p + i] = stu_procs(point)[i].ovh_ratio[j];
   rep_stack_t stacks[MET_OVH_COUNT] = {{"control of parallelism", rep_svg_category_colour(MET_CAT_CTRL), block},
                                        {"communication", rep_svg_category_colour(MET_CAT_COMM), block + p},
                                        {"idling", rep_svg_category_colour(MET_CAT_IDLE), block + 2 * p},

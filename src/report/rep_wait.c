@@ -1,32 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Wait states in the reports: Scalasca's patterns per rank (met_wait.h) as a terminal table, CSV rows, JSON members,
- * computed from each point's kept trace when it is written. */
+ * read from the study's summary (stu_waits.h: computed once per point whose whole trace is kept). */
 #include "rep_wait.h"
 #include "rep_group.h"
 #include "rep_svg.h"
 
-int rep_wait_of(const stu_point_t *point, met_waits_t *waits)
-{
-  *waits = (met_waits_t){0};
-  if (!point->trace || met_trace_is_aggregate(point->trace))
-    return 0;
-  if (met_wait_compute(point->trace, waits) != 0)
-    return -1;
-  if (met_wait_total(waits, MET_WAIT_PATTERNS) > 0)
-    return 1;
-  met_wait_free(waits);
-  return 0;
-}
-
 int rep_wait_any(const stu_study_t *study)
 {
-  int any = 0;
-  for (size_t i = 0; i < study->npoints && !any; i++) {
-    met_waits_t w;
-    any = rep_wait_of(&study->points[i], &w) == 1;
-    met_wait_free(&w);
-  }
-  return any;
+  for (size_t i = 0; i < study->npoints; i++)
+    if (stu_waits(&study->points[i]))
+      return 1;
+  return 0;
 }
 
 /* A pattern's short heading in the terminal table. */
@@ -59,12 +43,9 @@ static void print_point(FILE *out, const stu_study_t *study, const stu_point_t *
 
 void rep_wait_print(FILE *out, const stu_study_t *study)
 {
-  for (size_t i = 0; i < study->npoints; i++) {
-    met_waits_t w;
-    if (rep_wait_of(&study->points[i], &w) == 1)
-      print_point(out, study, &study->points[i], &w);
-    met_wait_free(&w);
-  }
+  for (size_t i = 0; i < study->npoints; i++)
+    if (stu_waits(&study->points[i]))
+      print_point(out, study, &study->points[i], stu_waits(&study->points[i]));
 }
 
 void rep_wait_csv_head(FILE *out)
@@ -78,38 +59,34 @@ void rep_wait_csv_head(FILE *out)
 void rep_wait_csv_rows(FILE *out, const stu_study_t *study, const stu_point_t *point,
                        void (*lead)(FILE *, const stu_study_t *, const stu_point_t *))
 {
-  met_waits_t w;
-  if (rep_wait_of(point, &w) != 1)
-    return;
-  for (int r = 0; r < w.nranks; r++) {
+  const met_waits_t *w = stu_waits(point);
+  for (int r = 0; w && r < w->nranks; r++) {
     lead(out, study, point);
     double sum = 0;
     fprintf(out, ",%d", r);
     for (int k = 0; k < MET_WAIT_PATTERNS; k++) {
-      double t = met_wait_time(&w, r, (met_wait_pattern_t)k);
+      double t = met_wait_time(w, r, (met_wait_pattern_t)k);
       sum += t;
       fprintf(out, ",%.9g", t);
     }
     fprintf(out, ",%.9g\n", sum);
   }
-  met_wait_free(&w);
 }
 
 void rep_wait_json(FILE *out, const stu_point_t *point)
 {
-  met_waits_t w;
-  if (rep_wait_of(point, &w) != 1)
+  const met_waits_t *w = stu_waits(point);
+  if (!w)
     return;
-  fprintf(out, ",\n     \"wait_states\": {\"total_s\": %.9g", met_wait_total(&w, MET_WAIT_PATTERNS));
+  fprintf(out, ",\n     \"wait_states\": {\"total_s\": %.9g", met_wait_total(w, MET_WAIT_PATTERNS));
   for (int k = 0; k < MET_WAIT_PATTERNS; k++) {
     fprintf(out, ",\n       \"%s\": {\"total_s\": %.9g, \"per_rank_s\": [", met_wait_name((met_wait_pattern_t)k),
-            met_wait_total(&w, (met_wait_pattern_t)k));
-    for (int r = 0; r < w.nranks; r++)
-      fprintf(out, "%s%.9g", r ? ", " : "", met_wait_time(&w, r, (met_wait_pattern_t)k));
+            met_wait_total(w, (met_wait_pattern_t)k));
+    for (int r = 0; r < w->nranks; r++)
+      fprintf(out, "%s%.9g", r ? ", " : "", met_wait_time(w, r, (met_wait_pattern_t)k));
     fprintf(out, "]}");
   }
   fprintf(out, "}");
-  met_wait_free(&w);
 }
 
 const char *rep_wait_colour(met_wait_pattern_t pattern)

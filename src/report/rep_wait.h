@@ -1,18 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The wait states of a study's points (met_wait.h) in every output: a table per point in the terminal report, the
  * "wait-states" CSV table, a "wait_states" member in JSON, and the values a bar picture per rank stacks (rep_pictures).
- * Only points whose whole trace is kept (the per-process p) have them, and only when some rank lost time. */
+ * Only points whose whole trace is kept (the per-process p) have them, and only when some rank lost time (stu_waits).
+ */
 #ifndef REP_WAIT_H
 #define REP_WAIT_H
 
-#include "met_wait.h"
-#include "stu_study.h"
+#include "stu_waits.h"
 
 #include <stdio.h>
 
-/* The point's wait states into *waits: 1 when some rank lost time (free them with met_wait_free), 0 when none or the
- * point has no whole trace, -1 when out of memory (*waits is then empty in both cases). */
-int rep_wait_of(const stu_point_t *point, met_waits_t *waits);
 /* Whether some point of the study has wait states. */
 int rep_wait_any(const stu_study_t *study);
 

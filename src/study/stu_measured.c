@@ -3,6 +3,7 @@
  * (stu_view.h: the lost-cycle and per-process views of Lemeire's EPPA, seed 000 §1.2), told what a measurement cannot
  * give, whose reasons the study carries. */
 #include "stu_measured.h"
+#include "met_comm.h"
 #include "stu_view.h"
 
 #include <math.h>
@@ -99,7 +100,7 @@ stu_study_t *stu_measured_new(const char *program, met_trace_t *const *traces, s
   int ok = 1;
   for (size_t i = 0; ok && i < n; i++, study->npoints++)
     ok = fill_point(scenario, i, &study->points[i], traces[i], t_seq) == 0;
-  if (ok)
+  if (ok && stu_view_summarise(study) == 0)
     return study;
   for (size_t i = 0; i < study->npoints; i++) /* the traces stay the caller's */
     study->points[i].trace = NULL;

@@ -61,17 +61,37 @@ const char *stu_value(const stu_study_t *study, const stu_point_t *point, const 
   return j < study->scenario->nparams ? point->values[j] : NULL;
 }
 
+void *stu_slot_make(stu_slot_t *slot, size_t size, void (*release)(void *data))
+{
+  if (!slot->data && (slot->data = calloc(1, size)))
+    slot->release = release;
+  return slot->data;
+}
+
+/* Frees what the slots hold and leaves them empty. */
+static void release_slots(stu_slot_t *slots)
+{
+  for (int id = 0; id < STU_SLOTS; id++)
+    if (slots[id].data)
+      slots[id].release(slots[id].data);
+  memset(slots, 0, STU_SLOTS * sizeof *slots);
+}
+
+void stu_slots_release(stu_point_t *point)
+{
+  release_slots(point->view);
+}
+
 void stu_free(stu_study_t *study)
 {
   if (!study)
     return;
   for (size_t i = 0; study->points && i < study->npoints; i++) {
     free(study->points[i].values);
-    free(study->points[i].procs);
-    free(study->points[i].msgs);
-    met_carnival_free(study->points[i].carnival);
+    stu_slots_release(&study->points[i]);
     met_trace_free(study->points[i].trace);
   }
+  release_slots(study->summary);
   free(study->points);
   free(study->owned);
   free(study);

@@ -6,10 +6,7 @@
 #ifndef STU_STUDY_H
 #define STU_STUDY_H
 
-#include "met_bottleneck.h"
-#include "met_carnival.h"
-#include "met_comm.h"
-#include "met_eppa.h"
+#include "met_trace.h"
 #include "met_view.h"
 #include "scn_scenario.h"
 
@@ -37,26 +34,37 @@ typedef struct stu_roles {
   int baseline;          /* SCN_ROLE_VARIANT is SCN_VARIANT_BASELINE, or the scenario has no variant */
 } stu_roles_t;
 
+/* The slots of a point's results, one per view of stu_view.c's table: each view's module owns its results' type, fills
+ * its slot and reads it back through typed accessors (stu_lost_cycles.h, stu_messages.h, stu_cause_effect.h,
+ * stu_waits.h), so that a new view is its module, a slot here and a row of the table, never a field of the point. */
+typedef enum stu_slot_id {
+  STU_SLOT_LOST_CYCLES,
+  STU_SLOT_MESSAGES,
+  STU_SLOT_CAUSE_EFFECT,
+  STU_SLOT_WAITS,
+  STU_SLOTS
+} stu_slot_id_t;
+
+typedef struct stu_slot {
+  void *data;                  /* the view's results at the point, or NULL: it has none */
+  void (*release)(void *data); /* frees data (set with it, stu_slot_make) */
+} stu_slot_t;
+
 typedef struct stu_point {
   const char **values; /* one per scenario parameter, in the scenario's order; borrowed from the scenario */
   int p;               /* SCN_ROLE_PROCESSES's value */
   stu_roles_t role;
-  double t_par;              /* simulated run time */
-  size_t messages;           /* point-to-point messages simulated */
-  met_eppa_t eppa;           /* lost-cycle view (MET_VIEW_LOST_CYCLES) */
-  met_breakdown_t breakdown; /* bottleneck view (seed 001 Table 5), with the lost-cycle view */
-  met_eppa_proc_t *procs;    /* per-process view, p entries, for the per-process p only; otherwise NULL */
-  met_trace_t *trace;        /* the whole trace, kept for the per-process p only (timelines); otherwise NULL */
-  met_msg_stat_t *msgs;      /* message view (MET_VIEW_MESSAGES): durations by size and distance; otherwise NULL */
-  size_t nmsgs;
-  met_carnival_t *carnival; /* cause-effect view (MET_VIEW_CAUSE_EFFECT); otherwise NULL */
-  double t_model;           /* the skeleton's analytic model of T_par; NAN when it has none */
-  char warning[320];        /* the skeleton's advice on this point, or "" */
-  char machine[512];        /* which characterisation rank 0's host used and where it came from */
-  char model_missing[256];  /* with t_model NAN: what the model lacks, or "" */
-  char p2p[384];            /* the point-to-point models between ranks 0 and 1 (met_platform_p2p_describe), or "" */
-  char t_seq_source[512];   /* where T_seq comes from when the skeleton says (app_skeleton_t.prepare_seq), or "": the
-                             * run on one process */
+  double t_par;               /* simulated run time */
+  size_t messages;            /* point-to-point messages simulated */
+  stu_slot_t view[STU_SLOTS]; /* each view's results, read through its module's accessors */
+  met_trace_t *trace;         /* the whole trace, kept for the per-process p only (timelines); otherwise NULL */
+  double t_model;             /* the skeleton's analytic model of T_par; NAN when it has none */
+  char warning[320];          /* the skeleton's advice on this point, or "" */
+  char machine[512];          /* which characterisation rank 0's host used and where it came from */
+  char model_missing[256];    /* with t_model NAN: what the model lacks, or "" */
+  char p2p[384];              /* the point-to-point models between ranks 0 and 1 (met_platform_p2p_describe), or "" */
+  char t_seq_source[512];     /* where T_seq comes from when the skeleton says (app_skeleton_t.prepare_seq), or "": the
+                               * run on one process */
 } stu_point_t;
 
 typedef struct stu_study {
@@ -64,8 +72,9 @@ typedef struct stu_study {
   void *owned;                    /* what the study made for itself (a measured study's scenario), freed with it */
   stu_facts_t facts;
   size_t npoints;
-  stu_point_t *points; /* the cross product of the swept parameters, earlier parameters varying slowest; for a
-                        * skeleton with a process grid, only the points whose grid rows divide p */
+  stu_point_t *points;           /* the cross product of the swept parameters, earlier parameters varying slowest; for a
+                                  * skeleton with a process grid, only the points whose grid rows divide p */
+  stu_slot_t summary[STU_SLOTS]; /* each view's summary of the whole study (fits, verdicts), read through its module */
 } stu_study_t;
 
 /* Whether the study has view `view` (a MET_VIEW_* flag). */
@@ -87,6 +96,12 @@ const char *stu_platform(const stu_study_t *study, const stu_point_t *point);
 
 /* The value of parameter `name` at `point`, or NULL. */
 const char *stu_value(const stu_study_t *study, const stu_point_t *point, const char *name);
+
+/* The results in `slot`, made first as `size` zeroed bytes that `release` frees when the slot is empty. NULL when out
+ * of memory. */
+void *stu_slot_make(stu_slot_t *slot, size_t size, void (*release)(void *data));
+/* Frees every view's results of `point` (not its trace) and leaves its slots empty. */
+void stu_slots_release(stu_point_t *point);
 
 /* Frees the study, its points and what they own; accepts NULL. */
 void stu_free(stu_study_t *study);

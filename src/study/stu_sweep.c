@@ -142,6 +142,7 @@ static int deliver(void *owner, const stu_task_t *task, FILE *result, char *err,
   }
   if (task->kind == STU_TASK_SEQ) {
     met_trace_free(seq.trace);
+    stu_slots_release(&seq);
     stu_plan_set_seq(&sweep->plan, (size_t)task->point, seq.t_par);
     show_progress(sweep, task);
     return 0;
@@ -424,6 +425,7 @@ int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
   rc = rc ? rc : keep_shard(&sweep, options);
   rc = rc ? rc : validate(&sweep, sweep.study);
   rc = rc ? rc : simulate_study(&sweep);
+  rc = rc ? rc : stu_view_summarise(sweep.study); /* the study complete before anything is reported */
   close_sweep(&sweep, rc);
   *out = sweep.study;
   return rc;

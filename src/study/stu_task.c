@@ -2,6 +2,7 @@
 /* One simulation of a sweep in its own process: the child analyses its trace where it is (lost cycles, bottlenecks,
  * message statistics) and hands back only the result, so that a trace of millions of intervals never travels. */
 #include "stu_task.h"
+#include "met_comm.h"
 #include "sim_error.h"
 #include "stu_codec.h"
 #include "stu_view.h"
@@ -50,7 +51,7 @@ int stu_result_read(stu_point_t *point, int32_t *status, FILE *in)
   point->messages = (size_t)messages;
   if (stu_codec_get(in, &has_trace, sizeof has_trace) == 0 && (!has_trace || (point->trace = met_trace_read(in))))
     return 0;
-  stu_view_release(point);
+  stu_slots_release(point);
   return -1;
 }
 
@@ -68,7 +69,7 @@ static int analyse(const met_trace_t *trace, const void *data, FILE *out)
   stu_view_input_t in = {.t_seq = task->t_seq, .keep_procs = task->keep_procs, .phases = run->ctx->skeleton->phases};
   int32_t status = task->kind == STU_TASK_POINT ? stu_view_analyse((unsigned)task->views, &r, trace, &in) : 0;
   int rc = write_result(&r, status, task->keep_trace ? trace : NULL, out);
-  stu_view_release(&r); /* the child leaves at once, but valgrind's leak check (scripts/memcheck) follows it */
+  stu_slots_release(&r); /* the child leaves at once, but valgrind's leak check (scripts/memcheck) follows it */
   return rc;
 }
 

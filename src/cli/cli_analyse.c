@@ -451,8 +451,8 @@ static int add_breakdowns(const analyse_opts_t *opts, const runs_t *runs, stu_st
       status = EXIT_RUNTIME;
     }
   }
-  if (status == EXIT_OK)
-    stu_measured_set_breakdowns(study, views);
+  if (status == EXIT_OK && stu_measured_set_breakdowns(study, views) != 0)
+    status = fail("%sout of memory", "");
   free(views);
   return status;
 }

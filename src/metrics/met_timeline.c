@@ -562,8 +562,10 @@ double met_timeline_bytes(const char *dir, double limit)
     rewinddir(d);
   for (struct dirent *e; d && bytes <= limit && (e = readdir(d));) {
     char path[4400];
+    struct stat st;
     snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-    if (strncmp(e->d_name, "timeline-", 9) == 0)
+    /* regular files only: a device or a pipe (/dev/zero) never ends, and the reader refuses it on its own */
+    if (strncmp(e->d_name, "timeline-", 9) == 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
       bytes += loop_bytes(path);
   }
   if (d)

@@ -4,6 +4,8 @@
  * give, whose reasons the study carries. */
 #include "stu_measured.h"
 #include "met_comm.h"
+#include "sim_error.h"
+#include "stu_lost_cycles.h"
 #include "stu_view.h"
 
 #include <math.h>
@@ -108,9 +110,14 @@ stu_study_t *stu_measured_new(const char *program, met_trace_t *const *traces, s
   return NULL;
 }
 
-void stu_measured_set_breakdowns(stu_study_t *study, const met_breakdown_t *breakdowns)
+int stu_measured_set_breakdowns(stu_study_t *study, const met_breakdown_t *breakdowns)
 {
-  for (size_t i = 0; i < study->npoints; i++)
-    study->points[i].breakdown = breakdowns[i];
+  for (size_t i = 0; i < study->npoints; i++) {
+    stu_lost_cycles_t *results = stu_lost_cycles_make(&study->points[i]);
+    if (!results)
+      return SIM_ENOMEM;
+    results->breakdown = breakdowns[i];
+  }
   study->facts.no_breakdown = NULL;
+  return stu_view_summarise(study);
 }

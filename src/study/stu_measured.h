@@ -5,6 +5,7 @@
 #ifndef STU_MEASURED_H
 #define STU_MEASURED_H
 
+#include "met_bottleneck.h"
 #include "stu_study.h"
 
 /* A study of `n` measured runs of `program` (the traced program's name) against one sequential time `t_seq` (> 0),
@@ -16,7 +17,8 @@ stu_study_t *stu_measured_new(const char *program, met_trace_t *const *traces, s
 
 /* Gives every point of a measured study its bottleneck view, `breakdowns[i]` for point i (worked out elsewhere: the
  * run's operations replayed on a platform, simrun analyse --platform), so that every output shows it as a simulated
- * study's; the reason it was left out is then dropped. */
-void stu_measured_set_breakdowns(stu_study_t *study, const met_breakdown_t *breakdowns);
+ * study's; the reason it was left out is then dropped and the study summarised again (its bottleneck verdicts). 0, or
+ * SIM_ENOMEM. */
+int stu_measured_set_breakdowns(stu_study_t *study, const met_breakdown_t *breakdowns);
 
 #endif

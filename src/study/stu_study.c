@@ -82,6 +82,11 @@ void stu_slots_release(stu_point_t *point)
   release_slots(point->view);
 }
 
+void stu_summaries_release(stu_study_t *study)
+{
+  release_slots(study->summary);
+}
+
 void stu_free(stu_study_t *study)
 {
   if (!study)
@@ -91,7 +96,7 @@ void stu_free(stu_study_t *study)
     stu_slots_release(&study->points[i]);
     met_trace_free(study->points[i].trace);
   }
-  release_slots(study->summary);
+  stu_summaries_release(study);
   free(study->points);
   free(study->owned);
   free(study);

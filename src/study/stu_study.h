@@ -102,6 +102,8 @@ const char *stu_value(const stu_study_t *study, const stu_point_t *point, const 
 void *stu_slot_make(stu_slot_t *slot, size_t size, void (*release)(void *data));
 /* Frees every view's results of `point` (not its trace) and leaves its slots empty. */
 void stu_slots_release(stu_point_t *point);
+/* Frees every view's summary of `study` and leaves its summary slots empty. */
+void stu_summaries_release(stu_study_t *study);
 
 /* Frees the study, its points and what they own; accepts NULL. */
 void stu_free(stu_study_t *study);

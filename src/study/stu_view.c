@@ -56,6 +56,7 @@ int stu_view_finish(unsigned flags, stu_point_t *point)
 int stu_view_summarise(stu_study_t *study)
 {
   int rc = 0;
+  stu_summaries_release(study); /* a study summarised again (stu_measured_set_breakdowns) starts afresh */
   for (size_t v = 0; rc == 0 && v < NVIEWS; v++)
     if (has(v, study->facts.views) && views[v]->summarise)
       rc = views[v]->summarise(study);

@@ -68,7 +68,7 @@ int32_t stu_view_analyse(unsigned views, stu_point_t *r, const met_trace_t *trac
  * whole trace (a view that needs it, STU_NEED_TRACE, has it kept at every point). 0, or SIM_ENOMEM. */
 int stu_view_finish(unsigned views, stu_point_t *point);
 /* Once the study is complete (every point finished), before any rendering: each view's summary of the study (the
- * study's views, study->facts.views, and those of every study). 0, or SIM_ENOMEM. */
+ * study's views, study->facts.views, and those of every study), in place of any earlier one. 0, or SIM_ENOMEM. */
 int stu_view_summarise(stu_study_t *study);
 
 /* Every view's section of a point's result stream, in the table's order (a view the point lacks writes an empty

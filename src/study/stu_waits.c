@@ -22,12 +22,17 @@ static void release(void *data)
 static int point_waits(stu_point_t *point)
 {
   met_waits_t w = {0};
+  stu_slot_t *slot = &point->view[STU_SLOT_WAITS];
+  if (slot->data) { /* a study summarised again (stu_measured_set_breakdowns) starts afresh */
+    slot->release(slot->data);
+    *slot = (stu_slot_t){0};
+  }
   if (!point->trace || met_trace_is_aggregate(point->trace))
     return 0;
   if (met_wait_compute(point->trace, &w) != 0)
     return SIM_ENOMEM;
   double lost = met_wait_total(&w, MET_WAIT_PATTERNS);
-  met_waits_t *kept = lost > 0 ? stu_slot_make(&point->view[STU_SLOT_WAITS], sizeof *kept, release) : NULL;
+  met_waits_t *kept = lost > 0 ? stu_slot_make(slot, sizeof *kept, release) : NULL;
   if (kept) {
     *kept = w;
     return 0;

@@ -19,16 +19,6 @@
 
 /* Under a sanitizer simrun runs 5 to 20 times slower (the T800 runs fork and trace a lot): the longest scenarios of
  * the labs are left to the normal build, whose run of the same commands asserts the same claims. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 static const char *const heavy_scenarios[] = {"pdgemm-grids.xml", "topology-gj.xml", "my-machine.xml",
                                               "scenarios/gj256.xml", NULL};
 

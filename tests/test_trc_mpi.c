@@ -712,6 +712,17 @@ static void test_trc_mpi_folded_pingpong(void)
   remove_folder(dir);
 }
 
+/* simrun analyse reads the folder `dir`/trace without a word on standard error and succeeds. */
+static void analysed_without_a_word(const char *dir)
+{
+  const char *analyse[] = {"analyse", "trace", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  run_free(&run);
+}
+
 /* Builds the Fortran program `source` into `dir`/`name` with Open MPI's mpifort. */
 static void build_fortran(const char *dir, const char *source, const char *name)
 {
@@ -760,11 +771,7 @@ static void test_trc_mpi_fortran_program(void)
     at = found ? found + strlen(expected[i]) : at;
   }
   free(text);
-  const char *analyse[] = {"analyse", "trace", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_STRING_EQUAL(run.err, "");
-  run_free(&run);
+  analysed_without_a_word(dir);
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -843,11 +850,7 @@ static void test_trc_mpi_thread_multiple(void)
   CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
   run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 5); /* index.txt, rank-0, rank-1, timeline-0, timeline-1 */
-  const char *analyse[] = {"analyse", "trace", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_STRING_EQUAL(run.err, "");
-  run_free(&run);
+  analysed_without_a_word(dir);
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "other", &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "threads ok"));

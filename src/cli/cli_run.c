@@ -42,12 +42,19 @@ static int check_per_process(const scn_scenario_t *scenario, int per_process, sc
                   per_process, per_process);
 }
 
-/* The progress bar, on a terminal only (cli_progress.h); ctx: when the simulations started. */
-static void show_progress(const stu_progress_t *at, void *ctx)
+/* The progress display of one run (run_study's, on_point's ctx). */
+typedef struct progress {
+  int show_bar;          /* on a terminal, without -q */
+  size_t calls;          /* on_point's calls so far */
+  int swept;             /* the test hook's "sweep" step was taken */
+  struct timespec start; /* on_point's first call: the simulations start then (the checks before are not their work) */
+} progress_t;
+
+/* The progress bar, on a terminal only (cli_progress.h), timed from `start`. */
+static void show_progress(const stu_progress_t *at, const struct timespec *start)
 {
   char line[160];
   struct timespec now;
-  const struct timespec *start = ctx;
   clock_gettime(CLOCK_MONOTONIC, &now);
   cli_progress_line(line, sizeof line, at,
                     (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec));
@@ -57,18 +64,18 @@ static void show_progress(const stu_progress_t *at, void *ctx)
   fflush(stderr);
 }
 
-static int show_bar; /* the progress bar is shown (run_study) */
-
 /* The study's progress: the test hook's "sweep" step (cli_signal.h) at the first point, then the progress bar. */
 static void on_point(const stu_progress_t *at, void *ctx)
 {
-  static size_t calls, points; /* the first call: the simulations start now (the checks before are not their work) */
-  if (calls++ == 0)
-    clock_gettime(CLOCK_MONOTONIC, ctx);
-  if (at->done == 1 && points++ == 0)
+  progress_t *progress = ctx;
+  if (progress->calls++ == 0)
+    clock_gettime(CLOCK_MONOTONIC, &progress->start);
+  if (at->done == 1 && !progress->swept) {
+    progress->swept = 1;
     cli_signal_step("sweep", "during the sweep");
-  if (show_bar)
-    show_progress(at, ctx);
+  }
+  if (progress->show_bar)
+    show_progress(at, &progress->start);
 }
 
 /* A damaged cache entry, deleted and recomputed. */
@@ -82,17 +89,14 @@ static int run_study(const cli_run_options_t *opts, const scn_scenario_t *scenar
                      int per_process, stu_study_t **study, scn_error_t *err)
 {
   char cache[4096];
-  int progress = !opts->quiet && isatty(STDERR_FILENO);
-  show_bar = progress;
-  struct timespec start;
-  clock_gettime(CLOCK_MONOTONIC, &start);
+  progress_t progress = {.show_bar = !opts->quiet && isatty(STDERR_FILENO)};
   stu_options_t options = {.per_process = per_process,
                            .jobs = opts->jobs,
                            .farm = opts->mpi,
                            .ti_dir = cli_output_of(&opts->outputs, "--ti"),
                            .stop = cli_signal_stop,
                            .progress = on_point,
-                           .ctx = &start,
+                           .ctx = &progress,
                            .warn = show_warning,
                            .shard_index = opts->config.shard_index,
                            .shard_count = opts->config.shard_count};
@@ -101,7 +105,7 @@ static int run_study(const cli_run_options_t *opts, const scn_scenario_t *scenar
       stu_cache_default_dir(cache, sizeof cache) == 0)
     options.cache_dir = cache;
   int rc = stu_run_with(scenario, skeleton, &options, study, err);
-  if (progress && rc != 0)
+  if (progress.show_bar && rc != 0)
     fprintf(stderr, "\n");
   return rc;
 }

@@ -10,7 +10,9 @@
 #include "met_pdtrsm.h"
 #include "tu_linalg.h"
 
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define FLOPS 733e6
 /* One solved 64 x 64 block on the wire: lambda + 32768 tau with icluster's documented figures. */
@@ -85,22 +87,28 @@ static void test_app_pdtrsm_work_is_conserved(void)
   met_trace_free(trace);
 }
 
-/* Runs scenario `path` and checks that it has `points` points, each model within 10% of the simulation. Returns the
- * study (free it and *scenario). */
-static stu_study_t *run_within_10pc(const char *path, size_t points, scn_scenario_t **scenario)
+/* Runs scenario `path` and checks that it has `points` points, each model within 10% of the simulation, except on
+ * platform `silent` (a file name; NULL: none) at p = 8 on the 2 x 4 grid, where it prints "-" with its reason. Returns
+ * the study (free it and *scenario). */
+static stu_study_t *run_within_10pc(const char *path, size_t points, const char *silent, scn_scenario_t **scenario)
 {
   scn_error_t err;
   stu_study_t *study = tu_run_scenario(path, scenario, &err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(study);
   CU_ASSERT_EQUAL(study->npoints, points);
+  int silenced = 0;
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *pt = &study->points[i];
     double diff = (pt->t_model - pt->t_par) / pt->t_par;
-    CU_ASSERT(fabs(diff) <= 0.10);
-    if (!(fabs(diff) <= 0.10))
+    int expect_silent = silent && strstr(stu_platform(study, pt), silent) && pt->p == 8 && pt->role.grid_rows == 2;
+    CU_ASSERT_EQUAL(isnan(pt->t_model) != 0, expect_silent);
+    silenced += isnan(pt->t_model) && strstr(pt->model_missing, "three messages") != NULL;
+    CU_ASSERT(expect_silent || fabs(diff) <= 0.10);
+    if (!expect_silent && !(fabs(diff) <= 0.10))
       fprintf(stderr, "\n%s grid-rows %s p = %d: model %g s, simulated %g s\n", stu_platform(study, pt),
               stu_value(study, pt, "grid-rows"), pt->p, pt->t_model, pt->t_par);
   }
+  CU_ASSERT_EQUAL(silenced, silent ? 1 : 0);
   return study;
 }
 
@@ -110,7 +118,7 @@ static stu_study_t *run_within_10pc(const char *path, size_t points, scn_scenari
 static void test_app_pdtrsm_model_and_grid_order(void)
 {
   scn_scenario_t *scenario = NULL;
-  stu_study_t *study = run_within_10pc(SIMRUN_SOURCE_DIR "/scenarios/pdtrsm.xml", 16, &scenario);
+  stu_study_t *study = run_within_10pc(SIMRUN_SOURCE_DIR "/scenarios/pdtrsm.xml", 16, NULL, &scenario);
   for (int p = 4; p <= 32; p *= 2) {
     const stu_point_t *best = NULL;
     const stu_point_t *chosen = NULL;
@@ -130,11 +138,15 @@ static void test_app_pdtrsm_model_and_grid_order(void)
 }
 
 /* M = N = 512 on every grid of p = 2, 4, 8 on icluster, the Pentium II cluster (eager messages that move when sent),
- * NCP2 and the T800 mesh (synchronous sends): 36 points, each within 10%. */
+ * NCP2 and the T800 mesh (synchronous sends): 36 points, each within 10%, but one. On the T800 mesh the 8 ranks snake
+ * over 2 x 4 processors (src/sim/sim_map.c): ranks 0-3 left to right on its row 0, ranks 4-7 right to left on row 1.
+ * On the 2 x 4 grid, rank 0's part goes down to rank 4 at (1, 3) along row 0, over the link from (0, 1) to (0, 2),
+ * which rank 1's part to rank 5 at (1, 2) and the ring's hop from rank 1 to rank 2 also take: three messages on one
+ * link, which the model does not charge (met_pdtrsm_crowded), so it prints "-". */
 static void test_app_pdtrsm_model_on_every_platform(void)
 {
   scn_scenario_t *scenario = NULL;
-  stu_free(run_within_10pc(TU_DATA "pdtrsm-platforms.xml", 36, &scenario));
+  stu_free(run_within_10pc(TU_DATA "pdtrsm-platforms.xml", 36, "t800-mesh-128.xml", &scenario));
   scn_free(scenario);
 }
 

@@ -68,6 +68,8 @@ void met_charac_describe(const met_charac_t *c, char *out, size_t len);
 /* What the analytic models take from a run's platform and rank mapping (sim_run_describe fills it in a process that
  * loads the platform): the characterisation of rank 0's host, the message model, host I/O, and the routes. */
 enum { MET_PLATFORM_MAX_RANKS = 4096, MET_PLATFORM_PAIR_RANKS = 64, MET_PLATFORM_MAX_KINDS = 16 };
+/* The links kept of a route between two ranks (on an 8 x 8 mesh, a route has at most 14) */
+enum { MET_PLATFORM_ROUTE_LINKS = 16 };
 
 /* The ranks' hosts with one characterisation: the first rank on one and the next (-1: none), how many, and the first
  * one's host name. */
@@ -107,10 +109,10 @@ typedef struct met_platform {
   /* [P] for each P dividing p (p <= MET_PLATFORM_PAIR_RANKS): 1 when the binomial-tree broadcasts along the process
    * rows (or columns) of the P x (p / P) grid, all at once, slow each other on a link (sim_routes_grid_shared) */
   unsigned char grid_shared[MET_PLATFORM_PAIR_RANKS + 1];
-  /* the first and last link of the route from rank i to rank j (i, j < min(p, MET_PLATFORM_PAIR_RANKS)), numbered
-   * 0 .. port_links - 1 (met_ports_t) */
-  short pair_out[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
-  short pair_in[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
+  /* the links of the route from rank i to rank j (i, j < min(p, MET_PLATFORM_PAIR_RANKS)), in route order, numbered
+   * 0 .. port_links - 1 (met_ports_t); port_links -1: a route longer than MET_PLATFORM_ROUTE_LINKS, none kept */
+  short pair_route[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_ROUTE_LINKS];
+  unsigned char pair_route_hops[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
   int port_links;
 } met_platform_t;
 

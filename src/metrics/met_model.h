@@ -35,15 +35,16 @@ double met_logp_time(const met_logp_t *m, double bytes);
 /* ceil(log2 n): the rounds of a binomial-tree broadcast among n members; 0 for n <= 1. */
 int met_ceil_log2(long n);
 
-/* The links a message between ranks i and j (both below `count`) leaves by (out[i * stride + j]) and arrives by
- * (in[i * stride + j]), numbered 0 .. links - 1 (links or more: none, as between ranks on one host): two messages that
- * leave (or arrive) by the same link share it. count 0: not known. */
+/* The links of the route of a message from rank i to rank j (both below `count`), in route order: the hops[i * stride
+ * + j] numbers from route + (i * stride + j) * max_hops, each 0 .. links - 1 (none: as between ranks on one host). Two
+ * messages whose routes cross one link share it. count 0: not known. */
 typedef struct met_ports {
   int count;
   int stride;
   int links;
-  const short *out;
-  const short *in;
+  int max_hops;
+  const short *route;
+  const unsigned char *hops;
 } met_ports_t;
 
 /* What the FAST models take from the machine: the link (FAST's fast_latency and fast_bandwidth calls), the rate of
@@ -55,7 +56,7 @@ typedef struct met_machine {
   double elem_bytes;      /* 8 for double precision */
   double eager_bytes;     /* sends of at most this many bytes are eager (the sender goes on); 0: all synchronous */
   int eager_at_send;      /* 1: an eager message moves when sent; 0: when its receive is posted (SMPI's default) */
-  met_ports_t ports;      /* the run's first and last links between ranks (borrowed); count 0: one link out and one
+  met_ports_t ports;      /* the links of the run's routes between ranks (borrowed); count 0: one link out and one
                              in for each process */
 } met_machine_t;
 

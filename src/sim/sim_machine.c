@@ -305,8 +305,11 @@ static int describe_ranks(const char *platform, const sg_host_t *hosts, met_plat
       sim_engine_route(hosts[i], hosts[j], &m->pair_latency[i][j], &m->pair_bandwidth[i][j]);
     }
   if (rc == 0 && m->p <= MET_PLATFORM_PAIR_RANKS) {
-    m->port_links = sim_routes_ports(hosts, m->p, MET_PLATFORM_PAIR_RANKS, &m->pair_out[0][0], &m->pair_in[0][0]);
-    rc = m->port_links < 0 ? m->port_links : 0;
+    int whole;
+    rc = sim_routes_ports(hosts, m->p, MET_PLATFORM_PAIR_RANKS, MET_PLATFORM_ROUTE_LINKS, &m->pair_route[0][0][0],
+                          &m->pair_route_hops[0][0], &whole);
+    m->port_links = rc < 0 ? 0 : whole ? rc : -1;
+    rc = rc < 0 ? rc : 0;
   }
   for (int rows = 1; rc == 0 && m->p <= MET_PLATFORM_PAIR_RANKS && rows <= m->p; rows++) {
     int shared = m->p % rows == 0 ? sim_routes_grid_shared(hosts, rows, m->p / rows) : 0;

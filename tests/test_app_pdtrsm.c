@@ -150,6 +150,31 @@ static void test_app_pdtrsm_model_on_every_platform(void)
   scn_free(scenario);
 }
 
+/* Two hosts of different speeds: M = 64, N = 128, R = 64 on a 1 x 2 grid of tests/data/machine/two-hosts-fast-first.xml
+ * (rank 0 on a-fast at 1e9 flop/s, rank 1 on b-slow at 5e8; one link of 10 us and 100 MB/s; synchronous sends). Each
+ * process computes at its own rate: rank 0 solves block 0 (64^3 flops, 262.144 us) and sends it (10 us + 32,768 B /
+ * 1e8 = 337.68 us, to 599.824 us); rank 1 updates block 1 (2 x 64^3 flops at 5e8, 1048.576 us, to 1648.4 us), solves
+ * it (524.288 us, to 2172.688 us) and sends it back: 2510.368 us. The slowest host's rate for both ranks would give
+ * 2772.512 us (+10.4%). The simulation's link also carries each message's acknowledgements (network/crosstraffic, 5% of
+ * the bytes the other way on this shared link), which Hockney's tau does not see: 2 x 16.384 us more, 2543.136 us. */
+static void test_app_pdtrsm_model_two_speeds_by_hand(void)
+{
+  const char *pair = SIMRUN_SOURCE_DIR "/tests/data/machine/two-hosts-fast-first.xml";
+  static met_platform_t m;
+  char err[1024];
+  char missing[256] = "";
+  const char *names[] = {"m", "n", "block", "grid-rows"};
+  const char *values[] = {"64", "128", "64", "1"};
+  app_point_t point = {.count = 4, .names = names, .values = values};
+  CU_ASSERT_FATAL(sim_run_describe(pair, 2, &m, err, sizeof err) == 0);
+  CU_ASSERT_FALSE(m.uniform);
+  TU_ASSERT_CLOSE(app_pdtrsm_skeleton.model(&point, 2, &m, missing, sizeof missing), 2510.368e-6, 1e-12);
+  met_trace_t *trace = tu_run_point(&app_pdtrsm_skeleton, pair, 4, names, values, 2, SIM_BCAST_NEIGHBOUR);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 2543.136e-6, 1e-9);
+  met_trace_free(trace);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
@@ -159,6 +184,7 @@ int main(void)
       {"test_app_pdtrsm_work_is_conserved", test_app_pdtrsm_work_is_conserved},
       {"test_app_pdtrsm_model_and_grid_order", test_app_pdtrsm_model_and_grid_order},
       {"test_app_pdtrsm_model_on_every_platform", test_app_pdtrsm_model_on_every_platform},
+      {"test_app_pdtrsm_model_two_speeds_by_hand", test_app_pdtrsm_model_two_speeds_by_hand},
       {NULL, NULL},
   };
   return tu_run("app_pdtrsm", cases);

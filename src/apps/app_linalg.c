@@ -92,6 +92,10 @@ int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_m
                                 .max_hops = MET_PLATFORM_ROUTE_LINKS,
                                 .route = &m->pair_route[0][0][0],
                                 .hops = &m->pair_route_hops[0][0]};
+  int known = m->p <= MET_MODEL_RATES; /* each rank's own rate, where every rank's is known */
+  for (int i = 0; known && i < m->p; i++)
+    known = (fast->rank_flops[i] = met_platform_rank_flops(m, i)) > 0;
+  fast->rates = known ? m->p : 0;
   if (fast->flops <= 0) {
     snprintf(missing, len, "rank 0's host has no flop rate (simrun:cycles-flop is 0)");
     return -1;

@@ -206,8 +206,8 @@ const app_skeleton_t app_pdtrsm_skeleton = {
     .work = pdtrsm_work,
     .model_name =
         "FAST pdtrsm model (Caron & Suter 2002, eqs. 4-7) followed along the ring and the pipeline, with their "
-        "shared links and idle times (docs/icluster.md), with the platform's figures: the slowest rank's "
-        "host's flop rate, Hockney's lambda and tau "
+        "shared links and idle times (docs/icluster.md), with the platform's figures: each rank's host's "
+        "flop rate, Hockney's lambda and tau "
         "averaged over the routes within a process row (row broadcasts) and a process column (column "
         "broadcasts)",
     .advise = pdtrsm_advise};

@@ -101,7 +101,8 @@ typedef struct met_platform {
   met_bcast_routes_t neighbour;     /* of a neighbour broadcast (the root's neighbours in rank order) */
   met_bcast_routes_t from_rank0;    /* rank 0's to every other rank */
   met_host_kind_t kinds[MET_PLATFORM_MAX_KINDS]; /* the distinct characterisations of the ranks' hosts, by first rank */
-  int nkinds;                                    /* how many; more than MET_PLATFORM_MAX_KINDS: the models say so */
+  unsigned char rank_kind[MET_PLATFORM_PAIR_RANKS]; /* rank i's in kinds (i < min(p, MET_PLATFORM_PAIR_RANKS)) */
+  int nkinds;                                       /* how many; more than MET_PLATFORM_MAX_KINDS: the models say so */
   /* the route between ranks i and j (i, j < min(p, MET_PLATFORM_PAIR_RANKS)): links, latency (s), bandwidth (B/s) */
   int pair_hops[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
   double pair_latency[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
@@ -148,6 +149,10 @@ int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg);
  * compute equal shares in step); 0 when a flop costs nothing on some host, or there are more kinds of host than kept.
  */
 double met_platform_flops(const met_platform_t *m);
+
+/* The flop rate of rank i's host (clock / cycles per flop); 0 when not known (i >= MET_PLATFORM_PAIR_RANKS, or more
+ * kinds of host than kept). */
+double met_platform_rank_flops(const met_platform_t *m, int i);
 
 /* Seconds of `items` pieces of `ops` on the slowest rank's host for them (met_charac_seconds); NAN when there are more
  * kinds of host than kept. */

@@ -47,17 +47,22 @@ typedef struct met_ports {
   const unsigned char *hops;
 } met_ports_t;
 
+/* The ranks whose own flop rate a model can take (met_machine_t.rank_flops), as the platform describes routes. */
+enum { MET_MODEL_RATES = 64 };
+
 /* What the FAST models take from the machine: the link (FAST's fast_latency and fast_bandwidth calls), the rate of
  * the sequential kernels (its dgemm, trsm and add benchmarks, all at one rate here) and the size of an element. */
 typedef struct met_machine {
   met_hockney_t link;     /* between processes of a process row (the row broadcasts of eqs. 2-3, eq. 4) */
   met_hockney_t col_link; /* between processes of a process column (the column broadcasts, eq. 5's send) */
-  double flops;           /* floating-point operations per second of the sequential kernels */
-  double elem_bytes;      /* 8 for double precision */
-  double eager_bytes;     /* sends of at most this many bytes are eager (the sender goes on); 0: all synchronous */
-  int eager_at_send;      /* 1: an eager message moves when sent; 0: when its receive is posted (SMPI's default) */
-  met_ports_t ports;      /* the links of the run's routes between ranks (borrowed); count 0: one link out and one
-                             in for each process */
+  double flops;           /* floating-point operations per second of the sequential kernels (the slowest rank's) */
+  int rates;              /* 0, or the ranks whose own rate rank_flops[rank] holds (the others run at flops) */
+  double rank_flops[MET_MODEL_RATES];
+  double elem_bytes;  /* 8 for double precision */
+  double eager_bytes; /* sends of at most this many bytes are eager (the sender goes on); 0: all synchronous */
+  int eager_at_send;  /* 1: an eager message moves when sent; 0: when its receive is posted (SMPI's default) */
+  met_ports_t ports;  /* the links of the run's routes between ranks (borrowed); count 0: one link out and one
+                         in for each process */
 } met_machine_t;
 
 /* A dense problem on a P x Q process grid, block-cyclic with block R. pdgemm: C (m x n) = A (m x k) B (k x n).

@@ -119,9 +119,16 @@ static long blocks_after(const pipe_t *p, long i, int k)
   return left > 0 ? (left + p->d->cols - 1) / p->d->cols : 0;
 }
 
-static double dgemm_time(const pipe_t *p, double columns)
+/* The flop rate of a process's host: its own where the machine gives it, else the slowest's. */
+static double rate(const pipe_t *p, const proc_t *proc)
 {
-  return met_dgemm_flops((double)p->d->r, (double)p->d->r, columns) / p->m->flops;
+  return proc->rank < p->m->rates ? p->m->rank_flops[proc->rank] : p->m->flops;
+}
+
+/* Seconds of a process's update of `columns` columns (an R x R block times R x columns). */
+static double dgemm_time(const pipe_t *p, const proc_t *proc, double columns)
+{
+  return met_dgemm_flops((double)p->d->r, (double)p->d->r, columns) / rate(p, proc);
 }
 
 /* When a message of `bytes` sent at `sent` to a receiver free from `posted` starts moving: at once if it is eager and
@@ -150,7 +157,7 @@ static double member(const pipe_t *p, proc_t *me, double ready, proc_t *next, pr
   double first_bytes = below ? (double)p->d->r * first_cols * p->m->elem_bytes : 0;
   double block_start = move_start(p, block_bytes, ready, next ? next->free : ready);
   double block_alone = block_bytes > 0 ? met_hockney(row, block_bytes) + block_start : block_start;
-  double first_sent = (blocks_sender(p, block_bytes) ? block_alone : ready) + dgemm_time(p, first_cols);
+  double first_sent = (blocks_sender(p, block_bytes) ? block_alone : ready) + dgemm_time(p, me, first_cols);
   double first_start = move_start(p, first_bytes, first_sent, below ? below->free : first_sent);
   route_t block_route;
   route_t first_route;
@@ -165,9 +172,9 @@ static double member(const pipe_t *p, proc_t *me, double ready, proc_t *next, pr
   double first_end = below ? along(col, &first_route, first_start, first_bytes, first_up) : first_sent;
   hold(&block_route, block_start, block_bytes);
   hold(&first_route, first_start, first_bytes);
-  me->free = (blocks_sender(p, first_bytes) ? first_end : first_sent) + dgemm_time(p, all_cols - first_cols);
+  me->free = (blocks_sender(p, first_bytes) ? first_end : first_sent) + dgemm_time(p, me, all_cols - first_cols);
   if (below)
-    below->free = fmax(below->free, first_end) + (double)p->d->r * first_cols / p->m->flops; /* the accumulation */
+    below->free = fmax(below->free, first_end) + (double)p->d->r * first_cols / rate(p, below); /* the accumulation */
   return arrival;
 }
 
@@ -181,7 +188,7 @@ static void step(pipe_t *p, long i)
   proc_t *line = p->procs + (size_t)row * d->cols;
   proc_t *below_line = d->rows > 1 ? p->procs + (size_t)((row + 1) % d->rows) * d->cols : NULL;
   double r = (double)d->r;
-  double ready = line[owner].free + r * r * r / p->m->flops;
+  double ready = line[owner].free + r * r * r / rate(p, &line[owner]);
   for (int k = 0; k < d->cols; k++) {
     proc_t *me = &line[(owner + k) % d->cols];
     proc_t *next = k + 1 < d->cols ? &line[(owner + k + 1) % d->cols] : NULL;

@@ -22,7 +22,9 @@ double met_shared_pair(const met_hockney_t *link, double a_start, double a_bytes
  * links of its route with the last message on each (met_shared_pair; the routes from m->ports, else one link out and
  * one in for each process). A message of at most m->eager_bytes is eager (its sender goes on; it moves
  * when sent if m->eager_at_send, else once its receive is posted), a larger one synchronous (it moves once its receive
- * is posted, and its sender waits for its end). NAN when out of memory. */
+ * is posted, and its sender waits for its end). Each process computes at its own host's rate (m->rank_flops, else
+ * m->flops): the ring and the pipeline wait for the process that holds the block, not for the slowest host. NAN when
+ * out of memory. */
 double met_pdtrsm_pipeline(const met_dense_t *d, const met_machine_t *m);
 
 /* Whether, at some step of a general grid (P > 1), one link of the run's routes (m->ports; links that a second

@@ -265,12 +265,16 @@ int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t 
 static void add_kind(met_platform_t *m, const met_charac_t *c, int rank, const char *host)
 {
   int kept = m->nkinds < MET_PLATFORM_MAX_KINDS ? m->nkinds : MET_PLATFORM_MAX_KINDS;
-  for (int k = 0; k < kept; k++)
-    if (met_charac_equal(&m->kinds[k].charac, c)) {
-      if (m->kinds[k].ranks++ == 1)
-        m->kinds[k].second_rank = rank;
-      return;
-    }
+  int k = 0;
+  while (k < kept && !met_charac_equal(&m->kinds[k].charac, c))
+    k++;
+  if (rank < MET_PLATFORM_PAIR_RANKS)
+    m->rank_kind[rank] = (unsigned char)k;
+  if (k < kept) {
+    if (m->kinds[k].ranks++ == 1)
+      m->kinds[k].second_rank = rank;
+    return;
+  }
   if (m->nkinds < MET_PLATFORM_MAX_KINDS) {
     met_host_kind_t *kind = &m->kinds[m->nkinds];
     *kind = (met_host_kind_t){.charac = *c, .first_rank = rank, .second_rank = -1, .ranks = 1};

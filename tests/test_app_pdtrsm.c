@@ -159,20 +159,12 @@ static void test_app_pdtrsm_model_on_every_platform(void)
  * the bytes the other way on this shared link), which Hockney's tau does not see: 2 x 16.384 us more, 2543.136 us. */
 static void test_app_pdtrsm_model_two_speeds_by_hand(void)
 {
-  const char *pair = SIMRUN_SOURCE_DIR "/tests/data/machine/two-hosts-fast-first.xml";
-  static met_platform_t m;
-  char err[1024];
-  char missing[256] = "";
   const char *names[] = {"m", "n", "block", "grid-rows"};
   const char *values[] = {"64", "128", "64", "1"};
-  app_point_t point = {.count = 4, .names = names, .values = values};
-  CU_ASSERT_FATAL(sim_run_describe(pair, 2, &m, err, sizeof err) == 0);
-  CU_ASSERT_FALSE(m.uniform);
-  TU_ASSERT_CLOSE(app_pdtrsm_skeleton.model(&point, 2, &m, missing, sizeof missing), 2510.368e-6, 1e-12);
-  met_trace_t *trace = tu_run_point(&app_pdtrsm_skeleton, pair, 4, names, values, 2, SIM_BCAST_NEIGHBOUR);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-  TU_ASSERT_CLOSE(met_trace_end(trace), 2543.136e-6, 1e-9);
-  met_trace_free(trace);
+  double model = 0;
+  double simulated = tu_two_speeds(&app_pdtrsm_skeleton, 4, names, values, SIM_BCAST_NEIGHBOUR, &model);
+  TU_ASSERT_CLOSE(model, 2510.368e-6, 1e-12);
+  TU_ASSERT_CLOSE(simulated, 2543.136e-6, 1e-9);
 }
 
 int main(void)

@@ -11,24 +11,31 @@
 # within the 30% issue 30 item 4 asks for. A benchmark, not a test.
 # Usage: bench/eta.sh [path/to/simrun] [SCENARIO...]   (default: build/simrun, every scenarios/*.xml)
 #        bench/eta.sh --costs [path/to/simrun]: the CPU seconds (user + sys, one job) of one simulation of bcast-t800's
-#        Gauss-Jordan at p = 2 and p = 128 for two broadcasts with the same operation count (1,284 and 98,556:
-#        app_gj.c's gj_work), each run less the run of its p = 1 point alone, for the cost of an operation
-#        (docs/sweeps.md).
+#        Gauss-Jordan at p = 2 (the mean of 10 runs) and p = 128 for two broadcasts with the same operation counts
+#        (1,284 and 98,556: app_gj.c's gj_work), each run less the run of its p = 1 point alone; from them the cost of
+#        an operation and a simulation's fixed cost in operations (STU_TASK_FIXED_WORK, docs/sweeps.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = --costs ]; then
   simrun=${2:-build/simrun}
-  cpu() { /usr/bin/time -f '%U %S' "$simrun" --no-cache -q -j 1 "$@" scenarios/bcast-t800.xml 2>&1 >/dev/null |
-    tail -1 | awk '{print $1 + $2}'; }
-  printf '%-12s %6s %12s %12s\n' broadcast p cpu_s us_per_op
-  for b in one-to-all neighbour; do
-    alone=$(cpu --set p=1 --set broadcast=$b)
-    for p in 2 128; do
-      ops=$([ "$p" = 2 ] && echo 1284 || echo 98556)
-      run=$(cpu --set "p=1 $p" --set broadcast=$b)
-      awk -v b=$b -v p=$p -v r="$run" -v a="$alone" -v o=$ops \
-        'BEGIN { printf "%-12s %6d %12.3f %12.2f\n", b, p, r - a, 1e6 * (r - a) / o }'
+  # the CPU seconds of `simrun ... bcast-t800.xml` with the given options, averaged over $1 runs
+  cpu() {
+    local runs=$1 total=0
+    shift
+    for _ in $(seq "$runs"); do
+      total=$(/usr/bin/time -f '%U %S' "$simrun" --no-cache -q -j 1 "$@" scenarios/bcast-t800.xml 2>&1 >/dev/null |
+        tail -1 | awk -v t="$total" '{print t + $1 + $2}')
     done
+    awk -v t="$total" -v n="$runs" 'BEGIN { print t / n }'
+  }
+  printf '%-12s %10s %10s %12s %14s\n' broadcast p2_cpu_s p128_cpu_s us_per_op fixed_in_ops
+  for b in one-to-all neighbour; do
+    alone=$(cpu 10 --set p=1 --set broadcast=$b)
+    two=$(cpu 10 --set "p=1 2" --set broadcast=$b)
+    big=$(cpu 1 --set "p=1 128" --set broadcast=$b)
+    # one simulation costs F + ops x c: p = 2 is 1,284 operations, p = 128 98,556 (app_gj.c's gj_work)
+    awk -v b=$b -v a="$alone" -v s="$two" -v l="$big" 'BEGIN {
+      c = (l - s) / (98556 - 1284); printf "%-12s %10.4f %10.4f %12.2f %14.0f\n", b, s - a, l - a, 1e6 * c, (s - a) / c - 1284 }'
   done
   exit 0
 fi

@@ -9,11 +9,11 @@
 #include "stu_plan.h"
 #include "stu_task.h"
 
-/* What a simulation costs whatever it simulates (a process, SimGrid's start, the platform's loading), in operations.
- * Measured on this project's 2-core machine (23 November 2026, the CPU time of each simulation process and of simrun
- * for it, from getrusage, one job): 5 to 15 ms for a p = 1 or 2 run of bcast-t800's Gauss-Jordan, against 0.7 to 2.9 us
- * an operation at p = 128 by broadcast (bench/eta.sh --costs: 1.2 and 2.3 us): 5 ms over 1 us. */
-#define STU_TASK_FIXED_WORK 5e3
+/* What a simulation costs whatever it simulates (a process, SimGrid's start, the platform's loading), in operations:
+ * bench/eta.sh --costs, twice on this project's 2-core machine under load (23 November 2026), gave 4,600 to 12,600
+ * (one simulation of bcast-t800's Gauss-Jordan at p = 2 against p = 128, for two broadcasts; 0.9 to 1.9 us an
+ * operation): 7,900 on average. */
+#define STU_TASK_FIXED_WORK 8e3
 
 typedef struct stu_work {
   size_t count;

@@ -124,13 +124,18 @@ static int add_untraced(analyse_opts_t *opts, const char *text)
 /* Fills opts; -1 to go on, or an exit status. */
 static int parse(int argc, char **argv, analyse_opts_t *opts)
 {
-  static const struct option longopts[] = {
-      {"seq", required_argument, NULL, 's'},      {"seq-time", required_argument, NULL, 't'},
-      {"csv", required_argument, NULL, 'c'},      {"json", required_argument, NULL, 'j'},
-      {"svg", required_argument, NULL, 'g'},      {"paje", required_argument, NULL, 'p'},
-      {"otf2", required_argument, NULL, 'o'},     {"replay-on", required_argument, NULL, 'r'},
-      {"untraced", required_argument, NULL, 'u'}, {"platform", required_argument, NULL, 'f'},
-      {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
+  static const struct option longopts[] = {{"seq", required_argument, NULL, 's'},
+                                           {"seq-time", required_argument, NULL, 't'},
+                                           {"csv", required_argument, NULL, 'c'},
+                                           {"json", required_argument, NULL, 'j'},
+                                           {"svg", required_argument, NULL, 'g'},
+                                           {"paje", required_argument, NULL, 'p'},
+                                           {"replay-on", required_argument, NULL, 'r'},
+                                           {"untraced", required_argument, NULL, 'u'},
+                                           {"platform", required_argument, NULL, 'f'},
+                                           {"otf2", required_argument, NULL, 'o'},
+                                           {"help", no_argument, NULL, 'h'},
+                                           {NULL, 0, NULL, 0}};
   const char **slot[] = {
       ['s'] = &opts->seq,  ['t'] = &opts->seq_time,  ['c'] = &opts->csv,      ['j'] = &opts->json, ['g'] = &opts->svg,
       ['p'] = &opts->paje, ['r'] = &opts->replay_on, ['f'] = &opts->platform, ['o'] = &opts->otf2};

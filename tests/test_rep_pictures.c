@@ -196,6 +196,21 @@ static void test_rep_pictures_show_the_figures(void)
         snprintf(view, sizeof view, "gj-small-component-shares-%s.svg", bcasts[b]);
         check_bar(dir, view, 0, comp_label[j], p, 100 * tu_csv_value(csv, key, comp[j]) / comp_sum);
       }
+      /* Table 5's sub-components as shares of their sum (seed 001 Fig. 9) */
+      static const char *const subs[] = {"cpu_s",        "fpu_s",          "intmem_s",    "extmem_s",
+                                         "link_init_s",  "distribution_s", "broadcast_s", "collection_s",
+                                         "other_comm_s", "input_s",        "output_s"};
+      static const char *const sub_label[] = {
+          "CPU",          "FPU",       "internal memory", "external memory",     "link initialisation",
+          "distribution", "broadcast", "collection",      "other communication", "input",
+          "output"};
+      double sub_sum = 0;
+      for (int j = 0; j < 11; j++)
+        sub_sum += tu_csv_value(csv, key, subs[j]);
+      snprintf(view, sizeof view, "gj-small-subcomponents-%s.svg", bcasts[b]);
+      for (int j = 0; j < 11; j++)
+        if (tu_csv_value(csv, key, subs[j]) > 0) /* the legend names the sub-components the study has */
+          check_bar(dir, view, 0, sub_label[j], p, 100 * tu_csv_value(csv, key, subs[j]) / sub_sum);
       snprintf(view, sizeof view, "gj-small-ratios-%s.svg", bcasts[b]);
       check_point(dir, view, 0, "communication / computation", p, tu_csv_value(csv, key, "comm_comp_ratio"));
       check_point(dir, view, 0, "memory / processing", p, tu_csv_value(csv, key, "mem_proc_ratio"));

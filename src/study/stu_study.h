@@ -34,19 +34,16 @@ typedef struct stu_roles {
   int baseline;          /* SCN_ROLE_VARIANT is SCN_VARIANT_BASELINE, or the scenario has no variant */
 } stu_roles_t;
 
-/* The slots of a point's results, one per view of stu_view.c's table: each view's module owns its results' type, fills
+/* The slots of a point's results, one per view (stu_study_views.h): each view's module owns its results' type, fills
  * its slot and reads it back through typed accessors (stu_lost_cycles.h, stu_messages.h, stu_cause_effect.h,
- * stu_waits.h, stu_model.h, stu_phases.h), so that a new view is its module, a slot here and a row of the table, never
- * a field of the point. */
+ * stu_waits.h, stu_model.h, stu_phases.h), so that a new view is its module and a line of stu_study_views.h, never a
+ * field of the point. */
+#define STU_VIEW(slot, row) STU_SLOT_##slot,
 typedef enum stu_slot_id {
-  STU_SLOT_LOST_CYCLES,
-  STU_SLOT_MESSAGES,
-  STU_SLOT_CAUSE_EFFECT,
-  STU_SLOT_WAITS,
-  STU_SLOT_MODEL,
-  STU_SLOT_PHASES,
+#include "stu_study_views.h"
   STU_SLOTS
 } stu_slot_id_t;
+#undef STU_VIEW
 
 typedef struct stu_slot {
   void *data;                  /* the view's results at the point, or NULL: it has none */

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The views a study reports, one row each, defined by the view's own module: the lost-cycle view (seed 000 §1.1, with
- * the bottleneck breakdown of seed 001 Table 5), the message view (durations by size and distance), the cause-effect
- * view (met_carnival.h), the wait states of every study's kept traces (met_wait.h), the skeleton's analytic model of
- * every simulated point (stu_model.h) and a measured run's phases (stu_phases.h). */
+/* The views a study reports, one row each (stu_study_views.h), defined by the view's own module: the lost-cycle view
+ * (seed 000 §1.1, with the bottleneck breakdown of seed 001 Table 5), the message view (durations by size and
+ * distance), the cause-effect view (met_carnival.h), the wait states of every study's kept traces (met_wait.h), the
+ * skeleton's analytic model of every simulated point (stu_model.h) and a measured run's phases (stu_phases.h). */
 #include "stu_view.h"
 
+#define STU_VIEW(slot, row) &row,
 static const stu_view_row_t *const views[] = {
-    &stu_lost_cycles_view, &stu_messages_view, &stu_cause_effect_view,
-    &stu_waits_view,       &stu_model_view,    &stu_phases_view,
+    /* in stu_study_views.h's order */
+#include "stu_study_views.h"
 };
+#undef STU_VIEW
 
 #define NVIEWS (sizeof views / sizeof views[0])
 

@@ -65,13 +65,10 @@ typedef struct stu_view_row {
   int (*summarise)(stu_study_t *study);
 } stu_view_row_t;
 
-/* The rows, one per view module (each defines its own). */
-extern const stu_view_row_t stu_lost_cycles_view;
-extern const stu_view_row_t stu_messages_view;
-extern const stu_view_row_t stu_cause_effect_view;
-extern const stu_view_row_t stu_waits_view;
-extern const stu_view_row_t stu_model_view;
-extern const stu_view_row_t stu_phases_view;
+/* The rows, one per view module (each defines its own), as stu_study_views.h lists them. */
+#define STU_VIEW(slot, row) extern const stu_view_row_t row;
+#include "stu_study_views.h"
+#undef STU_VIEW
 
 /* In the simulating child: each of `views`'s analysis of a point's trace into r. The first failing view's status
  * (SIM_EINVAL: undefined, SIM_ENOMEM), or 0. */

@@ -107,10 +107,35 @@ static void assert_close(double actual, double expected)
     fprintf(stderr, "  picture %.9g ms, profiles %.9g ms\n", actual, expected);
 }
 
+/* The time by code scope (seed 002 Fig. 4) read back from the picture's geometry and axes: each scope's bar, a segment
+ * per category, against the scope's row of -profiles.csv (ms), within the picture's resolution (0.1 pixel). */
+static void scopes_match(char *svg, const profile_t *exported)
+{
+  tu_chart_t chart = {0};
+  CU_ASSERT_FATAL(svg && tu_svg_chart(svg, 0, &chart) == 0);
+  for (int s = 0; s < SCOPES; s++) {
+    double at = tu_svg_tick_named(svg, &chart, scopes[s]);
+    CU_ASSERT(!isnan(at));
+    for (int k = 0; k < CATS; k++) {
+      char color[8];
+      double lo = NAN, hi = NAN, expected = exported->scope[s][k];
+      CU_ASSERT_FATAL(tu_svg_legend(svg, cats[k], color) == 0);
+      CU_ASSERT(tu_svg_bar_at(svg, &chart, color, at, &lo, &hi) == 0 || expected == 0);
+      double seen = isnan(lo) ? 0 : hi - lo;
+      if (fabs(seen - expected) > 2 * tu_svg_step(&chart, expected))
+        fprintf(stderr, "  scope %s, %s: the picture shows %.6g ms, the profiles %.6g ms\n", scopes[s], cats[k], seen,
+                expected);
+      CU_ASSERT(fabs(seen - expected) <= 2 * tu_svg_step(&chart, expected));
+    }
+  }
+  free(svg);
+}
+
 /* gj-small (dsm-gauss-jordan, n = 16 on 4 NCP2 nodes, with and without controllers): the processors' profile read back
  * from its tooltips. Summed over the scopes, each node's figure per category is the node's row of -profiles.csv;
  * summed over the nodes, each scope's is the scope's row; and each node's categories add up to T_par of the main CSV,
- * since every unit's time is accounted for from 0 to the end of the run (met_carnival.h). */
+ * since every unit's time is accounted for from 0 to the end of the run (met_carnival.h). The time by code scope shows
+ * the scopes' rows too (scopes_match). */
 static void test_carnival_views_processors_match_profiles(void)
 {
   char dir[1024];
@@ -146,6 +171,8 @@ static void test_carnival_views_processors_match_profiles(void)
       for (int k = 0; k < CATS; k++)
         assert_close(drawn.scope[s][k], exported.scope[s][k]);
     free(svg);
+    snprintf(name, sizeof name, "pics/gj-small-dsm-scopes-%s.svg", controllers[point]);
+    scopes_match(read_output(dir, name), &exported);
   }
   free(csv);
   free(profiles);

@@ -127,13 +127,12 @@ static inline int tu_svg_legend(const char *svg, const char *label, char color[8
   return -1;
 }
 
-/* The bar of `color` drawn at x tick `x_value` on the panel: its bottom and top as values. Returns 0, or -1. */
-static inline int tu_svg_bar(const char *svg, const tu_chart_t *c, const char *color, double x_value, double *lo,
-                             double *hi)
+/* The bar of `color` drawn across pixel x `at` on the panel: its bottom and top as values. Returns 0, or -1. */
+static inline int tu_svg_bar_at(const char *svg, const tu_chart_t *c, const char *color, double at, double *lo,
+                                double *hi)
 {
   char fill[32];
   snprintf(fill, sizeof fill, "fill=\"%s\"", color);
-  double at = tu_svg_tick(c, x_value);
   for (const char *l = svg; l && !isnan(at); l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
     if (strncmp(l, "<rect ", 6) != 0 || !tu_svg_has(l, fill))
       continue;
@@ -144,6 +143,25 @@ static inline int tu_svg_bar(const char *svg, const tu_chart_t *c, const char *c
     }
   }
   return -1;
+}
+
+/* The bar of `color` drawn at x tick `x_value` on the panel: its bottom and top as values. Returns 0, or -1. */
+static inline int tu_svg_bar(const char *svg, const tu_chart_t *c, const char *color, double x_value, double *lo,
+                             double *hi)
+{
+  return tu_svg_bar_at(svg, c, color, tu_svg_tick(c, x_value), lo, hi);
+}
+
+/* The pixel x of the x tick labelled `label` (a word, such as a code scope) on the panel, or NAN. */
+static inline double tu_svg_tick_named(const char *svg, const tu_chart_t *c, const char *label)
+{
+  char text[96];
+  snprintf(text, sizeof text, "text-anchor=\"middle\">%s</text>", label);
+  for (const char *l = svg; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+    if (strncmp(l, "<text ", 6) == 0 && tu_svg_has(l, text) && tu_svg_attr(l, "y") > c->y + c->h &&
+        tu_svg_attr(l, "y") < c->y + c->h + 25)
+      return tu_svg_attr(l, "x");
+  return NAN;
 }
 
 /* The value of the point (a circle) of `color` at x tick `x_value` on the panel, or NAN. */

@@ -7,7 +7,7 @@
 
 #define STU_VIEW(slot, row) &row,
 static const stu_view_row_t *const views[] = {
-    /* in stu_study_views.h's order */
+/* in stu_study_views.h's order */
 #include "stu_study_views.h"
 };
 #undef STU_VIEW

@@ -234,6 +234,32 @@ static void test_rep_pictures_show_the_figures(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
+/* The metrics against the work size (seed 000 Fig. 1.8): gj-worksize's points read back from the speedup, efficiency
+ * and time pictures against n, one curve per p, against the CSV of the same run. */
+static void test_rep_pictures_against_work_size(void)
+{
+  char dir[] = "/tmp/simrun-worksize-XXXXXX";
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  CU_ASSERT_EQUAL_FATAL(
+      run_simrun(dir, "-q --no-cache " SIMRUN_SOURCE_DIR "/scenarios/gj-worksize.xml --svg . --csv run.csv"), 0);
+  size_t len = 0;
+  char *csv = read_file(dir, "run.csv", &len);
+  CU_ASSERT_FATAL(csv != NULL);
+  for (int p = 16; p <= 64; p *= 4)
+    for (int n = 64; n <= 512; n *= 2) {
+      char key[32], series[16];
+      snprintf(key, sizeof key, "p=%d,n=%d", p, n);
+      snprintf(series, sizeof series, "p = %d", p);
+      check_point(dir, "gj-worksize-speedup-vs-n.svg", 0, series, n, tu_csv_value(csv, key, "speedup"));
+      check_point(dir, "gj-worksize-efficiency-vs-n.svg", 0, series, n, 100 * tu_csv_value(csv, key, "efficiency"));
+      check_point(dir, "gj-worksize-time-vs-n.svg", 0, series, n, tu_csv_value(csv, key, "t_par_s"));
+    }
+  free(csv);
+  char command[128];
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
 /* --paje without a per-process p, and --svg under a regular file: exit 2, one message, nothing simulated. */
 static void test_rep_pictures_bad_options(void)
 {
@@ -343,6 +369,7 @@ int main(void)
   static const tu_case_t cases[] = {{"test_rep_pictures_study", test_rep_pictures_study},
                                     {"test_rep_pictures_show_the_figures", test_rep_pictures_show_the_figures},
                                     {"test_rep_pictures_fits_on_terminal", test_rep_pictures_fits_on_terminal},
+                                    {"test_rep_pictures_against_work_size", test_rep_pictures_against_work_size},
                                     {"test_rep_pictures_grid_heat_map", test_rep_pictures_grid_heat_map},
                                     {"test_rep_pictures_bad_options", test_rep_pictures_bad_options},
                                     {NULL, NULL}};

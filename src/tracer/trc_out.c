@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,11 +74,73 @@ static int room(trc_out_t *out, size_t need)
   return need <= out->cap && !out->failed;
 }
 
+/* Appends the digits of `v` (with its sign) at buf[*n], within `room`; 0, or -1 when they do not fit. */
+static int put_whole(char *buf, size_t room, size_t *n, long long v)
+{
+  char digits[24];
+  int k = 0;
+  unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+  do
+    digits[k++] = (char)('0' + u % 10);
+  while ((u /= 10) > 0);
+  if (*n + (size_t)k + (v < 0) >= room)
+    return -1;
+  if (v < 0)
+    buf[(*n)++] = '-';
+  while (k > 0)
+    buf[(*n)++] = digits[--k];
+  return 0;
+}
+
+int trc_format(char *buf, size_t room, const char *format, va_list ap)
+{
+  size_t n = 0;
+  for (const char *f = format; *f; f++) {
+    int ok = 0;
+    if (*f != '%') {
+      ok = n + 1 < room;
+      if (ok)
+        buf[n++] = *f;
+    } else if (f[1] == 'd') {
+      ok = put_whole(buf, room, &n, va_arg(ap, int)) == 0;
+      f++;
+    } else if (f[1] == 'l' && f[2] == 'd') {
+      ok = put_whole(buf, room, &n, va_arg(ap, long)) == 0;
+      f += 2;
+    } else if (f[1] == 's') {
+      const char *s = va_arg(ap, const char *);
+      size_t len = strlen(s);
+      ok = n + len < room;
+      if (ok) {
+        memcpy(buf + n, s, len);
+        n += len;
+      }
+      f++;
+    } else if (strncmp(f + 1, ".0f", 3) == 0) { /* a whole number of bytes; other values go to vsnprintf */
+      double v = va_arg(ap, double);
+      ok = v == floor(v) && fabs(v) < 1e15 && !signbit(v) && put_whole(buf, room, &n, (long long)v) == 0;
+      f += 3;
+    }
+    if (!ok)
+      return -1;
+  }
+  buf[n] = '\0';
+  return (int)n;
+}
+
 void trc_out_vprintf(trc_out_t *out, const char *format, va_list ap)
 {
+  va_list fast;
+  va_copy(fast, ap);
+  int n = trc_format(out->buf + out->len, out->cap - out->len, format, fast);
+  va_end(fast);
+  if (n >= 0) {
+    out->len += (size_t)n;
+    return;
+  }
   va_list again;
   va_copy(again, ap);
-  int n = vsnprintf(out->buf + out->len, out->cap - out->len, format, ap);
+  n = vsnprintf(out->buf + out->len, out->cap - out->len, format, ap);
   if (n >= 0 && (size_t)n < out->cap - out->len) {
     out->len += (size_t)n;
   } else if (n >= 0 && room(out, (size_t)n + 1)) {

@@ -439,8 +439,13 @@ static void add_action(const char *ti, va_list ap)
     va_list again;
     va_copy(again, ap);
     size_t room = TRC_REC_TI - (size_t)r->ti_len;
-    int n = vsnprintf(r->ti + r->ti_len, room, ti, again);
+    int n = trc_format(r->ti + r->ti_len, room, ti, again);
     va_end(again);
+    if (n < 0) {
+      va_copy(again, ap);
+      n = vsnprintf(r->ti + r->ti_len, room, ti, again);
+      va_end(again);
+    }
     if (n >= 0 && (size_t)n + 1 < room) {
       r->ti_len += n;
       r->ti[r->ti_len++] = '\n';

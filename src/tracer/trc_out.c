@@ -74,21 +74,40 @@ static int room(trc_out_t *out, size_t need)
   return need <= out->cap && !out->failed;
 }
 
-/* Appends the digits of `v` (with its sign) at buf[*n], within `room`; 0, or -1 when they do not fit. */
+/* Writes `v` in decimal, with its sign, so that it ends just before `end`; returns where it starts. Two digits at a
+ * time: a division by 100 per pair. */
+static char *whole_before(char *end, long long v)
+{
+  static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                              "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                              "8081828384858687888990919293949596979899";
+  unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+  while (u >= 100) {
+    unsigned pair = (unsigned)(u % 100) * 2;
+    u /= 100;
+    *--end = pairs[pair + 1];
+    *--end = pairs[pair];
+  }
+  if (u >= 10) {
+    *--end = pairs[u * 2 + 1];
+    *--end = pairs[u * 2];
+  } else
+    *--end = (char)('0' + u);
+  if (v < 0)
+    *--end = '-';
+  return end;
+}
+
+/* Appends `v` in decimal at buf[*n], within `room`; 0, or -1 when it does not fit. */
 static int put_whole(char *buf, size_t room, size_t *n, long long v)
 {
   char digits[24];
-  int k = 0;
-  unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-  do
-    digits[k++] = (char)('0' + u % 10);
-  while ((u /= 10) > 0);
-  if (*n + (size_t)k + (v < 0) >= room)
+  char *from = whole_before(digits + sizeof digits, v);
+  size_t len = (size_t)(digits + sizeof digits - from);
+  if (*n + len >= room)
     return -1;
-  if (v < 0)
-    buf[(*n)++] = '-';
-  while (k > 0)
-    buf[(*n)++] = digits[--k];
+  memcpy(buf + *n, from, len);
+  *n += len;
   return 0;
 }
 
@@ -186,17 +205,8 @@ void trc_out_char(trc_out_t *out, char c)
 void trc_out_long(trc_out_t *out, long long value)
 {
   char digits[24];
-  int n = 0;
-  unsigned long long v = value < 0 ? 0ULL - (unsigned long long)value : (unsigned long long)value;
-  do
-    digits[n++] = (char)('0' + v % 10);
-  while ((v /= 10) > 0);
-  if (!room(out, (size_t)n + 1))
-    return;
-  if (value < 0)
-    out->buf[out->len++] = '-';
-  while (n > 0)
-    out->buf[out->len++] = digits[--n];
+  char *from = whole_before(digits + sizeof digits, value);
+  trc_out_bytes(out, from, (size_t)(digits + sizeof digits - from));
 }
 
 void trc_out_seconds(trc_out_t *out, long long ns)

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the PMPI wrappers (trc_mpi.c, trc_mpi_coll.c) share: ranks in the world, message sizes in bytes, the TI
- * count lists of the v-collectives, a probe's record. */
+ * count lists of the v-collectives. */
 #include "trc_mpi_util.h"
-#include "trc_comm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,12 +79,4 @@ void trc_untraced_call(double t, const char *name, trc_category_t category, cons
   trc_call(t, name, category, -1, 0, NULL);
   if (trc_active())
     trc_untraced(why);
-}
-
-void trc_probed(double t, const char *name, trc_category_t category, MPI_Comm comm, const MPI_Status *status)
-{
-  int peer = status ? trc_to_world(comm, status->MPI_SOURCE) : -1;
-  if (peer >= 0)
-    trc_envelope(status->MPI_TAG, trc_comm_key(comm));
-  trc_call(t, name, category, peer, 0, NULL);
 }

@@ -34,9 +34,4 @@ int trc_comm_rank(MPI_Comm comm);
  * `with_sum`: a new string the caller frees, or NULL when out of memory. */
 char *trc_counts_text(const int *counts, int count, MPI_Datatype type, int with_sum);
 
-/* A probe entered at `t` that returns now: timed as `name` in `category`; when it matched a message (`status` not NULL,
- * naming a sender), with that message's sender, tag and communicator, so that simrun analyse pairs it with the send it
- * found (its wait is a late sender's, docs/tracer.md); no TI action, and no bytes (the receive moves the message). */
-void trc_probed(double t, const char *name, trc_category_t category, MPI_Comm comm, const MPI_Status *status);
-
 #endif

@@ -16,15 +16,14 @@ int main(int argc, char **argv)
   char *buf = calloc(1 << 20, 1);
   MPI_Barrier(MPI_COMM_WORLD);
   span_t span = span_start();
+  int other = 1 - rank; /* rank 0 serves, rank 1 returns */
   for (int bytes = 1 << 10; bytes <= 1 << 20; bytes *= 4)
-    for (int i = 0; i < rounds; i++) {
-      if (rank == 0) {
-        MPI_Send(buf, bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
-        MPI_Recv(buf, bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      } else if (rank == 1) {
-        MPI_Recv(buf, bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Send(buf, bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
-      }
+    for (int i = 0; rank < 2 && i < rounds; i++) {
+      if (rank == 0)
+        MPI_Send(buf, bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD);
+      MPI_Recv(buf, bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      if (rank == 1)
+        MPI_Send(buf, bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD);
     }
   span_print(span, rank);
   free(buf);

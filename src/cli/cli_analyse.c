@@ -10,6 +10,7 @@
 #include "cli_replay.h"
 #include "met_comm.h"
 #include "met_timeline.h"
+#include "rep_otf2.h"
 #include "rep_paje.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
@@ -42,6 +43,7 @@ typedef struct analyse_opts {
   const char *json;
   const char *svg;
   const char *paje;
+  const char *otf2;
 } analyse_opts_t;
 
 /* The measured runs, sorted by p, and where T_seq comes from. */
@@ -90,6 +92,8 @@ static void usage(FILE *out)
           "  --svg DIR           also draw the pictures (timelines, overall and per-process views, metrics against p)\n"
           "                      as SVG files in DIR, created if missing\n"
           "  --paje FILE         also write the runs as a Paje trace (pj_dump, ViTE) to FILE\n"
+          "  --otf2 DIR          also write the runs as OTF2 archives (Vampir, Scalasca, ViTE, otf2-print),\n"
+          "                      DIR/point-K.otf2 for the run K (from 0, by p), DIR created if missing\n"
           "  -h, --help          show this help and exit\n"
           "A FILE of '-' is standard output (one of them at most); the report then goes to standard error.\n"
           "\n"
@@ -129,11 +133,12 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
                                            {"replay-on", required_argument, NULL, 'r'},
                                            {"untraced", required_argument, NULL, 'u'},
                                            {"platform", required_argument, NULL, 'f'},
+                                           {"otf2", required_argument, NULL, 'o'},
                                            {"help", no_argument, NULL, 'h'},
                                            {NULL, 0, NULL, 0}};
   const char **slot[] = {
-      ['s'] = &opts->seq, ['t'] = &opts->seq_time, ['c'] = &opts->csv,       ['j'] = &opts->json,
-      ['g'] = &opts->svg, ['p'] = &opts->paje,     ['r'] = &opts->replay_on, ['f'] = &opts->platform};
+      ['s'] = &opts->seq,  ['t'] = &opts->seq_time,  ['c'] = &opts->csv,      ['j'] = &opts->json, ['g'] = &opts->svg,
+      ['p'] = &opts->paje, ['r'] = &opts->replay_on, ['f'] = &opts->platform, ['o'] = &opts->otf2};
   opterr = 0;
   optind = 1;
   for (int c; (c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1;) {
@@ -307,6 +312,17 @@ static int write_file(const char *path, writer_fn writer, const stu_study_t *stu
   return EXIT_RUNTIME;
 }
 
+/* The OTF2 archives of the runs (rep_otf2.h), DIR made if missing. */
+static int write_otf2(const char *dir, const stu_study_t *study)
+{
+  char message[1200];
+  if (!dir ||
+      (cli_folder_make(dir, message, sizeof message) == 0 && rep_otf2_study(study, dir, message, sizeof message) == 0))
+    return EXIT_OK;
+  fprintf(stderr, "simrun: error: %s\n", message);
+  return EXIT_RUNTIME;
+}
+
 static int write_svg(const char *dir, const stu_study_t *study)
 {
   char message[1200];
@@ -390,8 +406,9 @@ static int check_files(const analyse_opts_t *opts)
 {
   if (is_dash(opts->csv) + is_dash(opts->json) + is_dash(opts->paje) > 1)
     return fail("%s", "two outputs are '-', but there is one standard output; give a file name to all but one");
-  if (is_dash(opts->svg))
-    return fail("%s", "--svg -: --svg writes a folder, and '-' (standard output) is for one file; give a folder name");
+  if (is_dash(opts->svg) || is_dash(opts->otf2))
+    return fail("%s writes a folder, and '-' (standard output) is for one file; give a folder name",
+                is_dash(opts->svg) ? "--svg -: --svg" : "--otf2 -: --otf2");
   char err[2600] = "out of memory";
   cli_files_t *files = cli_files_new();
   int rc = !files;
@@ -402,6 +419,7 @@ static int check_files(const analyse_opts_t *opts)
   rc = rc || cli_files_output(files, "--json", opts->json, err, sizeof err) != 0;
   rc = rc || cli_files_output(files, "--paje", opts->paje, err, sizeof err) != 0;
   rc = rc || cli_files_output_folder(files, "--svg", opts->svg, "*.svg", err, sizeof err) != 0;
+  rc = rc || cli_files_output_folder(files, "--otf2", opts->otf2, "point-*", err, sizeof err) != 0;
   cli_files_free(files);
   return rc ? fail("%s", err) : EXIT_OK;
 }
@@ -485,6 +503,8 @@ static int write_outputs(const analyse_opts_t *opts, const stu_study_t *study, i
     status = write_file(opts->json, rep_json, study);
   if (status == EXIT_OK)
     status = write_file(opts->paje, rep_paje_study, study);
+  if (status == EXIT_OK)
+    status = write_otf2(opts->otf2, study);
   return status;
 }
 

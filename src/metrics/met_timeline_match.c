@@ -42,7 +42,9 @@ typedef struct op {
   int peer;
   met_dir_t dir;
   double post;
-  double partner; /* NAN until paired */
+  double partner;   /* NAN until paired */
+  double any_bytes; /* a receive posted from any source: its bytes, for the wait that completes it to count the
+                     * message (its posting named no sender to count it with); -1 otherwise */
 } op_t;
 
 /* A collective call of every member, by its number among the ranks' synchronising collectives. */
@@ -368,8 +370,13 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
     if (reserve((void **)&s->ops, &s->ops_cap, s->nops, sizeof *s->ops) != 0)
       return -1;
     long long id = s->next_id++;
-    s->ops[s->nops++] =
-        (op_t){.id = id, .req = s->posts++, .peer = peer, .dir = dir, .post = ev->iv.start, .partner = NAN};
+    s->ops[s->nops++] = (op_t){.id = id,
+                               .req = s->posts++,
+                               .peer = peer,
+                               .dir = dir,
+                               .post = ev->iv.start,
+                               .partner = NAN,
+                               .any_bytes = dir == MET_DIR_RECV && peer < 0 ? ev->iv.bytes : -1};
     endref_t mine = {rank, peer, ev->tag, ev->comm, id, ev->iv.start, 0};
     double partner =
         dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
@@ -516,7 +523,10 @@ static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const tl_even
     iv.peer = -1;
     return met_trace_add(trace, rank, &iv);
   }
-  return add_split(trace, rank, &iv, clamp(latest, &iv), decisive.peer, decisive.dir, -1, MET_DIR_NONE);
+  int counted = decisive.any_bytes >= 0 && decisive.peer >= 0; /* from any source: the message is counted here */
+  iv.bytes = counted ? decisive.any_bytes : iv.bytes;
+  return add_split(trace, rank, &iv, clamp(latest, &iv), decisive.peer, decisive.dir, counted ? decisive.peer : -1,
+                   counted ? MET_DIR_RECV : MET_DIR_NONE);
 }
 
 /* A barrier or N x N collective: idle until the last member entered, then communication; its span marked for the

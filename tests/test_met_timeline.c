@@ -100,6 +100,17 @@ static void expect_times(const met_trace_t *trace, met_category_t category, cons
     TU_ASSERT_CLOSE(met_trace_category_time(trace, r, category), want[r], 1e-9);
 }
 
+/* `run` read whole, with `matched` messages paired and none left unpaired. */
+static met_trace_t *read_paired(const char *run, size_t matched)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(run, &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(info.matched, matched);
+  CU_ASSERT_EQUAL(info.unmatched, 0);
+  return trace;
+}
+
 /* The wait states of `trace`: `seconds` of late sender at `rank`, and no other wait anywhere. */
 static void expect_late_sender_only(const met_trace_t *trace, int rank, double seconds)
 {
@@ -174,10 +185,7 @@ static void test_timeline_messages_matched_by_tag(void)
  * sends. */
 static void test_timeline_wait_completes_its_request(void)
 {
-  met_timeline_info_t info;
-  met_trace_t *trace = read_with_info(RUNS "wait-request", &info);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-  CU_ASSERT_EQUAL(info.matched, 2);
+  met_trace_t *trace = read_paired(RUNS "wait-request", 2);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.2});
   expect_times(trace, MET_CAT_COMM, (double[]){0.02, 0.152});
   expect_late_sender_only(trace, 1, 0.2);
@@ -191,10 +199,7 @@ static void test_timeline_wait_completes_its_request(void)
  * the first by the MPI_Waitany that completed it (its posting named no sender), the second at its posting. */
 static void test_timeline_any_source_matching(void)
 {
-  met_timeline_info_t info;
-  met_trace_t *trace = read_with_info(RUNS "any-source-wait", &info);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-  CU_ASSERT_EQUAL(info.matched, 2);
+  met_trace_t *trace = read_paired(RUNS "any-source-wait", 2);
   expect_late_sender_only(trace, 0, 0.2);
   TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IDLE), 0.2, 1e-9);
   CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 2);
@@ -213,11 +218,7 @@ static void test_timeline_any_source_matching(void)
  * idle 0.4 s with no wait state. */
 static void test_timeline_probe_waits_for_late_sender(void)
 {
-  met_timeline_info_t info;
-  met_trace_t *trace = read_with_info(RUNS "probe", &info);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-  CU_ASSERT_EQUAL(info.matched, 3);
-  CU_ASSERT_EQUAL(info.unmatched, 0);
+  met_trace_t *trace = read_paired(RUNS "probe", 3);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.3, 0.0});
   expect_times(trace, MET_CAT_COMM, (double[]){0.23, 0.03});
   CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 3); /* never a probe's */

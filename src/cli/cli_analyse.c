@@ -364,38 +364,6 @@ static void print_runs(const analyse_opts_t *opts, const runs_t *runs)
   printf("\n");
 }
 
-/* EPPA's phases (seed 000 §1.2): per label, the seconds of each category summed over the ranks, and the phase's share
- * of the p T_par processor-seconds. Time outside every recorded interval (after a rank's end) is in no phase. */
-static void print_phases(const met_trace_t *trace)
-{
-  static const met_category_t shown[] = {MET_CAT_COMPUTE, MET_CAT_COMM, MET_CAT_IDLE, MET_CAT_CTRL};
-  int p = met_trace_nranks(trace);
-  printf("\nPhases, p = %d (seconds summed over the ranks; share of p T_par)\n  %-20s", p, "phase");
-  for (size_t c = 0; c < 4; c++)
-    printf(" %10s", met_category_name(shown[c]));
-  printf(" %8s\n", "share");
-  double all = p * met_trace_end(trace);
-  double labelled = 0;
-  for (int phase = 0; phase < met_trace_phase_count(trace); phase++) {
-    double sums[4] = {0};
-    double total = 0;
-    for (size_t c = 0; c < 4; c++) {
-      for (int rank = 0; rank < p; rank++)
-        sums[c] += met_trace_phase_time(trace, rank, phase, shown[c]);
-      total += sums[c];
-    }
-    printf("  %-20s", met_trace_phase_name(trace, phase));
-    for (size_t c = 0; c < 4; c++)
-      printf(" %10.4f", sums[c]);
-    printf(" %7.1f%%\n", all > 0 ? 100 * total / all : 0.0);
-    labelled += total;
-  }
-  /* A rank that reaches MPI_Finalize before the last one waits there: idle in the lost-cycle table, in no phase. */
-  double end_wait = all - labelled > 0 ? all - labelled : 0;
-  printf("  %-20s %10.4f %10.4f %10.4f %10.4f %7.1f%%\n", "(end-of-run wait)", 0.0, 0.0, end_wait, 0.0,
-         all > 0 ? 100 * end_wait / all : 0.0);
-}
-
 /* No output may replace a file of a trace folder or another output (cli_output.h). 0, or EXIT_INPUT. */
 static int is_dash(const char *path)
 {
@@ -561,9 +529,7 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   int saved = -1;
   report_to_stderr(opts, 1, &saved);
   print_runs(opts, runs);
-  rep_print(stdout, study);
-  for (size_t i = 0; i < study->npoints; i++)
-    print_phases(study->points[i].trace ? study->points[i].trace : runs->traces[i]);
+  rep_print(stdout, study); /* with each run's phases (the study's phases view) */
   status = opts->replay_on ? print_replays(opts, runs, study) : EXIT_OK;
   if (status == EXIT_OK)
     status = write_outputs(opts, study, &saved);

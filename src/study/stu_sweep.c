@@ -103,16 +103,17 @@ static void start_progress(sweep_t *sweep, size_t slots)
   sweep->options->progress(&sweep->progress, sweep->options->ctx);
 }
 
-/* A finished point: its sequential time for the rest of its group (a p = 1 point), the views of its whole trace, its
- * model, and the progress. */
+/* A finished point: its sequential time for the rest of its group (a p = 1 point), its views' finish (what needs its
+ * whole trace, its model), and the progress. */
 static int finish_point(sweep_t *sweep, const stu_task_t *task, stu_point_t *point)
 {
   unsigned views = sweep->study->facts.views;
   if (stu_view_needs(views, STU_NEED_SEQ) && point->p == 1 && !sweep->skeleton->prepare_seq)
     stu_plan_set_seq(&sweep->plan, (size_t)(point - sweep->study->points), point->t_par);
-  int rc = stu_view_finish(views, point);
+  stu_view_context_t ctx = {
+      .study = sweep->study, .skeleton = sweep->skeleton, .names = sweep->names, .models = sweep->models};
+  int rc = stu_view_finish(views, point, &ctx);
   drop_trace(point, sweep->options->per_process);
-  stu_models_keep(sweep->models, sweep->skeleton, sweep->study, sweep->names, point);
   sweep->done++;
   if (rc == 0)
     show_progress(sweep, task);

@@ -100,6 +100,27 @@ static void expect_times(const met_trace_t *trace, met_category_t category, cons
     TU_ASSERT_CLOSE(met_trace_category_time(trace, r, category), want[r], 1e-9);
 }
 
+/* `run` read whole, with `matched` messages paired and none left unpaired. */
+static met_trace_t *read_paired(const char *run, size_t matched)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(run, &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(info.matched, matched);
+  CU_ASSERT_EQUAL(info.unmatched, 0);
+  return trace;
+}
+
+/* The wait states of `trace`: `seconds` of late sender at `rank`, and no other wait anywhere. */
+static void expect_late_sender_only(const met_trace_t *trace, int rank, double seconds)
+{
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, rank, MET_WAIT_LATE_SENDER), seconds, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), seconds, 1e-9);
+  met_wait_free(&w);
+}
+
 /* tests/data/tracer/halo: a halo exchange (MPI_Irecv, a rendezvous MPI_Send, MPI_Waitall) along ranks 0 - 1 - 2,
  * rank 1 computing 0.5 s, its partners 0.1 s. Rank 0's send (0.11-0.55) is paired with rank 1's MPI_Irecv from 0,
  * posted at 0.50: idle 0.11-0.50 (a late receiver), then 0.05 of transfer; rank 2's likewise with the receive posted
@@ -136,11 +157,7 @@ static void test_timeline_wait_for_late_sender(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.4, 0.0});
   expect_times(trace, MET_CAT_COMM, (double[]){0.11, 0.1});
-  met_waits_t w;
-  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_LATE_SENDER), 0.4, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.4, 1e-9);
-  met_wait_free(&w);
+  expect_late_sender_only(trace, 0, 0.4);
   CU_ASSERT(isnan(info.tracer_cost)); /* no "# tracer-cost" line */
   met_trace_free(trace);
 }
@@ -156,11 +173,7 @@ static void test_timeline_messages_matched_by_tag(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.6});
   expect_times(trace, MET_CAT_COMM, (double[]){0.1, 0.15});
-  met_waits_t w;
-  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_LATE_SENDER), 0.5, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.5, 1e-9);
-  met_wait_free(&w);
+  expect_late_sender_only(trace, 1, 0.5);
   met_trace_free(trace);
 }
 
@@ -174,17 +187,10 @@ static void test_timeline_wait_completes_its_request(void)
 {
   static const char *const runs[] = {RUNS "wait-request", RUNS "compact-wait-request"}; /* formats 1 and 2 */
   for (int i = 0; i < 2; i++) {
-    met_timeline_info_t info;
-    met_trace_t *trace = read_with_info(runs[i], &info);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-    CU_ASSERT_EQUAL(info.matched, 2);
+    met_trace_t *trace = read_paired(runs[i], 2);
     expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.2});
     expect_times(trace, MET_CAT_COMM, (double[]){0.02, 0.152});
-    met_waits_t w;
-    CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
-    TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_LATE_SENDER), 0.2, 1e-9);
-    TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.2, 1e-9);
-    met_wait_free(&w);
+    expect_late_sender_only(trace, 1, 0.2);
     met_trace_free(trace);
   }
 }
@@ -192,19 +198,34 @@ static void test_timeline_wait_completes_its_request(void)
 /* tests/data/tracer/any-source-wait: rank 0 posts a receive from any source at 0 and waits 0.1-0.5 (MPI_Waitany);
  * rank 2 sends first (0.3), so it is that receive's sender (MPI's matching: the earliest send the receive accepts) and
  * the wait is idle until 0.3 (a late sender, 0.2 s); rank 1's later send goes to the receive from rank 1 posted at 0.5,
- * whose wait 0.51-0.6 finds the sender there since 0.5: no wait. Both messages are paired. */
+ * whose wait 0.51-0.6 finds the sender there since 0.5: no wait. Both messages are paired, and counted at rank 0:
+ * the first by the MPI_Waitany that completed it (its posting named no sender), the second at its posting. */
 static void test_timeline_any_source_matching(void)
 {
-  met_timeline_info_t info;
-  met_trace_t *trace = read_with_info(RUNS "any-source-wait", &info);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-  CU_ASSERT_EQUAL(info.matched, 2);
-  met_waits_t w;
-  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_LATE_SENDER), 0.2, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.2, 1e-9);
-  met_wait_free(&w);
+  met_trace_t *trace = read_paired(RUNS "any-source-wait", 2);
+  expect_late_sender_only(trace, 0, 0.2);
   TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IDLE), 0.2, 1e-9);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 2);
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/probe: rank 0 posts a receive of tag 3 from any source at 0, then probes rank 1 for tag 3
+ * (0.1-0.5); rank 1 sends tag 3 at 0.05, which the receive posted earlier takes (MPI's matching: a probe sees only
+ * messages no receive has taken), and again at 0.4, the message the probe found. The probe is idle until 0.4, a late
+ * sender of 0.3 s (as Scalasca counts a probe), then 0.1 s of communication that is no message; its MPI_Recv
+ * (0.5-0.55) and the MPI_Wait of the first receive (0.55-0.6) find their senders there: no wait. The MPI_Mprobe
+ * (0.7-0.71) finds the tag-4 message sent at 0.65, already there: no wait, and MPI_Mrecv takes it. Three messages
+ * paired and counted at rank 0, not five: a probe is no message end (the receive from any source is counted by the
+ * wait that completed it, whose sender it learnt). Rank 0's communication: 0.01 + 0.1 + 0.05 + 0.05 + 0.01 + 0.01;
+ * rank 1's: its three sends, eager. Paired with the first send, the probe would wait for nothing; without its peer, be
+ * idle 0.4 s with no wait state. */
+static void test_timeline_probe_waits_for_late_sender(void)
+{
+  met_trace_t *trace = read_paired(RUNS "probe", 3);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.3, 0.0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.23, 0.03});
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 3); /* never a probe's */
+  expect_late_sender_only(trace, 0, 0.3);
   met_trace_free(trace);
 }
 
@@ -404,6 +425,7 @@ int main(void)
       {"test_timeline_messages_matched_by_tag", test_timeline_messages_matched_by_tag},
       {"test_timeline_wait_completes_its_request", test_timeline_wait_completes_its_request},
       {"test_timeline_any_source_matching", test_timeline_any_source_matching},
+      {"test_timeline_probe_waits_for_late_sender", test_timeline_probe_waits_for_late_sender},
       {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
       {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},

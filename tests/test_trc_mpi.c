@@ -24,6 +24,7 @@
 #define PINGPONG SIMRUN_SOURCE_DIR "/tests/data/tracer/pingpong_loop.c"
 #define THREADS  SIMRUN_SOURCE_DIR "/tests/data/tracer/threads.c"
 #define DUP_WAIT SIMRUN_SOURCE_DIR "/tests/data/tracer/dup_wait.c"
+#define PROBES   SIMRUN_SOURCE_DIR "/tests/data/tracer/probe_late.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -384,6 +385,17 @@ static void traced_pair(char *dir, char *trace, const char *source, const char *
   CU_ASSERT_EQUAL(run->status, 0);
 }
 
+/* traced_pair that must say no warning and, unless `said` is NULL, print `said`. */
+static void traced_pair_quietly(char *dir, char *trace, const char *source, const char *name, const char *format,
+                                const char *said)
+{
+  cli_run_t run;
+  traced_pair(dir, trace, source, name, format, &run);
+  CU_ASSERT(said == NULL || strstr(run.out, said) != NULL);
+  CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+  run_free(&run);
+}
+
 /* The two ranks' TI files in `trace`, compute actions left out, are `expected`. */
 static void messages_are(const char *trace, const char *const expected[2])
 {
@@ -523,10 +535,7 @@ static void test_trc_mpi_any_source_receives(void)
 {
   char dir[1024];
   char trace[1100];
-  cli_run_t run;
-  traced_pair(dir, trace, ANY, "any_source", "smpi", &run);
-  CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
-  run_free(&run);
+  traced_pair_quietly(dir, trace, ANY, "any_source", "smpi", NULL);
   const char *expected[] = {"0 init\n0 recv 1 5 16\n0 isend 1 8 4\n0 waitall\n0 recv 1 6 8\n0 recv 1 9 24\n"
                             "0 recv 1 10 4\n0 irecv 1 -444 16\n0 wait 1 0 -444\n0 finalize\n",
                             "1 init\n1 send 0 5 16\n1 send 0 6 8\n1 recv 0 8 4\n1 send 0 9 24\n1 send 0 10 4\n"
@@ -558,6 +567,18 @@ static int envelopes(const char *timeline, const char *call, long long comm[4], 
       n++;
   }
   return n;
+}
+
+/* simrun analyse's reading of the timelines in `trace` (a full trace, NULL when refused), which must pair `matched`
+ * messages and leave no receive unpaired. */
+static met_trace_t *read_all_paired(const char *trace, size_t matched)
+{
+  char err[1024] = "";
+  met_timeline_info_t info;
+  met_trace_t *measured = met_timeline_stream(trace, 1, &info, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL(measured);
+  CU_ASSERT(measured == NULL || (info.matched == matched && info.unmatched == 0));
+  return measured;
 }
 
 /* tests/data/tracer/dup_wait.c on 2 ranks: the sub-communicator, its duplicate, the duplicate of MPI_COMM_WORLD and
@@ -593,12 +614,65 @@ static void test_trc_mpi_duplicates_and_waited_requests(void)
   CU_ASSERT(reqs[0] == 2 && reqs[1] == 3 && reqs[2] == 1 && reqs[3] == 0); /* postings 1, 0, 2, 3 of 4 */
   free(sender);
   free(receiver);
-  char err[1024] = "";
-  met_timeline_info_t info;
-  met_trace_t *measured = met_timeline_stream(trace, 0, &info, err, sizeof err);
-  CU_ASSERT_PTR_NOT_NULL(measured);
-  CU_ASSERT(info.matched == 4 && info.unmatched == 0);
+  met_trace_free(read_all_paired(trace, 4));
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* The start of the first line of `timeline` whose call is `call` and whose tag is `tag`; -1 when there is none. */
+static double call_start(const char *timeline, const char *call, int tag)
+{
+  for (const char *line = timeline; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+    char name[64], text[512];
+    double start;
+    int at;
+    snprintf(text, sizeof text, "%.*s", (int)strcspn(line, "\n"), line);
+    if (sscanf(text, "%lf %*f %*s %*s %*d %*f %63s %d", &start, name, &at) == 3 && strcmp(name, call) == 0 && at == tag)
+      return start;
+  }
+  return -1;
+}
+
+/* tests/data/tracer/probe_late.c on 2 ranks, traced in SMPI's format: each probe that found a message names its sender,
+ * tag and communicator (the duplicate's key, not the world's 0), and MPI_Mrecv too. simrun analyse pairs each probe
+ * with the send it found: rank 0's late sender is, to the microsecond, the time from each blocking probe's entry to
+ * its sender's (read from the files here), and by construction (rank 1 sleeps 0.2 s, then 0.1 s, after barriers
+ * before sending) about 0.3 s: at least 0.25 s (the ranks leave a barrier within milliseconds of one another), at
+ * most 1 s. Without the probes' partners it would be about 0 (each receive finds its sender there). simrun's
+ * ti-replay and smpirun replay the trace (no probe is a TI action). About 3 s. */
+static void test_trc_mpi_probe_waits_for_late_sender(void)
+{
+  char dir[1024];
+  char trace[1100];
+  traced_pair_quietly(dir, trace, PROBES, "probe_late", "smpi", "probes ok");
+  char *receiver = timeline_text(trace, "timeline-0.txt");
+  char *sender = timeline_text(trace, "timeline-1.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(receiver);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(sender);
+  long long key[4], none[4];
+  CU_ASSERT_EQUAL(envelopes(receiver, "MPI_Mprobe", key, none), 1);
+  CU_ASSERT(key[0] != 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(receiver, " idle main 1 0 MPI_Probe 7 0\n"));
+  char line[128];
+  snprintf(line, sizeof line, " idle main 1 0 MPI_Mprobe 8 %lld\n", key[0]);
+  CU_ASSERT_PTR_NOT_NULL(strstr(receiver, line));
+  snprintf(line, sizeof line, " idle main 1 4 MPI_Mrecv 8 %lld\n", key[0]);
+  CU_ASSERT_PTR_NOT_NULL(strstr(receiver, line));
+  CU_ASSERT_PTR_NOT_NULL(strstr(receiver, " ctrl main 1 0 MPI_Iprobe 9 0\n"));
+  double late = call_start(sender, "MPI_Send", 7) - call_start(receiver, "MPI_Probe", 7) +
+                call_start(sender, "MPI_Send", 8) - call_start(receiver, "MPI_Mprobe", 8);
+  free(receiver);
+  free(sender);
+  met_trace_t *measured = read_all_paired(trace, 3);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(measured, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_LATE_SENDER), late, 1e-6);
+  CU_ASSERT(late >= 0.25 && late <= 1.0);
+  met_wait_free(&w);
   met_trace_free(measured);
+  simrun_replays(dir, "trace", 2, "T_par");
+  smpi_replays(dir, "trace", "2");
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -1033,6 +1107,7 @@ int main(void)
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},
       {"test_trc_mpi_duplicates_and_waited_requests", test_trc_mpi_duplicates_and_waited_requests},
+      {"test_trc_mpi_probe_waits_for_late_sender", test_trc_mpi_probe_waits_for_late_sender},
       {"test_trc_mpi_folded_pingpong", test_trc_mpi_folded_pingpong},
       {"test_trc_mpi_fortran_program", test_trc_mpi_fortran_program},
       {"test_trc_mpi_f08_program_is_reported", test_trc_mpi_f08_program_is_reported},

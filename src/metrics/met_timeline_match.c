@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The wait-state rules of a measured run (met_timeline_match.h), the same as a replay's (docs/wait-states.md): a rank
- * blocked in a send, receive, wait or poll until its partner arrives is idle (Lemeire's idling, seed 000 §1.1.3;
+ * blocked in a send, receive, probe, wait or poll until its partner arrives is idle (Lemeire's idling, seed 000 §1.1.3;
  * Scalasca's late sender and late receiver), in a barrier or an N x N collective until the last member entered, and
  * the rest of the call is communication. Memory: a few intervals per rank and the messages not yet paired. */
 #include "met_timeline_match.h"
@@ -27,6 +27,7 @@ typedef struct endref {
   int comm;
   long long id;
   double start; /* entry (blocking) or posting (non-blocking) */
+  int probe;    /* a probe among the receives: told of the send it found, which still goes to a receive */
 } endref_t;
 
 typedef struct fifo {
@@ -41,7 +42,9 @@ typedef struct op {
   int peer;
   met_dir_t dir;
   double post;
-  double partner; /* NAN until paired */
+  double partner;   /* NAN until paired */
+  double any_bytes; /* a receive posted from any source: its bytes, for the wait that completes it to count the
+                     * message (its posting named no sender to count it with); -1 otherwise */
 } op_t;
 
 /* A collective call of every member, by its number among the ranks' synchronising collectives. */
@@ -81,16 +84,37 @@ tl_kind_t tl_kind_of(const char *call, int peer)
     const char *call;
     tl_kind_t kind;
     int needs_peer;
-  } table[] = {
-      {"MPI_Send", TL_SEND, 1},       {"MPI_Ssend", TL_SEND, 1},         {"MPI_Rsend", TL_SEND, 1},
-      {"MPI_Bsend", TL_SEND, 1},      {"MPI_Isend", TL_ISEND, 1},        {"MPI_Issend", TL_ISEND, 1},
-      {"MPI_Ibsend", TL_ISEND, 1},    {"MPI_Irsend", TL_ISEND, 1},       {"MPI_Recv", TL_RECV, 1},
-      {"MPI_Irecv", TL_IRECV, 0},     {"MPI_Wait", TL_WAIT, 0},          {"MPI_Waitall", TL_WAITALL, 0},
-      {"MPI_Waitany", TL_WAITANY, 0}, {"MPI_Waitsome", TL_WAITSOME, 0},  {"MPI_Test", TL_POLL, 0},
-      {"MPI_Testany", TL_POLL, 0},    {"MPI_Testall", TL_POLL, 0},       {"MPI_Testsome", TL_POLL, 0},
-      {"MPI_Iprobe", TL_POLL, 0},     {"MPI_Barrier", TL_BARRIER, 0},    {"MPI_Allreduce", TL_NXN, 0},
-      {"MPI_Allgather", TL_NXN, 0},   {"MPI_Allgatherv", TL_NXN, 0},     {"MPI_Alltoall", TL_NXN, 0},
-      {"MPI_Alltoallv", TL_NXN, 0},   {"MPI_Reduce_scatter", TL_NXN, 0}, {"MPI_Reduce_scatter_block", TL_NXN, 0}};
+  } table[] = {{"MPI_Send", TL_SEND, 1},
+               {"MPI_Ssend", TL_SEND, 1},
+               {"MPI_Rsend", TL_SEND, 1},
+               {"MPI_Bsend", TL_SEND, 1},
+               {"MPI_Isend", TL_ISEND, 1},
+               {"MPI_Issend", TL_ISEND, 1},
+               {"MPI_Ibsend", TL_ISEND, 1},
+               {"MPI_Irsend", TL_ISEND, 1},
+               {"MPI_Recv", TL_RECV, 1},
+               {"MPI_Irecv", TL_IRECV, 0},
+               {"MPI_Wait", TL_WAIT, 0},
+               {"MPI_Waitall", TL_WAITALL, 0},
+               {"MPI_Waitany", TL_WAITANY, 0},
+               {"MPI_Waitsome", TL_WAITSOME, 0},
+               {"MPI_Test", TL_POLL, 0},
+               {"MPI_Testany", TL_POLL, 0},
+               {"MPI_Testall", TL_POLL, 0},
+               {"MPI_Testsome", TL_POLL, 0},
+               {"MPI_Probe", TL_PROBE, 1},
+               {"MPI_Mprobe", TL_PROBE, 1},
+               {"MPI_Iprobe", TL_PROBE, 1},
+               {"MPI_Improbe", TL_PROBE, 1},
+               {"MPI_Mrecv", TL_RECV, 1},
+               {"MPI_Barrier", TL_BARRIER, 0},
+               {"MPI_Allreduce", TL_NXN, 0},
+               {"MPI_Allgather", TL_NXN, 0},
+               {"MPI_Allgatherv", TL_NXN, 0},
+               {"MPI_Alltoall", TL_NXN, 0},
+               {"MPI_Alltoallv", TL_NXN, 0},
+               {"MPI_Reduce_scatter", TL_NXN, 0},
+               {"MPI_Reduce_scatter_block", TL_NXN, 0}};
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(call, table[i].call) == 0)
       return table[i].needs_peer && peer < 0 ? TL_OTHER : table[i].kind;
@@ -215,9 +239,10 @@ static void fifo_remove(tl_match_t *m, fifo_t *f, size_t i)
 }
 
 /* A send from `rank` to `peer`: MPI's matching, the earliest receive posted at `peer` that accepts `rank` (from it or
- * from any source), its tag and its communicator. Times do not overrule the order: the ranks' clocks may differ by
- * hundreds of microseconds where they share cores, so a receive that seems to end before the send started may still be
- * its. Returns the receive's time, or NAN and queues the send (-1 in *oom when out of memory). */
+ * from any source), its tag and its communicator; each probe waiting for it before that receive learns it too. Times
+ * do not overrule the order: the ranks' clocks may differ by hundreds of microseconds where they share cores, so a
+ * receive that seems to end before the send started may still be its. Returns the receive's time, or NAN and queues
+ * the send (-1 in *oom when out of memory). */
 static double pair_send(tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
 {
   fifo_t *posted = &m->posted[peer];
@@ -229,6 +254,8 @@ static double pair_send(tl_match_t *m, int rank, int peer, const endref_t *mine,
     }
     fifo_remove(m, posted, i);
     tell_partner(m, r.rank, r.id, mine->start, rank);
+    if (r.probe) /* the message stays for the receive that takes it */
+      continue;
     m->matched++;
     return r.start;
   }
@@ -266,6 +293,19 @@ static double pair_recv(tl_match_t *m, int rank, int *peer, const endref_t *mine
   tell_partner(m, h.rank, h.id, mine->start, rank);
   m->matched++;
   return h.start;
+}
+
+/* A probe at `rank` that found a message from `peer`: MPI's matching without taking the message, the oldest unpaired
+ * send from `peer` it accepts (a receive posted earlier that accepts it would have taken it). Returns the send's time,
+ * or NAN and queues the probe among the receives, for the next such send to tell it. */
+static double pair_probe(tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
+{
+  const fifo_t *f = &m->sends[(size_t)peer * (size_t)m->nranks + (size_t)rank];
+  size_t at = first_accepted(f, mine);
+  if (at < f->n)
+    return f->v[at].start;
+  *oom = enqueue(m, &m->posted[rank], mine);
+  return NAN;
 }
 
 /* Counts `rank`'s synchronising collective in its instance; a call that differs from the other members' (a
@@ -314,11 +354,13 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
   int oom = 0;
   int peer = ev->iv.peer;
   met_dir_t dir = ev->kind == TL_SEND || ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
-  if (ev->kind == TL_SEND || ev->kind == TL_RECV) {
+  if (ev->kind == TL_SEND || ev->kind == TL_RECV || ev->kind == TL_PROBE) {
     e->id = s->next_id++;
-    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, ev->iv.start};
+    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, ev->iv.start, ev->kind == TL_PROBE};
     /* pairing moves no kept interval: e stays valid */
-    e->partner = dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
+    e->partner = ev->kind == TL_PROBE  ? pair_probe(m, rank, peer, &mine, &oom)
+                 : dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom)
+                                       : pair_recv(m, rank, &peer, &mine, &oom);
   } else if (ev->kind == TL_ISEND || ev->kind == TL_IRECV) {
     if (s->nops == OPS_MAX) { /* never completed by a wait the timeline shows: give the oldest up */
       memmove(s->ops, s->ops + 1, (s->nops - 1) * sizeof *s->ops);
@@ -328,9 +370,14 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
     if (reserve((void **)&s->ops, &s->ops_cap, s->nops, sizeof *s->ops) != 0)
       return -1;
     long long id = s->next_id++;
-    s->ops[s->nops++] =
-        (op_t){.id = id, .req = s->posts++, .peer = peer, .dir = dir, .post = ev->iv.start, .partner = NAN};
-    endref_t mine = {rank, peer, ev->tag, ev->comm, id, ev->iv.start};
+    s->ops[s->nops++] = (op_t){.id = id,
+                               .req = s->posts++,
+                               .peer = peer,
+                               .dir = dir,
+                               .post = ev->iv.start,
+                               .partner = NAN,
+                               .any_bytes = dir == MET_DIR_RECV && peer < 0 ? ev->iv.bytes : -1};
+    endref_t mine = {rank, peer, ev->tag, ev->comm, id, ev->iv.start, 0};
     double partner =
         dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
     s->ops[s->nops - 1].partner = partner;
@@ -383,6 +430,16 @@ static int add_blocking(met_trace_t *trace, int rank, const tl_event_t *ev)
     return met_trace_add(trace, rank, iv);
   double idle_end = dir == MET_DIR_RECV || iv->end > ev->partner ? clamp(ev->partner, iv) : iv->start;
   return add_split(trace, rank, iv, idle_end, iv->peer, dir, iv->peer, dir);
+}
+
+/* A probe that found a message: idle until that message's sender entered its send (a late sender, as Scalasca counts
+ * a probe's wait), then communication without the message's bytes (its receive moves them); as the file gives it when
+ * the send was not found. */
+static int add_probe(met_trace_t *trace, int rank, const tl_event_t *ev)
+{
+  if (isnan(ev->partner))
+    return met_trace_add(trace, rank, &ev->iv);
+  return add_split(trace, rank, &ev->iv, clamp(ev->partner, &ev->iv), ev->iv.peer, MET_DIR_RECV, -1, MET_DIR_NONE);
 }
 
 /* When an outstanding operation could complete, for a wait or poll that ended at `end`: a receive once its sender
@@ -466,7 +523,10 @@ static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const tl_even
     iv.peer = -1;
     return met_trace_add(trace, rank, &iv);
   }
-  return add_split(trace, rank, &iv, clamp(latest, &iv), decisive.peer, decisive.dir, -1, MET_DIR_NONE);
+  int counted = decisive.any_bytes >= 0 && decisive.peer >= 0; /* from any source: the message is counted here */
+  iv.bytes = counted ? decisive.any_bytes : iv.bytes;
+  return add_split(trace, rank, &iv, clamp(latest, &iv), decisive.peer, decisive.dir, counted ? decisive.peer : -1,
+                   counted ? MET_DIR_RECV : MET_DIR_NONE);
 }
 
 /* A barrier or N x N collective: idle until the last member entered, then communication; its span marked for the
@@ -517,6 +577,8 @@ static int emit(tl_match_t *m, met_trace_t *trace, int rank, const tl_event_t *e
     if (isnan(ev->partner) && ev->kind == TL_RECV) /* its sender started before it ended, so was read: none */
       m->unmatched++;
     return add_blocking(trace, rank, ev);
+  case TL_PROBE:
+    return add_probe(trace, rank, ev);
   case TL_WAIT:
   case TL_WAITALL:
   case TL_WAITANY:
@@ -546,6 +608,7 @@ static int partners_in(const tl_match_t *m, const rank_state_t *s, const tl_even
   switch (ev->kind) {
   case TL_SEND:
   case TL_RECV:
+  case TL_PROBE:
     return !isnan(ev->partner);
   case TL_BARRIER:
   case TL_NXN:

@@ -21,7 +21,8 @@ typedef enum tl_kind {
   TL_WAITALL,   /* every request outstanding */
   TL_WAITANY,   /* the first to complete */
   TL_WAITSOME,  /* those complete by its end */
-  TL_POLL,      /* MPI_Test*, MPI_Iprobe: polling, which is waiting */
+  TL_POLL,      /* MPI_Test*: polling, which is waiting */
+  TL_PROBE,     /* MPI_Probe, MPI_Mprobe, a successful MPI_Iprobe or Improbe: the message it found, not taken */
   TL_BARRIER,   /* MPI_Barrier */
   TL_NXN        /* every member to every member: allreduce, allgather(v), alltoall(v), reduce-scatter */
 } tl_kind_t;
@@ -35,7 +36,7 @@ typedef struct tl_event {
   long long req; /* a wait's or test's request, as the file gives it: its age, the postings (TL_ISEND, TL_IRECV) the
                   * rank made after it; once pushed, that posting's number on the rank; -1 when not given */
   char call[64];
-  long long id;   /* a blocking message end's number on its rank, -1 otherwise */
+  long long id;   /* a blocking message end's (or a probe's) number on its rank, -1 otherwise */
   double partner; /* the partner's entry (or posting) time once paired, NAN before */
   long coll;      /* a collective's number among the rank's synchronising collectives, -1 otherwise */
 } tl_event_t;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The communicators of collectives in the trace (simrun's TI extension, docs/ti-replay.md): each rank names a
  * sub-communicator by a number of its own, defined once by "comm_def ID r0 r1 ..." (the world ranks of its members in
- * their order), so that "in ID <collective>" replays on those ranks. Handles are cached until MPI_Comm_free. */
+ * their order), so that "in ID <collective>" replays on those ranks. Handles are cached until MPI_Comm_free. The
+ * timeline's keys of communicators, and a probe's record with the message it found on its communicator. */
 #include "trc_comm.h"
 #include "trc_mpi_util.h"
 
@@ -248,4 +249,12 @@ void trc_comm_reset(void)
   defs = NULL;
   seen = keys = NULL;
   ndefs = nseen = cap_seen = nkeys = cap_keys = made_count = 0;
+}
+
+void trc_probed(double t, const char *name, trc_category_t category, MPI_Comm comm, const MPI_Status *status)
+{
+  int peer = status ? trc_to_world(comm, status->MPI_SOURCE) : -1;
+  if (peer >= 0)
+    trc_envelope(status->MPI_TAG, trc_comm_key(comm));
+  trc_call(t, name, category, peer, 0, NULL);
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to libsimrun-trace.so: collectives on their communicator (trc_comm.c), simrun's "comm_def" and "in" TI
- * actions for a sub-communicator. */
+ * actions for a sub-communicator; the timeline's keys of communicators, and a probe's message on its communicator. */
 #ifndef TRC_COMM_H
 #define TRC_COMM_H
+
+#include "trc_record.h"
 
 #include <mpi.h>
 
@@ -33,5 +35,10 @@ void trc_comm_forget(MPI_Comm comm);
 
 /* Frees the communicator table at MPI_Finalize. */
 void trc_comm_reset(void);
+
+/* A probe entered at `t` that returns now: timed as `name` in `category`; when it matched a message (`status` not NULL,
+ * naming a sender), with that message's sender, tag and communicator, so that simrun analyse pairs it with the send it
+ * found (its wait is a late sender's, docs/tracer.md); no TI action, and no bytes (the receive moves the message). */
+void trc_probed(double t, const char *name, trc_category_t category, MPI_Comm comm, const MPI_Status *status);
 
 #endif

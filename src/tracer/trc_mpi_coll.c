@@ -243,23 +243,30 @@ EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 }
 
 /* Probes: a TI trace needs no action for them (the receive that follows waits for the message in a replay, and names
- * its sender); a probe is timed as waiting, an unsuccessful iprobe as a poll (trc_poll). */
+ * its sender); a probe is timed as waiting, an unsuccessful iprobe as a poll (trc_poll); one that matched a message
+ * names it (trc_probed). */
 EXPORT int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
   double t = trc_enter();
   int rc = PMPI_Probe(source, tag, comm, status);
-  trc_call(t, "MPI_Probe", TRC_IDLE, -1, 0, NULL);
+  trc_probed(t, "MPI_Probe", TRC_IDLE, comm, rc == MPI_SUCCESS ? status : NULL);
   return rc;
 }
 
 EXPORT int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 {
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
   double t = trc_enter();
   int rc = PMPI_Iprobe(source, tag, comm, flag, status);
   if (rc == MPI_SUCCESS && !*flag)
     trc_poll(t, "MPI_Iprobe");
   else
-    trc_call(t, "MPI_Iprobe", TRC_CTRL, -1, 0, NULL);
+    trc_probed(t, "MPI_Iprobe", TRC_CTRL, comm, rc == MPI_SUCCESS ? status : NULL);
   return rc;
 }
 

@@ -2,6 +2,7 @@
 /* The PMPI wrappers of the MPI-3.1 communication calls that no TI action, SMPI's or simrun's, can hold: timed in the
  * timeline and named with their count at MPI_Finalize (trc_untraced_call), so that a replay's missing messages are
  * known (written from Open MPI 4.1's mpi.h prototypes); and the matched probes, which are traced. */
+#include "trc_comm.h"
 #include "trc_mpi_util.h"
 #include "trc_request.h"
 
@@ -334,9 +335,12 @@ static MPI_Comm probed_take(MPI_Message message)
 
 EXPORT int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
 {
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
   double t = trc_enter();
   int rc = PMPI_Mprobe(source, tag, comm, message, status);
-  trc_call(t, "MPI_Mprobe", TRC_IDLE, -1, 0, NULL);
+  trc_probed(t, "MPI_Mprobe", TRC_IDLE, comm, rc == MPI_SUCCESS ? status : NULL);
   if (rc == MPI_SUCCESS)
     probed_add(*message, comm);
   return rc;
@@ -344,13 +348,16 @@ EXPORT int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, 
 
 EXPORT int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status)
 {
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE)
+    status = &own;
   double t = trc_enter();
   int rc = PMPI_Improbe(source, tag, comm, flag, message, status);
   if (rc == MPI_SUCCESS && !*flag) {
     trc_poll(t, "MPI_Improbe");
     return rc;
   }
-  trc_call(t, "MPI_Improbe", TRC_CTRL, -1, 0, NULL);
+  trc_probed(t, "MPI_Improbe", TRC_CTRL, comm, rc == MPI_SUCCESS ? status : NULL);
   if (rc == MPI_SUCCESS)
     probed_add(*message, comm);
   return rc;
@@ -366,8 +373,10 @@ EXPORT int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *messa
   int rc = PMPI_Mrecv(buf, count, type, message, status);
   int got = 0;
   int peer = rc == MPI_SUCCESS && comm != MPI_COMM_NULL ? trc_to_world(comm, status->MPI_SOURCE) : -1;
-  if (peer >= 0)
+  if (peer >= 0) {
     PMPI_Get_count(status, MPI_BYTE, &got);
+    trc_envelope(status->MPI_TAG, trc_comm_key(comm));
+  }
   trc_call(t, "MPI_Mrecv", TRC_IDLE, peer, got, peer >= 0 ? "recv %d %d %d" : NULL, peer, status->MPI_TAG, got);
   return rc;
 }

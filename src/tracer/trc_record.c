@@ -80,7 +80,7 @@ typedef struct recorder {
   int cpu_known;      /* the CPU clock was read at last_exit */
   double cpu_wall;    /* wall time of the last CPU clock reading */
   double cpu_share;   /* CPU seconds per wall second of the last computation timed by both clocks */
-  int long_compute;   /* the last computation lasted CPU_GAP or more */
+  int long_compute;   /* the last computation, or the call after it, lasted CPU_GAP or more */
   double flops;       /* computation not yet written as a TI action: phase changes do not split it */
   double own;         /* seconds spent in the recorder after the calls: kept out of the computation */
   poll_run_t polls;   /* count 0: none */
@@ -575,6 +575,9 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
     add_action(ti, ap);
     va_end(ap);
   }
+  /* after a long call the CPU clock is read (a reading is then under 1% of the call): a wait during which the rank
+   * yielded its core (oversubscribed) must not count as the next computation's wall time before it (gap_cpu) */
+  rec.long_compute |= now - start >= CPU_GAP;
   resume(now);
 }
 

@@ -4,6 +4,7 @@
  * rank's program (messages posted at the rank's clock) and T_seq; the actions are app_ti_actions.c's. */
 #include "app_ti.h"
 #include "app_ti_actions.h"
+#include "app_ti_match.h"
 #include "sim_error.h"
 #include "sim_ti.h"
 
@@ -29,7 +30,8 @@ static const char *const send_names[] = {"smpi", "synchronous", NULL};
 
 typedef struct ti_arg {
   sim_ti_trace_t *trace;
-  int platform_network; /* network = platform: the platform's own model rather than SMPI's */
+  app_ti_match_t *match; /* the sender tags of the pairs that match tags, or NULL */
+  int platform_network;  /* network = platform: the platform's own model rather than SMPI's */
   double eager_below;
   double envelope;  /* SMPI's, with its network model */
   int *test_sleeps; /* SMPI's test multiplier, shared by the ranks of the run */
@@ -46,6 +48,7 @@ static void ti_release(void *arg)
   ti_arg_t *ti = arg;
   if (ti) {
     sim_ti_trace_free(ti->trace);
+    app_ti_match_free(ti->match);
     sim_ti_paths_free(ti->hosts, ti->nhosts);
     free(ti->test_sleeps);
   }
@@ -88,6 +91,10 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   if (rc == 0 && files > 1 && files != nranks) {
     snprintf(err, errlen, "%s lists %d trace files, one per rank, but p = %d; use p = %d", index, files, nranks, files);
     rc = SIM_EPARAM;
+  }
+  if (rc == 0 && app_ti_match_build(ti->trace, nranks, &ti->match) != 0) {
+    snprintf(err, errlen, "out of memory for the tags of %s's messages", index);
+    rc = SIM_ENOMEM;
   }
   ti->hostfile = app_point_value(point, "hostfile");
   if (rc == 0 && ti->hostfile) {
@@ -135,7 +142,7 @@ static void ti_program(sim_rank_t *rank, const void *arg)
     return;
   tr.field = malloc((size_t)tr.max_fields * sizeof *tr.field);
   tr.counts = malloc(2 * (size_t)n * sizeof *tr.counts);
-  if (!tr.field || !tr.counts) {
+  if (!tr.field || !tr.counts || app_ti_match_open(&tr, ti->match) != 0) {
     sim_rank_fail(rank, SIM_ENOMEM, "out of memory");
   } else {
     tr.counts2 = tr.counts + n;
@@ -144,6 +151,7 @@ static void ti_program(sim_rank_t *rank, const void *arg)
   }
   free(tr.field);
   free(tr.counts);
+  app_ti_match_close(&tr); /* after the rank's requests: the unexpected messages no receive took */
   free(tr.reqs);
   app_ti_comms_free(&tr);
 }

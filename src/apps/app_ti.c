@@ -28,10 +28,18 @@ enum { TI_CHOSEN = sizeof chosen_kinds / sizeof chosen_kinds[0] };
 static const char *const network_names[] = {"smpi", "platform", "analytic", NULL};
 static const char *const send_names[] = {"smpi", "synchronous", NULL};
 
+/* The tags of the trace's pairs (app_ti_match.h), read once by the first rank that runs, so that only the process
+ * that replays the trace reads them (not the ones that check the scenario or compute T_seq). */
+typedef struct ti_tags {
+  int read;
+  int rc;
+  app_ti_match_t *match;
+} ti_tags_t;
+
 typedef struct ti_arg {
   sim_ti_trace_t *trace;
-  app_ti_match_t *match; /* the sender tags of the pairs that match tags, or NULL */
-  int platform_network;  /* network = platform: the platform's own model rather than SMPI's */
+  ti_tags_t *tags;      /* the sender tags of the pairs whose tags are matched, read by the run's first rank */
+  int platform_network; /* network = platform: the platform's own model rather than SMPI's */
   double eager_below;
   double envelope;  /* SMPI's, with its network model */
   int *test_sleeps; /* SMPI's test multiplier, shared by the ranks of the run */
@@ -48,7 +56,9 @@ static void ti_release(void *arg)
   ti_arg_t *ti = arg;
   if (ti) {
     sim_ti_trace_free(ti->trace);
-    app_ti_match_free(ti->match);
+    if (ti->tags)
+      app_ti_match_free(ti->tags->match);
+    free(ti->tags);
     sim_ti_paths_free(ti->hosts, ti->nhosts);
     free(ti->test_sleeps);
   }
@@ -79,7 +89,7 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   ti->platform_network = network && (strcmp(network, "platform") == 0 || strcmp(network, "analytic") == 0);
   ti->eager_below = sends && strcmp(sends, "synchronous") == 0 ? 0 : TI_SMPI_EAGER_BELOW;
   ti->envelope = ti->platform_network ? 0 : TI_SMPI_ENVELOPE;
-  if (!(ti->test_sleeps = malloc(sizeof *ti->test_sleeps))) {
+  if (!(ti->test_sleeps = malloc(sizeof *ti->test_sleeps)) || !(ti->tags = calloc(1, sizeof *ti->tags))) {
     ti_release(ti);
     return SIM_ENOMEM;
   }
@@ -91,10 +101,6 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   if (rc == 0 && files > 1 && files != nranks) {
     snprintf(err, errlen, "%s lists %d trace files, one per rank, but p = %d; use p = %d", index, files, nranks, files);
     rc = SIM_EPARAM;
-  }
-  if (rc == 0 && app_ti_match_build(ti->trace, nranks, &ti->match) != 0) {
-    snprintf(err, errlen, "out of memory for the tags of %s's messages", index);
-    rc = SIM_ENOMEM;
   }
   ti->hostfile = app_point_value(point, "hostfile");
   if (rc == 0 && ti->hostfile) {
@@ -142,7 +148,11 @@ static void ti_program(sim_rank_t *rank, const void *arg)
     return;
   tr.field = malloc((size_t)tr.max_fields * sizeof *tr.field);
   tr.counts = malloc(2 * (size_t)n * sizeof *tr.counts);
-  if (!tr.field || !tr.counts || app_ti_match_open(&tr, ti->match) != 0) {
+  if (!ti->tags->read) { /* actors run one at a time: the first one reads them */
+    ti->tags->read = 1;
+    ti->tags->rc = app_ti_match_build(ti->trace, n, &ti->tags->match);
+  }
+  if (!tr.field || !tr.counts || ti->tags->rc != 0 || app_ti_match_open(&tr, ti->tags->match) != 0) {
     sim_rank_fail(rank, SIM_ENOMEM, "out of memory");
   } else {
     tr.counts2 = tr.counts + n;

@@ -126,43 +126,115 @@ static ti_seq_t *pair(app_ti_match_t *m, int src, int dst, int tag)
   return &m->table[j];
 }
 
-/* Adds the sender's next tag to the pair, in the current loop's stretch (or outside loops). */
+/* Room for one more of `count` items of `size` bytes in *items (capacity *cap): 0, or -1 when out of memory. */
+static int room(void **items, int *cap, int count, size_t size)
+{
+  if (count < *cap)
+    return 0;
+  int more_cap = *cap ? 2 * *cap : 4;
+  void *more = realloc(*items, (size_t)more_cap * size);
+  if (!more)
+    return -1;
+  *items = more;
+  *cap = more_cap;
+  return 0;
+}
+
+/* Adds the sender's next tag to the pair, in the stretch of loop `serial` (0: outside loops). */
 static int add_tag(ti_seq_t *s, int tag, const ti_loop_t *loop, long long serial)
 {
   ti_seg_t *g = s->nsegs ? &s->segs[s->nsegs - 1] : NULL;
-  if (!g || g->loop != serial || (serial == 0 && g->reps != 1)) {
-    if (s->nsegs == s->cap) {
-      int cap = s->cap ? 2 * s->cap : 4;
-      ti_seg_t *more = realloc(s->segs, (size_t)cap * sizeof *more);
-      if (!more)
-        return -1;
-      s->segs = more;
-      s->cap = cap;
-    }
+  if (!g || g->loop != serial) {
+    if (room((void **)&s->segs, &s->cap, s->nsegs, sizeof *s->segs) != 0)
+      return -1;
     g = &s->segs[s->nsegs++];
     *g = (ti_seg_t){.reps = serial ? loop->count : 1, .loop = serial};
   }
-  if (g->n == g->cap) {
-    int cap = g->cap ? 2 * g->cap : 4;
-    int *more = realloc(g->tags, (size_t)cap * sizeof *more);
-    if (!more)
-      return -1;
-    g->tags = more;
-    g->cap = cap;
-  }
+  if (room((void **)&g->tags, &g->cap, g->n, sizeof *g->tags) != 0)
+    return -1;
   g->tags[g->n++] = tag;
   return 0;
 }
 
-/* The next blank-separated field of *c as a number (*c moved past it): 1, or 0 when there is none. */
+/* A line cut into its rank, its action and up to four numbers after it (enough for every point-to-point action and
+ * a loop): each field read once, whole numbers without strtod (the reading costs about what the replay's own does). */
+typedef struct ti_line {
+  double rank;
+  const char *action; /* not NUL-terminated: action_len characters */
+  size_t action_len;
+  double f[4];
+  int nf; /* numbers read after the action */
+} ti_line_t;
+
+static int blank(char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* The field at *c as a number (*c moved past it): 1, or 0 when it is not one. */
 static int number(const char **c, double *value)
 {
-  *c += strspn(*c, " \t\r");
+  const char *at = *c;
+  const char *d = at + (*at == '-');
+  double v = 0;
+  while (*d >= '0' && *d <= '9' && d - at < 16)
+    v = 10 * v + (*d++ - '0');
+  if (d > at + (*at == '-') && (*d == '\0' || blank(*d))) {
+    *value = *at == '-' ? -v : v;
+    *c = d;
+    return 1;
+  }
   char *end;
-  *value = sim_ti_number(*c, &end);
-  int ok = end != *c && (*end == '\0' || strchr(" \t\r", *end)) && isfinite(*value);
+  *value = strtod(at, &end);
   *c = end;
-  return ok;
+  return end != at && (*end == '\0' || blank(*end)) && isfinite(*value) &&
+         strspn(at, "0123456789.+-eE") >= (size_t)(end - at); /* decimal, as the replay wants */
+}
+
+static void skip_blanks(const char **c)
+{
+  while (blank(**c))
+    (*c)++;
+}
+
+static int is(const ti_line_t *line, const char *action)
+{
+  return line->action_len == strlen(action) && strncmp(line->action, action, line->action_len) == 0;
+}
+
+/* Whether the action is one whose numbers the matching reads: send, isend, recv, irecv, sendRecv, loop. */
+static int wanted(const ti_line_t *line)
+{
+  char first = line->action[0];
+  return (first == 's' || first == 'i' || first == 'r' || first == 'l') &&
+         (is(line, "send") || is(line, "isend") || is(line, "recv") || is(line, "irecv") || is(line, "sendRecv") ||
+          is(line, "loop"));
+}
+
+/* Cuts `text`, reading the numbers of the actions the matching reads only: 0, or -1 when it does not start with a
+ * rank and an action. */
+static int cut_line(const char *text, ti_line_t *line)
+{
+  const char *c = text;
+  skip_blanks(&c);
+  if (!number(&c, &line->rank))
+    return -1;
+  skip_blanks(&c);
+  line->action = c;
+  while (*c && !blank(*c))
+    c++;
+  line->action_len = (size_t)(c - line->action);
+  line->nf = 0;
+  if (line->action_len == 0)
+    return -1;
+  if (!wanted(line))
+    return 0;
+  for (; line->nf < 4; line->nf++) {
+    skip_blanks(&c);
+    if (!*c || !number(&c, &line->f[line->nf]))
+      break;
+  }
+  return 0;
 }
 
 /* A point-to-point line of rank `me`: its sender, receiver and tag, whether it is the message (sending) or its
@@ -174,49 +246,29 @@ typedef struct ti_end {
   int tag;
 } ti_end_t;
 
-static int line_ends(const char *text, int me, int n, ti_end_t ends[2])
+static int line_ends(const ti_line_t *line, int me, int n, ti_end_t ends[2])
 {
-  static const char *const verbs[] = {"send", "isend", "recv", "irecv"};
-  for (int v = 0; v < 4; v++) {
-    const char *c = app_ti_after_action(text, verbs[v]);
-    double peer;
-    double tag;
-    if (c && number(&c, &peer) && number(&c, &tag) && peer >= 0 && peer < n && tag >= SIM_TI_ANY_TAG &&
-        tag <= INT_MAX) {
-      int sending = v < 2;
-      ends[0] = (ti_end_t){sending, sending ? me : (int)peer, sending ? (int)peer : me, (int)trunc(tag)};
-      return 1;
-    }
+  const double *f = line->f;
+  int sending = is(line, "send") || is(line, "isend");
+  if ((sending || is(line, "recv") || is(line, "irecv")) && line->nf >= 2 && f[0] >= 0 && f[0] < n &&
+      f[1] >= SIM_TI_ANY_TAG && f[1] <= INT_MAX) {
+    int peer = (int)f[0];
+    ends[0] = (ti_end_t){sending, sending ? me : peer, sending ? peer : me, (int)trunc(f[1])};
+    return 1;
   }
-  const char *c = app_ti_after_action(text, "sendRecv");
-  double f[4];
-  if (!c || !number(&c, &f[0]) || !number(&c, &f[1]) || !number(&c, &f[2]) || !number(&c, &f[3]) || f[1] < 0 ||
-      f[1] >= n || f[3] < 0 || f[3] >= n)
+  if (!is(line, "sendRecv") || line->nf < 4 || f[1] < 0 || f[1] >= n || f[3] < 0 || f[3] >= n)
     return 0;
   ends[0] = (ti_end_t){1, me, (int)f[1], 0};
   ends[1] = (ti_end_t){0, (int)f[3], me, 0};
   return 2;
 }
 
-/* Whose line it is (rank `owner` of a per-rank file, or the line's first field in a shared one): -1 when none. */
-static int line_rank(const char *text, int owner, int n)
-{
-  const char *c = text;
-  double who;
-  if (!number(&c, &who) || who < 0 || who >= n)
-    return -1;
-  return owner >= 0 ? owner : (int)who;
-}
-
 /* A loop line "R loop COUNT LINES" starts the rank's loop; any other line of the rank counts down its body. The
  * loop whose body the line is in: its serial number, 0 for none. */
-static long long follow_loop(const char *text, ti_loop_t *loop, long long *serials)
+static long long follow_loop(const ti_line_t *line, ti_loop_t *loop, long long *serials)
 {
-  const char *c = app_ti_after_action(text, "loop");
-  double count;
-  double lines;
-  if (c && loop->left == 0 && number(&c, &count) && number(&c, &lines) && count >= 1 && lines >= 1) {
-    *loop = (ti_loop_t){.count = (long long)count, .left = (long long)lines, .serial = ++*serials};
+  if (loop->left == 0 && is(line, "loop") && line->nf >= 2 && line->f[0] >= 1 && line->f[1] >= 1) {
+    *loop = (ti_loop_t){.count = (long long)line->f[0], .left = (long long)line->f[1], .serial = ++*serials};
     return 0;
   }
   if (loop->left == 0)
@@ -227,12 +279,12 @@ static long long follow_loop(const char *text, ti_loop_t *loop, long long *seria
 
 /* One line of rank `me`: `want_tags` records the sender's tags, else only whether a pair sees several tags (and
  * whether the whole trace does: *several). */
-static int take_line(app_ti_match_t *m, const char *text, int me, int n, ti_loop_t *loop, long long *serials,
+static int take_line(app_ti_match_t *m, const ti_line_t *line, int me, int n, ti_loop_t *loop, long long *serials,
                      int want_tags, int *first_tag, int *several)
 {
-  long long serial = follow_loop(text, loop, serials);
+  long long serial = follow_loop(line, loop, serials);
   ti_end_t ends[2];
-  int count = line_ends(text, me, n, ends);
+  int count = line_ends(line, me, n, ends);
   for (int e = 0; e < count; e++) {
     if (ends[e].tag < 0) /* any tag, or refused by the replay */
       continue;
@@ -267,11 +319,13 @@ static int read_trace(app_ti_match_t *m, const sim_ti_trace_t *trace, int n, int
     }
     char *text;
     size_t len;
-    int got;
+    int got = 0;
     while (rc == 0 && !*several && (got = sim_ti_reader_next(in, &text, &len)) == 0) {
-      int me = line_rank(text, files > 1 ? f : -1, n);
-      if (me >= 0)
-        rc = take_line(m, text, me, n, &loops[me], &serials, want_tags, &first_tag, several);
+      ti_line_t line;
+      if (cut_line(text, &line) != 0 || line.rank < 0 || line.rank >= n)
+        continue;
+      int me = files > 1 ? f : (int)line.rank;
+      rc = take_line(m, &line, me, n, &loops[me], &serials, want_tags, &first_tag, several);
     }
     rc = rc == 0 && got < 0 ? 1 : rc;
     sim_ti_reader_close(in);
@@ -438,14 +492,8 @@ static long long find_tag(const ti_seq_t *s, long long from, int tag)
 /* Keeps message `msg` (its request `req`) as unexpected, in message order: -1 when out of memory. */
 static int keep(ti_source_t *s, long long msg, sim_request_t *req)
 {
-  if (s->nkept == s->cap) {
-    int cap = s->cap ? 2 * s->cap : 8;
-    ti_kept_t *more = realloc(s->kept, (size_t)cap * sizeof *more);
-    if (!more)
-      return -1;
-    s->kept = more;
-    s->cap = cap;
-  }
+  if (room((void **)&s->kept, &s->cap, s->nkept, sizeof *s->kept) != 0)
+    return -1;
   int k = s->nkept++;
   while (k > 0 && s->kept[k - 1].msg > msg) {
     s->kept[k] = s->kept[k - 1];

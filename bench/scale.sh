@@ -17,11 +17,12 @@
 # Usage: bench/scale.sh [path/to/simrun] [RANKS...]   (default: build/simrun 1024 2048 4096)
 #        bench/scale.sh analytic [path/to/simrun]     (the analytic network at scale: see analytic() below)
 #        bench/scale.sh memory [path/to/simrun]       (memory against messages, every skeleton: see memory() below)
+#        bench/scale.sh collectives [path/to/simrun]  (the collective-heavy trace, both networks: see collectives())
 # SCALE_ROUTING=explicit generates the meshes with every route listed (SimGrid's DijkstraCache), as before issue 20.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=simgrid
-if [ "${1:-}" = analytic ] || [ "${1:-}" = memory ]; then
+if [ "${1:-}" = analytic ] || [ "${1:-}" = memory ] || [ "${1:-}" = collectives ]; then
   mode=$1
   shift
 fi
@@ -130,7 +131,7 @@ one_point() {
   local name=$1 platform=$2 skeleton=$3 p=$4 params="" kv
   shift 4
   for kv in "$@"; do params="$params<param name=\"${kv%%=*}\" value=\"${kv#*=}\"/>"; done
-  case $platform in */*) platform=$PWD/$platform ;; *) platform=$PWD/platforms/$platform ;; esac
+  case $platform in /*) ;; */*) platform=$PWD/$platform ;; *) platform=$PWD/platforms/$platform ;; esac
   cat > "$work/scenario.xml" <<XML
 <?xml version="1.0" encoding="UTF-8"?>
 <scenario name="$name">
@@ -205,8 +206,53 @@ memory() {
   echo "ping-pong and ring-matmul: their messages are set by p and the message sizes alone (not measured)"
 }
 
+# bench/coll-heavy.c's trace at p ranks and `steps` steps into $work/coll-p/ (index.txt, rank-I.txt), as simrun's
+# tracer writes it (sizes in bytes): each step a computation of 1e6 to 4e6 flops by rank, an allreduce of 2048
+# doubles, an alltoall of 64, a broadcast of 2048 from rank step mod p, an allgather of 32, a reduce of 2048 to rank
+# 0 and a barrier. Written rather than traced: tracing the program with 256 processes takes minutes of this machine.
+coll_trace() {
+  local p=$1 steps=$2 dir=$work/coll-$1
+  mkdir -p "$dir"
+  awk -v p="$p" -v s="$steps" -v dir="$dir" 'BEGIN {
+    for (r = 0; r < p; r++) {
+      f = sprintf("%s/rank-%d.txt", dir, r)
+      print dir "/rank-" r ".txt" > (dir "/index.txt")
+      print r " init" > f
+      for (i = 0; i < s; i++) {
+        printf "%d compute %d\n%d allreduce 16384 0\n%d alltoall 512 512\n%d bcast 16384 %d\n", r, 1e6 * (1 + r % 4),
+          r, r, r, i % p > f
+        printf "%d allgather 256 256\n%d reduce 16384 0 0\n%d barrier\n", r, r, r > f
+      }
+      print r " finalize" > f
+      close(f)
+    } }'
+}
+
+# The collective-heavy trace (coll_trace) at SCALE_COLL_RANKS ranks (default 64 128 256), SCALE_COLL_STEPS steps
+# (default 20), replayed by ti-replay on tests/data/ti/cluster.xml widened to 1024 hosts under SimGrid's network
+# (`network = platform`) and the analytic one: CPU seconds, peak RSS and T_par of each.
+collectives() {
+  sed 's/radical="0-127"/radical="0-1023"/' tests/data/ti/cluster.xml > "$work/cluster.xml"
+  printf '%6s %6s | %8s %10s %12s | %8s %10s %12s\n' ranks steps "cpu (s)" "RSS (MiB)" "T_par (s)" "cpu (s)" \
+    "RSS (MiB)" "T_par (s)"
+  for p in ${SCALE_COLL_RANKS:-64 128 256}; do
+    coll_trace "$p" "${SCALE_COLL_STEPS:-20}"
+    local row="" network
+    for network in platform analytic; do
+      one_point coll "$work/cluster.xml" ti-replay "$p" "trace=$work/coll-$p/index.txt" "network=$network"
+      timed /dev/null "$simrun" -q --no-cache --csv "$work/out.csv" "$work/scenario.xml"
+      row="$row$(printf ' | %8.2f %10.1f %12.6f' "$cpu" "$rss" "$(messages_of "$work/out.csv" t_par_s)")"
+    done
+    printf '%6d %6d%s\n' "$p" "${SCALE_COLL_STEPS:-20}" "$row"
+  done
+}
+
 if [ "$mode" = analytic ]; then
   analytic
+  exit 0
+fi
+if [ "$mode" = collectives ]; then
+  collectives
   exit 0
 fi
 if [ "$mode" = memory ]; then

@@ -75,7 +75,7 @@ static void usage(FILE *out)
           "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
           "it stopped. The outputs are written under temporary names and renamed together once all are complete: a\n"
           "signal at any step leaves the earlier files as they were and names those not written. FILE '-' is\n"
-          "standard output (--csv, --json, --paje, --html; the report then goes to standard error).\n"
+          "standard output (every output above that takes a FILE; the report then goes to standard error).\n"
           "Exit status: 0 success, 1 runtime failure, 2 bad input or usage, 128 + N when stopped by signal N\n"
           "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE, which ends the run silently).\n",
           stu_catalogue_names());

@@ -152,10 +152,11 @@ static void test_app_pdgemm_memory_warning(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(study);
   size_t flagged = 0;
   for (size_t i = 0; i < study->npoints; i++)
-    if (study->points[i].warning[0]) {
+    if (*stu_model_warning(&study->points[i])) {
       flagged++;
       CU_ASSERT_EQUAL(study->points[i].p, 1);
-      CU_ASSERT_PTR_NOT_NULL(strstr(study->points[i].warning, "fails first: 388.0 MiB of matrix data (grid 1x1"));
+      CU_ASSERT_PTR_NOT_NULL(
+          strstr(stu_model_warning(&study->points[i]), "fails first: 388.0 MiB of matrix data (grid 1x1"));
     }
   CU_ASSERT_EQUAL(flagged, 1);
   char *text = NULL;

@@ -3,6 +3,7 @@
  * figures worked out by hand with T_seq from the measured computation and from --seq, the outputs, and bad folders
  * refused with one error line and exit status 2. */
 #include "tu_cli.h"
+#include "tu_svg.h"
 
 #include <math.h>
 
@@ -255,6 +256,13 @@ static void test_analyse_platform_breakdown(void)
       CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"components\": {\"processing\": 3.6111111"));
       CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"components\": {\"processing\": 2.2222222"));
       CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"dominant\": \"processing\", \"bottleneck\": true"));
+      tu_chart_t chart = {0}; /* the same figures read back from the components' picture (seed 001 Fig. 5) */
+      char color[8];
+      CU_ASSERT_FATAL(tu_svg_chart(components, 0, &chart) == 0 && tu_svg_legend(components, "processing", color) == 0);
+      for (int p = 1; p <= 2; p++) {
+        double expected = p == 1 ? 2.6e8 / 7.2e7 : 1.6e8 / 7.2e7;
+        CU_ASSERT(fabs(tu_svg_point(components, &chart, color, p) - expected) <= 2 * tu_svg_step(&chart, expected));
+      }
     }
     free(csv);
     free(json);

@@ -107,10 +107,72 @@ static void assert_close(double actual, double expected)
     fprintf(stderr, "  picture %.9g ms, profiles %.9g ms\n", actual, expected);
 }
 
+/* The time by code scope (seed 002 Fig. 4) read back from the picture's geometry and axes: each scope's bar, a segment
+ * per category, against the scope's row of -profiles.csv (ms), within the picture's resolution (0.1 pixel). */
+static void scopes_match(char *svg, const profile_t *exported)
+{
+  tu_chart_t chart = {0};
+  CU_ASSERT_FATAL(svg && tu_svg_chart(svg, 0, &chart) == 0);
+  for (int s = 0; s < SCOPES; s++) {
+    double at = tu_svg_tick_named(svg, &chart, scopes[s]);
+    CU_ASSERT(!isnan(at));
+    for (int k = 0; k < CATS; k++) {
+      char color[8];
+      double lo = NAN, hi = NAN, expected = exported->scope[s][k];
+      CU_ASSERT_FATAL(tu_svg_legend(svg, cats[k], color) == 0);
+      CU_ASSERT(tu_svg_bar_at(svg, &chart, color, at, &lo, &hi) == 0 || expected == 0);
+      double seen = isnan(lo) ? 0 : hi - lo;
+      if (fabs(seen - expected) > 2 * tu_svg_step(&chart, expected))
+        fprintf(stderr, "  scope %s, %s: the picture shows %.6g ms, the profiles %.6g ms\n", scopes[s], cats[k], seen,
+                expected);
+      CU_ASSERT(fabs(seen - expected) <= 2 * tu_svg_step(&chart, expected));
+    }
+  }
+  free(svg);
+}
+
+/* The wait map (seed 002 Fig. 5) read back from the picture: each line it draws (scope, waiter, operation), a segment
+ * per category of Table 1, against its row of -waits.csv (ms); it draws the 12 longest lines, or all when fewer. */
+static void waits_match(char *svg, const char *waits, const char *controller)
+{
+  static const char *const columns[] = {"CPLWait_s", "CPLComp_s", "CPCComm_s", "CPRWait_s",
+                                        "CPRComp_s", "PPRWait_s", "PPRComp_s", "PPLWait_s"};
+  tu_chart_t chart = {0};
+  char head[1024], row[1024], *h[FIELDS], *f[FIELDS];
+  CU_ASSERT_FATAL(svg && tu_svg_chart(svg, 0, &chart) == 0);
+  int nh = split(waits, head, sizeof head, h), drawn = 0, lines = 0;
+  int c_ctl = index_of((const char *const *)h, nh, "controller");
+  for (const char *line = strchr(waits, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+    if (split(line + 1, row, sizeof row, f) != nh || strcmp(f[c_ctl], controller) != 0)
+      continue;
+    char label[160];
+    snprintf(label, sizeof label, "%s %s %s", f[index_of((const char *const *)h, nh, "scope")],
+             f[index_of((const char *const *)h, nh, "waiter")], f[index_of((const char *const *)h, nh, "operation")]);
+    double at = tu_svg_slanted(svg, label);
+    lines++;
+    drawn += !isnan(at);
+    for (size_t k = 0; !isnan(at) && k < sizeof columns / sizeof columns[0]; k++) {
+      char color[8], category[16];
+      double lo = NAN, hi = NAN, expected = 1e3 * atof(f[index_of((const char *const *)h, nh, columns[k])]);
+      snprintf(category, sizeof category, "%.*s", (int)strlen(columns[k]) - 2, columns[k]); /* less "_s" */
+      CU_ASSERT_FATAL(tu_svg_legend(svg, category, color) == 0);
+      CU_ASSERT(tu_svg_bar_at(svg, &chart, color, at, &lo, &hi) == 0 || expected == 0);
+      double seen = isnan(lo) ? 0 : hi - lo;
+      if (fabs(seen - expected) > 2 * tu_svg_step(&chart, expected))
+        fprintf(stderr, "  wait %s, %s: the picture shows %.6g ms, -waits.csv %.6g ms\n", label, columns[k], seen,
+                expected);
+      CU_ASSERT(fabs(seen - expected) <= 2 * tu_svg_step(&chart, expected));
+    }
+  }
+  CU_ASSERT(lines > 0 && drawn == (lines < 12 ? lines : 12));
+  free(svg);
+}
+
 /* gj-small (dsm-gauss-jordan, n = 16 on 4 NCP2 nodes, with and without controllers): the processors' profile read back
  * from its tooltips. Summed over the scopes, each node's figure per category is the node's row of -profiles.csv;
  * summed over the nodes, each scope's is the scope's row; and each node's categories add up to T_par of the main CSV,
- * since every unit's time is accounted for from 0 to the end of the run (met_carnival.h). */
+ * since every unit's time is accounted for from 0 to the end of the run (met_carnival.h). The time by code scope shows
+ * the scopes' rows too (scopes_match), and the wait map the longest lines of -waits.csv (waits_match). */
 static void test_carnival_views_processors_match_profiles(void)
 {
   char dir[1024];
@@ -120,8 +182,10 @@ static void test_carnival_views_processors_match_profiles(void)
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   char *csv = read_output(dir, "out.csv"), *profiles = read_output(dir, "out-profiles.csv");
+  char *waits = read_output(dir, "out-waits.csv");
   CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
   CU_ASSERT_PTR_NOT_NULL_FATAL(profiles);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(waits);
   static const char *const controllers[] = {"yes", "no"};
   for (int point = 0; point < 2; point++) {
     char name[64];
@@ -146,9 +210,14 @@ static void test_carnival_views_processors_match_profiles(void)
       for (int k = 0; k < CATS; k++)
         assert_close(drawn.scope[s][k], exported.scope[s][k]);
     free(svg);
+    snprintf(name, sizeof name, "pics/gj-small-dsm-scopes-%s.svg", controllers[point]);
+    scopes_match(read_output(dir, name), &exported);
+    snprintf(name, sizeof name, "pics/gj-small-dsm-waits-%s.svg", controllers[point]);
+    waits_match(read_output(dir, name), waits, controllers[point]);
   }
   free(csv);
   free(profiles);
+  free(waits);
   run_free(&run);
   remove_all(dir);
 }

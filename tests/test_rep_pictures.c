@@ -196,6 +196,21 @@ static void test_rep_pictures_show_the_figures(void)
         snprintf(view, sizeof view, "gj-small-component-shares-%s.svg", bcasts[b]);
         check_bar(dir, view, 0, comp_label[j], p, 100 * tu_csv_value(csv, key, comp[j]) / comp_sum);
       }
+      /* Table 5's sub-components as shares of their sum (seed 001 Fig. 9) */
+      static const char *const subs[] = {"cpu_s",        "fpu_s",          "intmem_s",    "extmem_s",
+                                         "link_init_s",  "distribution_s", "broadcast_s", "collection_s",
+                                         "other_comm_s", "input_s",        "output_s"};
+      static const char *const sub_label[] = {
+          "CPU",          "FPU",       "internal memory", "external memory",     "link initialisation",
+          "distribution", "broadcast", "collection",      "other communication", "input",
+          "output"};
+      double sub_sum = 0;
+      for (int j = 0; j < 11; j++)
+        sub_sum += tu_csv_value(csv, key, subs[j]);
+      snprintf(view, sizeof view, "gj-small-subcomponents-%s.svg", bcasts[b]);
+      for (int j = 0; j < 11; j++)
+        if (tu_csv_value(csv, key, subs[j]) > 0) /* the legend names the sub-components the study has */
+          check_bar(dir, view, 0, sub_label[j], p, 100 * tu_csv_value(csv, key, subs[j]) / sub_sum);
       snprintf(view, sizeof view, "gj-small-ratios-%s.svg", bcasts[b]);
       check_point(dir, view, 0, "communication / computation", p, tu_csv_value(csv, key, "comm_comp_ratio"));
       check_point(dir, view, 0, "memory / processing", p, tu_csv_value(csv, key, "mem_proc_ratio"));
@@ -214,6 +229,32 @@ static void test_rep_pictures_show_the_figures(void)
   free(csv);
   free(procs);
   free(waits);
+  char command[128];
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
+/* The metrics against the work size (seed 000 Fig. 1.8): gj-worksize's points read back from the speedup, efficiency
+ * and time pictures against n, one curve per p, against the CSV of the same run. */
+static void test_rep_pictures_against_work_size(void)
+{
+  char dir[] = "/tmp/simrun-worksize-XXXXXX";
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  CU_ASSERT_EQUAL_FATAL(
+      run_simrun(dir, "-q --no-cache " SIMRUN_SOURCE_DIR "/scenarios/gj-worksize.xml --svg . --csv run.csv"), 0);
+  size_t len = 0;
+  char *csv = read_file(dir, "run.csv", &len);
+  CU_ASSERT_FATAL(csv != NULL);
+  for (int p = 16; p <= 64; p *= 4)
+    for (int n = 64; n <= 512; n *= 2) {
+      char key[32], series[16];
+      snprintf(key, sizeof key, "p=%d,n=%d", p, n);
+      snprintf(series, sizeof series, "p = %d", p);
+      check_point(dir, "gj-worksize-speedup-vs-n.svg", 0, series, n, tu_csv_value(csv, key, "speedup"));
+      check_point(dir, "gj-worksize-efficiency-vs-n.svg", 0, series, n, 100 * tu_csv_value(csv, key, "efficiency"));
+      check_point(dir, "gj-worksize-time-vs-n.svg", 0, series, n, tu_csv_value(csv, key, "t_par_s"));
+    }
+  free(csv);
   char command[128];
   snprintf(command, sizeof command, "rm -rf %s", dir);
   CU_ASSERT_EQUAL(system(command), 0);
@@ -264,17 +305,60 @@ static void test_rep_pictures_fits_on_terminal(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
-/* --svg on a skeleton with a process grid draws the heat map of the grids (docs/icluster.md), well-formed. */
+/* The green of the fill of the heat map's cell at grid column q of the first map (simulated T_par; one process row, so
+ * every cell is in the map's only row), or -1 without one: the map's cells are 13 pixels wide from its left edge,
+ * x = 70 (rep_heatmap.c). Viridis's green rises with the value, so the greens order the cells as their times do. */
+static int heat_green(const char *svg, int q)
+{
+  char opening[96];
+  unsigned red, green, blue;
+  snprintf(opening, sizeof opening, "<rect x=\"%d\" y=\"96\" width=\"13\" height=\"13\" fill=\"#", 70 + 13 * (q - 1));
+  const char *at = strstr(svg, opening);
+  return at && sscanf(at + strlen(opening), "%2x%2x%2x", &red, &green, &blue) == 3 ? (int)green : -1;
+}
+
+/* --svg on a skeleton with a process grid draws the heat map of the grids (docs/icluster.md), well-formed, with the
+ * study's figures (the model view's and the simulation's, from the CSV of the same run): the time scale runs from the
+ * least to the largest of T_par and T_model, the difference scale spans the largest |model_diff|, and the cells of the
+ * simulated times are coloured in the order of T_par. */
 static void test_rep_pictures_grid_heat_map(void)
 {
   char dir[] = "/tmp/simrun-grids-XXXXXX";
   CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
   CU_ASSERT_EQUAL_FATAL(
-      run_simrun(dir, "-q --no-cache " SIMRUN_SOURCE_DIR "/tests/data/linalg/pdgemm-row.xml --svg pics"), 0);
+      run_simrun(dir, "-q --no-cache " SIMRUN_SOURCE_DIR "/tests/data/linalg/pdgemm-row.xml --svg pics --csv run.csv"),
+      0);
   size_t len = 0;
-  char *svg = read_file(dir, "pics/pdgemm-row-grids.svg", &len);
-  CU_ASSERT(svg && tu_svg_well_formed(svg, len));
+  char *svg = read_file(dir, "pics/pdgemm-row-grids.svg", &len), *csv = read_file(dir, "run.csv", &len);
+  CU_ASSERT_FATAL(svg && csv && tu_svg_well_formed(svg, strlen(svg)));
+  static const int ps[] = {4, 5, 8, 9, 16, 17}; /* grid-rows = 1: the grid 1 x p */
+  double t_lo = INFINITY, t_hi = 0, d_max = 0, t_par[6];
+  for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
+    char key[32];
+    snprintf(key, sizeof key, "p=%d", ps[i]);
+    double t_model = tu_csv_value(csv, key, "t_model_s");
+    t_par[i] = tu_csv_value(csv, key, "t_par_s");
+    CU_ASSERT_FATAL(t_par[i] > 0 && t_model > 0);
+    t_lo = fmin(t_lo, fmin(t_par[i], t_model));
+    t_hi = fmax(t_hi, fmax(t_par[i], t_model));
+    d_max = fmax(d_max, fabs(tu_csv_value(csv, key, "model_diff")));
+  }
+  char text[64];
+  snprintf(text, sizeof text, ">%.2f s</text>", t_lo);
+  CU_ASSERT_PTR_NOT_NULL(strstr(svg, text));
+  snprintf(text, sizeof text, ">%.2f s (log scale)</text>", t_hi);
+  CU_ASSERT_PTR_NOT_NULL(strstr(svg, text));
+  snprintf(text, sizeof text, ">model %.1f%% below</text>", 100 * d_max);
+  CU_ASSERT_PTR_NOT_NULL(strstr(svg, text));
+  snprintf(text, sizeof text, ">%.1f%% above</text>", 100 * d_max);
+  CU_ASSERT_PTR_NOT_NULL(strstr(svg, text));
+  for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++)
+    for (size_t j = 0; j < sizeof ps / sizeof ps[0]; j++) {
+      int gi = heat_green(svg, ps[i]), gj = heat_green(svg, ps[j]);
+      CU_ASSERT(gi >= 0 && gj >= 0 && (t_par[i] >= t_par[j] || gi < gj));
+    }
   free(svg);
+  free(csv);
   char command[128];
   snprintf(command, sizeof command, "rm -rf %s", dir);
   CU_ASSERT_EQUAL(system(command), 0);
@@ -285,6 +369,7 @@ int main(void)
   static const tu_case_t cases[] = {{"test_rep_pictures_study", test_rep_pictures_study},
                                     {"test_rep_pictures_show_the_figures", test_rep_pictures_show_the_figures},
                                     {"test_rep_pictures_fits_on_terminal", test_rep_pictures_fits_on_terminal},
+                                    {"test_rep_pictures_against_work_size", test_rep_pictures_against_work_size},
                                     {"test_rep_pictures_grid_heat_map", test_rep_pictures_grid_heat_map},
                                     {"test_rep_pictures_bad_options", test_rep_pictures_bad_options},
                                     {NULL, NULL}};

@@ -44,11 +44,19 @@ static void emit(FILE *out, const char *indent, sim_prop_id_t id, const char *ba
   emit_at(out, indent, id, base, 1);
 }
 
-/* A root-zone property the rig's base does not have: written when it is the perturbation (after the rig's own). */
+/* A property the rig's base does not have, written in the root zone when it is the perturbation (after the rig's
+ * own): a root-zone property, or with `hosts` (a rig whose root zone holds its hosts' properties) a host's too, so that
+ * a new row of the table needs nothing here. */
+static void emit_added_at(FILE *out, int hosts)
+{
+  sim_prop_scope_t scope = change.id != SIM_PROP_COUNT ? sim_prop_row(change.id)->scope : SIM_SCOPE_ROOT;
+  if (change.id != SIM_PROP_COUNT && !change.used && (scope == SIM_SCOPE_ROOT || (hosts && scope == SIM_SCOPE_HOST)))
+    emit(out, "    ", change.id, NULL);
+}
+
 static void emit_added(FILE *out)
 {
-  if (change.id != SIM_PROP_COUNT && !change.used && sim_prop_row(change.id)->scope == SIM_SCOPE_ROOT)
-    emit(out, "    ", change.id, NULL);
+  emit_added_at(out, 0);
 }
 
 static void platform_head(FILE *out, const char *routing)
@@ -94,7 +102,7 @@ static void write_pair(FILE *out)
   platform_head(out, "Full");
   for (int i = 0; i < NPROPS; i++)
     emit(out, "    ", base[i].id, base[i].value);
-  emit_added(out);
+  emit_added_at(out, 1);
   fprintf(out,
           "    <host id=\"a\" speed=\"1Gf\"/>\n    <host id=\"b\" speed=\"1Gf\"/>\n"
           "    <link id=\"l\" bandwidth=\"100MBps\" latency=\"%s\"/>\n"

@@ -61,8 +61,8 @@ typedef struct absent {
 
 static void count_absent(const stu_study_t *study, const stu_point_t *pt, absent_t *a)
 {
-  const char *why = pt->model_missing;
-  if (!isnan(pt->t_model))
+  const char *why = stu_model_missing(pt);
+  if (!isnan(stu_model_time(pt)))
     return;
   if (strstr(why, "eq. 11") && strstr(why, "simrun:eager-start"))
     a->eq11_eager++;
@@ -88,14 +88,14 @@ static void check_study(const char *scenario_path, absent_t *a)
   CU_ASSERT_PTR_NOT_NULL_FATAL(study);
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *pt = &study->points[i];
-    double diff = (pt->t_model - pt->t_par) / pt->t_par;
-    int ok = isnan(pt->t_model) ? pt->model_missing[0] != '\0' : fabs(diff) <= 0.10;
+    double diff = (stu_model_time(pt) - pt->t_par) / pt->t_par;
+    int ok = isnan(stu_model_time(pt)) ? *stu_model_missing(pt) != '\0' : fabs(diff) <= 0.10;
     count_absent(study, pt, a);
     const char *bcast = stu_value(study, pt, "broadcast");
     const char *grid = stu_value(study, pt, "grid-rows");
     if (!ok)
       fprintf(stderr, "\n%s %s grid-rows %s p = %d: model %g s (%s), simulation %g s\n", stu_platform(study, pt),
-              bcast ? bcast : "", grid ? grid : "-", pt->p, pt->t_model, pt->model_missing, pt->t_par);
+              bcast ? bcast : "", grid ? grid : "-", pt->p, stu_model_time(pt), stu_model_missing(pt), pt->t_par);
     CU_ASSERT_TRUE(ok);
   }
   stu_free(study);

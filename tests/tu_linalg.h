@@ -7,6 +7,7 @@
 #include "app_catalogue.h"
 #include "scn_scenario.h"
 #include "sim_run.h"
+#include "stu_model.h"
 #include "stu_sweep.h"
 #include "tu.h"
 
@@ -97,12 +98,12 @@ static inline void tu_expect_models_within_10pc(const char *path, size_t platfor
     if (point->p != 2)
       continue;
     checked++;
-    double diff = (point->t_model - point->t_par) / point->t_par;
-    if (isnan(point->t_model) && strstr(point->model_missing, "simrun:eager-start"))
+    double diff = (stu_model_time(point) - point->t_par) / point->t_par;
+    if (isnan(stu_model_time(point)) && strstr(stu_model_missing(point), "simrun:eager-start"))
       continue;
     CU_ASSERT(isfinite(diff) && fabs(diff) <= 0.10);
     if (!(fabs(diff) <= 0.10))
-      fprintf(stderr, "%s: model %g, simulated %g on %s\n", path, point->t_model, point->t_par,
+      fprintf(stderr, "%s: model %g, simulated %g on %s\n", path, stu_model_time(point), point->t_par,
               stu_platform(study, point));
   }
   CU_ASSERT_EQUAL(checked, platforms);

@@ -52,7 +52,8 @@ typedef struct tu_chart {
   int nticks; /* x ticks */
 } tu_chart_t;
 
-/* Panel `panel` (0 the first) of the chart in svg. Returns 0, or -1 when there is no such frame or too few ticks. */
+/* Panel `panel` (0 the first) of the chart in svg. Returns 0, or -1 when there is no such frame or too few y ticks (x
+ * ticks may be none: labels drawn at a slant, tu_svg_slanted). */
 static inline int tu_svg_chart(const char *svg, int panel, tu_chart_t *c)
 {
   memset(c, 0, sizeof *c);
@@ -76,7 +77,7 @@ static inline int tu_svg_chart(const char *svg, int panel, tu_chart_t *c)
     else if (tu_svg_has(l, "text-anchor=\"middle\"") && y > c->y + c->h && y < c->y + c->h + 25 && c->nticks < 64)
       c->tick_x[c->nticks] = x, c->tick_v[c->nticks++] = v;
   }
-  if (ny < 3 || c->nticks < 1)
+  if (ny < 3)
     return -1;
   c->ya = ys[0], c->va = vs[0], c->yb = ys[ny - 1], c->vb = vs[ny - 1];
   double linear = c->va + (ys[1] - c->ya) / (c->yb - c->ya) * (c->vb - c->va);
@@ -127,13 +128,12 @@ static inline int tu_svg_legend(const char *svg, const char *label, char color[8
   return -1;
 }
 
-/* The bar of `color` drawn at x tick `x_value` on the panel: its bottom and top as values. Returns 0, or -1. */
-static inline int tu_svg_bar(const char *svg, const tu_chart_t *c, const char *color, double x_value, double *lo,
-                             double *hi)
+/* The bar of `color` drawn across pixel x `at` on the panel: its bottom and top as values. Returns 0, or -1. */
+static inline int tu_svg_bar_at(const char *svg, const tu_chart_t *c, const char *color, double at, double *lo,
+                                double *hi)
 {
   char fill[32];
   snprintf(fill, sizeof fill, "fill=\"%s\"", color);
-  double at = tu_svg_tick(c, x_value);
   for (const char *l = svg; l && !isnan(at); l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
     if (strncmp(l, "<rect ", 6) != 0 || !tu_svg_has(l, fill))
       continue;
@@ -144,6 +144,36 @@ static inline int tu_svg_bar(const char *svg, const tu_chart_t *c, const char *c
     }
   }
   return -1;
+}
+
+/* The bar of `color` drawn at x tick `x_value` on the panel: its bottom and top as values. Returns 0, or -1. */
+static inline int tu_svg_bar(const char *svg, const tu_chart_t *c, const char *color, double x_value, double *lo,
+                             double *hi)
+{
+  return tu_svg_bar_at(svg, c, color, tu_svg_tick(c, x_value), lo, hi);
+}
+
+/* The pixel x of the slanted x label `label` (written under a rotate(-45 X Y)), or NAN. */
+static inline double tu_svg_slanted(const char *svg, const char *label)
+{
+  char text[200];
+  snprintf(text, sizeof text, "text-anchor=\"end\">%s</text>", label);
+  for (const char *l = svg; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+    if (strncmp(l, "<g transform=\"rotate(-45 ", 25) == 0 && tu_svg_has(l, text))
+      return strtod(l + 25, NULL);
+  return NAN;
+}
+
+/* The pixel x of the x tick labelled `label` (a word, such as a code scope) on the panel, or NAN. */
+static inline double tu_svg_tick_named(const char *svg, const tu_chart_t *c, const char *label)
+{
+  char text[96];
+  snprintf(text, sizeof text, "text-anchor=\"middle\">%s</text>", label);
+  for (const char *l = svg; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+    if (strncmp(l, "<text ", 6) == 0 && tu_svg_has(l, text) && tu_svg_attr(l, "y") > c->y + c->h &&
+        tu_svg_attr(l, "y") < c->y + c->h + 25)
+      return tu_svg_attr(l, "x");
+  return NAN;
 }
 
 /* The value of the point (a circle) of `color` at x tick `x_value` on the panel, or NAN. */

@@ -18,13 +18,22 @@ extern const char *const app_dsm_controller_names[];
     .role = SCN_ROLE_VARIANT                                                                                           \
   }
 
-/* The catalogue entry of a DSM skeleton: its spec, prepare and advise functions, the cause-effect view, the common
- * program. */
-#define APP_DSM_SKELETON(spec_, prepare_, advise_)                                                                     \
+/* The catalogue entry of a DSM skeleton: its spec, prepare, advise and work functions, the cause-effect view, the
+ * common program. */
+#define APP_DSM_SKELETON(spec_, prepare_, advise_, work_)                                                              \
   {                                                                                                                    \
     .spec = &(spec_), .views = MET_VIEW_CAUSE_EFFECT, .prepare = (prepare_), .program = app_dsm_program,               \
-    .release = free, .advise = (advise_)                                                                               \
+    .release = free, .advise = (advise_), .work = (work_)                                                              \
   }
+
+/* For the skeletons' work counts (app_skeleton_t.work), what the protocol does (sim_dsm.h), in operations: a page or
+ * diff request is 8 (the faulting node's command, the request's message, the owner's or writer's command and note,
+ * the reply's command, message and handling, the interrupt that wakes the PP); a barrier 6 a node (its arrival's
+ * command, message and handling at the manager, the release's three). Pages of 4 KB, NCP2's (simrun:dsm-page-bytes of
+ * platforms/ncp2-myrinet-8.xml). */
+#define APP_DSM_REQUEST_OPS        8.0
+#define APP_DSM_BARRIER_OPS(nodes) (6.0 * (nodes))
+#define APP_DSM_PAGE_BYTES         4096.0
 
 /* The operations of one double-precision multiply-add element of an inner loop (load, fmadd, store): what it costs is
  * the platform's (sim_dsm_work); see app_dsm_common.c. */

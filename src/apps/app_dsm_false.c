@@ -88,6 +88,17 @@ static int dsm_false_advise(const app_point_t *point, int nranks, const met_plat
   return app_dsm_memory_advice(m, bytes, msg, msglen);
 }
 
+/* Every node's operations (app_skeleton_t.work), per sweep: a computation and a barrier, and the pages brought up to
+ * date: interleaved, every page from each of the p - 1 other writers at every node; blocked, the page at each of the
+ * p - 1 block boundaries at its two writers. */
+static double dsm_false_work(const app_point_t *point, int nranks)
+{
+  double p = nranks, pages = (double)app_point_long(point, "elements", 1) * DSM_FS_DOUBLE / APP_DSM_PAGE_BYTES;
+  const char *layout = app_point_value(point, "layout");
+  double requests = layout && strcmp(layout, "blocked") == 0 ? 2 * (p - 1) : p * (p - 1) * pages;
+  return (double)app_point_long(point, "iterations", 1) * (p + APP_DSM_BARRIER_OPS(p) + APP_DSM_REQUEST_OPS * requests);
+}
+
 static const scn_param_spec_t dsm_false_params[] = {
     {.name = "elements", .kind = SCN_INT, .min = 1, .required = 1, .help = "doubles in the shared array"},
     {.name = "iterations", .kind = SCN_INT, .min = 1, .required = 1, .help = "sweeps, each ended by a barrier"},
@@ -103,4 +114,5 @@ static const scn_skeleton_spec_t dsm_false_spec = {.name = "dsm-false-sharing",
                                                    .params = dsm_false_params,
                                                    .nparams = sizeof dsm_false_params / sizeof dsm_false_params[0]};
 
-const app_skeleton_t app_dsm_false_skeleton = APP_DSM_SKELETON(dsm_false_spec, dsm_false_prepare, dsm_false_advise);
+const app_skeleton_t app_dsm_false_skeleton =
+    APP_DSM_SKELETON(dsm_false_spec, dsm_false_prepare, dsm_false_advise, dsm_false_work);

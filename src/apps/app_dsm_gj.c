@@ -86,6 +86,17 @@ static int dsm_gj_advise(const app_point_t *point, int nranks, const met_platfor
   return app_dsm_memory_advice(m, (double)at(n, n, 0), msg, msglen);
 }
 
+/* Every node's operations (app_skeleton_t.work), per step: a computation per row (the pivot's and the updates), a
+ * barrier, the pivot row's pages (1.5 at N = 256) fetched by the other nodes, and at each of the p - 1 block
+ * boundaries a page written by two nodes, brought up to date at both (a diff request each). */
+static double dsm_gj_work(const app_point_t *point, int nranks)
+{
+  double n = (double)app_point_long(point, "n", 1), p = nranks;
+  double row_pages = (double)at((long)n, 1, 0) / APP_DSM_PAGE_BYTES + 1; /* a row straddles pages */
+  double requests = (p - 1) * (row_pages + 2);
+  return n * (n + APP_DSM_BARRIER_OPS(p) + APP_DSM_REQUEST_OPS * (p > 1 ? requests : 0));
+}
+
 static const scn_param_spec_t dsm_gj_params[] = {
     {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "number of equations N"},
     APP_DSM_CONTROLLER_PARAM,
@@ -94,4 +105,4 @@ static const scn_param_spec_t dsm_gj_params[] = {
 static const scn_skeleton_spec_t dsm_gj_spec = {
     .name = "dsm-gauss-jordan", .params = dsm_gj_params, .nparams = sizeof dsm_gj_params / sizeof dsm_gj_params[0]};
 
-const app_skeleton_t app_dsm_gj_skeleton = APP_DSM_SKELETON(dsm_gj_spec, dsm_gj_prepare, dsm_gj_advise);
+const app_skeleton_t app_dsm_gj_skeleton = APP_DSM_SKELETON(dsm_gj_spec, dsm_gj_prepare, dsm_gj_advise, dsm_gj_work);

@@ -69,6 +69,17 @@ static int dsm_matmul_advise(const app_point_t *point, int nranks, const met_pla
   return app_dsm_memory_advice(m, (double)row_at(n, 3, 0), msg, msglen);
 }
 
+/* Every node's operations (app_skeleton_t.work): a computation per row of C; the p - 1 nodes other than node 0
+ * fetch all of B's pages and their blocks of A's and C's (page requests), node 0 collects C's pages from their
+ * writers (diff requests); three barriers. */
+static double dsm_matmul_work(const app_point_t *point, int nranks)
+{
+  double n = (double)app_point_long(point, "n", 1), p = nranks;
+  double pages = (double)row_at((long)n, 1, 0) / APP_DSM_PAGE_BYTES; /* one matrix */
+  double requests = (p - 1) * pages + 2 * (p - 1) / p * pages + (p > 1 ? pages : 0);
+  return n + 3 * APP_DSM_BARRIER_OPS(p) + APP_DSM_REQUEST_OPS * requests;
+}
+
 static const scn_param_spec_t dsm_matmul_params[] = {
     {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "order of the matrices"},
     APP_DSM_CONTROLLER_PARAM,
@@ -78,4 +89,5 @@ static const scn_skeleton_spec_t dsm_matmul_spec = {.name = "dsm-matmul",
                                                     .params = dsm_matmul_params,
                                                     .nparams = sizeof dsm_matmul_params / sizeof dsm_matmul_params[0]};
 
-const app_skeleton_t app_dsm_matmul_skeleton = APP_DSM_SKELETON(dsm_matmul_spec, dsm_matmul_prepare, dsm_matmul_advise);
+const app_skeleton_t app_dsm_matmul_skeleton =
+    APP_DSM_SKELETON(dsm_matmul_spec, dsm_matmul_prepare, dsm_matmul_advise, dsm_matmul_work);

@@ -136,9 +136,19 @@ static const scn_skeleton_spec_t matmul_spec = {
 static const met_phase_role_t matmul_phases[] = {
     {"distribution", MET_SUB_DISTRIBUTION}, {"collection", MET_SUB_COLLECTION}, {NULL, MET_SUB_COUNT}};
 
+/* Every rank's operations (app_skeleton_t.work): the distribution's 2 (p - 1) messages and the collection's p - 1, two
+ * ends each, and per step of the p a computation and a shift (a send and a receive) on each rank. */
+static double matmul_work(const app_point_t *point, int nranks)
+{
+  (void)point;
+  double p = nranks;
+  return 6 * (p - 1) + 3 * p * p;
+}
+
 const app_skeleton_t app_matmul_skeleton = {.spec = &matmul_spec,
                                             .prepare = matmul_prepare,
                                             .program = matmul_program,
                                             .release = free,
                                             .phases = matmul_phases,
-                                            .advise = matmul_advise};
+                                            .advise = matmul_advise,
+                                            .work = matmul_work};

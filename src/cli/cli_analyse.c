@@ -10,6 +10,7 @@
 #include "cli_replay.h"
 #include "met_comm.h"
 #include "met_timeline.h"
+#include "rep_otf2.h"
 #include "rep_paje.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
@@ -42,6 +43,7 @@ typedef struct analyse_opts {
   const char *json;
   const char *svg;
   const char *paje;
+  const char *otf2;
 } analyse_opts_t;
 
 /* The measured runs, sorted by p, and where T_seq comes from. */
@@ -90,6 +92,8 @@ static void usage(FILE *out)
           "  --svg DIR           also draw the pictures (timelines, overall and per-process views, metrics against p)\n"
           "                      as SVG files in DIR, created if missing\n"
           "  --paje FILE         also write the runs as a Paje trace (pj_dump, ViTE) to FILE\n"
+          "  --otf2 DIR          also write the runs as OTF2 archives (Vampir, Scalasca, ViTE, otf2-print),\n"
+          "                      DIR/point-K.otf2 for the run K (from 0, by p), DIR created if missing\n"
           "  -h, --help          show this help and exit\n"
           "A FILE of '-' is standard output (one of them at most); the report then goes to standard error.\n"
           "\n"
@@ -129,11 +133,12 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
                                            {"replay-on", required_argument, NULL, 'r'},
                                            {"untraced", required_argument, NULL, 'u'},
                                            {"platform", required_argument, NULL, 'f'},
+                                           {"otf2", required_argument, NULL, 'o'},
                                            {"help", no_argument, NULL, 'h'},
                                            {NULL, 0, NULL, 0}};
   const char **slot[] = {
-      ['s'] = &opts->seq, ['t'] = &opts->seq_time, ['c'] = &opts->csv,       ['j'] = &opts->json,
-      ['g'] = &opts->svg, ['p'] = &opts->paje,     ['r'] = &opts->replay_on, ['f'] = &opts->platform};
+      ['s'] = &opts->seq,  ['t'] = &opts->seq_time,  ['c'] = &opts->csv,      ['j'] = &opts->json, ['g'] = &opts->svg,
+      ['p'] = &opts->paje, ['r'] = &opts->replay_on, ['f'] = &opts->platform, ['o'] = &opts->otf2};
   opterr = 0;
   optind = 1;
   for (int c; (c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1;) {
@@ -307,6 +312,17 @@ static int write_file(const char *path, writer_fn writer, const stu_study_t *stu
   return EXIT_RUNTIME;
 }
 
+/* The OTF2 archives of the runs (rep_otf2.h), DIR made if missing. */
+static int write_otf2(const char *dir, const stu_study_t *study)
+{
+  char message[1200];
+  if (!dir ||
+      (cli_folder_make(dir, message, sizeof message) == 0 && rep_otf2_study(study, dir, message, sizeof message) == 0))
+    return EXIT_OK;
+  fprintf(stderr, "simrun: error: %s\n", message);
+  return EXIT_RUNTIME;
+}
+
 static int write_svg(const char *dir, const stu_study_t *study)
 {
   char message[1200];
@@ -348,38 +364,6 @@ static void print_runs(const analyse_opts_t *opts, const runs_t *runs)
   printf("\n");
 }
 
-/* EPPA's phases (seed 000 §1.2): per label, the seconds of each category summed over the ranks, and the phase's share
- * of the p T_par processor-seconds. Time outside every recorded interval (after a rank's end) is in no phase. */
-static void print_phases(const met_trace_t *trace)
-{
-  static const met_category_t shown[] = {MET_CAT_COMPUTE, MET_CAT_COMM, MET_CAT_IDLE, MET_CAT_CTRL};
-  int p = met_trace_nranks(trace);
-  printf("\nPhases, p = %d (seconds summed over the ranks; share of p T_par)\n  %-20s", p, "phase");
-  for (size_t c = 0; c < 4; c++)
-    printf(" %10s", met_category_name(shown[c]));
-  printf(" %8s\n", "share");
-  double all = p * met_trace_end(trace);
-  double labelled = 0;
-  for (int phase = 0; phase < met_trace_phase_count(trace); phase++) {
-    double sums[4] = {0};
-    double total = 0;
-    for (size_t c = 0; c < 4; c++) {
-      for (int rank = 0; rank < p; rank++)
-        sums[c] += met_trace_phase_time(trace, rank, phase, shown[c]);
-      total += sums[c];
-    }
-    printf("  %-20s", met_trace_phase_name(trace, phase));
-    for (size_t c = 0; c < 4; c++)
-      printf(" %10.4f", sums[c]);
-    printf(" %7.1f%%\n", all > 0 ? 100 * total / all : 0.0);
-    labelled += total;
-  }
-  /* A rank that reaches MPI_Finalize before the last one waits there: idle in the lost-cycle table, in no phase. */
-  double end_wait = all - labelled > 0 ? all - labelled : 0;
-  printf("  %-20s %10.4f %10.4f %10.4f %10.4f %7.1f%%\n", "(end-of-run wait)", 0.0, 0.0, end_wait, 0.0,
-         all > 0 ? 100 * end_wait / all : 0.0);
-}
-
 /* No output may replace a file of a trace folder or another output (cli_output.h). 0, or EXIT_INPUT. */
 static int is_dash(const char *path)
 {
@@ -390,8 +374,9 @@ static int check_files(const analyse_opts_t *opts)
 {
   if (is_dash(opts->csv) + is_dash(opts->json) + is_dash(opts->paje) > 1)
     return fail("%s", "two outputs are '-', but there is one standard output; give a file name to all but one");
-  if (is_dash(opts->svg))
-    return fail("%s", "--svg -: --svg writes a folder, and '-' (standard output) is for one file; give a folder name");
+  if (is_dash(opts->svg) || is_dash(opts->otf2))
+    return fail("%s writes a folder, and '-' (standard output) is for one file; give a folder name",
+                is_dash(opts->svg) ? "--svg -: --svg" : "--otf2 -: --otf2");
   char err[2600] = "out of memory";
   cli_files_t *files = cli_files_new();
   int rc = !files;
@@ -402,6 +387,7 @@ static int check_files(const analyse_opts_t *opts)
   rc = rc || cli_files_output(files, "--json", opts->json, err, sizeof err) != 0;
   rc = rc || cli_files_output(files, "--paje", opts->paje, err, sizeof err) != 0;
   rc = rc || cli_files_output_folder(files, "--svg", opts->svg, "*.svg", err, sizeof err) != 0;
+  rc = rc || cli_files_output_folder(files, "--otf2", opts->otf2, "point-*", err, sizeof err) != 0;
   cli_files_free(files);
   return rc ? fail("%s", err) : EXIT_OK;
 }
@@ -485,6 +471,8 @@ static int write_outputs(const analyse_opts_t *opts, const stu_study_t *study, i
     status = write_file(opts->json, rep_json, study);
   if (status == EXIT_OK)
     status = write_file(opts->paje, rep_paje_study, study);
+  if (status == EXIT_OK)
+    status = write_otf2(opts->otf2, study);
   return status;
 }
 
@@ -541,9 +529,7 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   int saved = -1;
   report_to_stderr(opts, 1, &saved);
   print_runs(opts, runs);
-  rep_print(stdout, study);
-  for (size_t i = 0; i < study->npoints; i++)
-    print_phases(study->points[i].trace ? study->points[i].trace : runs->traces[i]);
+  rep_print(stdout, study); /* with each run's phases (the study's phases view) */
   status = opts->replay_on ? print_replays(opts, runs, study) : EXIT_OK;
   if (status == EXIT_OK)
     status = write_outputs(opts, study, &saved);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The progress bar (cli_progress.h): a bar of 30 cells, the count, and the time left at the pace so far per unit of
- * predicted work. */
+/* The progress bar (cli_progress.h): a bar of 30 cells, the count, and the time left at the pace so far along the
+ * predicted schedule. */
 #include "cli_progress.h"
 
 #include <stdio.h>
@@ -32,8 +32,7 @@ void cli_progress_line(char *buf, size_t len, const stu_progress_t *at, double e
   bar[WIDTH] = '\0';
   if (at->work_done > 0 && at->work_done < at->work_total && at->done < at->total) {
     char text[24];
-    double rest = at->work_total - at->work_done, alone = (double)at->jobs * at->work_largest_left;
-    duration(text, sizeof text, elapsed * (rest > alone ? rest : alone) / at->work_done);
+    duration(text, sizeof text, elapsed * (at->work_total - at->work_done) / at->work_done);
     snprintf(left, sizeof left, ", %s left", text);
   }
   snprintf(buf, len, "simrun: [%s] %4zu/%zu points%s", bar, at->done, at->total, left);

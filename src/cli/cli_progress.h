@@ -9,11 +9,11 @@
 #include <stddef.h>
 
 /* "simrun: [##########....................]  12/48 points, 3m00s left" into buf: the bar filled by the share of the
- * predicted work done, the points done of all, and, `elapsed` seconds after the simulations started, the time left at
- * the pace so far per unit of work, elapsed * W / (work done), once some is done and while some is left. W is the
- * work left, or, when more, `jobs` times the largest simulation left: at the pace of one job (the pace so far over
- * the jobs), that one alone outlasts the others. Points taken from the cache cost no work, so a resumed study's time
- * left counts only what it simulates. */
+ * predicted schedule done, the points done of all, and, `elapsed` seconds after the simulations started, the time left
+ * at the pace so far along the schedule, elapsed * (work_total - work_done) / work_done, once some is done and while
+ * some is left. The schedule lays the simulations out on the jobs (stu_work.h), so a large one left running alone at
+ * the end counts its whole length; points taken from the cache cost nothing, so a resumed study's time left counts
+ * only what it simulates. */
 void cli_progress_line(char *buf, size_t len, const stu_progress_t *at, double elapsed);
 
 #endif

@@ -11,6 +11,7 @@
 #include "stu_cause_effect.h"
 #include "stu_lost_cycles.h"
 #include "stu_messages.h"
+#include "stu_model.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -167,10 +168,10 @@ static void csv_model(FILE *out, const stu_study_t *study, const stu_point_t *po
 {
   if (!has_model_columns(study))
     return;
-  csv_number(out, point->t_model);
-  csv_number(out, rep_model_diff(point));
+  csv_number(out, stu_model_time(point));
+  csv_number(out, stu_model_diff(point));
   fputc(',', out);
-  csv_field(out, point->warning);
+  csv_field(out, stu_model_warning(point));
 }
 
 /* The columns after the core ones, by view: the rest of the lost-cycle and bottleneck figures, or the DSM time
@@ -640,12 +641,12 @@ static void json_model(FILE *out, const stu_study_t *study, const stu_point_t *p
   if (!has_model_columns(study))
     return;
   fprintf(out, ",\n     \"t_model_s\": ");
-  rep_json_number(out, point->t_model);
+  rep_json_number(out, stu_model_time(point));
   fprintf(out, ", \"model_diff\": ");
-  rep_json_number(out, rep_model_diff(point));
+  rep_json_number(out, stu_model_diff(point));
   fprintf(out, ", \"warning\": ");
-  if (point->warning[0])
-    rep_json_string(out, point->warning);
+  if (*stu_model_warning(point))
+    rep_json_string(out, stu_model_warning(point));
   else
     fputs("null", out);
 }

@@ -4,6 +4,7 @@
  * difference. Drawn with the shared SVG writer (rep_svg.h). */
 #include "rep_report.h"
 #include "rep_svg.h"
+#include "stu_model.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -34,7 +35,7 @@ static double simulated(const stu_point_t *point)
 
 static double modelled(const stu_point_t *point)
 {
-  return point->t_model;
+  return stu_model_time(point);
 }
 
 /* Viridis at five stops, interpolated in RGB: dark for small values, light for large; x in [0, 1]. */
@@ -82,13 +83,13 @@ static int heatmap_fill(heatmap_t *h, const stu_study_t *study)
     h->cell[p_rows - 1][q_cols - 1] = point;
     h->rows = p_rows > h->rows ? p_rows : h->rows;
     h->cols = q_cols > h->cols ? q_cols : h->cols;
-    double times[] = {point->t_par, point->t_model};
+    double times[] = {point->t_par, stu_model_time(point)};
     for (size_t k = 0; k < 2; k++)
       if (isfinite(times[k]) && times[k] > 0) {
         h->t_lo = fmin(h->t_lo, times[k]);
         h->t_hi = fmax(h->t_hi, times[k]);
       }
-    double d = fabs(rep_model_diff(point));
+    double d = fabs(stu_model_diff(point));
     h->d_max = isfinite(d) ? fmax(h->d_max, d) : h->d_max;
   }
   return h->rows > 0 ? 0 : -1;
@@ -124,7 +125,7 @@ static void draw_cells(rep_svg_t *svg, const heatmap_t *h, const rep_plot_t *plo
   for (int r = 0; r < h->rows; r++)
     for (int c = 0; c < h->cols; c++) {
       const stu_point_t *point = h->cell[r][c];
-      double v = point ? (diff ? rep_model_diff(point) : value(point)) : NAN;
+      double v = point ? (diff ? stu_model_diff(point) : value(point)) : NAN;
       if (!isfinite(v))
         continue;
       if (diff)

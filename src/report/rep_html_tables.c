@@ -4,6 +4,7 @@
  * can sort by eye and copy. */
 #include "rep_html_tables.h"
 #include "stu_lost_cycles.h"
+#include "stu_model.h"
 
 #include "rep_group.h"
 #include "rep_report.h"
@@ -108,8 +109,8 @@ void rep_html_points(FILE *out, const stu_study_t *study)
       cell_number(out, stu_eppa(pt)->granularity);
     }
     if (model) {
-      cell_number(out, pt->t_model);
-      cell_number(out, rep_model_diff(pt));
+      cell_number(out, stu_model_time(pt));
+      cell_number(out, stu_model_diff(pt));
     }
     fprintf(out, "<td class=\"n\">%zu</td></tr>\n", pt->messages);
   }
@@ -245,18 +246,17 @@ void rep_html_bottlenecks(FILE *out, const stu_study_t *study)
 void rep_html_model(FILE *out, const stu_study_t *study)
 {
   static const char *const heads[] = {"model", "points", "mean |diff|", "max |diff|", "at p"};
-  rep_model_summary_t s;
-  rep_model_summary(study, &s);
+  const stu_model_summary_t *s = stu_model_summary(study);
   fputs("<table>\n<tr>", out);
   for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
     head_text(out, heads[k]);
   fputs("</tr>\n<tr>", out);
   cell_text(out, study->facts.model_name);
-  fprintf(out, "<td class=\"n\">%zu</td>", s.count);
-  cell_number(out, s.count ? s.mean_abs : NAN);
-  cell_number(out, s.count ? s.max_abs : NAN);
-  if (s.count)
-    fprintf(out, "<td class=\"n\">%d</td>", study->points[s.worst].p);
+  fprintf(out, "<td class=\"n\">%zu</td>", s->count);
+  cell_number(out, s->count ? s->mean_abs : NAN);
+  cell_number(out, s->count ? s->max_abs : NAN);
+  if (s->count)
+    fprintf(out, "<td class=\"n\">%d</td>", s->worst->p);
   else
     fputs("<td></td>", out);
   fputs("</tr>\n</table>\n", out);

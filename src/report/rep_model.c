@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The analytic model beside the simulation, as Caron & Suter set their FAST model beside measured times (seed 003
  * §5.1): per point the model's time and its difference from simrun's; per study the mean and largest difference,
- * the best and worst process grid of each p, and the skeleton's warnings (node memory, §5.2). */
+ * the best and worst process grid of each p, and the skeleton's warnings (node memory, §5.2). It prints what the
+ * model view drew (stu_model.h) and computes none of it. */
 #include "rep_group.h"
 #include "rep_report.h"
+#include "stu_model.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -17,29 +19,6 @@ int rep_has_model(const stu_study_t *study)
 static int has_grid(const stu_study_t *study)
 {
   return study->facts.grid;
-}
-
-double rep_model_diff(const stu_point_t *point)
-{
-  return (point->t_model - point->t_par) / point->t_par;
-}
-
-void rep_model_summary(const stu_study_t *study, rep_model_summary_t *out)
-{
-  *out = (rep_model_summary_t){.worst = -1};
-  double sum = 0;
-  for (size_t i = 0; i < study->npoints; i++) {
-    double diff = fabs(rep_model_diff(&study->points[i]));
-    if (!isfinite(diff))
-      continue;
-    sum += diff;
-    out->count++;
-    if (out->worst < 0 || diff > out->max_abs) {
-      out->max_abs = diff;
-      out->worst = (long)i;
-    }
-  }
-  out->mean_abs = out->count ? sum / (double)out->count : NAN;
 }
 
 /* "4x8": the grid of a point, from the skeleton's grid rows. */
@@ -64,37 +43,11 @@ void rep_model_cells(FILE *out, const stu_study_t *study, const stu_point_t *poi
     grid_label(study, point, label, sizeof label);
     fprintf(out, "  %6s", label);
   }
-  double diff = 100 * rep_model_diff(point);
-  if (rep_has_model(study) && !isfinite(point->t_model)) /* a point outside the model */
+  double diff = 100 * stu_model_diff(point);
+  if (rep_has_model(study) && !isfinite(stu_model_time(point))) /* a point outside the model */
     fprintf(out, " %10s %8s", "-", "-");
   else if (rep_has_model(study)) /* rounding noise shows as +0.0%, never -0.0% */
-    fprintf(out, " %10.3f %+7.1f%%", point->t_model, fabs(diff) < 0.05 ? 0.0 : diff);
-}
-
-/* The fastest and slowest grid among the points with `p` processes; returns 0 when there is none. */
-static int extremes(const stu_study_t *study, int p, const stu_point_t **best, const stu_point_t **worst)
-{
-  *best = *worst = NULL;
-  for (size_t i = 0; i < study->npoints; i++) {
-    const stu_point_t *point = &study->points[i];
-    if (point->p != p)
-      continue;
-    if (!*best || point->t_par < (*best)->t_par)
-      *best = point;
-    if (!*worst || point->t_par > (*worst)->t_par)
-      *worst = point;
-  }
-  return *best != NULL;
-}
-
-/* The grid the model would choose for p: the smallest model time. */
-static const stu_point_t *model_choice(const stu_study_t *study, int p)
-{
-  const stu_point_t *choice = NULL;
-  for (size_t i = 0; i < study->npoints; i++)
-    if (study->points[i].p == p && (!choice || study->points[i].t_model < choice->t_model))
-      choice = &study->points[i];
-  return choice;
+    fprintf(out, " %10.3f %+7.1f%%", stu_model_time(point), fabs(diff) < 0.05 ? 0.0 : diff);
 }
 
 /* Compact grids against elongated ones (seed 003 §5.1): per p with several grids, the best and the worst. */
@@ -102,22 +55,17 @@ static void print_grid_choice(FILE *out, const stu_study_t *study)
 {
   fprintf(out, "\nBest and worst grid per p (T_par, simulated), and the grid the model would choose\n");
   fprintf(out, "%6s %8s %11s %8s %11s %8s\n", "p", "best", "T_par (s)", "worst", "T_par (s)", "model's");
-  int max_p = 0;
-  for (size_t i = 0; i < study->npoints; i++)
-    max_p = study->points[i].p > max_p ? study->points[i].p : max_p;
-  for (int p = 1; p <= max_p; p++) {
-    const stu_point_t *best;
-    const stu_point_t *worst;
-    if (!extremes(study, p, &best, &worst) || best == worst)
-      continue;
+  const stu_model_summary_t *s = stu_model_summary(study);
+  for (size_t k = 0; k < s->ngrids; k++) {
+    const stu_grid_choice_t *g = &s->grids[k];
     char b[32];
     char w[32];
     char m[32] = "-";
-    grid_label(study, best, b, sizeof b);
-    grid_label(study, worst, w, sizeof w);
+    grid_label(study, g->best, b, sizeof b);
+    grid_label(study, g->worst, w, sizeof w);
     if (rep_has_model(study))
-      grid_label(study, model_choice(study, p), m, sizeof m);
-    fprintf(out, "%6d %8s %11.3f %8s %11.3f %8s\n", p, b, best->t_par, w, worst->t_par, m);
+      grid_label(study, g->choice, m, sizeof m);
+    fprintf(out, "%6d %8s %11.3f %8s %11.3f %8s\n", g->p, b, g->best->t_par, w, g->worst->t_par, m);
   }
 }
 
@@ -126,13 +74,13 @@ static void print_warnings(FILE *out, const stu_study_t *study)
   int first = 1;
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
-    if (!point->warning[0])
+    if (!*stu_model_warning(point))
       continue;
     fprintf(out, "%s", first ? "\nWarnings\n" : "");
     first = 0;
     fprintf(out, "  p = %d%s", point->p, rep_sweeps_more_than_p(study) ? ", " : "");
     rep_print_params(out, study, point, 1);
-    fprintf(out, ": %s\n", point->warning);
+    fprintf(out, ": %s\n", stu_model_warning(point));
   }
 }
 
@@ -145,54 +93,39 @@ static int said_before(const stu_study_t *study, size_t i, const char *(*text)(c
   return 0;
 }
 
-static const char *machine_of(const stu_point_t *point)
-{
-  return point->machine;
-}
-
-static const char *missing_of(const stu_point_t *point)
-{
-  return point->model_missing;
-}
-
-static const char *p2p_of(const stu_point_t *point)
-{
-  return point->p2p;
-}
-
 void rep_print_machines(FILE *out, const stu_study_t *study)
 {
   for (size_t i = 0; i < study->npoints; i++)
-    if (study->points[i].machine[0] && !said_before(study, i, machine_of))
-      fprintf(out, "%s%s\n",
-              i == 0 ? "\nMachine (rank 0's host; docs/machines.md): " : "  also: ", study->points[i].machine);
+    if (*stu_model_machine(&study->points[i]) && !said_before(study, i, stu_model_machine))
+      fprintf(out, "%s%s\n", i == 0 ? "\nMachine (rank 0's host; docs/machines.md): " : "  also: ",
+              stu_model_machine(&study->points[i]));
   for (size_t i = 0; i < study->npoints; i++) /* Hockney and LogP, once per distinct route and p */
-    if (study->points[i].p2p[0] && !said_before(study, i, p2p_of))
-      fprintf(out, "%s\n", study->points[i].p2p);
+    if (*stu_model_p2p(&study->points[i]) && !said_before(study, i, stu_model_p2p))
+      fprintf(out, "%s\n", stu_model_p2p(&study->points[i]));
 }
 
 /* One line per distinct reason why the model printed "-". */
 static void print_missing(FILE *out, const stu_study_t *study)
 {
   for (size_t i = 0; i < study->npoints; i++)
-    if (!isfinite(study->points[i].t_model) && study->points[i].model_missing[0] && !said_before(study, i, missing_of))
-      fprintf(out, "Model \"-\" where %s.\n", study->points[i].model_missing);
+    if (!isfinite(stu_model_time(&study->points[i])) && *stu_model_missing(&study->points[i]) &&
+        !said_before(study, i, stu_model_missing))
+      fprintf(out, "Model \"-\" where %s.\n", stu_model_missing(&study->points[i]));
 }
 
 void rep_print_models(FILE *out, const stu_study_t *study)
 {
   if (rep_has_model(study)) {
-    rep_model_summary_t s;
-    rep_model_summary(study, &s);
+    const stu_model_summary_t *s = stu_model_summary(study);
     fprintf(out,
             "\nModel: %s.\ndiff = (T_model - T_par) / T_par. The model adds up communication and computation with "
             "no waiting: where it is low, look at the comm and idle columns (contention, pipeline idle time, "
             "load imbalance).\n",
             study->facts.model_name);
-    if (s.count > 0) {
-      const stu_point_t *worst = &study->points[s.worst];
-      fprintf(out, "Over %zu points: mean |diff| = %.2f%%, max |diff| = %.2f%% (p = %d%s", s.count, 100 * s.mean_abs,
-              100 * s.max_abs, worst->p, rep_sweeps_more_than_p(study) ? ", " : "");
+    if (s->count > 0) {
+      const stu_point_t *worst = s->worst;
+      fprintf(out, "Over %zu points: mean |diff| = %.2f%%, max |diff| = %.2f%% (p = %d%s", s->count, 100 * s->mean_abs,
+              100 * s->max_abs, worst->p, rep_sweeps_more_than_p(study) ? ", " : "");
       rep_print_params(out, study, worst, 1);
       fprintf(out, ")\n");
     }

@@ -17,25 +17,15 @@ void rep_print_study(FILE *out, const stu_study_t *study);
 /* Its bottleneck part, for lost-cycle studies: Table 5 layout, references, ratios, verdict (rep_bottleneck.c). */
 void rep_print_bottlenecks(FILE *out, const stu_study_t *study);
 
-/* The skeleton's analytic model beside the simulation (rep_model.c). */
-typedef struct rep_model_summary {
-  size_t count;    /* points with a model time */
-  double mean_abs; /* mean of |T_model - T_par| / T_par over them (NAN when count is 0) */
-  double max_abs;  /* the largest */
-  long worst;      /* the index of the point where it is largest, or -1 */
-} rep_model_summary_t;
-
+/* The skeleton's analytic model beside the simulation (rep_model.c), read from the model view (stu_model.h). */
 /* Whether the study's skeleton has a model (lost-cycle studies only). */
 int rep_has_model(const stu_study_t *study);
-/* (T_model - T_par) / T_par of a point; NAN without a model. */
-double rep_model_diff(const stu_point_t *point);
-void rep_model_summary(const stu_study_t *study, rep_model_summary_t *out);
 /* The terminal table's extra columns: the grid (skeletons on a process grid), the model's time and the difference. */
 void rep_model_heads(FILE *out, const stu_study_t *study);
 void rep_model_cells(FILE *out, const stu_study_t *study, const stu_point_t *point);
 /* After the tables: the model's summary, the best and worst grid per p, and the skeleton's warnings. */
 void rep_print_models(FILE *out, const stu_study_t *study);
-/* Which characterisation the runs used and where it came from, one line per distinct one (stu_point_t.machine). */
+/* Which characterisation the runs used and where it came from, one line per distinct one (stu_model_machine). */
 void rep_print_machines(FILE *out, const stu_study_t *study);
 
 /* The process-grid study as heat maps (seed 003 Fig. 4; rep_heatmap.c): process rows down, columns across, one cell

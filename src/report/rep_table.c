@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The terminal report: per group of points (the swept parameters other than p), a row per p with T_par, speedup,
- * efficiency, the overhead ratios of seed 000 eq. 1.13 and granularity (eq. 1.16); then the per-process table. */
+ * efficiency, the overhead ratios of seed 000 eq. 1.13 and granularity (eq. 1.16); then the per-process table, and a
+ * measured run's phases (seed 000 §1.2). */
 #include "rep_carnival.h"
 #include "rep_group.h"
 #include "rep_report.h"
 #include "rep_wait.h"
 #include "stu_lost_cycles.h"
 #include "stu_messages.h"
+#include "stu_phases.h"
 
 #include <math.h>
 #include <string.h>
@@ -151,6 +153,25 @@ static void print_lost_cycles(FILE *out, const stu_study_t *study)
       print_processes(out, study, &study->points[i]);
 }
 
+/* A measured run's phases (stu_phases.h), summed over the ranks, with the time in no phase. */
+static void print_phases(FILE *out, const stu_point_t *point)
+{
+  const stu_phases_t *s = stu_phases(point);
+  fprintf(out, "\nPhases, p = %d (seconds summed over the ranks; share of p T_par)\n  %-20s", point->p, "phase");
+  for (size_t c = 0; c < STU_PHASE_CATS; c++)
+    fprintf(out, " %10s", met_category_name(stu_phase_cats[c]));
+  fprintf(out, " %8s\n", "share");
+  for (size_t k = 0; k < s->count; k++) {
+    fprintf(out, "  %-20s", s->phases[k].name);
+    for (size_t c = 0; c < STU_PHASE_CATS; c++)
+      fprintf(out, " %10.4f", s->phases[k].seconds[c]);
+    fprintf(out, " %7.1f%%\n", s->phases[k].share);
+  }
+  /* A rank that reaches MPI_Finalize before the last one waits there: idle in the lost-cycle table, in no phase. */
+  fprintf(out, "  %-20s %10.4f %10.4f %10.4f %10.4f %7.1f%%\n", "(end-of-run wait)", 0.0, 0.0, s->end_wait, 0.0,
+          s->end_share);
+}
+
 void rep_print(FILE *out, const stu_study_t *study)
 {
   print_title(out, study);
@@ -167,4 +188,7 @@ void rep_print(FILE *out, const stu_study_t *study)
   rep_wait_print(out, study);
   if (!stu_has_view(study, MET_VIEW_LOST_CYCLES))
     rep_print_machines(out, study); /* the lost-cycle view prints them with the models */
+  for (size_t i = 0; i < study->npoints; i++)
+    if (stu_phases(&study->points[i]))
+      print_phases(out, &study->points[i]);
 }

@@ -10,6 +10,7 @@
 #include "sim_ti.h"
 
 #include <simgrid/actor.h>
+#include <simgrid/comm.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
@@ -186,6 +187,77 @@ void sim_replay_eager_drop(sim_eager_t *e)
   e->prev->next = e->next;
   e->next->prev = e->prev;
   free(e);
+}
+
+void sim_replay_eager_received(sim_world_t *world, sim_eager_t *e)
+{
+  if (!e->comm) {
+    sim_replay_eager_drop(e);
+    return;
+  }
+  e->prev->next = e->next;
+  e->next->prev = e->prev;
+  sim_rank_t *sender = &world->ranks[e->src];
+  e->next = sender->to_release;
+  sender->to_release = e;
+}
+
+void sim_replay_eager_release(sim_rank_t *rank)
+{
+  while (rank->to_release) {
+    sim_eager_t *e = rank->to_release;
+    rank->to_release = e->next;
+    double start;
+    sim_comm_finish(e->comm, 1, &start); /* over: returns at once, and SimGrid forgets it */
+    free(e);
+  }
+}
+
+/* Frees eager message `e` and its sender's reference to its communication. */
+static void forget(sim_eager_t *e)
+{
+  if (e->comm)
+    sg_comm_unref(e->comm);
+  free(e);
+}
+
+void sim_replay_eager_forget(sim_world_t *world)
+{
+  while (world->eager.next != &world->eager) {
+    sim_eager_t *e = world->eager.next;
+    world->eager.next = e->next;
+    forget(e);
+  }
+  world->eager.prev = &world->eager;
+  for (int i = 0; world->ranks && i < world->job->nranks; i++)
+    while (world->ranks[i].to_release) {
+      sim_eager_t *e = world->ranks[i].to_release;
+      world->ranks[i].to_release = e->next;
+      forget(e);
+    }
+}
+
+/* The oldest of the rank's eager sends still under way whose communication it holds, or NULL. */
+static sim_eager_t *held_send(const sim_rank_t *rank)
+{
+  for (sim_eager_t *e = rank->world->eager.next; e != &rank->world->eager; e = e->next)
+    if (e->src == rank->id && e->comm)
+      return e;
+  return NULL;
+}
+
+void sim_replay_eager_settle(sim_rank_t *rank)
+{
+  for (;;) {
+    sim_replay_eager_release(rank);
+    sim_eager_t *e = held_send(rank);
+    if (!e)
+      return;
+    sg_comm_t comm = e->comm;
+    e->comm = NULL; /* its receiver frees it */
+    double start;
+    sim_comm_finish(comm, 1, &start);
+  }
 }
 
 void sim_replay_charge_relays(sim_rank_t *rank, int peer, double bytes, double start)

@@ -56,7 +56,7 @@ static void transfer(sim_rank_t *rank, int peer, int sending, double bytes)
 static void received(sim_rank_t *rank, int peer, void *payload)
 {
   if (payload && payload != &rank->world->ranks[peer]) {
-    sim_replay_eager_drop(payload);
+    sim_replay_eager_received(rank->world, payload);
     rank->world->ranks[peer].pending--;
   }
 }
@@ -94,15 +94,18 @@ static void send_at_once(sim_rank_t *rank, int peer, sg_mailbox_t box, void *pay
 static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
 {
   sg_mailbox_t box = mailbox(rank, peer, sending, bytes);
+  sim_replay_eager_release(rank);
   *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes, .coll = rank->in_coll, .tag = rank->tag};
   meet(rank, peer, sending);
   long simulated = (long)(bytes + rank->world->envelope);
   if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
-    void *payload = sim_replay_eager_sent(rank, peer, bytes);
+    sim_eager_t *payload = sim_replay_eager_sent(rank, peer, bytes);
     if (rank->world->eager_at_send)
       send_at_once(rank, peer, box, payload, simulated);
+    else if (payload != (void *)rank)
+      payload->comm = sg_mailbox_put_async(box, payload, simulated); /* released once received */
     else
-      sg_comm_detach(sg_mailbox_put_init(box, payload, simulated), NULL); /* detached before it can start */
+      sg_comm_detach(sg_mailbox_put_init(box, payload, simulated), NULL); /* out of memory: reported, left to SimGrid */
     req->start = req->end = rank->ready;
     return;
   }

@@ -36,6 +36,7 @@ static void run_rank(sim_rank_t *rank)
   if (ti && sim_ti_action(ti, rank->id, "finalize") != 0)
     rank->world->record_error = 1;
   rank->finished = 1;
+  sim_replay_eager_settle(rank);
 }
 
 static void rank_main(int argc, char *argv[])
@@ -282,8 +283,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   }
   if (rc == 0 && world.ti)
     rc = save_ti(&world, err, errlen);
-  while (world.eager.next != &world.eager)
-    sim_replay_eager_drop(world.eager.next);
+  sim_replay_eager_forget(&world);
   sim_ti_writer_free(world.ti);
   sim_replay_analytic_stop(&world);
   free(world.ranks);

@@ -47,6 +47,10 @@ typedef struct sim_eager {
   double bytes;
   const char *file; /* the sender's action (sim_rank_where), or NULL */
   int line;
+  /* the sender's SimGrid communication, which it releases once received (sim_replay_eager_release), or NULL: a
+   * detached one would enter SimGrid's list of every detached communication under way, which each one's end walks
+   * whole (CommImpl::finish), so that a collective posting thousands of eager sends at once cost their square */
+  sg_comm_t comm;
 } sim_eager_t;
 
 /* A rank's route to a peer, looked up on the slot's first use (sim_replay_route). */
@@ -132,7 +136,8 @@ struct sim_rank {
   int tag;        /* sim_tag: the tag of the messages posted next */
   int msg_tag;    /* the tag of the message whose end is being recorded */
   int finished;
-  const char *where_file; /* sim_rank_where: the program's current action, for the deadlock message */
+  sim_eager_t *to_release; /* its eager sends received, whose communication it has yet to release (next-linked) */
+  const char *where_file;  /* sim_rank_where: the program's current action, for the deadlock message */
   int where_line;
   sim_analytic_rank_t net; /* with the analytic network */
 };
@@ -177,6 +182,17 @@ void *sim_replay_eager_sent(sim_rank_t *rank, int dst, double bytes);
 void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot);
 /* Takes eager message `e` out of the world's list (received, or the run is over) and frees it. */
 void sim_replay_eager_drop(sim_eager_t *e);
+/* Eager message `e` was received: out of the world's list, and freed, or handed to its sender to release its
+ * communication. */
+void sim_replay_eager_received(sim_world_t *world, sim_eager_t *e);
+/* Releases the communications of the rank's eager sends received so far (each a SimGrid call that returns at once). */
+void sim_replay_eager_release(sim_rank_t *rank);
+/* At the rank's end: waits until each of its eager sends still under way has arrived, then releases them. One that is
+ * never received keeps the rank waiting in SimGrid for ever, after it finished; the run then names it as lost. */
+void sim_replay_eager_settle(sim_rank_t *rank);
+/* At the run's end: frees the eager messages left (lost, or held by ranks that never finished), and their
+ * communications. */
+void sim_replay_eager_forget(sim_world_t *world);
 
 /* The analytic network (sim_replay_analytic.c, docs/scale.md): every message priced alone by the platform's model as
  * SimGrid's network would price it on a quiet network (sim_engine_alone_time), no contention, no SimGrid

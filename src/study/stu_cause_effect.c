@@ -24,8 +24,9 @@ static void release(void *data)
   free(c);
 }
 
-static int finish(stu_point_t *point)
+static int finish(stu_point_t *point, const stu_view_context_t *ctx)
 {
+  (void)ctx;
   cause_effect_t *c = stu_slot_make(&point->view[STU_SLOT_CAUSE_EFFECT], sizeof *c, release);
   if (c && !c->carnival)
     c->carnival = met_carnival_new(point->trace);

@@ -8,13 +8,12 @@
 #include "stu_lost_cycles.h"
 #include "stu_view.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* What a measurement gives: the lost-cycle view without the bottleneck breakdown. */
-#define MEASURED_VIEWS MET_VIEW_LOST_CYCLES
+/* What a measurement gives: the lost-cycle view without the bottleneck breakdown, and the time per phase. */
+#define MEASURED_VIEWS (MET_VIEW_LOST_CYCLES | MET_VIEW_PHASES)
 
 static const char NO_BREAKDOWN[] =
     "a measurement cannot split computation into the machine components of seed 001's Table 5 (processing, memory, "
@@ -24,8 +23,9 @@ static const char NO_ANOMALY_SPLIT[] =
     "imbalance cannot be told apart (their sum is the anomaly column)";
 
 /* Point `i` from its run's trace. 0, or -1 out of memory or when the run lasted no time. */
-static int fill_point(const scn_scenario_t *scenario, size_t i, stu_point_t *point, met_trace_t *trace, double t_seq)
+static int fill_point(const stu_study_t *study, size_t i, stu_point_t *point, met_trace_t *trace, double t_seq)
 {
+  const scn_scenario_t *scenario = study->scenario;
   point->p = met_trace_nranks(trace);
   point->values = malloc(scenario->nparams * sizeof *point->values);
   if (!point->values)
@@ -36,11 +36,11 @@ static int fill_point(const scn_scenario_t *scenario, size_t i, stu_point_t *poi
   point->trace = met_trace_is_aggregate(trace) ? NULL : trace;
   point->t_par = met_trace_end(trace);
   point->messages = met_comm_messages(trace);
-  point->t_model = NAN;
   stu_view_input_t in = {.t_seq = t_seq, .keep_procs = 1, .no_breakdown = 1, .unsplit_anomaly = 1};
   if (stu_view_analyse(MEASURED_VIEWS, point, trace, &in) != 0)
     return -1;
-  return stu_view_finish(MEASURED_VIEWS, point) == 0 ? 0 : -1;
+  stu_view_context_t ctx = {.study = study}; /* no skeleton: no model */
+  return stu_view_finish(MEASURED_VIEWS, point, &ctx) == 0 ? 0 : -1;
 }
 
 #define P_DIGITS 16 /* room for an int in decimal */
@@ -94,14 +94,13 @@ stu_study_t *stu_measured_new(const char *program, met_trace_t *const *traces, s
   }
   study->owned = ms;
   study->scenario = &ms->scenario;
-  const scn_scenario_t *scenario = study->scenario;
   study->facts.views = MEASURED_VIEWS;
   study->facts.subs = met_phase_subs(met_table5_phases);
   study->facts.no_breakdown = NO_BREAKDOWN;
   study->facts.no_anomaly_split = NO_ANOMALY_SPLIT;
   int ok = 1;
   for (size_t i = 0; ok && i < n; i++, study->npoints++)
-    ok = fill_point(scenario, i, &study->points[i], traces[i], t_seq) == 0;
+    ok = fill_point(study, i, &study->points[i], traces[i], t_seq) == 0;
   if (ok && stu_view_summarise(study) == 0)
     return study;
   for (size_t i = 0; i < study->npoints; i++) /* the traces stay the caller's */

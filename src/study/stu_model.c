@@ -1,14 +1,26 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The skeleton's analytic model and advice on each point of a study, on the point's machine as its platform describes
- * it (sim_run_describe), each platform and p described once. */
+/* The model view: the skeleton's analytic model and advice on each point of a study, on the point's machine as its
+ * platform describes it (sim_run_describe), each platform and p described once, made in the study once the point's
+ * result is in (finish); and its summary of the study, drawn once every point is in (summarise). */
 #include "stu_model.h"
 #include "sim_error.h"
 #include "sim_run.h"
+#include "stu_view.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A point's model results. */
+typedef struct model {
+  double t_model;
+  char warning[320];
+  char machine[512];
+  char missing[256];
+  char p2p[384];
+} model_t;
 
 struct stu_models {
   met_platform_t *machines; /* the platform descriptions made so far */
@@ -28,6 +40,49 @@ void stu_models_free(stu_models_t *models)
   free(models->machines);
   free(models->platforms);
   free(models);
+}
+
+static const model_t *model_of(const stu_point_t *point)
+{
+  return point->view[STU_SLOT_MODEL].data;
+}
+
+double stu_model_time(const stu_point_t *point)
+{
+  const model_t *m = model_of(point);
+  return m ? m->t_model : NAN;
+}
+
+double stu_model_diff(const stu_point_t *point)
+{
+  return (stu_model_time(point) - point->t_par) / point->t_par;
+}
+
+/* The text at `offset` in the point's model results, or "" without them. */
+static const char *text_at(const stu_point_t *point, size_t offset)
+{
+  const model_t *m = model_of(point);
+  return m ? (const char *)m + offset : "";
+}
+
+const char *stu_model_warning(const stu_point_t *point)
+{
+  return text_at(point, offsetof(model_t, warning));
+}
+
+const char *stu_model_machine(const stu_point_t *point)
+{
+  return text_at(point, offsetof(model_t, machine));
+}
+
+const char *stu_model_missing(const stu_point_t *point)
+{
+  return text_at(point, offsetof(model_t, missing));
+}
+
+const char *stu_model_p2p(const stu_point_t *point)
+{
+  return text_at(point, offsetof(model_t, p2p));
 }
 
 /* The description of the point's platform for its p, from the list or made once; NULL with the reason in err when it
@@ -55,27 +110,112 @@ static const met_platform_t *describe(stu_models_t *models, const stu_study_t *s
   return &models->machines[models->count++];
 }
 
-void stu_models_keep(stu_models_t *models, const app_skeleton_t *skeleton, const stu_study_t *study,
-                     const char *const *names, stu_point_t *point)
+/* The point's model, machine and advice (a simulated study's; a measured one, without a skeleton, has none); a
+ * platform that cannot be described leaves the model NAN, saying so. 0, or SIM_ENOMEM. */
+static int finish(stu_point_t *point, const stu_view_context_t *ctx)
 {
-  app_point_t at = {.count = study->scenario->nparams, .names = names, .values = point->values};
-  point->t_model = NAN;
-  point->warning[0] = point->model_missing[0] = point->p2p[0] = '\0';
-  const met_platform_t *m = describe(models, study, point, point->machine, sizeof point->machine);
+  if (!ctx->skeleton)
+    return 0;
+  model_t *r = stu_slot_make(&point->view[STU_SLOT_MODEL], sizeof *r, free);
+  if (!r)
+    return SIM_ENOMEM;
+  const app_skeleton_t *skeleton = ctx->skeleton;
+  app_point_t at = {.count = ctx->study->scenario->nparams, .names = ctx->names, .values = point->values};
+  r->t_model = NAN;
+  const met_platform_t *m = describe(ctx->models, ctx->study, point, r->machine, sizeof r->machine);
   if (!m) {
-    snprintf(point->model_missing, sizeof point->model_missing, "the platform could not be described");
-    return;
+    snprintf(r->missing, sizeof r->missing, "the platform could not be described");
+    return 0;
   }
   if (m->uniform)
-    snprintf(point->machine, sizeof point->machine, "%s", m->origin);
+    snprintf(r->machine, sizeof r->machine, "%s", m->origin);
   else
-    snprintf(point->machine, sizeof point->machine,
+    snprintf(r->machine, sizeof r->machine,
              "%.380s; the ranks' hosts differ (%d characterisations): the models take each rank's own host, the "
              "slowest setting the pace",
              m->origin, m->nkinds);
-  met_platform_p2p_describe(m, 1024, point->p2p, sizeof point->p2p);
+  met_platform_p2p_describe(m, 1024, r->p2p, sizeof r->p2p);
   if (skeleton->model)
-    point->t_model = skeleton->model(&at, point->p, m, point->model_missing, sizeof point->model_missing);
-  if (!skeleton->advise || !skeleton->advise(&at, point->p, m, point->warning, sizeof point->warning))
-    point->warning[0] = '\0';
+    r->t_model = skeleton->model(&at, point->p, m, r->missing, sizeof r->missing);
+  if (!skeleton->advise || !skeleton->advise(&at, point->p, m, r->warning, sizeof r->warning))
+    r->warning[0] = '\0';
+  return 0;
 }
+
+static void summary_release(void *data)
+{
+  stu_model_summary_t *s = data;
+  free(s->grids);
+  free(s);
+}
+
+const stu_model_summary_t *stu_model_summary(const stu_study_t *study)
+{
+  static const stu_model_summary_t none = {.mean_abs = NAN};
+  const stu_model_summary_t *s = study->summary[STU_SLOT_MODEL].data;
+  return s ? s : &none;
+}
+
+/* The mean and largest |diff| over the points with a model time. */
+static void differences(const stu_study_t *study, stu_model_summary_t *out)
+{
+  double sum = 0;
+  for (size_t i = 0; i < study->npoints; i++) {
+    double diff = fabs(stu_model_diff(&study->points[i]));
+    if (!isfinite(diff))
+      continue;
+    sum += diff;
+    out->count++;
+    if (!out->worst || diff > out->max_abs) {
+      out->max_abs = diff;
+      out->worst = &study->points[i];
+    }
+  }
+  out->mean_abs = out->count ? sum / (double)out->count : NAN;
+}
+
+/* The fastest, slowest and model's grid among the points with `p` processes; returns 0 when p has none. */
+static int choose(const stu_study_t *study, int p, stu_grid_choice_t *c)
+{
+  *c = (stu_grid_choice_t){.p = p};
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_point_t *point = &study->points[i];
+    if (point->p != p)
+      continue;
+    if (!c->best || point->t_par < c->best->t_par)
+      c->best = point;
+    if (!c->worst || point->t_par > c->worst->t_par)
+      c->worst = point;
+    if (!c->choice || stu_model_time(point) < stu_model_time(c->choice))
+      c->choice = point;
+  }
+  return c->best != NULL;
+}
+
+/* Per p with several grids, the best, the worst and the model's choice. 0, or SIM_ENOMEM. */
+static int grid_choices(const stu_study_t *study, stu_model_summary_t *out)
+{
+  int max_p = 0;
+  for (size_t i = 0; i < study->npoints; i++)
+    max_p = study->points[i].p > max_p ? study->points[i].p : max_p;
+  if (!(out->grids = calloc(study->npoints ? study->npoints : 1, sizeof *out->grids)))
+    return SIM_ENOMEM;
+  for (int p = 1; p <= max_p; p++)
+    if (choose(study, p, &out->grids[out->ngrids]) && out->grids[out->ngrids].best != out->grids[out->ngrids].worst)
+      out->ngrids++;
+  return 0;
+}
+
+static int summarise(stu_study_t *study)
+{
+  stu_model_summary_t *s = stu_slot_make(&study->summary[STU_SLOT_MODEL], sizeof *s, summary_release);
+  if (!s)
+    return SIM_ENOMEM;
+  differences(study, s);
+  return study->facts.grid ? grid_choices(study, s) : 0;
+}
+
+const stu_view_row_t stu_model_view = {
+    .finish = finish,
+    .summarise = summarise,
+};

@@ -19,7 +19,7 @@ typedef struct stu_facts {
   unsigned subs;                /* Table 5's sub-components the program declares, met_phase_subs() */
   int has_model;                /* an analytic model of T_par (the report shows it beside T_par) */
   const char *model_name;       /* with has_model: which model, with which machine figures, one line */
-  int has_advice;               /* the skeleton may warn about a point (stu_point_t.warning) */
+  int has_advice;               /* the skeleton may warn about a point (stu_model_warning) */
   int grid;                     /* the skeleton runs on a process grid of rows x (p / rows) (SCN_ROLE_GRID_ROWS) */
   const char *no_breakdown;     /* or NULL: why the bottleneck view is left out of every output (a measured run) */
   const char *no_anomaly_split; /* or NULL: why the per-process anomaly is not split into true anomaly and imbalance */
@@ -34,16 +34,16 @@ typedef struct stu_roles {
   int baseline;          /* SCN_ROLE_VARIANT is SCN_VARIANT_BASELINE, or the scenario has no variant */
 } stu_roles_t;
 
-/* The slots of a point's results, one per view of stu_view.c's table: each view's module owns its results' type, fills
+/* The slots of a point's results, one per view (stu_study_views.h): each view's module owns its results' type, fills
  * its slot and reads it back through typed accessors (stu_lost_cycles.h, stu_messages.h, stu_cause_effect.h,
- * stu_waits.h), so that a new view is its module, a slot here and a row of the table, never a field of the point. */
+ * stu_waits.h, stu_model.h, stu_phases.h), so that a new view is its module and a line of stu_study_views.h, never a
+ * field of the point. */
+#define STU_VIEW(slot, row) STU_SLOT_##slot,
 typedef enum stu_slot_id {
-  STU_SLOT_LOST_CYCLES,
-  STU_SLOT_MESSAGES,
-  STU_SLOT_CAUSE_EFFECT,
-  STU_SLOT_WAITS,
+#include "stu_study_views.h"
   STU_SLOTS
 } stu_slot_id_t;
+#undef STU_VIEW
 
 typedef struct stu_slot {
   void *data;                  /* the view's results at the point, or NULL: it has none */
@@ -58,11 +58,6 @@ typedef struct stu_point {
   size_t messages;            /* point-to-point messages simulated */
   stu_slot_t view[STU_SLOTS]; /* each view's results, read through its module's accessors */
   met_trace_t *trace;         /* the whole trace, kept for the per-process p only (timelines); otherwise NULL */
-  double t_model;             /* the skeleton's analytic model of T_par; NAN when it has none */
-  char warning[320];          /* the skeleton's advice on this point, or "" */
-  char machine[512];          /* which characterisation rank 0's host used and where it came from */
-  char model_missing[256];    /* with t_model NAN: what the model lacks, or "" */
-  char p2p[384];              /* the point-to-point models between ranks 0 and 1 (met_platform_p2p_describe), or "" */
   char t_seq_source[512];     /* where T_seq comes from when the skeleton says (app_skeleton_t.prepare_seq), or "": the
                                * run on one process */
 } stu_point_t;

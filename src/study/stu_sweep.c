@@ -33,7 +33,7 @@ typedef struct sweep {
   stu_study_t *study;
   stu_sweep_ctx_t ctx; /* what the tasks share */
   size_t done;         /* points finished */
-  double *work;        /* per plan task: its predicted cost (stu_work.h), or NULL */
+  stu_work_t work;     /* the tasks' predicted costs and schedule (stu_work.h); cost NULL: none */
   stu_progress_t progress;
   scn_error_t *err;
   stu_models_t *models; /* the skeleton's models of the points, on their described machines */
@@ -84,13 +84,8 @@ static void show_progress(sweep_t *sweep, const stu_task_t *task)
   stu_progress_t *at = &sweep->progress;
   at->done = sweep->done;
   at->total = sweep->study->npoints;
-  if (sweep->work) {
-    at->work_done += sweep->work[task - sweep->plan.tasks];
-    sweep->work[task - sweep->plan.tasks] = 0; /* done: what is left of the array is the work left */
-    at->work_largest_left = 0;
-    for (size_t t = 0; t < sweep->plan.count; t++)
-      at->work_largest_left = sweep->work[t] > at->work_largest_left ? sweep->work[t] : at->work_largest_left;
-  }
+  if (sweep->work.cost)
+    at->work_done = stu_work_finished(&sweep->work, (size_t)(task - sweep->plan.tasks));
   if (sweep->options->progress)
     sweep->options->progress(at, sweep->options->ctx);
 }
@@ -102,27 +97,23 @@ static void start_progress(sweep_t *sweep, size_t slots)
   const stu_plan_t *plan = &sweep->plan;
   if (!sweep->options->progress)
     return;
-  sweep->work = stu_work_of_tasks(plan, &sweep->ctx, sweep->cache); /* NULL: the count of points alone */
-  for (size_t t = 0; sweep->work && t < plan->count; t++) {
-    sweep->progress.work_total += sweep->work[t];
-    if (sweep->work[t] > sweep->progress.work_largest_left)
-      sweep->progress.work_largest_left = sweep->work[t];
-  }
-  sweep->progress.jobs = slots;
+  if (stu_work_new(&sweep->work, plan, &sweep->ctx, sweep->cache, slots) == 0) /* else the count of points alone */
+    sweep->progress.work_total = sweep->work.span;
   sweep->progress.total = sweep->study->npoints;
   sweep->options->progress(&sweep->progress, sweep->options->ctx);
 }
 
-/* A finished point: its sequential time for the rest of its group (a p = 1 point), the views of its whole trace, its
- * model, and the progress. */
+/* A finished point: its sequential time for the rest of its group (a p = 1 point), its views' finish (what needs its
+ * whole trace, its model), and the progress. */
 static int finish_point(sweep_t *sweep, const stu_task_t *task, stu_point_t *point)
 {
   unsigned views = sweep->study->facts.views;
   if (stu_view_needs(views, STU_NEED_SEQ) && point->p == 1 && !sweep->skeleton->prepare_seq)
     stu_plan_set_seq(&sweep->plan, (size_t)(point - sweep->study->points), point->t_par);
-  int rc = stu_view_finish(views, point);
+  stu_view_context_t ctx = {
+      .study = sweep->study, .skeleton = sweep->skeleton, .names = sweep->names, .models = sweep->models};
+  int rc = stu_view_finish(views, point, &ctx);
   drop_trace(point, sweep->options->per_process);
-  stu_models_keep(sweep->models, sweep->skeleton, sweep->study, sweep->names, point);
   sweep->done++;
   if (rc == 0)
     show_progress(sweep, task);
@@ -399,7 +390,7 @@ static void close_sweep(sweep_t *sweep, int rc)
   if (rc == SIM_ENOMEM)
     scn_fail(sweep->err, sweep->scenario->path, 0, "%s", sim_strerror(rc));
   free(sweep->names);
-  free(sweep->work);
+  stu_work_free(&sweep->work);
   stu_plan_free(&sweep->plan);
   stu_models_free(sweep->models);
   if (rc != 0) {

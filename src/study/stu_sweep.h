@@ -12,18 +12,16 @@
 
 typedef struct app_skeleton app_skeleton_t; /* app_skeleton.h: only passed through, so the callers see no more */
 
-/* How far a study is: its points finished (those taken from the cache included) of all, and the predicted cost of its
- * simulations (sequential runs included) finished and in all, in simulated operations (the skeleton's count of a
- * run's messages and computations, plus a fixed cost per simulation: stu_work.h); the simulations whose results the
- * cache held at the start cost nothing and count in neither. With `jobs` simulations at once, the largest one not
- * finished (`work_largest_left`) may outlast all the others: it runs alone at the end. */
+/* How far a study is: its points finished (those taken from the cache included) of all, and how far the predicted
+ * schedule of its simulations (sequential runs included) is and its whole length, in simulated operations of one job
+ * (stu_work.h: each simulation's predicted cost, the skeleton's count of its messages and computations plus a fixed
+ * cost, laid out on the jobs in the order they run); the simulations whose results the cache held at the start cost
+ * nothing. work_done is the predicted time by which simulations costing as much as those finished are finished. */
 typedef struct stu_progress {
   size_t done;
   size_t total;
   double work_done;
   double work_total;
-  double work_largest_left;
-  size_t jobs;
 } stu_progress_t;
 
 /* Called once as the simulations start (nothing done yet: the time to start timing them), then after each finished

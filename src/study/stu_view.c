@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The views a study reports, one row each, defined by the view's own module: the lost-cycle view (seed 000 §1.1, with
- * the bottleneck breakdown of seed 001 Table 5), the message view (durations by size and distance), the cause-effect
- * view (met_carnival.h) and the wait states of every study's kept traces (met_wait.h). */
+/* The views a study reports, one row each (stu_study_views.h), defined by the view's own module: the lost-cycle view
+ * (seed 000 §1.1, with the bottleneck breakdown of seed 001 Table 5), the message view (durations by size and
+ * distance), the cause-effect view (met_carnival.h), the wait states of every study's kept traces (met_wait.h), the
+ * skeleton's analytic model of every simulated point (stu_model.h) and a measured run's phases (stu_phases.h). */
 #include "stu_view.h"
 
+#define STU_VIEW(slot, row) &row,
 static const stu_view_row_t *const views[] = {
-    &stu_lost_cycles_view,
-    &stu_messages_view,
-    &stu_cause_effect_view,
-    &stu_waits_view,
+/* in stu_study_views.h's order */
+#include "stu_study_views.h"
 };
+#undef STU_VIEW
 
 #define NVIEWS (sizeof views / sizeof views[0])
 
@@ -19,11 +20,17 @@ static int has(size_t v, unsigned flags)
   return views[v]->flag == 0 || (flags & views[v]->flag) != 0;
 }
 
+/* Whether a skeleton may register view row v: its analysis, if any, crosses from the simulating child (encode). */
+static int crosses_fork(size_t v)
+{
+  return !views[v]->analyse || views[v]->encode;
+}
+
 unsigned stu_view_flags(unsigned app_views)
 {
   unsigned flags = 0;
   for (size_t v = 0; v < NVIEWS; v++)
-    flags |= app_views & views[v]->flag;
+    flags |= crosses_fork(v) ? app_views & views[v]->flag : 0;
   return app_views ? flags : MET_VIEW_LOST_CYCLES;
 }
 
@@ -44,12 +51,12 @@ int32_t stu_view_analyse(unsigned flags, stu_point_t *r, const met_trace_t *trac
   return status;
 }
 
-int stu_view_finish(unsigned flags, stu_point_t *point)
+int stu_view_finish(unsigned flags, stu_point_t *point, const stu_view_context_t *ctx)
 {
   int rc = 0;
   for (size_t v = 0; rc == 0 && v < NVIEWS; v++)
     if (has(v, flags) && views[v]->finish)
-      rc = views[v]->finish(point);
+      rc = views[v]->finish(point, ctx);
   return rc;
 }
 

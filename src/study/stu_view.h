@@ -36,17 +36,28 @@ typedef struct stu_view_input {
                                    * measured run, stu_facts_t.no_anomaly_split) */
 } stu_view_input_t;
 
+/* What a point's finish reads besides the point (borrowed). */
+typedef struct stu_view_context {
+  const stu_study_t *study;
+  const app_skeleton_t *skeleton; /* the study's skeleton, or NULL: a measured run */
+  const char *const *names;       /* with a skeleton: the scenario's parameter names, in its order */
+  struct stu_models *models;      /* with a skeleton: the platforms described so far (stu_model.h's stu_models_new) */
+} stu_view_context_t;
+
 /* One view: a row of stu_view.c's table, defined by the view's own module (stu_lost_cycles.c, stu_messages.c,
- * stu_cause_effect.c, stu_waits.c), which owns its results' type, their slot of the point (stu_point_t.view, freed
- * through the slot) and their typed accessors. */
+ * stu_cause_effect.c, stu_waits.c, stu_model.c, stu_phases.c), which owns its results' type, their slot of the point
+ * (stu_point_t.view, freed through the slot) and their typed accessors. */
 typedef struct stu_view_row {
   unsigned flag;  /* MET_VIEW_*: what skeletons register and studies have; 0: every study */
   unsigned needs; /* STU_NEED_* */
   /* Optional: analyses a point's trace in the simulating child (POINT tasks only); 0 or a SIM_E* status. */
   int32_t (*analyse)(stu_point_t *r, const met_trace_t *trace, const stu_view_input_t *in);
-  /* Optional: analyses a finished point's whole trace in the study; 0 or SIM_ENOMEM. */
-  int (*finish)(stu_point_t *point);
-  /* Optional (with analyse): writes the view's results of a point, empty when it has none; 0 or -1. */
+  /* Optional: in the study, once the point's result is in: what needs its whole trace or the skeleton; 0 or
+   * SIM_ENOMEM. */
+  int (*finish)(stu_point_t *point, const stu_view_context_t *ctx);
+  /* With analyse: writes the view's results of a point, empty when it has none; 0 or -1. A view that analyses without
+   * encoding is a measured run's only: stu_view_flags refuses it to skeletons (its results could not leave the
+   * simulating child). */
   int (*encode)(stu_point_t *r, FILE *out);
   /* With encode: reads them back into point; 0, or -1 (what was read stays in point's slot, for release). */
   int (*decode)(stu_point_t *point, FILE *in);
@@ -55,18 +66,17 @@ typedef struct stu_view_row {
   int (*summarise)(stu_study_t *study);
 } stu_view_row_t;
 
-/* The rows, one per view module (each defines its own). */
-extern const stu_view_row_t stu_lost_cycles_view;
-extern const stu_view_row_t stu_messages_view;
-extern const stu_view_row_t stu_cause_effect_view;
-extern const stu_view_row_t stu_waits_view;
+/* The rows, one per view module (each defines its own), as stu_study_views.h lists them. */
+#define STU_VIEW(slot, row) extern const stu_view_row_t row;
+#include "stu_study_views.h"
+#undef STU_VIEW
 
 /* In the simulating child: each of `views`'s analysis of a point's trace into r. The first failing view's status
  * (SIM_EINVAL: undefined, SIM_ENOMEM), or 0. */
 int32_t stu_view_analyse(unsigned views, stu_point_t *r, const met_trace_t *trace, const stu_view_input_t *in);
 /* In the study, once a point's result is in (simulated or measured): each of `views`'s finish, which reads the point's
  * whole trace (a view that needs it, STU_NEED_TRACE, has it kept at every point). 0, or SIM_ENOMEM. */
-int stu_view_finish(unsigned views, stu_point_t *point);
+int stu_view_finish(unsigned views, stu_point_t *point, const stu_view_context_t *ctx);
 /* Once the study is complete (every point finished), before any rendering: each view's summary of the study (the
  * study's views, study->facts.views, and those of every study), in place of any earlier one. 0, or SIM_ENOMEM. */
 int stu_view_summarise(stu_study_t *study);

@@ -6,6 +6,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -543,13 +544,29 @@ int app_ti_match_bind(app_ti_rank_t *tr, int slot, int tag, long long *msg, sim_
   return rc;
 }
 
+/* The most messages a receive that none matches posts as unexpected before it blocks (a request is about 100 bytes):
+ * beyond, the rank fails at once with the same diagnosis. */
+#define TI_MAX_DRAINED (1LL << 20)
+
 sim_request_t *app_ti_match_never(app_ti_rank_t *tr, int slot)
 {
   ti_source_t *s = &tr->sources[slot];
-  while (s->next < s->seq->total)
-    if (post_kept(tr, s) != 0)
-      return NULL;
-  return sim_irecv(tr->rank, s->seq->src, 0);
+  if (s->seq->total - s->next > TI_MAX_DRAINED) {
+    char message[256];
+    snprintf(message, sizeof message,
+             "rank %d waits for a message from rank %d whose tag none of rank %d's %lld messages left to it carries; "
+             "every receive needs a message of its tag (or any tag)",
+             tr->me, s->seq->src, s->seq->src, s->seq->total - s->next);
+    sim_rank_fail(tr->rank, SIM_EDEADLOCK, message);
+    return NULL;
+  }
+  int rc = 0;
+  while (rc == 0 && s->next < s->seq->total)
+    rc = post_kept(tr, s);
+  sim_request_t *req = rc == 0 ? sim_irecv(tr->rank, s->seq->src, 0) : NULL;
+  if (!req)
+    sim_rank_fail(tr->rank, SIM_ENOMEM, "out of memory");
+  return req;
 }
 
 int app_ti_match_release(app_ti_rank_t *tr, int slot, long long msg, sim_request_t *req)

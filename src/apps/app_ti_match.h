@@ -39,7 +39,8 @@ typedef enum app_ti_bound {
  * messages before it that no receive took are posted as unexpected first. -1 when out of memory. */
 int app_ti_match_bind(app_ti_rank_t *tr, int slot, int tag, long long *msg, sim_request_t **req, app_ti_bound_t *bound);
 /* For a receive bound to nothing and waited for: every message left of the source posted as unexpected, then a
- * receive that no message matches, which blocks the rank so that the run ends naming it. NULL when out of memory. */
+ * receive that no message matches, which blocks the rank so that the run ends naming it. NULL once the rank failed:
+ * out of memory, or more than 2^20 messages left to post (the failure then says what the receive waits for). */
 sim_request_t *app_ti_match_never(app_ti_rank_t *tr, int slot);
 /* Gives message `msg` (its request `req`) back as unexpected, its receive cancelled: -1 when out of memory. */
 int app_ti_match_release(app_ti_rank_t *tr, int slot, long long msg, sim_request_t *req);

@@ -289,6 +289,9 @@ static void test_app_ti_tags_matched_as_mpi(void)
             0);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank 0 never finished: it waits to receive from rank 1"));
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "never.txt:3"));
+  CU_ASSERT(simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, DATA "match/never-folded.txt", NULL, err,
+                          sizeof err) < 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank 1 waits for a message from rank 0 whose tag none of rank 0's 4000000"));
 }
 
 int main(void)

@@ -8,7 +8,9 @@
 # smpirun -replay. Programs: ScaLAPACK's LU test (xdlu, scalapack-mpi-test, its LU.dat: "0 tests completed and failed")
 # NetPIPE (NPopenmpi, netpipe-openmpi, p = 2 only, 8 KB at most) and the Ray genome assembler (Ray, package ray, p = 2
 # and 4: 600 reads of 100 bases drawn from a random genome of 5000 bases, seeded, so every run assembles the same
-# reads; its check: a Contigs.fasta). The trace measured is the last traced run's. Usage: bench/debian.sh [RUNS [WHICH]]
+# reads; its check: a Contigs.fasta) and meep (meep-openmpi, p = 2: the FDTD of a straight waveguide, 32 x 16 at
+# resolution 10, 20 time units, 400 steps; its check: its "run 0 finished" line). The trace measured is the last
+# traced run's. Usage: bench/debian.sh [RUNS [WHICH]]
 # (default 3 runs; WHICH an extended regular expression of the program names to run, default all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +20,8 @@ lib=$PWD/build/libsimrun-trace.so
 simrun=$PWD/build/simrun
 platform=$PWD/platforms/icluster-fe-32.xml
 lu=/usr/lib/x86_64-linux-gnu/scalapack/openmpi-tests
-for f in "$lib" "$simrun" "$lu/xdlu" /usr/bin/NPopenmpi /usr/bin/Ray; do
-  [ -e "$f" ] || { echo "bench/debian.sh: $f missing (build simrun; apt-get install scalapack-mpi-test netpipe-openmpi ray)" >&2; exit 2; }
+for f in "$lib" "$simrun" "$lu/xdlu" /usr/bin/NPopenmpi /usr/bin/Ray /usr/bin/meep; do
+  [ -e "$f" ] || { echo "bench/debian.sh: $f missing (build simrun; apt-get install scalapack-mpi-test netpipe-openmpi ray meep-openmpi)" >&2; exit 2; }
 done
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 work=$(mktemp -d)
@@ -28,6 +30,14 @@ cp "$lu/LU.dat" "$work/"
 cd "$work"
 awk 'BEGIN { srand(25); for (i = 0; i < 5000; i++) g = g substr("ACGT", int(rand() * 4) + 1, 1)
              for (r = 0; r < 600; r++) printf ">r%d\n%s\n", r, substr(g, int(rand() * 4900) + 1, 100) }' > reads.fasta
+cat > meep.ctl << 'CTL'
+(set! geometry-lattice (make lattice (size 32 16 no-size)))
+(set! geometry (list (make block (center 0 0) (size infinity 1 infinity) (material (make dielectric (epsilon 12))))))
+(set! sources (list (make source (src (make continuous-src (frequency 0.15))) (component Ez) (center -7 0))))
+(set! pml-layers (list (make pml (thickness 1.0))))
+(set! resolution 10)
+(run-until 20)
+CTL
 # cpu ARGS...: the CPU seconds of one mpirun (its ranks are its children).
 # A run past 600 s is stopped (xdlu at p = 4 can hang: docs/tracer.md); its CPU is then the time's.
 cpu() { /usr/bin/time -f '%U %S' -o cpu.txt timeout 600 "$@" > out.txt 2>&1 || true; awk '{ print $1 + $2 }' cpu.txt; }
@@ -80,4 +90,5 @@ one NetPIPE 2 '^ *[0-9]+: +8192 bytes' /usr/bin/NPopenmpi -u 8192
 for p in 2 4; do
   one ray "$p" 'Contigs.fasta' /usr/bin/Ray -k 21 -s reads.fasta -o rayout
 done
+one meep 2 'run 0 finished at t = 20' /usr/bin/meep meep.ctl
 echo "machine load: $(cut -d' ' -f1-3 /proc/loadavg)"

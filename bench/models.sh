@@ -6,7 +6,7 @@
 # Ex. 1.2: the paper measured 2.55 and 85%) and which computation rate or bandwidth would give the paper's speedup (copies
 # of pentium2-fe-8.xml with another simrun:clock-hz or 8 times the bandwidth, in a temporary folder), the best
 # broadcast per p on the T800 (bcast-t800's study summary), and pdtrsm's model on generated meshes, tori, fat trees and
-# dragonflies (the points beyond 10%).
+# dragonflies (the points beyond 10%, and those where the model prints "-").
 # Usage (from anywhere): bench/models.sh [path/to/simrun]   (default: build/simrun)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +35,7 @@ echo "== bcast-t800: the best broadcast per p (Gauss-Jordan N = 256 on the T800)
 "$simrun" -q bcast-t800 | sed -n '/^Study summary/,/^$/p' | grep -E '^ +[0-9]+ '
 echo "== pdtrsm on generated platforms (mesh 4x4, torus 4x4, fattree 2:3, dragonfly 2:2:2:2 with each preset; no T800"
 echo "   dragonfly), M = N = 512, every grid of p = 2, 4, 8: the summary, then each point beyond 10% (platform, P, p, diff)"
+echo "   and each point without a model (platform, P, p, -)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$copies"' EXIT
 platforms=""
@@ -59,6 +60,7 @@ cat >"$tmp/pdtrsm.xml" <<XML
 XML
 "$simrun" -q --no-cache "$tmp/pdtrsm.xml" --csv "$tmp/pdtrsm.csv" | grep 'mean |diff|'
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-  $col["model_diff"] != "" && ($col["model_diff"] > 0.1 || $col["model_diff"] < -0.1) {
-    n = split($col["platform"], path, "/"); print "  " path[n], $col["grid_rows"], $col["p"], $col["model_diff"] }' \
+  $col["model_diff"] == "" || $col["model_diff"] > 0.1 || $col["model_diff"] < -0.1 {
+    n = split($col["platform"], path, "/")
+    print "  " path[n], $col["grid_rows"], $col["p"], $col["model_diff"] == "" ? "-" : $col["model_diff"] }' \
   "$tmp/pdtrsm.csv"

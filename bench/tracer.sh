@@ -71,12 +71,21 @@ for call in MPI_Send MPI_Test MPI_Iprobe; do
   traced=$(awk -v c=$call '$1 == c { print $2 }' "$work/calls-traced" | sort -g | head -1)
   awk -v c=$call -v p="$plain" -v t="$traced" 'BEGIN { printf "%-11s %9.1f %9.1f %9.1f %9d\n", c, p, t, t - p, 300 }'
 done
-# The last traced run's MPI_Test loop: its poll records, and the computation recorded between its first and last.
-awk '/MPI_Test\*/ { if (!first) first = $1; last = $2; polls++; n += substr($7, 10) }
-     first && !done && $3 == "compute" { compute += $2 - $1 }
-     /MPI_Iprobe/ { done = 1 }
-     END { printf "10^6 MPI_Test: %d poll records (%d polls) over %.3f s, computation %.3f%% of it\n", polls, n,
-           last - first, 100 * compute / (last - first) }' "$work/calls/timeline-0.txt"
+# The last traced run's MPI_Test loop: its poll records, and the computation recorded between its first and last
+# (timeline format 2, docs/tracer.md: "d ID fields" defines call ID; "ID GAP COMPUTE DURATION [POLLS]" in ns).
+awk '$1 == "d" { call[$2] = $7; category[$2] = $3; next }
+     $1 == "loop" { split($5, t, "."); prev = t[1] * 1e9 + t[2]; next }
+     $1 ~ /^[0-9]+$/ { start = prev + $2 + $3; prev = start + $4
+       if (call[$1] == "MPI_Iprobe") done = 1
+       if (done) next
+       if (call[$1] == "MPI_Test" && category[$1] == "idle") {
+         if (!polls++) first = start
+         else compute += $3
+         last = prev; n += (NF > 4 ? $5 : 1)
+       } else if (polls) compute += $3 }
+     END { span = (last - first) / 1e9
+           printf "10^6 MPI_Test: %d poll records (%d polls) over %.3f s, computation %.3f%% of it\n", polls, n, span,
+                  (span > 0 ? 100 * compute / 1e9 / span : 0) }' "$work/calls/timeline-0.txt"
 printf 'trace of the per-call run: %s (TI %s, timeline %s)\n' "$(du -sh "$work/calls" | cut -f1)" \
   "$(du -h "$work/calls/rank-0.txt" | cut -f1)" "$(du -h "$work/calls/timeline-0.txt" | cut -f1)"
 # simrun analyse on a long run: peak memory (bench/analyse_memory.sh; docs/tracer.md, "One pass, bounded memory")

@@ -204,20 +204,12 @@ static void test_app_pdgemm_memory_from_host(void)
  * Rank 0's host alone would give 2.097152 + 1.33072 = 3.427872 ms, 39% short. */
 static void test_app_pdgemm_model_two_speeds_by_hand(void)
 {
-  const char *pair = SIMRUN_SOURCE_DIR "/tests/data/machine/two-hosts-fast-first.xml";
-  static met_platform_t m;
-  char err[1024];
-  char missing[256] = "";
   const char *names[] = {"m", "n", "k", "block", "grid-rows"};
   const char *values[] = {"128", "128", "128", "64", "1"};
-  app_point_t point = {.count = 5, .names = names, .values = values};
-  CU_ASSERT_FATAL(sim_run_describe(pair, 2, &m, err, sizeof err) == 0);
-  CU_ASSERT_FALSE(m.uniform);
-  TU_ASSERT_CLOSE(app_pdgemm_skeleton.model(&point, 2, &m, missing, sizeof missing), 5.525024e-3, 1e-12);
-  met_trace_t *trace = tu_run_point(&app_pdgemm_skeleton, pair, 5, names, values, 2, SIM_BCAST_BINOMIAL);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-  TU_ASSERT_CLOSE(met_trace_end(trace), 5.59056e-3, 1e-9);
-  met_trace_free(trace);
+  double model = 0;
+  double simulated = tu_two_speeds(&app_pdgemm_skeleton, 5, names, values, SIM_BCAST_BINOMIAL, &model);
+  TU_ASSERT_CLOSE(model, 5.525024e-3, 1e-12);
+  TU_ASSERT_CLOSE(simulated, 5.59056e-3, 1e-9);
 }
 
 /* FAST's model with each platform's own flop rate and route stays within 10% of the simulation at p = 2 on all 8

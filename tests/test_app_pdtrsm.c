@@ -10,7 +10,9 @@
 #include "met_pdtrsm.h"
 #include "tu_linalg.h"
 
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define FLOPS 733e6
 /* One solved 64 x 64 block on the wire: lambda + 32768 tau with icluster's documented figures. */
@@ -85,32 +87,43 @@ static void test_app_pdtrsm_work_is_conserved(void)
   met_trace_free(trace);
 }
 
-/* Runs scenario `path` and checks that it has `points` points, each model within 10% of the simulation. Returns the
- * study (free it and *scenario). */
-static stu_study_t *run_within_10pc(const char *path, size_t points, scn_scenario_t **scenario)
+/* Runs scenario `path` and checks that it has `points` points, each model within 10% of the simulation, except on
+ * platform `silent` (a file name; NULL: none) at p = 8 on the 2 x 4 grid, where it prints "-" with its reason. Returns
+ * the study (free it and *scenario). */
+static stu_study_t *run_within_10pc(const char *path, size_t points, const char *silent, scn_scenario_t **scenario)
 {
   scn_error_t err;
   stu_study_t *study = tu_run_scenario(path, scenario, &err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(study);
   CU_ASSERT_EQUAL(study->npoints, points);
+  int silenced = 0;
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *pt = &study->points[i];
     double diff = (stu_model_time(pt) - pt->t_par) / pt->t_par;
-    CU_ASSERT(fabs(diff) <= 0.10);
-    if (!(fabs(diff) <= 0.10))
+    int expect_silent = silent && strstr(stu_platform(study, pt), silent) && pt->p == 8 && pt->role.grid_rows == 2;
+    CU_ASSERT_EQUAL(isnan(stu_model_time(pt)) != 0, expect_silent);
+    silenced += isnan(stu_model_time(pt)) && strstr(stu_model_missing(pt), "three messages") != NULL;
+    CU_ASSERT(expect_silent || fabs(diff) <= 0.10);
+    if (!expect_silent && !(fabs(diff) <= 0.10))
       fprintf(stderr, "\n%s grid-rows %s p = %d: model %g s, simulated %g s\n", stu_platform(study, pt),
               stu_value(study, pt, "grid-rows"), pt->p, stu_model_time(pt), pt->t_par);
   }
+  CU_ASSERT_EQUAL(silenced, silent ? 1 : 0);
   return study;
 }
 
 /* The shipped scenario (M = N = 2048, R = 64 on icluster, 16 grids of 1 to 32 processes): the model within 10% of
  * every point; at p = 4, 8, 16 and 32 the simulation's fastest grid is the single row, "the best case" of seed 003
- * §4.2, and the model chooses the same grid. */
+ * §4.2, and the model chooses the same grid. The normal build only: the model's code runs under a sanitizer in the
+ * next case. */
 static void test_app_pdtrsm_model_and_grid_order(void)
 {
+  if (SANITIZED) { /* 16 points of M = N = 2048 up to p = 32: half a minute under a sanitizer */
+    fprintf(stderr, "\nthe shipped scenario is too slow under a sanitizer; the normal build asserts it\n");
+    return;
+  }
   scn_scenario_t *scenario = NULL;
-  stu_study_t *study = run_within_10pc(SIMRUN_SOURCE_DIR "/scenarios/pdtrsm.xml", 16, &scenario);
+  stu_study_t *study = run_within_10pc(SIMRUN_SOURCE_DIR "/scenarios/pdtrsm.xml", 16, NULL, &scenario);
   for (int p = 4; p <= 32; p *= 2) {
     const stu_point_t *best = NULL;
     const stu_point_t *chosen = NULL;
@@ -130,12 +143,33 @@ static void test_app_pdtrsm_model_and_grid_order(void)
 }
 
 /* M = N = 512 on every grid of p = 2, 4, 8 on icluster, the Pentium II cluster (eager messages that move when sent),
- * NCP2 and the T800 mesh (synchronous sends): 36 points, each within 10%. */
+ * NCP2 and the T800 mesh (synchronous sends): 36 points, each within 10%, but one. On the T800 mesh the 8 ranks snake
+ * over 2 x 4 processors (src/sim/sim_map.c): ranks 0-3 left to right on its row 0, ranks 4-7 right to left on row 1.
+ * On the 2 x 4 grid, rank 0's part goes down to rank 4 at (1, 3) along row 0, over the link from (0, 1) to (0, 2),
+ * which rank 1's part to rank 5 at (1, 2) and the ring's hop from rank 1 to rank 2 also take: three messages on one
+ * link, which the model does not charge (met_pdtrsm_crowded), so it prints "-". */
 static void test_app_pdtrsm_model_on_every_platform(void)
 {
   scn_scenario_t *scenario = NULL;
-  stu_free(run_within_10pc(TU_DATA "pdtrsm-platforms.xml", 36, &scenario));
+  stu_free(run_within_10pc(TU_DATA "pdtrsm-platforms.xml", 36, "t800-mesh-128.xml", &scenario));
   scn_free(scenario);
+}
+
+/* Two hosts of different speeds: M = 64, N = 128, R = 64 on a 1 x 2 grid of tests/data/machine/two-hosts-fast-first.xml
+ * (rank 0 on a-fast at 1e9 flop/s, rank 1 on b-slow at 5e8; one link of 10 us and 100 MB/s; synchronous sends). Each
+ * process computes at its own rate: rank 0 solves block 0 (64^3 flops, 262.144 us) and sends it (10 us + 32,768 B /
+ * 1e8 = 337.68 us, to 599.824 us); rank 1 updates block 1 (2 x 64^3 flops at 5e8, 1048.576 us, to 1648.4 us), solves
+ * it (524.288 us, to 2172.688 us) and sends it back: 2510.368 us. The slowest host's rate for both ranks would give
+ * 2772.512 us (+10.4%). The simulation's link also carries each message's acknowledgements (network/crosstraffic, 5% of
+ * the bytes the other way on this shared link), which Hockney's tau does not see: 2 x 16.384 us more, 2543.136 us. */
+static void test_app_pdtrsm_model_two_speeds_by_hand(void)
+{
+  const char *names[] = {"m", "n", "block", "grid-rows"};
+  const char *values[] = {"64", "128", "64", "1"};
+  double model = 0;
+  double simulated = tu_two_speeds(&app_pdtrsm_skeleton, 4, names, values, SIM_BCAST_NEIGHBOUR, &model);
+  TU_ASSERT_CLOSE(model, 2510.368e-6, 1e-12);
+  TU_ASSERT_CLOSE(simulated, 2543.136e-6, 1e-9);
 }
 
 int main(void)
@@ -147,6 +181,7 @@ int main(void)
       {"test_app_pdtrsm_work_is_conserved", test_app_pdtrsm_work_is_conserved},
       {"test_app_pdtrsm_model_and_grid_order", test_app_pdtrsm_model_and_grid_order},
       {"test_app_pdtrsm_model_on_every_platform", test_app_pdtrsm_model_on_every_platform},
+      {"test_app_pdtrsm_model_two_speeds_by_hand", test_app_pdtrsm_model_two_speeds_by_hand},
       {NULL, NULL},
   };
   return tu_run("app_pdtrsm", cases);

@@ -67,15 +67,16 @@ static void test_met_pdtrsm_ring_shares_its_links(void)
 }
 
 /* Every ordered pair of 4 ranks with its own two links (out 0..15, in 16..31): nothing two pairs send shares a link. */
-static short own_out[4 * 4];
-static short own_in[4 * 4];
+static short own_route[4 * 4 * 2];
+static unsigned char own_hops[4 * 4];
 static met_ports_t own_links(void)
 {
   for (int k = 0; k < 16; k++) {
-    own_out[k] = (short)k;
-    own_in[k] = (short)(16 + k);
+    own_route[2 * k] = (short)k;
+    own_route[2 * k + 1] = (short)(16 + k);
+    own_hops[k] = 2;
   }
-  return (met_ports_t){.count = 4, .stride = 4, .links = 32, .out = own_out, .in = own_in};
+  return (met_ports_t){.count = 4, .stride = 4, .links = 32, .max_hops = 2, .route = own_route, .hops = own_hops};
 }
 
 /* The links come from the run's routes when it gives them. The ring of three (computation ~0) still takes 2366.08 us
@@ -99,6 +100,37 @@ static void test_met_pdtrsm_links_from_the_routes(void)
   TU_ASSERT_CLOSE(met_pdtrsm_pipeline(&row, &own), 4.856448e-3, 1e-15);
 }
 
+/* Every ordered pair of 4 ranks: first the one link all routes share (a bus, link 0), then its own (1..16). */
+static short bus_route[4 * 4 * 2];
+static unsigned char bus_hops[4 * 4];
+static met_ports_t bus_links(void)
+{
+  for (int k = 0; k < 16; k++) {
+    bus_route[2 * k] = 0;
+    bus_route[2 * k + 1] = (short)(1 + k);
+    bus_hops[k] = 2;
+  }
+  return (met_ports_t){.count = 4, .stride = 4, .links = 17, .max_hops = 2, .route = bus_route, .hops = bus_hops};
+}
+
+/* Three messages of a step on one link: on the bus, a 2 x 2 grid's ring hop (along the solving row) and its two
+ * columns' parts (down to the other row) all take link 0. A 2 x 1 grid sends one part and has no ring, a 1 x 4 grid
+ * sends no part (its ring's hops follow one another): one stream each. With every pair's own links nothing meets. */
+static void test_met_pdtrsm_crowded_link(void)
+{
+  met_machine_t bus = round_machine;
+  bus.ports = bus_links();
+  met_dense_t grid = {.m = 64, .n = 256, .r = 64, .rows = 2, .cols = 2};
+  met_dense_t column = {.m = 64, .n = 256, .r = 64, .rows = 2, .cols = 1};
+  met_dense_t row = {.m = 64, .n = 256, .r = 64, .rows = 1, .cols = 4};
+  CU_ASSERT_EQUAL(met_pdtrsm_crowded(&grid, &bus), 1);
+  CU_ASSERT_EQUAL(met_pdtrsm_crowded(&column, &bus), 0);
+  CU_ASSERT_EQUAL(met_pdtrsm_crowded(&row, &bus), 0);
+  met_machine_t own = round_machine;
+  own.ports = own_links();
+  CU_ASSERT_EQUAL(met_pdtrsm_crowded(&grid, &own), 0);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
@@ -107,6 +139,7 @@ int main(void)
       {"test_met_pdtrsm_ring_of_three_by_hand", test_met_pdtrsm_ring_of_three_by_hand},
       {"test_met_pdtrsm_ring_shares_its_links", test_met_pdtrsm_ring_shares_its_links},
       {"test_met_pdtrsm_links_from_the_routes", test_met_pdtrsm_links_from_the_routes},
+      {"test_met_pdtrsm_crowded_link", test_met_pdtrsm_crowded_link},
       {NULL, NULL},
   };
   return tu_run("met_pdtrsm", cases);

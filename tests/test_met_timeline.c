@@ -172,18 +172,21 @@ static void test_timeline_messages_matched_by_tag(void)
  * sends. */
 static void test_timeline_wait_completes_its_request(void)
 {
-  met_timeline_info_t info;
-  met_trace_t *trace = read_with_info(RUNS "wait-request", &info);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-  CU_ASSERT_EQUAL(info.matched, 2);
-  expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.2});
-  expect_times(trace, MET_CAT_COMM, (double[]){0.02, 0.152});
-  met_waits_t w;
-  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_LATE_SENDER), 0.2, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.2, 1e-9);
-  met_wait_free(&w);
-  met_trace_free(trace);
+  static const char *const runs[] = {RUNS "wait-request", RUNS "compact-wait-request"}; /* formats 1 and 2 */
+  for (int i = 0; i < 2; i++) {
+    met_timeline_info_t info;
+    met_trace_t *trace = read_with_info(runs[i], &info);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+    CU_ASSERT_EQUAL(info.matched, 2);
+    expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.2});
+    expect_times(trace, MET_CAT_COMM, (double[]){0.02, 0.152});
+    met_waits_t w;
+    CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+    TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_LATE_SENDER), 0.2, 1e-9);
+    TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.2, 1e-9);
+    met_wait_free(&w);
+    met_trace_free(trace);
+  }
 }
 
 /* tests/data/tracer/any-source-wait: rank 0 posts a receive from any source at 0 and waits 0.1-0.5 (MPI_Waitany);
@@ -279,9 +282,10 @@ static void test_timeline_aggregate_same_figures(void)
  * approximation: every iteration of a fold is its mean iteration). */
 static void test_timeline_folded_loop_as_unfolded(void)
 {
-  static const char *const runs[] = {RUNS "loop-unfolded", RUNS "loop-varied", RUNS "loop-folded"};
+  static const char *const runs[] = {RUNS "loop-unfolded", RUNS "loop-varied", RUNS "loop-folded",
+                                     RUNS "compact-loop-varied"};
   double idle[2] = {0};
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; i < 4; i++) {
     met_timeline_info_t info;
     met_trace_t *trace = read_with_info(runs[i], &info);
     CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
@@ -373,6 +377,16 @@ static void test_timeline_refuses_bad_request(void)
                                           "-1: none); trace the run again (docs/tracer.md)");
 }
 
+/* Format 2 (docs/tracer.md): tests/data/tracer/compact-undefined uses call 1, which no 'd 1' line defined;
+ * compact-overflow's second record starts 2^53 ns after its first, past the times a double holds to the nanosecond. */
+static void test_timeline_compact_refuses_undefined_and_overflow(void)
+{
+  expect_refused(RUNS "compact-undefined", RUNS "compact-undefined/timeline-0.txt:5: a call's ID is used before its 'd "
+                                                "ID ...' line; trace the run again (docs/tracer.md)");
+  expect_refused(RUNS "compact-overflow", RUNS "compact-overflow/timeline-0.txt:5: the times pass 2^53 ns (104 days); "
+                                               "trace the run again (docs/tracer.md)");
+}
+
 static void test_timeline_refuses_folder_without_timelines(void)
 {
   expect_refused(RUNS, RUNS "/timeline-0.txt: cannot read it (No such file or directory); give a folder that "
@@ -401,6 +415,7 @@ int main(void)
       {"test_timeline_folded_loop_as_unfolded", test_timeline_folded_loop_as_unfolded},
       {"test_timeline_refuses_loop_too_long", test_timeline_refuses_loop_too_long},
       {"test_timeline_bounds_loops_kept_whole", test_timeline_bounds_loops_kept_whole},
+      {"test_timeline_compact_refuses_undefined_and_overflow", test_timeline_compact_refuses_undefined_and_overflow},
       {"test_timeline_refuses_folder_without_timelines", test_timeline_refuses_folder_without_timelines},
       {NULL, NULL}};
   return tu_run("met_timeline", cases);

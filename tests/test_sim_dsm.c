@@ -487,7 +487,9 @@ static void test_sim_dsm_bad_scenarios(void)
        "expected a number in [0, 1e12], written in decimal digits; fix the value\n"},
       {"bad-controller.xml", "bad-controller.xml:7: unknown controller 'maybe'; choose one of: yes, no\n"},
       {"bad-layout.xml", "bad-layout.xml:8: unknown layout 'striped'; choose one of: interleaved, blocked\n"},
-      {"big-n.xml", "big-n.xml:6: n = 5000 is too large: the matrix must fit in a node's 32 MB; use n <= 2000\n"},
+      {"big-n.xml", "big-n.xml:6: n = 5000 is too large: simrun runs this skeleton up to 32 MB of shared data (n = "
+                    "2000; NCP2's node memory, seed 002), whatever the platform's memory, which the run checks against "
+                    "every node's simrun:memory-bytes; use n <= 2000\n"},
       {"too-many-nodes.xml", "too-many-nodes.xml:8: p = 9 exceeds the 8 NCP2 nodes of the platform"},
       {"t800.xml", "t800.xml:4: platform '" DATA "../../../platforms/t800-mesh-128.xml' could not be loaded: the "
                    "platform has no property simrun:dsm-page-bytes"},

@@ -83,6 +83,27 @@ static inline met_trace_t *tu_run_point(const app_skeleton_t *skeleton, const ch
   return trace;
 }
 
+/* `skeleton` with names[i] = values[i] on the two hosts of different speeds of
+ * tests/data/machine/two-hosts-fast-first.xml, after checking that their description says they differ: its model
+ * into *model, and the simulated T_par returned. */
+static inline double tu_two_speeds(const app_skeleton_t *skeleton, size_t count, const char *const *names,
+                                   const char *const *values, sim_bcast_alg_t bcast, double *model)
+{
+  const char *pair = SIMRUN_SOURCE_DIR "/tests/data/machine/two-hosts-fast-first.xml";
+  static met_platform_t m;
+  char err[1024];
+  char missing[256] = "";
+  app_point_t point = {.count = count, .names = names, .values = values};
+  CU_ASSERT_FATAL(sim_run_describe(pair, 2, &m, err, sizeof err) == 0);
+  CU_ASSERT_FALSE(m.uniform);
+  *model = skeleton->model(&point, 2, &m, missing, sizeof missing);
+  met_trace_t *trace = tu_run_point(skeleton, pair, count, names, values, 2, bcast);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  double end = met_trace_end(trace);
+  met_trace_free(trace);
+  return end;
+}
+
 /* Every point of study `path` at p = 2 has a model within 10% of its simulated T_par, on each of the `platforms`
  * shipped platforms (tests/data/machine/p2-*.xml), or none because the machine's eager messages move while their
  * receivers compute (simrun:eager-start = send: eq. 11 prints `-` there, saying so). */

@@ -67,8 +67,10 @@ static int dsm_false_prepare(const app_point_t *point, int nranks, void **arg, c
 {
   long elements = 0;
   long iterations = app_point_long(point, "iterations", 0);
-  int rc = app_dsm_size(point, "elements", nranks, 1000000, "the array must fit in a node's 32 MB", &elements, err,
-                        errlen, bad_param);
+  int rc = app_dsm_size(point, "elements", nranks, 1000000,
+                        "simrun runs this skeleton up to 8 MB of shared data (NCP2's nodes have 32 MB, seed 002), "
+                        "whatever the platform's memory, which the run checks against every node's simrun:memory-bytes",
+                        &elements, err, errlen, bad_param);
   rc = rc ? rc : app_dsm_at_most("iterations", iterations, 10000, "keeps the simulation short", err, errlen, bad_param);
   dsm_false_t *fs = rc == 0 ? app_dsm_new(sizeof *fs, point, elements * DSM_FS_DOUBLE, false_body) : NULL;
   const char *layout = app_point_value(point, "layout");

@@ -71,7 +71,11 @@ static int dsm_gj_prepare(const app_point_t *point, int nranks, void **arg, char
                           const char **bad_param)
 {
   long n = 0;
-  int rc = app_dsm_size(point, "n", nranks, 2000, "the matrix must fit in a node's 32 MB", &n, err, errlen, bad_param);
+  int rc =
+      app_dsm_size(point, "n", nranks, 2000,
+                   "simrun runs this skeleton up to 32 MB of shared data (n = 2000; NCP2's node memory, seed 002), "
+                   "whatever the platform's memory, which the run checks against every node's simrun:memory-bytes",
+                   &n, err, errlen, bad_param);
   dsm_gj_t *gj = rc == 0 ? app_dsm_new(sizeof *gj, point, at(n, n, 0), gj_body) : NULL;
   if (gj)
     gj->n = n;

@@ -54,7 +54,11 @@ static int dsm_matmul_prepare(const app_point_t *point, int nranks, void **arg, 
                               const char **bad_param)
 {
   long n = 0;
-  int rc = app_dsm_size(point, "n", nranks, 1024, "A, B and C must fit in a node's 32 MB", &n, err, errlen, bad_param);
+  int rc = app_dsm_size(
+      point, "n", nranks, 1024,
+      "simrun runs this skeleton up to 24 MiB of shared data (A, B and C at n = 1024; NCP2's nodes have 32 MB, seed "
+      "002), whatever the platform's memory, which the run checks against every node's simrun:memory-bytes",
+      &n, err, errlen, bad_param);
   dsm_matmul_t *mm = rc == 0 ? app_dsm_new(sizeof *mm, point, row_at(n, 3, 0), matmul_body) : NULL;
   if (mm)
     mm->n = n;

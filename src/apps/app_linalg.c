@@ -85,12 +85,17 @@ int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_m
                           .elem_bytes = APP_LINALG_DOUBLE,
                           .eager_bytes = m->eager_bytes,
                           .eager_at_send = m->eager_at_send};
-  if (m->p <= MET_PLATFORM_PAIR_RANKS)
+  if (m->p <= MET_PLATFORM_PAIR_RANKS && m->port_links >= 0)
     fast->ports = (met_ports_t){.count = m->p,
                                 .stride = MET_PLATFORM_PAIR_RANKS,
                                 .links = m->port_links,
-                                .out = &m->pair_out[0][0],
-                                .in = &m->pair_in[0][0]};
+                                .max_hops = MET_PLATFORM_ROUTE_LINKS,
+                                .route = &m->pair_route[0][0][0],
+                                .hops = &m->pair_route_hops[0][0]};
+  int known = m->p <= MET_MODEL_RATES; /* each rank's own rate, where every rank's is known */
+  for (int i = 0; known && i < m->p; i++)
+    known = (fast->rank_flops[i] = met_platform_rank_flops(m, i)) > 0;
+  fast->rates = known ? m->p : 0;
   if (fast->flops <= 0) {
     snprintf(missing, len, "rank 0's host has no flop rate (simrun:cycles-flop is 0)");
     return -1;

@@ -10,6 +10,8 @@
 #include "sim_error.h"
 
 #include <limits.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 typedef struct pdtrsm_arg {
@@ -125,9 +127,28 @@ static void pdtrsm_program(sim_rank_t *rank, const void *arg)
     pbdtrsm(rank, a, top);
 }
 
+/* The critical path (met_pdtrsm_pipeline), or nothing, with the reason in missing, where a link of the run's routes
+ * carries three of a step's streams at once (met_pdtrsm_crowded), as pdgemm's check of its broadcasts. */
 static double pdtrsm_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
-  return app_linalg_model(point, nranks, m, missing, len, met_pdtrsm_pipeline);
+  met_dense_t d;
+  met_machine_t fast;
+  const char *bad_param = NULL;
+  if (app_linalg_dense(point, nranks, &d, missing, len, &bad_param) != 0 ||
+      app_linalg_fast_machine(m, &d, &fast, missing, len) != 0)
+    return NAN;
+  int crowded = met_pdtrsm_crowded(&d, &fast);
+  if (crowded != 0) {
+    snprintf(missing, len, "%s",
+             crowded < 0 ? "out of memory"
+                         : "one link of this platform's routes carries a solved block's ring and the parts two process "
+                           "columns send down at once, three messages, and the model shares a link between two");
+    return NAN;
+  }
+  double t = met_pdtrsm_pipeline(&d, &fast);
+  if (isnan(t))
+    snprintf(missing, len, "out of memory");
+  return t;
 }
 
 static int pdtrsm_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)
@@ -185,8 +206,8 @@ const app_skeleton_t app_pdtrsm_skeleton = {
     .work = pdtrsm_work,
     .model_name =
         "FAST pdtrsm model (Caron & Suter 2002, eqs. 4-7) followed along the ring and the pipeline, with their "
-        "shared links and idle times (docs/icluster.md), with the platform's figures: the slowest rank's "
-        "host's flop rate, Hockney's lambda and tau "
+        "shared links and idle times (docs/icluster.md), with the platform's figures: each rank's host's "
+        "flop rate, Hockney's lambda and tau "
         "averaged over the routes within a process row (row broadcasts) and a process column (column "
         "broadcasts)",
     .advise = pdtrsm_advise};

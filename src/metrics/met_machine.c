@@ -225,6 +225,14 @@ double met_platform_flops(const met_platform_t *m)
   return slowest;
 }
 
+double met_platform_rank_flops(const met_platform_t *m, int i)
+{
+  if (i < 0 || i >= m->p || i >= MET_PLATFORM_PAIR_RANKS || m->nkinds > MET_PLATFORM_MAX_KINDS)
+    return 0;
+  const met_charac_t *c = &m->kinds[m->rank_kind[i]].charac;
+  return c->cycles[MET_CLASS_FLOP] > 0 ? c->clock_hz / c->cycles[MET_CLASS_FLOP] : 0;
+}
+
 double met_platform_slowest_seconds(const met_platform_t *m, const met_ops_t *ops, double items)
 {
   if (m->nkinds > MET_PLATFORM_MAX_KINDS)

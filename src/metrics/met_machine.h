@@ -68,6 +68,8 @@ void met_charac_describe(const met_charac_t *c, char *out, size_t len);
 /* What the analytic models take from a run's platform and rank mapping (sim_run_describe fills it in a process that
  * loads the platform): the characterisation of rank 0's host, the message model, host I/O, and the routes. */
 enum { MET_PLATFORM_MAX_RANKS = 4096, MET_PLATFORM_PAIR_RANKS = 64, MET_PLATFORM_MAX_KINDS = 16 };
+/* The links kept of a route between two ranks (on an 8 x 8 mesh, a route has at most 14) */
+enum { MET_PLATFORM_ROUTE_LINKS = 16 };
 
 /* The ranks' hosts with one characterisation: the first rank on one and the next (-1: none), how many, and the first
  * one's host name. */
@@ -99,7 +101,8 @@ typedef struct met_platform {
   met_bcast_routes_t neighbour;     /* of a neighbour broadcast (the root's neighbours in rank order) */
   met_bcast_routes_t from_rank0;    /* rank 0's to every other rank */
   met_host_kind_t kinds[MET_PLATFORM_MAX_KINDS]; /* the distinct characterisations of the ranks' hosts, by first rank */
-  int nkinds;                                    /* how many; more than MET_PLATFORM_MAX_KINDS: the models say so */
+  unsigned char rank_kind[MET_PLATFORM_PAIR_RANKS]; /* rank i's in kinds (i < min(p, MET_PLATFORM_PAIR_RANKS)) */
+  int nkinds;                                       /* how many; more than MET_PLATFORM_MAX_KINDS: the models say so */
   /* the route between ranks i and j (i, j < min(p, MET_PLATFORM_PAIR_RANKS)): links, latency (s), bandwidth (B/s) */
   int pair_hops[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
   double pair_latency[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
@@ -107,10 +110,10 @@ typedef struct met_platform {
   /* [P] for each P dividing p (p <= MET_PLATFORM_PAIR_RANKS): 1 when the binomial-tree broadcasts along the process
    * rows (or columns) of the P x (p / P) grid, all at once, slow each other on a link (sim_routes_grid_shared) */
   unsigned char grid_shared[MET_PLATFORM_PAIR_RANKS + 1];
-  /* the first and last link of the route from rank i to rank j (i, j < min(p, MET_PLATFORM_PAIR_RANKS)), numbered
-   * 0 .. port_links - 1 (met_ports_t) */
-  short pair_out[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
-  short pair_in[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
+  /* the links of the route from rank i to rank j (i, j < min(p, MET_PLATFORM_PAIR_RANKS)), in route order, numbered
+   * 0 .. port_links - 1 (met_ports_t); port_links -1: a route longer than MET_PLATFORM_ROUTE_LINKS, none kept */
+  short pair_route[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_ROUTE_LINKS];
+  unsigned char pair_route_hops[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS];
   int port_links;
 } met_platform_t;
 
@@ -146,6 +149,10 @@ int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg);
  * compute equal shares in step); 0 when a flop costs nothing on some host, or there are more kinds of host than kept.
  */
 double met_platform_flops(const met_platform_t *m);
+
+/* The flop rate of rank i's host (clock / cycles per flop); 0 when not known (i >= MET_PLATFORM_PAIR_RANKS, or more
+ * kinds of host than kept). */
+double met_platform_rank_flops(const met_platform_t *m, int i);
 
 /* Seconds of `items` pieces of `ops` on the slowest rank's host for them (met_charac_seconds); NAN when there are more
  * kinds of host than kept. */

@@ -35,28 +35,34 @@ double met_logp_time(const met_logp_t *m, double bytes);
 /* ceil(log2 n): the rounds of a binomial-tree broadcast among n members; 0 for n <= 1. */
 int met_ceil_log2(long n);
 
-/* The links a message between ranks i and j (both below `count`) leaves by (out[i * stride + j]) and arrives by
- * (in[i * stride + j]), numbered 0 .. links - 1 (links or more: none, as between ranks on one host): two messages that
- * leave (or arrive) by the same link share it. count 0: not known. */
+/* The links of the route of a message from rank i to rank j (both below `count`), in route order: the hops[i * stride
+ * + j] numbers from route + (i * stride + j) * max_hops, each 0 .. links - 1 (none: as between ranks on one host). Two
+ * messages whose routes cross one link share it. count 0: not known. */
 typedef struct met_ports {
   int count;
   int stride;
   int links;
-  const short *out;
-  const short *in;
+  int max_hops;
+  const short *route;
+  const unsigned char *hops;
 } met_ports_t;
+
+/* The ranks whose own flop rate a model can take (met_machine_t.rank_flops), as the platform describes routes. */
+enum { MET_MODEL_RATES = 64 };
 
 /* What the FAST models take from the machine: the link (FAST's fast_latency and fast_bandwidth calls), the rate of
  * the sequential kernels (its dgemm, trsm and add benchmarks, all at one rate here) and the size of an element. */
 typedef struct met_machine {
   met_hockney_t link;     /* between processes of a process row (the row broadcasts of eqs. 2-3, eq. 4) */
   met_hockney_t col_link; /* between processes of a process column (the column broadcasts, eq. 5's send) */
-  double flops;           /* floating-point operations per second of the sequential kernels */
-  double elem_bytes;      /* 8 for double precision */
-  double eager_bytes;     /* sends of at most this many bytes are eager (the sender goes on); 0: all synchronous */
-  int eager_at_send;      /* 1: an eager message moves when sent; 0: when its receive is posted (SMPI's default) */
-  met_ports_t ports;      /* the run's first and last links between ranks (borrowed); count 0: one link out and one
-                             in for each process */
+  double flops;           /* floating-point operations per second of the sequential kernels (the slowest rank's) */
+  int rates;              /* 0, or the ranks whose own rate rank_flops[rank] holds (the others run at flops) */
+  double rank_flops[MET_MODEL_RATES];
+  double elem_bytes;  /* 8 for double precision */
+  double eager_bytes; /* sends of at most this many bytes are eager (the sender goes on); 0: all synchronous */
+  int eager_at_send;  /* 1: an eager message moves when sent; 0: when its receive is posted (SMPI's default) */
+  met_ports_t ports;  /* the links of the run's routes between ranks (borrowed); count 0: one link out and one
+                         in for each process */
 } met_machine_t;
 
 /* A dense problem on a P x Q process grid, block-cyclic with block R. pdgemm: C (m x n) = A (m x k) B (k x n).

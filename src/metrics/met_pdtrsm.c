@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-/* The last message out of (up) or into (down) a process: its start, bytes and end. */
+/* A link: the last message on it, its start, bytes and end. */
 typedef struct port {
   double start, bytes, end;
 } port_t;
@@ -17,6 +17,9 @@ typedef struct proc {
   int rank;
 } proc_t;
 
+/* The links of a route the model follows (the platform keeps routes of at most MET_PLATFORM_ROUTE_LINKS) */
+enum { MET_ROUTE_MAX = 16 };
+
 typedef struct pipe {
   const met_dense_t *d;
   const met_machine_t *m;
@@ -25,7 +28,7 @@ typedef struct pipe {
   proc_t *procs; /* row-major, P x Q */
   int routes;    /* 1: the links are the run's (m->ports), else one out and one in for each process */
   int links;
-  port_t *ports; /* links + 1, the last for a message by no link */
+  port_t *ports; /* links + 1 (one at least) */
 } pipe_t;
 
 double met_shared_pair(const met_hockney_t *link, double a_start, double a_bytes, double b_start, double b_bytes,
@@ -47,7 +50,8 @@ double met_shared_pair(const met_hockney_t *link, double a_start, double a_bytes
   return a_end;
 }
 
-/* A message's end (`end` on its other port) on a port whose last message may still be moving (it keeps its own end). */
+/* A message's end (`end` on its other links) on a link whose last message may still be moving (it keeps its own end).
+ */
 static double against(const met_hockney_t *link, const port_t *last, double start, double bytes, double end)
 {
   double shared = end;
@@ -56,21 +60,56 @@ static double against(const met_hockney_t *link, const port_t *last, double star
   return shared > end ? shared : end;
 }
 
-/* The same on a receiver's port, which then holds this message. */
-static double through_port(const met_hockney_t *link, port_t *port, double start, double bytes, double end)
+/* The links of a message's route: their last messages, and the message's end on each in route order. */
+typedef struct route {
+  port_t *links[MET_ROUTE_MAX];
+  double ends[MET_ROUTE_MAX];
+  int hops;
+} route_t;
+
+/* The links a message from `a` to `b` crosses: the run's route, else a's one link out and b's one link in. */
+static void route_of(const pipe_t *p, const proc_t *a, const proc_t *b, route_t *r)
 {
-  *port = (port_t){.start = start, .bytes = bytes, .end = against(link, port, start, bytes, end)};
-  return port->end;
+  const met_ports_t *ports = &p->m->ports;
+  r->hops = 0;
+  if (!a || !b)
+    return;
+  if (!p->routes) {
+    r->links[0] = &p->ports[a->rank];
+    r->links[1] = &p->ports[p->links / 2 + b->rank];
+    r->hops = 2;
+    return;
+  }
+  size_t pair = (size_t)a->rank * (size_t)ports->stride + (size_t)b->rank;
+  r->hops = ports->hops[pair] < MET_ROUTE_MAX ? ports->hops[pair] : MET_ROUTE_MAX;
+  for (int k = 0; k < r->hops; k++)
+    r->links[k] = &p->ports[ports->route[pair * (size_t)ports->max_hops + (size_t)k]];
 }
 
-/* The port a message from `a` to `b` leaves by (out) or arrives by. */
-static port_t *port_of(const pipe_t *p, const proc_t *a, const proc_t *b, int out)
+/* Whether two routes cross one link. */
+static int cross(const route_t *a, const route_t *b)
 {
-  const met_ports_t *r = &p->m->ports;
-  if (!p->routes)
-    return &p->ports[out ? a->rank : p->links / 2 + b->rank];
-  int link = (out ? r->out : r->in)[a->rank * r->stride + b->rank];
-  return &p->ports[link < p->links ? link : p->links];
+  for (int i = 0; i < a->hops; i++)
+    for (int j = 0; j < b->hops; j++)
+      if (a->links[i] == b->links[j])
+        return 1;
+  return 0;
+}
+
+/* A message's end along its route from `end` (alone, or shared with the other message its sender sent with it): against
+ * each link's last message in route order, noting its end on each. */
+static double along(const met_hockney_t *link, route_t *r, double start, double bytes, double end)
+{
+  for (int k = 0; k < r->hops; k++)
+    end = r->ends[k] = against(link, r->links[k], start, bytes, end);
+  return end;
+}
+
+/* The message is now the last on each link of its route. */
+static void hold(const route_t *r, double start, double bytes)
+{
+  for (int k = 0; k < r->hops; k++)
+    *r->links[k] = (port_t){start, bytes, r->ends[k]};
 }
 
 /* Blocks j = i + k, i + k + Q, ... below the last, held by the process k columns after step i's owner (k in 1..Q). */
@@ -80,9 +119,16 @@ static long blocks_after(const pipe_t *p, long i, int k)
   return left > 0 ? (left + p->d->cols - 1) / p->d->cols : 0;
 }
 
-static double dgemm_time(const pipe_t *p, double columns)
+/* The flop rate of a process's host: its own where the machine gives it, else the slowest's. */
+static double rate(const pipe_t *p, const proc_t *proc)
 {
-  return met_dgemm_flops((double)p->d->r, (double)p->d->r, columns) / p->m->flops;
+  return proc->rank < p->m->rates ? p->m->rank_flops[proc->rank] : p->m->flops;
+}
+
+/* Seconds of a process's update of `columns` columns (an R x R block times R x columns). */
+static double dgemm_time(const pipe_t *p, const proc_t *proc, double columns)
+{
+  return met_dgemm_flops((double)p->d->r, (double)p->d->r, columns) / rate(p, proc);
 }
 
 /* When a message of `bytes` sent at `sent` to a receiver free from `posted` starts moving: at once if it is eager and
@@ -111,31 +157,24 @@ static double member(const pipe_t *p, proc_t *me, double ready, proc_t *next, pr
   double first_bytes = below ? (double)p->d->r * first_cols * p->m->elem_bytes : 0;
   double block_start = move_start(p, block_bytes, ready, next ? next->free : ready);
   double block_alone = block_bytes > 0 ? met_hockney(row, block_bytes) + block_start : block_start;
-  double first_sent = (blocks_sender(p, block_bytes) ? block_alone : ready) + dgemm_time(p, first_cols);
+  double first_sent = (blocks_sender(p, block_bytes) ? block_alone : ready) + dgemm_time(p, me, first_cols);
   double first_start = move_start(p, first_bytes, first_sent, below ? below->free : first_sent);
-  port_t *block_out = next ? port_of(p, me, next, 1) : NULL;
-  port_t *first_out = below ? port_of(p, me, below, 1) : NULL;
+  route_t block_route;
+  route_t first_route;
+  route_of(p, me, next, &block_route);
+  route_of(p, me, below, &first_route);
   double first_up = first_bytes > 0 ? met_hockney(col, first_bytes) + first_start : first_start;
   double block_up = block_alone;
-  if (block_out && block_out == first_out)
+  if (cross(&block_route, &first_route))
     block_up = met_shared_pair(row, block_start, block_bytes, first_start, first_bytes, &first_up);
-  double arrival = ready;
-  if (block_out) { /* each against its link's last message, sent before */
-    block_up = against(row, block_out, block_start, block_bytes, block_up);
-    arrival = through_port(row, port_of(p, me, next, 0), block_start, block_bytes, block_up);
-  }
-  double first_end = first_sent;
-  if (first_out) {
-    first_up = against(col, first_out, first_start, first_bytes, first_up);
-    first_end = through_port(col, port_of(p, me, below, 0), first_start, first_bytes, first_up);
-  }
-  if (block_out)
-    *block_out = (port_t){block_start, block_bytes, block_up};
-  if (first_out)
-    *first_out = (port_t){first_start, first_bytes, first_up};
-  me->free = (blocks_sender(p, first_bytes) ? first_end : first_sent) + dgemm_time(p, all_cols - first_cols);
+  /* each against its links' last messages, sent before */
+  double arrival = next ? along(row, &block_route, block_start, block_bytes, block_up) : ready;
+  double first_end = below ? along(col, &first_route, first_start, first_bytes, first_up) : first_sent;
+  hold(&block_route, block_start, block_bytes);
+  hold(&first_route, first_start, first_bytes);
+  me->free = (blocks_sender(p, first_bytes) ? first_end : first_sent) + dgemm_time(p, me, all_cols - first_cols);
   if (below)
-    below->free = fmax(below->free, first_end) + (double)p->d->r * first_cols / p->m->flops; /* the accumulation */
+    below->free = fmax(below->free, first_end) + (double)p->d->r * first_cols / rate(p, below); /* the accumulation */
   return arrival;
 }
 
@@ -149,7 +188,7 @@ static void step(pipe_t *p, long i)
   proc_t *line = p->procs + (size_t)row * d->cols;
   proc_t *below_line = d->rows > 1 ? p->procs + (size_t)((row + 1) % d->rows) * d->cols : NULL;
   double r = (double)d->r;
-  double ready = line[owner].free + r * r * r / p->m->flops;
+  double ready = line[owner].free + r * r * r / rate(p, &line[owner]);
   for (int k = 0; k < d->cols; k++) {
     proc_t *me = &line[(owner + k) % d->cols];
     proc_t *next = k + 1 < d->cols ? &line[(owner + k + 1) % d->cols] : NULL;
@@ -185,4 +224,49 @@ double met_pdtrsm_pipeline(const met_dense_t *d, const met_machine_t *m)
   free(p.procs);
   free(p.ports);
   return end;
+}
+
+/* Marks the links of the route from rank a to rank b with `mark` in seen[], counting into load[] each link not yet
+ * marked so. */
+static void add_route(const met_ports_t *ports, int a, int b, int mark, int *seen, int *load)
+{
+  size_t pair = (size_t)a * (size_t)ports->stride + (size_t)b;
+  for (int k = 0; k < ports->hops[pair]; k++) {
+    int link = ports->route[pair * (size_t)ports->max_hops + (size_t)k];
+    load[link] += seen[link] != mark;
+    seen[link] = mark;
+  }
+}
+
+/* Whether at step (row s, owner column c), the ring along row s (one stream: its hops follow one another) and the
+ * columns' parts sent down to row s + 1 (one stream each) put three streams on one link. */
+static int step_crowded(const met_dense_t *d, const met_ports_t *ports, int s, int c, int *seen, int *load)
+{
+  int links = ports->links;
+  for (int l = 0; l < links; l++) {
+    seen[l] = -1;
+    load[l] = 0;
+  }
+  for (int k = 0; k + 1 < d->cols; k++)
+    add_route(ports, s * d->cols + (c + k) % d->cols, s * d->cols + (c + k + 1) % d->cols, 0, seen, load);
+  for (int col = 0; col < d->cols; col++)
+    add_route(ports, s * d->cols + col, (s + 1) % d->rows * d->cols + col, 1 + col, seen, load);
+  for (int l = 0; l < links; l++)
+    if (load[l] >= 3)
+      return 1;
+  return 0;
+}
+
+int met_pdtrsm_crowded(const met_dense_t *d, const met_machine_t *m)
+{
+  const met_ports_t *ports = &m->ports;
+  if (d->rows < 2 || ports->count < d->rows * d->cols)
+    return 0;
+  int *seen = malloc(2 * ((size_t)ports->links + 1) * sizeof *seen);
+  int crowded = seen ? 0 : -1;
+  for (int s = 0; crowded == 0 && s < d->rows; s++)
+    for (int c = 0; crowded == 0 && c < d->cols; c++)
+      crowded = step_crowded(d, ports, s, c, seen, seen + ports->links + 1);
+  free(seen);
+  return crowded;
 }

@@ -17,8 +17,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAGIC "# simrun measured timeline 1"
-#define HOW   "trace the run again (docs/tracer.md)"
+#define MAGIC  "# simrun measured timeline 1"
+#define MAGIC2 "# simrun measured timeline 2"
+#define HOW    "trace the run again (docs/tracer.md)"
 
 /* The bounds of a timeline (docs/hostile-input.md): a line is a few numbers and names, well under 4 KiB; a run has at
  * most MAX_RANKS ranks (the matching of messages keeps ranks x ranks counters); a file at most 64 GiB. */
@@ -33,6 +34,9 @@
 #define MAX_SLOTS      4096
 #define MAX_ITERATIONS (1LL << 32)
 #define MAX_KEPT       (1LL << 22)
+/* Format 2: the calls a file may define (the tracer's table holds 4096), and the latest time, in nanoseconds. */
+#define MAX_SIGNATURES 4096
+#define MAX_NS         (1LL << 53)
 
 /* One call of a loop's body: its mean computation before it and its mean duration, in seconds, and the call. */
 typedef struct slot {
@@ -70,6 +74,12 @@ typedef struct reader {
   loop_t loop;
   long long unfolded; /* calls its loops unfolded to so far */
   int keep;           /* the run is kept whole: unfolded calls are bounded by MAX_KEPT */
+  int version;        /* 1 or 2 (compact) */
+  long long prev;     /* format 2: the end of the previous interval, ns */
+  tl_event_t *sigs;   /* format 2: the calls defined so far ("d ID ..."), by ID; call "" when not */
+  int nsigs;
+  tl_event_t pending; /* format 2: a record's call, after its computation */
+  int has_pending;
 } reader_t;
 
 /* The next line into r->text, without its line end: 0; -1 at the end of the file or on a bad line (r->bad). */
@@ -97,15 +107,16 @@ static int bad_line(const reader_t *r, char *err, size_t errlen)
   return r->bad;
 }
 
-/* Whether the numeric fields of an interval line (start, end, peer, bytes, and tag, communicator and request when
- * given: the 1st, 2nd, 5th, 6th, 8th to 10th) are written in decimal: sscanf would take hexadecimal, inf and nan too.
- */
-static int decimal_fields(const char *text)
+/* Whether the numeric fields of a line are written in decimal (sscanf would take hexadecimal, inf and nan too): its
+ * first `times` fields, then, of the fields after them, the partner, the bytes, and the tag, communicator and request
+ * when given (the 3rd, 4th, 6th to 8th). */
+static int decimal_fields(const char *text, int times)
 {
   for (int field = 0; *text; field++) {
     text += strspn(text, " \t");
     size_t len = strcspn(text, " \t");
-    if ((field <= 1 || field == 4 || field == 5 || field >= 7) && strspn(text, "0123456789.+-eE") < len)
+    int after = field - times;
+    if ((after < 0 || after == 2 || after == 3 || after >= 5) && strspn(text, "0123456789.+-eE") < len)
       return 0;
     text += len;
   }
@@ -120,54 +131,36 @@ static met_category_t category_of(const char *name)
   return MET_CAT_COUNT;
 }
 
-/* Parses an interval line into *it, which must start at or after `last` (the previous interval's end); a loop's body
- * line (`slot`: "= COMPUTE DURATION ...") into *it with its two durations in iv.start and iv.end. 0, or -1 with the
- * message in err. */
-static int parse_interval(reader_t *r, met_trace_t *trace, double last, int slot, tl_event_t *it, char *err,
-                          size_t errlen)
+/* Parses the fields of a line after its times, "category phase peer bytes call [tag comm [request]]", into *it
+ * (times 0). NULL, or what is wrong. */
+static const char *parse_fields(const char *text, met_trace_t *trace, tl_event_t *it)
 {
-  double start, end, bytes;
+  double bytes;
   char category[16], phase[128], call[64], extra[2];
   long long peer, tag = -1, comm = 0, req = -1;
-  const char *text = slot ? r->text + 2 : r->text;
-  int fields = sscanf(text, "%lf %lf %15s %127s %lld %lf %63s %lld %lld %lld %1s", &start, &end, category, phase, &peer,
-                      &bytes, call, &tag, &comm, &req, extra);
-  const char *what = NULL;
-  if (fields != 7 && fields != 9 && fields != 10)
-    what = slot ? "expected '= compute duration category phase peer bytes call [tag comm [request]]' in a loop's body"
-                : "expected 7 fields 'start end category phase peer bytes call', or 9 with 'tag comm' after them, or "
-                  "10 with 'tag comm request'";
-  else if (!decimal_fields(text))
-    what = "a number is not written in decimal (no hexadecimal, inf or nan)";
-  else if (slot && (!isfinite(start) || !isfinite(end) || start < 0 || end < 0))
-    what = "a loop's computation and call durations must be seconds >= 0";
-  else if (!slot && (!isfinite(start) || !isfinite(end) || start < 0 || end < start))
-    what = "the interval's start and end must be times >= 0 with start <= end";
-  else if (!slot && start < last)
-    what = "the interval starts before the previous one ends";
-  else if (category_of(category) == MET_CAT_COUNT)
-    what = "unknown category (compute, io, ctrl, comm or idle)";
-  else if (peer < -1 || peer >= met_trace_nranks(trace))
-    what = "the partner is not a rank of the run nor -1";
-  else if (!isfinite(bytes) || bytes < 0)
-    what = "the bytes must be a number >= 0";
-  else if (tag < -1 || tag > INT_MAX || comm < 0 || comm > INT_MAX)
-    what = "the tag must be -1 (any) or a whole number >= 0, the communicator a whole number >= 0";
-  else if (req < -1)
-    what = "the request must be a whole number >= 0 (or -1: none)";
-  int id = what ? -1 : met_trace_phase_id(trace, phase);
-  if (!what && id < 0)
-    what = "out of memory";
-  if (what) {
-    snprintf(err, errlen, "%s:%ld: %s; %s", r->path, r->line, what, HOW);
-    return -1;
-  }
-  *it = (tl_event_t){.iv = {.start = start,
-                            .end = end,
-                            .category = category_of(category),
+  int fields = sscanf(text, "%15s %127s %lld %lf %63s %lld %lld %lld %1s", category, phase, &peer, &bytes, call, &tag,
+                      &comm, &req, extra);
+  if (fields != 5 && fields != 7 && fields != 8)
+    return "expected the fields 'category phase peer bytes call', then 'tag comm' or 'tag comm request' or nothing";
+  if (!decimal_fields(text, 0))
+    return "a number is not written in decimal (no hexadecimal, inf or nan)";
+  if (category_of(category) == MET_CAT_COUNT)
+    return "unknown category (compute, io, ctrl, comm or idle)";
+  if (peer < -1 || peer >= met_trace_nranks(trace))
+    return "the partner is not a rank of the run nor -1";
+  if (!isfinite(bytes) || bytes < 0)
+    return "the bytes must be a number >= 0";
+  if (tag < -1 || tag > INT_MAX || comm < 0 || comm > INT_MAX)
+    return "the tag must be -1 (any) or a whole number >= 0, the communicator a whole number >= 0";
+  if (req < -1)
+    return "the request must be a whole number >= 0 (or -1: none)";
+  int id = met_trace_phase_id(trace, phase);
+  if (id < 0)
+    return "out of memory";
+  *it = (tl_event_t){.iv = {.category = category_of(category),
                             .phase = id,
                             .peer = (int)peer,
-                            .tag = fields >= 9 ? (int)tag : 0, /* written for OTF2's events; tl's for pairing */
+                            .tag = fields >= 7 ? (int)tag : 0, /* written for OTF2's events; tl's for pairing */
                             .comm = (unsigned)comm,
                             .bytes = bytes},
                      .kind = tl_kind_of(call, (int)peer),
@@ -175,6 +168,116 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, int slot
                      .comm = (int)comm,
                      .req = req};
   snprintf(it->call, sizeof it->call, "%s", call);
+  return NULL;
+}
+
+/* Parses a format 1 interval line into *it, which must start at or after `last` (the previous interval's end); a
+ * loop's body line (`slot`: "= COMPUTE DURATION ...") into *it with its two durations in iv.start and iv.end. 0, or
+ * -1 with the message in err. */
+static int parse_interval(reader_t *r, met_trace_t *trace, double last, int slot, tl_event_t *it, char *err,
+                          size_t errlen)
+{
+  double start, end;
+  int at = 0;
+  const char *text = slot ? r->text + 2 : r->text;
+  const char *what = NULL;
+  if (sscanf(text, "%lf %lf %n", &start, &end, &at) != 2 || at == 0)
+    what = slot ? "expected '= compute duration category phase peer bytes call [tag comm [request]]' in a loop's body"
+                : "expected 7 fields 'start end category phase peer bytes call', or 9 with 'tag comm' after them, or "
+                  "10 with 'tag comm request'";
+  else if (!decimal_fields(text, 2))
+    what = "a number is not written in decimal (no hexadecimal, inf or nan)";
+  else if (slot && (!isfinite(start) || !isfinite(end) || start < 0 || end < 0))
+    what = "a loop's computation and call durations must be seconds >= 0";
+  else if (!slot && (!isfinite(start) || !isfinite(end) || start < 0 || end < start))
+    what = "the interval's start and end must be times >= 0 with start <= end";
+  else if (!slot && start < last)
+    what = "the interval starts before the previous one ends";
+  else if ((what = parse_fields(text + at, trace, it)) != NULL && strncmp(what, "expected", 8) == 0)
+    what = slot ? "expected '= compute duration category phase peer bytes call [tag comm [request]]' in a loop's body"
+                : "expected 7 fields 'start end category phase peer bytes call', or 9 with 'tag comm' after them, or "
+                  "10 with 'tag comm request'";
+  if (what) {
+    snprintf(err, errlen, "%s:%ld: %s; %s", r->path, r->line, what, HOW);
+    return -1;
+  }
+  it->iv.start = start;
+  it->iv.end = end;
+  return 0;
+}
+
+/* Format 2's definition line "d ID fields": call ID's fields from now on. 0, or -1 with a message. */
+static int read_definition(reader_t *r, met_trace_t *trace, char *err, size_t errlen)
+{
+  long long id;
+  int at = 0;
+  const char *what = NULL;
+  if (sscanf(r->text, "d %lld %n", &id, &at) != 1 || at == 0 || strspn(r->text + 2, "0123456789") == 0)
+    what = "expected 'd ID category phase peer bytes call [tag comm [request]]'";
+  else if (id < 0 || id >= MAX_SIGNATURES)
+    what = "a call's ID must be 0 to 4095";
+  if (!what && id >= r->nsigs) {
+    tl_event_t *more = realloc(r->sigs, (size_t)(id + 1) * sizeof *more);
+    if (!more)
+      what = "out of memory";
+    else {
+      for (long long i = r->nsigs; i <= id; i++)
+        more[i].call[0] = '\0'; /* not defined yet */
+      r->sigs = more;
+      r->nsigs = (int)id + 1;
+    }
+  }
+  if (!what)
+    what = parse_fields(r->text + at, trace, &r->sigs[id]);
+  if (what) {
+    snprintf(err, errlen, "%s:%ld: %s; %s", r->path, r->line, what, HOW);
+    return -1;
+  }
+  return 0;
+}
+
+/* Format 2's record line "ID GAP COMPUTE DURATION [POLLS]" (nanoseconds): its computation (when COMPUTE > 0) into
+ * *it and its call into r->pending, or its call alone into *it. 0, or -1 with a message. */
+static int read_record(reader_t *r, tl_event_t *it, char *err, size_t errlen)
+{
+  long long id, gap, compute, duration, polls = 1;
+  char extra[2];
+  int fields = sscanf(r->text, "%lld %lld %lld %lld %lld %1s", &id, &gap, &compute, &duration, &polls, extra);
+  const char *what = NULL;
+  if ((fields != 4 && fields != 5) || strspn(r->text, "0123456789 ") != strlen(r->text))
+    what = "expected 'ID GAP COMPUTE DURATION [POLLS]', whole numbers >= 0";
+  else if (id >= r->nsigs || r->sigs[id].call[0] == '\0')
+    what = "a call's ID is used before its 'd ID ...' line";
+  else if (gap > MAX_NS || compute > MAX_NS || duration > MAX_NS || r->prev > MAX_NS - gap - compute - duration)
+    what = "the times pass 2^53 ns (104 days)";
+  else if (fields == 5 && (polls < 2 || polls > MAX_ITERATIONS))
+    what = "a run of polls has 2 to 2^32 of them";
+  if (what) {
+    snprintf(err, errlen, "%s:%ld: %s; %s", r->path, r->line, what, HOW);
+    return -1;
+  }
+  const tl_event_t *sig = &r->sigs[id];
+  long long start = r->prev + gap;
+  if (compute > 0) {
+    *it = (tl_event_t){.iv = {.start = (double)start / 1e9,
+                              .end = (double)(start + compute) / 1e9,
+                              .category = MET_CAT_COMPUTE,
+                              .phase = sig->iv.phase,
+                              .peer = -1},
+                       .kind = TL_OTHER,
+                       .tag = -1,
+                       .req = -1};
+    snprintf(it->call, sizeof it->call, "-");
+    it = &r->pending;
+    r->has_pending = 1;
+  }
+  start += compute;
+  r->prev = start + duration;
+  *it = *sig;
+  it->iv.start = (double)start / 1e9;
+  it->iv.end = (double)r->prev / 1e9;
+  if (polls > 1)
+    snprintf(it->call, sizeof it->call, "%.40s*%lld", sig->call, polls);
   return 0;
 }
 
@@ -190,9 +293,11 @@ static int read_header(reader_t *r, int rank, int *nranks, char *err, size_t err
                HOW);
     return -1;
   }
-  if (strcmp(r->text, MAGIC) != 0) {
+  r->version = strcmp(r->text, MAGIC2) == 0 ? 2 : 1;
+  if (r->version == 1 && strcmp(r->text, MAGIC) != 0) {
     snprintf(err, errlen,
-             "%s:%ld: not a measured timeline (the first line must be '" MAGIC "'); give a folder that "
+             "%s:%ld: not a measured timeline (the first line must be '" MAGIC2 "', or '" MAGIC
+             "'); give a folder that "
              "libsimrun-trace.so wrote (SIMRUN_TRACE_DIR)",
              r->path, r->line);
     return -1;
@@ -285,7 +390,7 @@ static int read_loop(reader_t *r, met_trace_t *trace, double last, char *err, si
   char extra[2];
   const char *what = NULL;
   if (sscanf(r->text, "loop %lld %lld %lf %lf %1s", &count, &nslots, &first, &end, extra) != 4 ||
-      !decimal_fields(r->text + 5))
+      !decimal_fields(r->text + 5, 4))
     what = "expected 'loop COUNT SLOTS FIRST LAST'";
   else if (count < 1 || count > MAX_ITERATIONS || nslots < 1 || nslots > MAX_SLOTS)
     what = "a loop's count must be 1 to 2^32 and its slots 1 to 4096";
@@ -377,6 +482,13 @@ static int read_ahead(stream_t *s, met_trace_t *trace, int rank, char *err, size
 {
   reader_t *r = &s->files[rank];
   s->live[rank] = 0;
+  if (r->has_pending) {
+    s->ahead[rank] = r->pending;
+    r->has_pending = 0;
+    s->last[rank] = s->ahead[rank].iv.end;
+    s->live[rank] = 1;
+    return 0;
+  }
   if (r->loop.count > 0) {
     unfold(&r->loop, &s->ahead[rank]);
     s->last[rank] = s->ahead[rank].iv.end;
@@ -401,8 +513,14 @@ static int read_ahead(stream_t *s, met_trace_t *trace, int rank, char *err, size
         return -1;
       if (!r->loop.count)
         break; /* cut short inside the body */
+      r->prev = llround(r->loop.last * 1e9);
       unfold(&r->loop, &s->ahead[rank]);
-    } else if (parse_interval(r, trace, s->last[rank], 0, &s->ahead[rank], err, errlen) != 0)
+    } else if (r->version == 2 && strncmp(r->text, "d ", 2) == 0) {
+      if (read_definition(r, trace, err, errlen) != 0)
+        return -1;
+      continue;
+    } else if (r->version == 2 ? read_record(r, &s->ahead[rank], err, errlen) != 0
+                               : parse_interval(r, trace, s->last[rank], 0, &s->ahead[rank], err, errlen) != 0)
       return -1;
     s->last[rank] = s->ahead[rank].iv.end;
     s->live[rank] = 1;
@@ -469,6 +587,7 @@ static void close_all(stream_t *s)
     if (s->files[r].in)
       fclose(s->files[r].in);
     free(s->files[r].loop.slots);
+    free(s->files[r].sigs);
   }
   free(s->files);
   free(s->ahead);
@@ -532,16 +651,20 @@ met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen)
   return met_timeline_stream(dir, 1, NULL, err, errlen);
 }
 
-/* The unfolded bytes of the loops of timeline `path` (met_timeline_bytes). */
+/* The bytes timeline `path` would take unfolded and in format 1 beyond its size (met_timeline_bytes): its loops',
+ * and in format 2 its records' (a record line of about 20 bytes stands for two lines of format 1). */
 static double loop_bytes(const char *path)
 {
   FILE *in = fopen(path, "r");
   char line[MAX_LINE];
   double bytes = 0;
   long long count, slots;
+  int compact = in && fgets(line, sizeof line, in) && strncmp(line, MAGIC2, strlen(MAGIC2)) == 0;
   while (in && fgets(line, sizeof line, in))
     if (strncmp(line, "loop ", 5) == 0 && sscanf(line + 5, "%lld %lld", &count, &slots) == 2 && count > 0 && slots > 0)
       bytes += 96.0 * (double)count * (double)slots;
+    else if (compact && line[0] >= '0' && line[0] <= '9')
+      bytes += 96.0 - (double)strlen(line);
   if (in)
     fclose(in);
   return bytes;

@@ -20,17 +20,18 @@ typedef struct met_timeline_info {
   char program[256];  /* rank 0's "# program NAME" line, or "" */
 } met_timeline_info_t;
 
-/* Reads folder `dir` in one pass: timeline-0.txt, whose header gives the number of ranks P, then timeline-1.txt ..
- * timeline-(P-1).txt, all open at once and read in the order of their intervals' start times, so that memory grows
- * with P and the messages in flight, not with the run's length. Each interval becomes one of the trace's (category
- * and phase as written; peer, bytes; no hops nor compute parts: a measurement cannot tell them), split by the wait
- * state rules of docs/tracer.md into the wait for a partner (idle) and the transfer (communication). With `keep` the
- * trace is a full one (timelines, wait states), otherwise an aggregate one (met_trace_new_aggregate). `info` may be
- * NULL. Returns a new trace (free with met_trace_free), or NULL with one message in err, "FILE:LINE: what is wrong;
- * how to fix" ("FILE: ..." when no line is to blame): a missing rank, a malformed or out-of-order line, a loop of more
- * than 2^32 iterations (with `keep`, loops that unfold to more than 2^22 calls in a file), or out of memory. A file cut
- * short (a run killed before MPI_Finalize: no "# end" line, perhaps half a last line) is read up to its last whole
- * line: the trace is returned and err names the first such file and line ("FILE:LINE: cut short:
+/* Reads folder `dir` in one pass (each file in format 1 or 2, docs/tracer.md): timeline-0.txt, whose header gives the
+ * number of ranks P, then timeline-1.txt .. timeline-(P-1).txt, all open at once and read in the order of their
+ * intervals' start times, so that memory grows with P and the messages in flight, not with the run's length. Each
+ * interval becomes one of the trace's (category and phase as written; peer, bytes; no hops nor compute parts: a
+ * measurement cannot tell them), split by the wait state rules of docs/tracer.md into the wait for a partner (idle) and
+ * the transfer (communication). With `keep` the trace is a full one (timelines, wait states), otherwise an aggregate
+ * one (met_trace_new_aggregate). `info` may be NULL. Returns a new trace (free with met_trace_free), or NULL with one
+ * message in err, "FILE:LINE: what is wrong; how to fix" ("FILE: ..." when no line is to blame): a missing rank, a
+ * malformed or out-of-order line, a loop of more than 2^32 iterations (with `keep`, loops that unfold to more than 2^22
+ * calls in a file), or out of memory. A file cut short (a run killed before MPI_Finalize: no "# end" line, perhaps half
+ * a last line) is read up to its last whole line: the trace is returned and err names the first such file and line
+ * ("FILE:LINE: cut short:
  * ..."); err is "" when every file is whole. */
 met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t *info, char *err, size_t errlen);
 

@@ -265,12 +265,16 @@ int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t 
 static void add_kind(met_platform_t *m, const met_charac_t *c, int rank, const char *host)
 {
   int kept = m->nkinds < MET_PLATFORM_MAX_KINDS ? m->nkinds : MET_PLATFORM_MAX_KINDS;
-  for (int k = 0; k < kept; k++)
-    if (met_charac_equal(&m->kinds[k].charac, c)) {
-      if (m->kinds[k].ranks++ == 1)
-        m->kinds[k].second_rank = rank;
-      return;
-    }
+  int k = 0;
+  while (k < kept && !met_charac_equal(&m->kinds[k].charac, c))
+    k++;
+  if (rank < MET_PLATFORM_PAIR_RANKS)
+    m->rank_kind[rank] = (unsigned char)k;
+  if (k < kept) {
+    if (m->kinds[k].ranks++ == 1)
+      m->kinds[k].second_rank = rank;
+    return;
+  }
   if (m->nkinds < MET_PLATFORM_MAX_KINDS) {
     met_host_kind_t *kind = &m->kinds[m->nkinds];
     *kind = (met_host_kind_t){.charac = *c, .first_rank = rank, .second_rank = -1, .ranks = 1};
@@ -305,8 +309,11 @@ static int describe_ranks(const char *platform, const sg_host_t *hosts, met_plat
       sim_engine_route(hosts[i], hosts[j], &m->pair_latency[i][j], &m->pair_bandwidth[i][j]);
     }
   if (rc == 0 && m->p <= MET_PLATFORM_PAIR_RANKS) {
-    m->port_links = sim_routes_ports(hosts, m->p, MET_PLATFORM_PAIR_RANKS, &m->pair_out[0][0], &m->pair_in[0][0]);
-    rc = m->port_links < 0 ? m->port_links : 0;
+    int whole;
+    rc = sim_routes_ports(hosts, m->p, MET_PLATFORM_PAIR_RANKS, MET_PLATFORM_ROUTE_LINKS, &m->pair_route[0][0][0],
+                          &m->pair_route_hops[0][0], &whole);
+    m->port_links = rc < 0 ? 0 : whole ? rc : -1;
+    rc = rc < 0 ? rc : 0;
   }
   for (int rows = 1; rc == 0 && m->p <= MET_PLATFORM_PAIR_RANKS && rows <= m->p; rows++) {
     int shared = m->p % rows == 0 ? sim_routes_grid_shared(hosts, rows, m->p / rows) : 0;

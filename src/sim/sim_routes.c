@@ -330,27 +330,48 @@ static int number_of(const_sg_link_t link, const_sg_link_t **seen, int *count)
   return (*count)++;
 }
 
-int sim_routes_ports(const sg_host_t *hosts, int n, int stride, short *out, short *in)
+/* Numbers the links of the route from hosts[i] to hosts[j] that a second message of the same bottleneck would slow
+ * (a bandwidth below twice the route's smallest) into route[0 .. *hops - 1] (at most max); 0, SIM_ENOMEM, or 1 when
+ * the route is longer than max. */
+static int number_route(const sg_host_t *hosts, int i, int j, int max, xbt_dynar_t dyn, const_sg_link_t **seen,
+                        int *count, short *route, unsigned char *hops)
+{
+  xbt_dynar_reset(dyn);
+  if (i != j)
+    sg_host_get_route(hosts[i], hosts[j], dyn);
+  int len = (int)xbt_dynar_length(dyn);
+  *hops = 0;
+  if (len > max)
+    return 1;
+  double bottleneck = INFINITY;
+  for (int k = 0; k < len; k++)
+    bottleneck = fmin(bottleneck, sg_link_get_bandwidth(xbt_dynar_get_as(dyn, k, sg_link_t)));
+  for (int k = 0; k < len; k++) {
+    const_sg_link_t link = xbt_dynar_get_as(dyn, k, sg_link_t);
+    if (sg_link_get_bandwidth(link) >= 2 * bottleneck)
+      continue; /* two such messages at once each keep their bottleneck's rate on it */
+    int n = number_of(link, seen, count);
+    if (n < 0 || *count >= SHRT_MAX)
+      return SIM_ENOMEM;
+    route[(*hops)++] = (short)n;
+  }
+  return 0;
+}
+
+int sim_routes_ports(const sg_host_t *hosts, int n, int stride, int max, short *route, unsigned char *hops, int *whole)
 {
   const_sg_link_t *seen = NULL;
   int count = 0;
   int rc = 0;
   xbt_dynar_t dyn = xbt_dynar_new(sizeof(sg_link_t), NULL);
   for (int i = 0; rc == 0 && i < n; i++)
-    for (int j = 0; rc == 0 && j < n; j++) {
-      xbt_dynar_reset(dyn);
-      if (i != j)
-        sg_host_get_route(hosts[i], hosts[j], dyn);
-      int len = (int)xbt_dynar_length(dyn);
-      int first = len ? number_of(xbt_dynar_get_as(dyn, 0, sg_link_t), &seen, &count) : SHRT_MAX;
-      int last = len ? number_of(xbt_dynar_get_as(dyn, len - 1, sg_link_t), &seen, &count) : SHRT_MAX;
-      rc = first < 0 || last < 0 || count >= SHRT_MAX ? SIM_ENOMEM : 0;
-      out[i * stride + j] = (short)first;
-      in[i * stride + j] = (short)last;
-    }
+    for (int j = 0; rc == 0 && j < n; j++)
+      rc = number_route(hosts, i, j, max, dyn, &seen, &count, route + ((size_t)i * stride + j) * max,
+                        hops + (size_t)i * stride + j);
   xbt_dynar_free(&dyn);
   free(seen);
-  return rc ? rc : count;
+  *whole = rc != 1;
+  return rc < 0 ? rc : count;
 }
 
 int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_to_all, met_bcast_routes_t *neighbour,

@@ -23,9 +23,10 @@ int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_t
  * then concurrent broadcasts share a link, which FAST's eqs. 2-3 do not charge. Returns 1 or 0, or SIM_ENOMEM. */
 int sim_routes_grid_shared(const sg_host_t *hosts, int rows, int cols);
 
-/* The first and last link of the route between hosts[i] and hosts[j] (i, j < n) into out[i * stride + j] and
- * in[i * stride + j], numbered from 0 in the order met (SHRT_MAX: no link, as from a host to itself); returns how many
- * links were numbered, or SIM_ENOMEM. */
-int sim_routes_ports(const sg_host_t *hosts, int n, int stride, short *out, short *in);
+/* The links of the route from hosts[i] to hosts[j] (i, j < n), in route order, into route[(i * stride + j) * max ..]
+ * and their number into hops[i * stride + j], numbered from 0 in the order met (none from a host to itself); *whole
+ * is 0 when a route has more than max links (it and the rest are not kept). Returns how many links were numbered, or
+ * SIM_ENOMEM. */
+int sim_routes_ports(const sg_host_t *hosts, int n, int stride, int max, short *route, unsigned char *hops, int *whole);
 
 #endif

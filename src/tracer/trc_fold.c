@@ -15,7 +15,8 @@ enum { MAX_PERIOD = 32, FOLD_ITERATIONS = 16, RING = MAX_PERIOD * FOLD_ITERATION
 
 struct trc_fold {
   trc_fold_out_t out;
-  trc_rec_t ring[RING]; /* records not yet written, oldest at head */
+  trc_rec_t ring[RING];          /* records not yet written, oldest at head */
+  unsigned long long keys[RING]; /* their keys, at the same places: the search for repeats reads these alone */
   int head;
   int n;
   int run[MAX_PERIOD + 1]; /* run[p]: the last run[p] records each equal the one p before */
@@ -93,6 +94,7 @@ static void append(trc_fold_t *f, const trc_rec_t *r)
 {
   if (f->n == RING)
     emit_oldest(f);
+  f->keys[(f->head + f->n) % RING] = r->key;
   *at(f, f->n++) = *r;
 }
 
@@ -134,7 +136,8 @@ static void push_free(trc_fold_t *f, const trc_rec_t *r)
   const trc_rec_t *last = at(f, f->n - 1);
   int found = 0;
   for (int p = 1; p <= MAX_PERIOD; p++) {
-    f->run[p] = f->n - 1 >= p && same(last, at(f, f->n - 1 - p)) ? f->run[p] + 1 : 0;
+    int before = (f->head + f->n - 1 - p) % RING;
+    f->run[p] = f->n - 1 >= p && f->keys[before] == last->key && same(last, &f->ring[before]) ? f->run[p] + 1 : 0;
     if (!found && f->run[p] >= p * (FOLD_ITERATIONS - 1))
       found = p;
   }

@@ -307,6 +307,19 @@ EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
   return rc;
 }
 
+/* MPI_Request_get_status: a test that leaves the request to a later wait or test, which writes its completion; an
+ * unsuccessful one is a poll. */
+EXPORT int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+  double t = trc_enter();
+  int rc = PMPI_Request_get_status(request, flag, status);
+  if (rc == MPI_SUCCESS && !*flag)
+    trc_poll(t, "MPI_Request_get_status");
+  else
+    trc_call(t, "MPI_Request_get_status", TRC_CTRL, -1, 0, NULL);
+  return rc;
+}
+
 /* Waitany, waitsome, testany, testsome and testall: the wait of each request they found complete. */
 EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
 {

@@ -15,6 +15,69 @@ EXPORT int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int 
   return rc;
 }
 
+EXPORT int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = PMPI_Comm_idup(comm, newcomm, request);
+  trc_untraced_call(t, "MPI_Comm_idup", TRC_CTRL, "MPI_Comm_idup (non-blocking collective: no TI action)");
+  return rc;
+}
+
+/* Dynamic processes (MPI-2's spawn, connect and accept): intercommunicators to processes outside the traced run. */
+#define DYNAMIC "(dynamic processes: ranks outside the trace, no TI action)"
+
+EXPORT int MPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root, MPI_Comm comm,
+                          MPI_Comm *intercomm, int array_of_errcodes[])
+{
+  double t = trc_enter();
+  int rc = PMPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, array_of_errcodes);
+  trc_untraced_call(t, "MPI_Comm_spawn", TRC_CTRL, "MPI_Comm_spawn " DYNAMIC);
+  return rc;
+}
+
+EXPORT int MPI_Comm_spawn_multiple(int count, char *array_of_commands[], char **array_of_argv[],
+                                   const int array_of_maxprocs[], const MPI_Info array_of_info[], int root,
+                                   MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[])
+{
+  double t = trc_enter();
+  int rc = PMPI_Comm_spawn_multiple(count, array_of_commands, array_of_argv, array_of_maxprocs, array_of_info, root,
+                                    comm, intercomm, array_of_errcodes);
+  trc_untraced_call(t, "MPI_Comm_spawn_multiple", TRC_CTRL, "MPI_Comm_spawn_multiple " DYNAMIC);
+  return rc;
+}
+
+EXPORT int MPI_Comm_accept(const char *port_name, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Comm_accept(port_name, info, root, comm, newcomm);
+  trc_untraced_call(t, "MPI_Comm_accept", TRC_CTRL, "MPI_Comm_accept " DYNAMIC);
+  return rc;
+}
+
+EXPORT int MPI_Comm_connect(const char *port_name, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *newcomm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Comm_connect(port_name, info, root, comm, newcomm);
+  trc_untraced_call(t, "MPI_Comm_connect", TRC_CTRL, "MPI_Comm_connect " DYNAMIC);
+  return rc;
+}
+
+EXPORT int MPI_Comm_join(int fd, MPI_Comm *intercomm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Comm_join(fd, intercomm);
+  trc_untraced_call(t, "MPI_Comm_join", TRC_CTRL, "MPI_Comm_join " DYNAMIC);
+  return rc;
+}
+
+EXPORT int MPI_Comm_disconnect(MPI_Comm *comm)
+{
+  double t = trc_enter();
+  int rc = PMPI_Comm_disconnect(comm);
+  trc_untraced_call(t, "MPI_Comm_disconnect", TRC_CTRL, "MPI_Comm_disconnect " DYNAMIC);
+  return rc;
+}
+
 EXPORT int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                        MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,11 +74,92 @@ static int room(trc_out_t *out, size_t need)
   return need <= out->cap && !out->failed;
 }
 
+/* Writes `v` in decimal, with its sign, so that it ends just before `end`; returns where it starts. Two digits at a
+ * time: a division by 100 per pair. */
+static char *whole_before(char *end, long long v)
+{
+  static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                              "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                              "8081828384858687888990919293949596979899";
+  unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+  while (u >= 100) {
+    unsigned pair = (unsigned)(u % 100) * 2;
+    u /= 100;
+    *--end = pairs[pair + 1];
+    *--end = pairs[pair];
+  }
+  if (u >= 10) {
+    *--end = pairs[u * 2 + 1];
+    *--end = pairs[u * 2];
+  } else
+    *--end = (char)('0' + u);
+  if (v < 0)
+    *--end = '-';
+  return end;
+}
+
+/* Appends `v` in decimal at buf[*n], within `room`; 0, or -1 when it does not fit. */
+static int put_whole(char *buf, size_t room, size_t *n, long long v)
+{
+  char digits[24];
+  char *from = whole_before(digits + sizeof digits, v);
+  size_t len = (size_t)(digits + sizeof digits - from);
+  if (*n + len >= room)
+    return -1;
+  memcpy(buf + *n, from, len);
+  *n += len;
+  return 0;
+}
+
+int trc_format(char *buf, size_t room, const char *format, va_list ap)
+{
+  size_t n = 0;
+  for (const char *f = format; *f; f++) {
+    int ok = 0;
+    if (*f != '%') {
+      ok = n + 1 < room;
+      if (ok)
+        buf[n++] = *f;
+    } else if (f[1] == 'd') {
+      ok = put_whole(buf, room, &n, va_arg(ap, int)) == 0;
+      f++;
+    } else if (f[1] == 'l' && f[2] == 'd') {
+      ok = put_whole(buf, room, &n, va_arg(ap, long)) == 0;
+      f += 2;
+    } else if (f[1] == 's') {
+      const char *s = va_arg(ap, const char *);
+      size_t len = strlen(s);
+      ok = n + len < room;
+      if (ok) {
+        memcpy(buf + n, s, len);
+        n += len;
+      }
+      f++;
+    } else if (strncmp(f + 1, ".0f", 3) == 0) { /* a whole number of bytes; other values go to vsnprintf */
+      double v = va_arg(ap, double);
+      ok = v == floor(v) && fabs(v) < 1e15 && !signbit(v) && put_whole(buf, room, &n, (long long)v) == 0;
+      f += 3;
+    }
+    if (!ok)
+      return -1;
+  }
+  buf[n] = '\0';
+  return (int)n;
+}
+
 void trc_out_vprintf(trc_out_t *out, const char *format, va_list ap)
 {
+  va_list fast;
+  va_copy(fast, ap);
+  int n = trc_format(out->buf + out->len, out->cap - out->len, format, fast);
+  va_end(fast);
+  if (n >= 0) {
+    out->len += (size_t)n;
+    return;
+  }
   va_list again;
   va_copy(again, ap);
-  int n = vsnprintf(out->buf + out->len, out->cap - out->len, format, ap);
+  n = vsnprintf(out->buf + out->len, out->cap - out->len, format, ap);
   if (n >= 0 && (size_t)n < out->cap - out->len) {
     out->len += (size_t)n;
   } else if (n >= 0 && room(out, (size_t)n + 1)) {
@@ -123,17 +205,8 @@ void trc_out_char(trc_out_t *out, char c)
 void trc_out_long(trc_out_t *out, long long value)
 {
   char digits[24];
-  int n = 0;
-  unsigned long long v = value < 0 ? 0ULL - (unsigned long long)value : (unsigned long long)value;
-  do
-    digits[n++] = (char)('0' + v % 10);
-  while ((v /= 10) > 0);
-  if (!room(out, (size_t)n + 1))
-    return;
-  if (value < 0)
-    out->buf[out->len++] = '-';
-  while (n > 0)
-    out->buf[out->len++] = digits[--n];
+  char *from = whole_before(digits + sizeof digits, value);
+  trc_out_bytes(out, from, (size_t)(digits + sizeof digits - from));
 }
 
 void trc_out_seconds(trc_out_t *out, long long ns)

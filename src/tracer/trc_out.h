@@ -13,6 +13,12 @@ typedef struct trc_out trc_out_t;
  * cannot. */
 trc_out_t *trc_out_open(const char *path, int rank, size_t buffer);
 
+/* vsnprintf into buf[0..room) for formats of the conversions %d, %ld, %s and %.0f of a whole number below 1e15 only,
+ * without vsnprintf's cost (a traced call formats its TI actions so); -1 for any other conversion, a value %.0f would
+ * round or a negative, or text that does not fit (nothing usable in buf: the caller then uses vsnprintf with its own
+ * va_list). */
+int trc_format(char *buf, size_t room, const char *format, va_list ap);
+
 /* Appends text. After a failed write, nothing more is written. */
 void trc_out_vprintf(trc_out_t *out, const char *format, va_list ap);
 void trc_out_printf(trc_out_t *out, const char *format, ...) __attribute__((format(printf, 2, 3)));

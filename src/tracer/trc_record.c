@@ -9,6 +9,7 @@
 #include "met_flops.h"
 #include "trc_fold.h"
 #include "trc_out.h"
+#include "trc_timeline.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -70,8 +71,9 @@ typedef struct recorder {
   char dir[PATH_MAX];
   trc_out_t *ti;
   trc_out_t *timeline;
-  double rate;        /* flop/s */
-  const char *source; /* where the rate came from */
+  trc_timeline_t *lines; /* the timeline's encoder */
+  double rate;           /* flop/s */
+  const char *source;    /* where the rate came from */
   struct timespec origin;
   double last_exit;   /* wall time the current computation interval started */
   double last_cpu;    /* thread CPU time then, when cpu_known */
@@ -248,17 +250,23 @@ int trc_start(int rank, int size)
   if (open_files() != 0)
     return -1;
   choose_rate();
+  rec.lines = trc_timeline_new(rec.timeline);
+  if (!rec.lines) {
+    fprintf(stderr, "simrun-trace: warning: rank %d: out of memory; this run is not traced\n", rank);
+    return -1;
+  }
   const char *fold = getenv("SIMRUN_TRACE_FOLD");
   if (!fold || strcmp(fold, "0") != 0)
     rec.folder = trc_fold_new((trc_fold_out_t){.plain = emit_plain, .loop = emit_loop});
   rec.on = 1;
   trc_out_printf(rec.timeline,
-                 "# simrun measured timeline 1\n"
+                 "# simrun measured timeline 2\n"
                  "# rank %d of %d\n"
                  "# program %s\n"
                  "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init\n"
                  "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate\n"
-                 "# start end category phase peer bytes call\n",
+                 "# d ID category phase peer bytes call [tag comm [request]]: the fields of call ID; ID GAP COMPUTE "
+                 "DURATION [POLLS]: a computation GAP ns after the previous interval, then call ID, in ns\n",
                  rank, size, program_invocation_short_name, rec.rate, rec.source, rank);
   trc_out_printf(rec.ti, "%d init\n", rank);
   trc_flush(); /* a run killed before MPI_Finalize leaves at least the headers */
@@ -272,48 +280,6 @@ void trc_time_zero(void)
   rec.last_cpu = cpu_now();
   rec.cpu_wall = 0;
   rec.cpu_known = 1;
-}
-
-/* One timeline line's fields after its times; a partner that is no rank (MPI_PROC_NULL, MPI_ANY_SOURCE) is written
- * -1. A run of `count` > 1 polls is written as the call "NAME*COUNT"; a message's line ends with its tag and
- * communicator, then the request it names, if any. */
-static void write_fields(const trc_rec_t *r, long count)
-{
-  trc_out_t *out = rec.timeline;
-  trc_out_str(out, r->category);
-  trc_out_char(out, ' ');
-  trc_out_str(out, rec.phase[rec.depth]);
-  trc_out_char(out, ' ');
-  trc_out_long(out, r->peer < 0 ? -1 : r->peer);
-  trc_out_char(out, ' ');
-  trc_out_long(out, (long long)r->bytes);
-  trc_out_char(out, ' ');
-  trc_out_str(out, r->name);
-  if (count > 1) {
-    trc_out_char(out, '*');
-    trc_out_long(out, count);
-  }
-  if (r->env) {
-    trc_out_char(out, ' ');
-    trc_out_long(out, r->tag);
-    trc_out_char(out, ' ');
-    trc_out_long(out, r->comm);
-    if (r->req >= 0) {
-      trc_out_char(out, ' ');
-      trc_out_long(out, r->req);
-    }
-  }
-  trc_out_char(out, '\n');
-}
-
-/* One timeline interval line. */
-static void write_line(double start, double end, const trc_rec_t *r, long count)
-{
-  trc_out_seconds(rec.timeline, llround(start * 1e9));
-  trc_out_char(rec.timeline, ' ');
-  trc_out_seconds(rec.timeline, llround(end * 1e9));
-  trc_out_char(rec.timeline, ' ');
-  write_fields(r, count);
 }
 
 /* Writes the computation gathered so far as one TI compute action, before the next action, once it amounts to
@@ -370,11 +336,7 @@ static void write_actions(const char *text, int len, int carry)
  * sleep). */
 static void emit_plain(const trc_rec_t *r)
 {
-  static const trc_rec_t computation = {.category = "compute", .peer = -1, .name = "-"};
-  if (r->c_end > r->c_start)
-    write_line(r->c_start, r->c_end, &computation, 1);
-  if (r->has_call)
-    write_line(r->start, r->end, r, r->count);
+  trc_timeline_record(rec.lines, r);
   if (rec.smpi_only || r->ti_len < 0)
     return; /* the TI actions were written at once */
   rec.flops += r->flops;
@@ -402,12 +364,7 @@ static int loop_lines(const trc_loop_t *l)
 static void emit_loop(const trc_loop_t *l)
 {
   double n = (double)l->count;
-  trc_out_printf(rec.timeline, "loop %ld %d %.9f %.9f\n", l->count, l->nslots, l->first, l->last);
-  for (int j = 0; j < l->nslots; j++) {
-    const trc_slot_t *s = &l->slots[j];
-    trc_out_printf(rec.timeline, "= %.12f %.12f ", s->compute / n, s->duration / n);
-    write_fields(&s->rec, s->rec.poll ? llround(s->polls / n) : s->rec.count);
-  }
+  trc_timeline_loop(rec.lines, l);
   if (rec.smpi_only)
     return;
   int lines = loop_lines(l);
@@ -482,8 +439,13 @@ static void add_action(const char *ti, va_list ap)
     va_list again;
     va_copy(again, ap);
     size_t room = TRC_REC_TI - (size_t)r->ti_len;
-    int n = vsnprintf(r->ti + r->ti_len, room, ti, again);
+    int n = trc_format(r->ti + r->ti_len, room, ti, again);
     va_end(again);
+    if (n < 0) {
+      va_copy(again, ap);
+      n = vsnprintf(r->ti + r->ti_len, room, ti, again);
+      va_end(again);
+    }
     if (n >= 0 && (size_t)n + 1 < room) {
       r->ti_len += n;
       r->ti[r->ti_len++] = '\n';
@@ -731,6 +693,7 @@ void trc_phase_begin(const char *name)
   for (char *c = label; *c; c++)
     if (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r')
       *c = '_';
+  trc_timeline_phase(rec.lines, label);
 }
 
 void trc_phase_end(void)
@@ -745,6 +708,7 @@ void trc_phase_end(void)
     return;
   phase_boundary();
   rec.depth--;
+  trc_timeline_phase(rec.lines, rec.phase[rec.depth]);
 }
 
 /* One line listing the tally `list` after `what`, written at once so that the ranks' warnings do not interleave on
@@ -784,6 +748,8 @@ int trc_finish(void)
     /* the library's own time after the calls, kept out of the intervals; simrun analyse reads it (docs/tracer.md) */
     trc_out_printf(rec.timeline, "# tracer-cost %.9f\n", rec.own);
     trc_out_printf(rec.timeline, "# end %.9f\n", now);
+    trc_timeline_free(rec.lines);
+    rec.lines = NULL;
     rec.on = 0;
   }
   warn_list(rec.untraced, rec.nuntraced, "calls not in the TI trace (replay will miss them)");

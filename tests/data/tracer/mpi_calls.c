@@ -51,7 +51,12 @@ int main(int argc, char **argv)
   MPI_Send(x, 1, MPI_DOUBLE, MPI_PROC_NULL, 0, MPI_COMM_WORLD); /* no message: timed, not in the TI trace */
   MPI_Reduce_scatter_block(x, y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  MPI_Request_get_status(request, &flag, MPI_STATUS_IGNORE); /* a poll, or a test that completes nothing */
   MPI_Wait(&request, MPI_STATUS_IGNORE);
+  MPI_Comm twin;
+  MPI_Comm_idup(MPI_COMM_WORLD, &twin, &request); /* non-blocking collective: counted */
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  MPI_Comm_free(&twin);
   MPI_Comm_free(&alone);
   MPI_Comm_free(&dup);
   MPI_Finalize();

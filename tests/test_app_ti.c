@@ -39,19 +39,18 @@ static double smpirun_time(const char *dir, const char *platform, const char *ho
   return t;
 }
 
-/* simrun's T_par for `trace` on `nranks` ranks with the default semantics, or -1 with the error printed. */
-static double simrun_time(const char *platform, const char *hostfile, int nranks, const char *trace)
+/* simrun's T_par for `trace` on `nranks` ranks with the default semantics, or the `network` given (NULL: the
+ * default); -1 with the error in err. */
+static double simrun_replay(const char *platform, const char *hostfile, int nranks, const char *trace,
+                            const char *network, char *err, size_t errlen)
 {
-  const char *names[] = {"trace", "hostfile"};
-  const char *values[] = {trace, hostfile};
-  app_point_t at = {.count = 2, .names = names, .values = values};
+  const char *names[] = {"trace", "hostfile", "network"};
+  const char *values[] = {trace, hostfile, network};
+  app_point_t at = {.count = network ? 3 : 2, .names = names, .values = values};
   void *arg = NULL;
   const char *blame = NULL;
-  char err[1024] = "";
-  if (app_ti_skeleton.prepare(&at, nranks, &arg, err, sizeof err, &blame) != 0) {
-    fprintf(stderr, "%s\n", err);
+  if (app_ti_skeleton.prepare(&at, nranks, &arg, err, errlen, &blame) != 0)
     return -1;
-  }
   sim_job_t job = {.platform = platform,
                    .nranks = nranks,
                    .program = app_ti_skeleton.program,
@@ -60,14 +59,22 @@ static double simrun_time(const char *platform, const char *hostfile, int nranks
                    .share_hosts = app_ti_skeleton.shares_hosts,
                    .drop_unreceived = app_ti_skeleton.drops_unreceived};
   met_trace_t *trace_out = NULL;
-  int rc = sim_run_isolated(&job, &trace_out, err, sizeof err);
+  int rc = sim_run_isolated(&job, &trace_out, err, errlen);
   app_ti_skeleton.release(arg);
-  if (rc != 0) {
-    fprintf(stderr, "%s\n", err);
+  if (rc != 0)
     return -1;
-  }
   double t = met_trace_end(trace_out);
   met_trace_free(trace_out);
+  return t;
+}
+
+/* simrun's T_par with the default semantics, or -1 with the error printed. */
+static double simrun_time(const char *platform, const char *hostfile, int nranks, const char *trace)
+{
+  char err[1024] = "";
+  double t = simrun_replay(platform, hostfile, nranks, trace, NULL, err, sizeof err);
+  if (t < 0)
+    fprintf(stderr, "%s\n", err);
   return t;
 }
 
@@ -85,10 +92,11 @@ static void compare_within(const char *dir, const char *platform, const char *ho
   CU_ASSERT(ours >= smpi * (1 - tolerance) && ours <= smpi * (1 + tolerance));
 }
 
-/* The one-file trace `trace` on SimGrid's small_platform.xml placed by `hostfile`: smpirun takes a one-line index
- * written in `dir`, simrun the file itself (`file`) or the same index, as both are allowed. */
-static void compare_file(const char *dir, const char *hostfile, int nranks, const char *trace, int file,
-                         double tolerance)
+/* The one-file trace `trace` on `platform` (SimGrid's small_platform.xml for its examples) placed by `hostfile`:
+ * smpirun takes a one-line index written in `dir`, simrun the file itself (`file`) or the same index, as both are
+ * allowed. */
+static void compare_file(const char *dir, const char *platform, const char *hostfile, int nranks, const char *trace,
+                         int file, double tolerance)
 {
   char index[128];
   snprintf(index, sizeof index, "%s/%s", dir, strrchr(trace, '/') + 1);
@@ -96,7 +104,7 @@ static void compare_file(const char *dir, const char *hostfile, int nranks, cons
   CU_ASSERT_PTR_NOT_NULL_FATAL(f);
   fprintf(f, "%s\n", trace);
   fclose(f);
-  compare_within(dir, EXAMPLE "small_platform.xml", hostfile, nranks, index, file ? trace : index, tolerance);
+  compare_within(dir, platform, hostfile, nranks, index, file ? trace : index, tolerance);
   remove(index);
 }
 
@@ -134,7 +142,7 @@ static void test_app_ti_simgrid_examples_as_smpirun(void)
   for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
     char trace[512];
     snprintf(trace, sizeof trace, EXAMPLE "%s.txt", traces[i].name);
-    compare_file(dir, EXAMPLE "hostfile", traces[i].nranks, trace, i % 2,
+    compare_file(dir, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", traces[i].nranks, trace, i % 2,
                  traces[i].within > 0 ? traces[i].within : TOLERANCE);
   }
   rmdir(dir);
@@ -243,9 +251,47 @@ static void test_app_ti_tests_and_shared_hosts_as_smpirun(void)
   for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
     char trace[512];
     snprintf(trace, sizeof trace, DATA "tests/%s.txt", traces[i].name);
-    compare_file(dir, traces[i].hostfile, traces[i].nranks, trace, 1, 5e-4);
+    compare_file(dir, EXAMPLE "small_platform.xml", traces[i].hostfile, traces[i].nranks, trace, 1, 5e-4);
   }
   rmdir(dir);
+}
+
+/* tests/data/ti/match (its README): receives matched by source and tag as MPI and SMPI match them. Held to smpirun
+ * (SMPI's network) to 5e-4, and to the hand computation of the README on the platform's own network (LV08: a 0-byte
+ * message takes 13.01 x 45 us = 0.58545 ms between two hosts of ../cluster.xml); a cancel and folded loops (simrun's
+ * actions) to the hand computation only; receives whose tag no message carries end with the blocked rank named.
+ * Pair-FIFO matching deadlocks on reversed.txt and ends any-tag.txt at 3.58545 ms and cancel.txt at 10.1709 ms. */
+static void test_app_ti_tags_matched_as_mpi(void)
+{
+  static const struct {
+    const char *name;
+    double by_hand; /* seconds, network = platform */
+    int smpi;       /* smpirun reads it */
+  } traces[] = {
+      {"reversed", 7.75635e-3, 1}, {"any-tag", 2.58545e-3, 1}, {"cancel", 7.58545e-3, 0}, {"loop", 3.5127e-3, 0}};
+  char dir[64];
+  snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
+    char trace[512];
+    char err[1024] = "";
+    snprintf(trace, sizeof trace, DATA "match/%s.txt", traces[i].name);
+    double t = simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, trace, "platform", err, sizeof err);
+    fprintf(stderr, "%-40s simrun %.9f s on the platform's network, %.9f s by hand %s\n", traces[i].name, t,
+            traces[i].by_hand, err);
+    CU_ASSERT_DOUBLE_EQUAL(t, traces[i].by_hand, 1e-9);
+    if (traces[i].smpi)
+      compare_file(dir, DATA "cluster.xml", DATA "match/hosts", 2, trace, 1, 5e-4);
+  }
+  rmdir(dir);
+  char err[1024] = "";
+  CU_ASSERT(simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, DATA "match/never.txt", NULL, err, sizeof err) <
+            0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank 0 never finished: it waits to receive from rank 1"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "never.txt:3"));
+  CU_ASSERT(simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, DATA "match/never-folded.txt", NULL, err,
+                          sizeof err) < 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank 1 waits for a message from rank 0 whose tag none of rank 0's 4000000"));
 }
 
 int main(void)
@@ -256,6 +302,7 @@ int main(void)
       {"test_app_ti_messages_to_oneself_as_smpirun", test_app_ti_messages_to_oneself_as_smpirun},
       {"test_app_ti_collectives_at_128_ranks_as_smpirun", test_app_ti_collectives_at_128_ranks_as_smpirun},
       {"test_app_ti_tests_and_shared_hosts_as_smpirun", test_app_ti_tests_and_shared_hosts_as_smpirun},
+      {"test_app_ti_tags_matched_as_mpi", test_app_ti_tags_matched_as_mpi},
       {NULL, NULL}};
   return tu_run("app_ti", cases);
 }

@@ -4,6 +4,7 @@
  * rank's program (messages posted at the rank's clock) and T_seq; the actions are app_ti_actions.c's. */
 #include "app_ti.h"
 #include "app_ti_actions.h"
+#include "app_ti_match.h"
 #include "sim_error.h"
 #include "sim_ti.h"
 
@@ -27,8 +28,17 @@ enum { TI_CHOSEN = sizeof chosen_kinds / sizeof chosen_kinds[0] };
 static const char *const network_names[] = {"smpi", "platform", "analytic", NULL};
 static const char *const send_names[] = {"smpi", "synchronous", NULL};
 
+/* The tags of the trace's pairs (app_ti_match.h), read once by the first rank that runs, so that only the process
+ * that replays the trace reads them (not the ones that check the scenario or compute T_seq). */
+typedef struct ti_tags {
+  int read;
+  int rc;
+  app_ti_match_t *match;
+} ti_tags_t;
+
 typedef struct ti_arg {
   sim_ti_trace_t *trace;
+  ti_tags_t *tags;      /* the sender tags of the pairs whose tags are matched, read by the run's first rank */
   int platform_network; /* network = platform: the platform's own model rather than SMPI's */
   double eager_below;
   double envelope;  /* SMPI's, with its network model */
@@ -46,6 +56,9 @@ static void ti_release(void *arg)
   ti_arg_t *ti = arg;
   if (ti) {
     sim_ti_trace_free(ti->trace);
+    if (ti->tags)
+      app_ti_match_free(ti->tags->match);
+    free(ti->tags);
     sim_ti_paths_free(ti->hosts, ti->nhosts);
     free(ti->test_sleeps);
   }
@@ -76,7 +89,7 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   ti->platform_network = network && (strcmp(network, "platform") == 0 || strcmp(network, "analytic") == 0);
   ti->eager_below = sends && strcmp(sends, "synchronous") == 0 ? 0 : TI_SMPI_EAGER_BELOW;
   ti->envelope = ti->platform_network ? 0 : TI_SMPI_ENVELOPE;
-  if (!(ti->test_sleeps = malloc(sizeof *ti->test_sleeps))) {
+  if (!(ti->test_sleeps = malloc(sizeof *ti->test_sleeps)) || !(ti->tags = calloc(1, sizeof *ti->tags))) {
     ti_release(ti);
     return SIM_ENOMEM;
   }
@@ -135,7 +148,11 @@ static void ti_program(sim_rank_t *rank, const void *arg)
     return;
   tr.field = malloc((size_t)tr.max_fields * sizeof *tr.field);
   tr.counts = malloc(2 * (size_t)n * sizeof *tr.counts);
-  if (!tr.field || !tr.counts) {
+  if (!ti->tags->read) { /* actors run one at a time: the first one reads them */
+    ti->tags->read = 1;
+    ti->tags->rc = app_ti_match_build(ti->trace, n, &ti->tags->match);
+  }
+  if (!tr.field || !tr.counts || ti->tags->rc != 0 || app_ti_match_open(&tr, ti->tags->match) != 0) {
     sim_rank_fail(rank, SIM_ENOMEM, "out of memory");
   } else {
     tr.counts2 = tr.counts + n;
@@ -144,6 +161,7 @@ static void ti_program(sim_rank_t *rank, const void *arg)
   }
   free(tr.field);
   free(tr.counts);
+  app_ti_match_close(&tr); /* after the rank's requests: the unexpected messages no receive took */
   free(tr.reqs);
   app_ti_comms_free(&tr);
 }

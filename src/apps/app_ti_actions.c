@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What each action of SimGrid 3.32's time-independent traces does on the simulated machine (smpi_replay.cpp's), and
  * one rank's file replayed line by line: non-blocking messages overlap with computation, collectives run the chosen
- * algorithms, tags are ignored (messages between two ranks match in the order they are posted). */
+ * algorithms, messages match receives by source and tag as in MPI (app_ti_match.h; between two ranks whose messages
+ * and receives carry one tag, in the order they are posted, which is the same). */
 #include "app_ti_actions.h"
+#include "app_ti_match.h"
 #include "sim_coll_run.h"
 #include "sim_error.h"
 #include "sim_ti.h"
@@ -15,12 +17,15 @@
  * smpi/test = 1e-4 s times a count that grows by one with each test finding nothing and returns to 1 when one succeeds
  * (a static: shared by all ranks). */
 #define TI_SMPI_TEST_SLEEP 1e-4
-/* A pending request of the rank: its ends and tag, as a wait or test names it. */
+/* A pending request of the rank: its ends and tag, as a wait or test names it, and for a receive whose source's tags
+ * are matched (app_ti_match.h), the number of the message it took. */
+enum { TI_NEVER = -1, TI_IN_ORDER = -2 /* a send, or a receive that the layer's order matches */ };
 typedef struct app_ti_req {
   int src;
   int dst;
   int tag;
-  sim_request_t *req; /* NULL once a test found it over */
+  sim_request_t *req; /* NULL once a test found it over, or while no message matches it (TI_NEVER) */
+  long long msg;      /* the message's number, TI_NEVER or TI_IN_ORDER */
 } ti_req_t;
 
 static int do_nothing(app_ti_rank_t *tr)
@@ -81,21 +86,22 @@ static int pt2pt(app_ti_rank_t *tr, int *partner, int *tag, double *bytes)
   return 0;
 }
 
-static int add_request(app_ti_rank_t *tr, int src, int dst, int tag, sim_request_t *req)
+static int add_request(app_ti_rank_t *tr, int src, int dst, int tag, sim_request_t *req, long long msg)
 {
-  if (!req)
+  if (!req && msg != TI_NEVER)
     return app_ti_fail(tr, "out of memory");
   if (tr->nreqs == tr->cap_reqs) {
     int cap = tr->cap_reqs ? 2 * tr->cap_reqs : 16;
     ti_req_t *more = realloc(tr->reqs, (size_t)cap * sizeof *more);
     if (!more) {
-      sim_wait(tr->rank, req);
+      if (req)
+        sim_wait(tr->rank, req);
       return app_ti_fail(tr, "out of memory");
     }
     tr->reqs = more;
     tr->cap_reqs = cap;
   }
-  tr->reqs[tr->nreqs++] = (ti_req_t){.src = src, .dst = dst, .tag = tag, .req = req};
+  tr->reqs[tr->nreqs++] = (ti_req_t){.src = src, .dst = dst, .tag = tag, .req = req, .msg = msg};
   return 0;
 }
 
@@ -110,7 +116,31 @@ static int do_send(app_ti_rank_t *tr)
     sim_send(tr->rank, partner, bytes);
     return 0;
   }
-  return add_request(tr, tr->me, partner, tag, sim_isend(tr->rank, partner, bytes));
+  return add_request(tr, tr->me, partner, tag, sim_isend(tr->rank, partner, bytes), TI_IN_ORDER);
+}
+
+/* Posts a receive of `tag` from `src`: in the layer's order, or bound to the message MPI gives it when the source's
+ * tags are matched (*req NULL when none ever matches: TI_NEVER). 0, or -1 when out of memory. */
+static int post_recv(app_ti_rank_t *tr, int src, int tag, double bytes, sim_request_t **req, long long *msg)
+{
+  int slot = app_ti_match_slot(tr, src);
+  app_ti_bound_t bound = APP_TI_BOUND_NEXT;
+  *msg = TI_IN_ORDER;
+  if (slot >= 0 && app_ti_match_bind(tr, slot, tag, msg, req, &bound) != 0)
+    return app_ti_fail(tr, "out of memory");
+  if (bound == APP_TI_BOUND_NEXT && !(*req = sim_irecv(tr->rank, src, bytes)))
+    return app_ti_fail(tr, "out of memory");
+  return 0;
+}
+
+/* Waits for a request's message. A receive that no message matches (TI_NEVER) blocks the rank for good, as MPI's
+ * would, once every message of its source is posted: the run ends naming it. */
+static void complete(app_ti_rank_t *tr, sim_request_t *req, int src, long long msg)
+{
+  if (!req && msg == TI_NEVER)
+    req = app_ti_match_never(tr, app_ti_match_slot(tr, src)); /* NULL: the rank failed */
+  if (req)
+    sim_wait(tr->rank, req);
 }
 
 static int do_recv(app_ti_rank_t *tr)
@@ -120,11 +150,20 @@ static int do_recv(app_ti_rank_t *tr)
   double bytes;
   if (pt2pt(tr, &partner, &tag, &bytes) != 0)
     return -1;
-  if (tr->field[1][0] == 'r') {
+  int blocking = tr->field[1][0] == 'r';
+  if (blocking && app_ti_match_slot(tr, partner) < 0) {
     sim_recv(tr->rank, partner, bytes);
     return 0;
   }
-  return add_request(tr, partner, tr->me, tag, sim_irecv(tr->rank, partner, bytes));
+  sim_request_t *req;
+  long long msg;
+  if (post_recv(tr, partner, tag, bytes, &req, &msg) != 0)
+    return -1;
+  if (blocking) {
+    complete(tr, req, partner, msg);
+    return 0;
+  }
+  return add_request(tr, partner, tr->me, tag, req, msg);
 }
 
 /* "sendRecv <sendcount> <dst> <recvcount> <src> [sendtype [recvtype]]": both posted, then both waited for. */
@@ -140,14 +179,16 @@ static int do_sendrecv(app_ti_rank_t *tr)
       app_ti_type_size(tr, 6, &send_size) || app_ti_type_size(tr, 7, &recv_size) != 0 ||
       app_ti_amount(tr, 2, send_size, &out) != 0 || app_ti_amount(tr, 4, recv_size, &in) != 0)
     return -1;
-  sim_tag(tr->rank, 0); /* the action names no tag */
+  sim_tag(tr->rank, 0); /* the action names no tag: SMPI's replay gives both messages tag 0 */
   sim_request_t *s = sim_isend(tr->rank, dst, out);
-  sim_request_t *r = sim_irecv(tr->rank, src, in);
+  sim_request_t *r = NULL;
+  long long msg;
+  int rc = s ? post_recv(tr, src, 0, in, &r, &msg) : app_ti_fail(tr, "out of memory");
   if (s)
     sim_wait(tr->rank, s);
-  if (r)
-    sim_wait(tr->rank, r);
-  return s && r ? 0 : app_ti_fail(tr, "out of memory");
+  if (rc == 0)
+    complete(tr, r, src, msg);
+  return rc;
 }
 
 /* How a wait, test or cancel treats a request it does not find. */
@@ -192,8 +233,7 @@ static int do_wait(app_ti_rank_t *tr)
   int i = find_request(tr, TI_UNLESS_OTHERS);
   if (i < 0)
     return i == -2 ? 0 : -1;
-  if (tr->reqs[i].req)
-    sim_wait(tr->rank, tr->reqs[i].req);
+  complete(tr, tr->reqs[i].req, tr->reqs[i].src, tr->reqs[i].msg);
   drop_request(tr, i);
   return 0;
 }
@@ -206,13 +246,13 @@ static int do_test(app_ti_rank_t *tr)
   if (i < 0)
     return i == -2 ? 0 : -1;
   sim_request_t *req = tr->reqs[i].req;
-  if (!req) {
+  if (!req && tr->reqs[i].msg != TI_NEVER) {
     drop_request(tr, i);
     return 0;
   }
   int *sleeps = tr->test_sleeps;
   sim_sleep(tr->rank, *sleeps * TI_SMPI_TEST_SLEEP);
-  if (sim_test(tr->rank, req)) {
+  if (req && sim_test(tr->rank, req)) {
     sim_wait(tr->rank, req);
     tr->reqs[i].req = NULL;
     *sleeps = 1;
@@ -222,12 +262,19 @@ static int do_test(app_ti_rank_t *tr)
   return 0;
 }
 
-static int do_waitall(app_ti_rank_t *tr)
+/* Waits for every pending request; `at_end`: but a receive that no message will ever match, which a real program's
+ * MPI_Finalize leaves pending (mplrs's master leaves one to its output rank). */
+static void wait_all(app_ti_rank_t *tr, int at_end)
 {
   for (int i = 0; i < tr->nreqs; i++)
-    if (tr->reqs[i].req)
-      sim_wait(tr->rank, tr->reqs[i].req);
+    if (!at_end || tr->reqs[i].msg != TI_NEVER)
+      complete(tr, tr->reqs[i].req, tr->reqs[i].src, tr->reqs[i].msg);
   tr->nreqs = 0;
+}
+
+static int do_waitall(app_ti_rank_t *tr)
+{
+  wait_all(tr, 0);
   return 0;
 }
 
@@ -245,17 +292,51 @@ static int do_poll(app_ti_rank_t *tr)
   return 0;
 }
 
-/* simrun's "cancel <src> <dst> <tag>": the request's MPI_Cancel succeeded, so its message never happens. Messages
- * between two ranks match in the order their requests were posted (tags are not matched), so the request that a
+/* A cancelled receive from a source whose tags are matched: the message it took goes to the first later pending
+ * receive that accepts it and holds a later message (or none), whose own goes on down the chain in the same way, as
+ * MPI would have matched them had the cancel come before the messages; the message left over is kept as unexpected
+ * for the receives to come. */
+static int cancel_matched(app_ti_rank_t *tr, int i)
+{
+  int src = tr->reqs[i].src;
+  int slot = app_ti_match_slot(tr, src);
+  long long msg = tr->reqs[i].msg;
+  sim_request_t *req = tr->reqs[i].req;
+  drop_request(tr, i);
+  if (!req) /* no message matched it, or a test found it over */
+    return 0;
+  for (int j = i; j < tr->nreqs; j++) {
+    ti_req_t *r = &tr->reqs[j];
+    int pending = r->req || r->msg == TI_NEVER;
+    if (r->src == src && r->dst == tr->me && r->msg != TI_IN_ORDER && pending && (r->msg == TI_NEVER || r->msg > msg) &&
+        app_ti_match_accepts(tr, slot, r->tag, msg)) {
+      ti_req_t taken = *r;
+      r->msg = msg;
+      r->req = req;
+      msg = taken.msg;
+      req = taken.req;
+      if (!req)
+        return 0;
+    }
+  }
+  return app_ti_match_release(tr, slot, msg, req) == 0 ? 0 : app_ti_fail(tr, "out of memory");
+}
+
+/* simrun's "cancel <src> <dst> <tag>": the request's MPI_Cancel succeeded, so no message matched it. Between ranks
+ * whose messages all carry one tag, messages match in the order the requests were posted, so the request that a
  * cancel leaves without a message is the last one posted between the same ranks: the cancelled one takes its place
- * (MPICH's rcancel test cancels the 1st, 3rd and 4th of four receives and gets the 2nd's message). */
+ * (MPICH's rcancel test cancels the 1st, 3rd and 4th of four receives and gets the 2nd's message). A receive from a
+ * source whose tags are matched gives its message to the later receives (cancel_matched). */
 static int do_cancel(app_ti_rank_t *tr)
 {
   int i = find_request(tr, TI_REFUSE);
   if (i < 0)
     return -1;
+  if (tr->reqs[i].msg != TI_IN_ORDER)
+    return cancel_matched(tr, i);
   for (int j = tr->nreqs - 1; j > i; j--)
-    if (tr->reqs[j].req && tr->reqs[j].src == tr->reqs[i].src && tr->reqs[j].dst == tr->reqs[i].dst) {
+    if (tr->reqs[j].req && tr->reqs[j].src == tr->reqs[i].src && tr->reqs[j].dst == tr->reqs[i].dst &&
+        tr->reqs[j].msg == TI_IN_ORDER) {
       sim_request_t *last = tr->reqs[j].req;
       tr->reqs[j].req = tr->reqs[i].req;
       tr->reqs[i].req = last;
@@ -677,5 +758,5 @@ void app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared)
   }
   app_ti_body_free(&body);
   sim_ti_reader_close(in);
-  do_waitall(tr); /* SMPI waits for the requests left at the end */
+  wait_all(tr, 1); /* SMPI waits for the requests left at the end */
 }

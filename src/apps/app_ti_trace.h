@@ -34,6 +34,8 @@ typedef struct app_ti_rank {
   const sim_group_t *group; /* the communicator of the collective being replayed: NULL for the world */
   double *counts;           /* n per-member sizes, twice */
   double *counts2;
+  struct app_ti_source *sources; /* the sources whose tags the rank matches (app_ti_match.c's), by rank */
+  int nsources;
   char why[256]; /* what is wrong with the current line */
 } app_ti_rank_t;
 

@@ -78,10 +78,10 @@ static void app_wait(struct sim_dsm_node *n, met_ce_op_t op, long item)
 static void fault(struct sim_dsm_node *n, dsm_kind_t kind, long page)
 {
   const dsm_costs_t *c = &n->world->c;
-  sim_dsm_app_enter(n, MET_CE_EXTRA, dsm_kinds[kind].op);
+  sim_dsm_app_enter(n, MET_CE_EXTRA, sim_dsm_kinds[kind].op);
   sim_dsm_run_on(n->pp_host, c->fault_cycles + c->page_cycles);
   sim_dsm_enqueue(n, sim_dsm_msg_new(kind, n->id, page, n->scope));
-  app_wait(n, dsm_kinds[kind].op, page);
+  app_wait(n, sim_dsm_kinds[kind].op, page);
 }
 
 /* Marks words [first, last] of the page as written in this interval. Without CP the first write of an interval

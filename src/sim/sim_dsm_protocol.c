@@ -17,7 +17,7 @@
 
 /* A command's operation and the interval of Figs. 1-3 it spends queued (1, 4, 8 or 11); it is executed in the next.
  * Kinds queued in 4 or 11 arrive from the network. */
-const dsm_kind_info_t dsm_kinds[DSM_KIND_COUNT] = {
+const dsm_kind_info_t sim_dsm_kinds[DSM_KIND_COUNT] = {
     [DSM_LOCAL_PAGE_REQUEST] = {MET_OP_PAGE, 1},
     [DSM_REMOTE_PAGE_REQUEST] = {MET_OP_PAGE, 4},
     [DSM_PAGE_REPLY_SEND] = {MET_OP_PAGE, 8},
@@ -37,7 +37,7 @@ const dsm_kind_info_t dsm_kinds[DSM_KIND_COUNT] = {
 
 static met_ce_op_t op_of(const dsm_msg_t *m)
 {
-  return dsm_kinds[m->kind].op;
+  return sim_dsm_kinds[m->kind].op;
 }
 
 dsm_msg_t *sim_dsm_msg_new(dsm_kind_t kind, int origin, long item, int scope)
@@ -51,7 +51,7 @@ dsm_msg_t *sim_dsm_msg_new(dsm_kind_t kind, int origin, long item, int scope)
 void sim_dsm_enqueue(struct sim_dsm_node *n, dsm_msg_t *m)
 {
   if (m->kind != DSM_STOP)
-    m->mark[dsm_kinds[m->kind].queued - 1] = sim_dsm_now();
+    m->mark[sim_dsm_kinds[m->kind].queued - 1] = sim_dsm_now();
   m->next = NULL;
   if (n->tail)
     n->tail->next = m;
@@ -78,7 +78,7 @@ static void net_send(struct sim_dsm_node *n, const dsm_msg_t *m, dsm_kind_t kind
   dsm_msg_t *copy = sim_dsm_calloc(1, sizeof *copy);
   *copy = *m;
   copy->kind = kind;
-  copy->mark[dsm_kinds[kind].queued - 2] = sim_dsm_now();
+  copy->mark[sim_dsm_kinds[kind].queued - 2] = sim_dsm_now();
   sg_comm_t comm = sg_mailbox_put_init(n->world->node[dest].inbox, copy, (long)ceil(bytes));
   sg_comm_detach(comm, NULL);
 }
@@ -455,7 +455,7 @@ static void (*const dsm_steps[DSM_STOP])(struct sim_dsm_node *, dsm_msg_t *) = {
 
 static int from_network(dsm_kind_t kind)
 {
-  return dsm_kinds[kind].queued == 4 || dsm_kinds[kind].queued == 11;
+  return sim_dsm_kinds[kind].queued == 4 || sim_dsm_kinds[kind].queued == 11;
 }
 
 /* Executes the FIFO in order of arrival. Without a CP, a message from the network first waits for the PP to take its
@@ -478,7 +478,7 @@ void sim_dsm_engine_main(int argc, char *argv[])
     }
     if (!controller && from_network(m->kind))
       sg_actor_sleep_for(w->interrupt_s);
-    m->mark[dsm_kinds[m->kind].queued] = sim_dsm_now();
+    m->mark[sim_dsm_kinds[m->kind].queued] = sim_dsm_now();
     if (controller)
       sim_dsm_unit_set(w, &n->cp, MET_CE_CPCOMP, m->scope, op_of(m));
     dsm_steps[m->kind](n, m);

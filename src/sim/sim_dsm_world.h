@@ -58,7 +58,7 @@ typedef struct dsm_kind_info {
   met_ce_op_t op;
   int queued;
 } dsm_kind_info_t;
-extern const dsm_kind_info_t dsm_kinds[DSM_KIND_COUNT];
+extern const dsm_kind_info_t sim_dsm_kinds[DSM_KIND_COUNT];
 
 /* A command in a FIFO or a message on the network: what a request carries from step to step, with the timestamps of
  * its intervals (mark[k]: the end of interval k), as CARNIVAL's messages do (§4.1). */

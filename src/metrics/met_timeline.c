@@ -42,7 +42,7 @@
 typedef struct slot {
   double compute;
   double duration;
-  tl_event_t ev;
+  met_tl_event_t ev;
 } slot_t;
 
 /* A loop being unfolded into intervals ("loop COUNT SLOTS FIRST LAST", docs/tracer.md): iteration k starts at first +
@@ -72,13 +72,13 @@ typedef struct reader {
   int bad;     /* the last line was cut by the buffer or by a NUL byte */
   int partial; /* the last line of the file had no newline: a record cut by a killed run */
   loop_t loop;
-  long long unfolded; /* calls its loops unfolded to so far */
-  int keep;           /* the run is kept whole: unfolded calls are bounded by MAX_KEPT */
-  int version;        /* 1 or 2 (compact) */
-  long long prev;     /* format 2: the end of the previous interval, ns */
-  tl_event_t *sigs;   /* format 2: the calls defined so far ("d ID ..."), by ID; call "" when not */
+  long long unfolded;   /* calls its loops unfolded to so far */
+  int keep;             /* the run is kept whole: unfolded calls are bounded by MAX_KEPT */
+  int version;          /* 1 or 2 (compact) */
+  long long prev;       /* format 2: the end of the previous interval, ns */
+  met_tl_event_t *sigs; /* format 2: the calls defined so far ("d ID ..."), by ID; call "" when not */
   int nsigs;
-  tl_event_t pending; /* format 2: a record's call, after its computation */
+  met_tl_event_t pending; /* format 2: a record's call, after its computation */
   int has_pending;
 } reader_t;
 
@@ -133,7 +133,7 @@ static met_category_t category_of(const char *name)
 
 /* Parses the fields of a line after its times, "category phase peer bytes call [tag comm [request]]", into *it
  * (times 0). NULL, or what is wrong. */
-static const char *parse_fields(const char *text, met_trace_t *trace, tl_event_t *it)
+static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_event_t *it)
 {
   double bytes;
   char category[16], phase[128], call[64], extra[2];
@@ -157,16 +157,16 @@ static const char *parse_fields(const char *text, met_trace_t *trace, tl_event_t
   int id = met_trace_phase_id(trace, phase);
   if (id < 0)
     return "out of memory";
-  *it = (tl_event_t){.iv = {.category = category_of(category),
-                            .phase = id,
-                            .peer = (int)peer,
-                            .tag = fields >= 7 ? (int)tag : 0, /* written for OTF2's events; tl's for pairing */
-                            .comm = (unsigned)comm,
-                            .bytes = bytes},
-                     .kind = tl_kind_of(call, (int)peer),
-                     .tag = (int)tag,
-                     .comm = (int)comm,
-                     .req = req};
+  *it = (met_tl_event_t){.iv = {.category = category_of(category),
+                                .phase = id,
+                                .peer = (int)peer,
+                                .tag = fields >= 7 ? (int)tag : 0, /* written for OTF2's events; tl's for pairing */
+                                .comm = (unsigned)comm,
+                                .bytes = bytes},
+                         .kind = met_tl_kind_of(call, (int)peer),
+                         .tag = (int)tag,
+                         .comm = (int)comm,
+                         .req = req};
   snprintf(it->call, sizeof it->call, "%s", call);
   return NULL;
 }
@@ -174,7 +174,7 @@ static const char *parse_fields(const char *text, met_trace_t *trace, tl_event_t
 /* Parses a format 1 interval line into *it, which must start at or after `last` (the previous interval's end); a
  * loop's body line (`slot`: "= COMPUTE DURATION ...") into *it with its two durations in iv.start and iv.end. 0, or
  * -1 with the message in err. */
-static int parse_interval(reader_t *r, met_trace_t *trace, double last, int slot, tl_event_t *it, char *err,
+static int parse_interval(reader_t *r, met_trace_t *trace, double last, int slot, met_tl_event_t *it, char *err,
                           size_t errlen)
 {
   double start, end;
@@ -217,7 +217,7 @@ static int read_definition(reader_t *r, met_trace_t *trace, char *err, size_t er
   else if (id < 0 || id >= MAX_SIGNATURES)
     what = "a call's ID must be 0 to 4095";
   if (!what && id >= r->nsigs) {
-    tl_event_t *more = realloc(r->sigs, (size_t)(id + 1) * sizeof *more);
+    met_tl_event_t *more = realloc(r->sigs, (size_t)(id + 1) * sizeof *more);
     if (!more)
       what = "out of memory";
     else {
@@ -238,7 +238,7 @@ static int read_definition(reader_t *r, met_trace_t *trace, char *err, size_t er
 
 /* Format 2's record line "ID GAP COMPUTE DURATION [POLLS]" (nanoseconds): its computation (when COMPUTE > 0) into
  * *it and its call into r->pending, or its call alone into *it. 0, or -1 with a message. */
-static int read_record(reader_t *r, tl_event_t *it, char *err, size_t errlen)
+static int read_record(reader_t *r, met_tl_event_t *it, char *err, size_t errlen)
 {
   long long id, gap, compute, duration, polls = 1;
   char extra[2];
@@ -256,17 +256,17 @@ static int read_record(reader_t *r, tl_event_t *it, char *err, size_t errlen)
     snprintf(err, errlen, "%s:%ld: %s; %s", r->path, r->line, what, HOW);
     return -1;
   }
-  const tl_event_t *sig = &r->sigs[id];
+  const met_tl_event_t *sig = &r->sigs[id];
   long long start = r->prev + gap;
   if (compute > 0) {
-    *it = (tl_event_t){.iv = {.start = (double)start / 1e9,
-                              .end = (double)(start + compute) / 1e9,
-                              .category = MET_CAT_COMPUTE,
-                              .phase = sig->iv.phase,
-                              .peer = -1},
-                       .kind = TL_OTHER,
-                       .tag = -1,
-                       .req = -1};
+    *it = (met_tl_event_t){.iv = {.start = (double)start / 1e9,
+                                  .end = (double)(start + compute) / 1e9,
+                                  .category = MET_CAT_COMPUTE,
+                                  .phase = sig->iv.phase,
+                                  .peer = -1},
+                           .kind = TL_OTHER,
+                           .tag = -1,
+                           .req = -1};
     snprintf(it->call, sizeof it->call, "-");
     it = &r->pending;
     r->has_pending = 1;
@@ -351,7 +351,7 @@ typedef struct stream {
   char cut[4300]; /* the first file cut short (a run killed before MPI_Finalize), or "" */
   int nranks;
   reader_t *files;
-  tl_event_t *ahead;
+  met_tl_event_t *ahead;
   int *live;    /* ahead[r] holds an interval */
   double *last; /* the end of rank r's previous interval */
   met_timeline_info_t *info;
@@ -443,7 +443,7 @@ static int read_loop(reader_t *r, met_trace_t *trace, double last, char *err, si
 }
 
 /* The loop's next interval into *it: slot j's computation (when it has one), then its call. */
-static void unfold(loop_t *l, tl_event_t *it)
+static void unfold(loop_t *l, met_tl_event_t *it)
 {
   const slot_t *s = &l->slots[l->j];
   if (l->j == 0 && !l->in_call) {
@@ -451,13 +451,13 @@ static void unfold(loop_t *l, tl_event_t *it)
     l->t = at > l->t ? at : l->t;
   }
   if (!l->in_call && s->compute > 0) {
-    *it = (tl_event_t){.iv = {.start = l->t,
-                              .end = fmin(l->t + s->compute, l->last),
-                              .category = MET_CAT_COMPUTE,
-                              .phase = s->ev.iv.phase,
-                              .peer = -1},
-                       .kind = TL_OTHER,
-                       .tag = -1};
+    *it = (met_tl_event_t){.iv = {.start = l->t,
+                                  .end = fmin(l->t + s->compute, l->last),
+                                  .category = MET_CAT_COMPUTE,
+                                  .phase = s->ev.iv.phase,
+                                  .peer = -1},
+                           .kind = TL_OTHER,
+                           .tag = -1};
     snprintf(it->call, sizeof it->call, "-");
     l->t = it->iv.end;
     l->in_call = 1;
@@ -597,25 +597,26 @@ static void close_all(stream_t *s)
 
 /* Reads the intervals in start-time order into the rules, which hand them to the trace once no later one can change
  * them. 0, or -1 with a message. */
-static int stream_intervals(stream_t *s, tl_match_t *m, met_trace_t *trace, const char *dir, char *err, size_t errlen)
+static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, const char *dir, char *err,
+                            size_t errlen)
 {
   for (int r = 0; r < s->nranks; r++)
     if (read_ahead(s, trace, r, err, errlen) != 0)
       return -1;
   for (int r; (r = earliest(s)) >= 0;) {
-    if (tl_match_push(m, r, &s->ahead[r]) != 0) {
+    if (met_tl_match_push(m, r, &s->ahead[r]) != 0) {
       snprintf(err, errlen, "%s: out of memory", dir);
       return -1;
     }
     if (read_ahead(s, trace, r, err, errlen) != 0)
       return -1;
     int next = earliest(s);
-    if (tl_match_flush(m, trace, next < 0 ? INFINITY : s->ahead[next].iv.start) != 0) {
+    if (met_tl_match_flush(m, trace, next < 0 ? INFINITY : s->ahead[next].iv.start) != 0) {
       snprintf(err, errlen, "%s: out of memory", dir);
       return -1;
     }
   }
-  return tl_match_flush(m, trace, INFINITY) == 0 ? 0 : (snprintf(err, errlen, "%s: out of memory", dir), -1);
+  return met_tl_match_flush(m, trace, INFINITY) == 0 ? 0 : (snprintf(err, errlen, "%s: out of memory", dir), -1);
 }
 
 met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t *info, char *err, size_t errlen)
@@ -624,19 +625,19 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
   stream_t s = {.info = info ? info : &own};
   *s.info = (met_timeline_info_t){.tracer_cost = NAN};
   met_trace_t *trace = NULL;
-  tl_match_t *m = NULL;
+  met_tl_match_t *m = NULL;
   if (errlen)
     err[0] = '\0';
   int rc = open_all(&s, dir, keep, &trace, err, errlen);
-  if (rc == 0 && !(m = tl_match_new(s.nranks))) {
+  if (rc == 0 && !(m = met_tl_match_new(s.nranks))) {
     snprintf(err, errlen, "%s: out of memory for %d ranks", dir, s.nranks);
     rc = -1;
   }
   if (rc == 0)
     rc = stream_intervals(&s, m, trace, dir, err, errlen);
   if (rc == 0)
-    tl_match_counts(m, &s.info->matched, &s.info->unmatched, &s.info->collectives, &s.info->colls_unpaired);
-  tl_match_free(m);
+    met_tl_match_counts(m, &s.info->matched, &s.info->unmatched, &s.info->collectives, &s.info->colls_unpaired);
+  met_tl_match_free(m);
   close_all(&s);
   if (rc == 0)
     snprintf(err, errlen, "%s", s.cut);

@@ -55,7 +55,7 @@ typedef struct instance {
 } instance_t;
 
 typedef struct rank_state {
-  tl_event_t *events; /* kept intervals, from `head` */
+  met_tl_event_t *events; /* kept intervals, from `head` */
   size_t head, n, cap;
   op_t *ops;
   size_t nops, ops_cap;
@@ -65,7 +65,7 @@ typedef struct rank_state {
   long colls_done;
 } rank_state_t;
 
-struct tl_match {
+struct met_tl_match {
   int nranks;
   rank_state_t *ranks;
   fifo_t *sends;  /* per pair (s, d) at s * nranks + d: sends not yet paired, in order */
@@ -78,11 +78,11 @@ struct tl_match {
   size_t matched, unmatched, collectives;
 };
 
-tl_kind_t tl_kind_of(const char *call, int peer)
+met_tl_kind_t met_tl_kind_of(const char *call, int peer)
 {
   static const struct {
     const char *call;
-    tl_kind_t kind;
+    met_tl_kind_t kind;
     int needs_peer;
   } table[] = {{"MPI_Send", TL_SEND, 1},
                {"MPI_Ssend", TL_SEND, 1},
@@ -121,20 +121,20 @@ tl_kind_t tl_kind_of(const char *call, int peer)
   return TL_OTHER;
 }
 
-tl_match_t *tl_match_new(int nranks)
+met_tl_match_t *met_tl_match_new(int nranks)
 {
-  tl_match_t *m = calloc(1, sizeof *m);
+  met_tl_match_t *m = calloc(1, sizeof *m);
   size_t pairs = (size_t)nranks * (size_t)nranks;
   if (!m || !(m->ranks = calloc((size_t)nranks, sizeof *m->ranks)) || !(m->sends = calloc(pairs, sizeof *m->sends)) ||
       !(m->posted = calloc((size_t)nranks, sizeof *m->posted))) {
-    tl_match_free(m);
+    met_tl_match_free(m);
     return NULL;
   }
   m->nranks = nranks;
   return m;
 }
 
-void tl_match_free(tl_match_t *m)
+void met_tl_match_free(met_tl_match_t *m)
 {
   if (!m)
     return;
@@ -185,7 +185,7 @@ static int fifo_push(fifo_t *f, const endref_t *e)
 
 /* Sets the partner time of `rank`'s message end `id`, a kept blocking interval or an outstanding operation (one that
  * already went into the trace, an eager send, needs nothing more). */
-static void tell_partner(tl_match_t *m, int rank, long long id, double partner, int peer)
+static void tell_partner(met_tl_match_t *m, int rank, long long id, double partner, int peer)
 {
   rank_state_t *s = &m->ranks[rank];
   for (size_t i = s->n; i-- > s->head;)
@@ -202,7 +202,7 @@ static void tell_partner(tl_match_t *m, int rank, long long id, double partner, 
 }
 
 /* Queues `mine` in `f`, giving the oldest queued end up beyond QUEUED_MAX. 0, or -1 out of memory. */
-static int enqueue(tl_match_t *m, fifo_t *f, const endref_t *mine)
+static int enqueue(met_tl_match_t *m, fifo_t *f, const endref_t *mine)
 {
   if (fifo_push(f, mine) != 0)
     return -1;
@@ -231,7 +231,7 @@ static size_t first_accepted(const fifo_t *f, const endref_t *r)
 }
 
 /* Removes entry `i` of `f` (the order of the others kept). */
-static void fifo_remove(tl_match_t *m, fifo_t *f, size_t i)
+static void fifo_remove(met_tl_match_t *m, fifo_t *f, size_t i)
 {
   memmove(f->v + i, f->v + i + 1, (f->n - i - 1) * sizeof *f->v);
   f->n--;
@@ -243,7 +243,7 @@ static void fifo_remove(tl_match_t *m, fifo_t *f, size_t i)
  * do not overrule the order: the ranks' clocks may differ by hundreds of microseconds where they share cores, so a
  * receive that seems to end before the send started may still be its. Returns the receive's time, or NAN and queues
  * the send (-1 in *oom when out of memory). */
-static double pair_send(tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
+static double pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
 {
   fifo_t *posted = &m->posted[peer];
   for (size_t i = posted->head; i < posted->n;) {
@@ -267,7 +267,7 @@ static double pair_send(tl_match_t *m, int rank, int peer, const endref_t *mine,
  * it accepts (messages between two ranks do not overtake one another on one tag and communicator), or from any
  * source the one that started first; *peer becomes the sender. Returns the send's time, or NAN and queues the
  * receive. */
-static double pair_recv(tl_match_t *m, int rank, int *peer, const endref_t *mine, int *oom)
+static double pair_recv(met_tl_match_t *m, int rank, int *peer, const endref_t *mine, int *oom)
 {
   fifo_t *best = NULL;
   size_t best_at = 0;
@@ -298,7 +298,7 @@ static double pair_recv(tl_match_t *m, int rank, int *peer, const endref_t *mine
 /* A probe at `rank` that found a message from `peer`: MPI's matching without taking the message, the oldest unpaired
  * send from `peer` it accepts (a receive posted earlier that accepts it would have taken it). Returns the send's time,
  * or NAN and queues the probe among the receives, for the next such send to tell it. */
-static double pair_probe(tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
+static double pair_probe(met_tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
 {
   const fifo_t *f = &m->sends[(size_t)peer * (size_t)m->nranks + (size_t)rank];
   size_t at = first_accepted(f, mine);
@@ -310,7 +310,7 @@ static double pair_probe(tl_match_t *m, int rank, int peer, const endref_t *mine
 
 /* Counts `rank`'s synchronising collective in its instance; a call that differs from the other members' (a
  * collective on a sub-communicator, whose members the timeline does not give) stops the pairing of collectives. */
-static long join_collective(tl_match_t *m, int rank, const tl_event_t *ev)
+static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
 {
   if (m->colls_off)
     return -1;
@@ -334,7 +334,7 @@ static long join_collective(tl_match_t *m, int rank, const tl_event_t *ev)
   return k;
 }
 
-int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
+int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
 {
   rank_state_t *s = &m->ranks[rank];
   if (s->head > 0 && s->head >= s->n / 2) { /* drop what went into the trace: memory stays what is kept */
@@ -344,7 +344,7 @@ int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev)
   }
   if (reserve((void **)&s->events, &s->cap, s->n, sizeof *s->events) != 0)
     return -1;
-  tl_event_t *e = &s->events[s->n++];
+  met_tl_event_t *e = &s->events[s->n++];
   *e = *ev;
   e->id = -1;
   e->partner = NAN;
@@ -417,7 +417,7 @@ static double clamp(double t, const met_interval_t *iv)
 
 /* A blocking message end: a receive waits until the sender entered its send; a send that lasted past the receiver's
  * entry (a rendezvous) waits until that entry, one that ended before it (an eager send) does not wait. */
-static int add_blocking(met_trace_t *trace, int rank, const tl_event_t *ev)
+static int add_blocking(met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
   const met_interval_t *iv = &ev->iv;
   met_dir_t dir = ev->kind == TL_SEND ? MET_DIR_SEND : MET_DIR_RECV;
@@ -435,7 +435,7 @@ static int add_blocking(met_trace_t *trace, int rank, const tl_event_t *ev)
 /* A probe that found a message: idle until that message's sender entered its send (a late sender, as Scalasca counts
  * a probe's wait), then communication without the message's bytes (its receive moves them); as the file gives it when
  * the send was not found. */
-static int add_probe(met_trace_t *trace, int rank, const tl_event_t *ev)
+static int add_probe(met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
   if (isnan(ev->partner))
     return met_trace_add(trace, rank, &ev->iv);
@@ -458,7 +458,7 @@ static double arrival(const op_t *op, double end)
  * on the wait's line when it does (an MPI_Wait, Waitany, or a test that succeeded); otherwise by its kind: MPI_Wait
  * the oldest with its partner, MPI_Waitall every one, MPI_Waitany the first to arrive (`first`), MPI_Waitsome and
  * polls those arrived by their end. */
-static int completes(const tl_event_t *ev, const op_t *op, const op_t *oldest, const op_t *first)
+static int completes(const met_tl_event_t *ev, const op_t *op, const op_t *oldest, const op_t *first)
 {
   double a = arrival(op, ev->iv.end);
   if (ev->req >= 0)
@@ -479,7 +479,7 @@ static int completes(const tl_event_t *ev, const op_t *op, const op_t *oldest, c
 
 /* The outstanding operations posted before `ev` started: the oldest one with its partner (any partner for -1) and
  * the one that could complete first. */
-static void candidates(const rank_state_t *s, const tl_event_t *ev, const op_t **oldest, const op_t **first)
+static void candidates(const rank_state_t *s, const met_tl_event_t *ev, const op_t **oldest, const op_t **first)
 {
   *oldest = *first = NULL;
   double best = INFINITY;
@@ -497,7 +497,7 @@ static void candidates(const rank_state_t *s, const tl_event_t *ev, const op_t *
 
 /* A wait or poll: completes operations (removed), and is idle until the last of them could complete, then
  * communication; a poll is idle whole. Without a paired operation it stays as the file gives it, as idle. */
-static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const tl_event_t *ev)
+static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const met_tl_event_t *ev)
 {
   const op_t *oldest, *first;
   candidates(s, ev, &oldest, &first);
@@ -531,7 +531,7 @@ static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const tl_even
 
 /* A barrier or N x N collective: idle until the last member entered, then communication; its span marked for the
  * wait states (met_wait.h). Kept as the file gives it when the members' calls could not be paired. */
-static int add_collective(tl_match_t *m, met_trace_t *trace, int rank, const tl_event_t *ev)
+static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
   rank_state_t *s = &m->ranks[rank];
   s->colls_done++;
@@ -554,7 +554,7 @@ static int add_collective(tl_match_t *m, met_trace_t *trace, int rank, const tl_
 }
 
 /* Drops the instances every rank is past. */
-static void forget_instances(tl_match_t *m)
+static void forget_instances(met_tl_match_t *m)
 {
   long done = m->ranks[0].colls_done;
   for (int r = 1; r < m->nranks; r++)
@@ -569,7 +569,7 @@ static void forget_instances(tl_match_t *m)
   m->inst_base += (long)gone;
 }
 
-static int emit(tl_match_t *m, met_trace_t *trace, int rank, const tl_event_t *ev)
+static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
   switch (ev->kind) {
   case TL_SEND:
@@ -603,7 +603,7 @@ static int emit(tl_match_t *m, met_trace_t *trace, int rank, const tl_event_t *e
 
 /* Whether every partner `ev` depends on has come: its message's other end, every member of its collective, the
  * other ends of the operations posted before a wait or poll. */
-static int partners_in(const tl_match_t *m, const rank_state_t *s, const tl_event_t *ev)
+static int partners_in(const met_tl_match_t *m, const rank_state_t *s, const met_tl_event_t *ev)
 {
   switch (ev->kind) {
   case TL_SEND:
@@ -627,14 +627,14 @@ static int partners_in(const tl_match_t *m, const rank_state_t *s, const tl_even
   }
 }
 
-int tl_match_flush(tl_match_t *m, met_trace_t *trace, double frontier)
+int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier)
 {
   for (int r = 0; r < m->nranks; r++) {
     rank_state_t *s = &m->ranks[r];
     long colls = s->colls_done;
     while (s->head < s->n && (isinf(frontier) || s->n - s->head > HOLD_MAX ||
                               (s->events[s->head].iv.end < frontier && partners_in(m, s, &s->events[s->head])))) {
-      tl_event_t ev = s->events[s->head++];
+      met_tl_event_t ev = s->events[s->head++];
       if (emit(m, trace, r, &ev) != 0)
         return -1;
     }
@@ -644,7 +644,8 @@ int tl_match_flush(tl_match_t *m, met_trace_t *trace, double frontier)
   return 0;
 }
 
-void tl_match_counts(const tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives, int *unpaired)
+void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,
+                         int *unpaired)
 {
   *matched = m->matched;
   *unmatched = m->unmatched;

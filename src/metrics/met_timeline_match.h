@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 /* What a call is, for the rules. */
-typedef enum tl_kind {
+typedef enum met_tl_kind {
   TL_OTHER = 0, /* computation, or a call kept as the file classes it */
   TL_SEND,      /* a blocking send (MPI_Send, Ssend, Rsend, Bsend, the send of MPI_Sendrecv) */
   TL_ISEND,     /* MPI_Isend, Issend, Ibsend, Irsend: the posting */
@@ -25,12 +25,12 @@ typedef enum tl_kind {
   TL_PROBE,     /* MPI_Probe, MPI_Mprobe, a successful MPI_Iprobe or Improbe: the message it found, not taken */
   TL_BARRIER,   /* MPI_Barrier */
   TL_NXN        /* every member to every member: allreduce, allgather(v), alltoall(v), reduce-scatter */
-} tl_kind_t;
+} met_tl_kind_t;
 
 /* One interval read, until it goes into the trace. */
-typedef struct tl_event {
+typedef struct met_tl_event {
   met_interval_t iv;
-  tl_kind_t kind;
+  met_tl_kind_t kind;
   int tag;       /* a message end's tag, or -1: any (a receive from any tag, or a timeline that does not give it) */
   int comm;      /* its communicator: 0 for MPI_COMM_WORLD, as the tracer numbers the others (0 when not given) */
   long long req; /* a wait's or test's request, as the file gives it: its age, the postings (TL_ISEND, TL_IRECV) the
@@ -39,26 +39,27 @@ typedef struct tl_event {
   long long id;   /* a blocking message end's (or a probe's) number on its rank, -1 otherwise */
   double partner; /* the partner's entry (or posting) time once paired, NAN before */
   long coll;      /* a collective's number among the rank's synchronising collectives, -1 otherwise */
-} tl_event_t;
+} met_tl_event_t;
 
-typedef struct tl_match tl_match_t;
+typedef struct met_tl_match met_tl_match_t;
 
-tl_kind_t tl_kind_of(const char *call, int peer);
+met_tl_kind_t met_tl_kind_of(const char *call, int peer);
 
 /* NULL when out of memory. */
-tl_match_t *tl_match_new(int nranks);
-void tl_match_free(tl_match_t *m); /* accepts NULL */
+met_tl_match_t *met_tl_match_new(int nranks);
+void met_tl_match_free(met_tl_match_t *m); /* accepts NULL */
 
 /* Takes `ev` (its iv, kind and call set) read from `rank`, the next in start-time order over all ranks: pairs it with
  * what it completes and keeps it. 0, or -1 when out of memory. */
-int tl_match_push(tl_match_t *m, int rank, const tl_event_t *ev);
+int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev);
 
 /* Adds to `trace` every kept interval that ends before `frontier` (the earliest start of an interval not yet pushed;
  * INFINITY when every file is read), each rank's in order. 0, or -1 when the trace refuses one (out of memory). */
-int tl_match_flush(tl_match_t *m, met_trace_t *trace, double frontier);
+int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier);
 
 /* What the pairing found: messages paired, receives (or ends given up) left unpaired, collectives paired, and whether
  * the ranks' collective calls differed (pairing of collectives stopped). */
-void tl_match_counts(const tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives, int *unpaired);
+void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,
+                         int *unpaired);
 
 #endif

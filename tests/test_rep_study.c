@@ -45,7 +45,7 @@ static char *summary(stu_point_t *points, size_t npoints, size_t nbroadcasts)
   CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&study), 0); /* the best point at each p */
   rep_print_study(out, &study);
   fclose(out);
-  study.summary[STU_SLOT_LOST_CYCLES].release(study.summary[STU_SLOT_LOST_CYCLES].data);
+  stu_summaries_release(&study); /* every view's summary: the lost cycles' and the model's */
   for (size_t i = 0; i < npoints; i++)
     stu_slots_release(&points[i]);
   return text;

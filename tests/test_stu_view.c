@@ -134,6 +134,7 @@ static void test_view_summarise_waits(void)
   CU_ASSERT_PTR_NULL(stu_waits(&points[2]));
   for (size_t i = 0; i < 3; i++)
     stu_slots_release(&points[i]);
+  stu_summaries_release(&study);
   met_trace_free(waiting);
   met_trace_free(busy);
 }
@@ -183,8 +184,7 @@ static void test_view_summarise_lost_cycles(void)
   met_component_t expect[] = {MET_COMP_PROCESSING, MET_COMP_PROCESSING, MET_COMP_COMMUNICATION, MET_COMP_COMMUNICATION};
   for (size_t i = 0; i < 4; i++)
     CU_ASSERT_EQUAL(v->dominant[i], expect[i]);
-  stu_slot_t *summary = &study.summary[STU_SLOT_LOST_CYCLES];
-  summary->release(summary->data);
+  stu_summaries_release(&study); /* every view's summary: the lost cycles' and the model's */
   stu_study_t measured = {.scenario = &scenario,
                           .facts = {.views = MET_VIEW_LOST_CYCLES, .no_breakdown = "measured"},
                           .npoints = 4,
@@ -192,8 +192,7 @@ static void test_view_summarise_lost_cycles(void)
   CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&measured), 0);
   CU_ASSERT_PTR_NULL(stu_verdict(&measured, 0));
   CU_ASSERT_PTR_NOT_NULL(stu_fit(&measured, 0, STU_METRIC_TIME, 0));
-  summary = &measured.summary[STU_SLOT_LOST_CYCLES];
-  summary->release(summary->data);
+  stu_summaries_release(&measured);
   for (size_t i = 0; i < 4; i++)
     stu_slots_release(&points[i]);
 }

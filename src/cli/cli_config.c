@@ -221,12 +221,30 @@ static int set_values(scn_param_t *p, const char *text)
   return 0;
 }
 
+/* Whether every whitespace-separated value of `text` is already one of p's. */
+static int among_values(const scn_param_t *p, const char *text)
+{
+  for (const char *at = text + strspn(text, " \t"); *at; at += strspn(at, " \t")) {
+    size_t len = strcspn(at, " \t"), found = 0;
+    for (size_t v = 0; v < p->nvalues && !found; v++)
+      found = strlen(p->values[v]) == len && strncmp(p->values[v], at, len) == 0;
+    if (!found)
+      return 0;
+    at += len;
+  }
+  return 1;
+}
+
 int cli_set_apply(const cli_config_t *config, scn_scenario_t *scenario, scn_error_t *err)
 {
   for (size_t k = 0; k < config->nsets; k++) {
     const char *text = config->sets[k];
     const char *eq = strchr(text, '=');
     scn_param_t *p = param_named(scenario, text, (size_t)(eq - text));
+    /* the file's references were measured on its own values: p picks among their figures, a subset of a parameter's
+     * values keeps them, anything else leaves out those that do not name the parameter */
+    if (p && p->role != SCN_ROLE_PROCESSES && !among_values(p, eq + 1))
+      scn_references_drop_unless_where(scenario, p->name);
     if (!p || set_values(p, eq + 1) != 0)
       return scn_fail(err, scenario->path, 0, "out of memory");
     p->line = -(int)k - 1; /* cli_set_blame's mark */

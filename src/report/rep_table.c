@@ -37,10 +37,16 @@ static void print_recording(FILE *out, const stu_study_t *study)
 static void print_title(FILE *out, const stu_study_t *study)
 {
   const scn_scenario_t *s = study->scenario;
-  const char *base = strrchr(s->platform, '/');
+  const scn_param_t *swept = scn_role_param(s, SCN_ROLE_PLATFORM);
+  /* the machine the points run on: a platform parameter's (--set platform=...) rather than <platform> */
+  const char *platform = study->npoints ? stu_platform(study, &study->points[0]) : s->platform;
+  const char *base = strrchr(platform, '/');
   fprintf(out, "%s: %s (", s->name, s->skeleton);
   rep_print_params(out, study, &study->points[0], 0);
-  fprintf(out, ") on %s\n", base ? base + 1 : s->platform);
+  if (swept && swept->nvalues > 1)
+    fprintf(out, ") on the platforms its platform parameter sweeps\n");
+  else
+    fprintf(out, ") on %s\n", base ? base + 1 : platform);
   if (s->description)
     fprintf(out, "%s\n", s->description);
   print_recording(out, study);

@@ -432,6 +432,28 @@ static void free_param(scn_param_t *p)
   free(p->name);
 }
 
+static void free_reference(scn_reference_t *r)
+{
+  free(r->quantity);
+  free(r->source);
+  free(r->note);
+  free(r->where_name);
+  free(r->where_value);
+  free(r->p);
+  free(r->values);
+}
+
+void scn_references_drop_unless_where(scn_scenario_t *s, const char *name)
+{
+  size_t kept = 0;
+  for (size_t i = 0; i < s->nrefs; i++)
+    if (s->refs[i].where_name && strcmp(s->refs[i].where_name, name) == 0)
+      s->refs[kept++] = s->refs[i];
+    else
+      free_reference(&s->refs[i]);
+  s->nrefs = kept;
+}
+
 void scn_free(scn_scenario_t *s)
 {
   if (!s)
@@ -446,16 +468,8 @@ void scn_free(scn_scenario_t *s)
   free(s->skeleton);
   free(s->csv);
   free(s->json);
-  for (size_t i = 0; i < s->nrefs; i++) {
-    scn_reference_t *r = &s->refs[i];
-    free(r->quantity);
-    free(r->source);
-    free(r->note);
-    free(r->where_name);
-    free(r->where_value);
-    free(r->p);
-    free(r->values);
-  }
+  for (size_t i = 0; i < s->nrefs; i++)
+    free_reference(&s->refs[i]);
   free(s->refs);
   free(s);
 }

@@ -121,6 +121,10 @@ char *scn_resolve(const char *scenario_path, const char *file);
 void scn_set_data_dir(const char *dir);
 
 void scn_free(scn_scenario_t *scenario); /* accepts NULL */
+/* Drops the <reference> figures whose where="..." does not name parameter `name`: once --set has moved the scenario to
+ * values of `name` its file never had (another machine, another n), figures measured on the file's values would
+ * mislead beside simrun's (cli_set_apply). */
+void scn_references_drop_unless_where(scn_scenario_t *scenario, const char *name);
 
 /* The parameter called `name`, or NULL. Borrowed from the scenario. */
 const scn_param_t *scn_param(const scn_scenario_t *scenario, const char *name);

@@ -259,6 +259,11 @@ int cli_set_apply(const cli_config_t *config, scn_scenario_t *scenario, scn_erro
   return 0;
 }
 
+int cli_set_gave(const scn_param_t *p)
+{
+  return p && p->line < 0;
+}
+
 void cli_set_blame(const cli_config_t *config, scn_error_t *err)
 {
   if (err->line >= 0 || (size_t)(-err->line - 1) >= config->nsets)

@@ -35,6 +35,9 @@ int cli_shard_parse(cli_config_t *config, const char *text, char *err, size_t er
  * -1 with *err filled (out of memory; a "platform" file that cannot be read, relative to the current folder). */
 int cli_set_apply(const cli_config_t *config, scn_scenario_t *scenario, scn_error_t *err);
 
+/* Whether a --set gave parameter p's values (cli_set_apply marks it), rather than the scenario file. */
+int cli_set_gave(const scn_param_t *p);
+
 /* An error about a parameter --set gave is reported against "--set NAME=VALUE" instead of a line of the file. */
 void cli_set_blame(const cli_config_t *config, scn_error_t *err);
 

@@ -155,8 +155,8 @@ static int run(const cli_run_options_t *opts)
   if (cli_output_of(&outputs, "--svg") &&
       per_process == 0) /* after every check, so that it never comes before an error */
     fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");
-  char unrun[1200];
-  if (scn_unrun_reference(scenario, unrun, sizeof unrun))
+  char unrun[1200]; /* figures at p the file's own sweep never runs; not when --set p=... chose the p on purpose */
+  if (!cli_set_gave(scn_role_param(scenario, SCN_ROLE_PROCESSES)) && scn_unrun_reference(scenario, unrun, sizeof unrun))
     fprintf(stderr, "simrun: warning: %s\n", unrun);
   cli_signal_step("before", "before the sweep");
   if ((status = cli_outputs_begin(cli_output_of(&outputs, "--ti"))) != EXIT_OK)

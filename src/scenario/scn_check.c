@@ -286,8 +286,6 @@ static int sweep_runs(const scn_param_t *p, int value)
 int scn_unrun_reference(const scn_scenario_t *s, char *message, size_t len)
 {
   const scn_param_t *p = scn_role_param(s, SCN_ROLE_PROCESSES);
-  if (p && p->line < 0) /* --set p=... picked these p on purpose: the file's figures are not at fault */
-    return 0;
   for (size_t i = 0; i < s->nrefs; i++)
     for (size_t k = 0; k < s->refs[i].count; k++)
       if (!sweep_runs(p, s->refs[i].p[k])) {

@@ -24,17 +24,17 @@ static void release(void *data)
   free(s);
 }
 
-/* Phase `id`'s seconds per category over the ranks, and its share of `all` processor-seconds. 0, or -1 out of memory.
- */
-static int sum_phase(const met_trace_t *trace, int id, double all, stu_phase_t *out)
+/* Phase `id`'s seconds per category over the ranks, their sum into *total, and its share of `all`
+ * processor-seconds. 0, or -1 out of memory. */
+static int sum_phase(const met_trace_t *trace, int id, double all, stu_phase_t *out, double *total)
 {
-  double total = 0;
+  *total = 0;
   for (size_t c = 0; c < STU_PHASE_CATS; c++) {
     for (int rank = 0; rank < met_trace_nranks(trace); rank++)
       out->seconds[c] += met_trace_phase_time(trace, rank, id, stu_phase_cats[c]);
-    total += out->seconds[c];
+    *total += out->seconds[c];
   }
-  out->share = all > 0 ? 100 * total / all : 0.0;
+  out->share = all > 0 ? 100 * *total / all : 0.0;
   out->name = strdup(met_trace_phase_name(trace, id));
   return out->name ? 0 : -1;
 }
@@ -49,11 +49,9 @@ static int32_t analyse(stu_point_t *point, const met_trace_t *trace, const stu_v
   double all = met_trace_nranks(trace) * met_trace_end(trace);
   double labelled = 0;
   for (int id = 0; id < n; id++, s->count++) {
-    if (sum_phase(trace, id, all, &s->phases[id]) != 0)
+    double total; /* the sum the share is of: the end-of-run wait has the same rounding */
+    if (sum_phase(trace, id, all, &s->phases[id], &total) != 0)
       return SIM_ENOMEM;
-    double total = 0; /* summed as the share is, then added: the same rounding as the share's */
-    for (size_t c = 0; c < STU_PHASE_CATS; c++)
-      total += s->phases[id].seconds[c];
     labelled += total;
   }
   s->end_wait = all - labelled > 0 ? all - labelled : 0;

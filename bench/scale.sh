@@ -18,11 +18,12 @@
 #        bench/scale.sh analytic [path/to/simrun]     (the analytic network at scale: see analytic() below)
 #        bench/scale.sh memory [path/to/simrun]       (memory against messages, every skeleton: see memory() below)
 #        bench/scale.sh collectives [path/to/simrun]  (the collective-heavy trace, both networks: see collectives())
+#        bench/scale.sh tests [path/to/simrun]        (a trace of many tests that find their message over: tests())
 # SCALE_ROUTING=explicit generates the meshes with every route listed (SimGrid's DijkstraCache), as before issue 20.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=simgrid
-if [ "${1:-}" = analytic ] || [ "${1:-}" = memory ] || [ "${1:-}" = collectives ]; then
+if [ "${1:-}" = analytic ] || [ "${1:-}" = memory ] || [ "${1:-}" = collectives ] || [ "${1:-}" = tests ]; then
   mode=$1
   shift
 fi
@@ -247,12 +248,36 @@ collectives() {
   done
 }
 
+# A TI trace of 2 ranks and $1 steps in $work/tests.txt, replayed under SimGrid's network: each step rank 0 posts two
+# receives, computes, tests the first (over by then: a test that finds its message over), waits for both and sends
+# rank 1 a word that keeps it in step; CPU seconds and peak RSS at 2,000, 16,000 and 64,000 steps (SCALE_TEST_STEPS).
+# A cost per step that grows with the steps is a list walked whole at each end (SimGrid 3.32's test leaves a finished
+# communication in its actor's list: sim_replay_comm.cpp).
+tests() {
+  printf '%8s %8s %10s %14s\n' steps "cpu (s)" "RSS (MiB)" "us / step"
+  for n in ${SCALE_TEST_STEPS:-2000 16000 64000}; do
+    awk -v n="$n" 'BEGIN { print "0 init"; print "1 init"
+      for (i = 0; i < n; i++) {
+        print "0 irecv 1 0 1000"; print "0 irecv 1 1 1000"; print "1 send 0 0 1000"; print "1 send 0 1 1000"
+        print "0 compute 1e7"; print "0 test 1 0 0"; print "0 wait 1 0 0"; print "0 wait 1 0 1"
+        print "0 send 1 2 10"; print "1 recv 0 2 10" }
+      print "0 finalize"; print "1 finalize" }' > "$work/tests.txt"
+    one_point tests tests/data/ti/cluster.xml ti-replay 2 "trace=$work/tests.txt"
+    timed /dev/null "$simrun" -q --no-cache --csv "$work/out.csv" "$work/scenario.xml"
+    awk -v n="$n" -v c="$cpu" -v r="$rss" 'BEGIN { printf "%8d %8.2f %10.1f %14.1f\n", n, c, r, c * 1e6 / n }'
+  done
+}
+
 if [ "$mode" = analytic ]; then
   analytic
   exit 0
 fi
 if [ "$mode" = collectives ]; then
   collectives
+  exit 0
+fi
+if [ "$mode" = tests ]; then
+  tests
   exit 0
 fi
 if [ "$mode" = memory ]; then

@@ -16,11 +16,12 @@ met_trace_t *met_trace_new(int nranks)
   met_trace_t *trace = calloc(1, sizeof *trace);
   if (!trace)
     return NULL;
-  trace->ranks = calloc((size_t)nranks, sizeof *trace->ranks);
+  trace->ranks = aligned_alloc(_Alignof(met_timeline_t), (size_t)nranks * sizeof *trace->ranks);
   if (!trace->ranks) {
     free(trace);
     return NULL;
   }
+  memset(trace->ranks, 0, (size_t)nranks * sizeof *trace->ranks);
   trace->nranks = nranks;
   return trace;
 }
@@ -161,6 +162,15 @@ static int count_message(met_timeline_t *timeline, const met_interval_t *iv)
   return 0;
 }
 
+/* Whether `iv` carries a compute split (parts are never negative: valid_interval). */
+static bool has_parts(const met_interval_t *iv)
+{
+  for (int k = 0; k < MET_PART_COUNT; k++)
+    if (iv->parts[k] != 0)
+      return true;
+  return false;
+}
+
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
 {
   if (!valid_rank(trace, rank) || !valid_interval(trace, &trace->ranks[rank], iv))
@@ -187,11 +197,12 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   timeline->busy += len;
   timeline->category[iv->category] += len;
   timeline->phase_time[(size_t)iv->phase * MET_CAT_COUNT + iv->category] += len;
-  for (int k = 0; k < MET_PART_COUNT; k++) {
-    timeline->any_parts[k] += iv->parts[k];
-    if (iv->category == MET_CAT_COMPUTE)
-      timeline->parts[k] += iv->parts[k];
-  }
+  if (has_parts(iv)) /* adding zeros would change no sum, but touch a line of the timeline */
+    for (int k = 0; k < MET_PART_COUNT; k++) {
+      timeline->any_parts[k] += iv->parts[k];
+      if (iv->category == MET_CAT_COMPUTE)
+        timeline->parts[k] += iv->parts[k];
+    }
   if (iv->end > trace->end)
     trace->end = iv->end;
   return 0;

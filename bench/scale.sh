@@ -14,7 +14,8 @@
 # idle machine, and steadier than wall time on a shared one). A benchmark, not a test.
 # Issue 31's target for the default network: simrun / SimGrid alone at most 1.10 (simrun's own cost under 10% of
 # SimGrid's), printed beside the ratio.
-# Usage: bench/scale.sh [path/to/simrun] [RANKS...]   (default: build/simrun 1024 2048 4096)
+# Usage: bench/scale.sh [path/to/simrun] [RANKS...]   (default: build/simrun 1024 2048 4096; 256 and 512 too)
+#        SCALE_COUNT=1 bench/scale.sh ...            (each row also counted by callgrind: counted_row below)
 #        bench/scale.sh analytic [path/to/simrun]     (the analytic network at scale: see analytic() below)
 #        bench/scale.sh memory [path/to/simrun]       (memory against messages, every skeleton: see memory() below)
 #        bench/scale.sh collectives [path/to/simrun]  (the collective-heavy trace, both networks: see collectives())
@@ -285,6 +286,33 @@ if [ "$mode" = memory ]; then
   exit 0
 fi
 
+# Instructions and misses of a 2 MiB last-level cache (this machine's L2 per core; the L3 is shared with other jobs)
+# of the command after the first argument and every process it forks, each counted once (callgrind
+# --dump-before=fork), summed into $1: "instructions misses". Independent of the machine's load, unlike CPU seconds.
+counted() {
+  local out=$1
+  shift
+  rm -f "$work"/cg.*
+  valgrind --tool=callgrind --cache-sim=yes --LL=2097152,16,64 --trace-children=yes --dump-before=fork \
+    --callgrind-out-file="$work/cg.%p" "$@" > /dev/null 2> "$work/cg.err"
+  cat "$work"/cg.* | awk '/^summary:/ { ir += $2; ll += $8 + $9 + $10 } END { printf "%.0f %.0f\n", ir, ll }' > "$out"
+  rm -f "$work"/cg.*
+}
+
+# With SCALE_COUNT set, the run of p ranks above counted by callgrind for both (about 100 times slower than the run:
+# minutes at 256 ranks, an hour at 1024 on a loaded machine): instructions, last-level cache misses and their
+# ratios, issue 31's target judged on the instructions, which the load does not change.
+counted_row() {
+  counted "$work/count.sim" "$simrun" -q --no-cache --csv "$work/out.csv" "$work/scenario.xml"
+  counted "$work/count.floor" "$work/sg_floor" "$work/mesh.xml" "$1"
+  read -r si sl < "$work/count.sim"
+  read -r fi fl < "$work/count.floor"
+  awk -v p="$1" -v si="$si" -v sl="$sl" -v fi="$fi" -v fl="$fl" 'BEGIN {
+    printf "%6d counted | simrun %.3f G instructions, %.1f M misses | alone %.3f G, %.1f M | instructions %.3f, " \
+           "misses %.3f | %s\n", p, si / 1e9, sl / 1e6, fi / 1e9, fl / 1e6, si / fi, sl / fl,
+           si / fi <= 1.10 ? "met (instructions)" : "missed (instructions)" }'
+}
+
 build=$(dirname "$simrun")
 cc -O2 -Isrc/apps -Isrc/scenario -Isrc/sim -Isrc/metrics bench/sg_floor.c "$build/src/apps/libsimrun_apps.a" \
   "$build/src/sim/libsimrun_sim.a" "$build/src/metrics/libsimrun_metrics.a" -o "$work/sg_floor" \
@@ -295,10 +323,12 @@ printf '%6s %8s | %8s %8s %9s %10s | %8s %8s %9s %10s %8s | %6s %7s | %s\n' rank
   messages "messages/s" "cpu (s)" "RSS (MiB)" messages "messages/s" "T_par" ratio target "target (simrun cpu, RSS)"
 for p in "${sizes[@]}"; do
   case $p in
+    256) rows=16 cols=16 ;;
+    512) rows=16 cols=32 ;;
     1024) rows=32 cols=32 ;;
     2048) rows=32 cols=64 ;;
     4096) rows=64 cols=64 ;;
-    *) echo "bench/scale.sh: $p ranks: use 1024, 2048 or 4096" >&2; exit 2 ;;
+    *) echo "bench/scale.sh: $p ranks: use 256, 512, 1024, 2048 or 4096" >&2; exit 2 ;;
   esac
   mesh "$rows" "$cols"
   gj_scenario "$p" simgrid
@@ -314,4 +344,5 @@ for p in "${sizes[@]}"; do
              printf "%6d %8s | %8.2f %8.1f %9d %10.0f | %8.2f %8.1f %9d %10.0f %8s | %6.2f %7s | %s\n", p, m, c, r, n,
              (c > 0 ? n / c : 0), fc, fr, fn, (fc > 0 ? fn / fc : 0), same, ratio, ratio <= 1.10 ? "met" : "missed",
              t }'
+  [ -n "${SCALE_COUNT:-}" ] && counted_row "$p"
 done

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Progress from inside a running simulation (sim_progress.h): the reports' reading, robust to damaged and cut lines;
  * a count written through a pipe arrives whole; and a simulation process's reports reach its parent through
- * sim_run_wait_any, the last one the operations counted by hand. Nothing is timed. */
+ * sim_run_wait_any, the last one the operations counted by hand, and for Gauss-Jordan the skeleton's own count
+ * (app_skeleton_t.work) for every broadcast. Nothing is timed. */
+#include "app_gj.h"
+#include "app_skeleton.h"
+#include "sim_coll.h"
 #include "sim_progress.h"
 #include "sim_run.h"
 #include "tu.h"
@@ -141,12 +145,49 @@ static void test_progress_from_a_simulation(void)
     fclose(child.channel);
 }
 
+/* The count a simulation process reported at its end (its trace is not kept), or -1 when it failed. */
+static double count_of(const sim_job_t *job)
+{
+  sim_run_child_t child;
+  char err[1024] = "";
+  size_t which;
+  int rc = sim_run_start(job, write_nothing, NULL, &child, err, sizeof err);
+  while (rc == 0 && (rc = sim_run_wait_any(&child, 1, &which, NULL, err, sizeof err)) == SIM_RUN_PROGRESS)
+    rc = 0;
+  if (rc != 0)
+    fprintf(stderr, "simulation failed (%d): %s\n", rc, err);
+  if (child.channel)
+    fclose(child.channel);
+  return rc == 0 && child.progress.ended ? child.progress.ops : -1;
+}
+
+/* Gauss-Jordan at N = 24 on 4 ranks of the T800 mesh: what the simulation counts is what the skeleton predicts from
+ * the collectives' plans (app_gj.c's gj_work, app_bcast_ops), for every broadcast: two counts made apart, one from the
+ * plan before the run, one from the recorder during it. */
+static void test_progress_counts_what_gauss_jordan_predicts(void)
+{
+  for (int alg = 0; alg < SIM_BCAST_COUNT; alg++) {
+    const char *names[] = {"n", "broadcast"}, *values[] = {"24", sim_bcast_name((sim_bcast_alg_t)alg)};
+    app_point_t point = {.count = 2, .names = names, .values = values};
+    void *arg = NULL;
+    char err[256];
+    const char *bad = NULL;
+    CU_ASSERT_FATAL(app_gj_skeleton.prepare(&point, 4, &arg, err, sizeof err, &bad) == 0);
+    sim_job_t job = {
+        .platform = T800, .nranks = 4, .bcast = (sim_bcast_alg_t)alg, .program = app_gj_skeleton.program, .arg = arg};
+    CU_ASSERT_DOUBLE_EQUAL(count_of(&job), app_gj_skeleton.work(&point, 4), 0);
+    app_gj_skeleton.release(arg);
+  }
+}
+
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_progress_reads_reports", test_progress_reads_reports},
-                                    {"test_progress_skips_damaged_reports", test_progress_skips_damaged_reports},
-                                    {"test_progress_through_a_pipe", test_progress_through_a_pipe},
-                                    {"test_progress_from_a_simulation", test_progress_from_a_simulation},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_progress_reads_reports", test_progress_reads_reports},
+      {"test_progress_skips_damaged_reports", test_progress_skips_damaged_reports},
+      {"test_progress_through_a_pipe", test_progress_through_a_pipe},
+      {"test_progress_from_a_simulation", test_progress_from_a_simulation},
+      {"test_progress_counts_what_gauss_jordan_predicts", test_progress_counts_what_gauss_jordan_predicts},
+      {NULL, NULL}};
   return tu_run("sim_progress", cases);
 }

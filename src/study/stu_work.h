@@ -57,8 +57,9 @@ typedef struct stu_work {
 } stu_work_t;
 
 /* Per task of `plan`: the skeleton's operation count for its point on its ranks (app_skeleton_t.work; the ranks for a
- * skeleton without one) plus STU_TASK_FIXED_WORK, or 0 for a task whose result `cache` (or NULL) holds; and the
- * schedule of the plan on `slots` slots. 0, or -1 when out of memory (nothing to free then). */
+ * skeleton without one) plus STU_TASK_FIXED_WORK, or 0 for a task whose result `cache` (or NULL) holds; its class and
+ * weight (its point's broadcast and platform, STU_BCAST_OP_WEIGHTS); and the schedule of the plan on `slots` slots. 0,
+ * or -1 when out of memory (nothing to free then). */
 int stu_work_new(stu_work_t *work, const stu_plan_t *plan, const stu_sweep_ctx_t *ctx, stu_cache_t *cache,
                  size_t slots);
 void stu_work_free(stu_work_t *work);

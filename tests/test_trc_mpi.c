@@ -528,6 +528,16 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
   remove_folder(dir);
 }
 
+/* The two ranks' TI files in `dir`/`trace` are `expected` (compute actions left out), simrun replays them, and both
+ * folders are removed. */
+static void replays_as(const char *dir, const char *trace, const char *const expected[2])
+{
+  messages_are(trace, expected);
+  simrun_replays(dir, "trace", 2, "T_par");
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* io_rma.c's MPI-IO file and one-sided window, which the TI format cannot hold, named at MPI_Finalize by the calls that
  * open them, once each (mpb-mpi's HDF5 output went through MPI-IO unnamed); its message traced, and replayed. */
 static void test_trc_mpi_io_and_windows_named(void)
@@ -549,10 +559,7 @@ static void test_trc_mpi_io_and_windows_named(void)
   run_free(&run);
   const char *expected[] = {"0 init\n0 barrier\n0 send 1 5 4\n0 finalize\n",
                             "1 init\n1 barrier\n1 recv 0 5 4\n1 finalize\n"};
-  messages_are(trace, expected);
-  simrun_replays(dir, "trace", 2, "T_par");
-  remove_folder(trace);
-  remove_folder(dir);
+  replays_as(dir, trace, expected);
 }
 
 /* intercomm.c's messages over an intercommunicator name their partners in the remote group: written with the world
@@ -565,10 +572,7 @@ static void test_trc_mpi_intercommunicator_partners(void)
   traced_pair_quietly(dir, trace, INTER, "intercomm", "simrun", "intercomm: got 7 8\n");
   const char *expected[] = {"0 init\n0 comm_split\n0 isend 1 4 12\n0 wait 0 1 4\n0 recv 1 5 8\n0 finalize\n",
                             "1 init\n1 comm_split\n1 recv 0 4 12\n1 send 0 5 8\n1 finalize\n"};
-  messages_are(trace, expected);
-  simrun_replays(dir, "trace", 2, "T_par");
-  remove_folder(trace);
-  remove_folder(dir);
+  replays_as(dir, trace, expected);
 }
 
 /* Receives posted from any source (tests/data/tracer/any_source.c) are written, once a wait or test finds them

@@ -49,9 +49,14 @@ int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario, const
 int cli_files_report(cli_files_t *files, const scn_scenario_t *scenario, const char *what, const char *path, char *err,
                      size_t errlen);
 
-/* The outputs of one `simrun run`: a path per row of cli_formats.h's table, NULL for those not asked for. */
+/* The commands that write outputs; cli_formats.h's table says which formats each one takes. */
+typedef enum cli_command { CLI_COMMAND_RUN, CLI_COMMAND_ANALYSE, CLI_COMMANDS } cli_command_t;
+
+/* The outputs of one `simrun run` or `simrun analyse`: a path per row of cli_formats.h's table, NULL for those not
+ * asked for. */
 enum { CLI_MAX_FORMATS = 16 };
 typedef struct cli_outputs {
+  cli_command_t command; /* whose outputs they are (0: simrun run's) */
   const char *path[CLI_MAX_FORMATS];
 } cli_outputs_t;
 

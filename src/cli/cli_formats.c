@@ -286,7 +286,7 @@ static int check_clashes(const cli_outputs_t *given, const cli_run_facts_t *run)
   char err[2600] = "out of memory", cache[4096];
   const scn_scenario_t *s = run->scenario;
   cli_files_t *files = cli_files_new();
-  int rc = !files || (s && cli_files_scenario(files, s, run->spec) != 0) ||
+  int rc = !files || (s && cli_files_scenario(files, s) != 0) ||
            cli_files_cache(files, !run->no_cache && stu_cache_default_dir(cache, sizeof cache) == 0 ? cache : NULL);
   for (size_t i = 0; i < run->nfolders && !rc; i++)
     rc = cli_files_input_folder(files, run->folders[i].what, run->folders[i].dir) != 0;

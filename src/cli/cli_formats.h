@@ -64,8 +64,7 @@ typedef struct cli_input_folder {
 
 /* What a command needs to know of itself to check its outputs. */
 typedef struct cli_run_facts {
-  const scn_scenario_t *scenario; /* run: checked, its <report csv/json> too; NULL: none (analyse) */
-  const scn_skeleton_spec_t *spec;
+  const scn_scenario_t *scenario;    /* run: checked, its <report csv/json> too; NULL: none (analyse) */
   const cli_input_folder_t *folders; /* the folders of inputs besides the scenario's (borrowed), nfolders of them */
   size_t nfolders;
   int per_process; /* the per-process p, 0: none; analyse gives every run per process (-1) */

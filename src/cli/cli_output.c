@@ -310,7 +310,7 @@ static int add_platform(cli_files_t *files, const char *platform)
   return rc;
 }
 
-int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec)
+int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario)
 {
   int rc = cli_files_input(files, "the scenario", scenario->path);
   rc = rc ? rc : add_platform(files, scenario->platform);
@@ -318,9 +318,8 @@ int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario, const
     const scn_param_t *param = &scenario->params[i];
     for (size_t v = 0; rc == 0 && param->paths && v < param->nvalues; v++)
       rc = add_platform(files, param->paths[v]);
-    for (size_t s = 0; rc == 0 && s < spec->nparams; s++)
-      if (spec->params[s].kind == SCN_PATH && strcmp(spec->params[s].name, param->name) == 0)
-        rc = add_path_param(files, param);
+    if (rc == 0 && param->is_path)
+      rc = add_path_param(files, param);
   }
   return rc;
 }

@@ -43,7 +43,7 @@ int cli_files_sweep_folder(cli_files_t *files, const char *what, const char *dir
 int cli_files_output_csv(cli_files_t *files, const char *what, const char *csv, char *err, size_t errlen);
 /* Every input of the scenario: itself, its platforms and the files they name, the files its skeleton's path
  * parameters name (a TI trace and the files its index lists). 0, or -1 out of memory. */
-int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec);
+int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario);
 /* The scenario's own output `path` (<report csv> or <report json>, `what`), where the command line gives none: the
  * message starts with the scenario's FILE:LINE. */
 int cli_files_report(cli_files_t *files, const scn_scenario_t *scenario, const char *what, const char *path, char *err,

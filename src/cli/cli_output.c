@@ -326,13 +326,12 @@ int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario)
 
 int cli_files_output_csv(cli_files_t *files, const char *what, const char *csv, char *err, size_t errlen)
 {
-  static const char *const tables[] = {"processes", "messages", "waits", "profiles", "requests", "wait-states"};
   int rc = cli_files_output(files, what, csv, err, errlen);
-  for (size_t t = 0; rc == 0 && csv && strcmp(csv, "-") != 0 && t < sizeof tables / sizeof tables[0]; t++) {
+  for (size_t t = 0; rc == 0 && csv && strcmp(csv, "-") != 0 && rep_csv_table_name(t); t++) {
     char path[4096];
     char table[160];
-    rep_csv_table_path(csv, tables[t], path, sizeof path);
-    snprintf(table, sizeof table, "%s's %s table", what, tables[t]);
+    rep_csv_table_path(csv, rep_csv_table_name(t), path, sizeof path);
+    snprintf(table, sizeof table, "%s's %s table", what, rep_csv_table_name(t));
     rc = cli_files_output(files, table, path, err, errlen);
   }
   return rc;

@@ -462,34 +462,46 @@ static int has_processes(const stu_study_t *study)
   return 0;
 }
 
-enum { MAX_TABLES = 10 }; /* the 9 extra tables a study can have, and room for one more */
-
-typedef struct csv_table {
-  const char *suffix;
-  void (*write)(FILE *, const stu_study_t *);
-} csv_table_t;
-
-/* The extra tables the study has, into `tables`; their number. */
-static size_t csv_tables(const stu_study_t *study, csv_table_t tables[MAX_TABLES])
+static int has_messages(const stu_study_t *study)
 {
-  size_t n = 0;
-  if (has_processes(study))
-    tables[n++] = (csv_table_t){"processes", csv_processes};
-  if (stu_has_view(study, MET_VIEW_MESSAGES))
-    tables[n++] = (csv_table_t){"messages", csv_messages};
-  if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT)) {
-    tables[n++] = (csv_table_t){"waits", csv_waits};
-    tables[n++] = (csv_table_t){"profiles", csv_profiles};
-    tables[n++] = (csv_table_t){"requests", csv_requests};
-  }
-  if (rep_wait_any(study))
-    tables[n++] = (csv_table_t){"wait-states", csv_wait_states};
-  if (has_fits(study))
-    tables[n++] = (csv_table_t){"fits", csv_fits};
-  if (study->scenario->nrefs > 0)
-    tables[n++] = (csv_table_t){"references", csv_references};
-  tables[n++] = (csv_table_t){"provenance", csv_provenance};
-  return n;
+  return stu_has_view(study, MET_VIEW_MESSAGES);
+}
+
+static int has_cause_effect(const stu_study_t *study)
+{
+  return stu_has_view(study, MET_VIEW_CAUSE_EFFECT);
+}
+
+static int has_references(const stu_study_t *study)
+{
+  return study->scenario->nrefs > 0;
+}
+
+static int always(const stu_study_t *study)
+{
+  (void)study;
+  return 1;
+}
+
+/* Every extra table, in the order they are written: its name, whether a study has it, its writer. */
+static const struct csv_table {
+  const char *suffix;
+  int (*has)(const stu_study_t *);
+  void (*write)(FILE *, const stu_study_t *);
+} csv_tables[] = {{"processes", has_processes, csv_processes},
+                  {"messages", has_messages, csv_messages},
+                  {"waits", has_cause_effect, csv_waits},
+                  {"profiles", has_cause_effect, csv_profiles},
+                  {"requests", has_cause_effect, csv_requests},
+                  {"wait-states", rep_wait_any, csv_wait_states},
+                  {"fits", has_fits, csv_fits},
+                  {"references", has_references, csv_references},
+                  {"provenance", always, csv_provenance}};
+enum { NTABLES = sizeof csv_tables / sizeof csv_tables[0] };
+
+const char *rep_csv_table_name(size_t i)
+{
+  return i < NTABLES ? csv_tables[i].suffix : NULL;
 }
 
 void rep_csv_table_path(const char *csv_path, const char *table, char *path, size_t len)
@@ -502,22 +514,22 @@ void rep_csv_table_path(const char *csv_path, const char *table, char *path, siz
 
 int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen)
 {
-  csv_table_t tables[MAX_TABLES];
-  rep_file_t *files[MAX_TABLES] = {NULL};
+  rep_file_t *files[NTABLES] = {NULL};
   char path[4096];
-  size_t n = csv_tables(study, tables);
   int rc = 0;
-  for (size_t t = 0; t < n && rc == 0; t++) {
-    rep_csv_table_path(csv_path, tables[t].suffix, path, sizeof path);
+  for (size_t t = 0; t < NTABLES && rc == 0; t++) {
+    if (!csv_tables[t].has(study))
+      continue;
+    rep_csv_table_path(csv_path, csv_tables[t].suffix, path, sizeof path);
     if (!(files[t] = rep_file_open(path, err, errlen)))
       rc = -1;
     else
-      tables[t].write(rep_file_stream(files[t]), study);
+      csv_tables[t].write(rep_file_stream(files[t]), study);
   }
-  for (size_t t = 0; t < n; t++) {
-    if (rc == 0)
+  for (size_t t = 0; t < NTABLES; t++) {
+    if (rc == 0 && files[t])
       rc = rep_file_commit(files[t], err, errlen);
-    else
+    else if (files[t])
       rep_file_abort(files[t]);
   }
   return rc;

@@ -226,16 +226,16 @@ static met_request_t dsm_request(int node, met_ce_op_t op, const double len[MET_
 }
 
 /* The cause-effect view draws, before any report, what dominates each point's waiting (finish) and what the
- * controller saves against the baseline (summarise). By hand, with the controller (T_par 10 s): a page request of
- * 13 intervals of 0.1 s (1.3 s: 0.2 s in each of CPLWait, CPLComp, CPCComm, CPRWait, CPRComp, as intervals 1+11, 2+12,
- * 3+10, 4+8, 5+9; 0.1 s in PPRWait, PPRComp, PPLWait) and a barrier whose interval 6 (PPRWait) lasts 2 s: the PPs
- * waited 3.3 s of their 2 x 10 s (16.5%); barriers dominate (2 / 3.3 = 60.6%, mean 2e6 us), PPRWait overall (2.1 / 3.3
- * = 63.6%) and within barriers (100%); barriers hold 2 / 2.1 = 95.2% of the PPRWait. Without it (T_par 16 s): the
- * controller saves 6 s, 37.5%; per node, Comp (6 + 8) / 2 = 7 s both, Extra 1 / 2 -> 6 / 2 s, Wait (10 - 7) / 2 ->
- * (16 - 12) / 2 s, Prste (10 - 8) / 2 -> (16 - 8) / 2 s; mean page wait 1.3 s -> 3 s (intervals of 0.25 s but interval
- * 6, none), no diff request, barrier 2 s -> none. Without the controller, no PPRWait at all (no barrier share) and the
- * five categories of two intervals tie at 0.5 s: the first, CPLWait, dominates. The point with the controller at p = 4
- * has no baseline: no saving. */
+ * controller saves against the baseline (summarise), and the first page request split by category. By hand, with the
+ * controller (T_par 10 s): a page request of 13 intervals of 0.1 s (1.3 s: 0.2 s in each of CPLWait, CPLComp, CPCComm,
+ * CPRWait, CPRComp, as intervals 1+11, 2+12, 3+10, 4+8, 5+9; 0.1 s in PPRWait, PPRComp, PPLWait) and a barrier whose
+ * interval 6 (PPRWait) lasts 2 s: the PPs waited 3.3 s of their 2 x 10 s (16.5%); barriers dominate (2 / 3.3 = 60.6%,
+ * mean 2e6 us), PPRWait overall (2.1 / 3.3 = 63.6%) and within barriers (100%); barriers hold 2 / 2.1 = 95.2% of the
+ * PPRWait. Without it (T_par 16 s): the controller saves 6 s, 37.5%; per node, Comp (6 + 8) / 2 = 7 s both, Extra 1 / 2
+ * -> 6 / 2 s, Wait (10 - 7) / 2 -> (16 - 12) / 2 s, Prste (10 - 8) / 2 -> (16 - 8) / 2 s; mean page wait 1.3 s -> 3 s
+ * (intervals of 0.25 s but interval 6, none), no diff request, barrier 2 s -> none. Without the controller, no PPRWait
+ * at all (no barrier share) and the five categories of two intervals tie at 0.5 s: the first, CPLWait, dominates. The
+ * point with the controller at p = 4 has no baseline: no saving. */
 static void test_view_cause_effect_summary(void)
 {
   double tenths[MET_CE_INTERVALS], quarters[MET_CE_INTERVALS];
@@ -274,6 +274,11 @@ static void test_view_cause_effect_summary(void)
   CU_ASSERT_EQUAL(d->cat_of_op, MET_W_PPRWAIT);
   TU_ASSERT_CLOSE(d->cat_of_op_pct, 100, 1e-9);
   TU_ASSERT_CLOSE(d->barrier_pct, 100 * 2 / 2.1, 1e-9);
+  const stu_ce_first_t *first = stu_ce_first_page(&points[0]); /* the page request, split by category */
+  CU_ASSERT_FATAL(first != NULL && first->request->op == MET_OP_PAGE);
+  TU_ASSERT_CLOSE(first->wait, 1.3, 1e-12);
+  TU_ASSERT_CLOSE(first->cats[MET_W_CPLWAIT], 0.2, 1e-12);
+  TU_ASSERT_CLOSE(first->cats[MET_W_PPLWAIT], 0.1, 1e-12);
   d = stu_ce_dominant(&points[1]);
   CU_ASSERT_FATAL(d != NULL);
   CU_ASSERT(d->op == MET_OP_PAGE && d->cat == MET_W_CPLWAIT && isnan(d->barrier_pct)); /* ties: the first category */

@@ -113,13 +113,14 @@ static void print_dominant(FILE *out, const stu_point_t *point)
 }
 
 /* One page request followed through its 13 intervals (Fig. 1, Table 1). */
-static void print_first_request(FILE *out, const met_carnival_t *c)
+static void print_first_request(FILE *out, const stu_point_t *point)
 {
-  const met_request_t *r = met_carnival_first(c, MET_OP_PAGE);
-  if (!r)
+  const stu_ce_first_t *first = stu_ce_first_page(point);
+  if (!first)
     return;
-  double cats[MET_W_COUNT];
-  double wait = met_carnival_split(r, cats);
+  const met_carnival_t *c = stu_carnival(point);
+  const met_request_t *r = first->request;
+  const double wait = first->wait, *cats = first->cats;
   fprintf(out,
           "\nThe first page request, interval by interval (Fig. 1): node %d, scope %s, page %d from node %d, "
           "waited %.2f us\n  %2s %-8s %12s %11s  %s\n",
@@ -152,7 +153,7 @@ static void print_point(FILE *out, const stu_study_t *study, const stu_point_t *
   print_operations(out, c);
   print_map(out, c);
   print_dominant(out, point);
-  print_first_request(out, c);
+  print_first_request(out, point);
 }
 
 /* "name = value, " for the parameters other than p and the variant (the controller). */
@@ -329,9 +330,10 @@ static void json_map(FILE *out, const met_carnival_t *c, void (*string)(FILE *, 
   fputc(']', out);
 }
 
-static void json_first_request(FILE *out, const met_carnival_t *c)
+static void json_first_request(FILE *out, const stu_point_t *point)
 {
-  const met_request_t *r = met_carnival_first(c, MET_OP_PAGE);
+  const stu_ce_first_t *first = stu_ce_first_page(point);
+  const met_request_t *r = first ? first->request : NULL;
   fprintf(out, ",\n     \"first_page_request\": ");
   if (!r) {
     fputs("null", out);
@@ -360,5 +362,5 @@ void rep_carnival_json(FILE *out, const stu_point_t *point, void (*string)(FILE 
   }
   fputc('}', out);
   json_map(out, c, string);
-  json_first_request(out, c);
+  json_first_request(out, point);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The cause-effect view: the CARNIVAL analysis of a DSM run (seed 002), drawn in the study from each point's whole
- * trace, which the view has kept at every point, with what dominates the point's waiting (finish); and what the
+ * trace, which the view has kept at every point, with what dominates the point's waiting and its first page request
+ * split by category (finish); and what the
  * protocol controllers save against the original TreadMarks, point by point (summarise, seed 002 §4.3). */
 #include "stu_cause_effect.h"
 #include "sim_error.h"
@@ -14,6 +15,7 @@ typedef struct cause_effect {
   met_carnival_t *carnival;
   int waited; /* the PPs waited on some request: dominant is filled */
   stu_ce_dominant_t dominant;
+  stu_ce_first_t first; /* first.request NULL: no page request */
 } cause_effect_t;
 
 const met_carnival_t *stu_carnival(const stu_point_t *point)
@@ -26,6 +28,12 @@ const stu_ce_dominant_t *stu_ce_dominant(const stu_point_t *point)
 {
   const cause_effect_t *c = point->view[STU_SLOT_CAUSE_EFFECT].data;
   return c && c->waited ? &c->dominant : NULL;
+}
+
+const stu_ce_first_t *stu_ce_first_page(const stu_point_t *point)
+{
+  const cause_effect_t *c = point->view[STU_SLOT_CAUSE_EFFECT].data;
+  return c && c->first.request ? &c->first : NULL;
 }
 
 static void release(void *data)
@@ -79,8 +87,11 @@ static int finish(stu_point_t *point, const stu_view_context_t *ctx)
 {
   (void)ctx;
   cause_effect_t *c = stu_slot_make(&point->view[STU_SLOT_CAUSE_EFFECT], sizeof *c, release);
-  if (c && !c->carnival && (c->carnival = met_carnival_new(point->trace)))
+  if (c && !c->carnival && (c->carnival = met_carnival_new(point->trace))) {
     c->waited = dominance(c->carnival, &c->dominant);
+    if ((c->first.request = met_carnival_first(c->carnival, MET_OP_PAGE)))
+      c->first.wait = met_carnival_split(c->first.request, c->first.cats);
+  }
   return c && c->carnival ? 0 : SIM_ENOMEM;
 }
 

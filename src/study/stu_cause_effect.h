@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The cause-effect view (MET_VIEW_CAUSE_EFFECT: the DSM's CARNIVAL analysis, met_carnival.h): its results at a point
- * (the analysis and what dominates the point's waiting) and its summary of the study (what the protocol controllers
- * save), with their accessors, read by the report; its row of the views table is stu_cause_effect_view (stu_view.h). */
+ * (the analysis, what dominates the point's waiting and its first page request split by category) and its summary of
+ * the study (what the protocol controllers save), with their accessors, read by the report; its row of the views table
+ * is stu_cause_effect_view (stu_view.h). */
 #ifndef STU_CAUSE_EFFECT_H
 #define STU_CAUSE_EFFECT_H
 
@@ -31,6 +32,15 @@ typedef struct stu_ce_dominant {
 } stu_ce_dominant_t;
 /* Borrowed from the point; NULL when it has no cause-effect analysis or its PPs never waited on a request. */
 const stu_ce_dominant_t *stu_ce_dominant(const stu_point_t *point);
+
+/* A point's first page request, followed through its 13 intervals (seed 002 Fig. 1, Table 1). */
+typedef struct stu_ce_first {
+  const met_request_t *request; /* the earliest page request (met_carnival_first), borrowed from the analysis */
+  double wait;                  /* its wait, s: the sum of its intervals */
+  double cats[MET_W_COUNT];     /* that wait split into Table 1's categories, s */
+} stu_ce_first_t;
+/* Borrowed from the point; NULL when it has no cause-effect analysis or no page request. */
+const stu_ce_first_t *stu_ce_first_page(const stu_point_t *point);
 
 /* What the protocol controllers save at a point run with them, against its baseline (the point equal in every other
  * parameter whose variant is the baseline, the original TreadMarks: seed 002 §4.3), [0] with and [1] without. */

@@ -185,6 +185,11 @@ static void test_view_summarise_lost_cycles(void)
   met_component_t expect[] = {MET_COMP_PROCESSING, MET_COMP_PROCESSING, MET_COMP_COMMUNICATION, MET_COMP_COMMUNICATION};
   for (size_t i = 0; i < 4; i++)
     CU_ASSERT_EQUAL(v->dominant[i], expect[i]);
+  for (size_t i = 0; i < 4; i++) { /* each point's, in the study's order (p = 4, 1, 8, 2) */
+    const stu_bottleneck_t *b = stu_bottleneck(&study, &points[i]);
+    CU_ASSERT_FATAL(b != NULL);
+    CU_ASSERT_EQUAL(b->dominant, points[i].p >= 4 ? MET_COMP_COMMUNICATION : MET_COMP_PROCESSING);
+  }
   stu_summaries_release(&study); /* every view's summary: the lost cycles' and the model's */
   stu_study_t measured = {.scenario = &scenario,
                           .facts = {.views = MET_VIEW_LOST_CYCLES, .no_breakdown = "measured"},
@@ -192,6 +197,7 @@ static void test_view_summarise_lost_cycles(void)
                           .points = points};
   CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&measured), 0);
   CU_ASSERT_PTR_NULL(stu_verdict(&measured, 0));
+  CU_ASSERT_PTR_NULL(stu_bottleneck(&measured, &points[0]));
   CU_ASSERT_PTR_NOT_NULL(stu_fit(&measured, 0, STU_METRIC_TIME, 0));
   stu_summaries_release(&measured);
   for (size_t i = 0; i < 4; i++)

@@ -142,20 +142,24 @@ static void csv_breakdown_header(FILE *out)
   fprintf(out, ",comm_comp_ratio,mem_proc_ratio,utilisation,dominant,bottleneck,cause");
 }
 
-static void csv_breakdown(FILE *out, const met_breakdown_t *b)
+/* The point's breakdown, and its bottleneck as the lost-cycle view's verdict has it (empty fields without one). */
+static void csv_breakdown(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
+  const met_breakdown_t *b = stu_breakdown(point);
+  const stu_bottleneck_t *v = stu_bottleneck(study, point);
   for (int c = 0; c < MET_COMP_COUNT; c++)
     fprintf(out, ",%.9g", b->component[c]);
   for (int s = 0; s < MET_SUB_COUNT; s++)
     fprintf(out, ",%.9g", b->sub[s]);
   for (int c = 0; c < MET_COMP_COUNT; c++)
     csv_number(out, b->b_ratio[c]);
-  met_sub_t cause;
-  met_component_t dominant = met_bottleneck_dominant(b, &cause);
   csv_number(out, b->comm_comp_ratio);
   csv_number(out, b->mem_proc_ratio);
-  fprintf(out, ",%.9g,%s,%s,%s", b->utilisation, met_component_name(dominant),
-          met_bottleneck_exceeds(b, dominant) ? "yes" : "no", met_sub_name(cause));
+  fprintf(out, ",%.9g", b->utilisation);
+  if (v)
+    fprintf(out, ",%s,%s,%s", met_component_name(v->dominant), v->is_bottleneck ? "yes" : "no", met_sub_name(v->cause));
+  else
+    fprintf(out, ",,,");
 }
 
 /* The model's columns and the skeleton's warning, for skeletons that have a model or give advice. */
@@ -200,7 +204,7 @@ static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *poi
     fprintf(out, ",%.9g", stu_eppa(point)->overhead);
     fprintf(out, isinf(stu_eppa(point)->granularity) ? ",inf" : ",%.9g", stu_eppa(point)->granularity);
     if (!study->facts.no_breakdown)
-      csv_breakdown(out, stu_breakdown(point));
+      csv_breakdown(out, study, point);
     csv_model(out, study, point);
   }
 }
@@ -607,23 +611,27 @@ static const char *sub_key(int s)
   return met_sub_name((met_sub_t)s);
 }
 
-/* The bottleneck view of a point. */
-static void json_breakdown(FILE *out, const met_breakdown_t *b)
+/* The bottleneck view of a point (its bottleneck null without the lost-cycle view's verdict). */
+static void json_breakdown(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
+  const met_breakdown_t *b = stu_breakdown(point);
+  const stu_bottleneck_t *v = stu_bottleneck(study, point);
   fprintf(out, ",\n     \"bottleneck\": {");
   json_numbers(out, "components", component_key, b->component, MET_COMP_COUNT);
   fprintf(out, ",\n       ");
   json_numbers(out, "subcomponents", sub_key, b->sub, MET_SUB_COUNT);
   fprintf(out, ",\n       ");
   json_numbers(out, "b_ratios", component_key, b->b_ratio, MET_COMP_COUNT);
-  met_sub_t cause;
-  met_component_t dominant = met_bottleneck_dominant(b, &cause);
   fprintf(out, ",\n       \"idle_s\": %.9g, \"comm_comp_ratio\": ", b->idle);
   rep_json_number(out, b->comm_comp_ratio);
   fprintf(out, ", \"mem_proc_ratio\": ");
   rep_json_number(out, b->mem_proc_ratio);
-  fprintf(out, ", \"utilisation\": %.9g, \"dominant\": \"%s\", \"bottleneck\": %s, \"cause\": \"%s\"}", b->utilisation,
-          met_component_name(dominant), met_bottleneck_exceeds(b, dominant) ? "true" : "false", met_sub_name(cause));
+  fprintf(out, ", \"utilisation\": %.9g, \"dominant\": ", b->utilisation);
+  if (v)
+    fprintf(out, "\"%s\", \"bottleneck\": %s, \"cause\": \"%s\"}", met_component_name(v->dominant),
+            v->is_bottleneck ? "true" : "false", met_sub_name(v->cause));
+  else
+    fprintf(out, "null, \"bottleneck\": null, \"cause\": null}");
 }
 
 /* The lost-cycle figures of a point. */
@@ -643,7 +651,7 @@ static void json_lost_cycles(FILE *out, const stu_study_t *study, const stu_poin
   fprintf(out, ", \"granularity\": ");
   rep_json_number(out, e->granularity);
   if (!study->facts.no_breakdown)
-    json_breakdown(out, stu_breakdown(point));
+    json_breakdown(out, study, point);
   json_array(out, "per_process", point, stu_procs(point) ? (size_t)point->p : 0, json_process);
 }
 

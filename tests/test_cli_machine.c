@@ -87,17 +87,19 @@ static void test_cli_machine_probe_writes_platform(void)
 
 /* A stand-in `mpirun` first on PATH: it appends its arguments to mpirun-args and prints the ping-pong times of
  * T(l, d) = 0.2 + 0.3 d + (0.0002 + 0.0001 d) l us (1 byte to 1 MiB), at d = 2 when given --hostfile or Open MPI's
- * TCP transport, else at d = 1 with the header, as simrun-pingpong does. */
-static void fake_mpirun(const char *dir)
+ * TCP transport, else at d = 1 with the header, as simrun-pingpong does; with `bad`, the d = 2 times of every other
+ * size 10 times that (not eq. 4's shape). */
+static void fake_mpirun_bad(const char *dir, int bad)
 {
   char path[1200];
   FILE *out = create_in(dir, "mpirun", path, sizeof path);
   fprintf(out,
           "#!/bin/sh\necho \"$*\" >> '%s/mpirun-args'\nd=1\ncase \"$*\" in *--hostfile*|*tcp,self*) d=2;; *) "
           "echo bytes,hops,time_us;; esac\nl=1\nwhile [ $l -le 1048576 ]; do\n"
-          "  awk -v l=$l -v d=$d 'BEGIN { printf \"%%d,%%d,%%.6f\\n\", l, d, 0.2 + 0.3 * d + (0.0002 + 0.0001 * d) * l "
-          "}'\n  l=$((l * 2))\ndone\n",
-          dir);
+          "  awk -v l=$l -v d=$d -v bad=%d 'BEGIN { t = 0.2 + 0.3 * d + (0.0002 + 0.0001 * d) * l; "
+          "if (bad && d == 2 && int(log(l) / log(2)) %% 2) t *= 10; printf \"%%d,%%d,%%.6f\\n\", l, d, t }'\n"
+          "  l=$((l * 2))\ndone\n",
+          dir, bad);
   fclose(out);
   chmod(path, 0755);
 }
@@ -110,6 +112,11 @@ static void assert_alpha_beta(const char *xml, const char *id, double alpha, dou
   TU_ASSERT_CLOSE(v[0], alpha, 1e-5 * alpha);
   TU_ASSERT_CLOSE(v[1], beta, 1e-5 * beta);
   CU_ASSERT(v[2] == 0 && v[3] == 0);
+}
+
+static void fake_mpirun(const char *dir)
+{
+  fake_mpirun_bad(dir, 0);
 }
 
 /* --hostfile: mpirun runs the ping-pong on this node, then with the hostfile on its first two nodes (labelled 2
@@ -195,6 +202,23 @@ static void test_cli_machine_probe_one_machine_tcp(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(xml, "over Open MPI's TCP"));
   CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<host id=\"core-1\" speed=\""));
   CU_ASSERT_PTR_NULL(strstr(xml, "simrun:node\" value=\"1\""));
+  free(xml);
+  fake_mpirun_bad(dir, 1); /* TCP's times not eq. 4's shape: its fit is refused, the platform written without it */
+  const char *again[] = {"machine", "probe", "again.xml", NULL};
+  setenv("PATH", env, 1);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, again, &run), 0);
+  setenv("PATH", strchr(env, ':') + 1, 1);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun: warning: the ping-pong over TCP (the stand-in between nodes): the "
+                                         "fit misses"));
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  run_free(&run);
+  xml = read_output(dir, "again.xml");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+  CU_ASSERT_PTR_NULL(strstr(xml, "simrun:internode-"));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(xml, "no model between nodes (the fit of the TCP ping-pong was refused: the fit misses"));
+  assert_alpha_beta(xml, "simrun:comm-small-us", 0.5, 0.0003);
   free(xml);
   remove_folder(dir);
 }

@@ -27,9 +27,10 @@ static void usage(FILE *out)
           "cache level from the system, and the message times of eq. 4 fitted (as simrun characterise does), one\n"
           "fit per transport: an Open MPI ping-pong between two ranks on this node (simrun-pingpong under mpirun)\n"
           "for messages inside a node, and one over Open MPI's TCP transport (--mca btl tcp,self), which it takes\n"
-          "between nodes, as the stand-in for messages between nodes; with Open MPI's eager limit. Every value has\n"
-          "its measurement in a comment. Takes about 20 s. The loops are timed in CPU time; the ping-pongs are\n"
-          "timed by the wall clock, which a loaded machine stretches.\n"
+          "between nodes, as the stand-in for messages between nodes (a fit of it that cannot be trusted is left\n"
+          "out with a warning); with Open MPI's eager limit. Every value has its measurement in a comment. Takes\n"
+          "about 20 s. The loops are timed in CPU time; the ping-pongs are timed by the wall clock, which a loaded\n"
+          "machine stretches.\n"
           "\n"
           "Options:\n"
           "  --hostfile HOSTS    Open MPI's hostfile of alike nodes: the platform holds each node (slots= cores,\n"
@@ -73,6 +74,7 @@ typedef struct fits {
   met_msgfit_t node, apart;
   int has_apart;
   char node_source[600], apart_source[600];
+  char apart_refused[700]; /* on one machine, why TCP's fit was refused (its platform then has none), else "" */
 } fits_t;
 
 /* One fit's comment: its ping-pong, its residuals per regime, and which messages take it. */
@@ -114,7 +116,8 @@ static void write_messages(FILE *out, const fits_t *fits, const cli_probe_t *p, 
                       "A message between hosts of two nodes takes it");
     write_piecewise(out, apart, &fits->apart.model);
   } else
-    fprintf(out, "    <!-- no messages between nodes measured (no 2-hop samples): they take the model above -->\n");
+    fprintf(out, "    <!-- no model between nodes (%s): messages between nodes take the model above -->\n",
+            fits->apart_refused[0] ? fits->apart_refused : "no 2-hop samples");
   if (p->eager_bytes > 0)
     fprintf(out,
             "    <!-- eager limit: ompi_info's btl_vader_eager_limit (Open MPI's shared memory) -->\n"
@@ -285,7 +288,9 @@ static int fit_transport(const met_msg_sample_t *samples, size_t count, int apar
 }
 
 /* Both transports' fits and their sources. 0, or an exit status after the one error line: no sample inside a node,
- * none between the hostfile's nodes, or a fit refused (too few points, residuals too large). */
+ * none between the hostfile's nodes, or a fit refused (too few points, residuals too large); on one machine measured
+ * here, a refused fit of the TCP ping-pong (the stand-in between nodes) leaves the platform without a model between
+ * nodes, after a warning, and the reason in its comment. */
 static int fit_both(const met_msg_sample_t *samples, size_t count, const char *given, const char *hostfile, int nodes,
                     fits_t *fits)
 {
@@ -300,6 +305,15 @@ static int fit_both(const met_msg_sample_t *samples, size_t count, const char *g
     return given ? EXIT_INPUT : EXIT_RUNTIME;
   }
   int apart = rc == 0 ? fit_transport(samples, count, 1, &fits->apart, err, sizeof err) : 0;
+  if (rc == 0 && apart < 0 && !given && !hostfile) { /* only the stand-in between nodes: the platform stands without */
+    snprintf(fits->apart_refused, sizeof fits->apart_refused, "the fit of the TCP ping-pong was refused: %s", err);
+    comment_safe(fits->apart_refused);
+    fprintf(stderr,
+            "simrun: warning: the ping-pong over TCP (the stand-in between nodes): %s; the platform has no "
+            "model between nodes\n",
+            err);
+    apart = 1;
+  }
   if (rc != 0 || apart < 0) {
     fprintf(stderr,
             "simrun: error: %s: messages %s: %s; nothing written (measure again when the machine is quieter, or fit "

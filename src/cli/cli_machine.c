@@ -223,10 +223,14 @@ static int write_platform(FILE *out, const fits_t *fits, const cli_probe_t *p, c
           "<platform version=\"4.1\">\n  <config>\n    <prop id=\"network/model\" value=\"CM02\"/>\n%s  </config>\n"
           "  <zone id=\"this-machine\" routing=\"Full\">\n",
           p->cores, p->flops, p->flops,
-          pool ? "\n     One host per node with its cores (the pool option): for ti-replay of runs with more ranks "
-                 "than cores;\n"
-                 "     simrun's skeletons put one rank per host and run on it at p = 1 only."
-               : "",
+          pool
+              ? "\n     One host per node with its cores (the pool option): for ti-replay of runs with more ranks "
+                "than cores;\n"
+                "     simrun's skeletons put one rank per host and run on it at p = 1 only."
+              : "\n     One host per core, each rank fixed on one (ti-replay: rank i on host i mod the hosts), as Open "
+                "MPI binds\n"
+                "     ranks up to the cores, and beyond with mpirun's bind-to core:overload-allowed, map-by core\n"
+                "     (docs/validation.md, \"Placement, measured\").",
           pool ? "    <prop id=\"network/loopback-bw\" value=\"1e12\"/>\n"
                  "    <prop id=\"network/loopback-lat\" value=\"1e-9\"/>\n"
                : "");

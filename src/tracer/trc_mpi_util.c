@@ -16,7 +16,9 @@ int trc_world_rank(void)
 }
 
 /* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; MPI_PROC_NULL as TRC_PEER_NULL, MPI_ANY_SOURCE (and any other
- * special value) as TRC_PEER_NONE. */
+ * special value) as TRC_PEER_NONE. On an intercommunicator a partner's rank is one of the remote group (mpi4py.futures'
+ * manager sends to its workers so: read in the local group, it named the wrong rank, or one past the group, which
+ * crashed Open MPI's translation). */
 int trc_to_world(MPI_Comm comm, int rank)
 {
   if (rank == MPI_PROC_NULL)
@@ -28,7 +30,9 @@ int trc_to_world(MPI_Comm comm, int rank)
   MPI_Group group;
   MPI_Group world;
   int out = rank;
-  if (PMPI_Comm_group(comm, &group) == MPI_SUCCESS) {
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if ((inter ? PMPI_Comm_remote_group(comm, &group) : PMPI_Comm_group(comm, &group)) == MPI_SUCCESS) {
     if (PMPI_Comm_group(MPI_COMM_WORLD, &world) == MPI_SUCCESS) {
       PMPI_Group_translate_ranks(group, 1, &rank, world, &out);
       PMPI_Group_free(&world);

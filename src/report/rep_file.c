@@ -297,8 +297,8 @@ static rep_file_t *stdout_first(rep_file_t *list)
 }
 
 /* Removes every temporary and undoes every deferred step. Under the lock. With `keep_records`, the files' streams and
- * records are left to the thread that writes them (it may be inside an fprintf to one: closing or freeing it there was a
- * use after free, seen under valgrind when a signal's watchdog ended a run); only their temporaries go. */
+ * records are left to the thread that writes them (it may be inside an fprintf to one: closing or freeing it there was
+ * a use after free, seen under valgrind when a signal's watchdog ended a run); only their temporaries go. */
 static void roll_back_locked(int keep_records)
 {
   for (rep_file_t *f = files, *next; f; f = next) {

@@ -88,6 +88,8 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
     rc = sim_machine_charac(hosts[i], world->job->platform, &rank->charac, origin, sizeof origin, err, errlen);
     if (rc != 0)
       break;
+    if (world->closed) /* no rank runs: sim_replay_closed_run stands for them */
+      continue;
     if (world->fibers) {
       sim_fibers_start(world->fibers, i, fiber_main, rank);
       continue;
@@ -258,6 +260,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   world.trace = job->aggregate ? met_trace_new_aggregate(job->nranks) : met_trace_new(job->nranks);
   world.ranks = calloc((size_t)job->nranks, sizeof *world.ranks);
   world.analytic = job->analytic;
+  world.closed = sim_replay_closed_applies(job);
   world.npeer_slots = job->analytic ? 0 : job->nranks < SIM_PEER_SLOTS ? job->nranks : SIM_PEER_SLOTS;
   world.peer_cache = calloc((size_t)job->nranks * (size_t)world.npeer_slots + 1, sizeof *world.peer_cache);
   world.all_members = malloc((size_t)job->nranks * sizeof *world.all_members);
@@ -275,7 +278,9 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   if (rc == 0 && job->analytic)
     rc = sim_replay_analytic_start(&world, err, errlen);
   if (rc == 0) {
-    if (world.fibers)
+    if (world.closed)
+      sim_replay_closed_run(&world);
+    else if (world.fibers)
       sim_fibers_run(world.fibers);
     else
       sim_engine_run();

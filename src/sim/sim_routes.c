@@ -14,6 +14,7 @@
 #include <simgrid/link.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <xbt/dynar.h>
 
 /* Up to 32 roots sampled, and up to ROUTES_BUDGET routes gathered in all: every root gathers the routes to all p
@@ -90,61 +91,83 @@ typedef struct tally {
   int nearest;
 } tally_t;
 
-/* The slot of (link, hops) in the table of mask + 1 slots (a power of two, never full), taken if it was empty. */
-static tally_t *tally_of(tally_t *table, size_t mask, const_sg_link_t link, int hops)
+/* The hash table of the crossings' tallies, kept from one root to the next and emptied after each: `slots` a power of
+ * two, at most half of them used. It holds one tally per distinct (link, route length) and per link, far fewer than
+ * the crossings on a mesh (a table of 2 tallies per crossing, sized before counting, took 2.4 GiB for one root's
+ * routes at 65,536 ranks, docs/scale.md). */
+typedef struct tallies {
+  tally_t *table;
+  size_t slots;
+  size_t used;
+} tallies_t;
+
+/* The slot of (link, hops) in the table: its tally, or the empty slot where it would go. */
+static tally_t *slot_of(const tallies_t *t, const_sg_link_t link, int hops)
 {
   uint64_t h = (uint64_t)(uintptr_t)link * 0x9E3779B97F4A7C15u ^ (uint64_t)(hops + 1) * 0xC2B2AE3D27D4EB4Fu;
+  size_t mask = t->slots - 1;
   for (size_t i = (size_t)(h ^ h >> 29) & mask;; i = (i + 1) & mask) {
-    tally_t *t = &table[i];
-    if (!t->link)
-      *t = (tally_t){.link = link, .hops = hops, .nearest = INT_MAX};
-    if (t->link == link && t->hops == hops)
-      return t;
+    tally_t *slot = &t->table[i];
+    if (!slot->link || (slot->link == link && slot->hops == hops))
+      return slot;
   }
 }
 
-/* The hash table of count_loads, kept from one root to the next (a table cleared whole for every root cost more than
- * the counting): all its slots empty between two calls. */
-typedef struct tallies {
-  tally_t *table;
-  size_t slots; /* a power of two */
-} tallies_t;
-
-/* The loads of every link of the routes, by its place in r's links, into loads: the crossings counted by link and by
- * link and route length in the hash table t (grown when too small, its used slots emptied after), then read back. 0,
- * or SIM_ENOMEM. */
-static int count_loads(const routes_t *r, load_t *loads, tallies_t *t)
+/* Room for one more tally: the table doubled, its tallies moved, when it would be over half full. 0, or SIM_ENOMEM. */
+static int room(tallies_t *t)
 {
-  size_t total = (size_t)r->start[r->count];
-  size_t slots = t->slots ? t->slots : 16;
-  while (slots < 4 * total) /* at most 2 tallies a crossing: the table stays at most half full */
-    slots *= 2;
-  if (slots > t->slots) {
-    free(t->table);
-    t->slots = 0;
-    if (!(t->table = calloc(slots, sizeof *t->table)))
-      return SIM_ENOMEM;
-    t->slots = slots;
-  }
-  tally_t **step = malloc((2 * total + 1) * sizeof *step);
-  if (!step)
+  if (2 * (t->used + 1) <= t->slots)
+    return 0;
+  tallies_t grown = {.slots = t->slots ? 2 * t->slots : 1024, .used = t->used};
+  if (!(grown.table = calloc(grown.slots, sizeof *grown.table)))
     return SIM_ENOMEM;
-  tally_t **any = step + total;
+  for (size_t i = 0; i < t->slots; i++)
+    if (t->table[i].link)
+      *slot_of(&grown, t->table[i].link, t->table[i].hops) = t->table[i];
+  free(t->table);
+  *t = grown;
+  return 0;
+}
+
+/* The tally of (link, hops), added when new; NULL when out of memory. */
+static tally_t *tally_of(tallies_t *t, const_sg_link_t link, int hops)
+{
+  tally_t *slot = t->slots ? slot_of(t, link, hops) : NULL;
+  if (slot && slot->link)
+    return slot;
+  if (room(t) != 0)
+    return NULL;
+  slot = slot_of(t, link, hops);
+  *slot = (tally_t){.link = link, .hops = hops, .nearest = INT_MAX};
+  t->used++;
+  return slot;
+}
+
+/* Counts the routes' crossings of every link, by link and by link and route length, into t. 0, or SIM_ENOMEM. */
+static int count_crossings(const routes_t *r, tallies_t *t)
+{
   for (int i = 0; i < r->count; i++)
     for (int j = r->start[i]; j < r->start[i + 1]; j++) {
       int hops = r->start[i + 1] - r->start[i];
-      step[j] = tally_of(t->table, t->slots - 1, r->links[j], hops);
-      any[j] = tally_of(t->table, t->slots - 1, r->links[j], -1);
-      step[j]->count++;
-      any[j]->count++;
-      any[j]->nearest = hops < any[j]->nearest ? hops : any[j]->nearest;
+      tally_t *step = tally_of(t, r->links[j], hops);
+      if (!step)
+        return SIM_ENOMEM;
+      step->count++; /* before the next tally, which may move the table */
+      tally_t *any = tally_of(t, r->links[j], -1);
+      if (!any)
+        return SIM_ENOMEM;
+      any->count++;
+      any->nearest = hops < any->nearest ? hops : any->nearest;
     }
-  for (size_t j = 0; j < total; j++)
-    loads[j] = (load_t){.in_step = step[j]->count, .all = any[j]->count, .nearest = any[j]->nearest};
-  for (size_t j = 0; j < 2 * total; j++)
-    *step[j] = (tally_t){0};
-  free(step);
   return 0;
+}
+
+/* The load of the crossing of `link` by a route `hops` links long, read back from the counted table. */
+static load_t load_of(const tallies_t *t, const_sg_link_t link, int hops)
+{
+  const tally_t *step = slot_of(t, link, hops);
+  const tally_t *any = slot_of(t, link, -1);
+  return (load_t){.in_step = step->count, .all = any->count, .nearest = any->nearest};
 }
 
 /* Whether `flows` on a link of bandwidth bw, the nearest `hops` away, load it more than `busiest` (flows / bw): then
@@ -166,9 +189,8 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
   routes_t r;
   *out = (met_bcast_routes_t){.members = count};
   int rc = gather(hosts, root, dst, count, &r);
-  load_t *loads = rc == 0 ? malloc(((size_t)r.start[count] + 1) * sizeof *loads) : NULL;
   if (rc == 0)
-    rc = loads ? count_loads(&r, loads, t) : SIM_ENOMEM;
+    rc = count_crossings(&r, t);
   double busiest = 0;     /* flows in step / bandwidth of the busiest shared link so far */
   double busiest_all = 0; /* all flows / bandwidth */
   for (int i = 0; rc == 0 && i < count; i++) {
@@ -176,9 +198,10 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
     for (int j = r.start[i]; j < r.start[i + 1]; j++) {
       double bw = sg_link_get_bandwidth(r.links[j]);
       int shared = sg_link_is_shared(r.links[j]);
-      busiest = heavier(shared ? loads[j].in_step : 1, bw, hops, busiest, &out->share, &out->share_hops);
+      load_t load = load_of(t, r.links[j], hops);
+      busiest = heavier(shared ? load.in_step : 1, bw, hops, busiest, &out->share, &out->share_hops);
       busiest_all =
-          heavier(shared ? loads[j].all : 1, bw, loads[j].nearest, busiest_all, &out->share_all, &out->share_all_hops);
+          heavier(shared ? load.all : 1, bw, load.nearest, busiest_all, &out->share_all, &out->share_all_hops);
     }
     out->hops_sum += hops;
     out->hops_max = out->hops_max > hops ? out->hops_max : hops;
@@ -187,7 +210,9 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
     out->share_hops = out->hops_max;
   if (out->share_all == 0)
     out->share_all_hops = out->hops_max;
-  free(loads);
+  if (t->table) /* emptied for the next root */
+    memset(t->table, 0, t->slots * sizeof *t->table);
+  t->used = 0;
   free(r.links);
   free(r.start);
   return rc;

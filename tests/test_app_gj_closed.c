@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Gauss-Jordan with the neighbour broadcast in closed form (app_gj_closed.c) against the same program executed rank by
- * rank on the analytic network, the reference it stands for (itself checked against SimGrid's network and by hand in
- * test_sim_replay_analytic.c): T_par, every rank's category, phase and part sums, anomaly and message groups to 1e-9
- * relative, on synchronous T800 meshes and eager TCP clusters (eager starting when sent, or when received), for p = 2
- * to 64 and N a multiple of p or not. */
+/* Gauss-Jordan with the neighbour and one-to-all broadcasts in closed form (app_gj_closed.c) against the same program
+ * executed rank by rank on the analytic network, the reference it stands for (itself checked against SimGrid's network
+ * and by hand in test_sim_replay_analytic.c): T_par, every rank's category, phase and part sums, anomaly and message
+ * groups to 1e-9 relative, on synchronous T800 meshes and eager TCP clusters (eager starting when sent, or when
+ * received), for p = 2 to 64 and N a multiple of p or not. */
 #include "app_gj.h"
 #include "app_gj_closed.h"
 #include "sim_error.h"
@@ -93,13 +93,13 @@ static void never(sim_rank_t *rank, const void *arg)
   sim_rank_fail(rank, SIM_EPARAM, "the executed program ran where the closed form should have");
 }
 
-/* Gauss-Jordan of n equations on p ranks of `platform`, executed or in closed form, into *f. */
-static void simulate(const char *platform, int p, int n, int closed, figures_t *f)
+/* Gauss-Jordan of n equations on p ranks of `platform` with broadcast `bcast`, executed or in closed form, into *f. */
+static void simulate(const char *platform, int p, int n, sim_bcast_alg_t bcast, int closed, figures_t *f)
 {
-  app_gj_arg_t arg = {.n = n, .neighbour = 1};
+  app_gj_arg_t arg = {.n = n, .bcast = bcast};
   sim_job_t job = {.platform = platform,
                    .nranks = p,
-                   .bcast = SIM_BCAST_NEIGHBOUR,
+                   .bcast = bcast,
                    .program = closed ? never : app_gj_skeleton.program,
                    .arg = &arg,
                    .aggregate = 1,
@@ -150,15 +150,17 @@ static void same_figures(const figures_t *x, const figures_t *y)
   }
 }
 
-/* Both ways on each (p, n) of `cases` (pairs, ending with 0). */
+/* Both ways on each (p, n) of `cases` (pairs, ending with 0), with each broadcast the closed form has. */
 static void both_ways(const char *platform, const int *cases)
 {
   static figures_t executed, closed;
-  for (int i = 0; cases[i]; i += 2) {
-    simulate(platform, cases[i], cases[i + 1], 0, &executed);
-    simulate(platform, cases[i], cases[i + 1], 1, &closed);
-    same_figures(&executed, &closed);
-  }
+  const sim_bcast_alg_t bcasts[] = {SIM_BCAST_NEIGHBOUR, SIM_BCAST_ONE_TO_ALL};
+  for (int b = 0; b < 2; b++)
+    for (int i = 0; cases[i]; i += 2) {
+      simulate(platform, cases[i], cases[i + 1], bcasts[b], 0, &executed);
+      simulate(platform, cases[i], cases[i + 1], bcasts[b], 1, &closed);
+      same_figures(&executed, &closed);
+    }
 }
 
 /* The T800 mesh (seed 001): synchronous rows relayed hop by hop, T(l, d) of Table 2. */
@@ -195,7 +197,7 @@ static sim_job_t never_job(const app_gj_arg_t *arg)
 {
   return (sim_job_t){.platform = MESH,
                      .nranks = 4,
-                     .bcast = SIM_BCAST_NEIGHBOUR,
+                     .bcast = arg->bcast,
                      .program = never,
                      .arg = arg,
                      .aggregate = 1,
@@ -216,11 +218,11 @@ static int outcome(const sim_job_t *job)
   return rc;
 }
 
-/* The closed form is for the neighbour broadcast alone, and for runs that need nothing beyond the sums: anywhere else
- * the program is executed (here, the one that fails when it runs). */
+/* The closed form is for the neighbour and one-to-all broadcasts alone, and for runs that need nothing beyond the sums:
+ * anywhere else the program is executed (here, the one that fails when it runs). */
 static void test_applies(void)
 {
-  app_gj_arg_t neighbour = {.n = 8, .neighbour = 1}, other = {.n = 8, .neighbour = 0};
+  app_gj_arg_t neighbour = {.n = 8, .bcast = SIM_BCAST_NEIGHBOUR}, other = {.n = 8, .bcast = SIM_BCAST_BINOMIAL};
   CU_ASSERT(app_gj_closed_form(&other) == NULL);
   sim_job_t job = never_job(&neighbour);
   CU_ASSERT(outcome(&job) == 0);

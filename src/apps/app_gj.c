@@ -100,7 +100,7 @@ static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *er
     return SIM_ENOMEM;
   const char *bcast = app_point_value(point, "broadcast");
   gj->n = (int)n;
-  gj->neighbour = bcast && strcmp(bcast, "neighbour") == 0;
+  gj->bcast = bcast ? sim_bcast_parse(bcast) : -1;
   *arg = gj;
   return 0;
 }

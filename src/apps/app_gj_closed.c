@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Gauss-Jordan with the neighbour broadcast in closed form across ranks: the program of app_gj.c (input and
- * distribution, N steps of normalise, neighbour relay of the pivot row and update, collection, output) as every rank's
+/* Gauss-Jordan with the neighbour or one-to-all broadcast in closed form across ranks: the program of app_gj.c (input
+ * and distribution, N steps of normalise, broadcast of the pivot row and update, collection, output) as every rank's
  * clock and sums, under the analytic network's pricing and send semantics (sim_replay_analytic.c: a transfer starts
  * when the later of its two ends is there, or with eager sends starting when sent at the send, and takes its price
  * alone; sim_replay_message_over records each end's wait as IDLE and the rest as COMM). */
@@ -43,6 +43,7 @@ typedef struct gj_eval {
   int p;
   int phase[PHASES];
   sim_send_kind_t row_kind;
+  int one_to_all; /* the broadcast: one-to-all, else the neighbour relay */
   double *clock;
   double *per_item;
   double *per_row_item; /* the rank's rows times per_item: its update's seconds per element of one row */
@@ -84,30 +85,52 @@ static inline double message(double *from, double *to, double price, sim_send_ki
   return ready - started;
 }
 
+/* Rank j received the pivot row in `seconds` of communication: its message group's figures. */
+static inline void received(gj_eval_t *e, int j, double seconds)
+{
+  e->got_sum[j] += seconds;
+  e->got_min[j] = seconds < e->got_min[j] ? seconds : e->got_min[j];
+  e->got_max[j] = seconds > e->got_max[j] ? seconds : e->got_max[j];
+}
+
 /* The pivot row relayed from its owner `root` toward `dir` (+1 or -1), every rank passing it on to the next. */
 static void relay(gj_eval_t *e, int root, int dir)
 {
   for (int j = root + dir; j >= 0 && j < e->p; j += dir) {
     int from = j - dir;
     double price = dir > 0 ? e->up[from] : e->down[j];
-    double len = message(&e->clock[from], &e->clock[j], price, e->row_kind, &e->bcast[from], &e->bcast[j]);
-    e->got_sum[j] += len;
-    e->got_min[j] = len < e->got_min[j] ? len : e->got_min[j];
-    e->got_max[j] = len > e->got_max[j] ? len : e->got_max[j];
+    received(e, j, message(&e->clock[from], &e->clock[j], price, e->row_kind, &e->bcast[from], &e->bcast[j]));
   }
 }
 
+/* The pivot row sent by its owner `root` to every other rank in rank order (sim_coll.c's one-to-all broadcast), each
+ * message priced for its pair. */
+static void one_to_all(gj_eval_t *e, int root)
+{
+  double row = app_gj_row_bytes(e->n);
+  for (int j = 0; j < e->p; j++)
+    if (j != root)
+      received(e, j,
+               message(&e->clock[root], &e->clock[j], sim_closed_message_time(e->run, root, j, row), e->row_kind,
+                       &e->bcast[root], &e->bcast[j]));
+}
+
 /* Step k: the owner normalises the pivot row, relays it to its longer side first (sim_coll.c's neighbour broadcast),
- * then to the other, and every rank updates its rows but the pivot. Returns the update's elements per row. */
+ * then to the other, or sends it to every rank (one-to-all), and every rank updates its rows but the pivot. Returns
+ * the update's elements per row. */
 static double step(gj_eval_t *e, int k)
 {
   int owner = app_gj_owner_of(e->n, e->p, k);
   double pivot = app_gj_pivot_ops(e->n, k);
   e->clock[owner] += pivot * e->per_item[owner];
   e->pivot_items[owner] += pivot;
-  int first = e->p - 1 - owner >= owner ? 1 : -1;
-  relay(e, owner, first);
-  relay(e, owner, -first);
+  if (e->one_to_all) {
+    one_to_all(e, owner);
+  } else {
+    int first = e->p - 1 - owner >= owner ? 1 : -1;
+    relay(e, owner, first);
+    relay(e, owner, -first);
+  }
   double per_row = app_gj_update_ops(e->n, k, 1);
   double mine = app_gj_update_ops(e->n, k, app_gj_rows_of(e->n, e->p, owner) - 1); /* all its rows but the pivot */
   double held = e->clock[owner];
@@ -258,8 +281,12 @@ static int eval_setup(gj_eval_t *e)
 
 static int gj_closed(sim_closed_t *run, const void *arg)
 {
-  gj_eval_t e = {
-      .run = run, .trace = sim_closed_trace(run), .n = ((const app_gj_arg_t *)arg)->n, .p = sim_closed_nranks(run)};
+  const app_gj_arg_t *gj = arg;
+  gj_eval_t e = {.run = run,
+                 .trace = sim_closed_trace(run),
+                 .n = gj->n,
+                 .p = sim_closed_nranks(run),
+                 .one_to_all = gj->bcast == SIM_BCAST_ONE_TO_ALL};
   int rc = eval_alloc(&e);
   rc = rc ? rc : eval_setup(&e);
   double clock0 = 0;
@@ -284,5 +311,6 @@ static int gj_closed(sim_closed_t *run, const void *arg)
 
 sim_closed_fn app_gj_closed_form(const void *arg)
 {
-  return ((const app_gj_arg_t *)arg)->neighbour ? gj_closed : NULL;
+  int bcast = ((const app_gj_arg_t *)arg)->bcast;
+  return bcast == SIM_BCAST_NEIGHBOUR || bcast == SIM_BCAST_ONE_TO_ALL ? gj_closed : NULL;
 }

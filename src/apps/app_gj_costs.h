@@ -6,10 +6,10 @@
 
 #include "met_machine.h"
 
-/* The program's argument (prepare's): the number of equations, and whether the broadcast is the neighbour relay. */
+/* The program's argument (prepare's): the number of equations, and the broadcast (a sim_bcast_alg_t). */
 typedef struct app_gj_arg {
   int n;
-  int neighbour;
+  int bcast;
 } app_gj_arg_t;
 
 /* Block rows: rank r of p holds app_gj_rows_of(n, p, r) consecutive rows, in rank order (the first n % p ranks one

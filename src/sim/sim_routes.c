@@ -49,14 +49,6 @@ static int compare_crossings(const void *a, const void *b)
   return (x->hops > y->hops) - (x->hops < y->hops);
 }
 
-/* What the routes' other crossings of one link are: the routes of its route's length that cross it (in step), all the
- * routes that cross it, and the length of the shortest of them. */
-typedef struct load {
-  int in_step;
-  int all;
-  int nearest;
-} load_t;
-
 /* Routes from hosts[root] to hosts[dst[i]] into r (freed by the caller, also on failure). 0, or SIM_ENOMEM. */
 static int gather(const sg_host_t *hosts, int root, const int *dst, int count, routes_t *r)
 {
@@ -82,33 +74,32 @@ static int gather(const sg_host_t *hosts, int root, const int *dst, int count, r
   return r->start ? 0 : SIM_ENOMEM;
 }
 
-/* A count of the routes' crossings of one link: those of routes `hops` links long, or of every route (hops -1), the
- * shortest of which is `nearest` links long. A slot of an open-addressing table; empty while link is NULL. */
+/* The routes' crossings of one link: all of them, the length of the shortest route among them, and (while the routes
+ * of one length are counted) those of that length. A slot of an open-addressing table; empty while link is NULL. */
 typedef struct tally {
   const_sg_link_t link;
-  int hops;
   int count;
   int nearest;
+  int in_step;
 } tally_t;
 
-/* The hash table of the crossings' tallies, kept from one root to the next and emptied after each: `slots` a power of
- * two, at most half of them used. It holds one tally per distinct (link, route length) and per link, far fewer than
- * the crossings on a mesh (a table of 2 tallies per crossing, sized before counting, took 2.4 GiB for one root's
- * routes at 65,536 ranks, docs/scale.md). */
+/* The hash table of the links' tallies, kept from one root to the next and emptied after each: `slots` a power of two,
+ * at most half of them used. One tally per link the routes cross: a table of 2 tallies per crossing (by link and by
+ * link and route length), sized before counting, took 2.4 GiB for one root's routes at 65,536 ranks (docs/scale.md). */
 typedef struct tallies {
   tally_t *table;
   size_t slots;
   size_t used;
 } tallies_t;
 
-/* The slot of (link, hops) in the table: its tally, or the empty slot where it would go. */
-static tally_t *slot_of(const tallies_t *t, const_sg_link_t link, int hops)
+/* The slot of `link` in the table: its tally, or the empty slot where it would go. */
+static tally_t *slot_of(const tallies_t *t, const_sg_link_t link)
 {
-  uint64_t h = (uint64_t)(uintptr_t)link * 0x9E3779B97F4A7C15u ^ (uint64_t)(hops + 1) * 0xC2B2AE3D27D4EB4Fu;
+  uint64_t h = (uint64_t)(uintptr_t)link * 0x9E3779B97F4A7C15u;
   size_t mask = t->slots - 1;
   for (size_t i = (size_t)(h ^ h >> 29) & mask;; i = (i + 1) & mask) {
     tally_t *slot = &t->table[i];
-    if (!slot->link || (slot->link == link && slot->hops == hops))
+    if (!slot->link || slot->link == link)
       return slot;
   }
 }
@@ -123,37 +114,33 @@ static int room(tallies_t *t)
     return SIM_ENOMEM;
   for (size_t i = 0; i < t->slots; i++)
     if (t->table[i].link)
-      *slot_of(&grown, t->table[i].link, t->table[i].hops) = t->table[i];
+      *slot_of(&grown, t->table[i].link) = t->table[i];
   free(t->table);
   *t = grown;
   return 0;
 }
 
-/* The tally of (link, hops), added when new; NULL when out of memory. */
-static tally_t *tally_of(tallies_t *t, const_sg_link_t link, int hops)
+/* The tally of `link`, added when new; NULL when out of memory. */
+static tally_t *tally_of(tallies_t *t, const_sg_link_t link)
 {
-  tally_t *slot = t->slots ? slot_of(t, link, hops) : NULL;
+  tally_t *slot = t->slots ? slot_of(t, link) : NULL;
   if (slot && slot->link)
     return slot;
   if (room(t) != 0)
     return NULL;
-  slot = slot_of(t, link, hops);
-  *slot = (tally_t){.link = link, .hops = hops, .nearest = INT_MAX};
+  slot = slot_of(t, link);
+  *slot = (tally_t){.link = link, .nearest = INT_MAX};
   t->used++;
   return slot;
 }
 
-/* Counts the routes' crossings of every link, by link and by link and route length, into t. 0, or SIM_ENOMEM. */
+/* Counts every link's crossings by all the routes into t. 0, or SIM_ENOMEM. */
 static int count_crossings(const routes_t *r, tallies_t *t)
 {
   for (int i = 0; i < r->count; i++)
     for (int j = r->start[i]; j < r->start[i + 1]; j++) {
       int hops = r->start[i + 1] - r->start[i];
-      tally_t *step = tally_of(t, r->links[j], hops);
-      if (!step)
-        return SIM_ENOMEM;
-      step->count++; /* before the next tally, which may move the table */
-      tally_t *any = tally_of(t, r->links[j], -1);
+      tally_t *any = tally_of(t, r->links[j]);
       if (!any)
         return SIM_ENOMEM;
       any->count++;
@@ -162,12 +149,54 @@ static int count_crossings(const routes_t *r, tallies_t *t)
   return 0;
 }
 
-/* The load of the crossing of `link` by a route `hops` links long, read back from the counted table. */
-static load_t load_of(const tallies_t *t, const_sg_link_t link, int hops)
+/* What a pass over some routes' crossings does with their links' in-step counts. */
+enum { STEP_COUNT, STEP_READ, STEP_CLEAR };
+
+/* One pass over the crossings of the routes in `members` (n of them): each link's in-step count counted, read into
+ * in_step (by the crossing's place in r's links), or cleared. */
+static void step_pass(const routes_t *r, const tallies_t *t, const int *members, int n, int what, int *in_step)
 {
-  const tally_t *step = slot_of(t, link, hops);
-  const tally_t *any = slot_of(t, link, -1);
-  return (load_t){.in_step = step->count, .all = any->count, .nearest = any->nearest};
+  for (int m = 0; m < n; m++)
+    for (int j = r->start[members[m]]; j < r->start[members[m] + 1]; j++) {
+      tally_t *link = slot_of(t, r->links[j]);
+      if (what == STEP_COUNT)
+        link->in_step++;
+      else if (what == STEP_READ)
+        in_step[j] = link->in_step;
+      else
+        link->in_step = 0;
+    }
+}
+
+/* Every crossing's count of the routes of its route's length that cross its link, into in_step (by its place in r's
+ * links): the routes taken a length at a time, their links counted, read back, and the counts cleared. 0, or
+ * SIM_ENOMEM. */
+static int count_in_step(const routes_t *r, const tallies_t *t, int *in_step)
+{
+  int longest = 0;
+  for (int i = 0; i < r->count; i++)
+    longest = r->start[i + 1] - r->start[i] > longest ? r->start[i + 1] - r->start[i] : longest;
+  int *first = calloc((size_t)longest + 2, sizeof *first); /* the routes by length: first[h] .. first[h + 1] - 1 */
+  int *members = malloc(((size_t)r->count + 1) * sizeof *members);
+  if (!first || !members) {
+    free(first);
+    free(members);
+    return SIM_ENOMEM;
+  }
+  for (int i = 0; i < r->count; i++)
+    first[r->start[i + 1] - r->start[i] + 1]++;
+  for (int h = 0; h <= longest; h++)
+    first[h + 1] += first[h];
+  for (int i = 0; i < r->count; i++)
+    members[first[r->start[i + 1] - r->start[i]]++] = i; /* first[h] ends at the start of length h + 1 */
+  for (int h = 0, from = 0; h <= longest; from = first[h++]) {
+    step_pass(r, t, members + from, first[h] - from, STEP_COUNT, in_step);
+    step_pass(r, t, members + from, first[h] - from, STEP_READ, in_step);
+    step_pass(r, t, members + from, first[h] - from, STEP_CLEAR, in_step);
+  }
+  free(first);
+  free(members);
+  return 0;
 }
 
 /* Whether `flows` on a link of bandwidth bw, the nearest `hops` away, load it more than `busiest` (flows / bw): then
@@ -189,8 +218,11 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
   routes_t r;
   *out = (met_bcast_routes_t){.members = count};
   int rc = gather(hosts, root, dst, count, &r);
+  int *in_step = rc == 0 ? malloc(((size_t)r.start[count] + 1) * sizeof *in_step) : NULL;
   if (rc == 0)
-    rc = count_crossings(&r, t);
+    rc = in_step ? count_crossings(&r, t) : SIM_ENOMEM;
+  if (rc == 0)
+    rc = count_in_step(&r, t, in_step);
   double busiest = 0;     /* flows in step / bandwidth of the busiest shared link so far */
   double busiest_all = 0; /* all flows / bandwidth */
   for (int i = 0; rc == 0 && i < count; i++) {
@@ -198,10 +230,10 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
     for (int j = r.start[i]; j < r.start[i + 1]; j++) {
       double bw = sg_link_get_bandwidth(r.links[j]);
       int shared = sg_link_is_shared(r.links[j]);
-      load_t load = load_of(t, r.links[j], hops);
-      busiest = heavier(shared ? load.in_step : 1, bw, hops, busiest, &out->share, &out->share_hops);
+      const tally_t *link = slot_of(t, r.links[j]);
+      busiest = heavier(shared ? in_step[j] : 1, bw, hops, busiest, &out->share, &out->share_hops);
       busiest_all =
-          heavier(shared ? load.all : 1, bw, load.nearest, busiest_all, &out->share_all, &out->share_all_hops);
+          heavier(shared ? link->count : 1, bw, link->nearest, busiest_all, &out->share_all, &out->share_all_hops);
     }
     out->hops_sum += hops;
     out->hops_max = out->hops_max > hops ? out->hops_max : hops;
@@ -213,6 +245,7 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
   if (t->table) /* emptied for the next root */
     memset(t->table, 0, t->slots * sizeof *t->table);
   t->used = 0;
+  free(in_step);
   free(r.links);
   free(r.start);
   return rc;

@@ -20,6 +20,7 @@
 #define MESH     SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
 #define ICLUSTER SIMRUN_SOURCE_DIR "/platforms/icluster-fe-32.xml"
 #define PENTIUM2 SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml"
+#define CACHE    SIMRUN_SOURCE_DIR "/tests/data/machine/cache-pair.xml"
 #define REL      1e-9
 
 /* The program's phases, read back by name (ids follow the order the labels are first used). */
@@ -192,6 +193,14 @@ static void test_eager_at_receive(void)
   rmdir(dir);
 }
 
+/* Two hosts whose cache holds a rank's block but not the whole system: a parallel anomaly to sum (and rows that move
+ * almost at once). */
+static void test_cache(void)
+{
+  const int cases[] = {2, 16, 2, 15, 0};
+  both_ways(CACHE, cases);
+}
+
 /* The job of Gauss-Jordan n = 8 on 4 ranks of the mesh whose program must never run (the closed form stands for it). */
 static sim_job_t never_job(const app_gj_arg_t *arg)
 {
@@ -246,6 +255,7 @@ int main(void)
                                     {"test_app_gj_closed_t800_mesh_synchronous", test_mesh},
                                     {"test_app_gj_closed_icluster_eager_from_the_send", test_cluster},
                                     {"test_app_gj_closed_fast_ethernet_eager_from_the_receive", test_eager_at_receive},
+                                    {"test_app_gj_closed_parallel_anomaly", test_cache},
                                     {NULL, NULL}};
   return tu_run("app_gj_closed", cases);
 }

@@ -2,8 +2,8 @@
 /* Gauss-Jordan with the neighbour and one-to-all broadcasts in closed form (app_gj_closed.c) against the same program
  * executed rank by rank on the analytic network, the reference it stands for (itself checked against SimGrid's network
  * and by hand in test_sim_replay_analytic.c): T_par, every rank's category, phase and part sums, anomaly and message
- * groups to 1e-9 relative, on synchronous T800 meshes and eager TCP clusters (eager starting when sent, or when
- * received), for p = 2 to 64 and N a multiple of p or not. */
+ * groups to 1e-9 relative, on synchronous T800 meshes, eager TCP clusters (eager starting when sent, or when
+ * received) and two hosts with a cache (a parallel anomaly), for p = 2 to 64 and N a multiple of p or not. */
 #include "app_gj.h"
 #include "app_gj_closed.h"
 #include "sim_error.h"

@@ -26,10 +26,10 @@
 /* The program's phases, read back by name (ids follow the order the labels are first used). */
 static const char *const phases[] = {"main",      "link-init", "input",      "distribution", "normalise",
                                      "broadcast", "update",    "collection", "output"};
-enum { NPHASES = sizeof phases / sizeof phases[0], GROUPS = 4, MAX_RANKS = 64 };
+enum { NPHASES = sizeof phases / sizeof phases[0], GROUPS = 40, MAX_RANKS = 64 };
 
 /* What the metrics read of one rank: per category, per phase and category, per part (compute and any), the anomaly,
- * the messages counted and up to GROUPS message groups (bytes, count, sum, min, max). */
+ * the messages counted, its message groups and the first GROUPS of them (bytes, hops, count, sum, min, max). */
 typedef struct figures {
   double t_par;
   int nranks;
@@ -39,7 +39,8 @@ typedef struct figures {
     double parts[2][MET_PART_COUNT];
     double anomaly;
     double messages;
-    double group[GROUPS][5];
+    double groups;
+    double group[GROUPS][6];
   } rank[MAX_RANKS];
 } figures_t;
 
@@ -77,9 +78,10 @@ static int payload(const met_trace_t *trace, const void *ctx, FILE *out)
     f->rank[r].messages = (double)met_trace_comm_count(trace, r);
     size_t ngroups;
     const met_msg_group_t *g = met_trace_msg_groups(trace, r, &ngroups);
-    for (size_t i = 0; i < ngroups; i++) {
-      double row[5] = {g[i].bytes, (double)g[i].count, g[i].sum, g[i].min, g[i].max};
-      memcpy(f->rank[r].group[i < GROUPS ? i : GROUPS - 1], row, sizeof row);
+    f->rank[r].groups = (double)ngroups;
+    for (size_t i = 0; i < ngroups && i < GROUPS; i++) {
+      double row[6] = {g[i].bytes, g[i].hops, (double)g[i].count, g[i].sum, g[i].min, g[i].max};
+      memcpy(f->rank[r].group[i], row, sizeof row);
     }
   }
   int rc = fwrite(f, sizeof *f, 1, out) == 1 ? 0 : -1;
@@ -94,8 +96,9 @@ static void never(sim_rank_t *rank, const void *arg)
   sim_rank_fail(rank, SIM_EPARAM, "the executed program ran where the closed form should have");
 }
 
-/* Gauss-Jordan of n equations on p ranks of `platform` with broadcast `bcast`, executed or in closed form, into *f. */
-static void simulate(const char *platform, int p, int n, sim_bcast_alg_t bcast, int closed, figures_t *f)
+/* Gauss-Jordan of n equations on p ranks of `platform` with broadcast `bcast`, message groups by hop count or not,
+ * executed or in closed form, into *f. */
+static void simulate(const char *platform, int p, int n, sim_bcast_alg_t bcast, int hops, int closed, figures_t *f)
 {
   app_gj_arg_t arg = {.n = n, .bcast = bcast};
   sim_job_t job = {.platform = platform,
@@ -104,6 +107,7 @@ static void simulate(const char *platform, int p, int n, sim_bcast_alg_t bcast, 
                    .program = closed ? never : app_gj_skeleton.program,
                    .arg = &arg,
                    .aggregate = 1,
+                   .message_hops = hops,
                    .analytic = SIM_ANALYTIC,
                    .closed = closed ? app_gj_closed_form(&arg) : NULL};
   char err[1024] = "";
@@ -146,20 +150,22 @@ static void same_figures(const figures_t *x, const figures_t *y)
             y->rank[r].parts[k / MET_PART_COUNT][k % MET_PART_COUNT], x->t_par);
     check("anomaly", r, 0, x->rank[r].anomaly, y->rank[r].anomaly, x->t_par);
     check("messages", r, 0, x->rank[r].messages, y->rank[r].messages, 0);
-    for (int g = 0; g < GROUPS * 5; g++)
-      check("message group", r, g, x->rank[r].group[g / 5][g % 5], y->rank[r].group[g / 5][g % 5], x->t_par);
+    check("message groups", r, 0, x->rank[r].groups, y->rank[r].groups, 0);
+    for (int g = 0; g < GROUPS * 6; g++)
+      check("message group", r, g, x->rank[r].group[g / 6][g % 6], y->rank[r].group[g / 6][g % 6], x->t_par);
   }
 }
 
-/* Both ways on each (p, n) of `cases` (pairs, ending with 0), with each broadcast the closed form has. */
+/* Both ways on each (p, n) of `cases` (pairs, ending with 0), with each broadcast the closed form has, message groups
+ * by size alone and by size and hop count (the message view's). */
 static void both_ways(const char *platform, const int *cases)
 {
   static figures_t executed, closed;
   const sim_bcast_alg_t bcasts[] = {SIM_BCAST_NEIGHBOUR, SIM_BCAST_ONE_TO_ALL};
-  for (int b = 0; b < 2; b++)
+  for (int v = 0; v < 4; v++)
     for (int i = 0; cases[i]; i += 2) {
-      simulate(platform, cases[i], cases[i + 1], bcasts[b], 0, &executed);
-      simulate(platform, cases[i], cases[i + 1], bcasts[b], 1, &closed);
+      simulate(platform, cases[i], cases[i + 1], bcasts[v % 2], v / 2, 0, &executed);
+      simulate(platform, cases[i], cases[i + 1], bcasts[v % 2], v / 2, 1, &closed);
       same_figures(&executed, &closed);
     }
 }
@@ -237,13 +243,12 @@ static void test_applies(void)
   CU_ASSERT(outcome(&job) == 0);
   char dir[] = "/tmp/simrun-gj-closed-XXXXXX";
   CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
-  sim_job_t variants[] = {job, job, job, job, job, job};
-  variants[0].aggregate = 0;    /* a whole trace: its intervals are wanted */
-  variants[1].message_hops = 1; /* the message view's hop counts */
-  variants[2].analytic = 0;     /* SimGrid's network: contention */
-  variants[3].analytic = SIM_ANALYTIC_ACTORS;
-  variants[4].ti_dir = dir; /* a TI trace: every action */
-  variants[5].nranks = 1;
+  sim_job_t variants[] = {job, job, job, job, job};
+  variants[0].aggregate = 0; /* a whole trace: its intervals are wanted */
+  variants[1].analytic = 0;  /* SimGrid's network: contention */
+  variants[2].analytic = SIM_ANALYTIC_ACTORS;
+  variants[3].ti_dir = dir; /* a TI trace: every action */
+  variants[4].nranks = 1;
   for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
     CU_ASSERT(outcome(&variants[i]) == SIM_EPARAM);
   rmdir(dir);

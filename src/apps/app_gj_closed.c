@@ -44,6 +44,8 @@ typedef struct gj_eval {
   int phase[PHASES];
   sim_send_kind_t row_kind;
   int one_to_all; /* the broadcast: one-to-all, else the neighbour relay */
+  int by_hops;    /* message groups by hop count (sim_closed_message_hops): each received row counted on its own */
+  int failed;     /* a message group could not be stored (out of memory) */
   double *clock;
   double *per_item;
   double *per_row_item; /* the rank's rows times per_item: its update's seconds per element of one row */
@@ -85,9 +87,27 @@ static inline double message(double *from, double *to, double price, sim_send_ki
   return ready - started;
 }
 
-/* Rank j received the pivot row in `seconds` of communication: its message group's figures. */
-static inline void received(gj_eval_t *e, int j, double seconds)
+/* One message of `bytes` that rank `rank` received from rank `from` in `seconds` of communication, counted in its
+ * message group (by size, and hop count where the run wants it). 0, or -1 when out of memory. */
+static int count_one(gj_eval_t *e, int rank, int from, double bytes, double seconds)
 {
+  met_msg_group_t g = {.bytes = bytes,
+                       .hops = e->by_hops ? sim_closed_hops(e->run, rank, from) : 0,
+                       .count = 1,
+                       .sum = seconds,
+                       .min = seconds,
+                       .max = seconds};
+  return met_trace_add_messages(e->trace, rank, &g);
+}
+
+/* Rank j received the pivot row from rank `from` in `seconds` of communication: its message group's figures, kept
+ * here, or by hop count in the trace at once (groups in order of first appearance). */
+static inline void received(gj_eval_t *e, int j, int from, double seconds)
+{
+  if (e->by_hops) {
+    e->failed |= count_one(e, j, from, app_gj_row_bytes(e->n), seconds) != 0;
+    return;
+  }
   e->got_sum[j] += seconds;
   e->got_min[j] = seconds < e->got_min[j] ? seconds : e->got_min[j];
   e->got_max[j] = seconds > e->got_max[j] ? seconds : e->got_max[j];
@@ -99,7 +119,7 @@ static void relay(gj_eval_t *e, int root, int dir)
   for (int j = root + dir; j >= 0 && j < e->p; j += dir) {
     int from = j - dir;
     double price = dir > 0 ? e->up[from] : e->down[j];
-    received(e, j, message(&e->clock[from], &e->clock[j], price, e->row_kind, &e->bcast[from], &e->bcast[j]));
+    received(e, j, from, message(&e->clock[from], &e->clock[j], price, e->row_kind, &e->bcast[from], &e->bcast[j]));
   }
 }
 
@@ -110,7 +130,7 @@ static void one_to_all(gj_eval_t *e, int root)
   double row = app_gj_row_bytes(e->n);
   for (int j = 0; j < e->p; j++)
     if (j != root)
-      received(e, j,
+      received(e, j, root,
                message(&e->clock[root], &e->clock[j], sim_closed_message_time(e->run, root, j, row), e->row_kind,
                        &e->bcast[root], &e->bcast[j]));
 }
@@ -157,8 +177,7 @@ static int distribute(gj_eval_t *e, double *clock0)
                          sim_closed_send_kind(e->run, bytes), &root, &got);
     rc |= met_trace_add_total(e->trace, r, e->phase[PH_DISTRIBUTION], MET_CAT_IDLE, got.idle, NULL) |
           met_trace_add_total(e->trace, r, e->phase[PH_DISTRIBUTION], MET_CAT_COMM, got.comm, NULL) |
-          met_trace_add_messages(e->trace, r,
-                                 &(met_msg_group_t){.bytes = bytes, .count = 1, .sum = len, .min = len, .max = len});
+          count_one(e, r, 0, bytes, len);
   }
   return rc | met_trace_add_total(e->trace, 0, e->phase[PH_DISTRIBUTION], MET_CAT_IDLE, root.idle, NULL) |
          met_trace_add_total(e->trace, 0, e->phase[PH_DISTRIBUTION], MET_CAT_COMM, root.comm, NULL);
@@ -176,8 +195,7 @@ static int collect(gj_eval_t *e, double *clock0)
                          sim_closed_send_kind(e->run, bytes), &sent, &root);
     rc |= met_trace_add_total(e->trace, r, e->phase[PH_COLLECTION], MET_CAT_IDLE, sent.idle, NULL) |
           met_trace_add_total(e->trace, r, e->phase[PH_COLLECTION], MET_CAT_COMM, sent.comm, NULL) |
-          met_trace_add_messages(e->trace, 0,
-                                 &(met_msg_group_t){.bytes = bytes, .count = 1, .sum = len, .min = len, .max = len});
+          count_one(e, 0, r, bytes, len);
   }
   double output = sim_closed_io_time(e->run, SIM_OUTPUT, app_gj_result_bytes(e->n));
   double received = *clock0;
@@ -220,11 +238,11 @@ static int record(gj_eval_t *e, double update_per_row)
     rc |= record_work(e, r, rows * update_per_row - e->owned_update[r]) |
           met_trace_add_total(e->trace, r, e->phase[PH_BROADCAST], MET_CAT_IDLE, e->bcast[r].idle, NULL) |
           met_trace_add_total(e->trace, r, e->phase[PH_BROADCAST], MET_CAT_COMM, e->bcast[r].comm, NULL);
-    size_t received = (size_t)(e->n - rows);
-    if (e->p > 1 && received > 0)
+    size_t rows_in = (size_t)(e->n - rows);     /* every step's row but its own */
+    if (!e->by_hops && e->p > 1 && rows_in > 0) /* by hop count, each row was counted as it came */
       rc |= met_trace_add_messages(e->trace, r,
                                    &(met_msg_group_t){.bytes = app_gj_row_bytes(e->n),
-                                                      .count = received,
+                                                      .count = rows_in,
                                                       .sum = e->got_sum[r],
                                                       .min = e->got_min[r],
                                                       .max = e->got_max[r]});
@@ -286,7 +304,8 @@ static int gj_closed(sim_closed_t *run, const void *arg)
                  .trace = sim_closed_trace(run),
                  .n = gj->n,
                  .p = sim_closed_nranks(run),
-                 .one_to_all = gj->bcast == SIM_BCAST_ONE_TO_ALL};
+                 .one_to_all = gj->bcast == SIM_BCAST_ONE_TO_ALL,
+                 .by_hops = sim_closed_message_hops(run)};
   int rc = eval_alloc(&e);
   rc = rc ? rc : eval_setup(&e);
   double clock0 = 0;
@@ -298,7 +317,7 @@ static int gj_closed(sim_closed_t *run, const void *arg)
     for (int k = 0; k < e.n; k++)
       update_per_row += step(&e, k);
     clock0 = e.clock[0];
-    if (record(&e, update_per_row) != 0 || collect(&e, &clock0) != 0)
+    if (e.failed || record(&e, update_per_row) != 0 || collect(&e, &clock0) != 0)
       rc = SIM_ENOMEM;
     e.clock[0] = clock0;
   }

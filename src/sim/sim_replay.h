@@ -56,7 +56,7 @@ typedef struct sim_job {
   int drop_unreceived;    /* an eager send never received is dropped at the end with a warning, as smpirun -replay
                            * drops it (a real program may end with one pending); 0: the run fails (a skeleton's bug) */
   sim_closed_fn closed;   /* the program in closed form, or NULL: used instead of the program where exact (under
-                           * SIM_ANALYTIC into an aggregate trace without hops nor TI trace: sim_replay_closed.h) */
+                           * SIM_ANALYTIC into an aggregate trace, no TI trace: sim_replay_closed.h) */
   const char *ti_dir;     /* when set, an existing folder where the run's actions are also written as a TI trace
                            * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */
 } sim_job_t;

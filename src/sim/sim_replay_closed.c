@@ -17,8 +17,8 @@ struct sim_closed {
 int sim_replay_closed_applies(const sim_job_t *job)
 {
   /* one rank (T_seq's run) has no message to evaluate: executing it costs no more, and keeps its sums exact */
-  return job->closed && job->nranks > 1 && job->analytic == SIM_ANALYTIC && job->aggregate && !job->message_hops &&
-         !job->ti_dir && !job->share_hosts;
+  return job->closed && job->nranks > 1 && job->analytic == SIM_ANALYTIC && job->aggregate && !job->ti_dir &&
+         !job->share_hosts;
 }
 
 int sim_closed_nranks(const sim_closed_t *run)
@@ -54,6 +54,16 @@ double sim_closed_link_init_time(const sim_closed_t *run)
 double sim_closed_io_time(const sim_closed_t *run, sim_io_dir_t dir, double bytes)
 {
   return sim_machine_io_time(&run->world->machine, dir, bytes);
+}
+
+int sim_closed_message_hops(const sim_closed_t *run)
+{
+  return run->world->job->message_hops;
+}
+
+int sim_closed_hops(sim_closed_t *run, int rank, int other)
+{
+  return sim_replay_route(&run->world->ranks[rank], other)->hops;
 }
 
 met_trace_t *sim_closed_trace(sim_closed_t *run)

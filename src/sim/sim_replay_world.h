@@ -209,8 +209,8 @@ void sim_replay_analytic_stop(sim_world_t *world);
 int sim_replay_analytic_prepare(sim_world_t *world);
 
 /* Whether the job's program runs in closed form (sim_replay_closed.h): it has one (job->closed), on more than one
- * rank, and the run needs nothing beyond the sums: the light contexts' analytic network, an aggregate trace without hop
- * counts, no TI trace. */
+ * rank, and the run needs nothing beyond the sums: the light contexts' analytic network, an aggregate trace, no TI
+ * trace. */
 int sim_replay_closed_applies(const sim_job_t *job);
 /* Evaluates the job's program in closed form (sim_replay_closed.h) in place of running its ranks, once they are
  * mapped; a failure is the run's (fail_code). */

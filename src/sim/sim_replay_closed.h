@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A skeleton's program evaluated in closed form across ranks instead of executed rank by rank (docs/scale.md): where
  * the run is the analytic network's (every message priced alone, no contention), recorded as sums (an aggregate trace,
- * no TI trace), a skeleton whose program is regular enough computes every rank's clock, category and
- * phase sums and messages itself from what this header gives: what a computation, a message and host I/O cost, as the
- * replay layer would charge them. The trace it fills is the run's, as the executed program's would be to rounding. */
+ * no TI trace), a skeleton whose program is regular enough computes every rank's clock, category and phase sums and
+ * messages itself from what this header gives: what a computation, a message and host I/O cost, as the replay layer
+ * would charge them. The trace it fills is the run's, as the executed program's would be to rounding. */
 #ifndef SIM_REPLAY_CLOSED_H
 #define SIM_REPLAY_CLOSED_H
 

@@ -285,6 +285,20 @@ static void test_analyse_cut_short_folder(void)
   run_free(&run);
 }
 
+/* A run read as per-rank sums (tests/data/tracer/loop-huge: its loop unfolds past what a run kept whole may hold, as
+ * ExaML's 6033 loops at p = 1 did) says so in its own line, and the report offers no --per-process, which simrun
+ * analyse does not take (it did: "no timeline (--per-process P keeps the one at p = P)"). */
+static void test_analyse_sums_offer_no_per_process(void)
+{
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "loop-huge", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB)"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "--per-process"));
+  run_free(&run);
+}
+
 static void test_analyse_bad_folders(void)
 {
   EXPECT_FAILURE(.args = {"analyse", RUNS "missing-rank"}, .bare = 1, .status = 2,
@@ -320,6 +334,7 @@ int main(void)
       {"test_analyse_platform_breakdown", test_analyse_platform_breakdown},
       {"test_analyse_bad_folders", test_analyse_bad_folders},
       {"test_analyse_cut_short_folder", test_analyse_cut_short_folder},
+      {"test_analyse_sums_offer_no_per_process", test_analyse_sums_offer_no_per_process},
       {NULL, NULL}};
   return tu_run("cli_analyse", cases);
 }

@@ -14,7 +14,9 @@ int trc_world_rank(void)
   return rank;
 }
 
-/* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; special values (MPI_ANY_SOURCE, MPI_PROC_NULL) unchanged. */
+/* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; special values (MPI_ANY_SOURCE, MPI_PROC_NULL) unchanged. On an
+ * intercommunicator a partner's rank is one of the remote group (mpi4py.futures' manager sends to its workers so: read
+ * in the local group, it named the wrong rank, or one past the group, which crashed Open MPI's translation). */
 int trc_to_world(MPI_Comm comm, int rank)
 {
   if (rank < 0 || comm == MPI_COMM_WORLD || !trc_active())
@@ -22,7 +24,9 @@ int trc_to_world(MPI_Comm comm, int rank)
   MPI_Group group;
   MPI_Group world;
   int out = rank;
-  if (PMPI_Comm_group(comm, &group) == MPI_SUCCESS) {
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if ((inter ? PMPI_Comm_remote_group(comm, &group) : PMPI_Comm_group(comm, &group)) == MPI_SUCCESS) {
     if (PMPI_Comm_group(MPI_COMM_WORLD, &world) == MPI_SUCCESS) {
       PMPI_Group_translate_ranks(group, 1, &rank, world, &out);
       PMPI_Group_free(&world);

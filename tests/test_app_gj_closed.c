@@ -7,6 +7,7 @@
 #include "app_gj.h"
 #include "app_gj_closed.h"
 #include "sim_error.h"
+#include "sim_progress.h"
 #include "sim_run.h"
 #include "tu.h"
 
@@ -32,6 +33,7 @@ enum { NPHASES = sizeof phases / sizeof phases[0], GROUPS = 40, MAX_RANKS = 64 }
  * the messages counted, its message groups and the first GROUPS of them (bytes, hops, count, sum, min, max). */
 typedef struct figures {
   double t_par;
+  double ops; /* the operations counted for the progress bar (sim_progress.h) */
   int nranks;
   struct {
     double category[MET_CAT_COUNT];
@@ -60,6 +62,7 @@ static int payload(const met_trace_t *trace, const void *ctx, FILE *out)
   if (!f)
     return -1;
   f->t_par = met_trace_end(trace);
+  f->ops = sim_progress_counted();
   f->nranks = met_trace_nranks(trace);
   for (int r = 0; r < f->nranks && r < MAX_RANKS; r++) {
     for (int c = 0; c < MET_CAT_COUNT; c++) {
@@ -96,6 +99,25 @@ static void never(sim_rank_t *rank, const void *arg)
   sim_rank_fail(rank, SIM_EPARAM, "the executed program ran where the closed form should have");
 }
 
+/* Runs `job` in a child and waits for its end (its progress reports aside): 0 with its figures in *f (when f is not
+ * NULL), or the run's error with its message in err. */
+static int run_job(const sim_job_t *job, figures_t *f, char *err, size_t errlen)
+{
+  sim_run_child_t child;
+  CU_ASSERT_FATAL(sim_run_start(job, payload, NULL, &child, err, errlen) == 0);
+  size_t which;
+  int rc;
+  do
+    rc = sim_run_wait_any(&child, 1, &which, NULL, err, errlen);
+  while (rc == SIM_RUN_PROGRESS);
+  if (rc != 0)
+    return rc;
+  if (f)
+    CU_ASSERT_FATAL(fread(f, sizeof *f, 1, child.channel) == 1);
+  fclose(child.channel);
+  return 0;
+}
+
 /* Gauss-Jordan of n equations on p ranks of `platform` with broadcast `bcast`, message groups by hop count or not,
  * executed or in closed form, into *f. */
 static void simulate(const char *platform, int p, int n, sim_bcast_alg_t bcast, int hops, int closed, figures_t *f)
@@ -111,15 +133,10 @@ static void simulate(const char *platform, int p, int n, sim_bcast_alg_t bcast, 
                    .analytic = SIM_ANALYTIC,
                    .closed = closed ? app_gj_closed_form(&arg) : NULL};
   char err[1024] = "";
-  sim_run_child_t child;
-  CU_ASSERT_FATAL(sim_run_start(&job, payload, NULL, &child, err, sizeof err) == 0);
-  size_t which;
-  int rc = sim_run_wait_any(&child, 1, &which, NULL, err, sizeof err);
+  int rc = run_job(&job, f, err, sizeof err);
   if (rc != 0)
     fprintf(stderr, "%s p = %d n = %d: %s\n", platform, p, n, err);
   CU_ASSERT_FATAL(rc == 0);
-  CU_ASSERT_FATAL(fread(f, sizeof *f, 1, child.channel) == 1);
-  fclose(child.channel);
 }
 
 /* Equal to REL relative; a sum of clock differences may also carry the clocks' rounding (1e-13 of T_par). */
@@ -139,6 +156,7 @@ static void same_figures(const figures_t *x, const figures_t *y)
 {
   CU_ASSERT_FATAL(x->nranks == y->nranks && x->t_par > 0);
   check("T_par", 0, 0, x->t_par, y->t_par, 0);
+  check("progress operations", 0, 0, x->ops, y->ops, 0);
   for (int r = 0; r < x->nranks; r++) {
     for (int c = 0; c < MET_CAT_COUNT; c++) {
       check("category", r, c, x->rank[r].category[c], y->rank[r].category[c], x->t_par);
@@ -224,13 +242,7 @@ static sim_job_t never_job(const app_gj_arg_t *arg)
 static int outcome(const sim_job_t *job)
 {
   char err[1024] = "";
-  sim_run_child_t child;
-  CU_ASSERT_FATAL(sim_run_start(job, payload, NULL, &child, err, sizeof err) == 0);
-  size_t which;
-  int rc = sim_run_wait_any(&child, 1, &which, NULL, err, sizeof err);
-  if (rc == 0)
-    fclose(child.channel);
-  return rc;
+  return run_job(job, NULL, err, sizeof err);
 }
 
 /* The closed form is for the neighbour and one-to-all broadcasts alone, and for runs that need nothing beyond the sums:

@@ -7,6 +7,7 @@
 #include "app_gj_closed.h"
 #include "app_gj_costs.h"
 #include "sim_error.h"
+#include "sim_progress.h"
 #include "sim_replay_closed.h"
 
 #include <math.h>
@@ -158,6 +159,9 @@ static double step(gj_eval_t *e, int k)
     e->clock[r] += per_row * e->per_row_item[r];
   e->clock[owner] = held + mine * e->per_item[owner];
   e->owned_update[owner] += per_row;
+  /* the operations the executed run counts for the progress bar: the computations that take time and both ends of
+   * every message (sim_replay_record) */
+  sim_progress_count(1.0 + (e->p - 1) + (mine > 0) + 2.0 * (e->p - 1));
   return per_row;
 }
 
@@ -179,6 +183,7 @@ static int distribute(gj_eval_t *e, double *clock0)
           met_trace_add_total(e->trace, r, e->phase[PH_DISTRIBUTION], MET_CAT_COMM, got.comm, NULL) |
           count_one(e, r, 0, bytes, len);
   }
+  sim_progress_count(2.0 * (e->p - 1)); /* both ends of every block */
   return rc | met_trace_add_total(e->trace, 0, e->phase[PH_DISTRIBUTION], MET_CAT_IDLE, root.idle, NULL) |
          met_trace_add_total(e->trace, 0, e->phase[PH_DISTRIBUTION], MET_CAT_COMM, root.comm, NULL);
 }
@@ -197,6 +202,7 @@ static int collect(gj_eval_t *e, double *clock0)
           met_trace_add_total(e->trace, r, e->phase[PH_COLLECTION], MET_CAT_COMM, sent.comm, NULL) |
           count_one(e, 0, r, bytes, len);
   }
+  sim_progress_count(2.0 * (e->p - 1)); /* both ends of every part of the solution */
   double output = sim_closed_io_time(e->run, SIM_OUTPUT, app_gj_result_bytes(e->n));
   double received = *clock0;
   *clock0 += output;

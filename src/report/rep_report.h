@@ -88,10 +88,18 @@ void rep_file_rollback(void);
 /* While on, rep_file_commit renames at once even inside a transaction: for files that are not outputs, such as the
  * HTML page's pictures, drawn into a temporary folder and read back. */
 void rep_file_immediate(int on);
-/* Rolls back and refuses every later rep_file_open and rep_file_defer: for a run that is being ended. Returns 1 when
+/* Rolls back and refuses every later rep_file_open and rep_file_defer: for a run that is being ended, from the signal
+ * watchdog's thread, which then ends the process. The files' streams and records stay the writer's (it may be writing
+ * to one): only their temporaries are removed, and a later rep_file_commit fails and frees its file. Returns 1 when
  * the last transaction had ended with every output written (and nothing was opened since), 0 otherwise, or -1 when
  * rep_file_end held the lock for 0.2 s (writing to a standard output nobody reads): then nothing was done. */
 int rep_file_close_all(void);
+
+/* A temporary folder that is being written outside the transaction (an OTF2 archive before its move is deferred, the
+ * HTML page's pictures, a replay's files): rep_file_close_all removes it if the run is ended meanwhile. guard returns
+ * 0, or -1 when out of memory; unguard before removing or moving the folder. */
+int rep_file_guard_tree(const char *path);
+void rep_file_unguard_tree(const char *path);
 
 /* Removes `path` and everything under it (never following a link); nothing when it does not exist. */
 void rep_file_remove_tree(const char *path);

@@ -112,8 +112,7 @@ static bool valid_interval(const met_trace_t *trace, const met_timeline_t *timel
   return true;
 }
 
-/* Makes room for `rows` phases in the timeline's per-phase sums, the new ones zero. 0, or -1 when out of memory. */
-static int grow_phase_rows(met_timeline_t *timeline, size_t rows)
+int met_trace_grow_phases(met_timeline_t *timeline, size_t rows)
 {
   if (rows <= timeline->phase_rows)
     return 0;
@@ -126,8 +125,7 @@ static int grow_phase_rows(met_timeline_t *timeline, size_t rows)
   return 0;
 }
 
-/* The timeline's group for a COMM interval like `iv`, created when new; NULL when out of memory. */
-static met_msg_group_t *msg_group(met_timeline_t *timeline, const met_interval_t *iv)
+met_msg_group_t *met_trace_group(met_timeline_t *timeline, const met_interval_t *iv)
 {
   met_msg_group_t *g = timeline->ngroups ? &timeline->groups[timeline->last_group] : NULL;
   if (g && g->bytes == iv->bytes && g->hops == iv->hops)
@@ -150,7 +148,7 @@ static met_msg_group_t *msg_group(met_timeline_t *timeline, const met_interval_t
 /* Counts the message whose counted end (met_message_ends) `iv` is in its group: 0, or -1 when out of memory. */
 static int count_message(met_timeline_t *timeline, const met_interval_t *iv)
 {
-  met_msg_group_t *group = msg_group(timeline, iv);
+  met_msg_group_t *group = met_trace_group(timeline, iv);
   if (!group)
     return -1;
   double len = iv->end - iv->start;
@@ -180,7 +178,7 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   if (iv->end == iv->start && !counted && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND))
     return 0; /* kept: a message's end, even empty (an eager send, a receive its rank's computation hid) */
   met_timeline_t *timeline = &trace->ranks[rank];
-  if (grow_phase_rows(timeline, (size_t)iv->phase + 1) != 0)
+  if (met_trace_grow_phases(timeline, (size_t)iv->phase + 1) != 0)
     return -1;
   if (!trace->aggregate) {
     met_interval_t *items = grow(timeline->items, &timeline->cap, timeline->count + 1, sizeof *items);

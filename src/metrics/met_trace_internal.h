@@ -37,6 +37,12 @@ typedef struct met_timeline {
   size_t coll_cap;
 } met_timeline_t;
 
+/* Makes room for `rows` phases in the timeline's per-phase sums, the new ones zero. 0, or -1 when out of memory. */
+int met_trace_grow_phases(met_timeline_t *timeline, size_t rows);
+/* The timeline's group for a COMM interval like `iv` (its bytes and hops), created when new; NULL when out of memory.
+ */
+met_msg_group_t *met_trace_group(met_timeline_t *timeline, const met_interval_t *iv);
+
 typedef struct met_span_line {
   met_span_t *items;
   size_t count;

@@ -90,6 +90,8 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
     rc = sim_machine_charac(hosts[i], world->job->platform, &rank->charac, origin, sizeof origin, err, errlen);
     if (rc != 0)
       break;
+    if (world->closed) /* no rank runs: sim_replay_closed_run stands for them */
+      continue;
     if (world->fibers) {
       sim_fibers_start(world->fibers, i, fiber_main, rank);
       continue;
@@ -278,6 +280,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   if (world.ranks)
     memset(world.ranks, 0, (size_t)job->nranks * sizeof *world.ranks);
   world.analytic = job->analytic;
+  world.closed = sim_replay_closed_applies(job);
   world.npeer_slots = job->analytic ? 0 : peer_slots(job->nranks);
   /* calloc, not aligned_alloc and memset: only the pages of the slots in use then take memory */
   world.peer_memory = calloc((size_t)job->nranks * (size_t)world.npeer_slots + 1, sizeof *world.peer_cache);
@@ -297,7 +300,9 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   if (rc == 0 && job->analytic)
     rc = sim_replay_analytic_start(&world, err, errlen);
   if (rc == 0) {
-    if (world.fibers)
+    if (world.closed)
+      sim_replay_closed_run(&world);
+    else if (world.fibers)
       sim_fibers_run(world.fibers);
     else
       sim_engine_run();

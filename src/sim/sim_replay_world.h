@@ -89,6 +89,7 @@ typedef struct sim_world {
   sim_fibers_t *fibers;             /* with analytic, the ranks' light contexts (rank i is context i), or NULL */
   sim_amsg_t *amsg_spare;           /* with analytic: messages over, for reuse */
   int nroute_slots;
+  int closed;      /* the job's program is evaluated in closed form (sim_replay_closed.h): no rank runs */
   sim_group_t all; /* every rank, in rank order */
   int *all_members;
   int links;           /* physical links on the routes between the hosts of the run */
@@ -213,6 +214,14 @@ void sim_replay_analytic_stop(sim_world_t *world);
 /* Before the ranks are spawned: their light contexts in world->fibers when the job runs on them (sim_job_t's
  * analytic), else nothing. Returns 0, or SIM_ENOMEM. */
 int sim_replay_analytic_prepare(sim_world_t *world);
+
+/* Whether the job's program runs in closed form (sim_replay_closed.h): it has one (job->closed), on more than one
+ * rank, and the run needs nothing beyond the sums: the light contexts' analytic network, an aggregate trace, no TI
+ * trace. */
+int sim_replay_closed_applies(const sim_job_t *job);
+/* Evaluates the job's program in closed form (sim_replay_closed.h) in place of running its ranks, once they are
+ * mapped; a failure is the run's (fail_code). */
+void sim_replay_closed_run(sim_world_t *world);
 
 /* A blocking message with `peer` (sim_send, sim_recv), synchronous or, below the world's eager limit, eager. */
 void sim_replay_analytic_message(sim_rank_t *rank, int peer, int sending, double bytes);

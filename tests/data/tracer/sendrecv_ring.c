@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* A ring of send-receives with one slow rank (tests/test_trc_mpi.c), whose partners' waits are known by construction:
+ * after a barrier, rank 1 sleeps 0.2 s, then every rank passes its rank to the next with MPI_Sendrecv (tag 7); after a
+ * second barrier, rank 0 sleeps 0.1 s, then every rank passes it back to the previous one with MPI_Sendrecv_replace
+ * (tag 8). The rank that receives from the sleeper waits for it each time (rank 2 both times on 3 ranks: about
+ * 0.3 s of late sender); the messages are small (one int, sent eagerly), so the sleeper's senders do not wait. Prints
+ * "sendrecv ok" on rank 0 when every value came as sent. */
+#include <mpi.h>
+#include <stdio.h>
+#include <time.h>
+
+static void pause_for(double seconds)
+{
+  struct timespec t = {.tv_sec = 0, .tv_nsec = (long)(seconds * 1e9)};
+  nanosleep(&t, NULL);
+}
+
+int main(int argc, char **argv)
+{
+  int rank = 0, size = 1, got = -1;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 1 % size)
+    pause_for(0.2);
+  MPI_Sendrecv(&rank, 1, MPI_INT, next, 7, &got, 1, MPI_INT, prev, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  int ok = got == prev;
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0)
+    pause_for(0.1);
+  int value = rank;
+  MPI_Sendrecv_replace(&value, 1, MPI_INT, prev, 8, MPI_ANY_SOURCE, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  ok = ok && value == next;
+  MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+  if (rank == 0 && ok)
+    printf("sendrecv ok\n");
+  MPI_Finalize();
+  return 0;
+}

@@ -207,7 +207,8 @@ static void test_timeline_wait_completes_its_request(void)
  * found its sender (rank 2) there since 0.1, but its send half lasted past its receiver's entry (rank 1, 0.5): idle
  * 0.2-0.5 (a late receiver, 0.3 s), then 0.1 moving. Rank 2's receive half waits for rank 1's entry (0.5): a late
  * sender, 0.4 s; its send half's receiver (rank 0) entered at 0.2, before it. Rank 1 finds both partners there: no
- * wait. Each rank receives one message: 3 paired. Read before send-receives gave both halves, every call was
+ * wait. Each rank receives one message: 3 paired, each counted at its receiver, and its send end is kept, empty, at
+ * the sender's entry. Read before send-receives gave both halves, every call was
  * communication whole (comm 0.4, 0.1, 0.5) and nothing was paired: sendrecv-old, the same run as it was written then,
  * still reads so. */
 static void test_timeline_sendrecv_ring_slow_rank(void)
@@ -217,8 +218,12 @@ static void test_timeline_sendrecv_ring_slow_rank(void)
   expect_times(trace, MET_CAT_COMM, (double[]){0.1, 0.1, 0.1});
   expect_times(trace, MET_CAT_COMPUTE, (double[]){0.2, 0.5, 0.1});
   expect_two_waits(trace, 0, MET_WAIT_LATE_RECEIVER, 0.3, 2, MET_WAIT_LATE_SENDER, 0.4);
-  for (int r = 0; r < 3; r++)
+  for (int r = 0; r < 3; r++) {
     CU_ASSERT_EQUAL(met_trace_comm_count(trace, r), 1);
+    const met_interval_t *sent = &met_trace_intervals(trace, r)[1]; /* after the computation: the send end, empty */
+    CU_ASSERT(sent->dir == MET_DIR_SEND && sent->peer == (r + 1) % 3 && sent->bytes == 8000 &&
+              sent->end == sent->start);
+  }
   met_trace_free(trace);
   met_trace_t *old = read_paired(RUNS "sendrecv-old", 0);
   expect_times(old, MET_CAT_IDLE, (double[]){0.0, 0.0, 0.0});

@@ -462,7 +462,8 @@ static int add_blocking(met_trace_t *trace, int rank, const met_tl_event_t *ev)
 /* A send-receive (docs/tracer.md): its halves overlap inside the call, which waits for the later of its partners: the
  * receive half until its sender entered (late sender), the send half until its receiver entered when the call lasted
  * past that (late receiver; one that ended before: eager, no wait). Idle until then, the rest communication, where
- * the message received is counted. As the file gives it when its receive half found no sender. */
+ * the message received is counted (the one sent is an empty send end at the entry). As the file gives it when its
+ * receive half found no sender. */
 static int add_sendrecv(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
   const met_interval_t *iv = &ev->iv;
@@ -474,6 +475,12 @@ static int add_sendrecv(met_tl_match_t *m, met_trace_t *trace, int rank, const m
   double sender = from >= 0 ? ev->recv.partner : -INFINITY;
   double receiver = iv->peer >= 0 && iv->end > ev->partner ? ev->partner : -INFINITY; /* NAN: eager */
   int late_sender = from >= 0 && sender >= receiver;
+  met_interval_t sent = *iv; /* the message sent, an empty send end at the entry as an eager send's (for OTF2) */
+  sent.end = iv->start;
+  sent.category = MET_CAT_COMM;
+  sent.dir = MET_DIR_SEND;
+  if (from >= 0 && iv->peer >= 0 && met_trace_add(trace, rank, &sent) != 0)
+    return -1;
   met_interval_t whole = *iv;
   whole.bytes = from >= 0 ? ev->recv.bytes : iv->bytes;
   whole.tag = from >= 0 ? ev->recv.tag : iv->tag;

@@ -236,15 +236,19 @@ static void test_timeline_sendrecv_ring_slow_rank(void)
  * 0.6-0.7. Rank 0's halves overlap: its send half waits for the receive posted at 0.3, its receive half for the send
  * entered at 0.5; the call is idle until the later, 0.1-0.5 (0.4 s, a late sender: not the 0.2 + 0.4 s of the halves
  * added), then 0.2 moving. Rank 1's send finds the receive half posted at 0.1 and its wait the message sent at 0.1:
- * no wait; comm 0.01 + 0.1 + 0.1. Both messages paired, each counted at its receiver. */
+ * no wait; comm 0.01 + 0.1 + 0.1. Then rank 0's second MPI_Sendrecv (0.8-1.0) against rank 1's MPI_Recv (0.7-0.9)
+ * and MPI_Send (0.9-1.0): the receive waits for the send half's entry, 0.7-0.8 (a late sender, 0.1 s), then moves
+ * 0.1; rank 0's send half found its receiver there, its receive half waits for the send entered at 0.9 (a late
+ * sender, 0.1 s), then 0.1 moving; rank 1's send found its receive half there. All 4 messages paired, each counted at
+ * its receiver. */
 static void test_timeline_sendrecv_against_other_calls(void)
 {
-  met_trace_t *trace = read_paired(RUNS "sendrecv-mixed", 2);
-  expect_times(trace, MET_CAT_IDLE, (double[]){0.4, 0.0});
-  expect_times(trace, MET_CAT_COMM, (double[]){0.2, 0.21});
-  expect_late_sender_only(trace, 0, 0.4);
-  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 1);
-  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 1), 1);
+  met_trace_t *trace = read_paired(RUNS "sendrecv-mixed", 4);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.5, 0.1});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.3, 0.41});
+  expect_two_waits(trace, 0, MET_WAIT_LATE_SENDER, 0.5, 1, MET_WAIT_LATE_SENDER, 0.1);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 2);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 1), 2);
   met_trace_free(trace);
 }
 

@@ -752,7 +752,7 @@ static void test_trc_mpi_probe_waits_for_late_sender(void)
  * sender equal, to the microsecond, to the time from its calls' entries to the sleepers' (read from the files here),
  * by construction about 0.3 s: at least 0.25 s, at most 1 s. Before, a send-receive's line named one partner and no
  * tag, nothing was paired and its waiting was communication. The folder analyses, and its compact timelines read as
- * their text. About 3 s. */
+ * their text. About 1 s (0.8 s of it the traced run). */
 static void test_trc_mpi_sendrecv_ring_waits_for_slow_rank(void)
 {
   char dir[1024], trace[1100];

@@ -138,8 +138,8 @@ static const char *sendrecv_problem(const char *call, long long source, long lon
   if (strcmp(call, "MPI_Sendrecv") != 0 && strcmp(call, "MPI_Sendrecv_replace") != 0)
     return "only an MPI_Sendrecv or MPI_Sendrecv_replace line has a receive half 'source tag bytes' after its "
            "communicator";
-  if (source < -1 || source >= nranks)
-    return "the send-receive's source is not a rank of the run nor -1";
+  if (source < MET_TL_PEER_NULL || source >= nranks)
+    return "the send-receive's source is not a rank of the run nor -1 (none) nor -2 (MPI_PROC_NULL)";
   if (tag < -1 || tag > INT_MAX || !isfinite(bytes) || bytes < 0 || (source < 0 && bytes > 0))
     return "the send-receive's receive tag must be -1 or a whole number >= 0, its bytes a number >= 0 (0 with no "
            "source)";
@@ -167,8 +167,8 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
     return "a number is not written in decimal (no hexadecimal, inf or nan)";
   if (category_of(category) == MET_CAT_COUNT)
     return "unknown category (compute, io, ctrl, comm or idle)";
-  if (peer < -1 || peer >= met_trace_nranks(trace))
-    return "the partner is not a rank of the run nor -1";
+  if (peer < MET_TL_PEER_NULL || peer >= met_trace_nranks(trace))
+    return "the partner is not a rank of the run nor -1 (none, any source) nor -2 (MPI_PROC_NULL)";
   if (!isfinite(bytes) || bytes < 0)
     return "the bytes must be a number >= 0";
   if (tag < -1 || tag > INT_MAX || comm < 0 || comm > INT_MAX)

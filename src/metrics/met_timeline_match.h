@@ -15,20 +15,23 @@ typedef enum met_tl_kind {
   TL_OTHER = 0, /* computation, or a call kept as the file classes it */
   TL_SEND,      /* a blocking send (MPI_Send, Ssend, Rsend, Bsend, the send of MPI_Sendrecv) */
   TL_ISEND,     /* MPI_Isend, Issend, Ibsend, Irsend: the posting */
-  TL_RECV,      /* MPI_Recv */
+  TL_RECV,      /* MPI_Recv (MPI_Mrecv: TL_MRECV) */
   TL_IRECV,     /* MPI_Irecv (from a rank or any source): the posting */
   TL_WAIT,      /* MPI_Wait: one request, the file gives its partner (and the request itself, when it numbers them) */
   TL_WAITALL,   /* every request outstanding */
   TL_WAITANY,   /* the first to complete */
   TL_WAITSOME,  /* those complete by its end */
   TL_POLL,      /* MPI_Test*: polling, which is waiting */
-  TL_PROBE,     /* MPI_Probe, MPI_Mprobe, a successful MPI_Iprobe or Improbe: the message it found, not taken */
+  TL_PROBE,     /* MPI_Probe, a successful MPI_Iprobe: the message it found, not taken */
   TL_BARRIER,   /* MPI_Barrier */
   TL_NXN,       /* every member to every member: allreduce, allgather(v), alltoall(v), reduce-scatter */
+  TL_MPROBE,    /* MPI_Mprobe, a successful MPI_Improbe: the message it found, taken out of matching for its Mrecv */
+  TL_MRECV,     /* MPI_Mrecv: the message its matched probe took */
   TL_SENDRECV   /* MPI_Sendrecv(_replace) whose line gives both halves: a send to iv.peer and a receive (recv) */
 } met_tl_kind_t;
 
-/* The receive half of a TL_SENDRECV: its source as received (-1: none, MPI_PROC_NULL), tag and bytes as received;
+/* The receive half of a TL_SENDRECV: its source as received (-1: none; MET_TL_PEER_NULL: MPI_PROC_NULL), its tag and
+ * bytes as received;
  * once pushed, its number on the rank and its sender's entry (NAN until paired). */
 typedef struct met_tl_recv_half {
   int peer;
@@ -52,6 +55,10 @@ typedef struct met_tl_event {
   long coll;               /* a collective's number among the rank's synchronising collectives, -1 otherwise */
   met_tl_recv_half_t recv; /* TL_SENDRECV's receive half (id and partner hold its send half's) */
 } met_tl_event_t;
+
+/* The partner field of a timeline: -1 for none or any source, MET_TL_PEER_NULL for MPI_PROC_NULL (an operation that
+ * moves nothing and never pairs; docs/tracer.md). */
+enum { MET_TL_PEER_NULL = -2 };
 
 typedef struct met_tl_match met_tl_match_t;
 

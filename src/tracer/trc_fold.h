@@ -7,6 +7,10 @@
 #ifndef TRC_FOLD_H
 #define TRC_FOLD_H
 
+/* The partner of a record that is no rank: none or any source, or MPI_PROC_NULL (an operation that never pairs;
+ * docs/tracer.md), whatever numbers the MPI library gives them. */
+enum { TRC_PEER_NONE = -1, TRC_PEER_NULL = -2 };
+
 enum { TRC_REC_TI = 240 }; /* room for a call's TI actions; a call with more is written at once, not folded */
 
 /* One traced call: the computation before it and the call (or a run of unsuccessful polls). */
@@ -21,14 +25,14 @@ typedef struct trc_rec {
   const char *category; /* string literals: compared by address */
   const char *name;
   long count;
-  int peer;
+  int peer; /* a world rank, TRC_PEER_NONE or TRC_PEER_NULL */
   double bytes;
   int env; /* tag and comm are given (a message) */
   int tag;
   int comm;
   long long req; /* the age of the request it completed (trc_envelope_request), or -1 */
   int sr;        /* a send-receive (trc_envelope_recv): its receive half follows */
-  int rsrc;      /* the receive half's source as received (-1: MPI_PROC_NULL), its tag and bytes */
+  int rsrc;      /* the receive half's source as received (or TRC_PEER_NULL, TRC_PEER_NONE), its tag and bytes */
   int rtag;
   double rbytes;
   int ti_len; /* bytes of TI actions in ti, each "ACTION FIELDS\n" without the rank; -1: written at once */

@@ -377,7 +377,7 @@ EXPORT int MPI_Comm_free(MPI_Comm *comm)
 /* A send-receive as MPI defines it, an isend, a receive and the wait for the send (MPI 3.1 §3.10), in TI actions that
  * SMPI replays: the receive's source, tag and size from its status. A side with MPI_PROC_NULL moves nothing and is
  * left out. Its timeline line gives both halves: the send's partner, bytes, tag and communicator, then the receive's
- * source, tag and bytes as received (-1, -1, 0 for MPI_PROC_NULL). */
+ * source, tag and bytes as received (MPI_PROC_NULL's -2, then -1 and 0, for none). */
 static void sendrecv_done(double t, const char *name, int rc, double sent, int dest, int sendtag, MPI_Comm comm,
                           MPI_Status *status)
 {
@@ -396,7 +396,7 @@ static void sendrecv_done(double t, const char *name, int rc, double sent, int d
   } else if (to >= 0)
     trc_call(t, name, TRC_COMM, to, sent, "send %d %d %.0f", to, sendtag, sent);
   else
-    trc_call(t, name, TRC_COMM, -1, 0, from >= 0 ? "recv %d %d %d" : NULL, from, from >= 0 ? status->MPI_TAG : 0, got);
+    trc_call(t, name, TRC_COMM, to, 0, from >= 0 ? "recv %d %d %d" : NULL, from, from >= 0 ? status->MPI_TAG : 0, got);
 }
 
 EXPORT int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,

@@ -2,6 +2,7 @@
 /* What the PMPI wrappers (trc_mpi.c, trc_mpi_coll.c) share: ranks in the world, message sizes in bytes, the TI
  * count lists of the v-collectives. */
 #include "trc_mpi_util.h"
+#include "trc_fold.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,12 +15,17 @@ int trc_world_rank(void)
   return rank;
 }
 
-/* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; special values (MPI_ANY_SOURCE, MPI_PROC_NULL) unchanged. On an
- * intercommunicator a partner's rank is one of the remote group (mpi4py.futures' manager sends to its workers so: read
- * in the local group, it named the wrong rank, or one past the group, which crashed Open MPI's translation). */
+/* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; MPI_PROC_NULL as TRC_PEER_NULL, MPI_ANY_SOURCE (and any other
+ * special value) as TRC_PEER_NONE. On an intercommunicator a partner's rank is one of the remote group (mpi4py.futures'
+ * manager sends to its workers so: read in the local group, it named the wrong rank, or one past the group, which
+ * crashed Open MPI's translation). */
 int trc_to_world(MPI_Comm comm, int rank)
 {
-  if (rank < 0 || comm == MPI_COMM_WORLD || !trc_active())
+  if (rank == MPI_PROC_NULL)
+    return TRC_PEER_NULL;
+  if (rank < 0) /* MPI_ANY_SOURCE, or another special value */
+    return TRC_PEER_NONE;
+  if (comm == MPI_COMM_WORLD || !trc_active())
     return rank;
   MPI_Group group;
   MPI_Group world;

@@ -628,7 +628,7 @@ void trc_envelope(int tag, int comm)
 void trc_envelope_recv(int source, int tag, double bytes)
 {
   rec.sr_set = 1;
-  rec.sr_src = source < 0 ? -1 : source;
+  rec.sr_src = source;
   rec.sr_tag = source < 0 || tag < 0 ? -1 : tag;
   rec.sr_bytes = source < 0 ? 0 : bytes;
 }

@@ -252,6 +252,21 @@ static void test_timeline_sendrecv_against_other_calls(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/sendrecv-chain: a chain of two ranks whose ends' other halves are MPI_PROC_NULL (-2): rank 0
+ * sends to rank 1 (0.1-0.2) and receives from no one, rank 1 (0.05-0.3) receives from rank 0 and sends to no one.
+ * Rank 1's receive half waits for its sender's entry, 0.05-0.1 (a late sender, 0.05 s), then moves 0.2; rank 0's
+ * send half found its receiver there: no wait, 0.1 moving. One message, counted at rank 1. */
+static void test_timeline_sendrecv_with_proc_null(void)
+{
+  met_trace_t *trace = read_paired(RUNS "sendrecv-chain", 1);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.1, 0.05}); /* rank 0: 0.1 after its end too */
+  expect_times(trace, MET_CAT_COMM, (double[]){0.1, 0.2});
+  expect_late_sender_only(trace, 1, 0.05);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 0);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 1), 1);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/any-source-wait: rank 0 posts a receive from any source at 0 and waits 0.1-0.5 (MPI_Waitany);
  * rank 2 sends first (0.3), so it is that receive's sender (MPI's matching: the earliest send the receive accepts) and
  * the wait is idle until 0.3 (a late sender, 0.2 s); rank 1's later send goes to the receive from rank 1 posted at 0.5,
@@ -519,6 +534,7 @@ int main(void)
       {"test_timeline_halo_slow_rank", test_timeline_halo_slow_rank},
       {"test_timeline_sendrecv_ring_slow_rank", test_timeline_sendrecv_ring_slow_rank},
       {"test_timeline_sendrecv_against_other_calls", test_timeline_sendrecv_against_other_calls},
+      {"test_timeline_sendrecv_with_proc_null", test_timeline_sendrecv_with_proc_null},
       {"test_timeline_refuses_receive_half_on_other_call", test_timeline_refuses_receive_half_on_other_call},
       {"test_timeline_wait_for_late_sender", test_timeline_wait_for_late_sender},
       {"test_timeline_messages_matched_by_tag", test_timeline_messages_matched_by_tag},

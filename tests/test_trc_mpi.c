@@ -8,6 +8,7 @@
 #include "met_wait.h"
 #include "tu_cli.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -748,11 +749,11 @@ static void test_trc_mpi_probe_waits_for_late_sender(void)
 
 /* tests/data/tracer/sendrecv_ring.c on 3 ranks: each send-receive's timeline line gives both halves (the partner,
  * bytes and tag it sent; the source, tag and bytes it received, the second round's MPI_ANY_SOURCE as the sender it
- * got), and simrun analyse pairs all 6 messages: rank 2, which receives from the sleeper in both rounds, has a late
- * sender equal, to the microsecond, to the time from its calls' entries to the sleepers' (read from the files here),
- * by construction about 0.3 s: at least 0.25 s, at most 1 s. Before, a send-receive's line named one partner and no
- * tag, nothing was paired and its waiting was communication. The folder analyses, and its compact timelines read as
- * their text. About 1 s (0.8 s of it the traced run). */
+ * got; MPI_PROC_NULL as -2), and simrun analyse pairs all 8 messages (3 + 3 around the ring, 2 along the chain): rank
+ * 2, which receives from the sleeper in both rounds, has a late sender equal, to the microsecond, to the time from its
+ * calls' entries to the sleepers' (read from the files here), by construction about 0.3 s: at least 0.25 s, at most 1
+ * s. Before, a send-receive's line named one partner and no tag, nothing was paired and its waiting was communication.
+ * The folder analyses, and its compact timelines read as their text. About 1 s (0.8 s of it the traced run). */
 static void test_trc_mpi_sendrecv_ring_waits_for_slow_rank(void)
 {
   char dir[1024], trace[1100];
@@ -769,11 +770,14 @@ static void test_trc_mpi_sendrecv_ring_waits_for_slow_rank(void)
   }
   CU_ASSERT_PTR_NOT_NULL(strstr(line[2], " comm main 0 4 MPI_Sendrecv 7 0 1 7 4\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(line[2], " comm main 1 4 MPI_Sendrecv_replace 8 0 0 8 4\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line[0], " comm main 1 4 MPI_Sendrecv 9 0 -2 -1 0\n")); /* from MPI_PROC_NULL */
+  CU_ASSERT_PTR_NOT_NULL(strstr(line[2], " comm main -2 0 MPI_Sendrecv 9 0 1 9 4\n"));  /* to MPI_PROC_NULL */
   double late = call_start(line[1], "MPI_Sendrecv", 7) - call_start(line[2], "MPI_Sendrecv", 7) +
-                call_start(line[0], "MPI_Sendrecv_replace", 8) - call_start(line[2], "MPI_Sendrecv_replace", 8);
+                call_start(line[0], "MPI_Sendrecv_replace", 8) - call_start(line[2], "MPI_Sendrecv_replace", 8) +
+                fmax(0, call_start(line[1], "MPI_Sendrecv", 9) - call_start(line[2], "MPI_Sendrecv", 9)); /* ~0 */
   for (int rank = 0; rank < 3; rank++)
     free(line[rank]);
-  late_sender_is(trace, 6, 2, late);
+  late_sender_is(trace, 8, 2, late);
   analyses(dir, trace);
   remove_folder(trace);
   remove_folder(dir);

@@ -173,7 +173,7 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
     return "the bytes must be a number >= 0";
   if (tag < -1 || tag > INT_MAX || comm < 0 || comm > INT_MAX)
     return "the tag must be -1 (any) or a whole number >= 0, the communicator a whole number >= 0";
-  if (req < -1)
+  if (req < -1 && fields != 10) /* a send-receive's 8th field is its source (sendrecv_problem) */
     return "the request must be a whole number >= 0 (or -1: none)";
   int id = met_trace_phase_id(trace, phase);
   if (id < 0)

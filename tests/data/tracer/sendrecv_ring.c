@@ -3,8 +3,9 @@
  * after a barrier, rank 1 sleeps 0.2 s, then every rank passes its rank to the next with MPI_Sendrecv (tag 7); after a
  * second barrier, rank 0 sleeps 0.1 s, then every rank passes it back to the previous one with MPI_Sendrecv_replace
  * (tag 8). The rank that receives from the sleeper waits for it each time (rank 2 both times on 3 ranks: about
- * 0.3 s of late sender); the messages are small (one int, sent eagerly), so the sleeper's senders do not wait. Prints
- * "sendrecv ok" on rank 0 when every value came as sent. */
+ * 0.3 s of late sender); the messages are small (one int, sent eagerly), so the sleeper's senders do not wait. Last,
+ * a chain (tag 9): each rank sends to the next and receives from the previous, the ends' other halves MPI_PROC_NULL.
+ * Prints "sendrecv ok" on rank 0 when every value came as sent. */
 #include <mpi.h>
 #include <stdio.h>
 #include <time.h>
@@ -33,6 +34,10 @@ int main(int argc, char **argv)
   int value = rank;
   MPI_Sendrecv_replace(&value, 1, MPI_INT, prev, 8, MPI_ANY_SOURCE, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   ok = ok && value == next;
+  got = -1;
+  MPI_Sendrecv(&rank, 1, MPI_INT, rank + 1 < size ? rank + 1 : MPI_PROC_NULL, 9, &got, 1, MPI_INT,
+               rank > 0 ? rank - 1 : MPI_PROC_NULL, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  ok = ok && got == (rank > 0 ? rank - 1 : -1);
   MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
   if (rank == 0 && ok)
     printf("sendrecv ok\n");

@@ -5,7 +5,9 @@
  * (tag 8). The rank that receives from the sleeper waits for it each time (rank 2 both times on 3 ranks: about
  * 0.3 s of late sender); the messages are small (one int, sent eagerly), so the sleeper's senders do not wait. Last,
  * a chain (tag 9): each rank sends to the next and receives from the previous, the ends' other halves MPI_PROC_NULL.
- * Prints "sendrecv ok" on rank 0 when every value came as sent. */
+ * Then ranks 0 and 1 exchange 40 times, rank 1 sending tags 10 and 11 in turn, rank 0 always tag 10 and receiving
+ * any tag: rank 0's calls differ only in the tag they received, which folding must keep. Prints "sendrecv ok" on
+ * rank 0 when every value and tag came as sent. */
 #include <mpi.h>
 #include <stdio.h>
 #include <time.h>
@@ -38,6 +40,12 @@ int main(int argc, char **argv)
   MPI_Sendrecv(&rank, 1, MPI_INT, rank + 1 < size ? rank + 1 : MPI_PROC_NULL, 9, &got, 1, MPI_INT,
                rank > 0 ? rank - 1 : MPI_PROC_NULL, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   ok = ok && got == (rank > 0 ? rank - 1 : -1);
+  for (int i = 0; i < 40 && rank < 2 && size > 1; i++) {
+    MPI_Status status;
+    MPI_Sendrecv(&rank, 1, MPI_INT, 1 - rank, rank == 1 ? 10 + i % 2 : 10, &got, 1, MPI_INT, 1 - rank, MPI_ANY_TAG,
+                 MPI_COMM_WORLD, &status);
+    ok = ok && got == 1 - rank && status.MPI_TAG == (rank == 0 ? 10 + i % 2 : 10);
+  }
   MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
   if (rank == 0 && ok)
     printf("sendrecv ok\n");

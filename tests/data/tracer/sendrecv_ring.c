@@ -3,7 +3,8 @@
  * after a barrier, rank 1 sleeps 0.2 s, then every rank passes its rank to the next with MPI_Sendrecv (tag 7); after a
  * second barrier, rank 0 sleeps 0.1 s, then every rank passes it back to the previous one with MPI_Sendrecv_replace
  * (tag 8). The rank that receives from the sleeper waits for it each time (rank 2 both times on 3 ranks: about
- * 0.3 s of late sender); the messages are small (one int, sent eagerly), so the sleeper's senders do not wait. Last,
+ * 0.3 s of late sender). The messages are small (one int): the first sleeper's sender does not wait, but Open MPI's
+ * MPI_Sendrecv_replace waited for the second sleeper to receive (0.1 s of late receiver on rank 1 in one run). Last,
  * a chain (tag 9): each rank sends to the next and receives from the previous, the ends' other halves MPI_PROC_NULL.
  * Then ranks 0 and 1 exchange 40 times, rank 1 sending tags 10 and 11 in turn, rank 0 always tag 10 and receiving
  * any tag: rank 0's calls differ only in the tag they received, which folding must keep. Prints "sendrecv ok" on

@@ -121,6 +121,18 @@ static void expect_late_sender_only(const met_trace_t *trace, int rank, double s
   met_wait_free(&w);
 }
 
+/* The wait states of `trace`: `a` seconds of pattern `pa` at rank `ra`, `b` of `pb` at `rb`, and no other wait. */
+static void expect_two_waits(const met_trace_t *trace, int ra, met_wait_pattern_t pa, double a, int rb,
+                             met_wait_pattern_t pb, double b)
+{
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, ra, pa), a, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_time(&w, rb, pb), b, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), a + b, 1e-9);
+  met_wait_free(&w);
+}
+
 /* tests/data/tracer/halo: a halo exchange (MPI_Irecv, a rendezvous MPI_Send, MPI_Waitall) along ranks 0 - 1 - 2,
  * rank 1 computing 0.5 s, its partners 0.1 s. Rank 0's send (0.11-0.55) is paired with rank 1's MPI_Irecv from 0,
  * posted at 0.50: idle 0.11-0.50 (a late receiver), then 0.05 of transfer; rank 2's likewise with the receive posted
@@ -134,12 +146,7 @@ static void test_timeline_halo_slow_rank(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.39, 0.0, 0.40});
   expect_times(trace, MET_CAT_COMM, (double[]){0.11, 0.10, 0.10});
-  met_waits_t w;
-  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_LATE_RECEIVER), 0.39, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 2, MET_WAIT_LATE_RECEIVER), 0.40, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.79, 1e-9);
-  met_wait_free(&w);
+  expect_two_waits(trace, 0, MET_WAIT_LATE_RECEIVER, 0.39, 2, MET_WAIT_LATE_RECEIVER, 0.40);
   CU_ASSERT_EQUAL(info.matched, 4);
   CU_ASSERT_EQUAL(info.unmatched, 0);
   TU_ASSERT_CLOSE(info.tracer_cost, 0.06, 1e-12); /* the ranks' "# tracer-cost" lines, 0.01 + 0.02 + 0.03 */
@@ -193,6 +200,71 @@ static void test_timeline_wait_completes_its_request(void)
     expect_late_sender_only(trace, 1, 0.2);
     met_trace_free(trace);
   }
+}
+
+/* tests/data/tracer/sendrecv-ring (format 2): a ring of MPI_Sendrecv (rank r sends 8000 bytes to r + 1 and receives
+ * from r - 1, tag 3), rank 1 computing 0.5 s, rank 0 0.2 s, rank 2 0.1 s; every call ends at 0.6. Rank 0's receive half
+ * found its sender (rank 2) there since 0.1, but its send half lasted past its receiver's entry (rank 1, 0.5): idle
+ * 0.2-0.5 (a late receiver, 0.3 s), then 0.1 moving. Rank 2's receive half waits for rank 1's entry (0.5): a late
+ * sender, 0.4 s; its send half's receiver (rank 0) entered at 0.2, before it. Rank 1 finds both partners there: no
+ * wait. Each rank receives one message: 3 paired, each counted at its receiver, and its send end is kept, empty, at
+ * the sender's entry. Read before send-receives gave both halves, every call was
+ * communication whole (comm 0.4, 0.1, 0.5) and nothing was paired: sendrecv-old, the same run as it was written then,
+ * still reads so. */
+static void test_timeline_sendrecv_ring_slow_rank(void)
+{
+  met_trace_t *trace = read_paired(RUNS "sendrecv-ring", 3);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.3, 0.0, 0.4});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.1, 0.1, 0.1});
+  expect_times(trace, MET_CAT_COMPUTE, (double[]){0.2, 0.5, 0.1});
+  expect_two_waits(trace, 0, MET_WAIT_LATE_RECEIVER, 0.3, 2, MET_WAIT_LATE_SENDER, 0.4);
+  for (int r = 0; r < 3; r++) {
+    CU_ASSERT_EQUAL(met_trace_comm_count(trace, r), 1);
+    const met_interval_t *sent = &met_trace_intervals(trace, r)[1]; /* after the computation: the send end, empty */
+    CU_ASSERT(sent->dir == MET_DIR_SEND && sent->peer == (r + 1) % 3 && sent->bytes == 8000 &&
+              sent->end == sent->start);
+  }
+  met_trace_free(trace);
+  met_trace_t *old = read_paired(RUNS "sendrecv-old", 0);
+  expect_times(old, MET_CAT_IDLE, (double[]){0.0, 0.0, 0.0});
+  expect_times(old, MET_CAT_COMM, (double[]){0.4, 0.1, 0.5});
+  met_trace_free(old);
+}
+
+/* tests/data/tracer/sendrecv-mixed (format 1): rank 0's MPI_Sendrecv (0.1-0.7: 8000 bytes of tag 5 to rank 1, 4000 of
+ * tag 6 from it) against rank 1's MPI_Irecv of tag 5 posted at 0.3, MPI_Send of tag 6 at 0.5-0.6 and MPI_Wait
+ * 0.6-0.7. Rank 0's halves overlap: its send half waits for the receive posted at 0.3, its receive half for the send
+ * entered at 0.5; the call is idle until the later, 0.1-0.5 (0.4 s, a late sender: not the 0.2 + 0.4 s of the halves
+ * added), then 0.2 moving. Rank 1's send finds the receive half posted at 0.1 and its wait the message sent at 0.1:
+ * no wait; comm 0.01 + 0.1 + 0.1. Then rank 0's second MPI_Sendrecv (0.8-1.0) against rank 1's MPI_Recv (0.7-0.9)
+ * and MPI_Send (0.9-1.0): the receive waits for the send half's entry, 0.7-0.8 (a late sender, 0.1 s), then moves
+ * 0.1; rank 0's send half found its receiver there, its receive half waits for the send entered at 0.9 (a late
+ * sender, 0.1 s), then 0.1 moving; rank 1's send found its receive half there. All 4 messages paired, each counted at
+ * its receiver. */
+static void test_timeline_sendrecv_against_other_calls(void)
+{
+  met_trace_t *trace = read_paired(RUNS "sendrecv-mixed", 4);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.5, 0.1});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.3, 0.41});
+  expect_two_waits(trace, 0, MET_WAIT_LATE_SENDER, 0.5, 1, MET_WAIT_LATE_SENDER, 0.1);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 2);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 1), 2);
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/sendrecv-chain: a chain of two ranks whose ends' other halves are MPI_PROC_NULL (-2): rank 0
+ * sends to rank 1 (0.1-0.2) and receives from no one, rank 1 (0.05-0.3) receives from rank 0 and sends to no one.
+ * Rank 1's receive half waits for its sender's entry, 0.05-0.1 (a late sender, 0.05 s), then moves 0.2; rank 0's
+ * send half found its receiver there: no wait, 0.1 moving. One message, counted at rank 1. */
+static void test_timeline_sendrecv_with_proc_null(void)
+{
+  met_trace_t *trace = read_paired(RUNS "sendrecv-chain", 1);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.1, 0.05}); /* rank 0: 0.1 after its end too */
+  expect_times(trace, MET_CAT_COMM, (double[]){0.1, 0.2});
+  expect_late_sender_only(trace, 1, 0.05);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 0);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 1), 1);
+  met_trace_free(trace);
 }
 
 /* tests/data/tracer/any-source-wait: rank 0 posts a receive from any source at 0 and waits 0.1-0.5 (MPI_Waitany);
@@ -429,6 +501,14 @@ static void test_timeline_refuses_bad_request(void)
                                           "-1: none); trace the run again (docs/tracer.md)");
 }
 
+/* tests/data/tracer/bad-sendrecv: an MPI_Send line with a receive half after its communicator. */
+static void test_timeline_refuses_receive_half_on_other_call(void)
+{
+  expect_refused(RUNS "bad-sendrecv", RUNS "bad-sendrecv/timeline-0.txt:3: only an MPI_Sendrecv or "
+                                           "MPI_Sendrecv_replace line has a receive half 'source tag bytes' after its "
+                                           "communicator; trace the run again (docs/tracer.md)");
+}
+
 /* Format 2 (docs/tracer.md): tests/data/tracer/compact-undefined uses call 1, which no 'd 1' line defined;
  * compact-overflow's second record starts 2^53 ns after its first, past the times a double holds to the nanosecond. */
 static void test_timeline_compact_refuses_undefined_and_overflow(void)
@@ -452,6 +532,10 @@ int main(void)
       {"test_timeline_send_waits_for_late_receiver", test_timeline_send_waits_for_late_receiver},
       {"test_timeline_wait_states", test_timeline_wait_states},
       {"test_timeline_halo_slow_rank", test_timeline_halo_slow_rank},
+      {"test_timeline_sendrecv_ring_slow_rank", test_timeline_sendrecv_ring_slow_rank},
+      {"test_timeline_sendrecv_against_other_calls", test_timeline_sendrecv_against_other_calls},
+      {"test_timeline_sendrecv_with_proc_null", test_timeline_sendrecv_with_proc_null},
+      {"test_timeline_refuses_receive_half_on_other_call", test_timeline_refuses_receive_half_on_other_call},
       {"test_timeline_wait_for_late_sender", test_timeline_wait_for_late_sender},
       {"test_timeline_messages_matched_by_tag", test_timeline_messages_matched_by_tag},
       {"test_timeline_wait_completes_its_request", test_timeline_wait_completes_its_request},

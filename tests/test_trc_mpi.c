@@ -8,6 +8,7 @@
 #include "met_wait.h"
 #include "tu_cli.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@
 #define PROBES   SIMRUN_SOURCE_DIR "/tests/data/tracer/probe_late.c"
 #define IO_RMA   SIMRUN_SOURCE_DIR "/tests/data/tracer/io_rma.c"
 #define INTER    SIMRUN_SOURCE_DIR "/tests/data/tracer/intercomm.c"
+#define SENDRECV SIMRUN_SOURCE_DIR "/tests/data/tracer/sendrecv_ring.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -373,6 +375,19 @@ static void test_trc_mpi_ring_matmul_messages(void)
   remove_folder(dir);
 }
 
+/* Runs `dir`/`program` on `np` ranks under the tracer into `trace` in TI format `format`: it must end well, print
+ * `said` and say no warning. */
+static void traced_quietly(const char *dir, const char *program, const char *np, const char *trace, const char *format,
+                           const char *said)
+{
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, program, np, trace, NULL, format, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, said));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+  run_free(&run);
+}
+
 /* A new working folder `dir` with `source` built in it as `name` and run on 2 ranks under the tracer into `dir`/trace
  * (its path in `trace`) in TI format `format`; the run's output in *run. */
 static void traced_pair(char *dir, char *trace, const char *source, const char *name, const char *format,
@@ -513,8 +528,8 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
         strstr(timeline, rank == 0 ? " comm exchange 1 400 MPI_Isend 7 0\n" : " comm exchange 0 400 MPI_Irecv 7 0\n"));
     CU_ASSERT_PTR_NOT_NULL(
         strstr(timeline, rank == 0 ? " idle exchange 1 0 MPI_Wait 7 0 0\n" : " idle exchange -1 0 MPI_Waitall\n"));
-    CU_ASSERT_PTR_NOT_NULL(
-        strstr(timeline, rank == 0 ? " comm main 1 8 MPI_Sendrecv\n" : " comm main 0 8 MPI_Sendrecv\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(timeline, rank == 0 ? " comm main 1 8 MPI_Sendrecv 3 0 1 3 8\n"
+                                                      : " comm main 0 8 MPI_Sendrecv 3 0 0 3 8\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Barrier\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " comm main -2 8 MPI_Send 0 0\n")); /* to MPI_PROC_NULL (-2), tag 0 */
@@ -682,6 +697,20 @@ static double call_start(const char *timeline, const char *call, int tag)
   return -1;
 }
 
+/* simrun analyse's reading of `trace` pairs `matched` messages, none left, and gives rank `rank` `late` seconds of late
+ * sender, which must be 0.25 to 1 s (a sleep of 0.3 s in all, by construction, on a loaded machine). */
+static void late_sender_is(const char *trace, size_t matched, int rank, double late)
+{
+  met_trace_t *measured = read_all_paired(trace, matched);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(measured, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, rank, MET_WAIT_LATE_SENDER), late, 1e-6);
+  CU_ASSERT(late >= 0.25 && late <= 1.0);
+  met_wait_free(&w);
+  met_trace_free(measured);
+}
+
 /* tests/data/tracer/probe_late.c on 2 ranks, traced in SMPI's format: each probe that found a message names its sender,
  * tag and communicator (the duplicate's key, not the world's 0), and MPI_Mrecv too. simrun analyse pairs each probe
  * with the send it found: rank 0's late sender is, to the microsecond, the time from each blocking probe's entry to
@@ -712,16 +741,49 @@ static void test_trc_mpi_probe_waits_for_late_sender(void)
                 call_start(sender, "MPI_Send", 8) - call_start(receiver, "MPI_Mprobe", 8);
   free(receiver);
   free(sender);
-  met_trace_t *measured = read_all_paired(trace, 3);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
-  met_waits_t w;
-  CU_ASSERT_EQUAL_FATAL(met_wait_compute(measured, &w), 0);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_LATE_SENDER), late, 1e-6);
-  CU_ASSERT(late >= 0.25 && late <= 1.0);
-  met_wait_free(&w);
-  met_trace_free(measured);
+  late_sender_is(trace, 3, 0, late);
   simrun_replays(dir, "trace", 2, "T_par");
   smpi_replays(dir, "trace", "2");
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* tests/data/tracer/sendrecv_ring.c on 3 ranks: each send-receive's timeline line gives both halves (the partner,
+ * bytes and tag it sent; the source, tag and bytes it received, the second round's MPI_ANY_SOURCE as the sender it
+ * got; MPI_PROC_NULL as -2), and simrun analyse pairs all 88 messages (3 + 3 around the ring, 2 along the chain, 80
+ * between ranks 0 and 1, folded into loops: in SMPI's format, whose TI actions the folding cannot compare, rank 0's
+ * calls that differ only in the tag received stay apart, else its receives of tag 11 would not pair): rank
+ * 2, which receives from the sleeper in both rounds, has a late sender equal, to the microsecond, to the time from its
+ * calls' entries to the sleepers' (read from the files here), by construction about 0.3 s: at least 0.25 s, at most 1
+ * s. Before, a send-receive's line named one partner and no tag, nothing was paired and its waiting was communication.
+ * The folder analyses, and its compact timelines read as their text. About 1 s (0.8 s of it the traced run). */
+static void test_trc_mpi_sendrecv_ring_waits_for_slow_rank(void)
+{
+  char dir[1024], trace[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  build(dir, SENDRECV, "sendrecv_ring");
+  traced_quietly(dir, "./sendrecv_ring", "3", trace, "smpi", "sendrecv ok");
+  char *line[3];
+  for (int rank = 0; rank < 3; rank++) {
+    char name[32];
+    snprintf(name, sizeof name, "timeline-%d.txt", rank);
+    line[rank] = timeline_text(trace, name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(line[rank]);
+  }
+  CU_ASSERT_PTR_NOT_NULL(strstr(line[2], " comm main 0 4 MPI_Sendrecv 7 0 1 7 4\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line[2], " comm main 1 4 MPI_Sendrecv_replace 8 0 0 8 4\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line[0], " comm main 1 4 MPI_Sendrecv 9 0 -2 -1 0\n")); /* from MPI_PROC_NULL */
+  CU_ASSERT_PTR_NOT_NULL(strstr(line[2], " comm main -2 0 MPI_Sendrecv 9 0 1 9 4\n"));  /* to MPI_PROC_NULL */
+  CU_ASSERT_PTR_NOT_NULL(strstr(line[0], "loop "));                                     /* the exchanges folded */
+  CU_ASSERT_PTR_NOT_NULL(strstr(line[0], " comm main 1 4 MPI_Sendrecv 10 0 1 11 4\n")); /* the tag it got kept */
+  double late = call_start(line[1], "MPI_Sendrecv", 7) - call_start(line[2], "MPI_Sendrecv", 7) +
+                call_start(line[0], "MPI_Sendrecv_replace", 8) - call_start(line[2], "MPI_Sendrecv_replace", 8) +
+                fmax(0, call_start(line[1], "MPI_Sendrecv", 9) - call_start(line[2], "MPI_Sendrecv", 9)); /* ~0 */
+  for (int rank = 0; rank < 3; rank++)
+    free(line[rank]);
+  late_sender_is(trace, 88, 2, late);
+  analyses(dir, trace);
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -980,12 +1042,7 @@ static void test_trc_mpi_fortran_program(void)
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(trace, sizeof trace, "%s/trace", dir);
   build_fortran(dir, FORTRAN, "fortran_calls");
-  cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./fortran_calls", "3", trace, NULL, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "fortran ok"));
-  CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
-  run_free(&run);
+  traced_quietly(dir, "./fortran_calls", "3", trace, "simrun", "fortran ok");
   CU_ASSERT_EQUAL(count_entries(trace), 7); /* index.txt, three rank files, three timelines */
   /* rank 1's actions in the program's order (the computations between them aside): the ring (a Waitall over every
    * pending request is SMPI's plain waitall), Sendrecv with rank 0 (as SMPI writes it: isend, recv, wait), Bcast,
@@ -1159,6 +1216,7 @@ int main(void)
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},
       {"test_trc_mpi_duplicates_and_waited_requests", test_trc_mpi_duplicates_and_waited_requests},
       {"test_trc_mpi_probe_waits_for_late_sender", test_trc_mpi_probe_waits_for_late_sender},
+      {"test_trc_mpi_sendrecv_ring_waits_for_slow_rank", test_trc_mpi_sendrecv_ring_waits_for_slow_rank},
       {"test_trc_mpi_folded_pingpong", test_trc_mpi_folded_pingpong},
       {"test_trc_mpi_fortran_program", test_trc_mpi_fortran_program},
       {"test_trc_mpi_f08_program_is_reported", test_trc_mpi_f08_program_is_reported},

@@ -131,17 +131,38 @@ static met_category_t category_of(const char *name)
   return MET_CAT_COUNT;
 }
 
-/* Parses the fields of a line after its times, "category phase peer bytes call [tag comm [request]]", into *it
+/* A send-receive's receive half "source tag bytes" (docs/tracer.md) on a line of call `call`: NULL, or what is
+ * wrong. */
+static const char *sendrecv_problem(const char *call, long long source, long long tag, double bytes, int nranks)
+{
+  if (strcmp(call, "MPI_Sendrecv") != 0 && strcmp(call, "MPI_Sendrecv_replace") != 0)
+    return "only an MPI_Sendrecv or MPI_Sendrecv_replace line has a receive half 'source tag bytes' after its "
+           "communicator";
+  if (source < MET_TL_PEER_NULL || source >= nranks)
+    return "the send-receive's source is not a rank of the run nor -1 (none) nor -2 (MPI_PROC_NULL)";
+  if (tag < -1 || tag > INT_MAX || !isfinite(bytes) || bytes < 0 || (source < 0 && bytes > 0))
+    return "the send-receive's receive tag must be -1 or a whole number >= 0, its bytes a number >= 0 (0 with no "
+           "source)";
+  return NULL;
+}
+
+/* Parses the fields of a line after its times, "category phase peer bytes call [tag comm [request | source tag
+ * bytes]]" (the last three: a send-receive's receive half), into *it
  * (times 0). NULL, or what is wrong. */
 static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_event_t *it)
 {
   double bytes;
   char category[16], phase[128], call[64], extra[2];
-  long long peer, tag = -1, comm = 0, req = -1;
-  int fields = sscanf(text, "%15s %127s %lld %lf %63s %lld %lld %lld %1s", category, phase, &peer, &bytes, call, &tag,
-                      &comm, &req, extra);
-  if (fields != 5 && fields != 7 && fields != 8)
-    return "expected the fields 'category phase peer bytes call', then 'tag comm' or 'tag comm request' or nothing";
+  long long peer, tag = -1, comm = 0, req = -1, rtag = -1;
+  double rbytes = 0;
+  int fields = sscanf(text, "%15s %127s %lld %lf %63s %lld %lld %lld %lld %lf %1s", category, phase, &peer, &bytes,
+                      call, &tag, &comm, &req, &rtag, &rbytes, extra);
+  const char *sendrecv = fields == 10 ? sendrecv_problem(call, req, rtag, rbytes, met_trace_nranks(trace)) : NULL;
+  if (fields != 5 && fields != 7 && fields != 8 && fields != 10)
+    return "expected the fields 'category phase peer bytes call', then 'tag comm' or 'tag comm request' (or for a "
+           "send-receive 'tag comm source tag bytes') or nothing";
+  if (sendrecv)
+    return sendrecv;
   if (!decimal_fields(text, 0))
     return "a number is not written in decimal (no hexadecimal, inf or nan)";
   if (category_of(category) == MET_CAT_COUNT)
@@ -152,7 +173,7 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
     return "the bytes must be a number >= 0";
   if (tag < -1 || tag > INT_MAX || comm < 0 || comm > INT_MAX)
     return "the tag must be -1 (any) or a whole number >= 0, the communicator a whole number >= 0";
-  if (req < -1)
+  if (req < -1 && fields != 10) /* a send-receive's 8th field is its source (sendrecv_problem) */
     return "the request must be a whole number >= 0 (or -1: none)";
   int id = met_trace_phase_id(trace, phase);
   if (id < 0)
@@ -168,6 +189,11 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
                          .comm = (int)comm,
                          .req = req};
   snprintf(it->call, sizeof it->call, "%s", call);
+  if (fields == 10) {
+    it->kind = TL_SENDRECV;
+    it->req = -1;
+    it->recv = (met_tl_recv_half_t){.peer = (int)req, .tag = (int)rtag, .bytes = rbytes};
+  }
   return NULL;
 }
 

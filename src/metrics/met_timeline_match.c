@@ -200,6 +200,9 @@ static void tell_partner(met_tl_match_t *m, int rank, long long id, double partn
     if (s->events[i].id == id) {
       s->events[i].partner = partner;
       return;
+    } else if (s->events[i].kind == TL_SENDRECV && s->events[i].recv.id == id) {
+      s->events[i].recv.partner = partner;
+      return;
     }
   for (size_t i = s->nops; i-- > 0;)
     if (s->ops[i].id == id) {
@@ -345,6 +348,28 @@ static double pair_probe(met_tl_match_t *m, int rank, int peer, const endref_t *
   return found.start;
 }
 
+/* A send-receive at `rank`: its send half paired as a send to iv.peer, its receive half as a receive from recv.peer,
+ * each a message end with a number of its own (a half with no partner, MPI_PROC_NULL, is not paired). 0, or -1 out of
+ * memory. */
+static int push_sendrecv(met_tl_match_t *m, int rank, met_tl_event_t *e)
+{
+  rank_state_t *s = &m->ranks[rank];
+  int oom = 0;
+  e->id = s->next_id++;
+  e->recv.id = s->next_id++;
+  e->recv.partner = NAN;
+  if (e->iv.peer >= 0) {
+    endref_t send = {rank, e->iv.peer, e->tag, e->comm, e->id, e->iv.start, 0};
+    e->partner = pair_send(m, rank, e->iv.peer, &send, &oom);
+  }
+  int peer = e->recv.peer;
+  if (!oom && peer >= 0) {
+    endref_t recv = {rank, peer, e->recv.tag, e->comm, e->recv.id, e->iv.start, 0};
+    e->recv.partner = pair_recv(m, rank, &peer, &recv, &oom);
+  }
+  return oom;
+}
+
 /* Counts `rank`'s synchronising collective in its instance; a call that differs from the other members' (a
  * collective on a sub-communicator, whose members the timeline does not give) stops the pairing of collectives. */
 static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
@@ -425,7 +450,9 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
                                            : pair_recv(m, rank, &peer, &mine, &oom);
     s->ops[s->nops - 1].partner = partner;
     s->ops[s->nops - 1].peer = peer;
-  } else if (ev->kind == TL_BARRIER || ev->kind == TL_NXN) {
+  } else if (ev->kind == TL_SENDRECV)
+    oom = push_sendrecv(m, rank, e); /* pairing moves no kept interval: e stays valid */
+  else if (ev->kind == TL_BARRIER || ev->kind == TL_NXN) {
     long k = join_collective(m, rank, ev);
     if (k == -2)
       return -1;
@@ -473,6 +500,36 @@ static int add_blocking(met_trace_t *trace, int rank, const met_tl_event_t *ev)
     return met_trace_add(trace, rank, iv);
   double idle_end = dir == MET_DIR_RECV || iv->end > ev->partner ? clamp(ev->partner, iv) : iv->start;
   return add_split(trace, rank, iv, idle_end, iv->peer, dir, iv->peer, dir);
+}
+
+/* A send-receive (docs/tracer.md): its halves overlap inside the call, which waits for the later of its partners: the
+ * receive half until its sender entered (late sender), the send half until its receiver entered when the call lasted
+ * past that (late receiver; one that ended before: eager, no wait). Idle until then, the rest communication, where
+ * the message received is counted (the one sent is an empty send end at the entry). As the file gives it when its
+ * receive half found no sender. */
+static int add_sendrecv(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
+{
+  const met_interval_t *iv = &ev->iv;
+  int from = ev->recv.peer;
+  if (from >= 0 && isnan(ev->recv.partner))
+    m->unmatched++;
+  if ((from >= 0 && isnan(ev->recv.partner)) || (from < 0 && iv->peer < 0))
+    return met_trace_add(trace, rank, iv);
+  double sender = from >= 0 ? ev->recv.partner : -INFINITY;
+  double receiver = iv->peer >= 0 && iv->end > ev->partner ? ev->partner : -INFINITY; /* NAN: eager */
+  int late_sender = from >= 0 && sender >= receiver;
+  met_interval_t sent = *iv; /* the message sent, an empty send end at the entry as an eager send's (for OTF2) */
+  sent.end = iv->start;
+  sent.category = MET_CAT_COMM;
+  sent.dir = MET_DIR_SEND;
+  if (from >= 0 && iv->peer >= 0 && met_trace_add(trace, rank, &sent) != 0)
+    return -1;
+  met_interval_t whole = *iv;
+  whole.bytes = from >= 0 ? ev->recv.bytes : iv->bytes;
+  whole.tag = from >= 0 ? ev->recv.tag : iv->tag;
+  return add_split(trace, rank, &whole, clamp(fmax(sender, receiver), iv), late_sender ? from : iv->peer,
+                   late_sender ? MET_DIR_RECV : MET_DIR_SEND, from >= 0 ? from : iv->peer,
+                   from >= 0 ? MET_DIR_RECV : MET_DIR_SEND);
 }
 
 /* A probe that found a message: idle until that message's sender entered its send (a late sender, as Scalasca counts
@@ -624,6 +681,8 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_ev
   case TL_PROBE:
   case TL_MPROBE:
     return add_probe(trace, rank, ev);
+  case TL_SENDRECV:
+    return add_sendrecv(m, trace, rank, ev);
   case TL_WAIT:
   case TL_WAITALL:
   case TL_WAITANY:
@@ -657,6 +716,8 @@ static int partners_in(const met_tl_match_t *m, const rank_state_t *s, const met
   case TL_PROBE:
   case TL_MPROBE:
     return !isnan(ev->partner);
+  case TL_SENDRECV:
+    return (ev->iv.peer < 0 || !isnan(ev->partner)) && (ev->recv.peer < 0 || !isnan(ev->recv.partner));
   case TL_BARRIER:
   case TL_NXN:
     return ev->coll < m->inst_base || m->colls_off || m->inst[ev->coll - m->inst_base].count == m->nranks;

@@ -26,8 +26,20 @@ typedef enum met_tl_kind {
   TL_BARRIER,   /* MPI_Barrier */
   TL_NXN,       /* every member to every member: allreduce, allgather(v), alltoall(v), reduce-scatter */
   TL_MPROBE,    /* MPI_Mprobe, a successful MPI_Improbe: the message it found, taken out of matching for its Mrecv */
-  TL_MRECV      /* MPI_Mrecv: the message its matched probe took */
+  TL_MRECV,     /* MPI_Mrecv: the message its matched probe took */
+  TL_SENDRECV   /* MPI_Sendrecv(_replace) whose line gives both halves: a send to iv.peer and a receive (recv) */
 } met_tl_kind_t;
+
+/* The receive half of a TL_SENDRECV: its source as received (-1: none; MET_TL_PEER_NULL: MPI_PROC_NULL), its tag and
+ * bytes as received;
+ * once pushed, its number on the rank and its sender's entry (NAN until paired). */
+typedef struct met_tl_recv_half {
+  int peer;
+  int tag;
+  double bytes;
+  long long id;
+  double partner;
+} met_tl_recv_half_t;
 
 /* One interval read, until it goes into the trace. */
 typedef struct met_tl_event {
@@ -38,9 +50,10 @@ typedef struct met_tl_event {
   long long req; /* a wait's or test's request, as the file gives it: its age, the postings (TL_ISEND, TL_IRECV) the
                   * rank made after it; once pushed, that posting's number on the rank; -1 when not given */
   char call[64];
-  long long id;   /* a blocking message end's (or a probe's) number on its rank, -1 otherwise */
-  double partner; /* the partner's entry (or posting) time once paired, NAN before */
-  long coll;      /* a collective's number among the rank's synchronising collectives, -1 otherwise */
+  long long id;            /* a blocking message end's (or a probe's) number on its rank, -1 otherwise */
+  double partner;          /* the partner's entry (or posting) time once paired, NAN before */
+  long coll;               /* a collective's number among the rank's synchronising collectives, -1 otherwise */
+  met_tl_recv_half_t recv; /* TL_SENDRECV's receive half (id and partner hold its send half's) */
 } met_tl_event_t;
 
 /* The partner field of a timeline: -1 for none or any source, MET_TL_PEER_NULL for MPI_PROC_NULL (an operation that

@@ -67,12 +67,19 @@ static int foldable(const trc_rec_t *r)
   return r->has_call && r->ti_len >= 0;
 }
 
+/* Whether two calls' send-receive halves are the same (with SIMRUN_TRACE_FORMAT=smpi no TI actions hold them). */
+static int same_recv_half(const trc_rec_t *a, const trc_rec_t *b)
+{
+  return a->sr == b->sr && (!a->sr || (a->rsrc == b->rsrc && a->rtag == b->rtag && a->rbytes == b->rbytes));
+}
+
 static int same(const trc_rec_t *a, const trc_rec_t *b)
 {
   return a->key == b->key && foldable(a) && foldable(b) && a->name == b->name && a->category == b->category &&
          a->peer == b->peer && a->bytes == b->bytes && a->env == b->env &&
          (!a->env || (a->tag == b->tag && a->comm == b->comm)) && a->req == b->req && a->poll == b->poll &&
-         (a->poll || a->count == b->count) && a->ti_len == b->ti_len && memcmp(a->ti, b->ti, (size_t)a->ti_len) == 0;
+         (a->poll || a->count == b->count) && a->ti_len == b->ti_len && memcmp(a->ti, b->ti, (size_t)a->ti_len) == 0 &&
+         same_recv_half(a, b);
 }
 
 static trc_rec_t *at(trc_fold_t *f, int i)

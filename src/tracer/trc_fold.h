@@ -31,7 +31,11 @@ typedef struct trc_rec {
   int tag;
   int comm;
   long long req; /* the age of the request it completed (trc_envelope_request), or -1 */
-  int ti_len;    /* bytes of TI actions in ti, each "ACTION FIELDS\n" without the rank; -1: written at once */
+  int sr;        /* a send-receive (trc_envelope_recv): its receive half follows */
+  int rsrc;      /* the receive half's source as received (or TRC_PEER_NULL, TRC_PEER_NONE), its tag and bytes */
+  int rtag;
+  double rbytes;
+  int ti_len; /* bytes of TI actions in ti, each "ACTION FIELDS\n" without the rank; -1: written at once */
   char ti[TRC_REC_TI];
   unsigned long long key; /* trc_fold's */
 } trc_rec_t;

@@ -376,7 +376,8 @@ EXPORT int MPI_Comm_free(MPI_Comm *comm)
 
 /* A send-receive as MPI defines it, an isend, a receive and the wait for the send (MPI 3.1 §3.10), in TI actions that
  * SMPI replays: the receive's source, tag and size from its status. A side with MPI_PROC_NULL moves nothing and is
- * left out. */
+ * left out. Its timeline line gives both halves: the send's partner, bytes, tag and communicator, then the receive's
+ * source, tag and bytes as received (MPI_PROC_NULL's -2, then -1 and 0, for none). */
 static void sendrecv_done(double t, const char *name, int rc, double sent, int dest, int sendtag, MPI_Comm comm,
                           MPI_Status *status)
 {
@@ -385,6 +386,8 @@ static void sendrecv_done(double t, const char *name, int rc, double sent, int d
   int got = 0;
   if (from >= 0)
     PMPI_Get_count(status, MPI_BYTE, &got);
+  trc_envelope(sendtag, trc_comm_key(comm));
+  trc_envelope_recv(from, from >= 0 ? status->MPI_TAG : -1, got);
   if (to >= 0 && from >= 0) {
     int me = trc_active() ? trc_world_rank() : 0;
     trc_call(t, name, TRC_COMM, to, sent, "isend %d %d %.0f", to, sendtag, sent);
@@ -393,8 +396,7 @@ static void sendrecv_done(double t, const char *name, int rc, double sent, int d
   } else if (to >= 0)
     trc_call(t, name, TRC_COMM, to, sent, "send %d %d %.0f", to, sendtag, sent);
   else
-    trc_call(t, name, TRC_COMM, from, got, from >= 0 ? "recv %d %d %d" : NULL, from, from >= 0 ? status->MPI_TAG : 0,
-             got);
+    trc_call(t, name, TRC_COMM, to, 0, from >= 0 ? "recv %d %d %d" : NULL, from, from >= 0 ? status->MPI_TAG : 0, got);
 }
 
 EXPORT int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,

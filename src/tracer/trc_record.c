@@ -91,6 +91,10 @@ typedef struct recorder {
   int env_tag;
   int env_comm;
   long long env_req; /* trc_envelope_request's, or -1 */
+  int sr_set;        /* trc_envelope_recv gave the next call's receive half */
+  int sr_src;
+  int sr_tag;
+  double sr_bytes;
   char phase[PHASE_DEPTH][PHASE_LEN];
   int depth;          /* phase[depth] is the current label; phase[0] is "main" */
   int dropped_phases; /* begins beyond PHASE_DEPTH, ended without a label change */
@@ -266,7 +270,8 @@ int trc_start(int rank, int size)
                  "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init\n"
                  "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate\n"
                  "# d ID category phase peer bytes call [tag comm [request]]: the fields of call ID; ID GAP COMPUTE "
-                 "DURATION [POLLS]: a computation GAP ns after the previous interval, then call ID, in ns\n",
+                 "DURATION [POLLS]: a computation GAP ns after the previous interval, then call ID, in ns\n"
+                 "# a send-receive's fields: ... call tag comm source tag bytes (its receive half as received)\n",
                  rank, size, program_invocation_short_name, rec.rate, rec.source, rank);
   trc_out_printf(rec.ti, "%d init\n", rank);
   trc_flush(); /* a run killed before MPI_Finalize leaves at least the headers */
@@ -396,6 +401,7 @@ static void commit(void)
   r->c_start = r->c_end = r->flops = 0;
   r->has_call = r->poll = r->env = r->ti_len = 0;
   r->req = -1;
+  r->sr = 0;
 }
 
 /* Opens the next record, with the computation `g` before its call. */
@@ -569,6 +575,11 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   r->req = rec.env_req;
   rec.env_set = 0;
   rec.env_req = -1;
+  r->sr = rec.sr_set;
+  r->rsrc = rec.sr_src;
+  r->rtag = rec.sr_tag;
+  r->rbytes = rec.sr_bytes;
+  rec.sr_set = 0;
   if (ti) {
     va_list ap;
     va_start(ap, ti);
@@ -612,6 +623,14 @@ void trc_envelope(int tag, int comm)
   rec.env_set = 1;
   rec.env_tag = tag < 0 ? -1 : tag;
   rec.env_comm = comm;
+}
+
+void trc_envelope_recv(int source, int tag, double bytes)
+{
+  rec.sr_set = 1;
+  rec.sr_src = source;
+  rec.sr_tag = source < 0 || tag < 0 ? -1 : tag;
+  rec.sr_bytes = source < 0 ? 0 : bytes;
 }
 
 void trc_envelope_request(long long request)

@@ -48,6 +48,12 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
  * written at the end of its timeline line so that simrun analyse pairs messages as MPI matches them. */
 void trc_envelope(int tag, int comm);
 
+/* The receive half of the send-receive the next trc_call records (whose peer, bytes and trc_envelope are its send
+ * half's): the source and tag its status gave (TRC_PEER_NULL for MPI_PROC_NULL, TRC_PEER_NONE when the call failed)
+ * and the bytes received, written after the send
+ * half's communicator so that simrun analyse pairs both halves. */
+void trc_envelope_recv(int source, int tag, double bytes);
+
 /* The request the next trc_call's line names after its tag and communicator (trc_envelope): the age of the one a wait
  * or test completed (trc_req_envelope); -1: none. */
 void trc_envelope_request(long long request);

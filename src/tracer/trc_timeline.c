@@ -24,6 +24,9 @@ typedef struct signature {
   int comm;
   long long req;
   unsigned long phase;
+  int rsrc; /* a send-receive's receive half (sr); -2 for other calls */
+  int rtag;
+  double rbytes;
 } signature_t;
 
 struct trc_timeline {
@@ -55,6 +58,17 @@ void trc_timeline_phase(trc_timeline_t *t, const char *phase)
   t->phase_changes++;
 }
 
+/* A send-receive's receive half, after its send half's tag and communicator: " SOURCE TAG BYTES" as received. */
+static void write_recv_half(trc_out_t *out, const trc_rec_t *r)
+{
+  trc_out_char(out, ' ');
+  trc_out_long(out, r->rsrc);
+  trc_out_char(out, ' ');
+  trc_out_long(out, r->rtag);
+  trc_out_char(out, ' ');
+  trc_out_long(out, (long long)r->rbytes);
+}
+
 /* A partner as the timeline writes it: a rank, TRC_PEER_NULL (MPI_PROC_NULL), else TRC_PEER_NONE. */
 static int written_peer(int peer)
 {
@@ -63,7 +77,7 @@ static int written_peer(int peer)
 
 /* The fields of a line after its times: category, phase, partner (-1 when no rank or any source, -2 for MPI_PROC_NULL),
  * bytes, call ("NAME*COUNT" for a run of `count` > 1 polls), then for a message its tag and communicator and the
- * request it names, if any. */
+ * request it names, if any, or for a send-receive its receive half. */
 static void write_fields(trc_timeline_t *t, const trc_rec_t *r, long count)
 {
   trc_out_t *out = t->out;
@@ -85,7 +99,9 @@ static void write_fields(trc_timeline_t *t, const trc_rec_t *r, long count)
     trc_out_long(out, r->tag);
     trc_out_char(out, ' ');
     trc_out_long(out, r->comm);
-    if (r->req >= 0) {
+    if (r->sr)
+      write_recv_half(out, r);
+    else if (r->req >= 0) {
       trc_out_char(out, ' ');
       trc_out_long(out, r->req);
     }
@@ -109,7 +125,10 @@ static int signature(trc_timeline_t *t, const trc_rec_t *r)
                    .tag = r->env ? r->tag : 0,
                    .comm = r->env ? r->comm : 0,
                    .req = r->env ? r->req : -1,
-                   .phase = t->phase_changes};
+                   .phase = t->phase_changes,
+                   .rsrc = r->env && r->sr ? r->rsrc : -2,
+                   .rtag = r->env && r->sr ? r->rtag : 0,
+                   .rbytes = r->env && r->sr ? r->rbytes : 0};
   unsigned long long h = 14695981039346656037ULL;
   h = mix(h, (unsigned long long)(size_t)s.name);
   h = mix(h, (unsigned long long)(size_t)s.category);
@@ -118,10 +137,12 @@ static int signature(trc_timeline_t *t, const trc_rec_t *r)
   h = mix(h, (unsigned long long)s.tag * 2654435761ULL + (unsigned)s.comm);
   h = mix(h, (unsigned long long)s.req);
   h = mix(h, s.phase);
+  h = mix(h, (unsigned long long)s.rsrc * 40503ULL + (unsigned)s.rtag + (unsigned long long)s.rbytes);
   int id = (int)((h ^ (h >> 29)) & (SIGNATURES - 1));
   signature_t *held = &t->table[id];
   if (held->category == s.category && held->name == s.name && held->peer == s.peer && held->bytes == s.bytes &&
-      held->env == s.env && held->tag == s.tag && held->comm == s.comm && held->req == s.req && held->phase == s.phase)
+      held->env == s.env && held->tag == s.tag && held->comm == s.comm && held->req == s.req &&
+      held->phase == s.phase && held->rsrc == s.rsrc && held->rtag == s.rtag && held->rbytes == s.rbytes)
     return id;
   *held = s;
   trc_out_str(t->out, "d ");

@@ -29,11 +29,12 @@
 #define LINE_ERROR "a line longer than 4095 characters, or a NUL byte: not a timeline"
 
 /* The longest loop body a timeline may give (the tracer folds bodies of up to 32 calls), the most iterations of one
- * loop, and the most calls a file's loops may unfold to when the run is kept whole (simrun analyse keeps a run whole
- * only when it unfolds to 32 MiB of lines, about 350 000 intervals: met_timeline_bytes). */
+ * loop, and the most calls the run's loops may unfold to, over all its files, when the run is kept whole (simrun
+ * analyse keeps a run whole only when it unfolds to 32 MiB of lines, about 350 000 intervals: met_timeline_bytes; an
+ * interval kept costs some 170 bytes, so a few lines of loops could otherwise take gigabytes). */
 #define MAX_SLOTS      4096
 #define MAX_ITERATIONS (1LL << 32)
-#define MAX_KEPT       (1LL << 22)
+#define MAX_KEPT       (1LL << 19)
 /* Format 2: the calls a file may define (the tracer's table holds 4096), and the latest time, in nanoseconds. */
 #define MAX_SIGNATURES 4096
 #define MAX_NS         (1LL << 53)
@@ -72,8 +73,7 @@ typedef struct reader {
   int bad;     /* the last line was cut by the buffer or by a NUL byte */
   int partial; /* the last line of the file had no newline: a record cut by a killed run */
   loop_t loop;
-  long long unfolded;   /* calls its loops unfolded to so far */
-  int keep;             /* the run is kept whole: unfolded calls are bounded by MAX_KEPT */
+  long long *unfolded;  /* the run is kept whole: calls its files' loops unfolded to so far, bounded by MAX_KEPT */
   int version;          /* 1 or 2 (compact) */
   long long prev;       /* format 2: the end of the previous interval, ns */
   met_tl_event_t *sigs; /* format 2: the calls defined so far ("d ID ..."), by ID; call "" when not */
@@ -355,6 +355,7 @@ typedef struct stream {
   int *live;    /* ahead[r] holds an interval */
   double *last; /* the end of rank r's previous interval */
   met_timeline_info_t *info;
+  long long unfolded; /* calls the files' loops unfolded to, when the run is kept whole */
 } stream_t;
 
 /* A comment the reader takes: the tracer's own time, the program's name. */
@@ -394,8 +395,8 @@ static int read_loop(reader_t *r, met_trace_t *trace, double last, char *err, si
     what = "expected 'loop COUNT SLOTS FIRST LAST'";
   else if (count < 1 || count > MAX_ITERATIONS || nslots < 1 || nslots > MAX_SLOTS)
     what = "a loop's count must be 1 to 2^32 and its slots 1 to 4096";
-  else if (r->keep && (r->unfolded += count * nslots) > MAX_KEPT)
-    what = "the file's loops unfold to more than 2^22 calls, too many to keep whole (simrun analyse reads such a run "
+  else if (r->unfolded && (*r->unfolded += count * nslots) > MAX_KEPT)
+    what = "the run's loops unfold to more than 2^19 calls, too many to keep whole (simrun analyse reads such a run "
            "as per-rank sums)";
   else if (!isfinite(first) || !isfinite(end) || first < last || end < first)
     what = "a loop's first and last times must follow the previous interval, first <= last";
@@ -571,13 +572,13 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   }
   s->nranks = nranks;
   s->files[0] = first;
-  s->files[0].keep = keep;
+  s->files[0].unfolded = keep ? &s->unfolded : NULL;
   for (int rank = 1; rank < nranks; rank++)
     if (open_rank(&s->files[rank], dir, rank, announced, err, errlen) != 0 ||
         read_header(&s->files[rank], rank, &nranks, err, errlen) != 0)
       return -1;
     else
-      s->files[rank].keep = keep;
+      s->files[rank].unfolded = keep ? &s->unfolded : NULL;
   return 0;
 }
 

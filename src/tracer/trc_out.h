@@ -29,7 +29,12 @@ void trc_out_bytes(trc_out_t *out, const char *data, size_t len);
 void trc_out_long(trc_out_t *out, long long value);
 void trc_out_seconds(trc_out_t *out, long long ns);
 
-/* Writes out what is buffered; -1 when the file failed (now or before). */
+/* Lets the file become gzip (zlib's level 1) once its text would pass `bytes` (0: never): the text written until then
+ * is read back and compressed with the rest, so that the whole file is one gzip stream. */
+void trc_out_gzip_beyond(trc_out_t *out, long long bytes);
+
+/* Writes out what is buffered (a gzip file: so that all of it can be read back); -1 when the file failed (now or
+ * before). */
 int trc_out_flush(trc_out_t *out);
 
 /* Whether a write failed. */

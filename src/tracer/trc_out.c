@@ -191,10 +191,13 @@ int trc_format(char *buf, size_t room, const char *format, va_list ap)
   size_t n = 0;
   for (const char *f = format; *f; f++) {
     int ok = 0;
-    if (*f != '%') {
-      ok = n + 1 < room;
+    if (*f != '%') { /* the text up to the next conversion, at once */
+      size_t len = strcspn(f, "%");
+      ok = n + len < room;
       if (ok)
-        buf[n++] = *f;
+        memcpy(buf + n, f, len);
+      n += len;
+      f += len - 1;
     } else if (f[1] == 'd') {
       ok = put_whole(buf, room, &n, va_arg(ap, int)) == 0;
       f++;
@@ -283,6 +286,20 @@ void trc_out_long(trc_out_t *out, long long value)
   char digits[24];
   char *from = whole_before(digits + sizeof digits, value);
   trc_out_bytes(out, from, (size_t)(digits + sizeof digits - from));
+}
+
+void trc_out_line(trc_out_t *out, const long long *values, int n)
+{
+  char line[32 * 8];
+  char *end = line + sizeof line;
+  char *from = end;
+  *--from = '\n';
+  for (int i = n - 1; i >= 0; i--) {
+    from = whole_before(from, values[i]);
+    if (i > 0)
+      *--from = ' ';
+  }
+  trc_out_bytes(out, from, (size_t)(end - from));
 }
 
 void trc_out_seconds(trc_out_t *out, long long ns)

@@ -29,6 +29,17 @@ static comm_seen_t *keys; /* trc_comm_key's, by handle */
 static int nkeys;
 static int cap_keys;
 
+/* The world ranks of the members of the communicators whose ranks were translated, by handle (trc_comm_to_world). */
+typedef struct comm_ranks {
+  MPI_Comm comm;
+  int *world;
+  int size;
+} comm_ranks_t;
+
+static comm_ranks_t *translated;
+static int ntranslated;
+static int cap_translated;
+
 /* The world ranks of `comm`'s members (a new array), or NULL. */
 static int *members_of(MPI_Comm comm, int size)
 {
@@ -241,8 +252,37 @@ void trc_comm_made(MPI_Comm comm)
   remember(&keys, &nkeys, &cap_keys, comm, fold(h));
 }
 
+int trc_comm_to_world(MPI_Comm comm, int rank)
+{
+  for (int i = 0; i < ntranslated; i++)
+    if (translated[i].comm == comm)
+      return rank < translated[i].size ? translated[i].world[rank] : rank;
+  int size = trc_comm_size(comm);
+  int *world = size > 0 ? members_of(comm, size) : NULL;
+  if (!world)
+    return rank;
+  if (ntranslated == cap_translated) {
+    int more_cap = cap_translated ? 2 * cap_translated : 16;
+    comm_ranks_t *more = realloc(translated, sizeof *more * (size_t)more_cap);
+    if (!more) {
+      int out = rank < size ? world[rank] : rank;
+      free(world);
+      return out;
+    }
+    translated = more;
+    cap_translated = more_cap;
+  }
+  translated[ntranslated++] = (comm_ranks_t){.comm = comm, .world = world, .size = size};
+  return rank < size ? world[rank] : rank;
+}
+
 void trc_comm_forget(MPI_Comm comm)
 {
+  for (int i = 0; i < ntranslated; i++)
+    if (translated[i].comm == comm) {
+      free(translated[i].world);
+      translated[i--] = translated[--ntranslated];
+    }
   for (int i = 0; i < nseen; i++)
     if (seen[i].comm == comm)
       seen[i] = seen[--nseen];
@@ -253,6 +293,11 @@ void trc_comm_forget(MPI_Comm comm)
 
 void trc_comm_reset(void)
 {
+  for (int i = 0; i < ntranslated; i++)
+    free(translated[i].world);
+  free(translated);
+  translated = NULL;
+  ntranslated = cap_translated = 0;
   for (int i = 0; i < ndefs; i++)
     free(defs[i].members);
   free(defs);

@@ -2,6 +2,7 @@
 /* What the PMPI wrappers (trc_mpi.c, trc_mpi_coll.c) share: ranks in the world, message sizes in bytes, the TI
  * count lists of the v-collectives. */
 #include "trc_mpi_util.h"
+#include "trc_comm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,17 +20,7 @@ int trc_to_world(MPI_Comm comm, int rank)
 {
   if (rank < 0 || comm == MPI_COMM_WORLD || !trc_active())
     return rank;
-  MPI_Group group;
-  MPI_Group world;
-  int out = rank;
-  if (PMPI_Comm_group(comm, &group) == MPI_SUCCESS) {
-    if (PMPI_Comm_group(MPI_COMM_WORLD, &world) == MPI_SUCCESS) {
-      PMPI_Group_translate_ranks(group, 1, &rank, world, &out);
-      PMPI_Group_free(&world);
-    }
-    PMPI_Group_free(&group);
-  }
-  return out;
+  return trc_comm_to_world(comm, rank);
 }
 
 double trc_nbytes(int count, MPI_Datatype type)

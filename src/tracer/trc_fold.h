@@ -27,7 +27,7 @@ typedef struct trc_rec {
   int tag;
   int comm;
   long long req; /* the age of the request it completed (trc_envelope_request), or -1 */
-  int ti_len;    /* bytes of TI actions in ti, each "ACTION FIELDS\n" without the rank; -1: written at once */
+  int ti_len;    /* bytes of TI actions in ti, each a whole line "RANK ACTION FIELDS\n"; -1: written at once */
   char ti[TRC_REC_TI];
   unsigned long long key; /* trc_fold's */
 } trc_rec_t;

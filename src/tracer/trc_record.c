@@ -101,8 +101,10 @@ typedef struct recorder {
   int dropped_phases; /* begins beyond PHASE_DEPTH, ended without a label change */
   untraced_t untraced[UNTRACED_KINDS];
   int nuntraced;
-  int smpi_only;                      /* SIMRUN_TRACE_FORMAT=smpi: no action smpirun cannot read */
-  long long gzip_from;                /* SIMRUN_TRACE_GZIP: text beyond which a file is gzip; 0: never */
+  int smpi_only;       /* SIMRUN_TRACE_FORMAT=smpi: no action smpirun cannot read */
+  long long gzip_from; /* SIMRUN_TRACE_GZIP: text beyond which a file is gzip; 0: never */
+  char prefix[16];     /* "RANK ", which begins each TI line */
+  size_t prefix_len;
   untraced_t refused[UNTRACED_KINDS]; /* simrun's actions left out for that, which make the trace unreplayable */
   int nrefused;
 } recorder_t;
@@ -262,6 +264,7 @@ int trc_start(int rank, int size)
 {
   rec.rank = rank;
   rec.size = size;
+  rec.prefix_len = (size_t)snprintf(rec.prefix, sizeof rec.prefix, "%d ", rank);
   choose_format();
   if (open_files() != 0)
     return -1;
@@ -332,20 +335,14 @@ static void action(const char *ti, ...)
   va_end(ap);
 }
 
-/* A record's TI actions (`len` bytes of lines without the rank), each after the computation carried (`carry`) or
- * not (a loop's body, whose computation is its own). */
+/* A record's TI actions (`len` bytes of whole lines, the rank included), after the computation carried (`carry`) or
+ * not (a loop's body, whose computation is its own): the carried computation is written, when due, before the first
+ * line, and what it leaves (under COMPUTE_MIN) would not be due before the next. */
 static void write_actions(const char *text, int len, int carry)
 {
-  for (int i = 0; i < len;) {
-    const char *end = memchr(text + i, '\n', (size_t)(len - i));
-    int n = (int)(end - (text + i)) + 1;
-    if (carry)
-      flush_compute(0);
-    trc_out_long(rec.ti, rec.rank);
-    trc_out_char(rec.ti, ' ');
-    trc_out_bytes(rec.ti, text + i, (size_t)n);
-    i += n;
-  }
+  if (carry && len > 0)
+    flush_compute(0);
+  trc_out_bytes(rec.ti, text, (size_t)len);
 }
 
 /* A record as it came: its computation's and its call's timeline lines, and its TI actions after the computation
@@ -466,16 +463,18 @@ static void add_action(const char *ti, va_list ap)
   if (!rec.smpi_only && r->ti_len >= 0) {
     va_list again;
     va_copy(again, ap);
-    size_t room = TRC_REC_TI - (size_t)r->ti_len;
-    int n = trc_format(r->ti + r->ti_len, room, ti, again);
+    size_t at = (size_t)r->ti_len + rec.prefix_len; /* after "RANK " */
+    size_t room = at < TRC_REC_TI ? TRC_REC_TI - at : 0;
+    int n = room ? trc_format(r->ti + at, room, ti, again) : -1;
     va_end(again);
-    if (n < 0) {
+    if (n < 0 && room) {
       va_copy(again, ap);
-      n = vsnprintf(r->ti + r->ti_len, room, ti, again);
+      n = vsnprintf(r->ti + at, room, ti, again);
       va_end(again);
     }
     if (n >= 0 && (size_t)n + 1 < room) {
-      r->ti_len += n;
+      memcpy(r->ti + r->ti_len, rec.prefix, rec.prefix_len);
+      r->ti_len = (int)at + n;
       r->ti[r->ti_len++] = '\n';
       return;
     }

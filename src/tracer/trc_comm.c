@@ -29,7 +29,7 @@ static comm_seen_t *keys; /* trc_comm_key's, by handle */
 static int nkeys;
 static int cap_keys;
 
-/* The world ranks of the members of the communicators whose ranks were translated, by handle (trc_comm_to_world). */
+/* The world ranks of the members of the communicators whose ranks were translated, by handle (trc_to_world). */
 typedef struct comm_ranks {
   MPI_Comm comm;
   int *world;
@@ -252,8 +252,10 @@ void trc_comm_made(MPI_Comm comm)
   remember(&keys, &nkeys, &cap_keys, comm, fold(h));
 }
 
-int trc_comm_to_world(MPI_Comm comm, int rank)
+int trc_to_world(MPI_Comm comm, int rank)
 {
+  if (rank < 0 || comm == MPI_COMM_WORLD || !trc_active())
+    return rank;
   for (int i = 0; i < ntranslated; i++)
     if (translated[i].comm == comm)
       return rank < translated[i].size ? translated[i].world[rank] : rank;

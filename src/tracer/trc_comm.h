@@ -30,10 +30,10 @@ int trc_comm_key(MPI_Comm comm);
  * stays the members' hash). */
 void trc_comm_made(MPI_Comm comm);
 
-/* Rank `rank` (>= 0) of `comm` as a rank of MPI_COMM_WORLD, its members' table kept by handle until MPI_Comm_free
- * (four PMPI group calls per message before, a sixth of the recorder's cost on ScaLAPACK's row and column
- * communicators); `rank` itself when it is not one of comm's ranks. */
-int trc_comm_to_world(MPI_Comm comm, int rank);
+/* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; special values (MPI_ANY_SOURCE, MPI_PROC_NULL), and a rank
+ * that is not one of comm's, unchanged. The members' table is kept by handle until MPI_Comm_free (four PMPI group
+ * calls per message before, a sixth of the recorder's cost on ScaLAPACK's row and column communicators). */
+int trc_to_world(MPI_Comm comm, int rank);
 
 /* MPI_Comm_free of `comm`: its handle may name another communicator next. */
 void trc_comm_forget(MPI_Comm comm);

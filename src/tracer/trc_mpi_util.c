@@ -2,7 +2,6 @@
 /* What the PMPI wrappers (trc_mpi.c, trc_mpi_coll.c) share: ranks in the world, message sizes in bytes, the TI
  * count lists of the v-collectives. */
 #include "trc_mpi_util.h"
-#include "trc_comm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,14 +12,6 @@ int trc_world_rank(void)
   int rank = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   return rank;
-}
-
-/* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; special values (MPI_ANY_SOURCE, MPI_PROC_NULL) unchanged. */
-int trc_to_world(MPI_Comm comm, int rank)
-{
-  if (rank < 0 || comm == MPI_COMM_WORLD || !trc_active())
-    return rank;
-  return trc_comm_to_world(comm, rank);
 }
 
 double trc_nbytes(int count, MPI_Datatype type)

@@ -346,7 +346,7 @@ static void write_actions(const char *text, int len, int carry)
 }
 
 /* A record as it came: its computation's and its call's timeline lines, and its TI actions after the computation
- * (a run of polls as simrun's "poll COUNT FIRST LAST"; none with SIMRUN_TRACE_FORMAT=smpi: SMPI's test action would
+ * (a run of polls as simrun's "poll COUNT"; none with SIMRUN_TRACE_FORMAT=smpi: SMPI's test action would
  * sleep). */
 static void emit_plain(const trc_rec_t *r)
 {
@@ -354,17 +354,13 @@ static void emit_plain(const trc_rec_t *r)
   if (rec.smpi_only || r->ti_len < 0)
     return; /* the TI actions were written at once */
   rec.flops += r->flops;
-  if (r->poll) { /* "poll COUNT FIRST LAST", the times as %.9f writes them, without vsnprintf's cost */
+  if (r->poll) { /* "poll COUNT": its times are the timeline's record (to the nanosecond); no replay reads them */
     trc_out_gzip_beyond(rec.ti, rec.gzip_from);
     flush_compute(0);
-    trc_out_long(rec.ti, rec.rank);
-    trc_out_str(rec.ti, " poll ");
-    trc_out_long(rec.ti, r->count);
-    trc_out_char(rec.ti, ' ');
-    trc_out_seconds(rec.ti, trc_ns(r->start));
-    trc_out_char(rec.ti, ' ');
-    trc_out_seconds(rec.ti, trc_ns(r->end));
-    trc_out_char(rec.ti, '\n');
+    trc_out_bytes(rec.ti, rec.prefix, rec.prefix_len);
+    trc_out_str(rec.ti, "poll ");
+    const long long count[] = {r->count};
+    trc_out_line(rec.ti, count, 1);
   }
   write_actions(r->ti, r->ti_len, 1);
 }

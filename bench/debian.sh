@@ -39,9 +39,14 @@ cat > meep.ctl << 'CTL'
 (set! resolution 10)
 (run-until 20)
 CTL
-# cpu ARGS...: the CPU seconds of one mpirun (its ranks are its children).
+# cpu ARGS...: the CPU seconds of one mpirun (its ranks are its children), from time's last line (a run that failed
+# has a line before it saying so, which is said on stderr).
 # A run past 600 s is stopped (xdlu at p = 4 can hang: docs/tracer.md); its CPU is then the time's.
-cpu() { /usr/bin/time -f '%U %S' -o cpu.txt timeout 600 "$@" > out.txt 2>&1 || true; awk '{ print $1 + $2 }' cpu.txt; }
+cpu() {
+  /usr/bin/time -f '%U %S' -o cpu.txt timeout 600 "$@" > out.txt 2>&1 || true
+  grep -q 'exited with' cpu.txt && echo "bench/debian.sh: $* $(head -1 cpu.txt)" >&2
+  awk 'END { print $1 + $2 }' cpu.txt
+}
 least() { sort -g | head -1; }
 # one NAME P CHECK PROGRAM ARGS...: CHECK is an extended regular expression the traced run's output must match.
 one() {

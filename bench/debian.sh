@@ -13,6 +13,13 @@
 # resolution 10, 20 time units, 400 steps; its check: its "run 0 finished" line). The trace measured is the last
 # traced run's. Usage: bench/debian.sh [RUNS [WHICH]]
 # (default 3 runs; WHICH an extended regular expression of the program names to run, default all)
+# Added by the held-out check of issues 25 and 26 (docs/tracer.md, "More of Debian's programs"), at p = 1, 2 and 4:
+# ExaML (examl, its own test data 49 taxa, -f e: the likelihood of the given tree, model and branch lengths optimised;
+# check: "Likelihood tree 0"), GROMACS (gromacs, gmx_mpi mdrun -reprod: 884 SPC/E waters in a 3 nm box, PME, 1000 steps, seeded;
+# check: its "Performance:" line), MPB (mpb-mpi: the TM bands of a square lattice of rods, resolution 32, 17 k-points;
+# check: its "Gap from band 4" line), MPQC (mpqc, its example ksh2o.in: a KS geometry optimisation of water; check:
+# "Value of the MolecularEnergy") and mpi4py's ring benchmark (python3-mpi4py, 10 000 loops of 1 KB; check: its
+# "time for 10000 loops" line).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
@@ -23,6 +30,9 @@ platform=$PWD/platforms/icluster-fe-32.xml
 lu=/usr/lib/x86_64-linux-gnu/scalapack/openmpi-tests
 for f in "$lib" "$simrun" "$lu/xdlu" /usr/bin/NPopenmpi /usr/bin/Ray /usr/bin/meep; do
   [ -e "$f" ] || { echo "bench/debian.sh: $f missing (build simrun; apt-get install scalapack-mpi-test netpipe-openmpi ray meep-openmpi)" >&2; exit 2; }
+done
+for f in /usr/lib/examl/bin/examl-avx2 /usr/bin/parse-examl /usr/bin/gmx_mpi /usr/bin/gmx /usr/bin/mpb-mpi /usr/bin/mpqc; do
+  [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install examl gromacs mpb-mpi mpqc python3-mpi4py)" >&2; exit 2; }
 done
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 work=$(mktemp -d)
@@ -39,6 +49,25 @@ cat > meep.ctl << 'CTL'
 (set! resolution 10)
 (run-until 20)
 CTL
+cp -r /usr/share/doc/examl/testData examl && gunzip -rf examl
+parse-examl -s examl/49 -m DNA -n 49 > /dev/null
+gmx solvate -cs spc216.gro -box 3 3 3 -o water.gro > /dev/null 2>&1
+printf '#include "oplsaa.ff/forcefield.itp"\n#include "oplsaa.ff/spce.itp"\n[ system ]\nwater\n[ molecules ]\nSOL %d\n' \
+  "$(grep -c OW water.gro)" > water.top
+printf '%s\n' integrator=md dt=0.002 nsteps=1000 cutoff-scheme=Verlet coulombtype=PME rcoulomb=1.0 rvdw=1.0 nstlist=10 \
+  tcoupl=v-rescale tc-grps=System tau-t=0.1 ref-t=300 constraints=h-bonds nstcalcenergy=100 nstenergy=100 nstlog=100 \
+  gen-vel=yes gen-temp=300 gen-seed=26 > water.mdp
+gmx grompp -f water.mdp -c water.gro -p water.top -o water.tpr > /dev/null 2>&1
+cat > rods.ctl << 'CTL'
+(set! num-bands 8)
+(set! k-points (interpolate 4 (list (vector3 0 0 0) (vector3 0.5 0 0) (vector3 0.5 0.5 0) (vector3 0 0 0))))
+(set! geometry (list (make cylinder (center 0 0 0) (radius 0.2) (height infinity)
+                           (material (make dielectric (epsilon 12))))))
+(set! geometry-lattice (make lattice (size 1 1 no-size)))
+(set! resolution 32)
+(run-tm)
+CTL
+cp /usr/share/doc/mpqc/examples/ksh2o.in .
 # cpu ARGS...: the CPU seconds of one mpirun (its ranks are its children), from time's last line (a run that failed
 # has a line before it saying so, which is said on stderr).
 # A run past 600 s is stopped (xdlu at p = 4 can hang: docs/tracer.md); its CPU is then the time's.
@@ -56,9 +85,9 @@ one() {
   local mpirun=(mpirun --oversubscribe -np "$np")
   : > plain; : > traced
   for ((i = 0; i < runs; i++)); do
-    rm -rf rayout
+    rm -rf rayout ExaML_* md.*
     cpu "${mpirun[@]}" "$@" >> plain
-    rm -rf trace rayout
+    rm -rf trace rayout ExaML_* md.*
     cpu "${mpirun[@]}" -x "LD_PRELOAD=$lib" -x "SIMRUN_TRACE_DIR=$PWD/trace" "$@" >> traced
   done
   local ok=no
@@ -98,4 +127,11 @@ for p in 2 4; do
   one ray "$p" 'Contigs.fasta' /usr/bin/Ray -k 21 -s reads.fasta -o rayout
 done
 one meep 2 'run 0 finished at t = 20' /usr/bin/meep meep.ctl
+for p in 1 2 4; do
+  one examl "$p" '^Likelihood tree 0' /usr/lib/examl/bin/examl-avx2 -f e -t examl/49.tree -m GAMMA -s 49.binary -n T1
+  one gromacs "$p" '^Performance:' /usr/bin/gmx_mpi mdrun -s water.tpr -ntomp 1 -nb cpu -reprod -deffnm md
+  one mpb "$p" 'Gap from band 4' /usr/bin/mpb-mpi rods.ctl
+  one mpqc "$p" 'Value of the MolecularEnergy' /usr/bin/mpqc ksh2o.in
+  one mpi4py "$p" 'time for 10000 loops' /usr/bin/python3 -m mpi4py.bench ringtest -n 1024 -l 10000
+done
 echo "machine load: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -46,7 +46,7 @@ static void usage(FILE *out)
       "Options:\n"
       "  --per-process P     also show the per-process overhead ratios for p = P (overrides <report\n"
       "                      per-process>); P must be one of the scenario's p values\n");
-  cli_formats_usage(out);
+  cli_formats_usage(out, CLI_COMMAND_RUN);
   fprintf(out,
           "  -j, --jobs N        run N simulations at once, each in its own process (default 1); the results are\n"
           "                      the same whatever N is\n"
@@ -120,14 +120,8 @@ static int parse_options(int argc, char **argv, cli_run_options_t *opts)
                                            {"set", required_argument, NULL, 'S'},
                                            {"shard", required_argument, NULL, 'H'},
                                            {NULL, 0, NULL, 0}};
-  /* and each output format's option (cli_formats.h), as 256 + its row */
-  enum { NFIXED = sizeof longopts / sizeof longopts[0] - 1, FORMAT_OPTION = 256, MAX_FORMATS = 32 };
-  struct option all[NFIXED + MAX_FORMATS + 1];
-  size_t nlong = NFIXED;
-  memcpy(all, longopts, sizeof longopts);
-  for (size_t i = 0; i < cli_format_count && i < MAX_FORMATS; i++)
-    all[nlong++] = (struct option){cli_formats[i].option + 2, required_argument, NULL, FORMAT_OPTION + (int)i};
-  all[nlong] = (struct option){NULL, 0, NULL, 0};
+  struct option all[sizeof longopts / sizeof longopts[0] + CLI_MAX_FORMATS]; /* and the output formats' options */
+  cli_formats_options(CLI_COMMAND_RUN, longopts, all);
   opterr = 0;
   char message[1200];
   const char *positional[3] = {NULL, NULL, NULL};
@@ -144,8 +138,8 @@ static int parse_options(int argc, char **argv, cli_run_options_t *opts)
           positional[npositional++] = argv[optind];
       continue;
     }
-    if (c >= FORMAT_OPTION)
-      cli_format_set(&opts->outputs, &cli_formats[c - FORMAT_OPTION], optarg);
+    if (c >= CLI_FORMAT_OPTION)
+      cli_format_set(&opts->outputs, &cli_formats[c - CLI_FORMAT_OPTION], optarg);
     else if ((c == 'C' || c == 'G') &&
              cli_simgrid_option(&opts->config, c == 'C' ? "cfg" : "log", optarg, message, sizeof message) != 0)
       return fail_usage("%s", message);

@@ -285,6 +285,31 @@ static void test_analyse_cut_short_folder(void)
   run_free(&run);
 }
 
+/* The outputs are checked from the formats' table as simrun run's are (cli_formats.h), before any trace folder is read:
+ * an output that is a folder is refused beside a folder whose timelines are bad, and the error is the output's. */
+static void test_analyse_outputs_checked_first(void)
+{
+  EXPECT_FAILURE(.args = {"analyse", RUNS "missing-rank", "--csv", "."}, .bare = 1, .status = 2,
+                 .prefix = "cannot write '.': it is a folder; give a file name", .phrases = {NULL});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "missing-rank", "--otf2", "-"}, .bare = 1, .status = 2,
+                 .prefix = "--otf2 -: --otf2 writes a folder, and '-' (standard output) is for one file",
+                 .phrases = {NULL});
+}
+
+/* A run read as per-rank sums (tests/data/tracer/loop-huge: its loop unfolds past what a run kept whole may hold, as
+ * ExaML's 6033 loops at p = 1 did) says so in its own line, and the report offers no --per-process, which simrun
+ * analyse does not take (it did: "no timeline (--per-process P keeps the one at p = P)"). */
+static void test_analyse_sums_offer_no_per_process(void)
+{
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "loop-huge", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB)"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "--per-process"));
+  run_free(&run);
+}
+
 static void test_analyse_bad_folders(void)
 {
   EXPECT_FAILURE(.args = {"analyse", RUNS "missing-rank"}, .bare = 1, .status = 2,
@@ -318,8 +343,10 @@ int main(void)
       {"test_analyse_leaves_out_what_a_measurement_lacks", test_analyse_leaves_out_what_a_measurement_lacks},
       {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_platform_breakdown", test_analyse_platform_breakdown},
+      {"test_analyse_outputs_checked_first", test_analyse_outputs_checked_first},
       {"test_analyse_bad_folders", test_analyse_bad_folders},
       {"test_analyse_cut_short_folder", test_analyse_cut_short_folder},
+      {"test_analyse_sums_offer_no_per_process", test_analyse_sums_offer_no_per_process},
       {NULL, NULL}};
   return tu_run("cli_analyse", cases);
 }

@@ -446,8 +446,9 @@ static void options_in_source(const char *path, option_set_t *set)
   free(text);
 }
 
-/* The options of the output formats' table (src/cli/cli_formats.c): every row's {"--NAME", ...}. */
-static void options_in_formats(option_set_t *set)
+/* The options of the output formats' table (src/cli/cli_formats.c) that a command takes: every row's .option =
+ * "--NAME" whose .help has an entry for `command` ("[CLI_COMMAND_RUN]"). */
+static void options_in_formats(option_set_t *set, const char *command)
 {
   FILE *file = fopen(SIMRUN_SOURCE_DIR "/src/cli/cli_formats.c", "r");
   CU_ASSERT_PTR_NOT_NULL_FATAL(file);
@@ -455,13 +456,19 @@ static void options_in_formats(option_set_t *set)
   fclose(file);
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
   const char *table = strstr(text, "cli_formats[] = {");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(table);
-  for (const char *at = strstr(table, "{\"--"); at; at = strstr(at + 3, "{\"--")) {
-    size_t len = strcspn(at + 2, "\"");
+  const char *end = table ? strstr(table, "\n};") : NULL;
+  CU_ASSERT_FATAL(table && end);
+  static const char key[] = ".option = \"";
+  for (const char *at = strstr(table, key); at && at < end;) {
+    const char *name = at + strlen(key), *next = strstr(name, key);
+    const char *row_end = next && next < end ? next : end, *help = strstr(name, command);
+    size_t len = strcspn(name, "\"");
     CU_ASSERT_FATAL(len < OPTION_LEN);
-    option_add(set, at + 2, len);
+    if (help && help < row_end)
+      option_add(set, name, len);
+    at = next;
   }
-  CU_ASSERT(set->count > 5);
+  CU_ASSERT(set->count > 3);
   free(text);
 }
 
@@ -483,14 +490,15 @@ static void options_in_help(const char *help, option_set_t *set)
   }
 }
 
-/* Both ways: every option the source accepts is in the help, and the help lists no option the source lacks. */
-static void expect_help_matches_source(const char *const *args, const char *source)
+/* Both ways: every option the source accepts (with the output formats' table's for `command`, unless NULL) is in the
+ * help, and the help lists no option the source lacks. */
+static void expect_help_matches_source(const char *const *args, const char *source, const char *command)
 {
   option_set_t accepted = {0};
   option_set_t listed = {0};
   options_in_source(source, &accepted);
-  if (strstr(source, "main.c"))
-    options_in_formats(&accepted);
+  if (command)
+    options_in_formats(&accepted, command);
   char *help = run_info(args);
   CU_ASSERT_PTR_NOT_NULL_FATAL(help);
   options_in_help(help, &listed);
@@ -518,14 +526,22 @@ static void test_cli_help_lists_every_option(void)
   CU_ASSERT_NSTRING_EQUAL(out, "Usage: simrun ", 14);
   CU_ASSERT_PTR_NOT_NULL(strstr(out, "Exit status"));
   free(out);
-  expect_help_matches_source(args, SIMRUN_SOURCE_DIR "/src/main.c");
+  expect_help_matches_source(args, SIMRUN_SOURCE_DIR "/src/main.c", "[CLI_COMMAND_RUN]");
+}
+
+/* simrun analyse --help lists exactly the options of cli_analyse.c's table and those the output formats' table gives
+ * analyse. */
+static void test_cli_analyse_help_lists_every_option(void)
+{
+  const char *args[] = {"analyse", "--help", NULL};
+  expect_help_matches_source(args, SIMRUN_SOURCE_DIR "/src/cli/cli_analyse.c", "[CLI_COMMAND_ANALYSE]");
 }
 
 /* simrun platform --help lists exactly the options of cli_platform.c's table and short-option string. */
 static void test_cli_platform_help_lists_every_option(void)
 {
   const char *args[] = {"platform", "--help", NULL};
-  expect_help_matches_source(args, SIMRUN_SOURCE_DIR "/src/cli/cli_platform.c");
+  expect_help_matches_source(args, SIMRUN_SOURCE_DIR "/src/cli/cli_platform.c", NULL);
 }
 
 static void test_cli_version(void)
@@ -580,6 +596,7 @@ int main(void)
       {"test_cli_generate_writes_platform", test_cli_generate_writes_platform},
       {"test_cli_small_run_writes_table_csv_and_json", test_cli_small_run_writes_table_csv_and_json},
       {"test_cli_help_lists_every_option", test_cli_help_lists_every_option},
+      {"test_cli_analyse_help_lists_every_option", test_cli_analyse_help_lists_every_option},
       {"test_cli_platform_help_lists_every_option", test_cli_platform_help_lists_every_option},
       {"test_cli_version", test_cli_version},
       {NULL, NULL}};

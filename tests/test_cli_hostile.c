@@ -435,6 +435,10 @@ static void test_hostile_outputs_clash(void)
   expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "out.csv", "--html", "out-processes.csv", "scn.xml", NULL},
                "--html 'out-processes.csv' would write over --csv's processes table 'out-processes.csv'",
                "another name");
+  /* every table the CSV may have beside it, the last of rep_csv_tables' list too (it was left out of the check) */
+  expect_clash(
+      CLOBBER, (const char *const[]){"-q", "--csv", "out.csv", "--json", "out-provenance.csv", "scn.xml", NULL},
+      "--json 'out-provenance.csv' would write over --csv's provenance table 'out-provenance.csv'", "another name");
   expect_clash(CLOBBER,
                (const char *const[]){"-q", "--per-process", "2", "--otf2", "o", "--ti", "./o", "trace.xml", NULL},
                "--ti './o' would write over --otf2 'o'", "another folder");

@@ -8,6 +8,7 @@
 #include "stu_waits.h"
 #include "tu.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,6 +185,11 @@ static void test_view_summarise_lost_cycles(void)
   met_component_t expect[] = {MET_COMP_PROCESSING, MET_COMP_PROCESSING, MET_COMP_COMMUNICATION, MET_COMP_COMMUNICATION};
   for (size_t i = 0; i < 4; i++)
     CU_ASSERT_EQUAL(v->dominant[i], expect[i]);
+  for (size_t i = 0; i < 4; i++) { /* each point's, in the study's order (p = 4, 1, 8, 2) */
+    const stu_bottleneck_t *b = stu_bottleneck(&study, &points[i]);
+    CU_ASSERT_FATAL(b != NULL);
+    CU_ASSERT_EQUAL(b->dominant, points[i].p >= 4 ? MET_COMP_COMMUNICATION : MET_COMP_PROCESSING);
+  }
   stu_summaries_release(&study); /* every view's summary: the lost cycles' and the model's */
   stu_study_t measured = {.scenario = &scenario,
                           .facts = {.views = MET_VIEW_LOST_CYCLES, .no_breakdown = "measured"},
@@ -191,10 +197,116 @@ static void test_view_summarise_lost_cycles(void)
                           .points = points};
   CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&measured), 0);
   CU_ASSERT_PTR_NULL(stu_verdict(&measured, 0));
+  CU_ASSERT_PTR_NULL(stu_bottleneck(&measured, &points[0]));
   CU_ASSERT_PTR_NOT_NULL(stu_fit(&measured, 0, STU_METRIC_TIME, 0));
   stu_summaries_release(&measured);
   for (size_t i = 0; i < 4; i++)
     stu_slots_release(&points[i]);
+}
+
+/* A two-node DSM run ending at `end` s: node 0 computes 6 s, runs TreadMarks code `extra` s and waits the rest; node 1
+ * computes 8 s and serves interrupts the rest (seed 002's PP categories); then `nreq` PP requests of `reqs`. */
+static met_trace_t *dsm_run(double end, double extra, const met_request_t *reqs, size_t nreq)
+{
+  met_trace_t *trace = met_trace_new(2);
+  CU_ASSERT_FATAL(trace != NULL && met_trace_phase_id(trace, "main") == 0);
+  const met_span_t spans[] = {{0, 6, MET_CE_COMP, 0, MET_OP_NONE},
+                              {6, 6 + extra, MET_CE_EXTRA, 0, MET_OP_PAGE},
+                              {6 + extra, end, MET_CE_WAIT, 0, MET_OP_PAGE},
+                              {0, 8, MET_CE_COMP, 0, MET_OP_NONE},
+                              {8, end, MET_CE_PRSTE, 0, MET_OP_PAGE}};
+  for (size_t i = 0; i < 5; i++)
+    CU_ASSERT_EQUAL(met_trace_span_add(trace, i < 3 ? 0 : 1, MET_UNIT_PP, &spans[i]), 0);
+  for (size_t i = 0; i < nreq; i++)
+    CU_ASSERT_EQUAL(met_trace_request_add(trace, &reqs[i]), 0);
+  return trace;
+}
+
+/* A PP request of `op` by `node` whose 13 intervals (seed 002 Table 1) last len[0..12], from 0. */
+static met_request_t dsm_request(int node, met_ce_op_t op, const double len[MET_CE_INTERVALS])
+{
+  met_request_t r = {.node = node, .unit = MET_UNIT_PP, .op = op, .peer = -1};
+  for (int k = 1; k < MET_REQ_MARKS; k++)
+    r.mark[k] = r.mark[k - 1] + len[k - 1];
+  return r;
+}
+
+/* The cause-effect view draws, before any report, what dominates each point's waiting (finish) and what the
+ * controller saves against the baseline (summarise), and the first page request split by category. By hand, with the
+ * controller (T_par 10 s): a page request of 13 intervals of 0.1 s (1.3 s: 0.2 s in each of CPLWait, CPLComp, CPCComm,
+ * CPRWait, CPRComp, as intervals 1+11, 2+12, 3+10, 4+8, 5+9; 0.1 s in PPRWait, PPRComp, PPLWait) and a barrier whose
+ * interval 6 (PPRWait) lasts 2 s: the PPs waited 3.3 s of their 2 x 10 s (16.5%); barriers dominate (2 / 3.3 = 60.6%,
+ * mean 2e6 us), PPRWait overall (2.1 / 3.3 = 63.6%) and within barriers (100%); barriers hold 2 / 2.1 = 95.2% of the
+ * PPRWait. Without it (T_par 16 s): the controller saves 6 s, 37.5%; per node, Comp (6 + 8) / 2 = 7 s both, Extra 1 / 2
+ * -> 6 / 2 s, Wait (10 - 7) / 2 -> (16 - 12) / 2 s, Prste (10 - 8) / 2 -> (16 - 8) / 2 s; mean page wait 1.3 s -> 3 s
+ * (intervals of 0.25 s but interval 6, none), no diff request, barrier 2 s -> none. Without the controller, no PPRWait
+ * at all (no barrier share) and the five categories of two intervals tie at 0.5 s: the first, CPLWait, dominates. The
+ * point with the controller at p = 4 has no baseline: no saving. */
+static void test_view_cause_effect_summary(void)
+{
+  double tenths[MET_CE_INTERVALS], quarters[MET_CE_INTERVALS];
+  for (int k = 0; k < MET_CE_INTERVALS; k++) {
+    tenths[k] = 0.1;
+    quarters[k] = k == 5 ? 0 : 0.25;
+  }
+  const met_request_t with_reqs[] = {dsm_request(0, MET_OP_PAGE, tenths),
+                                     dsm_request(1, MET_OP_BARRIER, (double[MET_CE_INTERVALS]){[5] = 2})};
+  const met_request_t without_reqs[] = {dsm_request(0, MET_OP_PAGE, quarters)};
+  met_trace_t *with = dsm_run(10, 1, with_reqs, 2), *without = dsm_run(16, 6, without_reqs, 1);
+  char *ps[] = {"2", "4"}, *cps[] = {"yes", "no"};
+  scn_param_t params[] = {{.name = "p", .values = ps, .nvalues = 2, .swept = 1, .role = SCN_ROLE_PROCESSES},
+                          {.name = "cp", .values = cps, .nvalues = 2, .swept = 1, .role = SCN_ROLE_VARIANT}};
+  scn_scenario_t scenario = {.name = "s", .params = params, .nparams = 2};
+  const char *at[][2] = {{"2", "yes"}, {"2", "no"}, {"4", "yes"}};
+  stu_point_t points[] = {{.values = at[0], .p = 2, .t_par = 10, .trace = with},
+                          {.values = at[1], .p = 2, .t_par = 16, .role.baseline = 1, .trace = without},
+                          {.values = at[2], .p = 4, .t_par = 10, .trace = with}};
+  stu_study_t study = {.scenario = &scenario, .facts.views = MET_VIEW_CAUSE_EFFECT, .npoints = 3, .points = points};
+  CU_ASSERT_EQUAL(stu_ce_summary(&study)->nsavings, 0); /* not summarised yet */
+  const stu_view_context_t ctx = {.study = &study};
+  for (size_t i = 0; i < 3; i++)
+    CU_ASSERT_EQUAL_FATAL(stu_view_finish(MET_VIEW_CAUSE_EFFECT, &points[i], &ctx), 0);
+  CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&study), 0);
+  const stu_ce_dominant_t *d = stu_ce_dominant(&points[0]);
+  CU_ASSERT_FATAL(d != NULL);
+  CU_ASSERT_EQUAL(d->all.count, 2);
+  TU_ASSERT_CLOSE(d->all.time, 3.3, 1e-12);
+  TU_ASSERT_CLOSE(d->all_pct, 16.5, 1e-9);
+  CU_ASSERT_EQUAL(d->op, MET_OP_BARRIER);
+  TU_ASSERT_CLOSE(d->op_pct, 100 * 2 / 3.3, 1e-9);
+  TU_ASSERT_CLOSE(d->op_mean_us, 2e6, 1e-6);
+  CU_ASSERT_EQUAL(d->cat, MET_W_PPRWAIT);
+  TU_ASSERT_CLOSE(d->cat_pct, 100 * 2.1 / 3.3, 1e-9);
+  CU_ASSERT_EQUAL(d->cat_of_op, MET_W_PPRWAIT);
+  TU_ASSERT_CLOSE(d->cat_of_op_pct, 100, 1e-9);
+  TU_ASSERT_CLOSE(d->barrier_pct, 100 * 2 / 2.1, 1e-9);
+  const stu_ce_first_t *first = stu_ce_first_page(&points[0]); /* the page request, split by category */
+  CU_ASSERT_FATAL(first != NULL && first->request->op == MET_OP_PAGE);
+  TU_ASSERT_CLOSE(first->wait, 1.3, 1e-12);
+  TU_ASSERT_CLOSE(first->cats[MET_W_CPLWAIT], 0.2, 1e-12);
+  TU_ASSERT_CLOSE(first->cats[MET_W_PPLWAIT], 0.1, 1e-12);
+  d = stu_ce_dominant(&points[1]);
+  CU_ASSERT_FATAL(d != NULL);
+  CU_ASSERT(d->op == MET_OP_PAGE && d->cat == MET_W_CPLWAIT && isnan(d->barrier_pct)); /* ties: the first category */
+  const stu_ce_summary_t *s = stu_ce_summary(&study);
+  CU_ASSERT_EQUAL_FATAL(s->nsavings, 1);
+  const stu_ce_saving_t *saving = &s->savings[0];
+  CU_ASSERT(saving->with == &points[0] && saving->without == &points[1]);
+  TU_ASSERT_CLOSE(saving->saved, 6, 1e-12);
+  TU_ASSERT_CLOSE(saving->saved_pct, 37.5, 1e-9);
+  const double pp_ms[2][4] = {{7000, 500, 1500, 1000}, {7000, 3000, 2000, 4000}};
+  const double wait_us[2][MET_OP_COUNT] = {{0, 1.3e6, 0, 2e6}, {0, 3e6, 0, 0}};
+  for (int run = 0; run < 2; run++) {
+    for (int cat = MET_CE_COMP; cat <= MET_CE_PRSTE; cat++)
+      TU_ASSERT_CLOSE(saving->pp_ms[run][cat], pp_ms[run][cat], 1e-6);
+    for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++)
+      TU_ASSERT_CLOSE(saving->wait_us[run][op], wait_us[run][op], 1e-6);
+  }
+  stu_summaries_release(&study);
+  for (size_t i = 0; i < 3; i++)
+    stu_slots_release(&points[i]);
+  met_trace_free(with);
+  met_trace_free(without);
 }
 
 int main(void)
@@ -205,6 +317,7 @@ int main(void)
                                     {"test_view_empty_point", test_view_empty_point},
                                     {"test_view_summarise_waits", test_view_summarise_waits},
                                     {"test_view_summarise_lost_cycles", test_view_summarise_lost_cycles},
+                                    {"test_view_cause_effect_summary", test_view_cause_effect_summary},
                                     {NULL, NULL}};
   return tu_run("view", cases);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The predicted schedule behind the progress bar's time left (stu_work.h), laid out by hand: tasks start in order on
- * the first job free, the sequential phase ends before the other tasks start, and how far the schedule is follows the
- * cost of the tasks finished, whatever order they finish in. */
+/* The predicted schedule behind the progress bar (stu_work.h), laid out by hand: tasks start in order on the first job
+ * free, the sequential phase ends before the other tasks start, and how far the schedule is follows the cost of the
+ * tasks finished, whatever order they finish in. And the time left (stu_work_left) as a function of what the tasks
+ * measured, given by hand (start, report and end times in seconds): no clock is read, nothing is simulated. */
 #include "stu_work.h"
 #include "tu.h"
 
@@ -31,13 +32,13 @@ static void test_work_schedule_on_two_jobs(void)
   CU_ASSERT_DOUBLE_EQUAL(w.span, 81, 1e-12);
   /* both sequential runs done: 2 of cost, at 1; a ten done: 12, the cost finished by 11. So after 11 s the bar says
    * 11 * (81 - 11) / 11 = 70 s left, the 80 running alone, where the work left over the work done says 101 s. */
-  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 0), 1, 1e-12);
-  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 1), 1, 1e-12);
-  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 3), 11, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 0, 0), 1, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 1, 0), 1, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 3, 0), 11, 1e-12);
   /* the 80 finishes before the tens (the prediction was wrong): 92 done, what the schedule has done by 81 */
-  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 2), 81, 1e-12);
-  stu_work_finished(&w, 4);
-  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 5), 81, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 2, 0), 81, 1e-12);
+  stu_work_finished(&w, 4, 0);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 5, 0), 81, 1e-12);
   stu_work_free(&w);
 }
 
@@ -47,16 +48,161 @@ static void test_work_schedule_on_one_job(void)
   const double cost[] = {3, 0, 4, 5};
   stu_work_t w = work_of(cost, 4, 1, 1);
   CU_ASSERT_DOUBLE_EQUAL(w.finish[3], 12, 1e-12);
-  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 1), 0, 1e-12);
-  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 0), 3, 1e-12);
-  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 2), 7, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 1, 0), 0, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 0, 0), 3, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_finished(&w, 2, 0), 7, 1e-12);
+  stu_work_free(&w);
+}
+
+/* A work of tasks predicted to cost `ops` operations each (plus the fixed cost; 0: a task the cache holds). */
+static stu_work_t work_ops(const double *ops, size_t count, size_t nseq, size_t slots)
+{
+  double cost[8];
+  for (size_t t = 0; t < count; t++)
+    cost[t] = ops[t] > 0 ? STU_TASK_FIXED_WORK + ops[t] : 0;
+  return work_of(cost, count, nseq, slots);
+}
+
+/* One simulation of 100,000 operations: nothing is measured before its operations have run a while (no estimate, nor
+ * after reports 0.1 s apart: STU_WORK_MIN_PACE is 0.2 s); reports of 1,000 operations at 0.5 s and 21,000 at 2.5 s
+ * give 1e-4 s an operation, so the 79,000 left take 7.9 s from 2.5 s, 7.4 s left at 3 s. A report of no more at 4.5 s
+ * halves the pace (4 s for the 20,000): 15.8 s left. The pace is the run's own, whatever an operation was predicted to
+ * cost. */
+static void test_work_left_one_simulation(void)
+{
+  const double ops[] = {100000};
+  stu_work_t w = work_ops(ops, 1, 0, 1);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.2), -1, 1e-12);
+  stu_work_started(&w, 0, 0);
+  stu_work_reported(&w, 0, 1000, 0, 0.5);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.5), -1, 1e-12); /* one report: no pace yet */
+  stu_work_reported(&w, 0, 2000, 0, 0.6);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.6), -1, 1e-12); /* 0.1 s of reports: too little */
+  stu_work_reported(&w, 0, 21000, 0, 2.5);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 2.5), 7.9, 1e-9);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 3.0), 7.4, 1e-9);
+  stu_work_reported(&w, 0, 21000, 0, 4.5);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 4.5), 15.8, 1e-9);
+  stu_work_free(&w);
+}
+
+/* Simulations too short to report before their end, on one job: the first, 1,000 operations (9,000 units with the
+ * fixed cost), took 0.9 s, 1e-4 s a unit; the second started then: 0.9 s left of it at 0.9 s, 0.4 at 1.4, and the
+ * third, 11,000 units, 1.1 s: 2.0 and 1.5 s left. */
+static void test_work_left_short_simulations(void)
+{
+  const double ops[] = {1000, 1000, 3000};
+  stu_work_t w = work_ops(ops, 3, 0, 1);
+  stu_work_started(&w, 0, 0);
+  stu_work_reported(&w, 0, 1000, 1, 0.85);
+  stu_work_finished(&w, 0, 0.9);
+  stu_work_started(&w, 1, 0.9);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.9), 2.0, 1e-9);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 1.4), 1.5, 1e-9);
+  stu_work_free(&w);
+}
+
+/* The pace of an operation from a large simulation and a small one together (110,000 operations in 1.1 s: 1e-5 s),
+ * the start from the first reports (both 0.2 s after their starts, before their first operation) and the end from the
+ * small one, finished (its result came 0.05 s after its last report). So a simulation of 50,000 operations not
+ * started yet takes 0.2 + 0.5 + 0.05 = 0.75 s; on 2 jobs it runs beside the large one, which has 400,000 operations
+ * left at its own pace, 4 s from 1.5 s, and its end's 0.05 s: 4.05 s left. At 4 s, 1.55 s. */
+static void test_work_left_start_pace_end(void)
+{
+  const double ops[] = {500000, 10000, 50000};
+  stu_work_t w = work_ops(ops, 3, 0, 2);
+  stu_work_started(&w, 0, 0.3);
+  stu_work_started(&w, 1, 0);
+  stu_work_reported(&w, 1, 0, 0, 0.2);
+  stu_work_reported(&w, 0, 0, 0, 0.5);
+  stu_work_reported(&w, 1, 10000, 0, 0.3);
+  stu_work_reported(&w, 1, 10000, 1, 0.31);
+  stu_work_finished(&w, 1, 0.35);
+  stu_work_reported(&w, 0, 100000, 0, 1.5);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 1.5), 4.05, 1e-9);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 4.0), 1.55, 1e-9);
+  stu_work_free(&w);
+}
+
+/* The operations a simulation counts need not be those predicted: the first finished one counted 50,000 of 100,000
+ * at its end (rho = 0.5), so the second, as large, at 20,000 at 1e-4 s an operation, has 30,000 left: 3 s. */
+static void test_work_left_counts_what_the_runs_count(void)
+{
+  const double ops[] = {100000, 100000};
+  stu_work_t w = work_ops(ops, 2, 0, 1);
+  stu_work_started(&w, 0, 0);
+  stu_work_reported(&w, 0, 50000, 1, 5.0);
+  stu_work_finished(&w, 0, 5.0);
+  stu_work_started(&w, 1, 5.0);
+  stu_work_reported(&w, 1, 10000, 0, 6.0);
+  stu_work_reported(&w, 1, 20000, 0, 7.0);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 7.0), 3.0, 1e-9);
+  stu_work_free(&w);
+}
+
+/* A class not measured yet takes the others' pace at its weight: a simulation of class 0 (weight 1) at 1e-5 s an
+ * operation (50,000 in 0.5 s) has 0.5 s left; then, on the one job, one of class 1 (weight 2, say twice as costly an
+ * operation, as one-to-all's against neighbour's) of 100,000 operations: 2 s. 2.5 s left. */
+static void test_work_left_classes(void)
+{
+  const double ops[] = {100000, 100000};
+  stu_work_t w = work_ops(ops, 2, 0, 1);
+  w.klass = malloc(2 * sizeof *w.klass);
+  w.weight = malloc(2 * sizeof *w.weight);
+  CU_ASSERT_FATAL(w.klass && w.weight);
+  w.classes = 2;
+  w.klass[0] = 0, w.klass[1] = 1;
+  w.weight[0] = 1, w.weight[1] = 2;
+  stu_work_started(&w, 0, 0);
+  stu_work_reported(&w, 0, 0, 0, 0);
+  stu_work_reported(&w, 0, 50000, 0, 0.5);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.5), 2.5, 1e-9);
+  stu_work_free(&w);
+}
+
+/* The sequential phase ends before the rest starts: on 2 jobs, the first sequential run finished (9,000 units in 0.9
+ * s, 1e-4 s a unit) and the second started then, 0.9 s to go; the point of 1,000 operations waits for it: 0.9 + 0.9 =
+ * 1.8 s left, where the free job would have ended it in 0.9 s. */
+static void test_work_left_sequential_phase_first(void)
+{
+  const double ops[] = {1000, 1000, 1000};
+  stu_work_t w = work_ops(ops, 3, 2, 2);
+  stu_work_started(&w, 0, 0);
+  stu_work_reported(&w, 0, 1000, 1, 0.9);
+  stu_work_finished(&w, 0, 0.9);
+  stu_work_started(&w, 1, 0.9);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.9), 1.8, 1e-9);
+  stu_work_free(&w);
+}
+
+/* A resumed study: the two points the cache held cost nothing and are finished at once, with no time measured; the
+ * time left is the third's alone, at its own pace: 8,000 operations left at 1e-4 s, 0.8 s. */
+static void test_work_left_resume_counts_the_cache(void)
+{
+  const double ops[] = {0, 0, 10000};
+  stu_work_t w = work_ops(ops, 3, 0, 2);
+  stu_work_finished(&w, 0, 0);
+  stu_work_finished(&w, 1, 0);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0), -1, 1e-12);
+  stu_work_started(&w, 2, 0);
+  stu_work_reported(&w, 2, 0, 0, 0.2);
+  stu_work_reported(&w, 2, 2000, 0, 0.4);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.4), 0.8, 1e-9);
   stu_work_free(&w);
 }
 
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_work_schedule_on_two_jobs", test_work_schedule_on_two_jobs},
-                                    {"test_work_schedule_on_one_job", test_work_schedule_on_one_job},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_work_schedule_on_two_jobs", test_work_schedule_on_two_jobs},
+      {"test_work_schedule_on_one_job", test_work_schedule_on_one_job},
+      {"test_work_left_one_simulation", test_work_left_one_simulation},
+      {"test_work_left_short_simulations", test_work_left_short_simulations},
+      {"test_work_left_start_pace_end", test_work_left_start_pace_end},
+      {"test_work_left_counts_what_the_runs_count", test_work_left_counts_what_the_runs_count},
+      {"test_work_left_classes", test_work_left_classes},
+      {"test_work_left_sequential_phase_first", test_work_left_sequential_phase_first},
+      {"test_work_left_resume_counts_the_cache", test_work_left_resume_counts_the_cache},
+      {NULL, NULL}};
   return tu_run("stu_work", cases);
 }

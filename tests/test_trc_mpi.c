@@ -26,6 +26,8 @@
 #define THREADS  SIMRUN_SOURCE_DIR "/tests/data/tracer/threads.c"
 #define DUP_WAIT SIMRUN_SOURCE_DIR "/tests/data/tracer/dup_wait.c"
 #define PROBES   SIMRUN_SOURCE_DIR "/tests/data/tracer/probe_late.c"
+#define IO_RMA   SIMRUN_SOURCE_DIR "/tests/data/tracer/io_rma.c"
+#define INTER    SIMRUN_SOURCE_DIR "/tests/data/tracer/intercomm.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -552,6 +554,53 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
   analyses(dir, trace);
   remove_folder(trace);
   remove_folder(dir);
+}
+
+/* The two ranks' TI files in `dir`/`trace` are `expected` (compute actions left out), simrun replays them, and both
+ * folders are removed. */
+static void replays_as(const char *dir, const char *trace, const char *const expected[2])
+{
+  messages_are(trace, expected);
+  simrun_replays(dir, "trace", 2, "T_par");
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* io_rma.c's MPI-IO file and one-sided window, which the TI format cannot hold, named at MPI_Finalize by the calls that
+ * open them, once each (mpb-mpi's HDF5 output went through MPI-IO unnamed); its message traced, and replayed. */
+static void test_trc_mpi_io_and_windows_named(void)
+{
+  char dir[1024];
+  char trace[1100];
+  cli_run_t run;
+  traced_pair(dir, trace, IO_RMA, "io_rma", "simrun", &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "io_rma: read back 1 2, put 42\n"));
+  for (int rank = 0; rank < 2; rank++) {
+    char warning[512];
+    snprintf(warning, sizeof warning,
+             "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them): MPI_File_open "
+             "(MPI-IO: its reads and writes are not traced, their time is in the computation around them) x1 "
+             "MPI_Win_allocate (one-sided communication: its puts, gets and synchronisations are not traced) x1\n",
+             rank);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.err, warning));
+  }
+  run_free(&run);
+  const char *expected[] = {"0 init\n0 barrier\n0 send 1 5 4\n0 finalize\n",
+                            "1 init\n1 barrier\n1 recv 0 5 4\n1 finalize\n"};
+  replays_as(dir, trace, expected);
+}
+
+/* intercomm.c's messages over an intercommunicator name their partners in the remote group: written with the world
+ * rank of the other side (before, read in the local group, each rank sent to itself, and a rank past the local group
+ * crashed mpi4py.futures' manager at p = 4), and replayed. */
+static void test_trc_mpi_intercommunicator_partners(void)
+{
+  char dir[1024];
+  char trace[1100];
+  traced_pair_quietly(dir, trace, INTER, "intercomm", "simrun", "intercomm: got 7 8\n");
+  const char *expected[] = {"0 init\n0 comm_split\n0 isend 1 4 12\n0 wait 0 1 4\n0 recv 1 5 8\n0 finalize\n",
+                            "1 init\n1 comm_split\n1 recv 0 4 12\n1 send 0 5 8\n1 finalize\n"};
+  replays_as(dir, trace, expected);
 }
 
 /* Receives posted from any source (tests/data/tracer/any_source.c) are written, once a wait or test finds them
@@ -1217,6 +1266,8 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_trc_mpi_ring_matmul_messages", test_trc_mpi_ring_matmul_messages},
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
+      {"test_trc_mpi_io_and_windows_named", test_trc_mpi_io_and_windows_named},
+      {"test_trc_mpi_intercommunicator_partners", test_trc_mpi_intercommunicator_partners},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},
       {"test_trc_mpi_duplicates_and_waited_requests", test_trc_mpi_duplicates_and_waited_requests},

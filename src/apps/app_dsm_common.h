@@ -26,13 +26,11 @@ extern const char *const app_dsm_controller_names[];
     .release = free, .advise = (advise_), .work = (work_)                                                              \
   }
 
-/* For the skeletons' work counts (app_skeleton_t.work), what the protocol does (sim_dsm.h), in operations: a page or
- * diff request is 8 (the faulting node's command, the request's message, the owner's or writer's command and note,
- * the reply's command, message and handling, the interrupt that wakes the PP); a barrier 6 a node (its arrival's
- * command, message and handling at the manager, the release's three). Pages of 4 KB, NCP2's (simrun:dsm-page-bytes of
- * platforms/ncp2-myrinet-8.xml). */
-#define APP_DSM_REQUEST_OPS        8.0
-#define APP_DSM_BARRIER_OPS(nodes) (6.0 * (nodes))
+/* For the skeletons' work counts (app_skeleton_t.work), what the protocol does, in operations, as the simulation
+ * counts it (sim_dsm.h): a page or diff request, a barrier (its nodes' arrivals). Pages of 4 KB, NCP2's
+ * (simrun:dsm-page-bytes of platforms/ncp2-myrinet-8.xml). */
+#define APP_DSM_REQUEST_OPS        SIM_DSM_REQUEST_OPS
+#define APP_DSM_BARRIER_OPS(nodes) (SIM_DSM_BARRIER_OPS * (nodes))
 #define APP_DSM_PAGE_BYTES         4096.0
 
 /* The operations of one double-precision multiply-add element of an inner loop (load, fmadd, store): what it costs is

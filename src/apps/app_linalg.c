@@ -19,7 +19,8 @@ void app_linalg_flops(sim_rank_t *rank, double flops, sim_purpose_t purpose)
 
 static int blame(const char **bad_param, const char *param)
 {
-  *bad_param = param;
+  if (bad_param)
+    *bad_param = param;
   return SIM_EPARAM;
 }
 

@@ -20,7 +20,8 @@ void app_linalg_flops(sim_rank_t *rank, double flops, sim_purpose_t purpose);
 /* Reads the dense problem of `point` on `nranks` ranks into *d: m, n and, when the skeleton has it, k ("k" absent:
  * d->k = 0); block; the grid grid-rows x (nranks / grid-rows), or 1 x 1 for the sequential run (nranks = 1).
  * Returns 0, or SIM_EPARAM with a message and the parameter to blame: a dimension above APP_LINALG_MAX_DIM, a block
- * larger than a dimension, grid rows that do not divide p. */
+ * larger than a dimension, grid rows that do not divide p. err may be NULL with errlen 0, bad_param NULL: the caller
+ * only wants to know whether the point is valid. */
 int app_linalg_dense(const app_point_t *point, int nranks, met_dense_t *d, char *err, size_t errlen,
                      const char **bad_param);
 

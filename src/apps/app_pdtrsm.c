@@ -162,9 +162,7 @@ static int pdtrsm_advise(const app_point_t *point, int nranks, const met_platfor
 static double pdtrsm_work(const app_point_t *point, int nranks)
 {
   met_dense_t d;
-  char err[256];
-  const char *bad;
-  if (app_linalg_dense(point, nranks, &d, err, sizeof err, &bad) != 0)
+  if (app_linalg_dense(point, nranks, &d, NULL, 0, NULL) != 0)
     return nranks;
   double step =
       3.0 * d.cols + app_bcast_ops(point, d.cols, (double)d.r * (double)d.r * 8) + (d.rows > 1 ? 3.0 * d.cols : 0);

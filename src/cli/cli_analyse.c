@@ -2,17 +2,15 @@
 /* `simrun analyse`: reads measured runs (met_timeline.h, in one pass each), takes T_seq from a measured sequential
  * time, the traced sequential run less the tracer's own time, or the measured computation, and prints the views of a
  * simulated study that a measurement can give (Lemeire's EPPA, seed 000 §1.1-1.2) through the report module: the
- * lost-cycle table with one row per run (metrics as functions of p, Fig. 1.7), the per-process tables, and CSV, JSON,
- * Paje and SVG pictures on request; the views it cannot give are left out with the reason. */
+ * lost-cycle table with one row per run (metrics as functions of p, Fig. 1.7), the per-process tables, and the output
+ * formats of simrun run's table (cli_formats.h) that it takes; the views it cannot give are left out with the reason.
+ */
 #include "cli_analyse.h"
 #include "cli_exit.h"
-#include "cli_output.h"
+#include "cli_formats.h"
 #include "cli_replay.h"
 #include "met_comm.h"
 #include "met_timeline.h"
-#include "rep_otf2.h"
-#include "rep_paje.h"
-#include "rep_pictures.h"
 #include "rep_report.h"
 #include "stu_measured.h"
 
@@ -39,11 +37,7 @@ typedef struct analyse_opts {
   int untraced_p[MAX_RUNS]; /* --untraced P=SECONDS: the untraced wall time of the run at p */
   double untraced[MAX_RUNS];
   int nuntraced;
-  const char *csv;
-  const char *json;
-  const char *svg;
-  const char *paje;
-  const char *otf2;
+  cli_outputs_t outputs; /* the output formats' paths (cli_formats.h) */
 } analyse_opts_t;
 
 /* The measured runs, sorted by p, and where T_seq comes from. */
@@ -86,18 +80,17 @@ static void usage(FILE *out)
           "                      with (else the traced run's T_par); repeat it for each p\n"
           "  --platform FILE     also give the bottleneck view (seed 001 Table 5's components) of each run's TI\n"
           "                      trace replayed on FILE, the trace's compute amounts and messages priced there, in\n"
-          "                      the report and the CSV, JSON and SVG outputs\n"
-          "  --csv FILE          also write one CSV row per run to FILE\n"
-          "  --json FILE         also write the results as JSON to FILE\n"
-          "  --svg DIR           also draw the pictures (timelines, overall and per-process views, metrics against p)\n"
-          "                      as SVG files in DIR, created if missing\n"
-          "  --paje FILE         also write the runs as a Paje trace (pj_dump, ViTE) to FILE\n"
-          "  --otf2 DIR          also write the runs as OTF2 archives (Vampir, Scalasca, ViTE, otf2-print),\n"
-          "                      DIR/point-K.otf2 for the run K (from 0, by p), DIR created if missing\n"
+          "                      the report and the CSV, JSON and SVG outputs\n");
+  cli_formats_usage(out, CLI_COMMAND_ANALYSE);
+  fprintf(out,
           "  -h, --help          show this help and exit\n"
-          "A FILE of '-' is standard output (one of them at most); the report then goes to standard error.\n"
+          "A FILE of '-' is standard output (one of them at most); the report then goes to standard error. No\n"
+          "output may replace a file of a trace folder or another output, and each must be writable: checked\n"
+          "before any folder is read. The outputs are written under temporary names and renamed together once all\n"
+          "are complete.\n"
           "\n"
-          "Exit status: 0 success, 1 a file could not be written, 2 bad usage or a bad trace folder.\n");
+          "Exit status: 0 success, 1 an output failed while being written, 2 bad usage, a bad trace folder or an\n"
+          "output that cannot be written.\n");
 }
 
 static int fail(const char *fmt, const char *arg)
@@ -126,22 +119,19 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
 {
   static const struct option longopts[] = {{"seq", required_argument, NULL, 's'},
                                            {"seq-time", required_argument, NULL, 't'},
-                                           {"csv", required_argument, NULL, 'c'},
-                                           {"json", required_argument, NULL, 'j'},
-                                           {"svg", required_argument, NULL, 'g'},
-                                           {"paje", required_argument, NULL, 'p'},
                                            {"replay-on", required_argument, NULL, 'r'},
                                            {"untraced", required_argument, NULL, 'u'},
                                            {"platform", required_argument, NULL, 'f'},
-                                           {"otf2", required_argument, NULL, 'o'},
                                            {"help", no_argument, NULL, 'h'},
                                            {NULL, 0, NULL, 0}};
+  struct option all[sizeof longopts / sizeof longopts[0] + CLI_MAX_FORMATS]; /* and the output formats' options */
+  cli_formats_options(CLI_COMMAND_ANALYSE, longopts, all);
   const char **slot[] = {
-      ['s'] = &opts->seq,  ['t'] = &opts->seq_time,  ['c'] = &opts->csv,      ['j'] = &opts->json, ['g'] = &opts->svg,
-      ['p'] = &opts->paje, ['r'] = &opts->replay_on, ['f'] = &opts->platform, ['o'] = &opts->otf2};
+      ['s'] = &opts->seq, ['t'] = &opts->seq_time, ['r'] = &opts->replay_on, ['f'] = &opts->platform};
+  opts->outputs.command = CLI_COMMAND_ANALYSE;
   opterr = 0;
   optind = 1;
-  for (int c; (c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1;) {
+  for (int c; (c = getopt_long(argc, argv, ":h", all, NULL)) != -1;) {
     if (c == 'h') {
       usage(stdout);
       return EXIT_OK;
@@ -152,7 +142,9 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
       return fail("unknown option '%s'; see simrun analyse --help", argv[optind - 1]);
     if (c == 'u' && add_untraced(opts, optarg) != 0)
       return fail("--untraced %s: expected P=SECONDS (the untraced run's wall time at p ranks), at most 64", optarg);
-    if (c != 'u')
+    if (c >= CLI_FORMAT_OPTION)
+      cli_format_set(&opts->outputs, &cli_formats[c - CLI_FORMAT_OPTION], optarg);
+    else if (c != 'u')
       *slot[c] = optarg;
   }
   for (; optind < argc; optind++) {
@@ -295,101 +287,48 @@ static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
   return rc;
 }
 
-typedef int (*writer_fn)(FILE *out, const stu_study_t *study);
-
-/* Writes `path` whole with `writer`, or not at all. */
-static int write_file(const char *path, writer_fn writer, const stu_study_t *study)
-{
-  char message[1200];
-  rep_file_t *file = path ? rep_file_open(path, message, sizeof message) : NULL;
-  if (!path)
-    return EXIT_OK;
-  if (file && writer(rep_file_stream(file), study) == 0 && rep_file_commit(file, message, sizeof message) == 0)
-    return EXIT_OK;
-  if (file)
-    rep_file_abort(file);
-  fprintf(stderr, "simrun: error: %s\n", file ? path : message);
-  return EXIT_RUNTIME;
-}
-
-/* The OTF2 archives of the runs (rep_otf2.h), DIR made if missing. */
-static int write_otf2(const char *dir, const stu_study_t *study)
-{
-  char message[1200];
-  if (!dir ||
-      (cli_folder_make(dir, message, sizeof message) == 0 && rep_otf2_study(study, dir, message, sizeof message) == 0))
-    return EXIT_OK;
-  fprintf(stderr, "simrun: error: %s\n", message);
-  return EXIT_RUNTIME;
-}
-
-static int write_svg(const char *dir, const stu_study_t *study)
-{
-  char message[1200];
-  if (!dir)
-    return EXIT_OK;
-  if (rep_pictures_folder(dir, message, sizeof message) == 0 &&
-      rep_pictures(study, dir, stdout, message, sizeof message) == 0)
-    return EXIT_OK;
-  fprintf(stderr, "simrun: error: %s\n", message);
-  return EXIT_RUNTIME;
-}
-
 /* Per run, what the pairing of messages and collectives found and whether its timeline was kept. */
-static void print_run(const runs_t *runs, int i)
+static void print_run(FILE *out, const runs_t *runs, int i)
 {
   const met_timeline_info_t *info = &runs->info[i];
-  printf("  %s (p = %s): %zu messages paired, %zu receives unpaired, %zu barriers and N x N collectives paired",
-         runs->dirs[i], runs->p_text[i], info->matched, info->unmatched, info->collectives);
+  fprintf(out, "  %s (p = %s): %zu messages paired, %zu receives unpaired, %zu barriers and N x N collectives paired",
+          runs->dirs[i], runs->p_text[i], info->matched, info->unmatched, info->collectives);
   if (info->colls_unpaired)
-    printf(" (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
+    fprintf(out, " (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
   if (!isnan(info->tracer_cost))
-    printf("; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
+    fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
   if (!runs->kept[i])
-    printf("; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or wait states",
-           KEEP_BYTES / (1024 * 1024));
-  printf("\n");
+    fprintf(out, "; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or wait states",
+            KEEP_BYTES / (1024 * 1024));
+  fprintf(out, "\n");
 }
 
-static void print_runs(const analyse_opts_t *opts, const runs_t *runs)
+static void print_runs(FILE *out, const analyse_opts_t *opts, const runs_t *runs)
 {
-  printf("Measured runs of %s (libsimrun-trace.so):\n", runs->program);
+  fprintf(out, "Measured runs of %s (libsimrun-trace.so):\n", runs->program);
   for (int i = 0; i < runs->n; i++)
-    print_run(runs, i);
-  printf("T_seq = %.6f s: %s\n", runs->t_seq, runs->seq_source);
+    print_run(out, runs, i);
+  fprintf(out, "T_seq = %.6f s: %s\n", runs->t_seq, runs->seq_source);
   if (opts->platform)
-    printf("Bottleneck view: each run's operations on %s (its TI trace replayed by ti-replay: compute amounts at the "
-           "hosts' speed, messages by the platform's model), in every output\n",
-           opts->platform);
-  printf("\n");
+    fprintf(out,
+            "Bottleneck view: each run's operations on %s (its TI trace replayed by ti-replay: compute amounts at the "
+            "hosts' speed, messages by the platform's model), in every output\n",
+            opts->platform);
+  fprintf(out, "\n");
 }
 
-/* No output may replace a file of a trace folder or another output (cli_output.h). 0, or EXIT_INPUT. */
-static int is_dash(const char *path)
+/* The outputs' checks of the table (cli_formats.h) before any folder is read: no output may replace a file of a trace
+ * folder or another output, each can be written and each folder made. 0, or EXIT_INPUT after the error line. */
+static int check_outputs(const analyse_opts_t *opts, cli_outputs_t *outputs)
 {
-  return path && strcmp(path, "-") == 0;
-}
-
-static int check_files(const analyse_opts_t *opts)
-{
-  if (is_dash(opts->csv) + is_dash(opts->json) + is_dash(opts->paje) > 1)
-    return fail("%s", "two outputs are '-', but there is one standard output; give a file name to all but one");
-  if (is_dash(opts->svg) || is_dash(opts->otf2))
-    return fail("%s writes a folder, and '-' (standard output) is for one file; give a folder name",
-                is_dash(opts->svg) ? "--svg -: --svg" : "--otf2 -: --otf2");
-  char err[2600] = "out of memory";
-  cli_files_t *files = cli_files_new();
-  int rc = !files;
-  for (int i = 0; rc == 0 && i < opts->ndirs; i++)
-    rc = cli_files_input_folder(files, "a file of the trace folder", opts->dirs[i]);
-  rc = rc || (opts->seq && cli_files_input_folder(files, "a file of the --seq folder", opts->seq) != 0);
-  rc = rc || cli_files_output(files, "--csv", opts->csv, err, sizeof err) != 0;
-  rc = rc || cli_files_output(files, "--json", opts->json, err, sizeof err) != 0;
-  rc = rc || cli_files_output(files, "--paje", opts->paje, err, sizeof err) != 0;
-  rc = rc || cli_files_output_folder(files, "--svg", opts->svg, "*.svg", err, sizeof err) != 0;
-  rc = rc || cli_files_output_folder(files, "--otf2", opts->otf2, "point-*", err, sizeof err) != 0;
-  cli_files_free(files);
-  return rc ? fail("%s", err) : EXIT_OK;
+  cli_input_folder_t folders[MAX_RUNS + 1];
+  size_t n = 0;
+  for (int i = 0; i < opts->ndirs; i++)
+    folders[n++] = (cli_input_folder_t){"a file of the trace folder", opts->dirs[i]};
+  if (opts->seq)
+    folders[n++] = (cli_input_folder_t){"a file of the --seq folder", opts->seq};
+  const cli_run_facts_t facts = {.folders = folders, .nfolders = n, .per_process = -1, .no_cache = 1};
+  return cli_outputs_prepare(&opts->outputs, &facts, outputs);
 }
 
 /* The untraced time given for p, or NAN. */
@@ -403,10 +342,10 @@ static double untraced_at(const analyse_opts_t *opts, int p)
 
 /* --replay-on: each run's TI trace replayed on the platform, its T_par beside the measured one (the untraced time
  * where --untraced gives it, else the traced run's). 0, or EXIT_RUNTIME when a replay failed. */
-static int print_replays(const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
+static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
 {
-  printf("\nReplayed on %s (ti-replay of each run's TI trace, docs/ti-replay.md)\n", opts->replay_on);
-  printf("%6s %14s %-10s %14s %11s\n", "p", "measured (s)", "", "predicted (s)", "difference");
+  fprintf(out, "\nReplayed on %s (ti-replay of each run's TI trace, docs/ti-replay.md)\n", opts->replay_on);
+  fprintf(out, "%6s %14s %-10s %14s %11s\n", "p", "measured (s)", "", "predicted (s)", "difference");
   for (size_t i = 0; i < study->npoints; i++) {
     int p = study->points[i].p;
     double predicted, untraced = untraced_at(opts, p);
@@ -416,8 +355,8 @@ static int print_replays(const analyse_opts_t *opts, const runs_t *runs, const s
       return EXIT_RUNTIME;
     }
     double measured = isnan(untraced) ? study->points[i].t_par : untraced;
-    printf("%6d %14.6f %-10s %14.6f %+10.1f%%\n", p, measured, isnan(untraced) ? "(traced)" : "(untraced)", predicted,
-           100 * (predicted - measured) / measured);
+    fprintf(out, "%6d %14.6f %-10s %14.6f %+10.1f%%\n", p, measured, isnan(untraced) ? "(traced)" : "(untraced)",
+            predicted, 100 * (predicted - measured) / measured);
   }
   return EXIT_OK;
 }
@@ -440,39 +379,6 @@ static int add_breakdowns(const analyse_opts_t *opts, const runs_t *runs, stu_st
   if (status == EXIT_OK && stu_measured_set_breakdowns(study, views) != 0)
     status = fail("%sout of memory", "");
   free(views);
-  return status;
-}
-
-/* With an output on standard output ('-'), the report goes to standard error, as simrun's does: standard output's
- * descriptor is pointed at standard error's until the report is printed (from `report`, 1) and back (0); *saved keeps
- * the real one meanwhile (-1: none moved). */
-static void report_to_stderr(const analyse_opts_t *opts, int report, int *saved)
-{
-  fflush(stdout);
-  if (report && (is_dash(opts->csv) || is_dash(opts->json) || is_dash(opts->paje))) {
-    *saved = dup(STDOUT_FILENO);
-    if (*saved >= 0)
-      dup2(STDERR_FILENO, STDOUT_FILENO);
-  } else if (!report && *saved >= 0) {
-    dup2(*saved, STDOUT_FILENO);
-    close(*saved);
-    *saved = -1;
-  }
-}
-
-/* Writes the outputs asked for; the pictures' list is part of the report. */
-static int write_outputs(const analyse_opts_t *opts, const stu_study_t *study, int *saved)
-{
-  int status = write_svg(opts->svg, study);
-  report_to_stderr(opts, 0, saved);
-  if (status == EXIT_OK)
-    status = write_file(opts->csv, rep_csv, study);
-  if (status == EXIT_OK)
-    status = write_file(opts->json, rep_json, study);
-  if (status == EXIT_OK)
-    status = write_file(opts->paje, rep_paje_study, study);
-  if (status == EXIT_OK)
-    status = write_otf2(opts->otf2, study);
   return status;
 }
 
@@ -506,7 +412,8 @@ static int check_replays(const analyse_opts_t *opts)
 /* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */
 static int analyse(const analyse_opts_t *opts, runs_t *runs)
 {
-  int status = check_files(opts);
+  cli_outputs_t outputs;
+  int status = check_outputs(opts, &outputs);
   if (status == EXIT_OK)
     status = check_replays(opts);
   if (status == EXIT_OK)
@@ -526,14 +433,13 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
     stu_free(study);
     return status;
   }
-  int saved = -1;
-  report_to_stderr(opts, 1, &saved);
-  print_runs(opts, runs);
-  rep_print(stdout, study); /* with each run's phases (the study's phases view) */
-  status = opts->replay_on ? print_replays(opts, runs, study) : EXIT_OK;
-  if (status == EXIT_OK)
-    status = write_outputs(opts, study, &saved);
-  report_to_stderr(opts, 0, &saved);
+  FILE *out = cli_report_stream(&outputs);
+  print_runs(out, opts, runs);
+  rep_print(out, study); /* with each run's phases (the study's phases view) */
+  status = opts->replay_on ? print_replays(out, opts, runs, study) : EXIT_OK;
+  fflush(out);
+  if (status == EXIT_OK) /* no signal is caught here (cli_signal.h), so the writing is never stopped */
+    status = cli_outputs_write(study, &outputs);
   stu_free(study);
   return status;
 }

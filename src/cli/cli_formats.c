@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The output formats of `simrun run` (cli_formats.h): the table, each format's writer, the checks before the sweep
- * and the writing after it, in the table's order. */
+/* The output formats of `simrun run` and `simrun analyse` (cli_formats.h): the table, each format's writer, the checks
+ * before the work and the writing after it, in the table's order. */
 #include "cli_formats.h"
 
 #include "cli_exit.h"
@@ -13,6 +13,7 @@
 #include "rep_report.h"
 #include "stu_sweep.h"
 
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,12 +43,19 @@ static int write_file(const char *path, const stu_study_t *study, int (*render)(
   return EXIT_OK;
 }
 
+/* Whether simrun run's CSV (not analyse's, whose runs' per-process rows are in its JSON) has its extra tables beside
+ * it (rep_csv_tables). */
+static int has_tables(cli_command_t command)
+{
+  return command == CLI_COMMAND_RUN;
+}
+
 /* The CSV, then, beside a file, its extra tables. */
 static int write_csv(const stu_study_t *study, const char *path, const cli_outputs_t *o)
 {
   char message[1200] = "";
   int status = write_file(path, study, rep_csv, "the results");
-  if (status != EXIT_OK || is_stdout(path))
+  if (status != EXIT_OK || is_stdout(path) || !has_tables(o->command))
     return status;
   if (rep_csv_tables(study, path, message, sizeof message) == 0)
     return EXIT_OK;
@@ -99,45 +107,70 @@ static int write_html(const stu_study_t *study, const char *path, const cli_outp
 #define PER_PROCESS_REFUSAL(what)                                                                                      \
   what ", but none is chosen; add --per-process P (or <report per-process> in the scenario)"
 
-/* In the order of --help, of the clash checks, of the writing and of the list of outputs not written after a stop. */
+/* In the order of --help, of the clash checks, of the writing and of the list of outputs not written after a stop. A
+ * row's help per command says which commands take it: simrun run's of the per-process p, simrun analyse's of its
+ * measured runs. */
 const cli_format_t cli_formats[] = {
-    {"--csv",
-     "FILE          also write one CSV row per point to FILE (overrides the scenario's <report csv>), and\n"
-     "the per-process, per-message, wait-map, wait-state, DSM or reference rows to\n"
-     "FILE-processes.csv, -messages.csv, -waits.csv, -wait-states.csv,\n"
-     "-profiles.csv, -requests.csv, -references.csv, the regression fits to\n"
-     "-fits.csv, and the run's versions, command line and scenario hash to\n"
-     "-provenance.csv (FILE without .csv); columns: docs/results.md",
-     CLI_FORMAT_FILE, NULL, 0, NULL, 0, write_csv},
-    {"--json", "FILE         also write the results as JSON to FILE (overrides <report json>)", CLI_FORMAT_FILE, NULL,
-     0, NULL, 0, write_json},
-    {"--paje", "FILE         also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE",
-     CLI_FORMAT_FILE, NULL, CLI_NEEDS_PER_PROCESS, PER_PROCESS_REFUSAL("--paje records the run of the per-process p"),
-     0, write_paje},
-    {"--otf2",
-     "DIR          also write the per-process p's runs as OTF2 archives (Vampir, Scalasca, ViTE,\n"
-     "otf2-print), DIR/point-K.otf2 for point K, DIR created if missing",
-     CLI_FORMAT_FOLDER, "point-*", CLI_NEEDS_PER_PROCESS,
-     PER_PROCESS_REFUSAL("--otf2 records the runs of the per-process p"), 0, write_otf2},
-    {"--svg",
-     "DIR           also draw the pictures (timeline, overall and per-process views, metrics against p\n"
-     "and the work size with regression fits, bottleneck views) as SVG files in DIR,\n"
-     "created if missing; see docs/pictures.md",
-     CLI_FORMAT_FOLDER, "*.svg", 0, NULL, 0, write_svg},
-    {"--html",
-     "FILE         also write one self-contained HTML page (no network needed) to FILE: the report's\n"
-     "tables, every picture of --svg inline, and the per-process p's timeline, which\n"
-     "pans and zooms and describes the interval under the pointer (docs/pictures.md)",
-     CLI_FORMAT_FILE, NULL, 0, NULL, 1, write_html},
-    {"--ti",
-     "DIR            also write the per-process p's runs as SimGrid time-independent traces, one\n"
-     "folder DIR/point-K per point (index.txt for smpirun -replay, rank-I.txt,\n"
-     "hostfile.txt for smpirun -hostfile: every rank on the host simrun gave it);\n"
-     "those runs are simulated, not taken from the cache",
-     CLI_FORMAT_FOLDER_SWEEP, "point-*", CLI_NEEDS_PER_PROCESS | CLI_NEEDS_NO_MPI,
-     "--ti writes the runs of the per-process p in this process: add --per-process P (or <report per-process> in the "
-     "scenario), without --mpi",
-     0, NULL},
+    {.option = "--csv",
+     .help = {[CLI_COMMAND_RUN] =
+                  "also write one CSV row per point to FILE (overrides the scenario's <report csv>), and\n"
+                  "the per-process, per-message, wait-map, wait-state, DSM or reference rows to\n"
+                  "FILE-processes.csv, -messages.csv, -waits.csv, -wait-states.csv,\n"
+                  "-profiles.csv, -requests.csv, -references.csv, the regression fits to\n"
+                  "-fits.csv, and the run's versions, command line and scenario hash to\n"
+                  "-provenance.csv (FILE without .csv); columns: docs/results.md",
+              [CLI_COMMAND_ANALYSE] = "also write one CSV row per run to FILE"},
+     .kind = CLI_FORMAT_FILE,
+     .write = write_csv},
+    {.option = "--json",
+     .help = {[CLI_COMMAND_RUN] = "also write the results as JSON to FILE (overrides <report json>)",
+              [CLI_COMMAND_ANALYSE] = "also write the results as JSON to FILE"},
+     .kind = CLI_FORMAT_FILE,
+     .write = write_json},
+    {.option = "--paje",
+     .help = {[CLI_COMMAND_RUN] = "also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE",
+              [CLI_COMMAND_ANALYSE] = "also write the runs as a Paje trace (pj_dump, ViTE) to FILE"},
+     .kind = CLI_FORMAT_FILE,
+     .needs = CLI_NEEDS_PER_PROCESS,
+     .refusal = PER_PROCESS_REFUSAL("--paje records the run of the per-process p"),
+     .write = write_paje},
+    {.option = "--otf2",
+     .help = {[CLI_COMMAND_RUN] = "also write the per-process p's runs as OTF2 archives (Vampir, Scalasca, ViTE,\n"
+                                  "otf2-print), DIR/point-K.otf2 for point K, DIR created if missing",
+              [CLI_COMMAND_ANALYSE] = "also write the runs as OTF2 archives (Vampir, Scalasca, ViTE, otf2-print),\n"
+                                      "DIR/point-K.otf2 for the run K (from 0, by p), DIR created if missing"},
+     .kind = CLI_FORMAT_FOLDER,
+     .pattern = "point-*",
+     .needs = CLI_NEEDS_PER_PROCESS,
+     .refusal = PER_PROCESS_REFUSAL("--otf2 records the runs of the per-process p"),
+     .write = write_otf2},
+    {.option = "--svg",
+     .help = {[CLI_COMMAND_RUN] = "also draw the pictures (timeline, overall and per-process views, metrics against p\n"
+                                  "and the work size with regression fits, bottleneck views) as SVG files in DIR,\n"
+                                  "created if missing; see docs/pictures.md",
+              [CLI_COMMAND_ANALYSE] =
+                  "also draw the pictures (timelines, overall and per-process views, metrics against p)\n"
+                  "as SVG files in DIR, created if missing"},
+     .kind = CLI_FORMAT_FOLDER,
+     .pattern = "*.svg",
+     .write = write_svg},
+    {.option = "--html",
+     .help = {[CLI_COMMAND_RUN] = "also write one self-contained HTML page (no network needed) to FILE: the report's\n"
+                                  "tables, every picture of --svg inline, and the per-process p's timeline, which\n"
+                                  "pans and zooms and describes the interval under the pointer (docs/pictures.md)"},
+     .kind = CLI_FORMAT_FILE,
+     .gathers = 1,
+     .write = write_html},
+    {.option = "--ti",
+     .help = {[CLI_COMMAND_RUN] = "also write the per-process p's runs as SimGrid time-independent traces, one\n"
+                                  "folder DIR/point-K per point (index.txt for smpirun -replay, rank-I.txt,\n"
+                                  "hostfile.txt for smpirun -hostfile: every rank on the host simrun gave it);\n"
+                                  "those runs are simulated, not taken from the cache"},
+     .kind = CLI_FORMAT_FOLDER_SWEEP,
+     .pattern = "point-*",
+     .needs = CLI_NEEDS_PER_PROCESS | CLI_NEEDS_NO_MPI,
+     .refusal = "--ti writes the runs of the per-process p in this process: add --per-process P (or <report "
+                "per-process> in the scenario), without --mpi"},
 };
 const size_t cli_format_count = sizeof cli_formats / sizeof cli_formats[0];
 
@@ -168,11 +201,28 @@ const char *cli_output_of(const cli_outputs_t *outputs, const char *option)
   return f ? cli_format_path(outputs, f) : NULL;
 }
 
-void cli_formats_usage(FILE *out)
+void cli_formats_options(cli_command_t command, const struct option *fixed, struct option *all)
 {
+  size_t count = 0;
+  for (; fixed[count].name; count++)
+    all[count] = fixed[count];
+  for (size_t i = 0; i < cli_format_count; i++)
+    if (cli_formats[i].help[command])
+      all[count++] = (struct option){cli_formats[i].option + 2, required_argument, NULL, CLI_FORMAT_OPTION + (int)i};
+  all[count] = (struct option){NULL, 0, NULL, 0};
+}
+
+void cli_formats_usage(FILE *out, cli_command_t command)
+{
+  char head[64];
   for (size_t i = 0; i < cli_format_count; i++) {
-    fprintf(out, "  %s ", cli_formats[i].option);
-    for (const char *c = cli_formats[i].help; *c; c++)
+    const char *help = cli_formats[i].help[command];
+    if (!help)
+      continue;
+    snprintf(head, sizeof head, "%s %s", cli_formats[i].option,
+             cli_formats[i].kind == CLI_FORMAT_FILE ? "FILE" : "DIR");
+    fprintf(out, "  %-19s ", head);
+    for (const char *c = help; *c; c++)
       fputs(*c == '\n' ? "\n                      " : (char[]){*c, '\0'}, out);
     fputc('\n', out);
   }
@@ -217,9 +267,10 @@ static int check_writable(const cli_outputs_t *o)
 }
 
 /* One format's claim on its path, for the clash check. */
-static int claim(cli_files_t *files, const cli_format_t *f, const char *path, char *err, size_t errlen)
+static int claim(cli_files_t *files, const cli_format_t *f, const cli_outputs_t *o, char *err, size_t errlen)
 {
-  if (strcmp(f->option, "--csv") == 0) /* with the tables beside it */
+  const char *path = cli_format_path(o, f);
+  if (strcmp(f->option, "--csv") == 0 && has_tables(o->command)) /* with the tables beside it */
     return cli_files_output_csv(files, f->option, path, err, errlen);
   if (f->kind == CLI_FORMAT_FILE)
     return cli_files_output(files, f->option, path, err, errlen);
@@ -235,12 +286,16 @@ static int check_clashes(const cli_outputs_t *given, const cli_run_facts_t *run)
   char err[2600] = "out of memory", cache[4096];
   const scn_scenario_t *s = run->scenario;
   cli_files_t *files = cli_files_new();
-  int rc = !files || cli_files_scenario(files, s, run->spec) != 0 ||
+  int rc = !files || (s && cli_files_scenario(files, s) != 0) ||
            cli_files_cache(files, !run->no_cache && stu_cache_default_dir(cache, sizeof cache) == 0 ? cache : NULL);
+  for (size_t i = 0; i < run->nfolders && !rc; i++)
+    rc = cli_files_input_folder(files, run->folders[i].what, run->folders[i].dir) != 0;
   for (size_t i = 0; i < cli_format_count && !rc; i++)
-    rc = claim(files, &cli_formats[i], cli_format_path(given, &cli_formats[i]), err, sizeof err) != 0;
-  rc = rc || (!cli_output_of(given, "--csv") && cli_files_report(files, s, "<report csv>", s->csv, err, sizeof err));
-  rc = rc || (!cli_output_of(given, "--json") && cli_files_report(files, s, "<report json>", s->json, err, sizeof err));
+    rc = claim(files, &cli_formats[i], given, err, sizeof err) != 0;
+  rc = rc ||
+       (s && !cli_output_of(given, "--csv") && cli_files_report(files, s, "<report csv>", s->csv, err, sizeof err));
+  rc = rc ||
+       (s && !cli_output_of(given, "--json") && cli_files_report(files, s, "<report json>", s->json, err, sizeof err));
   cli_files_free(files);
   if (rc)
     fprintf(stderr, "simrun: error: %s\n", err);
@@ -284,9 +339,9 @@ int cli_outputs_prepare(const cli_outputs_t *given, const cli_run_facts_t *run, 
 {
   *outputs = *given; /* the scenario's <report csv/json> where the command line gives none */
   const cli_format_t *csv = format_of("--csv"), *json = format_of("--json");
-  if (!cli_format_path(given, csv))
+  if (run->scenario && !cli_format_path(given, csv))
     cli_format_set(outputs, csv, run->scenario->csv);
-  if (!cli_format_path(given, json))
+  if (run->scenario && !cli_format_path(given, json))
     cli_format_set(outputs, json, run->scenario->json);
   name_outputs(outputs);
   int status = check_clashes(given, run);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The output formats of `simrun run` as one table (option, file or folder, what it needs, writer): the command line's
- * options, --help, the checks before the sweep and the writing after it all follow it. Adding a format is its writer
- * and one row in cli_formats.c; docs/architecture.md. */
+/* The output formats of `simrun run` and `simrun analyse` as one table (option, the commands that take it, file or
+ * folder, what it needs, writer): both commands' options, --help, the checks before the work and the writing after it
+ * all follow it. Adding a format is its writer and one row in cli_formats.c; docs/architecture.md. */
 #ifndef CLI_FORMATS_H
 #define CLI_FORMATS_H
 
@@ -23,12 +23,14 @@ typedef enum {
 
 typedef struct cli_format {
   const char *option; /* "--csv" */
-  const char *help;   /* --help's text after "  --csv FILE", lines joined by '\n' */
-  cli_format_kind_t kind;
-  const char *pattern; /* a folder's: the names the run writes in it (fnmatch), for the clash check */
-  unsigned needs;      /* CLI_NEEDS_* */
-  const char *refusal; /* with `needs`: the error line's text when the run lacks them */
-  int gathers;         /* written after all the others (the page that holds them): the step "written" comes first */
+  /* Per command (cli_command_t): its --help text after "  --csv FILE" (lines joined by '\n'), or NULL when that
+   * command does not take the format. */
+  const char *help[CLI_COMMANDS];
+  cli_format_kind_t kind; /* --help names a file's argument FILE, a folder's DIR */
+  const char *pattern;    /* a folder's: the names the run writes in it (fnmatch), for the clash check */
+  unsigned needs;         /* CLI_NEEDS_* */
+  const char *refusal;    /* with `needs`: the error line's text when the run lacks them */
+  int gathers;            /* written after all the others (the page that holds them): the step "written" comes first */
   /* Writes `path` (not NULL), `outputs` being all of the run's: 0 or an exit status with the message printed. NULL:
    * the sweep writes it. */
   int (*write)(const stu_study_t *study, const char *path, const cli_outputs_t *outputs);
@@ -43,19 +45,34 @@ void cli_format_set(cli_outputs_t *outputs, const cli_format_t *f, const char *p
 /* The path of the format whose option is `option` ("--ti"); NULL when not asked for or no such format. */
 const char *cli_output_of(const cli_outputs_t *outputs, const char *option);
 
-/* --help's lines of every format, in the table's order. */
-void cli_formats_usage(FILE *out);
+/* The getopt value of the long option of the format in row `i` of the table. */
+enum { CLI_FORMAT_OPTION = 256 };
+struct option;
+/* Fills `all` with the command's own long options `fixed` (up to their {NULL, 0, NULL, 0}), then the long option (with
+ * a value) of each format `command` takes, and the terminating entry: `all` has room for the entries of `fixed` and
+ * CLI_MAX_FORMATS more. */
+void cli_formats_options(cli_command_t command, const struct option *fixed, struct option *all);
 
-/* What a run needs to know of itself to check its outputs. */
+/* --help's lines of the formats `command` takes, in the table's order. */
+void cli_formats_usage(FILE *out, cli_command_t command);
+
+/* A folder whose every file is an input (analyse's trace folders). */
+typedef struct cli_input_folder {
+  const char *what; /* names its files in messages: "a file of the trace folder" */
+  const char *dir;
+} cli_input_folder_t;
+
+/* What a command needs to know of itself to check its outputs. */
 typedef struct cli_run_facts {
-  const scn_scenario_t *scenario; /* checked, its <report csv/json> too */
-  const scn_skeleton_spec_t *spec;
-  int per_process; /* 0: none */
+  const scn_scenario_t *scenario;    /* run: checked, its <report csv/json> too; NULL: none (analyse) */
+  const cli_input_folder_t *folders; /* the folders of inputs besides the scenario's (borrowed), nfolders of them */
+  size_t nfolders;
+  int per_process; /* the per-process p, 0: none; analyse gives every run per process (-1) */
   int mpi;         /* a task farm (--mpi) */
-  int no_cache;    /* --no-cache */
+  int no_cache;    /* --no-cache, or a command without a cache (analyse) */
 } cli_run_facts_t;
 
-/* Everything before the sweep: `*outputs` gets the command line's outputs (`given`), the scenario's <report csv/json>
+/* Everything before the work: `*outputs` gets the command line's outputs (`given`), the scenario's <report csv/json>
  * where the command line gives none; then no output may replace an input, the cache or another output (cli_output.h),
  * each file can be written (cli_results.h), each format has what it needs, and each folder can be made. 0, or 2 after
  * printing the one error line. */

@@ -310,7 +310,7 @@ static int add_platform(cli_files_t *files, const char *platform)
   return rc;
 }
 
-int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec)
+int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario)
 {
   int rc = cli_files_input(files, "the scenario", scenario->path);
   rc = rc ? rc : add_platform(files, scenario->platform);
@@ -318,22 +318,20 @@ int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario, const
     const scn_param_t *param = &scenario->params[i];
     for (size_t v = 0; rc == 0 && param->paths && v < param->nvalues; v++)
       rc = add_platform(files, param->paths[v]);
-    for (size_t s = 0; rc == 0 && s < spec->nparams; s++)
-      if (spec->params[s].kind == SCN_PATH && strcmp(spec->params[s].name, param->name) == 0)
-        rc = add_path_param(files, param);
+    if (rc == 0 && param->is_path)
+      rc = add_path_param(files, param);
   }
   return rc;
 }
 
 int cli_files_output_csv(cli_files_t *files, const char *what, const char *csv, char *err, size_t errlen)
 {
-  static const char *const tables[] = {"processes", "messages", "waits", "profiles", "requests", "wait-states"};
   int rc = cli_files_output(files, what, csv, err, errlen);
-  for (size_t t = 0; rc == 0 && csv && strcmp(csv, "-") != 0 && t < sizeof tables / sizeof tables[0]; t++) {
+  for (size_t t = 0; rc == 0 && csv && strcmp(csv, "-") != 0 && rep_csv_table_name(t); t++) {
     char path[4096];
     char table[160];
-    rep_csv_table_path(csv, tables[t], path, sizeof path);
-    snprintf(table, sizeof table, "%s's %s table", what, tables[t]);
+    rep_csv_table_path(csv, rep_csv_table_name(t), path, sizeof path);
+    snprintf(table, sizeof table, "%s's %s table", what, rep_csv_table_name(t));
     rc = cli_files_output(files, table, path, err, errlen);
   }
   return rc;

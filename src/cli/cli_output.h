@@ -43,15 +43,20 @@ int cli_files_sweep_folder(cli_files_t *files, const char *what, const char *dir
 int cli_files_output_csv(cli_files_t *files, const char *what, const char *csv, char *err, size_t errlen);
 /* Every input of the scenario: itself, its platforms and the files they name, the files its skeleton's path
  * parameters name (a TI trace and the files its index lists). 0, or -1 out of memory. */
-int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario, const scn_skeleton_spec_t *spec);
+int cli_files_scenario(cli_files_t *files, const scn_scenario_t *scenario);
 /* The scenario's own output `path` (<report csv> or <report json>, `what`), where the command line gives none: the
  * message starts with the scenario's FILE:LINE. */
 int cli_files_report(cli_files_t *files, const scn_scenario_t *scenario, const char *what, const char *path, char *err,
                      size_t errlen);
 
-/* The outputs of one `simrun run`: a path per row of cli_formats.h's table, NULL for those not asked for. */
+/* The commands that write outputs; cli_formats.h's table says which formats each one takes. */
+typedef enum cli_command { CLI_COMMAND_RUN, CLI_COMMAND_ANALYSE, CLI_COMMANDS } cli_command_t;
+
+/* The outputs of one `simrun run` or `simrun analyse`: a path per row of cli_formats.h's table, NULL for those not
+ * asked for. */
 enum { CLI_MAX_FORMATS = 16 };
 typedef struct cli_outputs {
+  cli_command_t command; /* whose outputs they are (0: simrun run's) */
   const char *path[CLI_MAX_FORMATS];
 } cli_outputs_t;
 

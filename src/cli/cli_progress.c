@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The progress bar (cli_progress.h): a bar of 30 cells, the count, and the time left at the pace so far along the
- * predicted schedule. */
+/* The progress bar (cli_progress.h): a bar of 30 cells, the count, and the time left the study estimated. */
 #include "cli_progress.h"
 
 #include <stdio.h>
@@ -19,20 +18,27 @@ static void duration(char *buf, size_t len, double seconds)
     snprintf(buf, len, "%lds", s);
 }
 
+/* The share of the sweep done, 0 to 1. */
+static double share_done(const stu_progress_t *at, double elapsed)
+{
+  if (at->done == at->total)
+    return 1;
+  if (at->left >= 0 && elapsed + at->left > 0)
+    return elapsed / (elapsed + at->left);
+  return at->work_total > 0 ? at->work_done / at->work_total : at->total ? (double)at->done / (double)at->total : 1;
+}
+
 void cli_progress_line(char *buf, size_t len, const stu_progress_t *at, double elapsed)
 {
   enum { WIDTH = 30 };
   char bar[WIDTH + 1], left[48] = "";
-  double share = at->work_total > 0 ? at->work_done / at->work_total
-                 : at->total        ? (double)at->done / (double)at->total
-                                    : 1;
-  size_t filled = at->done == at->total ? WIDTH : (size_t)(share * WIDTH);
+  size_t filled = (size_t)(share_done(at, elapsed) * WIDTH);
   for (size_t i = 0; i < WIDTH; i++)
     bar[i] = i < filled ? '#' : '.';
   bar[WIDTH] = '\0';
-  if (at->work_done > 0 && at->work_done < at->work_total && at->done < at->total) {
+  if (at->left >= 0 && elapsed >= CLI_PROGRESS_QUIET && at->done < at->total) {
     char text[24];
-    duration(text, sizeof text, elapsed * (at->work_total - at->work_done) / at->work_done);
+    duration(text, sizeof text, at->left);
     snprintf(left, sizeof left, ", %s left", text);
   }
   snprintf(buf, len, "simrun: [%s] %4zu/%zu points%s", bar, at->done, at->total, left);

@@ -149,7 +149,8 @@ static int run(const cli_run_options_t *opts)
       (!cli_output_of(&opts->outputs, "--json") && scn_check_output(scenario, scenario->json, "json", &err) != 0))
     goto report;
   cli_outputs_t outputs;
-  const cli_run_facts_t facts = {scenario, stu_catalogue_spec(skeleton), per_process, opts->mpi, opts->no_cache};
+  const cli_run_facts_t facts = {
+      .scenario = scenario, .per_process = per_process, .mpi = opts->mpi, .no_cache = opts->no_cache};
   if ((status = cli_outputs_prepare(&opts->outputs, &facts, &outputs)) != EXIT_OK)
     goto done;
   if (cli_output_of(&outputs, "--svg") &&

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* CARNIVAL's views for NCP2 (seed 002 §4.3, Figs. 4-5; Table 1) as text, CSV and JSON: profiles by node, scope and
  * operation, the wait map, the dominant operation and category, one page request's 13 intervals, and what the
- * protocol controller saves against the original TreadMarks. */
+ * protocol controller saves against the original TreadMarks (the last three as the cause-effect view drew them,
+ * stu_cause_effect.h). */
 #include "rep_carnival.h"
 #include "rep_group.h"
 #include "rep_json.h"
 #include "stu_cause_effect.h"
 
-#include <string.h>
+#include <math.h>
 
 enum { REP_MAP_ROWS = 12 };
 
@@ -91,58 +92,35 @@ static void print_map(FILE *out, const met_carnival_t *c)
     fprintf(out, "  ... %zu more rows in the CSV and JSON outputs\n", rows - REP_MAP_ROWS);
 }
 
-/* The operation with the longest PP request wait, and the category that dominates all of it. */
-static met_ce_op_t dominant_op(const met_carnival_t *c)
+/* What dominates the waiting (the view's, stu_ce_dominant). */
+static void print_dominant(FILE *out, const stu_point_t *point)
 {
-  met_ce_op_t best = MET_OP_PAGE;
-  for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++)
-    if (met_carnival_wait(c, MET_UNIT_PP, op, -1).time > met_carnival_wait(c, MET_UNIT_PP, best, -1).time)
-      best = (met_ce_op_t)op;
-  return best;
-}
-
-static met_wait_cat_t dominant_cat(const met_ce_wait_t *w)
-{
-  int best = 0;
-  for (int k = 1; k < MET_W_COUNT; k++)
-    if (w->cat[k] > w->cat[best])
-      best = k;
-  return (met_wait_cat_t)best;
-}
-
-static void print_dominant(FILE *out, const met_carnival_t *c)
-{
-  met_ce_wait_t all = met_carnival_wait(c, MET_UNIT_PP, -1, -1);
-  if (all.time <= 0)
+  const stu_ce_dominant_t *d = stu_ce_dominant(point);
+  if (!d)
     return;
-  met_ce_op_t op = dominant_op(c);
-  met_ce_wait_t of_op = met_carnival_wait(c, MET_UNIT_PP, op, -1);
-  met_wait_cat_t cat = dominant_cat(&all);
-  met_wait_cat_t cat_of_op = dominant_cat(&of_op);
-  double pp_time = met_carnival_end(c) * met_carnival_nodes(c);
   fprintf(out, "\nWhat dominates the waiting: the PPs waited %.3f ms on %zu requests (%.1f%% of their time).\n",
-          1e3 * all.time, all.count, 100 * all.time / pp_time);
-  fprintf(out, "  operation: %s requests, %.1f%% of the wait (%zu requests, mean %.1f us);\n", met_ce_op_name(op),
-          100 * of_op.time / all.time, of_op.count, 1e6 * of_op.time / of_op.count);
+          1e3 * d->all.time, d->all.count, d->all_pct);
+  fprintf(out, "  operation: %s requests, %.1f%% of the wait (%zu requests, mean %.1f us);\n", met_ce_op_name(d->op),
+          d->op_pct, d->of_op.count, d->op_mean_us);
   fprintf(out, "  category:  %s (%s), %.1f%% of all waiting; within %s requests, %s (%.1f%%).\n",
-          met_wait_cat_name(cat), met_wait_cat_title(cat), 100 * all.cat[cat] / all.time, met_ce_op_name(op),
-          met_wait_cat_name(cat_of_op), 100 * of_op.cat[cat_of_op] / of_op.time);
-  double barrier_irq = met_carnival_wait(c, MET_UNIT_PP, MET_OP_BARRIER, -1).cat[MET_W_PPRWAIT];
-  if (all.cat[MET_W_PPRWAIT] > 0)
+          met_wait_cat_name(d->cat), met_wait_cat_title(d->cat), d->cat_pct, met_ce_op_name(d->op),
+          met_wait_cat_name(d->cat_of_op), d->cat_of_op_pct);
+  if (!isnan(d->barrier_pct))
     fprintf(out,
             "  note: a barrier's interval 6 (PPRWait) also holds its wait for the last node to arrive (load "
             "imbalance); barriers hold %.1f%% of the PPRWait here.\n",
-            100 * barrier_irq / all.cat[MET_W_PPRWAIT]);
+            d->barrier_pct);
 }
 
 /* One page request followed through its 13 intervals (Fig. 1, Table 1). */
-static void print_first_request(FILE *out, const met_carnival_t *c)
+static void print_first_request(FILE *out, const stu_point_t *point)
 {
-  const met_request_t *r = met_carnival_first(c, MET_OP_PAGE);
-  if (!r)
+  const stu_ce_first_t *first = stu_ce_first_page(point);
+  if (!first)
     return;
-  double cats[MET_W_COUNT];
-  double wait = met_carnival_split(r, cats);
+  const met_carnival_t *c = stu_carnival(point);
+  const met_request_t *r = first->request;
+  const double wait = first->wait, *cats = first->cats;
   fprintf(out,
           "\nThe first page request, interval by interval (Fig. 1): node %d, scope %s, page %d from node %d, "
           "waited %.2f us\n  %2s %-8s %12s %11s  %s\n",
@@ -174,31 +152,8 @@ static void print_point(FILE *out, const stu_study_t *study, const stu_point_t *
   print_scopes(out, c);
   print_operations(out, c);
   print_map(out, c);
-  print_dominant(out, c);
-  print_first_request(out, c);
-}
-
-/* The point equal to `point` in every parameter but the variant (the controller), which is its baseline ("no"); NULL
- * when there is none. */
-static const stu_point_t *without_controller(const stu_study_t *study, const stu_point_t *point)
-{
-  const scn_scenario_t *s = study->scenario;
-  for (size_t i = 0; i < study->npoints; i++) {
-    const stu_point_t *other = &study->points[i];
-    int same = 1;
-    for (size_t j = 0; same && j < s->nparams; j++)
-      same = s->params[j].role == SCN_ROLE_VARIANT ? other->role.baseline
-                                                   : strcmp(other->values[j], point->values[j]) == 0;
-    if (same)
-      return other;
-  }
-  return NULL;
-}
-
-/* Per node, the mean of category `cat` in ms. */
-static double per_node_ms(const met_carnival_t *c, met_ce_cat_t cat)
-{
-  return 1e3 * met_carnival_time(c, -1, -1, cat, -1) / met_carnival_nodes(c);
+  print_dominant(out, point);
+  print_first_request(out, point);
 }
 
 /* "name = value, " for the parameters other than p and the variant (the controller). */
@@ -210,44 +165,32 @@ static void print_others(FILE *out, const stu_study_t *study, const stu_point_t 
       fprintf(out, "%s = %s, ", s->params[j].name, point->values[j]);
 }
 
-static void print_saving(FILE *out, const stu_study_t *study, const stu_point_t *with, const stu_point_t *without)
+/* What the controller saves at one point (the view's summary, stu_ce_summary). */
+static void print_saving(FILE *out, const stu_study_t *study, const stu_ce_saving_t *s)
 {
-  const met_carnival_t *a = stu_carnival(with);
-  const met_carnival_t *b = stu_carnival(without);
-  double saved = without->t_par - with->t_par;
   fprintf(out, "  ");
-  print_others(out, study, with);
+  print_others(out, study, s->with);
   fprintf(out,
           "p = %d: T_par %.6f s with the CP, %.6f s without: the controller saves %.6f s (%.1f%% of the "
           "time without)\n    PP per node (ms), with -> without:",
-          with->p, with->t_par, without->t_par, saved, 100 * saved / without->t_par);
+          s->with->p, s->with->t_par, s->without->t_par, s->saved, s->saved_pct);
   for (int cat = MET_CE_COMP; cat <= MET_CE_PRSTE; cat++)
-    fprintf(out, " %s %.3f -> %.3f%s", met_ce_cat_name(cat), per_node_ms(a, cat), per_node_ms(b, cat),
+    fprintf(out, " %s %.3f -> %.3f%s", met_ce_cat_name(cat), s->pp_ms[0][cat], s->pp_ms[1][cat],
             cat < MET_CE_PRSTE ? "," : "\n");
   fprintf(out, "    mean request wait (us), with -> without:");
-  for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++) {
-    met_ce_wait_t wa = met_carnival_wait(a, MET_UNIT_PP, op, -1);
-    met_ce_wait_t wb = met_carnival_wait(b, MET_UNIT_PP, op, -1);
-    fprintf(out, " %s %.1f -> %.1f%s", met_ce_op_name(op), wa.count ? 1e6 * wa.time / wa.count : 0.0,
-            wb.count ? 1e6 * wb.time / wb.count : 0.0, op + 1 < MET_OP_COUNT ? "," : "\n");
-  }
+  for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++)
+    fprintf(out, " %s %.1f -> %.1f%s", met_ce_op_name(op), s->wait_us[0][op], s->wait_us[1][op],
+            op + 1 < MET_OP_COUNT ? "," : "\n");
 }
 
 static void print_savings(FILE *out, const stu_study_t *study)
 {
-  int header = 0;
-  for (size_t i = 0; i < study->npoints; i++) {
-    const stu_point_t *with = &study->points[i];
-    int variant = scn_role_param(study->scenario, SCN_ROLE_VARIANT) && !with->role.baseline;
-    const stu_point_t *without = variant ? without_controller(study, with) : NULL;
-    if (!without)
-      continue;
-    if (!header)
-      fprintf(out, "\n==== What the protocol controller buys (NCP2 against the original TreadMarks, Extra and Prste "
-                   "being the PP's protocol work the CP takes over)\n");
-    header = 1;
-    print_saving(out, study, with, without);
-  }
+  const stu_ce_summary_t *summary = stu_ce_summary(study);
+  if (summary->nsavings)
+    fprintf(out, "\n==== What the protocol controller buys (NCP2 against the original TreadMarks, Extra and Prste "
+                 "being the PP's protocol work the CP takes over)\n");
+  for (size_t i = 0; i < summary->nsavings; i++)
+    print_saving(out, study, &summary->savings[i]);
 }
 
 void rep_carnival_print(FILE *out, const stu_study_t *study)
@@ -387,9 +330,10 @@ static void json_map(FILE *out, const met_carnival_t *c, void (*string)(FILE *, 
   fputc(']', out);
 }
 
-static void json_first_request(FILE *out, const met_carnival_t *c)
+static void json_first_request(FILE *out, const stu_point_t *point)
 {
-  const met_request_t *r = met_carnival_first(c, MET_OP_PAGE);
+  const stu_ce_first_t *first = stu_ce_first_page(point);
+  const met_request_t *r = first ? first->request : NULL;
   fprintf(out, ",\n     \"first_page_request\": ");
   if (!r) {
     fputs("null", out);
@@ -418,5 +362,5 @@ void rep_carnival_json(FILE *out, const stu_point_t *point, void (*string)(FILE 
   }
   fputc('}', out);
   json_map(out, c, string);
-  json_first_request(out, c);
+  json_first_request(out, point);
 }

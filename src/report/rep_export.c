@@ -142,20 +142,24 @@ static void csv_breakdown_header(FILE *out)
   fprintf(out, ",comm_comp_ratio,mem_proc_ratio,utilisation,dominant,bottleneck,cause");
 }
 
-static void csv_breakdown(FILE *out, const met_breakdown_t *b)
+/* The point's breakdown, and its bottleneck as the lost-cycle view's verdict has it (empty fields without one). */
+static void csv_breakdown(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
+  const met_breakdown_t *b = stu_breakdown(point);
+  const stu_bottleneck_t *v = stu_bottleneck(study, point);
   for (int c = 0; c < MET_COMP_COUNT; c++)
     fprintf(out, ",%.9g", b->component[c]);
   for (int s = 0; s < MET_SUB_COUNT; s++)
     fprintf(out, ",%.9g", b->sub[s]);
   for (int c = 0; c < MET_COMP_COUNT; c++)
     csv_number(out, b->b_ratio[c]);
-  met_sub_t cause;
-  met_component_t dominant = met_bottleneck_dominant(b, &cause);
   csv_number(out, b->comm_comp_ratio);
   csv_number(out, b->mem_proc_ratio);
-  fprintf(out, ",%.9g,%s,%s,%s", b->utilisation, met_component_name(dominant),
-          met_bottleneck_exceeds(b, dominant) ? "yes" : "no", met_sub_name(cause));
+  fprintf(out, ",%.9g", b->utilisation);
+  if (v)
+    fprintf(out, ",%s,%s,%s", met_component_name(v->dominant), v->is_bottleneck ? "yes" : "no", met_sub_name(v->cause));
+  else
+    fprintf(out, ",,,");
 }
 
 /* The model's columns and the skeleton's warning, for skeletons that have a model or give advice. */
@@ -200,7 +204,7 @@ static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *poi
     fprintf(out, ",%.9g", stu_eppa(point)->overhead);
     fprintf(out, isinf(stu_eppa(point)->granularity) ? ",inf" : ",%.9g", stu_eppa(point)->granularity);
     if (!study->facts.no_breakdown)
-      csv_breakdown(out, stu_breakdown(point));
+      csv_breakdown(out, study, point);
     csv_model(out, study, point);
   }
 }
@@ -462,34 +466,46 @@ static int has_processes(const stu_study_t *study)
   return 0;
 }
 
-enum { MAX_TABLES = 10 }; /* the 9 extra tables a study can have, and room for one more */
-
-typedef struct csv_table {
-  const char *suffix;
-  void (*write)(FILE *, const stu_study_t *);
-} csv_table_t;
-
-/* The extra tables the study has, into `tables`; their number. */
-static size_t csv_tables(const stu_study_t *study, csv_table_t tables[MAX_TABLES])
+static int has_messages(const stu_study_t *study)
 {
-  size_t n = 0;
-  if (has_processes(study))
-    tables[n++] = (csv_table_t){"processes", csv_processes};
-  if (stu_has_view(study, MET_VIEW_MESSAGES))
-    tables[n++] = (csv_table_t){"messages", csv_messages};
-  if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT)) {
-    tables[n++] = (csv_table_t){"waits", csv_waits};
-    tables[n++] = (csv_table_t){"profiles", csv_profiles};
-    tables[n++] = (csv_table_t){"requests", csv_requests};
-  }
-  if (rep_wait_any(study))
-    tables[n++] = (csv_table_t){"wait-states", csv_wait_states};
-  if (has_fits(study))
-    tables[n++] = (csv_table_t){"fits", csv_fits};
-  if (study->scenario->nrefs > 0)
-    tables[n++] = (csv_table_t){"references", csv_references};
-  tables[n++] = (csv_table_t){"provenance", csv_provenance};
-  return n;
+  return stu_has_view(study, MET_VIEW_MESSAGES);
+}
+
+static int has_cause_effect(const stu_study_t *study)
+{
+  return stu_has_view(study, MET_VIEW_CAUSE_EFFECT);
+}
+
+static int has_references(const stu_study_t *study)
+{
+  return study->scenario->nrefs > 0;
+}
+
+static int always(const stu_study_t *study)
+{
+  (void)study;
+  return 1;
+}
+
+/* Every extra table, in the order they are written: its name, whether a study has it, its writer. */
+static const struct csv_table {
+  const char *suffix;
+  int (*has)(const stu_study_t *);
+  void (*write)(FILE *, const stu_study_t *);
+} csv_tables[] = {{"processes", has_processes, csv_processes},
+                  {"messages", has_messages, csv_messages},
+                  {"waits", has_cause_effect, csv_waits},
+                  {"profiles", has_cause_effect, csv_profiles},
+                  {"requests", has_cause_effect, csv_requests},
+                  {"wait-states", rep_wait_any, csv_wait_states},
+                  {"fits", has_fits, csv_fits},
+                  {"references", has_references, csv_references},
+                  {"provenance", always, csv_provenance}};
+enum { NTABLES = sizeof csv_tables / sizeof csv_tables[0] };
+
+const char *rep_csv_table_name(size_t i)
+{
+  return i < NTABLES ? csv_tables[i].suffix : NULL;
 }
 
 void rep_csv_table_path(const char *csv_path, const char *table, char *path, size_t len)
@@ -502,22 +518,22 @@ void rep_csv_table_path(const char *csv_path, const char *table, char *path, siz
 
 int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen)
 {
-  csv_table_t tables[MAX_TABLES];
-  rep_file_t *files[MAX_TABLES] = {NULL};
+  rep_file_t *files[NTABLES] = {NULL};
   char path[4096];
-  size_t n = csv_tables(study, tables);
   int rc = 0;
-  for (size_t t = 0; t < n && rc == 0; t++) {
-    rep_csv_table_path(csv_path, tables[t].suffix, path, sizeof path);
+  for (size_t t = 0; t < NTABLES && rc == 0; t++) {
+    if (!csv_tables[t].has(study))
+      continue;
+    rep_csv_table_path(csv_path, csv_tables[t].suffix, path, sizeof path);
     if (!(files[t] = rep_file_open(path, err, errlen)))
       rc = -1;
     else
-      tables[t].write(rep_file_stream(files[t]), study);
+      csv_tables[t].write(rep_file_stream(files[t]), study);
   }
-  for (size_t t = 0; t < n; t++) {
-    if (rc == 0)
+  for (size_t t = 0; t < NTABLES; t++) {
+    if (rc == 0 && files[t])
       rc = rep_file_commit(files[t], err, errlen);
-    else
+    else if (files[t])
       rep_file_abort(files[t]);
   }
   return rc;
@@ -595,23 +611,27 @@ static const char *sub_key(int s)
   return met_sub_name((met_sub_t)s);
 }
 
-/* The bottleneck view of a point. */
-static void json_breakdown(FILE *out, const met_breakdown_t *b)
+/* The bottleneck view of a point (its bottleneck null without the lost-cycle view's verdict). */
+static void json_breakdown(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
+  const met_breakdown_t *b = stu_breakdown(point);
+  const stu_bottleneck_t *v = stu_bottleneck(study, point);
   fprintf(out, ",\n     \"bottleneck\": {");
   json_numbers(out, "components", component_key, b->component, MET_COMP_COUNT);
   fprintf(out, ",\n       ");
   json_numbers(out, "subcomponents", sub_key, b->sub, MET_SUB_COUNT);
   fprintf(out, ",\n       ");
   json_numbers(out, "b_ratios", component_key, b->b_ratio, MET_COMP_COUNT);
-  met_sub_t cause;
-  met_component_t dominant = met_bottleneck_dominant(b, &cause);
   fprintf(out, ",\n       \"idle_s\": %.9g, \"comm_comp_ratio\": ", b->idle);
   rep_json_number(out, b->comm_comp_ratio);
   fprintf(out, ", \"mem_proc_ratio\": ");
   rep_json_number(out, b->mem_proc_ratio);
-  fprintf(out, ", \"utilisation\": %.9g, \"dominant\": \"%s\", \"bottleneck\": %s, \"cause\": \"%s\"}", b->utilisation,
-          met_component_name(dominant), met_bottleneck_exceeds(b, dominant) ? "true" : "false", met_sub_name(cause));
+  fprintf(out, ", \"utilisation\": %.9g, \"dominant\": ", b->utilisation);
+  if (v)
+    fprintf(out, "\"%s\", \"bottleneck\": %s, \"cause\": \"%s\"}", met_component_name(v->dominant),
+            v->is_bottleneck ? "true" : "false", met_sub_name(v->cause));
+  else
+    fprintf(out, "null, \"bottleneck\": null, \"cause\": null}");
 }
 
 /* The lost-cycle figures of a point. */
@@ -631,7 +651,7 @@ static void json_lost_cycles(FILE *out, const stu_study_t *study, const stu_poin
   fprintf(out, ", \"granularity\": ");
   rep_json_number(out, e->granularity);
   if (!study->facts.no_breakdown)
-    json_breakdown(out, stu_breakdown(point));
+    json_breakdown(out, study, point);
   json_array(out, "per_process", point, stu_procs(point) ? (size_t)point->p : 0, json_process);
 }
 

@@ -46,6 +46,9 @@ int rep_csv(FILE *out, const stu_study_t *study);
  * starting with the key columns, and "provenance" (one row: the scenario, versions, command line, scenario hash). Each
  * file appears whole or not at all. Returns 0, or -1 with a message in err. */
 int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, size_t errlen);
+/* The name of the i-th extra table rep_csv_tables can write ("processes", ...), or NULL past the last: the names a CSV
+ * output claims beside it (cli_output.h). */
+const char *rep_csv_table_name(size_t i);
 /* "DIR/out.csv" and "waits" give "DIR/out-waits.csv" (a path without ".csv" gets "-waits.csv" added). */
 void rep_csv_table_path(const char *csv_path, const char *table, char *path, size_t len);
 /* One object: scenario, platform, skeleton, provenance, and the points with their per-process views. 0 or -1. */

@@ -14,9 +14,12 @@
 #include <string.h>
 
 /* What the recorder kept: sums on the fly (memory independent of a run's length), and the timeline of the points
- * that keep theirs (--per-process P) only. */
+ * that keep theirs (--per-process P) only. A measured study (no skeleton) says which runs it read as sums in simrun
+ * analyse's own lines, and analyse has no --per-process: nothing here. */
 static void print_recording(FILE *out, const stu_study_t *study)
 {
+  if (!study->facts.skeleton)
+    return;
   size_t kept = 0;
   int kept_p = 0;
   for (size_t i = 0; i < study->npoints; i++)

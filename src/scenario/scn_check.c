@@ -180,6 +180,7 @@ static int check_param(const scn_scenario_t *s, scn_param_t *p, const scn_skelet
   if (!ps)
     return fail_unknown(s, p, spec, err);
   p->role = ps->role;
+  p->is_path = ps->kind == SCN_PATH && p->role != SCN_ROLE_PLATFORM;
   if (!p->swept && p->nvalues != 1)
     return scn_fail(err, s->path, p->line,
                     "parameter '%s' has %zu values but a fixed parameter takes exactly one; to run several, move it "

@@ -34,6 +34,8 @@ typedef struct scn_param {
   char **paths; /* "platform" only: each value resolved against the scenario file's folder; otherwise NULL */
   int line;     /* line of the <param> element */
   int swept;    /* 1 when given in <sweep> */
+  int is_path;  /* its skeleton's spec gives it kind SCN_PATH: it names files the skeleton reads (the platform, whose
+                 * files `paths` holds, aside); set by scn_check */
   scn_role_t role;
 } scn_param_t;
 

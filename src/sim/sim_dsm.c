@@ -7,6 +7,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_prop.h"
+#include "sim_progress.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/barrier.h>
@@ -56,6 +57,7 @@ void sim_dsm_work(sim_dsm_node_t *node, const met_ops_t *ops, double items)
     cycles += by_class[i];
   double speed = sg_host_get_speed(node->pp_host); /* sim_dsm_run_on executes at the host's speed */
   sim_dsm_app_set(node, MET_CE_COMP, MET_OP_NONE);
+  sim_progress_count(1);
   sim_dsm_run_on(node->pp_host, speed == charac->clock_hz ? cycles : cycles * speed / charac->clock_hz);
 }
 
@@ -159,6 +161,7 @@ void sim_dsm_barrier(sim_dsm_node_t *node)
 {
   dsm_world_t *w = node->world;
   sim_dsm_app_enter(node, MET_CE_EXTRA, MET_OP_BARRIER);
+  sim_progress_count(SIM_DSM_BARRIER_OPS);
   double start = sim_dsm_now();
   int notices = sim_dsm_write_notices(node);
   XBT_VERB("node %d: barrier %ld at %.9g s, %d write notices", node->id, w->barrier, start, notices);

@@ -13,6 +13,13 @@
 
 typedef struct sim_dsm_node sim_dsm_node_t;
 
+/* What the protocol does, in operations, for the skeletons' work counts (app_skeleton_t.work) and the progress count
+ * (sim_progress.h): a page or diff request served is 8 (the faulting node's command, the request's message, the owner's
+ * or writer's command and note, the reply's command, message and handling, the interrupt that wakes the PP); a node's
+ * barrier 6 (its arrival's command, message and handling at the manager, the release's three). */
+#define SIM_DSM_REQUEST_OPS 8.0
+#define SIM_DSM_BARRIER_OPS 6.0
+
 /* The application a DSM skeleton runs on every node. `arg` is shared read-only by all nodes. */
 typedef struct sim_dsm_program {
   long shared_bytes; /* the shared address space, [0, shared_bytes); all of it homed at node 0, which allocates it */

@@ -5,6 +5,7 @@
 #include "sim_dsm_world.h"
 #include "sim_engine.h"
 #include "sim_error.h"
+#include "sim_progress.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/comm.h>
@@ -212,6 +213,7 @@ static void local_page_request(struct sim_dsm_node *n, dsm_msg_t *m)
  * bookkeeping) and queues `reply` at its engine. */
 static void serve_remote(struct sim_dsm_node *n, dsm_msg_t *m, double cp_cycles, double sw_cycles, dsm_kind_t reply)
 {
+  sim_progress_count(SIM_DSM_REQUEST_OPS);
   engine_work(n, m, cp_cycles, 0, sw_cycles);
   m->mark[5] = sim_dsm_now();
   handler_begin(n, m, n->world->c.page_cycles);

@@ -8,6 +8,7 @@
 #include "sim_replay_comm.h"
 #include "sim_replay_world.h"
 #include "sim_ti.h"
+#include "sim_progress.h"
 
 #include <simgrid/actor.h>
 #include <simgrid/comm.h>
@@ -294,6 +295,8 @@ void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double byt
 void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, met_dir_t dir,
                        double bytes, const double *parts)
 {
+  if (category == MET_CAT_COMPUTE || (category == MET_CAT_COMM && dir != MET_DIR_NONE))
+    sim_progress_count(1); /* a computation, a message's end: the skeletons' operations (app_skeleton_t.work) */
   if (end == start && category != MET_CAT_COMM)
     return; /* the trace keeps no empty interval but a message's end (met_trace_add): half of a relay's records */
   const sim_job_t *job = rank->world->job;

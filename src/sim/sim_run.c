@@ -2,12 +2,15 @@
 /* Fork-isolated simulation runs: the child simulates and writes a status, a message and a payload (the trace, or what
  * the caller makes of it) to a temporary file; the parent waits for one child, or for any of several, and reads them.
  */
+#define _GNU_SOURCE /* ppoll */
 #include "sim_run.h"
 #include "sim_check.h"
 #include "sim_engine.h"
 #include "sim_error.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -129,7 +132,10 @@ static void close_files(sim_run_child_t *slot)
     fclose(slot->channel);
   if (slot->log)
     fclose(slot->log);
+  if (slot->progress_fd >= 0)
+    close(slot->progress_fd);
   slot->channel = slot->log = NULL;
+  slot->progress_fd = -1;
 }
 
 /* In a new child: the signals the parent catches back to their defaults; a process group of its own, so that a
@@ -154,8 +160,9 @@ static void become_child(pid_t parent, FILE *log)
 static int start_child(void (*child)(const void *, FILE *), const void *data, sim_run_child_t *slot, char *err,
                        size_t errlen)
 {
-  *slot = (sim_run_child_t){.channel = tmpfile(), .log = tmpfile()}; /* unnamed: nothing to clean up */
-  if (!slot->channel || !slot->log) {
+  int reports[2] = {-1, -1};
+  *slot = (sim_run_child_t){.channel = tmpfile(), .log = tmpfile(), .progress_fd = -1}; /* unnamed: nothing to clean */
+  if (!slot->channel || !slot->log || pipe(reports) != 0) {
     snprintf(err, errlen, "cannot create a temporary file: %s", strerror(errno));
     close_files(slot);
     return SIM_EIO;
@@ -165,8 +172,13 @@ static int start_child(void (*child)(const void *, FILE *), const void *data, si
   pid_t pid = fork();
   if (pid == 0) {
     become_child(parent, slot->log);
+    close(reports[0]);
+    sim_progress_attach(reports[1]);
     child(data, slot->channel);
   }
+  close(reports[1]);
+  slot->progress_fd = reports[0];
+  fcntl(reports[0], F_SETFL, fcntl(reports[0], F_GETFL) | O_NONBLOCK);
   if (pid < 0) {
     snprintf(err, errlen, "cannot start a simulation process: %s", strerror(errno));
     close_files(slot);
@@ -204,6 +216,18 @@ static void relay_log(FILE *log)
       break;
 }
 
+/* Reads what the child in `slot` reported since the last call: 1 when it reported a new count, 0 when not, -1 at the
+ * end of its reports (it closed its end: it is ending). */
+static int read_reports(sim_run_child_t *slot)
+{
+  char buf[512];
+  ssize_t n;
+  int fresh = 0;
+  while ((n = read(slot->progress_fd, buf, sizeof buf)) > 0)
+    fresh |= sim_progress_feed(&slot->progress, buf, (size_t)n);
+  return fresh ? 1 : n == 0 ? -1 : 0;
+}
+
 /* What became of the child in `slot`, which ended with wait status `wstatus`: its own status and message (the channel
  * then stays open, positioned at the payload), or SIM_ECHILD. The slot is free afterwards; on failure the channel is
  * closed. */
@@ -225,6 +249,11 @@ static int child_outcome(sim_run_child_t *slot, int wstatus, char *err, size_t e
   slot->pid = 0;
   fclose(slot->log);
   slot->log = NULL;
+  if (slot->progress_fd >= 0) {
+    read_reports(slot); /* the last count, written as the simulation ended */
+    close(slot->progress_fd);
+    slot->progress_fd = -1;
+  }
   if (rc != 0)
     close_files(slot);
   return rc;
@@ -278,6 +307,7 @@ static void child_simulate_payload(const void *data, FILE *out)
   char err[1024] = "";
   met_trace_t *trace = NULL;
   int32_t status = sim_simulate(pj.job, &trace, err, sizeof err);
+  sim_progress_flush();
   pj.trace = trace;
   child_finish(out, status, err, write_payload, &pj);
 }
@@ -315,6 +345,43 @@ static int reap_one(sim_run_child_t *children, size_t count, size_t *which, int 
   return 0;
 }
 
+/* Sleeps, with the signal mask `open`, until a signal comes or a child of `children` writes to its progress pipe: 1
+ * with the index of one that reported a new count in *which, 0 after a signal, -1 when the pipes said nothing new (a
+ * damaged report, or a child closing its end as it ends: its SIGCHLD is yet to come). */
+static int poll_reports(sim_run_child_t *children, size_t count, size_t *which, const sigset_t *open)
+{
+  struct pollfd fds[count ? count : 1];
+  size_t n = 0;
+  for (size_t i = 0; i < count; i++)
+    if (children[i].pid > 0 && children[i].progress_fd >= 0)
+      fds[n++] = (struct pollfd){.fd = children[i].progress_fd, .events = POLLIN};
+  if (ppoll(fds, n, NULL, open) <= 0)
+    return 0; /* a signal */
+  int fresh = -1;
+  for (size_t i = 0, k = 0; i < count; i++) {
+    if (children[i].pid <= 0 || children[i].progress_fd < 0 || !(fds[k++].revents & (POLLIN | POLLHUP | POLLERR)))
+      continue;
+    int got = read_reports(&children[i]);
+    if (got < 0) { /* its end: polled no more, the SIGCHLD follows */
+      close(children[i].progress_fd);
+      children[i].progress_fd = -1;
+    }
+    if (got > 0 && fresh < 0) {
+      *which = i;
+      fresh = 1;
+    }
+  }
+  return fresh;
+}
+
+/* The end of sim_run_wait_any: SIGCHLD's handler and the signal mask as they were. */
+static int finish_wait(int rc, const struct sigaction *before, const sigset_t *was)
+{
+  sigaction(SIGCHLD, before, NULL);
+  sigprocmask(SIG_SETMASK, was, NULL);
+  return rc;
+}
+
 /* Every signal is blocked while the children are polled and the stop request checked, and let in only inside
  * sigsuspend: a signal that comes between the check and the wait cannot be missed (waitpid alone would then sleep until
  * a child ended, minutes on a long point). SIGCHLD has a handler meanwhile, or sigsuspend would not see it. */
@@ -345,16 +412,16 @@ int sim_run_wait_any(sim_run_child_t *children, size_t count, size_t *which, int
       rc = SIM_EINTR;
       break;
     }
-    sigsuspend(&open);
-    if (!stop && !child_ended) { /* another caught signal: the caller decides */
+    int reported = poll_reports(children, count, which, &open);
+    if (reported > 0)
+      return finish_wait(SIM_RUN_PROGRESS, &before, &was);
+    if (reported == 0 && !stop && !child_ended) { /* another caught signal: the caller decides */
       snprintf(err, errlen, "interrupted");
       rc = SIM_EINTR;
       break;
     }
   }
-  sigaction(SIGCHLD, &before, NULL);
-  sigprocmask(SIG_SETMASK, &was, NULL);
-  return rc;
+  return finish_wait(rc, &before, &was);
 }
 
 void sim_run_stop(sim_run_child_t *children, size_t count)

@@ -5,6 +5,7 @@
 #define SIM_RUN_H
 
 #include "met_trace.h"
+#include "sim_progress.h"
 #include "sim_replay.h"
 
 #include <stddef.h>
@@ -20,11 +21,16 @@ int sim_run_isolated(const sim_job_t *job, met_trace_t **trace, char *err, size_
  * write error. `ctx` is the caller's, as it was when the child was started. */
 typedef int (*sim_run_payload_fn)(const met_trace_t *trace, const void *ctx, FILE *out);
 
+/* sim_run_wait_any's answer when a child reported progress, nothing ended. */
+#define SIM_RUN_PROGRESS 1
+
 /* A running simulation process; pid 0 when the slot is free. */
 typedef struct sim_run_child {
   int pid;
   FILE *channel;
-  FILE *log; /* the child's stderr: what SimGrid printed before aborting it, for a one-line message */
+  FILE *log;       /* the child's stderr: what SimGrid printed before aborting it, for a one-line message */
+  int progress_fd; /* the read end of the child's progress reports (sim_progress.h), or -1 */
+  sim_progress_reader_t progress; /* what it reported so far */
 } sim_run_child_t;
 
 /* Starts `job` in a forked child (SIGINT ends it) that simulates it and writes payload(trace, ctx). `job` and `ctx` are
@@ -36,7 +42,8 @@ int sim_run_start(const sim_job_t *job, sim_run_payload_fn payload, const void *
  * return. Returns 0 with the child's channel positioned at its payload (the caller reads and closes it), the child's
  * own error, SIM_ECHILD when it died, or SIM_EINTR (nothing was reaped) when stop() returns 1 (or, with stop NULL,
  * when a caught signal interrupted the wait). stop is checked with every signal blocked, so that a signal that sets
- * its flag is never missed, however late it comes. */
+ * its flag is never missed, however late it comes. SIM_RUN_PROGRESS (nothing was reaped) when a child reported how
+ * far it is: its index in *which, its count in children[*which].progress. */
 int sim_run_wait_any(sim_run_child_t *children, size_t count, size_t *which, int (*stop)(void), char *err,
                      size_t errlen);
 

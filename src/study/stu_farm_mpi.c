@@ -147,13 +147,14 @@ void stu_farm_exec_free(stu_exec_t *exec)
   exec->state = NULL;
 }
 
-/* Runs one task in a local process; 0 with its result stream, or its error with a message. */
+/* Runs one task in a local process; 0 with its result stream, or its error with a message. Its reports of progress
+ * are not passed on: rank 0 hears of a task only as it ends. */
 static int run_task(stu_exec_t *pool, const stu_task_t *task, FILE **result, char *err, size_t errlen)
 {
   size_t slot = 0;
   int rc = pool->start(pool, 0, task, err, errlen);
-  while (rc == 0 && (rc = pool->wait(pool, &slot, result, err, errlen)) == SIM_EINTR)
-    ;
+  while (rc == 0 && ((rc = pool->wait(pool, &slot, result, err, errlen)) == SIM_EINTR || rc == STU_EXEC_PROGRESS))
+    rc = 0;
   return rc;
 }
 

@@ -154,6 +154,8 @@ typedef struct summary {
   size_t nverdicts;
   met_verdict_t *verdicts; /* per series against p */
   int *has_verdict;
+  stu_bottleneck_t *bottlenecks; /* per point (in the study's order), from its series' verdict */
+  size_t nbottlenecks;           /* the points once every verdict is drawn, else 0 */
   size_t nrankings;
   stu_ranking_t *rankings; /* per p */
 } summary_t;
@@ -169,6 +171,7 @@ static void summary_release(void *data)
   free(s->by_x);
   free(s->verdicts);
   free(s->has_verdict);
+  free(s->bottlenecks);
   free(s->rankings);
   free(s);
 }
@@ -185,6 +188,13 @@ const met_verdict_t *stu_verdict(const stu_study_t *study, size_t series)
 {
   const summary_t *s = study->summary[STU_SLOT_LOST_CYCLES].data;
   return s && series < s->nverdicts && s->has_verdict[series] ? &s->verdicts[series] : NULL;
+}
+
+const stu_bottleneck_t *stu_bottleneck(const stu_study_t *study, const stu_point_t *point)
+{
+  const summary_t *s = study->summary[STU_SLOT_LOST_CYCLES].data;
+  size_t i = (size_t)(point - study->points);
+  return s && i < s->nbottlenecks ? &s->bottlenecks[i] : NULL;
 }
 
 const stu_ranking_t *stu_rankings(const stu_study_t *study, size_t *count)
@@ -265,7 +275,8 @@ static int verdicts(const stu_study_t *study, summary_t *s)
   size_t p_index = scn_role_index(study->scenario, SCN_ROLE_PROCESSES);
   int rc = stu_series_collect(study, p_index, &series) == 0 &&
                    (s->verdicts = calloc(series.count, sizeof *s->verdicts)) &&
-                   (s->has_verdict = calloc(series.count, sizeof *s->has_verdict))
+                   (s->has_verdict = calloc(series.count, sizeof *s->has_verdict)) &&
+                   (s->bottlenecks = calloc(study->npoints ? study->npoints : 1, sizeof *s->bottlenecks))
                ? 0
                : SIM_ENOMEM;
   s->nverdicts = rc == 0 ? series.count : 0;
@@ -276,8 +287,12 @@ static int verdicts(const stu_study_t *study, summary_t *s)
       b[i] = *stu_breakdown(g->points[i]);
     s->has_verdict[k] = b && met_bottleneck_verdict(b, g->count, &s->verdicts[k]) == 0;
     rc = s->has_verdict[k] ? 0 : SIM_ENOMEM;
+    for (size_t i = 0; rc == 0 && i < g->count; i++) /* every point is in one series */
+      s->bottlenecks[g->points[i] - study->points] =
+          (stu_bottleneck_t){s->verdicts[k].dominant[i], s->verdicts[k].is_bottleneck[i], s->verdicts[k].cause[i]};
     free(b);
   }
+  s->nbottlenecks = rc == 0 ? study->npoints : 0;
   stu_series_free(&series);
   return rc;
 }

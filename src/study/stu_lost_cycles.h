@@ -62,5 +62,14 @@ const stu_ranking_t *stu_rankings(const stu_study_t *study, size_t *count);
 /* The bottleneck verdict (met_bottleneck_verdict) of series `series` against p; NULL when the study has none there (no
  * breakdown, or out of memory when it was drawn). Borrowed from the study. */
 const met_verdict_t *stu_verdict(const stu_study_t *study, size_t series);
+/* One point's bottleneck, as its series' verdict has it. */
+typedef struct stu_bottleneck {
+  met_component_t dominant; /* the component of largest B-ratio (met_bottleneck_dominant) */
+  int is_bottleneck;        /* it takes more time than the others together (met_bottleneck_exceeds) */
+  met_sub_t cause;          /* its largest sub-component */
+} stu_bottleneck_t;
+/* The point's bottleneck; NULL when the study has no verdict (no breakdown, or not summarised). Borrowed from the
+ * study. */
+const stu_bottleneck_t *stu_bottleneck(const stu_study_t *study, const stu_point_t *point);
 
 #endif

@@ -21,10 +21,20 @@ static int pool_wait(stu_exec_t *exec, size_t *slot, FILE **result, char *err, s
 {
   pool_t *pool = exec->state;
   int rc = sim_run_wait_any(pool->children, exec->slots, slot, exec->stopped, err, errlen);
+  if (rc == SIM_RUN_PROGRESS)
+    return STU_EXEC_PROGRESS;
   *result = rc == 0 ? pool->children[*slot].channel : NULL;
   if (rc == 0)
     pool->children[*slot].channel = NULL;
   return rc;
+}
+
+static double pool_reported(const stu_exec_t *exec, size_t slot, int *ended)
+{
+  const pool_t *pool = exec->state;
+  const sim_progress_reader_t *r = &pool->children[slot].progress;
+  *ended = r->ended;
+  return r->reports ? r->ops : -1;
 }
 
 static void pool_stop(stu_exec_t *exec)
@@ -43,7 +53,12 @@ int stu_pool_new(const stu_sweep_ctx_t *ctx, size_t slots, stu_exec_t *exec)
     return SIM_ENOMEM;
   }
   *pool = (pool_t){.ctx = ctx, .children = children};
-  *exec = (stu_exec_t){.slots = slots, .start = pool_start, .wait = pool_wait, .stop = pool_stop, .state = pool};
+  *exec = (stu_exec_t){.slots = slots,
+                       .start = pool_start,
+                       .wait = pool_wait,
+                       .reported = pool_reported,
+                       .stop = pool_stop,
+                       .state = pool};
   return 0;
 }
 

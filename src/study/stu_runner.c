@@ -50,6 +50,22 @@ static int take(stu_runner_t *r, const stu_task_t *task, const char *key, FILE *
   return r->deliver(r->owner, task, result, msg, len, blame);
 }
 
+/* Tells the owner how far a running task is (stu_running_fn). */
+static void tell_running(const stu_runner_t *r, const stu_task_t *task, double ops, int ended)
+{
+  if (r->running)
+    r->running(r->owner, task, ops, ended);
+}
+
+/* Tells the owner what the task in `slot` reported last, if anything. */
+static void tell_reported(const stu_runner_t *r, const stu_task_t *task, size_t slot)
+{
+  int ended = 0;
+  double ops = r->exec->reported ? r->exec->reported(r->exec, slot, &ended) : -1;
+  if (ops >= 0)
+    tell_running(r, task, ops, ended);
+}
+
 /* Starts task i in a free slot, or delivers it from the cache. */
 static void start_next(stu_runner_t *r, progress_t *at, const stu_task_t *task, size_t i)
 {
@@ -74,9 +90,11 @@ static void start_next(stu_runner_t *r, progress_t *at, const stu_task_t *task, 
   }
   at->running[slot] = i;
   at->busy++;
+  tell_running(r, task, -1, 0);
 }
 
-/* Waits for one running task and takes its result; nothing happens when a signal interrupts the wait. */
+/* Waits for one running task and takes its result, or passes on how far one is; nothing happens when a signal
+ * interrupts the wait. */
 static void collect(stu_runner_t *r, progress_t *at, const stu_task_t *tasks)
 {
   char msg[1024] = "";
@@ -87,6 +105,10 @@ static void collect(stu_runner_t *r, progress_t *at, const stu_task_t *tasks)
   if (rc == SIM_EINTR)
     return;
   size_t i = at->running[slot];
+  if (rc == STU_EXEC_PROGRESS || rc == 0)
+    tell_reported(r, &tasks[i], slot);
+  if (rc == STU_EXEC_PROGRESS)
+    return;
   at->running[slot] = FREE_SLOT;
   at->busy--;
   if (rc == 0) {

@@ -15,11 +15,17 @@
 typedef int (*stu_deliver_fn)(void *owner, const stu_task_t *task, FILE *result, char *err, size_t errlen,
                               const char **blame);
 
+/* Or NULL: task is running, and has simulated `ops` operations as it last reported (sim_progress.h), `ended` when
+ * that was the count at its simulation's end; -1 as it starts, before any report. Called as it starts, at each report,
+ * and with its last count before its result is delivered. */
+typedef void (*stu_running_fn)(void *owner, const stu_task_t *task, double ops, int ended);
+
 typedef struct stu_runner {
   stu_exec_t *exec;
   stu_cache_t *cache; /* or NULL */
   int (*stop)(void);  /* or NULL; when it returns 1, nothing more starts and what runs is ended (SIM_EINTR) */
   stu_deliver_fn deliver;
+  stu_running_fn running; /* or NULL */
   void *owner;
   /* The failure of the earliest failed task in the list, whatever the order tasks end in: */
   int rc;

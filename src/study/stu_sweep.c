@@ -18,6 +18,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 
 typedef struct sweep {
@@ -35,6 +36,7 @@ typedef struct sweep {
   size_t done;         /* points finished */
   stu_work_t work;     /* the tasks' predicted costs and schedule (stu_work.h); cost NULL: none */
   stu_progress_t progress;
+  struct timespec start; /* the simulations started (start_progress) */
   scn_error_t *err;
   stu_models_t *models; /* the skeleton's models of the points, on their described machines */
 } sweep_t;
@@ -78,16 +80,50 @@ static void drop_trace(stu_point_t *point, int per_process)
   point->trace = NULL;
 }
 
+/* Seconds since the simulations started. */
+static double since_start(const sweep_t *sweep)
+{
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - sweep->start.tv_sec) + 1e-9 * (double)(now.tv_nsec - sweep->start.tv_nsec);
+}
+
+/* The time left, then the progress callback. */
+static void tell_progress(sweep_t *sweep, double now)
+{
+  stu_progress_t *at = &sweep->progress;
+  at->left = sweep->work.cost ? stu_work_left(&sweep->work, now) : -1;
+  sweep->options->progress(at, sweep->options->ctx);
+}
+
 /* Tells the progress callback that plan task `task` is finished. */
 static void show_progress(sweep_t *sweep, const stu_task_t *task)
 {
   stu_progress_t *at = &sweep->progress;
   at->done = sweep->done;
   at->total = sweep->study->npoints;
+  if (!sweep->options->progress)
+    return;
+  double now = since_start(sweep);
   if (sweep->work.cost)
-    at->work_done = stu_work_finished(&sweep->work, (size_t)(task - sweep->plan.tasks));
-  if (sweep->options->progress)
-    sweep->options->progress(at, sweep->options->ctx);
+    at->work_done = stu_work_finished(&sweep->work, (size_t)(task - sweep->plan.tasks), now);
+  tell_progress(sweep, now);
+}
+
+/* A task started, or reported how far it is (stu_running_fn). */
+static void on_running(void *owner, const stu_task_t *task, double ops, int ended)
+{
+  sweep_t *sweep = owner;
+  if (!sweep->options->progress || !sweep->work.cost)
+    return;
+  double now = since_start(sweep);
+  size_t t = (size_t)(task - sweep->plan.tasks);
+  if (ops < 0) {
+    stu_work_started(&sweep->work, t, now);
+    return;
+  }
+  stu_work_reported(&sweep->work, t, ops, ended, now);
+  tell_progress(sweep, now);
 }
 
 /* The tasks' predicted costs, and the progress callback's first call, nothing done yet, as the simulations start on
@@ -100,6 +136,8 @@ static void start_progress(sweep_t *sweep, size_t slots)
   if (stu_work_new(&sweep->work, plan, &sweep->ctx, sweep->cache, slots) == 0) /* else the count of points alone */
     sweep->progress.work_total = sweep->work.span;
   sweep->progress.total = sweep->study->npoints;
+  sweep->progress.left = -1;
+  clock_gettime(CLOCK_MONOTONIC, &sweep->start);
   sweep->options->progress(&sweep->progress, sweep->options->ctx);
 }
 
@@ -227,8 +265,12 @@ static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tas
 /* Simulates every point: the sequential runs first, then the rest, on `exec`. */
 static int simulate_all(sweep_t *sweep, stu_exec_t *exec)
 {
-  stu_runner_t runner = {
-      .exec = exec, .cache = sweep->cache, .stop = sweep->options->stop, .deliver = deliver, .owner = sweep};
+  stu_runner_t runner = {.exec = exec,
+                         .cache = sweep->cache,
+                         .stop = sweep->options->stop,
+                         .deliver = deliver,
+                         .running = on_running,
+                         .owner = sweep};
   stu_plan_t *p = &sweep->plan;
   int rc = plan(sweep);
   if (rc == 0)

@@ -16,16 +16,21 @@ typedef struct app_skeleton app_skeleton_t; /* app_skeleton.h: only passed throu
  * schedule of its simulations (sequential runs included) is and its whole length, in simulated operations of one job
  * (stu_work.h: each simulation's predicted cost, the skeleton's count of its messages and computations plus a fixed
  * cost, laid out on the jobs in the order they run); the simulations whose results the cache held at the start cost
- * nothing. work_done is the predicted time by which simulations costing as much as those finished are finished. */
+ * nothing. work_done is the predicted time by which simulations costing as much as those finished are finished. left
+ * is the time left in seconds from what the simulations measured as they ran (stu_work_left: the operations each
+ * reported from inside its run against its predicted count, the measured pace of the run so far), -1 before anything
+ * was measured. */
 typedef struct stu_progress {
   size_t done;
   size_t total;
   double work_done;
   double work_total;
+  double left;
 } stu_progress_t;
 
 /* Called once as the simulations start (nothing done yet: the time to start timing them), then after each finished
- * simulation or point, for progress display. */
+ * simulation or point and as the running simulations report how far they are (local jobs: a few times a second at
+ * most; on the MPI farm, only as they finish), for progress display. */
 typedef void (*stu_progress_fn)(const stu_progress_t *progress, void *ctx);
 
 /* The default folder of the cache of finished points into `dir`: $SIMRUN_CACHE_DIR, else $XDG_CACHE_HOME/simrun,

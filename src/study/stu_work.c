@@ -1,10 +1,21 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The predicted cost of a plan's tasks and their schedule (stu_work.h), from the skeleton's own count of its
- * operations. */
+ * operations, and the time left from what the tasks measured as they ran. */
 #include "stu_work.h"
 #include "app_skeleton.h"
+#include "sim_coll.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+/* The slot free first. */
+static size_t first_free(const double *free_at, size_t slots)
+{
+  size_t first = 0;
+  for (size_t s = 1; s < slots; s++)
+    first = free_at[s] < free_at[first] ? s : first;
+  return first;
+}
 
 /* Tasks [lo, hi) on `slots` slots all free at `start`; returns when the last ends. */
 static double schedule_phase(const double *cost, size_t lo, size_t hi, size_t slots, double start, double *free_at,
@@ -14,9 +25,7 @@ static double schedule_phase(const double *cost, size_t lo, size_t hi, size_t sl
   for (size_t s = 0; s < slots; s++)
     free_at[s] = start;
   for (size_t t = lo; t < hi; t++) {
-    size_t first = 0;
-    for (size_t s = 1; s < slots; s++)
-      first = free_at[s] < free_at[first] ? s : first;
+    size_t first = first_free(free_at, slots);
     finish[t] = free_at[first] += cost[t];
     end = finish[t] > end ? finish[t] : end;
   }
@@ -65,22 +74,56 @@ static void costs(stu_work_t *work, const stu_plan_t *plan, const stu_sweep_ctx_
 int stu_work_lay_out(stu_work_t *work, size_t nseq, size_t slots)
 {
   size_t n = work->count ? work->count : 1;
+  work->nseq = nseq < work->count ? nseq : work->count;
+  work->slots = slots ? slots : 1;
   work->finish = calloc(n, sizeof *work->finish);
   work->order = malloc(n * sizeof *work->order);
-  if (!work->finish || !work->order || schedule(work->cost, work->count, nseq, slots, work->finish) != 0)
+  work->clock = malloc(n * sizeof *work->clock);
+  if (!work->finish || !work->order || !work->clock ||
+      schedule(work->cost, work->count, nseq, slots, work->finish) != 0)
     return -1;
-  for (size_t t = 0; t < work->count; t++)
+  for (size_t t = 0; t < work->count; t++) {
     work->span = work->finish[t] > work->span ? work->finish[t] : work->span;
+    work->clock[t] = (stu_task_clock_t){-1, -1, -1, -1, -1, -1, -1};
+  }
   sort_by_end(work);
   return 0;
 }
 
+/* Whether points a and b are of one class: the same broadcast (or none) on the same platform. */
+static int same_class(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b)
+{
+  const char *x = a->role.broadcast, *y = b->role.broadcast;
+  return (x == y || (x && y && strcmp(x, y) == 0)) && strcmp(stu_platform(study, a), stu_platform(study, b)) == 0;
+}
+
+/* Each task's class (the first task of the same class gives its number) and the weight of its operations. */
+static void classes(stu_work_t *work, const stu_plan_t *plan, const stu_study_t *study)
+{
+  static const double bcast_weight[SIM_BCAST_COUNT] = STU_BCAST_OP_WEIGHTS;
+  for (size_t t = 0; t < plan->count; t++) {
+    const stu_point_t *point = &study->points[plan->tasks[t].point];
+    size_t first = 0;
+    while (!same_class(study, &study->points[plan->tasks[first].point], point))
+      first++;
+    work->klass[t] = first == t ? work->classes++ : work->klass[first];
+    int alg = point->role.broadcast ? sim_bcast_parse(point->role.broadcast) : -1;
+    work->weight[t] = alg >= 0 ? bcast_weight[alg] : 1;
+  }
+}
+
 int stu_work_new(stu_work_t *work, const stu_plan_t *plan, const stu_sweep_ctx_t *ctx, stu_cache_t *cache, size_t slots)
 {
-  *work = (stu_work_t){.count = plan->count, .cost = malloc((plan->count ? plan->count : 1) * sizeof *work->cost)};
-  if (work->cost)
+  size_t n = plan->count ? plan->count : 1;
+  *work = (stu_work_t){.count = plan->count,
+                       .cost = malloc(n * sizeof *work->cost),
+                       .klass = malloc(n * sizeof *work->klass),
+                       .weight = malloc(n * sizeof *work->weight)};
+  if (work->cost && work->klass && work->weight) {
     costs(work, plan, ctx, cache);
-  if (!work->cost || stu_work_lay_out(work, plan->nseq, slots) != 0) {
+    classes(work, plan, ctx->study);
+  }
+  if (!work->cost || !work->klass || !work->weight || stu_work_lay_out(work, plan->nseq, slots) != 0) {
     stu_work_free(work);
     return -1;
   }
@@ -92,11 +135,35 @@ void stu_work_free(stu_work_t *work)
   free(work->cost);
   free(work->finish);
   free(work->order);
+  free(work->clock);
+  free(work->klass);
+  free(work->weight);
   *work = (stu_work_t){0};
 }
 
-double stu_work_finished(stu_work_t *work, size_t t)
+void stu_work_started(stu_work_t *work, size_t t, double now)
 {
+  work->clock[t].start = now;
+}
+
+void stu_work_reported(stu_work_t *work, size_t t, double ops, int ended, double now)
+{
+  stu_task_clock_t *c = &work->clock[t];
+  if (ended) {
+    c->end_ops = ops;
+    return;
+  }
+  if (c->first_at < 0) {
+    c->first_at = now;
+    c->first_ops = ops;
+  }
+  c->last_at = now;
+  c->last_ops = ops;
+}
+
+double stu_work_finished(stu_work_t *work, size_t t, double now)
+{
+  work->clock[t].end = now;
   work->done += work->cost[t];
   double sum = 0;
   for (size_t i = 0; work->done > 0 && i < work->count; i++) {
@@ -105,4 +172,198 @@ double stu_work_finished(stu_work_t *work, size_t t)
       return work->finish[work->order[i]];
   }
   return work->done > 0 ? work->span : 0;
+}
+
+/* What the tasks measured so far say a simulation costs (stu_work_left); -1 for what nothing measured yet. */
+typedef struct pace {
+  double weighted; /* seconds an operation of weight 1 within a simulation, all classes together */
+  double start;    /* S: seconds before a simulation's first operation */
+  double end;      /* T: seconds after its last (0 before any is measured) */
+  double rho;      /* the operations reported over those predicted */
+  double unit;     /* without any pace: the seconds a unit of predicted cost took, whole simulations */
+  double *seconds; /* per class: the seconds of its reported operations */
+  double *ops;     /* per class: those operations */
+} pace_t;
+
+/* The operations the skeleton predicted for task t. */
+static double predicted_ops(const stu_work_t *work, size_t t)
+{
+  double ops = work->cost[t] - STU_TASK_FIXED_WORK;
+  return ops > 0 ? ops : 0;
+}
+
+static int reported(const stu_task_clock_t *c)
+{
+  return c->first_at >= 0;
+}
+
+/* Whether task t reported progress within its simulation: reports STU_WORK_MIN_PACE apart, the count grown. */
+static int paced(const stu_task_clock_t *c)
+{
+  return reported(c) && c->last_at - c->first_at >= STU_WORK_MIN_PACE && c->last_ops > c->first_ops;
+}
+
+/* Whether task t reported progress at all within its simulation: two reports, apart in time and count. */
+static int moved(const stu_task_clock_t *c)
+{
+  return reported(c) && c->last_at > c->first_at && c->last_ops > c->first_ops;
+}
+
+static size_t class_of(const stu_work_t *work, size_t t)
+{
+  return work->klass ? work->klass[t] : 0;
+}
+
+static double weight_of(const stu_work_t *work, size_t t)
+{
+  return work->weight ? work->weight[t] : 1;
+}
+
+/* P, the seconds an operation of task t: its class's measured pace, else the pace of all classes at its weight. */
+static double op_pace(const stu_work_t *work, size_t t, const pace_t *p)
+{
+  size_t k = class_of(work, t);
+  if (p->seconds[k] >= STU_WORK_MIN_PACE && p->ops[k] > 0)
+    return p->seconds[k] / p->ops[k];
+  return p->weighted >= 0 ? p->weighted * weight_of(work, t) : -1;
+}
+
+/* The paces and rho, and the fallback's seconds a unit, from every task. */
+static void measure_rates(const stu_work_t *work, pace_t *p)
+{
+  double seconds = 0, weighted = 0, got = 0, predicted = 0, whole = 0, units = 0;
+  for (size_t t = 0; t < work->count; t++) {
+    const stu_task_clock_t *c = &work->clock[t];
+    if (moved(c)) {
+      p->seconds[class_of(work, t)] += c->last_at - c->first_at;
+      p->ops[class_of(work, t)] += c->last_ops - c->first_ops;
+      seconds += c->last_at - c->first_at;
+      weighted += (c->last_ops - c->first_ops) * weight_of(work, t);
+    }
+    if (c->end >= 0 && c->end_ops >= 0 && predicted_ops(work, t) > 0) {
+      got += c->end_ops;
+      predicted += predicted_ops(work, t);
+    }
+    if (c->end >= 0 && c->start >= 0) {
+      whole += c->end - c->start;
+      units += work->cost[t];
+    }
+  }
+  p->weighted = seconds >= STU_WORK_MIN_PACE && weighted > 0 ? seconds / weighted : -1;
+  p->rho = predicted > 0 && got > 0 ? got / predicted : 1;
+  p->unit = units > 0 ? whole / units : -1;
+}
+
+/* S and T, once some pace is known: the mean over the tasks that measured each. */
+static void measure_ends(const stu_work_t *work, pace_t *p)
+{
+  double start = 0, end = 0;
+  size_t starts = 0, ends = 0;
+  for (size_t t = 0; p->weighted >= 0 && t < work->count; t++) {
+    const stu_task_clock_t *c = &work->clock[t];
+    if (!reported(c) || c->start < 0)
+      continue;
+    double s = c->first_at - c->start - c->first_ops * op_pace(work, t, p);
+    start += s > 0 ? s : 0;
+    starts++;
+    if (c->end >= 0) {
+      end += c->end - c->last_at;
+      ends++;
+    }
+  }
+  p->start = starts ? start / (double)starts : -1;
+  p->end = ends ? end / (double)ends : 0;
+}
+
+/* How long task t takes in all by the pace, or -1 when nothing says. */
+static double expected(const stu_work_t *work, size_t t, const pace_t *p)
+{
+  if (p->weighted >= 0 && p->start >= 0)
+    return p->start + p->rho * predicted_ops(work, t) * op_pace(work, t, p) + p->end;
+  return p->unit >= 0 ? p->unit * work->cost[t] : -1;
+}
+
+/* How long running task t still takes at `now`: from its last report, at its own pace once it has one, else its
+ * class's; by the expected length of a simulation before it reported. */
+static double remaining(const stu_work_t *work, size_t t, const pace_t *p, double now)
+{
+  const stu_task_clock_t *c = &work->clock[t];
+  if (c->end_ops >= 0) /* its simulation is over: its result is on its way */
+    return p->end;
+  double pace = !reported(c) ? -1
+                : paced(c)   ? (c->last_at - c->first_at) / (c->last_ops - c->first_ops)
+                             : op_pace(work, t, p);
+  double left;
+  if (pace >= 0) {
+    double ops = p->rho * predicted_ops(work, t) - c->last_ops;
+    left = (ops > 0 ? ops : 0) * pace - (now - c->last_at);
+    return (left > 0 ? left : 0) + p->end;
+  }
+  double all = expected(work, t, p);
+  left = all - (now - c->start);
+  return all < 0 ? -1 : left > 0 ? left : 0;
+}
+
+/* Lays the tasks not started in [lo, hi) out on the slots free at free_at; returns 0, or -1 when one has no
+ * expected length. */
+static int lay_out_left(const stu_work_t *work, size_t lo, size_t hi, const pace_t *p, double *free_at)
+{
+  for (size_t t = lo; t < hi; t++) {
+    const stu_task_clock_t *c = &work->clock[t];
+    if (c->start >= 0 || c->end >= 0 || work->cost[t] <= 0)
+      continue;
+    double length = expected(work, t, p);
+    if (length < 0)
+      return -1;
+    free_at[first_free(free_at, work->slots)] += length;
+  }
+  return 0;
+}
+
+/* The latest of the slots' times; with `all` set, every slot is set to it. */
+static double latest(double *free_at, size_t slots, int all)
+{
+  double last = 0;
+  for (size_t s = 0; s < slots; s++)
+    last = free_at[s] > last ? free_at[s] : last;
+  for (size_t s = 0; all && s < slots; s++)
+    free_at[s] = last;
+  return last;
+}
+
+/* The running tasks' times left on the slots (stu_work_left): 0, or -1 when one has no expected length. */
+static int lay_out_running(const stu_work_t *work, const pace_t *p, double now, double *free_at, int *seq_left)
+{
+  size_t slot = 0;
+  for (size_t t = 0; t < work->count; t++) {
+    const stu_task_clock_t *c = &work->clock[t];
+    *seq_left |= t < work->nseq && c->end < 0 && work->cost[t] > 0;
+    if (c->start < 0 || c->end >= 0 || slot == work->slots)
+      continue;
+    if ((free_at[slot++] = remaining(work, t, p, now)) < 0)
+      return -1;
+  }
+  return 0;
+}
+
+double stu_work_left(const stu_work_t *work, double now)
+{
+  size_t classes = work->classes ? work->classes : 1;
+  double *scratch = calloc(work->slots + 2 * classes, sizeof *scratch);
+  if (!scratch)
+    return -1;
+  double *free_at = scratch;
+  pace_t p = {.seconds = scratch + work->slots, .ops = scratch + work->slots + classes};
+  measure_rates(work, &p);
+  measure_ends(work, &p);
+  int seq_left = 0;
+  double left = -1;
+  if ((p.weighted >= 0 || p.unit >= 0) && lay_out_running(work, &p, now, free_at, &seq_left) == 0 &&
+      lay_out_left(work, 0, work->nseq, &p, free_at) == 0) {
+    latest(free_at, work->slots, seq_left); /* the sequential phase ends before the rest starts */
+    if (lay_out_left(work, work->nseq, work->count, &p, free_at) == 0)
+      left = latest(free_at, work->slots, 0);
+  }
+  free(scratch);
+  return left;
 }

@@ -15,6 +15,30 @@
  * operation): 7,900 on average. */
 #define STU_TASK_FIXED_WORK 8e3
 
+/* What was measured of one task, in seconds from any fixed origin (the sweep's start), -1 when not yet. */
+typedef struct stu_task_clock {
+  double start;    /* it started in a slot (a task the cache held never does) */
+  double end;      /* its result was taken */
+  double first_at; /* its first report (sim_progress.h) while it simulated: its operations had begun */
+  double first_ops;
+  double last_at; /* its last such report */
+  double last_ops;
+  double end_ops; /* the count it reported at its simulation's end */
+} stu_task_clock_t;
+
+/* What an operation costs in a simulation of each broadcast (sim_bcast_alg_t's order: one-to-all, neighbour,
+ * binomial, pipelined-chain, scatter-allgather, mesh) against neighbour's, for a class of simulations the run has not
+ * measured yet: bench/eta.sh --costs's measurement (one simulation of bcast-t800's Gauss-Jordan at p = 128 for each,
+ * less its p = 1 run and the fixed cost, over its operations), twice on this project's 2-core machine under load, 23
+ * November 2026 (by hand with a fixed cost of 0.013 s, then by the bench):
+ * 1.6 and 2.05, 1, 1.0 and 1.1, 1.08 and 1.13, 1.05 and 1.3, 2.2 and 2.49 (neighbour's 1.32 and 1.00 us); their means.
+ * The root's p - 1 messages at once (one-to-all) and the mesh's crossing relays cost SimGrid more an operation than a
+ * chain's one message at a time. */
+#define STU_BCAST_OP_WEIGHTS                                                                                           \
+  {                                                                                                                    \
+    1.8, 1.0, 1.05, 1.1, 1.2, 2.3                                                                                      \
+  }
+
 typedef struct stu_work {
   size_t count;
   double *cost;   /* per plan task: its predicted cost, 0 for one whose result the cache holds */
@@ -22,23 +46,55 @@ typedef struct stu_work {
   size_t *order;  /* the tasks by predicted end */
   double done;    /* the cost of the tasks finished so far */
   double span;    /* the predicted end of the last task */
+  size_t nseq;    /* the tasks of the sequential phase, the first ones (stu_work_lay_out) */
+  size_t slots;
+  stu_task_clock_t *clock; /* per plan task: what was measured (stu_work_started, _reported, _finished) */
+  size_t *klass;           /* or NULL (all one class): per plan task, its class, from 0; an operation costs the same
+                            * in the tasks of a class (the same broadcast on the same platform) */
+  size_t classes;          /* how many */
+  double *weight;          /* or NULL (all 1): per plan task, what an operation of its class is predicted to cost
+                            * against the others' (STU_BCAST_OP_WEIGHTS) */
 } stu_work_t;
 
 /* Per task of `plan`: the skeleton's operation count for its point on its ranks (app_skeleton_t.work; the ranks for a
- * skeleton without one) plus STU_TASK_FIXED_WORK, or 0 for a task whose result `cache` (or NULL) holds; and the
- * schedule of the plan on `slots` slots. 0, or -1 when out of memory (nothing to free then). */
+ * skeleton without one) plus STU_TASK_FIXED_WORK, or 0 for a task whose result `cache` (or NULL) holds; its class and
+ * weight (its point's broadcast and platform, STU_BCAST_OP_WEIGHTS); and the schedule of the plan on `slots` slots. 0,
+ * or -1 when out of memory (nothing to free then). */
 int stu_work_new(stu_work_t *work, const stu_plan_t *plan, const stu_sweep_ctx_t *ctx, stu_cache_t *cache,
                  size_t slots);
 void stu_work_free(stu_work_t *work);
 
 /* With work->count and work->cost set: lays the tasks out on `slots` jobs, each starting in order on the first job
  * free, the first `nseq` (the sequential phase) all ended before any other starts, as the sweep runs them
- * (stu_runner.h): each one's predicted end (finish), the tasks by it (order) and the last (span). 0, or -1 when out
- * of memory (stu_work_free frees what there is). */
+ * (stu_runner.h): each one's predicted end (finish), the tasks by it (order) and the last (span); every task's clock
+ * unset. 0, or -1 when out of memory (stu_work_free frees what there is). */
 int stu_work_lay_out(stu_work_t *work, size_t nseq, size_t slots);
 
-/* Task t is finished: returns how far the predicted schedule is, the predicted end by which tasks costing as much as
- * all those finished so far are finished (0 before any cost is done, work->span once all is). */
-double stu_work_finished(stu_work_t *work, size_t t);
+/* Task t started in a slot at `now` (seconds). */
+void stu_work_started(stu_work_t *work, size_t t, double now);
+
+/* The least time over which a pace is measured (seconds of reports, a class's or all together): two reports (at most
+ * ten a second, sim_progress.h) of a simulation of a few hundred operations say little about its pace. */
+#define STU_WORK_MIN_PACE 0.2
+
+/* Task t reported at `now` that it has simulated `ops` operations (sim_progress.h), its count at its simulation's end
+ * when `ended`. */
+void stu_work_reported(stu_work_t *work, size_t t, double ops, int ended, double now);
+
+/* Task t is finished at `now`: returns how far the predicted schedule is, the predicted end by which tasks costing as
+ * much as all those finished so far are finished (0 before any cost is done, work->span once all is). */
+double stu_work_finished(stu_work_t *work, size_t t, double now);
+
+/* The time left at `now`, in seconds, or -1 while nothing has been measured (no task finished, none reported
+ * progress within its simulation). Each simulation is taken to last S + rho ops P + T: S its start (a process,
+ * SimGrid, the platform) and T its end (from its last report within its simulation to its result taken), each the mean
+ * of those measured; P the seconds an operation, the operations reported over the time they took, its class's when
+ * the class has STU_WORK_MIN_PACE of reports, else all classes' at the class's weight; rho the operations the finished
+ * tasks reported at their end over those predicted (1 before any). A running task with STU_WORK_MIN_PACE of reports
+ * goes on at its own pace, so that a wrong prediction corrects itself as it runs. Without any pace measured (every
+ * simulation so far too short), a simulation lasts its predicted cost times the seconds each unit of the finished
+ * ones took. The tasks left are laid out on the slots as the runner starts them, the sequential phase first: the time
+ * left is when the last one ends. */
+double stu_work_left(const stu_work_t *work, double now);
 
 #endif

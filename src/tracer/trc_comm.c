@@ -40,14 +40,16 @@ static comm_ranks_t *translated;
 static int ntranslated;
 static int cap_translated;
 
-/* The world ranks of `comm`'s members (a new array), or NULL. */
-static int *members_of(MPI_Comm comm, int size)
+/* The world ranks of the `size` members of `comm`'s group, or of its remote group (`remote`, an intercommunicator's),
+ * as a new array; NULL when out of memory. */
+static int *group_members(MPI_Comm comm, int size, int remote)
 {
   int *ranks = malloc(sizeof *ranks * (size_t)size);
   int *world = malloc(sizeof *world * (size_t)size);
   MPI_Group group;
   MPI_Group all;
-  int ok = ranks && world && PMPI_Comm_group(comm, &group) == MPI_SUCCESS;
+  int ok = ranks && world &&
+           (remote ? PMPI_Comm_remote_group(comm, &group) : PMPI_Comm_group(comm, &group)) == MPI_SUCCESS;
   if (ok) {
     for (int i = 0; i < size; i++)
       ranks[i] = i;
@@ -64,6 +66,12 @@ static int *members_of(MPI_Comm comm, int size)
     return NULL;
   }
   return world;
+}
+
+/* The world ranks of `comm`'s members (a new array), or NULL. */
+static int *members_of(MPI_Comm comm, int size)
+{
+  return group_members(comm, size, 0);
 }
 
 /* The id of a communicator of these members, defined now (the comm_def action) when new; -1 when out of memory. */
@@ -259,8 +267,15 @@ int trc_to_world(MPI_Comm comm, int rank)
   for (int i = 0; i < ntranslated; i++)
     if (translated[i].comm == comm)
       return rank < translated[i].size ? translated[i].world[rank] : rank;
-  int size = trc_comm_size(comm);
-  int *world = size > 0 ? members_of(comm, size) : NULL;
+  /* on an intercommunicator a partner's rank is one of the remote group (mpi4py.futures' manager sends to its workers
+   * so: read in the local group, it named the wrong rank, or one past the group, which crashed Open MPI's
+   * translation) */
+  int inter = 0;
+  int size = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if ((inter ? PMPI_Comm_remote_size(comm, &size) : PMPI_Comm_size(comm, &size)) != MPI_SUCCESS)
+    return rank;
+  int *world = size > 0 ? group_members(comm, size, inter) : NULL;
   if (!world)
     return rank;
   if (ntranslated == cap_translated) {

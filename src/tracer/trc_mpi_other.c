@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The PMPI wrappers of the MPI-3.1 communication calls that no TI action, SMPI's or simrun's, can hold: timed in the
  * timeline and named with their count at MPI_Finalize (trc_untraced_call), so that a replay's missing messages are
- * known (written from Open MPI 4.1's mpi.h prototypes); and the matched probes, which are traced. */
+ * known (written from Open MPI 4.1's mpi.h prototypes), with the calls that open MPI-IO files and one-sided windows;
+ * and the matched probes, which are traced. */
 #include "trc_comm.h"
 #include "trc_mpi_util.h"
 #include "trc_request.h"
@@ -21,6 +22,53 @@ EXPORT int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
   double t = trc_enter();
   int rc = PMPI_Comm_idup(comm, newcomm, request);
   trc_untraced_call(t, "MPI_Comm_idup", TRC_CTRL, "MPI_Comm_idup (non-blocking collective: no TI action)");
+  return rc;
+}
+
+/* MPI-IO and one-sided communication are not traced: their opening and window-making calls are timed and named, so
+ * that a program whose reads, writes, puts and gets a replay will miss says so (mpb-mpi writes its HDF5 files through
+ * MPI-IO). */
+#define IO  "(MPI-IO: its reads and writes are not traced, their time is in the computation around them)"
+#define RMA "(one-sided communication: its puts, gets and synchronisations are not traced)"
+
+EXPORT int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
+{
+  double t = trc_enter();
+  int rc = PMPI_File_open(comm, filename, amode, info, fh);
+  trc_untraced_call(t, "MPI_File_open", TRC_CTRL, "MPI_File_open " IO);
+  return rc;
+}
+
+EXPORT int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win)
+{
+  double t = trc_enter();
+  int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  trc_untraced_call(t, "MPI_Win_create", TRC_CTRL, "MPI_Win_create " RMA);
+  return rc;
+}
+
+EXPORT int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win)
+{
+  double t = trc_enter();
+  int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  trc_untraced_call(t, "MPI_Win_allocate", TRC_CTRL, "MPI_Win_allocate " RMA);
+  return rc;
+}
+
+EXPORT int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
+                                   MPI_Win *win)
+{
+  double t = trc_enter();
+  int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
+  trc_untraced_call(t, "MPI_Win_allocate_shared", TRC_CTRL, "MPI_Win_allocate_shared " RMA);
+  return rc;
+}
+
+EXPORT int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win)
+{
+  double t = trc_enter();
+  int rc = PMPI_Win_create_dynamic(info, comm, win);
+  trc_untraced_call(t, "MPI_Win_create_dynamic", TRC_CTRL, "MPI_Win_create_dynamic " RMA);
   return rc;
 }
 

@@ -8,9 +8,12 @@
 # host of all the cores, as Open MPI leaves an oversubscribed run's ranks unbound), then `simrun analyse
 # --replay-on` with --untraced; then the ablation: the same traces replayed on the probed platform without its
 # message model (simrun:comm-* removed: the placeholder loopback link of 1 ns and 1 TB/s is left), then without Open
-# MPI's eager limit (simrun:eager-bytes removed).
-# Usage: bench/measured.sh [RUNS [P...]]   (default 5 runs, p = 1 2; needs build/simrun, build/simrun-pingpong,
-# build/libsimrun-trace.so and Open MPI). Ranks beyond the cores share them (--oversubscribe): say so with the figures.
+# MPI's eager limit (simrun:eager-bytes removed). With BIND=core, every run binds its ranks to cores in turn (mpirun
+# --bind-to core:overload-allowed --map-by core: rank i on core i mod the cores, two per core at p = 4) and the
+# platform is probed without --pool (a host per core, ti-replay's rank i on host i mod the hosts: the same placement).
+# Usage: [BIND=core] bench/measured.sh [RUNS [P...]]   (default 5 runs, p = 1 2; needs build/simrun,
+# build/simrun-pingpong, build/libsimrun-trace.so and Open MPI). Ranks beyond the cores share them (--oversubscribe):
+# say so with the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -22,7 +25,13 @@ trap 'rm -rf "$work"' EXIT
 mpicc -O2 -I src/tracer examples/ring-matmul/ring_matmul.c -o "$work/ring_matmul"
 mpicc -O2 bench/measured/halo.c -o "$work/halo"
 mpicc -O2 bench/measured/collectives.c -o "$work/collectives"
-build/simrun machine probe "$work/probed.xml" --pool # a host of all the cores: p = 4 runs unbound (docs/validation.md)
+bind=() # Open MPI's default: a core each up to the cores, unbound beyond
+pool=(--pool) # a host of all the cores: p = 4 runs unbound (docs/validation.md)
+if [ "${BIND:-}" = core ]; then
+  bind=(--bind-to core:overload-allowed --map-by core)
+  pool=()
+fi
+build/simrun machine probe "$work/probed.xml" "${pool[@]}"
 sed '/simrun:comm-/d' "$work/probed.xml" > "$work/no-message-model.xml"
 sed '/simrun:eager-bytes/d' "$work/probed.xml" > "$work/no-eager-limit.xml"
 flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' "$work/probed.xml" | head -1)
@@ -32,7 +41,7 @@ flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' "$work/probed.xml" 
 elapsed() {
   local prog=$1 p=$2
   shift 2
-  mpirun --oversubscribe -np "$p" "$@" "$work/$prog" 2> /dev/null |
+  mpirun --oversubscribe "${bind[@]}" -np "$p" "$@" "$work/$prog" 2> /dev/null |
     awk '/ring_matmul:/ { print $(NF - 3), "-" } /^elapsed/ { print $2, $4 }'
 }
 # median COLUMN < lines: the median of that column

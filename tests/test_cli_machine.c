@@ -86,50 +86,87 @@ static void test_cli_machine_probe_writes_platform(void)
 }
 
 /* A stand-in `mpirun` first on PATH: it appends its arguments to mpirun-args and prints the ping-pong times of
- * T(l, d) = 0.2 + 0.3 d + (0.0002 + 0.0001 d) l us (1 byte to 1 MiB), at d = 2 when given --hostfile, else at d = 1
- * with the header, as simrun-pingpong does. */
-static void fake_mpirun(const char *dir)
+ * T(l, d) = 0.2 + 0.3 d + (0.0002 + 0.0001 d) l us (1 byte to 1 MiB), at d = 2 when given --hostfile or Open MPI's
+ * TCP transport, else at d = 1 with the header, as simrun-pingpong does; with `bad`, the d = 2 times of every other
+ * size 10 times that (not eq. 4's shape). */
+static void fake_mpirun_bad(const char *dir, int bad)
 {
   char path[1200];
   FILE *out = create_in(dir, "mpirun", path, sizeof path);
   fprintf(out,
-          "#!/bin/sh\necho \"$*\" >> '%s/mpirun-args'\nd=1\ncase \"$*\" in *--hostfile*) d=2;; *) "
+          "#!/bin/sh\necho \"$*\" >> '%s/mpirun-args'\nd=1\ncase \"$*\" in *--hostfile*|*tcp,self*) d=2;; *) "
           "echo bytes,hops,time_us;; esac\nl=1\nwhile [ $l -le 1048576 ]; do\n"
-          "  awk -v l=$l -v d=$d 'BEGIN { printf \"%%d,%%d,%%.6f\\n\", l, d, 0.2 + 0.3 * d + (0.0002 + 0.0001 * d) * l "
-          "}'\n  l=$((l * 2))\ndone\n",
-          dir);
+          "  awk -v l=$l -v d=$d -v bad=%d 'BEGIN { t = 0.2 + 0.3 * d + (0.0002 + 0.0001 * d) * l; "
+          "if (bad && d == 2 && int(log(l) / log(2)) %% 2) t *= 10; printf \"%%d,%%d,%%.6f\\n\", l, d, t }'\n"
+          "  l=$((l * 2))\ndone\n",
+          dir, bad);
   fclose(out);
   chmod(path, 0755);
 }
 
-/* --hostfile: mpirun runs the ping-pong on this node, then with the hostfile on its first two nodes (labelled 2
- * hops); the platform holds both nodes, a route between them is two links, and a ping-pong skeleton across them takes
- * the stand-in's T(l, 2) = 0.8 + 0.0004 l us, the hand value of the times the fit was given. */
-static void test_cli_machine_probe_hostfile(void)
+/* Property `id`'s first two numbers are alpha and beta (the rest 0), to a part in 1e5. */
+static void assert_alpha_beta(const char *xml, const char *id, double alpha, double beta)
 {
-  char dir[1024], path[1200], env[4200];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  fake_mpirun(dir);
-  FILE *hosts = create_in(dir, "hosts", path, sizeof path);
-  fprintf(hosts, "# two nodes\nnode-a slots=1\nnode-b slots=1 max_slots=4\n");
-  fclose(hosts);
-  snprintf(env, sizeof env, "%s:%s", dir, getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+  double v[4] = {0};
+  CU_ASSERT_EQUAL(property(xml, id, v), 4);
+  TU_ASSERT_CLOSE(v[0], alpha, 1e-5 * alpha);
+  TU_ASSERT_CLOSE(v[1], beta, 1e-5 * beta);
+  CU_ASSERT(v[2] == 0 && v[3] == 0);
+}
+
+static void fake_mpirun(const char *dir)
+{
+  fake_mpirun_bad(dir, 0);
+}
+
+/* Runs `args` in dir with the stand-in mpirun first on PATH (restored after), which must succeed having run mpirun
+ * twice: on this node, then with `second` in its arguments. Returns its standard error, which the caller frees. */
+static char *probe_with_fake(const char *dir, const char *const *args, const char *second)
+{
+  char env[4200];
+  const char *old_path = getenv("PATH");
+  char *saved = strdup(old_path ? old_path : "/usr/bin:/bin");
+  snprintf(env, sizeof env, "%s:%s", dir, saved);
   setenv("PATH", env, 1);
   setenv("SIMRUN_PINGPONG", "/bin/true", 1);
   cli_run_t run;
-  const char *args[] = {"machine", "probe", "probed.xml", "--hostfile", "hosts", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char **)args, &run), 0);
+  setenv("PATH", saved, 1);
+  free(saved);
   CU_ASSERT_EQUAL(run.status, 0);
+  char *err = strdup(run.err ? run.err : "");
   run_free(&run);
   char *called = read_output(dir, "mpirun-args");
   CU_ASSERT_PTR_NOT_NULL_FATAL(called);
   CU_ASSERT_EQUAL(count_lines(called), 2);
   CU_ASSERT_PTR_NOT_NULL(strstr(called, "--oversubscribe -np 2 /bin/true 1\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(called, "--hostfile hosts --map-by node --oversubscribe -np 2 /bin/true 2"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(called, second));
   free(called);
+  return err;
+}
+
+/* --hostfile: mpirun runs the ping-pong on this node, then with the hostfile on its first two nodes (labelled 2
+ * hops); each is fitted alone, the stand-in's T(l, 1) = 0.5 + 0.0003 l us inside a node (simrun:comm-*) and T(l, 2) =
+ * 0.8 + 0.0004 l us between nodes (simrun:internode-*); the platform holds both nodes, each host with its node, a
+ * route between them two links, and a ping-pong skeleton across them takes T(l, 2) at 1024 bytes, 1.2096 us. */
+static void test_cli_machine_probe_hostfile(void)
+{
+  char dir[1024], path[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  fake_mpirun(dir);
+  FILE *hosts = create_in(dir, "hosts", path, sizeof path);
+  fprintf(hosts, "# two nodes\nnode-a slots=1\nnode-b slots=1 max_slots=4\n");
+  fclose(hosts);
+  const char *args[] = {"machine", "probe", "probed.xml", "--hostfile", "hosts", NULL};
+  free(probe_with_fake(dir, args, "--hostfile hosts --map-by node --oversubscribe -np 2 /bin/true 2"));
+  cli_run_t run;
   char *xml = read_output(dir, "probed.xml");
   CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
   CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<!-- node 1: node-b, 1 cores -->"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<host id=\"n1-core-0\" speed=\""));
+  CU_ASSERT_PTR_NOT_NULL(strstr(xml, "\"><prop id=\"simrun:node\" value=\"1\"/></host>"));
+  assert_alpha_beta(xml, "simrun:comm-small-us", 0.5, 0.0003);
+  assert_alpha_beta(xml, "simrun:internode-small-us", 0.8, 0.0004);
   CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<route src=\"n0-core-0\" dst=\"n1-core-0\"><link_ctn id=\"net-n0-core-0\"/>"
                                      "<link_ctn id=\"net-n1-core-0\"/></route>"));
   free(xml);
@@ -144,6 +181,44 @@ static void test_cli_machine_probe_hostfile(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "pingpong-shm.csv: no sample at 2 hops"));
   CU_ASSERT_EQUAL(count_lines(run.err), 1);
   run_free(&run);
+  remove_folder(dir);
+}
+
+/* On one machine (no hostfile): the second ping-pong is this node's over Open MPI's TCP transport, fitted alone as the
+ * stand-in between nodes (T(l, 2) = 0.8 + 0.0004 l us), the on-node one as the model inside a node (0.5 + 0.0003 l);
+ * every core is a host of node 0, so the TCP fit prices no message of this platform. */
+static void test_cli_machine_probe_one_machine_tcp(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  fake_mpirun(dir);
+  const char *args[] = {"machine", "probe", "probed.xml", NULL};
+  free(probe_with_fake(dir, args, "--mca btl tcp,self --oversubscribe -np 2 /bin/true 2 --one-node\n"));
+  char *xml = read_output(dir, "probed.xml");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+  assert_alpha_beta(xml, "simrun:comm-small-us", 0.5, 0.0003);
+  assert_alpha_beta(xml, "simrun:internode-small-us", 0.8, 0.0004);
+  CU_ASSERT_PTR_NOT_NULL(strstr(xml, "over Open MPI's TCP"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<host id=\"core-1\" speed=\""));
+  CU_ASSERT_PTR_NULL(strstr(xml, "simrun:node\" value=\"1\""));
+  free(xml);
+  fake_mpirun_bad(dir, 1); /* TCP's times not eq. 4's shape: its fit is refused, the platform written without it */
+  char path[1100];
+  snprintf(path, sizeof path, "%s/mpirun-args", dir);
+  remove(path);
+  const char *again[] = {"machine", "probe", "again.xml", NULL};
+  char *err = probe_with_fake(dir, again, "--mca btl tcp,self");
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "simrun: warning: the ping-pong over TCP (the stand-in between nodes): the fit "
+                                     "misses"));
+  CU_ASSERT_EQUAL(count_lines(err), 1);
+  free(err);
+  xml = read_output(dir, "again.xml");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+  CU_ASSERT_PTR_NULL(strstr(xml, "simrun:internode-"));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(xml, "no model between nodes (the fit of the TCP ping-pong was refused: the fit misses"));
+  assert_alpha_beta(xml, "simrun:comm-small-us", 0.5, 0.0003);
+  free(xml);
   remove_folder(dir);
 }
 
@@ -217,7 +292,17 @@ static void test_cli_machine_bad_usage(void)
   EXPECT_FAILURE(.args = {"machine", "probe"}, .bare = 1, .status = 2, .prefix = "no output file given",
                  .phrases = {NULL});
   EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--samples", MACHINE "not-eq4.csv"}, .bare = 1, .status = 1,
-                 .prefix = MACHINE "not-eq4.csv: the fit misses", .phrases = {"nothing written"});
+                 .prefix = MACHINE "not-eq4.csv: messages inside a node: the fit misses",
+                 .phrases = {"nothing written"});
+  EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--samples", MACHINE "pingpong-apart-few.csv"}, .bare = 1,
+                 .status = 1, .prefix = MACHINE "pingpong-apart-few.csv: messages between nodes: no packet size",
+                 .phrases = {"3 sizes", "nothing written"});
+  EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--samples", MACHINE "pingpong-apart-not-eq4.csv"}, .bare = 1,
+                 .status = 1, .prefix = MACHINE "pingpong-apart-not-eq4.csv: messages between nodes: the fit misses",
+                 .phrases = {"nothing written"});
+  EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--samples", MACHINE "pingpong-apart-only.csv"}, .bare = 1,
+                 .status = 2, .prefix = MACHINE "pingpong-apart-only.csv: no sample at 1 hop",
+                 .phrases = {"bytes,1,time_us"});
   EXPECT_FAILURE(.args = {"machine", "probe", "out.xml", "--hostfile", MACHINE "hosts-one-node.txt"}, .bare = 1,
                  .status = 2, .prefix = MACHINE "hosts-one-node.txt:3: fewer than two nodes",
                  .phrases = {"one per line"});
@@ -232,6 +317,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {{"test_cli_machine_probe_writes_platform", test_cli_machine_probe_writes_platform},
                                     {"test_cli_machine_probe_hostfile", test_cli_machine_probe_hostfile},
+                                    {"test_cli_machine_probe_one_machine_tcp", test_cli_machine_probe_one_machine_tcp},
                                     {"test_cli_machine_probe_pool", test_cli_machine_probe_pool},
                                     {"test_cli_machine_bad_usage", test_cli_machine_bad_usage},
                                     {NULL, NULL}};

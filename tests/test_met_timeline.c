@@ -209,6 +209,22 @@ static void test_timeline_any_source_matching(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/proc-null: rank 0 posts a receive from MPI_PROC_NULL (partner -2) at 0 and waits for it
+ * 0.01-0.02, then a receive from any source (-1) at 0.02 and waits 0.03-0.1; rank 1 sends at 0.05. A receive from
+ * MPI_PROC_NULL completes at once and never pairs: the send goes to the receive from any source, whose wait is idle
+ * until 0.05 (a late sender, 0.02 s), and the first wait is communication. One message paired, none left over. Taken
+ * as a receive from any source (as when both were written -1), the first receive would have paired with the send: its
+ * wait idle 0.01 s, the second's 0.07 s with no sender. */
+static void test_timeline_proc_null_never_pairs(void)
+{
+  met_trace_t *trace = read_paired(RUNS "proc-null", 1);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.02, 0.0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.08, 0.01});
+  expect_late_sender_only(trace, 0, 0.02);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 1);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/probe: rank 0 posts a receive of tag 3 from any source at 0, then probes rank 1 for tag 3
  * (0.1-0.5); rank 1 sends tag 3 at 0.05, which the receive posted earlier takes (MPI's matching: a probe sees only
  * messages no receive has taken), and again at 0.4, the message the probe found. The probe is idle until 0.4, a late
@@ -226,6 +242,21 @@ static void test_timeline_probe_waits_for_late_sender(void)
   expect_times(trace, MET_CAT_COMM, (double[]){0.23, 0.03});
   CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 3); /* never a probe's */
   expect_late_sender_only(trace, 0, 0.3);
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/mprobe: rank 0's MPI_Mprobe (0.1-0.2) finds rank 1's first tag-4 message, sent at 0.15, and takes
+ * it out of matching (MPI's matched probe), so its MPI_Recv of tag 4 (0.2-0.5) gets the second, sent at 0.4, and the
+ * MPI_Mrecv (0.5-0.51) the first. Rank 0 idles 0.05 s in the probe and 0.2 s in the receive (late senders, 0.25 s),
+ * then communicates 0.05 + 0.1 + 0.01 s; rank 1's sends are eager. Were the probed message left to the receive, it
+ * would find its sender there (no wait) and rank 0 idle only 0.05 s. */
+static void test_timeline_mprobe_keeps_its_message(void)
+{
+  met_trace_t *trace = read_paired(RUNS "mprobe", 2);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.25, 0.0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.16, 0.02});
+  expect_late_sender_only(trace, 0, 0.25);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 2);
   met_trace_free(trace);
 }
 
@@ -431,6 +462,8 @@ int main(void)
       {"test_timeline_messages_matched_by_tag", test_timeline_messages_matched_by_tag},
       {"test_timeline_wait_completes_its_request", test_timeline_wait_completes_its_request},
       {"test_timeline_any_source_matching", test_timeline_any_source_matching},
+      {"test_timeline_proc_null_never_pairs", test_timeline_proc_null_never_pairs},
+      {"test_timeline_mprobe_keeps_its_message", test_timeline_mprobe_keeps_its_message},
       {"test_timeline_probe_waits_for_late_sender", test_timeline_probe_waits_for_late_sender},
       {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},

@@ -92,22 +92,42 @@ static const prop_t base[] = {
     {SIM_PROP_CACHE_BYTES, "4096"},
     {SIM_PROP_CYCLES_CACHE, "1"},
     {SIM_PROP_MEMORY_BYTES, "1e9"},
+    {SIM_PROP_INTERNODE_PACKET_BYTES, "2048"},
+    {SIM_PROP_INTERNODE_SMALL_US, "30 0.03 3 0.003"},
+    {SIM_PROP_INTERNODE_LARGE_US, "40 0.04 4 0.004"},
 };
 enum { NPROPS = sizeof base / sizeof base[0] };
 
 static const char *pair_latency = "10us";
 
-static void write_pair(FILE *out)
+/* The pair: on one node (simrun:node 0 each, the perturbation on b's), so that its messages take the comm-* model, or
+ * `apart` (no simrun:node: each host a node of its own), so that they take the internode-* one. */
+static void write_two(FILE *out, int apart)
 {
   platform_head(out, "Full");
   for (int i = 0; i < NPROPS; i++)
     emit(out, "    ", base[i].id, base[i].value);
   emit_added_at(out, 1);
+  for (int h = 0; h < 2; h++) {
+    fprintf(out, "    <host id=\"%c\" speed=\"1Gf\">\n", 'a' + h);
+    if (!apart)
+      emit_at(out, "      ", SIM_PROP_NODE, "0", h == 1);
+    fprintf(out, "    </host>\n");
+  }
   fprintf(out,
-          "    <host id=\"a\" speed=\"1Gf\"/>\n    <host id=\"b\" speed=\"1Gf\"/>\n"
           "    <link id=\"l\" bandwidth=\"100MBps\" latency=\"%s\"/>\n"
           "    <route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n  </zone>\n</platform>\n",
           pair_latency);
+}
+
+static void write_pair(FILE *out)
+{
+  write_two(out, 0);
+}
+
+static void write_pair_apart(FILE *out)
+{
+  write_two(out, 1);
 }
 
 /* 100 CPU operations, 50 flops, 20 internal and 10 external accesses per item, with a working set that fits the base
@@ -335,20 +355,22 @@ typedef struct rig {
 } rig_t;
 
 static const rig_t rigs[] = {
-    {"sim_machine", write_pair, 2, props_program, 0}, {"sim_cluster", write_cluster, 3, relay_busy, 0},
-    {"sim_map", write_mesh, 2, send_all, 0},          {"sim_map", write_ordered, 2, send_all, 0},
-    {"sim_map", write_names, 3, send_all, 0},         {"sim_grid", write_grid, 3, send_all, 0},
-    {"sim_dsm", write_ncp2, 2, dsm_run, 1},
+    {"sim_machine", write_pair, 2, props_program, 0}, {"sim_machine", write_pair_apart, 2, props_program, 0},
+    {"sim_cluster", write_cluster, 3, relay_busy, 0}, {"sim_map", write_mesh, 2, send_all, 0},
+    {"sim_map", write_ordered, 2, send_all, 0},       {"sim_map", write_names, 3, send_all, 0},
+    {"sim_grid", write_grid, 3, send_all, 0},         {"sim_dsm", write_ncp2, 2, dsm_run, 1},
 };
 
 /* The run's end and each rank's time in each category (at most 4 ranks, runs with and without controllers), and the
  * machine's description, in one vector. */
 enum { NCATS = MET_CAT_COUNT, NFIG = 2 * (1 + 4 * NCATS) + 1 };
 
+static int analytic_network; /* sim_job_t's analytic for the runs below (0: SimGrid's network) */
+
 static int run_once(const rig_t *rig, const char *path, int controller, double *fig)
 {
   dsm_program = (sim_dsm_program_t){.shared_bytes = 1 << 16, .controller = controller, .body = dsm_body};
-  sim_job_t job = {.platform = path, .nranks = rig->nranks, .program = rig->program};
+  sim_job_t job = {.platform = path, .nranks = rig->nranks, .program = rig->program, .analytic = analytic_network};
   met_trace_t *trace = NULL;
   char err[1024];
   int rc = sim_run_isolated(&job, &trace, err, sizeof err);
@@ -451,11 +473,34 @@ static void test_sim_properties_zero_latency_keeps_the_message_model(void)
   unlink(path);
 }
 
+/* Each message model on its route, by hand, on SimGrid's network and on the analytic one: the pair on one node
+ * (simrun:node 0 each) takes comm-*, 132 + 12.1 us of rank 1's communication as above; the pair apart (no
+ * simrun:node) takes internode-*: the 5000-byte message above its p_s of 2048 bytes, 40 + 0.04 x 5000 + 4 + 0.004 x
+ * 5000 = 264 us, the 100-byte one 30 + 3 + 3 + 0.3 = 36.3 us. */
+static void test_sim_properties_node_models_on_their_routes(void)
+{
+  char path[] = "props-XXXXXX";
+  int fd = mkstemp(path);
+  CU_ASSERT_FATAL(fd >= 0);
+  close(fd);
+  double fig[NFIG];
+  CU_ASSERT_FATAL(rigs[1].write == write_pair_apart);
+  for (analytic_network = 0; analytic_network <= SIM_ANALYTIC; analytic_network += SIM_ANALYTIC) {
+    CU_ASSERT_EQUAL_FATAL(run(&rigs[0], path, fig), 0);
+    TU_ASSERT_CLOSE(fig[1 + NCATS + MET_CAT_COMM], 132e-6 + 12.1e-6, 1e-12);
+    CU_ASSERT_EQUAL_FATAL(run(&rigs[1], path, fig), 0);
+    TU_ASSERT_CLOSE(fig[1 + NCATS + MET_CAT_COMM], 264e-6 + 36.3e-6, 1e-12);
+  }
+  analytic_network = 0;
+  unlink(path);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
       {"every_property_changes_the_result", test_sim_properties_every_property_changes_the_result},
       {"zero_latency_keeps_the_message_model", test_sim_properties_zero_latency_keeps_the_message_model},
+      {"node_models_on_their_routes", test_sim_properties_node_models_on_their_routes},
       {NULL, NULL},
   };
   return tu_run("sim_properties", cases);

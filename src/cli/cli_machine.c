@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* `simrun machine probe`: this machine's characterisation (seed 001 §3, eq. 2, measured by cli_probe) and its message
- * time (eq. 4 fitted by met_msgfit to an Open MPI ping-pong) written as a SimGrid platform of one host per core (with
- * --pool, one host of all the cores), each value with its measurement in a comment beside it; with a hostfile, one
- * such node per node it names, the messages between nodes fitted to a ping-pong between the first two. */
+ * times (eq. 4 fitted by met_msgfit to Open MPI ping-pongs, one fit per transport: inside a node, and between nodes or
+ * on one machine over TCP as their stand-in) written as a SimGrid platform of one host per core (with --pool, one host
+ * of all the cores), each value with its measurement in a comment beside it; with a hostfile, one such node per node
+ * it names, the messages between nodes fitted to a ping-pong between the first two. */
 #include "cli_machine.h"
 #include "cli_exit.h"
 #include "cli_characterise.h"
@@ -23,16 +24,21 @@ static void usage(FILE *out)
           "Measures this machine and writes a SimGrid platform of it to FILE.xml (docs/machines.md): one host per\n"
           "core at the flop rate of the tracer's calibration loop, seed 001's characterisation (cycles per CPU,\n"
           "floating-point, internal and external memory operation) from timed loops, the clock, memory and last\n"
-          "cache level from the system, and the message time of eq. 4 fitted (as simrun characterise does) to an\n"
-          "Open MPI ping-pong between two ranks on this node (simrun-pingpong under mpirun), with Open MPI's eager\n"
-          "limit. Every value has its measurement in a comment. Takes about 15 s. The loops are timed in CPU time;\n"
-          "the ping-pong is timed by the wall clock, which a loaded machine stretches.\n"
+          "cache level from the system, and the message times of eq. 4 fitted (as simrun characterise does), one\n"
+          "fit per transport: an Open MPI ping-pong between two ranks on this node (simrun-pingpong under mpirun)\n"
+          "for messages inside a node, and one over Open MPI's TCP transport (--mca btl tcp,self), which it takes\n"
+          "between nodes, as the stand-in for messages between nodes (a fit of it that cannot be trusted is left\n"
+          "out with a warning); with Open MPI's eager limit. Every value has its measurement in a comment. Takes\n"
+          "about 20 s. The loops are timed in CPU time; the ping-pongs are timed by the wall clock, which a loaded\n"
+          "machine stretches.\n"
           "\n"
           "Options:\n"
           "  --hostfile HOSTS    Open MPI's hostfile of alike nodes: the platform holds each node (slots= cores,\n"
           "                      else this machine's), and a second ping-pong between the first two nodes (mpirun\n"
-          "                      --hostfile HOSTS --map-by node) gives the time between nodes (eq. 4 at d = 2)\n"
-          "  --samples FILE.csv  fit these ping-pong times (bytes,hops,time_us; hops 2 between nodes) instead of\n"
+          "                      --hostfile HOSTS --map-by node) gives the time between nodes instead of TCP's\n"
+          "                      on this node\n"
+          "  --samples FILE.csv  fit these ping-pong times (bytes,hops,time_us: hops 1 inside a node, 2 between\n"
+          "                      nodes, each fitted alone; without 2-hop lines, no model between nodes) instead of\n"
           "                      measuring them\n"
           "  --pool              one host per node with all its cores instead of one per core: the ranks of an\n"
           "                      oversubscribed run, which Open MPI leaves unbound, share the node's cores (for\n"
@@ -63,29 +69,55 @@ static void write_characterisation(FILE *out, const cli_probe_t *p)
             p->cache_how, p->cycles_cache, p->cache_bytes, p->cycles_cache);
 }
 
-/* The message model: eq. 4 fitted to the ping-pong, and Open MPI's eager limit. */
-static void write_messages(FILE *out, const char *source, const met_msgfit_t *fit, const cli_probe_t *p, int nodes,
-                           int pool)
+/* The two transports' fits, each with the ping-pong it was fitted to; `apart` only when `has_apart`. */
+typedef struct fits {
+  met_msgfit_t node, apart;
+  int has_apart;
+  char node_source[600], apart_source[600];
+  char apart_refused[700]; /* on one machine, why TCP's fit was refused (its platform then has none), else "" */
+} fits_t;
+
+/* One fit's comment: its ping-pong, its residuals per regime, and which messages take it. */
+static void write_fit_comment(FILE *out, const char *what, const char *source, const met_msgfit_t *fit,
+                              const char *takes)
 {
-  static const char *const routes[2][2] = {
-      {"every route below is one link, so T(l, 1) is the whole message time",
-       "a route inside a node is one link and a route between nodes two (each host's network link),\n"
-       "         so T(l, 1) is an on-node message's whole time and T(l, 2) an inter-node one's"},
-      {"a message inside the node takes its loopback link, so T(l, 1) is the whole message time",
-       "a message inside a node takes its loopback link and one between nodes two (each node's network\n"
-       "         link), so T(l, 1) is an on-node message's whole time and T(l, 2) an inter-node one's"}};
-  const met_piecewise_t *m = &fit->model;
   fprintf(out,
-          "    <!-- messages: seed 001 eq. 4 fitted by relative error (terms >= 0, split by cross-validation) to the\n"
-          "         ping-pong of %s: residuals rms %.1f%% up to %g bytes, %.1f%% above (cross-validated %.1f%%);\n"
-          "         %s (docs/machines.md) -->\n"
-          "    <prop id=\"simrun:comm-model\" value=\"piecewise\"/>\n"
-          "    <prop id=\"simrun:comm-packet-bytes\" value=\"%.10g\"/>\n"
-          "    <prop id=\"simrun:comm-small-us\" value=\"%.6g %.6g %.6g %.6g\"/>\n"
-          "    <prop id=\"simrun:comm-large-us\" value=\"%.6g %.6g %.6g %.6g\"/>\n",
-          source, 100 * fit->rms_rel[0], m->packet_bytes, 100 * fit->rms_rel[1], 100 * fit->cv_rel,
-          routes[pool != 0][nodes > 1], m->packet_bytes, m->small[0], m->small[1], m->small[2], m->small[3],
-          m->large[0], m->large[1], m->large[2], m->large[3]);
+          "    <!-- messages %s: seed 001 eq. 4 fitted by relative error (terms >= 0, split by\n"
+          "         cross-validation) to the ping-pong of %s;\n"
+          "         residuals rms %.1f%% up to %g bytes, %.1f%% above (cross-validated %.1f%%). %s\n"
+          "         (docs/machines.md); fitted at one distance, it prices a message whatever its hops -->\n",
+          what, source, 100 * fit->rms_rel[0], fit->model.packet_bytes, 100 * fit->rms_rel[1], 100 * fit->cv_rel,
+          takes);
+}
+
+static void write_piecewise(FILE *out, const char *const ids[3], const met_piecewise_t *m)
+{
+  fprintf(out,
+          "    <prop id=\"%s\" value=\"%.10g\"/>\n    <prop id=\"%s\" value=\"%.6g %.6g %.6g %.6g\"/>\n"
+          "    <prop id=\"%s\" value=\"%.6g %.6g %.6g %.6g\"/>\n",
+          ids[0], m->packet_bytes, ids[1], m->small[0], m->small[1], m->small[2], m->small[3], ids[2], m->large[0],
+          m->large[1], m->large[2], m->large[3]);
+}
+
+/* The message models: eq. 4 fitted to the ping-pong inside a node (simrun:comm-*) and, when measured, to the one
+ * between nodes (simrun:internode-*), and Open MPI's eager limit. */
+static void write_messages(FILE *out, const fits_t *fits, const cli_probe_t *p, int pool)
+{
+  static const char *const comm[3] = {"simrun:comm-packet-bytes", "simrun:comm-small-us", "simrun:comm-large-us"};
+  static const char *const apart[3] = {"simrun:internode-packet-bytes", "simrun:internode-small-us",
+                                       "simrun:internode-large-us"};
+  write_fit_comment(out, "inside a node", fits->node_source, &fits->node,
+                    pool ? "A message between two ranks of one host (a node) takes it"
+                         : "A message between two hosts of one simrun:node takes it");
+  fprintf(out, "    <prop id=\"simrun:comm-model\" value=\"piecewise\"/>\n");
+  write_piecewise(out, comm, &fits->node.model);
+  if (fits->has_apart) {
+    write_fit_comment(out, "between nodes", fits->apart_source, &fits->apart,
+                      "A message between hosts of two nodes takes it");
+    write_piecewise(out, apart, &fits->apart.model);
+  } else
+    fprintf(out, "    <!-- no model between nodes (%s): messages between nodes take the model above -->\n",
+            fits->apart_refused[0] ? fits->apart_refused : "no 2-hop samples");
   if (p->eager_bytes > 0)
     fprintf(out,
             "    <!-- eager limit: ompi_info's btl_vader_eager_limit (Open MPI's shared memory) -->\n"
@@ -134,7 +166,7 @@ static void write_pooled(FILE *out, const cli_hostfile_t *hosts, const cli_probe
     }
 }
 
-/* Each node's hosts, its pairs' links, and with several nodes each host's network link. */
+/* Each node's hosts (simrun:node: its number), its pairs' links, and with several nodes each host's network link. */
 static void write_hosts_links(FILE *out, const cli_hostfile_t *hosts, const cli_probe_t *p)
 {
   char id[32];
@@ -143,7 +175,8 @@ static void write_hosts_links(FILE *out, const cli_hostfile_t *hosts, const cli_
       fprintf(out, "    <!-- node %d: %s, %d cores -->\n", n, hosts->name[n], hosts->slots[n]);
     for (int h = 0; h < hosts->slots[n]; h++) {
       host_id(id, sizeof id, hosts->nodes, n, h);
-      fprintf(out, "    <host id=\"%s\" speed=\"%.6gf\"/>\n", id, p->flops);
+      fprintf(out, "    <host id=\"%s\" speed=\"%.6gf\"><prop id=\"simrun:node\" value=\"%d\"/></host>\n", id, p->flops,
+              n);
     }
   }
   for (int n = 0; n < hosts->nodes; n++)
@@ -180,8 +213,7 @@ static void write_routes(FILE *out, const cli_hostfile_t *hosts)
  * bandwidth are placeholders: the piecewise model sets each message's time through SimGrid's latency factor); with
  * `pool`, one host per node (write_pooled), a message inside a node on SimGrid's loopback link, given the same
  * placeholders. */
-static int write_platform(FILE *out, const char *source, const met_msgfit_t *fit, const cli_probe_t *p,
-                          const cli_hostfile_t *hosts, int pool)
+static int write_platform(FILE *out, const fits_t *fits, const cli_probe_t *p, const cli_hostfile_t *hosts, int pool)
 {
   fprintf(out,
           "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
@@ -191,15 +223,19 @@ static int write_platform(FILE *out, const char *source, const met_msgfit_t *fit
           "<platform version=\"4.1\">\n  <config>\n    <prop id=\"network/model\" value=\"CM02\"/>\n%s  </config>\n"
           "  <zone id=\"this-machine\" routing=\"Full\">\n",
           p->cores, p->flops, p->flops,
-          pool ? "\n     One host per node with its cores (the pool option): for ti-replay of runs with more ranks "
-                 "than cores;\n"
-                 "     simrun's skeletons put one rank per host and run on it at p = 1 only."
-               : "",
+          pool
+              ? "\n     One host per node with its cores (the pool option): for ti-replay of runs with more ranks "
+                "than cores;\n"
+                "     simrun's skeletons put one rank per host and run on it at p = 1 only."
+              : "\n     One host per core, each rank fixed on one (ti-replay: rank i on host i mod the hosts), as Open "
+                "MPI binds\n"
+                "     ranks up to the cores, and beyond with mpirun's bind-to core:overload-allowed, map-by core\n"
+                "     (docs/validation.md, \"Placement, measured\").",
           pool ? "    <prop id=\"network/loopback-bw\" value=\"1e12\"/>\n"
                  "    <prop id=\"network/loopback-lat\" value=\"1e-9\"/>\n"
                : "");
   write_characterisation(out, p);
-  write_messages(out, source, fit, p, hosts->nodes, pool);
+  write_messages(out, fits, p, pool);
   if (pool) {
     write_pooled(out, hosts, p);
   } else {
@@ -229,6 +265,101 @@ static int samples_of(const char *given, const char *hostfile, met_msg_sample_t 
   return rc;
 }
 
+/* Text fit for an XML comment, which may not hold "--" (a path may): each second hyphen of a pair becomes '_'. */
+static void comment_safe(char *text)
+{
+  for (char *at = strstr(text, "--"); at; at = strstr(at, "--"))
+    at[1] = '_';
+}
+
+/* The samples of one transport (inside a node: at most 1 hop; `apart`: more) fitted into *fit. 0 when fitted, 1 when
+ * there are none, -1 with the reason in err. */
+static int fit_transport(const met_msg_sample_t *samples, size_t count, int apart, met_msgfit_t *fit, char *err,
+                         size_t errlen)
+{
+  met_msg_sample_t *mine = malloc((count ? count : 1) * sizeof *mine);
+  if (!mine) {
+    snprintf(err, errlen, "out of memory for %zu samples", count);
+    return -1;
+  }
+  size_t n = 0;
+  for (size_t i = 0; i < count; i++)
+    if ((samples[i].hops > 1) == apart)
+      mine[n++] = samples[i];
+  int rc = n == 0 ? 1 : met_msgfit(mine, n, -1, fit, err, errlen);
+  free(mine);
+  return rc;
+}
+
+/* Both transports' fits and their sources. 0, or an exit status after the one error line: no sample inside a node,
+ * none between the hostfile's nodes, or a fit refused (too few points, residuals too large); on one machine measured
+ * here, a refused fit of the TCP ping-pong (the stand-in between nodes) leaves the platform without a model between
+ * nodes, after a warning, and the reason in its comment. */
+static int fit_both(const met_msg_sample_t *samples, size_t count, const char *given, const char *hostfile, int nodes,
+                    fits_t *fits)
+{
+  char err[600];
+  const char *source = given ? given : "the ping-pong";
+  int rc = fit_transport(samples, count, 0, &fits->node, err, sizeof err);
+  if (rc == 1) {
+    fprintf(stderr,
+            "simrun: error: %s: no sample at 1 hop, so the time inside a node cannot be fitted; add the on-node "
+            "ping-pong's lines (bytes,1,time_us)\n",
+            source);
+    return given ? EXIT_INPUT : EXIT_RUNTIME;
+  }
+  int apart = rc == 0 ? fit_transport(samples, count, 1, &fits->apart, err, sizeof err) : 0;
+  if (rc == 0 && apart < 0 && !given && !hostfile) { /* only the stand-in between nodes: the platform stands without */
+    snprintf(fits->apart_refused, sizeof fits->apart_refused, "the fit of the TCP ping-pong was refused: %s", err);
+    comment_safe(fits->apart_refused);
+    fprintf(stderr,
+            "simrun: warning: the ping-pong over TCP (the stand-in between nodes): %s; the platform has no "
+            "model between nodes\n",
+            err);
+    apart = 1;
+  }
+  if (rc != 0 || apart < 0) {
+    fprintf(stderr,
+            "simrun: error: %s: messages %s: %s; nothing written (measure again when the machine is quieter, or fit "
+            "your own times with --samples)\n",
+            source, rc != 0 ? "inside a node" : "between nodes", err);
+    return EXIT_RUNTIME;
+  }
+  if (apart == 1 && nodes > 1) {
+    fprintf(stderr,
+            "simrun: error: %s: no sample at 2 hops, so the time between the hostfile's nodes cannot be fitted; add "
+            "the inter-node ping-pong's lines (bytes,2,time_us) or leave out --hostfile\n",
+            given ? given : "the ping-pong's output");
+    return EXIT_INPUT;
+  }
+  fits->has_apart = apart == 0;
+  if (given) {
+    snprintf(fits->node_source, sizeof fits->node_source, "the 1-hop lines of %s", given);
+    snprintf(fits->apart_source, sizeof fits->apart_source, "the 2-hop lines of %s", given);
+  } else {
+    snprintf(fits->node_source, sizeof fits->node_source, "simrun-pingpong, 2 ranks on this node");
+    if (hostfile)
+      snprintf(fits->apart_source, sizeof fits->apart_source,
+               "simrun-pingpong between the first two nodes of %s (mpirun, mapped by node)", hostfile);
+    else
+      snprintf(fits->apart_source, sizeof fits->apart_source,
+               "simrun-pingpong, 2 ranks on this node over Open MPI's TCP\n"
+               "         transport (its btl tcp,self), which it takes between nodes, here over the loopback\n"
+               "         interface: the stand-in for a network this one machine does not have");
+  }
+  comment_safe(fits->node_source);
+  comment_safe(fits->apart_source);
+  return 0;
+}
+
+/* The summary line of one fit: its small-message regime at d = 1. */
+static void print_fit(const char *what, const met_msgfit_t *fit)
+{
+  const met_piecewise_t *m = &fit->model;
+  printf(", messages %s %.3g us + %.3g us/KiB up to %g bytes", what, m->small[0] + m->small[2],
+         1024 * (m->small[1] + m->small[3]), m->packet_bytes);
+}
+
 static int probe(const char *output, const char *given, const char *hostfile, int pool)
 {
   cli_hostfile_t hosts = {.nodes = 1};
@@ -240,42 +371,23 @@ static int probe(const char *output, const char *given, const char *hostfile, in
   met_msg_sample_t *samples = NULL;
   size_t count = 0;
   rc = samples_of(given, hostfile, &samples, &count);
-  size_t apart = 0;
-  for (size_t i = 0; rc == 0 && i < count; i++)
-    apart += samples[i].hops == 2;
-  if (rc == 0 && hosts.nodes > 1 && apart == 0) {
-    fprintf(stderr,
-            "simrun: error: %s: no sample at 2 hops, so the time between the hostfile's nodes cannot be fitted; add "
-            "the inter-node ping-pong's lines (bytes,2,time_us) or leave out --hostfile\n",
-            given ? given : "the ping-pong's output");
-    rc = EXIT_INPUT;
-  }
-  met_msgfit_t fit;
-  char err[600];
-  if (rc == 0 && met_msgfit(samples, count, -1, &fit, err, sizeof err) != 0) {
-    fprintf(stderr,
-            "simrun: error: %s: %s; nothing written (measure again when the machine is quieter, or fit your "
-            "own times with --samples)\n",
-            given ? given : "the ping-pong", err);
-    rc = 1;
-  }
+  fits_t fits = {0};
+  rc = rc ? rc : fit_both(samples, count, given, hostfile, hosts.nodes, &fits);
   free(samples);
   if (rc != 0)
     return rc;
   cli_probe_t p;
   cli_probe_machine(&p);
-  const char *source = given             ? given
-                       : hosts.nodes > 1 ? "simrun-pingpong (2 ranks on this node, then on the hostfile's first two)"
-                                         : "simrun-pingpong (2 ranks, this node)";
   char message[1200];
   rep_file_t *file = rep_file_open(output, message, sizeof message);
-  if (file && write_platform(rep_file_stream(file), source, &fit, &p, &hosts, pool) == 0 &&
+  if (file && write_platform(rep_file_stream(file), &fits, &p, &hosts, pool) == 0 &&
       rep_file_commit(file, message, sizeof message) == 0) {
-    printf("Wrote %s: %d node(s) of %d cores%s at %.4g flop/s, messages %.3g us + %.3g us/KiB up to %g bytes at "
-           "d = 1\n",
-           output, hosts.nodes, hosts.slots[0], pool ? " (a host per node)" : "", p.flops,
-           fit.model.small[0] + fit.model.small[2], 1024 * (fit.model.small[1] + fit.model.small[3]),
-           fit.model.packet_bytes);
+    printf("Wrote %s: %d node(s) of %d cores%s at %.4g flop/s", output, hosts.nodes, hosts.slots[0],
+           pool ? " (a host per node)" : "", p.flops);
+    print_fit("inside a node", &fits.node);
+    if (fits.has_apart)
+      print_fit("between nodes", &fits.apart);
+    printf("\n");
     return 0;
   }
   if (file)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The measurements of `simrun machine probe` (cli_probe.h): seed 001 §3's machine characterisation (eq. 2: cycles per
  * CPU, floating-point, internal and external memory operation) measured by timed loops on this machine, read from the
- * system where it says (clock, caches, memory), and its message times from an Open MPI ping-pong. */
+ * system where it says (clock, caches, memory), and its message times from Open MPI ping-pongs: inside this node, and
+ * between nodes (or, on one machine, over the TCP transport Open MPI takes between nodes). */
 #define _GNU_SOURCE /* readlink of /proc/self/exe */
 #include "cli_probe.h"
 #include "cli_exit.h"
@@ -213,21 +214,25 @@ static void pingpong_path(char *path, size_t len)
   snprintf(path, len, "%s/simrun-pingpong", slash ? self : ".");
 }
 
-/* One mpirun of the ping-pong, labelled `hops`, its output appended to `csv`: on this node, or with `hostfile` on
- * its first two nodes (--map-by node puts rank 1 on the second). 0, or 1 after the error line. */
-static int run_pingpong(const char *program, const char *hostfile, int hops, const char *csv)
+/* One mpirun of the ping-pong, labelled `hops`, its output appended to `csv`: on this node (over Open MPI's TCP
+ * transport when `tcp`), or with `hostfile` on its first two nodes (--map-by node puts rank 1 on the second). 0, or 1
+ * after the error line. */
+static int run_pingpong(const char *program, const char *hostfile, int tcp, int hops, const char *csv)
 {
   char command[13000], placement[4200] = "";
   if (hostfile)
     snprintf(placement, sizeof placement, "--hostfile '%s' --map-by node ", hostfile);
-  snprintf(command, sizeof command, "mpirun %s%s--oversubscribe -np 2 '%s' %d >> '%s' 2>&1",
-           geteuid() == 0 ? "--allow-run-as-root " : "", placement, program, hops, csv);
+  snprintf(command, sizeof command, "mpirun %s%s%s--oversubscribe -np 2 '%s' %d%s >> '%s' 2>&1",
+           geteuid() == 0 ? "--allow-run-as-root " : "", tcp ? "--mca btl tcp,self " : "", placement, program, hops,
+           tcp ? " --one-node" : "", csv);
   if (system(command) == 0)
     return 0;
   fprintf(stderr,
-          "simrun: error: mpirun -np 2 %s%s%s failed (its output is in %s); check that Open MPI's mpirun runs %s\n",
-          program, hostfile ? " with --hostfile " : "", hostfile ? hostfile : "", csv,
-          hostfile ? "on those nodes and that they are two machines" : "here");
+          "simrun: error: mpirun -np 2 %s%s%s%s failed (its output is in %s); check that Open MPI's mpirun runs %s\n",
+          tcp ? "--mca btl tcp,self " : "", program, hostfile ? " with --hostfile " : "", hostfile ? hostfile : "", csv,
+          hostfile ? "on those nodes and that they are two machines"
+          : tcp    ? "here with its TCP transport"
+                   : "here");
   return EXIT_RUNTIME;
 }
 
@@ -246,6 +251,6 @@ int cli_probe_pingpong(const char *csv, const char *hostfile)
             program);
     return EXIT_RUNTIME;
   }
-  int rc = run_pingpong(program, NULL, 1, csv);
-  return rc == 0 && hostfile ? run_pingpong(program, hostfile, 2, csv) : rc;
+  int rc = run_pingpong(program, NULL, 0, 1, csv);
+  return rc == 0 ? run_pingpong(program, hostfile, !hostfile, 2, csv) : rc;
 }

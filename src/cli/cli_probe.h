@@ -27,9 +27,10 @@ typedef struct cli_probe {
 /* Measures the machine (a few seconds of loops). */
 void cli_probe_machine(cli_probe_t *probe);
 
-/* Runs the ping-pong (simrun-pingpong) under mpirun with 2 ranks on this node (its lines at 1 hop), then, when
- * `hostfile` is not NULL, with 2 ranks on the hostfile's first two nodes (its lines at 2 hops: an inter-node route of
- * the probed platform is two links), the output of both appended to `csv`. Returns 0, or 1 after one error line
+/* Runs the ping-pong (simrun-pingpong) under mpirun with 2 ranks on this node (its lines at 1 hop), then with 2 ranks
+ * between nodes (its lines at 2 hops: an inter-node route of the probed platform is two links): on the first two nodes
+ * of `hostfile`, or without one on this node over Open MPI's TCP transport (--mca btl tcp,self), the one it takes
+ * between nodes, as their stand-in; the output of both appended to `csv`. Returns 0, or 1 after one error line
  * (mpirun or the program missing or failing, both ranks on one node), 2 for a path mpirun cannot be given. */
 int cli_probe_pingpong(const char *csv, const char *hostfile);
 

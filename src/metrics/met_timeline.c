@@ -159,8 +159,8 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
     return "a number is not written in decimal (no hexadecimal, inf or nan)";
   if (category_of(category) == MET_CAT_COUNT)
     return "unknown category (compute, io, ctrl, comm or idle)";
-  if (peer < -1 || peer >= met_trace_nranks(trace))
-    return "the partner is not a rank of the run nor -1";
+  if (peer < MET_TL_PEER_NULL || peer >= met_trace_nranks(trace))
+    return "the partner is not a rank of the run nor -1 (none, any source) nor -2 (MPI_PROC_NULL)";
   if (!isfinite(bytes) || bytes < 0)
     return "the bytes must be a number >= 0";
   if (tag < -1 || tag > INT_MAX || comm < 0 || comm > INT_MAX)

@@ -27,8 +27,11 @@ typedef struct endref {
   int comm;
   long long id;
   double start; /* entry (blocking) or posting (non-blocking) */
-  int probe;    /* a probe among the receives: told of the send it found, which still goes to a receive */
+  int probe;    /* a probe among the receives: told of the send it found, which still goes to a receive (PROBE_ANY)
+                 * or to its own MPI_Mrecv (PROBE_MATCHED); 0 for a receive */
 } endref_t;
+
+enum { PROBE_ANY = 1, PROBE_MATCHED = 2 };
 
 typedef struct fifo {
   endref_t *v;
@@ -68,8 +71,9 @@ typedef struct rank_state {
 struct met_tl_match {
   int nranks;
   rank_state_t *ranks;
-  fifo_t *sends;  /* per pair (s, d) at s * nranks + d: sends not yet paired, in order */
-  fifo_t *posted; /* per receiver d: receives not yet paired, in the order they were posted */
+  fifo_t *sends;   /* per pair (s, d) at s * nranks + d: sends not yet paired, in order */
+  fifo_t *posted;  /* per receiver d: receives not yet paired, in the order they were posted */
+  fifo_t *claimed; /* per receiver d: sends a matched probe (MPI_Mprobe) found, kept for their MPI_Mrecv only */
   size_t queued;
   instance_t *inst; /* instances inst_base .. inst_base + ninst - 1 */
   long inst_base;
@@ -103,10 +107,10 @@ met_tl_kind_t met_tl_kind_of(const char *call, int peer)
                {"MPI_Testall", TL_POLL, 0},
                {"MPI_Testsome", TL_POLL, 0},
                {"MPI_Probe", TL_PROBE, 1},
-               {"MPI_Mprobe", TL_PROBE, 1},
+               {"MPI_Mprobe", TL_MPROBE, 1},
                {"MPI_Iprobe", TL_PROBE, 1},
-               {"MPI_Improbe", TL_PROBE, 1},
-               {"MPI_Mrecv", TL_RECV, 1},
+               {"MPI_Improbe", TL_MPROBE, 1},
+               {"MPI_Mrecv", TL_MRECV, 1},
                {"MPI_Barrier", TL_BARRIER, 0},
                {"MPI_Allreduce", TL_NXN, 0},
                {"MPI_Allgather", TL_NXN, 0},
@@ -126,7 +130,8 @@ met_tl_match_t *met_tl_match_new(int nranks)
   met_tl_match_t *m = calloc(1, sizeof *m);
   size_t pairs = (size_t)nranks * (size_t)nranks;
   if (!m || !(m->ranks = calloc((size_t)nranks, sizeof *m->ranks)) || !(m->sends = calloc(pairs, sizeof *m->sends)) ||
-      !(m->posted = calloc((size_t)nranks, sizeof *m->posted))) {
+      !(m->posted = calloc((size_t)nranks, sizeof *m->posted)) ||
+      !(m->claimed = calloc((size_t)nranks, sizeof *m->claimed))) {
     met_tl_match_free(m);
     return NULL;
   }
@@ -143,12 +148,15 @@ void met_tl_match_free(met_tl_match_t *m)
     free(m->sends[i].v);
   for (int r = 0; m->posted && r < m->nranks; r++)
     free(m->posted[r].v);
+  for (int r = 0; m->claimed && r < m->nranks; r++)
+    free(m->claimed[r].v);
   for (int r = 0; m->ranks && r < m->nranks; r++) {
     free(m->ranks[r].events);
     free(m->ranks[r].ops);
   }
   free(m->sends);
   free(m->posted);
+  free(m->claimed);
   free(m->ranks);
   free(m->inst);
   free(m);
@@ -254,6 +262,10 @@ static double pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *m
     }
     fifo_remove(m, posted, i);
     tell_partner(m, r.rank, r.id, mine->start, rank);
+    if (r.probe == PROBE_MATCHED) { /* the message is the probe's Mrecv's: no other receive may take it */
+      *oom = enqueue(m, &m->claimed[peer], mine);
+      return NAN;
+    }
     if (r.probe) /* the message stays for the receive that takes it */
       continue;
     m->matched++;
@@ -261,6 +273,22 @@ static double pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *m
   }
   *oom = enqueue(m, &m->sends[(size_t)rank * (size_t)m->nranks + (size_t)peer], mine);
   return NAN;
+}
+
+/* Pairs receive `mine` at `rank` with send `at` of fifo `f`, taken out of it: *peer becomes the sender. Returns the
+ * send's time. */
+static double take_send(met_tl_match_t *m, fifo_t *f, size_t at, int rank, int *peer, const endref_t *mine)
+{
+  endref_t h = f->v[at];
+  if (at == f->head) {
+    f->head++;
+    m->queued--;
+  } else
+    fifo_remove(m, f, at);
+  *peer = h.rank;
+  tell_partner(m, h.rank, h.id, mine->start, rank);
+  m->matched++;
+  return h.start;
 }
 
 /* A receive at `rank` from `*peer` (-1: any source): the oldest unpaired send from it with its communicator and a tag
@@ -283,29 +311,38 @@ static double pair_recv(met_tl_match_t *m, int rank, int *peer, const endref_t *
     *oom = enqueue(m, &m->posted[rank], mine);
     return NAN;
   }
-  endref_t h = best->v[best_at];
-  if (best_at == best->head) {
-    best->head++;
-    m->queued--;
-  } else
-    fifo_remove(m, best, best_at);
-  *peer = h.rank;
-  tell_partner(m, h.rank, h.id, mine->start, rank);
-  m->matched++;
-  return h.start;
+  return take_send(m, best, best_at, rank, peer, mine);
 }
 
-/* A probe at `rank` that found a message from `peer`: MPI's matching without taking the message, the oldest unpaired
- * send from `peer` it accepts (a receive posted earlier that accepts it would have taken it). Returns the send's time,
- * or NAN and queues the probe among the receives, for the next such send to tell it. */
+/* An MPI_Mrecv at `rank` from `*peer`: the oldest send its matched probe took from that rank (a receive posted
+ * between them could not take it), else as a receive (a timeline whose probe was not read). */
+static double pair_mrecv(met_tl_match_t *m, int rank, int *peer, const endref_t *mine, int *oom)
+{
+  fifo_t *f = &m->claimed[rank];
+  for (size_t i = f->head; i < f->n; i++)
+    if (f->v[i].rank == *peer && same_envelope(&f->v[i], mine))
+      return take_send(m, f, i, rank, peer, mine);
+  return pair_recv(m, rank, peer, mine, oom);
+}
+
+/* A probe at `rank` that found a message from `peer`: MPI's matching without receiving the message, the oldest
+ * unpaired send from `peer` it accepts (a receive posted earlier that accepts it would have taken it); a matched probe
+ * (MPI_Mprobe) moves that send to the rank's claimed sends, for its MPI_Mrecv alone. Returns the send's time, or NAN
+ * and queues the probe among the receives, for the next such send to tell it. */
 static double pair_probe(met_tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
 {
-  const fifo_t *f = &m->sends[(size_t)peer * (size_t)m->nranks + (size_t)rank];
+  fifo_t *f = &m->sends[(size_t)peer * (size_t)m->nranks + (size_t)rank];
   size_t at = first_accepted(f, mine);
-  if (at < f->n)
-    return f->v[at].start;
-  *oom = enqueue(m, &m->posted[rank], mine);
-  return NAN;
+  if (at == f->n) {
+    *oom = enqueue(m, &m->posted[rank], mine);
+    return NAN;
+  }
+  endref_t found = f->v[at];
+  if (mine->probe == PROBE_MATCHED) { /* MPI_Mprobe takes the message out of matching, for its MPI_Mrecv */
+    fifo_remove(m, f, at);
+    *oom = enqueue(m, &m->claimed[rank], &found);
+  }
+  return found.start;
 }
 
 /* Counts `rank`'s synchronising collective in its instance; a call that differs from the other members' (a
@@ -352,15 +389,20 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
   if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) /* its request's age: postings since its own */
     e->req = s->posts - 1 - ev->req;
   int oom = 0;
-  int peer = ev->iv.peer;
+  int null_peer = ev->iv.peer == MET_TL_PEER_NULL; /* MPI_PROC_NULL: no partner, and none of any source either */
+  int peer = null_peer ? -1 : ev->iv.peer;
+  e->iv.peer = peer;
   met_dir_t dir = ev->kind == TL_SEND || ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
-  if (ev->kind == TL_SEND || ev->kind == TL_RECV || ev->kind == TL_PROBE) {
+  if (ev->kind == TL_SEND || ev->kind == TL_RECV || ev->kind == TL_PROBE || ev->kind == TL_MPROBE ||
+      ev->kind == TL_MRECV) {
     e->id = s->next_id++;
-    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, ev->iv.start, ev->kind == TL_PROBE};
+    int probe = ev->kind == TL_PROBE ? PROBE_ANY : ev->kind == TL_MPROBE ? PROBE_MATCHED : 0;
+    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, ev->iv.start, probe};
     /* pairing moves no kept interval: e stays valid */
-    e->partner = ev->kind == TL_PROBE  ? pair_probe(m, rank, peer, &mine, &oom)
-                 : dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom)
-                                       : pair_recv(m, rank, &peer, &mine, &oom);
+    e->partner = probe                  ? pair_probe(m, rank, peer, &mine, &oom)
+                 : dir == MET_DIR_SEND  ? pair_send(m, rank, peer, &mine, &oom)
+                 : ev->kind == TL_MRECV ? pair_mrecv(m, rank, &peer, &mine, &oom)
+                                        : pair_recv(m, rank, &peer, &mine, &oom);
   } else if (ev->kind == TL_ISEND || ev->kind == TL_IRECV) {
     if (s->nops == OPS_MAX) { /* never completed by a wait the timeline shows: give the oldest up */
       memmove(s->ops, s->ops + 1, (s->nops - 1) * sizeof *s->ops);
@@ -373,13 +415,14 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
     s->ops[s->nops++] = (op_t){.id = id,
                                .req = s->posts++,
                                .peer = peer,
-                               .dir = dir,
+                               .dir = null_peer ? MET_DIR_NONE : dir,
                                .post = ev->iv.start,
                                .partner = NAN,
-                               .any_bytes = dir == MET_DIR_RECV && peer < 0 ? ev->iv.bytes : -1};
+                               .any_bytes = dir == MET_DIR_RECV && peer < 0 && !null_peer ? ev->iv.bytes : -1};
     endref_t mine = {rank, peer, ev->tag, ev->comm, id, ev->iv.start, 0};
-    double partner =
-        dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom) : pair_recv(m, rank, &peer, &mine, &oom);
+    double partner = null_peer             ? ev->iv.start /* complete at once: nothing to wait for */
+                     : dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom)
+                                           : pair_recv(m, rank, &peer, &mine, &oom);
     s->ops[s->nops - 1].partner = partner;
     s->ops[s->nops - 1].peer = peer;
   } else if (ev->kind == TL_BARRIER || ev->kind == TL_NXN) {
@@ -574,10 +617,12 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_ev
   switch (ev->kind) {
   case TL_SEND:
   case TL_RECV:
-    if (isnan(ev->partner) && ev->kind == TL_RECV) /* its sender started before it ended, so was read: none */
+  case TL_MRECV:
+    if (isnan(ev->partner) && ev->kind != TL_SEND) /* its sender started before it ended, so was read: none */
       m->unmatched++;
     return add_blocking(trace, rank, ev);
   case TL_PROBE:
+  case TL_MPROBE:
     return add_probe(trace, rank, ev);
   case TL_WAIT:
   case TL_WAITALL:
@@ -608,7 +653,9 @@ static int partners_in(const met_tl_match_t *m, const rank_state_t *s, const met
   switch (ev->kind) {
   case TL_SEND:
   case TL_RECV:
+  case TL_MRECV:
   case TL_PROBE:
+  case TL_MPROBE:
     return !isnan(ev->partner);
   case TL_BARRIER:
   case TL_NXN:

@@ -15,16 +15,18 @@ typedef enum met_tl_kind {
   TL_OTHER = 0, /* computation, or a call kept as the file classes it */
   TL_SEND,      /* a blocking send (MPI_Send, Ssend, Rsend, Bsend, the send of MPI_Sendrecv) */
   TL_ISEND,     /* MPI_Isend, Issend, Ibsend, Irsend: the posting */
-  TL_RECV,      /* MPI_Recv */
+  TL_RECV,      /* MPI_Recv (MPI_Mrecv: TL_MRECV) */
   TL_IRECV,     /* MPI_Irecv (from a rank or any source): the posting */
   TL_WAIT,      /* MPI_Wait: one request, the file gives its partner (and the request itself, when it numbers them) */
   TL_WAITALL,   /* every request outstanding */
   TL_WAITANY,   /* the first to complete */
   TL_WAITSOME,  /* those complete by its end */
   TL_POLL,      /* MPI_Test*: polling, which is waiting */
-  TL_PROBE,     /* MPI_Probe, MPI_Mprobe, a successful MPI_Iprobe or Improbe: the message it found, not taken */
+  TL_PROBE,     /* MPI_Probe, a successful MPI_Iprobe: the message it found, not taken */
   TL_BARRIER,   /* MPI_Barrier */
-  TL_NXN        /* every member to every member: allreduce, allgather(v), alltoall(v), reduce-scatter */
+  TL_NXN,       /* every member to every member: allreduce, allgather(v), alltoall(v), reduce-scatter */
+  TL_MPROBE,    /* MPI_Mprobe, a successful MPI_Improbe: the message it found, taken out of matching for its Mrecv */
+  TL_MRECV      /* MPI_Mrecv: the message its matched probe took */
 } met_tl_kind_t;
 
 /* One interval read, until it goes into the trace. */
@@ -40,6 +42,10 @@ typedef struct met_tl_event {
   double partner; /* the partner's entry (or posting) time once paired, NAN before */
   long coll;      /* a collective's number among the rank's synchronising collectives, -1 otherwise */
 } met_tl_event_t;
+
+/* The partner field of a timeline: -1 for none or any source, MET_TL_PEER_NULL for MPI_PROC_NULL (an operation that
+ * moves nothing and never pairs; docs/tracer.md). */
+enum { MET_TL_PEER_NULL = -2 };
 
 typedef struct met_tl_match met_tl_match_t;
 

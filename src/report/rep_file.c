@@ -296,12 +296,17 @@ static rep_file_t *stdout_first(rep_file_t *list)
   return outs;
 }
 
-/* Removes every temporary and undoes every deferred step. Under the lock. */
-static void roll_back_locked(void)
+/* Removes every temporary and undoes every deferred step. Under the lock. With `keep_records`, the files' streams and
+ * records are left to the thread that writes them (it may be inside an fprintf to one: closing or freeing it there was
+ * a use after free, seen under valgrind when a signal's watchdog ended a run); only their temporaries go. */
+static void roll_back_locked(int keep_records)
 {
   for (rep_file_t *f = files, *next; f; f = next) {
     next = f->next;
-    discard(f);
+    if (!keep_records)
+      discard(f);
+    else if (f->temp)
+      unlink(f->temp);
   }
   deferred_t *last_first = NULL; /* undone in the reverse order: an archive's folder before the folder made for it */
   for (deferred_t *d = deferreds, *next; d; d = next) {
@@ -357,7 +362,7 @@ int rep_file_end(char *err, size_t errlen)
 void rep_file_rollback(void)
 {
   pthread_mutex_lock(&lock);
-  roll_back_locked();
+  roll_back_locked(0);
   pthread_mutex_unlock(&lock);
 }
 
@@ -371,7 +376,7 @@ int rep_file_close_all(void)
   if (pthread_mutex_timedlock(&lock, &limit) != 0)
     return -1;
   int written = ended && !files && !deferreds;
-  roll_back_locked();
+  roll_back_locked(1); /* called from the watchdog thread, which ends the process at once */
   closed = 1;
   pthread_mutex_unlock(&lock);
   return written;

@@ -88,7 +88,9 @@ void rep_file_rollback(void);
 /* While on, rep_file_commit renames at once even inside a transaction: for files that are not outputs, such as the
  * HTML page's pictures, drawn into a temporary folder and read back. */
 void rep_file_immediate(int on);
-/* Rolls back and refuses every later rep_file_open and rep_file_defer: for a run that is being ended. Returns 1 when
+/* Rolls back and refuses every later rep_file_open and rep_file_defer: for a run that is being ended, from the signal
+ * watchdog's thread, which then ends the process. The files' streams and records stay the writer's (it may be writing
+ * to one): only their temporaries are removed, and a later rep_file_commit fails and frees its file. Returns 1 when
  * the last transaction had ended with every output written (and nothing was opened since), 0 otherwise, or -1 when
  * rep_file_end held the lock for 0.2 s (writing to a standard output nobody reads): then nothing was done. */
 int rep_file_close_all(void);

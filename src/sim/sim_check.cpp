@@ -173,6 +173,9 @@ extern "C" int sim_check_machine(const sim_machine_t *m, char *err, size_t errle
   int rc = check_values(SIM_PROP_COMM_PACKET_BYTES, &m->msg.packet_bytes, 1, err, errlen);
   rc = rc ? rc : check_values(SIM_PROP_COMM_SMALL_US, m->msg.small, 4, err, errlen);
   rc = rc ? rc : check_values(SIM_PROP_COMM_LARGE_US, m->msg.large, 4, err, errlen);
+  rc = rc ? rc : check_values(SIM_PROP_INTERNODE_PACKET_BYTES, &m->internode_msg.packet_bytes, 1, err, errlen);
+  rc = rc ? rc : check_values(SIM_PROP_INTERNODE_SMALL_US, m->internode_msg.small, 4, err, errlen);
+  rc = rc ? rc : check_values(SIM_PROP_INTERNODE_LARGE_US, m->internode_msg.large, 4, err, errlen);
   rc = rc ? rc : check_values(SIM_PROP_LINK_INIT_US, &m->link_init_us, 1, err, errlen);
   rc = rc ? rc : check_values(SIM_PROP_IO_INPUT_US, m->input_us, 2, err, errlen); /* eqs. 5-6: costs */
   rc = rc ? rc : check_values(SIM_PROP_IO_OUTPUT_US, m->output_us, 2, err, errlen);

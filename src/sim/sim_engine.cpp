@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -236,13 +237,14 @@ std::vector<factor_step> lat_steps; /* sim_engine_alone_prepare's */
 std::vector<factor_step> bw_steps;
 double tcp_gamma = 0;
 
-/* The latency factor that makes SimGrid's latency * factor + size / bandwidth the platform's T(l, d) plus the route's
- * extra, on a route of `links` links whose latencies sum to `latency` and whose smallest bandwidth is `bandwidth`. */
-double msg_time_factor(double size, int links, double latency, double bandwidth, double extra)
+/* The latency factor that makes SimGrid's latency * factor + size / bandwidth the platform's T(l, d) from src to dst
+ * plus the route's extra, on a route of `links` links whose latencies sum to `latency` and whose smallest bandwidth is
+ * `bandwidth`. */
+double msg_time_factor(double size, const simgrid::s4u::Host *src, const simgrid::s4u::Host *dst, int links,
+                       double latency, double bandwidth, double extra)
 {
-  if (links == 0 || latency <= 0)
-    return 1.0;
-  return std::max(msg_time(msg_time_model, size, links) + extra - size / bandwidth, 0.0) / latency;
+  double time = links == 0 || latency <= 0 ? NAN : msg_time(msg_time_model, size, links, src, dst);
+  return std::isnan(time) ? 1.0 : std::max(time + extra - size / bandwidth, 0.0) / latency;
 }
 
 /* The factor for `size`: as SimGrid 3.32's SMPI model reads its steps, the value of the largest bound below the size,
@@ -293,7 +295,7 @@ extern "C" void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void *mod
     if (link->get_latency() <= 0)
       link->set_latency(msg_model_latency);
   auto *netmodel = simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model();
-  netmodel->set_lat_factor_cb([](double size, const simgrid::s4u::Host *, const simgrid::s4u::Host *,
+  netmodel->set_lat_factor_cb([](double size, const simgrid::s4u::Host *src, const simgrid::s4u::Host *dst,
                                  const std::vector<simgrid::s4u::Link *> &links,
                                  const std::unordered_set<simgrid::s4u::NetZone *> &) {
     double latency = 0;
@@ -303,7 +305,7 @@ extern "C" void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void *mod
       bandwidth = bandwidth == 0 ? link->get_bandwidth() : std::min(bandwidth, link->get_bandwidth());
     }
     /* SimGrid charges latency * factor + size / bandwidth: choose the factor that makes the sum T(l, d). */
-    return msg_time_factor(size, (int)links.size(), latency, bandwidth, route_extra_time(size, links));
+    return msg_time_factor(size, src, dst, (int)links.size(), latency, bandwidth, route_extra_time(size, links));
   });
 }
 
@@ -352,7 +354,7 @@ extern "C" double sim_engine_alone_time(const_sg_host_t a, const_sg_host_t b, co
       a->route_to(b, links, &latency);
       extra = route_extra_time(bytes, links);
     }
-    factor = msg_time_factor(bytes, route->links, route->latency, route->bandwidth, extra);
+    factor = msg_time_factor(bytes, a, b, route->links, route->latency, route->bandwidth, extra);
   }
   double rate = route->bandwidth;
   if (tcp_gamma > 0 && route->latency > 0)

@@ -12,9 +12,10 @@
 extern "C" {
 #endif
 
-/* Per-message time on a quiet network, l bytes over d hops, as a function the engine calls for every message; the
- * engine keeps SimGrid's size / bandwidth term (so flows still share links) and adds the rest as latency. */
-typedef double (*sim_msg_time_fn)(const void *model, double bytes, int hops);
+/* Per-message time on a quiet network, l bytes over d hops from host src to host dst, as a function the engine calls
+ * for every message; the engine keeps SimGrid's size / bandwidth term (so flows still share links) and adds the rest
+ * as latency. NAN leaves the message to the route's own latency and bandwidth. */
+typedef double (*sim_msg_time_fn)(const void *model, double bytes, int hops, const_sg_host_t src, const_sg_host_t dst);
 
 /* SimGrid settings ("name:value" items separated by blanks, as --cfg takes them; NULL for none) that the next
  * sim_engine_start applies before it loads the platform, such as another network model. Copied. */

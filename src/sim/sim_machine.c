@@ -121,8 +121,38 @@ int sim_machine_link_init_time(const sim_machine_t *machine, int nranks, int lin
   return SIM_EPLATFORM;
 }
 
+/* The piecewise model of properties packet, small, large (eq. 4: p_s, then alpha, beta, gamma, delta twice) into msg;
+ * the caller has checked that all three are there. */
+static int read_piecewise(const sim_prop_id_t ids[3], met_piecewise_t *msg, char *err, size_t errlen)
+{
+  int rc = read_numbers(sim_prop_name(ids[0]), &msg->packet_bytes, 1, err, errlen);
+  rc = rc ? rc : read_numbers(sim_prop_name(ids[1]), msg->small, 4, err, errlen);
+  return rc ? rc : read_numbers(sim_prop_name(ids[2]), msg->large, 4, err, errlen);
+}
+
+/* simrun:internode-*: all three or none (docs/machines.md). */
+static int read_internode(sim_machine_t *machine, char *err, size_t errlen)
+{
+  static const sim_prop_id_t ids[3] = {SIM_PROP_INTERNODE_PACKET_BYTES, SIM_PROP_INTERNODE_SMALL_US,
+                                       SIM_PROP_INTERNODE_LARGE_US};
+  int given = 0;
+  for (int i = 0; i < 3; i++)
+    given += sim_engine_property(sim_prop_name(ids[i])) != NULL;
+  if (given == 0)
+    return 0;
+  if (given == 3) {
+    machine->internode = 1;
+    return read_piecewise(ids, &machine->internode_msg, err, errlen);
+  }
+  snprintf(err, errlen,
+           "the message model between nodes needs %s, %s and %s together; add what is missing or remove them",
+           sim_prop_name(ids[0]), sim_prop_name(ids[1]), sim_prop_name(ids[2]));
+  return SIM_EPLATFORM;
+}
+
 int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
 {
+  static const sim_prop_id_t comm[3] = {SIM_PROP_COMM_PACKET_BYTES, SIM_PROP_COMM_SMALL_US, SIM_PROP_COMM_LARGE_US};
   memset(machine, 0, sizeof *machine);
   const char *model = sim_engine_property(sim_prop_name(SIM_PROP_COMM_MODEL));
   if (model && strcmp(model, sim_prop_row(SIM_PROP_COMM_MODEL)->words) != 0) {
@@ -140,10 +170,9 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
                sim_prop_name(SIM_PROP_COMM_SMALL_US), sim_prop_name(SIM_PROP_COMM_LARGE_US));
       return SIM_EPLATFORM;
     }
-    rc = read_numbers(sim_prop_name(SIM_PROP_COMM_PACKET_BYTES), &machine->msg.packet_bytes, 1, err, errlen);
-    rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_COMM_SMALL_US), machine->msg.small, 4, err, errlen);
-    rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_COMM_LARGE_US), machine->msg.large, 4, err, errlen);
+    rc = read_piecewise(comm, &machine->msg, err, errlen);
   }
+  rc = rc ? rc : read_internode(machine, err, errlen);
   rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_LINK_INIT_US), &machine->link_init_us, 1, err, errlen);
   rc = rc ? rc : read_link_init_by_p(machine, err, errlen);
   rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_IO_INPUT_US), machine->input_us, 2, err, errlen);
@@ -152,9 +181,26 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
   return rc ? rc : read_eager_bytes(machine, err, errlen);
 }
 
-double sim_machine_msg_time(const void *model, double bytes, int hops)
+/* The node of a host: its simrun:node (checked by sim_check_props: a whole number), or -1, a node of its own. */
+static long node_of(const_sg_host_t host)
 {
-  return met_piecewise_time(&((const sim_machine_t *)model)->msg, bytes, hops);
+  const char *text = sg_host_get_property_value(host, sim_prop_name(SIM_PROP_NODE));
+  return text ? strtol(text, NULL, 10) : -1;
+}
+
+/* Whether a message from src to dst takes the model between nodes: the platform has one and they are two nodes. */
+static int apart(const sim_machine_t *machine, const_sg_host_t src, const_sg_host_t dst)
+{
+  return machine->internode && src != dst && (node_of(src) < 0 || node_of(src) != node_of(dst));
+}
+
+double sim_machine_msg_time(const void *model, double bytes, int hops, const_sg_host_t src, const_sg_host_t dst)
+{
+  const sim_machine_t *machine = model;
+  int between = apart(machine, src, dst);
+  if (!between && !machine->piecewise)
+    return NAN; /* inside a node without simrun:comm-model: the links' own time */
+  return met_piecewise_time(between ? &machine->internode_msg : &machine->msg, bytes, hops);
 }
 
 double sim_machine_io_time(const sim_machine_t *machine, sim_io_dir_t dir, double bytes)
@@ -344,6 +390,10 @@ int sim_machine_describe(const char *platform, int nranks, met_platform_t *m, ch
   if (!hosts)
     return SIM_ENOMEM;
   rc = sim_map_ranks(nranks, hosts, err, errlen);
+  if (rc == 0 && nranks > 1 && apart(&machine, hosts[0], hosts[1])) {
+    m->msg = machine.internode_msg; /* ranks 0 and 1 on two nodes: the models take the message model between them */
+    m->piecewise = 1;
+  }
   rc = rc ? rc : describe_ranks(platform, hosts, m, err, errlen);
   free(hosts);
   return rc;

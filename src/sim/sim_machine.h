@@ -20,7 +20,9 @@ typedef struct sim_machine {
   int piecewise;       /* 1 when simrun:comm-model is "piecewise" (eq. 4); 0 keeps SimGrid's own link model */
   met_piecewise_t msg; /* simrun:comm-packet-bytes (p_s), simrun:comm-small-us (alpha, beta, gamma, delta for
                         * l <= p_s: us, us/B, us/hop, us/B/hop) and simrun:comm-large-us (the same for l > p_s) */
-  double link_init_us; /* simrun:link-init-us: cost of initialising one link (eq. 3); 0 when absent */
+  int internode;       /* 1 when simrun:internode-* give messages between nodes their own eq. 4 (internode_msg) */
+  met_piecewise_t internode_msg; /* simrun:internode-packet-bytes, -small-us, -large-us: as msg, between nodes */
+  double link_init_us;           /* simrun:link-init-us: cost of initialising one link (eq. 3); 0 when absent */
   /* simrun:link-init-by-p: "p seconds" pairs, the whole link initialisation of a run on p ranks, given outright (the
    * T800 platform's option: the paper's model value, Table 5's T_cni); when present it replaces link_init_us x links */
   double link_init_by_p[2 * SIM_LINK_INIT_POINTS];
@@ -34,12 +36,15 @@ typedef struct sim_machine {
 } sim_machine_t;
 
 /* Reads the model from the loaded platform. Returns 0, or SIM_EPLATFORM with a message naming the property when a
- * value is malformed (or, for simrun:eager-bytes, negative or not finite) or the comm model is unknown. */
+ * value is malformed (or, for simrun:eager-bytes, negative or not finite), the comm model is unknown, or the
+ * simrun:internode-* properties are given in part. */
 int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen);
 
-/* Seconds for `bytes` over `hops` links on a quiet network with the piecewise model (eq. 4, met_piecewise_time), for
- * sim_engine_set_msg_time. */
-double sim_machine_msg_time(const void *machine, double bytes, int hops);
+/* Seconds for `bytes` over `hops` links from host src to host dst on a quiet network with the piecewise model (eq. 4,
+ * met_piecewise_time), for sim_engine_set_msg_time: simrun:internode-*'s model when the platform gives it and the two
+ * hosts are on different nodes (docs/machines.md: not one host, and not two hosts of one simrun:node), else
+ * simrun:comm-*'s; NAN (the links' own time) without simrun:comm-model. */
+double sim_machine_msg_time(const void *machine, double bytes, int hops, const_sg_host_t src, const_sg_host_t dst);
 
 /* The characterisation of `host` in the loaded platform `platform` (for messages): simrun:clock-hz (default: the host's
  * speed), the four simrun:cycles-<class> (all or none: none gives met_charac_default), simrun:memory-bytes and the

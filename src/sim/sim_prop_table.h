@@ -19,6 +19,21 @@ SIM_PROP(COMM_SMALL_US, .name = "simrun:comm-small-us", .scope = SIM_SCOPE_ROOT,
 SIM_PROP(COMM_LARGE_US, .name = "simrun:comm-large-us", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER, .count = 4,
          .lo = -1e12, .hi = 1e12, .unit = "us, us/B, us/hop, us/B/hop", .fallback = "-", .reader = "sim_machine",
          .example = "1000 0 0 0", .meaning = "alpha, beta, gamma, delta of eq. 4 for messages above p_s bytes")
+SIM_PROP(INTERNODE_PACKET_BYTES, .name = "simrun:internode-packet-bytes", .scope = SIM_SCOPE_ROOT,
+         .type = SIM_TYPE_NUMBER, .count = 1, .lo = 0, .hi = 1e12, .unit = "bytes", .fallback = "the comm-* model",
+         .reader = "sim_machine", .example = "64",
+         .meaning = "p_s of eq. 4 for messages between nodes (with internode-small-us and -large-us: all or none)")
+SIM_PROP(INTERNODE_SMALL_US, .name = "simrun:internode-small-us", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER,
+         .count = 4, .lo = -1e12, .hi = 1e12, .unit = "us, us/B, us/hop, us/B/hop", .fallback = "the comm-* model",
+         .reader = "sim_machine", .example = "0 0.5 0 0",
+         .meaning = "alpha, beta, gamma, delta of eq. 4 between nodes, messages of at most its p_s bytes")
+SIM_PROP(INTERNODE_LARGE_US, .name = "simrun:internode-large-us", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER,
+         .count = 4, .lo = -1e12, .hi = 1e12, .unit = "us, us/B, us/hop, us/B/hop", .fallback = "the comm-* model",
+         .reader = "sim_machine", .example = "1000 0 0 0",
+         .meaning = "alpha, beta, gamma, delta of eq. 4 between nodes, messages above its p_s bytes")
+SIM_PROP(NODE, .name = "simrun:node", .scope = SIM_SCOPE_HOST_ONLY, .type = SIM_TYPE_INTEGER, .count = 1, .lo = 0,
+         .hi = 65535, .unit = "-", .fallback = "a node of its own", .reader = "sim_machine", .example = "1",
+         .meaning = "the node the host is a core of: messages between hosts of one node take the comm-* model")
 SIM_PROP(LINK_INIT_US, .name = "simrun:link-init-us", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER, .count = 1,
          .lo = 0, .hi = 1e12, .unit = "us", .fallback = "0", .reader = "sim_machine", .example = "1e4",
          .meaning = "eq. 3: the cost of initialising one link")

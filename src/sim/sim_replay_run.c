@@ -249,7 +249,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
     rc = sim_machine_read(&world.machine, err, errlen);
   if (rc != 0)
     return rc;
-  if (world.machine.piecewise)
+  if (world.machine.piecewise || world.machine.internode)
     sim_engine_set_msg_time(sim_machine_msg_time, &world.machine);
   follow_platform_protocol(&world);
   rc = sim_cluster_install(&world.cluster, err, errlen);

@@ -4,6 +4,7 @@
  * their order), so that "in ID <collective>" replays on those ranks. Handles are cached until MPI_Comm_free. The
  * timeline's keys of communicators, and a probe's record with the message it found on its communicator. */
 #include "trc_comm.h"
+#include "trc_fold.h"
 #include "trc_mpi_util.h"
 
 #include <stdio.h>
@@ -48,8 +49,8 @@ static int *group_members(MPI_Comm comm, int size, int remote)
   int *world = malloc(sizeof *world * (size_t)size);
   MPI_Group group;
   MPI_Group all;
-  int ok = ranks && world &&
-           (remote ? PMPI_Comm_remote_group(comm, &group) : PMPI_Comm_group(comm, &group)) == MPI_SUCCESS;
+  int ok =
+      ranks && world && (remote ? PMPI_Comm_remote_group(comm, &group) : PMPI_Comm_group(comm, &group)) == MPI_SUCCESS;
   if (ok) {
     for (int i = 0; i < size; i++)
       ranks[i] = i;
@@ -262,7 +263,11 @@ void trc_comm_made(MPI_Comm comm)
 
 int trc_to_world(MPI_Comm comm, int rank)
 {
-  if (rank < 0 || comm == MPI_COMM_WORLD || !trc_active())
+  if (rank == MPI_PROC_NULL)
+    return TRC_PEER_NULL;
+  if (rank < 0) /* MPI_ANY_SOURCE, or another special value */
+    return TRC_PEER_NONE;
+  if (comm == MPI_COMM_WORLD || !trc_active())
     return rank;
   for (int i = 0; i < ntranslated; i++)
     if (translated[i].comm == comm)

@@ -7,6 +7,10 @@
 #ifndef TRC_FOLD_H
 #define TRC_FOLD_H
 
+/* The partner of a record that is no rank: none or any source, or MPI_PROC_NULL (an operation that never pairs;
+ * docs/tracer.md), whatever numbers the MPI library gives them. */
+enum { TRC_PEER_NONE = -1, TRC_PEER_NULL = -2 };
+
 enum { TRC_REC_TI = 240 }; /* room for a call's TI actions; a call with more is written at once, not folded */
 
 /* One traced call: the computation before it and the call (or a run of unsuccessful polls). */
@@ -21,7 +25,7 @@ typedef struct trc_rec {
   const char *category; /* string literals: compared by address */
   const char *name;
   long count;
-  int peer;
+  int peer; /* a world rank, TRC_PEER_NONE or TRC_PEER_NULL */
   double bytes;
   int env; /* tag and comm are given (a message) */
   int tag;

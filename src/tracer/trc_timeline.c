@@ -55,7 +55,13 @@ void trc_timeline_phase(trc_timeline_t *t, const char *phase)
   t->phase_changes++;
 }
 
-/* The fields of a line after its times: category, phase, partner (-1 when no rank: MPI_PROC_NULL, MPI_ANY_SOURCE),
+/* A partner as the timeline writes it: a rank, TRC_PEER_NULL (MPI_PROC_NULL), else TRC_PEER_NONE. */
+static int written_peer(int peer)
+{
+  return peer == TRC_PEER_NULL ? TRC_PEER_NULL : peer < 0 ? TRC_PEER_NONE : peer;
+}
+
+/* The fields of a line after its times: category, phase, partner (-1 when no rank or any source, -2 for MPI_PROC_NULL),
  * bytes, call ("NAME*COUNT" for a run of `count` > 1 polls), then for a message its tag and communicator and the
  * request it names, if any. */
 static void write_fields(trc_timeline_t *t, const trc_rec_t *r, long count)
@@ -65,7 +71,7 @@ static void write_fields(trc_timeline_t *t, const trc_rec_t *r, long count)
   trc_out_char(out, ' ');
   trc_out_str(out, t->phase);
   trc_out_char(out, ' ');
-  trc_out_long(out, r->peer < 0 ? -1 : r->peer);
+  trc_out_long(out, written_peer(r->peer));
   trc_out_char(out, ' ');
   trc_out_long(out, (long long)r->bytes);
   trc_out_char(out, ' ');
@@ -97,7 +103,7 @@ static int signature(trc_timeline_t *t, const trc_rec_t *r)
 {
   signature_t s = {.category = r->category,
                    .name = r->name,
-                   .peer = r->peer < 0 ? -1 : r->peer,
+                   .peer = written_peer(r->peer),
                    .bytes = r->bytes,
                    .env = r->env,
                    .tag = r->env ? r->tag : 0,

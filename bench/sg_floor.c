@@ -180,7 +180,7 @@ int main(int argc, char *argv[])
   char err[1024] = "out of memory";
   int rc = sim_engine_start(argv[1], err, sizeof err);
   rc = rc ? rc : sim_machine_read(&machine, err, sizeof err);
-  if (rc == 0 && machine.piecewise)
+  if (rc == 0 && (machine.piecewise || machine.internode)) /* as sim_replay_run.c */
     sim_engine_set_msg_time(sim_machine_msg_time, &machine);
   rc = rc ? rc : spawn(argv[1], err, sizeof err);
   if (rc != 0) {

@@ -506,6 +506,45 @@ static void test_met_trace_message_direction(void)
   met_trace_free(trace);
 }
 
+/* Sums added without intervals (a closed form's, met_trace_sums.c) give the figures intervals of those totals would:
+ * by hand, a rank computing 2 s (split 1.5 + 0.5) in phase "work" and idling 1 s in "wait", 3 messages of 8 bytes
+ * received in 0.25 + 0.25 + 0.5 s, its end at 4 s; the other rank's end at 5 s makes T_par and 1 s more of idling. */
+static void test_met_trace_add_total_without_intervals(void)
+{
+  met_trace_t *trace = met_trace_new_aggregate(2);
+  int work = met_trace_phase_id(trace, "work");
+  int wait = met_trace_phase_id(trace, "wait");
+  double parts[MET_PART_COUNT] = {1.5, 0, 0, 0.5};
+  CU_ASSERT(met_trace_add_total(trace, 0, work, MET_CAT_COMPUTE, 2.0, parts) == 0);
+  CU_ASSERT(met_trace_add_total(trace, 0, wait, MET_CAT_IDLE, 1.0, NULL) == 0);
+  CU_ASSERT(met_trace_add_messages(
+                trace, 0, &(met_msg_group_t){.bytes = 8, .count = 2, .sum = 0.5, .min = 0.25, .max = 0.25}) == 0);
+  CU_ASSERT(met_trace_add_messages(
+                trace, 0, &(met_msg_group_t){.bytes = 8, .count = 1, .sum = 0.5, .min = 0.5, .max = 0.5}) == 0);
+  CU_ASSERT(met_trace_add_end(trace, 0, 4.0) == 0);
+  CU_ASSERT(met_trace_add_end(trace, 1, 5.0) == 0);
+  CU_ASSERT_EQUAL(met_trace_end(trace), 5.0);
+  CU_ASSERT_EQUAL(met_trace_category_time(trace, 0, MET_CAT_COMPUTE), 2.0);
+  CU_ASSERT_EQUAL(met_trace_category_time(trace, 0, MET_CAT_IDLE), 1.0 + (5.0 - 3.0));
+  CU_ASSERT_EQUAL(met_trace_phase_time(trace, 0, wait, MET_CAT_IDLE), 1.0);
+  CU_ASSERT_EQUAL(met_trace_part_time(trace, 0, MET_PART_EXTMEM), 0.5);
+  CU_ASSERT_EQUAL(met_trace_any_part_time(trace, 0, MET_PART_CPU), 1.5);
+  size_t ngroups;
+  const met_msg_group_t *g = met_trace_msg_groups(trace, 0, &ngroups);
+  CU_ASSERT_FATAL(ngroups == 1);
+  CU_ASSERT(g->count == 3 && g->sum == 1.0 && g->min == 0.25 && g->max == 0.5);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 3);
+  /* refused: a phase nobody named, a negative total, an end before the last, a full trace */
+  CU_ASSERT(met_trace_add_total(trace, 0, 7, MET_CAT_IDLE, 1.0, NULL) == -1);
+  CU_ASSERT(met_trace_add_total(trace, 0, work, MET_CAT_IDLE, -1.0, NULL) == -1);
+  CU_ASSERT(met_trace_add_end(trace, 0, 3.0) == -1);
+  met_trace_t *full = met_trace_new(1);
+  CU_ASSERT(met_trace_add_total(full, 0, 0, MET_CAT_IDLE, 1.0, NULL) == -1);
+  CU_ASSERT(met_trace_add_end(full, 0, 1.0) == -1);
+  met_trace_free(full);
+  met_trace_free(trace);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
@@ -528,6 +567,7 @@ int main(void)
       {"test_met_trace_aggregate_equals_full", test_met_trace_aggregate_equals_full},
       {"test_met_trace_phase_time_by_hand", test_met_trace_phase_time_by_hand},
       {"test_met_trace_message_direction", test_met_trace_message_direction},
+      {"test_met_trace_add_total_without_intervals", test_met_trace_add_total_without_intervals},
       {NULL, NULL},
   };
   return tu_run("met_trace", cases);

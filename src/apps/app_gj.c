@@ -2,6 +2,7 @@
 /* Gauss-Jordan elimination (seed 001 §4.1-4.2, eqs. 10-15) as a skeleton of the replay layer. Its work is operation
  * counts per module, by class (CPU, FPU, internal and external memory: eq. 2); the platform says what they cost. */
 #include "app_gj.h"
+#include "app_gj_closed.h"
 #include "app_linalg.h"
 #include "met_model.h"
 #include "sim_coll_run.h"
@@ -12,89 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The work of one element of each module of eq. 10, as operation counts (met_machine.h); what an operation costs is
- * the platform's (simrun:cycles-*, docs/machines.md). Rsub, a[i][j] -= f * a[k][j], compiled as a loop over j:
- *  - cpu 3: the loop's index increment, compare and branch (the address arithmetic folds into the loads);
- *  - flop 2: one multiply, one subtract;
- *  - intmem 2: the loop index and the factor f, read from the workspace (on-chip memory on the T800);
- *  - extmem 3: load a[k][j], load a[i][j], store a[i][j] (the matrix, N(N+1) doubles, is in external memory).
- * The paper gives cycle counts per module (t_i of eq. 10) but not their instruction mix, so each other module is
- * described as Rsub's mix times a weight by its memory and floating-point operations per element: Norm a[k][j] *= inv
- * (load, fmul, store) 0.6; Set (read f, clear a[i][k]) and Buf (copy one element) 0.4; Inv (one division per step)
- * 1. Rsub is 99% of all the work, so these weights move results by well under 1%. */
-const met_ops_t app_gj_rsub_element = {
-    .n = {[MET_CLASS_CPU] = 3, [MET_CLASS_FLOP] = 2, [MET_CLASS_INTMEM] = 2, [MET_CLASS_EXTMEM] = 3}};
-
-#define GJ_WEIGHT_NORM 0.6
-#define GJ_WEIGHT_SET  0.4
-#define GJ_WEIGHT_BUF  0.4
-#define GJ_WEIGHT_INV  1.0
-#define GJ_DOUBLE      8.0
-
-typedef struct gj_arg {
-  int n;
-} gj_arg_t;
-
-double app_gj_input_bytes(int n)
-{
-  return (double)n * (n + 2) * GJ_DOUBLE;
-}
-
-double app_gj_block_bytes(int n, int rows)
-{
-  return (double)rows * (n + 1) * GJ_DOUBLE;
-}
-
-double app_gj_row_bytes(int n)
-{
-  return (n + 1) * GJ_DOUBLE;
-}
-
-double app_gj_result_bytes(int rows)
-{
-  return rows * GJ_DOUBLE;
-}
-
-/* The pivot's work at step k: invert the pivot, normalise the N - k entries right of it, buffer the row. */
-double app_gj_pivot_ops(int n, int k)
-{
-  return GJ_WEIGHT_INV + GJ_WEIGHT_NORM * (n - k) + GJ_WEIGHT_BUF * (n + 1);
-}
-
-/* Updating `rows` other rows at step k: clear their column k, subtract the pivot row from the N - k entries right. */
-double app_gj_update_ops(int n, int k, int rows)
-{
-  return rows * (GJ_WEIGHT_SET + (double)(n - k));
-}
-
-double app_gj_element_ops(int n)
-{
-  double ops = 0;
-  for (int k = 0; k < n; k++)
-    ops += app_gj_pivot_ops(n, k) + app_gj_update_ops(n, k, n - 1);
-  return ops;
-}
-
-/* Block rows: rank r holds rows_of(r) consecutive rows, in rank order; the first n % p ranks hold one more. */
-static int rows_of(int n, int p, int r)
-{
-  return n / p + (r < n % p);
-}
-
-/* The rank holding `row`, in constant time: every rank asks at every step. */
-static int owner_of(int n, int p, int row)
-{
-  int q = n / p;
-  int big = (n % p) * (q + 1); /* rows held by the ranks with one more */
-  return row < big ? row / (q + 1) : n % p + (row - big) / q;
-}
-
 /* `element_ops` Rsub-equivalent elements while the rank keeps touching its block of `rows` rows and the pivot row. */
 static void compute_ops(sim_rank_t *rank, int n, int rows, double element_ops)
 {
-  met_ops_t ops = app_gj_rsub_element;
-  ops.working_set = app_gj_block_bytes(n, rows) + app_gj_row_bytes(n);
-  ops.seq_working_set = app_gj_block_bytes(n, n) + app_gj_row_bytes(n);
+  met_ops_t ops = app_gj_ops(n, rows);
   sim_work(rank, &ops, element_ops, SIM_WORK);
 }
 
@@ -103,7 +25,7 @@ static void distribute(sim_rank_t *rank, int n, int p)
 {
   if (sim_rank_id(rank) != 0) {
     sim_phase(rank, "distribution");
-    sim_recv(rank, 0, app_gj_block_bytes(n, rows_of(n, p, sim_rank_id(rank))));
+    sim_recv(rank, 0, app_gj_block_bytes(n, app_gj_rows_of(n, p, sim_rank_id(rank))));
     return;
   }
   sim_phase(rank, "link-init");
@@ -112,7 +34,7 @@ static void distribute(sim_rank_t *rank, int n, int p)
   sim_io(rank, SIM_INPUT, app_gj_input_bytes(n));
   sim_phase(rank, "distribution");
   for (int r = 1; r < p; r++)
-    sim_send(rank, r, app_gj_block_bytes(n, rows_of(n, p, r)));
+    sim_send(rank, r, app_gj_block_bytes(n, app_gj_rows_of(n, p, r)));
 }
 
 /* Every rank returns its part of the solution; rank 0 writes it to the host. */
@@ -121,24 +43,24 @@ static void collect(sim_rank_t *rank, int n, int p)
   sim_phase(rank, "collection");
   int me = sim_rank_id(rank);
   if (me != 0) {
-    sim_send(rank, 0, app_gj_result_bytes(rows_of(n, p, me)));
+    sim_send(rank, 0, app_gj_result_bytes(app_gj_rows_of(n, p, me)));
     return;
   }
   for (int r = 1; r < p; r++)
-    sim_recv(rank, r, app_gj_result_bytes(rows_of(n, p, r)));
+    sim_recv(rank, r, app_gj_result_bytes(app_gj_rows_of(n, p, r)));
   sim_phase(rank, "output");
   sim_io(rank, SIM_OUTPUT, app_gj_result_bytes(n));
 }
 
 static void gj_program(sim_rank_t *rank, const void *arg)
 {
-  int n = ((const gj_arg_t *)arg)->n;
+  int n = ((const app_gj_arg_t *)arg)->n;
   int p = sim_rank_count(rank);
   int me = sim_rank_id(rank);
-  int rows = rows_of(n, p, me);
+  int rows = app_gj_rows_of(n, p, me);
   distribute(rank, n, p);
   for (int k = 0; k < n; k++) {
-    int owner = owner_of(n, p, k);
+    int owner = app_gj_owner_of(n, p, k);
     sim_phase(rank, "normalise");
     if (me == owner)
       compute_ops(rank, n, rows, app_gj_pivot_ops(n, k));
@@ -173,10 +95,12 @@ static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *er
     *bad_param = "n";
     return SIM_EPARAM;
   }
-  gj_arg_t *gj = malloc(sizeof *gj);
+  app_gj_arg_t *gj = malloc(sizeof *gj);
   if (!gj)
     return SIM_ENOMEM;
+  const char *bcast = app_point_value(point, "broadcast");
   gj->n = (int)n;
+  gj->bcast = bcast ? sim_bcast_parse(bcast) : -1;
   *arg = gj;
   return 0;
 }
@@ -267,6 +191,7 @@ const app_skeleton_t app_gj_skeleton = {
     .work = gj_work,
     .phases = met_table5_phases,
     .advise = gj_advise,
+    .closed = app_gj_closed_form,
     .model_name =
         "Zemerly et al. eq. 11 (no idling) with the platform's figures: its message model (eq. 4, or the "
         "route's latency and bandwidth), its send semantics (eager sends overlap), host I/O (eqs. 5-6), "

@@ -67,6 +67,9 @@ typedef struct app_skeleton {
   /* An eager send the program never received is dropped at the end with a warning (sim_job_t.drop_unreceived), as
    * smpirun -replay does for a real program's trace; 0: the run fails, as a skeleton's mismatch is a bug. */
   int drops_unreceived;
+  /* Optional (NULL for none): the program of `arg` in closed form across ranks (sim_job_t.closed), which the run uses
+   * instead of executing it where that is exact (sim_replay_closed.h), or NULL when this arg's program has none. */
+  sim_closed_fn (*closed)(const void *arg);
 } app_skeleton_t;
 
 #endif

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* realpath */
 #include "cli_replay.h"
 #include "cli_json.h"
+#include "rep_report.h"
 
 #include <limits.h>
 #include <math.h>
@@ -133,6 +134,11 @@ static int replay(const char *platform, const char *dir, int p, double *t_par, m
     snprintf(err, errlen, "cannot make a temporary folder in /tmp for the replay");
     return -1;
   }
+  if (rep_file_guard_tree(folder) != 0) { /* removed if a signal ends the run meanwhile */
+    rmdir(folder);
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
   char scenario[64], csv[64], json[64];
   snprintf(scenario, sizeof scenario, "%s/replay.xml", folder);
   snprintf(csv, sizeof csv, "%s/replay.csv", folder);
@@ -161,6 +167,7 @@ static int replay(const char *platform, const char *dir, int p, double *t_par, m
   unlink(csv);
   unlink(json);
   rmdir(folder);
+  rep_file_unguard_tree(folder);
   return rc == 0 && *t_par >= 0 ? 0 : -1;
 }
 

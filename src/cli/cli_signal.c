@@ -111,9 +111,10 @@ static void *watch(void *unused)
 }
 
 /* The watchdog is started with every signal blocked, so that they all go to the main thread: the caught ones interrupt
- * its waits, and SIGCHLD must wake its sigsuspend (sim_run_wait_any). With only the caught signals blocked, a
+ * its waits, and SIGCHLD must wake its ppoll (sim_run_wait_any). With only the caught signals blocked, a
  * simulation process's SIGCHLD could be taken by the watchdog, leaving a sweep of -j 2 asleep for ever beside its two
- * finished children (seen once in test_labs, 18 minutes, gdb: child_ended = 1 in the main thread's sigsuspend). */
+ * finished children (seen once in test_labs, 18 minutes, gdb: child_ended = 1 in the main thread's sigsuspend, as the
+ * wait was then). */
 void cli_signal_catch(void)
 {
   struct sigaction on = {.sa_handler = on_signal};

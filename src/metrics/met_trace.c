@@ -16,11 +16,12 @@ met_trace_t *met_trace_new(int nranks)
   met_trace_t *trace = calloc(1, sizeof *trace);
   if (!trace)
     return NULL;
-  trace->ranks = calloc((size_t)nranks, sizeof *trace->ranks);
+  trace->ranks = aligned_alloc(_Alignof(met_timeline_t), (size_t)nranks * sizeof *trace->ranks);
   if (!trace->ranks) {
     free(trace);
     return NULL;
   }
+  memset(trace->ranks, 0, (size_t)nranks * sizeof *trace->ranks);
   trace->nranks = nranks;
   return trace;
 }
@@ -111,8 +112,7 @@ static bool valid_interval(const met_trace_t *trace, const met_timeline_t *timel
   return true;
 }
 
-/* Makes room for `rows` phases in the timeline's per-phase sums, the new ones zero. 0, or -1 when out of memory. */
-static int grow_phase_rows(met_timeline_t *timeline, size_t rows)
+int met_trace_grow_phases(met_timeline_t *timeline, size_t rows)
 {
   if (rows <= timeline->phase_rows)
     return 0;
@@ -125,8 +125,7 @@ static int grow_phase_rows(met_timeline_t *timeline, size_t rows)
   return 0;
 }
 
-/* The timeline's group for a COMM interval like `iv`, created when new; NULL when out of memory. */
-static met_msg_group_t *msg_group(met_timeline_t *timeline, const met_interval_t *iv)
+met_msg_group_t *met_trace_group(met_timeline_t *timeline, const met_interval_t *iv)
 {
   met_msg_group_t *g = timeline->ngroups ? &timeline->groups[timeline->last_group] : NULL;
   if (g && g->bytes == iv->bytes && g->hops == iv->hops)
@@ -149,7 +148,7 @@ static met_msg_group_t *msg_group(met_timeline_t *timeline, const met_interval_t
 /* Counts the message whose counted end (met_message_ends) `iv` is in its group: 0, or -1 when out of memory. */
 static int count_message(met_timeline_t *timeline, const met_interval_t *iv)
 {
-  met_msg_group_t *group = msg_group(timeline, iv);
+  met_msg_group_t *group = met_trace_group(timeline, iv);
   if (!group)
     return -1;
   double len = iv->end - iv->start;
@@ -161,6 +160,15 @@ static int count_message(met_timeline_t *timeline, const met_interval_t *iv)
   return 0;
 }
 
+/* Whether `iv` carries a compute split (parts are never negative: valid_interval). */
+static bool has_parts(const met_interval_t *iv)
+{
+  for (int k = 0; k < MET_PART_COUNT; k++)
+    if (iv->parts[k] != 0)
+      return true;
+  return false;
+}
+
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
 {
   if (!valid_rank(trace, rank) || !valid_interval(trace, &trace->ranks[rank], iv))
@@ -170,7 +178,7 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   if (iv->end == iv->start && !counted && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND))
     return 0; /* kept: a message's end, even empty (an eager send, a receive its rank's computation hid) */
   met_timeline_t *timeline = &trace->ranks[rank];
-  if (grow_phase_rows(timeline, (size_t)iv->phase + 1) != 0)
+  if (met_trace_grow_phases(timeline, (size_t)iv->phase + 1) != 0)
     return -1;
   if (!trace->aggregate) {
     met_interval_t *items = grow(timeline->items, &timeline->cap, timeline->count + 1, sizeof *items);
@@ -187,11 +195,12 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   timeline->busy += len;
   timeline->category[iv->category] += len;
   timeline->phase_time[(size_t)iv->phase * MET_CAT_COUNT + iv->category] += len;
-  for (int k = 0; k < MET_PART_COUNT; k++) {
-    timeline->any_parts[k] += iv->parts[k];
-    if (iv->category == MET_CAT_COMPUTE)
-      timeline->parts[k] += iv->parts[k];
-  }
+  if (has_parts(iv)) /* adding zeros would change no sum, but touch a line of the timeline */
+    for (int k = 0; k < MET_PART_COUNT; k++) {
+      timeline->any_parts[k] += iv->parts[k];
+      if (iv->category == MET_CAT_COMPUTE)
+        timeline->parts[k] += iv->parts[k];
+    }
   if (iv->end > trace->end)
     trace->end = iv->end;
   return 0;

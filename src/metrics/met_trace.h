@@ -123,6 +123,18 @@ typedef struct met_msg_group {
  * owned by the trace (valid until the next add); NULL and 0 for a bad rank or none. */
 const met_msg_group_t *met_trace_msg_groups(const met_trace_t *trace, int rank, size_t *count);
 
+/* For a run whose sums were found without executing its intervals (a program evaluated in closed form across ranks,
+ * sim_replay_closed.h), into an aggregate trace only (met_trace_sums.c): adds `seconds` of `category` in `phase` to
+ * `rank`'s sums and `parts` (NULL: none) to its split, as intervals of that total would. Returns 0, or -1 (a full
+ * trace, a bad rank, phase or category, an amount not finite and >= 0, out of memory; the trace is then unchanged). */
+int met_trace_add_total(met_trace_t *trace, int rank, int phase, met_category_t category, double seconds,
+                        const double *parts);
+/* The same for messages counted at `rank` (met_message_ends): `group`'s count, sum, min and max merged into the rank's
+ * group of the same bytes and hops (appended when new, in order of first appearance). 0, or -1 as above. */
+int met_trace_add_messages(met_trace_t *trace, int rank, const met_msg_group_t *group);
+/* The same for the end of `rank`'s last interval (>= the previous one): T_par is the latest. 0, or -1 as above. */
+int met_trace_add_end(met_trace_t *trace, int rank, double end);
+
 /* Short lower-case names ("compute", "io", "ctrl", "comm", "idle"; "cpu", "fpu", "intmem", "extmem");
  * NULL out of range. */
 const char *met_category_name(met_category_t category);

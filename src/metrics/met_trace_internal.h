@@ -12,28 +12,36 @@
 #include <stdlib.h>
 
 /* A rank's timeline, and the sums the analyses read, kept as intervals arrive (in both modes, so that both give the
- * same figures to the bit: every sum is taken in time order). phase_time is nphases x MET_CAT_COUNT. */
+ * same figures to the bit: every sum is taken in time order). phase_time is nphases x MET_CAT_COUNT. What every
+ * interval updates comes first, in the first two cache lines (the timelines are allocated aligned, met_trace_new):
+ * a simulation records each rank's intervals between turns of every other rank, so each line is a cache miss. */
 typedef struct met_timeline {
-  met_interval_t *items; /* NULL in an aggregate trace */
-  size_t count;
-  size_t cap;
-  met_coll_t *colls; /* collective spans (full traces only) */
-  size_t ncolls;
-  size_t coll_cap;
-  double last_end;
+  _Alignas(64) double last_end;
   double busy;
   double category[MET_CAT_COUNT];
-  double parts[MET_PART_COUNT];     /* over COMPUTE intervals */
-  double any_parts[MET_PART_COUNT]; /* over all intervals (CTRL computations carry a split too) */
+  double *phase_time;
+  size_t phase_rows;
   size_t comm_count;
   met_msg_group_t *groups; /* COMM intervals by (bytes, hops) */
   size_t ngroups;
+  size_t last_group;     /* where the previous COMM interval went: a rank's messages tend to repeat */
+  met_interval_t *items; /* NULL in an aggregate trace */
+  size_t count;
+  double anomaly;                   /* met_trace_add_anomaly's sum */
+  double parts[MET_PART_COUNT];     /* over COMPUTE intervals */
+  double any_parts[MET_PART_COUNT]; /* over all intervals (CTRL computations carry a split too) */
+  size_t cap;
   size_t group_cap;
-  size_t last_group; /* where the previous COMM interval went: a rank's messages tend to repeat */
-  double *phase_time;
-  size_t phase_rows;
-  double anomaly; /* met_trace_add_anomaly's sum */
+  met_coll_t *colls; /* collective spans (full traces only) */
+  size_t ncolls;
+  size_t coll_cap;
 } met_timeline_t;
+
+/* Makes room for `rows` phases in the timeline's per-phase sums, the new ones zero. 0, or -1 when out of memory. */
+int met_trace_grow_phases(met_timeline_t *timeline, size_t rows);
+/* The timeline's group for a COMM interval like `iv` (its bytes and hops), created when new; NULL when out of memory.
+ */
+met_msg_group_t *met_trace_group(met_timeline_t *timeline, const met_interval_t *iv);
 
 typedef struct met_span_line {
   met_span_t *items;

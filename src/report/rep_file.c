@@ -41,6 +41,13 @@ static int immediate;         /* rep_file_immediate */
 static rep_file_t *files;     /* open or complete, awaiting their rename */
 static deferred_t *deferreds; /* in the order given */
 
+/* Temporary folders being written (rep_file_guard_tree), removed if the run is ended meanwhile. */
+typedef struct guarded {
+  char *path;
+  struct guarded *next;
+} guarded_t;
+static guarded_t *guarded;
+
 static int is_stdout(const char *path)
 {
   return strcmp(path, "-") == 0;
@@ -366,6 +373,34 @@ void rep_file_rollback(void)
   pthread_mutex_unlock(&lock);
 }
 
+int rep_file_guard_tree(const char *path)
+{
+  guarded_t *g = malloc(sizeof *g);
+  if (!g || !(g->path = strdup(path))) {
+    free(g);
+    return -1;
+  }
+  pthread_mutex_lock(&lock);
+  g->next = guarded;
+  guarded = g;
+  pthread_mutex_unlock(&lock);
+  return 0;
+}
+
+void rep_file_unguard_tree(const char *path)
+{
+  pthread_mutex_lock(&lock);
+  for (guarded_t **at = &guarded; *at; at = &(*at)->next)
+    if (strcmp((*at)->path, path) == 0) {
+      guarded_t *g = *at;
+      *at = g->next;
+      free(g->path);
+      free(g);
+      break;
+    }
+  pthread_mutex_unlock(&lock);
+}
+
 int rep_file_close_all(void)
 {
   struct timespec limit;
@@ -376,7 +411,9 @@ int rep_file_close_all(void)
   if (pthread_mutex_timedlock(&lock, &limit) != 0)
     return -1;
   int written = ended && !files && !deferreds;
-  roll_back_locked(1); /* called from the watchdog thread, which ends the process at once */
+  roll_back_locked(1);                         /* called from the watchdog thread, which ends the process at once */
+  for (guarded_t *g = guarded; g; g = g->next) /* the writer's: left allocated */
+    rep_file_remove_tree(g->path);
   closed = 1;
   pthread_mutex_unlock(&lock);
   return written;

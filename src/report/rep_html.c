@@ -396,6 +396,13 @@ static int put_pictures_section(FILE *out, const stu_study_t *study, char *err, 
     free(log);
     return -1;
   }
+  if (rep_file_guard_tree(dir) != 0) { /* removed if a signal ends the run meanwhile */
+    snprintf(err, errlen, "out of memory");
+    fclose(buffer);
+    free(log);
+    rmdir(dir);
+    return -1;
+  }
   int rc = rep_pictures(study, dir, buffer, err, errlen);
   fclose(buffer);
   fputs("<h2 id=\"pictures\">Pictures</h2>\n<pre>", out);
@@ -407,6 +414,7 @@ static int put_pictures_section(FILE *out, const stu_study_t *study, char *err, 
   }
   put_pictures(NULL, dir); /* after a failure: remove what is left */
   rmdir(dir);
+  rep_file_unguard_tree(dir);
   free(log);
   return rc;
 }

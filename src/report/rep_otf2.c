@@ -480,12 +480,24 @@ int rep_otf2_write(const met_trace_t *trace, const char *dir, const char *name, 
     free(m);
     return -1;
   }
+  char temp[sizeof m->temp]; /* guarded while written: a run ended meanwhile removes it (rep_file_close_all) */
+  snprintf(temp, sizeof temp, "%s", m->temp);
+  if (rep_file_guard_tree(temp) != 0) {
+    snprintf(err, errlen, "out of memory");
+    move_rollback(m);
+    return -1;
+  }
   OTF2_ErrorCode rc = write_archive(trace, m->temp, name);
+  int result = 0;
   if (rc == OTF2_SUCCESS) /* moved now, or with the run's other outputs inside the output transaction */
-    return rep_file_defer(move_commit, move_rollback, m, err, errlen);
-  snprintf(err, errlen, "writing the OTF2 archive '%s/%s.otf2' failed: %s", dir, name, OTF2_Error_GetDescription(rc));
-  move_rollback(m);
-  return -1;
+    result = rep_file_defer(move_commit, move_rollback, m, err, errlen);
+  else {
+    snprintf(err, errlen, "writing the OTF2 archive '%s/%s.otf2' failed: %s", dir, name, OTF2_Error_GetDescription(rc));
+    move_rollback(m);
+    result = -1;
+  }
+  rep_file_unguard_tree(temp); /* the transaction's now, or moved, or removed */
+  return result;
 }
 
 int rep_otf2_study(const stu_study_t *study, const char *dir, char *err, size_t errlen)

@@ -95,6 +95,12 @@ void rep_file_immediate(int on);
  * rep_file_end held the lock for 0.2 s (writing to a standard output nobody reads): then nothing was done. */
 int rep_file_close_all(void);
 
+/* A temporary folder that is being written outside the transaction (an OTF2 archive before its move is deferred, the
+ * HTML page's pictures, a replay's files): rep_file_close_all removes it if the run is ended meanwhile. guard returns
+ * 0, or -1 when out of memory; unguard before removing or moving the folder. */
+int rep_file_guard_tree(const char *path);
+void rep_file_unguard_tree(const char *path);
+
 /* Removes `path` and everything under it (never following a link); nothing when it does not exist. */
 void rep_file_remove_tree(const char *path);
 

@@ -64,7 +64,7 @@ void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot)
 
 sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
 {
-  sim_peer_t *slot = &rank->peers[other % rank->world->npeer_slots];
+  sim_peer_t *slot = &rank->peers[other & (rank->world->npeer_slots - 1)];
   if (slot->id_plus_1 != other + 1 && slot->eager_last)
     sim_replay_eager_flush(rank, slot);
   if (slot->id_plus_1 != other + 1)
@@ -99,7 +99,7 @@ int sim_hops(const sim_rank_t *rank, int other)
 {
   if (rank->world->analytic)
     return sim_replay_route(rank, other)->hops;
-  const sim_peer_t *slot = &rank->peers[other % rank->world->npeer_slots];
+  const sim_peer_t *slot = &rank->peers[other & (rank->world->npeer_slots - 1)];
   if (slot->id_plus_1 == other + 1 && slot->hops >= 0)
     return slot->hops;
   return sim_engine_hops(rank->host, rank->world->ranks[other].host);

@@ -35,6 +35,11 @@ typedef void (*sim_program_fn)(sim_rank_t *rank, const void *arg);
  * contexts are tested against). */
 enum { SIM_ANALYTIC = 1, SIM_ANALYTIC_ACTORS = 2 };
 
+/* A skeleton's whole program evaluated in closed form across ranks rather than executed (sim_replay_closed.h): 0, or
+ * a SIM_E* code. */
+typedef struct sim_closed sim_closed_t;
+typedef int (*sim_closed_fn)(sim_closed_t *run, const void *arg);
+
 typedef struct sim_job {
   const char *platform; /* SimGrid platform XML file */
   int nranks;
@@ -50,6 +55,8 @@ typedef struct sim_job {
   int share_hosts;        /* more ranks than hosts wrap round the hosts (rank i on host i mod n), as smpirun's */
   int drop_unreceived;    /* an eager send never received is dropped at the end with a warning, as smpirun -replay
                            * drops it (a real program may end with one pending); 0: the run fails (a skeleton's bug) */
+  sim_closed_fn closed;   /* the program in closed form, or NULL: used instead of the program where exact (under
+                           * SIM_ANALYTIC into an aggregate trace, no TI trace: sim_replay_closed.h) */
   const char *ti_dir;     /* when set, an existing folder where the run's actions are also written as a TI trace
                            * (sim_ti.h: rank-<i>.txt, index.txt, hostfile.txt), collectives as the messages they became */
 } sim_job_t;

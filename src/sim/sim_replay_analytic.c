@@ -39,7 +39,7 @@ struct sim_amsg {
 int sim_replay_analytic_prepare(sim_world_t *world)
 {
   const sim_job_t *job = world->job;
-  if (job->analytic != SIM_ANALYTIC || job->share_hosts)
+  if (job->analytic != SIM_ANALYTIC || job->share_hosts || world->closed)
     return 0;
   world->fibers = sim_fibers_new(job->nranks, SIM_ANALYTIC_STACK);
   return world->fibers ? 0 : SIM_ENOMEM;

@@ -11,8 +11,8 @@ extern "C" {
 #endif
 
 /* Finishes `comm` (from sg_mailbox_put_async or sg_mailbox_get_async): with `block`, waits for it; without, only
- * tests it. Returns 1 when it is over, with the time its transfer started in *start, and releases it; 0 when a test
- * finds it still running (it stays owned by the caller). */
+ * tests it. Returns 1 when it is over, with the time its transfer started in *start, and releases it (out of SimGrid's
+ * list of the actor's activities too); 0 when a test finds it still running (it stays owned by the caller). */
 int sim_comm_finish(sg_comm_t comm, int block, double *start);
 
 /* Cancels `comm`, not yet matched (an MPI_Cancel the trace recorded as successful), and releases it. */

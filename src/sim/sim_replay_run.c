@@ -12,6 +12,7 @@
 #include "sim_ti.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <simgrid/actor.h>
 #include <simgrid/host.h>
 #include <stdio.h>
@@ -28,7 +29,8 @@ static void run_rank(sim_rank_t *rank)
   if (ti && sim_ti_action(ti, rank->id, "init") != 0)
     rank->world->record_error = 1;
   rank->world->job->program(rank, rank->world->job->arg);
-  for (int i = 0; i < rank->world->npeer_slots; i++) /* its last eager messages arrive before the rank is over */
+  /* its last eager messages arrive before the rank is over (only eager_at_send leaves one under way) */
+  for (int i = 0; rank->world->eager_at_send && i < rank->world->npeer_slots; i++)
     if (rank->peers[i].eager_last)
       sim_replay_eager_flush(rank, &rank->peers[i]);
   sim_replay_catch_up(rank);
@@ -88,6 +90,8 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
     rc = sim_machine_charac(hosts[i], world->job->platform, &rank->charac, origin, sizeof origin, err, errlen);
     if (rc != 0)
       break;
+    if (world->closed) /* no rank runs: sim_replay_closed_run stands for them */
+      continue;
     if (world->fibers) {
       sim_fibers_start(world->fibers, i, fiber_main, rank);
       continue;
@@ -237,6 +241,22 @@ static void configure_engine(const sim_job_t *job)
   sim_engine_configure(settings[0] ? settings : NULL);
 }
 
+/* Each rank's peer slots: a power of two, so that a slot is found by a mask rather than a division, for every peer up
+ * to SIM_PEER_SLOTS ranks. */
+static int peer_slots(int nranks)
+{
+  int slots = 1;
+  while (slots < nranks && slots < SIM_PEER_SLOTS)
+    slots *= 2;
+  return slots;
+}
+
+/* The first cache line boundary at or after `memory`. */
+static void *line_up(void *memory)
+{
+  return (void *)(((uintptr_t)memory + SIM_CACHE_LINE - 1) & ~(uintptr_t)(SIM_CACHE_LINE - 1));
+}
+
 int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen)
 {
   sim_world_t world = {.job = job};
@@ -256,10 +276,15 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   if (rc != 0)
     return rc;
   world.trace = job->aggregate ? met_trace_new_aggregate(job->nranks) : met_trace_new(job->nranks);
-  world.ranks = calloc((size_t)job->nranks, sizeof *world.ranks);
+  world.ranks = aligned_alloc(SIM_CACHE_LINE, (size_t)job->nranks * sizeof *world.ranks); /* sizeof: whole lines */
+  if (world.ranks)
+    memset(world.ranks, 0, (size_t)job->nranks * sizeof *world.ranks);
   world.analytic = job->analytic;
-  world.npeer_slots = job->analytic ? 0 : job->nranks < SIM_PEER_SLOTS ? job->nranks : SIM_PEER_SLOTS;
-  world.peer_cache = calloc((size_t)job->nranks * (size_t)world.npeer_slots + 1, sizeof *world.peer_cache);
+  world.closed = sim_replay_closed_applies(job);
+  world.npeer_slots = job->analytic ? 0 : peer_slots(job->nranks);
+  /* calloc, not aligned_alloc and memset: only the pages of the slots in use then take memory */
+  world.peer_memory = calloc((size_t)job->nranks * (size_t)world.npeer_slots + 1, sizeof *world.peer_cache);
+  world.peer_cache = world.peer_memory ? line_up(world.peer_memory) : NULL;
   world.all_members = malloc((size_t)job->nranks * sizeof *world.all_members);
   /* phase 0, "main", labels whatever a skeleton records before naming a phase of its own */
   if (!world.trace || !world.ranks || !world.peer_cache || !world.all_members ||
@@ -275,7 +300,9 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   if (rc == 0 && job->analytic)
     rc = sim_replay_analytic_start(&world, err, errlen);
   if (rc == 0) {
-    if (world.fibers)
+    if (world.closed)
+      sim_replay_closed_run(&world);
+    else if (world.fibers)
       sim_fibers_run(world.fibers);
     else
       sim_engine_run();
@@ -287,7 +314,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   sim_ti_writer_free(world.ti);
   sim_replay_analytic_stop(&world);
   free(world.ranks);
-  free(world.peer_cache);
+  free(world.peer_memory);
   free(world.all_members);
   if (rc == 0) {
     *trace = world.trace;

@@ -16,15 +16,20 @@
  * was most of the replay layer's cost at thousands of ranks. Direct-mapped on the peer id, with a slot for every peer
  * up to SIM_PEER_SLOTS ranks (a root that sends to everyone then never misses); slots nobody uses are never touched. */
 enum { SIM_PEER_SLOTS = 128 };
+enum { SIM_CACHE_LINE = 64 }; /* bytes */
 typedef struct sim_peer {
-  int id_plus_1;     /* the peer's id + 1, or 0 when the slot is empty (as calloc leaves it) */
-  int hops;          /* -1 until needed */
-  sg_mailbox_t to;   /* this rank to the peer */
-  sg_mailbox_t from; /* the peer to this rank */
+  /* what a message reads, in the slot's first cache line (the world aligns the slots on lines) */
+  _Alignas(SIM_CACHE_LINE) int id_plus_1; /* the peer's id + 1, or 0 when the slot is empty (as calloc leaves it) */
+  int hops;                               /* -1 until needed */
+  sg_mailbox_t to;                        /* this rank to the peer */
+  sg_mailbox_t from;                      /* the peer to this rank */
   /* The same for the messages of collective calls, which MPI never matches with point-to-point ones (SMPI sends them
    * with tags of their own): a receive posted before a barrier must not take the barrier's message. */
   sg_mailbox_t coll_to;
   sg_mailbox_t coll_from;
+  /* The last eager message to the peer while it may still be moving: one TCP connection per pair carries its
+   * messages one after the other, so the next one waits for it (sim_replay_eager_flush). */
+  sg_comm_t eager_last;
   /* With eager_at_send, eager messages go by mailboxes of their own whose permanent receiver is the destination rank,
    * so that SimGrid starts them when sent (as SMPI does below smpi/async-small-thresh); a receiver knows a message is
    * eager by its size, as the sender does, so both ends choose the same mailbox. NULL without eager_at_send. */
@@ -32,9 +37,6 @@ typedef struct sim_peer {
   sg_mailbox_t eager_from;
   sg_mailbox_t coll_eager_to;
   sg_mailbox_t coll_eager_from;
-  /* The last eager message to the peer while it may still be moving: one TCP connection per pair carries its
-   * messages one after the other, so the next one waits for it (sim_replay_eager_flush). */
-  sg_comm_t eager_last;
 } sim_peer_t;
 
 /* An eager message on its way, the payload of its SimGrid communication: where it was sent from, so that one that is
@@ -79,13 +81,15 @@ typedef struct sim_world {
   sim_cluster_t cluster; /* links between clusters of the SuperCluster (docs/t800.md) */
   met_trace_t *trace;
   sim_rank_t *ranks;
-  sim_peer_t *peer_cache; /* every rank's peer slots (none with the analytic network) */
+  sim_peer_t *peer_cache; /* every rank's peer slots (none with the analytic network), aligned in peer_memory */
+  void *peer_memory;
   int npeer_slots;
   int analytic; /* job->analytic: messages priced by sim_replay_world.h, not SimGrid communications */
   sim_analytic_slot_t *route_cache; /* with analytic: every rank's route slots */
   sim_fibers_t *fibers;             /* with analytic, the ranks' light contexts (rank i is context i), or NULL */
   sim_amsg_t *amsg_spare;           /* with analytic: messages over, for reuse */
   int nroute_slots;
+  int closed;      /* the job's program is evaluated in closed form (sim_replay_closed.h): no rank runs */
   sim_group_t all; /* every rank, in rank order */
   int *all_members;
   int links;           /* physical links on the routes between the hosts of the run */
@@ -108,34 +112,38 @@ typedef struct sim_world {
 } sim_world_t;
 
 struct sim_rank {
-  int id;
-  sim_peer_t *peers; /* npeer_slots slots, in the world's peer_cache */
-  sim_world_t *world;
-  sg_host_t host;
-  double speed;        /* cycles per second */
-  met_charac_t charac; /* what each operation class costs on the host (sim_work) */
-  int row;             /* mesh coordinates of the host, or -1 */
-  int col;
+  /* What a message and its record touch comes first, in one cache line: between two turns of a rank, SimGrid runs
+   * every other actor, so each line of the rank a message reads is a cache miss (perf, docs/scale.md). The ranks are
+   * allocated aligned (sim_replay_run.c), so that this first line is one. */
+  _Alignas(SIM_CACHE_LINE) int id;
   int phase;
+  sim_world_t *world;
   /* The rank's own clock: when the work it has done so far ends. Computations and fixed delays only move it on
    * (a rank is alone on its host, so they take their time whatever else happens); the SimGrid clock catches up at
    * the next message, and only when the partner is there before it. This saves an activity per computation. */
   double ready;
-  int timed_alone; /* whether it moved its own clock on: then its host's speed must not change during the run */
   /* Rendezvous bookkeeping: while blocked in a send or receive, the partner's id and when this rank got there
    * (`arrived`, by its own clock). The partner that comes second writes the start into match_time. */
+  double arrived;
+  double match_time;
   int blocked_on;
   int blocked_in_send;
   int blocked_in_coll; /* blocked in a message of a collective call */
   int in_message;      /* inside a rendezvous message (sim_replay_msg.c message) */
-  double arrived;
-  double match_time;
-  int rendezvous; /* in a posted-clock message of one SimGrid call per end (one_call), blocked_on is the partner */
-  int pending;    /* posted messages not yet over and eager sends not yet received (one_call needs none) */
-  int in_coll;    /* inside a collective call (sim_rank_collective): its messages go by the collective mailboxes */
-  int tag;        /* sim_tag: the tag of the messages posted next */
-  int msg_tag;    /* the tag of the message whose end is being recorded */
+  int in_coll;         /* inside a collective call (sim_rank_collective): its messages go by the collective mailboxes */
+  int tag;             /* sim_tag: the tag of the messages posted next */
+  /* second line */
+  sim_peer_t *peers; /* npeer_slots slots, in the world's peer_cache */
+  int msg_tag;       /* the tag of the message whose end is being recorded */
+  int rendezvous;    /* in a posted-clock message of one SimGrid call per end (one_call), blocked_on is the partner */
+  int pending;       /* posted messages not yet over and eager sends not yet received (one_call needs none) */
   int finished;
+  int timed_alone; /* whether it moved its own clock on: then its host's speed must not change during the run */
+  int row;         /* mesh coordinates of the host, or -1 */
+  int col;
+  sg_host_t host;
+  double speed;            /* cycles per second */
+  met_charac_t charac;     /* what each operation class costs on the host (sim_work) */
   sim_eager_t *to_release; /* its eager sends received, whose communication it has yet to release (next-linked) */
   const char *where_file;  /* sim_rank_where: the program's current action, for the deadlock message */
   int where_line;
@@ -206,6 +214,14 @@ void sim_replay_analytic_stop(sim_world_t *world);
 /* Before the ranks are spawned: their light contexts in world->fibers when the job runs on them (sim_job_t's
  * analytic), else nothing. Returns 0, or SIM_ENOMEM. */
 int sim_replay_analytic_prepare(sim_world_t *world);
+
+/* Whether the job's program runs in closed form (sim_replay_closed.h): it has one (job->closed), on more than one
+ * rank, and the run needs nothing beyond the sums: the light contexts' analytic network, an aggregate trace, no TI
+ * trace. */
+int sim_replay_closed_applies(const sim_job_t *job);
+/* Evaluates the job's program in closed form (sim_replay_closed.h) in place of running its ranks, once they are
+ * mapped; a failure is the run's (fail_code). */
+void sim_replay_closed_run(sim_world_t *world);
 
 /* A blocking message with `peer` (sim_send, sim_recv), synchronous or, below the world's eager limit, eager. */
 void sim_replay_analytic_message(sim_rank_t *rank, int peer, int sending, double bytes);

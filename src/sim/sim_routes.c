@@ -14,6 +14,7 @@
 #include <simgrid/link.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <xbt/dynar.h>
 
 /* Up to 32 roots sampled, and up to ROUTES_BUDGET routes gathered in all: every root gathers the routes to all p
@@ -48,14 +49,6 @@ static int compare_crossings(const void *a, const void *b)
   return (x->hops > y->hops) - (x->hops < y->hops);
 }
 
-/* What the routes' other crossings of one link are: the routes of its route's length that cross it (in step), all the
- * routes that cross it, and the length of the shortest of them. */
-typedef struct load {
-  int in_step;
-  int all;
-  int nearest;
-} load_t;
-
 /* Routes from hosts[root] to hosts[dst[i]] into r (freed by the caller, also on failure). 0, or SIM_ENOMEM. */
 static int gather(const sg_host_t *hosts, int root, const int *dst, int count, routes_t *r)
 {
@@ -81,69 +74,128 @@ static int gather(const sg_host_t *hosts, int root, const int *dst, int count, r
   return r->start ? 0 : SIM_ENOMEM;
 }
 
-/* A count of the routes' crossings of one link: those of routes `hops` links long, or of every route (hops -1), the
- * shortest of which is `nearest` links long. A slot of an open-addressing table; empty while link is NULL. */
+/* The routes' crossings of one link: all of them, the length of the shortest route among them, and (while the routes
+ * of one length are counted) those of that length. A slot of an open-addressing table; empty while link is NULL. */
 typedef struct tally {
   const_sg_link_t link;
-  int hops;
   int count;
   int nearest;
+  int in_step;
 } tally_t;
 
-/* The slot of (link, hops) in the table of mask + 1 slots (a power of two, never full), taken if it was empty. */
-static tally_t *tally_of(tally_t *table, size_t mask, const_sg_link_t link, int hops)
+/* The hash table of the links' tallies, kept from one root to the next and emptied after each: `slots` a power of two,
+ * at most half of them used. One tally per link the routes cross: a table of 2 tallies per crossing (by link and by
+ * link and route length), sized before counting, took 2.4 GiB for one root's routes at 65,536 ranks (docs/scale.md). */
+typedef struct tallies {
+  tally_t *table;
+  size_t slots;
+  size_t used;
+} tallies_t;
+
+/* The slot of `link` in the table: its tally, or the empty slot where it would go. */
+static tally_t *slot_of(const tallies_t *t, const_sg_link_t link)
 {
-  uint64_t h = (uint64_t)(uintptr_t)link * 0x9E3779B97F4A7C15u ^ (uint64_t)(hops + 1) * 0xC2B2AE3D27D4EB4Fu;
+  uint64_t h = (uint64_t)(uintptr_t)link * 0x9E3779B97F4A7C15u;
+  size_t mask = t->slots - 1;
   for (size_t i = (size_t)(h ^ h >> 29) & mask;; i = (i + 1) & mask) {
-    tally_t *t = &table[i];
-    if (!t->link)
-      *t = (tally_t){.link = link, .hops = hops, .nearest = INT_MAX};
-    if (t->link == link && t->hops == hops)
-      return t;
+    tally_t *slot = &t->table[i];
+    if (!slot->link || slot->link == link)
+      return slot;
   }
 }
 
-/* The hash table of count_loads, kept from one root to the next (a table cleared whole for every root cost more than
- * the counting): all its slots empty between two calls. */
-typedef struct tallies {
-  tally_t *table;
-  size_t slots; /* a power of two */
-} tallies_t;
-
-/* The loads of every link of the routes, by its place in r's links, into loads: the crossings counted by link and by
- * link and route length in the hash table t (grown when too small, its used slots emptied after), then read back. 0,
- * or SIM_ENOMEM. */
-static int count_loads(const routes_t *r, load_t *loads, tallies_t *t)
+/* Room for one more tally: the table doubled, its tallies moved, when it would be over half full. 0, or SIM_ENOMEM. */
+static int room(tallies_t *t)
 {
-  size_t total = (size_t)r->start[r->count];
-  size_t slots = t->slots ? t->slots : 16;
-  while (slots < 4 * total) /* at most 2 tallies a crossing: the table stays at most half full */
-    slots *= 2;
-  if (slots > t->slots) {
-    free(t->table);
-    t->slots = 0;
-    if (!(t->table = calloc(slots, sizeof *t->table)))
-      return SIM_ENOMEM;
-    t->slots = slots;
-  }
-  tally_t **step = malloc((2 * total + 1) * sizeof *step);
-  if (!step)
+  if (2 * (t->used + 1) <= t->slots)
+    return 0;
+  tallies_t grown = {.slots = t->slots ? 2 * t->slots : 1024, .used = t->used};
+  if (!(grown.table = calloc(grown.slots, sizeof *grown.table)))
     return SIM_ENOMEM;
-  tally_t **any = step + total;
+  for (size_t i = 0; i < t->slots; i++)
+    if (t->table[i].link)
+      *slot_of(&grown, t->table[i].link) = t->table[i];
+  free(t->table);
+  *t = grown;
+  return 0;
+}
+
+/* The tally of `link`, added when new; NULL when out of memory. */
+static tally_t *tally_of(tallies_t *t, const_sg_link_t link)
+{
+  tally_t *slot = t->slots ? slot_of(t, link) : NULL;
+  if (slot && slot->link)
+    return slot;
+  if (room(t) != 0)
+    return NULL;
+  slot = slot_of(t, link);
+  *slot = (tally_t){.link = link, .nearest = INT_MAX};
+  t->used++;
+  return slot;
+}
+
+/* Counts every link's crossings by all the routes into t. 0, or SIM_ENOMEM. */
+static int count_crossings(const routes_t *r, tallies_t *t)
+{
   for (int i = 0; i < r->count; i++)
     for (int j = r->start[i]; j < r->start[i + 1]; j++) {
       int hops = r->start[i + 1] - r->start[i];
-      step[j] = tally_of(t->table, t->slots - 1, r->links[j], hops);
-      any[j] = tally_of(t->table, t->slots - 1, r->links[j], -1);
-      step[j]->count++;
-      any[j]->count++;
-      any[j]->nearest = hops < any[j]->nearest ? hops : any[j]->nearest;
+      tally_t *any = tally_of(t, r->links[j]);
+      if (!any)
+        return SIM_ENOMEM;
+      any->count++;
+      any->nearest = hops < any->nearest ? hops : any->nearest;
     }
-  for (size_t j = 0; j < total; j++)
-    loads[j] = (load_t){.in_step = step[j]->count, .all = any[j]->count, .nearest = any[j]->nearest};
-  for (size_t j = 0; j < 2 * total; j++)
-    *step[j] = (tally_t){0};
-  free(step);
+  return 0;
+}
+
+/* What a pass over some routes' crossings does with their links' in-step counts. */
+enum { STEP_COUNT, STEP_READ, STEP_CLEAR };
+
+/* One pass over the crossings of the routes in `members` (n of them): each link's in-step count counted, read into
+ * in_step (by the crossing's place in r's links), or cleared. */
+static void step_pass(const routes_t *r, const tallies_t *t, const int *members, int n, int what, int *in_step)
+{
+  for (int m = 0; m < n; m++)
+    for (int j = r->start[members[m]]; j < r->start[members[m] + 1]; j++) {
+      tally_t *link = slot_of(t, r->links[j]);
+      if (what == STEP_COUNT)
+        link->in_step++;
+      else if (what == STEP_READ)
+        in_step[j] = link->in_step;
+      else
+        link->in_step = 0;
+    }
+}
+
+/* Every crossing's count of the routes of its route's length that cross its link, into in_step (by its place in r's
+ * links): the routes taken a length at a time, their links counted, read back, and the counts cleared. 0, or
+ * SIM_ENOMEM. */
+static int count_in_step(const routes_t *r, const tallies_t *t, int *in_step)
+{
+  int longest = 0;
+  for (int i = 0; i < r->count; i++)
+    longest = r->start[i + 1] - r->start[i] > longest ? r->start[i + 1] - r->start[i] : longest;
+  int *first = calloc((size_t)longest + 2, sizeof *first); /* the routes by length: first[h] .. first[h + 1] - 1 */
+  int *members = malloc(((size_t)r->count + 1) * sizeof *members);
+  if (!first || !members) {
+    free(first);
+    free(members);
+    return SIM_ENOMEM;
+  }
+  for (int i = 0; i < r->count; i++)
+    first[r->start[i + 1] - r->start[i] + 1]++;
+  for (int h = 0; h <= longest; h++)
+    first[h + 1] += first[h];
+  for (int i = 0; i < r->count; i++)
+    members[first[r->start[i + 1] - r->start[i]]++] = i; /* first[h] ends at the start of length h + 1 */
+  for (int h = 0, from = 0; h <= longest; from = first[h++]) {
+    step_pass(r, t, members + from, first[h] - from, STEP_COUNT, in_step);
+    step_pass(r, t, members + from, first[h] - from, STEP_READ, in_step);
+    step_pass(r, t, members + from, first[h] - from, STEP_CLEAR, in_step);
+  }
+  free(first);
+  free(members);
   return 0;
 }
 
@@ -166,9 +218,11 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
   routes_t r;
   *out = (met_bcast_routes_t){.members = count};
   int rc = gather(hosts, root, dst, count, &r);
-  load_t *loads = rc == 0 ? malloc(((size_t)r.start[count] + 1) * sizeof *loads) : NULL;
+  int *in_step = rc == 0 ? malloc(((size_t)r.start[count] + 1) * sizeof *in_step) : NULL;
   if (rc == 0)
-    rc = loads ? count_loads(&r, loads, t) : SIM_ENOMEM;
+    rc = in_step ? count_crossings(&r, t) : SIM_ENOMEM;
+  if (rc == 0)
+    rc = count_in_step(&r, t, in_step);
   double busiest = 0;     /* flows in step / bandwidth of the busiest shared link so far */
   double busiest_all = 0; /* all flows / bandwidth */
   for (int i = 0; rc == 0 && i < count; i++) {
@@ -176,9 +230,10 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
     for (int j = r.start[i]; j < r.start[i + 1]; j++) {
       double bw = sg_link_get_bandwidth(r.links[j]);
       int shared = sg_link_is_shared(r.links[j]);
-      busiest = heavier(shared ? loads[j].in_step : 1, bw, hops, busiest, &out->share, &out->share_hops);
+      const tally_t *link = slot_of(t, r.links[j]);
+      busiest = heavier(shared ? in_step[j] : 1, bw, hops, busiest, &out->share, &out->share_hops);
       busiest_all =
-          heavier(shared ? loads[j].all : 1, bw, loads[j].nearest, busiest_all, &out->share_all, &out->share_all_hops);
+          heavier(shared ? link->count : 1, bw, link->nearest, busiest_all, &out->share_all, &out->share_all_hops);
     }
     out->hops_sum += hops;
     out->hops_max = out->hops_max > hops ? out->hops_max : hops;
@@ -187,7 +242,10 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
     out->share_hops = out->hops_max;
   if (out->share_all == 0)
     out->share_all_hops = out->hops_max;
-  free(loads);
+  if (t->table) /* emptied for the next root */
+    memset(t->table, 0, t->slots * sizeof *t->table);
+  t->used = 0;
+  free(in_step);
   free(r.links);
   free(r.start);
   return rc;

@@ -382,9 +382,10 @@ static int finish_wait(int rc, const struct sigaction *before, const sigset_t *w
   return rc;
 }
 
-/* Every signal is blocked while the children are polled and the stop request checked, and let in only inside
- * sigsuspend: a signal that comes between the check and the wait cannot be missed (waitpid alone would then sleep until
- * a child ended, minutes on a long point). SIGCHLD has a handler meanwhile, or sigsuspend would not see it. */
+/* Every signal is blocked while the children are polled and the stop request checked, and let in only inside ppoll
+ * (which also wakes on a progress report): a signal that comes between the check and the wait cannot be missed
+ * (waitpid alone would then sleep until a child ended, minutes on a long point). SIGCHLD has a handler meanwhile, or
+ * ppoll would not see it. */
 int sim_run_wait_any(sim_run_child_t *children, size_t count, size_t *which, int (*stop)(void), char *err,
                      size_t errlen)
 {

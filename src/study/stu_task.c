@@ -99,7 +99,8 @@ int stu_task_start(const stu_sweep_ctx_t *ctx, const stu_task_t *task, sim_run_c
                    .message_hops = stu_view_needs((unsigned)task->views, STU_NEED_HOPS),
                    .engine_cfg = ctx->skeleton->engine_cfg ? ctx->skeleton->engine_cfg(arg) : NULL,
                    .share_hosts = ctx->skeleton->shares_hosts,
-                   .drop_unreceived = ctx->skeleton->drops_unreceived};
+                   .drop_unreceived = ctx->skeleton->drops_unreceived,
+                   .closed = ctx->skeleton->closed ? ctx->skeleton->closed(arg) : NULL};
   char ti[4096];
   if (ctx->ti_dir && task->kind == STU_TASK_POINT && task->nranks == ctx->ti_p) {
     snprintf(ti, sizeof ti, "%s/point-%d", ctx->ti_dir, (int)task->point);

@@ -468,12 +468,18 @@ static void test_timeline_refuses_loop_too_long(void)
 }
 
 /* A loop that unfolds to 2^22 + 1 calls is refused when the run is to be kept whole (it would hold them all; simrun
- * analyse reads such a run as sums), and read as sums: 4194305 x 0.5 s of MPI_Comm_dup (ctrl). */
+ * analyse reads such a run as sums), and read as sums: 4194305 x 0.5 s of MPI_Comm_dup (ctrl). The bound, 2^20
+ * intervals, is the run's: two ranks of 2^19 + 1 calls each (under it alone) are refused together, at the second's
+ * loop (a 600-byte folder of eight files of 2^22 calls took 5.6 GB before, each file bounded alone). */
 static void test_timeline_bounds_loops_kept_whole(void)
 {
-  expect_refused(RUNS "loop-huge", RUNS "loop-huge/timeline-0.txt:3: the file's loops unfold to more than 2^22 calls, "
-                                        "too many to keep whole (simrun analyse reads such a run as per-rank sums); "
-                                        "trace the run again (docs/tracer.md)");
+  const char *why = "the run's lines and loops unfold to more than 2^20 intervals, too many to keep whole (simrun "
+                    "analyse reads such a run as per-rank sums); trace the run again (docs/tracer.md)";
+  char want[1024];
+  snprintf(want, sizeof want, "%s: %s", RUNS "loop-huge/timeline-0.txt:3", why);
+  expect_refused(RUNS "loop-huge", want);
+  snprintf(want, sizeof want, "%s: %s", RUNS "loop-huge-ranks/timeline-1.txt:3", why);
+  expect_refused(RUNS "loop-huge-ranks", want);
   char err[1024] = "";
   met_trace_t *sums = met_timeline_stream(RUNS "loop-huge", 0, NULL, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(sums);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #define EXAMPLE  SIMRUN_SOURCE_DIR "/examples/ring-matmul/ring_matmul.c"
 #define CALLS    SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
@@ -44,10 +45,10 @@ static void build(const char *dir, const char *source, const char *name)
   run_free(&run);
 }
 
-/* Runs `dir`/`program` (with `arg`, or none) on `np` ranks under the tracer with SIMRUN_TRACE_FORMAT=`format`, its
- * trace into `dir`/`trace`. */
-static int traced_run_as(const char *dir, const char *program, const char *np, const char *trace, const char *arg,
-                         const char *format, cli_run_t *run)
+/* Runs `dir`/`program` (with `arg`, or none) on `np` ranks under the tracer with SIMRUN_TRACE_FORMAT=`format` and the
+ * variable `env` ("NAME=VALUE"; NULL: none), its trace into `dir`/`trace`. */
+static int traced_run_env(const char *dir, const char *program, const char *np, const char *trace, const char *arg,
+                          const char *format, const char *env, cli_run_t *run)
 {
   CU_ASSERT_FATAL(SIMRUN_MPIRUN[0] != '\0');
   char preload[1200];
@@ -56,10 +57,31 @@ static int traced_run_as(const char *dir, const char *program, const char *np, c
   snprintf(preload, sizeof preload, "LD_PRELOAD=%s", SIMRUN_TRACE_LIB);
   snprintf(folder, sizeof folder, "SIMRUN_TRACE_DIR=%s", trace);
   snprintf(as, sizeof as, "SIMRUN_TRACE_FORMAT=%s", format);
-  const char *args[] = {
-      "--allow-run-as-root",    "--oversubscribe", "-np", np,  "-x", preload, "-x", folder, "-x", as, "-x",
-      "SIMRUN_TRACE_FLOPS=1e9", program,           arg,   NULL};
+  const char *args[] = {"--allow-run-as-root",
+                        "--oversubscribe",
+                        "-np",
+                        np,
+                        "-x",
+                        preload,
+                        "-x",
+                        folder,
+                        "-x",
+                        as,
+                        "-x",
+                        "SIMRUN_TRACE_FLOPS=1e9",
+                        "-x",
+                        env ? env : "SIMRUN_TRACE_FLOPS=1e9",
+                        program,
+                        arg,
+                        NULL};
   return run_program(dir, SIMRUN_MPIRUN, args, run);
+}
+
+/* The same without a variable of its own. */
+static int traced_run_as(const char *dir, const char *program, const char *np, const char *trace, const char *arg,
+                         const char *format, cli_run_t *run)
+{
+  return traced_run_env(dir, program, np, trace, arg, format, NULL, run);
 }
 
 /* The same in simrun's format, the default. */
@@ -435,6 +457,27 @@ static met_trace_t *read_run(const char *path, met_timeline_info_t *info)
   return trace;
 }
 
+/* Two reads of one run give the same figures: T_par, each rank's time per category, the messages and collectives
+ * paired, the wait states, to 1e-9 s. */
+static void same_figures(met_trace_t *a, met_trace_t *b, const met_timeline_info_t *ia, const met_timeline_info_t *ib)
+{
+  CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+  CU_ASSERT_EQUAL(met_trace_nranks(a), met_trace_nranks(b));
+  TU_ASSERT_CLOSE(met_trace_end(a), met_trace_end(b), 1e-9);
+  for (int rank = 0; rank < met_trace_nranks(a); rank++)
+    for (int c = 0; c < MET_CAT_COUNT; c++)
+      TU_ASSERT_CLOSE(met_trace_category_time(a, rank, (met_category_t)c),
+                      met_trace_category_time(b, rank, (met_category_t)c), 1e-9);
+  CU_ASSERT(ia->matched == ib->matched && ia->unmatched == ib->unmatched && ia->collectives == ib->collectives);
+  met_waits_t wa, wb;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(a, &wa), 0);
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(b, &wb), 0);
+  TU_ASSERT_CLOSE(met_wait_total(&wa, MET_WAIT_PATTERNS), met_wait_total(&wb, MET_WAIT_PATTERNS), 1e-9);
+  met_wait_free(&wa);
+  met_wait_free(&wb);
+}
+
 /* The timelines the library wrote in `trace` are in format 2, and read as their text in format 1 (timeline_text,
  * written into `trace`-text) they give the same figures: T_par, each rank's time per category, the messages and
  * collectives paired, the wait states, to 1e-9 s (both are whole nanoseconds, so the same doubles). */
@@ -458,22 +501,7 @@ static void compact_reads_as_text(const char *trace)
     free(text);
   }
   met_trace_t *b = a ? read_run(text_dir, &plain) : NULL;
-  if (a && b) {
-    CU_ASSERT_EQUAL(met_trace_nranks(a), met_trace_nranks(b));
-    TU_ASSERT_CLOSE(met_trace_end(a), met_trace_end(b), 1e-9);
-    for (int rank = 0; rank < met_trace_nranks(a); rank++)
-      for (int c = 0; c < MET_CAT_COUNT; c++)
-        TU_ASSERT_CLOSE(met_trace_category_time(a, rank, (met_category_t)c),
-                        met_trace_category_time(b, rank, (met_category_t)c), 1e-9);
-    CU_ASSERT(compact.matched == plain.matched && compact.unmatched == plain.unmatched &&
-              compact.collectives == plain.collectives);
-    met_waits_t wa, wb;
-    CU_ASSERT_EQUAL_FATAL(met_wait_compute(a, &wa), 0);
-    CU_ASSERT_EQUAL_FATAL(met_wait_compute(b, &wb), 0);
-    TU_ASSERT_CLOSE(met_wait_total(&wa, MET_WAIT_PATTERNS), met_wait_total(&wb, MET_WAIT_PATTERNS), 1e-9);
-    met_wait_free(&wa);
-    met_wait_free(&wb);
-  }
+  same_figures(a, b, &compact, &plain);
   met_trace_free(a);
   met_trace_free(b);
   remove_folder(text_dir);
@@ -883,6 +911,91 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
   remove_folder(dir);
 }
 
+/* Copies `from`/`name`, plain or gzip, into `to`/`name` as plain text; whether `from`/`name` was gzip. */
+static int gunzip_into(const char *from, const char *to, const char *name)
+{
+  char path[1300];
+  unsigned char magic[2] = {0, 0};
+  snprintf(path, sizeof path, "%s/%s", from, name);
+  FILE *raw = fopen(path, "rb");
+  CU_ASSERT_FATAL(raw && fread(magic, 1, 2, raw) == 2 && fclose(raw) == 0);
+  gzFile in = gzopen(path, "r");
+  snprintf(path, sizeof path, "%s/%s", to, name);
+  FILE *out = fopen(path, "w");
+  CU_ASSERT_FATAL(in && out);
+  char buf[65536];
+  for (int n; (n = gzread(in, buf, sizeof buf)) > 0;)
+    CU_ASSERT_FATAL(fwrite(buf, 1, (size_t)n, out) == (size_t)n);
+  CU_ASSERT(gzclose(in) == Z_OK && fclose(out) == 0);
+  return magic[0] == 0x1f && magic[1] == 0x8b;
+}
+
+/* T_par of the replay of `dir`/`trace` on the Pentium II cluster at p = `p` (simrun_replays' scenario). */
+static double replayed_t_par(const char *dir, const char *trace, int p)
+{
+  simrun_replays(dir, trace, p, "T_par");
+  const char *replay[] = {"-q", "--no-cache", "replay.xml", "--csv", "replay.csv", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, replay, &run), 0);
+  run_free(&run);
+  char *csv = read_output(dir, "replay.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+  const char *const t_par[] = {"t_par_s", NULL};
+  double t = csv_number(csv, 1, t_par);
+  free(csv);
+  return t;
+}
+
+/* A file whose text outgrows SIMRUN_TRACE_GZIP bytes is written as gzip (here 1 byte, so every timeline, and the TI
+ * files, which hold simrun's extensions: requests.c's cancel, poll and comm_def), and simrun reads it as the same text:
+ * the folder decompressed by zlib gives the same figures (T_par, times per rank and category, messages paired, wait
+ * states, to 1e-9 s: the same doubles) and the same replayed T_par. */
+static void test_trc_mpi_large_files_gzip(void)
+{
+  char dir[1024], trace[1100], plain[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  build(dir, REQUESTS, "requests");
+  snprintf(trace, sizeof trace, "%s/gzip", dir);
+  snprintf(plain, sizeof plain, "%s/plain", dir);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run_env(dir, "./requests", "4", trace, NULL, "simrun", "SIMRUN_TRACE_GZIP=1", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(mkdir(plain, 0777), 0);
+  for (int rank = 0; rank < 4; rank++) {
+    char name[64];
+    snprintf(name, sizeof name, "timeline-%d.txt", rank);
+    CU_ASSERT(gunzip_into(trace, plain, name));
+    snprintf(name, sizeof name, "rank-%d.txt", rank);
+    CU_ASSERT(gunzip_into(trace, plain, name));
+  }
+  char *index = read_output(trace, "index.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(index);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/index.txt", plain);
+  FILE *f = fopen(path, "w");
+  for (char *line = strtok(index, "\n"); f && line; line = strtok(NULL, "\n"))
+    fprintf(f, "%s/%s\n", plain, strrchr(line, '/') + 1);
+  CU_ASSERT_FATAL(f && fclose(f) == 0);
+  free(index);
+  char *text = read_output(plain, "timeline-0.txt");
+  CU_ASSERT(text && strncmp(text, "# simrun measured timeline 2\n", 29) == 0);
+  free(text);
+  met_timeline_info_t gz, txt;
+  met_trace_t *a = read_run(trace, &gz);
+  met_trace_t *b = read_run(plain, &txt);
+  same_figures(a, b, &gz, &txt);
+  met_trace_free(a);
+  met_trace_free(b);
+  double t_gz = replayed_t_par(dir, "gzip", 4);
+  double t_plain = replayed_t_par(dir, "plain", 4);
+  CU_ASSERT(t_gz > 0);
+  TU_ASSERT_CLOSE(t_gz, t_plain, 1e-12);
+  remove_folder(trace);
+  remove_folder(plain);
+  remove_folder(dir);
+}
+
 /* Runs ./pingpong on 2 ranks traced into `dir`/`trace` at SIMRUN_TRACE_FLOPS=`flops`, folded or not
  * (SIMRUN_TRACE_FOLD=`fold`), in SIMRUN_TRACE_FORMAT=`format`; the program must succeed. The bytes of the folder's
  * rank and timeline files. */
@@ -1224,6 +1337,7 @@ int main(void)
       {"test_trc_mpi_thread_multiple", test_trc_mpi_thread_multiple},
       {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
+      {"test_trc_mpi_large_files_gzip", test_trc_mpi_large_files_gzip},
       {NULL, NULL}};
   return tu_run("trc_mpi", cases);
 }

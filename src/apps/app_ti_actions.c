@@ -278,16 +278,19 @@ static int do_waitall(app_ti_rank_t *tr)
   return 0;
 }
 
-/* simrun's "poll <count> <first> <last>": a run of unsuccessful tests or iprobes, measured from first to last. It
- * moves nothing and computes nothing: the wait or receive it led to charges the waiting. */
+/* simrun's "poll <count> [<first> <last>]": a run of unsuccessful tests or iprobes (measured from first to last, in
+ * traces written before the times went to the timeline alone). It moves nothing and computes nothing: the wait or
+ * receive it led to charges the waiting. */
 static int do_poll(app_ti_rank_t *tr)
 {
   long long count;
   double first;
   double last;
-  if (app_ti_min_fields(tr, 3) != 0 || app_ti_whole(tr, 2, "count", 1, LLONG_MAX, &count) != 0 ||
-      app_ti_number(tr, 3, "first", 0, APP_TI_MAX_SECONDS, &first) != 0 ||
-      app_ti_number(tr, 4, "last", first, APP_TI_MAX_SECONDS, &last) != 0)
+  if (app_ti_min_fields(tr, 1) != 0 || app_ti_whole(tr, 2, "count", 1, LLONG_MAX, &count) != 0)
+    return -1;
+  if (tr->nfields > 3 &&
+      (app_ti_min_fields(tr, 3) != 0 || app_ti_number(tr, 3, "first", 0, APP_TI_MAX_SECONDS, &first) != 0 ||
+       app_ti_number(tr, 4, "last", first, APP_TI_MAX_SECONDS, &last) != 0))
     return -1;
   return 0;
 }

@@ -2,7 +2,7 @@
 /* Reads the measured timelines of a traced MPI run (met_timeline.h, docs/tracer.md) into a met_trace_t in one pass,
  * every rank's file open at once and read in start-time order, checking every line, so that a folder left by a
  * crashed run is refused with the file and line to blame; the wait-state rules are met_timeline_match.c's. */
-#define _POSIX_C_SOURCE 200809L /* fdopen */
+#define _POSIX_C_SOURCE 200809L /* pread */
 #include "met_timeline.h"
 #include "met_timeline_match.h"
 
@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #define MAGIC  "# simrun measured timeline 1"
 #define MAGIC2 "# simrun measured timeline 2"
@@ -29,11 +30,16 @@
 #define LINE_ERROR "a line longer than 4095 characters, or a NUL byte: not a timeline"
 
 /* The longest loop body a timeline may give (the tracer folds bodies of up to 32 calls), the most iterations of one
- * loop, and the most calls a file's loops may unfold to when the run is kept whole (simrun analyse keeps a run whole
- * only when it unfolds to 32 MiB of lines, about 350 000 intervals: met_timeline_bytes). */
+ * loop, and the most lines and calls unfolded from loops the run's files may give, all together, when the run is kept
+ * whole (simrun analyse keeps a run whole only when it unfolds to 32 MiB of lines, under 700 000 of format 1's:
+ * met_timeline_bytes; an interval kept costs some 170 bytes, so a few lines of loops, or a small gzip file, could
+ * otherwise take gigabytes). */
 #define MAX_SLOTS      4096
 #define MAX_ITERATIONS (1LL << 32)
-#define MAX_KEPT       (1LL << 22)
+#define MAX_KEPT       (1LL << 20)
+#define KEPT_ERROR                                                                                                     \
+  "the run's lines and loops unfold to more than 2^20 intervals, too many to keep whole (simrun analyse reads such a " \
+  "run as per-rank sums)"
 /* Format 2: the calls a file may define (the tracer's table holds 4096), and the latest time, in nanoseconds. */
 #define MAX_SIGNATURES 4096
 #define MAX_NS         (1LL << 53)
@@ -65,15 +71,14 @@ typedef struct loop {
 
 /* One file being read: where, for messages. */
 typedef struct reader {
-  FILE *in;
+  gzFile in; /* plain text or gzip (a large file of the tracer, trc_out.c) */
   char path[4096];
   long line;
   char text[MAX_LINE];
   int bad;     /* the last line was cut by the buffer or by a NUL byte */
   int partial; /* the last line of the file had no newline: a record cut by a killed run */
   loop_t loop;
-  long long unfolded;   /* calls its loops unfolded to so far */
-  int keep;             /* the run is kept whole: unfolded calls are bounded by MAX_KEPT */
+  long long *unfolded;  /* the run is kept whole: its files' lines and loops' calls so far, bounded by MAX_KEPT */
   int version;          /* 1 or 2 (compact) */
   long long prev;       /* format 2: the end of the previous interval, ns */
   met_tl_event_t *sigs; /* format 2: the calls defined so far ("d ID ..."), by ID; call "" when not */
@@ -82,14 +87,22 @@ typedef struct reader {
   int has_pending;
 } reader_t;
 
+/* Whether `in` has no more text: its end, or the end of a gzip stream cut short (a rank killed while compressing). */
+static int at_end(gzFile in)
+{
+  int rc = Z_OK;
+  gzerror(in, &rc);
+  return gzeof(in) || rc == Z_BUF_ERROR;
+}
+
 /* The next line into r->text, without its line end: 0; -1 at the end of the file or on a bad line (r->bad). */
 static int next_line(reader_t *r)
 {
-  if (r->bad || !fgets(r->text, sizeof r->text, r->in))
+  if (r->bad || !gzgets(r->in, r->text, sizeof r->text))
     return -1;
   r->line++;
   size_t len = strlen(r->text);
-  if ((len == 0 || r->text[len - 1] != '\n') && !feof(r->in)) {
+  if ((len == 0 || r->text[len - 1] != '\n') && !at_end(r->in)) {
     r->bad = 1;
     return -1;
   }
@@ -357,9 +370,11 @@ static int open_rank(reader_t *r, const char *dir, int rank, const char *announc
   int fd = open(r->path, O_RDONLY | O_NONBLOCK); /* a FIFO would block, /dev/zero never end: refused */
   struct stat st;
   int regular = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= MAX_BYTES;
-  r->in = regular ? fdopen(fd, "r") : NULL;
-  if (r->in)
+  r->in = regular ? gzdopen(fd, "r") : NULL;
+  if (r->in) {
+    gzbuffer(r->in, 1 << 16);
     return 0;
+  }
   if (fd >= 0) {
     close(fd);
     snprintf(err, errlen, "%s: not a regular file of at most 64 GiB (a folder, a FIFO, a device); %s", r->path, HOW);
@@ -381,6 +396,7 @@ typedef struct stream {
   int *live;    /* ahead[r] holds an interval */
   double *last; /* the end of rank r's previous interval */
   met_timeline_info_t *info;
+  long long unfolded; /* calls the files' loops unfolded to, when the run is kept whole */
 } stream_t;
 
 /* A comment the reader takes: the tracer's own time, the program's name. */
@@ -420,9 +436,8 @@ static int read_loop(reader_t *r, met_trace_t *trace, double last, char *err, si
     what = "expected 'loop COUNT SLOTS FIRST LAST'";
   else if (count < 1 || count > MAX_ITERATIONS || nslots < 1 || nslots > MAX_SLOTS)
     what = "a loop's count must be 1 to 2^32 and its slots 1 to 4096";
-  else if (r->keep && (r->unfolded += count * nslots) > MAX_KEPT)
-    what = "the file's loops unfold to more than 2^22 calls, too many to keep whole (simrun analyse reads such a run "
-           "as per-rank sums)";
+  else if (r->unfolded && (*r->unfolded += count * nslots) > MAX_KEPT)
+    what = KEPT_ERROR;
   else if (!isfinite(first) || !isfinite(end) || first < last || end < first)
     what = "a loop's first and last times must follow the previous interval, first <= last";
   if (!what && nslots > l->cap) {
@@ -534,6 +549,10 @@ static int read_ahead(stream_t *s, met_trace_t *trace, int rank, char *err, size
       read_comment(s, rank, r->text);
     if (r->text[0] == '#' || r->text[0] == '\0')
       continue;
+    if (r->unfolded && ++*r->unfolded > MAX_KEPT) {
+      snprintf(err, errlen, "%s:%ld: %s; %s", r->path, r->line, KEPT_ERROR, HOW);
+      return -1;
+    }
     if (strncmp(r->text, "loop ", 5) == 0) {
       if (read_loop(r, trace, s->last[rank], err, errlen) != 0)
         return -1;
@@ -581,7 +600,7 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   if (open_rank(&first, dir, 0, NULL, err, errlen) != 0)
     return -1;
   if (read_header(&first, 0, &nranks, err, errlen) != 0) {
-    fclose(first.in);
+    gzclose(first.in);
     return -1;
   }
   snprintf(announced, sizeof announced, "%s:2", first.path);
@@ -592,18 +611,18 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   *trace = keep ? met_trace_new(nranks) : met_trace_new_aggregate(nranks);
   if (!s->files || !s->ahead || !s->live || !s->last || !*trace) {
     snprintf(err, errlen, "%s: out of memory for %d ranks", first.path, nranks);
-    fclose(first.in);
+    gzclose(first.in);
     return -1;
   }
   s->nranks = nranks;
   s->files[0] = first;
-  s->files[0].keep = keep;
+  s->files[0].unfolded = keep ? &s->unfolded : NULL;
   for (int rank = 1; rank < nranks; rank++)
     if (open_rank(&s->files[rank], dir, rank, announced, err, errlen) != 0 ||
         read_header(&s->files[rank], rank, &nranks, err, errlen) != 0)
       return -1;
     else
-      s->files[rank].keep = keep;
+      s->files[rank].unfolded = keep ? &s->unfolded : NULL;
   return 0;
 }
 
@@ -611,7 +630,7 @@ static void close_all(stream_t *s)
 {
   for (int r = 0; s->files && r < s->nranks; r++) {
     if (s->files[r].in)
-      fclose(s->files[r].in);
+      gzclose(s->files[r].in);
     free(s->files[r].loop.slots);
     free(s->files[r].sigs);
   }
@@ -678,23 +697,29 @@ met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen)
   return met_timeline_stream(dir, 1, NULL, err, errlen);
 }
 
-/* The bytes timeline `path` would take unfolded and in format 1 beyond its size (met_timeline_bytes): its loops',
- * and in format 2 its records' (a record line of about 20 bytes stands for two lines of format 1). */
-static double loop_bytes(const char *path)
+/* The bytes timeline `path` (`size` bytes on disk) would take unfolded and in format 1 beyond that size
+ * (met_timeline_bytes): its loops', in format 2 its records' (a record line of about 20 bytes stands for two lines of
+ * format 1), and for a gzip file its text's. */
+static double loop_bytes(const char *path, double size)
 {
-  FILE *in = fopen(path, "r");
-  char line[MAX_LINE];
+  gzFile in = gzopen(path, "r");
+  char line[MAX_LINE] = "";
   double bytes = 0;
+  double text = 0;
   long long count, slots;
-  int compact = in && fgets(line, sizeof line, in) && strncmp(line, MAGIC2, strlen(MAGIC2)) == 0;
-  while (in && fgets(line, sizeof line, in))
+  int compact = in && gzgets(in, line, sizeof line) && strncmp(line, MAGIC2, strlen(MAGIC2)) == 0;
+  if (in)
+    text = (double)strlen(line);
+  while (in && gzgets(in, line, sizeof line)) {
+    text += (double)strlen(line);
     if (strncmp(line, "loop ", 5) == 0 && sscanf(line + 5, "%lld %lld", &count, &slots) == 2 && count > 0 && slots > 0)
       bytes += 96.0 * (double)count * (double)slots;
     else if (compact && line[0] >= '0' && line[0] <= '9')
       bytes += 96.0 - (double)strlen(line);
+  }
   if (in)
-    fclose(in);
-  return bytes;
+    gzclose(in);
+  return in ? bytes + text - size : 0;
 }
 
 double met_timeline_bytes(const char *dir, double limit)
@@ -716,7 +741,7 @@ double met_timeline_bytes(const char *dir, double limit)
     snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
     /* regular files only: a device or a pipe (/dev/zero) never ends, and the reader refuses it on its own */
     if (strncmp(e->d_name, "timeline-", 9) == 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
-      bytes += loop_bytes(path);
+      bytes += loop_bytes(path, (double)st.st_size);
   }
   if (d)
     closedir(d);

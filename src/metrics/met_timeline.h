@@ -28,9 +28,9 @@ typedef struct met_timeline_info {
  * the transfer (communication). With `keep` the trace is a full one (timelines, wait states), otherwise an aggregate
  * one (met_trace_new_aggregate). `info` may be NULL. Returns a new trace (free with met_trace_free), or NULL with one
  * message in err, "FILE:LINE: what is wrong; how to fix" ("FILE: ..." when no line is to blame): a missing rank, a
- * malformed or out-of-order line, a loop of more than 2^32 iterations (with `keep`, loops that unfold to more than 2^22
- * calls in a file), or out of memory. A file cut short (a run killed before MPI_Finalize: no "# end" line, perhaps half
- * a last line) is read up to its last whole line: the trace is returned and err names the first such file and line
+ * malformed or out-of-order line, a loop of more than 2^32 iterations (with `keep`, loops that unfold to more than 2^19
+ * calls in the run), or out of memory. A file cut short (a run killed before MPI_Finalize: no "# end" line, perhaps
+ * half a last line) is read up to its last whole line: the trace is returned and err names the first such file and line
  * ("FILE:LINE: cut short:
  * ..."); err is "" when every file is whole. */
 met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t *info, char *err, size_t errlen);

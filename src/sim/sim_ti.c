@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -199,7 +200,7 @@ static int check_file(const char *path, const char *where, char *err, size_t err
 }
 
 struct sim_ti_reader {
-  FILE *in;
+  gzFile in; /* plain text, or gzip (libsimrun-trace.so compresses a large trace that smpirun could not read anyway) */
   char *path;
   char *buf;    /* SIM_TI_CHUNK bytes read at a time, after what is left of the last chunk: cap + SIM_TI_CHUNK + 1 */
   size_t cap;   /* a line has fewer characters */
@@ -225,7 +226,7 @@ int sim_ti_reader_open(const char *path, size_t max_fields, sim_ti_reader_t **re
   r->cap = 4096 + 32 * max_fields; /* every field of a line of at most max_fields up to 31 characters */
   r->buf = malloc(r->cap + SIM_TI_CHUNK + 1);
   r->path = strdup(path);
-  r->in = fopen(path, "r");
+  r->in = gzopen(path, "r");
   if (!r->buf || !r->path || !r->in) {
     rc = r->buf && r->path ? SIM_EIO : SIM_ENOMEM;
     snprintf(err, errlen, "cannot read %s: %s%s", path, rc == SIM_EIO ? strerror(errno) : sim_strerror(rc),
@@ -233,7 +234,7 @@ int sim_ti_reader_open(const char *path, size_t max_fields, sim_ti_reader_t **re
     sim_ti_reader_close(r);
     return rc;
   }
-  setvbuf(r->in, NULL, _IONBF, 0); /* read straight into buf */
+  gzbuffer(r->in, 1 << 16);
   *reader = r;
   return 0;
 }
@@ -243,7 +244,7 @@ void sim_ti_reader_close(sim_ti_reader_t *reader)
   if (!reader)
     return;
   if (reader->in)
-    fclose(reader->in);
+    gzclose(reader->in);
   free(reader->buf);
   free(reader->path);
   free(reader);
@@ -255,11 +256,11 @@ static int refill(sim_ti_reader_t *reader)
   memmove(reader->buf, reader->buf + reader->start, reader->end - reader->start);
   reader->end -= reader->start;
   reader->start = 0;
-  size_t got = fread(reader->buf + reader->end, 1, SIM_TI_CHUNK, reader->in);
-  if (got == 0 && ferror(reader->in))
+  int got = gzread(reader->in, reader->buf + reader->end, SIM_TI_CHUNK);
+  if (got < 0)
     return SIM_TI_READ_ERROR;
   reader->eof = got == 0;
-  reader->end += got;
+  reader->end += (size_t)got;
   return 0;
 }
 

@@ -30,6 +30,13 @@ int trc_comm_key(MPI_Comm comm);
  * stays the members' hash). */
 void trc_comm_made(MPI_Comm comm);
 
+/* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; MPI_PROC_NULL as TRC_PEER_NULL, MPI_ANY_SOURCE (and any other
+ * special value) as TRC_PEER_NONE: the timeline's numbers, whatever the library's; a rank that is not one of comm's
+ * unchanged. On an intercommunicator, a rank of its remote group. The members' table is kept by handle until
+ * MPI_Comm_free (four PMPI group calls per message before, a sixth of the recorder's cost on ScaLAPACK's row and
+ * column communicators). */
+int trc_to_world(MPI_Comm comm, int rank);
+
 /* MPI_Comm_free of `comm`: its handle may name another communicator next. */
 void trc_comm_forget(MPI_Comm comm);
 

@@ -6,6 +6,7 @@
  * repeating, and only the sums of each slot's times and work are kept: memory does not grow with the count. */
 #include "trc_fold.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,12 +16,13 @@ enum { MAX_PERIOD = 32, FOLD_ITERATIONS = 16, RING = MAX_PERIOD * FOLD_ITERATION
 
 struct trc_fold {
   trc_fold_out_t out;
-  trc_rec_t ring[RING];          /* records not yet written, oldest at head */
-  unsigned long long keys[RING]; /* their keys, at the same places: the search for repeats reads these alone */
+  trc_rec_t ring[RING];        /* records not yet written, oldest at head */
+  unsigned recent[MAX_PERIOD]; /* recent[p - 1]: the short key of the record p before the last one pushed */
   int head;
   int n;
-  int run[MAX_PERIOD + 1]; /* run[p]: the last run[p] records each equal the one p before */
-  long count;              /* iterations of the loop being folded; 0: none */
+  int run[MAX_PERIOD]; /* run[p - 1]: the last run[p - 1] records each have the key of the one p before */
+  unsigned unfoldable; /* records that cannot fold so far: each gets a short key of its own */
+  long count;          /* iterations of the loop being folded; 0: none */
   int nslots;
   int pos; /* records of the loop's next iteration matched so far (held in the ring) */
   double first;
@@ -46,7 +48,8 @@ static unsigned long long mix(unsigned long long h, unsigned long long v)
   return (h ^ v) * 1099511628211ULL; /* FNV-1a's prime */
 }
 
-/* What makes two calls the same for folding: everything but their times, work and poll counts. */
+/* What makes two calls the same for folding: everything but their times, work and poll counts. Their TI text is
+ * hashed eight bytes at a time. */
 static unsigned long long key_of(const trc_rec_t *r)
 {
   unsigned long long h = 14695981039346656037ULL;
@@ -57,9 +60,15 @@ static unsigned long long key_of(const trc_rec_t *r)
   h = mix(h, (unsigned long long)(r->env ? 1 + (unsigned)r->tag * 2654435761ULL + (unsigned)r->comm : 0));
   h = mix(h, (unsigned long long)r->req);
   h = mix(h, (unsigned long long)(r->poll ? 0 : r->count));
-  for (int i = 0; i < r->ti_len; i++)
-    h = mix(h, (unsigned char)r->ti[i]);
-  return h;
+  int i = 0;
+  for (unsigned long long word; i + 8 <= r->ti_len; i += 8) {
+    memcpy(&word, r->ti + i, 8);
+    h = mix(h, word);
+  }
+  unsigned long long tail = 0;
+  if (i < r->ti_len)
+    memcpy(&tail, r->ti + i, (size_t)(r->ti_len - i));
+  return mix(h, tail ^ (unsigned long long)r->ti_len);
 }
 
 static int foldable(const trc_rec_t *r)
@@ -87,22 +96,27 @@ static trc_rec_t *at(trc_fold_t *f, int i)
   return &f->ring[(f->head + i) % RING];
 }
 
+/* Writes the oldest record held. The runs stay true: between pushes every run of period p is under
+ * p (FOLD_ITERATIONS - 1) (a longer one starts a loop, which empties the ring), so within the RING - 1 records left. */
 static void emit_oldest(trc_fold_t *f)
 {
   f->out.plain(at(f, 0));
   f->head = (f->head + 1) % RING;
   f->n--;
-  for (int p = 1; p <= MAX_PERIOD; p++)
-    if (f->run[p] > f->n - p)
-      f->run[p] = f->n - p > 0 ? f->n - p : 0;
+}
+
+/* Copies the record without the unused part of its TI text (most of it). */
+static void copy_record(trc_rec_t *to, const trc_rec_t *from)
+{
+  memcpy(to, from, offsetof(trc_rec_t, ti) + (size_t)(from->ti_len > 0 ? from->ti_len : 0));
+  to->key = from->key;
 }
 
 static void append(trc_fold_t *f, const trc_rec_t *r)
 {
   if (f->n == RING)
     emit_oldest(f);
-  f->keys[(f->head + f->n) % RING] = r->key;
-  *at(f, f->n++) = *r;
+  copy_record(at(f, f->n++), r);
 }
 
 static void add_iteration(trc_fold_t *f, int from)
@@ -136,20 +150,41 @@ static void start_loop(trc_fold_t *f, int p)
   memset(f->run, 0, sizeof f->run);
 }
 
-/* No loop being folded: the record joins the ring, and may complete the repeats that start one. */
+/* Whether the last `span` records held each equal (same, not only by key) the one `p` before. */
+static int repeats(trc_fold_t *f, int p, int span)
+{
+  for (int i = f->n - span; i < f->n; i++)
+    if (!same(at(f, i), at(f, i - p)))
+      return 0;
+  return 1;
+}
+
+/* No loop being folded: the record joins the ring, and may complete the repeats that start one. Runs are counted on
+ * short keys alone, a loop of 32 periods without branches; a run long enough is checked record by record before it
+ * starts a loop (a different record of the same short key, one chance in 2^32, ends the run). */
 static void push_free(trc_fold_t *f, const trc_rec_t *r)
 {
   append(f, r);
-  const trc_rec_t *last = at(f, f->n - 1);
-  int found = 0;
-  for (int p = 1; p <= MAX_PERIOD; p++) {
-    int before = (f->head + f->n - 1 - p) % RING;
-    f->run[p] = f->n - 1 >= p && f->keys[before] == last->key && same(last, &f->ring[before]) ? f->run[p] + 1 : 0;
-    if (!found && f->run[p] >= p * (FOLD_ITERATIONS - 1))
-      found = p;
+  /* 32 bits of the key, so that the loop below is vectorised with the base x86-64's SSE2 (no 64-bit compare); a
+   * record never folded gets one of its own, and repeats nothing */
+  unsigned key = foldable(r) ? (unsigned)(r->key ^ r->key >> 32) : ~f->unfoldable++;
+  int before = f->n - 1; /* records held before this one: periods up to it compare */
+  int ripe = 0;
+  for (int i = 0; i < MAX_PERIOD; i++) { /* period i + 1; no branch, so that the compiler vectorises it */
+    int hit = (f->recent[i] == key) & (i < before);
+    f->run[i] = (f->run[i] + 1) & -hit;
+    ripe |= f->run[i] >= (i + 1) * (FOLD_ITERATIONS - 1);
   }
-  if (found)
-    start_loop(f, found);
+  memmove(f->recent + 1, f->recent, sizeof f->recent - sizeof *f->recent);
+  f->recent[0] = key;
+  for (int p = 1; ripe && p <= MAX_PERIOD; p++)
+    if (f->run[p - 1] >= p * (FOLD_ITERATIONS - 1)) {
+      if (repeats(f, p, f->run[p - 1])) {
+        start_loop(f, p);
+        return;
+      }
+      f->run[p - 1] = 0;
+    }
 }
 
 /* Ends the loop being folded; the records of the iteration it had begun are moved to `*partial` (their number;

@@ -35,7 +35,7 @@ typedef struct trc_rec {
   int rsrc;      /* the receive half's source as received (or TRC_PEER_NULL, TRC_PEER_NONE), its tag and bytes */
   int rtag;
   double rbytes;
-  int ti_len; /* bytes of TI actions in ti, each "ACTION FIELDS\n" without the rank; -1: written at once */
+  int ti_len; /* bytes of TI actions in ti, each a whole line "RANK ACTION FIELDS\n"; -1: written at once */
   char ti[TRC_REC_TI];
   unsigned long long key; /* trc_fold's */
 } trc_rec_t;

@@ -122,7 +122,9 @@ EXPORT int MPI_Comm_join(int fd, MPI_Comm *intercomm)
 EXPORT int MPI_Comm_disconnect(MPI_Comm *comm)
 {
   double t = trc_enter();
+  MPI_Comm before = *comm;
   int rc = PMPI_Comm_disconnect(comm);
+  trc_comm_forget(before); /* its handle may name another communicator next */
   trc_untraced_call(t, "MPI_Comm_disconnect", TRC_CTRL, "MPI_Comm_disconnect " DYNAMIC);
   return rc;
 }

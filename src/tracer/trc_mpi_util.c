@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* What the PMPI wrappers (trc_mpi.c, trc_mpi_coll.c) share: ranks in the world, message sizes in bytes, the TI
+/* What the PMPI wrappers (trc_mpi.c, trc_mpi_coll.c) share: this rank in the world, message sizes in bytes, the TI
  * count lists of the v-collectives. */
 #include "trc_mpi_util.h"
-#include "trc_fold.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,33 +12,6 @@ int trc_world_rank(void)
   int rank = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   return rank;
-}
-
-/* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; MPI_PROC_NULL as TRC_PEER_NULL, MPI_ANY_SOURCE (and any other
- * special value) as TRC_PEER_NONE. On an intercommunicator a partner's rank is one of the remote group (mpi4py.futures'
- * manager sends to its workers so: read in the local group, it named the wrong rank, or one past the group, which
- * crashed Open MPI's translation). */
-int trc_to_world(MPI_Comm comm, int rank)
-{
-  if (rank == MPI_PROC_NULL)
-    return TRC_PEER_NULL;
-  if (rank < 0) /* MPI_ANY_SOURCE, or another special value */
-    return TRC_PEER_NONE;
-  if (comm == MPI_COMM_WORLD || !trc_active())
-    return rank;
-  MPI_Group group;
-  MPI_Group world;
-  int out = rank;
-  int inter = 0;
-  PMPI_Comm_test_inter(comm, &inter);
-  if ((inter ? PMPI_Comm_remote_group(comm, &group) : PMPI_Comm_group(comm, &group)) == MPI_SUCCESS) {
-    if (PMPI_Comm_group(MPI_COMM_WORLD, &world) == MPI_SUCCESS) {
-      PMPI_Group_translate_ranks(group, 1, &rank, world, &out);
-      PMPI_Group_free(&world);
-    }
-    PMPI_Group_free(&group);
-  }
-  return out;
 }
 
 double trc_nbytes(int count, MPI_Datatype type)

@@ -17,10 +17,6 @@ int trc_world_rank(void);
 /* The size of `comm` (0 when PMPI_Comm_size fails). */
 int trc_comm_size(MPI_Comm comm);
 
-/* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; MPI_PROC_NULL as TRC_PEER_NULL, MPI_ANY_SOURCE (and any other
- * special value) as TRC_PEER_NONE: the timeline's numbers, whatever the library's. */
-int trc_to_world(MPI_Comm comm, int rank);
-
 /* `count` elements of `type` in bytes (0 when not recording or the type is unknown). */
 double trc_nbytes(int count, MPI_Datatype type);
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A rank's trace file (trc_out.h): text gathered in a buffer of its own and written with write(2) when full, so that
- * a traced call costs a few stores, and a failed write (ENOSPC) is seen, said once, and stops the file. */
+ * a traced call costs a few stores, and a failed write (ENOSPC) is seen, said once, and stops the file. A file allowed
+ * to (trc_out_gzip_beyond) becomes gzip once its text outgrows a bound: the text written so far is read back and
+ * compressed with the rest (zlib's level 1, some 90 MB/s here), so small files stay plain text and cost nothing. */
 #include "trc_out.h"
 
 #include <errno.h>
@@ -10,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
+
+enum { ZBUF = 1 << 16 };
 
 struct trc_out {
   int fd;
@@ -18,6 +23,10 @@ struct trc_out {
   char *buf;
   size_t len;
   size_t cap;
+  long long written;   /* bytes of text handed to the file so far */
+  long long gzip_from; /* the file becomes gzip when its text would pass this many bytes; 0: never */
+  z_stream *z;         /* not NULL: the file is gzip */
+  unsigned char *zbuf; /* the compressed bytes, before their write */
   char path[4200];
 };
 
@@ -25,7 +34,7 @@ trc_out_t *trc_out_open(const char *path, int rank, size_t buffer)
 {
   trc_out_t *out = calloc(1, sizeof *out);
   char *buf = out ? malloc(buffer) : NULL;
-  int fd = buf ? open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666) : -1;
+  int fd = buf ? open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666) : -1; /* read back to become gzip */
   if (fd < 0) {
     fprintf(stderr, "simrun-trace: warning: rank %d cannot write %s: %s; this run is not traced\n", rank, path,
             buf ? strerror(errno) : "out of memory");
@@ -58,19 +67,85 @@ static void write_all(trc_out_t *out, const char *data, size_t len)
   }
 }
 
-int trc_out_flush(trc_out_t *out)
+void trc_out_gzip_beyond(trc_out_t *out, long long bytes)
 {
-  write_all(out, out->buf, out->len);
+  if (out && !out->z)
+    out->gzip_from = bytes;
+}
+
+/* Compresses `len` bytes at `data` into the file; `flush` is zlib's (Z_NO_FLUSH, Z_SYNC_FLUSH: what was written so
+ * far can be read back whole, Z_FINISH: the end). */
+static void deflate_all(trc_out_t *out, const char *data, size_t len, int flush)
+{
+  z_stream *z = out->z;
+  z->next_in = (unsigned char *)(size_t)data; /* zlib reads, never writes, its input */
+  z->avail_in = (unsigned)len;
+  int rc;
+  do {
+    z->next_out = out->zbuf;
+    z->avail_out = ZBUF;
+    rc = deflate(z, flush);
+    write_all(out, (const char *)out->zbuf, ZBUF - z->avail_out);
+  } while (!out->failed && (z->avail_out == 0 || (flush == Z_FINISH && rc == Z_OK)));
+}
+
+/* The file becomes gzip: its text so far is read back and compressed first. When it cannot (out of memory), the file
+ * stays plain text. */
+static void start_gzip(trc_out_t *out)
+{
+  out->gzip_from = 0;
+  size_t prefix = (size_t)out->written;
+  char *text = malloc(prefix + 1);
+  out->z = calloc(1, sizeof *out->z);
+  out->zbuf = malloc(ZBUF);
+  int ok = text && out->z && out->zbuf && pread(out->fd, text, prefix, 0) == (ssize_t)prefix &&
+           deflateInit2(out->z, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK; /* 15 + 16: gzip */
+  if (ok && (ftruncate(out->fd, 0) != 0 || lseek(out->fd, 0, SEEK_SET) != 0)) {
+    deflateEnd(out->z);
+    ok = 0;
+  }
+  if (ok)
+    deflate_all(out, text, prefix, Z_NO_FLUSH);
+  free(text);
+  if (!ok) {
+    free(out->z);
+    free(out->zbuf);
+    out->z = NULL;
+    out->zbuf = NULL;
+  }
+}
+
+/* Hands `len` bytes of text to the file, plain or compressed (`flush` as deflate_all's). */
+static void put(trc_out_t *out, const char *data, size_t len, int flush)
+{
+  if (out->gzip_from > 0 && out->written + (long long)len > out->gzip_from && !out->failed)
+    start_gzip(out);
+  out->written += (long long)len;
+  if (out->z)
+    deflate_all(out, data, len, flush);
+  else
+    write_all(out, data, len);
+}
+
+/* Writes out the buffer; `flush` as deflate_all's. */
+static int flush_buffer(trc_out_t *out, int flush)
+{
+  put(out, out->buf, out->len, flush);
   out->len = 0;
   return out->failed ? -1 : 0;
 }
 
-/* Room for `need` more bytes in the buffer (flushing it first when short); 0 when the text is longer than the
+int trc_out_flush(trc_out_t *out)
+{
+  return flush_buffer(out, Z_SYNC_FLUSH);
+}
+
+/* Room for `need` more bytes in the buffer (writing it out first when short); 0 when the text is longer than the
  * buffer. */
 static int room(trc_out_t *out, size_t need)
 {
   if (out->len + need > out->cap)
-    trc_out_flush(out);
+    flush_buffer(out, Z_NO_FLUSH);
   return need <= out->cap && !out->failed;
 }
 
@@ -116,10 +191,13 @@ int trc_format(char *buf, size_t room, const char *format, va_list ap)
   size_t n = 0;
   for (const char *f = format; *f; f++) {
     int ok = 0;
-    if (*f != '%') {
-      ok = n + 1 < room;
+    if (*f != '%') { /* the text up to the next conversion, at once */
+      size_t len = strcspn(f, "%");
+      ok = n + len < room;
       if (ok)
-        buf[n++] = *f;
+        memcpy(buf + n, f, len);
+      n += len;
+      f += len - 1;
     } else if (f[1] == 'd') {
       ok = put_whole(buf, room, &n, va_arg(ap, int)) == 0;
       f++;
@@ -168,7 +246,8 @@ void trc_out_vprintf(trc_out_t *out, const char *format, va_list ap)
     char *text = malloc((size_t)n + 1);
     if (text) {
       vsnprintf(text, (size_t)n + 1, format, again);
-      write_all(out, text, (size_t)n);
+      flush_buffer(out, Z_NO_FLUSH);
+      put(out, text, (size_t)n, Z_NO_FLUSH);
     }
     free(text);
   }
@@ -209,6 +288,20 @@ void trc_out_long(trc_out_t *out, long long value)
   trc_out_bytes(out, from, (size_t)(digits + sizeof digits - from));
 }
 
+void trc_out_line(trc_out_t *out, const long long *values, int n)
+{
+  char line[32 * 8];
+  char *end = line + sizeof line;
+  char *from = end;
+  *--from = '\n';
+  for (int i = n - 1; i >= 0; i--) {
+    from = whole_before(from, values[i]);
+    if (i > 0)
+      *--from = ' ';
+  }
+  trc_out_bytes(out, from, (size_t)(end - from));
+}
+
 void trc_out_seconds(trc_out_t *out, long long ns)
 {
   trc_out_long(out, ns / 1000000000);
@@ -230,8 +323,12 @@ int trc_out_close(trc_out_t *out)
 {
   if (!out)
     return -1;
-  int ok = trc_out_flush(out) == 0;
+  int ok = flush_buffer(out, Z_FINISH) == 0;
   ok = close(out->fd) == 0 && ok;
+  if (out->z)
+    deflateEnd(out->z);
+  free(out->z);
+  free(out->zbuf);
   free(out->buf);
   free(out);
   return ok ? 0 : -1;

@@ -25,11 +25,28 @@ void trc_out_printf(trc_out_t *out, const char *format, ...) __attribute__((form
 void trc_out_str(trc_out_t *out, const char *text);
 void trc_out_char(trc_out_t *out, char c);
 void trc_out_bytes(trc_out_t *out, const char *data, size_t len);
+/* llround(seconds * 1e9) without its call (a tenth of a timeline record's cost): the fraction of a value under 2^53 is
+ * exact. */
+static inline long long trc_ns(double seconds)
+{
+  double x = seconds * 1e9;
+  long long whole = (long long)x;
+  double fraction = x - (double)whole;
+  return whole + (fraction >= 0.5) - (fraction <= -0.5);
+}
+
 /* A whole number, and a time in nanoseconds as seconds with 9 decimals ("%.9f" of the seconds, without its cost). */
 void trc_out_long(trc_out_t *out, long long value);
 void trc_out_seconds(trc_out_t *out, long long ns);
+/* The `n` (at most 8) whole numbers of `values`, separated by blanks, and a line end: one call per timeline record. */
+void trc_out_line(trc_out_t *out, const long long *values, int n);
 
-/* Writes out what is buffered; -1 when the file failed (now or before). */
+/* Lets the file become gzip (zlib's level 1) once its text would pass `bytes` (0: never): the text written until then
+ * is read back and compressed with the rest, so that the whole file is one gzip stream. */
+void trc_out_gzip_beyond(trc_out_t *out, long long bytes);
+
+/* Writes out what is buffered (a gzip file: so that all of it can be read back); -1 when the file failed (now or
+ * before). */
 int trc_out_flush(trc_out_t *out);
 
 /* Whether a write failed. */

@@ -25,6 +25,15 @@
 #include <unistd.h>
 
 enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 << 20 };
+/* A rank's file beyond this much text (default; SIMRUN_TRACE_GZIP) is written as gzip (trc_out_gzip_beyond): the
+ * timeline (only simrun reads it) and, once it holds one of simrun's extensions (smpirun cannot read it then), the TI
+ * trace. Below it, plain text at no cost: ScaLAPACK's xdlu at p = 4 writes about 2.3 MB per rank and file in 1 s.
+ * Once the run has lasted GZIP_LATE seconds, the bound is GZIP_LATE_FROM: compressing (some 12 ms of CPU per MB) then
+ * costs under a thousandth of the run per MB, and a long run's files stay small however many ranks it has (Ray at
+ * p = 4, 50 s: four ranks of 4-5 MB of text, a 19 MB folder with the 4 MiB bound alone). */
+#define GZIP_FROM      (4LL << 20)
+#define GZIP_LATE      10.0
+#define GZIP_LATE_FROM (1LL << 20)
 
 /* A gap between two polls up to this long is part of the polling, not computation: a loop that only polls spends
  * well under a microsecond between calls; one that works between its tests, more than this. */
@@ -100,7 +109,13 @@ typedef struct recorder {
   int dropped_phases; /* begins beyond PHASE_DEPTH, ended without a label change */
   untraced_t untraced[UNTRACED_KINDS];
   int nuntraced;
-  int smpi_only;                      /* SIMRUN_TRACE_FORMAT=smpi: no action smpirun cannot read */
+  int smpi_only;       /* SIMRUN_TRACE_FORMAT=smpi: no action smpirun cannot read */
+  long long gzip_from; /* SIMRUN_TRACE_GZIP: text beyond which a file is gzip; 0: never */
+  int gzip_given;      /* SIMRUN_TRACE_GZIP set: its bound holds for the whole run */
+  int gzip_late;       /* the bound became GZIP_LATE_FROM */
+  int ti_gzip;         /* the TI trace holds one of simrun's extensions: it may be gzip */
+  char prefix[16];     /* "RANK ", which begins each TI line */
+  size_t prefix_len;
   untraced_t refused[UNTRACED_KINDS]; /* simrun's actions left out for that, which make the trace unreplayable */
   int nrefused;
 } recorder_t;
@@ -236,9 +251,21 @@ static int open_files(void)
   return 0;
 }
 
-/* SIMRUN_TRACE_FORMAT: "simrun" (default: SMPI's actions and simrun's extensions) or "smpi" (SMPI's only). */
+/* SIMRUN_TRACE_FORMAT: "simrun" (default: SMPI's actions and simrun's extensions) or "smpi" (SMPI's only); and
+ * SIMRUN_TRACE_GZIP, the bytes of text beyond which a file is gzip (0: never). */
 static void choose_format(void)
 {
+  const char *gzip = getenv("SIMRUN_TRACE_GZIP");
+  char *end = NULL;
+  rec.gzip_from = gzip ? strtoll(gzip, &end, 10) : GZIP_FROM;
+  rec.gzip_given = gzip != NULL;
+  if (gzip && (end == gzip || *end != '\0' || rec.gzip_from < 0)) {
+    if (rec.rank == 0)
+      fprintf(stderr, "simrun-trace: warning: SIMRUN_TRACE_GZIP=%s is not a number of bytes; using %lld\n", gzip,
+              GZIP_FROM);
+    rec.gzip_from = GZIP_FROM;
+    rec.gzip_given = 0;
+  }
   const char *format = getenv("SIMRUN_TRACE_FORMAT");
   rec.smpi_only = format && strcmp(format, "smpi") == 0;
   if (format && !rec.smpi_only && strcmp(format, "simrun") != 0 && rec.rank == 0)
@@ -250,10 +277,12 @@ int trc_start(int rank, int size)
 {
   rec.rank = rank;
   rec.size = size;
+  rec.prefix_len = (size_t)snprintf(rec.prefix, sizeof rec.prefix, "%d ", rank);
   choose_format();
   if (open_files() != 0)
     return -1;
   choose_rate();
+  trc_out_gzip_beyond(rec.timeline, rec.gzip_from);
   rec.lines = trc_timeline_new(rec.timeline);
   if (!rec.lines) {
     fprintf(stderr, "simrun-trace: warning: rank %d: out of memory; this run is not traced\n", rank);
@@ -285,6 +314,25 @@ void trc_time_zero(void)
   rec.last_cpu = cpu_now();
   rec.cpu_wall = 0;
   rec.cpu_known = 1;
+}
+
+/* The TI trace holds one of simrun's extensions, which smpirun cannot read: it may become gzip. */
+static void ti_may_gzip(void)
+{
+  rec.ti_gzip = 1;
+  trc_out_gzip_beyond(rec.ti, rec.gzip_from);
+}
+
+/* After GZIP_LATE seconds of the run (at `now`), the default bound on plain text becomes GZIP_LATE_FROM. */
+static void gzip_when_late(double now)
+{
+  if (rec.gzip_late || now < GZIP_LATE || rec.gzip_given)
+    return;
+  rec.gzip_late = 1;
+  rec.gzip_from = GZIP_LATE_FROM;
+  trc_out_gzip_beyond(rec.timeline, rec.gzip_from);
+  if (rec.ti_gzip)
+    trc_out_gzip_beyond(rec.ti, rec.gzip_from);
 }
 
 /* Writes the computation gathered so far as one TI compute action, before the next action, once it amounts to
@@ -320,24 +368,18 @@ static void action(const char *ti, ...)
   va_end(ap);
 }
 
-/* A record's TI actions (`len` bytes of lines without the rank), each after the computation carried (`carry`) or
- * not (a loop's body, whose computation is its own). */
+/* A record's TI actions (`len` bytes of whole lines, the rank included), after the computation carried (`carry`) or
+ * not (a loop's body, whose computation is its own): the carried computation is written, when due, before the first
+ * line, and what it leaves (under COMPUTE_MIN) would not be due before the next. */
 static void write_actions(const char *text, int len, int carry)
 {
-  for (int i = 0; i < len;) {
-    const char *end = memchr(text + i, '\n', (size_t)(len - i));
-    int n = (int)(end - (text + i)) + 1;
-    if (carry)
-      flush_compute(0);
-    trc_out_long(rec.ti, rec.rank);
-    trc_out_char(rec.ti, ' ');
-    trc_out_bytes(rec.ti, text + i, (size_t)n);
-    i += n;
-  }
+  if (carry && len > 0)
+    flush_compute(0);
+  trc_out_bytes(rec.ti, text, (size_t)len);
 }
 
 /* A record as it came: its computation's and its call's timeline lines, and its TI actions after the computation
- * (a run of polls as simrun's "poll COUNT FIRST LAST"; none with SIMRUN_TRACE_FORMAT=smpi: SMPI's test action would
+ * (a run of polls as simrun's "poll COUNT"; none with SIMRUN_TRACE_FORMAT=smpi: SMPI's test action would
  * sleep). */
 static void emit_plain(const trc_rec_t *r)
 {
@@ -345,8 +387,14 @@ static void emit_plain(const trc_rec_t *r)
   if (rec.smpi_only || r->ti_len < 0)
     return; /* the TI actions were written at once */
   rec.flops += r->flops;
-  if (r->poll)
-    action("poll %ld %.9f %.9f", r->count, r->start, r->end);
+  if (r->poll) { /* "poll COUNT": its times are the timeline's record (to the nanosecond); no replay reads them */
+    ti_may_gzip();
+    flush_compute(0);
+    trc_out_bytes(rec.ti, rec.prefix, rec.prefix_len);
+    trc_out_str(rec.ti, "poll ");
+    const long long count[] = {r->count};
+    trc_out_line(rec.ti, count, 1);
+  }
   write_actions(r->ti, r->ti_len, 1);
 }
 
@@ -379,6 +427,7 @@ static void emit_loop(const trc_loop_t *l)
     return;
   }
   flush_compute(1);
+  ti_may_gzip();
   action("loop %ld %d", l->count, lines);
   for (int j = 0; j < l->nslots; j++) {
     const trc_slot_t *s = &l->slots[j];
@@ -444,16 +493,18 @@ static void add_action(const char *ti, va_list ap)
   if (!rec.smpi_only && r->ti_len >= 0) {
     va_list again;
     va_copy(again, ap);
-    size_t room = TRC_REC_TI - (size_t)r->ti_len;
-    int n = trc_format(r->ti + r->ti_len, room, ti, again);
+    size_t at = (size_t)r->ti_len + rec.prefix_len; /* after "RANK " */
+    size_t room = at < TRC_REC_TI ? TRC_REC_TI - at : 0;
+    int n = room ? trc_format(r->ti + at, room, ti, again) : -1;
     va_end(again);
-    if (n < 0) {
+    if (n < 0 && room) {
       va_copy(again, ap);
-      n = vsnprintf(r->ti + r->ti_len, room, ti, again);
+      n = vsnprintf(r->ti + at, room, ti, again);
       va_end(again);
     }
     if (n >= 0 && (size_t)n + 1 < room) {
-      r->ti_len += n;
+      memcpy(r->ti + r->ti_len, rec.prefix, rec.prefix_len);
+      r->ti_len = (int)at + n;
       r->ti[r->ti_len++] = '\n';
       return;
     }
@@ -531,6 +582,7 @@ static void resume(double since)
   double now = trc_now();
   rec.own += now - since;
   rec.last_exit = now;
+  gzip_when_late(now);
   read_cpu_if_due(now);
   check_files();
 }
@@ -676,6 +728,7 @@ void trc_extension(const char *name, const char *ti, ...)
 {
   if (!trc_extension_allowed(name))
     return;
+  ti_may_gzip();
   va_list ap;
   va_start(ap, ti);
   add_action(ti, ap);

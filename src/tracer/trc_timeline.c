@@ -157,47 +157,31 @@ static int signature(trc_timeline_t *t, const trc_rec_t *r)
 static void write_record(trc_timeline_t *t, const trc_rec_t *r, long long gap, long long compute, long long start,
                          long long end)
 {
-  int id = signature(t, r);
-  trc_out_long(t->out, id);
-  trc_out_char(t->out, ' ');
-  trc_out_long(t->out, gap);
-  trc_out_char(t->out, ' ');
-  trc_out_long(t->out, compute);
-  trc_out_char(t->out, ' ');
-  trc_out_long(t->out, end - start);
-  if (r->count > 1) {
-    trc_out_char(t->out, ' ');
-    trc_out_long(t->out, r->count);
-  }
-  trc_out_char(t->out, '\n');
+  const long long fields[] = {signature(t, r), gap, compute, end - start, r->count};
+  trc_out_line(t->out, fields, r->count > 1 ? 5 : 4);
   t->prev = end;
-}
-
-static long long ns(double seconds)
-{
-  return llround(seconds * 1e9);
 }
 
 void trc_timeline_record(trc_timeline_t *t, const trc_rec_t *r)
 {
   static const trc_rec_t computation = {.category = "compute", .peer = -1, .name = "-", .count = 1};
-  long long c_start = ns(r->c_start), c_end = ns(r->c_end);
+  long long c_start = trc_ns(r->c_start), c_end = trc_ns(r->c_end);
   int computed = r->c_end > r->c_start;
-  if (computed && (!r->has_call || ns(r->start) != c_end)) { /* a computation of its own line */
+  if (computed && (!r->has_call || trc_ns(r->start) != c_end)) { /* a computation of its own line */
     write_record(t, &computation, c_start - t->prev, 0, c_start, c_end);
     computed = 0;
   }
   if (!r->has_call)
     return;
-  long long start = ns(r->start);
+  long long start = trc_ns(r->start);
   long long from = computed ? c_start : start;
-  write_record(t, r, from - t->prev, start - from, start, ns(r->end));
+  write_record(t, r, from - t->prev, start - from, start, trc_ns(r->end));
 }
 
 void trc_timeline_loop(trc_timeline_t *t, const trc_loop_t *l)
 {
   double n = (double)l->count;
-  long long first = ns(l->first), last = ns(l->last);
+  long long first = trc_ns(l->first), last = trc_ns(l->last);
   trc_out_str(t->out, "loop ");
   trc_out_long(t->out, l->count);
   trc_out_char(t->out, ' ');

@@ -30,7 +30,6 @@
 #define IO_RMA   SIMRUN_SOURCE_DIR "/tests/data/tracer/io_rma.c"
 #define INTER    SIMRUN_SOURCE_DIR "/tests/data/tracer/intercomm.c"
 #define SENDRECV SIMRUN_SOURCE_DIR "/tests/data/tracer/sendrecv_ring.c"
-#define CHEAP    SIMRUN_SOURCE_DIR "/tests/data/tracer/cheap_calls.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -1146,19 +1145,6 @@ static void build_fortran(const char *dir, const char *source, const char *name)
   run_free(&run);
 }
 
-/* A new working folder `dir` with `source` built by `builder` as `name` and run on `np` ranks under the tracer into
- * `dir`/trace (its path in `trace`), in simrun's format: it must print `said` and say no warning. */
-static void built_and_traced(char *dir, char *trace, void (*builder)(const char *, const char *, const char *),
-                             const char *source, const char *name, const char *np, const char *said)
-{
-  char program[64];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, 1024), 0);
-  snprintf(trace, 1100, "%s/trace", dir);
-  snprintf(program, sizeof program, "./%s", name);
-  builder(dir, source, name);
-  traced_quietly(dir, program, np, trace, "simrun", said);
-}
-
 /* A Fortran program (`use mpi`): Open MPI's Fortran bindings call PMPI_* directly, so the library binds the Fortran
  * names itself (trc_fortran.c). The program still checks its own values (MPI_IN_PLACE, statuses, MPI_REQUEST_NULL
  * back in Fortran), every rank's actions are those it made, in order, and simrun replays the trace. */
@@ -1166,7 +1152,10 @@ static void test_trc_mpi_fortran_program(void)
 {
   char dir[1024];
   char trace[1100];
-  built_and_traced(dir, trace, build_fortran, FORTRAN, "fortran_calls", "3", "fortran ok");
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  build_fortran(dir, FORTRAN, "fortran_calls");
+  traced_quietly(dir, "./fortran_calls", "3", trace, "simrun", "fortran ok");
   CU_ASSERT_EQUAL(count_entries(trace), 7); /* index.txt, three rank files, three timelines */
   /* rank 1's actions in the program's order (the computations between them aside): the ring (a Waitall over every
    * pending request is SMPI's plain waitall), Sendrecv with rank 0 (as SMPI writes it: isend, recv, wait), Bcast,
@@ -1329,40 +1318,6 @@ static void test_trc_mpi_unwritable_folder_keeps_program_running(void)
   remove_folder(dir);
 }
 
-/* The tracer's own time is taken out of the run's times: at p = 1, where no rank waits, 100,000 cheap calls leave
- * between their intervals (T_par less computation, communication and control: the reader counts gaps as idle, and at
- * p = 1 nothing else is idle) under a tenth of the tracer's own time, which the
- * timeline still gives (`# tracer-cost`) and simrun analyse says was removed (and does not subtract again from T_seq).
- * Before, that time stayed as gaps: the gaps were about the tracer's cost. */
-static void test_trc_mpi_own_time_removed(void)
-{
-  char dir[1024];
-  char trace[1100];
-  built_and_traced(dir, trace, build, CHEAP, "cheap_calls", "1", "cheap calls done");
-  met_timeline_info_t info;
-  met_trace_t *run = read_run(trace, &info);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(run);
-  double gaps = met_trace_end(run); /* the reader counts gaps as idle: what is neither work nor a call's time */
-  for (int c = 0; c < MET_CAT_COUNT; c++)
-    if (c != MET_CAT_IDLE)
-      gaps -= met_trace_category_time(run, 0, (met_category_t)c);
-  CU_ASSERT(info.tracer_removed);
-  CU_ASSERT(info.tracer_cost > 1e-3); /* some 0.1-1 us per call */
-  CU_ASSERT(fabs(gaps) < 0.1 * info.tracer_cost);
-  if (!(fabs(gaps) < 0.1 * info.tracer_cost))
-    fprintf(stderr, "gaps %.9f s, tracer cost %.9f s\n", gaps, info.tracer_cost);
-  met_trace_free(run);
-  const char *analyse[] = {"analyse", "trace", NULL};
-  cli_run_t said;
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &said), 0);
-  CU_ASSERT_EQUAL(said.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(said.out, "s over the ranks, removed from the run's times"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(said.out, "its T_par, from which the tracer removed its own time")); /* T_seq */
-  run_free(&said);
-  remove_folder(trace);
-  remove_folder(dir);
-}
-
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -1383,7 +1338,6 @@ int main(void)
       {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
       {"test_trc_mpi_large_files_gzip", test_trc_mpi_large_files_gzip},
-      {"test_trc_mpi_own_time_removed", test_trc_mpi_own_time_removed},
       {NULL, NULL}};
   return tu_run("trc_mpi", cases);
 }

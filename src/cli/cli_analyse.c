@@ -212,13 +212,12 @@ static int read_runs(const analyse_opts_t *opts, runs_t *runs)
   return 0;
 }
 
-/* T_seq from a traced sequential run: its T_par less the tracer's own time, where the tracer recorded it and did not
- * take it out of the times itself. */
+/* T_seq from a traced sequential run: its T_par less the tracer's own time, where the tracer recorded it. */
 static int seq_from_run(runs_t *runs, const met_trace_t *trace, const met_timeline_info_t *info, const char *dir,
                         const char *how)
 {
   double t_par = met_trace_end(trace);
-  double cost = isnan(info->tracer_cost) || info->tracer_removed ? 0 : info->tracer_cost;
+  double cost = isnan(info->tracer_cost) ? 0 : info->tracer_cost;
   runs->t_seq = t_par - cost;
   if (!(runs->t_seq > 0))
     return fail("%s: the traced sequential run lasted no time once the tracer's own time is taken out; give T_seq "
@@ -229,10 +228,6 @@ static int seq_from_run(runs_t *runs, const met_trace_t *trace, const met_timeli
              "the run traced at p = 1 in %s (%s), its T_par; its timelines do not record the tracer's own time, so "
              "T_seq includes it: give the untraced time with --seq-time",
              dir, how);
-  else if (info->tracer_removed)
-    snprintf(runs->seq_source, sizeof runs->seq_source,
-             "the run traced at p = 1 in %s (%s), its T_par, from which the tracer removed its own time %.6f s", dir,
-             how, info->tracer_cost);
   else
     snprintf(runs->seq_source, sizeof runs->seq_source,
              "the run traced at p = 1 in %s (%s), its T_par %.6f s less the tracer's own time %.6f s", dir, how, t_par,
@@ -301,8 +296,7 @@ static void print_run(FILE *out, const runs_t *runs, int i)
   if (info->colls_unpaired)
     fprintf(out, " (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
   if (!isnan(info->tracer_cost))
-    fprintf(out, "; the tracer's own time, %.6f s over the ranks, %s", info->tracer_cost,
-            info->tracer_removed ? "removed from the run's times" : "kept out of its intervals (as gaps)");
+    fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
   if (!runs->kept[i])
     fprintf(out, "; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or wait states",
             KEEP_BYTES / (1024 * 1024));

@@ -403,13 +403,10 @@ typedef struct stream {
 static void read_comment(stream_t *s, int rank, const char *text)
 {
   double cost;
-  char word[8], extra[2];
-  int n = sscanf(text, "# tracer-cost %lf %7s %1s", &cost, word, extra);
-  int removed = n == 2 && strcmp(word, "removed") == 0;
-  if ((n == 1 || removed) && isfinite(cost) && cost >= 0) {
+  char extra[2];
+  if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && isfinite(cost) && cost >= 0)
     s->info->tracer_cost = (isnan(s->info->tracer_cost) ? 0 : s->info->tracer_cost) + cost;
-    s->info->tracer_removed |= removed;
-  } else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
+  else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
     snprintf(s->info->program, sizeof s->info->program, "%s", text + 10);
 }
 

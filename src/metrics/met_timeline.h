@@ -17,7 +17,6 @@ typedef struct met_timeline_info {
   int colls_unpaired; /* the ranks' collective calls differ (a sub-communicator): pairing stopped there */
   double tracer_cost; /* seconds the tracer says it spent inside itself, summed over the ranks ("# tracer-cost S"
                        * lines); NAN when the files do not say */
-  int tracer_removed; /* the lines say "removed": the tracer took that time out of the times it wrote */
   char program[256];  /* rank 0's "# program NAME" line, or "" */
 } met_timeline_info_t;
 

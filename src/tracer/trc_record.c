@@ -2,8 +2,8 @@
 /* The tracer's recorder (trc_record.h): clocks, the rank's two files and the untraced-call tally. Computation between
  * calls is timed twice: by the wall clock for the measured timeline (what happened, seed 000 §1.2's EPPA timeline) and
  * by the thread's CPU clock times a flop rate for the TI trace (the work, whatever else shared the core). The
- * recorder's own time after each call is kept out of both (and summed, per rank) and taken out of the rank's clock, so
- * that the times written exclude it; a run of unsuccessful polls is one record. */
+ * recorder's own time after each call is kept out of both (and summed, per rank), and a run of unsuccessful polls is
+ * one record. */
 #define _GNU_SOURCE /* realpath */
 #include "trc_record.h"
 #include "met_flops.h"
@@ -84,14 +84,14 @@ typedef struct recorder {
   double rate;           /* flop/s */
   const char *source;    /* where the rate came from */
   struct timespec origin;
-  double last_exit;   /* time (trc_now's) the current computation interval started */
+  double last_exit;   /* wall time the current computation interval started */
   double last_cpu;    /* thread CPU time then, when cpu_known */
   int cpu_known;      /* the CPU clock was read at last_exit */
-  double cpu_wall;    /* wall time of the last CPU clock reading, the recorder's own time included (since_cpu) */
+  double cpu_wall;    /* wall time of the last CPU clock reading */
   double cpu_share;   /* CPU seconds per wall second of the last computation timed by both clocks */
   int long_compute;   /* the last computation, or the call after it, lasted CPU_GAP or more */
   double flops;       /* computation not yet written as a TI action: phase changes do not split it */
-  double own;         /* seconds spent in the recorder after the calls: taken out of trc_now's clock */
+  double own;         /* seconds spent in the recorder after the calls: kept out of the computation */
   poll_run_t polls;   /* count 0: none */
   gap_t gap;          /* the computation before the call being entered */
   trc_rec_t cur;      /* the last call's record, until the next call or poll run opens another */
@@ -130,13 +130,11 @@ static double seconds(const struct timespec *t)
   return (double)t->tv_sec + 1e-9 * (double)t->tv_nsec;
 }
 
-/* The rank's clock less the recorder's own time so far: each rank's times are shifted back by its own cost (another
- * rank's waiting for this one's recorder is not taken out; docs/tracer.md). */
 double trc_now(void)
 {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
-  return seconds(&t) - seconds(&rec.origin) - rec.own;
+  return seconds(&t) - seconds(&rec.origin);
 }
 
 static double cpu_now(void)
@@ -298,8 +296,7 @@ int trc_start(int rank, int size)
                  "# simrun measured timeline 2\n"
                  "# rank %d of %d\n"
                  "# program %s\n"
-                 "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init, less the tracer's own time "
-                 "so far\n"
+                 "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init\n"
                  "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate\n"
                  "# d ID category phase peer bytes call [tag comm [request]]: the fields of call ID; ID GAP COMPUTE "
                  "DURATION [POLLS]: a computation GAP ns after the previous interval, then call ID, in ns\n"
@@ -521,19 +518,13 @@ static void add_action(const char *ti, va_list ap)
   write_action(ti, ap);
 }
 
-/* The wall seconds from the last CPU clock reading to `t` (trc_now's), the recorder's own time between included. */
-static double since_cpu(double t)
-{
-  return t + rec.own - rec.cpu_wall;
-}
-
 /* The CPU seconds of the computation interval of `gap` wall seconds ending now: the thread's CPU clock when it was
  * read at the interval's start; for an interval longer than expected, the CPU time since the last reading less the
  * wall time before the interval (under CPU_EVERY), a lower bound; else the wall time times the last CPU share. */
 static double gap_cpu(double gap)
 {
   if (rec.cpu_known || gap >= CPU_GAP) {
-    double cpu = cpu_now() - rec.last_cpu - (rec.cpu_known ? 0 : since_cpu(rec.last_exit));
+    double cpu = cpu_now() - rec.last_cpu - (rec.cpu_known ? 0 : rec.last_exit - rec.cpu_wall);
     return cpu < 0 ? 0 : cpu > gap ? gap : cpu;
   }
   return gap > 0 ? gap * rec.cpu_share : 0;
@@ -578,21 +569,21 @@ static void check_files(void)
  * (between readings, the CPU clock drifts from the wall clock by more than a poll's gap within milliseconds). */
 static void read_cpu_if_due(double now)
 {
-  rec.cpu_known = rec.long_compute || since_cpu(now) >= CPU_EVERY;
+  rec.cpu_known = rec.long_compute || now - rec.cpu_wall >= CPU_EVERY;
   if (rec.cpu_known) {
     rec.last_cpu = cpu_now();
-    rec.cpu_wall = now + rec.own;
+    rec.cpu_wall = now;
   }
 }
 
-/* The next computation interval starts now, after the recorder's own work since `since`: that work is added to the
- * recorder's time, so that on the shifted clock the interval starts at `since`. */
+/* The next computation interval starts now, after the recorder's own work since `since` (kept out of it). */
 static void resume(double since)
 {
-  rec.own += trc_now() - since;
-  rec.last_exit = since;
-  gzip_when_late(since);
-  read_cpu_if_due(since);
+  double now = trc_now();
+  rec.own += now - since;
+  rec.last_exit = now;
+  gzip_when_late(now);
+  read_cpu_if_due(now);
   check_files();
 }
 
@@ -829,8 +820,8 @@ int trc_finish(void)
     rec.folder = NULL;
     flush_compute(1);
     trc_out_printf(rec.ti, "%d finalize\n", rec.rank);
-    /* the library's own time after the calls, out of the times written; simrun analyse reads it (docs/tracer.md) */
-    trc_out_printf(rec.timeline, "# tracer-cost %.9f removed\n", rec.own);
+    /* the library's own time after the calls, kept out of the intervals; simrun analyse reads it (docs/tracer.md) */
+    trc_out_printf(rec.timeline, "# tracer-cost %.9f\n", rec.own);
     trc_out_printf(rec.timeline, "# end %.9f\n", now);
     trc_timeline_free(rec.lines);
     rec.lines = NULL;

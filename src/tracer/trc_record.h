@@ -31,7 +31,7 @@ int trc_active(void);
  * calls of other threads are counted, and trc_finish then says so and leaves the run without an index. */
 void trc_owner_only(void);
 
-/* The current time in seconds since trc_time_zero, less the recorder's own time so far. */
+/* The current time in seconds since trc_time_zero. */
 double trc_now(void);
 
 /* Marks the entry into an MPI call: ends the computation interval since the last call (a timeline line and a TI

@@ -21,6 +21,7 @@ static void start(void)
   int size = trc_comm_size(MPI_COMM_WORLD);
   int rank = trc_world_rank();
   started = 1;
+  trc_owner_only();
   int on = trc_start(rank, size) == 0; /* calibration before the barrier: the ranks start together */
   PMPI_Barrier(MPI_COMM_WORLD);        /* a common time 0 for the ranks' timelines */
   trc_time_zero();
@@ -37,15 +38,15 @@ EXPORT int MPI_Init(int *argc, char ***argv)
   return rc;
 }
 
-/* The recorder keeps one timeline per rank: under MPI_THREAD_MULTIPLE only the thread that initialises MPI is
- * recorded. Many programs ask for it and call MPI from that thread alone; a run whose other threads called MPI is
- * named at MPI_Finalize and left without an index (trc_owner_only). */
+/* The recorder keeps one timeline per rank: at every thread level only the thread that initialises MPI is recorded
+ * (trc_owner_only, in start). Many programs ask for MPI_THREAD_MULTIPLE and call MPI from that thread alone; a run
+ * whose other threads called MPI is named at MPI_Finalize and left without an index. StarPU-MPI initialises MPI at
+ * MPI_THREAD_SERIALIZED in its progress thread, which makes every MPI call but for its other threads' MPI_Comm_size
+ * and MPI_Comm_rank, made meanwhile (tests/data/tracer/threads.c, `serialized`). */
 EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
   init_seen = 1;
   int rc = PMPI_Init_thread(argc, argv, required, provided);
-  if (rc == MPI_SUCCESS && *provided == MPI_THREAD_MULTIPLE)
-    trc_owner_only();
   if (rc == MPI_SUCCESS)
     start();
   return rc;

@@ -133,6 +133,24 @@ static void expect_two_waits(const met_trace_t *trace, int ra, met_wait_pattern_
   met_wait_free(&w);
 }
 
+/* tests/data/tracer/ssend-skew: rank 1's clock 40 us behind rank 0's. Its MPI_Ssend (0.1-0.8) ends before rank 0's
+ * receive entry (0.80004), as its MPI_Issend's wait (0.92-0.98) ends before that receive (0.98004): a synchronous send
+ * completes only once its receive started, so both waited to their ends (late receiver, 0.7 + 0.06 s), where the
+ * eager rule booked them as communication (0.70 and 0.06 s of comm, as ParFORM's workers' 0.79 s MPI_Ssend at p = 4).
+ * Its MPI_Send (0.85-0.90), ended before its receive's entry (0.95), stays eager: 0.05 of comm. */
+static void test_timeline_synchronous_send_waits_across_clocks(void)
+{
+  met_trace_t *trace = read_paired(RUNS "ssend-skew", 3);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.76});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.01002, 0.05001});
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_LATE_RECEIVER), 0.76, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.76, 1e-9);
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/halo: a halo exchange (MPI_Irecv, a rendezvous MPI_Send, MPI_Waitall) along ranks 0 - 1 - 2,
  * rank 1 computing 0.5 s, its partners 0.1 s. Rank 0's send (0.11-0.55) is paired with rank 1's MPI_Irecv from 0,
  * posted at 0.50: idle 0.11-0.50 (a late receiver), then 0.05 of transfer; rank 2's likewise with the receive posted
@@ -536,6 +554,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_timeline_reads_categories_and_phases", test_timeline_reads_categories_and_phases},
       {"test_timeline_send_waits_for_late_receiver", test_timeline_send_waits_for_late_receiver},
+      {"test_timeline_synchronous_send_waits_across_clocks", test_timeline_synchronous_send_waits_across_clocks},
       {"test_timeline_wait_states", test_timeline_wait_states},
       {"test_timeline_halo_slow_rank", test_timeline_halo_slow_rank},
       {"test_timeline_sendrecv_ring_slow_rank", test_timeline_sendrecv_ring_slow_rank},

@@ -1155,17 +1155,31 @@ static void test_trc_mpi_fortran_program(void)
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(trace, sizeof trace, "%s/trace", dir);
   build_fortran(dir, FORTRAN, "fortran_calls");
-  traced_quietly(dir, "./fortran_calls", "3", trace, "simrun", "fortran ok");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, "./fortran_calls", "3", trace, NULL, "simrun", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "fortran ok"));
+  /* named at MPI_Finalize, once per rank, as their C calls are (before, CP2K's went untraced and unnamed) */
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "rank 1: calls not in the TI trace (replay will miss them): MPI_Iallgather "
+                                         "(non-blocking collective: no TI action) x1 MPI_Win_create"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "MPI_File_open (MPI-IO"));
+  run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 7); /* index.txt, three rank files, three timelines */
+  char *timeline = timeline_text(dir, "trace/timeline-1.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Cart_sub"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split_type"));
+  free(timeline);
   /* rank 1's actions in the program's order (the computations between them aside): the ring (a Waitall over every
    * pending request is SMPI's plain waitall), Sendrecv with rank 0 (as SMPI writes it: isend, recv, wait), Bcast,
    * Allreduce, the split and the barrier on it, the second ring completed by Testany, the persistent ring
-   * (each Start written as the operation it starts), the logical Allreduce */
-  static const char *const expected[] = {"1 init",          "1 irecv 0 7 4",   "1 send 2 7 4",   "1 waitall",
-                                         "1 isend 0 3 4",   "1 recv 0 3 4",    "1 wait 1 0 3",   "1 bcast 4 0",
-                                         "1 allreduce 4 0", "1 comm_split",    "1 in 1 barrier", "1 irecv 0 8 4",
-                                         "1 send 2 8 4",    "1 wait 0 1 8",    "1 irecv 0 9 4",  "1 isend 2 9 4",
-                                         "1 waitall",       "1 allreduce 4 0", "1 finalize"};
+   * (each Start written as the operation it starts), the Allreduce on the Cartesian row (all three ranks, in their
+   * order: the world's) and the Barrier on the node's ranks (the same), the logical Allreduce */
+  static const char *const expected[] = {
+      "1 init",       "1 irecv 0 7 4",   "1 send 2 7 4",    "1 waitall",     "1 isend 0 3 4",  "1 recv 0 3 4",
+      "1 wait 1 0 3", "1 bcast 4 0",     "1 allreduce 4 0", "1 comm_split",  "1 in 1 barrier", "1 irecv 0 8 4",
+      "1 send 2 8 4", "1 wait 0 1 8",    "1 irecv 0 9 4",   "1 isend 2 9 4", "1 waitall",      "1 allreduce 4 0",
+      "1 barrier\n",  "1 allreduce 4 0", "1 finalize"};
   char *text = read_output(trace, "rank-1.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
   const char *at = text;

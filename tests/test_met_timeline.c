@@ -397,6 +397,32 @@ static void test_timeline_sub_communicator_not_paired(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/sub-coll-named: ranks 0 and 1 call MPI_Allreduce on a sub-communicator whose line names it (key
+ * 77, as the tracer writes since Debian's NWChem and CP2K), then all three ranks an MPI_Barrier. The sub-communicator's
+ * call stays as the file gives it (communication, no N x N wait) and the world's barrier is paired after it: waits at
+ * the barrier until rank 2 entered at 0.8, rank 0 from 0.4 (0.4 s), rank 1 from 0.5 (0.3 s), then 0.1 s of
+ * communication each. Before, the Allreduce counted as the first collective of every rank: rank 2's was a Barrier, so
+ * pairing stopped there (NWChem at p = 4: 226 of its 6867 collectives paired), and where every rank's call had the
+ * same name on different sub-communicators (CP2K's Alltoallv on two pairs of ranks) it was paired as one call of all.
+ */
+static void test_timeline_sub_communicator_named_not_paired(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "sub-coll-named", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(info.collectives, 1);
+  CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.4, 0.3, 0.0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.3, 0.11, 0.1});
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_BARRIER), 0.4, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_BARRIER), 0.3, 1e-9);
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.7, 1e-9);
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
 /* An aggregate read gives the same figures as a full one (the halo's). */
 static void test_timeline_aggregate_same_figures(void)
 {
@@ -571,6 +597,7 @@ int main(void)
       {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
       {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},
+      {"test_timeline_sub_communicator_named_not_paired", test_timeline_sub_communicator_named_not_paired},
       {"test_timeline_aggregate_same_figures", test_timeline_aggregate_same_figures},
       {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},

@@ -903,6 +903,15 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
   simrun_replays(dir, "full", 4, "T_par");
   simrun_replays(dir, "plain", 4, "T_par");
   smpi_replays(dir, "plain", "4");
+  /* the sub-communicators' collectives, each line naming its communicator, are not paired as the world's: its two
+   * barriers are (before, every rank's k-th collective was paired as one call of all, the sub-communicators' too) */
+  char full[1100];
+  snprintf(full, sizeof full, "%s/full", dir);
+  met_timeline_info_t info;
+  met_trace_t *measured = read_run(full, &info);
+  CU_ASSERT_EQUAL(info.collectives, 2);
+  CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  met_trace_free(measured);
   for (int k = 0; k < 3; k++) {
     char trace[1100];
     snprintf(trace, sizeof trace, "%s/%s", dir, runs[k].trace);

@@ -5,19 +5,20 @@
  * thread per rank, counts those calls and writes no index (tests/test_trc_mpi.c). With `serialized`, as StarPU-MPI
  * does: a progress thread initialises MPI at MPI_THREAD_SERIALIZED and makes the messages, while the main thread asks
  * MPI_Comm_size many times meanwhile (a local query, which Debian's StarPU examples make some 360 times a rank from
- * their other threads): the tracer records the progress thread whole. Prints "threads ok" when the messages
+ * their other threads), then computes 0.4 s as StarPU's workers do: the tracer records the progress thread whole and
+ * says that the other thread's CPU time is not in the trace. Prints "threads ok" when the messages
  * arrived. */
 #include <mpi.h>
 #include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
+#include <semaphore.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 static int rank;
 static int received;
-static atomic_int initialised;
-static atomic_int queried;
+static sem_t initialised;
+static sem_t queried;
 
 static void exchange(void)
 {
@@ -40,11 +41,10 @@ static void *progress(void *unused)
   int provided = 0;
   MPI_Init_thread(NULL, NULL, MPI_THREAD_SERIALIZED, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  atomic_store(&initialised, 1);
+  sem_post(&initialised);
   for (int i = 0; i < 200; i++)
     exchange();
-  while (!atomic_load(&queried))
-    sched_yield();
+  sem_wait(&queried);
   MPI_Barrier(MPI_COMM_WORLD);
   if (received == 2 - rank)
     printf("threads ok\n");
@@ -52,16 +52,25 @@ static void *progress(void *unused)
   return NULL;
 }
 
+/* The main thread: its queries, then 0.4 s of CPU (StarPU's workers' computation) while the progress thread waits. */
 static int serialized(void)
 {
   pthread_t thread;
+  sem_init(&initialised, 0, 0);
+  sem_init(&queried, 0, 0);
   pthread_create(&thread, NULL, progress, NULL);
-  while (!atomic_load(&initialised))
-    sched_yield();
+  sem_wait(&initialised);
   int size = 0;
   for (int i = 0; i < 20000; i++)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-  atomic_store(&queried, 1);
+  struct timespec t = {0, 0};
+  volatile double x = 1.0;
+  while (t.tv_sec * 1000000000L + t.tv_nsec < 400000000L) {
+    for (int i = 0; i < 100000; i++)
+      x = x * 1.0000001 + 1e-9;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  }
+  sem_post(&queried);
   pthread_join(thread, NULL);
   return size == 2 ? 0 : 1;
 }

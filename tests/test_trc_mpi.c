@@ -1172,23 +1172,27 @@ static void test_trc_mpi_fortran_program(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "rank 1: calls not in the TI trace (replay will miss them): MPI_Iallgather "
                                          "(non-blocking collective: no TI action) x1 MPI_Win_create"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "MPI_File_open (MPI-IO"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "MPI_Iscan (non-blocking collective: no TI action) x1"));
   run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 7); /* index.txt, three rank files, three timelines */
   char *timeline = timeline_text(dir, "trace/timeline-1.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Cart_sub"));
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split_type"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_dup_with_info"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 0 0 MPI_Mprobe 10 0"));
   free(timeline);
   /* rank 1's actions in the program's order (the computations between them aside): the ring (a Waitall over every
    * pending request is SMPI's plain waitall), Sendrecv with rank 0 (as SMPI writes it: isend, recv, wait), Bcast,
    * Allreduce, the split and the barrier on it, the second ring completed by Testany, the persistent ring
    * (each Start written as the operation it starts), the Allreduce on the Cartesian row (all three ranks, in their
-   * order: the world's) and the Barrier on the node's ranks (the same), the logical Allreduce */
+   * order: the world's) and the Barrier on the node's ranks (the same), the Barrier on the duplicate, the ring of
+   * matched probes (the Mrecv as the recv its status gives), the logical Allreduce */
   static const char *const expected[] = {
-      "1 init",       "1 irecv 0 7 4",   "1 send 2 7 4",    "1 waitall",     "1 isend 0 3 4",  "1 recv 0 3 4",
-      "1 wait 1 0 3", "1 bcast 4 0",     "1 allreduce 4 0", "1 comm_split",  "1 in 1 barrier", "1 irecv 0 8 4",
-      "1 send 2 8 4", "1 wait 0 1 8",    "1 irecv 0 9 4",   "1 isend 2 9 4", "1 waitall",      "1 allreduce 4 0",
-      "1 barrier\n",  "1 allreduce 4 0", "1 finalize"};
+      "1 init",       "1 irecv 0 7 4", "1 send 2 7 4",    "1 waitall",     "1 isend 0 3 4",   "1 recv 0 3 4",
+      "1 wait 1 0 3", "1 bcast 4 0",   "1 allreduce 4 0", "1 comm_split",  "1 in 1 barrier",  "1 irecv 0 8 4",
+      "1 send 2 8 4", "1 wait 0 1 8",  "1 irecv 0 9 4",   "1 isend 2 9 4", "1 waitall",       "1 allreduce 4 0",
+      "1 barrier\n",  "1 barrier\n",   "1 send 2 10 4",   "1 recv 0 10 4", "1 allreduce 4 0", "1 finalize"};
   char *text = read_output(trace, "rank-1.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
   const char *at = text;

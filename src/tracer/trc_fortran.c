@@ -168,6 +168,48 @@ EXPORT void mpi_iprobe_(const fint *src, const fint *tag, const fint *c, fint *f
     status_out(&s, status);
 }
 
+/* Matched probes and receives: Fortran's message handles as C's. */
+EXPORT void mpi_mprobe_(const fint *src, const fint *tag, const fint *c, fint *message, fint *status, fint *ierr)
+{
+  MPI_Status s;
+  MPI_Message m = MPI_MESSAGE_NULL;
+  done(MPI_Mprobe(*src, *tag, comm(c), &m, status_in(status, &s)), ierr);
+  *message = MPI_Message_c2f(m);
+  status_out(&s, status);
+}
+
+EXPORT void mpi_improbe_(const fint *src, const fint *tag, const fint *c, fint *flag, fint *message, fint *status,
+                         fint *ierr)
+{
+  MPI_Status s;
+  MPI_Message m = MPI_MESSAGE_NULL;
+  int f = 0;
+  done(MPI_Improbe(*src, *tag, comm(c), &f, &m, status_in(status, &s)), ierr);
+  *flag = f;
+  if (f) {
+    *message = MPI_Message_c2f(m);
+    status_out(&s, status);
+  }
+}
+
+EXPORT void mpi_mrecv_(void *b, const fint *count, const fint *t, fint *message, fint *status, fint *ierr)
+{
+  MPI_Status s;
+  MPI_Message m = MPI_Message_f2c(*message);
+  done(MPI_Mrecv(buf(b), *count, type(t), &m, status_in(status, &s)), ierr);
+  *message = MPI_Message_c2f(m);
+  status_out(&s, status);
+}
+
+EXPORT void mpi_imrecv_(void *b, const fint *count, const fint *t, fint *message, fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  MPI_Message m = MPI_Message_f2c(*message);
+  done(MPI_Imrecv(buf(b), *count, type(t), &m, &r), ierr);
+  *message = MPI_Message_c2f(m);
+  *request = MPI_Request_c2f(r);
+}
+
 /* ---- requests ---- */
 
 EXPORT void mpi_wait_(fint *request, fint *status, fint *ierr)
@@ -186,6 +228,16 @@ EXPORT void mpi_test_(fint *request, fint *flag, fint *status, fint *ierr)
   MPI_Request r = MPI_Request_f2c(*request);
   done(MPI_Test(&r, &f, status_in(status, &s)), ierr);
   *request = MPI_Request_c2f(r);
+  *flag = f;
+  if (f)
+    status_out(&s, status);
+}
+
+EXPORT void mpi_request_get_status_(const fint *request, fint *flag, fint *status, fint *ierr)
+{
+  MPI_Status s;
+  int f = 0;
+  done(MPI_Request_get_status(MPI_Request_f2c(*request), &f, status_in(status, &s)), ierr);
   *flag = f;
   if (f)
     status_out(&s, status);
@@ -479,6 +531,26 @@ static void posted(int rc, MPI_Request r, fint *request, fint *ierr)
     int rc = cname(buf(sb), *scount, type(st), buf(rb), *rcount, type(rt), comm(c), &r);                               \
     posted(rc, r, request, ierr);                                                                                      \
   }
+#define I_REDUCTION(fname, cname)                                                                                      \
+  EXPORT void fname(void *sb, void *rb, const fint *count, const fint *t, const fint *o, const fint *c, fint *request, \
+                    fint *ierr)                                                                                        \
+  {                                                                                                                    \
+    MPI_Request r = MPI_REQUEST_NULL;                                                                                  \
+    int rc = cname(buf(sb), buf(rb), *count, type(t), op(o), comm(c), &r);                                             \
+    posted(rc, r, request, ierr);                                                                                      \
+  }
+I_REDUCTION(mpi_iscan_, MPI_Iscan)
+I_REDUCTION(mpi_iexscan_, MPI_Iexscan)
+I_REDUCTION(mpi_ireduce_scatter_block_, MPI_Ireduce_scatter_block)
+
+EXPORT void mpi_ireduce_scatter_(void *sb, void *rb, const fint *counts, const fint *t, const fint *o, const fint *c,
+                                 fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  int rc = MPI_Ireduce_scatter(buf(sb), buf(rb), counts, type(t), op(o), comm(c), &r);
+  posted(rc, r, request, ierr);
+}
+
 I_ALL_TO(mpi_iallgather_, MPI_Iallgather)
 I_ALL_TO(mpi_ialltoall_, MPI_Ialltoall)
 
@@ -541,6 +613,20 @@ EXPORT void mpi_comm_dup_(const fint *c, fint *newcomm, fint *ierr)
 {
   MPI_Comm made = MPI_COMM_NULL;
   done(MPI_Comm_dup(comm(c), &made), ierr);
+  *newcomm = MPI_Comm_c2f(made);
+}
+
+EXPORT void mpi_comm_dup_with_info_(const fint *c, const fint *info, fint *newcomm, fint *ierr)
+{
+  MPI_Comm made = MPI_COMM_NULL;
+  done(MPI_Comm_dup_with_info(comm(c), MPI_Info_f2c(*info), &made), ierr);
+  *newcomm = MPI_Comm_c2f(made);
+}
+
+EXPORT void mpi_comm_create_group_(const fint *c, const fint *group, const fint *tag, fint *newcomm, fint *ierr)
+{
+  MPI_Comm made = MPI_COMM_NULL;
+  done(MPI_Comm_create_group(comm(c), MPI_Group_f2c(*group), *tag, &made), ierr);
   *newcomm = MPI_Comm_c2f(made);
 }
 

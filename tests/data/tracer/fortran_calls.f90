@@ -6,14 +6,15 @@
 ! Startall, Waitall), then what Debian's CP2K calls besides (its mpi_cart_sub_ went untraced and unnamed): a Cartesian
 ! sub-communicator (Cart_create 3 x 1, Cart_sub keeping the first dimension) and an Allreduce on it, Comm_split_type
 ! and a Barrier on it, an Iallgather waited for, a window (Win_create) and a file (File_open, a name with trailing
-! blanks). Prints "fortran ok" on rank 0 when every value arrived as sent. Found by the held-out check of
+! blanks), then a Comm_dup_with_info and a Barrier on it, a ring of matched probes (Send, Mprobe, Mrecv) and an Iscan
+! waited for. Prints "fortran ok" on rank 0 when every value arrived as sent. Found by the held-out check of
 ! docs/tracer.md (LLNL's mpi_vector.f left no files, no word).
 program fortran_calls
   use mpi
   implicit none
   integer :: ierr, rank, size, total, left, right, got, half, sub, idx, peer, other
   integer :: requests(2), statuses(MPI_STATUS_SIZE, 2), status(MPI_STATUS_SIZE)
-  integer :: grid, row, node, win, fh, dims(2), ranks(3)
+  integer :: grid, row, node, win, fh, dims(2), ranks(3), dup, message
   logical :: flag, good, periods(2), remain(2)
   call MPI_Init(ierr)
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
@@ -70,6 +71,16 @@ program fortran_calls
                      MPI_MODE_DELETE_ON_CLOSE, MPI_INFO_NULL, fh, ierr)
   good = good .and. ierr == MPI_SUCCESS
   call MPI_File_close(fh, ierr)
+  call MPI_Comm_dup_with_info(MPI_COMM_WORLD, MPI_INFO_NULL, dup, ierr)
+  call MPI_Barrier(dup, ierr)
+  call MPI_Comm_free(dup, ierr)
+  call MPI_Send(rank, 1, MPI_INTEGER, right, 10, MPI_COMM_WORLD, ierr)
+  call MPI_Mprobe(left, 10, MPI_COMM_WORLD, message, status, ierr)
+  call MPI_Mrecv(got, 1, MPI_INTEGER, message, status, ierr)
+  good = good .and. got == left .and. status(MPI_SOURCE) == left
+  call MPI_Iscan(1, total, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, requests(1), ierr)
+  call MPI_Wait(requests(1), status, ierr)
+  good = good .and. total == rank + 1
   call MPI_Allreduce(MPI_IN_PLACE, good, 1, MPI_LOGICAL, MPI_LAND, MPI_COMM_WORLD, ierr)
   if (rank == 0 .and. good) print '(a)', 'fortran ok'
   call MPI_Finalize(ierr)

@@ -143,11 +143,7 @@ static void test_timeline_synchronous_send_waits_across_clocks(void)
   met_trace_t *trace = read_paired(RUNS "ssend-skew", 3);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.76});
   expect_times(trace, MET_CAT_COMM, (double[]){0.01002, 0.05001});
-  met_waits_t w;
-  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_LATE_RECEIVER), 0.76, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.76, 1e-9);
-  met_wait_free(&w);
+  expect_two_waits(trace, 1, MET_WAIT_LATE_RECEIVER, 0.76, 0, MET_WAIT_LATE_SENDER, 0.0);
   met_trace_free(trace);
 }
 
@@ -414,12 +410,7 @@ static void test_timeline_sub_communicator_named_not_paired(void)
   CU_ASSERT_EQUAL(info.colls_unpaired, 0);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.4, 0.3, 0.0});
   expect_times(trace, MET_CAT_COMM, (double[]){0.3, 0.11, 0.1});
-  met_waits_t w;
-  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_BARRIER), 0.4, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_BARRIER), 0.3, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), 0.7, 1e-9);
-  met_wait_free(&w);
+  expect_two_waits(trace, 0, MET_WAIT_BARRIER, 0.4, 1, MET_WAIT_BARRIER, 0.3);
   met_trace_free(trace);
 }
 

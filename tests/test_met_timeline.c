@@ -295,6 +295,26 @@ static void test_timeline_any_source_matching(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/any-source-bytes: rank 0 posts a receive from any source into a buffer of 1000 bytes and waits
+ * 0.1-0.2; its wait's line gives the 8 bytes received (the tracer writes them since ParFORM, whose 366 506 656-byte
+ * buffers were counted as its messages' sizes). The message is counted at the wait with 8 bytes, after 0.05 s of
+ * late sender (rank 1 entered its send at 0.15). */
+static void test_timeline_any_source_counts_bytes_received(void)
+{
+  met_trace_t *trace = read_paired(RUNS "any-source-bytes", 1);
+  expect_late_sender_only(trace, 0, 0.05);
+  size_t n = met_trace_count(trace, 0);
+  const met_interval_t *iv = met_trace_intervals(trace, 0);
+  int received = 0;
+  for (size_t i = 0; i < n; i++)
+    if (iv[i].dir == MET_DIR_RECV && iv[i].category == MET_CAT_COMM) {
+      TU_ASSERT_CLOSE(iv[i].bytes, 8.0, 1e-12);
+      received++;
+    }
+  CU_ASSERT_EQUAL(received, 1);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/proc-null: rank 0 posts a receive from MPI_PROC_NULL (partner -2) at 0 and waits for it
  * 0.01-0.02, then a receive from any source (-1) at 0.02 and waits 0.03-0.1; rank 1 sends at 0.05. A receive from
  * MPI_PROC_NULL completes at once and never pairs: the send goes to the receive from any source, whose wait is idle
@@ -582,6 +602,7 @@ int main(void)
       {"test_timeline_messages_matched_by_tag", test_timeline_messages_matched_by_tag},
       {"test_timeline_wait_completes_its_request", test_timeline_wait_completes_its_request},
       {"test_timeline_any_source_matching", test_timeline_any_source_matching},
+      {"test_timeline_any_source_counts_bytes_received", test_timeline_any_source_counts_bytes_received},
       {"test_timeline_proc_null_never_pairs", test_timeline_proc_null_never_pairs},
       {"test_timeline_mprobe_keeps_its_message", test_timeline_mprobe_keeps_its_message},
       {"test_timeline_probe_waits_for_late_sender", test_timeline_probe_waits_for_late_sender},

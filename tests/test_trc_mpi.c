@@ -637,6 +637,8 @@ static void test_trc_mpi_any_source_receives(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait -1 0 0\n")); /* any tag; the last posting */
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Waitany 5 0 0\n"));
+  /* a receive from any source into 16 bytes got one int: the wait gives its 4 bytes (its posting, the buffer's 16) */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 4 MPI_Wait "));
   free(timeline);
   smpi_replays(dir, "trace", "2");
   analyses(dir, trace);

@@ -635,7 +635,7 @@ static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const met_tl_
     return met_trace_add(trace, rank, &iv);
   }
   int counted = decisive.any_bytes >= 0 && decisive.peer >= 0; /* from any source: the message is counted here */
-  iv.bytes = counted ? decisive.any_bytes : iv.bytes;
+  iv.bytes = counted && !(iv.bytes > 0) ? decisive.any_bytes : iv.bytes; /* the wait's line gives the bytes received */
   return add_split(trace, rank, &iv, clamp(latest, &iv), decisive.peer, decisive.dir, counted ? decisive.peer : -1,
                    counted ? MET_DIR_RECV : MET_DIR_NONE);
 }

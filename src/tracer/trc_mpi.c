@@ -98,14 +98,15 @@ static double cpu_seconds(clockid_t clock)
 }
 
 /* The CPU time of this rank's other threads (a runtime's workers, OpenMP's), which the TI trace's compute amounts
- * (the recorded thread's CPU time) leave out: said when over 0.2 s and a quarter of the process's. Debian's StarPU
+ * (the recorded thread's CPU time) leave out: said when over 0.2 s and a twentieth of the process's (the thread that
+ * calls MPI may spin in its waits as long as the others compute, so no larger share is safe). Debian's StarPU
  * mpi_cholesky computes in its workers while its progress thread, the one recorded, waits: its replay predicted
  * 0.0003-0.005 s of a 1.8-3.1 s run without a word (tests/data/tracer/threads.c, `serialized`). */
 static void other_threads_said(void)
 {
   double all = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
   double mine = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
-  if (trc_active() && all - mine > 0.2 && all - mine > 0.25 * all)
+  if (trc_active() && all - mine > 0.2 && all - mine > 0.05 * all)
     fprintf(stderr,
             "simrun-trace: warning: rank %d: its other threads used %.2f s of CPU, the thread that calls MPI %.2f s: "
             "the TI trace's compute amounts are that thread's, so a replay leaves the others' work out\n",
@@ -287,7 +288,9 @@ EXPORT int MPI_Wait(MPI_Request *request, MPI_Status *status)
   int rc = PMPI_Wait(request, status);
   if (rc == MPI_SUCCESS)
     trc_req_envelope(before); /* the request it completed, for simrun analyse */
-  trc_call(t, "MPI_Wait", TRC_IDLE, rc == MPI_SUCCESS ? trc_req_partner(before, status) : -1, 0, NULL);
+  int ok = rc == MPI_SUCCESS;
+  trc_call(t, "MPI_Wait", TRC_IDLE, ok ? trc_req_partner(before, status) : -1,
+           ok ? trc_req_received(before, status) : 0, NULL); /* the bytes of a receive from any source */
   if (rc == MPI_SUCCESS)
     trc_req_completed(&before, NULL, 1, status, 1);
   return rc;

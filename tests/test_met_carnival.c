@@ -41,28 +41,28 @@ static void test_met_carnival_table1_intervals(void)
       MET_W_CPLWAIT, MET_W_CPLCOMP, MET_W_CPCCOMM, MET_W_CPRWAIT, MET_W_CPRCOMP, MET_W_PPRWAIT, MET_W_PPRCOMP,
       MET_W_CPRWAIT, MET_W_CPRCOMP, MET_W_CPCCOMM, MET_W_CPLWAIT, MET_W_CPLCOMP, MET_W_PPLWAIT};
   for (int k = 1; k <= MET_CE_INTERVALS; k++)
-    CU_ASSERT_EQUAL(met_carnival_interval(k), expected[k - 1]);
-  CU_ASSERT_EQUAL(met_carnival_interval(0), MET_W_COUNT);
-  CU_ASSERT_EQUAL(met_carnival_interval(14), MET_W_COUNT);
+    CU_ASSERT_EQUAL(met_ce_interval(k), expected[k - 1]);
+  CU_ASSERT_EQUAL(met_ce_interval(0), MET_W_COUNT);
+  CU_ASSERT_EQUAL(met_ce_interval(14), MET_W_COUNT);
 }
 
 /* Intervals of 1, 2, ..., 13 s. By hand: CPLWait 1 + 11 = 12, CPLComp 2 + 12 = 14, CPCComm 3 + 10 = 13, CPRWait
  * 4 + 8 = 12, CPRComp 5 + 9 = 14, PPRWait 6, PPRComp 7, PPLWait 13; the wait is 1 + ... + 13 = 91. */
-static void test_met_carnival_split_by_hand(void)
+static void test_met_ce_split_by_hand(void)
 {
   double len[MET_CE_INTERVALS];
   for (int k = 0; k < MET_CE_INTERVALS; k++)
     len[k] = k + 1;
   met_request_t r = request(0, MET_OP_PAGE, 0, 5, len);
   double cats[MET_W_COUNT];
-  CU_ASSERT_EQUAL(met_carnival_split(&r, cats), 91);
+  CU_ASSERT_EQUAL(met_ce_split(&r, cats), 91);
   const double expected[MET_W_COUNT] = {12, 14, 13, 12, 14, 6, 7, 13};
   for (int c = 0; c < MET_W_COUNT; c++)
     CU_ASSERT_EQUAL(cats[c], expected[c]);
 }
 
 /* Any non-decreasing marks: the categories add up to mark[13] - mark[0] (up to rounding of a 13-term sum). */
-static void test_met_carnival_split_adds_up(void)
+static void test_met_ce_split_adds_up(void)
 {
   unsigned seed = 12345;
   for (int trial = 0; trial < 1000; trial++) {
@@ -73,7 +73,7 @@ static void test_met_carnival_split_adds_up(void)
     }
     met_request_t r = request(trial % 4, MET_OP_DIFF, 0, trial * 0.37, len);
     double cats[MET_W_COUNT];
-    double wait = met_carnival_split(&r, cats);
+    double wait = met_ce_split(&r, cats);
     double sum = 0;
     for (int c = 0; c < MET_W_COUNT; c++)
       sum += cats[c];
@@ -289,8 +289,8 @@ int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_met_carnival_table1_intervals", test_met_carnival_table1_intervals},
-      {"test_met_carnival_split_by_hand", test_met_carnival_split_by_hand},
-      {"test_met_carnival_split_adds_up", test_met_carnival_split_adds_up},
+      {"test_met_ce_split_by_hand", test_met_ce_split_by_hand},
+      {"test_met_ce_split_adds_up", test_met_ce_split_adds_up},
       {"test_met_carnival_profile_conserves_time", test_met_carnival_profile_conserves_time},
       {"test_met_carnival_without_cp", test_met_carnival_without_cp},
       {"test_met_carnival_rejects_foreign_states", test_met_carnival_rejects_foreign_states},

@@ -243,11 +243,25 @@ static int read_scope(met_carnival_t *c, int i, FILE *in)
   return get(in, c->scopes[i], len);
 }
 
+/* Whether `in` holds fewer than `bytes` bytes after its position (a damaged count; false when that cannot be told),
+ * so that they are refused before anything is allocated. */
+static int holds_less(FILE *in, double bytes)
+{
+  long at = ftell(in);
+  long end = at >= 0 && fseek(in, 0, SEEK_END) == 0 ? ftell(in) : -1;
+  if (at < 0 || fseek(in, at, SEEK_SET) != 0 || end < at)
+    return 0;
+  return (double)(end - at) < bytes;
+}
+
 met_carnival_t *met_carnival_read(FILE *in)
 {
   int32_t dims[3];
-  if (get(in, dims, sizeof dims) || dims[0] < 1 || dims[0] > (1 << 24) || dims[1] < 1 || dims[1] > (1 << 16) ||
-      (dims[2] != 0 && dims[2] != 1))
+  if (get(in, dims, sizeof dims) || dims[0] < 1 || dims[0] > (1 << 20) || dims[1] < 1 || dims[1] > (1 << 16) ||
+      (dims[2] != 0 && dims[2] != 1) ||
+      holds_less(in,
+                 (double)dims[1] * (sizeof(uint32_t) + (double)dims[0] * MET_CE_COUNT * MET_OP_COUNT * sizeof(double) +
+                                    MET_UNIT_COUNT * MET_OP_COUNT * sizeof(met_ce_wait_t))))
     return NULL;
   met_carnival_t *c = alloc_carnival(dims[0], dims[1]);
   int rc = c ? get(in, &c->end, sizeof c->end) : -1;

@@ -34,13 +34,16 @@ int met_trace_span_add(met_trace_t *trace, int node, int unit, const met_span_t 
     return -1;
   if (span->end == span->start)
     return 0;
-  met_span_t *items = line ? grow(line->items, &line->cap, line->count + 1, sizeof *items) : NULL;
-  if ((line && !items) || met_ce_sums_span(trace->ce, node, unit, span) != 0)
-    return -1;
-  if (line) {
+  if (line) { /* room first, the count unchanged: a failure of either leaves the trace as it was */
+    met_span_t *items = grow(line->items, &line->cap, line->count + 1, sizeof *items);
+    if (!items)
+      return -1;
     line->items = items;
-    items[line->count++] = *span;
   }
+  if (met_ce_sums_span(trace->ce, node, unit, span) != 0)
+    return -1;
+  if (line)
+    line->items[line->count++] = *span;
   if (span->end > trace->end)
     trace->end = span->end;
   return 0;
@@ -71,14 +74,16 @@ int met_trace_request_add(met_trace_t *trace, const met_request_t *req)
 {
   if (!valid_request(trace, req) || !sums_of(trace))
     return -1;
-  met_request_t *items =
-      trace->aggregate ? NULL : grow(trace->requests, &trace->request_cap, trace->nrequests + 1, sizeof *items);
-  if ((!trace->aggregate && !items) || met_ce_sums_request(trace->ce, req) != 0)
-    return -1;
-  if (items) {
+  if (!trace->aggregate) { /* room first, as for spans */
+    met_request_t *items = grow(trace->requests, &trace->request_cap, trace->nrequests + 1, sizeof *items);
+    if (!items)
+      return -1;
     trace->requests = items;
-    items[trace->nrequests++] = *req;
   }
+  if (met_ce_sums_request(trace->ce, req) != 0)
+    return -1;
+  if (!trace->aggregate)
+    trace->requests[trace->nrequests++] = *req;
   return 0;
 }
 

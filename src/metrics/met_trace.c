@@ -178,7 +178,7 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   if (iv->end == iv->start && !counted && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND))
     return 0; /* kept: a message's end, even empty (an eager send, a receive its rank's computation hid) */
   met_timeline_t *timeline = &trace->ranks[rank];
-  if (met_trace_grow_phases(timeline, (size_t)iv->phase + 1) != 0)
+  if ((size_t)iv->phase >= timeline->phase_rows && met_trace_grow_phases(timeline, (size_t)iv->phase + 1) != 0)
     return -1;
   if (!trace->aggregate) {
     met_interval_t *items = grow(timeline->items, &timeline->cap, timeline->count + 1, sizeof *items);

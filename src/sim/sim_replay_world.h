@@ -140,10 +140,11 @@ struct sim_rank {
   int timed_alone; /* whether it moved its own clock on: then its host's speed must not change during the run */
   int row;         /* mesh coordinates of the host, or -1 */
   int col;
+  int same_as_first; /* charac is rank 0's, without a cache: its work has no anomaly (met_charac_anomaly's 0); in the
+                        second line, which sim_work reads with charac's first fields */
   sg_host_t host;
   double speed;            /* cycles per second */
   met_charac_t charac;     /* what each operation class costs on the host (sim_work) */
-  int same_as_first;       /* charac is rank 0's, without a cache: its work has no anomaly (met_charac_anomaly's 0) */
   sim_eager_t *to_release; /* its eager sends received, whose communication it has yet to release (next-linked) */
   const char *where_file;  /* sim_rank_where: the program's current action, for the deadlock message */
   int where_line;

@@ -6,6 +6,7 @@
 
 #include "met_trace.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -88,10 +89,11 @@ static inline bool valid_rank(const met_trace_t *trace, int rank)
   return rank >= 0 && rank < trace->nranks;
 }
 
-/* A finite, non-negative number of seconds or bytes (false for NaN). */
+/* A finite, non-negative number of seconds or bytes (false for NaN: both comparisons fail). Two comparisons rather
+ * than isfinite's masking: every recorded interval checks seven of them. */
 static inline bool valid_amount(double x)
 {
-  return isfinite(x) && x >= 0;
+  return x >= 0 && x <= DBL_MAX;
 }
 
 static inline bool valid_phase(const met_trace_t *trace, int phase)

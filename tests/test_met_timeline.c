@@ -54,6 +54,11 @@ static void test_timeline_reads_categories_and_phases(void)
   expect_two_ranks(RUNS "two-ranks");
   expect_two_ranks(RUNS "replay-pair-zstd");
   expect_two_ranks(RUNS "replay-pair-gzip");
+  char err[1024] = ""; /* replay-seq-zstd: replay-seq's one rank computing 1.3 s, as zstd (fuzz_timeline's seed) */
+  met_trace_t *seq = met_timeline_read(RUNS "replay-seq-zstd", err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(seq);
+  TU_ASSERT_CLOSE(met_trace_category_time(seq, 0, MET_CAT_COMPUTE), 1.3, 1e-12);
+  met_trace_free(seq);
 }
 
 /* tests/data/tracer/late-receiver: rank 0 sends 0.1-0.5, rank 1 computes until 0.3 then receives 0.3-0.5. The send

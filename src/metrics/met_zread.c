@@ -17,7 +17,7 @@
 /* Compressed bytes read at a time; the text gets reads ahead. */
 enum { RAW = 1 << 16, TEXT = 1 << 16 };
 /* The widest zstd window read, 2^23 bytes (zstd -19's for large files): the decoder keeps one window per open file,
- * and a ti-replay may open thousands (the tracer writes 2^17, trc_out.c). */
+ * and a ti-replay may open thousands (the tracer writes 2^16, trc_out.c). */
 enum { WINDOW_LOG_MAX = 23 };
 
 typedef enum { UNKNOWN, PLAIN, ZSTD, GZIP } format_t;

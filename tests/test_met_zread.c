@@ -202,7 +202,9 @@ static char *error_of(const void *data, size_t len)
 /* Damaged data is refused with what is wrong: a zstd frame whose last byte (its checksum's) is changed, a gzip stream
  * whose CRC is. A zstd frame written by hand (RFC 8878: magic, a header of one byte of flags and a window descriptor,
  * one raw block of the byte 'x') is read with a window of 2^23 bytes (descriptor (23 - 10) << 3) and refused with
- * 2^27 (a ti-replay keeps one window per open file). Bytes too few to be a magic number are plain text. */
+ * 2^27 (a ti-replay keeps one window per open file); blocks of one byte repeated, which could stand for gigabytes of
+ * empty lines, are refused once the text passes 1032 times the bytes read. Bytes too few to be a magic number are
+ * plain text. */
 static void test_met_zread_damaged_refused(void)
 {
   size_t len, flushed;
@@ -227,6 +229,25 @@ static void test_met_zread_damaged_refused(void)
   CU_ASSERT_STRING_EQUAL(error, "a zstd frame with a window over 8 MiB, more than a trace file may have (compress it "
                                 "with zstd -19 or a lower level)");
   free(error);
+  /* 4096 blocks of one byte repeated (RLE, type 1) 65536 times: 16 KiB for 256 MiB of empty lines, refused after its
+   * first 17 MiB or so (1032 times its bytes read, 64 KiB at a time, and a MiB) */
+  size_t blocks = 4096;
+  unsigned char *bomb = malloc(6 + 4 * blocks);
+  memcpy(bomb, frame, 4);
+  bomb[4] = 0x00;
+  bomb[5] = (16 - 10) << 3;
+  for (size_t b = 0; b < blocks; b++) {
+    unsigned header = (65536u << 3) | (1u << 1) | (b == blocks - 1); /* size, type RLE, last block */
+    unsigned char *at = bomb + 6 + 4 * b;
+    at[0] = (unsigned char)header;
+    at[1] = (unsigned char)(header >> 8);
+    at[2] = (unsigned char)(header >> 16);
+    at[3] = '\n';
+  }
+  error = error_of(bomb, 6 + 4 * blocks);
+  CU_ASSERT_STRING_EQUAL(error, "compressed data expanding more than 1032 times, as no trace does");
+  free(error);
+  free(bomb);
   char path[64];
   write_temp(path, frame, 3);
   size_t got;

@@ -19,6 +19,10 @@ enum { RAW = 1 << 16, TEXT = 1 << 16 };
 /* The widest zstd window read, 2^23 bytes (zstd -19's for large files): the decoder keeps one window per open file,
  * and a ti-replay may open thousands (the tracer writes 2^16, trc_out.c). */
 enum { WINDOW_LOG_MAX = 23 };
+/* The most text a compressed file may give per byte, beyond its first MiB: gzip's own limit (1032), far above a
+ * trace's (xdlu's timelines: 4); zstd's blocks of one repeated byte go to 30000, so that a 64 KiB file could stand for
+ * gigabytes of empty lines and keep a reader busy for minutes. */
+enum { EXPANSION_MAX = 1032 };
 
 typedef enum { UNKNOWN, PLAIN, ZSTD, GZIP } format_t;
 
@@ -35,7 +39,9 @@ struct met_zread {
   unsigned char raw[RAW]; /* the file's bytes, raw[raw_pos..raw_len) not yet decoded */
   size_t raw_pos;
   size_t raw_len;
-  char *text; /* decoded text that gets reads ahead, text[text_pos..text_len): TEXT bytes once gets is used */
+  long long raw_total;  /* bytes read from the file */
+  long long text_total; /* bytes of text decoded */
+  char *text;           /* decoded text that gets reads ahead, text[text_pos..text_len): TEXT bytes once gets is used */
   size_t text_pos;
   size_t text_len;
   char error[256];
@@ -105,6 +111,7 @@ static int refill(met_zread_t *in)
   in->raw_pos = in->raw_len = 0;
   long n = in->eof ? 0 : read_file(in, in->raw, RAW);
   in->raw_len = n > 0 ? (size_t)n : 0;
+  in->raw_total += (long long)in->raw_len;
   return n > 0 ? 1 : (int)n;
 }
 
@@ -117,6 +124,7 @@ static int detect(met_zread_t *in)
     if (n < 0)
       return -1;
     in->raw_len += (size_t)n;
+    in->raw_total += n;
   }
   static const unsigned char zstd_magic[4] = {0x28, 0xb5, 0x2f, 0xfd}, gzip_magic[2] = {0x1f, 0x8b};
   in->format = in->raw_len >= 4 && memcmp(in->raw, zstd_magic, 4) == 0   ? ZSTD
@@ -191,6 +199,9 @@ static long decode(met_zread_t *in, char *buf, size_t len)
       return -1;
     in->pending = out.pos == out.size;
   }
+  in->text_total += (long long)out.pos;
+  if (in->text_total > EXPANSION_MAX * in->raw_total + (1LL << 20))
+    return fail(in, "compressed data expanding more than 1032 times, as no trace does", "");
   return (long)out.pos;
 }
 

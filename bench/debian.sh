@@ -4,7 +4,7 @@
 # linked to Open MPI, traced with libsimrun-trace.so at p = 1-4. For each program and p: CPU seconds (user + system of
 # mpirun and its ranks) untraced and traced, the least of RUNS runs each, and their ratio beside the 1.2x target; the
 # program's own check in the traced run; the TI trace's size (rank-*.txt), the timelines' and the folder's (beside the
-# 20 MB target), as on disk (a file beyond 4 MiB of text is gzip: docs/tracer.md, "Large files");
+# 20 MB target), as on disk (a file beyond 4 MiB of text is zstd: docs/tracer.md, "Large files");
 # the replay by simrun (ti-replay on platforms/icluster-fe-32.xml) and, when the trace holds SMPI's actions only, by
 # smpirun -replay. Programs: ScaLAPACK's LU test (xdlu, scalapack-mpi-test, its LU.dat: "0 tests completed and failed")
 # NetPIPE (NPopenmpi, netpipe-openmpi, p = 2 only, 8 KB at most) and the Ray genome assembler (Ray, package ray, p = 2

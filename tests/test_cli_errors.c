@@ -207,6 +207,20 @@ static void test_cli_trace_loop_cut_short(void)
                  .phrases = {"the file ends 1 line(s) into a loop's body of 2"});
 }
 
+/* A TI trace compressed by zstd whose checksum does not match (ti-zstd-damaged), or cut short in its second frame
+ * after two lines (ti-zstd-cut: a run killed while writing it): one line naming the file, the line and what is wrong.
+ */
+static void test_cli_trace_zstd_damaged_or_cut(void)
+{
+  EXPECT_FAILURE(.args = {DATA "ti-zstd-damaged.xml"}, .status = 2,
+                 .prefix = DATA "ti-zstd-damaged.xml:5: " DATA "ti-zstd-damaged/rank-0.txt:1: ",
+                 .phrases = {"damaged zstd data (Restored data doesn't match checksum); trace the run again"});
+  EXPECT_FAILURE(.args = {DATA "ti-zstd-cut.xml"}, .status = 2,
+                 .prefix = DATA "ti-zstd-cut.xml:5: " DATA "ti-zstd-cut/rank-0.txt:3: ",
+                 .phrases = {"cut short: the compressed trace ends mid-stream (its run was killed before "
+                             "MPI_Finalize); trace the run again"});
+}
+
 /* A trace whose receives outnumber the sends: which rank waits for which, and the rule. */
 static void test_cli_trace_unmatched_messages(void)
 {
@@ -566,6 +580,7 @@ int main(void)
       {"test_cli_no_argument", test_cli_no_argument},
       {"test_cli_trace_unsupported_action", test_cli_trace_unsupported_action},
       {"test_cli_trace_loop_cut_short", test_cli_trace_loop_cut_short},
+      {"test_cli_trace_zstd_damaged_or_cut", test_cli_trace_zstd_damaged_or_cut},
       {"test_cli_platform_speed_profile", test_cli_platform_speed_profile},
       {"test_cli_trace_unmatched_messages", test_cli_trace_unmatched_messages},
       {"test_cli_trace_eager_send_never_received", test_cli_trace_eager_send_never_received},

@@ -15,11 +15,12 @@
 
 /* tests/data/tracer/two-ranks: rank 0 computes 0-0.6 ("work") and 0.8-1.0, sends 0.6-0.8; rank 1 computes 0-0.4
  * ("work") and 0.8-0.9, is in MPI_Recv 0.4-0.8, and is idle after its end until T_par = 1.0. The receive waits for
- * the sender until 0.6 (idle), then the message moves 0.6-0.8 (comm at both ends; the send did not wait). */
-static void test_timeline_reads_categories_and_phases(void)
+ * the sender until 0.6 (idle), then the message moves 0.6-0.8 (comm at both ends; the send did not wait). Checks
+ * those figures in the run of `folder`. */
+static void expect_two_ranks(const char *folder)
 {
   char err[1024] = "";
-  met_trace_t *trace = met_timeline_read(RUNS "two-ranks", err, sizeof err);
+  met_trace_t *trace = met_timeline_read(folder, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   CU_ASSERT_EQUAL(met_trace_nranks(trace), 2);
   TU_ASSERT_CLOSE(met_trace_end(trace), 1.0, 1e-12);
@@ -44,6 +45,20 @@ static void test_timeline_reads_categories_and_phases(void)
   TU_ASSERT_CLOSE(e.speedup, 1.3, 1e-12);
   TU_ASSERT_CLOSE(e.ovh_ratio[MET_OVH_ANOMALY], 0.0, 1e-12);
   met_trace_free(trace);
+}
+
+/* two-ranks, and the same files compressed: replay-pair-zstd's by zstd (as libsimrun-trace.so writes a large file),
+ * -gzip's by gzip (as it did before; replay-pair's timelines are two-ranks'). */
+static void test_timeline_reads_categories_and_phases(void)
+{
+  expect_two_ranks(RUNS "two-ranks");
+  expect_two_ranks(RUNS "replay-pair-zstd");
+  expect_two_ranks(RUNS "replay-pair-gzip");
+  char err[1024] = ""; /* replay-seq-zstd: replay-seq's one rank computing 1.3 s, as zstd (fuzz_timeline's seed) */
+  met_trace_t *seq = met_timeline_read(RUNS "replay-seq-zstd", err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(seq);
+  TU_ASSERT_CLOSE(met_trace_category_time(seq, 0, MET_CAT_COMPUTE), 1.3, 1e-12);
+  met_trace_free(seq);
 }
 
 /* tests/data/tracer/late-receiver: rank 0 sends 0.1-0.5, rank 1 computes until 0.3 then receives 0.3-0.5. The send
@@ -494,12 +509,13 @@ static void expect_refused(const char *folder, const char *message)
 }
 
 /* A run killed before MPI_Finalize: rank 1's file of tests/data/tracer/cut stops after its MPI_Recv (line 5, no
- * "# end"); killed/ has half a line more. Both are read up to line 5, rank 1's intervals ending at 0.8 s, and named as
- * cut short there. */
+ * "# end"); killed/ has half a line more; killed-zstd/ is killed/ compressed by zstd, rank 1's file as two frames, its
+ * first 5 lines and the rest, the second cut short 6 bytes before its end (a run killed while writing a large file).
+ * Each is read up to line 5, rank 1's intervals ending at 0.8 s, and named as cut short there. */
 static void test_timeline_reads_cut_file_to_last_whole_line(void)
 {
-  static const char *const folders[] = {RUNS "cut", RUNS "killed"};
-  for (int i = 0; i < 2; i++) {
+  static const char *const folders[] = {RUNS "cut", RUNS "killed", RUNS "killed-zstd"};
+  for (int i = 0; i < 3; i++) {
     char err[2048] = "";
     met_trace_t *trace = met_timeline_read(folders[i], err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
@@ -513,6 +529,14 @@ static void test_timeline_reads_cut_file_to_last_whole_line(void)
     CU_ASSERT_STRING_EQUAL(err, expected);
     met_trace_free(trace);
   }
+}
+
+/* A zstd file whose checksum does not match its text (zstd-damaged: two-ranks compressed, the last byte of rank 1's
+ * file changed) is refused as damaged, at the line being read. */
+static void test_timeline_refuses_damaged_zstd(void)
+{
+  expect_refused(RUNS "zstd-damaged", RUNS "zstd-damaged/timeline-1.txt:1: damaged zstd data (Restored data doesn't "
+                                           "match checksum); trace the run again (docs/tracer.md)");
 }
 
 /* A loop whose mean calls, times its count, outlast its span is refused at its line (loop-bad: 4 x 0.9 s in 3 s). */
@@ -612,6 +636,7 @@ int main(void)
       {"test_timeline_sub_communicator_named_not_paired", test_timeline_sub_communicator_named_not_paired},
       {"test_timeline_aggregate_same_figures", test_timeline_aggregate_same_figures},
       {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
+      {"test_timeline_refuses_damaged_zstd", test_timeline_refuses_damaged_zstd},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
       {"test_timeline_refuses_bad_request", test_timeline_refuses_bad_request},

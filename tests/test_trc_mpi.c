@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #define EXAMPLE  SIMRUN_SOURCE_DIR "/examples/ring-matmul/ring_matmul.c"
 #define CALLS    SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
@@ -922,23 +923,50 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
   remove_folder(dir);
 }
 
-/* Copies `from`/`name`, plain or gzip, into `to`/`name` as plain text; whether `from`/`name` was gzip. */
-static int gunzip_into(const char *from, const char *to, const char *name)
+/* Copies `from`/`name`, a zstd file, into `to`/`name` as plain text and into `gz`/`name` as gzip (zlib's level 1, as
+ * the tracer wrote before zstd), decompressed by libzstd's own streaming loop, not by simrun's reader; whether
+ * `from`/`name` was one whole zstd frame. */
+static int unzstd_into(const char *from, const char *to, const char *gz, const char *name)
 {
   char path[1300];
-  unsigned char magic[2] = {0, 0};
   snprintf(path, sizeof path, "%s/%s", from, name);
-  FILE *raw = fopen(path, "rb");
-  CU_ASSERT_FATAL(raw && fread(magic, 1, 2, raw) == 2 && fclose(raw) == 0);
-  gzFile in = gzopen(path, "r");
+  FILE *in = fopen(path, "rb");
   snprintf(path, sizeof path, "%s/%s", to, name);
   FILE *out = fopen(path, "w");
-  CU_ASSERT_FATAL(in && out);
-  char buf[65536];
-  for (int n; (n = gzread(in, buf, sizeof buf)) > 0;)
-    CU_ASSERT_FATAL(fwrite(buf, 1, (size_t)n, out) == (size_t)n);
-  CU_ASSERT(gzclose(in) == Z_OK && fclose(out) == 0);
-  return magic[0] == 0x1f && magic[1] == 0x8b;
+  snprintf(path, sizeof path, "%s/%s", gz, name);
+  gzFile zout = gzopen(path, "wb1");
+  ZSTD_DCtx *d = ZSTD_createDCtx();
+  CU_ASSERT_FATAL(in && out && zout && d);
+  static unsigned char packed[1 << 16];
+  static char text[1 << 17];
+  size_t left = 1; /* ZSTD_decompressStream's: 0 once the frame is whole */
+  int ok = 1;
+  for (size_t n; ok && (n = fread(packed, 1, sizeof packed, in)) > 0;) {
+    ZSTD_inBuffer zin = {packed, n, 0};
+    while (ok && zin.pos < zin.size) {
+      ZSTD_outBuffer text_out = {text, sizeof text, 0};
+      left = ZSTD_decompressStream(d, &text_out, &zin);
+      ok = !ZSTD_isError(left) && fwrite(text, 1, text_out.pos, out) == text_out.pos &&
+           gzwrite(zout, text, (unsigned)text_out.pos) == (int)text_out.pos;
+    }
+  }
+  ZSTD_freeDCtx(d);
+  CU_ASSERT(fclose(in) == 0 && fclose(out) == 0 && gzclose(zout) == Z_OK);
+  return ok && left == 0;
+}
+
+/* Writes `trace`'s index.txt into `copy`, each file's folder made `copy`'s. */
+static void copy_index(const char *trace, const char *copy)
+{
+  char *index = read_output(trace, "index.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(index);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/index.txt", copy);
+  FILE *f = fopen(path, "w");
+  for (char *line = strtok(index, "\n"); f && line; line = strtok(NULL, "\n"))
+    fprintf(f, "%s/%s\n", copy, strrchr(line, '/') + 1);
+  CU_ASSERT_FATAL(f && fclose(f) == 0);
+  free(index);
 }
 
 /* T_par of the replay of `dir`/`trace` on the Pentium II cluster at p = `p` (simrun_replays' scenario). */
@@ -957,53 +985,56 @@ static double replayed_t_par(const char *dir, const char *trace, int p)
   return t;
 }
 
-/* A file whose text outgrows SIMRUN_TRACE_GZIP bytes is written as gzip (here 1 byte, so every timeline, and the TI
- * files, which hold simrun's extensions: requests.c's cancel, poll and comm_def), and simrun reads it as the same text:
- * the folder decompressed by zlib gives the same figures (T_par, times per rank and category, messages paired, wait
- * states, to 1e-9 s: the same doubles) and the same replayed T_par. */
-static void test_trc_mpi_large_files_gzip(void)
+/* A file whose text outgrows SIMRUN_TRACE_COMPRESS bytes is written as zstd (here 1 byte, so every timeline, and the
+ * TI files, which hold simrun's extensions: requests.c's cancel, poll and comm_def), and simrun reads it as the same
+ * text: the folder decompressed by libzstd, and that text as gzip (as the tracer wrote before), give the same figures
+ * (T_par, times per rank and category, messages paired, wait states, to 1e-9 s: the same doubles) and the same
+ * replayed T_par. */
+static void test_trc_mpi_large_files_compressed(void)
 {
-  char dir[1024], trace[1100], plain[1100];
+  char dir[1024], trace[1100], plain[1100], gz[1100];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   build(dir, REQUESTS, "requests");
-  snprintf(trace, sizeof trace, "%s/gzip", dir);
+  snprintf(trace, sizeof trace, "%s/zstd", dir);
   snprintf(plain, sizeof plain, "%s/plain", dir);
+  snprintf(gz, sizeof gz, "%s/gzip", dir);
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(traced_run_env(dir, "./requests", "4", trace, NULL, "simrun", "SIMRUN_TRACE_GZIP=1", &run), 0);
+  CU_ASSERT_EQUAL_FATAL(traced_run_env(dir, "./requests", "4", trace, NULL, "simrun", "SIMRUN_TRACE_COMPRESS=1", &run),
+                        0);
   CU_ASSERT_EQUAL(run.status, 0);
   run_free(&run);
   CU_ASSERT_EQUAL_FATAL(mkdir(plain, 0777), 0);
+  CU_ASSERT_EQUAL_FATAL(mkdir(gz, 0777), 0);
   for (int rank = 0; rank < 4; rank++) {
     char name[64];
     snprintf(name, sizeof name, "timeline-%d.txt", rank);
-    CU_ASSERT(gunzip_into(trace, plain, name));
+    CU_ASSERT(unzstd_into(trace, plain, gz, name));
     snprintf(name, sizeof name, "rank-%d.txt", rank);
-    CU_ASSERT(gunzip_into(trace, plain, name));
+    CU_ASSERT(unzstd_into(trace, plain, gz, name));
   }
-  char *index = read_output(trace, "index.txt");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(index);
-  char path[1200];
-  snprintf(path, sizeof path, "%s/index.txt", plain);
-  FILE *f = fopen(path, "w");
-  for (char *line = strtok(index, "\n"); f && line; line = strtok(NULL, "\n"))
-    fprintf(f, "%s/%s\n", plain, strrchr(line, '/') + 1);
-  CU_ASSERT_FATAL(f && fclose(f) == 0);
-  free(index);
+  copy_index(trace, plain);
+  copy_index(trace, gz);
   char *text = read_output(plain, "timeline-0.txt");
   CU_ASSERT(text && strncmp(text, "# simrun measured timeline 2\n", 29) == 0);
   free(text);
-  met_timeline_info_t gz, txt;
-  met_trace_t *a = read_run(trace, &gz);
-  met_trace_t *b = read_run(plain, &txt);
-  same_figures(a, b, &gz, &txt);
+  met_timeline_info_t zinfo, pinfo, ginfo;
+  met_trace_t *a = read_run(trace, &zinfo);
+  met_trace_t *b = read_run(plain, &pinfo);
+  met_trace_t *c = read_run(gz, &ginfo);
+  same_figures(a, b, &zinfo, &pinfo);
+  same_figures(c, b, &ginfo, &pinfo);
   met_trace_free(a);
   met_trace_free(b);
-  double t_gz = replayed_t_par(dir, "gzip", 4);
+  met_trace_free(c);
+  double t_zstd = replayed_t_par(dir, "zstd", 4);
   double t_plain = replayed_t_par(dir, "plain", 4);
-  CU_ASSERT(t_gz > 0);
-  TU_ASSERT_CLOSE(t_gz, t_plain, 1e-12);
+  double t_gzip = replayed_t_par(dir, "gzip", 4);
+  CU_ASSERT(t_zstd > 0);
+  TU_ASSERT_CLOSE(t_zstd, t_plain, 1e-12);
+  TU_ASSERT_CLOSE(t_gzip, t_plain, 1e-12);
   remove_folder(trace);
   remove_folder(plain);
+  remove_folder(gz);
   remove_folder(dir);
 }
 
@@ -1234,8 +1265,9 @@ static void test_trc_mpi_f08_program_is_reported(void)
 
 /* A run that aborts (rank 1 calls MPI_Abort) leaves no index and timelines without their end line; simrun analyse
  * reads them up to their last whole line and names rank 0's file (read first) as cut short, in one warning. The
- * files of an earlier run with more ranks (7), and its index, are gone from the folder. */
-static void test_trc_mpi_aborted_run_is_cut_short(void)
+ * files of an earlier run with more ranks (7), and its index, are gone from the folder. With `env`
+ * SIMRUN_TRACE_COMPRESS=1, the files are zstd frames never ended (cut mid-frame), and read the same. */
+static void aborted_run_is_cut_short(const char *env)
 {
   char dir[1024];
   char trace[1100];
@@ -1252,10 +1284,14 @@ static void test_trc_mpi_aborted_run_is_cut_short(void)
   }
   build(dir, ABORT, "mpi_abort");
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./mpi_abort", "2", trace, NULL, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(traced_run_env(dir, "./mpi_abort", "2", trace, NULL, "simrun", env, &run), 0);
   CU_ASSERT_NOT_EQUAL(run.status, 0);
   run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 4); /* rank-0, rank-1, timeline-0, timeline-1 */
+  char *text = read_output(trace, "timeline-0.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  CU_ASSERT_EQUAL(strncmp(text, "\x28\xb5\x2f\xfd", 4) == 0, env != NULL); /* zstd's magic number */
+  free(text);
   const char *analyse[] = {"analyse", "trace", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
@@ -1266,6 +1302,12 @@ static void test_trc_mpi_aborted_run_is_cut_short(void)
   run_free(&run);
   remove_folder(trace);
   remove_folder(dir);
+}
+
+static void test_trc_mpi_aborted_run_is_cut_short(void)
+{
+  aborted_run_is_cut_short(NULL);
+  aborted_run_is_cut_short("SIMRUN_TRACE_COMPRESS=1");
 }
 
 /* MPI_THREAD_MULTIPLE: a run whose MPI calls all come from the thread that initialised MPI is traced whole (an index,
@@ -1390,7 +1432,7 @@ int main(void)
       {"test_trc_mpi_thread_multiple", test_trc_mpi_thread_multiple},
       {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
-      {"test_trc_mpi_large_files_gzip", test_trc_mpi_large_files_gzip},
+      {"test_trc_mpi_large_files_compressed", test_trc_mpi_large_files_compressed},
       {NULL, NULL}};
   return tu_run("trc_mpi", cases);
 }

@@ -16,8 +16,9 @@
 # rank moved between the CPUs). Then the span of collectives.c at its default size (4096 doubles), 200 and 800 steps,
 # unbound and bound, the median (and range) of 5 runs each: whether what unbound costs grows with the run or stays a
 # fixed time.
-# Usage: bench/polling.sh [RUNS [P...]]   (default 5 runs, p = 2 4; needs Open MPI and perf, Debian linux-perf,
-# with access to the syscalls:sys_enter_sched_yield tracepoint: root, or kernel.perf_event_paranoid <= 1)
+# With BIND=core, the ranks are bound to the cores in turn (--bind-to core:overload-allowed --map-by core).
+# Usage: [BIND=core] bench/polling.sh [RUNS [P...]]   (default 5 runs, p = 2 4; needs Open MPI and perf, Debian
+# linux-perf, with access to the syscalls:sys_enter_sched_yield tracepoint: root, or kernel.perf_event_paranoid <= 1)
 #        bench/polling.sh placement [RUNS]   (default 2 runs; perf sched: root)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -75,11 +76,13 @@ if [ "$mode" = placement ]; then
   exit 0
 fi
 mpicc -O2 bench/measured/halo.c -o "$work/halo"
+bind=()
+[ "${BIND:-}" = core ] && bind=(--bind-to core:overload-allowed --map-by core)
 # one P YIELD: one run's "wall cpu task_ms switches yields" (YIELD: default, 0 or 1)
 one() {
   local p=$1 yield=$2 env=()
   [ "$yield" = default ] || env=(-x "OMPI_MCA_mpi_yield_when_idle=$yield")
-  mpirun --oversubscribe -np "$p" "${env[@]}" perf stat -x, -e task-clock,context-switches,syscalls:sys_enter_sched_yield \
+  mpirun --oversubscribe "${bind[@]}" -np "$p" "${env[@]}" perf stat -x, -e task-clock,context-switches,syscalls:sys_enter_sched_yield \
     "$work/halo" 2>&1 |
     awk -F, '/^elapsed/ { split($0, f, " "); wall = f[2]; cpu = f[4] }
       $3 == "task-clock" && $1 > task { task = $1 }

@@ -236,8 +236,8 @@ int cli_binding_place(const cli_binding_t *b, const char *platform, char (*hosts
     snprintf(note, notelen,
              "p = %d: oversubscribed (%d ranks on %d online cores) and unbound: %s, as Linux keeps ranks that wait "
              "(yielding, runnable) spread by count; other work on the machine can crowd unbound ranks onto fewer cores "
-             "and take part of the span (docs/validation.md: 25-42%% here at p = 4), so bind them (mpirun --bind-to "
-             "core:overload-allowed) for a run the platform predicts",
+             "and the run then takes longer than predicted (docs/validation.md, \"Binding recorded\"): bind them "
+             "(mpirun --bind-to core:overload-allowed) for a run the platform predicts",
              p, b->node_ranks, b->online,
              placed ? "replayed with rank i on core i mod the cores"
                     : "replayed on the platform's hosts as they are (no host core-C)");

@@ -661,6 +661,8 @@ static void test_trc_mpi_any_source_receives(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait -1 0 0\n")); /* any tag; the last posting */
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Waitany 5 0 0\n"));
+  /* a receive from any source into 16 bytes got one int: the wait gives its 4 bytes (its posting, the buffer's 16) */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 4 MPI_Wait "));
   free(timeline);
   smpi_replays(dir, "trace", "2");
   analyses(dir, trace);
@@ -927,6 +929,15 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
   simrun_replays(dir, "full", 4, "T_par");
   simrun_replays(dir, "plain", 4, "T_par");
   smpi_replays(dir, "plain", "4");
+  /* the sub-communicators' collectives, each line naming its communicator, are not paired as the world's: its two
+   * barriers are (before, every rank's k-th collective was paired as one call of all, the sub-communicators' too) */
+  char full[1100];
+  snprintf(full, sizeof full, "%s/full", dir);
+  met_timeline_info_t info;
+  met_trace_t *measured = read_run(full, &info);
+  CU_ASSERT_EQUAL(info.collectives, 2);
+  CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  met_trace_free(measured);
   for (int k = 0; k < 3; k++) {
     char trace[1100];
     snprintf(trace, sizeof trace, "%s/%s", dir, runs[k].trace);
@@ -1182,17 +1193,35 @@ static void test_trc_mpi_fortran_program(void)
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(trace, sizeof trace, "%s/trace", dir);
   build_fortran(dir, FORTRAN, "fortran_calls");
-  traced_quietly(dir, "./fortran_calls", "3", trace, "simrun", "fortran ok");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, "./fortran_calls", "3", trace, NULL, "simrun", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "fortran ok"));
+  /* named at MPI_Finalize, once per rank, as their C calls are (before, CP2K's went untraced and unnamed) */
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "rank 1: calls not in the TI trace (replay will miss them): MPI_Iallgather "
+                                         "(non-blocking collective: no TI action) x1 MPI_Win_create"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "MPI_File_open (MPI-IO"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "MPI_Iscan (non-blocking collective: no TI action) x1"));
+  run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 7); /* index.txt, three rank files, three timelines */
+  char *timeline = timeline_text(dir, "trace/timeline-1.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Cart_sub"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split_type"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_dup_with_info"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 0 0 MPI_Mprobe 10 0"));
+  free(timeline);
   /* rank 1's actions in the program's order (the computations between them aside): the ring (a Waitall over every
    * pending request is SMPI's plain waitall), Sendrecv with rank 0 (as SMPI writes it: isend, recv, wait), Bcast,
    * Allreduce, the split and the barrier on it, the second ring completed by Testany, the persistent ring
-   * (each Start written as the operation it starts), the logical Allreduce */
-  static const char *const expected[] = {"1 init",          "1 irecv 0 7 4",   "1 send 2 7 4",   "1 waitall",
-                                         "1 isend 0 3 4",   "1 recv 0 3 4",    "1 wait 1 0 3",   "1 bcast 4 0",
-                                         "1 allreduce 4 0", "1 comm_split",    "1 in 1 barrier", "1 irecv 0 8 4",
-                                         "1 send 2 8 4",    "1 wait 0 1 8",    "1 irecv 0 9 4",  "1 isend 2 9 4",
-                                         "1 waitall",       "1 allreduce 4 0", "1 finalize"};
+   * (each Start written as the operation it starts), the Allreduce on the Cartesian row (all three ranks, in their
+   * order: the world's) and the Barrier on the node's ranks (the same), the Barrier on the duplicate, the ring of
+   * matched probes (the Mrecv as the recv its status gives), the logical Allreduce */
+  static const char *const expected[] = {
+      "1 init",       "1 irecv 0 7 4", "1 send 2 7 4",    "1 waitall",     "1 isend 0 3 4",   "1 recv 0 3 4",
+      "1 wait 1 0 3", "1 bcast 4 0",   "1 allreduce 4 0", "1 comm_split",  "1 in 1 barrier",  "1 irecv 0 8 4",
+      "1 send 2 8 4", "1 wait 0 1 8",  "1 irecv 0 9 4",   "1 isend 2 9 4", "1 waitall",       "1 allreduce 4 0",
+      "1 barrier\n",  "1 barrier\n",   "1 send 2 10 4",   "1 recv 0 10 4", "1 allreduce 4 0", "1 finalize"};
   char *text = read_output(trace, "rank-1.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
   const char *at = text;
@@ -1268,7 +1297,11 @@ static void test_trc_mpi_aborted_run_is_cut_short(void)
 
 /* MPI_THREAD_MULTIPLE: a run whose MPI calls all come from the thread that initialised MPI is traced whole (an index,
  * and simrun analyse reads it without a word); a run whose messages go from another thread still runs to its end, and
- * each rank says how many calls it could not record (one each: MPI_Sendrecv), with no index written. */
+ * each rank says how many calls it could not record (one each: MPI_Sendrecv), with no index written.
+ * MPI_THREAD_SERIALIZED as StarPU-MPI uses it (MPI initialised by a progress thread, MPI_Comm_size asked by the main
+ * thread meanwhile): the progress thread traced whole, the queries neither recorded nor counted (before, they went
+ * into the timeline from both threads at once: Debian's StarPU mpi_cholesky got negative gaps, "poll 0" and bytes of
+ * one line inside another), and each rank says that its main thread's CPU time is not in the trace. */
 static void test_trc_mpi_thread_multiple(void)
 {
   char dir[1024];
@@ -1293,6 +1326,26 @@ static void test_trc_mpi_thread_multiple(void)
   CU_ASSERT(first && strstr(first + 1, said) != NULL); /* each rank */
   run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 4); /* no index */
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "serialized", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "threads ok"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "from threads other than"));
+  const char *cpu = "its other threads used"; /* the main thread's 0.4 s of CPU, which the TI trace leaves out */
+  first = strstr(run.err, cpu);
+  CU_ASSERT_PTR_NOT_NULL(first);
+  CU_ASSERT(first && strstr(first + 1, cpu) != NULL); /* each rank */
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 5);
+  for (int rank = 0; rank < 2; rank++) { /* the main thread's queries are not the progress thread's timeline */
+    char name[64];
+    snprintf(name, sizeof name, "trace/timeline-%d.txt", rank);
+    char *text = timeline_text(dir, name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NULL(strstr(text, "MPI_Comm_size"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "MPI_Sendrecv"));
+    free(text);
+  }
+  analysed_without_a_word(dir);
   remove_folder(trace);
   remove_folder(dir);
 }

@@ -202,6 +202,8 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
                          .comm = (int)comm,
                          .req = req};
   snprintf(it->call, sizeof it->call, "%s", call);
+  if (comm != 0 && (it->kind == TL_BARRIER || it->kind == TL_NXN))
+    it->kind = TL_OTHER; /* on a sub-communicator, whose members the line does not give: as the file gives it */
   if (fields == 10) {
     it->kind = TL_SENDRECV;
     it->req = -1;

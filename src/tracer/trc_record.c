@@ -144,8 +144,8 @@ static double cpu_now(void)
   return seconds(&t);
 }
 
-/* Under MPI_THREAD_MULTIPLE only the thread that initialised MPI is recorded (trc_owner_only); the calls of the others
- * are counted, and trc_finish says how many. */
+/* Only the thread that initialised MPI is recorded (trc_owner_only), whatever the thread level; the calls of the
+ * others are counted, and trc_finish says how many. */
 static int owner_only;
 static pthread_t owner;
 static atomic_ulong others;
@@ -834,7 +834,7 @@ int trc_finish(void)
   if (from_others)
     fprintf(stderr,
             "simrun-trace: warning: rank %d: %lu MPI call(s) from threads other than the one that initialised MPI "
-            "(MPI_THREAD_MULTIPLE) are not traced, so no index.txt is written: the trace would not replay; make the "
+            "are not traced, so no index.txt is written: the trace would not replay; make the "
             "MPI calls from one thread to trace this program\n",
             rec.rank, from_others);
   int ok = !rec.failed;

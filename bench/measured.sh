@@ -4,13 +4,14 @@
 # the trace on the probed platform and compare with the untraced time. For each program (the ring multiply of
 # examples/ring-matmul, compute-bound; bench/measured/halo.c, halo exchange; bench/measured/collectives.c,
 # collective-heavy) and each p: the median of RUNS untraced runs (the program's own time over the span a replay
-# predicts), one run traced with SIMRUN_TRACE_FLOPS at the probed flop rate (the platform probed with --pool: one
-# host of all the cores, as Open MPI leaves an oversubscribed run's ranks unbound), then `simrun analyse
-# --replay-on` with --untraced; then the ablation: the same traces replayed on the probed platform without its
-# message model (simrun:comm-* removed: the placeholder loopback link of 1 ns and 1 TB/s is left), then without Open
-# MPI's eager limit (simrun:eager-bytes removed). With BIND=core, every run binds its ranks to cores in turn (mpirun
-# --bind-to core:overload-allowed --map-by core: rank i on core i mod the cores, two per core at p = 4) and the
-# platform is probed without --pool (a host per core, ti-replay's rank i on host i mod the hosts: the same placement).
+# predicts), one run traced with SIMRUN_TRACE_FLOPS at the probed flop rate (the platform of a host per core), then
+# `simrun analyse --replay-on` with --untraced, which places the replay's ranks by the binding the trace recorded
+# (index.txt: a bound run on its cores, an unbound oversubscribed one two to a core in turn, and says so); then the
+# ablation: the same traces replayed on the probed platform without its message model (simrun:comm-* removed: the
+# placeholder links of 1 ns and 1 TB/s are left), then without Open MPI's eager limit (simrun:eager-bytes removed).
+# With BIND=core, every run binds its ranks to cores in turn (mpirun --bind-to core:overload-allowed --map-by core:
+# rank i on core i mod the cores, two per core at p = 4); without, Open MPI's default (a core each up to the cores,
+# unbound beyond). The load average is printed before and after: time it at priority (docs/validation.md).
 # Usage: [BIND=core] bench/measured.sh [RUNS [P...]]   (default 5 runs, p = 1 2; needs build/simrun,
 # build/simrun-pingpong, build/libsimrun-trace.so and Open MPI). Ranks beyond the cores share them (--oversubscribe):
 # say so with the figures.
@@ -26,12 +27,11 @@ mpicc -O2 -I src/tracer examples/ring-matmul/ring_matmul.c -o "$work/ring_matmul
 mpicc -O2 bench/measured/halo.c -o "$work/halo"
 mpicc -O2 bench/measured/collectives.c -o "$work/collectives"
 bind=() # Open MPI's default: a core each up to the cores, unbound beyond
-pool=(--pool) # a host of all the cores: p = 4 runs unbound (docs/validation.md)
 if [ "${BIND:-}" = core ]; then
   bind=(--bind-to core:overload-allowed --map-by core)
-  pool=()
 fi
-build/simrun machine probe "$work/probed.xml" "${pool[@]}"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+build/simrun machine probe "$work/probed.xml"
 sed '/simrun:comm-/d' "$work/probed.xml" > "$work/no-message-model.xml"
 sed '/simrun:eager-bytes/d' "$work/probed.xml" > "$work/no-eager-limit.xml"
 flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' "$work/probed.xml" | head -1)
@@ -71,3 +71,4 @@ for prog in ring_matmul halo collectives; do
       sed "s|$work/||"
   fi
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -24,14 +24,20 @@ static double csv_value(const char *csv, const char *name)
   return csv_value_at(csv, 1, name);
 }
 
-/* Removes a run's folder `dir` with its svg folder, and frees `run`. */
-static void remove_run(const char *dir, cli_run_t *run)
+/* Removes a run's folder `dir` with its folder `name`, and frees `run`. */
+static void remove_with(const char *dir, const char *name, cli_run_t *run)
 {
   char sub[1100];
-  snprintf(sub, sizeof sub, "%s/svg", dir);
+  snprintf(sub, sizeof sub, "%s/%s", dir, name);
   remove_folder(sub);
   remove_folder(dir);
   run_free(run);
+}
+
+/* Removes a run's folder `dir` with its svg folder, and frees `run`. */
+static void remove_run(const char *dir, cli_run_t *run)
+{
+  remove_with(dir, "svg", run);
 }
 
 /* Rank 0 works 0.8 s and sends 0.2 s; rank 1 works 0.5 s, is in MPI_Recv 0.4 s (waiting 0.2 s for the sender, then
@@ -210,6 +216,118 @@ static void test_analyse_replay_on(void)
   expect_replay_on(RUNS "replay-pair-gzip");
 }
 
+/* A run of tests/data/tracer/bind-quad in `dir`/run: its timelines (links), and an index.txt of its four TI files
+ * followed by `binding` (the tracer's "# simrun-binding" lines, made by hand). */
+static void make_quad(const char *dir, const char *binding)
+{
+  char path[1200], target[1200];
+  snprintf(path, sizeof path, "%s/run", dir);
+  CU_ASSERT_EQUAL_FATAL(mkdir(path, 0700), 0);
+  for (int r = 0; r < 4; r++) {
+    snprintf(target, sizeof target, "%sbind-quad/timeline-%d.txt", RUNS, r);
+    snprintf(path, sizeof path, "%s/run/timeline-%d.txt", dir, r);
+    CU_ASSERT_EQUAL(symlink(target, path), 0);
+  }
+  snprintf(path, sizeof path, "%s/run/index.txt", dir);
+  FILE *index = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(index);
+  for (int r = 0; r < 4; r++)
+    fprintf(index, "%sbind-quad/rank-%d.txt\n", RUNS, r);
+  fprintf(index, "%s", binding);
+  CU_ASSERT_EQUAL(fclose(index), 0);
+}
+
+/* Runs simrun analyse on `dir`/run --replay-on `platform` (of bind-quad) --untraced 4=2: its status and output into
+ * run. */
+static void analyse_quad(const char *dir, const char *platform, cli_run_t *run)
+{
+  char plat[1200];
+  snprintf(plat, sizeof plat, "%sbind-quad/%s", RUNS, platform);
+  const char *args[] = {"analyse", "run", "--replay-on", plat, "--untraced", "4=2", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, run), 0);
+}
+
+#define BINDING(r, cpus, online, ranks)                                                                                \
+  "# simrun-binding rank=" #r " node=vm cpus=" cpus " online=" #online " node-ranks=" #ranks "\n"
+
+/* --replay-on places the ranks by the binding the trace recorded. bind-quad has 4 ranks, 0 and 2 computing 1e9 flops,
+ * 1 and 3 nothing, on two 1e9 flop/s hosts core-0 and core-1 (cores.xml): by hand, 1 s when ranks 0 and 2 are on two
+ * cores, 2 s when they share one. Without binding lines ti-replay's placement stands (rank i on host i mod 2: 0 and 2
+ * together, 2 s); bound to CPUs 0 0 1 1, each on its own core (1 s), to 0 1 0 1 together (2 s); unbound and
+ * oversubscribed (4 ranks, 2 online cores), two to a core in turn (2 s), with a line saying so; bound to 0 0 1 1 with
+ * 4 online cores, not oversubscribed, placed without a line (1 s); bound, on the pooled
+ * host of two cores (pool.xml), which has no host core-C, on that host as it is (1 s: two cores for two ranks). */
+static void test_analyse_replay_on_binding(void)
+{
+  static const struct {
+    const char *binding, *platform, *row, *note;
+  } cases[] = {
+      {"", "cores.xml", "2.000000 (untraced)       2.000000       +0.0%", NULL},
+      {BINDING(0, "0", 2, 4) BINDING(1, "0", 2, 4) BINDING(2, "1", 2, 4) BINDING(3, "1", 2, 4), "cores.xml",
+       "1.000000      -50.0%",
+       "Placement: p = 4: oversubscribed (4 ranks on 2 online cores), each rank bound to one CPU (0 "
+       "0 1 1): replayed on those cores' hosts\n"},
+      {BINDING(0, "0", 2, 4) BINDING(1, "1", 2, 4) BINDING(2, "0", 2, 4) BINDING(3, "1", 2, 4), "cores.xml",
+       "2.000000       +0.0%", "bound to one CPU (0 1 0 1)"},
+      {BINDING(0, "0", 4, 4) BINDING(1, "0", 4, 4) BINDING(2, "1", 4, 4) BINDING(3, "1", 4, 4), "cores.xml",
+       "1.000000      -50.0%", NULL},
+      {BINDING(0, "0-1", 2, 4) BINDING(1, "0-1", 2, 4) BINDING(2, "0-1", 2, 4) BINDING(3, "0-1", 2, 4), "cores.xml",
+       "2.000000       +0.0%", "Placement: p = 4: oversubscribed (4 ranks on 2 online cores) and unbound"},
+      {BINDING(0, "0", 2, 4) BINDING(1, "0", 2, 4) BINDING(2, "1", 2, 4) BINDING(3, "1", 2, 4), "pool.xml",
+       "1.000000      -50.0%", "no host core-C for them"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char dir[1024];
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+    make_quad(dir, cases[i].binding);
+    analyse_quad(dir, cases[i].platform, &run);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_STRING_EQUAL(run.err, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].row));
+    CU_ASSERT((strstr(run.out, "Placement:") != NULL) == (cases[i].note != NULL));
+    CU_ASSERT(!cases[i].note || strstr(run.out, cases[i].note));
+    if (!strstr(run.out, cases[i].row))
+      fprintf(stderr, "case %zu:\n%s\n", i, run.out);
+    remove_with(dir, "run", &run);
+  }
+}
+
+/* Binding lines that cannot be read stop simrun analyse --replay-on before it prints anything: one line naming the
+ * index's line and the field, exit status 2. */
+static void test_analyse_replay_on_bad_binding(void)
+{
+  static const struct {
+    const char *binding, *line, *phrase;
+  } cases[] = {
+      {BINDING(0, "0-x", 2, 4), ":5: cpus=0-x: expected a list of CPUs", "trace the run again"},
+      {BINDING(0, "1-0", 2, 4), ":5: cpus=1-0:", "cpulist"},
+      {BINDING(1, "0", 2, 4), ":5: rank=1: expected rank=0", "in rank order"},
+      {"# simrun-binding rank=0 node=vm online=2 node-ranks=4\n", ":5: no field cpus=VALUE", "node-ranks"},
+      {BINDING(0, "0", 0, 4), ":5: online=0 node-ranks=4: expected two whole numbers", "online cores"},
+      {BINDING(0, "0", 2, 4) "# simrun-binding rank=1 node=vm cpus=1 online=2 node-ranks=4 extra\n",
+       ":6: 'extra' after the last field", "delete"},
+      {BINDING(0, "0", 2, 4) BINDING(1, "1", 2, 4) BINDING(2, "0", 2, 4), "index.txt: binding lines for 3 ranks but 4",
+       "trace the run again"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char dir[1024];
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+    make_quad(dir, cases[i].binding);
+    analyse_quad(dir, "cores.xml", &run);
+    CU_ASSERT_EQUAL(run.status, 2);
+    CU_ASSERT_STRING_EQUAL(run.out, "");
+    CU_ASSERT_EQUAL(count_lines(run.err), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun: error: run/index.txt"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.err, cases[i].line));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.err, cases[i].phrase));
+    if (!strstr(run.err, cases[i].line))
+      fprintf(stderr, "case %zu: %s", i, run.err);
+    remove_with(dir, "run", &run);
+  }
+}
+
 /* --platform: the bottleneck view of the operations of replay-pair and replay-seq (its p = 1 run: 2.6e8 flops) on the
  * Pentium II cluster (72 Mf hosts), in the terminal, the CSV, the JSON and the SVG alike: processing is the busiest
  * rank's compute, at p = 2 rank 0's 1.6e8 flops / 7.2e7 flop/s = 2.222 s, at p = 1 2.6e8 / 7.2e7 = 3.611 s (all of it
@@ -349,6 +467,8 @@ int main(void)
       {"test_analyse_t_seq_sources", test_analyse_t_seq_sources},
       {"test_analyse_leaves_out_what_a_measurement_lacks", test_analyse_leaves_out_what_a_measurement_lacks},
       {"test_analyse_replay_on", test_analyse_replay_on},
+      {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},
+      {"test_analyse_replay_on_bad_binding", test_analyse_replay_on_bad_binding},
       {"test_analyse_platform_breakdown", test_analyse_platform_breakdown},
       {"test_analyse_outputs_checked_first", test_analyse_outputs_checked_first},
       {"test_analyse_bad_folders", test_analyse_bad_folders},

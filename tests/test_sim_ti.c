@@ -223,6 +223,29 @@ static void test_sim_ti_bad_requests_and_deadlock(void)
   expect_refusal("0 recv 1 0 8\n", "1 init\n1 recv 0 0 8\n", SIM_EDEADLOCK, "rank-1.txt:2)");
 }
 
+/* The '#' lines at the end of an index (libsimrun-trace.so's "# simrun-binding" lines, which smpirun -replay -np P
+ * skips as lines beyond the P-th) are no trace files; a '#' line among the paths is read as a path, as smpirun reads
+ * it, and refused. */
+static void test_sim_ti_index_comment_lines(void)
+{
+  char dir[64];
+  char path[128];
+  char err[1024] = "";
+  write_two_ranks(dir, sizeof dir, "0 init\n", "1 init\n", path, sizeof path);
+  write_text(path, "rank-0.txt\nrank-1.txt\n# simrun-binding rank=0\n# simrun-binding rank=1\n");
+  sim_ti_trace_t *listed = NULL;
+  CU_ASSERT_EQUAL_FATAL(sim_ti_open(path, &listed, err, sizeof err), 0);
+  CU_ASSERT_EQUAL(sim_ti_trace_files(listed), 2);
+  sim_ti_trace_free(listed);
+  write_text(path, "rank-0.txt\n# simrun-binding rank=0\nrank-1.txt\n");
+  CU_ASSERT_NOT_EQUAL(sim_ti_open(path, &listed, err, sizeof err), 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "index.txt:2: cannot read"));
+  write_text(path, "# simrun-binding rank=0\n");
+  CU_ASSERT_NOT_EQUAL(sim_ti_open(path, &listed, err, sizeof err), 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "is empty"));
+  remove_dir(dir, 2);
+}
+
 /* Files that are not traces end with one error, not a loop: an index naming /dev/zero (not a regular file), a trace
  * holding NUL bytes, a line longer than any action of 2 ranks. */
 static void test_sim_ti_hostile_files(void)
@@ -421,6 +444,7 @@ int main(void)
       {"test_sim_ti_bad_fields", test_sim_ti_bad_fields},
       {"test_sim_ti_bad_requests_and_deadlock", test_sim_ti_bad_requests_and_deadlock},
       {"test_sim_ti_hostile_files", test_sim_ti_hostile_files},
+      {"test_sim_ti_index_comment_lines", test_sim_ti_index_comment_lines},
       {"test_sim_ti_replays_smpi_trace", test_sim_ti_replays_smpi_trace},
       {"test_sim_ti_number_as_strtod", test_sim_ti_number_as_strtod},
       {"test_sim_ti_reader_lines_across_reads", test_sim_ti_reader_lines_across_reads},

@@ -349,6 +349,29 @@ static void analyse_and_replay(const char *dir)
   simrun_replays(dir, "trace-3", 3, "(15 messages,");
 }
 
+/* The index's binding lines (src/tracer/trc_bind.h), after its paths: one per rank in rank order, each with this
+ * node's online cores and the run's p ranks on it; at p = 1 Open MPI binds the rank to one core (mpirun(1): bind to
+ * core for np <= 2), so its cpus are one CPU. */
+static void check_binding(const char *index, int p)
+{
+  const char *line = index ? strstr(index, "# simrun-binding ") : NULL;
+  for (int r = 0; r < p; r++) {
+    int rank = -1, online = 0, ranks = 0, end = 0;
+    char cpus[64] = "";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+    CU_ASSERT_EQUAL(sscanf(line, "# simrun-binding rank=%d node=%*s cpus=%63s online=%d node-ranks=%d%n", &rank, cpus,
+                           &online, &ranks, &end),
+                    4);
+    CU_ASSERT_EQUAL(rank, r);
+    CU_ASSERT_EQUAL(online, (int)sysconf(_SC_NPROCESSORS_ONLN));
+    CU_ASSERT_EQUAL(ranks, p);
+    CU_ASSERT(p > 1 || cpus[strspn(cpus, "0123456789")] == '\0'); /* one CPU */
+    CU_ASSERT_EQUAL(line[end], '\n');
+    line = line[end] ? line + end + 1 : NULL;
+  }
+  CU_ASSERT(line == NULL || *line == '\0');
+}
+
 /* Traces the ring multiply at n = 301 (unequal blocks 101, 100, 100 at p = 3; every message above SMPI's 64 KiB eager
  * threshold, so that every replay semantics counts all of them) and p = 1 and 3, and checks every rank's
  * messages and timeline. */
@@ -371,7 +394,8 @@ static void test_trc_mpi_ring_matmul_messages(void)
     CU_ASSERT_PTR_NULL(strstr(run.err, "simrun-trace: warning"));
     run_free(&run);
     char *index = read_output(trace, "index.txt");
-    CU_ASSERT(index && (int)count_lines(index) == p);
+    CU_ASSERT(index && (int)count_lines(index) == 2 * p); /* a path and a binding line per rank */
+    check_binding(index, p);
     free(index);
     for (int me = 0; me < p; me++) {
       char expected[4096];
@@ -964,7 +988,10 @@ static void copy_index(const char *trace, const char *copy)
   snprintf(path, sizeof path, "%s/index.txt", copy);
   FILE *f = fopen(path, "w");
   for (char *line = strtok(index, "\n"); f && line; line = strtok(NULL, "\n"))
-    fprintf(f, "%s/%s\n", copy, strrchr(line, '/') + 1);
+    if (line[0] == '#')
+      fprintf(f, "%s\n", line); /* a rank's binding */
+    else
+      fprintf(f, "%s/%s\n", copy, strrchr(line, '/') + 1);
   CU_ASSERT_FATAL(f && fclose(f) == 0);
   free(index);
 }

@@ -6,6 +6,7 @@
  * formats of simrun run's table (cli_formats.h) that it takes; the views it cannot give are left out with the reason.
  */
 #include "cli_analyse.h"
+#include "cli_binding.h"
 #include "cli_exit.h"
 #include "cli_formats.h"
 #include "cli_replay.h"
@@ -75,7 +76,9 @@ static void usage(FILE *out)
           "                      a run at p = 1 among the DIRs serves so; else the measured computation of the run\n"
           "                      with the smallest p (whose parallel anomaly is then 0). The report says which\n"
           "  --replay-on PLATFORM  also replay each run's TI trace (index.txt) on PLATFORM with ti-replay and print\n"
-          "                      the predicted T_par beside the measured one, with the difference\n"
+          "                      the predicted T_par beside the measured one, with the difference; ranks placed by\n"
+          "                      the binding the trace recorded (bound: on those cores' hosts core-C; unbound and\n"
+          "                      oversubscribed: on core i mod the cores, with a line saying what that means)\n"
           "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
           "                      with (else the traced run's T_par); repeat it for each p\n"
           "  --platform FILE     also give the bottleneck view (seed 001 Table 5's components) of each run's TI\n"
@@ -340,24 +343,49 @@ static double untraced_at(const analyse_opts_t *opts, int p)
   return NAN;
 }
 
+/* One run's replay on the --replay-on platform, its ranks placed for the binding they had (cli_binding.h): the
+ * predicted T_par into *predicted and the placement's line into `note`. 0, or an exit status after the error line. */
+static int replay_run(const char *platform, const char *dir, int p, double *predicted, char *note, size_t notelen)
+{
+  char err[8600];
+  cli_binding_t binding;
+  if (cli_binding_read(dir, &binding, err, sizeof err) != 0) {
+    fprintf(stderr, "simrun: error: %s\n", err);
+    return EXIT_INPUT;
+  }
+  char(*hosts)[32] = binding.nranks == p ? malloc((size_t)p * sizeof *hosts) : NULL;
+  int placed = hosts && cli_binding_place(&binding, platform, hosts, note, notelen);
+  if (!hosts)
+    note[0] = '\0';
+  cli_binding_free(&binding);
+  int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, predicted, err, sizeof err);
+  free(hosts);
+  if (rc != 0)
+    fprintf(stderr, "simrun: error: %s\n", err);
+  return rc == 0 ? EXIT_OK : EXIT_RUNTIME;
+}
+
 /* --replay-on: each run's TI trace replayed on the platform, its T_par beside the measured one (the untraced time
- * where --untraced gives it, else the traced run's). 0, or EXIT_RUNTIME when a replay failed. */
+ * where --untraced gives it, else the traced run's), then a line per run whose binding placed its ranks. 0, or an
+ * exit status when a replay failed. */
 static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
 {
   fprintf(out, "\nReplayed on %s (ti-replay of each run's TI trace, docs/ti-replay.md)\n", opts->replay_on);
   fprintf(out, "%6s %14s %-10s %14s %11s\n", "p", "measured (s)", "", "predicted (s)", "difference");
+  char notes[MAX_RUNS][1024];
   for (size_t i = 0; i < study->npoints; i++) {
     int p = study->points[i].p;
     double predicted, untraced = untraced_at(opts, p);
-    char err[8600];
-    if (cli_replay_time(opts->replay_on, runs->dirs[i], p, &predicted, err, sizeof err) != 0) {
-      fprintf(stderr, "simrun: error: %s\n", err);
-      return EXIT_RUNTIME;
-    }
+    int rc = replay_run(opts->replay_on, runs->dirs[i], p, &predicted, notes[i], sizeof notes[i]);
+    if (rc != EXIT_OK)
+      return rc;
     double measured = isnan(untraced) ? study->points[i].t_par : untraced;
     fprintf(out, "%6d %14.6f %-10s %14.6f %+10.1f%%\n", p, measured, isnan(untraced) ? "(traced)" : "(untraced)",
             predicted, 100 * (predicted - measured) / measured);
   }
+  for (size_t i = 0; i < study->npoints; i++)
+    if (notes[i][0])
+      fprintf(out, "Placement: %s\n", notes[i]);
   return EXIT_OK;
 }
 
@@ -398,13 +426,17 @@ static int check_replays(const analyse_opts_t *opts)
       return EXIT_INPUT;
     }
   for (int i = 0; i < opts->ndirs; i++) {
-    char index[4200];
+    char index[4200], err[8600];
     snprintf(index, sizeof index, "%s/index.txt", opts->dirs[i]);
     if (access(index, R_OK) != 0)
       return fail("%s: no TI trace index, so --replay-on or --platform has nothing to replay (libsimrun-trace.so "
                   "writes it when "
                   "every rank reached MPI_Finalize); trace the run again",
                   index);
+    cli_binding_t binding = {0}; /* its binding lines, checked before anything is printed */
+    if (opts->replay_on && cli_binding_read(opts->dirs[i], &binding, err, sizeof err) != 0)
+      return fail("%s", err);
+    cli_binding_free(&binding);
   }
   return EXIT_OK;
 }

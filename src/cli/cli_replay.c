@@ -120,10 +120,19 @@ static int read_breakdown(const char *path, met_breakdown_t *b)
   return missing;
 }
 
+/* The replay's placement: rank i on hosts[i], a line each. 0, or -1. */
+static int write_hostfile(const char *path, char (*hosts)[32], int p)
+{
+  FILE *out = fopen(path, "w");
+  for (int i = 0; out && i < p; i++)
+    fprintf(out, "%s\n", hosts[i]);
+  return out && fclose(out) == 0 ? 0 : -1;
+}
+
 /* Replays the run in `dir` at p ranks on `platform`: *t_par from its CSV, and its bottleneck view into `breakdown`
  * when that is not NULL. 0, or -1 with the reason in err. */
-static int replay(const char *platform, const char *dir, int p, double *t_par, met_breakdown_t *breakdown, char *err,
-                  size_t errlen)
+static int replay(const char *platform, const char *dir, int p, char (*hosts)[32], double *t_par,
+                  met_breakdown_t *breakdown, char *err, size_t errlen)
 {
   char plat[PATH_MAX], index[PATH_MAX + 16], trace[PATH_MAX];
   snprintf(index, sizeof index, "%s/index.txt", dir);
@@ -139,18 +148,23 @@ static int replay(const char *platform, const char *dir, int p, double *t_par, m
     snprintf(err, errlen, "out of memory");
     return -1;
   }
-  char scenario[64], csv[64], json[64];
+  char scenario[64], csv[64], json[64], hostfile[64];
+  snprintf(hostfile, sizeof hostfile, "%s/hosts.txt", folder);
   snprintf(scenario, sizeof scenario, "%s/replay.xml", folder);
   snprintf(csv, sizeof csv, "%s/replay.csv", folder);
   snprintf(json, sizeof json, "%s/replay.json", folder);
-  FILE *out = fopen(scenario, "w");
-  int rc = out ? 0 : -1;
+  int rc = hosts ? write_hostfile(hostfile, hosts, p) : 0;
+  FILE *out = rc == 0 ? fopen(scenario, "w") : NULL;
+  rc = out ? 0 : -1;
   if (out) {
     fprintf(out,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<scenario name=\"replay\">\n  <platform file=\"%s\"/>\n"
             "  <program skeleton=\"ti-replay\">\n    <param name=\"trace\" value=\"%s\"/>\n"
-            "    <param name=\"p\" value=\"%d\"/>\n  </program>\n</scenario>\n",
+            "    <param name=\"p\" value=\"%d\"/>\n",
             plat, trace, p);
+    if (hosts)
+      fprintf(out, "    <param name=\"hostfile\" value=\"%s\"/>\n", hostfile);
+    fprintf(out, "  </program>\n</scenario>\n");
     rc = fclose(out) == 0 ? 0 : -1;
   }
   rc = rc == 0 ? run_child(scenario, csv, breakdown ? json : NULL) : rc;
@@ -164,6 +178,7 @@ static int replay(const char *platform, const char *dir, int p, double *t_par, m
   if (breakdown)
     breakdown->p = p;
   unlink(scenario);
+  unlink(hostfile);
   unlink(csv);
   unlink(json);
   rmdir(folder);
@@ -171,13 +186,14 @@ static int replay(const char *platform, const char *dir, int p, double *t_par, m
   return rc == 0 && *t_par >= 0 ? 0 : -1;
 }
 
-int cli_replay_time(const char *platform, const char *dir, int p, double *t_par, char *err, size_t errlen)
+int cli_replay_time(const char *platform, const char *dir, int p, char (*hosts)[32], double *t_par, char *err,
+                    size_t errlen)
 {
-  return replay(platform, dir, p, t_par, NULL, err, errlen);
+  return replay(platform, dir, p, hosts, t_par, NULL, err, errlen);
 }
 
 int cli_replay_breakdown(const char *platform, const char *dir, int p, met_breakdown_t *out, char *err, size_t errlen)
 {
   double t_par;
-  return replay(platform, dir, p, &t_par, out, err, errlen);
+  return replay(platform, dir, p, NULL, &t_par, out, err, errlen);
 }

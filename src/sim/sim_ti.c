@@ -411,7 +411,10 @@ int sim_ti_open(const char *index, sim_ti_trace_t **trace, char *err, size_t err
   char **lines = NULL;
   int count = 0;
   int rc = read_lines(index, &lines, &count, err, errlen);
-  if (rc == 0 && count == 0) {
+  int paths = count; /* less the '#' lines at the end: libsimrun-trace.so's bindings, which smpirun -np P skips too */
+  while (paths > 0 && lines[paths - 1][0] == '#')
+    paths--;
+  if (rc == 0 && paths == 0) {
     snprintf(err, errlen, "%s is empty; expected one trace file per rank, or one file with every rank's lines", index);
     rc = SIM_EIO;
   }
@@ -420,9 +423,9 @@ int sim_ti_open(const char *index, sim_ti_trace_t **trace, char *err, size_t err
     t->count = t->paths && (t->paths[0] = strdup(index)) ? 1 : 0;
     rc = t->count ? 0 : SIM_ENOMEM;
   } else if (rc == 0) {
-    t->paths = calloc((size_t)count, sizeof *t->paths);
+    t->paths = calloc((size_t)paths, sizeof *t->paths);
     rc = t->paths ? 0 : SIM_ENOMEM;
-    for (int i = 0; rc == 0 && i < count; i++, t->count++) {
+    for (int i = 0; rc == 0 && i < paths; i++, t->count++) {
       char where[PATH_MAX + 32];
       snprintf(where, sizeof where, "%s:%d: ", index, i + 1);
       if (!(t->paths[i] = resolve(index, lines[i])))

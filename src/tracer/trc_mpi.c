@@ -3,6 +3,7 @@
  * fields of SimGrid 3.32's smpi_replay.cpp, sizes in bytes) and a timeline interval. Here start, end and point to
  * point; the collectives and the calls only counted are trc_mpi_coll.c's. Built with Open MPI's flags, never SimGrid.
  */
+#include "trc_bind.h"
 #include "trc_comm.h"
 #include "trc_mpi_util.h"
 #include "trc_request.h"
@@ -23,6 +24,7 @@ static void start(void)
   int rank = trc_world_rank();
   started = 1;
   trc_owner_only();
+  trc_bind_note();                     /* the binding at MPI_Init, for index.txt */
   int on = trc_start(rank, size) == 0; /* calibration before the barrier: the ranks start together */
   PMPI_Barrier(MPI_COMM_WORLD);        /* a common time 0 for the ranks' timelines */
   trc_time_zero();
@@ -65,13 +67,15 @@ EXPORT int MPI_Abort(MPI_Comm comm, int errorcode)
  * wrote its files whole (`status`, the least of the ranks' trc_finish): an interrupted run leaves no index, which
  * simrun analyse reports, and so does a trace that SIMRUN_TRACE_FORMAT=smpi could not write whole, which smpirun
  * would misread. */
-static void write_index(int size, int status)
+static void write_index(int size, int status, const void *binding)
 {
   char path[4200];
   snprintf(path, sizeof path, "%s/index.txt", trc_dir());
   FILE *index = status == TRC_WHOLE ? fopen(path, "w") : NULL;
   for (int r = 0; index && r < size; r++)
     fprintf(index, "%s/rank-%d.txt\n", trc_dir(), r);
+  if (index)
+    trc_bind_write(index, binding, size); /* after the paths: each rank's binding (trc_bind.h) */
   if (index && fclose(index) == 0)
     fprintf(stderr, "simrun-trace: wrote the traces of %d rank(s) to %s (index.txt, rank-I.txt, timeline-I.txt)\n",
             size, trc_dir());
@@ -120,8 +124,10 @@ EXPORT int MPI_Finalize(void)
     int mine = trc_finish();
     int all = TRC_FAILED;
     PMPI_Reduce(&mine, &all, 1, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
+    void *binding = trc_bind_gather(trc_comm_size(MPI_COMM_WORLD));
     if (trc_world_rank() == 0 && trc_dir()[0])
-      write_index(trc_comm_size(MPI_COMM_WORLD), all);
+      write_index(trc_comm_size(MPI_COMM_WORLD), all, binding);
+    free(binding);
     started = 0;
   }
   trc_req_reset();

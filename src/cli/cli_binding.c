@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* A traced run's CPU binding, read from its index.txt, and the replay's placement for it (cli_binding.h). */
+#include "cli_binding.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TAG      "# simrun-binding "
+#define MAX_CPUS (1 << 20)
+
+/* The decimal whole number in [0, high] at *at (digits only), *at moved past it: 1, or 0 when there is none. */
+static int whole_at(const char **at, long high, long *value)
+{
+  size_t n = strspn(*at, "0123456789");
+  if (n == 0 || n > 9)
+    return 0;
+  *value = strtol(*at, NULL, 10);
+  *at += n;
+  return *value <= high;
+}
+
+/* A cpulist ("0-3,8", Linux's form) into its first CPU and its count of CPUs; "unknown" gives -1 and 0. 1, or 0
+ * when malformed. */
+static int parse_cpus(const char *text, int *first, int *count)
+{
+  *first = -1;
+  *count = 0;
+  if (strcmp(text, "unknown") == 0)
+    return 1;
+  const char *at = text;
+  long last = -1;
+  for (;;) {
+    long a, b;
+    if (!whole_at(&at, MAX_CPUS, &a) || a <= last)
+      return 0;
+    b = a;
+    if (*at == '-' && (at++, !whole_at(&at, MAX_CPUS, &b) || b < a))
+      return 0;
+    if (*first < 0)
+      *first = (int)a;
+    *count += (int)(b - a + 1);
+    last = b;
+    if (*at == '\0')
+      return 1;
+    if (*at++ != ',')
+      return 0;
+  }
+}
+
+/* The value of field `key` ("key=") at the start of *at, up to the next blank, into `value`; *at moved past it and its
+ * blank. 1, or 0 when the field is not there or is empty. */
+static int field(const char **at, const char *key, char *value, size_t len)
+{
+  size_t k = strlen(key);
+  if (strncmp(*at, key, k) != 0 || (*at)[k] != '=')
+    return 0;
+  const char *from = *at + k + 1;
+  size_t n = strcspn(from, " \t");
+  if (n == 0 || n >= len)
+    return 0;
+  memcpy(value, from, n);
+  value[n] = '\0';
+  *at = from + n + strspn(from + n, " \t");
+  return 1;
+}
+
+/* One binding line (after its tag) of rank `rank` into b and *node. 0, or -1 with the reason in err. */
+static int parse_line(const char *text, int rank, cli_binding_t *b, char *node, size_t nodelen, char *err,
+                      size_t errlen)
+{
+  static const char *const keys[] = {"rank", "node", "cpus", "online", "node-ranks"};
+  char value[5][2048]; /* a cpulist of many CPUs is long */
+  const char *at = text;
+  for (int k = 0; k < 5; k++)
+    if (!field(&at, keys[k], value[k], sizeof value[k])) {
+      snprintf(err, errlen, "no field %s=VALUE where expected (the fields are rank, node, cpus, online, node-ranks)",
+               keys[k]);
+      return -1;
+    }
+  long r, online, node_ranks;
+  const char *n[3] = {value[0], value[3], value[4]};
+  int first, count;
+  if (*at) {
+    snprintf(err, errlen, "'%.60s' after the last field node-ranks", at);
+    return -1;
+  }
+  if (!whole_at(&n[0], MAX_CPUS, &r) || *n[0] || r != rank) {
+    snprintf(err, errlen, "rank=%.60s: expected rank=%d (one line per rank, in rank order)", value[0], rank);
+    return -1;
+  }
+  if (!parse_cpus(value[2], &first, &count)) {
+    snprintf(err, errlen, "cpus=%.60s: expected a list of CPUs such as 0-3,8 (Linux's cpulist) or unknown", value[2]);
+    return -1;
+  }
+  if (!whole_at(&n[1], MAX_CPUS, &online) || *n[1] || online < 1 || !whole_at(&n[2], MAX_CPUS, &node_ranks) || *n[2] ||
+      node_ranks < 1) {
+    snprintf(err, errlen,
+             "online=%.60s node-ranks=%.60s: expected two whole numbers >= 1 (the node's online cores and "
+             "ranks)",
+             value[3], value[4]);
+    return -1;
+  }
+  b->cpu[rank] = count == 1 ? first : -1;
+  b->online = online > b->online ? (int)online : b->online;
+  b->node_ranks = node_ranks > b->node_ranks ? (int)node_ranks : b->node_ranks;
+  b->oversubscribed |= node_ranks > online;
+  snprintf(node, nodelen, "%.255s", value[1]); /* MPI_MAX_PROCESSOR_NAME: 256 */
+  return 0;
+}
+
+void cli_binding_free(cli_binding_t *b)
+{
+  free(b->cpu);
+  b->cpu = NULL;
+}
+
+/* Counts the distinct node names among the first n of `names` (n of at most a few thousand ranks). */
+static int distinct(char (*names)[256], int n)
+{
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    int seen = 0;
+    for (int j = 0; j < i && !seen; j++)
+      seen = strcmp(names[i], names[j]) == 0;
+    count += !seen;
+  }
+  return count;
+}
+
+/* Room for one more rank's CPU and node name. 0, or -1 out of memory. */
+static int grow(cli_binding_t *b, char (**names)[256], int *cap)
+{
+  if (b->nranks < *cap)
+    return 0;
+  int more = *cap ? 2 * *cap : 16;
+  int *cpu = realloc(b->cpu, (size_t)more * sizeof *cpu);
+  if (cpu)
+    b->cpu = cpu;
+  char(*bigger)[256] = cpu ? realloc(*names, (size_t)more * sizeof *bigger) : NULL;
+  if (bigger)
+    *names = bigger;
+  *cap = bigger ? more : *cap;
+  return bigger ? 0 : -1;
+}
+
+int cli_binding_read(const char *dir, cli_binding_t *b, char *err, size_t errlen)
+{
+  *b = (cli_binding_t){.bound = 1};
+  char path[4200];
+  snprintf(path, sizeof path, "%s/index.txt", dir);
+  FILE *in = fopen(path, "r");
+  char(*names)[256] = NULL;
+  int cap = 0, paths = 0, rc = in ? 0 : -1;
+  if (!in)
+    snprintf(err, errlen, "%s: %s; trace the run again", path, strerror(errno));
+  char *line = NULL;
+  size_t len = 0;
+  char why[400];
+  for (int number = 1; rc == 0 && getline(&line, &len, in) > 0; number++) {
+    line[strcspn(line, "\r\n")] = '\0';
+    paths += line[strspn(line, " \t")] && line[0] != '#';
+    if (strncmp(line, TAG, strlen(TAG)) != 0)
+      continue; /* a trace path, or another comment */
+    if (grow(b, &names, &cap) != 0) {
+      snprintf(err, errlen, "%s: out of memory", path);
+      rc = -1;
+    } else if (parse_line(line + strlen(TAG), b->nranks, b, names[b->nranks], sizeof names[0], why, sizeof why) != 0) {
+      snprintf(err, errlen,
+               "%s:%d: %s; trace the run again, or delete the '# simrun-binding' lines (the replay then places ranks "
+               "as ti-replay does)",
+               path, number, why);
+      rc = -1;
+    } else {
+      b->bound &= b->cpu[b->nranks] >= 0;
+      b->nranks++;
+    }
+  }
+  free(line);
+  if (in)
+    fclose(in);
+  if (rc == 0 && b->nranks != 0 && b->nranks != paths) {
+    snprintf(err, errlen, "%s: binding lines for %d ranks but %d trace files; trace the run again, or delete them",
+             path, b->nranks, paths);
+    rc = -1;
+  }
+  b->nodes = rc == 0 ? distinct(names, b->nranks) : 0;
+  b->bound &= b->nranks > 0;
+  free(names);
+  if (rc != 0)
+    cli_binding_free(b);
+  return rc;
+}
+
+/* Whether `platform` has a host of each id of hosts[0..n-1] (the text id="ID" in the file). */
+static int has_hosts(const char *platform, char (*hosts)[32], int n)
+{
+  FILE *in = fopen(platform, "r");
+  char *text = NULL;
+  size_t len = 0;
+  int ok = in && getdelim(&text, &len, '\0', in) > 0;
+  for (int i = 0; ok && i < n; i++) {
+    char id[48];
+    snprintf(id, sizeof id, "id=\"%s\"", hosts[i]);
+    ok = strstr(text, id) != NULL;
+  }
+  free(text);
+  if (in)
+    fclose(in);
+  return ok;
+}
+
+int cli_binding_place(const cli_binding_t *b, const char *platform, char (*hosts)[32], char *note, size_t notelen)
+{
+  int p = b->nranks;
+  note[0] = '\0';
+  if (p == 0 || b->nodes > 1 || (!b->bound && !b->oversubscribed))
+    return 0; /* nothing recorded, several nodes (not placed here), or a core each at most */
+  char cpus[120] = "";
+  for (int i = 0; i < p; i++) {
+    snprintf(hosts[i], sizeof hosts[i], "core-%d", b->bound ? b->cpu[i] : i % b->online);
+    if (b->bound && i < 16)
+      snprintf(cpus + strlen(cpus), sizeof cpus - strlen(cpus), "%s%d", i ? " " : "", b->cpu[i]);
+  }
+  int placed = has_hosts(platform, hosts, p);
+  if (!b->oversubscribed) /* bound, a core each: placed, nothing to say */
+    return placed;
+  if (b->bound)
+    snprintf(
+        note, notelen, "p = %d: oversubscribed (%d ranks on %d online cores), each rank bound to one CPU (%s%s): %s", p,
+        b->node_ranks, b->online, cpus, p > 16 ? " ..." : "",
+        placed ? "replayed on those cores' hosts"
+               : "the platform has no host core-C for them (probed with --pool?): replayed on its hosts as they are");
+  else
+    snprintf(note, notelen,
+             "p = %d: oversubscribed (%d ranks on %d online cores) and unbound: %s, as Linux keeps ranks that wait "
+             "(yielding, runnable) spread by count; other work on the machine can crowd unbound ranks onto fewer cores "
+             "and the run then takes longer than predicted (docs/validation.md, \"Binding recorded\"): bind them "
+             "(mpirun --bind-to core:overload-allowed) for a run the platform predicts",
+             p, b->node_ranks, b->online,
+             placed ? "replayed with rank i on core i mod the cores"
+                    : "replayed on the platform's hosts as they are (no host core-C)");
+  return placed;
+}

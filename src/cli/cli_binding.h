@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The CPU binding a traced run's ranks had (the "# simrun-binding" lines libsimrun-trace.so writes at the end of
+ * index.txt, docs/tracer.md) and where simrun analyse --replay-on places them for it (docs/validation.md, "Placement,
+ * measured"): a run whose every rank was bound to one CPU on one node on the probed platform's host of that core
+ * (core-C), an unbound oversubscribed one two or more ranks to a core in turn (rank i on core-(i mod the cores): its
+ * waiting ranks yield but stay runnable, so Linux keeps them spread by count and rarely moves them), with one line
+ * saying what the run was and what that means for the prediction. */
+#ifndef CLI_BINDING_H
+#define CLI_BINDING_H
+
+#include <stddef.h>
+
+typedef struct cli_binding {
+  int nranks;         /* binding lines read: 0 for a trace without them (the tracer before them) */
+  int *cpu;           /* per rank: the CPU it was bound to, or -1 when its mask held several (or was unknown) */
+  int bound;          /* every rank bound to one CPU */
+  int online;         /* the largest count of online cores of a node */
+  int node_ranks;     /* the most ranks on one node */
+  int nodes;          /* distinct node names */
+  int oversubscribed; /* some node ran more ranks than it has online cores */
+} cli_binding_t;
+
+/* Reads the binding lines of `dir`/index.txt into *b (freed with cli_binding_free): none, or one per trace file
+ * listed, in rank order. 0, or -1 with "FILE:LINE: what is wrong; how to fix" in err (a malformed field, a rank out
+ * of order, a count of lines other than 0 or the trace files'). */
+int cli_binding_read(const char *dir, cli_binding_t *b, char *err, size_t errlen);
+
+void cli_binding_free(cli_binding_t *b);
+
+/* The replay's placement for the run on `platform` into hosts[0..p-1] (each at most 32 characters, host ids of a
+ * platform simrun machine probe writes) and the one line saying why into `note` (empty when there is nothing to say:
+ * no binding recorded, or at most one rank per core left unbound). 1 when hosts was filled, 0 when ti-replay's own
+ * placement stands (the note says why, e.g. a pooled platform). */
+int cli_binding_place(const cli_binding_t *b, const char *platform, char (*hosts)[32], char *note, size_t notelen);
+
+#endif

@@ -54,6 +54,13 @@ static void test_cli_per_process_not_a_p_value(void)
                  .phrases = {"no point has p = 3", "choose one of this line's p values"});
 }
 
+/* The request table goes beside the CSV: without one, --requests is refused before anything runs. */
+static void test_cli_requests_without_csv(void)
+{
+  EXPECT_FAILURE(.args = {"--requests", SIMRUN_SOURCE_DIR "/tests/data/dsm/gj-small.xml"}, .bare = 1, .status = 2,
+                 .prefix = "--requests: the request table goes beside the CSV output; add --csv FILE");
+}
+
 /* n-below-p.xml fails validation, so its message would show if anything ran before the outputs were opened. */
 static void test_cli_csv_into_missing_folder_fails_fast(void)
 {
@@ -569,6 +576,7 @@ int main(void)
       {"test_cli_two_scenario_files", test_cli_two_scenario_files},
       {"test_cli_per_process_junk", test_cli_per_process_junk},
       {"test_cli_per_process_not_a_p_value", test_cli_per_process_not_a_p_value},
+      {"test_cli_requests_without_csv", test_cli_requests_without_csv},
       {"test_cli_csv_into_missing_folder_fails_fast", test_cli_csv_into_missing_folder_fails_fast},
       {"test_cli_ti_folder_cannot_be_made", test_cli_ti_folder_cannot_be_made},
       {"test_cli_svg_note_never_before_error", test_cli_svg_note_never_before_error},

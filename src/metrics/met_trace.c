@@ -2,6 +2,7 @@
 /* The trace model: per-rank timelines of categorised intervals, with the lost-cycle accounting of seed 000 eqs. 1.5
  * and 1.7 (gaps count as idling, so every rank's categories add up to T_par); the file format is met_trace_io.c's,
  * the DSM annex met_trace_annex.c's. */
+#include "met_ce.h"
 #include "met_trace_internal.h"
 
 #include <string.h>
@@ -40,6 +41,7 @@ void met_trace_free(met_trace_t *trace)
     free(trace->units[u].items);
   free(trace->units);
   free(trace->requests);
+  met_ce_sums_free(trace->ce);
   for (size_t i = 0; i < trace->nphases; i++)
     free(trace->phases[i]);
   free(trace->phases);

@@ -57,10 +57,12 @@ struct met_trace {
   size_t nphases;
   size_t phase_cap;
   double end;
-  met_span_line_t *units; /* the annex: nranks x MET_UNIT_COUNT span lines, NULL until the first span */
-  met_request_t *requests;
+  met_span_line_t *units;  /* the annex: nranks x MET_UNIT_COUNT span lines, NULL until the first span (and in an
+                            * aggregate trace) */
+  met_request_t *requests; /* NULL in an aggregate trace */
   size_t nrequests;
   size_t request_cap;
+  struct met_ce_sums *ce; /* the annex's cause-effect sums (met_ce.h), NULL until the first span or request */
 };
 
 /* Makes room for `need` elements of `size` bytes in `items` by doubling its capacity `*cap`. Returns the (possibly

@@ -325,8 +325,19 @@ const char *sim_ti_trace_path(const sim_ti_trace_t *trace, int i)
   return trace->paths[i];
 }
 
+/* Whether `line` is an action ("<rank> <action> ..."), not a path: the file holds the trace itself. */
+static int is_action(const char *line)
+{
+  const char *c = line;
+  while (isdigit((unsigned char)*c))
+    c++;
+  return c > line && (*c == ' ' || *c == '\t') && isalpha((unsigned char)c[strspn(c, " \t")]);
+}
+
 /* Reads the non-blank lines of `path`, blanks around them trimmed, into a new array (at most SIM_TI_MAX_RANKS lines
- * of at most PATH_MAX characters): 0, or SIM_EIO / SIM_ENOMEM with a message. */
+ * of at most PATH_MAX characters), or its first one alone when that is an action (the file is the trace itself, whose
+ * lines the ranks read as they replay: kept whole, its memory grew with the trace's length, and a trace of more than
+ * SIM_TI_MAX_RANKS lines was refused): 0, or SIM_EIO / SIM_ENOMEM with a message. */
 static int read_lines(const char *path, char ***lines, int *count, char *err, size_t errlen)
 {
   *lines = NULL;
@@ -351,7 +362,8 @@ static int read_lines(const char *path, char ***lines, int *count, char *err, si
       rc = SIM_ENOMEM;
     } else {
       *lines = more;
-      (*count)++;
+      if (++*count == 1 && is_action(more[0]))
+        break;
     }
   }
   if (rc < 0 && rc != SIM_ENOMEM && rc != SIM_EIO && in) {
@@ -369,15 +381,6 @@ static int read_lines(const char *path, char ***lines, int *count, char *err, si
     *count = 0;
   }
   return rc;
-}
-
-/* Whether `line` is an action ("<rank> <action> ..."), not a path: the file holds the trace itself. */
-static int is_action(const char *line)
-{
-  const char *c = line;
-  while (isdigit((unsigned char)*c))
-    c++;
-  return c > line && (*c == ' ' || *c == '\t') && isalpha((unsigned char)c[strspn(c, " \t")]);
 }
 
 /* `line`, a path listed in `index`: as it is when absolute; else from the index's folder, or when no such file exists

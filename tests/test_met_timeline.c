@@ -403,6 +403,61 @@ static void test_timeline_collectives_wait_for_last(void)
   met_trace_free(trace);
 }
 
+/* `run` read with its tracer's own time removed (its header's "# own time" line): `gaps` s of gaps, then `put_back`
+ * s put back and `removed` s of waiting removed to keep causality, `matched` messages paired, to T_par `t_par`. */
+static met_trace_t *read_compensated(const char *run, double gaps, double put_back, double removed, size_t matched,
+                                     double t_par)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(run, &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT(info.compensated);
+  TU_ASSERT_CLOSE(info.own_gaps, gaps, 1e-9);
+  TU_ASSERT_CLOSE(info.own_put_back, put_back, 1e-9);
+  TU_ASSERT_CLOSE(info.waits_removed, removed, 1e-9);
+  CU_ASSERT_EQUAL(info.matched, matched);
+  TU_ASSERT_CLOSE(met_trace_end(trace), t_par, 1e-9);
+  return trace;
+}
+
+/* tests/data/tracer/own-time: the tracer's own time removed with causality kept (docs/tracer.md). Rank 0, whose tracer
+ * took 0.5 s before its MPI_Recv (tag 5) and 0.3 s before its MPI_Wait (tag 6), computes 0.1 s, receives (0.02 s,
+ * its sender there since 0.05 s), posts an MPI_Irecv (0.01 s), waits (0.02 s, its sender there since 0.03 s),
+ * computes 0.1 s and is in a barrier 0.08 s, which it entered last; rank 1, whose tracer took 0.1 s after its first
+ * send, computes 0.55 s, sends tag 5 (0.01 s), computes 0.24 s, sends tag 6 (0.01 s), computes 0.04 s and is in the
+ * barrier 0.18 s. Each rank's gaps closed, the receive would start at 0.1 and end at 0.12, before its sender's entry
+ * at 0.55: it ends 0.02 s (what it took once its sender was there) after it, at 0.57 (0.45 s later: without the
+ * tracer, rank 0 would have waited for rank 1); the Irecv is at 0.57-0.58 and the wait would end at 0.60, before its
+ * sender's entry at 0.80 (0.55 + 0.01 + 0.24): it ends at 0.82 (0.22 s later); rank 0 computes 0.82-0.92 and is in the
+ * barrier 0.92-1.00. Rank 1 enters it at 0.85 (0.81 + 0.04), waits for rank 0 until 0.92 and leaves 0.08 s later, as
+ * rank 0: at 1.00 = T_par, not 1.03 (0.03 s of its wait was rank 0's tracer time). Gaps 0.9 s; 0.67 s put back,
+ * 0.03 s of waiting removed. Shifting each rank by its own time alone ends both receives before their senders'
+ * entries and caps rank 0's late sender at 0.04 s. */
+static void test_timeline_own_time_removed_keeps_causality(void)
+{
+  met_trace_t *trace = read_compensated(RUNS "own-time", 0.9, 0.67, 0.03, 2, 1.0);
+  expect_times(trace, MET_CAT_COMPUTE, (double[]){0.2, 0.83});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.13, 0.10});
+  expect_two_waits(trace, 0, MET_WAIT_LATE_SENDER, 0.67, 1, MET_WAIT_BARRIER, 0.07);
+  const met_interval_t *iv = met_trace_intervals(trace, 0);
+  for (size_t i = 0; i < met_trace_count(trace, 0); i++) /* each receive waits until its sender's entry */
+    if (iv[i].dir == MET_DIR_RECV && iv[i].category == MET_CAT_IDLE)
+      TU_ASSERT_CLOSE(iv[i].end, iv[i].tag == 5 ? 0.55 : 0.80, 1e-9);
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/own-time-late: rank 1's clock is early (on another host, say): its MPI_Recv seems to end at 0.3,
+ * before rank 0 enters the send at 0.5, and its next interval (a computation 0.3-0.6) is read before that send. Once
+ * the send is read, the receive ends at its sender's entry (it took no time after it: 0.5), and the computation that
+ * was kept moves 0.2 s later (0.5-0.8 = T_par): a late sender of 0.4 s, 0.2 s put back, no gap to remove. */
+static void test_timeline_own_time_partner_told_late(void)
+{
+  met_trace_t *trace = read_compensated(RUNS "own-time-late", 0, 0.2, 0, 1, 0.8);
+  expect_times(trace, MET_CAT_COMPUTE, (double[]){0.59, 0.3});
+  expect_late_sender_only(trace, 1, 0.4);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/polling: rank 0 polls (MPI_Test 0.01-0.1, MPI_Testany 0.2-0.3) for a message rank 1 sends at
  * 0.3: polling is waiting (idle 0.09 + 0.1), not control (0); its MPI_Wait 0.3-0.35 is the transfer. */
 static void test_timeline_polling_is_waiting(void)
@@ -631,6 +686,8 @@ int main(void)
       {"test_timeline_mprobe_keeps_its_message", test_timeline_mprobe_keeps_its_message},
       {"test_timeline_probe_waits_for_late_sender", test_timeline_probe_waits_for_late_sender},
       {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
+      {"test_timeline_own_time_removed_keeps_causality", test_timeline_own_time_removed_keeps_causality},
+      {"test_timeline_own_time_partner_told_late", test_timeline_own_time_partner_told_late},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
       {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},
       {"test_timeline_sub_communicator_named_not_paired", test_timeline_sub_communicator_named_not_paired},

@@ -215,18 +215,23 @@ static int read_runs(const analyse_opts_t *opts, runs_t *runs)
   return 0;
 }
 
-/* T_seq from a traced sequential run: its T_par less the tracer's own time, where the tracer recorded it. */
+/* T_seq from a traced sequential run: its T_par less the tracer's own time, where the tracer recorded it and the
+ * reader did not remove it already. */
 static int seq_from_run(runs_t *runs, const met_trace_t *trace, const met_timeline_info_t *info, const char *dir,
                         const char *how)
 {
   double t_par = met_trace_end(trace);
-  double cost = isnan(info->tracer_cost) ? 0 : info->tracer_cost;
+  double cost = isnan(info->tracer_cost) || info->compensated ? 0 : info->tracer_cost;
   runs->t_seq = t_par - cost;
   if (!(runs->t_seq > 0))
     return fail("%s: the traced sequential run lasted no time once the tracer's own time is taken out; give T_seq "
                 "with --seq-time",
                 dir);
-  if (isnan(info->tracer_cost))
+  if (info->compensated)
+    snprintf(runs->seq_source, sizeof runs->seq_source,
+             "the run traced at p = 1 in %s (%s), its T_par, the tracer's own time (%.6f s) removed", dir, how,
+             info->own_gaps);
+  else if (isnan(info->tracer_cost))
     snprintf(runs->seq_source, sizeof runs->seq_source,
              "the run traced at p = 1 in %s (%s), its T_par; its timelines do not record the tracer's own time, so "
              "T_seq includes it: give the untraced time with --seq-time",
@@ -298,7 +303,14 @@ static void print_run(FILE *out, const runs_t *runs, int i)
           runs->dirs[i], runs->p_text[i], info->matched, info->unmatched, info->collectives);
   if (info->colls_unpaired)
     fprintf(out, " (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
-  if (!isnan(info->tracer_cost))
+  if (info->compensated)
+    fprintf(out,
+            "; the tracer's own time, %.6f s over the ranks (the gaps between intervals), removed from the run's "
+            "times, then %.6f s put back (waits a rank's own tracer time had hidden: no receive, wait or collective "
+            "ends before its partner's entry) and %.6f s of waiting for partners that their tracer time had delayed "
+            "removed",
+            info->own_gaps, info->own_put_back, info->waits_removed);
+  else if (!isnan(info->tracer_cost))
     fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
   if (!runs->kept[i])
     fprintf(out, "; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or wait states",

@@ -20,7 +20,9 @@
 
 #define MAGIC  "# simrun measured timeline 1"
 #define MAGIC2 "# simrun measured timeline 2"
-#define HOW    "trace the run again (docs/tracer.md)"
+/* The header comment of a tracer that leaves its own time as the gaps between intervals, for the reader to remove */
+#define OWN_GAPS "# own time: the gaps"
+#define HOW      "trace the run again (docs/tracer.md)"
 
 /* The bounds of a timeline (docs/hostile-input.md): a line is a few numbers and names, well under 4 KiB; a run has at
  * most MAX_RANKS ranks (the matching of messages keeps ranks x ranks counters); a file at most 64 GiB. */
@@ -85,6 +87,10 @@ typedef struct reader {
   int nsigs;
   met_tl_event_t pending; /* format 2: a record's call, after its computation */
   int has_pending;
+  int own_gaps;       /* the header says that the gaps are the tracer's own time (OWN_GAPS): they are removed */
+  double pushed_end;  /* the end of the last interval handed to the rules, as read */
+  double compensated; /* the same end with the gaps so far removed */
+  int started;        /* an interval was handed to the rules */
 } reader_t;
 
 /* The next line into r->text, without its line end: 0; -1 at the end of the file (a compressed stream cut short ends
@@ -402,15 +408,30 @@ typedef struct stream {
   long long unfolded; /* calls the files' loops unfolded to, when the run is kept whole */
 } stream_t;
 
-/* A comment the reader takes: the tracer's own time, the program's name. */
-static void read_comment(stream_t *s, int rank, const char *text)
+/* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, and
+ * the calls of other threads, which make the run's trace incomplete (0, or -1 with a message). */
+static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
 {
+  const reader_t *r = &s->files[rank];
+  const char *text = r->text;
   double cost;
+  unsigned long others;
   char extra[2];
-  if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && isfinite(cost) && cost >= 0)
+  if (sscanf(text, "# calls from other threads %lu", &others) == 1) {
+    snprintf(err, errlen,
+             "%s:%ld: the program made %lu MPI call(s) from threads other than the one that initialised MPI (as "
+             "mpi4py.futures does), which the tracer does not record: the trace misses them (no index.txt); make the "
+             "MPI calls from one thread to trace this program",
+             r->path, r->line, others);
+    return -1;
+  }
+  if (strncmp(text, OWN_GAPS, strlen(OWN_GAPS)) == 0)
+    s->files[rank].own_gaps = 1;
+  else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && isfinite(cost) && cost >= 0)
     s->info->tracer_cost = (isnan(s->info->tracer_cost) ? 0 : s->info->tracer_cost) + cost;
   else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
     snprintf(s->info->program, sizeof s->info->program, "%s", text + 10);
+  return 0;
 }
 
 /* Checks a loop's header and body against each other: its calls fit in its span. NULL, or what is wrong. */
@@ -548,8 +569,8 @@ static int read_ahead(stream_t *s, met_trace_t *trace, int rank, char *err, size
       }
       return 0;
     }
-    if (r->text[0] == '#')
-      read_comment(s, rank, r->text);
+    if (r->text[0] == '#' && read_comment(s, rank, err, errlen) != 0)
+      return -1;
     if (r->text[0] == '#' || r->text[0] == '\0')
       continue;
     if (r->unfolded && ++*r->unfolded > MAX_KEPT) {
@@ -642,6 +663,39 @@ static void close_all(stream_t *s)
   free(s->last);
 }
 
+/* Rank `rank`'s next interval as the rules take it: with the tracer's own time removed when its file says that the
+ * gaps are that time (docs/tracer.md, "The library's own time"), so that it starts where the previous one ended; its
+ * end as read is kept for the order of the files. */
+static met_tl_event_t compensated(stream_t *s, int rank)
+{
+  reader_t *r = &s->files[rank];
+  met_tl_event_t ev = s->ahead[rank];
+  ev.read_start = ev.iv.start;
+  ev.read_end = ev.iv.end;
+  if (!s->info->compensated)
+    return ev;
+  if (!r->started) { /* a rank that took rank 0's time 0 starts where it read its clock: no tracer time before */
+    r->started = 1;
+    r->pushed_end = r->compensated = ev.iv.start;
+  }
+  double gap = ev.iv.start - r->pushed_end;
+  s->info->own_gaps += gap > 0 ? gap : 0;
+  r->pushed_end = ev.iv.end;
+  ev.iv.start = r->compensated;
+  ev.iv.end = r->compensated + (ev.read_end - ev.read_start);
+  r->compensated = ev.iv.end;
+  return ev;
+}
+
+/* Whether every rank's file says that its gaps are the tracer's own time (read with the headers' comments). */
+static int all_own_gaps(const stream_t *s)
+{
+  for (int r = 0; r < s->nranks; r++)
+    if (!s->files[r].own_gaps)
+      return 0;
+  return 1;
+}
+
 /* Reads the intervals in start-time order into the rules, which hand them to the trace once no later one can change
  * them. 0, or -1 with a message. */
 static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, const char *dir, char *err,
@@ -650,8 +704,12 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
   for (int r = 0; r < s->nranks; r++)
     if (read_ahead(s, trace, r, err, errlen) != 0)
       return -1;
+  s->info->compensated = all_own_gaps(s);
+  if (s->info->compensated)
+    met_tl_match_keep_causality(m);
   for (int r; (r = earliest(s)) >= 0;) {
-    if (met_tl_match_push(m, r, &s->ahead[r]) != 0) {
+    met_tl_event_t ev = compensated(s, r);
+    if (met_tl_match_push(m, r, &ev) != 0) {
       snprintf(err, errlen, "%s: out of memory", dir);
       return -1;
     }
@@ -684,6 +742,8 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
     rc = stream_intervals(&s, m, trace, dir, err, errlen);
   if (rc == 0)
     met_tl_match_counts(m, &s.info->matched, &s.info->unmatched, &s.info->collectives, &s.info->colls_unpaired);
+  if (rc == 0)
+    met_tl_match_moved(m, &s.info->own_put_back, &s.info->waits_removed);
   met_tl_match_free(m);
   close_all(&s);
   if (rc == 0)

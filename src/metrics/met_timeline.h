@@ -11,13 +11,19 @@
 
 /* What the reader found beyond the intervals. */
 typedef struct met_timeline_info {
-  size_t matched;     /* messages whose two ends were paired */
-  size_t unmatched;   /* receives (or ends given up) that stayed as the file gives them */
-  size_t collectives; /* barriers and N x N collectives paired across the ranks */
-  int colls_unpaired; /* the ranks' collective calls differ (a sub-communicator): pairing stopped there */
-  double tracer_cost; /* seconds the tracer says it spent inside itself, summed over the ranks ("# tracer-cost S"
-                       * lines); NAN when the files do not say */
-  char program[256];  /* rank 0's "# program NAME" line, or "" */
+  size_t matched;       /* messages whose two ends were paired */
+  size_t unmatched;     /* receives (or ends given up) that stayed as the file gives them */
+  size_t collectives;   /* barriers and N x N collectives paired across the ranks */
+  int colls_unpaired;   /* the ranks' collective calls differ (a sub-communicator): pairing stopped there */
+  double tracer_cost;   /* seconds the tracer says it spent inside itself, summed over the ranks ("# tracer-cost S"
+                         * lines); NAN when the files do not say */
+  int compensated;      /* every file says that its gaps are the tracer's own time ("# own time: the gaps ..."): they
+                         * were removed, and causality kept (docs/tracer.md, "The library's own time") */
+  double own_gaps;      /* when compensated: the seconds of gaps removed, summed over the ranks */
+  double own_put_back;  /* then, keeping causality: the seconds intervals were delayed by (a wait its rank's own tracer
+                         * time had hidden), summed over the moves */
+  double waits_removed; /* and brought forward by (a wait for a partner its tracer time had delayed) */
+  char program[256];    /* rank 0's "# program NAME" line, or "" */
 } met_timeline_info_t;
 
 /* Reads folder `dir` in one pass (each file in format 1 or 2, docs/tracer.md): timeline-0.txt, whose header gives the

@@ -19,6 +19,15 @@ enum { QUEUED_MAX = 1 << 20, OPS_MAX = 1 << 12 };
  * partner's entry may come a little later in the files than causality says (more ranks than cores: milliseconds). */
 enum { HOLD_MAX = 1 << 14 };
 
+/* An entry into a call (or a posting): its time as the rules see it (the tracer's own time removed, causality kept)
+ * and as the file gives it. */
+typedef struct entry {
+  double at;
+  double raw;
+} entry_t;
+
+static const entry_t NO_ENTRY = {NAN, NAN};
+
 /* A message end waiting for its partner. */
 typedef struct endref {
   int rank;
@@ -26,9 +35,9 @@ typedef struct endref {
   int tag;  /* -1: any */
   int comm;
   long long id;
-  double start; /* entry (blocking) or posting (non-blocking) */
-  int probe;    /* a probe among the receives: told of the send it found, which still goes to a receive (PROBE_ANY)
-                 * or to its own MPI_Mrecv (PROBE_MATCHED); 0 for a receive */
+  entry_t start; /* entry (blocking) or posting (non-blocking) */
+  int probe;     /* a probe among the receives: told of the send it found, which still goes to a receive (PROBE_ANY)
+                  * or to its own MPI_Mrecv (PROBE_MATCHED); 0 for a receive */
 } endref_t;
 
 enum { PROBE_ANY = 1, PROBE_MATCHED = 2 };
@@ -45,10 +54,11 @@ typedef struct op {
   int peer;
   met_dir_t dir;
   double post;
-  double partner;   /* NAN until paired */
-  int sync;         /* MPI_Issend: complete only once its receive started (is_sync) */
-  double any_bytes; /* a receive posted from any source: its bytes, for the wait that completes it to count the
-                     * message (its posting named no sender to count it with); -1 otherwise */
+  double partner;     /* NAN until paired */
+  double partner_raw; /* the same as read */
+  int sync;           /* MPI_Issend: complete only once its receive started (is_sync) */
+  double any_bytes;   /* a receive posted from any source: its bytes, for the wait that completes it to count the
+                       * message (its posting named no sender to count it with); -1 otherwise */
 } op_t;
 
 /* A collective call of every member, by its number among the ranks' synchronising collectives. */
@@ -56,6 +66,7 @@ typedef struct instance {
   char call[64];
   int count;
   double last_entry;
+  double last_raw; /* the last entry as read */
 } instance_t;
 
 typedef struct rank_state {
@@ -67,6 +78,8 @@ typedef struct rank_state {
   long long posts; /* postings read (TL_ISEND, TL_IRECV): the tracer's count of them, which waits refer to */
   long colls_read;
   long colls_done;
+  double delay;    /* keeping causality: how much its intervals from now on are delayed */
+  double last_end; /* the end of its last interval taken */
 } rank_state_t;
 
 struct met_tl_match {
@@ -80,6 +93,9 @@ struct met_tl_match {
   long inst_base;
   size_t ninst, inst_cap;
   int colls_off;
+  int causal;           /* met_tl_match_keep_causality */
+  double put_back;      /* the seconds keeping causality delayed intervals by, summed */
+  double waits_removed; /* the seconds of waiting for a partner it removed, summed */
   size_t matched, unmatched, collectives;
 };
 
@@ -200,23 +216,35 @@ static int fifo_push(fifo_t *f, const endref_t *e)
   return 0;
 }
 
+static void settle_from(met_tl_match_t *m, int rank, size_t from);
+
 /* Sets the partner time of `rank`'s message end `id`, a kept blocking interval or an outstanding operation (one that
- * already went into the trace, an eager send, needs nothing more). */
-static void tell_partner(met_tl_match_t *m, int rank, long long id, double partner, int peer)
+ * already went into the trace, an eager send, needs nothing more); the kept intervals it may delay are settled again
+ * (a partner told late: the ranks' clocks differ a little, so the files' order is not always causality's). */
+static void tell_partner(met_tl_match_t *m, int rank, long long id, entry_t partner, int peer)
 {
   rank_state_t *s = &m->ranks[rank];
   for (size_t i = s->n; i-- > s->head;)
     if (s->events[i].id == id) {
-      s->events[i].partner = partner;
+      s->events[i].partner = partner.at;
+      s->events[i].partner_raw = partner.raw;
+      settle_from(m, rank, i);
       return;
     } else if (s->events[i].kind == TL_SENDRECV && s->events[i].recv.id == id) {
-      s->events[i].recv.partner = partner;
+      s->events[i].recv.partner = partner.at;
+      s->events[i].recv.partner_raw = partner.raw;
+      settle_from(m, rank, i);
       return;
     }
   for (size_t i = s->nops; i-- > 0;)
     if (s->ops[i].id == id) {
-      s->ops[i].partner = partner;
+      s->ops[i].partner = partner.at;
+      s->ops[i].partner_raw = partner.raw;
       s->ops[i].peer = peer; /* a receive from any source learns its sender */
+      size_t from = s->head;
+      while (from < s->n && s->events[from].iv.start < s->ops[i].post)
+        from++;
+      settle_from(m, rank, from);
       return;
     }
 }
@@ -263,7 +291,7 @@ static void fifo_remove(met_tl_match_t *m, fifo_t *f, size_t i)
  * do not overrule the order: the ranks' clocks may differ by hundreds of microseconds where they share cores, so a
  * receive that seems to end before the send started may still be its. Returns the receive's time, or NAN and queues
  * the send (-1 in *oom when out of memory). */
-static double pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
+static entry_t pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
 {
   fifo_t *posted = &m->posted[peer];
   for (size_t i = posted->head; i < posted->n;) {
@@ -276,7 +304,7 @@ static double pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *m
     tell_partner(m, r.rank, r.id, mine->start, rank);
     if (r.probe == PROBE_MATCHED) { /* the message is the probe's Mrecv's: no other receive may take it */
       *oom = enqueue(m, &m->claimed[peer], mine);
-      return NAN;
+      return NO_ENTRY;
     }
     if (r.probe) /* the message stays for the receive that takes it */
       continue;
@@ -284,12 +312,12 @@ static double pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *m
     return r.start;
   }
   *oom = enqueue(m, &m->sends[(size_t)rank * (size_t)m->nranks + (size_t)peer], mine);
-  return NAN;
+  return NO_ENTRY;
 }
 
 /* Pairs receive `mine` at `rank` with send `at` of fifo `f`, taken out of it: *peer becomes the sender. Returns the
  * send's time. */
-static double take_send(met_tl_match_t *m, fifo_t *f, size_t at, int rank, int *peer, const endref_t *mine)
+static entry_t take_send(met_tl_match_t *m, fifo_t *f, size_t at, int rank, int *peer, const endref_t *mine)
 {
   endref_t h = f->v[at];
   if (at == f->head) {
@@ -307,28 +335,28 @@ static double take_send(met_tl_match_t *m, fifo_t *f, size_t at, int rank, int *
  * it accepts (messages between two ranks do not overtake one another on one tag and communicator), or from any
  * source the one that started first; *peer becomes the sender. Returns the send's time, or NAN and queues the
  * receive. */
-static double pair_recv(met_tl_match_t *m, int rank, int *peer, const endref_t *mine, int *oom)
+static entry_t pair_recv(met_tl_match_t *m, int rank, int *peer, const endref_t *mine, int *oom)
 {
   fifo_t *best = NULL;
   size_t best_at = 0;
   for (int s = *peer < 0 ? 0 : *peer; s < (*peer < 0 ? m->nranks : *peer + 1); s++) {
     fifo_t *f = &m->sends[(size_t)s * (size_t)m->nranks + (size_t)rank];
     size_t at = first_accepted(f, mine);
-    if (at < f->n && (!best || f->v[at].start < best->v[best_at].start)) {
+    if (at < f->n && (!best || f->v[at].start.at < best->v[best_at].start.at)) {
       best = f;
       best_at = at;
     }
   }
   if (!best) {
     *oom = enqueue(m, &m->posted[rank], mine);
-    return NAN;
+    return NO_ENTRY;
   }
   return take_send(m, best, best_at, rank, peer, mine);
 }
 
 /* An MPI_Mrecv at `rank` from `*peer`: the oldest send its matched probe took from that rank (a receive posted
  * between them could not take it), else as a receive (a timeline whose probe was not read). */
-static double pair_mrecv(met_tl_match_t *m, int rank, int *peer, const endref_t *mine, int *oom)
+static entry_t pair_mrecv(met_tl_match_t *m, int rank, int *peer, const endref_t *mine, int *oom)
 {
   fifo_t *f = &m->claimed[rank];
   for (size_t i = f->head; i < f->n; i++)
@@ -341,13 +369,13 @@ static double pair_mrecv(met_tl_match_t *m, int rank, int *peer, const endref_t 
  * unpaired send from `peer` it accepts (a receive posted earlier that accepts it would have taken it); a matched probe
  * (MPI_Mprobe) moves that send to the rank's claimed sends, for its MPI_Mrecv alone. Returns the send's time, or NAN
  * and queues the probe among the receives, for the next such send to tell it. */
-static double pair_probe(met_tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
+static entry_t pair_probe(met_tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
 {
   fifo_t *f = &m->sends[(size_t)peer * (size_t)m->nranks + (size_t)rank];
   size_t at = first_accepted(f, mine);
   if (at == f->n) {
     *oom = enqueue(m, &m->posted[rank], mine);
-    return NAN;
+    return NO_ENTRY;
   }
   endref_t found = f->v[at];
   if (mine->probe == PROBE_MATCHED) { /* MPI_Mprobe takes the message out of matching, for its MPI_Mrecv */
@@ -366,15 +394,20 @@ static int push_sendrecv(met_tl_match_t *m, int rank, met_tl_event_t *e)
   int oom = 0;
   e->id = s->next_id++;
   e->recv.id = s->next_id++;
-  e->recv.partner = NAN;
+  e->recv.partner = e->recv.partner_raw = NAN;
+  entry_t at = {e->iv.start, e->read_start}, partner;
   if (e->iv.peer >= 0) {
-    endref_t send = {rank, e->iv.peer, e->tag, e->comm, e->id, e->iv.start, 0};
-    e->partner = pair_send(m, rank, e->iv.peer, &send, &oom);
+    endref_t send = {rank, e->iv.peer, e->tag, e->comm, e->id, at, 0};
+    partner = pair_send(m, rank, e->iv.peer, &send, &oom);
+    e->partner = partner.at;
+    e->partner_raw = partner.raw;
   }
   int peer = e->recv.peer;
   if (!oom && peer >= 0) {
-    endref_t recv = {rank, peer, e->recv.tag, e->comm, e->recv.id, e->iv.start, 0};
-    e->recv.partner = pair_recv(m, rank, &peer, &recv, &oom);
+    endref_t recv = {rank, peer, e->recv.tag, e->comm, e->recv.id, at, 0};
+    partner = pair_recv(m, rank, &peer, &recv, &oom);
+    e->recv.partner = partner.at;
+    e->recv.partner_raw = partner.raw;
   }
   return oom;
 }
@@ -396,18 +429,34 @@ static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *e
   if (in->count == 0) {
     snprintf(in->call, sizeof in->call, "%s", ev->call);
     in->last_entry = ev->iv.start;
+    in->last_raw = ev->read_start;
   } else if (strcmp(in->call, ev->call) != 0) {
     m->colls_off = 1;
     return -1;
   }
   in->count++;
   in->last_entry = fmax(in->last_entry, ev->iv.start);
+  in->last_raw = fmax(in->last_raw, ev->read_start);
+  for (int r = 0; in->count == m->nranks && m->causal && r < m->nranks; r++) /* the others' calls may end too early */
+    for (size_t i = m->ranks[r].n; r != rank && i-- > m->ranks[r].head;)
+      if (m->ranks[r].events[i].coll == k) {
+        settle_from(m, r, i);
+        break;
+      }
   return k;
 }
 
-int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
+int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
 {
   rank_state_t *s = &m->ranks[rank];
+  met_tl_event_t delayed = *read; /* by what keeping causality put back so far: its partners see it so */
+  const met_tl_event_t *ev = &delayed;
+  if (m->causal) {
+    settle_from(m, rank, s->n > s->head ? s->n - 1 : s->n);
+    delayed.iv.start = fmax(read->iv.start + s->delay, s->last_end);
+    delayed.iv.end = fmax(read->iv.end + s->delay, delayed.iv.start);
+    s->last_end = delayed.iv.end;
+  }
   if (s->head > 0 && s->head >= s->n / 2) { /* drop what went into the trace: memory stays what is kept */
     memmove(s->events, s->events + s->head, (s->n - s->head) * sizeof *s->events);
     s->n -= s->head;
@@ -418,7 +467,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
   met_tl_event_t *e = &s->events[s->n++];
   *e = *ev;
   e->id = -1;
-  e->partner = NAN;
+  e->partner = e->partner_raw = NAN;
   e->coll = -1;
   if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) /* its request's age: postings since its own */
     e->req = s->posts - 1 - ev->req;
@@ -431,12 +480,14 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
       ev->kind == TL_MRECV) {
     e->id = s->next_id++;
     int probe = ev->kind == TL_PROBE ? PROBE_ANY : ev->kind == TL_MPROBE ? PROBE_MATCHED : 0;
-    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, ev->iv.start, probe};
+    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, {ev->iv.start, ev->read_start}, probe};
     /* pairing moves no kept interval: e stays valid */
-    e->partner = probe                  ? pair_probe(m, rank, peer, &mine, &oom)
-                 : dir == MET_DIR_SEND  ? pair_send(m, rank, peer, &mine, &oom)
-                 : ev->kind == TL_MRECV ? pair_mrecv(m, rank, &peer, &mine, &oom)
-                                        : pair_recv(m, rank, &peer, &mine, &oom);
+    entry_t partner = probe                  ? pair_probe(m, rank, peer, &mine, &oom)
+                      : dir == MET_DIR_SEND  ? pair_send(m, rank, peer, &mine, &oom)
+                      : ev->kind == TL_MRECV ? pair_mrecv(m, rank, &peer, &mine, &oom)
+                                             : pair_recv(m, rank, &peer, &mine, &oom);
+    e->partner = partner.at;
+    e->partner_raw = partner.raw;
   } else if (ev->kind == TL_ISEND || ev->kind == TL_IRECV) {
     if (s->nops == OPS_MAX) { /* never completed by a wait the timeline shows: give the oldest up */
       memmove(s->ops, s->ops + 1, (s->nops - 1) * sizeof *s->ops);
@@ -453,12 +504,14 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
                                .post = ev->iv.start,
                                .partner = NAN,
                                .sync = is_sync(ev),
+                               .partner_raw = NAN,
                                .any_bytes = dir == MET_DIR_RECV && peer < 0 && !null_peer ? ev->iv.bytes : -1};
-    endref_t mine = {rank, peer, ev->tag, ev->comm, id, ev->iv.start, 0};
-    double partner = null_peer             ? ev->iv.start /* complete at once: nothing to wait for */
-                     : dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom)
-                                           : pair_recv(m, rank, &peer, &mine, &oom);
-    s->ops[s->nops - 1].partner = partner;
+    endref_t mine = {rank, peer, ev->tag, ev->comm, id, {ev->iv.start, ev->read_start}, 0};
+    entry_t partner = null_peer             ? mine.start /* complete at once: nothing to wait for */
+                      : dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom)
+                                            : pair_recv(m, rank, &peer, &mine, &oom);
+    s->ops[s->nops - 1].partner = partner.at;
+    s->ops[s->nops - 1].partner_raw = partner.raw;
     s->ops[s->nops - 1].peer = peer;
   } else if (ev->kind == TL_SENDRECV)
     oom = push_sendrecv(m, rank, e); /* pairing moves no kept interval: e stays valid */
@@ -604,6 +657,86 @@ static void candidates(const rank_state_t *s, const met_tl_event_t *ev, const op
       best = isnan(a) ? best : a;
     }
   }
+}
+
+/* The latest entry of a sender whose message wait or poll `ev` receives: of the receives it completes; NO_ENTRY when
+ * none is paired. */
+static entry_t received_by(const rank_state_t *s, const met_tl_event_t *ev)
+{
+  const op_t *oldest, *first;
+  candidates(s, ev, &oldest, &first);
+  entry_t latest = NO_ENTRY;
+  for (size_t i = 0; i < s->nops && s->ops[i].post <= ev->iv.start; i++)
+    if (s->ops[i].dir == MET_DIR_RECV && !isnan(s->ops[i].partner) && completes(ev, &s->ops[i], oldest, first)) {
+      latest.at = isnan(latest.at) ? s->ops[i].partner : fmax(latest.at, s->ops[i].partner);
+      latest.raw = isnan(latest.raw) ? s->ops[i].partner_raw : fmax(latest.raw, s->ops[i].partner_raw);
+    }
+  return latest;
+}
+
+/* The entry `ev` waited for, once paired (NO_ENTRY: none, or not paired yet): a receive's, probe's or send-receive's
+ * receive half's sender's, the latest sender's of the receives a wait or successful test completes, the last member's
+ * of a barrier or N x N collective. A send has none: it may end before its receive starts (eager). */
+static entry_t awaited(const met_tl_match_t *m, const rank_state_t *s, const met_tl_event_t *ev)
+{
+  switch (ev->kind) {
+  case TL_RECV:
+  case TL_MRECV:
+  case TL_PROBE:
+  case TL_MPROBE:
+    return (entry_t){ev->partner, ev->partner_raw};
+  case TL_SENDRECV:
+    return ev->recv.peer < 0 ? NO_ENTRY : (entry_t){ev->recv.partner, ev->recv.partner_raw};
+  case TL_WAIT:
+  case TL_WAITALL:
+  case TL_WAITANY:
+  case TL_WAITSOME:
+    return received_by(s, ev);
+  case TL_POLL: /* a run of unsuccessful polls ("NAME*COUNT") completed nothing: it stays as measured */
+    return strchr(ev->call, '*') ? NO_ENTRY : received_by(s, ev);
+  case TL_BARRIER:
+  case TL_NXN:
+    if (ev->coll < m->inst_base || m->colls_off || m->inst[ev->coll - m->inst_base].count < m->nranks)
+      return NO_ENTRY;
+    return (entry_t){m->inst[ev->coll - m->inst_base].last_entry, m->inst[ev->coll - m->inst_base].last_raw};
+  default:
+    return NO_ENTRY;
+  }
+}
+
+/* Keeps causality on `rank`'s kept interval `i` (met_tl_match_keep_causality): one that waited for a partner's entry
+ * ends the time it took after that entry (as read) after the later of its own entry and the partner's, as the rules
+ * see them; the rank's later intervals and postings, kept or to come, move as much. */
+static void settle(met_tl_match_t *m, int rank, size_t i)
+{
+  rank_state_t *s = &m->ranks[rank];
+  met_tl_event_t *ev = &s->events[i];
+  entry_t partner = awaited(m, s, ev);
+  if (isnan(partner.at))
+    return;
+  double end = fmax(ev->iv.start, partner.at) + fmax(0, ev->read_end - fmax(ev->read_start, partner.raw));
+  double moved = end - ev->iv.end;
+  if (moved == 0)
+    return;
+  for (size_t k = 0; k < s->nops; k++)
+    if (s->ops[k].post >= ev->iv.end)
+      s->ops[k].post += moved;
+  ev->iv.end = end;
+  for (size_t j = i + 1; j < s->n; j++) { /* each after the previous one's end, whatever the rounding */
+    met_interval_t *iv = &s->events[j].iv;
+    iv->start = fmax(iv->start + moved, s->events[j - 1].iv.end);
+    iv->end = fmax(iv->end + moved, iv->start);
+  }
+  s->delay += moved;
+  s->last_end = s->events[s->n - 1].iv.end;
+  *(moved > 0 ? &m->put_back : &m->waits_removed) += fabs(moved);
+}
+
+/* settle on `rank`'s kept intervals from `from`. */
+static void settle_from(met_tl_match_t *m, int rank, size_t from)
+{
+  for (size_t i = from; m->causal && i < m->ranks[rank].n; i++)
+    settle(m, rank, i);
 }
 
 /* A wait or poll: completes operations (removed), and is idle until the last of them could complete, then
@@ -752,7 +885,9 @@ int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier)
     rank_state_t *s = &m->ranks[r];
     long colls = s->colls_done;
     while (s->head < s->n && (isinf(frontier) || s->n - s->head > HOLD_MAX ||
-                              (s->events[s->head].iv.end < frontier && partners_in(m, s, &s->events[s->head])))) {
+                              (s->events[s->head].read_end < frontier && partners_in(m, s, &s->events[s->head])))) {
+      if (m->causal)
+        settle(m, r, s->head); /* its partners are in (or never will be): its times are final */
       met_tl_event_t ev = s->events[s->head++];
       if (emit(m, trace, r, &ev) != 0)
         return -1;
@@ -761,6 +896,17 @@ int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier)
       forget_instances(m);
   }
   return 0;
+}
+
+void met_tl_match_keep_causality(met_tl_match_t *m)
+{
+  m->causal = 1;
+}
+
+void met_tl_match_moved(const met_tl_match_t *m, double *put_back, double *waits_removed)
+{
+  *put_back = m->put_back;
+  *waits_removed = m->waits_removed;
 }
 
 void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,

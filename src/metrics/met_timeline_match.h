@@ -39,6 +39,7 @@ typedef struct met_tl_recv_half {
   double bytes;
   long long id;
   double partner;
+  double partner_raw; /* the same as read */
 } met_tl_recv_half_t;
 
 /* One interval read, until it goes into the trace. */
@@ -52,8 +53,11 @@ typedef struct met_tl_event {
   char call[64];
   long long id;            /* a blocking message end's (or a probe's) number on its rank, -1 otherwise */
   double partner;          /* the partner's entry (or posting) time once paired, NAN before */
+  double partner_raw;      /* the same as read (before the tracer's own time is removed) */
   long coll;               /* a collective's number among the rank's synchronising collectives, -1 otherwise */
   met_tl_recv_half_t recv; /* TL_SENDRECV's receive half (id and partner hold its send half's) */
+  double read_start;       /* its times as the file gives them, before the tracer's own time is removed: the files */
+  double read_end;         /* are read in that order, and the rules keep an interval until what follows is read */
 } met_tl_event_t;
 
 /* The partner field of a timeline: -1 for none or any source, MET_TL_PEER_NULL for MPI_PROC_NULL (an operation that
@@ -68,8 +72,21 @@ met_tl_kind_t met_tl_kind_of(const char *call, int peer);
 met_tl_match_t *met_tl_match_new(int nranks);
 void met_tl_match_free(met_tl_match_t *m); /* accepts NULL */
 
-/* Takes `ev` (its iv, kind and call set) read from `rank`, the next in start-time order over all ranks: pairs it with
- * what it completes and keeps it. 0, or -1 when out of memory. */
+/* From now on, the rules keep causality between the ranks whose times had the tracer's own time removed, each rank
+ * by its own (docs/tracer.md, "The library's own time"): an interval that waited for a partner's entry (a receive,
+ * probe or send-receive's receive half for its sender's, a wait or successful test for the senders' of the receives
+ * it completes, a barrier or N x N collective for its last member's) ends the time it took after that entry (as read)
+ * after the later of its own entry and the partner's (as the rules see them), and the rank's later intervals move as
+ * much: later, where the partner's entry is later than the interval's end (its wait was hidden by its own tracer
+ * time), earlier, where it waited for a partner that the partner's tracer time had delayed. */
+void met_tl_match_keep_causality(met_tl_match_t *m);
+
+/* The seconds keeping causality delayed intervals by (*put_back) and brought them forward by (*waits_removed), each
+ * summed over every move. */
+void met_tl_match_moved(const met_tl_match_t *m, double *put_back, double *waits_removed);
+
+/* Takes `ev` (its iv, kind, call and read_end set) read from `rank`, the next in start-time order over all ranks: pairs
+ * it with what it completes and keeps it. 0, or -1 when out of memory. */
 int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev);
 
 /* Adds to `trace` every kept interval that ends before `frontier` (the earliest start of an interval not yet pushed;

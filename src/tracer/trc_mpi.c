@@ -12,11 +12,30 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static int started;   /* MPI_Init went through these wrappers */
 static int init_seen; /* MPI_Init or MPI_Init_thread went through them, traced or not */
 
 /* ---- start and end ---- */
+
+/* Time 0 after the barrier: each rank reads its clock as it leaves, but a rank descheduled there (more ranks than
+ * cores) would read it milliseconds late, and its timeline would be early by as much against the others', against
+ * causality. The ranks on rank 0's host read the same CLOCK_MONOTONIC: they take rank 0's time 0 (docs/tracer.md). */
+static void share_time_zero(int rank)
+{
+  struct {
+    long long sec, nsec;
+    char host[256];
+  } zero = {0}, mine = {0};
+  trc_time_zero(&mine.sec, &mine.nsec);
+  if (gethostname(mine.host, sizeof mine.host - 1) != 0)
+    mine.host[0] = '\0';
+  zero = mine;
+  PMPI_Bcast(&zero, (int)sizeof zero, MPI_BYTE, 0, MPI_COMM_WORLD);
+  if (rank != 0 && mine.host[0] && strcmp(zero.host, mine.host) == 0)
+    trc_time_zero_at(zero.sec, zero.nsec);
+}
 
 static void start(void)
 {
@@ -27,7 +46,7 @@ static void start(void)
   trc_bind_note();                     /* the binding at MPI_Init, for index.txt */
   int on = trc_start(rank, size) == 0; /* calibration before the barrier: the ranks start together */
   PMPI_Barrier(MPI_COMM_WORLD);        /* a common time 0 for the ranks' timelines */
-  trc_time_zero();
+  share_time_zero(rank);
   if (on && rank == 0)
     fprintf(stderr, "simrun-trace: tracing %d rank(s) into %s\n", size, trc_dir());
 }

@@ -92,6 +92,9 @@ typedef struct recorder {
   int long_compute;   /* the last computation, or the call after it, lasted CPU_GAP or more */
   double flops;       /* computation not yet written as a TI action: phase changes do not split it */
   double own;         /* seconds spent in the recorder after the calls: kept out of the computation */
+  double clock_cost;  /* seconds between two consecutive wall clock readings (measure_clock) */
+  int computed;       /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
+                       * keeps) */
   poll_run_t polls;   /* count 0: none */
   gap_t gap;          /* the computation before the call being entered */
   trc_rec_t cur;      /* the last call's record, until the next call or poll run opens another */
@@ -176,6 +179,30 @@ static double calibrate(void)
   seed = met_flop_chains(seed, iterations); /* kept in a volatile: the loop stays */
   double elapsed = cpu_now() - t0;
   return elapsed > 0 ? MET_FLOPS_PER_ITERATION * (double)iterations / elapsed : 1e9;
+}
+
+/* The cost of a wall clock reading: the median gap between two consecutive readings, of CLOCK_READINGS pairs (a
+ * vDSO call, some 20-60 ns on this machine, more where the machine is loaded). A computation interval is bounded by
+ * two readings, the second half of one and the first half of the other inside it: that much is the recorder's. */
+enum { CLOCK_READINGS = 31 };
+
+static int by_value(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double measure_clock(void)
+{
+  double gaps[CLOCK_READINGS];
+  for (int i = 0; i < CLOCK_READINGS; i++) {
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    gaps[i] = seconds(&b) - seconds(&a);
+  }
+  qsort(gaps, CLOCK_READINGS, sizeof *gaps, by_value);
+  return gaps[CLOCK_READINGS / 2];
 }
 
 /* The rate from SIMRUN_TRACE_FLOPS, or calibrated; rec.source says which. */
@@ -282,6 +309,7 @@ int trc_start(int rank, int size)
   if (open_files() != 0)
     return -1;
   choose_rate();
+  rec.clock_cost = measure_clock();
   trc_out_compress_beyond(rec.timeline, rec.compress_from);
   rec.lines = trc_timeline_new(rec.timeline);
   if (!rec.lines) {
@@ -297,6 +325,7 @@ int trc_start(int rank, int size)
                  "# rank %d of %d\n"
                  "# program %s\n"
                  "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init\n"
+                 "# own time: the gaps between intervals are the tracer's, which simrun analyse removes\n"
                  "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate\n"
                  "# d ID category phase peer bytes call [tag comm [request]]: the fields of call ID; ID GAP COMPUTE "
                  "DURATION [POLLS]: a computation GAP ns after the previous interval, then call ID, in ns\n"
@@ -307,13 +336,27 @@ int trc_start(int rank, int size)
   return rec.on ? 0 : -1;
 }
 
-void trc_time_zero(void)
+/* The current computation starts at `now`, the CPU clock read. */
+static void start_clocks(double now)
+{
+  rec.last_exit = now > 0 ? now : 0;
+  rec.last_cpu = cpu_now();
+  rec.cpu_wall = rec.last_exit;
+  rec.cpu_known = 1;
+}
+
+void trc_time_zero(long long *sec, long long *nsec)
 {
   clock_gettime(CLOCK_MONOTONIC, &rec.origin);
-  rec.last_exit = 0;
-  rec.last_cpu = cpu_now();
-  rec.cpu_wall = 0;
-  rec.cpu_known = 1;
+  *sec = rec.origin.tv_sec;
+  *nsec = rec.origin.tv_nsec;
+  start_clocks(0);
+}
+
+void trc_time_zero_at(long long sec, long long nsec)
+{
+  rec.origin = (struct timespec){.tv_sec = (time_t)sec, .tv_nsec = (long)nsec};
+  start_clocks(trc_now());
 }
 
 /* The TI trace holds one of simrun's extensions, which smpirun cannot read: it may become zstd. */
@@ -545,13 +588,16 @@ static void end_compute(double now)
   if (rec.cpu_known && gap > 0)
     rec.cpu_share = cpu / gap;
   rec.long_compute = gap >= CPU_GAP;
-  double flops = cpu * rec.rate;
+  double cut = rec.gap.set || !rec.computed ? 0 : fmin(rec.clock_cost, gap > 0 ? gap : 0); /* measure_clock */
+  rec.computed = 1;
+  double flops = (cpu > cut ? cpu - cut : 0) * rec.rate;
   if (rec.smpi_only) { /* the TI actions are written at once, after the computation carried */
     rec.flops += flops;
     flops = 0;
   }
   if (!rec.gap.set)
-    rec.gap = (gap_t){.set = 1, .start = rec.last_exit};
+    rec.gap = (gap_t){.set = 1, .start = rec.last_exit + cut};
+  rec.own += cut;
   rec.gap.end = now;
   rec.gap.flops += flops;
 }
@@ -576,15 +622,16 @@ static void read_cpu_if_due(double now)
   }
 }
 
-/* The next computation interval starts now, after the recorder's own work since `since` (kept out of it). */
+/* The next computation interval starts now, after the recorder's own work since `since` (kept out of it): the clock
+ * is read last, so that a CPU clock reading (a system call) is the recorder's time, not the computation's. */
 static void resume(double since)
 {
+  compress_when_late(since);
+  read_cpu_if_due(since);
+  check_files();
   double now = trc_now();
   rec.own += now - since;
   rec.last_exit = now;
-  compress_when_late(now);
-  read_cpu_if_due(now);
-  check_files();
 }
 
 double trc_enter(void)
@@ -672,6 +719,8 @@ void trc_poll(double start, const char *name)
 
 void trc_envelope(int tag, int comm)
 {
+  if (!trc_active()) /* another thread's call: not this thread's next record's */
+    return;
   rec.env_set = 1;
   rec.env_tag = tag < 0 ? -1 : tag;
   rec.env_comm = comm;
@@ -679,6 +728,8 @@ void trc_envelope(int tag, int comm)
 
 void trc_envelope_recv(int source, int tag, double bytes)
 {
+  if (!trc_active())
+    return;
   rec.sr_set = 1;
   rec.sr_src = source;
   rec.sr_tag = source < 0 || tag < 0 ? -1 : tag;
@@ -687,6 +738,8 @@ void trc_envelope_recv(int source, int tag, double bytes)
 
 void trc_envelope_request(long long request)
 {
+  if (!trc_active())
+    return;
   rec.env_req = request;
 }
 
@@ -820,8 +873,11 @@ int trc_finish(void)
     rec.folder = NULL;
     flush_compute(1);
     trc_out_printf(rec.ti, "%d finalize\n", rec.rank);
-    /* the library's own time after the calls, kept out of the intervals; simrun analyse reads it (docs/tracer.md) */
+    /* the library's own time after the calls, the gaps between the intervals, which simrun analyse removes (keeping
+     * causality between the ranks: docs/tracer.md); their sum, for the record */
     trc_out_printf(rec.timeline, "# tracer-cost %.9f\n", rec.own);
+    if (atomic_load(&others)) /* simrun analyse names such a folder (docs/tracer.md) */
+      trc_out_printf(rec.timeline, "# calls from other threads %lu: not traced\n", atomic_load(&others));
     trc_out_printf(rec.timeline, "# end %.9f\n", now);
     trc_timeline_free(rec.lines);
     rec.lines = NULL;

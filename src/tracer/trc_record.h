@@ -21,8 +21,13 @@ typedef enum trc_category {
  * message on stderr: recording is then off and every other function does nothing. */
 int trc_start(int rank, int size);
 
-/* Time 0 of the timeline: now (every rank calls it right after a common barrier). */
-void trc_time_zero(void);
+/* Time 0 of the timeline: now (every rank calls it right after a common barrier), in seconds and nanoseconds of
+ * CLOCK_MONOTONIC into *sec and *nsec. */
+void trc_time_zero(long long *sec, long long *nsec);
+
+/* Time 0 becomes `sec` and `nsec` of CLOCK_MONOTONIC (another rank's, on the same host: one clock), the current
+ * computation starting now. */
+void trc_time_zero_at(long long sec, long long nsec);
 
 /* Whether recording is on for the calling thread. */
 int trc_active(void);

@@ -161,6 +161,25 @@ static void test_work_left_classes(void)
   stu_work_free(&w);
 }
 
+/* A simulation's first reports weigh against its class's pace as STU_WORK_PRIOR (0.2 s) of reports would: the first
+ * simulation did 99,000 operations in 0.95 s, the second 1,000 in its first 0.05 s, five times slower: 1e-5 s an
+ * operation for the class (100,000 in 1 s), and for the second (0.05 + 0.2) / (1,000 + 0.2 / 1e-5) s: its 99,000
+ * left take 99,000 x 0.25 / 21,000 = 1.1786 s (4.95 s at its own pace alone, 0.99 s at its class's). */
+static void test_work_left_own_pace_against_its_class(void)
+{
+  const double ops[] = {99000, 100000};
+  stu_work_t w = work_ops(ops, 2, 0, 1);
+  stu_work_started(&w, 0, 0);
+  stu_work_reported(&w, 0, 0, 0, 0.05);
+  stu_work_reported(&w, 0, 99000, 1, 1.0);
+  stu_work_finished(&w, 0, 1.0);
+  stu_work_started(&w, 1, 1.0);
+  stu_work_reported(&w, 1, 0, 0, 1.0);
+  stu_work_reported(&w, 1, 1000, 0, 1.05);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 1.05), 99000 * 0.25 / 21000, 1e-9);
+  stu_work_free(&w);
+}
+
 /* An operation's weight grows with p in a straight line from 1 at p = 1 to the broadcast's at 128, and a class's pace
  * is per unit of weight: the first simulation (p = 1, weight 1) did 10,000 operations in 0.1 s, from its first report
  * to its end's; the second, of the same class at p = 128 (one-to-all's 1.8), 100,000 operations, takes 1.8 s. */
@@ -277,6 +296,7 @@ int main(void)
       {"test_work_left_start_pace_end", test_work_left_start_pace_end},
       {"test_work_left_counts_what_the_runs_count", test_work_left_counts_what_the_runs_count},
       {"test_work_left_classes", test_work_left_classes},
+      {"test_work_left_own_pace_against_its_class", test_work_left_own_pace_against_its_class},
       {"test_work_left_weight_grows_with_p", test_work_left_weight_grows_with_p},
       {"test_work_left_kept_trace_end", test_work_left_kept_trace_end},
       {"test_work_left_describes", test_work_left_describes},

@@ -237,11 +237,14 @@ static double window(const stu_task_clock_t *c, double *ops)
   return reported(c) && *ops > 0 && last_at > c->first_at ? last_at - c->first_at : 0;
 }
 
-/* Whether task t's own reports say its pace: STU_WORK_MIN_PACE of them, the count grown. */
-static int paced(const stu_task_clock_t *c)
+/* The seconds an operation over `seconds` of reports that saw `ops` operations, with `prior` (seconds an operation,
+ * or -1 for none) counted as STU_WORK_PRIOR seconds of them: the prior at first, the reports' own pace once they span
+ * well more; -1 when neither says. */
+static double shrunk(double seconds, double ops, double prior)
 {
-  double ops;
-  return window(c, &ops) >= STU_WORK_MIN_PACE;
+  if (prior > 0)
+    return (seconds + STU_WORK_PRIOR) / (ops + STU_WORK_PRIOR / prior);
+  return seconds > 0 && ops > 0 ? seconds / ops : -1;
 }
 
 static size_t class_of(const stu_work_t *work, size_t t)
@@ -264,13 +267,12 @@ static int describes(const stu_work_t *work, size_t t)
   return work->describes && work->describes[t];
 }
 
-/* P, the seconds an operation of task t: its class's measured pace, else the pace of all classes, at its weight. */
+/* P, the seconds an operation of task t: its class's reports, with the pace of all classes as their prior (shrunk),
+ * at its weight; -1 before any pace is measured. */
 static double op_pace(const stu_work_t *work, size_t t, const pace_t *p)
 {
   size_t k = class_of(work, t);
-  if (p->seconds[k] >= STU_WORK_MIN_PACE && p->ops[k] > 0)
-    return p->seconds[k] / p->ops[k] * weight_of(work, t);
-  return p->weighted >= 0 ? p->weighted * weight_of(work, t) : -1;
+  return p->weighted >= 0 ? shrunk(p->seconds[k], p->ops[k], p->weighted) * weight_of(work, t) : -1;
 }
 
 /* The paces and rho, and the fallback's seconds a unit, from every task. */
@@ -389,7 +391,7 @@ static double remaining(const stu_work_t *work, size_t t, const pace_t *p, doubl
     return left > 0 ? left : 0;
   }
   double ops, span = window(c, &ops);
-  double pace = !reported(c) ? -1 : paced(c) ? span / ops : op_pace(work, t, p);
+  double pace = reported(c) ? shrunk(span, ops, op_pace(work, t, p)) : -1; /* its own, its class's as prior */
   if (pace >= 0) {
     double todo = p->rho * predicted_ops(work, t) - c->last_ops;
     left = (todo > 0 ? todo : 0) * pace - (now - c->last_at);

@@ -101,6 +101,13 @@ void stu_work_started(stu_work_t *work, size_t t, double now);
  * about a pace; two reports 0.01 s apart and the first tenth of a sweep of half a second do. */
 #define STU_WORK_MIN_PACE 0.02
 
+/* How much a prior pace weighs against measured reports, in seconds of them: a running simulation's own pace against
+ * its class's, a class's against all classes': the reports of a simulation's first tenths of a second, on a machine
+ * whose other jobs take and give back the cores, stray by a factor of 2 to 5 (a DSM simulation 21 us an operation
+ * over its first 0.06 s, 3 us over its run, at a load of 15), so a prior is outweighed only once the reports span
+ * more than 0.2 s, as the pace measured over at least 0.2 s of reports was before. */
+#define STU_WORK_PRIOR 0.2
+
 /* Task t reported at `now` that it has simulated `ops` operations (sim_progress.h), its count at its simulation's end
  * when `ended`. */
 void stu_work_reported(stu_work_t *work, size_t t, double ops, int ended, double now);
@@ -112,15 +119,16 @@ double stu_work_finished(stu_work_t *work, size_t t, double now);
 /* The time left at `now`, in seconds, or -1 while nothing has been measured (no task finished, none reported
  * progress within its simulation). Each simulation is taken to last S + rho ops P + T: S its start (a process,
  * SimGrid, the platform), the mean of those measured; P the seconds an operation, the operations reported over the
- * time they took (from a simulation's first report to its last, or to its end's), at each one's weight, its class's
- * when the class has STU_WORK_MIN_PACE of reports, else all classes', times its own weight (stu_work_weight); rho the
- * operations the finished tasks reported at their end over those predicted (1 before any); T its end (from its
- * simulation's end to its result taken), the mean of those measured, and where its whole trace comes back, K rho ops P
- * more (K from the finished ones that kept theirs, STU_WORK_KEPT_END before). A running task with STU_WORK_MIN_PACE of
- * reports goes on at its own pace, so that a wrong prediction corrects itself as it runs. Without any pace measured
- * (every simulation so far too short), a simulation lasts its predicted cost times the seconds each unit of the
- * finished ones took. The tasks left are laid out on the slots as the runner starts them, the sequential phase first:
- * the time left is when the last one ends. */
+ * time they took (from a simulation's first report to its last, or to its end's), at each one's weight: all classes'
+ * once they span STU_WORK_MIN_PACE, as the prior of its class's (STU_WORK_PRIOR), times its own weight
+ * (stu_work_weight); rho the operations the finished tasks reported at their end over those predicted (1 before any);
+ * T its end (from its simulation's end to its result taken), the mean of those measured, D more for the first point
+ * of a platform and p (its machine described), and where its whole trace comes back, K rho ops P more (K from the
+ * finished ones that kept theirs, STU_WORK_KEPT_END before). A running task goes on at its own pace, its class's as
+ * the prior, so that a wrong prediction corrects itself as it runs. Without any pace measured (every simulation so far
+ * too short), a simulation lasts its predicted cost times the seconds each unit of the finished ones took. The tasks
+ * left are laid out on the slots as the runner starts them, the sequential phase first: the time left is when the last
+ * one ends. */
 double stu_work_left(const stu_work_t *work, double now);
 
 #endif

@@ -391,7 +391,8 @@ static double remaining(const stu_work_t *work, size_t t, const pace_t *p, doubl
     return left > 0 ? left : 0;
   }
   double ops, span = window(c, &ops);
-  double pace = reported(c) ? shrunk(span, ops, op_pace(work, t, p)) : -1; /* its own, its class's as prior */
+  double prior = op_pace(work, t, p); /* its class's, -1 before any pace: then by the fallback below */
+  double pace = reported(c) && prior >= 0 ? shrunk(span, ops, prior) : -1;
   if (pace >= 0) {
     double todo = p->rho * predicted_ops(work, t) - c->last_ops;
     left = (todo > 0 ? todo : 0) * pace - (now - c->last_at);

@@ -112,15 +112,17 @@ child = subprocess.Popen([simrun, "--no-cache", "-j", "2", scenario], stdin=subp
                          stdout=subprocess.DEVNULL, stderr=slave, env=dict(os.environ, SIMRUN_TEST_PROGRESS=log))
 os.close(slave)
 clock = SlotClock(child.pid)
-lines, buf, samples = [], b"", []
+lines, buf, samples, cpu, sampled = [], b"", [], 0.0, -1.0
 while True:
     ready, _, _ = select.select([master], [], [], 0.01)
-    cpu = clock.sample()
-    samples.append((time.monotonic() - start, cpu))
+    if time.monotonic() - sampled >= 0.05:  # reading /proc takes CPU from the run: 20 times a second at most
+        sampled = time.monotonic()
+        cpu = clock.sample()
+        samples.append((sampled - start, cpu))
     if not ready:
         continue
     try:
-        chunk = os.read(master, 4096)
+        chunk = os.read(master, 1 << 16)
     except OSError:
         break
     if not chunk:
@@ -130,7 +132,8 @@ while True:
     *done, buf = re.split(rb"[\r\n]", buf)
     if len(buf) >= 80:  # the bar pads each line to 80 and flushes it whole: complete before the next \r comes
         done, buf = done + [buf], b""
-    lines += [(now, cpu, d.decode(errors="replace")) for d in done if d.strip()]
+    done = [d for d in done if d.strip()][-1:]  # the lines before the last were drawn before this read: superseded
+    lines += [(now, cpu, d.decode(errors="replace")) for d in done]
 status = child.wait()
 end = time.monotonic() - start
 cpu_end = clock.ticks

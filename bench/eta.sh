@@ -91,11 +91,15 @@ class SlotClock:
         self.pid, self.seen, self.own, self.ticks = pid, {}, 0, 0.0
     def sample(self):
         procs = {}
-        for name in os.listdir("/proc"):
-            if name.isdigit():
-                st = stat(int(name))
-                if st:
-                    procs[int(name)] = st
+        try:  # simrun and its children only (the simulations, a description's process): cheap to read
+            kids = [int(k) for t in os.listdir(f"/proc/{self.pid}/task")
+                    for k in open(f"/proc/{self.pid}/task/{t}/children").read().split()]
+        except (OSError, ValueError):
+            kids = []
+        for pid in [self.pid] + kids:
+            st = stat(pid)
+            if st:
+                procs[pid] = st
         root = procs.get(self.pid)
         if not root:
             return self.ticks
@@ -112,13 +116,11 @@ child = subprocess.Popen([simrun, "--no-cache", "-j", "2", scenario], stdin=subp
                          stdout=subprocess.DEVNULL, stderr=slave, env=dict(os.environ, SIMRUN_TEST_PROGRESS=log))
 os.close(slave)
 clock = SlotClock(child.pid)
-lines, buf, samples, cpu, sampled = [], b"", [], 0.0, -1.0
+lines, buf, samples = [], b"", []
 while True:
     ready, _, _ = select.select([master], [], [], 0.01)
-    if time.monotonic() - sampled >= 0.05:  # reading /proc takes CPU from the run: 20 times a second at most
-        sampled = time.monotonic()
-        cpu = clock.sample()
-        samples.append((sampled - start, cpu))
+    cpu = clock.sample()
+    samples.append((time.monotonic() - start, cpu))
     if not ready:
         continue
     try:
@@ -166,9 +168,11 @@ def error_at(share, clock):
 def show(e):
     return f"{100 * e:+7.0f}%" if e is not None else f"{'-':>8}"
 def slot_at(wall):
-    """The slot clock at `wall` seconds from the start, from the samples taken as the run went."""
-    before = [c for t, c in samples if t <= wall]
-    return before[-1] if before else 0.0
+    """The slot clock at `wall` seconds from the start, between the samples taken as the run went."""
+    for (t1, c1), (t2, c2) in zip(samples, samples[1:]):
+        if t1 <= wall <= t2:
+            return c1 + (c2 - c1) * (wall - t1) / (t2 - t1) if t2 > t1 else c2
+    return samples[-1][1] if samples and wall > samples[-1][0] else 0.0
 def estimate_at(share):
     """The error of the estimator's first time left once `share` of the sweep was done on the slot clock (from the
     simulations' start, the bar's first line, to the sweep's last point), as the bar's on the slot clock: its share of

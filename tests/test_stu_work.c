@@ -64,7 +64,7 @@ static stu_work_t work_ops(const double *ops, size_t count, size_t nseq, size_t 
 }
 
 /* One simulation of 100,000 operations: nothing is measured before its operations have run a while (no estimate, nor
- * after reports 0.01 s apart: STU_WORK_MIN_PACE is 0.02 s); reports of 1,000 operations at 0.5 s and 21,000 at 2.5 s
+ * after reports 0.01 s apart: STU_WORK_MIN_PACE is 0.1 s); reports of 1,000 operations at 0.5 s and 21,000 at 2.5 s
  * give 1e-4 s an operation, so the 79,000 left take 7.9 s from 2.5 s, 7.4 s left at 3 s. A report of no more at 4.5 s
  * halves the pace (4 s for the 20,000): 15.8 s left. The pace is the run's own, whatever an operation was predicted to
  * cost. */

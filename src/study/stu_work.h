@@ -96,10 +96,12 @@ int stu_work_lay_out(stu_work_t *work, size_t nseq, size_t slots);
 /* Task t started in a slot at `now` (seconds). */
 void stu_work_started(stu_work_t *work, size_t t, double now);
 
-/* The least time over which a pace is measured (seconds of reports, a task's, a class's or all together): two reports
- * (at most a hundred a second in a simulation's first second, sim_progress.h) of a few hundred operations say little
- * about a pace; two reports 0.01 s apart and the first tenth of a sweep of half a second do. */
-#define STU_WORK_MIN_PACE 0.02
+/* The least time over which the pace of all classes is measured (seconds of reports of all simulations together; a
+ * class's and a running simulation's own weigh against it, STU_WORK_PRIOR): two reports (at most a hundred a second in
+ * a simulation's first second, sim_progress.h) of a few hundred operations say little about a pace. With 0.02 s, the
+ * first pace of topology-gj's sweep (0.9 s) came from a few slow starts and put the time left at 4.3 s (+421%) for a
+ * tenth of a second; 0.1 s of reports come within the first fifth of a sweep of half a second on 2 jobs. */
+#define STU_WORK_MIN_PACE 0.1
 
 /* How much a prior pace weighs against measured reports, in seconds of them: a running simulation's own pace against
  * its class's, a class's against all classes': the reports of a simulation's first tenths of a second, on a machine

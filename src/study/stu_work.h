@@ -43,7 +43,8 @@ typedef struct stu_task_clock {
 /* The weight of an operation on `nranks` ranks of a broadcast whose weight at p = 128 is `at_128`: 1 at p = 1, growing
  * with p in a straight line. SimGrid's cost of an event grows with the flows that share a link with the one that
  * starts or ends (its sharing is solved again over them): p - 1 at a one-to-all's root, none at p = 1. gj256's tasks
- * (the -j 1 sweep on this machine, 24 November 2026) gave one-to-all's against neighbour's, at p = 16, 32, 64, 128:
+ * (the -j 1 sweep on this machine, 24 November 2026, each one's pace from its first report to its end's, logged by a
+ * build instrumented for it) gave one-to-all's against neighbour's, at p = 16, 32, 64, 128:
  * 1.19, 1.34, 1.59, 1.94 (N = 256) and 1.23, 1.25, 1.40, 1.65 (N = 512); the line through 1.8 at 128 gives 1.09,
  * 1.20, 1.40, 1.8. Before, each class's operations cost the same at every p, and the small points' pace, measured
  * first, made the large ones' too short. */
@@ -52,9 +53,9 @@ double stu_work_weight(double at_128, int nranks);
 /* K before any task whose whole trace comes back has finished: its end (the trace written by the simulation's process,
  * read by simrun and analysed: the DSM's cause-effect view) over its simulation's time. The DSM scenarios, each point
  * alone (-j 1) at the highest priority, twice, 24 November 2026 (the end from the simulation's "end" report to its
- * result taken): dsm-gj 0.16 and 0.26 (controller yes and no), 0.17 and 0.27; dsm-false-sharing's interleaved points
- * 0.35, 0.27, 0.19, 0.28; their mean, 0.24. Gauss-Jordan's per-process point takes more (about 1.5), measured from the
- * run once one has finished. */
+ * result taken, logged by a build instrumented for it): dsm-gj 0.16 and 0.26 (controller yes and no), 0.17 and 0.27;
+ * dsm-false-sharing's interleaved points 0.35, 0.27, 0.19, 0.28; their mean, 0.24. Gauss-Jordan's per-process point
+ * takes more (about 1.5), measured from the run once one has finished. */
 #define STU_WORK_KEPT_END 0.24
 
 typedef struct stu_work {

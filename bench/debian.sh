@@ -4,7 +4,7 @@
 # linked to Open MPI, traced with libsimrun-trace.so at p = 1-4. For each program and p: CPU seconds (user + system of
 # mpirun and its ranks) untraced and traced, the least of RUNS runs each, and their ratio beside the 1.2x target; the
 # program's own check in the traced run; the TI trace's size (rank-*.txt), the timelines' and the folder's (beside the
-# 20 MB target), as on disk (a file beyond 4 MiB of text is gzip: docs/tracer.md, "Large files");
+# 20 MB target), as on disk (a file beyond 4 MiB of text is zstd: docs/tracer.md, "Large files");
 # the replay by simrun (ti-replay on platforms/icluster-fe-32.xml) and, when the trace holds SMPI's actions only, by
 # smpirun -replay. Programs: ScaLAPACK's LU test (xdlu, scalapack-mpi-test, its LU.dat: "0 tests completed and failed")
 # NetPIPE (NPopenmpi, netpipe-openmpi, p = 2 only, 8 KB at most) and the Ray genome assembler (Ray, package ray, p = 2
@@ -20,6 +20,18 @@
 # check: its "Gap from band 4" line), MPQC (mpqc, its example ksh2o.in: a KS geometry optimisation of water; check:
 # "Value of the MolecularEnergy") and mpi4py's ring benchmark (python3-mpi4py, 10 000 loops of 1 KB; check: its
 # "time for 10000 loops" line).
+# Added by a second held-out check (docs/tracer.md, "A third set of Debian's programs"), at p = 1, 2 and 4, one OpenMP
+# thread a rank: Elk (elk-lapw, its example basic/Al; check: its "total energy" in INFO.OUT), CP2K (cp2k, cp2k.psmp on
+# its example H2O.inp as one energy; check: its "ENERGY|" line), NWChem (nwchem-openmpi, an SCF of water in 6-31G*;
+# check: "Total SCF energy"), ParFORM (form: (x+y+z+w)^40 (x-y+2z)^10 (1+x)^3; check: H's "Terms in output = 92696"),
+# PnetCDF (pnetcdf-bin: ncmpidiff of two files of 200 000 doubles that ncmpigen wrote; check: "All variables of two
+# files are the same"), StarPU (starpu-examples, mpi_cholesky -size 1920 -nblocks 8 -check, one CPU worker a rank;
+# check: its "comparing results" line and no "Error[" line, which it prints for each wrong element), h5py (python3-h5py-mpi: a script of this bench with
+# reductions on split communicators, an Iallreduce a step and a parallel HDF5 file written and read back; check: its
+# "total ... ok 1") and HyPhy (hyphy-mpi: FEL on its p51.nex; check: "Found _2_ sites"). The check column says "same"
+# when the traced run's checked line is the untraced one's, "differs" when it is not (MPB's last digits do), "no"
+# when the traced run has none; the last column, for a trace whose only extensions are loop and poll, the same run
+# traced again with SIMRUN_TRACE_FORMAT=smpi and replayed by simrun and smpirun.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
@@ -33,6 +45,11 @@ for f in "$lib" "$simrun" "$lu/xdlu" /usr/bin/NPopenmpi /usr/bin/Ray /usr/bin/me
 done
 for f in /usr/lib/examl/bin/examl-avx2 /usr/bin/parse-examl /usr/bin/gmx_mpi /usr/bin/gmx /usr/bin/mpb-mpi /usr/bin/mpqc; do
   [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install examl gromacs mpb-mpi mpqc python3-mpi4py)" >&2; exit 2; }
+done
+starpu=/usr/lib/x86_64-linux-gnu/starpu/mpi
+for f in /usr/bin/elk-lapw /usr/bin/cp2k.psmp /usr/bin/nwchem.openmpi /usr/bin/parform /usr/bin/ncmpigen "$starpu/mpi_cholesky" \
+  /usr/lib/hyphy/bin/HYPHYMPI-avx /usr/share/hyphy/data/p51.nex; do
+  [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install elk-lapw cp2k nwchem-openmpi form pnetcdf-bin starpu-examples python3-h5py-mpi hyphy-mpi)" >&2; exit 2; }
 done
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 work=$(mktemp -d)
@@ -68,6 +85,50 @@ cat > rods.ctl << 'CTL'
 (run-tm)
 CTL
 cp /usr/share/doc/mpqc/examples/ksh2o.in .
+sed "s|'../../../species/'|'/usr/share/elk-lapw/species/'|" /usr/share/doc/elk-lapw/examples/basic/Al/elk.in > elk.in
+sed 's/RUN_TYPE MD/RUN_TYPE ENERGY/' /usr/share/doc/cp2k/examples/H2O.inp > H2O.inp
+cat > h2o.nw << 'NW'
+start h2o
+geometry units angstrom
+  O 0.0 0.0 0.0
+  H 0.0 0.757 0.587
+  H 0.0 -0.757 0.587
+end
+basis
+  * library 6-31g*
+end
+task scf energy
+NW
+printf '%s\n' 'Symbols x,y,z,w;' 'Local F = (x+y+z+w)^40;' .sort 'Local G = F*(x-y+2*z)^10;' .sort \
+  'Local H = G*(1+x)^3;' .end > poly.frm
+awk 'BEGIN { n = 200000; printf "netcdf t {\ndimensions:\n  x = %d ;\nvariables:\n  double v(x) ;\ndata:\n v = ", n
+             for (i = 0; i < n; i++) printf "%s%.1f", i ? ", " : "", i / 2; print " ;\n}" }' > t.cdl
+ncmpigen -v 2 -o a.nc t.cdl && mpirun --oversubscribe -np 2 ncmpigen -v 2 -o b.nc t.cdl > /dev/null
+cat > h5.py << 'PY'
+from mpi4py import MPI
+import h5py, numpy as np
+comm = MPI.COMM_WORLD
+rank, size = comm.Get_rank(), comm.Get_size()
+cols = 2 if size % 2 == 0 else 1
+row, col = comm.Split(rank // cols, rank), comm.Split(rank % cols, rank)
+x = np.full(200000, rank, dtype='f8')
+total = 0.0
+for step in range(200):
+    total += col.allreduce(row.allreduce(float(x[step]), op=MPI.SUM), op=MPI.SUM)
+    req = comm.Iallreduce(MPI.IN_PLACE, x[:16], op=MPI.MAX)
+    x[16:] *= 1.0000001
+    req.Wait()
+    row.gather(step, root=0)
+    comm.Barrier()
+with h5py.File('out.h5', 'w', driver='mpio', comm=comm) as f:
+    f.create_dataset('x', (size, x.size), dtype='f8')[rank, :] = x
+comm.Barrier()
+with h5py.File('out.h5', 'r', driver='mpio', comm=comm) as f:
+    ok = comm.allreduce(int(np.array_equal(f['x'][rank, :], x)), op=MPI.MIN)
+if rank == 0:
+    print('total %.6f ok %d' % (total, ok))
+PY
+cp /usr/share/hyphy/data/p51.nex .
 # cpu ARGS...: the CPU seconds of one mpirun (its ranks are its children), from time's last line (a run that failed
 # has a line before it saying so, which is said on stderr).
 # A run past 600 s is stopped (xdlu at p = 4 can hang: docs/tracer.md); its CPU is then the time's.
@@ -77,47 +138,64 @@ cpu() {
   awk 'END { print $1 + $2 }' cpu.txt
 }
 least() { sort -g | head -1; }
+# replay_simrun DIR P: T_par of ti-replay on $platform, or "failed".
+replay_simrun() {
+  cat > replay.xml << XML
+<scenario name="debian"><platform file="$platform"/>
+<program skeleton="ti-replay"><param name="trace" value="$PWD/$1/index.txt"/></program>
+<sweep><param name="p" values="$2"/></sweep></scenario>
+XML
+  "$simrun" -q --no-cache replay.xml --csv replay.csv > /dev/null 2> simrun.err &&
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "t_par_s") c = i } NR == 2 { print $c }' replay.csv ||
+    echo failed
+}
+# replay_smpi DIR P: smpirun -replay's simulated time on $platform, or "failed".
+replay_smpi() {
+  for ((r = 0; r < $2; r++)); do echo "icluster-$r"; done > hosts.txt
+  smpirun -np "$2" -platform "$platform" -hostfile hosts.txt -replay "$1/index.txt" --log=root.thres:critical \
+    --log=smpi_replay.thres:info > /dev/null 2> smpi.err &&
+    sed -n 's/.*Simulation time \([0-9.e+-]*\).*/\1/p' smpi.err | tail -1 || echo failed
+}
 # one NAME P CHECK PROGRAM ARGS...: CHECK is an extended regular expression the traced run's output must match.
 one() {
   local name=$1 np=$2 check=$3
   shift 3
   [[ $name =~ $which ]] || return 0
   local mpirun=(mpirun --oversubscribe -np "$np")
+  local checked=${checkfile:-out.txt}
   : > plain; : > traced
   for ((i = 0; i < runs; i++)); do
     rm -rf rayout ExaML_* md.*
     cpu "${mpirun[@]}" "$@" >> plain
+    cp "$checked" plain-out.txt
     rm -rf trace rayout ExaML_* md.*
     cpu "${mpirun[@]}" -x "LD_PRELOAD=$lib" -x "SIMRUN_TRACE_DIR=$PWD/trace" "$@" >> traced
   done
   local ok=no
-  grep -qE "$check" out.txt && ok=yes
+  if grep -qE "$check" "$checked" && ! { [ -n "${rejected:-}" ] && grep -qE "$rejected" "$checked"; }; then
+    ok=differs
+    [ "$(grep -E "$check" "$checked")" = "$(grep -E "$check" plain-out.txt)" ] && ok=same
+  fi
   local ti tl
   ti=$(cat trace/rank-*.txt | wc -c)
   tl=$(cat trace/timeline-*.txt | wc -c)
-  cat > replay.xml << XML
-<scenario name="$name"><platform file="$platform"/>
-<program skeleton="ti-replay"><param name="trace" value="$PWD/trace/index.txt"/></program>
-<sweep><param name="p" values="$np"/></sweep></scenario>
-XML
-  local t_simrun=failed t_smpi="not run (simrun's extensions)"
-  "$simrun" -q --no-cache replay.xml --csv replay.csv > /dev/null 2> simrun.err &&
-    t_simrun=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "t_par_s") c = i } NR == 2 { print $c }' replay.csv)
+  local t_simrun t_smpi="not run (simrun's extensions)"
+  t_simrun=$(replay_simrun trace "$np")
   if ! zgrep -qE '^[0-9]+ (comm_def|in|cancel|poll|loop) ' trace/rank-*.txt; then
-    for ((r = 0; r < np; r++)); do echo "icluster-$r"; done > hosts.txt
-    t_smpi=failed
-    smpirun -np "$np" -platform "$platform" -hostfile hosts.txt -replay trace/index.txt --log=root.thres:critical \
-      --log=smpi_replay.thres:info > /dev/null 2> smpi.err &&
-      t_smpi=$(sed -n 's/.*Simulation time \([0-9.e+-]*\).*/\1/p' smpi.err | tail -1)
+    t_smpi=$(replay_smpi trace "$np")
+  elif ! zgrep -qE '^[0-9]+ (comm_def|in|cancel) ' trace/rank-*.txt; then
+    rm -rf smpitrace
+    cpu "${mpirun[@]}" -x "LD_PRELOAD=$lib" -x "SIMRUN_TRACE_DIR=$PWD/smpitrace" -x SIMRUN_TRACE_FORMAT=smpi "$@" > /dev/null
+    t_smpi="SMPI format: $(replay_simrun smpitrace "$np") = $(replay_smpi smpitrace "$np")"
   fi
   local a b
   a=$(least < plain)
   b=$(least < traced)
   awk -v n="$name" -v p="$np" -v a="$a" -v b="$b" -v ok="$ok" -v ti="$ti" -v tl="$tl" -v s="$t_simrun" -v m="$t_smpi" \
-    'BEGIN { printf "%-8s %2s %6.2f %6.2f %5.2f %5s %8.2f %9.2f %9.2f %10s  %s\n", n, p, a, b, b / a, ok, ti / 1e6, tl / 1e6,
+    'BEGIN { printf "%-8s %2s %6.2f %6.2f %5.2f %7s %8.2f %9.2f %9.2f %10s  %s\n", n, p, a, b, b / a, ok, ti / 1e6, tl / 1e6,
              (ti + tl) / 1e6, s, m }'
 }
-printf "%-8s %2s %6s %6s %5s %5s %8s %9s %9s %10s  %s\n" program p "cpu" traced ratio check "TI MB" "timel. MB" \
+printf "%-8s %2s %6s %6s %5s %7s %8s %9s %9s %10s  %s\n" program p "cpu" traced ratio check "TI MB" "timel. MB" \
   "folder MB" "simrun s" "smpirun s"
 for p in 1 2 3 4; do
   one xdlu "$p" '0 tests completed and failed' "$lu/xdlu"
@@ -133,5 +211,16 @@ for p in 1 2 4; do
   one mpb "$p" 'Gap from band 4' /usr/bin/mpb-mpi rods.ctl
   one mpqc "$p" 'Value of the MolecularEnergy' /usr/bin/mpqc ksh2o.in
   one mpi4py "$p" 'time for 10000 loops' /usr/bin/python3 -m mpi4py.bench ringtest -n 1024 -l 10000
+done
+for p in 1 2 4; do
+  OMP_NUM_THREADS=1 checkfile=INFO.OUT one elk "$p" 'total energy +: +-241\.9169670' /usr/bin/elk-lapw
+  OMP_NUM_THREADS=1 one cp2k "$p" 'ENERGY\| Total FORCE_EVAL' /usr/bin/cp2k.psmp -i H2O.inp
+  one nwchem "$p" 'Total SCF energy' /usr/bin/nwchem.openmpi h2o.nw
+  one parform "$p" '^ +H +Terms in output = +92696' /usr/bin/parform poly.frm
+  one pnetcdf "$p" 'All variables of two files are the same' /usr/bin/ncmpidiff a.nc b.nc
+  STARPU_NCPU=1 STARPU_SILENT=1 rejected='Error\[' one starpu "$p" 'comparing results' "$starpu/mpi_cholesky" -size 1920 \
+    -nblocks 8 -check
+  one h5py "$p" 'total [0-9.]+ ok 1' /usr/bin/python3 h5.py
+  one hyphy "$p" 'Found _2_ sites' /usr/lib/hyphy/bin/HYPHYMPI-avx fel --alignment p51.nex
 done
 echo "machine load: $(cut -d' ' -f1-3 /proc/loadavg)"

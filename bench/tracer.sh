@@ -85,7 +85,7 @@ awk '$1 == "d" { call[$2] = $7; category[$2] = $3; next }
        } else if (polls) compute += $3 }
      END { span = (last - first) / 1e9
            printf "10^6 MPI_Test: %d poll records (%d polls) over %.3f s, computation %.3f%% of it\n", polls, n, span,
-                  (span > 0 ? 100 * compute / 1e9 / span : 0) }' <(zcat -f "$work/calls/timeline-0.txt") # gzip beyond 4 MiB
+                  (span > 0 ? 100 * compute / 1e9 / span : 0) }' <(zstdcat -f "$work/calls/timeline-0.txt") # zstd beyond 4 MiB
 printf 'trace of the per-call run: %s (TI %s, timeline %s)\n' "$(du -sh "$work/calls" | cut -f1)" \
   "$(du -h "$work/calls/rank-0.txt" | cut -f1)" "$(du -h "$work/calls/timeline-0.txt" | cut -f1)"
 # simrun analyse on a long run: peak memory (bench/analyse_memory.sh; docs/tracer.md, "One pass, bounded memory")

@@ -51,6 +51,9 @@ static void usage(FILE *out)
           "  -j, --jobs N        run N simulations at once, each in its own process (default 1); the results are\n"
           "                      the same whatever N is\n"
           "  --no-cache          neither reuse nor keep finished points (see below)\n"
+          "  --requests          DSM skeletons: also list every request with its 13 intervals in --csv's\n"
+          "                      FILE-requests.csv (every point's whole trace is then kept: memory grows with\n"
+          "                      the requests)\n"
           "  --mpi               run as a task farm under Open MPI: mpirun -np N simrun --mpi SCENARIO.xml; rank 0\n"
           "                      hands the points out to the N - 1 others (docs/sweeps.md)\n"
           "  --set NAME=VALUE    set a scenario parameter, or sweep it with NAME=\"V1 V2 ...\" (repeatable; checked\n"
@@ -110,6 +113,7 @@ static int parse_options(int argc, char **argv, cli_run_options_t *opts)
   static const struct option longopts[] = {{"per-process", required_argument, NULL, 'P'},
                                            {"jobs", required_argument, NULL, 'j'},
                                            {"no-cache", no_argument, NULL, 'N'},
+                                           {"requests", no_argument, NULL, 'R'},
                                            {"mpi", no_argument, NULL, 'M'},
                                            {"quiet", no_argument, NULL, 'q'},
                                            {"help", no_argument, NULL, 'h'},
@@ -156,6 +160,8 @@ static int parse_options(int argc, char **argv, cli_run_options_t *opts)
       *(c == 'N' ? &opts->no_cache : &opts->mpi) = 1;
     else if (c == 'q')
       opts->quiet = 1;
+    else if (c == 'R')
+      opts->requests = 1;
     else if (c == 'h') {
       usage(stdout);
       return EXIT_OK;

@@ -188,19 +188,26 @@ static void test_analyse_leaves_out_what_a_measurement_lacks(void)
  * bytes to rank 1, computes 4e7; rank 1 computes 8e7, receives, computes 2e7) replayed on the Pentium II cluster
  * (72 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 7.2e7 = 2.2222 s, rank 1 at 1.6667 s +
  * 124.04 us + 1000 B / 11866059.8 B/s + 0.2778 s = 1.9447 s, so T_par = 2.2222 s, 11.1% below the 2.5 s given as the
- * untraced time. */
-static void test_analyse_replay_on(void)
+ * untraced time. Checks that line for the run of `folder`. */
+static void expect_replay_on(const char *folder)
 {
   char dir[1024];
   cli_run_t run;
-  const char *args[] = {"analyse",     RUNS "replay-pair",
-                        "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
-                        "--untraced",  "2=2.5",
-                        NULL};
+  const char *args[] = {"analyse",    folder,  "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        "--untraced", "2=2.5", NULL};
   run_ok(dir, sizeof dir, args, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       2.500000 (untraced)       2.222222      -11.1%\n"));
   remove_folder(dir);
   run_free(&run);
+}
+
+/* replay-pair, and the same files compressed, timelines and TI trace: by zstd (replay-pair-zstd, as libsimrun-trace.so
+ * writes a large file) and by gzip (replay-pair-gzip, as it did before). */
+static void test_analyse_replay_on(void)
+{
+  expect_replay_on(RUNS "replay-pair");
+  expect_replay_on(RUNS "replay-pair-zstd");
+  expect_replay_on(RUNS "replay-pair-gzip");
 }
 
 /* --platform: the bottleneck view of the operations of replay-pair and replay-seq (its p = 1 run: 2.6e8 flops) on the

@@ -54,6 +54,13 @@ static void test_cli_per_process_not_a_p_value(void)
                  .phrases = {"no point has p = 3", "choose one of this line's p values"});
 }
 
+/* The request table goes beside the CSV: without one, --requests is refused before anything runs. */
+static void test_cli_requests_without_csv(void)
+{
+  EXPECT_FAILURE(.args = {"--requests", SIMRUN_SOURCE_DIR "/tests/data/dsm/gj-small.xml"}, .bare = 1, .status = 2,
+                 .prefix = "--requests: the request table goes beside the CSV output; add --csv FILE");
+}
+
 /* n-below-p.xml fails validation, so its message would show if anything ran before the outputs were opened. */
 static void test_cli_csv_into_missing_folder_fails_fast(void)
 {
@@ -198,6 +205,20 @@ static void test_cli_trace_loop_cut_short(void)
   EXPECT_FAILURE(.args = {DATA "ti-loop-cut.xml"}, .status = 2,
                  .prefix = DATA "ti-loop-cut.xml: " DATA "ti-loop-cut/rank-0.txt:2: ",
                  .phrases = {"the file ends 1 line(s) into a loop's body of 2"});
+}
+
+/* A TI trace compressed by zstd whose checksum does not match (ti-zstd-damaged), or cut short in its second frame
+ * after two lines (ti-zstd-cut: a run killed while writing it): one line naming the file, the line and what is wrong.
+ */
+static void test_cli_trace_zstd_damaged_or_cut(void)
+{
+  EXPECT_FAILURE(.args = {DATA "ti-zstd-damaged.xml"}, .status = 2,
+                 .prefix = DATA "ti-zstd-damaged.xml:5: " DATA "ti-zstd-damaged/rank-0.txt:1: ",
+                 .phrases = {"damaged zstd data (Restored data doesn't match checksum); trace the run again"});
+  EXPECT_FAILURE(.args = {DATA "ti-zstd-cut.xml"}, .status = 2,
+                 .prefix = DATA "ti-zstd-cut.xml:5: " DATA "ti-zstd-cut/rank-0.txt:3: ",
+                 .phrases = {"cut short: the compressed trace ends mid-stream (its run was killed before "
+                             "MPI_Finalize); trace the run again"});
 }
 
 /* A trace whose receives outnumber the sends: which rank waits for which, and the rule. */
@@ -559,6 +580,7 @@ int main(void)
       {"test_cli_no_argument", test_cli_no_argument},
       {"test_cli_trace_unsupported_action", test_cli_trace_unsupported_action},
       {"test_cli_trace_loop_cut_short", test_cli_trace_loop_cut_short},
+      {"test_cli_trace_zstd_damaged_or_cut", test_cli_trace_zstd_damaged_or_cut},
       {"test_cli_platform_speed_profile", test_cli_platform_speed_profile},
       {"test_cli_trace_unmatched_messages", test_cli_trace_unmatched_messages},
       {"test_cli_trace_eager_send_never_received", test_cli_trace_eager_send_never_received},
@@ -569,6 +591,7 @@ int main(void)
       {"test_cli_two_scenario_files", test_cli_two_scenario_files},
       {"test_cli_per_process_junk", test_cli_per_process_junk},
       {"test_cli_per_process_not_a_p_value", test_cli_per_process_not_a_p_value},
+      {"test_cli_requests_without_csv", test_cli_requests_without_csv},
       {"test_cli_csv_into_missing_folder_fails_fast", test_cli_csv_into_missing_folder_fails_fast},
       {"test_cli_ti_folder_cannot_be_made", test_cli_ti_folder_cannot_be_made},
       {"test_cli_svg_note_never_before_error", test_cli_svg_note_never_before_error},

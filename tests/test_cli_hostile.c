@@ -85,6 +85,8 @@ static void test_hostile_platform_no_route(void)
 {
   expect_platform_refused("no-route", "no route from host 'h0' to host 'h1'; add a <route>");
   expect_platform_refused("no-route-floyd", "no route from host 'h0' to host 'h1'; add a <route>");
+  /* routes inside a native mesh are not looked up (right by construction); those leaving it are */
+  expect_platform_refused("no-route-native", "no route from host 'h0' to host 'n0-0'; add a <route>");
 }
 
 static void test_hostile_platform_speed_zero(void)

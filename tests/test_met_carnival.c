@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The cause-effect analysis (seed 002 §4.1, Table 1) on hand-made traces: the interval-to-category map, requests whose
- * categories add up to their wait, profiles that conserve time, the wait map, and the annex's binary round trip. */
+ * categories add up to their wait, profiles that conserve time, the wait map, the annex's binary round trip, and an
+ * aggregate trace's sums against the whole trace's spans. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream, fmemopen */
 
 #include "met_carnival.h"
@@ -41,28 +42,28 @@ static void test_met_carnival_table1_intervals(void)
       MET_W_CPLWAIT, MET_W_CPLCOMP, MET_W_CPCCOMM, MET_W_CPRWAIT, MET_W_CPRCOMP, MET_W_PPRWAIT, MET_W_PPRCOMP,
       MET_W_CPRWAIT, MET_W_CPRCOMP, MET_W_CPCCOMM, MET_W_CPLWAIT, MET_W_CPLCOMP, MET_W_PPLWAIT};
   for (int k = 1; k <= MET_CE_INTERVALS; k++)
-    CU_ASSERT_EQUAL(met_carnival_interval(k), expected[k - 1]);
-  CU_ASSERT_EQUAL(met_carnival_interval(0), MET_W_COUNT);
-  CU_ASSERT_EQUAL(met_carnival_interval(14), MET_W_COUNT);
+    CU_ASSERT_EQUAL(met_ce_interval(k), expected[k - 1]);
+  CU_ASSERT_EQUAL(met_ce_interval(0), MET_W_COUNT);
+  CU_ASSERT_EQUAL(met_ce_interval(14), MET_W_COUNT);
 }
 
 /* Intervals of 1, 2, ..., 13 s. By hand: CPLWait 1 + 11 = 12, CPLComp 2 + 12 = 14, CPCComm 3 + 10 = 13, CPRWait
  * 4 + 8 = 12, CPRComp 5 + 9 = 14, PPRWait 6, PPRComp 7, PPLWait 13; the wait is 1 + ... + 13 = 91. */
-static void test_met_carnival_split_by_hand(void)
+static void test_met_ce_split_by_hand(void)
 {
   double len[MET_CE_INTERVALS];
   for (int k = 0; k < MET_CE_INTERVALS; k++)
     len[k] = k + 1;
   met_request_t r = request(0, MET_OP_PAGE, 0, 5, len);
   double cats[MET_W_COUNT];
-  CU_ASSERT_EQUAL(met_carnival_split(&r, cats), 91);
+  CU_ASSERT_EQUAL(met_ce_split(&r, cats), 91);
   const double expected[MET_W_COUNT] = {12, 14, 13, 12, 14, 6, 7, 13};
   for (int c = 0; c < MET_W_COUNT; c++)
     CU_ASSERT_EQUAL(cats[c], expected[c]);
 }
 
 /* Any non-decreasing marks: the categories add up to mark[13] - mark[0] (up to rounding of a 13-term sum). */
-static void test_met_carnival_split_adds_up(void)
+static void test_met_ce_split_adds_up(void)
 {
   unsigned seed = 12345;
   for (int trial = 0; trial < 1000; trial++) {
@@ -73,7 +74,7 @@ static void test_met_carnival_split_adds_up(void)
     }
     met_request_t r = request(trial % 4, MET_OP_DIFF, 0, trial * 0.37, len);
     double cats[MET_W_COUNT];
-    double wait = met_carnival_split(&r, cats);
+    double wait = met_ce_split(&r, cats);
     double sum = 0;
     for (int c = 0; c < MET_W_COUNT; c++)
       sum += cats[c];
@@ -271,6 +272,76 @@ static void test_met_carnival_annex_validation(void)
   met_trace_free(trace);
 }
 
+/* The analysis's bytes (met_carnival_write) in a new buffer (the caller frees it), their number in *len. */
+static char *carnival_bytes(const met_carnival_t *c, size_t *len)
+{
+  char *buf = NULL;
+  FILE *f = open_memstream(&buf, len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  CU_ASSERT_EQUAL(met_carnival_write(c, f), 0);
+  fclose(f);
+  return buf;
+}
+
+/* An aggregate trace sums the spans and requests as they come and keeps none: fed profile_trace's spans, a zero-length
+ * one (dropped) and two requests, it gives the whole trace's analysis byte for byte (met_carnival_write), so the
+ * figures checked by hand above; the analysis survives its own write and read, and a stream cut anywhere is refused. */
+static void test_met_carnival_aggregate_as_whole(void)
+{
+  met_trace_t *whole = profile_trace(), *sums = met_trace_new_aggregate(2);
+  CU_ASSERT_FATAL(sums != NULL && met_trace_phase_id(sums, "main") == 0 && met_trace_phase_id(sums, "loop") == 1);
+  for (int u = 0; u < 2 * MET_UNIT_COUNT; u++) {
+    size_t count = 0;
+    const met_span_t *spans = met_trace_spans(whole, u / MET_UNIT_COUNT, u % MET_UNIT_COUNT, &count);
+    for (size_t i = 0; i < count; i++)
+      CU_ASSERT_EQUAL(met_trace_span_add(sums, u / MET_UNIT_COUNT, u % MET_UNIT_COUNT, &spans[i]), 0);
+  }
+  span(whole, 1, MET_UNIT_CP, 3, 3, MET_CE_CPCOMP, 1, MET_OP_PAGE);
+  span(sums, 1, MET_UNIT_CP, 3, 3, MET_CE_CPCOMP, 1, MET_OP_PAGE);
+  double ones[MET_CE_INTERVALS] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, half[MET_CE_INTERVALS] = {[6] = 0.5};
+  met_request_t reqs[] = {request(0, MET_OP_PAGE, 1, 1, ones), request(1, MET_OP_BARRIER, 0, 2, half)};
+  for (size_t i = 0; i < 2; i++)
+    CU_ASSERT(met_trace_request_add(whole, &reqs[i]) == 0 && met_trace_request_add(sums, &reqs[i]) == 0);
+  size_t count = 1;
+  CU_ASSERT(met_trace_spans(sums, 0, MET_UNIT_PP, &count) == NULL && count == 0);
+  CU_ASSERT(met_trace_requests(sums, &count) == NULL && count == 0);
+  CU_ASSERT_EQUAL(met_trace_end(sums), met_trace_end(whole));
+  met_carnival_t *a = met_carnival_new(whole), *b = met_carnival_new(sums);
+  CU_ASSERT_FATAL(a != NULL && b != NULL);
+  TU_ASSERT_CLOSE(met_carnival_time(b, 0, -1, MET_CE_WAIT, -1), 6, 1e-12);
+  TU_ASSERT_CLOSE(met_carnival_time(b, 0, -1, MET_CE_CPIDLE, -1), 8.5, 1e-12);
+  CU_ASSERT_EQUAL(met_carnival_wait(b, MET_UNIT_PP, MET_OP_PAGE, 1).count, 1);
+  TU_ASSERT_CLOSE(met_carnival_wait(b, MET_UNIT_PP, MET_OP_BARRIER, -1).cat[MET_W_PPRCOMP], 0.5, 1e-12);
+  size_t na = 0, nb = 0;
+  char *bytes_a = carnival_bytes(a, &na), *bytes_b = carnival_bytes(b, &nb);
+  CU_ASSERT(na == nb && memcmp(bytes_a, bytes_b, na) == 0);
+  FILE *in = fmemopen(bytes_b, nb, "r");
+  met_carnival_t *back = met_carnival_read(in);
+  fclose(in);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+  size_t nback = 0;
+  char *bytes_back = carnival_bytes(back, &nback);
+  CU_ASSERT(nback == nb && memcmp(bytes_back, bytes_b, nb) == 0);
+  size_t rows = 0;
+  CU_ASSERT(met_carnival_map(back, &rows) != NULL && rows == 2);
+  CU_ASSERT_STRING_EQUAL(met_carnival_scope_name(back, 1), "loop");
+  for (size_t cut = 1; cut < nb; cut++) {
+    in = fmemopen(bytes_b, cut, "r");
+    met_carnival_t *short_read = met_carnival_read(in);
+    CU_ASSERT_PTR_NULL(short_read);
+    met_carnival_free(short_read);
+    fclose(in);
+  }
+  free(bytes_a);
+  free(bytes_b);
+  free(bytes_back);
+  met_carnival_free(a);
+  met_carnival_free(b);
+  met_carnival_free(back);
+  met_trace_free(whole);
+  met_trace_free(sums);
+}
+
 static void test_met_carnival_names(void)
 {
   CU_ASSERT_STRING_EQUAL(met_ce_cat_name(MET_CE_PRSTE), "Prste");
@@ -289,14 +360,15 @@ int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_met_carnival_table1_intervals", test_met_carnival_table1_intervals},
-      {"test_met_carnival_split_by_hand", test_met_carnival_split_by_hand},
-      {"test_met_carnival_split_adds_up", test_met_carnival_split_adds_up},
+      {"test_met_ce_split_by_hand", test_met_ce_split_by_hand},
+      {"test_met_ce_split_adds_up", test_met_ce_split_adds_up},
       {"test_met_carnival_profile_conserves_time", test_met_carnival_profile_conserves_time},
       {"test_met_carnival_without_cp", test_met_carnival_without_cp},
       {"test_met_carnival_rejects_foreign_states", test_met_carnival_rejects_foreign_states},
       {"test_met_carnival_wait_map", test_met_carnival_wait_map},
       {"test_met_carnival_annex_round_trip", test_met_carnival_annex_round_trip},
       {"test_met_carnival_annex_validation", test_met_carnival_annex_validation},
+      {"test_met_carnival_aggregate_as_whole", test_met_carnival_aggregate_as_whole},
       {"test_met_carnival_names", test_met_carnival_names},
       {NULL, NULL}};
   return tu_run("met_carnival", cases);

@@ -15,11 +15,12 @@
 
 /* tests/data/tracer/two-ranks: rank 0 computes 0-0.6 ("work") and 0.8-1.0, sends 0.6-0.8; rank 1 computes 0-0.4
  * ("work") and 0.8-0.9, is in MPI_Recv 0.4-0.8, and is idle after its end until T_par = 1.0. The receive waits for
- * the sender until 0.6 (idle), then the message moves 0.6-0.8 (comm at both ends; the send did not wait). */
-static void test_timeline_reads_categories_and_phases(void)
+ * the sender until 0.6 (idle), then the message moves 0.6-0.8 (comm at both ends; the send did not wait). Checks
+ * those figures in the run of `folder`. */
+static void expect_two_ranks(const char *folder)
 {
   char err[1024] = "";
-  met_trace_t *trace = met_timeline_read(RUNS "two-ranks", err, sizeof err);
+  met_trace_t *trace = met_timeline_read(folder, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   CU_ASSERT_EQUAL(met_trace_nranks(trace), 2);
   TU_ASSERT_CLOSE(met_trace_end(trace), 1.0, 1e-12);
@@ -44,6 +45,20 @@ static void test_timeline_reads_categories_and_phases(void)
   TU_ASSERT_CLOSE(e.speedup, 1.3, 1e-12);
   TU_ASSERT_CLOSE(e.ovh_ratio[MET_OVH_ANOMALY], 0.0, 1e-12);
   met_trace_free(trace);
+}
+
+/* two-ranks, and the same files compressed: replay-pair-zstd's by zstd (as libsimrun-trace.so writes a large file),
+ * -gzip's by gzip (as it did before; replay-pair's timelines are two-ranks'). */
+static void test_timeline_reads_categories_and_phases(void)
+{
+  expect_two_ranks(RUNS "two-ranks");
+  expect_two_ranks(RUNS "replay-pair-zstd");
+  expect_two_ranks(RUNS "replay-pair-gzip");
+  char err[1024] = ""; /* replay-seq-zstd: replay-seq's one rank computing 1.3 s, as zstd (fuzz_timeline's seed) */
+  met_trace_t *seq = met_timeline_read(RUNS "replay-seq-zstd", err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(seq);
+  TU_ASSERT_CLOSE(met_trace_category_time(seq, 0, MET_CAT_COMPUTE), 1.3, 1e-12);
+  met_trace_free(seq);
 }
 
 /* tests/data/tracer/late-receiver: rank 0 sends 0.1-0.5, rank 1 computes until 0.3 then receives 0.3-0.5. The send
@@ -131,6 +146,20 @@ static void expect_two_waits(const met_trace_t *trace, int ra, met_wait_pattern_
   TU_ASSERT_CLOSE(met_wait_time(&w, rb, pb), b, 1e-9);
   TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), a + b, 1e-9);
   met_wait_free(&w);
+}
+
+/* tests/data/tracer/ssend-skew: rank 1's clock 40 us behind rank 0's. Its MPI_Ssend (0.1-0.8) ends before rank 0's
+ * receive entry (0.80004), as its MPI_Issend's wait (0.92-0.98) ends before that receive (0.98004): a synchronous send
+ * completes only once its receive started, so both waited to their ends (late receiver, 0.7 + 0.06 s), where the
+ * eager rule booked them as communication (0.70 and 0.06 s of comm, as ParFORM's workers' 0.79 s MPI_Ssend at p = 4).
+ * Its MPI_Send (0.85-0.90), ended before its receive's entry (0.95), stays eager: 0.05 of comm. */
+static void test_timeline_synchronous_send_waits_across_clocks(void)
+{
+  met_trace_t *trace = read_paired(RUNS "ssend-skew", 3);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.76});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.01002, 0.05001});
+  expect_two_waits(trace, 1, MET_WAIT_LATE_RECEIVER, 0.76, 0, MET_WAIT_LATE_SENDER, 0.0);
+  met_trace_free(trace);
 }
 
 /* tests/data/tracer/halo: a halo exchange (MPI_Irecv, a rendezvous MPI_Send, MPI_Waitall) along ranks 0 - 1 - 2,
@@ -281,6 +310,26 @@ static void test_timeline_any_source_matching(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/any-source-bytes: rank 0 posts a receive from any source into a buffer of 1000 bytes and waits
+ * 0.1-0.2; its wait's line gives the 8 bytes received (the tracer writes them since ParFORM, whose 366 506 656-byte
+ * buffers were counted as its messages' sizes). The message is counted at the wait with 8 bytes, after 0.05 s of
+ * late sender (rank 1 entered its send at 0.15). */
+static void test_timeline_any_source_counts_bytes_received(void)
+{
+  met_trace_t *trace = read_paired(RUNS "any-source-bytes", 1);
+  expect_late_sender_only(trace, 0, 0.05);
+  size_t n = met_trace_count(trace, 0);
+  const met_interval_t *iv = met_trace_intervals(trace, 0);
+  int received = 0;
+  for (size_t i = 0; i < n; i++)
+    if (iv[i].dir == MET_DIR_RECV && iv[i].category == MET_CAT_COMM) {
+      TU_ASSERT_CLOSE(iv[i].bytes, 8.0, 1e-12);
+      received++;
+    }
+  CU_ASSERT_EQUAL(received, 1);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/proc-null: rank 0 posts a receive from MPI_PROC_NULL (partner -2) at 0 and waits for it
  * 0.01-0.02, then a receive from any source (-1) at 0.02 and waits 0.03-0.1; rank 1 sends at 0.05. A receive from
  * MPI_PROC_NULL completes at once and never pairs: the send goes to the receive from any source, whose wait is idle
@@ -379,6 +428,27 @@ static void test_timeline_sub_communicator_not_paired(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/sub-coll-named: ranks 0 and 1 call MPI_Allreduce on a sub-communicator whose line names it (key
+ * 77, as the tracer writes since Debian's NWChem and CP2K), then all three ranks an MPI_Barrier. The sub-communicator's
+ * call stays as the file gives it (communication, no N x N wait) and the world's barrier is paired after it: waits at
+ * the barrier until rank 2 entered at 0.8, rank 0 from 0.4 (0.4 s), rank 1 from 0.5 (0.3 s), then 0.1 s of
+ * communication each. Before, the Allreduce counted as the first collective of every rank: rank 2's was a Barrier, so
+ * pairing stopped there (NWChem at p = 4: 226 of its 6867 collectives paired), and where every rank's call had the
+ * same name on different sub-communicators (CP2K's Alltoallv on two pairs of ranks) it was paired as one call of all.
+ */
+static void test_timeline_sub_communicator_named_not_paired(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "sub-coll-named", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(info.collectives, 1);
+  CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.4, 0.3, 0.0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.3, 0.11, 0.1});
+  expect_two_waits(trace, 0, MET_WAIT_BARRIER, 0.4, 1, MET_WAIT_BARRIER, 0.3);
+  met_trace_free(trace);
+}
+
 /* An aggregate read gives the same figures as a full one (the halo's). */
 static void test_timeline_aggregate_same_figures(void)
 {
@@ -439,12 +509,13 @@ static void expect_refused(const char *folder, const char *message)
 }
 
 /* A run killed before MPI_Finalize: rank 1's file of tests/data/tracer/cut stops after its MPI_Recv (line 5, no
- * "# end"); killed/ has half a line more. Both are read up to line 5, rank 1's intervals ending at 0.8 s, and named as
- * cut short there. */
+ * "# end"); killed/ has half a line more; killed-zstd/ is killed/ compressed by zstd, rank 1's file as two frames, its
+ * first 5 lines and the rest, the second cut short 6 bytes before its end (a run killed while writing a large file).
+ * Each is read up to line 5, rank 1's intervals ending at 0.8 s, and named as cut short there. */
 static void test_timeline_reads_cut_file_to_last_whole_line(void)
 {
-  static const char *const folders[] = {RUNS "cut", RUNS "killed"};
-  for (int i = 0; i < 2; i++) {
+  static const char *const folders[] = {RUNS "cut", RUNS "killed", RUNS "killed-zstd"};
+  for (int i = 0; i < 3; i++) {
     char err[2048] = "";
     met_trace_t *trace = met_timeline_read(folders[i], err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
@@ -458,6 +529,14 @@ static void test_timeline_reads_cut_file_to_last_whole_line(void)
     CU_ASSERT_STRING_EQUAL(err, expected);
     met_trace_free(trace);
   }
+}
+
+/* A zstd file whose checksum does not match its text (zstd-damaged: two-ranks compressed, the last byte of rank 1's
+ * file changed) is refused as damaged, at the line being read. */
+static void test_timeline_refuses_damaged_zstd(void)
+{
+  expect_refused(RUNS "zstd-damaged", RUNS "zstd-damaged/timeline-1.txt:1: damaged zstd data (Restored data doesn't "
+                                           "match checksum); trace the run again (docs/tracer.md)");
 }
 
 /* A loop whose mean calls, times its count, outlast its span is refused at its line (loop-bad: 4 x 0.9 s in 3 s). */
@@ -536,6 +615,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_timeline_reads_categories_and_phases", test_timeline_reads_categories_and_phases},
       {"test_timeline_send_waits_for_late_receiver", test_timeline_send_waits_for_late_receiver},
+      {"test_timeline_synchronous_send_waits_across_clocks", test_timeline_synchronous_send_waits_across_clocks},
       {"test_timeline_wait_states", test_timeline_wait_states},
       {"test_timeline_halo_slow_rank", test_timeline_halo_slow_rank},
       {"test_timeline_sendrecv_ring_slow_rank", test_timeline_sendrecv_ring_slow_rank},
@@ -546,14 +626,17 @@ int main(void)
       {"test_timeline_messages_matched_by_tag", test_timeline_messages_matched_by_tag},
       {"test_timeline_wait_completes_its_request", test_timeline_wait_completes_its_request},
       {"test_timeline_any_source_matching", test_timeline_any_source_matching},
+      {"test_timeline_any_source_counts_bytes_received", test_timeline_any_source_counts_bytes_received},
       {"test_timeline_proc_null_never_pairs", test_timeline_proc_null_never_pairs},
       {"test_timeline_mprobe_keeps_its_message", test_timeline_mprobe_keeps_its_message},
       {"test_timeline_probe_waits_for_late_sender", test_timeline_probe_waits_for_late_sender},
       {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
       {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},
+      {"test_timeline_sub_communicator_named_not_paired", test_timeline_sub_communicator_named_not_paired},
       {"test_timeline_aggregate_same_figures", test_timeline_aggregate_same_figures},
       {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
+      {"test_timeline_refuses_damaged_zstd", test_timeline_refuses_damaged_zstd},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
       {"test_timeline_refuses_bad_request", test_timeline_refuses_bad_request},

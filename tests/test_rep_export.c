@@ -110,11 +110,12 @@ static void test_export_undefined_ratios(void)
   remove_folder(dir);
 }
 
-/* Runs `scenario` as export_run does; the checker must accept the results, and `table` hold `lines` lines. */
-static void export_checked(char *dir, size_t size, const char *scenario, const char *kind, const char *table,
-                           size_t lines)
+/* Runs `scenario` as export_run does (with the options `extra`, NULL-terminated, or none); the checker must accept the
+ * results, and `table` hold `lines` lines. */
+static void export_checked(char *dir, size_t size, const char *scenario, const char *const *extra, const char *kind,
+                           const char *table, size_t lines)
 {
-  export_run(dir, size, scenario, NULL);
+  export_run(dir, size, scenario, extra);
   CU_ASSERT_EQUAL(checker(kind, dir), 0);
   char *text = read_output(dir, table);
   CU_ASSERT(text && count_lines(text) == lines);
@@ -123,15 +124,29 @@ static void export_checked(char *dir, size_t size, const char *scenario, const c
 
 /* DSM: one row per point (not per wait-map line), the time profile summed over the nodes as the report's "all" row,
  * empty lost-cycle fields; the wait map in out-waits.csv, the profiles by node, scope and operation in
- * out-profiles.csv, adding up; every request with its 13 intervals in out-requests.csv, as many as the map counts. */
+ * out-profiles.csv, adding up; with --requests, every request with its 13 intervals in out-requests.csv, as many as
+ * the map counts; without it, no request table and the same other tables. */
 static void test_export_dsm_one_row_per_point(void)
 {
-  char dir[1024];
+  char dir[1024], plain[1024];
+  const char *requests[] = {"--requests", NULL};
   /* a header and the two points, controller = yes and no */
-  export_checked(dir, sizeof dir, SIMRUN_SOURCE_DIR "/tests/data/dsm/gj-small.xml", "dsm", "out.csv", 3);
+  export_checked(dir, sizeof dir, SIMRUN_SOURCE_DIR "/tests/data/dsm/gj-small.xml", requests, "dsm", "out.csv", 3);
   assert_caught("dsm", dir, "out-waits.csv", ",update,Wait,diff,", ",update,Wait,page,");
   assert_caught("dsm", dir, "out-profiles.csv", ",node,1,4.864e-05,", ",node,1,4.865e-05,");
   assert_caught("dsm", dir, "out-requests.csv", ",CPWait,barrier,init,", ",CPWait,barrier,exit,");
+  export_run(plain, sizeof plain, SIMRUN_SOURCE_DIR "/tests/data/dsm/gj-small.xml", NULL);
+  char *none = read_output(plain, "out-requests.csv");
+  CU_ASSERT_PTR_NULL(none);
+  free(none);
+  const char *same[] = {"out.csv", "out-waits.csv", "out-profiles.csv", "report.txt"};
+  for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+    char *a = read_output(dir, same[i]), *b = read_output(plain, same[i]);
+    CU_ASSERT(a && b && strcmp(a, b) == 0);
+    free(a);
+    free(b);
+  }
+  remove_folder(plain);
   remove_folder(dir);
 }
 
@@ -140,7 +155,7 @@ static void test_export_messages_in_their_table(void)
 {
   char dir[1024];
   /* 4 sizes (8..64 bytes) x 2 distances (1, 2 hops), and the header */
-  export_checked(dir, sizeof dir, SIMRUN_SOURCE_DIR "/tests/data/export/pingpong-small.xml", "messages",
+  export_checked(dir, sizeof dir, SIMRUN_SOURCE_DIR "/tests/data/export/pingpong-small.xml", NULL, "messages",
                  "out-messages.csv", 9);
   assert_caught("messages", dir, "out-messages.csv", ",1,4,", ",1,5,");
   remove_folder(dir);

@@ -11,6 +11,7 @@
 #include "sim_run.h"
 #include "tu.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +87,7 @@ static void assert_intervals(const met_request_t *r, const double expected[MET_C
     TU_ASSERT_CLOSE(got, expected[k - 1], 1e-6);
   }
   double cats[MET_W_COUNT];
-  double wait = met_carnival_split(r, cats);
+  double wait = met_ce_split(r, cats);
   double sum = 0;
   for (int c = 0; c < MET_W_COUNT; c++)
     sum += cats[c];
@@ -115,7 +116,7 @@ static void test_sim_dsm_page_request_by_hand(void)
   TU_ASSERT_CLOSE(r->mark[0], FAULT * US, 1e-12);
   CU_ASSERT_EQUAL(r->peer, 0);
   double cats[MET_W_COUNT];
-  TU_ASSERT_CLOSE(met_carnival_split(r, cats), 177.32 * US, 1e-12);
+  TU_ASSERT_CLOSE(met_ce_split(r, cats), 177.32 * US, 1e-12);
   const double by_cat[MET_W_COUNT] = {0, 56.46, 27.4, 0, 56.46, 10, 17, 10};
   for (int c = 0; c < MET_W_COUNT; c++)
     TU_ASSERT_CLOSE(cats[c] / US, by_cat[c], 1e-6);
@@ -340,7 +341,7 @@ static void assert_conserved(const met_trace_t *trace, int controller)
   const met_request_t *reqs = met_trace_requests(trace, &count);
   for (size_t i = 0; i < count; i++) {
     double cats[MET_W_COUNT];
-    double wait = met_carnival_split(&reqs[i], cats);
+    double wait = met_ce_split(&reqs[i], cats);
     double sum = 0;
     for (int k = 0; k < MET_W_COUNT; k++)
       sum += cats[k];
@@ -368,6 +369,172 @@ static met_trace_t *run_skeleton(const char *name, int p, const char *const *nam
   CU_ASSERT_EQUAL_FATAL(rc, 0);
   skeleton->release(arg);
   return trace;
+}
+
+/* The child's payload: the cause-effect analysis of the run, as the study's view hands it back. */
+static int write_carnival(const met_trace_t *trace, const void *ctx, FILE *out)
+{
+  (void)ctx;
+  met_carnival_t *c = met_carnival_new(trace);
+  int rc = c ? met_carnival_write(c, out) : -1;
+  met_carnival_free(c);
+  return rc;
+}
+
+/* Runs skeleton `name` as run_skeleton does, but recording into an aggregate trace (sums only, as a study's points
+ * do), and returns the analysis the child drew from it. */
+static met_carnival_t *run_aggregate(const char *name, int p, const char *const *names, const char *const *values,
+                                     size_t count)
+{
+  const app_skeleton_t *skeleton = app_find(name);
+  app_point_t point = {.count = count, .names = names, .values = values};
+  void *arg = NULL;
+  char err[1024] = "";
+  const char *blame = NULL;
+  CU_ASSERT_EQUAL_FATAL(skeleton->prepare(&point, p, &arg, err, sizeof err, &blame), 0);
+  sim_job_t job = {.platform = NCP2, .nranks = p, .program = skeleton->program, .arg = arg, .aggregate = 1};
+  sim_run_child_t child;
+  CU_ASSERT_FATAL(sim_run_start(&job, write_carnival, NULL, &child, err, sizeof err) == 0);
+  skeleton->release(arg);
+  size_t which;
+  int rc;
+  do
+    rc = sim_run_wait_any(&child, 1, &which, NULL, err, sizeof err);
+  while (rc == SIM_RUN_PROGRESS);
+  CU_ASSERT_EQUAL_FATAL(rc, 0);
+  met_carnival_t *c = met_carnival_read(child.channel);
+  fclose(child.channel);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+  return c;
+}
+
+enum { MAX_SCOPES = 16 };
+
+/* Whether any node's CP has a span (a run with controllers). */
+static int has_cp_spans(const met_trace_t *trace)
+{
+  size_t count = 0;
+  for (int node = 0; node < met_trace_nranks(trace); node++)
+    if (met_trace_spans(trace, node, MET_UNIT_CP, &count) && count > 0)
+      return 1;
+  return 0;
+}
+
+/* The analysis as it was drawn from the spans before the sums (issue 31): node's time per (scope, cat, op) from its
+ * units' spans, the time before, between and after them in the unit's idle category and the scope of the span before.
+ */
+static void profile_from_spans(const met_trace_t *trace, int node, double cells[MAX_SCOPES][MET_CE_COUNT][MET_OP_COUNT])
+{
+  memset(cells, 0, sizeof(double[MAX_SCOPES][MET_CE_COUNT][MET_OP_COUNT]));
+  for (int unit = 0; unit < MET_UNIT_COUNT; unit++) {
+    size_t count = 0;
+    const met_span_t *spans = met_trace_spans(trace, node, unit, &count);
+    int idle = unit == MET_UNIT_PP ? MET_CE_WAIT : MET_CE_CPIDLE, scope = 0;
+    double cursor = 0;
+    for (size_t i = 0; i < count; i++) {
+      CU_ASSERT_FATAL(spans[i].scope < MAX_SCOPES);
+      cells[scope][idle][MET_OP_NONE] += spans[i].start - cursor;
+      cells[spans[i].scope][spans[i].state][spans[i].op] += spans[i].end - spans[i].start;
+      cursor = spans[i].end;
+      scope = spans[i].scope;
+    }
+    if (unit == MET_UNIT_PP || has_cp_spans(trace))
+      cells[scope][idle][MET_OP_NONE] += met_trace_end(trace) - cursor;
+  }
+}
+
+/* The requests' waits of (scope, unit, op) from the trace's list, one request at a time. */
+static met_ce_wait_t waits_from_requests(const met_trace_t *trace, int scope, int unit, int op)
+{
+  met_ce_wait_t sum = {0};
+  size_t count = 0;
+  const met_request_t *reqs = met_trace_requests(trace, &count);
+  for (size_t i = 0; i < count; i++)
+    if (reqs[i].scope == scope && reqs[i].unit == unit && reqs[i].op == op) {
+      met_ce_wait_t one = {.count = 1};
+      one.time = met_ce_split(&reqs[i], one.cat);
+      met_ce_wait_add(&sum, &one);
+    }
+  return sum;
+}
+
+/* a equals b to `relative` of b (exactly, for 0). */
+static void assert_relative(double a, double b, double relative)
+{
+  CU_ASSERT(fabs(a - b) <= relative * fabs(b));
+}
+
+static void assert_same_wait(met_ce_wait_t a, met_ce_wait_t b, double relative)
+{
+  CU_ASSERT_EQUAL(a.count, b.count);
+  assert_relative(a.time, b.time, relative);
+  for (int k = 0; k < MET_W_COUNT; k++)
+    assert_relative(a.cat[k], b.cat[k], relative);
+}
+
+/* The analysis of a whole trace (`full`, from its spans and requests as they were summed) against the one a child drew
+ * from an aggregate trace of the same run (`summed`): every figure equal to the bit; and both against the profile
+ * and waits worked out here from the whole trace's spans and requests, the way the analysis did before it read sums,
+ * to 1e-12 relative. */
+static void assert_summed_as_spans(const met_trace_t *trace, const met_carnival_t *full, const met_carnival_t *summed)
+{
+  CU_ASSERT_EQUAL(met_carnival_nodes(summed), met_carnival_nodes(full));
+  CU_ASSERT_EQUAL(met_carnival_has_cp(summed), met_carnival_has_cp(full));
+  CU_ASSERT_EQUAL(met_carnival_end(summed), met_carnival_end(full));
+  int nscopes = met_carnival_scope_count(full);
+  CU_ASSERT_EQUAL_FATAL(met_carnival_scope_count(summed), nscopes);
+  for (int node = 0; node < met_carnival_nodes(full); node++) {
+    double cells[MAX_SCOPES][MET_CE_COUNT][MET_OP_COUNT];
+    profile_from_spans(trace, node, cells);
+    for (int s = 0; s < nscopes; s++)
+      for (int cat = 0; cat < MET_CE_COUNT; cat++)
+        for (int op = 0; op < MET_OP_COUNT; op++) {
+          double t = met_carnival_time(full, node, s, cat, op);
+          CU_ASSERT_EQUAL(met_carnival_time(summed, node, s, cat, op), t);
+          assert_relative(t, cells[s][cat][op], 1e-12);
+        }
+  }
+  for (int s = 0; s < nscopes; s++) {
+    CU_ASSERT_STRING_EQUAL(met_carnival_scope_name(summed, s), met_carnival_scope_name(full, s));
+    for (int unit = 0; unit < MET_UNIT_COUNT; unit++)
+      for (int op = 0; op < MET_OP_COUNT; op++) {
+        met_ce_wait_t w = met_carnival_wait(full, unit, op, s);
+        assert_same_wait(met_carnival_wait(summed, unit, op, s), w, 0);
+        assert_same_wait(w, waits_from_requests(trace, s, unit, op), 1e-12);
+      }
+  }
+  size_t rows = 0, rows_summed = 0;
+  const met_ce_row_t *map = met_carnival_map(full, &rows), *map_summed = met_carnival_map(summed, &rows_summed);
+  CU_ASSERT_FATAL(rows > 0 && rows_summed == rows);
+  CU_ASSERT_EQUAL(memcmp(map, map_summed, rows * sizeof *map), 0);
+  for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++) {
+    const met_request_t *a = met_carnival_first(full, op), *b = met_carnival_first(summed, op);
+    CU_ASSERT((a == NULL) == (b == NULL));
+    CU_ASSERT(!a || !b || memcmp(a, b, sizeof *a) == 0);
+  }
+}
+
+/* The cause-effect analysis a study's child draws from an aggregate trace (no span, no request kept) is the whole
+ * trace's to the bit, and the spans' and requests' own figures to 1e-12: Gauss-Jordan N = 12 with and without the
+ * controllers and false sharing (interleaved: diff requests) on 4 nodes. */
+static void test_sim_dsm_summed_as_spans(void)
+{
+  const char *gj_names[] = {"n", "controller"}, *fs_names[] = {"elements", "iterations", "layout", "controller"};
+  const char *gj[2][2] = {{"12", "no"}, {"12", "yes"}};
+  const char *fs[] = {"2048", "3", "interleaved", "yes"};
+  for (int run = 0; run < 3; run++) {
+    const char *name = run < 2 ? "dsm-gauss-jordan" : "dsm-false-sharing";
+    const char *const *names = run < 2 ? gj_names : fs_names;
+    const char *const *values = run < 2 ? gj[run] : fs;
+    size_t count = run < 2 ? 2 : 4;
+    met_trace_t *trace = run_skeleton(name, 4, names, values, count);
+    met_carnival_t *full = met_carnival_new(trace), *summed = run_aggregate(name, 4, names, values, count);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(full);
+    assert_summed_as_spans(trace, full, summed);
+    met_carnival_free(full);
+    met_carnival_free(summed);
+    met_trace_free(trace);
+  }
 }
 
 /* Gauss-Jordan N = 12 on 4 nodes, both variants: one barrier per node for the initialisation, each step, the end of
@@ -534,6 +701,7 @@ int main(void)
       {"test_sim_dsm_interrupt_preempts_computation", test_sim_dsm_interrupt_preempts_computation},
       {"test_sim_dsm_diff_request_by_hand", test_sim_dsm_diff_request_by_hand},
       {"test_sim_dsm_barrier_all_orders", test_sim_dsm_barrier_all_orders},
+      {"test_sim_dsm_summed_as_spans", test_sim_dsm_summed_as_spans},
       {"test_sim_dsm_gauss_jordan_conserves_time", test_sim_dsm_gauss_jordan_conserves_time},
       {"test_sim_dsm_false_sharing_makes_diffs", test_sim_dsm_false_sharing_makes_diffs},
       {"test_sim_dsm_deterministic", test_sim_dsm_deterministic},

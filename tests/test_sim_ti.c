@@ -384,17 +384,47 @@ static void test_sim_ti_reader_lines_across_reads(void)
   remove(path);
 }
 
+/* A trace in one file is opened from its first line, which is an action: its ranks read the rest as they replay.
+ * It was read whole, each line copied, into memory that grew with its length (65 MiB of peak memory at 64,000 steps
+ * of bench/scale.sh tests, 38 MiB with this), and one of more than 2^20 lines (the most ranks an index lists) was
+ * refused; the first line alone is read, so 2^20 + 1 lines open as one file, and so does a file whose later lines an
+ * index could not have (a line longer than any path). */
+static void test_sim_ti_one_file_opened_by_its_first_line(void)
+{
+  char path[] = "/tmp/simrun-ti-long-XXXXXX";
+  int fd = mkstemp(path);
+  CU_ASSERT_FATAL(fd >= 0);
+  FILE *f = fdopen(fd, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fputs("0 init\n", f);
+  for (int i = 0; i < (1 << 20); i++)
+    fputs("0 compute 1\n", f);
+  for (int i = 0; i < 10000; i++)
+    fputs("0 compute 1 ", f);
+  fputs("\n0 finalize\n", f);
+  fclose(f);
+  sim_ti_trace_t *trace = NULL;
+  char err[1024] = "";
+  CU_ASSERT_EQUAL_FATAL(sim_ti_open(path, &trace, err, sizeof err), 0);
+  CU_ASSERT_EQUAL(sim_ti_trace_files(trace), 1);
+  CU_ASSERT_STRING_EQUAL(sim_ti_trace_path(trace, 0), path);
+  sim_ti_trace_free(trace);
+  remove(path);
+}
+
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_sim_ti_replay_by_hand", test_sim_ti_replay_by_hand},
-                                    {"test_sim_ti_round_trip", test_sim_ti_round_trip},
-                                    {"test_sim_ti_unsupported_action", test_sim_ti_unsupported_action},
-                                    {"test_sim_ti_bad_fields", test_sim_ti_bad_fields},
-                                    {"test_sim_ti_bad_requests_and_deadlock", test_sim_ti_bad_requests_and_deadlock},
-                                    {"test_sim_ti_hostile_files", test_sim_ti_hostile_files},
-                                    {"test_sim_ti_replays_smpi_trace", test_sim_ti_replays_smpi_trace},
-                                    {"test_sim_ti_number_as_strtod", test_sim_ti_number_as_strtod},
-                                    {"test_sim_ti_reader_lines_across_reads", test_sim_ti_reader_lines_across_reads},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_sim_ti_replay_by_hand", test_sim_ti_replay_by_hand},
+      {"test_sim_ti_round_trip", test_sim_ti_round_trip},
+      {"test_sim_ti_unsupported_action", test_sim_ti_unsupported_action},
+      {"test_sim_ti_bad_fields", test_sim_ti_bad_fields},
+      {"test_sim_ti_bad_requests_and_deadlock", test_sim_ti_bad_requests_and_deadlock},
+      {"test_sim_ti_hostile_files", test_sim_ti_hostile_files},
+      {"test_sim_ti_replays_smpi_trace", test_sim_ti_replays_smpi_trace},
+      {"test_sim_ti_number_as_strtod", test_sim_ti_number_as_strtod},
+      {"test_sim_ti_reader_lines_across_reads", test_sim_ti_reader_lines_across_reads},
+      {"test_sim_ti_one_file_opened_by_its_first_line", test_sim_ti_one_file_opened_by_its_first_line},
+      {NULL, NULL}};
   return tu_run("sim_ti", cases);
 }

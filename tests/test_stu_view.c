@@ -23,16 +23,16 @@ static void test_view_flags(void)
   CU_ASSERT_EQUAL(stu_view_flags(MET_VIEW_MESSAGES | 1u << 7), MET_VIEW_MESSAGES);
 }
 
-/* Lost cycles need T_seq and the per-process view, messages the hop counts, cause-effect the whole trace. */
+/* Lost cycles need T_seq and the per-process view, messages the hop counts; cause-effect nothing (its analysis comes
+ * back from the simulating child, drawn from the sums its trace kept). */
 static void test_view_needs(void)
 {
   CU_ASSERT_TRUE(stu_view_needs(MET_VIEW_LOST_CYCLES, STU_NEED_SEQ));
   CU_ASSERT_TRUE(stu_view_needs(MET_VIEW_LOST_CYCLES, STU_NEED_PROCS));
-  CU_ASSERT_FALSE(stu_view_needs(MET_VIEW_LOST_CYCLES, STU_NEED_HOPS | STU_NEED_TRACE));
+  CU_ASSERT_FALSE(stu_view_needs(MET_VIEW_LOST_CYCLES, STU_NEED_HOPS));
   CU_ASSERT_TRUE(stu_view_needs(MET_VIEW_MESSAGES, STU_NEED_HOPS));
-  CU_ASSERT_FALSE(stu_view_needs(MET_VIEW_MESSAGES, STU_NEED_SEQ | STU_NEED_PROCS | STU_NEED_TRACE));
-  CU_ASSERT_TRUE(stu_view_needs(MET_VIEW_CAUSE_EFFECT, STU_NEED_TRACE));
-  CU_ASSERT_FALSE(stu_view_needs(MET_VIEW_CAUSE_EFFECT, STU_NEED_SEQ | STU_NEED_HOPS));
+  CU_ASSERT_FALSE(stu_view_needs(MET_VIEW_MESSAGES, STU_NEED_SEQ | STU_NEED_PROCS));
+  CU_ASSERT_FALSE(stu_view_needs(MET_VIEW_CAUSE_EFFECT, STU_NEED_SEQ | STU_NEED_PROCS | STU_NEED_HOPS));
   CU_ASSERT_TRUE(stu_view_needs(MET_VIEW_LOST_CYCLES | MET_VIEW_MESSAGES, STU_NEED_SEQ));
   CU_ASSERT_TRUE(stu_view_needs(MET_VIEW_LOST_CYCLES | MET_VIEW_MESSAGES, STU_NEED_HOPS));
 }
@@ -261,11 +261,25 @@ static void test_view_cause_effect_summary(void)
   stu_point_t points[] = {{.values = at[0], .p = 2, .t_par = 10, .trace = with},
                           {.values = at[1], .p = 2, .t_par = 16, .role.baseline = 1, .trace = without},
                           {.values = at[2], .p = 4, .t_par = 10, .trace = with}};
-  stu_study_t study = {.scenario = &scenario, .facts.views = MET_VIEW_CAUSE_EFFECT, .npoints = 3, .points = points};
+  stu_study_t study = {
+      .scenario = &scenario, .facts = {.views = MET_VIEW_CAUSE_EFFECT, .requests = 1}, .npoints = 3, .points = points};
   CU_ASSERT_EQUAL(stu_ce_summary(&study)->nsavings, 0); /* not summarised yet */
   const stu_view_context_t ctx = {.study = &study};
-  for (size_t i = 0; i < 3; i++)
+  const stu_view_input_t in = {0};
+  for (size_t i = 0; i < 3; i++) { /* analysed in the "child", through the result stream, finished in the study */
+    stu_point_t simulated = {.p = points[i].p};
+    CU_ASSERT_EQUAL_FATAL(stu_view_analyse(MET_VIEW_CAUSE_EFFECT, &simulated, points[i].trace, &in), 0);
+    stu_point_t back = round_trip(&simulated);
+    memcpy(points[i].view, back.view, sizeof back.view);
+    stu_slots_release(&simulated);
     CU_ASSERT_EQUAL_FATAL(stu_view_finish(MET_VIEW_CAUSE_EFFECT, &points[i], &ctx), 0);
+  }
+  size_t nreq = 0; /* the study asked for the requests: each point's, copied from its trace */
+  const met_request_t *copied = stu_ce_requests(&points[0], &nreq);
+  CU_ASSERT_FATAL(copied != NULL && nreq == 2);
+  CU_ASSERT_EQUAL(memcmp(copied, with_reqs, sizeof with_reqs), 0);
+  CU_ASSERT_PTR_NOT_NULL(stu_ce_requests(&points[1], &nreq));
+  CU_ASSERT_EQUAL(nreq, 1);
   CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&study), 0);
   const stu_ce_dominant_t *d = stu_ce_dominant(&points[0]);
   CU_ASSERT_FATAL(d != NULL);

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #define EXAMPLE  SIMRUN_SOURCE_DIR "/examples/ring-matmul/ring_matmul.c"
 #define CALLS    SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_calls.c"
@@ -637,6 +638,8 @@ static void test_trc_mpi_any_source_receives(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait -1 0 0\n")); /* any tag; the last posting */
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 0 MPI_Waitany 5 0 0\n"));
+  /* a receive from any source into 16 bytes got one int: the wait gives its 4 bytes (its posting, the buffer's 16) */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 4 MPI_Wait "));
   free(timeline);
   smpi_replays(dir, "trace", "2");
   analyses(dir, trace);
@@ -903,6 +906,15 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
   simrun_replays(dir, "full", 4, "T_par");
   simrun_replays(dir, "plain", 4, "T_par");
   smpi_replays(dir, "plain", "4");
+  /* the sub-communicators' collectives, each line naming its communicator, are not paired as the world's: its two
+   * barriers are (before, every rank's k-th collective was paired as one call of all, the sub-communicators' too) */
+  char full[1100];
+  snprintf(full, sizeof full, "%s/full", dir);
+  met_timeline_info_t info;
+  met_trace_t *measured = read_run(full, &info);
+  CU_ASSERT_EQUAL(info.collectives, 2);
+  CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  met_trace_free(measured);
   for (int k = 0; k < 3; k++) {
     char trace[1100];
     snprintf(trace, sizeof trace, "%s/%s", dir, runs[k].trace);
@@ -911,23 +923,50 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
   remove_folder(dir);
 }
 
-/* Copies `from`/`name`, plain or gzip, into `to`/`name` as plain text; whether `from`/`name` was gzip. */
-static int gunzip_into(const char *from, const char *to, const char *name)
+/* Copies `from`/`name`, a zstd file, into `to`/`name` as plain text and into `gz`/`name` as gzip (zlib's level 1, as
+ * the tracer wrote before zstd), decompressed by libzstd's own streaming loop, not by simrun's reader; whether
+ * `from`/`name` was one whole zstd frame. */
+static int unzstd_into(const char *from, const char *to, const char *gz, const char *name)
 {
   char path[1300];
-  unsigned char magic[2] = {0, 0};
   snprintf(path, sizeof path, "%s/%s", from, name);
-  FILE *raw = fopen(path, "rb");
-  CU_ASSERT_FATAL(raw && fread(magic, 1, 2, raw) == 2 && fclose(raw) == 0);
-  gzFile in = gzopen(path, "r");
+  FILE *in = fopen(path, "rb");
   snprintf(path, sizeof path, "%s/%s", to, name);
   FILE *out = fopen(path, "w");
-  CU_ASSERT_FATAL(in && out);
-  char buf[65536];
-  for (int n; (n = gzread(in, buf, sizeof buf)) > 0;)
-    CU_ASSERT_FATAL(fwrite(buf, 1, (size_t)n, out) == (size_t)n);
-  CU_ASSERT(gzclose(in) == Z_OK && fclose(out) == 0);
-  return magic[0] == 0x1f && magic[1] == 0x8b;
+  snprintf(path, sizeof path, "%s/%s", gz, name);
+  gzFile zout = gzopen(path, "wb1");
+  ZSTD_DCtx *d = ZSTD_createDCtx();
+  CU_ASSERT_FATAL(in && out && zout && d);
+  static unsigned char packed[1 << 16];
+  static char text[1 << 17];
+  size_t left = 1; /* ZSTD_decompressStream's: 0 once the frame is whole */
+  int ok = 1;
+  for (size_t n; ok && (n = fread(packed, 1, sizeof packed, in)) > 0;) {
+    ZSTD_inBuffer zin = {packed, n, 0};
+    while (ok && zin.pos < zin.size) {
+      ZSTD_outBuffer text_out = {text, sizeof text, 0};
+      left = ZSTD_decompressStream(d, &text_out, &zin);
+      ok = !ZSTD_isError(left) && fwrite(text, 1, text_out.pos, out) == text_out.pos &&
+           gzwrite(zout, text, (unsigned)text_out.pos) == (int)text_out.pos;
+    }
+  }
+  ZSTD_freeDCtx(d);
+  CU_ASSERT(fclose(in) == 0 && fclose(out) == 0 && gzclose(zout) == Z_OK);
+  return ok && left == 0;
+}
+
+/* Writes `trace`'s index.txt into `copy`, each file's folder made `copy`'s. */
+static void copy_index(const char *trace, const char *copy)
+{
+  char *index = read_output(trace, "index.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(index);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/index.txt", copy);
+  FILE *f = fopen(path, "w");
+  for (char *line = strtok(index, "\n"); f && line; line = strtok(NULL, "\n"))
+    fprintf(f, "%s/%s\n", copy, strrchr(line, '/') + 1);
+  CU_ASSERT_FATAL(f && fclose(f) == 0);
+  free(index);
 }
 
 /* T_par of the replay of `dir`/`trace` on the Pentium II cluster at p = `p` (simrun_replays' scenario). */
@@ -946,53 +985,56 @@ static double replayed_t_par(const char *dir, const char *trace, int p)
   return t;
 }
 
-/* A file whose text outgrows SIMRUN_TRACE_GZIP bytes is written as gzip (here 1 byte, so every timeline, and the TI
- * files, which hold simrun's extensions: requests.c's cancel, poll and comm_def), and simrun reads it as the same text:
- * the folder decompressed by zlib gives the same figures (T_par, times per rank and category, messages paired, wait
- * states, to 1e-9 s: the same doubles) and the same replayed T_par. */
-static void test_trc_mpi_large_files_gzip(void)
+/* A file whose text outgrows SIMRUN_TRACE_COMPRESS bytes is written as zstd (here 1 byte, so every timeline, and the
+ * TI files, which hold simrun's extensions: requests.c's cancel, poll and comm_def), and simrun reads it as the same
+ * text: the folder decompressed by libzstd, and that text as gzip (as the tracer wrote before), give the same figures
+ * (T_par, times per rank and category, messages paired, wait states, to 1e-9 s: the same doubles) and the same
+ * replayed T_par. */
+static void test_trc_mpi_large_files_compressed(void)
 {
-  char dir[1024], trace[1100], plain[1100];
+  char dir[1024], trace[1100], plain[1100], gz[1100];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   build(dir, REQUESTS, "requests");
-  snprintf(trace, sizeof trace, "%s/gzip", dir);
+  snprintf(trace, sizeof trace, "%s/zstd", dir);
   snprintf(plain, sizeof plain, "%s/plain", dir);
+  snprintf(gz, sizeof gz, "%s/gzip", dir);
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(traced_run_env(dir, "./requests", "4", trace, NULL, "simrun", "SIMRUN_TRACE_GZIP=1", &run), 0);
+  CU_ASSERT_EQUAL_FATAL(traced_run_env(dir, "./requests", "4", trace, NULL, "simrun", "SIMRUN_TRACE_COMPRESS=1", &run),
+                        0);
   CU_ASSERT_EQUAL(run.status, 0);
   run_free(&run);
   CU_ASSERT_EQUAL_FATAL(mkdir(plain, 0777), 0);
+  CU_ASSERT_EQUAL_FATAL(mkdir(gz, 0777), 0);
   for (int rank = 0; rank < 4; rank++) {
     char name[64];
     snprintf(name, sizeof name, "timeline-%d.txt", rank);
-    CU_ASSERT(gunzip_into(trace, plain, name));
+    CU_ASSERT(unzstd_into(trace, plain, gz, name));
     snprintf(name, sizeof name, "rank-%d.txt", rank);
-    CU_ASSERT(gunzip_into(trace, plain, name));
+    CU_ASSERT(unzstd_into(trace, plain, gz, name));
   }
-  char *index = read_output(trace, "index.txt");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(index);
-  char path[1200];
-  snprintf(path, sizeof path, "%s/index.txt", plain);
-  FILE *f = fopen(path, "w");
-  for (char *line = strtok(index, "\n"); f && line; line = strtok(NULL, "\n"))
-    fprintf(f, "%s/%s\n", plain, strrchr(line, '/') + 1);
-  CU_ASSERT_FATAL(f && fclose(f) == 0);
-  free(index);
+  copy_index(trace, plain);
+  copy_index(trace, gz);
   char *text = read_output(plain, "timeline-0.txt");
   CU_ASSERT(text && strncmp(text, "# simrun measured timeline 2\n", 29) == 0);
   free(text);
-  met_timeline_info_t gz, txt;
-  met_trace_t *a = read_run(trace, &gz);
-  met_trace_t *b = read_run(plain, &txt);
-  same_figures(a, b, &gz, &txt);
+  met_timeline_info_t zinfo, pinfo, ginfo;
+  met_trace_t *a = read_run(trace, &zinfo);
+  met_trace_t *b = read_run(plain, &pinfo);
+  met_trace_t *c = read_run(gz, &ginfo);
+  same_figures(a, b, &zinfo, &pinfo);
+  same_figures(c, b, &ginfo, &pinfo);
   met_trace_free(a);
   met_trace_free(b);
-  double t_gz = replayed_t_par(dir, "gzip", 4);
+  met_trace_free(c);
+  double t_zstd = replayed_t_par(dir, "zstd", 4);
   double t_plain = replayed_t_par(dir, "plain", 4);
-  CU_ASSERT(t_gz > 0);
-  TU_ASSERT_CLOSE(t_gz, t_plain, 1e-12);
+  double t_gzip = replayed_t_par(dir, "gzip", 4);
+  CU_ASSERT(t_zstd > 0);
+  TU_ASSERT_CLOSE(t_zstd, t_plain, 1e-12);
+  TU_ASSERT_CLOSE(t_gzip, t_plain, 1e-12);
   remove_folder(trace);
   remove_folder(plain);
+  remove_folder(gz);
   remove_folder(dir);
 }
 
@@ -1155,17 +1197,35 @@ static void test_trc_mpi_fortran_program(void)
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(trace, sizeof trace, "%s/trace", dir);
   build_fortran(dir, FORTRAN, "fortran_calls");
-  traced_quietly(dir, "./fortran_calls", "3", trace, "simrun", "fortran ok");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, "./fortran_calls", "3", trace, NULL, "simrun", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "fortran ok"));
+  /* named at MPI_Finalize, once per rank, as their C calls are (before, CP2K's went untraced and unnamed) */
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "rank 1: calls not in the TI trace (replay will miss them): MPI_Iallgather "
+                                         "(non-blocking collective: no TI action) x1 MPI_Win_create"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "MPI_File_open (MPI-IO"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "MPI_Iscan (non-blocking collective: no TI action) x1"));
+  run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 7); /* index.txt, three rank files, three timelines */
+  char *timeline = timeline_text(dir, "trace/timeline-1.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Cart_sub"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split_type"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_dup_with_info"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 0 0 MPI_Mprobe 10 0"));
+  free(timeline);
   /* rank 1's actions in the program's order (the computations between them aside): the ring (a Waitall over every
    * pending request is SMPI's plain waitall), Sendrecv with rank 0 (as SMPI writes it: isend, recv, wait), Bcast,
    * Allreduce, the split and the barrier on it, the second ring completed by Testany, the persistent ring
-   * (each Start written as the operation it starts), the logical Allreduce */
-  static const char *const expected[] = {"1 init",          "1 irecv 0 7 4",   "1 send 2 7 4",   "1 waitall",
-                                         "1 isend 0 3 4",   "1 recv 0 3 4",    "1 wait 1 0 3",   "1 bcast 4 0",
-                                         "1 allreduce 4 0", "1 comm_split",    "1 in 1 barrier", "1 irecv 0 8 4",
-                                         "1 send 2 8 4",    "1 wait 0 1 8",    "1 irecv 0 9 4",  "1 isend 2 9 4",
-                                         "1 waitall",       "1 allreduce 4 0", "1 finalize"};
+   * (each Start written as the operation it starts), the Allreduce on the Cartesian row (all three ranks, in their
+   * order: the world's) and the Barrier on the node's ranks (the same), the Barrier on the duplicate, the ring of
+   * matched probes (the Mrecv as the recv its status gives), the logical Allreduce */
+  static const char *const expected[] = {
+      "1 init",       "1 irecv 0 7 4", "1 send 2 7 4",    "1 waitall",     "1 isend 0 3 4",   "1 recv 0 3 4",
+      "1 wait 1 0 3", "1 bcast 4 0",   "1 allreduce 4 0", "1 comm_split",  "1 in 1 barrier",  "1 irecv 0 8 4",
+      "1 send 2 8 4", "1 wait 0 1 8",  "1 irecv 0 9 4",   "1 isend 2 9 4", "1 waitall",       "1 allreduce 4 0",
+      "1 barrier\n",  "1 barrier\n",   "1 send 2 10 4",   "1 recv 0 10 4", "1 allreduce 4 0", "1 finalize"};
   char *text = read_output(trace, "rank-1.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
   const char *at = text;
@@ -1205,8 +1265,9 @@ static void test_trc_mpi_f08_program_is_reported(void)
 
 /* A run that aborts (rank 1 calls MPI_Abort) leaves no index and timelines without their end line; simrun analyse
  * reads them up to their last whole line and names rank 0's file (read first) as cut short, in one warning. The
- * files of an earlier run with more ranks (7), and its index, are gone from the folder. */
-static void test_trc_mpi_aborted_run_is_cut_short(void)
+ * files of an earlier run with more ranks (7), and its index, are gone from the folder. With `env`
+ * SIMRUN_TRACE_COMPRESS=1, the files are zstd frames never ended (cut mid-frame), and read the same. */
+static void aborted_run_is_cut_short(const char *env)
 {
   char dir[1024];
   char trace[1100];
@@ -1223,10 +1284,14 @@ static void test_trc_mpi_aborted_run_is_cut_short(void)
   }
   build(dir, ABORT, "mpi_abort");
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./mpi_abort", "2", trace, NULL, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(traced_run_env(dir, "./mpi_abort", "2", trace, NULL, "simrun", env, &run), 0);
   CU_ASSERT_NOT_EQUAL(run.status, 0);
   run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 4); /* rank-0, rank-1, timeline-0, timeline-1 */
+  char *text = read_output(trace, "timeline-0.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  CU_ASSERT_EQUAL(strncmp(text, "\x28\xb5\x2f\xfd", 4) == 0, env != NULL); /* zstd's magic number */
+  free(text);
   const char *analyse[] = {"analyse", "trace", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
@@ -1239,9 +1304,19 @@ static void test_trc_mpi_aborted_run_is_cut_short(void)
   remove_folder(dir);
 }
 
+static void test_trc_mpi_aborted_run_is_cut_short(void)
+{
+  aborted_run_is_cut_short(NULL);
+  aborted_run_is_cut_short("SIMRUN_TRACE_COMPRESS=1");
+}
+
 /* MPI_THREAD_MULTIPLE: a run whose MPI calls all come from the thread that initialised MPI is traced whole (an index,
  * and simrun analyse reads it without a word); a run whose messages go from another thread still runs to its end, and
- * each rank says how many calls it could not record (one each: MPI_Sendrecv), with no index written. */
+ * each rank says how many calls it could not record (one each: MPI_Sendrecv), with no index written.
+ * MPI_THREAD_SERIALIZED as StarPU-MPI uses it (MPI initialised by a progress thread, MPI_Comm_size asked by the main
+ * thread meanwhile): the progress thread traced whole, the queries neither recorded nor counted (before, they went
+ * into the timeline from both threads at once: Debian's StarPU mpi_cholesky got negative gaps, "poll 0" and bytes of
+ * one line inside another), and each rank says that its main thread's CPU time is not in the trace. */
 static void test_trc_mpi_thread_multiple(void)
 {
   char dir[1024];
@@ -1266,6 +1341,26 @@ static void test_trc_mpi_thread_multiple(void)
   CU_ASSERT(first && strstr(first + 1, said) != NULL); /* each rank */
   run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 4); /* no index */
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "serialized", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "threads ok"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "from threads other than"));
+  const char *cpu = "its other threads used"; /* the main thread's 0.4 s of CPU, which the TI trace leaves out */
+  first = strstr(run.err, cpu);
+  CU_ASSERT_PTR_NOT_NULL(first);
+  CU_ASSERT(first && strstr(first + 1, cpu) != NULL); /* each rank */
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 5);
+  for (int rank = 0; rank < 2; rank++) { /* the main thread's queries are not the progress thread's timeline */
+    char name[64];
+    snprintf(name, sizeof name, "trace/timeline-%d.txt", rank);
+    char *text = timeline_text(dir, name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NULL(strstr(text, "MPI_Comm_size"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "MPI_Sendrecv"));
+    free(text);
+  }
+  analysed_without_a_word(dir);
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -1337,7 +1432,7 @@ int main(void)
       {"test_trc_mpi_thread_multiple", test_trc_mpi_thread_multiple},
       {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
-      {"test_trc_mpi_large_files_gzip", test_trc_mpi_large_files_gzip},
+      {"test_trc_mpi_large_files_compressed", test_trc_mpi_large_files_compressed},
       {NULL, NULL}};
   return tu_run("trc_mpi", cases);
 }

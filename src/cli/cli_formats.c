@@ -116,9 +116,10 @@ const cli_format_t cli_formats[] = {
                   "also write one CSV row per point to FILE (overrides the scenario's <report csv>), and\n"
                   "the per-process, per-message, wait-map, wait-state, DSM or reference rows to\n"
                   "FILE-processes.csv, -messages.csv, -waits.csv, -wait-states.csv,\n"
-                  "-profiles.csv, -requests.csv, -references.csv, the regression fits to\n"
-                  "-fits.csv, and the run's versions, command line and scenario hash to\n"
-                  "-provenance.csv (FILE without .csv); columns: docs/results.md",
+                  "-profiles.csv, -requests.csv (with --requests), -references.csv, the\n"
+                  "regression fits to -fits.csv, and the run's versions, command line and\n"
+                  "scenario hash to -provenance.csv (FILE without .csv); columns:\n"
+                  "docs/results.md",
               [CLI_COMMAND_ANALYSE] = "also write one CSV row per run to FILE"},
      .kind = CLI_FORMAT_FILE,
      .write = write_csv},

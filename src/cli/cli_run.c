@@ -94,6 +94,7 @@ static int run_study(const cli_run_options_t *opts, const scn_scenario_t *scenar
   char cache[4096];
   progress_t progress = {.show_bar = !opts->quiet && isatty(STDERR_FILENO)};
   stu_options_t options = {.per_process = per_process,
+                           .requests = opts->requests,
                            .jobs = opts->jobs,
                            .farm = opts->mpi,
                            .ti_dir = cli_output_of(&opts->outputs, "--ti"),
@@ -156,6 +157,12 @@ static int run(const cli_run_options_t *opts)
       .scenario = scenario, .per_process = per_process, .mpi = opts->mpi, .no_cache = opts->no_cache};
   if ((status = cli_outputs_prepare(&opts->outputs, &facts, &outputs)) != EXIT_OK)
     goto done;
+  if (opts->requests && !cli_output_of(&outputs, "--csv")) {
+    fprintf(stderr, "simrun: error: --requests: the request table goes beside the CSV output; add --csv FILE (or "
+                    "<report csv> in the scenario)\n");
+    status = EXIT_INPUT;
+    goto done;
+  }
   if (cli_output_of(&outputs, "--svg") &&
       per_process == 0) /* after every check, so that it never comes before an error */
     fprintf(stderr, "simrun: note: no timeline or per-process picture: they need --per-process P\n");

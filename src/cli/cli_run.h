@@ -15,6 +15,7 @@ typedef struct cli_run_options {
   int quiet;             /* -q: no progress bar */
   int jobs;              /* -j: simulations at once */
   int no_cache;          /* --no-cache */
+  int requests;          /* --requests: the DSM request table beside the CSV */
   int mpi;               /* --mpi: a task farm under mpirun */
   cli_config_t config;   /* --cfg, --log, --set, --shard */
 } cli_run_options_t;

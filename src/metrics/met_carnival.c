@@ -3,6 +3,7 @@
  * annex's spans, request waits split into Table 1's categories from the carried timestamps, and the wait map. */
 #include "met_carnival.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,14 +19,7 @@ struct met_carnival {
   size_t nmap;
   met_request_t first[MET_OP_COUNT];
   int has_first[MET_OP_COUNT];
-  met_request_t *requests; /* every request of the trace, copied in its order */
-  size_t nrequests;
 };
-
-/* Table 1, "Intervalos": interval k (index k - 1) to its category. */
-static const met_wait_cat_t interval_category[MET_CE_INTERVALS] = {
-    MET_W_CPLWAIT, MET_W_CPLCOMP, MET_W_CPCCOMM, MET_W_CPRWAIT, MET_W_CPRCOMP, MET_W_PPRWAIT, MET_W_PPRCOMP,
-    MET_W_CPRWAIT, MET_W_CPRCOMP, MET_W_CPCCOMM, MET_W_CPLWAIT, MET_W_CPLCOMP, MET_W_PPLWAIT};
 
 static const char *const cat_names[MET_CE_COUNT] = {"Comp", "Extra", "Wait", "Prste", "CPComp", "CPWait", "CPIdle"};
 static const char *const op_names[MET_OP_COUNT] = {"-", "page", "diff", "barrier"};
@@ -65,19 +59,6 @@ static const char *const steps[MET_OP_COUNT - 1][MET_CE_INTERVALS] = {
      "PP resumes after the interrupt"},
 };
 
-met_wait_cat_t met_carnival_interval(int k)
-{
-  return k >= 1 && k <= MET_CE_INTERVALS ? interval_category[k - 1] : MET_W_COUNT;
-}
-
-double met_carnival_split(const met_request_t *req, double cats[MET_W_COUNT])
-{
-  memset(cats, 0, MET_W_COUNT * sizeof *cats);
-  for (int k = 1; k <= MET_CE_INTERVALS; k++)
-    cats[interval_category[k - 1]] += req->mark[k] - req->mark[k - 1];
-  return req->mark[MET_CE_INTERVALS] - req->mark[0];
-}
-
 const char *met_ce_cat_name(met_ce_cat_t cat)
 {
   return (unsigned)cat < MET_CE_COUNT ? cat_names[cat] : NULL;
@@ -115,64 +96,43 @@ static met_ce_wait_t *wait_cell(const met_carnival_t *c, int scope, int unit, in
   return &c->waits[(scope * MET_UNIT_COUNT + unit) * MET_OP_COUNT + op];
 }
 
-/* The categories a unit's spans may carry, and what fills the time no span covers. */
-static int state_fits(int unit, int state)
+static size_t profile_cells(const met_carnival_t *c)
 {
-  return unit == MET_UNIT_PP ? state <= MET_CE_PRSTE : state >= MET_CE_CPCOMP && state < MET_CE_COUNT;
+  return (size_t)c->nodes * c->nscopes * MET_CE_COUNT * MET_OP_COUNT;
 }
 
-/* Profiles one unit of one node. Returns 0, or -1 when a span's state belongs to the other unit. */
-static int profile_unit(met_carnival_t *c, const met_trace_t *trace, int node, int unit)
+static size_t wait_cells(const met_carnival_t *c)
 {
-  size_t count = 0;
-  const met_span_t *spans = met_trace_spans(trace, node, unit, &count);
-  int idle = unit == MET_UNIT_PP ? MET_CE_WAIT : MET_CE_CPIDLE;
-  double cursor = 0;
-  int scope = 0;
-  for (size_t i = 0; i < count; i++) {
-    if (!state_fits(unit, spans[i].state) || spans[i].op >= MET_OP_COUNT)
-      return -1;
-    *cell(c, node, scope, idle, MET_OP_NONE) += spans[i].start - cursor;
-    *cell(c, node, spans[i].scope, spans[i].state, spans[i].op) += spans[i].end - spans[i].start;
-    cursor = spans[i].end;
-    scope = spans[i].scope;
-  }
-  *cell(c, node, scope, idle, MET_OP_NONE) += c->end - cursor;
-  return 0;
+  return (size_t)c->nscopes * MET_UNIT_COUNT * MET_OP_COUNT;
 }
 
-static void merge_wait(met_ce_wait_t *sum, const met_ce_wait_t *w)
+/* The sums' profile, waits and first requests for scopes 0 .. nscopes - 1. */
+static void copy_sums(met_carnival_t *c, const met_ce_sums_t *sums)
 {
-  sum->count += w->count;
-  sum->time += w->time;
-  for (int k = 0; k < MET_W_COUNT; k++)
-    sum->cat[k] += w->cat[k];
+  for (int node = 0; node < c->nodes; node++)
+    for (int s = 0; s < c->nscopes; s++)
+      for (int cat = 0; cat < MET_CE_COUNT; cat++)
+        for (int op = 0; op < MET_OP_COUNT; op++)
+          *cell(c, node, s, cat, op) = met_ce_sums_time(sums, node, s, (met_ce_cat_t)cat, (met_ce_op_t)op);
+  for (int s = 0; s < c->nscopes; s++)
+    for (int unit = 0; unit < MET_UNIT_COUNT; unit++)
+      for (int op = 0; op < MET_OP_COUNT; op++)
+        *wait_cell(c, s, unit, op) = met_ce_sums_wait(sums, s, unit, (met_ce_op_t)op);
+  for (int op = 0; op < MET_OP_COUNT; op++)
+    if ((c->has_first[op] = met_ce_sums_first(sums, (met_ce_op_t)op) != NULL))
+      c->first[op] = *met_ce_sums_first(sums, (met_ce_op_t)op);
 }
 
-/* Whether request a started before b (ties: the lower node). */
-static int earlier(const met_request_t *a, const met_request_t *b)
+/* The time after each unit's last span (from 0 without sums: a trace with no annex) up to the end, in its idle
+ * category and the scope of that span. */
+static void add_tails(met_carnival_t *c, const met_ce_sums_t *sums)
 {
-  return a->mark[0] < b->mark[0] || (a->mark[0] == b->mark[0] && a->node < b->node);
-}
-
-/* Accumulates the requests by (scope, unit, op) and keeps the first PP request of each operation. */
-static int characterise(met_carnival_t *c, const met_trace_t *trace)
-{
-  size_t count = 0;
-  const met_request_t *reqs = met_trace_requests(trace, &count);
-  for (size_t i = 0; i < count; i++) {
-    const met_request_t *r = &reqs[i];
-    if (r->op >= MET_OP_COUNT)
-      return -1;
-    met_ce_wait_t one = {.count = 1};
-    one.time = met_carnival_split(r, one.cat);
-    merge_wait(wait_cell(c, r->scope, r->unit, r->op), &one);
-    if (r->unit == MET_UNIT_PP && (!c->has_first[r->op] || earlier(r, &c->first[r->op]))) {
-      c->first[r->op] = *r;
-      c->has_first[r->op] = 1;
+  for (int node = 0; node < c->nodes; node++)
+    for (int unit = 0; unit < (c->has_cp ? MET_UNIT_COUNT : 1); unit++) {
+      int scope = 0;
+      double last = sums ? met_ce_sums_last(sums, node, unit, &scope) : 0.0;
+      *cell(c, node, scope, unit == MET_UNIT_PP ? MET_CE_WAIT : MET_CE_CPIDLE, MET_OP_NONE) += c->end - last;
     }
-  }
-  return 0;
 }
 
 static int by_time(const void *a, const void *b)
@@ -188,7 +148,7 @@ static int by_time(const void *a, const void *b)
 
 static int build_map(met_carnival_t *c)
 {
-  size_t cells = (size_t)c->nscopes * MET_UNIT_COUNT * MET_OP_COUNT;
+  size_t cells = wait_cells(c);
   c->map = calloc(cells ? cells : 1, sizeof *c->map);
   if (!c->map)
     return -1;
@@ -204,70 +164,116 @@ static int build_map(met_carnival_t *c)
 
 static int copy_scopes(met_carnival_t *c, const met_trace_t *trace)
 {
-  c->scopes = calloc((size_t)c->nscopes, sizeof *c->scopes);
-  if (!c->scopes)
-    return -1;
   for (int i = 0; i < c->nscopes; i++) {
     const char *name = met_trace_phase_name(trace, i);
-    c->scopes[i] = malloc(strlen(name) + 1);
-    if (!c->scopes[i])
+    if (!(c->scopes[i] = malloc(strlen(name) + 1)))
       return -1;
     strcpy(c->scopes[i], name);
   }
   return 0;
 }
 
-static int has_cp_spans(const met_trace_t *trace)
-{
-  for (int node = 0; node < met_trace_nranks(trace); node++) {
-    size_t count = 0;
-    met_trace_spans(trace, node, MET_UNIT_CP, &count);
-    if (count > 0)
-      return 1;
-  }
-  return 0;
-}
-
-/* Keeps a copy of the trace's requests, for the exports. 0, or -1 when out of memory. */
-static int copy_requests(met_carnival_t *c, const met_trace_t *trace)
-{
-  const met_request_t *requests = met_trace_requests(trace, &c->nrequests);
-  if (c->nrequests == 0)
-    return 0;
-  c->requests = malloc(c->nrequests * sizeof *c->requests);
-  if (!c->requests)
-    return -1;
-  memcpy(c->requests, requests, c->nrequests * sizeof *c->requests);
-  return 0;
-}
-
-const met_request_t *met_carnival_requests(const met_carnival_t *carnival, size_t *count)
-{
-  *count = carnival->nrequests;
-  return carnival->requests;
-}
-
-met_carnival_t *met_carnival_new(const met_trace_t *trace)
+/* A new analysis of `nodes` nodes and `nscopes` scopes, its arrays zero; NULL when out of memory. */
+static met_carnival_t *alloc_carnival(int nodes, int nscopes)
 {
   met_carnival_t *c = calloc(1, sizeof *c);
   if (!c)
     return NULL;
-  c->nodes = met_trace_nranks(trace);
-  c->nscopes = met_trace_phase_count(trace) > 0 ? met_trace_phase_count(trace) : 1;
-  c->has_cp = has_cp_spans(trace);
+  c->nodes = nodes;
+  c->nscopes = nscopes;
+  c->profile = calloc(profile_cells(c), sizeof *c->profile);
+  c->waits = calloc(wait_cells(c), sizeof *c->waits);
+  c->scopes = calloc((size_t)nscopes, sizeof *c->scopes);
+  if (c->profile && c->waits && c->scopes)
+    return c;
+  met_carnival_free(c);
+  return NULL;
+}
+
+met_carnival_t *met_carnival_new(const met_trace_t *trace)
+{
+  const met_ce_sums_t *sums = met_trace_ce_sums(trace);
+  if (met_trace_phase_count(trace) == 0 || (sums && !met_ce_sums_usable(sums)))
+    return NULL;
+  met_carnival_t *c = alloc_carnival(met_trace_nranks(trace), met_trace_phase_count(trace));
+  if (!c)
+    return NULL;
+  c->has_cp = sums && met_ce_sums_has_cp(sums);
   c->end = met_trace_end(trace);
-  c->profile = calloc((size_t)c->nodes * c->nscopes * MET_CE_COUNT * MET_OP_COUNT, sizeof *c->profile);
-  c->waits = calloc((size_t)c->nscopes * MET_UNIT_COUNT * MET_OP_COUNT, sizeof *c->waits);
-  int rc = c->profile && c->waits && met_trace_phase_count(trace) > 0 ? copy_scopes(c, trace) : -1;
-  for (int node = 0; rc == 0 && node < c->nodes; node++) {
-    rc = profile_unit(c, trace, node, MET_UNIT_PP);
-    if (rc == 0 && c->has_cp)
-      rc = profile_unit(c, trace, node, MET_UNIT_CP);
+  if (sums)
+    copy_sums(c, sums);
+  add_tails(c, sums);
+  if (copy_scopes(c, trace) == 0 && build_map(c) == 0)
+    return c;
+  met_carnival_free(c);
+  return NULL;
+}
+
+static int put(FILE *out, const void *data, size_t size)
+{
+  return fwrite(data, 1, size, out) == size ? 0 : -1;
+}
+
+static int get(FILE *in, void *data, size_t size)
+{
+  return fread(data, 1, size, in) == size ? 0 : -1;
+}
+
+/* [nodes, scopes, has_cp: int32][end][each scope: uint32 length, bytes][profile][waits][has_first][first] */
+int met_carnival_write(const met_carnival_t *carnival, FILE *out)
+{
+  const int32_t dims[3] = {carnival->nodes, carnival->nscopes, carnival->has_cp};
+  int rc = put(out, dims, sizeof dims) | put(out, &carnival->end, sizeof carnival->end);
+  for (int i = 0; rc == 0 && i < carnival->nscopes; i++) {
+    uint32_t len = (uint32_t)strlen(carnival->scopes[i]);
+    rc = put(out, &len, sizeof len) | put(out, carnival->scopes[i], len);
   }
-  rc = rc ? rc : characterise(c, trace);
-  rc = rc ? rc : build_map(c);
-  rc = rc ? rc : copy_requests(c, trace);
-  if (rc == 0)
+  return rc | put(out, carnival->profile, profile_cells(carnival) * sizeof *carnival->profile) |
+         put(out, carnival->waits, wait_cells(carnival) * sizeof *carnival->waits) |
+         put(out, carnival->has_first, sizeof carnival->has_first) | put(out, carnival->first, sizeof carnival->first);
+}
+
+/* Reads scope i's name into c. 0, or -1. */
+static int read_scope(met_carnival_t *c, int i, FILE *in)
+{
+  uint32_t len;
+  if (get(in, &len, sizeof len) || len > (1u << 20) || !(c->scopes[i] = malloc((size_t)len + 1)))
+    return -1;
+  c->scopes[i][len] = '\0';
+  return get(in, c->scopes[i], len);
+}
+
+/* Whether `in` holds fewer than `bytes` bytes after its position (a damaged count; false when that cannot be told),
+ * so that they are refused before anything is allocated. */
+static int holds_less(FILE *in, double bytes)
+{
+  long at = ftell(in);
+  long end = at >= 0 && fseek(in, 0, SEEK_END) == 0 ? ftell(in) : -1;
+  if (at < 0 || fseek(in, at, SEEK_SET) != 0 || end < at)
+    return 0;
+  return (double)(end - at) < bytes;
+}
+
+met_carnival_t *met_carnival_read(FILE *in)
+{
+  int32_t dims[3];
+  if (get(in, dims, sizeof dims) || dims[0] < 1 || dims[0] > (1 << 20) || dims[1] < 1 || dims[1] > (1 << 16) ||
+      (dims[2] != 0 && dims[2] != 1) ||
+      holds_less(in,
+                 (double)dims[1] * (sizeof(uint32_t) + (double)dims[0] * MET_CE_COUNT * MET_OP_COUNT * sizeof(double) +
+                                    MET_UNIT_COUNT * MET_OP_COUNT * sizeof(met_ce_wait_t))))
+    return NULL;
+  met_carnival_t *c = alloc_carnival(dims[0], dims[1]);
+  int rc = c ? get(in, &c->end, sizeof c->end) : -1;
+  for (int i = 0; rc == 0 && i < dims[1]; i++)
+    rc = read_scope(c, i, in);
+  if (rc == 0) {
+    c->has_cp = dims[2];
+    rc = get(in, c->profile, profile_cells(c) * sizeof *c->profile) |
+         get(in, c->waits, wait_cells(c) * sizeof *c->waits) | get(in, c->has_first, sizeof c->has_first) |
+         get(in, c->first, sizeof c->first);
+  }
+  if (rc == 0 && build_map(c) == 0)
     return c;
   met_carnival_free(c);
   return NULL;
@@ -283,7 +289,6 @@ void met_carnival_free(met_carnival_t *carnival)
   free(carnival->profile);
   free(carnival->waits);
   free(carnival->map);
-  free(carnival->requests);
   free(carnival);
 }
 
@@ -337,7 +342,7 @@ met_ce_wait_t met_carnival_wait(const met_carnival_t *carnival, int unit, int op
   for (int s = 0; s < carnival->nscopes; s++)
     for (int o = 0; o < MET_OP_COUNT; o++)
       if (selects(scope, s) && selects(op, o) && unit >= 0 && unit < MET_UNIT_COUNT)
-        merge_wait(&sum, wait_cell(carnival, s, unit, o));
+        met_ce_wait_add(&sum, wait_cell(carnival, s, unit, o));
   return sum;
 }
 

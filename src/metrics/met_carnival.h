@@ -6,48 +6,11 @@
 #ifndef MET_CARNIVAL_H
 #define MET_CARNIVAL_H
 
+#include "met_ce.h"
 #include "met_trace.h"
 
 #include <stddef.h>
-
-/* Where a unit's time goes (§4.1). PP: Comp (the application), Extra (coherence code: TreadMarks), Wait (for its
- * requests), Prste (serving remote or CP requests through interrupts). CP: CPComp (executing commands), CPWait (for
- * its PP's answer), CPIdle (empty queue). PP spans of the annex carry states 0-3, CP spans 4-6. */
-typedef enum met_ce_cat {
-  MET_CE_COMP = 0,
-  MET_CE_EXTRA,
-  MET_CE_WAIT,
-  MET_CE_PRSTE,
-  MET_CE_CPCOMP,
-  MET_CE_CPWAIT,
-  MET_CE_CPIDLE,
-  MET_CE_COUNT
-} met_ce_cat_t;
-
-/* The DSM operation a span or request belongs to; NONE for application code. */
-typedef enum met_ce_op { MET_OP_NONE = 0, MET_OP_PAGE, MET_OP_DIFF, MET_OP_BARRIER, MET_OP_COUNT } met_ce_op_t;
-
-/* Table 1: the eight categories of a request's wait. */
-typedef enum met_wait_cat {
-  MET_W_CPLWAIT = 0, /* command queued at the local CP (intervals 1, 11) */
-  MET_W_CPLCOMP,     /* local CP executing (2, 12) */
-  MET_W_CPCCOMM,     /* network between CPs (3, 10) */
-  MET_W_CPRWAIT,     /* queued at the remote CP (4, 8) */
-  MET_W_CPRCOMP,     /* remote CP executing (5, 9) */
-  MET_W_PPRWAIT,     /* remote PP interrupt latency (6) */
-  MET_W_PPRCOMP,     /* remote PP executing (7) */
-  MET_W_PPLWAIT,     /* local PP notification (13) */
-  MET_W_COUNT
-} met_wait_cat_t;
-
-enum { MET_CE_INTERVALS = MET_REQ_MARKS - 1 }; /* 13 */
-
-/* The category of interval k (1..13) of Table 1; MET_W_COUNT for any other k. */
-met_wait_cat_t met_carnival_interval(int k);
-
-/* Splits `req`'s wait over the categories: cats[c] = the summed lengths of its intervals in category c. Returns the
- * wait, mark[13] - mark[0]; the categories add up to it up to rounding. */
-double met_carnival_split(const met_request_t *req, double cats[MET_W_COUNT]);
+#include <stdio.h>
 
 /* Names for reports; NULL out of range. cat: "Comp" .. "CPIdle"; op: "-", "page", "diff", "barrier"; wait category:
  * "CPLWait" .. "PPLWait", with a title ("command queued at the local CP", ...). */
@@ -58,13 +21,6 @@ const char *met_wait_cat_title(met_wait_cat_t cat);
 /* What happens in interval k (1..13) of operation op (page, diff or barrier) in seed 002 Figs. 1-3, as simrun's
  * protocol does it (docs/ncp2.md); NULL out of range. */
 const char *met_carnival_step(met_ce_op_t op, int k);
-
-/* Request waits summed: how many, their time, and that time per category. */
-typedef struct met_ce_wait {
-  size_t count;
-  double time;
-  double cat[MET_W_COUNT];
-} met_ce_wait_t;
 
 /* One line of the wait map (CARNIVAL's CPWait map, Fig. 5): where (scope), who waited (unit: the PP's Wait or the
  * CP's CPWait), on what (op), and the waits' profile. */
@@ -77,13 +33,21 @@ typedef struct met_ce_row {
 
 typedef struct met_carnival met_carnival_t;
 
-/* Analyses `trace` (borrowed: nothing of it is kept). The end of the trace is the run time: a unit's time before its
- * first span, between spans and after its last one counts as Wait (PP) or CPIdle (CP), so that every unit's
- * categories add up to the run time; CP categories are all zero when the trace has no CP spans (a run without
- * controllers). Returns NULL when out of memory or when a span carries a state of the other unit. Free with
+/* Analyses `trace` (borrowed: nothing of it is kept) from the cause-effect sums it kept as its spans and requests
+ * arrived (met_trace_ce_sums), so a full trace and an aggregate one give the same figures to the bit. The end of the
+ * trace is the run time: a unit's time before its first span, between spans and after its last one counts as Wait
+ * (PP) or CPIdle (CP), so that every unit's categories add up to the run time; CP categories are all zero when the
+ * trace has no CP spans (a run without controllers). Returns NULL when out of memory, when the trace has no phase, or
+ * when a span carries a state of the other unit or an op (of a span or request) outside met_ce_op_t. Free with
  * met_carnival_free. */
 met_carnival_t *met_carnival_new(const met_trace_t *trace);
 void met_carnival_free(met_carnival_t *carnival); /* accepts NULL */
+
+/* Binary serialisation, to hand the analysis from a simulation process to the study's (the result stream, whose
+ * reader is the same build): write 0, or -1 on an I/O error; read a new analysis, or NULL on a malformed or truncated
+ * stream or out of memory. */
+int met_carnival_write(const met_carnival_t *carnival, FILE *out);
+met_carnival_t *met_carnival_read(FILE *in);
 
 int met_carnival_nodes(const met_carnival_t *carnival);
 int met_carnival_has_cp(const met_carnival_t *carnival);
@@ -101,10 +65,6 @@ met_ce_wait_t met_carnival_wait(const met_carnival_t *carnival, int unit, int op
 /* The wait map: one row per (scope, unit, op) that waited, the longest total first (ties: scope, unit, op). Owned by
  * the analysis; the number of rows in *count. */
 const met_ce_row_t *met_carnival_map(const met_carnival_t *carnival, size_t *count);
-
-/* Every request of the trace (PP and CP waits), in the order the trace holds them; owned by the analysis, their number
- * in *count (NULL when none). */
-const met_request_t *met_carnival_requests(const met_carnival_t *carnival, size_t *count);
 
 /* The first PP request of `op` (the earliest start, then the lowest node), or NULL when there is none. Owned by the
  * analysis. */

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* pread */
 #include "met_timeline.h"
 #include "met_timeline_match.h"
+#include "met_zread.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -16,7 +17,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #define MAGIC  "# simrun measured timeline 1"
 #define MAGIC2 "# simrun measured timeline 2"
@@ -32,7 +32,7 @@
 /* The longest loop body a timeline may give (the tracer folds bodies of up to 32 calls), the most iterations of one
  * loop, and the most lines and calls unfolded from loops the run's files may give, all together, when the run is kept
  * whole (simrun analyse keeps a run whole only when it unfolds to 32 MiB of lines, under 700 000 of format 1's:
- * met_timeline_bytes; an interval kept costs some 170 bytes, so a few lines of loops, or a small gzip file, could
+ * met_timeline_bytes; an interval kept costs some 170 bytes, so a few lines of loops, or a small compressed file, could
  * otherwise take gigabytes). */
 #define MAX_SLOTS      4096
 #define MAX_ITERATIONS (1LL << 32)
@@ -71,11 +71,11 @@ typedef struct loop {
 
 /* One file being read: where, for messages. */
 typedef struct reader {
-  gzFile in; /* plain text or gzip (a large file of the tracer, trc_out.c) */
+  met_zread_t *in; /* plain text, zstd or gzip (a large file of the tracer, trc_out.c) */
   char path[4096];
   long line;
   char text[MAX_LINE];
-  int bad;     /* the last line was cut by the buffer or by a NUL byte */
+  int bad;     /* 1: the last line was cut by the buffer or by a NUL byte; 2: damaged data or a read error */
   int partial; /* the last line of the file had no newline: a record cut by a killed run */
   loop_t loop;
   long long *unfolded;  /* the run is kept whole: its files' lines and loops' calls so far, bounded by MAX_KEPT */
@@ -87,23 +87,22 @@ typedef struct reader {
   int has_pending;
 } reader_t;
 
-/* Whether `in` has no more text: its end, or the end of a gzip stream cut short (a rank killed while compressing). */
-static int at_end(gzFile in)
-{
-  int rc = Z_OK;
-  gzerror(in, &rc);
-  return gzeof(in) || rc == Z_BUF_ERROR;
-}
-
-/* The next line into r->text, without its line end: 0; -1 at the end of the file or on a bad line (r->bad). */
+/* The next line into r->text, without its line end: 0; -1 at the end of the file (a compressed stream cut short ends
+ * at its last whole block) or on a bad line (r->bad). */
 static int next_line(reader_t *r)
 {
-  if (r->bad || !gzgets(r->in, r->text, sizeof r->text))
+  long got = r->bad ? 0 : met_zread_gets(r->in, r->text, sizeof r->text);
+  r->line += got != 0;
+  r->bad = got < 0 ? 2 : r->bad;
+  if (got <= 0)
     return -1;
-  r->line++;
   size_t len = strlen(r->text);
-  if ((len == 0 || r->text[len - 1] != '\n') && !at_end(r->in)) {
+  if (len < (size_t)got || (r->text[len - 1] != '\n' && !met_zread_eof(r->in))) {
     r->bad = 1;
+    return -1;
+  }
+  if (*met_zread_error(r->in)) { /* found damaged while looking for more after a last line without a line end */
+    r->bad = 2;
     return -1;
   }
   r->partial = len > 0 && r->text[len - 1] != '\n';
@@ -115,8 +114,10 @@ static int next_line(reader_t *r)
 /* After next_line failed: whether it was a bad line, reported into err. */
 static int bad_line(const reader_t *r, char *err, size_t errlen)
 {
-  if (r->bad)
+  if (r->bad == 1)
     snprintf(err, errlen, "%s:%ld: " LINE_ERROR "; %s", r->path, r->line, HOW);
+  else if (r->bad)
+    snprintf(err, errlen, "%s:%ld: %s; %s", r->path, r->line, met_zread_error(r->in), HOW);
   return r->bad;
 }
 
@@ -202,6 +203,8 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
                          .comm = (int)comm,
                          .req = req};
   snprintf(it->call, sizeof it->call, "%s", call);
+  if (comm != 0 && (it->kind == TL_BARRIER || it->kind == TL_NXN))
+    it->kind = TL_OTHER; /* on a sub-communicator, whose members the line does not give: as the file gives it */
   if (fields == 10) {
     it->kind = TL_SENDRECV;
     it->req = -1;
@@ -370,12 +373,12 @@ static int open_rank(reader_t *r, const char *dir, int rank, const char *announc
   int fd = open(r->path, O_RDONLY | O_NONBLOCK); /* a FIFO would block, /dev/zero never end: refused */
   struct stat st;
   int regular = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= MAX_BYTES;
-  r->in = regular ? gzdopen(fd, "r") : NULL;
-  if (r->in) {
-    gzbuffer(r->in, 1 << 16);
+  r->in = regular ? met_zread_fdopen(fd) : NULL;
+  if (r->in)
     return 0;
-  }
-  if (fd >= 0) {
+  if (regular) {
+    snprintf(err, errlen, "%s: out of memory", r->path);
+  } else if (fd >= 0) {
     close(fd);
     snprintf(err, errlen, "%s: not a regular file of at most 64 GiB (a folder, a FIFO, a device); %s", r->path, HOW);
   } else if (announced)
@@ -600,7 +603,7 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   if (open_rank(&first, dir, 0, NULL, err, errlen) != 0)
     return -1;
   if (read_header(&first, 0, &nranks, err, errlen) != 0) {
-    gzclose(first.in);
+    met_zread_close(first.in);
     return -1;
   }
   snprintf(announced, sizeof announced, "%s:2", first.path);
@@ -611,7 +614,7 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   *trace = keep ? met_trace_new(nranks) : met_trace_new_aggregate(nranks);
   if (!s->files || !s->ahead || !s->live || !s->last || !*trace) {
     snprintf(err, errlen, "%s: out of memory for %d ranks", first.path, nranks);
-    gzclose(first.in);
+    met_zread_close(first.in);
     return -1;
   }
   s->nranks = nranks;
@@ -629,8 +632,7 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
 static void close_all(stream_t *s)
 {
   for (int r = 0; s->files && r < s->nranks; r++) {
-    if (s->files[r].in)
-      gzclose(s->files[r].in);
+    met_zread_close(s->files[r].in);
     free(s->files[r].loop.slots);
     free(s->files[r].sigs);
   }
@@ -699,26 +701,25 @@ met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen)
 
 /* The bytes timeline `path` (`size` bytes on disk) would take unfolded and in format 1 beyond that size
  * (met_timeline_bytes): its loops', in format 2 its records' (a record line of about 20 bytes stands for two lines of
- * format 1), and for a gzip file its text's. */
+ * format 1), and for a compressed file its text's. */
 static double loop_bytes(const char *path, double size)
 {
-  gzFile in = gzopen(path, "r");
+  met_zread_t *in = met_zread_open(path);
   char line[MAX_LINE] = "";
   double bytes = 0;
   double text = 0;
   long long count, slots;
-  int compact = in && gzgets(in, line, sizeof line) && strncmp(line, MAGIC2, strlen(MAGIC2)) == 0;
+  int compact = in && met_zread_gets(in, line, sizeof line) > 0 && strncmp(line, MAGIC2, strlen(MAGIC2)) == 0;
   if (in)
     text = (double)strlen(line);
-  while (in && gzgets(in, line, sizeof line)) {
+  while (in && met_zread_gets(in, line, sizeof line) > 0) {
     text += (double)strlen(line);
     if (strncmp(line, "loop ", 5) == 0 && sscanf(line + 5, "%lld %lld", &count, &slots) == 2 && count > 0 && slots > 0)
       bytes += 96.0 * (double)count * (double)slots;
     else if (compact && line[0] >= '0' && line[0] <= '9')
       bytes += 96.0 - (double)strlen(line);
   }
-  if (in)
-    gzclose(in);
+  met_zread_close(in);
   return in ? bytes + text - size : 0;
 }
 

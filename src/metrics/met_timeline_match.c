@@ -46,6 +46,7 @@ typedef struct op {
   met_dir_t dir;
   double post;
   double partner;   /* NAN until paired */
+  int sync;         /* MPI_Issend: complete only once its receive started (is_sync) */
   double any_bytes; /* a receive posted from any source: its bytes, for the wait that completes it to count the
                      * message (its posting named no sender to count it with); -1 otherwise */
 } op_t;
@@ -81,6 +82,14 @@ struct met_tl_match {
   int colls_off;
   size_t matched, unmatched, collectives;
 };
+
+/* Whether `ev` is a synchronous send (MPI_Ssend, MPI_Issend), which completes only once its receive has started (MPI
+ * 3.1 §3.4): a receiver's entry after its end is the ranks' clocks apart (each reads time 0 after a common barrier:
+ * tens of us apart on a loaded machine), not an eager send. tests/data/tracer/ssend-skew. */
+static int is_sync(const met_tl_event_t *ev)
+{
+  return strcmp(ev->call, "MPI_Ssend") == 0 || strcmp(ev->call, "MPI_Issend") == 0;
+}
 
 met_tl_kind_t met_tl_kind_of(const char *call, int peer)
 {
@@ -443,6 +452,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
                                .dir = null_peer ? MET_DIR_NONE : dir,
                                .post = ev->iv.start,
                                .partner = NAN,
+                               .sync = is_sync(ev),
                                .any_bytes = dir == MET_DIR_RECV && peer < 0 && !null_peer ? ev->iv.bytes : -1};
     endref_t mine = {rank, peer, ev->tag, ev->comm, id, ev->iv.start, 0};
     double partner = null_peer             ? ev->iv.start /* complete at once: nothing to wait for */
@@ -486,7 +496,8 @@ static double clamp(double t, const met_interval_t *iv)
 }
 
 /* A blocking message end: a receive waits until the sender entered its send; a send that lasted past the receiver's
- * entry (a rendezvous) waits until that entry, one that ended before it (an eager send) does not wait. */
+ * entry (a rendezvous) waits until that entry, one that ended before it (an eager send) does not wait, unless it is
+ * synchronous (is_sync): it waited to its end. */
 static int add_blocking(met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
   const met_interval_t *iv = &ev->iv;
@@ -498,7 +509,7 @@ static int add_blocking(met_trace_t *trace, int rank, const met_tl_event_t *ev)
   }
   if (isnan(ev->partner))
     return met_trace_add(trace, rank, iv);
-  double idle_end = dir == MET_DIR_RECV || iv->end > ev->partner ? clamp(ev->partner, iv) : iv->start;
+  double idle_end = dir == MET_DIR_RECV || iv->end > ev->partner || is_sync(ev) ? clamp(ev->partner, iv) : iv->start;
   return add_split(trace, rank, iv, idle_end, iv->peer, dir, iv->peer, dir);
 }
 
@@ -544,13 +555,13 @@ static int add_probe(met_trace_t *trace, int rank, const met_tl_event_t *ev)
 
 /* When an outstanding operation could complete, for a wait or poll that ended at `end`: a receive once its sender
  * entered the send; a send once its receiver posted the receive, unless the wait ended before that (an eager send,
- * complete once posted). NAN when not paired. */
+ * complete once posted; a synchronous one, at the wait's end). NAN when not paired. */
 static double arrival(const op_t *op, double end)
 {
   if (isnan(op->partner))
     return NAN;
   if (op->dir == MET_DIR_SEND && op->partner > end)
-    return op->post;
+    return op->sync ? end : op->post;
   return fmax(op->post, op->partner);
 }
 
@@ -624,7 +635,7 @@ static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const met_tl_
     return met_trace_add(trace, rank, &iv);
   }
   int counted = decisive.any_bytes >= 0 && decisive.peer >= 0; /* from any source: the message is counted here */
-  iv.bytes = counted ? decisive.any_bytes : iv.bytes;
+  iv.bytes = counted && !(iv.bytes > 0) ? decisive.any_bytes : iv.bytes; /* the wait's line gives the bytes received */
   return add_split(trace, rank, &iv, clamp(latest, &iv), decisive.peer, decisive.dir, counted ? decisive.peer : -1,
                    counted ? MET_DIR_RECV : MET_DIR_NONE);
 }

@@ -2,6 +2,7 @@
 /* The trace model: per-rank timelines of categorised intervals, with the lost-cycle accounting of seed 000 eqs. 1.5
  * and 1.7 (gaps count as idling, so every rank's categories add up to T_par); the file format is met_trace_io.c's,
  * the DSM annex met_trace_annex.c's. */
+#include "met_ce.h"
 #include "met_trace_internal.h"
 
 #include <string.h>
@@ -40,6 +41,7 @@ void met_trace_free(met_trace_t *trace)
     free(trace->units[u].items);
   free(trace->units);
   free(trace->requests);
+  met_ce_sums_free(trace->ce);
   for (size_t i = 0; i < trace->nphases; i++)
     free(trace->phases[i]);
   free(trace->phases);
@@ -178,7 +180,7 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   if (iv->end == iv->start && !counted && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND))
     return 0; /* kept: a message's end, even empty (an eager send, a receive its rank's computation hid) */
   met_timeline_t *timeline = &trace->ranks[rank];
-  if (met_trace_grow_phases(timeline, (size_t)iv->phase + 1) != 0)
+  if ((size_t)iv->phase >= timeline->phase_rows && met_trace_grow_phases(timeline, (size_t)iv->phase + 1) != 0)
     return -1;
   if (!trace->aggregate) {
     met_interval_t *items = grow(timeline->items, &timeline->cap, timeline->count + 1, sizeof *items);
@@ -217,7 +219,8 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
   if (!valid_rank(trace, rank))
     return -1;
   met_timeline_t *timeline = &trace->ranks[rank];
-  double prev_end = timeline->ncolls ? timeline->colls[timeline->ncolls - 1].end : 0.0;
+  /* an aggregate trace keeps no span (ncolls stays 0): its timeline's line is then not read, a cache miss per call */
+  double prev_end = !trace->aggregate && timeline->ncolls ? timeline->colls[timeline->ncolls - 1].end : 0.0;
   if (!valid_amount(coll->end) || !(coll->start >= prev_end) || coll->end < coll->start ||
       (unsigned)coll->kind >= MET_COLL_KINDS || (coll->root != -1 && !valid_rank(trace, coll->root)))
     return -1;

@@ -4,6 +4,8 @@
 #ifndef MET_TRACE_H
 #define MET_TRACE_H
 
+#include "met_annex.h"
+
 #include <stddef.h>
 #include <stdio.h>
 
@@ -51,9 +53,10 @@ met_trace_t *met_trace_new(int nranks);
 void met_trace_free(met_trace_t *trace); /* accepts NULL */
 
 /* A trace that keeps, per rank, only what the analyses read (category, phase and part sums, the message count and
- * groups, the end), computed as intervals arrive: memory independent of the run's length. met_trace_add checks
- * intervals as usual; met_trace_count is 0 and met_trace_intervals NULL; met_trace_write fails. Every other figure
- * equals the full trace's to the bit, since both take their sums in the same order. NULL as met_trace_new. */
+ * groups, the end, and the cause-effect annex's sums), computed as intervals, spans and requests arrive: memory
+ * independent of the run's length. met_trace_add checks intervals as usual; met_trace_count is 0, met_trace_intervals,
+ * met_trace_spans and met_trace_requests NULL; met_trace_write fails. Every other figure equals the full trace's to
+ * the bit, since both take their sums in the same order. NULL as met_trace_new. */
 met_trace_t *met_trace_new_aggregate(int nranks);
 int met_trace_is_aggregate(const met_trace_t *trace);
 
@@ -172,45 +175,30 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
  * NULL with *count = 0 when there are none or the rank is bad. */
 const met_coll_t *met_trace_colls(const met_trace_t *trace, int rank, size_t *count);
 
-/* The cause-effect annex (seed 002 §4.1): what a distributed-shared-memory run records beyond the ranks' timelines,
- * written by the DSM layer (sim_dsm.h) and read by the cause-effect analysis (met_carnival.h), which gives the ids
- * below their meaning. Each node has two units, its main processor (PP, whose spans mirror the rank's timeline) and its
- * protocol controller (CP); a unit's spans come in time order without overlaps, as intervals do. A request is one
- * wait of a unit with the timestamps its messages carried: mark[0] when the wait starts, mark[k] when interval k of
- * seed 002 Figs. 1-3 ends (k = 1..13), non-decreasing. */
-enum { MET_UNIT_PP = 0, MET_UNIT_CP, MET_UNIT_COUNT };
-enum { MET_SPAN_STATES = 8, MET_SPAN_OPS = 8, MET_REQ_MARKS = 14 };
+/* The cause-effect annex (seed 002 §4.1): each node's units' spans and its requests (their types: met_annex.h),
+ * written by the DSM layer (sim_dsm.h) and read by the cause-effect analysis (met_carnival.h). As they arrive, the
+ * trace also keeps the sums that analysis reads (met_ce.h), in both modes and in the same order, so that both give the
+ * same figures to the bit; an aggregate trace keeps those sums only, never a span or a request, so that its memory
+ * grows with the nodes and code scopes, not with the run's requests. */
 
-typedef struct met_span {
-  double start; /* seconds */
-  double end;   /* seconds, >= start */
-  int state;    /* the unit's cost category, 0 .. MET_SPAN_STATES - 1 */
-  int scope;    /* code scope: a phase label id */
-  int op;       /* the DSM operation, 0 .. MET_SPAN_OPS - 1 */
-} met_span_t;
-
-typedef struct met_request {
-  int node;  /* the waiting node */
-  int unit;  /* MET_UNIT_PP (the PP's Wait) or MET_UNIT_CP (the CP's CPWait) */
-  int op;    /* the DSM operation, 0 .. MET_SPAN_OPS - 1 */
-  int scope; /* phase label id of the code that waited */
-  int peer;  /* the remote node on the request's critical path, or -1 */
-  int item;  /* what was asked for: a page number, or a barrier's sequence number */
-  double mark[MET_REQ_MARKS];
-} met_request_t;
-
-/* Appends a copy of `span` to the timeline of `unit` of `node` (a rank id). The same rules as met_trace_add: time
- * order, known phase, ids in range; zero-length spans are dropped. Returns 0, or -1 (the trace is then unchanged). */
+/* Appends a copy of `span` to the timeline of `unit` of `node` (a rank id), and adds it to the cause-effect sums. The
+ * same rules as met_trace_add: time order, known phase, ids in range; zero-length spans are dropped. Returns 0, or -1
+ * (the trace is then unchanged). */
 int met_trace_span_add(met_trace_t *trace, int node, int unit, const met_span_t *span);
 /* The unit's spans in time order, owned by the trace (valid until the next add), their number in *count; NULL with
- * *count = 0 when there are none or the node or unit is bad. */
+ * *count = 0 when there are none, the node or unit is bad, or the trace is an aggregate one. */
 const met_span_t *met_trace_spans(const met_trace_t *trace, int node, int unit, size_t *count);
 
-/* Appends a copy of `req`: node and peer known ranks (peer may be -1), unit, op and scope in range, marks finite,
- * >= 0 and non-decreasing. Returns 0, or -1 (the trace is then unchanged). */
+/* Appends a copy of `req`, and adds it to the cause-effect sums: node and peer known ranks (peer may be -1), unit, op
+ * and scope in range, marks finite, >= 0 and non-decreasing. Returns 0, or -1 (the trace is then unchanged). */
 int met_trace_request_add(met_trace_t *trace, const met_request_t *req);
-/* The requests in the order they were added, owned by the trace, their number in *count (NULL when none). */
+/* The requests in the order they were added, owned by the trace, their number in *count (NULL when none, and in an
+ * aggregate trace). */
 const met_request_t *met_trace_requests(const met_trace_t *trace, size_t *count);
+
+/* The cause-effect sums of every span and request added so far (met_ce.h), owned by the trace; NULL before the
+ * first. */
+const struct met_ce_sums *met_trace_ce_sums(const met_trace_t *trace);
 
 /* Binary serialisation, used to hand a trace from a simulation process to the analysing one.
  * write: 0 or -1 on an I/O error or an aggregate trace. read: a new trace, or NULL on a malformed stream or out of

@@ -1,31 +1,49 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The trace's cause-effect annex (DSM skeletons): per node and unit the spans of its protocol states, and the remote
- * requests with their marks (seed 003's cause-effect analysis), checked as they arrive. */
+ * requests with their marks (seed 002's cause-effect analysis), checked as they arrive and summed (met_ce.h); a full
+ * trace also keeps them. */
+#include "met_ce.h"
 #include "met_trace_internal.h"
 
-static bool valid_span(const met_trace_t *trace, const met_span_line_t *line, const met_span_t *span)
+/* A span may start no earlier than the end of its unit's previous one, prev_end. */
+static bool valid_span(const met_trace_t *trace, double prev_end, const met_span_t *span)
 {
-  double prev_end = line->count ? line->items[line->count - 1].end : 0.0;
   return valid_amount(span->end) && span->start >= prev_end && span->end >= span->start && span->state >= 0 &&
          span->state < MET_SPAN_STATES && span->op >= 0 && span->op < MET_SPAN_OPS && valid_phase(trace, span->scope);
+}
+
+/* The trace's cause-effect sums, made on first use; NULL when out of memory. */
+static met_ce_sums_t *sums_of(met_trace_t *trace)
+{
+  if (!trace->ce)
+    trace->ce = met_ce_sums_new(trace->nranks);
+  return trace->ce;
 }
 
 int met_trace_span_add(met_trace_t *trace, int node, int unit, const met_span_t *span)
 {
   if (!valid_rank(trace, node) || unit < 0 || unit >= MET_UNIT_COUNT)
     return -1;
-  if (!trace->units && !(trace->units = calloc((size_t)trace->nranks * MET_UNIT_COUNT, sizeof *trace->units)))
+  if (!trace->aggregate && !trace->units &&
+      !(trace->units = calloc((size_t)trace->nranks * MET_UNIT_COUNT, sizeof *trace->units)))
     return -1;
-  met_span_line_t *line = &trace->units[node * MET_UNIT_COUNT + unit];
-  if (!valid_span(trace, line, span))
+  met_span_line_t *line = trace->units ? &trace->units[node * MET_UNIT_COUNT + unit] : NULL;
+  int scope;
+  double prev_end = sums_of(trace) ? met_ce_sums_last(trace->ce, node, unit, &scope) : 0.0;
+  if (!trace->ce || !valid_span(trace, prev_end, span))
     return -1;
   if (span->end == span->start)
     return 0;
-  met_span_t *items = grow(line->items, &line->cap, line->count + 1, sizeof *items);
-  if (!items)
+  if (line) { /* room first, the count unchanged: a failure of either leaves the trace as it was */
+    met_span_t *items = grow(line->items, &line->cap, line->count + 1, sizeof *items);
+    if (!items)
+      return -1;
+    line->items = items;
+  }
+  if (met_ce_sums_span(trace->ce, node, unit, span) != 0)
     return -1;
-  line->items = items;
-  items[line->count++] = *span;
+  if (line)
+    line->items[line->count++] = *span;
   if (span->end > trace->end)
     trace->end = span->end;
   return 0;
@@ -54,13 +72,18 @@ static bool valid_request(const met_trace_t *trace, const met_request_t *req)
 
 int met_trace_request_add(met_trace_t *trace, const met_request_t *req)
 {
-  if (!valid_request(trace, req))
+  if (!valid_request(trace, req) || !sums_of(trace))
     return -1;
-  met_request_t *items = grow(trace->requests, &trace->request_cap, trace->nrequests + 1, sizeof *items);
-  if (!items)
+  if (!trace->aggregate) { /* room first, as for spans */
+    met_request_t *items = grow(trace->requests, &trace->request_cap, trace->nrequests + 1, sizeof *items);
+    if (!items)
+      return -1;
+    trace->requests = items;
+  }
+  if (met_ce_sums_request(trace->ce, req) != 0)
     return -1;
-  trace->requests = items;
-  items[trace->nrequests++] = *req;
+  if (!trace->aggregate)
+    trace->requests[trace->nrequests++] = *req;
   return 0;
 }
 
@@ -68,4 +91,9 @@ const met_request_t *met_trace_requests(const met_trace_t *trace, size_t *count)
 {
   *count = trace->nrequests;
   return trace->requests;
+}
+
+const met_ce_sums_t *met_trace_ce_sums(const met_trace_t *trace)
+{
+  return trace->ce;
 }

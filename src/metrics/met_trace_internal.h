@@ -6,6 +6,7 @@
 
 #include "met_trace.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -57,10 +58,12 @@ struct met_trace {
   size_t nphases;
   size_t phase_cap;
   double end;
-  met_span_line_t *units; /* the annex: nranks x MET_UNIT_COUNT span lines, NULL until the first span */
-  met_request_t *requests;
+  met_span_line_t *units;  /* the annex: nranks x MET_UNIT_COUNT span lines, NULL until the first span (and in an
+                            * aggregate trace) */
+  met_request_t *requests; /* NULL in an aggregate trace */
   size_t nrequests;
   size_t request_cap;
+  struct met_ce_sums *ce; /* the annex's cause-effect sums (met_ce.h), NULL until the first span or request */
 };
 
 /* Makes room for `need` elements of `size` bytes in `items` by doubling its capacity `*cap`. Returns the (possibly
@@ -86,10 +89,11 @@ static inline bool valid_rank(const met_trace_t *trace, int rank)
   return rank >= 0 && rank < trace->nranks;
 }
 
-/* A finite, non-negative number of seconds or bytes (false for NaN). */
+/* A finite, non-negative number of seconds or bytes (false for NaN: both comparisons fail). Two comparisons rather
+ * than isfinite's masking: every recorded interval checks seven of them. */
 static inline bool valid_amount(double x)
 {
-  return isfinite(x) && x >= 0;
+  return x >= 0 && x <= DBL_MAX;
 }
 
 static inline bool valid_phase(const met_trace_t *trace, int phase)

@@ -127,7 +127,7 @@ static void print_first_request(FILE *out, const stu_point_t *point)
           r->node, met_carnival_scope_name(c, r->scope), r->item, r->peer, 1e6 * wait, "k", "category", "start (us)",
           "length (us)", "step");
   for (int k = 1; k <= MET_CE_INTERVALS; k++)
-    fprintf(out, "  %2d %-8s %12.2f %11.2f  %s\n", k, met_wait_cat_name(met_carnival_interval(k)), 1e6 * r->mark[k - 1],
+    fprintf(out, "  %2d %-8s %12.2f %11.2f  %s\n", k, met_wait_cat_name(met_ce_interval(k)), 1e6 * r->mark[k - 1],
             1e6 * (r->mark[k] - r->mark[k - 1]), met_carnival_step(MET_OP_PAGE, k));
   fprintf(out, "  by category (us):");
   for (int k = 0; k < MET_W_COUNT; k++)
@@ -239,7 +239,7 @@ void rep_carnival_csv_requests(FILE *out, const stu_study_t *study, const stu_po
                                void (*lead)(FILE *, const stu_study_t *, const stu_point_t *))
 {
   size_t count = 0;
-  const met_request_t *r = met_carnival_requests(stu_carnival(point), &count);
+  const met_request_t *r = stu_ce_requests(point, &count);
   for (size_t i = 0; i < count; i++, r++) {
     lead(out, study, point);
     fprintf(out, ",%d,%s,%s,%s,", r->node, waiter_names[r->unit], met_ce_op_name(r->op),

@@ -476,6 +476,12 @@ static int has_cause_effect(const stu_study_t *study)
   return stu_has_view(study, MET_VIEW_CAUSE_EFFECT);
 }
 
+/* The request table: asked for (--requests), every request of every point. */
+static int has_requests(const stu_study_t *study)
+{
+  return has_cause_effect(study) && study->facts.requests;
+}
+
 static int has_references(const stu_study_t *study)
 {
   return study->scenario->nrefs > 0;
@@ -496,7 +502,7 @@ static const struct csv_table {
                   {"messages", has_messages, csv_messages},
                   {"waits", has_cause_effect, csv_waits},
                   {"profiles", has_cause_effect, csv_profiles},
-                  {"requests", has_cause_effect, csv_requests},
+                  {"requests", has_requests, csv_requests},
                   {"wait-states", rep_wait_any, csv_wait_states},
                   {"fits", has_fits, csv_fits},
                   {"references", has_references, csv_references},

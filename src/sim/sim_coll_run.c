@@ -8,6 +8,7 @@
 #include "sim_replay.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <xbt/asserts.h>
 
 /* The calling rank's index in the group. */
@@ -22,19 +23,55 @@ static int my_index(const sim_rank_t *rank, const sim_group_t *group)
   xbt_die("rank %d takes part in a broadcast of a group it is not in", me);
 }
 
-typedef struct exec {
-  sim_rank_t *rank;
-  const sim_group_t *group;
-} exec_t;
+/* A broadcast's operations, gathered from its plan before the first is carried out: the plan's frames are then off
+ * the rank's stack while it waits in its messages, and every resume of a rank touches each line of its stack below
+ * the wait again, a cache miss each between two turns of a rank (docs/scale.md). Planning calls no SimGrid. */
+typedef struct bcast_op {
+  double bytes;
+  int peer; /* in the group */
+  int send;
+} bcast_op_t;
 
-static void execute(void *ctx, const sim_coll_op_t *op)
+enum { BCAST_OPS_INLINE = 4 }; /* a relay's member has two operations, its root two */
+
+typedef struct gathered {
+  bcast_op_t *ops; /* `inline_ops`, or on the heap beyond BCAST_OPS_INLINE */
+  size_t count;
+  size_t cap;
+  int failed;
+  bcast_op_t inline_ops[BCAST_OPS_INLINE];
+} gathered_t;
+
+static void gather(void *ctx, const sim_coll_op_t *op)
 {
-  const exec_t *exec = ctx;
-  int peer = exec->group->members[op->peer];
-  if (op->send)
-    sim_send(exec->rank, peer, op->bytes);
-  else
-    sim_recv(exec->rank, peer, op->bytes);
+  gathered_t *g = ctx;
+  if (g->count == g->cap) {
+    size_t cap = 4 * g->cap;
+    bcast_op_t *more = g->ops == g->inline_ops ? malloc(cap * sizeof *more) : realloc(g->ops, cap * sizeof *more);
+    if (!more) {
+      g->failed = 1;
+      return;
+    }
+    if (g->ops == g->inline_ops)
+      memcpy(more, g->inline_ops, sizeof g->inline_ops);
+    g->ops = more;
+    g->cap = cap;
+  }
+  g->ops[g->count++] = (bcast_op_t){.bytes = op->bytes, .peer = op->peer, .send = op->send};
+}
+
+/* Carries out the gathered operations, blocking each in turn; frees what gathering allocated. */
+static void execute(sim_rank_t *rank, const sim_group_t *group, gathered_t *g)
+{
+  for (size_t i = 0; i < g->count; i++) {
+    int peer = group->members[g->ops[i].peer];
+    if (g->ops[i].send)
+      sim_send(rank, peer, g->ops[i].bytes);
+    else
+      sim_recv(rank, peer, g->ops[i].bytes);
+  }
+  if (g->ops != g->inline_ops)
+    free(g->ops);
 }
 
 /* The members' mesh coordinates into rows and cols (n each); 0, or -1 when some member's host has none. */
@@ -60,9 +97,16 @@ int sim_coll_bcast(sim_rank_t *rank, const sim_group_t *group, sim_bcast_alg_t a
       plan.cols = coords + group->count;
     }
   }
-  exec_t exec = {.rank = rank, .group = group};
-  int rc = sim_coll_plan(&plan, me, execute, &exec);
+  gathered_t g = {.cap = BCAST_OPS_INLINE};
+  g.ops = g.inline_ops;
+  int rc = sim_coll_plan(&plan, me, gather, &g);
   free(coords);
+  if (rc == 0 && g.failed)
+    rc = SIM_ENOMEM;
+  if (rc == 0)
+    execute(rank, group, &g);
+  else if (g.ops != g.inline_ops)
+    free(g.ops);
   return rc;
 }
 

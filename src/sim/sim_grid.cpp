@@ -390,6 +390,12 @@ extern "C" int sim_grid_links_between(const sg_host_t *hosts, size_t count)
   return grid ? (int)grid->links_between(ids) : -1;
 }
 
+extern "C" const void *sim_grid_native_zone(const_sg_host_t host)
+{
+  const routing::NetZoneImpl *zone = host->get_englobing_zone()->get_impl();
+  return dynamic_cast<const GridZone *>(zone) || dynamic_cast<const TreeZone *>(zone) ? zone : nullptr;
+}
+
 extern "C" int sim_grid_build(char *err, size_t errlen)
 {
   try {

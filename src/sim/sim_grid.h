@@ -27,6 +27,11 @@ int sim_grid_build(char *err, size_t errlen);
  * otherwise. The same count as listing the links of every pair's route (sim_engine_links_between). */
 int sim_grid_links_between(const sg_host_t *hosts, size_t count);
 
+/* The native grid or tree zone that holds `host`, or NULL when its zone is not one: between two hosts of one such zone
+ * a route exists and passes each link once by construction (dimension order, the short way round a torus, up to the
+ * lowest common switch), so the platform check need not look it up (sim_check.cpp). */
+const void *sim_grid_native_zone(const_sg_host_t host);
+
 #ifdef __cplusplus
 }
 #endif

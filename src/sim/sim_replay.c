@@ -15,6 +15,7 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <xbt/log.h>
@@ -95,21 +96,29 @@ const sim_route_t *sim_replay_route(const sim_rank_t *rank, int other)
   return &slot->route;
 }
 
+/* The hops to `other` remembered in its peer slot, or -1 when not (yet). */
+static int cached_hops(const sim_rank_t *rank, int other)
+{
+  const sim_peer_t *slot = &rank->peers[other & (rank->world->npeer_slots - 1)];
+  return slot->id_plus_1 == other + 1 ? slot->hops : -1;
+}
+
 int sim_hops(const sim_rank_t *rank, int other)
 {
   if (rank->world->analytic)
     return sim_replay_route(rank, other)->hops;
-  const sim_peer_t *slot = &rank->peers[other & (rank->world->npeer_slots - 1)];
-  if (slot->id_plus_1 == other + 1 && slot->hops >= 0)
-    return slot->hops;
-  return sim_engine_hops(rank->host, rank->world->ranks[other].host);
+  int hops = cached_hops(rank, other);
+  return hops >= 0 ? hops : sim_engine_hops(rank->host, rank->world->ranks[other].host);
 }
 
-/* sim_hops, remembered in the cache. */
+/* sim_hops, remembered in the cache (a message's own slot, filled by its mailbox lookup, is found at once). */
 static int peer_hops(sim_rank_t *rank, int other)
 {
   if (rank->world->analytic)
     return sim_replay_route(rank, other)->hops;
+  int hops = cached_hops(rank, other);
+  if (hops >= 0)
+    return hops;
   sim_peer_t *slot = sim_replay_peer_slot(rank, other);
   if (slot->hops < 0)
     slot->hops = sim_engine_hops(rank->host, rank->world->ranks[other].host);
@@ -127,21 +136,21 @@ int sim_rank_coords(const sim_rank_t *rank, int other, int *row, int *col)
 void sim_phase(sim_rank_t *rank, const char *label)
 {
   sim_world_t *world = rank->world;
-  for (int i = 0; i < world->nphase_labels; i++)
-    if (world->phase_label[i] == label) {
-      rank->phase = world->phase_id[i];
-      return;
-    }
+  /* direct-mapped on the label's address (Fibonacci hashing: SIM_PHASE_CACHE is 16, the top 4 bits); a collision only
+   * costs the search below */
+  size_t slot = (size_t)(((uint64_t)(uintptr_t)label * UINT64_C(0x9E3779B97F4A7C15)) >> 60);
+  if (world->phase_label[slot] == label) {
+    rank->phase = world->phase_id[slot];
+    return;
+  }
   int id = met_trace_phase_id(world->trace, label);
   if (id < 0) {
     world->record_error = 1;
     return;
   }
   rank->phase = id;
-  if (world->nphase_labels < SIM_PHASE_CACHE) {
-    world->phase_label[world->nphase_labels] = label;
-    world->phase_id[world->nphase_labels++] = id;
-  }
+  world->phase_label[slot] = label;
+  world->phase_id[slot] = id;
 }
 
 met_trace_t *sim_rank_trace(sim_rank_t *rank)
@@ -384,7 +393,7 @@ void sim_work(sim_rank_t *rank, const met_ops_t *ops, double items, sim_purpose_
   sim_cycles_t cycles = {
       .cpu = c[MET_CLASS_CPU], .fpu = c[MET_CLASS_FLOP], .intmem = c[MET_CLASS_INTMEM], .extmem = c[MET_CLASS_EXTMEM]};
   compute_at(rank, &cycles, rank->charac.clock_hz, purpose);
-  if (purpose == SIM_WORK)
+  if (purpose == SIM_WORK && !rank->same_as_first) /* else 0 (met_charac_anomaly), which would change no sum */
     met_trace_add_anomaly(rank->world->trace, rank->id,
                           met_charac_anomaly(&rank->charac, &rank->world->ranks[0].charac, ops, items));
 }

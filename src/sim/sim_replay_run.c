@@ -90,6 +90,7 @@ static int spawn_ranks(sim_world_t *world, char *err, size_t errlen)
     rc = sim_machine_charac(hosts[i], world->job->platform, &rank->charac, origin, sizeof origin, err, errlen);
     if (rc != 0)
       break;
+    rank->same_as_first = met_charac_equal(&rank->charac, &world->ranks[0].charac) && rank->charac.cache_bytes <= 0;
     if (world->closed) /* no rank runs: sim_replay_closed_run stands for them */
       continue;
     if (world->fibers) {

@@ -73,7 +73,7 @@ typedef struct sim_analytic_rank {
   sg_actor_t actor;
 } sim_analytic_rank_t;
 
-#define SIM_PHASE_CACHE 16
+#define SIM_PHASE_CACHE 16 /* sim_phase's hash takes the top 4 bits */
 
 typedef struct sim_world {
   const sim_job_t *job;
@@ -102,11 +102,10 @@ typedef struct sim_world {
   int eager_at_send;   /* simrun:eager-start = send: an eager message's transfer starts when it is sent */
   double envelope;     /* with posted_clock: bytes every message carries beyond its data */
   char fail_message[512];
-  /* sim_phase's labels seen so far and their phase ids, found by the label's address (skeletons pass string literals):
-   * a phase change then costs no string comparison (3 per step and rank in Gauss-Jordan) */
+  /* sim_phase's labels seen last and their phase ids, direct-mapped on the label's address (skeletons pass string
+   * literals): a phase change then costs no string comparison (3 per step and rank in Gauss-Jordan) */
   const char *phase_label[SIM_PHASE_CACHE];
   int phase_id[SIM_PHASE_CACHE];
-  int nphase_labels;
   /* the list of eager messages not yet received: eager.next is the oldest */
   sim_eager_t eager;
 } sim_world_t;
@@ -141,6 +140,8 @@ struct sim_rank {
   int timed_alone; /* whether it moved its own clock on: then its host's speed must not change during the run */
   int row;         /* mesh coordinates of the host, or -1 */
   int col;
+  int same_as_first; /* charac is rank 0's, without a cache: its work has no anomaly (met_charac_anomaly's 0); in the
+                        second line, which sim_work reads with charac's first fields */
   sg_host_t host;
   double speed;            /* cycles per second */
   met_charac_t charac;     /* what each operation class costs on the host (sim_work) */

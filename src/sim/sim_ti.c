@@ -4,6 +4,7 @@
 #define _GNU_SOURCE /* open_memstream, realpath */
 #include "sim_ti.h"
 #include "sim_error.h"
+#include "met_zread.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -12,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -200,7 +200,7 @@ static int check_file(const char *path, const char *where, char *err, size_t err
 }
 
 struct sim_ti_reader {
-  gzFile in; /* plain text, or gzip (libsimrun-trace.so compresses a large trace that smpirun could not read anyway) */
+  met_zread_t *in; /* plain text, zstd or gzip (libsimrun-trace.so compresses a large trace smpirun could not read) */
   char *path;
   char *buf;    /* SIM_TI_CHUNK bytes read at a time, after what is left of the last chunk: cap + SIM_TI_CHUNK + 1 */
   size_t cap;   /* a line has fewer characters */
@@ -226,7 +226,7 @@ int sim_ti_reader_open(const char *path, size_t max_fields, sim_ti_reader_t **re
   r->cap = 4096 + 32 * max_fields; /* every field of a line of at most max_fields up to 31 characters */
   r->buf = malloc(r->cap + SIM_TI_CHUNK + 1);
   r->path = strdup(path);
-  r->in = gzopen(path, "r");
+  r->in = met_zread_open(path);
   if (!r->buf || !r->path || !r->in) {
     rc = r->buf && r->path ? SIM_EIO : SIM_ENOMEM;
     snprintf(err, errlen, "cannot read %s: %s%s", path, rc == SIM_EIO ? strerror(errno) : sim_strerror(rc),
@@ -234,7 +234,6 @@ int sim_ti_reader_open(const char *path, size_t max_fields, sim_ti_reader_t **re
     sim_ti_reader_close(r);
     return rc;
   }
-  gzbuffer(r->in, 1 << 16);
   *reader = r;
   return 0;
 }
@@ -243,21 +242,21 @@ void sim_ti_reader_close(sim_ti_reader_t *reader)
 {
   if (!reader)
     return;
-  if (reader->in)
-    gzclose(reader->in);
+  met_zread_close(reader->in);
   free(reader->buf);
   free(reader->path);
   free(reader);
 }
 
-/* Reads the next chunk after what is left of the last one (moved to the front): 0, or SIM_TI_READ_ERROR. */
+/* Reads the next chunk after what is left of the last one (moved to the front): 0, or SIM_TI_READ_ERROR (damaged
+ * compressed data, or a compressed stream cut short: a run killed while writing it). */
 static int refill(sim_ti_reader_t *reader)
 {
   memmove(reader->buf, reader->buf + reader->start, reader->end - reader->start);
   reader->end -= reader->start;
   reader->start = 0;
-  int got = gzread(reader->in, reader->buf + reader->end, SIM_TI_CHUNK);
-  if (got < 0)
+  long got = met_zread_read(reader->in, reader->buf + reader->end, SIM_TI_CHUNK);
+  if (got < 0 || (got == 0 && met_zread_cut(reader->in)))
     return SIM_TI_READ_ERROR;
   reader->eof = got == 0;
   reader->end += (size_t)got;
@@ -296,11 +295,14 @@ int sim_ti_reader_next(sim_ti_reader_t *reader, char **text, size_t *len)
 
 void sim_ti_reader_error(const sim_ti_reader_t *reader, int rc, char *err, size_t errlen)
 {
-  const char *why = rc == SIM_TI_BINARY      ? "a NUL byte: this is not a text trace; name a TI trace file"
-                    : rc == SIM_TI_LONG_LINE ? "the line is longer than any action of this many ranks can be (a "
-                                               "corrupt trace, or p is smaller than the trace's)"
-                                             : "read error";
-  snprintf(err, errlen, "%s:%d: %s", reader->path, reader->number, why);
+  const char *why = rc == SIM_TI_BINARY         ? "a NUL byte: this is not a text trace; name a TI trace file"
+                    : rc == SIM_TI_LONG_LINE    ? "the line is longer than any action of this many ranks can be (a "
+                                                  "corrupt trace, or p is smaller than the trace's)"
+                    : met_zread_cut(reader->in) ? "cut short: the compressed trace ends mid-stream (its run was killed "
+                                                  "before MPI_Finalize)"
+                                                : met_zread_error(reader->in);
+  snprintf(err, errlen, "%s:%d: %s%s", reader->path, reader->number, why,
+           rc == SIM_TI_READ_ERROR ? "; trace the run again" : "");
 }
 
 struct sim_ti_trace {
@@ -325,8 +327,19 @@ const char *sim_ti_trace_path(const sim_ti_trace_t *trace, int i)
   return trace->paths[i];
 }
 
+/* Whether `line` is an action ("<rank> <action> ..."), not a path: the file holds the trace itself. */
+static int is_action(const char *line)
+{
+  const char *c = line;
+  while (isdigit((unsigned char)*c))
+    c++;
+  return c > line && (*c == ' ' || *c == '\t') && isalpha((unsigned char)c[strspn(c, " \t")]);
+}
+
 /* Reads the non-blank lines of `path`, blanks around them trimmed, into a new array (at most SIM_TI_MAX_RANKS lines
- * of at most PATH_MAX characters): 0, or SIM_EIO / SIM_ENOMEM with a message. */
+ * of at most PATH_MAX characters), or its first one alone when that is an action (the file is the trace itself, whose
+ * lines the ranks read as they replay: kept whole, its memory grew with the trace's length, and a trace of more than
+ * SIM_TI_MAX_RANKS lines was refused): 0, or SIM_EIO / SIM_ENOMEM with a message. */
 static int read_lines(const char *path, char ***lines, int *count, char *err, size_t errlen)
 {
   *lines = NULL;
@@ -351,7 +364,8 @@ static int read_lines(const char *path, char ***lines, int *count, char *err, si
       rc = SIM_ENOMEM;
     } else {
       *lines = more;
-      (*count)++;
+      if (++*count == 1 && is_action(more[0]))
+        break;
     }
   }
   if (rc < 0 && rc != SIM_ENOMEM && rc != SIM_EIO && in) {
@@ -369,15 +383,6 @@ static int read_lines(const char *path, char ***lines, int *count, char *err, si
     *count = 0;
   }
   return rc;
-}
-
-/* Whether `line` is an action ("<rank> <action> ..."), not a path: the file holds the trace itself. */
-static int is_action(const char *line)
-{
-  const char *c = line;
-  while (isdigit((unsigned char)*c))
-    c++;
-  return c > line && (*c == ' ' || *c == '\t') && isalpha((unsigned char)c[strspn(c, " \t")]);
 }
 
 /* `line`, a path listed in `index`: as it is when absolute; else from the index's folder, or when no such file exists

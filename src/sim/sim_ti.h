@@ -46,7 +46,8 @@ typedef struct sim_ti_trace sim_ti_trace_t;
 
 /* Opens the trace `index` names as smpirun -replay takes it: a list of per-rank files (relative paths from the
  * index's folder, else from the current folder as smpirun takes them), a list of one file holding every rank's
- * lines, or that file itself. Every file must be a regular file of bounded size. Returns 0 with a new trace in *trace
+ * lines, or that file itself (told by its first line, an action: only that line is read here). Every file must be a
+ * regular file of bounded size. Returns 0 with a new trace in *trace
  * (free with sim_ti_trace_free, accepts NULL), or SIM_EIO / SIM_ENOMEM with a message. */
 int sim_ti_open(const char *index, sim_ti_trace_t **trace, char *err, size_t errlen);
 void sim_ti_trace_free(sim_ti_trace_t *trace);

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The cause-effect view: the CARNIVAL analysis of a DSM run (seed 002), drawn in the study from each point's whole
- * trace, which the view has kept at every point, with what dominates the point's waiting and its first page request
- * split by category (finish); and what the
- * protocol controllers save against the original TreadMarks, point by point (summarise, seed 002 §4.3). */
+/* The cause-effect view: the CARNIVAL analysis of a DSM run (seed 002), drawn in the simulating child from the sums
+ * its trace kept as spans and requests arrived (met_ce.h: an aggregate trace, whose memory grows with the nodes, not
+ * the requests) and carried back in the result stream; in the study, what dominates the point's waiting, its first
+ * page request split by category and, when the study asks for them (stu_facts_t.requests), a copy of every request of
+ * the point's whole trace (finish); and what the protocol controllers save against the original TreadMarks, point by
+ * point (summarise, seed 002 §4.3). */
 #include "stu_cause_effect.h"
 #include "sim_error.h"
+#include "stu_codec.h"
 #include "stu_view.h"
 
 #include <math.h>
@@ -15,7 +18,9 @@ typedef struct cause_effect {
   met_carnival_t *carnival;
   int waited; /* the PPs waited on some request: dominant is filled */
   stu_ce_dominant_t dominant;
-  stu_ce_first_t first; /* first.request NULL: no page request */
+  stu_ce_first_t first;    /* first.request NULL: no page request */
+  met_request_t *requests; /* with the study's requests: the point's, copied from its whole trace */
+  size_t nrequests;
 } cause_effect_t;
 
 const met_carnival_t *stu_carnival(const stu_point_t *point)
@@ -36,10 +41,18 @@ const stu_ce_first_t *stu_ce_first_page(const stu_point_t *point)
   return c && c->first.request ? &c->first : NULL;
 }
 
+const met_request_t *stu_ce_requests(const stu_point_t *point, size_t *count)
+{
+  const cause_effect_t *c = point->view[STU_SLOT_CAUSE_EFFECT].data;
+  *count = c ? c->nrequests : 0;
+  return c ? c->requests : NULL;
+}
+
 static void release(void *data)
 {
   cause_effect_t *c = data;
   met_carnival_free(c->carnival);
+  free(c->requests);
   free(c);
 }
 
@@ -83,16 +96,60 @@ static int dominance(const met_carnival_t *c, stu_ce_dominant_t *d)
   return 1;
 }
 
+static cause_effect_t *make(stu_point_t *point)
+{
+  return stu_slot_make(&point->view[STU_SLOT_CAUSE_EFFECT], sizeof(cause_effect_t), release);
+}
+
+/* In the child: the analysis of the point's trace, from its sums. */
+static int32_t analyse(stu_point_t *point, const met_trace_t *trace, const stu_view_input_t *in)
+{
+  (void)in;
+  cause_effect_t *c = make(point);
+  return c && (c->carnival = met_carnival_new(trace)) ? 0 : SIM_ENOMEM;
+}
+
+/* [has][the analysis, met_carnival_write]; [0] for a point without the view. */
+static int encode(stu_point_t *point, FILE *out)
+{
+  const cause_effect_t *c = point->view[STU_SLOT_CAUSE_EFFECT].data;
+  int32_t has = c && c->carnival;
+  return stu_codec_put(out, &has, sizeof has) || (has && met_carnival_write(c->carnival, out)) ? -1 : 0;
+}
+
+/* A point without the view (an empty section) is left without results. */
+static int decode(stu_point_t *point, FILE *in)
+{
+  int32_t has = 0;
+  if (stu_codec_get(in, &has, sizeof has) || (has != 0 && has != 1))
+    return -1;
+  cause_effect_t *c = has ? make(point) : NULL;
+  return has && !(c && (c->carnival = met_carnival_read(in))) ? -1 : 0;
+}
+
+/* A copy of the requests of the point's whole trace, when it has one. 0, or SIM_ENOMEM. */
+static int copy_requests(cause_effect_t *c, const met_trace_t *trace)
+{
+  size_t count = 0;
+  const met_request_t *requests = trace ? met_trace_requests(trace, &count) : NULL;
+  if (count == 0 || c->requests)
+    return 0;
+  if (!(c->requests = malloc(count * sizeof *c->requests)))
+    return SIM_ENOMEM;
+  memcpy(c->requests, requests, count * sizeof *c->requests);
+  c->nrequests = count;
+  return 0;
+}
+
 static int finish(stu_point_t *point, const stu_view_context_t *ctx)
 {
-  (void)ctx;
-  cause_effect_t *c = stu_slot_make(&point->view[STU_SLOT_CAUSE_EFFECT], sizeof *c, release);
-  if (c && !c->carnival && (c->carnival = met_carnival_new(point->trace))) {
-    c->waited = dominance(c->carnival, &c->dominant);
-    if ((c->first.request = met_carnival_first(c->carnival, MET_OP_PAGE)))
-      c->first.wait = met_carnival_split(c->first.request, c->first.cats);
-  }
-  return c && c->carnival ? 0 : SIM_ENOMEM;
+  cause_effect_t *c = point->view[STU_SLOT_CAUSE_EFFECT].data;
+  if (!c || !c->carnival)
+    return 0;
+  c->waited = dominance(c->carnival, &c->dominant);
+  if ((c->first.request = met_carnival_first(c->carnival, MET_OP_PAGE)))
+    c->first.wait = met_ce_split(c->first.request, c->first.cats);
+  return ctx->study && ctx->study->facts.requests ? copy_requests(c, point->trace) : 0;
 }
 
 /* ---------- the summary: what the controllers save ---------- */
@@ -161,7 +218,9 @@ static int summarise(stu_study_t *study)
 
 const stu_view_row_t stu_cause_effect_view = {
     .flag = MET_VIEW_CAUSE_EFFECT,
-    .needs = STU_NEED_TRACE,
+    .analyse = analyse,
     .finish = finish,
+    .encode = encode,
+    .decode = decode,
     .summarise = summarise,
 };

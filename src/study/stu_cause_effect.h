@@ -14,6 +14,11 @@
 /* The point's cause-effect analysis, or NULL when it has none. Borrowed from the point. */
 const met_carnival_t *stu_carnival(const stu_point_t *point);
 
+/* The requests of the point's whole trace (PP and CP waits, in the trace's order) when the study asks for them
+ * (stu_facts_t.requests: every point's whole trace is then kept), their number in *count; NULL and 0 otherwise.
+ * Borrowed from the point. */
+const met_request_t *stu_ce_requests(const stu_point_t *point, size_t *count);
+
 /* What dominates the PPs' waiting at a point (seed 002 §4.3: the operation and the Table 1 category that hold most of
  * it), the shares in percent. */
 typedef struct stu_ce_dominant {

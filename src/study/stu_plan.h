@@ -21,7 +21,7 @@ typedef struct stu_plan_options {
   int own_seq;     /* with seq: every group's comes from a SEQ run of its own (app_skeleton_t.prepare_seq), its p = 1
                     * point being an ordinary one */
   int procs;       /* the views keep the per-process view at per_process (STU_NEED_PROCS) */
-  int traces;      /* the views keep every point's whole trace (STU_NEED_TRACE) */
+  int traces;      /* every point's whole trace is kept (stu_facts_t.requests) */
   int per_process; /* the p whose per-process view and trace are kept; 0: none */
   stu_key_fn key;  /* or NULL: no cache, no keys */
   stu_has_fn has;  /* with key */

@@ -23,6 +23,7 @@ typedef struct stu_facts {
   int grid;                     /* the skeleton runs on a process grid of rows x (p / rows) (SCN_ROLE_GRID_ROWS) */
   const char *no_breakdown;     /* or NULL: why the bottleneck view is left out of every output (a measured run) */
   const char *no_anomaly_split; /* or NULL: why the per-process anomaly is not split into true anomaly and imbalance */
+  int requests; /* every point kept its whole trace for the cause-effect view's list of requests (stu_options_t) */
 } stu_facts_t;
 
 /* The parameters with a role (scn_role_t) at one point, resolved once (stu_resolve_roles): what the layers above the

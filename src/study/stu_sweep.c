@@ -227,7 +227,7 @@ static int build_plan(sweep_t *sweep)
                           .seq = stu_view_needs(views, STU_NEED_SEQ),
                           .own_seq = sweep->skeleton->prepare_seq != NULL,
                           .procs = stu_view_needs(views, STU_NEED_PROCS),
-                          .traces = stu_view_needs(views, STU_NEED_TRACE),
+                          .traces = sweep->study->facts.requests,
                           .per_process = sweep->options->per_process,
                           .key = sweep->cache ? task_key : NULL,
                           .has = cache_has,
@@ -389,15 +389,17 @@ static int keep_grid_points(sweep_t *sweep)
 }
 
 /* What the report needs to know of the skeleton. */
-static stu_facts_t facts_of(const app_skeleton_t *skeleton)
+static stu_facts_t facts_of(const app_skeleton_t *skeleton, const stu_options_t *options)
 {
+  unsigned views = stu_view_flags(skeleton->views);
   return (stu_facts_t){.skeleton = skeleton->spec->name,
-                       .views = stu_view_flags(skeleton->views),
+                       .views = views,
                        .subs = met_phase_subs(skeleton->phases),
                        .has_model = skeleton->model != NULL,
                        .model_name = skeleton->model_name,
                        .has_advice = skeleton->advise != NULL,
-                       .grid = scn_spec_has_role(skeleton->spec, SCN_ROLE_GRID_ROWS)};
+                       .grid = scn_spec_has_role(skeleton->spec, SCN_ROLE_GRID_ROWS),
+                       .requests = options->requests && (views & MET_VIEW_CAUSE_EFFECT)};
 }
 
 /* Builds the sweep's points (the cross product, less the grid points a skeleton refuses) into a new study. */
@@ -414,7 +416,7 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
     rc = point_error(sweep, SIM_EINVAL, NULL, "the scenario gives no p");
   if (rc == 0) {
     sweep->study->scenario = scenario;
-    sweep->study->facts = facts_of(skeleton);
+    sweep->study->facts = facts_of(skeleton, sweep->options);
     rc = stu_points_build(sweep->study, sweep->p_index);
   }
   sweep->ctx = (stu_sweep_ctx_t){.scenario = scenario,

@@ -40,6 +40,8 @@ int stu_cache_default_dir(char *dir, size_t len);
 /* How a study runs its simulations. */
 typedef struct stu_options {
   int per_process;          /* the p whose per-process view (and trace) is kept; 0: none */
+  int requests;             /* 1: a study with the cause-effect view keeps every point's whole trace, whose requests
+                             * it lists (stu_ce_requests; memory then grows with the requests) */
   int jobs;                 /* simulations at once, each in its own process (-j); 0 counts as 1 */
   const char *cache_dir;    /* finished points are filed here and reused (stu_cache.h); NULL: no cache */
   int farm;                 /* 1: the simulations go to the MPI workers (stu_farm.h) instead of local processes */

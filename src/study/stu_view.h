@@ -17,8 +17,7 @@
 typedef enum stu_need {
   STU_NEED_SEQ = 1u << 0,   /* the sequential time of each group (p = 1 runs first) */
   STU_NEED_PROCS = 1u << 1, /* the per-process view at the per-process p */
-  STU_NEED_TRACE = 1u << 2, /* every point's whole trace, analysed by finish */
-  STU_NEED_HOPS = 1u << 3   /* hop counts per message (sim_job_t.message_hops) */
+  STU_NEED_HOPS = 1u << 2   /* hop counts per message (sim_job_t.message_hops) */
 } stu_need_t;
 
 /* The views of a skeleton's studies: its MET_VIEW_* flags that this table knows, or the lost-cycle view when it
@@ -75,7 +74,7 @@ typedef struct stu_view_row {
  * (SIM_EINVAL: undefined, SIM_ENOMEM), or 0. */
 int32_t stu_view_analyse(unsigned views, stu_point_t *r, const met_trace_t *trace, const stu_view_input_t *in);
 /* In the study, once a point's result is in (simulated or measured): each of `views`'s finish, which reads the point's
- * whole trace (a view that needs it, STU_NEED_TRACE, has it kept at every point). 0, or SIM_ENOMEM. */
+ * trace when the point kept it (the per-process p's, or every point's with stu_facts_t.requests). 0, or SIM_ENOMEM. */
 int stu_view_finish(unsigned views, stu_point_t *point, const stu_view_context_t *ctx);
 /* Once the study is complete (every point finished), before any rendering: each view's summary of the study (the
  * study's views, study->facts.views, and those of every study), in place of any earlier one. 0, or SIM_ENOMEM. */

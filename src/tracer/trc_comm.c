@@ -151,9 +151,9 @@ int trc_comm_id(MPI_Comm comm)
 }
 
 /* A collective's TI format: `format` on MPI_COMM_WORLD or a communicator congruent with it, "in ID " and `format`
- * on another intracommunicator (simrun's extension, its members defined first by trc_comm_id), or NULL: on an
- * intercommunicator (the call counted as `name`), or when SIMRUN_TRACE_FORMAT=smpi refuses the extension. The string is
- * valid until the next call. */
+ * on another intracommunicator (simrun's extension, its members defined first by trc_comm_id; the timeline line of
+ * the call gets its communicator's key, trc_envelope), or NULL: on an intercommunicator (the call counted as `name`),
+ * or when SIMRUN_TRACE_FORMAT=smpi refuses the extension. The string is valid until the next call. */
 const char *trc_coll(MPI_Comm comm, const char *format, const char *name)
 {
   static char prefixed[256];
@@ -165,6 +165,9 @@ const char *trc_coll(MPI_Comm comm, const char *format, const char *name)
     return NULL;
   }
   int id = trc_comm_id(comm);
+  if (id != 0) /* a sub-communicator (-1: also when refused): its timeline line names it, kept out of the pairing of
+                * the world's collectives (docs/tracer.md, Wait states) */
+    trc_envelope(-1, trc_comm_key(comm));
   if (id == 0)
     return format;
   if (id < 0)

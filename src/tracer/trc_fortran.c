@@ -7,6 +7,7 @@
 #include "trc_mpi_util.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Open MPI's addresses of Fortran's MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE and MPI_STATUSES_IGNORE (libmpi). */
 extern int mpi_fortran_bottom_;
@@ -167,6 +168,48 @@ EXPORT void mpi_iprobe_(const fint *src, const fint *tag, const fint *c, fint *f
     status_out(&s, status);
 }
 
+/* Matched probes and receives: Fortran's message handles as C's. */
+EXPORT void mpi_mprobe_(const fint *src, const fint *tag, const fint *c, fint *message, fint *status, fint *ierr)
+{
+  MPI_Status s;
+  MPI_Message m = MPI_MESSAGE_NULL;
+  done(MPI_Mprobe(*src, *tag, comm(c), &m, status_in(status, &s)), ierr);
+  *message = MPI_Message_c2f(m);
+  status_out(&s, status);
+}
+
+EXPORT void mpi_improbe_(const fint *src, const fint *tag, const fint *c, fint *flag, fint *message, fint *status,
+                         fint *ierr)
+{
+  MPI_Status s;
+  MPI_Message m = MPI_MESSAGE_NULL;
+  int f = 0;
+  done(MPI_Improbe(*src, *tag, comm(c), &f, &m, status_in(status, &s)), ierr);
+  *flag = f;
+  if (f) {
+    *message = MPI_Message_c2f(m);
+    status_out(&s, status);
+  }
+}
+
+EXPORT void mpi_mrecv_(void *b, const fint *count, const fint *t, fint *message, fint *status, fint *ierr)
+{
+  MPI_Status s;
+  MPI_Message m = MPI_Message_f2c(*message);
+  done(MPI_Mrecv(buf(b), *count, type(t), &m, status_in(status, &s)), ierr);
+  *message = MPI_Message_c2f(m);
+  status_out(&s, status);
+}
+
+EXPORT void mpi_imrecv_(void *b, const fint *count, const fint *t, fint *message, fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  MPI_Message m = MPI_Message_f2c(*message);
+  done(MPI_Imrecv(buf(b), *count, type(t), &m, &r), ierr);
+  *message = MPI_Message_c2f(m);
+  *request = MPI_Request_c2f(r);
+}
+
 /* ---- requests ---- */
 
 EXPORT void mpi_wait_(fint *request, fint *status, fint *ierr)
@@ -185,6 +228,16 @@ EXPORT void mpi_test_(fint *request, fint *flag, fint *status, fint *ierr)
   MPI_Request r = MPI_Request_f2c(*request);
   done(MPI_Test(&r, &f, status_in(status, &s)), ierr);
   *request = MPI_Request_c2f(r);
+  *flag = f;
+  if (f)
+    status_out(&s, status);
+}
+
+EXPORT void mpi_request_get_status_(const fint *request, fint *flag, fint *status, fint *ierr)
+{
+  MPI_Status s;
+  int f = 0;
+  done(MPI_Request_get_status(MPI_Request_f2c(*request), &f, status_in(status, &s)), ierr);
   *flag = f;
   if (f)
     status_out(&s, status);
@@ -400,6 +453,12 @@ ROOTED(mpi_scatter_, MPI_Scatter)
 ALL_TO(mpi_allgather_, MPI_Allgather)
 ALL_TO(mpi_alltoall_, MPI_Alltoall)
 
+EXPORT void mpi_reduce_scatter_block_(void *sb, void *rb, const fint *count, const fint *t, const fint *o,
+                                      const fint *c, fint *ierr)
+{
+  done(MPI_Reduce_scatter_block(buf(sb), buf(rb), *count, type(t), op(o), comm(c)), ierr);
+}
+
 EXPORT void mpi_gatherv_(void *sb, const fint *scount, const fint *st, void *rb, const fint *rcounts,
                          const fint *displs, const fint *rt, const fint *root, const fint *c, fint *ierr)
 {
@@ -456,6 +515,91 @@ EXPORT void mpi_ireduce_(void *sb, void *rb, const fint *count, const fint *t, c
   *request = MPI_Request_c2f(r);
 }
 
+/* The request a non-blocking call posted, back into Fortran's, and its return code. */
+static void posted(int rc, MPI_Request r, fint *request, fint *ierr)
+{
+  *request = MPI_Request_c2f(r);
+  done(rc, ierr);
+}
+
+/* The gathers, scatters and all-to-alls of Debian's CP2K (whose mpi_cart_sub_ and these went untraced, unnamed). */
+#define I_ALL_TO(fname, cname)                                                                                         \
+  EXPORT void fname(void *sb, const fint *scount, const fint *st, void *rb, const fint *rcount, const fint *rt,        \
+                    const fint *c, fint *request, fint *ierr)                                                          \
+  {                                                                                                                    \
+    MPI_Request r = MPI_REQUEST_NULL;                                                                                  \
+    int rc = cname(buf(sb), *scount, type(st), buf(rb), *rcount, type(rt), comm(c), &r);                               \
+    posted(rc, r, request, ierr);                                                                                      \
+  }
+#define I_REDUCTION(fname, cname)                                                                                      \
+  EXPORT void fname(void *sb, void *rb, const fint *count, const fint *t, const fint *o, const fint *c, fint *request, \
+                    fint *ierr)                                                                                        \
+  {                                                                                                                    \
+    MPI_Request r = MPI_REQUEST_NULL;                                                                                  \
+    int rc = cname(buf(sb), buf(rb), *count, type(t), op(o), comm(c), &r);                                             \
+    posted(rc, r, request, ierr);                                                                                      \
+  }
+I_REDUCTION(mpi_iscan_, MPI_Iscan)
+I_REDUCTION(mpi_iexscan_, MPI_Iexscan)
+I_REDUCTION(mpi_ireduce_scatter_block_, MPI_Ireduce_scatter_block)
+
+EXPORT void mpi_ireduce_scatter_(void *sb, void *rb, const fint *counts, const fint *t, const fint *o, const fint *c,
+                                 fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  int rc = MPI_Ireduce_scatter(buf(sb), buf(rb), counts, type(t), op(o), comm(c), &r);
+  posted(rc, r, request, ierr);
+}
+
+I_ALL_TO(mpi_iallgather_, MPI_Iallgather)
+I_ALL_TO(mpi_ialltoall_, MPI_Ialltoall)
+
+#define I_ROOTED(fname, cname)                                                                                         \
+  EXPORT void fname(void *sb, const fint *scount, const fint *st, void *rb, const fint *rcount, const fint *rt,        \
+                    const fint *root, const fint *c, fint *request, fint *ierr)                                        \
+  {                                                                                                                    \
+    MPI_Request r = MPI_REQUEST_NULL;                                                                                  \
+    int rc = cname(buf(sb), *scount, type(st), buf(rb), *rcount, type(rt), *root, comm(c), &r);                        \
+    posted(rc, r, request, ierr);                                                                                      \
+  }
+I_ROOTED(mpi_igather_, MPI_Igather)
+I_ROOTED(mpi_iscatter_, MPI_Iscatter)
+
+EXPORT void mpi_iallgatherv_(void *sb, const fint *scount, const fint *st, void *rb, const fint *rcounts,
+                             const fint *displs, const fint *rt, const fint *c, fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  int rc = MPI_Iallgatherv(buf(sb), *scount, type(st), buf(rb), rcounts, displs, type(rt), comm(c), &r);
+  posted(rc, r, request, ierr);
+}
+
+EXPORT void mpi_igatherv_(void *sb, const fint *scount, const fint *st, void *rb, const fint *rcounts,
+                          const fint *displs, const fint *rt, const fint *root, const fint *c, fint *request,
+                          fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  int rc = MPI_Igatherv(buf(sb), *scount, type(st), buf(rb), rcounts, displs, type(rt), *root, comm(c), &r);
+  posted(rc, r, request, ierr);
+}
+
+EXPORT void mpi_iscatterv_(void *sb, const fint *scounts, const fint *displs, const fint *st, void *rb,
+                           const fint *rcount, const fint *rt, const fint *root, const fint *c, fint *request,
+                           fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  int rc = MPI_Iscatterv(buf(sb), scounts, displs, type(st), buf(rb), *rcount, type(rt), *root, comm(c), &r);
+  posted(rc, r, request, ierr);
+}
+
+EXPORT void mpi_ialltoallv_(void *sb, const fint *scounts, const fint *sdispls, const fint *st, void *rb,
+                            const fint *rcounts, const fint *rdispls, const fint *rt, const fint *c, fint *request,
+                            fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  int rc = MPI_Ialltoallv(buf(sb), scounts, sdispls, type(st), buf(rb), rcounts, rdispls, type(rt), comm(c), &r);
+  posted(rc, r, request, ierr);
+}
+
 /* ---- communicators ---- */
 
 EXPORT void mpi_comm_split_(const fint *c, const fint *color, const fint *key, fint *newcomm, fint *ierr)
@@ -469,6 +613,20 @@ EXPORT void mpi_comm_dup_(const fint *c, fint *newcomm, fint *ierr)
 {
   MPI_Comm made = MPI_COMM_NULL;
   done(MPI_Comm_dup(comm(c), &made), ierr);
+  *newcomm = MPI_Comm_c2f(made);
+}
+
+EXPORT void mpi_comm_dup_with_info_(const fint *c, const fint *info, fint *newcomm, fint *ierr)
+{
+  MPI_Comm made = MPI_COMM_NULL;
+  done(MPI_Comm_dup_with_info(comm(c), MPI_Info_f2c(*info), &made), ierr);
+  *newcomm = MPI_Comm_c2f(made);
+}
+
+EXPORT void mpi_comm_create_group_(const fint *c, const fint *group, const fint *tag, fint *newcomm, fint *ierr)
+{
+  MPI_Comm made = MPI_COMM_NULL;
+  done(MPI_Comm_create_group(comm(c), MPI_Group_f2c(*group), *tag, &made), ierr);
   *newcomm = MPI_Comm_c2f(made);
 }
 
@@ -501,4 +659,60 @@ EXPORT void mpi_cart_create_(const fint *c, const fint *ndims, const fint *dims,
   done(MPI_Cart_create(comm(c), *ndims, dims, flags, *reorder != 0, &made), ierr);
   *newcomm = MPI_Comm_c2f(made);
   free(flags);
+}
+
+/* CP2K's sub-grids: remain_dims, Fortran's LOGICALs, as C's ints (one per dimension of the Cartesian communicator). */
+EXPORT void mpi_cart_sub_(const fint *c, const fint *remain, fint *newcomm, fint *ierr)
+{
+  int n = 0;
+  int rc = PMPI_Cartdim_get(comm(c), &n);
+  int *flags = rc == MPI_SUCCESS ? malloc((size_t)(n > 0 ? n : 1) * sizeof *flags) : NULL;
+  if (!flags) {
+    done(rc == MPI_SUCCESS ? MPI_ERR_NO_MEM : rc, ierr);
+    return;
+  }
+  for (int i = 0; i < n; i++)
+    flags[i] = remain[i] != 0;
+  MPI_Comm made = MPI_COMM_NULL;
+  done(MPI_Cart_sub(comm(c), flags, &made), ierr);
+  *newcomm = MPI_Comm_c2f(made);
+  free(flags);
+}
+
+EXPORT void mpi_comm_split_type_(const fint *c, const fint *split, const fint *key, const fint *info, fint *newcomm,
+                                 fint *ierr)
+{
+  MPI_Comm made = MPI_COMM_NULL;
+  done(MPI_Comm_split_type(comm(c), *split, *key, MPI_Info_f2c(*info), &made), ierr);
+  *newcomm = MPI_Comm_c2f(made);
+}
+
+/* ---- one-sided communication and MPI-IO: the calls that open them, named at MPI_Finalize (trc_mpi_other.c) ---- */
+
+EXPORT void mpi_win_create_(void *base, const MPI_Aint *size, const fint *disp_unit, const fint *info, const fint *c,
+                            fint *win, fint *ierr)
+{
+  MPI_Win made = MPI_WIN_NULL;
+  done(MPI_Win_create(buf(base), *size, *disp_unit, MPI_Info_f2c(*info), comm(c), &made), ierr);
+  *win = MPI_Win_c2f(made);
+}
+
+/* The file name: Fortran's characters (`len` of them, the hidden argument gfortran passes last, a size_t since
+ * gfortran 8), blanks at the end dropped. */
+EXPORT void mpi_file_open_(const fint *c, const char *name, const fint *amode, const fint *info, fint *fh, fint *ierr,
+                           size_t len)
+{
+  while (len > 0 && name[len - 1] == ' ')
+    len--;
+  char *path = malloc(len + 1);
+  if (!path) {
+    done(MPI_ERR_NO_MEM, ierr);
+    return;
+  }
+  memcpy(path, name, len);
+  path[len] = '\0';
+  MPI_File file = MPI_FILE_NULL;
+  done(MPI_File_open(comm(c), path, *amode, MPI_Info_f2c(*info), &file), ierr);
+  *fh = MPI_File_c2f(file);
+  free(path);
 }

@@ -41,11 +41,11 @@ void trc_out_seconds(trc_out_t *out, long long ns);
 /* The `n` (at most 8) whole numbers of `values`, separated by blanks, and a line end: one call per timeline record. */
 void trc_out_line(trc_out_t *out, const long long *values, int n);
 
-/* Lets the file become gzip (zlib's level 1) once its text would pass `bytes` (0: never): the text written until then
- * is read back and compressed with the rest, so that the whole file is one gzip stream. */
-void trc_out_gzip_beyond(trc_out_t *out, long long bytes);
+/* Lets the file become zstd (libzstd's level 1) once its text would pass `bytes` (0: never): the text written until
+ * then is read back and compressed with the rest, so that the whole file is one zstd frame. */
+void trc_out_compress_beyond(trc_out_t *out, long long bytes);
 
-/* Writes out what is buffered (a gzip file: so that all of it can be read back); -1 when the file failed (now or
+/* Writes out what is buffered (a zstd file: so that all of it can be read back); -1 when the file failed (now or
  * before). */
 int trc_out_flush(trc_out_t *out);
 

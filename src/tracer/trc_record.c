@@ -25,15 +25,15 @@
 #include <unistd.h>
 
 enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 << 20 };
-/* A rank's file beyond this much text (default; SIMRUN_TRACE_GZIP) is written as gzip (trc_out_gzip_beyond): the
- * timeline (only simrun reads it) and, once it holds one of simrun's extensions (smpirun cannot read it then), the TI
- * trace. Below it, plain text at no cost: ScaLAPACK's xdlu at p = 4 writes about 2.3 MB per rank and file in 1 s.
- * Once the run has lasted GZIP_LATE seconds, the bound is GZIP_LATE_FROM: compressing (some 12 ms of CPU per MB) then
- * costs under a thousandth of the run per MB, and a long run's files stay small however many ranks it has (Ray at
- * p = 4, 50 s: four ranks of 4-5 MB of text, a 19 MB folder with the 4 MiB bound alone). */
-#define GZIP_FROM      (4LL << 20)
-#define GZIP_LATE      10.0
-#define GZIP_LATE_FROM (1LL << 20)
+/* A rank's file beyond this much text (default; SIMRUN_TRACE_COMPRESS) is written as zstd (trc_out_compress_beyond):
+ * the timeline (only simrun reads it) and, once it holds one of simrun's extensions (smpirun cannot read it then), the
+ * TI trace. Below it, plain text at no cost: ScaLAPACK's xdlu at p = 4 writes about 2.3 MB per rank and file in 1 s.
+ * Once the run has lasted COMPRESS_LATE seconds, the bound is COMPRESS_LATE_FROM: compressing (some 3 ms of CPU per
+ * MB) then costs under a thousandth of the run per MB, and a long run's files stay small however many ranks it has (Ray
+ * at p = 4, 50 s: four ranks of 4-5 MB of text, a 19 MB folder with the 4 MiB bound alone). */
+#define COMPRESS_FROM      (4LL << 20)
+#define COMPRESS_LATE      10.0
+#define COMPRESS_LATE_FROM (1LL << 20)
 
 /* A gap between two polls up to this long is part of the polling, not computation: a loop that only polls spends
  * well under a microsecond between calls; one that works between its tests, more than this. */
@@ -109,12 +109,12 @@ typedef struct recorder {
   int dropped_phases; /* begins beyond PHASE_DEPTH, ended without a label change */
   untraced_t untraced[UNTRACED_KINDS];
   int nuntraced;
-  int smpi_only;       /* SIMRUN_TRACE_FORMAT=smpi: no action smpirun cannot read */
-  long long gzip_from; /* SIMRUN_TRACE_GZIP: text beyond which a file is gzip; 0: never */
-  int gzip_given;      /* SIMRUN_TRACE_GZIP set: its bound holds for the whole run */
-  int gzip_late;       /* the bound became GZIP_LATE_FROM */
-  int ti_gzip;         /* the TI trace holds one of simrun's extensions: it may be gzip */
-  char prefix[16];     /* "RANK ", which begins each TI line */
+  int smpi_only;           /* SIMRUN_TRACE_FORMAT=smpi: no action smpirun cannot read */
+  long long compress_from; /* SIMRUN_TRACE_COMPRESS: text beyond which a file is zstd; 0: never */
+  int compress_given;      /* SIMRUN_TRACE_COMPRESS set: its bound holds for the whole run */
+  int compress_late;       /* the bound became COMPRESS_LATE_FROM */
+  int ti_compress;         /* the TI trace holds one of simrun's extensions: it may be zstd */
+  char prefix[16];         /* "RANK ", which begins each TI line */
   size_t prefix_len;
   untraced_t refused[UNTRACED_KINDS]; /* simrun's actions left out for that, which make the trace unreplayable */
   int nrefused;
@@ -144,8 +144,8 @@ static double cpu_now(void)
   return seconds(&t);
 }
 
-/* Under MPI_THREAD_MULTIPLE only the thread that initialised MPI is recorded (trc_owner_only); the calls of the others
- * are counted, and trc_finish says how many. */
+/* Only the thread that initialised MPI is recorded (trc_owner_only), whatever the thread level; the calls of the
+ * others are counted, and trc_finish says how many. */
 static int owner_only;
 static pthread_t owner;
 static atomic_ulong others;
@@ -252,19 +252,19 @@ static int open_files(void)
 }
 
 /* SIMRUN_TRACE_FORMAT: "simrun" (default: SMPI's actions and simrun's extensions) or "smpi" (SMPI's only); and
- * SIMRUN_TRACE_GZIP, the bytes of text beyond which a file is gzip (0: never). */
+ * SIMRUN_TRACE_COMPRESS, the bytes of text beyond which a file is zstd (0: never). */
 static void choose_format(void)
 {
-  const char *gzip = getenv("SIMRUN_TRACE_GZIP");
+  const char *bound = getenv("SIMRUN_TRACE_COMPRESS");
   char *end = NULL;
-  rec.gzip_from = gzip ? strtoll(gzip, &end, 10) : GZIP_FROM;
-  rec.gzip_given = gzip != NULL;
-  if (gzip && (end == gzip || *end != '\0' || rec.gzip_from < 0)) {
+  rec.compress_from = bound ? strtoll(bound, &end, 10) : COMPRESS_FROM;
+  rec.compress_given = bound != NULL;
+  if (bound && (end == bound || *end != '\0' || rec.compress_from < 0)) {
     if (rec.rank == 0)
-      fprintf(stderr, "simrun-trace: warning: SIMRUN_TRACE_GZIP=%s is not a number of bytes; using %lld\n", gzip,
-              GZIP_FROM);
-    rec.gzip_from = GZIP_FROM;
-    rec.gzip_given = 0;
+      fprintf(stderr, "simrun-trace: warning: SIMRUN_TRACE_COMPRESS=%s is not a number of bytes; using %lld\n", bound,
+              COMPRESS_FROM);
+    rec.compress_from = COMPRESS_FROM;
+    rec.compress_given = 0;
   }
   const char *format = getenv("SIMRUN_TRACE_FORMAT");
   rec.smpi_only = format && strcmp(format, "smpi") == 0;
@@ -282,7 +282,7 @@ int trc_start(int rank, int size)
   if (open_files() != 0)
     return -1;
   choose_rate();
-  trc_out_gzip_beyond(rec.timeline, rec.gzip_from);
+  trc_out_compress_beyond(rec.timeline, rec.compress_from);
   rec.lines = trc_timeline_new(rec.timeline);
   if (!rec.lines) {
     fprintf(stderr, "simrun-trace: warning: rank %d: out of memory; this run is not traced\n", rank);
@@ -316,23 +316,23 @@ void trc_time_zero(void)
   rec.cpu_known = 1;
 }
 
-/* The TI trace holds one of simrun's extensions, which smpirun cannot read: it may become gzip. */
-static void ti_may_gzip(void)
+/* The TI trace holds one of simrun's extensions, which smpirun cannot read: it may become zstd. */
+static void ti_may_compress(void)
 {
-  rec.ti_gzip = 1;
-  trc_out_gzip_beyond(rec.ti, rec.gzip_from);
+  rec.ti_compress = 1;
+  trc_out_compress_beyond(rec.ti, rec.compress_from);
 }
 
-/* After GZIP_LATE seconds of the run (at `now`), the default bound on plain text becomes GZIP_LATE_FROM. */
-static void gzip_when_late(double now)
+/* After COMPRESS_LATE seconds of the run (at `now`), the default bound on plain text becomes COMPRESS_LATE_FROM. */
+static void compress_when_late(double now)
 {
-  if (rec.gzip_late || now < GZIP_LATE || rec.gzip_given)
+  if (rec.compress_late || now < COMPRESS_LATE || rec.compress_given)
     return;
-  rec.gzip_late = 1;
-  rec.gzip_from = GZIP_LATE_FROM;
-  trc_out_gzip_beyond(rec.timeline, rec.gzip_from);
-  if (rec.ti_gzip)
-    trc_out_gzip_beyond(rec.ti, rec.gzip_from);
+  rec.compress_late = 1;
+  rec.compress_from = COMPRESS_LATE_FROM;
+  trc_out_compress_beyond(rec.timeline, rec.compress_from);
+  if (rec.ti_compress)
+    trc_out_compress_beyond(rec.ti, rec.compress_from);
 }
 
 /* Writes the computation gathered so far as one TI compute action, before the next action, once it amounts to
@@ -388,7 +388,7 @@ static void emit_plain(const trc_rec_t *r)
     return; /* the TI actions were written at once */
   rec.flops += r->flops;
   if (r->poll) { /* "poll COUNT": its times are the timeline's record (to the nanosecond); no replay reads them */
-    ti_may_gzip();
+    ti_may_compress();
     flush_compute(0);
     trc_out_bytes(rec.ti, rec.prefix, rec.prefix_len);
     trc_out_str(rec.ti, "poll ");
@@ -427,7 +427,7 @@ static void emit_loop(const trc_loop_t *l)
     return;
   }
   flush_compute(1);
-  ti_may_gzip();
+  ti_may_compress();
   action("loop %ld %d", l->count, lines);
   for (int j = 0; j < l->nslots; j++) {
     const trc_slot_t *s = &l->slots[j];
@@ -582,7 +582,7 @@ static void resume(double since)
   double now = trc_now();
   rec.own += now - since;
   rec.last_exit = now;
-  gzip_when_late(now);
+  compress_when_late(now);
   read_cpu_if_due(now);
   check_files();
 }
@@ -728,7 +728,7 @@ void trc_extension(const char *name, const char *ti, ...)
 {
   if (!trc_extension_allowed(name))
     return;
-  ti_may_gzip();
+  ti_may_compress();
   va_list ap;
   va_start(ap, ti);
   add_action(ti, ap);
@@ -834,7 +834,7 @@ int trc_finish(void)
   if (from_others)
     fprintf(stderr,
             "simrun-trace: warning: rank %d: %lu MPI call(s) from threads other than the one that initialised MPI "
-            "(MPI_THREAD_MULTIPLE) are not traced, so no index.txt is written: the trace would not replay; make the "
+            "are not traced, so no index.txt is written: the trace would not replay; make the "
             "MPI calls from one thread to trace this program\n",
             rec.rank, from_others);
   int ok = !rec.failed;

@@ -27,7 +27,7 @@ void trc_time_zero(void);
 /* Whether recording is on for the calling thread. */
 int trc_active(void);
 
-/* Under MPI_THREAD_MULTIPLE: only the calling thread (the one that initialises MPI) is recorded from now on; the MPI
+/* Only the calling thread (the one that initialises MPI, at every thread level) is recorded from now on; the MPI
  * calls of other threads are counted, and trc_finish then says so and leaves the run without an index. */
 void trc_owner_only(void);
 

@@ -139,6 +139,16 @@ int trc_req_partner(MPI_Request request, const MPI_Status *status)
   return p->src == trc_world_rank() ? p->dst : p->src;
 }
 
+double trc_req_received(MPI_Request request, const MPI_Status *status)
+{
+  long i = find(request);
+  int got = 0;
+  if (i < 0 || ((const pending_t *)pendings.items)[i].src != MPI_ANY_SOURCE ||
+      PMPI_Get_count(status, MPI_BYTE, &got) != MPI_SUCCESS || got < 0)
+    return 0;
+  return got;
+}
+
 int trc_req_written(MPI_Request request)
 {
   long i = find(request);

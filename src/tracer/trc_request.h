@@ -38,6 +38,10 @@ void trc_req_envelope(MPI_Request request);
  * of a receive from any source); -1 when the trace does not know it. */
 int trc_req_partner(MPI_Request request, const MPI_Status *status);
 
+/* The bytes the pending request `request` received, complete with `status`, when it is a receive posted from any
+ * source (whose posting's timeline line gives its buffer's size, not the message's); 0 otherwise. */
+double trc_req_received(MPI_Request request, const MPI_Status *status);
+
 /* Whether `request` is pending with a written TI post (not a deferred any-source receive). */
 int trc_req_written(MPI_Request request);
 

@@ -8,6 +8,7 @@
 
 #include <pty.h>
 #include <signal.h>
+#include <stdint.h>
 #include <time.h>
 
 static void test_cli_jobs_junk(void)
@@ -212,7 +213,25 @@ static void test_cli_progress_bar_on_a_terminal(void)
   remove_folder(dir);
 }
 
-/* Under mpirun, 2 ranks (one hands out, one simulates) print the table and write the CSV of a local -j 2 run. Fails
+/* Whether the progress log (SIMRUN_TEST_PROGRESS, cli_progress.h) at `path` has a state after the first that finished
+ * no more points than the one before: a report from inside a running simulation, not a point's end. */
+static int log_has_report(const char *path)
+{
+  FILE *f = fopen(path, "r");
+  double elapsed, left;
+  size_t done, total, before = SIZE_MAX;
+  int report = 0;
+  while (f && fscanf(f, "%lf %lf %zu %zu", &elapsed, &left, &done, &total) == 4) {
+    report |= before != SIZE_MAX && done == before && done < total;
+    before = done;
+  }
+  if (f)
+    fclose(f);
+  return report;
+}
+
+/* Under mpirun, 2 ranks (one hands out, one simulates) print the table and write the CSV of a local -j 2 run, and
+ * rank 0 hears how far a simulation is before it ends (its progress log has a report between two points' ends). Fails
  * when simrun was built without Open MPI; --mpi on one rank only is refused. Open MPI keeps part of what
  * MPI_Init allocates until the process exits (in components it has unloaded by then), which LeakSanitizer would
  * report: leak detection is off for these runs (the other tests run the same code without MPI, with it on). */
@@ -231,7 +250,12 @@ static void test_cli_mpi_farm_matches_local_run(void)
   const char *local[] = {"-j", "2", "--no-cache", DATA "gj-small.xml", "--csv", "local.csv", NULL};
   cli_run_t a;
   cli_run_t b;
+  char log[1100];
+  snprintf(log, sizeof log, "%s/progress.log", dir);
+  setenv("SIMRUN_TEST_PROGRESS", log, 1);
   CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIRUN, farm, &a), 0);
+  unsetenv("SIMRUN_TEST_PROGRESS");
+  CU_ASSERT(log_has_report(log));
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, local, &b), 0);
   CU_ASSERT(a.status == 0 && b.status == 0 && strstr(a.out, "speedup"));
   CU_ASSERT_STRING_EQUAL(a.out, b.out);

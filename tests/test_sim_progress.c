@@ -4,6 +4,7 @@
  * sim_run_wait_any, the last one the operations counted by hand, and for Gauss-Jordan the skeleton's own count
  * (app_skeleton_t.work) for every broadcast. Nothing is timed. */
 #include "app_gj.h"
+#include "app_pdtrsm.h"
 #include "app_skeleton.h"
 #include "sim_coll.h"
 #include "sim_progress.h"
@@ -13,7 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#define T800 SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
+#define T800     SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
+#define ICLUSTER SIMRUN_SOURCE_DIR "/platforms/icluster-fe-32.xml"
 
 /* Feeds `text` and returns what the reader holds: the last count, and how many it read. */
 static sim_progress_reader_t fed(const char *text)
@@ -180,6 +182,43 @@ static void test_progress_counts_what_gauss_jordan_predicts(void)
   }
 }
 
+/* pdtrsm on icluster: what the simulation counts is what the skeleton predicts (app_pdtrsm.c's pdtrsm_work), on a
+ * single-row grid and on general grids (sends down and sums), with m and n no multiples of the block (a short last
+ * block row and a narrow last block: broadcasts of other sizes, pipelined-chain's segments), more process columns than
+ * blocks left (columns with nothing to update), for every broadcast. */
+static void test_progress_counts_what_pdtrsm_predicts(void)
+{
+  static const struct {
+    const char *m, *n, *block, *rows;
+    int p;
+  } grids[] = {{"200", "150", "32", "1", 4},
+               {"200", "150", "32", "2", 4},
+               {"130", "260", "32", "3", 6},
+               {"64", "100", "16", "2", 8},
+               {"96", "40", "16", "1", 5}};
+  for (int alg = 0; alg < SIM_BCAST_COUNT; alg++)
+    for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++) {
+      const char *names[] = {"m", "n", "block", "grid-rows", "broadcast"};
+      const char *values[] = {grids[g].m, grids[g].n, grids[g].block, grids[g].rows,
+                              sim_bcast_name((sim_bcast_alg_t)alg)};
+      app_point_t point = {.count = 5, .names = names, .values = values};
+      void *arg = NULL;
+      char err[256];
+      const char *bad = NULL;
+      CU_ASSERT_FATAL(app_pdtrsm_skeleton.prepare(&point, grids[g].p, &arg, err, sizeof err, &bad) == 0);
+      sim_job_t job = {.platform = ICLUSTER,
+                       .nranks = grids[g].p,
+                       .bcast = (sim_bcast_alg_t)alg,
+                       .program = app_pdtrsm_skeleton.program,
+                       .arg = arg};
+      double counted = count_of(&job), predicted = app_pdtrsm_skeleton.work(&point, grids[g].p);
+      if (counted != predicted)
+        fprintf(stderr, "pdtrsm %s, grid %zu: counted %.0f, predicted %.0f\n", values[4], g, counted, predicted);
+      CU_ASSERT_DOUBLE_EQUAL(counted, predicted, 0);
+      app_pdtrsm_skeleton.release(arg);
+    }
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -188,6 +227,7 @@ int main(void)
       {"test_progress_through_a_pipe", test_progress_through_a_pipe},
       {"test_progress_from_a_simulation", test_progress_from_a_simulation},
       {"test_progress_counts_what_gauss_jordan_predicts", test_progress_counts_what_gauss_jordan_predicts},
+      {"test_progress_counts_what_pdtrsm_predicts", test_progress_counts_what_pdtrsm_predicts},
       {NULL, NULL}};
   return tu_run("sim_progress", cases);
 }

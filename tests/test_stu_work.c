@@ -64,7 +64,7 @@ static stu_work_t work_ops(const double *ops, size_t count, size_t nseq, size_t 
 }
 
 /* One simulation of 100,000 operations: nothing is measured before its operations have run a while (no estimate, nor
- * after reports 0.1 s apart: STU_WORK_MIN_PACE is 0.2 s); reports of 1,000 operations at 0.5 s and 21,000 at 2.5 s
+ * after reports 0.01 s apart: STU_WORK_MIN_PACE is 0.1 s); reports of 1,000 operations at 0.5 s and 21,000 at 2.5 s
  * give 1e-4 s an operation, so the 79,000 left take 7.9 s from 2.5 s, 7.4 s left at 3 s. A report of no more at 4.5 s
  * halves the pace (4 s for the 20,000): 15.8 s left. The pace is the run's own, whatever an operation was predicted to
  * cost. */
@@ -76,8 +76,8 @@ static void test_work_left_one_simulation(void)
   stu_work_started(&w, 0, 0);
   stu_work_reported(&w, 0, 1000, 0, 0.5);
   CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.5), -1, 1e-12); /* one report: no pace yet */
-  stu_work_reported(&w, 0, 2000, 0, 0.6);
-  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.6), -1, 1e-12); /* 0.1 s of reports: too little */
+  stu_work_reported(&w, 0, 1100, 0, 0.51);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.51), -1, 1e-12); /* 0.01 s of reports: too little */
   stu_work_reported(&w, 0, 21000, 0, 2.5);
   CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 2.5), 7.9, 1e-9);
   CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 3.0), 7.4, 1e-9);
@@ -102,11 +102,12 @@ static void test_work_left_short_simulations(void)
   stu_work_free(&w);
 }
 
-/* The pace of an operation from a large simulation and a small one together (110,000 operations in 1.1 s: 1e-5 s),
- * the start from the first reports (both 0.2 s after their starts, before their first operation) and the end from the
- * small one, finished (its result came 0.05 s after its last report). So a simulation of 50,000 operations not
- * started yet takes 0.2 + 0.5 + 0.05 = 0.75 s; on 2 jobs it runs beside the large one, which has 400,000 operations
- * left at its own pace, 4 s from 1.5 s, and its end's 0.05 s: 4.05 s left. At 4 s, 1.55 s. */
+/* The pace of an operation from a large simulation and a small one together (110,000 operations in 1.1 s: 1e-5 s; the
+ * small one's from its first report to its end's), the start from the first reports (both 0.2 s after their starts,
+ * before their first operation) and the end from the small one, finished (its result came 0.05 s after its end). So a
+ * simulation of 50,000 operations not started yet takes 0.2 + 0.5 + 0.05 = 0.75 s; on 2 jobs it runs beside the large
+ * one, which has 400,000 operations left at its own pace, 4 s from 1.5 s, and its end's 0.05 s: 4.05 s left. At 4
+ * s, 1.55 s. */
 static void test_work_left_start_pace_end(void)
 {
   const double ops[] = {500000, 10000, 50000};
@@ -115,8 +116,8 @@ static void test_work_left_start_pace_end(void)
   stu_work_started(&w, 1, 0);
   stu_work_reported(&w, 1, 0, 0, 0.2);
   stu_work_reported(&w, 0, 0, 0, 0.5);
-  stu_work_reported(&w, 1, 10000, 0, 0.3);
-  stu_work_reported(&w, 1, 10000, 1, 0.31);
+  stu_work_reported(&w, 1, 10000, 1, 0.3);
+  stu_work_reported(&w, 1, 10000, 1, 0.32); /* the end's count again: its time is the first's */
   stu_work_finished(&w, 1, 0.35);
   stu_work_reported(&w, 0, 100000, 0, 1.5);
   CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 1.5), 4.05, 1e-9);
@@ -157,6 +158,100 @@ static void test_work_left_classes(void)
   stu_work_reported(&w, 0, 0, 0, 0);
   stu_work_reported(&w, 0, 50000, 0, 0.5);
   CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.5), 2.5, 1e-9);
+  stu_work_free(&w);
+}
+
+/* A simulation's first reports weigh against its class's pace as STU_WORK_PRIOR (0.2 s) of reports would: the first
+ * simulation did 99,000 operations in 0.95 s, the second 1,000 in its first 0.05 s, five times slower: 1e-5 s an
+ * operation for the class (100,000 in 1 s), and for the second (0.05 + 0.2) / (1,000 + 0.2 / 1e-5) s: its 99,000
+ * left take 99,000 x 0.25 / 21,000 = 1.1786 s (4.95 s at its own pace alone, 0.99 s at its class's). */
+static void test_work_left_own_pace_against_its_class(void)
+{
+  const double ops[] = {99000, 100000};
+  stu_work_t w = work_ops(ops, 2, 0, 1);
+  stu_work_started(&w, 0, 0);
+  stu_work_reported(&w, 0, 0, 0, 0.05);
+  stu_work_reported(&w, 0, 99000, 1, 1.0);
+  stu_work_finished(&w, 0, 1.0);
+  stu_work_started(&w, 1, 1.0);
+  stu_work_reported(&w, 1, 0, 0, 1.0);
+  stu_work_reported(&w, 1, 1000, 0, 1.05);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 1.05), 99000 * 0.25 / 21000, 1e-9);
+  stu_work_free(&w);
+}
+
+/* An operation's weight grows with p in a straight line from 1 at p = 1 to the broadcast's at 128, and a class's pace
+ * is per unit of weight: the first simulation (p = 1, weight 1) did 10,000 operations in 0.1 s, from its first report
+ * to its end's; the second, of the same class at p = 128 (one-to-all's 1.8), 100,000 operations, takes 1.8 s. */
+static void test_work_left_weight_grows_with_p(void)
+{
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_weight(1.8, 1), 1, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_weight(1.8, 128), 1.8, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_weight(1.8, 64), 1 + 0.8 * 63 / 127, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_weight(1.0, 64), 1, 1e-12);
+  const double ops[] = {10000, 100000};
+  stu_work_t w = work_ops(ops, 2, 0, 1);
+  w.klass = calloc(2, sizeof *w.klass);
+  w.weight = malloc(2 * sizeof *w.weight);
+  CU_ASSERT_FATAL(w.klass && w.weight);
+  w.classes = 1;
+  w.weight[0] = stu_work_weight(1.8, 1), w.weight[1] = stu_work_weight(1.8, 128);
+  stu_work_started(&w, 0, 0);
+  stu_work_reported(&w, 0, 0, 0, 0);
+  stu_work_reported(&w, 0, 10000, 1, 0.1);
+  stu_work_finished(&w, 0, 0.1);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.1), 1.8, 1e-9);
+  stu_work_free(&w);
+}
+
+/* Two simulations of 100,000 operations whose whole traces come back, on 2 jobs, at 1e-5 s an operation (10,000 in
+ * 0.1 s each), started at 0 and reporting first at 0.1 (S = 0.1): nothing finished, so each one's end is K = 0.24
+ * (STU_WORK_KEPT_END) of its simulation's 1 s: 0.9 + 0.24 = 1.14 s left at 0.2. The first ends its simulation at 1.1
+ * and its result is taken at 1.4: 0.3 s, K = 0.3 / 1 s; the second, at 90,000 at 1.0 (its own pace still 1e-5), has
+ * 10,000 operations left, 0.1 s, already past at 1.4, and its end: 0.3 s left. */
+static void test_work_left_kept_trace_end(void)
+{
+  const double ops[] = {100000, 100000};
+  stu_work_t w = work_ops(ops, 2, 0, 2);
+  w.kept = malloc(2 * sizeof *w.kept);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(w.kept);
+  w.kept[0] = w.kept[1] = 1;
+  for (size_t t = 0; t < 2; t++) {
+    stu_work_started(&w, t, 0);
+    stu_work_reported(&w, t, 0, 0, 0.1);
+    stu_work_reported(&w, t, 10000, 0, 0.2);
+  }
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.2), 0.9 + STU_WORK_KEPT_END * 1.0, 1e-9);
+  stu_work_reported(&w, 1, 90000, 0, 1.0);
+  stu_work_reported(&w, 0, 100000, 1, 1.1);
+  stu_work_finished(&w, 0, 1.4);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 1.4), 0.3, 1e-9);
+  stu_work_free(&w);
+}
+
+/* The first point of a platform and p takes D more at its end (simrun describes the machine), S before one is
+ * measured: on one job, four simulations of 10,000 operations, the first and third the first of their p. The first
+ * started at 0, reported first at 0.1 and ended its simulation at 0.2 (1e-5 s an operation, S = 0.1): at 0.2 its end
+ * has D = S = 0.1 to go; the second and fourth take 0.1 + 0.1, the third 0.1 + 0.1 + 0.1: 0.8 s left. Its result
+ * came at 0.35 (D = 0.15, T = 0 yet); the second's 0.05 s after its end: T = 0.05, D = 0.1; then the third takes
+ * 0.1 + 0.1 + 0.05 + 0.1 and the fourth 0.25: 0.6 s left at 0.6. */
+static void test_work_left_describes(void)
+{
+  const double ops[] = {10000, 10000, 10000, 10000};
+  stu_work_t w = work_ops(ops, 4, 0, 1);
+  w.describes = calloc(4, sizeof *w.describes);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(w.describes);
+  w.describes[0] = w.describes[2] = 1;
+  stu_work_started(&w, 0, 0);
+  stu_work_reported(&w, 0, 0, 0, 0.1);
+  stu_work_reported(&w, 0, 10000, 1, 0.2);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.2), 0.8, 1e-9);
+  stu_work_finished(&w, 0, 0.35);
+  stu_work_started(&w, 1, 0.35);
+  stu_work_reported(&w, 1, 0, 0, 0.45);
+  stu_work_reported(&w, 1, 10000, 1, 0.55);
+  stu_work_finished(&w, 1, 0.6);
+  CU_ASSERT_DOUBLE_EQUAL(stu_work_left(&w, 0.6), 0.6, 1e-9);
   stu_work_free(&w);
 }
 
@@ -201,6 +296,10 @@ int main(void)
       {"test_work_left_start_pace_end", test_work_left_start_pace_end},
       {"test_work_left_counts_what_the_runs_count", test_work_left_counts_what_the_runs_count},
       {"test_work_left_classes", test_work_left_classes},
+      {"test_work_left_own_pace_against_its_class", test_work_left_own_pace_against_its_class},
+      {"test_work_left_weight_grows_with_p", test_work_left_weight_grows_with_p},
+      {"test_work_left_kept_trace_end", test_work_left_kept_trace_end},
+      {"test_work_left_describes", test_work_left_describes},
       {"test_work_left_sequential_phase_first", test_work_left_sequential_phase_first},
       {"test_work_left_resume_counts_the_cache", test_work_left_resume_counts_the_cache},
       {NULL, NULL}};

@@ -156,17 +156,46 @@ static int pdtrsm_advise(const app_point_t *point, int nranks, const met_platfor
   return app_linalg_memory_advice(point, nranks, m, met_pdtrsm_node_bytes, msg, msglen);
 }
 
-/* Every rank's operations (app_skeleton_t.work): per block of a block row of B, the solving process row's trsm and two
- * updates and its ring broadcast (app_bcast_ops), and on a general grid its sends and the next row's receives and sums;
- * the ranks when the grid is not the point's. */
+/* At most `count`, at least 0. */
+static long clamp(long value, long count)
+{
+  return value < 0 ? 0 : value > count ? count : value;
+}
+
+/* The operations of step i (of `blocks`) but its broadcast, as the recorder counts them (a computation of no flop is
+ * none): the owner's trsm; per process column holding some of the blocks after i (one each of the next `cols`: as
+ * many columns as those blocks, at most all), its first update, and on a general grid its send and the next row's
+ * receive (two message ends; the next row's sums are control, not counted), and its second update when it holds more
+ * than P - 1 of them (the columns whose first such block is followed by P - 1 more, `cols` apart). */
+static double step_ops(const met_dense_t *d, long i, long blocks)
+{
+  long holding = clamp(blocks - 1 - i, d->cols);
+  if (d->rows == 1)
+    return 1.0 + (double)holding;
+  return 1.0 + 3.0 * (double)holding + (double)clamp(blocks - 1 - i - (long)(d->rows - 1) * d->cols, d->cols);
+}
+
+/* Every rank's operations (app_skeleton_t.work), exactly as the simulation counts them: per block row of B (its height
+ * R, or what is left at the bottom) and per diagonal block (its width R, or what is left), step_ops and the ring
+ * broadcast of the solved block over the process row (app_bcast_ops, its bytes the block's); the ranks when the grid
+ * is not the point's. */
 static double pdtrsm_work(const app_point_t *point, int nranks)
 {
   met_dense_t d;
   if (app_linalg_dense(point, nranks, &d, NULL, 0, NULL) != 0)
     return nranks;
-  double step =
-      3.0 * d.cols + app_bcast_ops(point, d.cols, (double)d.r * (double)d.r * 8) + (d.rows > 1 ? 3.0 * d.cols : 0);
-  return (double)((d.m + d.r - 1) / d.r) * (double)((d.n + d.r - 1) / d.r) * step;
+  long blocks = (d.n + d.r - 1) / d.r, block_rows = (d.m + d.r - 1) / d.r;
+  double steps = 0;
+  for (long i = 0; i < blocks; i++)
+    steps += step_ops(&d, i, blocks);
+  double heights[2] = {(double)d.r, (double)(d.m - (block_rows - 1) * d.r)}; /* a full block row's, the last's */
+  double widths[2] = {(double)d.r, block_width(&d, blocks - 1)};
+  double ops = (double)block_rows * steps;
+  for (int h = 0; h < 2; h++)
+    for (int w = 0; w < 2; w++)
+      ops += (double)(h ? 1 : block_rows - 1) * (double)(w ? 1 : blocks - 1) *
+             app_bcast_ops(point, d.cols, heights[h] * widths[w] * 8);
+  return ops;
 }
 
 static const scn_param_spec_t pdtrsm_params[] = {

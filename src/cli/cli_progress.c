@@ -3,6 +3,7 @@
 #include "cli_progress.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* "1h02m", "3m00s", "42s" or, below 10 s, "2.5s". */
 static void duration(char *buf, size_t len, double seconds)
@@ -42,4 +43,20 @@ void cli_progress_line(char *buf, size_t len, const stu_progress_t *at, double e
     snprintf(left, sizeof left, ", %s left", text);
   }
   snprintf(buf, len, "simrun: [%s] %4zu/%zu points%s", bar, at->done, at->total, left);
+}
+
+void cli_progress_log(const stu_progress_t *at, double elapsed)
+{
+  static FILE *log;
+  static int tried;
+  if (!tried) {
+    tried = 1;
+    const char *path = getenv("SIMRUN_TEST_PROGRESS");
+    if (path && *path && !(log = fopen(path, "w")))
+      fprintf(stderr, "simrun: warning: SIMRUN_TEST_PROGRESS=%s: cannot write it; no progress log\n", path);
+  }
+  if (log)
+    fprintf(log, "%.6f %.6f %zu %zu\n", elapsed, at->left, at->done, at->total);
+  if (log && at->done == at->total)
+    fflush(log);
 }

@@ -19,4 +19,10 @@
  * from the cache cost nothing, so a resumed study's time left counts only what it simulates. */
 void cli_progress_line(char *buf, size_t len, const stu_progress_t *at, double elapsed);
 
+/* For bench/eta.sh and the tests: when the environment's SIMRUN_TEST_PROGRESS names a file, each state of the progress
+ * is logged there as "elapsed left done total" (seconds to the microsecond; left -1 while the study has no estimate),
+ * whether a bar shows it or not (piped, -q, in the first second), so that short sweeps' estimates can be judged too.
+ * A file that cannot be written is one warning, and no log. */
+void cli_progress_log(const stu_progress_t *at, double elapsed);
+
 #endif

@@ -50,32 +50,35 @@ typedef struct progress {
   struct timespec start; /* on_point's first call: the simulations start then (the checks before are not their work) */
 } progress_t;
 
-/* The progress bar, on a terminal only (cli_progress.h), timed from `start`. */
-static void show_progress(const stu_progress_t *at, const struct timespec *start)
+/* The progress bar, on a terminal only (cli_progress.h), `elapsed` seconds after the simulations started. */
+static void show_progress(const stu_progress_t *at, double elapsed)
 {
   char line[160];
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  cli_progress_line(line, sizeof line, at,
-                    (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec));
+  cli_progress_line(line, sizeof line, at, elapsed);
   fprintf(stderr, "\r%-*s", 80, line);
   if (at->done == at->total)
     fprintf(stderr, "\r%*s\r", 80, "");
   fflush(stderr);
 }
 
-/* The study's progress: the test hook's "sweep" step (cli_signal.h) at the first point, then the progress bar. */
+/* The study's progress: the test hook's "sweep" step (cli_signal.h) at the first point, then the progress bar (and
+ * bench/eta.sh's log of it). */
 static void on_point(const stu_progress_t *at, void *ctx)
 {
   progress_t *progress = ctx;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
   if (progress->calls++ == 0)
-    clock_gettime(CLOCK_MONOTONIC, &progress->start);
+    progress->start = now;
+  double elapsed =
+      (double)(now.tv_sec - progress->start.tv_sec) + 1e-9 * (double)(now.tv_nsec - progress->start.tv_nsec);
+  cli_progress_log(at, elapsed);
   if (at->done == 1 && !progress->swept) {
     progress->swept = 1;
     cli_signal_step("sweep", "during the sweep");
   }
   if (progress->show_bar)
-    show_progress(at, &progress->start);
+    show_progress(at, elapsed);
 }
 
 /* A damaged cache entry, deleted and recomputed. */

@@ -16,6 +16,7 @@ static double counted;
 static unsigned calls;
 static int out = -1;
 static double last_report = -1;
+static double attached; /* when the count started */
 
 static double now(void)
 {
@@ -38,6 +39,7 @@ void sim_progress_attach(int fd)
   counted = 0;
   calls = 0;
   last_report = -1;
+  attached = now();
   out = fd;
   if (fd >= 0)
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
@@ -48,7 +50,9 @@ void sim_progress_count(double ops)
   counted += ops;
   if (out < 0 || (++calls & 255u) != 0)
     return;
-  if (last_report < 0 || now() - last_report >= SIM_PROGRESS_PERIOD)
+  double at = now();
+  double period = at - attached < SIM_PROGRESS_EARLY ? SIM_PROGRESS_EARLY_PERIOD : SIM_PROGRESS_PERIOD;
+  if (last_report < 0 || at - last_report >= period)
     report("ops");
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Progress from inside a running simulation: the simulation process counts the operations it simulates (a message's
  * end, a computation, a DSM request or barrier arrival, as the skeletons' work counts weigh them) and writes the count
- * to its parent through a pipe as a line "ops <count>\n", at most every SIM_PROGRESS_PERIOD seconds, and as "end
+ * to its parent through a pipe as a line "ops <count>\n", at most every SIM_PROGRESS_PERIOD seconds (in its first
+ * SIM_PROGRESS_EARLY seconds, every SIM_PROGRESS_EARLY_PERIOD), and as "end
  * <count>\n" once the simulation is over (its end's work, SimGrid's and the trace's, is then done: a pace is measured
  * between "ops" lines only); the parent reads the lines (sim_progress_feed) for the progress bar's time left. */
 #ifndef SIM_PROGRESS_H
@@ -11,6 +12,11 @@
 
 /* The least time between two reports: ten a second at most, one write(2) each, nothing a simulation would notice. */
 #define SIM_PROGRESS_PERIOD 0.1
+
+/* In a simulation's first second, a hundred a second at most (a few microseconds of write(2) each, under 0.1% of that
+ * second): so that the pace of a sweep of short simulations is measured within its first tenth, not after it. */
+#define SIM_PROGRESS_EARLY        1.0
+#define SIM_PROGRESS_EARLY_PERIOD 0.01
 
 /* In the simulation process: count from 0 and report to `fd` (a pipe's write end, made non-blocking here: a report
  * the pipe has no room for is dropped, never waited for); -1: count without reporting (a simulation in simrun's own

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The MPI task farm (stu_farm.h), compiled with Open MPI's mpicc flags: rank 0 sends a task (a fixed-size record) to
- * each idle worker; a worker simulates it in a local process and answers with its status, message and result bytes. */
+ * each idle worker; a worker simulates it in a local process, passes on its reports of progress as they come, and
+ * answers with its status, message and result bytes. */
 #include "sim_error.h"
 #include "stu_farm.h"
 #include "stu_pool.h"
@@ -9,7 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TAG_TASK = 1, TAG_STOP, TAG_RESULT };
+enum { TAG_TASK = 1, TAG_STOP, TAG_RESULT, TAG_PROGRESS };
+
+/* A worker's report of how far its task is (sim_progress.h), at most as often as its simulation reports: ten a second
+ * (a hundred in its first second), 16 bytes each. It comes before the task's result, from the same worker, so rank 0
+ * has taken them all once it has the result (MPI keeps the order of one sender's messages that one receive matches). */
+typedef struct report {
+  double ops;
+  int32_t ended;
+  int32_t unused;
+} report_t;
 
 /* What precedes a worker's result bytes. */
 typedef struct reply {
@@ -19,7 +29,8 @@ typedef struct reply {
 
 typedef struct farm {
   int workers;
-  int *busy; /* per worker: 1 while it runs a task */
+  int *busy;          /* per worker: 1 while it runs a task */
+  report_t *reported; /* per worker: its task's last report, ops -1 before any */
 } farm_t;
 
 static int my_rank = -1;
@@ -53,16 +64,24 @@ static int farm_start(stu_exec_t *exec, size_t slot, const stu_task_t *task, cha
   farm_t *farm = exec->state;
   MPI_Send(task, (int)sizeof *task, MPI_BYTE, (int)slot + 1, TAG_TASK, MPI_COMM_WORLD);
   farm->busy[slot] = 1;
+  farm->reported[slot] = (report_t){.ops = -1};
   return 0;
 }
 
-/* Receives one worker's reply into a new buffer; its length in *len and the worker in *worker. */
-static char *receive_reply(int *len, int *worker)
+/* Receives one worker's next message into a new buffer: a report (kept in farm->reported, NULL returned) or its reply
+ * (its length in *len); the worker in *worker. */
+static char *receive_reply(farm_t *farm, int *len, int *worker)
 {
   MPI_Status status;
-  MPI_Probe(MPI_ANY_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &status);
-  MPI_Get_count(&status, MPI_BYTE, len);
+  MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
   *worker = status.MPI_SOURCE;
+  if (status.MPI_TAG == TAG_PROGRESS) {
+    report_t report;
+    MPI_Recv(&report, (int)sizeof report, MPI_BYTE, *worker, TAG_PROGRESS, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    farm->reported[*worker - 1] = report;
+    return NULL;
+  }
+  MPI_Get_count(&status, MPI_BYTE, len);
   char *buf = malloc(*len > 0 ? (size_t)*len : 1);
   if (!buf) /* the message cannot be left pending, and there is no room to take it */
     MPI_Abort(MPI_COMM_WORLD, 1);
@@ -70,13 +89,22 @@ static char *receive_reply(int *len, int *worker)
   return buf;
 }
 
+static double farm_reported(const stu_exec_t *exec, size_t slot, int *ended)
+{
+  const farm_t *farm = exec->state;
+  *ended = farm->reported[slot].ended;
+  return farm->reported[slot].ops;
+}
+
 static int farm_wait(stu_exec_t *exec, size_t *slot, FILE **result, char *err, size_t errlen)
 {
   farm_t *farm = exec->state;
   int len = 0;
   int worker = 0;
-  char *buf = receive_reply(&len, &worker);
+  char *buf = receive_reply(farm, &len, &worker);
   *slot = (size_t)worker - 1;
+  if (!buf)
+    return STU_EXEC_PROGRESS;
   farm->busy[*slot] = 0;
   *result = NULL;
   reply_t reply = {.status = SIM_ECHILD};
@@ -107,8 +135,9 @@ static void farm_stop(stu_exec_t *exec)
     if (farm->busy[w]) {
       int len = 0;
       int worker = 0;
-      free(receive_reply(&len, &worker));
-      farm->busy[worker - 1] = 0;
+      char *reply = receive_reply(farm, &len, &worker);
+      farm->busy[worker - 1] = reply ? 0 : farm->busy[worker - 1];
+      free(reply);
       w = -1; /* the reply may have come from another worker: look again */
     }
 }
@@ -125,14 +154,20 @@ int stu_farm_exec_new(stu_exec_t *exec, char *err, size_t errlen)
   }
   farm_t *farm = malloc(sizeof *farm);
   int *busy = calloc((size_t)size - 1, sizeof *busy);
-  if (!farm || !busy) {
+  report_t *reported = calloc((size_t)size - 1, sizeof *reported);
+  if (!farm || !busy || !reported) {
     free(farm);
     free(busy);
+    free(reported);
     return SIM_ENOMEM;
   }
-  *farm = (farm_t){.workers = size - 1, .busy = busy};
-  *exec =
-      (stu_exec_t){.slots = (size_t)size - 1, .start = farm_start, .wait = farm_wait, .stop = farm_stop, .state = farm};
+  *farm = (farm_t){.workers = size - 1, .busy = busy, .reported = reported};
+  *exec = (stu_exec_t){.slots = (size_t)size - 1,
+                       .start = farm_start,
+                       .wait = farm_wait,
+                       .reported = farm_reported,
+                       .stop = farm_stop,
+                       .state = farm};
   return 0;
 }
 
@@ -143,18 +178,35 @@ void stu_farm_exec_free(stu_exec_t *exec)
     return;
   farm_stop(exec);
   free(farm->busy);
+  free(farm->reported);
   free(farm);
   exec->state = NULL;
 }
 
-/* Runs one task in a local process; 0 with its result stream, or its error with a message. Its reports of progress
- * are not passed on: rank 0 hears of a task only as it ends. */
+/* Passes the local simulation's last report on to rank 0. */
+static void pass_report(const stu_exec_t *pool)
+{
+  report_t report = {.ops = -1};
+  int ended = 0;
+  report.ops = pool->reported(pool, 0, &ended);
+  report.ended = ended;
+  if (report.ops >= 0)
+    MPI_Send(&report, (int)sizeof report, MPI_BYTE, 0, TAG_PROGRESS, MPI_COMM_WORLD);
+}
+
+/* Runs one task in a local process, passing its reports of progress on to rank 0 as they come; 0 with its result
+ * stream, or its error with a message. */
 static int run_task(stu_exec_t *pool, const stu_task_t *task, FILE **result, char *err, size_t errlen)
 {
   size_t slot = 0;
   int rc = pool->start(pool, 0, task, err, errlen);
-  while (rc == 0 && ((rc = pool->wait(pool, &slot, result, err, errlen)) == SIM_EINTR || rc == STU_EXEC_PROGRESS))
+  while (rc == 0 && ((rc = pool->wait(pool, &slot, result, err, errlen)) == SIM_EINTR || rc == STU_EXEC_PROGRESS)) {
+    if (rc == STU_EXEC_PROGRESS)
+      pass_report(pool);
     rc = 0;
+  }
+  if (rc == 0)
+    pass_report(pool); /* the end's count, read as the simulation process ended */
   return rc;
 }
 

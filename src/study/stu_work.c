@@ -84,7 +84,7 @@ int stu_work_lay_out(stu_work_t *work, size_t nseq, size_t slots)
     return -1;
   for (size_t t = 0; t < work->count; t++) {
     work->span = work->finish[t] > work->span ? work->finish[t] : work->span;
-    work->clock[t] = (stu_task_clock_t){-1, -1, -1, -1, -1, -1, -1};
+    work->clock[t] = (stu_task_clock_t){-1, -1, -1, -1, -1, -1, -1, -1};
   }
   sort_by_end(work);
   return 0;
@@ -97,7 +97,27 @@ static int same_class(const stu_study_t *study, const stu_point_t *a, const stu_
   return (x == y || (x && y && strcmp(x, y) == 0)) && strcmp(stu_platform(study, a), stu_platform(study, b)) == 0;
 }
 
-/* Each task's class (the first task of the same class gives its number) and the weight of its operations. */
+/* Whether point task t is the first point task of its platform and p: the model view describes that machine once, when
+ * it finishes (stu_model.c). */
+static int first_of_its_p(const stu_plan_t *plan, const stu_study_t *study, size_t t)
+{
+  const stu_point_t *point = &study->points[plan->tasks[t].point];
+  for (size_t u = 0; u < t; u++) {
+    const stu_point_t *other = &study->points[plan->tasks[u].point];
+    if (plan->tasks[u].kind == STU_TASK_POINT && other->p == point->p &&
+        strcmp(stu_platform(study, other), stu_platform(study, point)) == 0)
+      return 0;
+  }
+  return 1;
+}
+
+double stu_work_weight(double at_128, int nranks)
+{
+  return 1 + (at_128 - 1) * (nranks - 1) / 127.0;
+}
+
+/* Each task's class (the first task of the same class gives its number), the weight of its operations, and whether
+ * its whole trace comes back. */
 static void classes(stu_work_t *work, const stu_plan_t *plan, const stu_study_t *study)
 {
   static const double bcast_weight[SIM_BCAST_COUNT] = STU_BCAST_OP_WEIGHTS;
@@ -108,7 +128,9 @@ static void classes(stu_work_t *work, const stu_plan_t *plan, const stu_study_t 
       first++;
     work->klass[t] = first == t ? work->classes++ : work->klass[first];
     int alg = point->role.broadcast ? sim_bcast_parse(point->role.broadcast) : -1;
-    work->weight[t] = alg >= 0 ? bcast_weight[alg] : 1;
+    work->weight[t] = alg >= 0 ? stu_work_weight(bcast_weight[alg], plan->tasks[t].nranks) : 1;
+    work->kept[t] = plan->tasks[t].keep_trace != 0;
+    work->describes[t] = plan->tasks[t].kind == STU_TASK_POINT && first_of_its_p(plan, study, t);
   }
 }
 
@@ -118,12 +140,15 @@ int stu_work_new(stu_work_t *work, const stu_plan_t *plan, const stu_sweep_ctx_t
   *work = (stu_work_t){.count = plan->count,
                        .cost = malloc(n * sizeof *work->cost),
                        .klass = malloc(n * sizeof *work->klass),
-                       .weight = malloc(n * sizeof *work->weight)};
-  if (work->cost && work->klass && work->weight) {
+                       .weight = malloc(n * sizeof *work->weight),
+                       .kept = malloc(n * sizeof *work->kept),
+                       .describes = malloc(n * sizeof *work->describes)};
+  if (work->cost && work->klass && work->weight && work->kept && work->describes) {
     costs(work, plan, ctx, cache);
     classes(work, plan, ctx->study);
   }
-  if (!work->cost || !work->klass || !work->weight || stu_work_lay_out(work, plan->nseq, slots) != 0) {
+  if (!work->cost || !work->klass || !work->weight || !work->kept || !work->describes ||
+      stu_work_lay_out(work, plan->nseq, slots) != 0) {
     stu_work_free(work);
     return -1;
   }
@@ -138,6 +163,8 @@ void stu_work_free(stu_work_t *work)
   free(work->clock);
   free(work->klass);
   free(work->weight);
+  free(work->kept);
+  free(work->describes);
   *work = (stu_work_t){0};
 }
 
@@ -150,6 +177,7 @@ void stu_work_reported(stu_work_t *work, size_t t, double ops, int ended, double
 {
   stu_task_clock_t *c = &work->clock[t];
   if (ended) {
+    c->end_at = c->end_ops < 0 ? now : c->end_at; /* the first "end" is when the simulation ended */
     c->end_ops = ops;
     return;
   }
@@ -178,11 +206,13 @@ double stu_work_finished(stu_work_t *work, size_t t, double now)
 typedef struct pace {
   double weighted; /* seconds an operation of weight 1 within a simulation, all classes together */
   double start;    /* S: seconds before a simulation's first operation */
-  double end;      /* T: seconds after its last (0 before any is measured) */
+  double end;      /* T: seconds from a simulation's end to its result taken, its trace not kept (0 before any) */
+  double describe; /* D: what describing a platform for a p adds to T (stu_model.c) */
+  double kept;     /* K: what a kept trace adds to T, over the seconds its simulation took */
   double rho;      /* the operations reported over those predicted */
   double unit;     /* without any pace: the seconds a unit of predicted cost took, whole simulations */
   double *seconds; /* per class: the seconds of its reported operations */
-  double *ops;     /* per class: those operations */
+  double *ops;     /* per class: those operations, each at its task's weight */
 } pace_t;
 
 /* The operations the skeleton predicted for task t. */
@@ -197,16 +227,24 @@ static int reported(const stu_task_clock_t *c)
   return c->first_at >= 0;
 }
 
-/* Whether task t reported progress within its simulation: reports STU_WORK_MIN_PACE apart, the count grown. */
-static int paced(const stu_task_clock_t *c)
+/* The span of task t's reports within its simulation, from its first to its end's (once its simulation is over) or
+ * its last: its seconds and operations; 0 seconds when it has none. */
+static double window(const stu_task_clock_t *c, double *ops)
 {
-  return reported(c) && c->last_at - c->first_at >= STU_WORK_MIN_PACE && c->last_ops > c->first_ops;
+  int over = c->end_at >= 0 && c->end_ops >= 0;
+  double last_at = over ? c->end_at : c->last_at, last_ops = over ? c->end_ops : c->last_ops;
+  *ops = reported(c) ? last_ops - c->first_ops : 0;
+  return reported(c) && *ops > 0 && last_at > c->first_at ? last_at - c->first_at : 0;
 }
 
-/* Whether task t reported progress at all within its simulation: two reports, apart in time and count. */
-static int moved(const stu_task_clock_t *c)
+/* The seconds an operation over `seconds` of reports that saw `ops` operations, with `prior` (seconds an operation,
+ * or -1 for none) counted as STU_WORK_PRIOR seconds of them: the prior at first, the reports' own pace once they span
+ * well more; -1 when neither says. */
+static double shrunk(double seconds, double ops, double prior)
 {
-  return reported(c) && c->last_at > c->first_at && c->last_ops > c->first_ops;
+  if (prior > 0)
+    return (seconds + STU_WORK_PRIOR) / (ops + STU_WORK_PRIOR / prior);
+  return seconds > 0 && ops > 0 ? seconds / ops : -1;
 }
 
 static size_t class_of(const stu_work_t *work, size_t t)
@@ -219,13 +257,22 @@ static double weight_of(const stu_work_t *work, size_t t)
   return work->weight ? work->weight[t] : 1;
 }
 
-/* P, the seconds an operation of task t: its class's measured pace, else the pace of all classes at its weight. */
+static int kept(const stu_work_t *work, size_t t)
+{
+  return work->kept && work->kept[t];
+}
+
+static int describes(const stu_work_t *work, size_t t)
+{
+  return work->describes && work->describes[t];
+}
+
+/* P, the seconds an operation of task t: its class's reports, with the pace of all classes as their prior (shrunk),
+ * at its weight; -1 before any pace is measured. */
 static double op_pace(const stu_work_t *work, size_t t, const pace_t *p)
 {
   size_t k = class_of(work, t);
-  if (p->seconds[k] >= STU_WORK_MIN_PACE && p->ops[k] > 0)
-    return p->seconds[k] / p->ops[k];
-  return p->weighted >= 0 ? p->weighted * weight_of(work, t) : -1;
+  return p->weighted >= 0 ? shrunk(p->seconds[k], p->ops[k], p->weighted) * weight_of(work, t) : -1;
 }
 
 /* The paces and rho, and the fallback's seconds a unit, from every task. */
@@ -234,13 +281,14 @@ static void measure_rates(const stu_work_t *work, pace_t *p)
   double seconds = 0, weighted = 0, got = 0, predicted = 0, whole = 0, units = 0;
   for (size_t t = 0; t < work->count; t++) {
     const stu_task_clock_t *c = &work->clock[t];
-    if (moved(c)) {
-      p->seconds[class_of(work, t)] += c->last_at - c->first_at;
-      p->ops[class_of(work, t)] += c->last_ops - c->first_ops;
-      seconds += c->last_at - c->first_at;
-      weighted += (c->last_ops - c->first_ops) * weight_of(work, t);
+    double ops, span = window(c, &ops);
+    if (span > 0) {
+      p->seconds[class_of(work, t)] += span;
+      p->ops[class_of(work, t)] += ops * weight_of(work, t);
+      seconds += span;
+      weighted += ops * weight_of(work, t);
     }
-    if (c->end >= 0 && c->end_ops >= 0 && predicted_ops(work, t) > 0) {
+    if (c->end_ops >= 0 && predicted_ops(work, t) > 0) {
       got += c->end_ops;
       predicted += predicted_ops(work, t);
     }
@@ -254,56 +302,106 @@ static void measure_rates(const stu_work_t *work, pace_t *p)
   p->unit = units > 0 ? whole / units : -1;
 }
 
-/* S and T, once some pace is known: the mean over the tasks that measured each. */
-static void measure_ends(const stu_work_t *work, pace_t *p)
+/* The seconds task t's simulation takes from its first operation to its last, by the pace. */
+static double simulating(const stu_work_t *work, size_t t, const pace_t *p)
 {
-  double start = 0, end = 0;
-  size_t starts = 0, ends = 0;
+  return p->rho * predicted_ops(work, t) * op_pace(work, t, p);
+}
+
+/* S, once some pace is known: the mean over the tasks that measured it, from their start to their first report (or
+ * their end's, for a simulation too short to report before), less the operations done by then. */
+static void measure_start(const stu_work_t *work, pace_t *p)
+{
+  double start = 0;
+  size_t starts = 0;
   for (size_t t = 0; p->weighted >= 0 && t < work->count; t++) {
     const stu_task_clock_t *c = &work->clock[t];
-    if (!reported(c) || c->start < 0)
+    int first = reported(c);
+    if (c->start < 0 || (!first && c->end_at < 0))
       continue;
-    double s = c->first_at - c->start - c->first_ops * op_pace(work, t, p);
+    double s = first ? c->first_at - c->start - c->first_ops * op_pace(work, t, p)
+                     : c->end_at - c->start - c->end_ops * op_pace(work, t, p);
     start += s > 0 ? s : 0;
     starts++;
-    if (c->end >= 0) {
-      end += c->end - c->last_at;
-      ends++;
-    }
   }
   p->start = starts ? start / (double)starts : -1;
-  p->end = ends ? end / (double)ends : 0;
+}
+
+/* The seconds from finished task t's simulation's end to its result taken, or -1 when not measured. */
+static double after_end(const stu_task_clock_t *c)
+{
+  return c->end >= 0 && c->end_at >= 0 ? c->end - c->end_at : -1;
+}
+
+/* The mean of what finished tasks with `kept` and `describing` as given took after their simulation's end more than
+ * `base` seconds (0 at least), each over `per` (1: seconds; 0: its simulation's seconds); `fallback` when none. */
+static double mean_after(const stu_work_t *work, const pace_t *p, int kept_trace, int describing, double base, int per,
+                         double fallback)
+{
+  double sum = 0;
+  size_t n = 0;
+  for (size_t t = 0; t < work->count; t++) {
+    double after = after_end(&work->clock[t]), took = per ? 1 : work->clock[t].end_ops * op_pace(work, t, p);
+    if (after < 0 || kept(work, t) != kept_trace || describes(work, t) != describing || took <= 0)
+      continue;
+    sum += (after > base ? after - base : 0) / took;
+    n++;
+  }
+  return n ? sum / (double)n : fallback;
+}
+
+/* T, D and K from the finished tasks, once some pace is known: T the mean from a simulation's end to its result taken
+ * where nothing more came after it; D the mean of what that took more for the first point of a platform and p (its
+ * machine described: a process started and the platform loaded, as S, before any); K the mean of what that took more
+ * where the whole trace came back (written, read and analysed: the DSM's cause-effect view, the per-process point),
+ * over the seconds its simulation took (STU_WORK_KEPT_END before any). */
+static void measure_ends(const stu_work_t *work, pace_t *p)
+{
+  if (p->weighted < 0)
+    return;
+  p->end = mean_after(work, p, 0, 0, 0, 1, 0);
+  p->describe = mean_after(work, p, 0, 1, p->end, 1, p->start > 0 ? p->start : 0);
+  p->kept = mean_after(work, p, 1, 0, p->end, 0, -1);
+  if (p->kept < 0)
+    p->kept = mean_after(work, p, 1, 1, p->end + p->describe, 0, STU_WORK_KEPT_END);
+}
+
+/* T for task t: what any simulation's end takes, and what its platform's description and its kept trace add. */
+static double ending(const stu_work_t *work, size_t t, const pace_t *p)
+{
+  return p->end + (describes(work, t) ? p->describe : 0) + (kept(work, t) ? p->kept * simulating(work, t, p) : 0);
 }
 
 /* How long task t takes in all by the pace, or -1 when nothing says. */
 static double expected(const stu_work_t *work, size_t t, const pace_t *p)
 {
   if (p->weighted >= 0 && p->start >= 0)
-    return p->start + p->rho * predicted_ops(work, t) * op_pace(work, t, p) + p->end;
+    return p->start + simulating(work, t, p) + ending(work, t, p);
   return p->unit >= 0 ? p->unit * work->cost[t] : -1;
 }
 
 /* How long running task t still takes at `now`: from its last report, at its own pace once it has one, else its
- * class's; by the expected length of a simulation before it reported. */
+ * class's; by the expected length of a simulation before it reported; its end's alone once its simulation is over. */
 static double remaining(const stu_work_t *work, size_t t, const pace_t *p, double now)
 {
   const stu_task_clock_t *c = &work->clock[t];
-  if (c->end_ops >= 0) /* its simulation is over: its result is on its way */
-    return p->end;
-  double pace = !reported(c) ? -1
-                : paced(c)   ? (c->last_at - c->first_at) / (c->last_ops - c->first_ops)
-                             : op_pace(work, t, p);
   double left;
+  if (c->end_ops >= 0) { /* its simulation is over: its result is on its way */
+    left = p->weighted >= 0 ? ending(work, t, p) - (now - (c->end_at >= 0 ? c->end_at : now)) : 0;
+    return left > 0 ? left : 0;
+  }
+  double ops, span = window(c, &ops);
+  double prior = op_pace(work, t, p); /* its class's, -1 before any pace: then by the fallback below */
+  double pace = reported(c) && prior >= 0 ? shrunk(span, ops, prior) : -1;
   if (pace >= 0) {
-    double ops = p->rho * predicted_ops(work, t) - c->last_ops;
-    left = (ops > 0 ? ops : 0) * pace - (now - c->last_at);
-    return (left > 0 ? left : 0) + p->end;
+    double todo = p->rho * predicted_ops(work, t) - c->last_ops;
+    left = (todo > 0 ? todo : 0) * pace - (now - c->last_at);
+    return (left > 0 ? left : 0) + (p->weighted >= 0 ? ending(work, t, p) : 0);
   }
   double all = expected(work, t, p);
   left = all - (now - c->start);
   return all < 0 ? -1 : left > 0 ? left : 0;
 }
-
 /* Lays the tasks not started in [lo, hi) out on the slots free at free_at; returns 0, or -1 when one has no
  * expected length. */
 static int lay_out_left(const stu_work_t *work, size_t lo, size_t hi, const pace_t *p, double *free_at)
@@ -355,6 +453,7 @@ double stu_work_left(const stu_work_t *work, double now)
   double *free_at = scratch;
   pace_t p = {.seconds = scratch + work->slots, .ops = scratch + work->slots + classes};
   measure_rates(work, &p);
+  measure_start(work, &p);
   measure_ends(work, &p);
   int seq_left = 0;
   double left = -1;

@@ -27,13 +27,17 @@
 enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 << 20 };
 /* A rank's file beyond this much text (default; SIMRUN_TRACE_COMPRESS) is written as zstd (trc_out_compress_beyond):
  * the timeline (only simrun reads it) and, once it holds one of simrun's extensions (smpirun cannot read it then), the
- * TI trace. Below it, plain text at no cost: ScaLAPACK's xdlu at p = 4 writes about 2.3 MB per rank and file in 1 s.
+ * TI trace. Below it, plain text at no cost (ScaLAPACK's xdlu at p = 4 writes about 2.3 MB per rank and file in 1 s).
  * Once the run has lasted COMPRESS_LATE seconds, the bound is COMPRESS_LATE_FROM: compressing (some 3 ms of CPU per
  * MB) then costs under a thousandth of the run per MB, and a long run's files stay small however many ranks it has (Ray
  * at p = 4, 50 s: four ranks of 4-5 MB of text, a 19 MB folder with the 4 MiB bound alone). */
 #define COMPRESS_FROM      (4LL << 20)
 #define COMPRESS_LATE      10.0
 #define COMPRESS_LATE_FROM (1LL << 20)
+/* Whatever the run's length, the default bound is at most COMPRESS_FOLDER / p: a folder of p ranks' two files, each
+ * just below it in plain text, then holds at most 16 MiB (issue 25's check: folders under 20 MB), where the 4 MiB
+ * bound alone allowed 32 MiB at p = 4. */
+#define COMPRESS_FOLDER (8LL << 20)
 
 /* A gap between two polls up to this long is part of the polling, not computation: a loop that only polls spends
  * well under a microsecond between calls; one that works between its tests, more than this. */
@@ -278,19 +282,26 @@ static int open_files(void)
   return 0;
 }
 
+/* The default bound `bytes` on a file's plain text, lowered to COMPRESS_FOLDER / p for the run's p ranks. */
+static long long default_bound(long long bytes)
+{
+  long long folder = COMPRESS_FOLDER / (rec.size > 0 ? rec.size : 1);
+  return bytes < folder ? bytes : folder;
+}
+
 /* SIMRUN_TRACE_FORMAT: "simrun" (default: SMPI's actions and simrun's extensions) or "smpi" (SMPI's only); and
  * SIMRUN_TRACE_COMPRESS, the bytes of text beyond which a file is zstd (0: never). */
 static void choose_format(void)
 {
   const char *bound = getenv("SIMRUN_TRACE_COMPRESS");
   char *end = NULL;
-  rec.compress_from = bound ? strtoll(bound, &end, 10) : COMPRESS_FROM;
+  rec.compress_from = bound ? strtoll(bound, &end, 10) : default_bound(COMPRESS_FROM);
   rec.compress_given = bound != NULL;
   if (bound && (end == bound || *end != '\0' || rec.compress_from < 0)) {
     if (rec.rank == 0)
       fprintf(stderr, "simrun-trace: warning: SIMRUN_TRACE_COMPRESS=%s is not a number of bytes; using %lld\n", bound,
-              COMPRESS_FROM);
-    rec.compress_from = COMPRESS_FROM;
+              default_bound(COMPRESS_FROM));
+    rec.compress_from = default_bound(COMPRESS_FROM);
     rec.compress_given = 0;
   }
   const char *format = getenv("SIMRUN_TRACE_FORMAT");
@@ -372,7 +383,7 @@ static void compress_when_late(double now)
   if (rec.compress_late || now < COMPRESS_LATE || rec.compress_given)
     return;
   rec.compress_late = 1;
-  rec.compress_from = COMPRESS_LATE_FROM;
+  rec.compress_from = default_bound(COMPRESS_LATE_FROM);
   trc_out_compress_beyond(rec.timeline, rec.compress_from);
   if (rec.ti_compress)
     trc_out_compress_beyond(rec.ti, rec.compress_from);

@@ -354,7 +354,7 @@ EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
   }
   if (rc == MPI_SUCCESS)
     trc_req_envelope(before);
-  trc_call(t, "MPI_Test", TRC_CTRL, -1, 0, NULL);
+  trc_call(t, "MPI_Test", TRC_CTRL, -1, rc == MPI_SUCCESS ? trc_req_received(before, status) : 0, NULL);
   if (rc == MPI_SUCCESS)
     trc_req_completed(&before, NULL, 1, status, 1);
   return rc;
@@ -373,7 +373,9 @@ EXPORT int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *st
   return rc;
 }
 
-/* Waitany, waitsome, testany, testsome and testall: the wait of each request they found complete. */
+/* Waitany, waitsome, testany, testsome and testall: the wait of each request they found complete. A waitany or
+ * testany that completed a receive from any source gives the bytes received on its line, as MPI_Wait does (a
+ * waitsome, testsome or testall completing several has one line for them all, and gives none). */
 EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
 {
   MPI_Status own;
@@ -384,7 +386,8 @@ EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status
   int rc = PMPI_Waitany(count, requests, index, status);
   if (rc == MPI_SUCCESS && copy && *index != MPI_UNDEFINED)
     trc_req_envelope(copy[*index]);
-  trc_call(t, "MPI_Waitany", TRC_IDLE, -1, 0, NULL);
+  int one = rc == MPI_SUCCESS && copy && *index != MPI_UNDEFINED;
+  trc_call(t, "MPI_Waitany", TRC_IDLE, -1, one ? trc_req_received(copy[*index], status) : 0, NULL);
   if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
     trc_req_completed(copy, index, 1, status, 1);
   return rc;
@@ -414,9 +417,10 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
     trc_poll(t, "MPI_Testany");
     return rc;
   }
-  if (rc == MPI_SUCCESS && copy && *flag && *index != MPI_UNDEFINED)
+  int one = rc == MPI_SUCCESS && copy && *flag && *index != MPI_UNDEFINED;
+  if (one)
     trc_req_envelope(copy[*index]);
-  trc_call(t, "MPI_Testany", TRC_CTRL, -1, 0, NULL);
+  trc_call(t, "MPI_Testany", TRC_CTRL, -1, one ? trc_req_received(copy[*index], status) : 0, NULL);
   if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
     trc_req_completed(copy, index, 1, status, 1);
   return rc;

@@ -29,7 +29,7 @@ int main(int argc, char **argv)
     MPI_Irecv(ints, 4, MPI_INT, 1, MPI_ANY_TAG, MPI_COMM_WORLD, &reqs[0]);
     MPI_Wait(&reqs[0], MPI_STATUS_IGNORE);
   } else if (rank == 1) {
-    MPI_Send(ints, 4, MPI_INT, 0, 5, MPI_COMM_WORLD);
+    MPI_Send(ints, 2, MPI_INT, 0, 5, MPI_COMM_WORLD); /* 8 bytes into rank 0's 16 */
     MPI_Send(reals, 1, MPI_DOUBLE, 0, 6, MPI_COMM_WORLD);
     MPI_Recv(ints, 1, MPI_INT, 0, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Send(reals, 3, MPI_DOUBLE, 0, 9, MPI_COMM_WORLD);

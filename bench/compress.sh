@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The cost of the tracer's compression of large files (docs/tracer.md, "Large files"), on ScaLAPACK's LU test (xdlu,
 # Debian's scalapack-mpi-test, with its LU.dat) at p = 4:
-# - cpu: RUNS rounds in a shuffled order of untraced, traced (default bounds: xdlu's files stay plain text) and traced
+# - cpu: RUNS rounds in a shuffled order of untraced, traced (default bounds: at p = 4, 8 MiB / p, so xdlu's files beyond 2 MiB are zstd) and traced
 #   with every file compressed (SIMRUN_TRACE_COMPRESS=1); the least CPU seconds (user + system of mpirun and its ranks)
 #   of each, and the traced folder's bytes on disk and of text.
 # - callgrind: one run of each under valgrind --tool=callgrind (its run lasts over 10 s, so the 1 MiB bound applies and

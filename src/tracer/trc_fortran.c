@@ -484,42 +484,35 @@ EXPORT void mpi_alltoallv_(void *sb, const fint *scounts, const fint *sdispls, c
 }
 
 /* Non-blocking collectives: the C wrappers time and count them (trc_mpi_coll.c). */
-EXPORT void mpi_ibarrier_(const fint *c, fint *request, fint *ierr)
-{
-  MPI_Request r = MPI_REQUEST_NULL;
-  done(MPI_Ibarrier(comm(c), &r), ierr);
-  *request = MPI_Request_c2f(r);
-}
-
-EXPORT void mpi_ibcast_(void *b, const fint *count, const fint *t, const fint *root, const fint *c, fint *request,
-                        fint *ierr)
-{
-  MPI_Request r = MPI_REQUEST_NULL;
-  done(MPI_Ibcast(buf(b), *count, type(t), *root, comm(c), &r), ierr);
-  *request = MPI_Request_c2f(r);
-}
-
-EXPORT void mpi_iallreduce_(void *sb, void *rb, const fint *count, const fint *t, const fint *o, const fint *c,
-                            fint *request, fint *ierr)
-{
-  MPI_Request r = MPI_REQUEST_NULL;
-  done(MPI_Iallreduce(buf(sb), buf(rb), *count, type(t), op(o), comm(c), &r), ierr);
-  *request = MPI_Request_c2f(r);
-}
-
-EXPORT void mpi_ireduce_(void *sb, void *rb, const fint *count, const fint *t, const fint *o, const fint *root,
-                         const fint *c, fint *request, fint *ierr)
-{
-  MPI_Request r = MPI_REQUEST_NULL;
-  done(MPI_Ireduce(buf(sb), buf(rb), *count, type(t), op(o), *root, comm(c), &r), ierr);
-  *request = MPI_Request_c2f(r);
-}
 
 /* The request a non-blocking call posted, back into Fortran's, and its return code. */
 static void posted(int rc, MPI_Request r, fint *request, fint *ierr)
 {
   *request = MPI_Request_c2f(r);
   done(rc, ierr);
+}
+
+EXPORT void mpi_ibarrier_(const fint *c, fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  int rc = MPI_Ibarrier(comm(c), &r);
+  posted(rc, r, request, ierr);
+}
+
+EXPORT void mpi_ibcast_(void *b, const fint *count, const fint *t, const fint *root, const fint *c, fint *request,
+                        fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  int rc = MPI_Ibcast(buf(b), *count, type(t), *root, comm(c), &r);
+  posted(rc, r, request, ierr);
+}
+
+EXPORT void mpi_ireduce_(void *sb, void *rb, const fint *count, const fint *t, const fint *o, const fint *root,
+                         const fint *c, fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  int rc = MPI_Ireduce(buf(sb), buf(rb), *count, type(t), op(o), *root, comm(c), &r);
+  posted(rc, r, request, ierr);
 }
 
 /* The gathers, scatters and all-to-alls of Debian's CP2K (whose mpi_cart_sub_ and these went untraced, unnamed). */
@@ -539,6 +532,7 @@ static void posted(int rc, MPI_Request r, fint *request, fint *ierr)
     int rc = cname(buf(sb), buf(rb), *count, type(t), op(o), comm(c), &r);                                             \
     posted(rc, r, request, ierr);                                                                                      \
   }
+I_REDUCTION(mpi_iallreduce_, MPI_Iallreduce)
 I_REDUCTION(mpi_iscan_, MPI_Iscan)
 I_REDUCTION(mpi_iexscan_, MPI_Iexscan)
 I_REDUCTION(mpi_ireduce_scatter_block_, MPI_Ireduce_scatter_block)

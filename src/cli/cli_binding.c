@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A traced run's CPU binding, read from its index.txt, and the replay's placement for it (cli_binding.h). */
 #include "cli_binding.h"
+#include "cli_machine.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -219,7 +220,7 @@ int cli_binding_place(const cli_binding_t *b, const char *platform, char (*hosts
     return 0; /* nothing recorded, several nodes (not placed here), or a core each at most */
   char cpus[120] = "";
   for (int i = 0; i < p; i++) {
-    snprintf(hosts[i], sizeof hosts[i], "core-%d", b->bound ? b->cpu[i] : i % b->online);
+    cli_machine_host_id(hosts[i], sizeof hosts[i], 1, 0, b->bound ? b->cpu[i] : i % b->online); /* core-C */
     if (b->bound && i < 16)
       snprintf(cpus + strlen(cpus), sizeof cpus - strlen(cpus), "%s%d", i ? " " : "", b->cpu[i]);
   }

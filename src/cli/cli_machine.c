@@ -125,9 +125,7 @@ static void write_messages(FILE *out, const fits_t *fits, const cli_probe_t *p, 
             p->eager_bytes);
 }
 
-/* Host `core` of node `node`'s id: core-C on one node, nN-core-C on several; pooled (core -1), the node's one host:
- * this-node on one node, nN on several. */
-static void host_id(char *id, size_t len, int nodes, int node, int core)
+void cli_machine_host_id(char *id, size_t len, int nodes, int node, int core)
 {
   if (nodes > 1 && core >= 0)
     snprintf(id, len, "n%d-core-%d", node, core);
@@ -148,19 +146,19 @@ static void write_pooled(FILE *out, const cli_hostfile_t *hosts, const cli_probe
 {
   char a_id[32], b_id[32];
   for (int n = 0; n < hosts->nodes; n++) {
-    host_id(a_id, sizeof a_id, hosts->nodes, n, -1);
+    cli_machine_host_id(a_id, sizeof a_id, hosts->nodes, n, -1);
     if (hosts->nodes > 1)
       fprintf(out, "    <!-- node %d: %s -->\n", n, hosts->name[n]);
     fprintf(out, "    <host id=\"%s\" speed=\"%.6gf\" core=\"%d\"/>\n", a_id, p->flops, hosts->slots[n]);
   }
   for (int n = 0; hosts->nodes > 1 && n < hosts->nodes; n++) {
-    host_id(a_id, sizeof a_id, hosts->nodes, n, -1);
+    cli_machine_host_id(a_id, sizeof a_id, hosts->nodes, n, -1);
     fprintf(out, "    <link id=\"net-%s\" bandwidth=\"1TBps\" latency=\"1ns\"/>\n", a_id);
   }
   for (int a = 0; a < hosts->nodes; a++)
     for (int b = a + 1; b < hosts->nodes; b++) {
-      host_id(a_id, sizeof a_id, hosts->nodes, a, -1);
-      host_id(b_id, sizeof b_id, hosts->nodes, b, -1);
+      cli_machine_host_id(a_id, sizeof a_id, hosts->nodes, a, -1);
+      cli_machine_host_id(b_id, sizeof b_id, hosts->nodes, b, -1);
       fprintf(out, "    <route src=\"%s\" dst=\"%s\"><link_ctn id=\"net-%s\"/><link_ctn id=\"net-%s\"/></route>\n",
               a_id, b_id, a_id, b_id);
     }
@@ -174,14 +172,14 @@ static void write_hosts_links(FILE *out, const cli_hostfile_t *hosts, const cli_
     if (hosts->nodes > 1)
       fprintf(out, "    <!-- node %d: %s, %d cores -->\n", n, hosts->name[n], hosts->slots[n]);
     for (int h = 0; h < hosts->slots[n]; h++) {
-      host_id(id, sizeof id, hosts->nodes, n, h);
+      cli_machine_host_id(id, sizeof id, hosts->nodes, n, h);
       fprintf(out, "    <host id=\"%s\" speed=\"%.6gf\"><prop id=\"simrun:node\" value=\"%d\"/></host>\n", id, p->flops,
               n);
     }
   }
   for (int n = 0; n < hosts->nodes; n++)
     for (int a = 0; a < hosts->slots[n]; a++) {
-      host_id(id, sizeof id, hosts->nodes, n, a);
+      cli_machine_host_id(id, sizeof id, hosts->nodes, n, a);
       if (hosts->nodes > 1)
         fprintf(out, "    <link id=\"net-%s\" bandwidth=\"1TBps\" latency=\"1ns\"/>\n", id);
       for (int b = a + 1; b < hosts->slots[n]; b++)
@@ -197,8 +195,8 @@ static void write_routes(FILE *out, const cli_hostfile_t *hosts)
     for (int a = 0; a < hosts->slots[na]; a++)
       for (int nb = na; nb < hosts->nodes; nb++)
         for (int b = nb == na ? a + 1 : 0; b < hosts->slots[nb]; b++) {
-          host_id(a_id, sizeof a_id, hosts->nodes, na, a);
-          host_id(b_id, sizeof b_id, hosts->nodes, nb, b);
+          cli_machine_host_id(a_id, sizeof a_id, hosts->nodes, na, a);
+          cli_machine_host_id(b_id, sizeof b_id, hosts->nodes, nb, b);
           if (na == nb)
             fprintf(out, "    <route src=\"%s\" dst=\"%s\"><link_ctn id=\"shm-%s-%d\"/></route>\n", a_id, b_id, a_id,
                     b);

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Native grids: the links between a set of hosts counted from their coordinates (sim_grid_links_between) against hand
- * counts and against the union of SimGrid's own routes between every two of them, on a native 12 x 10 mesh. */
+ * counts and against the union of SimGrid's own routes between every two of them, on a native 12 x 10 mesh; every
+ * pair's route found by arithmetic (sim_grid_route_links, and sim_engine_hops and sim_engine_route, which use it)
+ * against SimGrid's own lookup, on that mesh and, in a process of its own, on a native 5 x 4 torus beside a 3:2 fat
+ * tree. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 
 #include "sim_engine.h"
@@ -13,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <xbt/dynar.h>
 
@@ -110,8 +114,96 @@ static void test_sim_grid_links_match_routes(void)
   CU_ASSERT_EQUAL(wrong, 0);
 }
 
+/* The pairs of hosts whose route by arithmetic differs from SimGrid's (links, their order, hops, latency summed,
+ * smallest bandwidth), or that have one though not in one native zone. */
+static int routes_differ(void)
+{
+  size_t n = sim_engine_host_count();
+  xbt_dynar_t route = xbt_dynar_new(sizeof(sg_link_t), NULL);
+  int wrong = 0;
+  for (size_t a = 0; a < n; a++)
+    for (size_t b = 0; b < n; b++) {
+      sg_host_t x = sim_engine_host(a);
+      sg_host_t y = sim_engine_host(b);
+      const_sg_link_t links[64];
+      int count = sim_grid_route_links(x, y, links, 64);
+      if (a == b || sim_grid_native_zone(x) != sim_grid_native_zone(y)) {
+        wrong += count != -1;
+        continue;
+      }
+      xbt_dynar_reset(route);
+      sg_host_get_route(x, y, route);
+      int same = count == (int)xbt_dynar_length(route) && count == sim_engine_hops(x, y);
+      double bandwidth = 0;
+      for (int i = 0; same && i < count; i++) {
+        same = links[i] == xbt_dynar_get_as(route, i, sg_link_t);
+        double bw = sg_link_get_bandwidth(links[i]);
+        bandwidth = bandwidth == 0 || bw < bandwidth ? bw : bandwidth;
+      }
+      double latency;
+      double narrowest;
+      sim_engine_route(x, y, &latency, &narrowest);
+      same = same && latency == sg_host_get_route_latency(x, y) && narrowest == bandwidth;
+      if (!same)
+        fprintf(stderr, "%s to %s: the route by arithmetic differs from SimGrid's\n", sg_host_get_name(x),
+                sg_host_get_name(y));
+      wrong += !same;
+    }
+  xbt_dynar_free(&route);
+  return wrong;
+}
+
+static void test_sim_grid_routes_match_mesh(void)
+{
+  CU_ASSERT_EQUAL(routes_differ(), 0);
+}
+
+/* A torus 5 x 4 (wrapping both ways; on a row of 4 the two ways round tie at 2) and a fat tree 3:2 loaded in a
+ * process of its own (SimGrid loads one platform per process): its exit status, the count of routes that differ. */
+static int torus_and_tree_status = -1;
+
+static void test_sim_grid_routes_match_torus_and_tree(void)
+{
+  CU_ASSERT_EQUAL(torus_and_tree_status, 0);
+}
+
+static int torus_and_tree(void)
+{
+  static const char xml[] =
+      "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+      "<platform version=\"4.1\">\n<zone id=\"world\" routing=\"None\">\n"
+      "<zone id=\"t\" routing=\"None\"><prop id=\"simrun:grid\" value=\"torus 5x4\"/>"
+      "<prop id=\"simrun:grid-speed\" value=\"1Gf\"/><prop id=\"simrun:grid-bandwidth\" value=\"1GBps\"/>"
+      "<prop id=\"simrun:grid-latency\" value=\"1.3us\"/></zone>\n"
+      "<zone id=\"f\" routing=\"None\"><prop id=\"simrun:grid\" value=\"fattree 3:2\"/>"
+      "<prop id=\"simrun:grid-speed\" value=\"1Gf\"/><prop id=\"simrun:grid-bandwidth\" value=\"1GBps\"/>"
+      "<prop id=\"simrun:grid-latency\" value=\"0.7us\"/></zone>\n</zone>\n</platform>\n";
+  const char *tmp = getenv("TMPDIR");
+  char path[512];
+  char err[1024];
+  snprintf(path, sizeof path, "%s/simrun-torus-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  int fd = mkstemp(path);
+  if (fd < 0)
+    return -1;
+  int ok = write(fd, xml, sizeof xml - 1) == (ssize_t)(sizeof xml - 1);
+  close(fd);
+  fflush(NULL);
+  pid_t pid = ok ? fork() : -1;
+  if (pid == 0) {
+    int loaded = sim_engine_start(path, err, sizeof err) == 0 && sim_engine_host_count() == 20 + 9;
+    if (!loaded)
+      fprintf(stderr, "test_sim_grid: the torus and tree did not load: %s\n", err);
+    _exit(loaded ? (routes_differ() > 0) : 2);
+  }
+  int status = -1;
+  int waited = pid > 0 && waitpid(pid, &status, 0) == pid;
+  unlink(path);
+  return waited && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 int main(void)
 {
+  torus_and_tree_status = torus_and_tree();
   plt_topo_t topo = {.kind = PLT_TOPO_MESH, .size = {ROWS, COLS}, .preset = plt_topo_preset("t800-flat"), .native = 1};
   const char *tmp = getenv("TMPDIR");
   char path[512];
@@ -128,8 +220,11 @@ int main(void)
     fprintf(stderr, "test_sim_grid: the native mesh did not load: %s\n", err);
     return 1;
   }
-  static const tu_case_t cases[] = {{"test_sim_grid_links_hand_counts", test_sim_grid_links_hand_counts},
-                                    {"test_sim_grid_links_match_routes", test_sim_grid_links_match_routes},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_sim_grid_links_hand_counts", test_sim_grid_links_hand_counts},
+      {"test_sim_grid_links_match_routes", test_sim_grid_links_match_routes},
+      {"test_sim_grid_routes_match_mesh", test_sim_grid_routes_match_mesh},
+      {"test_sim_grid_routes_match_torus_and_tree", test_sim_grid_routes_match_torus_and_tree},
+      {NULL, NULL}};
   return tu_run("sim_grid", cases);
 }

@@ -221,7 +221,6 @@ static int check_property(const char *platform, const owner &where, const std::s
   static const char *const kinds[] = {"host", "zone", "zone", "link"};
   if (key.rfind("simrun:", 0) != 0)
     return 0;
-  int line = sim_prop_line(platform, key.c_str(), value.c_str());
   int id = sim_prop_find(key.c_str());
   char why[256];
   if (id < 0)
@@ -234,7 +233,9 @@ static int check_property(const char *platform, const owner &where, const std::s
     return 0;
   else
     snprintf(why + strlen(why), sizeof why - strlen(why), "; fix the value");
-  snprintf(err, errlen, "%s:%d: property %s = \"%s\" (on %s '%s'): %s", platform, line, key.c_str(), value.c_str(),
+  /* the line only for the message: it reads the file, and every host of a native zone carries its zone's properties */
+  snprintf(err, errlen, "%s:%d: property %s = \"%s\" (on %s '%s'): %s", platform,
+           sim_prop_line(platform, key.c_str(), value.c_str()), key.c_str(), value.c_str(),
            kinds[static_cast<int>(where.kind)], where.name, why);
   return SIM_EPLATFORM;
 }

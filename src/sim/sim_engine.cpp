@@ -394,6 +394,9 @@ static const std::unordered_map<const simgrid::s4u::Link *, std::pair<sg_host_t,
 
 extern "C" int sim_engine_route_links(const_sg_host_t a, const_sg_host_t b, const_sg_link_t *out, int max)
 {
+  int native = sim_grid_route_links(a, b, out, max); /* two hosts of a native zone: by arithmetic */
+  if (native >= 0)
+    return native;
   static std::vector<simgrid::s4u::Link *> links; /* reused: sg_host_get_route's vector and dynar cost more */
   links.clear();
   a->route_to(b, links, nullptr);
@@ -427,6 +430,9 @@ extern "C" int sim_engine_hops(const_sg_host_t a, const_sg_host_t b)
 {
   if (a == b)
     return 0;
+  int native = sim_grid_route_links(a, b, nullptr, 0);
+  if (native >= 0)
+    return native;
   std::vector<simgrid::s4u::Link *> links;
   double latency = 0;
   a->route_to(b, links, &latency);
@@ -505,12 +511,31 @@ extern "C" const char *sim_engine_host_property(const_sg_host_t host, const char
   }
 }
 
+/* The links of the route from a to b into `links`, in route order, their latencies added to *latency one by one in
+ * that order, as SimGrid's lookup adds them: by arithmetic between two hosts of one native zone (sim_grid.h), else
+ * SimGrid's route. */
+static void route_of(const_sg_host_t a, const_sg_host_t b, std::vector<const simgrid::s4u::Link *> &links,
+                     double *latency)
+{
+  int native = sim_grid_route_links(a, b, nullptr, 0);
+  if (native < 0) {
+    std::vector<simgrid::s4u::Link *> found;
+    a->route_to(b, found, latency);
+    links.assign(found.begin(), found.end());
+    return;
+  }
+  links.resize((size_t)native);
+  sim_grid_route_links(a, b, links.data(), native);
+  for (const auto *link : links)
+    *latency += link->get_latency();
+}
+
 extern "C" void sim_engine_route(const_sg_host_t a, const_sg_host_t b, double *latency, double *bandwidth)
 {
-  std::vector<simgrid::s4u::Link *> links;
+  std::vector<const simgrid::s4u::Link *> links;
   *latency = 0;
   *bandwidth = 0;
-  a->route_to(b, links, latency);
+  route_of(a, b, links, latency);
   for (const auto *link : links)
     *bandwidth = *bandwidth == 0 ? link->get_bandwidth() : std::min(*bandwidth, link->get_bandwidth());
 }

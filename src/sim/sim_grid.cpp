@@ -8,9 +8,12 @@
 
 #include <simgrid/kernel/routing/NetPoint.hpp>
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
+#include <simgrid/Exception.hpp>
 #include <simgrid/s4u.hpp>
+#include <xbt/parse_units.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -46,6 +49,15 @@ void add(routing::Route *into, double *latency, simgrid::kernel::resource::Stand
     *latency += link->get_latency();
 }
 
+/* One physical link's direction `up` (or down) onto a route. */
+void add(routing::Route *into, double *latency, const Hop &h, bool up)
+{
+  if (up)
+    add(into, latency, h.up_impl, h.up);
+  else
+    add(into, latency, h.down_impl, h.down);
+}
+
 /* A host to itself: the network model's loopback link, as SimGrid's routed zones give it. */
 void loopback(routing::Route *into, double *latency)
 {
@@ -78,21 +90,24 @@ public:
   void get_local_route(const routing::NetPoint *src, const routing::NetPoint *dst, routing::Route *into,
                        double *latency) override
   {
-    unsigned long at = src->id();
-    unsigned long to = dst->id();
-    if (at == to) {
+    if (src->id() == dst->id())
       loopback(into, latency);
-      return;
-    }
-    /* Along the upper host's row, then along the lower host's column: the links of the route that SimGrid's Floyd
-     * and Dijkstra routings choose over the explicit file's one-route-per-link description. Along a row, the column
-     * changes by one (mod cols) per hop, host numbers by 1; along a column, host numbers by cols. */
+    else
+      route(src->id(), dst->id(), [into, latency](const Hop &h, bool up) { add(into, latency, h, up); });
+  }
+
+  /* The links from host `at` to host `to` (distinct), in route order, each to sink(hop, up): along the upper host's
+   * row, then along the lower host's column: the links of the route that SimGrid's Floyd and Dijkstra routings choose
+   * over the explicit file's one-route-per-link description. Along a row, the column changes by one (mod cols) per
+   * hop, host numbers by 1; along a column, host numbers by cols. */
+  template <typename Sink> void route(unsigned long at, unsigned long to, Sink &&sink) const
+  {
     bool row_first = at / cols_ <= to / cols_;
     if (row_first)
-      walk(at, at % cols_, to % cols_, cols_, wrap_rows_, 1, east_, into, latency);
-    walk(at, at / cols_, to / cols_, rows_, wrap_cols_, cols_, south_, into, latency);
+      walk(at, at % cols_, to % cols_, cols_, wrap_rows_, 1, east_, sink);
+    walk(at, at / cols_, to / cols_, rows_, wrap_cols_, cols_, south_, sink);
     if (!row_first)
-      walk(at, at % cols_, to % cols_, cols_, wrap_rows_, 1, east_, into, latency);
+      walk(at, at % cols_, to % cols_, cols_, wrap_rows_, 1, east_, sink);
   }
 
   /* The links used by the routes between every two of `ids` (see sim_grid_links_between), or -1 on a torus. On the
@@ -140,9 +155,10 @@ private:
   std::vector<Hop> south_;
 
   /* Moves host `at` from coordinate `from` to `to` in a dimension of `size` positions, `step` apart in host numbers,
-   * appending each link crossed (forward: the link's UP; backward: the previous host's link, DOWN). */
+   * giving sink each link crossed (forward: the link's UP; backward: the previous host's link, DOWN). */
+  template <typename Sink>
   static void walk(unsigned long &at, unsigned long from, unsigned long to, unsigned long size, bool wrap,
-                   unsigned long step, const std::vector<Hop> &forward_links, routing::Route *into, double *latency)
+                   unsigned long step, const std::vector<Hop> &forward_links, Sink &sink)
   {
     unsigned long ahead = (to + size - from) % size; /* hops forward, wrapping */
     bool forward = wrap ? ahead <= size - ahead : to > from;
@@ -150,11 +166,11 @@ private:
     for (unsigned long h = 0; h < hops; h++) {
       unsigned long pos = (at / step) % size;
       if (forward) {
-        add(into, latency, forward_links[at].up_impl, forward_links[at].up);
+        sink(forward_links[at], true);
         at = pos + 1 == size ? at + step - size * step : at + step;
       } else {
         at = pos == 0 ? at + size * step - step : at - step;
-        add(into, latency, forward_links[at].down_impl, forward_links[at].down);
+        sink(forward_links[at], false);
       }
     }
   }
@@ -181,17 +197,20 @@ public:
   void get_local_route(const routing::NetPoint *src, const routing::NetPoint *dst, routing::Route *into,
                        double *latency) override
   {
-    unsigned long a = src->id();
-    unsigned long b = dst->id();
-    if (a == b) {
+    if (src->id() == dst->id())
       loopback(into, latency);
-      return;
-    }
+    else
+      route(src->id(), dst->id(), [into, latency](const Hop &h, bool up) { add(into, latency, h, up); });
+  }
+
+  /* The links from host a to host b (distinct), in route order, each to sink(hop, up). */
+  template <typename Sink> void route(unsigned long a, unsigned long b, Sink &&sink) const
+  {
     std::vector<const Hop *> down; /* the links from b up to the common switch, in that order */
     unsigned long first = 0;       /* the first node of the current level */
     unsigned long count = hosts_;  /* nodes of the current level */
     while (a != b) {
-      add(into, latency, up_[first + a].up_impl, up_[first + a].up);
+      sink(up_[first + a], true);
       down.push_back(&up_[first + b]);
       first += count;
       count /= k_;
@@ -199,7 +218,7 @@ public:
       b /= k_;
     }
     for (auto h = down.rbegin(); h != down.rend(); ++h)
-      add(into, latency, (*h)->down_impl, (*h)->down);
+      sink(**h, false);
   }
 
 private:
@@ -223,15 +242,50 @@ std::string host_name(unsigned long row, unsigned long col)
   return "n" + std::to_string(row) + "-" + std::to_string(col);
 }
 
-/* The link between hosts a and b, as the explicit generator names it, created in `zone`. */
-simgrid::s4u::SplitDuplexLink *grid_link(simgrid::s4u::NetZone *zone, unsigned long cols, unsigned long a,
-                                         unsigned long b, const std::string &bandwidth, const std::string &latency)
+/* A figure of a zone's links as its text and as SimGrid reads it, parsed once for all the links rather than once a
+ * link (NaN when SimGrid refuses the text: the text then goes to SimGrid, whose message names the link). */
+struct Figure {
+  std::string text;
+  double value;
+};
+
+Figure bandwidth_figure(const std::string &text)
 {
-  auto *link = zone->create_split_duplex_link(
-      "l-" + host_name(a / cols, a % cols) + "-" + host_name(b / cols, b % cols), bandwidth);
-  link->set_latency(latency);
+  try {
+    return {text, xbt_parse_get_bandwidth("", 0, text, "")}; /* as NetZone::create_split_duplex_link reads it */
+  } catch (const simgrid::ParseError &) {
+    return {text, NAN};
+  }
+}
+
+Figure latency_figure(const std::string &text)
+{
+  try {
+    return {text, xbt_parse_get_time("", 0, text, "")}; /* as Link::set_latency reads it */
+  } catch (const simgrid::ParseError &) {
+    return {text, NAN};
+  }
+}
+
+/* A split-duplex link `name` of bandwidth bw and latency lat, created in `zone`. */
+simgrid::s4u::SplitDuplexLink *new_link(simgrid::s4u::NetZone *zone, const std::string &name, const Figure &bw,
+                                        const Figure &lat)
+{
+  auto *link = std::isnan(bw.value) ? zone->create_split_duplex_link(name, bw.text)
+                                    : zone->create_split_duplex_link(name, bw.value);
+  if (std::isnan(lat.value))
+    link->set_latency(lat.text);
+  else
+    link->set_latency(lat.value);
   link->seal();
   return link;
+}
+
+/* The link between hosts a and b, as the explicit generator names it, created in `zone`. */
+simgrid::s4u::SplitDuplexLink *grid_link(simgrid::s4u::NetZone *zone, unsigned long cols, unsigned long a,
+                                         unsigned long b, const Figure &bandwidth, const Figure &latency)
+{
+  return new_link(zone, "l-" + host_name(a / cols, a % cols) + "-" + host_name(b / cols, b % cols), bandwidth, latency);
 }
 
 /* Whether property `key` is simrun's and not a host's (sim_prop_table.h): the grid's own, or the root zone's. */
@@ -242,14 +296,28 @@ bool not_for_hosts(const std::string &key)
   return scope != SIM_SCOPE_HOST && scope != SIM_SCOPE_HOST_ONLY;
 }
 
-/* A host of `zone` with every property of `spec` but simrun's that are not a host's (the grid's, the root zone's). */
-simgrid::s4u::Host *create_host(simgrid::s4u::NetZone *zone, const simgrid::s4u::NetZone &spec, const std::string &name,
-                                const std::string &speed)
+/* What every host of a native zone gets: its speed, as SimGrid reads it, and every property of the zone `spec` but
+ * simrun's that are not a host's (the grid's, the root zone's), in the zone's order; found once for all the hosts. */
+struct HostSpec {
+  std::vector<double> speed;
+  std::vector<std::pair<std::string, std::string>> properties;
+};
+
+HostSpec host_spec(const simgrid::s4u::NetZone &spec, const std::string &speed)
 {
-  auto *host = zone->create_host(name, speed);
+  HostSpec hosts{simgrid::s4u::Host::convert_pstate_speed_vector({speed}), {}};
   for (const auto &[key, value] : *spec.get_properties())
     if (!not_for_hosts(key))
-      host->set_property(key, value);
+      hosts.properties.emplace_back(key, value);
+  return hosts;
+}
+
+/* Host `name` of `zone`, as `spec` says. */
+simgrid::s4u::Host *create_host(simgrid::s4u::NetZone *zone, const HostSpec &spec, const std::string &name)
+{
+  auto *host = zone->create_host(name, spec.speed);
+  for (const auto &[key, value] : spec.properties)
+    host->set_property(key, value);
   return host;
 }
 
@@ -257,11 +325,11 @@ simgrid::s4u::Host *create_host(simgrid::s4u::NetZone *zone, const simgrid::s4u:
 void fill(GridZone *grid, const simgrid::s4u::NetZone &spec, unsigned long rows, unsigned long cols, bool torus)
 {
   simgrid::s4u::NetZone *zone = grid->get_iface();
-  std::string speed = required(spec, sim_prop_name(SIM_PROP_GRID_SPEED));
-  std::string bandwidth = required(spec, sim_prop_name(SIM_PROP_GRID_BANDWIDTH));
-  std::string latency = required(spec, sim_prop_name(SIM_PROP_GRID_LATENCY));
+  HostSpec hosts = host_spec(spec, required(spec, sim_prop_name(SIM_PROP_GRID_SPEED)));
+  Figure bandwidth = bandwidth_figure(required(spec, sim_prop_name(SIM_PROP_GRID_BANDWIDTH)));
+  Figure latency = latency_figure(required(spec, sim_prop_name(SIM_PROP_GRID_LATENCY)));
   for (unsigned long i = 0; i < rows * cols; i++) {
-    auto *host = create_host(zone, spec, host_name(i / cols, i % cols), speed);
+    auto *host = create_host(zone, hosts, host_name(i / cols, i % cols));
     host->set_property(sim_prop_name(SIM_PROP_ROW), std::to_string(i / cols));
     host->set_property(sim_prop_name(SIM_PROP_COL), std::to_string(i % cols));
   }
@@ -304,22 +372,21 @@ std::string times(const std::string &base, double factor)
 void fill_tree(TreeZone *tree, const simgrid::s4u::NetZone &spec, unsigned long k, unsigned long hosts)
 {
   simgrid::s4u::NetZone *zone = tree->get_iface();
-  std::string speed = required(spec, sim_prop_name(SIM_PROP_GRID_SPEED));
+  HostSpec host = host_spec(spec, required(spec, sim_prop_name(SIM_PROP_GRID_SPEED)));
   std::string bandwidth = required(spec, sim_prop_name(SIM_PROP_GRID_BANDWIDTH));
-  std::string latency = required(spec, sim_prop_name(SIM_PROP_GRID_LATENCY));
+  Figure latency = latency_figure(required(spec, sim_prop_name(SIM_PROP_GRID_LATENCY)));
   for (unsigned long i = 0; i < hosts; i++)
-    create_host(zone, spec, tree_node(i, k, hosts), speed);
+    create_host(zone, host, tree_node(i, k, hosts));
   unsigned long first = 0; /* the first node of the level */
   double fat = 1;
-  for (unsigned long count = hosts; count > 1; first += count, count /= k, fat *= (double)k)
-    for (unsigned long j = 0; j < count; j++) {
-      auto *link = zone->create_split_duplex_link("l-" + tree_node(first + j, k, hosts) + "-" +
-                                                      tree_node(first + count + j / k, k, hosts),
-                                                  fat == 1 ? bandwidth : times(bandwidth, fat));
-      link->set_latency(latency);
-      link->seal();
-      tree->set_up(first + j, link);
-    }
+  for (unsigned long count = hosts; count > 1; first += count, count /= k, fat *= (double)k) {
+    Figure level = bandwidth_figure(fat == 1 ? bandwidth : times(bandwidth, fat));
+    for (unsigned long j = 0; j < count; j++)
+      tree->set_up(first + j,
+                   new_link(zone,
+                            "l-" + tree_node(first + j, k, hosts) + "-" + tree_node(first + count + j / k, k, hosts),
+                            level, latency));
+  }
 }
 
 /* A fat tree "fattree K:L" as a child of zone `spec`. */
@@ -388,6 +455,28 @@ extern "C" int sim_grid_links_between(const sg_host_t *hosts, size_t count)
     ids[i] = hosts[i]->get_netpoint()->id();
   }
   return grid ? (int)grid->links_between(ids) : -1;
+}
+
+extern "C" int sim_grid_route_links(const_sg_host_t a, const_sg_host_t b, const_sg_link_t *out, int max)
+{
+  const routing::NetZoneImpl *zone = a->get_englobing_zone()->get_impl();
+  if (a == b || zone != b->get_englobing_zone()->get_impl())
+    return -1;
+  int n = 0;
+  auto sink = [out, max, &n](const Hop &h, bool up) {
+    if (n < max)
+      out[n] = up ? h.up : h.down;
+    n++;
+  };
+  unsigned long from = a->get_netpoint()->id();
+  unsigned long to = b->get_netpoint()->id();
+  if (const auto *grid = dynamic_cast<const GridZone *>(zone))
+    grid->route(from, to, sink);
+  else if (const auto *tree = dynamic_cast<const TreeZone *>(zone))
+    tree->route(from, to, sink);
+  else
+    return -1;
+  return n;
 }
 
 extern "C" const void *sim_grid_native_zone(const_sg_host_t host)

@@ -27,6 +27,12 @@ int sim_grid_build(char *err, size_t errlen);
  * otherwise. The same count as listing the links of every pair's route (sim_engine_links_between). */
 int sim_grid_links_between(const sg_host_t *hosts, size_t count);
 
+/* The links of the route from host a to host b, in route order, into out[0 .. max - 1], found by arithmetic when a
+ * and b are two hosts of one native grid or tree zone: the links SimGrid's own route lookup gives (its
+ * get_local_route here), without its search for the zones' common ancestor or its vectors. Returns their number (the
+ * whole route's, even beyond max), or -1 when a and b are one host or not of one such zone. */
+int sim_grid_route_links(const_sg_host_t a, const_sg_host_t b, const_sg_link_t *out, int max);
+
 /* The native grid or tree zone that holds `host`, or NULL when its zone is not one: between two hosts of one such zone
  * a route exists and passes each link once by construction (dimension order, the short way round a torus, up to the
  * lowest common switch), so the platform check need not look it up (sim_check.cpp). */

@@ -4,6 +4,7 @@
 #include "sim_machine.h"
 #include "sim_engine.h"
 #include "sim_error.h"
+#include "sim_grid.h"
 #include "sim_map.h"
 #include "sim_prop.h"
 #include "sim_routes.h"
@@ -280,11 +281,45 @@ static int read_cache(const_sg_host_t host, const char *platform, met_charac_t *
   return SIM_EPLATFORM;
 }
 
+/* Where host's characterisation `c` came from, into origin (when originlen > 0). */
+static void write_origin(const_sg_host_t host, const char *platform, const met_charac_t *c, char *origin,
+                         size_t originlen)
+{
+  if (originlen == 0)
+    return;
+  const char *owner = sg_host_get_name(host);
+  if (!c->derived) {
+    sim_engine_host_property(host, sim_prop_name(SIM_PROP_CYCLES_FLOP), &owner);
+    snprintf(origin, originlen, "simrun:cycles-* of %s in %s", owner, platform);
+  } else
+    snprintf(origin, originlen,
+             "default: no simrun:cycles-* for host %s in %s, so a CPU or floating-point operation "
+             "takes 1 / %s's speed (%g op/s) and memory accesses are free",
+             owner, platform, owner, c->clock_hz);
+}
+
+/* The characterisation of the last host read in a native zone (sim_grid.h): simrun builds every host of such a zone
+ * with the zone's properties and speed, so each has the characterisation of the first one read (at the speed it had
+ * then), and a run of p ranks need not parse p times the same eight properties (about 18,000 instructions a host,
+ * in the probe, the models' description and the run). */
+typedef struct native_charac {
+  const void *zone;
+  double speed;
+  met_charac_t charac;
+} native_charac_t;
+static native_charac_t native_charac;
+
 int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t *charac, char *origin, size_t originlen,
                        char *err, size_t errlen)
 {
   double memory = 0;
   double clock = sg_host_get_speed(host);
+  const void *zone = sim_grid_native_zone(host);
+  if (zone && zone == native_charac.zone && clock == native_charac.speed) {
+    *charac = native_charac.charac;
+    write_origin(host, platform, charac, origin, originlen);
+    return 0;
+  }
   int given = 0;
   int clock_given = 0;
   int rc = read_charac_value(host, platform, SIM_PROP_MEMORY_BYTES, &memory, &given, err, errlen);
@@ -294,16 +329,11 @@ int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t 
   rc = rc ? rc : read_cache(host, platform, charac, err, errlen);
   if (rc != 0)
     return rc;
-  const char *owner = sg_host_get_name(host);
-  if (given) {
+  if (given)
     charac->derived = 0;
-    sim_engine_host_property(host, sim_prop_name(SIM_PROP_CYCLES_FLOP), &owner);
-    snprintf(origin, originlen, "simrun:cycles-* of %s in %s", owner, platform);
-  } else
-    snprintf(origin, originlen,
-             "default: no simrun:cycles-* for host %s in %s, so a CPU or floating-point operation "
-             "takes 1 / %s's speed (%g op/s) and memory accesses are free",
-             owner, platform, owner, clock);
+  if (zone)
+    native_charac = (native_charac_t){.zone = zone, .speed = sg_host_get_speed(host), .charac = *charac};
+  write_origin(host, platform, charac, origin, originlen);
   return 0;
 }
 
@@ -340,7 +370,7 @@ static int describe_ranks(const char *platform, const sg_host_t *hosts, met_plat
   snprintf(m->origin, sizeof m->origin, "%.200s: %.300s", figures, origin);
   for (int i = 0; rc == 0 && i < m->p; i++) {
     met_charac_t c;
-    rc = sim_machine_charac(hosts[i], platform, &c, origin, sizeof origin, err, errlen);
+    rc = sim_machine_charac(hosts[i], platform, &c, NULL, 0, err, errlen);
     m->uniform = m->uniform && met_charac_equal(&c, &m->charac);
     add_kind(m, &c, i, sg_host_get_name(hosts[i]));
     if (i < MET_PLATFORM_MAX_RANKS)

@@ -49,7 +49,7 @@ double sim_machine_msg_time(const void *machine, double bytes, int hops, const_s
 /* The characterisation of `host` in the loaded platform `platform` (for messages): simrun:clock-hz (default: the host's
  * speed), the four simrun:cycles-<class> (all or none: none gives met_charac_default), simrun:memory-bytes and the
  * optional cache level simrun:cache-bytes with simrun:cycles-cache (both or neither), each from the host or else from
- * the innermost zone around it that has it. Writes where it came from into origin.
+ * the innermost zone around it that has it. Writes where it came from into origin (not when originlen is 0).
  * Returns 0, or SIM_EPLATFORM with "FILE:LINE: ..." in err when a value is malformed, negative, not finite, or only
  * some of the cycles are given. */
 int sim_machine_charac(const_sg_host_t host, const char *platform, met_charac_t *charac, char *origin, size_t originlen,

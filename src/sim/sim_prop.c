@@ -126,16 +126,14 @@ static int is_word(const sim_prop_t *prop, const char *text)
 
 int sim_prop_check_value(const sim_prop_t *prop, const char *text, char *err, size_t errlen)
 {
+  if (prop->type == SIM_TYPE_WORD ? is_word(prop, text) : prop->type > SIM_TYPE_WORD || numbers_fit(prop, text))
+    return 0; /* the range's text only for the message: a platform's hosts each carry their zone's properties */
   char range[64];
   sim_prop_range_text(prop, range, sizeof range);
   if (prop->type == SIM_TYPE_WORD) {
-    if (is_word(prop, text))
-      return 0;
     snprintf(err, errlen, "expected %s", range);
     return -1;
   }
-  if (prop->type > SIM_TYPE_WORD || numbers_fit(prop, text))
-    return 0;
   if (prop->type == SIM_TYPE_PAIRS)
     snprintf(err, errlen, "expected pairs \"p value\", each p a whole number >= 1 given once, each value in %s", range);
   else

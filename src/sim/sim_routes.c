@@ -75,12 +75,15 @@ static int gather(const sg_host_t *hosts, int root, const int *dst, int count, r
 }
 
 /* The routes' crossings of one link: all of them, the length of the shortest route among them, and (while the routes
- * of one length are counted) those of that length. A slot of an open-addressing table; empty while link is NULL. */
+ * of one length are counted) those of that length; the link's bandwidth and whether it is shared, read once. A slot
+ * of an open-addressing table; empty while link is NULL. */
 typedef struct tally {
   const_sg_link_t link;
   int count;
   int nearest;
   int in_step;
+  int shared;
+  double bw;
 } tally_t;
 
 /* The hash table of the links' tallies, kept from one root to the next and emptied after each: `slots` a power of two,
@@ -129,13 +132,16 @@ static tally_t *tally_of(tallies_t *t, const_sg_link_t link)
   if (room(t) != 0)
     return NULL;
   slot = slot_of(t, link);
-  *slot = (tally_t){.link = link, .nearest = INT_MAX};
+  *slot =
+      (tally_t){.link = link, .nearest = INT_MAX, .shared = sg_link_is_shared(link), .bw = sg_link_get_bandwidth(link)};
   t->used++;
   return slot;
 }
 
-/* Counts every link's crossings by all the routes into t. 0, or SIM_ENOMEM. */
-static int count_crossings(const routes_t *r, tallies_t *t)
+/* Counts every link's crossings by all the routes into t, then writes each crossing's slot in t into at[] (by its
+ * place in r's links: the table no longer grows, and the passes below read a slot rather than hash a link again). 0,
+ * or SIM_ENOMEM. */
+static int count_crossings(const routes_t *r, tallies_t *t, unsigned *at)
 {
   for (int i = 0; i < r->count; i++)
     for (int j = r->start[i]; j < r->start[i + 1]; j++) {
@@ -146,6 +152,8 @@ static int count_crossings(const routes_t *r, tallies_t *t)
       any->count++;
       any->nearest = hops < any->nearest ? hops : any->nearest;
     }
+  for (int j = 0; j < r->start[r->count]; j++)
+    at[j] = (unsigned)(slot_of(t, r->links[j]) - t->table);
   return 0;
 }
 
@@ -154,11 +162,12 @@ enum { STEP_COUNT, STEP_READ, STEP_CLEAR };
 
 /* One pass over the crossings of the routes in `members` (n of them): each link's in-step count counted, read into
  * in_step (by the crossing's place in r's links), or cleared. */
-static void step_pass(const routes_t *r, const tallies_t *t, const int *members, int n, int what, int *in_step)
+static void step_pass(const routes_t *r, const tallies_t *t, const unsigned *at, const int *members, int n, int what,
+                      int *in_step)
 {
   for (int m = 0; m < n; m++)
     for (int j = r->start[members[m]]; j < r->start[members[m] + 1]; j++) {
-      tally_t *link = slot_of(t, r->links[j]);
+      tally_t *link = &t->table[at[j]];
       if (what == STEP_COUNT)
         link->in_step++;
       else if (what == STEP_READ)
@@ -171,7 +180,7 @@ static void step_pass(const routes_t *r, const tallies_t *t, const int *members,
 /* Every crossing's count of the routes of its route's length that cross its link, into in_step (by its place in r's
  * links): the routes taken a length at a time, their links counted, read back, and the counts cleared. 0, or
  * SIM_ENOMEM. */
-static int count_in_step(const routes_t *r, const tallies_t *t, int *in_step)
+static int count_in_step(const routes_t *r, const tallies_t *t, const unsigned *at, int *in_step)
 {
   int longest = 0;
   for (int i = 0; i < r->count; i++)
@@ -190,9 +199,9 @@ static int count_in_step(const routes_t *r, const tallies_t *t, int *in_step)
   for (int i = 0; i < r->count; i++)
     members[first[r->start[i + 1] - r->start[i]]++] = i; /* first[h] ends at the start of length h + 1 */
   for (int h = 0, from = 0; h <= longest; from = first[h++]) {
-    step_pass(r, t, members + from, first[h] - from, STEP_COUNT, in_step);
-    step_pass(r, t, members + from, first[h] - from, STEP_READ, in_step);
-    step_pass(r, t, members + from, first[h] - from, STEP_CLEAR, in_step);
+    step_pass(r, t, at, members + from, first[h] - from, STEP_COUNT, in_step);
+    step_pass(r, t, at, members + from, first[h] - from, STEP_READ, in_step);
+    step_pass(r, t, at, members + from, first[h] - from, STEP_CLEAR, in_step);
   }
   free(first);
   free(members);
@@ -218,22 +227,22 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
   routes_t r;
   *out = (met_bcast_routes_t){.members = count};
   int rc = gather(hosts, root, dst, count, &r);
-  int *in_step = rc == 0 ? malloc(((size_t)r.start[count] + 1) * sizeof *in_step) : NULL;
+  size_t crossings = rc == 0 ? (size_t)r.start[count] + 1 : 0;
+  int *in_step = rc == 0 ? malloc(crossings * sizeof *in_step) : NULL;
+  unsigned *at = rc == 0 ? malloc(crossings * sizeof *at) : NULL;
   if (rc == 0)
-    rc = in_step ? count_crossings(&r, t) : SIM_ENOMEM;
+    rc = in_step && at ? count_crossings(&r, t, at) : SIM_ENOMEM;
   if (rc == 0)
-    rc = count_in_step(&r, t, in_step);
+    rc = count_in_step(&r, t, at, in_step);
   double busiest = 0;     /* flows in step / bandwidth of the busiest shared link so far */
   double busiest_all = 0; /* all flows / bandwidth */
   for (int i = 0; rc == 0 && i < count; i++) {
     int hops = r.start[i + 1] - r.start[i];
     for (int j = r.start[i]; j < r.start[i + 1]; j++) {
-      double bw = sg_link_get_bandwidth(r.links[j]);
-      int shared = sg_link_is_shared(r.links[j]);
-      const tally_t *link = slot_of(t, r.links[j]);
-      busiest = heavier(shared ? in_step[j] : 1, bw, hops, busiest, &out->share, &out->share_hops);
-      busiest_all =
-          heavier(shared ? link->count : 1, bw, link->nearest, busiest_all, &out->share_all, &out->share_all_hops);
+      const tally_t *link = &t->table[at[j]];
+      busiest = heavier(link->shared ? in_step[j] : 1, link->bw, hops, busiest, &out->share, &out->share_hops);
+      busiest_all = heavier(link->shared ? link->count : 1, link->bw, link->nearest, busiest_all, &out->share_all,
+                            &out->share_all_hops);
     }
     out->hops_sum += hops;
     out->hops_max = out->hops_max > hops ? out->hops_max : hops;
@@ -245,6 +254,7 @@ static int one_root(const sg_host_t *hosts, int root, const int *dst, int count,
   if (t->table) /* emptied for the next root */
     memset(t->table, 0, t->slots * sizeof *t->table);
   t->used = 0;
+  free(at);
   free(in_step);
   free(r.links);
   free(r.start);

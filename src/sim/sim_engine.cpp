@@ -532,7 +532,7 @@ static void route_of(const_sg_host_t a, const_sg_host_t b, std::vector<const sim
 
 extern "C" void sim_engine_route(const_sg_host_t a, const_sg_host_t b, double *latency, double *bandwidth)
 {
-  std::vector<const simgrid::s4u::Link *> links;
+  static std::vector<const simgrid::s4u::Link *> links; /* reused: the models ask for 4096 pairs' */
   *latency = 0;
   *bandwidth = 0;
   route_of(a, b, links, latency);

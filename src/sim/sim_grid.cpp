@@ -468,11 +468,19 @@ extern "C" int sim_grid_route_links(const_sg_host_t a, const_sg_host_t b, const_
       out[n] = up ? h.up : h.down;
     n++;
   };
+  static const routing::NetZoneImpl *last = nullptr; /* the zone last asked about, and what it is: the models ask */
+  static const GridZone *grid = nullptr;             /* thousands of routes in one zone */
+  static const TreeZone *tree = nullptr;
+  if (zone != last) {
+    grid = dynamic_cast<const GridZone *>(zone);
+    tree = dynamic_cast<const TreeZone *>(zone);
+    last = zone;
+  }
   unsigned long from = a->get_netpoint()->id();
   unsigned long to = b->get_netpoint()->id();
-  if (const auto *grid = dynamic_cast<const GridZone *>(zone))
+  if (grid)
     grid->route(from, to, sink);
-  else if (const auto *tree = dynamic_cast<const TreeZone *>(zone))
+  else if (tree)
     tree->route(from, to, sink);
   else
     return -1;

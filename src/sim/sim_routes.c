@@ -82,6 +82,7 @@ typedef struct tally {
   int count;
   int nearest;
   int in_step;
+  int stamp; /* 1 + the route length in_step counts */
   int shared;
   double bw;
 } tally_t;
@@ -138,11 +139,12 @@ static tally_t *tally_of(tallies_t *t, const_sg_link_t link)
   return slot;
 }
 
-/* Counts every link's crossings by all the routes into t, then writes each crossing's slot in t into at[] (by its
- * place in r's links: the table no longer grows, and the passes below read a slot rather than hash a link again). 0,
- * or SIM_ENOMEM. */
+/* Counts every link's crossings by all the routes into t, and writes each crossing's slot in t into at[] (by its
+ * place in r's links), so that the passes below read a slot rather than hash a link again; where the table grew on
+ * the way (the first roots), the slots are found again once it is whole. 0, or SIM_ENOMEM. */
 static int count_crossings(const routes_t *r, tallies_t *t, unsigned *at)
 {
+  size_t slots = t->slots;
   for (int i = 0; i < r->count; i++)
     for (int j = r->start[i]; j < r->start[i + 1]; j++) {
       int hops = r->start[i + 1] - r->start[i];
@@ -151,35 +153,33 @@ static int count_crossings(const routes_t *r, tallies_t *t, unsigned *at)
         return SIM_ENOMEM;
       any->count++;
       any->nearest = hops < any->nearest ? hops : any->nearest;
+      at[j] = (unsigned)(any - t->table);
     }
-  for (int j = 0; j < r->start[r->count]; j++)
+  for (int j = 0; t->slots != slots && j < r->start[r->count]; j++)
     at[j] = (unsigned)(slot_of(t, r->links[j]) - t->table);
   return 0;
 }
 
-/* What a pass over some routes' crossings does with their links' in-step counts. */
-enum { STEP_COUNT, STEP_READ, STEP_CLEAR };
-
-/* One pass over the crossings of the routes in `members` (n of them): each link's in-step count counted, read into
- * in_step (by the crossing's place in r's links), or cleared. */
-static void step_pass(const routes_t *r, const tallies_t *t, const unsigned *at, const int *members, int n, int what,
-                      int *in_step)
+/* One pass over the crossings of the routes in `members` (n of them, all `length` links long): each link's in-step
+ * count counted (from zero at its first crossing by a route of this length: the tally's stamp), or read into in_step
+ * (by the crossing's place in r's links). */
+static void step_pass(const routes_t *r, const tallies_t *t, const unsigned *at, const int *members, int n, int length,
+                      int read, int *in_step)
 {
   for (int m = 0; m < n; m++)
     for (int j = r->start[members[m]]; j < r->start[members[m] + 1]; j++) {
       tally_t *link = &t->table[at[j]];
-      if (what == STEP_COUNT)
-        link->in_step++;
-      else if (what == STEP_READ)
+      if (read)
         in_step[j] = link->in_step;
-      else
-        link->in_step = 0;
+      else {
+        link->in_step = link->stamp == length + 1 ? link->in_step + 1 : 1;
+        link->stamp = length + 1;
+      }
     }
 }
 
 /* Every crossing's count of the routes of its route's length that cross its link, into in_step (by its place in r's
- * links): the routes taken a length at a time, their links counted, read back, and the counts cleared. 0, or
- * SIM_ENOMEM. */
+ * links): the routes taken a length at a time, their links counted and read back. 0, or SIM_ENOMEM. */
 static int count_in_step(const routes_t *r, const tallies_t *t, const unsigned *at, int *in_step)
 {
   int longest = 0;
@@ -199,9 +199,8 @@ static int count_in_step(const routes_t *r, const tallies_t *t, const unsigned *
   for (int i = 0; i < r->count; i++)
     members[first[r->start[i + 1] - r->start[i]]++] = i; /* first[h] ends at the start of length h + 1 */
   for (int h = 0, from = 0; h <= longest; from = first[h++]) {
-    step_pass(r, t, at, members + from, first[h] - from, STEP_COUNT, in_step);
-    step_pass(r, t, at, members + from, first[h] - from, STEP_READ, in_step);
-    step_pass(r, t, at, members + from, first[h] - from, STEP_CLEAR, in_step);
+    step_pass(r, t, at, members + from, first[h] - from, h, 0, in_step);
+    step_pass(r, t, at, members + from, first[h] - from, h, 1, in_step);
   }
   free(first);
   free(members);

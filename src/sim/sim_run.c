@@ -7,6 +7,7 @@
 #include "sim_check.h"
 #include "sim_engine.h"
 #include "sim_error.h"
+#include "sim_grid.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,13 +39,49 @@ static int write_trace(const met_trace_t *trace, const void *ctx, FILE *out)
   return met_trace_write(trace, out);
 }
 
-static int write_count(const void *count, FILE *out)
+/* The probe's job: the platform, and the numbers of ranks to describe it for (sim_run_probe_describe). */
+typedef struct probe_job {
+  const char *platform;
+  const int *ranks;
+  size_t count;
+} probe_job_t;
+
+/* Whether every host of the loaded platform is in one native zone (sim_grid.h), where every route is arithmetic. */
+static int one_native_zone(void)
 {
-  return fwrite(count, sizeof(uint64_t), 1, out) == 1 ? 0 : -1;
+  const void *zone = sim_grid_native_zone(sim_engine_host(0));
+  for (size_t i = 1; zone && i < sim_engine_host_count(); i++)
+    if (sim_grid_native_zone(sim_engine_host(i)) != zone)
+      return 0;
+  return zone != NULL;
 }
 
-static void child_probe(const void *platform, FILE *out)
+/* Writes the host count, then whether descriptions follow and, when they do, for each number of ranks of the job, 1
+ * and the platform's description for it (sim_machine_describe), or 0 where it was not made (more ranks than hosts:
+ * the description in a process of its own says why). Descriptions follow
+ * only on a platform of one native zone, whose routes cannot be missing (the probe checked no route inside it): there
+ * a description cannot kill the probe, which would have made a bad platform of what is only a missing model. */
+static int write_probe(const void *data, FILE *out)
 {
+  const probe_job_t *job = data;
+  uint64_t hosts = sim_engine_host_count();
+  int32_t follow = job->count > 0 && one_native_zone();
+  int ok = fwrite(&hosts, sizeof hosts, 1, out) == 1 && fwrite(&follow, sizeof follow, 1, out) == 1;
+  met_platform_t *machine = follow ? malloc(sizeof *machine) : NULL;
+  for (size_t k = 0; ok && follow && k < job->count; k++) {
+    char err[1024];
+    int32_t made = machine && job->ranks[k] >= 1 && (uint64_t)job->ranks[k] <= hosts &&
+                   sim_machine_describe(job->platform, job->ranks[k], machine, err, sizeof err) == 0;
+    ok = fwrite(&made, sizeof made, 1, out) == 1 && (!made || fwrite(machine, sizeof *machine, 1, out) == 1);
+  }
+  free(machine);
+  return ok ? 0 : -1;
+}
+
+static void child_probe(const void *data, FILE *out)
+{
+  const probe_job_t *job = data;
+  const char *platform = job->platform;
   char err[1024] = "";
   sim_machine_t machine;
   int32_t status = sim_check_platform_xml(platform, err, sizeof err);
@@ -63,7 +100,7 @@ static void child_probe(const void *platform, FILE *out)
   }
   if (status == 0)
     status = sim_check_props(platform, err, sizeof err);
-  child_finish(out, status, err, write_count, &hosts);
+  child_finish(out, status, err, write_probe, job);
 }
 
 /* The platform description of sim_run_describe: its arguments in, the description out. */
@@ -457,19 +494,38 @@ int sim_run_isolated(const sim_job_t *job, met_trace_t **trace, char *err, size_
   return SIM_ECHILD;
 }
 
-int sim_run_probe(const char *platform, size_t *hosts, char *err, size_t errlen)
+int sim_run_probe_describe(const char *platform, const int *ranks, size_t count, size_t *hosts,
+                           met_platform_t *machines, int *made, char *err, size_t errlen)
 {
   int rc;
-  uint64_t count = 0;
-  FILE *channel = run_child(child_probe, platform, &rc, err, errlen);
+  uint64_t n = 0;
+  int32_t follow = 0;
+  probe_job_t job = {.platform = platform, .ranks = ranks, .count = count};
+  for (size_t k = 0; k < count; k++)
+    made[k] = 0;
+  FILE *channel = run_child(child_probe, &job, &rc, err, errlen);
   if (!channel)
     return rc;
-  rc = fread(&count, sizeof count, 1, channel) == 1 ? 0 : SIM_ECHILD;
-  fclose(channel);
+  rc = fread(&n, sizeof n, 1, channel) == 1 && fread(&follow, sizeof follow, 1, channel) == 1 ? 0 : SIM_ECHILD;
   if (rc != 0)
     snprintf(err, errlen, "the platform probe wrote no host count");
-  *hosts = (size_t)count;
+  for (size_t k = 0; rc == 0 && follow && k < count; k++) {
+    int32_t one = 0;
+    rc = fread(&one, sizeof one, 1, channel) == 1 && (!one || fread(&machines[k], sizeof *machines, 1, channel) == 1)
+             ? 0
+             : SIM_ECHILD;
+    made[k] = rc == 0 && one;
+    if (rc != 0)
+      snprintf(err, errlen, "the platform probe wrote a damaged description");
+  }
+  fclose(channel);
+  *hosts = (size_t)n;
   return rc;
+}
+
+int sim_run_probe(const char *platform, size_t *hosts, char *err, size_t errlen)
+{
+  return sim_run_probe_describe(platform, NULL, 0, hosts, NULL, NULL, err, errlen);
 }
 
 /* Reads what write_routes wrote into a new array. */

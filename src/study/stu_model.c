@@ -85,6 +85,31 @@ const char *stu_model_p2p(const stu_point_t *point)
   return text_at(point, offsetof(model_t, p2p));
 }
 
+/* A new slot at the end of the list, for a description of `platform`; NULL when out of memory. */
+static met_platform_t *grow(stu_models_t *models, const char *platform)
+{
+  met_platform_t *m = realloc(models->machines, (models->count + 1) * sizeof *m);
+  if (m)
+    models->machines = m;
+  const char **names = realloc(models->platforms, (models->count + 1) * sizeof *names);
+  if (names)
+    models->platforms = names;
+  if (!m || !names)
+    return NULL;
+  models->platforms[models->count] = platform;
+  return &models->machines[models->count];
+}
+
+int stu_models_add(stu_models_t *models, const char *platform, const met_platform_t *machine)
+{
+  met_platform_t *m = grow(models, platform);
+  if (!m)
+    return SIM_ENOMEM;
+  *m = *machine;
+  models->count++;
+  return 0;
+}
+
 /* The description of the point's platform for its p, from the list or made once; NULL with the reason in err when it
  * cannot be made. */
 static const met_platform_t *describe(stu_models_t *models, const stu_study_t *study, const stu_point_t *point,
@@ -94,20 +119,15 @@ static const met_platform_t *describe(stu_models_t *models, const stu_study_t *s
   for (size_t i = 0; i < models->count; i++)
     if (models->machines[i].p == point->p && strcmp(models->platforms[i], platform) == 0)
       return &models->machines[i];
-  met_platform_t *m = realloc(models->machines, (models->count + 1) * sizeof *m);
-  if (m)
-    models->machines = m;
-  const char **names = realloc(models->platforms, (models->count + 1) * sizeof *names);
-  if (names)
-    models->platforms = names;
-  if (!m || !names) {
+  met_platform_t *m = grow(models, platform);
+  if (!m) {
     snprintf(err, errlen, "%s", sim_strerror(SIM_ENOMEM));
     return NULL;
   }
-  if (sim_run_describe(platform, point->p, &models->machines[models->count], err, errlen) != 0)
+  if (sim_run_describe(platform, point->p, m, err, errlen) != 0)
     return NULL;
-  models->platforms[models->count] = platform;
-  return &models->machines[models->count++];
+  models->count++;
+  return m;
 }
 
 /* The point's model, machine and advice (a simulated study's; a measured one, without a skeleton, has none); a

@@ -7,6 +7,7 @@
 #ifndef STU_MODEL_H
 #define STU_MODEL_H
 
+#include "met_machine.h"
 #include "stu_study.h"
 
 #include <stddef.h>
@@ -50,5 +51,9 @@ const stu_model_summary_t *stu_model_summary(const stu_study_t *study);
 typedef struct stu_models stu_models_t;
 stu_models_t *stu_models_new(void);
 void stu_models_free(stu_models_t *models);
+
+/* Keeps `machine`, the description of `platform` (a string that outlives the models) for machine->p ranks, made ahead
+ * (sim_run_probe_describe), so that no point describes it again. 0, or SIM_ENOMEM. */
+int stu_models_add(stu_models_t *models, const char *platform, const met_platform_t *machine);
 
 #endif

@@ -324,38 +324,76 @@ static int simulate_study(sweep_t *sweep)
   return rc;
 }
 
+/* The probe of `platform`, which also describes it for the models for each of the `count` numbers of ranks of its
+ * points (sim_run_probe_describe) where it can, kept in the sweep's models. 0, or the probe's SIM_E* code with a
+ * message. */
+static int probe(sweep_t *sweep, const char *platform, const int *ranks, size_t count, size_t *hosts, char *message,
+                 size_t len)
+{
+  met_platform_t *machines = count ? malloc(count * sizeof *machines) : NULL;
+  int *made = count ? calloc(count, sizeof *made) : NULL;
+  int rc = !count || (machines && made) ? 0 : SIM_ENOMEM;
+  if (rc != 0)
+    snprintf(message, len, "%s", sim_strerror(rc));
+  rc = rc ? rc : sim_run_probe_describe(platform, ranks, count, hosts, machines, made, message, len);
+  for (size_t k = 0; rc == 0 && k < count; k++)
+    rc = made[k] ? stu_models_add(sweep->models, platform, &machines[k]) : 0;
+  if (rc == SIM_ENOMEM)
+    snprintf(message, len, "%s", sim_strerror(rc));
+  free(machines);
+  free(made);
+  return rc;
+}
+
+/* Probes one platform of the study, whose points have up to max_p ranks and the `count` numbers of ranks `ranks`. */
+static int check_platform(sweep_t *sweep, const char *platform, int max_p, const int *ranks, size_t count)
+{
+  char message[1024] = "";
+  size_t hosts = 0;
+  sweep->platform = platform;
+  int rc = stu_routing_check(platform, message, sizeof message);
+  rc = rc ? rc : probe(sweep, platform, ranks, count, &hosts, message, sizeof message);
+  if (rc == SIM_ECHILD) /* SimGrid killed the probe while loading or checking the platform: the platform's fault */
+    rc = SIM_EPLATFORM;
+  if (rc == SIM_EINTR)
+    return rc;
+  if (rc != 0)
+    return point_error(sweep, rc, NULL, message);
+  if ((size_t)max_p > hosts && !sweep->skeleton->shares_hosts) {
+    snprintf(message, sizeof message, "p = %d but platform '%s' has %zu host%s", max_p, platform, hosts,
+             hosts == 1 ? "" : "s");
+    return point_error(sweep, SIM_EHOSTS, NULL, message);
+  }
+  return 0;
+}
+
 /* Loads every platform of the study once and checks that it has hosts enough for the points that use it. */
 static int check_platforms(sweep_t *sweep, const stu_study_t *study)
 {
-  for (size_t i = 0; i < study->npoints; i++) {
+  int *ranks = malloc((study->npoints + 1) * sizeof *ranks); /* the distinct p of a platform's points */
+  if (!ranks)
+    return point_error(sweep, SIM_ENOMEM, NULL, sim_strerror(SIM_ENOMEM));
+  int rc = 0;
+  for (size_t i = 0; rc == 0 && i < study->npoints; i++) {
     const char *platform = stu_platform(study, &study->points[i]);
     int max_p = 0;
+    size_t count = 0;
     for (size_t k = 0; k < study->npoints; k++) {
       int same = strcmp(stu_platform(study, &study->points[k]), platform) == 0;
       if (same && k < i)
         break; /* probed already */
       max_p = same && study->points[k].p > max_p ? study->points[k].p : max_p;
+      size_t seen = 0;
+      while (same && seen < count && ranks[seen] != study->points[k].p)
+        seen++;
+      if (same && seen == count)
+        ranks[count++] = study->points[k].p;
     }
-    if (max_p == 0)
-      continue;
-    char message[1024] = "";
-    size_t hosts = 0;
-    sweep->platform = platform;
-    int rc = stu_routing_check(platform, message, sizeof message);
-    rc = rc ? rc : sim_run_probe(platform, &hosts, message, sizeof message);
-    if (rc == SIM_ECHILD) /* SimGrid killed the probe while loading or checking the platform: the platform's fault */
-      rc = SIM_EPLATFORM;
-    if (rc == SIM_EINTR)
-      return rc;
-    if (rc != 0)
-      return point_error(sweep, rc, NULL, message);
-    if ((size_t)max_p > hosts && !sweep->skeleton->shares_hosts) {
-      snprintf(message, sizeof message, "p = %d but platform '%s' has %zu host%s", max_p, platform, hosts,
-               hosts == 1 ? "" : "s");
-      return point_error(sweep, SIM_EHOSTS, NULL, message);
-    }
+    if (max_p > 0)
+      rc = check_platform(sweep, platform, max_p, ranks, count);
   }
-  return 0;
+  free(ranks);
+  return rc;
 }
 
 /* Checks every point before anything is simulated: the platforms' host counts first, since a skeleton's checks may

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Topology generators: every generated platform loads in SimGrid and routes every pair of hosts over the hop count of
  * its graph, worked out here by hand (Manhattan, wrap-around, Hamming, tree distances); the T800 mesh generated from
- * the t800 preset gives the same message times as platforms/t800-mesh-128.xml; bad sizes and values are refused. */
+ * the t800 preset gives the same message times as platforms/t800-mesh-128.xml; a native zone is described for the
+ * models as its explicit twin is; bad sizes and values are refused. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 
 #include "app_gj.h"
@@ -292,6 +293,59 @@ static void exchange_across(sim_rank_t *rank, const void *arg)
   sim_wait(rank, recv);
 }
 
+/* Whether two descriptions agree on what the models read of them (the structs' padding aside). */
+static int same_description(const met_platform_t *a, const met_platform_t *b)
+{
+  const met_bcast_routes_t *ra[] = {&a->one_to_all, &a->neighbour, &a->from_rank0};
+  const met_bcast_routes_t *rb[] = {&b->one_to_all, &b->neighbour, &b->from_rank0};
+  int same = a->p == b->p && a->uniform == b->uniform && a->nkinds == b->nkinds && a->latency == b->latency &&
+             a->bandwidth == b->bandwidth && a->port_links == b->port_links &&
+             memcmp(&a->charac, &b->charac, sizeof a->charac) == 0 && memcmp(a->hops, b->hops, sizeof a->hops) == 0 &&
+             memcmp(a->pair_hops, b->pair_hops, sizeof a->pair_hops) == 0 &&
+             memcmp(a->pair_latency, b->pair_latency, sizeof a->pair_latency) == 0 &&
+             memcmp(a->pair_bandwidth, b->pair_bandwidth, sizeof a->pair_bandwidth) == 0 &&
+             memcmp(a->grid_shared, b->grid_shared, sizeof a->grid_shared) == 0 &&
+             memcmp(a->pair_route, b->pair_route, sizeof a->pair_route) == 0;
+  for (int k = 0; k < 3; k++)
+    same = same && memcmp(ra[k], rb[k], sizeof *ra[k]) == 0;
+  return same;
+}
+
+/* The platform probe of a native 5 x 4 mesh describes it for the models (sim_run_probe_describe) as a process of its
+ * own describes the explicit mesh (sim_run_describe: SimGrid's shortest paths over the explicit file's links, which
+ * are the native routes: test_plt_topo_native_mesh_matches_explicit), at p = 1, 6 and 20; at p = 21, more ranks than
+ * hosts, it makes none; and the probe of the explicit mesh makes none (its routes are SimGrid's to find, which the
+ * probe's checks have not all looked up). A torus is no such twin: on a tie SimGrid may go the other way round. */
+static void test_plt_topo_native_probe_describes_as_explicit(void)
+{
+  static const int ranks[] = {1, 6, 20, 21};
+  enum { COUNT = sizeof ranks / sizeof ranks[0] };
+  static met_platform_t probed[COUNT]; /* about 230 KB each */
+  static met_platform_t alone;
+  plt_topo_t topo = {.kind = PLT_TOPO_MESH, .size = {5, 4}, .preset = plt_topo_preset("t800-flat"), .native = 0};
+  char explicit_path[512];
+  char native_path[512];
+  char err[1024] = "";
+  CU_ASSERT_FATAL(generate(&topo, explicit_path, sizeof explicit_path) == 0);
+  topo.native = 1;
+  CU_ASSERT_FATAL(generate(&topo, native_path, sizeof native_path) == 0);
+  int made[COUNT];
+  size_t hosts = 0;
+  CU_ASSERT_FATAL(sim_run_probe_describe(native_path, ranks, COUNT, &hosts, probed, made, err, sizeof err) == 0);
+  CU_ASSERT_EQUAL(hosts, 20);
+  for (int k = 0; k < COUNT; k++) {
+    CU_ASSERT_EQUAL(made[k], ranks[k] <= 20);
+    if (made[k])
+      CU_ASSERT(sim_run_describe(explicit_path, ranks[k], &alone, err, sizeof err) == 0 &&
+                same_description(&probed[k], &alone));
+  }
+  CU_ASSERT_FATAL(sim_run_probe_describe(explicit_path, ranks, COUNT, &hosts, probed, made, err, sizeof err) == 0);
+  for (int k = 0; k < COUNT; k++)
+    CU_ASSERT_EQUAL(made[k], 0);
+  unlink(explicit_path);
+  unlink(native_path);
+}
+
 /* The native fat tree 4:3 (64 hosts, links of 1, 4 and 16 times the base bandwidth) against the explicit one, on 16
  * and 64 ranks: a tree has one shortest path between two hosts, so the native routes must list the same links.
  * Directions: when every host sends and receives at once across the root, each link carries as many flows each way as
@@ -513,6 +567,7 @@ int main(void)
       {"test_plt_topo_native_routes_have_expected_hops", test_plt_topo_native_routes_have_expected_hops},
       {"test_plt_topo_native_mesh_matches_explicit", test_plt_topo_native_mesh_matches_explicit},
       {"test_plt_topo_native_fattree_matches_explicit", test_plt_topo_native_fattree_matches_explicit},
+      {"test_plt_topo_native_probe_describes_as_explicit", test_plt_topo_native_probe_describes_as_explicit},
       {"test_plt_topo_native_rejects_bad_grid", test_plt_topo_native_rejects_bad_grid},
       {"test_plt_topo_given_parameters", test_plt_topo_given_parameters},
       {"test_plt_topo_t800_mesh_matches_platform_file", test_plt_topo_t800_mesh_matches_platform_file},

@@ -201,19 +201,27 @@ static int torus_and_tree(void)
   return waited && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* Writes `topo` (native or explicit) to a new temporary file named in path (the caller unlinks it). 1, or 0 with err.
+ */
+static int write_platform(plt_topo_t topo, char *path, size_t len, char *err, size_t errlen)
+{
+  const char *tmp = getenv("TMPDIR");
+  snprintf(path, len, "%s/simrun-grid-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  int fd = mkstemp(path);
+  FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+  int ok = out && plt_topo_resolve(&topo, err, errlen) == 0 && plt_topo_write(&topo, out, err, errlen) == 0;
+  if (out)
+    fclose(out);
+  return ok;
+}
+
 int main(void)
 {
   torus_and_tree_status = torus_and_tree();
   plt_topo_t topo = {.kind = PLT_TOPO_MESH, .size = {ROWS, COLS}, .preset = plt_topo_preset("t800-flat"), .native = 1};
-  const char *tmp = getenv("TMPDIR");
   char path[512];
-  char err[1024];
-  snprintf(path, sizeof path, "%s/simrun-grid-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-  int fd = mkstemp(path);
-  FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-  int ok = out && plt_topo_resolve(&topo, err, sizeof err) == 0 && plt_topo_write(&topo, out, err, sizeof err) == 0;
-  if (out)
-    fclose(out);
+  char err[1024] = "";
+  int ok = write_platform(topo, path, sizeof path, err, sizeof err);
   ok = ok && sim_engine_start(path, err, sizeof err) == 0 && sim_engine_host_count() == ROWS * COLS;
   unlink(path);
   if (!ok) {

@@ -32,6 +32,14 @@
 # when the traced run's checked line is the untraced one's, "differs" when it is not (MPB's last digits do), "no"
 # when the traced run has none; the last column, for a trace whose only extensions are loop and poll, the same run
 # traced again with SIMRUN_TRACE_FORMAT=smpi and replayed by simrun and smpirun.
+# Added by a third held-out check of issue 26 (docs/tracer.md, "A fourth set of Debian's programs"), at p = 1, 2 and 4,
+# one OpenMP thread a rank: Quantum ESPRESSO (quantum-espresso, pw.x: an SCF of 8 silicon atoms in the cubic cell with
+# its examples' Si.pz-vbc.UPF, ecutwfc 20 Ry, 2x2x2 k-points; check: its "!    total energy" line), ScaLAPACK's QR
+# test (xdqr: QR, QL, LQ and RQ of 400 x 400 matrices, 6 problems and 2 block sizes, on one grid of p ranks, 1x1, 1x2
+# or 2x2; check: "48 tests completed and passed"), ABySS (abyss, ABYSS-P -k25: 8000 reads of 100 bases, half of them
+# reverse-complemented, drawn from a random genome of 20 000 bases, seeded; check: "Assembled 19939 k-mer in 1
+# contigs") and PhyML (phyml, phyml-mpi: 4 bootstraps of the first 20 taxa of its example "nucleic", at p = 2 and 4
+# only: it refuses one rank; check: its "Log likelihood of the current tree" line).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
@@ -50,6 +58,11 @@ starpu=/usr/lib/x86_64-linux-gnu/starpu/mpi
 for f in /usr/bin/elk-lapw /usr/bin/cp2k.psmp /usr/bin/nwchem.openmpi /usr/bin/parform /usr/bin/ncmpigen "$starpu/mpi_cholesky" \
   /usr/lib/hyphy/bin/HYPHYMPI-avx /usr/share/hyphy/data/p51.nex; do
   [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install elk-lapw cp2k nwchem-openmpi form pnetcdf-bin starpu-examples python3-h5py-mpi hyphy-mpi)" >&2; exit 2; }
+done
+qe=/usr/share/doc/quantum-espresso/examples
+for f in /usr/bin/pw.x "$qe/EPW/sic/pp/Si.pz-vbc.UPF.gz" "$lu/xdqr" /usr/lib/abyss/ABYSS-P /usr/bin/phyml-mpi \
+  /usr/share/doc/phyml/examples/nucleic; do
+  [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install quantum-espresso scalapack-mpi-test abyss phyml)" >&2; exit 2; }
 done
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 work=$(mktemp -d)
@@ -129,6 +142,43 @@ if rank == 0:
     print('total %.6f ok %d' % (total, ok))
 PY
 cp /usr/share/hyphy/data/p51.nex .
+mkdir -p pseudo && zcat "$qe/EPW/sic/pp/Si.pz-vbc.UPF.gz" > pseudo/Si.pz-vbc.UPF
+cat > si.in << 'IN'
+ &control
+    calculation = 'scf', prefix = 'si', outdir = './qe-tmp', pseudo_dir = './pseudo'
+ /
+ &system
+    ibrav = 1, celldm(1) = 10.26, nat = 8, ntyp = 1, ecutwfc = 20.0
+ /
+ &electrons
+    conv_thr = 1.0d-8
+ /
+ATOMIC_SPECIES
+ Si 28.086 Si.pz-vbc.UPF
+ATOMIC_POSITIONS crystal
+ Si 0.00 0.00 0.00
+ Si 0.50 0.50 0.00
+ Si 0.50 0.00 0.50
+ Si 0.00 0.50 0.50
+ Si 0.25 0.25 0.25
+ Si 0.75 0.75 0.25
+ Si 0.75 0.25 0.75
+ Si 0.25 0.75 0.75
+K_POINTS automatic
+ 2 2 2 0 0 0
+IN
+# qr_dat ROWS COLS: xdqr's QR.dat for one process grid (its other grids would run at a larger p only)
+qr_dat() {
+  printf '%s\n' "'ScaLAPACK QR input'" "'MPI machine'" "'QR.out'" 6 4 "'QR' 'QL' 'LQ' 'RQ'" 6 '400 400 400 400 400 400' \
+    '400 400 400 400 400 400' 2 '16 32' '16 32' 1 "$1" "$2" 5.0 > QR.dat
+}
+awk 'function rc(s,  i, o, c) { for (i = length(s); i > 0; i--) { c = substr(s, i, 1)
+                                  o = o (c == "A" ? "T" : c == "C" ? "G" : c == "G" ? "C" : "A") }; return o }
+     BEGIN { srand(26); for (i = 0; i < 20000; i++) g = g substr("ACGT", int(rand() * 4) + 1, 1)
+             for (r = 0; r < 8000; r++) { s = substr(g, int(rand() * 19900) + 1, 100)
+                                          printf ">r%d\n%s\n", r, r % 2 ? rc(s) : s } }' > abyss-reads.fa
+awk 'NR == 1 { print "20 886"; next } /^[[:space:]]*$/ { k = 0; print; next } { if (++k <= 20) print }' \
+  /usr/share/doc/phyml/examples/nucleic > nuc20
 # cpu ARGS...: the CPU seconds of one mpirun (its ranks are its children), from time's last line (a run that failed
 # has a line before it saying so, which is said on stderr).
 # A run past 600 s is stopped (xdlu at p = 4 can hang: docs/tracer.md); its CPU is then the time's.
@@ -165,10 +215,10 @@ one() {
   local checked=${checkfile:-out.txt}
   : > plain; : > traced
   for ((i = 0; i < runs; i++)); do
-    rm -rf rayout ExaML_* md.*
+    rm -rf rayout ExaML_* md.* abyss.fa contigs-*.fa nuc20_phyml_* qe-tmp
     cpu "${mpirun[@]}" "$@" >> plain
     cp "$checked" plain-out.txt
-    rm -rf trace rayout ExaML_* md.*
+    rm -rf trace rayout ExaML_* md.* abyss.fa contigs-*.fa nuc20_phyml_* qe-tmp
     cpu "${mpirun[@]}" -x "LD_PRELOAD=$lib" -x "SIMRUN_TRACE_DIR=$PWD/trace" "$@" >> traced
   done
   local ok=no
@@ -222,5 +272,16 @@ for p in 1 2 4; do
     -nblocks 8 -check
   one h5py "$p" 'total [0-9.]+ ok 1' /usr/bin/python3 h5.py
   one hyphy "$p" 'Found _2_ sites' /usr/lib/hyphy/bin/HYPHYMPI-avx fel --alignment p51.nex
+done
+grids=([1]="1 1" [2]="1 2" [4]="2 2")
+for p in 1 2 4; do
+  OMP_NUM_THREADS=1 one pw.x "$p" '^!    total energy' /usr/bin/pw.x -in si.in
+  # shellcheck disable=SC2086 # a grid is two numbers
+  qr_dat ${grids[$p]}
+  one xdqr "$p" '48 tests completed and passed' "$lu/xdqr"
+  one abyss "$p" '^Assembled 19939 k-mer in 1 contigs' /usr/lib/abyss/ABYSS-P -k25 abyss-reads.fa -o abyss.fa
+done
+for p in 2 4; do
+  one phyml "$p" '^\. Log likelihood of the current tree' /usr/bin/phyml-mpi -i nuc20 -b 4 --r_seed 26 --no_memory_check
 done
 echo "machine load: $(cut -d' ' -f1-3 /proc/loadavg)"

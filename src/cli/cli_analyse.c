@@ -299,8 +299,10 @@ static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
 static void print_run(FILE *out, const runs_t *runs, int i)
 {
   const met_timeline_info_t *info = &runs->info[i];
-  fprintf(out, "  %s (p = %s): %zu messages paired, %zu receives unpaired, %zu barriers and N x N collectives paired",
-          runs->dirs[i], runs->p_text[i], info->matched, info->unmatched, info->collectives);
+  fprintf(
+      out,
+      "  %s (p = %s): %zu messages paired, %zu receives unpaired, %zu collectives paired (barriers, N x N and rooted)",
+      runs->dirs[i], runs->p_text[i], info->matched, info->unmatched, info->collectives);
   if (info->colls_unpaired)
     fprintf(out, " (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
   if (info->compensated)

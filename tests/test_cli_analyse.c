@@ -422,17 +422,27 @@ static void test_analyse_outputs_checked_first(void)
 }
 
 /* A run read as per-rank sums (tests/data/tracer/loop-huge: its loop unfolds past what a run kept whole may hold, as
- * ExaML's 6033 loops at p = 1 did) says so in its own line, and the report offers no --per-process, which simrun
- * analyse does not take (it did: "no timeline (--per-process P keeps the one at p = P)"). */
+ * ExaML's 6033 loops at p = 1 did) says so in its own line, naming the outputs it has none of, the OTF2 archive among
+ * them (--otf2 writes none for it: Debian's ABySS at p = 2 and 4 got none without a word), and the report offers no
+ * --per-process, which simrun analyse does not take (it did: "no timeline (--per-process P keeps the one at p = P)").
+ */
 static void test_analyse_sums_offer_no_per_process(void)
 {
   cli_run_t run;
-  const char *args[] = {"analyse", RUNS "loop-huge", NULL};
+  char dir[1024], otf2[1100], archive[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(otf2, sizeof otf2, "%s/otf2", dir);
+  const char *args[] = {"analyse", RUNS "loop-huge", "--otf2", otf2, NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB)"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB): no timeline picture, Paje "
+                                         "trace, OTF2 archive or wait states"));
   CU_ASSERT_PTR_NULL(strstr(run.out, "--per-process"));
+  snprintf(archive, sizeof archive, "%s/point-0.otf2", otf2);
+  CU_ASSERT_NOT_EQUAL(access(archive, F_OK), 0);
   run_free(&run);
+  remove_folder(otf2);
+  remove_folder(dir);
 }
 
 static void test_analyse_bad_folders(void)

@@ -461,6 +461,16 @@ static void test_analyse_bad_folders(void)
                  .prefix = "--seq-time ", .phrases = {"in seconds", "--seq"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--untraced", "2"}, .bare = 1, .status = 2,
                  .prefix = "--untraced 2: expected P=SECONDS", .phrases = {NULL});
+  /* an --untraced time that would go unused (Debian's programs, issue 26's check: a p with no run, a p given twice,
+   * no --replay-on to compare with) is refused before any folder is read or the report printed */
+  EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair",
+                          "--replay-on=" SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml", "--untraced=3=1.5"},
+                 .bare = 1, .status = 2, .prefix = "--untraced 3=1.5: no run at p = 3 among the folders (p = 2)",
+                 .phrases = {NULL});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--untraced=2=1", "--untraced=2=1.5"}, .bare = 1, .status = 2,
+                 .prefix = "--untraced 2=1.5: that p has a time already", .phrases = {NULL});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--untraced", "2=1"}, .bare = 1, .status = 2,
+                 .prefix = "--untraced gives the measured time", .phrases = {"add --replay-on"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--replay-on", RUNS "two-ranks/timeline-0.txt"}, .bare = 1,
                  .status = 2, .prefix = RUNS "two-ranks/index.txt: no TI trace index", .phrases = {"trace the run"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--platform", RUNS "no-such.xml"}, .bare = 1, .status = 2,

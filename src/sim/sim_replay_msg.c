@@ -177,6 +177,24 @@ static int posts_messages(const sim_world_t *world)
   return world->posted_clock || world->eager_below > 0;
 }
 
+/* A blocking message posted at the rank's clock (posts_messages): in one SimGrid call per end when neither rank has
+ * another message under way, else as a request finished at once. Out of line, so that its request is not in the frame
+ * of every rendezvous message: a rank's stack lines from the skeleton down to SimGrid are touched again at each of its
+ * turns, a cache miss each (docs/scale.md). */
+__attribute__((noinline)) static void posted_message(sim_rank_t *rank, int peer, int sending, double bytes)
+{
+  sim_replay_catch_up(
+      rank); /* once (a second sleep could add SimGrid's precision), and before looking at the partner */
+  if (!(sending && bytes < rank->world->eager_below) && peer != rank->id && rank->pending == 0 &&
+      rank->world->ranks[peer].pending == 0) {
+    one_call(rank, peer, sending, bytes);
+    return;
+  }
+  sim_request_t req;
+  post_now(rank, &req, peer, sending, bytes);
+  finish(rank, &req);
+}
+
 /* A synchronous message with `peer`: it starts when the later of the two ends gets there, by their own clocks.
  * The rank that comes first says when it got there and waits inside the SimGrid message at once, even when its own
  * clock is ahead of SimGrid's: SimGrid starts a message only once both ends are in it, and the one that comes second
@@ -190,16 +208,7 @@ static void message(sim_rank_t *rank, int peer, int sending, double bytes)
     return;
   }
   if (posts_messages(rank->world)) {
-    sim_replay_catch_up(
-        rank); /* once (a second sleep could add SimGrid's precision), and before looking at the partner */
-    if (!(sending && bytes < rank->world->eager_below) && peer != rank->id && rank->pending == 0 &&
-        rank->world->ranks[peer].pending == 0) {
-      one_call(rank, peer, sending, bytes);
-      return;
-    }
-    sim_request_t req;
-    post_now(rank, &req, peer, sending, bytes);
-    finish(rank, &req);
+    posted_message(rank, peer, sending, bytes);
     return;
   }
   sim_rank_t *partner = &rank->world->ranks[peer];

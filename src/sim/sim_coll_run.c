@@ -69,7 +69,7 @@ static void release(gathered_t *g)
 }
 
 /* Carries out the gathered operations, blocking each in turn; frees what gathering allocated. */
-static void execute(sim_rank_t *rank, const sim_group_t *group, gathered_t *g)
+static inline void execute(sim_rank_t *rank, const sim_group_t *group, gathered_t *g)
 {
   for (int i = 0; i < g->count; i++) {
     int peer = group->members[g->ops[i].peer];

@@ -73,6 +73,14 @@ typedef struct sim_analytic_rank {
   sg_actor_t actor;
 } sim_analytic_rank_t;
 
+/* A mailbox a rank used, by its key: (peer * SIM_BOX_KINDS + kind) + 1, kind saying which of the peer slot's
+ * mailboxes it is; 0 when unused (as the ranks' memset leaves it). */
+enum { SIM_BOX_KINDS = 8, SIM_RANK_BOXES = 3 };
+typedef struct sim_box {
+  long key;
+  sg_mailbox_t box;
+} sim_box_t;
+
 #define SIM_PHASE_CACHE 16 /* sim_phase's hash takes the top 4 bits */
 
 typedef struct sim_world {
@@ -149,6 +157,10 @@ struct sim_rank {
   const char *where_file;  /* sim_rank_where: the program's current action, for the deadlock message */
   int where_line;
   sim_analytic_rank_t net; /* with the analytic network */
+  /* The mailboxes of its last messages, newest first, in the room the last line of the rank had left: a message to or
+   * from a peer it just talked to (a relay's two neighbours) then reads this line, not the peer's slot, a line of its
+   * own (sim_replay_msg.c's mailbox). */
+  sim_box_t boxes[SIM_RANK_BOXES];
 };
 
 struct sim_request {

@@ -83,6 +83,15 @@ typedef struct sim_box {
 
 #define SIM_PHASE_CACHE 16 /* sim_phase's hash takes the top 4 bits */
 
+/* An eager message still moving when its sender's slot for the peer went to another peer (more peers than slots):
+ * kept aside, so that the sender waits for it only where it would with a slot per peer, at its next eager message to
+ * that peer (one connection per pair) or at its end (sim_replay_peer_slot). */
+typedef struct sim_aside {
+  int rank;
+  int peer;
+  sg_comm_t comm;
+} sim_aside_t;
+
 typedef struct sim_world {
   const sim_job_t *job;
   sim_machine_t machine;
@@ -92,6 +101,9 @@ typedef struct sim_world {
   sim_peer_t *peer_cache; /* every rank's peer slots (none with the analytic network), aligned in peer_memory */
   void *peer_memory;
   int npeer_slots;
+  sim_aside_t *aside; /* eager messages whose slot went to another peer, still moving (sim_aside_t) */
+  int naside;
+  int aside_cap;
   int analytic; /* job->analytic: messages priced by sim_replay_world.h, not SimGrid communications */
   sim_analytic_slot_t *route_cache; /* with analytic: every rank's route slots */
   sim_fibers_t *fibers;             /* with analytic, the ranks' light contexts (rank i is context i), or NULL */
@@ -202,6 +214,8 @@ void *sim_replay_eager_sent(sim_rank_t *rank, int dst, double bytes);
 /* With eager_at_send: waits until the last eager message from the rank to the slot's peer has arrived, the rank
  * sending meanwhile (the connection is busy), so that messages to one peer move in order, not sharing its bandwidth. */
 void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot);
+/* At the rank's end: waits for its eager messages set aside from their slots (sim_aside_t), as for those in a slot. */
+void sim_replay_eager_flush_aside(sim_rank_t *rank);
 /* Takes eager message `e` out of the world's list (received, or the run is over) and frees it. */
 void sim_replay_eager_drop(sim_eager_t *e);
 /* Eager message `e` was received: out of the world's list, and freed, or handed to its sender to release its

@@ -40,7 +40,7 @@ int main(int argc, char **argv)
   } else if (rank == 1) {
     MPI_Send(ints, 2, MPI_INT, 0, 5, MPI_COMM_WORLD); /* 8 bytes into rank 0's 16 */
     MPI_Recv(ints, 1, MPI_INT, 0, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPI_Send(reals, 2, MPI_DOUBLE, 0, 6, MPI_COMM_WORLD); /* 16 into 24, after the receive: the waitall's last */
+    MPI_Send(reals, 2, MPI_DOUBLE, 0, 6, MPI_COMM_WORLD); /* 16 into 24 */
     MPI_Send(reals, 1, MPI_DOUBLE, 0, 9, MPI_COMM_WORLD); /* 8 into 24 */
     MPI_Send(ints, 3, MPI_INT, 0, 12, MPI_COMM_WORLD);    /* 12 into 16 */
     MPI_Send(ints, 1, MPI_INT, 0, 13, MPI_COMM_WORLD);    /* 4 into 16 */

@@ -3,9 +3,13 @@
 # The second validation (docs/validation.md, "A measured machine"): trace a program here, probe this machine, replay
 # the trace on the probed platform and compare with the untraced time. For each program (the ring multiply of
 # examples/ring-matmul, compute-bound; bench/measured/halo.c, halo exchange; bench/measured/collectives.c,
-# collective-heavy) and each p: the median of RUNS untraced runs (the program's own time over the span a replay
-# predicts), one run traced with SIMRUN_TRACE_FLOPS at the probed flop rate (the platform of a host per core), then
-# `simrun analyse --replay-on` with --untraced, which places the replay's ranks by the binding the trace recorded
+# collective-heavy) and each p: RUNS untraced runs (the program's own time over the span a replay predicts), each
+# followed by a run traced with SIMRUN_TRACE_FLOPS at the probed flop rate (the platform of a host per core), so that
+# both sample the same minutes of the machine (on this shared machine a program's time moves by up to 30% between
+# minutes at a load under 1: docs/validation.md); every trace is replayed, a line gives the untraced times' and the
+# predictions' range, and the table compares the untraced median with the trace whose prediction is the median (the
+# lower middle for an even count): `simrun analyse --replay-on` with --untraced, which places the replay's ranks by
+# the binding the trace recorded
 # (index.txt: a bound run on its cores, an unbound oversubscribed one two to a core in turn, and says so); then the
 # ablation: the same traces replayed on the probed platform without its message model (simrun:comm-* removed: the
 # placeholder links of 1 ns and 1 TB/s are left), then without Open MPI's eager limit (simrun:eager-bytes removed).
@@ -48,26 +52,44 @@ elapsed() {
 median() {
   sort -g -k "$1" | awk -v c="$1" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
+# range COLUMN < lines: that column's least and largest values, "LEAST-LARGEST"
+range() {
+  sort -g -k "$1" | awk -v c="$1" 'NR == 1 { lo = $c } { hi = $c } END { print lo "-" hi }'
+}
+# predicted DIR: the T_par that the trace in DIR replays to on the probed platform
+predicted() {
+  build/simrun analyse "$1" --replay-on "$work/probed.xml" | awk '/^Replayed on/ { getline; getline; print $4 }'
+}
 for prog in ring_matmul halo collectives; do
   dirs=()
   untraced=()
   cpu=()
+  spreads=()
   for p in $ps; do
-    for i in $(seq "$runs"); do elapsed "$prog" "$p"; done > "$work/times"
+    : > "$work/times"
+    : > "$work/predictions"
+    for i in $(seq "$runs"); do
+      elapsed "$prog" "$p" >> "$work/times"
+      elapsed "$prog" "$p" -x LD_PRELOAD="$PWD/build/libsimrun-trace.so" -x SIMRUN_TRACE_DIR="$work/$prog-$p-$i" \
+        -x SIMRUN_TRACE_FLOPS="$flops" > /dev/null
+      echo "$(predicted "$work/$prog-$p-$i") $i" >> "$work/predictions"
+    done
     untraced+=(--untraced "$p=$(median 1 < "$work/times")")
     if [ "$prog" != ring_matmul ] && [ "$p" = 1 ]; then cpu=(--untraced "1=$(median 2 < "$work/times")"); fi
-    elapsed "$prog" "$p" -x LD_PRELOAD="$PWD/build/libsimrun-trace.so" -x SIMRUN_TRACE_DIR="$work/$prog-$p" \
-      -x SIMRUN_TRACE_FLOPS="$flops" > /dev/null
-    dirs+=("$work/$prog-$p")
+    dirs+=("$work/$prog-$p-$(sort -g "$work/predictions" | awk -v m=$(((runs + 1) / 2)) 'NR == m { print $2 }')")
+    if [ "$p" = 1 ]; then one=${dirs[-1]}; fi
+    spreads+=("$(printf 'p = %s: untraced %s s, predicted from each trace %s s' "$p" "$(range 1 < "$work/times")" \
+      "$(range 1 < "$work/predictions")")")
   done
-  echo "== $prog (untraced: median of $runs runs)"
+  echo "== $prog (untraced: median of $runs runs; each run followed by a traced one)"
+  printf '%s\n' "${spreads[@]}"
   for platform in probed no-message-model no-eager-limit; do
     build/simrun analyse "${dirs[@]}" --replay-on "$work/$platform.xml" "${untraced[@]}" | sed -n '/^Replayed on/,$p' |
       sed "s|$work/||"
   done
   if [ ${#cpu[@]} -gt 0 ]; then # at p = 1 only: beyond, a waiting rank polls longer the more its partner is held up
     echo "== $prog at p = 1 against its CPU time (median of $runs runs), which other jobs do not stretch"
-    build/simrun analyse "$work/$prog-1" --replay-on "$work/probed.xml" "${cpu[@]}" | sed -n '/^Replayed on/,$p' |
+    build/simrun analyse "$one" --replay-on "$work/probed.xml" "${cpu[@]}" | sed -n '/^Replayed on/,$p' |
       sed "s|$work/||"
   fi
 done

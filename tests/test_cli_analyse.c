@@ -422,17 +422,27 @@ static void test_analyse_outputs_checked_first(void)
 }
 
 /* A run read as per-rank sums (tests/data/tracer/loop-huge: its loop unfolds past what a run kept whole may hold, as
- * ExaML's 6033 loops at p = 1 did) says so in its own line, and the report offers no --per-process, which simrun
- * analyse does not take (it did: "no timeline (--per-process P keeps the one at p = P)"). */
+ * ExaML's 6033 loops at p = 1 did) says so in its own line, naming the outputs it has none of, the OTF2 archive among
+ * them (--otf2 writes none for it: Debian's ABySS at p = 2 and 4 got none without a word), and the report offers no
+ * --per-process, which simrun analyse does not take (it did: "no timeline (--per-process P keeps the one at p = P)").
+ */
 static void test_analyse_sums_offer_no_per_process(void)
 {
   cli_run_t run;
-  const char *args[] = {"analyse", RUNS "loop-huge", NULL};
+  char dir[1024], otf2[1100], archive[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(otf2, sizeof otf2, "%s/otf2", dir);
+  const char *args[] = {"analyse", RUNS "loop-huge", "--otf2", otf2, NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB)"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB): no timeline picture, Paje "
+                                         "trace, OTF2 archive or wait states"));
   CU_ASSERT_PTR_NULL(strstr(run.out, "--per-process"));
+  snprintf(archive, sizeof archive, "%s/point-0.otf2", otf2);
+  CU_ASSERT_NOT_EQUAL(access(archive, F_OK), 0);
   run_free(&run);
+  remove_folder(otf2);
+  remove_folder(dir);
 }
 
 static void test_analyse_bad_folders(void)
@@ -451,6 +461,16 @@ static void test_analyse_bad_folders(void)
                  .prefix = "--seq-time ", .phrases = {"in seconds", "--seq"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--untraced", "2"}, .bare = 1, .status = 2,
                  .prefix = "--untraced 2: expected P=SECONDS", .phrases = {NULL});
+  /* an --untraced time that would go unused (Debian's programs, issue 26's check: a p with no run, a p given twice,
+   * no --replay-on to compare with) is refused before any folder is read or the report printed */
+  EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair",
+                          "--replay-on=" SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml", "--untraced=3=1.5"},
+                 .bare = 1, .status = 2, .prefix = "--untraced 3=1.5: no run at p = 3 among the folders (p = 2)",
+                 .phrases = {NULL});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--untraced=2=1", "--untraced=2=1.5"}, .bare = 1, .status = 2,
+                 .prefix = "--untraced 2=1.5: that p has a time already", .phrases = {NULL});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--untraced", "2=1"}, .bare = 1, .status = 2,
+                 .prefix = "--untraced gives the measured time", .phrases = {"add --replay-on"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--replay-on", RUNS "two-ranks/timeline-0.txt"}, .bare = 1,
                  .status = 2, .prefix = RUNS "two-ranks/index.txt: no TI trace index", .phrases = {"trace the run"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--platform", RUNS "no-such.xml"}, .bare = 1, .status = 2,

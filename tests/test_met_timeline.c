@@ -3,6 +3,7 @@
  * category and phase times are worked out by hand (a blocking message split into the wait for the partner and the
  * transfer), and folders a crashed or edited run leaves, each refused with the file and line to blame. */
 #include "met_eppa.h"
+#include "met_comm.h"
 #include "met_timeline.h"
 #include "met_wait.h"
 #include "tu.h"
@@ -410,25 +411,52 @@ static void test_timeline_mprobe_keeps_its_message(void)
   met_trace_free(trace);
 }
 
+/* `run` read whole, with `collectives` collectives and `matched` messages paired, pairing never stopped. */
+static met_trace_t *read_collectives(const char *run, size_t collectives, size_t matched)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(run, &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(info.collectives, collectives);
+  CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  CU_ASSERT_EQUAL(info.matched, matched);
+  return trace;
+}
+
+/* One wait state a test expects. */
+typedef struct wait {
+  int rank;
+  met_wait_pattern_t pattern;
+  double seconds;
+} wait_t;
+
+/* The wait states of `trace`: the `n` of `want`, and no other wait anywhere. */
+static void expect_waits(const met_trace_t *trace, const wait_t *want, size_t n)
+{
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  double total = 0;
+  for (size_t i = 0; i < n; i++) {
+    TU_ASSERT_CLOSE(met_wait_time(&w, want[i].rank, want[i].pattern), want[i].seconds, 1e-9);
+    total += want[i].seconds;
+  }
+  TU_ASSERT_CLOSE(met_wait_total(&w, MET_WAIT_PATTERNS), total, 1e-9);
+  met_wait_free(&w);
+}
+
 /* tests/data/tracer/barrier: the ranks enter a barrier at 0.1, 0.2, 0.5 and all leave at 0.55: idle until the last
  * entered (0.4, 0.3, 0 s: waits at the barrier), then 0.05 s each; an MPI_Allreduce entered at 0.6, 0.65, 0.68 and
  * left at 0.7: 0.08, 0.03, 0 s waiting (N x N), 0.02 s each of communication. */
 static void test_timeline_collectives_wait_for_last(void)
 {
-  met_timeline_info_t info;
-  met_trace_t *trace = read_with_info(RUNS "barrier", &info);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  met_trace_t *trace = read_collectives(RUNS "barrier", 2, 0);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.48, 0.33, 0.0});
   expect_times(trace, MET_CAT_COMM, (double[]){0.07, 0.07, 0.07});
-  met_waits_t w;
-  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_BARRIER), 0.4, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_BARRIER), 0.3, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_NXN), 0.08, 1e-9);
-  TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_NXN), 0.03, 1e-9);
-  met_wait_free(&w);
-  CU_ASSERT_EQUAL(info.collectives, 2);
-  CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  expect_waits(
+      trace,
+      (const wait_t[]){
+          {0, MET_WAIT_BARRIER, 0.4}, {1, MET_WAIT_BARRIER, 0.3}, {0, MET_WAIT_NXN, 0.08}, {1, MET_WAIT_NXN, 0.03}},
+      4);
   met_trace_free(trace);
 }
 
@@ -522,14 +550,31 @@ static void test_timeline_sub_communicator_not_paired(void)
  */
 static void test_timeline_sub_communicator_named_not_paired(void)
 {
-  met_timeline_info_t info;
-  met_trace_t *trace = read_with_info(RUNS "sub-coll-named", &info);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-  CU_ASSERT_EQUAL(info.collectives, 1);
-  CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  met_trace_t *trace = read_collectives(RUNS "sub-coll-named", 1, 0);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.4, 0.3, 0.0});
   expect_times(trace, MET_CAT_COMM, (double[]){0.3, 0.11, 0.1});
   expect_two_waits(trace, 0, MET_WAIT_BARRIER, 0.4, 1, MET_WAIT_BARRIER, 0.3);
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/rooted: rooted collectives whose lines give their root (the tracer writes it since Debian's
+ * Quantum ESPRESSO, issue 26's check). An MPI_Bcast from rank 1, entered at 0.1, 0.5 (the root, last) and 0.2, left at
+ * 0.6: ranks 0 and 2 wait for the root until 0.5 (late broadcast, 0.4 and 0.3 s), then 0.1 s of communication each;
+ * an MPI_Reduce to rank 0, entered at 1.0 (the root), 1.3 and 1.4, left at 1.5: the root waits until the first other
+ * member entered (early reduce, 0.3 s), then 0.2 s of communication; the others communicate 0.2 and 0.1 s. An
+ * MPI_Gather on ranks 0 and 1 (key 77) and an MPI_Bcast written before roots (partner -1) stay as the file gives
+ * them (communication: 0.2 + 0.1, 0.1 + 0.1, 0.1 s). No message: a root is no partner of a message. Before, both
+ * rooted calls were communication whole (0.5 + 0.5 s at rank 0). */
+static void test_timeline_rooted_collectives_wait_for_root(void)
+{
+  met_trace_t *trace = read_collectives(RUNS "rooted", 2, 0);
+  CU_ASSERT_EQUAL(met_comm_messages(trace), 0);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.7, 0.0, 0.3});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.6, 0.5, 0.3});
+  expect_waits(
+      trace,
+      (const wait_t[]){{0, MET_WAIT_LATE_BCAST, 0.4}, {2, MET_WAIT_LATE_BCAST, 0.3}, {0, MET_WAIT_EARLY_REDUCE, 0.3}},
+      3);
   met_trace_free(trace);
 }
 
@@ -722,6 +767,7 @@ int main(void)
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
       {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},
       {"test_timeline_sub_communicator_named_not_paired", test_timeline_sub_communicator_named_not_paired},
+      {"test_timeline_rooted_collectives_wait_for_root", test_timeline_rooted_collectives_wait_for_root},
       {"test_timeline_aggregate_same_figures", test_timeline_aggregate_same_figures},
       {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
       {"test_timeline_refuses_damaged_zstd", test_timeline_refuses_damaged_zstd},

@@ -33,6 +33,7 @@
 #define SENDRECV SIMRUN_SOURCE_DIR "/tests/data/tracer/sendrecv_ring.c"
 #define CHEAP    SIMRUN_SOURCE_DIR "/tests/data/tracer/cheap_calls.c"
 #define OWN_PAIR SIMRUN_SOURCE_DIR "/tests/data/tracer/own_time_pair.c"
+#define ROOTED   SIMRUN_SOURCE_DIR "/tests/data/tracer/rooted_late.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -853,6 +854,49 @@ static void test_trc_mpi_probe_waits_for_late_sender(void)
   remove_folder(dir);
 }
 
+/* `pattern`'s wait of `rank` in the run read from `trace`, which must be within [low, 1.5] s. */
+static void wait_within(const met_trace_t *measured, int rank, met_wait_pattern_t pattern, double low)
+{
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(measured, &w), 0);
+  double t = met_wait_time(&w, rank, pattern);
+  CU_ASSERT(t >= low && t <= 1.5);
+  if (!(t >= low && t <= 1.5))
+    fprintf(stderr, "%s of rank %d: %.6f s\n", met_wait_title(pattern), rank, t);
+  met_wait_free(&w);
+}
+
+/* tests/data/tracer/rooted_late.c on 2 ranks: an MPI_Bcast on a duplicate of MPI_COMM_WORLD and an MPI_Reduce on the
+ * world name their root (rank 0) as their partner, the broadcast on a communicator of one rank none (-1, its line
+ * naming its communicator). simrun analyse pairs both rooted calls: rank 1 waits for its root (late broadcast, 0.2 s
+ * by construction: 0.15 to 1.5 s on a loaded machine), rank 0 for the value to reduce (early reduce, 0.1 s: 0.05 to
+ * 1.5 s). Before (Debian's Quantum ESPRESSO, issue 26's check), the lines gave no root and both waits were
+ * communication. About 1 s. */
+static void test_trc_mpi_rooted_collectives_wait_for_root(void)
+{
+  char dir[1024], trace[1100];
+  traced_pair_quietly(dir, trace, ROOTED, "rooted_late", "simrun", "rooted ok");
+  char *root = timeline_text(trace, "timeline-0.txt");
+  char *leaf = timeline_text(trace, "timeline-1.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(leaf);
+  CU_ASSERT_PTR_NOT_NULL(strstr(leaf, " comm main 0 4 MPI_Bcast\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(root, " comm main 0 4 MPI_Reduce\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(leaf, " comm main -1 4 MPI_Bcast -1 "));
+  free(root);
+  free(leaf);
+  met_timeline_info_t info;
+  char err[1024] = "";
+  met_trace_t *measured = met_timeline_stream(trace, 1, &info, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
+  CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  wait_within(measured, 1, MET_WAIT_LATE_BCAST, 0.15);
+  wait_within(measured, 0, MET_WAIT_EARLY_REDUCE, 0.05);
+  met_trace_free(measured);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* tests/data/tracer/sendrecv_ring.c on 3 ranks: each send-receive's timeline line gives both halves (the partner,
  * bytes and tag it sent; the source, tag and bytes it received, the second round's MPI_ANY_SOURCE as the sender it
  * got; MPI_PROC_NULL as -2), and simrun analyse pairs all 88 messages (3 + 3 around the ring, 2 along the chain, 80
@@ -1614,6 +1658,7 @@ int main(void)
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},
       {"test_trc_mpi_duplicates_and_waited_requests", test_trc_mpi_duplicates_and_waited_requests},
       {"test_trc_mpi_probe_waits_for_late_sender", test_trc_mpi_probe_waits_for_late_sender},
+      {"test_trc_mpi_rooted_collectives_wait_for_root", test_trc_mpi_rooted_collectives_wait_for_root},
       {"test_trc_mpi_sendrecv_ring_waits_for_slow_rank", test_trc_mpi_sendrecv_ring_waits_for_slow_rank},
       {"test_trc_mpi_folded_pingpong", test_trc_mpi_folded_pingpong},
       {"test_trc_mpi_fortran_program", test_trc_mpi_fortran_program},

@@ -25,7 +25,7 @@
 enum { MAX_RUNS = 64 };
 
 /* A folder whose timelines are larger than this is read into an aggregate trace (per-rank sums, memory independent of
- * the run's length): no timeline picture, Paje trace or wait states for it, and the report says so. */
+ * the run's length): no timeline picture, Paje trace, OTF2 archive or wait states for it, and the report says so. */
 #define KEEP_BYTES (32.0 * 1024 * 1024)
 
 typedef struct analyse_opts {
@@ -80,7 +80,8 @@ static void usage(FILE *out)
           "                      the binding the trace recorded (bound: on those cores' hosts core-C; unbound and\n"
           "                      oversubscribed: on core i mod the cores, with a line saying what that means)\n"
           "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
-          "                      with (else the traced run's T_par); repeat it for each p\n"
+          "                      with (else the traced run's T_par); once for each p, each the p of a DIR's run,\n"
+          "                      and only with --replay-on (a time left unused is refused)\n"
           "  --platform FILE     also give the bottleneck view (seed 001 Table 5's components) of each run's TI\n"
           "                      trace replayed on FILE, the trace's compute amounts and messages priced there, in\n"
           "                      the report and the CSV, JSON and SVG outputs\n");
@@ -104,17 +105,21 @@ static int fail(const char *fmt, const char *arg)
   return EXIT_INPUT;
 }
 
-/* Adds "P=SECONDS" to opts' untraced times; 0, or -1 when malformed or one too many. */
-static int add_untraced(analyse_opts_t *opts, const char *text)
+/* Adds "P=SECONDS" to opts' untraced times; NULL, or what is wrong with it (malformed, one too many, a p given twice,
+ * which would leave one of the two times unused). */
+static const char *add_untraced(analyse_opts_t *opts, const char *text)
 {
   int p = 0, used = 0;
   double seconds = 0;
   if (opts->nuntraced == MAX_RUNS || sscanf(text, "%d=%lf%n", &p, &seconds, &used) != 2 || text[used] != '\0' ||
       p < 1 || !(seconds > 0) || isinf(seconds))
-    return -1;
+    return "expected P=SECONDS (the untraced run's wall time at p ranks), at most 64";
+  for (int i = 0; i < opts->nuntraced; i++)
+    if (opts->untraced_p[i] == p)
+      return "that p has a time already; give one --untraced per p";
   opts->untraced_p[opts->nuntraced] = p;
   opts->untraced[opts->nuntraced++] = seconds;
-  return 0;
+  return NULL;
 }
 
 /* Fills opts; -1 to go on, or an exit status. */
@@ -143,8 +148,11 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
       return fail("option '%s' needs a value; see simrun analyse --help", argv[optind - 1]);
     if (c == '?')
       return fail("unknown option '%s'; see simrun analyse --help", argv[optind - 1]);
-    if (c == 'u' && add_untraced(opts, optarg) != 0)
-      return fail("--untraced %s: expected P=SECONDS (the untraced run's wall time at p ranks), at most 64", optarg);
+    const char *wrong = c == 'u' ? add_untraced(opts, optarg) : NULL;
+    if (wrong) {
+      fprintf(stderr, "simrun: error: --untraced %s: %s\n", optarg, wrong);
+      return EXIT_INPUT;
+    }
     if (c >= CLI_FORMAT_OPTION)
       cli_format_set(&opts->outputs, &cli_formats[c - CLI_FORMAT_OPTION], optarg);
     else if (c != 'u')
@@ -159,7 +167,32 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
     return fail("%sno trace folder given; usage: simrun analyse DIR [DIR...], see simrun analyse --help", "");
   if (opts->seq && opts->seq_time)
     return fail("%s--seq and --seq-time both give T_seq; give one", "");
+  if (opts->nuntraced > 0 && !opts->replay_on)
+    return fail("%s--untraced gives the measured time that --replay-on compares its prediction with; add --replay-on "
+                "PLATFORM (simrun machine probe writes this machine's)",
+                "");
   return -1;
+}
+
+/* Every --untraced P must be the p of a run read: else its time would be left unused, and that run compared with its
+ * traced T_par instead. 0, or EXIT_INPUT after the error line. */
+static int check_untraced(const analyse_opts_t *opts, const runs_t *runs)
+{
+  for (int u = 0; u < opts->nuntraced; u++) {
+    int found = 0;
+    char ps[MAX_RUNS * 12] = "";
+    for (int i = 0; i < runs->n; i++) {
+      found |= met_trace_nranks(runs->traces[i]) == opts->untraced_p[u];
+      snprintf(ps + strlen(ps), sizeof ps - strlen(ps), "%s%s", i ? ", " : "", runs->p_text[i]);
+    }
+    if (!found) {
+      fprintf(stderr,
+              "simrun: error: --untraced %d=%g: no run at p = %d among the folders (p = %s); give the p of a run\n",
+              opts->untraced_p[u], opts->untraced[u], opts->untraced_p[u], ps);
+      return EXIT_INPUT;
+    }
+  }
+  return EXIT_OK;
 }
 
 /* Reads one folder, whole when its timelines are small (*kept); NULL after printing its error (a run that recorded
@@ -299,8 +332,10 @@ static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
 static void print_run(FILE *out, const runs_t *runs, int i)
 {
   const met_timeline_info_t *info = &runs->info[i];
-  fprintf(out, "  %s (p = %s): %zu messages paired, %zu receives unpaired, %zu barriers and N x N collectives paired",
-          runs->dirs[i], runs->p_text[i], info->matched, info->unmatched, info->collectives);
+  fprintf(
+      out,
+      "  %s (p = %s): %zu messages paired, %zu receives unpaired, %zu collectives paired (barriers, N x N and rooted)",
+      runs->dirs[i], runs->p_text[i], info->matched, info->unmatched, info->collectives);
   if (info->colls_unpaired)
     fprintf(out, " (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
   if (info->compensated)
@@ -313,7 +348,9 @@ static void print_run(FILE *out, const runs_t *runs, int i)
   else if (!isnan(info->tracer_cost))
     fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
   if (!runs->kept[i])
-    fprintf(out, "; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or wait states",
+    fprintf(out,
+            "; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace, OTF2 archive or wait "
+            "states",
             KEEP_BYTES / (1024 * 1024));
   fprintf(out, "\n");
 }
@@ -462,6 +499,8 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
     status = check_replays(opts);
   if (status == EXIT_OK)
     status = read_runs(opts, runs);
+  if (status == EXIT_OK)
+    status = check_untraced(opts, runs);
   if (status == EXIT_OK)
     status = choose_t_seq(opts, runs);
   if (status != EXIT_OK)

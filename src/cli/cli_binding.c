@@ -235,9 +235,10 @@ int cli_binding_place(const cli_binding_t *b, const char *platform, char (*hosts
                : "the platform has no host core-C for them (probed with --pool?): replayed on its hosts as they are");
   else
     snprintf(note, notelen,
-             "p = %d: oversubscribed (%d ranks on %d online cores) and unbound: %s, as Linux keeps ranks that wait "
-             "(yielding, runnable) spread by count; other work on the machine can crowd unbound ranks onto fewer cores "
-             "and the run then takes longer than predicted (docs/validation.md, \"Binding recorded\"): bind them "
+             "p = %d: oversubscribed (%d ranks on %d online cores) and unbound: %s, the placement Linux settles "
+             "ranks that wait (yielding, runnable) into; it can start them crowded onto fewer cores and spread them "
+             "late, which costs a run a fixed time (tens of milliseconds on an idle machine, more beside other work), "
+             "so a short run can take longer than predicted (docs/validation.md, \"The idle machine\"): bind them "
              "(mpirun --bind-to core:overload-allowed) for a run the platform predicts",
              p, b->node_ranks, b->online,
              placed ? "replayed with rank i on core i mod the cores"

@@ -3,8 +3,9 @@
  * index.txt, docs/tracer.md) and where simrun analyse --replay-on places them for it (docs/validation.md, "Placement,
  * measured"): a run whose every rank was bound to one CPU on one node on the probed platform's host of that core
  * (core-C), an unbound oversubscribed one two or more ranks to a core in turn (rank i on core-(i mod the cores): its
- * waiting ranks yield but stay runnable, so Linux keeps them spread by count and rarely moves them), with one line
- * saying what the run was and what that means for the prediction. */
+ * waiting ranks yield but stay runnable, so Linux keeps them spread by count once spread and rarely moves them; it
+ * can start them crowded, a fixed time the line names), with one line saying what the run was and what that means
+ * for the prediction. */
 #ifndef CLI_BINDING_H
 #define CLI_BINDING_H
 

@@ -209,8 +209,12 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
                          .comm = (int)comm,
                          .req = req};
   snprintf(it->call, sizeof it->call, "%s", call);
-  if (comm != 0 && (it->kind == TL_BARRIER || it->kind == TL_NXN))
+  if (comm != 0 && met_tl_synchronising(it->kind))
     it->kind = TL_OTHER; /* on a sub-communicator, whose members the line does not give: as the file gives it */
+  if (it->kind == TL_ONE_TO_N || it->kind == TL_N_TO_ONE) { /* its partner is its root: no message of its own */
+    it->root = it->iv.peer;
+    it->iv.peer = -1;
+  }
   if (fields == 10) {
     it->kind = TL_SENDRECV;
     it->req = -1;

@@ -13,7 +13,7 @@
 typedef struct met_timeline_info {
   size_t matched;       /* messages whose two ends were paired */
   size_t unmatched;     /* receives (or ends given up) that stayed as the file gives them */
-  size_t collectives;   /* barriers and N x N collectives paired across the ranks */
+  size_t collectives;   /* collectives paired across the ranks: barriers, N x N and rooted */
   int colls_unpaired;   /* the ranks' collective calls differ (a sub-communicator): pairing stopped there */
   double tracer_cost;   /* seconds the tracer says it spent inside itself, summed over the ranks ("# tracer-cost S"
                          * lines); NAN when the files do not say */

@@ -66,7 +66,9 @@ typedef struct instance {
   char call[64];
   int count;
   double last_entry;
-  double last_raw; /* the last entry as read */
+  double last_raw;    /* the last entry as read */
+  entry_t root;       /* a rooted collective's: its root's entry (NO_ENTRY until read) */
+  entry_t first_leaf; /* and the earliest entry of another member (NO_ENTRY until read) */
 } instance_t;
 
 typedef struct rank_state {
@@ -143,11 +145,22 @@ met_tl_kind_t met_tl_kind_of(const char *call, int peer)
                {"MPI_Alltoall", TL_NXN, 0},
                {"MPI_Alltoallv", TL_NXN, 0},
                {"MPI_Reduce_scatter", TL_NXN, 0},
-               {"MPI_Reduce_scatter_block", TL_NXN, 0}};
+               {"MPI_Reduce_scatter_block", TL_NXN, 0},
+               {"MPI_Bcast", TL_ONE_TO_N, 1},
+               {"MPI_Scatter", TL_ONE_TO_N, 1},
+               {"MPI_Scatterv", TL_ONE_TO_N, 1},
+               {"MPI_Reduce", TL_N_TO_ONE, 1},
+               {"MPI_Gather", TL_N_TO_ONE, 1},
+               {"MPI_Gatherv", TL_N_TO_ONE, 1}};
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(call, table[i].call) == 0)
       return table[i].needs_peer && peer < 0 ? TL_OTHER : table[i].kind;
   return TL_OTHER;
+}
+
+int met_tl_synchronising(met_tl_kind_t kind)
+{
+  return kind == TL_BARRIER || kind == TL_NXN || kind == TL_ONE_TO_N || kind == TL_N_TO_ONE;
 }
 
 met_tl_match_t *met_tl_match_new(int nranks)
@@ -423,7 +436,7 @@ static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *e
   while (m->ninst <= at) {
     if (reserve((void **)&m->inst, &m->inst_cap, m->ninst, sizeof *m->inst) != 0)
       return -2;
-    m->inst[m->ninst++] = (instance_t){.count = 0};
+    m->inst[m->ninst++] = (instance_t){.count = 0, .root = NO_ENTRY, .first_leaf = NO_ENTRY};
   }
   instance_t *in = &m->inst[at];
   if (in->count == 0) {
@@ -437,6 +450,10 @@ static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *e
   in->count++;
   in->last_entry = fmax(in->last_entry, ev->iv.start);
   in->last_raw = fmax(in->last_raw, ev->read_start);
+  if (ev->kind == TL_ONE_TO_N || ev->kind == TL_N_TO_ONE) {
+    entry_t *at_entry = rank == ev->root ? &in->root : &in->first_leaf; /* fmin takes the read one over NAN */
+    *at_entry = (entry_t){fmin(at_entry->at, ev->iv.start), fmin(at_entry->raw, ev->read_start)};
+  }
   for (int r = 0; in->count == m->nranks && m->causal && r < m->nranks; r++) /* the others' calls may end too early */
     for (size_t i = m->ranks[r].n; r != rank && i-- > m->ranks[r].head;)
       if (m->ranks[r].events[i].coll == k) {
@@ -515,7 +532,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     s->ops[s->nops - 1].peer = peer;
   } else if (ev->kind == TL_SENDRECV)
     oom = push_sendrecv(m, rank, e); /* pairing moves no kept interval: e stays valid */
-  else if (ev->kind == TL_BARRIER || ev->kind == TL_NXN) {
+  else if (met_tl_synchronising(ev->kind)) {
     long k = join_collective(m, rank, ev);
     if (k == -2)
       return -1;
@@ -674,6 +691,21 @@ static entry_t received_by(const rank_state_t *s, const met_tl_event_t *ev)
   return latest;
 }
 
+/* The entry `rank`'s collective `ev` waited for, once every member's call was read (NO_ENTRY: not yet, or nothing to
+ * wait for): a barrier's or N x N collective's last member's; in a broadcast or scatter, the root's for the others
+ * (late broadcast); in a reduce or gather, the first other member's for the root (early reduce: met_wait.h). */
+static entry_t coll_awaited(const met_tl_match_t *m, int rank, const met_tl_event_t *ev)
+{
+  if (ev->coll < m->inst_base || m->colls_off || m->inst[ev->coll - m->inst_base].count < m->nranks)
+    return NO_ENTRY;
+  const instance_t *in = &m->inst[ev->coll - m->inst_base];
+  if (ev->kind == TL_ONE_TO_N)
+    return rank == ev->root ? NO_ENTRY : in->root;
+  if (ev->kind == TL_N_TO_ONE)
+    return rank == ev->root ? in->first_leaf : NO_ENTRY;
+  return (entry_t){in->last_entry, in->last_raw};
+}
+
 /* The entry `ev` waited for, once paired (NO_ENTRY: none, or not paired yet): a receive's, probe's or send-receive's
  * receive half's sender's, the latest sender's of the receives a wait or successful test completes, the last member's
  * of a barrier or N x N collective. A send has none: it may end before its receive starts (eager). */
@@ -696,9 +728,9 @@ static entry_t awaited(const met_tl_match_t *m, const rank_state_t *s, const met
     return strchr(ev->call, '*') ? NO_ENTRY : received_by(s, ev);
   case TL_BARRIER:
   case TL_NXN:
-    if (ev->coll < m->inst_base || m->colls_off || m->inst[ev->coll - m->inst_base].count < m->nranks)
-      return NO_ENTRY;
-    return (entry_t){m->inst[ev->coll - m->inst_base].last_entry, m->inst[ev->coll - m->inst_base].last_raw};
+  case TL_ONE_TO_N:
+  case TL_N_TO_ONE:
+    return coll_awaited(m, (int)(s - m->ranks), ev);
   default:
     return NO_ENTRY;
   }
@@ -796,10 +828,14 @@ static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const met_tl_
   return counted ? 0 : add_any_received(trace, rank, ev, only);
 }
 
-/* A barrier or N x N collective: idle until the last member entered, then communication; its span marked for the
- * wait states (met_wait.h). Kept as the file gives it when the members' calls could not be paired. */
+/* A collective: idle until the member it waited for entered (coll_awaited), then communication; its span marked for
+ * the wait states (met_wait.h). Kept as the file gives it when the members' calls could not be paired. */
 static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
+  static const met_coll_kind_t kinds[] = {[TL_BARRIER] = MET_COLL_BARRIER,
+                                          [TL_NXN] = MET_COLL_NXN,
+                                          [TL_ONE_TO_N] = MET_COLL_ONE_TO_N,
+                                          [TL_N_TO_ONE] = MET_COLL_N_TO_ONE};
   rank_state_t *s = &m->ranks[rank];
   s->colls_done++;
   const instance_t *in = ev->coll >= m->inst_base && !m->colls_off ? &m->inst[ev->coll - m->inst_base] : NULL;
@@ -807,14 +843,14 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
     m->colls_off = 1;
   if (!in || m->colls_off)
     return met_trace_add(trace, rank, &ev->iv);
-  met_coll_t span = {.start = ev->iv.start,
-                     .end = ev->iv.end,
-                     .kind = ev->kind == TL_BARRIER ? MET_COLL_BARRIER : MET_COLL_NXN,
-                     .root = -1,
-                     .group = 0};
+  int rooted = ev->kind == TL_ONE_TO_N || ev->kind == TL_N_TO_ONE;
+  met_coll_t span = {
+      .start = ev->iv.start, .end = ev->iv.end, .kind = kinds[ev->kind], .root = rooted ? ev->root : -1, .group = 0};
   if (rank == 0)
     m->collectives++;
-  if (add_split(trace, rank, &ev->iv, clamp(in->last_entry, &ev->iv), -1, MET_DIR_NONE, -1, MET_DIR_NONE) != 0 ||
+  entry_t until = coll_awaited(m, rank, ev);
+  double idle_end = isnan(until.at) ? ev->iv.start : clamp(until.at, &ev->iv);
+  if (add_split(trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE) != 0 ||
       met_trace_coll_add(trace, rank, &span) != 0)
     return -1;
   return 0;
@@ -858,6 +894,8 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_ev
     return add_wait(trace, rank, &m->ranks[rank], ev);
   case TL_BARRIER:
   case TL_NXN:
+  case TL_ONE_TO_N:
+  case TL_N_TO_ONE:
     if (ev->coll >= 0)
       return add_collective(m, trace, rank, ev);
     return met_trace_add(trace, rank, &ev->iv);
@@ -887,6 +925,8 @@ static int partners_in(const met_tl_match_t *m, const rank_state_t *s, const met
     return (ev->iv.peer < 0 || !isnan(ev->partner)) && (ev->recv.peer < 0 || !isnan(ev->recv.partner));
   case TL_BARRIER:
   case TL_NXN:
+  case TL_ONE_TO_N:
+  case TL_N_TO_ONE:
     return ev->coll < m->inst_base || m->colls_off || m->inst[ev->coll - m->inst_base].count == m->nranks;
   case TL_WAIT:
   case TL_WAITALL:

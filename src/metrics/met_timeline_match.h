@@ -27,7 +27,9 @@ typedef enum met_tl_kind {
   TL_NXN,       /* every member to every member: allreduce, allgather(v), alltoall(v), reduce-scatter */
   TL_MPROBE,    /* MPI_Mprobe, a successful MPI_Improbe: the message it found, taken out of matching for its Mrecv */
   TL_MRECV,     /* MPI_Mrecv: the message its matched probe took */
-  TL_SENDRECV   /* MPI_Sendrecv(_replace) whose line gives both halves: a send to iv.peer and a receive (recv) */
+  TL_SENDRECV,  /* MPI_Sendrecv(_replace) whose line gives both halves: a send to iv.peer and a receive (recv) */
+  TL_ONE_TO_N, /* a rooted collective whose line gives its root: MPI_Bcast, Scatter(v) (the others wait for the root) */
+  TL_N_TO_ONE  /* the same for MPI_Reduce, Gather(v) (the root waits for the others) */
 } met_tl_kind_t;
 
 /* The receive half of a TL_SENDRECV: its source as received (-1: none; MET_TL_PEER_NULL: MPI_PROC_NULL), its tag and
@@ -55,6 +57,7 @@ typedef struct met_tl_event {
   double partner;          /* the partner's entry (or posting) time once paired, NAN before */
   double partner_raw;      /* the same as read (before the tracer's own time is removed) */
   long coll;               /* a collective's number among the rank's synchronising collectives, -1 otherwise */
+  int root;                /* TL_ONE_TO_N, TL_N_TO_ONE: the root's rank, the line's partner (iv.peer is then -1) */
   met_tl_recv_half_t recv; /* TL_SENDRECV's receive half (id and partner hold its send half's) */
   double read_start;       /* its times as the file gives them, before the tracer's own time is removed: the files */
   double read_end;         /* are read in that order, and the rules keep an interval until what follows is read */
@@ -67,6 +70,8 @@ enum { MET_TL_PEER_NULL = -2 };
 typedef struct met_tl_match met_tl_match_t;
 
 met_tl_kind_t met_tl_kind_of(const char *call, int peer);
+/* Whether calls of `kind` are paired with the other members' (barriers, N x N and rooted collectives). */
+int met_tl_synchronising(met_tl_kind_t kind);
 
 /* NULL when out of memory. */
 met_tl_match_t *met_tl_match_new(int nranks);

@@ -8,6 +8,14 @@
 
 /* ---- collectives ---- */
 
+/* A rooted collective's partner on its timeline line: its root, a world rank where the communicator is congruent with
+ * MPI_COMM_WORLD (trc_coll gave back the plain `format`), so that simrun analyse can tell who waited for the root
+ * (late broadcast) and the root for the others (early reduce); -1 on another communicator (its line names that). */
+static int root_peer(const char *ti, const char *format, int root)
+{
+  return ti && ti == format ? root : -1;
+}
+
 EXPORT int MPI_Barrier(MPI_Comm comm)
 {
   double t = trc_enter();
@@ -21,8 +29,9 @@ EXPORT int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
   double t = trc_enter();
   int rc = PMPI_Bcast(buf, count, type, root, comm);
   double bytes = trc_nbytes(count, type);
-  trc_call(t, "MPI_Bcast", TRC_COMM, -1, bytes, trc_coll(comm, "bcast %.0f %d", "MPI_Bcast (intercommunicator)"), bytes,
-           root);
+  static const char format[] = "bcast %.0f %d";
+  const char *ti = trc_coll(comm, format, "MPI_Bcast (intercommunicator)");
+  trc_call(t, "MPI_Bcast", TRC_COMM, root_peer(ti, format, root), bytes, ti, bytes, root);
   return rc;
 }
 
@@ -33,8 +42,9 @@ EXPORT int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
   double t = trc_enter();
   int rc = PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
   double bytes = trc_nbytes(count, type);
-  trc_call(t, "MPI_Reduce", TRC_COMM, -1, bytes, trc_coll(comm, "reduce %.0f 0 %d", "MPI_Reduce (intercommunicator)"),
-           bytes, root);
+  static const char format[] = "reduce %.0f 0 %d";
+  const char *ti = trc_coll(comm, format, "MPI_Reduce (intercommunicator)");
+  trc_call(t, "MPI_Reduce", TRC_COMM, root_peer(ti, format, root), bytes, ti, bytes, root);
   return rc;
 }
 
@@ -85,11 +95,12 @@ EXPORT int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
   double t = trc_enter();
   int rc = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
-  const char *format = trc_coll(comm, "gather %.0f %.0f %d", "MPI_Gather (intercommunicator)");
+  static const char plain[] = "gather %.0f %.0f %d";
+  const char *format = trc_coll(comm, plain, "MPI_Gather (intercommunicator)");
   int at_root = format && trc_comm_rank(comm) == root;
   double recv = at_root ? trc_nbytes(recvcount, recvtype) : 0;
   double send = at_root && sendbuf == MPI_IN_PLACE ? recv : trc_nbytes(sendcount, sendtype);
-  trc_call(t, "MPI_Gather", TRC_COMM, -1, send, format, send, at_root ? recv : send, root);
+  trc_call(t, "MPI_Gather", TRC_COMM, root_peer(format, plain, root), send, format, send, at_root ? recv : send, root);
   return rc;
 }
 
@@ -98,12 +109,13 @@ EXPORT int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype
 {
   double t = trc_enter();
   int rc = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
-  const char *format = trc_coll(comm, "gatherv %.0f %s %d", "MPI_Gatherv (intercommunicator)");
+  static const char plain[] = "gatherv %.0f %s %d";
+  const char *format = trc_coll(comm, plain, "MPI_Gatherv (intercommunicator)");
   int at_root = format && trc_comm_rank(comm) == root;
   double send =
       at_root && sendbuf == MPI_IN_PLACE ? trc_nbytes(recvcounts[root], recvtype) : trc_nbytes(sendcount, sendtype);
   char *recv = format ? trc_counts_text(at_root ? recvcounts : NULL, trc_comm_size(comm), recvtype, 0) : NULL;
-  trc_call(t, "MPI_Gatherv", TRC_COMM, -1, send, recv ? format : NULL, send, recv, root);
+  trc_call(t, "MPI_Gatherv", TRC_COMM, root_peer(format, plain, root), send, recv ? format : NULL, send, recv, root);
   free(recv);
   return rc;
 }
@@ -113,11 +125,12 @@ EXPORT int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype
 {
   double t = trc_enter();
   int rc = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
-  const char *format = trc_coll(comm, "scatter %.0f %.0f %d", "MPI_Scatter (intercommunicator)");
+  static const char plain[] = "scatter %.0f %.0f %d";
+  const char *format = trc_coll(comm, plain, "MPI_Scatter (intercommunicator)");
   int at_root = format && trc_comm_rank(comm) == root;
   double send = at_root ? trc_nbytes(sendcount, sendtype) : 0;
   double recv = at_root && recvbuf == MPI_IN_PLACE ? send : trc_nbytes(recvcount, recvtype);
-  trc_call(t, "MPI_Scatter", TRC_COMM, -1, recv, format, at_root ? send : recv, recv, root);
+  trc_call(t, "MPI_Scatter", TRC_COMM, root_peer(format, plain, root), recv, format, at_root ? send : recv, recv, root);
   return rc;
 }
 
@@ -126,12 +139,13 @@ EXPORT int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int d
 {
   double t = trc_enter();
   int rc = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
-  const char *format = trc_coll(comm, "scatterv %s %.0f %d", "MPI_Scatterv (intercommunicator)");
+  static const char plain[] = "scatterv %s %.0f %d";
+  const char *format = trc_coll(comm, plain, "MPI_Scatterv (intercommunicator)");
   int at_root = format && trc_comm_rank(comm) == root;
   double recv =
       at_root && recvbuf == MPI_IN_PLACE ? trc_nbytes(sendcounts[root], sendtype) : trc_nbytes(recvcount, recvtype);
   char *send = format ? trc_counts_text(at_root ? sendcounts : NULL, trc_comm_size(comm), sendtype, 0) : NULL;
-  trc_call(t, "MPI_Scatterv", TRC_COMM, -1, recv, send ? format : NULL, send, recv, root);
+  trc_call(t, "MPI_Scatterv", TRC_COMM, root_peer(format, plain, root), recv, send ? format : NULL, send, recv, root);
   free(send);
   return rc;
 }

@@ -55,6 +55,7 @@ which=${2:-.}
 lib=$PWD/build/libsimrun-trace.so
 simrun=$PWD/build/simrun
 platform=$PWD/platforms/icluster-fe-32.xml
+repo=$PWD
 lu=/usr/lib/x86_64-linux-gnu/scalapack/openmpi-tests
 for f in "$lib" "$simrun" "$lu/xdlu" /usr/bin/NPopenmpi /usr/bin/Ray /usr/bin/meep; do
   [ -e "$f" ] || { echo "bench/debian.sh: $f missing (build simrun; apt-get install scalapack-mpi-test netpipe-openmpi ray meep-openmpi)" >&2; exit 2; }
@@ -181,11 +182,7 @@ qr_dat() {
   printf '%s\n' "'ScaLAPACK QR input'" "'MPI machine'" "'QR.out'" 6 4 "'QR' 'QL' 'LQ' 'RQ'" 6 '400 400 400 400 400 400' \
     '400 400 400 400 400 400' 2 '16 32' '16 32' 1 "$1" "$2" 5.0 > QR.dat
 }
-awk 'function rc(s,  i, o, c) { for (i = length(s); i > 0; i--) { c = substr(s, i, 1)
-                                  o = o (c == "A" ? "T" : c == "C" ? "G" : c == "G" ? "C" : "A") }; return o }
-     BEGIN { srand(26); for (i = 0; i < 20000; i++) g = g substr("ACGT", int(rand() * 4) + 1, 1)
-             for (r = 0; r < 8000; r++) { s = substr(g, int(rand() * 19900) + 1, 100)
-                                          printf ">r%d\n%s\n", r, r % 2 ? rc(s) : s } }' > abyss-reads.fa
+awk -f "$repo/bench/measured/abyss-reads.awk" > abyss-reads.fa
 cp /usr/share/doc/iqtree/examples/example.phy .
 { printf '%s\n' THEORY zindo/s THEORY_END SCF 'max_iter 100' 'rms_density 0.000001' SCF_END CIS 'davidson yes' \
     'active_occ 20' 'active_vir 20' 'nstates 5' 'max_iter 200' 'max_dim 100' 'norm_tol 0.000001' CIS_END GEOMETRY

@@ -6,10 +6,13 @@
 # 1. one core (taskset -c 0): rank 0 computes, 0, 1 or 2 ranks wait for it: the computing rank's CPU over its wall
 #    time, and the waiters' CPU, is the share of a core a waiting rank keeps beside a computing one;
 # 2. two cores, 4 ranks: ranks 0 and 1 compute, 2 and 3 wait (for rank 0 and rank 1): each rank's CPU over wall;
-# 3. the one-way time of an 8-byte ping-pong whose two ranks each share their core with a computing process: how late
+# 3. one core, 2 ranks, yield on: rank 0 computes (at once, or in pieces of 10000 or 1000 multiply-adds with an
+#    unsuccessful MPI_Iprobe after each), rank 1 polls for its message with MPI_Iprobe in a loop (an application's
+#    own polling, as ABySS's): each rank's CPU over wall and count of polls, and rank 0 alone for comparison;
+# 4. the one-way time of an 8-byte ping-pong whose two ranks each share their core with a computing process: how late
 #    a waiting rank notices its message while its core computes (the scheduler's turn), against no such process.
-# RUNS runs of each line. CPU times, not wall times, are what a loaded machine leaves readable: say the load with the
-# figures (the script prints the load average before and after).
+# RUNS runs of each line (in part 3, and one of rank 0 alone). CPU times, not wall times, are what a loaded machine
+# leaves readable: say the load with the figures (the script prints the load average before and after).
 # Usage: bench/share.sh [RUNS]   (default 3; needs Open MPI and at least 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +34,12 @@ for yield in 1 0; do
   for np in 1 2 3; do for i in $(seq "$runs"); do run 0 "$yield" "$np" share 200000000 1; done; done
   echo "two cores, ranks 0 and 1 computing, 2 and 3 waiting:"
   for i in $(seq "$runs"); do run 0,1 "$yield" 4 share 200000000 2; done
+done
+echo "== one core, mpi_yield_when_idle = 1: rank 0 computing in pieces of C with an MPI_Iprobe after each, rank 1 polling"
+echo "   (rank cpu/wall s polls)"
+for c in 0 10000 1000; do
+  for i in $(seq "$runs"); do echo "C = $c: $(run 0 1 2 poll 200000000 0 "$c")"; done
+  echo "C = $c, rank 0 alone: $(run 0 1 1 poll 200000000 0 "$c")"
 done
 echo "== 8-byte ping-pong, each rank on its own core, mpi_yield_when_idle = 1"
 for i in $(seq "$runs"); do

@@ -22,7 +22,11 @@
 #define FE_BANDWIDTH 11866059.8
 #define REL          1e-9
 
-static char flat[512]; /* a 4 x 4 mesh of the t800-flat preset, written once by `simrun platform` */
+/* Platforms written once by `simrun platform` into one temporary folder: a 4 x 4 mesh of the t800-flat preset, and
+ * 130 icluster hosts behind one switch (more ranks than a rank's SIM_PEER_SLOTS = 128 peer slots). */
+static char folder[256];
+static char flat[512];
+static char switch130[512];
 
 /* Seed 001's Table 2, eq. 4: a message of l bytes over d links of a quiet T800 network, in seconds. */
 static double table2(double l, int d)
@@ -37,18 +41,27 @@ static double fast_ethernet(double bytes)
   return FE_LATENCY + bytes / FE_BANDWIDTH;
 }
 
+/* `simrun platform KIND SIZE --preset PRESET -o FILE` in the folder, once: FILE's path in `path`. */
+static const char *generated(char *path, size_t pathlen, const char *kind, const char *size, const char *preset,
+                             const char *file)
+{
+  if (path[0])
+    return path;
+  if (!folder[0]) {
+    snprintf(folder, sizeof folder, "/tmp/simrun-analytic-XXXXXX");
+    CU_ASSERT_FATAL(mkdtemp(folder) != NULL);
+  }
+  const char *args[] = {"platform", kind, size, "--preset", preset, "-o", file, NULL};
+  cli_run_t run;
+  CU_ASSERT_FATAL(run_simrun(folder, args, &run) == 0 && run.status == 0);
+  run_free(&run);
+  snprintf(path, pathlen, "%s/%s", folder, file);
+  return path;
+}
+
 static const char *flat_mesh(void)
 {
-  if (flat[0])
-    return flat;
-  char dir[] = "/tmp/simrun-analytic-XXXXXX";
-  CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
-  const char *args[] = {"platform", "mesh", "4x4", "--preset", "t800-flat", "-o", "flat.xml", NULL};
-  cli_run_t run;
-  CU_ASSERT_FATAL(run_simrun(dir, args, &run) == 0 && run.status == 0);
-  run_free(&run);
-  snprintf(flat, sizeof flat, "%s/flat.xml", dir);
-  return flat;
+  return generated(flat, sizeof flat, "mesh", "4x4", "t800-flat", "flat.xml");
 }
 
 /* The program's run on `platform` with the analytic network or SimGrid's; NULL (with the error in err) on failure. */
@@ -193,6 +206,46 @@ static void test_sim_replay_analytic_eager_and_synchronous_sends(void)
   CU_ASSERT(close_to(met_trace_category_time(trace, 1, MET_CAT_COMM), fast_ethernet(100000)));
   CU_ASSERT_EQUAL(met_comm_messages(trace), 2);
   met_trace_free(trace);
+}
+
+/* Rank 0 sends 60000 B eagerly to rank 1, computes 1 ms, then 1000 B eagerly to rank 129, whose peer slot is rank 1's
+ * at 130 ranks (129 mod 128); both receive from the start. */
+static void two_peers_one_slot(sim_rank_t *rank, const void *arg)
+{
+  int me = sim_rank_id(rank);
+  if (me == 0) {
+    sim_send(rank, 1, 60000);
+    busy(rank, 1e-3);
+    sim_send(rank, 129, 1000);
+  } else if (me == 1 || me == 129)
+    sim_recv(rank, 0, me == 1 ? 60000 : 1000);
+}
+
+/* icluster's Fast Ethernet (eager below 64 KiB, moving when sent, simrun:eager-start = send): both messages leave
+ * rank 0 by its port's up link. By hand, the 1000 B one is sent at 1 ms and, after the route's 2 x 62.02 us of
+ * latency, shares that link with the 60000 B one (still moving until about 5.2 ms) under SimGrid's network: 1000 B at
+ * half the bandwidth; the analytic network leaves the sharing out: 1000 B at the whole of it. Before, the second
+ * send took the slot of rank 1's message and waited for it to arrive first, which no connection of its own makes
+ * it do: rank 129 then received at about 5.4 ms under SimGrid's network. */
+static void test_sim_replay_analytic_eager_beyond_the_peer_slots(void)
+{
+  const char *platform = generated(switch130, sizeof switch130, "switch", "130", "icluster", "switch130.xml");
+  const double latency = 2 * 62.02e-6;
+  double shared = 1e-3 + latency + 1000 / (FE_BANDWIDTH / 2);
+  double alone = 1e-3 + latency + 1000 / FE_BANDWIDTH;
+  for (int analytic = 0; analytic <= 1; analytic++) {
+    met_trace_t *trace = run(platform, 130, two_peers_one_slot, analytic);
+    double received = -1; /* the end of rank 129's last interval on its message from rank 0 */
+    const met_interval_t *iv = met_trace_intervals(trace, 129);
+    for (size_t i = 0; i < met_trace_count(trace, 129); i++)
+      if (iv[i].peer == 0 && iv[i].dir == MET_DIR_RECV)
+        received = iv[i].end;
+    CU_ASSERT(close_within(received, analytic ? alone : shared, 1e-6));
+    if (!close_within(received, analytic ? alone : shared, 1e-6))
+      fprintf(stderr, "%s network: rank 129 received at %.9g s, by hand %.9g s\n", analytic ? "analytic" : "SimGrid's",
+              received, analytic ? alone : shared);
+    met_trace_free(trace);
+  }
 }
 
 /* Non-blocking messages posted at the ranks' clocks (as a TI trace's): rank 0 isends 5000 B at 0 and computes 0.01 s,
@@ -473,6 +526,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_sim_replay_analytic_pingpong_is_table2", test_sim_replay_analytic_pingpong_is_table2},
       {"test_sim_replay_analytic_eager_and_synchronous_sends", test_sim_replay_analytic_eager_and_synchronous_sends},
+      {"test_sim_replay_analytic_eager_beyond_the_peer_slots", test_sim_replay_analytic_eager_beyond_the_peer_slots},
       {"test_sim_replay_analytic_nonblocking_messages", test_sim_replay_analytic_nonblocking_messages},
       {"test_sim_replay_analytic_cancelled_receive", test_sim_replay_analytic_cancelled_receive},
       {"test_sim_replay_analytic_leaves_contention_out", test_sim_replay_analytic_leaves_contention_out},
@@ -483,10 +537,11 @@ int main(void)
       {"test_sim_replay_analytic_light_contexts_as_actors", test_sim_replay_analytic_light_contexts_as_actors},
       {NULL, NULL}};
   int status = tu_run("sim_replay_analytic", cases);
-  if (flat[0]) {
+  if (flat[0])
     unlink(flat);
-    *strrchr(flat, '/') = '\0';
-    rmdir(flat);
-  }
+  if (switch130[0])
+    unlink(switch130);
+  if (folder[0])
+    rmdir(folder);
   return status;
 }

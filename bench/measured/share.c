@@ -34,6 +34,20 @@ static double compute(long n)
   return s;
 }
 
+/* rank 0 prints every rank's "r cpu/wall" seconds, and its count of polls where it is not negative */
+static void print_ranks(int rank, int size, const double mine[3])
+{
+  static double all[MAX_RANKS][3];
+  MPI_Gather(mine, 3, MPI_DOUBLE, all, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  for (int r = 0; rank == 0 && r < size; r++) {
+    printf("%s%d %.4f/%.4f", r ? "  " : "", r, all[r][0], all[r][1]);
+    if (all[r][2] >= 0)
+      printf(" %.0f", all[r][2]);
+  }
+  if (rank == 0)
+    printf("\n");
+}
+
 static void share(int rank, int size, long n, int k)
 {
   MPI_Barrier(MPI_COMM_WORLD);
@@ -45,13 +59,41 @@ static void share(int rank, int size, long n, int k)
         MPI_Send(&x, 1, MPI_DOUBLE, r, 0, MPI_COMM_WORLD);
   } else
     MPI_Recv(&x, 1, MPI_DOUBLE, rank % k, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  double mine[2] = {cpu_seconds() - cpu, MPI_Wtime() - wall};
-  static double all[MAX_RANKS][2];
-  MPI_Gather(mine, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  for (int r = 0; rank == 0 && r < size; r++)
-    printf("%s%d %.4f/%.4f", r ? "  " : "", r, all[r][0], all[r][1]);
-  if (rank == 0)
-    printf("\n");
+  print_ranks(rank, size, (double[3]){cpu_seconds() - cpu, MPI_Wtime() - wall, -1});
+}
+
+/* computes n multiply-adds in pieces of c (all at once if c <= 0), polling after each piece; returns the polls */
+static long compute_polling(long n, long c, double *x)
+{
+  long polls = 0;
+  int flag;
+  for (long done = 0; done < n; done += c, polls++) {
+    *x += compute(c > 0 && c < n - done ? c : n - done);
+    if (c <= 0)
+      return polls;
+    MPI_Iprobe(0, 1, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE); /* tag 1: never sent */
+  }
+  return polls;
+}
+
+static void polling(int rank, int size, long n, long w, long c)
+{
+  MPI_Barrier(MPI_COMM_WORLD);
+  double wall = MPI_Wtime(), cpu = cpu_seconds(), x = 0;
+  long polls = 0;
+  if (rank == 0) {
+    polls = compute_polling(n, c, &x);
+    for (int r = 1; r < size; r++)
+      MPI_Send(&x, 1, MPI_DOUBLE, r, 0, MPI_COMM_WORLD);
+  } else {
+    int flag = 0;
+    for (; !flag; polls++) {
+      x += compute(w);
+      MPI_Iprobe(0, 0, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+    }
+    MPI_Recv(&x, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  print_ranks(rank, size, (double[3]){cpu_seconds() - cpu, MPI_Wtime() - wall, (double)polls});
 }
 
 static void wake(int rank, int rounds, int hog)
@@ -87,13 +129,17 @@ int main(int argc, char **argv)
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  int ok = argc == 4 && size <= MAX_RANKS;
+  int ok = (argc == 4 || (argc == 5 && strcmp(argv[1], "poll") == 0)) && size <= MAX_RANKS;
   if (ok && strcmp(argv[1], "share") == 0 && atoi(argv[3]) >= 1 && atoi(argv[3]) <= size)
     share(rank, size, atol(argv[2]), atoi(argv[3]));
+  else if (ok && strcmp(argv[1], "poll") == 0)
+    polling(rank, size, atol(argv[2]), atol(argv[3]), argc == 5 ? atol(argv[4]) : 0);
   else if (ok && strcmp(argv[1], "wake") == 0 && size == 2)
     wake(rank, atoi(argv[2]), atoi(argv[3]));
   else if (rank == 0)
-    fprintf(stderr, "usage: mpirun -np P share share N K | mpirun -np 2 share wake ROUNDS HOG\n");
+    fprintf(
+        stderr,
+        "usage: mpirun -np P share share N K | mpirun -np P share poll N W [C] | mpirun -np 2 share wake ROUNDS HOG\n");
   MPI_Finalize();
   return 0;
 }

@@ -32,13 +32,13 @@ typedef struct bcast_op {
   int send;
 } bcast_op_t;
 
-enum { BCAST_OPS_INLINE = 4 }; /* a relay's member has two operations, its root two */
+enum { BCAST_OPS_INLINE = 2 }; /* a relay's member has two operations, its root two */
 
+/* Kept small: it is in the frame of the rank's every broadcast message. */
 typedef struct gathered {
   bcast_op_t *ops; /* `inline_ops`, or on the heap beyond BCAST_OPS_INLINE */
-  size_t count;
-  size_t cap;
-  int failed;
+  int count;
+  int cap;
   bcast_op_t inline_ops[BCAST_OPS_INLINE];
 } gathered_t;
 
@@ -46,10 +46,11 @@ static void gather(void *ctx, const sim_coll_op_t *op)
 {
   gathered_t *g = ctx;
   if (g->count == g->cap) {
-    size_t cap = 4 * g->cap;
-    bcast_op_t *more = g->ops == g->inline_ops ? malloc(cap * sizeof *more) : realloc(g->ops, cap * sizeof *more);
+    int cap = 4 * g->cap;
+    bcast_op_t *more =
+        g->ops == g->inline_ops ? malloc((size_t)cap * sizeof *more) : realloc(g->ops, (size_t)cap * sizeof *more);
     if (!more) {
-      g->failed = 1;
+      g->cap = -1; /* failed: nothing more is gathered */
       return;
     }
     if (g->ops == g->inline_ops)
@@ -60,18 +61,24 @@ static void gather(void *ctx, const sim_coll_op_t *op)
   g->ops[g->count++] = (bcast_op_t){.bytes = op->bytes, .peer = op->peer, .send = op->send};
 }
 
-/* Carries out the gathered operations, blocking each in turn; frees what gathering allocated. */
-static void execute(sim_rank_t *rank, const sim_group_t *group, gathered_t *g)
+/* Frees what gathering allocated. */
+static void release(gathered_t *g)
 {
-  for (size_t i = 0; i < g->count; i++) {
+  if (g->ops != g->inline_ops)
+    free(g->ops);
+}
+
+/* Carries out the gathered operations, blocking each in turn; frees what gathering allocated. */
+static inline void execute(sim_rank_t *rank, const sim_group_t *group, gathered_t *g)
+{
+  for (int i = 0; i < g->count; i++) {
     int peer = group->members[g->ops[i].peer];
     if (g->ops[i].send)
       sim_send(rank, peer, g->ops[i].bytes);
     else
       sim_recv(rank, peer, g->ops[i].bytes);
   }
-  if (g->ops != g->inline_ops)
-    free(g->ops);
+  release(g);
 }
 
 /* The members' mesh coordinates into rows and cols (n each); 0, or -1 when some member's host has none. */
@@ -83,9 +90,11 @@ static int group_coords(const sim_rank_t *rank, const sim_group_t *group, int *r
   return 0;
 }
 
-int sim_coll_bcast(sim_rank_t *rank, const sim_group_t *group, sim_bcast_alg_t alg, int root, double bytes)
+/* Gathers the calling rank's operations of broadcast `alg` into `g` (set up empty): 0, or SIM_ENOMEM with nothing
+ * left allocated. Out of line, so that the plan's frame is gone before the first message. */
+__attribute__((noinline)) static int plan_bcast(const sim_rank_t *rank, const sim_group_t *group, sim_bcast_alg_t alg,
+                                                int root, double bytes, gathered_t *g)
 {
-  int me = my_index(rank, group);
   sim_coll_plan_t plan = {.alg = alg, .count = group->count, .root = root, .bytes = bytes};
   int *coords = NULL;
   if (alg == SIM_BCAST_MESH && group->count > 1) {
@@ -97,16 +106,25 @@ int sim_coll_bcast(sim_rank_t *rank, const sim_group_t *group, sim_bcast_alg_t a
       plan.cols = coords + group->count;
     }
   }
+  int rc = sim_coll_plan(&plan, my_index(rank, group), gather, g);
+  free(coords);
+  if (rc == 0 && g->cap < 0)
+    rc = SIM_ENOMEM;
+  if (rc != 0)
+    release(g);
+  return rc;
+}
+
+/* Runs broadcast `alg` of `bytes` from group member `root` (an index into the group) on the calling rank, which must
+ * be a member. Every member calls it with the same arguments. Returns 0, or SIM_ENOMEM (nothing was sent). Inlined
+ * into its callers, so that a broadcast's messages wait one frame below the skeleton's. */
+static inline int bcast(sim_rank_t *rank, const sim_group_t *group, sim_bcast_alg_t alg, int root, double bytes)
+{
   gathered_t g = {.cap = BCAST_OPS_INLINE};
   g.ops = g.inline_ops;
-  int rc = sim_coll_plan(&plan, me, gather, &g);
-  free(coords);
-  if (rc == 0 && g.failed)
-    rc = SIM_ENOMEM;
+  int rc = plan_bcast(rank, group, alg, root, bytes, &g);
   if (rc == 0)
     execute(rank, group, &g);
-  else if (g.ops != g.inline_ops)
-    free(g.ops);
   return rc;
 }
 
@@ -159,7 +177,7 @@ int sim_coll_run(sim_rank_t *rank, const sim_group_t *group, const sim_coll_call
 {
   sim_mark_t mark = sim_mark_enter(rank, group, sim_mark_kind(call->kind), call->root);
   if (call->kind == SIM_COLL_BCAST)
-    return sim_mark_leave(&mark, sim_coll_bcast(rank, group, (sim_bcast_alg_t)call->alg, call->root, call->bytes));
+    return sim_mark_leave(&mark, bcast(rank, group, (sim_bcast_alg_t)call->alg, call->root, call->bytes));
   run_ctx_t run = {.rank = rank, .group = group};
   int rc = sim_coll_plan_call(call, group->count, my_index(rank, group), run_op, &run);
   run_op(&run, &(sim_coll_op_t){.peer = SIM_COLL_WAITALL});
@@ -175,7 +193,7 @@ void sim_bcast(sim_rank_t *rank, int root, double bytes)
 void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes)
 {
   sim_mark_t mark = sim_mark_enter(rank, group, MET_COLL_ONE_TO_N, root);
-  if (sim_mark_leave(&mark, sim_coll_bcast(rank, group, sim_rank_bcast_alg(rank), root, bytes)) != 0)
+  if (sim_mark_leave(&mark, bcast(rank, group, sim_rank_bcast_alg(rank), root, bytes)) != 0)
     sim_rank_fail(rank, SIM_ENOMEM, "a broadcast could not allocate its plan (out of memory)");
 }
 

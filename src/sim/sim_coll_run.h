@@ -7,10 +7,6 @@
 #include "sim_coll.h"
 #include "sim_replay.h"
 
-/* Runs broadcast `alg` of `bytes` from group member `root` (an index into the group) on the calling rank, which must
- * be a member. Every member calls it with the same arguments. Returns 0, or SIM_ENOMEM (nothing was sent). */
-int sim_coll_bcast(sim_rank_t *rank, const sim_group_t *group, sim_bcast_alg_t alg, int root, double bytes);
-
 /* Broadcast of `bytes` from `root` with the job's algorithm; every rank calls it. */
 void sim_bcast(sim_rank_t *rank, int root, double bytes);
 /* The same within `group` (for instance a row of a process grid): `root` is an index into the group, and every

@@ -50,12 +50,12 @@ static sg_mailbox_t channel(int src, int dst, const char *kind)
   return sg_mailbox_by_name(name);
 }
 
-void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot)
+/* Waits for an eager message the rank sent while it may still be moving. */
+static void eager_wait(sim_rank_t *rank, sg_comm_t comm)
 {
   double arrived = rank->ready;
   double start = 0;
-  sim_comm_finish(slot->eager_last, 1, &start);
-  slot->eager_last = NULL;
+  sim_comm_finish(comm, 1, &start);
   double now = simgrid_get_clock();
   if (now > arrived) { /* the connection was busy: the rank waited in its send */
     sim_replay_record(rank, MET_CAT_COMM, arrived, now, -1, MET_DIR_NONE, 0, NULL);
@@ -63,10 +63,59 @@ void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot)
   }
 }
 
+void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot)
+{
+  sg_comm_t comm = slot->eager_last;
+  slot->eager_last = NULL;
+  eager_wait(rank, comm);
+}
+
+void sim_replay_eager_flush_aside(sim_rank_t *rank)
+{
+  sim_world_t *world = rank->world;
+  for (int i = 0; i < world->naside;)
+    if (world->aside[i].rank == rank->id) {
+      sg_comm_t comm = world->aside[i].comm;
+      world->aside[i] = world->aside[--world->naside]; /* before waiting: the other ranks run meanwhile */
+      eager_wait(rank, comm);
+    } else
+      i++;
+}
+
+/* Keeps the slot's eager message to its peer aside; 0, or -1 when out of memory (the caller then waits for it). */
+static int set_aside(sim_rank_t *rank, const sim_peer_t *slot)
+{
+  sim_world_t *world = rank->world;
+  if (world->naside == world->aside_cap) {
+    int cap = world->aside_cap ? 2 * world->aside_cap : 16;
+    sim_aside_t *grown = realloc(world->aside, (size_t)cap * sizeof *grown);
+    if (!grown)
+      return -1;
+    world->aside = grown;
+    world->aside_cap = cap;
+  }
+  world->aside[world->naside++] =
+      (sim_aside_t){.rank = rank->id, .peer = slot->id_plus_1 - 1, .comm = slot->eager_last};
+  return 0;
+}
+
+/* The rank's eager message to `other` set aside while it may still be moving, taken back, or NULL. */
+static sg_comm_t take_aside(sim_rank_t *rank, int other)
+{
+  sim_world_t *world = rank->world;
+  for (int i = 0; i < world->naside; i++)
+    if (world->aside[i].rank == rank->id && world->aside[i].peer == other) {
+      sg_comm_t comm = world->aside[i].comm;
+      world->aside[i] = world->aside[--world->naside];
+      return comm;
+    }
+  return NULL;
+}
+
 sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
 {
   sim_peer_t *slot = &rank->peers[other & (rank->world->npeer_slots - 1)];
-  if (slot->id_plus_1 != other + 1 && slot->eager_last)
+  if (slot->id_plus_1 != other + 1 && slot->eager_last && set_aside(rank, slot) != 0)
     sim_replay_eager_flush(rank, slot);
   if (slot->id_plus_1 != other + 1)
     *slot = (sim_peer_t){.id_plus_1 = other + 1,
@@ -74,7 +123,8 @@ sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
                          .to = channel(rank->id, other, ""),
                          .from = channel(other, rank->id, ""),
                          .coll_to = channel(rank->id, other, "c"),
-                         .coll_from = channel(other, rank->id, "c")};
+                         .coll_from = channel(other, rank->id, "c"),
+                         .eager_last = rank->world->naside ? take_aside(rank, other) : NULL};
   if (rank->world->eager_at_send && !slot->eager_to) {
     slot->eager_to = channel(rank->id, other, "e");
     slot->eager_from = channel(other, rank->id, "e");
@@ -270,12 +320,11 @@ void sim_replay_eager_settle(sim_rank_t *rank)
   }
 }
 
-void sim_replay_charge_relays(sim_rank_t *rank, int peer, double bytes, double start)
+/* sim_replay_charge_relays's work, out of line: its array of hosts would put every message's calls to the recorder a
+ * cache line of stack further down. */
+__attribute__((noinline)) static void charge(sim_rank_t *rank, int peer, double cost, double start)
 {
   sim_world_t *world = rank->world;
-  double cost = sim_cluster_relay_cpu(&world->cluster, bytes);
-  if (cost <= 0)
-    return;
   sg_host_t hosts[256];
   int n = sim_engine_route_hosts(rank->host, world->ranks[peer].host, hosts, 256);
   for (int i = 0; i < n; i++)
@@ -289,6 +338,13 @@ void sim_replay_charge_relays(sim_rank_t *rank, int peer, double bytes, double s
       if (relay->blocked_on >= 0) /* it went on into a message at its own clock: it gets there later */
         relay->arrived += cost;
     }
+}
+
+void sim_replay_charge_relays(sim_rank_t *rank, int peer, double bytes, double start)
+{
+  double cost = sim_cluster_relay_cpu(&rank->world->cluster, bytes);
+  if (cost > 0)
+    charge(rank, peer, cost, start);
 }
 
 void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,

@@ -10,21 +10,54 @@
 #include <simgrid/engine.h>
 #include <simgrid/mailbox.h>
 #include <stdlib.h>
+#include <string.h>
 #include <xbt/asserts.h>
 
-/* The mailbox of the rank's messages of `bytes` to (`sending`) or from `peer`: the collective ones inside a collective
- * call; eager ones by their own when they start moving as sent (both ends know a message is eager by its size). */
+/* Which of a peer slot's mailboxes carries the rank's messages of `bytes` to (`sending`) or from its peer, in the
+ * order of slot_box: the collective ones inside a collective call; eager ones by their own when they start moving as
+ * sent (both ends know a message is eager by its size). */
+static int box_kind(const sim_rank_t *rank, int sending, double bytes)
+{
+  int eager = rank->world->eager_at_send && bytes < rank->world->eager_below;
+  return 4 * eager + 2 * (rank->in_coll != 0) + (sending != 0);
+}
+
+static sg_mailbox_t slot_box(const sim_peer_t *slot, int kind)
+{
+  switch (kind) {
+  case 0:
+    return slot->from;
+  case 1:
+    return slot->to;
+  case 2:
+    return slot->coll_from;
+  case 3:
+    return slot->coll_to;
+  case 4:
+    return slot->eager_from;
+  case 5:
+    return slot->eager_to;
+  case 6:
+    return slot->coll_eager_from;
+  default:
+    return slot->coll_eager_to;
+  }
+}
+
+/* The mailbox of the rank's messages of `bytes` to (`sending`) or from `peer`, from the rank's last ones when there
+ * (SimGrid's mailboxes live as long as the run), else from the peer's slot. */
 static sg_mailbox_t mailbox(sim_rank_t *rank, int peer, int sending, double bytes)
 {
+  int kind = box_kind(rank, sending, bytes);
+  long key = (long)peer * SIM_BOX_KINDS + kind + 1;
+  for (int i = 0; i < SIM_RANK_BOXES; i++)
+    if (rank->boxes[i].key == key)
+      return rank->boxes[i].box;
   const sim_peer_t *slot = sim_replay_peer_slot(rank, peer);
-  if (rank->world->eager_at_send && bytes < rank->world->eager_below) {
-    if (rank->in_coll)
-      return sending ? slot->coll_eager_to : slot->coll_eager_from;
-    return sending ? slot->eager_to : slot->eager_from;
-  }
-  if (rank->in_coll)
-    return sending ? slot->coll_to : slot->coll_from;
-  return sending ? slot->to : slot->from;
+  sg_mailbox_t box = slot_box(slot, kind);
+  memmove(&rank->boxes[1], &rank->boxes[0], (SIM_RANK_BOXES - 1) * sizeof rank->boxes[0]);
+  rank->boxes[0] = (sim_box_t){.key = key, .box = box};
+  return box;
 }
 
 /* Whether `partner` waits, blocked, for this rank's end of the message it is about to take part in. */
@@ -177,6 +210,24 @@ static int posts_messages(const sim_world_t *world)
   return world->posted_clock || world->eager_below > 0;
 }
 
+/* A blocking message posted at the rank's clock (posts_messages): in one SimGrid call per end when neither rank has
+ * another message under way, else as a request finished at once. Out of line, so that its request is not in the frame
+ * of every rendezvous message: a rank's stack lines from the skeleton down to SimGrid are touched again at each of its
+ * turns, a cache miss each (docs/scale.md). */
+__attribute__((noinline)) static void posted_message(sim_rank_t *rank, int peer, int sending, double bytes)
+{
+  sim_replay_catch_up(
+      rank); /* once (a second sleep could add SimGrid's precision), and before looking at the partner */
+  if (!(sending && bytes < rank->world->eager_below) && peer != rank->id && rank->pending == 0 &&
+      rank->world->ranks[peer].pending == 0) {
+    one_call(rank, peer, sending, bytes);
+    return;
+  }
+  sim_request_t req;
+  post_now(rank, &req, peer, sending, bytes);
+  finish(rank, &req);
+}
+
 /* A synchronous message with `peer`: it starts when the later of the two ends gets there, by their own clocks.
  * The rank that comes first says when it got there and waits inside the SimGrid message at once, even when its own
  * clock is ahead of SimGrid's: SimGrid starts a message only once both ends are in it, and the one that comes second
@@ -190,16 +241,7 @@ static void message(sim_rank_t *rank, int peer, int sending, double bytes)
     return;
   }
   if (posts_messages(rank->world)) {
-    sim_replay_catch_up(
-        rank); /* once (a second sleep could add SimGrid's precision), and before looking at the partner */
-    if (!(sending && bytes < rank->world->eager_below) && peer != rank->id && rank->pending == 0 &&
-        rank->world->ranks[peer].pending == 0) {
-      one_call(rank, peer, sending, bytes);
-      return;
-    }
-    sim_request_t req;
-    post_now(rank, &req, peer, sending, bytes);
-    finish(rank, &req);
+    posted_message(rank, peer, sending, bytes);
     return;
   }
   sim_rank_t *partner = &rank->world->ranks[peer];

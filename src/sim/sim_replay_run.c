@@ -33,6 +33,7 @@ static void run_rank(sim_rank_t *rank)
   for (int i = 0; rank->world->eager_at_send && i < rank->world->npeer_slots; i++)
     if (rank->peers[i].eager_last)
       sim_replay_eager_flush(rank, &rank->peers[i]);
+  sim_replay_eager_flush_aside(rank);
   sim_replay_catch_up(rank);
   XBT_VERB("rank %d: program over at %.9g s", rank->id, sim_rank_clock(rank));
   if (ti && sim_ti_action(ti, rank->id, "finalize") != 0)
@@ -316,6 +317,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   sim_replay_analytic_stop(&world);
   free(world.ranks);
   free(world.peer_memory);
+  free(world.aside);
   free(world.all_members);
   if (rc == 0) {
     *trace = world.trace;

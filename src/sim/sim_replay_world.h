@@ -73,7 +73,24 @@ typedef struct sim_analytic_rank {
   sg_actor_t actor;
 } sim_analytic_rank_t;
 
+/* A mailbox a rank used, by its key: (peer * SIM_BOX_KINDS + kind) + 1, kind saying which of the peer slot's
+ * mailboxes it is; 0 when unused (as the ranks' memset leaves it). */
+enum { SIM_BOX_KINDS = 8, SIM_RANK_BOXES = 3 };
+typedef struct sim_box {
+  long key;
+  sg_mailbox_t box;
+} sim_box_t;
+
 #define SIM_PHASE_CACHE 16 /* sim_phase's hash takes the top 4 bits */
+
+/* An eager message still moving when its sender's slot for the peer went to another peer (more peers than slots):
+ * kept aside, so that the sender waits for it only where it would with a slot per peer, at its next eager message to
+ * that peer (one connection per pair) or at its end (sim_replay_peer_slot). */
+typedef struct sim_aside {
+  int rank;
+  int peer;
+  sg_comm_t comm;
+} sim_aside_t;
 
 typedef struct sim_world {
   const sim_job_t *job;
@@ -84,6 +101,9 @@ typedef struct sim_world {
   sim_peer_t *peer_cache; /* every rank's peer slots (none with the analytic network), aligned in peer_memory */
   void *peer_memory;
   int npeer_slots;
+  sim_aside_t *aside; /* eager messages whose slot went to another peer, still moving (sim_aside_t) */
+  int naside;
+  int aside_cap;
   int analytic; /* job->analytic: messages priced by sim_replay_world.h, not SimGrid communications */
   sim_analytic_slot_t *route_cache; /* with analytic: every rank's route slots */
   sim_fibers_t *fibers;             /* with analytic, the ranks' light contexts (rank i is context i), or NULL */
@@ -131,24 +151,29 @@ struct sim_rank {
   int in_message;      /* inside a rendezvous message (sim_replay_msg.c message) */
   int in_coll;         /* inside a collective call (sim_rank_collective): its messages go by the collective mailboxes */
   int tag;             /* sim_tag: the tag of the messages posted next */
-  /* second line */
+  /* second line: what a message or a computation reads only now and then */
   sim_peer_t *peers; /* npeer_slots slots, in the world's peer_cache */
-  int msg_tag;       /* the tag of the message whose end is being recorded */
   int rendezvous;    /* in a posted-clock message of one SimGrid call per end (one_call), blocked_on is the partner */
   int pending;       /* posted messages not yet over and eager sends not yet received (one_call needs none) */
   int finished;
-  int timed_alone; /* whether it moved its own clock on: then its host's speed must not change during the run */
-  int row;         /* mesh coordinates of the host, or -1 */
+  int row; /* mesh coordinates of the host, or -1 */
   int col;
-  int same_as_first; /* charac is rank 0's, without a cache: its work has no anomaly (met_charac_anomaly's 0); in the
-                        second line, which sim_work reads with charac's first fields */
   sg_host_t host;
   double speed;            /* cycles per second */
-  met_charac_t charac;     /* what each operation class costs on the host (sim_work) */
   sim_eager_t *to_release; /* its eager sends received, whose communication it has yet to release (next-linked) */
   const char *where_file;  /* sim_rank_where: the program's current action, for the deadlock message */
+  /* third line: what sim_work reads of the host's costs (its clock, cycles per class and cache) */
+  _Alignas(SIM_CACHE_LINE) met_charac_t charac; /* what each operation class costs on the host (sim_work) */
   int where_line;
   sim_analytic_rank_t net; /* with the analytic network */
+  /* Last line: the rest of what every message and computation touches, so that a rank's step reads its first, third
+   * and last lines and no other (callgrind, docs/scale.md). The mailboxes of its last messages, newest first: a
+   * message to or from a peer it just talked to (a relay's two neighbours) then reads this line, not the peer's slot,
+   * a line of its own (sim_replay_msg.c's mailbox). */
+  _Alignas(SIM_CACHE_LINE) sim_box_t boxes[SIM_RANK_BOXES];
+  int msg_tag;       /* the tag of the message whose end is being recorded */
+  int timed_alone;   /* whether it moved its own clock on: then its host's speed must not change during the run */
+  int same_as_first; /* charac is rank 0's, without a cache: its work has no anomaly (met_charac_anomaly's 0) */
 };
 
 struct sim_request {
@@ -189,6 +214,8 @@ void *sim_replay_eager_sent(sim_rank_t *rank, int dst, double bytes);
 /* With eager_at_send: waits until the last eager message from the rank to the slot's peer has arrived, the rank
  * sending meanwhile (the connection is busy), so that messages to one peer move in order, not sharing its bandwidth. */
 void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot);
+/* At the rank's end: waits for its eager messages set aside from their slots (sim_aside_t), as for those in a slot. */
+void sim_replay_eager_flush_aside(sim_rank_t *rank);
 /* Takes eager message `e` out of the world's list (received, or the run is over) and frees it. */
 void sim_replay_eager_drop(sim_eager_t *e);
 /* Eager message `e` was received: out of the world's list, and freed, or handed to its sender to release its

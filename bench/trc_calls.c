@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The tracer's cost per call (bench/tracer.sh, docs/tracer.md): on one rank, N calls each of MPI_Send to
- * MPI_PROC_NULL, MPI_Test of a receive nothing matches and MPI_Iprobe finding nothing, timed by the process's CPU
- * clock; prints "<call> <ns per call>". Run untraced and under libsimrun-trace.so, the difference is the tracer's. */
+ * MPI_PROC_NULL, MPI_Test of a receive nothing matches and MPI_Iprobe finding nothing, then N rounds of an MPI_Irecv
+ * from itself, the MPI_Send to itself it receives and the MPI_Waitall (statuses ignored) that completes it, and N
+ * rounds of the same with the receive from any source, timed by the process's CPU clock; prints "<call> <ns per
+ * call>" (per round for the rounds, "Irecv+Send+Waitall" and "IrecvAny+Send+Waitall"). Run untraced and under
+ * libsimrun-trace.so, the difference is the tracer's. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,8 +38,18 @@ int main(int argc, char **argv)
   double t3 = cpu();
   MPI_Send(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD); /* to itself, eagerly: the receive completes */
   MPI_Wait(&r, MPI_STATUS_IGNORE);
-  printf("MPI_Send %.1f\nMPI_Test %.1f\nMPI_Iprobe %.1f\n", 1e9 * (t1 - t0) / n, 1e9 * (t2 - t1) / n,
-         1e9 * (t3 - t2) / n);
+  double round[2];
+  for (int any = 0; any < 2; any++) {
+    double start = cpu();
+    for (long i = 0; i < n; i++) {
+      MPI_Irecv(&x, 1, MPI_INT, any ? MPI_ANY_SOURCE : 0, 3, MPI_COMM_WORLD, &r);
+      MPI_Send(&x, 1, MPI_INT, 0, 3, MPI_COMM_WORLD);
+      MPI_Waitall(1, &r, MPI_STATUSES_IGNORE);
+    }
+    round[any] = 1e9 * (cpu() - start) / n;
+  }
+  printf("MPI_Send %.1f\nMPI_Test %.1f\nMPI_Iprobe %.1f\nIrecv+Send+Waitall %.1f\nIrecvAny+Send+Waitall %.1f\n",
+         1e9 * (t1 - t0) / n, 1e9 * (t2 - t1) / n, 1e9 * (t3 - t2) / n, round[0], round[1]);
   MPI_Finalize();
   return 0;
 }

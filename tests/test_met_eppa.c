@@ -209,6 +209,40 @@ static void test_met_eppa_granularity(void)
   TU_ASSERT_CLOSE(some.granularity, 5.0, 1e-12); /* 20 / 4 */
 }
 
+/* Work that adds up to T_seq in exact arithmetic but not in binary: p = 3, T_seq = 0.3, each rank computing 0.1
+ * ([0, 0.1]). 0.1 + 0.1 + 0.1 is 0.30000000000000004 in doubles and 0.3 / 3 is 0.09999999999999999, so the overall
+ * anomaly was 5.6e-17 s and each rank's 1.4e-17 s: 0 now, the rounding being far below MET_TIME_RESOLUTION (1 ns).
+ * A rank whose computation is 2 ns longer keeps its 2e-9 s of anomaly. */
+static void test_met_eppa_rounding_is_no_anomaly(void)
+{
+  const span_t even[] = {{0, MET_CAT_COMPUTE, 0, 0.1},
+                         {1, MET_CAT_COMPUTE, 0, 0.1},
+                         {2, MET_CAT_COMPUTE, 0, 0.1},
+                         {-1, MET_CAT_COUNT, 0, 0}};
+  met_trace_t *trace = build(3, even);
+  met_eppa_t e;
+  met_eppa_proc_t proc;
+  CU_ASSERT_EQUAL_FATAL(met_eppa_compute(trace, 0.3, &e), 0);
+  CU_ASSERT(e.work != 0.3); /* the rounding this test is about */
+  CU_ASSERT_EQUAL(e.ovh_time[MET_OVH_ANOMALY], 0);
+  CU_ASSERT_EQUAL(e.ovh_ratio[MET_OVH_ANOMALY], 0);
+  for (int r = 0; r < 3; r++) {
+    CU_ASSERT_EQUAL_FATAL(met_eppa_process(trace, 0.3, r, &proc), 0);
+    CU_ASSERT_EQUAL(proc.ovh_time[MET_OVH_ANOMALY], 0);
+    CU_ASSERT_EQUAL(proc.imbalance, 0);
+  }
+  met_trace_free(trace);
+  const span_t longer[] = {{0, MET_CAT_COMPUTE, 0, 0.1 + 2e-9},
+                           {1, MET_CAT_COMPUTE, 0, 0.1},
+                           {2, MET_CAT_COMPUTE, 0, 0.1},
+                           {-1, MET_CAT_COUNT, 0, 0}};
+  met_eppa_t slower = analyse(3, longer, 0.3);
+  TU_ASSERT_CLOSE(slower.ovh_time[MET_OVH_ANOMALY], 2e-9, 1e-15);
+  CU_ASSERT_EQUAL(met_time_difference(1.0, 1.0 - 0.9e-9), 0);
+  TU_ASSERT_CLOSE(met_time_difference(1.0, 1.0 - 1.1e-9), 1.1e-9, 1e-15);
+  CU_ASSERT(isnan(met_time_difference(NAN, 1.0)));
+}
+
 static void test_met_eppa_rejects_bad_input(void)
 {
   met_trace_t *trace = build(3, example);
@@ -252,6 +286,7 @@ int main(void)
       {"test_met_eppa_process_figures", test_met_eppa_process_figures},
       {"test_met_eppa_process_adds_up", test_met_eppa_process_adds_up},
       {"test_met_eppa_granularity", test_met_eppa_granularity},
+      {"test_met_eppa_rounding_is_no_anomaly", test_met_eppa_rounding_is_no_anomaly},
       {"test_met_eppa_rejects_bad_input", test_met_eppa_rejects_bad_input},
       {"test_met_eppa_names", test_met_eppa_names},
       {NULL, NULL},

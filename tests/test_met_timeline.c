@@ -311,6 +311,35 @@ static void test_timeline_any_source_matching(void)
   met_trace_free(trace);
 }
 
+/* The bytes of the messages `rank` of `trace` counted as received, in time order, at most 4; their number. */
+static int received_at(const met_trace_t *trace, int rank, double bytes[4])
+{
+  const met_interval_t *iv = met_trace_intervals(trace, rank);
+  int n = 0;
+  for (size_t i = 0; i < met_trace_count(trace, rank) && n < 4; i++)
+    if (iv[i].dir == MET_DIR_RECV && iv[i].category == MET_CAT_COMM)
+      bytes[n++] = iv[i].bytes;
+  return n;
+}
+
+/* tests/data/tracer/any-source-poll: rank 0 posts a receive from any source (16 bytes) and an isend to rank 1, and
+ * waits for both 0.02-0.3 (MPI_Waitall, whose line gives the 8 bytes received); rank 1 sent at 0.1 but entered its
+ * receive at 0.15, so the send is the last to complete and the waitall idles until 0.15 for it (late receiver: it
+ * lasted past the receiver's entry). Then a receive from any source completed by a successful MPI_Testall (0.31-0.5,
+ * 4 bytes; rank 1 sent at 0.4). Each receive is counted at the end of the call that completed it with the bytes its
+ * line gives: 8 then 4 (before, neither was counted: the first was not the waitall's last operation, the second was
+ * completed by a test), and rank 1 counts the isend's 4 at its receive. Three messages paired. */
+static void test_timeline_any_source_counted_beside_later_or_by_test(void)
+{
+  met_trace_t *trace = read_paired(RUNS "any-source-poll", 3);
+  double bytes[4];
+  CU_ASSERT_EQUAL(received_at(trace, 0, bytes), 2);
+  CU_ASSERT(bytes[0] == 8 && bytes[1] == 4);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 2);
+  CU_ASSERT_EQUAL(met_trace_comm_count(trace, 1), 1);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/any-source-bytes: rank 0 posts a receive from any source into a buffer of 1000 bytes and waits
  * 0.1-0.2; its wait's line gives the 8 bytes received (the tracer writes them since ParFORM, whose 366 506 656-byte
  * buffers were counted as its messages' sizes). The message is counted at the wait with 8 bytes, after 0.05 s of
@@ -727,6 +756,8 @@ int main(void)
       {"test_timeline_wait_completes_its_request", test_timeline_wait_completes_its_request},
       {"test_timeline_any_source_matching", test_timeline_any_source_matching},
       {"test_timeline_any_source_counts_bytes_received", test_timeline_any_source_counts_bytes_received},
+      {"test_timeline_any_source_counted_beside_later_or_by_test",
+       test_timeline_any_source_counted_beside_later_or_by_test},
       {"test_timeline_proc_null_never_pairs", test_timeline_proc_null_never_pairs},
       {"test_timeline_mprobe_keeps_its_message", test_timeline_mprobe_keeps_its_message},
       {"test_timeline_probe_waits_for_late_sender", test_timeline_probe_waits_for_late_sender},

@@ -646,29 +646,75 @@ static void test_trc_mpi_intercommunicator_partners(void)
   replays_as(dir, trace, expected);
 }
 
+/* simrun analyse's reading of the timelines in `trace` (a full trace, NULL when refused), which must pair `matched`
+ * messages and leave no receive unpaired. */
+static met_trace_t *read_all_paired(const char *trace, size_t matched)
+{
+  char err[1024] = "";
+  met_timeline_info_t info;
+  met_trace_t *measured = met_timeline_stream(trace, 1, &info, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL(measured);
+  CU_ASSERT(measured == NULL || (info.matched == matched && info.unmatched == 0));
+  return measured;
+}
+
+/* The bytes of the messages rank 0 of the analysed `trace` received (counted there), in order, at most 10; their
+ * number. */
+static int received_bytes(const met_trace_t *trace, double bytes[10])
+{
+  const met_interval_t *iv = met_trace_intervals(trace, 0);
+  int n = 0, from, to;
+  for (size_t i = 0; i < met_trace_count(trace, 0) && n < 10; i++)
+    if (met_message_ends(&iv[i], 0, &from, &to) && to == 0)
+      bytes[n++] = iv[i].bytes;
+  return n;
+}
+
 /* Receives posted from any source (tests/data/tracer/any_source.c) are written, once a wait or test finds them
- * complete, as receives from the sender their status names, with the message's tag and size (8 bytes of a 24-byte
- * buffer); one from rank 1 with any tag is written when posted, as an irecv with SMPI's any tag, -444; the program's
- * send is waited for by the TI waitall, and nothing is left untraced. Traced in SMPI's format (its polling loop as one
- * test at most), which smpirun replays. */
+ * complete, as receives from the sender their status names, with the message's tag and size; one from rank 1 with
+ * any tag is written when posted, as an irecv with SMPI's any tag, -444; the program's send is waited for by the TI
+ * waitall, and nothing is left untraced. Each receive from any source gets fewer bytes than its buffer, and the line of
+ * the call that completed it gives the bytes received (rank 1's sends), statuses ignored or not: before, the waitany's
+ * and tests' lines gave 0, and so did the waitall's and waitsome's, whose receives simrun analyse then counted at
+ * their postings' buffer sizes. Traced in SMPI's format (its polling loops as one test at most), which smpirun
+ * replays. */
 static void test_trc_mpi_any_source_receives(void)
 {
   char dir[1024];
   char trace[1100];
   traced_pair_quietly(dir, trace, ANY, "any_source", "smpi", NULL);
-  const char *expected[] = {"0 init\n0 recv 1 5 8\n0 isend 1 8 4\n0 waitall\n0 recv 1 6 8\n0 recv 1 9 24\n"
-                            "0 recv 1 10 4\n0 irecv 1 -444 16\n0 wait 1 0 -444\n0 finalize\n",
-                            "1 init\n1 send 0 5 8\n1 send 0 6 8\n1 recv 0 8 4\n1 send 0 9 24\n1 send 0 10 4\n"
-                            "1 send 0 11 8\n1 finalize\n"};
+  const char *expected[] = {"0 init\n0 recv 1 5 8\n0 isend 1 8 4\n0 waitall\n0 recv 1 6 16\n0 recv 1 99 4\n"
+                            "0 recv 1 9 8\n0 recv 1 12 12\n0 recv 1 98 4\n0 recv 1 13 4\n0 recv 1 10 4\n"
+                            "0 irecv 1 -444 16\n0 wait 1 0 -444\n0 finalize\n",
+                            "1 init\n1 send 0 5 8\n1 recv 0 8 4\n1 send 0 6 16\n1 send 0 9 8\n1 send 0 99 4\n"
+                            "1 send 0 12 12\n1 send 0 13 4\n1 send 0 98 4\n1 send 0 10 4\n1 send 0 11 8\n"
+                            "1 finalize\n"};
   messages_are(trace, expected);
   char *timeline = timeline_text(trace, "timeline-0.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait -1 0 0\n")); /* any tag; the last posting */
-  /* the waitany's receive of 8 bytes into 16 gives them on its line (before: 0, and the posting's 16 were counted) */
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 8 MPI_Waitany 5 0 0\n"));
-  /* a receive from any source into 16 bytes got one int: the wait gives its 4 bytes (its posting, the buffer's 16) */
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 4 MPI_Wait "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait -1 0 0\n"));    /* any tag; the last posting */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 8 MPI_Waitany 5 0 0\n")); /* 8 bytes into 16 */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 16 MPI_Waitall\n"));      /* 16 into 24, ignored */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 8 MPI_Testall\n"));       /* 8 into 24, ignored */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 12 MPI_Waitsome\n"));     /* 12 into 16, ignored */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 4 MPI_Testsome\n"));      /* 4 into 16, given */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 4 MPI_Wait "));            /* 4 into 16 */
   free(timeline);
+  /* simrun analyse counts a receive from any source at the wait or test that completed it, with the bytes received:
+   * the waitany's 8, the waitall's 16, the testall's 8, the waitsome's 12, the testsome's 4 and the wait's 4 (and
+   * the 4 of each MPI_Recv before a test); the receive posted from rank 1 is counted at its posting, with its buffer's
+   * 16 (docs/tracer.md, Limits) */
+  met_trace_t *measured = read_all_paired(trace, 10);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
+  const double sent[] = {8, 16, 4, 8, 12, 4, 4, 4, 16};
+  double bytes[10];
+  int n = received_bytes(measured, bytes);
+  CU_ASSERT_EQUAL(n, 9);
+  for (int i = 0; i < n && i < 9; i++)
+    CU_ASSERT_EQUAL(bytes[i], sent[i]);
+  for (int i = 0; n != 9 && i < n; i++)
+    fprintf(stderr, "rank 0 counted a message of %g bytes\n", bytes[i]);
+  met_trace_free(measured);
   smpi_replays(dir, "trace", "2");
   analyses(dir, trace);
   remove_folder(trace);
@@ -690,18 +736,6 @@ static int envelopes(const char *timeline, const char *call, long long comm[4], 
       n++;
   }
   return n;
-}
-
-/* simrun analyse's reading of the timelines in `trace` (a full trace, NULL when refused), which must pair `matched`
- * messages and leave no receive unpaired. */
-static met_trace_t *read_all_paired(const char *trace, size_t matched)
-{
-  char err[1024] = "";
-  met_timeline_info_t info;
-  met_trace_t *measured = met_timeline_stream(trace, 1, &info, err, sizeof err);
-  CU_ASSERT_PTR_NOT_NULL(measured);
-  CU_ASSERT(measured == NULL || (info.matched == matched && info.unmatched == 0));
-  return measured;
 }
 
 /* tests/data/tracer/dup_wait.c on 2 ranks: the sub-communicator, its duplicate, the duplicate of MPI_COMM_WORLD and
@@ -1312,18 +1346,23 @@ static void test_trc_mpi_fortran_program(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_split_type"));
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_dup_with_info"));
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 0 0 MPI_Mprobe 10 0"));
+  /* the receives from any source into 12 bytes: the bytes received, from the tracer's own statuses */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 4 MPI_Waitsome\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 8 MPI_Waitall\n"));
   free(timeline);
   /* rank 1's actions in the program's order (the computations between them aside): the ring (a Waitall over every
    * pending request is SMPI's plain waitall), Sendrecv with rank 0 (as SMPI writes it: isend, recv, wait), Bcast,
    * Allreduce, the split and the barrier on it, the second ring completed by Testany, the persistent ring
    * (each Start written as the operation it starts), the Allreduce on the Cartesian row (all three ranks, in their
    * order: the world's) and the Barrier on the node's ranks (the same), the Barrier on the duplicate, the ring of
-   * matched probes (the Mrecv as the recv its status gives), the logical Allreduce */
+   * matched probes (the Mrecv as the recv its status gives), the rings from any source (each receive as the recv its
+   * status gives, once complete), the logical Allreduce */
   static const char *const expected[] = {
-      "1 init",       "1 irecv 0 7 4", "1 send 2 7 4",    "1 waitall",     "1 isend 0 3 4",   "1 recv 0 3 4",
-      "1 wait 1 0 3", "1 bcast 4 0",   "1 allreduce 4 0", "1 comm_split",  "1 in 1 barrier",  "1 irecv 0 8 4",
-      "1 send 2 8 4", "1 wait 0 1 8",  "1 irecv 0 9 4",   "1 isend 2 9 4", "1 waitall",       "1 allreduce 4 0",
-      "1 barrier\n",  "1 barrier\n",   "1 send 2 10 4",   "1 recv 0 10 4", "1 allreduce 4 0", "1 finalize"};
+      "1 init",        "1 irecv 0 7 4", "1 send 2 7 4",    "1 waitall",     "1 isend 0 3 4",  "1 recv 0 3 4",
+      "1 wait 1 0 3",  "1 bcast 4 0",   "1 allreduce 4 0", "1 comm_split",  "1 in 1 barrier", "1 irecv 0 8 4",
+      "1 send 2 8 4",  "1 wait 0 1 8",  "1 irecv 0 9 4",   "1 isend 2 9 4", "1 waitall",      "1 allreduce 4 0",
+      "1 barrier\n",   "1 barrier\n",   "1 send 2 10 4",   "1 recv 0 10 4", "1 send 2 11 4",  "1 recv 0 11 4",
+      "1 send 2 12 8", "1 recv 0 12 8", "1 allreduce 4 0", "1 finalize"};
   char *text = read_output(trace, "rank-1.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
   const char *at = text;

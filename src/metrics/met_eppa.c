@@ -44,7 +44,7 @@ int met_eppa_compute(const met_trace_t *trace, double t_seq, met_eppa_t *out)
     for (int j = 0; j < MET_OVH_ANOMALY; j++)
       e.ovh_time[j] += ovh_time[j];
   }
-  e.ovh_time[MET_OVH_ANOMALY] = e.work - t_seq;
+  e.ovh_time[MET_OVH_ANOMALY] = met_time_difference(e.work, t_seq);
   fill_ratios(e.ovh_time, t_seq, e.ovh_ratio);
   e.speedup = t_seq / e.t_par;
   e.efficiency = e.speedup / e.p;
@@ -60,14 +60,20 @@ int met_eppa_process(const met_trace_t *trace, double t_seq, int rank, met_eppa_
     return -1;
   met_eppa_proc_t proc = {.rank = rank};
   proc.work = rank_times(trace, rank, proc.ovh_time);
-  proc.ovh_time[MET_OVH_ANOMALY] = proc.work - t_seq / met_trace_nranks(trace);
+  proc.ovh_time[MET_OVH_ANOMALY] = met_time_difference(proc.work, t_seq / met_trace_nranks(trace));
   fill_ratios(proc.ovh_time, t_seq, proc.ovh_ratio);
   proc.anomaly = met_trace_anomaly(trace, rank);
-  proc.imbalance = proc.ovh_time[MET_OVH_ANOMALY] - proc.anomaly;
+  proc.imbalance = met_time_difference(proc.ovh_time[MET_OVH_ANOMALY], proc.anomaly);
   proc.anomaly_ratio = proc.anomaly / t_seq;
   proc.imbalance_ratio = proc.imbalance / t_seq;
   *out = proc;
   return 0;
+}
+
+double met_time_difference(double a, double b)
+{
+  double d = a - b;
+  return fabs(d) < MET_TIME_RESOLUTION ? 0 : d;
 }
 
 const char *met_overhead_name(met_overhead_t ovh)

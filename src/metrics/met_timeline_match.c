@@ -771,6 +771,22 @@ static void settle_from(met_tl_match_t *m, int rank, size_t from)
     settle(m, rank, i);
 }
 
+/* The one receive from any source that wait or poll `ev` completed (`any`, NULL when it completed none or several)
+ * and did not count as its decisive operation, a poll's or one that arrived before another: counted as an empty
+ * receive end at the call's end with the bytes the call's line gives (its own then: docs/tracer.md), when the line
+ * gives them (a timeline written before them does not: the message stays paired, not counted). */
+static int add_any_received(met_trace_t *trace, int rank, const met_tl_event_t *ev, const op_t *any)
+{
+  if (!any || !(ev->iv.bytes > 0))
+    return 0;
+  met_interval_t end = ev->iv;
+  end.start = ev->iv.end;
+  end.category = MET_CAT_COMM;
+  end.peer = any->peer;
+  end.dir = MET_DIR_RECV;
+  return met_trace_add(trace, rank, &end);
+}
+
 /* A wait or poll: completes operations (removed), and is idle until the last of them could complete, then
  * communication; a poll is idle whole. Without a paired operation it stays as the file gives it, as idle. */
 static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const met_tl_event_t *ev)
@@ -779,6 +795,8 @@ static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const met_tl_
   candidates(s, ev, &oldest, &first);
   double latest = NAN;
   op_t decisive = {.peer = -1};
+  op_t any = {.peer = -1}; /* the receive from any source it completed, paired */
+  int nany = 0;
   size_t kept = 0;
   for (size_t i = 0; i < s->nops; i++) {
     op_t op = s->ops[i];
@@ -788,6 +806,8 @@ static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const met_tl_
         latest = a;
         decisive = op;
       }
+      if (op.any_bytes >= 0 && op.peer >= 0 && nany++ == 0)
+        any = op;
       continue;
     }
     s->ops[kept++] = op;
@@ -795,14 +815,17 @@ static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const met_tl_
   s->nops = kept;
   met_interval_t iv = ev->iv;
   iv.category = MET_CAT_IDLE;
+  const op_t *only = nany == 1 ? &any : NULL;
   if (ev->kind == TL_POLL || isnan(latest)) {
     iv.peer = -1;
-    return met_trace_add(trace, rank, &iv);
+    return met_trace_add(trace, rank, &iv) != 0 || add_any_received(trace, rank, ev, only) != 0 ? -1 : 0;
   }
   int counted = decisive.any_bytes >= 0 && decisive.peer >= 0; /* from any source: the message is counted here */
   iv.bytes = counted && !(iv.bytes > 0) ? decisive.any_bytes : iv.bytes; /* the wait's line gives the bytes received */
-  return add_split(trace, rank, &iv, clamp(latest, &iv), decisive.peer, decisive.dir, counted ? decisive.peer : -1,
-                   counted ? MET_DIR_RECV : MET_DIR_NONE);
+  if (add_split(trace, rank, &iv, clamp(latest, &iv), decisive.peer, decisive.dir, counted ? decisive.peer : -1,
+                counted ? MET_DIR_RECV : MET_DIR_NONE) != 0)
+    return -1;
+  return counted ? 0 : add_any_received(trace, rank, ev, only);
 }
 
 /* A collective: idle until the member it waited for entered (coll_awaited), then communication; its span marked for

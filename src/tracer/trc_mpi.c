@@ -321,8 +321,16 @@ EXPORT int MPI_Wait(MPI_Request *request, MPI_Status *status)
   return rc;
 }
 
+/* The statuses `st` of a call that completed requests (`done`) for the tracer to read: NULL when it did not, or when
+ * they are ignored and the tracer kept none of its own (not recording). */
+static const MPI_Status *readable(int done, const MPI_Status *st)
+{
+  return done && st != MPI_STATUSES_IGNORE ? st : NULL;
+}
+
 /* The TI waitall when the requests it waits for are every request the trace knows pending (receives from any source
- * are then written after it); otherwise, a wait for each, as the TI waitall would wait for the others too. */
+ * are then written after it); otherwise, a wait for each, as the TI waitall would wait for the others too. Its line
+ * gives the bytes its receives from any source received (MPI_Waitsome, below). */
 EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
   MPI_Request *copy = trc_req_handles(count, requests);
@@ -330,9 +338,11 @@ EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
   int all = trc_req_all_pending(copy, count);
   double t = trc_enter();
   int rc = PMPI_Waitall(count, requests, st);
-  trc_call(t, "MPI_Waitall", TRC_IDLE, -1, 0, all ? "waitall" : NULL);
-  if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
-    trc_req_completed(copy, NULL, count, st == MPI_STATUSES_IGNORE ? NULL : st, !all);
+  int done = rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS;
+  const MPI_Status *got = readable(done, st);
+  trc_call(t, "MPI_Waitall", TRC_IDLE, -1, trc_req_received_all(copy, NULL, count, got), all ? "waitall" : NULL);
+  if (done)
+    trc_req_completed(copy, NULL, count, got, !all);
   return rc;
 }
 
@@ -373,9 +383,10 @@ EXPORT int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *st
   return rc;
 }
 
-/* Waitany, waitsome, testany, testsome and testall: the wait of each request they found complete. A waitany or
- * testany that completed a receive from any source gives the bytes received on its line, as MPI_Wait does (a
- * waitsome, testsome or testall completing several has one line for them all, and gives none). */
+/* Waitany, waitsome, testany, testsome and testall: the wait of each request they found complete. One that completed
+ * receives posted from any source gives the bytes they received on its line, as MPI_Wait does (a waitsome, testsome
+ * or testall completing several has one line for them all: their total), from the statuses, the tracer's own when the
+ * caller ignores them (trc_req_statuses). */
 EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
 {
   MPI_Status own;
@@ -399,9 +410,11 @@ EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int 
   MPI_Status *st = copy ? trc_req_statuses(incount, statuses) : statuses;
   double t = trc_enter();
   int rc = PMPI_Waitsome(incount, requests, outcount, indices, st);
-  trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, 0, NULL);
-  if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED)
-    trc_req_completed(copy, indices, *outcount, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
+  int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED;
+  const MPI_Status *got = readable(done, st);
+  trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, done ? trc_req_received_all(copy, indices, *outcount, got) : 0, NULL);
+  if (done)
+    trc_req_completed(copy, indices, *outcount, got, 1);
   return rc;
 }
 
@@ -432,12 +445,14 @@ EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int 
   MPI_Status *st = copy ? trc_req_statuses(incount, statuses) : statuses;
   double t = trc_enter();
   int rc = PMPI_Testsome(incount, requests, outcount, indices, st);
+  int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED;
+  const MPI_Status *got = readable(done, st);
   if (rc == MPI_SUCCESS && *outcount == 0)
     trc_poll(t, "MPI_Testsome");
   else
-    trc_call(t, "MPI_Testsome", TRC_CTRL, -1, 0, NULL);
-  if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED)
-    trc_req_completed(copy, indices, *outcount, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
+    trc_call(t, "MPI_Testsome", TRC_CTRL, -1, done ? trc_req_received_all(copy, indices, *outcount, got) : 0, NULL);
+  if (done)
+    trc_req_completed(copy, indices, *outcount, got, 1);
   return rc;
 }
 
@@ -447,12 +462,14 @@ EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status 
   MPI_Status *st = copy ? trc_req_statuses(count, statuses) : statuses;
   double t = trc_enter();
   int rc = PMPI_Testall(count, requests, flag, st);
+  int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag;
+  const MPI_Status *got = readable(done, st);
   if (rc == MPI_SUCCESS && !*flag)
     trc_poll(t, "MPI_Testall");
   else
-    trc_call(t, "MPI_Testall", TRC_CTRL, -1, 0, NULL);
-  if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag)
-    trc_req_completed(copy, NULL, count, st == MPI_STATUSES_IGNORE ? NULL : st, 1);
+    trc_call(t, "MPI_Testall", TRC_CTRL, -1, trc_req_received_all(copy, NULL, count, got), NULL);
+  if (done)
+    trc_req_completed(copy, NULL, count, got, 1);
   return rc;
 }
 

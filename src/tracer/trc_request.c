@@ -17,6 +17,7 @@ typedef struct pending {
   int tag;
   int key;      /* its communicator's trc_comm_key, taken when posted (the communicator may be freed before the wait) */
   long long id; /* its posting line's number (trc_req_line), or -1 */
+  int got;      /* a receive from any source: the bytes its status gives, once read (received); -1 before */
 } pending_t;
 
 typedef struct persistent {
@@ -37,7 +38,8 @@ typedef struct table {
 
 static table_t pendings;
 static table_t persistents;
-static long long posted; /* posting lines counted so far (trc_req_line) */
+static long long posted;  /* posting lines counted so far (trc_req_line) */
+static size_t any_source; /* the pending receives posted from any source (src MPI_ANY_SOURCE), of pendings.n */
 
 /* Room in `t` for `count` entries of `size` bytes, doubling from 64; 0, or -1 (counted as untraced) when out of
  * memory. */
@@ -70,8 +72,15 @@ void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int ta
     return;
   pending_t *p = grow(&pendings, sizeof *p);
   if (p)
-    *p = (pending_t){
-        .request = request, .comm = comm, .src = src, .dst = dst, .tag = tag, .key = trc_comm_key(comm), .id = line};
+    *p = (pending_t){.request = request,
+                     .comm = comm,
+                     .src = src,
+                     .dst = dst,
+                     .tag = tag,
+                     .key = trc_comm_key(comm),
+                     .id = line,
+                     .got = -1};
+  any_source += p && src == MPI_ANY_SOURCE;
 }
 
 long long trc_req_line(void)
@@ -83,7 +92,9 @@ long long trc_req_line(void)
 static long find(MPI_Request request)
 {
   const pending_t *p = pendings.items;
-  for (size_t i = 0; trc_active() && request != MPI_REQUEST_NULL && i < pendings.n; i++)
+  if (request == MPI_REQUEST_NULL || !trc_active()) /* asked once, not for each entry */
+    return -1;
+  for (size_t i = 0; i < pendings.n; i++)
     if (p[i].request == request)
       return (long)i;
   return -1;
@@ -95,6 +106,13 @@ static void drop(table_t *t, size_t size, size_t i)
   char *base = t->items;
   memmove(base + i * size, base + (i + 1) * size, (t->n - i - 1) * size);
   t->n--;
+}
+
+/* Removes pending entry i (drop), counting the receives from any source left. */
+static void forget(size_t i)
+{
+  any_source -= ((const pending_t *)pendings.items)[i].src == MPI_ANY_SOURCE;
+  drop(&pendings, sizeof(pending_t), i);
 }
 
 static int ti_tag(int tag)
@@ -139,14 +157,28 @@ int trc_req_partner(MPI_Request request, const MPI_Status *status)
   return p->src == trc_world_rank() ? p->dst : p->src;
 }
 
+/* The bytes pending receive `p` from any source got, complete with `status` (NULL: unknown), read once (the line
+ * of the call that completed it, then its TI action, need them); -1 when unknown. */
+static int received(pending_t *p, const MPI_Status *status)
+{
+  if (p->got < 0 && status && PMPI_Get_count(status, MPI_BYTE, &p->got) != MPI_SUCCESS)
+    p->got = -1;
+  return p->got;
+}
+
 double trc_req_received(MPI_Request request, const MPI_Status *status)
 {
-  long i = find(request);
-  int got = 0;
-  if (i < 0 || ((const pending_t *)pendings.items)[i].src != MPI_ANY_SOURCE ||
-      PMPI_Get_count(status, MPI_BYTE, &got) != MPI_SUCCESS || got < 0)
-    return 0;
-  return got;
+  long i = any_source ? find(request) : -1; /* none pending from any source (most programs): no search */
+  pending_t *p = i >= 0 ? &((pending_t *)pendings.items)[i] : NULL;
+  return p && p->src == MPI_ANY_SOURCE && received(p, status) > 0 ? p->got : 0;
+}
+
+double trc_req_received_all(const MPI_Request *copy, const int *done, int n, const MPI_Status *statuses)
+{
+  double sum = 0;
+  for (int k = 0; copy && statuses && any_source && k < n; k++)
+    sum += trc_req_received(copy[done ? done[k] : k], &statuses[k]);
+  return sum;
 }
 
 int trc_req_written(MPI_Request request)
@@ -160,20 +192,15 @@ int trc_req_all_pending(const MPI_Request *copy, int count)
   size_t written = 0;
   for (int i = 0; copy && i < count; i++)
     written += trc_req_written(copy[i]);
-  size_t all = 0;
-  const pending_t *p = pendings.items;
-  for (size_t i = 0; i < pendings.n; i++)
-    all += p[i].src != MPI_ANY_SOURCE;
-  return written > 0 && written == all;
+  return written > 0 && written == pendings.n - any_source;
 }
 
 /* One request complete with `status` (NULL: unknown): its TI action, then forgotten. */
 static void complete(long i, const MPI_Status *status, int waits)
 {
   pending_t p = ((const pending_t *)pendings.items)[i];
-  drop(&pendings, sizeof p, (size_t)i);
+  forget((size_t)i);
   int cancelled = 0;
-  int got = 0;
   if (status)
     PMPI_Test_cancelled(status, &cancelled);
   if (cancelled && p.src != MPI_ANY_SOURCE)
@@ -182,8 +209,8 @@ static void complete(long i, const MPI_Status *status, int waits)
     return; /* a receive from any source, never written: nothing to undo */
   else if (p.src != MPI_ANY_SOURCE && waits)
     trc_action("wait %d %d %d", p.src, p.dst, p.tag);
-  else if (p.src == MPI_ANY_SOURCE && status && PMPI_Get_count(status, MPI_BYTE, &got) == MPI_SUCCESS)
-    trc_action("recv %d %d %d", trc_to_world(p.comm, status->MPI_SOURCE), status->MPI_TAG, got);
+  else if (p.src == MPI_ANY_SOURCE && received(&p, status) >= 0)
+    trc_action("recv %d %d %d", trc_to_world(p.comm, status->MPI_SOURCE), status->MPI_TAG, p.got);
   else if (p.src == MPI_ANY_SOURCE)
     trc_untraced("MPI_Irecv from MPI_ANY_SOURCE (status lost)");
 }
@@ -201,7 +228,9 @@ void trc_req_completed(const MPI_Request *copy, const int *done, int n, const MP
 static long find_persistent(MPI_Request request)
 {
   const persistent_t *p = persistents.items;
-  for (size_t i = 0; trc_active() && i < persistents.n; i++)
+  if (!trc_active())
+    return -1;
+  for (size_t i = 0; i < persistents.n; i++)
     if (p[i].request == request)
       return (long)i;
   return -1;
@@ -212,7 +241,7 @@ void trc_req_freed(MPI_Request request)
 {
   long i = find(request);
   if (i >= 0)
-    drop(&pendings, sizeof(pending_t), (size_t)i);
+    forget((size_t)i);
   i = find_persistent(request);
   if (i >= 0)
     drop(&persistents, sizeof(persistent_t), (size_t)i);
@@ -277,4 +306,5 @@ void trc_req_reset(void)
   pendings = (table_t){0};
   persistents = (table_t){0};
   posted = 0;
+  any_source = 0;
 }

@@ -42,6 +42,10 @@ int trc_req_partner(MPI_Request request, const MPI_Status *status);
  * source (whose posting's timeline line gives its buffer's size, not the message's); 0 otherwise. */
 double trc_req_received(MPI_Request request, const MPI_Status *status);
 
+/* The bytes received by the receives posted from any source among the `n` requests `copy[done[k]]` (done NULL: k
+ * itself) complete with `statuses[k]`, in all (trc_req_received of each); 0 when there is none or statuses is NULL. */
+double trc_req_received_all(const MPI_Request *copy, const int *done, int n, const MPI_Status *statuses);
+
 /* Whether `request` is pending with a written TI post (not a deferred any-source receive). */
 int trc_req_written(MPI_Request request);
 

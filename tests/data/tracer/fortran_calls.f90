@@ -6,15 +6,16 @@
 ! Startall, Waitall), then what Debian's CP2K calls besides (its mpi_cart_sub_ went untraced and unnamed): a Cartesian
 ! sub-communicator (Cart_create 3 x 1, Cart_sub keeping the first dimension) and an Allreduce on it, Comm_split_type
 ! and a Barrier on it, an Iallgather waited for, a window (Win_create) and a file (File_open, a name with trailing
-! blanks), then a Comm_dup_with_info and a Barrier on it, a ring of matched probes (Send, Mprobe, Mrecv) and an Iscan
-! waited for. Prints "fortran ok" on rank 0 when every value arrived as sent. Found by the held-out check of
+! blanks), then a Comm_dup_with_info and a Barrier on it, a ring of matched probes (Send, Mprobe, Mrecv), an Iscan
+! waited for, and two rings of receives from any source into 3 integers, of 1 then 2 integers, completed by Waitsome
+! and Waitall with statuses ignored. Prints "fortran ok" on rank 0 when every value arrived as sent. Found by the held-out check of
 ! docs/tracer.md (LLNL's mpi_vector.f left no files, no word).
 program fortran_calls
   use mpi
   implicit none
   integer :: ierr, rank, size, total, left, right, got, half, sub, idx, peer, other
   integer :: requests(2), statuses(MPI_STATUS_SIZE, 2), status(MPI_STATUS_SIZE)
-  integer :: grid, row, node, win, fh, dims(2), ranks(3), dup, message
+  integer :: grid, row, node, win, fh, dims(2), ranks(3), dup, message, three(3), done, indices(1)
   logical :: flag, good, periods(2), remain(2)
   call MPI_Init(ierr)
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
@@ -81,6 +82,15 @@ program fortran_calls
   call MPI_Iscan(1, total, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, requests(1), ierr)
   call MPI_Wait(requests(1), status, ierr)
   good = good .and. total == rank + 1
+  call MPI_Irecv(three, 3, MPI_INTEGER, MPI_ANY_SOURCE, 11, MPI_COMM_WORLD, requests(1), ierr)
+  call MPI_Send(rank, 1, MPI_INTEGER, right, 11, MPI_COMM_WORLD, ierr)
+  call MPI_Waitsome(1, requests, done, indices, MPI_STATUSES_IGNORE, ierr)
+  good = good .and. done == 1 .and. indices(1) == 1 .and. three(1) == left
+  call MPI_Irecv(three, 3, MPI_INTEGER, MPI_ANY_SOURCE, 12, MPI_COMM_WORLD, requests(1), ierr)
+  requests(2) = MPI_REQUEST_NULL
+  call MPI_Send((/ rank, rank /), 2, MPI_INTEGER, right, 12, MPI_COMM_WORLD, ierr)
+  call MPI_Waitall(2, requests, MPI_STATUSES_IGNORE, ierr)
+  good = good .and. three(2) == left
   call MPI_Allreduce(MPI_IN_PLACE, good, 1, MPI_LOGICAL, MPI_LAND, MPI_COMM_WORLD, ierr)
   if (rank == 0 .and. good) print '(a)', 'fortran ok'
   call MPI_Finalize(ierr)

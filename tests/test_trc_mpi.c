@@ -855,23 +855,41 @@ static void test_trc_mpi_probe_waits_for_late_sender(void)
 }
 
 /* `pattern`'s wait of `rank` in the run read from `trace`, which must be within [low, 1.5] s. */
-static void wait_within(const met_trace_t *measured, int rank, met_wait_pattern_t pattern, double low)
+/* When `rank` entered its first collective call of `kind` (the trace's span), or NAN. */
+static double coll_entry(const met_trace_t *trace, int rank, met_coll_kind_t kind)
 {
+  size_t count;
+  const met_coll_t *colls = met_trace_colls(trace, rank, &count);
+  for (size_t i = 0; i < count; i++)
+    if (colls[i].kind == kind)
+      return colls[i].start;
+  return NAN;
+}
+
+/* `waiter`'s wait in `pattern` equals, to the microsecond, the time from its entry into its first call of `kind` to
+ * `late`'s, by construction at least `low` (a sleep's length, less what a loaded machine may take off it). */
+static void waits_for(const met_trace_t *measured, int waiter, int late, met_coll_kind_t kind,
+                      met_wait_pattern_t pattern, double low)
+{
+  double expected = coll_entry(measured, late, kind) - coll_entry(measured, waiter, kind);
   met_waits_t w;
   CU_ASSERT_EQUAL_FATAL(met_wait_compute(measured, &w), 0);
-  double t = met_wait_time(&w, rank, pattern);
-  CU_ASSERT(t >= low && t <= 1.5);
-  if (!(t >= low && t <= 1.5))
-    fprintf(stderr, "%s of rank %d: %.6f s\n", met_wait_title(pattern), rank, t);
+  double t = met_wait_time(&w, waiter, pattern);
+  TU_ASSERT_CLOSE(t, expected, 1e-6);
+  CU_ASSERT(expected >= low && expected <= 1.5);
+  if (!(expected >= low && expected <= 1.5) || fabs(t - expected) > 1e-6)
+    fprintf(stderr, "%s of rank %d: %.6f s, its entry to the other's %.6f s\n", met_wait_title(pattern), waiter, t,
+            expected);
   met_wait_free(&w);
 }
 
 /* tests/data/tracer/rooted_late.c on 2 ranks: an MPI_Bcast on a duplicate of MPI_COMM_WORLD and an MPI_Reduce on the
  * world name their root (rank 0) as their partner, the broadcast on a communicator of one rank none (-1, its line
- * naming its communicator). simrun analyse pairs both rooted calls: rank 1 waits for its root (late broadcast, 0.2 s
- * by construction: 0.15 to 1.5 s on a loaded machine), rank 0 for the value to reduce (early reduce, 0.1 s: 0.05 to
- * 1.5 s). Before (Debian's Quantum ESPRESSO, issue 26's check), the lines gave no root and both waits were
- * communication. About 1 s. */
+ * naming its communicator). simrun analyse pairs both rooted calls: rank 1 waits for its root (late broadcast) from
+ * its entry to the root's, rank 0 for the value to reduce (early reduce) from its entry to rank 1's, each to the
+ * microsecond of the entries the trace read gives, and by construction about 0.2 s and 0.1 s (at least 0.1 and 0.05
+ * s on a loaded machine, which can hold up the waiter after the barrier). Before (Debian's Quantum ESPRESSO, issue 26's
+ * check), the lines gave no root and both waits were communication. About 1 s. */
 static void test_trc_mpi_rooted_collectives_wait_for_root(void)
 {
   char dir[1024], trace[1100];
@@ -890,8 +908,8 @@ static void test_trc_mpi_rooted_collectives_wait_for_root(void)
   met_trace_t *measured = met_timeline_stream(trace, 1, &info, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
   CU_ASSERT_EQUAL(info.colls_unpaired, 0);
-  wait_within(measured, 1, MET_WAIT_LATE_BCAST, 0.15);
-  wait_within(measured, 0, MET_WAIT_EARLY_REDUCE, 0.05);
+  waits_for(measured, 1, 0, MET_COLL_ONE_TO_N, MET_WAIT_LATE_BCAST, 0.1);
+  waits_for(measured, 0, 1, MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE, 0.05);
   met_trace_free(measured);
   remove_folder(trace);
   remove_folder(dir);

@@ -436,13 +436,41 @@ static void test_analyse_sums_offer_no_per_process(void)
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB): no timeline picture, Paje "
-                                         "trace, OTF2 archive or wait states"));
+                                         "trace or OTF2 archive (the wait states summed as read)"));
   CU_ASSERT_PTR_NULL(strstr(run.out, "--per-process"));
   snprintf(archive, sizeof archive, "%s/point-0.otf2", otf2);
   CU_ASSERT_NOT_EQUAL(access(archive, F_OK), 0);
   run_free(&run);
   remove_folder(otf2);
   remove_folder(dir);
+}
+
+/* tests/data/tracer/loop-sums: tests/data/tracer/loop-folded's ping-pong (test_met_timeline.c: by hand, rank 0 waits
+ * for a late sender 0.375 s an iteration, rank 1 0.1 s) folded over 120,000 iterations, 77 MB unfolded, so read as
+ * per-rank sums: its wait-state table is printed all the same, 45,000 and 12,000 s of late sender (to 1e-5: the
+ * unfolded loop's times are placed to the nanosecond), and the run's line says so. Before, a run read as sums had no
+ * wait states (Debian's ABySS at p = 2 and 4). */
+static void test_analyse_sums_keep_wait_states(void)
+{
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "loop-sums", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB): no timeline picture, Paje "
+                                         "trace or OTF2 archive (the wait states summed as read)"));
+  const char *table = strstr(run.out, "Wait states, p = 2, measured");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(table);
+  double late[2] = {-1, -1};
+  for (int r = 0; r < 2; r++) {
+    char row[16];
+    snprintf(row, sizeof row, "\n     %d ", r);
+    const char *at = strstr(table, row);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+    late[r] = strtod(at + strlen(row), NULL);
+  }
+  TU_ASSERT_CLOSE(late[0], 120000 * 0.375, 120000 * 0.375 * 1e-5);
+  TU_ASSERT_CLOSE(late[1], 120000 * 0.1, 120000 * 0.1 * 1e-5);
+  run_free(&run);
 }
 
 static void test_analyse_bad_folders(void)
@@ -494,6 +522,7 @@ int main(void)
       {"test_analyse_bad_folders", test_analyse_bad_folders},
       {"test_analyse_cut_short_folder", test_analyse_cut_short_folder},
       {"test_analyse_sums_offer_no_per_process", test_analyse_sums_offer_no_per_process},
+      {"test_analyse_sums_keep_wait_states", test_analyse_sums_keep_wait_states},
       {NULL, NULL}};
   return tu_run("cli_analyse", cases);
 }

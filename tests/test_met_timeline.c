@@ -8,9 +8,11 @@
 #include "met_wait.h"
 #include "tu.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
 
@@ -595,6 +597,59 @@ static void test_timeline_aggregate_same_figures(void)
   met_trace_free(sums);
 }
 
+/* The wait states of one folder read whole and read as sums (summed while pairing); the patterns where any rank lost
+ * time counted into seen[]. Folders the reader refuses are skipped (returns 0), the others 1. */
+static int same_waits_both_ways(const char *dir, int *seen)
+{
+  char err[1024] = "";
+  met_trace_t *full = met_timeline_read(dir, err, sizeof err);
+  if (!full)
+    return 0;
+  met_trace_t *sums = met_timeline_stream(dir, 0, NULL, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(sums);
+  met_waits_t a, b;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(full, &a), 0);
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(sums, &b), 0);
+  for (int r = 0; r < met_trace_nranks(full); r++)
+    for (int k = 0; k < MET_WAIT_PATTERNS; k++) {
+      double x = met_wait_time(&a, r, (met_wait_pattern_t)k), y = met_wait_time(&b, r, (met_wait_pattern_t)k);
+      CU_ASSERT(fabs(x - y) <= 1e-9 * fmax(1, fabs(x)));
+      if (!(fabs(x - y) <= 1e-9 * fmax(1, fabs(x))))
+        fprintf(stderr, "%s rank %d %s: %.9g read whole, %.9g as sums\n", dir, r, met_wait_name(k), x, y);
+      seen[k] += x > 0;
+    }
+  met_wait_free(&a);
+  met_wait_free(&b);
+  met_trace_free(full);
+  met_trace_free(sums);
+  return 1;
+}
+
+/* A run read as per-rank sums (simrun analyse, timelines over 32 MiB) keeps no interval, so its wait states are
+ * summed as its calls are paired: on every folder of tests/data/tracer that reads, they equal met_wait.h's from the
+ * same folder read whole, rank by rank and pattern by pattern; the folders hold every pattern. Before, a run read as
+ * sums had no wait states at all (Debian's ABySS at p = 2 and 4). */
+static void test_timeline_aggregate_same_wait_states(void)
+{
+  DIR *d = opendir(RUNS);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+  int seen[MET_WAIT_PATTERNS] = {0}, read = 0;
+  for (struct dirent *e; (e = readdir(d));) {
+    char dir[1024];
+    snprintf(dir, sizeof dir, RUNS "%s", e->d_name);
+    struct stat st;
+    if (e->d_name[0] != '.' && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+      read += same_waits_both_ways(dir, seen);
+  }
+  closedir(d);
+  CU_ASSERT(read >= 20);
+  for (int k = 0; k < MET_WAIT_PATTERNS; k++) {
+    CU_ASSERT(seen[k] > 0);
+    if (!seen[k])
+      fprintf(stderr, "no folder holds %s\n", met_wait_name(k));
+  }
+}
+
 /* Folded loops (docs/tracer.md): tests/data/tracer/loop-unfolded is a hand-made ping-pong of 4 iterations of 1 s
  * (rank 0: computes 0.1, sends 0.1, receives 0.7; rank 1: receives 0.3, computes 0.25, sends 0.3; the rest of each
  * period spread evenly after each call, as the reader unfolds a loop); loop-folded is the same run written as the
@@ -769,6 +824,7 @@ int main(void)
       {"test_timeline_sub_communicator_named_not_paired", test_timeline_sub_communicator_named_not_paired},
       {"test_timeline_rooted_collectives_wait_for_root", test_timeline_rooted_collectives_wait_for_root},
       {"test_timeline_aggregate_same_figures", test_timeline_aggregate_same_figures},
+      {"test_timeline_aggregate_same_wait_states", test_timeline_aggregate_same_wait_states},
       {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
       {"test_timeline_refuses_damaged_zstd", test_timeline_refuses_damaged_zstd},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},

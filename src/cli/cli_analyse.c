@@ -25,7 +25,8 @@
 enum { MAX_RUNS = 64 };
 
 /* A folder whose timelines are larger than this is read into an aggregate trace (per-rank sums, memory independent of
- * the run's length): no timeline picture, Paje trace, OTF2 archive or wait states for it, and the report says so. */
+ * the run's length, its wait states summed while read): no timeline picture, Paje trace or OTF2 archive for it, and the
+ * report says so. */
 #define KEEP_BYTES (32.0 * 1024 * 1024)
 
 typedef struct analyse_opts {
@@ -349,8 +350,8 @@ static void print_run(FILE *out, const runs_t *runs, int i)
     fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
   if (!runs->kept[i])
     fprintf(out,
-            "; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace, OTF2 archive or wait "
-            "states",
+            "; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or OTF2 archive (the "
+            "wait states summed as read)",
             KEEP_BYTES / (1024 * 1024));
   fprintf(out, "\n");
 }

@@ -637,7 +637,7 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   s->live = calloc((size_t)nranks, sizeof *s->live);
   s->last = calloc((size_t)nranks, sizeof *s->last);
   *trace = keep ? met_trace_new(nranks) : met_trace_new_aggregate(nranks);
-  if (!s->files || !s->ahead || !s->live || !s->last || !*trace) {
+  if (!s->files || !s->ahead || !s->live || !s->last || !*trace || (!keep && met_trace_sum_waits(*trace) != 0)) {
     snprintf(err, errlen, "%s: out of memory for %d ranks", first.path, nranks);
     met_zread_close(first.in);
     return -1;

@@ -4,6 +4,7 @@
  * Scalasca's late sender and late receiver), in a barrier or an N x N collective until the last member entered, and
  * the rest of the call is communication. Memory: a few intervals per rank and the messages not yet paired. */
 #include "met_timeline_match.h"
+#include "met_wait.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -557,6 +558,9 @@ static int add_split(met_trace_t *trace, int rank, const met_interval_t *iv, dou
   transfer.peer = comm_peer;
   transfer.dir = comm_dir;
   transfer.bytes = comm_peer >= 0 ? iv->bytes : 0;
+  if (wait_peer >= 0 && wait_dir != MET_DIR_NONE) /* an aggregate trace's sums (met_wait.h's point-to-point rule) */
+    met_trace_add_wait(trace, rank, wait_dir == MET_DIR_RECV ? MET_WAIT_LATE_SENDER : MET_WAIT_LATE_RECEIVER,
+                       idle_end - iv->start);
   return met_trace_add(trace, rank, &wait) != 0 || met_trace_add(trace, rank, &transfer) != 0 ? -1 : 0;
 }
 
@@ -850,6 +854,11 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
     m->collectives++;
   entry_t until = coll_awaited(m, rank, ev);
   double idle_end = isnan(until.at) ? ev->iv.start : clamp(until.at, &ev->iv);
+  static const met_wait_pattern_t patterns[] = {[TL_BARRIER] = MET_WAIT_BARRIER,
+                                                [TL_NXN] = MET_WAIT_NXN,
+                                                [TL_ONE_TO_N] = MET_WAIT_LATE_BCAST,
+                                                [TL_N_TO_ONE] = MET_WAIT_EARLY_REDUCE};
+  met_trace_add_wait(trace, rank, patterns[ev->kind], idle_end - ev->iv.start); /* an aggregate trace's sums */
   if (add_split(trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE) != 0 ||
       met_trace_coll_add(trace, rank, &span) != 0)
     return -1;

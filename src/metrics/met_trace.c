@@ -42,6 +42,7 @@ void met_trace_free(met_trace_t *trace)
   free(trace->units);
   free(trace->requests);
   met_ce_sums_free(trace->ce);
+  free(trace->waits);
   for (size_t i = 0; i < trace->nphases; i++)
     free(trace->phases[i]);
   free(trace->phases);
@@ -232,6 +233,26 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
   timeline->colls = items;
   items[timeline->ncolls++] = *coll;
   return 0;
+}
+
+int met_trace_sum_waits(met_trace_t *trace)
+{
+  if (!trace->aggregate)
+    return -1;
+  if (!trace->waits)
+    trace->waits = calloc((size_t)trace->nranks * MET_TRACE_WAIT_PATTERNS, sizeof *trace->waits);
+  return trace->waits ? 0 : -1;
+}
+
+void met_trace_add_wait(met_trace_t *trace, int rank, int pattern, double seconds)
+{
+  if (trace->waits && valid_rank(trace, rank) && pattern >= 0 && pattern < MET_TRACE_WAIT_PATTERNS && seconds > 0)
+    trace->waits[(size_t)rank * MET_TRACE_WAIT_PATTERNS + (size_t)pattern] += seconds;
+}
+
+const double *met_trace_wait_sums(const met_trace_t *trace)
+{
+  return trace->waits;
 }
 
 const met_coll_t *met_trace_colls(const met_trace_t *trace, int rank, size_t *count)

@@ -171,6 +171,17 @@ typedef struct met_coll {
  * end of the rank's previous span, end >= start, kind in range, root -1 or a rank. Returns 0, or -1 (the trace is then
  * unchanged). */
 int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
+
+/* Wait states summed while reading, for an aggregate trace, which keeps no interval nor span to compute them from
+ * (met_wait.h): met_trace_sum_waits makes room for them, every sum 0 (0, or -1 when out of memory or for a full trace,
+ * whose wait states come from its intervals); met_trace_add_wait then adds `seconds` (> 0) to `rank`'s sum of
+ * met_wait.h's pattern number `pattern`, below MET_TRACE_WAIT_PATTERNS (ignored otherwise); met_trace_wait_sums gives
+ * them, nranks x MET_TRACE_WAIT_PATTERNS by rank, or NULL when they were not summed. The timeline reader sums them as
+ * it pairs calls (met_timeline.h), by met_wait.h's rules. */
+#define MET_TRACE_WAIT_PATTERNS 6
+int met_trace_sum_waits(met_trace_t *trace);
+void met_trace_add_wait(met_trace_t *trace, int rank, int pattern, double seconds);
+const double *met_trace_wait_sums(const met_trace_t *trace);
 /* The rank's collective spans in time order, owned by the trace (valid until the next add), their number in *count;
  * NULL with *count = 0 when there are none or the rank is bad. */
 const met_coll_t *met_trace_colls(const met_trace_t *trace, int rank, size_t *count);

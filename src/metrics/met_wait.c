@@ -4,6 +4,7 @@
 #include "met_wait.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const wait_names[MET_WAIT_PATTERNS] = {"late_sender", "late_receiver",  "wait_barrier",
                                                           "wait_nxn",    "late_broadcast", "early_reduce"};
@@ -147,15 +148,23 @@ static int collectives(const met_trace_t *trace, met_waits_t *w)
   return 0;
 }
 
+_Static_assert(MET_TRACE_WAIT_PATTERNS == MET_WAIT_PATTERNS, "met_trace.h sums met_wait.h's patterns");
+
 int met_wait_compute(const met_trace_t *trace, met_waits_t *out)
 {
   *out = (met_waits_t){0};
-  if (met_trace_is_aggregate(trace))
+  const double *sums = met_trace_wait_sums(trace);
+  if (met_trace_is_aggregate(trace) && !sums)
     return -1;
   met_waits_t w = {.nranks = met_trace_nranks(trace)};
   w.time = calloc((size_t)w.nranks * MET_WAIT_PATTERNS, sizeof *w.time);
   if (!w.time)
     return -1;
+  if (sums) { /* summed while read (met_trace_sum_waits) */
+    memcpy(w.time, sums, (size_t)w.nranks * MET_WAIT_PATTERNS * sizeof *w.time);
+    *out = w;
+    return 0;
+  }
   point_to_point(trace, &w);
   if (collectives(trace, &w) != 0) {
     met_wait_free(&w);

@@ -83,6 +83,21 @@ static measured_scenario_t *measured_scenario(const char *program, met_trace_t *
   return ms;
 }
 
+/* The study's summary, the wait states of a run read as sums included: its trace, which no point keeps (it has no
+ * intervals for the views that draw them), is lent to its point while the views sum the study up (the wait states
+ * view copies its sums, met_trace_sum_waits). 0, or SIM_ENOMEM. */
+static int summarise(stu_study_t *study, met_trace_t *const *traces)
+{
+  for (size_t i = 0; i < study->npoints; i++)
+    if (met_trace_is_aggregate(traces[i]) && met_trace_wait_sums(traces[i]))
+      study->points[i].trace = traces[i];
+  int rc = stu_view_summarise(study);
+  for (size_t i = 0; i < study->npoints; i++)
+    if (met_trace_is_aggregate(traces[i]))
+      study->points[i].trace = NULL;
+  return rc;
+}
+
 stu_study_t *stu_measured_new(const char *program, met_trace_t *const *traces, size_t n, double t_seq)
 {
   stu_study_t *study = calloc(1, sizeof *study);
@@ -101,7 +116,7 @@ stu_study_t *stu_measured_new(const char *program, met_trace_t *const *traces, s
   int ok = 1;
   for (size_t i = 0; ok && i < n; i++, study->npoints++)
     ok = fill_point(study, i, &study->points[i], traces[i], t_seq) == 0;
-  if (ok && stu_view_summarise(study) == 0)
+  if (ok && summarise(study, traces) == 0)
     return study;
   for (size_t i = 0; i < study->npoints; i++) /* the traces stay the caller's */
     study->points[i].trace = NULL;

@@ -23,12 +23,14 @@ static int point_waits(stu_point_t *point)
 {
   met_waits_t w = {0};
   stu_slot_t *slot = &point->view[STU_SLOT_WAITS];
+  if (!point->trace) /* nothing to sum from: what an earlier summary found stays */
+    return 0;
   if (slot->data) { /* a study summarised again (stu_measured_set_breakdowns) starts afresh */
     slot->release(slot->data);
     *slot = (stu_slot_t){0};
   }
-  if (!point->trace || met_trace_is_aggregate(point->trace))
-    return 0;
+  if (met_trace_is_aggregate(point->trace) && !met_trace_wait_sums(point->trace))
+    return 0; /* an aggregate trace has wait states only when summed while read (a measured run's) */
   if (met_wait_compute(point->trace, &w) != 0)
     return SIM_ENOMEM;
   double lost = met_wait_total(&w, MET_WAIT_PATTERNS);

@@ -70,45 +70,44 @@ void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot)
   eager_wait(rank, comm);
 }
 
+/* Takes message i out of the rank's set-aside ones (the last moves into its place): its communication. */
+static sg_comm_t take_out(sim_asides_t *aside, int i)
+{
+  sg_comm_t comm = aside->items[i].comm;
+  aside->items[i] = aside->items[--aside->n];
+  return comm;
+}
+
 void sim_replay_eager_flush_aside(sim_rank_t *rank)
 {
-  sim_world_t *world = rank->world;
-  for (int i = 0; i < world->naside;)
-    if (world->aside[i].rank == rank->id) {
-      sg_comm_t comm = world->aside[i].comm;
-      world->aside[i] = world->aside[--world->naside]; /* before waiting: the other ranks run meanwhile */
-      eager_wait(rank, comm);
-    } else
-      i++;
+  while (rank->aside.n > 0)
+    eager_wait(rank, take_out(&rank->aside, 0));
+  free(rank->aside.items);
+  rank->aside = (sim_asides_t){0};
 }
 
 /* Keeps the slot's eager message to its peer aside; 0, or -1 when out of memory (the caller then waits for it). */
 static int set_aside(sim_rank_t *rank, const sim_peer_t *slot)
 {
-  sim_world_t *world = rank->world;
-  if (world->naside == world->aside_cap) {
-    int cap = world->aside_cap ? 2 * world->aside_cap : 16;
-    sim_aside_t *grown = realloc(world->aside, (size_t)cap * sizeof *grown);
+  sim_asides_t *aside = &rank->aside;
+  if (aside->n == aside->cap) {
+    int cap = aside->cap ? 2 * aside->cap : 16;
+    sim_aside_t *grown = realloc(aside->items, (size_t)cap * sizeof *grown);
     if (!grown)
       return -1;
-    world->aside = grown;
-    world->aside_cap = cap;
+    aside->items = grown;
+    aside->cap = cap;
   }
-  world->aside[world->naside++] =
-      (sim_aside_t){.rank = rank->id, .peer = slot->id_plus_1 - 1, .comm = slot->eager_last};
+  aside->items[aside->n++] = (sim_aside_t){.peer = slot->id_plus_1 - 1, .comm = slot->eager_last};
   return 0;
 }
 
 /* The rank's eager message to `other` set aside while it may still be moving, taken back, or NULL. */
 static sg_comm_t take_aside(sim_rank_t *rank, int other)
 {
-  sim_world_t *world = rank->world;
-  for (int i = 0; i < world->naside; i++)
-    if (world->aside[i].rank == rank->id && world->aside[i].peer == other) {
-      sg_comm_t comm = world->aside[i].comm;
-      world->aside[i] = world->aside[--world->naside];
-      return comm;
-    }
+  for (int i = 0; i < rank->aside.n; i++)
+    if (rank->aside.items[i].peer == other)
+      return take_out(&rank->aside, i);
   return NULL;
 }
 
@@ -124,7 +123,7 @@ sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other)
                          .from = channel(other, rank->id, ""),
                          .coll_to = channel(rank->id, other, "c"),
                          .coll_from = channel(other, rank->id, "c"),
-                         .eager_last = rank->world->naside ? take_aside(rank, other) : NULL};
+                         .eager_last = rank->aside.n ? take_aside(rank, other) : NULL};
   if (rank->world->eager_at_send && !slot->eager_to) {
     slot->eager_to = channel(rank->id, other, "e");
     slot->eager_from = channel(other, rank->id, "e");

@@ -83,14 +83,20 @@ typedef struct sim_box {
 
 #define SIM_PHASE_CACHE 16 /* sim_phase's hash takes the top 4 bits */
 
-/* An eager message still moving when its sender's slot for the peer went to another peer (more peers than slots):
- * kept aside, so that the sender waits for it only where it would with a slot per peer, at its next eager message to
- * that peer (one connection per pair) or at its end (sim_replay_peer_slot). */
+/* A rank's eager messages still moving when its slot for their peer went to another peer (more peers than slots):
+ * kept aside, so that the sender waits for each only where it would with a slot per peer, at its next eager message
+ * to that peer (one connection per pair) or at its end (sim_replay_peer_slot). The rank's own, so that finding one
+ * reads no other rank's. */
 typedef struct sim_aside {
-  int rank;
   int peer;
   sg_comm_t comm;
 } sim_aside_t;
+
+typedef struct sim_asides {
+  sim_aside_t *items;
+  int n;
+  int cap;
+} sim_asides_t;
 
 typedef struct sim_world {
   const sim_job_t *job;
@@ -101,9 +107,6 @@ typedef struct sim_world {
   sim_peer_t *peer_cache; /* every rank's peer slots (none with the analytic network), aligned in peer_memory */
   void *peer_memory;
   int npeer_slots;
-  sim_aside_t *aside; /* eager messages whose slot went to another peer, still moving (sim_aside_t) */
-  int naside;
-  int aside_cap;
   int analytic; /* job->analytic: messages priced by sim_replay_world.h, not SimGrid communications */
   sim_analytic_slot_t *route_cache; /* with analytic: every rank's route slots */
   sim_fibers_t *fibers;             /* with analytic, the ranks' light contexts (rank i is context i), or NULL */
@@ -162,6 +165,7 @@ struct sim_rank {
   double speed;            /* cycles per second */
   sim_eager_t *to_release; /* its eager sends received, whose communication it has yet to release (next-linked) */
   const char *where_file;  /* sim_rank_where: the program's current action, for the deadlock message */
+  sim_asides_t aside;      /* its eager messages set aside from their slots (only beyond SIM_PEER_SLOTS peers) */
   /* third line: what sim_work reads of the host's costs (its clock, cycles per class and cache) */
   _Alignas(SIM_CACHE_LINE) met_charac_t charac; /* what each operation class costs on the host (sim_work) */
   int where_line;

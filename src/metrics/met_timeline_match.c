@@ -836,10 +836,13 @@ static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const met_tl_
  * the wait states (met_wait.h). Kept as the file gives it when the members' calls could not be paired. */
 static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
-  static const met_coll_kind_t kinds[] = {[TL_BARRIER] = MET_COLL_BARRIER,
-                                          [TL_NXN] = MET_COLL_NXN,
-                                          [TL_ONE_TO_N] = MET_COLL_ONE_TO_N,
-                                          [TL_N_TO_ONE] = MET_COLL_N_TO_ONE};
+  static const struct {
+    met_coll_kind_t coll;    /* its span's kind */
+    met_wait_pattern_t wait; /* what its wait is, for an aggregate trace's sums */
+  } kinds[] = {[TL_BARRIER] = {MET_COLL_BARRIER, MET_WAIT_BARRIER},
+               [TL_NXN] = {MET_COLL_NXN, MET_WAIT_NXN},
+               [TL_ONE_TO_N] = {MET_COLL_ONE_TO_N, MET_WAIT_LATE_BCAST},
+               [TL_N_TO_ONE] = {MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE}};
   rank_state_t *s = &m->ranks[rank];
   s->colls_done++;
   const instance_t *in = ev->coll >= m->inst_base && !m->colls_off ? &m->inst[ev->coll - m->inst_base] : NULL;
@@ -848,17 +851,16 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
   if (!in || m->colls_off)
     return met_trace_add(trace, rank, &ev->iv);
   int rooted = ev->kind == TL_ONE_TO_N || ev->kind == TL_N_TO_ONE;
-  met_coll_t span = {
-      .start = ev->iv.start, .end = ev->iv.end, .kind = kinds[ev->kind], .root = rooted ? ev->root : -1, .group = 0};
+  met_coll_t span = {.start = ev->iv.start,
+                     .end = ev->iv.end,
+                     .kind = kinds[ev->kind].coll,
+                     .root = rooted ? ev->root : -1,
+                     .group = 0};
   if (rank == 0)
     m->collectives++;
   entry_t until = coll_awaited(m, rank, ev);
   double idle_end = isnan(until.at) ? ev->iv.start : clamp(until.at, &ev->iv);
-  static const met_wait_pattern_t patterns[] = {[TL_BARRIER] = MET_WAIT_BARRIER,
-                                                [TL_NXN] = MET_WAIT_NXN,
-                                                [TL_ONE_TO_N] = MET_WAIT_LATE_BCAST,
-                                                [TL_N_TO_ONE] = MET_WAIT_EARLY_REDUCE};
-  met_trace_add_wait(trace, rank, patterns[ev->kind], idle_end - ev->iv.start); /* an aggregate trace's sums */
+  met_trace_add_wait(trace, rank, kinds[ev->kind].wait, idle_end - ev->iv.start); /* an aggregate trace's sums */
   if (add_split(trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE) != 0 ||
       met_trace_coll_add(trace, rank, &span) != 0)
     return -1;

@@ -412,7 +412,7 @@ EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int 
   int rc = PMPI_Waitsome(incount, requests, outcount, indices, st);
   int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED;
   const MPI_Status *got = readable(done, st);
-  trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, done ? trc_req_received_all(copy, indices, *outcount, got) : 0, NULL);
+  trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, trc_req_received_all(copy, indices, *outcount, got), NULL);
   if (done)
     trc_req_completed(copy, indices, *outcount, got, 1);
   return rc;
@@ -450,7 +450,7 @@ EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int 
   if (rc == MPI_SUCCESS && *outcount == 0)
     trc_poll(t, "MPI_Testsome");
   else
-    trc_call(t, "MPI_Testsome", TRC_CTRL, -1, done ? trc_req_received_all(copy, indices, *outcount, got) : 0, NULL);
+    trc_call(t, "MPI_Testsome", TRC_CTRL, -1, trc_req_received_all(copy, indices, *outcount, got), NULL);
   if (done)
     trc_req_completed(copy, indices, *outcount, got, 1);
   return rc;

@@ -190,6 +190,51 @@ static void test_analyse_leaves_out_what_a_measurement_lacks(void)
   remove_run(dir, &run);
 }
 
+/* --html: the page of two measured runs has their timeline, and leaves out what a measurement lacks as the other
+ * outputs do: no anomaly and imbalance columns in its per-process table but the reason under it; the curves of the
+ * metrics against p (drawn for --svg and inlined in the page) are labelled as measured, not simulated. */
+static void test_analyse_html_page(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "halo", RUNS "two-ranks", "--html", "out.html", "--svg", "svg", NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  char *page = read_output(dir, "out.html");
+  char *speedup = read_output(dir, "svg/measured-speedup.svg");
+  CU_ASSERT_FATAL(page && speedup);
+  CU_ASSERT_PTR_NOT_NULL(strstr(page, "<canvas id=\"timeline\""));
+  CU_ASSERT_PTR_NOT_NULL(strstr(page, "<th>Ovh anomaly</th></tr>"));
+  CU_ASSERT_PTR_NULL(strstr(page, "<th>imbalance</th>"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(page, "Ovh anomaly is not split into true anomaly and imbalance: a measurement"));
+  CU_ASSERT(strstr(speedup, ">measured<") && !strstr(speedup, "simulated"));
+  free(page);
+  free(speedup);
+  remove_run(dir, &run);
+}
+
+/* tests/data/tracer/loop-page: loop-sums' ping-pong over 50,000 iterations, 19.2 MB unfolded (2 ranks x 2 slots x
+ * 50,000 iterations x 96 bytes), under the 32 MiB beyond which a run is read as sums, so kept whole: at least 3
+ * intervals per rank and iteration (a send; each receive waits for a late sender, idle then communication), 300,000 or
+ * more, beyond the page's 250,000. The page says the run is left out of its timeline and why, and draws none. */
+static void test_analyse_html_leaves_out_long_runs(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "loop-page", "--html", "out.html", NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  CU_ASSERT_PTR_NULL(strstr(run.out, "read as per-rank sums"));
+  char *page = read_output(dir, "out.html");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(page);
+  const char *line = strstr(page, "Not in the timeline: the run of p = 2, ");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+  CU_ASSERT(strtod(line + strlen("Not in the timeline: the run of p = 2, "), NULL) >= 300000);
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, "intervals, more than the 250000 this page holds"));
+  CU_ASSERT_PTR_NULL(strstr(page, "<canvas id=\"timeline\""));
+  free(page);
+  remove_folder(dir);
+  run_free(&run);
+}
+
 /* --replay-on: tests/data/tracer/replay-pair is two-ranks with its TI trace (rank 0 computes 1.2e8 flops, sends 1000
  * bytes to rank 1, computes 4e7; rank 1 computes 8e7, receives, computes 2e7) replayed on the Pentium II cluster
  * (72 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 7.2e7 = 2.2222 s, rank 1 at 1.6667 s +
@@ -514,6 +559,8 @@ int main(void)
       {"test_analyse_dash_is_stdout", test_analyse_dash_is_stdout},
       {"test_analyse_t_seq_sources", test_analyse_t_seq_sources},
       {"test_analyse_leaves_out_what_a_measurement_lacks", test_analyse_leaves_out_what_a_measurement_lacks},
+      {"test_analyse_html_page", test_analyse_html_page},
+      {"test_analyse_html_leaves_out_long_runs", test_analyse_html_leaves_out_long_runs},
       {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},
       {"test_analyse_replay_on_bad_binding", test_analyse_replay_on_bad_binding},

@@ -158,7 +158,10 @@ const cli_format_t cli_formats[] = {
     {.option = "--html",
      .help = {[CLI_COMMAND_RUN] = "also write one self-contained HTML page (no network needed) to FILE: the report's\n"
                                   "tables, every picture of --svg inline, and the per-process p's timeline, which\n"
-                                  "pans and zooms and describes the interval under the pointer (docs/pictures.md)"},
+                                  "pans and zooms and describes the interval under the pointer (docs/pictures.md)",
+              [CLI_COMMAND_ANALYSE] = "also write one self-contained HTML page (no network needed) to FILE: the\n"
+                                      "report's tables, every picture of --svg inline, and each run's timeline, which\n"
+                                      "pans and zooms and describes the interval under the pointer"},
      .kind = CLI_FORMAT_FILE,
      .gathers = 1,
      .write = write_html},

@@ -33,6 +33,13 @@ static double metric_value(const stu_point_t *point, int which)
   return stu_metric(point, (stu_metric_t)which);
 }
 
+/* The label of a curve that no group names: what produced the points, a simulation or a measurement (simrun analyse,
+ * whose study has no skeleton). */
+static const char *source_label(const stu_study_t *study)
+{
+  return study->facts.skeleton ? "simulated" : "measured";
+}
+
 /* The curve's fit from the study's summary (stu_fit). Returns 1 when some form applied but none is honest ("no simple
  * form fits"), else 0. */
 static int curve_fit(const stu_study_t *study, size_t x_index, const metric_t *m, size_t series, rep_curve_t *curve)
@@ -67,7 +74,7 @@ static void print_fit(rep_pictures_t *pics, const metric_t *m, const char *what,
     snprintf(text, sizeof text, "no simple form fits (the best, %s, leaves the metric's range within the data)",
              met_fit_name(curve->fit.form));
   if (pics->sink) {
-    const char *group = strcmp(curve->label, "simulated") ? curve->label : "";
+    const char *group = strcmp(curve->label, source_label(pics->study)) ? curve->label : "";
     rep_fit_row_t row = {m->view, var, group, &curve->fit, curve->fitted, text};
     pics->sink(pics->sink_ctx, &row);
     return;
@@ -97,7 +104,8 @@ static int metric_picture(rep_pictures_t *pics, const rep_series_t *groups, size
   for (size_t k = 0; k < ngroups; k++) {
     const rep_series_t *g = &groups[k];
     rep_series_values(g, metric_value, m->which, y + total);
-    curves[k] = (rep_curve_t){.label = g->title[0] ? g->title : "simulated", .x = g->x, .y = y + total, .n = g->count};
+    curves[k] = (rep_curve_t){
+        .label = g->title[0] ? g->title : source_label(pics->study), .x = g->x, .y = y + total, .n = g->count};
     unfit[k] = curve_fit(pics->study, x_index, m, k, &curves[k]);
     total += g->count;
   }

@@ -177,10 +177,28 @@ static int put_rendered(FILE *out, const stu_study_t *study, void (*write)(FILE 
   return 0;
 }
 
-/* Whether point `point`'s whole trace was kept (the per-process p's points). */
-static int has_timeline(const stu_point_t *point)
+/* The most intervals of one run that the page's timeline holds: about 60 bytes of the script's data each, 15 MB at
+ * most, which a browser still opens in seconds; a larger run is left out of it with a line saying so. */
+enum { PAGE_INTERVALS_MAX = 250000 };
+
+/* Whether point `point`'s whole trace was kept (the per-process p's points; the runs simrun analyse read whole). */
+static int has_intervals(const stu_point_t *point)
 {
   return point->trace && !met_trace_is_aggregate(point->trace);
+}
+
+static size_t interval_count(const met_trace_t *trace)
+{
+  size_t n = 0;
+  for (int r = 0; r < met_trace_nranks(trace); r++)
+    n += met_trace_count(trace, r);
+  return n;
+}
+
+/* Whether the point's run is in the page's timeline. */
+static int has_timeline(const stu_point_t *point)
+{
+  return has_intervals(point) && interval_count(point->trace) <= PAGE_INTERVALS_MAX;
 }
 
 /* "broadcast = neighbour, p = 4": the swept parameters' values of `point`. */
@@ -235,16 +253,36 @@ static void put_trace_data(FILE *out, const stu_study_t *study)
   fputs("]};\n", out);
 }
 
+/* The line that says why the point's run is not in the timeline: too many intervals for the page. */
+static void put_too_long(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  fputs("<p>Not in the timeline: the run of ", out);
+  put_point_label(out, study, point);
+  fprintf(out,
+          ", %zu intervals, more than the %d this page holds; its Paje trace or OTF2 archive (--paje, --otf2) has "
+          "them all, for ViTE or Vampir.</p>\n",
+          interval_count(point->trace), PAGE_INTERVALS_MAX);
+}
+
 /* The timeline section: a choice of run, the legend, the canvas, the line describing the interval under the pointer
  * and the script. */
 static void put_timeline(FILE *out, const stu_study_t *study)
 {
-  size_t runs = 0;
-
-  for (size_t i = 0; i < study->npoints; i++)
+  size_t runs = 0, too_long = 0;
+  for (size_t i = 0; i < study->npoints; i++) {
     runs += has_timeline(&study->points[i]);
+    if (has_intervals(&study->points[i]) && !has_timeline(&study->points[i])) {
+      put_too_long(out, study, &study->points[i]);
+      too_long++;
+    }
+  }
   if (runs == 0) {
-    fputs("<p>No timeline: it shows the runs of the per-process p (--per-process P).</p>\n", out);
+    if (too_long == 0)
+      fputs(study->facts.skeleton
+                ? "<p>No timeline: it shows the runs of the per-process p (--per-process P).</p>\n"
+                : "<p>No timeline: it shows the runs whose intervals were kept (a run whose timelines exceed 32 MiB "
+                  "is read as per-rank sums: docs/tracer.md, \"One pass, bounded memory\").</p>\n",
+            out);
     return;
   }
   fputs("<p>A row per rank coloured by category. Mouse wheel: zoom in time; shift and wheel: zoom the rows; drag: pan; "

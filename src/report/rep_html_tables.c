@@ -129,7 +129,9 @@ void rep_html_processes(FILE *out, const stu_study_t *study)
 {
   static const char *const heads[] = {"rank",     "work (s)",    "Ovh ctrl", "Ovh comm",
                                       "Ovh idle", "Ovh anomaly", "anomaly",  "imbalance"};
-  table_head(out, study, heads, sizeof heads / sizeof heads[0]);
+  const char *unsplit = study->facts.no_anomaly_split;
+  size_t columns = sizeof heads / sizeof heads[0] - (unsplit ? 2 : 0);
+  table_head(out, study, heads, columns);
   for (size_t i = 0; i < study->npoints; i++)
     for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++) {
       const met_eppa_proc_t *proc = &stu_procs(&study->points[i])[r];
@@ -139,11 +141,18 @@ void rep_html_processes(FILE *out, const stu_study_t *study)
       cell_number(out, proc->work);
       for (int j = 0; j < MET_OVH_COUNT; j++)
         cell_number(out, proc->ovh_ratio[j]);
-      cell_number(out, proc->anomaly_ratio);
-      cell_number(out, proc->imbalance_ratio);
+      if (!unsplit) {
+        cell_number(out, proc->anomaly_ratio);
+        cell_number(out, proc->imbalance_ratio);
+      }
       fputs("</tr>\n", out);
     }
   fputs("</table>\n", out);
+  if (!unsplit)
+    return;
+  fputs("<p>Ovh anomaly is not split into true anomaly and imbalance: ", out);
+  rep_html_escaped(out, unsplit, strlen(unsplit));
+  fputs(".</p>\n", out);
 }
 
 int rep_html_has_references(const stu_study_t *study)

@@ -15,7 +15,9 @@ void rep_html_escaped(FILE *out, const char *text, size_t len);
 /* One row per point: the swept parameters and p, T_par, and by view the lost-cycle figures (speedup, efficiency, the
  * four overhead ratios, granularity, the model's time and difference) and the message count. */
 void rep_html_points(FILE *out, const stu_study_t *study);
-/* Whether the study has per-process figures, and their tables: per point with them, a row per rank. */
+/* Whether the study has per-process figures, and their tables: per point with them, a row per rank; without the split
+ * of the anomaly into true anomaly and imbalance where the study cannot give it (a measurement:
+ * stu_facts_t.no_anomaly_split), which a line under the table explains, as the terminal's does. */
 int rep_html_has_processes(const stu_study_t *study);
 void rep_html_processes(FILE *out, const stu_study_t *study);
 /* Whether the scenario's reference figures apply to some point, and their table: a row per (point, reference). */

@@ -43,6 +43,11 @@
 # on its example.phy, seeded; check: its "BEST SCORE FOUND" line) and MolDS (molds: ZINDO/S and a Davidson CIS of 18
 # waters on a 3 x 3 x 2 grid, 20 x 20 active orbitals; check: its first "Excitation energies" line; at p = 2 and 4 it
 # calls MPI from a second thread, so its trace has no index.txt and the replay column says "failed").
+# Added by a fourth held-out check of issue 26 (docs/tracer.md, "A fifth set of Debian's programs"), at p = 1, 2, 3
+# and 4: LIGGGHTS (liggghts, a LAMMPS derivative: 7000-7400 granular spheres of 2.5 mm poured into a 10 x 10 x 15 cm
+# box, inserted seeded, then 3000 steps; check: its step-3001 thermo line) and PT-Scotch (ptscotch, dgord: the nested
+# dissection ordering of a 500 x 500 grid graph, one Scotch thread a rank, SCOTCH_PTHREAD_NUMBER=1, without which its
+# threads call MPI and the trace has no index.txt; check: the ordering file, whole).
 # Its last column (issue 26's loop closed: docs/validation.md, "Debian's programs replayed here"): this machine probed
 # once (simrun machine probe), and each case's last trace replayed on it by simrun analyse --replay-on against the
 # median of the RUNS untraced runs' wall time (mpirun's, start-up included: an empty MPI program's takes 0.4-0.5 s),
@@ -72,6 +77,9 @@ qe=/usr/share/doc/quantum-espresso/examples
 for f in /usr/bin/pw.x "$qe/EPW/sic/pp/Si.pz-vbc.UPF.gz" "$lu/xdqr" /usr/lib/abyss/ABYSS-P /usr/bin/phyml-mpi \
   /usr/share/doc/phyml/examples/nucleic /usr/bin/iqtree2-mpi /usr/share/doc/iqtree/examples/example.phy /usr/bin/molds; do
   [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install quantum-espresso scalapack-mpi-test abyss phyml iqtree molds)" >&2; exit 2; }
+done
+for f in /usr/bin/liggghts /usr/bin/dgord; do
+  [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install liggghts ptscotch)" >&2; exit 2; }
 done
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 work=$(mktemp -d)
@@ -193,6 +201,51 @@ cp /usr/share/doc/iqtree/examples/example.phy .
   echo GEOMETRY_END; } > water18.in
 awk 'NR == 1 { print "20 886"; next } /^[[:space:]]*$/ { k = 0; print; next } { if (++k <= 20) print }' \
   /usr/share/doc/phyml/examples/nucleic > nuc20
+cat > in.pour << 'IN'
+atom_style granular
+atom_modify map array
+boundary m m m
+newton off
+communicate single vel yes
+units si
+region reg block -0.05 0.05 -0.05 0.05 0. 0.15 units box
+create_box 1 reg
+neighbor 0.002 bin
+neigh_modify delay 0
+fix m1 all property/global youngsModulus peratomtype 5.e6
+fix m2 all property/global poissonsRatio peratomtype 0.45
+fix m3 all property/global coefficientRestitution peratomtypepair 1 0.3
+fix m4 all property/global coefficientFriction peratomtypepair 1 0.5
+pair_style gran model hertz tangential history
+pair_coeff * *
+timestep 0.00001
+fix gravi all gravity 9.81 vector 0.0 0.0 -1.0
+fix xwalls1 all wall/gran model hertz tangential history primitive type 1 xplane -0.05
+fix xwalls2 all wall/gran model hertz tangential history primitive type 1 xplane +0.05
+fix ywalls1 all wall/gran model hertz tangential history primitive type 1 yplane -0.05
+fix ywalls2 all wall/gran model hertz tangential history primitive type 1 yplane +0.05
+fix zwalls1 all wall/gran model hertz tangential history primitive type 1 zplane 0.00
+fix zwalls2 all wall/gran model hertz tangential history primitive type 1 zplane 0.15
+fix pts1 all particletemplate/sphere 15485863 atom_type 1 density constant 2500 radius constant 0.0025
+fix pdd1 all particledistribution/discrete 32452843 1 pts1 1.0
+group nve_group region reg
+fix ins nve_group insert/pack seed 32452867 distributiontemplate pdd1 maxattempt 200 insert_every once &
+  overlapcheck yes all_in yes vel constant 0. 0. -0.5 region reg volumefraction_region 0.35
+fix integr nve_group nve/sphere
+compute 1 all erotate/sphere
+thermo_style custom step atoms ke c_1 vol
+thermo 100
+thermo_modify lost ignore norm no
+run 1
+unfix ins
+run 3000
+IN
+# a 500 x 500 grid in Scotch's graph format: its header, then each vertex's degree and neighbours
+awk -v n=500 'BEGIN { print 0; print n * n, 4 * n * (n - 1); print 0, "000"
+  for (i = 0; i < n; i++) for (j = 0; j < n; j++) { v = i * n + j; d = 0; s = ""
+    if (i > 0) { s = s " " v - n; d++ } if (j > 0) { s = s " " v - 1; d++ }
+    if (j < n - 1) { s = s " " v + 1; d++ } if (i < n - 1) { s = s " " v + n; d++ }
+    print d s } }' > grid.grf
 # cpu ARGS...: the CPU seconds of one mpirun (its ranks are its children), from time's last line (a run that failed
 # has a line before it saying so, which is said on stderr).
 # A run past 600 s is stopped (xdlu at p = 4 can hang: docs/tracer.md); its CPU is then the time's.
@@ -235,11 +288,11 @@ one() {
   local checked=${checkfile:-out.txt}
   : > plain; : > traced; : > walls
   for ((i = 0; i < runs; i++)); do
-    rm -rf rayout ExaML_* md.* abyss.fa contigs-*.fa nuc20_phyml_* qe-tmp
+    rm -rf rayout ExaML_* md.* abyss.fa contigs-*.fa nuc20_phyml_* qe-tmp grid.ord
     cpu "${mpirun[@]}" "$@" >> plain
     awk 'END { print $3 }' cpu.txt >> walls
     cp "$checked" plain-out.txt
-    rm -rf trace rayout ExaML_* md.* abyss.fa contigs-*.fa nuc20_phyml_* qe-tmp
+    rm -rf trace rayout ExaML_* md.* abyss.fa contigs-*.fa nuc20_phyml_* qe-tmp grid.ord
     cpu "${mpirun[@]}" -x "LD_PRELOAD=$lib" -x "SIMRUN_TRACE_DIR=$PWD/trace" "$@" >> traced
   done
   local ok=no
@@ -309,5 +362,9 @@ done
 for p in 1 2 4; do
   OMP_NUM_THREADS=1 one iqtree "$p" '^BEST SCORE FOUND' /usr/bin/iqtree2-mpi -s example.phy -m GTR+G -seed 26 -T 1 -redo
   OMP_NUM_THREADS=1 one molds "$p" 'Excitation energies:.1' /usr/bin/molds water18.in
+done
+for p in 1 2 3 4; do
+  one liggghts "$p" '^ +3001 ' /usr/bin/liggghts -in in.pour -log none
+  SCOTCH_PTHREAD_NUMBER=1 checkfile=grid.ord one dgord "$p" '^[0-9]' /usr/bin/dgord grid.grf grid.ord
 done
 echo "machine load: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -517,6 +517,21 @@ static void test_timeline_own_time_partner_told_late(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/loop-acausal: two folded loops of 4 iterations of 1 s whose mean iterations are not in causal
+ * order (as when one iteration's stall is spread over every iteration, at a different slot on each rank): rank 0
+ * computes 0.3 s, sends (0.1 s), computes 0.5 s and receives (0.1 s); rank 1, from 0.25, receives (0.1 s),
+ * computes 0.8 s and sends (0.1 s). Rank 1's receives wait 0.05 s for rank 0's send (k + 0.25 to k + 0.3), but rank 0's
+ * receive ends at k + 1.0, 0.15 s before rank 1's send starts (k + 1.15). Each stays where it was read: no gap to
+ * remove, nothing put back, T_par = 4.25 (rank 1's end); rank 0's receives wait whole (0.1 s each, 0.4 s of late
+ * sender), rank 1's 0.05 s each (0.2 s). Moving rank 0's receive to its sender's entry would delay rank 0's next send
+ * by 0.15 s, then rank 1's receive, then its send, 0.15 s more each iteration: 1.05 s put back, T_par 4.7. */
+static void test_timeline_loop_mean_not_moved_past_read(void)
+{
+  met_trace_t *trace = read_compensated(RUNS "loop-acausal", 0, 0, 0, 8, 4.25);
+  expect_two_waits(trace, 0, MET_WAIT_LATE_SENDER, 0.4, 1, MET_WAIT_LATE_SENDER, 0.2);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/polling: rank 0 polls (MPI_Test 0.01-0.1, MPI_Testany 0.2-0.3) for a message rank 1 sends at
  * 0.3: polling is waiting (idle 0.09 + 0.1), not control (0); its MPI_Wait 0.3-0.35 is the transfer. */
 static void test_timeline_polling_is_waiting(void)
@@ -819,6 +834,7 @@ int main(void)
       {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
       {"test_timeline_own_time_removed_keeps_causality", test_timeline_own_time_removed_keeps_causality},
       {"test_timeline_own_time_partner_told_late", test_timeline_own_time_partner_told_late},
+      {"test_timeline_loop_mean_not_moved_past_read", test_timeline_loop_mean_not_moved_past_read},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
       {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},
       {"test_timeline_sub_communicator_named_not_paired", test_timeline_sub_communicator_named_not_paired},

@@ -1418,6 +1418,33 @@ static void test_trc_mpi_f08_program_is_reported(void)
   remove_folder(dir);
 }
 
+/* A program that mpirun starts and that never initialises MPI (a bash script here, bash exiting through exit(), where
+ * dash's _exit() skips the library's destructor; Debian 12's mrbayes-mpi, linked to no MPI library) is not traced:
+ * the first rank says so once, and no folder is made. */
+static void test_trc_mpi_serial_program_is_reported(void)
+{
+  char dir[1024];
+  char trace[1100];
+  char script[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  snprintf(script, sizeof script, "%s/serial.sh", dir);
+  FILE *out = fopen(script, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  fprintf(out, "exit 0\n");
+  fclose(out);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "/bin/bash", "2", trace, "serial.sh", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  const char *warning = "simrun-trace: warning: this program never called MPI_Init";
+  char *first = strstr(run.err, warning);
+  CU_ASSERT_PTR_NOT_NULL(first);
+  CU_ASSERT(first == NULL || strstr(first + 1, warning) == NULL); /* once, not per rank */
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), -1);
+  remove_folder(dir);
+}
+
 /* A run that aborts (rank 1 calls MPI_Abort) leaves no index and timelines without their end line; simrun analyse
  * reads them up to their last whole line and names rank 0's file (read first) as cut short, in one warning. The
  * files of an earlier run with more ranks (7), and its index, are gone from the folder. With `env`
@@ -1681,6 +1708,7 @@ int main(void)
       {"test_trc_mpi_folded_pingpong", test_trc_mpi_folded_pingpong},
       {"test_trc_mpi_fortran_program", test_trc_mpi_fortran_program},
       {"test_trc_mpi_f08_program_is_reported", test_trc_mpi_f08_program_is_reported},
+      {"test_trc_mpi_serial_program_is_reported", test_trc_mpi_serial_program_is_reported},
       {"test_trc_mpi_aborted_run_is_cut_short", test_trc_mpi_aborted_run_is_cut_short},
       {"test_trc_mpi_thread_multiple", test_trc_mpi_thread_multiple},
       {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},

@@ -526,13 +526,15 @@ static void unfold(loop_t *l, met_tl_event_t *it)
                                   .phase = s->ev.iv.phase,
                                   .peer = -1},
                            .kind = TL_OTHER,
-                           .tag = -1};
+                           .tag = -1,
+                           .unfolded = 1};
     snprintf(it->call, sizeof it->call, "-");
     l->t = it->iv.end;
     l->in_call = 1;
     return;
   }
   *it = s->ev;
+  it->unfolded = 1;
   it->iv.start = l->t;
   it->iv.end = fmin(l->t + s->duration, l->last);
   l->t = fmin(it->iv.end + l->gap, l->last);

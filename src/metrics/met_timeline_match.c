@@ -751,6 +751,8 @@ static void settle(met_tl_match_t *m, int rank, size_t i)
   if (isnan(partner.at))
     return;
   double end = fmax(ev->iv.start, partner.at) + fmax(0, ev->read_end - fmax(ev->read_start, partner.raw));
+  if (ev->unfolded) /* a mean iteration's order need not be causal: its gaps would add up over the iterations */
+    end = fmin(end, fmax(ev->iv.end, ev->read_end));
   double moved = end - ev->iv.end;
   if (moved == 0)
     return;

@@ -154,18 +154,49 @@ EXPORT int MPI_Finalize(void)
   return PMPI_Finalize();
 }
 
-/* A program whose MPI calls bypass the C interface and the Fortran names trc_fortran.c binds (Open MPI's mpi_f08
- * bindings call PMPI_* directly) used MPI without these wrappers seeing it: said once (by the first rank), at exit,
- * rather than leaving no trace and no word. */
+/* Whether this process's parent is mpirun (or mpiexec, by any suffix: Debian's alternatives run mpirun.openmpi) or
+ * Open MPI's daemon: mpirun started it, where a process that the program started (a shell, a compiler, `uname`)
+ * inherits the preload and the rank's variables too. */
+static int started_by_mpirun(void)
+{
+  static const char *const launchers[] = {"mpirun", "mpiexec", "orterun", "orted", "prted"};
+  char path[64];
+  char name[32] = "";
+  snprintf(path, sizeof path, "/proc/%d/comm", (int)getppid());
+  FILE *in = fopen(path, "r");
+  if (!in)
+    return 0;
+  int read = fgets(name, sizeof name, in) != NULL;
+  fclose(in);
+  name[strcspn(name, "\n")] = '\0';
+  for (size_t i = 0; read && i < sizeof launchers / sizeof *launchers; i++)
+    if (strncmp(name, launchers[i], strlen(launchers[i])) == 0)
+      return 1;
+  return 0;
+}
+
+/* Said once (by the first rank), at exit, rather than leaving no trace and no word: a program whose MPI calls bypass
+ * the C interface and the Fortran names trc_fortran.c binds (Open MPI's mpi_f08 bindings call PMPI_* directly) used
+ * MPI without these wrappers seeing it; or mpirun started a program that never initialised MPI, and nothing made the
+ * trace folder (Debian 12's mrbayes-mpi links no MPI library: mpirun -np P runs P serial copies). */
 __attribute__((destructor)) static void check_seen(void)
 {
   int finalized = 0;
+  int initialized = 0;
   const char *rank = getenv("OMPI_COMM_WORLD_RANK");
-  if (init_seen || PMPI_Finalized(&finalized) != MPI_SUCCESS || !finalized || (rank && strcmp(rank, "0") != 0))
+  const char *dir = getenv("SIMRUN_TRACE_DIR");
+  if (init_seen || (rank && strcmp(rank, "0") != 0) || PMPI_Finalized(&finalized) != MPI_SUCCESS ||
+      PMPI_Initialized(&initialized) != MPI_SUCCESS)
     return;
-  fprintf(stderr, "simrun-trace: warning: this program used MPI without calling the C MPI_Init (a Fortran "
-                  "program using mpi_f08?): nothing was traced; the tracer binds C, mpif.h and `use mpi` only "
-                  "(docs/tracer.md)\n");
+  if (finalized)
+    fprintf(stderr, "simrun-trace: warning: this program used MPI without calling the C MPI_Init (a Fortran "
+                    "program using mpi_f08?): nothing was traced; the tracer binds C, mpif.h and `use mpi` only "
+                    "(docs/tracer.md)\n");
+  else if (!initialized && rank && dir && dir[0] && access(dir, F_OK) != 0 && started_by_mpirun())
+    fprintf(stderr,
+            "simrun-trace: warning: this program never called MPI_Init (is it linked to an MPI library? ldd "
+            "names none for a serial program): nothing was traced into %s\n",
+            dir);
 }
 
 EXPORT void simrun_trace_phase_begin(const char *name)

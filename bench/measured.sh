@@ -12,7 +12,8 @@
 # the binding the trace recorded
 # (index.txt: a bound run on its cores, an unbound oversubscribed one two to a core in turn, and says so); then the
 # ablation: the same traces replayed on the probed platform without its message model (simrun:comm-* removed: the
-# placeholder links of 1 ns and 1 TB/s are left), then without Open MPI's eager limit (simrun:eager-bytes removed).
+# placeholder links of 1 ns and 1 TB/s are left), then without Open MPI's eager limit (simrun:eager-bytes removed),
+# then without the page faults' cost (simrun:page-fault-us removed: the faults the traced calls took cost nothing).
 # With BIND=core, every run binds its ranks to cores in turn (mpirun --bind-to core:overload-allowed --map-by core:
 # rank i on core i mod the cores, two per core at p = 4); without, Open MPI's default (a core each up to the cores,
 # unbound beyond). The load average is printed before and after: time it at priority (docs/validation.md).
@@ -38,6 +39,7 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 build/simrun machine probe "$work/probed.xml"
 sed '/simrun:comm-/d' "$work/probed.xml" > "$work/no-message-model.xml"
 sed '/simrun:eager-bytes/d' "$work/probed.xml" > "$work/no-eager-limit.xml"
+sed '/simrun:page-fault-us/d' "$work/probed.xml" > "$work/no-page-faults.xml"
 flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' "$work/probed.xml" | head -1)
 # elapsed PROGRAM P [mpirun options]: the program's own seconds, then the largest rank's CPU seconds over the same
 # span (bench/measured/span.h; "-" from the ring multiply, which prints none). A p = 1 run's CPU time is its idle
@@ -83,7 +85,7 @@ for prog in ring_matmul halo collectives; do
   done
   echo "== $prog (untraced: median of $runs runs; each run followed by a traced one)"
   printf '%s\n' "${spreads[@]}"
-  for platform in probed no-message-model no-eager-limit; do
+  for platform in probed no-message-model no-eager-limit no-page-faults; do
     build/simrun analyse "${dirs[@]}" --replay-on "$work/$platform.xml" "${untraced[@]}" | sed -n '/^Replayed on/,$p' |
       sed "s|$work/||"
   done

@@ -261,6 +261,45 @@ static void test_analyse_replay_on(void)
   expect_replay_on(RUNS "replay-pair-gzip");
 }
 
+/* --replay-on charges a traced call's page faults (the TI trace's faults action) at the platform's
+ * simrun:page-fault-us: tests/data/tracer/faults-pair, by hand: rank 0 computes 1.2e8 flops, sends 20.48 MB, computes
+ * 1e7; rank 1 computes 8e7, receives, takes 5000 faults in its receive, computes 2e7, on two 1e9 flop/s hosts whose
+ * link (1000 TB/s, 1 ns) carries the message in 20 ns. At 10 us a fault (a round figure; simrun machine probe
+ * measured 10.7 us here) rank 1 ends at 0.12 + 2e-8 + 0.05 + 0.02 = 0.190000 s (the measured 0.19 s), rank 0 at 0.13 s;
+ * without the property the faults cost nothing and rank 1 ends at 0.140000 s. */
+static void test_analyse_replay_on_page_faults(void)
+{
+  static const struct {
+    const char *property, *row;
+  } cases[] = {
+      {"<prop id=\"simrun:page-fault-us\" value=\"10\"/>",
+       "     2       0.190000 (untraced)       0.190000       +0.0%\n"},
+      {"", "     2       0.190000 (untraced)       0.140000      -26.3%\n"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char dir[1024], path[1200];
+    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+    snprintf(path, sizeof path, "%s/faults.xml", dir);
+    FILE *platform = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(platform);
+    fprintf(platform,
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+            "<platform version=\"4.1\">\n  <zone id=\"this-machine\" routing=\"Full\">\n    %s\n"
+            "    <host id=\"core-0\" speed=\"1Gf\"/>\n    <host id=\"core-1\" speed=\"1Gf\"/>\n"
+            "    <link id=\"shm\" bandwidth=\"1000TBps\" latency=\"1ns\"/>\n"
+            "    <route src=\"core-0\" dst=\"core-1\"><link_ctn id=\"shm\"/></route>\n  </zone>\n</platform>\n",
+            cases[i].property);
+    CU_ASSERT_EQUAL(fclose(platform), 0);
+    const char *args[] = {"analyse", RUNS "faults-pair", "--replay-on", "faults.xml", "--untraced", "2=0.19", NULL};
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].row));
+    remove_folder(dir);
+    run_free(&run);
+  }
+}
+
 /* A run of tests/data/tracer/bind-quad in `dir`/run: its timelines (links), and an index.txt of its four TI files
  * followed by `binding` (the tracer's "# simrun-binding" lines, made by hand). */
 static void make_quad(const char *dir, const char *binding)
@@ -562,6 +601,7 @@ int main(void)
       {"test_analyse_html_page", test_analyse_html_page},
       {"test_analyse_html_leaves_out_long_runs", test_analyse_html_leaves_out_long_runs},
       {"test_analyse_replay_on", test_analyse_replay_on},
+      {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},
       {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},
       {"test_analyse_replay_on_bad_binding", test_analyse_replay_on_bad_binding},
       {"test_analyse_platform_breakdown", test_analyse_platform_breakdown},

@@ -48,7 +48,8 @@ static void pingpong_on_probed(const char *dir, int min_bytes, int max_bytes, cl
 }
 
 /* The probed platform: each characterisation value follows its comment; a ping-pong skeleton run on it gives, for
- * 8 and 64 bytes, the small-message regime's alpha + beta l written there (one link per route: eq. 4 at d = 1). */
+ * 8 and 64 bytes, the small-message regime's alpha + beta l written there (one link per route: eq. 4 at d = 1); a page
+ * fault costs more than zeroing its 4 KiB at 80 GB/s (0.05 us) and less than a millisecond. */
 static void test_cli_machine_probe_writes_platform(void)
 {
   char dir[1024];
@@ -59,7 +60,8 @@ static void test_cli_machine_probe_writes_platform(void)
   char *xml = read_output(dir, "probed.xml");
   CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
   static const char *const ids[] = {"simrun:clock-hz",      "simrun:cycles-cpu",    "simrun:cycles-flop",
-                                    "simrun:cycles-intmem", "simrun:cycles-extmem", "simrun:comm-model"};
+                                    "simrun:cycles-intmem", "simrun:cycles-extmem", "simrun:comm-model",
+                                    "simrun:page-fault-us"};
   for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
     char key[128];
     snprintf(key, sizeof key, "<prop id=\"%s\"", ids[i]);
@@ -74,6 +76,9 @@ static void test_cli_machine_probe_writes_platform(void)
   CU_ASSERT_EQUAL(property(xml, "simrun:comm-small-us", small), 4);
   CU_ASSERT_EQUAL(property(xml, "simrun:comm-packet-bytes", packet), 1);
   CU_ASSERT(packet[0] >= 64 && small[0] >= 0 && small[1] >= 0);
+  double fault[4] = {0};
+  CU_ASSERT_EQUAL(property(xml, "simrun:page-fault-us", fault), 1);
+  CU_ASSERT(fault[0] > 0.05 && fault[0] < 1000);
   free(xml);
   pingpong_on_probed(dir, 8, 64, &run);
   for (int bytes = 8; bytes <= 64; bytes *= 8) {

@@ -140,7 +140,8 @@ static const met_ops_t off_cache = {
     .working_set = 8192};
 
 /* Rank 0 initialises the links, reads input, works, sends a small message (100 B: eager, small regime) and a large
- * one (5000 B: synchronous, large regime), writes output; rank 1 works longer first, so that eager sends show. */
+ * one (5000 B: synchronous, large regime), writes output; rank 1 works longer first, so that eager sends show, and
+ * takes 3 page faults in its large receive (free in the base, which has no simrun:page-fault-us). */
 static void props_program(sim_rank_t *rank, const void *arg)
 {
   (void)arg;
@@ -157,6 +158,7 @@ static void props_program(sim_rank_t *rank, const void *arg)
   sim_work(rank, &off_cache, 100, SIM_WORK);
   sim_recv(rank, 0, 100);
   sim_recv(rank, 0, 5000);
+  sim_page_faults(rank, 3);
 }
 
 /* The machine model's figures beyond the run's: what the models and the memory check read (sim_run_describe). */

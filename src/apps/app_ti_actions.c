@@ -295,6 +295,18 @@ static int do_poll(app_ti_rank_t *tr)
   return 0;
 }
 
+/* simrun's "faults <count>": the minor page faults the rank took inside the call before it (a receive into pages it had
+ * not touched yet: docs/tracer.md; in a loop's body, their mean per iteration), each at the platform's
+ * simrun:page-fault-us, after that call. */
+static int do_faults(app_ti_rank_t *tr)
+{
+  double count;
+  if (app_ti_min_fields(tr, 1) != 0 || app_ti_number(tr, 2, "count", 0, APP_TI_MAX_FAULTS, &count) != 0)
+    return -1;
+  sim_page_faults(tr->rank, count);
+  return 0;
+}
+
 /* A cancelled receive from a source whose tags are matched: the message it took goes to the first later pending
  * receive that accepts it and holds a later message (or none), whose own goes on down the chain in the same way, as
  * MPI would have matched them had the cancel come before the messages; the message left over is kept as unexpected
@@ -639,6 +651,7 @@ static const ti_action_t actions[] = {
     {"in", do_in},
     {"cancel", do_cancel},
     {"poll", do_poll},
+    {"faults", do_faults},
 };
 
 static const ti_action_t *find_action(const char *name)
@@ -677,7 +690,7 @@ static int replay_line(app_ti_rank_t *tr)
         tr, "not an action simrun replays; it replays SimGrid 3.32's: init, finalize, comm_size, comm_split, "
             "comm_dup, compute, sleep, send, isend, recv, irecv, sendRecv, test, wait, waitall, barrier, bcast, "
             "reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, "
-            "allgatherv, reducescatter, scan, exscan, location; and simrun's comm_def, in, cancel, poll, loop");
+            "allgatherv, reducescatter, scan, exscan, location; and simrun's comm_def, in, cancel, poll, faults, loop");
   return action->run(tr);
 }
 

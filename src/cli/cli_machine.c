@@ -28,9 +28,10 @@ static void usage(FILE *out)
           "fit per transport: an Open MPI ping-pong between two ranks on this node (simrun-pingpong under mpirun)\n"
           "for messages inside a node, and one over Open MPI's TCP transport (--mca btl tcp,self), which it takes\n"
           "between nodes, as the stand-in for messages between nodes (a fit of it that cannot be trusted is left\n"
-          "out with a warning); with Open MPI's eager limit. Every value has its measurement in a comment. Takes\n"
-          "about 20 s. The loops are timed in CPU time; the ping-pongs are timed by the wall clock, which a loaded\n"
-          "machine stretches.\n"
+          "out with a warning); with Open MPI's eager limit and the cost of a page fault (the first write to a\n"
+          "fresh page), which replays charge for the faults a traced call took. Every value has its measurement in\n"
+          "a comment. Takes about 20 s. The loops are timed in CPU time; the ping-pongs are timed by the wall clock,\n"
+          "which a loaded machine stretches.\n"
           "\n"
           "Options:\n"
           "  --hostfile HOSTS    Open MPI's hostfile of alike nodes: the platform holds each node (slots= cores,\n"
@@ -100,7 +101,7 @@ static void write_piecewise(FILE *out, const char *const ids[3], const met_piece
 }
 
 /* The message models: eq. 4 fitted to the ping-pong inside a node (simrun:comm-*) and, when measured, to the one
- * between nodes (simrun:internode-*), and Open MPI's eager limit. */
+ * between nodes (simrun:internode-*), Open MPI's eager limit, and what a page fault costs a traced call. */
 static void write_messages(FILE *out, const fits_t *fits, const cli_probe_t *p, int pool)
 {
   static const char *const comm[3] = {"simrun:comm-packet-bytes", "simrun:comm-small-us", "simrun:comm-large-us"};
@@ -123,6 +124,12 @@ static void write_messages(FILE *out, const fits_t *fits, const cli_probe_t *p, 
             "    <!-- eager limit: ompi_info's btl_vader_eager_limit (Open MPI's shared memory) -->\n"
             "    <prop id=\"simrun:eager-bytes\" value=\"%.0f\"/>\n",
             p->eager_bytes);
+  if (p->fault_us > 0)
+    fprintf(out,
+            "    <!-- page fault: %s, best of 3, in the thread's CPU time;\n"
+            "         charged for the faults a traced call took (its TI faults action: docs/tracer.md) -->\n"
+            "    <prop id=\"simrun:page-fault-us\" value=\"%.4g\"/>\n",
+            p->fault_how, p->fault_us);
 }
 
 void cli_machine_host_id(char *id, size_t len, int nodes, int node, int core)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -152,6 +153,29 @@ static double load_loop(size_t bytes)
   return best / ((double)passes * (double)n);
 }
 
+/* Seconds per minor page fault: a write to each page of a fresh anonymous mapping of FAULT_PAGES pages (8 MiB of 4 KiB
+ * pages), huge pages refused so that each page faults once, as a receive into a buffer the rank has not touched yet
+ * takes them (docs/validation.md); the best of TRIALS, 0 when no mapping could be made. */
+enum { FAULT_PAGES = 2048 };
+
+static double fault_loop(size_t page)
+{
+  double best = 1e30;
+  for (int t = 0; t < TRIALS; t++) {
+    char *a = mmap(NULL, FAULT_PAGES * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (a == MAP_FAILED)
+      return 0;
+    madvise(a, FAULT_PAGES * page, MADV_NOHUGEPAGE);
+    double start = now();
+    for (size_t i = 0; i < FAULT_PAGES; i++)
+      ((volatile char *)a)[i * page] = 1;
+    double elapsed = now() - start;
+    munmap(a, FAULT_PAGES * page);
+    best = elapsed < best ? elapsed : best;
+  }
+  return best / FAULT_PAGES;
+}
+
 /* Open MPI's shared-memory eager limit (btl vader), from ompi_info; 0 when it does not say. */
 static double read_eager(void)
 {
@@ -195,6 +219,10 @@ void cli_probe_machine(cli_probe_t *p)
   if (p->cache_bytes > 0)
     p->cycles_cache = p->clock_hz * load_loop((size_t)(p->cache_bytes / 2));
   p->eager_bytes = read_eager();
+  long page = sysconf(_SC_PAGESIZE);
+  p->fault_us = page > 0 ? 1e6 * fault_loop((size_t)page) : 0;
+  snprintf(p->fault_how, sizeof p->fault_how, "the first write to each of %d fresh %ld-byte pages (no huge pages)",
+           FAULT_PAGES, page);
 }
 
 /* The ping-pong program: SIMRUN_PINGPONG, else simrun-pingpong beside this executable. */

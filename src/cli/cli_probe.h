@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The measurements of `simrun machine probe` (docs/machines.md, "Characterising your own machine"): this machine's
  * clock, cores, memory and last cache level from the system (sysfs, /proc), the cost of each operation class of
- * seed 001's eq. 2 from timed loops, and its message times from an Open MPI ping-pong between two ranks. */
+ * seed 001's eq. 2 and of a page fault from timed loops, and its message times from an Open MPI ping-pong between two
+ * ranks. */
 #ifndef CLI_PROBE_H
 #define CLI_PROBE_H
 
@@ -22,6 +23,8 @@ typedef struct cli_probe {
   double cycles_cache; /* an array of half the last cache level, when it is known */
   char cycles_how[4][160];
   double eager_bytes; /* Open MPI's shared-memory eager limit (ompi_info), 0 when unknown */
+  double fault_us;    /* a minor page fault: the first touch of a fresh 4 KiB page, 0 when it could not be measured */
+  char fault_how[160];
 } cli_probe_t;
 
 /* Measures the machine (a few seconds of loops). */

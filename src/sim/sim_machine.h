@@ -33,6 +33,8 @@ typedef struct sim_machine {
                          * over for its sender at once; 0 when absent: every send is synchronous (transputer channels) */
   int eager_at_send;    /* simrun:eager-start = send: an eager message starts moving when it is sent (the library pushes
                          * it into the receiver's socket buffers), not when its receive is posted (the default) */
+  double page_fault_us; /* simrun:page-fault-us: the time of one minor page fault (the first touch of a page), charged
+                         * for the faults a traced call took (a TI trace's faults action); 0 when absent */
 } sim_machine_t;
 
 /* Reads the model from the loaded platform. Returns 0, or SIM_EPLATFORM with a message naming the property when a

@@ -53,6 +53,9 @@ SIM_PROP(EAGER_BYTES, .name = "simrun:eager-bytes", .scope = SIM_SCOPE_ROOT, .ty
 SIM_PROP(EAGER_START, .name = "simrun:eager-start", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_WORD, .count = 1,
          .words = "send | receive", .unit = "-", .fallback = "receive", .reader = "sim_machine", .example = "send",
          .meaning = "when an eager message starts moving: when sent (TCP, SMPI's smpi/async-small-thresh) or received")
+SIM_PROP(PAGE_FAULT_US, .name = "simrun:page-fault-us", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER, .count = 1,
+         .lo = 0, .hi = 1e12, .unit = "us", .fallback = "0", .reader = "sim_machine", .example = "1e4",
+         .meaning = "a minor page fault: what a traced call's faults (a TI trace's faults action) cost its rank")
 
 /* Each host's characterisation (seed 001 eq. 2), from the host or the innermost zone around it: sim_machine. */
 SIM_PROP(CLOCK_HZ, .name = "simrun:clock-hz", .scope = SIM_SCOPE_HOST, .type = SIM_TYPE_NUMBER, .count = 1, .lo = 0,

@@ -510,6 +510,11 @@ void sim_io(sim_rank_t *rank, sim_io_dir_t dir, double bytes)
   delay(rank, MET_CAT_IO, sim_machine_io_time(&rank->world->machine, dir, bytes), bytes);
 }
 
+void sim_page_faults(sim_rank_t *rank, double count)
+{
+  delay(rank, MET_CAT_COMM, count * rank->world->machine.page_fault_us * 1e-6, 0);
+}
+
 void sim_init_links(sim_rank_t *rank)
 {
   delay(rank, MET_CAT_CTRL, rank->world->link_init_s, 0);

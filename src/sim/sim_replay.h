@@ -167,6 +167,10 @@ void sim_sleep(sim_rank_t *rank, double seconds);
 /* Host input or output of `bytes` through this rank (eqs. 5, 6), recorded as IO. */
 void sim_io(sim_rank_t *rank, sim_io_dir_t dir, double bytes);
 
+/* `count` minor page faults taken by this rank inside a message call (a TI trace's faults action: a receive into
+ * pages it had not touched yet), at simrun:page-fault-us each, recorded as COMM after the call. */
+void sim_page_faults(sim_rank_t *rank, double count);
+
 /* Initialises every physical link on the routes between the hosts of the run (eq. 3, 1270 us each on the Parsytec;
  * on a mesh partition, the links inside it; through a switch, each host's link to it), one after the other, charged
  * to this rank as control of parallelism. */

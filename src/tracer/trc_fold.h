@@ -35,7 +35,8 @@ typedef struct trc_rec {
   int rsrc;      /* the receive half's source as received (or TRC_PEER_NULL, TRC_PEER_NONE), its tag and bytes */
   int rtag;
   double rbytes;
-  int ti_len; /* bytes of TI actions in ti, each a whole line "RANK ACTION FIELDS\n"; -1: written at once */
+  long faults; /* the minor page faults the call took (0: none, or not read), like flops not compared in folding */
+  int ti_len;  /* bytes of TI actions in ti, each a whole line "RANK ACTION FIELDS\n"; -1: written at once */
   char ti[TRC_REC_TI];
   unsigned long long key; /* trc_fold's */
 } trc_rec_t;
@@ -46,7 +47,8 @@ typedef struct trc_slot {
   double compute;  /* wall seconds of computation before the call */
   double duration; /* wall seconds of the call */
   double flops;
-  double polls; /* unsuccessful polls, for a run of polls */
+  double polls;  /* unsuccessful polls, for a run of polls */
+  double faults; /* page faults of the calls */
 } trc_slot_t;
 
 /* `count` iterations of `nslots` calls, from the first iteration's first computation (or call) at `first` to the last

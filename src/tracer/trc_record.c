@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -94,6 +95,7 @@ typedef struct recorder {
   double cpu_wall;    /* wall time of the last CPU clock reading */
   double cpu_share;   /* CPU seconds per wall second of the last computation timed by both clocks */
   int long_compute;   /* the last computation, or the call after it, lasted CPU_GAP or more */
+  long fault_mark;    /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
   double flops;       /* computation not yet written as a TI action: phase changes do not split it */
   double own;         /* seconds spent in the recorder after the calls: kept out of the computation */
   double clock_cost;  /* seconds between two consecutive wall clock readings (measure_clock) */
@@ -127,7 +129,7 @@ typedef struct recorder {
   int nrefused;
 } recorder_t;
 
-static recorder_t rec = {.phase = {"main"}, .cpu_share = 1, .env_req = -1};
+static recorder_t rec = {.phase = {"main"}, .cpu_share = 1, .fault_mark = -1, .env_req = -1};
 
 static void emit_plain(const trc_rec_t *r);
 static void emit_loop(const trc_loop_t *l);
@@ -149,6 +151,13 @@ static double cpu_now(void)
   struct timespec t;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return seconds(&t);
+}
+
+/* The thread's minor page faults so far (a system call, as the CPU clock), or -1. */
+static long thread_faults(void)
+{
+  struct rusage u;
+  return getrusage(RUSAGE_THREAD, &u) == 0 ? u.ru_minflt : -1;
 }
 
 /* Only the thread that initialised MPI is recorded (trc_owner_only), whatever the thread level; the calls of the
@@ -432,12 +441,31 @@ static void write_actions(const char *text, int len, int carry)
   trc_out_bytes(rec.ti, text, (size_t)len);
 }
 
+/* The page faults a call took (a loop's slot: their mean per iteration, `whole` 0), after its actions: simrun's
+ * "faults COUNT", which ti-replay charges at the platform's simrun:page-fault-us (not with SIMRUN_TRACE_FORMAT=smpi,
+ * whose trace smpirun replays: it would not price them). */
+static void write_faults(double faults, int whole)
+{
+  if (faults <= 0 || rec.smpi_only)
+    return;
+  ti_may_compress();
+  trc_out_bytes(rec.ti, rec.prefix, rec.prefix_len);
+  if (whole) {
+    trc_out_str(rec.ti, "faults ");
+    const long long count[] = {llround(faults)};
+    trc_out_line(rec.ti, count, 1);
+  } else
+    trc_out_printf(rec.ti, "faults %.6g\n", faults);
+}
+
 /* A record as it came: its computation's and its call's timeline lines, and its TI actions after the computation
  * (a run of polls as simrun's "poll COUNT"; none with SIMRUN_TRACE_FORMAT=smpi: SMPI's test action would
  * sleep). */
 static void emit_plain(const trc_rec_t *r)
 {
   trc_timeline_record(rec.lines, r);
+  if (r->ti_len < 0) /* its TI actions were written at once, last */
+    write_faults((double)r->faults, 1);
   if (rec.smpi_only || r->ti_len < 0)
     return; /* the TI actions were written at once */
   rec.flops += r->flops;
@@ -450,6 +478,7 @@ static void emit_plain(const trc_rec_t *r)
     trc_out_line(rec.ti, count, 1);
   }
   write_actions(r->ti, r->ti_len, 1);
+  write_faults((double)r->faults, 1);
 }
 
 /* The TI lines of a loop's body: per slot, its mean computation and its actions (a run of polls has none). */
@@ -460,6 +489,7 @@ static int loop_lines(const trc_loop_t *l)
     lines += l->slots[j].flops / (double)l->count >= LOOP_FLOPS_MIN;
     for (int i = 0; i < l->slots[j].rec.ti_len; i++)
       lines += l->slots[j].rec.ti[i] == '\n';
+    lines += l->slots[j].faults > 0;
   }
   return lines;
 }
@@ -488,6 +518,7 @@ static void emit_loop(const trc_loop_t *l)
     if (s->flops / n >= LOOP_FLOPS_MIN)
       action("compute %.3f", s->flops / n);
     write_actions(s->rec.ti, s->rec.ti_len, 0);
+    write_faults(s->faults / n, 0);
   }
 }
 
@@ -502,6 +533,7 @@ static void commit(void)
   else
     emit_plain(r);
   r->c_start = r->c_end = r->flops = 0;
+  r->faults = 0;
   r->has_call = r->poll = r->env = r->ti_len = 0;
   r->req = -1;
   r->sr = 0;
@@ -572,12 +604,14 @@ static void add_action(const char *ti, va_list ap)
   write_action(ti, ap);
 }
 
-/* The CPU seconds of the computation interval of `gap` wall seconds ending now: the thread's CPU clock when it was
- * read at the interval's start; for an interval longer than expected, the CPU time since the last reading less the
- * wall time before the interval (under CPU_EVERY), a lower bound; else the wall time times the last CPU share. */
+/* The CPU seconds of the computation interval of `gap` wall seconds ending now (the page faults read with it, for the
+ * call it ends in: rec.fault_mark): the thread's CPU clock when it was read at the interval's start; for an interval
+ * longer than expected, the CPU time since the last reading less the wall time before the interval (under CPU_EVERY), a
+ * lower bound; else the wall time times the last CPU share. */
 static double gap_cpu(double gap)
 {
   if (rec.cpu_known || gap >= CPU_GAP) {
+    rec.fault_mark = thread_faults();
     double cpu = cpu_now() - rec.last_cpu - (rec.cpu_known ? 0 : rec.last_exit - rec.cpu_wall);
     return cpu < 0 ? 0 : cpu > gap ? gap : cpu;
   }
@@ -699,6 +733,15 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   /* after a long call the CPU clock is read (a reading is then under 1% of the call): a wait during which the rank
    * yielded its core (oversubscribed) must not count as the next computation's wall time before it (gap_cpu) */
   rec.long_compute |= now - start >= CPU_GAP;
+  /* and the page faults it took: a receive into pages the rank had not touched yet takes one per page inside the call
+   * (about 10 us each on this machine, docs/validation.md), which its message's time does not hold. Counted from the
+   * last reading: at the call's entry when the CPU clock was read there, else at the last entry that read it or the
+   * last long call's exit, at most some CPU_EVERY before, with only computations shorter than CPU_GAP between */
+  if (now - start >= CPU_GAP) {
+    long faults = thread_faults();
+    r->faults = rec.fault_mark >= 0 && faults > rec.fault_mark ? faults - rec.fault_mark : 0;
+    rec.fault_mark = faults;
+  }
   resume(now);
 }
 

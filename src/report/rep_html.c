@@ -270,8 +270,9 @@ static void put_timeline(FILE *out, const stu_study_t *study)
 {
   size_t runs = 0, too_long = 0;
   for (size_t i = 0; i < study->npoints; i++) {
-    runs += has_timeline(&study->points[i]);
-    if (has_intervals(&study->points[i]) && !has_timeline(&study->points[i])) {
+    if (has_timeline(&study->points[i]))
+      runs++;
+    else if (has_intervals(&study->points[i])) {
       put_too_long(out, study, &study->points[i]);
       too_long++;
     }

@@ -464,21 +464,19 @@ static void write_faults(double faults, int whole)
 static void emit_plain(const trc_rec_t *r)
 {
   trc_timeline_record(rec.lines, r);
-  if (r->ti_len < 0) /* its TI actions were written at once, last */
-    write_faults((double)r->faults, 1);
-  if (rec.smpi_only || r->ti_len < 0)
-    return; /* the TI actions were written at once */
-  rec.flops += r->flops;
-  if (r->poll) { /* "poll COUNT": its times are the timeline's record (to the nanosecond); no replay reads them */
-    ti_may_compress();
-    flush_compute(0);
-    trc_out_bytes(rec.ti, rec.prefix, rec.prefix_len);
-    trc_out_str(rec.ti, "poll ");
-    const long long count[] = {r->count};
-    trc_out_line(rec.ti, count, 1);
+  if (!rec.smpi_only && r->ti_len >= 0) { /* else its TI actions were written at once */
+    rec.flops += r->flops;
+    if (r->poll) { /* "poll COUNT": its times are the timeline's record (to the nanosecond); no replay reads them */
+      ti_may_compress();
+      flush_compute(0);
+      trc_out_bytes(rec.ti, rec.prefix, rec.prefix_len);
+      trc_out_str(rec.ti, "poll ");
+      const long long count[] = {r->count};
+      trc_out_line(rec.ti, count, 1);
+    }
+    write_actions(r->ti, r->ti_len, 1);
   }
-  write_actions(r->ti, r->ti_len, 1);
-  write_faults((double)r->faults, 1);
+  write_faults((double)r->faults, 1); /* after the call's actions, however they were written */
 }
 
 /* The TI lines of a loop's body: per slot, its mean computation and its actions (a run of polls has none). */

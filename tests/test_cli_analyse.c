@@ -314,6 +314,35 @@ static void test_analyse_replay_on_page_faults(void)
   }
 }
 
+/* --replay-on charges a run of polls' processor time (the TI trace's "poll COUNT FLOPS") until a receive of the rank
+ * is over: tests/data/tracer/poll-pair on two hosts of 1 Gflop/s, by hand: rank 1 computes 0.195 s and sends 8 bytes;
+ * rank 0 polls with nothing pending for 0.15 s (charged whole), posts the receive, then polls 0.64 s in pieces of a
+ * 64th (0.01 s), the message found over after the piece ending at 0.20 s; then its wait (over) and 0.01 s of
+ * computation: 0.21 s (0.80 s were the second run charged whole, 0.205 s were the polls charged nothing, as "poll 7"
+ * and the older "poll 3 FIRST LAST" are). */
+static void test_analyse_replay_on_polls_until_a_message(void)
+{
+  char dir[1024], path[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(path, sizeof path, "%s/pair.xml", dir);
+  FILE *platform = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(platform);
+  fprintf(platform,
+          "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+          "<platform version=\"4.1\">\n  <zone id=\"this-machine\" routing=\"Full\">\n"
+          "    <host id=\"core-0\" speed=\"1Gf\"/>\n    <host id=\"core-1\" speed=\"1Gf\"/>\n"
+          "    <link id=\"shm\" bandwidth=\"1000TBps\" latency=\"1ns\"/>\n"
+          "    <route src=\"core-0\" dst=\"core-1\"><link_ctn id=\"shm\"/></route>\n  </zone>\n</platform>\n");
+  CU_ASSERT_EQUAL(fclose(platform), 0);
+  const char *args[] = {"analyse", RUNS "poll-pair", "--replay-on", "pair.xml", "--untraced", "2=0.21", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       0.210000 (untraced)       0.210000       +0.0%\n"));
+  remove_folder(dir);
+  run_free(&run);
+}
+
 /* A run of tests/data/tracer/bind-quad in `dir`/run: its timelines (links), and an index.txt of its four TI files
  * followed by `binding` (the tracer's "# simrun-binding" lines, made by hand). */
 static void make_quad(const char *dir, const char *binding)
@@ -617,6 +646,7 @@ int main(void)
       {"test_analyse_unmatched_tags_read_in_linear_time", test_analyse_unmatched_tags_read_in_linear_time},
       {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},
+      {"test_analyse_replay_on_polls_until_a_message", test_analyse_replay_on_polls_until_a_message},
       {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},
       {"test_analyse_replay_on_bad_binding", test_analyse_replay_on_bad_binding},
       {"test_analyse_platform_breakdown", test_analyse_platform_breakdown},

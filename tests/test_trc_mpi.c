@@ -35,6 +35,7 @@
 #define OWN_PAIR SIMRUN_SOURCE_DIR "/tests/data/tracer/own_time_pair.c"
 #define ROOTED   SIMRUN_SOURCE_DIR "/tests/data/tracer/rooted_late.c"
 #define FRESH    SIMRUN_SOURCE_DIR "/tests/data/tracer/fresh_pages.c"
+#define POLLWORK SIMRUN_SOURCE_DIR "/tests/data/tracer/poll_work.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -1704,6 +1705,66 @@ static void test_trc_mpi_receive_into_fresh_pages_faults(void)
   }
 }
 
+/* The processor seconds of rank `rank`'s TI file in `trace`: its compute and poll flops (a loop's body times its
+ * count) over the flop rate its timeline gives; NAN when a file cannot be read. */
+static double processor_seconds(const char *trace, int rank)
+{
+  char name[64];
+  snprintf(name, sizeof name, "timeline-%d.txt", rank);
+  char *timeline = read_output(trace, name);
+  const char *at = timeline ? strstr(timeline, "# flop-rate ") : NULL;
+  double rate = at ? strtod(at + strlen("# flop-rate "), NULL) : NAN;
+  free(timeline);
+  snprintf(name, sizeof name, "rank-%d.txt", rank);
+  char *text = read_output(trace, name);
+  if (!text)
+    return NAN;
+  double flops = 0, times = 1, count, amount;
+  long body = 0;
+  char word[32];
+  int who;
+  for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+    int fields = sscanf(line, "%d %31s %lf %lf", &who, word, &count, &amount);
+    if (body == 0)
+      times = 1;
+    else
+      body--;
+    if (fields >= 4 && strcmp(word, "loop") == 0) {
+      times = count;
+      body = (long)amount;
+    } else if (fields >= 3 && strcmp(word, "compute") == 0)
+      flops += times * count;
+    else if (fields >= 4 && strcmp(word, "poll") == 0)
+      flops += times * amount;
+  }
+  free(text);
+  return flops / rate;
+}
+
+/* tests/data/tracer/poll_work.c on 2 ranks: rank 0 tests its receive after each 2 us of work for the 50 ms rank 1
+ * computes before sending. Its TI trace holds that processor time (the runs of polls' flops and the computations
+ * between runs, which the scheduler's interrupts make), which its own CPU clock measured around the loop: no more
+ * (the polls' clock readings are the recorder's, taken out), and at least half (what the recorder's work in each poll
+ * can be at most, under the sanitisers' build). Without the runs' flops, the trace held a few ms of it. */
+static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
+{
+  char dir[1024];
+  char trace[1100];
+  cli_run_t run;
+  traced_pair(dir, trace, POLLWORK, "poll_work", "simrun", &run);
+  const char *said = strstr(run.out, "polled CPU ");
+  double polled = said ? strtod(said + strlen("polled CPU "), NULL) : NAN;
+  double traced = processor_seconds(trace, 0);
+  CU_ASSERT(polled >= 0.05);
+  CU_ASSERT(traced >= 0.5 * polled && traced <= 1.05 * polled + 0.002);
+  if (!(traced >= 0.5 * polled && traced <= 1.05 * polled + 0.002))
+    fprintf(stderr, "rank 0's processor time in its TI trace %.6f s, measured around its loop %.6f s\n", traced,
+            polled);
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* The end of `rank`'s last interval with tag `tag` that received a message in the analysed `trace`, or NAN. */
 static double received_end(const met_trace_t *trace, int rank, int tag)
 {
@@ -1778,6 +1839,8 @@ int main(void)
       {"test_trc_mpi_own_time_removed", test_trc_mpi_own_time_removed},
       {"test_trc_mpi_own_time_keeps_causality", test_trc_mpi_own_time_keeps_causality},
       {"test_trc_mpi_receive_into_fresh_pages_faults", test_trc_mpi_receive_into_fresh_pages_faults},
+      {"test_trc_mpi_polls_with_work_keep_their_processor_time",
+       test_trc_mpi_polls_with_work_keep_their_processor_time},
       {NULL, NULL}};
   return tu_run("trc_mpi", cases);
 }

@@ -278,20 +278,51 @@ static int do_waitall(app_ti_rank_t *tr)
   return 0;
 }
 
-/* simrun's "poll <count> [<first> <last>]": a run of unsuccessful tests or iprobes (measured from first to last, in
- * traces written before the times went to the timeline alone). It moves nothing and computes nothing: the wait or
- * receive it led to charges the waiting. */
+/* A run of polls' processor time is charged in pieces of at least TI_POLL_PIECE flops (20 us at 5e9 flop/s) and
+ * at most a TI_POLL_PIECES-th of the run: one cut short by a message costs at most a piece more than it should. */
+#define TI_POLL_PIECE  1e5
+#define TI_POLL_PIECES 64
+
+/* Whether one of the rank's pending receives is over (a message came): the first found is completed, as a test that
+ * finds it over does (its wait or test then does nothing). Sends do not count: an eager one is over at once. */
+static int receive_over(app_ti_rank_t *tr)
+{
+  for (int i = 0; i < tr->nreqs; i++) {
+    sim_request_t *req = tr->reqs[i].req;
+    if (req && tr->reqs[i].dst == tr->me && sim_test(tr->rank, req)) {
+      sim_wait(tr->rank, req);
+      tr->reqs[i].req = NULL;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* simrun's "poll <count> [<flops>]": a run of unsuccessful tests or iprobes, and the work between them, whose
+ * processor time the flops are (docs/ti-replay.md). It is computed on the rank's host, shared with the ranks placed
+ * there, and recorded as idle, until one of the rank's pending receives is over: the run then ended in the program
+ * (its message came), and the rest of its time was the wait for a message that came later when traced. Without
+ * flops (traces written before them; "<count> <first> <last>", older still) it computes nothing: the wait or receive
+ * it led to charges the waiting. */
 static int do_poll(app_ti_rank_t *tr)
 {
   long long count;
+  double flops = 0;
   double first;
   double last;
   if (app_ti_min_fields(tr, 1) != 0 || app_ti_whole(tr, 2, "count", 1, LLONG_MAX, &count) != 0)
     return -1;
-  if (tr->nfields > 3 &&
-      (app_ti_min_fields(tr, 3) != 0 || app_ti_number(tr, 3, "first", 0, APP_TI_MAX_SECONDS, &first) != 0 ||
-       app_ti_number(tr, 4, "last", first, APP_TI_MAX_SECONDS, &last) != 0))
+  if (tr->nfields == 4 && app_ti_number(tr, 3, "flops", 0, APP_TI_MAX_FLOPS, &flops) != 0)
     return -1;
+  if (tr->nfields > 4 && (app_ti_number(tr, 3, "first", 0, APP_TI_MAX_SECONDS, &first) != 0 ||
+                          app_ti_number(tr, 4, "last", first, APP_TI_MAX_SECONDS, &last) != 0))
+    return -1;
+  double piece = flops / TI_POLL_PIECES > TI_POLL_PIECE ? flops / TI_POLL_PIECES : TI_POLL_PIECE;
+  while (flops > 0 && !receive_over(tr)) {
+    double now = flops < piece ? flops : piece;
+    sim_compute(tr->rank, &(sim_cycles_t){.cpu = now}, SIM_POLL);
+    flops -= now;
+  }
   return 0;
 }
 

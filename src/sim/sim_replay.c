@@ -428,7 +428,8 @@ static void compute_at(sim_rank_t *rank, const sim_cycles_t *cycles, double hz, 
     rank->ready += total / hz;
     rank->timed_alone = 1;
   }
-  record(rank, purpose == SIM_WORK ? MET_CAT_COMPUTE : MET_CAT_CTRL, start, rank->ready, -1, 0, parts);
+  met_category_t category = purpose == SIM_WORK ? MET_CAT_COMPUTE : purpose == SIM_POLL ? MET_CAT_IDLE : MET_CAT_CTRL;
+  record(rank, category, start, rank->ready, -1, 0, category == MET_CAT_IDLE ? NULL : parts);
 }
 
 void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose)

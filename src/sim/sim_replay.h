@@ -14,8 +14,9 @@
 
 typedef struct sim_rank sim_rank_t;
 
-/* What a computation is for: useful work (the sequential program does it too) or control of parallelism. */
-typedef enum sim_purpose { SIM_WORK = 0, SIM_CTRL } sim_purpose_t;
+/* What a computation is for: useful work (the sequential program does it too), control of parallelism, or polling
+ * for a partner (recorded as idle: waiting that takes the processor, as a run of unsuccessful tests does). */
+typedef enum sim_purpose { SIM_WORK = 0, SIM_CTRL, SIM_POLL } sim_purpose_t;
 
 /* Processor cycles of a computation, by component (seed 001 eqs. 1-2): the time is their sum times the cycle time,
  * and the trace keeps the split. fpu counts the FPU cycles not overlapped with the CPU. */

@@ -128,6 +128,7 @@ static void add_iteration(trc_fold_t *f, int from)
     s->duration += r->end - r->start;
     s->flops += r->flops;
     s->polls += (double)r->count;
+    s->poll_flops += r->poll_flops;
     s->faults += (double)r->faults;
   }
   f->last = at(f, from + f->nslots - 1)->end;

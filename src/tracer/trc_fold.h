@@ -36,7 +36,8 @@ typedef struct trc_rec {
   int rtag;
   double rbytes;
   long faults; /* the minor page faults the call took (0: none, or not read), like flops not compared in folding */
-  int ti_len;  /* bytes of TI actions in ti, each a whole line "RANK ACTION FIELDS\n"; -1: written at once */
+  double poll_flops; /* a run of polls: its processor time (the polls and the work between them) at the flop rate */
+  int ti_len;        /* bytes of TI actions in ti, each a whole line "RANK ACTION FIELDS\n"; -1: written at once */
   char ti[TRC_REC_TI];
   unsigned long long key; /* trc_fold's */
 } trc_rec_t;
@@ -47,8 +48,9 @@ typedef struct trc_slot {
   double compute;  /* wall seconds of computation before the call */
   double duration; /* wall seconds of the call */
   double flops;
-  double polls;  /* unsuccessful polls, for a run of polls */
-  double faults; /* page faults of the calls */
+  double polls;      /* unsuccessful polls, for a run of polls */
+  double poll_flops; /* their processor time at the flop rate */
+  double faults;     /* page faults of the calls */
 } trc_slot_t;
 
 /* `count` iterations of `nslots` calls, from the first iteration's first computation (or call) at `first` to the last

@@ -43,6 +43,10 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 <<
 /* A gap between two polls up to this long is part of the polling, not computation: a loop that only polls spends
  * well under a microsecond between calls; one that works between its tests, more than this. */
 #define POLL_GAP 10e-6
+/* A poll this long (wall) may have lost the processor (Open MPI's yields when oversubscribed): the CPU clock is read
+ * after it, so that its run's processor time does not count another process's. A poll that keeps it takes well under
+ * it (an unsuccessful MPI_Test 8 ns and the recorder's wall clock 22 ns on this machine, by hand). */
+#define POLL_SLOW 1e-6
 /* The thread's CPU clock is a system call (about 0.2 us): it is read around a computation expected to last at least
  * this long (the previous one did), and at least once per CPU_EVERY of wall time. Shorter computations are timed by
  * the wall clock times the CPU share last measured. */
@@ -75,6 +79,13 @@ typedef struct poll_run {
   const char *name;
   int closed; /* a computation ended it; the next call or poll makes it a record */
   gap_t gap;  /* the computation before its first poll */
+  /* The thread's CPU clock at the first poll's exit and at the latest reading since (poll_seen, read_cpu_if_due),
+   * with the wall times, and the readings made for the run: its processor time (poll_run_flops). */
+  double cpu_first;
+  double wall_first;
+  double cpu_seen;
+  double wall_seen;
+  int readings;
 } poll_run_t;
 
 typedef struct recorder {
@@ -99,6 +110,7 @@ typedef struct recorder {
   double flops;       /* computation not yet written as a TI action: phase changes do not split it */
   double own;         /* seconds spent in the recorder after the calls: kept out of the computation */
   double clock_cost;  /* seconds between two consecutive wall clock readings (measure_clock) */
+  double cpu_cost;    /* and CPU seconds between two of the thread's CPU clock */
   int computed;       /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
                        * keeps) */
   poll_run_t polls;   /* count 0: none */
@@ -194,9 +206,11 @@ static double calibrate(void)
   return elapsed > 0 ? MET_FLOPS_PER_ITERATION * (double)iterations / elapsed : 1e9;
 }
 
-/* The cost of a wall clock reading: the median gap between two consecutive readings, of CLOCK_READINGS pairs (a
- * vDSO call, some 20-60 ns on this machine, more where the machine is loaded). A computation interval is bounded by
- * two readings, the second half of one and the first half of the other inside it: that much is the recorder's. */
+/* The cost of a clock reading: the median gap between two consecutive readings, of CLOCK_READINGS pairs. The wall
+ * clock's (a vDSO call, some 20-60 ns on this machine, more where the machine is loaded): a computation interval is
+ * bounded by two readings, the second half of one and the first half of the other inside it, that much is the
+ * recorder's. The thread's CPU clock's (a system call, 0.2-0.5 us): those read inside a run of polls are the
+ * recorder's (poll_run_flops). */
 enum { CLOCK_READINGS = 31 };
 
 static int by_value(const void *a, const void *b)
@@ -205,13 +219,13 @@ static int by_value(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-static double measure_clock(void)
+static double measure_clock(clockid_t clock)
 {
   double gaps[CLOCK_READINGS];
   for (int i = 0; i < CLOCK_READINGS; i++) {
     struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    clock_gettime(CLOCK_MONOTONIC, &b);
+    clock_gettime(clock, &a);
+    clock_gettime(clock, &b);
     gaps[i] = seconds(&b) - seconds(&a);
   }
   qsort(gaps, CLOCK_READINGS, sizeof *gaps, by_value);
@@ -329,7 +343,8 @@ int trc_start(int rank, int size)
   if (open_files() != 0)
     return -1;
   choose_rate();
-  rec.clock_cost = measure_clock();
+  rec.clock_cost = measure_clock(CLOCK_MONOTONIC);
+  rec.cpu_cost = measure_clock(CLOCK_THREAD_CPUTIME_ID);
   trc_out_compress_beyond(rec.timeline, rec.compress_from);
   rec.lines = trc_timeline_new(rec.timeline);
   if (!rec.lines) {
@@ -466,25 +481,26 @@ static void emit_plain(const trc_rec_t *r)
   trc_timeline_record(rec.lines, r);
   if (!rec.smpi_only && r->ti_len >= 0) { /* else its TI actions were written at once */
     rec.flops += r->flops;
-    if (r->poll) { /* "poll COUNT": its times are the timeline's record (to the nanosecond); no replay reads them */
+    if (r->poll) { /* "poll COUNT FLOPS": its times are the timeline's record (to the nanosecond) */
       ti_may_compress();
       flush_compute(0);
       trc_out_bytes(rec.ti, rec.prefix, rec.prefix_len);
       trc_out_str(rec.ti, "poll ");
-      const long long count[] = {r->count};
-      trc_out_line(rec.ti, count, 1);
+      const long long fields[] = {r->count, llround(r->poll_flops)};
+      trc_out_line(rec.ti, fields, 2);
     }
     write_actions(r->ti, r->ti_len, 1);
   }
   write_faults((double)r->faults, 1); /* after the call's actions, however they were written */
 }
 
-/* The TI lines of a loop's body: per slot, its mean computation and its actions (a run of polls has none). */
+/* The TI lines of a loop's body: per slot, its mean computation and its actions (a run of polls, its poll). */
 static int loop_lines(const trc_loop_t *l)
 {
   int lines = 0;
   for (int j = 0; j < l->nslots; j++) {
     lines += l->slots[j].flops / (double)l->count >= LOOP_FLOPS_MIN;
+    lines += l->slots[j].rec.poll;
     for (int i = 0; i < l->slots[j].rec.ti_len; i++)
       lines += l->slots[j].rec.ti[i] == '\n';
     lines += l->slots[j].faults > 0;
@@ -515,6 +531,8 @@ static void emit_loop(const trc_loop_t *l)
     const trc_slot_t *s = &l->slots[j];
     if (s->flops / n >= LOOP_FLOPS_MIN)
       action("compute %.3f", s->flops / n);
+    if (s->rec.poll)
+      action("poll %lld %.3f", llround(s->polls / n), s->poll_flops / n);
     write_actions(s->rec.ti, s->rec.ti_len, 0);
     write_faults(s->faults / n, 0);
   }
@@ -530,7 +548,7 @@ static void commit(void)
     trc_fold_push(rec.folder, r);
   else
     emit_plain(r);
-  r->c_start = r->c_end = r->flops = 0;
+  r->c_start = r->c_end = r->flops = r->poll_flops = 0;
   r->faults = 0;
   r->has_call = r->poll = r->env = r->ti_len = 0;
   r->req = -1;
@@ -549,6 +567,28 @@ static void open_record(gap_t *g)
   g->set = 0;
 }
 
+/* The run's CPU clock read now (wall `now`): after its first poll, after a poll or gap that may have lost the
+ * processor (POLL_SLOW, CPU_GAP). */
+static void poll_seen(poll_run_t *f, double now)
+{
+  f->cpu_seen = cpu_now();
+  f->wall_seen = now;
+  f->readings++;
+}
+
+/* A run of polls' processor time at the flop rate: the polls and the work between them, which a replay charges
+ * (docs/tracer.md, "Runs of polls"). The thread's CPU time from the first poll to the last reading, then the rest of
+ * the run's wall time at the share of it the thread had until then (the last computation's, without a second
+ * reading), less the recorder's: two wall clock readings a poll and the CPU clock readings after the first. */
+static double poll_run_flops(const poll_run_t *f)
+{
+  double seen = f->cpu_seen - f->cpu_first;
+  double share = f->wall_seen > f->wall_first ? seen / (f->wall_seen - f->wall_first) : rec.cpu_share;
+  double cpu = seen + (f->last - f->wall_seen) * fmin(fmax(share, 0), 1) - 2 * rec.clock_cost * (double)f->count -
+               rec.cpu_cost * (f->readings - 1);
+  return cpu > 0 ? cpu * rec.rate : 0;
+}
+
 /* The pending run of polls becomes a record: one idle interval from the first poll's entry to the last's exit. */
 static void take_polls(void)
 {
@@ -557,6 +597,7 @@ static void take_polls(void)
     return;
   open_record(&f->gap);
   trc_rec_t *r = &rec.cur;
+  r->poll_flops = poll_run_flops(f);
   r->has_call = r->poll = 1;
   r->start = f->first;
   r->end = f->last;
@@ -625,6 +666,8 @@ static void end_compute(double now)
   double cpu = gap_cpu(gap);
   if (rec.polls.count > 0 && !rec.polls.closed && (cpu <= POLL_GAP || cpu <= 0.1 * gap)) {
     rec.polls.last = now;
+    if (gap >= CPU_GAP) /* the rank was descheduled: the run's processor time is read, not extrapolated */
+      poll_seen(&rec.polls, now);
     return;
   }
   rec.polls.closed = rec.polls.count > 0;
@@ -754,8 +797,12 @@ void trc_poll(double start, const char *name)
     take_polls(); /* a computation ended the run before: it is a record, and this poll starts another */
   if (f->count == 0) {
     *f = (poll_run_t){.first = start, .name = name, .gap = rec.gap};
+    poll_seen(f, now);
+    f->cpu_first = f->cpu_seen;
+    f->wall_first = now;
     rec.gap.set = 0;
-  }
+  } else if (now - start >= POLL_SLOW)
+    poll_seen(f, now);
   f->count++;
   f->last = now;
   rec.long_compute = 0;
@@ -767,6 +814,11 @@ void trc_poll(double start, const char *name)
    * clock reading (one in three of a poll's cost) to keep them out of it. */
   rec.last_exit = now;
   read_cpu_if_due(now);
+  if (rec.cpu_known) {
+    f->cpu_seen = rec.last_cpu;
+    f->wall_seen = now;
+    f->readings++;
+  }
 }
 
 void trc_envelope(int tag, int comm)

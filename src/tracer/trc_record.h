@@ -65,7 +65,8 @@ void trc_envelope_request(long long request);
 
 /* Records an unsuccessful poll (a test or iprobe that found nothing) that started at `start`: consecutive polls, with
  * gaps of a few microseconds at most between them, become one idle interval ("NAME*COUNT") and one TI action, simrun's
- * "poll COUNT" (its times are the timeline's; nothing with SIMRUN_TRACE_FORMAT=smpi). */
+ * "poll COUNT FLOPS", FLOPS the run's processor time at the flop rate (its times are the timeline's; nothing with
+ * SIMRUN_TRACE_FORMAT=smpi). */
 void trc_poll(double start, const char *name);
 
 /* Writes one more TI action of the call trc_call just recorded (printf-like, without the rank), such as the receive

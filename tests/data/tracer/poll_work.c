@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* A run of polls with work between them (tests/test_trc_mpi.c, docs/tracer.md "Runs of polls"): rank 0 posts a
+ * receive and tests it after each piece of about 2 us of work until rank 1's message comes, which rank 1 sends after
+ * 50 ms of computation. Rank 0 times the loop with its thread's CPU clock and prints "polled CPU SECONDS POLLS". Run
+ * on 2 ranks. */
+#include <mpi.h>
+#include <stdio.h>
+#include <time.h>
+
+static double cpu_seconds(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static volatile double sink;
+
+static void work(long iterations)
+{
+  double x = sink;
+  for (long i = 0; i < iterations; i++)
+    x = x * 0.999999 + 1e-9;
+  sink = x;
+}
+
+int main(int argc, char **argv)
+{
+  int rank = 0, value = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 1) {
+    double start = cpu_seconds();
+    while (cpu_seconds() - start < 0.05)
+      work(10000);
+    value = 42;
+    MPI_Send(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+  } else if (rank == 0) {
+    MPI_Request request;
+    MPI_Irecv(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &request);
+    int done = 0;
+    long polls = 0;
+    double start = cpu_seconds();
+    while (!done) {
+      work(500);
+      MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+      polls++;
+    }
+    printf("polled CPU %.9f %ld\n", cpu_seconds() - start, polls - 1);
+  }
+  MPI_Finalize();
+  return value == 42 ? 0 : 1;
+}

@@ -201,51 +201,8 @@ cp /usr/share/doc/iqtree/examples/example.phy .
   echo GEOMETRY_END; } > water18.in
 awk 'NR == 1 { print "20 886"; next } /^[[:space:]]*$/ { k = 0; print; next } { if (++k <= 20) print }' \
   /usr/share/doc/phyml/examples/nucleic > nuc20
-cat > in.pour << 'IN'
-atom_style granular
-atom_modify map array
-boundary m m m
-newton off
-communicate single vel yes
-units si
-region reg block -0.05 0.05 -0.05 0.05 0. 0.15 units box
-create_box 1 reg
-neighbor 0.002 bin
-neigh_modify delay 0
-fix m1 all property/global youngsModulus peratomtype 5.e6
-fix m2 all property/global poissonsRatio peratomtype 0.45
-fix m3 all property/global coefficientRestitution peratomtypepair 1 0.3
-fix m4 all property/global coefficientFriction peratomtypepair 1 0.5
-pair_style gran model hertz tangential history
-pair_coeff * *
-timestep 0.00001
-fix gravi all gravity 9.81 vector 0.0 0.0 -1.0
-fix xwalls1 all wall/gran model hertz tangential history primitive type 1 xplane -0.05
-fix xwalls2 all wall/gran model hertz tangential history primitive type 1 xplane +0.05
-fix ywalls1 all wall/gran model hertz tangential history primitive type 1 yplane -0.05
-fix ywalls2 all wall/gran model hertz tangential history primitive type 1 yplane +0.05
-fix zwalls1 all wall/gran model hertz tangential history primitive type 1 zplane 0.00
-fix zwalls2 all wall/gran model hertz tangential history primitive type 1 zplane 0.15
-fix pts1 all particletemplate/sphere 15485863 atom_type 1 density constant 2500 radius constant 0.0025
-fix pdd1 all particledistribution/discrete 32452843 1 pts1 1.0
-group nve_group region reg
-fix ins nve_group insert/pack seed 32452867 distributiontemplate pdd1 maxattempt 200 insert_every once &
-  overlapcheck yes all_in yes vel constant 0. 0. -0.5 region reg volumefraction_region 0.35
-fix integr nve_group nve/sphere
-compute 1 all erotate/sphere
-thermo_style custom step atoms ke c_1 vol
-thermo 100
-thermo_modify lost ignore norm no
-run 1
-unfix ins
-run 3000
-IN
-# a 500 x 500 grid in Scotch's graph format: its header, then each vertex's degree and neighbours
-awk -v n=500 'BEGIN { print 0; print n * n, 4 * n * (n - 1); print 0, "000"
-  for (i = 0; i < n; i++) for (j = 0; j < n; j++) { v = i * n + j; d = 0; s = ""
-    if (i > 0) { s = s " " v - n; d++ } if (j > 0) { s = s " " v - 1; d++ }
-    if (j < n - 1) { s = s " " v + 1; d++ } if (i < n - 1) { s = s " " v + n; d++ }
-    print d s } }' > grid.grf
+cp "$repo/bench/measured/liggghts-pour.in" in.pour
+awk -v n=500 -f "$repo/bench/measured/grid.awk" > grid.grf
 # cpu ARGS...: the CPU seconds of one mpirun (its ranks are its children), from time's last line (a run that failed
 # has a line before it saying so, which is said on stderr).
 # A run past 600 s is stopped (xdlu at p = 4 can hang: docs/tracer.md); its CPU is then the time's.

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Issue 26's loop closed on Debian's programs as a user closes it (docs/validation.md, "Runs of polls"): this machine
+# probed (simrun machine probe), then for each program and p: RUNS untraced runs, each after a run of an empty MPI
+# program under the same mpirun (the start-up a replay does not predict: the measured time is the median of the first
+# less the median of the second), then one run traced with SIMRUN_TRACE_FLOPS at the probe's rate; the traces
+# replayed on the probed platform by simrun analyse --replay-on against the untraced times (--untraced), then against
+# the traced runs' own T_par (which other work on the machine moves less than the untraced medians). Programs (Debian
+# packages: apt-get install abyss liggghts ptscotch): ABySS (ABYSS-P -k25 on bench/measured/abyss-reads.awk's reads;
+# it polls with MPI_Iprobe and MPI_Request_get_status between pieces of its work), LIGGGHTS
+# (bench/measured/liggghts-pour.in) and PT-Scotch's dgord (bench/measured/grid.awk's 500 x 500 grid, one thread a
+# rank). With BIND=core, every run binds its ranks to the cores in turn, as bench/measured.sh's. The load average is
+# printed before and after: time it at priority (docs/validation.md).
+# Usage: [BIND=core] [WHICH=REGEX] bench/here.sh [RUNS [P...]]   (default 5 runs, p = 1 2 3 4; WHICH: of abyss,
+# liggghts, dgord, default all; needs build/simrun, build/libsimrun-trace.so and Open MPI). Ranks beyond the cores
+# share them (--oversubscribe): say so with the figures.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+simrun=$repo/build/simrun
+lib=$repo/build/libsimrun-trace.so
+runs=${1:-5}
+shift || true
+ps=${*:-1 2 3 4}
+which=${WHICH:-.}
+for f in /usr/lib/abyss/ABYSS-P /usr/bin/liggghts /usr/bin/dgord; do
+  [ -e "$f" ] || { echo "bench/here.sh: $f missing (apt-get install abyss liggghts ptscotch)" >&2; exit 2; }
+done
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 SCOTCH_PTHREAD_NUMBER=1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+bind=() # Open MPI's default: a core each up to the cores, unbound beyond
+if [ "${BIND:-}" = core ]; then
+  bind=(--bind-to core:overload-allowed --map-by core)
+fi
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$simrun" machine probe here.xml
+flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' here.xml | head -1)
+awk -f "$repo/bench/measured/abyss-reads.awk" > abyss-reads.fa
+cp "$repo/bench/measured/liggghts-pour.in" in.pour
+awk -v n=500 -f "$repo/bench/measured/grid.awk" > grid.grf
+printf '#include <mpi.h>\nint main(int c, char **v) { MPI_Init(&c, &v); MPI_Finalize(); return 0; }\n' > empty.c
+mpicc -O2 empty.c -o empty
+# wall COMMAND...: its wall seconds (its output to out.txt)
+wall() {
+  local start
+  start=$(date +%s.%N)
+  "$@" > out.txt 2> /dev/null
+  awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.6f\n", e - s }'
+}
+# median < lines; range < lines: "LEAST-LARGEST"
+median() {
+  sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+range() {
+  sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo "-" hi }'
+}
+# one NAME COMMAND...: the program at every p, then its two tables
+one() {
+  local name=$1
+  shift
+  [[ $name =~ $which ]] || return 0
+  local dirs=() untraced=() p i
+  for p in $ps; do
+    local mpirun=(mpirun --oversubscribe "${bind[@]}" -np "$p")
+    : > empty.txt
+    : > plain.txt
+    for ((i = 0; i < runs; i++)); do
+      wall "${mpirun[@]}" ./empty >> empty.txt
+      wall "${mpirun[@]}" "$@" >> plain.txt
+    done
+    rm -rf "$name-$p"
+    "${mpirun[@]}" -x "LD_PRELOAD=$lib" -x "SIMRUN_TRACE_DIR=$PWD/$name-$p" -x "SIMRUN_TRACE_FLOPS=$flops" "$@" \
+      > /dev/null 2>&1
+    echo "$name p = $p: untraced $(range < plain.txt) s, an empty MPI program $(range < empty.txt) s (mpirun's)"
+    dirs+=("$name-$p")
+    untraced+=(--untraced "$p=$(awk -v u="$(median < plain.txt)" -v e="$(median < empty.txt)" 'BEGIN { print u - e }')")
+  done
+  "$simrun" analyse "${dirs[@]}" --replay-on here.xml "${untraced[@]}" | sed -n '/^Replayed on/,$p'
+  "$simrun" analyse "${dirs[@]}" --replay-on here.xml | sed -n '/^Replayed on/,$p' | grep -v '^Placement'
+}
+one abyss /usr/lib/abyss/ABYSS-P -k25 abyss-reads.fa -o abyss.fa
+one liggghts /usr/bin/liggghts -in in.pour -log none
+one dgord /usr/bin/dgord grid.grf grid.ord
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

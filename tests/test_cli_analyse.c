@@ -275,6 +275,24 @@ static void test_analyse_replay_on(void)
   expect_replay_on(RUNS "replay-pair-gzip");
 }
 
+/* Writes `dir`/`name`: two hosts of 1 Gflop/s, core-0 and core-1, whose link carries 8 bytes in 1 ns + 8e-15 s, with
+ * the root zone's properties `props` (XML, may be ""). */
+static void write_pair_platform(const char *dir, const char *name, const char *props)
+{
+  char path[1200];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *platform = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(platform);
+  fprintf(platform,
+          "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+          "<platform version=\"4.1\">\n  <zone id=\"this-machine\" routing=\"Full\">\n    %s\n"
+          "    <host id=\"core-0\" speed=\"1Gf\"/>\n    <host id=\"core-1\" speed=\"1Gf\"/>\n"
+          "    <link id=\"shm\" bandwidth=\"1000TBps\" latency=\"1ns\"/>\n"
+          "    <route src=\"core-0\" dst=\"core-1\"><link_ctn id=\"shm\"/></route>\n  </zone>\n</platform>\n",
+          props);
+  CU_ASSERT_EQUAL(fclose(platform), 0);
+}
+
 /* --replay-on charges a traced call's page faults (the TI trace's faults action) at the platform's
  * simrun:page-fault-us: tests/data/tracer/faults-pair, by hand: rank 0 computes 1.2e8 flops, sends 20.48 MB, computes
  * 1e7; rank 1 computes 8e7, receives, takes 5000 faults in its receive, computes 2e7, on two 1e9 flop/s hosts whose
@@ -291,19 +309,9 @@ static void test_analyse_replay_on_page_faults(void)
       {"", "     2       0.190000 (untraced)       0.140000      -26.3%\n"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    char dir[1024], path[1200];
+    char dir[1024];
     CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-    snprintf(path, sizeof path, "%s/faults.xml", dir);
-    FILE *platform = fopen(path, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(platform);
-    fprintf(platform,
-            "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-            "<platform version=\"4.1\">\n  <zone id=\"this-machine\" routing=\"Full\">\n    %s\n"
-            "    <host id=\"core-0\" speed=\"1Gf\"/>\n    <host id=\"core-1\" speed=\"1Gf\"/>\n"
-            "    <link id=\"shm\" bandwidth=\"1000TBps\" latency=\"1ns\"/>\n"
-            "    <route src=\"core-0\" dst=\"core-1\"><link_ctn id=\"shm\"/></route>\n  </zone>\n</platform>\n",
-            cases[i].property);
-    CU_ASSERT_EQUAL(fclose(platform), 0);
+    write_pair_platform(dir, "faults.xml", cases[i].property);
     const char *args[] = {"analyse", RUNS "faults-pair", "--replay-on", "faults.xml", "--untraced", "2=0.19", NULL};
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
@@ -322,18 +330,9 @@ static void test_analyse_replay_on_page_faults(void)
  * and the older "poll 3 FIRST LAST" are). */
 static void test_analyse_replay_on_polls_until_a_message(void)
 {
-  char dir[1024], path[1200];
+  char dir[1024];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  snprintf(path, sizeof path, "%s/pair.xml", dir);
-  FILE *platform = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(platform);
-  fprintf(platform,
-          "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-          "<platform version=\"4.1\">\n  <zone id=\"this-machine\" routing=\"Full\">\n"
-          "    <host id=\"core-0\" speed=\"1Gf\"/>\n    <host id=\"core-1\" speed=\"1Gf\"/>\n"
-          "    <link id=\"shm\" bandwidth=\"1000TBps\" latency=\"1ns\"/>\n"
-          "    <route src=\"core-0\" dst=\"core-1\"><link_ctn id=\"shm\"/></route>\n  </zone>\n</platform>\n");
-  CU_ASSERT_EQUAL(fclose(platform), 0);
+  write_pair_platform(dir, "pair.xml", "");
   const char *args[] = {"analyse", RUNS "poll-pair", "--replay-on", "pair.xml", "--untraced", "2=0.21", NULL};
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);

@@ -216,6 +216,22 @@ static void test_timeline_messages_matched_by_tag(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/long-queues: queues of more than 32 unpaired ends, which count their ends by envelope (met_tally.h)
+ * to skip a search for a tag they do not hold. Rank 0 sends tags 0 to 39 (eager, 0-0.4 s) before rank 1 receives them
+ * in the reverse order (1.0-1.4 s): 40 sends queued, each receive finds its own; rank 1 then receives tags 100 to 104,
+ * never sent (5 unpaired receives), then tags 300 to 339 (2.0-2.4 s), which rank 0 sends only later, in the reverse
+ * order (2.5-2.9 s): 45 receives queued, each send finds its own. By hand: 80 paired, 5 unpaired (a queue that said
+ * it held none of a tag it holds would leave both ends of such a message unpaired). */
+static void test_timeline_long_queues_matched_by_tag(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "long-queues", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(info.matched, 80);
+  CU_ASSERT_EQUAL(info.unmatched, 5);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/wait-request: rank 1 posts a receive of tag 1, then of tag 2; rank 0 sends tag 2 at 0.1, tag 1 at
  * 0.5 (both eager). Rank 1 waits on the second receive first (its age 0: the last posting; 0.2-0.25): its sender
  * entered at 0.1, no wait, 0.05 s moving; then on the first (age 1; 0.3-0.6): idle until its sender entered at 0.5 (a
@@ -823,6 +839,7 @@ int main(void)
       {"test_timeline_refuses_receive_half_on_other_call", test_timeline_refuses_receive_half_on_other_call},
       {"test_timeline_wait_for_late_sender", test_timeline_wait_for_late_sender},
       {"test_timeline_messages_matched_by_tag", test_timeline_messages_matched_by_tag},
+      {"test_timeline_long_queues_matched_by_tag", test_timeline_long_queues_matched_by_tag},
       {"test_timeline_wait_completes_its_request", test_timeline_wait_completes_its_request},
       {"test_timeline_any_source_matching", test_timeline_any_source_matching},
       {"test_timeline_any_source_counts_bytes_received", test_timeline_any_source_counts_bytes_received},

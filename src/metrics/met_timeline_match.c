@@ -4,6 +4,7 @@
  * Scalasca's late sender and late receiver), in a barrier or an N x N collective until the last member entered, and
  * the rest of the call is communication. Memory: a few intervals per rank and the messages not yet paired. */
 #include "met_timeline_match.h"
+#include "met_tally.h"
 #include "met_wait.h"
 
 #include <math.h>
@@ -19,6 +20,9 @@ enum { QUEUED_MAX = 1 << 20, OPS_MAX = 1 << 12 };
  * keeps fewer than this many: the ranks' clocks start at a common barrier but each reads its own time 0 after it, so a
  * partner's entry may come a little later in the files than causality says (more ranks than cores: milliseconds). */
 enum { HOLD_MAX = 1 << 14 };
+
+/* A queue of message ends counts them by envelope (met_tally.h) from this many on: shorter ones are scanned. */
+enum { TALLY_FROM = 32 };
 
 /* An entry into a call (or a posting): its time as the rules see it (the tracer's own time removed, causality kept)
  * and as the file gives it. */
@@ -52,6 +56,12 @@ typedef struct fifo {
    * every unmatched end per message: a two-line loop of 120,000 iterations otherwise took 18 s to read. */
   size_t searched;
   int key_rank, key_comm, key_tag;
+  /* From TALLY_FROM ends on, their counts by envelope, so that a search for an envelope none of them has (ends that
+   * never pair, each with a tag of its own) ends at once: their sources with `by_source` (the receives posted at a
+   * rank), else none (the sends of one pair, or those probes claimed: one source, or scanned). */
+  met_tally_t tally;
+  int tallied;
+  int by_source;
 } fifo_t;
 
 /* A non-blocking operation posted and not yet completed by a wait or poll. */
@@ -170,6 +180,12 @@ int met_tl_synchronising(met_tl_kind_t kind)
   return kind == TL_BARRIER || kind == TL_NXN || kind == TL_ONE_TO_N || kind == TL_N_TO_ONE;
 }
 
+static void fifo_free(fifo_t *f)
+{
+  free(f->v);
+  met_tally_free(&f->tally);
+}
+
 met_tl_match_t *met_tl_match_new(int nranks)
 {
   met_tl_match_t *m = calloc(1, sizeof *m);
@@ -180,6 +196,8 @@ met_tl_match_t *met_tl_match_new(int nranks)
     met_tl_match_free(m);
     return NULL;
   }
+  for (int r = 0; r < nranks; r++)
+    m->posted[r].by_source = 1;
   m->nranks = nranks;
   return m;
 }
@@ -190,11 +208,11 @@ void met_tl_match_free(met_tl_match_t *m)
     return;
   size_t pairs = (size_t)m->nranks * (size_t)m->nranks;
   for (size_t i = 0; m->sends && i < pairs; i++)
-    free(m->sends[i].v);
+    fifo_free(&m->sends[i]);
   for (int r = 0; m->posted && r < m->nranks; r++)
-    free(m->posted[r].v);
+    fifo_free(&m->posted[r]);
   for (int r = 0; m->claimed && r < m->nranks; r++)
-    free(m->claimed[r].v);
+    fifo_free(&m->claimed[r]);
   for (int r = 0; m->ranks && r < m->nranks; r++) {
     free(m->ranks[r].events);
     free(m->ranks[r].ops);
@@ -221,10 +239,56 @@ static int reserve(void **v, size_t *cap, size_t n, size_t size)
   return 0;
 }
 
+/* The source an end of `f` is counted under: the one a receive accepts, in a queue of receives by source. */
+static int tally_source(const fifo_t *f, const endref_t *e)
+{
+  return f->by_source ? e->peer : 0;
+}
+
+/* Stops counting f's ends (out of memory, or empty): its searches scan it. */
+static void untally(fifo_t *f)
+{
+  met_tally_free(&f->tally);
+  f->tallied = 0;
+}
+
+/* Counts f's ends by envelope once it holds TALLY_FROM (the one just pushed, or all of them), while memory allows. */
+static void tally_pushed(fifo_t *f)
+{
+  if (f->tallied) {
+    const endref_t *e = &f->v[f->n - 1];
+    if (met_tally_add(&f->tally, e->comm, e->tag, tally_source(f, e)) != 0)
+      untally(f);
+    return;
+  }
+  if (f->n - f->head < TALLY_FROM)
+    return;
+  f->tallied = 1;
+  for (size_t i = f->head; f->tallied && i < f->n; i++)
+    if (met_tally_add(&f->tally, f->v[i].comm, f->v[i].tag, tally_source(f, &f->v[i])) != 0)
+      untally(f);
+}
+
+/* End `i` of `f` leaves it (paired, or given up): no longer counted. */
+static void tally_leaves(fifo_t *f, size_t i)
+{
+  if (f->tallied)
+    met_tally_remove(&f->tally, f->v[i].comm, f->v[i].tag, tally_source(f, &f->v[i]));
+}
+
+/* Whether `f` may hold an end that one with this envelope (from `source`, where f counts sources) pairs with: 0 only
+ * when its counts say none. */
+static int may_hold(const fifo_t *f, int comm, int tag, int source)
+{
+  return !f->tallied || tag < 0 || met_tally_may_hold(&f->tally, comm, tag, f->by_source ? source : 0);
+}
+
 static int fifo_push(fifo_t *f, const endref_t *e)
 {
-  if (f->head > 0 && f->head == f->n) /* empty: start again at the front */
+  if (f->head > 0 && f->head == f->n) { /* empty: start again at the front */
     f->head = f->n = f->searched = 0;
+    untally(f);
+  }
   if (f->n == f->cap && f->head > f->cap / 2) {
     memmove(f->v, f->v + f->head, (f->n - f->head) * sizeof *f->v);
     f->n -= f->head;
@@ -233,6 +297,7 @@ static int fifo_push(fifo_t *f, const endref_t *e)
   if (reserve((void **)&f->v, &f->cap, f->n, sizeof *f->v) != 0)
     return -1;
   f->v[f->n++] = *e;
+  tally_pushed(f);
   return 0;
 }
 
@@ -275,6 +340,7 @@ static int enqueue(met_tl_match_t *m, fifo_t *f, const endref_t *mine)
   if (fifo_push(f, mine) != 0)
     return -1;
   if (++m->queued > QUEUED_MAX) {
+    tally_leaves(f, f->head);
     f->head++;
     m->queued--;
     m->unmatched++;
@@ -309,7 +375,7 @@ static void search_missed(fifo_t *f, int rank, const endref_t *e)
 /* The first send of `f` (in order) that receive `r` accepts, as an index into f->v, or f->n when none. */
 static size_t first_accepted(fifo_t *f, const endref_t *r)
 {
-  size_t i = search_start(f, r->rank, r);
+  size_t i = may_hold(f, r->comm, r->tag, 0) ? search_start(f, r->rank, r) : f->n;
   while (i < f->n && !same_envelope(&f->v[i], r))
     i++;
   if (i == f->n)
@@ -320,6 +386,7 @@ static size_t first_accepted(fifo_t *f, const endref_t *r)
 /* Removes entry `i` of `f` (the order of the others kept). */
 static void fifo_remove(met_tl_match_t *m, fifo_t *f, size_t i)
 {
+  tally_leaves(f, i);
   memmove(f->v + i, f->v + i + 1, (f->n - i - 1) * sizeof *f->v);
   f->n--;
   f->searched = 0;
@@ -334,7 +401,8 @@ static void fifo_remove(met_tl_match_t *m, fifo_t *f, size_t i)
 static entry_t pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *mine, int *oom)
 {
   fifo_t *posted = &m->posted[peer];
-  for (size_t i = search_start(posted, rank, mine); i < posted->n;) {
+  size_t from = may_hold(posted, mine->comm, mine->tag, rank) ? search_start(posted, rank, mine) : posted->n;
+  for (size_t i = from; i < posted->n;) {
     endref_t r = posted->v[i];
     if ((r.peer != rank && r.peer >= 0) || !same_envelope(&r, mine)) {
       i++;
@@ -362,6 +430,7 @@ static entry_t take_send(met_tl_match_t *m, fifo_t *f, size_t at, int rank, int 
 {
   endref_t h = f->v[at];
   if (at == f->head) {
+    tally_leaves(f, at);
     f->head++;
     m->queued--;
   } else

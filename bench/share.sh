@@ -10,7 +10,9 @@
 #    unsuccessful MPI_Iprobe after each), rank 1 polls for its message with MPI_Iprobe in a loop (an application's
 #    own polling, as ABySS's): each rank's CPU over wall and count of polls, and rank 0 alone for comparison;
 # 4. the one-way time of an 8-byte ping-pong whose two ranks each share their core with a computing process: how late
-#    a waiting rank notices its message while its core computes (the scheduler's turn), against no such process.
+#    a waiting rank notices its message while its core computes (the scheduler's turn), against no such process;
+# 5. one core, 2 ranks: rank 0 polls with MPI_Iprobe while rank 1 waits in MPI_Recv, yield on and off: rank 0's wall
+#    time a poll less its own CPU time is the waiting rank's turn at each poll.
 # RUNS runs of each line (in part 3, and one of rank 0 alone). CPU times, not wall times, are what a loaded machine
 # leaves readable: say the load with the figures (the script prints the load average before and after).
 # Usage: bench/share.sh [RUNS]   (default 3; needs Open MPI and at least 2 cores)
@@ -45,5 +47,9 @@ echo "== 8-byte ping-pong, each rank on its own core, mpi_yield_when_idle = 1"
 for i in $(seq "$runs"); do
   run 0,1 1 2 wake 20000 0
   run 0,1 1 2 wake 500 1
+done
+echo "== one core, 2 ranks: rank 0 polls 20000 times while rank 1 waits in MPI_Recv, mpi_yield_when_idle = 1, then 0"
+for yield in 1 0; do
+  for i in $(seq "$runs"); do echo "yield $yield: $(run 0 "$yield" 2 turn 20000)"; done
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -5,7 +5,10 @@
  *   prints each rank's process CPU seconds over its wall seconds, "r cpu/wall": the share of a core each kept;
  * - `wake ROUNDS HOG`: ranks 0 and 1, each fixed on core `rank`, bounce 8 bytes ROUNDS times; with HOG = 1 each forks
  *   a process that computes on its core all along; rank 0 prints the one-way time, which with a hog is the time a
- *   waiting rank takes to notice its message while its core computes. */
+ *   waiting rank takes to notice its message while its core computes;
+ * - `turn POLLS`: on one core, rank 0 makes POLLS unsuccessful MPI_Iprobe calls while rank 1 waits in MPI_Recv for
+ *   it; rank 0 prints its wall and thread CPU time a poll: their difference is the waiting rank's turn at each poll
+ *   (with the yield, it takes a progress pass and yields back). */
 #define _GNU_SOURCE /* sched_setaffinity */
 #include <mpi.h>
 #include <sched.h>
@@ -123,23 +126,53 @@ static void wake(int rank, int rounds, int hog)
     printf("hog %d: %.2f us per one-way message (%d round trips)\n", hog, 1e6 * span / (2.0 * rounds), rounds);
 }
 
+static double thread_seconds(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void turn(int rank, long polls)
+{
+  char byte = 0;
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 1) {
+    MPI_Recv(&byte, 1, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    return;
+  }
+  int flag;
+  double wall = MPI_Wtime(), cpu = thread_seconds();
+  for (long i = 0; i < polls; i++)
+    MPI_Iprobe(1, 1, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE); /* tag 1: never sent */
+  cpu = thread_seconds() - cpu;
+  wall = MPI_Wtime() - wall;
+  MPI_Send(&byte, 1, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+  printf("a poll: %.3f us of wall, %.3f us of rank 0's CPU, the waiting rank's turn %.3f us\n", 1e6 * wall / polls,
+         1e6 * cpu / polls, 1e6 * (wall - cpu) / polls);
+}
+
 int main(int argc, char **argv)
 {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  int ok = (argc == 4 || (argc == 5 && strcmp(argv[1], "poll") == 0)) && size <= MAX_RANKS;
+  int ok = (argc == 4 || (argc == 5 && strcmp(argv[1], "poll") == 0) || (argc == 3 && strcmp(argv[1], "turn") == 0)) &&
+           size <= MAX_RANKS;
   if (ok && strcmp(argv[1], "share") == 0 && atoi(argv[3]) >= 1 && atoi(argv[3]) <= size)
     share(rank, size, atol(argv[2]), atoi(argv[3]));
   else if (ok && strcmp(argv[1], "poll") == 0)
     polling(rank, size, atol(argv[2]), atol(argv[3]), argc == 5 ? atol(argv[4]) : 0);
   else if (ok && strcmp(argv[1], "wake") == 0 && size == 2)
     wake(rank, atoi(argv[2]), atoi(argv[3]));
+  else if (ok && strcmp(argv[1], "turn") == 0 && size == 2 && atol(argv[2]) > 0)
+    turn(rank, atol(argv[2]));
   else if (rank == 0)
     fprintf(
         stderr,
-        "usage: mpirun -np P share share N K | mpirun -np P share poll N W [C] | mpirun -np 2 share wake ROUNDS HOG\n");
+        "usage: mpirun -np P share share N K | mpirun -np P share poll N W [C] | mpirun -np 2 share wake ROUNDS HOG | "
+        "mpirun -np 2 share turn POLLS\n");
   MPI_Finalize();
   return 0;
 }

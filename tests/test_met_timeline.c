@@ -2,6 +2,7 @@
 /* The reader of measured timelines (met_timeline.h): hand-made two-rank runs read into the trace model, whose
  * category and phase times are worked out by hand (a blocking message split into the wait for the partner and the
  * transfer), and folders a crashed or edited run leaves, each refused with the file and line to blame. */
+#define _DEFAULT_SOURCE /* mkdtemp */
 #include "met_eppa.h"
 #include "met_comm.h"
 #include "met_timeline.h"
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
 
@@ -230,6 +232,48 @@ static void test_timeline_long_queues_matched_by_tag(void)
   CU_ASSERT_EQUAL(info.matched, 80);
   CU_ASSERT_EQUAL(info.unmatched, 5);
   met_trace_free(trace);
+}
+
+/* Writes a 2-rank run into a new folder in /tmp (its path into dir): rank 0 posts `n` MPI_Isend of tag 0 that no wait
+ * completes, 10 us apart, and rank 1 receives each 3 us after its posting. */
+static void write_isends_never_waited(char *dir, size_t len, int n)
+{
+  snprintf(dir, len, "/tmp/simrun-isends-XXXXXX");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  for (int r = 0; r < 2; r++) {
+    char path[256];
+    snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
+    FILE *out = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+    fprintf(out, "# simrun measured timeline 1\n# rank %d of 2\n# start end category phase peer bytes call tag comm\n",
+            r);
+    for (int i = 0; i < n; i++)
+      fprintf(out, "%.9f %.9f %s main %d 8 %s 0 0\n", i * 1e-5 + r * 3e-6, i * 1e-5 + 5e-6, r ? "idle" : "comm", 1 - r,
+              r ? "MPI_Recv" : "MPI_Isend");
+    fprintf(out, "# end %.9f\n", n * 1e-5);
+    CU_ASSERT_EQUAL(fclose(out), 0);
+  }
+}
+
+/* A rank keeps at least its 4,096 latest operations no wait completed, and gives the older half up when it holds
+ * 8,192: 10,000 MPI_Isend never waited, each received: by hand 10,000 messages paired, and 4,096 operations given up
+ * (once, at the 8,193rd posting; one at each posting beyond 4,096 would have given 5,904 up). */
+static void test_timeline_gives_up_old_operations_by_half(void)
+{
+  char dir[64];
+  write_isends_never_waited(dir, sizeof dir, 10000);
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(dir, &info);
+  CU_ASSERT_PTR_NOT_NULL(trace);
+  CU_ASSERT_EQUAL(info.matched, 10000);
+  CU_ASSERT_EQUAL(info.unmatched, 4096);
+  met_trace_free(trace);
+  char path[128];
+  for (int r = 0; r < 2; r++) {
+    snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
+    unlink(path);
+  }
+  rmdir(dir);
 }
 
 /* tests/data/tracer/wait-request: rank 1 posts a receive of tag 1, then of tag 2; rank 0 sends tag 2 at 0.1, tag 1 at
@@ -840,6 +884,7 @@ int main(void)
       {"test_timeline_wait_for_late_sender", test_timeline_wait_for_late_sender},
       {"test_timeline_messages_matched_by_tag", test_timeline_messages_matched_by_tag},
       {"test_timeline_long_queues_matched_by_tag", test_timeline_long_queues_matched_by_tag},
+      {"test_timeline_gives_up_old_operations_by_half", test_timeline_gives_up_old_operations_by_half},
       {"test_timeline_wait_completes_its_request", test_timeline_wait_completes_its_request},
       {"test_timeline_any_source_matching", test_timeline_any_source_matching},
       {"test_timeline_any_source_counts_bytes_received", test_timeline_any_source_counts_bytes_received},

@@ -236,7 +236,7 @@ static void test_analyse_html_leaves_out_long_runs(void)
 }
 
 /* Two ping-pongs found by fuzz_timeline as 20-s timeouts (each folder is also its seed, so the fuzzer's limit checks
- * the time):
+ * the time),
  * - tests/data/tracer/loop-tag-unmatched: loop-sums' ping-pong whose rank 1 sends with tag 5 where rank 0 receives tag
  *   0, 120,000 times: by hand, rank 0's 120,000 sends are paired and rank 1's 120,000 never are, so as many receives
  *   stay unpaired. Each unmatched end was compared with every one before it (18 s to read, 0.3 s then: the fifos
@@ -244,13 +244,20 @@ static void test_analyse_html_leaves_out_long_runs(void)
  * - tests/data/tracer/loop-lengths-differ: rank 0 sends and receives 50,000 times, rank 1 receives and sends 25,000
  *   times: by hand 25,000 + 25,000 messages paired. Each pairing scanned the 16,384 intervals a rank keeps waiting for
  *   partners, and moved every queued receive behind the one it took (2.8 s to read, 26 s under the fuzzer's
- *   sanitisers; 0.16 s now: a binary search, and the nearer end of the queue moves). */
+ *   sanitisers; 0.16 s now: a binary search, and the nearer end of the queue moves);
+ * and one made by hand the same way, tests/data/tracer/queue-behind-unpaired: rank 1 receives tag 7 from rank 0 20,000
+ * times (never sent), then posts 100,000 receives of tag 0 that no wait completes, which rank 0's 100,000 sends of
+ * tag 0 pair: by hand 100,000 paired, and unpaired the 20,000 receives and the postings given up by halves (4,096 at
+ * the 8,193rd, then at every 4,096 more: 23 times, 94,208), 114,208. It took 5.6 s to read, 0.2 s now: each send
+ * scanned the 20,000 receives before the one it took (a search now starts where the last like it ended), each
+ * posting beyond 4,096 moved those kept, and each pairing of a posting scanned the intervals kept. */
 static void test_analyse_unmatched_read_in_linear_time(void)
 {
   static const struct {
     const char *folder, *line;
   } cases[] = {{RUNS "loop-tag-unmatched", "(p = 2): 120000 messages paired, 120000 receives unpaired"},
-               {RUNS "loop-lengths-differ", "(p = 2): 50000 messages paired, "}};
+               {RUNS "loop-lengths-differ", "(p = 2): 50000 messages paired, "},
+               {RUNS "queue-behind-unpaired", "(p = 2): 100000 messages paired, 114208 receives unpaired"}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     cli_run_t run;
     const char *args[] = {"analyse", cases[i].folder, NULL};

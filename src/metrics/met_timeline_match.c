@@ -325,6 +325,21 @@ static size_t kept_numbered(const rank_state_t *s, long long id)
   return lo > s->head ? lo - 1 : s->n;
 }
 
+/* The first of `rank`'s kept intervals that starts at `t` or later, or s->n: a binary search, as a rank's intervals
+ * start in order (the reader refuses one that starts before the previous one ends; the times it moves keep it). */
+static size_t kept_from(const rank_state_t *s, double t)
+{
+  size_t lo = s->head, hi = s->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (s->events[mid].iv.start < t)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 /* The operation numbered `id` among `rank`'s outstanding ones (in the order of their numbers), or s->nops. */
 static size_t op_numbered(const rank_state_t *s, long long id)
 {
@@ -363,10 +378,7 @@ static void tell_partner(met_tl_match_t *m, int rank, long long id, entry_t part
     s->ops[i].partner = partner.at;
     s->ops[i].partner_raw = partner.raw;
     s->ops[i].peer = peer; /* a receive from any source learns its sender */
-    size_t from = s->head;
-    while (from < s->n && s->events[from].iv.start < s->ops[i].post)
-      from++;
-    settle_from(m, rank, from);
+    settle_from(m, rank, kept_from(s, s->ops[i].post));
     return;
   }
 }
@@ -400,13 +412,19 @@ static size_t search_start(const fifo_t *f, int rank, const endref_t *e)
   return same ? f->searched : f->head;
 }
 
-/* Notes that a search of `f` by `rank` for end `e` found nothing up to its end. */
-static void search_missed(fifo_t *f, int rank, const endref_t *e)
+/* Notes that no entry of `f` before `at` accepts an end of `rank` like `e` (its communicator and tag). */
+static void search_ended(fifo_t *f, int rank, const endref_t *e, size_t at)
 {
-  f->searched = f->n;
+  f->searched = at;
   f->key_rank = rank;
   f->key_comm = e->comm;
   f->key_tag = e->tag;
+}
+
+/* Notes that a search of `f` by `rank` for end `e` found nothing up to its end. */
+static void search_missed(fifo_t *f, int rank, const endref_t *e)
+{
+  search_ended(f, rank, e, f->n);
 }
 
 /* The first send of `f` (in order) that receive `r` accepts, as an index into f->v, or f->n when none. */
@@ -421,19 +439,21 @@ static size_t first_accepted(fifo_t *f, const endref_t *r)
 }
 
 /* Removes entry `i` of `f` (the order of the others kept), moving the fewer entries: those before it or after it (the
- * first entry taken from a queue of 45,000 unpaired receives moved them all, at each message). */
-static void fifo_remove(met_tl_match_t *m, fifo_t *f, size_t i)
+ * first entry taken from a queue of 45,000 unpaired receives moved them all, at each message). Returns where the
+ * entries that followed it now start. */
+static size_t fifo_remove(met_tl_match_t *m, fifo_t *f, size_t i)
 {
   tally_leaves(f, i);
+  f->searched = 0;
+  m->queued--;
   if (i - f->head < f->n - i - 1) { /* the entries before it move, one place on: fewer than after it */
     memmove(f->v + f->head + 1, f->v + f->head, (i - f->head) * sizeof *f->v);
     f->head++;
-  } else {
-    memmove(f->v + i, f->v + i + 1, (f->n - i - 1) * sizeof *f->v);
-    f->n--;
+    return i + 1;
   }
-  f->searched = 0;
-  m->queued--;
+  memmove(f->v + i, f->v + i + 1, (f->n - i - 1) * sizeof *f->v);
+  f->n--;
+  return i;
 }
 
 /* A send from `rank` to `peer`: MPI's matching, the earliest receive posted at `peer` that accepts `rank` (from it or
@@ -451,7 +471,9 @@ static entry_t pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *
       i++;
       continue;
     }
-    fifo_remove(m, posted, i);
+    i = fifo_remove(m, posted, i);
+    if (!r.probe) /* the receives before it accept no send like this one: the next search starts there */
+      search_ended(posted, rank, mine, i);
     tell_partner(m, r.rank, r.id, mine->start, rank);
     if (r.probe == PROBE_MATCHED) { /* the message is the probe's Mrecv's: no other receive may take it */
       *oom = enqueue(m, &m->claimed[peer], mine);
@@ -467,17 +489,22 @@ static entry_t pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *
   return NO_ENTRY;
 }
 
-/* Pairs receive `mine` at `rank` with send `at` of fifo `f`, taken out of it: *peer becomes the sender. Returns the
- * send's time. */
-static entry_t take_send(met_tl_match_t *m, fifo_t *f, size_t at, int rank, int *peer, const endref_t *mine)
+/* Pairs receive `mine` at `rank` with send `at` of fifo `f`, taken out of it: *peer becomes the sender. With
+ * `searched`, no send before `at` accepts `mine` (first_accepted found it), so the next search for its like starts
+ * there. Returns the send's time. */
+static entry_t take_send(met_tl_match_t *m, fifo_t *f, size_t at, int searched, int rank, int *peer,
+                         const endref_t *mine)
 {
   endref_t h = f->v[at];
+  size_t next = f->head + 1;
   if (at == f->head) {
     tally_leaves(f, at);
     f->head++;
     m->queued--;
   } else
-    fifo_remove(m, f, at);
+    next = fifo_remove(m, f, at);
+  if (searched)
+    search_ended(f, rank, mine, next);
   *peer = h.rank;
   tell_partner(m, h.rank, h.id, mine->start, rank);
   m->matched++;
@@ -504,7 +531,7 @@ static entry_t pair_recv(met_tl_match_t *m, int rank, int *peer, const endref_t 
     *oom = enqueue(m, &m->posted[rank], mine);
     return NO_ENTRY;
   }
-  return take_send(m, best, best_at, rank, peer, mine);
+  return take_send(m, best, best_at, 1, rank, peer, mine);
 }
 
 /* An MPI_Mrecv at `rank` from `*peer`: the oldest send its matched probe took from that rank (a receive posted
@@ -514,7 +541,7 @@ static entry_t pair_mrecv(met_tl_match_t *m, int rank, int *peer, const endref_t
   fifo_t *f = &m->claimed[rank];
   for (size_t i = f->head; i < f->n; i++)
     if (f->v[i].rank == *peer && same_envelope(&f->v[i], mine))
-      return take_send(m, f, i, rank, peer, mine);
+      return take_send(m, f, i, 0, rank, peer, mine);
   return pair_recv(m, rank, peer, mine, oom);
 }
 

@@ -48,17 +48,19 @@ typedef struct endref {
   entry_t start; /* entry (blocking) or posting (non-blocking) */
   int probe;     /* a probe among the receives: told of the send it found, which still goes to a receive (PROBE_ANY)
                   * or to its own MPI_Mrecv (PROBE_MATCHED); 0 for a receive */
+  int taken;     /* paired and out of its queue, where it stays until the queue is compacted (fifo_remove) */
 } endref_t;
 
 enum { PROBE_ANY = 1, PROBE_MATCHED = 2 };
 
 typedef struct fifo {
   endref_t *v;
-  size_t head, n, cap;
+  size_t head, n, cap; /* the entry at `head` is never taken: the queue is empty when head is n */
+  size_t taken;        /* entries taken after head, skipped by every search */
   /* The last search that found nothing: no entry before `searched` accepts an end of its key (the searching rank, the
-   * communicator and the tag), so the next search with that key starts there; 0 once entries moved (a removal, a
-   * compaction). Ends that never match (a tag no receive takes) then cost their searches once each, not a scan of
-   * every unmatched end per message: a two-line loop of 120,000 iterations otherwise took 18 s to read. */
+   * communicator and the tag), so the next search with that key starts there; 0 once entries moved (a compaction). Ends
+   * that never match (a tag no receive takes) then cost their searches once each, not a scan of every unmatched end per
+   * message: a two-line loop of 120,000 iterations otherwise took 18 s to read. */
   size_t searched;
   int key_rank, key_comm, key_tag;
   /* From TALLY_FROM ends on, their counts by envelope, so that a search for an envelope none of them has (ends that
@@ -266,11 +268,11 @@ static void tally_pushed(fifo_t *f)
       untally(f);
     return;
   }
-  if (f->n - f->head < TALLY_FROM)
+  if (f->n - f->head - f->taken < TALLY_FROM)
     return;
   f->tallied = 1;
   for (size_t i = f->head; f->tallied && i < f->n; i++)
-    if (met_tally_add(&f->tally, f->v[i].comm, f->v[i].tag, tally_source(f, &f->v[i])) != 0)
+    if (!f->v[i].taken && met_tally_add(&f->tally, f->v[i].comm, f->v[i].tag, tally_source(f, &f->v[i])) != 0)
       untally(f);
 }
 
@@ -288,20 +290,29 @@ static int may_hold(const fifo_t *f, int comm, int tag, int source)
   return !f->tallied || tag < 0 || met_tally_may_hold(&f->tally, comm, tag, f->by_source ? source : 0);
 }
 
+/* Moves the entries not taken to the front of f's storage, in order. */
+static void fifo_compact(fifo_t *f)
+{
+  size_t kept = 0;
+  for (size_t i = f->head; i < f->n; i++)
+    if (!f->v[i].taken)
+      f->v[kept++] = f->v[i];
+  f->n = kept;
+  f->head = f->taken = f->searched = 0;
+}
+
 static int fifo_push(fifo_t *f, const endref_t *e)
 {
   if (f->head > 0 && f->head == f->n) { /* empty: start again at the front */
     f->head = f->n = f->searched = 0;
     untally(f);
   }
-  if (f->n == f->cap && f->head > f->cap / 2) {
-    memmove(f->v, f->v + f->head, (f->n - f->head) * sizeof *f->v);
-    f->n -= f->head;
-    f->head = f->searched = 0;
-  }
+  if (f->n == f->cap && f->head + f->taken > f->cap / 2)
+    fifo_compact(f);
   if (reserve((void **)&f->v, &f->cap, f->n, sizeof *f->v) != 0)
     return -1;
-  f->v[f->n++] = *e;
+  f->v[f->n] = *e;
+  f->v[f->n++].taken = 0;
   tally_pushed(f);
   return 0;
 }
@@ -383,15 +394,30 @@ static void tell_partner(met_tl_match_t *m, int rank, long long id, entry_t part
   }
 }
 
+/* Takes entry `i` out of `f`: marked taken, where it stays until a compaction, the head moved past the taken entries
+ * it reaches (moving the entries before or after it at each removal was quadratic: the first entry taken from a
+ * queue of 45,000 unpaired receives moved them all, at each message). Returns where the entries that followed it
+ * start, i + 1. */
+static size_t fifo_remove(met_tl_match_t *m, fifo_t *f, size_t i)
+{
+  tally_leaves(f, i);
+  f->v[i].taken = 1;
+  f->taken++;
+  m->queued--;
+  while (f->head < f->n && f->v[f->head].taken) {
+    f->head++;
+    f->taken--;
+  }
+  return i + 1;
+}
+
 /* Queues `mine` in `f`, giving the oldest queued end up beyond QUEUED_MAX. 0, or -1 out of memory. */
 static int enqueue(met_tl_match_t *m, fifo_t *f, const endref_t *mine)
 {
   if (fifo_push(f, mine) != 0)
     return -1;
   if (++m->queued > QUEUED_MAX) {
-    tally_leaves(f, f->head);
-    f->head++;
-    m->queued--;
+    fifo_remove(m, f, f->head);
     m->unmatched++;
   }
   return 0;
@@ -431,28 +457,10 @@ static void search_missed(fifo_t *f, int rank, const endref_t *e)
 static size_t first_accepted(fifo_t *f, const endref_t *r)
 {
   size_t i = may_hold(f, r->comm, r->tag, 0) ? search_start(f, r->rank, r) : f->n;
-  while (i < f->n && !same_envelope(&f->v[i], r))
+  while (i < f->n && (f->v[i].taken || !same_envelope(&f->v[i], r)))
     i++;
   if (i == f->n)
     search_missed(f, r->rank, r);
-  return i;
-}
-
-/* Removes entry `i` of `f` (the order of the others kept), moving the fewer entries: those before it or after it (the
- * first entry taken from a queue of 45,000 unpaired receives moved them all, at each message). Returns where the
- * entries that followed it now start. */
-static size_t fifo_remove(met_tl_match_t *m, fifo_t *f, size_t i)
-{
-  tally_leaves(f, i);
-  f->searched = 0;
-  m->queued--;
-  if (i - f->head < f->n - i - 1) { /* the entries before it move, one place on: fewer than after it */
-    memmove(f->v + f->head + 1, f->v + f->head, (i - f->head) * sizeof *f->v);
-    f->head++;
-    return i + 1;
-  }
-  memmove(f->v + i, f->v + i + 1, (f->n - i - 1) * sizeof *f->v);
-  f->n--;
   return i;
 }
 
@@ -467,7 +475,7 @@ static entry_t pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *
   size_t from = may_hold(posted, mine->comm, mine->tag, rank) ? search_start(posted, rank, mine) : posted->n;
   for (size_t i = from; i < posted->n;) {
     endref_t r = posted->v[i];
-    if ((r.peer != rank && r.peer >= 0) || !same_envelope(&r, mine)) {
+    if (r.taken || (r.peer != rank && r.peer >= 0) || !same_envelope(&r, mine)) {
       i++;
       continue;
     }
@@ -496,13 +504,7 @@ static entry_t take_send(met_tl_match_t *m, fifo_t *f, size_t at, int searched, 
                          const endref_t *mine)
 {
   endref_t h = f->v[at];
-  size_t next = f->head + 1;
-  if (at == f->head) {
-    tally_leaves(f, at);
-    f->head++;
-    m->queued--;
-  } else
-    next = fifo_remove(m, f, at);
+  size_t next = fifo_remove(m, f, at);
   if (searched)
     search_ended(f, rank, mine, next);
   *peer = h.rank;
@@ -540,7 +542,7 @@ static entry_t pair_mrecv(met_tl_match_t *m, int rank, int *peer, const endref_t
 {
   fifo_t *f = &m->claimed[rank];
   for (size_t i = f->head; i < f->n; i++)
-    if (f->v[i].rank == *peer && same_envelope(&f->v[i], mine))
+    if (!f->v[i].taken && f->v[i].rank == *peer && same_envelope(&f->v[i], mine))
       return take_send(m, f, i, 0, rank, peer, mine);
   return pair_recv(m, rank, peer, mine, oom);
 }
@@ -576,14 +578,14 @@ static int push_sendrecv(met_tl_match_t *m, int rank, met_tl_event_t *e)
   e->recv.partner = e->recv.partner_raw = NAN;
   entry_t at = {e->iv.start, e->read_start}, partner;
   if (e->iv.peer >= 0) {
-    endref_t send = {rank, e->iv.peer, e->tag, e->comm, e->id, at, 0};
+    endref_t send = {rank, e->iv.peer, e->tag, e->comm, e->id, at, 0, 0};
     partner = pair_send(m, rank, e->iv.peer, &send, &oom);
     e->partner = partner.at;
     e->partner_raw = partner.raw;
   }
   int peer = e->recv.peer;
   if (!oom && peer >= 0) {
-    endref_t recv = {rank, peer, e->recv.tag, e->comm, e->recv.id, at, 0};
+    endref_t recv = {rank, peer, e->recv.tag, e->comm, e->recv.id, at, 0, 0};
     partner = pair_recv(m, rank, &peer, &recv, &oom);
     e->recv.partner = partner.at;
     e->recv.partner_raw = partner.raw;
@@ -662,7 +664,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   if (ev->kind == TL_SEND || ev->kind == TL_RECV || ev->kind == TL_PROBE || ev->kind == TL_MPROBE ||
       ev->kind == TL_MRECV) {
     int probe = ev->kind == TL_PROBE ? PROBE_ANY : ev->kind == TL_MPROBE ? PROBE_MATCHED : 0;
-    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, {ev->iv.start, ev->read_start}, probe};
+    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, {ev->iv.start, ev->read_start}, probe, 0};
     /* pairing moves no kept interval: e stays valid */
     entry_t partner = probe                  ? pair_probe(m, rank, peer, &mine, &oom)
                       : dir == MET_DIR_SEND  ? pair_send(m, rank, peer, &mine, &oom)
@@ -688,7 +690,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
                                .sync = is_sync(ev),
                                .partner_raw = NAN,
                                .any_bytes = dir == MET_DIR_RECV && peer < 0 && !null_peer ? ev->iv.bytes : -1};
-    endref_t mine = {rank, peer, ev->tag, ev->comm, id, {ev->iv.start, ev->read_start}, 0};
+    endref_t mine = {rank, peer, ev->tag, ev->comm, id, {ev->iv.start, ev->read_start}, 0, 0};
     entry_t partner = null_peer             ? mine.start /* complete at once: nothing to wait for */
                       : dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom)
                                             : pair_recv(m, rank, &peer, &mine, &oom);

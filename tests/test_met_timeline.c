@@ -2,19 +2,17 @@
 /* The reader of measured timelines (met_timeline.h): hand-made two-rank runs read into the trace model, whose
  * category and phase times are worked out by hand (a blocking message split into the wait for the partner and the
  * transfer), and folders a crashed or edited run leaves, each refused with the file and line to blame. */
-#define _DEFAULT_SOURCE /* mkdtemp */
 #include "met_eppa.h"
 #include "met_comm.h"
 #include "met_timeline.h"
 #include "met_wait.h"
-#include "tu.h"
+#include "tu_cli.h"
 
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
 
@@ -234,14 +232,13 @@ static void test_timeline_long_queues_matched_by_tag(void)
   met_trace_free(trace);
 }
 
-/* Writes a 2-rank run into a new folder in /tmp (its path into dir): rank 0 posts `n` MPI_Isend of tag 0 that no wait
- * completes, 10 us apart, and rank 1 receives each 3 us after its posting. */
+/* Writes a 2-rank run into a new folder (make_folder; its path into dir): rank 0 posts `n` MPI_Isend of tag 0 that no
+ * wait completes, 10 us apart, and rank 1 receives each 3 us after its posting. */
 static void write_isends_never_waited(char *dir, size_t len, int n)
 {
-  snprintf(dir, len, "/tmp/simrun-isends-XXXXXX");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, len), 0);
   for (int r = 0; r < 2; r++) {
-    char path[256];
+    char path[1100];
     snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
     FILE *out = fopen(path, "w");
     CU_ASSERT_PTR_NOT_NULL_FATAL(out);
@@ -260,7 +257,7 @@ static void write_isends_never_waited(char *dir, size_t len, int n)
  * (once, at the 8,193rd posting; one at each posting beyond 4,096 would have given 5,904 up). */
 static void test_timeline_gives_up_old_operations_by_half(void)
 {
-  char dir[64];
+  char dir[1024];
   write_isends_never_waited(dir, sizeof dir, 10000);
   met_timeline_info_t info;
   met_trace_t *trace = read_with_info(dir, &info);
@@ -268,12 +265,7 @@ static void test_timeline_gives_up_old_operations_by_half(void)
   CU_ASSERT_EQUAL(info.matched, 10000);
   CU_ASSERT_EQUAL(info.unmatched, 4096);
   met_trace_free(trace);
-  char path[128];
-  for (int r = 0; r < 2; r++) {
-    snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
-    unlink(path);
-  }
-  rmdir(dir);
+  remove_folder(dir);
 }
 
 /* tests/data/tracer/wait-request: rank 1 posts a receive of tag 1, then of tag 2; rank 0 sends tag 2 at 0.1, tag 1 at

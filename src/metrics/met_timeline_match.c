@@ -57,10 +57,11 @@ typedef struct fifo {
   endref_t *v;
   size_t head, n, cap; /* the entry at `head` is never taken: the queue is empty when head is n */
   size_t taken;        /* entries taken after head, skipped by every search */
-  /* The last search that found nothing: no entry before `searched` accepts an end of its key (the searching rank, the
-   * communicator and the tag), so the next search with that key starts there; 0 once entries moved (a compaction). Ends
-   * that never match (a tag no receive takes) then cost their searches once each, not a scan of every unmatched end per
-   * message: a two-line loop of 120,000 iterations otherwise took 18 s to read. */
+  /* Where the last search ended: no entry before `searched` accepts an end of its key (the searching rank, the
+   * communicator and the tag), past the end it took or, when it found none, at the queue's end; so the next search
+   * with that key starts there; 0 once entries moved (a compaction). Ends that never match (a tag no receive takes)
+   * then cost their searches once each, not a scan of every unmatched end per message: a two-line loop of 120,000
+   * iterations otherwise took 18 s to read. */
   size_t searched;
   int key_rank, key_comm, key_tag;
   /* From TALLY_FROM ends on, their counts by envelope, so that a search for an envelope none of them has (ends that
@@ -396,9 +397,8 @@ static void tell_partner(met_tl_match_t *m, int rank, long long id, entry_t part
 
 /* Takes entry `i` out of `f`: marked taken, where it stays until a compaction, the head moved past the taken entries
  * it reaches (moving the entries before or after it at each removal was quadratic: the first entry taken from a
- * queue of 45,000 unpaired receives moved them all, at each message). Returns where the entries that followed it
- * start, i + 1. */
-static size_t fifo_remove(met_tl_match_t *m, fifo_t *f, size_t i)
+ * queue of 45,000 unpaired receives moved them all, at each message). No other entry moves. */
+static void fifo_remove(met_tl_match_t *m, fifo_t *f, size_t i)
 {
   tally_leaves(f, i);
   f->v[i].taken = 1;
@@ -408,7 +408,6 @@ static size_t fifo_remove(met_tl_match_t *m, fifo_t *f, size_t i)
     f->head++;
     f->taken--;
   }
-  return i + 1;
 }
 
 /* Queues `mine` in `f`, giving the oldest queued end up beyond QUEUED_MAX. 0, or -1 out of memory. */
@@ -431,7 +430,7 @@ static int same_envelope(const endref_t *a, const endref_t *b)
 }
 
 /* Where a search of `f` by `rank` for the entries that accept end `e` starts: where the last one with the same key
- * ended without a match, if nothing moved since, else at the head. */
+ * ended, if nothing moved since, else at the head. */
 static size_t search_start(const fifo_t *f, int rank, const endref_t *e)
 {
   int same = f->searched > f->head && f->key_rank == rank && f->key_comm == e->comm && f->key_tag == e->tag;
@@ -479,8 +478,8 @@ static entry_t pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *
       i++;
       continue;
     }
-    i = fifo_remove(m, posted, i);
-    if (!r.probe) /* the receives before it accept no send like this one: the next search starts there */
+    fifo_remove(m, posted, i++);
+    if (!r.probe) /* the receives up to it accept no send like this one: the next search starts after it */
       search_ended(posted, rank, mine, i);
     tell_partner(m, r.rank, r.id, mine->start, rank);
     if (r.probe == PROBE_MATCHED) { /* the message is the probe's Mrecv's: no other receive may take it */
@@ -499,14 +498,14 @@ static entry_t pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *
 
 /* Pairs receive `mine` at `rank` with send `at` of fifo `f`, taken out of it: *peer becomes the sender. With
  * `searched`, no send before `at` accepts `mine` (first_accepted found it), so the next search for its like starts
- * there. Returns the send's time. */
+ * after it. Returns the send's time. */
 static entry_t take_send(met_tl_match_t *m, fifo_t *f, size_t at, int searched, int rank, int *peer,
                          const endref_t *mine)
 {
   endref_t h = f->v[at];
-  size_t next = fifo_remove(m, f, at);
+  fifo_remove(m, f, at);
   if (searched)
-    search_ended(f, rank, mine, next);
+    search_ended(f, rank, mine, at + 1);
   *peer = h.rank;
   tell_partner(m, h.rank, h.id, mine->start, rank);
   m->matched++;

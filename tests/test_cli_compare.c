@@ -272,6 +272,35 @@ static void test_compare_bad_input(void)
                  .prefix = "--metric p: a key or a name, not a metric", .phrases = {NULL});
 }
 
+/* --svg naming table A (or B, through a link) is refused before anything is read, the table left as it was. */
+static void test_compare_svg_replaces_input(void)
+{
+  char dir[1024], path[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(path, sizeof path, "%s/a.csv", dir);
+  FILE *out = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  fputs("p,t_par_s\n1,10\n", out);
+  CU_ASSERT_EQUAL_FATAL(fclose(out), 0);
+  snprintf(path, sizeof path, "%s/link.csv", dir);
+  CU_ASSERT_EQUAL_FATAL(symlink("a.csv", path), 0);
+  const char *const svgs[] = {"a.csv", "link.csv"};
+  for (size_t i = 0; i < 2; i++) {
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(
+        run_simrun(dir, (const char *const[]){"compare", "a.csv", MEASURED, "--svg", svgs[i], NULL}, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 2);
+    assert_error_line(run.err, "--svg", (const char *const[]){"table A", "another name", NULL});
+    CU_ASSERT_STRING_EQUAL(run.out, "");
+    run_free(&run);
+  }
+  char *kept = read_output(dir, "a.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(kept);
+  CU_ASSERT_STRING_EQUAL(kept, "p,t_par_s\n1,10\n");
+  free(kept);
+  remove_folder(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_compare_by_hand", test_compare_by_hand},
@@ -283,6 +312,7 @@ int main(void)
                                     {"test_compare_per_rank", test_compare_per_rank},
                                     {"test_compare_not_numbers", test_compare_not_numbers},
                                     {"test_compare_bad_input", test_compare_bad_input},
+                                    {"test_compare_svg_replaces_input", test_compare_svg_replaces_input},
                                     {NULL, NULL}};
   return tu_run("cli_compare", cases);
 }

@@ -5,6 +5,7 @@
 #include "cli_compare.h"
 #include "cli_exit.h"
 
+#include "cli_output.h"
 #include "cli_table.h"
 #include "rep_compare.h"
 #include "rep_report.h"
@@ -149,6 +150,21 @@ static int parse(int argc, char **argv, options_t *o)
   return n == 2 ? -1 : fail("compare takes two results files, A and B; see simrun compare --help");
 }
 
+/* --svg must not replace table A or B (device and inode, through links: cli_output.h). 0, or the exit status after
+ * the error line. */
+static int check_svg(const options_t *o)
+{
+  char message[8400] = "out of memory";
+  cli_files_t *files = o->svg ? cli_files_new() : NULL;
+  int rc = !o->svg ? 0
+           : files && cli_files_input(files, "table A", o->files[0]) == 0 &&
+                   cli_files_input(files, "table B", o->files[1]) == 0
+               ? cli_files_output(files, "--svg", o->svg, message, sizeof message)
+               : -1;
+  cli_files_free(files);
+  return rc == 0 ? 0 : fail(message);
+}
+
 /* Reads both tables, compares them and prints the comparison (once the picture is drawn: nothing on the standard
  * output on a failure). Returns the exit status. */
 static int compare(const options_t *o)
@@ -183,7 +199,7 @@ int cli_compare_main(int argc, char **argv)
 {
   options_t o = {.compare = {.rtol = REP_COMPARE_RTOL, .atol = REP_COMPARE_ATOL}};
   int status = parse(argc, argv, &o);
-  if (status < 0)
+  if (status < 0 && (status = check_svg(&o)) == 0)
     status = compare(&o);
   for (size_t i = 0; i < o.nlists; i++)
     free(o.lists[i]);

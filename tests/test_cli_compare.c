@@ -268,6 +268,8 @@ static void test_compare_bad_input(void)
                  .prefix = "--atol nan: give a decimal number >= 0", .phrases = {"1e-9", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--svg=x.svg", "--metric=speedup", NULL}, .bare = 1,
                  .status = 2, .prefix = "--metric speedup: " MEASURED " has no such column", .phrases = {NULL});
+  EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--svg", "/dev/null", NULL}, .bare = 1, .status = 2,
+                 .prefix = "--svg /dev/null: not a regular file", .phrases = {"give a file name", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--metric", "p", NULL}, .bare = 1, .status = 2,
                  .prefix = "--metric p: a key or a name, not a metric", .phrases = {NULL});
 }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum { MAX_METRICS = 64 };
 
@@ -150,11 +151,17 @@ static int parse(int argc, char **argv, options_t *o)
   return n == 2 ? -1 : fail("compare takes two results files, A and B; see simrun compare --help");
 }
 
-/* --svg must not replace table A or B (device and inode, through links: cli_output.h). 0, or the exit status after
- * the error line. */
+/* --svg must not replace table A or B (device and inode, through links: cli_output.h), nor a device, folder or FIFO
+ * (renaming the picture over /dev/null would replace the device node). 0, or the exit status after the error line. */
 static int check_svg(const options_t *o)
 {
   char message[8400] = "out of memory";
+  struct stat st;
+  if (o->svg && stat(o->svg, &st) == 0 && !S_ISREG(st.st_mode)) {
+    snprintf(message, sizeof message,
+             "--svg %.4000s: not a regular file (a device, a folder or a FIFO); give a file name", o->svg);
+    return fail(message);
+  }
   cli_files_t *files = o->svg ? cli_files_new() : NULL;
   int rc = !o->svg ? 0
            : files && cli_files_input(files, "table A", o->files[0]) == 0 &&

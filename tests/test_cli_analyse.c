@@ -567,6 +567,47 @@ static void test_analyse_platform_breakdown(void)
   }
 }
 
+/* --replay-on with --svg draws the measured and predicted T_par against p (measured-replay.svg): replay-seq's one rank
+ * computes 2.6e8 flops, 3.6111 s on the Pentium II's 72 Mf hosts, replay-pair's T_par is 2.2222 s (above); the
+ * measured times are the untraced ones given, 3 and 2.5 s. Read back from the picture's geometry and axes. */
+static void test_analyse_replay_picture(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse",
+                        RUNS "replay-pair",
+                        RUNS "replay-seq",
+                        "--replay-on",
+                        SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        "--untraced",
+                        "1=3",
+                        "--untraced",
+                        "2=2.5",
+                        "--svg",
+                        "svg",
+                        NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  char *svg = read_output(dir, "svg/measured-replay.svg");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(svg);
+  const struct {
+    const char *label;
+    int p;
+    double expected;
+  } points[] = {{"measured (untraced runs)", 1, 3},
+                {"measured (untraced runs)", 2, 2.5},
+                {"predicted (ti-replay)", 1, 2.6e8 / 7.2e7},
+                {"predicted (ti-replay)", 2, 1.6e8 / 7.2e7}};
+  tu_chart_t chart = {0};
+  char color[8];
+  for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
+    CU_ASSERT_FATAL(tu_svg_chart(svg, 0, &chart) == 0 && tu_svg_legend(svg, points[i].label, color) == 0);
+    double seen = tu_svg_point(svg, &chart, color, points[i].p);
+    CU_ASSERT(fabs(seen - points[i].expected) <= 2 * tu_svg_step(&chart, points[i].expected));
+  }
+  free(svg);
+  remove_run(dir, &run);
+}
+
 /* A run killed before MPI_Finalize (tests/data/tracer/killed: rank 1's file stops in the middle of a line) is
  * analysed up to each file's last whole line, with one warning naming the file cut short. */
 static void test_analyse_cut_short_folder(void)
@@ -689,6 +730,7 @@ int main(void)
       {"test_analyse_html_leaves_out_long_runs", test_analyse_html_leaves_out_long_runs},
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
       {"test_analyse_replay_on", test_analyse_replay_on},
+      {"test_analyse_replay_picture", test_analyse_replay_picture},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},
       {"test_analyse_replay_on_polls_until_a_message", test_analyse_replay_on_polls_until_a_message},
       {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},

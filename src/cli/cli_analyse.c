@@ -79,7 +79,7 @@ static void usage(FILE *out)
           "                      with the smallest p (whose parallel anomaly is then 0). The report says which\n"
           "  --replay-on PLATFORM  also replay each run's TI trace (index.txt) on PLATFORM with ti-replay and print\n"
           "                      the predicted T_par beside the measured one, with the difference (and both into\n"
-          "                      the CSV and JSON: t_replay_s, t_measured_s); ranks placed by\n"
+          "                      the CSV and JSON: t_replay_s, t_measured_s; drawn by --svg); ranks placed by\n"
           "                      the binding the trace recorded (bound: on those cores' hosts core-C; unbound and\n"
           "                      oversubscribed: on core i mod the cores, with a line saying what that means)\n"
           "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"

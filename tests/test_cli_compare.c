@@ -261,7 +261,10 @@ static void test_compare_bad_input(void)
                  .phrases = {NULL});
   /* nul.csv: a number cut by a NUL byte ("5." NUL "2"), refused at its line, never read as 5 */
   EXPECT_FAILURE(.args = {"compare", MEASURED, COMPARE "nul.csv", NULL}, .bare = 1, .status = 2,
-                 .prefix = COMPARE "nul.csv:3: a NUL byte", .phrases = {"give the CSV", NULL});
+                 .prefix = COMPARE "nul.csv:3: a NUL byte", .phrases = {"give the table", NULL});
+  /* nul.json: measured.json with its 10.4 cut by a NUL byte ("10" NUL ".4") on line 6 */
+  EXPECT_FAILURE(.args = {"compare", COMPARE "nul.json", MEASURED, NULL}, .bare = 1, .status = 2,
+                 .prefix = COMPARE "nul.json:6: a NUL byte", .phrases = {NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--rtol", "-1", NULL}, .bare = 1, .status = 2,
                  .prefix = "--rtol -1: give a decimal number >= 0", .phrases = {"0.05", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--atol", "nan", NULL}, .bare = 1, .status = 2,

@@ -34,7 +34,7 @@ static const char *const why[] = {
     "a quoted field never closed; close it with '\"'",
     "no rows after a header; give a results table",
     "a field longer than 4096 characters; give a results table",
-    "a NUL byte, which no text table holds (a binary or damaged file, or a number cut short); give the CSV as "
+    "a NUL byte, which no text table holds (a binary or damaged file, or a number cut short); give the table as "
     "simrun wrote it",
     "more than 5 x 10^7 cells (rows x columns); compare a smaller table, or fewer columns",
     "more than 4096 columns; give a results table"};
@@ -232,6 +232,14 @@ static int read_json(FILE *in, cli_table_t *table, char *err, size_t errlen)
   }
   int line = 0;
   table->json = 1;
+  const char *nul = memchr(text, '\0', len);
+  if (nul) { /* named as in a CSV, not as the JSON syntax error it would be */
+    for (const char *c = text; c < nul; c++)
+      line += *c == '\n';
+    snprintf(err, errlen, "%s:%d: %s", table->t.label, line + 1, why[E_NUL]);
+    free(text);
+    return -1;
+  }
   int rc = cli_json_table(text, len, &table->t, &line, message, sizeof message);
   free(text);
   if (rc != 0 && line > 0)

@@ -6,6 +6,7 @@
  * tolerances, the side-by-side picture and bad input. */
 #include "tu.h"
 #include "tu_cli.h"
+#include "tu_svg.h"
 
 #define COMPARE       SIMRUN_SOURCE_DIR "/tests/data/compare/"
 #define SIMULATED     COMPARE "simulated.csv"
@@ -271,6 +272,10 @@ static void test_compare_bad_input(void)
                  .prefix = "--atol nan: give a decimal number >= 0", .phrases = {"1e-9", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--svg=x.svg", "--metric=speedup", NULL}, .bare = 1,
                  .status = 2, .prefix = "--metric speedup: " MEASURED " has no such column", .phrases = {NULL});
+  /* fuzz-text-p.csv (found by fuzz_compare): no p is a number, so --svg has nothing to draw (the chart's axes were
+   * drawn from an empty range: an overflow in rep_svg) */
+  EXPECT_FAILURE(.args = {"compare", COMPARE "fuzz-text-p.csv", COMPARE "fuzz-text-p.csv", "--svg", "x.svg", NULL},
+                 .bare = 1, .status = 2, .prefix = "--svg: nothing to draw", .phrases = {"--metric", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--svg", "/dev/null", NULL}, .bare = 1, .status = 2,
                  .prefix = "--svg /dev/null: not a regular file", .phrases = {"give a file name", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--metric", "p", NULL}, .bare = 1, .status = 2,
@@ -302,6 +307,27 @@ static void test_compare_svg_replaces_input(void)
   remove_folder(dir);
 }
 
+/* fuzz-big-p.csv (after a fuzz_compare finding): a p of 1.9e93, which no run has, is left out of --svg's picture (its
+ * axis overflowed a size_t in rep_svg): the x axis spans p = 1 to 2, the rows that are process counts. */
+static void test_compare_svg_leaves_out_absurd_p(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"compare", COMPARE "fuzz-big-p.csv", COMPARE "fuzz-big-p.csv", "--svg", "big.svg", NULL};
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *svg = read_output(dir, "big.svg");
+  tu_chart_t chart = {0};
+  CU_ASSERT_FATAL(svg && tu_svg_chart(svg, 0, &chart) == 0);
+  CU_ASSERT(chart.nticks >= 2);
+  for (int i = 0; i < chart.nticks; i++)
+    CU_ASSERT(chart.tick_v[i] >= 1 && chart.tick_v[i] <= 2);
+  free(svg);
+  remove_folder(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_compare_by_hand", test_compare_by_hand},
@@ -314,6 +340,7 @@ int main(void)
                                     {"test_compare_not_numbers", test_compare_not_numbers},
                                     {"test_compare_bad_input", test_compare_bad_input},
                                     {"test_compare_svg_replaces_input", test_compare_svg_replaces_input},
+                                    {"test_compare_svg_leaves_out_absurd_p", test_compare_svg_leaves_out_absurd_p},
                                     {NULL, NULL}};
   return tu_run("cli_compare", cases);
 }

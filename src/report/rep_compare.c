@@ -390,6 +390,12 @@ int rep_compare_print(FILE *out, const rep_table_t *a, const rep_table_t *b, con
   return rc == 0 && ferror(out) ? -2 : rc;
 }
 
+/* What the picture draws of a table read from anywhere: a p that can be a process count, a value within what a time
+ * or ratio can be (10^15 s is 30 million years); others are left out (the chart's axes are drawn for simrun's
+ * ranges). */
+#define MAX_P 1e9
+#define MAX_Y 1e15
+
 /* The curves of one table: a group per distinct key values but p, its points in the table's order. Fills curves
  * (labels, x and y owned by the caller's arrays) from *n on; returns -1 when out of memory. */
 static int table_curves(const rep_table_t *t, const char *tag, long metric, rep_curve_t *curves, size_t *n, size_t max,
@@ -419,8 +425,9 @@ static int table_curves(const rep_table_t *t, const char *tag, long metric, rep_
       if (k < nkeys || done[r])
         continue;
       done[r] = 1;
-      if (rep_pairing_number(t->rows[r][p], &x))
-        xs[*used] = x, ys[*used] = rep_pairing_number(t->rows[r][metric], &y) ? y : NAN, (*used)++, c->n++;
+      if (rep_pairing_number(t->rows[r][p], &x) && x == floor(x) && x >= 1 && x <= MAX_P)
+        xs[*used] = x, ys[*used] = rep_pairing_number(t->rows[r][metric], &y) && fabs(y) <= MAX_Y ? y : NAN, (*used)++,
+        c->n++;
     }
     (*n)++;
   }
@@ -455,9 +462,19 @@ int rep_compare_svg(FILE *out, const rep_table_t *a, const rep_table_t *b, const
   snprintf(title, sizeof title, "%s: A = %s, B = %s", metric, a->label, b->label);
   rep_chart_t chart = {
       .title = title, .subtitle = "simrun compare", .x_label = "p", .y_label = metric, .var = "p", .log_span = 100};
+  size_t drawn = 0; /* points with a number in both p and the metric */
+  for (size_t i = 0; rc == 0 && i < used; i++)
+    drawn += isfinite(ys[i]);
+  if (rc == 0 && drawn == 0) {
+    snprintf(err, errlen,
+             "--svg: nothing to draw, no row of %s or %s has both a p from 1 to 10^9 and a %s within "
+             "+-10^15; choose another metric with --metric",
+             a->label, b->label, metric);
+    rc = -2;
+  }
   if (rc == 0)
     rc = rep_line_chart(out, &chart, curves, n);
-  if (rc != 0)
+  if (rc == -1)
     snprintf(err, errlen, "drawing the comparison failed (out of memory or a write error)");
   for (size_t i = 0; labels && i < n; i++)
     free(labels[i]);
@@ -465,5 +482,5 @@ int rep_compare_svg(FILE *out, const rep_table_t *a, const rep_table_t *b, const
   free(curves);
   free(xs);
   free(ys);
-  return rc;
+  return rc == 0 ? 0 : -1;
 }

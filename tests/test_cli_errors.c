@@ -308,7 +308,7 @@ static void test_cli_generate_bad_parameters(void)
 static void test_cli_generate_into_missing_folder(void)
 {
   EXPECT_FAILURE(.args = {"platform", "switch", "4", "--preset=t800", "-omissing/x.xml"}, .bare = 1, .status = 2,
-                 .prefix = "cannot write 'missing/x.xml': ", .phrases = {"check that its folder exists"});
+                 .prefix = "--output 'missing/x.xml': 'missing' does not exist", .phrases = {"make that folder first"});
 }
 
 /* -o writes exactly what standard output gets: a platform with the 2 x 3 mesh's six hosts. */

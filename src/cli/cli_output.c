@@ -6,6 +6,7 @@
 #define _DEFAULT_SOURCE /* realpath, rmdir, stat, dirent */
 
 #include "cli_output.h"
+#include "cli_exit.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
 #include "sim_ti.h"
@@ -381,4 +382,53 @@ int cli_folder_make(const char *dir, char *err, size_t errlen)
     return -1;
   }
   return rep_file_defer(made_keep, made_remove, made, err, errlen);
+}
+
+static int is_stdout(const char *path)
+{
+  return path && strcmp(path, "-") == 0;
+}
+
+/* Opens one output file (none when path is NULL). A folder is refused here: renaming onto it would fail only after
+ * every point had been simulated. */
+int cli_open_output(const char *path, rep_file_t **file)
+{
+  char message[1200];
+  struct stat st;
+  if (!path)
+    return EXIT_OK;
+  if (!*path)
+    snprintf(message, sizeof message, "an output path is empty; give a file name");
+  else if (!is_stdout(path) && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    snprintf(message, sizeof message, "cannot write '%s': it is a folder; give a file name", path);
+  else if (!is_stdout(path) && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* renaming onto a device replaces it */
+    snprintf(message, sizeof message, "cannot write '%s': not a regular file (a device, a FIFO); give a file name",
+             path);
+  else if ((*file = rep_file_open(path, message, sizeof message)))
+    return EXIT_OK;
+  fprintf(stderr, "simrun: error: %s\n", message);
+  return EXIT_INPUT;
+}
+
+int cli_gate_output(const char *what, const char *output, const char *const inputs[][2], size_t ninputs,
+                    rep_file_t **file)
+{
+  char err[2600] = "out of memory";
+  cli_files_t *files = cli_files_new();
+  int rc = !files;
+  for (size_t i = 0; i < ninputs && !rc; i++)
+    rc = cli_files_input(files, inputs[i][0], inputs[i][1]) != 0;
+  rc = rc || cli_files_output(files, what, output, err, sizeof err) != 0;
+  cli_files_free(files);
+  if (rc) {
+    fprintf(stderr, "simrun: error: %s\n", err);
+    return EXIT_INPUT;
+  }
+  rep_file_t *opened = NULL;
+  int status = cli_open_output(output, &opened);
+  if (file)
+    *file = opened;
+  else
+    rep_file_abort(opened); /* opened only to show that it can be */
+  return status;
 }

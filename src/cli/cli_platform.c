@@ -109,7 +109,7 @@ int cli_platform_main(int argc, char **argv)
   platform_options_t po = {.topo = {.kind = PLT_TOPO_MESH}};
   int status = parse_platform(argc, argv, &po);
   rep_file_t *file = NULL;
-  if (status >= 0 || (status = cli_open_output(po.output, &file)) != EXIT_OK)
+  if (status >= 0 || (status = cli_gate_output("--output", po.output, NULL, 0, &file)) != EXIT_OK)
     return status;
   char message[1200] = "";
   if (plt_topo_write(&po.topo, file ? rep_file_stream(file) : stdout, message, sizeof message) != 0) {

@@ -44,6 +44,37 @@ static void test_hostile_p_checked_against_hosts_first(void)
                  .phrases = {"p = 2000000000", "has 32 hosts", "use p no larger than the host count"});
 }
 
+/* A sweep of p = 1..100000 on the 128-host mesh: one line naming p and the hosts, exit 2, within a 4 GB address
+ * space (the probe allocated a 237-KB description for every p, 23.7 GB, before reading the host count: "out of
+ * memory", exit 1). Under a sanitizer, whose allocator reserves far more address space, without the limit. */
+static void test_hostile_many_p_checked_before_allocating(void)
+{
+  char dir[1024], path[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(path, sizeof path, "%s/many-p.xml", dir);
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  fprintf(f,
+          "<scenario name=\"many-p\"><platform file=\"%s/platforms/t800-mesh-128.xml\"/>"
+          "<program skeleton=\"gauss-jordan\"><param name=\"n\" value=\"16\"/>"
+          "<param name=\"broadcast\" value=\"neighbour\"/></program><sweep><param name=\"p\" values=\"",
+          SIMRUN_SOURCE_DIR);
+  for (int p = 1; p <= 100000; p++)
+    fprintf(f, "%d ", p);
+  fprintf(f, "\"/></sweep></scenario>\n");
+  fclose(f);
+  char command[2400];
+  snprintf(command, sizeof command, "%sexec '%s' --no-cache many-p.xml", SANITIZED ? "" : "ulimit -v 4000000; ",
+           SIMRUN_BINARY);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, "/bin/sh", (const char *const[]){"-c", command, NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "many-p.xml:1: p = 100000 but platform ",
+                    (const char *const[]){"has 128 hosts", "use p no larger than the host count", NULL});
+  run_free(&run);
+  remove_folder(dir);
+}
+
 static void test_hostile_duplicate_values(void)
 {
   EXPECT_FAILURE(.args = {HOSTILE "duplicate-values.xml"}, .status = 2, .prefix = HOSTILE "duplicate-values.xml:9: ",
@@ -695,6 +726,7 @@ int main(void)
       {"test_hostile_report_inside_or_on_command_line", test_hostile_report_inside_or_on_command_line},
       {"test_hostile_devices_refused", test_hostile_devices_refused},
       {"test_hostile_platform_bad_mesh_row", test_hostile_platform_bad_mesh_row},
+      {"test_hostile_many_p_checked_before_allocating", test_hostile_many_p_checked_before_allocating},
       {"test_hostile_duplicate_values", test_hostile_duplicate_values},
       {"test_hostile_output_replaces_scenario", test_hostile_output_replaces_scenario},
       {"test_hostile_output_replaces_platform", test_hostile_output_replaces_platform},

@@ -75,6 +75,51 @@ static void test_hostile_many_p_checked_before_allocating(void)
   remove_folder(dir);
 }
 
+/* dir/name with `text`. */
+static void write_text(const char *dir, const char *name, const char *text)
+{
+  char path[1200];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* A trace index that names a file which is no trace (a password file), or a trace parameter that names one as the
+ * index: one line, exit 2, saying it is not a trace (or not an index) and quoting nothing of it (an index naming
+ * /etc/shadow printed its first line, the hash). A real trace's bad line is still quoted. */
+static void test_hostile_ti_foreign_files_not_quoted(void)
+{
+  static const struct {
+    const char *trace, *index, *phrase;
+  } cases[] = {{"index.txt", "secret\n", "secret:1: not a time-independent trace"},
+               {"secret", NULL, "secret: not a trace index: none of its 2 lines names a file that exists"},
+               {"index.txt", "rank0.txt\n", "rank0.txt:1: '0 compte 1e6': not an action simrun replays"}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char dir[1024], scenario[2048];
+    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+    write_text(dir, "secret", "root:$y$SECRETHASH:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\n");
+    write_text(dir, "rank0.txt", "0 compte 1e6\n");
+    if (cases[i].index)
+      write_text(dir, "index.txt", cases[i].index);
+    snprintf(scenario, sizeof scenario,
+             "<scenario name=\"x\"><platform file=\"%s/platforms/icluster-fe-32.xml\"/><program "
+             "skeleton=\"ti-replay\"><param name=\"trace\" value=\"%s\"/></program><sweep><param name=\"p\" "
+             "values=\"1\"/></sweep></scenario>\n",
+             SIMRUN_SOURCE_DIR, cases[i].trace);
+    write_text(dir, "s.xml", scenario);
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"--no-cache", "s.xml", NULL}, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 2);
+    assert_error_line(run.err, "s.xml", (const char *const[]){cases[i].phrase, NULL});
+    CU_ASSERT_PTR_NULL(strstr(run.err, "SECRETHASH"));
+    CU_ASSERT_PTR_NULL(strstr(run.err, "daemon"));
+    run_free(&run);
+    remove_folder(dir);
+  }
+}
+
 static void test_hostile_duplicate_values(void)
 {
   EXPECT_FAILURE(.args = {HOSTILE "duplicate-values.xml"}, .status = 2, .prefix = HOSTILE "duplicate-values.xml:9: ",
@@ -727,6 +772,7 @@ int main(void)
       {"test_hostile_devices_refused", test_hostile_devices_refused},
       {"test_hostile_platform_bad_mesh_row", test_hostile_platform_bad_mesh_row},
       {"test_hostile_many_p_checked_before_allocating", test_hostile_many_p_checked_before_allocating},
+      {"test_hostile_ti_foreign_files_not_quoted", test_hostile_ti_foreign_files_not_quoted},
       {"test_hostile_duplicate_values", test_hostile_duplicate_values},
       {"test_hostile_output_replaces_scenario", test_hostile_output_replaces_scenario},
       {"test_hostile_output_replaces_platform", test_hostile_output_replaces_platform},

@@ -599,6 +599,11 @@ static void test_hostile_platform_parse_errors(void)
   expect_platform_refused("junk-speed", HOSTILE "platform-junk-speed.xml:5: cannot parse number:fast; give a number "
                                                 "with its unit, such as speed=\"1Gf\"");
   expect_platform_refused("no-hosts", "the platform declares no host; add a <host>");
+  /* SimGrid names the element without its line: simrun finds it in the file (issue 48) */
+  expect_platform_refused("missing-link", HOSTILE "platform-missing-link.xml:8: <link_ctn id=\"wier\"/> names a link "
+                                                  "no <link> declares; declare <link id=\"wier\" .../>");
+  expect_platform_refused("twice-host", HOSTILE "platform-twice-host.xml:6: a second host named 'h0' (the first is at "
+                                                "line 5); give each host an id of its own");
   expect_platform_refused("unknown-model", "simrun:comm-model = \"hockney\": the only model is \"piecewise\"; write "
                                            "that or remove the property");
   EXPECT_FAILURE(.args = {HOSTILE "scenario-as-platform.xml"}, .status = 2,

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include <libxml/parser.h>
+#include <libxml/xpath.h>
 #include <libxml/xmlerror.h>
 
 #include <simgrid/host.h>
@@ -353,4 +354,54 @@ extern "C" void sim_check_explain(char *err, size_t errlen)
   while (*said && said[strlen(said) - 1] == '.')
     said[strlen(said) - 1] = '\0';
   snprintf(err, errlen, "%s; %s", said, fix);
+}
+
+/* The first element that `xpath` finds in the platform (its line, and the line of the one before it in *earlier
+ * when `second`: the second one found), or 0. */
+static int line_of(const char *platform, const char *xpath, int second, int *earlier)
+{
+  xmlDoc *doc = xmlReadFile(platform, nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  xmlXPathContext *context = doc ? xmlXPathNewContext(doc) : nullptr;
+  xmlXPathObject *found = context ? xmlXPathEvalExpression(BAD_CAST xpath, context) : nullptr;
+  int line = 0;
+  const xmlNodeSet *nodes = found ? found->nodesetval : nullptr;
+  if (nodes && nodes->nodeNr > second) {
+    line = (int)xmlGetLineNo(nodes->nodeTab[second]);
+    if (second && earlier)
+      *earlier = (int)xmlGetLineNo(nodes->nodeTab[0]);
+  }
+  xmlXPathFreeObject(found);
+  xmlXPathFreeContext(context);
+  xmlFreeDoc(doc);
+  return line;
+}
+
+/* An id as it can sit in an XPath string literal: NULL when it holds a quote of either kind. */
+static const char *literal(const char *id)
+{
+  return strchr(id, '\'') || strchr(id, '"') ? nullptr : id;
+}
+
+extern "C" void sim_check_locate(const char *platform, char *err, size_t errlen)
+{
+  static const char missing_link[] = "Link not found: ";
+  static const char second_host[] = "Refusing to create a second host named '";
+  char id[256] = "", xpath[700];
+  int earlier = 0, line = 0;
+  if (strncmp(err, missing_link, sizeof missing_link - 1) == 0 &&
+      sscanf(err + sizeof missing_link - 1, "%255s", id) == 1 && literal(id)) {
+    snprintf(xpath, sizeof xpath, "//*[local-name() = 'link_ctn' and @id = '%s']", id);
+    if ((line = line_of(platform, xpath, 0, nullptr)) > 0)
+      snprintf(err, errlen,
+               "%s:%d: <link_ctn id=\"%s\"/> names a link no <link> declares; declare <link id=\"%s\" .../> (in "
+               "this zone or one it holds) or fix the name",
+               platform, line, id, id);
+  } else if (strncmp(err, second_host, sizeof second_host - 1) == 0 &&
+             sscanf(err + sizeof second_host - 1, "%255[^']", id) == 1 && literal(id)) {
+    snprintf(xpath, sizeof xpath, "//*[local-name() = 'host' and @id = '%s']", id);
+    if ((line = line_of(platform, xpath, 1, &earlier)) > 0)
+      snprintf(err, errlen,
+               "%s:%d: a second host named '%s' (the first is at line %d); give each host an id of its own", platform,
+               line, id, earlier);
+  }
 }

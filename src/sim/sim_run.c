@@ -85,8 +85,10 @@ static void child_probe(const void *data, FILE *out)
   char err[1024] = "";
   sim_machine_t machine;
   int32_t status = sim_check_platform_xml(platform, err, sizeof err);
-  if (status == 0 && (status = sim_engine_start(platform, err, sizeof err)) != 0)
+  if (status == 0 && (status = sim_engine_start(platform, err, sizeof err)) != 0) {
     sim_check_explain(err, sizeof err);
+    sim_check_locate(platform, err, sizeof err);
+  }
   if (status == 0)
     status = sim_machine_read(&machine, err, sizeof err);
   if (status == 0)

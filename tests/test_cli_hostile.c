@@ -120,6 +120,47 @@ static void test_hostile_ti_foreign_files_not_quoted(void)
   }
 }
 
+/* A replay of 300 ranks, each keeping its trace file open: under a hard limit of 256 open files, refused before it
+ * starts, naming the limit to raise (2,048 files failed midway: "cannot read r2039.txt: Too many open files; check the
+ * path"); under a soft limit of 256 below a higher hard one, run (simrun raises its soft limit). */
+static void test_hostile_ti_more_ranks_than_open_files(void)
+{
+  char dir[1024], name[64], text[160];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  char *index = calloc(300, 16);
+  CU_ASSERT_FATAL(index != NULL);
+  for (int r = 0; r < 300; r++) {
+    snprintf(name, sizeof name, "r%d.txt", r);
+    snprintf(text, sizeof text, "%d init\n%d compute 1000\n%d finalize\n", r, r, r);
+    write_text(dir, name, text);
+    strcat(strcat(index, name), "\n");
+  }
+  write_text(dir, "index.txt", index);
+  free(index);
+  write_text(dir, "s.xml",
+             "<scenario name=\"x\"><platform file=\"mesh.xml\"/><program skeleton=\"ti-replay\"><param name=\"trace\" "
+             "value=\"index.txt\"/><param name=\"t-seq\" value=\"1\"/></program><sweep><param name=\"p\" "
+             "values=\"300\"/></sweep></scenario>\n");
+  cli_run_t run;
+  const char *mesh[] = {"platform", "mesh", "20x15", "--preset", "icluster", "-o", "mesh.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, mesh, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(run.status, 0);
+  run_free(&run);
+  char command[2400];
+  snprintf(command, sizeof command, "ulimit -n 256 && exec '%s' --no-cache s.xml", SIMRUN_BINARY);
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, "/bin/sh", (const char *const[]){"-c", command, NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "s.xml:1: index.txt: replaying 300 ranks keeps 300 trace files open at once",
+                    (const char *const[]){"may open 256 files", "ulimit -n 364", NULL});
+  run_free(&run);
+  snprintf(command, sizeof command, "ulimit -Sn 256 && exec '%s' -q --no-cache s.xml", SIMRUN_BINARY);
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, "/bin/sh", (const char *const[]){"-c", command, NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  run_free(&run);
+  remove_folder(dir);
+}
+
 static void test_hostile_duplicate_values(void)
 {
   EXPECT_FAILURE(.args = {HOSTILE "duplicate-values.xml"}, .status = 2, .prefix = HOSTILE "duplicate-values.xml:9: ",
@@ -778,6 +819,7 @@ int main(void)
       {"test_hostile_platform_bad_mesh_row", test_hostile_platform_bad_mesh_row},
       {"test_hostile_many_p_checked_before_allocating", test_hostile_many_p_checked_before_allocating},
       {"test_hostile_ti_foreign_files_not_quoted", test_hostile_ti_foreign_files_not_quoted},
+      {"test_hostile_ti_more_ranks_than_open_files", test_hostile_ti_more_ranks_than_open_files},
       {"test_hostile_duplicate_values", test_hostile_duplicate_values},
       {"test_hostile_output_replaces_scenario", test_hostile_output_replaces_scenario},
       {"test_hostile_output_replaces_platform", test_hostile_output_replaces_platform},

@@ -726,7 +726,8 @@ static void test_hostile_scenario_too_large(void)
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"big.xml", NULL}, &run), 0);
   CU_ASSERT_EQUAL(run.status, 2);
   assert_error_line(run.err, "big.xml: cannot open scenario: it is larger than simrun reads: 16 MiB for a scenario",
-                    (const char *const[]){NULL});
+                    (const char *const[]){"give the scenario file itself", NULL});
+  CU_ASSERT_PTR_NULL(strstr(run.err, "check the path")); /* the path was right: the file was not a scenario */
   run_free(&run);
   remove_folder(dir);
 }

@@ -536,12 +536,20 @@ static void test_hostile_output_replaces_platform(void)
 
 static void test_hostile_output_replaces_trace(void)
 {
-  static const char *const folders[] = {"--ti", "--otf2"};
+  /* --ti's folder is set aside whole while the sweep writes it: any input beneath it clashes, not only point-* */
+  static const char *const folders[][2] = {{"--ti", "move aside, while the sweep reads it,"}, {"--otf2", "replace"}};
+  static const char *const ti_folders[] = {"traces", "traces/point-0", "."};
   for (size_t i = 0; i < 2; i++) {
     char prefix[200];
-    snprintf(prefix, sizeof prefix, "%s 'traces' would replace the file of parameter 'trace'", folders[i]);
-    expect_clash(CLOBBER, (const char *const[]){"-q", "--per-process", "2", folders[i], "traces", "trace.xml", NULL},
+    snprintf(prefix, sizeof prefix, "%s 'traces' would %s the file of parameter 'trace'", folders[i][0], folders[i][1]);
+    expect_clash(CLOBBER, (const char *const[]){"-q", "--per-process", "2", folders[i][0], "traces", "trace.xml", NULL},
                  prefix, "traces/point-0/index.txt");
+  }
+  for (size_t i = 1; i < 3; i++) {
+    char prefix[200];
+    snprintf(prefix, sizeof prefix, "--ti '%s' would move aside, while the sweep reads it, ", ti_folders[i]);
+    expect_clash(CLOBBER, (const char *const[]){"-q", "--per-process", "2", "--ti", ti_folders[i], "trace.xml", NULL},
+                 prefix, "give --ti another folder");
   }
   expect_clash(CLOBBER, (const char *const[]){"-q", "--csv", "traces/point-0/rank-1.txt", "trace.xml", NULL},
                "--csv 'traces/point-0/rank-1.txt' would replace a trace file it lists", "give --csv another name");

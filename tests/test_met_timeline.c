@@ -790,6 +790,21 @@ static void test_timeline_refuses_damaged_zstd(void)
                                            "match checksum); trace the run again (docs/tracer.md)");
 }
 
+/* A compressed file cut before its first whole block (zstd-cut-early: two-ranks' rank 1 compressed by zstd, its first
+ * 20 bytes) is named as cut, not as empty; a timeline of a later format (format-future: two-ranks with format 3) is
+ * named as a newer simrun's, not as "not a measured timeline". */
+static void test_timeline_names_early_cut_and_future_format(void)
+{
+  expect_refused(RUNS "zstd-cut-early",
+                 RUNS "zstd-cut-early/timeline-1.txt:1: the file is compressed and was cut short "
+                      "before its first whole block: the run was killed while writing it; trace "
+                      "the run again (docs/tracer.md)");
+  expect_refused(RUNS "format-future",
+                 RUNS "format-future/timeline-0.txt:1: a timeline of format 3, which a newer simrun "
+                      "wrote; this one reads formats 1 and 2: analyse it with the simrun whose "
+                      "libsimrun-trace.so traced the run");
+}
+
 /* A loop whose mean calls, times its count, outlast its span is refused at its line (loop-bad: 4 x 0.9 s in 3 s). */
 static void test_timeline_refuses_loop_too_long(void)
 {
@@ -897,6 +912,7 @@ int main(void)
       {"test_timeline_aggregate_same_wait_states", test_timeline_aggregate_same_wait_states},
       {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
       {"test_timeline_refuses_damaged_zstd", test_timeline_refuses_damaged_zstd},
+      {"test_timeline_names_early_cut_and_future_format", test_timeline_names_early_cut_and_future_format},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
       {"test_timeline_refuses_bad_request", test_timeline_refuses_bad_request},

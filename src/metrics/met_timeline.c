@@ -18,8 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAGIC  "# simrun measured timeline 1"
-#define MAGIC2 "# simrun measured timeline 2"
+#define MAGIC_PREFIX "# simrun measured timeline "
+#define MAGIC        MAGIC_PREFIX "1"
+#define MAGIC2       MAGIC_PREFIX "2"
 /* The header comment of a tracer that leaves its own time as the gaps between intervals, for the reader to remove */
 #define OWN_GAPS "# own time: the gaps"
 #define HOW      "trace the run again (docs/tracer.md)"
@@ -341,11 +342,23 @@ static int read_header(reader_t *r, int rank, int *nranks, char *err, size_t err
   char extra[2];
   if (next_line(r) != 0) {
     if (!bad_line(r, err, errlen))
-      snprintf(err, errlen, "%s:1: the file is empty: the run stopped before its first lines were written; %s", r->path,
+      snprintf(err, errlen, "%s:1: the file %s; %s", r->path,
+               met_zread_cut(r->in) ? "is compressed and was cut short before its first whole block: the run was "
+                                      "killed while writing it"
+                                    : "is empty: the run stopped before its first lines were written",
                HOW);
     return -1;
   }
   r->version = strcmp(r->text, MAGIC2) == 0 ? 2 : 1;
+  long long newer = 0;
+  char rest[2];
+  if (r->version == 1 && sscanf(r->text, MAGIC_PREFIX "%lld%1s", &newer, rest) == 1 && newer > 2) {
+    snprintf(err, errlen,
+             "%s:1: a timeline of format %lld, which a newer simrun wrote; this one reads formats 1 and 2: analyse it "
+             "with the simrun whose libsimrun-trace.so traced the run",
+             r->path, newer);
+    return -1;
+  }
   if (r->version == 1 && strcmp(r->text, MAGIC) != 0) {
     snprintf(err, errlen,
              "%s:%ld: not a measured timeline (the first line must be '" MAGIC2 "', or '" MAGIC

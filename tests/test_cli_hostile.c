@@ -161,6 +161,28 @@ static void test_hostile_ti_more_ranks_than_open_files(void)
   remove_folder(dir);
 }
 
+/* A full disk while the OTF2 archive is written: one line naming the archive and libotf2's first error, exit 1, and
+ * nothing left in the folder (libotf2 printed ten lines of its own). The disk is a 40 KiB tmpfs mounted in a private
+ * mount namespace of a user namespace (unshare -rm), which needs no privilege and leaves nothing mounted. */
+static void test_hostile_full_disk_otf2(void)
+{
+  char dir[1024], command[4096];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(command, sizeof command,
+           "mount -t tmpfs -o size=40k tmpfs '%s' && cd '%s' && '%s' -q --no-cache '%sgj-small.xml' --per-process 4 "
+           "--otf2 o >/dev/null; status=$?; ls -A; exit $status",
+           dir, dir, SIMRUN_BINARY, DATA);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(
+      run_program(dir, "/usr/bin/unshare", (const char *const[]){"-rm", "sh", "-c", command, NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 1);
+  assert_error_line(run.err, "writing the OTF2 archive 'o/point-5.otf2' failed: No space left on device",
+                    (const char *const[]){"check the space and the rights in 'o'", NULL});
+  CU_ASSERT_STRING_EQUAL(run.out, ""); /* no archive, no temporary folder */
+  run_free(&run);
+  remove_folder(dir);
+}
+
 static void test_hostile_duplicate_values(void)
 {
   EXPECT_FAILURE(.args = {HOSTILE "duplicate-values.xml"}, .status = 2, .prefix = HOSTILE "duplicate-values.xml:9: ",
@@ -834,6 +856,7 @@ int main(void)
       {"test_hostile_many_p_checked_before_allocating", test_hostile_many_p_checked_before_allocating},
       {"test_hostile_ti_foreign_files_not_quoted", test_hostile_ti_foreign_files_not_quoted},
       {"test_hostile_ti_more_ranks_than_open_files", test_hostile_ti_more_ranks_than_open_files},
+      {"test_hostile_full_disk_otf2", test_hostile_full_disk_otf2},
       {"test_hostile_duplicate_values", test_hostile_duplicate_values},
       {"test_hostile_output_replaces_scenario", test_hostile_output_replaces_scenario},
       {"test_hostile_output_replaces_platform", test_hostile_output_replaces_platform},

@@ -183,6 +183,35 @@ static void test_hostile_full_disk_otf2(void)
   remove_folder(dir);
 }
 
+/* A sweep of 2000 n x 128 p x 4 broadcasts, 1,024,000 points: refused before the points are made, naming each
+ * parameter's count (it took 740 MB before a point's own check refused it). */
+static void test_hostile_too_many_points(void)
+{
+  char dir[1024], path[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(path, sizeof path, "%s/many.xml", dir);
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  fprintf(f,
+          "<scenario name=\"many\"><platform file=\"%s/platforms/t800-mesh-128.xml\"/>"
+          "<program skeleton=\"gauss-jordan\"/><sweep><param name=\"n\" values=\"",
+          SIMRUN_SOURCE_DIR);
+  for (int n = 0; n < 2000; n++)
+    fprintf(f, "%d ", 128 + n);
+  fprintf(f, "\"/><param name=\"p\" values=\"");
+  for (int p = 1; p <= 128; p++)
+    fprintf(f, "%d ", p);
+  fprintf(f, "\"/><param name=\"broadcast\" values=\"one-to-all neighbour binomial mesh\"/></sweep></scenario>\n");
+  fclose(f);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"--no-cache", "many.xml", NULL}, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "many.xml: the sweep has more than 1000000 points",
+                    (const char *const[]){"n 2000 x p 128 x broadcast 4", "sweep fewer values", NULL});
+  run_free(&run);
+  remove_folder(dir);
+}
+
 static void test_hostile_duplicate_values(void)
 {
   EXPECT_FAILURE(.args = {HOSTILE "duplicate-values.xml"}, .status = 2, .prefix = HOSTILE "duplicate-values.xml:9: ",
@@ -857,6 +886,7 @@ int main(void)
       {"test_hostile_ti_foreign_files_not_quoted", test_hostile_ti_foreign_files_not_quoted},
       {"test_hostile_ti_more_ranks_than_open_files", test_hostile_ti_more_ranks_than_open_files},
       {"test_hostile_full_disk_otf2", test_hostile_full_disk_otf2},
+      {"test_hostile_too_many_points", test_hostile_too_many_points},
       {"test_hostile_duplicate_values", test_hostile_duplicate_values},
       {"test_hostile_output_replaces_scenario", test_hostile_output_replaces_scenario},
       {"test_hostile_output_replaces_platform", test_hostile_output_replaces_platform},

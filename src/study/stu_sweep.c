@@ -453,6 +453,9 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
   sweep->p_index = scn_role_index(scenario, SCN_ROLE_PROCESSES);
   if (rc == 0 && sweep->p_index == scenario->nparams)
     rc = point_error(sweep, SIM_EINVAL, NULL, "the scenario gives no p");
+  char message[1024];
+  if (rc == 0 && stu_points_count(scenario, message, sizeof message) != 0)
+    rc = point_error(sweep, SIM_EINVAL, NULL, message);
   if (rc == 0) {
     sweep->study->scenario = scenario;
     sweep->study->facts = facts_of(skeleton, sweep->options);

@@ -288,7 +288,10 @@ static void test_cli_generate_bad_topology_or_size(void)
                  .prefix = "unknown topology 'ring'; choose one of: mesh, torus",
                  .phrases = {"see simrun platform --help"});
   EXPECT_FAILURE(.args = {"platform", "mesh", "8by16", "--preset=t800"}, .bare = 1, .status = 2,
-                 .prefix = "mesh size '8by16': expected ROWSxCOLS", .phrases = {"at most 4096 hosts"});
+                 .prefix = "mesh size '8by16': expected ROWSxCOLS",
+                 .phrases = {"at most 1048576 hosts (--routing native; explicit routing: 4096)"});
+  EXPECT_FAILURE(.args = {"platform", "torus", "65x64", "--preset=t800-flat"}, .bare = 1, .status = 2,
+                 .prefix = "torus of 4160 hosts with explicit routing", .phrases = {"give --routing native"});
   EXPECT_FAILURE(.args = {"platform", "switch", "--preset=t800"}, .bare = 1, .status = 2,
                  .prefix = "give a topology and its size", .phrases = {"see simrun platform --help"});
 }

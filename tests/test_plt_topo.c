@@ -530,7 +530,7 @@ static void test_plt_topo_rejects_bad_input(void)
     const char *text;
   } bad[] = {{PLT_TOPO_MESH, "8by16"},
              {PLT_TOPO_MESH, "0x4"},
-             {PLT_TOPO_MESH, "65x64"},
+             {PLT_TOPO_MESH, "1025x1024"}, /* beyond even native routing's 2^20 hosts */
              {PLT_TOPO_MESH, "8x"},
              {PLT_TOPO_TORUS, "-2x4"},
              {PLT_TOPO_TORUS, "1x1"}, /* one host: its links would wrap onto itself */
@@ -540,7 +540,7 @@ static void test_plt_topo_rejects_bad_input(void)
              {PLT_TOPO_SWITCH, "3x3"},
              {PLT_TOPO_FATTREE, "1:3"},
              {PLT_TOPO_FATTREE, "4"},
-             {PLT_TOPO_FATTREE, "4:7"},
+             {PLT_TOPO_FATTREE, "4:11"},
              /* more groups than routers per chassis (SimGrid's limit), a missing level, 4608 hosts, a zero */
              {PLT_TOPO_DRAGONFLY, "3:2:2:2"},
              {PLT_TOPO_DRAGONFLY, "2:2:2"},
@@ -555,6 +555,15 @@ static void test_plt_topo_rejects_bad_input(void)
   CU_ASSERT(plt_topo_parse_size(PLT_TOPO_FATTREE, "4:3", size, err, sizeof err) == 0 && size[0] == 4);
   CU_ASSERT(plt_topo_parse_size(PLT_TOPO_DRAGONFLY, "8:8:8:8", size, err, sizeof err) == 0 && size[0] == 8 &&
             size[3] == 8);
+  /* 4160 hosts: explicit routing refuses them, naming native routing, which takes a 1024 x 1024 mesh */
+  plt_topo_t wide = {.kind = PLT_TOPO_MESH, .preset = plt_topo_preset("t800-flat")};
+  CU_ASSERT(plt_topo_parse_size(PLT_TOPO_MESH, "65x64", wide.size, err, sizeof err) == 0);
+  CU_ASSERT(plt_topo_resolve(&wide, err, sizeof err) == SIM_EINVAL && strstr(err, "4160 hosts with explicit routing") &&
+            strstr(err, "--routing native"));
+  wide.native = 1;
+  CU_ASSERT(plt_topo_resolve(&wide, err, sizeof err) == 0);
+  CU_ASSERT(plt_topo_parse_size(PLT_TOPO_MESH, "1024x1024", wide.size, err, sizeof err) == 0);
+  CU_ASSERT(plt_topo_resolve(&wide, err, sizeof err) == 0 && plt_topo_hosts(&wide) == 1048576);
   plt_topo_t t800_dragonfly = {.kind = PLT_TOPO_DRAGONFLY, .size = {2, 2, 2, 2}, .preset = plt_topo_preset("t800")};
   CU_ASSERT(plt_topo_resolve(&t800_dragonfly, err, sizeof err) == SIM_EINVAL && strstr(err, "t800-flat"));
   static const struct {

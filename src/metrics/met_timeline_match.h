@@ -70,6 +70,9 @@ enum { MET_TL_PEER_NULL = -2 };
 
 typedef struct met_tl_match met_tl_match_t;
 
+/* The kind of a timeline's MPI call named `call` ("MPI_Isend"...) with partner field `peer`. A call whose pairing needs
+ * its partner (blocking sends and receives, probes, a rooted collective's root) is TL_OTHER when `peer` is negative
+ * (none, any source, MPI_PROC_NULL), as is a call the matching does not pair. */
 met_tl_kind_t met_tl_kind_of(const char *call, int peer);
 /* Whether calls of `kind` are paired with the other members' (barriers, N x N and rooted collectives). */
 int met_tl_synchronising(met_tl_kind_t kind);

@@ -342,9 +342,9 @@ static void print_run(FILE *out, const runs_t *runs, int i)
   if (info->compensated)
     fprintf(out,
             "; the tracer's own time, %.6f s over the ranks (the gaps between intervals), removed from the run's "
-            "times, then %.6f s put back (waits a rank's own tracer time had hidden: no receive, wait or collective "
-            "ends before its partner's entry, but in a loop's mean iteration, not moved past its times as read) and "
-            "%.6f s of waiting for partners that their tracer time had delayed removed",
+            "times, then %.6f s put back (waits a rank's own tracer time had hidden: a receive, wait or collective "
+            "ends no earlier than its partner's entry, and no call later than its end as read) and %.6f s of waiting "
+            "for partners that their tracer time had delayed removed",
             info->own_gaps, info->own_put_back, info->waits_removed);
   else if (!isnan(info->tracer_cost))
     fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);

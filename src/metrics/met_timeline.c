@@ -328,8 +328,10 @@ static int read_record(reader_t *r, met_tl_event_t *it, char *err, size_t errlen
   *it = *sig;
   it->iv.start = (double)start / 1e9;
   it->iv.end = (double)r->prev / 1e9;
-  if (polls > 1)
+  if (polls > 1) { /* a run of unsuccessful polls completes nothing: as format 1's "NAME*COUNT" (met_tl_kind_of) */
     snprintf(it->call, sizeof it->call, "%.40s*%lld", sig->call, polls);
+    it->kind = TL_OTHER;
+  }
   return 0;
 }
 
@@ -526,15 +528,13 @@ static void unfold(loop_t *l, met_tl_event_t *it)
                                   .phase = s->ev.iv.phase,
                                   .peer = -1},
                            .kind = TL_OTHER,
-                           .tag = -1,
-                           .unfolded = 1};
+                           .tag = -1};
     snprintf(it->call, sizeof it->call, "-");
     l->t = it->iv.end;
     l->in_call = 1;
     return;
   }
   *it = s->ev;
-  it->unfolded = 1;
   it->iv.start = l->t;
   it->iv.end = fmin(l->t + s->duration, l->last);
   l->t = fmin(it->iv.end + l->gap, l->last);

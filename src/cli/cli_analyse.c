@@ -10,6 +10,8 @@
 #include "cli_exit.h"
 #include "cli_formats.h"
 #include "cli_replay.h"
+#include "cli_results.h"
+#include "cli_signal.h"
 #include "met_comm.h"
 #include "met_timeline.h"
 #include "rep_report.h"
@@ -394,7 +396,8 @@ static double untraced_at(const analyse_opts_t *opts, int p)
 }
 
 /* One run's replay on the --replay-on platform, its ranks placed for the binding they had (cli_binding.h): the
- * predicted T_par into *predicted and the placement's line into `note`. 0, or an exit status after the error line. */
+ * predicted T_par into *predicted and the placement's line into `note`. 0, or an exit status after the error line, or
+ * CLI_EXIT_STOPPED (a signal: no line yet). */
 static int replay_run(const char *platform, const char *dir, int p, double *predicted, char *note, size_t notelen)
 {
   char err[8600];
@@ -410,14 +413,14 @@ static int replay_run(const char *platform, const char *dir, int p, double *pred
   cli_binding_free(&binding);
   int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, predicted, err, sizeof err);
   free(hosts);
-  if (rc != 0)
+  if (rc != EXIT_OK && rc != CLI_EXIT_STOPPED)
     fprintf(stderr, "simrun: error: %s\n", err);
-  return rc == 0 ? EXIT_OK : EXIT_RUNTIME;
+  return rc;
 }
 
 /* --replay-on: each run's TI trace replayed on the platform, its T_par beside the measured one (the untraced time
  * where --untraced gives it, else the traced run's), then a line per run whose binding placed its ranks. 0, or an
- * exit status when a replay failed. */
+ * exit status when a replay failed, or CLI_EXIT_STOPPED. */
 static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
 {
   fprintf(out, "\nReplayed on %s (ti-replay of each run's TI trace, docs/ti-replay.md)\n", opts->replay_on);
@@ -440,7 +443,8 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
 }
 
 /* --platform: each run's bottleneck view from its TI trace replayed on the platform, given to the study so that the
- * report, CSV, JSON and SVG show it. 0, or EXIT_RUNTIME when a replay failed. */
+ * report, CSV, JSON and SVG show it. 0, or the exit status of a replay that failed (after its line), or
+ * CLI_EXIT_STOPPED. */
 static int add_breakdowns(const analyse_opts_t *opts, const runs_t *runs, stu_study_t *study)
 {
   met_breakdown_t *views = calloc(study->npoints, sizeof *views);
@@ -449,10 +453,9 @@ static int add_breakdowns(const analyse_opts_t *opts, const runs_t *runs, stu_st
   int status = EXIT_OK;
   for (size_t i = 0; status == EXIT_OK && i < study->npoints; i++) {
     char err[8600];
-    if (cli_replay_breakdown(opts->platform, runs->dirs[i], study->points[i].p, &views[i], err, sizeof err) != 0) {
+    status = cli_replay_breakdown(opts->platform, runs->dirs[i], study->points[i].p, &views[i], err, sizeof err);
+    if (status != EXIT_OK && status != CLI_EXIT_STOPPED)
       fprintf(stderr, "simrun: error: %s\n", err);
-      status = EXIT_RUNTIME;
-    }
   }
   if (status == EXIT_OK && stu_measured_set_breakdowns(study, views) != 0)
     status = fail("%sout of memory", "");
@@ -491,6 +494,18 @@ static int check_replays(const analyse_opts_t *opts)
   return EXIT_OK;
 }
 
+/* After a signal during the replays: 128 + its number, with one line naming it (none for SIGPIPE: the reader went
+ * away), unless the watchdog already said it (cli_signal.h). */
+static int stopped(void)
+{
+  char line[2600];
+  if (cli_signal_claim() && !cli_signal_quiet()) {
+    cli_signal_message(line, sizeof line);
+    fprintf(stderr, "simrun: error: %s\n", line);
+  }
+  return cli_signal_status();
+}
+
 /* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */
 static int analyse(const analyse_opts_t *opts, runs_t *runs)
 {
@@ -512,16 +527,21 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
       runs->traces[i] = NULL;
   if (!study)
     return fail("%sout of memory", "");
+  int replays = opts->platform || opts->replay_on;
+  if (replays) /* a signal ends a replay's child and removes its temporary folder (cli_replay.h) */
+    cli_signal_catch();
   status = opts->platform ? add_breakdowns(opts, runs, study) : EXIT_OK;
-  if (status != EXIT_OK) {
-    stu_free(study);
-    return status;
+  if (status == EXIT_OK) {
+    FILE *out = cli_report_stream(&outputs);
+    print_runs(out, opts, runs);
+    rep_print(out, study); /* with each run's phases (the study's phases view) */
+    status = opts->replay_on ? print_replays(out, opts, runs, study) : EXIT_OK;
+    fflush(out);
   }
-  FILE *out = cli_report_stream(&outputs);
-  print_runs(out, opts, runs);
-  rep_print(out, study); /* with each run's phases (the study's phases view) */
-  status = opts->replay_on ? print_replays(out, opts, runs, study) : EXIT_OK;
-  fflush(out);
+  if (replays)
+    cli_signal_release();
+  if (status == CLI_EXIT_STOPPED || (status == EXIT_OK && cli_signal_stop()))
+    status = stopped();
   if (status == EXIT_OK) /* no signal is caught here (cli_signal.h), so the writing is never stopped */
     status = cli_outputs_write(study, &outputs);
   stu_free(study);

@@ -866,6 +866,16 @@ static void test_timeline_bounds_loops_kept_whole(void)
   met_trace_free(sums);
 }
 
+/* tests/data/tracer/mixed-runs: two-ranks' files, each with a "# run" line of its own (rank 1's from a run started
+ * 6000 s later by another process), as a folder traced into twice leaves them: refused in one line naming both. */
+static void test_timeline_refuses_mixed_runs(void)
+{
+  expect_refused(RUNS "mixed-runs", RUNS "mixed-runs/timeline-1.txt:5: run node1 4107 1764036000.000000000, where " RUNS
+                                         "mixed-runs/timeline-0.txt:5: run node1 4100 1764030000.000000000: the folder "
+                                         "mixes the files of two runs; trace the program again into an empty folder "
+                                         "(SIMRUN_TRACE_DIR)");
+}
+
 static void test_timeline_refuses_missing_rank(void)
 {
   expect_refused(RUNS "missing-rank", RUNS "missing-rank/timeline-0.txt:2: the run has rank 1 but " RUNS
@@ -949,6 +959,7 @@ int main(void)
       {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
       {"test_timeline_refuses_damaged_zstd", test_timeline_refuses_damaged_zstd},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
+      {"test_timeline_refuses_mixed_runs", test_timeline_refuses_mixed_runs},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
       {"test_timeline_refuses_bad_request", test_timeline_refuses_bad_request},
       {"test_timeline_folded_loop_as_unfolded", test_timeline_folded_loop_as_unfolded},

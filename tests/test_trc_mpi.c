@@ -1776,7 +1776,8 @@ static double received_end(const met_trace_t *trace, int rank, int tag)
   return end;
 }
 
-/* tests/data/tracer/own_time_pair.c on 2 ranks: rank 0's tracer time (20,000 cheap calls) is large, rank 1's small.
+/* tests/data/tracer/own_time_pair.c on 2 ranks (both timelines with the same "# run" line): rank 0's tracer time
+ * (20,000 cheap calls) is large, rank 1's small.
  * With each rank's own time removed, rank 0's receive of the answer (tag 2) would end before rank 1 entered the send
  * of it, had rank 1's wait for "go" kept the part of it that rank 0's tracer time made: the reader removes that part
  * (most of the gaps), and a receive that would still end too early is made to end after its sender's entry (the
@@ -1796,9 +1797,14 @@ static void test_trc_mpi_own_time_keeps_causality(void)
   CU_ASSERT(info.compensated);
   CU_ASSERT_EQUAL(info.matched, 2);
   char *first = timeline_text(trace, "timeline-0.txt");
+  char *second = timeline_text(trace, "timeline-1.txt");
   const char *cost = first ? strstr(first, "# tracer-cost ") : NULL;
   double rank0 = cost ? atof(cost + 14) : NAN;
+  const char *run0 = first ? strstr(first, "\n# run ") : NULL, *run1 = second ? strstr(second, "\n# run ") : NULL;
+  CU_ASSERT(run0 && run1 && strcspn(run0 + 1, "\n") == strcspn(run1 + 1, "\n") && /* one run: rank 0's identity */
+            strncmp(run0, run1, strcspn(run0 + 1, "\n")) == 0);
   free(first);
+  free(second);
   CU_ASSERT(rank0 > 0 && info.waits_removed > 0.5 * rank0); /* rank 1's wait for "go", less rank 0's tracer time */
   for (int tag = 1; tag <= 2; tag++) {
     int sender = tag == 1 ? 0 : 1, receiver = 1 - sender;

@@ -394,6 +394,14 @@ void trc_time_zero_at(long long sec, long long nsec)
   start_clocks(trc_now());
 }
 
+void trc_run_id(const char *id)
+{
+  if (!rec.on)
+    return;
+  trc_out_printf(rec.timeline, "# run %s\n", id);
+  trc_flush(); /* a rank killed early keeps it, as the headers: its file is then cut short, not another run's */
+}
+
 /* The TI trace holds one of simrun's extensions, which smpirun cannot read: it may become zstd. */
 static void ti_may_compress(void)
 {

@@ -616,6 +616,8 @@ static void take_polls(void)
   r->bytes = 0;
   f->count = 0;
   f->closed = 0;
+  if (rec.smpi_only) /* SMPI has no poll action: its processor time is computation, written before the next action */
+    rec.flops += r->poll_flops;
 }
 
 /* One more TI action of the current record: kept in it (folded with it), or written at once with

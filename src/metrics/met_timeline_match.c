@@ -121,9 +121,7 @@ struct met_tl_match {
   long inst_base;
   size_t ninst, inst_cap;
   int colls_off;
-  int causal;           /* met_tl_match_keep_causality */
-  double put_back;      /* the seconds keeping causality delayed intervals by, summed */
-  double waits_removed; /* the seconds of waiting for a partner it removed, summed */
+  int causal; /* met_tl_match_keep_causality */
   size_t matched, unmatched, collectives;
 };
 
@@ -966,7 +964,6 @@ static void settle(met_tl_match_t *m, int rank, size_t i)
   }
   s->delay += moved;
   s->last_end = s->events[s->n - 1].iv.end;
-  *(moved > 0 ? &m->put_back : &m->waits_removed) += fabs(moved);
 }
 
 /* settle on `rank`'s kept intervals from `from`. */
@@ -1236,8 +1233,9 @@ void met_tl_match_keep_causality(met_tl_match_t *m)
 
 void met_tl_match_moved(const met_tl_match_t *m, double *put_back, double *waits_removed)
 {
-  *put_back = m->put_back;
-  *waits_removed = m->waits_removed;
+  *put_back = *waits_removed = 0;
+  for (int r = 0; r < m->nranks; r++)
+    *(m->ranks[r].delay > 0 ? put_back : waits_removed) += fabs(m->ranks[r].delay);
 }
 
 void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,

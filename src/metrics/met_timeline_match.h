@@ -90,8 +90,9 @@ void met_tl_match_free(met_tl_match_t *m); /* accepts NULL */
  * later messages to its partners, in turn. */
 void met_tl_match_keep_causality(met_tl_match_t *m);
 
-/* The seconds keeping causality delayed intervals by (*put_back) and brought them forward by (*waits_removed), each
- * summed over every move. */
+/* What keeping causality did to each rank's end, its moves' sum (later, then earlier, as waits were put back and
+ * removed): the ranks it ended later summed into *put_back (each at most its own tracer time removed), those it
+ * ended earlier into *waits_removed. */
 void met_tl_match_moved(const met_tl_match_t *m, double *put_back, double *waits_removed);
 
 /* Takes `ev` (its iv, kind, call and read_end set) read from `rank`, the next in start-time order over all ranks: pairs

@@ -277,7 +277,7 @@ static void test_compare_bad_input(void)
   EXPECT_FAILURE(.args = {"compare", COMPARE "fuzz-text-p.csv", COMPARE "fuzz-text-p.csv", "--svg", "x.svg", NULL},
                  .bare = 1, .status = 2, .prefix = "--svg: nothing to draw", .phrases = {"--metric", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--svg", "/dev/null", NULL}, .bare = 1, .status = 2,
-                 .prefix = "--svg /dev/null: not a regular file", .phrases = {"give a file name", NULL});
+                 .prefix = "cannot write '/dev/null': not a regular file", .phrases = {"give a file name", NULL});
   EXPECT_FAILURE(.args = {"compare", SIMULATED, MEASURED, "--metric", "p", NULL}, .bare = 1, .status = 2,
                  .prefix = "--metric p: a key or a name, not a metric", .phrases = {NULL});
 }

@@ -288,7 +288,10 @@ static void test_cli_generate_bad_topology_or_size(void)
                  .prefix = "unknown topology 'ring'; choose one of: mesh, torus",
                  .phrases = {"see simrun platform --help"});
   EXPECT_FAILURE(.args = {"platform", "mesh", "8by16", "--preset=t800"}, .bare = 1, .status = 2,
-                 .prefix = "mesh size '8by16': expected ROWSxCOLS", .phrases = {"at most 4096 hosts"});
+                 .prefix = "mesh size '8by16': expected ROWSxCOLS",
+                 .phrases = {"at most 1048576 hosts (--routing native; explicit routing: 4096)"});
+  EXPECT_FAILURE(.args = {"platform", "torus", "65x64", "--preset=t800-flat"}, .bare = 1, .status = 2,
+                 .prefix = "torus of 4160 hosts with explicit routing", .phrases = {"give --routing native"});
   EXPECT_FAILURE(.args = {"platform", "switch", "--preset=t800"}, .bare = 1, .status = 2,
                  .prefix = "give a topology and its size", .phrases = {"see simrun platform --help"});
 }
@@ -308,7 +311,7 @@ static void test_cli_generate_bad_parameters(void)
 static void test_cli_generate_into_missing_folder(void)
 {
   EXPECT_FAILURE(.args = {"platform", "switch", "4", "--preset=t800", "-omissing/x.xml"}, .bare = 1, .status = 2,
-                 .prefix = "cannot write 'missing/x.xml': ", .phrases = {"check that its folder exists"});
+                 .prefix = "--output 'missing/x.xml': 'missing' does not exist", .phrases = {"make that folder first"});
 }
 
 /* -o writes exactly what standard output gets: a platform with the 2 x 3 mesh's six hosts. */

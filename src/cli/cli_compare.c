@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 enum { MAX_METRICS = 64 };
 
@@ -151,25 +150,12 @@ static int parse(int argc, char **argv, options_t *o)
   return n == 2 ? -1 : fail("compare takes two results files, A and B; see simrun compare --help");
 }
 
-/* --svg must not replace table A or B (device and inode, through links: cli_output.h), nor a device, folder or FIFO
- * (renaming the picture over /dev/null would replace the device node). 0, or the exit status after the error line. */
+/* The output gate (cli_output.h) for --svg: not table A or B (device and inode, through links), not a folder, a device
+ * or a FIFO, in a folder that exists and can be written. 0, or the exit status after the error line. */
 static int check_svg(const options_t *o)
 {
-  char message[8400] = "out of memory";
-  struct stat st;
-  if (o->svg && stat(o->svg, &st) == 0 && !S_ISREG(st.st_mode)) {
-    snprintf(message, sizeof message,
-             "--svg %.4000s: not a regular file (a device, a folder or a FIFO); give a file name", o->svg);
-    return fail(message);
-  }
-  cli_files_t *files = o->svg ? cli_files_new() : NULL;
-  int rc = !o->svg ? 0
-           : files && cli_files_input(files, "table A", o->files[0]) == 0 &&
-                   cli_files_input(files, "table B", o->files[1]) == 0
-               ? cli_files_output(files, "--svg", o->svg, message, sizeof message)
-               : -1;
-  cli_files_free(files);
-  return rc == 0 ? 0 : fail(message);
+  const char *const inputs[][2] = {{"table A", o->files[0]}, {"table B", o->files[1]}};
+  return o->svg ? cli_gate_output("--svg", o->svg, inputs, 2, NULL) : EXIT_OK;
 }
 
 /* Reads both tables, compares them and prints the comparison (once the picture is drawn: nothing on the standard

@@ -15,6 +15,7 @@ typedef struct met_hockney_link {
   double tau;    /* seconds per byte: the inverse of the bandwidth */
 } met_hockney_t;
 
+/* The seconds `bytes` take on `link`: lambda + bytes tau. */
 double met_hockney(const met_hockney_t *link, double bytes);
 
 /* LogP (Culler et al. 1993): L, the latency of a message of one word; o, the time a processor is busy sending or

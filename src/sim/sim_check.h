@@ -40,6 +40,11 @@ int sim_check_platform_xml(const char *platform, char *err, size_t errlen);
 /* Rewrites SimGrid's "Parse error at FILE:LINE: what" in `err` as "FILE:LINE: what; fix"; other messages stay. */
 void sim_check_explain(char *err, size_t errlen);
 
+/* SimGrid's load errors that name an element without its line, given FILE:LINE from the platform read by libxml2, with
+ * the fix: a <link_ctn> naming a link no <link> declares ("Link not found: ID"), a host id used twice ("Refusing to
+ * create a second host named 'ID'"). Other messages are left as they are. */
+void sim_check_locate(const char *platform, char *err, size_t errlen);
+
 /* Checks the platform loaded by sim_engine_start: every host's speed, every link's bandwidth and latency in the ranges
  * above, and a route between every two hosts that passes each link once. Returns 0, or SIM_EPLATFORM with a message
  * naming the host or link and the fix. */

@@ -42,6 +42,7 @@ typedef double (*sim_route_extra_fn)(const void *model, double bytes, const doub
 int sim_engine_set_route_extra(sim_route_extra_fn fn, const void *model, const char *link_property, char *err,
                                size_t errlen);
 
+/* The hosts of the loaded platform (sim_engine_start first). */
 size_t sim_engine_host_count(void);
 /* The index-th host in natural name order ("n2" before "n10"). */
 sg_host_t sim_engine_host(size_t index);

@@ -85,8 +85,10 @@ static void child_probe(const void *data, FILE *out)
   char err[1024] = "";
   sim_machine_t machine;
   int32_t status = sim_check_platform_xml(platform, err, sizeof err);
-  if (status == 0 && (status = sim_engine_start(platform, err, sizeof err)) != 0)
+  if (status == 0 && (status = sim_engine_start(platform, err, sizeof err)) != 0) {
     sim_check_explain(err, sizeof err);
+    sim_check_locate(platform, err, sizeof err);
+  }
   if (status == 0)
     status = sim_machine_read(&machine, err, sizeof err);
   if (status == 0)
@@ -494,30 +496,33 @@ int sim_run_isolated(const sim_job_t *job, met_trace_t **trace, char *err, size_
   return SIM_ECHILD;
 }
 
-int sim_run_probe_describe(const char *platform, const int *ranks, size_t count, size_t *hosts,
-                           met_platform_t *machines, int *made, char *err, size_t errlen)
+int sim_run_probe_describe(const char *platform, const int *ranks, size_t count, size_t *hosts, sim_run_take_fn take,
+                           void *state, char *err, size_t errlen)
 {
   int rc;
   uint64_t n = 0;
   int32_t follow = 0;
   probe_job_t job = {.platform = platform, .ranks = ranks, .count = count};
-  for (size_t k = 0; k < count; k++)
-    made[k] = 0;
   FILE *channel = run_child(child_probe, &job, &rc, err, errlen);
   if (!channel)
     return rc;
   rc = fread(&n, sizeof n, 1, channel) == 1 && fread(&follow, sizeof follow, 1, channel) == 1 ? 0 : SIM_ECHILD;
   if (rc != 0)
     snprintf(err, errlen, "the platform probe wrote no host count");
+  met_platform_t *machine = rc == 0 && follow ? malloc(sizeof *machine) : NULL;
+  if (rc == 0 && follow && !machine)
+    snprintf(err, errlen, "%s", sim_strerror(rc = SIM_ENOMEM));
   for (size_t k = 0; rc == 0 && follow && k < count; k++) {
     int32_t one = 0;
-    rc = fread(&one, sizeof one, 1, channel) == 1 && (!one || fread(&machines[k], sizeof *machines, 1, channel) == 1)
+    rc = fread(&one, sizeof one, 1, channel) == 1 && (!one || fread(machine, sizeof *machine, 1, channel) == 1)
              ? 0
              : SIM_ECHILD;
-    made[k] = rc == 0 && one;
     if (rc != 0)
       snprintf(err, errlen, "the platform probe wrote a damaged description");
+    else if (one && (rc = take(state, k, machine)) != 0)
+      snprintf(err, errlen, "%s", sim_strerror(rc));
   }
+  free(machine);
   fclose(channel);
   *hosts = (size_t)n;
   return rc;

@@ -21,6 +21,7 @@ typedef struct model {
   char machine[512];
   char missing[256];
   char p2p[384];
+  char network[640];
 } model_t;
 
 struct stu_models {
@@ -86,6 +87,11 @@ const char *stu_model_missing(const stu_point_t *point)
 const char *stu_model_p2p(const stu_point_t *point)
 {
   return text_at(point, offsetof(model_t, p2p));
+}
+
+const char *stu_model_network(const stu_point_t *point)
+{
+  return text_at(point, offsetof(model_t, network));
 }
 
 /* A new slot at the end of the list, for a description of `platform`; NULL when out of memory. */
@@ -158,6 +164,10 @@ static int finish(stu_point_t *point, const stu_view_context_t *ctx)
              "slowest setting the pace",
              m->origin, m->nkinds);
   met_platform_p2p_describe(m, 1024, r->p2p, sizeof r->p2p);
+  met_net_describe(&m->net, r->network, sizeof r->network);
+  if (m->piecewise) /* SimGrid's latency factor is then the platform's T(l, d): sim_engine_set_msg_time */
+    snprintf(r->network + strlen(r->network), sizeof r->network - strlen(r->network),
+             "; messages take the platform's eq. 4 (simrun:comm-model), which the models take too");
   if (skeleton->model)
     r->t_model = skeleton->model(&at, point->p, m, r->missing, sizeof r->missing);
   if (!skeleton->advise || !skeleton->advise(&at, point->p, m, r->warning, sizeof r->warning))

@@ -124,8 +124,11 @@ extern "C" int sim_engine_add_option(const char *option)
   return 0;
 }
 
-extern "C" int sim_engine_start(const char *platform, char *err, size_t errlen)
+extern "C" int sim_engine_init(char *err, size_t errlen)
 {
+  static bool done = false;
+  if (done)
+    return 0;
   /* Quiet by default (STYLE.md); stacks of 128 KiB are plenty for our actors and let thousands of ranks fit. A
    * deadlock (ranks whose messages never match) is reported by sim_replay in one line of its own: SimGrid's notice of
    * it is silenced. AddressSanitizer cannot follow SimGrid's hand-made stack switches: sanitised builds run actors as
@@ -142,6 +145,19 @@ extern "C" int sim_engine_start(const char *platform, char *err, size_t errlen)
     return rc;
   try {
     apply_pending_config();
+  } catch (const std::exception &e) {
+    snprintf(err, errlen, "%s", e.what());
+    return SIM_EPLATFORM;
+  }
+  done = true;
+  return 0;
+}
+
+extern "C" int sim_engine_start(const char *platform, char *err, size_t errlen)
+{
+  if (int rc = sim_engine_init(err, errlen))
+    return rc;
+  try {
     simgrid_load_platform(platform);
     if (sim_grid_build(err, errlen) != 0)
       return SIM_EPLATFORM;
@@ -151,6 +167,7 @@ extern "C" int sim_engine_start(const char *platform, char *err, size_t errlen)
     return SIM_EPLATFORM;
   }
   simgrid::s4u::Host::on_speed_change_cb([](const simgrid::s4u::Host &host) { speed_changed.insert(&host); });
+
   sorted_hosts = simgrid::s4u::Engine::get_instance()->get_all_hosts();
   std::sort(sorted_hosts.begin(), sorted_hosts.end(), [](const simgrid::s4u::Host *a, const simgrid::s4u::Host *b) {
     return natural_less(a->get_name(), b->get_name());

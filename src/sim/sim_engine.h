@@ -26,8 +26,13 @@ void sim_engine_configure(const char *settings);
  * own, as smpirun passes its; the string is copied. Returns 0, or SIM_ENOMEM. */
 int sim_engine_add_option(const char *option);
 
-/* Starts SimGrid in this process (possible once per process), loads `platform` and sorts its hosts by name.
- * Returns 0, or SIM_EPLATFORM with SimGrid's explanation copied to err. */
+/* Starts SimGrid in this process with simrun's options, the user's and sim_engine_configure's settings, once (later
+ * calls do nothing), so that a platform's settings can be checked before it is loaded. Returns 0, or SIM_EINVAL or
+ * SIM_EPLATFORM with SimGrid's objection to a setting. */
+int sim_engine_init(char *err, size_t errlen);
+
+/* Starts SimGrid in this process (sim_engine_init; possible once per process), loads `platform` and sorts its hosts
+ * by name. Returns 0, or SIM_EPLATFORM with SimGrid's explanation copied to err. */
 int sim_engine_start(const char *platform, char *err, size_t errlen);
 
 /* Makes every message cost time_fn(model, bytes, hops) on a quiet network, on links of latency 0 too (they are given a

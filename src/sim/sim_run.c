@@ -85,6 +85,10 @@ static void child_probe(const void *data, FILE *out)
   char err[1024] = "";
   sim_machine_t machine;
   int32_t status = sim_check_platform_xml(platform, err, sizeof err);
+  if (status == 0)
+    status = sim_engine_init(err, sizeof err);
+  if (status == 0)
+    status = sim_check_config(platform, err, sizeof err);
   if (status == 0 && (status = sim_engine_start(platform, err, sizeof err)) != 0)
     sim_check_explain(err, sizeof err);
   if (status == 0)

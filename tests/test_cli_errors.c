@@ -245,6 +245,34 @@ static void test_cli_trace_eager_send_never_received(void)
   run_free(&run);
 }
 
+/* The number of times `part` occurs in `text`. */
+static int occurrences(const char *text, const char *part)
+{
+  int n = 0;
+  for (const char *at = text; (at = strstr(at, part)) != NULL; at += strlen(part))
+    n++;
+  return n;
+}
+
+/* The same trace on two platforms: each run drops the same send, and the warning is printed once, not once a point. */
+static void test_cli_warning_once_per_sweep(void)
+{
+  const char *args[] = {"-q",
+                        "--no-cache",
+                        "--set",
+                        "platform=" SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml " SIMRUN_SOURCE_DIR
+                        "/platforms/icluster-fe-32.xml",
+                        DATA "ti-eager-lost.xml",
+                        NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "platforms/icluster-fe-32.xml (1 messages")); /* both points ran */
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "platforms/t800-mesh-128.xml (1 messages"));
+  CU_ASSERT_EQUAL(occurrences(run.err, "dropped, as smpirun -replay drops it"), 1);
+  run_free(&run);
+}
+
 /* A send with a negative tag: SMPI keeps those for its collectives, so the trace is refused at its line. */
 static void test_cli_trace_negative_tag(void)
 {
@@ -671,6 +699,7 @@ int main(void)
       {"test_cli_platform_too_new", test_cli_platform_too_new},
       {"test_cli_platform_wifi", test_cli_platform_wifi},
       {"test_cli_platform_state_profile", test_cli_platform_state_profile},
+      {"test_cli_warning_once_per_sweep", test_cli_warning_once_per_sweep},
       {"test_cli_no_argument", test_cli_no_argument},
       {"test_cli_trace_unsupported_action", test_cli_trace_unsupported_action},
       {"test_cli_trace_loop_cut_short", test_cli_trace_loop_cut_short},

@@ -244,16 +244,37 @@ static void last_words(FILE *log, char *line, size_t size)
   snprintf(line, size, "%s", start);
 }
 
-/* A child that ended well may still have written to its stderr (what --log asked SimGrid for, its warnings): that
- * goes on to simrun's stderr, as it did before the child's stderr was captured for the one-line failure message. */
+/* simrun's warnings already relayed by this process, so that one every point of a sweep gives (a trace's message
+ * dropped at its end, on each platform and p) is printed once. At most WARNINGS_KEPT are remembered. */
+enum { WARNINGS_KEPT = 64 };
+static char *relayed[WARNINGS_KEPT];
+static int nrelayed;
+
+/* Whether `line` is a simrun warning relayed before; remembers it otherwise. */
+static int said_before(const char *line)
+{
+  if (strncmp(line, "simrun: warning: ", strlen("simrun: warning: ")) != 0)
+    return 0; /* what --log asked SimGrid for goes on whole */
+  for (int i = 0; i < nrelayed; i++)
+    if (strcmp(relayed[i], line) == 0)
+      return 1;
+  if (nrelayed < WARNINGS_KEPT && (relayed[nrelayed] = strdup(line)) != NULL)
+    nrelayed++;
+  return 0;
+}
+
+/* A child that ended well may still have written to its stderr (what --log asked SimGrid for, simrun's warnings):
+ * that goes on to simrun's stderr, as it did before the child's stderr was captured for the one-line failure message,
+ * each simrun warning once. */
 static void relay_log(FILE *log)
 {
-  char buf[8192];
-  size_t n;
+  char *line = NULL;
+  size_t size = 0;
   rewind(log);
-  while ((n = fread(buf, 1, sizeof buf, log)) > 0)
-    if (fwrite(buf, 1, n, stderr) != n)
+  while (getline(&line, &size, log) > 0)
+    if (!said_before(line) && fputs(line, stderr) == EOF)
       break;
+  free(line);
 }
 
 /* Reads what the child in `slot` reported since the last call: 1 when it reported a new count, 0 when not, -1 at the

@@ -110,6 +110,7 @@ static void child_probe(const void *data, FILE *out)
 /* The platform description of sim_run_describe: its arguments in, the description out. */
 typedef struct describe_job {
   const char *platform;
+  const char *engine_cfg; /* the runs' SimGrid settings (sim_job_t.engine_cfg), or NULL */
   int nranks;
   met_platform_t *machine;
 } describe_job_t;
@@ -123,6 +124,7 @@ static void child_describe(const void *data, FILE *out)
 {
   const describe_job_t *job = data;
   char err[1024] = "";
+  sim_engine_configure(job->engine_cfg); /* the network model the runs have, for the models to price as they do */
   int32_t status = sim_engine_start(job->platform, err, sizeof err);
   if (status == 0)
     status = sim_machine_describe(job->platform, job->nranks, job->machine, err, sizeof err);
@@ -592,8 +594,14 @@ int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, s
 
 int sim_run_describe(const char *platform, int nranks, met_platform_t *machine, char *err, size_t errlen)
 {
+  return sim_run_describe_for(platform, NULL, nranks, machine, err, errlen);
+}
+
+int sim_run_describe_for(const char *platform, const char *engine_cfg, int nranks, met_platform_t *machine, char *err,
+                         size_t errlen)
+{
   int rc;
-  describe_job_t job = {.platform = platform, .nranks = nranks, .machine = machine};
+  describe_job_t job = {.platform = platform, .engine_cfg = engine_cfg, .nranks = nranks, .machine = machine};
   FILE *channel = run_child(child_describe, &job, &rc, err, errlen);
   if (!channel)
     return rc;

@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -23,11 +24,13 @@
 
 #include <libxml/parser.h>
 #include <libxml/xpath.h>
+#include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
 #include <simgrid/host.h>
 #include <simgrid/link.h>
 #include <simgrid/s4u.hpp>
+#include <xbt/config.hpp>
 #include <xbt/dynar.h>
 
 /* A mesh coordinate (simrun:row, simrun:col), which the mapper reads with atoi: a whole number in the row's range. */
@@ -415,8 +418,85 @@ static int check_loadable(const char *platform, const xmlNode *node, char *err, 
   return 0;
 }
 
+/* The first element under `node` (itself included, document order) that `match` accepts, or nullptr. */
+template <typename Match> static const xmlNode *find_element(const xmlNode *node, const Match &match)
+{
+  for (; node; node = node->next) {
+    if (node->type != XML_ELEMENT_NODE)
+      continue;
+    if (match(node))
+      return node;
+    if (const xmlNode *found = find_element(node->children, match))
+      return found;
+  }
+  return nullptr;
+}
+
+static bool named(const xmlNode *node, const char *name)
+{
+  return xmlStrcmp(node->name, BAD_CAST name) == 0;
+}
+
+/* A <platform version> newer than the 4.1 SimGrid 3.32 reads (its parser's own complaint shouts and has no fix). */
+static int check_version(const char *platform, const xmlNode *root, char *err, size_t errlen)
+{
+  std::string version = attribute(root, "version");
+  int major = 0;
+  int minor = 0;
+  if (version.empty() || sscanf(version.c_str(), "%d.%d", &major, &minor) < 1 || major < 4 ||
+      (major == 4 && minor <= 1))
+    return 0;
+  snprintf(err, errlen,
+           "%s:%d: <platform version=\"%s\">: SimGrid 3.32 reads platform files up to version 4.1; write "
+           "version=\"4.1\" and keep to the elements of https://simgrid.org/simgrid.dtd of that version",
+           platform, (int)xmlGetLineNo(root), version.c_str());
+  return SIM_EPLATFORM;
+}
+
+/* A WIFI zone or link: a message's rate there depends on each host's rate in the cell, which simrun's route checks,
+ * models and analytic network do not follow (and its routes were refused as passing a link twice). */
+static int check_wifi(const char *platform, const xmlNode *root, char *err, size_t errlen)
+{
+  const xmlNode *wifi = find_element(root, [](const xmlNode *node) {
+    return ((named(node, "zone") || named(node, "AS")) && attribute(node, "routing") == "Wifi") ||
+           (named(node, "link") && attribute(node, "sharing_policy") == "WIFI");
+  });
+  if (!wifi)
+    return 0;
+  snprintf(err, errlen,
+           "%s:%d: %s '%s' is a WIFI %s, which simrun does not simulate (a host's rate in the cell is its own); "
+           "model the cell as a wired zone, each station's link of the rate it gets",
+           platform, (int)xmlGetLineNo(wifi), named(wifi, "link") ? "link" : "zone", attribute(wifi, "id").c_str(),
+           named(wifi, "link") ? "link" : "zone");
+  return SIM_EPLATFORM;
+}
+
+/* A state profile, which can switch a host or link off mid-run (state_file, or a HOST_AVAIL or LINK_AVAIL
+ * <trace_connect>): a rank on a host switched off stops, or SimGrid aborts as it starts one there, and a message over
+ * a link switched off fails, where simrun's ranks and models assume every host and link stays on. */
+static int check_state_profiles(const char *platform, const xmlNode *root, char *err, size_t errlen)
+{
+  const xmlNode *profile = find_element(root, [](const xmlNode *node) {
+    std::string kind = attribute(node, "kind");
+    return !attribute(node, "state_file").empty() ||
+           (named(node, "trace_connect") && (kind == "HOST_AVAIL" || kind == "LINK_AVAIL"));
+  });
+  if (!profile)
+    return 0;
+  bool connect = named(profile, "trace_connect");
+  snprintf(err, errlen,
+           "%s:%d: <%s %s=\"%s\">: a state profile can switch %s '%s' off during the run, which simrun's ranks "
+           "and messages cannot outlive; remove the %s (a speed profile, speed_file, only changes its speed)",
+           platform, (int)xmlGetLineNo(profile), (const char *)profile->name, connect ? "kind" : "state_file",
+           attribute(profile, connect ? "kind" : "state_file").c_str(),
+           connect ? "element" : (const char *)profile->name, attribute(profile, connect ? "element" : "id").c_str(),
+           connect ? "<trace_connect>" : "state_file");
+  return SIM_EPLATFORM;
+}
+
 /* What SimGrid's parser would say without a line, a column or a fix: not XML at all, XML that is not a platform (a
- * scenario), a platform without the DOCTYPE line SimGrid's parser needs. */
+ * scenario), a platform without the DOCTYPE line SimGrid's parser needs, a version newer than it reads, and a WIFI
+ * zone or a state profile, which simrun does not simulate. */
 extern "C" int sim_check_platform_xml(const char *platform, char *err, size_t errlen)
 {
   xmlError first = {};
@@ -447,8 +527,92 @@ extern "C" int sim_check_platform_xml(const char *platform, char *err, size_t er
              "%s:%d: no <!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">, which SimGrid's parser needs "
              "before <platform>; add that line after <?xml ...?>",
              platform, (int)xmlGetLineNo(root));
-  else
+  else if ((rc = check_version(platform, root, err, errlen)) == 0 &&
+           (rc = check_wifi(platform, root, err, errlen)) == 0 &&
+           (rc = check_state_profiles(platform, root, err, errlen)) == 0)
     rc = check_loadable(platform, root, err, errlen);
+  xmlFreeDoc(doc);
+  return rc;
+}
+
+/* SimGrid 3.32's model and optimisation names (src/surf/surf_interface.cpp's descriptions): a name outside these
+ * makes SimGrid abort the process while it loads the platform, where an exception would carry a message. */
+static const struct {
+  const char *key;
+  const char *names[7];
+} setting_names[] = {
+    {"network/model", {"LV08", "Constant", "SMPI", "IB", "CM02", "ns-3", nullptr}},
+    {"host/model", {"default", "compound", "ptask_L07", nullptr}},
+    {"cpu/model", {"Cas01", nullptr}},
+    {"disk/model", {"default", nullptr}},
+    {"cpu/optim", {"Lazy", "TI", "Full", nullptr}},
+    {"network/optim", {"Lazy", "TI", "Full", nullptr}},
+};
+
+/* Why SimGrid would refuse `value` for a model or optimisation setting `key` ("" when it would not). */
+static std::string refused_name(const std::string &key, const std::string &value)
+{
+  for (const auto &setting : setting_names) {
+    if (key != setting.key)
+      continue;
+    std::string known;
+    for (const char *const *name = setting.names; *name; name++) {
+      if (value == *name)
+        return "";
+      known += std::string(known.empty() ? "" : ", ") + *name;
+    }
+    return "SimGrid 3.32 knows " + known;
+  }
+  return "";
+}
+
+/* Why SimGrid refuses the setting key:value (an unknown key, a value of the wrong type or not among its names), or
+ * "" when it takes it; the setting is applied, as loading the platform would apply it, unless --cfg (or simrun)
+ * already set the key, which then wins, as it does when SimGrid loads the file. */
+static std::string refused_setting(const std::string &key, const std::string &value)
+{
+  try {
+    if (!simgrid::config::is_default(key.c_str()))
+      return "";
+  } catch (const std::out_of_range &e) {
+    std::string what = e.what(); /* "Bad config key: K\nDid you mean 'k'?\nExisting config keys: ..." */
+    size_t mean = what.find("Did you mean");
+    return "SimGrid 3.32 has no setting of that name" +
+           (mean == std::string::npos ? "" : " (" + what.substr(mean, what.find('\n', mean) - mean) + ")");
+  }
+  std::string why = refused_name(key, value);
+  if (!why.empty())
+    return why;
+  try {
+    simgrid::s4u::Engine::set_config(key + ":" + value);
+  } catch (const std::exception &e) {
+    std::string what = e.what();
+    return "SimGrid 3.32 refuses the value: " + what.substr(0, what.find('\n'));
+  }
+  return "";
+}
+
+extern "C" int sim_check_config(const char *platform, char *err, size_t errlen)
+{
+  xmlDoc *doc = xmlReadFile(platform, nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  if (!doc)
+    return 0; /* sim_check_platform_xml says what is wrong with it */
+  int rc = 0;
+  find_element(xmlDocGetRootElement(doc), [&](const xmlNode *node) {
+    if (!named(node, "prop") || !node->parent || !named(node->parent, "config"))
+      return false;
+    std::string key = attribute(node, "id");
+    std::string value = attribute(node, "value");
+    std::string why = refused_setting(key, value);
+    if (why.empty())
+      return false;
+    snprintf(err, errlen,
+             "%s:%d: <config> setting %s = \"%s\": %s; correct or remove it (simrun --cfg=NAME:VALUE takes the same "
+             "settings; SimGrid's --help-cfg lists them)",
+             platform, (int)xmlGetLineNo(node), key.c_str(), value.c_str(), why.c_str());
+    rc = SIM_EPLATFORM;
+    return true;
+  });
   xmlFreeDoc(doc);
   return rc;
 }

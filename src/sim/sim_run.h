@@ -75,5 +75,9 @@ int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, s
 /* Loads `platform` in a child and describes it for the analytic models as a run of `nranks` ranks sees it
  * (sim_machine_describe). Returns 0, or a SIM_E* code with a message in err. */
 int sim_run_describe(const char *platform, int nranks, met_platform_t *machine, char *err, size_t errlen);
+/* The same for runs made with the SimGrid settings `engine_cfg` (sim_job_t.engine_cfg, such as ti-replay's SMPI
+ * network model; NULL for none), which the description's network model then has. */
+int sim_run_describe_for(const char *platform, const char *engine_cfg, int nranks, met_platform_t *machine, char *err,
+                         size_t errlen);
 
 #endif

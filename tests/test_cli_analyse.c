@@ -279,17 +279,38 @@ static void test_analyse_unmatched_read_in_linear_time(void)
  * bytes to rank 1, computes 4e7; rank 1 computes 8e7, receives, computes 2e7) replayed on the Pentium II cluster
  * (72 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 7.2e7 = 2.2222 s, rank 1 at 1.6667 s +
  * 124.04 us + 1000 B / 11866059.8 B/s + 0.2778 s = 1.9447 s, so T_par = 2.2222 s, 11.1% below the 2.5 s given as the
- * untraced time. Checks that line for the run of `folder`. */
+ * untraced time. Checks that line for the run of `folder`, and the CSV's and JSON's t_replay_s, t_measured_s,
+ * measured_run and replay_diff (-0.1111 = 2.2222 / 2.5 - 1). */
 static void expect_replay_on(const char *folder)
 {
   char dir[1024];
   cli_run_t run;
-  const char *args[] = {"analyse",    folder,  "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
-                        "--untraced", "2=2.5", NULL};
+  const char *args[] = {"analyse",    folder,   "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        "--untraced", "2=2.5",  "--csv",       "r.csv",
+                        "--json",     "r.json", NULL};
   run_ok(dir, sizeof dir, args, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       2.500000 (untraced)       2.222222      -11.1%\n"));
-  remove_folder(dir);
   run_free(&run);
+  /* the CSV against the hand figures to 1e-4, and the JSON against the CSV at no tolerance, by simrun compare */
+  char path[1200];
+  snprintf(path, sizeof path, "%s/hand.csv", dir);
+  FILE *hand = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(hand);
+  fprintf(hand, "p,t_replay_s,t_measured_s,replay_diff\n2,2.2222,2.5,-0.1111\n");
+  CU_ASSERT_EQUAL(fclose(hand), 0);
+  const char *const metrics = "t_replay_s,t_measured_s,replay_diff";
+  const char *by_hand[] = {"compare", "r.csv", "hand.csv", "--metric", metrics, "--rtol", "1e-4", NULL};
+  const char *both[] = {"compare",      "r.csv",  "r.json", "--metric", metrics, "--metric",
+                        "measured_run", "--rtol", "0",      "--atol",   "0",     NULL};
+  const char *const *runs[] = {by_hand, both};
+  for (size_t i = 0; i < 2; i++) {
+    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, runs[i], &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, i ? "Compared: 3 values, 0 beyond the tolerance; 0 cells not numbers\n"
+                                             : "Compared: 3 values, 0 beyond the tolerance"));
+    run_free(&run);
+  }
+  remove_folder(dir);
 }
 
 /* replay-pair, and the same files compressed, timelines and TI trace: by zstd (replay-pair-zstd, as libsimrun-trace.so
@@ -620,6 +641,47 @@ static void test_analyse_platform_breakdown(void)
   }
 }
 
+/* --replay-on with --svg draws the measured and predicted T_par against p (measured-replay.svg): replay-seq's one rank
+ * computes 2.6e8 flops, 3.6111 s on the Pentium II's 72 Mf hosts, replay-pair's T_par is 2.2222 s (above); the
+ * measured times are the untraced ones given, 3 and 2.5 s. Read back from the picture's geometry and axes. */
+static void test_analyse_replay_picture(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse",
+                        RUNS "replay-pair",
+                        RUNS "replay-seq",
+                        "--replay-on",
+                        SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        "--untraced",
+                        "1=3",
+                        "--untraced",
+                        "2=2.5",
+                        "--svg",
+                        "svg",
+                        NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  char *svg = read_output(dir, "svg/measured-replay.svg");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(svg);
+  const struct {
+    const char *label;
+    int p;
+    double expected;
+  } points[] = {{"measured (untraced runs)", 1, 3},
+                {"measured (untraced runs)", 2, 2.5},
+                {"predicted (ti-replay)", 1, 2.6e8 / 7.2e7},
+                {"predicted (ti-replay)", 2, 1.6e8 / 7.2e7}};
+  tu_chart_t chart = {0};
+  char color[8];
+  for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
+    CU_ASSERT_FATAL(tu_svg_chart(svg, 0, &chart) == 0 && tu_svg_legend(svg, points[i].label, color) == 0);
+    double seen = tu_svg_point(svg, &chart, color, points[i].p);
+    CU_ASSERT(fabs(seen - points[i].expected) <= 2 * tu_svg_step(&chart, points[i].expected));
+  }
+  free(svg);
+  remove_run(dir, &run);
+}
+
 /* A run killed before MPI_Finalize (tests/data/tracer/killed: rank 1's file stops in the middle of a line) is
  * analysed up to each file's last whole line, with one warning naming the file cut short. */
 static void test_analyse_cut_short_folder(void)
@@ -745,6 +807,7 @@ int main(void)
       {"test_analyse_html_leaves_out_long_runs", test_analyse_html_leaves_out_long_runs},
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
       {"test_analyse_replay_on", test_analyse_replay_on},
+      {"test_analyse_replay_picture", test_analyse_replay_picture},
       {"test_analyse_replay_on_cleans_up", test_analyse_replay_on_cleans_up},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},
       {"test_analyse_replay_on_polls_until_a_message", test_analyse_replay_on_polls_until_a_message},

@@ -16,6 +16,7 @@
 #include "met_timeline.h"
 #include "rep_report.h"
 #include "stu_measured.h"
+#include "stu_replay.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -80,7 +81,8 @@ static void usage(FILE *out)
           "                      a run at p = 1 among the DIRs serves so; else the measured computation of the run\n"
           "                      with the smallest p (whose parallel anomaly is then 0). The report says which\n"
           "  --replay-on PLATFORM  also replay each run's TI trace (index.txt) on PLATFORM with ti-replay and print\n"
-          "                      the predicted T_par beside the measured one, with the difference; ranks placed by\n"
+          "                      the predicted T_par beside the measured one, with the difference (and both into\n"
+          "                      the CSV and JSON: t_replay_s, t_measured_s; drawn by --svg); ranks placed by\n"
           "                      the binding the trace recorded (bound: on those cores' hosts core-C; unbound and\n"
           "                      oversubscribed: on core i mod the cores, with a line saying what that means)\n"
           "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
@@ -420,9 +422,10 @@ static int replay_run(const char *platform, const char *dir, int p, double *pred
 }
 
 /* --replay-on: each run's TI trace replayed on the platform, its T_par beside the measured one (the untraced time
- * where --untraced gives it, else the traced run's), then a line per run whose binding placed its ranks. 0, or an
- * exit status when a replay failed, or CLI_EXIT_STOPPED. */
-static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
+ * where --untraced gives it, else the traced run's), then a line per run whose binding placed its ranks; both times
+ * given to the study's points for the CSV and JSON (stu_replay.h). 0, or an exit status when a replay failed, or
+ * CLI_EXIT_STOPPED. */
+static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *runs, stu_study_t *study)
 {
   fprintf(out, "\nReplayed on %s (ti-replay of each run's TI trace, docs/ti-replay.md)\n", opts->replay_on);
   fprintf(out, "%6s %14s %-10s %14s %11s\n", "p", "measured (s)", "", "predicted (s)", "difference");
@@ -434,6 +437,8 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     if (rc != EXIT_OK)
       return rc;
     double measured = isnan(untraced) ? study->points[i].t_par : untraced;
+    if (stu_replay_set(&study->points[i], &(stu_replay_t){predicted, measured, !isnan(untraced)}) != 0)
+      return fail("%sout of memory", "");
     fprintf(out, "%6d %14.6f %-10s %14.6f %+10.1f%%\n", p, measured, isnan(untraced) ? "(traced)" : "(untraced)",
             predicted, 100 * (predicted - measured) / measured);
   }

@@ -223,6 +223,7 @@ typedef struct file {
   rep_table_t *t;
   char names[3][MAX_TEXT]; /* scenario, platform, skeleton */
   pairs_t point;
+  size_t line; /* where the point read starts */
 } file_t;
 
 static long find(const pairs_t *p, const char *name)
@@ -270,13 +271,20 @@ static int add_row(reader_t *r, file_t *f)
   }
   char **fields = rc == 0 && t->names ? calloc(t->ncols, sizeof *fields) : NULL;
   char ***grown = fields ? realloc(t->rows, (t->nrows + 1) * sizeof *grown) : NULL;
+  if (grown)
+    t->rows = grown;
+  size_t *lines = grown ? realloc(t->lines, (t->nrows + 1) * sizeof *lines) : NULL;
+  if (lines)
+    t->lines = lines;
+  else
+    grown = NULL;
   for (size_t j = 0; grown && j < t->ncols; j++) {
     long at = find(row, t->names[j]);
     fields[j] = strdup(at >= 0 ? row->value[at] : "");
     rc = fields[j] ? rc : -1;
   }
   if (grown) {
-    t->rows = grown;
+    t->lines[t->nrows] = f->line;
     t->rows[t->nrows++] = fields;
   } else
     free(fields);
@@ -294,6 +302,7 @@ static int point(reader_t *r, void *ctx)
   if (r->at >= r->end || *r->at != '{')
     return failed(r, "a point that is not an object");
   r->at++;
+  f->line = (size_t)r->line;
   int rc = read_members(r, '}', point_member, &s);
   rc = rc == 0 ? add_row(r, f) : rc;
   pairs_free(&f->point);
@@ -329,8 +338,10 @@ static void table_clear(rep_table_t *t)
     free(t->names[j]);
   free(t->names);
   free(t->rows);
+  free(t->lines);
   t->names = NULL;
   t->rows = NULL;
+  t->lines = NULL;
   t->ncols = t->nrows = 0;
 }
 
@@ -344,7 +355,7 @@ int cli_json_table(const char *text, size_t len, rep_table_t *t, int *line, char
     return -1;
   }
   f->t = t;
-  t->names = NULL, t->rows = NULL, t->ncols = t->nrows = 0;
+  t->names = NULL, t->rows = NULL, t->lines = NULL, t->ncols = t->nrows = 0;
   int rc = expect(&r, '{') == 0 ? read_members(&r, '}', top_member, f) : -1;
   skip_space(&r);
   rc = rc == 0 && r.at < r.end ? failed(&r, "more after the end of the JSON value") : rc;

@@ -7,13 +7,13 @@
 #ifndef CLI_JSON_H
 #define CLI_JSON_H
 
-#include "rep_compare.h"
+#include "rep_pairing.h"
 
 #include <stddef.h>
 
-/* Reads `len` bytes of JSON `text` into *t (its names and fields malloc'd; t->label untouched). The first point's
- * members are the columns; a later point's missing member is an empty field. Returns 0, or -1 with *line (1-based)
- * and a message in err ("no points", a syntax error, out of memory); then *t holds nothing to free. */
+/* Reads `len` bytes of JSON `text` into *t (its names, fields and each point's line malloc'd; t->label untouched). The
+ * first point's members are the columns; a later point's missing member is an empty field. Returns 0, or -1 with *line
+ * (1-based) and a message in err ("no points", a syntax error, out of memory); then *t holds nothing to free. */
 int cli_json_table(const char *text, size_t len, rep_table_t *t, int *line, char *err, size_t errlen);
 
 /* Frees what cli_json_table put in *t (accepts an empty table). */

@@ -1,38 +1,52 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* simrun compare (docs/results.md): two tables of results, such as two runs' main CSV tables or a run's and a
- * measurement's, matched point by point on the key columns they share, every metric they share side by side with its
- * difference and whether that exceeds a tolerance; and a picture of one metric of both against p. */
+ * measurement's, paired point by point (rep_pairing.h), the chosen metrics compared under a relative and an absolute
+ * tolerance, a summary of one screen first and every point on request; and a picture of one metric of both against
+ * p. */
 #ifndef REP_COMPARE_H
 #define REP_COMPARE_H
+
+#include "rep_pairing.h"
 
 #include <stddef.h>
 #include <stdio.h>
 
-/* A table as read from a CSV file: the header's names and the rows' fields, all borrowed. */
-typedef struct rep_table {
-  const char *label; /* the file's name, for the output */
-  char **names;
-  size_t ncols;
-  char ***rows; /* rows[i][j]: row i's field of column j */
-  size_t nrows;
-} rep_table_t;
+/* Two values A and B are equal when |B - A| <= atol + rtol max(|A|, |B|) (numpy's isclose, made symmetric). */
+typedef struct rep_compare_opts {
+  double rtol, atol;
+  const char *const *metrics; /* the metrics compared (--metric), or none: t_par_s and speedup where both tables have
+                                 them, else every metric both have */
+  size_t nmetrics;
+  int all;  /* every metric both tables have (--metric all) */
+  int full; /* after the summary, every point's values (--full) */
+} rep_compare_opts_t;
 
-/* The key columns of a table: in simrun's tables the parameters and p (the columns after `skeleton` up to `p`, but
- * `platform_file`), in any other the columns up to `p`. Writes up to `max` column indexes to keys; their number, or 0
- * when the table has no column `p`. */
-size_t rep_compare_keys(const rep_table_t *t, size_t *keys, size_t max);
+/* The defaults (docs/results.md says why): 5% relative, --tolerance's default before; 1e-9 absolute, a nanosecond: 1000
+ * times the rounding left where a difference of sums of doubles of up to 10^4 s (simrun's longest studies) should be
+ * 0, 1000 times below the microsecond, the shortest times (a message's latency) that simrun's figures hold. */
+#define REP_COMPARE_RTOL 0.05
+#define REP_COMPARE_ATOL 1e-9
 
-/* Prints the comparison of b against a: per point of a found in b (equal key values, numbers compared as numbers) and
- * per metric both have (a column of both that is not a key, nor simrun's provenance or names, numeric in both rows):
- * the key values, the metric, both values, b - a and (b - a) / |a|, flagged where |b - a| > tolerance |a|; then a
- * summary. *exceeding counts the flagged differences. Returns 0, or -1 with a message in err when the tables share no
- * key column or no metric. */
-int rep_compare_print(FILE *out, const rep_table_t *a, const rep_table_t *b, double tolerance, size_t *exceeding,
-                      char *err, size_t errlen);
+/* What a comparison found. */
+typedef struct rep_compare_result {
+  size_t values;      /* pairs of numbers compared */
+  size_t beyond;      /* of those, beyond the tolerance */
+  size_t not_numbers; /* pairs of cells of which one is not a number, their texts unequal */
+} rep_compare_result_t;
 
-/* A line chart of `metric` against p: a curve per table and group of points (equal key values but p), a's and b's
- * side by side on the same axes. Returns 0, or -1 with a message in err (no such metric, no p, write error). */
-int rep_compare_svg(FILE *out, const rep_table_t *a, const rep_table_t *b, const char *metric, char *err,
+/* Prints the comparison of b against a: a summary of at most 20 lines of at most 80 columns (the points paired, the
+ * metrics compared, the tolerance, how many values are beyond it, the largest relative and absolute differences with
+ * their points, the first cells beyond it and the first that are not numbers, the verdict), then with opts->full
+ * every paired point's values and the points in one table only. Returns 0; -1 with the message in err when the input
+ * is wrong (rep_pairing_make's errors, a --metric that is not a metric column of both, no metric in common); -2 when
+ * out of memory or on a write error. */
+int rep_compare_print(FILE *out, const rep_table_t *a, const rep_table_t *b, const rep_compare_opts_t *opts,
+                      rep_compare_result_t *result, char *err, size_t errlen);
+
+/* A line chart of the first metric compared (as rep_compare_print chooses them) against p: a curve per table and
+ * group of points (equal key values but p), a's and b's side by side on the same axes. Returns 0, or -1 with a
+ * message in err (no such metric, a write error). */
+int rep_compare_svg(FILE *out, const rep_table_t *a, const rep_table_t *b, const rep_compare_opts_t *opts, char *err,
                     size_t errlen);
 
 #endif

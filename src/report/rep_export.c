@@ -12,6 +12,7 @@
 #include "stu_lost_cycles.h"
 #include "stu_messages.h"
 #include "stu_model.h"
+#include "stu_replay.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -178,6 +179,23 @@ static void csv_model(FILE *out, const stu_study_t *study, const stu_point_t *po
   csv_field(out, stu_model_warning(point));
 }
 
+/* A measured run's replay (simrun analyse --replay-on): the predicted T_par, the measured time it is compared with,
+ * which run that time is, and (predicted - measured) / measured. */
+static void csv_replay(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  const stu_replay_t *r = stu_replay(point);
+  if (!stu_has_replay(study))
+    return;
+  if (!r) {
+    fprintf(out, ",,,,");
+    return;
+  }
+  csv_number(out, r->predicted);
+  csv_number(out, r->measured);
+  fprintf(out, ",%s", r->untraced ? "untraced" : "traced");
+  csv_number(out, (r->predicted - r->measured) / r->measured);
+}
+
 /* The columns after the core ones, by view: the rest of the lost-cycle and bottleneck figures, or the DSM time
  * profile summed over the nodes. */
 static void csv_view_header(FILE *out, const stu_study_t *study)
@@ -191,6 +209,8 @@ static void csv_view_header(FILE *out, const stu_study_t *study)
       csv_breakdown_header(out);
     if (has_model_columns(study))
       fprintf(out, ",t_model_s,model_diff,warning");
+    if (stu_has_replay(study))
+      fprintf(out, ",t_replay_s,t_measured_s,measured_run,replay_diff");
   }
 }
 
@@ -206,6 +226,7 @@ static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *poi
     if (!study->facts.no_breakdown)
       csv_breakdown(out, study, point);
     csv_model(out, study, point);
+    csv_replay(out, study, point);
   }
 }
 
@@ -698,6 +719,25 @@ static void json_model(FILE *out, const stu_study_t *study, const stu_point_t *p
     fputs("null", out);
 }
 
+/* A measured run's replay, under the CSV's names (null where a point has none). */
+static void json_replay(FILE *out, const stu_study_t *study, const stu_point_t *point)
+{
+  const stu_replay_t *r = stu_replay(point);
+  if (!stu_has_replay(study))
+    return;
+  fprintf(out, ",\n     \"t_replay_s\": ");
+  rep_json_number(out, r ? r->predicted : NAN);
+  fprintf(out, ", \"t_measured_s\": ");
+  rep_json_number(out, r ? r->measured : NAN);
+  fprintf(out, ", \"measured_run\": ");
+  if (r)
+    rep_json_string(out, r->untraced ? "untraced" : "traced");
+  else
+    fputs("null", out);
+  fprintf(out, ", \"replay_diff\": ");
+  rep_json_number(out, r ? (r->predicted - r->measured) / r->measured : NAN);
+}
+
 static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const scn_scenario_t *s = study->scenario;
@@ -722,6 +762,7 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   if (stu_has_view(study, MET_VIEW_LOST_CYCLES)) {
     json_lost_cycles(out, study, point);
     json_model(out, study, point);
+    json_replay(out, study, point);
   }
   if (*point->t_seq_source) {
     fprintf(out, ", \"t_seq_source\": ");

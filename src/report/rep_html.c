@@ -370,10 +370,10 @@ static int put_picture(FILE *out, const char *dir, const char *name, int index)
  * bottleneck views), pictures of none of these kinds last. */
 static size_t picture_rank(const char *name)
 {
-  static const char *const kinds[] = {"time",        "references",    "speedup",          "efficiency", "ovh",
-                                      "granularity", "overall",       "processes",        "timeline",   "wait-states",
-                                      "components",  "subcomponents", "component-shares", "bratios",    "ratios",
-                                      "grids"};
+  static const char *const kinds[] = {"time",        "references",  "replay",        "speedup",          "efficiency",
+                                      "ovh",         "granularity", "overall",       "processes",        "timeline",
+                                      "wait-states", "components",  "subcomponents", "component-shares", "bratios",
+                                      "ratios",      "grids"};
   char mark[40];
   size_t k = 0;
   for (; k < sizeof kinds / sizeof kinds[0]; k++) {

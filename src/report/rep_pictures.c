@@ -31,6 +31,7 @@ static int group_pictures(rep_pictures_t *pics)
     if (groups[k].count > 1 && !pics->study->facts.no_breakdown) /* curves against p need two p at least */
       rc = rc ? rc : rep_bottleneck_pictures(pics, &groups[k], &p_names);
     rc = rc ? rc : rep_reference_picture(pics, &groups[k]);
+    rc = rc ? rc : rep_replay_picture(pics, &groups[k]);
     rep_labels_free(&p_names);
   }
   rep_series_free(groups, ngroups);

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The replay view (stu_replay.h): a measured run's predicted and measured T_par, kept in the point's slot. */
+#include "stu_replay.h"
+#include "sim_error.h"
+#include "stu_view.h"
+
+#include <stdlib.h>
+
+const stu_replay_t *stu_replay(const stu_point_t *point)
+{
+  return point->view[STU_SLOT_REPLAY].data;
+}
+
+int stu_replay_set(stu_point_t *point, const stu_replay_t *replay)
+{
+  stu_replay_t *r = stu_slot_make(&point->view[STU_SLOT_REPLAY], sizeof *r, free);
+  if (!r)
+    return SIM_ENOMEM;
+  *r = *replay;
+  return 0;
+}
+
+int stu_has_replay(const stu_study_t *study)
+{
+  return study->npoints > 0 && stu_replay(&study->points[0]) != NULL;
+}
+
+const stu_view_row_t stu_replay_view = {.flag = 0};

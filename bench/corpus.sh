@@ -22,13 +22,16 @@ awk -v only="^($only)\$" '/^[a-z]/ && $1 ~ only' tests/corpus/programs.txt | whi
   tests/corpus/run-one "$name" "$work" </dev/null > "$work/$name.line" 2>&1 || { echo "$name: $(tail -1 "$work/$name.line")"; continue; }
   args=$(echo "$rest" | sed -n 's/.* -- //p')
   dir=$work/$name
+  # the program run-one built, or the one a Debian package installed (its first word then)
+  program=$dir/program
+  [ -x "$program" ] || program=${rest%% *}
   mpirun=("$MPIRUN" --allow-run-as-root --oversubscribe -np "$np")
   : > "$dir/plain"; : > "$dir/traced"
   for ((i = 0; i < runs; i++)); do
     # shellcheck disable=SC2086 # the arguments are words
-    wall "${mpirun[@]}" "$dir/program" $args >> "$dir/plain"
+    (cd "$dir" && wall "${mpirun[@]}" "$program" $args) >> "$dir/plain"
     # shellcheck disable=SC2086
-    wall "${mpirun[@]}" -x "LD_PRELOAD=$TRACE_LIB" -x "SIMRUN_TRACE_DIR=$dir/t$i" "$dir/program" $args >> "$dir/traced"
+    (cd "$dir" && wall "${mpirun[@]}" -x "LD_PRELOAD=$TRACE_LIB" -x "SIMRUN_TRACE_DIR=$dir/t$i" "$program" $args) >> "$dir/traced"
   done
   plain=$(median < "$dir/plain")
   traced=$(median < "$dir/traced")

@@ -57,15 +57,10 @@ target() {
   esac
 }
 
-# A native mesh of rows x cols hosts with the t800-flat preset in $work/mesh.xml: `simrun platform` writes meshes
-# of up to 4096 hosts, and a native mesh zone (src/sim/sim_grid.h) is one property, so larger ones widen a 64 x 64.
+# A mesh of rows x cols hosts with the t800-flat preset in $work/mesh.xml: `simrun platform` writes native meshes of up
+# to 1048576 hosts (explicit ones, SCALE_ROUTING=explicit, of up to 4096).
 mesh() {
-  if [ $(($1 * $2)) -le 4096 ]; then
-    "$simrun" platform mesh "$1x$2" --preset t800-flat --routing "${SCALE_ROUTING:-native}" -o "$work/mesh.xml"
-    return
-  fi
-  "$simrun" platform mesh 64x64 --preset t800-flat --routing native -o "$work/mesh64.xml"
-  sed "s/64x64/$1x$2/g" "$work/mesh64.xml" > "$work/mesh.xml"
+  "$simrun" platform mesh "$1x$2" --preset t800-flat --routing "${SCALE_ROUTING:-native}" -o "$work/mesh.xml"
 }
 
 # Gauss-Jordan, neighbour broadcast, N = p, on $work/mesh.xml, with network $2, into $work/scenario.xml.

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #define MAX_JOBS 1024
 
@@ -186,8 +187,20 @@ static int parse_options(int argc, char **argv, cli_run_options_t *opts)
   return -1;
 }
 
+/* The soft limit of open files raised to the hard one: a replay keeps a trace file open per rank (app_ti.c checks
+ * the limit before it starts), and the default soft limit (1024 on many systems) is no choice of the user's. */
+static void raise_open_files(void)
+{
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
 int main(int argc, char **argv)
 {
+  raise_open_files();
   if (argc > 1 && strcmp(argv[1], "analyse") == 0)
     return cli_analyse_main(argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "machine") == 0)

@@ -253,7 +253,7 @@ def check_messages(folder, doc, report):
     check(sum(int(m["count"]) for m in msgs) == int(rows[0]["messages"]), "the counts add up to messages")
 
 
-PROVENANCE = ["simrun_version", "simgrid_version", "command", "scenario_hash"]
+PROVENANCE = ["simrun_version", "simgrid_version", "command", "scenario_hash", "network_model"]
 
 
 def fnv1a64(path):
@@ -276,14 +276,27 @@ def snake_keys(item, where="JSON"):
             snake_keys(value, where)
 
 
+def check_network_model(folder, doc):
+    """The network model the provenance names is the one the report's line names, when the report has one."""
+    path = f"{folder}/report.txt"
+    if not os.path.exists(path):
+        return
+    with open(path, encoding="utf-8") as f:
+        named = [line.split("): ", 1)[1].rstrip("\n") for line in f if line.startswith("Network model (")]
+    if named:  # a report without the machine lines (DSM, benchmarks) names none
+        check(" | ".join(named) == (doc.get("network_model") or ""),
+              f"network model: report {named}, JSON {doc.get('network_model')!r}")
+
+
 def check_common(folder, doc):
     """What every study's files share: provenance in both (the CSV's provenance table, the JSON's top keys), the
     scenario file's hash, snake_case keys, and the lists every point has, empty or not."""
     header, rows = table(f"{folder}/out-provenance.csv")
     check(header == ["scenario"] + PROVENANCE and len(rows) == 1, f"provenance table: {header}, {len(rows)} rows")
     check(rows[0]["scenario"] == doc["scenario"], "provenance: scenario")
-    for name in PROVENANCE:
-        check(rows[0].get(name) == doc.get(name), f"{name}: CSV {rows[0].get(name)!r}, JSON {doc.get(name)!r}")
+    for name in PROVENANCE:  # an empty CSV field is the JSON's null (a measured run names no network model)
+        check((rows[0].get(name) or None) == doc.get(name), f"{name}: CSV {rows[0].get(name)!r}, JSON {doc.get(name)!r}")
+    check_network_model(folder, doc)
     main_header, _ = table(f"{folder}/out.csv")
     check(not set(PROVENANCE) & set(main_header), "provenance in the main table: two commands would differ there")
     words = shlex.split(doc["command"])

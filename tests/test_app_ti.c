@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The ti-replay skeleton against SimGrid's own replay: the same traces replayed by `smpirun -replay` and by simrun with
- * its default semantics (SMPI's) end within 5% of each other. The traces are SimGrid 3.32's examples
- * (tests/data/ti/simgrid: examples/smpi/replay, with its small_platform.xml and hostfile, LGPL) in both layouts, and
- * one that smpirun -trace-ti records from tests/data/ti/every.c, which calls every operation a TI trace holds, on a
- * 64-host cluster. smpicc and smpirun must be installed (scripts/install-deps): the tests fail without them. */
+ * its default semantics (SMPI's) end within 5% of each other. The traces are smpirun -trace-ti's of the project's
+ * tests/data/ti/kinds/kinds.c (its README.md), one per kind of action, on the five hosts of
+ * tests/data/ti/five-hosts.xml, in both layouts, and one that smpirun -trace-ti records from tests/data/ti/every.c,
+ * which calls every operation a TI trace holds, on a 64-host cluster. smpicc and smpirun must be installed
+ * (scripts/install-deps): the tests fail without them. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include "app_ti.h"
 #include "sim_run.h"
@@ -14,8 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#define DATA    SIMRUN_SOURCE_DIR "/tests/data/ti/"
-#define EXAMPLE DATA "simgrid/"
+#define DATA     SIMRUN_SOURCE_DIR "/tests/data/ti/"
+#define KINDS    DATA "kinds/"
+#define PLATFORM DATA "five-hosts.xml"
+#define HOSTS    DATA "five-hosts"
 
 /* The bar: each trace within 5% of smpirun's simulated time. */
 #define TOLERANCE 0.05
@@ -92,7 +95,7 @@ static void compare_within(const char *dir, const char *platform, const char *ho
   CU_ASSERT(ours >= smpi * (1 - tolerance) && ours <= smpi * (1 + tolerance));
 }
 
-/* The one-file trace `trace` on `platform` (SimGrid's small_platform.xml for its examples) placed by `hostfile`:
+/* The one-file trace `trace` on `platform` (five-hosts.xml for the kinds' traces) placed by `hostfile`:
  * smpirun takes a one-line index written in `dir`, simrun the file itself (`file`) or the same index, as both are
  * allowed. */
 static void compare_file(const char *dir, const char *platform, const char *hostfile, int nranks, const char *trace,
@@ -114,39 +117,32 @@ static void compare(const char *dir, const char *platform, const char *hostfile,
   compare_within(dir, platform, hostfile, nranks, index, trace, TOLERANCE);
 }
 
-/* SimGrid's example traces, each a file with every rank's lines (smpirun takes an index naming it; simrun the file
- * itself), and the per-rank pair actions0/actions1 listed in split_traces. The reduce-scatter's unequal counts take
- * MPICH's pairwise exchange in both (SMPI's default above 524288 elements): held to 1e-4 (it was 2.2% off with the
- * reduce + scatter). */
-static void test_app_ti_simgrid_examples_as_smpirun(void)
+/* The kinds' traces (tests/data/ti/kinds), each a file with every rank's lines (smpirun takes an index naming it;
+ * simrun the file itself), and the per-rank pair pair-0/pair-1 listed in pair.index. The reduce-scatter's unequal
+ * counts take MPICH's pairwise exchange in both (SMPI's default above 524288 elements): held to 1e-4 (it was 2.2% off
+ * with the reduce + scatter on SimGrid's example trace that this one replaces). */
+static void test_app_ti_kinds_as_smpirun(void)
 {
   CU_ASSERT_EQUAL_FATAL(system("command -v smpirun > /dev/null"), 0);
   static const struct {
     const char *name;
     int nranks;
     double within; /* 0: TOLERANCE */
-  } traces[] = {{"actions_allgatherv", 4, 0},
-                {"actions_allreduce", 3, 0},
-                {"actions_alltoall", 3, 0},
-                {"actions_alltoallv", 3, 0},
-                {"actions_barrier", 3, 0},
-                {"actions_bcast", 3, 0},
-                {"actions_bcast_reduce_datatypes", 3, 0},
-                {"actions_gather", 4, 0},
-                {"actions_reducescatter", 4, 1e-4},
-                {"actions_waitall", 3, 0},
-                {"actions_with_isend", 3, 0}};
+  } traces[] = {{"allgatherv", 4, 0},      {"allreduce", 3, 0}, {"alltoall", 3, 0},
+                {"alltoallv", 3, 0},       {"barrier", 3, 0},   {"bcast", 3, 0},
+                {"bcast-datatypes", 3, 0}, {"gather", 4, 0},    {"reducescatter", 4, 1e-4},
+                {"waitall", 3, 0},         {"isend", 3, 0}};
   char dir[64];
   snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
   CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
   for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
     char trace[512];
-    snprintf(trace, sizeof trace, EXAMPLE "%s.txt", traces[i].name);
-    compare_file(dir, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", traces[i].nranks, trace, i % 2,
+    snprintf(trace, sizeof trace, KINDS "%s.txt", traces[i].name);
+    compare_file(dir, PLATFORM, HOSTS, traces[i].nranks, trace, i % 2,
                  traces[i].within > 0 ? traces[i].within : TOLERANCE);
   }
   rmdir(dir);
-  compare(EXAMPLE, EXAMPLE "small_platform.xml", EXAMPLE "hostfile", 2, "split_traces", EXAMPLE "split_traces");
+  compare(KINDS, PLATFORM, HOSTS, 2, "pair.index", KINDS "pair.index");
 }
 
 /* Builds tests/data/ti/NAME.c with smpicc in a new folder `dir` and traces it with smpirun -trace-ti on `nranks`
@@ -217,7 +213,7 @@ static void trace_and_compare(const char *name, int nranks, const char *platform
 
 static void test_app_ti_messages_to_oneself_as_smpirun(void)
 {
-  trace_and_compare("self", 3, EXAMPLE "small_platform.xml", "printf 'Tremblay\\nJupiter\\nFafard\\n'", TOLERANCE);
+  trace_and_compare("self", 3, PLATFORM, "head -3 " HOSTS, TOLERANCE);
 }
 
 /* tests/data/ti/colls.c (bench/coll-heavy.c's step) traced on 128 ranks of tests/data/ti/cluster.xml: at that size
@@ -238,12 +234,12 @@ static void test_app_ti_tests_and_shared_hosts_as_smpirun(void)
     const char *name;
     int nranks;
     const char *hostfile;
-  } traces[] = {{"eager", 2, EXAMPLE "hostfile"},
-                {"rendezvous", 2, EXAMPLE "hostfile"},
-                {"before-send", 2, EXAMPLE "hostfile"},
-                {"after-success", 2, EXAMPLE "hostfile"},
-                {"posted-before-barrier", 2, EXAMPLE "hostfile"},
-                {"never-received", 2, EXAMPLE "hostfile"},
+  } traces[] = {{"eager", 2, HOSTS},
+                {"rendezvous", 2, HOSTS},
+                {"before-send", 2, HOSTS},
+                {"after-success", 2, HOSTS},
+                {"posted-before-barrier", 2, HOSTS},
+                {"never-received", 2, HOSTS},
                 {"eight", 8, DATA "tests/one-host"}};
   char dir[64];
   snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
@@ -251,7 +247,7 @@ static void test_app_ti_tests_and_shared_hosts_as_smpirun(void)
   for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
     char trace[512];
     snprintf(trace, sizeof trace, DATA "tests/%s.txt", traces[i].name);
-    compare_file(dir, EXAMPLE "small_platform.xml", traces[i].hostfile, traces[i].nranks, trace, 1, 5e-4);
+    compare_file(dir, PLATFORM, traces[i].hostfile, traces[i].nranks, trace, 1, 5e-4);
   }
   rmdir(dir);
 }
@@ -297,7 +293,7 @@ static void test_app_ti_tags_matched_as_mpi(void)
 int main(void)
 {
   static const tu_case_t cases[] = {
-      {"test_app_ti_simgrid_examples_as_smpirun", test_app_ti_simgrid_examples_as_smpirun},
+      {"test_app_ti_kinds_as_smpirun", test_app_ti_kinds_as_smpirun},
       {"test_app_ti_every_action_as_smpirun", test_app_ti_every_action_as_smpirun},
       {"test_app_ti_messages_to_oneself_as_smpirun", test_app_ti_messages_to_oneself_as_smpirun},
       {"test_app_ti_collectives_at_128_ranks_as_smpirun", test_app_ti_collectives_at_128_ranks_as_smpirun},

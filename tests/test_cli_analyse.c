@@ -5,7 +5,9 @@
 #include "tu_cli.h"
 #include "tu_svg.h"
 
+#include <limits.h>
 #include <math.h>
+#include <signal.h>
 
 #define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
 
@@ -297,6 +299,78 @@ static void test_analyse_replay_on(void)
   expect_replay_on(RUNS "replay-pair");
   expect_replay_on(RUNS "replay-pair-zstd");
   expect_replay_on(RUNS "replay-pair-gzip");
+}
+
+/* Runs simrun analyse `args` in folder `work` with TMPDIR `tmp`, SIMRUN_TEST_PAUSE `pause` (NULL: none) and, once it
+ * paused there, signal `sig`; into *run. Then `tmp` must be empty: the replay's temporary folder removed. */
+static void replay_in(const char *work, const char *tmp, const char *const *args, const char *pause, int sig,
+                      cli_run_t *run)
+{
+  char *was = getenv("TMPDIR") ? strdup(getenv("TMPDIR")) : NULL;
+  setenv("TMPDIR", tmp, 1);
+  if (pause)
+    setenv("SIMRUN_TEST_PAUSE", pause, 1);
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
+  pid_t pid = spawn(work, SIMRUN_BINARY, args, out, err);
+  unsetenv("SIMRUN_TEST_PAUSE");
+  if (was)
+    setenv("TMPDIR", was, 1);
+  else
+    unsetenv("TMPDIR");
+  free(was);
+  if (pause) {
+    CU_ASSERT_EQUAL(wait_paused(err), 0);
+    CU_ASSERT(pid > 0 && kill(pid, sig) == 0);
+  }
+  CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, run), 0);
+  CU_ASSERT_EQUAL(count_entries(tmp), 0);
+}
+
+/* --replay-on leaves no temporary folder (in $TMPDIR) on any path: a replay that succeeds (replay-pair, 2.222222 s as
+ * in test_analyse_replay_on), a platform that does not load (exit 2, one line naming the user's file where the
+ * replay's temporary scenario was named, in two lines, exit 1), a signal while it replays (128 + its number, one line),
+ * and a run too busy to look (SIMRUN_TEST_PAUSE=replay:stuck: the watchdog removes it). */
+static void test_analyse_replay_on_cleans_up(void)
+{
+  char work[1024], tmp[1024], bad[1200], real[PATH_MAX + 32];
+  CU_ASSERT_EQUAL_FATAL(make_folder(work, sizeof work), 0);
+  CU_ASSERT_EQUAL_FATAL(make_folder(tmp, sizeof tmp), 0);
+  snprintf(bad, sizeof bad, "%s/bad.xml", work);
+  FILE *f = fopen(bad, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fputs("<platform>\n", f);
+  CU_ASSERT_EQUAL(fclose(f), 0);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(realpath(work, real));
+  strcat(real, "/bad.xml:2:1: not well-formed XML");
+  const char *good[] = {"analyse", RUNS "replay-pair", "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        NULL};
+  const char *broken[] = {"analyse", RUNS "replay-pair", "--replay-on", "bad.xml", NULL};
+  cli_run_t run;
+  replay_in(work, tmp, good, NULL, 0, &run);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "2.222222"));
+  run_free(&run);
+  replay_in(work, tmp, broken, NULL, 0, &run);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, real, (const char *[]){"fix the syntax", NULL});
+  CU_ASSERT_PTR_NULL(strstr(run.err, "simrun-replay-"));
+  run_free(&run);
+  static const struct {
+    const char *pause;
+    int sig;
+  } stops[] = {{"replay", SIGTERM}, {"replay:stuck", SIGINT}};
+  for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+    replay_in(work, tmp, good, stops[i].pause, stops[i].sig, &run);
+    CU_ASSERT_EQUAL(run.status, 128 + stops[i].sig);
+    const char *line = strstr(run.err, "simrun: error: ");
+    CU_ASSERT(line && strstr(line, "interrupted by SIG") && strstr(line, "while replaying the runs"));
+    CU_ASSERT(line && count_lines(line) == 1);
+    run_free(&run);
+  }
+  CU_ASSERT_EQUAL(remove(bad), 0);
+  remove_folder(work);
+  remove_folder(tmp);
 }
 
 /* Writes `dir`/`name`: two hosts of 1 Gflop/s, core-0 and core-1, whose link carries 8 bytes in 1 ns + 8e-15 s, with
@@ -653,6 +727,9 @@ static void test_analyse_bad_folders(void)
                  .status = 2, .prefix = RUNS "two-ranks/index.txt: no TI trace index", .phrases = {"trace the run"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--platform", RUNS "no-such.xml"}, .bare = 1, .status = 2,
                  .prefix = "--platform " RUNS "no-such.xml: cannot read that platform file", .phrases = {NULL});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "mixed-runs"}, .bare = 1, .status = 2,
+                 .prefix = RUNS "mixed-runs/timeline-1.txt:5: run node1 4107 1764036000.000000000, where ",
+                 .phrases = {"mixes the files of two runs", "trace the program again into an empty folder"});
   EXPECT_FAILURE(.args = {"analyse"}, .bare = 1, .status = 2, .prefix = "no trace folder given", .phrases = {NULL});
 }
 
@@ -668,6 +745,7 @@ int main(void)
       {"test_analyse_html_leaves_out_long_runs", test_analyse_html_leaves_out_long_runs},
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
       {"test_analyse_replay_on", test_analyse_replay_on},
+      {"test_analyse_replay_on_cleans_up", test_analyse_replay_on_cleans_up},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},
       {"test_analyse_replay_on_polls_until_a_message", test_analyse_replay_on_polls_until_a_message},
       {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},

@@ -67,6 +67,11 @@ static void test_config_set_errors(void)
                  .phrases = {"see simrun --help", NULL});
   EXPECT_FAILURE(.args = {SMALL, "--set", "platform=no-such.xml", NULL}, .status = 2,
                  .prefix = "--set platform=no-such.xml: ", .phrases = {"no-such.xml", NULL});
+  /* control characters are shown escaped, so that the error stays one line (a newline was printed raw) */
+  EXPECT_FAILURE(.args = {SMALL, "--set", "n=1\n6", NULL}, .status = 2,
+                 .prefix = "--set 'n=1\\n6': ", .phrases = {"control character", "separate values with spaces", NULL});
+  EXPECT_FAILURE(.args = {SMALL, "--set", "n\x01=16", NULL}, .status = 2, .prefix = "--set takes NAME=VALUE",
+                 .phrases = {"not 'n\\x01=16'", NULL});
 }
 
 /* The 6 points of gj-small.xml in 4 shards (2, 2, 1, 1 points): each CSV has the header, and their rows together are

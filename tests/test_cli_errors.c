@@ -245,6 +245,40 @@ static void test_cli_trace_eager_send_never_received(void)
   run_free(&run);
 }
 
+/* The number of times `part` occurs in `text`. */
+static int occurrences(const char *text, const char *part)
+{
+  int n = 0;
+  for (const char *at = text; (at = strstr(at, part)) != NULL; at += strlen(part))
+    n++;
+  return n;
+}
+
+/* The same trace on two platforms: each run drops the same send, and the warning is printed once, not once a point.
+ * The report names the network model the runs had, SMPI's (ti-replay's default, as smpirun's), not the platforms'
+ * CM02, and prices the Point-to-point line with it. */
+static void test_cli_warning_once_per_sweep(void)
+{
+  const char *args[] = {"-q",
+                        "--no-cache",
+                        "--set",
+                        "platform=" SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml " SIMRUN_SOURCE_DIR
+                        "/platforms/icluster-fe-32.xml",
+                        DATA "ti-eager-lost.xml",
+                        NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "platforms/icluster-fe-32.xml (1 messages")); /* both points ran */
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "platforms/t800-mesh-128.xml (1 messages"));
+  CU_ASSERT_EQUAL(occurrences(run.err, "dropped, as smpirun -replay drops it"), 1);
+  CU_ASSERT_EQUAL(occurrences(run.out, "Network model (SimGrid's, which the models follow; docs/machines.md): SMPI: "),
+                  2);
+  CU_ASSERT_EQUAL(occurrences(run.out, "): CM02"), 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "SMPI's factors for 1024 bytes"));
+  run_free(&run);
+}
+
 /* A send with a negative tag: SMPI keeps those for its collectives, so the trace is refused at its line. */
 static void test_cli_trace_negative_tag(void)
 {
@@ -288,7 +322,10 @@ static void test_cli_generate_bad_topology_or_size(void)
                  .prefix = "unknown topology 'ring'; choose one of: mesh, torus",
                  .phrases = {"see simrun platform --help"});
   EXPECT_FAILURE(.args = {"platform", "mesh", "8by16", "--preset=t800"}, .bare = 1, .status = 2,
-                 .prefix = "mesh size '8by16': expected ROWSxCOLS", .phrases = {"at most 4096 hosts"});
+                 .prefix = "mesh size '8by16': expected ROWSxCOLS",
+                 .phrases = {"at most 1048576 hosts (--routing native; explicit routing: 4096)"});
+  EXPECT_FAILURE(.args = {"platform", "torus", "65x64", "--preset=t800-flat"}, .bare = 1, .status = 2,
+                 .prefix = "torus of 4160 hosts with explicit routing", .phrases = {"give --routing native"});
   EXPECT_FAILURE(.args = {"platform", "switch", "--preset=t800"}, .bare = 1, .status = 2,
                  .prefix = "give a topology and its size", .phrases = {"see simrun platform --help"});
 }
@@ -308,7 +345,7 @@ static void test_cli_generate_bad_parameters(void)
 static void test_cli_generate_into_missing_folder(void)
 {
   EXPECT_FAILURE(.args = {"platform", "switch", "4", "--preset=t800", "-omissing/x.xml"}, .bare = 1, .status = 2,
-                 .prefix = "cannot write 'missing/x.xml': ", .phrases = {"check that its folder exists"});
+                 .prefix = "--output 'missing/x.xml': 'missing' does not exist", .phrases = {"make that folder first"});
 }
 
 /* -o writes exactly what standard output gets: a platform with the 2 x 3 mesh's six hosts. */
@@ -574,9 +611,104 @@ static void test_cli_version(void)
   free(out);
 }
 
+/* A platform a user brings, written into `folder` as plat.xml with a Gauss-Jordan scenario beside it (its path in
+ * scenario): version `version`, <config> line 5 `config`, zone routing `routing` (line 7), host a's extra attributes
+ * `host` (line 8) and link l's `link` (line 10). */
+static void write_user_platform(const char *folder, const char *version, const char *config, const char *routing,
+                                const char *host, const char *link, char *scenario, size_t len)
+{
+  char path[1200];
+  snprintf(path, sizeof path, "%s/plat.xml", folder);
+  FILE *out = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  fprintf(out,
+          "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+          "<platform version=\"%s\">\n  <config>\n    %s\n  </config>\n  <zone id=\"z\" routing=\"%s\">\n"
+          "    <host id=\"a\" speed=\"1Gf\"%s/>\n    <host id=\"b\" speed=\"1Gf\"/>\n"
+          "    <link id=\"l\" bandwidth=\"125MBps\" latency=\"50us\"%s/>\n"
+          "    <route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n  </zone>\n</platform>\n",
+          version, config, routing, host, link);
+  fclose(out);
+  snprintf(scenario, len, "%s/gj.xml", folder);
+  out = fopen(scenario, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  fprintf(out, "<?xml version=\"1.0\"?>\n<scenario name=\"gj\">\n  <platform file=\"plat.xml\"/>\n"
+               "  <program skeleton=\"gauss-jordan\"><param name=\"n\" value=\"16\"/></program>\n"
+               "  <sweep><param name=\"broadcast\" values=\"one-to-all\"/><param name=\"p\" values=\"2\"/></sweep>\n"
+               "</scenario>\n");
+  fclose(out);
+}
+
+/* The platform of write_user_platform refused in one line, exit 2, naming plat.xml's line and the phrases. */
+static void expect_user_platform_refused(const char *version, const char *config, const char *routing, const char *host,
+                                         const char *link, int line, const char *phrase, const char *fix)
+{
+  char folder[1024];
+  char scenario[1200];
+  char prefix[1300];
+  char place[1300];
+  CU_ASSERT_EQUAL_FATAL(make_folder(folder, sizeof folder), 0);
+  write_user_platform(folder, version, config, routing, host, link, scenario, sizeof scenario);
+  snprintf(prefix, sizeof prefix, "%s:3: ", scenario);
+  snprintf(place, sizeof place, "plat.xml:%d: ", line);
+  EXPECT_FAILURE(.args = {scenario}, .status = 2, .prefix = prefix, .phrases = {place, phrase, fix});
+  remove_folder(folder);
+}
+
+#define NETWORK_MODEL "<prop id=\"network/model\" value=\"CM02\"/>"
+
+/* A <config> setting SimGrid refuses, by its line and name: an unknown name (SimGrid listed every setting it has,
+ * with no line), a value of the wrong type (SimGrid said "invalid double"), a model SimGrid does not have (SimGrid
+ * aborted the process). */
+static void test_cli_platform_config_setting(void)
+{
+  expect_user_platform_refused("4.1", "<prop id=\"network/modell\" value=\"CM02\"/>", "Full", "", "", 5,
+                               "<config> setting network/modell = \"CM02\": SimGrid 3.32 has no setting of that name",
+                               "correct or remove it");
+  expect_user_platform_refused("4.1", "<prop id=\"network/bandwidth-factor\" value=\"65472:0.94;15424:0.69\"/>", "Full",
+                               "", "", 5, "network/bandwidth-factor = \"65472:0.94;15424:0.69\"",
+                               "refuses the value: invalid double; correct or remove it");
+  expect_user_platform_refused("4.1", "<prop id=\"network/model\" value=\"CM03\"/>", "Full", "", "", 5,
+                               "network/model = \"CM03\": SimGrid 3.32 knows LV08, Constant, SMPI, IB, CM02, ns-3",
+                               "correct or remove it");
+}
+
+/* A platform of a newer SimGrid (version 4.2): the version SimGrid 3.32 reads, not SimGrid's shouted complaint. */
+static void test_cli_platform_too_new(void)
+{
+  expect_user_platform_refused("4.2", NETWORK_MODEL, "Full", "", "", 3,
+                               "<platform version=\"4.2\">: SimGrid 3.32 reads platform files up to version 4.1",
+                               "write version=\"4.1\"");
+}
+
+/* A WIFI zone or link: named as such (its routes were refused as passing a link twice). */
+static void test_cli_platform_wifi(void)
+{
+  expect_user_platform_refused("4.1", NETWORK_MODEL, "Wifi", "", "", 7, "zone 'z' is a WIFI zone",
+                               "model the cell as a wired zone");
+  expect_user_platform_refused("4.1", NETWORK_MODEL, "Full", "", " sharing_policy=\"WIFI\"", 10,
+                               "link 'l' is a WIFI link", "model the cell as a wired zone");
+}
+
+/* A state profile, which switches a host or link off mid-run (the run said "rank 0 never finished: the program's
+ * sends and receives do not match", or SimGrid aborted on starting a rank on a host switched off). */
+static void test_cli_platform_state_profile(void)
+{
+  expect_user_platform_refused("4.1", NETWORK_MODEL, "Full", " state_file=\"a.profile\"", "", 8,
+                               "<host state_file=\"a.profile\">: a state profile can switch host 'a' off",
+                               "remove the state_file");
+  expect_user_platform_refused("4.1", NETWORK_MODEL, "Full", "", " state_file=\"l.profile\"", 10,
+                               "can switch link 'l' off", "remove the state_file");
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
+      {"test_cli_platform_config_setting", test_cli_platform_config_setting},
+      {"test_cli_platform_too_new", test_cli_platform_too_new},
+      {"test_cli_platform_wifi", test_cli_platform_wifi},
+      {"test_cli_platform_state_profile", test_cli_platform_state_profile},
+      {"test_cli_warning_once_per_sweep", test_cli_warning_once_per_sweep},
       {"test_cli_no_argument", test_cli_no_argument},
       {"test_cli_trace_unsupported_action", test_cli_trace_unsupported_action},
       {"test_cli_trace_loop_cut_short", test_cli_trace_loop_cut_short},

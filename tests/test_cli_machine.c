@@ -4,9 +4,11 @@
  * measurement in a comment, and on which a simulated ping-pong takes the fitted time; with a hostfile, the mpirun
  * line of the inter-node ping-pong and the platform of two nodes (a stand-in mpirun: this machine is one node); bad
  * usage is one error line. */
+#define _GNU_SOURCE /* symlink, mkfifo, setenv, kill, usleep */
 #include "tu_cli.h"
 
 #include <math.h>
+#include <signal.h>
 #include <sys/stat.h>
 
 #define MACHINE SIMRUN_SOURCE_DIR "/tests/data/machine/"
@@ -290,6 +292,105 @@ static void test_cli_machine_probe_pool(void)
   remove_folder(dir);
 }
 
+/* dir/name holds exactly `text`. */
+static int holds(const char *dir, const char *name, const char *text)
+{
+  char *now = read_output(dir, name);
+  int same = now && strcmp(now, text) == 0;
+  free(now);
+  return same;
+}
+
+/* The output gate (cli_output.h), before any measurement: a platform that would replace the samples (by name or
+ * through a link), a folder, a FIFO (a device's stand-in: /dev/null is never put at risk) or a path in a missing
+ * folder is refused in one line with 2, and the samples, the link and the FIFO are as they were (a folder given as the
+ * output made simrun free garbage, exit 139, after measuring for a minute; the samples were replaced, exit 0). */
+static void test_cli_machine_probe_output_gate(void)
+{
+  static const struct {
+    const char *output, *prefix;
+  } cases[] = {{"s.csv", "the platform 's.csv' would replace --samples 's.csv'"},
+               {"link.xml", "the platform 'link.xml' would replace --samples 's.csv'"},
+               {"folder", "cannot write 'folder': it is a folder"},
+               {"fifo", "cannot write 'fifo': not a regular file"},
+               {"missing/p.xml", "the platform 'missing/p.xml': 'missing' does not exist"}};
+  char *samples = read_output(MACHINE, "pingpong-shm.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(samples);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char dir[1024], path[1100];
+    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+    FILE *copy = create_in(dir, "s.csv", path, sizeof path);
+    fputs(samples, copy);
+    fclose(copy);
+    snprintf(path, sizeof path, "%s/link.xml", dir);
+    CU_ASSERT_EQUAL(symlink("s.csv", path), 0);
+    snprintf(path, sizeof path, "%s/folder", dir);
+    CU_ASSERT_EQUAL(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    CU_ASSERT_EQUAL(mkfifo(path, 0600), 0);
+    const char *args[] = {"machine", "probe", cases[i].output, "--samples", "s.csv", NULL};
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 2);
+    assert_error_line(run.err, cases[i].prefix, (const char *const[]){NULL});
+    CU_ASSERT(holds(dir, "s.csv", samples));
+    struct stat st;
+    CU_ASSERT(lstat(path, &st) == 0 && S_ISFIFO(st.st_mode));
+    snprintf(path, sizeof path, "%s/link.xml", dir);
+    CU_ASSERT(lstat(path, &st) == 0 && S_ISLNK(st.st_mode));
+    CU_ASSERT_EQUAL(count_entries(dir), 4); /* s.csv, link.xml, folder, fifo: nothing made */
+    run_free(&run);
+    remove_folder(dir);
+  }
+  free(samples);
+}
+
+/* A signal while the probe measures, or before its ping-pong: 128 + the signal, the sweep's one line naming the step
+ * and the platform not written, no platform, and no ping-pong file left in TMPDIR (a SIGTERM exited 143 without a
+ * word and left /tmp/simrun-pingpong-*). SIMRUN_PINGPONG names a program that does not exist: the ping-pong must not
+ * start once the signal came. */
+static void test_cli_machine_probe_stopped_by_a_signal(void)
+{
+  static const struct {
+    const char *pause, *samples, *phrase;
+  } steps[] = {{"measuring", MACHINE "pingpong-shm.csv", "interrupted by SIGTERM while measuring this machine"},
+               {"pingpong", NULL, "interrupted by SIGTERM during the ping-pong"}};
+  for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+    char dir[1024], tmp[1100];
+    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+    snprintf(tmp, sizeof tmp, "%s/tmp", dir);
+    CU_ASSERT_EQUAL_FATAL(mkdir(tmp, 0700), 0);
+    const char *args[] = {"machine", "probe", "p.xml", steps[i].samples ? "--samples" : NULL, steps[i].samples, NULL};
+    setenv("SIMRUN_TEST_PAUSE", steps[i].pause, 1);
+    setenv("TMPDIR", tmp, 1);
+    setenv("SIMRUN_PINGPONG", "/nonexistent/simrun-pingpong", 1);
+    FILE *out = tmpfile(), *err = tmpfile();
+    pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
+    unsetenv("SIMRUN_TEST_PAUSE");
+    unsetenv("TMPDIR");
+    unsetenv("SIMRUN_PINGPONG");
+    char text[4096] = "";
+    for (int tries = 0; tries < 4000 && !strstr(text, "simrun: test: paused at "); tries++) {
+      ssize_t n = pread(fileno(err), text, sizeof text - 1, 0);
+      text[n > 0 ? n : 0] = '\0';
+      usleep(5000);
+    }
+    CU_ASSERT(pid > 0 && kill(pid, SIGTERM) == 0);
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 128 + SIGTERM);
+    const char *line = strchr(run.err, '\n');
+    line = line ? line + 1 : "";
+    CU_ASSERT_EQUAL(count_lines(line), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(line, steps[i].phrase));
+    CU_ASSERT_PTR_NOT_NULL(strstr(line, "not written: p.xml"));
+    CU_ASSERT_EQUAL(count_entries(tmp), 0);
+    CU_ASSERT_EQUAL(count_entries(dir), 1); /* tmp alone: no platform, no temporary of it */
+    run_free(&run);
+    remove_folder(dir);
+  }
+}
+
 static void test_cli_machine_bad_usage(void)
 {
   EXPECT_FAILURE(.args = {"machine"}, .bare = 1, .status = 2, .prefix = "expected 'simrun machine probe FILE.xml'",
@@ -320,11 +421,14 @@ static void test_cli_machine_bad_usage(void)
 
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_cli_machine_probe_writes_platform", test_cli_machine_probe_writes_platform},
-                                    {"test_cli_machine_probe_hostfile", test_cli_machine_probe_hostfile},
-                                    {"test_cli_machine_probe_one_machine_tcp", test_cli_machine_probe_one_machine_tcp},
-                                    {"test_cli_machine_probe_pool", test_cli_machine_probe_pool},
-                                    {"test_cli_machine_bad_usage", test_cli_machine_bad_usage},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_cli_machine_probe_writes_platform", test_cli_machine_probe_writes_platform},
+      {"test_cli_machine_probe_hostfile", test_cli_machine_probe_hostfile},
+      {"test_cli_machine_probe_one_machine_tcp", test_cli_machine_probe_one_machine_tcp},
+      {"test_cli_machine_probe_pool", test_cli_machine_probe_pool},
+      {"test_cli_machine_bad_usage", test_cli_machine_bad_usage},
+      {"test_cli_machine_probe_output_gate", test_cli_machine_probe_output_gate},
+      {"test_cli_machine_probe_stopped_by_a_signal", test_cli_machine_probe_stopped_by_a_signal},
+      {NULL, NULL}};
   return tu_run("cli_machine", cases);
 }

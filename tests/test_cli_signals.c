@@ -58,21 +58,6 @@ static double now(void)
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Waits until simrun says it paused (stderr `err`); 0, or -1 after 20 s. */
-static int wait_paused(FILE *err)
-{
-  char text[4096];
-  struct timespec nap = {.tv_nsec = 5000000};
-  for (int i = 0; i < 4000; i++) {
-    ssize_t n = pread(fileno(err), text, sizeof text - 1, 0);
-    text[n > 0 ? n : 0] = '\0';
-    if (strstr(text, "simrun: test: paused at "))
-      return 0;
-    nanosleep(&nap, NULL);
-  }
-  return -1;
-}
-
 /* A stuck run never ends by itself, so any bound shows the signal was acted on; the figure against the one-second
  * target is bench/signals.sh's, since a timed test flakes on a loaded machine. */
 #define SIGNAL_BOUND_S 10.0

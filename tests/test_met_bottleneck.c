@@ -125,10 +125,13 @@ static void test_met_bottleneck_verdict_by_hand(void)
   const double at[] = {26.909, 34.081, 39.008, 40.317};
   const char *what[] = {"B-ratio of io", "communication/computation", "B-ratio of communication", "B-ratio of io"};
   const int rising[] = {1, 1, 1, 0};
+  const int from[] = {16, 32, 32,
+                      32}; /* the swept p on each side: io crosses between 16 and 32, the others 32 and 64 */
   for (int i = 0; i < 4; i++) {
     TU_ASSERT_CLOSE(v.crossings[i].p, at[i], 1e-3);
     CU_ASSERT_STRING_EQUAL(v.crossings[i].ratio, what[i]);
     CU_ASSERT_EQUAL(v.crossings[i].rising, rising[i]);
+    CU_ASSERT(v.crossings[i].p_from == from[i] && v.crossings[i].p_to == 2 * from[i]);
   }
   met_verdict_free(&v);
 }

@@ -244,6 +244,34 @@ static void test_met_fit_honest(void)
   CU_ASSERT_EQUAL(fit.form, MET_FIT_LINEAR);
 }
 
+/* Data that does not vary is named constant, not fitted: 0.125 with rounding noise of 1e-17 (a linear fit read
+ * "0.125 - 1.499e-17 grid-rows, R^2 = 1.0000") is the constant 0.125, values below 1e-12 in size are the constant 0
+ * (exact zeros printed as 3.6e-16 before), and a variation of 1e-6 relative is fitted as before. */
+static void test_met_fit_constant_data_is_no_fit(void)
+{
+  const double x[] = {1, 2, 4, 8};
+  const double flat[] = {0.125, 0.125 + 1.5e-17, 0.125 - 2e-17, 0.125};
+  const double tiny[] = {3.6e-16, 0, -1e-17, 2e-16};
+  const double varies[] = {0.125, 0.125 * (1 + 1e-6), 0.125 * (1 + 2e-6), 0.125 * (1 + 4e-6)};
+  met_fit_t fit;
+  char text[160];
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(x, flat, 4, MET_FIT_X_OTHER, &fit), 0);
+  CU_ASSERT_EQUAL(fit.form, MET_FIT_CONSTANT);
+  CU_ASSERT_EQUAL(fit.ncoefs, 1);
+  TU_ASSERT_CLOSE(fit.coef[0], 0.125, 1e-15);
+  CU_ASSERT(fit.x_min == 1 && fit.x_max == 8);
+  CU_ASSERT_STRING_EQUAL(met_fit_name(fit.form), "constant");
+  met_fit_format(&fit, "grid-rows", text, sizeof text);
+  CU_ASSERT_STRING_EQUAL(text, "0.125");
+  CU_ASSERT_TRUE(met_fit_honest(&fit, 0, 1));
+  CU_ASSERT_EQUAL(met_fit_eval(&fit, 3), fit.coef[0]);
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(x, tiny, 4, MET_FIT_X_PROCESSORS, &fit), 0);
+  CU_ASSERT(fit.form == MET_FIT_CONSTANT && fit.coef[0] == 0);
+  CU_ASSERT_EQUAL_FATAL(met_fit_best(x, varies, 4, MET_FIT_X_OTHER, &fit), 0);
+  CU_ASSERT_EQUAL(fit.form, MET_FIT_LINEAR);
+  CU_ASSERT_EQUAL(met_fit_best(x, flat, 2, MET_FIT_X_OTHER, &fit), -1); /* two points say nothing */
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_met_fit_exact_forms", test_met_fit_exact_forms},
@@ -254,6 +282,7 @@ int main(void)
                                     {"test_met_fit_domains", test_met_fit_domains},
                                     {"test_met_fit_eval_and_format", test_met_fit_eval_and_format},
                                     {"test_met_fit_honest", test_met_fit_honest},
+                                    {"test_met_fit_constant_data_is_no_fit", test_met_fit_constant_data_is_no_fit},
                                     {NULL, NULL}};
   return tu_run("met_fit", cases);
 }

@@ -24,7 +24,7 @@ static void test_met_machine_logp_from_the_route(void)
   static met_platform_t m;
   route_platform(&m);
   met_logp_t logp;
-  CU_ASSERT_EQUAL_FATAL(met_platform_logp(&m, &logp), 0);
+  CU_ASSERT_EQUAL_FATAL(met_platform_logp(&m, 1024, &logp), 0);
   TU_ASSERT_CLOSE(logp.L, 10.08e-6, 1e-15);
   TU_ASSERT_CLOSE(logp.g, 0.08e-6, 1e-15);
   CU_ASSERT(logp.o == 0 && logp.P == 2 && logp.word_bytes == 8);
@@ -47,7 +47,7 @@ static void test_met_machine_logp_from_the_piecewise_model(void)
   m.piecewise = 1;
   m.msg = (met_piecewise_t){.packet_bytes = 100, .small = {10, 1, 2, 0}, .large = {5, 0.5, 1, 0.1}};
   met_logp_t logp;
-  CU_ASSERT_EQUAL_FATAL(met_platform_logp(&m, &logp), 0);
+  CU_ASSERT_EQUAL_FATAL(met_platform_logp(&m, 1024, &logp), 0);
   TU_ASSERT_CLOSE(logp.L, 22e-6, 1e-15);
   TU_ASSERT_CLOSE(logp.g, 5.6e-6, 1e-15);
   CU_ASSERT_EQUAL(logp.P, 4);
@@ -63,14 +63,14 @@ static void test_met_machine_missing_inputs(void)
   route_platform(&m);
   m.bandwidth = 0;
   met_logp_t logp;
-  CU_ASSERT_EQUAL(met_platform_logp(&m, &logp), -1);
+  CU_ASSERT_EQUAL(met_platform_logp(&m, 1024, &logp), -1);
   char line[512];
   met_platform_p2p_describe(&m, 1024, line, sizeof line);
   CU_ASSERT_PTR_NOT_NULL(strstr(line, "Hockney -, LogP -: the platform gives neither"));
   CU_ASSERT_PTR_NULL(strchr(line, '\n'));
   route_platform(&m);
   m.p = 1;
-  CU_ASSERT_EQUAL(met_platform_logp(&m, &logp), -1);
+  CU_ASSERT_EQUAL(met_platform_logp(&m, 1024, &logp), -1);
   met_platform_p2p_describe(&m, 1024, line, sizeof line);
   CU_ASSERT_STRING_EQUAL(line, "");
 }

@@ -515,7 +515,8 @@ static void test_timeline_collectives_wait_for_last(void)
 }
 
 /* `run` read with its tracer's own time removed (its header's "# own time" line): `gaps` s of gaps, then `put_back`
- * s put back and `removed` s of waiting removed to keep causality, `matched` messages paired, to T_par `t_par`. */
+ * s put back and `removed` s of waiting removed to keep causality, `matched` messages paired and none left unpaired,
+ * to T_par `t_par`. */
 static met_trace_t *read_compensated(const char *run, double gaps, double put_back, double removed, size_t matched,
                                      double t_par)
 {
@@ -527,6 +528,7 @@ static met_trace_t *read_compensated(const char *run, double gaps, double put_ba
   TU_ASSERT_CLOSE(info.own_put_back, put_back, 1e-9);
   TU_ASSERT_CLOSE(info.waits_removed, removed, 1e-9);
   CU_ASSERT_EQUAL(info.matched, matched);
+  CU_ASSERT_EQUAL(info.unmatched, 0);
   TU_ASSERT_CLOSE(met_trace_end(trace), t_par, 1e-9);
   return trace;
 }
@@ -558,14 +560,38 @@ static void test_timeline_own_time_removed_keeps_causality(void)
 }
 
 /* tests/data/tracer/own-time-late: rank 1's clock is early (on another host, say): its MPI_Recv seems to end at 0.3,
- * before rank 0 enters the send at 0.5, and its next interval (a computation 0.3-0.6) is read before that send. Once
- * the send is read, the receive ends at its sender's entry (it took no time after it: 0.5), and the computation that
- * was kept moves 0.2 s later (0.5-0.8 = T_par): a late sender of 0.4 s, 0.2 s put back, no gap to remove. */
+ * before rank 0 enters the send at 0.5, and its next interval (a computation 0.3-0.6) is read before that send. No
+ * call ends later than its end as read (with no gap removed, what is put back is at most 0): the receive stays
+ * 0.1-0.3, waiting whole for a sender that entered later (a late sender of 0.2 s), and T_par is the files' span, 0.6.
+ * Moving it to its sender's entry (0.5) made T_par 0.8 and the late sender 0.4 s, 0.2 s put back for no tracer time
+ * removed. */
 static void test_timeline_own_time_partner_told_late(void)
 {
-  met_trace_t *trace = read_compensated(RUNS "own-time-late", 0, 0.2, 0, 1, 0.8);
+  met_trace_t *trace = read_compensated(RUNS "own-time-late", 0, 0, 0, 1, 0.6);
   expect_times(trace, MET_CAT_COMPUTE, (double[]){0.59, 0.3});
-  expect_late_sender_only(trace, 1, 0.4);
+  expect_late_sender_only(trace, 1, 0.2);
+  met_trace_free(trace);
+}
+
+/* tests/data/tracer/cancelled-any-source: HPCC's RandomAccess pattern, which took a p = 2 run of 10.9 s to T_par
+ * 28.8 s. Rank 0 posts an MPI_Irecv from any source (0-0.01), polls (0.01-0.10) and its MPI_Testany completes it
+ * (0.10-0.11: rank 1 sent at 0.05); it posts another (0.11-0.12), cancels it (0.12-0.13) and its MPI_Wait completes
+ * it with 0 bytes (0.13-0.14), as cancelled; both ranks meet in a barrier (rank 0 from 0.14, rank 1 from 0.19, both
+ * out at 0.20); rank 0 posts a third receive (0.20-0.21), polls, and its MPI_Testany completes it (0.30-0.31: rank 1
+ * sent at 0.25). The cancelled receive leaves matching: rank 1's second message is the third receive's, both pair
+ * (none unpaired), nothing moves: T_par 0.31. Rank 0: comm 0.05 (three postings, the cancelled receive's wait: it
+ * waited for no one), ctrl 0.01 (the cancel), idle 0.25 (polls 0.18, the tests 0.02, the barrier 0.05 waiting for rank
+ * 1); rank 1: compute 0.28, comm 0.03 (two eager sends, its barrier). Left in matching, the cancelled receive took the
+ * second message, its wait moved to that send's entry (0.25, read after the wait's end at 0.14), and with it both
+ * ranks' barriers: T_par 0.37, 0.11 s put back for no tracer time removed, the third receive without a message. */
+static void test_timeline_cancelled_receive_leaves_matching(void)
+{
+  met_trace_t *trace = read_compensated(RUNS "cancelled-any-source", 0, 0, 0, 2, 0.31);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.25, 0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.05, 0.03});
+  expect_times(trace, MET_CAT_CTRL, (double[]){0.01, 0});
+  expect_times(trace, MET_CAT_COMPUTE, (double[]){0, 0.28});
+  expect_two_waits(trace, 0, MET_WAIT_BARRIER, 0.05, 1, MET_WAIT_LATE_SENDER, 0);
   met_trace_free(trace);
 }
 
@@ -593,6 +619,29 @@ static void test_timeline_polling_is_waiting(void)
   expect_times(trace, MET_CAT_IDLE, (double[]){0.19, 0.0});
   expect_times(trace, MET_CAT_CTRL, (double[]){0.0, 0.0});
   expect_times(trace, MET_CAT_COMM, (double[]){0.06, 0.05});
+  met_trace_free(trace);
+}
+
+/* Polls with no one to wait for are control of parallelism, not idle (docs/tracer.md). tests/data/tracer/polls-alone,
+ * p = 1 (format 2, as the tracer writes runs of polls): an MPI_Irecv from any source (0-0.01), 6000 MPI_Testany
+ * (0.01-0.61), a computation (0.61-0.71), 500 MPI_Iprobe (0.71-0.81), the receive cancelled (0.81-0.82) and its
+ * MPI_Wait (0.82-0.83, 0 bytes), 40 MPI_Testall with nothing posted (0.83-0.93): ctrl 0.6 + 0.1 + 0.01 + 0.1 = 0.81,
+ * comm 0.02 (the posting, the cancelled receive's wait), compute 0.1, idle 0 (before: 0.81 idle, as the 62% of HPCC
+ * at p = 1). polls-self, p = 2: rank 0 posts a receive from itself (0-0.01), polls (0.01-0.20), sends itself the
+ * message (0.20-0.21) and waits for both (0.21-0.22): ctrl 0.19, comm 0.03; rank 1 computes 0.22. */
+static void test_timeline_polls_without_partner_are_control(void)
+{
+  met_trace_t *trace = read_with_info(RUNS "polls-alone", NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  expect_times(trace, MET_CAT_CTRL, (double[]){0.81});
+  expect_times(trace, MET_CAT_IDLE, (double[]){0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.02});
+  expect_times(trace, MET_CAT_COMPUTE, (double[]){0.1});
+  met_trace_free(trace);
+  trace = read_paired(RUNS "polls-self", 1);
+  expect_times(trace, MET_CAT_CTRL, (double[]){0.19, 0});
+  expect_times(trace, MET_CAT_IDLE, (double[]){0, 0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.03, 0});
   met_trace_free(trace);
 }
 
@@ -790,6 +839,21 @@ static void test_timeline_refuses_damaged_zstd(void)
                                            "match checksum); trace the run again (docs/tracer.md)");
 }
 
+/* A compressed file cut before its first whole block (zstd-cut-early: two-ranks' rank 1 compressed by zstd, its first
+ * 20 bytes) is named as cut, not as empty; a timeline of a later format (format-future: two-ranks with format 3) is
+ * named as a newer simrun's, not as "not a measured timeline". */
+static void test_timeline_names_early_cut_and_future_format(void)
+{
+  expect_refused(RUNS "zstd-cut-early",
+                 RUNS "zstd-cut-early/timeline-1.txt:1: the file is compressed and was cut short "
+                      "before its first whole block: the run was killed while writing it; trace "
+                      "the run again (docs/tracer.md)");
+  expect_refused(RUNS "format-future",
+                 RUNS "format-future/timeline-0.txt:1: a timeline of format 3, which a newer simrun "
+                      "wrote; this one reads formats 1 and 2: analyse it with the simrun whose "
+                      "libsimrun-trace.so traced the run");
+}
+
 /* A loop whose mean calls, times its count, outlast its span is refused at its line (loop-bad: 4 x 0.9 s in 3 s). */
 static void test_timeline_refuses_loop_too_long(void)
 {
@@ -815,6 +879,16 @@ static void test_timeline_bounds_loops_kept_whole(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(sums);
   TU_ASSERT_CLOSE(met_trace_category_time(sums, 0, MET_CAT_CTRL), 4194305 * 0.5, 1e-3);
   met_trace_free(sums);
+}
+
+/* tests/data/tracer/mixed-runs: two-ranks' files, each with a "# run" line of its own (rank 1's from a run started
+ * 6000 s later by another process), as a folder traced into twice leaves them: refused in one line naming both. */
+static void test_timeline_refuses_mixed_runs(void)
+{
+  expect_refused(RUNS "mixed-runs", RUNS "mixed-runs/timeline-1.txt:5: run node1 4107 1764036000.000000000, where " RUNS
+                                         "mixed-runs/timeline-0.txt:5: run node1 4100 1764030000.000000000: the folder "
+                                         "mixes the files of two runs; trace the program again into an empty folder "
+                                         "(SIMRUN_TRACE_DIR)");
 }
 
 static void test_timeline_refuses_missing_rank(void)
@@ -890,6 +964,8 @@ int main(void)
       {"test_timeline_own_time_partner_told_late", test_timeline_own_time_partner_told_late},
       {"test_timeline_loop_mean_not_moved_past_read", test_timeline_loop_mean_not_moved_past_read},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
+      {"test_timeline_cancelled_receive_leaves_matching", test_timeline_cancelled_receive_leaves_matching},
+      {"test_timeline_polls_without_partner_are_control", test_timeline_polls_without_partner_are_control},
       {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},
       {"test_timeline_sub_communicator_named_not_paired", test_timeline_sub_communicator_named_not_paired},
       {"test_timeline_rooted_collectives_wait_for_root", test_timeline_rooted_collectives_wait_for_root},
@@ -897,7 +973,9 @@ int main(void)
       {"test_timeline_aggregate_same_wait_states", test_timeline_aggregate_same_wait_states},
       {"test_timeline_reads_cut_file_to_last_whole_line", test_timeline_reads_cut_file_to_last_whole_line},
       {"test_timeline_refuses_damaged_zstd", test_timeline_refuses_damaged_zstd},
+      {"test_timeline_names_early_cut_and_future_format", test_timeline_names_early_cut_and_future_format},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
+      {"test_timeline_refuses_mixed_runs", test_timeline_refuses_mixed_runs},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
       {"test_timeline_refuses_bad_request", test_timeline_refuses_bad_request},
       {"test_timeline_folded_loop_as_unfolded", test_timeline_folded_loop_as_unfolded},

@@ -316,11 +316,26 @@ static int same_description(const met_platform_t *a, const met_platform_t *b)
  * are the native routes: test_plt_topo_native_mesh_matches_explicit), at p = 1, 6 and 20; at p = 21, more ranks than
  * hosts, it makes none; and the probe of the explicit mesh makes none (its routes are SimGrid's to find, which the
  * probe's checks have not all looked up). A torus is no such twin: on a tie SimGrid may go the other way round. */
+/* What the probe hands over, kept by k (at most 4 descriptions). */
+typedef struct kept {
+  met_platform_t machines[4]; /* about 230 KB each */
+  int made[4];
+} kept_t;
+
+static int keep_description(void *state, size_t k, const met_platform_t *machine)
+{
+  kept_t *kept = state;
+  CU_ASSERT_FATAL(k < 4 && !kept->made[k]);
+  kept->machines[k] = *machine;
+  kept->made[k] = 1;
+  return 0;
+}
+
 static void test_plt_topo_native_probe_describes_as_explicit(void)
 {
   static const int ranks[] = {1, 6, 20, 21};
   enum { COUNT = sizeof ranks / sizeof ranks[0] };
-  static met_platform_t probed[COUNT]; /* about 230 KB each */
+  static kept_t probed;
   static met_platform_t alone;
   plt_topo_t topo = {.kind = PLT_TOPO_MESH, .size = {5, 4}, .preset = plt_topo_preset("t800-flat"), .native = 0};
   char explicit_path[512];
@@ -329,19 +344,21 @@ static void test_plt_topo_native_probe_describes_as_explicit(void)
   CU_ASSERT_FATAL(generate(&topo, explicit_path, sizeof explicit_path) == 0);
   topo.native = 1;
   CU_ASSERT_FATAL(generate(&topo, native_path, sizeof native_path) == 0);
-  int made[COUNT];
   size_t hosts = 0;
-  CU_ASSERT_FATAL(sim_run_probe_describe(native_path, ranks, COUNT, &hosts, probed, made, err, sizeof err) == 0);
+  CU_ASSERT_FATAL(
+      sim_run_probe_describe(native_path, ranks, COUNT, &hosts, keep_description, &probed, err, sizeof err) == 0);
   CU_ASSERT_EQUAL(hosts, 20);
   for (int k = 0; k < COUNT; k++) {
-    CU_ASSERT_EQUAL(made[k], ranks[k] <= 20);
-    if (made[k])
+    CU_ASSERT_EQUAL(probed.made[k], ranks[k] <= 20);
+    if (probed.made[k])
       CU_ASSERT(sim_run_describe(explicit_path, ranks[k], &alone, err, sizeof err) == 0 &&
-                same_description(&probed[k], &alone));
+                same_description(&probed.machines[k], &alone));
   }
-  CU_ASSERT_FATAL(sim_run_probe_describe(explicit_path, ranks, COUNT, &hosts, probed, made, err, sizeof err) == 0);
+  memset(&probed, 0, sizeof probed);
+  CU_ASSERT_FATAL(
+      sim_run_probe_describe(explicit_path, ranks, COUNT, &hosts, keep_description, &probed, err, sizeof err) == 0);
   for (int k = 0; k < COUNT; k++)
-    CU_ASSERT_EQUAL(made[k], 0);
+    CU_ASSERT_EQUAL(probed.made[k], 0);
   unlink(explicit_path);
   unlink(native_path);
 }
@@ -513,7 +530,7 @@ static void test_plt_topo_rejects_bad_input(void)
     const char *text;
   } bad[] = {{PLT_TOPO_MESH, "8by16"},
              {PLT_TOPO_MESH, "0x4"},
-             {PLT_TOPO_MESH, "65x64"},
+             {PLT_TOPO_MESH, "1025x1024"}, /* beyond even native routing's 2^20 hosts */
              {PLT_TOPO_MESH, "8x"},
              {PLT_TOPO_TORUS, "-2x4"},
              {PLT_TOPO_TORUS, "1x1"}, /* one host: its links would wrap onto itself */
@@ -523,7 +540,7 @@ static void test_plt_topo_rejects_bad_input(void)
              {PLT_TOPO_SWITCH, "3x3"},
              {PLT_TOPO_FATTREE, "1:3"},
              {PLT_TOPO_FATTREE, "4"},
-             {PLT_TOPO_FATTREE, "4:7"},
+             {PLT_TOPO_FATTREE, "4:11"},
              /* more groups than routers per chassis (SimGrid's limit), a missing level, 4608 hosts, a zero */
              {PLT_TOPO_DRAGONFLY, "3:2:2:2"},
              {PLT_TOPO_DRAGONFLY, "2:2:2"},
@@ -538,6 +555,15 @@ static void test_plt_topo_rejects_bad_input(void)
   CU_ASSERT(plt_topo_parse_size(PLT_TOPO_FATTREE, "4:3", size, err, sizeof err) == 0 && size[0] == 4);
   CU_ASSERT(plt_topo_parse_size(PLT_TOPO_DRAGONFLY, "8:8:8:8", size, err, sizeof err) == 0 && size[0] == 8 &&
             size[3] == 8);
+  /* 4160 hosts: explicit routing refuses them, naming native routing, which takes a 1024 x 1024 mesh */
+  plt_topo_t wide = {.kind = PLT_TOPO_MESH, .preset = plt_topo_preset("t800-flat")};
+  CU_ASSERT(plt_topo_parse_size(PLT_TOPO_MESH, "65x64", wide.size, err, sizeof err) == 0);
+  CU_ASSERT(plt_topo_resolve(&wide, err, sizeof err) == SIM_EINVAL && strstr(err, "4160 hosts with explicit routing") &&
+            strstr(err, "--routing native"));
+  wide.native = 1;
+  CU_ASSERT(plt_topo_resolve(&wide, err, sizeof err) == 0);
+  CU_ASSERT(plt_topo_parse_size(PLT_TOPO_MESH, "1024x1024", wide.size, err, sizeof err) == 0);
+  CU_ASSERT(plt_topo_resolve(&wide, err, sizeof err) == 0 && plt_topo_hosts(&wide) == 1048576);
   plt_topo_t t800_dragonfly = {.kind = PLT_TOPO_DRAGONFLY, .size = {2, 2, 2, 2}, .preset = plt_topo_preset("t800")};
   CU_ASSERT(plt_topo_resolve(&t800_dragonfly, err, sizeof err) == SIM_EINVAL && strstr(err, "t800-flat"));
   static const struct {

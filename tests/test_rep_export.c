@@ -82,6 +82,10 @@ static void test_export_lost_cycles_agree_with_report(void)
   assert_caught("lost", dir, "out.json", "\"per_process\": [],", "\"per_process_\": [],");
   assert_caught("lost", dir, "out.json", "\"link_init\"", "\"link-init\"");
   assert_caught("lost", dir, "out.json", "\"scenario_hash\": \"", "\"scenario_hash\": \"0");
+  /* the network model: the same in the report, the provenance table and the JSON */
+  assert_caught("lost", dir, "out.json", "\"network_model\": \"CM02: latency x 1,",
+                "\"network_model\": \"LV08: latency x 1,");
+  assert_caught("lost", dir, "out-provenance.csv", "CM02: latency x 1,", "LV08: latency x 1,");
   CU_ASSERT_EQUAL(checker("lost", dir), 0);
   remove_folder(dir);
 }

@@ -126,11 +126,12 @@ static void test_rep_wait_gauss_jordan_one_to_all(void)
   remove_folder(dir);
 }
 
-/* SimGrid's example trace actions_bcast.txt replayed on its small_platform.xml with its hostfile (rank 0 on Tremblay,
- * 98.095 Mflop/s; rank 1 on Jupiter, 76.296 Mflop/s; rank 2 on Fafard, 76.296 Mflop/s): after the first broadcast, rank
- * 0 computes 5e8 flops (5.097 s) and rank 1 2e8 (2.621 s) before the second. Rank 1 enters it 2.476 s before the root,
- * less the time its first broadcast's message took (under 20 ms for 50 kB): its late broadcast. Rank 2 computes 5e8 at
- * 76.296 Mflop/s, 6.553 s, and enters after the root: none. No other pattern: the final reduce's root enters last. */
+/* The trace tests/data/ti/kinds/bcast.txt replayed on tests/data/ti/five-hosts.xml with its hostfile (rank 0 on alpha,
+ * 100 Mflop/s; rank 1 on beta, 80 Mflop/s; rank 2 on gamma, 80 Mflop/s): after the first broadcast, rank 0 computes
+ * 5e8 flops (5 s) and rank 1 2e8 (2.5 s) before the second. Rank 1 enters it 2.5 s before the root, less the time its
+ * first broadcast's message took (under 20 ms: 50 kB on alpha-beta's 8 MB/s, 1.5 ms line): its late broadcast. Rank 2
+ * computes 5e8 at 80 Mflop/s, 6.25 s, and enters after the root: none. No other pattern: the final reduce's root enters
+ * last. */
 static void test_rep_wait_ti_replay_broadcast(void)
 {
   char dir[1024], path[1100];
@@ -138,11 +139,11 @@ static void test_rep_wait_ti_replay_broadcast(void)
   snprintf(path, sizeof path, "%s/bcast.xml", dir);
   FILE *f = fopen(path, "w");
   CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-  const char *data = SIMRUN_SOURCE_DIR "/tests/data/ti/simgrid";
+  const char *data = SIMRUN_SOURCE_DIR "/tests/data/ti";
   fprintf(f,
-          "<?xml version=\"1.0\"?>\n<scenario name=\"ti-bcast\">\n  <platform file=\"%s/small_platform.xml\"/>\n"
-          "  <program skeleton=\"ti-replay\">\n    <param name=\"trace\" value=\"%s/actions_bcast.txt\"/>\n"
-          "    <param name=\"hostfile\" value=\"%s/hostfile\"/>\n  </program>\n"
+          "<?xml version=\"1.0\"?>\n<scenario name=\"ti-bcast\">\n  <platform file=\"%s/five-hosts.xml\"/>\n"
+          "  <program skeleton=\"ti-replay\">\n    <param name=\"trace\" value=\"%s/kinds/bcast.txt\"/>\n"
+          "    <param name=\"hostfile\" value=\"%s/five-hosts\"/>\n  </program>\n"
           "  <sweep><param name=\"p\" values=\"3\"/></sweep>\n  <report per-process=\"3\"/>\n</scenario>\n",
           data, data, data);
   CU_ASSERT_EQUAL_FATAL(fclose(f), 0);
@@ -153,7 +154,7 @@ static void test_rep_wait_ti_replay_broadcast(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Wait states, p = 3"));
   char *waits = read_output(dir, "out-wait-states.csv");
   CU_ASSERT_PTR_NOT_NULL_FATAL(waits);
-  double late = 5e8 / 98.095e6 - 2e8 / 76.296e6;
+  double late = 5e8 / 100e6 - 2e8 / 80e6;
   double got = field(waits, "late_broadcast_s", 1, NULL, 0);
   CU_ASSERT(got <= late && got > late - 0.02);
   CU_ASSERT_EQUAL(field(waits, "total_s", 0, NULL, 0), 0);

@@ -16,7 +16,7 @@
 
 #define PENTIUM2 SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml"
 #define ICLUSTER SIMRUN_SOURCE_DIR "/platforms/icluster-fe-32.xml"
-#define TI_DATA  SIMRUN_SOURCE_DIR "/tests/data/ti/simgrid"
+#define TI_DATA  SIMRUN_SOURCE_DIR "/tests/data/ti"
 /* pentium2-fe-8.xml: every route is up-src (0.5 us) then down-dst (123.54 us), 11866059.8 B/s, CM02 (no factors) */
 #define FE_LATENCY   124.04e-6
 #define FE_BANDWIDTH 11866059.8
@@ -502,15 +502,15 @@ static void test_sim_replay_analytic_light_contexts_as_actors(void)
       {"ping-pong", NULL, 2, {"min-bytes", "max-bytes"}, {"8", "65536"}},
       {"ping-ring", NULL, 16, {"bytes", "laps"}, {"1000", "3"}},
       {"ti-replay",
-       TI_DATA "/small_platform.xml",
+       TI_DATA "/five-hosts.xml",
        3,
        {"trace", "hostfile", "network"},
-       {TI_DATA "/actions_allreduce.txt", TI_DATA "/hostfile", "analytic"}},
+       {TI_DATA "/kinds/allreduce.txt", TI_DATA "/five-hosts", "analytic"}},
       {"ti-replay",
-       TI_DATA "/small_platform.xml",
+       TI_DATA "/five-hosts.xml",
        3,
        {"trace", "hostfile", "network"},
-       {TI_DATA "/actions_with_isend.txt", TI_DATA "/hostfile", "analytic"}},
+       {TI_DATA "/kinds/isend.txt", TI_DATA "/five-hosts", "analytic"}},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     met_trace_t *light = run_skeleton(&cases[i], SIM_ANALYTIC);

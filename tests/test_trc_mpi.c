@@ -1745,24 +1745,33 @@ static double processor_seconds(const char *trace, int rank)
  * computes before sending. Its TI trace holds that processor time (the runs of polls' flops and the computations
  * between runs, which the scheduler's interrupts make), which its own CPU clock measured around the loop: no more
  * (the polls' clock readings are the recorder's, taken out), and at least half (what the recorder's work in each poll
- * can be at most, under the sanitisers' build). Without the runs' flops, the trace held a few ms of it. */
+ * can be at most, under the sanitisers' build). Without the runs' flops, the trace held a few ms of it. So does its
+ * trace in SMPI's format, which has no poll action, as computation (before, the runs and their work were dropped
+ * without a word: a few ms). */
 static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
 {
-  char dir[1024];
-  char trace[1100];
-  cli_run_t run;
-  traced_pair(dir, trace, POLLWORK, "poll_work", "simrun", &run);
-  const char *said = strstr(run.out, "polled CPU ");
-  double polled = said ? strtod(said + strlen("polled CPU "), NULL) : NAN;
-  double traced = processor_seconds(trace, 0);
-  CU_ASSERT(polled > 0.005); /* under 0.05 s when the cores are shared with other work */
-  CU_ASSERT(traced >= 0.5 * polled && traced <= 1.05 * polled + 0.002);
-  if (!(traced >= 0.5 * polled && traced <= 1.05 * polled + 0.002))
-    fprintf(stderr, "rank 0's processor time in its TI trace %.6f s, measured around its loop %.6f s\n", traced,
-            polled);
-  run_free(&run);
-  remove_folder(trace);
-  remove_folder(dir);
+  static const char *const formats[] = {"simrun", "smpi"};
+  for (size_t k = 0; k < sizeof formats / sizeof formats[0]; k++) {
+    char dir[1024];
+    char trace[1100];
+    cli_run_t run;
+    traced_pair(dir, trace, POLLWORK, "poll_work", formats[k], &run);
+    const char *said = strstr(run.out, "polled CPU ");
+    double polled = said ? strtod(said + strlen("polled CPU "), NULL) : NAN;
+    double traced = processor_seconds(trace, 0);
+    CU_ASSERT(polled > 0.005); /* under 0.05 s when the cores are shared with other work */
+    CU_ASSERT(traced >= 0.5 * polled && traced <= 1.05 * polled + 0.002);
+    if (!(traced >= 0.5 * polled && traced <= 1.05 * polled + 0.002))
+      fprintf(stderr, "rank 0's processor time in its TI trace (%s) %.6f s, measured around its loop %.6f s\n",
+              formats[k], traced, polled);
+    char *index = read_output(trace, "index.txt");
+    CU_ASSERT_PTR_NOT_NULL(index);
+    CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+    free(index);
+    run_free(&run);
+    remove_folder(trace);
+    remove_folder(dir);
+  }
 }
 
 /* The end of `rank`'s last interval with tag `tag` that received a message in the analysed `trace`, or NAN. */
@@ -1776,7 +1785,8 @@ static double received_end(const met_trace_t *trace, int rank, int tag)
   return end;
 }
 
-/* tests/data/tracer/own_time_pair.c on 2 ranks: rank 0's tracer time (20,000 cheap calls) is large, rank 1's small.
+/* tests/data/tracer/own_time_pair.c on 2 ranks (both timelines with the same "# run" line): rank 0's tracer time
+ * (20,000 cheap calls) is large, rank 1's small.
  * With each rank's own time removed, rank 0's receive of the answer (tag 2) would end before rank 1 entered the send
  * of it, had rank 1's wait for "go" kept the part of it that rank 0's tracer time made: the reader removes that part
  * (most of the gaps), and a receive that would still end too early is made to end after its sender's entry (the
@@ -1796,9 +1806,14 @@ static void test_trc_mpi_own_time_keeps_causality(void)
   CU_ASSERT(info.compensated);
   CU_ASSERT_EQUAL(info.matched, 2);
   char *first = timeline_text(trace, "timeline-0.txt");
+  char *second = timeline_text(trace, "timeline-1.txt");
   const char *cost = first ? strstr(first, "# tracer-cost ") : NULL;
   double rank0 = cost ? atof(cost + 14) : NAN;
+  const char *run0 = first ? strstr(first, "\n# run ") : NULL, *run1 = second ? strstr(second, "\n# run ") : NULL;
+  CU_ASSERT(run0 && run1 && strcspn(run0 + 1, "\n") == strcspn(run1 + 1, "\n") && /* one run: rank 0's identity */
+            strncmp(run0, run1, strcspn(run0 + 1, "\n")) == 0);
   free(first);
+  free(second);
   CU_ASSERT(rank0 > 0 && info.waits_removed > 0.5 * rank0); /* rank 1's wait for "go", less rank 0's tracer time */
   for (int tag = 1; tag <= 2; tag++) {
     int sender = tag == 1 ? 0 : 1, receiver = 1 - sender;

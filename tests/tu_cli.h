@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define DATA     SIMRUN_SOURCE_DIR "/tests/data/cli/"
@@ -81,6 +82,21 @@ static inline pid_t spawn(const char *dir, const char *program, const char *cons
     _exit(127);
   }
   return pid;
+}
+
+/* Waits until simrun says it paused (stderr `err`); 0, or -1 after 20 s. */
+static inline int wait_paused(FILE *err)
+{
+  char text[4096];
+  struct timespec nap = {.tv_nsec = 5000000};
+  for (int i = 0; i < 4000; i++) {
+    ssize_t n = pread(fileno(err), text, sizeof text - 1, 0);
+    text[n > 0 ? n : 0] = '\0';
+    if (strstr(text, "simrun: test: paused at "))
+      return 0;
+    nanosleep(&nap, NULL);
+  }
+  return -1;
 }
 
 /* Waits for `pid` and fills *run with its exit status and output. Returns 0, or -1. Closes out and err. */

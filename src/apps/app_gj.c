@@ -122,6 +122,10 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
   met_ops_t seq = app_gj_rsub_element; /* the sequential run keeps touching the whole system */
   seq.working_set = app_gj_block_bytes(n, n) + app_gj_row_bytes(n);
   met_piecewise_t msg;
+  if (met_platform_unpriced(m)) {
+    snprintf(missing, len, "%s", met_platform_unpriced(m));
+    return NAN;
+  }
   if (met_platform_msg(m, &msg) != 0 || nranks > MET_PLATFORM_MAX_RANKS) {
     snprintf(missing, len, "the platform gives no message model (simrun:comm-model) and the route no bandwidth");
     return NAN;

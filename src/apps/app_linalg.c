@@ -79,8 +79,21 @@ int app_linalg_dense(const app_point_t *point, int nranks, met_dense_t *d, char 
   return rc ? rc : read_grid(point, nranks, d, err, errlen, bad_param);
 }
 
-int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_machine_t *fast, char *missing,
-                            size_t len)
+/* Whether every size of `sizes` prices as its range's end does under m's network model; else says why not. */
+static int one_price(const met_platform_t *m, const app_linalg_sizes_t *sizes, char *missing, size_t len)
+{
+  if (m->piecewise || met_net_size_free(&m->net) ||
+      (met_net_one_step(&m->net, sizes->row_lo, sizes->row) && met_net_one_step(&m->net, sizes->col_lo, sizes->col)))
+    return 1;
+  snprintf(missing, len,
+           "its messages of %.0f to %.0f bytes (rows) and %.0f to %.0f bytes (columns) take different %s factors, "
+           "and one Hockney lambda and tau per line cannot follow them",
+           sizes->row_lo, sizes->row, sizes->col_lo, sizes->col, m->net.model);
+  return 0;
+}
+
+int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, const app_linalg_sizes_t *sizes,
+                            met_machine_t *fast, char *missing, size_t len)
 {
   *fast = (met_machine_t){.flops = met_platform_flops(m),
                           .elem_bytes = APP_LINALG_DOUBLE,
@@ -101,7 +114,13 @@ int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_m
     snprintf(missing, len, "rank 0's host has no flop rate (simrun:cycles-flop is 0)");
     return -1;
   }
-  if (met_platform_grid_links(m, d->rows, d->cols, &fast->link, &fast->col_link) != 0) {
+  if (met_platform_unpriced(m)) {
+    snprintf(missing, len, "%s", met_platform_unpriced(m));
+    return -1;
+  }
+  if (!one_price(m, sizes, missing, len))
+    return -1;
+  if (met_platform_grid_links(m, d->rows, d->cols, sizes->row, sizes->col, &fast->link, &fast->col_link) != 0) {
     snprintf(missing, len, "a route between ranks gives no bandwidth and the platform no message model");
     return -1;
   }
@@ -109,7 +128,8 @@ int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_m
 }
 
 double app_linalg_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len,
-                        double (*model)(const met_dense_t *, const met_machine_t *))
+                        double (*model)(const met_dense_t *, const met_machine_t *),
+                        app_linalg_sizes_t (*sizes_of)(const met_dense_t *))
 {
   char err[256];
   const char *bad_param = NULL;
@@ -119,7 +139,8 @@ double app_linalg_model(const app_point_t *point, int nranks, const met_platform
     snprintf(missing, len, "%s", err);
     return NAN;
   }
-  return app_linalg_fast_machine(m, &d, &fast, missing, len) == 0 ? model(&d, &fast) : NAN;
+  app_linalg_sizes_t sizes = sizes_of(&d);
+  return app_linalg_fast_machine(m, &d, &sizes, &fast, missing, len) == 0 ? model(&d, &fast) : NAN;
 }
 
 int app_memory_advice(const met_platform_t *m, const char *what, double rank0_bytes, double other_bytes,

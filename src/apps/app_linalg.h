@@ -25,16 +25,27 @@ void app_linalg_flops(sim_rank_t *rank, double flops, sim_purpose_t purpose);
 int app_linalg_dense(const app_point_t *point, int nranks, met_dense_t *d, char *err, size_t errlen,
                      const char **bad_param);
 
-/* What the FAST models take from machine m for the grid of d: the flop rate of rank 0's host and Hockney's links
- * along the grid's process rows and columns, each the mean over their pairs' own routes (met_platform_grid_links),
- * doubles. Returns 0, or -1 with what is missing in `missing`. */
-int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, met_machine_t *fast, char *missing,
-                            size_t len);
+/* The sizes of a FAST model's messages, in bytes: along process rows from row_lo to row, along process columns from
+ * col_lo to col. Hockney's links are priced at row and col; under a network model whose factors change with the size
+ * (SMPI's), every size of a range must take the same factors, or the model cannot follow it. */
+typedef struct app_linalg_sizes {
+  double row_lo, row;
+  double col_lo, col;
+} app_linalg_sizes_t;
 
-/* A FAST model (met_pdgemm_time, met_pdtrsm_time) of `point` on `nranks` ranks of machine m, in seconds; NAN with the
- * reason in `missing` when the point is invalid or the platform lacks an input. */
+/* What the FAST models take from machine m for the grid of d: the flop rate of rank 0's host and Hockney's links
+ * along the grid's process rows and columns for messages of `sizes`, each the mean over their pairs' own routes
+ * (met_platform_grid_links), doubles. Returns 0, or -1 with what is missing in `missing` (a network model the links
+ * cannot follow among it). */
+int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, const app_linalg_sizes_t *sizes,
+                            met_machine_t *fast, char *missing, size_t len);
+
+/* A FAST model (met_pdgemm_time, met_pdtrsm_time) of `point` on `nranks` ranks of machine m, its messages of the
+ * sizes sizes_of gives for the problem, in seconds; NAN with the reason in `missing` when the point is invalid or the
+ * platform lacks an input. */
 double app_linalg_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len,
-                        double (*model)(const met_dense_t *, const met_machine_t *));
+                        double (*model)(const met_dense_t *, const met_machine_t *),
+                        app_linalg_sizes_t (*sizes_of)(const met_dense_t *));
 
 /* The memory check of every rank's host (met_platform_memory_check): rank 0 holds rank0_bytes of `what`, every other
  * rank other_bytes. Returns 1 with one line in msg naming the host that fails first (the least memory of those short),

@@ -97,13 +97,25 @@ static int contended(const met_dense_t *d, const met_platform_t *m, char *missin
   return 0;
 }
 
+/* pdgemm's panels (pdgemm_step): along a process row, a process's rows of A by one block column (the last one
+ * narrower), the first process holding the most (met_numroc); along a column, a block row of B by a process's
+ * columns. */
+static app_linalg_sizes_t pdgemm_sizes(const met_dense_t *d)
+{
+  double last = (double)(d->k % d->r ? d->k % d->r : d->r);
+  return (app_linalg_sizes_t){.row_lo = 8.0 * (double)met_numroc(d->m, d->r, d->rows - 1, d->rows) * last,
+                              .row = 8.0 * (double)met_numroc(d->m, d->r, 0, d->rows) * (double)d->r,
+                              .col_lo = 8.0 * (double)met_numroc(d->n, d->r, d->cols - 1, d->cols) * last,
+                              .col = 8.0 * (double)met_numroc(d->n, d->r, 0, d->cols) * (double)d->r};
+}
+
 static double pdgemm_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
   met_dense_t d;
   const char *bad_param = NULL;
   if (app_linalg_dense(point, nranks, &d, missing, len, &bad_param) == 0 && contended(&d, m, missing, len))
     return NAN;
-  return app_linalg_model(point, nranks, m, missing, len, met_pdgemm_time);
+  return app_linalg_model(point, nranks, m, missing, len, met_pdgemm_time, pdgemm_sizes);
 }
 
 static int pdgemm_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)

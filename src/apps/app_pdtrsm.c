@@ -127,6 +127,17 @@ static void pdtrsm_program(sim_rank_t *rank, const void *arg)
     pbdtrsm(rank, a, top);
 }
 
+/* pdtrsm's messages: a solved block along a process row (its height by its width, the last ones smaller) and the
+ * parts of it sent down a column, up to a block's height by what (rows - 1) process rows take of it; a range wider
+ * than the real one only leaves the model out more often under SMPI's factors, never prices it another way. */
+static app_linalg_sizes_t pdtrsm_sizes(const met_dense_t *d)
+{
+  double r = (double)d->r;
+  double last = 8.0 * (double)(d->m % d->r ? d->m % d->r : d->r) * (double)(d->n % d->r ? d->n % d->r : d->r);
+  double down = 8.0 * r * r * (d->rows > 2 ? d->rows - 1 : 1);
+  return (app_linalg_sizes_t){.row_lo = last, .row = 8.0 * r * r, .col_lo = last, .col = down};
+}
+
 /* The critical path (met_pdtrsm_pipeline), or nothing, with the reason in missing, where a link of the run's routes
  * carries three of a step's streams at once (met_pdtrsm_crowded), as pdgemm's check of its broadcasts. */
 static double pdtrsm_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
@@ -134,8 +145,10 @@ static double pdtrsm_model(const app_point_t *point, int nranks, const met_platf
   met_dense_t d;
   met_machine_t fast;
   const char *bad_param = NULL;
-  if (app_linalg_dense(point, nranks, &d, missing, len, &bad_param) != 0 ||
-      app_linalg_fast_machine(m, &d, &fast, missing, len) != 0)
+  if (app_linalg_dense(point, nranks, &d, missing, len, &bad_param) != 0)
+    return NAN;
+  app_linalg_sizes_t sizes = pdtrsm_sizes(&d);
+  if (app_linalg_fast_machine(m, &d, &sizes, &fast, missing, len) != 0)
     return NAN;
   int crowded = met_pdtrsm_crowded(&d, &fast);
   if (crowded != 0) {

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /* The collective kinds whose algorithm a scenario parameter of the same name chooses (the broadcast's is
  * "broadcast", as in the other skeletons). */
@@ -65,6 +66,25 @@ static void ti_release(void *arg)
   free(ti);
 }
 
+/* Descriptors a replay needs beside its ranks' readers: the platform, the pipes to the parent, SimGrid's own. */
+enum { TI_SPARE_FILES = 64 };
+
+/* Every rank keeps its trace file open while it replays (one descriptor each, the one-file layout too): a run of more
+ * ranks than this process may open files is refused before it starts, with the limit to raise (65,536 rank files
+ * failed midway with "Too many open files; check the path"). 0, or SIM_EPARAM with the message. */
+static int check_open_files(const char *index, int nranks, char *err, size_t errlen)
+{
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY ||
+      (rlim_t)nranks + TI_SPARE_FILES <= limit.rlim_cur)
+    return 0;
+  snprintf(err, errlen,
+           "%s: replaying %d ranks keeps %d trace files open at once, but this process may open %llu files (ulimit "
+           "-n); raise the limit to at least %d (ulimit -n %d, within the hard limit of limits.conf)",
+           index, nranks, nranks, (unsigned long long)limit.rlim_cur, nranks + TI_SPARE_FILES, nranks + TI_SPARE_FILES);
+  return SIM_EPARAM;
+}
+
 /* The algorithm of each collective: the scenario's choice, else SMPI's default (index 0, binomial for bcast). */
 static void choose_algorithms(const app_point_t *point, ti_arg_t *ti)
 {
@@ -102,6 +122,7 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
     snprintf(err, errlen, "%s lists %d trace files, one per rank, but p = %d; use p = %d", index, files, nranks, files);
     rc = SIM_EPARAM;
   }
+  rc = rc ? rc : check_open_files(index, nranks, err, errlen);
   ti->hostfile = app_point_value(point, "hostfile");
   if (rc == 0 && ti->hostfile) {
     *bad_param = "hostfile";

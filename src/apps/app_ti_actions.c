@@ -766,6 +766,13 @@ static int take_line(app_ti_rank_t *tr, app_ti_body_t *body, int shared, char *t
   return replay_line(tr);
 }
 
+/* Whether the split line starts as every trace line does, a rank in decimal then an action: else the file may be
+ * anything (an index naming /etc/shadow quoted its hash), and its text is not for a message. */
+static int starts_with_rank(const app_ti_rank_t *tr)
+{
+  return tr->nfields >= 2 && tr->field[0][0] && tr->field[0][strspn(tr->field[0], "0123456789")] == '\0';
+}
+
 /* Replays the rank's file, then waits for its requests left (app_ti_actions.h). */
 void app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared)
 {
@@ -780,13 +787,16 @@ void app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared)
   size_t len;
   int rc;
   int number = 1;
+  int taken = 0; /* lines with fields read: before the first, a line that is no trace's is not quoted */
   for (; (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
     sim_rank_where(tr->rank, path, number);
     if (app_ti_split(tr, text) != 0 || take_line(tr, &body, shared, text, len, number) < 0) {
+      int foreign = !taken && !starts_with_rank(tr);
       app_ti_unsplit(text, len);
-      app_ti_report(tr, path, number, text);
+      app_ti_report(tr, path, number, foreign ? NULL : text);
       break;
     }
+    taken += tr->nfields > 0;
     if (body.count > 0 && body.want == 0) {
       if (replay_body(tr, &body, path) != 0)
         break;

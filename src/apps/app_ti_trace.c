@@ -165,12 +165,19 @@ void app_ti_unsplit(char *text, size_t len)
   text[len] = '\0';
 }
 
-/* Reports the current line's problem as "FILE:LINE: 'text': why; how to fix". */
+/* Reports the current line's problem as "FILE:LINE: 'text': why; how to fix", or without text, as a file that is
+ * not a trace. */
 void app_ti_report(app_ti_rank_t *tr, const char *path, int number, const char *text)
 {
   char message[1024];
-  snprintf(message, sizeof message, "%s:%d: '%.200s': %s; see docs/ti-replay.md for the actions and their fields", path,
-           number, text, tr->why);
+  if (text)
+    snprintf(message, sizeof message, "%s:%d: '%.200s': %s; see docs/ti-replay.md for the actions and their fields",
+             path, number, text, tr->why);
+  else
+    snprintf(message, sizeof message,
+             "%s:%d: not a time-independent trace: its first line is not '<rank> <action> [fields]'; check that the "
+             "trace's index names the ranks' trace files (docs/ti-replay.md)",
+             path, number);
   sim_rank_fail(tr->rank, SIM_EPARAM, message);
 }
 

@@ -87,7 +87,8 @@ int app_ti_split(app_ti_rank_t *tr, char *text);
 const char *app_ti_after_action(const char *text, const char *action);
 /* Undoes app_ti_split on the line's `len` characters, without trailing blanks: the text for a message. */
 void app_ti_unsplit(char *text, size_t len);
-/* Fails the rank with the current line's problem as "FILE:LINE: 'text': why; how to fix". */
+/* Fails the rank with the current line's problem as "FILE:LINE: 'text': why; how to fix"; with text NULL, as a file
+ * that is not a TI trace, quoting nothing of it. */
 void app_ti_report(app_ti_rank_t *tr, const char *path, int number, const char *text);
 
 #endif

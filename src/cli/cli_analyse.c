@@ -10,6 +10,8 @@
 #include "cli_exit.h"
 #include "cli_formats.h"
 #include "cli_replay.h"
+#include "cli_results.h"
+#include "cli_signal.h"
 #include "met_comm.h"
 #include "met_timeline.h"
 #include "rep_report.h"
@@ -63,10 +65,11 @@ static void usage(FILE *out)
           "Analyses real MPI runs traced by libsimrun-trace.so (docs/tracer.md): each DIR holds one run's\n"
           "timeline-I.txt files, read in one pass. Time a rank spent blocked in a send, receive, wait, poll, barrier\n"
           "or N x N collective until its partners arrived is idling, the rest of the call communication (Scalasca's\n"
-          "wait states). Prints the lost-cycle table of Lemeire's EPPA (T_par, speedup, efficiency, overhead ratios\n"
-          "of control, communication, idling and the parallel anomaly, granularity) with one row per run, so that\n"
-          "runs at several p give the metrics as functions of p, then every run's per-process table and the time of\n"
-          "each phase the program labelled (simrun_phase.h) by category. A measurement gives no bottleneck view\n"
+          "wait states); a poll with no one to wait for (at p = 1) is control. Prints the lost-cycle table of\n"
+          "Lemeire's EPPA (T_par, speedup, efficiency, overhead ratios of control, communication, idling and the\n"
+          "parallel anomaly, granularity) with one row per run, so that runs at several p give the metrics as\n"
+          "functions of p, then every run's per-process table and the time of each phase the program labelled\n"
+          "(simrun_phase.h) by category. A measurement gives no bottleneck view\n"
           "(without --platform) and no split of the anomaly into true anomaly and imbalance: they are left out of\n"
           "every output, with why.\n"
           "\n"
@@ -342,9 +345,9 @@ static void print_run(FILE *out, const runs_t *runs, int i)
   if (info->compensated)
     fprintf(out,
             "; the tracer's own time, %.6f s over the ranks (the gaps between intervals), removed from the run's "
-            "times, then %.6f s put back (waits a rank's own tracer time had hidden: no receive, wait or collective "
-            "ends before its partner's entry, but in a loop's mean iteration, not moved past its times as read) and "
-            "%.6f s of waiting for partners that their tracer time had delayed removed",
+            "times, then %.6f s put back (waits a rank's own tracer time had hidden: a receive, wait or collective "
+            "ends no earlier than its partner's entry, and no call later than its end as read) and %.6f s of waiting "
+            "for partners that their tracer time had delayed removed",
             info->own_gaps, info->own_put_back, info->waits_removed);
   else if (!isnan(info->tracer_cost))
     fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
@@ -394,7 +397,8 @@ static double untraced_at(const analyse_opts_t *opts, int p)
 }
 
 /* One run's replay on the --replay-on platform, its ranks placed for the binding they had (cli_binding.h): the
- * predicted T_par into *predicted and the placement's line into `note`. 0, or an exit status after the error line. */
+ * predicted T_par into *predicted and the placement's line into `note`. 0, or an exit status after the error line, or
+ * CLI_EXIT_STOPPED (a signal: no line yet). */
 static int replay_run(const char *platform, const char *dir, int p, double *predicted, char *note, size_t notelen)
 {
   char err[8600];
@@ -410,14 +414,14 @@ static int replay_run(const char *platform, const char *dir, int p, double *pred
   cli_binding_free(&binding);
   int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, predicted, err, sizeof err);
   free(hosts);
-  if (rc != 0)
+  if (rc != EXIT_OK && rc != CLI_EXIT_STOPPED)
     fprintf(stderr, "simrun: error: %s\n", err);
-  return rc == 0 ? EXIT_OK : EXIT_RUNTIME;
+  return rc;
 }
 
 /* --replay-on: each run's TI trace replayed on the platform, its T_par beside the measured one (the untraced time
  * where --untraced gives it, else the traced run's), then a line per run whose binding placed its ranks. 0, or an
- * exit status when a replay failed. */
+ * exit status when a replay failed, or CLI_EXIT_STOPPED. */
 static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
 {
   fprintf(out, "\nReplayed on %s (ti-replay of each run's TI trace, docs/ti-replay.md)\n", opts->replay_on);
@@ -440,7 +444,8 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
 }
 
 /* --platform: each run's bottleneck view from its TI trace replayed on the platform, given to the study so that the
- * report, CSV, JSON and SVG show it. 0, or EXIT_RUNTIME when a replay failed. */
+ * report, CSV, JSON and SVG show it. 0, or the exit status of a replay that failed (after its line), or
+ * CLI_EXIT_STOPPED. */
 static int add_breakdowns(const analyse_opts_t *opts, const runs_t *runs, stu_study_t *study)
 {
   met_breakdown_t *views = calloc(study->npoints, sizeof *views);
@@ -449,10 +454,9 @@ static int add_breakdowns(const analyse_opts_t *opts, const runs_t *runs, stu_st
   int status = EXIT_OK;
   for (size_t i = 0; status == EXIT_OK && i < study->npoints; i++) {
     char err[8600];
-    if (cli_replay_breakdown(opts->platform, runs->dirs[i], study->points[i].p, &views[i], err, sizeof err) != 0) {
+    status = cli_replay_breakdown(opts->platform, runs->dirs[i], study->points[i].p, &views[i], err, sizeof err);
+    if (status != EXIT_OK && status != CLI_EXIT_STOPPED)
       fprintf(stderr, "simrun: error: %s\n", err);
-      status = EXIT_RUNTIME;
-    }
   }
   if (status == EXIT_OK && stu_measured_set_breakdowns(study, views) != 0)
     status = fail("%sout of memory", "");
@@ -491,6 +495,18 @@ static int check_replays(const analyse_opts_t *opts)
   return EXIT_OK;
 }
 
+/* After a signal during the replays: 128 + its number, with one line naming it (none for SIGPIPE: the reader went
+ * away), unless the watchdog already said it (cli_signal.h). */
+static int stopped(void)
+{
+  char line[2600];
+  if (cli_signal_claim() && !cli_signal_quiet()) {
+    cli_signal_message(line, sizeof line);
+    fprintf(stderr, "simrun: error: %s\n", line);
+  }
+  return cli_signal_status();
+}
+
 /* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */
 static int analyse(const analyse_opts_t *opts, runs_t *runs)
 {
@@ -512,16 +528,21 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
       runs->traces[i] = NULL;
   if (!study)
     return fail("%sout of memory", "");
+  int replays = opts->platform || opts->replay_on;
+  if (replays) /* a signal ends a replay's child and removes its temporary folder (cli_replay.h) */
+    cli_signal_catch();
   status = opts->platform ? add_breakdowns(opts, runs, study) : EXIT_OK;
-  if (status != EXIT_OK) {
-    stu_free(study);
-    return status;
+  if (status == EXIT_OK) {
+    FILE *out = cli_report_stream(&outputs);
+    print_runs(out, opts, runs);
+    rep_print(out, study); /* with each run's phases (the study's phases view) */
+    status = opts->replay_on ? print_replays(out, opts, runs, study) : EXIT_OK;
+    fflush(out);
   }
-  FILE *out = cli_report_stream(&outputs);
-  print_runs(out, opts, runs);
-  rep_print(out, study); /* with each run's phases (the study's phases view) */
-  status = opts->replay_on ? print_replays(out, opts, runs, study) : EXIT_OK;
-  fflush(out);
+  if (replays)
+    cli_signal_release();
+  if (status == CLI_EXIT_STOPPED || (status == EXIT_OK && cli_signal_stop()))
+    status = stopped();
   if (status == EXIT_OK) /* no signal is caught here (cli_signal.h), so the writing is never stopped */
     status = cli_outputs_write(study, &outputs);
   stu_free(study);

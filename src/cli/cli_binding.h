@@ -26,6 +26,7 @@ typedef struct cli_binding {
  * of order, a count of lines other than 0 or the trace files'). */
 int cli_binding_read(const char *dir, cli_binding_t *b, char *err, size_t errlen);
 
+/* Frees what cli_binding_read made in *b (the struct itself is the caller's); accepts one never read into. */
 void cli_binding_free(cli_binding_t *b);
 
 /* The replay's placement for the run on `platform` into hosts[0..p-1] (each at most 32 characters, host ids of a

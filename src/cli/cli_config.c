@@ -133,14 +133,33 @@ static int is_name(const char *name, size_t len)
   return len > 0;
 }
 
+/* `text` as it can be shown on the error's one line: control characters written as \n, \t or \xNN. */
+static void visible(const char *text, char *out, size_t len)
+{
+  size_t n = 0;
+  for (const unsigned char *c = (const unsigned char *)text; *c && n + 5 < len; c++)
+    if (iscntrl(*c))
+      n += (size_t)snprintf(out + n, len - n, *c == '\n' ? "\\n" : *c == '\t' ? "\\t" : "\\x%02x", *c);
+    else
+      out[n++] = (char)*c;
+  out[n] = '\0';
+}
+
 int cli_set_add(cli_config_t *config, const char *text, char *err, size_t errlen)
 {
   const char *eq = strchr(text, '=');
   const char *value = eq ? eq + 1 : "";
+  char shown[600];
+  visible(text, shown, sizeof shown);
   if (!eq || !is_name(text, (size_t)(eq - text)) || value[strspn(value, " \t")] == '\0') {
-    snprintf(err, errlen, "--set takes NAME=VALUE, such as n=512, or NAME=\"V1 V2 ...\" to sweep, not '%s'", text);
+    snprintf(err, errlen, "--set takes NAME=VALUE, such as n=512, or NAME=\"V1 V2 ...\" to sweep, not '%s'", shown);
     return -1;
   }
+  for (const char *c = value; *c; c++)
+    if (iscntrl((unsigned char)*c) && *c != '\t') {
+      snprintf(err, errlen, "--set '%s': the value holds a control character; separate values with spaces", shown);
+      return -1;
+    }
   if (config->nsets == CLI_MAX_SETS) {
     snprintf(err, errlen, "at most %d --set options", CLI_MAX_SETS);
     return -1;

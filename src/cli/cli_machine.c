@@ -8,7 +8,10 @@
 #include "cli_exit.h"
 #include "cli_characterise.h"
 #include "cli_hostfile.h"
+#include "cli_output.h"
 #include "cli_probe.h"
+#include "cli_results.h"
+#include "cli_signal.h"
 #include "rep_report.h"
 
 #include <stdio.h>
@@ -46,7 +49,11 @@ static void usage(FILE *out)
           "                      ti-replay; the other skeletons put one rank per host)\n"
           "  -h, --help          show this help and exit\n"
           "\n"
-          "Exit status: 0 success, 1 a measurement failed or the fit cannot be trusted, 2 bad usage.\n");
+          "FILE.xml is checked first: a folder, a device, a path in a missing folder or an input given here is\n"
+          "refused before anything is measured. The ping-pong's times go to a temporary file in $TMPDIR (else /tmp).\n"
+          "\n"
+          "Exit status: 0 success, 1 a measurement failed or the fit cannot be trusted, 2 bad usage or output,\n"
+          "128 + N stopped by signal N (nothing written).\n");
 }
 
 /* The root zone's characterisation: each value and its comment. */
@@ -251,22 +258,36 @@ static int write_platform(FILE *out, const fits_t *fits, const cli_probe_t *p, c
   return ferror(out) ? -1 : 0;
 }
 
-/* The ping-pong samples: measured into a temporary file, or the user's. 0, or an exit status. */
+/* The ping-pong samples: measured into a temporary file in TMPDIR or /tmp (removed on every path, and by the signal
+ * watchdog if the probe is stopped meanwhile), or the user's. 0, or an exit status (CLI_EXIT_STOPPED: a signal stopped
+ * it). */
 static int samples_of(const char *given, const char *hostfile, met_msg_sample_t **samples, size_t *count)
 {
-  char tmp[] = "/tmp/simrun-pingpong-XXXXXX";
-  int fd = given ? -1 : mkstemp(tmp);
-  if (!given && fd < 0) {
-    fprintf(stderr, "simrun: error: cannot make a temporary file in /tmp for the ping-pong's output\n");
+  if (given)
+    return cli_characterise_read(given, samples, count);
+  const char *folder = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s/simrun-pingpong-XXXXXX", folder);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    fprintf(stderr,
+            "simrun: error: cannot make a temporary file in %s for the ping-pong's output; set TMPDIR to a "
+            "writable folder\n",
+            folder);
     return EXIT_RUNTIME;
   }
-  if (fd >= 0)
-    close(fd);
-  int rc = given ? 0 : cli_probe_pingpong(tmp, hostfile);
-  if (rc == 0)
-    rc = cli_characterise_read(given ? given : tmp, samples, count);
-  if (!given && rc == 0)
+  close(fd);
+  if (rep_file_guard_tree(tmp) != 0) {
     unlink(tmp);
+    fprintf(stderr, "simrun: error: out of memory\n");
+    return EXIT_RUNTIME;
+  }
+  cli_signal_step("pingpong", "during the ping-pong");
+  int rc = cli_signal_stop() ? CLI_EXIT_STOPPED : cli_probe_pingpong(tmp, hostfile);
+  if (rc == 0)
+    rc = cli_characterise_read(tmp, samples, count);
+  rep_file_unguard_tree(tmp);
+  unlink(tmp);
   return rc;
 }
 
@@ -365,40 +386,74 @@ static void print_fit(const char *what, const met_msgfit_t *fit)
          1024 * (m->small[1] + m->small[3]), m->packet_bytes);
 }
 
-static int probe(const char *output, const char *given, const char *hostfile, int pool)
+/* The stop's one line, unless the watchdog gave it (cli_signal.h); the stop's exit status. */
+static int stopped(void)
+{
+  char line[2600];
+  if (cli_signal_claim() && !cli_signal_quiet()) {
+    cli_signal_message(line, sizeof line);
+    fprintf(stderr, "simrun: error: %s\n", line);
+  }
+  return cli_signal_status();
+}
+
+/* Measures and fits into `file`, opened before any measurement so that a path that cannot be written costs nothing;
+ * commits it, or removes it on every other path. */
+static int probe(const char *output, rep_file_t *file, const char *given, const char *hostfile, int pool)
 {
   cli_hostfile_t hosts = {.nodes = 1};
   int cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
   hosts.slots[0] = cores > 0 ? cores : 1;
   int rc = hostfile ? cli_hostfile_read(hostfile, hosts.slots[0], &hosts) : 0;
-  if (rc != 0)
-    return rc;
   met_msg_sample_t *samples = NULL;
   size_t count = 0;
-  rc = samples_of(given, hostfile, &samples, &count);
+  rc = rc ? rc : samples_of(given, hostfile, &samples, &count);
   fits_t fits = {0};
   rc = rc ? rc : fit_both(samples, count, given, hostfile, hosts.nodes, &fits);
   free(samples);
-  if (rc != 0)
-    return rc;
   cli_probe_t p;
-  cli_probe_machine(&p);
-  char message[1200];
-  rep_file_t *file = rep_file_open(output, message, sizeof message);
-  if (file && write_platform(rep_file_stream(file), &fits, &p, &hosts, pool) == 0 &&
-      rep_file_commit(file, message, sizeof message) == 0) {
-    printf("Wrote %s: %d node(s) of %d cores%s at %.4g flop/s", output, hosts.nodes, hosts.slots[0],
-           pool ? " (a host per node)" : "", p.flops);
-    print_fit("inside a node", &fits.node);
-    if (fits.has_apart)
-      print_fit("between nodes", &fits.apart);
-    printf("\n");
-    return 0;
+  if (rc == 0) {
+    cli_signal_step("measuring", "while measuring this machine");
+    cli_probe_machine(&p);
   }
-  if (file)
+  char message[1200];
+  if (rc != 0 || cli_signal_stop()) {
     rep_file_abort(file);
-  fprintf(stderr, "simrun: error: %s\n", file ? output : message);
-  return EXIT_RUNTIME;
+    return rc == CLI_EXIT_STOPPED || cli_signal_stop() ? stopped() : rc;
+  }
+  if (write_platform(rep_file_stream(file), &fits, &p, &hosts, pool) != 0) {
+    rep_file_abort(file);
+    fprintf(stderr, "simrun: error: cannot write '%s'\n", output);
+    return EXIT_RUNTIME;
+  }
+  if (rep_file_commit(file, message, sizeof message) != 0) {
+    fprintf(stderr, "simrun: error: %s\n", message);
+    return EXIT_RUNTIME;
+  }
+  printf("Wrote %s: %d node(s) of %d cores%s at %.4g flop/s", output, hosts.nodes, hosts.slots[0],
+         pool ? " (a host per node)" : "", p.flops);
+  print_fit("inside a node", &fits.node);
+  if (fits.has_apart)
+    print_fit("between nodes", &fits.apart);
+  printf("\n");
+  return 0;
+}
+
+/* The output gate (cli_output.h), then the probe with the signals caught: a stop removes the temporary files and says
+ * so in one line (cli_signal.h), as a sweep's does. */
+static int gated_probe(const char *output, const char *samples, const char *hostfile, int pool)
+{
+  const char *const inputs[][2] = {{"--samples", samples}, {"--hostfile", hostfile}};
+  rep_file_t *file = NULL;
+  int status = cli_gate_output("the platform", output, inputs, 2, &file);
+  if (status != EXIT_OK)
+    return status;
+  cli_signal_catch();
+  cli_signal_outputs(output);
+  status = probe(output, file, samples, hostfile, pool);
+  fflush(stdout);
+  cli_signal_release();
+  return status;
 }
 
 int cli_machine_main(int argc, char **argv)
@@ -434,5 +489,5 @@ int cli_machine_main(int argc, char **argv)
     fprintf(stderr, "simrun: error: no output file given; usage: simrun machine probe FILE.xml\n");
     return EXIT_INPUT;
   }
-  return probe(output, samples, hostfile, pool);
+  return gated_probe(output, samples, hostfile, pool);
 }

@@ -6,6 +6,7 @@
 #define _DEFAULT_SOURCE /* realpath, rmdir, stat, dirent */
 
 #include "cli_output.h"
+#include "cli_exit.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
 #include "sim_ti.h"
@@ -75,6 +76,7 @@ typedef struct run_file {
   char *path;     /* as given, for messages */
   char *resolved; /* absolute, links resolved as far as the path exists */
   const char *pattern;
+  int moved_whole; /* a sweep's folder, set aside whole while the sweep writes a new one (cli_results.c) */
   int exists;
   dev_t dev;
   ino_t ino;
@@ -194,6 +196,8 @@ static int clashes(const run_file_t *o, const run_file_t *f)
   const char *rest;
   if (f->kind == FILE_CACHE)
     return same_file(o, f) || beneath(f->resolved, o->resolved, &rest);
+  if (o->moved_whole && f->kind == FILE_INPUT && beneath(o->resolved, f->resolved, &rest))
+    return 1; /* the input would be moved aside with the folder while the sweep reads it */
   if (o->kind == FILE_FOLDER && f->kind == FILE_FOLDER) /* the same folder, overlapping names ("point-*" twice) */
     return same_file(o, f) && (fnmatch(o->pattern, f->pattern, 0) == 0 || fnmatch(f->pattern, o->pattern, 0) == 0);
   if (o->kind == FILE_FOLDER)
@@ -225,8 +229,10 @@ static int check_shape(file_kind_t kind, const char *what, const char *path, int
   return -1;
 }
 
+/* Output `path` added after its checks: shape (check_shape) and no clash with what was added before. `moved_whole`:
+ * a sweep's folder, set aside whole while it is written. 0, or -1 with the message. */
 static int add_output(cli_files_t *files, file_kind_t kind, const char *what, const char *path, const char *pattern,
-                      int in_folder, char *err, size_t errlen)
+                      int in_folder, int moved_whole, char *err, size_t errlen)
 {
   if (!path || strcmp(path, "-") == 0) /* standard output replaces nothing */
     return 0;
@@ -236,15 +242,17 @@ static int add_output(cli_files_t *files, file_kind_t kind, const char *what, co
     snprintf(err, errlen, "out of memory");
     return -1;
   }
-  const run_file_t *o = &files->files[files->n - 1];
+  run_file_t *o = &files->files[files->n - 1];
+  o->moved_whole = moved_whole;
   for (size_t i = 0; i + 1 < files->n; i++) {
     const run_file_t *f = &files->files[i];
     if (!clashes(o, f))
       continue;
     snprintf(err, errlen, "%s '%s' would %s %s '%s'; give %s another %s", o->what, o->path,
-             f->kind == FILE_CACHE   ? "write inside"
-             : f->kind == FILE_INPUT ? "replace"
-                                     : "write over",
+             f->kind == FILE_CACHE                     ? "write inside"
+             : f->kind == FILE_INPUT && o->moved_whole ? "move aside, while the sweep reads it,"
+             : f->kind == FILE_INPUT                   ? "replace"
+                                                       : "write over",
              f->what, f->path, o->what, o->kind == FILE_FOLDER ? "folder" : "name");
     return -1;
   }
@@ -253,19 +261,19 @@ static int add_output(cli_files_t *files, file_kind_t kind, const char *what, co
 
 int cli_files_output(cli_files_t *files, const char *what, const char *path, char *err, size_t errlen)
 {
-  return add_output(files, FILE_OUTPUT, what, path, NULL, 1, err, errlen);
+  return add_output(files, FILE_OUTPUT, what, path, NULL, 1, 0, err, errlen);
 }
 
 int cli_files_output_folder(cli_files_t *files, const char *what, const char *dir, const char *pattern, char *err,
                             size_t errlen)
 {
-  return add_output(files, FILE_FOLDER, what, dir, pattern, 0, err, errlen);
+  return add_output(files, FILE_FOLDER, what, dir, pattern, 0, 0, err, errlen);
 }
 
 int cli_files_sweep_folder(cli_files_t *files, const char *what, const char *dir, const char *pattern, char *err,
                            size_t errlen)
 {
-  return add_output(files, FILE_FOLDER, what, dir, pattern, 1, err, errlen);
+  return add_output(files, FILE_FOLDER, what, dir, pattern, 1, 1, err, errlen);
 }
 
 /* The files a skeleton's path parameter names: the file, and when it is a TI trace's index, the files it lists. */
@@ -381,4 +389,53 @@ int cli_folder_make(const char *dir, char *err, size_t errlen)
     return -1;
   }
   return rep_file_defer(made_keep, made_remove, made, err, errlen);
+}
+
+static int is_stdout(const char *path)
+{
+  return path && strcmp(path, "-") == 0;
+}
+
+/* Opens one output file (none when path is NULL). A folder is refused here: renaming onto it would fail only after
+ * every point had been simulated. */
+int cli_open_output(const char *path, rep_file_t **file)
+{
+  char message[1200];
+  struct stat st;
+  if (!path)
+    return EXIT_OK;
+  if (!*path)
+    snprintf(message, sizeof message, "an output path is empty; give a file name");
+  else if (!is_stdout(path) && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    snprintf(message, sizeof message, "cannot write '%s': it is a folder; give a file name", path);
+  else if (!is_stdout(path) && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* renaming onto a device replaces it */
+    snprintf(message, sizeof message, "cannot write '%s': not a regular file (a device, a FIFO); give a file name",
+             path);
+  else if ((*file = rep_file_open(path, message, sizeof message)))
+    return EXIT_OK;
+  fprintf(stderr, "simrun: error: %s\n", message);
+  return EXIT_INPUT;
+}
+
+int cli_gate_output(const char *what, const char *output, const char *const inputs[][2], size_t ninputs,
+                    rep_file_t **file)
+{
+  char err[2600] = "out of memory";
+  cli_files_t *files = cli_files_new();
+  int rc = !files;
+  for (size_t i = 0; i < ninputs && !rc; i++)
+    rc = cli_files_input(files, inputs[i][0], inputs[i][1]) != 0;
+  rc = rc || cli_files_output(files, what, output, err, sizeof err) != 0;
+  cli_files_free(files);
+  if (rc) {
+    fprintf(stderr, "simrun: error: %s\n", err);
+    return EXIT_INPUT;
+  }
+  rep_file_t *opened = NULL;
+  int status = cli_open_output(output, &opened);
+  if (file)
+    *file = opened;
+  else
+    rep_file_abort(opened); /* opened only to show that it can be */
+  return status;
 }

@@ -4,6 +4,7 @@
 #ifndef CLI_OUTPUT_H
 #define CLI_OUTPUT_H
 
+#include "rep_report.h"
 #include "scn_scenario.h"
 
 #include <stddef.h>
@@ -63,5 +64,18 @@ typedef struct cli_outputs {
 /* Makes folder `dir` (for --svg, --otf2) inside the output transaction (rep_report.h): the folders of its path it
  * made are removed again when the transaction is rolled back. 0, or -1 with a message. */
 int cli_folder_make(const char *dir, char *err, size_t errlen);
+
+/* Opens one output file (none, *file untouched, when path is NULL); a folder, a device or an empty path is refused
+ * with 2, before any work. The caller commits or aborts *file. */
+int cli_open_output(const char *path, rep_file_t **file);
+
+/* The output gate of a command that writes one file, before any work starts: `output`, named `what` ("the
+ * platform"), passes cli_files_output's checks against the command's `inputs` (`ninputs` pairs {what, path}, a NULL
+ * path skipped: no output replaces an input, by device and inode through links) and cli_open_output's (not a folder,
+ * a device or a FIFO; its folder exists and a file can be made in it). NULL or "-" (standard output) passes.
+ * 0, or 2 (cli_exit.h) after printing the one error line. With `file`, the output is left open there for the
+ * caller to commit or abort (NULL for NULL or "-"); without, it is removed again. */
+int cli_gate_output(const char *what, const char *output, const char *const inputs[][2], size_t ninputs,
+                    rep_file_t **file);
 
 #endif

@@ -24,7 +24,7 @@ static void platform_usage(FILE *out)
           "\n"
           "Writes a SimGrid platform (XML) of identical hosts and links, to standard output or to FILE.\n"
           "\n"
-          "Kinds and sizes (at most %d hosts):\n"
+          "Kinds and sizes (at most %d hosts; with --routing native, meshes, tori and fat trees of up to %d):\n"
           "  mesh ROWSxCOLS      2D mesh, each host linked to its 4 neighbours; hosts carry simrun:row/col\n"
           "  torus ROWSxCOLS     the mesh with wrap-around links\n"
           "  hypercube D         2^D hosts, host i linked to host i xor 2^b for every bit b\n"
@@ -46,7 +46,7 @@ static void platform_usage(FILE *out)
           "\n"
           "Without --preset, --speed, --bandwidth and --latency are all required. See docs/topologies.md.\n"
           "Example: simrun platform mesh 16x8 --preset t800 -o t800.xml (the machine of platforms/t800-mesh-128.xml)\n",
-          PLT_TOPO_MAX_HOSTS, plt_topo_preset_names());
+          PLT_TOPO_MAX_HOSTS, PLT_TOPO_MAX_NATIVE_HOSTS, plt_topo_preset_names());
 }
 
 static int fail_platform(const char *message)
@@ -109,7 +109,7 @@ int cli_platform_main(int argc, char **argv)
   platform_options_t po = {.topo = {.kind = PLT_TOPO_MESH}};
   int status = parse_platform(argc, argv, &po);
   rep_file_t *file = NULL;
-  if (status >= 0 || (status = cli_open_output(po.output, &file)) != EXIT_OK)
+  if (status >= 0 || (status = cli_gate_output("--output", po.output, NULL, 0, &file)) != EXIT_OK)
     return status;
   char message[1200] = "";
   if (plt_topo_write(&po.topo, file ? rep_file_stream(file) : stdout, message, sizeof message) != 0) {

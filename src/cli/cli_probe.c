@@ -6,12 +6,17 @@
 #define _GNU_SOURCE /* readlink of /proc/self/exe */
 #include "cli_probe.h"
 #include "cli_exit.h"
+#include "cli_results.h"
+#include "cli_signal.h"
 #include "met_flops.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -242,6 +247,32 @@ static void pingpong_path(char *path, size_t len)
   snprintf(path, len, "%s/simrun-pingpong", slash ? self : ".");
 }
 
+/* Runs `command` with /bin/sh in a process group of its own, as system() would but stoppable: when a signal stops
+ * the probe (cli_signal.h), the group (mpirun and its ranks) is sent SIGTERM and waited for. 0 when it exited with 0,
+ * CLI_EXIT_STOPPED when a signal stopped it, else 1. */
+static int run_shell(const char *command)
+{
+  pid_t child = fork();
+  if (child == 0) {
+    setpgid(0, 0);
+    execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+    _exit(127);
+  }
+  if (child < 0)
+    return EXIT_RUNTIME;
+  setpgid(child, child); /* as the child does: whichever runs first */
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0) {
+    if (errno != EINTR)
+      return EXIT_RUNTIME;
+    if (cli_signal_stop())
+      kill(-child, SIGTERM);
+  }
+  if (cli_signal_stop())
+    return CLI_EXIT_STOPPED;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : EXIT_RUNTIME;
+}
+
 /* One mpirun of the ping-pong, labelled `hops`, its output appended to `csv`: on this node (over Open MPI's TCP
  * transport when `tcp`), or with `hostfile` on its first two nodes (--map-by node puts rank 1 on the second). 0, or 1
  * after the error line. */
@@ -253,8 +284,9 @@ static int run_pingpong(const char *program, const char *hostfile, int tcp, int 
   snprintf(command, sizeof command, "mpirun %s%s%s--oversubscribe -np 2 '%s' %d%s >> '%s' 2>&1",
            geteuid() == 0 ? "--allow-run-as-root " : "", tcp ? "--mca btl tcp,self " : "", placement, program, hops,
            tcp ? " --one-node" : "", csv);
-  if (system(command) == 0)
-    return 0;
+  int rc = run_shell(command);
+  if (rc == 0 || rc == CLI_EXIT_STOPPED)
+    return rc;
   fprintf(stderr,
           "simrun: error: mpirun -np 2 %s%s%s%s failed (its output is in %s); check that Open MPI's mpirun runs %s\n",
           tcp ? "--mca btl tcp,self " : "", program, hostfile ? " with --hostfile " : "", hostfile ? hostfile : "", csv,

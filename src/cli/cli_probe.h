@@ -34,7 +34,8 @@ void cli_probe_machine(cli_probe_t *probe);
  * between nodes (its lines at 2 hops: an inter-node route of the probed platform is two links): on the first two nodes
  * of `hostfile`, or without one on this node over Open MPI's TCP transport (--mca btl tcp,self), the one it takes
  * between nodes, as their stand-in; the output of both appended to `csv`. Returns 0, or 1 after one error line
- * (mpirun or the program missing or failing, both ranks on one node), 2 for a path mpirun cannot be given. */
+ * (mpirun or the program missing or failing, both ranks on one node), 2 for a path mpirun cannot be given, or
+ * CLI_EXIT_STOPPED (cli_results.h) when a signal stopped it (cli_signal.h): mpirun was ended, nothing printed. */
 int cli_probe_pingpong(const char *csv, const char *hostfile);
 
 #endif

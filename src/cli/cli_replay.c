@@ -1,17 +1,25 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay of a measured run for simrun analyse --replay-on and --platform (cli_replay.h): a one-point scenario of
  * the ti-replay skeleton on the platform, run by this very executable in a child (SimGrid starts once per process)
- * with its CSV and results JSON in a temporary folder, from which T_par, or the bottleneck view, is read. */
+ * with its CSV, results JSON and error lines in a temporary folder, from which T_par, or the bottleneck view, is read,
+ * and which goes on every path. */
 #define _GNU_SOURCE /* realpath */
 #include "cli_replay.h"
+#include "cli_exit.h"
 #include "cli_json.h"
+#include "cli_results.h"
+#include "cli_signal.h"
 #include "rep_report.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -51,21 +59,94 @@ static double read_t_par(const char *csv)
   return value;
 }
 
-/* Runs this executable on `scenario` with its CSV into `csv` (and its results JSON into `json` unless NULL); 0 when it
- * succeeded. */
-static int run_child(const char *scenario, const char *csv, const char *json)
+/* The files of one replay, in its temporary folder. */
+typedef struct replay_files {
+  char folder[PATH_MAX];
+  char scenario[PATH_MAX + 16], csv[PATH_MAX + 16], json[PATH_MAX + 16], hostfile[PATH_MAX + 16], errors[PATH_MAX + 16];
+} replay_files_t;
+
+/* In the forked child: its report is not analyse's (stdout to /dev/null), its error lines go to `errors` for the
+ * parent to reword, and it dies with the parent (a parent killed with -9 leaves no replay running). Only
+ * async-signal-safe calls: the parent has a watchdog thread (cli_signal.h). */
+static void exec_child(const replay_files_t *f, int json)
+{
+  int null = open("/dev/null", O_WRONLY);
+  int errors = open(f->errors, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (null < 0 || errors < 0 || dup2(null, STDOUT_FILENO) < 0 || dup2(errors, STDERR_FILENO) < 0)
+    _exit(127);
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  execl("/proc/self/exe", "simrun", f->scenario, "--csv", f->csv, "--quiet", json ? "--json" : (char *)NULL, f->json,
+        (char *)NULL);
+  _exit(127);
+}
+
+/* Runs this executable on the scenario (its results JSON too with `json`) and waits for it, its wait status into
+ * *status; a signal caught meanwhile (cli_signal.h) ends it. EXIT_OK, EXIT_RUNTIME when it could not be started or
+ * waited for, or CLI_EXIT_STOPPED. */
+static int run_child(const replay_files_t *f, int json, int *status)
 {
   fflush(NULL); /* what this process printed must not be written again by the child */
   pid_t pid = fork();
-  if (pid == 0) { /* its report is not analyse's: only its errors are shown */
-    FILE *kept = freopen("/dev/null", "w", stdout);
-    (void)kept;
-    execl("/proc/self/exe", "simrun", scenario, "--csv", csv, "--quiet", json ? "--json" : (char *)NULL, json,
-          (char *)NULL);
-    _exit(127);
+  if (pid == 0)
+    exec_child(f, json);
+  while (pid > 0 && waitpid(pid, status, 0) < 0) {
+    if (errno != EINTR)
+      return EXIT_RUNTIME;
+    if (cli_signal_stop()) {
+      kill(pid, SIGKILL);
+      while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+        ;
+      return CLI_EXIT_STOPPED;
+    }
   }
-  int status = 0;
-  return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+  return pid > 0 ? EXIT_OK : EXIT_RUNTIME;
+}
+
+/* The child's error line (the first "simrun: error: " line of its stderr), said of the user's files: without the
+ * temporary scenario's place, which names nothing the user wrote, nor the scenario's words around a platform that did
+ * not load; into err. Its other lines (warnings) are shown as they are. 0, or -1 when it wrote no error line. */
+static int child_error(const replay_files_t *f, const char *platform, char *err, size_t errlen)
+{
+  static const char prefix[] = "simrun: error: ";
+  char line[8192], loaded[PATH_MAX + 64];
+  FILE *in = fopen(f->errors, "r");
+  int found = 0;
+  snprintf(loaded, sizeof loaded, "platform '%s' could not be loaded: ", platform);
+  while (in && fgets(line, sizeof line, in)) {
+    if (found || strncmp(line, prefix, sizeof prefix - 1) != 0) {
+      fputs(line, stderr);
+      continue;
+    }
+    found = 1;
+    const char *what = line + sizeof prefix - 1;
+    size_t len = strlen(f->scenario);
+    if (strncmp(what, f->scenario, len) == 0 && what[len] == ':') /* "SCENARIO: " or "SCENARIO:LINE: " */
+      what = strstr(what + len, ": ") ? strstr(what + len, ": ") + 2 : what;
+    if (strncmp(what, loaded, strlen(loaded)) == 0)
+      what += strlen(loaded);
+    snprintf(err, errlen, "%.*s", (int)strcspn(what, "\n"), what);
+  }
+  if (in)
+    fclose(in);
+  return found ? 0 : -1;
+}
+
+/* The outcome of the child that ended with wait status `status`: EXIT_OK, or EXIT_INPUT / EXIT_RUNTIME (as the child
+ * exited: 2 for its input, the trace or the platform) with the reason in err. */
+static int child_outcome(const replay_files_t *f, int status, const char *trace, const char *platform, char *err,
+                         size_t errlen)
+{
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    return EXIT_OK;
+  if (child_error(f, platform, err, errlen) != 0) {
+    if (WIFSIGNALED(status))
+      snprintf(err, errlen, "the replay of %s on %s was killed by SIG%s", trace, platform,
+               sigabbrev_np(WTERMSIG(status)));
+    else
+      snprintf(err, errlen, "the replay of %s on %s failed without a message (exit status %d)", trace, platform,
+               WEXITSTATUS(status));
+  }
+  return WIFEXITED(status) && WEXITSTATUS(status) == EXIT_INPUT ? EXIT_INPUT : EXIT_RUNTIME;
 }
 
 /* The number in column prefix + name + suffix of the table's first row (a '-' of the name written '_', as the JSON
@@ -129,61 +210,90 @@ static int write_hostfile(const char *path, char (*hosts)[32], int p)
   return out && fclose(out) == 0 ? 0 : -1;
 }
 
+/* Writes the one-point scenario of the replay (and its hostfile when `hosts` is not NULL). 0, or -1. */
+static int write_scenario(const replay_files_t *f, const char *platform, const char *trace, int p, char (*hosts)[32])
+{
+  if (hosts && write_hostfile(f->hostfile, hosts, p) != 0)
+    return -1;
+  FILE *out = fopen(f->scenario, "w");
+  if (!out)
+    return -1;
+  fprintf(out,
+          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<scenario name=\"replay\">\n  <platform file=\"%s\"/>\n"
+          "  <program skeleton=\"ti-replay\">\n    <param name=\"trace\" value=\"%s\"/>\n"
+          "    <param name=\"p\" value=\"%d\"/>\n",
+          platform, trace, p);
+  if (hosts)
+    fprintf(out, "    <param name=\"hostfile\" value=\"%s\"/>\n", f->hostfile);
+  fprintf(out, "  </program>\n</scenario>\n");
+  return fclose(out) == 0 ? 0 : -1;
+}
+
+/* Makes the replay's temporary folder in $TMPDIR (/tmp without it), guarded so that a signal that ends the run
+ * removes it (rep_file_guard_tree), and names its files. EXIT_OK, or EXIT_RUNTIME with the reason in err. */
+static int make_folder(replay_files_t *f, char *err, size_t errlen)
+{
+  const char *tmp = getenv("TMPDIR");
+  snprintf(f->folder, sizeof f->folder, "%s/simrun-replay-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp(f->folder)) {
+    snprintf(err, errlen, "cannot make a temporary folder %s for the replay (%s); set TMPDIR to a writable folder",
+             f->folder, strerror(errno));
+    return EXIT_RUNTIME;
+  }
+  if (rep_file_guard_tree(f->folder) != 0) {
+    rmdir(f->folder);
+    snprintf(err, errlen, "out of memory");
+    return EXIT_RUNTIME;
+  }
+  snprintf(f->hostfile, sizeof f->hostfile, "%s/hosts.txt", f->folder);
+  snprintf(f->scenario, sizeof f->scenario, "%s/replay.xml", f->folder);
+  snprintf(f->csv, sizeof f->csv, "%s/replay.csv", f->folder);
+  snprintf(f->json, sizeof f->json, "%s/replay.json", f->folder);
+  snprintf(f->errors, sizeof f->errors, "%s/errors.txt", f->folder);
+  return EXIT_OK;
+}
+
 /* Replays the run in `dir` at p ranks on `platform`: *t_par from its CSV, and its bottleneck view into `breakdown`
- * when that is not NULL. 0, or -1 with the reason in err. */
+ * when that is not NULL. As cli_replay_time returns; the temporary folder is removed on every path. */
 static int replay(const char *platform, const char *dir, int p, char (*hosts)[32], double *t_par,
                   met_breakdown_t *breakdown, char *err, size_t errlen)
 {
   char plat[PATH_MAX], index[PATH_MAX + 16], trace[PATH_MAX];
+  replay_files_t f;
   snprintf(index, sizeof index, "%s/index.txt", dir);
+  *t_par = -1;
   if (absolute(platform, plat, err, errlen) != 0 || absolute(index, trace, err, errlen) != 0)
-    return -1;
-  char folder[] = "/tmp/simrun-replay-XXXXXX";
-  if (!mkdtemp(folder)) {
-    snprintf(err, errlen, "cannot make a temporary folder in /tmp for the replay");
-    return -1;
+    return EXIT_INPUT;
+  int rc = make_folder(&f, err, errlen);
+  if (rc != EXIT_OK)
+    return rc;
+  cli_signal_step("replay", "while replaying the runs");
+  if (cli_signal_stop())
+    rc = CLI_EXIT_STOPPED;
+  else if (write_scenario(&f, plat, trace, p, hosts) != 0) {
+    snprintf(err, errlen, "cannot write the replay's scenario into %s: %s", f.folder, strerror(errno));
+    rc = EXIT_RUNTIME;
+  } else {
+    int status = 0;
+    rc = run_child(&f, breakdown != NULL, &status);
+    if (rc == EXIT_OK)
+      rc = child_outcome(&f, status, trace, plat, err, errlen);
+    else if (rc == EXIT_RUNTIME)
+      snprintf(err, errlen, "cannot start the replay of %s: %s", trace, strerror(errno));
   }
-  if (rep_file_guard_tree(folder) != 0) { /* removed if a signal ends the run meanwhile */
-    rmdir(folder);
-    snprintf(err, errlen, "out of memory");
-    return -1;
+  if (rc == EXIT_OK && !((*t_par = read_t_par(f.csv)) >= 0)) {
+    snprintf(err, errlen, "the replay of %s on %s wrote no T_par", trace, plat);
+    rc = EXIT_RUNTIME;
   }
-  char scenario[64], csv[64], json[64], hostfile[64];
-  snprintf(hostfile, sizeof hostfile, "%s/hosts.txt", folder);
-  snprintf(scenario, sizeof scenario, "%s/replay.xml", folder);
-  snprintf(csv, sizeof csv, "%s/replay.csv", folder);
-  snprintf(json, sizeof json, "%s/replay.json", folder);
-  int rc = hosts ? write_hostfile(hostfile, hosts, p) : 0;
-  FILE *out = rc == 0 ? fopen(scenario, "w") : NULL;
-  rc = out ? 0 : -1;
-  if (out) {
-    fprintf(out,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<scenario name=\"replay\">\n  <platform file=\"%s\"/>\n"
-            "  <program skeleton=\"ti-replay\">\n    <param name=\"trace\" value=\"%s\"/>\n"
-            "    <param name=\"p\" value=\"%d\"/>\n",
-            plat, trace, p);
-    if (hosts)
-      fprintf(out, "    <param name=\"hostfile\" value=\"%s\"/>\n", hostfile);
-    fprintf(out, "  </program>\n</scenario>\n");
-    rc = fclose(out) == 0 ? 0 : -1;
-  }
-  rc = rc == 0 ? run_child(scenario, csv, breakdown ? json : NULL) : rc;
-  *t_par = rc == 0 ? read_t_par(csv) : -1;
-  if (rc != 0 || !(*t_par >= 0))
-    snprintf(err, errlen, "the replay of %s on %s failed (its error is above)", trace, plat);
-  else if (breakdown && read_breakdown(json, breakdown) != 0) {
+  if (rc == EXIT_OK && breakdown && read_breakdown(f.json, breakdown) != 0) {
     snprintf(err, errlen, "the replay of %s on %s gave no bottleneck view", trace, plat);
-    rc = -1;
+    rc = EXIT_RUNTIME;
   }
   if (breakdown)
     breakdown->p = p;
-  unlink(scenario);
-  unlink(hostfile);
-  unlink(csv);
-  unlink(json);
-  rmdir(folder);
-  rep_file_unguard_tree(folder);
-  return rc == 0 && *t_par >= 0 ? 0 : -1;
+  rep_file_unguard_tree(f.folder);
+  rep_file_remove_tree(f.folder);
+  return rc;
 }
 
 int cli_replay_time(const char *platform, const char *dir, int p, char (*hosts)[32], double *t_par, char *err,

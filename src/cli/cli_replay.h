@@ -10,14 +10,17 @@
 #include <stddef.h>
 
 /* Replays the run in `dir` (its index.txt) at p ranks on `platform`, rank i on host hosts[i] (cli_binding_place) or,
- * when hosts is NULL, where ti-replay puts it, and sets *t_par to the replay's T_par. Returns 0, or -1 with the reason
- * in err (no index.txt, a path XML cannot hold, the replay failed: its own error line). */
+ * when hosts is NULL, where ti-replay puts it, and sets *t_par to the replay's T_par. The replay's files are in a
+ * temporary folder of $TMPDIR (/tmp without it), removed on every path, a signal's included. Returns EXIT_OK; or an
+ * exit status (cli_exit.h) with the one-line reason in err, of the user's files: EXIT_INPUT for the input (a path
+ * XML cannot hold, a platform that does not load, a line of the trace the replay refuses: the replay's own error,
+ * without the temporary scenario's place), EXIT_RUNTIME for the run (no temporary folder, the replay killed); or
+ * CLI_EXIT_STOPPED (cli_results.h) when a signal caught by cli_signal.h came: the replay was ended, err untouched. */
 int cli_replay_time(const char *platform, const char *dir, int p, char (*hosts)[32], double *t_par, char *err,
                     size_t errlen);
 
 /* Replays the run as cli_replay_time does and reads the replay's bottleneck view (seed 001 Table 5's components of
- * the busiest process, B-ratios, ratios, utilisation, from its results JSON) into *out. Returns 0, or -1 with the
- * reason in err. */
+ * the busiest process, B-ratios, ratios, utilisation, from its results JSON) into *out. Returns as cli_replay_time. */
 int cli_replay_breakdown(const char *platform, const char *dir, int p, met_breakdown_t *out, char *err, size_t errlen);
 
 #endif

@@ -18,32 +18,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int is_stdout(const char *path)
-{
-  return path && strcmp(path, "-") == 0;
-}
-
-/* Opens one output file (none when path is NULL). A folder is refused here: renaming onto it would fail only after
- * every point had been simulated. */
-int cli_open_output(const char *path, rep_file_t **file)
-{
-  char message[1200];
-  struct stat st;
-  if (!path)
-    return EXIT_OK;
-  if (!*path)
-    snprintf(message, sizeof message, "an output path is empty; give a file name");
-  else if (!is_stdout(path) && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-    snprintf(message, sizeof message, "cannot write '%s': it is a folder; give a file name", path);
-  else if (!is_stdout(path) && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* renaming onto a device replaces it */
-    snprintf(message, sizeof message, "cannot write '%s': not a regular file (a device, a FIFO); give a file name",
-             path);
-  else if ((*file = rep_file_open(path, message, sizeof message)))
-    return EXIT_OK;
-  fprintf(stderr, "simrun: error: %s\n", message);
-  return EXIT_INPUT;
-}
-
 /* --ti DIR, written by the sweep itself: an earlier DIR is set aside as DIR.simrun-old.PID.XXXXXX while the sweep
  * writes a new one, which replaces it (keeping the earlier entries the run did not write again) when the transaction
  * ends, and is removed, the earlier one put back, when it is rolled back. */

@@ -11,10 +11,6 @@
 
 #include <stdio.h>
 
-/* Opens one output file (none, *file untouched, when path is NULL); a folder, a device or an empty path is refused
- * with 2, before any simulation. The caller commits or aborts *file. */
-int cli_open_output(const char *path, rep_file_t **file);
-
 /* Opens the output transaction before the sweep (cli_outputs_write ends it): the --ti folder `ti` the sweep writes
  * (NULL: none) is part of it. 0, or 1 with the message printed. */
 int cli_outputs_begin(const char *ti);

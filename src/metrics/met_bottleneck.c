@@ -170,7 +170,8 @@ static int add_crossing(met_verdict_t *v, const char *name, const met_breakdown_
     return -1;
   v->crossings = more;
   double x = log2(a->p) + (1 - ra) / (rb - ra) * (log2(b->p) - log2(a->p));
-  v->crossings[v->ncrossings++] = (met_crossing_t){.ratio = name, .p = exp2(x), .rising = rb > ra};
+  v->crossings[v->ncrossings++] =
+      (met_crossing_t){.ratio = name, .p = exp2(x), .rising = rb > ra, .p_from = a->p, .p_to = b->p};
   return 0;
 }
 

@@ -76,6 +76,7 @@ typedef struct met_crossing {
   const char *ratio; /* "B-ratio of communication", "communication/computation", ... (static strings) */
   double p;          /* the interpolated p */
   int rising;        /* 1 when the ratio goes above 1 as p grows */
+  int p_from, p_to;  /* the swept p it lies between: the ratio is on one side of 1 at p_from, on the other at p_to */
 } met_crossing_t;
 
 /* The verdict over a sweep: per point, the bottleneck component (the one with the largest B-ratio, flagged when it

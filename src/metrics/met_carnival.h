@@ -49,6 +49,8 @@ void met_carnival_free(met_carnival_t *carnival); /* accepts NULL */
 int met_carnival_write(const met_carnival_t *carnival, FILE *out);
 met_carnival_t *met_carnival_read(FILE *in);
 
+/* The analysis's figures: how many nodes it covers, whether the run had protocol controllers (CP: the categories of
+ * their work are kept apart), the time its last node ended (seconds), and how many scopes (phases) it splits. */
 int met_carnival_nodes(const met_carnival_t *carnival);
 int met_carnival_has_cp(const met_carnival_t *carnival);
 double met_carnival_end(const met_carnival_t *carnival);

@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const form_names[MET_FIT_COUNT] = {"linear", "quadratic",     "power", "amdahl",
-                                                      "xlog",   "amdahl-linear", "work",  "saturating"};
-static const int form_ncoefs[MET_FIT_COUNT] = {2, 3, 2, 2, 2, 3, 2, 2};
+static const char *const form_names[MET_FIT_COUNT] = {"linear",        "quadratic", "power",      "amdahl",  "xlog",
+                                                      "amdahl-linear", "work",      "saturating", "constant"};
+static const int form_ncoefs[MET_FIT_COUNT] = {2, 3, 2, 2, 2, 3, 2, 2, 1};
 
 /* A least-squares problem being triangularised: R c = z, with the columns of the design matrix divided by scale. */
 typedef struct lsq {
@@ -140,6 +140,8 @@ double met_fit_eval(const met_fit_t *fit, double x)
   if (!in_domain(fit->form, x, 1))
     return NAN;
   switch (fit->form) {
+  case MET_FIT_CONSTANT:
+    return c[0];
   case MET_FIT_POWER:
     return c[0] * pow(x, c[1]);
   case MET_FIT_AMDAHL:
@@ -214,8 +216,40 @@ int met_fit(met_fit_form_t form, const double *x, const double *y, size_t n, met
   return 0;
 }
 
+/* Whether y does not vary: every value within MET_FIT_CONSTANT_REL of the largest in size, or all below 1e-12. */
+static int constant_data(const double *y, size_t n)
+{
+  double lo = INFINITY, hi = -INFINITY, size = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (!isfinite(y[i]))
+      return 0;
+    lo = fmin(lo, y[i]);
+    hi = fmax(hi, y[i]);
+    size = fmax(size, fabs(y[i]));
+  }
+  return n > 0 && (size < 1e-12 || hi - lo <= MET_FIT_CONSTANT_REL * size);
+}
+
+/* The constant form of data that does not vary: its mean (0 when all are below 1e-12), over x's range. */
+static void constant_fit(const double *x, const double *y, size_t n, met_fit_t *out)
+{
+  double mean = 0, size = 0;
+  *out = (met_fit_t){.form = MET_FIT_CONSTANT, .ncoefs = 1, .r2 = 1, .adj_r2 = 1, .x_min = x[0], .x_max = x[0]};
+  for (size_t i = 0; i < n; i++) {
+    mean += y[i] / (double)n;
+    size = fmax(size, fabs(y[i]));
+    out->x_min = fmin(out->x_min, x[i]);
+    out->x_max = fmax(out->x_max, x[i]);
+  }
+  out->coef[0] = size < 1e-12 ? 0 : mean;
+}
+
 int met_fit_best(const double *x, const double *y, size_t n, met_fit_x_t xkind, met_fit_t *out)
 {
+  if (n >= 3 && constant_data(y, n)) { /* as many points as a two-coefficient form would need */
+    constant_fit(x, y, n, out);
+    return 0;
+  }
   static const met_fit_form_t against_p[] = {MET_FIT_LINEAR, MET_FIT_AMDAHL,    MET_FIT_POWER,
                                              MET_FIT_XLOG,   MET_FIT_QUADRATIC, MET_FIT_AMDAHL_LINEAR};
   static const met_fit_form_t against_work[] = {MET_FIT_LINEAR, MET_FIT_POWER, MET_FIT_WORK, MET_FIT_SATURATING,
@@ -266,6 +300,8 @@ int met_fit_format(const met_fit_t *fit, const char *var, char *buf, size_t len)
 {
   const double *c = fit->coef;
   switch (fit->form) {
+  case MET_FIT_CONSTANT:
+    return snprintf(buf, len, "%.4g", c[0]);
   case MET_FIT_POWER:
     return snprintf(buf, len, "%.4g %s^%.4g", c[0], var, c[1]);
   case MET_FIT_AMDAHL:

@@ -19,6 +19,8 @@ typedef enum met_fit_form {
                        * Jordan: computation grows as N^3 / p, the broadcast rows' communication as N^2 */
   MET_FIT_SATURATING, /* 1 / (a + b / x) (x > 0, y > 0), fitted as 1/y = a + b/x: speedup against the work size, with
                        * T_seq ~ N^3 and T_par ~ N^3/p + N^2, so speedup tends to 1/a (at most p) as N grows */
+  MET_FIT_CONSTANT,   /* a: data that does not vary (met_fit_best), named as such rather than fitted (a linear fit of
+                       * it read "0.125 - 1.499e-17 grid-rows, R^2 = 1.0000") */
   MET_FIT_COUNT
 } met_fit_form_t;
 
@@ -26,7 +28,7 @@ typedef enum met_fit_form {
 
 typedef struct met_fit {
   met_fit_form_t form;
-  int ncoefs;                     /* 2 or 3 */
+  int ncoefs;                     /* 1 (constant), 2 or 3 */
   double coef[MET_FIT_MAX_COEFS]; /* a, b, c in the order written above */
   double r2;                      /* 1 - SS_res / SS_tot on y as given (for the power law too); 1 for exact data */
   double adj_r2;       /* 1 - (1 - r2) (n - 1) / (n - k), k coefficients: the criterion that compares forms */
@@ -48,7 +50,9 @@ typedef enum met_fit_x { MET_FIT_X_PROCESSORS = 0, MET_FIT_X_WORK, MET_FIT_X_OTH
 /* Fits every form of `xkind` that applies with at least two points more than coefficients (so that no fit just
  * interpolates, and the adjusted R^2 has residuals to judge) and keeps the one with the largest adjusted R^2; a later
  * form in the order above replaces an earlier one only when it is better by more than 1e-9 (simpler forms win ties).
- * Returns 0, or -1 when no form applies. */
+ * Data that does not vary (every y within MET_FIT_CONSTANT_REL of the largest |y|, or all of them below 1e-12 in size)
+ * is the constant form instead, its value the mean, exact zeros 0. Returns 0, or -1 when no form applies. */
+#define MET_FIT_CONSTANT_REL 1e-9
 int met_fit_best(const double *x, const double *y, size_t n, met_fit_x_t xkind, met_fit_t *out);
 
 /* The least adjusted R^2 of a fit honest enough to show (met_fit_honest): below it, the form explains too little of

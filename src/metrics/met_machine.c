@@ -80,41 +80,45 @@ double met_io_time(const double us[2], double bytes)
   return 1e-6 * (us[0] + us[1] * bytes);
 }
 
-int met_platform_hockney(const met_platform_t *m, met_hockney_t *link)
+const char *met_platform_unpriced(const met_platform_t *m)
+{
+  return m->piecewise || !m->net.model[0] || m->net.priced ? NULL : m->net.reason;
+}
+
+/* Hockney's figures for messages of `bytes` over `hops` links of `latency` and `bandwidth` (the route's), or from
+ * the piecewise model; -1 without either. */
+static int route_hockney(const met_platform_t *m, int hops, double latency, double bandwidth, double bytes,
+                         met_hockney_t *link)
+{
+  if (m->piecewise) {
+    *link = (met_hockney_t){.lambda = 1e-6 * (m->msg.large[0] + m->msg.large[2] * hops),
+                            .tau = 1e-6 * (m->msg.large[1] + m->msg.large[3] * hops)};
+    return 0;
+  }
+  if (bandwidth <= 0 || met_platform_unpriced(m))
+    return -1;
+  *link = (met_hockney_t){.lambda = latency * met_net_factor(m->net.lat, m->net.nlat, bytes),
+                          .tau = 1 / met_net_rate(&m->net, latency, bandwidth, bytes)};
+  return 0;
+}
+
+int met_platform_hockney(const met_platform_t *m, double bytes, met_hockney_t *link)
 {
   *link = (met_hockney_t){0};
   if (m->p <= 1)
     return 0;
-  if (m->piecewise) {
-    int d = m->hops[1];
-    *link = (met_hockney_t){.lambda = 1e-6 * (m->msg.large[0] + m->msg.large[2] * d),
-                            .tau = 1e-6 * (m->msg.large[1] + m->msg.large[3] * d)};
-    return 0;
-  }
-  if (m->bandwidth <= 0)
-    return -1;
-  *link = (met_hockney_t){.lambda = m->latency, .tau = 1 / m->bandwidth};
-  return 0;
+  return route_hockney(m, m->hops[1], m->latency, m->bandwidth, bytes, link);
 }
 
 /* Hockney's figures for the route between ranks i and j (i != j, both below MET_PLATFORM_PAIR_RANKS). */
-static int pair_hockney(const met_platform_t *m, int i, int j, met_hockney_t *link)
+static int pair_hockney(const met_platform_t *m, int i, int j, double bytes, met_hockney_t *link)
 {
-  if (m->piecewise) {
-    int d = m->pair_hops[i][j];
-    *link = (met_hockney_t){.lambda = 1e-6 * (m->msg.large[0] + m->msg.large[2] * d),
-                            .tau = 1e-6 * (m->msg.large[1] + m->msg.large[3] * d)};
-    return 0;
-  }
-  if (m->pair_bandwidth[i][j] <= 0)
-    return -1;
-  *link = (met_hockney_t){.lambda = m->pair_latency[i][j], .tau = 1 / m->pair_bandwidth[i][j]};
-  return 0;
+  return route_hockney(m, m->pair_hops[i][j], m->pair_latency[i][j], m->pair_bandwidth[i][j], bytes, link);
 }
 
 /* The mean of Hockney's figures over the pairs of ranks in one process row (by_row) or one process column of a grid
  * of `cols` columns numbered row-major; no such pair: *link left alone. */
-static int line_link(const met_platform_t *m, int cols, int by_row, met_hockney_t *link)
+static int line_link(const met_platform_t *m, int cols, int by_row, double bytes, met_hockney_t *link)
 {
   met_hockney_t sum = {0};
   long pairs = 0;
@@ -124,7 +128,7 @@ static int line_link(const met_platform_t *m, int cols, int by_row, met_hockney_
       met_hockney_t one;
       if (a == b || !same)
         continue;
-      if (pair_hockney(m, a, b, &one) != 0)
+      if (pair_hockney(m, a, b, bytes, &one) != 0)
         return -1;
       sum.lambda += one.lambda;
       sum.tau += one.tau;
@@ -135,14 +139,14 @@ static int line_link(const met_platform_t *m, int cols, int by_row, met_hockney_
   return 0;
 }
 
-int met_platform_grid_links(const met_platform_t *m, int rows, int cols, met_hockney_t *row, met_hockney_t *col)
+int met_platform_grid_links(const met_platform_t *m, int rows, int cols, double row_bytes, double col_bytes,
+                            met_hockney_t *row, met_hockney_t *col)
 {
-  if (met_platform_hockney(m, row) != 0)
+  if (met_platform_hockney(m, row_bytes, row) != 0 || met_platform_hockney(m, col_bytes, col) != 0)
     return -1;
-  *col = *row;
   if (m->p > MET_PLATFORM_PAIR_RANKS || m->p <= 1)
     return 0;
-  if (line_link(m, cols, 1, row) != 0 || line_link(m, cols, 0, col) != 0)
+  if (line_link(m, cols, 1, row_bytes, row) != 0 || line_link(m, cols, 0, col_bytes, col) != 0)
     return -1;
   if (cols == 1) /* no row pairs: the column's figures (and the other way round) */
     *row = *col;
@@ -151,7 +155,7 @@ int met_platform_grid_links(const met_platform_t *m, int rows, int cols, met_hoc
   return 0;
 }
 
-int met_platform_logp(const met_platform_t *m, met_logp_t *logp)
+int met_platform_logp(const met_platform_t *m, double bytes, met_logp_t *logp)
 {
   const double word = 8;
   *logp = (met_logp_t){.word_bytes = word, .P = m->p};
@@ -163,10 +167,11 @@ int met_platform_logp(const met_platform_t *m, met_logp_t *logp)
     logp->g = 1e-6 * (m->msg.large[1] + m->msg.large[3] * d) * word;
     return 0;
   }
-  if (m->bandwidth <= 0)
+  met_hockney_t link;
+  if (met_platform_hockney(m, bytes, &link) != 0)
     return -1;
-  logp->L = m->latency + word / m->bandwidth;
-  logp->g = word / m->bandwidth;
+  logp->L = link.lambda + word * link.tau;
+  logp->g = word * link.tau;
   return 0;
 }
 
@@ -178,18 +183,25 @@ void met_platform_p2p_describe(const met_platform_t *m, double bytes, char *out,
     snprintf(out, len, "%s", "");
     return;
   }
-  if (met_platform_hockney(m, &link) != 0 || met_platform_logp(m, &logp) != 0) {
+  if (met_platform_unpriced(m)) {
+    snprintf(out, len, "Point-to-point models, ranks 0 and 1: Hockney -, LogP -: %s", met_platform_unpriced(m));
+    return;
+  }
+  if (met_platform_hockney(m, bytes, &link) != 0 || met_platform_logp(m, bytes, &logp) != 0) {
     snprintf(out, len,
              "Point-to-point models, ranks 0 and 1: Hockney -, LogP -: the platform gives neither a piecewise "
              "message model nor a route bandwidth between their hosts");
     return;
   }
+  char sized[96] = ""; /* under factors that change with the size, lambda and tau hold for this size only */
+  if (!m->piecewise && !met_net_size_free(&m->net))
+    snprintf(sized, sizeof sized, ", %s's factors for %.0f bytes", m->net.model, bytes);
   snprintf(out, len,
-           "Point-to-point models, ranks 0 and 1 (%d hop%s): Hockney lambda %.6g us, tau %.6g us/B; LogP (Culler et "
+           "Point-to-point models, ranks 0 and 1 (%d hop%s%s): Hockney lambda %.6g us, tau %.6g us/B; LogP (Culler et "
            "al. 1993) L %.6g us, o 0 (no processor time per message), g %.6g us per 8-byte word, P = p; %.0f bytes: "
            "Hockney %.6g us, LogP %.6g us",
-           m->hops[1], m->hops[1] == 1 ? "" : "s", 1e6 * link.lambda, 1e6 * link.tau, 1e6 * logp.L, 1e6 * logp.g, bytes,
-           1e6 * met_hockney(&link, bytes), 1e6 * met_logp_time(&logp, bytes));
+           m->hops[1], m->hops[1] == 1 ? "" : "s", sized, 1e6 * link.lambda, 1e6 * link.tau, 1e6 * logp.L, 1e6 * logp.g,
+           bytes, 1e6 * met_hockney(&link, bytes), 1e6 * met_logp_time(&logp, bytes));
 }
 
 int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg)
@@ -201,8 +213,9 @@ int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg)
   }
   if (m->p <= 1)
     return 0;
-  if (m->bandwidth <= 0 || m->hops[1] <= 0)
+  if (m->bandwidth <= 0 || m->hops[1] <= 0 || met_platform_unpriced(m))
     return -1;
+  msg->net = &m->net;
   double per_link_us = 1e6 * m->latency / m->hops[1];
   double us_per_byte = 1e6 / m->bandwidth;
   msg->small[1] = msg->large[1] = us_per_byte;

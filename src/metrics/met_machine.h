@@ -6,6 +6,7 @@
 #define MET_MACHINE_H
 
 #include "met_model.h"
+#include "met_net.h"
 
 #include <stddef.h>
 
@@ -92,8 +93,9 @@ typedef struct met_platform {
   double input_us[2];               /* eq. 5's alpha (us) and beta (us/B); zero when the platform gives none */
   double output_us[2];              /* eq. 6's */
   int has_io;                       /* 1 when the platform gives simrun:io-input-us or simrun:io-output-us */
+  met_net_t net;                    /* the network model the run's SimGrid prices messages with (sim_engine_net) */
   double latency;                   /* route from rank 0 to rank 1: the sum of its links' latencies (s); 0 for p = 1 */
-  double bandwidth;                 /* its smallest bandwidth (B/s); 0 for p = 1 */
+  double bandwidth;                 /* the bandwidth a message alone gets on it (B/s, sim_engine_route); 0 for p = 1 */
   int hops[MET_PLATFORM_MAX_RANKS]; /* links from rank 0's host to rank i's, for the first min(p, MAX) ranks */
   double eager_bytes;               /* simrun:eager-bytes: sends up to this size are eager; 0: all synchronous */
   int eager_at_send;                /* simrun:eager-start = send: eager messages move while their receivers compute */
@@ -117,23 +119,31 @@ typedef struct met_platform {
   int port_links;
 } met_platform_t;
 
-/* Hockney's lambda and tau for the machine's messages between rank 0 and rank 1: the piecewise model's large-message
- * regime at their distance (lambda = alpha + gamma d, tau = beta + delta d), else the route's latency and 1 /
- * bandwidth; 0 and 0 for p = 1, where nothing is sent. Returns 0, or -1 when the platform gives neither. */
-int met_platform_hockney(const met_platform_t *m, met_hockney_t *link);
+/* NULL when the models can price a message as the run does (the platform's piecewise model, or a network model
+ * met_net follows), else why not (IB, another model): they print "-" with it. */
+const char *met_platform_unpriced(const met_platform_t *m);
 
-/* Hockney's lambda and tau averaged over the pairs of ranks in the same process row (*row) and in the same process
- * column (*col) of a rows x cols grid numbered row-major, from each pair's own route (as met_platform_hockney does
- * for ranks 0 and 1); a line of one process gets the other's. With more ranks than MET_PLATFORM_PAIR_RANKS, both are
- * ranks 0 and 1's. Returns 0, or -1 when a route gives no bandwidth and the platform no message model. */
-int met_platform_grid_links(const met_platform_t *m, int rows, int cols, met_hockney_t *row, met_hockney_t *col);
+/* Hockney's lambda and tau for the machine's messages of `bytes` between rank 0 and rank 1: the piecewise model's
+ * large-message regime at their distance (lambda = alpha + gamma d, tau = beta + delta d), else the route's latency
+ * and bandwidth as the network model prices them (lambda = latency x its factor, tau = 1 / met_net_rate; the same for
+ * every size but under SMPI's factors); 0 and 0 for p = 1, where nothing is sent. Returns 0, or -1 when the platform
+ * gives neither (or met_platform_unpriced). */
+int met_platform_hockney(const met_platform_t *m, double bytes, met_hockney_t *link);
 
-/* LogP's parameters for messages between rank 0 and rank 1, for words of 8 bytes (a double, the skeletons' element):
- * L, one word's time (the piecewise model's at their distance, else the route's latency + 8 / bandwidth); g, one
- * word's share of the bandwidth (the large-message regime's (beta + delta d) x 8, else 8 / bandwidth); o = 0, as the
- * simulation charges no processor time per message; P = p. Returns 0, or -1 when p = 1 (no route) or the platform
- * gives no message model. */
-int met_platform_logp(const met_platform_t *m, met_logp_t *logp);
+/* Hockney's lambda and tau averaged over the pairs of ranks in the same process row (*row, for messages of row_bytes)
+ * and in the same process column (*col, of col_bytes) of a rows x cols grid numbered row-major, from each pair's own
+ * route (as met_platform_hockney does for ranks 0 and 1); a line of one process gets the other's. With more ranks
+ * than MET_PLATFORM_PAIR_RANKS, both are ranks 0 and 1's. Returns 0, or -1 when a route gives no bandwidth and the
+ * platform no message model (or met_platform_unpriced). */
+int met_platform_grid_links(const met_platform_t *m, int rows, int cols, double row_bytes, double col_bytes,
+                            met_hockney_t *row, met_hockney_t *col);
+
+/* LogP's parameters for messages of `bytes` between rank 0 and rank 1, sent as words of 8 bytes (a double, the
+ * skeletons' element): L, one word's time (the piecewise model's at their distance, else Hockney's lambda + 8 tau of
+ * met_platform_hockney); g, one word's share of the bandwidth (the large-message regime's (beta + delta d) x 8, else
+ * 8 tau); o = 0, as the simulation charges no processor time per message; P = p. Returns 0, or -1 when p = 1 (no
+ * route) or the platform gives no message model (or met_platform_unpriced). */
+int met_platform_logp(const met_platform_t *m, double bytes, met_logp_t *logp);
 
 /* One line for the report on the point-to-point models between ranks 0 and 1: Hockney's lambda and tau, LogP's L, o,
  * g (P is the run's p) and what each predicts for a message of `bytes`; with "-" and what is missing when the platform
@@ -142,7 +152,8 @@ void met_platform_p2p_describe(const met_platform_t *m, double bytes, char *out,
 
 /* The machine's message time as eq. 4's piecewise form into *msg: the platform's own, or else the route's as SimGrid
  * times it on a quiet network (alpha 0, beta = 1 / bandwidth, gamma = the latency per link of the route between
- * ranks 0 and 1, delta 0, one regime), in us. Returns 0, or -1 when the platform gives neither (p = 1 gives zeros). */
+ * ranks 0 and 1, delta 0, one regime, in us) priced by its network model (msg->net = &m->net, borrowed). Returns 0,
+ * or -1 when the platform gives neither (or met_platform_unpriced; p = 1 gives zeros). */
 int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg);
 
 /* The flop rate of the slowest rank's host (clock / cycles per flop; the critical path of a program whose ranks

@@ -3,6 +3,7 @@
  * eqs. 1-3) and pdtrsm (eqs. 4-7) with the tree broadcast of §3; Zemerly et al.'s Gauss-Jordan model (seed 001 eqs. 4,
  * 11-15). */
 #include "met_model.h"
+#include "met_net.h"
 
 #include <math.h>
 
@@ -133,6 +134,8 @@ double met_pdtrsm_node_bytes(const met_dense_t *d, double elem_bytes)
 double met_piecewise_time(const met_piecewise_t *model, double bytes, int hops)
 {
   const double *c = bytes <= model->packet_bytes ? model->small : model->large;
+  if (model->net) /* a route's latency and bandwidth, priced by the network model */
+    return met_net_time(model->net, 1e-6 * (c[0] + c[2] * hops), 1e6 / (c[1] + c[3] * hops), bytes);
   return 1e-6 * (c[0] + c[1] * bytes + c[2] * hops + c[3] * bytes * hops);
 }
 
@@ -143,11 +146,13 @@ static double piecewise_at(const met_piecewise_t *msg, double bytes, double hops
   return t0 + (met_piecewise_time(msg, bytes, 1) - t0) * hops;
 }
 
-/* The later of the farthest member's time and a shared link's bound: n flows after the nearest's start. */
+/* The later of the farthest member's time and a shared link's bound: n flows after the nearest's start, each at the
+ * network model's bandwidth factor for the size (SimGrid scales every flow's rate by it). */
 static double overlapped(const met_piecewise_t *msg, double bytes, double hops_max, double share, double share_hops)
 {
   double farthest = piecewise_at(msg, bytes, hops_max);
-  double busiest = piecewise_at(msg, bytes, share_hops) + bytes * share;
+  double factor = msg->net ? met_net_factor(msg->net->bw, msg->net->nbw, bytes) : 1.0;
+  double busiest = piecewise_at(msg, bytes, share_hops) + bytes * share / factor;
   return farthest > busiest ? farthest : busiest;
 }
 

@@ -15,6 +15,7 @@ typedef struct met_hockney_link {
   double tau;    /* seconds per byte: the inverse of the bandwidth */
 } met_hockney_t;
 
+/* The seconds `bytes` take on `link`: lambda + bytes tau. */
 double met_hockney(const met_hockney_t *link, double bytes);
 
 /* LogP (Culler et al. 1993): L, the latency of a message of one word; o, the time a processor is busy sending or
@@ -104,10 +105,14 @@ long met_numroc(long n, long r, int iproc, int nprocs);
 
 /* The piecewise message time of Zemerly et al. (seed 001 eq. 4): alpha + beta l + gamma d + delta l d, with one set of
  * coefficients up to the packet size and another above, in microseconds as Table 2 gives them. */
+typedef struct met_net met_net_t;
 typedef struct met_piecewise {
   double packet_bytes;
   double small[4]; /* alpha (us), beta (us/B), gamma (us/hop), delta (us/B/hop) for l <= packet_bytes */
   double large[4]; /* the same for l > packet_bytes */
+  /* NULL: the coefficients give the whole time. Else a route's own figures, latency alpha + gamma d and 1 /
+   * bandwidth beta + delta d, that the network model prices (met_net_time: its factors, the TCP window; borrowed) */
+  const met_net_t *net;
 } met_piecewise_t;
 
 /* Seconds for `bytes` over `hops` links. */

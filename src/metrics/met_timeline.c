@@ -18,8 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAGIC  "# simrun measured timeline 1"
-#define MAGIC2 "# simrun measured timeline 2"
+#define MAGIC_PREFIX "# simrun measured timeline "
+#define MAGIC        MAGIC_PREFIX "1"
+#define MAGIC2       MAGIC_PREFIX "2"
 /* The header comment of a tracer that leaves its own time as the gaps between intervals, for the reader to remove */
 #define OWN_GAPS "# own time: the gaps"
 #define HOW      "trace the run again (docs/tracer.md)"
@@ -91,6 +92,8 @@ typedef struct reader {
   double pushed_end;  /* the end of the last interval handed to the rules, as read */
   double compensated; /* the same end with the gaps so far removed */
   int started;        /* an interval was handed to the rules */
+  char run[320];      /* its "# run ID" line's ID (the tracer writes the same on every rank of a run), or "" */
+  long run_line;
 } reader_t;
 
 /* The next line into r->text, without its line end: 0; -1 at the end of the file (a compressed stream cut short ends
@@ -328,8 +331,10 @@ static int read_record(reader_t *r, met_tl_event_t *it, char *err, size_t errlen
   *it = *sig;
   it->iv.start = (double)start / 1e9;
   it->iv.end = (double)r->prev / 1e9;
-  if (polls > 1)
+  if (polls > 1) { /* a run of unsuccessful polls completes nothing: as format 1's "NAME*COUNT" (met_tl_kind_of) */
     snprintf(it->call, sizeof it->call, "%.40s*%lld", sig->call, polls);
+    it->kind = TL_OTHER;
+  }
   return 0;
 }
 
@@ -341,11 +346,23 @@ static int read_header(reader_t *r, int rank, int *nranks, char *err, size_t err
   char extra[2];
   if (next_line(r) != 0) {
     if (!bad_line(r, err, errlen))
-      snprintf(err, errlen, "%s:1: the file is empty: the run stopped before its first lines were written; %s", r->path,
+      snprintf(err, errlen, "%s:1: the file %s; %s", r->path,
+               met_zread_cut(r->in) ? "is compressed and was cut short before its first whole block: the run was "
+                                      "killed while writing it"
+                                    : "is empty: the run stopped before its first lines were written",
                HOW);
     return -1;
   }
   r->version = strcmp(r->text, MAGIC2) == 0 ? 2 : 1;
+  long long newer = 0;
+  char rest[2];
+  if (r->version == 1 && sscanf(r->text, MAGIC_PREFIX "%lld%1s", &newer, rest) == 1 && newer > 2) {
+    snprintf(err, errlen,
+             "%s:1: a timeline of format %lld, which a newer simrun wrote; this one reads formats 1 and 2: analyse it "
+             "with the simrun whose libsimrun-trace.so traced the run",
+             r->path, newer);
+    return -1;
+  }
   if (r->version == 1 && strcmp(r->text, MAGIC) != 0) {
     snprintf(err, errlen,
              "%s:%ld: not a measured timeline (the first line must be '" MAGIC2 "', or '" MAGIC
@@ -431,7 +448,10 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   }
   if (strncmp(text, OWN_GAPS, strlen(OWN_GAPS)) == 0)
     s->files[rank].own_gaps = 1;
-  else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && isfinite(cost) && cost >= 0)
+  else if (strncmp(text, "# run ", 6) == 0 && !r->run_line) {
+    snprintf(s->files[rank].run, sizeof s->files[rank].run, "%s", text + 6);
+    s->files[rank].run_line = r->line;
+  } else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && isfinite(cost) && cost >= 0)
     s->info->tracer_cost = (isnan(s->info->tracer_cost) ? 0 : s->info->tracer_cost) + cost;
   else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
     snprintf(s->info->program, sizeof s->info->program, "%s", text + 10);
@@ -526,15 +546,13 @@ static void unfold(loop_t *l, met_tl_event_t *it)
                                   .phase = s->ev.iv.phase,
                                   .peer = -1},
                            .kind = TL_OTHER,
-                           .tag = -1,
-                           .unfolded = 1};
+                           .tag = -1};
     snprintf(it->call, sizeof it->call, "-");
     l->t = it->iv.end;
     l->in_call = 1;
     return;
   }
   *it = s->ev;
-  it->unfolded = 1;
   it->iv.start = l->t;
   it->iv.end = fmin(l->t + s->duration, l->last);
   l->t = fmin(it->iv.end + l->gap, l->last);
@@ -702,6 +720,35 @@ static int all_own_gaps(const stream_t *s)
   return 1;
 }
 
+/* "FILE:LINE: run ID" for file `f`'s "# run" line, or "FILE: no '# run' line" (a tracer before them, a hand-made file).
+ */
+static void describe_run(const reader_t *f, char *out, size_t len)
+{
+  if (f->run[0])
+    snprintf(out, len, "%s:%ld: run %s", f->path, f->run_line, f->run);
+  else
+    snprintf(out, len, "%s: no '# run' line", f->path);
+}
+
+/* Whether every rank's file has rank 0's "# run" line (read with the comments before its first interval), or none
+ * has: a folder into which two runs wrote (one of p = 2, then another of p = 2 started later) pairs one run's sends
+ * with the other's receives. 0, or -1 with the first file that differs in err. */
+static int mixed_runs(const stream_t *s, char *err, size_t errlen)
+{
+  for (int r = 1; r < s->nranks; r++)
+    if (strcmp(s->files[r].run, s->files[0].run) != 0) {
+      char mine[4800], first[4800];
+      describe_run(&s->files[r], mine, sizeof mine);
+      describe_run(&s->files[0], first, sizeof first);
+      snprintf(err, errlen,
+               "%s, where %s: the folder mixes the files of two runs; trace the program again into an empty folder "
+               "(SIMRUN_TRACE_DIR)",
+               mine, first);
+      return -1;
+    }
+  return 0;
+}
+
 /* Reads the intervals in start-time order into the rules, which hand them to the trace once no later one can change
  * them. 0, or -1 with a message. */
 static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, const char *dir, char *err,
@@ -710,6 +757,8 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
   for (int r = 0; r < s->nranks; r++)
     if (read_ahead(s, trace, r, err, errlen) != 0)
       return -1;
+  if (mixed_runs(s, err, errlen) != 0)
+    return -1;
   s->info->compensated = all_own_gaps(s);
   if (s->info->compensated)
     met_tl_match_keep_causality(m);

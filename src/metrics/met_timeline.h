@@ -20,9 +20,9 @@ typedef struct met_timeline_info {
   int compensated;      /* every file says that its gaps are the tracer's own time ("# own time: the gaps ..."): they
                          * were removed, and causality kept (docs/tracer.md, "The library's own time") */
   double own_gaps;      /* when compensated: the seconds of gaps removed, summed over the ranks */
-  double own_put_back;  /* then, keeping causality: the seconds intervals were delayed by (a wait its rank's own tracer
-                         * time had hidden), summed over the moves */
-  double waits_removed; /* and brought forward by (a wait for a partner its tracer time had delayed) */
+  double own_put_back;  /* then, keeping causality: how much later the ranks that waits their own tracer time had
+                         * hidden put back end, summed over them (each at most its own gaps: T_par at most the span) */
+  double waits_removed; /* and how much earlier the ranks that waited for partners their tracer time delayed end */
   char program[256];    /* rank 0's "# program NAME" line, or "" */
 } met_timeline_info_t;
 

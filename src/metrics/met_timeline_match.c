@@ -103,6 +103,7 @@ typedef struct rank_state {
   size_t nops, ops_cap;
   long long next_id;
   long long posts; /* postings read (TL_ISEND, TL_IRECV): the tracer's count of them, which waits refer to */
+  int cancels;     /* MPI_Cancel calls read whose request no wait or test has yet been seen to complete */
   long colls_read;
   long colls_done;
   double delay;    /* keeping causality: how much its intervals from now on are delayed */
@@ -120,9 +121,7 @@ struct met_tl_match {
   long inst_base;
   size_t ninst, inst_cap;
   int colls_off;
-  int causal;           /* met_tl_match_keep_causality */
-  double put_back;      /* the seconds keeping causality delayed intervals by, summed */
-  double waits_removed; /* the seconds of waiting for a partner it removed, summed */
+  int causal; /* met_tl_match_keep_causality */
   size_t matched, unmatched, collectives;
 };
 
@@ -630,6 +629,36 @@ static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *e
   return k;
 }
 
+/* Wait or test `e` of `rank` (its request numbered), read after an MPI_Cancel: when it completed a receive posted from
+ * any source and its line gives 0 bytes received, that receive was cancelled (MPI_Test_cancelled; the tracer writes no
+ * TI action for it): taken out of matching before a send pairs with it, complete at once with nothing to wait for,
+ * as on MPI_PROC_NULL. Left in, the next message to the rank paired with it, every later receive with the message
+ * after its own (tests/data/tracer/cancelled-any-source). */
+static void withdraw_cancelled(met_tl_match_t *m, int rank, const met_tl_event_t *e)
+{
+  rank_state_t *s = &m->ranks[rank];
+  if (s->cancels == 0 || e->req < 0 || e->iv.bytes != 0)
+    return;
+  size_t i = 0;
+  while (i < s->nops && s->ops[i].req != e->req)
+    i++;
+  if (i == s->nops || s->ops[i].any_bytes < 0)
+    return;
+  op_t *op = &s->ops[i];
+  s->cancels--;
+  fifo_t *f = &m->posted[rank];
+  for (size_t k = f->head; isnan(op->partner) && k < f->n; k++)
+    if (!f->v[k].taken && f->v[k].id == op->id) {
+      fifo_remove(m, f, k);
+      break;
+    }
+  if (!isnan(op->partner)) /* a send took it already (read before the cancel): left as paired */
+    return;
+  op->partner = op->partner_raw = op->post;
+  op->dir = MET_DIR_NONE;
+  op->any_bytes = -1;
+}
+
 int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
 {
   rank_state_t *s = &m->ranks[rank];
@@ -653,8 +682,11 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   e->id = s->next_id++; /* every kept interval numbered in order (kept_numbered); a message end pairs by its own */
   e->partner = e->partner_raw = NAN;
   e->coll = -1;
-  if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) /* its request's age: postings since its own */
+  if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) { /* its request's age: postings since its own */
     e->req = s->posts - 1 - ev->req;
+    withdraw_cancelled(m, rank, e);
+  }
+  s->cancels += strcmp(ev->call, "MPI_Cancel") == 0;
   int oom = 0;
   int null_peer = ev->iv.peer == MET_TL_PEER_NULL; /* MPI_PROC_NULL: no partner, and none of any source either */
   int peer = null_peer ? -1 : ev->iv.peer;
@@ -892,9 +924,8 @@ static entry_t awaited(const met_tl_match_t *m, const rank_state_t *s, const met
   case TL_WAITALL:
   case TL_WAITANY:
   case TL_WAITSOME:
+  case TL_POLL: /* not a run of unsuccessful polls ("NAME*COUNT", TL_OTHER): that completed nothing, stays as read */
     return received_by(s, ev);
-  case TL_POLL: /* a run of unsuccessful polls ("NAME*COUNT") completed nothing: it stays as measured */
-    return strchr(ev->call, '*') ? NO_ENTRY : received_by(s, ev);
   case TL_BARRIER:
   case TL_NXN:
   case TL_ONE_TO_N:
@@ -916,8 +947,9 @@ static void settle(met_tl_match_t *m, int rank, size_t i)
   if (isnan(partner.at))
     return;
   double end = fmax(ev->iv.start, partner.at) + fmax(0, ev->read_end - fmax(ev->read_start, partner.raw));
-  if (ev->unfolded) /* a mean iteration's order need not be causal: its gaps would add up over the iterations */
-    end = fmin(end, fmax(ev->iv.end, ev->read_end));
+  /* Never past its end as read: a partner that entered after the call ended on the clock (a wrong pairing, another
+   * host's clock, a loop's mean iteration) would otherwise add that gap to the rank, then to its partners in turn */
+  end = fmin(end, fmax(ev->iv.end, ev->read_end));
   double moved = end - ev->iv.end;
   if (moved == 0)
     return;
@@ -932,7 +964,6 @@ static void settle(met_tl_match_t *m, int rank, size_t i)
   }
   s->delay += moved;
   s->last_end = s->events[s->n - 1].iv.end;
-  *(moved > 0 ? &m->put_back : &m->waits_removed) += fabs(moved);
 }
 
 /* settle on `rank`'s kept intervals from `from`. */
@@ -958,10 +989,63 @@ static int add_any_received(met_trace_t *trace, int rank, const met_tl_event_t *
   return met_trace_add(trace, rank, &end);
 }
 
-/* A wait or poll: completes operations (removed), and is idle until the last of them could complete, then
- * communication; a poll is idle whole. Without a paired operation it stays as the file gives it, as idle. */
-static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const met_tl_event_t *ev)
+/* The calls that poll: tests, then status queries and probes that may find nothing. */
+static const char *const POLL_CALLS[] = {
+    "MPI_Test", "MPI_Testany", "MPI_Testall", "MPI_Testsome", "MPI_Request_get_status", "MPI_Iprobe", "MPI_Improbe"};
+enum { FIRST_PROBE = 5 };
+
+/* Which of POLL_CALLS `call` is, one call or a run of them ("NAME*COUNT"): its index + 1, or 0 when none. */
+static int poll_call(const char *call)
 {
+  for (size_t i = 0; i < sizeof POLL_CALLS / sizeof *POLL_CALLS; i++) {
+    size_t n = strlen(POLL_CALLS[i]);
+    if (strncmp(call, POLL_CALLS[i], n) == 0 && (call[n] == '\0' || call[n] == '*'))
+      return (int)i + 1;
+  }
+  return 0;
+}
+
+/* Whether poll `ev` of `rank` (a test, a run of unsuccessful ones, or a probe or status query that found nothing)
+ * may be waiting for another rank: never at p = 1; a probe always beyond (any source, or another rank: the tracer
+ * writes a poll's partner as -1); a test when an operation of the rank posted before it is with another rank or from
+ * any source, or when none is (it may test a request the timeline does not hold, a non-blocking collective's), not
+ * when every one is with the rank itself, MPI_PROC_NULL or cancelled. */
+static int may_wait(const met_tl_match_t *m, int rank, const rank_state_t *s, const met_tl_event_t *ev)
+{
+  if (m->nranks < 2)
+    return 0;
+  if (poll_call(ev->call) > FIRST_PROBE)
+    return 1;
+  size_t i = 0;
+  for (; i < s->nops && s->ops[i].post <= ev->iv.start; i++)
+    if (s->ops[i].dir != MET_DIR_NONE && s->ops[i].peer != rank)
+      return 1;
+  return i == 0;
+}
+
+/* A poll's class: idle (waiting is what it does) when it may wait for another rank, else control of parallelism
+ * (docs/tracer.md, "Wait states": the processor time the program spends asking MPI for what no one will send, which
+ * its sequential version would not spend). */
+static met_category_t poll_category(const met_tl_match_t *m, int rank, const rank_state_t *s, const met_tl_event_t *ev)
+{
+  return may_wait(m, rank, s, ev) ? MET_CAT_IDLE : MET_CAT_CTRL;
+}
+
+/* Whether `ev` is a poll that completed nothing and waits for no message the rules pair: a run of unsuccessful tests
+ * ("NAME*COUNT"), or a probe or status query that found nothing (one that found a message is a TL_PROBE or
+ * TL_MPROBE; a test that may complete requests, a TL_POLL). */
+static int unsuccessful_poll(const met_tl_event_t *ev)
+{
+  return ev->kind == TL_OTHER && ev->iv.category == MET_CAT_IDLE && poll_call(ev->call);
+}
+
+/* A wait or poll: completes operations (removed), and is idle until the last of them could complete, then
+ * communication; a poll is idle whole, or control when it has no one to wait for (poll_category). Without a paired
+ * operation it stays as the file gives it, as idle. */
+static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
+{
+  rank_state_t *s = &m->ranks[rank];
+  met_category_t polled = ev->kind == TL_POLL ? poll_category(m, rank, s, ev) : MET_CAT_IDLE;
   const op_t *oldest, *first;
   candidates(s, ev, &oldest, &first);
   double latest = NAN;
@@ -985,7 +1069,7 @@ static int add_wait(met_trace_t *trace, int rank, rank_state_t *s, const met_tl_
   }
   s->nops = kept;
   met_interval_t iv = ev->iv;
-  iv.category = MET_CAT_IDLE;
+  iv.category = polled;
   const op_t *only = nany == 1 ? &any : NULL;
   if (ev->kind == TL_POLL || isnan(latest)) {
     iv.peer = -1;
@@ -1069,7 +1153,7 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_ev
   case TL_WAITANY:
   case TL_WAITSOME:
   case TL_POLL:
-    return add_wait(trace, rank, &m->ranks[rank], ev);
+    return add_wait(m, trace, rank, ev);
   case TL_BARRIER:
   case TL_NXN:
   case TL_ONE_TO_N:
@@ -1083,8 +1167,11 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_ev
     posted.dir = posted.peer < 0 ? MET_DIR_NONE : ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
     return met_trace_add(trace, rank, &posted);
   }
-  default:
-    return met_trace_add(trace, rank, &ev->iv);
+  default: {
+    met_interval_t iv = ev->iv;
+    iv.category = unsuccessful_poll(ev) ? poll_category(m, rank, &m->ranks[rank], ev) : iv.category;
+    return met_trace_add(trace, rank, &iv);
+  }
   }
 }
 
@@ -1146,8 +1233,9 @@ void met_tl_match_keep_causality(met_tl_match_t *m)
 
 void met_tl_match_moved(const met_tl_match_t *m, double *put_back, double *waits_removed)
 {
-  *put_back = m->put_back;
-  *waits_removed = m->waits_removed;
+  *put_back = *waits_removed = 0;
+  for (int r = 0; r < m->nranks; r++)
+    *(m->ranks[r].delay > 0 ? put_back : waits_removed) += fabs(m->ranks[r].delay);
 }
 
 void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,

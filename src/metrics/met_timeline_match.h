@@ -61,7 +61,6 @@ typedef struct met_tl_event {
   met_tl_recv_half_t recv; /* TL_SENDRECV's receive half (id and partner hold its send half's) */
   double read_start;       /* its times as the file gives them, before the tracer's own time is removed: the files */
   double read_end;         /* are read in that order, and the rules keep an interval until what follows is read */
-  int unfolded;            /* unfolded from a loop: its times are the mean iteration's, not a clock's */
 } met_tl_event_t;
 
 /* The partner field of a timeline: -1 for none or any source, MET_TL_PEER_NULL for MPI_PROC_NULL (an operation that
@@ -70,6 +69,9 @@ enum { MET_TL_PEER_NULL = -2 };
 
 typedef struct met_tl_match met_tl_match_t;
 
+/* The kind of a timeline's MPI call named `call` ("MPI_Isend"...) with partner field `peer`. A call whose pairing needs
+ * its partner (blocking sends and receives, probes, a rooted collective's root) is TL_OTHER when `peer` is negative
+ * (none, any source, MPI_PROC_NULL), as is a call the matching does not pair. */
 met_tl_kind_t met_tl_kind_of(const char *call, int peer);
 /* Whether calls of `kind` are paired with the other members' (barriers, N x N and rooted collectives). */
 int met_tl_synchronising(met_tl_kind_t kind);
@@ -84,13 +86,16 @@ void met_tl_match_free(met_tl_match_t *m); /* accepts NULL */
  * it completes, a barrier or N x N collective for its last member's) ends the time it took after that entry (as read)
  * after the later of its own entry and the partner's (as the rules see them), and the rank's later intervals move as
  * much: later, where the partner's entry is later than the interval's end (its wait was hidden by its own tracer
- * time), earlier, where it waited for a partner that the partner's tracer time had delayed. An interval unfolded
- * from a loop moves no later than its time as read (or where it already is): a mean iteration may end a wait before
- * its partner's mean entry, and moving it would add that gap again at every iteration. */
+ * time), earlier, where it waited for a partner that the partner's tracer time had delayed. No interval moves later
+ * than its time as read (or where it already is), so that what is put back is at most the rank's own tracer time
+ * removed and T_par at most the timelines' span: a partner whose entry was read after the call's end (a pairing that
+ * is wrong, another host's clock, a loop's mean iteration) would otherwise add that gap to the rank, and through its
+ * later messages to its partners, in turn. */
 void met_tl_match_keep_causality(met_tl_match_t *m);
 
-/* The seconds keeping causality delayed intervals by (*put_back) and brought them forward by (*waits_removed), each
- * summed over every move. */
+/* What keeping causality did to each rank's end, its moves' sum (later, then earlier, as waits were put back and
+ * removed): the ranks it ended later summed into *put_back (each at most its own tracer time removed), those it
+ * ended earlier into *waits_removed. */
 void met_tl_match_moved(const met_tl_match_t *m, double *put_back, double *waits_removed);
 
 /* Takes `ev` (its iv, kind, call and read_end set) read from `rank`, the next in start-time order over all ranks: pairs

@@ -60,6 +60,7 @@ void met_trace_free(met_trace_t *trace); /* accepts NULL */
 met_trace_t *met_trace_new_aggregate(int nranks);
 int met_trace_is_aggregate(const met_trace_t *trace);
 
+/* The number of ranks the trace was made for. */
 int met_trace_nranks(const met_trace_t *trace);
 
 /* The id of phase label `name`, adding it on first use (the string is copied). Negative when out of memory. */

@@ -40,7 +40,7 @@ static void fat_tree_edges(const plt_topo_t *topo, plt_topo_graph_t *g)
 {
   size_t k = (size_t)topo->size[0];
   size_t first = g->hosts; /* the first switch of the current level */
-  double fat = 1;          /* K^m: exact, as K^m < K^L <= PLT_TOPO_MAX_HOSTS */
+  double fat = 1;          /* K^m: exact, as K^m < K^L <= PLT_TOPO_MAX_NATIVE_HOSTS */
   for (size_t i = 0; i < g->hosts; i++)
     add_edge(g, i, first + i / k, 1);
   for (int m = 1; m < topo->size[1]; m++) {

@@ -24,31 +24,34 @@ int plt_topo_parse_kind(const char *name, plt_topo_kind_t *kind, char *err, size
   return SIM_EINVAL;
 }
 
-/* A whole number from 1 to PLT_TOPO_MAX_HOSTS at *text, up to `stop` (or the end); advances *text past it. -1 when
- * there is none. */
+/* A count beyond any bound: what the size parsers return for a size that is malformed or too large. */
+#define TOO_MANY (PLT_TOPO_MAX_NATIVE_HOSTS + 1L)
+
+/* A whole number from 1 to PLT_TOPO_MAX_NATIVE_HOSTS at *text, up to `stop` (or the end); advances *text past it. -1
+ * when there is none. */
 static long whole(const char **text, char stop)
 {
   long value = 0;
   const char *c = *text;
-  for (; *c >= '0' && *c <= '9' && value <= PLT_TOPO_MAX_HOSTS; c++)
+  for (; *c >= '0' && *c <= '9' && value <= PLT_TOPO_MAX_NATIVE_HOSTS; c++)
     value = 10 * value + (*c - '0');
-  if (c == *text || *c != stop || value < 1 || value > PLT_TOPO_MAX_HOSTS)
+  if (c == *text || *c != stop || value < 1 || value > PLT_TOPO_MAX_NATIVE_HOSTS)
     return -1;
   *text = *c ? c + 1 : c;
   return value;
 }
 
-/* base^exp, or PLT_TOPO_MAX_HOSTS + 1 when larger. */
+/* base^exp, or TOO_MANY when larger than PLT_TOPO_MAX_NATIVE_HOSTS. */
 static long power(long base, long exp)
 {
   long result = 1;
-  for (long i = 0; i < exp && result <= PLT_TOPO_MAX_HOSTS; i++)
+  for (long i = 0; i < exp && result <= PLT_TOPO_MAX_NATIVE_HOSTS; i++)
     result *= base;
-  return result <= PLT_TOPO_MAX_HOSTS ? result : PLT_TOPO_MAX_HOSTS + 1;
+  return result <= PLT_TOPO_MAX_NATIVE_HOSTS ? result : TOO_MANY;
 }
 
-/* The four whole numbers of a dragonfly's "G:C:R:N" into size[]; its host count, or PLT_TOPO_MAX_HOSTS + 1 when a
- * number is missing, out of range, or G > R. */
+/* The four whole numbers of a dragonfly's "G:C:R:N" into size[]; its host count, or TOO_MANY when a number is
+ * missing, out of range, or G > R. */
 static long dragonfly_size(const char *text, int size[4])
 {
   const char *c = text;
@@ -56,15 +59,15 @@ static long dragonfly_size(const char *text, int size[4])
   for (int i = 0; i < 4; i++) {
     long v = whole(&c, i < 3 ? ':' : '\0');
     if (v < 0)
-      return PLT_TOPO_MAX_HOSTS + 1;
+      return TOO_MANY;
     size[i] = (int)v;
-    hosts = hosts * v > PLT_TOPO_MAX_HOSTS ? PLT_TOPO_MAX_HOSTS + 1 : hosts * v;
+    hosts = hosts * v > PLT_TOPO_MAX_NATIVE_HOSTS ? TOO_MANY : hosts * v;
   }
-  return size[0] > size[2] ? PLT_TOPO_MAX_HOSTS + 1 : hosts;
+  return size[0] > size[2] ? TOO_MANY : hosts;
 }
 
 /* The one or two whole numbers of every other kind's size into size[]: "ROWSxCOLS", "D", "N" or "K:L"; its host
- * count, or PLT_TOPO_MAX_HOSTS + 1 when a number is missing or out of range, or a fat tree's K is 1. */
+ * count, or TOO_MANY when a number is missing or out of range, or a fat tree's K is 1. */
 static long simple_size(plt_topo_kind_t kind, const char *text, int size[4])
 {
   const char *c = text;
@@ -73,7 +76,7 @@ static long simple_size(plt_topo_kind_t kind, const char *text, int size[4])
   long hosts = kind == PLT_TOPO_HYPERCUBE ? power(2, a) : kind == PLT_TOPO_FATTREE ? power(a, b) : a * b;
   /* a torus of one host would wrap its links onto that host: a 1x1 torus is no machine */
   if (a <= 0 || b <= 0 || (kind == PLT_TOPO_FATTREE && a < 2) || (kind == PLT_TOPO_TORUS && hosts < 2))
-    return PLT_TOPO_MAX_HOSTS + 1;
+    return TOO_MANY;
   size[0] = (int)a;
   size[1] = (int)b;
   return hosts;
@@ -90,9 +93,10 @@ int plt_topo_parse_size(plt_topo_kind_t kind, const char *text, int size[4], cha
       "G:C:R:N, G groups of C chassis of R routers of N hosts (G*C*R*N hosts, G <= R), such as 4:2:4:2"};
   int parsed[4] = {0, 0, 0, 0};
   long hosts = kind == PLT_TOPO_DRAGONFLY ? dragonfly_size(text, parsed) : simple_size(kind, text, parsed);
-  if (hosts > PLT_TOPO_MAX_HOSTS) {
-    snprintf(err, errlen, "%s size '%s': expected %s, with at most %d hosts", plt_topo_names[kind], text, forms[kind],
-             PLT_TOPO_MAX_HOSTS);
+  long most = plt_topo_has_native(kind) ? PLT_TOPO_MAX_NATIVE_HOSTS : PLT_TOPO_MAX_HOSTS;
+  if (hosts > most) {
+    snprintf(err, errlen, "%s size '%s': expected %s, with at most %ld hosts%s", plt_topo_names[kind], text,
+             forms[kind], most, most > PLT_TOPO_MAX_HOSTS ? " (--routing native; explicit routing: 4096)" : "");
     return SIM_EINVAL;
   }
   memcpy(size, parsed, sizeof parsed);
@@ -152,6 +156,13 @@ int plt_topo_resolve(plt_topo_t *topo, char *err, size_t errlen)
   }
   int rc = check_param("speed", topo->speed, speed_units, 0, "25Mf", err, errlen);
   rc = rc ? rc : check_param("bandwidth", topo->bandwidth, bandwidth_units, 0, "125MBps", err, errlen);
+  if (rc == 0 && !topo->native && plt_topo_hosts(topo) > PLT_TOPO_MAX_HOSTS) {
+    snprintf(err, errlen,
+             "%s of %zu hosts with explicit routing: every link and route would be listed, which SimGrid loads for at "
+             "most %d hosts; give --routing native (up to %d hosts, routed by arithmetic)",
+             plt_topo_names[topo->kind], plt_topo_hosts(topo), PLT_TOPO_MAX_HOSTS, PLT_TOPO_MAX_NATIVE_HOSTS);
+    return SIM_EINVAL;
+  }
   if (rc == 0 && topo->native && !plt_topo_has_native(topo->kind)) {
     snprintf(err, errlen,
              "--routing native: %s routes are explicit only; native routing is for mesh, torus and fattree",

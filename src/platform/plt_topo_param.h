@@ -22,8 +22,10 @@ typedef enum plt_topo_kind {
  * "dragonfly"). */
 extern const char *const plt_topo_names[];
 
-/* The most hosts a generated platform may have. */
-#define PLT_TOPO_MAX_HOSTS 4096
+/* The most hosts a generated platform may have: with explicit routing (every link and route listed in the file), and
+ * as a native mesh, torus or fat tree (a zone of properties that simrun builds at load time, sim_grid.h). */
+#define PLT_TOPO_MAX_HOSTS        4096
+#define PLT_TOPO_MAX_NATIVE_HOSTS 1048576
 
 typedef struct plt_topo {
   plt_topo_kind_t kind;

@@ -137,9 +137,10 @@ static void print_verdict(FILE *out, const met_verdict_t *v, const stu_point_t *
             met_sub_name(v->cause[i]));
     i = j + 1;
   }
-  for (size_t c = 0; c < v->ncrossings; c++)
-    fprintf(out, "    %s %s 1 at p = %.0f (interpolated in log2 p)\n", v->crossings[c].ratio,
-            v->crossings[c].rising ? "rises above" : "falls below", v->crossings[c].p);
+  for (size_t c = 0; c < v->ncrossings; c++) /* between the two swept p the table shows, then where, estimated */
+    fprintf(out, "    %s %s 1 between p = %d and %d (at about p = %.3g, interpolated in log2 p)\n",
+            v->crossings[c].ratio, v->crossings[c].rising ? "rises above" : "falls below", v->crossings[c].p_from,
+            v->crossings[c].p_to, v->crossings[c].p);
 }
 
 /* The two largest sub-components of a point (seed 001 Fig. 9: which part of the time leads). */

@@ -19,8 +19,11 @@ void rep_fit_text(const met_fit_t *fit, const char *var, const char *r2, char *b
 {
   char formula[160];
   met_fit_format(fit, var, formula, sizeof formula);
-  snprintf(buf, len, "fit %s (%s), %s = %.4f, adjusted %.4f, %s from %g to %g", formula, met_fit_name(fit->form), r2,
-           fit->r2, fit->adj_r2, var, fit->x_min, fit->x_max);
+  if (fit->form == MET_FIT_CONSTANT)
+    snprintf(buf, len, "constant: %s at every %s from %g to %g (no fit)", formula, var, fit->x_min, fit->x_max);
+  else
+    snprintf(buf, len, "fit %s (%s), %s = %.4f, adjusted %.4f, %s from %g to %g", formula, met_fit_name(fit->form), r2,
+             fit->r2, fit->adj_r2, var, fit->x_min, fit->x_max);
 }
 
 /* A log2 x axis when every x is positive and they span a factor of 4 or more (p = 1, 2, 4, ...). */

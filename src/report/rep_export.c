@@ -425,13 +425,32 @@ static void json_references(FILE *out, const stu_study_t *study, const stu_point
   fputc(']', out);
 }
 
+/* The network models the study's runs priced messages with (stu_model_network), each distinct one once, joined by
+ * " | " (a sweep over platforms may have several), into out; "" when no point names one (a measured run). */
+static void network_models(const stu_study_t *study, char *out, size_t len)
+{
+  size_t used = 0;
+  out[0] = '\0';
+  for (size_t i = 0; i < study->npoints; i++) {
+    const char *net = stu_model_network(&study->points[i]);
+    if (!*net || strstr(out, net))
+      continue;
+    int n = snprintf(out + used, len - used, "%s%s", used ? " | " : "", net);
+    if (n < 0 || (size_t)n >= len - used)
+      return;
+    used += (size_t)n;
+  }
+}
+
 /* The provenance keys of the JSON object (null where unknown). */
-static void json_provenance(FILE *out, const char *scenario_path)
+static void json_provenance(FILE *out, const stu_study_t *study)
 {
   char hash[17];
-  scenario_hash(scenario_path, hash);
-  const char *keys[] = {"simrun_version", "simgrid_version", "command", "scenario_hash"};
-  const char *values[] = {provenance.simrun_version, provenance.simgrid_version, provenance.command, hash};
+  char networks[2048];
+  scenario_hash(study->scenario->path, hash);
+  network_models(study, networks, sizeof networks);
+  const char *keys[] = {"simrun_version", "simgrid_version", "command", "scenario_hash", "network_model"};
+  const char *values[] = {provenance.simrun_version, provenance.simgrid_version, provenance.command, hash, networks};
   for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
     fprintf(out, ",\n  \"%s\": ", keys[i]);
     if (values[i] && values[i][0])
@@ -447,10 +466,12 @@ static void json_provenance(FILE *out, const char *scenario_path)
 static void csv_provenance(FILE *out, const stu_study_t *study)
 {
   char hash[17];
+  char networks[2048];
   scenario_hash(study->scenario->path, hash);
-  fprintf(out, "scenario,simrun_version,simgrid_version,command,scenario_hash\n");
-  const char *fields[] = {study->scenario->name, provenance.simrun_version, provenance.simgrid_version,
-                          provenance.command, hash};
+  network_models(study, networks, sizeof networks);
+  fprintf(out, "scenario,simrun_version,simgrid_version,command,scenario_hash,network_model\n");
+  const char *fields[] = {
+      study->scenario->name, provenance.simrun_version, provenance.simgrid_version, provenance.command, hash, networks};
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
     fputs(i ? "," : "", out);
     csv_field(out, fields[i] ? fields[i] : "");
@@ -752,7 +773,7 @@ int rep_json(FILE *out, const stu_study_t *study)
   rep_json_string(out, base_name(s->platform));
   fprintf(out, ",\n  \"skeleton\": ");
   rep_json_string(out, s->skeleton);
-  json_provenance(out, s->path);
+  json_provenance(out, study);
   const char *left_out[] = {study->facts.no_breakdown, study->facts.no_anomaly_split};
   const char *views[] = {"bottleneck", "anomaly_split"};
   for (size_t v = 0; v < 2; v++)

@@ -99,6 +99,10 @@ void rep_print_machines(FILE *out, const stu_study_t *study)
     if (*stu_model_machine(&study->points[i]) && !said_before(study, i, stu_model_machine))
       fprintf(out, "%s%s\n", i == 0 ? "\nMachine (rank 0's host; docs/machines.md): " : "  also: ",
               stu_model_machine(&study->points[i]));
+  for (size_t i = 0; i < study->npoints; i++) /* what the models price messages with, once per distinct one */
+    if (*stu_model_network(&study->points[i]) && !said_before(study, i, stu_model_network))
+      fprintf(out, "Network model (SimGrid's, which the models follow; docs/machines.md): %s\n",
+              stu_model_network(&study->points[i]));
   for (size_t i = 0; i < study->npoints; i++) /* Hockney and LogP, once per distinct route and p */
     if (*stu_model_p2p(&study->points[i]) && !said_before(study, i, stu_model_p2p))
       fprintf(out, "%s\n", stu_model_p2p(&study->points[i]));

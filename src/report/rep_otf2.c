@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -463,6 +464,26 @@ static void remove_stale(const char *dir)
     closedir(d);
 }
 
+/* libotf2's first error while an archive is written, kept for the one error line instead of the lines libotf2 would
+ * print to standard error (a full disk gave ten). */
+typedef struct otf2_first_error {
+  char text[600];
+} otf2_first_error_t;
+
+static OTF2_ErrorCode keep_first_error(void *data, const char *file, uint64_t line, const char *function,
+                                       OTF2_ErrorCode code, const char *format, va_list va)
+{
+  otf2_first_error_t *first = data;
+  if (first->text[0] == '\0') {
+    int n = snprintf(first->text, sizeof first->text, "%s (", OTF2_Error_GetDescription(code));
+    if (n > 0 && (size_t)n < sizeof first->text)
+      n += vsnprintf(first->text + n, sizeof first->text - (size_t)n, format ? format : "", va);
+    if (n > 0 && (size_t)n + 2 < sizeof first->text)
+      strcat(first->text, ")");
+  }
+  return code;
+}
+
 int rep_otf2_write(const met_trace_t *trace, const char *dir, const char *name, char *err, size_t errlen)
 {
   archive_move_t *m = calloc(1, sizeof *m);
@@ -487,12 +508,16 @@ int rep_otf2_write(const met_trace_t *trace, const char *dir, const char *name, 
     move_rollback(m);
     return -1;
   }
+  otf2_first_error_t first = {""};
+  OTF2_ErrorCallback before = OTF2_Error_RegisterCallback(keep_first_error, &first);
   OTF2_ErrorCode rc = write_archive(trace, m->temp, name);
+  OTF2_Error_RegisterCallback(before, NULL);
   int result = 0;
   if (rc == OTF2_SUCCESS) /* moved now, or with the run's other outputs inside the output transaction */
     result = rep_file_defer(move_commit, move_rollback, m, err, errlen);
   else {
-    snprintf(err, errlen, "writing the OTF2 archive '%s/%s.otf2' failed: %s", dir, name, OTF2_Error_GetDescription(rc));
+    snprintf(err, errlen, "writing the OTF2 archive '%s/%s.otf2' failed: %s; check the space and the rights in '%s'",
+             dir, name, first.text[0] ? first.text : OTF2_Error_GetDescription(rc), dir);
     move_rollback(m);
     result = -1;
   }

@@ -46,6 +46,7 @@ typedef struct rep_otf2_comms rep_otf2_comms_t;
 rep_otf2_comms_t *rep_otf2_comms_new(const met_trace_t *trace);
 void rep_otf2_comms_free(rep_otf2_comms_t *comms);
 
+/* How many communicators: MPI_COMM_WORLD and each other group, at least 1. */
 size_t rep_otf2_comms_count(const rep_otf2_comms_t *comms);
 /* The communicator of group number `group`; 0 (the world) for an unknown one. */
 uint32_t rep_otf2_comms_find(const rep_otf2_comms_t *comms, unsigned group);

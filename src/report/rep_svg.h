@@ -33,6 +33,7 @@ void rep_svg_line(rep_svg_t *svg, double x1, double y1, double x2, double y2, co
 /* dashed: 0 solid, 1 dashed (fits, reference lines), more: rep_svg_series_style's patterns. */
 void rep_svg_polyline(rep_svg_t *svg, const double *x, const double *y, size_t n, const char *stroke, double width,
                       int dashed);
+/* A point marker at (x, y) in pixels: a circle of radius 3.5 filled with colour `fill` (borrowed), outlined white. */
 void rep_svg_marker(rep_svg_t *svg, double x, double y, const char *fill);
 
 typedef enum rep_anchor { REP_START = 0, REP_MIDDLE, REP_END } rep_anchor_t;

@@ -312,8 +312,11 @@ static int check_platform_file(const scn_scenario_t *s, const char *platform, in
   if (e == ENOENT)
     return scn_fail(err, s->path, line, "platform file '%s' not found; " PLATFORM_HINT, platform);
   if (e)
-    return scn_fail(err, s->path, line, "platform file '%s' cannot be read (%s); " PLATFORM_HINT, platform,
-                    unreadable(e));
+    return scn_fail(err, s->path, line, "platform file '%s' cannot be read (%s); %s", platform, unreadable(e),
+                    e == EFBIG    ? "write a machine that large as a <cluster> or a native zone (simrun platform "
+                                    "--routing native), not host by host"
+                    : e == ENODEV ? "give a platform file"
+                                  : PLATFORM_HINT);
   return 0;
 }
 
@@ -397,8 +400,10 @@ int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err)
   *out = NULL;
   int e = check_readable(path, MAX_SCENARIO_BYTES);
   if (e)
-    return scn_fail(err, path, 0, "cannot open scenario: %s; check the path, which is relative to the current folder",
-                    unreadable(e));
+    return scn_fail(err, path, 0, "cannot open scenario: %s; %s", unreadable(e),
+                    e == EFBIG    ? "give the scenario file itself (a scenario names its platform and traces)"
+                    : e == ENODEV ? "give a scenario file"
+                                  : "check the path, which is relative to the current folder");
   /* Every libxml2 message goes to the sink, never to stderr; the default handler is back on return. */
   xmlDoc *doc = scn_xml_load(path, &sink);
   if (!doc)

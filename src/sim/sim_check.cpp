@@ -13,18 +13,24 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <strings.h>
+#include <sys/stat.h>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include <libxml/parser.h>
+#include <libxml/xpath.h>
+#include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
 #include <simgrid/host.h>
 #include <simgrid/link.h>
 #include <simgrid/s4u.hpp>
+#include <xbt/config.hpp>
 #include <xbt/dynar.h>
 
 /* A mesh coordinate (simrun:row, simrun:col), which the mapper reads with atoi: a whole number in the row's range. */
@@ -288,8 +294,209 @@ static int not_well_formed(const char *platform, const xmlError *e, char *err, s
   return SIM_EPLATFORM;
 }
 
+/* The routings of <zone routing="..."> SimGrid 3.32 builds (sg_platf_create_zone, compared without case): any other
+ * value aborts the loading process ("Not a valid model!"). */
+static const char *const zone_routings[] = {"Cluster",  "ClusterDragonfly", "ClusterTorus", "ClusterFatTree",
+                                            "Dijkstra", "DijkstraCache",    "Floyd",        "Full",
+                                            "None",     "Vivaldi",          "Wifi"};
+
+static int known_routing(const char *routing)
+{
+  for (const char *known : zone_routings)
+    if (strcasecmp(routing, known) == 0)
+      return 1;
+  return 0;
+}
+
+/* An attribute's value as a new std::string ("" when absent). */
+static std::string attribute(const xmlNode *node, const char *name)
+{
+  xmlChar *value = xmlGetProp(node, BAD_CAST name);
+  std::string text = value ? reinterpret_cast<const char *>(value) : "";
+  xmlFree(value);
+  return text;
+}
+
+/* Whether the file an attribute names is there: beside the platform, else from the current folder, as SimGrid looks. */
+static int named_file_there(const char *platform, const std::string &name)
+{
+  std::string beside = name;
+  const char *slash = strrchr(platform, '/');
+  if (!name.empty() && name[0] != '/' && slash)
+    beside = std::string(platform, (size_t)(slash - platform + 1)) + name;
+  struct stat st;
+  return (stat(beside.c_str(), &st) == 0 && S_ISREG(st.st_mode)) ||
+         (stat(name.c_str(), &st) == 0 && S_ISREG(st.st_mode));
+}
+
+/* Hosts of a zone of Dijkstra routing that its <route>s do not join: SimGrid 3.32 dereferences the missing path and
+ * dies of SIGSEGV when a route between them is asked for. Only zones of hosts, routers, links and routes are judged
+ * (a sub-zone's gateways route beyond what the zone says). The first host not reached from the zone's first host,
+ * or NULL; a route is both ways unless symmetrical="NO". */
+static const xmlNode *unjoined_host(const xmlNode *zone)
+{
+  std::unordered_map<std::string, std::vector<std::string>> next;
+  std::vector<const xmlNode *> hosts;
+  for (const xmlNode *n = zone->children; n; n = n->next) {
+    if (n->type != XML_ELEMENT_NODE)
+      continue;
+    std::string kind = reinterpret_cast<const char *>(n->name);
+    if (kind == "zone" || kind == "cluster" || kind == "zoneRoute" || kind == "cabinet" || kind == "peer")
+      return nullptr;
+    if (kind == "host")
+      hosts.push_back(n);
+    if (kind != "route")
+      continue;
+    std::string src = attribute(n, "src"), dst = attribute(n, "dst");
+    next[src].push_back(dst);
+    if (strcasecmp(attribute(n, "symmetrical").c_str(), "NO") != 0)
+      next[dst].push_back(src);
+  }
+  if (hosts.size() < 2)
+    return nullptr;
+  std::unordered_map<std::string, int> seen;
+  std::vector<std::string> todo = {attribute(hosts[0], "id")};
+  seen[todo[0]] = 1;
+  while (!todo.empty()) {
+    std::string at = todo.back();
+    todo.pop_back();
+    for (const auto &to : next[at])
+      if (!seen[to]++)
+        todo.push_back(to);
+  }
+  for (const xmlNode *host : hosts)
+    if (!seen[attribute(host, "id")])
+      return host;
+  return nullptr;
+}
+
+/* What makes SimGrid 3.32 abort or crash while it loads `node` and what it holds, found first: an unknown zone
+ * routing, a file a profile attribute names that is not there, hosts of a Dijkstra zone no route joins. 0, or
+ * SIM_EPLATFORM with "FILE:LINE: what; fix". */
+static int check_loadable(const char *platform, const xmlNode *node, char *err, size_t errlen)
+{
+  for (const xmlNode *n = node; n; n = n->next) {
+    if (n->type != XML_ELEMENT_NODE)
+      continue;
+    int line = (int)xmlGetLineNo(n);
+    const char *name = reinterpret_cast<const char *>(n->name);
+    std::string routing = attribute(n, "routing");
+    if (strcmp(name, "zone") == 0 && !routing.empty() && !known_routing(routing.c_str())) {
+      snprintf(err, errlen,
+               "%s:%d: routing=\"%.100s\" is no routing SimGrid knows; write Full, Floyd, Dijkstra, DijkstraCache, "
+               "None, Vivaldi, Wifi, Cluster, ClusterTorus, ClusterFatTree or ClusterDragonfly",
+               platform, line, routing.c_str());
+      return SIM_EPLATFORM;
+    }
+    for (const xmlAttr *a = n->properties; a; a = a->next) {
+      size_t len = strlen(reinterpret_cast<const char *>(a->name));
+      std::string value = attribute(n, reinterpret_cast<const char *>(a->name));
+      int names_file = strcmp(reinterpret_cast<const char *>(a->name), "file") == 0 ||
+                       (len > 5 && strcmp(reinterpret_cast<const char *>(a->name) + len - 5, "_file") == 0);
+      if (names_file && !named_file_there(platform, value)) {
+        snprintf(err, errlen,
+                 "%s:%d: %s=\"%.200s\": no such file beside the platform or in the current folder; give the profile "
+                 "file's path, relative to the platform's folder",
+                 platform, line, reinterpret_cast<const char *>(a->name), value.c_str());
+        return SIM_EPLATFORM;
+      }
+    }
+    const xmlNode *host = nullptr;
+    if (strcmp(name, "zone") == 0 &&
+        (strcasecmp(routing.c_str(), "Dijkstra") == 0 || strcasecmp(routing.c_str(), "DijkstraCache") == 0) &&
+        (host = unjoined_host(n))) {
+      snprintf(err, errlen,
+               "%s:%d: host '%.100s' is joined to the zone's first host by no chain of <route>s (routing %s), which "
+               "SimGrid crashes on; add a <route> to it",
+               platform, (int)xmlGetLineNo(host), attribute(host, "id").c_str(), routing.c_str());
+      return SIM_EPLATFORM;
+    }
+    int rc = check_loadable(platform, n->children, err, errlen);
+    if (rc != 0)
+      return rc;
+  }
+  return 0;
+}
+
+/* The first element under `node` (itself included, document order) that `match` accepts, or nullptr. */
+template <typename Match> static const xmlNode *find_element(const xmlNode *node, const Match &match)
+{
+  for (; node; node = node->next) {
+    if (node->type != XML_ELEMENT_NODE)
+      continue;
+    if (match(node))
+      return node;
+    if (const xmlNode *found = find_element(node->children, match))
+      return found;
+  }
+  return nullptr;
+}
+
+static bool named(const xmlNode *node, const char *name)
+{
+  return xmlStrcmp(node->name, BAD_CAST name) == 0;
+}
+
+/* A <platform version> newer than the 4.1 SimGrid 3.32 reads (its parser's own complaint shouts and has no fix). */
+static int check_version(const char *platform, const xmlNode *root, char *err, size_t errlen)
+{
+  std::string version = attribute(root, "version");
+  int major = 0;
+  int minor = 0;
+  if (version.empty() || sscanf(version.c_str(), "%d.%d", &major, &minor) < 1 || major < 4 ||
+      (major == 4 && minor <= 1))
+    return 0;
+  snprintf(err, errlen,
+           "%s:%d: <platform version=\"%s\">: SimGrid 3.32 reads platform files up to version 4.1; write "
+           "version=\"4.1\" and keep to the elements of https://simgrid.org/simgrid.dtd of that version",
+           platform, (int)xmlGetLineNo(root), version.c_str());
+  return SIM_EPLATFORM;
+}
+
+/* A WIFI zone or link: a message's rate there depends on each host's rate in the cell, which simrun's route checks,
+ * models and analytic network do not follow (and its routes were refused as passing a link twice). */
+static int check_wifi(const char *platform, const xmlNode *root, char *err, size_t errlen)
+{
+  const xmlNode *wifi = find_element(root, [](const xmlNode *node) {
+    return ((named(node, "zone") || named(node, "AS")) && attribute(node, "routing") == "Wifi") ||
+           (named(node, "link") && attribute(node, "sharing_policy") == "WIFI");
+  });
+  if (!wifi)
+    return 0;
+  snprintf(err, errlen,
+           "%s:%d: %s '%s' is a WIFI %s, which simrun does not simulate (a host's rate in the cell is its own); "
+           "model the cell as a wired zone, each station's link of the rate it gets",
+           platform, (int)xmlGetLineNo(wifi), named(wifi, "link") ? "link" : "zone", attribute(wifi, "id").c_str(),
+           named(wifi, "link") ? "link" : "zone");
+  return SIM_EPLATFORM;
+}
+
+/* A state profile, which can switch a host or link off mid-run (state_file, or a HOST_AVAIL or LINK_AVAIL
+ * <trace_connect>): a rank on a host switched off stops, or SimGrid aborts as it starts one there, and a message over
+ * a link switched off fails, where simrun's ranks and models assume every host and link stays on. */
+static int check_state_profiles(const char *platform, const xmlNode *root, char *err, size_t errlen)
+{
+  const xmlNode *profile = find_element(root, [](const xmlNode *node) {
+    std::string kind = attribute(node, "kind");
+    return !attribute(node, "state_file").empty() ||
+           (named(node, "trace_connect") && (kind == "HOST_AVAIL" || kind == "LINK_AVAIL"));
+  });
+  if (!profile)
+    return 0;
+  bool connect = named(profile, "trace_connect");
+  snprintf(err, errlen,
+           "%s:%d: <%s %s=\"%s\">: a state profile can switch %s '%s' off during the run, which simrun's ranks "
+           "and messages cannot outlive; remove the %s (a speed profile, speed_file, only changes its speed)",
+           platform, (int)xmlGetLineNo(profile), (const char *)profile->name, connect ? "kind" : "state_file",
+           attribute(profile, connect ? "kind" : "state_file").c_str(),
+           connect ? "element" : (const char *)profile->name, attribute(profile, connect ? "element" : "id").c_str(),
+           connect ? "<trace_connect>" : "state_file");
+  return SIM_EPLATFORM;
+}
+
 /* What SimGrid's parser would say without a line, a column or a fix: not XML at all, XML that is not a platform (a
- * scenario), a platform without the DOCTYPE line SimGrid's parser needs. */
+ * scenario), a platform without the DOCTYPE line SimGrid's parser needs, a version newer than it reads, and a WIFI
+ * zone or a state profile, which simrun does not simulate. */
 extern "C" int sim_check_platform_xml(const char *platform, char *err, size_t errlen)
 {
   xmlError first = {};
@@ -320,8 +527,92 @@ extern "C" int sim_check_platform_xml(const char *platform, char *err, size_t er
              "%s:%d: no <!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">, which SimGrid's parser needs "
              "before <platform>; add that line after <?xml ...?>",
              platform, (int)xmlGetLineNo(root));
-  else
-    rc = 0;
+  else if ((rc = check_version(platform, root, err, errlen)) == 0 &&
+           (rc = check_wifi(platform, root, err, errlen)) == 0 &&
+           (rc = check_state_profiles(platform, root, err, errlen)) == 0)
+    rc = check_loadable(platform, root, err, errlen);
+  xmlFreeDoc(doc);
+  return rc;
+}
+
+/* SimGrid 3.32's model and optimisation names (src/surf/surf_interface.cpp's descriptions): a name outside these
+ * makes SimGrid abort the process while it loads the platform, where an exception would carry a message. */
+static const struct {
+  const char *key;
+  const char *names[7];
+} setting_names[] = {
+    {"network/model", {"LV08", "Constant", "SMPI", "IB", "CM02", "ns-3", nullptr}},
+    {"host/model", {"default", "compound", "ptask_L07", nullptr}},
+    {"cpu/model", {"Cas01", nullptr}},
+    {"disk/model", {"default", nullptr}},
+    {"cpu/optim", {"Lazy", "TI", "Full", nullptr}},
+    {"network/optim", {"Lazy", "TI", "Full", nullptr}},
+};
+
+/* Why SimGrid would refuse `value` for a model or optimisation setting `key` ("" when it would not). */
+static std::string refused_name(const std::string &key, const std::string &value)
+{
+  for (const auto &setting : setting_names) {
+    if (key != setting.key)
+      continue;
+    std::string known;
+    for (const char *const *name = setting.names; *name; name++) {
+      if (value == *name)
+        return "";
+      known += std::string(known.empty() ? "" : ", ") + *name;
+    }
+    return "SimGrid 3.32 knows " + known;
+  }
+  return "";
+}
+
+/* Why SimGrid refuses the setting key:value (an unknown key, a value of the wrong type or not among its names), or
+ * "" when it takes it; the setting is applied, as loading the platform would apply it, unless --cfg (or simrun)
+ * already set the key, which then wins, as it does when SimGrid loads the file. */
+static std::string refused_setting(const std::string &key, const std::string &value)
+{
+  try {
+    if (!simgrid::config::is_default(key.c_str()))
+      return "";
+  } catch (const std::out_of_range &e) {
+    std::string what = e.what(); /* "Bad config key: K\nDid you mean 'k'?\nExisting config keys: ..." */
+    size_t mean = what.find("Did you mean");
+    return "SimGrid 3.32 has no setting of that name" +
+           (mean == std::string::npos ? "" : " (" + what.substr(mean, what.find('\n', mean) - mean) + ")");
+  }
+  std::string why = refused_name(key, value);
+  if (!why.empty())
+    return why;
+  try {
+    simgrid::s4u::Engine::set_config(key + ":" + value);
+  } catch (const std::exception &e) {
+    std::string what = e.what();
+    return "SimGrid 3.32 refuses the value: " + what.substr(0, what.find('\n'));
+  }
+  return "";
+}
+
+extern "C" int sim_check_config(const char *platform, char *err, size_t errlen)
+{
+  xmlDoc *doc = xmlReadFile(platform, nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  if (!doc)
+    return 0; /* sim_check_platform_xml says what is wrong with it */
+  int rc = 0;
+  find_element(xmlDocGetRootElement(doc), [&](const xmlNode *node) {
+    if (!named(node, "prop") || !node->parent || !named(node->parent, "config"))
+      return false;
+    std::string key = attribute(node, "id");
+    std::string value = attribute(node, "value");
+    std::string why = refused_setting(key, value);
+    if (why.empty())
+      return false;
+    snprintf(err, errlen,
+             "%s:%d: <config> setting %s = \"%s\": %s; correct or remove it (simrun --cfg=NAME:VALUE takes the same "
+             "settings; SimGrid's --help-cfg lists them)",
+             platform, (int)xmlGetLineNo(node), key.c_str(), value.c_str(), why.c_str());
+    rc = SIM_EPLATFORM;
+    return true;
+  });
   xmlFreeDoc(doc);
   return rc;
 }
@@ -353,4 +644,54 @@ extern "C" void sim_check_explain(char *err, size_t errlen)
   while (*said && said[strlen(said) - 1] == '.')
     said[strlen(said) - 1] = '\0';
   snprintf(err, errlen, "%s; %s", said, fix);
+}
+
+/* The first element that `xpath` finds in the platform (its line, and the line of the one before it in *earlier
+ * when `second`: the second one found), or 0. */
+static int line_of(const char *platform, const char *xpath, int second, int *earlier)
+{
+  xmlDoc *doc = xmlReadFile(platform, nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  xmlXPathContext *context = doc ? xmlXPathNewContext(doc) : nullptr;
+  xmlXPathObject *found = context ? xmlXPathEvalExpression(BAD_CAST xpath, context) : nullptr;
+  int line = 0;
+  const xmlNodeSet *nodes = found ? found->nodesetval : nullptr;
+  if (nodes && nodes->nodeNr > second) {
+    line = (int)xmlGetLineNo(nodes->nodeTab[second]);
+    if (second && earlier)
+      *earlier = (int)xmlGetLineNo(nodes->nodeTab[0]);
+  }
+  xmlXPathFreeObject(found);
+  xmlXPathFreeContext(context);
+  xmlFreeDoc(doc);
+  return line;
+}
+
+/* An id as it can sit in an XPath string literal: NULL when it holds a quote of either kind. */
+static const char *literal(const char *id)
+{
+  return strchr(id, '\'') || strchr(id, '"') ? nullptr : id;
+}
+
+extern "C" void sim_check_locate(const char *platform, char *err, size_t errlen)
+{
+  static const char missing_link[] = "Link not found: ";
+  static const char second_host[] = "Refusing to create a second host named '";
+  char id[256] = "", xpath[700];
+  int earlier = 0, line = 0;
+  if (strncmp(err, missing_link, sizeof missing_link - 1) == 0 &&
+      sscanf(err + sizeof missing_link - 1, "%255s", id) == 1 && literal(id)) {
+    snprintf(xpath, sizeof xpath, "//*[local-name() = 'link_ctn' and @id = '%s']", id);
+    if ((line = line_of(platform, xpath, 0, nullptr)) > 0)
+      snprintf(err, errlen,
+               "%s:%d: <link_ctn id=\"%s\"/> names a link no <link> declares; declare <link id=\"%s\" .../> (in "
+               "this zone or one it holds) or fix the name",
+               platform, line, id, id);
+  } else if (strncmp(err, second_host, sizeof second_host - 1) == 0 &&
+             sscanf(err + sizeof second_host - 1, "%255[^']", id) == 1 && literal(id)) {
+    snprintf(xpath, sizeof xpath, "//*[local-name() = 'host' and @id = '%s']", id);
+    if ((line = line_of(platform, xpath, 1, &earlier)) > 0)
+      snprintf(err, errlen,
+               "%s:%d: a second host named '%s' (the first is at line %d); give each host an id of its own", platform,
+               line, id, earlier);
+  }
 }

@@ -33,12 +33,23 @@ extern "C" {
 int sim_check_props(const char *platform, char *err, size_t errlen);
 
 /* Before SimGrid loads `platform`: well-formed XML (else FILE:LINE:COLUMN from libxml2), a <platform> root (a simrun
- * scenario is named as such) and the DOCTYPE line SimGrid's parser needs. Returns 0, or SIM_EPLATFORM with a message
- * naming the place and the fix. */
+ * scenario is named as such), the DOCTYPE line SimGrid's parser needs, a version SimGrid 3.32 reads (4.1 at most)
+ * and no WIFI zone or link nor state profile (a host or link switched off), which simrun does not simulate. Returns 0,
+ * or SIM_EPLATFORM with a message naming the place and the fix. */
 int sim_check_platform_xml(const char *platform, char *err, size_t errlen);
+
+/* Once SimGrid is started (sim_engine_init) and before it loads `platform`: every <prop> of the file's <config> a
+ * setting SimGrid has, with a value it takes (a model among its names). Returns 0, or SIM_EPLATFORM with
+ * "FILE:LINE: <config> setting NAME = "VALUE": why; fix" in err. */
+int sim_check_config(const char *platform, char *err, size_t errlen);
 
 /* Rewrites SimGrid's "Parse error at FILE:LINE: what" in `err` as "FILE:LINE: what; fix"; other messages stay. */
 void sim_check_explain(char *err, size_t errlen);
+
+/* SimGrid's load errors that name an element without its line, given FILE:LINE from the platform read by libxml2, with
+ * the fix: a <link_ctn> naming a link no <link> declares ("Link not found: ID"), a host id used twice ("Refusing to
+ * create a second host named 'ID'"). Other messages are left as they are. */
+void sim_check_locate(const char *platform, char *err, size_t errlen);
 
 /* Checks the platform loaded by sim_engine_start: every host's speed, every link's bandwidth and latency in the ranges
  * above, and a route between every two hosts that passes each link once. Returns 0, or SIM_EPLATFORM with a message

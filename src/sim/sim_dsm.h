@@ -36,6 +36,7 @@ typedef struct sim_dsm_program {
  * itself runs once per process. */
 void sim_dsm_run(sim_rank_t *rank, const sim_dsm_program_t *program);
 
+/* The node's number, from 0, and how many nodes the run has. */
 int sim_dsm_node_id(const sim_dsm_node_t *node);
 int sim_dsm_node_count(const sim_dsm_node_t *node);
 

@@ -124,8 +124,11 @@ extern "C" int sim_engine_add_option(const char *option)
   return 0;
 }
 
-extern "C" int sim_engine_start(const char *platform, char *err, size_t errlen)
+extern "C" int sim_engine_init(char *err, size_t errlen)
 {
+  static bool done = false;
+  if (done)
+    return 0;
   /* Quiet by default (STYLE.md); stacks of 128 KiB are plenty for our actors and let thousands of ranks fit. A
    * deadlock (ranks whose messages never match) is reported by sim_replay in one line of its own: SimGrid's notice of
    * it is silenced. AddressSanitizer cannot follow SimGrid's hand-made stack switches: sanitised builds run actors as
@@ -142,6 +145,19 @@ extern "C" int sim_engine_start(const char *platform, char *err, size_t errlen)
     return rc;
   try {
     apply_pending_config();
+  } catch (const std::exception &e) {
+    snprintf(err, errlen, "%s", e.what());
+    return SIM_EPLATFORM;
+  }
+  done = true;
+  return 0;
+}
+
+extern "C" int sim_engine_start(const char *platform, char *err, size_t errlen)
+{
+  if (int rc = sim_engine_init(err, errlen))
+    return rc;
+  try {
     simgrid_load_platform(platform);
     if (sim_grid_build(err, errlen) != 0)
       return SIM_EPLATFORM;
@@ -151,6 +167,7 @@ extern "C" int sim_engine_start(const char *platform, char *err, size_t errlen)
     return SIM_EPLATFORM;
   }
   simgrid::s4u::Host::on_speed_change_cb([](const simgrid::s4u::Host &host) { speed_changed.insert(&host); });
+
   sorted_hosts = simgrid::s4u::Engine::get_instance()->get_all_hosts();
   std::sort(sorted_hosts.begin(), sorted_hosts.end(), [](const simgrid::s4u::Host *a, const simgrid::s4u::Host *b) {
     return natural_less(a->get_name(), b->get_name());
@@ -228,14 +245,7 @@ namespace
 sim_msg_time_fn msg_time = nullptr; /* sim_engine_set_msg_time's, or none */
 const void *msg_time_model = nullptr;
 
-/* A factor of SimGrid's model by message size: one number, or SMPI's steps (a size above `bound` takes `value`). */
-struct factor_step {
-  double bound;
-  double value;
-};
-std::vector<factor_step> lat_steps; /* sim_engine_alone_prepare's */
-std::vector<factor_step> bw_steps;
-double tcp_gamma = 0;
+met_net_t alone_net; /* sim_engine_alone_prepare's */
 
 /* The latency factor that makes SimGrid's latency * factor + size / bandwidth the platform's T(l, d) from src to dst
  * plus the route's extra, on a route of `links` links whose latencies sum to `latency` and whose smallest bandwidth is
@@ -247,39 +257,40 @@ double msg_time_factor(double size, const simgrid::s4u::Host *src, const simgrid
   return std::isnan(time) ? 1.0 : std::max(time + extra - size / bandwidth, 0.0) / latency;
 }
 
-/* The factor for `size`: as SimGrid 3.32's SMPI model reads its steps, the value of the largest bound below the size,
- * 1 when none is. */
-double factor_for(const std::vector<factor_step> &steps, double size)
+/* SMPI's "bound:value;bound:value..." into at most MET_NET_STEPS steps sorted by bound; false when malformed. */
+bool parse_steps(const std::string &text, met_net_step_t *steps, int *count)
 {
-  double current = 1.0;
-  for (const auto &step : steps) {
-    if (size <= step.bound)
-      return current;
-    current = step.value;
-  }
-  return current;
-}
-
-/* SMPI's "bound:value;bound:value..." into steps sorted by bound; false when malformed. */
-bool parse_steps(const std::string &text, std::vector<factor_step> &steps)
-{
-  steps.clear();
+  *count = 0;
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find(';', start);
     std::string item = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
     char *after = nullptr;
     double bound = strtod(item.c_str(), &after);
-    if (*after != ':')
+    if (*after != ':' || *count == MET_NET_STEPS)
       return false;
     double value = strtod(after + 1, &after);
     if (*after != '\0')
       return false;
-    steps.push_back({bound, value});
+    steps[(*count)++] = {bound, value};
     start = end == std::string::npos ? text.size() : end + 1;
   }
-  std::sort(steps.begin(), steps.end(), [](const factor_step &a, const factor_step &b) { return a.bound < b.bound; });
-  return !steps.empty();
+  std::sort(steps, steps + *count, [](const met_net_step_t &a, const met_net_step_t &b) { return a.bound < b.bound; });
+  return *count > 0;
+}
+
+/* Why simrun cannot price a message as the network model `model` does under host model `host`, or "" when it can. */
+std::string unfollowed(const std::string &model, const std::string &host)
+{
+  if (host != "default" && host != "compound")
+    return "host/model:" + host + " prices communications with its own network model, not network/model's";
+  if (model == "IB")
+    return "SimGrid's IB model slows each message by the number of flows at its hosts' ports, which simrun's "
+           "models do not count; use network/model:CM02, LV08 or SMPI for them";
+  if (model != "CM02" && model != "LV08" && model != "SMPI")
+    return "simrun prices messages as SimGrid's CM02, LV08 and SMPI models do, not " + model +
+           "; use network/model:CM02, LV08 or SMPI for them";
+  return "";
 }
 } // namespace
 
@@ -309,57 +320,100 @@ extern "C" void sim_engine_set_msg_time(sim_msg_time_fn time_fn, const void *mod
   });
 }
 
-extern "C" int sim_engine_alone_prepare(char *err, size_t errlen)
+extern "C" void sim_engine_net(met_net_t *net)
 {
   namespace cfg = simgrid::config;
+  *net = (met_net_t){};
   std::string model = cfg::get_value<std::string>("network/model");
-  tcp_gamma = cfg::get_value<double>("network/TCP-gamma");
-  if (model == "CM02" || model == "LV08") { /* LV08's factors are the defaults it sets: 13.01 and 0.97 */
-    lat_steps = {{-1, cfg::get_value<double>("network/latency-factor")}};
-    bw_steps = {{-1, cfg::get_value<double>("network/bandwidth-factor")}};
-    return 0;
+  snprintf(net->model, sizeof net->model, "%s", model.c_str());
+  net->tcp_gamma = cfg::get_value<double>("network/TCP-gamma");
+  net->crosstraffic = cfg::get_value<bool>("network/crosstraffic");
+  std::string why = unfollowed(model, cfg::get_value<std::string>("host/model"));
+  if (why.empty() && model == "SMPI") {
+    if (!parse_steps(cfg::get_value<std::string>("smpi/lat-factor"), net->lat, &net->nlat) ||
+        !parse_steps(cfg::get_value<std::string>("smpi/bw-factor"), net->bw, &net->nbw))
+      why = "smpi/lat-factor or smpi/bw-factor is not a list of at most 32 bytes:factor items";
+  } else if (why.empty()) { /* LV08's factors are the defaults it sets: 13.01 and 0.97 */
+    net->lat[0] = {-1, cfg::get_value<double>("network/latency-factor")};
+    net->bw[0] = {-1, cfg::get_value<double>("network/bandwidth-factor")};
+    net->nlat = net->nbw = 1;
   }
-  if (model == "SMPI" && parse_steps(cfg::get_value<std::string>("smpi/lat-factor"), lat_steps) &&
-      parse_steps(cfg::get_value<std::string>("smpi/bw-factor"), bw_steps))
+  net->priced = why.empty();
+  snprintf(net->reason, sizeof net->reason, "%s", why.c_str());
+}
+
+extern "C" int sim_engine_alone_prepare(char *err, size_t errlen)
+{
+  sim_engine_net(&alone_net);
+  if (alone_net.priced)
     return 0;
-  snprintf(err, errlen,
-           "network = analytic prices a message as SimGrid's CM02, LV08 or SMPI network model would, not %s; use "
-           "network/model:CM02 (or LV08, SMPI) or the default network",
-           model.c_str());
+  snprintf(err, errlen, "network = analytic prices a message as SimGrid's network model would, not under %s: %s",
+           alone_net.model, alone_net.reason);
   return SIM_EPARAM;
+}
+
+/* The bandwidth a message alone gets from `route` under SimGrid's max-min sharing (network_cm02.cpp): each link's
+ * bandwidth over the message's weight on it, 1 for each time the route crosses a shared link (1 in all on a fatpipe)
+ * and, with network/crosstraffic, 0.05 more for each time its reverse route `back` does (empty without); the
+ * smallest. WIFI links are left out, as SimGrid leaves them out of the bound. 0 for no link. */
+template <typename Link> static double lone_bandwidth(const std::vector<Link *> &route, const std::vector<Link *> &back)
+{
+  using Policy = simgrid::s4u::Link::SharingPolicy;
+  std::vector<std::pair<const simgrid::s4u::Link *, double>> weights; /* a route has a few links: a list will do */
+  auto add = [&weights](const simgrid::s4u::Link *link, double weight) {
+    if (link->get_sharing_policy() == Policy::WIFI)
+      return;
+    for (auto &[known, sum] : weights)
+      if (known == link) {
+        sum = link->get_sharing_policy() == Policy::FATPIPE ? std::max(sum, weight) : sum + weight;
+        return;
+      }
+    weights.emplace_back(link, weight);
+  };
+  for (const auto *link : route)
+    add(link, 1.0);
+  for (const auto *link : back)
+    add(link, 0.05);
+  double bandwidth = 0;
+  for (const auto &[link, weight] : weights)
+    bandwidth = bandwidth == 0 ? link->get_bandwidth() / weight : std::min(bandwidth, link->get_bandwidth() / weight);
+  return bandwidth;
+}
+
+/* Whether SimGrid loads a message's reverse route too (network/crosstraffic). */
+static bool crosstraffic()
+{
+  return simgrid::config::get_value<bool>("network/crosstraffic");
 }
 
 extern "C" void sim_engine_route_figures(const_sg_host_t a, const_sg_host_t b, sim_route_t *route)
 {
   std::vector<simgrid::s4u::Link *> links;
+  std::vector<simgrid::s4u::Link *> back;
   *route = (sim_route_t){0, 0, 0, 0};
   a->route_to(b, links, &route->latency);
+  if (crosstraffic())
+    b->route_to(a, back, nullptr);
   route->links = (int)links.size();
   route->hops = a == b ? 0 : route->links;
-  for (const auto *link : links)
-    route->bandwidth =
-        route->bandwidth == 0 ? link->get_bandwidth() : std::min(route->bandwidth, link->get_bandwidth());
+  route->bandwidth = lone_bandwidth(links, back);
 }
 
 extern "C" double sim_engine_alone_time(const_sg_host_t a, const_sg_host_t b, const sim_route_t *route, double bytes)
 {
   if (route->links == 0)
     return 0;
-  double factor = factor_for(lat_steps, bytes);
-  if (msg_time) {
-    double extra = 0;
-    if (route_extra) { /* crossing links: looked up per message (small machines; docs/scale.md) */
-      std::vector<simgrid::s4u::Link *> links;
-      double latency = 0;
-      a->route_to(b, links, &latency);
-      extra = route_extra_time(bytes, links);
-    }
-    factor = msg_time_factor(bytes, a, b, route->links, route->latency, route->bandwidth, extra);
+  if (!msg_time)
+    return met_net_time(&alone_net, route->latency, route->bandwidth, bytes);
+  double extra = 0;
+  if (route_extra) { /* crossing links: looked up per message (small machines; docs/scale.md) */
+    std::vector<simgrid::s4u::Link *> links;
+    double latency = 0;
+    a->route_to(b, links, &latency);
+    extra = route_extra_time(bytes, links);
   }
-  double rate = route->bandwidth;
-  if (tcp_gamma > 0 && route->latency > 0)
-    rate = std::min(rate, tcp_gamma / (2.0 * route->latency));
-  return route->latency * factor + bytes / (rate * factor_for(bw_steps, bytes));
+  double factor = msg_time_factor(bytes, a, b, route->links, route->latency, route->bandwidth, extra);
+  return route->latency * factor + bytes / met_net_rate(&alone_net, route->latency, route->bandwidth, bytes);
 }
 
 extern "C" size_t sim_engine_host_count(void)
@@ -533,9 +587,12 @@ static void route_of(const_sg_host_t a, const_sg_host_t b, std::vector<const sim
 extern "C" void sim_engine_route(const_sg_host_t a, const_sg_host_t b, double *latency, double *bandwidth)
 {
   static std::vector<const simgrid::s4u::Link *> links; /* reused: the models ask for 4096 pairs' */
+  static std::vector<const simgrid::s4u::Link *> back;
+  double back_latency = 0;
   *latency = 0;
-  *bandwidth = 0;
   route_of(a, b, links, latency);
-  for (const auto *link : links)
-    *bandwidth = *bandwidth == 0 ? link->get_bandwidth() : std::min(*bandwidth, link->get_bandwidth());
+  back.clear();
+  if (crosstraffic() && a != b)
+    route_of(b, a, back, &back_latency);
+  *bandwidth = lone_bandwidth(links, back);
 }

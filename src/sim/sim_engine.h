@@ -5,6 +5,8 @@
 #ifndef SIM_ENGINE_H
 #define SIM_ENGINE_H
 
+#include "met_net.h"
+
 #include <simgrid/forward.h>
 #include <stddef.h>
 
@@ -24,8 +26,13 @@ void sim_engine_configure(const char *settings);
  * own, as smpirun passes its; the string is copied. Returns 0, or SIM_ENOMEM. */
 int sim_engine_add_option(const char *option);
 
-/* Starts SimGrid in this process (possible once per process), loads `platform` and sorts its hosts by name.
- * Returns 0, or SIM_EPLATFORM with SimGrid's explanation copied to err. */
+/* Starts SimGrid in this process with simrun's options, the user's and sim_engine_configure's settings, once (later
+ * calls do nothing), so that a platform's settings can be checked before it is loaded. Returns 0, or SIM_EINVAL or
+ * SIM_EPLATFORM with SimGrid's objection to a setting. */
+int sim_engine_init(char *err, size_t errlen);
+
+/* Starts SimGrid in this process (sim_engine_init; possible once per process), loads `platform` and sorts its hosts
+ * by name. Returns 0, or SIM_EPLATFORM with SimGrid's explanation copied to err. */
 int sim_engine_start(const char *platform, char *err, size_t errlen);
 
 /* Makes every message cost time_fn(model, bytes, hops) on a quiet network, on links of latency 0 too (they are given a
@@ -42,6 +49,7 @@ typedef double (*sim_route_extra_fn)(const void *model, double bytes, const doub
 int sim_engine_set_route_extra(sim_route_extra_fn fn, const void *model, const char *link_property, char *err,
                                size_t errlen);
 
+/* The hosts of the loaded platform (sim_engine_start first). */
 size_t sim_engine_host_count(void);
 /* The index-th host in natural name order ("n2" before "n10"). */
 sg_host_t sim_engine_host(size_t index);
@@ -63,12 +71,14 @@ const char *sim_engine_property(const char *name);
 /* Property `name` of `host`, or else of the innermost zone around it that has it (a zone's properties hold for the
  * hosts inside it), or NULL; *owner names the host or zone it came from. Owned by SimGrid. */
 const char *sim_engine_host_property(const_sg_host_t host, const char *name, const char **owner);
-/* The route from a to b: the sum of its links' latencies and the smallest bandwidth (0 when a == b), in s and B/s. */
+/* The route from a to b: the sum of its links' latencies and the bandwidth a message alone gets from its links (the
+ * smallest bandwidth over the message's weight on the link: more than 1 on a shared link the route crosses twice or,
+ * with network/crosstraffic, that its reverse route crosses too), in s and B/s; 0 and 0 when a == b. */
 void sim_engine_route(const_sg_host_t a, const_sg_host_t b, double *latency, double *bandwidth);
 
 /* A route's figures, looked up once by the analytic network (sim_replay_world.h) and then reused for every message on
  * it: links (SimGrid's count, the loopback link for a == b), hops (0 for a == b), the sum of the links' latencies (s)
- * and the smallest bandwidth (B/s). */
+ * and the bandwidth a message alone gets from them (B/s, as sim_engine_route). */
 typedef struct sim_route {
   int links;
   int hops;
@@ -77,13 +87,18 @@ typedef struct sim_route {
 } sim_route_t;
 void sim_engine_route_figures(const_sg_host_t a, const_sg_host_t b, sim_route_t *route);
 
-/* Reads the network model's factors once the platform is loaded, for sim_engine_alone_time. Returns 0, or SIM_EPARAM
- * with a message for a network model whose price of a lone message it does not know (only CM02, LV08 and SMPI). */
+/* The network model SimGrid prices messages with, once the platform is loaded (its <config> and --cfg applied):
+ * CM02, LV08 and SMPI with their factors, TCP-gamma and cross-traffic (priced 1); another (IB, Constant, ns-3, or a
+ * host model with a network of its own) with priced 0 and the reason. */
+void sim_engine_net(met_net_t *net);
+
+/* Reads the network model (sim_engine_net) once the platform is loaded, for sim_engine_alone_time. Returns 0, or
+ * SIM_EPARAM with a message for a network model whose price of a lone message it does not know (only CM02, LV08 and
+ * SMPI). */
 int sim_engine_alone_prepare(char *err, size_t errlen);
 /* Seconds SimGrid's network model takes for `bytes` from a to b over `route` when nothing else is on the network:
- * latency times its factor (the platform's T(l, d) through sim_engine_set_msg_time when installed, else the model's
- * latency factor for the size) plus bytes over the route's rate (the smallest bandwidth, bounded by the TCP window
- * network/TCP-gamma / (2 latency), times the bandwidth factor for the size), as SimGrid's CM02 family computes it. */
+ * met_net_time of the route's latency and bandwidth, or with the platform's T(l, d) through sim_engine_set_msg_time
+ * when installed, latency times the factor that gives it plus bytes over met_net_rate. */
 double sim_engine_alone_time(const_sg_host_t a, const_sg_host_t b, const sim_route_t *route, double bytes);
 
 /* Runs the simulation until every actor ended; returns the simulated time in seconds. */

@@ -410,6 +410,7 @@ int sim_machine_describe(const char *platform, int nranks, met_platform_t *m, ch
     return rc;
   m->piecewise = machine.piecewise;
   m->msg = machine.msg;
+  sim_engine_net(&m->net);
   m->link_init_us = machine.link_init_us;
   m->eager_bytes = machine.eager_bytes;
   m->eager_at_send = machine.eager_at_send;

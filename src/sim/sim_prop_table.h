@@ -8,8 +8,8 @@
 
 /* The machine model of the root zone (seed 001 eqs. 3-6, Table 2) and the send semantics: sim_machine. */
 SIM_PROP(COMM_MODEL, .name = "simrun:comm-model", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_WORD, .count = 1,
-         .words = "piecewise", .unit = "-", .fallback = "SimGrid's CM02", .reader = "sim_machine", .example = NULL,
-         .meaning = "the message model: piecewise is eq. 4 with Table 2's two regimes")
+         .words = "piecewise", .unit = "-", .fallback = "SimGrid's network model", .reader = "sim_machine",
+         .example = NULL, .meaning = "the message model: piecewise is eq. 4 with Table 2's two regimes")
 SIM_PROP(COMM_PACKET_BYTES, .name = "simrun:comm-packet-bytes", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER,
          .count = 1, .lo = 0, .hi = 1e12, .unit = "bytes", .fallback = "-", .reader = "sim_machine", .example = "64",
          .meaning = "p_s of eq. 4: the packet size that splits the small and large regimes")

@@ -68,6 +68,7 @@ typedef struct sim_job {
  * code with a message in err. */
 int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen);
 
+/* The rank's number, from 0, and the number of ranks of the run. */
 int sim_rank_id(const sim_rank_t *rank);
 int sim_rank_count(const sim_rank_t *rank);
 /* Links on the route from this rank's host to rank `other`'s: the distance d of the machine's message model. */
@@ -93,6 +94,8 @@ double sim_rank_clock(const sim_rank_t *rank);
  * returned; the first failure wins. The calling rank should return from its program soon after. */
 void sim_rank_fail(sim_rank_t *rank, int code, const char *message);
 
+/* Computes `cycles` on the rank's host, each component at the host's speed in cycles per second, recorded as
+ * `purpose` with the split kept (sim_work: from operation counts, at the characterised clock). */
 void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose);
 
 /* What each operation class costs on this rank's host (sim_machine_charac), for layers that time work themselves (the

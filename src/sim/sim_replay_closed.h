@@ -14,6 +14,7 @@
  * are there), or eager starting when sent (the transfer starts at the send, whenever the receive comes). */
 typedef enum sim_send_kind { SIM_SEND_SYNC = 0, SIM_SEND_EAGER, SIM_SEND_EAGER_AT_SEND } sim_send_kind_t;
 
+/* The number of ranks of the run. */
 int sim_closed_nranks(const sim_closed_t *run);
 /* What each operation class costs on rank `rank`'s host (sim_work's characterisation). */
 const met_charac_t *sim_closed_charac(const sim_closed_t *run, int rank);

@@ -85,8 +85,14 @@ static void child_probe(const void *data, FILE *out)
   char err[1024] = "";
   sim_machine_t machine;
   int32_t status = sim_check_platform_xml(platform, err, sizeof err);
-  if (status == 0 && (status = sim_engine_start(platform, err, sizeof err)) != 0)
+  if (status == 0)
+    status = sim_engine_init(err, sizeof err);
+  if (status == 0)
+    status = sim_check_config(platform, err, sizeof err);
+  if (status == 0 && (status = sim_engine_start(platform, err, sizeof err)) != 0) {
     sim_check_explain(err, sizeof err);
+    sim_check_locate(platform, err, sizeof err);
+  }
   if (status == 0)
     status = sim_machine_read(&machine, err, sizeof err);
   if (status == 0)
@@ -106,6 +112,7 @@ static void child_probe(const void *data, FILE *out)
 /* The platform description of sim_run_describe: its arguments in, the description out. */
 typedef struct describe_job {
   const char *platform;
+  const char *engine_cfg; /* the runs' SimGrid settings (sim_job_t.engine_cfg), or NULL */
   int nranks;
   met_platform_t *machine;
 } describe_job_t;
@@ -119,6 +126,7 @@ static void child_describe(const void *data, FILE *out)
 {
   const describe_job_t *job = data;
   char err[1024] = "";
+  sim_engine_configure(job->engine_cfg); /* the network model the runs have, for the models to price as they do */
   int32_t status = sim_engine_start(job->platform, err, sizeof err);
   if (status == 0)
     status = sim_machine_describe(job->platform, job->nranks, job->machine, err, sizeof err);
@@ -240,16 +248,37 @@ static void last_words(FILE *log, char *line, size_t size)
   snprintf(line, size, "%s", start);
 }
 
-/* A child that ended well may still have written to its stderr (what --log asked SimGrid for, its warnings): that
- * goes on to simrun's stderr, as it did before the child's stderr was captured for the one-line failure message. */
+/* simrun's warnings already relayed by this process, so that one every point of a sweep gives (a trace's message
+ * dropped at its end, on each platform and p) is printed once. At most WARNINGS_KEPT are remembered. */
+enum { WARNINGS_KEPT = 64 };
+static char *relayed[WARNINGS_KEPT];
+static int nrelayed;
+
+/* Whether `line` is a simrun warning relayed before; remembers it otherwise. */
+static int said_before(const char *line)
+{
+  if (strncmp(line, "simrun: warning: ", strlen("simrun: warning: ")) != 0)
+    return 0; /* what --log asked SimGrid for goes on whole */
+  for (int i = 0; i < nrelayed; i++)
+    if (strcmp(relayed[i], line) == 0)
+      return 1;
+  if (nrelayed < WARNINGS_KEPT && (relayed[nrelayed] = strdup(line)) != NULL)
+    nrelayed++;
+  return 0;
+}
+
+/* A child that ended well may still have written to its stderr (what --log asked SimGrid for, simrun's warnings):
+ * that goes on to simrun's stderr, as it did before the child's stderr was captured for the one-line failure message,
+ * each simrun warning once. */
 static void relay_log(FILE *log)
 {
-  char buf[8192];
-  size_t n;
+  char *line = NULL;
+  size_t size = 0;
   rewind(log);
-  while ((n = fread(buf, 1, sizeof buf, log)) > 0)
-    if (fwrite(buf, 1, n, stderr) != n)
+  while (getline(&line, &size, log) > 0)
+    if (!said_before(line) && fputs(line, stderr) == EOF)
       break;
+  free(line);
 }
 
 /* Reads what the child in `slot` reported since the last call: 1 when it reported a new count, 0 when not, -1 at the
@@ -494,30 +523,33 @@ int sim_run_isolated(const sim_job_t *job, met_trace_t **trace, char *err, size_
   return SIM_ECHILD;
 }
 
-int sim_run_probe_describe(const char *platform, const int *ranks, size_t count, size_t *hosts,
-                           met_platform_t *machines, int *made, char *err, size_t errlen)
+int sim_run_probe_describe(const char *platform, const int *ranks, size_t count, size_t *hosts, sim_run_take_fn take,
+                           void *state, char *err, size_t errlen)
 {
   int rc;
   uint64_t n = 0;
   int32_t follow = 0;
   probe_job_t job = {.platform = platform, .ranks = ranks, .count = count};
-  for (size_t k = 0; k < count; k++)
-    made[k] = 0;
   FILE *channel = run_child(child_probe, &job, &rc, err, errlen);
   if (!channel)
     return rc;
   rc = fread(&n, sizeof n, 1, channel) == 1 && fread(&follow, sizeof follow, 1, channel) == 1 ? 0 : SIM_ECHILD;
   if (rc != 0)
     snprintf(err, errlen, "the platform probe wrote no host count");
+  met_platform_t *machine = rc == 0 && follow ? malloc(sizeof *machine) : NULL;
+  if (rc == 0 && follow && !machine)
+    snprintf(err, errlen, "%s", sim_strerror(rc = SIM_ENOMEM));
   for (size_t k = 0; rc == 0 && follow && k < count; k++) {
     int32_t one = 0;
-    rc = fread(&one, sizeof one, 1, channel) == 1 && (!one || fread(&machines[k], sizeof *machines, 1, channel) == 1)
+    rc = fread(&one, sizeof one, 1, channel) == 1 && (!one || fread(machine, sizeof *machine, 1, channel) == 1)
              ? 0
              : SIM_ECHILD;
-    made[k] = rc == 0 && one;
     if (rc != 0)
       snprintf(err, errlen, "the platform probe wrote a damaged description");
+    else if (one && (rc = take(state, k, machine)) != 0)
+      snprintf(err, errlen, "%s", sim_strerror(rc));
   }
+  free(machine);
   fclose(channel);
   *hosts = (size_t)n;
   return rc;
@@ -567,8 +599,14 @@ int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, s
 
 int sim_run_describe(const char *platform, int nranks, met_platform_t *machine, char *err, size_t errlen)
 {
+  return sim_run_describe_for(platform, NULL, nranks, machine, err, errlen);
+}
+
+int sim_run_describe_for(const char *platform, const char *engine_cfg, int nranks, met_platform_t *machine, char *err,
+                         size_t errlen)
+{
   int rc;
-  describe_job_t job = {.platform = platform, .nranks = nranks, .machine = machine};
+  describe_job_t job = {.platform = platform, .engine_cfg = engine_cfg, .nranks = nranks, .machine = machine};
   FILE *channel = run_child(child_describe, &job, &rc, err, errlen);
   if (!channel)
     return rc;

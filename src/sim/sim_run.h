@@ -55,12 +55,17 @@ void sim_run_stop(sim_run_child_t *children, size_t count);
  * signal interrupted the wait (the child is ended). */
 int sim_run_probe(const char *platform, size_t *hosts, char *err, size_t errlen);
 
+/* What sim_run_probe_describe hands over: the description for ranks[k] ranks, borrowed for the call. 0 to go on, or
+ * a SIM_E* code that ends the probe. */
+typedef int (*sim_run_take_fn)(void *state, size_t k, const met_platform_t *machine);
+
 /* sim_run_probe, and in the same child the platform's descriptions for the analytic models (as sim_run_describe makes
- * them) for ranks[0 .. count - 1] ranks, into machines[k] with made[k] = 1, when every host is in one native zone
- * (sim_grid.h): one process and one loading of the platform fewer per number of ranks. made[k] = 0 where none was
- * made (another platform, or a description that failed: sim_run_describe then makes it, or says why not). */
-int sim_run_probe_describe(const char *platform, const int *ranks, size_t count, size_t *hosts,
-                           met_platform_t *machines, int *made, char *err, size_t errlen);
+ * them) for ranks[0 .. count - 1] ranks, each handed to `take` as it is read, when every host is in one native zone
+ * (sim_grid.h): one process and one loading of the platform fewer per number of ranks. No description is made for
+ * a k whose ranks exceed the hosts, nor where it failed (sim_run_describe then makes it, or says why not); the
+ * memory used does not grow with count (a sweep of p = 1..100000 allocated 23.7 GB before the host count was known). */
+int sim_run_probe_describe(const char *platform, const int *ranks, size_t count, size_t *hosts, sim_run_take_fn take,
+                           void *state, char *err, size_t errlen);
 
 /* Loads `platform` in a child and measures the route between every pair of hosts: (*hops)[a * *hosts + b] is the
  * number of links from host a to host b, hosts in natural name order. Returns 0 and a new array in *hops (the caller
@@ -70,5 +75,9 @@ int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, s
 /* Loads `platform` in a child and describes it for the analytic models as a run of `nranks` ranks sees it
  * (sim_machine_describe). Returns 0, or a SIM_E* code with a message in err. */
 int sim_run_describe(const char *platform, int nranks, met_platform_t *machine, char *err, size_t errlen);
+/* The same for runs made with the SimGrid settings `engine_cfg` (sim_job_t.engine_cfg, such as ti-replay's SMPI
+ * network model; NULL for none), which the description's network model then has. */
+int sim_run_describe_for(const char *platform, const char *engine_cfg, int nranks, met_platform_t *machine, char *err,
+                         size_t errlen);
 
 #endif

@@ -402,6 +402,21 @@ static char *resolve(const char *index, const char *line)
   return path;
 }
 
+/* Whether any of the first `count` lines of `index` names a file that exists: else the index is likely no index at all
+ * (/etc/shadow), and its lines, which may be secrets, are not quoted. */
+static int names_a_file(const char *index, char *const *lines, int count)
+{
+  struct stat st;
+  for (int i = 0; i < count; i++) {
+    char *path = resolve(index, lines[i]);
+    int there = path && stat(path, &st) == 0;
+    free(path);
+    if (there)
+      return 1;
+  }
+  return 0;
+}
+
 int sim_ti_open(const char *index, sim_ti_trace_t **trace, char *err, size_t errlen)
 {
   *trace = calloc(1, sizeof **trace);
@@ -433,6 +448,11 @@ int sim_ti_open(const char *index, sim_ti_trace_t **trace, char *err, size_t err
       else
         rc = check_file(t->paths[i], where, err, errlen);
     }
+    if (rc == SIM_EIO && !names_a_file(index, lines, paths))
+      snprintf(err, errlen,
+               "%s: not a trace index: none of its %d lines names a file that exists (an index lists one trace file "
+               "per rank, or is itself a trace); give the index.txt libsimrun-trace.so or smpirun wrote",
+               index, paths);
   }
   sim_ti_paths_free(lines, count);
   if (rc == SIM_ENOMEM)

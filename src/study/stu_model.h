@@ -24,6 +24,8 @@ const char *stu_model_machine(const stu_point_t *point);
 const char *stu_model_missing(const stu_point_t *point);
 /* The point-to-point models between ranks 0 and 1 (met_platform_p2p_describe), or "". */
 const char *stu_model_p2p(const stu_point_t *point);
+/* The network model the point's SimGrid run priced messages with, and its figures (met_net_describe), or "". */
+const char *stu_model_network(const stu_point_t *point);
 
 /* At one p with several points, the fastest and slowest (T_par, simulated; the earlier on ties) and the one of least
  * model time (the earlier on ties, the first when no point has one): compact grids against elongated ones, seed 003

@@ -8,6 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+int stu_points_count(const scn_scenario_t *s, char *err, size_t errlen)
+{
+  size_t count = 1;
+  int over = 0;
+  for (size_t j = 0; j < s->nparams; j++)
+    over |= __builtin_mul_overflow(count, s->params[j].nvalues, &count) || count > STU_MAX_POINTS;
+  if (!over)
+    return 0;
+  int n = snprintf(err, errlen, "the sweep has more than %d points (the product of its value counts:", STU_MAX_POINTS);
+  for (size_t j = 0; j < s->nparams && n > 0 && (size_t)n < errlen; j++)
+    n += snprintf(err + n, errlen - (size_t)n, "%s %s %zu", j ? " x" : "", s->params[j].name, s->params[j].nvalues);
+  if (n > 0 && (size_t)n < errlen)
+    snprintf(err + n, errlen - (size_t)n, "); sweep fewer values, or split the study into several scenarios");
+  return SIM_EINVAL;
+}
+
 int stu_points_build(stu_study_t *study, size_t p_index)
 {
   const scn_scenario_t *s = study->scenario;

@@ -8,6 +8,14 @@
 
 #include <stddef.h>
 
+/* The most points a study holds (each a few hundred bytes before it runs: 740 MB for a million; the points are
+ * counted, and refused beyond it, before anything is allocated). */
+#define STU_MAX_POINTS 1000000
+
+/* Whether the cross product of the scenario's values has at most STU_MAX_POINTS points: 0, or SIM_EINVAL with the
+ * message naming each parameter's value count. */
+int stu_points_count(const scn_scenario_t *s, char *err, size_t errlen);
+
 /* Fills study->points with the cross product of the scenario's values, the last parameter varying fastest, each
  * point's p from parameter p_index. 0, or SIM_ENOMEM (what was made is freed by stu_free). */
 int stu_points_build(stu_study_t *study, size_t p_index);

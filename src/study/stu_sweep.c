@@ -324,25 +324,26 @@ static int simulate_study(sweep_t *sweep)
   return rc;
 }
 
+/* Where the probe's descriptions of one platform go: the sweep's models. */
+typedef struct taking {
+  stu_models_t *models;
+  const char *platform;
+} taking_t;
+
+static int take_description(void *state, size_t k, const met_platform_t *machine)
+{
+  const taking_t *taking = state;
+  return stu_models_add(taking->models, taking->platform, machine);
+}
+
 /* The probe of `platform`, which also describes it for the models for each of the `count` numbers of ranks of its
  * points (sim_run_probe_describe) where it can, kept in the sweep's models. 0, or the probe's SIM_E* code with a
  * message. */
 static int probe(sweep_t *sweep, const char *platform, const int *ranks, size_t count, size_t *hosts, char *message,
                  size_t len)
 {
-  met_platform_t *machines = count ? malloc(count * sizeof *machines) : NULL;
-  int *made = count ? calloc(count, sizeof *made) : NULL;
-  int rc = !count || (machines && made) ? 0 : SIM_ENOMEM;
-  if (rc != 0)
-    snprintf(message, len, "%s", sim_strerror(rc));
-  rc = rc ? rc : sim_run_probe_describe(platform, ranks, count, hosts, machines, made, message, len);
-  for (size_t k = 0; rc == 0 && k < count; k++)
-    rc = made[k] ? stu_models_add(sweep->models, platform, &machines[k]) : 0;
-  if (rc == SIM_ENOMEM)
-    snprintf(message, len, "%s", sim_strerror(rc));
-  free(machines);
-  free(made);
-  return rc;
+  taking_t taking = {sweep->models, platform};
+  return sim_run_probe_describe(platform, ranks, count, hosts, take_description, &taking, message, len);
 }
 
 /* Probes one platform of the study, whose points have up to max_p ranks and the `count` numbers of ranks `ranks`. */
@@ -452,6 +453,9 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
   sweep->p_index = scn_role_index(scenario, SCN_ROLE_PROCESSES);
   if (rc == 0 && sweep->p_index == scenario->nparams)
     rc = point_error(sweep, SIM_EINVAL, NULL, "the scenario gives no p");
+  char message[1024];
+  if (rc == 0 && stu_points_count(scenario, message, sizeof message) != 0)
+    rc = point_error(sweep, SIM_EINVAL, NULL, message);
   if (rc == 0) {
     sweep->study->scenario = scenario;
     sweep->study->facts = facts_of(skeleton, sweep->options);

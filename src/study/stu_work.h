@@ -86,6 +86,7 @@ typedef struct stu_work {
  * (nothing to free then). */
 int stu_work_new(stu_work_t *work, const stu_plan_t *plan, const stu_sweep_ctx_t *ctx, stu_cache_t *cache,
                  size_t slots);
+/* Frees what stu_work_new made in *work (the struct is the caller's); accepts a work stu_work_new failed to make. */
 void stu_work_free(stu_work_t *work);
 
 /* With work->count and work->cost set: lays the tasks out on `slots` jobs, each starting in order on the first job

@@ -21,20 +21,29 @@ static int init_seen; /* MPI_Init or MPI_Init_thread went through them, traced o
 
 /* Time 0 after the barrier: each rank reads its clock as it leaves, but a rank descheduled there (more ranks than
  * cores) would read it milliseconds late, and its timeline would be early by as much against the others', against
- * causality. The ranks on rank 0's host read the same CLOCK_MONOTONIC: they take rank 0's time 0 (docs/tracer.md). */
+ * causality. The ranks on rank 0's host read the same CLOCK_MONOTONIC: they take rank 0's time 0 (docs/tracer.md).
+ * Rank 0's host, process id and wall-clock time then are the run's identity, on every rank's "# run" line. */
 static void share_time_zero(int rank)
 {
   struct {
     long long sec, nsec;
+    struct timespec wall;
+    long pid;
     char host[256];
   } zero = {0}, mine = {0};
   trc_time_zero(&mine.sec, &mine.nsec);
+  clock_gettime(CLOCK_REALTIME, &mine.wall);
+  mine.pid = (long)getpid();
   if (gethostname(mine.host, sizeof mine.host - 1) != 0)
     mine.host[0] = '\0';
   zero = mine;
   PMPI_Bcast(&zero, (int)sizeof zero, MPI_BYTE, 0, MPI_COMM_WORLD);
   if (rank != 0 && mine.host[0] && strcmp(zero.host, mine.host) == 0)
     trc_time_zero_at(zero.sec, zero.nsec);
+  char id[320];
+  snprintf(id, sizeof id, "%s %ld %lld.%09ld", zero.host[0] ? zero.host : "-", zero.pid, (long long)zero.wall.tv_sec,
+           zero.wall.tv_nsec);
+  trc_run_id(id);
 }
 
 static void start(void)

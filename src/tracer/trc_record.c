@@ -394,6 +394,14 @@ void trc_time_zero_at(long long sec, long long nsec)
   start_clocks(trc_now());
 }
 
+void trc_run_id(const char *id)
+{
+  if (!rec.on)
+    return;
+  trc_out_printf(rec.timeline, "# run %s\n", id);
+  trc_flush(); /* a rank killed early keeps it, as the headers: its file is then cut short, not another run's */
+}
+
 /* The TI trace holds one of simrun's extensions, which smpirun cannot read: it may become zstd. */
 static void ti_may_compress(void)
 {
@@ -608,6 +616,8 @@ static void take_polls(void)
   r->bytes = 0;
   f->count = 0;
   f->closed = 0;
+  if (rec.smpi_only) /* SMPI has no poll action: its processor time is computation, written before the next action */
+    rec.flops += r->poll_flops;
 }
 
 /* One more TI action of the current record: kept in it (folded with it), or written at once with

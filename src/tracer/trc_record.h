@@ -29,6 +29,10 @@ void trc_time_zero(long long *sec, long long *nsec);
  * computation starting now. */
 void trc_time_zero_at(long long sec, long long nsec);
 
+/* Writes the timeline's "# run ID" line, the same on every rank of the run: `id` (rank 0's host name, process id and
+ * wall-clock time at time 0), so that simrun analyse refuses a folder that mixes the files of two runs. */
+void trc_run_id(const char *id);
+
 /* Whether recording is on for the calling thread. */
 int trc_active(void);
 

@@ -57,8 +57,8 @@ static int gather(const sg_host_t *hosts, int root, const int *dst, int count, r
   r->links = NULL;
   int cap = 0;
   for (int i = 0; r->start && i < count; i++) {
-    int total = r->start[i];
-    int len = sim_engine_route_links(hosts[root], hosts[dst[i]], r->links + total, cap - total);
+    int total = r->start[i]; /* no buffer yet (cap 0): NULL, as NULL + 0 is undefined (clang's UBSan) */
+    int len = sim_engine_route_links(hosts[root], hosts[dst[i]], cap ? r->links + total : NULL, cap - total);
     while (total + len > cap) { /* doubled: grown by one route at a time, it copied all the routes before it */
       int more = cap ? 2 * cap : 1024;
       const_sg_link_t *grown = realloc(r->links, (size_t)more * sizeof *grown);

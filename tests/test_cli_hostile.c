@@ -166,12 +166,18 @@ static void test_hostile_ti_more_ranks_than_open_files(void)
  * mount namespace of a user namespace (unshare -rm), which needs no privilege and leaves nothing mounted. */
 static void test_hostile_full_disk_otf2(void)
 {
-  char dir[1024], command[4096];
+  char dir[1024], suppressions[1024], command[6144];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  CU_ASSERT_EQUAL_FATAL(make_folder(suppressions, sizeof suppressions), 0);
+  /* libotf2 3.0 does not free an event writer whose closing failed (its buffer's flush): 40 bytes from
+   * otf2_evt_writer_new at exit, which LeakSanitizer reports in the sanitised build; after a failed close the handle
+   * is no longer simrun's to free (the suppression names that one allocation, not libotf2 as a whole) */
+  write_text(suppressions, "lsan.supp", "leak:otf2_evt_writer_new\n");
   snprintf(command, sizeof command,
-           "mount -t tmpfs -o size=40k tmpfs '%s' && cd '%s' && '%s' -q --no-cache '%sgj-small.xml' --per-process 4 "
-           "--otf2 o >/dev/null; status=$?; ls -A; exit $status",
-           dir, dir, SIMRUN_BINARY, DATA);
+           "mount -t tmpfs -o size=40k tmpfs '%s' && cd '%s' && LSAN_OPTIONS=suppressions='%s/lsan.supp'"
+           ":print_suppressions=0 '%s' -q --no-cache '%sgj-small.xml' --per-process 4 --otf2 o >/dev/null; "
+           "status=$?; ls -A; exit $status",
+           dir, dir, suppressions, SIMRUN_BINARY, DATA);
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(
       run_program(dir, "/usr/bin/unshare", (const char *const[]){"-rm", "sh", "-c", command, NULL}, &run), 0);
@@ -181,6 +187,7 @@ static void test_hostile_full_disk_otf2(void)
   CU_ASSERT_STRING_EQUAL(run.out, ""); /* no archive, no temporary folder */
   run_free(&run);
   remove_folder(dir);
+  remove_folder(suppressions);
 }
 
 /* A sweep of 2000 n x 128 p x 4 broadcasts, 1,024,000 points: refused before the points are made, naming each

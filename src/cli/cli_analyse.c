@@ -500,18 +500,6 @@ static int check_replays(const analyse_opts_t *opts)
   return EXIT_OK;
 }
 
-/* After a signal during the replays: 128 + its number, with one line naming it (none for SIGPIPE: the reader went
- * away), unless the watchdog already said it (cli_signal.h). */
-static int stopped(void)
-{
-  char line[2600];
-  if (cli_signal_claim() && !cli_signal_quiet()) {
-    cli_signal_message(line, sizeof line);
-    fprintf(stderr, "simrun: error: %s\n", line);
-  }
-  return cli_signal_status();
-}
-
 /* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */
 static int analyse(const analyse_opts_t *opts, runs_t *runs)
 {
@@ -547,7 +535,7 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   if (replays)
     cli_signal_release();
   if (status == CLI_EXIT_STOPPED || (status == EXIT_OK && cli_signal_stop()))
-    status = stopped();
+    status = cli_signal_report();
   if (status == EXIT_OK) /* no signal is caught here (cli_signal.h), so the writing is never stopped */
     status = cli_outputs_write(study, &outputs);
   stu_free(study);

@@ -386,17 +386,6 @@ static void print_fit(const char *what, const met_msgfit_t *fit)
          1024 * (m->small[1] + m->small[3]), m->packet_bytes);
 }
 
-/* The stop's one line, unless the watchdog gave it (cli_signal.h); the stop's exit status. */
-static int stopped(void)
-{
-  char line[2600];
-  if (cli_signal_claim() && !cli_signal_quiet()) {
-    cli_signal_message(line, sizeof line);
-    fprintf(stderr, "simrun: error: %s\n", line);
-  }
-  return cli_signal_status();
-}
-
 /* Measures and fits into `file`, opened before any measurement so that a path that cannot be written costs nothing;
  * commits it, or removes it on every other path. */
 static int probe(const char *output, rep_file_t *file, const char *given, const char *hostfile, int pool)
@@ -419,7 +408,7 @@ static int probe(const char *output, rep_file_t *file, const char *given, const 
   char message[1200];
   if (rc != 0 || cli_signal_stop()) {
     rep_file_abort(file);
-    return rc == CLI_EXIT_STOPPED || cli_signal_stop() ? stopped() : rc;
+    return rc == CLI_EXIT_STOPPED || cli_signal_stop() ? cli_signal_report() : rc;
   }
   if (write_platform(rep_file_stream(file), &fits, &p, &hosts, pool) != 0) {
     rep_file_abort(file);

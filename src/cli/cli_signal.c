@@ -185,3 +185,13 @@ void cli_signal_step(const char *name, const char *phrase)
   step = phrase;
   pause_for_test(name);
 }
+
+int cli_signal_report(void)
+{
+  char line[2600];
+  if (cli_signal_claim() && !cli_signal_quiet()) {
+    cli_signal_message(line, sizeof line);
+    fprintf(stderr, "simrun: error: %s\n", line);
+  }
+  return cli_signal_status();
+}

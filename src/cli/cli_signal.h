@@ -37,4 +37,8 @@ void cli_signal_message(char *line, size_t len);
 /* Whether this thread is the one to report the stop: 1 the first time only (the main thread or the watchdog). */
 int cli_signal_claim(void);
 
+/* Reports the stop from the main thread: "simrun: error: <cli_signal_message>" on one line, unless the watchdog
+ * already did or the signal was SIGPIPE (the reader went away); returns the stop's exit status, 128 + its number. */
+int cli_signal_report(void);
+
 #endif

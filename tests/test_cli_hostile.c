@@ -80,9 +80,9 @@ static void test_hostile_many_p_checked_before_allocating(void)
 }
 
 /* dir/name with `text`. */
-static void write_text(const char *dir, const char *name, const char *text)
+static void write_file(const char *dir, const char *name, const char *text)
 {
-  char path[1200];
+  char path[2048];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   FILE *f = fopen(path, "w");
   CU_ASSERT_FATAL(f != NULL);
@@ -103,16 +103,16 @@ static void test_hostile_ti_foreign_files_not_quoted(void)
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char dir[1024], scenario[2048];
     CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-    write_text(dir, "secret", "root:$y$SECRETHASH:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\n");
-    write_text(dir, "rank0.txt", "0 compte 1e6\n");
+    write_file(dir, "secret", "root:$y$SECRETHASH:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\n");
+    write_file(dir, "rank0.txt", "0 compte 1e6\n");
     if (cases[i].index)
-      write_text(dir, "index.txt", cases[i].index);
+      write_file(dir, "index.txt", cases[i].index);
     snprintf(scenario, sizeof scenario,
              "<scenario name=\"x\"><platform file=\"%s/platforms/icluster-fe-32.xml\"/><program "
              "skeleton=\"ti-replay\"><param name=\"trace\" value=\"%s\"/></program><sweep><param name=\"p\" "
              "values=\"1\"/></sweep></scenario>\n",
              SIMRUN_SOURCE_DIR, cases[i].trace);
-    write_text(dir, "s.xml", scenario);
+    write_file(dir, "s.xml", scenario);
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char *const[]){"--no-cache", "s.xml", NULL}, &run), 0);
     CU_ASSERT_EQUAL(run.status, 2);
@@ -136,12 +136,12 @@ static void test_hostile_ti_more_ranks_than_open_files(void)
   for (int r = 0; r < 300; r++) {
     snprintf(name, sizeof name, "r%d.txt", r);
     snprintf(text, sizeof text, "%d init\n%d compute 1000\n%d finalize\n", r, r, r);
-    write_text(dir, name, text);
+    write_file(dir, name, text);
     strcat(strcat(index, name), "\n");
   }
-  write_text(dir, "index.txt", index);
+  write_file(dir, "index.txt", index);
   free(index);
-  write_text(dir, "s.xml",
+  write_file(dir, "s.xml",
              "<scenario name=\"x\"><platform file=\"mesh.xml\"/><program skeleton=\"ti-replay\"><param name=\"trace\" "
              "value=\"index.txt\"/><param name=\"t-seq\" value=\"1\"/></program><sweep><param name=\"p\" "
              "values=\"300\"/></sweep></scenario>\n");
@@ -176,7 +176,7 @@ static void test_hostile_full_disk_otf2(void)
   /* libotf2 3.0 does not free an event writer whose closing failed (its buffer's flush): 40 bytes from
    * otf2_evt_writer_new at exit, which LeakSanitizer reports in the sanitised build; after a failed close the handle
    * is no longer simrun's to free (the suppression names that one allocation, not libotf2 as a whole) */
-  write_text(suppressions, "lsan.supp", "leak:otf2_evt_writer_new\n");
+  write_file(suppressions, "lsan.supp", "leak:otf2_evt_writer_new\n");
   snprintf(command, sizeof command,
            "mount -t tmpfs -o size=40k tmpfs '%s' && cd '%s' && LSAN_OPTIONS=suppressions='%s/lsan.supp'"
            ":print_suppressions=0 '%s' -q --no-cache '%sgj-small.xml' --per-process 4 --otf2 o >/dev/null; "
@@ -403,16 +403,6 @@ static void test_hostile_kill_9_leaves_nothing(void)
 }
 
 /* The cache key covers the files a platform names: an edited bandwidth profile used to return the old result. */
-
-static void write_file(const char *dir, const char *name, const char *text)
-{
-  char path[2048];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "w");
-  CU_ASSERT_FATAL(f != NULL);
-  fputs(text, f);
-  fclose(f);
-}
 
 /* The T_par of the CSV's last row (the t_par_s column, docs/results.md), after running the scenario in `dir`; NAN
  * when there is none. */

@@ -273,14 +273,51 @@ static void test_cli_mpi_farm_matches_local_run(void)
   free(before);
 }
 
+/* A sweep over two switches of 4 and 8 hosts at p = 1, 2, 4, 8: p = 8 on the 4-host switch is skipped with one warning
+ * line naming the platform and its hosts, and the other 7 points run (the sweep was refused whole). */
+static void test_cli_platform_sweep_skips_points_beyond_hosts(void)
+{
+  char dir[1024], path[1200];
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *sw4[] = {"platform", "switch", "4", "--preset", "icluster", "-o", "sw4.xml", NULL};
+  const char *sw8[] = {"platform", "switch", "8", "--preset", "icluster", "-o", "sw8.xml", NULL};
+  for (int i = 0; i < 2; i++) {
+    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, i ? sw8 : sw4, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    run_free(&run);
+  }
+  snprintf(path, sizeof path, "%s/sizes.xml", dir);
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  fputs("<scenario name=\"sizes\"><platform file=\"sw8.xml\"/><program skeleton=\"gauss-jordan\"><param name=\"n\" "
+        "value=\"64\"/><param name=\"broadcast\" value=\"neighbour\"/></program><sweep><param name=\"platform\" "
+        "values=\"sw4.xml sw8.xml\"/><param name=\"p\" values=\"1 2 4 8\"/></sweep></scenario>\n",
+        f);
+  fclose(f);
+  const char *args[] = {"-q", "--no-cache", "sizes.xml", "--csv", "sizes.csv", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err,
+                         "simrun: warning: sizes.xml:1: p = 8 skipped on platform 'sw4.xml', which has 4 hosts\n");
+  char *csv = read_output(dir, "sizes.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+  CU_ASSERT_EQUAL(count_lines(csv), 1 + 7); /* the header and 3 + 4 points */
+  free(csv);
+  run_free(&run);
+  remove_folder(dir);
+}
+
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_cli_jobs_junk", test_cli_jobs_junk},
-                                    {"test_cli_ti_writes_traces", test_cli_ti_writes_traces},
-                                    {"test_cli_interrupted_sweep_resumes", test_cli_interrupted_sweep_resumes},
-                                    {"test_cli_trace_replay_not_cached", test_cli_trace_replay_not_cached},
-                                    {"test_cli_progress_bar_on_a_terminal", test_cli_progress_bar_on_a_terminal},
-                                    {"test_cli_mpi_farm_matches_local_run", test_cli_mpi_farm_matches_local_run},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_cli_jobs_junk", test_cli_jobs_junk},
+      {"test_cli_platform_sweep_skips_points_beyond_hosts", test_cli_platform_sweep_skips_points_beyond_hosts},
+      {"test_cli_ti_writes_traces", test_cli_ti_writes_traces},
+      {"test_cli_interrupted_sweep_resumes", test_cli_interrupted_sweep_resumes},
+      {"test_cli_trace_replay_not_cached", test_cli_trace_replay_not_cached},
+      {"test_cli_progress_bar_on_a_terminal", test_cli_progress_bar_on_a_terminal},
+      {"test_cli_mpi_farm_matches_local_run", test_cli_mpi_farm_matches_local_run},
+      {NULL, NULL}};
   return tu_run("cli_sweeps", cases);
 }

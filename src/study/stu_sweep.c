@@ -346,8 +346,17 @@ static int probe(sweep_t *sweep, const char *platform, const int *ranks, size_t 
   return sim_run_probe_describe(platform, ranks, count, hosts, take_description, &taking, message, len);
 }
 
-/* Probes one platform of the study, whose points have up to max_p ranks and the `count` numbers of ranks `ranks`. */
-static int check_platform(sweep_t *sweep, const char *platform, int max_p, const int *ranks, size_t count)
+/* Whether the study sweeps its platform: then a machine too small for some p skips those points (skip_too_big). */
+static int platform_swept(const sweep_t *sweep)
+{
+  const scn_param_t *platform = scn_role_param(sweep->scenario, SCN_ROLE_PLATFORM);
+  return platform && platform->nvalues > 1;
+}
+
+/* Probes one platform of the study, whose points have up to max_p ranks and the `count` numbers of ranks `ranks`; its
+ * host count into *hosts. Too few hosts for max_p is an error unless the platform is swept. */
+static int check_platform(sweep_t *sweep, const char *platform, int max_p, const int *ranks, size_t count,
+                          size_t *hosts_out)
 {
   char message[1024] = "";
   size_t hosts = 0;
@@ -360,7 +369,8 @@ static int check_platform(sweep_t *sweep, const char *platform, int max_p, const
     return rc;
   if (rc != 0)
     return point_error(sweep, rc, NULL, message);
-  if ((size_t)max_p > hosts && !sweep->skeleton->shares_hosts) {
+  *hosts_out = hosts;
+  if ((size_t)max_p > hosts && !sweep->skeleton->shares_hosts && !platform_swept(sweep)) {
     snprintf(message, sizeof message, "p = %d but platform '%s' has %zu host%s", max_p, platform, hosts,
              hosts == 1 ? "" : "s");
     return point_error(sweep, SIM_EHOSTS, NULL, message);
@@ -368,12 +378,40 @@ static int check_platform(sweep_t *sweep, const char *platform, int max_p, const
   return 0;
 }
 
+/* In a sweep over platforms, the points with more ranks than their platform's hosts[i] are skipped, one warning line
+ * each (a sweep over machines of different sizes was refused whole); SIM_EHOSTS when none is left. */
+static int skip_too_big(sweep_t *sweep, stu_study_t *study, const size_t *hosts)
+{
+  const scn_scenario_t *s = sweep->scenario;
+  char message[1200];
+  size_t kept = 0;
+  for (size_t i = 0; i < study->npoints; i++) {
+    stu_point_t *point = &study->points[i];
+    if ((size_t)point->p <= hosts[i] || sweep->skeleton->shares_hosts) {
+      study->points[kept++] = *point;
+      continue;
+    }
+    snprintf(message, sizeof message, "%s:%d: p = %d skipped on platform '%s', which has %zu host%s", s->path,
+             scn_role_param(s, SCN_ROLE_PROCESSES)->line, point->p, stu_platform(study, point), hosts[i],
+             hosts[i] == 1 ? "" : "s");
+    if (sweep->options->warn)
+      sweep->options->warn(message, sweep->options->ctx);
+    free(point->values);
+  }
+  study->npoints = kept;
+  return kept ? 0 : point_error(sweep, SIM_EHOSTS, NULL, "every point has more ranks than its platform's hosts");
+}
+
 /* Loads every platform of the study once and checks that it has hosts enough for the points that use it. */
-static int check_platforms(sweep_t *sweep, const stu_study_t *study)
+static int check_platforms(sweep_t *sweep, stu_study_t *study)
 {
   int *ranks = malloc((study->npoints + 1) * sizeof *ranks); /* the distinct p of a platform's points */
-  if (!ranks)
+  size_t *hosts = calloc(study->npoints + 1, sizeof *hosts); /* each point's platform's */
+  if (!ranks || !hosts) {
+    free(ranks);
+    free(hosts);
     return point_error(sweep, SIM_ENOMEM, NULL, sim_strerror(SIM_ENOMEM));
+  }
   int rc = 0;
   for (size_t i = 0; rc == 0 && i < study->npoints; i++) {
     const char *platform = stu_platform(study, &study->points[i]);
@@ -390,16 +428,21 @@ static int check_platforms(sweep_t *sweep, const stu_study_t *study)
       if (same && seen == count)
         ranks[count++] = study->points[k].p;
     }
-    if (max_p > 0)
-      rc = check_platform(sweep, platform, max_p, ranks, count);
+    size_t found = 0;
+    if (max_p > 0 && (rc = check_platform(sweep, platform, max_p, ranks, count, &found)) == 0)
+      for (size_t k = i; k < study->npoints; k++)
+        hosts[k] = strcmp(stu_platform(study, &study->points[k]), platform) == 0 ? found : hosts[k];
   }
+  if (rc == 0 && platform_swept(sweep))
+    rc = skip_too_big(sweep, study, hosts);
   free(ranks);
+  free(hosts);
   return rc;
 }
 
 /* Checks every point before anything is simulated: the platforms' host counts first, since a skeleton's checks may
  * allocate per rank (pdgemm's grid for p = 2e9 would take 16 GB), then the skeleton's own rules. */
-static int validate(sweep_t *sweep, const stu_study_t *study)
+static int validate(sweep_t *sweep, stu_study_t *study)
 {
   int hosts = check_platforms(sweep, study);
   if (hosts != 0)
@@ -520,6 +563,8 @@ int stu_serve(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, sc
   stu_options_t options = {.jobs = 1};
   sweep_t sweep = {.scenario = scenario, .skeleton = skeleton, .options = &options, .err = err};
   int rc = scenario ? open_sweep(&sweep, scenario, skeleton) : SIM_EINVAL;
+  if (rc == 0 && platform_swept(&sweep)) /* the points the master skips, skipped here too: tasks name points by index */
+    rc = check_platforms(&sweep, sweep.study);
   char message[1024] = "";
   if (stu_farm_serve(rc == 0 ? &sweep.ctx : NULL, message, sizeof message) != 0 && rc == 0) {
     rc = SIM_ECHILD;

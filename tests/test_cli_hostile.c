@@ -44,17 +44,25 @@ static void test_hostile_p_checked_against_hosts_first(void)
                  .phrases = {"p = 2000000000", "has 32 hosts", "use p no larger than the host count"});
 }
 
+/* dir/name opened for writing (the test fails at once when it cannot be). */
+static FILE *create_in(const char *dir, const char *name)
+{
+  char path[1200];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  return f;
+}
+
 /* A sweep of p = 1..100000 on the 128-host mesh: one line naming p and the hosts, exit 2, within a 4 GB address
  * space (the probe allocated a 237-KB description for every p, 23.7 GB, before reading the host count: "out of
  * memory", exit 1). Under a sanitizer, whose allocator reserves far more address space, without the limit and with
  * p = 1..2000: the same path, at a cost the sanitised suite can bear. */
 static void test_hostile_many_p_checked_before_allocating(void)
 {
-  char dir[1024], path[1200];
+  char dir[1024];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  snprintf(path, sizeof path, "%s/many-p.xml", dir);
-  FILE *f = fopen(path, "w");
-  CU_ASSERT_FATAL(f != NULL);
+  FILE *f = create_in(dir, "many-p.xml");
   fprintf(f,
           "<scenario name=\"many-p\"><platform file=\"%s/platforms/t800-mesh-128.xml\"/>"
           "<program skeleton=\"gauss-jordan\"><param name=\"n\" value=\"16\"/>"
@@ -82,10 +90,7 @@ static void test_hostile_many_p_checked_before_allocating(void)
 /* dir/name with `text`. */
 static void write_file(const char *dir, const char *name, const char *text)
 {
-  char path[2048];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "w");
-  CU_ASSERT_FATAL(f != NULL);
+  FILE *f = create_in(dir, name);
   fputs(text, f);
   fclose(f);
 }
@@ -198,11 +203,9 @@ static void test_hostile_full_disk_otf2(void)
  * parameter's count (it took 740 MB before a point's own check refused it). */
 static void test_hostile_too_many_points(void)
 {
-  char dir[1024], path[1200];
+  char dir[1024];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  snprintf(path, sizeof path, "%s/many.xml", dir);
-  FILE *f = fopen(path, "w");
-  CU_ASSERT_FATAL(f != NULL);
+  FILE *f = create_in(dir, "many.xml");
   fprintf(f,
           "<scenario name=\"many\"><platform file=\"%s/platforms/t800-mesh-128.xml\"/>"
           "<program skeleton=\"gauss-jordan\"/><sweep><param name=\"n\" values=\"",

@@ -389,15 +389,16 @@ static int check_loadable(const char *platform, const xmlNode *node, char *err, 
       return SIM_EPLATFORM;
     }
     for (const xmlAttr *a = n->properties; a; a = a->next) {
-      size_t len = strlen(reinterpret_cast<const char *>(a->name));
-      std::string value = attribute(n, reinterpret_cast<const char *>(a->name));
-      int names_file = strcmp(reinterpret_cast<const char *>(a->name), "file") == 0 ||
-                       (len > 5 && strcmp(reinterpret_cast<const char *>(a->name) + len - 5, "_file") == 0);
-      if (names_file && !named_file_there(platform, value)) {
+      const char *key = reinterpret_cast<const char *>(a->name);
+      size_t len = strlen(key);
+      if (strcmp(key, "file") != 0 && !(len > 5 && strcmp(key + len - 5, "_file") == 0))
+        continue; /* only the attributes that name a file: their values are read */
+      std::string value = attribute(n, key);
+      if (!named_file_there(platform, value)) {
         snprintf(err, errlen,
                  "%s:%d: %s=\"%.200s\": no such file beside the platform or in the current folder; give the profile "
                  "file's path, relative to the platform's folder",
-                 platform, line, reinterpret_cast<const char *>(a->name), value.c_str());
+                 platform, line, key, value.c_str());
         return SIM_EPLATFORM;
       }
     }

@@ -9,6 +9,7 @@
 #include "cli_exit.h"
 #include "cli_formats.h"
 #include "cli_machine.h"
+#include "cli_messages.h"
 #include "cli_platform.h"
 #include "cli_provenance.h"
 #include "cli_run.h"
@@ -201,6 +202,7 @@ static void raise_open_files(void)
 int main(int argc, char **argv)
 {
   raise_open_files();
+  cli_messages_to_stderr();
   if (argc > 1 && strcmp(argv[1], "analyse") == 0)
     return cli_analyse_main(argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "machine") == 0)

@@ -27,4 +27,14 @@ const char *sim_strerror(int code);
 /* 1 when `code` means the user's input is wrong (exit status 2), 0 when it is a runtime failure (exit status 1). */
 int sim_error_is_input(int code);
 
+/* Where the libraries' lines for the user go (a warning, or what a simulation process wrote on its stderr): only the
+ * front end prints, so a library hands each line, ending in '\n', to the sink the front end set. With no sink set (a
+ * test calling a library directly) a line is dropped. A forked simulation process keeps its parent's sink. */
+typedef void (*sim_message_fn)(const char *line, void *ctx);
+void sim_set_message_sink(sim_message_fn sink, void *ctx);
+/* Hands `line` to the sink. */
+void sim_message(const char *line);
+/* Hands "simrun: warning: " + the formatted text + "\n" to the sink. */
+void sim_warn(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
 #endif

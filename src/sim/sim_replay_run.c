@@ -203,8 +203,7 @@ static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
   if (blame_collectives(world, 0, err, errlen) != 0) /* the ranks called different collectives: that is the cause */
     return SIM_EPARAM;
   if (world->job->drop_unreceived) { /* a real program may end with a message pending: smpirun -replay drops it */
-    fprintf(stderr, "simrun: warning: %s; the program ended with it pending: dropped, as smpirun -replay drops it\n",
-            err);
+    sim_warn("%s; the program ended with it pending: dropped, as smpirun -replay drops it", err);
     err[0] = '\0';
     return 0;
   }

@@ -267,17 +267,17 @@ static int said_before(const char *line)
   return 0;
 }
 
-/* A child that ended well may still have written to its stderr (what --log asked SimGrid for, simrun's warnings):
- * that goes on to simrun's stderr, as it did before the child's stderr was captured for the one-line failure message,
- * each simrun warning once. */
+/* A child that ended well may still have written to its stderr (what --log asked SimGrid for, simrun's warnings,
+ * which its sink printed there): each line goes on to the front end's sink (sim_error.h), as it went to simrun's stderr
+ * before the child's stderr was captured for the one-line failure message, each simrun warning once. */
 static void relay_log(FILE *log)
 {
   char *line = NULL;
   size_t size = 0;
   rewind(log);
   while (getline(&line, &size, log) > 0)
-    if (!said_before(line) && fputs(line, stderr) == EOF)
-      break;
+    if (!said_before(line))
+      sim_message(line);
   free(line);
 }
 

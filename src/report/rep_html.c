@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp, scandir, getdelim */
 
 #include "rep_html.h"
+#include "rep_factors.h"
 #include "rep_html_tables.h"
 
 #include "rep_pictures.h"
@@ -23,6 +24,7 @@ static const char page_style[] =
     "pre{font-size:12px;background:#f6f6f6;padding:8px;overflow-x:auto}"
     "table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border:1px solid #ccc;padding:2px 6px}"
     "th{background:#eee;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+    "td.best{font-weight:bold;background:#e3f1e3}.wide{max-width:100%;overflow-x:auto}"
     "nav h2{display:inline;font-size:15px;border:0;margin-right:8px}nav ol{display:inline;padding:0}"
     "nav li{display:inline;margin-right:14px}"
     "#timeline{width:100%;height:600px;border:1px solid #999;cursor:grab;display:block}"
@@ -392,14 +394,23 @@ static int picture_order(const struct dirent **a, const struct dirent **b)
   return ra != rb ? (ra < rb ? -1 : 1) : strcmp((*a)->d_name, (*b)->d_name);
 }
 
-/* Inlines every picture in `dir` in the report's order, removing each (only removing them with out NULL); 0 or -1. */
+/* Whether `name` is the factor x factor picture, which leads the page (put_factors) rather than sitting here. */
+static int is_factors_picture(const char *name)
+{
+  static const char suffix[] = "-factors.svg";
+  size_t len = strlen(name);
+  return len > sizeof suffix - 1 && strcmp(name + len - (sizeof suffix - 1), suffix) == 0;
+}
+
+/* Inlines every picture in `dir` in the report's order but the factor x factor one, removing each (only removing them
+ * with out NULL); 0 or -1. */
 static int put_pictures(FILE *out, const char *dir)
 {
   struct dirent **names = NULL;
   int n = scandir(dir, &names, svg_file, picture_order);
   int rc = n < 0 ? -1 : 0;
   for (int i = 0; i < n; i++) {
-    rc = rc == 0 ? put_picture(out, dir, names[i]->d_name, i) : rc;
+    rc = rc == 0 ? put_picture(is_factors_picture(names[i]->d_name) ? NULL : out, dir, names[i]->d_name, i) : rc;
     free(names[i]);
   }
   free(names);
@@ -458,11 +469,13 @@ static int put_pictures_section(FILE *out, const stu_study_t *study, char *err, 
   return rc;
 }
 
-/* The page's sections, for the table of contents: the interactive timeline first, where it is seen without scrolling,
- * then the report's order (its tables, the pictures of --svg, the whole text); `shown` says which this study has. */
+/* The page's sections, for the table of contents: the factor x factor view first (which configuration is best at each
+ * p), then the interactive timeline, where it is seen without scrolling, then the report's order (its tables, the
+ * pictures of --svg, the whole text); `shown` says which this study has. */
 static const struct section {
   const char *id, *title;
-} sections[] = {{"timeline-section", "Timeline"},
+} sections[] = {{"factors", "Factors"},
+                {"timeline-section", "Timeline"},
                 {"points", "Results by point"},
                 {"processes", "Per process"},
                 {"references", "Reference figures"},
@@ -471,6 +484,7 @@ static const struct section {
                 {"pictures", "Pictures"},
                 {"report", "The terminal report"}};
 enum {
+  SEC_FACTORS,
   SEC_TIMELINE,
   SEC_POINTS,
   SEC_PROCESSES,
@@ -511,10 +525,24 @@ static void put_tables(FILE *out, const stu_study_t *study, const int shown[SEC_
     }
 }
 
+/* The factor x factor section: its tables and picture (rep_factors.h), which the pictures' section then leaves out. */
+static int put_factors(FILE *out, const stu_study_t *study, const stu_factors_t *factors)
+{
+  put_heading(out, SEC_FACTORS);
+  rep_factors_html(out, study, factors);
+  fputs("<figure id=\"factors-picture\">\n", out);
+  int rc = rep_factors_svg(out, study, factors);
+  fputs("</figure>\n", out);
+  return rc;
+}
+
 int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
 {
   const char *name = study->scenario->name;
-  const int shown[SEC_COUNT] = {1,
+  stu_factors_t factors;
+  int has_factors = stu_factors_collect(study, &factors);
+  const int shown[SEC_COUNT] = {has_factors == 1,
+                                1,
                                 1,
                                 rep_html_has_processes(study),
                                 rep_html_has_references(study),
@@ -528,10 +556,12 @@ int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
   rep_html_escaped(out, name, strlen(name));
   fputs("</h1>\n", out);
   put_contents(out, shown);
+  int rc = has_factors < 0 || (has_factors == 1 && put_factors(out, study, &factors) != 0) ? -1 : 0;
+  stu_factors_free(&factors);
   put_heading(out, SEC_TIMELINE);
   put_timeline(out, study);
   put_tables(out, study, shown);
-  int rc = put_pictures_section(out, study, err, errlen);
+  rc = rc ? rc : put_pictures_section(out, study, err, errlen);
   put_heading(out, SEC_REPORT);
   if (rc != 0 || put_rendered(out, study, rep_print) != 0) {
     if (!*err)

@@ -43,7 +43,9 @@ static const char page_style[] =
  * rank where the direction was not recorded), as rep_timeline draws them, but only when at most MAXLINES are in view:
  * more would cover the states, so #note counts them and says how to see them. The wheel zooms time about the pointer,
  * shift and the wheel zooms the rows about it, a drag pans both, and the line under the canvas describes the interval
- * under the pointer. Sets data-ready and data-timeline (the canvas's box) on <body> when the first drawing is done.
+ * under the pointer. Sets data-ready, data-timeline (the canvas's box), data-labels (the rank labels drawn) and
+ * data-width (once the page is loaded: its scroll width; wider than the window, it scrolls sideways) on <body> when
+ * the first drawing is done.
  * For tests, each of which first scrolls the canvas into view ("#view" does only that): "#blank" leaves the canvas
  * empty; "#probe=X,Y" describes the interval at canvas pixel (X, Y) as if the pointer were there; "#selftest" sends the
  * canvas a wheel turn, a drag of 100 px and a shift-wheel turn as a user would and writes the time span before and
@@ -64,9 +66,9 @@ static const char page_script[] =
     "function tof(x){return t0+(x-left)/(cv.width-left)*(t1-t0);}\n"
     "function rowh(){return (cv.height-20)/rows;}\n"
     "function draw(){var g=cv.getContext('2d'),h=rowh(),at={};g.fillStyle='#fff';g.fillRect(0,0,cv.width,cv.height);\n"
-    " if(blank)return;g.font='11px sans-serif';var st=Math.ceil(12/h);\n"
+    " if(blank)return;g.font='11px sans-serif';var st=Math.ceil(12/h),nl=0;\n"
     " for(var k=0;k<rows;k++){var r=vis[first+k],iv=D.ranks[r],y=k*h;at[r]=k;g.fillStyle='#222';\n"
-    "  if(k%st===0)g.fillText('rank '+r,2,y+Math.min(h,12)/2+4);\n"
+    "  if(k%st===0){g.fillText('rank '+r,2,y+Math.min(h,12)/2+4);nl++;}\n"
     "  for(var i=0;i<iv.length;i++){var a=xof(iv[i][0]),b=xof(iv[i][1]);if(b<left||a>cv.width)continue;\n"
     "   a=Math.max(a,left);g.fillStyle=S.colours[iv[i][2]];g.fillRect(a,y+1,Math.max(b-a,1),Math.max(h-2,1));}}\n"
     " var lines=[];for(k=0;k<rows;k++){r=vis[first+k];iv=D.ranks[r];\n"
@@ -80,7 +82,8 @@ static const char page_script[] =
     "'+\n"
     "  '(wheel), show fewer rows (shift and wheel) or fewer ranks to see them.';\n"
     " g.fillStyle='#222';g.fillText(t0.toPrecision(4)+' s',left,cv.height-5);\n"
-    " var s=t1.toPrecision(4)+' s';g.fillText(s,cv.width-g.measureText(s).width-2,cv.height-5);}\n"
+    " var s=t1.toPrecision(4)+' s';g.fillText(s,cv.width-g.measureText(s).width-2,cv.height-5);\n"
+    " document.body.setAttribute('data-labels',nl);}\n"
     "function find(iv,t){var lo=0,hi=iv.length-1;while(lo<=hi){var m=(lo+hi)>>1;\n"
     " if(iv[m][1]<t)lo=m+1;else if(iv[m][0]>t)hi=m-1;else return iv[m];}return null;}\n"
     "function describe(x,y){var k=Math.floor(y/rowh());if(k<0||k>=rows||x<left)return '';\n"
@@ -120,6 +123,8 @@ static const char page_script[] =
     " cv.dispatchEvent(new WheelEvent('wheel',{deltaY:-100,shiftKey:true,clientX:cx,clientY:cy,bubbles:true,\n"
     "  cancelable:true}));\n"
     " document.body.setAttribute('data-selftest',[span0,span1,moved,rows0,rows,cv.width-left].join(','));}\n"
+    "window.addEventListener('load',function(){\n"
+    " document.body.setAttribute('data-width',document.documentElement.scrollWidth);});\n"
     "document.body.setAttribute('data-ready','1');\n"
     "})();\n";
 

@@ -98,6 +98,31 @@ def check_lost(folder, doc, report):
         check(math.isclose(float(row["speedup"]), int(row["p"]) / (1 + total), rel_tol=1e-6), "eq. 1.14")
     check_ratios(rows, doc, report)
     check_processes(folder, doc, rows, report)
+    check_factors(folder, doc, rows)
+
+
+def check_factors(folder, doc, rows):
+    """The -factors table holds the JSON's factors rows, row for row; each T_par and speedup is its point's in the main
+    table (found by its factors' values and p), and rank and best are worked out anew: 1 + the points at that p faster
+    by more than 1e-9 of its T_par, best for rank 1."""
+    path = f"{folder}/out-factors.csv"
+    check(("factors" in doc) == os.path.exists(path), "a -factors table without the JSON's factors, or the reverse")
+    if "factors" not in doc:
+        return
+    header, table_rows = table(path)
+    names = doc["factors"]["names"]
+    check(len(table_rows) == len(doc["factors"]["rows"]), "factors: as many CSV as JSON rows")
+    for row, item in zip(table_rows, doc["factors"]["rows"]):
+        point = [r for r in rows if r["p"] == row["p"] and all(r[c] == row[c] for c in header[1:1 + len(names)])]
+        check(len(point) == 1, f"factors: one main row for {row}")
+        if point:
+            same(row["t_par_s"], float(point[0]["t_par_s"]), "factors t_par_s")
+            same(row["speedup"], float(point[0]["speedup"]), "factors speedup")
+        same(row["t_par_s"], item["t_par_s"], "factors t_par_s, JSON")
+        t = float(row["t_par_s"])
+        rank = 1 + sum(float(r["t_par_s"]) < t * (1 - 1e-9) for r in table_rows if r["p"] == row["p"])
+        check(int(row["rank"]) == rank == item["rank"], f"factors rank of {row}: {rank} by hand")
+        check(int(row["best"]) == (rank == 1) == item["best"], f"factors best of {row}")
 
 
 def check_ratios(rows, doc, report):

@@ -217,8 +217,10 @@ static void test_analyse_html_page(void)
 /* tests/data/tracer/loop-page: loop-sums' ping-pong over 50,000 iterations, 19.2 MB unfolded (2 ranks x 2 slots x
  * 50,000 iterations x 96 bytes), under the 32 MiB beyond which a run is read as sums, so kept whole: at least 3
  * intervals per rank and iteration (a send; each receive waits for a late sender, idle then communication), 300,000 or
- * more, beyond the page's 250,000. The page says the run is left out of its timeline and why, and draws none. */
-static void test_analyse_html_leaves_out_long_runs(void)
+ * more, beyond the 20,000 the page shows whole. The page decimates it to 30,000 / 2 = 15,000 columns a rank and says
+ * so: its data is then at most 2 segments a column and rank (a merged column and the interval that crosses into the
+ * next), 60,000 of about 50 bytes, 3 MB, where the 400,000 intervals whole would be 20 MB. */
+static void test_analyse_html_decimates_long_runs(void)
 {
   char dir[1024];
   cli_run_t run;
@@ -227,11 +229,19 @@ static void test_analyse_html_leaves_out_long_runs(void)
   CU_ASSERT_PTR_NULL(strstr(run.out, "read as per-rank sums"));
   char *page = read_output(dir, "out.html");
   CU_ASSERT_PTR_NOT_NULL_FATAL(page);
-  const char *line = strstr(page, "Not in the timeline: the run of p = 2, ");
+  const char *line = strstr(page, "Decimated for this page: the run of p = 2, ");
   CU_ASSERT_PTR_NOT_NULL_FATAL(line);
-  CU_ASSERT(strtod(line + strlen("Not in the timeline: the run of p = 2, "), NULL) >= 300000);
-  CU_ASSERT_PTR_NOT_NULL(strstr(line, "intervals, more than the 250000 this page holds"));
-  CU_ASSERT_PTR_NULL(strstr(page, "<canvas id=\"timeline\""));
+  CU_ASSERT(strtod(line + strlen("Decimated for this page: the run of p = 2, "), NULL) >= 300000);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(line, "intervals, more than the 20000 this page shows whole, is drawn in 15000 columns"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(page, "<canvas id=\"timeline\""));
+  const char *data = strstr(page, "var SIMRUN=");
+  CU_ASSERT_FATAL(data != NULL);
+  size_t segments = 0;
+  for (const char *c = data; *c && strncmp(c, "</script>", 9) != 0; c++)
+    segments += *c == '[' && c[1] >= '0' && c[1] <= '9';
+  CU_ASSERT(segments > 0 && segments <= 60000);
+  CU_ASSERT(strlen(page) < 3 * 1024 * 1024);
   free(page);
   remove_folder(dir);
   run_free(&run);
@@ -804,7 +814,7 @@ int main(void)
       {"test_analyse_t_seq_sources", test_analyse_t_seq_sources},
       {"test_analyse_leaves_out_what_a_measurement_lacks", test_analyse_leaves_out_what_a_measurement_lacks},
       {"test_analyse_html_page", test_analyse_html_page},
-      {"test_analyse_html_leaves_out_long_runs", test_analyse_html_leaves_out_long_runs},
+      {"test_analyse_html_decimates_long_runs", test_analyse_html_decimates_long_runs},
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
       {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_replay_picture", test_analyse_replay_picture},

@@ -90,6 +90,24 @@ static void test_export_lost_cycles_agree_with_report(void)
   remove_folder(dir);
 }
 
+/* Two factors (n and broadcast, with --set): the -factors table and the JSON's factors agree with each other and with
+ * the main table, and the checker works their ranks and best marks out anew; a wrong best mark or a point paired
+ * with another's T_par makes it fail. */
+static void test_export_factors_agree(void)
+{
+  char dir[1024];
+  const char *extra[] = {"--set", "n=16 24", "--per-process", "2", NULL};
+  export_run(dir, sizeof dir, DATA "gj-small.xml", extra);
+  CU_ASSERT_EQUAL(checker("lost", dir), 0);
+  char *text = read_output(dir, "out-factors.csv");
+  CU_ASSERT_FATAL(text != NULL);
+  CU_ASSERT(strncmp(text, "scenario,n,broadcast,p,t_par_s,speedup,rank,best\n", 49) == 0);
+  free(text);
+  assert_caught("lost", dir, "out-factors.csv", ",1,1\n", ",1,0\n");
+  assert_caught("lost", dir, "out-factors.csv", ",16,one-to-all,4,", ",24,one-to-all,4,");
+  remove_folder(dir);
+}
+
 /* At p = 1 on a machine without memory or I/O times, processing is the only component: its B-ratio (processing / the
  * sum of the others, 0) is undefined, so the report shows '-', the CSV field is empty and the JSON null (it was 0, and
  * the verdict saw processing's ratio rise above 1 at p = 1); the verdict calls processing a bottleneck there (all of
@@ -250,6 +268,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_export_lost_cycles_agree_with_report", test_export_lost_cycles_agree_with_report},
+      {"test_export_factors_agree", test_export_factors_agree},
       {"test_export_undefined_ratios", test_export_undefined_ratios},
       {"test_export_dsm_one_row_per_point", test_export_dsm_one_row_per_point},
       {"test_export_messages_in_their_table", test_export_messages_in_their_table},

@@ -321,6 +321,37 @@ static void test_rep_html_readable_timeline(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
+/* gj256's two runs at p = 128 (131,325 and 127,060 intervals) are decimated for the page, which stays under 3 MB (13
+ * MB whole); its 128 rows of (600 - 20) / 128 = 4.5 px are labelled every ceil(12 / 4.5) = 3rd, 43 labels; its
+ * 25-column bottleneck table (2,601 px) scrolls in its own box, so the page is no wider than the 1000-px window. */
+static void test_rep_html_bounded_page(void)
+{
+  char dir[1024], url[1200];
+  const char *args[] = {"-q",    "--no-cache", SIMRUN_SOURCE_DIR "/scenarios/gj256.xml",
+                        "--set", "p=128",      "--per-process",
+                        "128",   "--html",     "page.html",
+                        NULL};
+  cli_run_t run, dom;
+  run_ok(dir, sizeof dir, args, &run);
+  run_free(&run);
+  char *page = read_output(dir, "page.html");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(page);
+  CU_ASSERT(strlen(page) < 3 * 1024 * 1024);
+  CU_ASSERT_EQUAL(count_text(page, "<p>Decimated for this page: the run of broadcast = "), 2);
+  free(page);
+  int inner[4], labels = 0, width = 0;
+  snprintf(url, sizeof url, "file://%s/page.html", dir);
+  timeline_box(dir, url, inner, &dom);
+  const char *at = strstr(dom.out, "data-labels=\"");
+  CU_ASSERT(at && sscanf(at, "data-labels=\"%d", &labels) == 1 && labels == 43);
+  at = strstr(dom.out, "data-width=\"");
+  CU_ASSERT(at && sscanf(at, "data-width=\"%d", &width) == 1 && width > 0 && width <= WIDTH);
+  run_free(&dom);
+  char command[1200];
+  snprintf(command, sizeof command, "rm -rf '%s'", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
 /* An unwritable page fails before any simulation, with one error line and nothing left behind. */
 static void test_rep_html_bad_path(void)
 {
@@ -335,6 +366,7 @@ int main(void)
 {
   const tu_case_t cases[] = {{"test_rep_html_page_self_contained", test_rep_html_page_self_contained},
                              {"test_rep_html_in_chromium", test_rep_html_in_chromium},
+                             {"test_rep_html_bounded_page", test_rep_html_bounded_page},
                              {"test_rep_html_readable_timeline", test_rep_html_readable_timeline},
                              {"test_rep_html_bad_path", test_rep_html_bad_path},
                              {NULL, NULL}};

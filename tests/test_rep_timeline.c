@@ -95,9 +95,10 @@ static void test_timeline_message_direction(void)
 
 /* 128 ranks, 1 s, each alternating 0.3 ms of compute and 0.2 ms of exchange with its neighbour rank ^ 1: 4000
  * intervals a rank, far narrower than a pixel column (1 s / 1100). Compute has at least 56% of every column, so each
- * row is one compute rectangle and comm never shows; the 128,000 messages are counted, and drawn once per pair and
- * pair of columns (first, last), of which a 0.2 ms message can only have (c, c) and (c, c + 1); the file stays under
- * 3 MB. */
+ * row is one compute rectangle and comm never shows; the 128,000 messages are counted, but not drawn: merged once per
+ * pair of ranks and pair of columns (first, last), of which a 0.2 ms message can only have (c, c) and (c, c + 1), they
+ * are still about 128 x 1100 lines of 5 px (a row apart) at 0.5 px, about 350,000 px of ink on a plot of 1100 x 640:
+ * half of it, which would hide the states (at most 15% is drawn). The file stays under 3 MB. */
 static met_trace_t *busy_trace(void)
 {
   met_trace_t *trace = met_trace_new(128);
@@ -124,7 +125,8 @@ static void test_timeline_aggregates(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(text, "128000 messages"));
   CU_ASSERT_EQUAL(rects(text, MET_CAT_COMPUTE), 128);
   CU_ASSERT_EQUAL(rects(text, MET_CAT_COMM), -1);
-  CU_ASSERT(message_lines(text) > 0 && message_lines(text) <= 2 * 64 * 1100);
+  CU_ASSERT_EQUAL(message_lines(text), -1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "128000 messages, not drawn: their lines would cover the states"));
   /* the same trace gives the same bytes */
   size_t again_len;
   char *again = timeline(trace, &again_len);

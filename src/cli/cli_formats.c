@@ -117,9 +117,9 @@ const cli_format_t cli_formats[] = {
                   "the per-process, per-message, wait-map, wait-state, DSM or reference rows to\n"
                   "FILE-processes.csv, -messages.csv, -waits.csv, -wait-states.csv,\n"
                   "-profiles.csv, -requests.csv (with --requests), -references.csv, the\n"
-                  "regression fits to -fits.csv, and the run's versions, command line and\n"
-                  "scenario hash to -provenance.csv (FILE without .csv); columns:\n"
-                  "docs/results.md",
+                  "regression fits to -fits.csv, the factor x factor table to -factors.csv,\n"
+                  "and the run's versions, command line and scenario hash to\n"
+                  "-provenance.csv (FILE without .csv); columns: docs/results.md",
               [CLI_COMMAND_ANALYSE] = "also write one CSV row per run to FILE"},
      .kind = CLI_FORMAT_FILE,
      .write = write_csv},

@@ -9,6 +9,7 @@
 #include "rep_report.h"
 #include "rep_wait.h"
 #include "stu_cause_effect.h"
+#include "stu_factors.h"
 #include "stu_lost_cycles.h"
 #include "stu_messages.h"
 #include "stu_model.h"
@@ -529,6 +530,72 @@ static int has_references(const stu_study_t *study)
   return study->scenario->nrefs > 0;
 }
 
+/* The factor x factor view's rows (stu_factors.h) for the CSV and the JSON: head once, then row for each cell with a
+ * point, p by p, then tail; nothing without the view. */
+typedef struct factors_writer {
+  void (*head)(FILE *out, const stu_study_t *study, const stu_factors_t *f);
+  void (*row)(FILE *out, const stu_study_t *study, const stu_factors_t *f, const stu_factor_cell_t *cell, int first);
+  const char *tail;
+} factors_writer_t;
+
+static void write_factors(FILE *out, const stu_study_t *study, const factors_writer_t *w)
+{
+  stu_factors_t f;
+  if (stu_factors_collect(study, &f) == 1) {
+    w->head(out, study, &f);
+    int first = 1;
+    for (size_t k = 0; k < f.np; k++)
+      for (size_t b = 0; b < f.rows * f.cols; b++) {
+        const stu_factor_cell_t *cell = stu_factors_cell(&f, k, b / f.cols, b % f.cols);
+        if (cell->point)
+          w->row(out, study, &f, cell, first);
+        first = first && !cell->point;
+      }
+    fputs(w->tail, out);
+  }
+  stu_factors_free(&f);
+}
+
+static void csv_factors_head(FILE *out, const stu_study_t *study, const stu_factors_t *f)
+{
+  const scn_param_t *params = study->scenario->params;
+  fprintf(out, "scenario");
+  for (size_t i = 0; i < f->nfactors; i++)
+    csv_name(out, "", params[f->param[i]].name, params[f->param[i]].role == SCN_ROLE_PLATFORM ? "_file" : "");
+  fprintf(out, ",p,t_par_s,speedup,rank,best\n");
+}
+
+static void csv_factors_row(FILE *out, const stu_study_t *study, const stu_factors_t *f, const stu_factor_cell_t *cell,
+                            int first)
+{
+  (void)first;
+  csv_field(out, study->scenario->name);
+  for (size_t i = 0; i < f->nfactors; i++) {
+    fputc(',', out);
+    csv_field(out, cell->point->values[f->param[i]]);
+  }
+  fprintf(out, ",%d", cell->point->p);
+  csv_number(out, cell->point->t_par);
+  csv_number(out, stu_eppa(cell->point)->speedup);
+  fprintf(out, ",%d,%d\n", cell->rank, cell->best);
+}
+
+/* The factor x factor view, tidy: a row per point, a column per factor (named as in the key columns), then p, T_par,
+ * speedup, the rank by T_par at that p and whether it is the best there (1; ties all 1). */
+static void csv_factors(FILE *out, const stu_study_t *study)
+{
+  static const factors_writer_t csv = {csv_factors_head, csv_factors_row, ""};
+  write_factors(out, study, &csv);
+}
+
+static int has_factors(const stu_study_t *study)
+{
+  stu_factors_t f;
+  int has = stu_factors_collect(study, &f) == 1;
+  stu_factors_free(&f);
+  return has;
+}
+
 static int always(const stu_study_t *study)
 {
   (void)study;
@@ -548,6 +615,7 @@ static const struct csv_table {
                   {"wait-states", rep_wait_any, csv_wait_states},
                   {"fits", has_fits, csv_fits},
                   {"references", has_references, csv_references},
+                  {"factors", has_factors, csv_factors},
                   {"provenance", always, csv_provenance}};
 enum { NTABLES = sizeof csv_tables / sizeof csv_tables[0] };
 
@@ -805,6 +873,40 @@ static void json_fit(void *ctx, const rep_fit_row_t *row)
   fputc('}', f->out);
 }
 
+static void json_factors_head(FILE *out, const stu_study_t *study, const stu_factors_t *f)
+{
+  fprintf(out, ",\n  \"factors\": {\"names\": [");
+  for (size_t i = 0; i < f->nfactors; i++) {
+    fputs(i ? ", " : "", out);
+    rep_json_string(out, study->scenario->params[f->param[i]].name);
+  }
+  fprintf(out, "],\n   \"rows\": [");
+}
+
+static void json_factors_row(FILE *out, const stu_study_t *study, const stu_factors_t *f, const stu_factor_cell_t *cell,
+                             int first)
+{
+  fprintf(out, "%s\n    {", first ? "" : ",");
+  for (size_t i = 0; i < f->nfactors; i++) {
+    rep_json_key(out, study->scenario->params[f->param[i]].name);
+    rep_json_value(out, cell->point->values[f->param[i]]);
+    fputs(", ", out);
+  }
+  fprintf(out, "\"p\": %d, \"t_par_s\": ", cell->point->p);
+  rep_json_number(out, cell->point->t_par);
+  fprintf(out, ", \"speedup\": ");
+  rep_json_number(out, stu_eppa(cell->point)->speedup);
+  fprintf(out, ", \"rank\": %d, \"best\": %s}", cell->rank, cell->best ? "true" : "false");
+}
+
+/* ",\n "factors": {...}": the factor x factor view as csv_factors' rows, with the factors' names; nothing without it.
+ */
+static void json_factors(FILE *out, const stu_study_t *study)
+{
+  static const factors_writer_t json = {json_factors_head, json_factors_row, "]}"};
+  write_factors(out, study, &json);
+}
+
 int rep_json(FILE *out, const stu_study_t *study)
 {
   const scn_scenario_t *s = study->scenario;
@@ -827,7 +929,9 @@ int rep_json(FILE *out, const stu_study_t *study)
     json_point(out, study, &study->points[i]);
     fprintf(out, "%s\n", i + 1 < study->npoints ? "," : "");
   }
-  fprintf(out, "  ],\n  \"fits\": [");
+  fprintf(out, "  ]");
+  json_factors(out, study);
+  fprintf(out, ",\n  \"fits\": [");
   fit_out_t f = {out, study, 0};
   if (stu_has_view(study, MET_VIEW_LOST_CYCLES))
     rep_fits_each(study, json_fit, &f);

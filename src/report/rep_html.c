@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp, scandir, getdelim */
 
 #include "rep_html.h"
+#include "rep_factors.h"
 #include "rep_html_tables.h"
 
 #include "rep_pictures.h"
@@ -12,6 +13,7 @@
 #include "rep_svg.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -21,8 +23,10 @@ static const char page_style[] =
     "h2{font-size:18px;margin:24px 0 8px;border-bottom:1px solid #ccc}"
     "h3{font-size:15px;margin:16px 0 4px}"
     "pre{font-size:12px;background:#f6f6f6;padding:8px;overflow-x:auto}"
-    "table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border:1px solid #ccc;padding:2px 6px}"
+    "table{border-collapse:collapse;font-size:13px;margin:8px 0;display:block;max-width:100%;overflow-x:auto}"
+    "th,td{border:1px solid #ccc;padding:2px 6px}"
     "th{background:#eee;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+    "td.best{font-weight:bold;background:#e3f1e3}.wide{max-width:100%;overflow-x:auto}"
     "nav h2{display:inline;font-size:15px;border:0;margin-right:8px}nav ol{display:inline;padding:0}"
     "nav li{display:inline;margin-right:14px}"
     "#timeline{width:100%;height:600px;border:1px solid #999;cursor:grab;display:block}"
@@ -34,11 +38,14 @@ static const char page_style[] =
 
 /* Draws the ranks of the run chosen in #run (SIMRUN.runs[i].ranks; per rank: [start, end, category, phase, peer,
  * direction, bytes], time-ordered) that the #ranks filter keeps ("0-3,8"; empty: all), rows[0] of them from the
- * first-shown one, between t0 and t1, with a line per message from its sender's row to its receiver's (from the lower
+ * first-shown one, each row labelled with its rank (every n-th where rows are thinner than a 12-px label), between t0
+ * and t1, with a line per message from its sender's row to its receiver's (from the lower
  * rank where the direction was not recorded), as rep_timeline draws them, but only when at most MAXLINES are in view:
  * more would cover the states, so #note counts them and says how to see them. The wheel zooms time about the pointer,
  * shift and the wheel zooms the rows about it, a drag pans both, and the line under the canvas describes the interval
- * under the pointer. Sets data-ready and data-timeline (the canvas's box) on <body> when the first drawing is done.
+ * under the pointer. Sets data-ready, data-timeline (the canvas's box), data-labels (the rank labels drawn) and
+ * data-width (once the page is loaded: its scroll width; wider than the window, it scrolls sideways) on <body> when
+ * the first drawing is done.
  * For tests, each of which first scrolls the canvas into view ("#view" does only that): "#blank" leaves the canvas
  * empty; "#probe=X,Y" describes the interval at canvas pixel (X, Y) as if the pointer were there; "#selftest" sends the
  * canvas a wheel turn, a drag of 100 px and a shift-wheel turn as a user would and writes the time span before and
@@ -59,9 +66,9 @@ static const char page_script[] =
     "function tof(x){return t0+(x-left)/(cv.width-left)*(t1-t0);}\n"
     "function rowh(){return (cv.height-20)/rows;}\n"
     "function draw(){var g=cv.getContext('2d'),h=rowh(),at={};g.fillStyle='#fff';g.fillRect(0,0,cv.width,cv.height);\n"
-    " if(blank)return;g.font='11px sans-serif';\n"
+    " if(blank)return;g.font='11px sans-serif';var st=Math.ceil(12/h),nl=0;\n"
     " for(var k=0;k<rows;k++){var r=vis[first+k],iv=D.ranks[r],y=k*h;at[r]=k;g.fillStyle='#222';\n"
-    "  if(h>=9)g.fillText('rank '+r,2,y+h/2+4);\n"
+    "  if(k%st===0){g.fillText('rank '+r,2,y+Math.min(h,12)/2+4);nl++;}\n"
     "  for(var i=0;i<iv.length;i++){var a=xof(iv[i][0]),b=xof(iv[i][1]);if(b<left||a>cv.width)continue;\n"
     "   a=Math.max(a,left);g.fillStyle=S.colours[iv[i][2]];g.fillRect(a,y+1,Math.max(b-a,1),Math.max(h-2,1));}}\n"
     " var lines=[];for(k=0;k<rows;k++){r=vis[first+k];iv=D.ranks[r];\n"
@@ -75,7 +82,8 @@ static const char page_script[] =
     "'+\n"
     "  '(wheel), show fewer rows (shift and wheel) or fewer ranks to see them.';\n"
     " g.fillStyle='#222';g.fillText(t0.toPrecision(4)+' s',left,cv.height-5);\n"
-    " var s=t1.toPrecision(4)+' s';g.fillText(s,cv.width-g.measureText(s).width-2,cv.height-5);}\n"
+    " var s=t1.toPrecision(4)+' s';g.fillText(s,cv.width-g.measureText(s).width-2,cv.height-5);\n"
+    " document.body.setAttribute('data-labels',nl);}\n"
     "function find(iv,t){var lo=0,hi=iv.length-1;while(lo<=hi){var m=(lo+hi)>>1;\n"
     " if(iv[m][1]<t)lo=m+1;else if(iv[m][0]>t)hi=m-1;else return iv[m];}return null;}\n"
     "function describe(x,y){var k=Math.floor(y/rowh());if(k<0||k>=rows||x<left)return '';\n"
@@ -115,6 +123,8 @@ static const char page_script[] =
     " cv.dispatchEvent(new WheelEvent('wheel',{deltaY:-100,shiftKey:true,clientX:cx,clientY:cy,bubbles:true,\n"
     "  cancelable:true}));\n"
     " document.body.setAttribute('data-selftest',[span0,span1,moved,rows0,rows,cv.width-left].join(','));}\n"
+    "window.addEventListener('load',function(){\n"
+    " document.body.setAttribute('data-width',document.documentElement.scrollWidth);});\n"
     "document.body.setAttribute('data-ready','1');\n"
     "})();\n";
 
@@ -177,9 +187,11 @@ static int put_rendered(FILE *out, const stu_study_t *study, void (*write)(FILE 
   return 0;
 }
 
-/* The most intervals of one run that the page's timeline holds: about 60 bytes of the script's data each, 15 MB at
- * most, which a browser still opens in seconds; a larger run is left out of it with a line saying so. */
-enum { PAGE_INTERVALS_MAX = 250000 };
+/* The page's timeline holds a run of at most PAGE_WHOLE intervals whole (about 55 bytes of the script's data each);
+ * a longer run is decimated to about PAGE_SEGMENTS segments in all (PAGE_SEGMENTS / ranks columns a rank, at least
+ * PAGE_COLUMNS), so that the page grows with the ranks and the columns drawn, not with the messages: gj256's two runs
+ * at p = 128, 13 MB of data whole, fit in 3 MB. Its Paje trace or OTF2 archive keeps every interval. */
+enum { PAGE_WHOLE = 20000, PAGE_SEGMENTS = 30000, PAGE_COLUMNS = 64 };
 
 /* Whether point `point`'s whole trace was kept (the per-process p's points; the runs simrun analyse read whole). */
 static int has_intervals(const stu_point_t *point)
@@ -195,10 +207,14 @@ static size_t interval_count(const met_trace_t *trace)
   return n;
 }
 
-/* Whether the point's run is in the page's timeline. */
-static int has_timeline(const stu_point_t *point)
+/* The width in seconds of the columns the run is decimated to, or 0 when it is shown whole. */
+static double column_width(const met_trace_t *trace)
 {
-  return has_intervals(point) && interval_count(point->trace) <= PAGE_INTERVALS_MAX;
+  int nranks = met_trace_nranks(trace);
+  if (interval_count(trace) <= PAGE_WHOLE || nranks == 0)
+    return 0;
+  int columns = PAGE_SEGMENTS / nranks > PAGE_COLUMNS ? PAGE_SEGMENTS / nranks : PAGE_COLUMNS;
+  return met_trace_end(trace) / columns;
 }
 
 /* "broadcast = neighbour, p = 4": the swept parameters' values of `point`. */
@@ -214,9 +230,59 @@ static void put_point_label(FILE *out, const stu_study_t *study, const stu_point
     }
 }
 
-/* One run as the script's data: its end, phases and every rank's intervals. */
+/* One interval as the script's data: [start, end, category, phase, peer, direction, bytes]. */
+static void put_interval(FILE *out, int first, const met_interval_t *iv)
+{
+  fprintf(out, "%s[%.9g,%.9g,%d,%d,%d,%d,%.9g]", first ? "" : ",", iv->start, iv->end, (int)iv->category, iv->phase,
+          iv->peer, (int)iv->dir, iv->bytes);
+}
+
+/* From iv[*i] on, the intervals shorter than `width` that start before the end of the first one's column, as one
+ * segment of the category that took most of their time (the gaps between them idle), with no peer; *i moves past
+ * them. */
+static met_interval_t merge_column(const met_interval_t *iv, size_t n, size_t *i, double width)
+{
+  double acc[MET_CAT_COUNT] = {0}, column_end = (floor(iv[*i].start / width) + 1) * width, at = iv[*i].start;
+  met_interval_t seg = {.start = iv[*i].start, .phase = iv[*i].phase, .peer = -1};
+  for (; *i < n && iv[*i].start < column_end && iv[*i].end - iv[*i].start < width; (*i)++) {
+    acc[MET_CAT_IDLE] += iv[*i].start - at;
+    acc[iv[*i].category] += iv[*i].end - iv[*i].start;
+    at = seg.end = iv[*i].end;
+  }
+  int most = 0;
+  for (int k = 1; k < MET_CAT_COUNT; k++)
+    most = acc[k] > acc[most] ? k : most;
+  seg.category = (met_category_t)most;
+  return seg;
+}
+
+/* One rank's intervals decimated to columns of `width` seconds: an interval a column long or longer stays whole (its
+ * message with it); the shorter ones become a segment per column (merge_column), and neighbouring segments of one
+ * category are joined, as rep_timeline's pixel columns. */
+static void put_rank_decimated(FILE *out, const met_interval_t *iv, size_t n, double width)
+{
+  met_interval_t held = {0};
+  int holding = 0, first = 1;
+  for (size_t i = 0; i < n;) {
+    met_interval_t seg = iv[i].end - iv[i].start >= width ? iv[i++] : merge_column(iv, n, &i, width);
+    if (holding && seg.peer < 0 && held.peer < 0 && seg.category == held.category && seg.start == held.end) {
+      held.end = seg.end;
+      continue;
+    }
+    if (holding)
+      put_interval(out, first, &held);
+    first = first && !holding;
+    held = seg;
+    holding = 1;
+  }
+  if (holding)
+    put_interval(out, first, &held);
+}
+
+/* One run as the script's data: its end, phases and every rank's intervals, decimated when it is long. */
 static void put_run_data(FILE *out, const met_trace_t *trace)
 {
+  double width = column_width(trace);
   fprintf(out, "{end:%.9g,phases:[", met_trace_end(trace));
   for (int ph = 0; ph < met_trace_phase_count(trace); ph++) {
     put_js_string(out, met_trace_phase_name(trace, ph));
@@ -226,9 +292,10 @@ static void put_run_data(FILE *out, const met_trace_t *trace)
   for (int r = 0; r < met_trace_nranks(trace); r++) {
     const met_interval_t *iv = met_trace_intervals(trace, r);
     fputc('[', out);
-    for (size_t i = 0; i < met_trace_count(trace, r); i++)
-      fprintf(out, "%s[%.9g,%.9g,%d,%d,%d,%d,%.9g]", i ? "," : "", iv[i].start, iv[i].end, (int)iv[i].category,
-              iv[i].phase, iv[i].peer, (int)iv[i].dir, iv[i].bytes);
+    if (width > 0)
+      put_rank_decimated(out, iv, met_trace_count(trace, r), width);
+    for (size_t i = 0; width == 0 && i < met_trace_count(trace, r); i++)
+      put_interval(out, i == 0, &iv[i]);
     fputs(r + 1 < met_trace_nranks(trace) ? "],\n" : "]]}", out);
   }
 }
@@ -245,7 +312,7 @@ static void put_trace_data(FILE *out, const stu_study_t *study)
     fprintf(out, "\"%s\"%s", rep_svg_category_colour((met_category_t)c), c + 1 < MET_CAT_COUNT ? "," : "],runs:[\n");
   int first = 1;
   for (size_t i = 0; i < study->npoints; i++)
-    if (has_timeline(&study->points[i])) {
+    if (has_intervals(&study->points[i])) {
       fputs(first ? "" : ",\n", out);
       put_run_data(out, study->points[i].trace);
       first = 0;
@@ -253,37 +320,37 @@ static void put_trace_data(FILE *out, const stu_study_t *study)
   fputs("]};\n", out);
 }
 
-/* The line that says why the point's run is not in the timeline: too many intervals for the page. */
-static void put_too_long(FILE *out, const stu_study_t *study, const stu_point_t *point)
+/* The line that says how the point's run is decimated for the page (column_width). */
+static void put_decimated(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
-  fputs("<p>Not in the timeline: the run of ", out);
+  fputs("<p>Decimated for this page: the run of ", out);
   put_point_label(out, study, point);
   fprintf(out,
-          ", %zu intervals, more than the %d this page holds; its Paje trace or OTF2 archive (--paje, --otf2) has "
-          "them all, for ViTE or Vampir.</p>\n",
-          interval_count(point->trace), PAGE_INTERVALS_MAX);
+          ", %zu intervals, more than the %d this page shows whole, is drawn in %.0f columns a rank: an interval "
+          "shorter than a column is merged with its neighbours into the category that took most of the column, and "
+          "its message is not drawn; its Paje trace or OTF2 archive (--paje, --otf2) has them all, for ViTE or "
+          "Vampir.</p>\n",
+          interval_count(point->trace), PAGE_WHOLE, met_trace_end(point->trace) / column_width(point->trace));
 }
 
 /* The timeline section: a choice of run, the legend, the canvas, the line describing the interval under the pointer
  * and the script. */
 static void put_timeline(FILE *out, const stu_study_t *study)
 {
-  size_t runs = 0, too_long = 0;
+  size_t runs = 0;
   for (size_t i = 0; i < study->npoints; i++) {
-    if (has_timeline(&study->points[i]))
-      runs++;
-    else if (has_intervals(&study->points[i])) {
-      put_too_long(out, study, &study->points[i]);
-      too_long++;
-    }
+    if (!has_intervals(&study->points[i]))
+      continue;
+    runs++;
+    if (column_width(study->points[i].trace) > 0)
+      put_decimated(out, study, &study->points[i]);
   }
   if (runs == 0) {
-    if (too_long == 0)
-      fputs(study->facts.skeleton
-                ? "<p>No timeline: it shows the runs of the per-process p (--per-process P).</p>\n"
-                : "<p>No timeline: it shows the runs whose intervals were kept (a run whose timelines exceed 32 MiB "
-                  "is read as per-rank sums: docs/tracer.md, \"One pass, bounded memory\").</p>\n",
-            out);
+    fputs(study->facts.skeleton
+              ? "<p>No timeline: it shows the runs of the per-process p (--per-process P).</p>\n"
+              : "<p>No timeline: it shows the runs whose intervals were kept (a run whose timelines exceed 32 MiB "
+                "is read as per-rank sums: docs/tracer.md, \"One pass, bounded memory\").</p>\n",
+          out);
     return;
   }
   fputs("<p>A row per rank coloured by category. Mouse wheel: zoom in time; shift and wheel: zoom the rows; drag: pan; "
@@ -291,7 +358,7 @@ static void put_timeline(FILE *out, const stu_study_t *study)
         "<p><label>Run: <select id=\"run\">",
         out);
   for (size_t i = 0; i < study->npoints; i++)
-    if (has_timeline(&study->points[i])) {
+    if (has_intervals(&study->points[i])) {
       fputs("<option>", out);
       put_point_label(out, study, &study->points[i]);
       fputs("</option>", out);
@@ -392,14 +459,23 @@ static int picture_order(const struct dirent **a, const struct dirent **b)
   return ra != rb ? (ra < rb ? -1 : 1) : strcmp((*a)->d_name, (*b)->d_name);
 }
 
-/* Inlines every picture in `dir` in the report's order, removing each (only removing them with out NULL); 0 or -1. */
+/* Whether `name` is the factor x factor picture, which leads the page (put_factors) rather than sitting here. */
+static int is_factors_picture(const char *name)
+{
+  static const char suffix[] = "-factors.svg";
+  size_t len = strlen(name);
+  return len > sizeof suffix - 1 && strcmp(name + len - (sizeof suffix - 1), suffix) == 0;
+}
+
+/* Inlines every picture in `dir` in the report's order but the factor x factor one, removing each (only removing them
+ * with out NULL); 0 or -1. */
 static int put_pictures(FILE *out, const char *dir)
 {
   struct dirent **names = NULL;
   int n = scandir(dir, &names, svg_file, picture_order);
   int rc = n < 0 ? -1 : 0;
   for (int i = 0; i < n; i++) {
-    rc = rc == 0 ? put_picture(out, dir, names[i]->d_name, i) : rc;
+    rc = rc == 0 ? put_picture(is_factors_picture(names[i]->d_name) ? NULL : out, dir, names[i]->d_name, i) : rc;
     free(names[i]);
   }
   free(names);
@@ -458,11 +534,13 @@ static int put_pictures_section(FILE *out, const stu_study_t *study, char *err, 
   return rc;
 }
 
-/* The page's sections, for the table of contents: the interactive timeline first, where it is seen without scrolling,
- * then the report's order (its tables, the pictures of --svg, the whole text); `shown` says which this study has. */
+/* The page's sections, for the table of contents: the factor x factor view first (which configuration is best at each
+ * p), then the interactive timeline, where it is seen without scrolling, then the report's order (its tables, the
+ * pictures of --svg, the whole text); `shown` says which this study has. */
 static const struct section {
   const char *id, *title;
-} sections[] = {{"timeline-section", "Timeline"},
+} sections[] = {{"factors", "Factors"},
+                {"timeline-section", "Timeline"},
                 {"points", "Results by point"},
                 {"processes", "Per process"},
                 {"references", "Reference figures"},
@@ -471,6 +549,7 @@ static const struct section {
                 {"pictures", "Pictures"},
                 {"report", "The terminal report"}};
 enum {
+  SEC_FACTORS,
   SEC_TIMELINE,
   SEC_POINTS,
   SEC_PROCESSES,
@@ -511,10 +590,24 @@ static void put_tables(FILE *out, const stu_study_t *study, const int shown[SEC_
     }
 }
 
+/* The factor x factor section: its tables and picture (rep_factors.h), which the pictures' section then leaves out. */
+static int put_factors(FILE *out, const stu_study_t *study, const stu_factors_t *factors)
+{
+  put_heading(out, SEC_FACTORS);
+  rep_factors_html(out, study, factors);
+  fputs("<figure id=\"factors-picture\">\n", out);
+  int rc = rep_factors_svg(out, study, factors);
+  fputs("</figure>\n", out);
+  return rc;
+}
+
 int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
 {
   const char *name = study->scenario->name;
-  const int shown[SEC_COUNT] = {1,
+  stu_factors_t factors;
+  int has_factors = stu_factors_collect(study, &factors);
+  const int shown[SEC_COUNT] = {has_factors == 1,
+                                1,
                                 1,
                                 rep_html_has_processes(study),
                                 rep_html_has_references(study),
@@ -528,10 +621,12 @@ int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
   rep_html_escaped(out, name, strlen(name));
   fputs("</h1>\n", out);
   put_contents(out, shown);
+  int rc = has_factors < 0 || (has_factors == 1 && put_factors(out, study, &factors) != 0) ? -1 : 0;
+  stu_factors_free(&factors);
   put_heading(out, SEC_TIMELINE);
   put_timeline(out, study);
   put_tables(out, study, shown);
-  int rc = put_pictures_section(out, study, err, errlen);
+  rc = rc ? rc : put_pictures_section(out, study, err, errlen);
   put_heading(out, SEC_REPORT);
   if (rc != 0 || put_rendered(out, study, rep_print) != 0) {
     if (!*err)

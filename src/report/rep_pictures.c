@@ -5,6 +5,7 @@
 #include "rep_pictures.h"
 #include "rep_carnival_views.h"
 #include "rep_curves.h"
+#include "rep_factors.h"
 #include "rep_picture.h"
 #include "rep_ref_picture.h"
 #include "rep_timeline.h"
@@ -125,6 +126,7 @@ int rep_pictures(const stu_study_t *study, const char *dir, FILE *log, char *err
   rc = rc ? rc : every_metric(&pics);
   if (rc == 0 && stu_has_view(study, MET_VIEW_LOST_CYCLES))
     rc = group_pictures(&pics);
+  rc = rc ? rc : rep_factors_picture(&pics);
   if (rc == 0 && study->facts.grid) {
     rc = rep_grid_picture(study, dir, err, errlen);
     pics.written += rc == 0;

@@ -3,6 +3,7 @@
  * efficiency, the overhead ratios of seed 000 eq. 1.13 and granularity (eq. 1.16); then the per-process table, and a
  * measured run's phases (seed 000 §1.2). */
 #include "rep_carnival.h"
+#include "rep_factors.h"
 #include "rep_group.h"
 #include "rep_report.h"
 #include "rep_wait.h"
@@ -155,6 +156,7 @@ static void print_lost_cycles(FILE *out, const stu_study_t *study)
     if (rep_opens_group(study, i))
       print_group(out, study, i);
   rep_print_study(out, study);
+  rep_factors_print(out, study, 80); /* the width of a terminal report that is not on a terminal (issue 45 item 2) */
   rep_print_models(out, study);
   rep_print_bottlenecks(out, study);
   for (size_t i = 0; i < study->npoints; i++)

@@ -14,6 +14,10 @@
 #define TL_LEFT     70.0
 #define TL_COLS     1100 /* pixel columns of the time axis: the resolution of the aggregation */
 #define NO_CATEGORY 255
+/* The messages' lines are drawn only when their ink (length x the line's 0.5 px) covers at most this share of the
+ * plot: gj256's one-to-all run at p = 128 has 32,766 distinct lines whose ink is several times the plot, and they
+ * turned it black, hiding the states they join. */
+#define TL_INK_SHARE 0.15
 
 /* Adds the span [a, b) (in columns) of one category to the columns it covers. */
 static void add_span(double (*acc)[MET_CAT_COUNT], int cols, double a, double b, int category)
@@ -60,6 +64,7 @@ typedef struct timeline {
   uint64_t *messages;   /* distinct (column from, column to, rank, peer), packed */
   size_t nmessages;
   size_t count; /* all messages, before merging those drawn on the same pixels */
+  int lines;    /* the messages' lines fit TL_INK_SHARE and are drawn */
 } timeline_t;
 
 static int by_value(const void *a, const void *b)
@@ -131,13 +136,24 @@ static void message_line(const timeline_t *tl, const rep_plot_t *plot, size_t i,
   xy[3] = plot->top + ((double)(m & 0xFFFF) + 0.5) * tl->row_h;
 }
 
+/* Whether the messages' lines leave the states visible: their ink is at most TL_INK_SHARE of the plot. */
+static int lines_fit(const timeline_t *tl, const rep_plot_t *plot)
+{
+  double xy[4], ink = 0;
+  for (size_t i = 0; i < tl->nmessages; i++) {
+    message_line(tl, plot, i, xy);
+    ink += 0.5 * hypot(xy[2] - xy[0], xy[3] - xy[1]);
+  }
+  return ink <= TL_INK_SHARE * plot->width * plot->height;
+}
+
 /* The messages' lines, then their arrowheads at the receivers' ends, on lines at least three heads long (shorter
  * ones, between neighbouring rows within a column or two, would be all head). */
 static void draw_messages(rep_svg_t *svg, const timeline_t *tl, const rep_plot_t *plot)
 {
   enum { HEAD = 4 }; /* px */
   double xy[4];
-  if (!tl->nmessages)
+  if (!tl->nmessages || !tl->lines)
     return;
   rep_svg_path_begin(svg, NULL, "#000000", 0.5, 0.4);
   for (size_t i = 0; i < tl->nmessages; i++) {
@@ -183,13 +199,19 @@ static int draw_timeline(FILE *out, timeline_t *tl, const char *title, const cha
     items[k] = (rep_legend_item_t){met_category_name((met_category_t)k), rep_svg_category_colour(k), REP_KEY_BOX};
   items[MET_CAT_COUNT] =
       (rep_legend_item_t){"message (joins its two ranks over the transfer)", "#000000", REP_KEY_LINE};
+  tl->lines = lines_fit(tl, &plot);
+  size_t nitems = MET_CAT_COUNT + (tl->lines && tl->nmessages);
   double legend_top = plot.top + plot.height + REP_CHART_BELOW;
-  double height = legend_top + rep_svg_legend(NULL, TL_LEFT, legend_top, TL_COLS, items, MET_CAT_COUNT + 1) + 12;
-  char subtitle[300];
-  snprintf(subtitle, sizeof subtitle,
-           "T_par = %.4g s, %zu message%s; a pixel column shows the category that took "
-           "most of its time (seed 000 Fig. 1.4)",
-           t_par, tl->count, tl->count == 1 ? "" : "s");
+  double height = legend_top + rep_svg_legend(NULL, TL_LEFT, legend_top, TL_COLS, items, nitems) + 12;
+  char subtitle[400];
+  snprintf(
+      subtitle, sizeof subtitle,
+      "T_par = %.4g s, %zu message%s%s; a pixel column shows the category that took "
+      "most of its time (seed 000 Fig. 1.4)",
+      t_par, tl->count, tl->count == 1 ? "" : "s",
+      tl->lines
+          ? ""
+          : ", not drawn: their lines would cover the states (Paje, OTF2 and the HTML page, zoomed in, show them)");
   rep_svg_t *svg = rep_svg_new(out, TL_WIDTH, height, title, subtitle);
   if (!svg)
     return -1;
@@ -197,7 +219,7 @@ static int draw_timeline(FILE *out, timeline_t *tl, const char *title, const cha
   for (int k = 0; k < MET_CAT_COUNT; k++)
     draw_category(svg, tl, &plot, k);
   draw_messages(svg, tl, &plot);
-  rep_svg_legend(svg, TL_LEFT, legend_top, TL_COLS, items, MET_CAT_COUNT + 1);
+  rep_svg_legend(svg, TL_LEFT, legend_top, TL_COLS, items, nitems);
   return rep_svg_end(svg);
 }
 

@@ -1,0 +1,281 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The factor x factor view (rep_factors.h, issue 45 item 3): which combination of the swept factors is fastest at each
+ * p, and by how much, as a table per p in the terminal and on the HTML page, and as bars of the speedup per
+ * combination with their rank, a panel per p. The figures are the study's (stu_factors.h). */
+#include "rep_factors.h"
+#include "rep_html_tables.h"
+#include "stu_lost_cycles.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { CELL_WIDTH = 18 }; /* "%9.4g %7.2f" and the mark: T_par, speedup, '*' for the best */
+
+/* A value as shown: a path by its last part. */
+static const char *shown(const char *value)
+{
+  const char *slash = strrchr(value, '/');
+  return slash ? slash + 1 : value;
+}
+
+/* The row's values of every factor but the last, "mesh-16x8.xml, 1024". */
+static void row_label(const stu_study_t *study, const stu_factors_t *f, size_t row, char *buf, size_t len)
+{
+  buf[0] = '\0';
+  for (size_t i = 0; i + 1 < f->nfactors; i++)
+    rep_append(buf, len, "%s%s", i ? ", " : "", shown(stu_factors_value(study, f, i, row, 0)));
+}
+
+static const char *col_label(const stu_study_t *study, const stu_factors_t *f, size_t col)
+{
+  return shown(stu_factors_value(study, f, f->nfactors - 1, 0, col));
+}
+
+/* The factors' names, "platform x broadcast": the rows' joined, or the columns'. */
+static void factor_names(const stu_study_t *study, const stu_factors_t *f, int columns, char *buf, size_t len)
+{
+  buf[0] = '\0';
+  for (size_t i = columns ? f->nfactors - 1 : 0; i + !columns < f->nfactors; i++)
+    rep_append(buf, len, "%s%s", buf[0] ? " x " : "", study->scenario->params[f->param[i]].name);
+}
+
+/* ---------- the terminal ---------- */
+
+/* Appends the cell to `line`, right-aligned in `width` columns. */
+static void print_cell(char *line, size_t len, const stu_factor_cell_t *cell, int width)
+{
+  char text[64] = "- ";
+  if (cell->point)
+    snprintf(text, sizeof text, "%9.4g %7.2f%c", cell->point->t_par, stu_eppa(cell->point)->speedup,
+             cell->best ? '*' : ' ');
+  rep_append(line, len, "  %*s", width, text);
+}
+
+/* The line without its trailing blanks (an unmarked cell's room for the mark). */
+static void put_line(FILE *out, char *line)
+{
+  size_t n = strlen(line);
+  while (n > 0 && line[n - 1] == ' ')
+    line[--n] = '\0';
+  fprintf(out, "%s\n", line);
+}
+
+/* Columns [from, to) of the table at the k-th p. */
+static void print_block(FILE *out, const stu_study_t *study, const stu_factors_t *f, size_t k, size_t from, size_t to,
+                        int label_width, int col_width)
+{
+  char label[256], line[4096];
+  snprintf(label, sizeof label, "p = %d", f->p[k]);
+  snprintf(line, sizeof line, "%-*s", label_width, label);
+  for (size_t c = from; c < to; c++)
+    rep_append(line, sizeof line, "  %*s ", col_width - 1, col_label(study, f, c));
+  put_line(out, line);
+  for (size_t r = 0; r < f->rows; r++) {
+    row_label(study, f, r, label, sizeof label);
+    snprintf(line, sizeof line, "%-*s", label_width, label);
+    for (size_t c = from; c < to; c++)
+      print_cell(line, sizeof line, stu_factors_cell(f, k, r, c), col_width);
+    put_line(out, line);
+  }
+}
+
+static void print_tables(FILE *out, const stu_study_t *study, const stu_factors_t *f, int width)
+{
+  char label[256];
+  int label_width = (int)strlen("p = 1000000"), col_width = CELL_WIDTH;
+  for (size_t r = 0; r < f->rows; r++) {
+    row_label(study, f, r, label, sizeof label);
+    label_width = (int)strlen(label) > label_width ? (int)strlen(label) : label_width;
+  }
+  for (size_t c = 0; c < f->cols; c++)
+    col_width = (int)strlen(col_label(study, f, c)) > col_width ? (int)strlen(col_label(study, f, c)) : col_width;
+  size_t per = width - label_width >= col_width + 2 ? (size_t)(width - label_width) / (size_t)(col_width + 2) : 1;
+  char rows[256], cols[128];
+  factor_names(study, f, 0, rows, sizeof rows);
+  factor_names(study, f, 1, cols, sizeof cols);
+  fprintf(out,
+          "\nFactors at each p: rows %s, columns %s (- where no point ran).\nEach cell: T_par (s) and "
+          "speedup; * the best (lowest T_par; ties all marked).\n",
+          rows, cols);
+  for (size_t k = 0; k < f->np; k++)
+    for (size_t from = 0; from < f->cols; from += per)
+      print_block(out, study, f, k, from, from + per < f->cols ? from + per : f->cols, label_width, col_width);
+}
+
+void rep_factors_print(FILE *out, const stu_study_t *study, int width)
+{
+  stu_factors_t f;
+  int rc = stu_factors_collect(study, &f);
+  if (rc == 1)
+    print_tables(out, study, &f, width);
+  else if (rc < 0)
+    fprintf(out, "\nNo factor x factor table: out of memory.\n");
+  stu_factors_free(&f);
+}
+
+/* ---------- the HTML page ---------- */
+
+static void html_text(FILE *out, const char *tag, const char *text)
+{
+  fprintf(out, "<%s>", tag);
+  rep_html_escaped(out, text, strlen(text));
+  fprintf(out, "</%s>", tag);
+}
+
+/* The table at the k-th p: a row per combination of the rows' factors, T_par and speedup under each column's value. */
+static void html_table(FILE *out, const stu_study_t *study, const stu_factors_t *f, size_t k)
+{
+  char label[256];
+  fprintf(out, "<div class=\"wide\"><table class=\"factors\"><tr><th rowspan=\"2\">p = %d</th>", f->p[k]);
+  for (size_t c = 0; c < f->cols; c++) {
+    fputs("<th colspan=\"2\">", out);
+    rep_html_escaped(out, col_label(study, f, c), strlen(col_label(study, f, c)));
+    fputs("</th>", out);
+  }
+  fputs("</tr>\n<tr>", out);
+  for (size_t c = 0; c < f->cols; c++)
+    fputs("<th>T_par (s)</th><th>speedup</th>", out);
+  fputs("</tr>\n", out);
+  for (size_t r = 0; r < f->rows; r++) {
+    row_label(study, f, r, label, sizeof label);
+    fputs("<tr>", out);
+    html_text(out, "th", label);
+    for (size_t c = 0; c < f->cols; c++) {
+      const stu_factor_cell_t *cell = stu_factors_cell(f, k, r, c);
+      const char *cls = cell->best ? "n best" : "n";
+      if (cell->point)
+        fprintf(out, "<td class=\"%s\">%.9g%s</td><td class=\"%s\">%.9g</td>", cls, cell->point->t_par,
+                cell->best ? " *" : "", cls, stu_eppa(cell->point)->speedup);
+      else
+        fputs("<td class=\"n\">-</td><td class=\"n\">-</td>", out);
+    }
+    fputs("</tr>\n", out);
+  }
+  fputs("</table></div>\n", out);
+}
+
+void rep_factors_html(FILE *out, const stu_study_t *study, const stu_factors_t *f)
+{
+  char rows[256], cols[128];
+  factor_names(study, f, 0, rows, sizeof rows);
+  factor_names(study, f, 1, cols, sizeof cols);
+  fputs("<p>At each p, T_par and speedup for every combination of the swept factors: rows ", out);
+  rep_html_escaped(out, rows, strlen(rows));
+  fputs(", columns ", out);
+  rep_html_escaped(out, cols, strlen(cols));
+  fputs("; * and bold: the best (lowest T_par, ties all marked); - no point there.</p>\n", out);
+  for (size_t k = 0; k < f->np; k++)
+    html_table(out, study, f, k);
+}
+
+/* ---------- the picture ---------- */
+
+/* The bars of every panel: their names, the speedups (a stack per column, zero on the other columns' bars, NaN
+ * without a point), the panels. */
+typedef struct bar_data {
+  char (*names)[128];
+  const char **name;
+  double *values;
+  rep_stack_t *stacks;
+  rep_bars_t *panels;
+  char (*headings)[64];
+  char x_label[300];
+} bar_data_t;
+
+static void bar_data_free(bar_data_t *d)
+{
+  free(d->names);
+  free(d->name);
+  free(d->values);
+  free(d->stacks);
+  free(d->panels);
+  free(d->headings);
+}
+
+/* Fills the k-th panel: a bar per cell, rows' combinations in order, each with its columns. */
+static void fill_panel(const stu_study_t *study, const stu_factors_t *f, bar_data_t *d, size_t k)
+{
+  size_t n = f->rows * f->cols;
+  for (size_t c = 0; c < f->cols; c++) {
+    double *values = d->values + (k * f->cols + c) * n;
+    d->stacks[k * f->cols + c] = (rep_stack_t){col_label(study, f, c), rep_svg_series_colour(c), values};
+    for (size_t b = 0; b < n; b++) {
+      const stu_factor_cell_t *cell = &f->cells[k * n + b];
+      values[b] = b % f->cols != c ? 0 : cell->point ? stu_eppa(cell->point)->speedup : NAN;
+    }
+  }
+  snprintf(d->headings[k], sizeof d->headings[k], "p = %d", f->p[k]);
+  d->panels[k] =
+      (rep_bars_t){d->headings[k],         d->x_label,     "speedup", d->name, n, d->stacks + k * f->cols, f->cols,
+                   REP_CHART_NOTE_ROW + 4, d->headings[k], NULL};
+}
+
+static int bar_data_make(const stu_study_t *study, const stu_factors_t *f, bar_data_t *d)
+{
+  size_t n = f->rows * f->cols;
+  *d = (bar_data_t){.names = calloc(n, sizeof *d->names),
+                    .name = calloc(n, sizeof *d->name),
+                    .values = calloc(f->np * f->cols * n, sizeof *d->values),
+                    .stacks = calloc(f->np * f->cols, sizeof *d->stacks),
+                    .panels = calloc(f->np, sizeof *d->panels),
+                    .headings = calloc(f->np, sizeof *d->headings)};
+  if (!d->names || !d->name || !d->values || !d->stacks || !d->panels || !d->headings)
+    return -1;
+  factor_names(study, f, 0, d->x_label, sizeof d->x_label);
+  rep_append(d->x_label, sizeof d->x_label, ", ");
+  factor_names(study, f, 1, d->x_label + strlen(d->x_label), sizeof d->x_label - strlen(d->x_label));
+  for (size_t b = 0; b < n; b++) {
+    row_label(study, f, b / f->cols, d->names[b], sizeof d->names[b]);
+    rep_append(d->names[b], sizeof d->names[b], ", %s", col_label(study, f, b % f->cols));
+    d->name[b] = d->names[b];
+  }
+  for (size_t k = 0; k < f->np; k++)
+    fill_panel(study, f, d, k);
+  return 0;
+}
+
+/* Each bar's rank by T_par over it ("1" the best). */
+static void annotate_ranks(rep_svg_t *svg, size_t panel, const rep_plot_t *plot, const void *arg)
+{
+  const stu_factors_t *f = arg;
+  size_t n = f->rows * f->cols;
+  rep_svg_text(svg, plot->left - 8, plot->top - 6, 11, REP_END, "rank");
+  for (size_t b = 0; b < n; b++) {
+    const stu_factor_cell_t *cell = &f->cells[panel * n + b];
+    char text[16];
+    if (!cell->point)
+      continue;
+    snprintf(text, sizeof text, "%d%s", cell->rank, cell->best ? "*" : "");
+    rep_svg_text(svg, rep_plot_x(plot, (double)b), plot->top - 6, 11, REP_MIDDLE, text);
+  }
+}
+
+int rep_factors_svg(FILE *out, const stu_study_t *study, const stu_factors_t *f)
+{
+  bar_data_t d;
+  char title[512], subtitle[700], rows[256], cols[128], note[512];
+  int rc = bar_data_make(study, f, &d);
+  factor_names(study, f, 0, rows, sizeof rows);
+  factor_names(study, f, 1, cols, sizeof cols);
+  snprintf(title, sizeof title, "Factors: %s, %s x %s at each p", study->scenario->name, rows, cols);
+  snprintf(note, sizeof note, "; bars: speedup, coloured by %s; over them, the rank by T_par (1* the best)", cols);
+  rep_picture_subtitle(subtitle, sizeof subtitle, study, note);
+  rc = rc ? rc : rep_bar_picture(out, title, subtitle, d.panels, f->np, annotate_ranks, f);
+  bar_data_free(&d);
+  return rc;
+}
+
+int rep_factors_picture(rep_pictures_t *pics)
+{
+  stu_factors_t f;
+  int has = stu_factors_collect(pics->study, &f);
+  rep_file_t *file = has == 1 ? rep_picture_open(pics, "factors", "") : NULL;
+  int rc = has < 0 ? -1 : 0;
+  if (file)
+    rc = rep_picture_close(pics, file, rep_factors_svg(rep_file_stream(file), pics->study, &f));
+  else if (has == 1)
+    rc = -1;
+  stu_factors_free(&f);
+  return rc;
+}

@@ -233,6 +233,23 @@ FIGURES += [
          r"^ +p = (\d+) to \d+: the largest sub-component is input, then broadcast", out))]),
 ]
 
+MACHINES = "simrun scenarios/gj-machines.xml --csv machines.csv >/dev/null && cat machines.csv"
+
+
+def machine_row(platform):
+    """docs/machines.md's gj-machines row: T_seq, T_par and efficiency at p = 8 on one platform."""
+    return lambda line, out: {1: f"{value(out, 't_seq_s', platform=platform, p=8):.3f}",
+                              2: f"{value(out, 't_par_s', platform=platform, p=8):.3f}",
+                              3: f"{value(out, 'efficiency', platform=platform, p=8) * 100:.1f}%"}
+
+
+FIGURES += [("docs/machines.md", f"| {name} | ", MACHINES, machine_row(platform)) for name, platform in (
+    ("T800 mesh", "t800-mesh-128.xml"), ("icluster", "icluster-fe-32.xml"), ("NCP2", "ncp2-myrinet-8.xml"),
+    ("present-day cluster", "modern-switch-64.xml"))]
+FIGURES += [("docs/machines.md", "Rsub element (16.5 of them the three accesses", "simrun scenarios/gj256.xml --set "
+             "n=1024 --set p=1 --set broadcast=neighbour --set platform=platforms/icluster-fe-32.xml --per-process 1",
+             lambda line, out: ["T_seq = {:.2f} s".format(float(grab(r"^T_seq = ([\d.]+) s", out)[0]))])]
+
 # (doc, anchor: the text of the line before the block, command): the block is an excerpt of the command's output.
 EXCERPTS = [
     ("README.md", "`tests/snapshot/gj256.out`):", "simrun scenarios/gj256.xml"),

@@ -250,6 +250,21 @@ FIGURES += [("docs/machines.md", "Rsub element (16.5 of them the three accesses"
              "n=1024 --set p=1 --set broadcast=neighbour --set platform=platforms/icluster-fe-32.xml --per-process 1",
              lambda line, out: ["T_seq = {:.2f} s".format(float(grab(r"^T_seq = ([\d.]+) s", out)[0]))])]
 
+TOPOLOGY = "simrun scenarios/topology-gj.xml --csv topology.csv >/dev/null && cat topology.csv"
+SHAPES = ("t800-mesh-16x8.xml", "t800-torus-16x8.xml", "t800-hypercube-7.xml", "t800-switch-128.xml")
+
+
+def topology_row(line, out):
+    """docs/topologies.md's 'broadcast | p | mesh | torus | hypercube | switch' row: T_par on each, three decimals."""
+    broadcast, p = table_cells(line)[:2]
+    return {k + 2: f"{value(out, 't_par_s', platform=shape, broadcast=broadcast, p=p):.3f}"
+            for k, shape in enumerate(SHAPES)}
+
+
+FIGURES += [("docs/topologies.md", f"| {b} | {p} | ", TOPOLOGY, topology_row)
+            for b, p in (("neighbour", 4), ("neighbour", 16), ("neighbour", 64), ("neighbour", 128), ("binomial", 16),
+                         ("binomial", 128))]
+
 # (doc, anchor: the text of the line before the block, command): the block is an excerpt of the command's output.
 EXCERPTS = [
     ("README.md", "`tests/snapshot/gj256.out`):", "simrun scenarios/gj256.xml"),

@@ -265,6 +265,20 @@ FIGURES += [("docs/topologies.md", f"| {b} | {p} | ", TOPOLOGY, topology_row)
             for b, p in (("neighbour", 4), ("neighbour", 16), ("neighbour", 64), ("neighbour", 128), ("binomial", 16),
                          ("binomial", 128))]
 
+def link_init(out, p):
+    """The link initialisation (Tcni) the bottleneck table gives the neighbour broadcast at p, in seconds."""
+    table = out[out.index("Bottleneck analysis, broadcast = neighbour"):]
+    ps = grab(r"^  p +([\d ]+)$", table)[0].split()
+    return float(grab(r"^ +link-init \(Tcni\) +([\d. ]+)$", table)[0].split()[ps.index(str(p))])
+
+
+FIGURES += [
+    ("docs/t800.md", "link of the partition: ", "simrun scenarios/gj256.xml",
+     lambda line, out: [f"{link_init(out, 64):.2f} s and {link_init(out, 128):.2f} s at p = 64 and 128"]),
+    ("docs/t800.md", "rank). simrun gives ", GJ256, lambda line, out: [
+        f"simrun gives {csv_tpar(out, 'one-to-all', 4):.2f} and {csv_tpar(out, 'neighbour', 4):.2f} s"]),
+]
+
 # (doc, anchor: the text of the line before the block, command): the block is an excerpt of the command's output.
 EXCERPTS = [
     ("README.md", "`tests/snapshot/gj256.out`):", "simrun scenarios/gj256.xml"),

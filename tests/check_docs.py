@@ -28,7 +28,7 @@ def fail(what):
     failures.append(what)
 
 
-# --- figures -----------------------------------------------------------------------------------------------------------
+# --- figures ----------------------------------------------------------------------------------------------------------
 
 
 def csv_tpar(output, broadcast, p):
@@ -188,7 +188,11 @@ FIGURES = [
     ("README.md", "| neighbour, simrun (s) |", GJ256,
      lambda line, out: {9: mean_max_error("neighbour", out, MEASURED["neighbour"]) + " (paper's model 17.5% / 27.6%)"}),
     ("README.md", "| one-to-all, simrun (s) |", GJ256,
-     lambda line, out: {9: mean_max_error("one-to-all", out, MEASURED["one-to-all"]) + " (paper's model 6.9% / 15.5%)"}),
+     lambda line, out: {9: mean_max_error("one-to-all", out, MEASURED["one-to-all"])
+                        + " (paper's model 6.9% / 15.5%)"}),
+    ("README.md", "Over both rows the mean absolute error is", GJ256, lambda line, out: [
+        "mean absolute error is {:.1f}%".format(sum(abs(csv_tpar(out, b, p) - m) / m * 100 for b in MEASURED
+                                                    for p, m in zip(PS[1:], MEASURED[b][1:])) / 14)]),
     ("docs/validation.md", "Mean / largest absolute error over p = 2-128: one-to-all", GJ256,
      lambda line, out: ["one-to-all " + mean_max_error("one-to-all", out, MEASURED["one-to-all"])]),
     ("docs/validation.md", "3.9% / 12.1% (the paper's model 17.5% / 27.6%)", GJ256,
@@ -207,7 +211,8 @@ FIGURES += [
     ("docs/icluster.md", "| speedup | 1.000 |", MATMUL, matmul_row("speedup", lambda v: f"{v:.3f}")),
     ("docs/icluster.md", "| efficiency | 100% |", MATMUL, matmul_row("efficiency", efficiency)),
     ("docs/icluster.md", "| speedup | 2.55 |", MATMUL, lambda line, out: {2: f"{value(out, 'speedup', p=3):.3f}"}),
-    ("docs/icluster.md", "| efficiency | 85% |", MATMUL, lambda line, out: {2: efficiency(value(out, 'efficiency', p=3))}),
+    ("docs/icluster.md", "| efficiency | 85% |", MATMUL,
+     lambda line, out: {2: efficiency(value(out, 'efficiency', p=3))}),
     ("docs/icluster.md", "| overheads | communication and idling |", MATMUL, lambda line, out: {
         2: f"communication {value(out, 'ovh_comm', p=3):.2f} T_seq, idling {value(out, 'ovh_idle', p=3):.2f} T_seq "
            f"(granularity {value(out, 'granularity', p=3):.2f})"}),
@@ -279,9 +284,25 @@ FIGURES += [
         f"simrun gives {csv_tpar(out, 'one-to-all', 4):.2f} and {csv_tpar(out, 'neighbour', 4):.2f} s"]),
 ]
 
+FIGURES += [
+    ("README.md", "communication becomes a bottleneck at p = ", BOTTLENECK, lambda line, out: [
+        "communication becomes a bottleneck at p = {:.0f}".format(float(grab(
+            r"B-ratio of communication rises above 1 between p = \d+ and \d+ \(at about p = ([\d.]+)", out)[0]))]),
+    ("docs/pictures.md", "is close to T_seq = ", "simrun scenarios/gj256.xml", lambda line, out: [
+        "{1} is close to T_seq = {2:.2f} s; {0:.2f} s per processor".format(
+            float(grab(r"time against p, broadcast = one-to-all: fit \S+ \+ \S+/p \+ ([\d.]+) p", out)[0]),
+            grab(r"time against p, broadcast = one-to-all: fit \S+ \+ (\S+)/p", out)[0],
+            float(grab(r"^broadcast = one-to-all, T_seq = ([\d.]+) s", out)[0]))]),
+    ("docs/pictures.md", "the speedup against N at p = 16 takes the saturating form",
+     "simrun scenarios/gj-worksize.xml", lambda line, out: [
+         "{} over N = 64 to 512".format(*grab(r"speedup against n, p = 16: fit (.*) \(saturating\)", out))]),
+]
+
 # (doc, anchor: the text of the line before the block, command): the block is an excerpt of the command's output.
 EXCERPTS = [
     ("README.md", "`tests/snapshot/gj256.out`):", "simrun scenarios/gj256.xml"),
+    ("docs/pictures.md", "whoever uses one outside it extrapolates (the heading says so):",
+     "simrun scenarios/gj256.xml"),
 ]
 
 
@@ -431,7 +452,7 @@ def check_figures(source, commands):
     return checked
 
 
-# --- links -------------------------------------------------------------------------------------------------------------
+# --- links ------------------------------------------------------------------------------------------------------------
 
 
 def read(source, doc):
@@ -513,7 +534,8 @@ def check_links(source):
                 continue
             wanted = re.sub(r"\s+", " ", title).strip().strip(".:").lower()
             if not any(t.startswith(wanted) for t in titles(read(source, target))):
-                fail(f"{page}: '{name}, \"{title}\"': {os.path.relpath(target, source)} has no such heading or bold lead")
+                fail(f"{page}: '{name}, \"{title}\"': {os.path.relpath(target, source)} has no such heading or bold "
+                     "lead")
     return count
 
 

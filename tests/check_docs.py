@@ -33,28 +33,7 @@ def fail(what):
 
 def csv_tpar(output, broadcast, p):
     """T_par to the CSV's 9 digits of the point (broadcast, p) of a study whose CSV the command printed."""
-    lines = output.strip().split("\n")
-    header = lines[0].split(",")
-    for line in lines[1:]:
-        point = dict(zip(header, line.split(",")))
-        if point.get("broadcast") == broadcast and point.get("p") == str(p):
-            return float(point["t_par_s"])
-    raise LookupError(f"no point broadcast = {broadcast}, p = {p} in the CSV")
-
-
-def tpar(output, header, p):
-    """T_par of the row of `p` in the lost-cycle table under the line that starts with `header`."""
-    lines = output.split("\n")
-    start = next((i for i, line in enumerate(lines) if line.startswith(header)), None)
-    if start is None:
-        raise LookupError(f"no line starting '{header}' in the output")
-    for line in lines[start + 2:]:
-        fields = line.split()
-        if not fields:
-            break
-        if fields[0] == str(p):
-            return float(fields[1])
-    raise LookupError(f"no row p = {p} under '{header}'")
+    return value(output, "t_par_s", broadcast=broadcast, p=p)
 
 
 def diff(new, old, decimals):
@@ -63,8 +42,9 @@ def diff(new, old, decimals):
 
 
 def networks(p, decimals):
-    """The analytic network's T_par against SimGrid's at p, from a study run under both."""
-    return lambda line, out: diff(tpar(out, "network = analytic", p), tpar(out, "network = simgrid", p), decimals)
+    """The analytic network's T_par against SimGrid's at p, from the CSV of a study run under both."""
+    return lambda line, out: diff(value(out, "t_par_s", network="analytic", p=p),
+                                  value(out, "t_par_s", network="simgrid", p=p), decimals)
 
 
 def validation_cells(line, out):
@@ -164,9 +144,10 @@ MEASURED = {"neighbour": (78.15, 41.33, 22.67, 13.73, 9.40, 7.46, 6.89, 7.54),  
 GJ256 = "simrun scenarios/gj256.xml --csv gj256.csv >/dev/null && cat gj256.csv"
 GJ_MESH = ("simrun platform mesh {n}x{n} --preset t800-flat --routing native -o mesh{n}.xml && "
            "simrun gj256 --set platform=mesh{n}.xml --set n={p} --set p=\"1 {p}\" --set broadcast={b} "
-           "--set network=\"simgrid analytic\" --per-process {p}")
+           "--set network=\"simgrid analytic\" --per-process {p} --csv gj{p}{b}.csv >/dev/null && cat gj{p}{b}.csv")
 PDGEMM = ("simrun platform switch {p} --preset icluster -o sw{p}.xml && simrun pdgemm-grids --set platform=sw{p}.xml "
-          "--set p=\"1 {p}\" --set grid-rows={r} --set network=\"simgrid analytic\" --per-process {p}")
+          "--set p=\"1 {p}\" --set grid-rows={r} --set network=\"simgrid analytic\" --per-process {p} "
+          "--csv pdgemm{p}.csv >/dev/null && cat pdgemm{p}.csv")
 
 # (doc, anchor: a text on exactly one line of the doc, command, figures(line, output)): the figures a dict of table
 # cells {column: text}, or a list of texts that must be on the line.

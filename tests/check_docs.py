@@ -282,6 +282,37 @@ FIGURES += [
          "{} over N = 64 to 512".format(*grab(r"speedup against n, p = 16: fit (.*) \(saturating\)", out))]),
 ]
 
+def as_printed(cell, v):
+    """`v` with as many decimals as the doc's cell gives it, and the cell's unit after it."""
+    number, _, unit = cell.partition(" ")
+    decimals = len(number.partition(".")[2])
+    return f"{v:.{decimals}f}" + (" " + unit if unit else "")
+
+
+def dsm_row(**where):
+    """docs/ncp2.md's 'scenario | T_par with CP | without | the CP saves' row, from the scenario's CSV."""
+    def cells(line, out):
+        shown = table_cells(line)
+        with_cp = value(out, "t_par_s", controller="yes", **where)
+        without = value(out, "t_par_s", controller="no", **where)
+        return {1: as_printed(shown[1], with_cp), 2: as_printed(shown[2], without),
+                3: f"{(without - with_cp) / without * 100:.1f}%"}
+    return cells
+
+
+FIGURES += [
+    ("docs/ncp2.md", "| dsm-gj, N = 256 |", "cat tests/snapshot/dsm-gj.csv", dsm_row()),
+    ("docs/ncp2.md", "| dsm-matmul, N = 256 |", "cat tests/snapshot/dsm-matmul.csv", dsm_row()),
+    ("docs/ncp2.md", "| dsm-false-sharing, interleaved |", "cat tests/snapshot/dsm-false-sharing.csv",
+     dsm_row(layout="interleaved")),
+    ("docs/ncp2.md", "| dsm-false-sharing, blocked |", "cat tests/snapshot/dsm-false-sharing.csv",
+     dsm_row(layout="blocked")),
+    ("docs/ncp2.md", "Interleaving the false-sharing kernel costs", "cat tests/snapshot/dsm-false-sharing.csv",
+     lambda line, out: ["costs {:.0f} times the blocked layout's time".format(
+         value(out, "t_par_s", controller="yes", layout="interleaved")
+         / value(out, "t_par_s", controller="yes", layout="blocked"))]),
+]
+
 # (doc, anchor: the text of the line before the block, command): the block is an excerpt of the command's output.
 EXCERPTS = [
     ("README.md", "`tests/snapshot/gj256.out`):", "simrun scenarios/gj256.xml"),

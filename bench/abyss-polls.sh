@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# What Debian's ABySS loses to its polls on a shared core (docs/validation.md, "What ABySS's polls cost"), the case
+# What Debian's ABySS loses to its polls on a shared core (docs/history/validation.md, "What ABySS's polls cost"), the case
 # and reads of bench/debian.sh (ABYSS-P -k25, 8000 reads of 100 bases of a random 20 kb genome):
 # 1. one core (taskset -c 0, mpi_yield_when_idle = 1): p = 1 and p = 2, RUNS runs each, every rank under
 #    /usr/bin/time: wall, user, system seconds and involuntary context switches (each a yield to the core-mate);

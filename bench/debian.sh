@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Issue 25's check, as a user would run it (docs/tracer.md, "Debian's MPI programs"): MPI programs packaged by Debian and
+# Issue 25's check, as a user would run it (docs/history/tracer.md, "Debian's MPI programs"): MPI programs packaged by Debian and
 # linked to Open MPI, traced with libsimrun-trace.so at p = 1-4. For each program and p: CPU seconds (user + system of
 # mpirun and its ranks) untraced and traced, the least of RUNS runs each, and their ratio beside the 1.2x target; the
 # program's own check in the traced run; the TI trace's size (rank-*.txt), the timelines' and the folder's (beside the
@@ -13,14 +13,14 @@
 # resolution 10, 20 time units, 400 steps; its check: its "run 0 finished" line). The trace measured is the last
 # traced run's. Usage: bench/debian.sh [RUNS [WHICH]]
 # (default 3 runs; WHICH an extended regular expression of the program names to run, default all)
-# Added by the held-out check of issues 25 and 26 (docs/tracer.md, "More of Debian's programs"), at p = 1, 2 and 4:
+# Added by the held-out check of issues 25 and 26 (docs/history/tracer.md, "More of Debian's programs"), at p = 1, 2 and 4:
 # ExaML (examl, its own test data 49 taxa, -f e: the likelihood of the given tree, model and branch lengths optimised;
 # check: "Likelihood tree 0"), GROMACS (gromacs, gmx_mpi mdrun -reprod: 884 SPC/E waters in a 3 nm box, PME, 1000 steps, seeded;
 # check: its "Performance:" line), MPB (mpb-mpi: the TM bands of a square lattice of rods, resolution 32, 17 k-points;
 # check: its "Gap from band 4" line), MPQC (mpqc, its example ksh2o.in: a KS geometry optimisation of water; check:
 # "Value of the MolecularEnergy") and mpi4py's ring benchmark (python3-mpi4py, 10 000 loops of 1 KB; check: its
 # "time for 10000 loops" line).
-# Added by a second held-out check (docs/tracer.md, "A third set of Debian's programs"), at p = 1, 2 and 4, one OpenMP
+# Added by a second held-out check (docs/history/tracer.md, "A third set of Debian's programs"), at p = 1, 2 and 4, one OpenMP
 # thread a rank: Elk (elk-lapw, its example basic/Al; check: its "total energy" in INFO.OUT), CP2K (cp2k, cp2k.psmp on
 # its example H2O.inp as one energy; check: its "ENERGY|" line), NWChem (nwchem-openmpi, an SCF of water in 6-31G*;
 # check: "Total SCF energy"), ParFORM (form: (x+y+z+w)^40 (x-y+2z)^10 (1+x)^3; check: H's "Terms in output = 92696"),
@@ -32,7 +32,7 @@
 # when the traced run's checked line is the untraced one's, "differs" when it is not (MPB's last digits do), "no"
 # when the traced run has none; the last column, for a trace whose only extensions are loop and poll, the same run
 # traced again with SIMRUN_TRACE_FORMAT=smpi and replayed by simrun and smpirun.
-# Added by a third held-out check of issue 26 (docs/tracer.md, "A fourth set of Debian's programs"), at p = 1, 2 and 4,
+# Added by a third held-out check of issue 26 (docs/history/tracer.md, "A fourth set of Debian's programs"), at p = 1, 2 and 4,
 # one OpenMP thread a rank: Quantum ESPRESSO (quantum-espresso, pw.x: an SCF of 8 silicon atoms in the cubic cell with
 # its examples' Si.pz-vbc.UPF, ecutwfc 20 Ry, 2x2x2 k-points; check: its "!    total energy" line), ScaLAPACK's QR
 # test (xdqr: QR, QL, LQ and RQ of 400 x 400 matrices, 6 problems and 2 block sizes, on one grid of p ranks, 1x1, 1x2
@@ -43,12 +43,12 @@
 # on its example.phy, seeded; check: its "BEST SCORE FOUND" line) and MolDS (molds: ZINDO/S and a Davidson CIS of 18
 # waters on a 3 x 3 x 2 grid, 20 x 20 active orbitals; check: its first "Excitation energies" line; at p = 2 and 4 it
 # calls MPI from a second thread, so its trace has no index.txt and the replay column says "failed").
-# Added by a fourth held-out check of issue 26 (docs/tracer.md, "A fifth set of Debian's programs"), at p = 1, 2, 3
+# Added by a fourth held-out check of issue 26 (docs/history/tracer.md, "A fifth set of Debian's programs"), at p = 1, 2, 3
 # and 4: LIGGGHTS (liggghts, a LAMMPS derivative: 7000-7400 granular spheres of 2.5 mm poured into a 10 x 10 x 15 cm
 # box, inserted seeded, then 3000 steps; check: its step-3001 thermo line) and PT-Scotch (ptscotch, dgord: the nested
 # dissection ordering of a 500 x 500 grid graph, one Scotch thread a rank, SCOTCH_PTHREAD_NUMBER=1, without which its
 # threads call MPI and the trace has no index.txt; check: the ordering file, whole).
-# Its last column (issue 26's loop closed: docs/validation.md, "Debian's programs replayed here"): this machine probed
+# Its last column (issue 26's loop closed: docs/history/validation.md, "Debian's programs replayed here"): this machine probed
 # once (simrun machine probe), and each case's last trace replayed on it by simrun analyse --replay-on against the
 # median of the RUNS untraced runs' wall time (mpirun's, start-up included: an empty MPI program's takes 0.4-0.5 s),
 # "measured / predicted (difference)"; on a loaded machine run the bench at the highest priority for it

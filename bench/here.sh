@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Issue 26's loop closed on Debian's programs as a user closes it (docs/validation.md, "Runs of polls"): this machine
+# Issue 26's loop closed on Debian's programs as a user closes it (docs/history/validation.md, "Runs of polls"): this machine
 # probed (simrun machine probe), then for each program and p: RUNS untraced runs, each after a run of an empty MPI
 # program under the same mpirun (the start-up a replay does not predict: the measured time is the median of the first
 # less the median of the second), then one run traced with SIMRUN_TRACE_FLOPS at the probe's rate; the traces

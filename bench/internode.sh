@@ -1,16 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# The inter-node path of `simrun machine probe --hostfile` tried on one machine (docs/validation.md, "Two nodes on one
-# machine"): Open MPI merges two names of one machine into one node, so the probe's own inter-node ping-pong refuses
-# to run here; instead two ranks are kept off shared memory (--mca btl tcp,self: Open MPI's TCP transport, the one it
-# takes between nodes, here over the kernel's loopback interface). The on-node ping-pong (shared memory) and the TCP
-# one, labelled 2 hops, are given with a hostfile of two one-core nodes (--samples): the probe fits each transport
-# alone, shared memory as the model inside a node (simrun:comm-*) and TCP as the one between nodes
-# (simrun:internode-*), and refuses a fit it cannot trust; the TCP ping-pong is also fitted alone as a one-node
-# platform (its links TCP's). bench/measured/pingpong.c (messages of 1 KiB to 1 MiB, no computation) is timed untraced
-# over TCP (the median of RUNS runs of its own span), traced once over TCP, and its trace replayed on each platform
-# written: the two nodes' (its messages cross them: the model between nodes), TCP's, and, as the ablation, the on-node
-# fit's (shared memory).
+# The inter-node path of `simrun machine probe --hostfile` tried on one machine (docs/history/validation.md, "Two nodes
+# on one machine"): Open MPI merges two names of one machine into one node, so the probe's own inter-node ping-pong
+# refuses to run here; instead two ranks are kept off shared memory (--mca btl tcp,self: Open MPI's TCP transport, the
+# one it takes between nodes, here over the kernel's loopback interface). The on-node ping-pong (shared memory) and the
+# TCP one, labelled 2 hops, are given with a hostfile of two one-core nodes (--samples): the probe fits each transport
+# alone, shared memory as the model inside a node (simrun:comm-*) and TCP as the one between nodes (simrun:internode-*),
+# and refuses a fit it cannot trust; the TCP ping-pong is also fitted alone as a one-node platform (its links TCP's).
+# bench/measured/pingpong.c (messages of 1 KiB to 1 MiB, no computation) is timed untraced over TCP (the median of RUNS
+# runs of its own span), traced once over TCP, and its trace replayed on each platform written: the two nodes' (its
+# messages cross them: the model between nodes), TCP's, and, as the ablation, the on-node fit's (shared memory).
 # Usage: bench/internode.sh [RUNS]   (default 5; needs build/simrun, build/simrun-pingpong, build/libsimrun-trace.so
 # and Open MPI). Say the machine's load with the figures: the script prints the load average before and after.
 set -euo pipefail

@@ -8,7 +8,7 @@
 # (bench/measured/span.h), then over the ranks the largest task-clock (CPU ms of the whole process), and the sums of
 # context switches and of sched_yield calls. CPU times and counts, not wall times, are what a loaded machine leaves
 # readable: say the load with the figures (the script prints the load average before and after).
-# With `placement` first (docs/validation.md, "Binding recorded"): bench/measured/collectives.c (4096 doubles and 200
+# With `placement` first (docs/history/validation.md, "Binding recorded"): bench/measured/collectives.c (4096 doubles and 200
 # steps, its default, then 8192 and 400) at p = 4 on this machine's cores, unbound (Open MPI's default when oversubscribed) and bound to the cores in
 # turn (--bind-to core:overload-allowed --map-by core), RUNS runs each under `perf sched record`: per run the span, the
 # CPU time the ranks and the other tasks had over the 20 ms windows in which the ranks ran for more than 10 ms (the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# What an oversubscribed Open MPI rank that waits keeps of the cores (docs/validation.md, "What a waiting rank keeps"):
+# What an oversubscribed Open MPI rank that waits keeps of the cores (docs/history/validation.md, "What a waiting rank keeps"):
 # bench/measured/share.c under mpirun --oversubscribe --bind-to none, with mpi_yield_when_idle = 1 (Open MPI's default
 # when oversubscribed: a progress pass that found nothing calls sched_yield) and, for comparison, 0 (it spins):
 # 1. one core (taskset -c 0): rank 0 computes, 0, 1 or 2 ranks wait for it: the computing rank's CPU over its wall

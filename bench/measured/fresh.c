@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* What a large receive costs by the state of its buffer's pages (docs/validation.md, "Page faults in a receive"): rank
- * 1 sends BYTES (1.44 MB, a block of the ring multiply at n = 600, p = 2) from a buffer it wrote to rank 0, which waits
- * in MPI_Recv, into a buffer that is
+/* What a large receive costs by the state of its buffer's pages (docs/history/validation.md, "Page faults in a
+ * receive"): rank 1 sends BYTES (1.44 MB, a block of the ring multiply at n = 600, p = 2) from a buffer it wrote to
+ * rank 0, which waits in MPI_Recv, into a buffer that is
  *   fresh:     a new anonymous mapping (4 KiB pages) rank 0 never touched: a page fault per page inside the call;
  *   written:   a new mapping rank 0 wrote whole first (its pages present, never written by the kernel);
  *   received:  the previous mode's buffer again (written by the kernel in that receive);

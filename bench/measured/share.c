@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What an Open MPI rank that waits in MPI_Recv does to the rank computing beside it on an oversubscribed machine
- * (bench/share.sh, docs/validation.md "What a waiting rank keeps"). Two modes:
+ * (bench/share.sh, docs/history/validation.md "What a waiting rank keeps"). Two modes:
  * - `share N K`: ranks 0 .. K-1 compute N multiply-adds each, the others wait in MPI_Recv for rank r % K; rank 0
  *   prints each rank's process CPU seconds over its wall seconds, "r cpu/wall": the share of a core each kept;
  * - `wake ROUNDS HOG`: ranks 0 and 1, each fixed on core `rank`, bounce 8 bytes ROUNDS times; with HOG = 1 each forks

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The CPU binding a traced run's ranks had (the "# simrun-binding" lines libsimrun-trace.so writes at the end of
- * index.txt, docs/tracer.md) and where simrun analyse --replay-on places them for it (docs/validation.md, "Placement,
- * measured"): a run whose every rank was bound to one CPU on one node on the probed platform's host of that core
+ * index.txt, docs/tracer.md) and where simrun analyse --replay-on places them for it (docs/validation.md, "A measured
+ * machine"): a run whose every rank was bound to one CPU on one node on the probed platform's host of that core
  * (core-C), an unbound oversubscribed one two or more ranks to a core in turn (rank i on core-(i mod the cores): its
  * waiting ranks yield but stay runnable, so Linux keeps them spread by count once spread and rarely moves them; it
  * can start them crowded, a fixed time the line names), with one line saying what the run was and what that means

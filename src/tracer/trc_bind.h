@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Each rank's CPU binding, for index.txt (docs/tracer.md, "Binding"): the affinity mask a rank had at MPI_Init, its
- * node and the node's online cores, gathered to rank 0 at MPI_Finalize and written after the trace's paths, one line
- * per rank, which simrun analyse --replay-on reads to place the replay's ranks (a bound run on the cores it was bound
- * to; an unbound oversubscribed one said so). */
+/* Each rank's CPU binding, for index.txt (docs/tracer.md, "What is written"): the affinity mask a rank had at
+ * MPI_Init, its node and the node's online cores, gathered to rank 0 at MPI_Finalize and written after the trace's
+ * paths, one line per rank, which simrun analyse --replay-on reads to place the replay's ranks (a bound run on the
+ * cores it was bound to; an unbound oversubscribed one said so). */
 #ifndef TRC_BIND_H
 #define TRC_BIND_H
 

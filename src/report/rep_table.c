@@ -154,6 +154,7 @@ static void print_lost_cycles(FILE *out, const stu_study_t *study)
   for (size_t i = 0; i < study->npoints; i++)
     if (rep_opens_group(study, i))
       print_group(out, study, i);
+  rep_print_scaled(out, study);
   rep_print_study(out, study);
   rep_print_models(out, study);
   rep_print_bottlenecks(out, study);

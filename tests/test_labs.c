@@ -69,7 +69,8 @@ static int copy_file(const char *from, const char *to)
  * folder. */
 static int make_root(char *root, size_t size)
 {
-  static const char *const lab_files[] = {"matmul-n.xml", "my-machine.xml", NULL};
+  static const char *const lab_files[] = {"matmul-n.xml",   "my-machine.xml", "gj-scaled.xml",
+                                          "contention.xml", "imbalance.xml",  NULL};
   char path[2048], from[2048];
   if (make_folder(root, size) != 0)
     return -1;
@@ -424,6 +425,25 @@ static void test_labs_broadcast_bottleneck(void)
   for (size_t row = 1; row < bn->rows; row++)
     CU_ASSERT_STRING_EQUAL(cell(bn, row, "dominant"),
                            strtol(cell(bn, row, "p"), NULL, 10) <= 16 ? "memory" : "communication");
+
+  /* 2h "From p = 24 on, communication is the dominant component (2.54 s at p = 24, 3.25 s at p = 128, above io's
+   * 1.98 s) while input is the largest single sub-component (1.97 s at every p, above the broadcast's 1.64 s)" */
+  static const char *const subs[] = {"cpu_s",        "fpu_s",          "intmem_s",    "extmem_s",
+                                     "link_init_s",  "distribution_s", "broadcast_s", "collection_s",
+                                     "other_comm_s", "output_s",       NULL};
+  for (size_t row = 1; row < bn->rows; row++) {
+    if (strtol(cell(bn, row, "p"), NULL, 10) < 24)
+      continue;
+    double input = strtod(cell(bn, row, "input_s"), NULL);
+    CU_ASSERT(strtod(cell(bn, row, "communication_s"), NULL) > strtod(cell(bn, row, "io_s"), NULL));
+    CU_ASSERT_STRING_EQUAL(cell(bn, row, "cause"), "broadcast");
+    CU_ASSERT_DOUBLE_EQUAL(input, 1.97, 0.005);
+    for (size_t k = 0; subs[k]; k++)
+      CU_ASSERT(input > strtod(cell(bn, row, subs[k]), NULL));
+  }
+  CU_ASSERT_DOUBLE_EQUAL(NUM(bn, "communication_s", "p=24"), 2.54, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(bn, "communication_s", "p=128"), 3.25, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(bn, "broadcast_s", "p=64"), 1.64, 0.005);
 #undef GJ
   csv_free(gj);
   csv_free(bn);
@@ -721,6 +741,118 @@ static void assert_options_documented(const char *help, const char *doc, const c
   }
 }
 
+/* ---- Lab 6: docs/labs/06-amdahl-gustafson.md ---- */
+
+/* Karp and Flatt's experimentally determined serial fraction of speedup S on p processors. */
+static double karp_flatt(double speedup, int p)
+{
+  return (1 / speedup - 1.0 / p) / (1 - 1.0 / p);
+}
+
+static void test_labs_amdahl_gustafson(void)
+{
+  lab_t lab;
+  lab_follow(&lab, "06-amdahl-gustafson.md");
+  csv_t *sc = csv_load(&lab, "lab6-scaled.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(sc);
+  static const int ps[] = {1, 2, 4, 8, 16, 32, 64};
+  double fixed[7], scaled[7], t_par[7];
+  for (size_t i = 0; i < 7; i++) {
+    size_t row = row_of(sc, "p=%d fixed_size=0", ps[i]);
+    scaled[i] = num_at(sc, row, "speedup");
+    fixed[i] = num_at(sc, row, "fixed_speedup");
+    t_par[i] = num_at(sc, row, "t_par_s");
+    /* the fixed-size figure is the n = 64 point's own speedup at that p */
+    CU_ASSERT_DOUBLE_EQUAL(fixed[i], NUM(sc, "speedup", "p=%d n=64", ps[i]), 1e-12);
+  }
+  /* 6a "The fixed-size speedup (n = 64) peaks at p = 16 (3.31) and falls after it, to 2.23 at p = 64" */
+  for (size_t i = 0; i < 7; i++)
+    CU_ASSERT(ps[i] == 16 || fixed[i] < fixed[4]);
+  CU_ASSERT(fixed[5] > fixed[6]);
+  CU_ASSERT(fixed[4] > 3.2 && fixed[4] < 3.4 && fixed[6] > 2.1 && fixed[6] < 2.35);
+
+  /* 6b "The scaled speedup is above the fixed-size one at every p > 1 and grows at every doubling of p, to 12.2" */
+  for (size_t i = 1; i < 7; i++)
+    CU_ASSERT(scaled[i] > fixed[i] && scaled[i] > scaled[i - 1]);
+  CU_ASSERT(scaled[6] > 11.5 && scaled[6] < 13);
+
+  /* 6c "Karp and Flatt's e of the fixed-size speedups grows at every doubling of p, from 0.21 at p = 2 to 0.44 at
+   * p = 64; that of the scaled speedups falls at every doubling, from 0.17 to 0.068" */
+  for (size_t i = 2; i < 7; i++) {
+    CU_ASSERT(karp_flatt(fixed[i], ps[i]) > karp_flatt(fixed[i - 1], ps[i - 1]));
+    CU_ASSERT(karp_flatt(scaled[i], ps[i]) < karp_flatt(scaled[i - 1], ps[i - 1]));
+  }
+  CU_ASSERT_DOUBLE_EQUAL(karp_flatt(fixed[1], 2), 0.21, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(karp_flatt(fixed[6], 64), 0.44, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(karp_flatt(scaled[1], 2), 0.17, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(karp_flatt(scaled[6], 64), 0.068, 0.0005);
+
+  /* 6d "Idling is the largest overhead at every p >= 4 in both sweeps" */
+  for (size_t row = 1; row < sc->rows; row++) {
+    if (strtod(cell(sc, row, "p"), NULL) < 4)
+      continue;
+    double idle = strtod(cell(sc, row, "ovh_idle"), NULL);
+    CU_ASSERT(idle > strtod(cell(sc, row, "ovh_comm"), NULL) && idle > strtod(cell(sc, row, "ovh_ctrl"), NULL));
+  }
+
+  /* 6e "The scaled T_par grows with p: 6.4 s at p = 64, 4.8 times p = 1's 1.35 s" */
+  for (size_t i = 1; i < 7; i++)
+    CU_ASSERT(t_par[i] > t_par[i - 1]);
+  CU_ASSERT_DOUBLE_EQUAL(t_par[6] / t_par[0], 4.8, 0.05);
+  csv_free(sc);
+  lab_free(&lab);
+}
+
+/* ---- Lab 7: docs/labs/07-contention.md ---- */
+
+static void test_labs_contention(void)
+{
+  lab_t lab;
+  lab_follow(&lab, "07-contention.md");
+  csv_t *mesh = csv_load(&lab, "lab7-mesh.csv");
+  csv_t *sw = csv_load(&lab, "lab7-switch.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mesh);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(sw);
+#define AT(csv, column, net, rows, p) NUM(csv, column, "network=%s grid_rows=%d p=%d", net, rows, p)
+  /* 7a "At p = 1, at p = 4 (on either grid) and on the 1 x 32 grid, both networks give the same T_par on both
+   * machines, to 1e-9" */
+  const csv_t *both[] = {mesh, sw};
+  static const int same[][2] = {{1, 1}, {1, 4}, {4, 4}, {1, 32}};
+  for (size_t m = 0; m < 2; m++)
+    for (size_t i = 0; i < 4; i++) {
+      double flow = AT(both[m], "t_par_s", "simgrid", same[i][0], same[i][1]);
+      CU_ASSERT_DOUBLE_EQUAL(AT(both[m], "t_par_s", "analytic", same[i][0], same[i][1]), flow, 1e-9 * flow);
+    }
+  /* 7b "by 42% on the mesh (1.043 s against 0.734 s) and by 18% on the switch (0.852 s against 0.724 s)" */
+  double mesh_flow = AT(mesh, "t_par_s", "simgrid", 4, 32), mesh_alone = AT(mesh, "t_par_s", "analytic", 4, 32);
+  double sw_flow = AT(sw, "t_par_s", "simgrid", 4, 32), sw_alone = AT(sw, "t_par_s", "analytic", 4, 32);
+  CU_ASSERT_DOUBLE_EQUAL(mesh_flow / mesh_alone, 1.42, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(sw_flow / sw_alone, 1.18, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(mesh_flow, 1.043, 0.0005);
+  CU_ASSERT_DOUBLE_EQUAL(sw_flow, 0.852, 0.0005);
+  /* 7c "Under the analytic network the mesh and the switch are within 2% ...; under the flow model the mesh is 22%
+   * slower than the switch" */
+  CU_ASSERT(fabs(mesh_alone / sw_alone - 1) < 0.02);
+  CU_ASSERT_DOUBLE_EQUAL(mesh_flow / sw_flow, 1.22, 0.005);
+  /* 7d "Ovh_comm 5.58 against 3.95, Ovh_idle 4.81 against 3.06" */
+  CU_ASSERT_DOUBLE_EQUAL(AT(mesh, "ovh_comm", "simgrid", 4, 32), 5.58, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(AT(mesh, "ovh_comm", "analytic", 4, 32), 3.95, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(AT(mesh, "ovh_idle", "simgrid", 4, 32), 4.81, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(AT(mesh, "ovh_idle", "analytic", 4, 32), 3.06, 0.005);
+  /* 7e "The 4 x 8 grid beats the 1 x 32 grid at p = 32 under both networks, and the 1 x 32 grid is slower than one
+   * node" */
+  static const char *const nets[] = {"simgrid", "analytic"};
+  for (size_t m = 0; m < 2; m++)
+    for (size_t k = 0; k < 2; k++) {
+      CU_ASSERT(AT(both[m], "t_par_s", nets[k], 4, 32) < AT(both[m], "t_par_s", nets[k], 1, 32));
+      CU_ASSERT(AT(both[m], "speedup", nets[k], 1, 32) < 1);
+    }
+#undef AT
+  csv_free(mesh);
+  csv_free(sw);
+  lab_free(&lab);
+}
+
 static void test_labs_help_documented(void)
 {
   static const char *const helps[][2] = {{"--help", NULL}, {"platform", "--help"}};
@@ -749,6 +881,8 @@ int main(void)
       {"test_labs_grid_shape", test_labs_grid_shape},
       {"test_labs_protocol_controller", test_labs_protocol_controller},
       {"test_labs_design_your_machine", test_labs_design_your_machine},
+      {"test_labs_amdahl_gustafson", test_labs_amdahl_gustafson},
+      {"test_labs_contention", test_labs_contention},
       {"test_labs_help_documented", test_labs_help_documented},
       {NULL, NULL},
   };

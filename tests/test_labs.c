@@ -853,6 +853,44 @@ static void test_labs_contention(void)
   lab_free(&lab);
 }
 
+/* ---- Lab 8: docs/labs/08-load-imbalance.md ---- */
+
+static void test_labs_load_imbalance(void)
+{
+  lab_t lab;
+  lab_follow(&lab, "08-load-imbalance.md");
+  csv_t *im = csv_load(&lab, "lab8-imbalance.csv");
+  csv_t *pr = csv_load(&lab, "lab8-imbalance-processes.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(im);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(pr);
+  static const int levels[] = {0, 50, 100, 200};
+  static const double idle[] = {0.07, 0.58, 1.09, 2.11};
+  for (size_t i = 0; i < 4; i++) {
+    int x = levels[i];
+    /* 8a "The overall anomaly is 0 at every imbalance" */
+    CU_ASSERT(fabs(NUM(im, "ovh_anomaly", "imbalance=%d p=4", x)) < 1e-9);
+    /* 8b "rank 0's imbalance is imbalance / 400 of T_seq ... each other rank's about -imbalance / 1200, with a true
+     * anomaly of 0 everywhere" */
+    CU_ASSERT_DOUBLE_EQUAL(NUM(pr, "rank_imbalance", "imbalance=%d p=4 rank=0", x), x / 400.0, 1e-9);
+    for (int rank = 1; rank < 4; rank++)
+      CU_ASSERT_DOUBLE_EQUAL(NUM(pr, "rank_imbalance", "imbalance=%d p=4 rank=%d", x, rank), -x / 1200.0, 1e-3);
+    for (int rank = 0; rank < 4; rank++)
+      CU_ASSERT(fabs(NUM(pr, "rank_anomaly", "imbalance=%d p=4 rank=%d", x, rank)) < 1e-9);
+    /* 8c "Idling grows with the imbalance (Ovh_idle 0.07, 0.58, 1.09, 2.11) while communication does not" */
+    CU_ASSERT_DOUBLE_EQUAL(NUM(im, "ovh_idle", "imbalance=%d p=4", x), idle[i], 0.005);
+    CU_ASSERT(NUM(im, "ovh_comm", "imbalance=%d p=4", x) <= NUM(im, "ovh_comm", "imbalance=0 p=4") + 1e-9);
+    /* 8d "The speedup stays below p / (1 + imbalance / 100) at every imbalance" */
+    CU_ASSERT(NUM(im, "speedup", "imbalance=%d p=4", x) < 4 / (1 + x / 100.0));
+  }
+  /* 8c "at imbalance = 100 the idle ratio of ranks 1 to 3 (0.36) is over 30 times rank 0's (0.010)" */
+  for (int rank = 1; rank < 4; rank++)
+    CU_ASSERT(NUM(pr, "rank_ovh_idle", "imbalance=100 p=4 rank=%d", rank) >
+              30 * NUM(pr, "rank_ovh_idle", "imbalance=100 p=4 rank=0"));
+  csv_free(im);
+  csv_free(pr);
+  lab_free(&lab);
+}
+
 static void test_labs_help_documented(void)
 {
   static const char *const helps[][2] = {{"--help", NULL}, {"platform", "--help"}};
@@ -883,6 +921,7 @@ int main(void)
       {"test_labs_design_your_machine", test_labs_design_your_machine},
       {"test_labs_amdahl_gustafson", test_labs_amdahl_gustafson},
       {"test_labs_contention", test_labs_contention},
+      {"test_labs_load_imbalance", test_labs_load_imbalance},
       {"test_labs_help_documented", test_labs_help_documented},
       {NULL, NULL},
   };

@@ -697,6 +697,30 @@ static void test_labs_design_your_machine(void)
     CU_ASSERT(NUM(kinds, "efficiency", "platform=%s p=8", platforms[1]) < 0.5);
   }
   csv_free(kinds);
+
+  /* 5g "the neighbour broadcast is the fastest on both topologies ...: on the fat tree the pipelined chain takes more
+   * than 10 times as long (0.158 s against 0.0144 s) and the binomial tree more than twice; with the neighbour
+   * broadcast the fat tree is 2.6 times slower than the mesh (0.0144 s against 0.0056 s) ... the dominant component
+   * from p = 16" */
+  csv_t *today[] = {csv_load(&lab, "lab5-today-mesh.csv"), csv_load(&lab, "lab5-today-fattree.csv")};
+  CU_ASSERT_PTR_NOT_NULL_FATAL(today[0]);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(today[1]);
+#define TODAY(m, bcast) NUM(today[m], "t_par_s", "broadcast=%s p=64", bcast)
+  for (size_t m = 0; m < 2; m++) {
+    CU_ASSERT(TODAY(m, "neighbour") < TODAY(m, "binomial") && TODAY(m, "neighbour") < TODAY(m, "pipelined-chain"));
+    for (size_t row = 1; row < today[m]->rows; row++)
+      if (strtol(cell(today[m], row, "p"), NULL, 10) >= 16)
+        CU_ASSERT_STRING_EQUAL(cell(today[m], row, "dominant"), "communication");
+  }
+  CU_ASSERT(TODAY(1, "pipelined-chain") > 10 * TODAY(1, "neighbour"));
+  CU_ASSERT(TODAY(1, "binomial") > 2 * TODAY(1, "neighbour"));
+  CU_ASSERT_DOUBLE_EQUAL(TODAY(1, "pipelined-chain"), 0.158, 0.0005);
+  CU_ASSERT_DOUBLE_EQUAL(TODAY(1, "neighbour"), 0.0144, 0.00005);
+  CU_ASSERT_DOUBLE_EQUAL(TODAY(0, "neighbour"), 0.0056, 0.00005);
+  CU_ASSERT_DOUBLE_EQUAL(TODAY(1, "neighbour") / TODAY(0, "neighbour"), 2.6, 0.05);
+#undef TODAY
+  csv_free(today[0]);
+  csv_free(today[1]);
 #undef TOPO
   csv_free(mine);
   csv_free(topo);

@@ -915,6 +915,41 @@ static void test_labs_load_imbalance(void)
   lab_free(&lab);
 }
 
+/* ---- Lab 9: docs/labs/09-heterogeneity.md ---- */
+
+static void test_labs_heterogeneity(void)
+{
+  lab_t lab;
+  lab_follow(&lab, "09-heterogeneity.md");
+  csv_t *mx = csv_load(&lab, "lab9-mixed.csv");
+  csv_t *pr = csv_load(&lab, "lab9-mixed-processes.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mx);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(pr);
+#define RANK(column, x, rank) NUM(pr, column, "imbalance=%d p=4 rank=%d", x, rank)
+  /* 9a "With the even split, rank 0 on the fast node computes for 14.2 s and each other rank for 28.4 s, twice as
+   * long; rank 0's idle ratio (0.25) is over 5 times each other rank's (0.046)" */
+  CU_ASSERT_DOUBLE_EQUAL(RANK("rank_work_s", 0, 0), 14.2, 0.05);
+  for (int rank = 1; rank < 4; rank++) {
+    CU_ASSERT_DOUBLE_EQUAL(RANK("rank_work_s", 0, rank), 2 * RANK("rank_work_s", 0, 0), 1e-6);
+    CU_ASSERT(RANK("rank_ovh_idle", 0, 0) > 5 * RANK("rank_ovh_idle", 0, rank));
+  }
+  /* 9b "With imbalance = 60 the four ranks' work is equal (22.75 s each, within 0.1%), yet T_par rises from 35.8 s to
+   * 43.6 s and Ovh_idle from 0.39 to 1.12; with imbalance = 100 T_par is 49.8 s" */
+  for (int rank = 0; rank < 4; rank++)
+    CU_ASSERT_DOUBLE_EQUAL(RANK("rank_work_s", 60, rank), 22.75, 0.001 * 22.75);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "t_par_s", "imbalance=0 p=4"), 35.8, 0.05);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "t_par_s", "imbalance=60 p=4"), 43.6, 0.05);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "t_par_s", "imbalance=100 p=4"), 49.8, 0.05);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "ovh_idle", "imbalance=0 p=4"), 0.39, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "ovh_idle", "imbalance=60 p=4"), 1.12, 0.005);
+  /* 9c "1.28 times longer per step, 1.22 in T_par" */
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "t_par_s", "imbalance=60 p=4") / NUM(mx, "t_par_s", "imbalance=0 p=4"), 1.22, 0.005);
+#undef RANK
+  csv_free(mx);
+  csv_free(pr);
+  lab_free(&lab);
+}
+
 static void test_labs_help_documented(void)
 {
   static const char *const helps[][2] = {{"--help", NULL}, {"platform", "--help"}};
@@ -946,6 +981,7 @@ int main(void)
       {"test_labs_amdahl_gustafson", test_labs_amdahl_gustafson},
       {"test_labs_contention", test_labs_contention},
       {"test_labs_load_imbalance", test_labs_load_imbalance},
+      {"test_labs_heterogeneity", test_labs_heterogeneity},
       {"test_labs_help_documented", test_labs_help_documented},
       {NULL, NULL},
   };

@@ -120,19 +120,27 @@ static void test_app_matmul_work_is_conserved(void)
   met_trace_free(trace);
 }
 
+/* The skeleton must refuse parameters names[i] = values[i] on `nranks` ranks, blaming `bad` with `part` in its
+ * message, and make nothing. */
+static void expect_refused(size_t count, const char **names, const char **values, int nranks, const char *bad,
+                           const char *part)
+{
+  app_point_t point = {.count = count, .names = names, .values = values};
+  void *arg = NULL;
+  char err[256];
+  const char *bad_param = NULL;
+  CU_ASSERT_EQUAL(app_matmul_skeleton.prepare(&point, nranks, &arg, err, sizeof err, &bad_param), SIM_EPARAM);
+  CU_ASSERT_STRING_EQUAL(bad_param, bad);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, part));
+  CU_ASSERT_PTR_NULL(arg);
+}
+
 /* n < p leaves a rank without rows: refused, blaming n. */
 static void test_app_matmul_rejects_n_below_p(void)
 {
   const char *names[] = {"n"};
   const char *values[] = {"2"};
-  app_point_t point = {.count = 1, .names = names, .values = values};
-  void *arg = NULL;
-  char err[256];
-  const char *bad_param = NULL;
-  CU_ASSERT_EQUAL(app_matmul_skeleton.prepare(&point, 3, &arg, err, sizeof err, &bad_param), SIM_EPARAM);
-  CU_ASSERT_STRING_EQUAL(bad_param, "n");
-  CU_ASSERT_PTR_NOT_NULL(strstr(err, "use 3 <= n <= 1000000"));
-  CU_ASSERT_PTR_NULL(arg);
+  expect_refused(1, names, values, 3, "n", "use 3 <= n <= 1000000");
 }
 
 /* imbalance = 100, n = 120, p = 4: rank 0 holds 120 / 4 x 2 = 60 rows, ranks 1 to 3 the other 60, 20 each. Each
@@ -163,14 +171,7 @@ static void test_app_matmul_rejects_too_much_imbalance(void)
 {
   const char *names[] = {"n", "imbalance"};
   const char *values[] = {"10", "200"};
-  app_point_t point = {.count = 2, .names = names, .values = values};
-  void *arg = NULL;
-  char err[256];
-  const char *bad_param = NULL;
-  CU_ASSERT_EQUAL(app_matmul_skeleton.prepare(&point, 4, &arg, err, sizeof err, &bad_param), SIM_EPARAM);
-  CU_ASSERT_STRING_EQUAL(bad_param, "imbalance");
-  CU_ASSERT_PTR_NOT_NULL(strstr(err, "gives rank 0 8 of the 10 rows"));
-  CU_ASSERT_PTR_NULL(arg);
+  expect_refused(2, names, values, 4, "imbalance", "gives rank 0 8 of the 10 rows");
 }
 
 int main(void)

@@ -233,6 +233,16 @@ static csv_t *csv_load(const lab_t *lab, const char *name)
   return csv;
 }
 
+/* Follows lab `name` and loads its two output tables `first` and `second` (neither may be missing). */
+static void lab_tables(lab_t *lab, const char *name, const char *first, const char *second, csv_t **a, csv_t **b)
+{
+  lab_follow(lab, name);
+  *a = csv_load(lab, first);
+  *b = csv_load(lab, second);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(*a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(*b);
+}
+
 static void csv_free(csv_t *csv)
 {
   if (csv) {
@@ -832,11 +842,8 @@ static void test_labs_amdahl_gustafson(void)
 static void test_labs_contention(void)
 {
   lab_t lab;
-  lab_follow(&lab, "07-contention.md");
-  csv_t *mesh = csv_load(&lab, "lab7-mesh.csv");
-  csv_t *sw = csv_load(&lab, "lab7-switch.csv");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(mesh);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(sw);
+  csv_t *mesh, *sw;
+  lab_tables(&lab, "07-contention.md", "lab7-mesh.csv", "lab7-switch.csv", &mesh, &sw);
 #define AT(csv, column, net, rows, p) NUM(csv, column, "network=%s grid_rows=%d p=%d", net, rows, p)
   /* 7a "At p = 1, at p = 4 (on either grid) and on the 1 x 32 grid, both networks give the same T_par on both
    * machines, to 1e-9" */
@@ -882,11 +889,8 @@ static void test_labs_contention(void)
 static void test_labs_load_imbalance(void)
 {
   lab_t lab;
-  lab_follow(&lab, "08-load-imbalance.md");
-  csv_t *im = csv_load(&lab, "lab8-imbalance.csv");
-  csv_t *pr = csv_load(&lab, "lab8-imbalance-processes.csv");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(im);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(pr);
+  csv_t *im, *pr;
+  lab_tables(&lab, "08-load-imbalance.md", "lab8-imbalance.csv", "lab8-imbalance-processes.csv", &im, &pr);
   static const int levels[] = {0, 50, 100, 200};
   static const double idle[] = {0.07, 0.58, 1.09, 2.11};
   for (size_t i = 0; i < 4; i++) {
@@ -920,11 +924,8 @@ static void test_labs_load_imbalance(void)
 static void test_labs_heterogeneity(void)
 {
   lab_t lab;
-  lab_follow(&lab, "09-heterogeneity.md");
-  csv_t *mx = csv_load(&lab, "lab9-mixed.csv");
-  csv_t *pr = csv_load(&lab, "lab9-mixed-processes.csv");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(mx);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(pr);
+  csv_t *mx, *pr;
+  lab_tables(&lab, "09-heterogeneity.md", "lab9-mixed.csv", "lab9-mixed-processes.csv", &mx, &pr);
 #define RANK(column, x, rank) NUM(pr, column, "imbalance=%d p=4 rank=%d", x, rank)
   /* 9a "With the even split, rank 0 on the fast node computes for 14.2 s and each other rank for 28.4 s, twice as
    * long; rank 0's idle ratio (0.25) is over 5 times each other rank's (0.046)" */

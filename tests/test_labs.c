@@ -951,6 +951,41 @@ static void test_labs_heterogeneity(void)
   lab_free(&lab);
 }
 
+/* ---- Lab 10: docs/labs/10-logp-hockney.md ---- */
+
+static void test_labs_logp_hockney(void)
+{
+  lab_t lab;
+  csv_t *pp, *chain;
+  lab_tables(&lab, "10-logp-hockney.md", "lab10-pingpong-messages.csv", "lab10-chain.csv", &pp, &chain);
+  /* 10a "The two-point fit from 8 bytes and 1 MiB gives lambda = 124.04 us and tau = 0.084274 us/B ... and predicts
+   * every other size of the table to 1e-6 relative ... 1024 bytes: 210.337 us; n_1/2 = lambda / tau = 1472 bytes" */
+  double t8 = NUM(pp, "mean_s", "bytes=8"), t1m = NUM(pp, "mean_s", "bytes=1048576");
+  double tau = (t1m - t8) / (1048576 - 8), lambda = t8 - 8 * tau;
+  CU_ASSERT_DOUBLE_EQUAL(lambda * 1e6, 124.04, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(tau * 1e6, 0.084274, 0.0000005);
+  for (size_t row = 1; row < pp->rows; row++) {
+    double bytes = strtod(cell(pp, row, "bytes"), NULL), mean = strtod(cell(pp, row, "mean_s"), NULL);
+    CU_ASSERT_DOUBLE_EQUAL(mean, lambda + bytes * tau, 1e-6 * mean);
+  }
+  CU_ASSERT_DOUBLE_EQUAL(NUM(pp, "mean_s", "bytes=1024") * 1e6, 210.337, 0.0005);
+  CU_ASSERT_DOUBLE_EQUAL(lambda / tau, 1472, 0.5);
+  /* 10b "LogP's L is the time of one 8-byte word, lambda + 8 tau = 124.714 us, and g is 8 tau = 0.674 us" (the report's
+   * line) */
+  CU_ASSERT_PTR_NOT_NULL(strstr(lab.out[0], "L 124.714 us, o 0"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(lab.out[0], "g 0.674192 us per 8-byte word"));
+  CU_ASSERT_DOUBLE_EQUAL((lambda + 8 * tau) * 1e6, 124.714, 0.0005);
+  /* 10c "The chain takes p (lambda + 65536 tau) to 1e-6: 11.29 ms, 45.18 ms and 180.70 ms at p = 2, 8 and 32" */
+  static const int ps[] = {2, 8, 32};
+  for (size_t i = 0; i < 3; i++)
+    CU_ASSERT_DOUBLE_EQUAL(NUM(chain, "t_par_s", "p=%d", ps[i]), ps[i] * (lambda + 65536 * tau),
+                           1e-6 * ps[i] * (lambda + 65536 * tau));
+  CU_ASSERT_DOUBLE_EQUAL(NUM(chain, "t_par_s", "p=32"), 0.18070, 0.000005);
+  csv_free(pp);
+  csv_free(chain);
+  lab_free(&lab);
+}
+
 static void test_labs_help_documented(void)
 {
   static const char *const helps[][2] = {{"--help", NULL}, {"platform", "--help"}};
@@ -983,6 +1018,7 @@ int main(void)
       {"test_labs_contention", test_labs_contention},
       {"test_labs_load_imbalance", test_labs_load_imbalance},
       {"test_labs_heterogeneity", test_labs_heterogeneity},
+      {"test_labs_logp_hockney", test_labs_logp_hockney},
       {"test_labs_help_documented", test_labs_help_documented},
       {NULL, NULL},
   };

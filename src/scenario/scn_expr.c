@@ -72,9 +72,9 @@ static int column(const parser_t *ps)
 static double checked(parser_t *ps, double value, const char *what)
 {
   if (isnan(value))
-    return fail(ps, "%s is not a number (NaN)", what);
+    return fail(ps, "%s is not a number (NaN); keep it defined at every value", what);
   if (isinf(value))
-    return fail(ps, "%s overflows (beyond the largest double, %g)", what, DBL_MAX);
+    return fail(ps, "%s overflows (beyond the largest double, %g); make it smaller", what, DBL_MAX);
   return value;
 }
 
@@ -96,7 +96,7 @@ static double number(parser_t *ps)
   double value = strtod(ps->at, &end);
   const char *digits = ps->at + strspn(ps->at, "0123456789.eE+-");
   if (end == ps->at || end > digits) /* strtod reads hexadecimal, "inf" and "nan" too: not ours */
-    return fail(ps, "column %d: '%.8s' is not a number", column(ps), ps->at);
+    return fail(ps, "column %d: '%.8s' is not a number; write decimal digits", column(ps), ps->at);
   ps->at = end;
   return checked(ps, value, "a number");
 }
@@ -122,7 +122,7 @@ static double call(parser_t *ps, const char *name, size_t n)
       return fail(ps, "column %d: expected ')' to close %s(", column(ps), functions[f].name);
     ps->at++;
     if (!ps->failed && (arg < 0 || (functions[f].positive == 2 && arg == 0)))
-      return fail(ps, "%s(%g) is not a number (NaN: its argument must be %s 0)", functions[f].name, arg,
+      return fail(ps, "%s(%g) is not a number (NaN); keep its argument %s 0 at every value", functions[f].name, arg,
                   functions[f].positive == 2 ? ">" : ">=");
     return ps->failed ? 0 : checked(ps, functions[f].apply(arg), functions[f].name);
   }
@@ -138,7 +138,8 @@ static double variable(parser_t *ps)
     return call(ps, name, n);
   char copy[128];
   if (n >= sizeof copy)
-    return fail(ps, "column %d: name '%.20s...' is too long", (int)(name - ps->text) + 1, name);
+    return fail(ps, "column %d: name '%.20s...' is too long; name a parameter of the scenario",
+                (int)(name - ps->text) + 1, name);
   memcpy(copy, name, n);
   copy[n] = '\0';
   double value = 0;
@@ -183,7 +184,7 @@ static double power(parser_t *ps)
 static double unary(parser_t *ps)
 {
   if (++ps->depth > SCN_EXPR_MAX_DEPTH)
-    return fail(ps, "the expression nests deeper than %d levels", SCN_EXPR_MAX_DEPTH);
+    return fail(ps, "the expression nests deeper than %d levels; simplify it", SCN_EXPR_MAX_DEPTH);
   char c = peek(ps);
   double value = 0;
   if (c == '-' || c == '+') {
@@ -205,7 +206,7 @@ static double term(parser_t *ps)
     if (ps->failed)
       break;
     if (c == '/' && right == 0)
-      return fail(ps, "division by zero");
+      return fail(ps, "division by zero; keep the divisor non-zero at every value");
     value = checked(ps, c == '*' ? value * right : value / right, c == '*' ? "a product" : "a quotient");
   }
   return value;
@@ -214,7 +215,7 @@ static double term(parser_t *ps)
 static double expression(parser_t *ps)
 {
   if (++ps->depth > SCN_EXPR_MAX_DEPTH)
-    return fail(ps, "the expression nests deeper than %d levels", SCN_EXPR_MAX_DEPTH);
+    return fail(ps, "the expression nests deeper than %d levels; simplify it", SCN_EXPR_MAX_DEPTH);
   double value = term(ps);
   for (char c = peek(ps); !ps->failed && (c == '+' || c == '-'); c = peek(ps)) {
     ps->at++;

@@ -120,19 +120,58 @@ static void test_app_matmul_work_is_conserved(void)
   met_trace_free(trace);
 }
 
+/* The skeleton must refuse parameters names[i] = values[i] on `nranks` ranks, blaming `bad` with `part` in its
+ * message, and make nothing. */
+static void expect_refused(size_t count, const char **names, const char **values, int nranks, const char *bad,
+                           const char *part)
+{
+  app_point_t point = {.count = count, .names = names, .values = values};
+  void *arg = NULL;
+  char err[256];
+  const char *bad_param = NULL;
+  CU_ASSERT_EQUAL(app_matmul_skeleton.prepare(&point, nranks, &arg, err, sizeof err, &bad_param), SIM_EPARAM);
+  CU_ASSERT_STRING_EQUAL(bad_param, bad);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, part));
+  CU_ASSERT_PTR_NULL(arg);
+}
+
 /* n < p leaves a rank without rows: refused, blaming n. */
 static void test_app_matmul_rejects_n_below_p(void)
 {
   const char *names[] = {"n"};
   const char *values[] = {"2"};
-  app_point_t point = {.count = 1, .names = names, .values = values};
-  void *arg = NULL;
-  char err[256];
-  const char *bad_param = NULL;
-  CU_ASSERT_EQUAL(app_matmul_skeleton.prepare(&point, 3, &arg, err, sizeof err, &bad_param), SIM_EPARAM);
-  CU_ASSERT_STRING_EQUAL(bad_param, "n");
-  CU_ASSERT_PTR_NOT_NULL(strstr(err, "use 3 <= n <= 1000000"));
-  CU_ASSERT_PTR_NULL(arg);
+  expect_refused(1, names, values, 3, "n", "use 3 <= n <= 1000000");
+}
+
+/* imbalance = 100, n = 120, p = 4: rank 0 holds 120 / 4 x 2 = 60 rows, ranks 1 to 3 the other 60, 20 each. Each
+ * rank computes its rows of C against all n columns, rows x 120 x 239 flops: 0.0239 s for rank 0 and 0.00797 s for the
+ * others at 7.2e7 flop/s. The work is the same as the even split's (anomaly 0), and the per-process view shows it as
+ * load imbalance: rank 0's work less the fair share T_seq / 4, +0.01195 s, the others -0.00398 s each. */
+static void test_app_matmul_imbalance_by_hand(void)
+{
+  const char *names[] = {"n", "imbalance"};
+  const char *values[] = {"120", "100"};
+  met_trace_t *trace = tu_run_point(&app_matmul_skeleton, TU_PENTIUM2, 2, names, values, 4, SIM_BCAST_ONE_TO_ALL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  double t_seq = app_matmul_flops(120) / PII_FLOPS;
+  const double rows[] = {60, 20, 20, 20};
+  for (int rank = 0; rank < 4; rank++) {
+    met_eppa_proc_t proc;
+    CU_ASSERT_EQUAL_FATAL(met_eppa_process(trace, t_seq, rank, &proc), 0);
+    TU_ASSERT_CLOSE(proc.work, rows[rank] * 120 * 239 / PII_FLOPS, 1e-12);
+    TU_ASSERT_CLOSE(proc.imbalance, rows[rank] * 120 * 239 / PII_FLOPS - t_seq / 4, 1e-12);
+    TU_ASSERT_CLOSE(proc.anomaly, 0, 1e-12);
+  }
+  met_trace_free(trace);
+}
+
+/* An imbalance that leaves another rank without a row is refused, blaming imbalance: n = 10, p = 4, imbalance = 200
+ * asks 10 / 4 x 3 = 7.5, 8 rows, for rank 0, leaving 2 for 3 ranks. */
+static void test_app_matmul_rejects_too_much_imbalance(void)
+{
+  const char *names[] = {"n", "imbalance"};
+  const char *values[] = {"10", "200"};
+  expect_refused(2, names, values, 4, "imbalance", "gives rank 0 8 of the 10 rows");
 }
 
 int main(void)
@@ -144,6 +183,8 @@ int main(void)
       {"test_app_matmul_message_count", test_app_matmul_message_count},
       {"test_app_matmul_work_is_conserved", test_app_matmul_work_is_conserved},
       {"test_app_matmul_rejects_n_below_p", test_app_matmul_rejects_n_below_p},
+      {"test_app_matmul_imbalance_by_hand", test_app_matmul_imbalance_by_hand},
+      {"test_app_matmul_rejects_too_much_imbalance", test_app_matmul_rejects_too_much_imbalance},
       {NULL, NULL},
   };
   return tu_run("app_matmul", cases);

@@ -308,10 +308,38 @@ static void test_cli_platform_sweep_skips_points_beyond_hosts(void)
   remove_folder(dir);
 }
 
+/* A scaled sweep through the command line: the scaled table in the report, the CSV's fixed-size columns (row 2 is
+ * p = 2, n = 45, whose fixed-size twin is the n = 32 point at p = 2, row 5: a fixed-size point leaves them empty), and
+ * a bad expression refused at its line with status 2 and nothing written. */
+static void test_cli_scaled_sweep(void)
+{
+  char dir[1024];
+  const char *args[] = {"--csv", "out.csv", DATA "gj-scaled.xml", NULL};
+  cli_run_t run;
+  run_ok(dir, sizeof dir, args, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Scaled sweep (docs/scenarios.md)"));
+  char *csv = read_output(dir, "out.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+  static const char *const fixed_speedup[] = {"fixed_speedup", NULL}, *const speedup[] = {"speedup", NULL},
+                           *const fixed_size[] = {"fixed_size", NULL}, *const n[] = {"n", NULL};
+  CU_ASSERT_EQUAL(csv_number(csv, 2, n), 45);
+  CU_ASSERT_EQUAL(csv_number(csv, 5, n), 32);
+  CU_ASSERT_EQUAL(csv_number(csv, 2, fixed_size), 0);
+  CU_ASSERT_EQUAL(csv_number(csv, 5, fixed_size), 1);
+  CU_ASSERT_EQUAL(csv_number(csv, 2, fixed_speedup), csv_number(csv, 5, speedup));
+  free(csv);
+  run_free(&run);
+  remove_folder(dir);
+  EXPECT_FAILURE(.args = {DATA "gj-scaled-bad.xml"}, .status = 2,
+                 .prefix = DATA "gj-scaled-bad.xml:8: parameter 'n': expr=\"64 / (p - 1)\" at p = 1: division by zero",
+                 .phrases = {"; keep the divisor non-zero at every value"});
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_cli_jobs_junk", test_cli_jobs_junk},
+      {"test_cli_scaled_sweep", test_cli_scaled_sweep},
       {"test_cli_platform_sweep_skips_points_beyond_hosts", test_cli_platform_sweep_skips_points_beyond_hosts},
       {"test_cli_ti_writes_traces", test_cli_ti_writes_traces},
       {"test_cli_interrupted_sweep_resumes", test_cli_interrupted_sweep_resumes},

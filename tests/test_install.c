@@ -90,6 +90,12 @@ static void test_install_and_use(void)
     CU_ASSERT_EQUAL(shell(work, command), 0);
   }
   CU_ASSERT_EQUAL(shell(work, "grep -q lab5-fattree.xml lab5-my-machine.csv && test -s lab5/my-machine-time.svg"), 0);
+  /* lab 6: a scaled sweep from the install's docs/labs (about 1 s) */
+  snprintf(command, sizeof command,
+           "'%s/bin/simrun' docs/labs/gj-scaled.xml -j 2 --svg lab6 --csv lab6-scaled.csv >/dev/null && "
+           "grep -q fixed_speedup lab6-scaled.csv && test -s lab6/gj-scaled-speedup.svg",
+           prefix);
+  CU_ASSERT_EQUAL(shell(work, command), 0);
   /* the tracer: a program labelling a phase, built through pkg-config and through find_package */
   snprintf(command, sizeof command,
            "printf '#include <mpi.h>\\n#include <simrun_phase.h>\\nint main(int c, char **v) { MPI_Init(&c, &v); "
@@ -101,6 +107,13 @@ static void test_install_and_use(void)
            "target_link_libraries(t-cmake simrun::simrun-trace MPI::MPI_C)\\n' > CMakeLists.txt && "
            "cmake -S . -B b -DCMAKE_PREFIX_PATH='%s' >/dev/null && cmake --build b >/dev/null",
            prefix, SIMRUN_MPICC, prefix);
+  CU_ASSERT_EQUAL(shell(work, command), 0);
+  /* lab 1's part 2 from the install: examples/ copied out of share/simrun and the ring multiply built against the
+   * installed tracer's header */
+  snprintf(command, sizeof command,
+           "cp -r '%s/share/simrun/examples' . && cd examples/ring-matmul && PKG_CONFIG_PATH='%s/lib/pkgconfig' && "
+           "export PKG_CONFIG_PATH && '%s' -O2 $(pkg-config --cflags simrun-trace) ring_matmul.c -o ring_matmul",
+           prefix, prefix, SIMRUN_MPICC);
   CU_ASSERT_EQUAL(shell(work, command), 0);
   snprintf(command, sizeof command, "rm -rf '%s' '%s'", prefix, work);
   CU_ASSERT_EQUAL(system(command), 0);

@@ -69,7 +69,8 @@ static int copy_file(const char *from, const char *to)
  * folder. */
 static int make_root(char *root, size_t size)
 {
-  static const char *const lab_files[] = {"matmul-n.xml", "my-machine.xml", NULL};
+  static const char *const lab_files[] = {"matmul-n.xml",   "my-machine.xml", "gj-scaled.xml",
+                                          "contention.xml", "imbalance.xml",  NULL};
   char path[2048], from[2048];
   if (make_folder(root, size) != 0)
     return -1;
@@ -230,6 +231,16 @@ static csv_t *csv_load(const lab_t *lab, const char *name)
     csv->rows++;
   }
   return csv;
+}
+
+/* Follows lab `name` and loads its two output tables `first` and `second` (neither may be missing). */
+static void lab_tables(lab_t *lab, const char *name, const char *first, const char *second, csv_t **a, csv_t **b)
+{
+  lab_follow(lab, name);
+  *a = csv_load(lab, first);
+  *b = csv_load(lab, second);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(*a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(*b);
 }
 
 static void csv_free(csv_t *csv)
@@ -424,6 +435,25 @@ static void test_labs_broadcast_bottleneck(void)
   for (size_t row = 1; row < bn->rows; row++)
     CU_ASSERT_STRING_EQUAL(cell(bn, row, "dominant"),
                            strtol(cell(bn, row, "p"), NULL, 10) <= 16 ? "memory" : "communication");
+
+  /* 2h "From p = 24 on, communication is the dominant component (2.54 s at p = 24, 3.25 s at p = 128, above io's
+   * 1.98 s) while input is the largest single sub-component (1.97 s at every p, above the broadcast's 1.64 s)" */
+  static const char *const subs[] = {"cpu_s",        "fpu_s",          "intmem_s",    "extmem_s",
+                                     "link_init_s",  "distribution_s", "broadcast_s", "collection_s",
+                                     "other_comm_s", "output_s",       NULL};
+  for (size_t row = 1; row < bn->rows; row++) {
+    if (strtol(cell(bn, row, "p"), NULL, 10) < 24)
+      continue;
+    double input = strtod(cell(bn, row, "input_s"), NULL);
+    CU_ASSERT(strtod(cell(bn, row, "communication_s"), NULL) > strtod(cell(bn, row, "io_s"), NULL));
+    CU_ASSERT_STRING_EQUAL(cell(bn, row, "cause"), "broadcast");
+    CU_ASSERT_DOUBLE_EQUAL(input, 1.97, 0.005);
+    for (size_t k = 0; subs[k]; k++)
+      CU_ASSERT(input > strtod(cell(bn, row, subs[k]), NULL));
+  }
+  CU_ASSERT_DOUBLE_EQUAL(NUM(bn, "communication_s", "p=24"), 2.54, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(bn, "communication_s", "p=128"), 3.25, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(bn, "broadcast_s", "p=64"), 1.64, 0.005);
 #undef GJ
   csv_free(gj);
   csv_free(bn);
@@ -677,6 +707,30 @@ static void test_labs_design_your_machine(void)
     CU_ASSERT(NUM(kinds, "efficiency", "platform=%s p=8", platforms[1]) < 0.5);
   }
   csv_free(kinds);
+
+  /* 5g "the neighbour broadcast is the fastest on both topologies ...: on the fat tree the pipelined chain takes more
+   * than 10 times as long (0.158 s against 0.0144 s) and the binomial tree more than twice; with the neighbour
+   * broadcast the fat tree is 2.6 times slower than the mesh (0.0144 s against 0.0056 s) ... the dominant component
+   * from p = 16" */
+  csv_t *today[] = {csv_load(&lab, "lab5-today-mesh.csv"), csv_load(&lab, "lab5-today-fattree.csv")};
+  CU_ASSERT_PTR_NOT_NULL_FATAL(today[0]);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(today[1]);
+#define TODAY(m, bcast) NUM(today[m], "t_par_s", "broadcast=%s p=64", bcast)
+  for (size_t m = 0; m < 2; m++) {
+    CU_ASSERT(TODAY(m, "neighbour") < TODAY(m, "binomial") && TODAY(m, "neighbour") < TODAY(m, "pipelined-chain"));
+    for (size_t row = 1; row < today[m]->rows; row++)
+      if (strtol(cell(today[m], row, "p"), NULL, 10) >= 16)
+        CU_ASSERT_STRING_EQUAL(cell(today[m], row, "dominant"), "communication");
+  }
+  CU_ASSERT(TODAY(1, "pipelined-chain") > 10 * TODAY(1, "neighbour"));
+  CU_ASSERT(TODAY(1, "binomial") > 2 * TODAY(1, "neighbour"));
+  CU_ASSERT_DOUBLE_EQUAL(TODAY(1, "pipelined-chain"), 0.158, 0.0005);
+  CU_ASSERT_DOUBLE_EQUAL(TODAY(1, "neighbour"), 0.0144, 0.00005);
+  CU_ASSERT_DOUBLE_EQUAL(TODAY(0, "neighbour"), 0.0056, 0.00005);
+  CU_ASSERT_DOUBLE_EQUAL(TODAY(1, "neighbour") / TODAY(0, "neighbour"), 2.6, 0.05);
+#undef TODAY
+  csv_free(today[0]);
+  csv_free(today[1]);
 #undef TOPO
   csv_free(mine);
   csv_free(topo);
@@ -721,6 +775,217 @@ static void assert_options_documented(const char *help, const char *doc, const c
   }
 }
 
+/* ---- Lab 6: docs/labs/06-amdahl-gustafson.md ---- */
+
+/* Karp and Flatt's experimentally determined serial fraction of speedup S on p processors. */
+static double karp_flatt(double speedup, int p)
+{
+  return (1 / speedup - 1.0 / p) / (1 - 1.0 / p);
+}
+
+static void test_labs_amdahl_gustafson(void)
+{
+  lab_t lab;
+  lab_follow(&lab, "06-amdahl-gustafson.md");
+  csv_t *sc = csv_load(&lab, "lab6-scaled.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(sc);
+  static const int ps[] = {1, 2, 4, 8, 16, 32, 64};
+  double fixed[7], scaled[7], t_par[7];
+  for (size_t i = 0; i < 7; i++) {
+    size_t row = row_of(sc, "p=%d fixed_size=0", ps[i]);
+    scaled[i] = num_at(sc, row, "speedup");
+    fixed[i] = num_at(sc, row, "fixed_speedup");
+    t_par[i] = num_at(sc, row, "t_par_s");
+    /* the fixed-size figure is the n = 64 point's own speedup at that p */
+    CU_ASSERT_DOUBLE_EQUAL(fixed[i], NUM(sc, "speedup", "p=%d n=64", ps[i]), 1e-12);
+  }
+  /* 6a "The fixed-size speedup (n = 64) peaks at p = 16 (3.31) and falls after it, to 2.23 at p = 64" */
+  for (size_t i = 0; i < 7; i++)
+    CU_ASSERT(ps[i] == 16 || fixed[i] < fixed[4]);
+  CU_ASSERT(fixed[5] > fixed[6]);
+  CU_ASSERT(fixed[4] > 3.2 && fixed[4] < 3.4 && fixed[6] > 2.1 && fixed[6] < 2.35);
+
+  /* 6b "The scaled speedup is above the fixed-size one at every p > 1 and grows at every doubling of p, to 12.2" */
+  for (size_t i = 1; i < 7; i++)
+    CU_ASSERT(scaled[i] > fixed[i] && scaled[i] > scaled[i - 1]);
+  CU_ASSERT(scaled[6] > 11.5 && scaled[6] < 13);
+
+  /* 6c "Karp and Flatt's e of the fixed-size speedups grows at every doubling of p, from 0.21 at p = 2 to 0.44 at
+   * p = 64; that of the scaled speedups falls at every doubling, from 0.17 to 0.068" */
+  for (size_t i = 2; i < 7; i++) {
+    CU_ASSERT(karp_flatt(fixed[i], ps[i]) > karp_flatt(fixed[i - 1], ps[i - 1]));
+    CU_ASSERT(karp_flatt(scaled[i], ps[i]) < karp_flatt(scaled[i - 1], ps[i - 1]));
+  }
+  CU_ASSERT_DOUBLE_EQUAL(karp_flatt(fixed[1], 2), 0.21, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(karp_flatt(fixed[6], 64), 0.44, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(karp_flatt(scaled[1], 2), 0.17, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(karp_flatt(scaled[6], 64), 0.068, 0.0005);
+
+  /* 6d "Idling is the largest overhead at every p >= 4 in both sweeps" */
+  for (size_t row = 1; row < sc->rows; row++) {
+    if (strtod(cell(sc, row, "p"), NULL) < 4)
+      continue;
+    double idle = strtod(cell(sc, row, "ovh_idle"), NULL);
+    CU_ASSERT(idle > strtod(cell(sc, row, "ovh_comm"), NULL) && idle > strtod(cell(sc, row, "ovh_ctrl"), NULL));
+  }
+
+  /* 6e "The scaled T_par grows with p: 6.4 s at p = 64, 4.8 times p = 1's 1.35 s" */
+  for (size_t i = 1; i < 7; i++)
+    CU_ASSERT(t_par[i] > t_par[i - 1]);
+  CU_ASSERT_DOUBLE_EQUAL(t_par[6] / t_par[0], 4.8, 0.05);
+  csv_free(sc);
+  lab_free(&lab);
+}
+
+/* ---- Lab 7: docs/labs/07-contention.md ---- */
+
+static void test_labs_contention(void)
+{
+  lab_t lab;
+  csv_t *mesh, *sw;
+  lab_tables(&lab, "07-contention.md", "lab7-mesh.csv", "lab7-switch.csv", &mesh, &sw);
+#define AT(csv, column, net, rows, p) NUM(csv, column, "network=%s grid_rows=%d p=%d", net, rows, p)
+  /* 7a "At p = 1, at p = 4 (on either grid) and on the 1 x 32 grid, both networks give the same T_par on both
+   * machines, to 1e-9" */
+  const csv_t *both[] = {mesh, sw};
+  static const int same[][2] = {{1, 1}, {1, 4}, {4, 4}, {1, 32}};
+  for (size_t m = 0; m < 2; m++)
+    for (size_t i = 0; i < 4; i++) {
+      double flow = AT(both[m], "t_par_s", "simgrid", same[i][0], same[i][1]);
+      CU_ASSERT_DOUBLE_EQUAL(AT(both[m], "t_par_s", "analytic", same[i][0], same[i][1]), flow, 1e-9 * flow);
+    }
+  /* 7b "by 42% on the mesh (1.043 s against 0.734 s) and by 18% on the switch (0.852 s against 0.724 s)" */
+  double mesh_flow = AT(mesh, "t_par_s", "simgrid", 4, 32), mesh_alone = AT(mesh, "t_par_s", "analytic", 4, 32);
+  double sw_flow = AT(sw, "t_par_s", "simgrid", 4, 32), sw_alone = AT(sw, "t_par_s", "analytic", 4, 32);
+  CU_ASSERT_DOUBLE_EQUAL(mesh_flow / mesh_alone, 1.42, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(sw_flow / sw_alone, 1.18, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(mesh_flow, 1.043, 0.0005);
+  CU_ASSERT_DOUBLE_EQUAL(sw_flow, 0.852, 0.0005);
+  /* 7c "Under the analytic network the mesh and the switch are within 2% ...; under the flow model the mesh is 22%
+   * slower than the switch" */
+  CU_ASSERT(fabs(mesh_alone / sw_alone - 1) < 0.02);
+  CU_ASSERT_DOUBLE_EQUAL(mesh_flow / sw_flow, 1.22, 0.005);
+  /* 7d "Ovh_comm 5.58 against 3.95, Ovh_idle 4.81 against 3.06" */
+  CU_ASSERT_DOUBLE_EQUAL(AT(mesh, "ovh_comm", "simgrid", 4, 32), 5.58, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(AT(mesh, "ovh_comm", "analytic", 4, 32), 3.95, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(AT(mesh, "ovh_idle", "simgrid", 4, 32), 4.81, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(AT(mesh, "ovh_idle", "analytic", 4, 32), 3.06, 0.005);
+  /* 7e "The 4 x 8 grid beats the 1 x 32 grid at p = 32 under both networks, and the 1 x 32 grid is slower than one
+   * node" */
+  static const char *const nets[] = {"simgrid", "analytic"};
+  for (size_t m = 0; m < 2; m++)
+    for (size_t k = 0; k < 2; k++) {
+      CU_ASSERT(AT(both[m], "t_par_s", nets[k], 4, 32) < AT(both[m], "t_par_s", nets[k], 1, 32));
+      CU_ASSERT(AT(both[m], "speedup", nets[k], 1, 32) < 1);
+    }
+#undef AT
+  csv_free(mesh);
+  csv_free(sw);
+  lab_free(&lab);
+}
+
+/* ---- Lab 8: docs/labs/08-load-imbalance.md ---- */
+
+static void test_labs_load_imbalance(void)
+{
+  lab_t lab;
+  csv_t *im, *pr;
+  lab_tables(&lab, "08-load-imbalance.md", "lab8-imbalance.csv", "lab8-imbalance-processes.csv", &im, &pr);
+  static const int levels[] = {0, 50, 100, 200};
+  static const double idle[] = {0.07, 0.58, 1.09, 2.11};
+  for (size_t i = 0; i < 4; i++) {
+    int x = levels[i];
+    /* 8a "The overall anomaly is 0 at every imbalance" */
+    CU_ASSERT(fabs(NUM(im, "ovh_anomaly", "imbalance=%d p=4", x)) < 1e-9);
+    /* 8b "rank 0's imbalance is imbalance / 400 of T_seq ... each other rank's about -imbalance / 1200, with a true
+     * anomaly of 0 everywhere" */
+    CU_ASSERT_DOUBLE_EQUAL(NUM(pr, "rank_imbalance", "imbalance=%d p=4 rank=0", x), x / 400.0, 1e-9);
+    for (int rank = 1; rank < 4; rank++)
+      CU_ASSERT_DOUBLE_EQUAL(NUM(pr, "rank_imbalance", "imbalance=%d p=4 rank=%d", x, rank), -x / 1200.0, 1e-3);
+    for (int rank = 0; rank < 4; rank++)
+      CU_ASSERT(fabs(NUM(pr, "rank_anomaly", "imbalance=%d p=4 rank=%d", x, rank)) < 1e-9);
+    /* 8c "Idling grows with the imbalance (Ovh_idle 0.07, 0.58, 1.09, 2.11) while communication does not" */
+    CU_ASSERT_DOUBLE_EQUAL(NUM(im, "ovh_idle", "imbalance=%d p=4", x), idle[i], 0.005);
+    CU_ASSERT(NUM(im, "ovh_comm", "imbalance=%d p=4", x) <= NUM(im, "ovh_comm", "imbalance=0 p=4") + 1e-9);
+    /* 8d "The speedup stays below p / (1 + imbalance / 100) at every imbalance" */
+    CU_ASSERT(NUM(im, "speedup", "imbalance=%d p=4", x) < 4 / (1 + x / 100.0));
+  }
+  /* 8c "at imbalance = 100 the idle ratio of ranks 1 to 3 (0.36) is over 30 times rank 0's (0.010)" */
+  for (int rank = 1; rank < 4; rank++)
+    CU_ASSERT(NUM(pr, "rank_ovh_idle", "imbalance=100 p=4 rank=%d", rank) >
+              30 * NUM(pr, "rank_ovh_idle", "imbalance=100 p=4 rank=0"));
+  csv_free(im);
+  csv_free(pr);
+  lab_free(&lab);
+}
+
+/* ---- Lab 9: docs/labs/09-heterogeneity.md ---- */
+
+static void test_labs_heterogeneity(void)
+{
+  lab_t lab;
+  csv_t *mx, *pr;
+  lab_tables(&lab, "09-heterogeneity.md", "lab9-mixed.csv", "lab9-mixed-processes.csv", &mx, &pr);
+#define RANK(column, x, rank) NUM(pr, column, "imbalance=%d p=4 rank=%d", x, rank)
+  /* 9a "With the even split, rank 0 on the fast node computes for 14.2 s and each other rank for 28.4 s, twice as
+   * long; rank 0's idle ratio (0.25) is over 5 times each other rank's (0.046)" */
+  CU_ASSERT_DOUBLE_EQUAL(RANK("rank_work_s", 0, 0), 14.2, 0.05);
+  for (int rank = 1; rank < 4; rank++) {
+    CU_ASSERT_DOUBLE_EQUAL(RANK("rank_work_s", 0, rank), 2 * RANK("rank_work_s", 0, 0), 1e-6);
+    CU_ASSERT(RANK("rank_ovh_idle", 0, 0) > 5 * RANK("rank_ovh_idle", 0, rank));
+  }
+  /* 9b "With imbalance = 60 the four ranks' work is equal (22.75 s each, within 0.1%), yet T_par rises from 35.8 s to
+   * 43.6 s and Ovh_idle from 0.39 to 1.12; with imbalance = 100 T_par is 49.8 s" */
+  for (int rank = 0; rank < 4; rank++)
+    CU_ASSERT_DOUBLE_EQUAL(RANK("rank_work_s", 60, rank), 22.75, 0.001 * 22.75);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "t_par_s", "imbalance=0 p=4"), 35.8, 0.05);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "t_par_s", "imbalance=60 p=4"), 43.6, 0.05);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "t_par_s", "imbalance=100 p=4"), 49.8, 0.05);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "ovh_idle", "imbalance=0 p=4"), 0.39, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "ovh_idle", "imbalance=60 p=4"), 1.12, 0.005);
+  /* 9c "1.28 times longer per step, 1.22 in T_par" */
+  CU_ASSERT_DOUBLE_EQUAL(NUM(mx, "t_par_s", "imbalance=60 p=4") / NUM(mx, "t_par_s", "imbalance=0 p=4"), 1.22, 0.005);
+#undef RANK
+  csv_free(mx);
+  csv_free(pr);
+  lab_free(&lab);
+}
+
+/* ---- Lab 10: docs/labs/10-logp-hockney.md ---- */
+
+static void test_labs_logp_hockney(void)
+{
+  lab_t lab;
+  csv_t *pp, *chain;
+  lab_tables(&lab, "10-logp-hockney.md", "lab10-pingpong-messages.csv", "lab10-chain.csv", &pp, &chain);
+  /* 10a "The two-point fit from 8 bytes and 1 MiB gives lambda = 124.04 us and tau = 0.084274 us/B ... and predicts
+   * every other size of the table to 1e-6 relative ... 1024 bytes: 210.337 us; n_1/2 = lambda / tau = 1472 bytes" */
+  double t8 = NUM(pp, "mean_s", "bytes=8"), t1m = NUM(pp, "mean_s", "bytes=1048576");
+  double tau = (t1m - t8) / (1048576 - 8), lambda = t8 - 8 * tau;
+  CU_ASSERT_DOUBLE_EQUAL(lambda * 1e6, 124.04, 0.005);
+  CU_ASSERT_DOUBLE_EQUAL(tau * 1e6, 0.084274, 0.0000005);
+  for (size_t row = 1; row < pp->rows; row++) {
+    double bytes = strtod(cell(pp, row, "bytes"), NULL), mean = strtod(cell(pp, row, "mean_s"), NULL);
+    CU_ASSERT_DOUBLE_EQUAL(mean, lambda + bytes * tau, 1e-6 * mean);
+  }
+  CU_ASSERT_DOUBLE_EQUAL(NUM(pp, "mean_s", "bytes=1024") * 1e6, 210.337, 0.0005);
+  CU_ASSERT_DOUBLE_EQUAL(lambda / tau, 1472, 0.5);
+  /* 10b "LogP's L is the time of one 8-byte word, lambda + 8 tau = 124.714 us, and g is 8 tau = 0.674 us" (the report's
+   * line) */
+  CU_ASSERT_PTR_NOT_NULL(strstr(lab.out[0], "L 124.714 us, o 0"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(lab.out[0], "g 0.674192 us per 8-byte word"));
+  CU_ASSERT_DOUBLE_EQUAL((lambda + 8 * tau) * 1e6, 124.714, 0.0005);
+  /* 10c "The chain takes p (lambda + 65536 tau) to 1e-6: 11.29 ms, 45.18 ms and 180.70 ms at p = 2, 8 and 32" */
+  static const int ps[] = {2, 8, 32};
+  for (size_t i = 0; i < 3; i++)
+    CU_ASSERT_DOUBLE_EQUAL(NUM(chain, "t_par_s", "p=%d", ps[i]), ps[i] * (lambda + 65536 * tau),
+                           1e-6 * ps[i] * (lambda + 65536 * tau));
+  CU_ASSERT_DOUBLE_EQUAL(NUM(chain, "t_par_s", "p=32"), 0.18070, 0.000005);
+  csv_free(pp);
+  csv_free(chain);
+  lab_free(&lab);
+}
+
 static void test_labs_help_documented(void)
 {
   static const char *const helps[][2] = {{"--help", NULL}, {"platform", "--help"}};
@@ -749,6 +1014,11 @@ int main(void)
       {"test_labs_grid_shape", test_labs_grid_shape},
       {"test_labs_protocol_controller", test_labs_protocol_controller},
       {"test_labs_design_your_machine", test_labs_design_your_machine},
+      {"test_labs_amdahl_gustafson", test_labs_amdahl_gustafson},
+      {"test_labs_contention", test_labs_contention},
+      {"test_labs_load_imbalance", test_labs_load_imbalance},
+      {"test_labs_heterogeneity", test_labs_heterogeneity},
+      {"test_labs_logp_hockney", test_labs_logp_hockney},
       {"test_labs_help_documented", test_labs_help_documented},
       {NULL, NULL},
   };

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Ring matrix multiply (seed 000 Ex. 1.2, Fig. 1.3): distribution by the master, p multiply steps each followed by a
- * circular shift of B's column blocks, collection of C; flops as eq. 1.4 counts them. */
+ * circular shift of B's column blocks, collection of C; flops as eq. 1.4 counts them. Optionally unbalanced: rank 0
+ * holds `imbalance` percent more rows than an even share (docs/labs/08-load-imbalance.md). */
 #include "app_matmul.h"
 #include "app_linalg.h"
 #include "sim_error.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 typedef struct matmul_arg {
   int n;
+  int imbalance; /* percent more rows of A (and columns of B) on rank 0 than n / p; 0: the even split */
 } matmul_arg_t;
 
 double app_matmul_flops(int n)
@@ -17,24 +20,37 @@ double app_matmul_flops(int n)
   return (double)n * n * (2.0 * n - 1);
 }
 
-/* Rows of A (and columns of B) in block `b`: n / p each, the first n mod p blocks one more. */
-static int block_size(int n, int p, int b)
+/* Rank 0's rows under an imbalance: n / p (1 + imbalance / 100), rounded to the nearest. */
+static long heavy_rows(long n, int p, long imbalance)
 {
-  return n / p + (b < n % p);
+  return lround((double)n * (100.0 + (double)imbalance) / (100.0 * p));
 }
 
-static void distribute(sim_rank_t *rank, int n, int p)
+/* Rows of A (and columns of B) in block `b`: n / p each, the first n mod p blocks one more; with an imbalance, rank
+ * 0's heavy_rows and the rest split so among the others. The blocks add up to n either way: the work is the same. */
+static int block_size(const matmul_arg_t *a, int p, int b)
 {
+  int n = a->n;
+  if (a->imbalance == 0 || p == 1)
+    return n / p + (b < n % p);
+  int first = (int)heavy_rows(n, p, a->imbalance);
+  int rest = n - first;
+  return b == 0 ? first : rest / (p - 1) + (b - 1 < rest % (p - 1));
+}
+
+static void distribute(sim_rank_t *rank, const matmul_arg_t *a, int p)
+{
+  int n = a->n;
   sim_phase(rank, "distribution");
   int me = sim_rank_id(rank);
   if (me != 0) {
-    sim_recv(rank, 0, 8.0 * block_size(n, p, me) * n);
-    sim_recv(rank, 0, 8.0 * n * block_size(n, p, me));
+    sim_recv(rank, 0, 8.0 * block_size(a, p, me) * n);
+    sim_recv(rank, 0, 8.0 * n * block_size(a, p, me));
     return;
   }
   for (int r = 1; r < p; r++) {
-    sim_send(rank, r, 8.0 * block_size(n, p, r) * n);
-    sim_send(rank, r, 8.0 * n * block_size(n, p, r));
+    sim_send(rank, r, 8.0 * block_size(a, p, r) * n);
+    sim_send(rank, r, 8.0 * n * block_size(a, p, r));
   }
 }
 
@@ -44,11 +60,11 @@ static void distribute(sim_rank_t *rank, int n, int p)
  * receive first, so that synchronous messages cannot deadlock around the ring (with p odd, ranks p - 1 and 0 are both
  * even: the chain then starts at rank 0's send and still completes); an eager rank among them never blocks in its
  * send, so mixing the two orders cannot deadlock either. */
-static void shift(sim_rank_t *rank, int n, int p, int held)
+static void shift(sim_rank_t *rank, const matmul_arg_t *a, int p, int held)
 {
   int me = sim_rank_id(rank);
-  double out = 8.0 * n * block_size(n, p, held);
-  double in = 8.0 * n * block_size(n, p, (held - 1 + p) % p);
+  double out = 8.0 * a->n * block_size(a, p, held);
+  double in = 8.0 * a->n * block_size(a, p, (held - 1 + p) % p);
   sim_phase(rank, "shift");
   if (sim_send_is_eager(rank, out) || me % 2 == 0) {
     sim_send(rank, (me + 1) % p, out);
@@ -59,16 +75,17 @@ static void shift(sim_rank_t *rank, int n, int p, int held)
   }
 }
 
-static void collect(sim_rank_t *rank, int n, int p)
+static void collect(sim_rank_t *rank, const matmul_arg_t *a, int p)
 {
+  int n = a->n;
   sim_phase(rank, "collection");
   int me = sim_rank_id(rank);
   if (me != 0) {
-    sim_send(rank, 0, 8.0 * block_size(n, p, me) * n);
+    sim_send(rank, 0, 8.0 * block_size(a, p, me) * n);
     return;
   }
   for (int r = 1; r < p; r++)
-    sim_recv(rank, r, 8.0 * block_size(n, p, r) * n);
+    sim_recv(rank, r, 8.0 * block_size(a, p, r) * n);
 }
 
 /* At step s, rank i holds B's column block (i - s) mod p and computes that block of its rows of C: rows x cols
@@ -76,20 +93,21 @@ static void collect(sim_rank_t *rank, int n, int p)
  * last one gives every rank its own B block back). */
 static void matmul_program(sim_rank_t *rank, const void *arg)
 {
-  int n = ((const matmul_arg_t *)arg)->n;
+  const matmul_arg_t *a = arg;
+  int n = a->n;
   int p = sim_rank_count(rank);
   int me = sim_rank_id(rank);
   if (p > 1)
-    distribute(rank, n, p);
+    distribute(rank, a, p);
   for (int step = 0; step < p; step++) {
     int held = (me - step + p) % p;
     sim_phase(rank, "multiply");
-    app_linalg_flops(rank, (double)block_size(n, p, me) * block_size(n, p, held) * (2.0 * n - 1), SIM_WORK);
+    app_linalg_flops(rank, (double)block_size(a, p, me) * block_size(a, p, held) * (2.0 * n - 1), SIM_WORK);
     if (p > 1)
-      shift(rank, n, p, held);
+      shift(rank, a, p, held);
   }
   if (p > 1)
-    collect(rank, n, p);
+    collect(rank, a, p);
 }
 
 static int matmul_prepare(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen,
@@ -104,10 +122,19 @@ static int matmul_prepare(const app_point_t *point, int nranks, void **arg, char
     *bad_param = "n";
     return SIM_EPARAM;
   }
+  long imbalance = app_point_long(point, "imbalance", 0);
+  if (nranks > 1 && imbalance > 0 && heavy_rows(n, nranks, imbalance) > n - (nranks - 1)) {
+    snprintf(err, errlen,
+             "imbalance = %ld gives rank 0 %ld of the %ld rows, leaving fewer than one for each of the other %d "
+             "ranks; use a smaller imbalance, or a larger n",
+             imbalance, heavy_rows(n, nranks, imbalance), n, nranks - 1);
+    *bad_param = "imbalance";
+    return SIM_EPARAM;
+  }
   matmul_arg_t *a = malloc(sizeof *a);
   if (!a)
     return SIM_ENOMEM;
-  a->n = (int)n;
+  *a = (matmul_arg_t){.n = (int)n, .imbalance = (int)imbalance};
   *arg = a;
   return 0;
 }
@@ -118,14 +145,20 @@ static int matmul_prepare(const app_point_t *point, int nranks, void **arg, char
 static int matmul_advise(const app_point_t *point, int nranks, const met_platform_t *m, char *msg, size_t msglen)
 {
   long n = app_point_long(point, "n", 0);
-  if (n < nranks)
+  long imbalance = app_point_long(point, "imbalance", 0);
+  if (n < nranks || (nranks > 1 && heavy_rows(n, nranks, imbalance) > n - (nranks - 1)))
     return 0;
-  double block = (double)block_size((int)n, nranks, 0) * (double)n * 8.0;
+  matmul_arg_t a = {.n = (int)n, .imbalance = (int)imbalance};
+  double block = (double)block_size(&a, nranks, 0) * (double)n * 8.0;
   return app_memory_advice(m, "matrices", 3.0 * (double)n * (double)n * 8.0, 4 * block, 0, msg, msglen);
 }
 
 static const scn_param_spec_t matmul_params[] = {
     {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "order n of the square matrices A, B and C"},
+    {.name = "imbalance",
+     .kind = SCN_INT,
+     .min = 0,
+     .help = "percent more rows of A (and columns of B) on rank 0 than an even share n / p (default 0)"},
 };
 
 static const scn_skeleton_spec_t matmul_spec = {

@@ -266,6 +266,7 @@ int cli_set_apply(const cli_config_t *config, scn_scenario_t *scenario, scn_erro
       scn_references_drop_unless_where(scenario, p->name);
     if (!p || set_values(p, eq + 1) != 0)
       return scn_fail(err, scenario->path, 0, "out of memory");
+    scn_zip_leave(p);      /* its own values now: neither paired nor computed */
     p->line = -(int)k - 1; /* cli_set_blame's mark */
     p->swept = p->nvalues > 1 || p->swept;
     for (size_t v = 0; p->paths && v < p->nvalues; v++)

@@ -235,11 +235,13 @@ int rep_csv(FILE *out, const stu_study_t *study)
 {
   csv_key_header(out, study);
   csv_core_header(out);
+  rep_scaled_csv_header(out, study);
   csv_view_header(out, study);
   fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++) {
     csv_key(out, study, &study->points[i]);
     csv_core(out, study, &study->points[i]);
+    rep_scaled_csv(out, study, &study->points[i]);
     csv_view(out, study, &study->points[i]);
     fputc('\n', out);
   }
@@ -766,6 +768,7 @@ static void json_lost_cycles(FILE *out, const stu_study_t *study, const stu_poin
   json_ratios(out, e->ovh_ratio);
   fprintf(out, ", \"granularity\": ");
   rep_json_number(out, e->granularity);
+  rep_scaled_json(out, study, point);
   if (!study->facts.no_breakdown)
     json_breakdown(out, study, point);
   json_array(out, "per_process", point, stu_procs(point) ? (size_t)point->p : 0, json_process);

@@ -14,6 +14,14 @@
 void rep_print(FILE *out, const stu_study_t *study);
 /* Its study summary, when points are compared at equal p: the best per p and why, by lost-cycle class (rep_study.c). */
 void rep_print_study(FILE *out, const stu_study_t *study);
+/* Its scaled-sweep part, for scaled sweeps only: scaled and fixed-size speedups per p (rep_scaled.c, stu_scaled.h). */
+void rep_print_scaled(FILE *out, const stu_study_t *study);
+/* A scaled sweep's CSV columns after the core ones (docs/results.md): fixed_size (1 for the fixed-size points),
+ * fixed_speedup and fixed_efficiency (a zip point's fixed-size twin's); nothing for other studies. And the same
+ * figures as JSON members of a point. */
+void rep_scaled_csv_header(FILE *out, const stu_study_t *study);
+void rep_scaled_csv(FILE *out, const stu_study_t *study, const stu_point_t *point);
+void rep_scaled_json(FILE *out, const stu_study_t *study, const stu_point_t *point);
 /* Its bottleneck part, for lost-cycle studies: Table 5 layout, references, ratios, verdict (rep_bottleneck.c). */
 void rep_print_bottlenecks(FILE *out, const stu_study_t *study);
 

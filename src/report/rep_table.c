@@ -155,6 +155,7 @@ static void print_lost_cycles(FILE *out, const stu_study_t *study)
   for (size_t i = 0; i < study->npoints; i++)
     if (rep_opens_group(study, i))
       print_group(out, study, i);
+  rep_print_scaled(out, study);
   rep_print_study(out, study);
   rep_factors_print(out, study, 80); /* the width of a terminal report that is not on a terminal (issue 45 item 2) */
   rep_print_models(out, study);

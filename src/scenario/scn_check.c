@@ -186,7 +186,8 @@ static int check_param(const scn_scenario_t *s, scn_param_t *p, const scn_skelet
                     "parameter '%s' has %zu values but a fixed parameter takes exactly one; to run several, move it "
                     "to <sweep> as <param name=\"%s\" values=\"...\"/>",
                     p->name, p->nvalues, p->name);
-  if (p->nvalues > 1 && check_distinct(s, p, err) != 0)
+  /* a zip's points are checked whole (scn_zip_resolve), but p's values are distinct in any case */
+  if (p->nvalues > 1 && (!p->zip || p->role == SCN_ROLE_PROCESSES) && check_distinct(s, p, err) != 0)
     return -1;
   if (ps->kind == SCN_PATH)
     return resolve_paths(s, p, err);
@@ -232,6 +233,8 @@ static int check_per_process(const scn_scenario_t *s, scn_error_t *err)
 
 int scn_check(scn_scenario_t *s, const scn_skeleton_spec_t *spec, scn_error_t *err)
 {
+  if (scn_zip_resolve(s, err))
+    return -1;
   for (size_t i = 0; i < s->nparams; i++)
     if (check_param(s, &s->params[i], spec, err))
       return -1;

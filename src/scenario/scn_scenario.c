@@ -144,20 +144,34 @@ static int read_param(const xmlNode *el, int swept, scn_scenario_t *s)
   s->params = grown;
   scn_param_t *p = &s->params[s->nparams++];
   *p = (scn_param_t){.line = scn_xml_line(el), .swept = swept};
-  char *raw;
-  if (get_attr(el, "name", &p->name) || get_attr(el, swept ? "values" : "value", &raw))
+  char *raw = NULL;
+  if (get_attr(el, "name", &p->name))
     return -1;
   p->role = scn_builtin_role(p->name);
+  if (swept && xmlHasProp(el, (const xmlChar *)"expr")) /* its values come from scn_zip_resolve */
+    return get_attr(el, "expr", &p->expr);
+  if (get_attr(el, swept ? "values" : "value", &raw))
+    return -1;
   int rc = split_tokens(raw, &p->values, &p->nvalues);
   free(raw);
   return rc;
 }
 
+/* The <param> children of `parent`; those of a <zip> child (a sweep's) get the zip's number. */
 static int read_params(const xmlNode *parent, int swept, scn_scenario_t *s)
 {
-  for (const xmlNode *el = parent->children; el; el = el->next)
+  for (const xmlNode *el = parent->children; el; el = el->next) {
     if (scn_xml_is_element(el, "param") && read_param(el, swept, s))
       return -1;
+    if (!scn_xml_is_element(el, "zip"))
+      continue;
+    size_t first = s->nparams;
+    if (read_params(el, swept, s))
+      return -1;
+    s->nzips++;
+    for (size_t j = first; j < s->nparams; j++)
+      s->params[j].zip = s->nzips;
+  }
   return 0;
 }
 
@@ -329,6 +343,12 @@ static int check_loaded(const scn_scenario_t *s, scn_error_t *err)
     return scn_fail(err, s->path, s->skeleton_line,
                     "parameter 'p' (the number of processes) is missing; add <param name=\"p\" value=\"...\"/> "
                     "to <program>, or <param name=\"p\" values=\"...\"/> to <sweep>");
+  for (size_t j = 0; j < s->nparams; j++) /* what the rest of scn_load reads: given as written */
+    if (s->params[j].expr && (s->params[j].role == SCN_ROLE_PROCESSES || s->params[j].role == SCN_ROLE_PLATFORM))
+      return scn_fail(err, s->path, s->params[j].line,
+                      "parameter '%s' cannot be an expression; list its values, and write the parameters that "
+                      "depend on it as expressions of it",
+                      s->params[j].name);
   return 0;
 }
 
@@ -428,6 +448,7 @@ restore:
 
 static void free_param(scn_param_t *p)
 {
+  free(p->expr);
   for (size_t v = 0; v < p->nvalues; v++) {
     free(p->values[v]);
     free(p->paths ? p->paths[v] : NULL);

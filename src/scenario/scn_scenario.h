@@ -26,7 +26,8 @@ typedef enum scn_role {
 #define SCN_VARIANT_BASELINE "no"       /* SCN_ROLE_VARIANT: the point the variant is compared with */
 
 /* One parameter: a fixed one (<program><param value=...>) has one value; a swept one (<sweep><param values=...>) has
- * one or more, and the run is the cross product of all swept parameters in the order they are written. */
+ * one or more, and the run is the cross product of all swept parameters in the order they are written, each zip
+ * counting as one (its first parameter's place). */
 typedef struct scn_param {
   char *name;
   char **values; /* as written, each a whitespace-free token (a skeleton's path parameters resolved by scn_check) */
@@ -37,6 +38,10 @@ typedef struct scn_param {
   int is_path;  /* its skeleton's spec gives it kind SCN_PATH: it names files the skeleton reads (the platform, whose
                  * files `paths` holds, aside); set by scn_check */
   scn_role_t role;
+  int zip;    /* 0, or the zip it belongs to (from 1): the parameters of one zip vary together, the k-th point of the
+               * zip taking each one's k-th value (docs/scenarios.md "Scaled sweeps") */
+  char *expr; /* <sweep><param expr=...>, or NULL: its values are computed from the parameters it names by
+               * scn_check, one per value of the swept one, and it joins that one's zip */
 } scn_param_t;
 
 /* Figures from elsewhere shown beside simrun's (<reference>): values[i] is the quantity at p[i]. */
@@ -68,6 +73,7 @@ typedef struct scn_scenario {
   char *json;            /* <report json=...> likewise, or NULL */
   scn_reference_t *refs; /* <reference> elements, in file order */
   size_t nrefs;
+  int nzips; /* zips (scn_param_t.zip), numbered from 1 */
 } scn_scenario_t;
 
 /* What a skeleton accepts. kind INT takes a decimal integer >= min; CHOICE takes one of `choices` (NULL-ended); PATH
@@ -103,6 +109,19 @@ int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err);
  * scenario file's folder, as <platform file> is. Returns 0, or -1 with *err filled (file and line of the offending
  * <param>). */
 int scn_check(scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, scn_error_t *err);
+
+/* Scaled sweeps, part of scn_check (after --set, before the values are checked): computes each expression
+ * parameter's values from the parameters it names and pairs it with the swept one, then checks that the parameters of
+ * each zip have as many values as each other and that no two points of a zip are the same. Returns 0, or -1 with *err
+ * at the line of the parameter to blame: an expression that names an unknown parameter, another expression, two swept
+ * parameters or a value that is not a number; a division by zero, NaN, overflow; a result that is not a whole number
+ * or lies outside a C int. */
+int scn_zip_resolve(scn_scenario_t *scenario, scn_error_t *err);
+/* Takes parameter `param` out of its zip and drops its expression: --set gave it values of its own. */
+void scn_zip_leave(scn_param_t *param);
+/* The parameter that leads the zip of parameter j (the zip's first, whose place in the cross product the zip takes),
+ * j itself when it is in none. */
+size_t scn_zip_leader(const scn_scenario_t *scenario, size_t j);
 
 /* Whether output `path` (the scenario's <report csv> or <report json>, resolved; NULL for none) lies inside the
  * scenario's folder once links and ".." are resolved: a scenario received from someone else must not overwrite files

@@ -24,6 +24,7 @@ typedef struct stu_facts {
   const char *no_breakdown;     /* or NULL: why the bottleneck view is left out of every output (a measured run) */
   const char *no_anomaly_split; /* or NULL: why the per-process anomaly is not split into true anomaly and imbalance */
   int requests; /* every point kept its whole trace for the cause-effect view's list of requests (stu_options_t) */
+  int scaled;   /* p is zipped with other parameters: a scaled sweep, with fixed-size points beside (stu_scaled.h) */
 } stu_facts_t;
 
 /* The parameters with a role (scn_role_t) at one point, resolved once (stu_resolve_roles): what the layers above the
@@ -61,6 +62,8 @@ typedef struct stu_point {
   met_trace_t *trace;         /* the whole trace, kept for the per-process p only (timelines); otherwise NULL */
   char t_seq_source[512];     /* where T_seq comes from when the skeleton says (app_skeleton_t.prepare_seq), or "": the
                                * run on one process */
+  int fixed_size; /* a scaled sweep's fixed-size point (stu_scaled.h): 1, added beside the zip's points; -1 once the
+                   * skeleton refused it (dropped before anything runs); 0 for every other point */
 } stu_point_t;
 
 typedef struct stu_study {

@@ -440,6 +440,29 @@ static int check_platforms(sweep_t *sweep, stu_study_t *study)
   return rc;
 }
 
+/* The skeleton's check of one point: 0, or a SIM_E* code with a message and the parameter to blame. */
+static int prepare_point(const sweep_t *sweep, const stu_point_t *point, char *message, size_t len, const char **blame)
+{
+  void *arg = NULL;
+  app_point_t at = {.count = sweep->scenario->nparams, .names = sweep->names, .values = point->values};
+  int rc = sweep->skeleton->prepare(&at, point->p, &arg, message, len, blame);
+  sweep->skeleton->release(arg);
+  return rc;
+}
+
+/* A scaled sweep's fixed-size points that the skeleton refuses (its first values may not fit a larger p: n < p) are
+ * dropped, with no fixed-size figure at their p. On the MPI workers too: tasks name points by index. */
+static void drop_refused_fixed(const sweep_t *sweep, stu_study_t *study)
+{
+  for (size_t i = 0; i < study->npoints; i++) {
+    char message[1024] = "";
+    const char *blame = NULL;
+    if (study->points[i].fixed_size && prepare_point(sweep, &study->points[i], message, sizeof message, &blame) != 0)
+      study->points[i].fixed_size = -1;
+  }
+  stu_points_drop_refused(study);
+}
+
 /* Checks every point before anything is simulated: the platforms' host counts first, since a skeleton's checks may
  * allocate per rank (pdgemm's grid for p = 2e9 would take 16 GB), then the skeleton's own rules. */
 static int validate(sweep_t *sweep, stu_study_t *study)
@@ -447,14 +470,11 @@ static int validate(sweep_t *sweep, stu_study_t *study)
   int hosts = check_platforms(sweep, study);
   if (hosts != 0)
     return hosts;
+  drop_refused_fixed(sweep, study);
   for (size_t i = 0; i < study->npoints; i++) {
-    const stu_point_t *point = &study->points[i];
     char message[1024] = "";
     const char *blame = NULL;
-    void *arg = NULL;
-    app_point_t at = {.count = sweep->scenario->nparams, .names = sweep->names, .values = point->values};
-    int rc = sweep->skeleton->prepare(&at, point->p, &arg, message, sizeof message, &blame);
-    sweep->skeleton->release(arg);
+    int rc = prepare_point(sweep, &study->points[i], message, sizeof message, &blame);
     if (rc != 0)
       return point_error(sweep, rc, blame, message);
   }
@@ -471,7 +491,8 @@ static int keep_grid_points(sweep_t *sweep)
 }
 
 /* What the report needs to know of the skeleton. */
-static stu_facts_t facts_of(const app_skeleton_t *skeleton, const stu_options_t *options)
+static stu_facts_t facts_of(const scn_scenario_t *scenario, size_t p_index, const app_skeleton_t *skeleton,
+                            const stu_options_t *options)
 {
   unsigned views = stu_view_flags(skeleton->views);
   return (stu_facts_t){.skeleton = skeleton->spec->name,
@@ -481,7 +502,8 @@ static stu_facts_t facts_of(const app_skeleton_t *skeleton, const stu_options_t 
                        .model_name = skeleton->model_name,
                        .has_advice = skeleton->advise != NULL,
                        .grid = scn_spec_has_role(skeleton->spec, SCN_ROLE_GRID_ROWS),
-                       .requests = options->requests && (views & MET_VIEW_CAUSE_EFFECT)};
+                       .requests = options->requests && (views & MET_VIEW_CAUSE_EFFECT),
+                       .scaled = stu_points_scaled(scenario, p_index)};
 }
 
 /* Builds the sweep's points (the cross product, less the grid points a skeleton refuses) into a new study. */
@@ -501,9 +523,11 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
     rc = point_error(sweep, SIM_EINVAL, NULL, message);
   if (rc == 0) {
     sweep->study->scenario = scenario;
-    sweep->study->facts = facts_of(skeleton, sweep->options);
+    sweep->study->facts = facts_of(scenario, sweep->p_index, skeleton, sweep->options);
     rc = stu_points_build(sweep->study, sweep->p_index);
   }
+  if (rc == 0 && sweep->study->facts.scaled)
+    rc = stu_points_add_fixed(sweep->study, sweep->p_index);
   sweep->ctx = (stu_sweep_ctx_t){.scenario = scenario,
                                  .skeleton = skeleton,
                                  .names = sweep->names,
@@ -565,6 +589,8 @@ int stu_serve(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, sc
   int rc = scenario ? open_sweep(&sweep, scenario, skeleton) : SIM_EINVAL;
   if (rc == 0 && platform_swept(&sweep)) /* the points the master skips, skipped here too: tasks name points by index */
     rc = check_platforms(&sweep, sweep.study);
+  if (rc == 0)
+    drop_refused_fixed(&sweep, sweep.study);
   char message[1024] = "";
   if (stu_farm_serve(rc == 0 ? &sweep.ctx : NULL, message, sizeof message) != 0 && rc == 0) {
     rc = SIM_ECHILD;

@@ -37,17 +37,6 @@ static void options_from_table(command_t *c, cli_command_t command)
   CU_ASSERT(c->count >= 4);
 }
 
-/* Writes `text` to `name` in `dir`. */
-static void put(const char *dir, const char *name, const char *text)
-{
-  char path[2048];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *file = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(file);
-  fputs(text, file);
-  CU_ASSERT_EQUAL(fclose(file), 0);
-}
-
 /* Copies `from` (a file or a folder) to `name` in `dir`. */
 static void copy_in(const char *dir, const char *from, const char *name)
 {
@@ -60,18 +49,11 @@ static void copy_in(const char *dir, const char *from, const char *name)
 }
 
 /* The working folder of command `c`: its inputs, a folder "taken", a read-only-to-be folder "ro" and a link "link" to
- * the input. gj-small's scenario gets its platform's absolute path, so that it runs from the copy. */
+ * the input. */
 static void set_up(const command_t *c, const char *dir)
 {
   if (strcmp(c->name, "run") == 0) {
-    char scenario[4096];
-    snprintf(scenario, sizeof scenario,
-             "<?xml version=\"1.0\"?>\n<scenario name=\"in\">\n  <platform file=\"%s/platforms/t800-mesh-128.xml\"/>\n"
-             "  <program skeleton=\"gauss-jordan\"><param name=\"n\" value=\"16\"/>"
-             "<param name=\"broadcast\" value=\"one-to-all\"/></program>\n"
-             "  <sweep><param name=\"p\" values=\"1 4\"/></sweep>\n</scenario>\n",
-             SIMRUN_SOURCE_DIR);
-    put(dir, "in.xml", scenario);
+    copy_in(dir, DATA "outputs-in.xml", "in.xml");
   } else if (strcmp(c->name, "analyse") == 0) {
     copy_in(dir, SIMRUN_SOURCE_DIR "/tests/data/tracer/two-ranks", "runs");
   } else if (strcmp(c->name, "compare") == 0) {

@@ -574,7 +574,7 @@ static void expect_help_matches_source(const char *const *args, const char *sour
   free(help);
 }
 
-/* simrun --help lists exactly the options of main.c's getopt_long table and short-option string, and those of the
+/* simrun --help lists exactly the options of cli_main.c's getopt_long table and short-option string, and those of the
  * output formats' table. */
 static void test_cli_help_lists_every_option(void)
 {
@@ -584,7 +584,7 @@ static void test_cli_help_lists_every_option(void)
   CU_ASSERT_NSTRING_EQUAL(out, "Usage: simrun ", 14);
   CU_ASSERT_PTR_NOT_NULL(strstr(out, "Exit status"));
   free(out);
-  expect_help_matches_source(args, SIMRUN_SOURCE_DIR "/src/main.c", "[CLI_COMMAND_RUN]");
+  expect_help_matches_source(args, SIMRUN_SOURCE_DIR "/src/cli/cli_main.c", "[CLI_COMMAND_RUN]");
 }
 
 /* simrun analyse --help lists exactly the options of cli_analyse.c's table and those the output formats' table gives

@@ -521,10 +521,48 @@ static void test_sim_replay_analytic_light_contexts_as_actors(void)
   }
 }
 
+/* The last end of any interval of rank `r`. */
+static double rank_end(const met_trace_t *trace, int r)
+{
+  double end = 0;
+  for (size_t i = 0; i < met_trace_count(trace, r); i++)
+    end = fmax(end, met_trace_intervals(trace, r)[i].end);
+  return end;
+}
+
+/* ti-replay under the analytic network against times computed by hand (tests/data/ti/hand/README.md): rank 0
+ * computes 0.1 s, its 100,000 bytes take latency + bytes / bandwidth, rank 1 computes 0.05 s from their arrival,
+ * its 50,000 bytes back likewise; rank 0 ends when they arrive. */
+static void test_sim_replay_analytic_ti_by_hand(void)
+{
+  const skeleton_case_t pair = {"ti-replay",
+                                PENTIUM2,
+                                2,
+                                {"trace", "hostfile", "network"},
+                                {TI_DATA "/hand/pair.txt", TI_DATA "/hand/hosts", "analytic"}};
+  met_trace_t *trace = run_skeleton(&pair, SIM_ANALYTIC);
+  double arrival = 7.2e6 / 72e6 + fast_ethernet(100000);
+  double answered = arrival + 3.6e6 / 72e6 + fast_ethernet(50000);
+  const met_interval_t *compute = NULL;
+  for (size_t i = 0; i < met_trace_count(trace, 1); i++)
+    if (met_trace_intervals(trace, 1)[i].category == MET_CAT_COMPUTE)
+      compute = &met_trace_intervals(trace, 1)[i];
+  CU_ASSERT_FATAL(compute != NULL);
+  if (!close_to(compute->start, arrival) || !close_to(rank_end(trace, 0), answered))
+    fprintf(stderr, "\nrank 1 computes from %.12g (by hand %.12g); rank 0 ends at %.12g (by hand %.12g)\n",
+            compute->start, arrival, rank_end(trace, 0), answered);
+  CU_ASSERT(close_to(compute->start, arrival));
+  CU_ASSERT(close_to(compute->end, arrival + 0.05));
+  CU_ASSERT(close_to(rank_end(trace, 0), answered));
+  CU_ASSERT(rank_end(trace, 1) <= answered + 1e-12); /* its eager answer is over once posted */
+  met_trace_free(trace);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_sim_replay_analytic_pingpong_is_table2", test_sim_replay_analytic_pingpong_is_table2},
+      {"test_sim_replay_analytic_ti_by_hand", test_sim_replay_analytic_ti_by_hand},
       {"test_sim_replay_analytic_eager_and_synchronous_sends", test_sim_replay_analytic_eager_and_synchronous_sends},
       {"test_sim_replay_analytic_eager_beyond_the_peer_slots", test_sim_replay_analytic_eager_beyond_the_peer_slots},
       {"test_sim_replay_analytic_nonblocking_messages", test_sim_replay_analytic_nonblocking_messages},

@@ -43,6 +43,7 @@ typedef struct analyse_opts {
   double untraced[MAX_RUNS];
   int nuntraced;
   cli_outputs_t outputs; /* the output formats' paths (cli_formats.h) */
+  int catch_signals;     /* cli_context_t's: a replay's signals are caught */
 } analyse_opts_t;
 
 /* The measured runs, sorted by p, and where T_seq comes from. */
@@ -144,7 +145,7 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
       ['s'] = &opts->seq, ['t'] = &opts->seq_time, ['r'] = &opts->replay_on, ['f'] = &opts->platform};
   opts->outputs.command = CLI_COMMAND_ANALYSE;
   opterr = 0;
-  optind = 1;
+  optind = 0; /* glibc starts afresh: an earlier call's parse may have stopped inside a group */
   for (int c; (c = getopt_long(argc, argv, ":h", all, NULL)) != -1;) {
     if (c == 'h') {
       usage(stdout);
@@ -522,7 +523,8 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   if (!study)
     return fail("%sout of memory", "");
   int replays = opts->platform || opts->replay_on;
-  if (replays) /* a signal ends a replay's child and removes its temporary folder (cli_replay.h) */
+  if (replays &&
+      opts->catch_signals) /* a signal ends a replay's child and removes its temporary folder (cli_replay.h) */
     cli_signal_catch();
   status = opts->platform ? add_breakdowns(opts, runs, study) : EXIT_OK;
   if (status == EXIT_OK) {
@@ -532,7 +534,7 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
     status = opts->replay_on ? print_replays(out, opts, runs, study) : EXIT_OK;
     fflush(out);
   }
-  if (replays)
+  if (replays && opts->catch_signals)
     cli_signal_release();
   if (status == CLI_EXIT_STOPPED || (status == EXIT_OK && cli_signal_stop()))
     status = cli_signal_report();
@@ -542,9 +544,9 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   return status;
 }
 
-int cli_analyse_main(int argc, char **argv)
+int cli_analyse_main(const cli_context_t *ctx, int argc, char **argv)
 {
-  analyse_opts_t opts = {0};
+  analyse_opts_t opts = {.catch_signals = ctx->catch_signals};
   int status = parse(argc, argv, &opts);
   if (status >= 0)
     return status;

@@ -3,8 +3,11 @@
 #ifndef CLI_ANALYSE_H
 #define CLI_ANALYSE_H
 
-/* Runs the subcommand; argv[0] is "analyse". Returns the exit status: 0, 1 (a write failed) or 2 (bad usage or a bad
- * trace folder, with one "simrun: error: FILE:LINE: ..." line on stderr). */
-int cli_analyse_main(int argc, char **argv);
+#include "cli_context.h"
+
+/* Runs the subcommand; argv[0] is "analyse". A replay's signals are caught when ctx->catch_signals says so. Returns the
+ * exit status: 0, 1 (a write failed) or 2 (bad usage or a bad trace folder, with one "simrun: error: FILE:LINE: ..."
+ * line on stderr). */
+int cli_analyse_main(const cli_context_t *ctx, int argc, char **argv);
 
 #endif

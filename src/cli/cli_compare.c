@@ -124,7 +124,7 @@ static int parse(int argc, char **argv, options_t *o)
                                            {NULL, 0, NULL, 0}};
   int n = 0, c, status = 0;
   opterr = 0;
-  optind = 1;
+  optind = 0; /* glibc starts afresh: an earlier call's parse may have stopped inside a group */
   while (status == 0 && (c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
     if (c == 'h') {
       usage(stdout);

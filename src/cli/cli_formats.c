@@ -306,7 +306,8 @@ static int check_clashes(const cli_outputs_t *given, const cli_run_facts_t *run)
   return rc ? EXIT_INPUT : EXIT_OK;
 }
 
-/* Each format has what it needs, and each folder made when the outputs are written can be made. */
+/* Each format has what it needs, and each folder, made when the outputs are written or by the sweep (--ti), can be
+ * made: a read-only parent is found here, exit 2, not by the sweep after its work (exit 1). */
 static int check_needs(const cli_outputs_t *o, const cli_run_facts_t *run)
 {
   char message[1200] = "";
@@ -319,7 +320,7 @@ static int check_needs(const cli_outputs_t *o, const cli_run_facts_t *run)
       fprintf(stderr, "simrun: error: %s\n", f->refusal);
       return EXIT_INPUT;
     }
-    if (path && f->kind == CLI_FORMAT_FOLDER && cli_folder_probe(path, message, sizeof message) != 0) {
+    if (path && f->kind != CLI_FORMAT_FILE && cli_folder_probe(path, message, sizeof message) != 0) {
       fprintf(stderr, "simrun: error: %s\n", message);
       return EXIT_INPUT;
     }

@@ -430,22 +430,25 @@ static int probe(const char *output, rep_file_t *file, const char *given, const 
 
 /* The output gate (cli_output.h), then the probe with the signals caught: a stop removes the temporary files and says
  * so in one line (cli_signal.h), as a sweep's does. */
-static int gated_probe(const char *output, const char *samples, const char *hostfile, int pool)
+static int gated_probe(const cli_context_t *ctx, const char *output, const char *samples, const char *hostfile,
+                       int pool)
 {
   const char *const inputs[][2] = {{"--samples", samples}, {"--hostfile", hostfile}};
   rep_file_t *file = NULL;
   int status = cli_gate_output("the platform", output, inputs, 2, &file);
   if (status != EXIT_OK)
     return status;
-  cli_signal_catch();
+  if (ctx->catch_signals)
+    cli_signal_catch();
   cli_signal_outputs(output);
   status = probe(output, file, samples, hostfile, pool);
   fflush(stdout);
-  cli_signal_release();
+  if (ctx->catch_signals)
+    cli_signal_release();
   return status;
 }
 
-int cli_machine_main(int argc, char **argv)
+int cli_machine_main(const cli_context_t *ctx, int argc, char **argv)
 {
   const char *output = NULL, *samples = NULL, *hostfile = NULL;
   int pool = 0;
@@ -478,5 +481,5 @@ int cli_machine_main(int argc, char **argv)
     fprintf(stderr, "simrun: error: no output file given; usage: simrun machine probe FILE.xml\n");
     return EXIT_INPUT;
   }
-  return gated_probe(output, samples, hostfile, pool);
+  return gated_probe(ctx, output, samples, hostfile, pool);
 }

@@ -65,6 +65,7 @@ static int parse_platform(int argc, char **argv, platform_options_t *po)
       {"routing", required_argument, NULL, 'r'},   {NULL, 0, NULL, 0}};
   char message[1200];
   opterr = 0;
+  optind = 0; /* glibc starts afresh: an earlier call's parse may have stopped inside a group */
   for (int c; (c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1;) {
     if (c == 'h') {
       platform_usage(stdout);

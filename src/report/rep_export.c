@@ -449,6 +449,16 @@ static void json_references(FILE *out, const stu_study_t *study, const stu_point
   fputc(']', out);
 }
 
+/* Whether a point before point `i` names the network model `net` (the same text whole: one model's text may begin
+ * another's, as "cross-traffic off" begins "cross-traffic off; messages take the platform's eq. 4"). */
+static int network_named_before(const stu_study_t *study, size_t i, const char *net)
+{
+  for (size_t k = 0; k < i; k++)
+    if (strcmp(stu_model_network(&study->points[k]), net) == 0)
+      return 1;
+  return 0;
+}
+
 /* The network models the study's runs priced messages with (stu_model_network), each distinct one once, joined by
  * " | " (a sweep over platforms may have several), into out; "" when no point names one (a measured run). */
 static void network_models(const stu_study_t *study, char *out, size_t len)
@@ -457,7 +467,7 @@ static void network_models(const stu_study_t *study, char *out, size_t len)
   out[0] = '\0';
   for (size_t i = 0; i < study->npoints; i++) {
     const char *net = stu_model_network(&study->points[i]);
-    if (!*net || strstr(out, net))
+    if (!*net || network_named_before(study, i, net))
       continue;
     int n = snprintf(out + used, len - used, "%s%s", used ? " | " : "", net);
     if (n < 0 || (size_t)n >= len - used)

@@ -248,6 +248,7 @@ void rep_file_begin(void)
 {
   pthread_mutex_lock(&lock);
   open_txn = 1;
+  ended = 0; /* an earlier transaction's in the same process (cli_main called again) says nothing of this one */
   pthread_mutex_unlock(&lock);
 }
 

@@ -280,14 +280,15 @@ static void test_rep_pictures_bad_options(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
-/* Without --svg, the terminal shows the fits: gj-worksize's speedup against N at p = 16 takes the saturating form of
- * eq. 11 (T_seq ~ N^3, T_par ~ N^3/p + N^2): a speedup that grows with N towards a limit 1/a above 1, explaining
- * the data (adjusted R^2 above 0.99), with the data's range. */
+/* Without --svg, the terminal shows the fits (with --full): gj-worksize's speedup against N at p = 16 takes the
+ * saturating form of eq. 11 (T_seq ~ N^3, T_par ~ N^3/p + N^2): a speedup that grows with N towards a limit 1/a above
+ * 1, explaining the data (adjusted R^2 above 0.99), with the data's range. */
 static void test_rep_pictures_fits_on_terminal(void)
 {
   char dir[] = "/tmp/simrun-fits-XXXXXX";
   CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, "-q --no-cache " SIMRUN_SOURCE_DIR "/scenarios/gj-worksize.xml"), 0);
+  CU_ASSERT_EQUAL_FATAL(
+      run_simrun(dir, "-q --no-cache --full --width 1000 " SIMRUN_SOURCE_DIR "/scenarios/gj-worksize.xml"), 0);
   size_t len;
   char *out = read_file(dir, "out.txt", &len);
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);

@@ -166,7 +166,7 @@ static void test_rep_pictures_show_the_figures(void)
       for (int j = 0; j < 4; j++)
         sum += (v[j] = tu_csv_value(csv, key, ovh[j]));
       check_point(dir, "gj-small-speedup.svg", 0, series, p, tu_csv_value(csv, key, "speedup"));
-      check_point(dir, "gj-small-efficiency.svg", 0, series, p, 100 * tu_csv_value(csv, key, "efficiency"));
+      check_point(dir, "gj-small-efficiency.svg", 0, series, p, tu_csv_value(csv, key, "efficiency"));
       check_point(dir, "gj-small-time.svg", 0, series, p, tu_csv_value(csv, key, "t_par_s"));
       check_point(dir, "gj-small-ovh-ctrl.svg", 0, series, p, v[0]);
       check_point(dir, "gj-small-ovh-comm.svg", 0, series, p, v[1]);
@@ -251,7 +251,7 @@ static void test_rep_pictures_against_work_size(void)
       snprintf(key, sizeof key, "p=%d,n=%d", p, n);
       snprintf(series, sizeof series, "p = %d", p);
       check_point(dir, "gj-worksize-speedup-vs-n.svg", 0, series, n, tu_csv_value(csv, key, "speedup"));
-      check_point(dir, "gj-worksize-efficiency-vs-n.svg", 0, series, n, 100 * tu_csv_value(csv, key, "efficiency"));
+      check_point(dir, "gj-worksize-efficiency-vs-n.svg", 0, series, n, tu_csv_value(csv, key, "efficiency"));
       check_point(dir, "gj-worksize-time-vs-n.svg", 0, series, n, tu_csv_value(csv, key, "t_par_s"));
     }
   free(csv);

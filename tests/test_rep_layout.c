@@ -81,6 +81,40 @@ static void test_rep_layout_split(void)
   rep_cols_free(cols);
 }
 
+static char *capture_fit(const char *text, int width)
+{
+  char *out = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&out, &len);
+  CU_ASSERT_FATAL(f != NULL);
+  rep_fit_lines(f, text, width);
+  fclose(f);
+  return out;
+}
+
+/* A text table 26 wide at 20 columns splits at the last column boundary within 20 (after "bbb", column 17), the rest
+ * after the key column "row"; a prose line wraps at a space; a line within the width stays as it is. */
+static void test_rep_layout_fit_lines(void)
+{
+  char *a = capture_fit("Title\n"
+                        "row   aaa   bbb   ccc\n"
+                        "x       1     2     3\n"
+                        "yy     10    20    30\n"
+                        "one two three four five six\n",
+                        20);
+  CU_ASSERT_STRING_EQUAL(a, "Title\n"
+                            "row   aaa   bbb\n"
+                            "x       1     2\n"
+                            "yy     10    20\n"
+                            "\n"
+                            "row   ccc\n"
+                            "x       3\n"
+                            "yy     30\n"
+                            "one two three four\n"
+                            "  five six\n");
+  free(a);
+}
+
 static const char *shown(double seconds, const rep_unit_t *unit)
 {
   static char buf[64];
@@ -127,6 +161,7 @@ int main(void)
                                     {"test_rep_layout_wrap", test_rep_layout_wrap},
                                     {"test_rep_layout_split", test_rep_layout_split},
                                     {"test_rep_layout_units", test_rep_layout_units},
+                                    {"test_rep_layout_fit_lines", test_rep_layout_fit_lines},
                                     {NULL, NULL}};
   return tu_run("rep_layout", cases);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The terminal report's layout: the width (--width, COLUMNS, the terminal, 80), wrapped text and tables split into
  * column groups with their key columns repeated (rep_layout.h). */
-#define _GNU_SOURCE /* vasprintf */
+#define _GNU_SOURCE /* vasprintf, open_memstream, strndup */
 #include "rep_layout.h"
 
 #include <stdarg.h>
@@ -51,11 +51,114 @@ void rep_wrap(FILE *out, const char *text, int width, int indent)
   }
 }
 
+/* Whether a line is a table's: two spaces in a row after its indent (prose has single spaces). */
+static int tabular(const char *line, size_t len)
+{
+  size_t lead = strspn(line, " ");
+  for (size_t k = lead; k + 1 < len; k++)
+    if (line[k] == ' ' && line[k + 1] == ' ')
+      return 1;
+  return 0;
+}
+
+/* A block of table lines printed from memory, each a borrowed span of the text. */
+typedef struct span {
+  const char *text;
+  size_t len;
+} span_t;
+
+/* Whether column `pos` is blank in every line of the block (past a line's end counts as blank). */
+static int blank_at(const span_t *lines, size_t count, size_t pos)
+{
+  for (size_t i = 0; i < count; i++)
+    if (pos < lines[i].len && lines[i].text[pos] != ' ')
+      return 0;
+  return 1;
+}
+
+/* The end of the block's first column: the first position after its first text that is blank in every line. */
+static size_t key_end(const span_t *lines, size_t count, size_t longest)
+{
+  size_t pos = 0;
+  while (pos < longest && blank_at(lines, count, pos))
+    pos++;
+  while (pos < longest && !blank_at(lines, count, pos))
+    pos++;
+  return pos;
+}
+
+/* Where to cut the block within `width`: the last position at most `width` that is blank in every line and follows a
+ * column's text, beyond `from`; 0 when there is none. */
+static size_t cut_at(const span_t *lines, size_t count, size_t from, int width)
+{
+  for (size_t pos = (size_t)width; pos > from; pos--)
+    if (blank_at(lines, count, pos) && !blank_at(lines, count, pos - 1))
+      return pos;
+  return 0;
+}
+
+static void print_trimmed(FILE *out, const char *key, size_t key_len, const char *text, size_t len)
+{
+  while (len > 0 && text[len - 1] == ' ')
+    len--;
+  fprintf(out, "%.*s%.*s\n", (int)key_len, key, (int)len, text);
+}
+
+/* Prints a table's lines split into groups of columns within `width`, the first column repeated; 0, or -1 when it
+ * has no column boundary to cut at (then nothing is printed). */
+static int split_block(FILE *out, const span_t *lines, size_t count, int width)
+{
+  size_t longest = 0;
+  for (size_t i = 0; i < count; i++)
+    longest = lines[i].len > longest ? lines[i].len : longest;
+  size_t key = key_end(lines, count, longest);
+  size_t cut = cut_at(lines, count, key, width);
+  if (count < 2 || cut == 0)
+    return -1;
+  for (size_t i = 0; i < count; i++)
+    print_trimmed(out, "", 0, lines[i].text, lines[i].len < cut ? lines[i].len : cut);
+  fputc('\n', out);
+  /* the rest, after the key column: as many more groups as it needs */
+  char *rest = NULL;
+  size_t len = 0;
+  FILE *buf = open_memstream(&rest, &len);
+  if (!buf)
+    return 0;
+  for (size_t i = 0; i < count; i++)
+    print_trimmed(buf, lines[i].text, key, lines[i].len > cut ? lines[i].text + cut : "",
+                  lines[i].len > cut ? lines[i].len - cut : 0);
+  fclose(buf);
+  rep_fit_lines(out, rest, width);
+  free(rest);
+  return 0;
+}
+
+/* The lines of `text` from `at`: a run of table lines (the first wider than `width`) into lines[], at most `max`. */
+static size_t table_run(const char *at, span_t *lines, size_t max)
+{
+  size_t count = 0;
+  while (*at && count < max) {
+    size_t len = strcspn(at, "\n");
+    if (len == 0 || !tabular(at, len))
+      break;
+    lines[count++] = (span_t){at, len};
+    at += len + (at[len] == '\n');
+  }
+  return count;
+}
+
 void rep_fit_lines(FILE *out, const char *text, int width)
 {
+  enum { MAX_BLOCK = 4096 };
+  span_t *lines = malloc(MAX_BLOCK * sizeof *lines);
   while (*text) {
-    const char *end = strchr(text, '\n');
-    size_t len = end ? (size_t)(end - text) : strlen(text);
+    size_t len = strcspn(text, "\n");
+    size_t count = len > (size_t)width && lines ? table_run(text, lines, MAX_BLOCK) : 0;
+    if (count >= 2 && split_block(out, lines, count, width) == 0) {
+      text = lines[count - 1].text + lines[count - 1].len;
+      text += *text == '\n';
+      continue;
+    }
     if (len <= (size_t)width) {
       fprintf(out, "%.*s\n", (int)len, text);
     } else {
@@ -65,8 +168,9 @@ void rep_fit_lines(FILE *out, const char *text, int width)
         rep_wrap(out, line, width, lead + 2 < width / 2 ? lead + 2 : 2);
       free(line);
     }
-    text += end ? len + 1 : len;
+    text += len + (text[len] == '\n');
   }
+  free(lines);
 }
 
 struct rep_cols {

@@ -19,8 +19,9 @@ int rep_width_pick(int option, const char *columns, int terminal);
 /* Writes `text` (one paragraph, no newline) in lines of at most `width` columns, broken at spaces, the lines after the
  * first indented by `indent` spaces; a word longer than a line is cut. Ends with a newline. */
 void rep_wrap(FILE *out, const char *text, int width, int indent);
-/* Writes `text` (lines ending in newlines) with every line wider than `width` wrapped by rep_wrap, indented by its
- * own leading spaces plus two. */
+/* Writes `text` (lines ending in newlines) within `width`: a run of table lines (two spaces in a row inside each) whose
+ * first is wider is split at the columns blank in all of them into groups that repeat the first column; any other
+ * wider line is wrapped by rep_wrap, indented by its own leading spaces plus two. */
 void rep_fit_lines(FILE *out, const char *text, int width);
 
 /* A table of text cells whose first `nkeys` columns (p, a rank, a row's label) are repeated in each group of columns

@@ -265,8 +265,12 @@ static void print_speedup(FILE *out, const stu_study_t *study, const rep_summary
   char t_par[64];
   rep_point_label(study, s->top_speedup, label, sizeof label);
   rep_unit_seconds(t_par, sizeof t_par, s->top_speedup->t_par);
-  say(out, width, "Best speedup: %.3g at p = %d%s%s (T_par = %s, efficiency %.1f%%)", stu_eppa(s->top_speedup)->speedup,
-      s->top_speedup->p, *label ? ", " : "", label, t_par, 100 * stu_eppa(s->top_speedup)->efficiency);
+  double speedup = stu_eppa(s->top_speedup)->speedup; /* 3 significant digits: 1.30, 12.2, 128 */
+  say(out, width, "Best speedup: %.*f at p = %d%s%s (T_par = %s, efficiency %.1f%%)",
+      speedup >= 100  ? 0
+      : speedup >= 10 ? 1
+                      : 2,
+      speedup, s->top_speedup->p, *label ? ", " : "", label, t_par, 100 * stu_eppa(s->top_speedup)->efficiency);
 }
 
 static void print_separation(FILE *out, const rep_summary_t *s, int width)

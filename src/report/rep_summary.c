@@ -239,11 +239,13 @@ static void print_range(FILE *out, const stu_study_t *study, const rep_best_rang
     snprintf(by, sizeof by, "%.2f%%", 100 * r->margin_max);
   else
     snprintf(by, sizeof by, "%.2f%% to %.2f%%", 100 * r->margin_min, 100 * r->margin_max);
+  char within[32];
+  snprintf(within, sizeof within, " (within %.0f%%)", 100 * REP_SUMMARY_WITHIN);
   if (r->margin_max <= REP_SUMMARY_TIE)
     say(out, width, "  %s: %s ties with %s", ps, best, second);
   else
     say(out, width, "  %s: %s, by %s over %s%s", ps, best, by, second,
-        r->margin_min < REP_SUMMARY_WITHIN ? " (within 1%)" : "");
+        r->margin_min < REP_SUMMARY_WITHIN ? within : "");
 }
 
 static void print_ranges(FILE *out, const stu_study_t *study, const rep_summary_t *s, size_t max_ranges, int width)

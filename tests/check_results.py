@@ -104,13 +104,18 @@ def report_order(rows, doc):
 def check_lost(folder, doc, report):
     header, rows = check_main(folder, doc)
     rows, doc = report_order(rows, doc)
-    # the terminal table: "p T_par speedup efficiency% ctrl comm idle anomaly sum granularity model diff"
+    # the terminal table: "p T_par (UNIT) speedup efficiency% ctrl comm idle anomaly sum granularity model diff", its
+    # times in the unit its header names (docs/results.md), read at --full --width 1000: one group of columns
     number = r"\s+([-+0-9.inf]+)"
-    shown = report_rows(report, r"^\s+(\d+)" + number * 3 + r"%" + number * 4)
+    shown = report_rows(report, r"^\s*(\d+)" + number * 3 + r"%" + number * 4)
+    units = [{"s": 1, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}[u] for (u,) in report_rows(report, r"^\s*p\s+T_par \((\w+)\)")]
+    factors = [units[sum(1 for _ in re.finditer(r"^\s*p\s+T_par \(", report[:m.start()], re.M)) - 1]
+               for m in re.finditer(r"^\s*(\d+)" + number * 3 + r"%" + number * 4, report, re.M)]
     check(len(shown) == len(rows), f"{len(shown)} report rows for {len(rows)} CSV rows")
-    for (p, t_par, speedup, eff, ctrl, comm, idle, anomaly), row, point in zip(shown, rows, doc["points"]):
+    for (p, t_par, speedup, eff, ctrl, comm, idle, anomaly), row, point, factor in zip(shown, rows, doc["points"],
+                                                                                      factors):
         check(int(p) == int(row["p"]), "report order")
-        close(t_par, float(row["t_par_s"]), "T_par")
+        close(t_par, float(row["t_par_s"]) / factor, "T_par")
         close(speedup, float(row["speedup"]), "speedup")
         close(eff, 100 * float(row["efficiency"]), "efficiency")
         for name, text in zip(("ctrl", "comm", "idle", "anomaly"), (ctrl, comm, idle, anomaly)):

@@ -123,7 +123,7 @@ static void test_ti_seq_study_lost_cycles(void)
   CU_ASSERT(stu_msgs(point, &nmsgs) != NULL && nmsgs > 0);
   char *text = report_of(study);
   CU_ASSERT_FATAL(text != NULL);
-  CU_ASSERT_PTR_NOT_NULL(strstr(text, "T_seq = 2.500 s: the sum of the trace's computation, 2.5e+09 flops"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "T_seq = 2.50 s: the sum of the trace's computation, 2.5e+09 flops"));
   CU_ASSERT_PTR_NOT_NULL(strstr(text, "Message times, p = 2"));
   free(text);
   stu_free(study);

@@ -57,8 +57,8 @@ static void test_analyse_lost_cycles_by_hand(void)
   for (size_t i = 0; i < 2; i++) {
     char dir[1024];
     cli_run_t run;
-    const char *args[] = {"analyse", RUNS "two-ranks", "--csv", "out.csv", cases[i].seq ? "--seq" : NULL, cases[i].seq,
-                          NULL};
+    const char *args[] = {
+        "analyse", RUNS "two-ranks", "--full", "--csv", "out.csv", cases[i].seq ? "--seq" : NULL, cases[i].seq, NULL};
     run_ok(dir, sizeof dir, args, &run);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].source));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Per process, p = 2"));
@@ -169,8 +169,8 @@ static void test_analyse_leaves_out_what_a_measurement_lacks(void)
 {
   char dir[1024];
   cli_run_t run;
-  const char *args[] = {"analyse", RUNS "halo", RUNS "two-ranks", "--csv", "out.csv",
-                        "--json",  "out.json",  "--svg",          "svg",   NULL};
+  const char *args[] = {"analyse", RUNS "halo", RUNS "two-ranks", "--full", "--csv", "out.csv",
+                        "--json",  "out.json",  "--svg",          "svg",    NULL};
   run_ok(dir, sizeof dir, args, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "No bottleneck view: a measurement cannot split computation"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "not split into true anomaly and imbalance"));
@@ -583,6 +583,18 @@ static void test_analyse_replay_on_bad_binding(void)
   }
 }
 
+/* The two cells (p = 1, 2) of the bottleneck table's row `label` (with its leading newline and indent) are `a` and
+ * `b`, as printed: to the table's 6 decimals; a 0 exactly where the value is 0. */
+static void assert_row(const char *out, const char *label, double a, double b)
+{
+  const char *row = strstr(out, label);
+  double cells[2] = {NAN, NAN};
+  CU_ASSERT_PTR_NOT_NULL_FATAL(row);
+  CU_ASSERT_EQUAL(sscanf(row + strlen(label), "%lf %lf", &cells[0], &cells[1]), 2);
+  TU_ASSERT_CLOSE(cells[0], a, 5e-7);
+  TU_ASSERT_CLOSE(cells[1], b, 5e-7);
+}
+
 /* --platform: the bottleneck view of the operations of replay-pair and replay-seq (its p = 1 run: 2.6e8 flops) on the
  * Pentium II cluster (72 Mf hosts), in the terminal, the CSV, the JSON and the SVG alike: processing is the busiest
  * rank's compute, at p = 2 rank 0's 1.6e8 flops / 7.2e7 flop/s = 2.222 s, at p = 1 2.6e8 / 7.2e7 = 3.611 s (all of it
@@ -598,6 +610,7 @@ static void test_analyse_platform_breakdown(void)
     const char *args[] = {"analyse",
                           RUNS "replay-pair",
                           RUNS "replay-seq",
+                          "--full",
                           "--csv",
                           "out.csv",
                           "--json",
@@ -618,11 +631,15 @@ static void test_analyse_platform_breakdown(void)
     CU_ASSERT_EQUAL(strstr(csv, "processing_s") != NULL, with);
     CU_ASSERT_EQUAL(components != NULL, with);
     if (with) {
-      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  processing (Tproc)                 3.611     2.222\n"));
-      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "    cpu (Tcpu)                       3.611     2.222\n"));
-      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  memory (Tmem)                      0.000     0.000\n"));
-      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  io (Ti/o)                          0.000     0.000\n"));
-      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  communication (Tcom)               0.000     0.000\n")); /* < 1 ms */
+      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "  (s, each the busiest process's)\n")); /* the table's unit */
+      assert_row(run.out, "\n  processing (Tproc) ", 2.6e8 / 7.2e7, 1.6e8 / 7.2e7);
+      assert_row(run.out, "\n    cpu (Tcpu) ", 2.6e8 / 7.2e7, 1.6e8 / 7.2e7);
+      assert_row(run.out, "\n  memory (Tmem) ", 0, 0); /* zero by construction: printed 0 */
+      assert_row(run.out, "\n  io (Ti/o) ", 0, 0);
+      const char *comm = strstr(run.out, "\n  communication (Tcom) ");
+      double at[2] = {-1, -1};
+      CU_ASSERT(comm && sscanf(comm, " communication (Tcom) %lf %lf", &at[0], &at[1]) == 2);
+      CU_ASSERT(at[0] == 0 && at[1] > 0 && at[1] < 1e-3); /* the one message, under 1 ms, now shown */
       CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "p = 1 to 2: processing is a bottleneck"));
       for (int row = 1; row <= 2; row++) { /* p = 1, then 2 */
         TU_ASSERT_CLOSE(csv_value_at(csv, row, "processing"), row == 1 ? 2.6e8 / 7.2e7 : 1.6e8 / 7.2e7,
@@ -697,7 +714,7 @@ static void test_analyse_replay_picture(void)
 static void test_analyse_cut_short_folder(void)
 {
   cli_run_t run;
-  const char *args[] = {"analyse", RUNS "killed", NULL};
+  const char *args[] = {"analyse", RUNS "killed", "--full", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_EQUAL(count_lines(run.err), 1);
@@ -749,7 +766,7 @@ static void test_analyse_sums_offer_no_per_process(void)
 static void test_analyse_sums_keep_wait_states(void)
 {
   cli_run_t run;
-  const char *args[] = {"analyse", RUNS "loop-sums", NULL};
+  const char *args[] = {"analyse", RUNS "loop-sums", "--full", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB): no timeline picture, Paje "

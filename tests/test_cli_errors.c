@@ -261,6 +261,9 @@ static void test_cli_warning_once_per_sweep(void)
 {
   const char *args[] = {"-q",
                         "--no-cache",
+                        "--full",
+                        "--width",
+                        "1000",
                         "--set",
                         "platform=" SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml " SIMRUN_SOURCE_DIR
                         "/platforms/icluster-fe-32.xml",

@@ -17,8 +17,9 @@
  * (its path in dir); *run keeps what it printed. Returns the page (the caller frees it). */
 static char *html_run(char *dir, size_t size, cli_run_t *run)
 {
-  const char *args[] = {"-q",    "--no-cache", SCENARIO, "--per-process", "4",
-                        "--svg", "pics",       "--html", "page.html",     NULL};
+  /* the whole report in one group of columns, as the page shows it (rep_print) */
+  const char *args[] = {"-q", "--no-cache", "--full", "--width", "1000",      SCENARIO, "--per-process",
+                        "4",  "--svg",      "pics",   "--html",  "page.html", NULL};
   run_ok(dir, size, args, run);
   return read_output(dir, "page.html");
 }

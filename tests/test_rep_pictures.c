@@ -166,7 +166,7 @@ static void test_rep_pictures_show_the_figures(void)
       for (int j = 0; j < 4; j++)
         sum += (v[j] = tu_csv_value(csv, key, ovh[j]));
       check_point(dir, "gj-small-speedup.svg", 0, series, p, tu_csv_value(csv, key, "speedup"));
-      check_point(dir, "gj-small-efficiency.svg", 0, series, p, 100 * tu_csv_value(csv, key, "efficiency"));
+      check_point(dir, "gj-small-efficiency.svg", 0, series, p, tu_csv_value(csv, key, "efficiency"));
       check_point(dir, "gj-small-time.svg", 0, series, p, tu_csv_value(csv, key, "t_par_s"));
       check_point(dir, "gj-small-ovh-ctrl.svg", 0, series, p, v[0]);
       check_point(dir, "gj-small-ovh-comm.svg", 0, series, p, v[1]);
@@ -251,7 +251,7 @@ static void test_rep_pictures_against_work_size(void)
       snprintf(key, sizeof key, "p=%d,n=%d", p, n);
       snprintf(series, sizeof series, "p = %d", p);
       check_point(dir, "gj-worksize-speedup-vs-n.svg", 0, series, n, tu_csv_value(csv, key, "speedup"));
-      check_point(dir, "gj-worksize-efficiency-vs-n.svg", 0, series, n, 100 * tu_csv_value(csv, key, "efficiency"));
+      check_point(dir, "gj-worksize-efficiency-vs-n.svg", 0, series, n, tu_csv_value(csv, key, "efficiency"));
       check_point(dir, "gj-worksize-time-vs-n.svg", 0, series, n, tu_csv_value(csv, key, "t_par_s"));
     }
   free(csv);
@@ -280,14 +280,15 @@ static void test_rep_pictures_bad_options(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
-/* Without --svg, the terminal shows the fits: gj-worksize's speedup against N at p = 16 takes the saturating form of
- * eq. 11 (T_seq ~ N^3, T_par ~ N^3/p + N^2): a speedup that grows with N towards a limit 1/a above 1, explaining
- * the data (adjusted R^2 above 0.99), with the data's range. */
+/* Without --svg, the terminal shows the fits (with --full): gj-worksize's speedup against N at p = 16 takes the
+ * saturating form of eq. 11 (T_seq ~ N^3, T_par ~ N^3/p + N^2): a speedup that grows with N towards a limit 1/a above
+ * 1, explaining the data (adjusted R^2 above 0.99), with the data's range. */
 static void test_rep_pictures_fits_on_terminal(void)
 {
   char dir[] = "/tmp/simrun-fits-XXXXXX";
   CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, "-q --no-cache " SIMRUN_SOURCE_DIR "/scenarios/gj-worksize.xml"), 0);
+  CU_ASSERT_EQUAL_FATAL(
+      run_simrun(dir, "-q --no-cache --full --width 1000 " SIMRUN_SOURCE_DIR "/scenarios/gj-worksize.xml"), 0);
   size_t len;
   char *out = read_file(dir, "out.txt", &len);
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);

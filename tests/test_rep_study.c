@@ -43,7 +43,7 @@ static char *summary(stu_point_t *points, size_t npoints, size_t nbroadcasts)
   FILE *out = open_memstream(&text, &len);
   CU_ASSERT_FATAL(out != NULL);
   CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&study), 0); /* the best point at each p */
-  rep_print_study(out, &study);
+  rep_print_study(out, &study, 80);
   fclose(out);
   stu_summaries_release(&study); /* every view's summary: the lost cycles' and the model's */
   for (size_t i = 0; i < npoints; i++)
@@ -60,7 +60,7 @@ static void test_rep_study_best_and_why(void)
   char *text = summary(points, 3, 3);
   CU_ASSERT_FATAL(text != NULL);
   CU_ASSERT(strstr(text, "Study summary") != NULL);
-  const char *row = strstr(text, "\n     4  ring");
+  const char *row = strstr(text, "\n4  ring");
   CU_ASSERT_FATAL(row != NULL);
   char best[16];
   char second[16];

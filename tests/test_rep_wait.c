@@ -73,8 +73,8 @@ static void test_rep_wait_gauss_jordan_one_to_all(void)
   snprintf(scenario, sizeof scenario, "%s/scenarios/gj256.xml", SIMRUN_SOURCE_DIR);
   cli_run_t run;
   run_ok(dir, sizeof dir,
-         (const char *const[]){"-q", "--no-cache", scenario, "--csv", "out.csv", "--json", "out.json", "--svg", "pics",
-                               NULL},
+         (const char *const[]){"-q", "--no-cache", "--full", scenario, "--csv", "out.csv", "--json", "out.json",
+                               "--svg", "pics", NULL},
          &run);
   char *main_csv = read_output(dir, "out.csv");
   char *procs = read_output(dir, "out-processes.csv");
@@ -149,7 +149,8 @@ static void test_rep_wait_ti_replay_broadcast(void)
   CU_ASSERT_EQUAL_FATAL(fclose(f), 0);
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(
-      run_simrun(dir, (const char *const[]){"-q", "--no-cache", "bcast.xml", "--csv", "out.csv", NULL}, &run), 0);
+      run_simrun(dir, (const char *const[]){"-q", "--no-cache", "--full", "bcast.xml", "--csv", "out.csv", NULL}, &run),
+      0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Wait states, p = 3"));
   char *waits = read_output(dir, "out-wait-states.csv");

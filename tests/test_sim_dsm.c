@@ -624,7 +624,7 @@ static void test_sim_dsm_needs_its_properties(void)
 static int simrun(const char *scenario, char **output)
 {
   char command[2048];
-  snprintf(command, sizeof command, "'%s' -q '%s%s' 2>&1", SIMRUN_BINARY, DATA, scenario);
+  snprintf(command, sizeof command, "'%s' -q --width 1000 '%s%s' 2>&1", SIMRUN_BINARY, DATA, scenario);
   FILE *pipe = popen(command, "r");
   CU_ASSERT_PTR_NOT_NULL_FATAL(pipe);
   size_t len = 0;

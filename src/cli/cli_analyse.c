@@ -9,6 +9,7 @@
 #include "cli_binding.h"
 #include "cli_exit.h"
 #include "cli_formats.h"
+#include "cli_layout.h"
 #include "cli_replay.h"
 #include "cli_results.h"
 #include "cli_signal.h"
@@ -44,6 +45,8 @@ typedef struct analyse_opts {
   int nuntraced;
   cli_outputs_t outputs; /* the output formats' paths (cli_formats.h) */
   int catch_signals;     /* cli_context_t's: a replay's signals are caught */
+  int width;             /* --width N, or 0 (cli_layout.h) */
+  int full;              /* --full: every table of the report */
 } analyse_opts_t;
 
 /* The measured runs, sorted by p, and where T_seq comes from. */
@@ -93,6 +96,7 @@ static void usage(FILE *out)
           "                      trace replayed on FILE, the trace's compute amounts and messages priced there, in\n"
           "                      the report and the CSV, JSON and SVG outputs\n");
   cli_formats_usage(out, CLI_COMMAND_ANALYSE);
+  cli_layout_usage(out);
   fprintf(out,
           "  -h, --help          show this help and exit\n"
           "A FILE of '-' is standard output (one of them at most); the report then goes to standard error. No\n"
@@ -137,6 +141,8 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
                                            {"replay-on", required_argument, NULL, 'r'},
                                            {"untraced", required_argument, NULL, 'u'},
                                            {"platform", required_argument, NULL, 'f'},
+                                           {"width", required_argument, NULL, 'W'},
+                                           {"full", no_argument, NULL, 'F'},
                                            {"help", no_argument, NULL, 'h'},
                                            {NULL, 0, NULL, 0}};
   struct option all[sizeof longopts / sizeof longopts[0] + CLI_MAX_FORMATS]; /* and the output formats' options */
@@ -160,9 +166,14 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
       fprintf(stderr, "simrun: error: --untraced %s: %s\n", optarg, wrong);
       return EXIT_INPUT;
     }
+    char message[160];
+    if (c == 'W' && cli_layout_width(optarg, &opts->width, message, sizeof message) != 0)
+      return fail("%s; see simrun analyse --help", message);
     if (c >= CLI_FORMAT_OPTION)
       cli_format_set(&opts->outputs, &cli_formats[c - CLI_FORMAT_OPTION], optarg);
-    else if (c != 'u')
+    else if (c == 'F')
+      opts->full = 1;
+    else if (c != 'u' && c != 'W')
       *slot[c] = optarg;
   }
   for (; optind < argc; optind++) {
@@ -530,7 +541,8 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   if (status == EXIT_OK) {
     FILE *out = cli_report_stream(&outputs);
     print_runs(out, opts, runs);
-    rep_print(out, study); /* with each run's phases (the study's phases view) */
+    const rep_print_options_t layout = cli_layout_options(out, opts->width, opts->full);
+    rep_print_with(out, study, &layout); /* with each run's phases (the study's phases view), with --full */
     status = opts->replay_on ? print_replays(out, opts, runs, study) : EXIT_OK;
     fflush(out);
   }

@@ -10,6 +10,7 @@
 #include "cli_data.h"
 #include "cli_exit.h"
 #include "cli_formats.h"
+#include "cli_layout.h"
 #include "cli_machine.h"
 #include "cli_messages.h"
 #include "cli_platform.h"
@@ -51,6 +52,7 @@ static void usage(FILE *out)
       "  --per-process P     also show the per-process overhead ratios for p = P (overrides <report\n"
       "                      per-process>); P must be one of the scenario's p values\n");
   cli_formats_usage(out, CLI_COMMAND_RUN);
+  cli_layout_usage(out);
   fprintf(out,
           "  -j, --jobs N        run N simulations at once, each in its own process (default 1); the results are\n"
           "                      the same whatever N is\n"
@@ -127,6 +129,8 @@ static int parse_options(int argc, char **argv, cli_run_options_t *opts)
                                            {"log", required_argument, NULL, 'G'},
                                            {"set", required_argument, NULL, 'S'},
                                            {"shard", required_argument, NULL, 'H'},
+                                           {"width", required_argument, NULL, 'W'},
+                                           {"full", no_argument, NULL, 'F'},
                                            {NULL, 0, NULL, 0}};
   struct option all[sizeof longopts / sizeof longopts[0] + CLI_MAX_FORMATS]; /* and the output formats' options */
   cli_formats_options(CLI_COMMAND_RUN, longopts, all);
@@ -156,6 +160,10 @@ static int parse_options(int argc, char **argv, cli_run_options_t *opts)
       return fail_usage("%s", message);
     else if (c == 'H' && cli_shard_parse(&opts->config, optarg, message, sizeof message) != 0)
       return fail_usage("%s", message);
+    else if (c == 'W' && cli_layout_width(optarg, &opts->width, message, sizeof message) != 0)
+      return fail_usage("%s", message);
+    else if (c == 'F')
+      opts->full = 1;
     else if (c == 'P' && (opts->per_process = parse_positive(optarg)) < 0)
       return fail_usage("--per-process takes a positive whole number, not '%s'", optarg);
     else if (c == 'j' && ((opts->jobs = parse_positive(optarg)) < 0 || opts->jobs > MAX_JOBS))

@@ -4,10 +4,10 @@
 
 #include "cli_exit.h"
 #include "cli_formats.h"
+#include "cli_layout.h"
 #include "cli_progress.h"
 #include "cli_results.h"
 #include "cli_signal.h"
-#include "rep_pictures.h"
 #include "rep_report.h"
 #include "scn_scenario.h"
 #include "sim_error.h"
@@ -187,8 +187,9 @@ static int run(const cli_run_options_t *opts)
   }
   cli_signal_step("after", "after the sweep");
   FILE *out = cli_report_stream(&outputs);
-  rep_print(out, study);
-  if (rep_print_fits(out, study) != 0)
+  const rep_print_options_t layout = cli_layout_options(out, opts->width, opts->full);
+  rep_print_with(out, study, &layout);
+  if (opts->full && cli_layout_fits(out, study, layout.width) != 0)
     fprintf(stderr, "simrun: warning: out of memory while fitting; no regression fits shown\n");
   fflush(out); /* a reader of the report gone (SIGPIPE) is known before the outputs are written */
   status = cli_outputs_write(study, &outputs);

@@ -17,6 +17,8 @@ typedef struct cli_run_options {
   int no_cache;          /* --no-cache */
   int requests;          /* --requests: the DSM request table beside the CSV */
   int mpi;               /* --mpi: a task farm under mpirun */
+  int width;             /* --width N, or 0 (cli_layout.h) */
+  int full;              /* --full: every table of the report */
   cli_config_t config;   /* --cfg, --log, --set, --shard */
 } cli_run_options_t;
 

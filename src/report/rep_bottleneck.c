@@ -32,20 +32,26 @@ static const struct row {
             {"collection", "  collection (Tcol)"},
             {"other-comm", "  other-comm"}};
 
-static void print_cells(FILE *out, const char *label, const double *cells, size_t count, const char *format)
+/* A row of the table: its label and one cell per p, "-" for NAN; times in the table's unit (unit NULL: `format`). */
+static void add_cells(rep_cols_t *cols, const char *label, const double *cells, size_t count, const rep_unit_t *unit,
+                      const char *format)
 {
-  fprintf(out, "  %-30s", label);
-  for (size_t i = 0; i < count; i++)
-    if (isnan(cells[i]))
-      fprintf(out, " %9s", "-");
+  rep_cols_add(cols, "<  %s", label);
+  for (size_t i = 0; i < count; i++) {
+    char cell[64];
+    if (unit)
+      rep_unit_format(cell, sizeof cell, cells[i], unit);
+    else if (isnan(cells[i]))
+      snprintf(cell, sizeof cell, "-");
     else
-      fprintf(out, format, cells[i]);
-  fprintf(out, "\n");
+      snprintf(cell, sizeof cell, format, cells[i]);
+    rep_cols_add(cols, "%s", cell);
+  }
 }
 
 /* A reference row under simrun's, then the relative difference of simrun from it. */
-static void print_reference(FILE *out, const scn_reference_t *ref, const double *simrun, const stu_point_t **points,
-                            size_t count)
+static void add_reference(rep_cols_t *cols, const scn_reference_t *ref, const double *simrun,
+                          const stu_point_t **points, size_t count, const rep_unit_t *unit)
 {
   double theirs[count];
   double diff[count];
@@ -54,9 +60,9 @@ static void print_reference(FILE *out, const scn_reference_t *ref, const double 
     diff[i] = theirs[i] != 0 ? 100 * (simrun[i] - theirs[i]) / theirs[i] : NAN;
   }
   char label[64];
-  snprintf(label, sizeof label, "    %.26s", ref->source);
-  print_cells(out, label, theirs, count, " %9.3f");
-  print_cells(out, "      simrun difference", diff, count, " %+8.1f%%");
+  snprintf(label, sizeof label, "  %.26s", ref->source);
+  add_cells(cols, label, theirs, count, unit, NULL);
+  add_cells(cols, "    simrun difference", diff, count, NULL, "%+.1f%%");
 }
 
 /* Whether the row is one the study has: a component, a sub-component the program declares (stu_facts_t.subs), or one
@@ -73,24 +79,24 @@ static int row_shown(const stu_study_t *study, const struct row *row, const doub
   return 1;
 }
 
-static void print_quantity(FILE *out, const stu_study_t *study, const struct row *row, const stu_point_t **points,
-                           size_t count)
+static void add_quantity(rep_cols_t *cols, const stu_study_t *study, const struct row *row, const stu_point_t **points,
+                         size_t count, const rep_unit_t *unit)
 {
   double mine[count];
   for (size_t i = 0; i < count; i++)
     mine[i] = rep_quantity_value(stu_breakdown(points[i]), row->quantity);
   if (!row_shown(study, row, mine, count))
     return;
-  print_cells(out, row->label, mine, count, " %9.3f");
+  add_cells(cols, row->label, mine, count, unit, NULL);
   for (size_t r = 0; r < study->scenario->nrefs; r++) {
     const scn_reference_t *ref = &study->scenario->refs[r];
     if (strcmp(ref->quantity, row->quantity) == 0 && rep_reference_applies(study, ref, points[0]))
-      print_reference(out, ref, mine, points, count);
+      add_reference(cols, ref, mine, points, count, unit);
   }
 }
 
 /* The ratio rows: B-ratios, the two bottleneck ratios and utilisation. */
-static void print_ratios(FILE *out, const stu_point_t **points, size_t count)
+static void add_ratios(rep_cols_t *cols, const stu_point_t **points, size_t count)
 {
   double cells[count];
   char label[64];
@@ -98,17 +104,17 @@ static void print_ratios(FILE *out, const stu_point_t **points, size_t count)
     for (size_t i = 0; i < count; i++)
       cells[i] = stu_breakdown(points[i])->b_ratio[c];
     snprintf(label, sizeof label, "B-ratio %s", met_component_name(c));
-    print_cells(out, label, cells, count, " %9.3f");
+    add_cells(cols, label, cells, count, NULL, "%.3f");
   }
   for (size_t i = 0; i < count; i++)
     cells[i] = stu_breakdown(points[i])->comm_comp_ratio;
-  print_cells(out, "communication/computation", cells, count, " %9.3f");
+  add_cells(cols, "communication/computation", cells, count, NULL, "%.3f");
   for (size_t i = 0; i < count; i++)
     cells[i] = stu_breakdown(points[i])->mem_proc_ratio;
-  print_cells(out, "memory/processing", cells, count, " %9.3f");
+  add_cells(cols, "memory/processing", cells, count, NULL, "%.3f");
   for (size_t i = 0; i < count; i++)
     cells[i] = stu_breakdown(points[i])->utilisation;
-  print_cells(out, "utilisation U_p (eq. 8)", cells, count, " %9.3f");
+  add_cells(cols, "utilisation U_p (eq. 8)", cells, count, NULL, "%.3f");
 }
 
 /* "    p = 4" or "    p = 4 to 16": the p of a run of consecutive points. */
@@ -180,31 +186,63 @@ static void print_notes(FILE *out, const stu_study_t *study, const stu_point_t *
   }
 }
 
-/* The table of one group, its points sorted by p, and its verdict from the study's summary (stu_verdict). */
+/* The unit of a group's table: from T_par and every component, sub-component and idle time of its points. */
+static rep_unit_t table_unit(const stu_point_t **points, size_t count)
+{
+  double times[count * (MET_SUB_COUNT + 2)];
+  size_t n = 0;
+  for (size_t i = 0; i < count; i++) {
+    const met_breakdown_t *b = stu_breakdown(points[i]);
+    times[n++] = b->t_par;
+    times[n++] = b->idle;
+    for (int k = 0; k < MET_SUB_COUNT; k++)
+      times[n++] = b->sub[k];
+  }
+  return rep_unit_pick(times, n);
+}
+
+/* Table 5 of one group, split into groups of p within the width. */
+static void print_breakdown(FILE *out, const stu_study_t *study, const stu_point_t **points, size_t count, int width)
+{
+  rep_unit_t unit = table_unit(points, count);
+  rep_cols_t *cols = rep_cols_new(1 + count, 1);
+  if (!cols)
+    return;
+  fprintf(out, "  (%s, each the busiest process's)\n", unit.name);
+  rep_cols_add(cols, "<  p");
+  for (size_t i = 0; i < count; i++)
+    rep_cols_add(cols, "%d", points[i]->p);
+  for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
+    add_quantity(cols, study, &rows[r], points, count, &unit);
+  double idle[count];
+  for (size_t i = 0; i < count; i++)
+    idle[i] = stu_breakdown(points[i])->idle;
+  add_cells(cols, "idle (in no component)", idle, count, &unit, NULL);
+  add_ratios(cols, points, count);
+  rep_cols_print(out, cols, "", width);
+  rep_cols_free(cols);
+}
+
+/* The table of one group, its points sorted by p, and its verdict from the study's summary (stu_verdict); without
+ * `full`, the verdict only. */
 static void print_table(FILE *out, const stu_study_t *study, const stu_point_t **points, size_t count,
-                        const met_verdict_t *verdict)
+                        const met_verdict_t *verdict, int width, int full)
 {
   const stu_point_t *lead = points[0];
   fprintf(out, "\nBottleneck analysis%s", study->npoints > count ? ", " : "");
   rep_print_params(out, study, lead, 1);
-  fprintf(out, " (seed 001 Table 5 layout; seconds, each the busiest process's)\n  %-30s", "p");
-  for (size_t i = 0; i < count; i++)
-    fprintf(out, " %9d", points[i]->p);
-  fprintf(out, "\n");
-  for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
-    print_quantity(out, study, &rows[r], points, count);
-  double idle[count];
-  for (size_t i = 0; i < count; i++)
-    idle[i] = stu_breakdown(points[i])->idle;
-  print_cells(out, "idle (in no component)", idle, count, " %9.3f");
-  print_ratios(out, points, count);
+  fprintf(out, full ? " (seed 001 Table 5 layout)\n" : " (the tables: --full)\n");
+  if (full)
+    print_breakdown(out, study, points, count, width);
   if (verdict)
     print_verdict(out, verdict, points);
+  if (!full)
+    return;
   print_leaders(out, points, count);
   print_notes(out, study, lead);
 }
 
-void rep_print_bottlenecks(FILE *out, const stu_study_t *study)
+void rep_print_bottlenecks(FILE *out, const stu_study_t *study, int width, int full)
 {
   if (study->facts.no_breakdown) { /* measured runs (simrun analyse): no machine components to weigh */
     fprintf(out, "\nNo bottleneck view: %s\n", study->facts.no_breakdown);
@@ -215,6 +253,6 @@ void rep_print_bottlenecks(FILE *out, const stu_study_t *study)
     fprintf(out, "\n(bottleneck analysis skipped: out of memory)\n");
   else
     for (size_t k = 0; k < groups.count; k++)
-      print_table(out, study, groups.list[k].points, groups.list[k].count, stu_verdict(study, k));
+      print_table(out, study, groups.list[k].points, groups.list[k].count, stu_verdict(study, k), width, full);
   stu_series_free(&groups);
 }

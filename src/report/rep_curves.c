@@ -19,7 +19,7 @@ typedef struct metric {
 static const metric_t metrics[] = {
     {"time", "run time T_par (s)", STU_METRIC_TIME},
     {"speedup", "speedup T_seq / T_par", STU_METRIC_SPEEDUP},
-    {"efficiency", "efficiency speedup / p (%)", STU_METRIC_EFFICIENCY},
+    {"efficiency", "efficiency speedup / p (0 to 1)", STU_METRIC_EFFICIENCY},
     {"ovh-ctrl", "overhead ratio Ovh_ctrl (control of parallelism)", STU_METRIC_OVH_CTRL},
     {"ovh-comm", "overhead ratio Ovh_comm (communication)", STU_METRIC_OVH_COMM},
     {"ovh-idle", "overhead ratio Ovh_idle (idling)", STU_METRIC_OVH_IDLE},

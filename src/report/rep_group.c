@@ -41,6 +41,30 @@ int rep_print_params(FILE *out, const stu_study_t *study, const stu_point_t *poi
   return printed;
 }
 
+const char *rep_value_shown(const char *value, int *len)
+{
+  const char *name = strrchr(value, '/') ? strrchr(value, '/') + 1 : value;
+  size_t n = strlen(name);
+  *len = (int)(n > 4 && strcmp(name + n - 4, ".xml") == 0 ? n - 4 : n);
+  return name;
+}
+
+void rep_point_label(const stu_study_t *study, const stu_point_t *point, char *buf, size_t len)
+{
+  const scn_scenario_t *s = study->scenario;
+  buf[0] = '\0';
+  for (size_t j = 0; j < s->nparams; j++) {
+    if (s->params[j].role == SCN_ROLE_PROCESSES || s->params[j].nvalues < 2)
+      continue;
+    int shown;
+    const char *name = rep_value_shown(point->values[j], &shown);
+    int number = *name >= '0' && *name <= '9'; /* "grid-rows = 4", where "4" alone would say nothing */
+    size_t used = strlen(buf);
+    snprintf(buf + used, len - used, "%s%s%s%.*s", used ? ", " : "", number ? s->params[j].name : "",
+             number ? " = " : "", shown, name);
+  }
+}
+
 int rep_reference_applies(const stu_study_t *study, const scn_reference_t *ref, const stu_point_t *point)
 {
   if (!ref->where_name)

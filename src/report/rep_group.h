@@ -18,6 +18,13 @@ int rep_opens_group(const stu_study_t *study, size_t i);
 /* Prints "name = value, ..." for the parameters other than p: the swept ones when `swept`, else the fixed ones.
  * Returns how many it printed. */
 int rep_print_params(FILE *out, const stu_study_t *study, const stu_point_t *point, int swept);
+/* A parameter's value as labels show it: a file name without its folder and ".xml", *len characters from the
+ * returned pointer (into `value`). */
+const char *rep_value_shown(const char *value, int *len);
+/* The point's values of the compared parameters (every swept one but p), such as "mesh" or "t800-torus-16x8,
+ * binomial" (file names without their folder and ".xml"; a number after its parameter's name, "grid-rows = 4"); "" when
+ * only p is swept. */
+void rep_point_label(const stu_study_t *study, const stu_point_t *point, char *buf, size_t len);
 /* Whether reference `ref` applies to the group of `point` (its where condition holds there). */
 int rep_reference_applies(const stu_study_t *study, const scn_reference_t *ref, const stu_point_t *point);
 /* The reference value of `ref` at p, or NAN when it gives none. */

@@ -28,26 +28,38 @@ static void grid_label(const stu_study_t *study, const stu_point_t *point, char 
   snprintf(label, len, "%dx%d", rows, point->p / rows);
 }
 
-void rep_model_heads(FILE *out, const stu_study_t *study)
+size_t rep_model_columns(const stu_study_t *study)
 {
-  if (has_grid(study))
-    fprintf(out, "  %6s", "grid");
-  if (rep_has_model(study))
-    fprintf(out, " %10s %8s", "model (s)", "diff");
+  return (has_grid(study) ? 1 : 0) + (rep_has_model(study) ? 2 : 0);
 }
 
-void rep_model_cells(FILE *out, const stu_study_t *study, const stu_point_t *point)
+void rep_model_heads(rep_cols_t *cols, const stu_study_t *study, const rep_unit_t *unit)
+{
+  if (has_grid(study))
+    rep_cols_add(cols, "grid");
+  if (rep_has_model(study)) {
+    rep_cols_add(cols, "model (%s)", unit->name);
+    rep_cols_add(cols, "diff");
+  }
+}
+
+void rep_model_cells(rep_cols_t *cols, const stu_study_t *study, const stu_point_t *point, const rep_unit_t *unit)
 {
   char label[32];
   if (has_grid(study)) {
     grid_label(study, point, label, sizeof label);
-    fprintf(out, "  %6s", label);
+    rep_cols_add(cols, "%s", label);
   }
+  if (!rep_has_model(study))
+    return;
   double diff = 100 * stu_model_diff(point);
-  if (rep_has_model(study) && !isfinite(stu_model_time(point))) /* a point outside the model */
-    fprintf(out, " %10s %8s", "-", "-");
-  else if (rep_has_model(study)) /* rounding noise shows as +0.0%, never -0.0% */
-    fprintf(out, " %10.3f %+7.1f%%", stu_model_time(point), fabs(diff) < 0.05 ? 0.0 : diff);
+  char time[64];
+  rep_unit_format(time, sizeof time, stu_model_time(point), unit);
+  rep_cols_add(cols, "%s", time);
+  if (!isfinite(stu_model_time(point))) /* a point outside the model */
+    rep_cols_add(cols, "-");
+  else /* rounding noise shows as +0.0%, never -0.0% */
+    rep_cols_add(cols, "%+.1f%%", fabs(diff) < 0.05 ? 0.0 : diff);
 }
 
 /* Compact grids against elongated ones (seed 003 §5.1): per p with several grids, the best and the worst. */

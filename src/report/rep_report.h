@@ -5,15 +5,25 @@
 #ifndef REP_REPORT_H
 #define REP_REPORT_H
 
+#include "rep_layout.h"
+#include "rep_units.h"
 #include "stu_study.h"
 
 #include <stddef.h>
 #include <stdio.h>
 
-/* The human-readable report. */
+/* How the terminal report is laid out (docs/results.md "The terminal report"). */
+typedef struct rep_print_options {
+  int width; /* no line wider (rep_width_pick; at least REP_WIDTH_MIN) */
+  int full;  /* 0: the summary, the lost-cycle tables and the verdicts; 1: also every other table, fit and note */
+} rep_print_options_t;
+/* The human-readable report, within options->width columns. */
+void rep_print_with(FILE *out, const stu_study_t *study, const rep_print_options_t *options);
+/* The full report at REP_WIDTH_MAX columns (the HTML page's). */
 void rep_print(FILE *out, const stu_study_t *study);
-/* Its study summary, when points are compared at equal p: the best per p and why, by lost-cycle class (rep_study.c). */
-void rep_print_study(FILE *out, const stu_study_t *study);
+/* Its study summary table, when points are compared at equal p: the best per p and why, by lost-cycle class
+ * (rep_study.c). */
+void rep_print_study(FILE *out, const stu_study_t *study, int width);
 /* Its scaled-sweep part, for scaled sweeps only: scaled and fixed-size speedups per p (rep_scaled.c, stu_scaled.h). */
 void rep_print_scaled(FILE *out, const stu_study_t *study);
 /* A scaled sweep's CSV columns after the core ones (docs/results.md): fixed_size (1 for the fixed-size points),
@@ -22,15 +32,18 @@ void rep_print_scaled(FILE *out, const stu_study_t *study);
 void rep_scaled_csv_header(FILE *out, const stu_study_t *study);
 void rep_scaled_csv(FILE *out, const stu_study_t *study, const stu_point_t *point);
 void rep_scaled_json(FILE *out, const stu_study_t *study, const stu_point_t *point);
-/* Its bottleneck part, for lost-cycle studies: Table 5 layout, references, ratios, verdict (rep_bottleneck.c). */
-void rep_print_bottlenecks(FILE *out, const stu_study_t *study);
+/* Its bottleneck part, for lost-cycle studies: Table 5 layout, references, ratios, verdict (rep_bottleneck.c); with
+ * `full` 0, the verdicts only. */
+void rep_print_bottlenecks(FILE *out, const stu_study_t *study, int width, int full);
 
 /* The skeleton's analytic model beside the simulation (rep_model.c), read from the model view (stu_model.h). */
 /* Whether the study's skeleton has a model (lost-cycle studies only). */
 int rep_has_model(const stu_study_t *study);
-/* The terminal table's extra columns: the grid (skeletons on a process grid), the model's time and the difference. */
-void rep_model_heads(FILE *out, const stu_study_t *study);
-void rep_model_cells(FILE *out, const stu_study_t *study, const stu_point_t *point);
+/* The terminal table's extra columns: the grid (skeletons on a process grid), the model's time in `unit` and the
+ * difference; rep_model_columns says how many. */
+size_t rep_model_columns(const stu_study_t *study);
+void rep_model_heads(rep_cols_t *cols, const stu_study_t *study, const rep_unit_t *unit);
+void rep_model_cells(rep_cols_t *cols, const stu_study_t *study, const stu_point_t *point, const rep_unit_t *unit);
 /* After the tables: the model's summary, the best and worst grid per p, and the skeleton's warnings. */
 void rep_print_models(FILE *out, const stu_study_t *study);
 /* Which characterisation the runs used and where it came from, one line per distinct one (stu_model_machine). */

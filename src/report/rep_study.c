@@ -4,81 +4,80 @@
  * difference in T_par (p T_par = work + ctrl + comm + idle). */
 #include "rep_group.h"
 #include "rep_report.h"
+#include "rep_summary.h"
 #include "stu_lost_cycles.h"
 
 #include <math.h>
 #include <string.h>
 
-/* The point's values of the compared parameters, such as "mesh" or "t800-torus-16x8.xml, binomial" (file names
- * without their folder). */
-static void label(const stu_study_t *study, const stu_point_t *point, char *buf, size_t len)
+static void add_row(rep_cols_t *cols, const stu_study_t *study, const stu_point_t *best, const stu_point_t *second,
+                    const rep_unit_t *unit)
 {
-  const scn_scenario_t *s = study->scenario;
-  buf[0] = '\0';
-  for (size_t j = 0; j < s->nparams; j++) {
-    if (s->params[j].role == SCN_ROLE_PROCESSES || s->params[j].nvalues < 2)
-      continue;
-    const char *slash = strrchr(point->values[j], '/');
-    size_t used = strlen(buf);
-    snprintf(buf + used, len - used, "%s%s", used ? ", " : "", slash ? slash + 1 : point->values[j]);
-  }
-}
-
-/* Seconds per process the runner-up spends more than the best in each class: work, ctrl, comm, idle. Rounding noise
- * of either sign is shown as 0. */
-static void extra_time(const stu_point_t *best, const stu_point_t *second, double extra[4])
-{
-  static const met_overhead_t classes[] = {MET_OVH_CTRL, MET_OVH_COMM, MET_OVH_IDLE};
-  extra[0] = (stu_eppa(second)->work - stu_eppa(best)->work) / best->p;
-  for (int c = 0; c < 3; c++)
-    extra[c + 1] = (stu_eppa(second)->ovh_time[classes[c]] - stu_eppa(best)->ovh_time[classes[c]]) / best->p;
-  for (int c = 0; c < 4; c++)
-    extra[c] = fabs(extra[c]) < 5e-4 ? 0.0 : extra[c];
-}
-
-static void print_row(FILE *out, const stu_study_t *study, int width, const stu_point_t *best,
-                      const stu_point_t *second)
-{
-  static const char *const names[] = {"work", "ctrl", "comm", "idle"};
   char a[160];
   char b[160];
-  double extra[4];
-  label(study, best, a, sizeof a);
-  label(study, second, b, sizeof b);
-  extra_time(best, second, extra);
+  char t_best[64];
+  char t_second[64];
+  double extra[REP_CLASSES];
+  rep_point_label(study, best, a, sizeof a);
+  rep_point_label(study, second, b, sizeof b);
+  rep_unit_format(t_best, sizeof t_best, best->t_par, unit);
+  rep_unit_format(t_second, sizeof t_second, second->t_par, unit);
+  rep_summary_extra(best, second, extra);
   int most = 0;
-  for (int c = 1; c < 4; c++)
+  for (int c = 1; c < REP_CLASSES; c++)
     most = extra[c] > extra[most] ? c : most;
-  int tie = second->t_par - best->t_par <= 1e-9 * best->t_par;
-  fprintf(out, "%6d  %-*s %9.3f  %-*s %9.3f %8.3f %8.3f %8.3f %8.3f  %s\n", best->p, width, a, best->t_par, width, b,
-          second->t_par, extra[0], extra[1], extra[2], extra[3], tie ? "(a tie)" : names[most]);
-}
-
-/* The width of the longest label. */
-static int label_width(const stu_study_t *study)
-{
-  char buf[160];
-  size_t width = strlen("runner-up");
-  for (size_t i = 0; i < study->npoints; i++) {
-    label(study, &study->points[i], buf, sizeof buf);
-    width = strlen(buf) > width ? strlen(buf) : width;
+  int tie = second->t_par - best->t_par <= REP_SUMMARY_TIE * best->t_par;
+  rep_cols_add(cols, "%d", best->p);
+  rep_cols_add(cols, "<%s", a);
+  rep_cols_add(cols, "%s", t_best);
+  rep_cols_add(cols, "<%s", b);
+  rep_cols_add(cols, "%s", t_second);
+  for (int c = 0; c < REP_CLASSES; c++) {
+    char cell[64];
+    rep_unit_format(cell, sizeof cell, extra[c], unit);
+    rep_cols_add(cols, "%s", cell);
   }
-  return (int)width;
+  rep_cols_add(cols, "<%s", tie ? "(a tie)" : rep_class_name(most));
 }
 
-void rep_print_study(FILE *out, const stu_study_t *study)
+/* One unit for every time of the table, from the T_par of the best points and the runner-ups' extra times. */
+static rep_unit_t table_unit(const stu_ranking_t *rankings, size_t count)
+{
+  double times[(REP_CLASSES + 1) * count + 1];
+  size_t n = 0;
+  for (size_t k = 0; k < count; k++) {
+    times[n++] = rankings[k].best->t_par;
+    if (rankings[k].second)
+      rep_summary_extra(rankings[k].best, rankings[k].second, &times[n]);
+    n += rankings[k].second ? REP_CLASSES : 0;
+  }
+  return rep_unit_pick(times, n);
+}
+
+void rep_print_study(FILE *out, const stu_study_t *study, int width)
 {
   if (!stu_has_view(study, MET_VIEW_LOST_CYCLES) || !rep_sweeps_more_than_p(study))
     return;
-  int width = label_width(study);
-  fprintf(out, "\nStudy summary: the best point for each p (lowest T_par), and why: the runner-up's extra seconds per "
-               "process in each\nclass of the trace (they add up to the difference in T_par), and the class that "
-               "makes most of it\n");
-  fprintf(out, "%6s  %-*s %9s  %-*s %9s %8s %8s %8s %8s  %s\n", "p", width, "best", "T_par (s)", width, "runner-up",
-          "T_par (s)", "work", "ctrl", "comm", "idle", "mostly");
   size_t count = 0;
   const stu_ranking_t *rankings = stu_rankings(study, &count);
+  rep_unit_t unit = table_unit(rankings, count);
+  fputc('\n', out);
+  rep_wrap(out,
+           "Study summary: the best point for each p (lowest T_par), and why: the runner-up's extra time per process "
+           "in each class of the trace (they add up to the difference in T_par), and the class that makes most of it",
+           width, 0);
+  rep_cols_t *cols = rep_cols_new(10, 1);
+  if (!cols)
+    return;
+  static const char *const heads[] = {"<best", "T_par", "<runner-up", "T_par", "work", "ctrl", "comm", "idle"};
+  rep_cols_add(cols, "p");
+  for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++)
+    rep_cols_add(cols, "%s%s%s%s", heads[h], *heads[h] == '<' ? "" : " (", *heads[h] == '<' ? "" : unit.name,
+                 *heads[h] == '<' ? "" : ")");
+  rep_cols_add(cols, "<mostly");
   for (size_t k = 0; k < count; k++)
     if (rankings[k].second)
-      print_row(out, study, width, rankings[k].best, rankings[k].second);
+      add_row(cols, study, rankings[k].best, rankings[k].second, &unit);
+  rep_cols_print(out, cols, "", width);
+  rep_cols_free(cols);
 }

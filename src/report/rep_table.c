@@ -2,16 +2,20 @@
 /* The terminal report: per group of points (the swept parameters other than p), a row per p with T_par, speedup,
  * efficiency, the overhead ratios of seed 000 eq. 1.13 and granularity (eq. 1.16); then the per-process table, and a
  * measured run's phases (seed 000 §1.2). */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "rep_carnival.h"
 #include "rep_factors.h"
 #include "rep_group.h"
 #include "rep_report.h"
+#include "rep_summary.h"
 #include "rep_wait.h"
 #include "stu_lost_cycles.h"
 #include "stu_messages.h"
+#include "stu_model.h"
 #include "stu_phases.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* What the recorder kept: sums on the fly (memory independent of a run's length), and the timeline of the points
@@ -65,40 +69,75 @@ static double shown(double ratio)
   return fabs(ratio) < 5e-5 ? 0.0 : ratio;
 }
 
-static void print_granularity(FILE *out, double granularity)
+/* The times of a group's column: T_par, or the model's (NAN where it has none), for the column's unit. */
+static rep_unit_t group_unit(const stu_study_t *study, const stu_point_t *lead, double (*time)(const stu_point_t *))
 {
-  if (isinf(granularity))
-    fprintf(out, "  %11s", "inf");
-  else
-    fprintf(out, "  %11.3f", granularity);
+  double values[study->npoints];
+  size_t n = 0;
+  for (size_t i = 0; i < study->npoints; i++)
+    if (rep_same_group(study, lead, &study->points[i]))
+      values[n++] = time(&study->points[i]);
+  return rep_unit_pick(values, n);
 }
 
-static void print_group(FILE *out, const stu_study_t *study, size_t first)
+static double t_par(const stu_point_t *point)
+{
+  return point->t_par;
+}
+
+static void add_row(rep_cols_t *cols, const stu_study_t *study, const stu_point_t *point, const rep_unit_t *unit,
+                    const rep_unit_t *model_unit)
+{
+  const met_eppa_t *e = stu_eppa(point);
+  double sum = 0;
+  for (int j = 0; j < MET_OVH_COUNT; j++)
+    sum += e->ovh_ratio[j];
+  char time[64];
+  rep_unit_format(time, sizeof time, point->t_par, unit);
+  rep_cols_add(cols, "%d", point->p);
+  rep_cols_add(cols, "%s", time);
+  rep_cols_add(cols, "%.3f", e->speedup);
+  rep_cols_add(cols, "%.1f%%", 100 * e->efficiency);
+  static const met_overhead_t classes[] = {MET_OVH_CTRL, MET_OVH_COMM, MET_OVH_IDLE, MET_OVH_ANOMALY};
+  for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++)
+    rep_cols_add(cols, "%.4f", shown(e->ovh_ratio[classes[c]]));
+  rep_cols_add(cols, "%.4f", shown(sum));
+  rep_cols_add(cols, isinf(e->granularity) ? "inf" : "%.3f", e->granularity);
+  rep_model_cells(cols, study, point, model_unit);
+}
+
+static void print_group(FILE *out, const stu_study_t *study, size_t first, int width)
 {
   const stu_point_t *lead = &study->points[first];
-  fprintf(out, "\n");
-  int named = rep_print_params(out, study, lead, 1);
-  fprintf(out, "%sT_seq = %.3f s%s%s\n", named ? ", " : "", stu_eppa(lead)->t_seq, *lead->t_seq_source ? ": " : "",
-          lead->t_seq_source);
-  fprintf(out, "%6s %11s %9s %10s %9s %9s %9s %9s %9s  %11s", "p", "T_par (s)", "speedup", "efficiency", "ctrl", "comm",
-          "idle", "anomaly", "sum", "granularity");
-  rep_model_heads(out, study);
+  char *head = NULL;
+  size_t len = 0;
+  FILE *line = open_memstream(&head, &len);
+  if (!line)
+    return;
+  int named = rep_print_params(line, study, lead, 1);
+  char t_seq[64];
+  rep_unit_seconds(t_seq, sizeof t_seq, stu_eppa(lead)->t_seq);
+  fprintf(line, "%sT_seq = %s%s%s", named ? ", " : "", t_seq, *lead->t_seq_source ? ": " : "", lead->t_seq_source);
+  fclose(line);
   fputc('\n', out);
-  for (size_t i = first; i < study->npoints; i++) {
-    const stu_point_t *point = &study->points[i];
-    if (!rep_same_group(study, lead, point))
-      continue;
-    const met_eppa_t *e = stu_eppa(point);
-    double sum = 0;
-    for (int j = 0; j < MET_OVH_COUNT; j++)
-      sum += e->ovh_ratio[j];
-    fprintf(out, "%6d %11.3f %9.3f %9.1f%% %9.4f %9.4f %9.4f %9.4f %9.4f", point->p, e->t_par, e->speedup,
-            100 * e->efficiency, shown(e->ovh_ratio[MET_OVH_CTRL]), shown(e->ovh_ratio[MET_OVH_COMM]),
-            shown(e->ovh_ratio[MET_OVH_IDLE]), shown(e->ovh_ratio[MET_OVH_ANOMALY]), shown(sum));
-    print_granularity(out, e->granularity);
-    rep_model_cells(out, study, point);
-    fputc('\n', out);
-  }
+  rep_wrap(out, head, width, 2);
+  free(head);
+  rep_unit_t unit = group_unit(study, lead, t_par);
+  rep_unit_t model_unit = group_unit(study, lead, stu_model_time);
+  rep_cols_t *cols = rep_cols_new(10 + rep_model_columns(study), 1);
+  if (!cols)
+    return;
+  rep_cols_add(cols, "p");
+  rep_cols_add(cols, "T_par (%s)", unit.name);
+  static const char *const heads[] = {"speedup", "efficiency", "ctrl", "comm", "idle", "anomaly", "sum", "granularity"};
+  for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++)
+    rep_cols_add(cols, "%s", heads[h]);
+  rep_model_heads(cols, study, &model_unit);
+  for (size_t i = first; i < study->npoints; i++)
+    if (rep_same_group(study, lead, &study->points[i]))
+      add_row(cols, study, &study->points[i], &unit, &model_unit);
+  rep_cols_print(out, cols, "", width);
+  rep_cols_free(cols);
 }
 
 /* The per-process anomaly split in two (met_eppa_proc_t): the true anomaly, work_i less the sequential cost of the
@@ -149,18 +188,25 @@ static void print_messages(FILE *out, const stu_study_t *study, const stu_point_
   }
 }
 
-/* The lost-cycle view: a table per group, the study's summary, the models, the bottlenecks, the processes. */
-static void print_lost_cycles(FILE *out, const stu_study_t *study)
+/* The lost-cycle view: the summary, a table per group, the bottleneck verdicts; with --full the study summary table,
+ * the models, the bottleneck tables and the processes. */
+static void print_lost_cycles(FILE *out, const stu_study_t *study, const rep_print_options_t *options)
 {
+  rep_summary_t summary;
+  if (rep_summary_make(study, &summary) == 0)
+    rep_summary_print(out, study, &summary, options->width);
+  rep_summary_free(&summary);
   for (size_t i = 0; i < study->npoints; i++)
     if (rep_opens_group(study, i))
-      print_group(out, study, i);
+      print_group(out, study, i, options->width);
   rep_print_scaled(out, study);
-  rep_print_study(out, study);
-  rep_factors_print(out, study, 80); /* the width of a terminal report that is not on a terminal (issue 45 item 2) */
-  rep_print_models(out, study);
-  rep_print_bottlenecks(out, study);
-  for (size_t i = 0; i < study->npoints; i++)
+  rep_factors_print(out, study, options->width); /* the comparison view of every swept factor (issue 45 item 3) */
+  if (options->full) {
+    rep_print_study(out, study, options->width);
+    rep_print_models(out, study);
+  }
+  rep_print_bottlenecks(out, study, options->width, options->full);
+  for (size_t i = 0; options->full && i < study->npoints; i++)
     if (stu_procs(&study->points[i]))
       print_processes(out, study, &study->points[i]);
 }
@@ -184,7 +230,7 @@ static void print_phases(FILE *out, const stu_point_t *point)
           s->end_share);
 }
 
-void rep_print(FILE *out, const stu_study_t *study)
+static void print_views(FILE *out, const stu_study_t *study, const rep_print_options_t *options)
 {
   print_title(out, study);
   if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT)) {
@@ -194,13 +240,37 @@ void rep_print(FILE *out, const stu_study_t *study)
   for (size_t i = 0; stu_has_view(study, MET_VIEW_MESSAGES) && i < study->npoints; i++)
     print_messages(out, study, &study->points[i]);
   if (stu_has_view(study, MET_VIEW_LOST_CYCLES))
-    print_lost_cycles(out, study);
+    print_lost_cycles(out, study, options);
   else if (*study->points[0].t_seq_source) /* a skeleton's lost-cycle view that could not be */
     fprintf(out, "\nNo lost-cycle view: %s.\n", study->points[0].t_seq_source);
-  rep_wait_print(out, study);
-  if (!stu_has_view(study, MET_VIEW_LOST_CYCLES))
+  if (options->full)
+    rep_wait_print(out, study);
+  if (options->full && !stu_has_view(study, MET_VIEW_LOST_CYCLES))
     rep_print_machines(out, study); /* the lost-cycle view prints them with the models */
-  for (size_t i = 0; i < study->npoints; i++)
+  for (size_t i = 0; options->full && i < study->npoints; i++)
     if (stu_phases(&study->points[i]))
       print_phases(out, &study->points[i]);
+}
+
+/* The report is drawn whole, then every line still wider than the width (a note, a machine's description) is
+ * wrapped at word boundaries: the tables have split themselves into column groups by then. */
+void rep_print_with(FILE *out, const stu_study_t *study, const rep_print_options_t *options)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *buf = open_memstream(&text, &len);
+  if (!buf) {
+    print_views(out, study, options);
+    return;
+  }
+  print_views(buf, study, options);
+  fclose(buf);
+  rep_fit_lines(out, text, options->width);
+  free(text);
+}
+
+void rep_print(FILE *out, const stu_study_t *study)
+{
+  const rep_print_options_t full = {.width = REP_WIDTH_MAX, .full = 1};
+  rep_print_with(out, study, &full);
 }

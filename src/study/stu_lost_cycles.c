@@ -121,7 +121,7 @@ double stu_metric(const stu_point_t *point, stu_metric_t metric)
   case STU_METRIC_SPEEDUP:
     return e->speedup;
   case STU_METRIC_EFFICIENCY:
-    return 100 * e->efficiency;
+    return e->efficiency;
   case STU_METRIC_GRANULARITY:
     return e->granularity;
   default:
@@ -134,7 +134,7 @@ static const struct {
   double lo, hi;
 } ranges[STU_METRICS] = {[STU_METRIC_TIME] = {0, INFINITY},
                          [STU_METRIC_SPEEDUP] = {0, INFINITY},
-                         [STU_METRIC_EFFICIENCY] = {0, 100},
+                         [STU_METRIC_EFFICIENCY] = {0, 1},
                          [STU_METRIC_OVH_CTRL] = {0, INFINITY},
                          [STU_METRIC_OVH_COMM] = {0, INFINITY},
                          [STU_METRIC_OVH_IDLE] = {0, INFINITY},

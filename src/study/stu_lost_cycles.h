@@ -32,7 +32,7 @@ stu_lost_cycles_t *stu_lost_cycles_make(stu_point_t *point);
 typedef enum stu_metric {
   STU_METRIC_TIME,       /* T_par, s */
   STU_METRIC_SPEEDUP,    /* T_seq / T_par */
-  STU_METRIC_EFFICIENCY, /* speedup / p, in % */
+  STU_METRIC_EFFICIENCY, /* speedup / p, from 0 to 1 (the CSV's, JSON's and fits' unit: docs/results.md) */
   STU_METRIC_OVH_CTRL,   /* the overhead ratios Ovh_j */
   STU_METRIC_OVH_COMM,
   STU_METRIC_OVH_IDLE,

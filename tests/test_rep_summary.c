@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The summary a study opens with (rep_summary.h), on a hand-built what-if: topology (mesh, torus) x broadcast
+ * (one-to-all, neighbour) at p = 4 and 16, T_seq = 40 s, each point's seconds summed over ranks given by hand. Its best
+ * configuration per p, margins, "within 1%", best speedup, separating class and component, verdict and agreement with
+ * a reference figure are worked out below from those seconds, never read from simrun's output. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+
+#include "rep_summary.h"
+#include "stu_view.h"
+#include "tu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *topologies[] = {"mesh", "torus"};
+static char *broadcasts[] = {"one-to-all", "neighbour"};
+static char *ps[] = {"4", "16"};
+static const char *values[8][3] = {{"mesh", "one-to-all", "4"},   {"mesh", "neighbour", "4"},
+                                   {"torus", "one-to-all", "4"},  {"torus", "neighbour", "4"},
+                                   {"mesh", "one-to-all", "16"},  {"mesh", "neighbour", "16"},
+                                   {"torus", "one-to-all", "16"}, {"torus", "neighbour", "16"}};
+
+/* Point `which` at p with these seconds summed over ranks (work, comm, idle; T_par is their sum / p), T_seq = 40 s,
+ * and a Table 5 breakdown of `cpu` seconds of processing and `broadcast` seconds of communication. */
+static stu_point_t point(int which, int p, double work, double comm, double idle, double cpu, double broadcast)
+{
+  stu_point_t pt = {.values = values[which], .p = p, .t_par = (work + comm + idle) / p};
+  stu_lost_cycles_t *r = stu_lost_cycles_make(&pt);
+  CU_ASSERT_FATAL(r != NULL);
+  r->eppa.t_seq = 40;
+  r->eppa.t_par = pt.t_par;
+  r->eppa.work = work;
+  r->eppa.ovh_time[MET_OVH_COMM] = comm;
+  r->eppa.ovh_time[MET_OVH_IDLE] = idle;
+  r->eppa.speedup = 40 / pt.t_par;
+  r->eppa.efficiency = r->eppa.speedup / p;
+  met_breakdown_t *b = &r->breakdown;
+  b->p = p;
+  b->t_par = pt.t_par;
+  b->sub[MET_SUB_CPU] = b->component[MET_COMP_PROCESSING] = cpu;
+  b->sub[MET_SUB_BROADCAST] = b->component[MET_COMP_COMMUNICATION] = broadcast;
+  b->b_ratio[MET_COMP_PROCESSING] = cpu / broadcast;
+  b->b_ratio[MET_COMP_COMMUNICATION] = broadcast / cpu;
+  return pt;
+}
+
+/* p = 4: mesh/one-to-all 40 + 8 + 12 = 60 -> 15 s; mesh/neighbour 40 + 4 + 4 = 48 -> 12 s; torus/one-to-all 40 + 6 +
+ * 10 = 56 -> 14 s; torus/neighbour 40 + 4 + 4.4 = 48.4 -> 12.1 s. Best mesh/neighbour, by 0.1 / 12 = 0.833% over
+ * torus/neighbour: within 1%.
+ * p = 16: mesh/one-to-all 40 + 16 + 104 = 160 -> 10 s; mesh/neighbour 40 + 12 + 28 = 80 -> 5 s; torus/one-to-all
+ * 40 + 14 + 90 = 144 -> 9 s; torus/neighbour 40 + 12 + 20 = 72 -> 4.5 s. Best torus/neighbour, by 0.5 / 4.5 = 11.11%
+ * over mesh/neighbour, whose extra per process is idle (28 - 20) / 16 = 0.5 s (work and comm equal) and whose
+ * broadcast is 3 - 2 = 1 s longer. Best speedup 40 / 4.5 = 8.89 there; its B-ratio of processing 2.5 / 2 = 1.25:
+ * processing is a bottleneck, mostly cpu. The reference T_par of 5 s at p = 16 for the neighbour broadcast: mesh 0%,
+ * torus (4.5 - 5) / 5 = -10%: mean |error| 5%, max 10% (torus's). */
+static void build(stu_point_t *points)
+{
+  points[0] = point(0, 4, 40, 8, 12, 10, 4);
+  points[1] = point(1, 4, 40, 4, 4, 10, 1);
+  points[2] = point(2, 4, 40, 6, 10, 10, 3);
+  points[3] = point(3, 4, 40, 4, 4.4, 10, 1.1);
+  points[4] = point(4, 16, 40, 16, 104, 2.5, 6);
+  points[5] = point(5, 16, 40, 12, 28, 2.5, 3);
+  points[6] = point(6, 16, 40, 14, 90, 2.5, 5);
+  points[7] = point(7, 16, 40, 12, 20, 2.5, 2);
+}
+
+static int ref_p[] = {16};
+static double ref_values[] = {5.0};
+
+typedef struct fixture {
+  scn_param_t params[3];
+  scn_reference_t ref;
+  scn_scenario_t scenario;
+  stu_point_t points[8];
+  stu_study_t study;
+} fixture_t;
+
+static void fixture_up(fixture_t *f)
+{
+  f->params[0] = (scn_param_t){.name = "topology", .values = topologies, .nvalues = 2, .swept = 1};
+  f->params[1] = (scn_param_t){.name = "broadcast", .values = broadcasts, .nvalues = 2, .swept = 1};
+  f->params[2] = (scn_param_t){.name = "p", .values = ps, .nvalues = 2, .swept = 1, .role = SCN_ROLE_PROCESSES};
+  f->ref = (scn_reference_t){.quantity = "t_par",
+                             .source = "hand",
+                             .where_name = "broadcast",
+                             .where_value = "neighbour",
+                             .p = ref_p,
+                             .values = ref_values,
+                             .count = 1};
+  f->scenario = (scn_scenario_t){.name = "what-if", .params = f->params, .nparams = 3, .refs = &f->ref, .nrefs = 1};
+  build(f->points);
+  f->study = (stu_study_t){.scenario = &f->scenario,
+                           .facts = {.views = MET_VIEW_LOST_CYCLES, .skeleton = "hand"},
+                           .npoints = 8,
+                           .points = f->points};
+  CU_ASSERT_EQUAL_FATAL(stu_view_summarise(&f->study), 0);
+}
+
+static void fixture_down(fixture_t *f)
+{
+  stu_summaries_release(&f->study);
+  for (size_t i = 0; i < 8; i++)
+    stu_slots_release(&f->points[i]);
+}
+
+static void test_rep_summary_figures(void)
+{
+  fixture_t f;
+  fixture_up(&f);
+  rep_summary_t s;
+  CU_ASSERT_EQUAL_FATAL(rep_summary_make(&f.study, &s), 0);
+  CU_ASSERT_EQUAL(s.p_min, 4);
+  CU_ASSERT_EQUAL(s.p_max, 16);
+  CU_ASSERT_EQUAL_FATAL(s.nranges, 2);
+  CU_ASSERT_PTR_EQUAL(s.ranges[0].first, &f.points[1]); /* p = 4: mesh, neighbour */
+  CU_ASSERT_PTR_EQUAL(s.ranges[0].runner_up, &f.points[3]);
+  TU_ASSERT_CLOSE(s.ranges[0].margin_min, 0.1 / 12, 1e-12);
+  CU_ASSERT(s.ranges[0].margin_max < REP_SUMMARY_WITHIN);
+  CU_ASSERT_PTR_EQUAL(s.ranges[1].first, &f.points[7]); /* p = 16: torus, neighbour */
+  CU_ASSERT_PTR_EQUAL(s.ranges[1].runner_up, &f.points[5]);
+  TU_ASSERT_CLOSE(s.ranges[1].margin_max, 0.5 / 4.5, 1e-12);
+  CU_ASSERT_PTR_EQUAL(s.top_speedup, &f.points[7]);
+  CU_ASSERT_PTR_EQUAL(s.sep_best, &f.points[7]);
+  CU_ASSERT_PTR_EQUAL(s.sep_second, &f.points[5]);
+  CU_ASSERT_EQUAL(s.sep_most, REP_CLASS_IDLE);
+  TU_ASSERT_CLOSE(s.sep_class[REP_CLASS_IDLE], 0.5, 1e-12);
+  TU_ASSERT_CLOSE(s.sep_class[REP_CLASS_WORK] + s.sep_class[REP_CLASS_COMM], 0, 1e-12);
+  CU_ASSERT_EQUAL(s.sep_sub, MET_SUB_BROADCAST);
+  TU_ASSERT_CLOSE(s.sep_sub_seconds, 1.0, 1e-12);
+  CU_ASSERT_TRUE(s.has_verdict);
+  CU_ASSERT_EQUAL(s.verdict.dominant, MET_COMP_PROCESSING);
+  CU_ASSERT_TRUE(s.verdict.is_bottleneck);
+  TU_ASSERT_CLOSE(s.verdict_ratio, 1.25, 1e-12);
+  CU_ASSERT_EQUAL(s.refs_t_par.count, 2);
+  TU_ASSERT_CLOSE(s.refs_t_par.mean_abs, 0.05, 1e-12);
+  TU_ASSERT_CLOSE(s.refs_t_par.max_abs, 0.10, 1e-12);
+  CU_ASSERT_PTR_EQUAL(s.refs_t_par.worst_point, &f.points[7]);
+  CU_ASSERT_EQUAL(s.refs_parts.count, 0);
+  CU_ASSERT_EQUAL(s.model_count, 0);
+  rep_summary_free(&s);
+  fixture_down(&f);
+}
+
+/* The same summary as printed: at most 20 lines within 80 columns (and no line wider than 40 at 40), with the figures
+ * above. */
+static void test_rep_summary_printed(void)
+{
+  static const int widths[] = {80, 40};
+  for (size_t w = 0; w < 2; w++) {
+    fixture_t f;
+    fixture_up(&f);
+    rep_summary_t s;
+    CU_ASSERT_EQUAL_FATAL(rep_summary_make(&f.study, &s), 0);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    CU_ASSERT_FATAL(out != NULL);
+    rep_summary_print(out, &f.study, &s, widths[w]);
+    fclose(out);
+    size_t lines = 0;
+    for (const char *c = text + 1; *c; c += strcspn(c, "\n") + 1) { /* after the blank line before it */
+      CU_ASSERT(strcspn(c, "\n") <= (size_t)widths[w]);
+      lines++;
+    }
+    CU_ASSERT(lines <= 20 || widths[w] < 80); /* one screen at 80 columns; narrower, the lines wrap into more */
+    if (widths[w] == 80) {
+      CU_ASSERT_PTR_NOT_NULL(strstr(text, "  p = 4: mesh, neighbour, by 0.83% over torus, neighbour (within 1%)\n"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(text, "  p = 16: torus, neighbour, by 11.11% over mesh, neighbour\n"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(text, "Best speedup: 8.89 at p = 16, torus, neighbour (T_par = 4.50 s,"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(text, "Best vs runner-up at p = 16 (500 ms apart): idle +500 ms per process;"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(text, "component:\n    broadcast +1.00 s\n"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(text, "processing is a bottleneck (B-ratio 1.25), mostly cpu"));
+      CU_ASSERT_PTR_NOT_NULL(strstr(text, "Reference T_par (2 figures): mean |error| 5.0%, max 10.0%"));
+    }
+    free(text);
+    rep_summary_free(&s);
+    fixture_down(&f);
+  }
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {{"test_rep_summary_figures", test_rep_summary_figures},
+                                    {"test_rep_summary_printed", test_rep_summary_printed},
+                                    {NULL, NULL}};
+  return tu_run("rep_summary", cases);
+}

@@ -202,6 +202,8 @@ def check_html_table(section, header, table_rows, folder, doc):
                "references": ("out-references.csv", ("quantity", "source"))}
     if section == "model":
         return check_html_model(header, table_rows, folder)
+    if section == "factors":
+        return check_html_factors(header, table_rows, folder)
     check(section in sources, f"HTML table in section {section!r}: the checker does not know it")
     if section not in sources:
         return
@@ -225,6 +227,32 @@ def check_html_table(section, header, table_rows, folder, doc):
                 agree(cell, point["bottleneck"]["idle_s"], what)
             else:
                 check(False, f"{what}: no CSV column {column} in {name}")
+
+
+def check_html_factors(header, table_rows, folder):
+    """A factor x factor table at one p ("p = P", then the last factor's values as columns, each a T_par and a speedup,
+    "*" on the best; a row per combination of the others, named by their values' file names) against -factors.csv."""
+    names, rows = cr.table(f"{folder}/out-factors.csv")
+    factors = names[names.index("scenario") + 1:names.index("p")]
+    check(len(header) >= 2 and header[0].startswith("p = "), f"HTML factors header {header}")
+    p, columns = header[0][len("p = "):], header[1:]
+    for cells in table_rows[1:]:  # the first row names T_par and speedup under each column
+        label, pairs = cells[0], cells[1:]
+        check(len(pairs) == 2 * len(columns), f"HTML factors at p = {p}, {label}: {len(pairs)} cells")
+        for value, t_par, speedup in zip(columns, pairs[0::2], pairs[1::2]):
+            match = [r for r in rows if r["p"] == p and r[factors[-1]] == value and
+                     all(os.path.basename(r[f]) in label for f in factors[:-1])]
+            what = f"HTML factors at p = {p}, {label}, {value}"
+            if t_par == "-":
+                check(not match, f"{what}: '-' where the CSV has a point")
+                continue
+            check(len(match) == 1, f"{what}: {len(match)} CSV rows")
+            if len(match) != 1:
+                continue
+            best = t_par.endswith("*")
+            check(float(t_par.rstrip(" *")) == float(match[0]["t_par_s"]), f"{what}: T_par {t_par!r}")
+            check(float(speedup) == float(match[0]["speedup"]), f"{what}: speedup {speedup!r}")
+            check(best == (match[0]["best"] == "1"), f"{what}: best mark {t_par!r} against best = {match[0]['best']}")
 
 
 def check_html_model(header, table_rows, folder):
@@ -275,7 +303,7 @@ def check_terminal(folder, doc, report):
 
 def run(simrun, scenario, options, folder):
     args = [os.path.abspath(simrun), "-q", "--no-cache", os.path.abspath(scenario), "--csv", "out.csv", "--json", "out.json", "--html",
-            "out.html", "--requests"] + options
+            "out.html", "--requests", "--full", "--width", "1000"] + options  # every table, none split
     done = subprocess.run(args, cwd=folder, capture_output=True, text=True)
     if done.returncode != 0:
         print(f"simrun exited {done.returncode}: {done.stderr.strip()}")

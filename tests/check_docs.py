@@ -6,7 +6,9 @@ Links: every relative link of every page resolves to a file or folder, every #an
 section quoted after a page's name (docs/NAME.md, "Title") to a heading or bold lead of that page (docs/history/ is
 history: its own quoted sections are not checked, its links are).
 Figures: each entry of FIGURES runs a cheap command (a few seconds at most) once, in a scratch folder where SOURCE_DIR's
-scenarios/, platforms/, examples/ and tests/ are linked and `simrun` and `build/simrun` are the binary given, and
+scenarios/, platforms/, examples/ and tests/ are linked and `simrun` and `build/simrun` are the binary given, with
+COLUMNS=1000 (a report's lines unwrapped, its tables unsplit: the figures are those of any width; an excerpt of a
+report as a terminal shows it names its width, `COLUMNS=80 simrun ...`), and
 requires the figures worked out from its output on the doc's line that holds the entry's anchor: in a table row, in
 the cells named; elsewhere, anywhere on the line. An excerpt (EXCERPTS) is an indented block after its anchor line
 whose lines must be the command's, in order, `...` marking lines left out. Then each checked figure is changed in a
@@ -200,10 +202,10 @@ FIGURES += [
     ("docs/icluster.md", "| simrun T_par (s) |", PDTRSM, pdtrsm_row("t_par_s", lambda v: f"{v:.2f}")),
     ("docs/icluster.md", "| model (s) | 6.89 |", PDTRSM, pdtrsm_row("t_model_s", lambda v: f"{v:.2f}")),
     ("docs/icluster.md", "| diff | -0.7% |", PDTRSM, pdtrsm_row("model_diff", percent)),
-    ("docs/icluster.md", "Mean |diff| 2.72%, max 9.49% (4x8)", "simrun scenarios/pdtrsm.xml", lambda line, out: [
+    ("docs/icluster.md", "Mean |diff| 2.72%, max 9.49% (4x8)", "simrun scenarios/pdtrsm.xml --full", lambda line, out: [
         "Mean |diff| {}, max {} ".format(*grab(r"mean \|diff\| = (\S+), max \|diff\| = (\S+) ", out))]),
-] + [("docs/icluster.md", f"| {p} | 1x{p}, ", "simrun scenarios/pdtrsm.xml", best_grid_row) for p in (4, 8, 16, 32)]
-BOTTLENECK = "simrun scenarios/gj256-bottleneck.xml"
+] + [("docs/icluster.md", f"| {p} | 1x{p}, ", "simrun scenarios/pdtrsm.xml --full", best_grid_row) for p in (4, 8, 16, 32)]
+BOTTLENECK = "simrun scenarios/gj256-bottleneck.xml --full"
 FIGURES += [
     ("docs/bottlenecks.md", "| communication becomes a bottleneck beyond 64 processors |", BOTTLENECK,
      lambda line, out: ["at p = {2:.0f}, between {0} and {1}".format(*(float(g) if "." in g else g for g in grab(
@@ -233,8 +235,9 @@ FIGURES += [("docs/machines.md", f"| {name} | ", MACHINES, machine_row(platform)
     ("T800 mesh", "t800-mesh-128.xml"), ("icluster", "icluster-fe-32.xml"), ("NCP2", "ncp2-myrinet-8.xml"),
     ("present-day cluster", "modern-switch-64.xml"))]
 FIGURES += [("docs/machines.md", "Rsub element (16.5 of them the three accesses", "simrun scenarios/gj256.xml --set "
-             "n=1024 --set p=1 --set broadcast=neighbour --set platform=platforms/icluster-fe-32.xml --per-process 1",
-             lambda line, out: ["T_seq = {:.2f} s".format(float(grab(r"^T_seq = ([\d.]+) s", out)[0]))])]
+             "n=1024 --set p=1 --set broadcast=neighbour --set platform=platforms/icluster-fe-32.xml --per-process 1 "
+             "--csv icluster-seq.csv >/dev/null && cat icluster-seq.csv",
+             lambda line, out: ["T_seq = {:.2f} s".format(value(out, "t_seq_s"))])]
 
 TOPOLOGY = "simrun scenarios/topology-gj.xml --csv topology.csv >/dev/null && cat topology.csv"
 SHAPES = ("t800-mesh-16x8.xml", "t800-torus-16x8.xml", "t800-hypercube-7.xml", "t800-switch-128.xml")
@@ -259,7 +262,7 @@ def link_init(out, p):
 
 
 FIGURES += [
-    ("docs/t800.md", "link of the partition: ", "simrun scenarios/gj256.xml",
+    ("docs/t800.md", "link of the partition: ", "simrun scenarios/gj256.xml --full",
      lambda line, out: [f"{link_init(out, 64):.2f} s and {link_init(out, 128):.2f} s at p = 64 and 128"]),
     ("docs/t800.md", "  sends 65,278 messages: 512 x 127", "simrun scenarios/gj512.xml --csv gj512.csv >/dev/null && "
      "cat gj512.csv",
@@ -272,13 +275,13 @@ FIGURES += [
     ("README.md", "communication becomes a bottleneck at p = ", BOTTLENECK, lambda line, out: [
         "communication becomes a bottleneck at p = {:.0f}".format(float(grab(
             r"B-ratio of communication rises above 1 between p = \d+ and \d+ \(at about p = ([\d.]+)", out)[0]))]),
-    ("docs/pictures.md", "is close to T_seq = ", "simrun scenarios/gj256.xml", lambda line, out: [
-        "{1} is close to T_seq = {2:.2f} s; {0:.2f} s per processor".format(
+    ("docs/pictures.md", "is close to T_seq = ", "simrun scenarios/gj256.xml --full", lambda line, out: [
+        "{1} is close to T_seq = {2:.1f} s; {0:.2f} s per processor".format(
             float(grab(r"time against p, broadcast = one-to-all: fit \S+ \+ \S+/p \+ ([\d.]+) p", out)[0]),
             grab(r"time against p, broadcast = one-to-all: fit \S+ \+ (\S+)/p", out)[0],
             float(grab(r"^broadcast = one-to-all, T_seq = ([\d.]+) s", out)[0]))]),
     ("docs/pictures.md", "the speedup against N at p = 16 takes the saturating form",
-     "simrun scenarios/gj-worksize.xml", lambda line, out: [
+     "simrun scenarios/gj-worksize.xml --full", lambda line, out: [
          "{} over N = 64 to 512".format(*grab(r"speedup against n, p = 16: fit (.*) \(saturating\)", out))]),
 ]
 
@@ -315,9 +318,10 @@ FIGURES += [
 
 # (doc, anchor: the text of the line before the block, command): the block is an excerpt of the command's output.
 EXCERPTS = [
-    ("README.md", "`tests/snapshot/gj256.out`):", "simrun scenarios/gj256.xml"),
+    ("README.md", "`tests/test_cli_layout.c` checks every shipped scenario's report at 80 and 120 columns):",
+     "COLUMNS=80 simrun scenarios/gj256.xml"),
     ("docs/pictures.md", "whoever uses one outside it extrapolates (the heading says so):",
-     "simrun scenarios/gj256.xml"),
+     "simrun scenarios/gj256.xml --full"),
 ]
 
 
@@ -413,7 +417,7 @@ class Commands:
         os.mkdir(bin_dir)
         os.symlink(os.path.abspath(simrun), os.path.join(bin_dir, "simrun"))
         self.env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""),
-                        SIMRUN_CACHE_DIR=os.path.join(scratch, "cache"))
+                        SIMRUN_CACHE_DIR=os.path.join(scratch, "cache"), COLUMNS="1000")
 
     def output(self, command):
         if command not in self.outputs:

@@ -227,7 +227,7 @@ static int run_main(const cli_context_t *ctx, int argc, char **argv)
 int cli_main(const cli_context_t *ctx, int argc, char **argv)
 {
   rep_set_provenance(&(rep_provenance_t){0}); /* an earlier call's command names none of this one's results */
-  cli_messages_to_stderr();                    /* what the libraries say to the user */
+  cli_messages_to_stderr();                   /* what the libraries say to the user */
   if (argc > 1 && strcmp(argv[1], "analyse") == 0)
     return cli_analyse_main(ctx, argc - 1, argv + 1);
   if (argc > 1 && strcmp(argv[1], "machine") == 0)

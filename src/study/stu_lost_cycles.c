@@ -53,7 +53,8 @@ static void process(const met_trace_t *trace, double t_seq, int rank, const stu_
 {
   met_eppa_process(trace, t_seq, rank, proc);
   if (in->unsplit_anomaly)
-    proc->anomaly = proc->imbalance = proc->anomaly_ratio = proc->imbalance_ratio = NAN;
+    proc->anomaly = proc->imbalance = proc->anomaly_ratio = proc->imbalance_ratio = proc->host_speed =
+        proc->host_speed_ratio = NAN;
 }
 
 /* The lost-cycle and bottleneck views against the group's sequential time, and the per-process view if asked for.

@@ -18,7 +18,7 @@
 typedef struct model {
   double t_model;
   char warning[320];
-  char machine[512];
+  char machine[2048];
   char missing[256];
   char p2p[384];
   char network[640];
@@ -154,6 +154,28 @@ static const met_platform_t *describe(stu_models_t *models, const stu_study_t *s
   return m;
 }
 
+/* The machine line of ranks on hosts of several characterisations: rank 0's with its origin, then every other kind
+ * with its first host and its number of ranks, and which host T_seq and the per-process host speed refer to. */
+static void describe_kinds(const met_platform_t *m, char *out, size_t len)
+{
+  size_t used =
+      (size_t)snprintf(out, len, "%.380s; the ranks' hosts differ, %d characterisations:", m->origin, m->nkinds);
+  int kept = m->nkinds < MET_PLATFORM_MAX_KINDS ? m->nkinds : MET_PLATFORM_MAX_KINDS;
+  for (int k = 0; k < kept && used < len; k++) {
+    char figures[256];
+    met_charac_describe(&m->kinds[k].charac, figures, sizeof figures);
+    used += (size_t)snprintf(out + used, len - used, " [%.63s, %d rank%s: %s]", m->kinds[k].host, m->kinds[k].ranks,
+                             m->kinds[k].ranks == 1 ? "" : "s", figures);
+  }
+  if (used < len && m->nkinds > kept)
+    used += (size_t)snprintf(out + used, len - used, " and %d more", m->nkinds - kept);
+  if (used < len)
+    snprintf(out + used, len - used,
+             ". T_seq is the run at p = 1 on rank 0's host %.63s, the reference of the per-process host speed; the "
+             "models take each rank's own host, the slowest setting the pace",
+             m->kinds[0].host);
+}
+
 /* The point's model, machine and advice (a simulated study's; a measured one, without a skeleton, has none); a
  * platform that cannot be described leaves the model NAN, saying so. 0, or SIM_ENOMEM. */
 static int finish(stu_point_t *point, const stu_view_context_t *ctx)
@@ -182,10 +204,7 @@ static int finish(stu_point_t *point, const stu_view_context_t *ctx)
   if (m->uniform)
     snprintf(r->machine, sizeof r->machine, "%s", m->origin);
   else
-    snprintf(r->machine, sizeof r->machine,
-             "%.380s; the ranks' hosts differ (%d characterisations): the models take each rank's own host, the "
-             "slowest setting the pace",
-             m->origin, m->nkinds);
+    describe_kinds(m, r->machine, sizeof r->machine);
   met_platform_p2p_describe(m, 1024, r->p2p, sizeof r->p2p);
   met_net_describe(&m->net, r->network, sizeof r->network);
   if (m->piecewise) /* SimGrid's latency factor is then the platform's T(l, d): sim_engine_set_msg_time */

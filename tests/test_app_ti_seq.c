@@ -4,6 +4,7 @@
  * T_seq = 2.5 s; its sequential trace takes 1.8 s of computation and 0.2 s of sleep, 2.0 s; t-seq gives 3.25 s. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "app_ti.h"
+#include "rep_html.h"
 #include "rep_report.h"
 #include "sim_error.h"
 #include "sim_run.h"
@@ -180,6 +181,15 @@ static void test_ti_seq_three_speeds(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(text, "3 characterisations: [h0, 1 rank: 2e+09 Hz;"));
   CU_ASSERT_PTR_NOT_NULL(strstr(text, "[h1, 1 rank: 1e+09 Hz;"));
   CU_ASSERT_PTR_NOT_NULL(strstr(text, "[h2, 1 rank: 4e+09 Hz;"));
+  free(text);
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len); /* the JSON and the HTML page carry the split too */
+  CU_ASSERT_FATAL(out != NULL);
+  char html_err[256];
+  CU_ASSERT(rep_json(out, study) == 0 && rep_html(out, study, html_err, sizeof html_err) == 0);
+  fclose(out);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"anomaly\": 0, \"imbalance\": 0, \"host_speed\": 0.333333333"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "<th>host speed</th>"));
   free(text);
   stu_free(study);
   scn_free(scenario);

@@ -247,21 +247,11 @@ int rep_csv(FILE *out, const stu_study_t *study)
 
 /* The per-process table: one row per (point with a per-process view, rank); the figures' names say they are the
  * rank's, so that none repeats a main-table column with another meaning. */
-/* Whether a rank of the study ran on a host of another speed than rank 0's (met_eppa_proc_t.host_speed). */
-static int hosts_differ(const stu_study_t *study)
-{
-  for (size_t i = 0; i < study->npoints; i++)
-    for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++)
-      if (stu_procs(&study->points[i])[r].host_speed != 0)
-        return 1;
-  return 0;
-}
-
 /* One line per rank; rank_host_speed only when the ranks' hosts differ, so a machine of one kind of host keeps its
  * columns. */
 static void csv_processes(FILE *out, const stu_study_t *study)
 {
-  int hosts = !study->facts.no_anomaly_split && hosts_differ(study);
+  int hosts = !study->facts.no_anomaly_split && stu_hosts_differ(study);
   csv_key_header(out, study);
   fprintf(out, ",rank,rank_work_s");
   for (int j = 0; j < MET_OVH_COUNT; j++)

@@ -36,6 +36,15 @@ const met_eppa_proc_t *stu_procs(const stu_point_t *point)
   return results(point)->procs;
 }
 
+int stu_hosts_differ(const stu_study_t *study)
+{
+  for (size_t i = 0; i < study->npoints; i++)
+    for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++)
+      if (stu_procs(&study->points[i])[r].host_speed != 0)
+        return 1;
+  return 0;
+}
+
 static void release(void *data)
 {
   stu_lost_cycles_t *r = data;

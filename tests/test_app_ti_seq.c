@@ -4,6 +4,7 @@
  * T_seq = 2.5 s; its sequential trace takes 1.8 s of computation and 0.2 s of sleep, 2.0 s; t-seq gives 3.25 s. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "app_ti.h"
+#include "rep_html.h"
 #include "rep_report.h"
 #include "sim_error.h"
 #include "sim_run.h"
@@ -20,15 +21,16 @@
 #define SEQ     SIMRUN_SOURCE_DIR "/tests/data/ti/seq/"
 #define CLUSTER SIMRUN_SOURCE_DIR "/tests/data/ti/cluster.xml"
 
-/* Loads, checks and runs scenario `name` of tests/data/ti/seq: the study, or NULL with *err filled. */
-static stu_study_t *run_scenario(const char *name, scn_scenario_t **scenario, scn_error_t *err)
+/* Loads, checks and runs scenario `name` of tests/data/ti/seq, with the per-process view of p = per_process (0:
+ * none): the study, or NULL with *err filled. */
+static stu_study_t *run_scenario(const char *name, int per_process, scn_scenario_t **scenario, scn_error_t *err)
 {
   char path[1024];
   snprintf(path, sizeof path, "%s%s", SEQ, name);
   stu_study_t *study = NULL;
   *scenario = NULL;
   if (scn_load(path, scenario, err) != 0 || scn_check(*scenario, app_ti_skeleton.spec, err) != 0 ||
-      stu_run(*scenario, &app_ti_skeleton, 0, NULL, NULL, &study, err) != 0)
+      stu_run(*scenario, &app_ti_skeleton, per_process, NULL, NULL, &study, err) != 0)
     return NULL;
   return study;
 }
@@ -106,7 +108,7 @@ static void test_ti_seq_study_lost_cycles(void)
 {
   scn_scenario_t *scenario = NULL;
   scn_error_t err = {.line = 0};
-  stu_study_t *study = run_scenario("study.xml", &scenario, &err);
+  stu_study_t *study = run_scenario("study.xml", 0, &scenario, &err);
   if (!study)
     fprintf(stderr, "%s\n", err.message);
   CU_ASSERT_FATAL(study != NULL);
@@ -138,13 +140,59 @@ static void test_ti_seq_study_sources(void)
   for (int k = 0; k < 2; k++) {
     scn_scenario_t *scenario = NULL;
     scn_error_t err = {.line = 0};
-    stu_study_t *study = run_scenario(names[k], &scenario, &err);
+    stu_study_t *study = run_scenario(names[k], 0, &scenario, &err);
     CU_ASSERT_FATAL(study != NULL);
     TU_ASSERT_CLOSE(stu_eppa(&study->points[0])->t_seq, t_seq[k], 1e-9);
     CU_ASSERT_PTR_NOT_NULL(strstr(study->points[0].t_seq_source, k == 0 ? "seq.txt" : "t-seq = 3.25 s"));
     stu_free(study);
     scn_free(scenario);
   }
+}
+
+/* Hosts of three speeds (tests/data/ti/three-speeds/README.md): ranks 0, 1 and 2 compute 1.2e9, 1e9 and 8e8 flops on
+ * hosts of 2, 1 and 4 Gflop/s; T_seq = 3e9 flops at rank 0's 2 Gflop/s = 1.5 s. By hand, per rank: host speed 0,
+ * 1.0 - 0.5 and 0.2 - 0.4 s; true anomaly 0; imbalance 0.6 - 0.5, 0.5 - 0.5 and 0.4 - 0.5 s, adding up to 0 (before,
+ * the whole anomaly column, host speeds included, was imbalance: 0.3 s in all). The report prints the split and the
+ * machine line the three hosts. */
+static void test_ti_seq_three_speeds(void)
+{
+  scn_scenario_t *scenario = NULL;
+  scn_error_t err = {.line = 0};
+  stu_study_t *study = run_scenario("../three-speeds/study.xml", 3, &scenario, &err);
+  if (!study)
+    fprintf(stderr, "%s\n", err.message);
+  CU_ASSERT_FATAL(study != NULL && stu_procs(&study->points[0]) != NULL);
+  TU_ASSERT_CLOSE(stu_eppa(&study->points[0])->t_seq, 1.5, 1e-12);
+  static const double host_speed[] = {0, 0.5, -0.2};
+  static const double imbalance[] = {0.1, 0, -0.1};
+  double sum = 0;
+  for (int r = 0; r < 3; r++) {
+    const met_eppa_proc_t *proc = &stu_procs(&study->points[0])[r];
+    TU_ASSERT_CLOSE(proc->host_speed, host_speed[r], 1e-12);
+    TU_ASSERT_CLOSE(proc->anomaly, 0, 1e-12);
+    TU_ASSERT_CLOSE(proc->imbalance, imbalance[r], 1e-12);
+    sum += proc->imbalance;
+  }
+  TU_ASSERT_CLOSE(sum, 0, 1e-12);
+  char *text = report_of(study);
+  CU_ASSERT_FATAL(text != NULL);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "  rank 1         0.3333       0.0000    0.0000\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "  rank 2        -0.1333       0.0000   -0.0667\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "3 characterisations: [h0, 1 rank: 2e+09 Hz;"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "[h1, 1 rank: 1e+09 Hz;"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "[h2, 1 rank: 4e+09 Hz;"));
+  free(text);
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len); /* the JSON and the HTML page carry the split too */
+  CU_ASSERT_FATAL(out != NULL);
+  char html_err[256];
+  CU_ASSERT(rep_json(out, study) == 0 && rep_html(out, study, html_err, sizeof html_err) == 0);
+  fclose(out);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"anomaly\": 0, \"imbalance\": 0, \"host_speed\": 0.333333333"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "<th>host speed</th>"));
+  free(text);
+  stu_free(study);
+  scn_free(scenario);
 }
 
 /* A compute action without its flops is refused while summing, with its file and line. */
@@ -168,7 +216,7 @@ static void test_ti_seq_nothing_computed(void)
 {
   scn_scenario_t *scenario = NULL;
   scn_error_t err = {.line = 0};
-  stu_study_t *study = run_scenario("nocompute.xml", &scenario, &err);
+  stu_study_t *study = run_scenario("nocompute.xml", 0, &scenario, &err);
   CU_ASSERT_FATAL(study != NULL);
   CU_ASSERT_FALSE(stu_has_view(study, MET_VIEW_LOST_CYCLES));
   CU_ASSERT_TRUE(stu_has_view(study, MET_VIEW_MESSAGES));
@@ -192,7 +240,7 @@ static void test_ti_seq_bad_input(void)
   for (int k = 0; k < 2; k++) {
     scn_scenario_t *scenario = NULL;
     scn_error_t err = {.line = 0};
-    stu_study_t *study = run_scenario(names[k], &scenario, &err);
+    stu_study_t *study = run_scenario(names[k], 0, &scenario, &err);
     CU_ASSERT_PTR_NULL(study);
     CU_ASSERT_EQUAL(err.line, lines[k]);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, parts[k]));
@@ -207,6 +255,7 @@ int main(void)
                                     {"test_ti_seq_trace", test_ti_seq_trace},
                                     {"test_ti_seq_given_time", test_ti_seq_given_time},
                                     {"test_ti_seq_study_lost_cycles", test_ti_seq_study_lost_cycles},
+                                    {"test_ti_seq_three_speeds", test_ti_seq_three_speeds},
                                     {"test_ti_seq_study_sources", test_ti_seq_study_sources},
                                     {"test_ti_seq_bad_compute", test_ti_seq_bad_compute},
                                     {"test_ti_seq_nothing_computed", test_ti_seq_nothing_computed},

@@ -256,7 +256,7 @@ static int occurrences(const char *text, const char *part)
 
 /* The same trace on two platforms: each run drops the same send, and the warning is printed once, not once a point.
  * The report names the network model the runs had, SMPI's (ti-replay's default, as smpirun's), not the platforms'
- * CM02, and prices the Point-to-point line with it. */
+ * CM02, on a line per platform that names it, and prices the Point-to-point line with it. */
 static void test_cli_warning_once_per_sweep(void)
 {
   const char *args[] = {"-q",
@@ -275,9 +275,11 @@ static void test_cli_warning_once_per_sweep(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "platforms/icluster-fe-32.xml (1 messages")); /* both points ran */
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "platforms/t800-mesh-128.xml (1 messages"));
   CU_ASSERT_EQUAL(occurrences(run.err, "dropped, as smpirun -replay drops it"), 1);
-  CU_ASSERT_EQUAL(occurrences(run.out, "Network model (SimGrid's, which the models follow; docs/machines.md): SMPI: "),
-                  2);
-  CU_ASSERT_EQUAL(occurrences(run.out, "): CM02"), 0);
+  CU_ASSERT_EQUAL(occurrences(run.out, "Network model (SimGrid's, which the models follow; docs/machines.md): on "
+                                       "t800-mesh-128.xml, SMPI: "),
+                  1);
+  CU_ASSERT_EQUAL(occurrences(run.out, "docs/machines.md): on icluster-fe-32.xml, SMPI: "), 1);
+  CU_ASSERT_EQUAL(occurrences(run.out, "xml, CM02"), 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "SMPI's factors for 1024 bytes"));
   run_free(&run);
 }

@@ -273,30 +273,41 @@ static void test_cli_mpi_farm_matches_local_run(void)
   free(before);
 }
 
+/* In a new folder (its path into dir), writes two platforms with `simrun platform` (`a` and `b`, its arguments) and
+ * scenario file `name` holding `scenario`; then runs simrun there with `args` into *run. */
+static void sweep_two_platforms(char *dir, size_t len, const char *const *a, const char *const *b, const char *name,
+                                const char *scenario, const char *const *args, cli_run_t *run)
+{
+  char path[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, len), 0);
+  for (int i = 0; i < 2; i++) {
+    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, i ? b : a, run), 0);
+    CU_ASSERT_EQUAL(run->status, 0);
+    run_free(run);
+  }
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_FATAL(f != NULL);
+  fputs(scenario, f);
+  fclose(f);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, run), 0);
+}
+
 /* A sweep over two switches of 4 and 8 hosts at p = 1, 2, 4, 8: p = 8 on the 4-host switch is skipped with one warning
  * line naming the platform and its hosts, and the other 7 points run (the sweep was refused whole). */
 static void test_cli_platform_sweep_skips_points_beyond_hosts(void)
 {
-  char dir[1024], path[1200];
+  char dir[1024];
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   const char *sw4[] = {"platform", "switch", "4", "--preset", "icluster", "-o", "sw4.xml", NULL};
   const char *sw8[] = {"platform", "switch", "8", "--preset", "icluster", "-o", "sw8.xml", NULL};
-  for (int i = 0; i < 2; i++) {
-    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, i ? sw8 : sw4, &run), 0);
-    CU_ASSERT_EQUAL(run.status, 0);
-    run_free(&run);
-  }
-  snprintf(path, sizeof path, "%s/sizes.xml", dir);
-  FILE *f = fopen(path, "w");
-  CU_ASSERT_FATAL(f != NULL);
-  fputs("<scenario name=\"sizes\"><platform file=\"sw8.xml\"/><program skeleton=\"gauss-jordan\"><param name=\"n\" "
-        "value=\"64\"/><param name=\"broadcast\" value=\"neighbour\"/></program><sweep><param name=\"platform\" "
-        "values=\"sw4.xml sw8.xml\"/><param name=\"p\" values=\"1 2 4 8\"/></sweep></scenario>\n",
-        f);
-  fclose(f);
   const char *args[] = {"-q", "--no-cache", "sizes.xml", "--csv", "sizes.csv", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  sweep_two_platforms(dir, sizeof dir, sw4, sw8, "sizes.xml",
+                      "<scenario name=\"sizes\"><platform file=\"sw8.xml\"/><program skeleton=\"gauss-jordan\"><param "
+                      "name=\"n\" value=\"64\"/><param name=\"broadcast\" value=\"neighbour\"/></program><sweep><param "
+                      "name=\"platform\" values=\"sw4.xml sw8.xml\"/><param name=\"p\" values=\"1 2 4 8\"/></sweep>"
+                      "</scenario>\n",
+                      args, &run);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_STRING_EQUAL(run.err,
                          "simrun: warning: sizes.xml:1: p = 8 skipped on platform 'sw4.xml', which has 4 hosts\n");
@@ -335,12 +346,47 @@ static void test_cli_scaled_sweep(void)
                  .phrases = {"; keep the divisor non-zero at every value"});
 }
 
+/* pdgemm's grids on two switches of 4 hosts, icluster's and epyc-25gbe's: the point-to-point and network lines and
+ * the best and worst grids name their platform, and each platform's p = 4 gets its own row (they were one, mixing
+ * both machines' points). By hand from the presets: a message's latency is two links', 2 x 62.02 = 124.04 us on
+ * icluster and 2 x 2.91108 = 5.82216 us on epyc-25gbe. */
+static void test_cli_platform_sweep_names_platforms(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *ic[] = {"platform", "switch", "4", "--preset", "icluster", "-o", "ic.xml", NULL};
+  const char *eth[] = {"platform", "switch", "4", "--preset", "epyc-25gbe", "-o", "eth.xml", NULL};
+  const char *args[] = {"--no-cache", "--full", "--width", "1000", "grids.xml", NULL};
+  sweep_two_platforms(dir, sizeof dir, ic, eth, "grids.xml",
+                      "<scenario name=\"grids\"><platform file=\"ic.xml\"/><program skeleton=\"pdgemm\"><param "
+                      "name=\"m\" value=\"256\"/><param name=\"n\" value=\"256\"/><param name=\"k\" value=\"256\"/>"
+                      "<param name=\"block\" value=\"64\"/><param name=\"broadcast\" value=\"binomial\"/></program>"
+                      "<sweep><param name=\"platform\" values=\"ic.xml eth.xml\"/><param name=\"grid-rows\" "
+                      "values=\"1 2 4\"/><param name=\"p\" values=\"4\"/></sweep></scenario>\n",
+                      args, &run);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Point-to-point models on ic.xml, ranks 0 and 1 (2 hops): Hockney lambda "
+                                         "124.04 us"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Point-to-point models on eth.xml, ranks 0 and 1 (2 hops): Hockney lambda "
+                                         "5.82216 us"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "docs/machines.md): on ic.xml, CM02: "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "docs/machines.md): on eth.xml, CM02: "));
+  const char *table = strstr(run.out, "Best and worst grid per platform and p");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(table);
+  const char *first = strstr(table, "  ic.xml\n");
+  const char *second = strstr(table, "  eth.xml\n");
+  CU_ASSERT(first && second && first < second && strncmp(first - 57, "     4 ", 7) == 0);
+  run_free(&run);
+  remove_folder(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_cli_jobs_junk", test_cli_jobs_junk},
       {"test_cli_scaled_sweep", test_cli_scaled_sweep},
       {"test_cli_platform_sweep_skips_points_beyond_hosts", test_cli_platform_sweep_skips_points_beyond_hosts},
+      {"test_cli_platform_sweep_names_platforms", test_cli_platform_sweep_names_platforms},
       {"test_cli_ti_writes_traces", test_cli_ti_writes_traces},
       {"test_cli_interrupted_sweep_resumes", test_cli_interrupted_sweep_resumes},
       {"test_cli_trace_replay_not_cached", test_cli_trace_replay_not_cached},

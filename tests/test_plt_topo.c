@@ -451,19 +451,23 @@ static char *slurp(const char *path, size_t *len)
   return text;
 }
 
-/* The platforms of scenarios/topology-gj.xml are what the generator writes today (docs/topologies.md). */
+/* The platforms of scenarios/topology-gj.xml and the machines of today (docs/topologies.md, docs/machines.md) are
+ * what the generator writes today. */
 static void test_plt_topo_committed_platforms_are_current(void)
 {
   static const struct {
     const char *file;
+    const char *preset;
     plt_topo_t topo;
-  } committed[] = {{"t800-mesh-16x8.xml", {.kind = PLT_TOPO_MESH, .size = {16, 8}}},
-                   {"t800-torus-16x8.xml", {.kind = PLT_TOPO_TORUS, .size = {16, 8}}},
-                   {"t800-hypercube-7.xml", {.kind = PLT_TOPO_HYPERCUBE, .size = {7, 1}}},
-                   {"t800-switch-128.xml", {.kind = PLT_TOPO_SWITCH, .size = {128, 1}}}};
+  } committed[] = {{"t800-mesh-16x8.xml", "t800-flat", {.kind = PLT_TOPO_MESH, .size = {16, 8}}},
+                   {"t800-torus-16x8.xml", "t800-flat", {.kind = PLT_TOPO_TORUS, .size = {16, 8}}},
+                   {"t800-hypercube-7.xml", "t800-flat", {.kind = PLT_TOPO_HYPERCUBE, .size = {7, 1}}},
+                   {"t800-switch-128.xml", "t800-flat", {.kind = PLT_TOPO_SWITCH, .size = {128, 1}}},
+                   {"epyc-hdr-switch-32.xml", "epyc-hdr", {.kind = PLT_TOPO_SWITCH, .size = {32, 1}}},
+                   {"epyc-25gbe-switch-32.xml", "epyc-25gbe", {.kind = PLT_TOPO_SWITCH, .size = {32, 1}}}};
   for (size_t i = 0; i < sizeof committed / sizeof committed[0]; i++) {
     plt_topo_t topo = committed[i].topo;
-    topo.preset = plt_topo_preset("t800-flat");
+    topo.preset = plt_topo_preset(committed[i].preset);
     char path[512];
     char file[512];
     CU_ASSERT_FATAL(generate(&topo, path, sizeof path) == 0);
@@ -476,6 +480,47 @@ static void test_plt_topo_committed_platforms_are_current(void)
     free(a);
     free(b);
     unlink(path);
+  }
+}
+
+/* The machines of today (docs/machines.md), on the committed switch of 32 nodes: a ping-pong of 8 bytes to 1 MiB
+ * between ranks 0 and 5, each message by hand from the constants of src/platform/plt_topo_preset.c (CM02: the two
+ * links' latency plus size over the link bandwidth, the TCP window far from binding): epyc-hdr 2 x 0.3 us + l /
+ * (25e9 x 4096 / 4122) B/s, 0.6 + 42.2 us for 1 MiB; epyc-25gbe 2 x 2.91108 us + l / (3.125e9 x 1460 / 1538) B/s,
+ * 5.82 us + 353.5 us for 1 MiB. Then Gauss-Jordan N = 256 runs on 8 nodes of each with both broadcasts. */
+static void test_plt_topo_machines_of_today_message_times(void)
+{
+  static const struct {
+    const char *file;
+    double route_latency, bandwidth;
+  } machines[] = {{"epyc-hdr-switch-32.xml", 2 * 0.3e-6, 25e9 * 4096 / 4122},
+                  {"epyc-25gbe-switch-32.xml", 4.53e-6 + 0.8e-6 + 1538 * 8 / 25e9, 3.125e9 * 1460 / 1538}};
+  for (size_t m = 0; m < 2; m++) {
+    char path[512];
+    snprintf(path, sizeof path, SIMRUN_SOURCE_DIR "/platforms/generated/%s", machines[m].file);
+    const char *names[] = {"min-bytes", "max-bytes"};
+    const char *values[] = {"8", "1048576"};
+    met_trace_t *trace = run_skeleton(&app_pingpong_skeleton, path, 6, names, values, 2, SIM_BCAST_ONE_TO_ALL);
+    CU_ASSERT_FATAL(trace != NULL);
+    int checked = 0;
+    for (size_t i = 0; i < met_trace_count(trace, 5); i++) {
+      const met_interval_t *iv = &met_trace_intervals(trace, 5)[i];
+      if (iv->category != MET_CAT_COMM || iv->dir != MET_DIR_RECV)
+        continue;
+      TU_ASSERT_CLOSE(iv->end - iv->start, machines[m].route_latency + iv->bytes / machines[m].bandwidth, 1e-12);
+      checked++;
+    }
+    CU_ASSERT_EQUAL(checked, 18); /* 8, 16, ..., 2^20 bytes */
+    met_trace_free(trace);
+    static const char *const broadcasts[] = {"one-to-all", "neighbour"};
+    for (int b = 0; b < 2; b++) {
+      const char *gj_names[] = {"n", "broadcast"};
+      const char *gj_values[] = {"256", broadcasts[b]};
+      trace = run_skeleton(&app_gj_skeleton, path, 8, gj_names, gj_values, 2,
+                           b ? SIM_BCAST_NEIGHBOUR : SIM_BCAST_ONE_TO_ALL);
+      CU_ASSERT(trace && met_trace_end(trace) > 0);
+      met_trace_free(trace);
+    }
   }
 }
 
@@ -599,6 +644,7 @@ int main(void)
       {"test_plt_topo_t800_mesh_matches_platform_file", test_plt_topo_t800_mesh_matches_platform_file},
       {"test_plt_topo_icluster_switch_matches_platform_file", test_plt_topo_icluster_switch_matches_platform_file},
       {"test_plt_topo_committed_platforms_are_current", test_plt_topo_committed_platforms_are_current},
+      {"test_plt_topo_machines_of_today_message_times", test_plt_topo_machines_of_today_message_times},
       {"test_plt_topo_t800_clusters_mark_crossing_links", test_plt_topo_t800_clusters_mark_crossing_links},
       {"test_plt_topo_rejects_bad_input", test_plt_topo_rejects_bad_input},
       {NULL, NULL}};

@@ -67,13 +67,14 @@ static void test_sim_machine_heterogeneous_hosts_by_hand(void)
   met_trace_free(trace);
 }
 
-/* The anomaly and the imbalance of a heterogeneous run, by hand (seed 000 §1.1: the anomaly is work done in parallel
- * beyond the sequential run's cost of the same operations; the sequential run is on rank 0's host). Gauss-Jordan
- * N = 16 on two-hosts-fast-first.xml: an Rsub-equivalent element (3 cpu, 2 flop, 2 intmem, 3 extmem) costs
- * (3 + 4 + 6 + 12) / 2e9 = 12.5 ns on a-fast (rank 0, and the sequential run) and (3 + 4 + 6 + 30) / 1e9 = 43 ns on
- * b-slow (rank 1). So rank 1's true anomaly is (43 - 12.5) / 43 of its work (its host is slower: positive), and its
- * imbalance its elements at 12.5 ns less T_seq / 2; rank 0's anomaly is 0. Before, all of rank 1's excess was
- * reported as imbalance. */
+/* The host speed, the anomaly and the imbalance of a heterogeneous run, by hand (seed 000 §1.1: the anomaly is work
+ * done in parallel beyond the sequential run's cost of the same operations; the sequential run is on rank 0's host).
+ * Gauss-Jordan N = 16 on two-hosts-fast-first.xml: an Rsub-equivalent element (3 cpu, 2 flop, 2 intmem, 3 extmem)
+ * costs (3 + 4 + 6 + 12) / 2e9 = 12.5 ns on a-fast (rank 0, and the sequential run) and (3 + 4 + 6 + 30) / 1e9 =
+ * 43 ns on b-slow (rank 1). So rank 1's host speed is (43 - 12.5) / 43 of its work (its host is slower: positive),
+ * its true anomaly 0 (no cache level), and its imbalance its elements at 12.5 ns less T_seq / 2; rank 0's host speed
+ * and anomaly are 0, and the two imbalances add up to 0. Before, rank 1's slower host was reported as true anomaly,
+ * and before that as imbalance. The machine line names both hosts' characterisations and T_seq's host. */
 static void test_sim_machine_heterogeneous_anomaly_not_imbalance(void)
 {
   scn_scenario_t *scenario = NULL;
@@ -88,10 +89,18 @@ static void test_sim_machine_heterogeneous_anomaly_not_imbalance(void)
   const met_eppa_proc_t *fast = &stu_procs(par)[0];
   const met_eppa_proc_t *slow = &stu_procs(par)[1];
   TU_ASSERT_CLOSE(fast->anomaly, 0, 1e-18);
-  TU_ASSERT_CLOSE(slow->anomaly, slow->work * 30.5 / 43, 1e-15);
+  TU_ASSERT_CLOSE(fast->host_speed, 0, 1e-18);
+  TU_ASSERT_CLOSE(slow->host_speed, slow->work * 30.5 / 43, 1e-15);
+  TU_ASSERT_CLOSE(slow->anomaly, 0, 1e-18);
   TU_ASSERT_CLOSE(slow->imbalance, slow->work / 43e-9 * 12.5e-9 - t_seq / 2, 1e-15);
-  TU_ASSERT_CLOSE(slow->anomaly + slow->imbalance, slow->ovh_time[MET_OVH_ANOMALY], 1e-15);
-  CU_ASSERT(slow->anomaly > 0.5 * slow->work);
+  TU_ASSERT_CLOSE(slow->host_speed + slow->anomaly + slow->imbalance, slow->ovh_time[MET_OVH_ANOMALY], 1e-15);
+  TU_ASSERT_CLOSE(fast->imbalance + slow->imbalance, 0, 1e-15);
+  CU_ASSERT(slow->host_speed > 0.5 * slow->work);
+  const char *machine = stu_model_machine(par);
+  CU_ASSERT(strstr(machine, "2 characterisations: [a-fast, 1 rank: 2e+09 Hz; cycles per cpu 1, flop 2, intmem 3, "
+                            "extmem 4; memory 1 MiB] [b-slow, 1 rank: 1e+09 Hz; cycles per cpu 1, flop 2, intmem 3, "
+                            "extmem 10; memory 0.0625 MiB]") != NULL);
+  CU_ASSERT(strstr(machine, "T_seq is the run at p = 1 on rank 0's host a-fast") != NULL);
   /* eq. 11 takes the slow host's computation (the critical path), not rank 0's fast one: -0.9% here */
   CU_ASSERT(fabs(stu_model_time(par) - par->t_par) <= 0.10 * par->t_par);
   stu_free(study);

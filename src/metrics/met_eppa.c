@@ -63,9 +63,11 @@ int met_eppa_process(const met_trace_t *trace, double t_seq, int rank, met_eppa_
   proc.ovh_time[MET_OVH_ANOMALY] = met_time_difference(proc.work, t_seq / met_trace_nranks(trace));
   fill_ratios(proc.ovh_time, t_seq, proc.ovh_ratio);
   proc.anomaly = met_trace_anomaly(trace, rank);
-  proc.imbalance = met_time_difference(proc.ovh_time[MET_OVH_ANOMALY], proc.anomaly);
+  proc.host_speed = met_trace_host_speed(trace, rank);
+  proc.imbalance = met_time_difference(proc.ovh_time[MET_OVH_ANOMALY], proc.anomaly + proc.host_speed);
   proc.anomaly_ratio = proc.anomaly / t_seq;
   proc.imbalance_ratio = proc.imbalance / t_seq;
+  proc.host_speed_ratio = proc.host_speed / t_seq;
   *out = proc;
   return 0;
 }

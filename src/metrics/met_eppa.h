@@ -30,17 +30,22 @@ typedef struct met_eppa {
 
 /* Per-process view (seed 000 Fig. 1.6): rank i's work and overheads, each overhead also as a ratio to T_seq.
  * The per-process anomaly class is work_i - T_seq / p, so that the ranks' values add up to the overall ones; it is
- * the sum of the true anomaly (work_i less the sequential cost of the same operations, met_trace_anomaly) and the
- * load imbalance (that sequential cost less the fair share T_seq / p), also given apart. */
+ * the sum of three parts, also given apart: the host's speed (the same operations on the rank's host less on the
+ * sequential run's, rank 0's, met_trace_host_speed), the true anomaly (work_i less their cost on the rank's host as
+ * the sequential run does them, met_trace_anomaly) and the load imbalance (their cost in the sequential run less the
+ * fair share T_seq / p: the ranks' imbalances add up to 0 when they do the sequential run's operations between them).
+ */
 typedef struct met_eppa_proc {
   int rank;
   double work;
   double ovh_time[MET_OVH_COUNT];
   double ovh_ratio[MET_OVH_COUNT];
-  double anomaly;         /* true anomaly, seconds */
-  double imbalance;       /* load imbalance, seconds */
-  double anomaly_ratio;   /* / T_seq */
-  double imbalance_ratio; /* / T_seq */
+  double anomaly;          /* true anomaly, seconds */
+  double imbalance;        /* load imbalance, seconds */
+  double anomaly_ratio;    /* / T_seq */
+  double imbalance_ratio;  /* / T_seq */
+  double host_speed;       /* host speed, seconds */
+  double host_speed_ratio; /* / T_seq */
 } met_eppa_proc_t;
 
 /* Fills `out` for `trace` against sequential time `t_seq` (> 0). Returns 0, or -1 when t_seq <= 0 or the trace is

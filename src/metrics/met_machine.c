@@ -35,14 +35,18 @@ double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double it
   return total / c->clock_hz;
 }
 
-double met_charac_anomaly(const met_charac_t *c, const met_charac_t *seq, const met_ops_t *ops, double items)
+met_anomaly_t met_charac_anomaly(const met_charac_t *c, const met_charac_t *seq, const met_ops_t *ops, double items)
 {
   met_ops_t seq_ops = *ops;
   if (ops->seq_working_set > 0)
     seq_ops.working_set = ops->seq_working_set;
-  if (met_charac_equal(c, seq) && (c->cache_bytes <= 0 || ops->seq_working_set <= 0))
-    return 0; /* the same costs: exactly nothing, not a rounding difference */
-  return met_charac_seconds(c, ops, items) - met_charac_seconds(seq, &seq_ops, items);
+  int same_host = met_charac_equal(c, seq); /* the same costs: exactly nothing, not a rounding difference */
+  met_anomaly_t a = {0, 0};
+  if (c->cache_bytes > 0 && ops->seq_working_set > 0)
+    a.anomaly = met_charac_seconds(c, ops, items) - met_charac_seconds(c, &seq_ops, items);
+  if (!same_host)
+    a.host = met_charac_seconds(c, &seq_ops, items) - met_charac_seconds(seq, &seq_ops, items);
+  return a;
 }
 
 int met_charac_equal(const met_charac_t *a, const met_charac_t *b)
@@ -70,7 +74,7 @@ void met_charac_describe(const met_charac_t *c, char *out, size_t len)
       return;
   }
   if (c->memory_bytes > 0)
-    snprintf(out + used, len - (size_t)used, "; memory %.0f MiB", c->memory_bytes / 1048576.0);
+    snprintf(out + used, len - (size_t)used, "; memory %.6g MiB", c->memory_bytes / 1048576.0);
   else
     snprintf(out + used, len - (size_t)used, "; memory not given");
 }

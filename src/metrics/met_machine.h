@@ -7,6 +7,7 @@
 
 #include "met_model.h"
 #include "met_net.h"
+#include "met_trace.h"
 
 #include <stddef.h>
 
@@ -53,11 +54,13 @@ void met_charac_cycles(const met_charac_t *c, const met_ops_t *ops, double items
 /* Seconds of `items` pieces of work of `ops` each on `c` (eq. 2: the cycles of every class times the cycle time). */
 double met_charac_seconds(const met_charac_t *c, const met_ops_t *ops, double items);
 
-/* The parallel anomaly of `items` pieces of `ops` on `c` (seed 000 §1.1): their seconds on `c` at ops->working_set
- * minus their seconds in the sequential run, on `seq` (the sequential run's host) at ops->seq_working_set (or at
- * working_set when that is 0). On the sequential run's host without a cache level, 0; on a faster or slower host, the
- * difference of the hosts (a heterogeneous machine's anomaly, not an imbalance). */
-double met_charac_anomaly(const met_charac_t *c, const met_charac_t *seq, const met_ops_t *ops, double items);
+/* What `items` pieces of `ops` cost on `c` beyond their cost in the sequential run, on `seq` (the sequential run's
+ * host) at ops->seq_working_set (or at working_set when that is 0), in two parts that add up to it (seed 000 §1.1):
+ * the true anomaly, their seconds on `c` at ops->working_set less on `c` at the sequential working set (a share that
+ * fits in a cache the whole problem does not: negative), and the host's speed, their seconds on `c` less on `seq`,
+ * both at the sequential working set (a slower host: positive; neither an anomaly nor an imbalance). Both 0 on the
+ * sequential run's host without a cache level. */
+met_anomaly_t met_charac_anomaly(const met_charac_t *c, const met_charac_t *seq, const met_ops_t *ops, double items);
 
 /* Whether two characterisations are the same (for "every rank's host costs the same"). */
 int met_charac_equal(const met_charac_t *a, const met_charac_t *b);

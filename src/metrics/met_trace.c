@@ -316,15 +316,22 @@ double met_trace_part_time(const met_trace_t *trace, int rank, met_part_t part)
   return trace->ranks[rank].parts[part];
 }
 
-void met_trace_add_anomaly(met_trace_t *trace, int rank, double seconds)
+void met_trace_add_anomaly(met_trace_t *trace, int rank, met_anomaly_t seconds)
 {
-  if (valid_rank(trace, rank))
-    trace->ranks[rank].anomaly += seconds;
+  if (!valid_rank(trace, rank))
+    return;
+  trace->ranks[rank].anomaly += seconds.anomaly;
+  trace->ranks[rank].host_speed += seconds.host;
 }
 
 double met_trace_anomaly(const met_trace_t *trace, int rank)
 {
   return valid_rank(trace, rank) ? trace->ranks[rank].anomaly : 0.0;
+}
+
+double met_trace_host_speed(const met_trace_t *trace, int rank)
+{
+  return valid_rank(trace, rank) ? trace->ranks[rank].host_speed : 0.0;
 }
 
 double met_trace_any_part_time(const met_trace_t *trace, int rank, met_part_t part)

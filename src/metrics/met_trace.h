@@ -94,11 +94,17 @@ double met_trace_category_time(const met_trace_t *trace, int rank, met_category_
 double met_trace_part_time(const met_trace_t *trace, int rank, met_part_t part);
 /* The same over all the rank's intervals (a CTRL computation carries a split too). */
 double met_trace_any_part_time(const met_trace_t *trace, int rank, met_part_t part);
-/* The parallel anomaly of `rank`'s work (seed 000 §1.1): the seconds its computations took minus what the same
- * operations cost in the sequential run (negative when its share fits in a cache the whole problem does not). The
- * recorder adds it as computations happen; 0 when nothing was added. Not kept by met_trace_write. */
-void met_trace_add_anomaly(met_trace_t *trace, int rank, double seconds);
+/* The parallel anomaly of `rank`'s work (seed 000 §1.1), the seconds its computations took minus what the same
+ * operations cost in the sequential run, in its two parts (met_charac_anomaly, met_machine.h): the true anomaly
+ * (negative when its share fits in a cache the whole problem does not) and its host's speed against the sequential
+ * run's host. The recorder adds them as computations happen; 0 when nothing was added. Not kept by met_trace_write. */
+typedef struct met_anomaly {
+  double anomaly; /* true anomaly, seconds */
+  double host;    /* host speed, seconds */
+} met_anomaly_t;
+void met_trace_add_anomaly(met_trace_t *trace, int rank, met_anomaly_t seconds);
 double met_trace_anomaly(const met_trace_t *trace, int rank);
+double met_trace_host_speed(const met_trace_t *trace, int rank);
 
 /* Seconds of `rank`'s intervals in `category` labelled `phase` (recorded time only: gaps are in no phase); 0 for a bad
  * rank, phase or category. */

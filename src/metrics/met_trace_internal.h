@@ -28,7 +28,8 @@ typedef struct met_timeline {
   size_t last_group;     /* where the previous COMM interval went: a rank's messages tend to repeat */
   met_interval_t *items; /* NULL in an aggregate trace */
   size_t count;
-  double anomaly;                   /* met_trace_add_anomaly's sum */
+  double anomaly;                   /* met_trace_add_anomaly's sums: the true anomaly */
+  double host_speed;                /* and the host's speed */
   double parts[MET_PART_COUNT];     /* over COMPUTE intervals */
   double any_parts[MET_PART_COUNT]; /* over all intervals (CTRL computations carry a split too) */
   size_t cap;

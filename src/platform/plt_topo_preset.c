@@ -55,6 +55,25 @@ static const plt_topo_prop_t ncp2_host_props[] = {{SIM_PROP_MEMORY_BYTES, "33554
                                                   {SIM_PROP_CYCLES_FLOP, "1"},         {SIM_PROP_CYCLES_INTMEM, "1"},
                                                   {SIM_PROP_CYCLES_EXTMEM, "1.5"},     {SIM_PROP_COUNT, NULL}};
 
+/* Two machines of today (docs/machines.md, "Machines of today"). A host is one node running one rank whose work
+ * spreads over all the node's cores at their peak: the default characterisation (SimGrid's speed as operations per
+ * second, memory accesses free), an upper bound as icluster's is. Node peaks, double precision: cores x base clock x
+ * 16 flops per cycle (a Zen 2/3 core has two 256-bit FMA units: 2 x 4 doubles x 2 flops; Microway, "Detailed
+ * Specifications of the AMD EPYC Rome CPUs", 2019), base clocks and core counts from AMD's EPYC 7003 launch list
+ * (Techgage, "AMD EPYC Milan launch", 2021): 7763 64 cores 2.45 GHz, 7543 32 cores 2.8 GHz. */
+
+/* epyc-25gbe: 2 x EPYC 7543 per node (2 x 32 x 2.8e9 x 16 = 2867.2 Gflop/s) and a 25 GbE port per node on one
+ * store-and-forward Ethernet switch (the default mode of such switches: Extreme Networks' EXOS manual, "Default
+ * Switching Mode"), MPI over TCP. Bandwidth: 25 Gb/s = 3.125e9 B/s times the TCP payload share of a 1500-byte-MTU
+ * frame, 1460 / 1538 as for icluster (platforms/icluster-fe-32.xml): 2966514954.5 B/s. Latency per message,
+ * 5.82216 us, split evenly over a route's two links (2.91108 us each): Linux's TCP stack at both ends, 4.53 us
+ * (Open MPI's TCP transport between two ranks of one machine, bench/internode.sh, docs/validation.md), the two
+ * adapters' "sub 0.8 usec" (NVIDIA ConnectX-6 EN product brief) taken as 0.8 us, and the switch storing the last
+ * frame whole, 1538 x 8 / 25e9 s = 0.49216 us; the switch's lookup is not in our sources and is left out. Sends of
+ * at most 64 KiB are eager and move when sent: Open MPI 4.1's btl_tcp_eager_limit, 65536 (ompi_info). */
+static const plt_topo_prop_t epyc_25gbe_props[] = {
+    {SIM_PROP_EAGER_BYTES, "65536"}, {SIM_PROP_EAGER_START, "send"}, {SIM_PROP_COUNT, NULL}};
+
 static const plt_topo_preset_t presets[] = {
     {.name = "t800",
      .summary =
@@ -103,6 +122,36 @@ static const plt_topo_preset_t presets[] = {
      .latency = "0.25us",
      .config = cluster_config,
      .host_props = ncp2_host_props},
+    /* epyc-hdr (no simrun property: sends wait for their receivers, MPI's rendezvous): 2 x EPYC 7763 per node (2 x 64
+     * x 2.45e9 x 16 = 5017.6 Gflop/s) and one NVIDIA ConnectX-6 HDR adapter per node on one HDR switch. Bandwidth:
+     * HDR's 4 lanes of 53.125 Gb/s with 64b/66b encoding carry 200 Gb/s of data (ConnectX-6 user manual, "HDR100": 2
+     * lanes give 100 Gb/s) = 25e9 B/s, times the payload share of a 4096-byte packet with its 26 bytes of headers (LRH
+     * 8, BTH 12, ICRC 4, VCRC 2: InfiniBand Architecture Specification vol. 1, ch. 7), 4096 / 4122: 24842309558.5 B/s.
+     * Latency: the adapters' "sub-600 ns" (Lenovo Press LP1195, ConnectX-6 HDR VPI adapters) taken as 0.6 us per
+     * message, split evenly over a route's two links; the switch's own port-to-port latency and the cables are not in
+     * our sources and are left out. */
+    {.name = "epyc-hdr",
+     .summary = "epyc-hdr, a node of today on InfiniBand HDR (docs/machines.md): one host per node of 2 AMD EPYC 7763\n"
+                "  (128 cores at 2.45 GHz, 16 double-precision flops per cycle: 5017.6 Gflop/s peak, the default\n"
+                "  characterisation), one ConnectX-6 HDR port per node, 200 Gb/s of data less 4096-byte packets'\n"
+                "  headers (24842309558.5 B/s); the adapters' 0.6 us per message split over a route's two links, the\n"
+                "  switch's own latency left out (no documented figure)",
+     .speed = "5017.6Gf",
+     .bandwidth = "24842309558.5Bps",
+     .latency = "0.3us",
+     .config = cluster_config},
+    {.name = "epyc-25gbe",
+     .summary = "epyc-25gbe, a commodity node of today on 25 Gigabit Ethernet (docs/machines.md): one host per node\n"
+                "  of 2 AMD EPYC 7543 (64 cores at 2.8 GHz, 16 flops per cycle: 2867.2 Gflop/s peak, the default\n"
+                "  characterisation), MPI over TCP through one store-and-forward switch: 25 Gb/s less framing\n"
+                "  (2966514954.5 B/s); 5.82216 us per message (TCP stacks 4.53 us, adapters 0.8 us, one frame\n"
+                "  stored 0.49216 us) split over a route's two links; sends of at most 64 KiB are eager and start\n"
+                "  moving when sent (Open MPI's btl_tcp_eager_limit)",
+     .speed = "2867.2Gf",
+     .bandwidth = "2966514954.5Bps",
+     .latency = "2.91108us",
+     .config = cluster_config,
+     .props = epyc_25gbe_props},
 };
 
 #define NPRESETS (sizeof presets / sizeof presets[0])

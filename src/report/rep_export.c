@@ -250,14 +250,17 @@ int rep_csv(FILE *out, const stu_study_t *study)
 
 /* The per-process table: one row per (point with a per-process view, rank); the figures' names say they are the
  * rank's, so that none repeats a main-table column with another meaning. */
+/* One line per rank; rank_host_speed only when the ranks' hosts differ, so a machine of one kind of host keeps its
+ * columns. */
 static void csv_processes(FILE *out, const stu_study_t *study)
 {
+  int hosts = !study->facts.no_anomaly_split && stu_hosts_differ(study);
   csv_key_header(out, study);
   fprintf(out, ",rank,rank_work_s");
   for (int j = 0; j < MET_OVH_COUNT; j++)
     csv_name(out, "rank_ovh_", met_overhead_name(j), "");
   if (!study->facts.no_anomaly_split)
-    fprintf(out, ",rank_anomaly,rank_imbalance");
+    fprintf(out, ",rank_anomaly,rank_imbalance%s", hosts ? ",rank_host_speed" : "");
   fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++)
     for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++) {
@@ -268,6 +271,8 @@ static void csv_processes(FILE *out, const stu_study_t *study)
         fprintf(out, ",%.9g", proc->ovh_ratio[j]);
       if (!study->facts.no_anomaly_split)
         fprintf(out, ",%.9g,%.9g", proc->anomaly_ratio, proc->imbalance_ratio);
+      if (hosts)
+        fprintf(out, ",%.9g", proc->host_speed_ratio);
       fputc('\n', out);
     }
 }
@@ -703,6 +708,10 @@ static void json_process(FILE *out, const stu_point_t *point, size_t rank)
   rep_json_number(out, proc->anomaly_ratio);
   fprintf(out, ", \"imbalance\": ");
   rep_json_number(out, proc->imbalance_ratio);
+  if (proc->host_speed == 0) /* a rank on a host of rank 0's speed */
+    return;
+  fprintf(out, ", \"host_speed\": ");
+  rep_json_number(out, proc->host_speed_ratio);
 }
 
 static void json_message(FILE *out, const stu_point_t *point, size_t group)

@@ -127,10 +127,11 @@ int rep_html_has_processes(const stu_study_t *study)
 
 void rep_html_processes(FILE *out, const stu_study_t *study)
 {
-  static const char *const heads[] = {"rank",     "work (s)",    "Ovh ctrl", "Ovh comm",
-                                      "Ovh idle", "Ovh anomaly", "anomaly",  "imbalance"};
+  static const char *const heads[] = {"rank",        "work (s)", "Ovh ctrl",  "Ovh comm",  "Ovh idle",
+                                      "Ovh anomaly", "anomaly",  "imbalance", "host speed"};
   const char *unsplit = study->facts.no_anomaly_split;
-  size_t columns = sizeof heads / sizeof heads[0] - (unsplit ? 2 : 0);
+  int hosts = !unsplit && stu_hosts_differ(study); /* the third part of the anomaly, on hosts of several speeds */
+  size_t columns = sizeof heads / sizeof heads[0] - (unsplit ? 3 : hosts ? 0 : 1);
   table_head(out, study, heads, columns);
   for (size_t i = 0; i < study->npoints; i++)
     for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++) {
@@ -145,6 +146,8 @@ void rep_html_processes(FILE *out, const stu_study_t *study)
         cell_number(out, proc->anomaly_ratio);
         cell_number(out, proc->imbalance_ratio);
       }
+      if (hosts)
+        cell_number(out, proc->host_speed_ratio);
       fputs("</tr>\n", out);
     }
   fputs("</table>\n", out);

@@ -65,9 +65,14 @@ void rep_model_cells(rep_cols_t *cols, const stu_study_t *study, const stu_point
 /* Compact grids against elongated ones (seed 003 §5.1): per p with several grids, the best and the worst. */
 static void print_grid_choice(FILE *out, const stu_study_t *study)
 {
-  fprintf(out, "\nBest and worst grid per p (T_par, simulated), and the grid the model would choose\n");
-  fprintf(out, "%6s %8s %11s %8s %11s %8s\n", "p", "best", "T_par (s)", "worst", "T_par (s)", "model's");
   const stu_model_summary_t *s = stu_model_summary(study);
+  int platforms = 0; /* whether the rows are of several platforms: each then names its own */
+  for (size_t k = 1; k < s->ngrids; k++)
+    platforms |= strcmp(s->grids[k].platform, s->grids[0].platform) != 0;
+  fprintf(out, "\nBest and worst grid per %s (T_par, simulated), and the grid the model would choose\n",
+          platforms ? "platform and p" : "p");
+  fprintf(out, "%6s %8s %11s %8s %11s %8s%s\n", "p", "best", "T_par (s)", "worst", "T_par (s)", "model's",
+          platforms ? "  platform" : "");
   for (size_t k = 0; k < s->ngrids; k++) {
     const stu_grid_choice_t *g = &s->grids[k];
     char b[32];
@@ -77,7 +82,9 @@ static void print_grid_choice(FILE *out, const stu_study_t *study)
     grid_label(study, g->worst, w, sizeof w);
     if (rep_has_model(study))
       grid_label(study, g->choice, m, sizeof m);
-    fprintf(out, "%6d %8s %11.3f %8s %11.3f %8s\n", g->p, b, g->best->t_par, w, g->worst->t_par, m);
+    const char *slash = strrchr(g->platform, '/');
+    fprintf(out, "%6d %8s %11.3f %8s %11.3f %8s", g->p, b, g->best->t_par, w, g->worst->t_par, m);
+    fprintf(out, platforms ? "  %s\n" : "\n", slash ? slash + 1 : g->platform);
   }
 }
 

@@ -140,16 +140,30 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first, int w
   rep_cols_free(cols);
 }
 
-/* The per-process anomaly split in two (met_eppa_proc_t): the true anomaly, work_i less the sequential cost of the
- * same operations, and the load imbalance, that cost less T_seq / p; they add up to the anomaly column above. */
+/* The per-process anomaly split (met_eppa_proc_t): on hosts of different speeds, the host's speed, the same operations
+ * on the rank's host less on rank 0's, where the sequential run runs; the true anomaly, work_i less their cost on the
+ * rank's host as the sequential run does them; and the load imbalance, their cost in the sequential run less
+ * T_seq / p. They add up to the anomaly column above. */
 static void print_anomalies(FILE *out, const stu_point_t *point)
 {
-  fprintf(out, "  its anomaly column in two (ratios to T_seq): true anomaly = work_i - the sequential cost of the same "
-               "operations; imbalance = that cost - T_seq / p\n");
-  fprintf(out, "%10s %12s %9s\n", "", "true anomaly", "imbalance");
-  for (int rank = 0; rank < point->p; rank++) /* "rank r": these rows never read as the table's above */
-    fprintf(out, "  rank %-3d %12.4f %9.4f\n", rank, shown(stu_procs(point)[rank].anomaly_ratio),
-            shown(stu_procs(point)[rank].imbalance_ratio));
+  int hosts = 0;
+  for (int rank = 0; rank < point->p; rank++)
+    hosts |= stu_procs(point)[rank].host_speed != 0;
+  if (hosts)
+    fprintf(out, "  its anomaly column in three (ratios to T_seq): host speed = the same operations on the rank's "
+                 "host - on rank 0's, where T_seq runs; true anomaly = work_i - their cost on the rank's host as the "
+                 "sequential run does them; imbalance = their cost in the sequential run - T_seq / p\n");
+  else
+    fprintf(out, "  its anomaly column in two (ratios to T_seq): true anomaly = work_i - the sequential cost of the "
+                 "same operations; imbalance = that cost - T_seq / p\n");
+  fprintf(out, "%10s%s %12s %9s\n", "", hosts ? "   host speed" : "", "true anomaly", "imbalance");
+  for (int rank = 0; rank < point->p; rank++) { /* "rank r": these rows never read as the table's above */
+    const met_eppa_proc_t *proc = &stu_procs(point)[rank];
+    fprintf(out, "  rank %-3d", rank);
+    if (hosts)
+      fprintf(out, " %12.4f", shown(proc->host_speed_ratio));
+    fprintf(out, " %12.4f %9.4f\n", shown(proc->anomaly_ratio), shown(proc->imbalance_ratio));
+  }
 }
 
 static void print_processes(FILE *out, const stu_study_t *study, const stu_point_t *point)

@@ -435,6 +435,11 @@ static void compute_at(sim_rank_t *rank, const sim_cycles_t *cycles, double hz, 
 void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose)
 {
   compute_at(rank, cycles, rank->speed, purpose);
+  double first = rank->world->ranks[0].speed; /* the sequential run's host */
+  if (purpose == SIM_WORK && rank->speed != first) {
+    double total = cycles->cpu + cycles->fpu + cycles->intmem + cycles->extmem;
+    met_trace_add_anomaly(rank->world->trace, rank->id, (met_anomaly_t){.host = total / rank->speed - total / first});
+  }
 }
 
 const met_charac_t *sim_rank_charac(const sim_rank_t *rank)

@@ -95,7 +95,9 @@ double sim_rank_clock(const sim_rank_t *rank);
 void sim_rank_fail(sim_rank_t *rank, int code, const char *message);
 
 /* Computes `cycles` on the rank's host, each component at the host's speed in cycles per second, recorded as
- * `purpose` with the split kept (sim_work: from operation counts, at the characterised clock). */
+ * `purpose` with the split kept (sim_work: from operation counts, at the characterised clock). Useful work on a host
+ * of another speed than rank 0's, where the sequential run runs, adds the difference to the rank's host speed
+ * (met_trace_add_anomaly). */
 void sim_compute(sim_rank_t *rank, const sim_cycles_t *cycles, sim_purpose_t purpose);
 
 /* What each operation class costs on this rank's host (sim_machine_charac), for layers that time work themselves (the

@@ -36,6 +36,15 @@ const met_eppa_proc_t *stu_procs(const stu_point_t *point)
   return results(point)->procs;
 }
 
+int stu_hosts_differ(const stu_study_t *study)
+{
+  for (size_t i = 0; i < study->npoints; i++)
+    for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++)
+      if (stu_procs(&study->points[i])[r].host_speed != 0)
+        return 1;
+  return 0;
+}
+
 static void release(void *data)
 {
   stu_lost_cycles_t *r = data;
@@ -53,7 +62,8 @@ static void process(const met_trace_t *trace, double t_seq, int rank, const stu_
 {
   met_eppa_process(trace, t_seq, rank, proc);
   if (in->unsplit_anomaly)
-    proc->anomaly = proc->imbalance = proc->anomaly_ratio = proc->imbalance_ratio = NAN;
+    proc->anomaly = proc->imbalance = proc->anomaly_ratio = proc->imbalance_ratio = proc->host_speed =
+        proc->host_speed_ratio = NAN;
 }
 
 /* The lost-cycle and bottleneck views against the group's sequential time, and the per-process view if asked for.

@@ -24,6 +24,9 @@ const met_eppa_t *stu_eppa(const stu_point_t *point);
 const met_breakdown_t *stu_breakdown(const stu_point_t *point);
 /* The point's per-process view, p entries, or NULL (not the per-process p). Borrowed from the point. */
 const met_eppa_proc_t *stu_procs(const stu_point_t *point);
+/* Whether a rank of a per-process view of the study ran on a host of another speed than rank 0's (its host_speed is
+ * not 0): the reports then give the host-speed part of the anomaly too. */
+int stu_hosts_differ(const stu_study_t *study);
 /* The point's lost-cycle results to fill, made (all zero) if it has none; NULL when out of memory. Owned by the point.
  */
 stu_lost_cycles_t *stu_lost_cycles_make(stu_point_t *point);

@@ -18,10 +18,10 @@
 typedef struct model {
   double t_model;
   char warning[320];
-  char machine[512];
+  char machine[2048];
   char missing[256];
-  char p2p[384];
-  char network[640];
+  char p2p[512];
+  char network[768];
 } model_t;
 
 struct stu_models {
@@ -154,6 +154,54 @@ static const met_platform_t *describe(stu_models_t *models, const stu_study_t *s
   return m;
 }
 
+/* The platform file's name of `point` when the study sweeps platforms, so that per-platform lines say which they
+ * describe; NULL otherwise. */
+static const char *swept_platform(const stu_study_t *study, const stu_point_t *point)
+{
+  const scn_param_t *swept = scn_role_param(study->scenario, SCN_ROLE_PLATFORM);
+  if (!swept || swept->nvalues < 2)
+    return NULL;
+  const char *path = stu_platform(study, point);
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* The point-to-point and network lines of `m`, naming the platform when the study sweeps platforms. */
+static void describe_network(const met_platform_t *m, const char *platform, model_t *r)
+{
+  static const char head[] = "Point-to-point models,"; /* how met_platform_p2p_describe's lines begin */
+  char p2p[384]; /* its longest, with the platform (100) in front, fits in r->p2p */
+  met_platform_p2p_describe(m, 1024, p2p, sizeof p2p);
+  if (platform && strncmp(p2p, head, strlen(head)) == 0)
+    snprintf(r->p2p, sizeof r->p2p, "Point-to-point models on %.100s,%s", platform, p2p + strlen(head));
+  else
+    snprintf(r->p2p, sizeof r->p2p, "%s", p2p);
+  size_t used = platform ? (size_t)snprintf(r->network, sizeof r->network, "on %.100s, ", platform) : 0;
+  met_net_describe(&m->net, r->network + used, sizeof r->network - used);
+}
+
+/* The machine line of ranks on hosts of several characterisations: rank 0's with its origin, then every other kind
+ * with its first host and its number of ranks, and which host T_seq and the per-process host speed refer to. */
+static void describe_kinds(const met_platform_t *m, char *out, size_t len)
+{
+  size_t used =
+      (size_t)snprintf(out, len, "%.380s; the ranks' hosts differ, %d characterisations:", m->origin, m->nkinds);
+  int kept = m->nkinds < MET_PLATFORM_MAX_KINDS ? m->nkinds : MET_PLATFORM_MAX_KINDS;
+  for (int k = 0; k < kept && used < len; k++) {
+    char figures[256];
+    met_charac_describe(&m->kinds[k].charac, figures, sizeof figures);
+    used += (size_t)snprintf(out + used, len - used, " [%.63s, %d rank%s: %s]", m->kinds[k].host, m->kinds[k].ranks,
+                             m->kinds[k].ranks == 1 ? "" : "s", figures);
+  }
+  if (used < len && m->nkinds > kept)
+    used += (size_t)snprintf(out + used, len - used, " and %d more", m->nkinds - kept);
+  if (used < len)
+    snprintf(out + used, len - used,
+             ". T_seq is the run at p = 1 on rank 0's host %.63s, the reference of the per-process host speed; the "
+             "models take each rank's own host, the slowest setting the pace",
+             m->kinds[0].host);
+}
+
 /* The point's model, machine and advice (a simulated study's; a measured one, without a skeleton, has none); a
  * platform that cannot be described leaves the model NAN, saying so. 0, or SIM_ENOMEM. */
 static int finish(stu_point_t *point, const stu_view_context_t *ctx)
@@ -182,12 +230,8 @@ static int finish(stu_point_t *point, const stu_view_context_t *ctx)
   if (m->uniform)
     snprintf(r->machine, sizeof r->machine, "%s", m->origin);
   else
-    snprintf(r->machine, sizeof r->machine,
-             "%.380s; the ranks' hosts differ (%d characterisations): the models take each rank's own host, the "
-             "slowest setting the pace",
-             m->origin, m->nkinds);
-  met_platform_p2p_describe(m, 1024, r->p2p, sizeof r->p2p);
-  met_net_describe(&m->net, r->network, sizeof r->network);
+    describe_kinds(m, r->machine, sizeof r->machine);
+  describe_network(m, swept_platform(ctx->study, point), r);
   if (m->piecewise) /* SimGrid's latency factor is then the platform's T(l, d): sim_engine_set_msg_time */
     snprintf(r->network + strlen(r->network), sizeof r->network - strlen(r->network),
              "; messages take the platform's eq. 4 (simrun:comm-model), which the models take too");
@@ -230,13 +274,14 @@ static void differences(const stu_study_t *study, stu_model_summary_t *out)
   out->mean_abs = out->count ? sum / (double)out->count : NAN;
 }
 
-/* The fastest, slowest and model's grid among the points with `p` processes; returns 0 when p has none. */
-static int choose(const stu_study_t *study, int p, stu_grid_choice_t *c)
+/* The fastest, slowest and model's grid among the points with `p` processes on `platform`; returns 0 when p has
+ * none there. */
+static int choose(const stu_study_t *study, int p, const char *platform, stu_grid_choice_t *c)
 {
-  *c = (stu_grid_choice_t){.p = p};
+  *c = (stu_grid_choice_t){.p = p, .platform = platform};
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
-    if (point->p != p)
+    if (point->p != p || strcmp(stu_platform(study, point), platform) != 0)
       continue;
     if (!c->best || point->t_par < c->best->t_par)
       c->best = point;
@@ -248,7 +293,8 @@ static int choose(const stu_study_t *study, int p, stu_grid_choice_t *c)
   return c->best != NULL;
 }
 
-/* Per p with several grids, the best, the worst and the model's choice. 0, or SIM_ENOMEM. */
+/* Per platform (in the order of their first points) and p with several grids, the best, the worst and the model's
+ * choice. 0, or SIM_ENOMEM. */
 static int grid_choices(const stu_study_t *study, stu_model_summary_t *out)
 {
   int max_p = 0;
@@ -256,9 +302,16 @@ static int grid_choices(const stu_study_t *study, stu_model_summary_t *out)
     max_p = study->points[i].p > max_p ? study->points[i].p : max_p;
   if (!(out->grids = calloc(study->npoints ? study->npoints : 1, sizeof *out->grids)))
     return SIM_ENOMEM;
-  for (int p = 1; p <= max_p; p++)
-    if (choose(study, p, &out->grids[out->ngrids]) && out->grids[out->ngrids].best != out->grids[out->ngrids].worst)
-      out->ngrids++;
+  for (size_t i = 0; i < study->npoints; i++) {
+    const char *platform = stu_platform(study, &study->points[i]);
+    size_t first = 0;
+    while (strcmp(stu_platform(study, &study->points[first]), platform) != 0)
+      first++;
+    for (int p = 1; first == i && p <= max_p; p++)
+      if (choose(study, p, platform, &out->grids[out->ngrids]) &&
+          out->grids[out->ngrids].best != out->grids[out->ngrids].worst)
+        out->ngrids++;
+  }
   return 0;
 }
 

@@ -32,6 +32,7 @@ const char *stu_model_network(const stu_point_t *point);
  * §5.1. */
 typedef struct stu_grid_choice {
   int p;
+  const char *platform; /* the points' platform file (stu_platform), borrowed */
   const stu_point_t *best, *worst, *choice;
 } stu_grid_choice_t;
 

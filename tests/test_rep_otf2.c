@@ -281,19 +281,28 @@ static void test_otf2_ti_replay_tags(void)
   remove_tree(dir);
 }
 
+/* The measured run tests/data/tracer/RUN written as DIR/run.otf2 in a new folder (its path in dir): otf2-print's
+ * events (a new string). */
+static char *measured_archive(const char *run, char *dir, size_t size)
+{
+  char err[1200] = "", path[1024];
+  snprintf(path, sizeof path, "%s/tests/data/tracer/%s", SIMRUN_SOURCE_DIR, run);
+  met_trace_t *trace = met_timeline_read(path, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  char *text = write_and_print(trace, dir, size, 0);
+  met_trace_free(trace);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  return text;
+}
+
 /* Measured timelines' tags (tests/data/tracer/tags: rank 0 sends tag 1 at 0.2 s then tag 2 at 0.6 s; rank 1 receives
  * tag 2 first, then tag 1): the archive's sends and receives carry them in that order. */
 static void test_otf2_measured_tags(void)
 {
-  char err[1200] = "";
-  met_trace_t *trace = met_timeline_read(SIMRUN_SOURCE_DIR "/tests/data/tracer/tags", err, sizeof err);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   char dir[1024];
-  char *text = write_and_print(trace, dir, sizeof dir, 0);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  char *text = measured_archive("tags", dir, sizeof dir);
   expect_tags(text, 1, 2, 2, 1);
   free(text);
-  met_trace_free(trace);
   remove_tree(dir);
 }
 
@@ -327,6 +336,36 @@ static void vite_reads(const char *dir, const char *anchor)
   CU_ASSERT(svg && strstr(svg, "<svg"));
   free(svg);
   run_free(&run);
+}
+
+/* A measured halo exchange (tests/data/tracer/halo, hand-made): each rank posts MPI_Irecv, sends, then completes the
+ * receives with one MPI_Waitall that ends at 0.6 s. Each receive is written where its wait completed it, at 0.6 s,
+ * never at its posting (rank 0 posted at 0.1 s, rank 2 at 0.11 s, before rank 1's sends at 0.52 and 0.54 s, which
+ * ViTE cannot draw): four receives, each at 600000000 ns, one per sender on rank 1; the sends where their transfers
+ * start: rank 1's at its MPI_Send's entries (0.52 and 0.54 s: its partners had posted their receives at 0.1 s), the
+ * rendezvous sends of ranks 0 and 2 (entered at 0.11 s) once rank 1 posted the receive each waits for (0.5, 0.51 s). */
+static void test_otf2_measured_receives_at_completion(void)
+{
+  char dir[1024];
+  char *text = measured_archive("halo", dir, sizeof dir);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, NULL), 4);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", 1, "Sender: 0 ("), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", 1, "Sender: 2 ("), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, "Length: 8000"), 4);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, NULL), 4);
+  static const unsigned long long sent[3][2] = {{500000000ULL, 0}, {520000000ULL, 540000000ULL}, {510000000ULL, 0}};
+  int nsent[3] = {0};
+  event_t ev;
+  for (const char *at = text; next_event(&at, &ev);) {
+    if (strcmp(ev.kind, "MPI_RECV") == 0)
+      CU_ASSERT_EQUAL(ev.time, 600000000ULL);
+    if (strcmp(ev.kind, "MPI_SEND") == 0 && ev.location >= 0 && ev.location < 3 && nsent[ev.location] < 2)
+      CU_ASSERT_EQUAL(ev.time, sent[ev.location][nsent[ev.location]++]);
+  }
+  CU_ASSERT(nsent[0] == 1 && nsent[1] == 2 && nsent[2] == 1);
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
 }
 
 /* simrun --otf2: an archive per point with p = 4 (the 3rd and 6th of gj-small.xml), each with as many MPI_SEND and
@@ -475,16 +514,18 @@ static void test_otf2_cli_needs_per_process(void)
 
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_otf2_hand_made_trace", test_otf2_hand_made_trace},
-                                    {"test_otf2_definitions", test_otf2_definitions},
-                                    {"test_otf2_point_to_point_calls", test_otf2_point_to_point_calls},
-                                    {"test_otf2_ti_replay_tags", test_otf2_ti_replay_tags},
-                                    {"test_otf2_measured_tags", test_otf2_measured_tags},
-                                    {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},
-                                    {"test_otf2_shipped_scenarios", test_otf2_shipped_scenarios},
-                                    {"test_otf2_cli_needs_per_process", test_otf2_cli_needs_per_process},
-                                    {"test_otf2_analyse_writes_archives", test_otf2_analyse_writes_archives},
-                                    {"test_otf2_vite_colours", test_otf2_vite_colours},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_otf2_hand_made_trace", test_otf2_hand_made_trace},
+      {"test_otf2_definitions", test_otf2_definitions},
+      {"test_otf2_point_to_point_calls", test_otf2_point_to_point_calls},
+      {"test_otf2_ti_replay_tags", test_otf2_ti_replay_tags},
+      {"test_otf2_measured_tags", test_otf2_measured_tags},
+      {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
+      {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},
+      {"test_otf2_shipped_scenarios", test_otf2_shipped_scenarios},
+      {"test_otf2_cli_needs_per_process", test_otf2_cli_needs_per_process},
+      {"test_otf2_analyse_writes_archives", test_otf2_analyse_writes_archives},
+      {"test_otf2_vite_colours", test_otf2_vite_colours},
+      {NULL, NULL}};
   return tu_run("rep_otf2", cases);
 }

@@ -368,6 +368,70 @@ static void test_otf2_measured_receives_at_completion(void)
   remove_tree(dir);
 }
 
+/* Whether the Paje trace `paje` starts a link at `ns` nanoseconds (to the nearest). */
+static int paje_link_starts_at(const char *paje, unsigned long long ns)
+{
+  for (const char *line = paje; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    double t;
+    if (sscanf(line, "7 %lf ", &t) == 1 && (unsigned long long)llround(t * 1e9) == ns)
+      return 1;
+  }
+  return 0;
+}
+
+/* A replayed non-blocking send (tests/data/ti/nonblocking): rank 0 posts 4 MB with tag 3 at 0 s, computes 1 s, then
+ * waits; rank 1 receives it from any tag while rank 0 computes; then both join an allreduce of 1000 bytes. The send is
+ * written where it was posted, at 0, not at its wait (1 s, after its receive ended); the allreduce's messages carry
+ * tag 0 at both ends (not tag 3 at rank 0's and any tag at rank 1's, their last messages'), lie inside it, and each
+ * rank's collective end counts the 1000 bytes it sent and the 1000 it received; the Paje trace starts every link
+ * where the archive's MPI_SEND is, and ViTE reads both. */
+static void test_otf2_replayed_nonblocking(void)
+{
+  char dir[1024];
+  const char *args[] = {"-q",
+                        "--no-cache",
+                        SIMRUN_SOURCE_DIR "/tests/data/ti/nonblocking/nonblocking.xml",
+                        "--per-process",
+                        "2",
+                        "--otf2",
+                        "traces",
+                        "--paje",
+                        "t.paje",
+                        NULL};
+  cli_run_t run;
+  char *text = cli_archive(dir, sizeof dir, args, &run);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", 0, "Tag: 3, Length: 4000000"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, "Tag: 0, Length: 1000"), 2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, "Tag: 0, Length: 1000"), 2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, "Sent: 1000, Received: 1000"), 2);
+  char traces[1100];
+  snprintf(traces, sizeof traces, "%s/traces", dir);
+  char *paje = read_output(dir, "t.paje");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(paje);
+  event_t ev;
+  int open = 0, sends = 0;
+  for (const char *at = text; next_event(&at, &ev);) {
+    if (strcmp(ev.kind, "MPI_SEND") == 0) {
+      sends++;
+      CU_ASSERT(paje_link_starts_at(paje, ev.time));
+      CU_ASSERT(open || has(&ev, "Tag: 3,")); /* the allreduce's inside it */
+    }
+    if (strcmp(ev.kind, "MPI_SEND") == 0 && has(&ev, "Tag: 3,"))
+      CU_ASSERT_EQUAL(ev.time, 0ULL);
+    if (strcmp(ev.kind, "MPI_RECV") == 0 && has(&ev, "Length: 4000000"))
+      CU_ASSERT(ev.time > 0 && ev.time < 1000000000ULL);
+    open += strcmp(ev.kind, "MPI_COLLECTIVE_BEGIN") == 0;
+  }
+  CU_ASSERT_EQUAL(sends, 3);
+  vite_reads(traces, "point-0.otf2");
+  vite_reads(dir, "t.paje");
+  free(paje);
+  free(text);
+  run_free(&run);
+  remove_tree(dir);
+}
+
 /* simrun --otf2: an archive per point with p = 4 (the 3rd and 6th of gj-small.xml), each with as many MPI_SEND and
  * MPI_RECV events as the point's messages in the JSON, its collectives broadcasts with a root, read by ViTE; no archive
  * for the other points. */
@@ -521,6 +585,7 @@ int main(void)
       {"test_otf2_ti_replay_tags", test_otf2_ti_replay_tags},
       {"test_otf2_measured_tags", test_otf2_measured_tags},
       {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
+      {"test_otf2_replayed_nonblocking", test_otf2_replayed_nonblocking},
       {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},
       {"test_otf2_shipped_scenarios", test_otf2_shipped_scenarios},
       {"test_otf2_cli_needs_per_process", test_otf2_cli_needs_per_process},

@@ -119,10 +119,11 @@ static void close_coll(rank_events_t *ev)
   ev->coll = NULL;
 }
 
-/* Closes the open collective when it ended by `t`. */
-static void close_ended(rank_events_t *ev, double t)
+/* Closes the open collective when it ended by `t` (before `t` only, for an empty interval at `t`: a message's end at
+ * the collective's end, an eager send's, is one of its pieces). */
+static void close_ended(rank_events_t *ev, double t, int empty)
 {
-  if (ev->coll && ev->coll->end <= t)
+  if (ev->coll && (ev->coll->end < t || (ev->coll->end == t && !empty)))
     close_coll(ev);
 }
 
@@ -131,7 +132,7 @@ static void open_started(rank_events_t *ev, double t)
 {
   while (!ev->coll && ev->next < ev->nspans && ev->spans[ev->next].start <= t) {
     open_coll(ev, &ev->spans[ev->next++]);
-    close_ended(ev, t);
+    close_ended(ev, t, 0);
   }
 }
 
@@ -148,10 +149,10 @@ static void set_phase(rank_events_t *ev, int phase, double t)
   ev->phase = phase;
 }
 
-/* Everything that happens at `t` before an interval of phase `phase` starts there. */
-static void reach(rank_events_t *ev, int phase, double t)
+/* Everything that happens at `t` before an interval of phase `phase` starts there (an empty one when `empty`). */
+static void reach(rank_events_t *ev, int phase, double t, int empty)
 {
-  close_ended(ev, t);
+  close_ended(ev, t, empty);
   set_phase(ev, phase, t);
   open_started(ev, t);
 }
@@ -161,7 +162,7 @@ static void reach(rank_events_t *ev, int phase, double t)
 static void idle(rank_events_t *ev, double from, double to)
 {
   while (from < to) {
-    reach(ev, -1, from);
+    reach(ev, -1, from, 0);
     close_call(ev, from);
     double cut = to;
     if (ev->coll && ev->coll->end > from && ev->coll->end < to)
@@ -205,7 +206,7 @@ static void message(rank_events_t *ev, const met_interval_t *iv, uint64_t bytes)
  * count in the call's too). */
 static void interval(rank_events_t *ev, const met_interval_t *iv)
 {
-  reach(ev, iv->phase, iv->start);
+  reach(ev, iv->phase, iv->start, iv->end == iv->start);
   int call = ev->coll ? -1 : p2p_call(iv);
   if (call != ev->call || iv->peer != ev->call_peer)
     close_call(ev, iv->start);

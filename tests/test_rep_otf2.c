@@ -379,12 +379,15 @@ static int paje_link_starts_at(const char *paje, unsigned long long ns)
   return 0;
 }
 
-/* A replayed non-blocking send (tests/data/ti/nonblocking): rank 0 posts 4 MB with tag 3 at 0 s, computes 1 s, then
- * waits; rank 1 receives it from any tag while rank 0 computes; then both join an allreduce of 1000 bytes. The send is
- * written where it was posted, at 0, not at its wait (1 s, after its receive ended); the allreduce's messages carry
- * tag 0 at both ends (not tag 3 at rank 0's and any tag at rank 1's, their last messages'), lie inside it, and each
- * rank's collective end counts the 1000 bytes it sent and the 1000 it received; the Paje trace starts every link
- * where the archive's MPI_SEND is, and ViTE reads both. */
+/* A replayed non-blocking send and collectives (tests/data/ti/nonblocking): rank 0 posts 4 MB with tag 3 at 0 s,
+ * computes 1 s, then waits; rank 1 receives it from any tag while rank 0 computes; then both join an allreduce of 1000
+ * bytes, a gather to rank 0 of 100 elements, an alltoall of 200 and an allgatherv of 300 (rank 0) and 400 (rank 1),
+ * elements of 8 bytes (the TI trace's datatype 0), 1 ms of computation between them. The send is written where it was
+ * posted, at 0, not at its wait (1 s, after its receive ended); each collective as the call it is (MPI_Gather,
+ * MPI_Alltoall, MPI_Allgatherv: not MPI_Reduce nor MPI_Allreduce), with the bytes each rank sent and received in it
+ * (gather: 800 from rank 1 to the root; alltoall: 1600 each way; allgatherv: 2400 from rank 0, 3200 from rank 1); its
+ * messages carry tag 0 at both ends (not tag 3 at rank 0's and any tag at rank 1's, their last messages') and lie
+ * inside it; the Paje trace starts every link where the archive's MPI_SEND is, and ViTE reads both. */
 static void test_otf2_replayed_nonblocking(void)
 {
   char dir[1024];
@@ -402,9 +405,24 @@ static void test_otf2_replayed_nonblocking(void)
   char *text = cli_archive(dir, sizeof dir, args, &run);
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
   CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", 0, "Tag: 3, Length: 4000000"), 1);
-  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, "Tag: 0, Length: 1000"), 2);
-  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, "Tag: 0, Length: 1000"), 2);
-  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, "Sent: 1000, Received: 1000"), 2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, "Tag: 0, "), 7); /* allreduce 2, gather 1, alltoall 2, ... 2 */
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, "Tag: 0, "), 7);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1,
+                               "ALLREDUCE, Communicator: \"MPI_COMM_WORLD\" <0>, "
+                               "Root: NONE, Sent: 1000, Received: 1000"),
+                  2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 0, "Operation: GATHER, "), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 0, "Sent: 0, Received: 800"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 1, "Sent: 800, Received: 0"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, "Operation: ALLTOALL, "), 2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, "Sent: 1600, Received: 1600"), 2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, "Operation: ALLGATHERV, "), 2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 0, "Sent: 2400, Received: 3200"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 1, "Sent: 3200, Received: 2400"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Gather\""), 2);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Alltoall\""), 2);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Allgatherv\""), 2);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Reduce\""), 0);
   char traces[1100];
   snprintf(traces, sizeof traces, "%s/traces", dir);
   char *paje = read_output(dir, "t.paje");
@@ -423,7 +441,7 @@ static void test_otf2_replayed_nonblocking(void)
       CU_ASSERT(ev.time > 0 && ev.time < 1000000000ULL);
     open += strcmp(ev.kind, "MPI_COLLECTIVE_BEGIN") == 0;
   }
-  CU_ASSERT_EQUAL(sends, 3);
+  CU_ASSERT_EQUAL(sends, 8);
   vite_reads(traces, "point-0.otf2");
   vite_reads(dir, "t.paje");
   free(paje);

@@ -1154,6 +1154,7 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
   met_coll_t span = {.start = ev->iv.start,
                      .end = ev->iv.end,
                      .kind = kinds[ev->kind].coll,
+                     .call = met_coll_call_of(ev->call),
                      .root = rooted ? ev->root : -1,
                      .group = 0};
   if (rank == 0)

@@ -229,19 +229,40 @@ static void test_cli_trace_unmatched_messages(void)
                  .phrases = {"every send needs the matching receive on the other rank"});
 }
 
+/* simrun -q --no-cache `scenario` succeeds with `warning` on its stderr; the run in *run (free with run_free). */
+static void replay_warns(const char *scenario, const char *warning, cli_run_t *run)
+{
+  const char *args[] = {"-q", "--no-cache", scenario, NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, run), 0);
+  CU_ASSERT_EQUAL(run->status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run->err, warning));
+}
+
 /* An eager send (below SMPI's 65536 bytes) that no receive matches: its sender went on, so nothing blocks. A real
  * program may end with a message pending, and smpirun -replay drops it: the replay stands, with a warning that names
  * the send (never a silent loss). The receive of the first message carries -444, SMPI's MPI_ANY_TAG, which is
  * accepted. */
 static void test_cli_trace_eager_send_never_received(void)
 {
-  const char *args[] = {"-q", "--no-cache", DATA "ti-eager-lost.xml", NULL};
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun: warning: " DATA "ti-eager-lost/trace.txt:4: rank 0's send of 8 bytes "
-                                         "to rank 1 is never received (1 such send(s) in all)"));
+  replay_warns(DATA "ti-eager-lost.xml",
+               "simrun: warning: " DATA "ti-eager-lost/trace.txt:4: rank 0's send of 8 bytes to rank 1 is never "
+               "received (1 such send(s) in all)",
+               &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "dropped, as smpirun -replay drops it"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "'finalize'")); /* its ranks finalize */
+  run_free(&run);
+}
+
+/* A trace in which no rank finalizes (issue 48: replayed without a word): the replay stands, with one warning naming
+ * the trace and what it means (ti-eager-lost, whose ranks finalize, has none). */
+static void test_cli_trace_never_finalized(void)
+{
+  cli_run_t run;
+  replay_warns(DATA "ti-unfinalized.xml",
+               "simrun: warning: " DATA "ti-unfinalized/trace.txt: no rank's trace has a 'finalize' action: the "
+               "traced run stopped before MPI_Finalize",
+               &run);
   run_free(&run);
 }
 
@@ -721,6 +742,7 @@ int main(void)
       {"test_cli_platform_speed_profile", test_cli_platform_speed_profile},
       {"test_cli_trace_unmatched_messages", test_cli_trace_unmatched_messages},
       {"test_cli_trace_eager_send_never_received", test_cli_trace_eager_send_never_received},
+      {"test_cli_trace_never_finalized", test_cli_trace_never_finalized},
       {"test_cli_trace_negative_tag", test_cli_trace_negative_tag},
       {"test_cli_unknown_option", test_cli_unknown_option},
       {"test_cli_unknown_short_option_in_group", test_cli_unknown_short_option_in_group},

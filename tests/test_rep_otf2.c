@@ -281,19 +281,28 @@ static void test_otf2_ti_replay_tags(void)
   remove_tree(dir);
 }
 
+/* The measured run tests/data/tracer/RUN written as DIR/run.otf2 in a new folder (its path in dir): otf2-print's
+ * events (a new string). */
+static char *measured_archive(const char *run, char *dir, size_t size)
+{
+  char err[1200] = "", path[1024];
+  snprintf(path, sizeof path, "%s/tests/data/tracer/%s", SIMRUN_SOURCE_DIR, run);
+  met_trace_t *trace = met_timeline_read(path, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  char *text = write_and_print(trace, dir, size, 0);
+  met_trace_free(trace);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  return text;
+}
+
 /* Measured timelines' tags (tests/data/tracer/tags: rank 0 sends tag 1 at 0.2 s then tag 2 at 0.6 s; rank 1 receives
  * tag 2 first, then tag 1): the archive's sends and receives carry them in that order. */
 static void test_otf2_measured_tags(void)
 {
-  char err[1200] = "";
-  met_trace_t *trace = met_timeline_read(SIMRUN_SOURCE_DIR "/tests/data/tracer/tags", err, sizeof err);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   char dir[1024];
-  char *text = write_and_print(trace, dir, sizeof dir, 0);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  char *text = measured_archive("tags", dir, sizeof dir);
   expect_tags(text, 1, 2, 2, 1);
   free(text);
-  met_trace_free(trace);
   remove_tree(dir);
 }
 
@@ -327,6 +336,118 @@ static void vite_reads(const char *dir, const char *anchor)
   CU_ASSERT(svg && strstr(svg, "<svg"));
   free(svg);
   run_free(&run);
+}
+
+/* A measured halo exchange (tests/data/tracer/halo, hand-made): each rank posts MPI_Irecv, sends, then completes the
+ * receives with one MPI_Waitall that ends at 0.6 s. Each receive is written where its wait completed it, at 0.6 s,
+ * never at its posting (rank 0 posted at 0.1 s, rank 2 at 0.11 s, before rank 1's sends at 0.52 and 0.54 s, which
+ * ViTE cannot draw): four receives, each at 600000000 ns, one per sender on rank 1; the sends where their transfers
+ * start: rank 1's at its MPI_Send's entries (0.52 and 0.54 s: its partners had posted their receives at 0.1 s), the
+ * rendezvous sends of ranks 0 and 2 (entered at 0.11 s) once rank 1 posted the receive each waits for (0.5, 0.51 s). */
+static void test_otf2_measured_receives_at_completion(void)
+{
+  char dir[1024];
+  char *text = measured_archive("halo", dir, sizeof dir);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, NULL), 4);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", 1, "Sender: 0 ("), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", 1, "Sender: 2 ("), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, "Length: 8000"), 4);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, NULL), 4);
+  static const unsigned long long sent[3][2] = {{500000000ULL, 0}, {520000000ULL, 540000000ULL}, {510000000ULL, 0}};
+  int nsent[3] = {0};
+  event_t ev;
+  for (const char *at = text; next_event(&at, &ev);) {
+    if (strcmp(ev.kind, "MPI_RECV") == 0)
+      CU_ASSERT_EQUAL(ev.time, 600000000ULL);
+    if (strcmp(ev.kind, "MPI_SEND") == 0 && ev.location >= 0 && ev.location < 3 && nsent[ev.location] < 2)
+      CU_ASSERT_EQUAL(ev.time, sent[ev.location][nsent[ev.location]++]);
+  }
+  CU_ASSERT(nsent[0] == 1 && nsent[1] == 2 && nsent[2] == 1);
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
+}
+
+/* Whether the Paje trace `paje` starts a link at `ns` nanoseconds (to the nearest). */
+static int paje_link_starts_at(const char *paje, unsigned long long ns)
+{
+  for (const char *line = paje; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    double t;
+    if (sscanf(line, "7 %lf ", &t) == 1 && (unsigned long long)llround(t * 1e9) == ns)
+      return 1;
+  }
+  return 0;
+}
+
+/* A replayed non-blocking send and collectives (tests/data/ti/nonblocking): rank 0 posts 4 MB with tag 3 at 0 s,
+ * computes 1 s, then waits; rank 1 receives it from any tag while rank 0 computes; then both join an allreduce of 1000
+ * bytes, a gather to rank 0 of 100 elements, an alltoall of 200 and an allgatherv of 300 (rank 0) and 400 (rank 1),
+ * elements of 8 bytes (the TI trace's datatype 0), 1 ms of computation between them. The send is written where it was
+ * posted, at 0, not at its wait (1 s, after its receive ended); each collective as the call it is (MPI_Gather,
+ * MPI_Alltoall, MPI_Allgatherv: not MPI_Reduce nor MPI_Allreduce), with the bytes each rank sent and received in it
+ * (gather: 800 from rank 1 to the root; alltoall: 1600 each way; allgatherv: 2400 from rank 0, 3200 from rank 1); its
+ * messages carry tag 0 at both ends (not tag 3 at rank 0's and any tag at rank 1's, their last messages') and lie
+ * inside it; the Paje trace starts every link where the archive's MPI_SEND is, and ViTE reads both. */
+static void test_otf2_replayed_nonblocking(void)
+{
+  char dir[1024];
+  const char *args[] = {"-q",
+                        "--no-cache",
+                        SIMRUN_SOURCE_DIR "/tests/data/ti/nonblocking/nonblocking.xml",
+                        "--per-process",
+                        "2",
+                        "--otf2",
+                        "traces",
+                        "--paje",
+                        "t.paje",
+                        NULL};
+  cli_run_t run;
+  char *text = cli_archive(dir, sizeof dir, args, &run);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", 0, "Tag: 3, Length: 4000000"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, "Tag: 0, "), 7); /* allreduce 2, gather 1, alltoall 2, ... 2 */
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, "Tag: 0, "), 7);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1,
+                               "ALLREDUCE, Communicator: \"MPI_COMM_WORLD\" <0>, "
+                               "Root: NONE, Sent: 1000, Received: 1000"),
+                  2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 0, "Operation: GATHER, "), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 0, "Sent: 0, Received: 800"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 1, "Sent: 800, Received: 0"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, "Operation: ALLTOALL, "), 2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, "Sent: 1600, Received: 1600"), 2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, "Operation: ALLGATHERV, "), 2);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 0, "Sent: 2400, Received: 3200"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", 1, "Sent: 3200, Received: 2400"), 1);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Gather\""), 2);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Alltoall\""), 2);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Allgatherv\""), 2);
+  CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Reduce\""), 0);
+  char traces[1100];
+  snprintf(traces, sizeof traces, "%s/traces", dir);
+  char *paje = read_output(dir, "t.paje");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(paje);
+  event_t ev;
+  int open = 0, sends = 0;
+  for (const char *at = text; next_event(&at, &ev);) {
+    if (strcmp(ev.kind, "MPI_SEND") == 0) {
+      sends++;
+      CU_ASSERT(paje_link_starts_at(paje, ev.time));
+      CU_ASSERT(open || has(&ev, "Tag: 3,")); /* the allreduce's inside it */
+    }
+    if (strcmp(ev.kind, "MPI_SEND") == 0 && has(&ev, "Tag: 3,"))
+      CU_ASSERT_EQUAL(ev.time, 0ULL);
+    if (strcmp(ev.kind, "MPI_RECV") == 0 && has(&ev, "Length: 4000000"))
+      CU_ASSERT(ev.time > 0 && ev.time < 1000000000ULL);
+    open += strcmp(ev.kind, "MPI_COLLECTIVE_BEGIN") == 0;
+  }
+  CU_ASSERT_EQUAL(sends, 8);
+  vite_reads(traces, "point-0.otf2");
+  vite_reads(dir, "t.paje");
+  free(paje);
+  free(text);
+  run_free(&run);
+  remove_tree(dir);
 }
 
 /* simrun --otf2: an archive per point with p = 4 (the 3rd and 6th of gj-small.xml), each with as many MPI_SEND and
@@ -475,16 +596,19 @@ static void test_otf2_cli_needs_per_process(void)
 
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_otf2_hand_made_trace", test_otf2_hand_made_trace},
-                                    {"test_otf2_definitions", test_otf2_definitions},
-                                    {"test_otf2_point_to_point_calls", test_otf2_point_to_point_calls},
-                                    {"test_otf2_ti_replay_tags", test_otf2_ti_replay_tags},
-                                    {"test_otf2_measured_tags", test_otf2_measured_tags},
-                                    {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},
-                                    {"test_otf2_shipped_scenarios", test_otf2_shipped_scenarios},
-                                    {"test_otf2_cli_needs_per_process", test_otf2_cli_needs_per_process},
-                                    {"test_otf2_analyse_writes_archives", test_otf2_analyse_writes_archives},
-                                    {"test_otf2_vite_colours", test_otf2_vite_colours},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_otf2_hand_made_trace", test_otf2_hand_made_trace},
+      {"test_otf2_definitions", test_otf2_definitions},
+      {"test_otf2_point_to_point_calls", test_otf2_point_to_point_calls},
+      {"test_otf2_ti_replay_tags", test_otf2_ti_replay_tags},
+      {"test_otf2_measured_tags", test_otf2_measured_tags},
+      {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
+      {"test_otf2_replayed_nonblocking", test_otf2_replayed_nonblocking},
+      {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},
+      {"test_otf2_shipped_scenarios", test_otf2_shipped_scenarios},
+      {"test_otf2_cli_needs_per_process", test_otf2_cli_needs_per_process},
+      {"test_otf2_analyse_writes_archives", test_otf2_analyse_writes_archives},
+      {"test_otf2_vite_colours", test_otf2_vite_colours},
+      {NULL, NULL}};
   return tu_run("rep_otf2", cases);
 }

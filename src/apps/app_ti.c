@@ -35,6 +35,9 @@ typedef struct ti_tags {
   int read;
   int rc;
   app_ti_match_t *match;
+  int replayed; /* the run's ranks that came to the end of their trace so far, those that failed, and those that */
+  int failed;   /* finalized */
+  int finalized;
 } ti_tags_t;
 
 typedef struct ti_arg {
@@ -136,6 +139,25 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   return 0;
 }
 
+/* Once the run's last rank came to the end of its trace (`ok`: replayed whole): a warning (relayed once by sim_run)
+ * when every rank replayed its trace and none has a "finalize", the mark of a traced run that reached MPI_Finalize:
+ * the run was killed or its trace cut short, and the replay covers only what was traced (issue 48: such a trace was
+ * replayed without a word). */
+static void warn_unfinalized(const ti_arg_t *ti, const app_ti_rank_t *tr, int ok)
+{
+  ti_tags_t *shared = ti->tags;
+  shared->finalized += tr->finalized;
+  shared->failed += !ok;
+  if (++shared->replayed < tr->n)
+    return;
+  if (shared->failed == 0 && shared->finalized == 0)
+    fprintf(stderr,
+            "simrun: warning: %s: no rank's trace has a 'finalize' action: the traced run stopped before "
+            "MPI_Finalize (killed, or its trace cut short); the replay covers only what was traced\n",
+            sim_ti_trace_path(ti->trace, 0));
+  shared->replayed = shared->failed = shared->finalized = 0;
+}
+
 /* The sequential run of ti_prepare_seq, when the argument is one: 1 once done, 0 for a replay. */
 static int run_seq(const ti_arg_t *ti, app_ti_rank_t *tr)
 {
@@ -178,7 +200,8 @@ static void ti_program(sim_rank_t *rank, const void *arg)
   } else {
     tr.counts2 = tr.counts + n;
     int files = sim_ti_trace_files(ti->trace);
-    app_ti_replay_file(&tr, sim_ti_trace_path(ti->trace, files > 1 ? tr.me : 0), files == 1);
+    int replayed = app_ti_replay_file(&tr, sim_ti_trace_path(ti->trace, files > 1 ? tr.me : 0), files == 1) == 0;
+    warn_unfinalized(ti, &tr, replayed);
   }
   free(tr.field);
   free(tr.counts);

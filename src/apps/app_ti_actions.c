@@ -34,6 +34,12 @@ static int do_nothing(app_ti_rank_t *tr)
   return 0;
 }
 
+static int do_finalize(app_ti_rank_t *tr)
+{
+  tr->finalized = 1;
+  return 0;
+}
+
 static int do_init(app_ti_rank_t *tr)
 {
   tr->type_size = tr->nfields > 2 ? sim_ti_type_size(0) : sim_ti_type_size(SIM_TI_MPI_BYTE); /* MPE: MPI_DOUBLE */
@@ -647,7 +653,7 @@ static int do_in(app_ti_rank_t *tr)
 /* SimGrid 3.32's actions (smpi_replay_init), in its order. Communicator actions and locations change nothing. */
 static const ti_action_t actions[] = {
     {"init", do_init},
-    {"finalize", do_nothing},
+    {"finalize", do_finalize},
     {"comm_size", do_nothing},
     {"comm_split", do_nothing},
     {"comm_dup", do_nothing},
@@ -774,13 +780,13 @@ static int starts_with_rank(const app_ti_rank_t *tr)
 }
 
 /* Replays the rank's file, then waits for its requests left (app_ti_actions.h). */
-void app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared)
+int app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared)
 {
   sim_ti_reader_t *in = NULL;
   char message[1024];
   if (sim_ti_reader_open(path, 2 * (size_t)tr->n, &in, message, sizeof message) != 0) {
     sim_rank_fail(tr->rank, SIM_EPARAM, message);
-    return;
+    return -1;
   }
   app_ti_body_t body = {0};
   char *text;
@@ -788,21 +794,24 @@ void app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared)
   int rc;
   int number = 1;
   int taken = 0; /* lines with fields read: before the first, a line that is no trace's is not quoted */
+  int failed = 0;
   for (; (rc = sim_ti_reader_next(in, &text, &len)) == 0; number++) {
     sim_rank_where(tr->rank, path, number);
     if (app_ti_split(tr, text) != 0 || take_line(tr, &body, shared, text, len, number) < 0) {
       int foreign = !taken && !starts_with_rank(tr);
       app_ti_unsplit(text, len);
       app_ti_report(tr, path, number, foreign ? NULL : text);
+      failed = 1;
       break;
     }
     taken += tr->nfields > 0;
     if (body.count > 0 && body.want == 0) {
-      if (replay_body(tr, &body, path) != 0)
+      if ((failed = replay_body(tr, &body, path) != 0))
         break;
       app_ti_body_free(&body);
     }
   }
+  failed |= rc < 0 || (rc > 0 && body.want > 0);
   if (rc < 0) {
     sim_ti_reader_error(in, rc, message, sizeof message);
     sim_rank_fail(tr->rank, SIM_EPARAM, message);
@@ -816,4 +825,5 @@ void app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared)
   app_ti_body_free(&body);
   sim_ti_reader_close(in);
   wait_all(tr, 1); /* SMPI waits for the requests left at the end */
+  return failed ? -1 : 0;
 }

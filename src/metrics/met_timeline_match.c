@@ -84,6 +84,10 @@ typedef struct op {
   int sync;           /* MPI_Issend: complete only once its receive started (is_sync) */
   double any_bytes;   /* a receive posted from any source: its bytes, for the wait that completes it to count the
                        * message (its posting named no sender to count it with); -1 otherwise */
+  double bytes;       /* its posting's bytes, tag and communicator: a receive's message is counted with them where a */
+  int tag;            /* wait or test completed it (add_wait), as MPI delivers it there and viewers expect it (a */
+  unsigned comm;      /* receive drawn at its posting precedes its send) */
+  int completing;     /* add_wait: among those the wait or poll being added completes */
 } op_t;
 
 /* A collective call of every member, by its number among the ranks' synchronising collectives. */
@@ -720,7 +724,10 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
                                .partner = NAN,
                                .sync = is_sync(ev),
                                .partner_raw = NAN,
-                               .any_bytes = dir == MET_DIR_RECV && peer < 0 && !null_peer ? ev->iv.bytes : -1};
+                               .any_bytes = dir == MET_DIR_RECV && peer < 0 && !null_peer ? ev->iv.bytes : -1,
+                               .bytes = ev->iv.bytes,
+                               .tag = ev->iv.tag,
+                               .comm = ev->iv.comm};
     endref_t mine = {rank, peer, ev->tag, ev->comm, id, {ev->iv.start, ev->read_start}, 0, 0};
     entry_t partner = null_peer             ? mine.start /* complete at once: nothing to wait for */
                       : dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom)
@@ -973,20 +980,42 @@ static void settle_from(met_tl_match_t *m, int rank, size_t from)
     settle(m, rank, i);
 }
 
-/* The one receive from any source that wait or poll `ev` completed (`any`, NULL when it completed none or several)
- * and did not count as its decisive operation, a poll's or one that arrived before another: counted as an empty
- * receive end at the call's end with the bytes the call's line gives (its own then: docs/tracer.md), when the line
- * gives them (a timeline written before them does not: the message stays paired, not counted). */
-static int add_any_received(met_trace_t *trace, int rank, const met_tl_event_t *ev, const op_t *any)
+/* Whether completed operation `op` is a receive whose message this rank counts where it completed: one with its
+ * sender known (from any source: once paired), paired or not. */
+static int received_here(const op_t *op)
 {
-  if (!any || !(ev->iv.bytes > 0))
-    return 0;
-  met_interval_t end = ev->iv;
-  end.start = ev->iv.end;
-  end.category = MET_CAT_COMM;
-  end.peer = any->peer;
-  end.dir = MET_DIR_RECV;
-  return met_trace_add(trace, rank, &end);
+  return op->dir == MET_DIR_RECV && op->peer >= 0;
+}
+
+/* Sets `iv`'s message to the one receive `op` completed by wait or poll `ev` brought: its sender, tag, communicator
+ * and bytes, those the call's line gives when `op` is its only receive from any source (docs/tracer.md), otherwise
+ * its posting's (from any source, the buffer's size: the line cannot tell the messages of several apart). */
+static void set_received(met_interval_t *iv, const met_tl_event_t *ev, const op_t *op, int nany)
+{
+  iv->peer = op->peer;
+  iv->dir = MET_DIR_RECV;
+  iv->tag = op->tag;
+  iv->comm = op->comm;
+  iv->bytes = op->any_bytes >= 0 && nany == 1 && ev->iv.bytes > 0 ? ev->iv.bytes : op->bytes;
+}
+
+/* The receives wait or poll `ev` completed but `skip` (its decisive one, counted on its transfer), each counted as an
+ * empty receive end at the call's end, in the order they were posted. */
+static int add_received(met_trace_t *trace, int rank, const rank_state_t *s, const met_tl_event_t *ev, const op_t *skip,
+                        int nany)
+{
+  for (size_t i = 0; i < s->nops; i++) {
+    const op_t *op = &s->ops[i];
+    if (!op->completing || !received_here(op) || (skip && op->id == skip->id))
+      continue;
+    met_interval_t end = ev->iv;
+    end.start = ev->iv.end;
+    end.category = MET_CAT_COMM;
+    set_received(&end, ev, op, nany);
+    if (met_trace_add(trace, rank, &end) != 0)
+      return -1;
+  }
+  return 0;
 }
 
 /* The calls that poll: tests, then status queries and probes that may find nothing. */
@@ -1039,48 +1068,68 @@ static int unsuccessful_poll(const met_tl_event_t *ev)
   return ev->kind == TL_OTHER && ev->iv.category == MET_CAT_IDLE && poll_call(ev->call);
 }
 
+/* Marks the operations wait or poll `ev` completes; the one that could complete last (the decisive one, NULL when
+ * none is paired) and the number of receives from any source among them. */
+static const op_t *mark_completed(rank_state_t *s, const met_tl_event_t *ev, double *latest, int *nany)
+{
+  const op_t *oldest, *first, *decisive = NULL;
+  candidates(s, ev, &oldest, &first);
+  *latest = NAN;
+  *nany = 0;
+  for (size_t i = 0; i < s->nops; i++) {
+    op_t *op = &s->ops[i];
+    op->completing = op->post <= ev->iv.start && completes(ev, op, oldest, first);
+    if (!op->completing)
+      continue;
+    double a = arrival(op, ev->iv.end);
+    if (!isnan(a) && !(a <= *latest)) {
+      *latest = a;
+      decisive = op;
+    }
+    *nany += op->any_bytes >= 0 && op->peer >= 0;
+  }
+  return decisive;
+}
+
+/* Removes the operations mark_completed marked. */
+static void remove_completed(rank_state_t *s)
+{
+  size_t kept = 0;
+  for (size_t i = 0; i < s->nops; i++)
+    if (!s->ops[i].completing)
+      s->ops[kept++] = s->ops[i];
+  s->nops = kept;
+}
+
 /* A wait or poll: completes operations (removed), and is idle until the last of them could complete, then
  * communication; a poll is idle whole, or control when it has no one to wait for (poll_category). Without a paired
- * operation it stays as the file gives it, as idle. */
+ * operation it stays as the file gives it, as idle. Each receive it completed is counted here, where MPI delivered
+ * it: the decisive one on the transfer, the others as empty receive ends at its end. */
 static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
   rank_state_t *s = &m->ranks[rank];
   met_category_t polled = ev->kind == TL_POLL ? poll_category(m, rank, s, ev) : MET_CAT_IDLE;
-  const op_t *oldest, *first;
-  candidates(s, ev, &oldest, &first);
-  double latest = NAN;
-  op_t decisive = {.peer = -1};
-  op_t any = {.peer = -1}; /* the receive from any source it completed, paired */
-  int nany = 0;
-  size_t kept = 0;
-  for (size_t i = 0; i < s->nops; i++) {
-    op_t op = s->ops[i];
-    if (op.post <= ev->iv.start && completes(ev, &s->ops[i], oldest, first)) {
-      double a = arrival(&op, ev->iv.end);
-      if (!isnan(a) && !(a <= latest)) {
-        latest = a;
-        decisive = op;
-      }
-      if (op.any_bytes >= 0 && op.peer >= 0 && nany++ == 0)
-        any = op;
-      continue;
-    }
-    s->ops[kept++] = op;
-  }
-  s->nops = kept;
+  double latest;
+  int nany;
+  const op_t *decisive = mark_completed(s, ev, &latest, &nany);
   met_interval_t iv = ev->iv;
   iv.category = polled;
-  const op_t *only = nany == 1 ? &any : NULL;
-  if (ev->kind == TL_POLL || isnan(latest)) {
+  int rc;
+  if (ev->kind == TL_POLL || !decisive) {
     iv.peer = -1;
-    return met_trace_add(trace, rank, &iv) != 0 || add_any_received(trace, rank, ev, only) != 0 ? -1 : 0;
+    rc = met_trace_add(trace, rank, &iv) != 0 || add_received(trace, rank, s, ev, NULL, nany) != 0 ? -1 : 0;
+  } else {
+    int counted = received_here(decisive);
+    if (counted)
+      set_received(&iv, ev, decisive, nany);
+    rc = add_split(trace, rank, &iv, clamp(latest, &iv), decisive->peer, decisive->dir, counted ? decisive->peer : -1,
+                   counted ? MET_DIR_RECV : MET_DIR_NONE) != 0 ||
+                 add_received(trace, rank, s, ev, decisive, nany) != 0
+             ? -1
+             : 0;
   }
-  int counted = decisive.any_bytes >= 0 && decisive.peer >= 0; /* from any source: the message is counted here */
-  iv.bytes = counted && !(iv.bytes > 0) ? decisive.any_bytes : iv.bytes; /* the wait's line gives the bytes received */
-  if (add_split(trace, rank, &iv, clamp(latest, &iv), decisive.peer, decisive.dir, counted ? decisive.peer : -1,
-                counted ? MET_DIR_RECV : MET_DIR_NONE) != 0)
-    return -1;
-  return counted ? 0 : add_any_received(trace, rank, ev, only);
+  remove_completed(s);
+  return rc;
 }
 
 /* A collective: idle until the member it waited for entered (coll_awaited), then communication; its span marked for
@@ -1105,6 +1154,7 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
   met_coll_t span = {.start = ev->iv.start,
                      .end = ev->iv.end,
                      .kind = kinds[ev->kind].coll,
+                     .call = met_coll_call_of(ev->call),
                      .root = rooted ? ev->root : -1,
                      .group = 0};
   if (rank == 0)
@@ -1162,9 +1212,13 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_ev
       return add_collective(m, trace, rank, ev);
     return met_trace_add(trace, rank, &ev->iv);
   case TL_ISEND:
-  case TL_IRECV: { /* the posting, at the end this rank is: so that the message is counted once, at its receiver */
+  case TL_IRECV: { /* a send's posting is its message's send end; a receive's message is counted where a wait or
+                    * test completed it (add_wait) */
     met_interval_t posted = ev->iv;
-    posted.dir = posted.peer < 0 ? MET_DIR_NONE : ev->kind == TL_ISEND ? MET_DIR_SEND : MET_DIR_RECV;
+    int sent = ev->kind == TL_ISEND && posted.peer >= 0;
+    posted.dir = sent ? MET_DIR_SEND : MET_DIR_NONE;
+    posted.peer = sent ? posted.peer : -1;
+    posted.bytes = sent ? posted.bytes : 0;
     return met_trace_add(trace, rank, &posted);
   }
   default: {

@@ -223,7 +223,8 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
   /* an aggregate trace keeps no span (ncolls stays 0): its timeline's line is then not read, a cache miss per call */
   double prev_end = !trace->aggregate && timeline->ncolls ? timeline->colls[timeline->ncolls - 1].end : 0.0;
   if (!valid_amount(coll->end) || !(coll->start >= prev_end) || coll->end < coll->start ||
-      (unsigned)coll->kind >= MET_COLL_KINDS || (coll->root != -1 && !valid_rank(trace, coll->root)))
+      (unsigned)coll->kind >= MET_COLL_KINDS || (unsigned)coll->call >= MET_CALLS ||
+      (coll->root != -1 && !valid_rank(trace, coll->root)))
     return -1;
   if (trace->aggregate)
     return 0;
@@ -349,4 +350,26 @@ const char *met_category_name(met_category_t category)
 const char *met_part_name(met_part_t part)
 {
   return (unsigned)part < MET_PART_COUNT ? part_names[part] : NULL;
+}
+
+met_coll_call_t met_coll_call_of(const char *name)
+{
+  static const char *const names[MET_CALLS] = {[MET_CALL_BARRIER] = "MPI_Barrier",
+                                               [MET_CALL_BCAST] = "MPI_Bcast",
+                                               [MET_CALL_REDUCE] = "MPI_Reduce",
+                                               [MET_CALL_ALLREDUCE] = "MPI_Allreduce",
+                                               [MET_CALL_GATHER] = "MPI_Gather",
+                                               [MET_CALL_GATHERV] = "MPI_Gatherv",
+                                               [MET_CALL_ALLGATHER] = "MPI_Allgather",
+                                               [MET_CALL_ALLGATHERV] = "MPI_Allgatherv",
+                                               [MET_CALL_SCATTER] = "MPI_Scatter",
+                                               [MET_CALL_SCATTERV] = "MPI_Scatterv",
+                                               [MET_CALL_ALLTOALL] = "MPI_Alltoall",
+                                               [MET_CALL_ALLTOALLV] = "MPI_Alltoallv",
+                                               [MET_CALL_REDUCE_SCATTER] = "MPI_Reduce_scatter",
+                                               [MET_CALL_SCAN] = "MPI_Scan"};
+  for (int c = MET_CALL_BARRIER; name && c < MET_CALLS; c++)
+    if (strcmp(name, names[c]) == 0)
+      return (met_coll_call_t)c;
+  return MET_CALL_UNNAMED;
 }

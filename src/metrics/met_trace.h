@@ -166,17 +166,42 @@ typedef enum met_coll_kind {
   MET_COLL_KINDS
 } met_coll_kind_t;
 
+/* The MPI operation of a collective call, when the layer that marked it knows it (the simulator's collectives, a
+ * measured timeline's call name); MET_CALL_UNNAMED when only its class is (a trace read back from a file). */
+typedef enum met_coll_call {
+  MET_CALL_UNNAMED = 0,
+  MET_CALL_BARRIER,
+  MET_CALL_BCAST,
+  MET_CALL_REDUCE,
+  MET_CALL_ALLREDUCE,
+  MET_CALL_GATHER,
+  MET_CALL_GATHERV,
+  MET_CALL_ALLGATHER,
+  MET_CALL_ALLGATHERV,
+  MET_CALL_SCATTER,
+  MET_CALL_SCATTERV,
+  MET_CALL_ALLTOALL,
+  MET_CALL_ALLTOALLV,
+  MET_CALL_REDUCE_SCATTER,
+  MET_CALL_SCAN,
+  MET_CALLS
+} met_coll_call_t;
+
+/* The operation MPI call `name` ("MPI_Gatherv", "MPI_Allreduce"...) is; MET_CALL_UNNAMED for any other name. */
+met_coll_call_t met_coll_call_of(const char *name);
+
 typedef struct met_coll {
   double start; /* seconds: when the rank entered the call */
   double end;   /* seconds: when it left, >= start */
   met_coll_kind_t kind;
-  int root;       /* ONE_TO_N and N_TO_ONE: the root's rank; otherwise -1 */
-  unsigned group; /* the members' communicator: the same number on every member (0: all the run's ranks) */
+  met_coll_call_t call; /* its operation, when known (the class `kind` says which members wait for which) */
+  int root;             /* ONE_TO_N and N_TO_ONE: the root's rank; otherwise -1 */
+  unsigned group;       /* the members' communicator: the same number on every member (0: all the run's ranks) */
 } met_coll_t;
 
 /* Appends a copy of `coll` to `rank`'s collective spans (an aggregate trace drops it): start finite, >= 0 and >= the
- * end of the rank's previous span, end >= start, kind in range, root -1 or a rank. Returns 0, or -1 (the trace is then
- * unchanged). */
+ * end of the rank's previous span, end >= start, kind and call in range, root -1 or a rank. Returns 0, or -1 (the trace
+ * is then unchanged). */
 int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
 
 /* Wait states summed while reading, for an aggregate trace, which keeps no interval nor span to compute them from

@@ -11,7 +11,8 @@
  * cause-effect annex goes on with the annex tag, then per rank and unit a u64 count and the spans (put_span), then a
  * u64 count and the requests (put_request); the end of the stream right after the timelines means no annex. When ranks
  * have collective spans, their annex comes first, right after the timelines: the collectives tag, then per rank a u64
- * count and the spans (put_coll). */
+ * count and the spans (put_coll: a span's u32 kind holds its class in the low byte, its operation, met_coll_call_t, in
+ * the next, 0 in files written before spans named it). */
 static const char met_magic[8] = {'S', 'I', 'M', 'R', 'T', 'R', 'C', '\n'};
 static const char met_annex_tag[8] = {'C', 'A', 'U', 'S', 'E', 'F', 'X', '\n'};
 static const char met_coll_tag[8] = {'C', 'O', 'L', 'L', 'S', 'P', 'N', '\n'};
@@ -150,8 +151,9 @@ static int get_request(FILE *in, met_request_t *req)
 
 static int put_coll(FILE *out, const met_coll_t *coll)
 {
-  return put_f64(out, coll->start) || put_f64(out, coll->end) || put_le(out, coll->kind, 4) ||
-                 put_i32(out, coll->root) || put_le(out, coll->group, 4)
+  return put_f64(out, coll->start) || put_f64(out, coll->end) ||
+                 put_le(out, (uint32_t)coll->kind | (uint32_t)coll->call << 8, 4) || put_i32(out, coll->root) ||
+                 put_le(out, coll->group, 4)
              ? -1
              : 0;
 }
@@ -162,7 +164,8 @@ static int get_coll(FILE *in, met_coll_t *coll)
   if (get_f64(in, &coll->start) || get_f64(in, &coll->end) || get_u32(in, &kind) || get_i32(in, &coll->root) ||
       get_u32(in, &group))
     return -1;
-  coll->kind = (met_coll_kind_t)kind; /* range-checked by met_trace_coll_add */
+  coll->kind = (met_coll_kind_t)(kind & 0xffu); /* both range-checked by met_trace_coll_add */
+  coll->call = (met_coll_call_t)(kind >> 8);
   coll->group = group;
   return 0;
 }

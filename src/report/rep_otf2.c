@@ -101,7 +101,7 @@ static void open_coll(rank_events_t *ev, const met_coll_t *span)
 {
   close_call(ev, span->start);
   ev->coll = span;
-  ev->coll_call = rep_otf2_coll_call(span->kind, met_trace_phase_name(ev->trace, ev->phase));
+  ev->coll_call = rep_otf2_coll_call(span, met_trace_phase_name(ev->trace, ev->phase));
   ev->comm = rep_otf2_comms_find(ev->comms, span->group);
   ev->sent = ev->received = 0;
   region(ev, span->start, REGION_CALL0 + ev->coll_call, 1);
@@ -119,19 +119,22 @@ static void close_coll(rank_events_t *ev)
   ev->coll = NULL;
 }
 
-/* Closes the open collective when it ended by `t`. */
-static void close_ended(rank_events_t *ev, double t)
+/* Closes the open collective when it ended by `t`; for an empty interval at `t` (a message's end at the collective's
+ * end, an eager send's, is one of its pieces) only when it ended before, or when the next collective starts at `t`
+ * (then the piece is that one's first: the trace does not tell them apart). */
+static void close_ended(rank_events_t *ev, double t, int empty)
 {
-  if (ev->coll && ev->coll->end <= t)
+  int next_starts = ev->next < ev->nspans && ev->spans[ev->next].start == t;
+  if (ev->coll && (ev->coll->end < t || (ev->coll->end == t && (!empty || next_starts))))
     close_coll(ev);
 }
 
-/* Opens (and closes, when they end by then) the collectives that started by `t`. */
-static void open_started(rank_events_t *ev, double t)
+/* Opens (and closes, when they end by then: close_ended) the collectives that started by `t`. */
+static void open_started(rank_events_t *ev, double t, int empty)
 {
   while (!ev->coll && ev->next < ev->nspans && ev->spans[ev->next].start <= t) {
     open_coll(ev, &ev->spans[ev->next++]);
-    close_ended(ev, t);
+    close_ended(ev, t, empty);
   }
 }
 
@@ -148,12 +151,12 @@ static void set_phase(rank_events_t *ev, int phase, double t)
   ev->phase = phase;
 }
 
-/* Everything that happens at `t` before an interval of phase `phase` starts there. */
-static void reach(rank_events_t *ev, int phase, double t)
+/* Everything that happens at `t` before an interval of phase `phase` starts there (an empty one when `empty`). */
+static void reach(rank_events_t *ev, int phase, double t, int empty)
 {
-  close_ended(ev, t);
+  close_ended(ev, t, empty);
   set_phase(ev, phase, t);
-  open_started(ev, t);
+  open_started(ev, t, empty);
 }
 
 /* Idle from `from` to `to` (a gap in the trace, or the tail up to T_par), outside any phase, cut where a collective
@@ -161,7 +164,7 @@ static void reach(rank_events_t *ev, int phase, double t)
 static void idle(rank_events_t *ev, double from, double to)
 {
   while (from < to) {
-    reach(ev, -1, from);
+    reach(ev, -1, from, 0);
     close_call(ev, from);
     double cut = to;
     if (ev->coll && ev->coll->end > from && ev->coll->end < to)
@@ -205,7 +208,7 @@ static void message(rank_events_t *ev, const met_interval_t *iv, uint64_t bytes)
  * count in the call's too). */
 static void interval(rank_events_t *ev, const met_interval_t *iv)
 {
-  reach(ev, iv->phase, iv->start);
+  reach(ev, iv->phase, iv->start, iv->end == iv->start);
   int call = ev->coll ? -1 : p2p_call(iv);
   if (call != ev->call || iv->peer != ev->call_peer)
     close_call(ev, iv->start);
@@ -245,7 +248,7 @@ static OTF2_ErrorCode rank_write(OTF2_Archive *archive, const met_trace_t *trace
     at = iv[i].end;
   }
   idle(&ev, at, met_trace_end(trace));
-  open_started(&ev, INFINITY);
+  open_started(&ev, INFINITY, 0);
   if (ev.coll)
     close_coll(&ev);
   close_call(&ev, at);

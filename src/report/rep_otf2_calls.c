@@ -22,7 +22,29 @@ static const struct {
     [REP_CALL_REDUCE] = {"MPI_Reduce", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_REDUCE},
     [REP_CALL_GATHER] = {"MPI_Gather", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_GATHER},
     [REP_CALL_SCAN] = {"MPI_Scan", OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_SCAN},
+    [REP_CALL_GATHERV] = {"MPI_Gatherv", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_GATHERV},
+    [REP_CALL_ALLGATHERV] = {"MPI_Allgatherv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHERV},
+    [REP_CALL_SCATTERV] = {"MPI_Scatterv", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_SCATTERV},
+    [REP_CALL_ALLTOALLV] = {"MPI_Alltoallv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLTOALLV},
+    [REP_CALL_REDUCE_SCATTER] = {"MPI_Reduce_scatter", OTF2_REGION_ROLE_COLL_ALL2ALL,
+                                 OTF2_COLLECTIVE_OP_REDUCE_SCATTER},
 };
+
+/* The archives' call for each operation a span may name. */
+static const rep_otf2_call_t by_op[MET_CALLS] = {[MET_CALL_BARRIER] = REP_CALL_BARRIER,
+                                                 [MET_CALL_BCAST] = REP_CALL_BCAST,
+                                                 [MET_CALL_REDUCE] = REP_CALL_REDUCE,
+                                                 [MET_CALL_ALLREDUCE] = REP_CALL_ALLREDUCE,
+                                                 [MET_CALL_GATHER] = REP_CALL_GATHER,
+                                                 [MET_CALL_GATHERV] = REP_CALL_GATHERV,
+                                                 [MET_CALL_ALLGATHER] = REP_CALL_ALLGATHER,
+                                                 [MET_CALL_ALLGATHERV] = REP_CALL_ALLGATHERV,
+                                                 [MET_CALL_SCATTER] = REP_CALL_SCATTER,
+                                                 [MET_CALL_SCATTERV] = REP_CALL_SCATTERV,
+                                                 [MET_CALL_ALLTOALL] = REP_CALL_ALLTOALL,
+                                                 [MET_CALL_ALLTOALLV] = REP_CALL_ALLTOALLV,
+                                                 [MET_CALL_REDUCE_SCATTER] = REP_CALL_REDUCE_SCATTER,
+                                                 [MET_CALL_SCAN] = REP_CALL_SCAN};
 
 const char *rep_otf2_call_name(rep_otf2_call_t call)
 {
@@ -50,8 +72,11 @@ static const struct {
     {MET_COLL_NXN, "allgather", REP_CALL_ALLGATHER},  {MET_COLL_NXN, "alltoall", REP_CALL_ALLTOALL},
 };
 
-rep_otf2_call_t rep_otf2_coll_call(met_coll_kind_t kind, const char *phase_label)
+rep_otf2_call_t rep_otf2_coll_call(const met_coll_t *span, const char *phase_label)
 {
+  if (span->call != MET_CALL_UNNAMED && (unsigned)span->call < MET_CALLS)
+    return by_op[span->call];
+  met_coll_kind_t kind = span->kind;
   for (size_t i = 0; phase_label && i < sizeof hints / sizeof hints[0]; i++)
     if (hints[i].kind == kind && strstr(phase_label, hints[i].hint))
       return hints[i].call;

@@ -23,6 +23,11 @@ typedef enum rep_otf2_call {
   REP_CALL_REDUCE,
   REP_CALL_GATHER,
   REP_CALL_SCAN,
+  REP_CALL_GATHERV,
+  REP_CALL_ALLGATHERV,
+  REP_CALL_SCATTERV,
+  REP_CALL_ALLTOALLV,
+  REP_CALL_REDUCE_SCATTER,
   REP_CALL_COUNT
 } rep_otf2_call_t;
 
@@ -32,11 +37,12 @@ const char *rep_otf2_call_name(rep_otf2_call_t call);
 OTF2_RegionRole rep_otf2_call_role(rep_otf2_call_t call);
 OTF2_CollectiveOp rep_otf2_call_op(rep_otf2_call_t call);
 
-/* The call a collective span stands for. The trace records Scalasca's class of the call (met_coll_kind_t), not the
- * call: within a class, the span's phase label decides ("scatter" or "distribution" makes a one-to-N span a scatter,
- * "gather" or "collection" an N-to-one span a gather, "allgather" or "alltoall" an N x N span one of those); without a
- * hint, the class's most common call (broadcast, reduce, allreduce). */
-rep_otf2_call_t rep_otf2_coll_call(met_coll_kind_t kind, const char *phase_label);
+/* The call a collective span stands for: its operation when the span names it (met_coll_call_t: the simulator's
+ * collectives, a measured call), otherwise from Scalasca's class of the call (met_coll_kind_t): within a class, the
+ * span's phase label decides ("scatter" or "distribution" makes a one-to-N span a scatter, "gather" or "collection"
+ * an N-to-one span a gather, "allgather" or "alltoall" an N x N span one of those); without a hint, the class's most
+ * common call (broadcast, reduce, allreduce). */
+rep_otf2_call_t rep_otf2_coll_call(const met_coll_t *span, const char *phase_label);
 
 /* The communicators of a trace: 0 is MPI_COMM_WORLD (every rank), then one per other group number its collective
  * spans carry, in order of first appearance by rank, with its members in increasing rank order. */

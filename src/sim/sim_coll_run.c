@@ -175,7 +175,8 @@ static void run_op(void *ctx, const sim_coll_op_t *op)
 
 int sim_coll_run(sim_rank_t *rank, const sim_group_t *group, const sim_coll_call_t *call)
 {
-  sim_mark_t mark = sim_mark_enter(rank, group, sim_mark_kind(call->kind), call->root);
+  sim_mark_t mark = sim_mark_enter(rank, group, sim_mark_kind(call->kind),
+                                   sim_mark_call(call->kind, call->counts != NULL), call->root);
   if (call->kind == SIM_COLL_BCAST)
     return sim_mark_leave(&mark, bcast(rank, group, (sim_bcast_alg_t)call->alg, call->root, call->bytes));
   run_ctx_t run = {.rank = rank, .group = group};
@@ -192,7 +193,7 @@ void sim_bcast(sim_rank_t *rank, int root, double bytes)
 
 void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes)
 {
-  sim_mark_t mark = sim_mark_enter(rank, group, MET_COLL_ONE_TO_N, root);
+  sim_mark_t mark = sim_mark_enter(rank, group, MET_COLL_ONE_TO_N, MET_CALL_BCAST, root);
   if (sim_mark_leave(&mark, bcast(rank, group, sim_rank_bcast_alg(rank), root, bytes)) != 0)
     sim_rank_fail(rank, SIM_ENOMEM, "a broadcast could not allocate its plan (out of memory)");
 }
@@ -200,7 +201,7 @@ void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, doubl
 void sim_barrier(sim_rank_t *rank)
 {
   int nranks = sim_rank_count(rank);
-  sim_mark_t mark = sim_mark_enter(rank, sim_rank_world(rank), MET_COLL_BARRIER, -1);
+  sim_mark_t mark = sim_mark_enter(rank, sim_rank_world(rank), MET_COLL_BARRIER, MET_CALL_BARRIER, -1);
   if (sim_rank_id(rank) != 0) {
     sim_send(rank, 0, 0);
     sim_recv(rank, 0, 0);

@@ -28,6 +28,22 @@ met_coll_kind_t sim_mark_kind(sim_coll_kind_t kind)
   }
 }
 
+met_coll_call_t sim_mark_call(sim_coll_kind_t kind, int counts)
+{
+  static const met_coll_call_t calls[SIM_COLL_KINDS][2] = {
+      [SIM_COLL_BARRIER] = {MET_CALL_BARRIER, MET_CALL_BARRIER},
+      [SIM_COLL_BCAST] = {MET_CALL_BCAST, MET_CALL_BCAST},
+      [SIM_COLL_REDUCE] = {MET_CALL_REDUCE, MET_CALL_REDUCE},
+      [SIM_COLL_ALLREDUCE] = {MET_CALL_ALLREDUCE, MET_CALL_ALLREDUCE},
+      [SIM_COLL_GATHER] = {MET_CALL_GATHER, MET_CALL_GATHERV},
+      [SIM_COLL_ALLGATHER] = {MET_CALL_ALLGATHER, MET_CALL_ALLGATHERV},
+      [SIM_COLL_SCATTER] = {MET_CALL_SCATTER, MET_CALL_SCATTERV},
+      [SIM_COLL_ALLTOALL] = {MET_CALL_ALLTOALL, MET_CALL_ALLTOALLV},
+      [SIM_COLL_REDUCE_SCATTER] = {MET_CALL_REDUCE_SCATTER, MET_CALL_REDUCE_SCATTER},
+      [SIM_COLL_SCAN] = {MET_CALL_SCAN, MET_CALL_SCAN}};
+  return (unsigned)kind < SIM_COLL_KINDS ? calls[kind][counts != 0] : MET_CALL_UNNAMED;
+}
+
 /* 0 for a group of all the run's ranks; otherwise FNV-1a (32 bits) of its members in order, never 0. Groups with the
  * same members in the same order (a duplicated communicator) share their number, so their calls must not interleave. */
 static unsigned group_key(const sim_rank_t *rank, const sim_group_t *group)
@@ -41,13 +57,15 @@ static unsigned group_key(const sim_rank_t *rank, const sim_group_t *group)
   return h ? h : 1;
 }
 
-sim_mark_t sim_mark_enter(sim_rank_t *rank, const sim_group_t *group, met_coll_kind_t kind, int root)
+sim_mark_t sim_mark_enter(sim_rank_t *rank, const sim_group_t *group, met_coll_kind_t kind, met_coll_call_t call,
+                          int root)
 {
   int rooted = kind == MET_COLL_ONE_TO_N || kind == MET_COLL_N_TO_ONE;
   sim_rank_collective(rank, 1);
   return (sim_mark_t){.rank = rank,
                       .group = group,
                       .kind = kind,
+                      .call = call,
                       .root = rooted && root >= 0 && root < group->count ? root : -1,
                       .entered = sim_rank_clock(rank)};
 }
@@ -58,6 +76,7 @@ int sim_mark_leave(const sim_mark_t *mark, int rc)
   met_coll_t span = {.start = mark->entered,
                      .end = sim_rank_clock(mark->rank),
                      .kind = mark->kind,
+                     .call = mark->call,
                      .root = mark->root >= 0 ? mark->group->members[mark->root] : -1,
                      .group = group_key(mark->rank, mark->group)};
   if (met_trace_coll_add(sim_rank_trace(mark->rank), sim_rank_id(mark->rank), &span) != 0)

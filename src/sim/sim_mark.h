@@ -12,16 +12,20 @@ typedef struct sim_mark {
   sim_rank_t *rank;
   const sim_group_t *group;
   met_coll_kind_t kind;
+  met_coll_call_t call;
   int root; /* an index into the group, or -1 */
   double entered;
 } sim_mark_t;
 
 /* Scalasca's class of an MPI collective: barrier, N x N, 1-to-N (broadcast, scatter), N-to-1 (reduce, gather). */
 met_coll_kind_t sim_mark_kind(sim_coll_kind_t kind);
+/* The MPI operation of a call of `kind`, its variable-count form ("v") when it has per-member `counts`. */
+met_coll_call_t sim_mark_call(sim_coll_kind_t kind, int counts);
 
-/* The calling member enters a call of `kind` within `group`; `root` is an index into the group (ignored by kinds
- * without a root). */
-sim_mark_t sim_mark_enter(sim_rank_t *rank, const sim_group_t *group, met_coll_kind_t kind, int root);
+/* The calling member enters a call of `kind` (operation `call`) within `group`; `root` is an index into the group
+ * (ignored by kinds without a root). */
+sim_mark_t sim_mark_enter(sim_rank_t *rank, const sim_group_t *group, met_coll_kind_t kind, met_coll_call_t call,
+                          int root);
 /* It leaves the call: records the span (a recorder that runs out of memory fails the run) and returns `rc`, the
  * call's own result, so that a call can end with `return sim_mark_leave(&mark, rc)`. */
 int sim_mark_leave(const sim_mark_t *mark, int rc);

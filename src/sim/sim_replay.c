@@ -346,14 +346,34 @@ void sim_replay_charge_relays(sim_rank_t *rank, int peer, double bytes, double s
     charge(rank, peer, cost, start);
 }
 
-void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
-                             double end)
+/* sim_replay_message_over; the communication carries the message's end when `counted`, none otherwise. */
+static void message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
+                         double end, int counted)
 {
   rank->ready = end > arrived ? end : arrived;
   double started = start < arrived ? arrived : start > rank->ready ? rank->ready : start;
   met_dir_t dir = sending ? MET_DIR_SEND : MET_DIR_RECV;
   sim_replay_record(rank, MET_CAT_IDLE, arrived, started, peer, dir, 0, NULL);
-  sim_replay_record(rank, MET_CAT_COMM, started, rank->ready, peer, dir, bytes, NULL);
+  sim_replay_record(rank, MET_CAT_COMM, started, rank->ready, counted ? peer : -1, counted ? dir : MET_DIR_NONE,
+                    counted ? bytes : 0, NULL);
+}
+
+void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
+                             double end)
+{
+  message_over(rank, peer, sending, bytes, arrived, start, end, 1);
+}
+
+void sim_replay_request_over(sim_rank_t *rank, const sim_request_t *req, double arrived)
+{
+  message_over(rank, req->peer, req->sending, req->bytes, arrived, req->start, req->end, !req->send_posted);
+}
+
+void sim_replay_send_posted(sim_rank_t *rank, sim_request_t *req)
+{
+  rank->msg_tag = req->tag;
+  sim_replay_record(rank, MET_CAT_COMM, rank->ready, rank->ready, req->peer, MET_DIR_SEND, req->bytes, NULL);
+  req->send_posted = 1;
 }
 
 void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, met_dir_t dir,
@@ -374,7 +394,9 @@ void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, 
                        .phase = rank->phase,
                        .peer = peer,
                        .dir = dir,
-                       .tag = dir != MET_DIR_NONE ? rank->msg_tag : 0,
+                       .tag = dir != MET_DIR_NONE && !rank->in_coll ? rank->msg_tag
+                                                                    : 0, /* a collective's: 0 at
+                                                                          * both ends, not the rank's last message's */
                        .bytes = bytes,
                        .hops = hops};
   for (int i = 0; parts && i < MET_PART_COUNT; i++)

@@ -247,7 +247,7 @@ void sim_replay_analytic_finish(sim_rank_t *rank, sim_request_t *req)
     wait_for(rank, req->amsg, req->peer, req->sending);
     settle(rank, req);
   }
-  sim_replay_message_over(rank, req->peer, req->sending, req->bytes, arrived, req->start, req->end);
+  sim_replay_request_over(rank, req, arrived);
 }
 
 void sim_replay_analytic_cancel(sim_rank_t *rank, sim_request_t *req)

@@ -200,7 +200,7 @@ static void finish(sim_rank_t *rank, sim_request_t *req)
     rank->blocked_on = -1;
     completed(rank, req);
   }
-  sim_replay_message_over(rank, req->peer, req->sending, req->bytes, arrived, req->start, req->end);
+  sim_replay_request_over(rank, req, arrived);
 }
 
 /* Whether messages are posted (post, finish) rather than met in the rendezvous below: after sim_post_at_own_clock, or
@@ -324,6 +324,8 @@ static sim_request_t *start_request(sim_rank_t *rank, int peer, int sending, dou
     return NULL;
   }
   post(rank, req, peer, sending, bytes);
+  if (sending)
+    sim_replay_send_posted(rank, req);
   return req;
 }
 

@@ -191,6 +191,7 @@ struct sim_request {
   double end;
   void *data;       /* where SimGrid puts a received payload */
   sim_amsg_t *amsg; /* with the analytic network: the message, until the request is over */
+  int send_posted;  /* a non-blocking send whose message's end was recorded at its posting (sim_replay_send_posted) */
 };
 
 /* The cache slot of peer `other`, filled with its mailboxes (its distance stays unknown until asked for). */
@@ -202,6 +203,12 @@ void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, 
  * ended, by the rank's own clock (a transfer that went on while it computed costs nothing). */
 void sim_replay_message_over(sim_rank_t *rank, int peer, int sending, double bytes, double arrived, double start,
                              double end);
+/* The same for request `req`, finished: a non-blocking send's message end is the empty one recorded at its posting
+ * (sim_replay_send_posted), so that every export starts the message there, where its transfer may start while the
+ * rank computes; its wait is then idle for its receiver, then communication without a message. */
+void sim_replay_request_over(sim_rank_t *rank, const sim_request_t *req, double arrived);
+/* Records non-blocking send `req`'s message end, empty, at the rank's clock, as it is posted. */
+void sim_replay_send_posted(sim_rank_t *rank, sim_request_t *req);
 /* The PARIX router steals CPU from a transputer that forwards a message while it computes (simrun:relay-cpu-us,
  * docs/t800.md): every rank of the run on the route from `rank` to `peer` whose own clock is past the transfer's
  * start loses sim_cluster_relay_cpu(bytes), recorded as control of parallelism, and one blocked in a message gets

@@ -151,10 +151,9 @@ static void warn_unfinalized(const ti_arg_t *ti, const app_ti_rank_t *tr, int ok
   if (++shared->replayed < tr->n)
     return;
   if (shared->failed == 0 && shared->finalized == 0)
-    fprintf(stderr,
-            "simrun: warning: %s: no rank's trace has a 'finalize' action: the traced run stopped before "
-            "MPI_Finalize (killed, or its trace cut short); the replay covers only what was traced\n",
-            sim_ti_trace_path(ti->trace, 0));
+    sim_warn("%s: no rank's trace has a 'finalize' action: the traced run stopped before MPI_Finalize (killed, or "
+             "its trace cut short); the replay covers only what was traced",
+             sim_ti_trace_path(ti->trace, 0));
   shared->replayed = shared->failed = shared->finalized = 0;
 }
 

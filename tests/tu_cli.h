@@ -244,11 +244,12 @@ static inline void assert_error_line(const char *err, const char *prefix, const 
 }
 
 /* Whether a run must be a process of its own: SimGrid takes its configuration (--cfg, --log) once per process
- * (simgrid_init), so a run that sets it cannot share the test's. */
+ * (simgrid_init), so a run that sets it cannot share the test's; --mpi initialises Open MPI (a singleton), which cannot
+ * be undone in the process and whose allocations LeakSanitizer reports at the test's exit. */
 static inline int needs_process(const char *const *args)
 {
   for (size_t i = 0; args[i]; i++)
-    if (strncmp(args[i], "--cfg", 5) == 0 || strncmp(args[i], "--log", 5) == 0)
+    if (strncmp(args[i], "--cfg", 5) == 0 || strncmp(args[i], "--log", 5) == 0 || strcmp(args[i], "--mpi") == 0)
       return 1;
   return 0;
 }

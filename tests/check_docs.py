@@ -417,7 +417,8 @@ class Commands:
         os.mkdir(bin_dir)
         os.symlink(os.path.abspath(simrun), os.path.join(bin_dir, "simrun"))
         self.env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""),
-                        SIMRUN_CACHE_DIR=os.path.join(scratch, "cache"), COLUMNS="1000")
+                        SIMRUN_CACHE_DIR=os.environ.get("SIMRUN_CACHE_DIR") or os.path.join(scratch, "cache"),
+                        COLUMNS="1000")
 
     def output(self, command):
         if command not in self.outputs:

@@ -516,21 +516,28 @@ static void test_timeline_collectives_wait_for_last(void)
 
 /* `run` read with its tracer's own time removed (its header's "# own time" line): `gaps` s of gaps, then `put_back`
  * s put back and `removed` s of waiting removed to keep causality, `matched` messages paired and none left unpaired,
- * to T_par `t_par`. */
+ * to T_par `t_par`; what the reader found in *info. */
+static met_trace_t *read_compensated_info(const char *run, double gaps, double put_back, double removed, size_t matched,
+                                          double t_par, met_timeline_info_t *info)
+{
+  met_trace_t *trace = read_with_info(run, info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT(info->compensated);
+  TU_ASSERT_CLOSE(info->own_gaps, gaps, 1e-9);
+  TU_ASSERT_CLOSE(info->own_put_back, put_back, 1e-9);
+  TU_ASSERT_CLOSE(info->waits_removed, removed, 1e-9);
+  CU_ASSERT_EQUAL(info->matched, matched);
+  CU_ASSERT_EQUAL(info->unmatched, 0);
+  TU_ASSERT_CLOSE(met_trace_end(trace), t_par, 1e-9);
+  return trace;
+}
+
+/* read_compensated_info without the info. */
 static met_trace_t *read_compensated(const char *run, double gaps, double put_back, double removed, size_t matched,
                                      double t_par)
 {
   met_timeline_info_t info;
-  met_trace_t *trace = read_with_info(run, &info);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-  CU_ASSERT(info.compensated);
-  TU_ASSERT_CLOSE(info.own_gaps, gaps, 1e-9);
-  TU_ASSERT_CLOSE(info.own_put_back, put_back, 1e-9);
-  TU_ASSERT_CLOSE(info.waits_removed, removed, 1e-9);
-  CU_ASSERT_EQUAL(info.matched, matched);
-  CU_ASSERT_EQUAL(info.unmatched, 0);
-  TU_ASSERT_CLOSE(met_trace_end(trace), t_par, 1e-9);
-  return trace;
+  return read_compensated_info(run, gaps, put_back, removed, matched, t_par, &info);
 }
 
 /* tests/data/tracer/own-time: the tracer's own time removed with causality kept (docs/tracer.md). Rank 0, whose tracer
@@ -560,16 +567,20 @@ static void test_timeline_own_time_removed_keeps_causality(void)
 }
 
 /* tests/data/tracer/own-time-late: rank 1's clock is early (on another host, say): its MPI_Recv seems to end at 0.3,
- * before rank 0 enters the send at 0.5, and its next interval (a computation 0.3-0.6) is read before that send. No
- * call ends later than its end as read (with no gap removed, what is put back is at most 0): the receive stays
- * 0.1-0.3, waiting whole for a sender that entered later (a late sender of 0.2 s), and T_par is the files' span, 0.6.
- * Moving it to its sender's entry (0.5) made T_par 0.8 and the late sender 0.4 s, 0.2 s put back for no tracer time
- * removed. */
+ * before rank 0 enters the send at 0.5, and its next interval (a computation 0.3-0.6) is read before that send.
+ * Keeping causality puts nothing back (with no gap removed, what is put back is at most 0); the clock condition
+ * (met_timeline_clock.h) ends the receive 1 ns after its send, at 0.500000001 (0.2 s + 1 ns later: a late sender of
+ * 0.4 s, 0.1-0.5), and the computation after it starts then, 0.2 s + 1 ns shorter, so that T_par stays the files'
+ * span, 0.6. Moving every later interval of rank 1 as much made T_par 0.8, 0.2 s beyond what was measured. */
 static void test_timeline_own_time_partner_told_late(void)
 {
-  met_trace_t *trace = read_compensated(RUNS "own-time-late", 0, 0, 0, 1, 0.6);
-  expect_times(trace, MET_CAT_COMPUTE, (double[]){0.59, 0.3});
-  expect_late_sender_only(trace, 1, 0.2);
+  met_timeline_info_t info;
+  met_trace_t *trace = read_compensated_info(RUNS "own-time-late", 0, 0, 0, 1, 0.6, &info);
+  expect_times(trace, MET_CAT_COMPUTE, (double[]){0.59, 0.1 - 1e-9});
+  expect_late_sender_only(trace, 1, 0.4);
+  CU_ASSERT_EQUAL(info.clock_moved, 1);
+  CU_ASSERT_EQUAL(info.clock_later, 1);
+  TU_ASSERT_CLOSE(info.clock_max, 0.2 + 1e-9, 1e-12);
   met_trace_free(trace);
 }
 
@@ -599,14 +610,62 @@ static void test_timeline_cancelled_receive_leaves_matching(void)
  * order (as when one iteration's stall is spread over every iteration, at a different slot on each rank): rank 0
  * computes 0.3 s, sends (0.1 s), computes 0.5 s and receives (0.1 s); rank 1, from 0.25, receives (0.1 s),
  * computes 0.8 s and sends (0.1 s). Rank 1's receives wait 0.05 s for rank 0's send (k + 0.25 to k + 0.3), but rank 0's
- * receive ends at k + 1.0, 0.15 s before rank 1's send starts (k + 1.15). Each stays where it was read: no gap to
- * remove, nothing put back, T_par = 4.25 (rank 1's end); rank 0's receives wait whole (0.1 s each, 0.4 s of late
- * sender), rank 1's 0.05 s each (0.2 s). Moving rank 0's receive to its sender's entry would delay rank 0's next send
- * by 0.15 s, then rank 1's receive, then its send, 0.15 s more each iteration: 1.05 s put back, T_par 4.7. */
+ * receive ends at k + 1.0, 0.15 s before rank 1's send starts (k + 1.15). Keeping causality moves nothing (no gap to
+ * remove, nothing put back); the clock condition (met_timeline_clock.h) ends each of rank 0's receives 1 ns after
+ * that send, at k + 1.15 + 1 ns (a late sender of 0.25 s each, 1.0 s), and the next iteration's computation starts
+ * then, 0.15 s + 1 ns shorter, so that rank 0's next send stays at k + 1.3 and T_par at 4.25 (rank 1's end; rank 0's
+ * last receive ends at 4.150000001); rank 1's receives wait 0.05 s each (0.2 s). Moving rank 0's later intervals by
+ * the whole jump would delay its next send by 0.15 s, then rank 1's receive, then its send, 0.15 s more each
+ * iteration: T_par 4.7. */
 static void test_timeline_loop_mean_not_moved_past_read(void)
 {
-  met_trace_t *trace = read_compensated(RUNS "loop-acausal", 0, 0, 0, 8, 4.25);
-  expect_two_waits(trace, 0, MET_WAIT_LATE_SENDER, 0.4, 1, MET_WAIT_LATE_SENDER, 0.2);
+  met_timeline_info_t info;
+  met_trace_t *trace = read_compensated_info(RUNS "loop-acausal", 0, 0, 0, 8, 4.25, &info);
+  expect_two_waits(trace, 0, MET_WAIT_LATE_SENDER, 1.0, 1, MET_WAIT_LATE_SENDER, 0.2);
+  CU_ASSERT_EQUAL(info.clock_moved, 4);
+  CU_ASSERT_EQUAL(info.clock_later, 3);
+  TU_ASSERT_CLOSE(info.clock_total, 4 * (0.15 + 1e-9), 1e-9);
+  met_trace_free(trace);
+}
+
+/* The end of `rank`'s first COMM interval that is a message's `dir` end (its receive's end, its send's start for
+ * MET_DIR_SEND), or NAN. */
+static double message_time(const met_trace_t *trace, int rank, met_dir_t dir)
+{
+  const met_interval_t *iv = met_trace_intervals(trace, rank);
+  for (size_t i = 0; i < met_trace_count(trace, rank); i++)
+    if (iv[i].category == MET_CAT_COMM && iv[i].dir == dir)
+      return dir == MET_DIR_SEND ? iv[i].start : iv[i].end;
+  return NAN;
+}
+
+/* tests/data/tracer/clock-condition (no own time removed): rank 0 sends to rank 1 at 0.5-0.51 (its receive entered at
+ * 0.3: a rendezvous, sent at 0.5); rank 1's clock is early, its MPI_Recv 0.3-0.49 ends before that send, and its send
+ * to rank 2 is read at 0.49-0.491; rank 2 posts an MPI_Irecv 0.40-0.41 and its MPI_Wait 0.45-0.495 ends after that
+ * send as read. The clock condition (met_timeline_clock.h, l_min 1 ns): rank 1's receive ends at 0.500000001 (moved
+ * 0.010000001 s; a late sender 0.3-0.5, 0.2 s), its send starts then (its computation after it 0.500000001-0.6), so
+ * that rank 2's wait, which now ends before that send, ends at 0.500000002 (moved 0.005000002 s; a late sender
+ * 0.45-0.500000001), its computation then 0.500000002-0.6. Two receives moved, 0.010000001 s at most, 0.015000003 s in
+ * all, three intervals after them made to start later; T_par stays 0.6. Computation: 0.59; 0.3 + 0.099999999; 0.4 +
+ * 0.04 + 0.099999998. Without the condition, rank 1's receive ended 0.01 s before its message was sent (a late sender
+ * of 0.19 s) and ViTE aborts on such an OTF2 archive. */
+static void test_timeline_clock_condition(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(RUNS "clock-condition", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(info.matched, 2);
+  TU_ASSERT_CLOSE(met_trace_end(trace), 0.6, 1e-12);
+  TU_ASSERT_CLOSE(message_time(trace, 0, MET_DIR_SEND), 0.5, 1e-12);
+  TU_ASSERT_CLOSE(message_time(trace, 1, MET_DIR_RECV), 0.5 + 1e-9, 1e-12);
+  TU_ASSERT_CLOSE(message_time(trace, 1, MET_DIR_SEND), 0.5 + 1e-9, 1e-12);
+  TU_ASSERT_CLOSE(message_time(trace, 2, MET_DIR_RECV), 0.5 + 2e-9, 1e-12);
+  expect_times(trace, MET_CAT_COMPUTE, (double[]){0.59, 0.4 - 1e-9, 0.54 - 2e-9});
+  expect_two_waits(trace, 1, MET_WAIT_LATE_SENDER, 0.2, 2, MET_WAIT_LATE_SENDER, 0.05 + 1e-9);
+  CU_ASSERT_EQUAL(info.clock_moved, 2);
+  CU_ASSERT_EQUAL(info.clock_later, 3);
+  TU_ASSERT_CLOSE(info.clock_max, 0.01 + 1e-9, 1e-12);
+  TU_ASSERT_CLOSE(info.clock_total, 0.015 + 3e-9, 1e-12);
   met_trace_free(trace);
 }
 
@@ -963,6 +1022,7 @@ int main(void)
       {"test_timeline_own_time_removed_keeps_causality", test_timeline_own_time_removed_keeps_causality},
       {"test_timeline_own_time_partner_told_late", test_timeline_own_time_partner_told_late},
       {"test_timeline_loop_mean_not_moved_past_read", test_timeline_loop_mean_not_moved_past_read},
+      {"test_timeline_clock_condition", test_timeline_clock_condition},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
       {"test_timeline_cancelled_receive_leaves_matching", test_timeline_cancelled_receive_leaves_matching},
       {"test_timeline_polls_without_partner_are_control", test_timeline_polls_without_partner_are_control},

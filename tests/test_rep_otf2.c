@@ -368,6 +368,35 @@ static void test_otf2_measured_receives_at_completion(void)
   remove_tree(dir);
 }
 
+/* The time of the one event of `kind` at `location` in otf2-print's `text`; 0 when there is not exactly one. */
+static unsigned long long one_event_time(const char *text, const char *kind, int location)
+{
+  event_t ev;
+  unsigned long long time = 0;
+  int n = 0;
+  for (const char *at = text; next_event(&at, &ev);)
+    if (strcmp(ev.kind, kind) == 0 && ev.location == location && n++ == 0)
+      time = ev.time;
+  return n == 1 ? time : 0;
+}
+
+/* A measured chain whose receives end before their sends on the clocks (tests/data/tracer/clock-condition, worked out
+ * in test_timeline_clock_condition): the archive writes rank 0's send at 0.5 s, rank 1's receive 1 ns later and its
+ * send then (it followed the receive at once), rank 2's receive 1 ns after that; read as measured, rank 1's receive
+ * was at 0.49 s and rank 2's at 0.495 s, before their sends, and ViTE aborted on the archive. */
+static void test_otf2_measured_clock_condition(void)
+{
+  char dir[1024];
+  char *text = measured_archive("clock-condition", dir, sizeof dir);
+  CU_ASSERT_EQUAL(one_event_time(text, "MPI_SEND", 0), 500000000ULL);
+  CU_ASSERT_EQUAL(one_event_time(text, "MPI_RECV", 1), 500000001ULL);
+  CU_ASSERT_EQUAL(one_event_time(text, "MPI_SEND", 1), 500000001ULL);
+  CU_ASSERT_EQUAL(one_event_time(text, "MPI_RECV", 2), 500000002ULL);
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
+}
+
 /* Whether the Paje trace `paje` starts a link at `ns` nanoseconds (to the nearest). */
 static int paje_link_starts_at(const char *paje, unsigned long long ns)
 {
@@ -603,6 +632,7 @@ int main(void)
       {"test_otf2_ti_replay_tags", test_otf2_ti_replay_tags},
       {"test_otf2_measured_tags", test_otf2_measured_tags},
       {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
+      {"test_otf2_measured_clock_condition", test_otf2_measured_clock_condition},
       {"test_otf2_replayed_nonblocking", test_otf2_replayed_nonblocking},
       {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},
       {"test_otf2_shipped_scenarios", test_otf2_shipped_scenarios},

@@ -365,6 +365,11 @@ static void print_run(FILE *out, const runs_t *runs, int i)
             info->own_gaps, info->own_put_back, info->waits_removed);
   else if (!isnan(info->tracer_cost))
     fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
+  if (info->clock_moved > 0)
+    fprintf(out,
+            "; the clock condition (the ranks' clocks differ: a receive ends 1 ns after its send at the earliest): %zu "
+            "receives moved later, by %.3f us at most (%.3f us in all), %zu calls after them started later",
+            info->clock_moved, info->clock_max * 1e6, info->clock_total * 1e6, info->clock_later);
   if (!runs->kept[i])
     fprintf(out,
             "; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or OTF2 archive (the "

@@ -797,8 +797,14 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
     rc = stream_intervals(&s, m, trace, dir, err, errlen);
   if (rc == 0)
     met_tl_match_counts(m, &s.info->matched, &s.info->unmatched, &s.info->collectives, &s.info->colls_unpaired);
-  if (rc == 0)
+  if (rc == 0) {
     met_tl_match_moved(m, &s.info->own_put_back, &s.info->waits_removed);
+    met_tl_clock_counts_t clock = met_tl_match_clock(m);
+    s.info->clock_moved = clock.receives;
+    s.info->clock_max = clock.max;
+    s.info->clock_total = clock.total;
+    s.info->clock_later = clock.later;
+  }
   met_tl_match_free(m);
   close_all(&s);
   if (rc == 0)

@@ -23,7 +23,11 @@ typedef struct met_timeline_info {
   double own_put_back;  /* then, keeping causality: how much later the ranks that waits their own tracer time had
                          * hidden put back end, summed over them (each at most its own gaps: T_par at most the span) */
   double waits_removed; /* and how much earlier the ranks that waited for partners their tracer time delayed end */
-  char program[256];    /* rank 0's "# program NAME" line, or "" */
+  size_t clock_moved;   /* the clock condition (a receive ends after its send: met_timeline_clock.h): receives that */
+  double clock_max;     /* ended before their sends and were moved, the largest move and their sum, seconds, and */
+  double clock_total;   /* the intervals that came after them on their ranks, moved as much */
+  size_t clock_later;
+  char program[256]; /* rank 0's "# program NAME" line, or "" */
 } met_timeline_info_t;
 
 /* Reads folder `dir` in one pass (each file in format 1 or 2, docs/tracer.md): timeline-0.txt, whose header gives the

@@ -5,6 +5,7 @@
  * the rest of the call is communication. Memory: a few intervals per rank and the messages not yet paired. */
 #include "met_timeline_match.h"
 #include "met_tally.h"
+#include "met_timeline_clock.h"
 #include "met_wait.h"
 
 #include <math.h>
@@ -30,13 +31,15 @@ enum { HOLD_MAX = 1 << 14 };
 enum { TALLY_FROM = 32 };
 
 /* An entry into a call (or a posting): its time as the rules see it (the tracer's own time removed, causality kept)
- * and as the file gives it. */
+ * and as the file gives it; a message end's, its number on its rank (-1 otherwise), so that a receive knows its send's
+ * (met_timeline_clock.h). */
 typedef struct entry {
   double at;
   double raw;
+  long long id;
 } entry_t;
 
-static const entry_t NO_ENTRY = {NAN, NAN};
+static const entry_t NO_ENTRY = {NAN, NAN, -1};
 
 /* A message end waiting for its partner. */
 typedef struct endref {
@@ -81,6 +84,7 @@ typedef struct op {
   double post;
   double partner;     /* NAN until paired */
   double partner_raw; /* the same as read */
+  long long src;      /* a receive's: its send's number on its sender, -1 until paired */
   int sync;           /* MPI_Issend: complete only once its receive started (is_sync) */
   double any_bytes;   /* a receive posted from any source: its bytes, for the wait that completes it to count the
                        * message (its posting named no sender to count it with); -1 otherwise */
@@ -110,8 +114,10 @@ typedef struct rank_state {
   int cancels;     /* MPI_Cancel calls read whose request no wait or test has yet been seen to complete */
   long colls_read;
   long colls_done;
-  double delay;    /* keeping causality: how much its intervals from now on are delayed */
-  double last_end; /* the end of its last interval taken */
+  double delay;      /* keeping causality: how much its intervals from now on are delayed */
+  double last_end;   /* the end of its last interval taken */
+  long long sending; /* the number of the send the interval going into the trace makes, -1 for none */
+  double moved;      /* how much later the clock condition made that interval's receive end */
 } rank_state_t;
 
 struct met_tl_match {
@@ -126,6 +132,7 @@ struct met_tl_match {
   size_t ninst, inst_cap;
   int colls_off;
   int causal; /* met_tl_match_keep_causality */
+  met_tl_clock_t *clock;
   size_t matched, unmatched, collectives;
 };
 
@@ -203,7 +210,7 @@ met_tl_match_t *met_tl_match_new(int nranks)
   size_t pairs = (size_t)nranks * (size_t)nranks;
   if (!m || !(m->ranks = calloc((size_t)nranks, sizeof *m->ranks)) || !(m->sends = calloc(pairs, sizeof *m->sends)) ||
       !(m->posted = calloc((size_t)nranks, sizeof *m->posted)) ||
-      !(m->claimed = calloc((size_t)nranks, sizeof *m->claimed))) {
+      !(m->claimed = calloc((size_t)nranks, sizeof *m->claimed)) || !(m->clock = met_tl_clock_new(nranks))) {
     met_tl_match_free(m);
     return NULL;
   }
@@ -233,6 +240,7 @@ void met_tl_match_free(met_tl_match_t *m)
   free(m->claimed);
   free(m->ranks);
   free(m->inst);
+  met_tl_clock_free(m->clock);
   free(m);
 }
 
@@ -379,12 +387,14 @@ static void tell_partner(met_tl_match_t *m, int rank, long long id, entry_t part
   if (i < s->n && s->events[i].id == id) {
     s->events[i].partner = partner.at;
     s->events[i].partner_raw = partner.raw;
+    s->events[i].src = partner.id;
     settle_from(m, rank, i);
     return;
   }
   if (i < s->n && s->events[i].kind == TL_SENDRECV && s->events[i].recv.id == id) {
     s->events[i].recv.partner = partner.at;
     s->events[i].recv.partner_raw = partner.raw;
+    s->events[i].recv.src = partner.id;
     settle_from(m, rank, i);
     return;
   }
@@ -392,6 +402,7 @@ static void tell_partner(met_tl_match_t *m, int rank, long long id, entry_t part
   if (i < s->nops && s->ops[i].id == id) {
     s->ops[i].partner = partner.at;
     s->ops[i].partner_raw = partner.raw;
+    s->ops[i].src = partner.id;
     s->ops[i].peer = peer; /* a receive from any source learns its sender */
     settle_from(m, rank, kept_from(s, s->ops[i].post));
     return;
@@ -578,7 +589,8 @@ static int push_sendrecv(met_tl_match_t *m, int rank, met_tl_event_t *e)
   int oom = 0;
   e->recv.id = s->next_id++; /* the number after its own (met_tl_match_push's) */
   e->recv.partner = e->recv.partner_raw = NAN;
-  entry_t at = {e->iv.start, e->read_start}, partner;
+  e->recv.src = -1;
+  entry_t at = {e->iv.start, e->read_start, e->id}, partner;
   if (e->iv.peer >= 0) {
     endref_t send = {rank, e->iv.peer, e->tag, e->comm, e->id, at, 0, 0};
     partner = pair_send(m, rank, e->iv.peer, &send, &oom);
@@ -587,10 +599,12 @@ static int push_sendrecv(met_tl_match_t *m, int rank, met_tl_event_t *e)
   }
   int peer = e->recv.peer;
   if (!oom && peer >= 0) {
+    at.id = e->recv.id;
     endref_t recv = {rank, peer, e->recv.tag, e->comm, e->recv.id, at, 0, 0};
     partner = pair_recv(m, rank, &peer, &recv, &oom);
     e->recv.partner = partner.at;
     e->recv.partner_raw = partner.raw;
+    e->recv.src = partner.id;
   }
   return oom;
 }
@@ -622,7 +636,7 @@ static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *e
   in->last_raw = fmax(in->last_raw, ev->read_start);
   if (ev->kind == TL_ONE_TO_N || ev->kind == TL_N_TO_ONE) {
     entry_t *at_entry = rank == ev->root ? &in->root : &in->first_leaf; /* fmin takes the read one over NAN */
-    *at_entry = (entry_t){fmin(at_entry->at, ev->iv.start), fmin(at_entry->raw, ev->read_start)};
+    *at_entry = (entry_t){fmin(at_entry->at, ev->iv.start), fmin(at_entry->raw, ev->read_start), -1};
   }
   for (int r = 0; in->count == m->nranks && m->causal && r < m->nranks; r++) /* the others' calls may end too early */
     for (size_t i = m->ranks[r].n; r != rank && i-- > m->ranks[r].head;)
@@ -685,6 +699,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   *e = *ev;
   e->id = s->next_id++; /* every kept interval numbered in order (kept_numbered); a message end pairs by its own */
   e->partner = e->partner_raw = NAN;
+  e->src = -1;
   e->coll = -1;
   if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) { /* its request's age: postings since its own */
     e->req = s->posts - 1 - ev->req;
@@ -699,7 +714,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   if (ev->kind == TL_SEND || ev->kind == TL_RECV || ev->kind == TL_PROBE || ev->kind == TL_MPROBE ||
       ev->kind == TL_MRECV) {
     int probe = ev->kind == TL_PROBE ? PROBE_ANY : ev->kind == TL_MPROBE ? PROBE_MATCHED : 0;
-    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, {ev->iv.start, ev->read_start}, probe, 0};
+    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, {ev->iv.start, ev->read_start, e->id}, probe, 0};
     /* pairing moves no kept interval: e stays valid */
     entry_t partner = probe                  ? pair_probe(m, rank, peer, &mine, &oom)
                       : dir == MET_DIR_SEND  ? pair_send(m, rank, peer, &mine, &oom)
@@ -707,6 +722,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
                                              : pair_recv(m, rank, &peer, &mine, &oom);
     e->partner = partner.at;
     e->partner_raw = partner.raw;
+    e->src = partner.id;
   } else if (ev->kind == TL_ISEND || ev->kind == TL_IRECV) {
     if (s->nops == 2 * OPS_KEPT) { /* never completed by a wait the timeline shows: give the older half up */
       memmove(s->ops, s->ops + OPS_KEPT, OPS_KEPT * sizeof *s->ops);
@@ -724,16 +740,18 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
                                .partner = NAN,
                                .sync = is_sync(ev),
                                .partner_raw = NAN,
+                               .src = -1,
                                .any_bytes = dir == MET_DIR_RECV && peer < 0 && !null_peer ? ev->iv.bytes : -1,
                                .bytes = ev->iv.bytes,
                                .tag = ev->iv.tag,
                                .comm = ev->iv.comm};
-    endref_t mine = {rank, peer, ev->tag, ev->comm, id, {ev->iv.start, ev->read_start}, 0, 0};
+    endref_t mine = {rank, peer, ev->tag, ev->comm, id, {ev->iv.start, ev->read_start, id}, 0, 0};
     entry_t partner = null_peer             ? mine.start /* complete at once: nothing to wait for */
                       : dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom)
                                             : pair_recv(m, rank, &peer, &mine, &oom);
     s->ops[s->nops - 1].partner = partner.at;
     s->ops[s->nops - 1].partner_raw = partner.raw;
+    s->ops[s->nops - 1].src = null_peer ? -1 : partner.id;
     s->ops[s->nops - 1].peer = peer;
   } else if (ev->kind == TL_SENDRECV)
     oom = push_sendrecv(m, rank, e); /* pairing moves no kept interval: e stays valid */
@@ -746,10 +764,51 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   return oom;
 }
 
+/* Adds `iv` to the trace, made to start no earlier than `rank`'s previous interval ended (after a receive the clock
+ * condition moved: met_timeline_clock.h); a message's sending end records when it was sent, for its receive. 0, or -1
+ * when the trace refuses it or out of memory. */
+static int put_placed(met_tl_match_t *m, met_trace_t *trace, int rank, met_interval_t *iv)
+{
+  rank_state_t *s = &m->ranks[rank];
+  met_tl_clock_place(m->clock, rank, &iv->start, &iv->end);
+  if (iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND && iv->peer >= 0 && s->sending >= 0) {
+    if (met_tl_clock_record(m->clock, rank, s->sending, iv->start) != 0)
+      return -1;
+    s->sending = -1;
+  }
+  return met_trace_add(trace, rank, iv);
+}
+
+/* put_placed on a copy of `iv`. */
+static int put(met_tl_match_t *m, met_trace_t *trace, int rank, const met_interval_t *iv)
+{
+  met_interval_t placed = *iv;
+  return put_placed(m, trace, rank, &placed);
+}
+
+/* The clock condition on a receive of `rank` ending at `*end` of the message `sender` sent as its number `src`, entered
+ * at `entry` (as the rules see it): *end is made no earlier than when that send went into the trace plus MET_TL_TICK
+ * (met_timeline_clock.h). Returns how much later it ends than it would have (0: not moved), with the send's time in
+ * *sent. */
+static double keep_clock(met_tl_match_t *m, int rank, int sender, long long src, double entry, double *end,
+                         double *sent)
+{
+  *sent = NAN;
+  if (sender < 0 || sender >= m->nranks || isnan(entry))
+    return 0;
+  *sent = met_tl_clock_sent(m->clock, sender, src, entry);
+  double late = met_tl_clock_late(fmax(*end, met_tl_clock_last(m->clock, rank)), *sent);
+  if (late > 0)
+    *end = *sent + MET_TL_TICK;
+  m->ranks[rank].moved += late;
+  return late;
+}
+
 /* Adds `iv` split at `idle_end`: idle before it (with the partner and end that waited), communication after it
- * (with `comm_peer` and `comm_dir`). */
-static int add_split(met_trace_t *trace, int rank, const met_interval_t *iv, double idle_end, int wait_peer,
-                     met_dir_t wait_dir, int comm_peer, met_dir_t comm_dir)
+ * (with `comm_peer` and `comm_dir`). The wait, as placed, goes into an aggregate trace's sums: by met_wait.h's
+ * point-to-point rule when it waited for a partner's message, else as `pattern` (a collective's; -1: none). */
+static int add_split(met_tl_match_t *m, met_trace_t *trace, int rank, const met_interval_t *iv, double idle_end,
+                     int wait_peer, met_dir_t wait_dir, int comm_peer, met_dir_t comm_dir, int pattern)
 {
   met_interval_t wait = *iv;
   met_interval_t transfer = *iv;
@@ -762,10 +821,13 @@ static int add_split(met_trace_t *trace, int rank, const met_interval_t *iv, dou
   transfer.peer = comm_peer;
   transfer.dir = comm_dir;
   transfer.bytes = comm_peer >= 0 ? iv->bytes : 0;
-  if (wait_peer >= 0 && wait_dir != MET_DIR_NONE) /* an aggregate trace's sums (met_wait.h's point-to-point rule) */
-    met_trace_add_wait(trace, rank, wait_dir == MET_DIR_RECV ? MET_WAIT_LATE_SENDER : MET_WAIT_LATE_RECEIVER,
-                       idle_end - iv->start);
-  return met_trace_add(trace, rank, &wait) != 0 || met_trace_add(trace, rank, &transfer) != 0 ? -1 : 0;
+  if (wait_peer >= 0 && wait_dir != MET_DIR_NONE)
+    pattern = wait_dir == MET_DIR_RECV ? MET_WAIT_LATE_SENDER : MET_WAIT_LATE_RECEIVER;
+  if (put_placed(m, trace, rank, &wait) != 0)
+    return -1;
+  if (pattern >= 0)
+    met_trace_add_wait(trace, rank, pattern, wait.end - wait.start);
+  return put(m, trace, rank, &transfer);
 }
 
 static double clamp(double t, const met_interval_t *iv)
@@ -775,20 +837,23 @@ static double clamp(double t, const met_interval_t *iv)
 
 /* A blocking message end: a receive waits until the sender entered its send; a send that lasted past the receiver's
  * entry (a rendezvous) waits until that entry, one that ended before it (an eager send) does not wait, unless it is
- * synchronous (is_sync): it waited to its end. */
-static int add_blocking(met_trace_t *trace, int rank, const met_tl_event_t *ev)
+ * synchronous (is_sync): it waited to its end. A receive that ends before its send went into the trace ends just
+ * after it (keep_clock), having waited until it. */
+static int add_blocking(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
-  const met_interval_t *iv = &ev->iv;
+  met_interval_t iv = ev->iv;
   met_dir_t dir = ev->kind == TL_SEND ? MET_DIR_SEND : MET_DIR_RECV;
   if (isnan(ev->partner) && dir == MET_DIR_SEND) { /* an eager send whose receive comes later: still a message */
-    met_interval_t sent = *iv;
-    sent.dir = MET_DIR_SEND;
-    return met_trace_add(trace, rank, &sent);
+    iv.dir = MET_DIR_SEND;
+    return put(m, trace, rank, &iv);
   }
   if (isnan(ev->partner))
-    return met_trace_add(trace, rank, iv);
-  double idle_end = dir == MET_DIR_RECV || iv->end > ev->partner || is_sync(ev) ? clamp(ev->partner, iv) : iv->start;
-  return add_split(trace, rank, iv, idle_end, iv->peer, dir, iv->peer, dir);
+    return put(m, trace, rank, &iv);
+  double idle_end = dir == MET_DIR_RECV || iv.end > ev->partner || is_sync(ev) ? clamp(ev->partner, &iv) : iv.start;
+  double sent;
+  if (dir == MET_DIR_RECV && keep_clock(m, rank, iv.peer, ev->src, ev->partner, &iv.end, &sent) > 0)
+    idle_end = clamp(fmax(idle_end, sent), &iv);
+  return add_split(m, trace, rank, &iv, idle_end, iv.peer, dir, iv.peer, dir, -1);
 }
 
 /* A send-receive (docs/tracer.md): its halves overlap inside the call, which waits for the later of its partners: the
@@ -803,7 +868,7 @@ static int add_sendrecv(met_tl_match_t *m, met_trace_t *trace, int rank, const m
   if (from >= 0 && isnan(ev->recv.partner))
     m->unmatched++;
   if ((from >= 0 && isnan(ev->recv.partner)) || (from < 0 && iv->peer < 0))
-    return met_trace_add(trace, rank, iv);
+    return put(m, trace, rank, iv);
   double sender = from >= 0 ? ev->recv.partner : -INFINITY;
   double receiver = iv->peer >= 0 && iv->end > ev->partner ? ev->partner : -INFINITY; /* NAN: eager */
   int late_sender = from >= 0 && sender >= receiver;
@@ -811,24 +876,31 @@ static int add_sendrecv(met_tl_match_t *m, met_trace_t *trace, int rank, const m
   sent.end = iv->start;
   sent.category = MET_CAT_COMM;
   sent.dir = MET_DIR_SEND;
-  if (from >= 0 && iv->peer >= 0 && met_trace_add(trace, rank, &sent) != 0)
+  if (from >= 0 && iv->peer >= 0 && put(m, trace, rank, &sent) != 0)
     return -1;
   met_interval_t whole = *iv;
   whole.bytes = from >= 0 ? ev->recv.bytes : iv->bytes;
   whole.tag = from >= 0 ? ev->recv.tag : iv->tag;
-  return add_split(trace, rank, &whole, clamp(fmax(sender, receiver), iv), late_sender ? from : iv->peer,
+  double idle_end = clamp(fmax(sender, receiver), iv);
+  double sent_at; /* the receive half ends after its send went into the trace (keep_clock), having waited until it */
+  if (from >= 0 && keep_clock(m, rank, from, ev->recv.src, ev->recv.partner, &whole.end, &sent_at) > 0) {
+    idle_end = clamp(fmax(idle_end, sent_at), &whole);
+    late_sender = 1;
+  }
+  return add_split(m, trace, rank, &whole, idle_end, late_sender ? from : iv->peer,
                    late_sender ? MET_DIR_RECV : MET_DIR_SEND, from >= 0 ? from : iv->peer,
-                   from >= 0 ? MET_DIR_RECV : MET_DIR_SEND);
+                   from >= 0 ? MET_DIR_RECV : MET_DIR_SEND, -1);
 }
 
 /* A probe that found a message: idle until that message's sender entered its send (a late sender, as Scalasca counts
  * a probe's wait), then communication without the message's bytes (its receive moves them); as the file gives it when
  * the send was not found. */
-static int add_probe(met_trace_t *trace, int rank, const met_tl_event_t *ev)
+static int add_probe(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
   if (isnan(ev->partner))
-    return met_trace_add(trace, rank, &ev->iv);
-  return add_split(trace, rank, &ev->iv, clamp(ev->partner, &ev->iv), ev->iv.peer, MET_DIR_RECV, -1, MET_DIR_NONE);
+    return put(m, trace, rank, &ev->iv);
+  return add_split(m, trace, rank, &ev->iv, clamp(ev->partner, &ev->iv), ev->iv.peer, MET_DIR_RECV, -1, MET_DIR_NONE,
+                   -1);
 }
 
 /* When an outstanding operation could complete, for a wait or poll that ended at `end`: a receive once its sender
@@ -911,7 +983,7 @@ static entry_t coll_awaited(const met_tl_match_t *m, int rank, const met_tl_even
     return rank == ev->root ? NO_ENTRY : in->root;
   if (ev->kind == TL_N_TO_ONE)
     return rank == ev->root ? in->first_leaf : NO_ENTRY;
-  return (entry_t){in->last_entry, in->last_raw};
+  return (entry_t){in->last_entry, in->last_raw, -1};
 }
 
 /* The entry `ev` waited for, once paired (NO_ENTRY: none, or not paired yet): a receive's, probe's or send-receive's
@@ -924,9 +996,9 @@ static entry_t awaited(const met_tl_match_t *m, const rank_state_t *s, const met
   case TL_MRECV:
   case TL_PROBE:
   case TL_MPROBE:
-    return (entry_t){ev->partner, ev->partner_raw};
+    return (entry_t){ev->partner, ev->partner_raw, ev->src};
   case TL_SENDRECV:
-    return ev->recv.peer < 0 ? NO_ENTRY : (entry_t){ev->recv.partner, ev->recv.partner_raw};
+    return ev->recv.peer < 0 ? NO_ENTRY : (entry_t){ev->recv.partner, ev->recv.partner_raw, ev->recv.src};
   case TL_WAIT:
   case TL_WAITALL:
   case TL_WAITANY:
@@ -1001,9 +1073,10 @@ static void set_received(met_interval_t *iv, const met_tl_event_t *ev, const op_
 
 /* The receives wait or poll `ev` completed but `skip` (its decisive one, counted on its transfer), each counted as an
  * empty receive end at the call's end, in the order they were posted. */
-static int add_received(met_trace_t *trace, int rank, const rank_state_t *s, const met_tl_event_t *ev, const op_t *skip,
+static int add_received(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev, const op_t *skip,
                         int nany)
 {
+  const rank_state_t *s = &m->ranks[rank];
   for (size_t i = 0; i < s->nops; i++) {
     const op_t *op = &s->ops[i];
     if (!op->completing || !received_here(op) || (skip && op->id == skip->id))
@@ -1012,7 +1085,7 @@ static int add_received(met_trace_t *trace, int rank, const rank_state_t *s, con
     end.start = ev->iv.end;
     end.category = MET_CAT_COMM;
     set_received(&end, ev, op, nany);
-    if (met_trace_add(trace, rank, &end) != 0)
+    if (put(m, trace, rank, &end) != 0)
       return -1;
   }
   return 0;
@@ -1101,30 +1174,47 @@ static void remove_completed(rank_state_t *s)
   s->nops = kept;
 }
 
+/* The clock condition on the receives wait or poll `ev` of `rank` completes (mark_completed marked them): its end made
+ * no earlier than each of their sends' times in the trace plus MET_TL_TICK (keep_clock). The latest send that moved
+ * it, on the rules' clock, or -INFINITY when none did. */
+static double keep_clock_all(met_tl_match_t *m, int rank, met_tl_event_t *ev)
+{
+  const rank_state_t *s = &m->ranks[rank];
+  double waited = -INFINITY, sent;
+  for (size_t i = 0; i < s->nops; i++) {
+    const op_t *op = &s->ops[i];
+    if (op->completing && received_here(op) && keep_clock(m, rank, op->peer, op->src, op->partner, &ev->iv.end, &sent))
+      waited = fmax(waited, sent);
+  }
+  return waited;
+}
+
 /* A wait or poll: completes operations (removed), and is idle until the last of them could complete, then
  * communication; a poll is idle whole, or control when it has no one to wait for (poll_category). Without a paired
  * operation it stays as the file gives it, as idle. Each receive it completed is counted here, where MPI delivered
- * it: the decisive one on the transfer, the others as empty receive ends at its end. */
-static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
+ * it: the decisive one on the transfer, the others as empty receive ends at its end. One that ends before a send of
+ * those receives went into the trace ends just after it (keep_clock_all), having waited until it. */
+static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_event_t *ev)
 {
   rank_state_t *s = &m->ranks[rank];
   met_category_t polled = ev->kind == TL_POLL ? poll_category(m, rank, s, ev) : MET_CAT_IDLE;
   double latest;
   int nany;
   const op_t *decisive = mark_completed(s, ev, &latest, &nany);
+  double waited = keep_clock_all(m, rank, ev);
   met_interval_t iv = ev->iv;
   iv.category = polled;
   int rc;
   if (ev->kind == TL_POLL || !decisive) {
     iv.peer = -1;
-    rc = met_trace_add(trace, rank, &iv) != 0 || add_received(trace, rank, s, ev, NULL, nany) != 0 ? -1 : 0;
+    rc = put(m, trace, rank, &iv) != 0 || add_received(m, trace, rank, ev, NULL, nany) != 0 ? -1 : 0;
   } else {
     int counted = received_here(decisive);
     if (counted)
       set_received(&iv, ev, decisive, nany);
-    rc = add_split(trace, rank, &iv, clamp(latest, &iv), decisive->peer, decisive->dir, counted ? decisive->peer : -1,
-                   counted ? MET_DIR_RECV : MET_DIR_NONE) != 0 ||
-                 add_received(trace, rank, s, ev, decisive, nany) != 0
+    rc = add_split(m, trace, rank, &iv, clamp(fmax(latest, waited), &iv), decisive->peer, decisive->dir,
+                   counted ? decisive->peer : -1, counted ? MET_DIR_RECV : MET_DIR_NONE, -1) != 0 ||
+                 add_received(m, trace, rank, ev, decisive, nany) != 0
              ? -1
              : 0;
   }
@@ -1149,10 +1239,11 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
   if (in && in->count < m->nranks) /* a member left before every rank entered: not all the run's ranks */
     m->colls_off = 1;
   if (!in || m->colls_off)
-    return met_trace_add(trace, rank, &ev->iv);
+    return put(m, trace, rank, &ev->iv);
   int rooted = ev->kind == TL_ONE_TO_N || ev->kind == TL_N_TO_ONE;
-  met_coll_t span = {.start = ev->iv.start,
-                     .end = ev->iv.end,
+  double floor = fmax(ev->iv.start, met_tl_clock_last(m->clock, rank)); /* as put places its intervals */
+  met_coll_t span = {.start = floor,
+                     .end = fmax(ev->iv.end, floor),
                      .kind = kinds[ev->kind].coll,
                      .call = met_coll_call_of(ev->call),
                      .root = rooted ? ev->root : -1,
@@ -1161,8 +1252,8 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
     m->collectives++;
   entry_t until = coll_awaited(m, rank, ev);
   double idle_end = isnan(until.at) ? ev->iv.start : clamp(until.at, &ev->iv);
-  met_trace_add_wait(trace, rank, kinds[ev->kind].wait, idle_end - ev->iv.start); /* an aggregate trace's sums */
-  if (add_split(trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE) != 0 ||
+  if (add_split(m, trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE, (int)kinds[ev->kind].wait) !=
+          0 ||
       met_trace_coll_add(trace, rank, &span) != 0)
     return -1;
   return 0;
@@ -1184,7 +1275,7 @@ static void forget_instances(met_tl_match_t *m)
   m->inst_base += (long)gone;
 }
 
-static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
+static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_event_t *ev)
 {
   switch (ev->kind) {
   case TL_SEND:
@@ -1192,10 +1283,10 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_ev
   case TL_MRECV:
     if (isnan(ev->partner) && ev->kind != TL_SEND) /* its sender started before it ended, so was read: none */
       m->unmatched++;
-    return add_blocking(trace, rank, ev);
+    return add_blocking(m, trace, rank, ev);
   case TL_PROBE:
   case TL_MPROBE:
-    return add_probe(trace, rank, ev);
+    return add_probe(m, trace, rank, ev);
   case TL_SENDRECV:
     return add_sendrecv(m, trace, rank, ev);
   case TL_WAIT:
@@ -1210,7 +1301,7 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_ev
   case TL_N_TO_ONE:
     if (ev->coll >= 0)
       return add_collective(m, trace, rank, ev);
-    return met_trace_add(trace, rank, &ev->iv);
+    return put(m, trace, rank, &ev->iv);
   case TL_ISEND:
   case TL_IRECV: { /* a send's posting is its message's send end; a receive's message is counted where a wait or
                     * test completed it (add_wait) */
@@ -1219,12 +1310,12 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_ev
     posted.dir = sent ? MET_DIR_SEND : MET_DIR_NONE;
     posted.peer = sent ? posted.peer : -1;
     posted.bytes = sent ? posted.bytes : 0;
-    return met_trace_add(trace, rank, &posted);
+    return put(m, trace, rank, &posted);
   }
   default: {
     met_interval_t iv = ev->iv;
     iv.category = unsuccessful_poll(ev) ? poll_category(m, rank, &m->ranks[rank], ev) : iv.category;
-    return met_trace_add(trace, rank, &iv);
+    return put(m, trace, rank, &iv);
   }
   }
 }
@@ -1261,23 +1352,107 @@ static int partners_in(const met_tl_match_t *m, const rank_state_t *s, const met
   }
 }
 
+/* Whether the sends of the messages `ev` of `rank` receives went into the trace, so that the clock condition knows
+ * their times (met_timeline_clock.h): a blocking receive's, a send-receive's receive half's, those of the receives a
+ * wait or poll completes (marking them, as add_wait does again). */
+static int sends_in(met_tl_match_t *m, rank_state_t *s, const met_tl_event_t *ev)
+{
+  switch (ev->kind) {
+  case TL_RECV:
+  case TL_MRECV:
+    return isnan(ev->partner) || met_tl_clock_sent_out(m->clock, ev->iv.peer, ev->src);
+  case TL_SENDRECV:
+    return ev->recv.peer < 0 || isnan(ev->recv.partner) || met_tl_clock_sent_out(m->clock, ev->recv.peer, ev->recv.src);
+  case TL_WAIT:
+  case TL_WAITALL:
+  case TL_WAITANY:
+  case TL_WAITSOME:
+  case TL_POLL: {
+    double latest;
+    int nany;
+    mark_completed(s, ev, &latest, &nany);
+    for (size_t i = 0; i < s->nops; i++)
+      if (s->ops[i].completing && received_here(&s->ops[i]) && !isnan(s->ops[i].partner) &&
+          !met_tl_clock_sent_out(m->clock, s->ops[i].peer, s->ops[i].src))
+        return 0;
+    return 1;
+  }
+  default:
+    return 1;
+  }
+}
+
+/* The number of the send `ev` makes (its own, or for MPI_Isend its operation's, numbered after it by
+ * met_tl_match_push), -1 for none; and the last number it holds (a posting's operation, a send-receive's receive
+ * half, are numbered after it). */
+static long long send_number(const met_tl_event_t *ev)
+{
+  if (ev->kind == TL_SEND || (ev->kind == TL_SENDRECV && ev->iv.peer >= 0))
+    return ev->id;
+  return ev->kind == TL_ISEND ? ev->id + 1 : -1;
+}
+
+static long long last_number(const met_tl_event_t *ev)
+{
+  return ev->id + (ev->kind == TL_ISEND || ev->kind == TL_IRECV || ev->kind == TL_SENDRECV);
+}
+
+/* Adds `rank`'s kept intervals to the trace while they are final: once every interval still to come starts after
+ * their end (`frontier`) and their partners came, or every file is read (an infinite frontier), or the rank holds too
+ * many (HOLD_MAX); and once the sends they receive went in (sends_in), unless `force` (for the first only). 1 when
+ * one went, 0 when none, -1 when the trace refuses one (out of memory). */
+static int flush_rank(met_tl_match_t *m, met_trace_t *trace, int r, double frontier, int force)
+{
+  rank_state_t *s = &m->ranks[r];
+  long colls = s->colls_done;
+  int went = 0;
+  while (s->head < s->n && (isinf(frontier) || s->n - s->head > HOLD_MAX ||
+                            (s->events[s->head].read_end < frontier && partners_in(m, s, &s->events[s->head])))) {
+    if (m->causal)
+      settle(m, r, s->head); /* its partners are in (or never will be): its times are final */
+    if (!force && s->n - s->head <= HOLD_MAX && !sends_in(m, s, &s->events[s->head]))
+      break;
+    force = 0;
+    met_tl_event_t ev = s->events[s->head++];
+    s->sending = send_number(&ev);
+    s->moved = 0;
+    if (emit(m, trace, r, &ev) != 0)
+      return -1;
+    met_tl_clock_emitted(m->clock, r, last_number(&ev));
+    met_tl_clock_done(m->clock, r, s->moved);
+    went = 1;
+  }
+  if (s->colls_done != colls)
+    forget_instances(m);
+  return went;
+}
+
 int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier)
 {
-  for (int r = 0; r < m->nranks; r++) {
-    rank_state_t *s = &m->ranks[r];
-    long colls = s->colls_done;
-    while (s->head < s->n && (isinf(frontier) || s->n - s->head > HOLD_MAX ||
-                              (s->events[s->head].read_end < frontier && partners_in(m, s, &s->events[s->head])))) {
-      if (m->causal)
-        settle(m, r, s->head); /* its partners are in (or never will be): its times are final */
-      met_tl_event_t ev = s->events[s->head++];
-      if (emit(m, trace, r, &ev) != 0)
+  for (;;) {
+    int went = 0;
+    for (int r = 0; r < m->nranks; r++) {
+      int rc = flush_rank(m, trace, r, frontier, 0);
+      if (rc < 0)
         return -1;
+      went |= rc;
     }
-    if (s->colls_done != colls)
-      forget_instances(m);
+    if (went) /* a send that went in may let a receive of a rank before it go */
+      continue;
+    /* Every file read and nothing may go: a receive waits for a send behind it on its rank (a pairing that causality
+     * would not make): the earliest kept interval goes, its sends' times taken from their entries. */
+    int first = -1;
+    for (int r = 0; isinf(frontier) && r < m->nranks; r++) {
+      const rank_state_t *s = &m->ranks[r];
+      if (s->head < s->n &&
+          (first < 0 || s->events[s->head].iv.start < m->ranks[first].events[m->ranks[first].head].iv.start))
+        first = r;
+    }
+    if (first < 0)
+      return 0;
+    if (flush_rank(m, trace, first, frontier, 1) < 0)
+      return -1;
   }
-  return 0;
 }
 
 void met_tl_match_keep_causality(met_tl_match_t *m)
@@ -1290,6 +1465,11 @@ void met_tl_match_moved(const met_tl_match_t *m, double *put_back, double *waits
   *put_back = *waits_removed = 0;
   for (int r = 0; r < m->nranks; r++)
     *(m->ranks[r].delay > 0 ? put_back : waits_removed) += fabs(m->ranks[r].delay);
+}
+
+met_tl_clock_counts_t met_tl_match_clock(const met_tl_match_t *m)
+{
+  return met_tl_clock_counts(m->clock);
 }
 
 void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,

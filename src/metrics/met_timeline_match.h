@@ -6,6 +6,7 @@
 #ifndef MET_TIMELINE_MATCH_H
 #define MET_TIMELINE_MATCH_H
 
+#include "met_timeline_clock.h"
 #include "met_trace.h"
 
 #include <stddef.h>
@@ -42,6 +43,7 @@ typedef struct met_tl_recv_half {
   long long id;
   double partner;
   double partner_raw; /* the same as read */
+  long long src;      /* its sender's number for the send it paired with, -1 before */
 } met_tl_recv_half_t;
 
 /* One interval read, until it goes into the trace. */
@@ -56,6 +58,7 @@ typedef struct met_tl_event {
   long long id;            /* its number on its rank, growing with its place; a blocking message end pairs by it */
   double partner;          /* the partner's entry (or posting) time once paired, NAN before */
   double partner_raw;      /* the same as read (before the tracer's own time is removed) */
+  long long src;           /* a receive's: the number of the send it paired with on its sender, -1 before */
   long coll;               /* a collective's number among the rank's synchronising collectives, -1 otherwise */
   int root;                /* TL_ONE_TO_N, TL_N_TO_ONE: the root's rank, the line's partner (iv.peer is then -1) */
   met_tl_recv_half_t recv; /* TL_SENDRECV's receive half (id and partner hold its send half's) */
@@ -103,8 +106,13 @@ void met_tl_match_moved(const met_tl_match_t *m, double *put_back, double *waits
 int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev);
 
 /* Adds to `trace` every kept interval that ends before `frontier` (the earliest start of an interval not yet pushed;
- * INFINITY when every file is read), each rank's in order. 0, or -1 when the trace refuses one (out of memory). */
+ * INFINITY when every file is read), each rank's in order, once its partners came and the sends whose messages it
+ * receives went in, keeping the clock condition (met_timeline_clock.h). 0, or -1 when the trace refuses one (out of
+ * memory). */
 int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier);
+
+/* What keeping the clock condition did (met_timeline_clock.h). */
+met_tl_clock_counts_t met_tl_match_clock(const met_tl_match_t *m);
 
 /* What the pairing found: messages paired, receives (or ends given up) left unpaired, collectives paired, and whether
  * the ranks' collective calls differed (pairing of collectives stopped). */

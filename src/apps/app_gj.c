@@ -124,9 +124,10 @@ static double relay_at_slowest(const met_gj_t *g, const met_platform_t *m)
 /* Zemerly et al.'s eq. 11 for this point on the run's platform: its message model (eq. 4, or the route's latency and
  * bandwidth in that form: met_platform_msg), the routes of the run's own mapping (eqs. 12-15), its eager limit, the
  * sequential computation on the slowest rank's host and the host I/O of eqs. 5-6: the mean of the bounds of
- * overlapped sends (met_gj_time, met_gj_time_upper) when they agree within MET_GJ_BOUNDS_RATIO. NAN, with what is
- * missing, for a broadcast the paper has no model of, a platform with no message model, eager rows that move while
- * their receivers compute (simrun:eager-start = send), or bounds too far apart. */
+ * overlapped sends (met_gj_time, met_gj_time_upper) and of a relay at its slowest hop (relay_at_slowest) when they
+ * agree within MET_GJ_BOUNDS_RATIO. NAN, with what is missing, for a broadcast the paper has no model of, a platform
+ * with no message model, eager rows that move while their receivers compute (simrun:eager-start = send), routes that
+ * eq. 4's per-hop form cannot price (met_platform_routes_alike), or bounds too far apart. */
 static double gj_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
   const char *bcast = app_point_value(point, "broadcast");

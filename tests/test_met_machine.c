@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the point-to-point models a platform description gives (met_machine: Hockney's and LogP's parameters
  * between ranks 0 and 1, the report's line about them) against hand calculations on descriptions written out below:
- * a route of 10 us and 100 MB/s, a piecewise model with round coefficients, and a platform that gives neither. */
+ * a route of 10 us and 100 MB/s, a piecewise model with round coefficients, and a platform that gives neither; and
+ * whether routes are what eq. 4's per-hop form and FAST's one link per line price (met_platform_routes_alike). */
 #include "met_machine.h"
 #include "tu.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Two ranks one link apart on a route of 10 us and 1e8 B/s. */
@@ -75,12 +77,66 @@ static void test_met_machine_missing_inputs(void)
   CU_ASSERT_STRING_EQUAL(line, "");
 }
 
+/* Three ranks on a line of links of 10 us and 1e8 B/s, ranks 0 and 2 two links apart (20 us), under CM02 with the
+ * default TCP window (4194304 B / (2 x 20 us) = 1.05e11 B/s: no bound), filled in as sim_machine_describe would. */
+static void line_platform(met_platform_t *m)
+{
+  memset(m, 0, sizeof *m);
+  m->p = 3;
+  snprintf(m->net.model, sizeof m->net.model, "CM02");
+  m->net.tcp_gamma = 4194304;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) {
+      m->pair_hops[i][j] = i > j ? i - j : j - i;
+      m->pair_latency[i][j] = 10e-6 * m->pair_hops[i][j];
+      m->pair_bandwidth[i][j] = i == j ? 0 : 1e8;
+    }
+  m->hops[1] = 1;
+  m->hops[2] = 2;
+  m->latency = 10e-6;
+  m->bandwidth = 1e8;
+}
+
+/* Routes eq. 4's per-hop form prices (10 us a link, 1e8 B/s) are alike; a route of another latency per link, a route
+ * whose rate the TCP window bounds (4096 B / (2 x 20 us) = 1.024e8 B/s is above 1e8 on the longest route; 1024 B /
+ * (2 x 10 us) = 5.12e7 B/s is below it already between ranks 0 and 1), and a relay over a shared link are not, each
+ * with its reason. FAST's lines: the 1 x 3 grid's row has the 0 - 2 route, the 3 x 1 grid's column too. */
+static void test_met_machine_routes_alike(void)
+{
+  static met_platform_t m;
+  char why[512] = "";
+  line_platform(&m);
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 1, why, sizeof why), 1);
+  CU_ASSERT_EQUAL(met_platform_lines_alike(&m, 3, why, sizeof why), 1);
+  m.net.tcp_gamma = 4096;
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 0, why, sizeof why), 1);
+  m.net.tcp_gamma = 1024;
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 0, why, sizeof why), 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(why, "the TCP window (network/TCP-gamma 1024 B) bounds ranks 0 and 1's rate"));
+  line_platform(&m);
+  m.relay_shared = 1;
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 0, why, sizeof why), 1);
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 1, why, sizeof why), 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(why, "cross a shared link (such as a backbone)"));
+  line_platform(&m);
+  m.pair_latency[0][2] = m.pair_latency[2][0] = 50e-6;
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 0, why, sizeof why), 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(why, "ranks 0 and 2's has 50 us over 2 links and 1e+08 B/s, ranks 0 and 1's 10 us"));
+  CU_ASSERT_EQUAL(met_platform_lines_alike(&m, 3, why, sizeof why), 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(why, "FAST's eqs. 2-3"));
+  CU_ASSERT_EQUAL(met_platform_lines_alike(&m, 1, why, sizeof why), 0);
+  m.piecewise = 1; /* the platform's own model prices every route */
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 1, why, sizeof why), 1);
+  CU_ASSERT_EQUAL(met_platform_lines_alike(&m, 3, why, sizeof why), 1);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
       {"test_met_machine_logp_from_the_route", test_met_machine_logp_from_the_route},
       {"test_met_machine_logp_from_the_piecewise_model", test_met_machine_logp_from_the_piecewise_model},
       {"test_met_machine_missing_inputs", test_met_machine_missing_inputs},
+      {"test_met_machine_routes_alike", test_met_machine_routes_alike},
       {NULL, NULL},
   };
   return tu_run("met_machine", cases);

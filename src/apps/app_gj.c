@@ -105,12 +105,29 @@ static int gj_prepare(const app_point_t *point, int nranks, void **arg, char *er
   return 0;
 }
 
+/* Eq. 11 with the neighbour broadcast's every hop at the relay's slowest (eq. 15 takes their mean): rows relayed one
+ * after the other go at the pace of the slowest hop, the bound above eq. 15's on a platform whose neighbouring ranks
+ * are not all alike apart (a torus, a fat tree: ranks 3 and 4 cross the top). The paper's own platforms (a piecewise
+ * message model) keep eq. 15 as published; the one-to-all broadcast sums its members' hops exactly: met_gj_time_upper.
+ */
+static double relay_at_slowest(const met_gj_t *g, const met_platform_t *m)
+{
+  if (m->piecewise || g->bcast_routes != &m->neighbour)
+    return met_gj_time_upper(g);
+  met_bcast_routes_t slowest = m->neighbour;
+  slowest.hops_sum = slowest.members * slowest.hops_max;
+  met_gj_t at_slowest = *g;
+  at_slowest.bcast_routes = &slowest;
+  return met_gj_time_upper(&at_slowest);
+}
+
 /* Zemerly et al.'s eq. 11 for this point on the run's platform: its message model (eq. 4, or the route's latency and
  * bandwidth in that form: met_platform_msg), the routes of the run's own mapping (eqs. 12-15), its eager limit, the
  * sequential computation on the slowest rank's host and the host I/O of eqs. 5-6: the mean of the bounds of
- * overlapped sends (met_gj_time, met_gj_time_upper) when they agree within MET_GJ_BOUNDS_RATIO. NAN, with what is
- * missing, for a broadcast the paper has no model of, a platform with no message model, eager rows that move while
- * their receivers compute (simrun:eager-start = send), or bounds too far apart. */
+ * overlapped sends (met_gj_time, met_gj_time_upper) and of a relay at its slowest hop (relay_at_slowest) when they
+ * agree within MET_GJ_BOUNDS_RATIO. NAN, with what is missing, for a broadcast the paper has no model of, a platform
+ * with no message model, eager rows that move while their receivers compute (simrun:eager-start = send), routes that
+ * eq. 4's per-hop form cannot price (met_platform_routes_alike), or bounds too far apart. */
 static double gj_model(const app_point_t *point, int nranks, const met_platform_t *m, char *missing, size_t len)
 {
   const char *bcast = app_point_value(point, "broadcast");
@@ -140,6 +157,8 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
              "to computation and cannot say how much of it is hidden");
     return NAN;
   }
+  if (!met_platform_routes_alike(m, app_gj_row_bytes(n), strcmp(bcast, "neighbour") == 0, missing, len))
+    return NAN;
   met_gj_t g = {.n = n,
                 .p = nranks,
                 .t_comp = met_platform_slowest_seconds(m, &seq, app_gj_element_ops(n)),
@@ -158,7 +177,15 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
              lower, upper);
     return NAN;
   }
-  return (lower + upper) / 2;
+  double slowest = relay_at_slowest(&g, m);
+  if (slowest > MET_GJ_BOUNDS_RATIO * lower) {
+    snprintf(missing, len,
+             "neighbouring ranks are %.3g links apart on average and %.3g at most: eq. 15 relays every row at the mean "
+             "(%.4g s) while the slowest hop can set the relay's pace (%.4g s), too far apart to tell",
+             m->neighbour.hops_sum / m->neighbour.members, m->neighbour.hops_max, lower, slowest);
+    return NAN;
+  }
+  return (lower + (slowest > upper ? slowest : upper)) / 2;
 }
 
 /* The memory check of every rank's host: rank 0 reads the whole system (N (N + 2) doubles) before distributing it,

@@ -227,6 +227,87 @@ int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg)
   return 0;
 }
 
+/* Whether a and b agree to a part in 1e9 (figures read back from SimGrid's sums of link figures). */
+static int same(double a, double b)
+{
+  return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
+}
+
+/* Why ranks i and j's route differs from ranks a and b's in latency per link or bandwidth, into why (naming `model`
+ * and what it assumes); 0 when it does not. */
+static int links_unlike(const met_platform_t *m, int i, int j, int a, int b, const char *model, char *why, size_t len)
+{
+  int d = m->pair_hops[i][j];
+  int e = m->pair_hops[a][b];
+  double latency = m->pair_latency[i][j];
+  double bandwidth = m->pair_bandwidth[i][j];
+  if (d <= 0 || e <= 0 || (same(latency / d, m->pair_latency[a][b] / e) && same(bandwidth, m->pair_bandwidth[a][b])))
+    return 0;
+  snprintf(why, len,
+           "the routes differ: ranks %d and %d's has %.6g us over %d link%s and %.6g B/s, ranks %d and %d's %.6g us "
+           "over %d and %.6g B/s, and %s",
+           i, j, 1e6 * latency, d, d == 1 ? "" : "s", bandwidth, a, b, 1e6 * m->pair_latency[a][b], e,
+           m->pair_bandwidth[a][b], model);
+  return 1;
+}
+
+/* Why ranks i and j's route is not priced as ranks 0 and 1's per-hop figures give it, into why; 0 when it is. */
+static int route_unlike(const met_platform_t *m, int i, int j, double bytes, char *why, size_t len)
+{
+  int d = m->pair_hops[i][j];
+  double latency = m->pair_latency[i][j];
+  double bandwidth = m->pair_bandwidth[i][j];
+  if (links_unlike(m, i, j, 0, 1, "eq. 4 prices every hop alike", why, len))
+    return 1;
+  double factor = met_net_factor(m->net.bw, m->net.nbw, bytes);
+  if (d > 0 && met_net_rate(&m->net, latency, bandwidth, bytes) < bandwidth * factor * (1 - 1e-9)) {
+    snprintf(why, len,
+             "the TCP window (network/TCP-gamma %.6g B) bounds ranks %d and %d's rate below the route's bandwidth, "
+             "so a message's time is not linear in its hops as eq. 4 prices it",
+             m->net.tcp_gamma, i, j);
+    return 1;
+  }
+  return 0;
+}
+
+/* Why a relay from each rank to the next is not eq. 15's, into why; 0 when it is. */
+static int relay_unlike(const met_platform_t *m, char *why, size_t len)
+{
+  if (m->relay_shared)
+    snprintf(why, len,
+             "the relay's messages between ranks with no host in common cross a shared link (such as a backbone) that "
+             "slows them when rows are relayed at once, and eq. 15 charges each message alone");
+  return m->relay_shared;
+}
+
+int met_platform_routes_alike(const met_platform_t *m, double bytes, int relay, char *why, size_t len)
+{
+  if (m->piecewise || m->p > MET_PLATFORM_PAIR_RANKS || m->p <= 1)
+    return 1;
+  for (int i = 0; i < m->p; i++)
+    for (int j = 0; j < m->p; j++)
+      if (i != j && route_unlike(m, i, j, bytes, why, len))
+        return 0;
+  return !(relay && relay_unlike(m, why, len));
+}
+
+int met_platform_lines_alike(const met_platform_t *m, int cols, char *why, size_t len)
+{
+  static const char model[] = "FAST's eqs. 2-3 price a process row's or column's broadcast with one latency and "
+                              "bandwidth, where its slowest route sets a tree's pace";
+  if (m->piecewise || m->p > MET_PLATFORM_PAIR_RANKS)
+    return 1;
+  for (int i = 0; i < m->p; i++)
+    for (int j = 0; j < m->p; j++) {
+      int row = i / cols == j / cols;
+      int first = row ? i / cols * cols : i % cols; /* the line's first rank, and the next one on it */
+      int next = row ? first + 1 : first + cols;
+      if (i != j && (row || i % cols == j % cols) && next < m->p && links_unlike(m, i, j, first, next, model, why, len))
+        return 0;
+    }
+  return 1;
+}
+
 double met_platform_flops(const met_platform_t *m)
 {
   if (m->nkinds > MET_PLATFORM_MAX_KINDS)

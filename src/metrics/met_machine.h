@@ -115,6 +115,9 @@ typedef struct met_platform {
   /* [P] for each P dividing p (p <= MET_PLATFORM_PAIR_RANKS): 1 when the binomial-tree broadcasts along the process
    * rows (or columns) of the P x (p / P) grid, all at once, slow each other on a link (sim_routes_grid_shared) */
   unsigned char grid_shared[MET_PLATFORM_PAIR_RANKS + 1];
+  /* p <= MET_PLATFORM_PAIR_RANKS: 1 when the messages from each rank to the next, all at once, slow each other on a
+   * link (sim_routes_relay_shared) */
+  unsigned char relay_shared;
   /* the links of the route from rank i to rank j (i, j < min(p, MET_PLATFORM_PAIR_RANKS)), in route order, numbered
    * 0 .. port_links - 1 (met_ports_t); port_links -1: a route longer than MET_PLATFORM_ROUTE_LINKS, none kept */
   short pair_route[MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_PAIR_RANKS][MET_PLATFORM_ROUTE_LINKS];
@@ -158,6 +161,20 @@ void met_platform_p2p_describe(const met_platform_t *m, double bytes, char *out,
  * ranks 0 and 1, delta 0, one regime, in us) priced by its network model (msg->net = &m->net, borrowed). Returns 0,
  * or -1 when the platform gives neither (or met_platform_unpriced; p = 1 gives zeros). */
 int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg);
+
+/* Whether the routes between the first min(p, MET_PLATFORM_PAIR_RANKS) ranks are what eq. 4's per-hop form, as
+ * met_platform_msg gives it from ranks 0 and 1's route, prices: every route's latency that route's latency per link
+ * times its links and its bandwidth theirs, and no rate bounded by the TCP window for messages of `bytes` (which makes
+ * a time not linear in the hops); with `relay` (eq. 15's neighbour broadcast), also no link that the messages from
+ * each rank to the next slow each other on (relay_shared). 1, or 0 with the reason in why. Always 1
+ * for a piecewise platform (its own model) and for more ranks than MET_PLATFORM_PAIR_RANKS (routes not kept). */
+int met_platform_routes_alike(const met_platform_t *m, double bytes, int relay, char *why, size_t len);
+
+/* Whether every route between two ranks of one process row, or of one process column, of a grid of `cols` columns
+ * numbered row-major has the latency per link and the bandwidth of its line's first two ranks' route (FAST's one
+ * link per line). 1, or 0 with the reason in why. Always 1 for a piecewise platform and for more ranks than
+ * MET_PLATFORM_PAIR_RANKS. */
+int met_platform_lines_alike(const met_platform_t *m, int cols, char *why, size_t len);
 
 /* The flop rate of the slowest rank's host (clock / cycles per flop; the critical path of a program whose ranks
  * compute equal shares in step); 0 when a flop costs nothing on some host, or there are more kinds of host than kept.

@@ -495,9 +495,27 @@ static int check_state_profiles(const char *platform, const xmlNode *root, char 
   return SIM_EPLATFORM;
 }
 
+/* SimGrid's Constant network model: it creates no link (it aborts on one), so its hosts have no routes, along which
+ * simrun maps ranks, checks a platform and prices messages (a zone without routing aborts when asked for one). */
+static int check_constant(const char *platform, const xmlNode *root, char *err, size_t errlen)
+{
+  const xmlNode *constant = find_element(root, [](const xmlNode *node) {
+    return named(node, "prop") && node->parent && named(node->parent, "config") &&
+           attribute(node, "id") == "network/model" && attribute(node, "value") == "Constant";
+  });
+  if (!constant)
+    return 0;
+  snprintf(err, errlen,
+           "%s:%d: <config> network/model = \"Constant\": the Constant network model has no links and so no routes "
+           "between hosts, which simrun maps ranks by and prices messages along; choose CM02, LV08 or SMPI, with "
+           "links and routes",
+           platform, (int)xmlGetLineNo(constant));
+  return SIM_EPLATFORM;
+}
+
 /* What SimGrid's parser would say without a line, a column or a fix: not XML at all, XML that is not a platform (a
  * scenario), a platform without the DOCTYPE line SimGrid's parser needs, a version newer than it reads, and a WIFI
- * zone or a state profile, which simrun does not simulate. */
+ * zone, a state profile or the Constant network model, which simrun does not simulate. */
 extern "C" int sim_check_platform_xml(const char *platform, char *err, size_t errlen)
 {
   xmlError first = {};
@@ -530,7 +548,8 @@ extern "C" int sim_check_platform_xml(const char *platform, char *err, size_t er
              platform, (int)xmlGetLineNo(root));
   else if ((rc = check_version(platform, root, err, errlen)) == 0 &&
            (rc = check_wifi(platform, root, err, errlen)) == 0 &&
-           (rc = check_state_profiles(platform, root, err, errlen)) == 0)
+           (rc = check_state_profiles(platform, root, err, errlen)) == 0 &&
+           (rc = check_constant(platform, root, err, errlen)) == 0)
     rc = check_loadable(platform, root, err, errlen);
   xmlFreeDoc(doc);
   return rc;

@@ -397,6 +397,11 @@ static int describe_ranks(const char *platform, const sg_host_t *hosts, met_plat
     rc = shared < 0 ? shared : 0;
     m->grid_shared[rows] = shared == 1;
   }
+  if (rc == 0 && m->p <= MET_PLATFORM_PAIR_RANKS) {
+    int shared = sim_routes_relay_shared(hosts, m->p);
+    rc = shared < 0 ? shared : 0;
+    m->relay_shared = shared == 1;
+  }
   return rc ? rc : sim_routes_describe(hosts, m->p, &m->one_to_all, &m->neighbour, &m->from_rank0);
 }
 

@@ -18,10 +18,18 @@ int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_t
                         met_bcast_routes_t *from_rank0);
 
 /* Whether the binomial-tree broadcasts of a rows x cols grid of the ranks on hosts[0..rows cols - 1] (numbered
- * row-major), one along every process row at once (and one along every process column at once), send messages of
- * two lines in one round over one link whose share is below one of those messages' own bottleneck, for some root:
- * then concurrent broadcasts share a link, which FAST's eqs. 2-3 do not charge. Returns 1 or 0, or SIM_ENOMEM. */
+ * row-major), one along every process row at once (and one along every process column at once), send two messages
+ * in one round, of one line or of two, over one link whose share is below one of those messages' own bottleneck, for
+ * some root: then concurrent messages share a link, which FAST's eqs. 2-3 do not charge. Returns 1 or 0, or
+ * SIM_ENOMEM. */
 int sim_routes_grid_shared(const sg_host_t *hosts, int rows, int cols);
+
+/* Whether two messages of a relay along the ranks on hosts[0..p-1] (rank i to rank i + 1, for every i) with no host
+ * in common, which a neighbour broadcast's pipelined rows can send at once, cross one link whose share is below one
+ * of those messages' own bottleneck (a backbone, a trunk): eq. 15 charges each alone. Two messages with a host in
+ * common (i to i + 1, i + 1 to i + 2) do not count: the relay has that host forward a row once it is received.
+ * Returns 1 or 0, or SIM_ENOMEM. */
+int sim_routes_relay_shared(const sg_host_t *hosts, int p);
 
 /* The links of the route from hosts[i] to hosts[j] (i, j < n), in route order, into route[(i * stride + j) * max ..]
  * and their number into hops[i * stride + j], numbered from 0 in the order met (none from a host to itself); *whole

@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
+#include <sys/resource.h>
 
 #define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
 
@@ -822,6 +823,72 @@ static void test_analyse_bad_folders(void)
   EXPECT_FAILURE(.args = {"analyse"}, .bare = 1, .status = 2, .prefix = "no trace folder given", .phrases = {NULL});
 }
 
+/* Writes a run of `nranks` ranks that each compute for one second into folder `dir`, rank `bad` (-1: none) with a
+ * line that is no interval. 0, or -1. */
+static int write_wide_run(const char *dir, int nranks, int bad)
+{
+  for (int r = 0; r < nranks; r++) {
+    char path[2048];
+    snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
+    FILE *f = fopen(path, "w");
+    if (!f)
+      return -1;
+    fprintf(f, "# simrun measured timeline 1\n# rank %d of %d\n# start end category phase peer bytes call\n", r,
+            nranks);
+    fprintf(f, "%s\n# end 1.000000000\n",
+            r == bad ? "0.0 1.0 computes" : "0.000000000 1.000000000 compute main -1 0 -");
+    if (fclose(f) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* Runs `simrun analyse dir` with at most `files` open files (soft and hard, so that main.c cannot raise it), its
+ * output in *run. */
+static void analyse_with_files(const char *dir, rlim_t files, cli_run_t *run)
+{
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
+  CU_ASSERT_FATAL(out && err);
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    struct rlimit limit = {files, files};
+    const char *argv[] = {SIMRUN_BINARY, "analyse", dir, NULL};
+    if (setrlimit(RLIMIT_NOFILE, &limit) == 0 && dup2(fileno(out), STDOUT_FILENO) >= 0 &&
+        dup2(fileno(err), STDERR_FILENO) >= 0)
+      execv(SIMRUN_BINARY, (char *const *)argv);
+    _exit(127);
+  }
+  CU_ASSERT_FATAL(finish(pid, out, err, run) == 0);
+}
+
+/* The reader's code gives the exit status (issue 48 item 3, bas_error.h): a folder whose file is damaged is the
+ * user's input (2), a folder analyse cannot open whole because the machine's open-files limit is lower than its
+ * 200 ranks is a runtime failure (1), told as such and not as a missing rank; the same folder with the limit the
+ * machine gives is read (0). */
+static void test_analyse_status_from_the_code(void)
+{
+  char dir[1024];
+  CU_ASSERT_FATAL(make_folder(dir, sizeof dir) == 0);
+  cli_run_t run = {0};
+  CU_ASSERT_FATAL(write_wide_run(dir, 200, 150) == 0);
+  analyse_with_files(dir, 1024, &run);
+  CU_ASSERT_EQUAL(run.status, 2);
+  CU_ASSERT(strstr(run.err, "timeline-150.txt:4: ") != NULL);
+  run_free(&run);
+  CU_ASSERT_FATAL(write_wide_run(dir, 200, -1) == 0);
+  analyse_with_files(dir, 1024, &run);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  analyse_with_files(dir, 64, &run);
+  CU_ASSERT_EQUAL(run.status, 1);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  CU_ASSERT(strstr(run.err, "Too many open files") && strstr(run.err, "raise the open-files limit (ulimit -n)"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -846,6 +913,7 @@ int main(void)
       {"test_analyse_cut_short_folder", test_analyse_cut_short_folder},
       {"test_analyse_sums_offer_no_per_process", test_analyse_sums_offer_no_per_process},
       {"test_analyse_sums_keep_wait_states", test_analyse_sums_keep_wait_states},
+      {"test_analyse_status_from_the_code", test_analyse_status_from_the_code},
       {NULL, NULL}};
   return tu_run("cli_analyse", cases);
 }

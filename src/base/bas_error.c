@@ -2,6 +2,8 @@
 /* The table behind bas_error.h: each code's message and exit status. */
 #include "bas_error.h"
 
+#include <errno.h>
+
 const char *bas_strerror(int code)
 {
   switch (code) {
@@ -35,4 +37,21 @@ int bas_error_status(int code)
 int bas_error_is_input(int code)
 {
   return bas_error_status(code) == BAS_STATUS_INPUT;
+}
+
+int bas_error_reading(int errnum)
+{
+  switch (errnum) {
+  case ENOMEM:
+    return BAS_ENOMEM;
+  case EMFILE:
+  case ENFILE:
+  case EIO:
+  case ENOSPC:
+  case EFBIG:
+  case EINTR:
+    return BAS_EIO;
+  default:
+    return BAS_EDATA;
+  }
 }

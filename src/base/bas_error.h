@@ -39,4 +39,9 @@ int bas_error_status(int code);
 /* 1 when `code` means the user's input is wrong (exit status 2), 0 otherwise. */
 int bas_error_is_input(int code);
 
+/* The code of a failure to open or read a file the user named, from its errno: the machine's limits and faults (no
+ * memory, too many open files, an I/O error) are runtime failures, BAS_EIO or BAS_ENOMEM; anything else (missing,
+ * not allowed, not a file) is the name's fault, BAS_EDATA. */
+int bas_error_reading(int errnum);
+
 #endif

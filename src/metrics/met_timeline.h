@@ -24,6 +24,8 @@ typedef struct met_timeline_info {
                          * hidden put back end, summed over them (each at most its own gaps: T_par at most the span) */
   double waits_removed; /* and how much earlier the ranks that waited for partners their tracer time delayed end */
   char program[256];    /* rank 0's "# program NAME" line, or "" */
+  int error;            /* when no trace is returned, its code (bas_error.h): BAS_EDATA for a folder or file that
+                         * is not a whole run's, BAS_EIO or BAS_ENOMEM for this machine's limits and faults; else 0 */
 } met_timeline_info_t;
 
 /* Reads folder `dir` in one pass (each file in format 1 or 2, docs/tracer.md): timeline-0.txt, whose header gives the

@@ -843,19 +843,22 @@ static int write_wide_run(const char *dir, int nranks, int bad)
   return 0;
 }
 
-/* Runs `simrun analyse dir` with at most `files` open files (soft and hard, so that main.c cannot raise it), its
- * output in *run. */
-static void analyse_with_files(const char *dir, rlim_t files, cli_run_t *run)
+/* Runs simrun with `args` (NULL-ended) in folder `dir` under limit `resource` (soft and hard, so that main.c cannot
+ * raise it) at `value`, SIGXFSZ ignored (a write beyond RLIMIT_FSIZE then fails with EFBIG), its output in *run. */
+static void simrun_limited(const char *dir, const char *const *args, int resource, rlim_t value, cli_run_t *run)
 {
   FILE *out = tmpfile();
   FILE *err = tmpfile();
   CU_ASSERT_FATAL(out && err);
+  const char *argv[MAX_ARGS + 2] = {SIMRUN_BINARY};
+  for (size_t i = 0; i < MAX_ARGS && args[i]; i++)
+    argv[i + 1] = args[i];
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
-    struct rlimit limit = {files, files};
-    const char *argv[] = {SIMRUN_BINARY, "analyse", dir, NULL};
-    if (setrlimit(RLIMIT_NOFILE, &limit) == 0 && dup2(fileno(out), STDOUT_FILENO) >= 0 &&
+    struct rlimit limit = {value, value};
+    signal(SIGXFSZ, SIG_IGN);
+    if (chdir(dir) == 0 && setrlimit(resource, &limit) == 0 && dup2(fileno(out), STDOUT_FILENO) >= 0 &&
         dup2(fileno(err), STDERR_FILENO) >= 0)
       execv(SIMRUN_BINARY, (char *const *)argv);
     _exit(127);
@@ -872,19 +875,38 @@ static void test_analyse_status_from_the_code(void)
   char dir[1024];
   CU_ASSERT_FATAL(make_folder(dir, sizeof dir) == 0);
   cli_run_t run = {0};
+  const char *args[] = {"analyse", dir, NULL};
   CU_ASSERT_FATAL(write_wide_run(dir, 200, 150) == 0);
-  analyse_with_files(dir, 1024, &run);
+  simrun_limited(dir, args, RLIMIT_NOFILE, 1024, &run);
   CU_ASSERT_EQUAL(run.status, 2);
   CU_ASSERT(strstr(run.err, "timeline-150.txt:4: ") != NULL);
   run_free(&run);
   CU_ASSERT_FATAL(write_wide_run(dir, 200, -1) == 0);
-  analyse_with_files(dir, 1024, &run);
+  simrun_limited(dir, args, RLIMIT_NOFILE, 1024, &run);
   CU_ASSERT_EQUAL(run.status, 0);
   run_free(&run);
-  analyse_with_files(dir, 64, &run);
+  simrun_limited(dir, args, RLIMIT_NOFILE, 64, &run);
   CU_ASSERT_EQUAL(run.status, 1);
   CU_ASSERT_EQUAL(count_lines(run.err), 1);
   CU_ASSERT(strstr(run.err, "Too many open files") && strstr(run.err, "raise the open-files limit (ulimit -n)"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
+/* A report failure found late, at runtime, exits 1 (issue 48 item 3): the JSON of two-ranks (1,755 bytes) under a
+ * 1,024-byte file-size limit cannot be written whole: one error line naming it and what failed, and nothing left. */
+static void test_analyse_late_write_failure_is_runtime(void)
+{
+  char dir[1024];
+  CU_ASSERT_FATAL(make_folder(dir, sizeof dir) == 0);
+  cli_run_t run = {0};
+  const char *args[] = {"analyse", RUNS "two-ranks", "--json", "out.json", NULL};
+  simrun_limited(dir, args, RLIMIT_FSIZE, 1024, &run);
+  CU_ASSERT_EQUAL(run.status, 1);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  CU_ASSERT(strncmp(run.err, "simrun: error: ", 15) == 0 && strstr(run.err, "out.json") &&
+            strstr(run.err, "File too large"));
+  CU_ASSERT_EQUAL(count_entries(dir), 0);
   run_free(&run);
   remove_folder(dir);
 }
@@ -914,6 +936,7 @@ int main(void)
       {"test_analyse_sums_offer_no_per_process", test_analyse_sums_offer_no_per_process},
       {"test_analyse_sums_keep_wait_states", test_analyse_sums_keep_wait_states},
       {"test_analyse_status_from_the_code", test_analyse_status_from_the_code},
+      {"test_analyse_late_write_failure_is_runtime", test_analyse_late_write_failure_is_runtime},
       {NULL, NULL}};
   return tu_run("cli_analyse", cases);
 }

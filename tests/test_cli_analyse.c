@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
+#include <sys/resource.h>
 
 #define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
 
@@ -822,6 +823,94 @@ static void test_analyse_bad_folders(void)
   EXPECT_FAILURE(.args = {"analyse"}, .bare = 1, .status = 2, .prefix = "no trace folder given", .phrases = {NULL});
 }
 
+/* Writes a run of `nranks` ranks that each compute for one second into folder `dir`, rank `bad` (-1: none) with a
+ * line that is no interval. 0, or -1. */
+static int write_wide_run(const char *dir, int nranks, int bad)
+{
+  for (int r = 0; r < nranks; r++) {
+    char path[2048];
+    snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
+    FILE *f = fopen(path, "w");
+    if (!f)
+      return -1;
+    fprintf(f, "# simrun measured timeline 1\n# rank %d of %d\n# start end category phase peer bytes call\n", r,
+            nranks);
+    fprintf(f, "%s\n# end 1.000000000\n",
+            r == bad ? "0.0 1.0 computes" : "0.000000000 1.000000000 compute main -1 0 -");
+    if (fclose(f) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* Runs simrun with `args` (NULL-ended) in folder `dir` under limit `resource` (soft and hard, so that main.c cannot
+ * raise it) at `value`, SIGXFSZ ignored (a write beyond RLIMIT_FSIZE then fails with EFBIG), its output in *run. */
+static void simrun_limited(const char *dir, const char *const *args, int resource, rlim_t value, cli_run_t *run)
+{
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
+  CU_ASSERT_FATAL(out && err);
+  const char *argv[MAX_ARGS + 2] = {SIMRUN_BINARY};
+  for (size_t i = 0; i < MAX_ARGS && args[i]; i++)
+    argv[i + 1] = args[i];
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    struct rlimit limit = {value, value};
+    signal(SIGXFSZ, SIG_IGN);
+    if (chdir(dir) == 0 && setrlimit(resource, &limit) == 0 && dup2(fileno(out), STDOUT_FILENO) >= 0 &&
+        dup2(fileno(err), STDERR_FILENO) >= 0)
+      execv(SIMRUN_BINARY, (char *const *)argv);
+    _exit(127);
+  }
+  CU_ASSERT_FATAL(finish(pid, out, err, run) == 0);
+}
+
+/* The reader's code gives the exit status (issue 48 item 3, bas_error.h): a folder whose file is damaged is the
+ * user's input (2), a folder analyse cannot open whole because the machine's open-files limit is lower than its
+ * 200 ranks is a runtime failure (1), told as such and not as a missing rank; the same folder with the limit the
+ * machine gives is read (0). */
+static void test_analyse_status_from_the_code(void)
+{
+  char dir[1024];
+  CU_ASSERT_FATAL(make_folder(dir, sizeof dir) == 0);
+  cli_run_t run = {0};
+  const char *args[] = {"analyse", dir, NULL};
+  CU_ASSERT_FATAL(write_wide_run(dir, 200, 150) == 0);
+  simrun_limited(dir, args, RLIMIT_NOFILE, 1024, &run);
+  CU_ASSERT_EQUAL(run.status, 2);
+  CU_ASSERT(strstr(run.err, "timeline-150.txt:4: ") != NULL);
+  run_free(&run);
+  CU_ASSERT_FATAL(write_wide_run(dir, 200, -1) == 0);
+  simrun_limited(dir, args, RLIMIT_NOFILE, 1024, &run);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  simrun_limited(dir, args, RLIMIT_NOFILE, 64, &run);
+  CU_ASSERT_EQUAL(run.status, 1);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  CU_ASSERT(strstr(run.err, "Too many open files") && strstr(run.err, "raise the open-files limit (ulimit -n)"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
+/* A report failure found late, at runtime, exits 1 (issue 48 item 3): the JSON of two-ranks (1,755 bytes) under a
+ * 1,024-byte file-size limit cannot be written whole: one error line naming it and what failed, and nothing left. */
+static void test_analyse_late_write_failure_is_runtime(void)
+{
+  char dir[1024];
+  CU_ASSERT_FATAL(make_folder(dir, sizeof dir) == 0);
+  cli_run_t run = {0};
+  const char *args[] = {"analyse", RUNS "two-ranks", "--json", "out.json", NULL};
+  simrun_limited(dir, args, RLIMIT_FSIZE, 1024, &run);
+  CU_ASSERT_EQUAL(run.status, 1);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  CU_ASSERT(strncmp(run.err, "simrun: error: ", 15) == 0 && strstr(run.err, "out.json") &&
+            strstr(run.err, "File too large"));
+  CU_ASSERT_EQUAL(count_entries(dir), 0);
+  run_free(&run);
+  remove_folder(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -846,6 +935,8 @@ int main(void)
       {"test_analyse_cut_short_folder", test_analyse_cut_short_folder},
       {"test_analyse_sums_offer_no_per_process", test_analyse_sums_offer_no_per_process},
       {"test_analyse_sums_keep_wait_states", test_analyse_sums_keep_wait_states},
+      {"test_analyse_status_from_the_code", test_analyse_status_from_the_code},
+      {"test_analyse_late_write_failure_is_runtime", test_analyse_late_write_failure_is_runtime},
       {NULL, NULL}};
   return tu_run("cli_analyse", cases);
 }

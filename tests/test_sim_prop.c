@@ -86,24 +86,24 @@ static void test_sim_prop_values_by_row(void)
   }
   const sim_prop_t *small = sim_prop_row(SIM_PROP_COMM_SMALL_US);
   CU_ASSERT_EQUAL(sim_prop_check_value(small, "-81.5 1.33 93.04 0.05", err, sizeof err), 0);
-  CU_ASSERT_EQUAL(sim_prop_check_value(small, "1 2 3", err, sizeof err), -1);
+  CU_ASSERT_EQUAL(sim_prop_check_value(small, "1 2 3", err, sizeof err), SIM_EPLATFORM);
   CU_ASSERT_STRING_EQUAL(err, "expected 4 numbers in [-1e12, 1e12], written in decimal digits");
-  CU_ASSERT_EQUAL(sim_prop_check_value(small, "0x10 1 1 1", err, sizeof err), -1);
+  CU_ASSERT_EQUAL(sim_prop_check_value(small, "0x10 1 1 1", err, sizeof err), SIM_EPLATFORM);
   const sim_prop_t *clock = sim_prop_row(SIM_PROP_CLOCK_HZ);
-  CU_ASSERT_EQUAL(sim_prop_check_value(clock, "0", err, sizeof err), -1);
+  CU_ASSERT_EQUAL(sim_prop_check_value(clock, "0", err, sizeof err), SIM_EPLATFORM);
   CU_ASSERT_EQUAL(sim_prop_check_value(clock, "1e18", err, sizeof err), 0);
-  CU_ASSERT_EQUAL(sim_prop_check_value(clock, "1.1e18", err, sizeof err), -1);
+  CU_ASSERT_EQUAL(sim_prop_check_value(clock, "1.1e18", err, sizeof err), SIM_EPLATFORM);
   const sim_prop_t *page = sim_prop_row(SIM_PROP_DSM_PAGE_BYTES);
   CU_ASSERT_EQUAL(sim_prop_check_value(page, "4096", err, sizeof err), 0);
-  CU_ASSERT_EQUAL(sim_prop_check_value(page, "3000", err, sizeof err), -1);
-  CU_ASSERT_EQUAL(sim_prop_check_value(page, "128", err, sizeof err), -1);
+  CU_ASSERT_EQUAL(sim_prop_check_value(page, "3000", err, sizeof err), SIM_EPLATFORM);
+  CU_ASSERT_EQUAL(sim_prop_check_value(page, "128", err, sizeof err), SIM_EPLATFORM);
   const sim_prop_t *pairs = sim_prop_row(SIM_PROP_LINK_INIT_BY_P);
   CU_ASSERT_EQUAL(sim_prop_check_value(pairs, "2 0.001 4 0.004", err, sizeof err), 0);
-  CU_ASSERT_EQUAL(sim_prop_check_value(pairs, "2 0.001 2 0.004", err, sizeof err), -1);
-  CU_ASSERT_EQUAL(sim_prop_check_value(pairs, "2 0.001 4", err, sizeof err), -1);
-  CU_ASSERT_EQUAL(sim_prop_check_value(sim_prop_row(SIM_PROP_FORWARD_BUFFERS), "3", err, sizeof err), -1);
-  CU_ASSERT_EQUAL(sim_prop_check_value(sim_prop_row(SIM_PROP_ROW), "1.5", err, sizeof err), -1);
-  CU_ASSERT_EQUAL(sim_prop_check_value(sim_prop_row(SIM_PROP_PLACEMENT), "grey", err, sizeof err), -1);
+  CU_ASSERT_EQUAL(sim_prop_check_value(pairs, "2 0.001 2 0.004", err, sizeof err), SIM_EPLATFORM);
+  CU_ASSERT_EQUAL(sim_prop_check_value(pairs, "2 0.001 4", err, sizeof err), SIM_EPLATFORM);
+  CU_ASSERT_EQUAL(sim_prop_check_value(sim_prop_row(SIM_PROP_FORWARD_BUFFERS), "3", err, sizeof err), SIM_EPLATFORM);
+  CU_ASSERT_EQUAL(sim_prop_check_value(sim_prop_row(SIM_PROP_ROW), "1.5", err, sizeof err), SIM_EPLATFORM);
+  CU_ASSERT_EQUAL(sim_prop_check_value(sim_prop_row(SIM_PROP_PLACEMENT), "grey", err, sizeof err), SIM_EPLATFORM);
   CU_ASSERT_STRING_EQUAL(err, "expected gray");
 }
 

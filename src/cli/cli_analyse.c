@@ -235,7 +235,8 @@ static met_trace_t *read_run(const char *dir, met_timeline_info_t *info, int *ke
   return trace;
 }
 
-/* Reads every folder into runs, sorted by p (stable). 0, or EXIT_INPUT. */
+/* Reads every folder into runs, sorted by p (stable). 0, or the exit status of the reader's code: EXIT_INPUT for a
+ * folder that is not a whole run's, EXIT_RUNTIME for this machine's limits and faults (bas_error.h). */
 static int read_runs(const analyse_opts_t *opts, runs_t *runs)
 {
   for (int i = 0; i < opts->ndirs; i++) {
@@ -243,7 +244,7 @@ static int read_runs(const analyse_opts_t *opts, runs_t *runs)
     int kept;
     met_trace_t *trace = read_run(opts->dirs[i], &info, &kept);
     if (!trace)
-      return EXIT_INPUT;
+      return info.error ? bas_error_status(info.error) : EXIT_INPUT; /* 0: a run that recorded no time */
     int at = runs->n++;
     for (; at > 0 && met_trace_nranks(runs->traces[at - 1]) > met_trace_nranks(trace); at--) {
       runs->traces[at] = runs->traces[at - 1];

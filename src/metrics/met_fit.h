@@ -35,7 +35,7 @@ typedef struct met_fit {
   double x_min, x_max; /* the data's range: the fit says nothing outside it (met_fit_covers) */
 } met_fit_t;
 
-/* Fits `form` to the n points (x[i], y[i]). Returns 0 and fills *out, or -1 when the form does not apply: fewer
+/* Fits `form` to the n points (x[i], y[i]). Returns 0 and fills *out, or BAS_EINVAL when the form does not apply: fewer
  * points than coefficients, data outside the form's domain, a non-finite value, or x values that cannot separate the
  * coefficients (all x equal, say). */
 int met_fit(met_fit_form_t form, const double *x, const double *y, size_t n, met_fit_t *out);

@@ -4,6 +4,7 @@
  * crashed run is refused with the file and line to blame; the wait-state rules are met_timeline_match.c's. */
 #define _POSIX_C_SOURCE 200809L /* pread */
 #include "met_timeline.h"
+#include "bas_error.h"
 #include "met_timeline_match.h"
 #include "met_zread.h"
 
@@ -400,21 +401,28 @@ static int open_rank(reader_t *r, const char *dir, int rank, const char *announc
   int fd = open(r->path, O_RDONLY | O_NONBLOCK); /* a FIFO would block, /dev/zero never end: refused */
   struct stat st;
   int regular = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= MAX_BYTES;
+  int code = fd >= 0 ? BAS_EDATA : bas_error_reading(errno);
   r->in = regular ? met_zread_fdopen(fd) : NULL;
   if (r->in)
     return 0;
   if (regular) {
     snprintf(err, errlen, "%s: out of memory", r->path);
+    code = BAS_ENOMEM;
   } else if (fd >= 0) {
     close(fd);
     snprintf(err, errlen, "%s: not a regular file of at most 64 GiB (a folder, a FIFO, a device); %s", r->path, HOW);
-  } else if (announced)
+  } else if (code != BAS_EDATA) /* too many open files, an I/O error: the machine's, not the folder's */
+    snprintf(err, errlen,
+             "%s: cannot open it (%s): analyse opens every rank's timeline at once; raise the open-files limit "
+             "(ulimit -n) or free the machine's resources and analyse again",
+             r->path, strerror(errno));
+  else if (announced)
     snprintf(err, errlen, "%s: the run has rank %d but %s cannot be read (%s): a rank did not write its timeline; %s",
              announced, rank, r->path, strerror(errno), HOW);
   else
     snprintf(err, errlen, "%s: cannot read it (%s); give a folder that libsimrun-trace.so wrote (SIMRUN_TRACE_DIR)",
              r->path, strerror(errno));
-  return -1;
+  return code;
 }
 
 /* Every rank's file, open at once, with the next interval of each read ahead. */
@@ -645,11 +653,12 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   reader_t first = {0};
   char announced[4200];
   int nranks = 0;
-  if (open_rank(&first, dir, 0, NULL, err, errlen) != 0)
-    return -1;
+  int rc = open_rank(&first, dir, 0, NULL, err, errlen);
+  if (rc != 0)
+    return rc;
   if (read_header(&first, 0, &nranks, err, errlen) != 0) {
     met_zread_close(first.in);
-    return -1;
+    return BAS_EDATA;
   }
   snprintf(announced, sizeof announced, "%s:2", first.path);
   s->files = calloc((size_t)nranks, sizeof *s->files);
@@ -660,17 +669,18 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   if (!s->files || !s->ahead || !s->live || !s->last || !*trace || (!keep && met_trace_sum_waits(*trace) != 0)) {
     snprintf(err, errlen, "%s: out of memory for %d ranks", first.path, nranks);
     met_zread_close(first.in);
-    return -1;
+    return BAS_ENOMEM;
   }
   s->nranks = nranks;
   s->files[0] = first;
   s->files[0].unfolded = keep ? &s->unfolded : NULL;
-  for (int rank = 1; rank < nranks; rank++)
-    if (open_rank(&s->files[rank], dir, rank, announced, err, errlen) != 0 ||
-        read_header(&s->files[rank], rank, &nranks, err, errlen) != 0)
-      return -1;
-    else
-      s->files[rank].unfolded = keep ? &s->unfolded : NULL;
+  for (int rank = 1; rank < nranks; rank++) {
+    if ((rc = open_rank(&s->files[rank], dir, rank, announced, err, errlen)) != 0)
+      return rc;
+    if (read_header(&s->files[rank], rank, &nranks, err, errlen) != 0)
+      return BAS_EDATA;
+    s->files[rank].unfolded = keep ? &s->unfolded : NULL;
+  }
   return 0;
 }
 
@@ -756,9 +766,9 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
 {
   for (int r = 0; r < s->nranks; r++)
     if (read_ahead(s, trace, r, err, errlen) != 0)
-      return -1;
+      return BAS_EDATA;
   if (mixed_runs(s, err, errlen) != 0)
-    return -1;
+    return BAS_EDATA;
   s->info->compensated = all_own_gaps(s);
   if (s->info->compensated)
     met_tl_match_keep_causality(m);
@@ -766,17 +776,18 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
     met_tl_event_t ev = compensated(s, r);
     if (met_tl_match_push(m, r, &ev) != 0) {
       snprintf(err, errlen, "%s: out of memory", dir);
-      return -1;
+      return BAS_ENOMEM;
     }
     if (read_ahead(s, trace, r, err, errlen) != 0)
-      return -1;
+      return BAS_EDATA;
     int next = earliest(s);
     if (met_tl_match_flush(m, trace, next < 0 ? INFINITY : s->ahead[next].iv.start) != 0) {
       snprintf(err, errlen, "%s: out of memory", dir);
-      return -1;
+      return BAS_ENOMEM;
     }
   }
-  return met_tl_match_flush(m, trace, INFINITY) == 0 ? 0 : (snprintf(err, errlen, "%s: out of memory", dir), -1);
+  return met_tl_match_flush(m, trace, INFINITY) == 0 ? 0
+                                                     : (snprintf(err, errlen, "%s: out of memory", dir), BAS_ENOMEM);
 }
 
 met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t *info, char *err, size_t errlen)
@@ -791,7 +802,7 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
   int rc = open_all(&s, dir, keep, &trace, err, errlen);
   if (rc == 0 && !(m = met_tl_match_new(s.nranks))) {
     snprintf(err, errlen, "%s: out of memory for %d ranks", dir, s.nranks);
-    rc = -1;
+    rc = BAS_ENOMEM;
   }
   if (rc == 0)
     rc = stream_intervals(&s, m, trace, dir, err, errlen);
@@ -809,6 +820,7 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
   close_all(&s);
   if (rc == 0)
     snprintf(err, errlen, "%s", s.cut);
+  s.info->error = rc;
   if (rc == 0)
     return trace;
   met_trace_free(trace);

@@ -28,6 +28,8 @@ typedef struct met_timeline_info {
   double clock_total;   /* the intervals that came after them on their ranks, moved as much */
   size_t clock_later;
   char program[256]; /* rank 0's "# program NAME" line, or "" */
+  int error;         /* when no trace is returned, its code (bas_error.h): BAS_EDATA for a folder or file that
+                      * is not a whole run's, BAS_EIO or BAS_ENOMEM for this machine's limits and faults; else 0 */
 } met_timeline_info_t;
 
 /* Reads folder `dir` in one pass (each file in format 1 or 2, docs/tracer.md): timeline-0.txt, whose header gives the

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp, scandir, getdelim */
 
 #include "rep_html.h"
+#include "bas_error.h"
 #include "rep_factors.h"
 #include "rep_html_tables.h"
 
@@ -631,12 +632,12 @@ int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
   if (rc != 0 || put_rendered(out, study, rep_print) != 0) {
     if (!*err)
       snprintf(err, errlen, "out of memory while writing the HTML page");
-    return -1;
+    return BAS_EIO;
   }
   fputs("</body>\n</html>\n", out);
   if (ferror(out)) {
     snprintf(err, errlen, "writing the HTML page failed");
-    return -1;
+    return BAS_EIO;
   }
   return 0;
 }

@@ -71,7 +71,7 @@ const char *sim_prop_type_text(const sim_prop_t *prop);
 void sim_prop_range_text(const sim_prop_t *prop, char *buf, size_t len);
 
 /* Whether `text` is a legal value of `prop` by its type and range (SIM_TYPE_HOST, _SHAPE, _SIMGRID: any text, checked
- * where they are read). Returns 0, or -1 with "expected ..." (what a value must be) in err. */
+ * where they are read). Returns 0, or SIM_EPLATFORM with "expected ..." (what a value must be) in err. */
 int sim_prop_check_value(const sim_prop_t *prop, const char *text, char *err, size_t errlen);
 
 /* The line of file `path` that sets property `name` to `value` (the first line with both quoted), or 0 when not found:

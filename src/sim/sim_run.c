@@ -538,7 +538,7 @@ int sim_run_probe_describe(const char *platform, const int *ranks, size_t count,
     snprintf(err, errlen, "the platform probe wrote no host count");
   met_platform_t *machine = rc == 0 && follow ? malloc(sizeof *machine) : NULL;
   if (rc == 0 && follow && !machine)
-    snprintf(err, errlen, "%s", sim_strerror(rc = SIM_ENOMEM));
+    snprintf(err, errlen, "%s", bas_strerror(rc = SIM_ENOMEM));
   for (size_t k = 0; rc == 0 && follow && k < count; k++) {
     int32_t one = 0;
     rc = fread(&one, sizeof one, 1, channel) == 1 && (!one || fread(machine, sizeof *machine, 1, channel) == 1)
@@ -547,7 +547,7 @@ int sim_run_probe_describe(const char *platform, const int *ranks, size_t count,
     if (rc != 0)
       snprintf(err, errlen, "the platform probe wrote a damaged description");
     else if (one && (rc = take(state, k, machine)) != 0)
-      snprintf(err, errlen, "%s", sim_strerror(rc));
+      snprintf(err, errlen, "%s", bas_strerror(rc));
   }
   free(machine);
   fclose(channel);
@@ -592,7 +592,7 @@ int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, s
   if (rc != 0) {
     free(*hops);
     *hops = NULL;
-    snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? sim_strerror(rc) : "the route probe wrote no routes");
+    snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? bas_strerror(rc) : "the route probe wrote no routes");
   }
   return rc;
 }

@@ -34,7 +34,7 @@ typedef struct stu_progress {
 typedef void (*stu_progress_fn)(const stu_progress_t *progress, void *ctx);
 
 /* The default folder of the cache of finished points into `dir`: $SIMRUN_CACHE_DIR, else $XDG_CACHE_HOME/simrun,
- * else $HOME/.cache/simrun. 0, or -1 when none of these is set. */
+ * else $HOME/.cache/simrun. 0, or BAS_EINVAL when none of these is set. */
 int stu_cache_default_dir(char *dir, size_t len);
 
 /* How a study runs its simulations. */

@@ -8,6 +8,7 @@
 #include "trc_record.h"
 #include "met_flops.h"
 #include "trc_fold.h"
+#include "trc_folder.h"
 #include "trc_out.h"
 #include "trc_timeline.h"
 
@@ -285,6 +286,8 @@ static int open_files(void)
   const char *dir = getenv("SIMRUN_TRACE_DIR");
   if (!dir || !*dir)
     dir = "simrun-trace";
+  if (trc_folder_check(dir, rec.rank == 0) != 0) /* before anything is made, written or removed there */
+    return -1;
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
     fprintf(stderr, "simrun-trace: warning: cannot create %s: %s; this run is not traced\n", dir, strerror(errno));
     return -1;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The table of platform properties (sim_prop.h): docs/properties.md's table of every property is the table, row for row;
- * every shipped platform passes the probe's check of its properties; a property simrun does not know, or one where it
- * would be ignored, is refused at its file and line; each row's example is a legal value and its range's ends hold. */
+/* The table of platform properties (sim_prop.h): docs/properties.md's table of every property is the table, row for
+ * row; every shipped platform passes the probe's check of its properties; a property simrun does not know, or one where
+ * it would be ignored, is refused at its file and line; each row's example is a legal value and its range's ends hold.
+ */
 #include "sim_error.h"
 #include "sim_prop.h"
 #include "sim_run.h"

@@ -439,6 +439,35 @@ static void test_sim_replay_analytic_ping_ring(void)
   remove_folder(dir);
 }
 
+/* The broadcast skeleton's binomial tree on the flat 4 x 4 mesh, under both networks: 4 ranks take the 2 x 2 square in
+ * snake order (rank 2 diagonal to rank 0, 2 hops), and MPICH's tree has the root send to rank 2, then to rank 1, while
+ * rank 2 passes the block to rank 3 (1 hop each, on other links): T(1000, 2) + T(1000, 1) by Table 2. */
+static void test_sim_replay_analytic_binomial_broadcast(void)
+{
+  char dir[] = "/tmp/simrun-analytic-XXXXXX";
+  CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+  char path[2048];
+  snprintf(path, sizeof path, "%s/bcast.xml", dir);
+  FILE *xml = fopen(path, "w");
+  CU_ASSERT_FATAL(xml != NULL);
+  fprintf(xml,
+          "<?xml version=\"1.0\"?>\n<scenario name=\"bcast\">\n  <platform file=\"%s\"/>\n"
+          "  <program skeleton=\"broadcast\"><param name=\"bytes\" value=\"1000\"/>"
+          "<param name=\"broadcast\" value=\"binomial\"/></program>\n"
+          "  <sweep><param name=\"network\" values=\"simgrid analytic\"/><param name=\"p\" values=\"4\"/></sweep>\n"
+          "</scenario>\n",
+          flat_mesh());
+  fclose(xml);
+  const char *args[] = {"-q", "--no-cache", "--csv", "out.csv", "bcast.xml", NULL};
+  char *csv = simrun_csv(dir, args);
+  double expected = table2(1000, 2) + table2(1000, 1);
+  static const char *const t_par[] = {"t_par_s", NULL};
+  for (int row = 1; row <= 2; row++) /* the CSV's 9 significant digits */
+    CU_ASSERT_DOUBLE_EQUAL(csv_number(csv, row, t_par), expected, 1e-8 * expected);
+  free(csv);
+  remove_folder(dir);
+}
+
 /* A skeleton's point as a scenario gives it: names and values. */
 typedef struct skeleton_case {
   const char *skeleton;
@@ -501,6 +530,7 @@ static void test_sim_replay_analytic_light_contexts_as_actors(void)
       {"pdtrsm", ICLUSTER, 16, {"m", "n", "block", "broadcast"}, {"256", "128", "32", "binomial"}},
       {"ping-pong", NULL, 2, {"min-bytes", "max-bytes"}, {"8", "65536"}},
       {"ping-ring", NULL, 16, {"bytes", "laps"}, {"1000", "3"}},
+      {"broadcast", NULL, 16, {"bytes", "broadcast", "laps"}, {"1000", "binomial", "2"}},
       {"ti-replay",
        TI_DATA "/five-hosts.xml",
        3,
@@ -572,6 +602,7 @@ int main(void)
       {"test_sim_replay_analytic_names_a_lost_eager_message", test_sim_replay_analytic_names_a_lost_eager_message},
       {"test_sim_replay_analytic_scenario_parameter", test_sim_replay_analytic_scenario_parameter},
       {"test_sim_replay_analytic_ping_ring", test_sim_replay_analytic_ping_ring},
+      {"test_sim_replay_analytic_binomial_broadcast", test_sim_replay_analytic_binomial_broadcast},
       {"test_sim_replay_analytic_light_contexts_as_actors", test_sim_replay_analytic_light_contexts_as_actors},
       {NULL, NULL}};
   int status = tu_run("sim_replay_analytic", cases);

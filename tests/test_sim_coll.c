@@ -7,6 +7,7 @@
 #include "sim_map.h"
 #include "sim_run.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,7 +168,7 @@ static met_trace_t *simulate(sim_bcast_alg_t alg, int p, int root, double bytes)
   sim_job_t job = {.platform = T800, .nranks = p, .bcast = alg, .program = bcast_program, .arg = &arg};
   char err[1024];
   met_trace_t *trace = NULL;
-  if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+  if (tu_sim_run(&job, &trace, err, sizeof err) != 0)
     fprintf(stderr, "simulation failed: %s\n", err);
   return trace;
 }
@@ -570,7 +571,7 @@ static void test_sim_coll_times_by_hand(void)
                      .arg = &arg};
     char err[1024];
     met_trace_t *trace = NULL;
-    CU_ASSERT_EQUAL_FATAL(sim_run_isolated(&job, &trace, err, sizeof err), 0);
+    CU_ASSERT_EQUAL_FATAL(tu_sim_run(&job, &trace, err, sizeof err), 0);
     double end = met_trace_end(trace);
     const sim_coll_call_t *c = &cases[i].call;
     if (end < cases[i].expected - 1e-9 || end > cases[i].expected + 1e-9)

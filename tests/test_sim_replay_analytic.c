@@ -8,6 +8,7 @@
 #include "sim_error.h"
 #include "sim_run.h"
 #include "tu_cli.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -71,7 +72,7 @@ static met_trace_t *simulate(const char *platform, int nranks, sim_program_fn pr
   sim_job_t job = {
       .platform = platform, .nranks = nranks, .bcast = SIM_BCAST_ONE_TO_ALL, .program = program, .analytic = analytic};
   met_trace_t *trace = NULL;
-  *rc = sim_run_isolated(&job, &trace, err, errlen);
+  *rc = tu_sim_run(&job, &trace, err, errlen);
   return trace;
 }
 
@@ -505,7 +506,7 @@ static met_trace_t *run_skeleton(const skeleton_case_t *c, int analytic)
                    .engine_cfg = skeleton->engine_cfg ? skeleton->engine_cfg(arg) : NULL,
                    .drop_unreceived = skeleton->drops_unreceived};
   met_trace_t *trace = NULL;
-  rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  rc = tu_sim_run(&job, &trace, err, sizeof err);
   if (rc != 0)
     fprintf(stderr, "%s: %s\n", c->skeleton, err);
   CU_ASSERT_FATAL(rc == 0 && trace != NULL);

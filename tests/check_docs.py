@@ -405,6 +405,8 @@ EXCERPTS = [
      "COLUMNS=80 simrun scenarios/gj256.xml"),
     ("docs/pictures.md", "whoever uses one outside it extrapolates (the heading says so):",
      "simrun scenarios/gj256.xml --full"),
+    ("docs/scenarios.md", "is left out, with `-` for its figures. The report adds a table, one row per p:",
+     "simrun tests/data/cli/gj-scaled.xml"),
 ]
 
 

@@ -269,12 +269,7 @@ static void test_met_eppa_names(void)
   CU_ASSERT_STRING_EQUAL(met_overhead_name(MET_OVH_COMM), "comm");
   CU_ASSERT_STRING_EQUAL(met_overhead_name(MET_OVH_IDLE), "idle");
   CU_ASSERT_STRING_EQUAL(met_overhead_name(MET_OVH_ANOMALY), "anomaly");
-  CU_ASSERT_STRING_EQUAL(met_overhead_title(MET_OVH_CTRL), "control of parallelism");
-  CU_ASSERT_STRING_EQUAL(met_overhead_title(MET_OVH_COMM), "communication");
-  CU_ASSERT_STRING_EQUAL(met_overhead_title(MET_OVH_IDLE), "idling");
-  CU_ASSERT_STRING_EQUAL(met_overhead_title(MET_OVH_ANOMALY), "parallel anomaly");
   CU_ASSERT_PTR_NULL(met_overhead_name(MET_OVH_COUNT));
-  CU_ASSERT_PTR_NULL(met_overhead_title(MET_OVH_COUNT));
 }
 
 int main(void)

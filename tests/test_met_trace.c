@@ -225,11 +225,6 @@ static void test_met_trace_names(void)
   CU_ASSERT_STRING_EQUAL(met_category_name(MET_CAT_COMM), "comm");
   CU_ASSERT_STRING_EQUAL(met_category_name(MET_CAT_IDLE), "idle");
   CU_ASSERT_PTR_NULL(met_category_name(MET_CAT_COUNT));
-  CU_ASSERT_STRING_EQUAL(met_part_name(MET_PART_CPU), "cpu");
-  CU_ASSERT_STRING_EQUAL(met_part_name(MET_PART_FPU), "fpu");
-  CU_ASSERT_STRING_EQUAL(met_part_name(MET_PART_INTMEM), "intmem");
-  CU_ASSERT_STRING_EQUAL(met_part_name(MET_PART_EXTMEM), "extmem");
-  CU_ASSERT_PTR_NULL(met_part_name(MET_PART_COUNT));
 }
 
 /* Three ranks (the last one empty), two phases, messages with peers and bytes, and compute parts. */

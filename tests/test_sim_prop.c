@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The table of platform properties (sim_prop.h): docs/machines.md's table of every property is the table, row for row;
- * every shipped platform passes the probe's check of its properties; a property simrun does not know, or one where it
- * would be ignored, is refused at its file and line; each row's example is a legal value and its range's ends hold. */
+/* The table of platform properties (sim_prop.h): docs/properties.md's table of every property is the table, row for
+ * row; every shipped platform passes the probe's check of its properties; a property simrun does not know, or one where
+ * it would be ignored, is refused at its file and line; each row's example is a legal value and its range's ends hold.
+ */
 #include "sim_error.h"
 #include "sim_prop.h"
 #include "sim_run.h"
@@ -24,7 +25,7 @@ static void cell(const char *text, char *buf, size_t len)
   buf[n] = '\0';
 }
 
-/* The doc's line for `prop`, as docs/machines.md writes it. */
+/* The doc's line for `prop`, as docs/properties.md writes it. */
 static void doc_line(const sim_prop_t *prop, char *buf, size_t len)
 {
   char raw[64];
@@ -36,40 +37,37 @@ static void doc_line(const sim_prop_t *prop, char *buf, size_t len)
            prop->reader, prop->meaning);
 }
 
-/* Every row of the doc's table (the lines starting "| `simrun:" in its section "Every platform property") is the
- * table's row of that name, and every row of the table is in the doc. */
+/* Every row of the doc's table (the lines starting "| `simrun:") is the table's row of that name, and every row of the
+ * table is in the doc. */
 static void test_sim_prop_doc_matches_table(void)
 {
-  FILE *in = fopen(SIMRUN_SOURCE_DIR "/docs/machines.md", "r");
+  FILE *in = fopen(SIMRUN_SOURCE_DIR "/docs/properties.md", "r");
   CU_ASSERT_PTR_NOT_NULL_FATAL(in);
   int seen[SIM_PROP_COUNT] = {0};
   char line[2048];
   char want[2048];
-  int in_section = 0;
   while (fgets(line, sizeof line, in)) {
     line[strcspn(line, "\n")] = '\0';
-    if (strncmp(line, "## ", 3) == 0)
-      in_section = strcmp(line, "## Every platform property") == 0;
-    if (!in_section || strncmp(line, "| `simrun:", 10) != 0)
+    if (strncmp(line, "| `simrun:", 10) != 0)
       continue;
     char name[128];
     snprintf(name, sizeof name, "%.*s", (int)strcspn(line + 3, "`"), line + 3);
     int id = sim_prop_find(name);
     if (id < 0) {
-      fprintf(stderr, "docs/machines.md: %s is not in the table (src/sim/sim_prop_table.h)\n", name);
+      fprintf(stderr, "docs/properties.md: %s is not in the table (src/sim/sim_prop_table.h)\n", name);
       CU_FAIL("a row the table does not have");
       continue;
     }
     seen[id]++;
     doc_line(sim_prop_row((sim_prop_id_t)id), want, sizeof want);
     if (strcmp(line, want) != 0)
-      fprintf(stderr, "docs/machines.md says\n  %s\nthe table says\n  %s\n", line, want);
+      fprintf(stderr, "docs/properties.md says\n  %s\nthe table says\n  %s\n", line, want);
     CU_ASSERT_STRING_EQUAL(line, want);
   }
   fclose(in);
   for (int i = 0; i < SIM_PROP_COUNT; i++) {
     if (seen[i] != 1)
-      fprintf(stderr, "docs/machines.md has %d rows of %s\n", seen[i], sim_prop_name((sim_prop_id_t)i));
+      fprintf(stderr, "docs/properties.md has %d rows of %s\n", seen[i], sim_prop_name((sim_prop_id_t)i));
     CU_ASSERT_EQUAL(seen[i], 1);
   }
 }
@@ -159,7 +157,7 @@ static void test_sim_prop_probe_refuses_what_would_be_ignored(void)
   CU_ASSERT_EQUAL(probe("    <prop id=\"simrun:eager-byte\" value=\"100\"/>", "", err, sizeof err), SIM_EPLATFORM);
   CU_ASSERT_STRING_EQUAL(err,
                          "FILE:5: property simrun:eager-byte = \"100\" (on zone 'pair'): simrun has no such property "
-                         "(docs/machines.md lists them all); fix the name or remove it");
+                         "(docs/properties.md lists them all); fix the name or remove it");
   CU_ASSERT_EQUAL(probe("", "      <prop id=\"simrun:eager-bytes\" value=\"100\"/>", err, sizeof err), SIM_EPLATFORM);
   CU_ASSERT_STRING_EQUAL(err,
                          "FILE:7: property simrun:eager-bytes = \"100\" (on host 'a'): it is read from a root zone "

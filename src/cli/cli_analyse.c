@@ -67,7 +67,7 @@ static void usage(FILE *out)
   fprintf(out,
           "Usage: simrun analyse DIR [DIR...] [OPTIONS]\n"
           "\n"
-          "Analyses real MPI runs traced by libsimrun-trace.so (docs/tracer.md): each DIR holds one run's\n"
+          "Analyses real MPI runs traced by libsimrun-trace.so (docs/analyse.md): each DIR holds one run's\n"
           "timeline-I.txt files, read in one pass. Time a rank spent blocked in a send, receive, wait, poll, barrier\n"
           "or N x N collective until its partners arrived is idling, the rest of the call communication (Scalasca's\n"
           "wait states); a poll with no one to wait for (at p = 1) is control. Prints the lost-cycle table of\n"

@@ -24,7 +24,7 @@ static void usage(FILE *out)
   fprintf(out,
           "Usage: simrun machine probe FILE.xml [--hostfile HOSTS] [--samples PINGPONG.csv] [--pool]\n"
           "\n"
-          "Measures this machine and writes a SimGrid platform of it to FILE.xml (docs/machines.md): one host per\n"
+          "Measures this machine and writes a SimGrid platform of it to FILE.xml (docs/probe.md): one host per\n"
           "core at the flop rate of the tracer's calibration loop, seed 001's characterisation (cycles per CPU,\n"
           "floating-point, internal and external memory operation) from timed loops, the clock, memory and last\n"
           "cache level from the system, and the message times of eq. 4 fitted (as simrun characterise does), one\n"
@@ -93,7 +93,7 @@ static void write_fit_comment(FILE *out, const char *what, const char *source, c
           "    <!-- messages %s: seed 001 eq. 4 fitted by relative error (terms >= 0, split by\n"
           "         cross-validation) to the ping-pong of %s;\n"
           "         residuals rms %.1f%% up to %g bytes, %.1f%% above (cross-validated %.1f%%). %s\n"
-          "         (docs/machines.md); fitted at one distance, it prices a message whatever its hops -->\n",
+          "         (docs/probe.md); fitted at one distance, it prices a message whatever its hops -->\n",
           what, source, 100 * fit->rms_rel[0], fit->model.packet_bytes, 100 * fit->rms_rel[1], 100 * fit->cv_rel,
           takes);
 }
@@ -229,7 +229,7 @@ static int write_platform(FILE *out, const fits_t *fits, const cli_probe_t *p, c
 {
   fprintf(out,
           "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-          "<!-- This machine, measured by simrun machine probe (docs/machines.md): %d cores. Host speed %.6g flop/s:\n"
+          "<!-- This machine, measured by simrun machine probe (docs/probe.md): %d cores. Host speed %.6g flop/s:\n"
           "     the tracer's calibration loop (four multiply-add chains), so that a traced run's TI compute amounts\n"
           "     replay in the CPU time they took (trace with SIMRUN_TRACE_FLOPS=%.6g to use this very rate).%s -->\n"
           "<platform version=\"4.1\">\n  <config>\n    <prop id=\"network/model\" value=\"CM02\"/>\n%s  </config>\n"

@@ -34,11 +34,6 @@ const char *met_sub_name(met_sub_t sub)
   return (unsigned)sub < MET_SUB_COUNT ? sub_names[sub] : NULL;
 }
 
-met_component_t met_sub_component(met_sub_t sub)
-{
-  return sub_owner[sub];
-}
-
 const met_phase_role_t met_table5_phases[] = {{"link-init", MET_SUB_LINK_INIT},
                                               {"input", MET_SUB_INPUT},
                                               {"output", MET_SUB_OUTPUT},

@@ -108,7 +108,5 @@ void met_verdict_free(met_verdict_t *verdict);
  * "distribution", "broadcast", "collection", "other-comm", "input", "output". NULL when out of range. */
 const char *met_component_name(met_component_t component);
 const char *met_sub_name(met_sub_t sub);
-/* The component a sub-component belongs to. */
-met_component_t met_sub_component(met_sub_t sub);
 
 #endif

@@ -8,8 +8,6 @@
 #include <stdbool.h>
 
 static const char *const overhead_names[MET_OVH_COUNT] = {"ctrl", "comm", "idle", "anomaly"};
-static const char *const overhead_titles[MET_OVH_COUNT] = {"control of parallelism", "communication", "idling",
-                                                           "parallel anomaly"};
 
 /* The trace category measuring each overhead class but the anomaly, which is derived from the useful work. */
 static const met_category_t overhead_category[MET_OVH_ANOMALY] = {
@@ -82,9 +80,4 @@ double met_time_difference(double a, double b)
 const char *met_overhead_name(met_overhead_t ovh)
 {
   return (unsigned)ovh < MET_OVH_COUNT ? overhead_names[ovh] : NULL;
-}
-
-const char *met_overhead_title(met_overhead_t ovh)
-{
-  return (unsigned)ovh < MET_OVH_COUNT ? overhead_titles[ovh] : NULL;
 }

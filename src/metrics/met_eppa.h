@@ -66,9 +66,7 @@ int met_eppa_process(const met_trace_t *trace, double t_seq, int rank, met_eppa_
  * real difference under a nanosecond is one neither source of times resolves. */
 double met_time_difference(double a, double b);
 
-/* Short lower-case names ("ctrl", "comm", "idle", "anomaly") and long ones ("control of parallelism", ...);
- * NULL out of range. */
+/* Short lower-case names ("ctrl", "comm", "idle", "anomaly"); NULL out of range. */
 const char *met_overhead_name(met_overhead_t ovh);
-const char *met_overhead_title(met_overhead_t ovh);
 
 #endif

@@ -287,11 +287,6 @@ int met_fit_honest(const met_fit_t *fit, double lo, double hi)
   return 1;
 }
 
-int met_fit_covers(const met_fit_t *fit, double x)
-{
-  return x >= fit->x_min && x <= fit->x_max;
-}
-
 static char sign(double v)
 {
   return v < 0 ? '-' : '+';

@@ -1127,7 +1127,7 @@ static int may_wait(const met_tl_match_t *m, int rank, const rank_state_t *s, co
 }
 
 /* A poll's class: idle (waiting is what it does) when it may wait for another rank, else control of parallelism
- * (docs/tracer.md, "Wait states": the processor time the program spends asking MPI for what no one will send, which
+ * (docs/analyse.md, "Wait states": the processor time the program spends asking MPI for what no one will send, which
  * its sequential version would not spend). */
 static met_category_t poll_category(const met_tl_match_t *m, int rank, const rank_state_t *s, const met_tl_event_t *ev)
 {

@@ -9,7 +9,6 @@
 #include <string.h>
 
 static const char *const category_names[MET_CAT_COUNT] = {"compute", "io", "ctrl", "comm", "idle"};
-static const char *const part_names[MET_PART_COUNT] = {"cpu", "fpu", "intmem", "extmem"};
 
 met_trace_t *met_trace_new(int nranks)
 {
@@ -346,11 +345,6 @@ double met_trace_any_part_time(const met_trace_t *trace, int rank, met_part_t pa
 const char *met_category_name(met_category_t category)
 {
   return (unsigned)category < MET_CAT_COUNT ? category_names[category] : NULL;
-}
-
-const char *met_part_name(met_part_t part)
-{
-  return (unsigned)part < MET_PART_COUNT ? part_names[part] : NULL;
 }
 
 met_coll_call_t met_coll_call_of(const char *name)

@@ -147,10 +147,8 @@ int met_trace_add_messages(met_trace_t *trace, int rank, const met_msg_group_t *
  */
 int met_trace_add_end(met_trace_t *trace, int rank, double end);
 
-/* Short lower-case names ("compute", "io", "ctrl", "comm", "idle"; "cpu", "fpu", "intmem", "extmem");
- * NULL out of range. */
+/* Short lower-case names ("compute", "io", "ctrl", "comm", "idle"); NULL out of range. */
 const char *met_category_name(met_category_t category);
-const char *met_part_name(met_part_t part);
 
 /* Collective calls: which stretch of each member's timeline one call of a collective operation took, so that the
  * wait-state analysis (met_wait.h) can compare when the members entered it. The layer that runs a collective marks it

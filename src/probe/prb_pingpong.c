@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* simrun-pingpong: the ping-pong of `simrun machine probe` (docs/machines.md, "Characterising your own machine"):
+/* simrun-pingpong: the ping-pong of `simrun machine probe` (docs/probe.md):
  * ranks 0 and 1 send a message of each size back and forth and rank 0 prints, per size, the lower quartile over
  * repetitions of half a round trip (repetitions interleaved over the sizes; the least disturbed quarter, as other load
  * on a shared machine comes in spells), as the "bytes,hops,time_us" lines seed 001's Table 2 was fitted to.

@@ -77,7 +77,6 @@ typedef struct rep_labels {
   char (*text)[16];
   const char **names;
 } rep_labels_t;
-
 int rep_labels_new(rep_labels_t *l, const double *values, size_t n);
 void rep_labels_free(rep_labels_t *l);
 

@@ -350,7 +350,7 @@ static void put_timeline(FILE *out, const stu_study_t *study)
     fputs(study->facts.skeleton
               ? "<p>No timeline: it shows the runs of the per-process p (--per-process P).</p>\n"
               : "<p>No timeline: it shows the runs whose intervals were kept (a run whose timelines exceed 32 MiB "
-                "is read as per-rank sums: docs/tracer.md, \"One pass, bounded memory\").</p>\n",
+                "is read as per-rank sums: docs/analyse.md, \"One pass, bounded memory\").</p>\n",
           out);
     return;
   }

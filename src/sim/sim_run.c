@@ -34,11 +34,6 @@ static void child_finish(FILE *out, int32_t status, const char *err, int (*paylo
   _exit(ok ? 0 : 3);
 }
 
-static int write_trace(const met_trace_t *trace, const void *ctx, FILE *out)
-{
-  return met_trace_write(trace, out);
-}
-
 /* The probe's job: the platform, and the numbers of ranks to describe it for (sim_run_probe_describe). */
 typedef struct probe_job {
   const char *platform;
@@ -501,26 +496,6 @@ void sim_run_stop(sim_run_child_t *children, size_t count)
     close_files(&children[i]);
     children[i] = (sim_run_child_t){0};
   }
-}
-
-int sim_run_isolated(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen)
-{
-  int rc;
-  *trace = NULL;
-  /* an aggregate trace cannot be written (met_trace_write), so the child failed with exit status 3: it records the
-   * whole trace, whose figures are the aggregate's to the bit */
-  sim_job_t whole = *job;
-  whole.aggregate = 0;
-  payload_job_t pj = {.job = &whole, .payload = write_trace};
-  FILE *channel = run_child(child_simulate_payload, &pj, &rc, err, errlen);
-  if (!channel)
-    return rc;
-  *trace = met_trace_read(channel);
-  fclose(channel);
-  if (*trace)
-    return 0;
-  snprintf(err, errlen, "the simulation process wrote a malformed trace");
-  return SIM_ECHILD;
 }
 
 int sim_run_probe_describe(const char *platform, const int *ranks, size_t count, size_t *hosts, sim_run_take_fn take,

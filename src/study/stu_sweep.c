@@ -575,13 +575,6 @@ int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
   return rc;
 }
 
-int stu_run(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, int per_process, stu_progress_fn progress,
-            void *ctx, stu_study_t **out, scn_error_t *err)
-{
-  stu_options_t options = {.per_process = per_process, .jobs = 1, .progress = progress, .ctx = ctx};
-  return stu_run_with(scenario, skeleton, &options, out, err);
-}
-
 int stu_serve(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, scn_error_t *err)
 {
   stu_options_t options = {.jobs = 1};

@@ -65,10 +65,6 @@ typedef struct stu_options {
 int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, const stu_options_t *options,
                  stu_study_t **out, scn_error_t *err);
 
-/* stu_run_with one job, no cache, no farm. */
-int stu_run(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, int per_process, stu_progress_fn progress,
-            void *ctx, stu_study_t **out, scn_error_t *err);
-
 /* An MPI worker's part of the study (stu_farm.h): simulates the points rank 0 hands out until it says stop. With
  * scenario NULL (this worker could not read it), answers every point with an error. Returns 0, or a SIM_E* code with
  * *err filled. */

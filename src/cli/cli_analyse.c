@@ -365,6 +365,13 @@ static void print_run(FILE *out, const runs_t *runs, int i)
             info->own_gaps, info->own_put_back, info->waits_removed);
   else if (!isnan(info->tracer_cost))
     fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
+  if (info->child_cpu > 0)
+    fprintf(out,
+            "; the ranks' child processes used %.3f s of CPU, %.3f s of it (%.1f%% of the ranks' computation) counted "
+            "as the ranks' computation in the TI trace%s",
+            info->child_cpu, info->child_counted, info->child_of > 0 ? 100 * info->child_counted / info->child_of : 0,
+            info->child_counted < 0.99 * info->child_cpu ? ", the rest ran beside their work: a replay leaves it out"
+                                                         : " (the ranks waited for them)");
   if (!runs->kept[i])
     fprintf(out,
             "; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or OTF2 archive (the "

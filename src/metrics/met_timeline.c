@@ -435,7 +435,7 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
 {
   const reader_t *r = &s->files[rank];
   const char *text = r->text;
-  double cost;
+  double cost, used, counted, of;
   unsigned long others;
   char extra[2];
   if (sscanf(text, "# calls from other threads %lu", &others) == 1) {
@@ -453,7 +453,11 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
     s->files[rank].run_line = r->line;
   } else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && isfinite(cost) && cost >= 0)
     s->info->tracer_cost = (isnan(s->info->tracer_cost) ? 0 : s->info->tracer_cost) + cost;
-  else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
+  else if (sscanf(text, "# children-cpu %lf %lf %lf", &used, &counted, &of) == 3) {
+    s->info->child_cpu += used;
+    s->info->child_counted += counted;
+    s->info->child_of += of;
+  } else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
     snprintf(s->info->program, sizeof s->info->program, "%s", text + 10);
   return 0;
 }

@@ -23,6 +23,9 @@ typedef struct met_timeline_info {
   double own_put_back;  /* then, keeping causality: how much later the ranks that waits their own tracer time had
                          * hidden put back end, summed over them (each at most its own gaps: T_par at most the span) */
   double waits_removed; /* and how much earlier the ranks that waited for partners their tracer time delayed end */
+  double child_cpu;     /* the ranks' child processes' CPU seconds ("# children-cpu USED COUNTED COMPUTE"), summed */
+  double child_counted; /* of which the TI trace counts as the ranks' computation */
+  double child_of;      /* the ranks' computation, in CPU seconds, those counted included */
   char program[256];    /* rank 0's "# program NAME" line, or "" */
 } met_timeline_info_t;
 

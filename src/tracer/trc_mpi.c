@@ -185,8 +185,8 @@ static int started_by_mpirun(void)
 }
 
 /* Said once (by the first rank), at exit, rather than leaving no trace and no word: a program whose MPI calls bypass
- * the C interface and the Fortran names trc_fortran.c binds (Open MPI's mpi_f08 bindings call PMPI_* directly) used
- * MPI without these wrappers seeing it; or mpirun started a program that never initialised MPI, and nothing made the
+ * the C interface and the Fortran names trc_fortran.c binds (a Fortran compiler's other than gfortran's) used MPI
+ * without these wrappers seeing it; or mpirun started a program that never initialised MPI, and nothing made the
  * trace folder (Debian 12's mrbayes-mpi links no MPI library: mpirun -np P runs P serial copies). */
 __attribute__((destructor)) static void check_seen(void)
 {
@@ -199,8 +199,8 @@ __attribute__((destructor)) static void check_seen(void)
     return;
   if (finalized)
     fprintf(stderr, "simrun-trace: warning: this program used MPI without calling the C MPI_Init (a Fortran "
-                    "program using mpi_f08?): nothing was traced; the tracer binds C, mpif.h and `use mpi` only "
-                    "(docs/tracer.md)\n");
+                    "compiler other than gfortran?): nothing was traced; the tracer binds C, and Fortran's mpif.h, "
+                    "`use mpi` and `use mpi_f08` under gfortran's names (docs/tracer.md)\n");
   else if (!initialized && rank && dir && dir[0] && access(dir, F_OK) != 0 && started_by_mpirun())
     fprintf(stderr,
             "simrun-trace: warning: this program never called MPI_Init (is it linked to an MPI library? ldd "

@@ -52,6 +52,11 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 <<
  * the wall clock times the CPU share last measured. */
 #define CPU_GAP   20e-6
 #define CPU_EVERY 1e-3
+/* The CPU time of the rank's child processes (getrusage(RUSAGE_CHILDREN): the children it waited for, and theirs) is
+ * read after a computation this long or longer: starting a child (fork, exec) and waiting for it takes longer (a
+ * system("true") about 1 ms on this machine, by hand), and a reading (a system call, some 0.3 us) then costs under
+ * 0.3% of the computation. */
+#define CHILD_GAP 100e-6
 /* The least computation written as a TI compute action on its own (seconds of CPU at the flop rate). */
 #define COMPUTE_MIN 1e-5
 /* The least mean computation per iteration written in a loop's body (flops): below, a "compute" line costs more than
@@ -109,6 +114,10 @@ typedef struct recorder {
   long fault_mark;    /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
   double flops;       /* computation not yet written as a TI action: phase changes do not split it */
   double own;         /* seconds spent in the recorder after the calls: kept out of the computation */
+  double children;    /* the child processes' CPU seconds at the last reading (children_since) */
+  double child_used;  /* their CPU seconds since MPI_Init */
+  double child_count; /* of which counted as the rank's computation (within the computations' wall time) */
+  double compute_cpu; /* the CPU seconds of the rank's computations, the children's counted included */
   double clock_cost;  /* seconds between two consecutive wall clock readings (measure_clock) */
   double cpu_cost;    /* and CPU seconds between two of the thread's CPU clock */
   int computed;       /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
@@ -170,6 +179,19 @@ static long thread_faults(void)
 {
   struct rusage u;
   return getrusage(RUSAGE_THREAD, &u) == 0 ? u.ru_minflt : -1;
+}
+
+/* The CPU seconds the rank's child processes used since the last call (those it waited for: RUSAGE_CHILDREN). */
+static double children_since(void)
+{
+  struct rusage u;
+  if (getrusage(RUSAGE_CHILDREN, &u) != 0)
+    return 0;
+  double now =
+      (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+  double since = now - rec.children;
+  rec.children = now;
+  return since > 0 ? since : 0;
 }
 
 /* Only the thread that initialised MPI is recorded (trc_owner_only), whatever the thread level; the calls of the
@@ -343,6 +365,7 @@ int trc_start(int rank, int size)
   if (open_files() != 0)
     return -1;
   choose_rate();
+  children_since(); /* the children's CPU before MPI_Init is not the run's */
   rec.clock_cost = measure_clock(CLOCK_MONOTONIC);
   rec.cpu_cost = measure_clock(CLOCK_THREAD_CPUTIME_ID);
   trc_out_compress_beyond(rec.timeline, rec.compress_from);
@@ -657,12 +680,25 @@ static void add_action(const char *ti, va_list ap)
  * call it ends in: rec.fault_mark): the thread's CPU clock when it was read at the interval's start; for an interval
  * longer than expected, the CPU time since the last reading less the wall time before the interval (under CPU_EVERY), a
  * lower bound; else the wall time times the last CPU share. */
+/* The child processes' CPU seconds since the last reading, counted as the rank's computation up to `room` seconds (the
+ * computation's wall time its own thread left): the rank waited for them (system(), a pipe), so their work is on its
+ * path; beyond it, they ran beside the rank's own work, which a replay leaves out (trc_finish says how much). */
+static double children_counted(double room)
+{
+  double used = children_since();
+  double counted = used < room ? used : room > 0 ? room : 0;
+  rec.child_used += used;
+  rec.child_count += counted;
+  return counted;
+}
+
 static double gap_cpu(double gap)
 {
   if (rec.cpu_known || gap >= CPU_GAP) {
     rec.fault_mark = thread_faults();
     double cpu = cpu_now() - rec.last_cpu - (rec.cpu_known ? 0 : rec.last_exit - rec.cpu_wall);
-    return cpu < 0 ? 0 : cpu > gap ? gap : cpu;
+    cpu = cpu < 0 ? 0 : cpu > gap ? gap : cpu;
+    return gap >= CHILD_GAP ? cpu + children_counted(gap - cpu) : cpu;
   }
   return gap > 0 ? gap * rec.cpu_share : 0;
 }
@@ -686,6 +722,7 @@ static void end_compute(double now)
   rec.long_compute = gap >= CPU_GAP;
   double cut = rec.gap.set || !rec.computed ? 0 : fmin(rec.clock_cost, gap > 0 ? gap : 0); /* measure_clock */
   rec.computed = 1;
+  rec.compute_cpu += cpu > cut ? cpu - cut : 0;
   double flops = (cpu > cut ? cpu - cut : 0) * rec.rate;
   if (rec.smpi_only) { /* the TI actions are written at once, after the computation carried */
     rec.flops += flops;
@@ -953,6 +990,31 @@ void trc_phase_end(void)
   trc_timeline_phase(rec.lines, rec.phase[rec.depth]);
 }
 
+/* The child processes' CPU time: in the timeline ("# children-cpu USED COUNTED COMPUTE", seconds: what they used, what
+ * of it the TI trace counts as the rank's computation, and the rank's computation with it, which simrun analyse
+ * reports) and, when they used any, one line on stderr with its share of the rank's computation. */
+static void children_said(void)
+{
+  children_counted(0); /* children reaped since the last reading ran beside the rank's last calls */
+  if (rec.child_used <= 0)
+    return;
+  trc_out_printf(rec.timeline, "# children-cpu %.6f %.6f %.6f\n", rec.child_used, rec.child_count, rec.compute_cpu);
+  double share = rec.compute_cpu > 0 ? 100 * rec.child_count / rec.compute_cpu : 0;
+  if (rec.child_used - rec.child_count < 0.01 * rec.child_used + 1e-3)
+    fprintf(
+        stderr,
+        "simrun-trace: rank %d: its child processes used %.3f s of CPU, %.1f%% of its computation, counted in the TI "
+        "trace's compute amounts (the rank waited for them)\n",
+        rec.rank, rec.child_used, share);
+  else
+    fprintf(
+        stderr,
+        "simrun-trace: warning: rank %d: its child processes used %.3f s of CPU: %.3f s (%.1f%% of its "
+        "computation) counted in the TI trace's compute amounts, the other %.3f s ran beside the rank's own work and "
+        "a replay leaves it out\n",
+        rec.rank, rec.child_used, rec.child_count, share, rec.child_used - rec.child_count);
+}
+
 /* One line listing the tally `list` after `what`, written at once so that the ranks' warnings do not interleave on
  * mpirun's stderr. */
 static void warn_list(const untraced_t *list, int n, const char *what)
@@ -990,6 +1052,7 @@ int trc_finish(void)
     /* the library's own time after the calls, the gaps between the intervals, which simrun analyse removes (keeping
      * causality between the ranks: docs/tracer.md); their sum, for the record */
     trc_out_printf(rec.timeline, "# tracer-cost %.9f\n", rec.own);
+    children_said();
     if (atomic_load(&others)) /* simrun analyse names such a folder (docs/tracer.md) */
       trc_out_printf(rec.timeline, "# calls from other threads %lu: not traced\n", atomic_load(&others));
     trc_out_printf(rec.timeline, "# end %.9f\n", now);

@@ -26,7 +26,14 @@ typedef struct met_timeline_info {
   double child_cpu;     /* the ranks' child processes' CPU seconds ("# children-cpu USED COUNTED COMPUTE"), summed */
   double child_counted; /* of which the TI trace counts as the ranks' computation */
   double child_of;      /* the ranks' computation, in CPU seconds, those counted included */
-  char program[256];    /* rank 0's "# program NAME" line, or "" */
+  int usage_ranks;      /* ranks whose file says how others disturbed it ("# disturbance ...", docs/tracer.md) */
+  double load_least;    /* of them, the machine's least and greatest load at time 0 and MPI_Finalize */
+  double load_most;
+  double switches;    /* their involuntary context switches, summed */
+  double cpu_wall;    /* their wall seconds from time 0 to MPI_Finalize, summed */
+  double cpu_lost;    /* the wall seconds they did not run (wall less CPU, each at least 0), summed */
+  double cpu_busiest; /* the greatest rank's CPU seconds over that span (its children's counted) */
+  char program[256];  /* rank 0's "# program NAME" line, or "" */
 } met_timeline_info_t;
 
 /* Reads folder `dir` in one pass (each file in format 1 or 2, docs/tracer.md): timeline-0.txt, whose header gives the

@@ -105,28 +105,32 @@ typedef struct recorder {
   double rate;           /* flop/s */
   const char *source;    /* where the rate came from */
   struct timespec origin;
-  double last_exit;   /* wall time the current computation interval started */
-  double last_cpu;    /* thread CPU time then, when cpu_known */
-  int cpu_known;      /* the CPU clock was read at last_exit */
-  double cpu_wall;    /* wall time of the last CPU clock reading */
-  double cpu_share;   /* CPU seconds per wall second of the last computation timed by both clocks */
-  int long_compute;   /* the last computation, or the call after it, lasted CPU_GAP or more */
-  long fault_mark;    /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
-  double flops;       /* computation not yet written as a TI action: phase changes do not split it */
-  double own;         /* seconds spent in the recorder after the calls: kept out of the computation */
-  double children;    /* the child processes' CPU seconds at the last reading (children_since) */
-  double child_used;  /* their CPU seconds since MPI_Init */
-  double child_count; /* of which counted as the rank's computation (within the computations' wall time) */
-  double compute_cpu; /* the CPU seconds of the rank's computations, the children's counted included */
-  double clock_cost;  /* seconds between two consecutive wall clock readings (measure_clock) */
-  double cpu_cost;    /* and CPU seconds between two of the thread's CPU clock */
-  int computed;       /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
-                       * keeps) */
-  poll_run_t polls;   /* count 0: none */
-  gap_t gap;          /* the computation before the call being entered */
-  trc_rec_t cur;      /* the last call's record, until the next call or poll run opens another */
-  trc_fold_t *folder; /* NULL: records are written as they come (SIMRUN_TRACE_FOLD=0, or out of memory) */
-  int env_set;        /* trc_envelope gave the next call's message tag and communicator */
+  double last_exit;    /* wall time the current computation interval started */
+  double last_cpu;     /* thread CPU time then, when cpu_known */
+  int cpu_known;       /* the CPU clock was read at last_exit */
+  double cpu_wall;     /* wall time of the last CPU clock reading */
+  double cpu_share;    /* CPU seconds per wall second of the last computation timed by both clocks */
+  int long_compute;    /* the last computation, or the call after it, lasted CPU_GAP or more */
+  long fault_mark;     /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
+  double flops;        /* computation not yet written as a TI action: phase changes do not split it */
+  double own;          /* seconds spent in the recorder after the calls: kept out of the computation */
+  double children;     /* the child processes' CPU seconds at the last reading (children_since) */
+  double child_used;   /* their CPU seconds since MPI_Init */
+  double child_count;  /* of which counted as the rank's computation (within the computations' wall time) */
+  double compute_cpu;  /* the CPU seconds of the rank's computations, the children's counted included */
+  double load_start;   /* the machine's load (/proc/loadavg, one minute) at time 0, or NAN */
+  double usage_start;  /* the process's CPU seconds then (getrusage) */
+  long switches_start; /* and its involuntary context switches */
+  double clock_cost;   /* seconds between two consecutive wall clock readings (measure_clock) */
+  double poll_cost;    /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
+  double cpu_cost;     /* and CPU seconds between two of the thread's CPU clock */
+  int computed;        /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
+                        * keeps) */
+  poll_run_t polls;    /* count 0: none */
+  gap_t gap;           /* the computation before the call being entered */
+  trc_rec_t cur;       /* the last call's record, until the next call or poll run opens another */
+  trc_fold_t *folder;  /* NULL: records are written as they come (SIMRUN_TRACE_FOLD=0, or out of memory) */
+  int env_set;         /* trc_envelope gave the next call's message tag and communicator */
   int env_tag;
   int env_comm;
   long long env_req; /* trc_envelope_request's, or -1 */
@@ -367,6 +371,7 @@ int trc_start(int rank, int size)
   choose_rate();
   children_since(); /* the children's CPU before MPI_Init is not the run's */
   rec.clock_cost = measure_clock(CLOCK_MONOTONIC);
+  rec.poll_cost = 2 * rec.clock_cost;
   rec.cpu_cost = measure_clock(CLOCK_THREAD_CPUTIME_ID);
   trc_out_compress_beyond(rec.timeline, rec.compress_from);
   rec.lines = trc_timeline_new(rec.timeline);
@@ -394,9 +399,35 @@ int trc_start(int rank, int size)
   return rec.on ? 0 : -1;
 }
 
+/* The machine's load average over the last minute (/proc/loadavg), or NAN. */
+static double machine_load(void)
+{
+  double load = NAN;
+  FILE *in = fopen("/proc/loadavg", "r");
+  if (in && fscanf(in, "%lf", &load) != 1)
+    load = NAN;
+  if (in)
+    fclose(in);
+  return load;
+}
+
+/* The process's CPU seconds (all its threads) and involuntary context switches so far. */
+static double process_usage(long *switches)
+{
+  struct rusage u;
+  if (getrusage(RUSAGE_SELF, &u) != 0) {
+    *switches = 0;
+    return 0;
+  }
+  *switches = u.ru_nivcsw;
+  return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
 /* The current computation starts at `now`, the CPU clock read. */
 static void start_clocks(double now)
 {
+  rec.load_start = machine_load();
+  rec.usage_start = process_usage(&rec.switches_start);
   rec.last_exit = now > 0 ? now : 0;
   rec.last_cpu = cpu_now();
   rec.cpu_wall = rec.last_exit;
@@ -610,12 +641,13 @@ static void poll_seen(poll_run_t *f, double now)
 /* A run of polls' processor time at the flop rate: the polls and the work between them, which a replay charges
  * (docs/tracer.md, "Runs of polls"). The thread's CPU time from the first poll to the last reading, then the rest of
  * the run's wall time at the share of it the thread had until then (the last computation's, without a second
- * reading), less the recorder's: two wall clock readings a poll and the CPU clock readings after the first. */
+ * reading), less the recorder's: its measured cost per poll (trc_measure_polls) and the CPU clock readings after the
+ * first. */
 static double poll_run_flops(const poll_run_t *f)
 {
   double seen = f->cpu_seen - f->cpu_first;
   double share = f->wall_seen > f->wall_first ? seen / (f->wall_seen - f->wall_first) : rec.cpu_share;
-  double cpu = seen + (f->last - f->wall_seen) * fmin(fmax(share, 0), 1) - 2 * rec.clock_cost * (double)f->count -
+  double cpu = seen + (f->last - f->wall_seen) * fmin(fmax(share, 0), 1) - rec.poll_cost * (double)f->count -
                rec.cpu_cost * (f->readings - 1);
   return cpu > 0 ? cpu * rec.rate : 0;
 }
@@ -631,7 +663,11 @@ static void take_polls(void)
   r->poll_flops = poll_run_flops(f);
   r->has_call = r->poll = 1;
   r->start = f->first;
-  r->end = f->last;
+  /* the recorder's time inside the run (its cost per poll) is a gap after it, as after any call: the tracer's own
+   * time, which "# tracer-cost" sums and simrun analyse removes */
+  double own = fmin(rec.poll_cost * (double)f->count, f->last - f->first);
+  r->end = f->last - own;
+  rec.own += own;
   r->category = "idle";
   r->name = f->name;
   r->count = f->count;
@@ -868,6 +904,33 @@ void trc_poll(double start, const char *name)
   }
 }
 
+/* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS. */
+enum { POLL_TRIALS = 3 };
+
+static double polls_cpu(void (*polls)(long n, int traced), long n, int traced)
+{
+  double least = INFINITY;
+  for (int i = 0; i < POLL_TRIALS; i++) {
+    double t0 = cpu_now();
+    polls(n, traced);
+    least = fmin(least, cpu_now() - t0);
+  }
+  return least;
+}
+
+void trc_measure_polls(void (*polls)(long n, int traced), long n)
+{
+  if (!trc_active() || n <= 0)
+    return;
+  recorder_t before = rec; /* the polls below only change the recorder's state, which is put back */
+  double traced = polls_cpu(polls, n, 1);
+  rec = before;
+  double plain = polls_cpu(polls, n, 0);
+  double cost = (traced - plain) / (double)n;
+  if (cost > 0 && cost < 10 * POLL_SLOW)
+    rec.poll_cost = cost;
+}
+
 void trc_envelope(int tag, int comm)
 {
   if (!trc_active()) /* another thread's call: not this thread's next record's */
@@ -1015,6 +1078,19 @@ static void children_said(void)
         rec.rank, rec.child_used, rec.child_count, share, rec.child_used - rec.child_count);
 }
 
+/* How much others disturbed the run (simrun analyse --replay-on says, docs/tracer.md "Replaying"): in the timeline,
+ * "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL", the machine's load at time 0 and at `end` (the entry into
+ * MPI_Finalize), the rank's involuntary context switches between them, and its CPU seconds (its threads' and the
+ * children's it waited for) and wall seconds over that span, the tracer's own time out of both. */
+static void disturbance_said(double end)
+{
+  long switches = 0;
+  double cpu = process_usage(&switches) - rec.usage_start + rec.child_count - rec.own;
+  double wall = end - rec.own;
+  trc_out_printf(rec.timeline, "# disturbance %.2f %.2f %ld %.6f %.6f\n", rec.load_start, machine_load(),
+                 switches - rec.switches_start, cpu > 0 ? cpu : 0, wall > 0 ? wall : 0);
+}
+
 /* One line listing the tally `list` after `what`, written at once so that the ranks' warnings do not interleave on
  * mpirun's stderr. */
 static void warn_list(const untraced_t *list, int n, const char *what)
@@ -1053,6 +1129,7 @@ int trc_finish(void)
      * causality between the ranks: docs/tracer.md); their sum, for the record */
     trc_out_printf(rec.timeline, "# tracer-cost %.9f\n", rec.own);
     children_said();
+    disturbance_said(now);
     if (atomic_load(&others)) /* simrun analyse names such a folder (docs/tracer.md) */
       trc_out_printf(rec.timeline, "# calls from other threads %lu: not traced\n", atomic_load(&others));
     trc_out_printf(rec.timeline, "# end %.9f\n", now);

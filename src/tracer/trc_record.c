@@ -123,6 +123,7 @@ typedef struct recorder {
   long switches_start; /* and its involuntary context switches */
   double clock_cost;   /* seconds between two consecutive wall clock readings (measure_clock) */
   double poll_cost;    /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
+  int measuring;       /* trc_measure_polls runs: no record is written, no file's bound changed */
   double cpu_cost;     /* and CPU seconds between two of the thread's CPU clock */
   int computed;        /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
                         * keeps) */
@@ -466,7 +467,7 @@ static void ti_may_compress(void)
 /* After COMPRESS_LATE seconds of the run (at `now`), the default bound on plain text becomes COMPRESS_LATE_FROM. */
 static void compress_when_late(double now)
 {
-  if (rec.compress_late || now < COMPRESS_LATE || rec.compress_given)
+  if (rec.compress_late || now < COMPRESS_LATE || rec.compress_given || rec.measuring)
     return;
   rec.compress_late = 1;
   rec.compress_from = default_bound(COMPRESS_LATE_FROM);
@@ -606,9 +607,9 @@ static void commit(void)
   trc_rec_t *r = &rec.cur;
   if (!r->has_call && !(r->c_end > r->c_start) && r->ti_len == 0 && r->flops == 0)
     return;
-  if (rec.folder)
+  if (rec.folder && !rec.measuring) /* measuring: a run of its polls a preemption cut, put back after */
     trc_fold_push(rec.folder, r);
-  else
+  else if (!rec.measuring)
     emit_plain(r);
   r->c_start = r->c_end = r->flops = r->poll_flops = 0;
   r->faults = 0;
@@ -923,6 +924,7 @@ void trc_measure_polls(void (*polls)(long n, int traced), long n)
   if (!trc_active() || n <= 0)
     return;
   recorder_t before = rec; /* the polls below only change the recorder's state, which is put back */
+  rec.measuring = 1;
   double traced = polls_cpu(polls, n, 1);
   rec = before;
   double plain = polls_cpu(polls, n, 0);

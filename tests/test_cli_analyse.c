@@ -300,7 +300,8 @@ static void expect_replay_on(const char *folder)
                         "--untraced", "2=2.5",  "--csv",       "r.csv",
                         "--json",     "r.json", NULL};
   run_ok(dir, sizeof dir, args, &run);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       2.500000 (untraced)       2.222222      -11.1%\n"));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(run.out, "     2       2.500000 (untraced)         2.222222      -11.1%  - (not recorded)\n"));
   run_free(&run);
   /* the CSV against the hand figures to 1e-4, and the JSON against the CSV at no tolerance, by simrun compare */
   char path[1200];
@@ -331,6 +332,33 @@ static void test_analyse_replay_on(void)
   expect_replay_on(RUNS "replay-pair");
   expect_replay_on(RUNS "replay-pair-zstd");
   expect_replay_on(RUNS "replay-pair-gzip");
+}
+
+/* --replay-on tells a disturbed measurement (docs/tracer.md, "Replaying"): disturbed-pair and quiet-pair are
+ * replay-pair whose ranks say how much they ran ("# disturbance LOAD_START LOAD_END SWITCHES CPU WALL"). In
+ * disturbed-pair rank 0 ran 0.4 of 1.0 s and rank 1 0.5 of 0.9 s: they lost 0.6 + 0.4 = 1.0 of 1.9 s, 52.6% (over 10%,
+ * with 7000 involuntary switches), so the prediction, 2.2222 s (expect_replay_on), is compared with the busiest rank's
+ * CPU time, 0.5 s: +344.4%. In quiet-pair they lost 0.05 + 0.05 of 1.9 s, 5.3%: compared with the traced T_par, 1 s,
+ * +122.2%. replay-pair says nothing of it: "not recorded". */
+static void test_analyse_replay_on_disturbed(void)
+{
+  cli_run_t run;
+  const char *args[] = {"analyse",
+                        RUNS "disturbed-pair",
+                        RUNS "quiet-pair",
+                        "--replay-on",
+                        SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
+                                "     p   measured (s)               predicted (s)  difference  disturbed\n"
+                                "     2       0.500000 (traced CPU)       2.222222     +344.4%  yes, 52.6% lost\n"
+                                "     2       1.000000 (traced)           2.222222     +122.2%  no, 5.3% lost\n"
+                                "Disturbed: p = 2: its ranks did not run for 52.6% of their wall time (1.000 of "
+                                "1.900 s, 7000 involuntary context switches, the machine's load 6.00 to 9.00"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "Disturbed: p = 2: its ranks did not run for 5.3%"));
+  run_free(&run);
 }
 
 /* Runs simrun analyse `args` in folder `work` with TMPDIR `tmp`, SIMRUN_TEST_PAUSE `pause` (NULL: none) and, once it
@@ -435,8 +463,8 @@ static void test_analyse_replay_on_page_faults(void)
     const char *property, *row;
   } cases[] = {
       {"<prop id=\"simrun:page-fault-us\" value=\"10\"/>",
-       "     2       0.190000 (untraced)       0.190000       +0.0%\n"},
-      {"", "     2       0.190000 (untraced)       0.140000      -26.3%\n"},
+       "     2       0.190000 (untraced)         0.190000       +0.0%  - (not recorded)\n"},
+      {"", "     2       0.190000 (untraced)         0.140000      -26.3%  - (not recorded)\n"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char dir[1024];
@@ -467,7 +495,8 @@ static void test_analyse_replay_on_polls_until_a_message(void)
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       0.210000 (untraced)       0.210000       +0.0%\n"));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(run.out, "     2       0.210000 (untraced)         0.210000       +0.0%  - (not recorded)\n"));
   remove_folder(dir);
   run_free(&run);
 }
@@ -518,7 +547,7 @@ static void test_analyse_replay_on_binding(void)
   static const struct {
     const char *binding, *platform, *row, *note;
   } cases[] = {
-      {"", "cores.xml", "2.000000 (untraced)       2.000000       +0.0%", NULL},
+      {"", "cores.xml", "2.000000 (untraced)         2.000000       +0.0%", NULL},
       {BINDING(0, "0", 2, 4) BINDING(1, "0", 2, 4) BINDING(2, "1", 2, 4) BINDING(3, "1", 2, 4), "cores.xml",
        "1.000000      -50.0%",
        "Placement: p = 4: oversubscribed (4 ranks on 2 online cores), each rank bound to one CPU (0 "
@@ -923,6 +952,7 @@ int main(void)
       {"test_analyse_html_decimates_long_runs", test_analyse_html_decimates_long_runs},
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
       {"test_analyse_replay_on", test_analyse_replay_on},
+      {"test_analyse_replay_on_disturbed", test_analyse_replay_on_disturbed},
       {"test_analyse_replay_picture", test_analyse_replay_picture},
       {"test_analyse_replay_on_cleans_up", test_analyse_replay_on_cleans_up},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},

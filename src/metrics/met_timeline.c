@@ -437,13 +437,33 @@ typedef struct stream {
   long long unfolded; /* calls the files' loops unfolded to, when the run is kept whole */
 } stream_t;
 
+/* A rank's "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL" line (docs/tracer.md), added to `info`; a line
+ * that does not parse is left out. */
+static void read_disturbance(met_timeline_info_t *info, const char *text)
+{
+  double load[2], switches, cpu, wall;
+  if (sscanf(text, "# disturbance %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu, &wall) != 5 ||
+      !(cpu >= 0) || !(wall >= 0) || !(switches >= 0))
+    return;
+  for (int i = 0; i < 2; i++)
+    if (isfinite(load[i])) {
+      info->load_least = isnan(info->load_least) ? load[i] : fmin(info->load_least, load[i]);
+      info->load_most = isnan(info->load_most) ? load[i] : fmax(info->load_most, load[i]);
+    }
+  info->usage_ranks++;
+  info->switches += switches;
+  info->cpu_wall += wall;
+  info->cpu_lost += wall > cpu ? wall - cpu : 0;
+  info->cpu_busiest = fmax(info->cpu_busiest, cpu);
+}
+
 /* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, and
  * the calls of other threads, which make the run's trace incomplete (0, or -1 with a message). */
 static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
 {
   const reader_t *r = &s->files[rank];
   const char *text = r->text;
-  double cost;
+  double cost, used, counted, of;
   unsigned long others;
   char extra[2];
   if (sscanf(text, "# calls from other threads %lu", &others) == 1) {
@@ -461,7 +481,13 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
     s->files[rank].run_line = r->line;
   } else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && isfinite(cost) && cost >= 0)
     s->info->tracer_cost = (isnan(s->info->tracer_cost) ? 0 : s->info->tracer_cost) + cost;
-  else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
+  else if (strncmp(text, "# disturbance ", 14) == 0)
+    read_disturbance(s->info, text);
+  else if (sscanf(text, "# children-cpu %lf %lf %lf", &used, &counted, &of) == 3) {
+    s->info->child_cpu += used;
+    s->info->child_counted += counted;
+    s->info->child_of += of;
+  } else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
     snprintf(s->info->program, sizeof s->info->program, "%s", text + 10);
   return 0;
 }
@@ -794,7 +820,7 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
 {
   met_timeline_info_t own;
   stream_t s = {.info = info ? info : &own};
-  *s.info = (met_timeline_info_t){.tracer_cost = NAN};
+  *s.info = (met_timeline_info_t){.tracer_cost = NAN, .load_least = NAN, .load_most = NAN};
   met_trace_t *trace = NULL;
   met_tl_match_t *m = NULL;
   if (errlen)

@@ -72,6 +72,7 @@ double met_tl_clock_late(double end, double sent);
  * to start later when it was. */
 void met_tl_clock_done(met_tl_clock_t *c, int rank, double moved);
 
+/* What keeping the clock condition did so far: receives moved, the largest move and their sum, calls made later. */
 met_tl_clock_counts_t met_tl_clock_counts(const met_tl_clock_t *c);
 
 #endif

@@ -276,7 +276,9 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   rc = sim_cluster_install(&world.cluster, err, errlen);
   if (rc != 0)
     return rc;
-  world.trace = job->aggregate ? met_trace_new_aggregate(job->nranks) : met_trace_new(job->nranks);
+  world.trace = !job->aggregate ? met_trace_new(job->nranks)
+                : job->spill    ? met_trace_new_spilled(job->nranks)
+                                : met_trace_new_aggregate(job->nranks);
   world.ranks = aligned_alloc(SIM_CACHE_LINE, (size_t)job->nranks * sizeof *world.ranks); /* sizeof: whole lines */
   if (world.ranks)
     memset(world.ranks, 0, (size_t)job->nranks * sizeof *world.ranks);

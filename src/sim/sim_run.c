@@ -511,6 +511,7 @@ int sim_run_isolated(const sim_job_t *job, met_trace_t **trace, char *err, size_
    * whole trace, whose figures are the aggregate's to the bit */
   sim_job_t whole = *job;
   whole.aggregate = 0;
+  whole.spill = 0;
   payload_job_t pj = {.job = &whole, .payload = write_trace};
   FILE *channel = run_child(child_simulate_payload, &pj, &rc, err, errlen);
   if (!channel)

@@ -171,6 +171,7 @@ static int deliver(void *owner, const stu_task_t *task, FILE *result, char *err,
   }
   if (task->kind == STU_TASK_SEQ) {
     met_trace_free(seq.trace);
+    met_pixels_free(seq.pixels);
     stu_slots_release(&seq);
     stu_plan_set_seq(&sweep->plan, (size_t)task->point, seq.t_par);
     show_progress(sweep, task);
@@ -229,6 +230,7 @@ static int build_plan(sweep_t *sweep)
                           .procs = stu_view_needs(views, STU_NEED_PROCS),
                           .traces = sweep->study->facts.requests,
                           .per_process = sweep->options->per_process,
+                          .whole = sweep->options->whole_traces,
                           .key = sweep->cache ? task_key : NULL,
                           .has = cache_has,
                           .ctx = sweep};

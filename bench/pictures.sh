@@ -20,7 +20,7 @@ for spec in "mesh 8x8 mesh-8x8" "torus 8x8 torus-8x8" "hypercube 6 hypercube-6" 
   "$simrun" platform "$kind" "$size" --preset t800 -o "$work/whatif/t800-$name.xml"
 done
 cp bench/whatif-gj1024.xml "$work/"
-mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
+mib() { awk -v b="$1" 'BEGIN { if (b < 1048576) printf "%.1f KiB", b / 1024; else printf "%.1f MiB", b / 1048576 }'; }
 # row WHAT MEASURED_BYTES TARGET_BYTES
 row() { printf '%-44s %14s  target < %-10s %s\n' "$1" "$(mib "$2")" "$(mib "$3")" "$([ "$2" -lt "$3" ] && echo met || echo MISSED)"; }
 # The run in a session of its own (setsid), whose processes' resident sizes are summed every 0.1 s until it ends: the

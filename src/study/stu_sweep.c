@@ -65,7 +65,8 @@ static int point_error(sweep_t *sweep, int code, const char *blame, const char *
   return code;
 }
 
-/* Whether the point's whole trace is kept: for the per-process p, whose timeline a picture may show. */
+/* Whether the point keeps its whole trace once finished: the per-process p's, when an export needs every event
+ * (stu_options_t.whole_traces; a point without one has none to drop). */
 static int keeps_trace(const stu_point_t *point, int per_process)
 {
   return point->p == per_process;

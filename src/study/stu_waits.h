@@ -10,7 +10,8 @@
 #include "met_wait.h"
 #include "stu_study.h"
 
-/* The point's wait states, or NULL: its whole trace was not kept, or no rank lost time. Borrowed from the point. */
+/* The point's wait states, or NULL: its timeline was not kept (not the per-process p), or no rank lost time. Borrowed
+ * from the point. */
 const met_waits_t *stu_waits(const stu_point_t *point);
 
 /* The wait states of `trace` (borrowed) into the point's slot, in place of any before: kept when some rank lost time,

@@ -63,7 +63,7 @@ met_trace_t *met_trace_new_aggregate(int nranks)
 met_trace_t *met_trace_new_spilled(int nranks)
 {
   met_trace_t *trace = met_trace_new_aggregate(nranks);
-  if (trace && !(trace->spill = tmpfile())) {
+  if (trace && !(trace->spill = met_trace_spill_open())) {
     met_trace_free(trace);
     return NULL;
   }

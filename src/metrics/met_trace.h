@@ -61,9 +61,9 @@ met_trace_t *met_trace_new_aggregate(int nranks);
 int met_trace_is_aggregate(const met_trace_t *trace);
 
 /* An aggregate trace (sums only, as above) that also keeps its collective spans and writes every interval a whole
- * trace would keep to an unnamed temporary file (tmpfile), deleted with the trace: for a run whose timeline is drawn
- * (met_pixels.h) and whose wait states are counted (met_wait.h's walk), with memory independent of the run's length.
- * NULL as met_trace_new, or when no temporary file can be made. */
+ * trace would keep to an unnamed temporary file ($TMPDIR, else /tmp; 40 bytes an interval), gone with the trace: for a
+ * run whose timeline is drawn (met_pixels.h) and whose wait states are counted (met_wait.h's walk), with memory
+ * independent of the run's length. NULL as met_trace_new, or when no temporary file can be made. */
 met_trace_t *met_trace_new_spilled(int nranks);
 /* The intervals spilled so far (0 for a trace that is not spilled). */
 size_t met_trace_spilled(const met_trace_t *trace);

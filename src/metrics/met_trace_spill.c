@@ -3,9 +3,12 @@
  * and its collective spans stay in memory, its intervals go to an unnamed temporary file, 40 bytes each, for a run
  * whose timeline is drawn but whose every interval need not be held (the per-process p's: met_pixels.h, met_wait.h's
  * walk). */
+#define _GNU_SOURCE /* mkstemp, fdopen */
+
 #include "met_trace_internal.h"
 
 #include <string.h>
+#include <unistd.h>
 
 /* An interval as spilled: what the pictures and the wait states read of it. */
 typedef struct spilled {
@@ -19,6 +22,21 @@ typedef struct spilled {
   uint8_t dir;
   uint8_t unused[2]; /* zero: written raw */
 } spilled_t;
+
+FILE *met_trace_spill_open(void)
+{
+  const char *dir = getenv("TMPDIR");
+  char path[4096];
+  snprintf(path, sizeof path, "%s/simrun-timeline-XXXXXX", dir && dir[0] ? dir : "/tmp");
+  int fd = mkstemp(path);
+  if (fd < 0)
+    return NULL;
+  unlink(path); /* unnamed from now on: closing it, or the process's end, frees its blocks */
+  FILE *file = fdopen(fd, "w+b");
+  if (!file)
+    close(fd);
+  return file;
+}
 
 int met_trace_spill(met_trace_t *trace, int rank, const met_interval_t *iv)
 {

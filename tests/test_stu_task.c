@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of the result a simulation child writes (stu_result_read): inputs the fuzzer found (fuzz/fuzz_result.c) are
- * refused at once, without the allocation their damaged counts asked for. Inputs in tests/data/cli/hostile/fuzz/. */
+ * refused at once, without the allocation their damaged counts asked for. Inputs in tests/data/cli/hostile/fuzz/,
+ * their magic made SRR2 when the stream's layout changed (they were found as SRR1). */
 #define _POSIX_C_SOURCE 200809L
 
 #include "bas_error.h"
@@ -25,6 +26,7 @@ static int read_result(const char *name)
   fclose(in);
   stu_slots_release(&point);
   met_trace_free(point.trace);
+  met_pixels_free(point.pixels);
   return rc;
 }
 

@@ -47,6 +47,8 @@ void met_trace_free(met_trace_t *trace)
     free(trace->phases[i]);
   free(trace->phases);
   free(trace->ranks);
+  if (trace->spill)
+    fclose(trace->spill);
   free(trace);
 }
 
@@ -55,6 +57,16 @@ met_trace_t *met_trace_new_aggregate(int nranks)
   met_trace_t *trace = met_trace_new(nranks);
   if (trace)
     trace->aggregate = 1;
+  return trace;
+}
+
+met_trace_t *met_trace_new_spilled(int nranks)
+{
+  met_trace_t *trace = met_trace_new_aggregate(nranks);
+  if (trace && !(trace->spill = met_trace_spill_open())) {
+    met_trace_free(trace);
+    return NULL;
+  }
   return trace;
 }
 
@@ -189,7 +201,7 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
       return BAS_ENOMEM;
     timeline->items = items;
   }
-  if (counted && count_message(timeline, iv) != 0)
+  if ((counted && count_message(timeline, iv) != 0) || (trace->spill && met_trace_spill(trace, rank, iv) != 0))
     return BAS_ENOMEM;
   if (!trace->aggregate)
     timeline->items[timeline->count++] = *iv;
@@ -221,12 +233,12 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
     return BAS_EINVAL;
   met_timeline_t *timeline = &trace->ranks[rank];
   /* an aggregate trace keeps no span (ncolls stays 0): its timeline's line is then not read, a cache miss per call */
-  double prev_end = !trace->aggregate && timeline->ncolls ? timeline->colls[timeline->ncolls - 1].end : 0.0;
+  double prev_end = keeps_colls(trace) && timeline->ncolls ? timeline->colls[timeline->ncolls - 1].end : 0.0;
   if (!valid_amount(coll->end) || !(coll->start >= prev_end) || coll->end < coll->start ||
       (unsigned)coll->kind >= MET_COLL_KINDS || (unsigned)coll->call >= MET_CALLS ||
       (coll->root != -1 && !valid_rank(trace, coll->root)))
     return BAS_EINVAL;
-  if (trace->aggregate)
+  if (!keeps_colls(trace))
     return 0;
   met_coll_t *items = grow(timeline->colls, &timeline->coll_cap, timeline->ncolls + 1, sizeof *items);
   if (!items)

@@ -60,6 +60,20 @@ void met_trace_free(met_trace_t *trace); /* accepts NULL */
 met_trace_t *met_trace_new_aggregate(int nranks);
 int met_trace_is_aggregate(const met_trace_t *trace);
 
+/* An aggregate trace (sums only, as above) that also keeps its collective spans and writes every interval a whole
+ * trace would keep to an unnamed temporary file ($TMPDIR, else /tmp; 40 bytes an interval), gone with the trace: for a
+ * run whose timeline is drawn (met_pixels.h) and whose wait states are counted (met_wait.h's walk), with memory
+ * independent of the run's length. NULL as met_trace_new, or when no temporary file can be made. */
+met_trace_t *met_trace_new_spilled(int nranks);
+/* The intervals spilled so far (0 for a trace that is not spilled). */
+size_t met_trace_spilled(const met_trace_t *trace);
+/* Calls fn for every interval spilled, in the order they were added (each rank's in time order), with its rank; what
+ * the file keeps of an interval is its start, end, category, phase, peer, direction and bytes (its tag, hops,
+ * communicator and compute split are 0). Returns 0, BAS_EIO when the trace is not spilled or on a read error, or what
+ * fn returned when not 0 (the walk then stops). */
+typedef int (*met_spill_fn)(void *ctx, int rank, const met_interval_t *iv);
+int met_trace_spill_walk(const met_trace_t *trace, met_spill_fn fn, void *ctx);
+
 /* The number of ranks the trace was made for. */
 int met_trace_nranks(const met_trace_t *trace);
 

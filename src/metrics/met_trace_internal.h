@@ -67,7 +67,20 @@ struct met_trace {
   size_t request_cap;
   struct met_ce_sums *ce; /* the annex's cause-effect sums (met_ce.h), NULL until the first span or request */
   double *waits;          /* an aggregate trace's wait states summed while read (met_trace_sum_waits), or NULL */
+  FILE *spill;            /* a spilled trace's intervals (met_trace_new_spilled), or NULL */
+  size_t nspilled;
 };
+
+/* Whether the trace keeps collective spans: a whole one, or a spilled one (for its wait states). */
+static inline bool keeps_colls(const met_trace_t *trace)
+{
+  return !trace->aggregate || trace->spill;
+}
+
+/* A new unnamed temporary file in $TMPDIR (else /tmp), gone when closed; NULL when none can be made. */
+FILE *met_trace_spill_open(void);
+/* Appends `iv` of `rank` to a spilled trace's file. 0, or BAS_EIO on a write error. */
+int met_trace_spill(met_trace_t *trace, int rank, const met_interval_t *iv);
 
 /* Makes room for `need` elements of `size` bytes in `items` by doubling its capacity `*cap`. Returns the (possibly
  * moved) array, or NULL when out of memory, in which case `items` and `*cap` are unchanged. */

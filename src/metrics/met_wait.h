@@ -33,6 +33,16 @@ typedef struct met_waits {
 int met_wait_compute(const met_trace_t *trace, met_waits_t *out);
 void met_wait_free(met_waits_t *waits); /* accepts an empty one */
 
+/* The same, the intervals given one by one (those of a spilled trace, met_trace_spill_walk): a walk over `trace`
+ * (borrowed: its ranks and collective spans), each rank's intervals added in time order (ranks in any interleaving),
+ * then ended into *out, which frees the walk (0, or -1 out of memory: *out is then empty). new: NULL when out of
+ * memory; free: a walk abandoned, accepts NULL. */
+typedef struct met_wait_walk met_wait_walk_t;
+met_wait_walk_t *met_wait_walk_new(const met_trace_t *trace);
+void met_wait_walk_add(met_wait_walk_t *walk, int rank, const met_interval_t *iv);
+int met_wait_walk_end(met_wait_walk_t *walk, met_waits_t *out);
+void met_wait_walk_free(met_wait_walk_t *walk);
+
 /* Seconds `rank` lost in `pattern`; 0 out of range. */
 double met_wait_time(const met_waits_t *waits, int rank, met_wait_pattern_t pattern);
 /* Over all ranks: the pattern's total, or with MET_WAIT_PATTERNS every pattern's. */

@@ -51,12 +51,12 @@ static int point_pictures(rep_pictures_t *pics)
       rc = rep_processes_picture(pics, point, &g);
     if (rc == 0 && stu_carnival(point))
       rc = rep_carnival_pictures(pics, point);
-    if (rc == 0 && point->trace) {
+    if (rc == 0 && point->pixels) {
       char title[300];
       rep_picture_title(title, sizeof title, "Timeline", pics->study, &g);
       rep_append(title, sizeof title, ", p = %d", point->p);
       rep_file_t *file = rep_picture_open(pics, "timeline", g.file);
-      rc = file ? rep_picture_close(pics, file, rep_timeline(rep_file_stream(file), point->trace, title)) : -1;
+      rc = file ? rep_picture_close(pics, file, rep_timeline(rep_file_stream(file), point->pixels, title)) : -1;
     }
     if (rc == 0 && stu_waits(point))
       rc = rep_wait_states_picture(pics, point, &g, stu_waits(point));

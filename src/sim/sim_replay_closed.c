@@ -17,8 +17,8 @@ struct sim_closed {
 int sim_replay_closed_applies(const sim_job_t *job)
 {
   /* one rank (T_seq's run) has no message to evaluate: executing it costs no more, and keeps its sums exact */
-  return job->closed && job->nranks > 1 && job->analytic == SIM_ANALYTIC && job->aggregate && !job->ti_dir &&
-         !job->share_hosts;
+  return job->closed && job->nranks > 1 && job->analytic == SIM_ANALYTIC && job->aggregate && !job->spill &&
+         !job->ti_dir && !job->share_hosts;
 }
 
 int sim_closed_nranks(const sim_closed_t *run)

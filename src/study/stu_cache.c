@@ -22,7 +22,7 @@
 #include <xbt/base.h> /* before simgrid/version.h, which needs it */
 #include <simgrid/version.h>
 
-#define CACHE_MAGIC "simrun-cache 2\n"
+#define CACHE_MAGIC "simrun-cache 3\n" /* 3: a per-process point carries its pixels, not its whole trace */
 #define FNV_OFFSET  1469598103934665603ull
 #define FNV_PRIME   1099511628211ull
 
@@ -230,7 +230,7 @@ static int reads_files(const stu_sweep_ctx_t *ctx)
 
 int stu_cache_key(stu_cache_t *cache, const stu_sweep_ctx_t *ctx, const stu_task_t *task, char *key, size_t len)
 {
-  if (reads_files(ctx))
+  if (reads_files(ctx) || (task->keep_trace & STU_KEEP_WHOLE)) /* a whole trace grows with the messages */
     return BAS_EINVAL;
   const stu_point_t *point = &ctx->study->points[task->point];
   uint64_t platform;
@@ -238,7 +238,7 @@ int stu_cache_key(stu_cache_t *cache, const stu_sweep_ctx_t *ctx, const stu_task
     return BAS_EIO;
   int used = snprintf(key, len,
                       "simrun %016llx\nsimgrid %d.%d.%d\nplatform %016llx\nskeleton %s\ntask %d p=%d procs=%d "
-                      "trace=%d\n",
+                      "keep=%d\n",
                       (unsigned long long)cache->binary, cache->simgrid[0], cache->simgrid[1], cache->simgrid[2],
                       (unsigned long long)platform, ctx->skeleton->spec->name, task->kind, task->nranks,
                       task->keep_procs, task->keep_trace);

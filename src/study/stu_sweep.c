@@ -65,7 +65,8 @@ static int point_error(sweep_t *sweep, int code, const char *blame, const char *
   return code;
 }
 
-/* Whether the point's whole trace is kept: for the per-process p, whose timeline a picture may show. */
+/* Whether the point keeps its whole trace once finished: the per-process p's, when an export needs every event
+ * (stu_options_t.whole_traces; a point without one has none to drop). */
 static int keeps_trace(const stu_point_t *point, int per_process)
 {
   return point->p == per_process;
@@ -171,6 +172,7 @@ static int deliver(void *owner, const stu_task_t *task, FILE *result, char *err,
   }
   if (task->kind == STU_TASK_SEQ) {
     met_trace_free(seq.trace);
+    met_pixels_free(seq.pixels);
     stu_slots_release(&seq);
     stu_plan_set_seq(&sweep->plan, (size_t)task->point, seq.t_par);
     show_progress(sweep, task);
@@ -229,6 +231,7 @@ static int build_plan(sweep_t *sweep)
                           .procs = stu_view_needs(views, STU_NEED_PROCS),
                           .traces = sweep->study->facts.requests,
                           .per_process = sweep->options->per_process,
+                          .whole = sweep->options->whole_traces,
                           .key = sweep->cache ? task_key : NULL,
                           .has = cache_has,
                           .ctx = sweep};

@@ -39,7 +39,10 @@ int stu_cache_default_dir(char *dir, size_t len);
 
 /* How a study runs its simulations. */
 typedef struct stu_options {
-  int per_process;          /* the p whose per-process view (and trace) is kept; 0: none */
+  int per_process;          /* the p whose per-process view and timeline (met_pixels.h) are kept; 0: none */
+  int whole_traces;         /* 1: the per-process p's whole traces are kept too, for the exports that need every event
+                             * (Paje, OTF2): those points are simulated again rather than taken from the cache, and
+                             * memory grows with their messages */
   int requests;             /* 1: a study with the cause-effect view keeps every point's whole trace, whose requests
                              * it lists (stu_ce_requests; memory then grows with the requests) */
   int jobs;                 /* simulations at once, each in its own process (-j); 0 counts as 1 */

@@ -73,8 +73,9 @@ typedef struct stu_work {
   size_t classes;          /* how many */
   double *weight;          /* or NULL (all 1): per plan task, what an operation of it is predicted to cost against
                             * the others' (STU_BCAST_OP_WEIGHTS at its p, stu_work_weight) */
-  int *kept;               /* or NULL (none): per plan task, 1 when its whole trace comes back to simrun (written by
-                            * the simulation's process, read and analysed by simrun: stu_task_t.keep_trace) */
+  int *kept;               /* or NULL (none): per plan task, 1 when its trace is kept (its pixels drawn from its file
+                            * by the simulation's process, or its whole trace read and analysed by simrun:
+                            * stu_task_t.keep_trace) */
   int *describes;          /* or NULL (none): per plan task, 1 when simrun describes its platform for its p once it
                             * finishes (the first point of each, stu_model.c) */
 } stu_work_t;

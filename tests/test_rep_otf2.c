@@ -397,6 +397,45 @@ static void test_otf2_measured_clock_condition(void)
   remove_tree(dir);
 }
 
+/* A measured run's collectives (tests/data/tracer/collective-bytes, hand-made, 3 ranks, as the tracer writes their
+ * lines' bytes: docs/tracer.md): an 800-byte MPI_Bcast from rank 1, an MPI_Gather of 100 bytes per rank to rank 0,
+ * an 8-byte MPI_Allreduce, an MPI_Alltoall of 200-byte blocks (its line gives the buffer, 600), an MPI_Allgatherv of
+ * 24, 40 and 56 bytes from ranks 0, 1, 2. By hand, what each rank sends to and receives from the others: the bcast's
+ * root 2 x 800 = 1600 out, the others 800 in; the gather's root 2 x 100 = 200 in, the others 100 out; the allreduce
+ * 2 x 8 = 16 each way; the alltoall 2 x 200 = 400 each way; the allgatherv rank 0 2 x 24 = 48 out and 40 + 56 = 96
+ * in, rank 1 80 and 80, rank 2 112 and 64. Each with its root (1, 0, none), and ViTE reads the archive. Before, every
+ * one was "Sent: 0, Received: 0". */
+static void test_otf2_measured_collective_bytes(void)
+{
+  char dir[1024];
+  char *text = measured_archive("collective-bytes", dir, sizeof dir);
+  static const struct {
+    int rank;
+    const char *end;
+  } expected[] = {
+      {1, "BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 1 (\"Rank 1 thread 0\" <1>), Sent: 1600, Received: 0"},
+      {0, "BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 1 (\"Rank 1 thread 0\" <1>), Sent: 0, Received: 800"},
+      {2, "BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 1 (\"Rank 1 thread 0\" <1>), Sent: 0, Received: 800"},
+      {0, "GATHER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), Sent: 0, Received: 200"},
+      {1, "GATHER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), Sent: 100, Received: 0"},
+      {2, "GATHER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), Sent: 100, Received: 0"},
+      {-1, "ALLREDUCE, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 16, Received: 16"},
+      {-1, "ALLTOALL, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 400, Received: 400"},
+      {0, "ALLGATHERV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 48, Received: 96"},
+      {1, "ALLGATHERV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 80, Received: 80"},
+      {2, "ALLGATHERV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 112, Received: 64"}};
+  for (size_t i = 0; i < sizeof expected / sizeof *expected; i++) {
+    int n = count_events(text, "MPI_COLLECTIVE_END", expected[i].rank, expected[i].end);
+    if (n != (expected[i].rank < 0 ? 3 : 1))
+      fprintf(stderr, "\nrank %d: %d x '%s'\n", expected[i].rank, n, expected[i].end);
+    CU_ASSERT_EQUAL(n, expected[i].rank < 0 ? 3 : 1);
+  }
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, NULL), 15);
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
+}
+
 /* Whether the Paje trace `paje` starts a link at `ns` nanoseconds (to the nearest). */
 static int paje_link_starts_at(const char *paje, unsigned long long ns)
 {
@@ -633,6 +672,7 @@ int main(void)
       {"test_otf2_measured_tags", test_otf2_measured_tags},
       {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
       {"test_otf2_measured_clock_condition", test_otf2_measured_clock_condition},
+      {"test_otf2_measured_collective_bytes", test_otf2_measured_collective_bytes},
       {"test_otf2_replayed_nonblocking", test_otf2_replayed_nonblocking},
       {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},
       {"test_otf2_shipped_scenarios", test_otf2_shipped_scenarios},

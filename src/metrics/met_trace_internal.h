@@ -66,6 +66,8 @@ struct met_trace {
   size_t request_cap;
   struct met_ce_sums *ce; /* the annex's cause-effect sums (met_ce.h), NULL until the first span or request */
   double *waits;          /* an aggregate trace's wait states summed while read (met_trace_sum_waits), or NULL */
+  int coll_bytes;         /* some collective span carries bytes (met_coll_t.bytes) */
+  int coll_grouped;       /* some collective span is on a group other than 0 */
 };
 
 /* Makes room for `need` elements of `size` bytes in `items` by doubling its capacity `*cap`. Returns the (possibly

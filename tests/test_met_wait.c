@@ -3,6 +3,7 @@
  * by hand in the comments, the collective spans' rules, and their round trip through the binary format. */
 #include "met_wait.h"
 #include "tu.h"
+#include "bas_error.h"
 
 #include <stdio.h>
 
@@ -184,12 +185,12 @@ static void test_met_wait_coll_add_rules(void)
   met_coll_t ok = {.start = 1, .end = 2, .kind = MET_COLL_BARRIER, .root = -1};
   CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &ok), 0);
   met_coll_t early = {.start = 1.5, .end = 3, .kind = MET_COLL_BARRIER, .root = -1};
-  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &early), -1); /* overlaps the previous span */
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &early), BAS_EINVAL); /* overlaps the previous span */
   met_coll_t bad_root = {.start = 3, .end = 3, .kind = MET_COLL_ONE_TO_N, .root = 2};
-  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &bad_root), -1);
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &bad_root), BAS_EINVAL);
   met_coll_t bad_kind = {.start = 3, .end = 3, .kind = MET_COLL_KINDS, .root = -1};
-  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &bad_kind), -1);
-  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 2, &ok), -1);
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &bad_kind), BAS_EINVAL);
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 2, &ok), BAS_EINVAL);
   met_coll_t empty = {.start = 3, .end = 3, .kind = MET_COLL_ONE_TO_N, .root = 1};
   CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &empty), 0); /* zero-length: kept, its entry matters */
   size_t count;
@@ -243,12 +244,12 @@ static void test_met_wait_spans_round_trip(void)
   met_coll_t c = {.start = 0, .end = 1, .kind = MET_COLL_BARRIER, .root = -1};
   CU_ASSERT_EQUAL(met_trace_coll_add(agg, 1, &c), 0);
   met_coll_t bad = {.start = 0, .end = 1, .kind = MET_COLL_ONE_TO_N, .root = 5};
-  CU_ASSERT_EQUAL(met_trace_coll_add(agg, 1, &bad), -1); /* checked all the same */
+  CU_ASSERT_EQUAL(met_trace_coll_add(agg, 1, &bad), BAS_EINVAL); /* checked all the same */
   size_t count;
   CU_ASSERT_PTR_NULL(met_trace_colls(agg, 1, &count));
   CU_ASSERT_EQUAL(count, 0);
   met_waits_t w;
-  CU_ASSERT_EQUAL(met_wait_compute(agg, &w), -1);
+  CU_ASSERT_EQUAL(met_wait_compute(agg, &w), BAS_EINVAL);
   met_trace_free(agg);
 }
 
@@ -303,7 +304,7 @@ static void test_met_wait_span_bytes(void)
   met_coll_moved(plain, 0, 1, &sent, &received);
   CU_ASSERT(sent == 0 && received == 0);
   met_coll_t bad = {.start = 3, .end = 3, .kind = MET_COLL_BARRIER, .root = -1, .bytes = -1};
-  CU_ASSERT_EQUAL(met_trace_coll_add(back, 0, &bad), -1);
+  CU_ASSERT_EQUAL(met_trace_coll_add(back, 0, &bad), BAS_EINVAL);
   met_trace_free(back);
   met_trace_free(plain);
   met_trace_free(trace);

@@ -10,6 +10,7 @@
 #include "stu_lost_cycles.h"
 #include "stu_sweep.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <dirent.h>
 #include <linux/capability.h>
@@ -104,7 +105,7 @@ static void test_stu_sweep_jobs_do_not_change_results(void)
   stu_study_t *three = run(scenario, &(stu_options_t){.jobs = 3});
   stu_study_t *one = NULL;
   scn_error_t err;
-  CU_ASSERT(stu_run(scenario, &app_gj_skeleton, 0, NULL, NULL, &one, &err) == 0);
+  CU_ASSERT(tu_study_run(scenario, &app_gj_skeleton, 0, NULL, NULL, &one, &err) == 0);
   CU_ASSERT(one && one->npoints == 6 && one->points[5].t_par > 0);
   CU_ASSERT(same_studies(one, three));
   stu_free(one);

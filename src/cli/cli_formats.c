@@ -31,10 +31,11 @@ static int write_file(const char *path, const stu_study_t *study, int (*render)(
   int status = cli_open_output(path, &file);
   if (status != EXIT_OK || !file)
     return status;
-  if (render(rep_file_stream(file), study) != 0) {
+  int rc = render(rep_file_stream(file), study);
+  if (rc != 0) {
     rep_file_abort(file);
-    fprintf(stderr, "simrun: error: writing %s failed\n", what);
-    return EXIT_RUNTIME;
+    fprintf(stderr, "simrun: error: writing %s failed: %s\n", what, bas_strerror(rc));
+    return bas_error_status(rc);
   }
   if (rep_file_commit(file, message, sizeof message) != 0) {
     fprintf(stderr, "simrun: error: %s\n", message);

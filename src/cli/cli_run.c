@@ -182,7 +182,7 @@ static int run(const cli_run_options_t *opts)
     goto done;
   }
   if (rc != 0) {
-    status = sim_error_is_input(rc) ? EXIT_INPUT : EXIT_RUNTIME;
+    status = bas_error_is_input(rc) ? EXIT_INPUT : EXIT_RUNTIME;
     goto report;
   }
   cli_signal_step("after", "after the sweep");

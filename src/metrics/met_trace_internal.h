@@ -39,7 +39,8 @@ typedef struct met_timeline {
   size_t coll_cap;
 } met_timeline_t;
 
-/* Makes room for `rows` phases in the timeline's per-phase sums, the new ones zero. 0, or -1 when out of memory. */
+/* Makes room for `rows` phases in the timeline's per-phase sums, the new ones zero. 0, or BAS_ENOMEM when out of
+ * memory. */
 int met_trace_grow_phases(met_timeline_t *timeline, size_t rows);
 /* The timeline's group for a COMM interval like `iv` (its bytes and hops), created when new; NULL when out of memory.
  */

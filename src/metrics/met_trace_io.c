@@ -2,6 +2,7 @@
 /* The trace's binary file format: the timelines, then the optional collectives' and cause-effect annexes; reading
  * checks every record through the model's add functions, so that a damaged file is refused whole. */
 #include "met_trace_internal.h"
+#include "bas_error.h"
 
 #include <string.h>
 #include <sys/stat.h>
@@ -237,22 +238,22 @@ static int write_annex(const met_trace_t *trace, FILE *out)
 int met_trace_write(const met_trace_t *trace, FILE *out)
 {
   if (trace->aggregate)
-    return -1;
+    return BAS_EINVAL;
   if (fwrite(met_magic, 1, sizeof met_magic, out) != sizeof met_magic || put_le(out, MET_TRACE_VERSION, 4) ||
       put_le(out, (uint64_t)trace->nranks, 4) || put_le(out, trace->nphases, 4))
-    return -1;
+    return BAS_EIO;
   for (size_t i = 0; i < trace->nphases; i++)
     if (fputs(trace->phases[i], out) == EOF || putc('\0', out) == EOF)
-      return -1;
+      return BAS_EIO;
   for (int r = 0; r < trace->nranks; r++) {
     const met_timeline_t *timeline = &trace->ranks[r];
     if (put_le(out, timeline->count, 8))
-      return -1;
+      return BAS_EIO;
     for (size_t i = 0; i < timeline->count; i++)
       if (put_interval(out, &timeline->items[i]))
-        return -1;
+        return BAS_EIO;
   }
-  return write_colls(trace, out) == 0 && write_annex(trace, out) == 0 && fflush(out) == 0 ? 0 : -1;
+  return write_colls(trace, out) == 0 && write_annex(trace, out) == 0 && fflush(out) == 0 ? 0 : BAS_EIO;
 }
 
 /* Reads one NUL-terminated string into `*buf` (capacity `*cap`, grown as needed, owned by the caller). */

@@ -2,6 +2,7 @@
 /* Wait states after Scalasca's patterns: point-to-point waits from the direction of idle intervals, collective waits
  * from the members' entries into each call, matched by group and order. */
 #include "met_wait.h"
+#include "bas_error.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -155,11 +156,11 @@ int met_wait_compute(const met_trace_t *trace, met_waits_t *out)
   *out = (met_waits_t){0};
   const double *sums = met_trace_wait_sums(trace);
   if (met_trace_is_aggregate(trace) && !sums)
-    return -1;
+    return BAS_EINVAL;
   met_waits_t w = {.nranks = met_trace_nranks(trace)};
   w.time = calloc((size_t)w.nranks * MET_WAIT_PATTERNS, sizeof *w.time);
   if (!w.time)
-    return -1;
+    return BAS_ENOMEM;
   if (sums) { /* summed while read (met_trace_sum_waits) */
     memcpy(w.time, sums, (size_t)w.nranks * MET_WAIT_PATTERNS * sizeof *w.time);
     *out = w;
@@ -168,7 +169,7 @@ int met_wait_compute(const met_trace_t *trace, met_waits_t *out)
   point_to_point(trace, &w);
   if (collectives(trace, &w) != 0) {
     met_wait_free(&w);
-    return -1;
+    return BAS_ENOMEM;
   }
   *out = w;
   return 0;

@@ -28,8 +28,8 @@ typedef struct met_waits {
  * Collectives: the members' spans of one call (met_coll_t) give their entries; each pattern's time is capped by the
  * rank's time in the call. Idle inside a collective span belongs to the collective's pattern (or none, for
  * MET_COLL_OTHER), never to the point-to-point ones. An aggregate trace has no intervals: its sums made while it was
- * read by these rules (met_trace_sum_waits) are copied. Returns 0, or -1 for an aggregate trace without such sums or
- * when out of memory (*out is then empty). */
+ * read by these rules (met_trace_sum_waits) are copied. Returns 0, or BAS_EINVAL for an aggregate trace without such
+ * sums or when out of memory (*out is then empty). */
 int met_wait_compute(const met_trace_t *trace, met_waits_t *out);
 void met_wait_free(met_waits_t *waits); /* accepts an empty one */
 

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp, scandir, getdelim */
 
 #include "rep_html.h"
+#include "bas_error.h"
 #include "rep_factors.h"
 #include "rep_html_tables.h"
 
@@ -349,7 +350,7 @@ static void put_timeline(FILE *out, const stu_study_t *study)
     fputs(study->facts.skeleton
               ? "<p>No timeline: it shows the runs of the per-process p (--per-process P).</p>\n"
               : "<p>No timeline: it shows the runs whose intervals were kept (a run whose timelines exceed 32 MiB "
-                "is read as per-rank sums: docs/tracer.md, \"One pass, bounded memory\").</p>\n",
+                "is read as per-rank sums: docs/analyse.md, \"One pass, bounded memory\").</p>\n",
           out);
     return;
   }
@@ -631,12 +632,12 @@ int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
   if (rc != 0 || put_rendered(out, study, rep_print) != 0) {
     if (!*err)
       snprintf(err, errlen, "out of memory while writing the HTML page");
-    return -1;
+    return BAS_EIO;
   }
   fputs("</body>\n</html>\n", out);
   if (ferror(out)) {
     snprintf(err, errlen, "writing the HTML page failed");
-    return -1;
+    return BAS_EIO;
   }
   return 0;
 }

@@ -3,6 +3,7 @@
  * temporary folder moved into place when complete. */
 #define _XOPEN_SOURCE 700 /* mkdtemp, kill */
 #include "rep_otf2.h"
+#include "bas_error.h"
 #include "rep_report.h"
 #include "rep_otf2_calls.h"
 
@@ -502,7 +503,7 @@ int rep_otf2_write(const met_trace_t *trace, const char *dir, const char *name, 
   archive_move_t *m = calloc(1, sizeof *m);
   if (!m) {
     snprintf(err, errlen, "out of memory");
-    return -1;
+    return BAS_ENOMEM;
   }
   remove_stale(dir);
   snprintf(m->temp, sizeof m->temp, "%s/.simrun-otf2.%ld.XXXXXX", dir, (long)getpid());
@@ -512,14 +513,14 @@ int rep_otf2_write(const met_trace_t *trace, const char *dir, const char *name, 
     snprintf(err, errlen, "cannot write in '%s': %s; check that the folder exists and is writable", dir,
              strerror(errno));
     free(m);
-    return -1;
+    return BAS_EIO;
   }
   char temp[sizeof m->temp]; /* guarded while written: a run ended meanwhile removes it (rep_file_close_all) */
   snprintf(temp, sizeof temp, "%s", m->temp);
   if (rep_file_guard_tree(temp) != 0) {
     snprintf(err, errlen, "out of memory");
     move_rollback(m);
-    return -1;
+    return BAS_ENOMEM;
   }
   otf2_first_error_t first = {""};
   OTF2_ErrorCallback before = OTF2_Error_RegisterCallback(keep_first_error, &first);
@@ -546,7 +547,7 @@ int rep_otf2_study(const stu_study_t *study, const char *dir, char *err, size_t 
       continue;
     snprintf(name, sizeof name, "point-%zu", i);
     if (rep_otf2_write(study->points[i].trace, dir, name, err, errlen) != 0)
-      return -1;
+      return BAS_EIO;
   }
   return 0;
 }

@@ -3,6 +3,7 @@
  * with a state per trace category, a message link type and a collective event type, then every run's events merged in
  * time order. */
 #include "rep_paje.h"
+#include "bas_error.h"
 #include "rep_otf2_calls.h"
 #include "rep_svg.h"
 
@@ -303,13 +304,13 @@ int rep_paje_write(FILE *out, const rep_paje_run_t *runs, size_t n)
 {
   events_t ev;
   if (collect(runs, n, &ev) != 0)
-    return -1;
+    return BAS_EIO;
   write_types(out);
   write_containers(out, runs, n);
   for (size_t i = 0; i < ev.count; i++)
     write_event(out, runs, &ev.list[i]);
   free(ev.list);
-  return ferror(out) ? -1 : 0;
+  return ferror(out) ? BAS_EIO : 0;
 }
 
 int rep_paje_study(FILE *out, const stu_study_t *study)

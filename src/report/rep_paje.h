@@ -20,7 +20,7 @@ typedef struct rep_paje_run {
 /* Writes the n runs as one Paje trace on `out`, every run starting at time 0 (seconds), events in time order. Each
  * message is one link: from its sender, where its send started (as OTF2's MPI_SEND has it), to its receiver's end of
  * the transfer; from the lower rank to the higher over the transfer where the trace does not say which end sent.
- * Returns 0, or -1 on a write error or when out of memory. */
+ * Returns 0, or BAS_EIO on a write error or when out of memory. */
 int rep_paje_write(FILE *out, const rep_paje_run_t *runs, size_t n);
 
 /* The Paje trace of the points of `study` that kept their trace (those of the per-process p), each run named by the

@@ -80,6 +80,6 @@ void sim_replay_closed_run(sim_world_t *world)
     world->ranks[i].finished = world->ranks[i].timed_alone = 1;
   if (rc != 0 && world->fail_code == 0) {
     world->fail_code = rc;
-    snprintf(world->fail_message, sizeof world->fail_message, "%s", sim_strerror(rc));
+    snprintf(world->fail_message, sizeof world->fail_message, "%s", bas_strerror(rc));
   }
 }

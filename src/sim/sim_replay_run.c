@@ -325,6 +325,6 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   }
   met_trace_free(world.trace);
   if (rc == SIM_ENOMEM && err[0] == '\0')
-    snprintf(err, errlen, "%s", sim_strerror(rc));
+    snprintf(err, errlen, "%s", bas_strerror(rc));
   return rc;
 }

@@ -410,7 +410,7 @@ static int check_platforms(sweep_t *sweep, stu_study_t *study)
   if (!ranks || !hosts) {
     free(ranks);
     free(hosts);
-    return point_error(sweep, SIM_ENOMEM, NULL, sim_strerror(SIM_ENOMEM));
+    return point_error(sweep, SIM_ENOMEM, NULL, bas_strerror(SIM_ENOMEM));
   }
   int rc = 0;
   for (size_t i = 0; rc == 0 && i < study->npoints; i++) {
@@ -541,7 +541,7 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
 static void close_sweep(sweep_t *sweep, int rc)
 {
   if (rc == SIM_ENOMEM)
-    scn_fail(sweep->err, sweep->scenario->path, 0, "%s", sim_strerror(rc));
+    scn_fail(sweep->err, sweep->scenario->path, 0, "%s", bas_strerror(rc));
   free(sweep->names);
   stu_work_free(&sweep->work);
   stu_plan_free(&sweep->plan);
@@ -573,13 +573,6 @@ int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
   close_sweep(&sweep, rc);
   *out = sweep.study;
   return rc;
-}
-
-int stu_run(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, int per_process, stu_progress_fn progress,
-            void *ctx, stu_study_t **out, scn_error_t *err)
-{
-  stu_options_t options = {.per_process = per_process, .jobs = 1, .progress = progress, .ctx = ctx};
-  return stu_run_with(scenario, skeleton, &options, out, err);
 }
 
 int stu_serve(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, scn_error_t *err)
@@ -614,6 +607,6 @@ int stu_cache_default_dir(char *dir, size_t len)
   else if (home && *home)
     snprintf(dir, len, "%s/.cache/simrun", home);
   else
-    return -1;
+    return BAS_EINVAL;
   return 0;
 }

@@ -47,12 +47,12 @@ int stu_result_read(stu_point_t *point, int32_t *status, FILE *in)
   if (stu_codec_get(in, magic, sizeof magic) || memcmp(magic, result_magic, sizeof magic) != 0 ||
       stu_codec_get(in, status, sizeof *status) || stu_codec_get(in, &point->t_par, sizeof point->t_par) ||
       stu_codec_get(in, &messages, sizeof messages) || stu_view_decode(point, in) != 0)
-    return -1;
+    return BAS_EIO;
   point->messages = (size_t)messages;
   if (stu_codec_get(in, &has_trace, sizeof has_trace) == 0 && (!has_trace || (point->trace = met_trace_read(in))))
     return 0;
   stu_slots_release(point);
-  return -1;
+  return BAS_EIO;
 }
 
 typedef struct task_run {

@@ -51,8 +51,8 @@ int stu_task_prepare(const stu_sweep_ctx_t *ctx, const stu_task_t *task, void **
                      char *err, size_t errlen, const char **blame);
 
 /* Reads a result into `point` (t_par, messages and the views the task asked for; p and values are left alone) and
- * the analysis status into *status (0, or SIM_EINVAL when the lost-cycle view is undefined). 0, or -1 on a malformed
- * or truncated stream (what was read is freed). */
+ * the analysis status into *status (0, or SIM_EINVAL when the lost-cycle view is undefined). 0, or BAS_EIO on a
+ * malformed or truncated stream (what was read is freed). */
 int stu_result_read(stu_point_t *point, int32_t *status, FILE *in);
 
 #endif

@@ -2,6 +2,7 @@
 /* The predicted cost of a plan's tasks and their schedule (stu_work.h), from the skeleton's own count of its
  * operations, and the time left from what the tasks measured as they ran. */
 #include "stu_work.h"
+#include "bas_error.h"
 #include "app_skeleton.h"
 #include "sim_coll.h"
 
@@ -81,7 +82,7 @@ int stu_work_lay_out(stu_work_t *work, size_t nseq, size_t slots)
   work->clock = malloc(n * sizeof *work->clock);
   if (!work->finish || !work->order || !work->clock ||
       schedule(work->cost, work->count, nseq, slots, work->finish) != 0)
-    return -1;
+    return BAS_ENOMEM;
   for (size_t t = 0; t < work->count; t++) {
     work->span = work->finish[t] > work->span ? work->finish[t] : work->span;
     work->clock[t] = (stu_task_clock_t){-1, -1, -1, -1, -1, -1, -1, -1};
@@ -150,7 +151,7 @@ int stu_work_new(stu_work_t *work, const stu_plan_t *plan, const stu_sweep_ctx_t
   if (!work->cost || !work->klass || !work->weight || !work->kept || !work->describes ||
       stu_work_lay_out(work, plan->nseq, slots) != 0) {
     stu_work_free(work);
-    return -1;
+    return BAS_ENOMEM;
   }
   return 0;
 }

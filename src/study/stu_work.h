@@ -82,8 +82,8 @@ typedef struct stu_work {
 /* Per task of `plan`: the skeleton's operation count for its point on its ranks (app_skeleton_t.work; the ranks for a
  * skeleton without one) plus STU_TASK_FIXED_WORK, or 0 for a task whose result `cache` (or NULL) holds; its class and
  * weight (its point's broadcast and platform, STU_BCAST_OP_WEIGHTS at its p), whether its whole trace comes back and
- * whether its end describes its platform; and the schedule of the plan on `slots` slots. 0, or -1 when out of memory
- * (nothing to free then). */
+ * whether its end describes its platform; and the schedule of the plan on `slots` slots. 0, or BAS_ENOMEM when out of
+ * memory (nothing to free then). */
 int stu_work_new(stu_work_t *work, const stu_plan_t *plan, const stu_sweep_ctx_t *ctx, stu_cache_t *cache,
                  size_t slots);
 /* Frees what stu_work_new made in *work (the struct is the caller's); accepts a work stu_work_new failed to make. */
@@ -92,7 +92,7 @@ void stu_work_free(stu_work_t *work);
 /* With work->count and work->cost set: lays the tasks out on `slots` jobs, each starting in order on the first job
  * free, the first `nseq` (the sequential phase) all ended before any other starts, as the sweep runs them
  * (stu_runner.h): each one's predicted end (finish), the tasks by it (order) and the last (span); every task's clock
- * unset. 0, or -1 when out of memory (stu_work_free frees what there is). */
+ * unset. 0, or BAS_ENOMEM when out of memory (stu_work_free frees what there is). */
 int stu_work_lay_out(stu_work_t *work, size_t nseq, size_t slots);
 
 /* Task t started in a slot at `now` (seconds). */

@@ -1248,7 +1248,8 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
                      .kind = kinds[ev->kind].coll,
                      .call = met_coll_call_of(ev->call),
                      .root = rooted ? ev->root : -1,
-                     .group = 0};
+                     .group = 0,
+                     .bytes = ev->iv.bytes};
   if (rank == 0)
     m->collectives++;
   entry_t until = coll_awaited(m, rank, ev);

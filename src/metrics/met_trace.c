@@ -236,7 +236,7 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
   double prev_end = keeps_colls(trace) && timeline->ncolls ? timeline->colls[timeline->ncolls - 1].end : 0.0;
   if (!valid_amount(coll->end) || !(coll->start >= prev_end) || coll->end < coll->start ||
       (unsigned)coll->kind >= MET_COLL_KINDS || (unsigned)coll->call >= MET_CALLS ||
-      (coll->root != -1 && !valid_rank(trace, coll->root)))
+      (coll->root != -1 && !valid_rank(trace, coll->root)) || !valid_amount(coll->bytes))
     return BAS_EINVAL;
   if (!keeps_colls(trace))
     return 0;
@@ -245,6 +245,8 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
     return BAS_ENOMEM;
   timeline->colls = items;
   items[timeline->ncolls++] = *coll;
+  trace->coll_bytes |= coll->bytes > 0;
+  trace->coll_grouped |= coll->group != 0;
   return 0;
 }
 
@@ -272,6 +274,50 @@ const met_coll_t *met_trace_colls(const met_trace_t *trace, int rank, size_t *co
 {
   *count = valid_rank(trace, rank) ? trace->ranks[rank].ncolls : 0;
   return *count ? trace->ranks[rank].colls : NULL;
+}
+
+/* `timeline`'s span number `k` among its spans of group `group` (at index `k` when no span has another group); NULL
+ * when it has fewer. */
+static const met_coll_t *group_span(const met_trace_t *trace, const met_timeline_t *timeline, unsigned group, size_t k)
+{
+  if (!trace->coll_grouped)
+    return k < timeline->ncolls ? &timeline->colls[k] : NULL;
+  for (size_t i = 0; i < timeline->ncolls; i++)
+    if (timeline->colls[i].group == group && k-- == 0)
+      return &timeline->colls[i];
+  return NULL;
+}
+
+void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received)
+{
+  *sent = *received = 0;
+  if (!valid_rank(trace, rank) || index >= trace->ranks[rank].ncolls || !trace->coll_bytes)
+    return;
+  const met_timeline_t *own = &trace->ranks[rank];
+  const met_coll_t *span = &own->colls[index];
+  size_t k = 0; /* its number among the rank's spans of its group */
+  for (size_t i = 0; trace->coll_grouped && i < index; i++)
+    k += own->colls[i].group == span->group;
+  k = trace->coll_grouped ? k : index;
+  double others = 0; /* the other members' bytes */
+  int members = 1;
+  for (int r = 0; r < trace->nranks; r++) {
+    const met_coll_t *their = r == rank ? NULL : group_span(trace, &trace->ranks[r], span->group, k);
+    others += their ? their->bytes : 0;
+    members += their != NULL;
+  }
+  int root = span->root == rank;
+  double share = span->call == MET_CALL_ALLTOALL ? span->bytes / members : span->bytes;
+  if (span->kind == MET_COLL_ONE_TO_N) {
+    *sent = root ? others : 0;
+    *received = root ? 0 : span->bytes;
+  } else if (span->kind == MET_COLL_N_TO_ONE) {
+    *sent = root ? 0 : span->bytes;
+    *received = root ? others : 0;
+  } else if (span->kind == MET_COLL_NXN) {
+    *sent = share * (members - 1);
+    *received = span->call == MET_CALL_ALLTOALL ? others / members : others;
+  }
 }
 
 size_t met_trace_count(const met_trace_t *trace, int rank)

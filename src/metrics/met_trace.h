@@ -211,12 +211,23 @@ typedef struct met_coll {
   met_coll_call_t call; /* its operation, when known (the class `kind` says which members wait for which) */
   int root;             /* ONE_TO_N and N_TO_ONE: the root's rank; otherwise -1 */
   unsigned group;       /* the members' communicator: the same number on every member (0: all the run's ranks) */
+  double bytes; /* a call whose trace holds no messages for it (a measured one): the bytes its line gives the rank, as
+                 * docs/tracer.md's tracer writes them (met_coll_moved); 0 where the trace has its messages */
 } met_coll_t;
 
 /* Appends a copy of `coll` to `rank`'s collective spans (an aggregate trace drops it): start finite, >= 0 and >= the
- * end of the rank's previous span, end >= start, kind and call in range, root -1 or a rank. Returns 0, or BAS_EINVAL
- * (the trace is then unchanged). */
+ * end of the rank's previous span, end >= start, kind and call in range, root -1 or a rank, bytes finite and >= 0.
+ * Returns 0, or BAS_EINVAL (the trace is then unchanged). */
 int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
+
+/* The bytes `rank` sent and received in its span number `index` (met_trace_colls), by the operation's definition
+ * rather than its algorithm, from the spans' own bytes: the members are the ranks whose span of the same number in
+ * the same group is that call's, each giving what docs/tracer.md's line holds (a rooted call's per non-root rank, an
+ * all-to-all's buffer, every other call's contribution). A 1-to-N root sends every other member's bytes, a non-root
+ * receives its own; an N-to-1 root receives the others', a non-root sends its own; an N x N member sends its own to
+ * each other member (an all-to-all a 1/m share of its buffer, m members) and receives theirs; a barrier or scan moves
+ * nothing. 0 and 0 for a bad rank or index, and for spans with no bytes (a trace holding the messages). */
+void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
 
 /* Wait states summed while reading, for an aggregate trace, which keeps no interval nor span to compute them from
  * (met_wait.h): met_trace_sum_waits makes room for them, every sum 0 (0, or -1 when out of memory or for a full trace,

@@ -40,6 +40,7 @@ typedef struct rank_events {
   OTF2_EvtWriter *writer;
   const met_trace_t *trace;
   const rep_otf2_comms_t *comms;
+  int rank;
   OTF2_TimeStamp last; /* the last timestamp written: OTF2 needs them in order on a location */
   int phase;           /* the open phase, or -1 */
   int call;            /* the open point-to-point call (REP_CALL_SEND, _RECV), or -1 */
@@ -109,11 +110,19 @@ static void open_coll(rank_events_t *ev, const met_coll_t *span)
   check(ev, OTF2_EvtWriter_MpiCollectiveBegin(ev->writer, NULL, stamp(ev, span->start)));
 }
 
+/* Closes the open collective with the bytes its messages moved, or, when the trace holds none for it (a measured
+ * call), those its span gives (met_coll_moved). */
 static void close_coll(rank_events_t *ev)
 {
   double end = ev->coll->end;
   close_call(ev, end);
   uint32_t root = rep_otf2_comms_rank(ev->comms, ev->comm, ev->coll->root);
+  if (ev->sent == 0 && ev->received == 0) {
+    double sent, received;
+    met_coll_moved(ev->trace, ev->rank, (size_t)(ev->coll - ev->spans), &sent, &received);
+    ev->sent = (uint64_t)llround(sent);
+    ev->received = (uint64_t)llround(received);
+  }
   check(ev, OTF2_EvtWriter_MpiCollectiveEnd(ev->writer, NULL, stamp(ev, end), rep_otf2_call_op(ev->coll_call), ev->comm,
                                             root, ev->sent, ev->received));
   region(ev, end, REGION_CALL0 + ev->coll_call, 0);
@@ -236,6 +245,7 @@ static OTF2_ErrorCode rank_write(OTF2_Archive *archive, const met_trace_t *trace
   rank_events_t ev = {.writer = OTF2_Archive_GetEvtWriter(archive, (OTF2_LocationRef)rank),
                       .trace = trace,
                       .comms = comms,
+                      .rank = rank,
                       .phase = -1,
                       .call = -1,
                       .spans = met_trace_colls(trace, rank, &ev.nspans)};

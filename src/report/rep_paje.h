@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Paje traces (the format of pajeng's pj_dump and of ViTE) of simulated runs: a container per run holding a container
- * per rank, the rank's state set to its trace category over time, and a link per message. */
+/* Paje traces (the format of pajeng's pj_dump and of ViTE) of simulated and measured runs: a container per run holding
+ * a container per rank, the rank's state set to its trace category over time, a link per message, and an event per
+ * collective call with its root and the bytes a measured one moved. */
 #ifndef REP_PAJE_H
 #define REP_PAJE_H
 

@@ -6,6 +6,7 @@
 #include "rep_carnival.h"
 #include "rep_factors.h"
 #include "rep_group.h"
+#include "rep_points.h"
 #include "rep_report.h"
 #include "rep_summary.h"
 #include "rep_wait.h"
@@ -69,43 +70,6 @@ static double shown(double ratio)
   return fabs(ratio) < 5e-5 ? 0.0 : ratio;
 }
 
-/* The times of a group's column: T_par, or the model's (NAN where it has none), for the column's unit. */
-static rep_unit_t group_unit(const stu_study_t *study, const stu_point_t *lead, double (*time)(const stu_point_t *))
-{
-  double values[study->npoints];
-  size_t n = 0;
-  for (size_t i = 0; i < study->npoints; i++)
-    if (rep_same_group(study, lead, &study->points[i]))
-      values[n++] = time(&study->points[i]);
-  return rep_unit_pick(values, n);
-}
-
-static double t_par(const stu_point_t *point)
-{
-  return point->t_par;
-}
-
-static void add_row(rep_cols_t *cols, const stu_study_t *study, const stu_point_t *point, const rep_unit_t *unit,
-                    const rep_unit_t *model_unit)
-{
-  const met_eppa_t *e = stu_eppa(point);
-  double sum = 0;
-  for (int j = 0; j < MET_OVH_COUNT; j++)
-    sum += e->ovh_ratio[j];
-  char time[64];
-  rep_unit_format(time, sizeof time, point->t_par, unit);
-  rep_cols_add(cols, "%d", point->p);
-  rep_cols_add(cols, "%s", time);
-  rep_cols_add(cols, "%.3f", e->speedup);
-  rep_cols_add(cols, "%.1f%%", 100 * e->efficiency);
-  static const met_overhead_t classes[] = {MET_OVH_CTRL, MET_OVH_COMM, MET_OVH_IDLE, MET_OVH_ANOMALY};
-  for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++)
-    rep_cols_add(cols, "%.4f", shown(e->ovh_ratio[classes[c]]));
-  rep_cols_add(cols, "%.4f", shown(sum));
-  rep_cols_add(cols, isinf(e->granularity) ? "inf" : "%.3f", e->granularity);
-  rep_model_cells(cols, study, point, model_unit);
-}
-
 static void print_group(FILE *out, const stu_study_t *study, size_t first, int width)
 {
   const stu_point_t *lead = &study->points[first];
@@ -122,20 +86,20 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first, int w
   fputc('\n', out);
   rep_wrap(out, head, width, 2);
   free(head);
-  rep_unit_t unit = group_unit(study, lead, t_par);
-  rep_unit_t model_unit = group_unit(study, lead, stu_model_time);
-  rep_cols_t *cols = rep_cols_new(10 + rep_model_columns(study), 1);
-  if (!cols)
-    return;
-  rep_cols_add(cols, "p");
-  rep_cols_add(cols, "T_par (%s)", unit.name);
-  static const char *const heads[] = {"speedup", "efficiency", "ctrl", "comm", "idle", "anomaly", "sum", "granularity"};
-  for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++)
-    rep_cols_add(cols, "%s", heads[h]);
-  rep_model_heads(cols, study, &model_unit);
+  rep_at_t rows[study->npoints];
+  size_t count = 0;
   for (size_t i = first; i < study->npoints; i++)
     if (rep_same_group(study, lead, &study->points[i]))
-      add_row(cols, study, &study->points[i], &unit, &model_unit);
+      rows[count++] = (rep_at_t){study, &study->points[i], -1};
+  rep_units_t *units = malloc(sizeof *units);
+  rep_cols_t *cols = NULL;
+  if (units) {
+    rep_units_make(units, &rep_points_schema, REP_IN_TERM, rows, count);
+    cols = rep_schema_cols(units, rows, count);
+  }
+  free(units);
+  if (!cols)
+    return;
   rep_cols_print(out, cols, "", width);
   rep_cols_free(cols);
 }

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 
 #include "rep_points.h"
+#include "rep_processes.h"
 #include "rep_schema.h"
 #include "tu.h"
 
@@ -68,6 +69,11 @@ static char *capture_rows(void (*row)(FILE *, const rep_schema_t *, const rep_at
   return text;
 }
 
+static void json_row(FILE *out, const rep_schema_t *schema, const rep_at_t *at)
+{
+  rep_schema_json_row(out, schema, at, 0);
+}
+
 /* CSV: the family's names made lower case with '-' as '_'; numbers at %.9g, an infinite one "inf", an empty text an
  * empty field, a comma quoted. JSON: the dotted keys as one nested object, snake_case, the empty text null and the
  * infinite number null. */
@@ -85,7 +91,7 @@ static void test_rep_schema_files(void)
   CU_ASSERT_STRING_EQUAL(head, ",row,time_s,r_first,r_second_part,name");
   char *csv = capture_rows(rep_schema_csv_row);
   CU_ASSERT_STRING_EQUAL(csv, ",0,0.0125,0.25,1e-07,\n,1,2.5e-06,-0.5,inf,\"b,c\"\n");
-  char *json = capture_rows(rep_schema_json_row);
+  char *json = capture_rows(json_row);
   CU_ASSERT_STRING_EQUAL(json,
                          ", \"row\": 0, \"time_s\": 0.0125, \"ratios\": {\"first\": 0.25, \"second_part\": 1e-07}, "
                          "\"name\": null\n"
@@ -106,18 +112,15 @@ static void test_rep_schema_terminal(void)
   CU_ASSERT_FATAL(u != NULL);
   rep_units_make(u, &crafted_schema, REP_IN_TERM, at, 2);
   CU_ASSERT_EQUAL(u->n, 4);
-  rep_cols_t *cols = rep_schema_cols(u, at, 2);
-  CU_ASSERT_FATAL(cols != NULL);
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
   CU_ASSERT_FATAL(f != NULL);
-  rep_cols_print(f, cols, "", 80);
+  rep_schema_print(f, &crafted_schema, at, 2, 80);
   fclose(f);
   CU_ASSERT_STRING_EQUAL(text, "row  time (ms)   first Second-Part\n"
                                "  0   12.50000  0.2500      0.0000\n"
                                "  1    0.00250 -0.5000         inf\n");
-  rep_cols_free(cols);
   free(text);
   free(u);
 }
@@ -172,11 +175,33 @@ static void test_rep_schema_documented(void)
   free(listed);
 }
 
+/* docs/results.md's row of the -processes table names every column of its CSV. */
+static void test_rep_schema_processes_documented(void)
+{
+  FILE *in = fopen(SIMRUN_SOURCE_DIR "/docs/results.md", "r");
+  CU_ASSERT_FATAL(in != NULL);
+  char line[8192];
+  int found = 0;
+  while (!found && fgets(line, sizeof line, in))
+    found = strncmp(line, "| `-processes` |", 16) == 0;
+  fclose(in);
+  CU_ASSERT_FATAL(found);
+  rep_col_t cols[32];
+  size_t n = rep_schema_columns(&rep_processes_schema, NULL, REP_IN_CSV, cols, 32);
+  CU_ASSERT_EQUAL(n, 9); /* rank, work, 4 ratios, anomaly, imbalance, host speed */
+  char word[80];
+  for (size_t c = 0; c < n; c++) {
+    snprintf(word, sizeof word, "`%s`", cols[c].csv);
+    CU_ASSERT(strstr(line, word) != NULL);
+  }
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_schema_files", test_rep_schema_files},
                                     {"test_rep_schema_terminal", test_rep_schema_terminal},
                                     {"test_rep_schema_documented", test_rep_schema_documented},
+                                    {"test_rep_schema_processes_documented", test_rep_schema_processes_documented},
                                     {NULL, NULL}};
   return tu_run("rep_schema", cases);
 }

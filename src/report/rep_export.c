@@ -7,6 +7,7 @@
 #include "rep_json.h"
 #include "rep_pictures.h"
 #include "rep_points.h"
+#include "rep_processes.h"
 #include "rep_report.h"
 #include "rep_wait.h"
 #include "stu_cause_effect.h"
@@ -18,6 +19,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 static rep_provenance_t provenance; /* rep_set_provenance */
@@ -109,33 +111,20 @@ int rep_csv(FILE *out, const stu_study_t *study)
   return ferror(out) ? -1 : 0;
 }
 
-/* The per-process table: one row per (point with a per-process view, rank); the figures' names say they are the
- * rank's, so that none repeats a main-table column with another meaning. */
-/* One line per rank; rank_host_speed only when the ranks' hosts differ, so a machine of one kind of host keeps its
- * columns. */
+/* The per-process table (rep_processes.h): one row per (point with a per-process view, rank). */
 static void csv_processes(FILE *out, const stu_study_t *study)
 {
-  int hosts = !study->facts.no_anomaly_split && stu_hosts_differ(study);
+  size_t count;
+  rep_at_t *rows = rep_processes_rows(study, NULL, &count);
   csv_key_header(out, study);
-  fprintf(out, ",rank,rank_work_s");
-  for (int j = 0; j < MET_OVH_COUNT; j++)
-    csv_name(out, "rank_ovh_", met_overhead_name(j), "");
-  if (!study->facts.no_anomaly_split)
-    fprintf(out, ",rank_anomaly,rank_imbalance%s", hosts ? ",rank_host_speed" : "");
+  rep_schema_csv_head(out, &rep_processes_schema, study);
   fputc('\n', out);
-  for (size_t i = 0; i < study->npoints; i++)
-    for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++) {
-      const met_eppa_proc_t *proc = &stu_procs(&study->points[i])[r];
-      csv_key(out, study, &study->points[i]);
-      fprintf(out, ",%d,%.9g", r, proc->work);
-      for (int j = 0; j < MET_OVH_COUNT; j++)
-        fprintf(out, ",%.9g", proc->ovh_ratio[j]);
-      if (!study->facts.no_anomaly_split)
-        fprintf(out, ",%.9g,%.9g", proc->anomaly_ratio, proc->imbalance_ratio);
-      if (hosts)
-        fprintf(out, ",%.9g", proc->host_speed_ratio);
-      fputc('\n', out);
-    }
+  for (size_t r = 0; r < count; r++) {
+    csv_key(out, study, rows[r].point);
+    rep_schema_csv_row(out, &rep_processes_schema, &rows[r]);
+    fputc('\n', out);
+  }
+  free(rows);
 }
 
 /* The message table: one row per (point, size, distance). */
@@ -533,50 +522,28 @@ int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, si
   return rc;
 }
 
-static void json_ratios(FILE *out, const double *ratio)
-{
-  fputc('{', out);
-  for (int j = 0; j < MET_OVH_COUNT; j++) {
-    fprintf(out, "%s\"%s\": ", j ? ", " : "", met_overhead_name(j));
-    rep_json_number(out, ratio[j]);
-  }
-  fputc('}', out);
-}
-
-/* ",\n "key": [{...}, ...]" with one object per item, written by item(out, point, index). */
-static void json_array(FILE *out, const char *key, const stu_point_t *point, size_t count,
-                       void (*item)(FILE *, const stu_point_t *, size_t))
+/* ",\n "key": [{...}, ...]" with one object per item, written by item(out, study, point, index). */
+static void json_array(FILE *out, const char *key, const stu_study_t *study, const stu_point_t *point, size_t count,
+                       void (*item)(FILE *, const stu_study_t *, const stu_point_t *, size_t))
 {
   fprintf(out, ",\n     \"%s\": [", key);
   for (size_t i = 0; i < count; i++) {
     fprintf(out, "%s\n       {", i ? "," : "");
-    item(out, point, i);
+    item(out, study, point, i);
     fputc('}', out);
   }
   fprintf(out, "]");
 }
 
-static void json_process(FILE *out, const stu_point_t *point, size_t rank)
+static void json_process(FILE *out, const stu_study_t *study, const stu_point_t *point, size_t rank)
 {
-  const met_eppa_proc_t *proc = &stu_procs(point)[rank];
-  fprintf(out, "\"rank\": %zu, \"work_s\": ", rank);
-  rep_json_number(out, proc->work);
-  fprintf(out, ", \"overhead_ratios\": ");
-  json_ratios(out, proc->ovh_ratio);
-  if (isnan(proc->anomaly_ratio)) /* not split (stu_facts_t.no_anomaly_split) */
-    return;
-  fprintf(out, ", \"anomaly\": ");
-  rep_json_number(out, proc->anomaly_ratio);
-  fprintf(out, ", \"imbalance\": ");
-  rep_json_number(out, proc->imbalance_ratio);
-  if (proc->host_speed == 0) /* a rank on a host of rank 0's speed */
-    return;
-  fprintf(out, ", \"host_speed\": ");
-  rep_json_number(out, proc->host_speed_ratio);
+  const rep_at_t at = {study, point, (int)rank};
+  rep_schema_json_row(out, &rep_processes_schema, &at, 1);
 }
 
-static void json_message(FILE *out, const stu_point_t *point, size_t group)
+static void json_message(FILE *out, const stu_study_t *study, const stu_point_t *point, size_t group)
 {
+  (void)study;
   size_t count;
   const met_msg_stat_t *m = &stu_msgs(point, &count)[group];
   fprintf(out, "\"bytes\": %.0f, \"hops\": %d, \"count\": %zu, \"mean_s\": ", m->bytes, m->hops, m->count);
@@ -603,11 +570,11 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
     rep_carnival_json(out, point, rep_json_string);
   size_t nmsgs;
   stu_msgs(point, &nmsgs);
-  json_array(out, "messages_by_size", point, stu_has_view(study, MET_VIEW_MESSAGES) ? nmsgs : 0, json_message);
+  json_array(out, "messages_by_size", study, point, stu_has_view(study, MET_VIEW_MESSAGES) ? nmsgs : 0, json_message);
   const rep_at_t at = {study, point, -1};
-  rep_schema_json_row(out, &rep_points_schema, &at);
+  rep_schema_json_row(out, &rep_points_schema, &at, 0);
   if (stu_has_view(study, MET_VIEW_LOST_CYCLES))
-    json_array(out, "per_process", point, stu_procs(point) ? (size_t)point->p : 0, json_process);
+    json_array(out, "per_process", study, point, stu_procs(point) ? (size_t)point->p : 0, json_process);
   if (*point->t_seq_source) {
     fprintf(out, ", \"t_seq_source\": ");
     rep_json_string(out, point->t_seq_source);

@@ -8,6 +8,7 @@
 
 #include "rep_group.h"
 #include "rep_points.h"
+#include "rep_processes.h"
 #include "rep_report.h"
 
 #include <math.h>
@@ -144,33 +145,15 @@ int rep_html_has_processes(const stu_study_t *study)
 
 void rep_html_processes(FILE *out, const stu_study_t *study)
 {
-  static const char *const heads[] = {"rank",        "work (s)", "Ovh ctrl",  "Ovh comm",  "Ovh idle",
-                                      "Ovh anomaly", "anomaly",  "imbalance", "host speed"};
   const char *unsplit = study->facts.no_anomaly_split;
-  int hosts = !unsplit && stu_hosts_differ(study); /* the third part of the anomaly, on hosts of several speeds */
-  size_t columns = sizeof heads / sizeof heads[0] - (unsplit ? 3 : hosts ? 0 : 1);
-  table_head(out, study, heads, columns);
-  for (size_t i = 0; i < study->npoints; i++)
-    for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++) {
-      const met_eppa_proc_t *proc = &stu_procs(&study->points[i])[r];
-      fputs("<tr>", out);
-      key_cells(out, study, &study->points[i]);
-      fprintf(out, "<td class=\"n\">%d</td>", r);
-      cell_number(out, proc->work);
-      for (int j = 0; j < MET_OVH_COUNT; j++)
-        cell_number(out, proc->ovh_ratio[j]);
-      if (!unsplit) {
-        cell_number(out, proc->anomaly_ratio);
-        cell_number(out, proc->imbalance_ratio);
-      }
-      if (hosts)
-        cell_number(out, proc->host_speed_ratio);
-      fputs("</tr>\n", out);
-    }
-  fputs("</table>\n", out);
+  size_t count;
+  rep_at_t *rows = rep_processes_rows(study, NULL, &count);
+  if (rows)
+    schema_table(out, &rep_processes_schema, rows, count);
+  free(rows);
   if (!unsplit)
     return;
-  fputs("<p>Ovh anomaly is not split into true anomaly and imbalance: ", out);
+  fputs("<p>The rank's anomaly is not split into true anomaly and imbalance: ", out);
   rep_html_escaped(out, unsplit, strlen(unsplit));
   fputs(".</p>\n", out);
 }

@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 rep_cell_t rep_cell_num(double x)
@@ -164,7 +165,7 @@ static void json_open(FILE *out, const char *path, int from)
   rep_json_key(out, seg);
 }
 
-void rep_schema_json_row(FILE *out, const rep_schema_t *schema, const rep_at_t *at)
+void rep_schema_json_row(FILE *out, const rep_schema_t *schema, const rep_at_t *at, int first)
 {
   rep_col_t cols[MAX_COLS];
   size_t n = rep_schema_columns(schema, at->study, REP_IN_JSON, cols, MAX_COLS);
@@ -173,7 +174,7 @@ void rep_schema_json_row(FILE *out, const rep_schema_t *schema, const rep_at_t *
     int keep = shared_parents(open, cols[c].json);
     for (int d = depth(open); d > keep; d--)
       fputc('}', out);
-    fputs(", ", out);
+    fputs(first && c == 0 ? "" : ", ", out);
     json_open(out, cols[c].json, keep);
     rep_cell_t cell = rep_col_get(&cols[c], at);
     json_cell(out, &cols[c], &cell);
@@ -247,7 +248,9 @@ void rep_units_cell(const rep_units_t *u, size_t c, const rep_at_t *at, char *bu
     snprintf(buf, len, "%.9g", cell.num);
 }
 
-rep_cols_t *rep_schema_cols(const rep_units_t *u, const rep_at_t *at, size_t count)
+/* The heads and the rows `at` as a rep_cols table, columns in u's order, the leading key columns repeated in each
+ * group. NULL when out of memory. */
+static rep_cols_t *schema_cols(const rep_units_t *u, const rep_at_t *at, size_t count)
 {
   size_t keys = 0;
   while (keys < u->n && u->cols[keys].decl->key)
@@ -264,4 +267,17 @@ rep_cols_t *rep_schema_cols(const rep_units_t *u, const rep_at_t *at, size_t cou
       rep_cols_add(cols, "%s", text);
     }
   return cols;
+}
+
+void rep_schema_print(FILE *out, const rep_schema_t *schema, const rep_at_t *at, size_t count, int width)
+{
+  rep_units_t *u = count ? malloc(sizeof *u) : NULL;
+  if (!u)
+    return;
+  rep_units_make(u, schema, REP_IN_TERM, at, count);
+  rep_cols_t *cols = schema_cols(u, at, count);
+  free(u);
+  if (cols)
+    rep_cols_print(out, cols, "", width);
+  rep_cols_free(cols);
 }

@@ -93,8 +93,9 @@ void rep_csv_field(FILE *out, const char *text);
 /* CSV: ",name" per column, then ",value" per column of a row (empty where none, "inf" for an infinite number). */
 void rep_schema_csv_head(FILE *out, const rep_schema_t *schema, const stu_study_t *study);
 void rep_schema_csv_row(FILE *out, const rep_schema_t *schema, const rep_at_t *at);
-/* JSON: ", "key": value" per column of a row, the dotted keys as nested objects. */
-void rep_schema_json_row(FILE *out, const rep_schema_t *schema, const rep_at_t *at);
+/* JSON: ", "key": value" per column of a row (without the first ", " when `first`), the dotted keys as nested
+ * objects. */
+void rep_schema_json_row(FILE *out, const rep_schema_t *schema, const rep_at_t *at, int first);
 
 /* The columns' units on a screen (terminal, HTML) over a set of rows: a time column's unit picked from its values. */
 typedef struct rep_units {
@@ -110,8 +111,8 @@ void rep_units_head(const rep_units_t *u, size_t c, char *buf, size_t len);
 /* A cell as a screen shows it in the column's format and unit. */
 void rep_units_cell(const rep_units_t *u, size_t c, const rep_at_t *at, char *buf, size_t len);
 
-/* The terminal: the heads and the rows `at` as a rep_cols table (columns in u's order, the leading key columns
- * repeated in each group). NULL when out of memory; free with rep_cols_free. */
-rep_cols_t *rep_schema_cols(const rep_units_t *u, const rep_at_t *at, size_t count);
+/* The terminal: the rows `at` as a table of the columns it shows, times in their unit, split into column groups
+ * within `width` that repeat the key columns (rep_cols_print). Nothing when out of memory. */
+void rep_schema_print(FILE *out, const rep_schema_t *schema, const rep_at_t *at, size_t count, int width);
 
 #endif

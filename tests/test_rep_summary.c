@@ -147,20 +147,29 @@ static void test_rep_summary_figures(void)
 
 /* The same summary as printed: at most 20 lines within 80 columns (and no line wider than 40 at 40), with the figures
  * above. */
+/* The summary of the hand-built what-if at `width` columns (the caller frees it). */
+static char *printed(int width)
+{
+  fixture_t f;
+  fixture_up(&f);
+  rep_summary_t s;
+  CU_ASSERT_EQUAL_FATAL(rep_summary_make(&f.study, &s), 0);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  CU_ASSERT_FATAL(out != NULL);
+  rep_summary_print(out, &f.study, &s, width);
+  fclose(out);
+  rep_summary_free(&s);
+  fixture_down(&f);
+  return text;
+}
+
 static void test_rep_summary_printed(void)
 {
   static const int widths[] = {80, 40};
   for (size_t w = 0; w < 2; w++) {
-    fixture_t f;
-    fixture_up(&f);
-    rep_summary_t s;
-    CU_ASSERT_EQUAL_FATAL(rep_summary_make(&f.study, &s), 0);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    CU_ASSERT_FATAL(out != NULL);
-    rep_summary_print(out, &f.study, &s, widths[w]);
-    fclose(out);
+    char *text = printed(widths[w]);
     size_t lines = 0;
     for (const char *c = text + 1; *c; c += strcspn(c, "\n") + 1) { /* after the blank line before it */
       CU_ASSERT(strcspn(c, "\n") <= (size_t)widths[w]);
@@ -177,8 +186,6 @@ static void test_rep_summary_printed(void)
       CU_ASSERT_PTR_NOT_NULL(strstr(text, "Reference T_par (2 figures): mean |error| 5.0%, max 10.0%"));
     }
     free(text);
-    rep_summary_free(&s);
-    fixture_down(&f);
   }
 }
 
@@ -187,22 +194,11 @@ static void test_rep_summary_printed(void)
 static void test_rep_summary_never_speeds_up(void)
 {
   t_seq = 1;
-  fixture_t f;
-  fixture_up(&f);
-  rep_summary_t s;
-  CU_ASSERT_EQUAL_FATAL(rep_summary_make(&f.study, &s), 0);
-  char *text = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&text, &len);
-  CU_ASSERT_FATAL(out != NULL);
-  rep_summary_print(out, &f.study, &s, 100);
-  fclose(out);
+  char *text = printed(100);
   CU_ASSERT_PTR_NOT_NULL(
       strstr(text, "Bottleneck: none at a best p, the run never speeds up (speedup at most 0.22)\n"));
   CU_ASSERT_PTR_NULL(strstr(text, "Bottleneck at p ="));
   free(text);
-  rep_summary_free(&s);
-  fixture_down(&f);
   t_seq = 40;
 }
 

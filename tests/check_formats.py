@@ -136,11 +136,13 @@ def check_wait_states_json(folder, doc):
 
 
 class Tables(html.parser.HTMLParser):
-    """The page's <table> elements, each as (the id of the <h2> before it, its header cells, its rows of cells)."""
+    """The page's <table> elements, each as (the id of the <h2> before it, its header cells, its rows of cells); a
+    header cell with a data-column attribute (a table walked from a view's schema: src/report/rep_schema.h) is kept as
+    "COLUMN|HEAD", the CSV column it shows and its head with the unit."""
 
     def __init__(self):
         super().__init__()
-        self.tables, self.section, self.cell, self.row = [], None, None, None
+        self.tables, self.section, self.cell, self.row, self.column = [], None, None, None, None
 
     def handle_starttag(self, tag, attrs):
         if tag == "h2":
@@ -151,10 +153,11 @@ class Tables(html.parser.HTMLParser):
             self.row = []
         elif tag in ("td", "th") and self.row is not None:
             self.cell = ""
+            self.column = dict(attrs).get("data-column") if tag == "th" else None
 
     def handle_endtag(self, tag):
         if tag in ("td", "th") and self.cell is not None:
-            self.row.append(self.cell)
+            self.row.append(f"{self.column}|{self.cell}" if self.column else self.cell)
             self.cell = None
         elif tag == "tr" and self.row is not None:
             section, head, rows = self.tables[-1]
@@ -169,8 +172,14 @@ class Tables(html.parser.HTMLParser):
             self.cell += data
 
 
+UNITS = {"s": 1, "ms": 1e3, "us": 1e6, "ns": 1e9}
+
+
 def column_of(head):
-    """The CSV column an HTML header names: "T_par (s)" is t_par_s, "Ovh comm" ovh_comm, "B-ratio io" b_io."""
+    """The CSV column an HTML header names: its data-column ("t_par_s|T_par (ms)"), else "T_par (s)" is t_par_s, "Ovh
+    comm" ovh_comm, "B-ratio io" b_io."""
+    if "|" in head:
+        return head.split("|")[0]
     special = {"communication/computation": "comm_comp_ratio", "memory/processing": "mem_proc_ratio",
                "utilisation U_p": "utilisation", "model diff": "model_diff", "reference (s)": "reference_s",
                "simrun (s)": "simrun_s", "simrun difference": "rel_diff", "work (s)": "rank_work_s"}
@@ -184,9 +193,30 @@ def column_of(head):
     return name[:-4] + "_s" if name.endswith("_(s)") else name
 
 
+def head_unit(head):
+    """The time unit a schema table's head names ("t_par_s|T_par (ms)": "ms"), or None."""
+    text = head.split("|")[-1]
+    unit = text[text.rfind("(") + 1:-1] if "|" in head and text.endswith(")") else None
+    return unit if unit in UNITS else None
+
+
+def scaled_agrees(cell, text, largest):
+    """A time the page shows in its column's unit (at least 3 significant digits, rep_units.h) against the CSV's SI
+    seconds: within half its last digit; "0" where the CSV's is under the noise floor (1e-9 of the column's largest)."""
+    cell, unit = cell
+    if text == "" or cell in ("", "-"):
+        return cell in ("", "-") and text == ""
+    value = float(text)
+    if cell == "0":
+        return abs(value) <= 1e-9 * largest
+    decimals = len(cell.split(".")[1]) if "." in cell else 0
+    significant = len(cell.replace("-", "").replace(".", "").lstrip("0"))
+    return significant >= 3 and abs(float(cell) / UNITS[unit] - value) <= 0.5001 * 10 ** -decimals / UNITS[unit]
+
+
 def html_rows(table_rows, header, keys, csv_rows, extra=()):
     """Pairs each HTML row with the one CSV row of the same key cells (the swept parameters, p, then `extra`)."""
-    named = [h for h in header if column_of(h) in keys or h in extra]
+    named = [h for h in header if column_of(h) in keys or column_of(h) in extra]
     for cells in table_rows:
         key = {h: c for h, c in zip(header, cells) if h in named}
         match = [r for r in csv_rows if all(r[column_of(h)] == c for h, c in key.items())]
@@ -219,6 +249,10 @@ def check_html_table(section, header, table_rows, folder, doc):
             what = f"HTML {section} {head!r} at p = {row['p']}"
             if column == "rel_diff":
                 check(cell == ("" if row[column] == "" else f"{100 * float(row[column]):+.1f}%"), f"{what}: {cell!r}")
+            elif head_unit(head) and column in row:
+                largest = max((abs(float(r[column])) for r in rows if r[column] != ""), default=0)
+                check(scaled_agrees((cell, head_unit(head)), row[column], largest),
+                      f"{what}: {cell!r} against CSV {row[column]!r} s")
             elif column in row:
                 check(cell == row[column] or cell and row[column] and float(cell) == float(row[column]),
                       f"{what}: {cell!r} against CSV {row[column]!r}")

@@ -176,6 +176,24 @@ def check_ratios(rows, doc, report):
                 same(row[name], in_json(point), name)
 
 
+UNITS = {"s": 1, "ms": 1e3, "us": 1e6, "ns": 1e9}
+
+
+def process_rows(report):
+    """The per-process tables' rows (rank, work, ctrl, comm, idle, anomaly, true anomaly, imbalance), each with the unit
+    its table's head gives the work ("rank  work (ms) ...")."""
+    rows, unit = [], None
+    for line in report.splitlines():
+        head = re.match(r"^rank\s+work \((\w+)\)", line)
+        if head:
+            unit = head.group(1)
+        elif unit and re.match(r"^\s*\d+(\s+-?[0-9.]+){7}$", line):
+            rows.append((unit, line.split()))
+        else:
+            unit = None
+    return rows
+
+
 def check_processes(folder, doc, rows, report):
     header, procs = table(f"{folder}/out-processes.csv")
     keys = key_columns(doc)
@@ -184,23 +202,19 @@ def check_processes(folder, doc, rows, report):
     check(all(isinstance(pt["per_process"], list) for pt in doc["points"]), "per_process a list on every point")
     with_procs = [pt for pt in doc["points"] if pt["per_process"]]
     check(len(procs) == sum(pt["p"] for pt in with_procs) and procs, f"{len(procs)} per-process rows")
-    shown = report_rows(report, r"^\s+(\d+)\s+([0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)$")
-    split = report_rows(report, r"^  rank (\d+)\s+([-0-9.]+)\s+([-0-9.]+)$")
-    check(len(split) == len(procs), f"{len(split)} rows of true anomaly and imbalance for {len(procs)}")
+    shown = process_rows(report)
     check(len(shown) == len(procs), f"{len(shown)} per-process report rows for {len(procs)}")
-    for proc, line, parts in zip(procs, shown, split):
+    for proc, (unit, line) in zip(procs, shown):
         point = next(pt for pt in with_procs if all(proc[column_name(k)] == str(v) for k, v in pt["params"].items()))
         item = point["per_process"][int(proc["rank"])]
+        check(line[0] == proc["rank"], "order of the per-process rows")
         same(proc["rank_work_s"], item["work_s"], "work_s")
-        close(line[1], float(proc["rank_work_s"]), "per-process work")
-        for i, name in enumerate(("ctrl", "comm", "idle", "anomaly")):
-            same(proc["rank_ovh_" + name], item["overhead_ratios"][name], "per-process ovh_" + name)
-            close(line[2 + i], float(proc["rank_ovh_" + name]), "per-process ovh_" + name)
-        # the report's second table splits the rank's anomaly into its true anomaly and its load imbalance
-        check(parts[0] == proc["rank"], "order of the true anomaly and imbalance rows")
-        for i, name in enumerate(("anomaly", "imbalance")):
-            same(proc["rank_" + name], item[name], "per-process " + name)
-            close(parts[1 + i], float(proc["rank_" + name]), "per-process " + name)
+        close(line[1], float(proc["rank_work_s"]) * UNITS[unit], f"per-process work in {unit}")
+        # then the rank's four overhead ratios, and its anomaly split into true anomaly and load imbalance
+        for i, name in enumerate(("ovh_ctrl", "ovh_comm", "ovh_idle", "ovh_anomaly", "anomaly", "imbalance")):
+            same(proc["rank_" + name], item["overhead_ratios"][name[4:]] if name.startswith("ovh_") else item[name],
+                 "per-process " + name)
+            close(line[2 + i], float(proc["rank_" + name]), "per-process " + name)
         check(abs(float(proc["rank_anomaly"]) + float(proc["rank_imbalance"]) - float(proc["rank_ovh_anomaly"])) < 1e-6,
               "per-process anomaly + imbalance = ovh_anomaly")
     # the ranks' ratios add up to the point's (met_eppa.h)

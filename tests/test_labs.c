@@ -337,7 +337,7 @@ static void test_labs_lost_cycles(void)
   /* 1d "at p = 3, rank 0 has the largest comm ratio and the smallest idle ratio" (terminal, per-process table) */
   const char *table = strstr(lab.out[0], "Per process, p = 3");
   CU_ASSERT_PTR_NOT_NULL_FATAL(table);
-  table = strstr(table, "work (s)"); /* the header, after the title (which may wrap) */
+  table = strstr(table, "rank  work ("); /* the header, after the title (which may wrap); work in its unit */
   CU_ASSERT_PTR_NOT_NULL_FATAL(table);
   table = strchr(table, '\n') + 1;
   double ratios[3][2] = {{0}};

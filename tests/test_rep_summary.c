@@ -21,6 +21,8 @@ static const char *values[8][3] = {{"mesh", "one-to-all", "4"},   {"mesh", "neig
                                    {"mesh", "one-to-all", "16"},  {"mesh", "neighbour", "16"},
                                    {"torus", "one-to-all", "16"}, {"torus", "neighbour", "16"}};
 
+static double t_seq = 40; /* 1 s: a machine on which the run never speeds up */
+
 /* Point `which` at p with these seconds summed over ranks (work, comm, idle; T_par is their sum / p), T_seq = 40 s,
  * and a Table 5 breakdown of `cpu` seconds of processing and `broadcast` seconds of communication. */
 static stu_point_t point(int which, int p, double work, double comm, double idle, double cpu, double broadcast)
@@ -28,12 +30,12 @@ static stu_point_t point(int which, int p, double work, double comm, double idle
   stu_point_t pt = {.values = values[which], .p = p, .t_par = (work + comm + idle) / p};
   stu_lost_cycles_t *r = stu_lost_cycles_make(&pt);
   CU_ASSERT_FATAL(r != NULL);
-  r->eppa.t_seq = 40;
+  r->eppa.t_seq = t_seq;
   r->eppa.t_par = pt.t_par;
   r->eppa.work = work;
   r->eppa.ovh_time[MET_OVH_COMM] = comm;
   r->eppa.ovh_time[MET_OVH_IDLE] = idle;
-  r->eppa.speedup = 40 / pt.t_par;
+  r->eppa.speedup = t_seq / pt.t_par;
   r->eppa.efficiency = r->eppa.speedup / p;
   met_breakdown_t *b = &r->breakdown;
   b->p = p;
@@ -145,20 +147,29 @@ static void test_rep_summary_figures(void)
 
 /* The same summary as printed: at most 20 lines within 80 columns (and no line wider than 40 at 40), with the figures
  * above. */
+/* The summary of the hand-built what-if at `width` columns (the caller frees it). */
+static char *printed(int width)
+{
+  fixture_t f;
+  fixture_up(&f);
+  rep_summary_t s;
+  CU_ASSERT_EQUAL_FATAL(rep_summary_make(&f.study, &s), 0);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  CU_ASSERT_FATAL(out != NULL);
+  rep_summary_print(out, &f.study, &s, width);
+  fclose(out);
+  rep_summary_free(&s);
+  fixture_down(&f);
+  return text;
+}
+
 static void test_rep_summary_printed(void)
 {
   static const int widths[] = {80, 40};
   for (size_t w = 0; w < 2; w++) {
-    fixture_t f;
-    fixture_up(&f);
-    rep_summary_t s;
-    CU_ASSERT_EQUAL_FATAL(rep_summary_make(&f.study, &s), 0);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    CU_ASSERT_FATAL(out != NULL);
-    rep_summary_print(out, &f.study, &s, widths[w]);
-    fclose(out);
+    char *text = printed(widths[w]);
     size_t lines = 0;
     for (const char *c = text + 1; *c; c += strcspn(c, "\n") + 1) { /* after the blank line before it */
       CU_ASSERT(strcspn(c, "\n") <= (size_t)widths[w]);
@@ -175,15 +186,27 @@ static void test_rep_summary_printed(void)
       CU_ASSERT_PTR_NOT_NULL(strstr(text, "Reference T_par (2 figures): mean |error| 5.0%, max 10.0%"));
     }
     free(text);
-    rep_summary_free(&s);
-    fixture_down(&f);
   }
+}
+
+/* With T_seq = 1 s the best speedup is 1 / 4.5 = 0.22 (torus, neighbour at p = 16): the verdict line says the run
+ * never speeds up rather than naming a bottleneck at that p. */
+static void test_rep_summary_never_speeds_up(void)
+{
+  t_seq = 1;
+  char *text = printed(100);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(text, "Bottleneck: none at a best p, the run never speeds up (speedup at most 0.22)\n"));
+  CU_ASSERT_PTR_NULL(strstr(text, "Bottleneck at p ="));
+  free(text);
+  t_seq = 40;
 }
 
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_summary_figures", test_rep_summary_figures},
                                     {"test_rep_summary_printed", test_rep_summary_printed},
+                                    {"test_rep_summary_never_speeds_up", test_rep_summary_never_speeds_up},
                                     {NULL, NULL}};
   return tu_run("rep_summary", cases);
 }

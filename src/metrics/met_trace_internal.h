@@ -69,8 +69,8 @@ struct met_trace {
   double *waits;          /* an aggregate trace's wait states summed while read (met_trace_sum_waits), or NULL */
   FILE *spill;            /* a spilled trace's intervals (met_trace_new_spilled), or NULL */
   size_t nspilled;
-  int coll_bytes;         /* some collective span carries bytes (met_coll_t.bytes) */
-  int coll_grouped;       /* some collective span is on a group other than 0 */
+  int coll_bytes;   /* some collective span carries bytes (met_coll_t.bytes) */
+  int coll_grouped; /* some collective span is on a group other than 0 */
 };
 
 /* Whether the trace keeps collective spans: a whole one, or a spilled one (for its wait states). */

@@ -7,6 +7,8 @@
 #include "rep_group.h"
 #include "rep_json.h"
 #include "rep_pictures.h"
+#include "rep_points.h"
+#include "rep_processes.h"
 #include "rep_report.h"
 #include "rep_wait.h"
 #include "stu_cause_effect.h"
@@ -14,11 +16,11 @@
 #include "stu_lost_cycles.h"
 #include "stu_messages.h"
 #include "stu_model.h"
-#include "stu_replay.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 static rep_provenance_t provenance; /* rep_set_provenance */
@@ -49,19 +51,6 @@ static const char *base_name(const char *path)
   return slash ? slash + 1 : path;
 }
 
-/* A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
-static void csv_field(FILE *out, const char *text)
-{
-  if (!strpbrk(text, ",\"\r\n")) {
-    fputs(text, out);
-    return;
-  }
-  fputc('"', out);
-  for (const char *c = text; *c; c++)
-    fprintf(out, *c == '"' ? "\"\"" : "%c", *c);
-  fputc('"', out);
-}
-
 /* A column name: `prefix`, then `name` in lower case with '-' as '_' (so that it is an identifier in pandas, R and
  * SQL), then `unit`. */
 static void csv_name(FILE *out, const char *prefix, const char *name, const char *unit)
@@ -87,15 +76,15 @@ static void csv_key_header(FILE *out, const stu_study_t *study)
 static void csv_key(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const scn_scenario_t *s = study->scenario;
-  csv_field(out, s->name);
+  rep_csv_field(out, s->name);
   fputc(',', out);
-  csv_field(out, base_name(stu_platform(study, point)));
+  rep_csv_field(out, base_name(stu_platform(study, point)));
   fputc(',', out);
-  csv_field(out, s->skeleton);
+  rep_csv_field(out, s->skeleton);
   for (size_t j = 0; j < s->nparams; j++)
     if (s->params[j].role != SCN_ROLE_PROCESSES) {
       fputc(',', out);
-      csv_field(out, point->values[j]);
+      rep_csv_field(out, point->values[j]);
     }
   fprintf(out, ",%d", point->p);
 }
@@ -109,173 +98,34 @@ static void csv_number(FILE *out, double x)
     fputc(',', out);
 }
 
-/* The core columns after the key, the same for every skeleton: T_par, and the lost-cycle figures where the skeleton
- * has them (empty fields otherwise). */
-static void csv_core_header(FILE *out)
-{
-  fprintf(out, ",t_par_s,t_seq_s,speedup,efficiency");
-  for (int j = 0; j < MET_OVH_COUNT; j++)
-    csv_name(out, "ovh_", met_overhead_name(j), "");
-  fprintf(out, ",messages");
-}
-
-static void csv_core(FILE *out, const stu_study_t *study, const stu_point_t *point)
-{
-  const met_eppa_t *e = stu_eppa(point);
-  int lost = stu_has_view(study, MET_VIEW_LOST_CYCLES);
-  csv_number(out, point->t_par);
-  csv_number(out, lost ? e->t_seq : NAN);
-  csv_number(out, lost ? e->speedup : NAN);
-  csv_number(out, lost ? e->efficiency : NAN);
-  for (int j = 0; j < MET_OVH_COUNT; j++)
-    csv_number(out, lost ? e->ovh_ratio[j] : NAN);
-  fprintf(out, ",%zu", point->messages);
-}
-
-/* The bottleneck columns (seed 001 §3.5): components and sub-components (seconds), B-ratios, ratios, utilisation,
- * verdict. */
-static void csv_breakdown_header(FILE *out)
-{
-  for (int c = 0; c < MET_COMP_COUNT; c++)
-    csv_name(out, "", met_component_name(c), "_s");
-  for (int s = 0; s < MET_SUB_COUNT; s++)
-    csv_name(out, "", met_sub_name(s), "_s");
-  for (int c = 0; c < MET_COMP_COUNT; c++)
-    csv_name(out, "b_", met_component_name(c), "");
-  fprintf(out, ",comm_comp_ratio,mem_proc_ratio,utilisation,dominant,bottleneck,cause");
-}
-
-/* The point's breakdown, and its bottleneck as the lost-cycle view's verdict has it (empty fields without one). */
-static void csv_breakdown(FILE *out, const stu_study_t *study, const stu_point_t *point)
-{
-  const met_breakdown_t *b = stu_breakdown(point);
-  const stu_bottleneck_t *v = stu_bottleneck(study, point);
-  for (int c = 0; c < MET_COMP_COUNT; c++)
-    fprintf(out, ",%.9g", b->component[c]);
-  for (int s = 0; s < MET_SUB_COUNT; s++)
-    fprintf(out, ",%.9g", b->sub[s]);
-  for (int c = 0; c < MET_COMP_COUNT; c++)
-    csv_number(out, b->b_ratio[c]);
-  csv_number(out, b->comm_comp_ratio);
-  csv_number(out, b->mem_proc_ratio);
-  fprintf(out, ",%.9g", b->utilisation);
-  if (v)
-    fprintf(out, ",%s,%s,%s", met_component_name(v->dominant), v->is_bottleneck ? "yes" : "no", met_sub_name(v->cause));
-  else
-    fprintf(out, ",,,");
-}
-
-/* The model's columns and the skeleton's warning, for skeletons that have a model or give advice. */
-static int has_model_columns(const stu_study_t *study)
-{
-  return study->facts.has_model || study->facts.has_advice;
-}
-
-static void csv_model(FILE *out, const stu_study_t *study, const stu_point_t *point)
-{
-  if (!has_model_columns(study))
-    return;
-  csv_number(out, stu_model_time(point));
-  csv_number(out, stu_model_diff(point));
-  fputc(',', out);
-  csv_field(out, stu_model_warning(point));
-}
-
-/* A measured run's replay (simrun analyse --replay-on): the predicted T_par, the measured time it is compared with,
- * which run that time is, and (predicted - measured) / measured. */
-static void csv_replay(FILE *out, const stu_study_t *study, const stu_point_t *point)
-{
-  const stu_replay_t *r = stu_replay(point);
-  if (!stu_has_replay(study))
-    return;
-  if (!r) {
-    fprintf(out, ",,,,");
-    return;
-  }
-  csv_number(out, r->predicted);
-  csv_number(out, r->measured);
-  fprintf(out, ",%s", r->untraced ? "untraced" : "traced");
-  csv_number(out, (r->predicted - r->measured) / r->measured);
-}
-
-/* The columns after the core ones, by view: the rest of the lost-cycle and bottleneck figures, or the DSM time
- * profile summed over the nodes. */
-static void csv_view_header(FILE *out, const stu_study_t *study)
-{
-  if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT)) {
-    for (int cat = 0; cat < MET_CE_COUNT; cat++)
-      csv_name(out, "", met_ce_cat_name(cat), "_s");
-  } else if (stu_has_view(study, MET_VIEW_LOST_CYCLES)) {
-    fprintf(out, ",overhead_s,granularity");
-    if (!study->facts.no_breakdown)
-      csv_breakdown_header(out);
-    if (has_model_columns(study))
-      fprintf(out, ",t_model_s,model_diff,warning");
-    if (stu_has_replay(study))
-      fprintf(out, ",t_replay_s,t_measured_s,measured_run,replay_diff");
-  }
-}
-
-static void csv_view(FILE *out, const stu_study_t *study, const stu_point_t *point)
-{
-  const met_carnival_t *c = stu_carnival(point);
-  if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT)) {
-    for (int cat = 0; cat < MET_CE_COUNT; cat++)
-      csv_number(out, cat < MET_CE_CPCOMP || met_carnival_has_cp(c) ? met_carnival_time(c, -1, -1, cat, -1) : NAN);
-  } else if (stu_has_view(study, MET_VIEW_LOST_CYCLES)) {
-    fprintf(out, ",%.9g", stu_eppa(point)->overhead);
-    fprintf(out, isinf(stu_eppa(point)->granularity) ? ",inf" : ",%.9g", stu_eppa(point)->granularity);
-    if (!study->facts.no_breakdown)
-      csv_breakdown(out, study, point);
-    csv_model(out, study, point);
-    csv_replay(out, study, point);
-  }
-}
-
 int rep_csv(FILE *out, const stu_study_t *study)
 {
   csv_key_header(out, study);
-  csv_core_header(out);
-  rep_scaled_csv_header(out, study);
-  csv_view_header(out, study);
+  rep_schema_csv_head(out, &rep_points_schema, study);
   fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++) {
-    csv_key(out, study, &study->points[i]);
-    csv_core(out, study, &study->points[i]);
-    rep_scaled_csv(out, study, &study->points[i]);
-    csv_view(out, study, &study->points[i]);
+    const rep_at_t at = {study, &study->points[i], -1};
+    csv_key(out, study, at.point);
+    rep_schema_csv_row(out, &rep_points_schema, &at);
     fputc('\n', out);
   }
   return ferror(out) ? BAS_EIO : 0;
 }
 
-/* The per-process table: one row per (point with a per-process view, rank); the figures' names say they are the
- * rank's, so that none repeats a main-table column with another meaning. */
-/* One line per rank; rank_host_speed only when the ranks' hosts differ, so a machine of one kind of host keeps its
- * columns. */
+/* The per-process table (rep_processes.h): one row per (point with a per-process view, rank). */
 static void csv_processes(FILE *out, const stu_study_t *study)
 {
-  int hosts = !study->facts.no_anomaly_split && stu_hosts_differ(study);
+  size_t count;
+  rep_at_t *rows = rep_processes_rows(study, NULL, &count);
   csv_key_header(out, study);
-  fprintf(out, ",rank,rank_work_s");
-  for (int j = 0; j < MET_OVH_COUNT; j++)
-    csv_name(out, "rank_ovh_", met_overhead_name(j), "");
-  if (!study->facts.no_anomaly_split)
-    fprintf(out, ",rank_anomaly,rank_imbalance%s", hosts ? ",rank_host_speed" : "");
+  rep_schema_csv_head(out, &rep_processes_schema, study);
   fputc('\n', out);
-  for (size_t i = 0; i < study->npoints; i++)
-    for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++) {
-      const met_eppa_proc_t *proc = &stu_procs(&study->points[i])[r];
-      csv_key(out, study, &study->points[i]);
-      fprintf(out, ",%d,%.9g", r, proc->work);
-      for (int j = 0; j < MET_OVH_COUNT; j++)
-        fprintf(out, ",%.9g", proc->ovh_ratio[j]);
-      if (!study->facts.no_anomaly_split)
-        fprintf(out, ",%.9g,%.9g", proc->anomaly_ratio, proc->imbalance_ratio);
-      if (hosts)
-        fprintf(out, ",%.9g", proc->host_speed_ratio);
-      fputc('\n', out);
-    }
+  for (size_t r = 0; r < count; r++) {
+    csv_key(out, study, rows[r].point);
+    rep_schema_csv_row(out, &rep_processes_schema, &rows[r]);
+    fputc('\n', out);
+  }
+  free(rows);
 }
 
 /* The message table: one row per (point, size, distance). */
@@ -310,7 +160,7 @@ static void csv_profile_row(FILE *out, const stu_study_t *study, const stu_point
   const met_carnival_t *c = stu_carnival(point);
   csv_key(out, study, point);
   fprintf(out, ",%s,", by);
-  csv_field(out, name);
+  rep_csv_field(out, name);
   for (int cat = 0; cat < MET_CE_COUNT; cat++)
     csv_number(out, cat < MET_CE_CPCOMP || met_carnival_has_cp(c) ? met_carnival_time(c, node, scope, cat, op) : NAN);
   fputc('\n', out);
@@ -371,15 +221,15 @@ static void csv_fit_row(void *ctx, const rep_fit_row_t *row)
   fit_out_t *f = ctx;
   char formula[160];
   met_fit_format(row->fit, row->axis, formula, sizeof formula);
-  csv_field(f->out, f->study->scenario->name);
+  rep_csv_field(f->out, f->study->scenario->name);
   fputc(',', f->out);
-  csv_field(f->out, row->metric);
+  rep_csv_field(f->out, row->metric);
   fputc(',', f->out);
-  csv_field(f->out, row->axis);
+  rep_csv_field(f->out, row->axis);
   fputc(',', f->out);
-  csv_field(f->out, row->group);
+  rep_csv_field(f->out, row->group);
   fprintf(f->out, ",%s,", met_fit_name(row->fit->form));
-  csv_field(f->out, formula);
+  rep_csv_field(f->out, formula);
   for (int c = 0; c < MET_FIT_MAX_COEFS; c++)
     csv_number(f->out, c < row->fit->ncoefs ? row->fit->coef[c] : NAN);
   csv_number(f->out, row->fit->r2);
@@ -387,7 +237,7 @@ static void csv_fit_row(void *ctx, const rep_fit_row_t *row)
   csv_number(f->out, row->fit->x_min);
   csv_number(f->out, row->fit->x_max);
   fprintf(f->out, ",%s,", row->shown ? "yes" : "no");
-  csv_field(f->out, row->text);
+  rep_csv_field(f->out, row->text);
   fputc('\n', f->out);
 }
 
@@ -422,9 +272,9 @@ static void csv_references(FILE *out, const stu_study_t *study)
       if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &row)) {
         csv_key(out, study, &study->points[i]);
         fputc(',', out);
-        csv_field(out, row.quantity);
+        rep_csv_field(out, row.quantity);
         fputc(',', out);
-        csv_field(out, row.source);
+        rep_csv_field(out, row.source);
         csv_number(out, row.reference);
         csv_number(out, row.simrun);
         csv_number(out, row.difference);
@@ -514,7 +364,7 @@ static void csv_provenance(FILE *out, const stu_study_t *study)
       study->scenario->name, provenance.simrun_version, provenance.simgrid_version, provenance.command, hash, networks};
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
     fputs(i ? "," : "", out);
-    csv_field(out, fields[i] ? fields[i] : "");
+    rep_csv_field(out, fields[i] ? fields[i] : "");
   }
   fputc('\n', out);
 }
@@ -587,10 +437,10 @@ static void csv_factors_row(FILE *out, const stu_study_t *study, const stu_facto
                             int first)
 {
   (void)first;
-  csv_field(out, study->scenario->name);
+  rep_csv_field(out, study->scenario->name);
   for (size_t i = 0; i < f->nfactors; i++) {
     fputc(',', out);
-    csv_field(out, cell->point->values[f->param[i]]);
+    rep_csv_field(out, cell->point->values[f->param[i]]);
   }
   fprintf(out, ",%d", cell->point->p);
   csv_number(out, cell->point->t_par);
@@ -673,50 +523,28 @@ int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, si
   return rc;
 }
 
-static void json_ratios(FILE *out, const double *ratio)
-{
-  fputc('{', out);
-  for (int j = 0; j < MET_OVH_COUNT; j++) {
-    fprintf(out, "%s\"%s\": ", j ? ", " : "", met_overhead_name(j));
-    rep_json_number(out, ratio[j]);
-  }
-  fputc('}', out);
-}
-
-/* ",\n "key": [{...}, ...]" with one object per item, written by item(out, point, index). */
-static void json_array(FILE *out, const char *key, const stu_point_t *point, size_t count,
-                       void (*item)(FILE *, const stu_point_t *, size_t))
+/* ",\n "key": [{...}, ...]" with one object per item, written by item(out, study, point, index). */
+static void json_array(FILE *out, const char *key, const stu_study_t *study, const stu_point_t *point, size_t count,
+                       void (*item)(FILE *, const stu_study_t *, const stu_point_t *, size_t))
 {
   fprintf(out, ",\n     \"%s\": [", key);
   for (size_t i = 0; i < count; i++) {
     fprintf(out, "%s\n       {", i ? "," : "");
-    item(out, point, i);
+    item(out, study, point, i);
     fputc('}', out);
   }
   fprintf(out, "]");
 }
 
-static void json_process(FILE *out, const stu_point_t *point, size_t rank)
+static void json_process(FILE *out, const stu_study_t *study, const stu_point_t *point, size_t rank)
 {
-  const met_eppa_proc_t *proc = &stu_procs(point)[rank];
-  fprintf(out, "\"rank\": %zu, \"work_s\": ", rank);
-  rep_json_number(out, proc->work);
-  fprintf(out, ", \"overhead_ratios\": ");
-  json_ratios(out, proc->ovh_ratio);
-  if (isnan(proc->anomaly_ratio)) /* not split (stu_facts_t.no_anomaly_split) */
-    return;
-  fprintf(out, ", \"anomaly\": ");
-  rep_json_number(out, proc->anomaly_ratio);
-  fprintf(out, ", \"imbalance\": ");
-  rep_json_number(out, proc->imbalance_ratio);
-  if (proc->host_speed == 0) /* a rank on a host of rank 0's speed */
-    return;
-  fprintf(out, ", \"host_speed\": ");
-  rep_json_number(out, proc->host_speed_ratio);
+  const rep_at_t at = {study, point, (int)rank};
+  rep_schema_json_row(out, &rep_processes_schema, &at, 1);
 }
 
-static void json_message(FILE *out, const stu_point_t *point, size_t group)
+static void json_message(FILE *out, const stu_study_t *study, const stu_point_t *point, size_t group)
 {
+  (void)study;
   size_t count;
   const met_msg_stat_t *m = &stu_msgs(point, &count)[group];
   fprintf(out, "\"bytes\": %.0f, \"hops\": %d, \"count\": %zu, \"mean_s\": ", m->bytes, m->hops, m->count);
@@ -725,108 +553,6 @@ static void json_message(FILE *out, const stu_point_t *point, size_t group)
   rep_json_number(out, m->min);
   fprintf(out, ", \"max_s\": ");
   rep_json_number(out, m->max);
-}
-
-/* "name": {"key": number, ...} for `count` named numbers. */
-static void json_numbers(FILE *out, const char *name, const char *(*key)(int), const double *values, int count)
-{
-  fprintf(out, "\"%s\": {", name);
-  for (int i = 0; i < count; i++) {
-    fputs(i ? ", " : "", out);
-    rep_json_key(out, key(i));
-    rep_json_number(out, values[i]);
-  }
-  fputc('}', out);
-}
-
-static const char *component_key(int c)
-{
-  return met_component_name((met_component_t)c);
-}
-
-static const char *sub_key(int s)
-{
-  return met_sub_name((met_sub_t)s);
-}
-
-/* The bottleneck view of a point (its bottleneck null without the lost-cycle view's verdict). */
-static void json_breakdown(FILE *out, const stu_study_t *study, const stu_point_t *point)
-{
-  const met_breakdown_t *b = stu_breakdown(point);
-  const stu_bottleneck_t *v = stu_bottleneck(study, point);
-  fprintf(out, ",\n     \"bottleneck\": {");
-  json_numbers(out, "components", component_key, b->component, MET_COMP_COUNT);
-  fprintf(out, ",\n       ");
-  json_numbers(out, "subcomponents", sub_key, b->sub, MET_SUB_COUNT);
-  fprintf(out, ",\n       ");
-  json_numbers(out, "b_ratios", component_key, b->b_ratio, MET_COMP_COUNT);
-  fprintf(out, ",\n       \"idle_s\": %.9g, \"comm_comp_ratio\": ", b->idle);
-  rep_json_number(out, b->comm_comp_ratio);
-  fprintf(out, ", \"mem_proc_ratio\": ");
-  rep_json_number(out, b->mem_proc_ratio);
-  fprintf(out, ", \"utilisation\": %.9g, \"dominant\": ", b->utilisation);
-  if (v)
-    fprintf(out, "\"%s\", \"bottleneck\": %s, \"cause\": \"%s\"}", met_component_name(v->dominant),
-            v->is_bottleneck ? "true" : "false", met_sub_name(v->cause));
-  else
-    fprintf(out, "null, \"bottleneck\": null, \"cause\": null}");
-}
-
-/* The lost-cycle figures of a point. */
-static void json_lost_cycles(FILE *out, const stu_study_t *study, const stu_point_t *point)
-{
-  const met_eppa_t *e = stu_eppa(point);
-  fprintf(out, ", \"t_seq_s\": ");
-  rep_json_number(out, e->t_seq);
-  const char *names[] = {"t_par_s", "speedup", "efficiency", "overhead_s"};
-  const double values[] = {e->t_par, e->speedup, e->efficiency, e->overhead};
-  for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
-    fprintf(out, ", \"%s\": ", names[k]);
-    rep_json_number(out, values[k]);
-  }
-  fprintf(out, ",\n     \"overhead_ratios\": ");
-  json_ratios(out, e->ovh_ratio);
-  fprintf(out, ", \"granularity\": ");
-  rep_json_number(out, e->granularity);
-  rep_scaled_json(out, study, point);
-  if (!study->facts.no_breakdown)
-    json_breakdown(out, study, point);
-  json_array(out, "per_process", point, stu_procs(point) ? (size_t)point->p : 0, json_process);
-}
-
-/* The model's time, its difference from T_par and the skeleton's warning (null where there is none). */
-static void json_model(FILE *out, const stu_study_t *study, const stu_point_t *point)
-{
-  if (!has_model_columns(study))
-    return;
-  fprintf(out, ",\n     \"t_model_s\": ");
-  rep_json_number(out, stu_model_time(point));
-  fprintf(out, ", \"model_diff\": ");
-  rep_json_number(out, stu_model_diff(point));
-  fprintf(out, ", \"warning\": ");
-  if (*stu_model_warning(point))
-    rep_json_string(out, stu_model_warning(point));
-  else
-    fputs("null", out);
-}
-
-/* A measured run's replay, under the CSV's names (null where a point has none). */
-static void json_replay(FILE *out, const stu_study_t *study, const stu_point_t *point)
-{
-  const stu_replay_t *r = stu_replay(point);
-  if (!stu_has_replay(study))
-    return;
-  fprintf(out, ",\n     \"t_replay_s\": ");
-  rep_json_number(out, r ? r->predicted : NAN);
-  fprintf(out, ", \"t_measured_s\": ");
-  rep_json_number(out, r ? r->measured : NAN);
-  fprintf(out, ", \"measured_run\": ");
-  if (r)
-    rep_json_string(out, r->untraced ? "untraced" : "traced");
-  else
-    fputs("null", out);
-  fprintf(out, ", \"replay_diff\": ");
-  rep_json_number(out, r ? (r->predicted - r->measured) / r->measured : NAN);
 }
 
 static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
@@ -840,21 +566,16 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   }
   fprintf(out, "},\n     \"platform\": ");
   rep_json_string(out, base_name(stu_platform(study, point)));
-  fprintf(out, ", \"p\": %d, \"messages\": %zu", point->p, point->messages);
+  fprintf(out, ", \"p\": %d", point->p);
   if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT))
     rep_carnival_json(out, point, rep_json_string);
-  if (stu_has_view(study, MET_VIEW_MESSAGES) && !stu_has_view(study, MET_VIEW_LOST_CYCLES)) {
-    fprintf(out, ", \"t_par_s\": ");
-    rep_json_number(out, point->t_par);
-  }
   size_t nmsgs;
   stu_msgs(point, &nmsgs);
-  json_array(out, "messages_by_size", point, stu_has_view(study, MET_VIEW_MESSAGES) ? nmsgs : 0, json_message);
-  if (stu_has_view(study, MET_VIEW_LOST_CYCLES)) {
-    json_lost_cycles(out, study, point);
-    json_model(out, study, point);
-    json_replay(out, study, point);
-  }
+  json_array(out, "messages_by_size", study, point, stu_has_view(study, MET_VIEW_MESSAGES) ? nmsgs : 0, json_message);
+  const rep_at_t at = {study, point, -1};
+  rep_schema_json_row(out, &rep_points_schema, &at, 0);
+  if (stu_has_view(study, MET_VIEW_LOST_CYCLES))
+    json_array(out, "per_process", study, point, stu_procs(point) ? (size_t)point->p : 0, json_process);
   if (*point->t_seq_source) {
     fprintf(out, ", \"t_seq_source\": ");
     rep_json_string(out, point->t_seq_source);

@@ -4,13 +4,14 @@
  * combination with their rank, a panel per p. The figures are the study's (stu_factors.h). */
 #include "rep_factors.h"
 #include "rep_html_tables.h"
+#include "rep_units.h"
 #include "stu_lost_cycles.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { CELL_WIDTH = 18 }; /* "%9.4g %7.2f" and the mark: T_par, speedup, '*' for the best */
+enum { CELL_WIDTH = 18 }; /* "%9s %7.2f" and the mark: T_par in its unit, speedup, '*' for the best */
 
 /* A value as shown: a path by its last part. */
 static const char *shown(const char *value)
@@ -42,13 +43,29 @@ static void factor_names(const stu_study_t *study, const stu_factors_t *f, int c
 
 /* ---------- the terminal ---------- */
 
-/* Appends the cell to `line`, right-aligned in `width` columns. */
-static void print_cell(char *line, size_t len, const stu_factor_cell_t *cell, int width)
+/* The unit of the T_par at the k-th p (rep_units.h), the table's times in it and named after its p, with one digit
+ * more than the report's other columns (4 significant at least): the table is there to rank close configurations. */
+static rep_unit_t p_unit(const stu_factors_t *f, size_t k)
 {
-  char text[64] = "- ";
-  if (cell->point)
-    snprintf(text, sizeof text, "%9.4g %7.2f%c", cell->point->t_par, stu_eppa(cell->point)->speedup,
-             cell->best ? '*' : ' ');
+  double times[f->rows * f->cols + 1];
+  size_t n = 0;
+  for (size_t r = 0; r < f->rows; r++)
+    for (size_t c = 0; c < f->cols; c++)
+      if (stu_factors_cell(f, k, r, c)->point)
+        times[n++] = stu_factors_cell(f, k, r, c)->point->t_par;
+  rep_unit_t unit = rep_unit_pick(times, n);
+  unit.decimals += unit.decimals < 6;
+  return unit;
+}
+
+/* Appends the cell to `line`, right-aligned in `width` columns, its T_par in `unit`. */
+static void print_cell(char *line, size_t len, const stu_factor_cell_t *cell, int width, const rep_unit_t *unit)
+{
+  char text[64] = "- ", time[32];
+  if (cell->point) {
+    rep_unit_format(time, sizeof time, cell->point->t_par, unit);
+    snprintf(text, sizeof text, "%9s %7.2f%c", time, stu_eppa(cell->point)->speedup, cell->best ? '*' : ' ');
+  }
   rep_append(line, len, "  %*s", width, text);
 }
 
@@ -66,7 +83,8 @@ static void print_block(FILE *out, const stu_study_t *study, const stu_factors_t
                         int label_width, int col_width)
 {
   char label[256], line[4096];
-  snprintf(label, sizeof label, "p = %d", f->p[k]);
+  rep_unit_t unit = p_unit(f, k);
+  snprintf(label, sizeof label, "p = %d (%s)", f->p[k], unit.name);
   snprintf(line, sizeof line, "%-*s", label_width, label);
   for (size_t c = from; c < to; c++)
     rep_append(line, sizeof line, "  %*s ", col_width - 1, col_label(study, f, c));
@@ -75,7 +93,7 @@ static void print_block(FILE *out, const stu_study_t *study, const stu_factors_t
     row_label(study, f, r, label, sizeof label);
     snprintf(line, sizeof line, "%-*s", label_width, label);
     for (size_t c = from; c < to; c++)
-      print_cell(line, sizeof line, stu_factors_cell(f, k, r, c), col_width);
+      print_cell(line, sizeof line, stu_factors_cell(f, k, r, c), col_width, &unit);
     put_line(out, line);
   }
 }
@@ -83,7 +101,7 @@ static void print_block(FILE *out, const stu_study_t *study, const stu_factors_t
 static void print_tables(FILE *out, const stu_study_t *study, const stu_factors_t *f, int width)
 {
   char label[256];
-  int label_width = (int)strlen("p = 1000000"), col_width = CELL_WIDTH;
+  int label_width = (int)strlen("p = 1000000 (ms)"), col_width = CELL_WIDTH;
   for (size_t r = 0; r < f->rows; r++) {
     row_label(study, f, r, label, sizeof label);
     label_width = (int)strlen(label) > label_width ? (int)strlen(label) : label_width;
@@ -95,8 +113,8 @@ static void print_tables(FILE *out, const stu_study_t *study, const stu_factors_
   factor_names(study, f, 0, rows, sizeof rows);
   factor_names(study, f, 1, cols, sizeof cols);
   fprintf(out,
-          "\nFactors at each p: rows %s, columns %s (- where no point ran).\nEach cell: T_par (s) and "
-          "speedup; * the best (lowest T_par; ties all marked).\n",
+          "\nFactors at each p: rows %s, columns %s (- where no point ran).\nEach cell: T_par in the unit after "
+          "its p, and speedup;\n* the best (lowest T_par; ties all marked).\n",
           rows, cols);
   for (size_t k = 0; k < f->np; k++)
     for (size_t from = 0; from < f->cols; from += per)

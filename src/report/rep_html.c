@@ -11,6 +11,7 @@
 
 #include "rep_pictures.h"
 #include "rep_report.h"
+#include "rep_summary.h"
 #include "rep_svg.h"
 
 #include <dirent.h>
@@ -469,12 +470,14 @@ static int put_pictures_section(FILE *out, const stu_study_t *study, char *err, 
   return rc;
 }
 
-/* The page's sections, for the table of contents: the factor x factor view first (which configuration is best at each
- * p), then the interactive timeline, where it is seen without scrolling, then the report's order (its tables, the
- * pictures of --svg, the whole text); `shown` says which this study has. */
+/* The page's sections, for the table of contents: the summary first (the terminal report's, issue 45 item 3), then
+ * the factor x factor view (which configuration is best at each p), then the interactive timeline, where it is seen
+ * without scrolling, then the report's order (its tables, the pictures of --svg, the whole text); `shown` says which
+ * this study has. */
 static const struct section {
   const char *id, *title;
-} sections[] = {{"factors", "Factors"},
+} sections[] = {{"summary", "Summary"},
+                {"factors", "Factors"},
                 {"timeline-section", "Timeline"},
                 {"points", "Results by point"},
                 {"processes", "Per process"},
@@ -484,6 +487,7 @@ static const struct section {
                 {"pictures", "Pictures"},
                 {"report", "The terminal report"}};
 enum {
+  SEC_SUMMARY,
   SEC_FACTORS,
   SEC_TIMELINE,
   SEC_POINTS,
@@ -536,12 +540,28 @@ static int put_factors(FILE *out, const stu_study_t *study, const stu_factors_t 
   return rc;
 }
 
+/* The terminal report's summary, from the same struct (rep_summary.h), as it fits 80 columns. */
+static void summary_text(FILE *out, const stu_study_t *study)
+{
+  rep_summary_t summary;
+  if (rep_summary_make(study, &summary) == 0)
+    rep_summary_print(out, study, &summary, 80);
+  rep_summary_free(&summary);
+}
+
+static int put_summary(FILE *out, const stu_study_t *study)
+{
+  put_heading(out, SEC_SUMMARY);
+  return put_rendered(out, study, summary_text);
+}
+
 int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
 {
   const char *name = study->scenario->name;
   stu_factors_t factors;
   int has_factors = stu_factors_collect(study, &factors);
-  const int shown[SEC_COUNT] = {has_factors == 1,
+  const int shown[SEC_COUNT] = {stu_has_view(study, MET_VIEW_LOST_CYCLES),
+                                has_factors == 1,
                                 1,
                                 1,
                                 rep_html_has_processes(study),
@@ -556,7 +576,8 @@ int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
   rep_html_escaped(out, name, strlen(name));
   fputs("</h1>\n", out);
   put_contents(out, shown);
-  int rc = has_factors < 0 || (has_factors == 1 && put_factors(out, study, &factors) != 0) ? -1 : 0;
+  int rc = shown[SEC_SUMMARY] ? put_summary(out, study) : 0;
+  rc = rc || has_factors < 0 || (has_factors == 1 && put_factors(out, study, &factors) != 0) ? -1 : 0;
   stu_factors_free(&factors);
   put_heading(out, SEC_TIMELINE);
   put_timeline(out, study);

@@ -7,9 +7,12 @@
 #include "stu_model.h"
 
 #include "rep_group.h"
+#include "rep_points.h"
+#include "rep_processes.h"
 #include "rep_report.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 void rep_html_escaped(FILE *out, const char *text, size_t len)
@@ -80,41 +83,56 @@ static void table_head(FILE *out, const stu_study_t *study, const char *const *h
   fputs("</tr>\n", out);
 }
 
-void rep_html_points(FILE *out, const stu_study_t *study)
+/* A schema's head cell: the column's head with its unit, its meaning as a tooltip, its CSV name in data-column (what a
+ * reader's script and tests/check_formats.py pair it with). */
+static void schema_head(FILE *out, const rep_units_t *u, size_t c)
 {
-  static const char *const lost[] = {"speedup",  "efficiency",  "Ovh ctrl",   "Ovh comm",
-                                     "Ovh idle", "Ovh anomaly", "granularity"};
-  int cycles = stu_has_view(study, MET_VIEW_LOST_CYCLES), model = cycles && rep_has_model(study);
+  char head[96];
+  rep_units_head(u, c, head, sizeof head);
+  fputs("<th title=\"", out);
+  rep_html_escaped(out, u->cols[c].decl->meaning, strlen(u->cols[c].decl->meaning));
+  fprintf(out, "\" data-column=\"%s\">", u->cols[c].csv);
+  rep_html_escaped(out, head, strlen(head));
+  fputs("</th>", out);
+}
+
+/* A table of a view's schema (rep_schema.h) over the rows `at`: the swept parameters and p, then the columns the page
+ * shows, times in their column's unit. */
+static void schema_table(FILE *out, const rep_schema_t *schema, const rep_at_t *at, size_t count)
+{
+  rep_units_t *u = malloc(sizeof *u);
+  if (!u)
+    return;
+  rep_units_make(u, schema, REP_IN_HTML, at, count);
   fputs("<table>\n<tr>", out);
-  key_heads(out, study);
-  head_text(out, "T_par (s)");
-  for (size_t k = 0; cycles && k < sizeof lost / sizeof lost[0]; k++)
-    head_text(out, lost[k]);
-  if (model) {
-    head_text(out, "T_model (s)");
-    head_text(out, "model diff");
-  }
-  head_text(out, "messages");
+  key_heads(out, at[0].study);
+  for (size_t c = 0; c < u->n; c++)
+    schema_head(out, u, c);
   fputs("</tr>\n", out);
-  for (size_t i = 0; i < study->npoints; i++) {
-    const stu_point_t *pt = &study->points[i];
+  char text[96];
+  for (size_t r = 0; r < count; r++) {
     fputs("<tr>", out);
-    key_cells(out, study, pt);
-    cell_number(out, pt->t_par);
-    if (cycles) {
-      cell_number(out, stu_eppa(pt)->speedup);
-      cell_number(out, stu_eppa(pt)->efficiency);
-      for (int j = 0; j < MET_OVH_COUNT; j++)
-        cell_number(out, stu_eppa(pt)->ovh_ratio[j]);
-      cell_number(out, stu_eppa(pt)->granularity);
+    key_cells(out, at[r].study, at[r].point);
+    for (size_t c = 0; c < u->n; c++) {
+      rep_units_cell(u, c, &at[r], text, sizeof text);
+      fputs(u->cols[c].decl->format == REP_FMT_TEXT ? "<td>" : "<td class=\"n\">", out);
+      rep_html_escaped(out, text, strlen(text));
+      fputs("</td>", out);
     }
-    if (model) {
-      cell_number(out, stu_model_time(pt));
-      cell_number(out, stu_model_diff(pt));
-    }
-    fprintf(out, "<td class=\"n\">%zu</td></tr>\n", pt->messages);
+    fputs("</tr>\n", out);
   }
   fputs("</table>\n", out);
+  free(u);
+}
+
+void rep_html_points(FILE *out, const stu_study_t *study)
+{
+  rep_at_t *at = malloc(study->npoints * sizeof *at);
+  for (size_t i = 0; at && i < study->npoints; i++)
+    at[i] = (rep_at_t){study, &study->points[i], -1};
+  if (at && study->npoints)
+    schema_table(out, &rep_points_schema, at, study->npoints);
+  free(at);
 }
 
 int rep_html_has_processes(const stu_study_t *study)
@@ -127,33 +145,15 @@ int rep_html_has_processes(const stu_study_t *study)
 
 void rep_html_processes(FILE *out, const stu_study_t *study)
 {
-  static const char *const heads[] = {"rank",        "work (s)", "Ovh ctrl",  "Ovh comm",  "Ovh idle",
-                                      "Ovh anomaly", "anomaly",  "imbalance", "host speed"};
   const char *unsplit = study->facts.no_anomaly_split;
-  int hosts = !unsplit && stu_hosts_differ(study); /* the third part of the anomaly, on hosts of several speeds */
-  size_t columns = sizeof heads / sizeof heads[0] - (unsplit ? 3 : hosts ? 0 : 1);
-  table_head(out, study, heads, columns);
-  for (size_t i = 0; i < study->npoints; i++)
-    for (int r = 0; stu_procs(&study->points[i]) && r < study->points[i].p; r++) {
-      const met_eppa_proc_t *proc = &stu_procs(&study->points[i])[r];
-      fputs("<tr>", out);
-      key_cells(out, study, &study->points[i]);
-      fprintf(out, "<td class=\"n\">%d</td>", r);
-      cell_number(out, proc->work);
-      for (int j = 0; j < MET_OVH_COUNT; j++)
-        cell_number(out, proc->ovh_ratio[j]);
-      if (!unsplit) {
-        cell_number(out, proc->anomaly_ratio);
-        cell_number(out, proc->imbalance_ratio);
-      }
-      if (hosts)
-        cell_number(out, proc->host_speed_ratio);
-      fputs("</tr>\n", out);
-    }
-  fputs("</table>\n", out);
+  size_t count;
+  rep_at_t *rows = rep_processes_rows(study, NULL, &count);
+  if (rows)
+    schema_table(out, &rep_processes_schema, rows, count);
+  free(rows);
   if (!unsplit)
     return;
-  fputs("<p>Ovh anomaly is not split into true anomaly and imbalance: ", out);
+  fputs("<p>The rank's anomaly is not split into true anomaly and imbalance: ", out);
   rep_html_escaped(out, unsplit, strlen(unsplit));
   fputs(".</p>\n", out);
 }

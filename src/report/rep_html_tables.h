@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The --html page's tables (rep_html.h): the study's figures as real HTML tables, numbers to 9 significant digits,
+/* The --html page's tables (rep_html.h): the study's figures as real HTML tables, times in their column's unit
+ * (rep_units.h) and other numbers to 9 significant digits,
  * and the escaping every part of the page uses. */
 #ifndef REP_HTML_TABLES_H
 #define REP_HTML_TABLES_H

@@ -38,16 +38,24 @@ static int word_starts(const char *name, size_t i)
   return islower(before) || isdigit(before) || (isupper(before) && islower(after));
 }
 
-void rep_json_key(FILE *out, const char *name)
+void rep_json_snake(char *buf, size_t len, const char *name)
 {
-  fputc('"', out);
-  for (size_t i = 0; name[i]; i++) {
+  size_t n = 0;
+  for (size_t i = 0; name[i] && n + 2 < len; i++) {
     unsigned char c = (unsigned char)name[i];
     if (word_starts(name, i))
-      fputc('_', out);
-    fputc(c == '-' || c == ' ' ? '_' : tolower(c), out);
+      buf[n++] = '_';
+    buf[n++] = (char)(c == '-' || c == ' ' ? '_' : tolower(c));
   }
-  fputs("\": ", out);
+  if (len)
+    buf[n < len ? n : len - 1] = '\0';
+}
+
+void rep_json_key(FILE *out, const char *name)
+{
+  char key[128];
+  rep_json_snake(key, sizeof key, name);
+  fprintf(out, "\"%s\": ", key);
 }
 
 /* Skips digits from *at; how many. */

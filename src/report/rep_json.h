@@ -13,6 +13,8 @@ void rep_json_number(FILE *out, double x);
 /* "key": with `name` made snake_case: lower case, '-' and ' ' as '_', and a '_' where a capital starts a word
  * ("CPLWait" gives "cpl_wait", "link-init" "link_init", "grid-rows" "grid_rows"). */
 void rep_json_key(FILE *out, const char *name);
+/* The same name made snake_case into buf, without quotes. */
+void rep_json_snake(char *buf, size_t len, const char *name);
 /* A parameter's value as written in the scenario: a JSON number when the whole token is a finite decimal number
  * ("512", "2.5e-3"), else a string ("neighbour", "t800.xml"). */
 void rep_json_value(FILE *out, const char *value);

@@ -21,45 +21,10 @@ static int has_grid(const stu_study_t *study)
   return study->facts.grid;
 }
 
-/* "4x8": the grid of a point, from the skeleton's grid rows. */
-static void grid_label(const stu_study_t *study, const stu_point_t *point, char *label, size_t len)
+void rep_grid_label(const stu_point_t *point, char *label, size_t len)
 {
   int rows = point->role.grid_rows;
   snprintf(label, len, "%dx%d", rows, point->p / rows);
-}
-
-size_t rep_model_columns(const stu_study_t *study)
-{
-  return (has_grid(study) ? 1 : 0) + (rep_has_model(study) ? 2 : 0);
-}
-
-void rep_model_heads(rep_cols_t *cols, const stu_study_t *study, const rep_unit_t *unit)
-{
-  if (has_grid(study))
-    rep_cols_add(cols, "grid");
-  if (rep_has_model(study)) {
-    rep_cols_add(cols, "model (%s)", unit->name);
-    rep_cols_add(cols, "diff");
-  }
-}
-
-void rep_model_cells(rep_cols_t *cols, const stu_study_t *study, const stu_point_t *point, const rep_unit_t *unit)
-{
-  char label[32];
-  if (has_grid(study)) {
-    grid_label(study, point, label, sizeof label);
-    rep_cols_add(cols, "%s", label);
-  }
-  if (!rep_has_model(study))
-    return;
-  double diff = 100 * stu_model_diff(point);
-  char time[64];
-  rep_unit_format(time, sizeof time, stu_model_time(point), unit);
-  rep_cols_add(cols, "%s", time);
-  if (!isfinite(stu_model_time(point))) /* a point outside the model */
-    rep_cols_add(cols, "-");
-  else /* rounding noise shows as +0.0%, never -0.0% */
-    rep_cols_add(cols, "%+.1f%%", fabs(diff) < 0.05 ? 0.0 : diff);
 }
 
 /* Compact grids against elongated ones (seed 003 §5.1): per p with several grids, the best and the worst. */
@@ -78,10 +43,10 @@ static void print_grid_choice(FILE *out, const stu_study_t *study)
     char b[32];
     char w[32];
     char m[32] = "-";
-    grid_label(study, g->best, b, sizeof b);
-    grid_label(study, g->worst, w, sizeof w);
+    rep_grid_label(g->best, b, sizeof b);
+    rep_grid_label(g->worst, w, sizeof w);
     if (rep_has_model(study))
-      grid_label(study, g->choice, m, sizeof m);
+      rep_grid_label(g->choice, m, sizeof m);
     const char *slash = strrchr(g->platform, '/');
     fprintf(out, "%6d %8s %11.3f %8s %11.3f %8s", g->p, b, g->best->t_par, w, g->worst->t_par, m);
     fprintf(out, platforms ? "  %s\n" : "\n", slash ? slash + 1 : g->platform);

@@ -3,6 +3,8 @@
  * platform file by its name), its rows sorted on them, a key twice refused, then the two sorted lists merged. */
 #define _GNU_SOURCE /* qsort_r */
 #include "rep_pairing.h"
+#include "rep_points.h"
+#include "rep_processes.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -14,10 +16,13 @@ enum { MAX_KEYS = 64 };
 /* Columns of simrun's tables before p that are names, not keys: the runs compared may differ in them. */
 static const char *const run_names[] = {"scenario", "platform", "skeleton"};
 
-/* Columns right after p that name a row of simrun's tables: per process, per node, per DSM scope and operation, per
- * message size, per reference (docs/results.md). */
-static const char *const row_names[] = {"rank",      "node",  "by",   "name",     "scope", "waiter",
+/* Columns right after p that name a row of simrun's tables not yet declared as data (rep_schema.h): per node, per DSM
+ * scope and operation, per message size, per reference (docs/results.md). */
+static const char *const row_names[] = {"node",      "by",    "name", "scope",    "waiter",
                                         "operation", "bytes", "hops", "quantity", "source"};
+
+/* The tables declared as data, whose key columns after p (the per-process table's rank) name their rows. */
+static const rep_schema_t *const schemas[] = {&rep_points_schema, &rep_processes_schema};
 
 static int listed(const char *name, const char *const *list, size_t n)
 {
@@ -25,6 +30,16 @@ static int listed(const char *name, const char *const *list, size_t n)
     if (strcmp(name, list[i]) == 0)
       return 1;
   return 0;
+}
+
+/* Whether `name` is a column after p that names a row: a declared table's key column, or one of row_names. */
+static int names_row(const char *name)
+{
+  for (size_t k = 0; k < sizeof schemas / sizeof schemas[0]; k++)
+    for (size_t c = 0; c < schemas[k]->ncolumns; c++)
+      if (schemas[k]->columns[c].key && schemas[k]->columns[c].csv && strcmp(schemas[k]->columns[c].csv, name) == 0)
+        return 1;
+  return listed(name, row_names, sizeof row_names / sizeof row_names[0]);
 }
 
 static long column(const rep_table_t *t, const char *name)
@@ -42,7 +57,7 @@ size_t rep_pairing_keys(const rep_table_t *t, size_t *keys, size_t max)
   for (long j = skeleton >= 0 && skeleton < p ? skeleton + 1 : 0; p >= 0 && j <= p && n < max; j++)
     if (!listed(t->names[j], run_names, 3))
       keys[n++] = (size_t)j;
-  for (size_t j = (size_t)p + 1; p >= 0 && j < t->ncols && n < max && listed(t->names[j], row_names, 11); j++)
+  for (size_t j = (size_t)p + 1; p >= 0 && j < t->ncols && n < max && names_row(t->names[j]); j++)
     keys[n++] = j;
   return n;
 }

@@ -26,12 +26,6 @@ void rep_print(FILE *out, const stu_study_t *study);
 void rep_print_study(FILE *out, const stu_study_t *study, int width);
 /* Its scaled-sweep part, for scaled sweeps only: scaled and fixed-size speedups per p (rep_scaled.c, stu_scaled.h). */
 void rep_print_scaled(FILE *out, const stu_study_t *study);
-/* A scaled sweep's CSV columns after the core ones (docs/results.md): fixed_size (1 for the fixed-size points),
- * fixed_speedup and fixed_efficiency (a zip point's fixed-size twin's); nothing for other studies. And the same
- * figures as JSON members of a point. */
-void rep_scaled_csv_header(FILE *out, const stu_study_t *study);
-void rep_scaled_csv(FILE *out, const stu_study_t *study, const stu_point_t *point);
-void rep_scaled_json(FILE *out, const stu_study_t *study, const stu_point_t *point);
 /* Its bottleneck part, for lost-cycle studies: Table 5 layout, references, ratios, verdict (rep_bottleneck.c); with
  * `full` 0, the verdicts only. */
 void rep_print_bottlenecks(FILE *out, const stu_study_t *study, int width, int full);
@@ -39,11 +33,8 @@ void rep_print_bottlenecks(FILE *out, const stu_study_t *study, int width, int f
 /* The skeleton's analytic model beside the simulation (rep_model.c), read from the model view (stu_model.h). */
 /* Whether the study's skeleton has a model (lost-cycle studies only). */
 int rep_has_model(const stu_study_t *study);
-/* The terminal table's extra columns: the grid (skeletons on a process grid), the model's time in `unit` and the
- * difference; rep_model_columns says how many. */
-size_t rep_model_columns(const stu_study_t *study);
-void rep_model_heads(rep_cols_t *cols, const stu_study_t *study, const rep_unit_t *unit);
-void rep_model_cells(rep_cols_t *cols, const stu_study_t *study, const stu_point_t *point, const rep_unit_t *unit);
+/* "4x8": the process grid of a point of a skeleton on a grid, from its grid rows. */
+void rep_grid_label(const stu_point_t *point, char *label, size_t len);
 /* After the tables: the model's summary, the best and worst grid per p, and the skeleton's warnings. */
 void rep_print_models(FILE *out, const stu_study_t *study);
 /* Which characterisation the runs used and where it came from, one line per distinct one (stu_model_machine). */

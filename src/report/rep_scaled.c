@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A scaled sweep's table (stu_scaled.h): at each p, Gustafson's scaled speedup and efficiency (the problem grown with
  * p, against T_seq of the same problem) beside Amdahl's fixed-size ones (the zip's first problem at every p). */
-#include "rep_json.h"
 #include "rep_report.h"
 #include "stu_scaled.h"
 
@@ -65,41 +64,4 @@ void rep_print_scaled(FILE *out, const stu_study_t *study)
     print_cell(out, 100 * at.fixed_efficiency, " %8.1f%%");
     fputc('\n', out);
   }
-}
-
-void rep_scaled_csv_header(FILE *out, const stu_study_t *study)
-{
-  if (study->facts.scaled)
-    fprintf(out, ",fixed_size,fixed_speedup,fixed_efficiency");
-}
-
-/* A CSV number, or an empty field where there is none. */
-static void csv_figure(FILE *out, double x)
-{
-  fputc(',', out);
-  if (isfinite(x))
-    fprintf(out, "%.9g", x);
-}
-
-void rep_scaled_csv(FILE *out, const stu_study_t *study, const stu_point_t *point)
-{
-  stu_scaled_t at = {.fixed_speedup = NAN, .fixed_efficiency = NAN};
-  if (!study->facts.scaled)
-    return;
-  stu_scaled_of(study, point, &at);
-  fprintf(out, ",%d", point->fixed_size);
-  csv_figure(out, at.fixed_speedup);
-  csv_figure(out, at.fixed_efficiency);
-}
-
-void rep_scaled_json(FILE *out, const stu_study_t *study, const stu_point_t *point)
-{
-  stu_scaled_t at = {.fixed_speedup = NAN, .fixed_efficiency = NAN};
-  if (!study->facts.scaled)
-    return;
-  stu_scaled_of(study, point, &at);
-  fprintf(out, ", \"fixed_size\": %s, \"fixed_speedup\": ", point->fixed_size ? "true" : "false");
-  rep_json_number(out, at.fixed_speedup);
-  fprintf(out, ", \"fixed_efficiency\": ");
-  rep_json_number(out, at.fixed_efficiency);
 }

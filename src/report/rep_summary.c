@@ -298,8 +298,15 @@ static void print_separation(FILE *out, const rep_summary_t *s, int width)
       rep_class_name(s->sep_most), cls, sub);
 }
 
+/* The bottleneck verdict at the best speedup's p; a run that never speeds up (its best speedup at most 1, as on a
+ * machine whose communication costs more than it saves) has no such p worth one, and the line says so instead. */
 static void print_verdict(FILE *out, const rep_summary_t *s, int width)
 {
+  if (s->top_speedup && stu_eppa(s->top_speedup)->speedup <= 1) {
+    say(out, width, "Bottleneck: none at a best p, the run never speeds up (speedup at most %.2f)",
+        stu_eppa(s->top_speedup)->speedup);
+    return;
+  }
   if (!s->has_verdict)
     return;
   char ratio[48] = "undefined: no other component";

@@ -6,6 +6,8 @@
 #include "rep_carnival.h"
 #include "rep_factors.h"
 #include "rep_group.h"
+#include "rep_points.h"
+#include "rep_processes.h"
 #include "rep_report.h"
 #include "rep_summary.h"
 #include "rep_wait.h"
@@ -63,49 +65,6 @@ static void print_title(FILE *out, const stu_study_t *study)
                  "granularity = 1 / Ovh_comm.\n");
 }
 
-/* A ratio as printed with 4 decimals: rounding noise of either sign shows as 0.0000, never -0.0000. */
-static double shown(double ratio)
-{
-  return fabs(ratio) < 5e-5 ? 0.0 : ratio;
-}
-
-/* The times of a group's column: T_par, or the model's (NAN where it has none), for the column's unit. */
-static rep_unit_t group_unit(const stu_study_t *study, const stu_point_t *lead, double (*time)(const stu_point_t *))
-{
-  double values[study->npoints];
-  size_t n = 0;
-  for (size_t i = 0; i < study->npoints; i++)
-    if (rep_same_group(study, lead, &study->points[i]))
-      values[n++] = time(&study->points[i]);
-  return rep_unit_pick(values, n);
-}
-
-static double t_par(const stu_point_t *point)
-{
-  return point->t_par;
-}
-
-static void add_row(rep_cols_t *cols, const stu_study_t *study, const stu_point_t *point, const rep_unit_t *unit,
-                    const rep_unit_t *model_unit)
-{
-  const met_eppa_t *e = stu_eppa(point);
-  double sum = 0;
-  for (int j = 0; j < MET_OVH_COUNT; j++)
-    sum += e->ovh_ratio[j];
-  char time[64];
-  rep_unit_format(time, sizeof time, point->t_par, unit);
-  rep_cols_add(cols, "%d", point->p);
-  rep_cols_add(cols, "%s", time);
-  rep_cols_add(cols, "%.3f", e->speedup);
-  rep_cols_add(cols, "%.1f%%", 100 * e->efficiency);
-  static const met_overhead_t classes[] = {MET_OVH_CTRL, MET_OVH_COMM, MET_OVH_IDLE, MET_OVH_ANOMALY};
-  for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++)
-    rep_cols_add(cols, "%.4f", shown(e->ovh_ratio[classes[c]]));
-  rep_cols_add(cols, "%.4f", shown(sum));
-  rep_cols_add(cols, isinf(e->granularity) ? "inf" : "%.3f", e->granularity);
-  rep_model_cells(cols, study, point, model_unit);
-}
-
 static void print_group(FILE *out, const stu_study_t *study, size_t first, int width)
 {
   const stu_point_t *lead = &study->points[first];
@@ -122,68 +81,37 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first, int w
   fputc('\n', out);
   rep_wrap(out, head, width, 2);
   free(head);
-  rep_unit_t unit = group_unit(study, lead, t_par);
-  rep_unit_t model_unit = group_unit(study, lead, stu_model_time);
-  rep_cols_t *cols = rep_cols_new(10 + rep_model_columns(study), 1);
-  if (!cols)
-    return;
-  rep_cols_add(cols, "p");
-  rep_cols_add(cols, "T_par (%s)", unit.name);
-  static const char *const heads[] = {"speedup", "efficiency", "ctrl", "comm", "idle", "anomaly", "sum", "granularity"};
-  for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++)
-    rep_cols_add(cols, "%s", heads[h]);
-  rep_model_heads(cols, study, &model_unit);
+  rep_at_t rows[study->npoints];
+  size_t count = 0;
   for (size_t i = first; i < study->npoints; i++)
     if (rep_same_group(study, lead, &study->points[i]))
-      add_row(cols, study, &study->points[i], &unit, &model_unit);
-  rep_cols_print(out, cols, "", width);
-  rep_cols_free(cols);
+      rows[count++] = (rep_at_t){study, &study->points[i], -1};
+  rep_schema_print(out, &rep_points_schema, rows, count, width);
 }
 
-/* The per-process anomaly split (met_eppa_proc_t): on hosts of different speeds, the host's speed, the same operations
- * on the rank's host less on rank 0's, where the sequential run runs; the true anomaly, work_i less their cost on the
- * rank's host as the sequential run does them; and the load imbalance, their cost in the sequential run less
- * T_seq / p. They add up to the anomaly column above. */
-static void print_anomalies(FILE *out, const stu_point_t *point)
-{
-  int hosts = 0;
-  for (int rank = 0; rank < point->p; rank++)
-    hosts |= stu_procs(point)[rank].host_speed != 0;
-  if (hosts)
-    fprintf(out, "  its anomaly column in three (ratios to T_seq): host speed = the same operations on the rank's "
-                 "host - on rank 0's, where T_seq runs; true anomaly = work_i - their cost on the rank's host as the "
-                 "sequential run does them; imbalance = their cost in the sequential run - T_seq / p\n");
-  else
-    fprintf(out, "  its anomaly column in two (ratios to T_seq): true anomaly = work_i - the sequential cost of the "
-                 "same operations; imbalance = that cost - T_seq / p\n");
-  fprintf(out, "%10s%s %12s %9s\n", "", hosts ? "   host speed" : "", "true anomaly", "imbalance");
-  for (int rank = 0; rank < point->p; rank++) { /* "rank r": these rows never read as the table's above */
-    const met_eppa_proc_t *proc = &stu_procs(point)[rank];
-    fprintf(out, "  rank %-3d", rank);
-    if (hosts)
-      fprintf(out, " %12.4f", shown(proc->host_speed_ratio));
-    fprintf(out, " %12.4f %9.4f\n", shown(proc->anomaly_ratio), shown(proc->imbalance_ratio));
-  }
-}
-
-static void print_processes(FILE *out, const stu_study_t *study, const stu_point_t *point)
+/* The per-process table (rep_processes.h) of one point, its times in their unit; then what its anomaly's parts are
+ * (met_eppa_proc_t): they add up to the anomaly column. */
+static void print_processes(FILE *out, const stu_study_t *study, const stu_point_t *point, int width)
 {
   fprintf(out, "\nPer process, p = %d, ", point->p);
   if (!rep_print_params(out, study, point, 1))
     fprintf(out, "%s", study->scenario->name);
   fprintf(out, " (overhead ratios T_ovh^{i,j} / T_seq; anomaly_i = work_i - T_seq / p)\n");
-  fprintf(out, "%6s %11s %9s %9s %9s %9s\n", "rank", "work (s)", "ctrl", "comm", "idle", "anomaly");
-  for (int rank = 0; rank < point->p; rank++) {
-    const met_eppa_proc_t *proc = &stu_procs(point)[rank];
-    fprintf(out, "%6d %11.3f %9.4f %9.4f %9.4f %9.4f\n", rank, proc->work, shown(proc->ovh_ratio[MET_OVH_CTRL]),
-            shown(proc->ovh_ratio[MET_OVH_COMM]), shown(proc->ovh_ratio[MET_OVH_IDLE]),
-            shown(proc->ovh_ratio[MET_OVH_ANOMALY]));
-  }
+  size_t count;
+  rep_at_t *rows = rep_processes_rows(study, point, &count);
+  rep_schema_print(out, &rep_processes_schema, rows, count, width);
+  free(rows);
   if (study->facts.no_anomaly_split)
     fprintf(out, "  (its anomaly column is not split into true anomaly and imbalance: %s)\n",
             study->facts.no_anomaly_split);
   else
-    print_anomalies(out, point);
+    fprintf(out,
+            "  The anomaly in parts (ratios to T_seq, adding up to it): %strue anomaly = work_i - the cost of the "
+            "same operations on the rank's host as the sequential run does them; imbalance = their cost in the "
+            "sequential run - T_seq / p\n",
+            stu_hosts_differ(study) ? "host speed = the same operations on the rank's host - on rank 0's, where T_seq "
+                                      "runs; "
+                                    : "");
 }
 
 /* The message view: durations by size and distance, in microseconds, as the paper's Table 2 model is written. */
@@ -222,7 +150,7 @@ static void print_lost_cycles(FILE *out, const stu_study_t *study, const rep_pri
   rep_print_bottlenecks(out, study, options->width, options->full);
   for (size_t i = 0; options->full && i < study->npoints; i++)
     if (stu_procs(&study->points[i]))
-      print_processes(out, study, &study->points[i]);
+      print_processes(out, study, &study->points[i], options->width);
 }
 
 /* A measured run's phases (stu_phases.h), summed over the ranks, with the time in no phase. */

@@ -115,6 +115,9 @@ typedef struct met_platform {
   /* [P] for each P dividing p (p <= MET_PLATFORM_PAIR_RANKS): 1 when the binomial-tree broadcasts along the process
    * rows (or columns) of the P x (p / P) grid, all at once, slow each other on a link (sim_routes_grid_shared) */
   unsigned char grid_shared[MET_PLATFORM_PAIR_RANKS + 1];
+  /* [P][0] and [P][1]: the rounds of the row and the column broadcasts' trees, each counted as its slowest message's
+   * slowdown on a shared link (sim_routes_grid_shared; met_machine_t.row_rounds) */
+  double grid_rounds[MET_PLATFORM_PAIR_RANKS + 1][2];
   /* p <= MET_PLATFORM_PAIR_RANKS: 1 when the messages from each rank to the next, all at once, slow each other on a
    * link (sim_routes_relay_shared) */
   unsigned char relay_shared;

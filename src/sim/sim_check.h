@@ -13,6 +13,9 @@
 extern "C" {
 #endif
 
+/* Why simrun refuses SimGrid's Constant network model (a platform's <config>, or --cfg), without the fix. */
+extern const char sim_check_constant_reason[];
+
 /* Above this many hosts, routes are checked from the first host only, not between every pair. */
 #define SIM_CHECK_ALL_PAIRS_MAX 256
 

@@ -185,10 +185,13 @@ static void test_cli_platform_rejected_by_simgrid(void)
                      "line 5 and platform; fix the syntax"});
 }
 
+/* Every p beyond the platform's hosts (p = 4 and 8 on two hosts): one line, exit 2. With some p within, the others are
+ * skipped (test_cli_one_platform_skips_points_beyond_hosts). */
 static void test_cli_platform_more_ranks_than_hosts(void)
 {
-  EXPECT_FAILURE(.args = {DATA "too-many-ranks.xml"}, .status = 2, .prefix = DATA "too-many-ranks.xml:9: ",
-                 .phrases = {"p = 4", "has 2 hosts", "use p no larger than the host count"});
+  EXPECT_FAILURE(.args = {DATA "too-many-ranks.xml", "--set", "p=4 8"}, .status = 2,
+                 .prefix = "--set p=4 8: every point has more ranks than its platform's hosts: p = 4 and up, platform ",
+                 .phrases = {"has 2 hosts", "use p no larger than the host count"});
 }
 
 /* A time-independent trace with an action simrun does not replay: the trace file and line, what it replays. */

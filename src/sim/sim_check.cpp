@@ -693,6 +693,17 @@ static const char *literal(const char *id)
   return strchr(id, '\'') || strchr(id, '"') ? nullptr : id;
 }
 
+extern "C" int sim_check_host_line(const char *platform, const char *host)
+{
+  char xpath[700];
+  if (!literal(host))
+    return 0;
+  snprintf(xpath, sizeof xpath,
+           "//*[(local-name() = 'host' and @id = '%s') or (local-name() = 'trace_connect' and @element = '%s')]", host,
+           host);
+  return line_of(platform, xpath, 0, nullptr);
+}
+
 extern "C" void sim_check_locate(const char *platform, char *err, size_t errlen)
 {
   static const char missing_link[] = "Link not found: ";

@@ -54,6 +54,10 @@ void sim_check_explain(char *err, size_t errlen);
  * create a second host named 'ID'"). Other messages are left as they are. */
 void sim_check_locate(const char *platform, char *err, size_t errlen);
 
+/* The line in `platform` (read by libxml2) of the first <host id="host"> or <trace_connect element="host">, where a
+ * host's speed profile is given; 0 when there is none (a cluster's hosts have no element of their own). */
+int sim_check_host_line(const char *platform, const char *host);
+
 /* Checks the platform loaded by sim_engine_start: every host's speed, every link's bandwidth and latency in the ranges
  * above, and a route between every two hosts that passes each link once. Returns 0, or SIM_EPLATFORM with a message
  * naming the host or link and the fix. */

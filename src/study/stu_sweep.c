@@ -250,6 +250,23 @@ static int plan(sweep_t *sweep)
   return rc;
 }
 
+/* A run that the loaded platform stopped (a host's speed profile): reported at the platform's line where the message
+ * names it ("PLATFORM:LINE: what; fix"), else against the scenario's platform. Returns SIM_EPLATFORM. */
+static int run_stopped(sweep_t *sweep, const char *message)
+{
+  size_t n = strlen(sweep->platform);
+  int line = 0, used = 0;
+  if (strncmp(message, sweep->platform, n) == 0 && sscanf(message + n, ":%d: %n", &line, &used) == 1 && line > 0 &&
+      used > 0) {
+    scn_fail(sweep->err, sweep->platform, line, "%s", message + n + used);
+    return SIM_EPLATFORM;
+  }
+  const scn_param_t *platform = scn_role_param(sweep->scenario, SCN_ROLE_PLATFORM);
+  scn_fail(sweep->err, sweep->scenario->path, platform ? platform->line : sweep->scenario->platform_line,
+           "the run on platform '%s' stopped: %s", sweep->platform, message);
+  return SIM_EPLATFORM;
+}
+
 /* Runs `count` tasks; a failure is reported against the scenario. */
 static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tasks, const char *const *keys,
                      size_t count)
@@ -257,8 +274,10 @@ static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tas
   int rc = stu_runner_run(runner, tasks, keys, count);
   if (rc == SIM_EINTR)
     return rc;
-  if (rc == SIM_ECHILD) /* a crash names the platform of the point, the likeliest cause */
+  if (rc == SIM_ECHILD || rc == SIM_EPLATFORM) /* a crash's likeliest cause, or what stopped the run: the point's */
     sweep->platform = stu_platform(sweep->study, &sweep->study->points[tasks[runner->failed].point]);
+  if (rc == SIM_EPLATFORM)
+    return run_stopped(sweep, runner->message);
   return rc ? point_error(sweep, rc, runner->blame, runner->message) : 0;
 }
 

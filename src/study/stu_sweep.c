@@ -250,20 +250,16 @@ static int plan(sweep_t *sweep)
   return rc;
 }
 
-/* A run that the loaded platform stopped (a host's speed profile): reported at the platform's line where the message
- * names it ("PLATFORM:LINE: what; fix"), else against the scenario's platform. Returns SIM_EPLATFORM. */
-static int run_stopped(sweep_t *sweep, const char *message)
+/* A run that the loaded platform stopped at a place the message names ("PLATFORM:LINE: what; fix": a host's speed
+ * profile): reported there, FILE:LINE. Returns SIM_EPLATFORM, or 0 when the message names no line of the platform. */
+static int stopped_at_line(sweep_t *sweep, const char *message)
 {
   size_t n = strlen(sweep->platform);
   int line = 0, used = 0;
-  if (strncmp(message, sweep->platform, n) == 0 && sscanf(message + n, ":%d: %n", &line, &used) == 1 && line > 0 &&
-      used > 0) {
-    scn_fail(sweep->err, sweep->platform, line, "%s", message + n + used);
-    return SIM_EPLATFORM;
-  }
-  const scn_param_t *platform = scn_role_param(sweep->scenario, SCN_ROLE_PLATFORM);
-  scn_fail(sweep->err, sweep->scenario->path, platform ? platform->line : sweep->scenario->platform_line,
-           "the run on platform '%s' stopped: %s", sweep->platform, message);
+  if (strncmp(message, sweep->platform, n) != 0 || sscanf(message + n, ":%d: %n", &line, &used) != 1 || line <= 0 ||
+      used == 0)
+    return 0;
+  scn_fail(sweep->err, sweep->platform, line, "%s", message + n + used);
   return SIM_EPLATFORM;
 }
 
@@ -276,8 +272,8 @@ static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tas
     return rc;
   if (rc == SIM_ECHILD || rc == SIM_EPLATFORM) /* a crash's likeliest cause, or what stopped the run: the point's */
     sweep->platform = stu_platform(sweep->study, &sweep->study->points[tasks[runner->failed].point]);
-  if (rc == SIM_EPLATFORM)
-    return run_stopped(sweep, runner->message);
+  if (rc == SIM_EPLATFORM && stopped_at_line(sweep, runner->message))
+    return rc;
   return rc ? point_error(sweep, rc, runner->blame, runner->message) : 0;
 }
 

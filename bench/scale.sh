@@ -170,8 +170,8 @@ mem_row() {
 
 # Issue 31 item 5: peak memory against the number of messages at a fixed number of ranks, for every skeleton whose
 # message count a parameter sets and for ti-replay, with no per-process view asked for (the run records into an
-# aggregate trace: met_trace_new_aggregate), and once with the per-process view (the whole trace kept) to show what
-# growth looks like; then the DSM skeletons against their requests (dsm_memory). About 45 CPU s.
+# aggregate trace: met_trace_new_aggregate), and once with the per-process view (its intervals spilled to a file, its
+# pixels kept: met_trace_new_spilled, met_pixels.h); then the DSM skeletons against their requests (dsm_memory). About 45 CPU s.
 memory() {
   printf '%-34s %-25s | %-25s | %8s | %s\n' "" "run 1" "run 2 (about 8x the messages)" "" ""
   printf '%-34s %9s %7s %7s | %9s %7s %7s | %8s | %s\n' program messages "cpu (s)" "RSS" messages "cpu (s)" \

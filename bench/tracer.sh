@@ -10,7 +10,7 @@
 # the rank itself then from any source, on one rank, CPU time), untraced and traced, the least of RUNS runs, beside
 # the 0.3 us target of issue 25 (0.9 us for a round's three calls); and what the traced run's 10^6 unsuccessful tests
 # became: records, trace size, computation (beside the target, under 1% of the loop's wall time), and the tracer's own
-# time simrun analyse removes from that run.
+# time simrun analyse removes from that run. Then each program's CPU time traced / untraced beside issue 47's 1.2x.
 # Usage: bench/tracer.sh [N [RUNS]]   (default N = 600, RUNS = 7; needs build/libsimrun-trace.so and Open MPI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -95,5 +95,41 @@ build/simrun analyse "$work/calls" | grep -o "the tracer's own time, [0-9.]* s" 
   sed 's/^/per-call run: /; s/$/ (the gaps) removed by simrun analyse/'
 printf 'trace of the per-call run: %s (TI %s, timeline %s)\n' "$(du -sh "$work/calls" | cut -f1)" \
   "$(du -h "$work/calls/rank-0.txt" | cut -f1)" "$(du -h "$work/calls/timeline-0.txt" | cut -f1)"
+
+# Each program's CPU time traced / untraced (user + system of mpirun and its ranks, the least of RUNS runs each, as
+# bash's `time` gives it), beside the target of issue 47 (at most 1.2x), with a polling-heavy case: bench/trc_polling.c
+# (MPI_Testany between pieces of 0.1 us of work, as HPC Challenge's RandomAccess polls), whose own CPU time (from
+# after MPI_Init to before MPI_Finalize, which it prints) is given too.
+mpicc -O2 bench/trc_polling.c -o "$work/trc_polling"
+# cpu_least FILE: the least "<job CPU> [<program CPU>]" line of FILE, by job CPU.
+cpu_least() { sort -g "$1" | head -1; }
+# cpu_runs FILE NP PROGRAM ARGS...: appends RUNS lines "<job CPU seconds> <program CPU seconds or ->" to FILE.
+cpu_runs() {
+  local file=$1 np=$2
+  shift 2
+  for i in $(seq "$runs"); do
+    rm -rf "$work/cputrace"
+    { TIMEFORMAT='%U %S'; time mpirun --oversubscribe -np "$np" "$@" > "$work/out" 2> /dev/null; } 2> "$work/time"
+    own=$(awk '/^polling CPU/ { s += $3 } END { print (NR && s > 0) ? s : "-" }' "$work/out")
+    awk -v own="$own" '{ print $1 + $2, own }' "$work/time" >> "$file"
+  done
+}
+printf '\nCPU time traced / untraced (user + system of the whole job, least of %d runs; target: at most 1.2x)\n' "$runs"
+printf '%-26s %10s %10s %7s %10s %10s %7s\n' program "untraced" "traced" ratio "own untr." "own traced" ratio
+for case in "ring_matmul 4 $work/ring_matmul $n" "trc_polling 1 $work/trc_polling" "trc_polling 2 $work/trc_polling" \
+  "trc_calls 1 $work/trc_calls 1000000"; do
+  set -- $case
+  name=$1 np=$2
+  shift 2
+  : > "$work/cpu-plain"
+  : > "$work/cpu-traced"
+  cpu_runs "$work/cpu-plain" "$np" "$@"
+  cpu_runs "$work/cpu-traced" "$np" -x LD_PRELOAD="$lib" -x SIMRUN_TRACE_DIR="$work/cputrace" "$@"
+  paste -d' ' <(cpu_least "$work/cpu-plain") <(cpu_least "$work/cpu-traced") |
+    awk -v name="$name p = $np" '{ r = $4 != "-" && $2 != "-" ? sprintf("%6.2fx", $4 / $2) : "      -"
+      printf "%-26s %10.3f %10.3f %6.2fx %10s %10s %s\n", name, $1, $3, $3 / $1, $2, $4, r }'
+done
+uptime | sed 's/^.*load average/load average during the runs (a shared machine: the minima are the least disturbed)/'
+
 # simrun analyse on a long run: peak memory (bench/analyse_memory.sh; docs/tracer.md, "One pass, bounded memory")
 bench/analyse_memory.sh "${SIMRUN_ANALYSE_MB:-512}"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Past "simrun-cache 2\n", the key up to its NUL and the 16-byte seal, when `data` is a cache entry. */
+/* Past "simrun-cache 3\n", the key up to its NUL and the 16-byte seal, when `data` is a cache entry. */
 static size_t payload_start(const uint8_t *data, size_t size)
 {
   static const char magic[] = "simrun-cache ";
@@ -32,6 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   if (stu_result_read(&point, &status, in) == 0) {
     stu_slots_release(&point);
     met_trace_free(point.trace);
+    met_pixels_free(point.pixels);
   }
   fclose(in);
   return 0;

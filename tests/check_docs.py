@@ -316,12 +316,97 @@ FIGURES += [
          / value(out, "t_par_s", controller="yes", layout="blocked"))]),
 ]
 
+TI_TIMES = "bench/ti-times.sh build/simrun"
+
+
+def ti_times(out, name):
+    """smpirun's and simrun's simulated times of one trace, as bench/ti-times.sh prints them (6 decimals)."""
+    smpi, ours = grab(rf"^{re.escape(name)} \d+ (\S+) (\S+)$", out)
+    return smpi, ours
+
+
+def ti_row(line, out):
+    """docs/ti-replay.md's 'trace | ranks | smpirun (s) | simrun (s) | difference' row."""
+    name = table_cells(line)[0]
+    smpi, ours = ti_times(out, "pair" if name.startswith("pair-0/pair-1") else name)
+    return [f"| {smpi} | {ours} | {diff(float(ours), float(smpi), 2) if ours != smpi else '0.00%'}"]
+
+
+TI_SEQ = "simrun tests/data/ti/seq/study.xml"
+TI_SEQ_CSV = "simrun tests/data/ti/seq/study.xml --csv ti-seq.csv >/dev/null && cat ti-seq.csv"
+WAITS = "simrun scenarios/gj256.xml --csv gj256w.csv >/dev/null && cat gj256w-wait-states.csv"
+
+
+def waits(out, broadcast, column):
+    """Each rank's seconds of one wait state at p = 16 of gj256, from its -wait-states table."""
+    return [float(point[column]) for point in points(out, broadcast=broadcast, p=16)]
+
+
+FIGURES += [("docs/ti-replay.md", (f"| {name} | ", "## Against smpirun"), TI_TIMES, ti_row) for name in (
+    "allgatherv", "allreduce", "alltoall", "alltoallv", "barrier", "bcast", "bcast-datatypes", "gather",
+    "reducescatter", "waitall", "isend", "pair-0/pair-1 (per-rank files)")]
+FIGURES += [
+    ("docs/ti-replay.md", "s for an 11-line trace of", TI_TIMES, lambda line, out: [
+        f"{ti_times(out, 'eager')[1]} s for an 11-line", f"rendezvous {ti_times(out, 'rendezvous')[1]} s for four"]),
+    ("docs/ti-replay.md", "send, eight ", TI_TIMES, lambda line, out: [f"eight {ti_times(out, 'eight')[1]} s for 8 ranks"]),
+    ("docs/ti-replay.md", "`posted-before-barrier.txt`, ", TI_TIMES, lambda line, out: [
+        "`posted-before-barrier.txt`, {} s in both".format(*set(ti_times(out, "posted-before-barrier")))]),
+    ("docs/ti-replay.md", "`T_seq = 2.50 s: the sum of the trace's computation", TI_SEQ, lambda line, out: [
+        "`T_seq = {} s: the sum of the trace's computation, {} flops (every rank's compute actions)".format(
+            *grab(r"T_seq = (\S+) s: the sum of the trace's computation, (\S+) flops \(every rank's compute", out))]),
+    ("docs/ti-replay.md", "so speedup 1.11 and Ovh_idle", TI_SEQ_CSV, lambda line, out: [
+        "so speedup {:.2f} and Ovh_idle = 2.0 s / 2.5 s = {:.2f})".format(value(out, "speedup"),
+                                                                       value(out, "ovh_idle"))]),
+    ("docs/wait-states.md", "s in all to late broadcasts (rank 0", WAITS, lambda line, out: [
+        "{:.1f} s in all to late broadcasts (rank 0 {:.1f} s, down to rank 15 {:.1f} s".format(
+            sum(waits(out, "one-to-all", "late_broadcast_s")), *(waits(out, "one-to-all", "late_broadcast_s")[k]
+                                                                   for k in (0, 15)))]),
+    ("docs/wait-states.md", "ranks' pivot rows) and", WAITS, lambda line, out: [
+        "and {:.1f} s to late senders".format(sum(waits(out, "one-to-all", "late_sender_s"))),
+        "rank k waits {:.1f} to {:.1f} s for its".format(min(waits(out, "one-to-all", "late_sender_s")[1:]),
+                                                        max(waits(out, "one-to-all", "late_sender_s")[1:]))]),
+    ("docs/wait-states.md", "with the neighbour relay, late broadcasts fall to", WAITS, lambda line, out: [
+        "late broadcasts fall to {:.1f} s".format(sum(waits(out, "neighbour", "late_broadcast_s")))]),
+]
+
+REQUESTS = " && ".join(f"simrun {name} --csv {name}.csv --requests >/dev/null && wc -c {name}-requests.csv"
+                       for name in ("dsm-matmul", "dsm-false-sharing", "dsm-gj"))
+COMPARE = "cd tests/data/compare && simrun compare {} {}; echo \"exit status $?\""
+
+
+def compare_largest(out, which="relative"):
+    """The percentage of simrun compare's largest relative (or absolute) difference, as it prints it: '+7.14'."""
+    return grab(rf"^Largest {which} difference: \S+ \S+ -> \S+ \(([+-][\d.]+)%\)", out)[0]
+
+
+def request_sizes(line, out):
+    sizes = [int(n) for n in re.findall(r"^(\d+) \S+-requests\.csv$", out, re.M)]
+    return [f"({min(sizes) / 1e6:.2f} to {max(sizes) / 1e6:.2f} MB for the"]
+
+
+FIGURES += [
+    ("docs/results.md", "The request table lists every request of every point", REQUESTS, request_sizes),
+    ("docs/results.md", "a run's and a measurement's (", COMPARE.format("simulated.csv", "measured.csv"),
+     lambda line, out: ["a run's and a measurement's ({:+.0f}% within 5%, {:+.0f}% beyond 4.5%)".format(
+         float(compare_largest(out, "absolute")), float(compare_largest(out)))]),
+    ("docs/results.md", "noise only (T_par and speedup within", COMPARE.format("study-a.csv", "study-noise.csv"),
+     lambda line, out: [f"within {abs(float(compare_largest(out))):.2f}%"]),
+    ("docs/results.md", "noise only (T_par and speedup within",
+     COMPARE.format("study-a.csv", "study-noise.csv --metric all"),
+     lambda line, out: [f"`model_diff` {compare_largest(out)}%"]),
+    ("docs/results.md", "against one with one real change (", COMPARE.format("study-a.csv", "study-change.csv"),
+     lambda line, out: ["one real change ({}%: exit {}".format(compare_largest(out),
+                                                                *grab(r"^exit status (\d+)$", out))]),
+]
+
 # (doc, anchor: the text of the line before the block, command): the block is an excerpt of the command's output.
 EXCERPTS = [
     ("README.md", "`tests/test_cli_layout.c` checks every shipped scenario's report at 80 and 120 columns):",
      "COLUMNS=80 simrun scenarios/gj256.xml"),
     ("docs/pictures.md", "whoever uses one outside it extrapolates (the heading says so):",
      "simrun scenarios/gj256.xml --full"),
+    ("docs/scenarios.md", "is left out, with `-` for its figures. The report adds a table, one row per p:",
+     "simrun tests/data/cli/gj-scaled.xml"),
 ]
 
 
@@ -411,7 +496,7 @@ class Commands:
     def __init__(self, source, simrun, scratch):
         self.outputs = {}
         self.scratch = scratch
-        for name in ("scenarios", "platforms", "examples", "tests", "docs"):
+        for name in ("scenarios", "platforms", "examples", "tests", "docs", "bench"):
             os.symlink(os.path.join(os.path.abspath(source), name), os.path.join(scratch, name))
         bin_dir = os.path.join(scratch, "build")
         os.mkdir(bin_dir)

@@ -11,6 +11,7 @@
 #include "met_eppa.h"
 #include "stu_lost_cycles.h"
 #include "tu_linalg.h"
+#include "tu_run.h"
 
 #define TU_T800 SIMRUN_SOURCE_DIR "/platforms/t800-mesh-128.xml"
 /* Rsub-equivalent element operations at N = 256 (eq. 10 with the module weights of app_gj.c). */
@@ -91,7 +92,7 @@ static void test_app_gj_cache_gives_negative_anomaly(void)
   scn_error_t err;
   stu_study_t *study = NULL;
   CU_ASSERT_FATAL(scn_load(SIMRUN_SOURCE_DIR "/tests/data/machine/cache-gj.xml", &scenario, &err) == 0);
-  CU_ASSERT_FATAL(stu_run(scenario, &app_gj_skeleton, 2, NULL, NULL, &study, &err) == 0);
+  CU_ASSERT_FATAL(tu_study_run(scenario, &app_gj_skeleton, 2, NULL, NULL, &study, &err) == 0);
   const stu_point_t *seq = &study->points[0];
   const stu_point_t *par = &study->points[1];
   CU_ASSERT_FATAL(seq->p == 1 && par->p == 2 && stu_procs(par));

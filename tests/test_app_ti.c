@@ -9,6 +9,7 @@
 #include "app_ti.h"
 #include "sim_run.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +63,7 @@ static double simrun_replay(const char *platform, const char *hostfile, int nran
                    .share_hosts = app_ti_skeleton.shares_hosts,
                    .drop_unreceived = app_ti_skeleton.drops_unreceived};
   met_trace_t *trace_out = NULL;
-  int rc = sim_run_isolated(&job, &trace_out, err, errlen);
+  int rc = tu_sim_run(&job, &trace_out, err, errlen);
   app_ti_skeleton.release(arg);
   if (rc != 0)
     return -1;

@@ -12,6 +12,7 @@
 #include "stu_messages.h"
 #include "stu_sweep.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -30,7 +31,7 @@ static stu_study_t *run_scenario(const char *name, int per_process, scn_scenario
   stu_study_t *study = NULL;
   *scenario = NULL;
   if (scn_load(path, scenario, err) != 0 || scn_check(*scenario, app_ti_skeleton.spec, err) != 0 ||
-      stu_run(*scenario, &app_ti_skeleton, per_process, NULL, NULL, &study, err) != 0)
+      tu_study_run(*scenario, &app_ti_skeleton, per_process, NULL, NULL, &study, err) != 0)
     return NULL;
   return study;
 }
@@ -68,7 +69,7 @@ static double seq_time(const char *name, const char *value, char *source, size_t
                    .arg = arg,
                    .engine_cfg = app_ti_skeleton.engine_cfg(arg)};
   met_trace_t *trace = NULL;
-  int rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  int rc = tu_sim_run(&job, &trace, err, sizeof err);
   app_ti_skeleton.release(arg);
   double t = rc == 0 ? met_trace_end(trace) : -1;
   met_trace_free(trace);

@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
+#include <sys/resource.h>
 
 #define RUNS SIMRUN_SOURCE_DIR "/tests/data/tracer/"
 
@@ -299,7 +300,8 @@ static void expect_replay_on(const char *folder)
                         "--untraced", "2=2.5",  "--csv",       "r.csv",
                         "--json",     "r.json", NULL};
   run_ok(dir, sizeof dir, args, &run);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       2.500000 (untraced)       2.222222      -11.1%\n"));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(run.out, "     2       2.500000 (untraced)         2.222222      -11.1%  - (not recorded)\n"));
   run_free(&run);
   /* the CSV against the hand figures to 1e-4, and the JSON against the CSV at no tolerance, by simrun compare */
   char path[1200];
@@ -330,6 +332,33 @@ static void test_analyse_replay_on(void)
   expect_replay_on(RUNS "replay-pair");
   expect_replay_on(RUNS "replay-pair-zstd");
   expect_replay_on(RUNS "replay-pair-gzip");
+}
+
+/* --replay-on tells a disturbed measurement (docs/tracer.md, "Replaying"): disturbed-pair and quiet-pair are
+ * replay-pair whose ranks say how much they ran ("# disturbance LOAD_START LOAD_END SWITCHES CPU WALL"). In
+ * disturbed-pair rank 0 ran 0.4 of 1.0 s and rank 1 0.5 of 0.9 s: they lost 0.6 + 0.4 = 1.0 of 1.9 s, 52.6% (over 10%,
+ * with 7000 involuntary switches), so the prediction, 2.2222 s (expect_replay_on), is compared with the busiest rank's
+ * CPU time, 0.5 s: +344.4%. In quiet-pair they lost 0.05 + 0.05 of 1.9 s, 5.3%: compared with the traced T_par, 1 s,
+ * +122.2%. replay-pair says nothing of it: "not recorded". */
+static void test_analyse_replay_on_disturbed(void)
+{
+  cli_run_t run;
+  const char *args[] = {"analyse",
+                        RUNS "disturbed-pair",
+                        RUNS "quiet-pair",
+                        "--replay-on",
+                        SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
+                                "     p   measured (s)               predicted (s)  difference  disturbed\n"
+                                "     2       0.500000 (traced CPU)       2.222222     +344.4%  yes, 52.6% lost\n"
+                                "     2       1.000000 (traced)           2.222222     +122.2%  no, 5.3% lost\n"
+                                "Disturbed: p = 2: its ranks did not run for 52.6% of their wall time (1.000 of "
+                                "1.900 s, 7000 involuntary context switches, the machine's load 6.00 to 9.00"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "Disturbed: p = 2: its ranks did not run for 5.3%"));
+  run_free(&run);
 }
 
 /* Runs simrun analyse `args` in folder `work` with TMPDIR `tmp`, SIMRUN_TEST_PAUSE `pause` (NULL: none) and, once it
@@ -434,8 +463,8 @@ static void test_analyse_replay_on_page_faults(void)
     const char *property, *row;
   } cases[] = {
       {"<prop id=\"simrun:page-fault-us\" value=\"10\"/>",
-       "     2       0.190000 (untraced)       0.190000       +0.0%\n"},
-      {"", "     2       0.190000 (untraced)       0.140000      -26.3%\n"},
+       "     2       0.190000 (untraced)         0.190000       +0.0%  - (not recorded)\n"},
+      {"", "     2       0.190000 (untraced)         0.140000      -26.3%  - (not recorded)\n"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char dir[1024];
@@ -466,7 +495,8 @@ static void test_analyse_replay_on_polls_until_a_message(void)
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       0.210000 (untraced)       0.210000       +0.0%\n"));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(run.out, "     2       0.210000 (untraced)         0.210000       +0.0%  - (not recorded)\n"));
   remove_folder(dir);
   run_free(&run);
 }
@@ -517,7 +547,7 @@ static void test_analyse_replay_on_binding(void)
   static const struct {
     const char *binding, *platform, *row, *note;
   } cases[] = {
-      {"", "cores.xml", "2.000000 (untraced)       2.000000       +0.0%", NULL},
+      {"", "cores.xml", "2.000000 (untraced)         2.000000       +0.0%", NULL},
       {BINDING(0, "0", 2, 4) BINDING(1, "0", 2, 4) BINDING(2, "1", 2, 4) BINDING(3, "1", 2, 4), "cores.xml",
        "1.000000      -50.0%",
        "Placement: p = 4: oversubscribed (4 ranks on 2 online cores), each rank bound to one CPU (0 "
@@ -822,6 +852,94 @@ static void test_analyse_bad_folders(void)
   EXPECT_FAILURE(.args = {"analyse"}, .bare = 1, .status = 2, .prefix = "no trace folder given", .phrases = {NULL});
 }
 
+/* Writes a run of `nranks` ranks that each compute for one second into folder `dir`, rank `bad` (-1: none) with a
+ * line that is no interval. 0, or -1. */
+static int write_wide_run(const char *dir, int nranks, int bad)
+{
+  for (int r = 0; r < nranks; r++) {
+    char path[2048];
+    snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
+    FILE *f = fopen(path, "w");
+    if (!f)
+      return -1;
+    fprintf(f, "# simrun measured timeline 1\n# rank %d of %d\n# start end category phase peer bytes call\n", r,
+            nranks);
+    fprintf(f, "%s\n# end 1.000000000\n",
+            r == bad ? "0.0 1.0 computes" : "0.000000000 1.000000000 compute main -1 0 -");
+    if (fclose(f) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* Runs simrun with `args` (NULL-ended) in folder `dir` under limit `resource` (soft and hard, so that main.c cannot
+ * raise it) at `value`, SIGXFSZ ignored (a write beyond RLIMIT_FSIZE then fails with EFBIG), its output in *run. */
+static void simrun_limited(const char *dir, const char *const *args, int resource, rlim_t value, cli_run_t *run)
+{
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
+  CU_ASSERT_FATAL(out && err);
+  const char *argv[MAX_ARGS + 2] = {SIMRUN_BINARY};
+  for (size_t i = 0; i < MAX_ARGS && args[i]; i++)
+    argv[i + 1] = args[i];
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    struct rlimit limit = {value, value};
+    signal(SIGXFSZ, SIG_IGN);
+    if (chdir(dir) == 0 && setrlimit(resource, &limit) == 0 && dup2(fileno(out), STDOUT_FILENO) >= 0 &&
+        dup2(fileno(err), STDERR_FILENO) >= 0)
+      execv(SIMRUN_BINARY, (char *const *)argv);
+    _exit(127);
+  }
+  CU_ASSERT_FATAL(finish(pid, out, err, run) == 0);
+}
+
+/* The reader's code gives the exit status (issue 48 item 3, bas_error.h): a folder whose file is damaged is the
+ * user's input (2), a folder analyse cannot open whole because the machine's open-files limit is lower than its
+ * 200 ranks is a runtime failure (1), told as such and not as a missing rank; the same folder with the limit the
+ * machine gives is read (0). */
+static void test_analyse_status_from_the_code(void)
+{
+  char dir[1024];
+  CU_ASSERT_FATAL(make_folder(dir, sizeof dir) == 0);
+  cli_run_t run = {0};
+  const char *args[] = {"analyse", dir, NULL};
+  CU_ASSERT_FATAL(write_wide_run(dir, 200, 150) == 0);
+  simrun_limited(dir, args, RLIMIT_NOFILE, 1024, &run);
+  CU_ASSERT_EQUAL(run.status, 2);
+  CU_ASSERT(strstr(run.err, "timeline-150.txt:4: ") != NULL);
+  run_free(&run);
+  CU_ASSERT_FATAL(write_wide_run(dir, 200, -1) == 0);
+  simrun_limited(dir, args, RLIMIT_NOFILE, 1024, &run);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  simrun_limited(dir, args, RLIMIT_NOFILE, 64, &run);
+  CU_ASSERT_EQUAL(run.status, 1);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  CU_ASSERT(strstr(run.err, "Too many open files") && strstr(run.err, "raise the open-files limit (ulimit -n)"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
+/* A report failure found late, at runtime, exits 1 (issue 48 item 3): the JSON of two-ranks (1,755 bytes) under a
+ * 1,024-byte file-size limit cannot be written whole: one error line naming it and what failed, and nothing left. */
+static void test_analyse_late_write_failure_is_runtime(void)
+{
+  char dir[1024];
+  CU_ASSERT_FATAL(make_folder(dir, sizeof dir) == 0);
+  cli_run_t run = {0};
+  const char *args[] = {"analyse", RUNS "two-ranks", "--json", "out.json", NULL};
+  simrun_limited(dir, args, RLIMIT_FSIZE, 1024, &run);
+  CU_ASSERT_EQUAL(run.status, 1);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  CU_ASSERT(strncmp(run.err, "simrun: error: ", 15) == 0 && strstr(run.err, "out.json") &&
+            strstr(run.err, "File too large"));
+  CU_ASSERT_EQUAL(count_entries(dir), 0);
+  run_free(&run);
+  remove_folder(dir);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -834,6 +952,7 @@ int main(void)
       {"test_analyse_html_decimates_long_runs", test_analyse_html_decimates_long_runs},
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
       {"test_analyse_replay_on", test_analyse_replay_on},
+      {"test_analyse_replay_on_disturbed", test_analyse_replay_on_disturbed},
       {"test_analyse_replay_picture", test_analyse_replay_picture},
       {"test_analyse_replay_on_cleans_up", test_analyse_replay_on_cleans_up},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},
@@ -846,6 +965,8 @@ int main(void)
       {"test_analyse_cut_short_folder", test_analyse_cut_short_folder},
       {"test_analyse_sums_offer_no_per_process", test_analyse_sums_offer_no_per_process},
       {"test_analyse_sums_keep_wait_states", test_analyse_sums_keep_wait_states},
+      {"test_analyse_status_from_the_code", test_analyse_status_from_the_code},
+      {"test_analyse_late_write_failure_is_runtime", test_analyse_late_write_failure_is_runtime},
       {NULL, NULL}};
   return tu_run("cli_analyse", cases);
 }

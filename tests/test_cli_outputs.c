@@ -3,7 +3,8 @@
  * command (by its own name and through a symbolic link), /dev/null, a folder where a file is written, a read-only
  * folder and a missing one. Each must exit 2 with one "simrun: error: " line before any work, and leave the input,
  * the device and the folder as they were. run's and analyse's output options come from the code's own table
- * (cli_formats); compare's, platform's and machine probe's are listed here and held to their --help. */
+ * (cli_formats); compare's, platform's and machine probe's are listed here and held to their --help. The tracer's
+ * folder (SIMRUN_TRACE_DIR) is tried against the same paths and a FIFO: refused with one warning at MPI_Init. */
 #define _GNU_SOURCE /* mkdtemp, symlink */
 
 #include "cli_formats.h"
@@ -277,6 +278,91 @@ static void test_outputs_machine_probe(void)
   try_command(&c);
 }
 
+/* `mpirun -np 2` of simrun-pingpong (which stops after MPI_Init and MPI_Finalize with HOPS 0) under the tracer, its
+ * folder SIMRUN_TRACE_DIR=`target`, in folder `dir`; with `read_only`, inside the private mount namespace of
+ * try_read_only in which folder "ro" is read-only. */
+static void trace_into(const char *dir, const char *target, int read_only, cli_run_t *run)
+{
+  CU_ASSERT_FATAL(SIMRUN_MPIRUN[0] && SIMRUN_TRACE_LIB[0] && SIMRUN_PINGPONG[0]);
+  char command[8192];
+  snprintf(command, sizeof command,
+           "%s'%s' --allow-run-as-root --oversubscribe -np 2 -x LD_PRELOAD='%s' -x SIMRUN_TRACE_DIR='%s' '%s' 0",
+           read_only ? "mount --bind ro ro && mount -o remount,bind,ro ro && exec " : "exec ", SIMRUN_MPIRUN,
+           SIMRUN_TRACE_LIB, target, SIMRUN_PINGPONG);
+  const char *plain[] = {"-c", command, NULL};
+  const char *unshared[] = {"-rm", "sh", "-c", command, NULL};
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, read_only ? "/usr/bin/unshare" : "/bin/sh", read_only ? unshared : plain, run),
+                        0);
+}
+
+/* The tracer said one line, the warning that names `target` and what is wrong with it, and traced nothing. */
+static void assert_not_traced(const cli_run_t *run, const char *target, const char *why)
+{
+  char named[1200];
+  snprintf(named, sizeof named, "simrun-trace: warning: SIMRUN_TRACE_DIR=%s", target);
+  const char *line = strstr(run->err, "simrun-trace: ");
+  int ok = line && strncmp(line, named, strlen(named)) == 0 && strstr(line, why) &&
+           strstr(line, "this run is not traced") && !strstr(line + 1, "simrun-trace: ");
+  if (!ok)
+    fprintf(stderr, "\nSIMRUN_TRACE_DIR=%s: stderr %s", target, run->err);
+  CU_ASSERT(ok);
+}
+
+/* The tracer's folder (SIMRUN_TRACE_DIR, issue 48 item 1) passes its gate at MPI_Init, before the program runs on and
+ * before anything is made or removed there: a file or a link to one where a folder is meant, /dev/null, a FIFO, a
+ * folder whose parent is missing, read-only or is one, and a folder holding a file no trace holds (the tracer replaces
+ * and removes a trace folder's files) are each refused with one warning, left as they were, and the run not traced.
+ * The controls: a new folder, and that folder again (a trace folder), are traced. */
+static void test_outputs_tracer_folder(void)
+{
+  const command_t c = {.name = "tracer", .input = "s.csv"};
+  const struct {
+    const char *target, *why;
+    int read_only;
+  } refused[] = {{"s.csv", "is a regular file, not a folder", 0},
+                 {"link", "is a regular file, not a folder", 0},
+                 {"/dev/null", "is a character device, not a folder", 0},
+                 {"fifo", "is a FIFO, not a folder", 0},
+                 {"missing/trace", "its folder missing does not exist", 0},
+                 {"s.csv/trace", "its folder s.csv is not a folder", 0},
+                 {"mine", "holds data.csv, which no trace holds", 0},
+                 {"ro/trace", "cannot make it in ro (Read-only file system)", 1},
+                 {"ro", "cannot write in it (Read-only file system)", 1}};
+  char dir[1024], path[2048];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  copy_in(dir, SIMRUN_SOURCE_DIR "/tests/data/machine/pingpong-shm.csv", "s.csv");
+  set_up(&c, dir);
+  snprintf(path, sizeof path, "%s/fifo", dir);
+  CU_ASSERT_EQUAL_FATAL(mkfifo(path, 0600), 0);
+  snprintf(path, sizeof path, "%s/mine", dir);
+  CU_ASSERT_EQUAL_FATAL(mkdir(path, 0700), 0);
+  copy_in(dir, SIMRUN_SOURCE_DIR "/tests/data/compare/ranks-a.csv", "mine/data.csv");
+  cli_run_t run;
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    untouched_t u;
+    note(&c, dir, &u);
+    trace_into(dir, refused[i].target, refused[i].read_only, &run);
+    assert_not_traced(&run, refused[i].target, refused[i].why);
+    run_free(&run);
+    assert_untouched(&c, dir, &u, refused[i].target);
+    free(u.text);
+  }
+  struct stat st;
+  CU_ASSERT(stat(path, &st) == 0 && count_entries(path) == 1); /* mine: data.csv alone */
+  snprintf(path, sizeof path, "%s/fifo", dir);
+  CU_ASSERT(stat(path, &st) == 0 && S_ISFIFO(st.st_mode));
+  snprintf(path, sizeof path, "%s/missing", dir);
+  CU_ASSERT(stat(path, &st) != 0);
+  CU_ASSERT_EQUAL(count_entries(dir), 6); /* s.csv taken ro link fifo mine: nothing new beside them */
+  for (int again = 0; again < 2; again++) {
+    trace_into(dir, "good", 0, &run);
+    CU_ASSERT(strstr(run.err, "simrun-trace: wrote the traces of 2 rank(s)") != NULL);
+    run_free(&run);
+  }
+  snprintf(path, sizeof path, "rm -rf '%s'", dir);
+  CU_ASSERT_EQUAL(system(path), 0);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_outputs_run", test_outputs_run},
@@ -284,6 +370,7 @@ int main(void)
                                     {"test_outputs_compare", test_outputs_compare},
                                     {"test_outputs_platform", test_outputs_platform},
                                     {"test_outputs_machine_probe", test_outputs_machine_probe},
+                                    {"test_outputs_tracer_folder", test_outputs_tracer_folder},
                                     {NULL, NULL}};
   return tu_run("cli_outputs", cases);
 }

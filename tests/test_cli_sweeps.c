@@ -20,6 +20,35 @@ static void test_cli_jobs_junk(void)
                  .phrases = {"not 'many'"});
 }
 
+/* The per-process p's run writes its intervals to a temporary file in $TMPDIR (met_trace_new_spilled): a TMPDIR that
+ * does not exist is a runtime failure, said in one line that names it, and no output is written. */
+static void test_cli_timeline_needs_a_temporary_folder(void)
+{
+  char dir[1024];
+  const char *args[] = {"-q", "--no-cache", DATA "gj-small.xml", "--per-process", "4", "--csv", "out.csv", NULL};
+  const char *const none[] = {NULL};
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *was = getenv("TMPDIR");
+  char *saved = was ? strdup(was) : NULL;
+  setenv("TMPDIR", "/nonexistent-simrun-tmp", 1); /* for the simrun started here only */
+  cli_run_t run;
+  int started = run_simrun(dir, args, &run);
+  if (saved)
+    setenv("TMPDIR", saved, 1);
+  else
+    unsetenv("TMPDIR");
+  free(saved);
+  CU_ASSERT_EQUAL_FATAL(started, 0);
+  CU_ASSERT_EQUAL(run.status, 1);
+  assert_error_line(run.err,
+                    DATA "gj-small.xml: cannot make the timeline's temporary file in /nonexistent-simrun-tmp; set "
+                         "TMPDIR to a writable folder\n",
+                    none);
+  CU_ASSERT_EQUAL(count_entries(dir), 0);
+  run_free(&run);
+  remove_folder(dir);
+}
+
 /* --ti writes the per-process p's runs (gj-small: points 2 and 5 are at p = 4) as TI traces, each an index of four
  * rank files starting with init; without --per-process it is refused before anything runs. */
 static void test_cli_ti_writes_traces(void)
@@ -408,6 +437,7 @@ int main(void)
       {"test_cli_one_platform_skips_points_beyond_hosts", test_cli_one_platform_skips_points_beyond_hosts},
       {"test_cli_platform_sweep_names_platforms", test_cli_platform_sweep_names_platforms},
       {"test_cli_ti_writes_traces", test_cli_ti_writes_traces},
+      {"test_cli_timeline_needs_a_temporary_folder", test_cli_timeline_needs_a_temporary_folder},
       {"test_cli_interrupted_sweep_resumes", test_cli_interrupted_sweep_resumes},
       {"test_cli_trace_replay_not_cached", test_cli_trace_replay_not_cached},
       {"test_cli_progress_bar_on_a_terminal", test_cli_progress_bar_on_a_terminal},

@@ -6,6 +6,7 @@
 
 #include "met_carnival.h"
 #include "tu.h"
+#include "bas_error.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -257,15 +258,15 @@ static void test_met_carnival_annex_validation(void)
   double len[MET_CE_INTERVALS] = {1};
   met_request_t r = request(0, MET_OP_PAGE, 0, 0, len);
   r.mark[5] = r.mark[4] - 0.5;
-  CU_ASSERT_EQUAL(met_trace_request_add(trace, &r), -1);
+  CU_ASSERT_EQUAL(met_trace_request_add(trace, &r), BAS_EINVAL);
   r = request(1, MET_OP_PAGE, 0, 0, len);
-  CU_ASSERT_EQUAL(met_trace_request_add(trace, &r), -1);
+  CU_ASSERT_EQUAL(met_trace_request_add(trace, &r), BAS_EINVAL);
   r = request(0, MET_OP_PAGE, 3, 0, len);
-  CU_ASSERT_EQUAL(met_trace_request_add(trace, &r), -1);
+  CU_ASSERT_EQUAL(met_trace_request_add(trace, &r), BAS_EINVAL);
   span(trace, 0, MET_UNIT_PP, 1, 2, MET_CE_COMP, 0, MET_OP_NONE);
   met_span_t early = {.start = 1.5, .end = 3, .state = MET_CE_WAIT};
-  CU_ASSERT_EQUAL(met_trace_span_add(trace, 0, MET_UNIT_PP, &early), -1);
-  CU_ASSERT_EQUAL(met_trace_span_add(trace, 0, MET_UNIT_COUNT, &early), -1);
+  CU_ASSERT_EQUAL(met_trace_span_add(trace, 0, MET_UNIT_PP, &early), BAS_EINVAL);
+  CU_ASSERT_EQUAL(met_trace_span_add(trace, 0, MET_UNIT_COUNT, &early), BAS_EINVAL);
   size_t count = 0;
   CU_ASSERT_PTR_NULL(met_trace_requests(trace, &count));
   CU_ASSERT_EQUAL(count, 0);

@@ -5,6 +5,7 @@
  * whether routes are what eq. 4's per-hop form and FAST's one link per line price (met_platform_routes_alike). */
 #include "met_machine.h"
 #include "tu.h"
+#include "bas_error.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -65,14 +66,14 @@ static void test_met_machine_missing_inputs(void)
   route_platform(&m);
   m.bandwidth = 0;
   met_logp_t logp;
-  CU_ASSERT_EQUAL(met_platform_logp(&m, 1024, &logp), -1);
+  CU_ASSERT_EQUAL(met_platform_logp(&m, 1024, &logp), BAS_EPLATFORM);
   char line[512];
   met_platform_p2p_describe(&m, 1024, line, sizeof line);
   CU_ASSERT_PTR_NOT_NULL(strstr(line, "Hockney -, LogP -: the platform gives neither"));
   CU_ASSERT_PTR_NULL(strchr(line, '\n'));
   route_platform(&m);
   m.p = 1;
-  CU_ASSERT_EQUAL(met_platform_logp(&m, 1024, &logp), -1);
+  CU_ASSERT_EQUAL(met_platform_logp(&m, 1024, &logp), BAS_EPLATFORM);
   met_platform_p2p_describe(&m, 1024, line, sizeof line);
   CU_ASSERT_STRING_EQUAL(line, "");
 }

@@ -4,6 +4,7 @@
  * right; one distance fits alpha and beta only; too few samples and bad residuals are refused. */
 #include "met_msgfit.h"
 #include "tu.h"
+#include "bas_error.h"
 
 #include <math.h>
 #include <string.h>
@@ -112,13 +113,13 @@ static void test_met_msgfit_too_few_samples(void)
   met_msg_sample_t s[5] = {{8, 1, 60}, {16, 1, 66}, {256, 1, 400}, {512, 1, 700}, {1024, 1, 1300}};
   met_msgfit_t fit;
   char err[256] = "";
-  CU_ASSERT_EQUAL(met_msgfit(s, 2, -1, &fit, err, sizeof err), -1);
+  CU_ASSERT_EQUAL(met_msgfit(s, 2, -1, &fit, err, sizeof err), BAS_EDATA);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "no packet size leaves each regime of the 2 samples 3 sizes or more"));
-  CU_ASSERT_EQUAL(met_msgfit(s, 5, 16, &fit, err, sizeof err), -1);
+  CU_ASSERT_EQUAL(met_msgfit(s, 5, 16, &fit, err, sizeof err), BAS_EDATA);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "with the packet size at 16 bytes a regime has fewer than 3 sizes"));
   /* no samples at all (an empty CSV: fuzz_pingpong's first crash, a NULL array handed to memcpy) */
   err[0] = '\0';
-  CU_ASSERT_EQUAL(met_msgfit(NULL, 0, -1, &fit, err, sizeof err), -1);
+  CU_ASSERT_EQUAL(met_msgfit(NULL, 0, -1, &fit, err, sizeof err), BAS_EDATA);
   CU_ASSERT(err[0] != '\0');
 }
 
@@ -128,7 +129,7 @@ static void test_met_msgfit_refuses_bad_residuals(void)
   met_msg_sample_t s[6] = {{8, 1, 1}, {16, 1, 10}, {32, 1, 1}, {64, 1, 10}, {128, 1, 1}, {256, 1, 10}};
   met_msgfit_t fit;
   char err[512] = "";
-  CU_ASSERT_EQUAL(met_msgfit(s, 6, 256, &fit, err, sizeof err), -1);
+  CU_ASSERT_EQUAL(met_msgfit(s, 6, 256, &fit, err, sizeof err), BAS_EDATA);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "the fit misses the samples up to 256 bytes by"));
 }
 

@@ -3,6 +3,7 @@
  * by hand in the comments, the collective spans' rules, and their round trip through the binary format. */
 #include "met_wait.h"
 #include "tu.h"
+#include "bas_error.h"
 
 #include <stdio.h>
 
@@ -184,12 +185,12 @@ static void test_met_wait_coll_add_rules(void)
   met_coll_t ok = {.start = 1, .end = 2, .kind = MET_COLL_BARRIER, .root = -1};
   CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &ok), 0);
   met_coll_t early = {.start = 1.5, .end = 3, .kind = MET_COLL_BARRIER, .root = -1};
-  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &early), -1); /* overlaps the previous span */
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &early), BAS_EINVAL); /* overlaps the previous span */
   met_coll_t bad_root = {.start = 3, .end = 3, .kind = MET_COLL_ONE_TO_N, .root = 2};
-  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &bad_root), -1);
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &bad_root), BAS_EINVAL);
   met_coll_t bad_kind = {.start = 3, .end = 3, .kind = MET_COLL_KINDS, .root = -1};
-  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &bad_kind), -1);
-  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 2, &ok), -1);
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &bad_kind), BAS_EINVAL);
+  CU_ASSERT_EQUAL(met_trace_coll_add(trace, 2, &ok), BAS_EINVAL);
   met_coll_t empty = {.start = 3, .end = 3, .kind = MET_COLL_ONE_TO_N, .root = 1};
   CU_ASSERT_EQUAL(met_trace_coll_add(trace, 0, &empty), 0); /* zero-length: kept, its entry matters */
   size_t count;
@@ -197,6 +198,19 @@ static void test_met_wait_coll_add_rules(void)
   CU_ASSERT_EQUAL(count, 2);
   CU_ASSERT_EQUAL(met_trace_end(trace), 0.0); /* spans do not move the end of the run */
   met_trace_free(trace);
+}
+
+/* `trace` written by met_trace_write and read back (a new trace). */
+static met_trace_t *round_trip(const met_trace_t *trace)
+{
+  FILE *f = tmpfile();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  CU_ASSERT_EQUAL(met_trace_write(trace, f), 0);
+  rewind(f);
+  met_trace_t *back = met_trace_read(f);
+  fclose(f);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+  return back;
 }
 
 /* Collective spans survive met_trace_write / met_trace_read, with and without a cause-effect annex before them; an
@@ -210,13 +224,7 @@ static void test_met_wait_spans_round_trip(void)
     met_span_t span = {.start = 0, .end = 1};
     if (annex)
       CU_ASSERT_EQUAL(met_trace_span_add(trace, 0, MET_UNIT_CP, &span), 0);
-    FILE *f = tmpfile();
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    CU_ASSERT_EQUAL(met_trace_write(trace, f), 0);
-    rewind(f);
-    met_trace_t *back = met_trace_read(f);
-    fclose(f);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+    met_trace_t *back = round_trip(trace);
     size_t count;
     const met_coll_t *c = met_trace_colls(back, 1, &count);
     CU_ASSERT_EQUAL_FATAL(count, 1);
@@ -236,13 +244,70 @@ static void test_met_wait_spans_round_trip(void)
   met_coll_t c = {.start = 0, .end = 1, .kind = MET_COLL_BARRIER, .root = -1};
   CU_ASSERT_EQUAL(met_trace_coll_add(agg, 1, &c), 0);
   met_coll_t bad = {.start = 0, .end = 1, .kind = MET_COLL_ONE_TO_N, .root = 5};
-  CU_ASSERT_EQUAL(met_trace_coll_add(agg, 1, &bad), -1); /* checked all the same */
+  CU_ASSERT_EQUAL(met_trace_coll_add(agg, 1, &bad), BAS_EINVAL); /* checked all the same */
   size_t count;
   CU_ASSERT_PTR_NULL(met_trace_colls(agg, 1, &count));
   CU_ASSERT_EQUAL(count, 0);
   met_waits_t w;
-  CU_ASSERT_EQUAL(met_wait_compute(agg, &w), -1);
+  CU_ASSERT_EQUAL(met_wait_compute(agg, &w), BAS_EINVAL);
   met_trace_free(agg);
+}
+
+/* The bytes written by met_trace_write for `trace`. */
+static long written_size(const met_trace_t *trace)
+{
+  FILE *f = tmpfile();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  CU_ASSERT_EQUAL(met_trace_write(trace, f), 0);
+  long size = ftell(f);
+  fclose(f);
+  return size;
+}
+
+/* A trace of 3 ranks: all at a barrier [0, 1] on group 0, then ranks 0 and 2 at an MPI_Gather to rank 0 [1, 2] on
+ * group 3, each with `bytes` (rank 1 at one of 999 bytes on group 5 meanwhile). */
+static met_trace_t *gather_trace(double bytes)
+{
+  met_trace_t *trace = new_trace(3);
+  for (int r = 0; r < 3; r++) {
+    coll(trace, r, MET_COLL_BARRIER, -1, 0, 0, 1);
+    met_coll_t c = {.start = 1, .end = 2, .kind = MET_COLL_N_TO_ONE, .call = MET_CALL_GATHER, .root = 0};
+    c.group = r == 1 ? 5 : 3;
+    c.bytes = r == 1 ? 999 * (bytes > 0) : bytes;
+    CU_ASSERT_EQUAL(met_trace_coll_add(trace, r, &c), 0);
+  }
+  return trace;
+}
+
+/* A span's bytes (a measured call's) survive the binary format, which keeps its old layout when no span has any (8
+ * bytes more per span with them); met_coll_moved counts the members of the same call only (gather_trace with 100
+ * bytes: rank 0 receives rank 2's 100, not rank 1's 999 on another group; rank 2 sends its 100; the barrier moves
+ * nothing), and nothing for spans without bytes. */
+static void test_met_wait_span_bytes(void)
+{
+  met_trace_t *trace = gather_trace(100);
+  met_trace_t *plain = gather_trace(0);
+  CU_ASSERT_EQUAL(written_size(trace) - written_size(plain), 6 * 8);
+  met_trace_t *back = round_trip(trace);
+  size_t count;
+  const met_coll_t *c = met_trace_colls(back, 1, &count);
+  CU_ASSERT_EQUAL_FATAL(count, 2);
+  CU_ASSERT_EQUAL(c[1].bytes, 999.0);
+  CU_ASSERT_EQUAL(c[0].bytes, 0.0);
+  double sent, received;
+  met_coll_moved(back, 0, 1, &sent, &received);
+  CU_ASSERT(sent == 0 && received == 100);
+  met_coll_moved(back, 2, 1, &sent, &received);
+  CU_ASSERT(sent == 100 && received == 0);
+  met_coll_moved(back, 1, 0, &sent, &received);
+  CU_ASSERT(sent == 0 && received == 0);
+  met_coll_moved(plain, 0, 1, &sent, &received);
+  CU_ASSERT(sent == 0 && received == 0);
+  met_coll_t bad = {.start = 3, .end = 3, .kind = MET_COLL_BARRIER, .root = -1, .bytes = -1};
+  CU_ASSERT_EQUAL(met_trace_coll_add(back, 0, &bad), BAS_EINVAL);
+  met_trace_free(back);
+  met_trace_free(plain);
+  met_trace_free(trace);
 }
 
 static void test_met_wait_names(void)
@@ -266,6 +331,7 @@ int main(void)
       {"test_met_wait_capped_by_time_in_call", test_met_wait_capped_by_time_in_call},
       {"test_met_wait_coll_add_rules", test_met_wait_coll_add_rules},
       {"test_met_wait_spans_round_trip", test_met_wait_spans_round_trip},
+      {"test_met_wait_span_bytes", test_met_wait_span_bytes},
       {"test_met_wait_names", test_met_wait_names},
       {NULL, NULL},
   };

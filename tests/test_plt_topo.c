@@ -11,6 +11,7 @@
 #include "sim_run.h"
 #include "plt_topo.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -170,7 +171,7 @@ static void test_plt_topo_given_parameters(void)
   sim_job_t job = {.platform = path, .nranks = 2, .program = one_message};
   met_trace_t *trace = NULL;
   char err[1024];
-  CU_ASSERT_FATAL(sim_run_isolated(&job, &trace, err, sizeof err) == 0);
+  CU_ASSERT_FATAL(tu_sim_run(&job, &trace, err, sizeof err) == 0);
   TU_ASSERT_CLOSE(met_trace_end(trace), 100e-6 + 1e6 / 125e6, 1e-9);
   met_trace_free(trace);
   unlink(path);
@@ -188,7 +189,7 @@ static met_trace_t *run_skeleton(const app_skeleton_t *skeleton, const char *pla
     return NULL;
   sim_job_t job = {.platform = platform, .nranks = p, .bcast = bcast, .program = skeleton->program, .arg = arg};
   met_trace_t *trace = NULL;
-  if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+  if (tu_sim_run(&job, &trace, err, sizeof err) != 0)
     fprintf(stderr, "simulation on %s failed: %s\n", platform, err);
   skeleton->release(arg);
   return trace;
@@ -381,7 +382,7 @@ static void test_plt_topo_native_fattree_matches_explicit(void)
   sim_job_t job = {.platform = path, .nranks = 64, .program = exchange_across};
   met_trace_t *trace = NULL;
   char err[1024];
-  CU_ASSERT_FATAL(sim_run_isolated(&job, &trace, err, sizeof err) == 0);
+  CU_ASSERT_FATAL(tu_sim_run(&job, &trace, err, sizeof err) == 0);
   TU_ASSERT_CLOSE(met_trace_end(trace), 6 * 62.02e-6 + 1e6 / 11866059.8, 1e-9);
   met_trace_free(trace);
   unlink(path);

@@ -397,6 +397,115 @@ static void test_otf2_measured_clock_condition(void)
   remove_tree(dir);
 }
 
+/* simrun run on TI-replay scenario `scenario` (a path under the source tree) at --per-process `p` with --otf2 traces
+ * and --paje t.paje in a new folder `dir`: otf2-print's output of its archive (a new string, NULL when it failed). */
+static char *replayed_archive(const char *scenario, const char *p, char *dir, size_t size, cli_run_t *run)
+{
+  char path[1200];
+  snprintf(path, sizeof path, "%s%s", SIMRUN_SOURCE_DIR, scenario);
+  const char *args[] = {"-q", "--no-cache", path, "--per-process", p, "--otf2", "traces", "--paje", "t.paje", NULL};
+  return cli_archive(dir, size, args, run);
+}
+
+/* ViTE reads both exports replayed_archive wrote in `dir`. */
+static void vite_reads_both(const char *dir)
+{
+  char traces[1100];
+  snprintf(traces, sizeof traces, "%s/traces", dir);
+  vite_reads(traces, "point-0.otf2");
+  vite_reads(dir, "t.paje");
+}
+
+/* The times (ns) of the Paje trace's link events of `kind` ('7': starts, '8': ends), at most `max`, in file order (time
+ * order); their number. */
+static size_t paje_link_times(const char *paje, char kind, unsigned long long *times, size_t max)
+{
+  size_t n = 0;
+  for (const char *line = paje; line && n < max; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    double t;
+    char format[] = "? %lf run";
+    format[0] = kind;
+    if (sscanf(line, format, &t) == 1)
+      times[n++] = (unsigned long long)llround(t * 1e9);
+  }
+  return n;
+}
+
+/* Two overlapping 1 MB receives completed by one waitall, replayed (tests/data/ti/waitall): ranks 0 and 2 post their
+ * sends to rank 1 at 0 s, rank 1 posts both receives at 0 s, computes 5 ms and waits for both. Each message has one
+ * start, 0 s, where it was posted, in the OTF2 archive's MPI_SEND and the Paje trace's link alike, and one end, where
+ * the waitall completed it (the same instant for both, after the 5 ms of computation), in MPI_RECV and the link's end:
+ * neither link is drawn zero-length from the wait. ViTE reads both. */
+static void test_otf2_replayed_waitall_one_start(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  char *text = replayed_archive("/tests/data/ti/waitall/waitall.xml", "3", dir, sizeof dir, &run);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, "Length: 1000000"), 2);
+  CU_ASSERT_EQUAL(one_event_time(text, "MPI_SEND", 0), 0ULL);
+  CU_ASSERT_EQUAL(one_event_time(text, "MPI_SEND", 2), 0ULL);
+  unsigned long long received[2] = {0, 0};
+  event_t ev;
+  int nreceived = 0;
+  for (const char *at = text; next_event(&at, &ev);)
+    if (strcmp(ev.kind, "MPI_RECV") == 0 && ev.location == 1 && nreceived < 2)
+      received[nreceived++] = ev.time;
+  CU_ASSERT_EQUAL(nreceived, 2);
+  CU_ASSERT(received[0] == received[1] && received[0] > 5000000ULL);
+  char *paje = read_output(dir, "t.paje");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(paje);
+  unsigned long long starts[4], ends[4];
+  CU_ASSERT_EQUAL(paje_link_times(paje, '7', starts, 4), 2);
+  CU_ASSERT_EQUAL(paje_link_times(paje, '8', ends, 4), 2);
+  CU_ASSERT(starts[0] == 0 && starts[1] == 0);
+  CU_ASSERT(ends[0] == received[0] && ends[1] == received[0]);
+  vite_reads_both(dir);
+  free(paje);
+  free(text);
+  run_free(&run);
+  remove_tree(dir);
+}
+
+/* A measured run's collectives (tests/data/tracer/collective-bytes, hand-made, 3 ranks, as the tracer writes their
+ * lines' bytes: docs/tracer.md): an 800-byte MPI_Bcast from rank 1, an MPI_Gather of 100 bytes per rank to rank 0,
+ * an 8-byte MPI_Allreduce, an MPI_Alltoall of 200-byte blocks (its line gives the buffer, 600), an MPI_Allgatherv of
+ * 24, 40 and 56 bytes from ranks 0, 1, 2. By hand, what each rank sends to and receives from the others: the bcast's
+ * root 2 x 800 = 1600 out, the others 800 in; the gather's root 2 x 100 = 200 in, the others 100 out; the allreduce
+ * 2 x 8 = 16 each way; the alltoall 2 x 200 = 400 each way; the allgatherv rank 0 2 x 24 = 48 out and 40 + 56 = 96
+ * in, rank 1 80 and 80, rank 2 112 and 64. Each with its root (1, 0, none), and ViTE reads the archive. Before, every
+ * one was "Sent: 0, Received: 0". */
+static void test_otf2_measured_collective_bytes(void)
+{
+  char dir[1024];
+  char *text = measured_archive("collective-bytes", dir, sizeof dir);
+  static const struct {
+    int rank;
+    const char *end;
+  } expected[] = {
+      {1, "BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 1 (\"Rank 1 thread 0\" <1>), Sent: 1600, Received: 0"},
+      {0, "BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 1 (\"Rank 1 thread 0\" <1>), Sent: 0, Received: 800"},
+      {2, "BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 1 (\"Rank 1 thread 0\" <1>), Sent: 0, Received: 800"},
+      {0, "GATHER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), Sent: 0, Received: 200"},
+      {1, "GATHER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), Sent: 100, Received: 0"},
+      {2, "GATHER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), Sent: 100, Received: 0"},
+      {-1, "ALLREDUCE, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 16, Received: 16"},
+      {-1, "ALLTOALL, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 400, Received: 400"},
+      {0, "ALLGATHERV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 48, Received: 96"},
+      {1, "ALLGATHERV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 80, Received: 80"},
+      {2, "ALLGATHERV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 112, Received: 64"}};
+  for (size_t i = 0; i < sizeof expected / sizeof *expected; i++) {
+    int n = count_events(text, "MPI_COLLECTIVE_END", expected[i].rank, expected[i].end);
+    if (n != (expected[i].rank < 0 ? 3 : 1))
+      fprintf(stderr, "\nrank %d: %d x '%s'\n", expected[i].rank, n, expected[i].end);
+    CU_ASSERT_EQUAL(n, expected[i].rank < 0 ? 3 : 1);
+  }
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, NULL), 15);
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
+}
+
 /* Whether the Paje trace `paje` starts a link at `ns` nanoseconds (to the nearest). */
 static int paje_link_starts_at(const char *paje, unsigned long long ns)
 {
@@ -420,18 +529,8 @@ static int paje_link_starts_at(const char *paje, unsigned long long ns)
 static void test_otf2_replayed_nonblocking(void)
 {
   char dir[1024];
-  const char *args[] = {"-q",
-                        "--no-cache",
-                        SIMRUN_SOURCE_DIR "/tests/data/ti/nonblocking/nonblocking.xml",
-                        "--per-process",
-                        "2",
-                        "--otf2",
-                        "traces",
-                        "--paje",
-                        "t.paje",
-                        NULL};
   cli_run_t run;
-  char *text = cli_archive(dir, sizeof dir, args, &run);
+  char *text = replayed_archive("/tests/data/ti/nonblocking/nonblocking.xml", "2", dir, sizeof dir, &run);
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
   CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", 0, "Tag: 3, Length: 4000000"), 1);
   CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, "Tag: 0, "), 7); /* allreduce 2, gather 1, alltoall 2, ... 2 */
@@ -452,8 +551,6 @@ static void test_otf2_replayed_nonblocking(void)
   CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Alltoall\""), 2);
   CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Allgatherv\""), 2);
   CU_ASSERT_EQUAL(count_events(text, "ENTER", -1, "Region: \"MPI_Reduce\""), 0);
-  char traces[1100];
-  snprintf(traces, sizeof traces, "%s/traces", dir);
   char *paje = read_output(dir, "t.paje");
   CU_ASSERT_PTR_NOT_NULL_FATAL(paje);
   event_t ev;
@@ -471,8 +568,7 @@ static void test_otf2_replayed_nonblocking(void)
     open += strcmp(ev.kind, "MPI_COLLECTIVE_BEGIN") == 0;
   }
   CU_ASSERT_EQUAL(sends, 8);
-  vite_reads(traces, "point-0.otf2");
-  vite_reads(dir, "t.paje");
+  vite_reads_both(dir);
   free(paje);
   free(text);
   run_free(&run);
@@ -633,6 +729,8 @@ int main(void)
       {"test_otf2_measured_tags", test_otf2_measured_tags},
       {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
       {"test_otf2_measured_clock_condition", test_otf2_measured_clock_condition},
+      {"test_otf2_measured_collective_bytes", test_otf2_measured_collective_bytes},
+      {"test_otf2_replayed_waitall_one_start", test_otf2_replayed_waitall_one_start},
       {"test_otf2_replayed_nonblocking", test_otf2_replayed_nonblocking},
       {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},
       {"test_otf2_shipped_scenarios", test_otf2_shipped_scenarios},

@@ -4,6 +4,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 
+#include "met_timeline.h"
 #include "rep_paje.h"
 #include "tu.h"
 #include "tu_trace.h"
@@ -67,7 +68,7 @@ static char *dump(const rep_paje_run_t *runs, size_t n, const char *kind)
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);
   CU_ASSERT_EQUAL(rep_paje_write(out, runs, n), 0);
   fclose(out);
-  snprintf(command, sizeof command, "cd %s && pj_dump run.paje > dump.txt 2> err.txt && test ! -s err.txt", dir);
+  snprintf(command, sizeof command, "cd %s && pj_dump -u run.paje > dump.txt 2> err.txt && test ! -s err.txt", dir);
   int status = system(command);
   snprintf(path, sizeof path, "%s/dump.txt", dir);
   FILE *in = status == 0 ? fopen(path, "r") : NULL;
@@ -105,6 +106,38 @@ static void test_rep_paje_states_and_links(void)
                                 "rank 1, m0\n");
   free(states);
   free(links);
+  met_trace_free(trace);
+}
+
+/* A measured run's collectives (tests/data/tracer/collective-bytes, worked out by hand in test_rep_otf2.c's
+ * test_otf2_measured_collective_bytes): an event per rank and call at its end, with the call, its root and the bytes
+ * the rank sent and received, the same figures as the OTF2 archive's. */
+static void test_rep_paje_measured_collectives(void)
+{
+  if (!have_pj_dump())
+    return;
+  char err[1200] = "";
+  met_trace_t *trace = met_timeline_read(SIMRUN_SOURCE_DIR "/tests/data/tracer/collective-bytes", err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  rep_paje_run_t run = {"measured", trace};
+  char *events = dump(&run, 1, "Event, ");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(events);
+  CU_ASSERT_STRING_EQUAL(events, "Event, rank 0, Collective, 0.200000, MPI_Bcast, 1, 0, 800\n"
+                                 "Event, rank 0, Collective, 0.300000, MPI_Gather, 0, 0, 200\n"
+                                 "Event, rank 0, Collective, 0.400000, MPI_Allreduce, none, 16, 16\n"
+                                 "Event, rank 0, Collective, 0.500000, MPI_Alltoall, none, 400, 400\n"
+                                 "Event, rank 0, Collective, 0.600000, MPI_Allgatherv, none, 48, 96\n"
+                                 "Event, rank 1, Collective, 0.200000, MPI_Bcast, 1, 1600, 0\n"
+                                 "Event, rank 1, Collective, 0.300000, MPI_Gather, 0, 100, 0\n"
+                                 "Event, rank 1, Collective, 0.400000, MPI_Allreduce, none, 16, 16\n"
+                                 "Event, rank 1, Collective, 0.500000, MPI_Alltoall, none, 400, 400\n"
+                                 "Event, rank 1, Collective, 0.600000, MPI_Allgatherv, none, 80, 80\n"
+                                 "Event, rank 2, Collective, 0.200000, MPI_Bcast, 1, 0, 800\n"
+                                 "Event, rank 2, Collective, 0.300000, MPI_Gather, 0, 100, 0\n"
+                                 "Event, rank 2, Collective, 0.400000, MPI_Allreduce, none, 16, 16\n"
+                                 "Event, rank 2, Collective, 0.500000, MPI_Alltoall, none, 400, 400\n"
+                                 "Event, rank 2, Collective, 0.600000, MPI_Allgatherv, none, 112, 64\n");
+  free(events);
   met_trace_free(trace);
 }
 
@@ -177,6 +210,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_paje_states_and_links", test_rep_paje_states_and_links},
                                     {"test_rep_paje_link_direction", test_rep_paje_link_direction},
+                                    {"test_rep_paje_measured_collectives", test_rep_paje_measured_collectives},
                                     {"test_rep_paje_two_runs", test_rep_paje_two_runs},
                                     {"test_rep_paje_deterministic", test_rep_paje_deterministic},
                                     {NULL, NULL}};

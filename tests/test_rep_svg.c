@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of rep_svg: documents are well-formed XML (parsed back with libxml2), text is escaped, coordinates rounded to
  * 0.1 px; axis ranges and ticks by hand; where values fall on linear, log and band axes; legends wrap. */
+#include "bas_error.h"
 #include "rep_svg.h"
 #include "tu.h"
 
@@ -59,13 +60,13 @@ static void test_rep_svg_document(void)
 
 static void test_rep_svg_end_reports_failure(void)
 {
-  CU_ASSERT_EQUAL(rep_svg_end(NULL), -1);
+  CU_ASSERT_EQUAL(rep_svg_end(NULL), BAS_EIO);
   FILE *full = fopen("/dev/full", "w");
   if (!full)
     return; /* no /dev/full here: nothing to check */
   setvbuf(full, NULL, _IONBF, 0);
   rep_svg_t *svg = rep_svg_new(full, 10, 10, "t", NULL);
-  CU_ASSERT_EQUAL(rep_svg_end(svg), -1);
+  CU_ASSERT_EQUAL(rep_svg_end(svg), BAS_EIO);
   fclose(full);
 }
 

@@ -14,14 +14,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The timeline of `trace` as a new string (the caller frees it). */
+/* The timeline of `trace` as a new string (the caller frees it), drawn from its pixels (met_pixels.h). */
 static char *timeline(const met_trace_t *trace, size_t *len)
 {
   char *text = NULL;
+  met_pixels_t *pixels = met_pixels_new(trace);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(pixels);
   FILE *out = open_memstream(&text, len);
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);
-  CU_ASSERT_EQUAL(rep_timeline(out, trace, "a timeline"), 0);
+  CU_ASSERT_EQUAL(rep_timeline(out, pixels, "a timeline"), 0);
   fclose(out);
+  met_pixels_free(pixels);
   return text;
 }
 

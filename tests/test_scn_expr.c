@@ -3,6 +3,7 @@
  * each error a hostile expression can cause (syntax, unknown name, division by zero, NaN, overflow, deep nesting). */
 #include "scn_expr.h"
 #include "tu.h"
+#include "bas_error.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -33,7 +34,7 @@ static void expect_error(const char *text, const char *part)
 {
   char err[256] = "";
   double value = 0;
-  CU_ASSERT_EQUAL(scn_expr_eval(text, lookup, NULL, &value, err, sizeof err), -1);
+  CU_ASSERT_EQUAL(scn_expr_eval(text, lookup, NULL, &value, err, sizeof err), BAS_EINVAL);
   if (!strstr(err, part))
     printf("\n'%s': got '%s', expected '%s'\n", text, err, part);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, part));

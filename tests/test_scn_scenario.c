@@ -5,6 +5,7 @@
 
 #include "scn_scenario.h"
 #include "tu.h"
+#include "bas_error.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -41,7 +42,7 @@ static void expect_load_error(const char *name, int line, const char *part1, con
   data_path(path, sizeof path, name);
   scn_scenario_t *s = NULL;
   scn_error_t err;
-  CU_ASSERT_EQUAL(scn_load(path, &s, &err), -1);
+  CU_ASSERT_EQUAL(scn_load(path, &s, &err), BAS_EINVAL);
   CU_ASSERT_PTR_NULL(s);
   assert_error(&err, path, line, part1, part2);
 }
@@ -54,7 +55,7 @@ static void expect_check_error(const char *name, int line, const char *part1, co
   scn_scenario_t *s = NULL;
   scn_error_t err;
   CU_ASSERT_EQUAL_FATAL(scn_load(path, &s, &err), 0);
-  CU_ASSERT_EQUAL(scn_check(s, &gj, &err), -1);
+  CU_ASSERT_EQUAL(scn_check(s, &gj, &err), BAS_EINVAL);
   assert_error(&err, path, line, part1, part2);
   scn_free(s);
 }
@@ -70,7 +71,7 @@ static void expect_value_error(size_t index, const char *value, const char *part
   snprintf(copy, sizeof copy, "%s", value);
   char *written = s->params[index].values[0];
   s->params[index].values[0] = copy;
-  CU_ASSERT_EQUAL(scn_check(s, &gj, &err), -1);
+  CU_ASSERT_EQUAL(scn_check(s, &gj, &err), BAS_EINVAL);
   CU_ASSERT_EQUAL(err.line, s->params[index].line);
   CU_ASSERT_PTR_NOT_NULL(strstr(err.message, part));
   s->params[index].values[0] = written;
@@ -230,7 +231,7 @@ static void test_scn_load_prints_nothing(void)
     data_path(path, sizeof path, names[i]);
     scn_scenario_t *s = NULL;
     scn_error_t err;
-    CU_ASSERT_EQUAL(scn_load(path, &s, &err), -1);
+    CU_ASSERT_EQUAL(scn_load(path, &s, &err), BAS_EINVAL);
   }
   fflush(stderr);
   dup2(saved, fileno(stderr));
@@ -306,7 +307,7 @@ static void test_scn_check_rejects_per_process_not_among_p(void)
 static void test_scn_fail_fills_the_error(void)
 {
   scn_error_t err;
-  CU_ASSERT_EQUAL(scn_fail(&err, "a.xml", 12, "p=%d is odd", 3), -1);
+  CU_ASSERT_EQUAL(scn_fail(&err, "a.xml", 12, "p=%d is odd", 3), BAS_EINVAL);
   assert_error(&err, "a.xml", 12, "p=3 is odd", "");
   scn_free(NULL);
 }
@@ -348,7 +349,8 @@ static void test_scn_load_rejects_bad_references(void)
 static void test_scn_fail_folds_lines(void)
 {
   scn_error_t err;
-  CU_ASSERT_EQUAL(scn_fail(&err, "a.xml", 3, "platform: %s; fix it", "Parse error\n  at line 4:\r\n\tbad unit\n"), -1);
+  CU_ASSERT_EQUAL(scn_fail(&err, "a.xml", 3, "platform: %s; fix it", "Parse error\n  at line 4:\r\n\tbad unit\n"),
+                  BAS_EINVAL);
   CU_ASSERT_STRING_EQUAL(err.message, "platform: Parse error at line 4: bad unit; fix it");
   CU_ASSERT_STRING_EQUAL(err.file, "a.xml");
   CU_ASSERT_EQUAL(err.line, 3);
@@ -374,7 +376,7 @@ static void test_scn_load_line_past_65535(void)
   fclose(f);
   scn_scenario_t *s = NULL;
   scn_error_t err;
-  CU_ASSERT_EQUAL(scn_load(path, &s, &err), -1);
+  CU_ASSERT_EQUAL(scn_load(path, &s, &err), BAS_EINVAL);
   CU_ASSERT_EQUAL(err.line, 4 + 70000 + 4); /* 4 lines of head, the filler, then param, </program>, <sweep> */
   unlink(path);
 }

@@ -5,6 +5,7 @@
 
 #include "scn_scenario.h"
 #include "tu.h"
+#include "bas_error.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +46,7 @@ static void expect_error(const char *sweep, int line, const char *part)
   scn_error_t err;
   int rc = load(sweep, &s, &err);
   if (rc == 0) {
-    CU_ASSERT_EQUAL(scn_check(s, &gj, &err), -1);
+    CU_ASSERT_EQUAL(scn_check(s, &gj, &err), BAS_EINVAL);
     scn_free(s);
   }
   CU_ASSERT_EQUAL(err.line, line);

@@ -12,6 +12,7 @@
 #include "sim_map.h"
 #include "sim_run.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -68,7 +69,7 @@ static met_trace_t *simulate(int p, sim_program_fn program, const void *arg)
   sim_job_t job = {.platform = PLATFORM, .nranks = p, .bcast = SIM_BCAST_ONE_TO_ALL, .program = program, .arg = arg};
   met_trace_t *trace = NULL;
   char err[1024];
-  if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+  if (tu_sim_run(&job, &trace, err, sizeof err) != 0)
     fprintf(stderr, "simulation failed: %s\n", err);
   return trace;
 }
@@ -380,7 +381,7 @@ static double link_init_seconds(const char *platform, int p, char *err, size_t e
   met_trace_t *trace = NULL;
   int rc = app_gj_skeleton.prepare(&point, p, &arg, err, errlen, &bad);
   sim_job_t job = {.platform = platform, .nranks = p, .program = app_gj_skeleton.program, .arg = arg};
-  rc = rc ? rc : sim_run_isolated(&job, &trace, err, errlen);
+  rc = rc ? rc : tu_sim_run(&job, &trace, err, errlen);
   app_gj_skeleton.release(arg);
   double seconds = rc == 0 ? 0 : -1;
   const met_interval_t *ivs = rc == 0 ? met_trace_intervals(trace, 0) : NULL;

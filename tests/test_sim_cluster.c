@@ -8,6 +8,7 @@
 #include "sim_error.h"
 #include "sim_run.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -131,7 +132,7 @@ static int run_on(const char *root_props, const char *link_props, met_trace_t **
   const char *bad = NULL;
   int rc = app_pingpong_skeleton.prepare(&point, 2, &arg, err, errlen, &bad);
   sim_job_t job = {.platform = path, .nranks = 2, .program = app_pingpong_skeleton.program, .arg = arg};
-  rc = rc ? rc : sim_run_isolated(&job, trace, err, errlen);
+  rc = rc ? rc : tu_sim_run(&job, trace, err, errlen);
   app_pingpong_skeleton.release(arg);
   unlink(path);
   return rc;
@@ -221,7 +222,7 @@ static void test_sim_cluster_relay_delays_a_computing_forwarder(void)
   sim_job_t job = {.platform = path, .nranks = 3, .program = relay_program};
   met_trace_t *trace = NULL;
   char err[1024] = "";
-  int rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  int rc = tu_sim_run(&job, &trace, err, sizeof err);
   unlink(path);
   if (rc != 0)
     fprintf(stderr, "%s\n", err);

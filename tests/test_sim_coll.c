@@ -7,6 +7,7 @@
 #include "sim_map.h"
 #include "sim_run.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,7 +87,7 @@ static void check_plan(const sim_coll_plan_t *plan)
     CU_ASSERT(sim_coll_plan(plan, me, collect, &ops[me]) == 0);
   int completed = rendezvous(ops, plan->count, held, plan->root);
   if (!completed)
-    fprintf(stderr, "%s, n = %d, root = %d: deadlock\n", sim_bcast_name(plan->alg), plan->count, plan->root);
+    fprintf(stderr, "%s, n = %d, root = %d: deadlock\n", sim_bcast_names[plan->alg], plan->count, plan->root);
   CU_ASSERT(completed);
   int wrong = 0;
   for (int me = 0; me < plan->count; me++) {
@@ -95,7 +96,7 @@ static void check_plan(const sim_coll_plan_t *plan)
     free(ops[me].op);
   }
   if (wrong)
-    fprintf(stderr, "%s, n = %d, root = %d: %d bytes not received exactly once\n", sim_bcast_name(plan->alg),
+    fprintf(stderr, "%s, n = %d, root = %d: %d bytes not received exactly once\n", sim_bcast_names[plan->alg],
             plan->count, plan->root, wrong);
   CU_ASSERT_EQUAL(wrong, 0);
 }
@@ -144,7 +145,7 @@ static void test_sim_coll_mesh_on_partitions(void)
 static void test_sim_coll_names(void)
 {
   for (int alg = 0; alg < SIM_BCAST_COUNT; alg++)
-    CU_ASSERT_EQUAL(sim_bcast_parse(sim_bcast_name(alg)), alg);
+    CU_ASSERT_EQUAL(sim_bcast_parse(sim_bcast_names[alg]), alg);
   CU_ASSERT_PTR_NULL(sim_bcast_names[SIM_BCAST_COUNT]);
   CU_ASSERT_EQUAL(sim_bcast_parse("flat"), -1);
 }
@@ -167,7 +168,7 @@ static met_trace_t *simulate(sim_bcast_alg_t alg, int p, int root, double bytes)
   sim_job_t job = {.platform = T800, .nranks = p, .bcast = alg, .program = bcast_program, .arg = &arg};
   char err[1024];
   met_trace_t *trace = NULL;
-  if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+  if (tu_sim_run(&job, &trace, err, sizeof err) != 0)
     fprintf(stderr, "simulation failed: %s\n", err);
   return trace;
 }
@@ -233,7 +234,7 @@ static void test_sim_coll_times_match_cost_models(void)
     CU_ASSERT_FATAL(trace != NULL);
     double end = met_trace_end(trace);
     if (end < cases[i].expected - 1e-9 || end > cases[i].expected + 1e-9)
-      fprintf(stderr, "%s: %.9f s, expected %.9f s\n", sim_bcast_name(cases[i].alg), end, cases[i].expected);
+      fprintf(stderr, "%s: %.9f s, expected %.9f s\n", sim_bcast_names[cases[i].alg], end, cases[i].expected);
     TU_ASSERT_CLOSE(end, cases[i].expected, 1e-9);
     met_trace_free(trace);
   }
@@ -570,7 +571,7 @@ static void test_sim_coll_times_by_hand(void)
                      .arg = &arg};
     char err[1024];
     met_trace_t *trace = NULL;
-    CU_ASSERT_EQUAL_FATAL(sim_run_isolated(&job, &trace, err, sizeof err), 0);
+    CU_ASSERT_EQUAL_FATAL(tu_sim_run(&job, &trace, err, sizeof err), 0);
     double end = met_trace_end(trace);
     const sim_coll_call_t *c = &cases[i].call;
     if (end < cases[i].expected - 1e-9 || end > cases[i].expected + 1e-9)

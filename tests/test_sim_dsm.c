@@ -10,6 +10,7 @@
 #include "sim_error.h"
 #include "sim_run.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -50,7 +51,7 @@ static met_trace_t *run_on(const char *platform, int nodes, int controller,
   program = (sim_dsm_program_t){.shared_bytes = 1 << 16, .controller = controller, .body = body, .arg = arg};
   sim_job_t job = {.platform = platform, .nranks = nodes, .program = run_program};
   met_trace_t *trace = NULL;
-  *rc = sim_run_isolated(&job, &trace, err, errlen);
+  *rc = tu_sim_run(&job, &trace, err, errlen);
   return trace;
 }
 
@@ -363,7 +364,7 @@ static met_trace_t *run_skeleton(const char *name, int p, const char *const *nam
   CU_ASSERT_EQUAL_FATAL(skeleton->prepare(&point, p, &arg, err, sizeof err, &blame), 0);
   sim_job_t job = {.platform = NCP2, .nranks = p, .program = skeleton->program, .arg = arg};
   met_trace_t *trace = NULL;
-  int rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  int rc = tu_sim_run(&job, &trace, err, sizeof err);
   if (rc != 0)
     fprintf(stderr, "%s failed: %s\n", name, err);
   CU_ASSERT_EQUAL_FATAL(rc, 0);

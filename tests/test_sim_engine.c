@@ -6,6 +6,7 @@
  * for each model, against SimGrid's simulation, the analytic network and the models' Hockney figures. */
 #include "sim_run.h"
 #include "tu.h"
+#include "tu_run.h"
 #include "tu_cli.h"
 
 #include <stdio.h>
@@ -25,7 +26,7 @@ static met_trace_t *run(int nranks)
   sim_job_t job = {.platform = T800, .nranks = nranks, .bcast = SIM_BCAST_ONE_TO_ALL, .program = init_links};
   char err[1024];
   met_trace_t *trace = NULL;
-  if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+  if (tu_sim_run(&job, &trace, err, sizeof err) != 0)
     fprintf(stderr, "simulation failed: %s\n", err);
   return trace;
 }
@@ -89,7 +90,7 @@ static void expect_messages(const char *platform, int analytic, const double *ex
   sim_job_t job = {.platform = platform, .nranks = 2, .program = pingpong, .analytic = analytic};
   char err[1024];
   met_trace_t *trace = NULL;
-  int rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  int rc = tu_sim_run(&job, &trace, err, sizeof err);
   if (rc != 0)
     fprintf(stderr, "%s: %s\n", platform, err);
   CU_ASSERT_FATAL(rc == 0 && trace != NULL);

@@ -15,6 +15,7 @@
 #include "stu_model.h"
 #include "stu_sweep.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <string.h>
@@ -35,7 +36,7 @@ static met_trace_t *run_work(const char *platform)
   sim_job_t job = {.platform = platform, .nranks = 2, .program = work_program, .arg = &work};
   met_trace_t *trace = NULL;
   char err[1024];
-  if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+  if (tu_sim_run(&job, &trace, err, sizeof err) != 0)
     fprintf(stderr, "simulation failed: %s\n", err);
   return trace;
 }
@@ -81,7 +82,7 @@ static void test_sim_machine_heterogeneous_anomaly_not_imbalance(void)
   scn_error_t err;
   stu_study_t *study = NULL;
   CU_ASSERT_FATAL(scn_load(DATA "hetero-gj.xml", &scenario, &err) == 0);
-  CU_ASSERT_FATAL(stu_run(scenario, &app_gj_skeleton, 2, NULL, NULL, &study, &err) == 0);
+  CU_ASSERT_FATAL(tu_study_run(scenario, &app_gj_skeleton, 2, NULL, NULL, &study, &err) == 0);
   double t_seq = study->points[0].t_par;
   const stu_point_t *par = &study->points[1];
   CU_ASSERT_FATAL(par->p == 2 && stu_procs(par));
@@ -220,7 +221,7 @@ static met_trace_t *run_eager_program(const char *platform)
   sim_job_t job = {.platform = platform, .nranks = 2, .program = eager_program};
   met_trace_t *trace = NULL;
   char err[1024];
-  if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+  if (tu_sim_run(&job, &trace, err, sizeof err) != 0)
     fprintf(stderr, "simulation failed: %s\n", err);
   return trace;
 }

@@ -169,7 +169,7 @@ static double count_of(const sim_job_t *job)
 static void test_progress_counts_what_gauss_jordan_predicts(void)
 {
   for (int alg = 0; alg < SIM_BCAST_COUNT; alg++) {
-    const char *names[] = {"n", "broadcast"}, *values[] = {"24", sim_bcast_name((sim_bcast_alg_t)alg)};
+    const char *names[] = {"n", "broadcast"}, *values[] = {"24", sim_bcast_names[alg]};
     app_point_t point = {.count = 2, .names = names, .values = values};
     void *arg = NULL;
     char err[256];
@@ -199,8 +199,7 @@ static void test_progress_counts_what_pdtrsm_predicts(void)
   for (int alg = 0; alg < SIM_BCAST_COUNT; alg++)
     for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++) {
       const char *names[] = {"m", "n", "block", "grid-rows", "broadcast"};
-      const char *values[] = {grids[g].m, grids[g].n, grids[g].block, grids[g].rows,
-                              sim_bcast_name((sim_bcast_alg_t)alg)};
+      const char *values[] = {grids[g].m, grids[g].n, grids[g].block, grids[g].rows, sim_bcast_names[alg]};
       app_point_t point = {.count = 5, .names = names, .values = values};
       void *arg = NULL;
       char err[256];

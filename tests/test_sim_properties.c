@@ -12,6 +12,7 @@
 #include "sim_replay.h"
 #include "sim_run.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -375,7 +376,7 @@ static int run_once(const rig_t *rig, const char *path, int controller, double *
   sim_job_t job = {.platform = path, .nranks = rig->nranks, .program = rig->program, .analytic = analytic_network};
   met_trace_t *trace = NULL;
   char err[1024];
-  int rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  int rc = tu_sim_run(&job, &trace, err, sizeof err);
   if (rc != 0) {
     fprintf(stderr, "simulation failed: %s\n", err);
     return rc;

@@ -6,6 +6,7 @@
 #include "sim_coll_run.h"
 #include "sim_run.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,7 @@ static met_trace_t *run(int nranks, sim_program_fn program)
   sim_job_t job = {.platform = T800, .nranks = nranks, .bcast = SIM_BCAST_ONE_TO_ALL, .program = program};
   char err[1024];
   met_trace_t *trace = NULL;
-  int rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  int rc = tu_sim_run(&job, &trace, err, sizeof err);
   if (rc != 0)
     fprintf(stderr, "simulation failed: %s\n", err);
   CU_ASSERT_EQUAL(rc, 0);
@@ -165,11 +166,14 @@ static void test_sim_replay_relay_waits(void)
   met_trace_free(trace);
 }
 
-/* Rank r computes (r + 1) x 1e6 cycles, then all meet at a barrier, then each computes 1e6 cycles more. */
+/* Rank r computes (r + 1) x 1e6 cycles, then all meet at a barrier (SMPI's default, whose messages are posted, as
+ * ti-replay's barrier action runs it), then each computes 1e6 cycles more. */
 static void staggered_barrier(sim_rank_t *rank, const void *arg)
 {
+  static const sim_coll_call_t barrier = {.kind = SIM_COLL_BARRIER};
+  sim_post_at_own_clock(rank, 0, 0);
   busy(rank, (sim_rank_id(rank) + 1) * 1e6);
-  sim_barrier(rank);
+  CU_ASSERT_EQUAL(sim_coll_run(rank, sim_rank_world(rank), &barrier), 0);
   busy(rank, 1e6);
 }
 
@@ -282,7 +286,7 @@ static void test_sim_replay_aggregate_job_runs_isolated(void)
       .platform = T800, .nranks = 2, .bcast = SIM_BCAST_ONE_TO_ALL, .program = late_sender, .aggregate = 1};
   char err[1024] = "";
   met_trace_t *trace = NULL;
-  int rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  int rc = tu_sim_run(&job, &trace, err, sizeof err);
   CU_ASSERT_EQUAL_FATAL(rc, 0);
   TU_ASSERT_CLOSE(met_trace_end(trace), 1e6 * CYCLE + T_1000_1HOP, 1e-6);
   TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_IDLE), 1e6 * CYCLE, 1e-9);

@@ -8,6 +8,7 @@
 #include "sim_error.h"
 #include "sim_run.h"
 #include "tu_cli.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -71,7 +72,7 @@ static met_trace_t *simulate(const char *platform, int nranks, sim_program_fn pr
   sim_job_t job = {
       .platform = platform, .nranks = nranks, .bcast = SIM_BCAST_ONE_TO_ALL, .program = program, .analytic = analytic};
   met_trace_t *trace = NULL;
-  *rc = sim_run_isolated(&job, &trace, err, errlen);
+  *rc = tu_sim_run(&job, &trace, err, errlen);
   return trace;
 }
 
@@ -409,34 +410,49 @@ static void test_sim_replay_analytic_scenario_parameter(void)
   remove_folder(dir);
 }
 
-/* The ping-ring skeleton on the flat 4 x 4 mesh, under both networks: a 1000-byte token round 16 ranks in snake
- * order is 15 messages of one hop and one of 3 (rank 15, at row 3 column 0, back to rank 0): by Table 2,
- * 15 T(1000, 1) + T(1000, 3). */
-static void test_sim_replay_analytic_ping_ring(void)
+/* Runs `program` (a scenario's <program> element) at p = `p` on the flat 4 x 4 mesh under both networks and requires
+ * T_par = `expected` from each, to the CSV's 9 significant digits. */
+static void assert_mesh_t_par(const char *program, int p, double expected)
 {
   char dir[] = "/tmp/simrun-analytic-XXXXXX";
   CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
   char path[2048];
-  snprintf(path, sizeof path, "%s/ring.xml", dir);
+  snprintf(path, sizeof path, "%s/mesh.xml", dir);
   FILE *xml = fopen(path, "w");
   CU_ASSERT_FATAL(xml != NULL);
   fprintf(xml,
-          "<?xml version=\"1.0\"?>\n<scenario name=\"ring\">\n  <platform file=\"%s\"/>\n"
-          "  <program skeleton=\"ping-ring\"><param name=\"bytes\" value=\"1000\"/></program>\n"
-          "  <sweep><param name=\"network\" values=\"simgrid analytic\"/><param name=\"p\" values=\"16\"/></sweep>\n"
+          "<?xml version=\"1.0\"?>\n<scenario name=\"mesh\">\n  <platform file=\"%s\"/>\n  %s\n"
+          "  <sweep><param name=\"network\" values=\"simgrid analytic\"/><param name=\"p\" values=\"%d\"/></sweep>\n"
           "</scenario>\n",
-          flat_mesh());
+          flat_mesh(), program, p);
   fclose(xml);
-  const char *args[] = {"-q", "--no-cache", "--csv", "out.csv", "ring.xml", NULL};
+  const char *args[] = {"-q", "--no-cache", "--csv", "out.csv", "mesh.xml", NULL};
   char *csv = simrun_csv(dir, args);
-  double expected = 15 * table2(1000, 1) + table2(1000, 3);
   CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",simgrid,"));
   CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",analytic,"));
   static const char *const t_par[] = {"t_par_s", NULL};
-  for (int row = 1; row <= 2; row++) /* the CSV's 9 significant digits */
+  for (int row = 1; row <= 2; row++)
     CU_ASSERT_DOUBLE_EQUAL(csv_number(csv, row, t_par), expected, 1e-8 * expected);
   free(csv);
   remove_folder(dir);
+}
+
+/* The ping-ring skeleton: a 1000-byte token round 16 ranks in snake order is 15 messages of one hop and one of 3
+ * (rank 15, at row 3 column 0, back to rank 0): by Table 2, 15 T(1000, 1) + T(1000, 3). */
+static void test_sim_replay_analytic_ping_ring(void)
+{
+  assert_mesh_t_par("<program skeleton=\"ping-ring\"><param name=\"bytes\" value=\"1000\"/></program>", 16,
+                    15 * table2(1000, 1) + table2(1000, 3));
+}
+
+/* The broadcast skeleton's binomial tree: 4 ranks take the 2 x 2 square in snake order (rank 2 diagonal to rank 0, 2
+ * hops), and MPICH's tree has the root send to rank 2, then to rank 1, while rank 2 passes the block to rank 3 (1 hop
+ * each, on other links): T(1000, 2) + T(1000, 1) by Table 2. */
+static void test_sim_replay_analytic_binomial_broadcast(void)
+{
+  assert_mesh_t_par("<program skeleton=\"broadcast\"><param name=\"bytes\" value=\"1000\"/>"
+                    "<param name=\"broadcast\" value=\"binomial\"/></program>",
+                    4, table2(1000, 2) + table2(1000, 1));
 }
 
 /* A skeleton's point as a scenario gives it: names and values. */
@@ -476,7 +492,7 @@ static met_trace_t *run_skeleton(const skeleton_case_t *c, int analytic)
                    .engine_cfg = skeleton->engine_cfg ? skeleton->engine_cfg(arg) : NULL,
                    .drop_unreceived = skeleton->drops_unreceived};
   met_trace_t *trace = NULL;
-  rc = sim_run_isolated(&job, &trace, err, sizeof err);
+  rc = tu_sim_run(&job, &trace, err, sizeof err);
   if (rc != 0)
     fprintf(stderr, "%s: %s\n", c->skeleton, err);
   CU_ASSERT_FATAL(rc == 0 && trace != NULL);
@@ -501,6 +517,7 @@ static void test_sim_replay_analytic_light_contexts_as_actors(void)
       {"pdtrsm", ICLUSTER, 16, {"m", "n", "block", "broadcast"}, {"256", "128", "32", "binomial"}},
       {"ping-pong", NULL, 2, {"min-bytes", "max-bytes"}, {"8", "65536"}},
       {"ping-ring", NULL, 16, {"bytes", "laps"}, {"1000", "3"}},
+      {"broadcast", NULL, 16, {"bytes", "broadcast", "laps"}, {"1000", "binomial", "2"}},
       {"ti-replay",
        TI_DATA "/five-hosts.xml",
        3,
@@ -572,6 +589,7 @@ int main(void)
       {"test_sim_replay_analytic_names_a_lost_eager_message", test_sim_replay_analytic_names_a_lost_eager_message},
       {"test_sim_replay_analytic_scenario_parameter", test_sim_replay_analytic_scenario_parameter},
       {"test_sim_replay_analytic_ping_ring", test_sim_replay_analytic_ping_ring},
+      {"test_sim_replay_analytic_binomial_broadcast", test_sim_replay_analytic_binomial_broadcast},
       {"test_sim_replay_analytic_light_contexts_as_actors", test_sim_replay_analytic_light_contexts_as_actors},
       {NULL, NULL}};
   int status = tu_run("sim_replay_analytic", cases);

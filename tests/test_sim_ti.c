@@ -10,6 +10,7 @@
 #include "sim_run.h"
 #include "sim_ti.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +81,7 @@ static int replay(const char *index, int nranks, met_trace_t **trace, char *err,
                    .program = app_ti_skeleton.program,
                    .arg = arg,
                    .engine_cfg = app_ti_skeleton.engine_cfg(arg)};
-  rc = sim_run_isolated(&job, trace, err, errlen);
+  rc = tu_sim_run(&job, trace, err, errlen);
   app_ti_skeleton.release(arg);
   return rc;
 }
@@ -125,7 +126,7 @@ static void test_sim_ti_round_trip(void)
                    .arg = arg,
                    .ti_dir = dir};
   met_trace_t *original = NULL;
-  CU_ASSERT_EQUAL(sim_run_isolated(&job, &original, err, sizeof err), 0);
+  CU_ASSERT_EQUAL(tu_sim_run(&job, &original, err, sizeof err), 0);
   app_gj_skeleton.release(arg);
   CU_ASSERT_FATAL(original != NULL);
   char index[128];

@@ -9,6 +9,7 @@
 #include "stu_model.h"
 #include "stu_sweep.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -32,7 +33,7 @@ static stu_study_t *gj256(void)
   scn_error_t err;
   CU_ASSERT_FATAL(scn_load(SIMRUN_SOURCE_DIR "/scenarios/gj256.xml", &scenario, &err) == 0);
   CU_ASSERT_FATAL(scn_check(scenario, app_gj_skeleton.spec, &err) == 0);
-  CU_ASSERT_FATAL(stu_run(scenario, &app_gj_skeleton, 16, NULL, NULL, &study, &err) == 0);
+  CU_ASSERT_FATAL(tu_study_run(scenario, &app_gj_skeleton, 16, NULL, NULL, &study, &err) == 0);
   CU_ASSERT_FATAL(study->npoints == 16);
   return study;
 }
@@ -192,7 +193,7 @@ static met_trace_t *simulate(int n, int p, sim_bcast_alg_t bcast)
   CU_ASSERT_FATAL(app_gj_skeleton.prepare(&at, p, &arg, err, sizeof err, &blame) == 0);
   sim_job_t job = {.platform = T800, .nranks = p, .bcast = bcast, .program = app_gj_skeleton.program, .arg = arg};
   met_trace_t *trace = NULL;
-  CU_ASSERT(sim_run_isolated(&job, &trace, err, sizeof err) == 0);
+  CU_ASSERT(tu_sim_run(&job, &trace, err, sizeof err) == 0);
   app_gj_skeleton.release(arg);
   return trace;
 }

@@ -124,8 +124,8 @@ static void test_plan_fills_seq(void)
   stu_plan_free(&plan);
 }
 
-/* A view without T_seq (messages) runs every point in one phase; the per-process p keeps its procs and trace, and a
- * view needing traces keeps every point's. */
+/* A view without T_seq (messages) runs every point in one phase; the per-process p keeps its procs and pixels, its
+ * whole trace too for the exports (whole), and a view needing traces keeps every point's whole trace. */
 static void test_plan_without_seq_and_keeps(void)
 {
   stu_point_t points[6];
@@ -138,14 +138,19 @@ static void test_plan_without_seq_and_keeps(void)
   for (size_t t = 0; t < plan.count; t++) {
     CU_ASSERT_EQUAL(plan.tasks[t].point, (int)t);
     CU_ASSERT_EQUAL(plan.tasks[t].keep_procs, plan.tasks[t].nranks == 4);
-    CU_ASSERT_EQUAL(plan.tasks[t].keep_trace, plan.tasks[t].nranks == 4);
+    CU_ASSERT_EQUAL(plan.tasks[t].keep_trace, plan.tasks[t].nranks == 4 ? STU_KEEP_PIXELS : 0);
   }
+  stu_plan_free(&plan);
+  o.whole = 1;
+  CU_ASSERT_FATAL(stu_plan_build(&plan, &study, 1, &o) == 0);
+  for (size_t t = 0; t < plan.count; t++)
+    CU_ASSERT_EQUAL(plan.tasks[t].keep_trace, plan.tasks[t].nranks == 4 ? STU_KEEP_PIXELS | STU_KEEP_WHOLE : 0);
   stu_plan_free(&plan);
   o = (stu_plan_options_t){.traces = 1};
   CU_ASSERT_FATAL(stu_plan_build(&plan, &study, 1, &o) == 0);
   for (size_t t = 0; t < plan.count; t++) {
     CU_ASSERT_EQUAL(plan.tasks[t].keep_procs, 0);
-    CU_ASSERT_EQUAL(plan.tasks[t].keep_trace, 1);
+    CU_ASSERT_EQUAL(plan.tasks[t].keep_trace, STU_KEEP_WHOLE);
   }
   stu_plan_free(&plan);
 }

@@ -9,6 +9,7 @@
 #include "stu_scaled.h"
 #include "stu_sweep.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -22,7 +23,7 @@ static stu_study_t *run(const char *name, scn_scenario_t **scenario)
   stu_study_t *study = NULL;
   CU_ASSERT_FATAL(scn_load(name, scenario, &err) == 0);
   CU_ASSERT_FATAL(scn_check(*scenario, app_gj_skeleton.spec, &err) == 0);
-  CU_ASSERT_FATAL(stu_run(*scenario, &app_gj_skeleton, 0, NULL, NULL, &study, &err) == 0);
+  CU_ASSERT_FATAL(tu_study_run(*scenario, &app_gj_skeleton, 0, NULL, NULL, &study, &err) == 0);
   return study;
 }
 

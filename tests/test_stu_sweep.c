@@ -10,6 +10,7 @@
 #include "stu_lost_cycles.h"
 #include "stu_sweep.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <dirent.h>
 #include <linux/capability.h>
@@ -104,7 +105,7 @@ static void test_stu_sweep_jobs_do_not_change_results(void)
   stu_study_t *three = run(scenario, &(stu_options_t){.jobs = 3});
   stu_study_t *one = NULL;
   scn_error_t err;
-  CU_ASSERT(stu_run(scenario, &app_gj_skeleton, 0, NULL, NULL, &one, &err) == 0);
+  CU_ASSERT(tu_study_run(scenario, &app_gj_skeleton, 0, NULL, NULL, &one, &err) == 0);
   CU_ASSERT(one && one->npoints == 6 && one->points[5].t_par > 0);
   CU_ASSERT(same_studies(one, three));
   stu_free(one);
@@ -112,7 +113,7 @@ static void test_stu_sweep_jobs_do_not_change_results(void)
   scn_free(scenario);
 }
 
-/* Overwrites the T_par of a cache entry (a result's "SRR1" magic, its status, then T_par) with 1234.5 s. */
+/* Overwrites the T_par of a cache entry (a result's "SRR2" magic, its status, then T_par) with 1234.5 s. */
 static void doctor(const char *path)
 {
   FILE *f = fopen(path, "r+b");
@@ -121,7 +122,7 @@ static void doctor(const char *path)
   size_t n = fread(buf, 1, sizeof buf, f);
   char *magic = NULL;
   for (size_t i = 0; i + 4 <= n && !magic; i++)
-    magic = memcmp(buf + i, "SRR1", 4) == 0 ? buf + i : NULL;
+    magic = memcmp(buf + i, "SRR2", 4) == 0 ? buf + i : NULL;
   CU_ASSERT_FATAL(magic != NULL);
   double forged = 1234.5;
   CU_ASSERT(fseek(f, (long)(magic - buf) + 8, SEEK_SET) == 0 && fwrite(&forged, sizeof forged, 1, f) == 1);
@@ -209,6 +210,57 @@ static void test_stu_sweep_cache_keeps_and_reuses_points(void)
   remove_folder(dir);
 }
 
+/* A new folder into dir (1024 bytes), the path of a cache in it into cache (1100 bytes), and scenario `path` loaded. */
+static scn_scenario_t *cache_and_scenario(char *dir, char *cache, const char *path)
+{
+  make_folder(dir, 1024);
+  snprintf(cache, 1100, "%s/cache", dir);
+  scn_scenario_t *scenario = load(path);
+  CU_ASSERT_FATAL(scenario != NULL);
+  return scenario;
+}
+
+/* The size of the largest file each_file visits. */
+static off_t largest;
+
+static void note_size(const char *path)
+{
+  struct stat st;
+  CU_ASSERT_EQUAL(stat(path, &st), 0);
+  largest = st.st_size > largest ? st.st_size : largest;
+}
+
+/* A per-process point's cache entry holds its pictures (met_pixels.h), not its whole trace, so that it grows with its
+ * ranks and columns: per rank at most the raster's 1,100 columns (a byte each), 331 message paths (8 bytes each) and
+ * 3 x 468 + 2 page segments (40 bytes each: 30,000 / 64 columns a rank, a segment either a whole interval a column long
+ * or more or the shorter ones of one column), 1 KiB of views, and 64 KiB for the key and headers: 3.97 MB at p = 64.
+ * gj256's one-to-all run at p = 64 has 65,405 intervals, whose whole trace (84 bytes an interval as met_trace_write
+ * writes it: the 5.96 MB entry simrun made before) is beyond the bound. The second run, from the cache, draws the same
+ * columns. */
+static void test_stu_sweep_cache_entry_bounded_by_pixels(void)
+{
+  enum { P = 64, COLUMNS = MET_PAGE_SEGMENTS / P };
+  char dir[1024];
+  char cache[1100];
+  scn_scenario_t *scenario = cache_and_scenario(dir, cache, DATA "gj-timeline.xml");
+  stu_options_t options = {.per_process = P, .cache_dir = cache};
+  stu_study_t *first = run(scenario, &options), *second = run(scenario, &options);
+  CU_ASSERT_FATAL(first && second && first->npoints == 2 && first->points[1].pixels && second->points[1].pixels);
+  double bound = P * (MET_PIXELS_COLS + 8.0 * MET_PIXELS_LINES + 40.0 * (3 * COLUMNS + 2) + 1024) + 65536;
+  size_t intervals = met_pixels_intervals(first->points[1].pixels);
+  CU_ASSERT_EQUAL(intervals, 65405);
+  CU_ASSERT(84.0 * (double)intervals > bound);
+  largest = 0;
+  CU_ASSERT_EQUAL(each_file(cache, note_size), 2);
+  CU_ASSERT((double)largest < bound);
+  for (int r = 0; r < P; r++)
+    CU_ASSERT(memcmp(met_pixels_row(first->points[1].pixels, r), met_pixels_row(second->points[1].pixels, r),
+                     MET_PIXELS_COLS) == 0);
+  free_three(first, second, NULL, scenario);
+  remove_folder(cache);
+  remove_folder(dir);
+}
+
 /* Asserts that `path` is a regular file (the entries a third run leaves). */
 static void regular_entry(const char *path)
 {
@@ -256,12 +308,12 @@ static void grow_sparse(const char *path)
   CU_ASSERT_EQUAL(truncate(path, (off_t)100 << 30), 0);
 }
 
-/* An entry of the format before this one: "simrun-cache 1". */
+/* An entry of the format before this one: "simrun-cache 2", whose per-process point carried its whole trace. */
 static void stale_version(const char *path)
 {
   FILE *f = fopen(path, "r+b");
   CU_ASSERT_FATAL(f != NULL);
-  CU_ASSERT(fseek(f, 13, SEEK_SET) == 0 && fputc('1', f) != EOF);
+  CU_ASSERT(fseek(f, 13, SEEK_SET) == 0 && fputc('2', f) != EOF);
   fclose(f);
 }
 
@@ -345,10 +397,7 @@ static void expect_damage_repaired(void (*damage_all)(const char *cache))
 {
   char dir[1024];
   char cache[1100];
-  make_folder(dir, sizeof dir);
-  snprintf(cache, sizeof cache, "%s/cache", dir);
-  scn_scenario_t *scenario = load(DATA "gj-broadcasts.xml");
-  CU_ASSERT_FATAL(scenario != NULL);
+  scn_scenario_t *scenario = cache_and_scenario(dir, cache, DATA "gj-broadcasts.xml");
   stu_options_t options = {.jobs = 2, .cache_dir = cache, .warn = count_warning};
   stu_study_t *first = run(scenario, &options);
   CU_ASSERT_FATAL(first != NULL);
@@ -505,6 +554,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_stu_sweep_jobs_do_not_change_results", test_stu_sweep_jobs_do_not_change_results},
       {"test_stu_sweep_cache_keeps_and_reuses_points", test_stu_sweep_cache_keeps_and_reuses_points},
+      {"test_stu_sweep_cache_entry_bounded_by_pixels", test_stu_sweep_cache_entry_bounded_by_pixels},
       {"test_stu_sweep_cache_damage_is_repaired", test_stu_sweep_cache_damage_is_repaired},
       {"test_stu_sweep_cache_unreadable_is_repaired", test_stu_sweep_cache_unreadable_is_repaired},
       {"test_stu_sweep_interrupted_sweep_resumes", test_stu_sweep_interrupted_sweep_resumes},

@@ -10,6 +10,7 @@
 #include "stu_model.h"
 #include "stu_sweep.h"
 #include "tu.h"
+#include "tu_run.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -39,7 +40,7 @@ static inline stu_study_t *tu_run_scenario(const char *path, scn_scenario_t **sc
   const app_skeleton_t *skeleton = app_find((*scenario)->skeleton);
   if (!skeleton || scn_check(*scenario, skeleton->spec, err) != 0)
     return NULL;
-  if (stu_run(*scenario, skeleton, 0, NULL, NULL, &study, err) != 0)
+  if (tu_study_run(*scenario, skeleton, 0, NULL, NULL, &study, err) != 0)
     return NULL;
   return study;
 }
@@ -74,7 +75,7 @@ static inline met_trace_t *tu_run_point(const app_skeleton_t *skeleton, const ch
   met_trace_t *trace = NULL;
   if (skeleton->prepare(&point, nranks, &arg, err, sizeof err, &bad_param) == 0) {
     sim_job_t job = {.platform = platform, .nranks = nranks, .bcast = bcast, .program = skeleton->program, .arg = arg};
-    if (sim_run_isolated(&job, &trace, err, sizeof err) != 0)
+    if (tu_sim_run(&job, &trace, err, sizeof err) != 0)
       trace = NULL;
   }
   if (!trace)

@@ -16,8 +16,9 @@
 #include <string.h>
 
 static const app_skeleton_t *const catalogue[] = {
-    &app_gj_skeleton,     &app_pingpong_skeleton,   &app_matmul_skeleton,    &app_pdgemm_skeleton, &app_pdtrsm_skeleton,
-    &app_dsm_gj_skeleton, &app_dsm_matmul_skeleton, &app_dsm_false_skeleton, &app_ti_skeleton,     &app_ring_skeleton};
+    &app_gj_skeleton,     &app_pingpong_skeleton, &app_matmul_skeleton,        &app_pdgemm_skeleton,
+    &app_pdtrsm_skeleton, &app_dsm_gj_skeleton,   &app_dsm_matmul_skeleton,    &app_dsm_false_skeleton,
+    &app_ti_skeleton,     &app_ring_skeleton,     &app_ring_broadcast_skeleton};
 
 const app_skeleton_t *app_find(const char *name)
 {

@@ -123,17 +123,17 @@ int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, const
   shared_rounds(m, d, fast);
   if (fast->flops <= 0) {
     snprintf(missing, len, "rank 0's host has no flop rate (simrun:cycles-flop is 0)");
-    return -1;
+    return SIM_EPLATFORM;
   }
   if (met_platform_unpriced(m)) {
     snprintf(missing, len, "%s", met_platform_unpriced(m));
-    return -1;
+    return SIM_EPLATFORM;
   }
   if (!one_price(m, sizes, missing, len) || !met_platform_lines_alike(m, d->cols, missing, len))
-    return -1;
+    return SIM_EPLATFORM;
   if (met_platform_grid_links(m, d->rows, d->cols, sizes->row, sizes->col, &fast->link, &fast->col_link) != 0) {
     snprintf(missing, len, "a route between ranks gives no bandwidth and the platform no message model");
-    return -1;
+    return SIM_EPLATFORM;
   }
   return 0;
 }

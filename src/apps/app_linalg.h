@@ -35,8 +35,8 @@ typedef struct app_linalg_sizes {
 
 /* What the FAST models take from machine m for the grid of d: the flop rate of rank 0's host and Hockney's links
  * along the grid's process rows and columns for messages of `sizes`, each the mean over their pairs' own routes
- * (met_platform_grid_links), doubles. Returns 0, or -1 with what is missing in `missing` (a network model the links
- * cannot follow among it). */
+ * (met_platform_grid_links), doubles. Returns 0, or SIM_EPLATFORM with what is missing in `missing` (a network model
+ * the links cannot follow among it). */
 int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, const app_linalg_sizes_t *sizes,
                             met_machine_t *fast, char *missing, size_t len);
 

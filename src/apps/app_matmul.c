@@ -15,11 +15,6 @@ typedef struct matmul_arg {
   int imbalance; /* percent more rows of A (and columns of B) on rank 0 than n / p; 0: the even split */
 } matmul_arg_t;
 
-double app_matmul_flops(int n)
-{
-  return (double)n * n * (2.0 * n - 1);
-}
-
 /* Rank 0's rows under an imbalance: n / p (1 + imbalance / 100), rounded to the nearest. */
 static long heavy_rows(long n, int p, long imbalance)
 {

@@ -9,7 +9,4 @@
 
 extern const app_skeleton_t app_matmul_skeleton;
 
-/* Floating-point operations of C = A B for n x n matrices: n^3 multiplications and n^2 (n - 1) additions (eq. 1.4). */
-double app_matmul_flops(int n);
-
 #endif

@@ -786,7 +786,7 @@ int app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared)
   char message[1024];
   if (sim_ti_reader_open(path, 2 * (size_t)tr->n, &in, message, sizeof message) != 0) {
     sim_rank_fail(tr->rank, SIM_EPARAM, message);
-    return -1;
+    return SIM_EPARAM;
   }
   app_ti_body_t body = {0};
   char *text;
@@ -825,5 +825,5 @@ int app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared)
   app_ti_body_free(&body);
   sim_ti_reader_close(in);
   wait_all(tr, 1); /* SMPI waits for the requests left at the end */
-  return failed ? -1 : 0;
+  return failed ? SIM_EPARAM : 0;
 }

@@ -8,7 +8,7 @@
 
 /* Replays the rank's lines of the trace file `path` (shared: one file for every rank, whose lines name their rank),
  * then waits for the requests left, as SMPI does at the end. A bad line or file fails the rank with "FILE:LINE: ..."
- * and returns -1; 0 when the whole file was replayed. */
+ * and returns SIM_EPARAM; 0 when the whole file was replayed. */
 int app_ti_replay_file(app_ti_rank_t *tr, const char *path, int shared);
 
 /* Frees the communicators the trace defined (comm_def). */

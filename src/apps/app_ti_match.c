@@ -407,7 +407,7 @@ int app_ti_match_open(app_ti_rank_t *tr, const app_ti_match_t *match)
     return 0;
   tr->sources = calloc((size_t)count, sizeof *tr->sources);
   if (!tr->sources)
-    return -1;
+    return SIM_ENOMEM;
   tr->nsources = count;
   for (int i = 0; i < tr->nsources; i++)
     tr->sources[i].seq = match->tagged[match->first[tr->me] + i];

@@ -21,7 +21,7 @@ typedef struct app_ti_match app_ti_match_t;
 int app_ti_match_build(const sim_ti_trace_t *trace, int n, app_ti_match_t **match);
 void app_ti_match_free(app_ti_match_t *match);
 
-/* The rank's sources whose tags it matches (tr->sources): 0, or -1 when out of memory. */
+/* The rank's sources whose tags it matches (tr->sources): 0, or SIM_ENOMEM when out of memory. */
 int app_ti_match_open(app_ti_rank_t *tr, const app_ti_match_t *match);
 /* Waits for the messages the rank took as unexpected and no receive took, then frees tr->sources. */
 void app_ti_match_close(app_ti_rank_t *tr);

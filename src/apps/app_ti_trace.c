@@ -19,7 +19,7 @@ int app_ti_fail(app_ti_rank_t *tr, const char *format, ...)
   va_start(ap, format);
   vsnprintf(tr->why, sizeof tr->why, format, ap);
   va_end(ap);
-  return -1;
+  return BAS_EDATA;
 }
 
 int app_ti_decimal(const char *text)
@@ -50,7 +50,7 @@ int app_ti_whole(app_ti_rank_t *tr, int i, const char *what, double low, double 
 {
   double v;
   if (app_ti_number(tr, i, what, low, high, &v) != 0)
-    return -1;
+    return BAS_EDATA;
   *value = (long long)trunc(v);
   return 0;
 }
@@ -60,7 +60,7 @@ int app_ti_peer(app_ti_rank_t *tr, int i, int *value)
 {
   long long v;
   if (app_ti_whole(tr, i, "rank", INT_MIN, INT_MAX, &v) != 0)
-    return -1;
+    return BAS_EDATA;
   if (v < 0 || v >= tr->n)
     return app_ti_fail(tr,
                        "rank %lld does not exist: the trace's communicator, MPI_COMM_WORLD, has ranks 0 to %d (p = %d)",
@@ -77,7 +77,7 @@ int app_ti_type_size(app_ti_rank_t *tr, int i, int *size)
     return 0;
   long long code;
   if (app_ti_whole(tr, i, "datatype", -1, INT_MAX, &code) != 0)
-    return -1;
+    return BAS_EDATA;
   *size = sim_ti_type_size((int)code);
   if (*size < 0)
     return app_ti_fail(tr, "datatype code %lld is not one of SMPI 3.32's predefined types (-1 to 59)", code);
@@ -89,7 +89,7 @@ int app_ti_amount(app_ti_rank_t *tr, int i, int size, double *bytes)
 {
   long long count;
   if (app_ti_whole(tr, i, "count", 0, APP_TI_MAX_BYTES, &count) != 0)
-    return -1;
+    return BAS_EDATA;
   *bytes = (double)count * size;
   if (*bytes > APP_TI_MAX_BYTES)
     return app_ti_fail(tr, "%lld elements of %d bytes exceed %g bytes", count, size, APP_TI_MAX_BYTES);
@@ -101,7 +101,7 @@ int app_ti_amounts(app_ti_rank_t *tr, int first, int size, double *out)
 {
   for (int i = 0; i < tr->n; i++)
     if (app_ti_amount(tr, first + i, size, &out[i]) != 0)
-      return -1;
+      return BAS_EDATA;
   return 0;
 }
 
@@ -187,7 +187,7 @@ int app_ti_body_start(app_ti_rank_t *tr, app_ti_body_t *body, int number)
   long long lines;
   if (app_ti_min_fields(tr, 2) != 0 || app_ti_whole(tr, 2, "count", 1, APP_TI_MAX_LOOP_COUNT, &count) != 0 ||
       app_ti_whole(tr, 3, "lines", 1, APP_TI_MAX_LOOP_LINES, &lines) != 0)
-    return -1;
+    return BAS_EDATA;
   if (tr->nfields > 4)
     return app_ti_fail(tr, "a loop line is '<rank> loop <count> <lines>'");
   app_ti_body_free(body);
@@ -205,7 +205,7 @@ int app_ti_body_add(app_ti_body_t *body, const char *text, size_t len, int numbe
     size_t cap = 2 * (body->len + len + 1) + 256;
     char *more = realloc(body->text, cap);
     if (!more)
-      return -1;
+      return BAS_ENOMEM;
     body->text = more;
     body->cap = cap;
   }

@@ -58,9 +58,10 @@ typedef struct app_ti_body {
   size_t longest;
 } app_ti_body_t;
 
-/* Starts `body` from the split line "R loop COUNT LINES" (line `number`): 0, or -1 with the reason in tr->why. */
+/* Starts `body` from the split line "R loop COUNT LINES" (line `number`): 0, or BAS_EDATA with the reason in tr->why.
+ */
 int app_ti_body_start(app_ti_rank_t *tr, app_ti_body_t *body, int number);
-/* Adds line `number`'s `len` characters to the body: 0, or -1 when out of memory. */
+/* Adds line `number`'s `len` characters to the body: 0, or BAS_ENOMEM when out of memory. */
 int app_ti_body_add(app_ti_body_t *body, const char *text, size_t len, int number);
 /* Frees what the body holds and empties it. */
 void app_ti_body_free(app_ti_body_t *body);
@@ -70,7 +71,7 @@ void app_ti_body_free(app_ti_body_t *body);
 int app_ti_decimal(const char *text);
 
 /* The checks of a line's fields (field i counts from 0: the rank, the action, then its fields): each returns 0 with the
- * value, or -1 with the reason in tr->why, as app_ti_fail does. */
+ * value, or BAS_EDATA with the reason in tr->why, as app_ti_fail does. */
 int app_ti_fail(app_ti_rank_t *tr, const char *format, ...) __attribute__((format(printf, 2, 3)));
 int app_ti_number(app_ti_rank_t *tr, int i, const char *what, double low, double high, double *value);
 int app_ti_whole(app_ti_rank_t *tr, int i, const char *what, double low, double high, long long *value);

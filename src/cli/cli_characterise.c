@@ -38,7 +38,7 @@ static void usage(FILE *out)
           "                      largest size means one regime)\n"
           "  -h, --help          show this help and exit\n"
           "\n"
-          "See docs/machines.md.\n");
+          "See docs/probe.md.\n");
 }
 
 static int fail(const char *file, long line, const char *message)
@@ -191,7 +191,7 @@ static void print_fit(const char *file, const met_msg_sample_t *samples, size_t 
     printf("%12g %6g %14.6g %14.6g %12.4g %8.2f%%\n", samples[i].bytes, samples[i].hops, samples[i].us, fitted,
            samples[i].us - fitted, 100 * (samples[i].us - fitted) / samples[i].us);
   }
-  printf("\nRoot-zone properties for the platform (docs/machines.md):\n"
+  printf("\nRoot-zone properties for the platform (docs/probe.md):\n"
          "    <prop id=\"simrun:comm-model\" value=\"piecewise\"/>\n"
          "    <prop id=\"simrun:comm-packet-bytes\" value=\"%.10g\"/>\n"
          "    <prop id=\"simrun:comm-small-us\" value=\"%.10g %.10g %.10g %.10g\"/>\n"

@@ -64,9 +64,10 @@ static int write_svg(const rep_table_t *a, const rep_table_t *b, const rep_compa
   rep_file_t *file = rep_file_open(path, message, sizeof message);
   if (!file)
     return fail(message);
-  if (rep_compare_svg(rep_file_stream(file), a, b, opts, message, sizeof message) != 0) {
+  int rc = rep_compare_svg(rep_file_stream(file), a, b, opts, message, sizeof message);
+  if (rc != 0) {
     rep_file_abort(file);
-    return fail(message);
+    return (fail(message), bas_error_status(rc));
   }
   return rep_file_commit(file, message, sizeof message) == 0 ? 0 : (fail(message), EXIT_RUNTIME);
 }

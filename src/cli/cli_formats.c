@@ -31,10 +31,11 @@ static int write_file(const char *path, const stu_study_t *study, int (*render)(
   int status = cli_open_output(path, &file);
   if (status != EXIT_OK || !file)
     return status;
-  if (render(rep_file_stream(file), study) != 0) {
+  int rc = render(rep_file_stream(file), study);
+  if (rc != 0) {
     rep_file_abort(file);
-    fprintf(stderr, "simrun: error: writing %s failed\n", what);
-    return EXIT_RUNTIME;
+    fprintf(stderr, "simrun: error: writing %s failed: %s\n", what, bas_strerror(rc));
+    return bas_error_status(rc);
   }
   if (rep_file_commit(file, message, sizeof message) != 0) {
     fprintf(stderr, "simrun: error: %s\n", message);
@@ -132,7 +133,7 @@ const cli_format_t cli_formats[] = {
      .help = {[CLI_COMMAND_RUN] = "also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE",
               [CLI_COMMAND_ANALYSE] = "also write the runs as a Paje trace (pj_dump, ViTE) to FILE"},
      .kind = CLI_FORMAT_FILE,
-     .needs = CLI_NEEDS_PER_PROCESS,
+     .needs = CLI_NEEDS_PER_PROCESS | CLI_NEEDS_WHOLE_TRACES,
      .refusal = PER_PROCESS_REFUSAL("--paje records the run of the per-process p"),
      .write = write_paje},
     {.option = "--otf2",
@@ -142,7 +143,7 @@ const cli_format_t cli_formats[] = {
                                       "DIR/point-K.otf2 for the run K (from 0, by p), DIR created if missing"},
      .kind = CLI_FORMAT_FOLDER,
      .pattern = "point-*",
-     .needs = CLI_NEEDS_PER_PROCESS,
+     .needs = CLI_NEEDS_PER_PROCESS | CLI_NEEDS_WHOLE_TRACES,
      .refusal = PER_PROCESS_REFUSAL("--otf2 records the runs of the per-process p"),
      .write = write_otf2},
     {.option = "--svg",
@@ -203,6 +204,14 @@ const char *cli_output_of(const cli_outputs_t *outputs, const char *option)
 {
   const cli_format_t *f = format_of(option);
   return f ? cli_format_path(outputs, f) : NULL;
+}
+
+int cli_outputs_need(const cli_outputs_t *outputs, unsigned need)
+{
+  for (size_t i = 0; i < cli_format_count; i++)
+    if ((cli_formats[i].needs & need) && cli_format_path(outputs, &cli_formats[i]))
+      return 1;
+  return 0;
 }
 
 void cli_formats_options(cli_command_t command, const struct option *fixed, struct option *all)

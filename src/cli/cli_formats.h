@@ -13,7 +13,11 @@
 #include <stdio.h>
 
 /* What a format needs of the run. */
-enum { CLI_NEEDS_PER_PROCESS = 1u, CLI_NEEDS_NO_MPI = 2u };
+enum {
+  CLI_NEEDS_PER_PROCESS = 1u,
+  CLI_NEEDS_NO_MPI = 2u,
+  CLI_NEEDS_WHOLE_TRACES = 4u /* every event of the per-process p's runs (stu_options_t.whole_traces) */
+};
 
 typedef enum {
   CLI_FORMAT_FILE,        /* one file, '-' for standard output */
@@ -44,6 +48,8 @@ const char *cli_format_path(const cli_outputs_t *outputs, const cli_format_t *f)
 void cli_format_set(cli_outputs_t *outputs, const cli_format_t *f, const char *path);
 /* The path of the format whose option is `option` ("--ti"); NULL when not asked for or no such format. */
 const char *cli_output_of(const cli_outputs_t *outputs, const char *option);
+/* Whether a format asked for in `outputs` needs `need` (a CLI_NEEDS_* flag). */
+int cli_outputs_need(const cli_outputs_t *outputs, unsigned need);
 
 /* The getopt value of the long option of the format in row `i` of the table. */
 enum { CLI_FORMAT_OPTION = 256 };

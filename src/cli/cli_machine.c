@@ -24,7 +24,7 @@ static void usage(FILE *out)
   fprintf(out,
           "Usage: simrun machine probe FILE.xml [--hostfile HOSTS] [--samples PINGPONG.csv] [--pool]\n"
           "\n"
-          "Measures this machine and writes a SimGrid platform of it to FILE.xml (docs/machines.md): one host per\n"
+          "Measures this machine and writes a SimGrid platform of it to FILE.xml (docs/probe.md): one host per\n"
           "core at the flop rate of the tracer's calibration loop, seed 001's characterisation (cycles per CPU,\n"
           "floating-point, internal and external memory operation) from timed loops, the clock, memory and last\n"
           "cache level from the system, and the message times of eq. 4 fitted (as simrun characterise does), one\n"
@@ -83,7 +83,20 @@ typedef struct fits {
   int has_apart;
   char node_source[600], apart_source[600];
   char apart_refused[700]; /* on one machine, why TCP's fit was refused (its platform then has none), else "" */
+  char node_seen[800], apart_seen[800]; /* the bandwidths the ranks saw (cli_probe_seen), or "" */
 } fits_t;
+
+/* The bandwidths the ranks saw `what` (cli_probe_seen's lines), when the ping-pong gave them. */
+static void write_seen(FILE *out, const char *what, const char *seen)
+{
+  if (seen[0])
+    fprintf(
+        out,
+        "    <!-- bandwidth %s as the ranks see it: bytes over half a round trip at the lower quartile of\n"
+        "         simrun-pingpong's 31 samples (each about 1 ms of round trips), which the fit takes, and at their\n"
+        "         mean (NetPIPE's measure, a mean over repeated round trips), with the spread of the samples:%s -->\n",
+        what, seen);
+}
 
 /* One fit's comment: its ping-pong, its residuals per regime, and which messages take it. */
 static void write_fit_comment(FILE *out, const char *what, const char *source, const met_msgfit_t *fit,
@@ -93,7 +106,7 @@ static void write_fit_comment(FILE *out, const char *what, const char *source, c
           "    <!-- messages %s: seed 001 eq. 4 fitted by relative error (terms >= 0, split by\n"
           "         cross-validation) to the ping-pong of %s;\n"
           "         residuals rms %.1f%% up to %g bytes, %.1f%% above (cross-validated %.1f%%). %s\n"
-          "         (docs/machines.md); fitted at one distance, it prices a message whatever its hops -->\n",
+          "         (docs/probe.md); fitted at one distance, it prices a message whatever its hops -->\n",
           what, source, 100 * fit->rms_rel[0], fit->model.packet_bytes, 100 * fit->rms_rel[1], 100 * fit->cv_rel,
           takes);
 }
@@ -119,10 +132,12 @@ static void write_messages(FILE *out, const fits_t *fits, const cli_probe_t *p, 
                          : "A message between two hosts of one simrun:node takes it");
   fprintf(out, "    <prop id=\"simrun:comm-model\" value=\"piecewise\"/>\n");
   write_piecewise(out, comm, &fits->node.model);
+  write_seen(out, "inside a node", fits->node_seen);
   if (fits->has_apart) {
     write_fit_comment(out, "between nodes", fits->apart_source, &fits->apart,
                       "A message between hosts of two nodes takes it");
     write_piecewise(out, apart, &fits->apart.model);
+    write_seen(out, "between nodes", fits->apart_seen);
   } else
     fprintf(out, "    <!-- no model between nodes (%s): messages between nodes take the model above -->\n",
             fits->apart_refused[0] ? fits->apart_refused : "no 2-hop samples");
@@ -229,7 +244,7 @@ static int write_platform(FILE *out, const fits_t *fits, const cli_probe_t *p, c
 {
   fprintf(out,
           "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-          "<!-- This machine, measured by simrun machine probe (docs/machines.md): %d cores. Host speed %.6g flop/s:\n"
+          "<!-- This machine, measured by simrun machine probe (docs/probe.md): %d cores. Host speed %.6g flop/s:\n"
           "     the tracer's calibration loop (four multiply-add chains), so that a traced run's TI compute amounts\n"
           "     replay in the CPU time they took (trace with SIMRUN_TRACE_FLOPS=%.6g to use this very rate).%s -->\n"
           "<platform version=\"4.1\">\n  <config>\n    <prop id=\"network/model\" value=\"CM02\"/>\n%s  </config>\n"
@@ -258,13 +273,25 @@ static int write_platform(FILE *out, const fits_t *fits, const cli_probe_t *p, c
   return ferror(out) ? -1 : 0;
 }
 
+/* The ping-pong samples of `csv`, and the bandwidths the ranks saw into `fits` (cli_probe_seen). 0, or an exit
+ * status. */
+static int read_samples(const char *csv, met_msg_sample_t **samples, size_t *count, fits_t *fits)
+{
+  int rc = cli_characterise_read(csv, samples, count);
+  if (rc == 0) {
+    cli_probe_seen(csv, *samples, *count, 0, fits->node_seen, sizeof fits->node_seen);
+    cli_probe_seen(csv, *samples, *count, 1, fits->apart_seen, sizeof fits->apart_seen);
+  }
+  return rc;
+}
+
 /* The ping-pong samples: measured into a temporary file in TMPDIR or /tmp (removed on every path, and by the signal
- * watchdog if the probe is stopped meanwhile), or the user's. 0, or an exit status (CLI_EXIT_STOPPED: a signal stopped
- * it). */
-static int samples_of(const char *given, const char *hostfile, met_msg_sample_t **samples, size_t *count)
+ * watchdog if the probe is stopped meanwhile), or the user's, and the bandwidths the ranks saw (read_samples). 0, or
+ * an exit status (CLI_EXIT_STOPPED: a signal stopped it). */
+static int samples_of(const char *given, const char *hostfile, met_msg_sample_t **samples, size_t *count, fits_t *fits)
 {
   if (given)
-    return cli_characterise_read(given, samples, count);
+    return read_samples(given, samples, count, fits);
   const char *folder = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s/simrun-pingpong-XXXXXX", folder);
@@ -285,7 +312,7 @@ static int samples_of(const char *given, const char *hostfile, met_msg_sample_t 
   cli_signal_step("pingpong", "during the ping-pong");
   int rc = cli_signal_stop() ? CLI_EXIT_STOPPED : cli_probe_pingpong(tmp, hostfile);
   if (rc == 0)
-    rc = cli_characterise_read(tmp, samples, count);
+    rc = read_samples(tmp, samples, count, fits);
   rep_file_unguard_tree(tmp);
   unlink(tmp);
   return rc;
@@ -396,8 +423,8 @@ static int probe(const char *output, rep_file_t *file, const char *given, const 
   int rc = hostfile ? cli_hostfile_read(hostfile, hosts.slots[0], &hosts) : 0;
   met_msg_sample_t *samples = NULL;
   size_t count = 0;
-  rc = rc ? rc : samples_of(given, hostfile, &samples, &count);
   fits_t fits = {0};
+  rc = rc ? rc : samples_of(given, hostfile, &samples, &count, &fits);
   rc = rc ? rc : fit_both(samples, count, given, hostfile, hosts.nodes, &fits);
   free(samples);
   cli_probe_t p;

@@ -314,3 +314,39 @@ int cli_probe_pingpong(const char *csv, const char *hostfile)
   int rc = run_pingpong(program, NULL, 0, 1, csv);
   return rc == 0 ? run_pingpong(program, hostfile, !hostfile, 2, csv) : rc;
 }
+
+/* The lower quartile of `bytes` over `hops` among `samples`, or 0. */
+static double quartile_us(const met_msg_sample_t *samples, size_t count, double bytes, double hops)
+{
+  for (size_t i = 0; i < count; i++)
+    if (samples[i].bytes == bytes && samples[i].hops == hops)
+      return samples[i].us;
+  return 0;
+}
+
+/* Messages from this size on are where a bandwidth is what their time says (issue 47: NetPIPE's of 48 KB and more
+ * took 3-21x the probed model's time under load). */
+#define SEEN_FROM 65536
+
+void cli_probe_seen(const char *csv, const met_msg_sample_t *samples, size_t count, int apart, char *text, size_t len)
+{
+  text[0] = '\0';
+  FILE *in = fopen(csv, "r");
+  char line[256];
+  size_t used = 0;
+  while (in && fgets(line, sizeof line, in)) {
+    double bytes, hops, mean, sd;
+    if (sscanf(line, "# spread %lf %lf %lf %lf", &bytes, &hops, &mean, &sd) != 4 || (hops > 1) != apart ||
+        bytes < SEEN_FROM || !(mean > 0))
+      continue;
+    double lower = quartile_us(samples, count, bytes, hops);
+    int n =
+        snprintf(text + used, len - used, "\n         %8.0f B: lower quartile %8.1f MB/s, mean %8.1f MB/s (sd %.0f%%)",
+                 bytes, lower > 0 ? bytes / lower : 0, bytes / mean, 100 * sd / mean);
+    if (n < 0 || (size_t)n >= len - used)
+      break;
+    used += (size_t)n;
+  }
+  if (in)
+    fclose(in);
+}

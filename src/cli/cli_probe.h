@@ -38,4 +38,12 @@ void cli_probe_machine(cli_probe_t *probe);
  * CLI_EXIT_STOPPED (cli_results.h) when a signal stopped it (cli_signal.h): mpirun was ended, nothing printed. */
 int cli_probe_pingpong(const char *csv, const char *hostfile);
 
+/* The bandwidth the ranks saw, for the platform's comment: from `csv`'s "# spread BYTES HOPS MEAN_US SD_US" lines
+ * (simrun-pingpong's: the mean and standard deviation of its samples of half a round trip), of messages of 64 KiB or
+ * more inside a node (`apart` 0: 1 hop) or between nodes (1: more), one line each into `text`: the bandwidth at the
+ * lower quartile (the sample of `samples` at that size and hops, which the fit takes) and at the mean (NetPIPE's
+ * measure) with the standard deviation in percent of the mean. `text` is "" when the file has no such lines (a user's
+ * samples, or an older ping-pong's). */
+void cli_probe_seen(const char *csv, const met_msg_sample_t *samples, size_t count, int apart, char *text, size_t len);
+
 #endif

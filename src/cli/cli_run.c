@@ -98,6 +98,7 @@ static int run_study(const cli_run_options_t *opts, const scn_scenario_t *scenar
                            .jobs = opts->jobs,
                            .farm = opts->mpi,
                            .ti_dir = cli_output_of(&opts->outputs, "--ti"),
+                           .whole_traces = cli_outputs_need(&opts->outputs, CLI_NEEDS_WHOLE_TRACES),
                            .stop = cli_signal_stop,
                            .progress = on_point,
                            .ctx = &progress,
@@ -182,7 +183,7 @@ static int run(const cli_run_options_t *opts)
     goto done;
   }
   if (rc != 0) {
-    status = sim_error_is_input(rc) ? EXIT_INPUT : EXIT_RUNTIME;
+    status = bas_error_is_input(rc) ? EXIT_INPUT : EXIT_RUNTIME;
     goto report;
   }
   cli_signal_step("after", "after the sweep");

@@ -2,6 +2,7 @@
 /* Characterisation-based bottleneck analysis (seed 001 §3.5, §4.3, Table 5, eq. 8): components and sub-components of
  * a run's time from the trace alone, B-ratios, the two bottleneck ratios, utilisation, and the verdict over a sweep. */
 #include "met_bottleneck.h"
+#include "bas_error.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -31,11 +32,6 @@ const char *met_component_name(met_component_t component)
 const char *met_sub_name(met_sub_t sub)
 {
   return (unsigned)sub < MET_SUB_COUNT ? sub_names[sub] : NULL;
-}
-
-met_component_t met_sub_component(met_sub_t sub)
-{
-  return sub_owner[sub];
 }
 
 const met_phase_role_t met_table5_phases[] = {{"link-init", MET_SUB_LINK_INIT},
@@ -112,7 +108,7 @@ int met_bottleneck(const met_trace_t *trace, const met_phase_role_t *phases, met
   out->p = met_trace_nranks(trace);
   out->t_par = met_trace_end(trace);
   if (out->t_par <= 0)
-    return -1;
+    return BAS_EINVAL;
   double useful = 0;
   for (int rank = 0; rank < out->p; rank++) {
     double subs[MET_SUB_COUNT];
@@ -219,7 +215,7 @@ int met_bottleneck_verdict(const met_breakdown_t *points, size_t count, met_verd
   return 0;
 fail:
   met_verdict_free(out);
-  return -1;
+  return BAS_ENOMEM;
 }
 
 void met_verdict_free(met_verdict_t *verdict)

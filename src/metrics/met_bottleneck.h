@@ -67,8 +67,8 @@ typedef struct met_breakdown {
   double utilisation;             /* U_p (eq. 8): time-weighted share of processors doing useful work */
 } met_breakdown_t;
 
-/* Fills `out` from `trace`, its phases read through `phases` (NULL: none claims a sub-component). Returns 0, or -1 on
- * an empty trace. */
+/* Fills `out` from `trace`, its phases read through `phases` (NULL: none claims a sub-component). Returns 0, or
+ * BAS_EINVAL on an empty trace. */
 int met_bottleneck(const met_trace_t *trace, const met_phase_role_t *phases, met_breakdown_t *out);
 
 /* Where a ratio crosses 1 between two swept p: interpolated linearly in log2 p. */
@@ -99,8 +99,8 @@ met_component_t met_bottleneck_dominant(const met_breakdown_t *breakdown, met_su
  * the ratio is undefined because c has time and the others none). */
 int met_bottleneck_exceeds(const met_breakdown_t *breakdown, met_component_t c);
 
-/* Builds the verdict for `count` breakdowns sorted by increasing p. Returns 0, or -1 when out of memory. Free the
- * arrays with met_verdict_free. */
+/* Builds the verdict for `count` breakdowns sorted by increasing p. Returns 0, or BAS_ENOMEM when out of memory. Free
+ * the arrays with met_verdict_free. */
 int met_bottleneck_verdict(const met_breakdown_t *points, size_t count, met_verdict_t *out);
 void met_verdict_free(met_verdict_t *verdict);
 
@@ -108,7 +108,5 @@ void met_verdict_free(met_verdict_t *verdict);
  * "distribution", "broadcast", "collection", "other-comm", "input", "output". NULL when out of range. */
 const char *met_component_name(met_component_t component);
 const char *met_sub_name(met_sub_t sub);
-/* The component a sub-component belongs to. */
-met_component_t met_sub_component(met_sub_t sub);
 
 #endif

@@ -2,6 +2,7 @@
 /* The cause-effect model of a DSM run (seed 002 §4.1, Table 1): Table 1's intervals to wait categories, and the sums
  * of a run's unit spans and requests the CARNIVAL analysis (met_carnival.c) reads, taken as they arrive. */
 #include "met_ce.h"
+#include "bas_error.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -116,7 +117,7 @@ int met_ce_sums_span(met_ce_sums_t *sums, int node, int unit, const met_span_t *
     return 0;
   }
   if (make_room(sums, span->scope + 1) != 0)
-    return -1;
+    return BAS_ENOMEM;
   size_t u = (size_t)node * MET_UNIT_COUNT + unit;
   int idle = unit == MET_UNIT_PP ? MET_CE_WAIT : MET_CE_CPIDLE;
   *cell(sums, node, sums->last_scope[u], idle, MET_OP_NONE) += span->start - sums->last[u];
@@ -140,7 +141,7 @@ int met_ce_sums_request(met_ce_sums_t *sums, const met_request_t *req)
     return 0;
   }
   if (make_room(sums, req->scope + 1) != 0)
-    return -1;
+    return BAS_ENOMEM;
   met_ce_wait_t one = {.count = 1};
   one.time = met_ce_split(req, one.cat);
   met_ce_wait_add(wait_cell(sums, req->scope, req->unit, req->op), &one);

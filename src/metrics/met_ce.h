@@ -74,10 +74,10 @@ void met_ce_sums_free(met_ce_sums_t *sums);
 /* Adds a span of `unit` (MET_UNIT_PP or MET_UNIT_CP) of `node` (0 .. nodes - 1), checked by the caller (the trace:
  * time order, scope >= 0, state and op below MET_SPAN_STATES and MET_SPAN_OPS, not empty). A span whose state is not
  * its unit's or whose op is not a met_ce_op_t is not summed but makes the sums unusable (met_ce_sums_usable). Returns
- * 0, or -1 when out of memory (nothing changed). */
+ * 0, or BAS_ENOMEM when out of memory (nothing changed). */
 int met_ce_sums_span(met_ce_sums_t *sums, int node, int unit, const met_span_t *span);
 /* Adds a request, checked by the caller (met_trace_request_add); one whose op is not a met_ce_op_t makes the sums
- * unusable. 0, or -1 when out of memory (nothing changed). */
+ * unusable. 0, or BAS_ENOMEM when out of memory (nothing changed). */
 int met_ce_sums_request(met_ce_sums_t *sums, const met_request_t *req);
 
 /* Whether every span and request fitted the model (above). */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Message counts and per-(size, distance) message durations from the message groups the trace keeps (met_trace.h). */
 #include "met_comm.h"
+#include "bas_error.h"
 
 #include <stdlib.h>
 
@@ -63,7 +64,7 @@ long met_comm_stats(const met_trace_t *trace, met_msg_stat_t **stats)
       if (merge_group(stats, &count, &cap, &groups[i]) != 0) {
         free(*stats);
         *stats = NULL;
-        return -1;
+        return BAS_ENOMEM;
       }
   }
   for (size_t g = 0; g < count; g++)

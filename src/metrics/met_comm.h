@@ -21,7 +21,8 @@ typedef struct met_msg_stat {
 size_t met_comm_messages(const met_trace_t *trace);
 
 /* Message durations grouped by (bytes, hops), sorted by bytes then hops, each message counted once. Returns the number
- * of groups and a new array in *stats (the caller frees it; NULL when there are none), or -1 when out of memory. */
+ * of groups and a new array in *stats (the caller frees it; NULL when there are none), or BAS_ENOMEM when out of
+ * memory. */
 long met_comm_stats(const met_trace_t *trace, met_msg_stat_t **stats);
 
 #endif

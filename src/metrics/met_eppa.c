@@ -2,13 +2,12 @@
 /* Lost-cycle analysis of a trace (EPPA, seed 000 §1.1): speedup, efficiency and overhead (eqs. 1.1-1.3), overhead
  * times per class and the parallel anomaly (eqs. 1.5-1.6), overhead ratios (eqs. 1.13-1.15), granularity (eq. 1.16). */
 #include "met_eppa.h"
+#include "bas_error.h"
 
 #include <math.h>
 #include <stdbool.h>
 
 static const char *const overhead_names[MET_OVH_COUNT] = {"ctrl", "comm", "idle", "anomaly"};
-static const char *const overhead_titles[MET_OVH_COUNT] = {"control of parallelism", "communication", "idling",
-                                                           "parallel anomaly"};
 
 /* The trace category measuring each overhead class but the anomaly, which is derived from the useful work. */
 static const met_category_t overhead_category[MET_OVH_ANOMALY] = {
@@ -36,7 +35,7 @@ static void fill_ratios(const double ovh_time[MET_OVH_COUNT], double t_seq, doub
 int met_eppa_compute(const met_trace_t *trace, double t_seq, met_eppa_t *out)
 {
   if (!valid_input(trace, t_seq))
-    return -1;
+    return BAS_EINVAL;
   met_eppa_t e = {.p = met_trace_nranks(trace), .t_seq = t_seq, .t_par = met_trace_end(trace)};
   for (int r = 0; r < e.p; r++) {
     double ovh_time[MET_OVH_COUNT];
@@ -57,7 +56,7 @@ int met_eppa_compute(const met_trace_t *trace, double t_seq, met_eppa_t *out)
 int met_eppa_process(const met_trace_t *trace, double t_seq, int rank, met_eppa_proc_t *out)
 {
   if (!valid_input(trace, t_seq) || rank < 0 || rank >= met_trace_nranks(trace))
-    return -1;
+    return BAS_EINVAL;
   met_eppa_proc_t proc = {.rank = rank};
   proc.work = rank_times(trace, rank, proc.ovh_time);
   proc.ovh_time[MET_OVH_ANOMALY] = met_time_difference(proc.work, t_seq / met_trace_nranks(trace));
@@ -81,9 +80,4 @@ double met_time_difference(double a, double b)
 const char *met_overhead_name(met_overhead_t ovh)
 {
   return (unsigned)ovh < MET_OVH_COUNT ? overhead_names[ovh] : NULL;
-}
-
-const char *met_overhead_title(met_overhead_t ovh)
-{
-  return (unsigned)ovh < MET_OVH_COUNT ? overhead_titles[ovh] : NULL;
 }

@@ -48,11 +48,11 @@ typedef struct met_eppa_proc {
   double host_speed_ratio; /* / T_seq */
 } met_eppa_proc_t;
 
-/* Fills `out` for `trace` against sequential time `t_seq` (> 0). Returns 0, or -1 when t_seq <= 0 or the trace is
- * empty. The identity speedup = p / (1 + sum_j Ovh_j) (eq. 1.14) holds by construction up to rounding. */
+/* Fills `out` for `trace` against sequential time `t_seq` (> 0). Returns 0, or BAS_EINVAL when t_seq <= 0 or the trace
+ * is empty. The identity speedup = p / (1 + sum_j Ovh_j) (eq. 1.14) holds by construction up to rounding. */
 int met_eppa_compute(const met_trace_t *trace, double t_seq, met_eppa_t *out);
 
-/* Fills `out` for one rank. Returns 0, or -1 on a bad rank, t_seq <= 0 or an empty trace. */
+/* Fills `out` for one rank. Returns 0, or BAS_EINVAL on a bad rank, t_seq <= 0 or an empty trace. */
 int met_eppa_process(const met_trace_t *trace, double t_seq, int rank, met_eppa_proc_t *out);
 
 /* The resolution of a trace's times, seconds: SimGrid 3.32 updates simulated times to its precision (its option
@@ -66,9 +66,7 @@ int met_eppa_process(const met_trace_t *trace, double t_seq, int rank, met_eppa_
  * real difference under a nanosecond is one neither source of times resolves. */
 double met_time_difference(double a, double b);
 
-/* Short lower-case names ("ctrl", "comm", "idle", "anomaly") and long ones ("control of parallelism", ...);
- * NULL out of range. */
+/* Short lower-case names ("ctrl", "comm", "idle", "anomaly"); NULL out of range. */
 const char *met_overhead_name(met_overhead_t ovh);
-const char *met_overhead_title(met_overhead_t ovh);
 
 #endif

@@ -3,6 +3,7 @@
  * law after taking logarithms), so one solver serves all: Givens rotations triangularise the column-scaled design
  * matrix row by row, which avoids the normal equations' squared condition number (1, x, x^2 at x = 512). */
 #include "met_fit.h"
+#include "bas_error.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -189,13 +190,13 @@ static void goodness(met_fit_t *fit, const double *x, const double *y, size_t n)
 int met_fit(met_fit_form_t form, const double *x, const double *y, size_t n, met_fit_t *out)
 {
   if ((unsigned)form >= MET_FIT_COUNT || n < (size_t)form_ncoefs[form])
-    return -1;
+    return BAS_EINVAL;
   for (size_t i = 0; i < n; i++)
     if (!in_domain(form, x[i], y[i]))
-      return -1;
+      return BAS_EINVAL;
   lsq_t s = {.k = form_ncoefs[form]};
   if (lsq_scale(&s, form, x, y, n) != 0)
-    return -1;
+    return BAS_EINVAL;
   double row[MET_FIT_MAX_COEFS];
   for (size_t i = 0; i < n; i++) {
     double t = design_row(form, x[i], y[i], row);
@@ -203,7 +204,7 @@ int met_fit(met_fit_form_t form, const double *x, const double *y, size_t n, met
   }
   met_fit_t fit = {.form = form, .ncoefs = s.k};
   if (lsq_solve(&s, fit.coef) != 0)
-    return -1;
+    return BAS_EINVAL;
   if (form == MET_FIT_POWER)
     fit.coef[0] = exp(fit.coef[0]);
   fit.x_min = fit.x_max = x[0];
@@ -270,7 +271,7 @@ int met_fit_best(const double *x, const double *y, size_t n, met_fit_x_t xkind, 
       *out = fit;
     found = 1;
   }
-  return found ? 0 : -1;
+  return found ? 0 : BAS_EINVAL;
 }
 
 int met_fit_honest(const met_fit_t *fit, double lo, double hi)
@@ -284,11 +285,6 @@ int met_fit_honest(const met_fit_t *fit, double lo, double hi)
       return 0;
   }
   return 1;
-}
-
-int met_fit_covers(const met_fit_t *fit, double x)
-{
-  return x >= fit->x_min && x <= fit->x_max;
 }
 
 static char sign(double v)

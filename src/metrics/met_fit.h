@@ -32,10 +32,10 @@ typedef struct met_fit {
   double coef[MET_FIT_MAX_COEFS]; /* a, b, c in the order written above */
   double r2;                      /* 1 - SS_res / SS_tot on y as given (for the power law too); 1 for exact data */
   double adj_r2;       /* 1 - (1 - r2) (n - 1) / (n - k), k coefficients: the criterion that compares forms */
-  double x_min, x_max; /* the data's range: the fit says nothing outside it (met_fit_covers) */
+  double x_min, x_max; /* the data's range: the fit says nothing outside it */
 } met_fit_t;
 
-/* Fits `form` to the n points (x[i], y[i]). Returns 0 and fills *out, or -1 when the form does not apply: fewer
+/* Fits `form` to the n points (x[i], y[i]). Returns 0 and fills *out, or BAS_EINVAL when the form does not apply: fewer
  * points than coefficients, data outside the form's domain, a non-finite value, or x values that cannot separate the
  * coefficients (all x equal, say). */
 int met_fit(met_fit_form_t form, const double *x, const double *y, size_t n, met_fit_t *out);
@@ -64,10 +64,8 @@ int met_fit_best(const double *x, const double *y, size_t n, met_fit_x_t xkind, 
  * x across the data's range, its ends included. */
 int met_fit_honest(const met_fit_t *fit, double lo, double hi);
 
-/* The fitted function at x (NaN outside the form's domain; beyond the data, see met_fit_covers). */
+/* The fitted function at x (NaN outside the form's domain; beyond the data, x_min to x_max, an extrapolation). */
 double met_fit_eval(const met_fit_t *fit, double x);
-/* Whether x lies within the data the fit was made from; a value outside is an extrapolation to warn about. */
-int met_fit_covers(const met_fit_t *fit, double x);
 
 /* "linear", "quadratic", "power", "amdahl", "xlog", "amdahl-linear", "work", "saturating"; NULL out of range. */
 const char *met_fit_name(met_fit_form_t form);

@@ -2,6 +2,7 @@
 /* The instruction-level characterisation of a host (seed 001 eqs. 1-2): operation counts by class times cycles per
  * operation times the cycle time. */
 #include "met_machine.h"
+#include "bas_error.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -147,11 +148,11 @@ int met_platform_grid_links(const met_platform_t *m, int rows, int cols, double 
                             met_hockney_t *row, met_hockney_t *col)
 {
   if (met_platform_hockney(m, row_bytes, row) != 0 || met_platform_hockney(m, col_bytes, col) != 0)
-    return -1;
+    return BAS_EPLATFORM;
   if (m->p > MET_PLATFORM_PAIR_RANKS || m->p <= 1)
     return 0;
   if (line_link(m, cols, 1, row_bytes, row) != 0 || line_link(m, cols, 0, col_bytes, col) != 0)
-    return -1;
+    return BAS_EPLATFORM;
   if (cols == 1) /* no row pairs: the column's figures (and the other way round) */
     *row = *col;
   if (rows == 1)
@@ -164,7 +165,7 @@ int met_platform_logp(const met_platform_t *m, double bytes, met_logp_t *logp)
   const double word = 8;
   *logp = (met_logp_t){.word_bytes = word, .P = m->p};
   if (m->p <= 1)
-    return -1;
+    return BAS_EPLATFORM;
   if (m->piecewise) {
     int d = m->hops[1];
     logp->L = met_piecewise_time(&m->msg, word, d);
@@ -173,7 +174,7 @@ int met_platform_logp(const met_platform_t *m, double bytes, met_logp_t *logp)
   }
   met_hockney_t link;
   if (met_platform_hockney(m, bytes, &link) != 0)
-    return -1;
+    return BAS_EPLATFORM;
   logp->L = link.lambda + word * link.tau;
   logp->g = word * link.tau;
   return 0;
@@ -225,7 +226,7 @@ int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg)
   if (m->p <= 1)
     return 0;
   if (m->bandwidth <= 0 || m->hops[1] <= 0 || met_platform_unpriced(m))
-    return -1;
+    return BAS_EPLATFORM;
   msg->net = &m->net;
   double per_link_us = 1e6 * m->latency / m->hops[1];
   msg->small[2] = msg->large[2] = per_link_us;

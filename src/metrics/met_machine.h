@@ -142,16 +142,16 @@ int met_platform_hockney(const met_platform_t *m, double bytes, met_hockney_t *l
 /* Hockney's lambda and tau averaged over the pairs of ranks in the same process row (*row, for messages of row_bytes)
  * and in the same process column (*col, of col_bytes) of a rows x cols grid numbered row-major, from each pair's own
  * route (as met_platform_hockney does for ranks 0 and 1); a line of one process gets the other's. With more ranks
- * than MET_PLATFORM_PAIR_RANKS, both are ranks 0 and 1's. Returns 0, or -1 when a route gives no bandwidth and the
- * platform no message model (or met_platform_unpriced). */
+ * than MET_PLATFORM_PAIR_RANKS, both are ranks 0 and 1's. Returns 0, or BAS_EPLATFORM when a route gives no bandwidth
+ * and the platform no message model (or met_platform_unpriced). */
 int met_platform_grid_links(const met_platform_t *m, int rows, int cols, double row_bytes, double col_bytes,
                             met_hockney_t *row, met_hockney_t *col);
 
 /* LogP's parameters for messages of `bytes` between rank 0 and rank 1, sent as words of 8 bytes (a double, the
  * skeletons' element): L, one word's time (the piecewise model's at their distance, else Hockney's lambda + 8 tau of
  * met_platform_hockney); g, one word's share of the bandwidth (the large-message regime's (beta + delta d) x 8, else
- * 8 tau); o = 0, as the simulation charges no processor time per message; P = p. Returns 0, or -1 when p = 1 (no
- * route) or the platform gives no message model (or met_platform_unpriced). */
+ * 8 tau); o = 0, as the simulation charges no processor time per message; P = p. Returns 0, or BAS_EPLATFORM when p = 1
+ * (no route) or the platform gives no message model (or met_platform_unpriced). */
 int met_platform_logp(const met_platform_t *m, double bytes, met_logp_t *logp);
 
 /* One line for the report on the point-to-point models between ranks 0 and 1: Hockney's lambda and tau, LogP's L, o,
@@ -163,8 +163,8 @@ void met_platform_p2p_describe(const met_platform_t *m, double bytes, char *out,
  * times it on a quiet network (alpha 0, beta = 1 / bandwidth, gamma = the latency per link of the route between
  * ranks 0 and 1, delta 0, one regime, in us; where the TCP window bounds that route's rate, beta 0 and delta =
  * 2 gamma / network/TCP-gamma, the window's 1 / rate per link) priced by its network model (msg->net = &m->net,
- * borrowed). Returns 0,
- * or -1 when the platform gives neither (or met_platform_unpriced; p = 1 gives zeros). */
+ * borrowed). Returns 0, or BAS_EPLATFORM when the platform gives neither (or met_platform_unpriced; p = 1 gives
+ * zeros). */
 int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg);
 
 /* Whether the routes between the first min(p, MET_PLATFORM_PAIR_RANKS) ranks are what eq. 4's per-hop form, as

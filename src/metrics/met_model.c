@@ -181,19 +181,17 @@ static int eager(const met_gj_t *g, double bytes)
 /* Eq. 11 with the lower (upper = 0) or upper bound of every overlapped send. */
 static double gj_time(const met_gj_t *g, int upper)
 {
-  double dist_bytes = (double)g->n / g->p * (g->n + 1) * 8.0;
-  double row_bytes = (g->n + 1) * 8.0;
   double dist_hi;
   double broad_hi;
-  double dist = met_bcast_sends(g->msg, g->rank0_routes, dist_bytes, eager(g, dist_bytes), &dist_hi);
-  double broad = met_bcast_sends(g->msg, g->bcast_routes, row_bytes, eager(g, row_bytes), &broad_hi);
+  double dist = met_gj_dist(g, &dist_hi);
+  double broad = met_gj_broad(g, &broad_hi);
   return g->t_comp / g->p + (upper ? dist_hi + g->n * broad_hi : dist + g->n * broad) + met_gj_coll(g) + g->t_io;
 }
 
-double met_gj_dist(const met_gj_t *g)
+double met_gj_dist(const met_gj_t *g, double *upper)
 {
   double bytes = (double)g->n / g->p * (g->n + 1) * 8.0;
-  return met_bcast_sends(g->msg, g->rank0_routes, bytes, eager(g, bytes), NULL);
+  return met_bcast_sends(g->msg, g->rank0_routes, bytes, eager(g, bytes), upper);
 }
 
 double met_gj_coll(const met_gj_t *g)
@@ -201,10 +199,10 @@ double met_gj_coll(const met_gj_t *g)
   return met_bcast_sends(g->msg, g->rank0_routes, (double)g->n / g->p * 8.0, 0, NULL);
 }
 
-double met_gj_broad(const met_gj_t *g)
+double met_gj_broad(const met_gj_t *g, double *upper)
 {
   double bytes = (g->n + 1) * 8.0;
-  return met_bcast_sends(g->msg, g->bcast_routes, bytes, eager(g, bytes), NULL);
+  return met_bcast_sends(g->msg, g->bcast_routes, bytes, eager(g, bytes), upper);
 }
 
 double met_gj_time(const met_gj_t *g)

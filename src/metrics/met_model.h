@@ -168,14 +168,15 @@ double met_bcast_sends(const met_piecewise_t *msg, const met_bcast_routes_t *r, 
  * the mean is within 10% of any time between them. */
 #define MET_GJ_BOUNDS_RATIO (11.0 / 9.0)
 
-/* Eq. 12: the distribution of (N/p)(N+1) doubles from rank 0 to every other rank (met_bcast_sends on rank 0's routes).
- */
-double met_gj_dist(const met_gj_t *g);
+/* Eq. 12: the distribution of (N/p)(N+1) doubles from rank 0 to every other rank (met_bcast_sends on rank 0's routes),
+ * with the lower bound of overlapped sends; their upper bound in *upper unless NULL. */
+double met_gj_dist(const met_gj_t *g, double *upper);
 /* Eq. 13: the collection of N/p doubles from every other rank, received one after the other. */
 double met_gj_coll(const met_gj_t *g);
 /* One broadcast of a row of N+1 doubles: eq. 14 (to every other rank) or eq. 15 (to the root's neighbours in rank
- * order), at the distances of the run's routes, overlapped when the row is eager. */
-double met_gj_broad(const met_gj_t *g);
+ * order), at the distances of the run's routes, overlapped when the row is eager (the lower bound; the upper in
+ * *upper unless NULL). */
+double met_gj_broad(const met_gj_t *g, double *upper);
 /* Eq. 11: T_seq(N)/p + T_dist + N T_broad + T_coll + T_I/O, with the lower bound of overlapped sends. */
 double met_gj_time(const met_gj_t *g);
 /* Eq. 11 with the upper bound of overlapped sends (met_bcast_sends); met_gj_time's when no send overlaps. */

@@ -7,6 +7,7 @@
  * of 1 / t, sum of 1 / t^2: all a relative-error fit needs), so that every fit costs the groups, not the samples: a
  * million samples of a few dozen sizes fit at once. */
 #include "met_msgfit.h"
+#include "bas_error.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -292,7 +293,7 @@ static int several_distances(const met_msg_sample_t *samples, size_t count)
   return 0;
 }
 
-/* A refusal when a regime's residuals are too large to trust; 0, or -1 with the reason. */
+/* A refusal when a regime's residuals are too large to trust; 0, or BAS_EDATA with the reason. */
 static int trusted(const met_msgfit_t *fit, char *err, size_t errlen)
 {
   for (int g = 0; g < 2; g++)
@@ -303,12 +304,12 @@ static int trusted(const met_msgfit_t *fit, char *err, size_t errlen)
                "and give the median)",
                g ? "above" : "up to", fit->model.packet_bytes, 100 * fit->rms_rel[g], 100 * fit->max_rel[g],
                100 * TRUST_RMS_REL);
-      return -1;
+      return BAS_EDATA;
     }
   return 0;
 }
 
-/* The fit of the groups: the split (given, or chosen), both regimes, the residuals. 0, or -1 with the reason. */
+/* The fit of the groups: the split (given, or chosen), both regimes, the residuals. 0, or BAS_EDATA with the reason. */
 static int fit_groups(const group_t *groups, size_t ngroups, const met_msg_sample_t *samples, size_t count,
                       double packet_bytes, met_msgfit_t *fit, char *err, size_t errlen)
 {
@@ -319,18 +320,18 @@ static int fit_groups(const group_t *groups, size_t ngroups, const met_msg_sampl
   else if (!enough(groups, ngroups, packet_bytes, nterms)) {
     snprintf(err, errlen, "with the packet size at %g bytes a regime has fewer than %s to fit and cross-validate",
              packet_bytes, need);
-    return -1;
+    return BAS_EDATA;
   } else
     fit->cv_rel = cross_validate(groups, ngroups, packet_bytes, nterms, (double)count);
   if (isnan(packet_bytes)) {
     snprintf(err, errlen, "no packet size leaves each regime of the %zu samples %s or more to fit and cross-validate",
              count, need);
-    return -1;
+    return BAS_EDATA;
   }
   if (fit_at(groups, ngroups, samples, count, packet_bytes, nterms, fit) != 0) {
     snprintf(err, errlen, "with the packet size at %g bytes a regime's terms are not determined by its samples",
              packet_bytes);
-    return -1;
+    return BAS_EDATA;
   }
   return trusted(fit, err, errlen);
 }
@@ -343,14 +344,14 @@ int met_msgfit(const met_msg_sample_t *samples, size_t count, double packet_byte
     if (!(samples[i].us > 0)) {
       snprintf(err, errlen, "sample %zu (%g bytes) took %g us: a fit weighted by relative error needs times > 0", i + 1,
                samples[i].bytes, samples[i].us);
-      return -1;
+      return BAS_EDATA;
     }
   fit->distance_terms = several_distances(samples, count);
   size_t ngroups;
   group_t *groups = group_samples(samples, count, &ngroups);
   if (!groups) {
     snprintf(err, errlen, "out of memory for %zu samples", count);
-    return -1;
+    return BAS_ENOMEM;
   }
   int rc = fit_groups(groups, ngroups, samples, count, packet_bytes, fit, err, errlen);
   free(groups);

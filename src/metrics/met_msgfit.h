@@ -36,8 +36,8 @@ typedef struct met_msgfit {
  * size and distance left out at a time; the largest size: one regime). Each regime needs one (size, distance) more
  * than its terms (2, or 4 when the samples span several distances), two sizes and, with distance terms, two distances;
  * terms a regime cannot determine or that would be negative are 0. The samples are summed per size and distance
- * first: the cost grows with them once, then with the groups. Returns 0, or -1 with the reason in err: too few per
- * regime, a regime's rms relative residual above 20% (a fit that cannot be trusted), or out of memory. */
+ * first: the cost grows with them once, then with the groups. Returns 0, or BAS_EDATA with the reason in err: too few
+ * per regime, a regime's rms relative residual above 20% (a fit that cannot be trusted), or out of memory. */
 int met_msgfit(const met_msg_sample_t *samples, size_t count, double packet_bytes, met_msgfit_t *fit, char *err,
                size_t errlen);
 

@@ -5,6 +5,7 @@
  * Written here because the C library's hsearch has one table per process and no removal, and the project takes no
  * other container library. */
 #include "met_tally.h"
+#include "bas_error.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -67,7 +68,7 @@ int met_tally_add(met_tally_t *t, int comm, int tag, int source)
     return 0;
   }
   if (2 * (t->keys + 1) > t->cap && rebuild(t) != 0)
-    return -1;
+    return BAS_ENOMEM;
   met_tally_slot_t *s = find(t, comm, tag, source);
   if (!s->used) {
     *s = (met_tally_slot_t){.comm = comm, .tag = tag, .source = source, .used = 1};

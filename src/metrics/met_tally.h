@@ -17,8 +17,8 @@ typedef struct met_tally {
   size_t wild; /* ends whose tag or source is a wildcard (< 0), which many envelopes match */
 } met_tally_t;
 
-/* Counts one more end of this envelope (a tag or source < 0 is a wildcard). 0, or -1 out of memory (the tally is then
- * left as it was). */
+/* Counts one more end of this envelope (a tag or source < 0 is a wildcard). 0, or BAS_ENOMEM out of memory (the tally
+ * is then left as it was). */
 int met_tally_add(met_tally_t *t, int comm, int tag, int source);
 /* Counts one fewer (an end of this envelope must have been added). */
 void met_tally_remove(met_tally_t *t, int comm, int tag, int source);

@@ -4,6 +4,7 @@
  * crashed run is refused with the file and line to blame; the wait-state rules are met_timeline_match.c's. */
 #define _POSIX_C_SOURCE 200809L /* pread */
 #include "met_timeline.h"
+#include "bas_error.h"
 #include "met_timeline_match.h"
 #include "met_zread.h"
 
@@ -400,21 +401,28 @@ static int open_rank(reader_t *r, const char *dir, int rank, const char *announc
   int fd = open(r->path, O_RDONLY | O_NONBLOCK); /* a FIFO would block, /dev/zero never end: refused */
   struct stat st;
   int regular = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= MAX_BYTES;
+  int code = fd >= 0 ? BAS_EDATA : bas_error_reading(errno);
   r->in = regular ? met_zread_fdopen(fd) : NULL;
   if (r->in)
     return 0;
   if (regular) {
     snprintf(err, errlen, "%s: out of memory", r->path);
+    code = BAS_ENOMEM;
   } else if (fd >= 0) {
     close(fd);
     snprintf(err, errlen, "%s: not a regular file of at most 64 GiB (a folder, a FIFO, a device); %s", r->path, HOW);
-  } else if (announced)
+  } else if (code != BAS_EDATA) /* too many open files, an I/O error: the machine's, not the folder's */
+    snprintf(err, errlen,
+             "%s: cannot open it (%s): analyse opens every rank's timeline at once; raise the open-files limit "
+             "(ulimit -n) or free the machine's resources and analyse again",
+             r->path, strerror(errno));
+  else if (announced)
     snprintf(err, errlen, "%s: the run has rank %d but %s cannot be read (%s): a rank did not write its timeline; %s",
              announced, rank, r->path, strerror(errno), HOW);
   else
     snprintf(err, errlen, "%s: cannot read it (%s); give a folder that libsimrun-trace.so wrote (SIMRUN_TRACE_DIR)",
              r->path, strerror(errno));
-  return -1;
+  return code;
 }
 
 /* Every rank's file, open at once, with the next interval of each read ahead. */
@@ -429,13 +437,33 @@ typedef struct stream {
   long long unfolded; /* calls the files' loops unfolded to, when the run is kept whole */
 } stream_t;
 
+/* A rank's "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL" line (docs/tracer.md), added to `info`; a line
+ * that does not parse is left out. */
+static void read_disturbance(met_timeline_info_t *info, const char *text)
+{
+  double load[2], switches, cpu, wall;
+  if (sscanf(text, "# disturbance %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu, &wall) != 5 ||
+      !(cpu >= 0) || !(wall >= 0) || !(switches >= 0))
+    return;
+  for (int i = 0; i < 2; i++)
+    if (isfinite(load[i])) {
+      info->load_least = isnan(info->load_least) ? load[i] : fmin(info->load_least, load[i]);
+      info->load_most = isnan(info->load_most) ? load[i] : fmax(info->load_most, load[i]);
+    }
+  info->usage_ranks++;
+  info->switches += switches;
+  info->cpu_wall += wall;
+  info->cpu_lost += wall > cpu ? wall - cpu : 0;
+  info->cpu_busiest = fmax(info->cpu_busiest, cpu);
+}
+
 /* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, and
  * the calls of other threads, which make the run's trace incomplete (0, or -1 with a message). */
 static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
 {
   const reader_t *r = &s->files[rank];
   const char *text = r->text;
-  double cost;
+  double cost, used, counted, of;
   unsigned long others;
   char extra[2];
   if (sscanf(text, "# calls from other threads %lu", &others) == 1) {
@@ -453,7 +481,13 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
     s->files[rank].run_line = r->line;
   } else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && isfinite(cost) && cost >= 0)
     s->info->tracer_cost = (isnan(s->info->tracer_cost) ? 0 : s->info->tracer_cost) + cost;
-  else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
+  else if (strncmp(text, "# disturbance ", 14) == 0)
+    read_disturbance(s->info, text);
+  else if (sscanf(text, "# children-cpu %lf %lf %lf", &used, &counted, &of) == 3) {
+    s->info->child_cpu += used;
+    s->info->child_counted += counted;
+    s->info->child_of += of;
+  } else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
     snprintf(s->info->program, sizeof s->info->program, "%s", text + 10);
   return 0;
 }
@@ -645,11 +679,12 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   reader_t first = {0};
   char announced[4200];
   int nranks = 0;
-  if (open_rank(&first, dir, 0, NULL, err, errlen) != 0)
-    return -1;
+  int rc = open_rank(&first, dir, 0, NULL, err, errlen);
+  if (rc != 0)
+    return rc;
   if (read_header(&first, 0, &nranks, err, errlen) != 0) {
     met_zread_close(first.in);
-    return -1;
+    return BAS_EDATA;
   }
   snprintf(announced, sizeof announced, "%s:2", first.path);
   s->files = calloc((size_t)nranks, sizeof *s->files);
@@ -660,17 +695,18 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   if (!s->files || !s->ahead || !s->live || !s->last || !*trace || (!keep && met_trace_sum_waits(*trace) != 0)) {
     snprintf(err, errlen, "%s: out of memory for %d ranks", first.path, nranks);
     met_zread_close(first.in);
-    return -1;
+    return BAS_ENOMEM;
   }
   s->nranks = nranks;
   s->files[0] = first;
   s->files[0].unfolded = keep ? &s->unfolded : NULL;
-  for (int rank = 1; rank < nranks; rank++)
-    if (open_rank(&s->files[rank], dir, rank, announced, err, errlen) != 0 ||
-        read_header(&s->files[rank], rank, &nranks, err, errlen) != 0)
-      return -1;
-    else
-      s->files[rank].unfolded = keep ? &s->unfolded : NULL;
+  for (int rank = 1; rank < nranks; rank++) {
+    if ((rc = open_rank(&s->files[rank], dir, rank, announced, err, errlen)) != 0)
+      return rc;
+    if (read_header(&s->files[rank], rank, &nranks, err, errlen) != 0)
+      return BAS_EDATA;
+    s->files[rank].unfolded = keep ? &s->unfolded : NULL;
+  }
   return 0;
 }
 
@@ -756,9 +792,9 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
 {
   for (int r = 0; r < s->nranks; r++)
     if (read_ahead(s, trace, r, err, errlen) != 0)
-      return -1;
+      return BAS_EDATA;
   if (mixed_runs(s, err, errlen) != 0)
-    return -1;
+    return BAS_EDATA;
   s->info->compensated = all_own_gaps(s);
   if (s->info->compensated)
     met_tl_match_keep_causality(m);
@@ -766,24 +802,25 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
     met_tl_event_t ev = compensated(s, r);
     if (met_tl_match_push(m, r, &ev) != 0) {
       snprintf(err, errlen, "%s: out of memory", dir);
-      return -1;
+      return BAS_ENOMEM;
     }
     if (read_ahead(s, trace, r, err, errlen) != 0)
-      return -1;
+      return BAS_EDATA;
     int next = earliest(s);
     if (met_tl_match_flush(m, trace, next < 0 ? INFINITY : s->ahead[next].iv.start) != 0) {
       snprintf(err, errlen, "%s: out of memory", dir);
-      return -1;
+      return BAS_ENOMEM;
     }
   }
-  return met_tl_match_flush(m, trace, INFINITY) == 0 ? 0 : (snprintf(err, errlen, "%s: out of memory", dir), -1);
+  return met_tl_match_flush(m, trace, INFINITY) == 0 ? 0
+                                                     : (snprintf(err, errlen, "%s: out of memory", dir), BAS_ENOMEM);
 }
 
 met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t *info, char *err, size_t errlen)
 {
   met_timeline_info_t own;
   stream_t s = {.info = info ? info : &own};
-  *s.info = (met_timeline_info_t){.tracer_cost = NAN};
+  *s.info = (met_timeline_info_t){.tracer_cost = NAN, .load_least = NAN, .load_most = NAN};
   met_trace_t *trace = NULL;
   met_tl_match_t *m = NULL;
   if (errlen)
@@ -791,7 +828,7 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
   int rc = open_all(&s, dir, keep, &trace, err, errlen);
   if (rc == 0 && !(m = met_tl_match_new(s.nranks))) {
     snprintf(err, errlen, "%s: out of memory for %d ranks", dir, s.nranks);
-    rc = -1;
+    rc = BAS_ENOMEM;
   }
   if (rc == 0)
     rc = stream_intervals(&s, m, trace, dir, err, errlen);
@@ -809,6 +846,7 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
   close_all(&s);
   if (rc == 0)
     snprintf(err, errlen, "%s", s.cut);
+  s.info->error = rc;
   if (rc == 0)
     return trace;
   met_trace_free(trace);

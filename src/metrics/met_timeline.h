@@ -27,7 +27,19 @@ typedef struct met_timeline_info {
   double clock_max;     /* ended before their sends and were moved, the largest move and their sum, seconds, and */
   double clock_total;   /* the intervals that came after them on their ranks, moved as much */
   size_t clock_later;
-  char program[256]; /* rank 0's "# program NAME" line, or "" */
+  double child_cpu;     /* the ranks' child processes' CPU seconds ("# children-cpu USED COUNTED COMPUTE"), summed */
+  double child_counted; /* of which the TI trace counts as the ranks' computation */
+  double child_of;      /* the ranks' computation, in CPU seconds, those counted included */
+  int usage_ranks;      /* ranks whose file says how others disturbed it ("# disturbance ...", docs/tracer.md) */
+  double load_least;    /* of them, the machine's least and greatest load at time 0 and MPI_Finalize */
+  double load_most;
+  double switches;    /* their involuntary context switches, summed */
+  double cpu_wall;    /* their wall seconds from time 0 to MPI_Finalize, summed */
+  double cpu_lost;    /* the wall seconds they did not run (wall less CPU, each at least 0), summed */
+  double cpu_busiest; /* the greatest rank's CPU seconds over that span (its children's counted) */
+  char program[256];  /* rank 0's "# program NAME" line, or "" */
+  int error;          /* when no trace is returned, its code (bas_error.h): BAS_EDATA for a folder or file that
+                       * is not a whole run's, BAS_EIO or BAS_ENOMEM for this machine's limits and faults; else 0 */
 } met_timeline_info_t;
 
 /* Reads folder `dir` in one pass (each file in format 1 or 2, docs/tracer.md): timeline-0.txt, whose header gives the

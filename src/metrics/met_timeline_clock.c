@@ -3,6 +3,7 @@
  * until their receives ask for them, and where its last interval ended. Memory: the sends whose receives did not yet
  * go in. */
 #include "met_timeline_clock.h"
+#include "bas_error.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -106,7 +107,7 @@ int met_tl_clock_record(met_tl_clock_t *c, int sender, long long id, double at)
     size_t more = r->cap ? 2 * r->cap : 16;
     sent_t *grown = realloc(r->sent, more * sizeof *grown);
     if (!grown)
-      return -1;
+      return BAS_ENOMEM;
     r->sent = grown;
     r->cap = more;
   }

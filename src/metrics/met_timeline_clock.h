@@ -56,8 +56,8 @@ void met_tl_clock_emitted(met_tl_clock_t *c, int rank, long long id);
 int met_tl_clock_sent_out(const met_tl_clock_t *c, int sender, long long id);
 
 /* Records that send `id` of `sender` went into the trace at `at` (the time an export writes its message as sent).
- * Beyond 2^13 sends whose receive never asked for them (unpaired), the older half is forgotten. 0, or -1 out of
- * memory. */
+ * Beyond 2^13 sends whose receive never asked for them (unpaired), the older half is forgotten. 0, or BAS_ENOMEM out
+ * of memory. */
 int met_tl_clock_record(met_tl_clock_t *c, int sender, long long id, double at);
 
 /* The time send `id` of `sender` went into the trace, forgotten once asked; `entry` (its entry as the rules see it)
@@ -72,6 +72,7 @@ double met_tl_clock_late(double end, double sent);
  * to start later when it was. */
 void met_tl_clock_done(met_tl_clock_t *c, int rank, double moved);
 
+/* What keeping the clock condition did so far: receives moved, the largest move and their sum, calls made later. */
 met_tl_clock_counts_t met_tl_clock_counts(const met_tl_clock_t *c);
 
 #endif

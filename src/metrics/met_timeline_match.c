@@ -4,6 +4,7 @@
  * Scalasca's late sender and late receiver), in a barrier or an N x N collective until the last member entered, and
  * the rest of the call is communication. Memory: a few intervals per rank and the messages not yet paired. */
 #include "met_timeline_match.h"
+#include "bas_error.h"
 #include "met_tally.h"
 #include "met_timeline_clock.h"
 #include "met_wait.h"
@@ -694,7 +695,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     s->head = 0;
   }
   if (reserve((void **)&s->events, &s->cap, s->n, sizeof *s->events) != 0)
-    return -1;
+    return BAS_ENOMEM;
   met_tl_event_t *e = &s->events[s->n++];
   *e = *ev;
   e->id = s->next_id++; /* every kept interval numbered in order (kept_numbered); a message end pairs by its own */
@@ -730,7 +731,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
       m->unmatched += OPS_KEPT;
     }
     if (reserve((void **)&s->ops, &s->ops_cap, s->nops, sizeof *s->ops) != 0)
-      return -1;
+      return BAS_ENOMEM;
     long long id = s->next_id++;
     s->ops[s->nops++] = (op_t){.id = id,
                                .req = s->posts++,
@@ -758,7 +759,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   else if (met_tl_synchronising(ev->kind)) {
     long k = join_collective(m, rank, ev);
     if (k == -2)
-      return -1;
+      return BAS_ENOMEM;
     s->events[s->n - 1].coll = k;
   }
   return oom;
@@ -1126,7 +1127,7 @@ static int may_wait(const met_tl_match_t *m, int rank, const rank_state_t *s, co
 }
 
 /* A poll's class: idle (waiting is what it does) when it may wait for another rank, else control of parallelism
- * (docs/tracer.md, "Wait states": the processor time the program spends asking MPI for what no one will send, which
+ * (docs/analyse.md, "Wait states": the processor time the program spends asking MPI for what no one will send, which
  * its sequential version would not spend). */
 static met_category_t poll_category(const met_tl_match_t *m, int rank, const rank_state_t *s, const met_tl_event_t *ev)
 {
@@ -1247,7 +1248,8 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
                      .kind = kinds[ev->kind].coll,
                      .call = met_coll_call_of(ev->call),
                      .root = rooted ? ev->root : -1,
-                     .group = 0};
+                     .group = 0,
+                     .bytes = ev->iv.bytes};
   if (rank == 0)
     m->collectives++;
   entry_t until = coll_awaited(m, rank, ev);
@@ -1434,7 +1436,7 @@ int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier)
     for (int r = 0; r < m->nranks; r++) {
       int rc = flush_rank(m, trace, r, frontier, 0);
       if (rc < 0)
-        return -1;
+        return BAS_ENOMEM;
       went |= rc;
     }
     if (went) /* a send that went in may let a receive of a rank before it go */
@@ -1451,7 +1453,7 @@ int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier)
     if (first < 0)
       return 0;
     if (flush_rank(m, trace, first, frontier, 1) < 0)
-      return -1;
+      return BAS_ENOMEM;
   }
 }
 

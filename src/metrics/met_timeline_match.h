@@ -102,13 +102,13 @@ void met_tl_match_keep_causality(met_tl_match_t *m);
 void met_tl_match_moved(const met_tl_match_t *m, double *put_back, double *waits_removed);
 
 /* Takes `ev` (its iv, kind, call and read_end set) read from `rank`, the next in start-time order over all ranks: pairs
- * it with what it completes and keeps it. 0, or -1 when out of memory. */
+ * it with what it completes and keeps it. 0, or BAS_ENOMEM when out of memory. */
 int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *ev);
 
 /* Adds to `trace` every kept interval that ends before `frontier` (the earliest start of an interval not yet pushed;
  * INFINITY when every file is read), each rank's in order, once its partners came and the sends whose messages it
- * receives went in, keeping the clock condition (met_timeline_clock.h). 0, or -1 when the trace refuses one (out of
- * memory). */
+ * receives went in, keeping the clock condition (met_timeline_clock.h). 0, or BAS_ENOMEM when the trace refuses one
+ * (out of memory). */
 int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier);
 
 /* What keeping the clock condition did (met_timeline_clock.h). */

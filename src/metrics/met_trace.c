@@ -3,12 +3,12 @@
  * and 1.7 (gaps count as idling, so every rank's categories add up to T_par); the file format is met_trace_io.c's,
  * the DSM annex met_trace_annex.c's. */
 #include "met_ce.h"
+#include "bas_error.h"
 #include "met_trace_internal.h"
 
 #include <string.h>
 
 static const char *const category_names[MET_CAT_COUNT] = {"compute", "io", "ctrl", "comm", "idle"};
-static const char *const part_names[MET_PART_COUNT] = {"cpu", "fpu", "intmem", "extmem"};
 
 met_trace_t *met_trace_new(int nranks)
 {
@@ -47,6 +47,8 @@ void met_trace_free(met_trace_t *trace)
     free(trace->phases[i]);
   free(trace->phases);
   free(trace->ranks);
+  if (trace->spill)
+    fclose(trace->spill);
   free(trace);
 }
 
@@ -55,6 +57,16 @@ met_trace_t *met_trace_new_aggregate(int nranks)
   met_trace_t *trace = met_trace_new(nranks);
   if (trace)
     trace->aggregate = 1;
+  return trace;
+}
+
+met_trace_t *met_trace_new_spilled(int nranks)
+{
+  met_trace_t *trace = met_trace_new_aggregate(nranks);
+  if (trace && !(trace->spill = met_trace_spill_open())) {
+    met_trace_free(trace);
+    return NULL;
+  }
   return trace;
 }
 
@@ -75,12 +87,12 @@ int met_trace_phase_id(met_trace_t *trace, const char *name)
       return (int)i;
   char **phases = grow(trace->phases, &trace->phase_cap, trace->nphases + 1, sizeof *phases);
   if (!phases)
-    return -1;
+    return BAS_ENOMEM;
   trace->phases = phases;
   size_t len = strlen(name) + 1;
   char *copy = malloc(len);
   if (!copy)
-    return -1;
+    return BAS_ENOMEM;
   memcpy(copy, name, len);
   phases[trace->nphases] = copy;
   return (int)trace->nphases++;
@@ -121,7 +133,7 @@ int met_trace_grow_phases(met_timeline_t *timeline, size_t rows)
     return 0;
   double *more = realloc(timeline->phase_time, rows * MET_CAT_COUNT * sizeof *more);
   if (!more)
-    return -1;
+    return BAS_ENOMEM;
   memset(more + timeline->phase_rows * MET_CAT_COUNT, 0, (rows - timeline->phase_rows) * MET_CAT_COUNT * sizeof *more);
   timeline->phase_time = more;
   timeline->phase_rows = rows;
@@ -175,22 +187,22 @@ static bool has_parts(const met_interval_t *iv)
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
 {
   if (!valid_rank(trace, rank) || !valid_interval(trace, &trace->ranks[rank], iv))
-    return -1;
+    return BAS_EINVAL;
   int from, to;
   int counted = met_message_ends(iv, rank, &from, &to);
   if (iv->end == iv->start && !counted && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND))
     return 0; /* kept: a message's end, even empty (an eager send, a receive its rank's computation hid) */
   met_timeline_t *timeline = &trace->ranks[rank];
   if ((size_t)iv->phase >= timeline->phase_rows && met_trace_grow_phases(timeline, (size_t)iv->phase + 1) != 0)
-    return -1;
+    return BAS_ENOMEM;
   if (!trace->aggregate) {
     met_interval_t *items = grow(timeline->items, &timeline->cap, timeline->count + 1, sizeof *items);
     if (!items)
-      return -1;
+      return BAS_ENOMEM;
     timeline->items = items;
   }
-  if (counted && count_message(timeline, iv) != 0)
-    return -1;
+  if ((counted && count_message(timeline, iv) != 0) || (trace->spill && met_trace_spill(trace, rank, iv) != 0))
+    return BAS_ENOMEM;
   if (!trace->aggregate)
     timeline->items[timeline->count++] = *iv;
   double len = iv->end - iv->start;
@@ -218,31 +230,33 @@ const met_msg_group_t *met_trace_msg_groups(const met_trace_t *trace, int rank, 
 int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
 {
   if (!valid_rank(trace, rank))
-    return -1;
+    return BAS_EINVAL;
   met_timeline_t *timeline = &trace->ranks[rank];
   /* an aggregate trace keeps no span (ncolls stays 0): its timeline's line is then not read, a cache miss per call */
-  double prev_end = !trace->aggregate && timeline->ncolls ? timeline->colls[timeline->ncolls - 1].end : 0.0;
+  double prev_end = keeps_colls(trace) && timeline->ncolls ? timeline->colls[timeline->ncolls - 1].end : 0.0;
   if (!valid_amount(coll->end) || !(coll->start >= prev_end) || coll->end < coll->start ||
       (unsigned)coll->kind >= MET_COLL_KINDS || (unsigned)coll->call >= MET_CALLS ||
-      (coll->root != -1 && !valid_rank(trace, coll->root)))
-    return -1;
-  if (trace->aggregate)
+      (coll->root != -1 && !valid_rank(trace, coll->root)) || !valid_amount(coll->bytes))
+    return BAS_EINVAL;
+  if (!keeps_colls(trace))
     return 0;
   met_coll_t *items = grow(timeline->colls, &timeline->coll_cap, timeline->ncolls + 1, sizeof *items);
   if (!items)
-    return -1;
+    return BAS_ENOMEM;
   timeline->colls = items;
   items[timeline->ncolls++] = *coll;
+  trace->coll_bytes |= coll->bytes > 0;
+  trace->coll_grouped |= coll->group != 0;
   return 0;
 }
 
 int met_trace_sum_waits(met_trace_t *trace)
 {
   if (!trace->aggregate)
-    return -1;
+    return BAS_EINVAL;
   if (!trace->waits)
     trace->waits = calloc((size_t)trace->nranks * MET_TRACE_WAIT_PATTERNS, sizeof *trace->waits);
-  return trace->waits ? 0 : -1;
+  return trace->waits ? 0 : BAS_ENOMEM;
 }
 
 void met_trace_add_wait(met_trace_t *trace, int rank, int pattern, double seconds)
@@ -260,6 +274,50 @@ const met_coll_t *met_trace_colls(const met_trace_t *trace, int rank, size_t *co
 {
   *count = valid_rank(trace, rank) ? trace->ranks[rank].ncolls : 0;
   return *count ? trace->ranks[rank].colls : NULL;
+}
+
+/* `timeline`'s span number `k` among its spans of group `group` (at index `k` when no span has another group); NULL
+ * when it has fewer. */
+static const met_coll_t *group_span(const met_trace_t *trace, const met_timeline_t *timeline, unsigned group, size_t k)
+{
+  if (!trace->coll_grouped)
+    return k < timeline->ncolls ? &timeline->colls[k] : NULL;
+  for (size_t i = 0; i < timeline->ncolls; i++)
+    if (timeline->colls[i].group == group && k-- == 0)
+      return &timeline->colls[i];
+  return NULL;
+}
+
+void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received)
+{
+  *sent = *received = 0;
+  if (!valid_rank(trace, rank) || index >= trace->ranks[rank].ncolls || !trace->coll_bytes)
+    return;
+  const met_timeline_t *own = &trace->ranks[rank];
+  const met_coll_t *span = &own->colls[index];
+  size_t k = 0; /* its number among the rank's spans of its group */
+  for (size_t i = 0; trace->coll_grouped && i < index; i++)
+    k += own->colls[i].group == span->group;
+  k = trace->coll_grouped ? k : index;
+  double others = 0; /* the other members' bytes */
+  int members = 1;
+  for (int r = 0; r < trace->nranks; r++) {
+    const met_coll_t *their = r == rank ? NULL : group_span(trace, &trace->ranks[r], span->group, k);
+    others += their ? their->bytes : 0;
+    members += their != NULL;
+  }
+  int root = span->root == rank;
+  double share = span->call == MET_CALL_ALLTOALL ? span->bytes / members : span->bytes;
+  if (span->kind == MET_COLL_ONE_TO_N) {
+    *sent = root ? others : 0;
+    *received = root ? 0 : span->bytes;
+  } else if (span->kind == MET_COLL_N_TO_ONE) {
+    *sent = root ? 0 : span->bytes;
+    *received = root ? others : 0;
+  } else if (span->kind == MET_COLL_NXN) {
+    *sent = share * (members - 1);
+    *received = span->call == MET_CALL_ALLTOALL ? others / members : others;
+  }
 }
 
 size_t met_trace_count(const met_trace_t *trace, int rank)
@@ -345,11 +403,6 @@ double met_trace_any_part_time(const met_trace_t *trace, int rank, met_part_t pa
 const char *met_category_name(met_category_t category)
 {
   return (unsigned)category < MET_CAT_COUNT ? category_names[category] : NULL;
-}
-
-const char *met_part_name(met_part_t part)
-{
-  return (unsigned)part < MET_PART_COUNT ? part_names[part] : NULL;
 }
 
 met_coll_call_t met_coll_call_of(const char *name)

@@ -60,6 +60,20 @@ void met_trace_free(met_trace_t *trace); /* accepts NULL */
 met_trace_t *met_trace_new_aggregate(int nranks);
 int met_trace_is_aggregate(const met_trace_t *trace);
 
+/* An aggregate trace (sums only, as above) that also keeps its collective spans and writes every interval a whole
+ * trace would keep to an unnamed temporary file ($TMPDIR, else /tmp; 40 bytes an interval), gone with the trace: for a
+ * run whose timeline is drawn (met_pixels.h) and whose wait states are counted (met_wait.h's walk), with memory
+ * independent of the run's length. NULL as met_trace_new, or when no temporary file can be made. */
+met_trace_t *met_trace_new_spilled(int nranks);
+/* The intervals spilled so far (0 for a trace that is not spilled). */
+size_t met_trace_spilled(const met_trace_t *trace);
+/* Calls fn for every interval spilled, in the order they were added (each rank's in time order), with its rank; what
+ * the file keeps of an interval is its start, end, category, phase, peer, direction and bytes (its tag, hops,
+ * communicator and compute split are 0). Returns 0, BAS_EIO when the trace is not spilled or on a read error, or what
+ * fn returned when not 0 (the walk then stops). */
+typedef int (*met_spill_fn)(void *ctx, int rank, const met_interval_t *iv);
+int met_trace_spill_walk(const met_trace_t *trace, met_spill_fn fn, void *ctx);
+
 /* The number of ranks the trace was made for. */
 int met_trace_nranks(const met_trace_t *trace);
 
@@ -73,8 +87,8 @@ int met_trace_phase_count(const met_trace_t *trace);
  * (iv->start >= end of the previous one, or >= 0 for the first; iv->end >= iv->start and finite); phase and peer must
  * be known ids, a direction needs a peer, the tag is >= -1, bytes and parts finite and >= 0. Zero-length intervals are
  * dropped but for a message's sending end (an eager send, over for its sender at once) and the end that counts it
- * (met_message_ends), so that a written trace keeps its messages. Returns 0, or -1 on a bad rank, a bad interval or out
- * of memory (the trace is then unchanged). */
+ * (met_message_ends), so that a written trace keeps its messages. Returns 0, BAS_EINVAL on a bad rank or interval, or
+ * BAS_ENOMEM (the trace is then unchanged). */
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv);
 
 /* The number of `rank`'s intervals; 0 for a bad rank. */
@@ -135,20 +149,20 @@ const met_msg_group_t *met_trace_msg_groups(const met_trace_t *trace, int rank, 
 
 /* For a run whose sums were found without executing its intervals (a program evaluated in closed form across ranks,
  * sim_replay_closed.h), into an aggregate trace only (met_trace_sums.c): adds `seconds` of `category` in `phase` to
- * `rank`'s sums and `parts` (NULL: none) to its split, as intervals of that total would. Returns 0, or -1 (a full
- * trace, a bad rank, phase or category, an amount not finite and >= 0, out of memory; the trace is then unchanged). */
+ * `rank`'s sums and `parts` (NULL: none) to its split, as intervals of that total would. Returns 0, or BAS_EINVAL (a
+ * full trace, a bad rank, phase or category, an amount not finite and >= 0, out of memory; the trace is then
+ * unchanged). */
 int met_trace_add_total(met_trace_t *trace, int rank, int phase, met_category_t category, double seconds,
                         const double *parts);
 /* The same for messages counted at `rank` (met_message_ends): `group`'s count, sum, min and max merged into the rank's
- * group of the same bytes and hops (appended when new, in order of first appearance). 0, or -1 as above. */
+ * group of the same bytes and hops (appended when new, in order of first appearance). 0, or BAS_EINVAL as above. */
 int met_trace_add_messages(met_trace_t *trace, int rank, const met_msg_group_t *group);
-/* The same for the end of `rank`'s last interval (>= the previous one): T_par is the latest. 0, or -1 as above. */
+/* The same for the end of `rank`'s last interval (>= the previous one): T_par is the latest. 0, or BAS_EINVAL as above.
+ */
 int met_trace_add_end(met_trace_t *trace, int rank, double end);
 
-/* Short lower-case names ("compute", "io", "ctrl", "comm", "idle"; "cpu", "fpu", "intmem", "extmem");
- * NULL out of range. */
+/* Short lower-case names ("compute", "io", "ctrl", "comm", "idle"); NULL out of range. */
 const char *met_category_name(met_category_t category);
-const char *met_part_name(met_part_t part);
 
 /* Collective calls: which stretch of each member's timeline one call of a collective operation took, so that the
  * wait-state analysis (met_wait.h) can compare when the members entered it. The layer that runs a collective marks it
@@ -197,12 +211,23 @@ typedef struct met_coll {
   met_coll_call_t call; /* its operation, when known (the class `kind` says which members wait for which) */
   int root;             /* ONE_TO_N and N_TO_ONE: the root's rank; otherwise -1 */
   unsigned group;       /* the members' communicator: the same number on every member (0: all the run's ranks) */
+  double bytes; /* a call whose trace holds no messages for it (a measured one): the bytes its line gives the rank, as
+                 * docs/tracer.md's tracer writes them (met_coll_moved); 0 where the trace has its messages */
 } met_coll_t;
 
 /* Appends a copy of `coll` to `rank`'s collective spans (an aggregate trace drops it): start finite, >= 0 and >= the
- * end of the rank's previous span, end >= start, kind and call in range, root -1 or a rank. Returns 0, or -1 (the trace
- * is then unchanged). */
+ * end of the rank's previous span, end >= start, kind and call in range, root -1 or a rank, bytes finite and >= 0.
+ * Returns 0, or BAS_EINVAL (the trace is then unchanged). */
 int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
+
+/* The bytes `rank` sent and received in its span number `index` (met_trace_colls), by the operation's definition
+ * rather than its algorithm, from the spans' own bytes: the members are the ranks whose span of the same number in
+ * the same group is that call's, each giving what docs/tracer.md's line holds (a rooted call's per non-root rank, an
+ * all-to-all's buffer, every other call's contribution). A 1-to-N root sends every other member's bytes, a non-root
+ * receives its own; an N-to-1 root receives the others', a non-root sends its own; an N x N member sends its own to
+ * each other member (an all-to-all a 1/m share of its buffer, m members) and receives theirs; a barrier or scan moves
+ * nothing. 0 and 0 for a bad rank or index, and for spans with no bytes (a trace holding the messages). */
+void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
 
 /* Wait states summed while reading, for an aggregate trace, which keeps no interval nor span to compute them from
  * (met_wait.h): met_trace_sum_waits makes room for them, every sum 0 (0, or -1 when out of memory or for a full trace,
@@ -225,15 +250,15 @@ const met_coll_t *met_trace_colls(const met_trace_t *trace, int rank, size_t *co
  * grows with the nodes and code scopes, not with the run's requests. */
 
 /* Appends a copy of `span` to the timeline of `unit` of `node` (a rank id), and adds it to the cause-effect sums. The
- * same rules as met_trace_add: time order, known phase, ids in range; zero-length spans are dropped. Returns 0, or -1
- * (the trace is then unchanged). */
+ * same rules as met_trace_add: time order, known phase, ids in range; zero-length spans are dropped. Returns 0, or
+ * BAS_EINVAL (the trace is then unchanged). */
 int met_trace_span_add(met_trace_t *trace, int node, int unit, const met_span_t *span);
 /* The unit's spans in time order, owned by the trace (valid until the next add), their number in *count; NULL with
  * *count = 0 when there are none, the node or unit is bad, or the trace is an aggregate one. */
 const met_span_t *met_trace_spans(const met_trace_t *trace, int node, int unit, size_t *count);
 
 /* Appends a copy of `req`, and adds it to the cause-effect sums: node and peer known ranks (peer may be -1), unit, op
- * and scope in range, marks finite, >= 0 and non-decreasing. Returns 0, or -1 (the trace is then unchanged). */
+ * and scope in range, marks finite, >= 0 and non-decreasing. Returns 0, or BAS_EINVAL (the trace is then unchanged). */
 int met_trace_request_add(met_trace_t *trace, const met_request_t *req);
 /* The requests in the order they were added, owned by the trace, their number in *count (NULL when none, and in an
  * aggregate trace). */
@@ -244,9 +269,9 @@ const met_request_t *met_trace_requests(const met_trace_t *trace, size_t *count)
 const struct met_ce_sums *met_trace_ce_sums(const met_trace_t *trace);
 
 /* Binary serialisation, used to hand a trace from a simulation process to the analysing one.
- * write: 0 or -1 on an I/O error or an aggregate trace. read: a new trace, or NULL on a malformed stream or out of
- * memory. A trace with an annex writes it after the timelines; one without writes exactly the bytes it did before
- * annexes. Collective spans travel in an annex of their own after it, when there are any. */
+ * write: 0, BAS_EIO on an I/O error or BAS_EINVAL for an aggregate trace. read: a new trace, or NULL on a malformed
+ * stream or out of memory. A trace with an annex writes it after the timelines; one without writes exactly the bytes it
+ * did before annexes. Collective spans travel in an annex of their own after it, when there are any. */
 int met_trace_write(const met_trace_t *trace, FILE *out);
 met_trace_t *met_trace_read(FILE *in);
 

@@ -3,6 +3,7 @@
  * requests with their marks (seed 002's cause-effect analysis), checked as they arrive and summed (met_ce.h); a full
  * trace also keeps them. */
 #include "met_ce.h"
+#include "bas_error.h"
 #include "met_trace_internal.h"
 
 /* A span may start no earlier than the end of its unit's previous one, prev_end. */
@@ -23,25 +24,25 @@ static met_ce_sums_t *sums_of(met_trace_t *trace)
 int met_trace_span_add(met_trace_t *trace, int node, int unit, const met_span_t *span)
 {
   if (!valid_rank(trace, node) || unit < 0 || unit >= MET_UNIT_COUNT)
-    return -1;
+    return BAS_EINVAL;
   if (!trace->aggregate && !trace->units &&
       !(trace->units = calloc((size_t)trace->nranks * MET_UNIT_COUNT, sizeof *trace->units)))
-    return -1;
+    return BAS_ENOMEM;
   met_span_line_t *line = trace->units ? &trace->units[node * MET_UNIT_COUNT + unit] : NULL;
   int scope;
   double prev_end = sums_of(trace) ? met_ce_sums_last(trace->ce, node, unit, &scope) : 0.0;
   if (!trace->ce || !valid_span(trace, prev_end, span))
-    return -1;
+    return BAS_EINVAL;
   if (span->end == span->start)
     return 0;
   if (line) { /* room first, the count unchanged: a failure of either leaves the trace as it was */
     met_span_t *items = grow(line->items, &line->cap, line->count + 1, sizeof *items);
     if (!items)
-      return -1;
+      return BAS_ENOMEM;
     line->items = items;
   }
   if (met_ce_sums_span(trace->ce, node, unit, span) != 0)
-    return -1;
+    return BAS_ENOMEM;
   if (line)
     line->items[line->count++] = *span;
   if (span->end > trace->end)
@@ -73,15 +74,15 @@ static bool valid_request(const met_trace_t *trace, const met_request_t *req)
 int met_trace_request_add(met_trace_t *trace, const met_request_t *req)
 {
   if (!valid_request(trace, req) || !sums_of(trace))
-    return -1;
+    return BAS_EINVAL;
   if (!trace->aggregate) { /* room first, as for spans */
     met_request_t *items = grow(trace->requests, &trace->request_cap, trace->nrequests + 1, sizeof *items);
     if (!items)
-      return -1;
+      return BAS_ENOMEM;
     trace->requests = items;
   }
   if (met_ce_sums_request(trace->ce, req) != 0)
-    return -1;
+    return BAS_ENOMEM;
   if (!trace->aggregate)
     trace->requests[trace->nrequests++] = *req;
   return 0;

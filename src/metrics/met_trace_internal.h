@@ -39,7 +39,8 @@ typedef struct met_timeline {
   size_t coll_cap;
 } met_timeline_t;
 
-/* Makes room for `rows` phases in the timeline's per-phase sums, the new ones zero. 0, or -1 when out of memory. */
+/* Makes room for `rows` phases in the timeline's per-phase sums, the new ones zero. 0, or BAS_ENOMEM when out of
+ * memory. */
 int met_trace_grow_phases(met_timeline_t *timeline, size_t rows);
 /* The timeline's group for a COMM interval like `iv` (its bytes and hops), created when new; NULL when out of memory.
  */
@@ -66,7 +67,22 @@ struct met_trace {
   size_t request_cap;
   struct met_ce_sums *ce; /* the annex's cause-effect sums (met_ce.h), NULL until the first span or request */
   double *waits;          /* an aggregate trace's wait states summed while read (met_trace_sum_waits), or NULL */
+  FILE *spill;            /* a spilled trace's intervals (met_trace_new_spilled), or NULL */
+  size_t nspilled;
+  int coll_bytes;         /* some collective span carries bytes (met_coll_t.bytes) */
+  int coll_grouped;       /* some collective span is on a group other than 0 */
 };
+
+/* Whether the trace keeps collective spans: a whole one, or a spilled one (for its wait states). */
+static inline bool keeps_colls(const met_trace_t *trace)
+{
+  return !trace->aggregate || trace->spill;
+}
+
+/* A new unnamed temporary file in $TMPDIR (else /tmp), gone when closed; NULL when none can be made. */
+FILE *met_trace_spill_open(void);
+/* Appends `iv` of `rank` to a spilled trace's file. 0, or BAS_EIO on a write error. */
+int met_trace_spill(met_trace_t *trace, int rank, const met_interval_t *iv);
 
 /* Makes room for `need` elements of `size` bytes in `items` by doubling its capacity `*cap`. Returns the (possibly
  * moved) array, or NULL when out of memory, in which case `items` and `*cap` are unchanged. */

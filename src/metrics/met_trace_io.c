@@ -2,6 +2,7 @@
 /* The trace's binary file format: the timelines, then the optional collectives' and cause-effect annexes; reading
  * checks every record through the model's add functions, so that a damaged file is refused whole. */
 #include "met_trace_internal.h"
+#include "bas_error.h"
 
 #include <string.h>
 #include <sys/stat.h>
@@ -12,10 +13,12 @@
  * u64 count and the requests (put_request); the end of the stream right after the timelines means no annex. When ranks
  * have collective spans, their annex comes first, right after the timelines: the collectives tag, then per rank a u64
  * count and the spans (put_coll: a span's u32 kind holds its class in the low byte, its operation, met_coll_call_t, in
- * the next, 0 in files written before spans named it). */
+ * the next, 0 in files written before spans named it). When a span carries bytes (a measured run's), the annex's tag is
+ * the second one and each span ends with its f64 bytes; a trace without any writes the first, as before them. */
 static const char met_magic[8] = {'S', 'I', 'M', 'R', 'T', 'R', 'C', '\n'};
 static const char met_annex_tag[8] = {'C', 'A', 'U', 'S', 'E', 'F', 'X', '\n'};
 static const char met_coll_tag[8] = {'C', 'O', 'L', 'L', 'S', 'P', 'N', '\n'};
+static const char met_coll_bytes_tag[8] = {'C', 'O', 'L', 'L', 'B', 'Y', 'T', '\n'};
 enum { MET_TRACE_VERSION = 3 }; /* 2: intervals carry their message direction; 3: and their tag and communicator */
 
 /* Serialisation primitives: each returns 0, or -1 on an I/O error or the end of the stream. */
@@ -149,20 +152,21 @@ static int get_request(FILE *in, met_request_t *req)
   return 0;
 }
 
-static int put_coll(FILE *out, const met_coll_t *coll)
+static int put_coll(FILE *out, const met_coll_t *coll, int with_bytes)
 {
   return put_f64(out, coll->start) || put_f64(out, coll->end) ||
                  put_le(out, (uint32_t)coll->kind | (uint32_t)coll->call << 8, 4) || put_i32(out, coll->root) ||
-                 put_le(out, coll->group, 4)
+                 put_le(out, coll->group, 4) || (with_bytes && put_f64(out, coll->bytes))
              ? -1
              : 0;
 }
 
-static int get_coll(FILE *in, met_coll_t *coll)
+static int get_coll(FILE *in, met_coll_t *coll, int with_bytes)
 {
   uint32_t kind, group;
+  coll->bytes = 0;
   if (get_f64(in, &coll->start) || get_f64(in, &coll->end) || get_u32(in, &kind) || get_i32(in, &coll->root) ||
-      get_u32(in, &group))
+      get_u32(in, &group) || (with_bytes && get_f64(in, &coll->bytes)))
     return -1;
   coll->kind = (met_coll_kind_t)(kind & 0xffu); /* both range-checked by met_trace_coll_add */
   coll->call = (met_coll_call_t)(kind >> 8);
@@ -178,20 +182,21 @@ static int write_colls(const met_trace_t *trace, FILE *out)
     any = trace->ranks[r].ncolls > 0;
   if (!any)
     return 0;
-  if (fwrite(met_coll_tag, 1, sizeof met_coll_tag, out) != sizeof met_coll_tag)
+  const char *tag = trace->coll_bytes ? met_coll_bytes_tag : met_coll_tag;
+  if (fwrite(tag, 1, sizeof met_coll_tag, out) != sizeof met_coll_tag)
     return -1;
   for (int r = 0; r < trace->nranks; r++) {
     const met_timeline_t *timeline = &trace->ranks[r];
     if (put_le(out, timeline->ncolls, 8))
       return -1;
     for (size_t i = 0; i < timeline->ncolls; i++)
-      if (put_coll(out, &timeline->colls[i]))
+      if (put_coll(out, &timeline->colls[i], trace->coll_bytes))
         return -1;
   }
   return 0;
 }
 
-static int read_colls(FILE *in, met_trace_t *trace)
+static int read_colls(FILE *in, met_trace_t *trace, int with_bytes)
 {
   for (int r = 0; r < trace->nranks; r++) {
     uint64_t count;
@@ -199,7 +204,7 @@ static int read_colls(FILE *in, met_trace_t *trace)
       return -1;
     for (uint64_t i = 0; i < count; i++) {
       met_coll_t coll;
-      if (get_coll(in, &coll) || met_trace_coll_add(trace, r, &coll))
+      if (get_coll(in, &coll, with_bytes) || met_trace_coll_add(trace, r, &coll))
         return -1;
     }
   }
@@ -233,22 +238,22 @@ static int write_annex(const met_trace_t *trace, FILE *out)
 int met_trace_write(const met_trace_t *trace, FILE *out)
 {
   if (trace->aggregate)
-    return -1;
+    return BAS_EINVAL;
   if (fwrite(met_magic, 1, sizeof met_magic, out) != sizeof met_magic || put_le(out, MET_TRACE_VERSION, 4) ||
       put_le(out, (uint64_t)trace->nranks, 4) || put_le(out, trace->nphases, 4))
-    return -1;
+    return BAS_EIO;
   for (size_t i = 0; i < trace->nphases; i++)
     if (fputs(trace->phases[i], out) == EOF || putc('\0', out) == EOF)
-      return -1;
+      return BAS_EIO;
   for (int r = 0; r < trace->nranks; r++) {
     const met_timeline_t *timeline = &trace->ranks[r];
     if (put_le(out, timeline->count, 8))
-      return -1;
+      return BAS_EIO;
     for (size_t i = 0; i < timeline->count; i++)
       if (put_interval(out, &timeline->items[i]))
-        return -1;
+        return BAS_EIO;
   }
-  return write_colls(trace, out) == 0 && write_annex(trace, out) == 0 && fflush(out) == 0 ? 0 : -1;
+  return write_colls(trace, out) == 0 && write_annex(trace, out) == 0 && fflush(out) == 0 ? 0 : BAS_EIO;
 }
 
 /* Reads one NUL-terminated string into `*buf` (capacity `*cap`, grown as needed, owned by the caller). */
@@ -331,8 +336,9 @@ static int read_annex(FILE *in, met_trace_t *trace)
 {
   char tag[sizeof met_annex_tag];
   int got = read_tag(in, tag);
-  if (got == 1 && memcmp(tag, met_coll_tag, sizeof tag) == 0)
-    got = read_colls(in, trace) == 0 ? read_tag(in, tag) : -1;
+  int with_bytes = got == 1 && memcmp(tag, met_coll_bytes_tag, sizeof tag) == 0;
+  if (got == 1 && (with_bytes || memcmp(tag, met_coll_tag, sizeof tag) == 0))
+    got = read_colls(in, trace, with_bytes) == 0 ? read_tag(in, tag) : -1;
   if (got <= 0)
     return got;
   if (memcmp(tag, met_annex_tag, sizeof tag) != 0)

@@ -2,6 +2,7 @@
 /* An aggregate trace filled with sums rather than intervals: what a program evaluated in closed form across ranks
  * (sim_replay_closed.h) found, added where met_trace_add would have added its intervals one by one. */
 #include "met_trace_internal.h"
+#include "bas_error.h"
 
 /* The rank's timeline in an aggregate trace, or NULL. */
 static met_timeline_t *aggregate_timeline(met_trace_t *trace, int rank)
@@ -14,12 +15,12 @@ int met_trace_add_total(met_trace_t *trace, int rank, int phase, met_category_t 
 {
   met_timeline_t *timeline = aggregate_timeline(trace, rank);
   if (!timeline || !valid_phase(trace, phase) || (unsigned)category >= MET_CAT_COUNT || !valid_amount(seconds))
-    return -1;
+    return BAS_EINVAL;
   for (int k = 0; parts && k < MET_PART_COUNT; k++)
     if (!valid_amount(parts[k]))
-      return -1;
+      return BAS_EINVAL;
   if (met_trace_grow_phases(timeline, (size_t)phase + 1) != 0)
-    return -1;
+    return BAS_ENOMEM;
   timeline->busy += seconds;
   timeline->category[category] += seconds;
   timeline->phase_time[(size_t)phase * MET_CAT_COUNT + category] += seconds;
@@ -36,10 +37,10 @@ int met_trace_add_messages(met_trace_t *trace, int rank, const met_msg_group_t *
   met_timeline_t *timeline = aggregate_timeline(trace, rank);
   if (!timeline || !valid_amount(group->bytes) || group->hops < 0 || !valid_amount(group->sum) ||
       !valid_amount(group->min) || !valid_amount(group->max) || group->count == 0)
-    return -1;
+    return BAS_EINVAL;
   met_msg_group_t *g = met_trace_group(timeline, &(met_interval_t){.bytes = group->bytes, .hops = group->hops});
   if (!g)
-    return -1;
+    return BAS_ENOMEM;
   g->count += group->count;
   g->sum += group->sum;
   g->min = group->min < g->min ? group->min : g->min;
@@ -52,7 +53,7 @@ int met_trace_add_end(met_trace_t *trace, int rank, double end)
 {
   met_timeline_t *timeline = aggregate_timeline(trace, rank);
   if (!timeline || !valid_amount(end) || !(end >= timeline->last_end))
-    return -1;
+    return BAS_EINVAL;
   timeline->last_end = end;
   if (end > trace->end)
     trace->end = end;

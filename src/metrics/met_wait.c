@@ -2,6 +2,7 @@
 /* Wait states after Scalasca's patterns: point-to-point waits from the direction of idle intervals, collective waits
  * from the members' entries into each call, matched by group and order. */
 #include "met_wait.h"
+#include "bas_error.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -53,20 +54,45 @@ static int in_collective(const met_coll_t *colls, size_t count, size_t *next, co
   return *next < count && colls[*next].start <= iv->start;
 }
 
-static void point_to_point(const met_trace_t *trace, met_waits_t *w)
+struct met_wait_walk {
+  const met_trace_t *trace;
+  met_waits_t w;
+  size_t *next; /* per rank: its first collective span that does not end before its intervals so far */
+};
+
+met_wait_walk_t *met_wait_walk_new(const met_trace_t *trace)
 {
-  for (int r = 0; r < w->nranks; r++) {
-    size_t ncolls, next = 0;
-    const met_coll_t *colls = met_trace_colls(trace, r, &ncolls);
-    const met_interval_t *ivs = met_trace_intervals(trace, r);
-    for (size_t i = 0; i < met_trace_count(trace, r); i++) {
-      const met_interval_t *iv = &ivs[i];
-      if (iv->category != MET_CAT_IDLE || iv->peer < 0 || iv->dir == MET_DIR_NONE ||
-          in_collective(colls, ncolls, &next, iv))
-        continue;
-      add(w, r, iv->dir == MET_DIR_RECV ? MET_WAIT_LATE_SENDER : MET_WAIT_LATE_RECEIVER, iv->end - iv->start);
-    }
-  }
+  met_wait_walk_t *walk = calloc(1, sizeof *walk);
+  if (!walk)
+    return NULL;
+  walk->trace = trace;
+  walk->w.nranks = met_trace_nranks(trace);
+  walk->w.time = calloc((size_t)walk->w.nranks * MET_WAIT_PATTERNS, sizeof *walk->w.time);
+  walk->next = calloc((size_t)walk->w.nranks, sizeof *walk->next);
+  if (walk->w.time && walk->next)
+    return walk;
+  met_wait_walk_free(walk);
+  return NULL;
+}
+
+void met_wait_walk_free(met_wait_walk_t *walk)
+{
+  if (!walk)
+    return;
+  met_wait_free(&walk->w);
+  free(walk->next);
+  free(walk);
+}
+
+/* Point to point: an idle interval on a message outside the rank's collective spans. */
+void met_wait_walk_add(met_wait_walk_t *walk, int rank, const met_interval_t *iv)
+{
+  size_t ncolls;
+  if (rank < 0 || rank >= walk->w.nranks || iv->category != MET_CAT_IDLE || iv->peer < 0 || iv->dir == MET_DIR_NONE)
+    return;
+  const met_coll_t *colls = met_trace_colls(walk->trace, rank, &ncolls);
+  if (!in_collective(colls, ncolls, &walk->next[rank], iv))
+    add(&walk->w, rank, iv->dir == MET_DIR_RECV ? MET_WAIT_LATE_SENDER : MET_WAIT_LATE_RECEIVER, iv->end - iv->start);
 }
 
 static const met_coll_t *span_of(const met_trace_t *trace, const entry_t *e)
@@ -155,23 +181,35 @@ int met_wait_compute(const met_trace_t *trace, met_waits_t *out)
   *out = (met_waits_t){0};
   const double *sums = met_trace_wait_sums(trace);
   if (met_trace_is_aggregate(trace) && !sums)
-    return -1;
-  met_waits_t w = {.nranks = met_trace_nranks(trace)};
-  w.time = calloc((size_t)w.nranks * MET_WAIT_PATTERNS, sizeof *w.time);
-  if (!w.time)
-    return -1;
+    return BAS_EINVAL;
+  met_wait_walk_t *walk = met_wait_walk_new(trace);
+  if (!walk)
+    return BAS_ENOMEM;
   if (sums) { /* summed while read (met_trace_sum_waits) */
-    memcpy(w.time, sums, (size_t)w.nranks * MET_WAIT_PATTERNS * sizeof *w.time);
-    *out = w;
+    memcpy(walk->w.time, sums, (size_t)walk->w.nranks * MET_WAIT_PATTERNS * sizeof *walk->w.time);
+    *out = walk->w;
+    walk->w = (met_waits_t){0};
+    met_wait_walk_free(walk);
     return 0;
   }
-  point_to_point(trace, &w);
-  if (collectives(trace, &w) != 0) {
-    met_wait_free(&w);
-    return -1;
+  for (int r = 0; r < walk->w.nranks; r++) {
+    const met_interval_t *ivs = met_trace_intervals(trace, r);
+    for (size_t i = 0; i < met_trace_count(trace, r); i++)
+      met_wait_walk_add(walk, r, &ivs[i]);
   }
-  *out = w;
-  return 0;
+  return met_wait_walk_end(walk, out);
+}
+
+int met_wait_walk_end(met_wait_walk_t *walk, met_waits_t *out)
+{
+  *out = (met_waits_t){0};
+  int rc = collectives(walk->trace, &walk->w) != 0 ? BAS_ENOMEM : 0;
+  if (rc == 0) {
+    *out = walk->w;
+    walk->w = (met_waits_t){0};
+  }
+  met_wait_walk_free(walk);
+  return rc;
 }
 
 void met_wait_free(met_waits_t *waits)

@@ -28,10 +28,20 @@ typedef struct met_waits {
  * Collectives: the members' spans of one call (met_coll_t) give their entries; each pattern's time is capped by the
  * rank's time in the call. Idle inside a collective span belongs to the collective's pattern (or none, for
  * MET_COLL_OTHER), never to the point-to-point ones. An aggregate trace has no intervals: its sums made while it was
- * read by these rules (met_trace_sum_waits) are copied. Returns 0, or -1 for an aggregate trace without such sums or
- * when out of memory (*out is then empty). */
+ * read by these rules (met_trace_sum_waits) are copied. Returns 0, or BAS_EINVAL for an aggregate trace without such
+ * sums or when out of memory (*out is then empty). */
 int met_wait_compute(const met_trace_t *trace, met_waits_t *out);
 void met_wait_free(met_waits_t *waits); /* accepts an empty one */
+
+/* The same, the intervals given one by one (those of a spilled trace, met_trace_spill_walk): a walk over `trace`
+ * (borrowed: its ranks and collective spans), each rank's intervals added in time order (ranks in any interleaving),
+ * then ended into *out, which frees the walk (0, or -1 out of memory: *out is then empty). new: NULL when out of
+ * memory; free: a walk abandoned, accepts NULL. */
+typedef struct met_wait_walk met_wait_walk_t;
+met_wait_walk_t *met_wait_walk_new(const met_trace_t *trace);
+void met_wait_walk_add(met_wait_walk_t *walk, int rank, const met_interval_t *iv);
+int met_wait_walk_end(met_wait_walk_t *walk, met_waits_t *out);
+void met_wait_walk_free(met_wait_walk_t *walk);
 
 /* Seconds `rank` lost in `pattern`; 0 out of range. */
 double met_wait_time(const met_waits_t *waits, int rank, met_wait_pattern_t pattern);

@@ -283,7 +283,7 @@ int plt_topo_write(const plt_topo_t *topo, FILE *out, char *err, size_t errlen)
 {
   plt_topo_graph_t g;
   if (plt_topo_graph_build(topo, &g) != 0) {
-    snprintf(err, errlen, "%s", sim_strerror(SIM_ENOMEM));
+    snprintf(err, errlen, "%s", bas_strerror(SIM_ENOMEM));
     return SIM_ENOMEM;
   }
   xmlOutputBufferPtr buffer = xmlOutputBufferCreateFile(out, NULL);
@@ -291,7 +291,7 @@ int plt_topo_write(const plt_topo_t *topo, FILE *out, char *err, size_t errlen)
   if (!x.w) {
     xmlOutputBufferClose(buffer);
     free(g.edges);
-    snprintf(err, errlen, "%s", sim_strerror(SIM_ENOMEM));
+    snprintf(err, errlen, "%s", bas_strerror(SIM_ENOMEM));
     return SIM_ENOMEM;
   }
   write_platform(&x, topo, &g);

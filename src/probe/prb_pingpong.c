@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* simrun-pingpong: the ping-pong of `simrun machine probe` (docs/machines.md, "Characterising your own machine"):
+/* simrun-pingpong: the ping-pong of `simrun machine probe` (docs/probe.md):
  * ranks 0 and 1 send a message of each size back and forth and rank 0 prints, per size, the lower quartile over
  * repetitions of half a round trip (repetitions interleaved over the sizes; the least disturbed quarter, as other load
- * on a shared machine comes in spells), as the "bytes,hops,time_us" lines seed 001's Table 2 was fitted to.
+ * on a shared machine comes in spells), as the "bytes,hops,time_us" lines seed 001's Table 2 was fitted to, then their
+ * mean and spread as comment lines (print_spread).
  * `simrun-pingpong HOPS` (HOPS > 1: simrun machine probe --hostfile, ranks on two nodes) labels its lines with HOPS,
  * prints no header (its lines follow the on-node run's) and refuses to measure when both ranks run on one node, unless
  * told `--one-node` (the probe on one machine, which forces Open MPI's TCP transport as the stand-in of a network). */
+#include <math.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +36,20 @@ static double half_round_trip(char *buf, int bytes, int rank, int rounds)
     }
   }
   return (MPI_Wtime() - start) / (2.0 * rounds);
+}
+
+/* "# spread BYTES HOPS MEAN_US SD_US": the mean and standard deviation of the REPEATS samples of one size, the
+ * time the ranks see (as NetPIPE measures it: a mean over repeated round trips), beside the lower quartile the fit
+ * takes; a comment line to simrun characterise, which simrun machine probe writes into the platform's comments. */
+static void print_spread(int bytes, int hops, const double *sample)
+{
+  double sum = 0, squares = 0;
+  for (int k = 0; k < REPEATS; k++)
+    sum += sample[k];
+  double mean = sum / REPEATS;
+  for (int k = 0; k < REPEATS; k++)
+    squares += (sample[k] - mean) * (sample[k] - mean);
+  printf("# spread %d %d %.6f %.6f\n", bytes, hops, 1e6 * mean, 1e6 * sqrt(squares / (REPEATS - 1)));
 }
 
 /* 1 when ranks 0 and 1 run on one node (their processor names are equal), after a line on rank 0's stderr. */
@@ -97,6 +113,8 @@ int main(int argc, char **argv)
     if (rank == 0)
       printf("%d,%d,%.6f\n", 1 << s, hops, 1e6 * samples[s][REPEATS / 4]);
   }
+  for (int s = 0; s < SIZES && rank == 0; s++)
+    print_spread(1 << s, hops, samples[s]);
   free(buf);
   MPI_Finalize();
   return 0;

@@ -2,6 +2,7 @@
 /* The chart builders of the study's pictures (docs/pictures.md), on rep_svg: curves against one x variable with their
  * regression fits (seed 000 Figs 1.7-1.8) and panels of stacked bars (Figs 1.5-1.6; seed 001 Figs 6, 9). */
 #include "rep_chart.h"
+#include "bas_error.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -152,7 +153,7 @@ int rep_line_chart(FILE *out, const rep_chart_t *chart, const rep_curve_t *curve
   if (!texts || !items) {
     free(texts);
     free(items);
-    return -1;
+    return BAS_ENOMEM;
   }
   size_t nitems = curve_legend(chart, curves, n, texts, items);
   double legend_top = plot.top + plot.height + REP_CHART_BELOW;
@@ -266,7 +267,7 @@ int rep_labels_new(rep_labels_t *l, const double *values, size_t n)
   l->text = calloc(n, sizeof *l->text);
   l->names = calloc(n, sizeof *l->names);
   if (!l->text || !l->names)
-    return -1;
+    return BAS_ENOMEM;
   for (size_t i = 0; i < n; i++) {
     snprintf(l->text[i], sizeof l->text[i], "%g", values[i]);
     l->names[i] = l->text[i];

@@ -36,7 +36,7 @@ typedef struct rep_chart {
 } rep_chart_t;
 
 /* A chart of the n curves on `out`, each with its fit when it has one; x on a log2 axis when every x is positive and
- * they span a factor of 4 or more. Returns 0, or -1 on a write error or when out of memory. */
+ * they span a factor of 4 or more. Returns 0, BAS_EIO on a write error or BAS_ENOMEM. */
 int rep_line_chart(FILE *out, const rep_chart_t *chart, const rep_curve_t *curves, size_t n);
 
 /* "fit 1.02 + 12.3/p (amdahl), R² = 0.9981, adjusted 0.9975, p from 1 to 128", with `r2` naming R². */
@@ -77,7 +77,6 @@ typedef struct rep_labels {
   char (*text)[16];
   const char **names;
 } rep_labels_t;
-
 int rep_labels_new(rep_labels_t *l, const double *values, size_t n);
 void rep_labels_free(rep_labels_t *l);
 

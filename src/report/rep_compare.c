@@ -3,6 +3,7 @@
  * by value on the points rep_pairing pairs, a summary that fits one screen, every point on request, and one metric of
  * both drawn against p with rep_line_chart. */
 #include "rep_compare.h"
+#include "bas_error.h"
 
 #include "rep_chart.h"
 
@@ -444,7 +445,7 @@ int rep_compare_svg(FILE *out, const rep_table_t *a, const rep_table_t *b, const
     if (rc == -2)
       snprintf(err, errlen, "out of memory");
     metrics_free(&m);
-    return -1;
+    return rc == -2 ? BAS_ENOMEM : BAS_EINVAL;
   }
   long ma = (long)m.ja[0], mb = (long)m.jb[0];
   const char *metric = a->names[ma];
@@ -474,7 +475,7 @@ int rep_compare_svg(FILE *out, const rep_table_t *a, const rep_table_t *b, const
   }
   if (rc == 0)
     rc = rep_line_chart(out, &chart, curves, n);
-  if (rc == -1)
+  if (rc != 0 && rc != -2)
     snprintf(err, errlen, "drawing the comparison failed (out of memory or a write error)");
   for (size_t i = 0; labels && i < n; i++)
     free(labels[i]);
@@ -482,5 +483,5 @@ int rep_compare_svg(FILE *out, const rep_table_t *a, const rep_table_t *b, const
   free(curves);
   free(xs);
   free(ys);
-  return rc == 0 ? 0 : -1;
+  return rc == 0 ? 0 : rc == -2 ? BAS_EINVAL : rc;
 }

@@ -44,8 +44,8 @@ int rep_compare_print(FILE *out, const rep_table_t *a, const rep_table_t *b, con
                       rep_compare_result_t *result, char *err, size_t errlen);
 
 /* A line chart of the first metric compared (as rep_compare_print chooses them) against p: a curve per table and
- * group of points (equal key values but p), a's and b's side by side on the same axes. Returns 0, or -1 with a
- * message in err (no such metric, a write error). */
+ * group of points (equal key values but p), a's and b's side by side on the same axes. Returns 0, or a code with a
+ * message in err: BAS_EINVAL (no such metric, nothing to draw), BAS_ENOMEM or BAS_EIO (a write error). */
 int rep_compare_svg(FILE *out, const rep_table_t *a, const rep_table_t *b, const rep_compare_opts_t *opts, char *err,
                     size_t errlen);
 

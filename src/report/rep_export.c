@@ -3,6 +3,7 @@
  * per-message and wait-map rows in tables of their own) and JSON (points with their per-process views), carrying the
  * scenario and platform names with the same figures as the terminal report. Data dictionary: docs/results.md. */
 #include "rep_carnival.h"
+#include "bas_error.h"
 #include "rep_group.h"
 #include "rep_json.h"
 #include "rep_pictures.h"
@@ -245,7 +246,7 @@ int rep_csv(FILE *out, const stu_study_t *study)
     csv_view(out, study, &study->points[i]);
     fputc('\n', out);
   }
-  return ferror(out) ? -1 : 0;
+  return ferror(out) ? BAS_EIO : 0;
 }
 
 /* The per-process table: one row per (point with a per-process view, rank); the figures' names say they are the
@@ -958,5 +959,5 @@ int rep_json(FILE *out, const stu_study_t *study)
   if (stu_has_view(study, MET_VIEW_LOST_CYCLES))
     rep_fits_each(study, json_fit, &f);
   fprintf(out, "%s]\n}\n", f.count ? "\n  " : "");
-  return ferror(out) ? -1 : 0;
+  return ferror(out) ? BAS_EIO : 0;
 }

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* mkstemp, fchmod, kill */
 
 #include "rep_report.h"
+#include "bas_error.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -269,10 +270,10 @@ int rep_file_defer(rep_defer_fn commit, void (*rollback)(void *state), void *sta
     return 0;
   free(d);
   if (!closed)
-    return commit(state, err, errlen) == 0 ? 0 : -1;
+    return commit(state, err, errlen) == 0 ? 0 : BAS_EIO;
   rollback(state);
   snprintf(err, errlen, "interrupted");
-  return -1;
+  return BAS_EINTR;
 }
 
 /* Files in the order they were opened (the list holds them newest first). Under the lock. */
@@ -379,7 +380,7 @@ int rep_file_guard_tree(const char *path)
   guarded_t *g = malloc(sizeof *g);
   if (!g || !(g->path = strdup(path))) {
     free(g);
-    return -1;
+    return BAS_ENOMEM;
   }
   pthread_mutex_lock(&lock);
   g->next = guarded;
@@ -410,7 +411,7 @@ int rep_file_close_all(void)
   limit.tv_sec += limit.tv_nsec / 1000000000L;
   limit.tv_nsec %= 1000000000L;
   if (pthread_mutex_timedlock(&lock, &limit) != 0)
-    return -1;
+    return BAS_EIO;
   int written = ended && !files && !deferreds;
   roll_back_locked(1);                         /* called from the watchdog thread, which ends the process at once */
   for (guarded_t *g = guarded; g; g = g->next) /* the writer's: left allocated */

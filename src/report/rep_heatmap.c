@@ -3,6 +3,7 @@
  * process columns across, one cell per grid; the simulated time, the model's time on the same colour scale, and their
  * difference. Drawn with the shared SVG writer (rep_svg.h). */
 #include "rep_report.h"
+#include "bas_error.h"
 #include "rep_svg.h"
 #include "stu_model.h"
 
@@ -180,7 +181,7 @@ int rep_grid_heatmap(FILE *out, const stu_study_t *study)
   heatmap_t *h = calloc(1, sizeof *h);
   if (!h || !study->facts.grid || heatmap_fill(h, study) != 0) {
     free(h);
-    return -1;
+    return BAS_EINVAL;
   }
   char row_text[MAX_SIDE][12];
   char col_text[MAX_SIDE][12];
@@ -198,7 +199,7 @@ int rep_grid_heatmap(FILE *out, const stu_study_t *study)
                                rep_has_model(study) ? study->facts.model_name : study->scenario->description);
   if (!svg) {
     free(h);
-    return -1;
+    return BAS_ENOMEM;
   }
   draw_map(svg, h, MARGIN, "simulated T_par", simulated, 0, row_names, col_names);
   if (maps == 3) {
@@ -215,11 +216,11 @@ int rep_grid_picture(const stu_study_t *study, const char *dir, char *err, size_
   snprintf(path, sizeof path, "%s/%s-grids.svg", dir, study->scenario->name);
   rep_file_t *file = rep_file_open(path, err, errlen);
   if (!file)
-    return -1;
+    return BAS_EIO;
   if (rep_grid_heatmap(rep_file_stream(file), study) != 0) {
     rep_file_abort(file);
     snprintf(err, errlen, "could not draw %s (no process grid in the study, or out of memory)", path);
-    return -1;
+    return BAS_EINVAL;
   }
   return rep_file_commit(file, err, errlen);
 }

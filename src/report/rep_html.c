@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp, scandir, getdelim */
 
 #include "rep_html.h"
+#include "bas_error.h"
 #include "rep_factors.h"
 #include "rep_html_tables.h"
 
@@ -187,34 +188,10 @@ static int put_rendered(FILE *out, const stu_study_t *study, void (*write)(FILE 
   return 0;
 }
 
-/* The page's timeline holds a run of at most PAGE_WHOLE intervals whole (about 55 bytes of the script's data each);
- * a longer run is decimated to about PAGE_SEGMENTS segments in all (PAGE_SEGMENTS / ranks columns a rank, at least
- * PAGE_COLUMNS), so that the page grows with the ranks and the columns drawn, not with the messages: gj256's two runs
- * at p = 128, 13 MB of data whole, fit in 3 MB. Its Paje trace or OTF2 archive keeps every interval. */
-enum { PAGE_WHOLE = 20000, PAGE_SEGMENTS = 30000, PAGE_COLUMNS = 64 };
-
-/* Whether point `point`'s whole trace was kept (the per-process p's points; the runs simrun analyse read whole). */
+/* Whether point `point` has a timeline to show (the per-process p's points; the runs simrun analyse read whole). */
 static int has_intervals(const stu_point_t *point)
 {
-  return point->trace && !met_trace_is_aggregate(point->trace);
-}
-
-static size_t interval_count(const met_trace_t *trace)
-{
-  size_t n = 0;
-  for (int r = 0; r < met_trace_nranks(trace); r++)
-    n += met_trace_count(trace, r);
-  return n;
-}
-
-/* The width in seconds of the columns the run is decimated to, or 0 when it is shown whole. */
-static double column_width(const met_trace_t *trace)
-{
-  int nranks = met_trace_nranks(trace);
-  if (interval_count(trace) <= PAGE_WHOLE || nranks == 0)
-    return 0;
-  int columns = PAGE_SEGMENTS / nranks > PAGE_COLUMNS ? PAGE_SEGMENTS / nranks : PAGE_COLUMNS;
-  return met_trace_end(trace) / columns;
+  return point->pixels != NULL;
 }
 
 /* "broadcast = neighbour, p = 4": the swept parameters' values of `point`. */
@@ -230,73 +207,30 @@ static void put_point_label(FILE *out, const stu_study_t *study, const stu_point
     }
 }
 
-/* One interval as the script's data: [start, end, category, phase, peer, direction, bytes]. */
-static void put_interval(FILE *out, int first, const met_interval_t *iv)
+/* One segment as the script's data: [start, end, category, phase, peer, direction, bytes]. */
+static void put_segment(FILE *out, int first, const met_segment_t *seg)
 {
-  fprintf(out, "%s[%.9g,%.9g,%d,%d,%d,%d,%.9g]", first ? "" : ",", iv->start, iv->end, (int)iv->category, iv->phase,
-          iv->peer, (int)iv->dir, iv->bytes);
+  fprintf(out, "%s[%.9g,%.9g,%d,%d,%d,%d,%.9g]", first ? "" : ",", seg->start, seg->end, (int)seg->category, seg->phase,
+          seg->peer, (int)seg->dir, seg->bytes);
 }
 
-/* From iv[*i] on, the intervals shorter than `width` that start before the end of the first one's column, as one
- * segment of the category that took most of their time (the gaps between them idle), with no peer; *i moves past
- * them. */
-static met_interval_t merge_column(const met_interval_t *iv, size_t n, size_t *i, double width)
+/* One run as the script's data: its end, phases and every rank's segments (met_pixels.h: every interval of a short
+ * run, a long one decimated to columns). */
+static void put_run_data(FILE *out, const met_pixels_t *pixels)
 {
-  double acc[MET_CAT_COUNT] = {0}, column_end = (floor(iv[*i].start / width) + 1) * width, at = iv[*i].start;
-  met_interval_t seg = {.start = iv[*i].start, .phase = iv[*i].phase, .peer = -1};
-  for (; *i < n && iv[*i].start < column_end && iv[*i].end - iv[*i].start < width; (*i)++) {
-    acc[MET_CAT_IDLE] += iv[*i].start - at;
-    acc[iv[*i].category] += iv[*i].end - iv[*i].start;
-    at = seg.end = iv[*i].end;
-  }
-  int most = 0;
-  for (int k = 1; k < MET_CAT_COUNT; k++)
-    most = acc[k] > acc[most] ? k : most;
-  seg.category = (met_category_t)most;
-  return seg;
-}
-
-/* One rank's intervals decimated to columns of `width` seconds: an interval a column long or longer stays whole (its
- * message with it); the shorter ones become a segment per column (merge_column), and neighbouring segments of one
- * category are joined, as rep_timeline's pixel columns. */
-static void put_rank_decimated(FILE *out, const met_interval_t *iv, size_t n, double width)
-{
-  met_interval_t held = {0};
-  int holding = 0, first = 1;
-  for (size_t i = 0; i < n;) {
-    met_interval_t seg = iv[i].end - iv[i].start >= width ? iv[i++] : merge_column(iv, n, &i, width);
-    if (holding && seg.peer < 0 && held.peer < 0 && seg.category == held.category && seg.start == held.end) {
-      held.end = seg.end;
-      continue;
-    }
-    if (holding)
-      put_interval(out, first, &held);
-    first = first && !holding;
-    held = seg;
-    holding = 1;
-  }
-  if (holding)
-    put_interval(out, first, &held);
-}
-
-/* One run as the script's data: its end, phases and every rank's intervals, decimated when it is long. */
-static void put_run_data(FILE *out, const met_trace_t *trace)
-{
-  double width = column_width(trace);
-  fprintf(out, "{end:%.9g,phases:[", met_trace_end(trace));
-  for (int ph = 0; ph < met_trace_phase_count(trace); ph++) {
-    put_js_string(out, met_trace_phase_name(trace, ph));
-    fputs(ph + 1 < met_trace_phase_count(trace) ? "," : "", out);
+  fprintf(out, "{end:%.9g,phases:[", met_pixels_end(pixels));
+  for (int ph = 0; ph < met_pixels_phase_count(pixels); ph++) {
+    put_js_string(out, met_pixels_phase_name(pixels, ph));
+    fputs(ph + 1 < met_pixels_phase_count(pixels) ? "," : "", out);
   }
   fputs("],ranks:[\n", out);
-  for (int r = 0; r < met_trace_nranks(trace); r++) {
-    const met_interval_t *iv = met_trace_intervals(trace, r);
+  for (int r = 0; r < met_pixels_nranks(pixels); r++) {
+    size_t n;
+    const met_segment_t *seg = met_pixels_segments(pixels, r, &n);
     fputc('[', out);
-    if (width > 0)
-      put_rank_decimated(out, iv, met_trace_count(trace, r), width);
-    for (size_t i = 0; width == 0 && i < met_trace_count(trace, r); i++)
-      put_interval(out, i == 0, &iv[i]);
-    fputs(r + 1 < met_trace_nranks(trace) ? "],\n" : "]]}", out);
+    for (size_t i = 0; i < n; i++)
+      put_segment(out, i == 0, &seg[i]);
+    fputs(r + 1 < met_pixels_nranks(pixels) ? "],\n" : "]]}", out);
   }
 }
 
@@ -314,13 +248,13 @@ static void put_trace_data(FILE *out, const stu_study_t *study)
   for (size_t i = 0; i < study->npoints; i++)
     if (has_intervals(&study->points[i])) {
       fputs(first ? "" : ",\n", out);
-      put_run_data(out, study->points[i].trace);
+      put_run_data(out, study->points[i].pixels);
       first = 0;
     }
   fputs("]};\n", out);
 }
 
-/* The line that says how the point's run is decimated for the page (column_width). */
+/* The line that says how the point's run is decimated for the page (met_pixels_page_column). */
 static void put_decimated(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   fputs("<p>Decimated for this page: the run of ", out);
@@ -330,7 +264,8 @@ static void put_decimated(FILE *out, const stu_study_t *study, const stu_point_t
           "shorter than a column is merged with its neighbours into the category that took most of the column, and "
           "its message is not drawn; its Paje trace or OTF2 archive (--paje, --otf2) has them all, for ViTE or "
           "Vampir.</p>\n",
-          interval_count(point->trace), PAGE_WHOLE, met_trace_end(point->trace) / column_width(point->trace));
+          met_pixels_intervals(point->pixels), MET_PAGE_WHOLE,
+          met_pixels_end(point->pixels) / met_pixels_page_column(point->pixels));
 }
 
 /* The timeline section: a choice of run, the legend, the canvas, the line describing the interval under the pointer
@@ -342,14 +277,14 @@ static void put_timeline(FILE *out, const stu_study_t *study)
     if (!has_intervals(&study->points[i]))
       continue;
     runs++;
-    if (column_width(study->points[i].trace) > 0)
+    if (met_pixels_page_column(study->points[i].pixels) > 0)
       put_decimated(out, study, &study->points[i]);
   }
   if (runs == 0) {
     fputs(study->facts.skeleton
               ? "<p>No timeline: it shows the runs of the per-process p (--per-process P).</p>\n"
               : "<p>No timeline: it shows the runs whose intervals were kept (a run whose timelines exceed 32 MiB "
-                "is read as per-rank sums: docs/tracer.md, \"One pass, bounded memory\").</p>\n",
+                "is read as per-rank sums: docs/analyse.md, \"One pass, bounded memory\").</p>\n",
           out);
     return;
   }
@@ -631,12 +566,12 @@ int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
   if (rc != 0 || put_rendered(out, study, rep_print) != 0) {
     if (!*err)
       snprintf(err, errlen, "out of memory while writing the HTML page");
-    return -1;
+    return BAS_EIO;
   }
   fputs("</body>\n</html>\n", out);
   if (ferror(out)) {
     snprintf(err, errlen, "writing the HTML page failed");
-    return -1;
+    return BAS_EIO;
   }
   return 0;
 }

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 /* Writes the page on `out`. The pictures are drawn by rep_pictures into a temporary folder under $TMPDIR (or /tmp),
- * read back inline and removed. Returns 0, or -1 with a message in err. */
+ * read back inline and removed. Returns 0, or BAS_EIO with a message in err. */
 int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen);
 
 #endif

@@ -3,6 +3,7 @@
  * column groups with their key columns repeated (rep_layout.h). */
 #define _GNU_SOURCE /* vasprintf, open_memstream, strndup */
 #include "rep_layout.h"
+#include "bas_error.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -205,7 +206,7 @@ int rep_cols_add(rep_cols_t *cols, const char *fmt, ...)
     size_t cap = cols->cap ? 2 * cols->cap : 64;
     char **cells = realloc(cols->cells, cap * sizeof *cells);
     if (!cells)
-      return -1;
+      return BAS_ENOMEM;
     cols->cells = cells;
     cols->cap = cap;
   }
@@ -215,7 +216,7 @@ int rep_cols_add(rep_cols_t *cols, const char *fmt, ...)
   int rc = vasprintf(&cell, fmt, ap);
   va_end(ap);
   if (rc < 0)
-    return -1;
+    return BAS_ENOMEM;
   cols->cells[cols->count++] = cell;
   return 0;
 }

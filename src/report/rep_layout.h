@@ -31,7 +31,7 @@ typedef struct rep_cols rep_cols_t;
 rep_cols_t *rep_cols_new(size_t ncols, size_t nkeys);
 void rep_cols_free(rep_cols_t *cols);
 /* The header of each column in order, then the cells row by row, each left-aligned when it starts with '<' (the '<'
- * is not shown), else right-aligned. Returns 0, or -1 when out of memory (the table is then left as it was). */
+ * is not shown), else right-aligned. Returns 0, or BAS_ENOMEM when out of memory (the table is then left as it was). */
 int rep_cols_add(rep_cols_t *cols, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Writes the table, each line starting with `indent`, columns one space apart (two before the first non-key one), in
  * as many groups of columns as `width` needs, a blank line between groups. */

@@ -3,6 +3,7 @@
  * temporary folder moved into place when complete. */
 #define _XOPEN_SOURCE 700 /* mkdtemp, kill */
 #include "rep_otf2.h"
+#include "bas_error.h"
 #include "rep_report.h"
 #include "rep_otf2_calls.h"
 
@@ -39,6 +40,7 @@ typedef struct rank_events {
   OTF2_EvtWriter *writer;
   const met_trace_t *trace;
   const rep_otf2_comms_t *comms;
+  int rank;
   OTF2_TimeStamp last; /* the last timestamp written: OTF2 needs them in order on a location */
   int phase;           /* the open phase, or -1 */
   int call;            /* the open point-to-point call (REP_CALL_SEND, _RECV), or -1 */
@@ -108,11 +110,19 @@ static void open_coll(rank_events_t *ev, const met_coll_t *span)
   check(ev, OTF2_EvtWriter_MpiCollectiveBegin(ev->writer, NULL, stamp(ev, span->start)));
 }
 
+/* Closes the open collective with the bytes its messages moved, or, when the trace holds none for it (a measured
+ * call), those its span gives (met_coll_moved). */
 static void close_coll(rank_events_t *ev)
 {
   double end = ev->coll->end;
   close_call(ev, end);
   uint32_t root = rep_otf2_comms_rank(ev->comms, ev->comm, ev->coll->root);
+  if (ev->sent == 0 && ev->received == 0) {
+    double sent, received;
+    met_coll_moved(ev->trace, ev->rank, (size_t)(ev->coll - ev->spans), &sent, &received);
+    ev->sent = (uint64_t)llround(sent);
+    ev->received = (uint64_t)llround(received);
+  }
   check(ev, OTF2_EvtWriter_MpiCollectiveEnd(ev->writer, NULL, stamp(ev, end), rep_otf2_call_op(ev->coll_call), ev->comm,
                                             root, ev->sent, ev->received));
   region(ev, end, REGION_CALL0 + ev->coll_call, 0);
@@ -235,6 +245,7 @@ static OTF2_ErrorCode rank_write(OTF2_Archive *archive, const met_trace_t *trace
   rank_events_t ev = {.writer = OTF2_Archive_GetEvtWriter(archive, (OTF2_LocationRef)rank),
                       .trace = trace,
                       .comms = comms,
+                      .rank = rank,
                       .phase = -1,
                       .call = -1,
                       .spans = met_trace_colls(trace, rank, &ev.nspans)};
@@ -492,7 +503,7 @@ int rep_otf2_write(const met_trace_t *trace, const char *dir, const char *name, 
   archive_move_t *m = calloc(1, sizeof *m);
   if (!m) {
     snprintf(err, errlen, "out of memory");
-    return -1;
+    return BAS_ENOMEM;
   }
   remove_stale(dir);
   snprintf(m->temp, sizeof m->temp, "%s/.simrun-otf2.%ld.XXXXXX", dir, (long)getpid());
@@ -502,14 +513,14 @@ int rep_otf2_write(const met_trace_t *trace, const char *dir, const char *name, 
     snprintf(err, errlen, "cannot write in '%s': %s; check that the folder exists and is writable", dir,
              strerror(errno));
     free(m);
-    return -1;
+    return BAS_EIO;
   }
   char temp[sizeof m->temp]; /* guarded while written: a run ended meanwhile removes it (rep_file_close_all) */
   snprintf(temp, sizeof temp, "%s", m->temp);
   if (rep_file_guard_tree(temp) != 0) {
     snprintf(err, errlen, "out of memory");
     move_rollback(m);
-    return -1;
+    return BAS_ENOMEM;
   }
   otf2_first_error_t first = {""};
   OTF2_ErrorCallback before = OTF2_Error_RegisterCallback(keep_first_error, &first);
@@ -536,7 +547,7 @@ int rep_otf2_study(const stu_study_t *study, const char *dir, char *err, size_t 
       continue;
     snprintf(name, sizeof name, "point-%zu", i);
     if (rep_otf2_write(study->points[i].trace, dir, name, err, errlen) != 0)
-      return -1;
+      return BAS_EIO;
   }
   return 0;
 }

@@ -13,11 +13,11 @@
 
 /* Writes `trace` as the archive DIR/NAME.otf2 (with DIR/NAME.def and DIR/NAME/), built in a temporary folder inside
  * DIR and moved into place only when complete. Timestamps count nanoseconds from the start of the run. Returns 0, or
- * -1 with a message in err. */
+ * BAS_EIO with a message in err. */
 int rep_otf2_write(const met_trace_t *trace, const char *dir, const char *name, char *err, size_t errlen);
 
 /* Writes one archive per point with a kept trace (the per-process p's), named point-K after the point's index K from
- * 0, as --ti names its folders. Returns 0, or -1 with a message in err. */
+ * 0, as --ti names its folders. Returns 0, or BAS_EIO with a message in err. */
 int rep_otf2_study(const stu_study_t *study, const char *dir, char *err, size_t errlen);
 
 #endif

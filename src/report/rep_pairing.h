@@ -43,6 +43,7 @@ typedef struct rep_pairing {
  * freed with rep_pairing_free in every case. */
 int rep_pairing_make(const rep_table_t *a, const rep_table_t *b, rep_pairing_t *pr, char *err, size_t errlen);
 
+/* Frees what rep_pairing_make made of *pr, whether it succeeded or not. */
 void rep_pairing_free(rep_pairing_t *pr);
 
 /* Writes "n = 256, broadcast = neighbour, p = 4", row `row` of t's values of the paired keys (`keys`: pr->ka for a,

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Paje trace writer (pajeng's format, read by pj_dump and ViTE): the event definitions, the type hierarchy run > rank
- * with a state per trace category and a message link type, then every run's events merged in time order. */
+ * with a state per trace category, a message link type and a collective event type, then every run's events merged in
+ * time order. */
 #include "rep_paje.h"
+#include "bas_error.h"
+#include "rep_otf2_calls.h"
 #include "rep_svg.h"
 
 #include <stdlib.h>
@@ -16,7 +19,9 @@ enum {
   EV_DESTROY,
   EV_SET_STATE,
   EV_START_LINK,
-  EV_END_LINK
+  EV_END_LINK,
+  EV_EVENT_TYPE,
+  EV_NEW_EVENT
 };
 
 static const char header[] = "%EventDef PajeDefineContainerType 0\n%  Alias string\n%  Type string\n%  Name string\n"
@@ -37,7 +42,11 @@ static const char header[] = "%EventDef PajeDefineContainerType 0\n%  Alias stri
                              "%EventDef PajeStartLink 7\n%  Time date\n%  Container string\n%  Type string\n"
                              "%  StartContainer string\n%  Value string\n%  Key string\n%EndEventDef\n"
                              "%EventDef PajeEndLink 8\n%  Time date\n%  Container string\n%  Type string\n"
-                             "%  EndContainer string\n%  Value string\n%  Key string\n%EndEventDef\n";
+                             "%  EndContainer string\n%  Value string\n%  Key string\n%EndEventDef\n"
+                             "%EventDef PajeDefineEventType 9\n%  Alias string\n%  Type string\n%  Name string\n"
+                             "%EndEventDef\n"
+                             "%EventDef PajeNewEvent 10\n%  Time date\n%  Container string\n%  Type string\n"
+                             "%  Value string\n%  Root string\n%  Sent double\n%  Received double\n%EndEventDef\n";
 
 /* A timed event of one run. At equal times, state and link events come first, then ranks end, then the run. */
 typedef struct event {
@@ -47,7 +56,7 @@ typedef struct event {
   int kind;
   int run;
   int rank;
-  int value; /* SET_STATE: the category; links: the message number */
+  int value; /* SET_STATE: the category; links: the message number; NEW_EVENT: the rank's collective span number */
 } event_t;
 
 typedef struct events {
@@ -154,6 +163,10 @@ static void rank_events(events_t *ev, sends_t *sends, const met_trace_t *trace, 
     }
     at = iv[i].end;
   }
+  size_t ncolls;
+  const met_coll_t *spans = met_trace_colls(trace, rank, &ncolls);
+  for (size_t k = 0; k < ncolls; k++)
+    push(ev, spans[k].end, 0, EV_NEW_EVENT, run, rank, (int)k);
   double t_par = met_trace_end(trace);
   if (at < t_par && state != MET_CAT_IDLE)
     push(ev, at, 0, EV_SET_STATE, run, rank, MET_CAT_IDLE);
@@ -170,13 +183,20 @@ static int by_time(const void *a, const void *b)
   return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+static size_t coll_count(const met_trace_t *trace, int rank)
+{
+  size_t n;
+  met_trace_colls(trace, rank, &n);
+  return n;
+}
+
 /* Every run's events in time order. Returns 0 or -1 when out of memory. */
 static int collect(const rep_paje_run_t *runs, size_t n, events_t *ev)
 {
   size_t cap = n;
   for (size_t r = 0; r < n; r++)
     for (int rank = 0; rank < met_trace_nranks(runs[r].trace); rank++)
-      cap += 4 * met_trace_count(runs[r].trace, rank) + 2;
+      cap += 4 * met_trace_count(runs[r].trace, rank) + coll_count(runs[r].trace, rank) + 2;
   *ev = (events_t){.list = malloc(cap * sizeof *ev->list)};
   if (!ev->list)
     return -1;
@@ -225,6 +245,11 @@ static void write_types(FILE *out)
     fprintf(out, "%d %s STATE \"%s\" \"%s\"\n", EV_VALUE, name, name, colour);
   }
   fprintf(out, "%d msg MSG \"message\" \"0 0 0\"\n", EV_VALUE);
+  fprintf(out, "%d COLL RANK \"Collective\"\n", EV_EVENT_TYPE);
+  for (int c = REP_CALL_BARRIER; c < REP_CALL_COUNT; c++) {
+    const char *name = rep_otf2_call_name((rep_otf2_call_t)c);
+    fprintf(out, "%d %s COLL \"%s\" \"0 0 0\"\n", EV_VALUE, name, name);
+  }
 }
 
 /* Containers: a run per run, named as given; its ranks "rank 3", or "run 2 rank 3" when there are several runs, so
@@ -244,10 +269,28 @@ static void write_containers(FILE *out, const rep_paje_run_t *runs, size_t n)
   }
 }
 
-static void write_event(FILE *out, const event_t *e)
+/* A collective span's event at its end: its call (a span that names none, from a trace file written before spans
+ * named them, its class's common call), root (a world rank, or "none") and the bytes the rank sent and received in it
+ * (met_coll_moved: a measured call's; a simulated one's messages are the links around it, and count 0 here). */
+static void write_coll(FILE *out, const met_trace_t *trace, const event_t *e)
+{
+  size_t n;
+  const met_coll_t *span = &met_trace_colls(trace, e->rank, &n)[e->value];
+  double sent, received;
+  met_coll_moved(trace, e->rank, (size_t)e->value, &sent, &received);
+  fprintf(out, "r%d_%d COLL %s ", e->run, e->rank, rep_otf2_call_name(rep_otf2_coll_call(span, NULL)));
+  if (span->root >= 0)
+    fprintf(out, "\"%d\" %.0f %.0f\n", span->root, sent, received);
+  else
+    fprintf(out, "\"none\" %.0f %.0f\n", sent, received);
+}
+
+static void write_event(FILE *out, const rep_paje_run_t *runs, const event_t *e)
 {
   fprintf(out, "%d %.9f ", e->kind, e->time);
-  if (e->kind == EV_SET_STATE)
+  if (e->kind == EV_NEW_EVENT)
+    write_coll(out, runs[e->run].trace, e);
+  else if (e->kind == EV_SET_STATE)
     fprintf(out, "r%d_%d STATE %s\n", e->run, e->rank, met_category_name((met_category_t)e->value));
   else if (e->kind == EV_START_LINK || e->kind == EV_END_LINK)
     fprintf(out, "run%d MSG r%d_%d msg m%d\n", e->run, e->run, e->rank, e->value);
@@ -261,13 +304,13 @@ int rep_paje_write(FILE *out, const rep_paje_run_t *runs, size_t n)
 {
   events_t ev;
   if (collect(runs, n, &ev) != 0)
-    return -1;
+    return BAS_EIO;
   write_types(out);
   write_containers(out, runs, n);
   for (size_t i = 0; i < ev.count; i++)
-    write_event(out, &ev.list[i]);
+    write_event(out, runs, &ev.list[i]);
   free(ev.list);
-  return ferror(out) ? -1 : 0;
+  return ferror(out) ? BAS_EIO : 0;
 }
 
 int rep_paje_study(FILE *out, const stu_study_t *study)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Paje traces (the format of pajeng's pj_dump and of ViTE) of simulated runs: a container per run holding a container
- * per rank, the rank's state set to its trace category over time, and a link per message. */
+/* Paje traces (the format of pajeng's pj_dump and of ViTE) of simulated and measured runs: a container per run holding
+ * a container per rank, the rank's state set to its trace category over time, a link per message, and an event per
+ * collective call with its root and the bytes a measured one moved. */
 #ifndef REP_PAJE_H
 #define REP_PAJE_H
 
@@ -19,7 +20,7 @@ typedef struct rep_paje_run {
 /* Writes the n runs as one Paje trace on `out`, every run starting at time 0 (seconds), events in time order. Each
  * message is one link: from its sender, where its send started (as OTF2's MPI_SEND has it), to its receiver's end of
  * the transfer; from the lower rank to the higher over the transfer where the trace does not say which end sent.
- * Returns 0, or -1 on a write error or when out of memory. */
+ * Returns 0, or BAS_EIO on a write error or when out of memory. */
 int rep_paje_write(FILE *out, const rep_paje_run_t *runs, size_t n);
 
 /* The Paje trace of the points of `study` that kept their trace (those of the per-process p), each run named by the

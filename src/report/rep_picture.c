@@ -3,6 +3,7 @@
  * picture files themselves, opened under a temporary name and committed whole. rep_pictures decides which pictures a
  * study gets; rep_curves, rep_views and rep_carnival_views draw them with these helpers. */
 #include "rep_picture.h"
+#include "bas_error.h"
 #include "stu_series.h"
 
 #include <ctype.h>
@@ -130,10 +131,10 @@ int rep_picture_close(rep_pictures_t *pics, rep_file_t *file, int drawn)
   if (drawn != 0) {
     rep_file_abort(file);
     snprintf(pics->err, pics->errlen, "drawing a picture in '%s' failed: out of memory or a write error", pics->dir);
-    return -1;
+    return BAS_EIO;
   }
   if (rep_file_commit(file, pics->err, pics->errlen) != 0)
-    return -1;
+    return BAS_EIO;
   pics->written++;
   return 0;
 }

@@ -56,7 +56,7 @@ void rep_picture_subtitle(char *buf, size_t len, const stu_study_t *study, const
 
 /* Opens <dir>/<scenario>-<view>[-<suffix>].svg under a temporary name. NULL with pics->err filled. */
 rep_file_t *rep_picture_open(rep_pictures_t *pics, const char *view, const char *suffix);
-/* Commits the picture when drawing it succeeded (drawn == 0), else removes it; counts it written. Returns 0, or -1
+/* Commits the picture when drawing it succeeded (drawn == 0), else removes it; counts it written. Returns 0, or BAS_EIO
  * with pics->err filled. */
 int rep_picture_close(rep_pictures_t *pics, rep_file_t *file, int drawn);
 

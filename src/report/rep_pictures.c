@@ -3,6 +3,7 @@
  * point, series and study gets, the series of points they draw, their files and titles. The views are drawn by
  * rep_curves, rep_views, rep_carnival_views and rep_timeline, on rep_chart and rep_svg. docs/pictures.md shows them. */
 #include "rep_pictures.h"
+#include "bas_error.h"
 #include "rep_carnival_views.h"
 #include "rep_curves.h"
 #include "rep_factors.h"
@@ -50,12 +51,12 @@ static int point_pictures(rep_pictures_t *pics)
       rc = rep_processes_picture(pics, point, &g);
     if (rc == 0 && stu_carnival(point))
       rc = rep_carnival_pictures(pics, point);
-    if (rc == 0 && point->trace) {
+    if (rc == 0 && point->pixels) {
       char title[300];
       rep_picture_title(title, sizeof title, "Timeline", pics->study, &g);
       rep_append(title, sizeof title, ", p = %d", point->p);
       rep_file_t *file = rep_picture_open(pics, "timeline", g.file);
-      rc = file ? rep_picture_close(pics, file, rep_timeline(rep_file_stream(file), point->trace, title)) : -1;
+      rc = file ? rep_picture_close(pics, file, rep_timeline(rep_file_stream(file), point->pixels, title)) : -1;
     }
     if (rc == 0 && stu_waits(point))
       rc = rep_wait_states_picture(pics, point, &g, stu_waits(point));
@@ -71,7 +72,7 @@ int rep_pictures_folder(const char *dir, char *err, size_t errlen)
   struct stat st;
   if (!dir[0] || snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
     snprintf(err, errlen, "--svg '%s': give a folder name of at most 4095 characters", dir);
-    return -1;
+    return BAS_EINVAL;
   }
   for (char *c = path + 1;; c++) {
     if (*c != '/' && *c != '\0')
@@ -80,7 +81,7 @@ int rep_pictures_folder(const char *dir, char *err, size_t errlen)
     *c = '\0';
     if (mkdir(path, 0777) != 0 && errno != EEXIST) {
       snprintf(err, errlen, "cannot create folder '%s': %s; check the path and its permissions", path, strerror(errno));
-      return -1;
+      return BAS_EIO;
     }
     *c = kept;
     if (!kept)
@@ -88,7 +89,7 @@ int rep_pictures_folder(const char *dir, char *err, size_t errlen)
   }
   if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
     snprintf(err, errlen, "'%s' is not a folder; give a folder for the pictures", dir);
-    return -1;
+    return BAS_EINVAL;
   }
   return 0;
 }

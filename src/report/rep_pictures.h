@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Creates folder `dir` and its missing parents. Returns 0 (also when it exists), or -1 with a message in err. */
+/* Creates folder `dir` and its missing parents. Returns 0 (also when it exists), or BAS_EIO with a message in err. */
 int rep_pictures_folder(const char *dir, char *err, size_t errlen);
 
 /* Writes every picture of `study` into the existing folder `dir` as <scenario>-<view>[-<group>].svg, each file whole

@@ -51,15 +51,15 @@ void rep_print_machines(FILE *out, const stu_study_t *study);
 
 /* The process-grid study as heat maps (seed 003 Fig. 4; rep_heatmap.c): process rows down, columns across, one cell
  * per grid (the first point of each), coloured by the simulated time, the model's time and their difference. For
- * studies of skeletons with a process grid. Returns 0, or -1 when the study has no grid, on a write error or when out
- * of memory. */
+ * studies of skeletons with a process grid. Returns 0, or BAS_EINVAL when the study has no grid, BAS_EIO on a write
+ * error, BAS_ENOMEM when out of memory. */
 int rep_grid_heatmap(FILE *out, const stu_study_t *study);
-/* Writes it to DIR/<scenario>-grids.svg, whole or not at all. Returns 0, or -1 with a message in err. */
+/* Writes it to DIR/<scenario>-grids.svg, whole or not at all. Returns 0, or BAS_EIO with a message in err. */
 int rep_grid_picture(const stu_study_t *study, const char *dir, char *err, size_t errlen);
 
 /* One row per point, with a header: the key columns (scenario, platform, skeleton, parameters, p), the core ones
  * (t_par_s, t_seq_s, speedup, efficiency, the overhead ratios, messages), then the view's (docs/results.md). Returns 0
- * or -1 on a write error. */
+ * or BAS_EIO on a write error. */
 int rep_csv(FILE *out, const stu_study_t *study);
 /* The study's extra tables, each in a file named after the main CSV (rep_csv_table_path): "processes" (points with a
  * per-process view), "messages" (benchmarks), "waits" (DSM wait maps), "profiles" (DSM time by node, scope and
@@ -72,7 +72,7 @@ int rep_csv_tables(const stu_study_t *study, const char *csv_path, char *err, si
 const char *rep_csv_table_name(size_t i);
 /* "DIR/out.csv" and "waits" give "DIR/out-waits.csv" (a path without ".csv" gets "-waits.csv" added). */
 void rep_csv_table_path(const char *csv_path, const char *table, char *path, size_t len);
-/* One object: scenario, platform, skeleton, provenance, and the points with their per-process views. 0 or -1. */
+/* One object: scenario, platform, skeleton, provenance, and the points with their per-process views. 0 or BAS_EIO. */
 int rep_json(FILE *out, const stu_study_t *study);
 
 /* Where results come from, written in the CSV's provenance table and at the top of the JSON (docs/results.md), beside
@@ -112,13 +112,13 @@ void rep_file_immediate(int on);
 /* Rolls back and refuses every later rep_file_open and rep_file_defer: for a run that is being ended, from the signal
  * watchdog's thread, which then ends the process. The files' streams and records stay the writer's (it may be writing
  * to one): only their temporaries are removed, and a later rep_file_commit fails and frees its file. Returns 1 when
- * the last transaction had ended with every output written (and nothing was opened since), 0 otherwise, or -1 when
+ * the last transaction had ended with every output written (and nothing was opened since), 0 otherwise, or BAS_EIO when
  * rep_file_end held the lock for 0.2 s (writing to a standard output nobody reads): then nothing was done. */
 int rep_file_close_all(void);
 
 /* A temporary folder that is being written outside the transaction (an OTF2 archive before its move is deferred, the
  * HTML page's pictures, a replay's files): rep_file_close_all removes it if the run is ended meanwhile. guard returns
- * 0, or -1 when out of memory; unguard before removing or moving the folder. */
+ * 0, or BAS_ENOMEM when out of memory; unguard before removing or moving the folder. */
 int rep_file_guard_tree(const char *path);
 void rep_file_unguard_tree(const char *path);
 

@@ -3,6 +3,7 @@
  * printed in at most 20 lines within the terminal's width. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "rep_summary.h"
+#include "bas_error.h"
 
 #include "rep_layout.h"
 #include "rep_units.h"
@@ -163,10 +164,10 @@ int rep_summary_make(const stu_study_t *study, rep_summary_t *summary)
 {
   *summary = (rep_summary_t){.sep_sub = MET_SUB_CPU, .verdict_ratio = NAN};
   if (!stu_has_view(study, MET_VIEW_LOST_CYCLES) || study->npoints == 0)
-    return -1;
+    return BAS_EINVAL;
   p_range_and_speedup(study, summary);
   if (rep_sweeps_more_than_p(study) && make_ranges(study, summary) != 0)
-    return -1;
+    return BAS_ENOMEM;
   separate(summary);
   verdict(study, summary);
   references(study, summary);

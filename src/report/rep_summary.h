@@ -63,8 +63,8 @@ typedef struct rep_summary {
   const stu_point_t *model_worst;
 } rep_summary_t;
 
-/* Fills `summary` from the study's views (summarised, with the lost-cycle view). Returns 0, or -1 when out of memory
- * or without the lost-cycle view; either way free it with rep_summary_free. */
+/* Fills `summary` from the study's views (summarised, with the lost-cycle view). Returns 0, BAS_ENOMEM when out of
+ * memory, or BAS_EINVAL without the lost-cycle view; either way free it with rep_summary_free. */
 int rep_summary_make(const stu_study_t *study, rep_summary_t *summary);
 void rep_summary_free(rep_summary_t *summary);
 /* The runner-up's extra seconds per process over the best in each class (residues below REP_NOISE_FLOOR of their

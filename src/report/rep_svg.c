@@ -2,6 +2,7 @@
 /* The SVG writer behind every picture (docs/pictures.md): plain SVG 1.1 text, numbers rounded to a tenth of a pixel,
  * so that the same picture is the same bytes on every machine. */
 #include "rep_svg.h"
+#include "bas_error.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -131,11 +132,11 @@ double rep_svg_fitting_size(const char *text, double size, double room)
 int rep_svg_end(rep_svg_t *svg)
 {
   if (!svg)
-    return -1;
+    return BAS_EIO;
   fprintf(svg->out, "</svg>\n");
   int failed = ferror(svg->out);
   free(svg);
-  return failed ? -1 : 0;
+  return failed ? BAS_EIO : 0;
 }
 
 void rep_svg_rect(rep_svg_t *svg, double x, double y, double w, double h, const char *fill)

@@ -19,7 +19,7 @@ typedef struct rep_svg rep_svg_t;
 /* Starts a width x height document on `out` (borrowed, not closed) whose <title> and heading are `title`, with
  * `subtitle` (or NULL) in smaller type under it. NULL when out of memory. */
 rep_svg_t *rep_svg_new(FILE *out, double width, double height, const char *title, const char *subtitle);
-/* Closes the document and frees `svg`. Returns 0, or -1 when a write failed or svg is NULL. */
+/* Closes the document and frees `svg`. Returns 0, or BAS_EIO when a write failed or svg is NULL. */
 int rep_svg_end(rep_svg_t *svg);
 
 /* Shapes. Colours are CSS colours such as "#0072b2"; widths are in pixels. */

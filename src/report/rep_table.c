@@ -28,7 +28,7 @@ static void print_recording(FILE *out, const stu_study_t *study)
   size_t kept = 0;
   int kept_p = 0;
   for (size_t i = 0; i < study->npoints; i++)
-    if (study->points[i].trace) {
+    if (study->points[i].pixels) {
       kept++;
       kept_p = study->points[i].p;
     }

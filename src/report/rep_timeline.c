@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The timeline of a traced run (seed 000 Fig. 1.4; docs/pictures.md): each rank's intervals aggregated into pixel
- * columns, a column coloured by its dominant category, messages drawn once per pixel path with arrowheads. */
+/* The timeline of a traced run (seed 000 Fig. 1.4; docs/pictures.md): each rank's pixel columns (met_pixels.h), a
+ * column coloured by its dominant category, messages drawn once per pixel path with arrowheads. */
 #include "rep_timeline.h"
 #include "rep_chart.h"
 #include "rep_svg.h"
@@ -8,99 +8,26 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
-#define TL_WIDTH    1200.0
-#define TL_LEFT     70.0
-#define TL_COLS     1100 /* pixel columns of the time axis: the resolution of the aggregation */
-#define NO_CATEGORY 255
+#define TL_WIDTH 1200.0
+#define TL_LEFT  70.0
+#define TL_COLS  MET_PIXELS_COLS /* pixel columns of the time axis: the resolution of the aggregation */
 /* The messages' lines are drawn only when their ink (length x the line's 0.5 px) covers at most this share of the
  * plot: gj256's one-to-all run at p = 128 has 32,766 distinct lines whose ink is several times the plot, and they
  * turned it black, hiding the states they join. */
 #define TL_INK_SHARE 0.15
 
-/* Adds the span [a, b) (in columns) of one category to the columns it covers. */
-static void add_span(double (*acc)[MET_CAT_COUNT], int cols, double a, double b, int category)
-{
-  if (b > cols)
-    b = cols;
-  for (int c = (int)floor(fmax(a, 0)); c < cols && c < b; c++)
-    acc[c][category] += fmin(b, c + 1) - fmax(a, c);
-}
-
-/* One rank's row: per column, the category with the most time in it (the lowest of equals), or NO_CATEGORY after
- * the end of the run. Gaps between intervals and the tail up to T_par are idle, as in met_trace_category_time. */
-static void raster_rank(const met_trace_t *trace, int rank, double scale, double (*acc)[MET_CAT_COUNT],
-                        unsigned char *row)
-{
-  memset(acc, 0, TL_COLS * sizeof *acc);
-  const met_interval_t *iv = met_trace_intervals(trace, rank);
-  double at = 0;
-  for (size_t i = 0; i < met_trace_count(trace, rank); i++) {
-    add_span(acc, TL_COLS, at * scale, iv[i].start * scale, MET_CAT_IDLE);
-    add_span(acc, TL_COLS, iv[i].start * scale, iv[i].end * scale, iv[i].category);
-    at = iv[i].end;
-  }
-  add_span(acc, TL_COLS, at * scale, met_trace_end(trace) * scale, MET_CAT_IDLE);
-  for (int c = 0; c < TL_COLS; c++) {
-    row[c] = NO_CATEGORY;
-    double best = 0;
-    for (int k = 0; k < MET_CAT_COUNT; k++)
-      if (acc[c][k] > best) {
-        best = acc[c][k];
-        row[c] = (unsigned char)k;
-      }
-  }
-}
-
 typedef struct timeline {
-  const met_trace_t *trace;
+  const met_pixels_t *pixels; /* the run's columns and message paths (met_pixels.h) */
   int nranks;
   double row_h;
-  double unit;          /* seconds to axis units */
-  rep_axis_t time;      /* from 0 to T_par in those units */
-  double scale;         /* columns per second */
-  unsigned char *cells; /* nranks x TL_COLS dominant categories */
-  uint64_t *messages;   /* distinct (column from, column to, rank, peer), packed */
+  double unit;              /* seconds to axis units */
+  rep_axis_t time;          /* from 0 to T_par in those units */
+  const uint64_t *messages; /* distinct (column from, column to, rank, peer), packed; NULL: too many to draw */
   size_t nmessages;
   size_t count; /* all messages, before merging those drawn on the same pixels */
   int lines;    /* the messages' lines fit TL_INK_SHARE and are drawn */
 } timeline_t;
-
-static int by_value(const void *a, const void *b)
-{
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
-}
-
-/* Each message once, as (first column, last column, sender, receiver) (met_message_ends: the lower rank and the higher
- * where the trace did not record who sent); messages that fall on the same pixels are drawn once. */
-static int collect_messages(timeline_t *tl)
-{
-  double scale = tl->scale;
-  size_t cap = 0;
-  for (int r = 0; r < tl->nranks; r++)
-    cap += met_trace_count(tl->trace, r);
-  tl->messages = malloc((cap ? cap : 1) * sizeof *tl->messages);
-  if (!tl->messages)
-    return -1;
-  for (int r = 0; r < tl->nranks; r++) {
-    const met_interval_t *iv = met_trace_intervals(tl->trace, r);
-    for (size_t i = 0; i < met_trace_count(tl->trace, r); i++) {
-      int from, to;
-      if (!met_message_ends(&iv[i], r, &from, &to))
-        continue;
-      uint64_t c0 = (uint64_t)fmin(TL_COLS - 1, floor(iv[i].start * scale));
-      uint64_t c1 = (uint64_t)fmin(TL_COLS - 1, floor(iv[i].end * scale));
-      tl->messages[tl->count++] = c0 << 48 | c1 << 32 | (uint64_t)from << 16 | (uint64_t)to;
-    }
-  }
-  qsort(tl->messages, tl->count, sizeof *tl->messages, by_value);
-  for (size_t i = 0; i < tl->count; i++)
-    if (tl->nmessages == 0 || tl->messages[tl->nmessages - 1] != tl->messages[i])
-      tl->messages[tl->nmessages++] = tl->messages[i];
-  return 0;
-}
 
 /* The rows of one category as one path of rectangles, a rectangle per run of equal columns. */
 static void draw_category(rep_svg_t *svg, const timeline_t *tl, const rep_plot_t *plot, int category)
@@ -108,7 +35,7 @@ static void draw_category(rep_svg_t *svg, const timeline_t *tl, const rep_plot_t
   int started = 0;
   double gap = tl->row_h >= 8 ? 1 : 0;
   for (int r = 0; r < tl->nranks; r++) {
-    const unsigned char *row = tl->cells + (size_t)r * TL_COLS;
+    const unsigned char *row = met_pixels_row(tl->pixels, r);
     for (int c = 0; c < TL_COLS;) {
       int end = c;
       while (end < TL_COLS && row[end] == row[c])
@@ -136,10 +63,13 @@ static void message_line(const timeline_t *tl, const rep_plot_t *plot, size_t i,
   xy[3] = plot->top + ((double)(m & 0xFFFF) + 0.5) * tl->row_h;
 }
 
-/* Whether the messages' lines leave the states visible: their ink is at most TL_INK_SHARE of the plot. */
+/* Whether the messages' lines leave the states visible: their ink is at most TL_INK_SHARE of the plot (never with more
+ * paths than met_pixels.h keeps, MET_PIXELS_LINES a rank). */
 static int lines_fit(const timeline_t *tl, const rep_plot_t *plot)
 {
   double xy[4], ink = 0;
+  if (!tl->messages)
+    return 0;
   for (size_t i = 0; i < tl->nmessages; i++) {
     message_line(tl, plot, i, xy);
     ink += 0.5 * hypot(xy[2] - xy[0], xy[3] - xy[1]);
@@ -174,7 +104,7 @@ static void draw_messages(rep_svg_t *svg, const timeline_t *tl, const rep_plot_t
  * 1000; ticks at round values within. */
 static void time_axis(timeline_t *tl)
 {
-  double t_par = met_trace_end(tl->trace);
+  double t_par = met_pixels_end(tl->pixels);
   tl->unit = t_par >= 1 ? 1 : t_par >= 1e-3 ? 1e3 : 1e6;
   tl->time = (rep_axis_t){.scale = REP_LINEAR,
                           .label = t_par >= 1      ? "time (s)"
@@ -183,12 +113,11 @@ static void time_axis(timeline_t *tl)
   rep_axis_range(&tl->time, 0, t_par * tl->unit);
   if (t_par > 0)
     tl->time.hi = t_par * tl->unit;
-  tl->scale = TL_COLS / (tl->time.hi / tl->unit);
 }
 
 static int draw_timeline(FILE *out, timeline_t *tl, const char *title, const char *const *rank_names)
 {
-  double t_par = met_trace_end(tl->trace);
+  double t_par = met_pixels_end(tl->pixels);
   rep_plot_t plot = {
       .left = TL_LEFT, .top = REP_SVG_HEADING + 12, .width = TL_COLS, .height = tl->nranks * tl->row_h, .x = tl->time};
   rep_axis_bands(&plot.y, rank_names, (size_t)tl->nranks);
@@ -223,27 +152,20 @@ static int draw_timeline(FILE *out, timeline_t *tl, const char *title, const cha
   return rep_svg_end(svg);
 }
 
-int rep_timeline(FILE *out, const met_trace_t *trace, const char *title)
+int rep_timeline(FILE *out, const met_pixels_t *pixels, const char *title)
 {
-  timeline_t tl = {.trace = trace, .nranks = met_trace_nranks(trace)};
+  timeline_t tl = {.pixels = pixels, .nranks = met_pixels_nranks(pixels), .count = met_pixels_messages(pixels)};
   tl.row_h = fmin(24, fmax(4, 640.0 / tl.nranks));
+  tl.messages = met_pixels_paths(pixels, &tl.nmessages);
   time_axis(&tl);
-  double(*acc)[MET_CAT_COUNT] = malloc(TL_COLS * sizeof *acc);
-  tl.cells = malloc((size_t)tl.nranks * TL_COLS);
   rep_labels_t names = {0};
   double *ranks = calloc((size_t)tl.nranks, sizeof *ranks);
-  int rc = acc && tl.cells && ranks ? 0 : -1;
-  for (int r = 0; rc == 0 && r < tl.nranks; r++) {
-    raster_rank(trace, r, tl.scale, acc, tl.cells + (size_t)r * TL_COLS);
+  int rc = ranks ? 0 : -1;
+  for (int r = 0; rc == 0 && r < tl.nranks; r++)
     ranks[r] = r;
-  }
   rc = rc ? rc : rep_labels_new(&names, ranks, (size_t)tl.nranks);
-  rc = rc ? rc : collect_messages(&tl);
   rc = rc ? rc : draw_timeline(out, &tl, title, names.names);
   rep_labels_free(&names);
   free(ranks);
-  free(acc);
-  free(tl.cells);
-  free(tl.messages);
   return rc;
 }

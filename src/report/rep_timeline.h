@@ -4,12 +4,12 @@
 #ifndef REP_TIMELINE_H
 #define REP_TIMELINE_H
 
-#include "met_trace.h"
+#include "met_pixels.h"
 
 #include <stdio.h>
 
-/* The timeline of `trace` as one SVG document on `out`, headed `title`. Returns 0, or -1 on a write error or when out
- * of memory. */
-int rep_timeline(FILE *out, const met_trace_t *trace, const char *title);
+/* The timeline of a run from its pixels (met_pixels_new of its trace) as one SVG document on `out`, headed `title`.
+ * Returns 0, or -1 on a write error or when out of memory. */
+int rep_timeline(FILE *out, const met_pixels_t *pixels, const char *title);
 
 #endif

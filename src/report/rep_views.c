@@ -3,6 +3,7 @@
  * performance (seed 000 Fig. 1.5) and the bottleneck views (seed 001 Figs 5-9); per point, a bar per rank for its
  * overhead ratios (seed 000 Fig. 1.6) and its wait states. */
 #include "rep_views.h"
+#include "bas_error.h"
 #include "rep_wait.h"
 #include "stu_lost_cycles.h"
 
@@ -258,7 +259,7 @@ int rep_processes_picture(rep_pictures_t *pics, const stu_point_t *point, const 
   size_t p = (size_t)point->p;
   double *block = calloc(MET_OVH_COUNT * p, sizeof *block);
   if (!block)
-    return -1;
+    return BAS_ENOMEM;
   for (size_t i = 0; i < p; i++)
     for (int j = 0; j < MET_OVH_COUNT; j++)
       block[(size_t)j * p + i] = stu_procs(point)[i].ovh_ratio[j];
@@ -279,7 +280,7 @@ int rep_wait_states_picture(rep_pictures_t *pics, const stu_point_t *point, cons
   size_t p = (size_t)w->nranks;
   double *block = calloc(MET_WAIT_PATTERNS * p, sizeof *block);
   if (!block)
-    return -1;
+    return BAS_ENOMEM;
   rep_stack_t stacks[MET_WAIT_PATTERNS];
   for (int k = 0; k < MET_WAIT_PATTERNS; k++) {
     for (size_t i = 0; i < p; i++)

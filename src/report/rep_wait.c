@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Wait states in the reports: Scalasca's patterns per rank (met_wait.h) as a terminal table, CSV rows, JSON members,
- * read from the study's summary (stu_waits.h: computed once per point whose whole trace is kept). */
+ * read from the points (stu_waits.h: computed once per point whose timeline is kept). */
 #include "rep_wait.h"
 #include "rep_group.h"
 #include "rep_svg.h"

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The wait states of a study's points (met_wait.h) in every output: a table per point in the terminal report, the
  * "wait-states" CSV table, a "wait_states" member in JSON, and the values a bar picture per rank stacks (rep_pictures).
- * Only points whose whole trace is kept (the per-process p) have them, and only when some rank lost time (stu_waits).
- */
+ * Only points whose timeline is kept (the per-process p) have them, and only when some rank lost time (stu_waits). */
 #ifndef REP_WAIT_H
 #define REP_WAIT_H
 

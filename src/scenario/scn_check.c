@@ -2,6 +2,7 @@
 /* Scenario parameters against a skeleton's specification: known names, no duplicates, required ones present, integers
  * and choices well formed, and a per-process report for a p that is run. */
 #include "scn_scenario.h"
+#include "bas_error.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -234,12 +235,12 @@ static int check_per_process(const scn_scenario_t *s, scn_error_t *err)
 int scn_check(scn_scenario_t *s, const scn_skeleton_spec_t *spec, scn_error_t *err)
 {
   if (scn_zip_resolve(s, err))
-    return -1;
+    return BAS_EINVAL;
   for (size_t i = 0; i < s->nparams; i++)
     if (check_param(s, &s->params[i], spec, err))
-      return -1;
+      return BAS_EINVAL;
   if (check_required(s, spec, err))
-    return -1;
+    return BAS_EINVAL;
   return check_per_process(s, err);
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Errors against a scenario file (scn_error.h): the message, folded onto one line. */
 #include "scn_error.h"
+#include "bas_error.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,5 +37,5 @@ int scn_fail(scn_error_t *err, const char *file, int line, const char *fmt, ...)
   va_end(ap);
   fold(err->file);
   fold(err->message);
-  return -1;
+  return BAS_EINVAL;
 }

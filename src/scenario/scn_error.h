@@ -11,9 +11,9 @@ typedef struct scn_error {
   char message[1024];
 } scn_error_t;
 
-/* Fills *err with printf-style message for `file`:`line` and returns -1: a helper for callers that report errors
- * against a scenario (for instance a skeleton's cross-parameter checks). The message is folded onto one line (line
- * breaks in what it quotes, such as SimGrid's or libxml2's words, become spaces). */
+/* Fills *err with printf-style message for `file`:`line` and returns BAS_EINVAL: a helper for callers that report
+ * errors against a scenario (for instance a skeleton's cross-parameter checks). The message is folded onto one line
+ * (line breaks in what it quotes, such as SimGrid's or libxml2's words, become spaces). */
 int scn_fail(scn_error_t *err, const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 #endif

@@ -3,6 +3,7 @@
  * library for this, libmatheval (GPL-3, which an LGPL simrun cannot link), has no round, floor or ceil and keeps its
  * parser's state in globals. */
 #include "scn_expr.h"
+#include "bas_error.h"
 
 #include <ctype.h>
 #include <float.h>
@@ -233,5 +234,5 @@ int scn_expr_eval(const char *text, scn_expr_lookup_fn lookup, void *ctx, double
   if (!ps.failed && peek(&ps) != '\0')
     fail(&ps, "column %d: unexpected %s after a complete expression", column(&ps), shown(&ps, *ps.at));
   *out = value;
-  return ps.failed ? -1 : 0;
+  return ps.failed ? BAS_EINVAL : 0;
 }

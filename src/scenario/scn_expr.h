@@ -15,9 +15,9 @@ typedef int (*scn_expr_lookup_fn)(void *ctx, const char *name, double *value, ch
  * stack. */
 #define SCN_EXPR_MAX_DEPTH 64
 
-/* Evaluates `text`, asking `lookup` for each name it meets. Returns 0 with *out finite, or -1 with one line in err:
- * a syntax error (with the column), a name lookup refuses, a division by zero, a function outside its domain (sqrt or
- * log2 of a negative number: NaN), a result or intermediate value too large for a double (overflow), or nesting
+/* Evaluates `text`, asking `lookup` for each name it meets. Returns 0 with *out finite, or BAS_EINVAL with one line in
+ * err: a syntax error (with the column), a name lookup refuses, a division by zero, a function outside its domain (sqrt
+ * or log2 of a negative number: NaN), a result or intermediate value too large for a double (overflow), or nesting
  * deeper than SCN_EXPR_MAX_DEPTH. */
 int scn_expr_eval(const char *text, scn_expr_lookup_fn lookup, void *ctx, double *out, char *err, size_t len);
 

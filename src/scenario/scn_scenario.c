@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L /* strdup, strndup */
 
 #include "scn_scenario.h"
+#include "bas_error.h"
 #include "scn_xml.h"
 
 #include <errno.h>
@@ -443,7 +444,7 @@ free_doc:
 restore:
   scn_free(s);
   xmlSetStructuredErrorFunc(NULL, NULL);
-  return *out ? 0 : -1;
+  return *out ? 0 : BAS_EINVAL;
 }
 
 static void free_param(scn_param_t *p)

@@ -99,23 +99,23 @@ typedef struct scn_skeleton_spec {
 
 /* Reads and validates `path`: well-formed XML, the schema, the platform file's existence and readability, and that
  * every <reference> names a parameter of the scenario in `where` and gives one value per p.
- * On success returns 0 and a new scenario in *out (free with scn_free). On failure returns -1, sets *out to NULL
- * and fills *err. */
+ * On success returns 0 and a new scenario in *out (free with scn_free). On failure returns BAS_EINVAL, sets *out to
+ * NULL and fills *err. */
 int scn_load(const char *path, scn_scenario_t **out, scn_error_t *err);
 
 /* Checks every parameter against `spec`: unknown names (listing the known ones), missing required ones, duplicates,
  * integers (rejecting signs, junk, and values below min) and choices (listing the allowed ones). "p" is checked here
  * too, as an INT >= 1 for every skeleton. The values of the skeleton's path parameters are resolved against the
- * scenario file's folder, as <platform file> is. Returns 0, or -1 with *err filled (file and line of the offending
- * <param>). */
+ * scenario file's folder, as <platform file> is. Returns 0, or BAS_EINVAL with *err filled (file and line of the
+ * offending <param>). */
 int scn_check(scn_scenario_t *scenario, const scn_skeleton_spec_t *spec, scn_error_t *err);
 
 /* Scaled sweeps, part of scn_check (after --set, before the values are checked): computes each expression
  * parameter's values from the parameters it names and pairs it with the swept one, then checks that the parameters of
- * each zip have as many values as each other and that no two points of a zip are the same. Returns 0, or -1 with *err
- * at the line of the parameter to blame: an expression that names an unknown parameter, another expression, two swept
- * parameters or a value that is not a number; a division by zero, NaN, overflow; a result that is not a whole number
- * or lies outside a C int. */
+ * each zip have as many values as each other and that no two points of a zip are the same. Returns 0, or BAS_EINVAL
+ * with *err at the line of the parameter to blame: an expression that names an unknown parameter, another expression,
+ * two swept parameters or a value that is not a number; a division by zero, NaN, overflow; a result that is not a whole
+ * number or lies outside a C int. */
 int scn_zip_resolve(scn_scenario_t *scenario, scn_error_t *err);
 /* Takes parameter `param` out of its zip and drops its expression: --set gave it values of its own. */
 void scn_zip_leave(scn_param_t *param);

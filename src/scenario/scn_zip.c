@@ -2,6 +2,7 @@
 /* Scaled sweeps (scn_scenario.h, docs/scenarios.md): parameters paired value by value in a <zip>, and parameters given
  * as an expression of another (scn_expr.h), such as n from p for a constant work per process (Gustafson 1988). */
 #include "scn_expr.h"
+#include "bas_error.h"
 #include "scn_scenario.h"
 
 #include <limits.h>
@@ -175,10 +176,10 @@ int scn_zip_resolve(scn_scenario_t *s, scn_error_t *err)
 {
   for (size_t j = 0; j < s->nparams; j++)
     if (s->params[j].expr && !s->params[j].values && resolve_expr(s, &s->params[j], err))
-      return -1;
+      return BAS_EINVAL;
   for (size_t j = 0; j < s->nparams; j++)
     if (s->params[j].zip && scn_zip_leader(s, j) == j && check_zip(s, j, err))
-      return -1;
+      return BAS_EINVAL;
   return 0;
 }
 

@@ -231,7 +231,7 @@ static int check_property(const char *platform, const owner &where, const std::s
   char why[256];
   if (id < 0)
     snprintf(why, sizeof why,
-             "simrun has no such property (docs/machines.md lists them all); fix the name or remove it");
+             "simrun has no such property (docs/properties.md lists them all); fix the name or remove it");
   else if (!in_scope(sim_prop_row(static_cast<sim_prop_id_t>(id))->scope, where.kind))
     snprintf(why, sizeof why, "it is read from a %s only, so here it would be ignored; move it there",
              sim_prop_scope_text(sim_prop_row(static_cast<sim_prop_id_t>(id))));

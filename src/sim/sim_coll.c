@@ -21,11 +21,6 @@ int sim_bcast_parse(const char *name)
   return -1;
 }
 
-const char *sim_bcast_name(sim_bcast_alg_t alg)
-{
-  return alg < SIM_BCAST_COUNT ? sim_bcast_names[alg] : "unknown";
-}
-
 /* The non-optimised broadcast: the root sends to members 0, 1, ..., n-1 in turn, whatever their distance. */
 static void one_to_all(const sim_coll_plan_t *plan, int me, const out_t *out)
 {

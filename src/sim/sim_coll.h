@@ -26,7 +26,6 @@ extern const char *const sim_bcast_names[];
 
 /* The algorithm called `name`, or -1. */
 int sim_bcast_parse(const char *name);
-const char *sim_bcast_name(sim_bcast_alg_t alg);
 
 /* The ranks taking part in a collective, in the group's order (a chain for the neighbour relay). Borrowed. */
 typedef struct sim_group {

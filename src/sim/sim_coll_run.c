@@ -197,20 +197,3 @@ void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, doubl
   if (sim_mark_leave(&mark, bcast(rank, group, sim_rank_bcast_alg(rank), root, bytes)) != 0)
     sim_rank_fail(rank, SIM_ENOMEM, "a broadcast could not allocate its plan (out of memory)");
 }
-
-void sim_barrier(sim_rank_t *rank)
-{
-  int nranks = sim_rank_count(rank);
-  sim_mark_t mark = sim_mark_enter(rank, sim_rank_world(rank), MET_COLL_BARRIER, MET_CALL_BARRIER, -1);
-  if (sim_rank_id(rank) != 0) {
-    sim_send(rank, 0, 0);
-    sim_recv(rank, 0, 0);
-    sim_mark_leave(&mark, 0);
-    return;
-  }
-  for (int src = 1; src < nranks; src++)
-    sim_recv(rank, src, 0);
-  for (int dst = 1; dst < nranks; dst++)
-    sim_send(rank, dst, 0);
-  sim_mark_leave(&mark, 0);
-}

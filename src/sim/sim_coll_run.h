@@ -13,10 +13,6 @@ void sim_bcast(sim_rank_t *rank, int root, double bytes);
  * member calls it. A broadcast that cannot allocate its plan fails the run (out of memory). */
 void sim_bcast_group(sim_rank_t *rank, const sim_group_t *group, int root, double bytes);
 
-/* All ranks wait until every rank has arrived: a flat gather of empty messages to rank 0, then a flat release, each
- * message blocking (the skeletons' barrier; SIM_COLL_BARRIER's default posts them, as SMPI does). */
-void sim_barrier(sim_rank_t *rank);
-
 /* Runs `call` on the calling rank, a member of `group`; every member calls it. Returns 0, or SIM_ENOMEM. */
 int sim_coll_run(sim_rank_t *rank, const sim_group_t *group, const sim_coll_call_t *call);
 

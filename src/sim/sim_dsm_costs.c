@@ -64,7 +64,7 @@ int sim_dsm_read_costs(dsm_world_t *w)
 {
   for (size_t i = 0; i < sizeof dsm_props / sizeof dsm_props[0]; i++)
     if (read_cost(w, sim_prop_name(dsm_props[i].id), (double *)((char *)&w->c + dsm_props[i].offset)) != 0)
-      return -1;
+      return SIM_EPLATFORM;
   const sim_prop_t *page = sim_prop_row(SIM_PROP_DSM_PAGE_BYTES);
   const sim_prop_t *word = sim_prop_row(SIM_PROP_DSM_WORD_BYTES);
   if (!is_power_of_two(w->c.page_bytes, page->lo, page->hi))
@@ -73,7 +73,7 @@ int sim_dsm_read_costs(dsm_world_t *w)
   else if (!is_power_of_two(w->c.word_bytes, word->lo, word->hi))
     sim_dsm_world_fail(w, SIM_EPLATFORM, "platform property %s = %g: expected 1, 2, 4 or 8", word->name,
                        w->c.word_bytes);
-  return w->error ? -1 : 0;
+  return w->error ? SIM_EPLATFORM : 0;
 }
 
 /* Checks that the shared space fits in a node's memory (the host's simrun:memory-bytes, when it has one). */

@@ -172,8 +172,8 @@ void sim_dsm_barrier_dispatch(dsm_world_t *w, double start, const int *inval);
 void sim_dsm_engine_main(int argc, char *argv[]);
 void sim_dsm_nic_main(int argc, char *argv[]);
 
-/* sim_dsm_costs.c: the simrun:dsm-* properties into w->c (-1 and the world failed when one is missing or malformed),
- * and the check that the shared space fits in the memory of the node on `host`. */
+/* sim_dsm_costs.c: the simrun:dsm-* properties into w->c (SIM_EPLATFORM and the world failed when one is missing or
+ * malformed), and the check that the shared space fits in the memory of the node on `host`. */
 int sim_dsm_read_costs(dsm_world_t *w);
 void sim_dsm_check_memory(dsm_world_t *w, const_sg_host_t host);
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The table of simrun's platform properties (rows in sim_prop_table.h) and the checks of a value by its row. */
 #include "sim_prop.h"
+#include "sim_error.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -132,14 +133,14 @@ int sim_prop_check_value(const sim_prop_t *prop, const char *text, char *err, si
   sim_prop_range_text(prop, range, sizeof range);
   if (prop->type == SIM_TYPE_WORD) {
     snprintf(err, errlen, "expected %s", range);
-    return -1;
+    return SIM_EPLATFORM;
   }
   if (prop->type == SIM_TYPE_PAIRS)
     snprintf(err, errlen, "expected pairs \"p value\", each p a whole number >= 1 given once, each value in %s", range);
   else
     snprintf(err, errlen, "expected %s%s in %s, written in decimal digits", prop->count > 1 ? "" : "a ",
              sim_prop_type_text(prop), range);
-  return -1;
+  return SIM_EPLATFORM;
 }
 
 int sim_prop_line(const char *path, const char *name, const char *value)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The one table of simrun's platform properties (docs/machines.md, "Every property"): each property's name, where a
+/* The one table of simrun's platform properties (docs/properties.md): each property's name, where a
  * platform gives it, its type, range, unit, default and reader. Readers take a name from here by its enum, the
  * probe (sim_check) checks every simrun:* property of a platform against it, and the generators' presets write
  * from it. The rows are in sim_prop_table.h. */
@@ -62,7 +62,7 @@ const char *sim_prop_name(sim_prop_id_t id);
 /* The id of the property called `name`, or -1 when simrun has none of that name. */
 int sim_prop_find(const char *name);
 
-/* The scope, the type and the range of `prop` as docs/machines.md writes them, such as "host or zone", "4 numbers",
+/* The scope, the type and the range of `prop` as docs/properties.md writes them, such as "host or zone", "4 numbers",
  * "[-1e12, 1e12]". Static data. */
 const char *sim_prop_scope_text(const sim_prop_t *prop);
 const char *sim_prop_type_text(const sim_prop_t *prop);
@@ -71,7 +71,7 @@ const char *sim_prop_type_text(const sim_prop_t *prop);
 void sim_prop_range_text(const sim_prop_t *prop, char *buf, size_t len);
 
 /* Whether `text` is a legal value of `prop` by its type and range (SIM_TYPE_HOST, _SHAPE, _SIMGRID: any text, checked
- * where they are read). Returns 0, or -1 with "expected ..." (what a value must be) in err. */
+ * where they are read). Returns 0, or SIM_EPLATFORM with "expected ..." (what a value must be) in err. */
 int sim_prop_check_value(const sim_prop_t *prop, const char *text, char *err, size_t errlen);
 
 /* The line of file `path` that sets property `name` to `value` (the first line with both quoted), or 0 when not found:

@@ -2,7 +2,7 @@
 /* The rows of the table of simrun's platform properties (sim_prop.h), one SIM_PROP(ID, fields...) each: its enum name
  * SIM_PROP_<ID> and its descriptor's fields (sim_prop_t). Included twice, by sim_prop.h for the enum and by sim_prop.c
  * for the descriptors, so it has no include guard. Adding a property is one row here, its reader, and its row in
- * docs/machines.md (test_sim_prop holds the two tables together; test_sim_properties perturbs every row by its
+ * docs/properties.md (test_sim_prop holds the two tables together; test_sim_properties perturbs every row by its
  * `example`). Ranges: lo..hi, lo excluded when `open`; the upper bounds are the physical ranges of
  * docs/hostile-input.md (1e12 us is eleven days, 1e18 an exaflop in one host). */
 

@@ -49,6 +49,8 @@ typedef struct sim_job {
   const void *arg;
   int aggregate;    /* record per-rank sums only (met_trace_new_aggregate): for runs whose timeline nobody reads */
   int message_hops; /* record every message's hop count even in an aggregate trace (for the message groups) */
+  int spill;        /* with aggregate: also spill every interval and keep the collective spans
+                     * (met_trace_new_spilled): for runs whose timeline is drawn but need not be held */
   int analytic;     /* network = analytic: every message priced alone by the platform's model, no contention, no
                      * SimGrid communication (sim_replay_world.h, docs/scale.md); SIM_ANALYTIC_ACTORS runs its ranks
                      * as SimGrid actors even where simrun's light contexts (sim_fiber.h) would do */

@@ -17,8 +17,8 @@ struct sim_closed {
 int sim_replay_closed_applies(const sim_job_t *job)
 {
   /* one rank (T_seq's run) has no message to evaluate: executing it costs no more, and keeps its sums exact */
-  return job->closed && job->nranks > 1 && job->analytic == SIM_ANALYTIC && job->aggregate && !job->ti_dir &&
-         !job->share_hosts;
+  return job->closed && job->nranks > 1 && job->analytic == SIM_ANALYTIC && job->aggregate && !job->spill &&
+         !job->ti_dir && !job->share_hosts;
 }
 
 int sim_closed_nranks(const sim_closed_t *run)
@@ -80,6 +80,6 @@ void sim_replay_closed_run(sim_world_t *world)
     world->ranks[i].finished = world->ranks[i].timed_alone = 1;
   if (rc != 0 && world->fail_code == 0) {
     world->fail_code = rc;
-    snprintf(world->fail_message, sizeof world->fail_message, "%s", sim_strerror(rc));
+    snprintf(world->fail_message, sizeof world->fail_message, "%s", bas_strerror(rc));
   }
 }

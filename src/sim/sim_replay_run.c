@@ -188,7 +188,8 @@ static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
       return SIM_EPLATFORM;
     }
   if (world->record_error) {
-    snprintf(err, errlen, "the recorder could not store an interval (out of memory)");
+    snprintf(err, errlen, "the recorder could not store an interval (out of memory%s)",
+             world->job->spill ? ", or no room left for the timeline's temporary file in $TMPDIR, else /tmp" : "");
     return SIM_ENOMEM;
   }
   for (int i = 0; i < world->job->nranks; i++) {
@@ -283,7 +284,9 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   rc = sim_cluster_install(&world.cluster, err, errlen);
   if (rc != 0)
     return rc;
-  world.trace = job->aggregate ? met_trace_new_aggregate(job->nranks) : met_trace_new(job->nranks);
+  world.trace = !job->aggregate ? met_trace_new(job->nranks)
+                : job->spill    ? met_trace_new_spilled(job->nranks)
+                                : met_trace_new_aggregate(job->nranks);
   world.ranks = aligned_alloc(SIM_CACHE_LINE, (size_t)job->nranks * sizeof *world.ranks); /* sizeof: whole lines */
   if (world.ranks)
     memset(world.ranks, 0, (size_t)job->nranks * sizeof *world.ranks);
@@ -295,8 +298,13 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   world.peer_cache = world.peer_memory ? line_up(world.peer_memory) : NULL;
   world.all_members = malloc((size_t)job->nranks * sizeof *world.all_members);
   /* phase 0, "main", labels whatever a skeleton records before naming a phase of its own */
-  if (!world.trace || !world.ranks || !world.peer_cache || !world.all_members ||
-      (job->ti_dir && !(world.ti = sim_ti_writer_new(job->nranks))) || met_trace_phase_id(world.trace, "main") != 0)
+  if (!world.trace && job->spill) {
+    snprintf(err, errlen, "cannot make the timeline's temporary file in %s; set TMPDIR to a writable folder",
+             getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp");
+    rc = SIM_EIO;
+  } else if (!world.trace || !world.ranks || !world.peer_cache || !world.all_members ||
+             (job->ti_dir && !(world.ti = sim_ti_writer_new(job->nranks))) ||
+             met_trace_phase_id(world.trace, "main") != 0)
     rc = SIM_ENOMEM;
   for (int i = 0; rc == 0 && i < job->nranks; i++)
     world.all_members[i] = i;
@@ -332,6 +340,6 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   }
   met_trace_free(world.trace);
   if (rc == SIM_ENOMEM && err[0] == '\0')
-    snprintf(err, errlen, "%s", sim_strerror(rc));
+    snprintf(err, errlen, "%s", bas_strerror(rc));
   return rc;
 }

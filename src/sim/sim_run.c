@@ -34,11 +34,6 @@ static void child_finish(FILE *out, int32_t status, const char *err, int (*paylo
   _exit(ok ? 0 : 3);
 }
 
-static int write_trace(const met_trace_t *trace, const void *ctx, FILE *out)
-{
-  return met_trace_write(trace, out);
-}
-
 /* The probe's job: the platform, and the numbers of ranks to describe it for (sim_run_probe_describe). */
 typedef struct probe_job {
   const char *platform;
@@ -503,26 +498,6 @@ void sim_run_stop(sim_run_child_t *children, size_t count)
   }
 }
 
-int sim_run_isolated(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen)
-{
-  int rc;
-  *trace = NULL;
-  /* an aggregate trace cannot be written (met_trace_write), so the child failed with exit status 3: it records the
-   * whole trace, whose figures are the aggregate's to the bit */
-  sim_job_t whole = *job;
-  whole.aggregate = 0;
-  payload_job_t pj = {.job = &whole, .payload = write_trace};
-  FILE *channel = run_child(child_simulate_payload, &pj, &rc, err, errlen);
-  if (!channel)
-    return rc;
-  *trace = met_trace_read(channel);
-  fclose(channel);
-  if (*trace)
-    return 0;
-  snprintf(err, errlen, "the simulation process wrote a malformed trace");
-  return SIM_ECHILD;
-}
-
 int sim_run_probe_describe(const char *platform, const int *ranks, size_t count, size_t *hosts, sim_run_take_fn take,
                            void *state, char *err, size_t errlen)
 {
@@ -538,7 +513,7 @@ int sim_run_probe_describe(const char *platform, const int *ranks, size_t count,
     snprintf(err, errlen, "the platform probe wrote no host count");
   met_platform_t *machine = rc == 0 && follow ? malloc(sizeof *machine) : NULL;
   if (rc == 0 && follow && !machine)
-    snprintf(err, errlen, "%s", sim_strerror(rc = SIM_ENOMEM));
+    snprintf(err, errlen, "%s", bas_strerror(rc = SIM_ENOMEM));
   for (size_t k = 0; rc == 0 && follow && k < count; k++) {
     int32_t one = 0;
     rc = fread(&one, sizeof one, 1, channel) == 1 && (!one || fread(machine, sizeof *machine, 1, channel) == 1)
@@ -547,7 +522,7 @@ int sim_run_probe_describe(const char *platform, const int *ranks, size_t count,
     if (rc != 0)
       snprintf(err, errlen, "the platform probe wrote a damaged description");
     else if (one && (rc = take(state, k, machine)) != 0)
-      snprintf(err, errlen, "%s", sim_strerror(rc));
+      snprintf(err, errlen, "%s", bas_strerror(rc));
   }
   free(machine);
   fclose(channel);
@@ -592,7 +567,7 @@ int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, s
   if (rc != 0) {
     free(*hops);
     *hops = NULL;
-    snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? sim_strerror(rc) : "the route probe wrote no routes");
+    snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? bas_strerror(rc) : "the route probe wrote no routes");
   }
   return rc;
 }

@@ -11,12 +11,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Simulates `job` in a forked child. Returns 0 and a new trace in *trace (the caller frees it), or a negative
- * SIM_E* code with a message in err: the child's own error, or SIM_ECHILD when it died. The trace is always a whole
- * one (job->aggregate is ignored: only a whole trace can be handed over; its figures equal the aggregate's to the bit);
- * sim_run_start with a payload keeps a long run's memory bounded. */
-int sim_run_isolated(const sim_job_t *job, met_trace_t **trace, char *err, size_t errlen);
-
 /* Runs in the child after a successful simulation: writes what the parent needs of `trace` to `out`. 0, or -1 on a
  * write error. `ctx` is the caller's, as it was when the child was started. */
 typedef int (*sim_run_payload_fn)(const met_trace_t *trace, const void *ctx, FILE *out);

@@ -105,7 +105,7 @@ int sim_ti_action(sim_ti_writer_t *writer, int rank, const char *format, ...)
   va_start(ap, format);
   int ok = fprintf(out, "%d ", rank) > 0 && vfprintf(out, format, ap) >= 0 && putc('\n', out) != EOF;
   va_end(ap);
-  return ok ? 0 : -1;
+  return ok ? 0 : SIM_EIO;
 }
 
 /* Writes `len` bytes of `text` to `path`; 0, or SIM_EIO with a message. */
@@ -161,7 +161,7 @@ int sim_ti_writer_save(sim_ti_writer_t *writer, const char *const *hosts, const 
   rc = save_list(list, &index, &index_len, root, "index.txt", rc, err, errlen);
   rc = save_list(host_list, &hostfile, &hostfile_len, root, "hostfile.txt", rc, err, errlen);
   if (rc == SIM_ENOMEM)
-    snprintf(err, errlen, "%s", sim_strerror(rc));
+    snprintf(err, errlen, "%s", bas_strerror(rc));
   return rc;
 }
 
@@ -229,7 +229,7 @@ int sim_ti_reader_open(const char *path, size_t max_fields, sim_ti_reader_t **re
   r->in = met_zread_open(path);
   if (!r->buf || !r->path || !r->in) {
     rc = r->buf && r->path ? SIM_EIO : SIM_ENOMEM;
-    snprintf(err, errlen, "cannot read %s: %s%s", path, rc == SIM_EIO ? strerror(errno) : sim_strerror(rc),
+    snprintf(err, errlen, "cannot read %s: %s%s", path, rc == SIM_EIO ? strerror(errno) : bas_strerror(rc),
              rc == SIM_EIO ? "; check the path" : "");
     sim_ti_reader_close(r);
     return rc;
@@ -373,7 +373,7 @@ static int read_lines(const char *path, char ***lines, int *count, char *err, si
     rc = SIM_EIO;
   }
   if (rc == SIM_ENOMEM)
-    snprintf(err, errlen, "%s", sim_strerror(rc));
+    snprintf(err, errlen, "%s", bas_strerror(rc));
   sim_ti_reader_close(in);
   if (rc > 0)
     rc = 0;
@@ -456,7 +456,7 @@ int sim_ti_open(const char *index, sim_ti_trace_t **trace, char *err, size_t err
   }
   sim_ti_paths_free(lines, count);
   if (rc == SIM_ENOMEM)
-    snprintf(err, errlen, "%s", sim_strerror(rc));
+    snprintf(err, errlen, "%s", bas_strerror(rc));
   if (rc != 0) {
     sim_ti_trace_free(t);
     *trace = NULL;
@@ -502,7 +502,7 @@ int sim_ti_read_hostfile(const char *path, char ***hosts, int *count, char *err,
   }
   sim_ti_paths_free(lines, nlines);
   if (rc == SIM_ENOMEM)
-    snprintf(err, errlen, "%s", sim_strerror(rc));
+    snprintf(err, errlen, "%s", bas_strerror(rc));
   if (rc != 0) {
     sim_ti_paths_free(*hosts, *count);
     *hosts = NULL;

@@ -33,7 +33,7 @@ typedef struct sim_ti_writer sim_ti_writer_t;
 sim_ti_writer_t *sim_ti_writer_new(int nranks);
 void sim_ti_writer_free(sim_ti_writer_t *writer);
 
-/* Appends "<rank> <action>" to the rank's file; `action` is printf-like. Returns 0, or -1 when out of memory. */
+/* Appends "<rank> <action>" to the rank's file; `action` is printf-like. Returns 0, or SIM_EIO when the write fails. */
 int sim_ti_action(sim_ti_writer_t *writer, int rank, const char *format, ...) __attribute__((format(printf, 3, 4)));
 
 /* Writes `dir`/rank-<i>.txt for every rank, the index `dir`/index.txt, which lists them by absolute path (smpirun

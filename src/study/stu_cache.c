@@ -6,6 +6,7 @@
 #define _GNU_SOURCE /* O_TMPFILE, linkat, nftw */
 
 #include "stu_cache.h"
+#include "bas_error.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,7 +22,7 @@
 #include <xbt/base.h> /* before simgrid/version.h, which needs it */
 #include <simgrid/version.h>
 
-#define CACHE_MAGIC "simrun-cache 2\n"
+#define CACHE_MAGIC "simrun-cache 3\n" /* 3: a per-process point carries its pixels, not its whole trace */
 #define FNV_OFFSET  1469598103934665603ull
 #define FNV_PRIME   1099511628211ull
 
@@ -229,22 +230,22 @@ static int reads_files(const stu_sweep_ctx_t *ctx)
 
 int stu_cache_key(stu_cache_t *cache, const stu_sweep_ctx_t *ctx, const stu_task_t *task, char *key, size_t len)
 {
-  if (reads_files(ctx))
-    return -1;
+  if (reads_files(ctx) || (task->keep_trace & STU_KEEP_WHOLE)) /* a whole trace grows with the messages */
+    return BAS_EINVAL;
   const stu_point_t *point = &ctx->study->points[task->point];
   uint64_t platform;
   if (platform_hash(cache, stu_platform(ctx->study, point), &platform) != 0)
-    return -1;
+    return BAS_EIO;
   int used = snprintf(key, len,
                       "simrun %016llx\nsimgrid %d.%d.%d\nplatform %016llx\nskeleton %s\ntask %d p=%d procs=%d "
-                      "trace=%d\n",
+                      "keep=%d\n",
                       (unsigned long long)cache->binary, cache->simgrid[0], cache->simgrid[1], cache->simgrid[2],
                       (unsigned long long)platform, ctx->skeleton->spec->name, task->kind, task->nranks,
                       task->keep_procs, task->keep_trace);
   for (size_t j = 0; j < ctx->scenario->nparams && used > 0 && (size_t)used < len; j++)
     if (j != ctx->p_index)
       used += snprintf(key + used, len - (size_t)used, "%s=%s\n", ctx->names[j], point->values[j]);
-  return used > 0 && (size_t)used < len ? 0 : -1;
+  return used > 0 && (size_t)used < len ? 0 : BAS_EINVAL;
 }
 
 static void entry_path(const stu_cache_t *cache, const char *key, char *path, size_t len)
@@ -469,9 +470,9 @@ int stu_cache_put(const stu_cache_t *cache, const char *key, FILE *result)
   long start = ftell(result);
   FILE *out = start >= 0 ? open_unnamed(cache, path, tmp, sizeof tmp) : NULL;
   if (!out)
-    return -1;
+    return BAS_EIO;
   int rc = write_entry(out, key, result) == 0 && fflush(out) == 0 ? 0 : -1;
   rc = rc == 0 ? name_entry(out, tmp, path) : (tmp[0] ? unlink(tmp), -1 : -1);
   rc = fclose(out) != 0 ? -1 : rc;
-  return fseek(result, start, SEEK_SET) != 0 ? -1 : rc;
+  return fseek(result, start, SEEK_SET) != 0 ? BAS_EIO : rc;
 }

@@ -23,8 +23,8 @@ stu_cache_t *stu_cache_open(const char *dir, stu_cache_warn_fn warn, void *ctx, 
 void stu_cache_free(stu_cache_t *cache);
 const char *stu_cache_dir(const stu_cache_t *cache);
 
-/* The key of `task` into `key`. 0, or -1 when its platform file cannot be read or the skeleton reads files named by
- * its parameters (a ti-replay trace), whose points are then never cached. */
+/* The key of `task` into `key`. 0, or BAS_EINVAL when its platform file cannot be read or the skeleton reads files
+ * named by its parameters (a ti-replay trace), whose points are then never cached. */
 int stu_cache_key(stu_cache_t *cache, const stu_sweep_ctx_t *ctx, const stu_task_t *task, char *key, size_t len);
 
 /* The stored result of `key`, positioned at its first byte (the caller closes it), or NULL when there is none. An
@@ -35,7 +35,7 @@ FILE *stu_cache_get(stu_cache_t *cache, const char *key);
 /* Whether a result is stored under `key` (stu_cache_get's checks). */
 int stu_cache_has(stu_cache_t *cache, const char *key);
 /* Stores the rest of `result` (from its position to its end) under `key`, written to an unnamed file and named once
- * whole, so that an interrupted write leaves nothing; `result` is back at its position afterwards. 0, or -1. */
+ * whole, so that an interrupted write leaves nothing; `result` is back at its position afterwards. 0, or BAS_EIO. */
 int stu_cache_put(const stu_cache_t *cache, const char *key, FILE *result);
 
 #endif

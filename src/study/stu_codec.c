@@ -1,18 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The raw reads and writes of a task's result stream (stu_codec.h). */
 #include "stu_codec.h"
+#include "bas_error.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 
 int stu_codec_put(FILE *out, const void *data, size_t size)
 {
-  return size == 0 || fwrite(data, size, 1, out) == 1 ? 0 : -1;
+  return size == 0 || fwrite(data, size, 1, out) == 1 ? 0 : BAS_EIO;
 }
 
 int stu_codec_get(FILE *in, void *data, size_t size)
 {
-  return size == 0 || fread(data, size, 1, in) == 1 ? 0 : -1;
+  return size == 0 || fread(data, size, 1, in) == 1 ? 0 : BAS_EIO;
 }
 
 /* The bytes left in `in` after its position, or 0 when that cannot be told. */
@@ -31,6 +32,6 @@ int stu_codec_get_array(FILE *in, size_t count, size_t size, void **array)
   if (count == 0)
     return 0;
   if (count > SIZE_MAX / size || count * size > bytes_left(in) || !(*array = malloc(count * size)))
-    return -1;
+    return BAS_EIO;
   return stu_codec_get(in, *array, count * size);
 }

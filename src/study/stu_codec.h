@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Writes or reads `size` bytes (none for 0). 0, or -1. */
+/* Writes or reads `size` bytes (none for 0). 0, or BAS_EIO. */
 int stu_codec_put(FILE *out, const void *data, size_t size);
 int stu_codec_get(FILE *in, void *data, size_t size);
-/* Reads `count` items of `size` bytes into a new array (NULL for none); 0 or -1. A count the rest of the input cannot
- * hold is refused before anything is allocated (a damaged count asked for terabytes). */
+/* Reads `count` items of `size` bytes into a new array (NULL for none); 0 or BAS_EIO. A count the rest of the input
+ * cannot hold is refused before anything is allocated (a damaged count asked for terabytes). */
 int stu_codec_get_array(FILE *in, size_t count, size_t size, void **array);
 
 /* Zeroes the padding the compiler leaves between members a and b of *obj: written raw into the result channel and the

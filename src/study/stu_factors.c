@@ -2,6 +2,7 @@
 /* The factor x factor view (stu_factors.h): the study's points placed by their factors' values and p, and ranked by
  * T_par at each p. */
 #include "stu_factors.h"
+#include "bas_error.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -85,7 +86,7 @@ int stu_factors_collect(const stu_study_t *study, stu_factors_t *out)
   const scn_scenario_t *s = study->scenario;
   *out = (stu_factors_t){.param = calloc(s->nparams ? s->nparams : 1, sizeof *out->param)};
   if (!out->param)
-    return -1;
+    return BAS_ENOMEM;
   if (!stu_has_view(study, MET_VIEW_LOST_CYCLES) || find_factors(study, out) < 2)
     return 0;
   out->p = calloc(study->npoints ? study->npoints : 1, sizeof *out->p);
@@ -94,7 +95,7 @@ int stu_factors_collect(const stu_study_t *study, stu_factors_t *out)
   size_t n = out->rows * out->cols;
   out->cells = out->p ? calloc(out->np * n, sizeof *out->cells) : NULL;
   if (!out->cells)
-    return -1;
+    return BAS_ENOMEM;
   for (size_t i = 0; i < study->npoints; i++) {
     size_t row, col;
     place(study, out, &study->points[i], &row, &col);

@@ -32,7 +32,8 @@ typedef struct stu_factors {
 } stu_factors_t;
 
 /* The study's factor x factor view in *out. Returns 1 with out filled, 0 when the study has none (fewer than two
- * factors, or no lost-cycle view: no speedup), -1 when out of memory; either way stu_factors_free(out) frees it. */
+ * factors, or no lost-cycle view: no speedup), BAS_ENOMEM when out of memory; either way stu_factors_free(out) frees
+ * it. */
 int stu_factors_collect(const stu_study_t *study, stu_factors_t *out);
 void stu_factors_free(stu_factors_t *factors);
 

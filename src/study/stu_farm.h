@@ -23,8 +23,8 @@ void stu_farm_end(void);
 int stu_farm_exec_new(stu_exec_t *exec, char *err, size_t errlen);
 void stu_farm_exec_free(stu_exec_t *exec);
 /* A worker's loop: runs the tasks rank 0 sends, one at a time, and sends each result back, until rank 0 says stop.
- * With ctx NULL (the worker could not read the scenario), answers every task with an error. 0, or -1 with a message
- * (not built with Open MPI). */
+ * With ctx NULL (the worker could not read the scenario), answers every task with an error. 0, or BAS_EINVAL with a
+ * message (not built with Open MPI). */
 int stu_farm_serve(const stu_sweep_ctx_t *ctx, char *err, size_t errlen);
 
 #endif

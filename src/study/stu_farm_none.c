@@ -36,5 +36,5 @@ void stu_farm_exec_free(stu_exec_t *exec)
 int stu_farm_serve(const stu_sweep_ctx_t *ctx, char *err, size_t errlen)
 {
   unavailable(err, errlen);
-  return -1;
+  return BAS_EINVAL;
 }

@@ -34,6 +34,8 @@ static int fill_point(const stu_study_t *study, size_t i, stu_point_t *point, me
     point->values[j] = scenario->params[j].values[scenario->params[j].role == SCN_ROLE_PROCESSES ? i : 0];
   stu_resolve_roles(scenario, point);
   point->trace = met_trace_is_aggregate(trace) ? NULL : trace;
+  if (point->trace && !(point->pixels = met_pixels_new(trace)))
+    return -1;
   point->t_par = met_trace_end(trace);
   point->messages = met_comm_messages(trace);
   stu_view_input_t in = {.t_seq = t_seq, .keep_procs = 1, .no_breakdown = 1, .unsplit_anomaly = 1};

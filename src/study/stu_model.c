@@ -143,7 +143,7 @@ static const met_platform_t *describe(stu_models_t *models, const stu_study_t *s
       return &models->machines[i];
   met_platform_t *m = grow(models, platform, cfg);
   if (!m) {
-    snprintf(err, errlen, "%s", sim_strerror(SIM_ENOMEM));
+    snprintf(err, errlen, "%s", bas_strerror(SIM_ENOMEM));
     return NULL;
   }
   if (sim_run_describe_for(platform, cfg, point->p, m, err, errlen) != 0) {

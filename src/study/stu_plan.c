@@ -34,7 +34,8 @@ static stu_task_t point_task(const stu_study_t *study, size_t i, const stu_plan_
                       .nranks = p,
                       .views = (int32_t)o->views,
                       .keep_procs = o->procs && p == o->per_process,
-                      .keep_trace = p == o->per_process || o->traces};
+                      .keep_trace = (p == o->per_process ? STU_KEEP_PIXELS : 0) |
+                                    ((p == o->per_process && o->whole) || o->traces ? STU_KEEP_WHOLE : 0)};
 }
 
 /* The key of `task` into a new string in *key (NULL when it has none). 0, or SIM_ENOMEM. */

@@ -22,7 +22,8 @@ typedef struct stu_plan_options {
                     * point being an ordinary one */
   int procs;       /* the views keep the per-process view at per_process (STU_NEED_PROCS) */
   int traces;      /* every point's whole trace is kept (stu_facts_t.requests) */
-  int per_process; /* the p whose per-process view and trace are kept; 0: none */
+  int per_process; /* the p whose per-process view and timeline (STU_KEEP_PIXELS) are kept; 0: none */
+  int whole;       /* the per-process p's whole traces are kept too (stu_options_t.whole_traces) */
   stu_key_fn key;  /* or NULL: no cache, no keys */
   stu_has_fn has;  /* with key */
   void *ctx;       /* for key and has */

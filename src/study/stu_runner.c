@@ -125,7 +125,7 @@ int stu_runner_run(stu_runner_t *r, const stu_task_t *tasks, const char *const *
   progress_t at = {.failed_at = SIZE_MAX, .running = malloc(slots * sizeof *at.running), .keys = keys};
   r->rc = 0;
   if (!at.running) {
-    snprintf(r->message, sizeof r->message, "%s", sim_strerror(SIM_ENOMEM));
+    snprintf(r->message, sizeof r->message, "%s", bas_strerror(SIM_ENOMEM));
     return r->rc = SIM_ENOMEM;
   }
   for (size_t s = 0; s < slots; s++)

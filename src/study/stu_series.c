@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Series of points against a swept parameter (stu_series.h), shared by the views' summaries and the report. */
 #include "stu_series.h"
+#include "bas_error.h"
 
 #include <stdlib.h>
 
@@ -31,7 +32,7 @@ int stu_series_collect(const stu_study_t *study, size_t x_index, stu_series_list
   size_t n = study->npoints;
   *out = (stu_series_list_t){.list = calloc(n ? n : 1, sizeof *out->list)};
   if (!out->list)
-    return -1;
+    return BAS_ENOMEM;
   for (size_t i = 0; i < n; i++) {
     const stu_point_t *point = &study->points[i];
     size_t k = 0;
@@ -43,7 +44,7 @@ int stu_series_collect(const stu_study_t *study, size_t x_index, stu_series_list
       g->points = calloc(n, sizeof *g->points);
       g->x = calloc(n, sizeof *g->x);
       if (!g->points || !g->x)
-        return -1;
+        return BAS_ENOMEM;
     }
     insert(g, point, x_index < study->scenario->nparams ? strtod(point->values[x_index], NULL) : 0);
   }

@@ -20,8 +20,8 @@ typedef struct stu_series_list {
 } stu_series_list_t;
 
 /* The series of the study's points against the parameter at x_index (past the last parameter: none, so that points
- * differing in any parameter are in different series). Returns 0, or -1 when out of memory; either way the caller
- * frees out with stu_series_free. */
+ * differing in any parameter are in different series). Returns 0, or BAS_ENOMEM when out of memory; either way the
+ * caller frees out with stu_series_free. */
 int stu_series_collect(const stu_study_t *study, size_t x_index, stu_series_list_t *out);
 void stu_series_free(stu_series_list_t *series);
 

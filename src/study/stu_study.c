@@ -95,6 +95,7 @@ void stu_free(stu_study_t *study)
     free(study->points[i].values);
     stu_slots_release(&study->points[i]);
     met_trace_free(study->points[i].trace);
+    met_pixels_free(study->points[i].pixels);
   }
   stu_summaries_release(study);
   free(study->points);

@@ -6,6 +6,7 @@
 #ifndef STU_STUDY_H
 #define STU_STUDY_H
 
+#include "met_pixels.h"
 #include "met_trace.h"
 #include "met_view.h"
 #include "scn_scenario.h"
@@ -59,7 +60,11 @@ typedef struct stu_point {
   double t_par;               /* simulated run time */
   size_t messages;            /* point-to-point messages simulated */
   stu_slot_t view[STU_SLOTS]; /* each view's results, read through its module's accessors */
-  met_trace_t *trace;         /* the whole trace, kept for the per-process p only (timelines); otherwise NULL */
+  met_pixels_t *pixels;       /* the timeline as its pictures draw it (met_pixels.h), kept for the per-process p only
+                               * (a measured run read whole: every run); otherwise NULL */
+  met_trace_t *trace;         /* the whole trace, kept for the exports that need every event (the per-process p's with
+                               * stu_options_t.whole_traces; every point's with stu_facts_t.requests; a measured run
+                               * read whole); otherwise NULL */
   char t_seq_source[512];     /* where T_seq comes from when the skeleton says (app_skeleton_t.prepare_seq), or "": the
                                * run on one process */
   int fixed_size; /* a scaled sweep's fixed-size point (stu_scaled.h): 1, added beside the zip's points; -1 once the

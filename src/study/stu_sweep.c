@@ -65,7 +65,8 @@ static int point_error(sweep_t *sweep, int code, const char *blame, const char *
   return code;
 }
 
-/* Whether the point's whole trace is kept: for the per-process p, whose timeline a picture may show. */
+/* Whether the point keeps its whole trace once finished: the per-process p's, when an export needs every event
+ * (stu_options_t.whole_traces; a point without one has none to drop). */
 static int keeps_trace(const stu_point_t *point, int per_process)
 {
   return point->p == per_process;
@@ -171,6 +172,7 @@ static int deliver(void *owner, const stu_task_t *task, FILE *result, char *err,
   }
   if (task->kind == STU_TASK_SEQ) {
     met_trace_free(seq.trace);
+    met_pixels_free(seq.pixels);
     stu_slots_release(&seq);
     stu_plan_set_seq(&sweep->plan, (size_t)task->point, seq.t_par);
     show_progress(sweep, task);
@@ -229,6 +231,7 @@ static int build_plan(sweep_t *sweep)
                           .procs = stu_view_needs(views, STU_NEED_PROCS),
                           .traces = sweep->study->facts.requests,
                           .per_process = sweep->options->per_process,
+                          .whole = sweep->options->whole_traces,
                           .key = sweep->cache ? task_key : NULL,
                           .has = cache_has,
                           .ctx = sweep};
@@ -441,7 +444,7 @@ static int check_platforms(sweep_t *sweep, stu_study_t *study)
   if (!ranks || !hosts) {
     free(ranks);
     free(hosts);
-    return point_error(sweep, SIM_ENOMEM, NULL, sim_strerror(SIM_ENOMEM));
+    return point_error(sweep, SIM_ENOMEM, NULL, bas_strerror(SIM_ENOMEM));
   }
   int rc = 0;
   for (size_t i = 0; rc == 0 && i < study->npoints; i++) {
@@ -572,7 +575,7 @@ static int open_sweep(sweep_t *sweep, const scn_scenario_t *scenario, const app_
 static void close_sweep(sweep_t *sweep, int rc)
 {
   if (rc == SIM_ENOMEM)
-    scn_fail(sweep->err, sweep->scenario->path, 0, "%s", sim_strerror(rc));
+    scn_fail(sweep->err, sweep->scenario->path, 0, "%s", bas_strerror(rc));
   free(sweep->names);
   stu_work_free(&sweep->work);
   stu_plan_free(&sweep->plan);
@@ -604,13 +607,6 @@ int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton,
   close_sweep(&sweep, rc);
   *out = sweep.study;
   return rc;
-}
-
-int stu_run(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, int per_process, stu_progress_fn progress,
-            void *ctx, stu_study_t **out, scn_error_t *err)
-{
-  stu_options_t options = {.per_process = per_process, .jobs = 1, .progress = progress, .ctx = ctx};
-  return stu_run_with(scenario, skeleton, &options, out, err);
 }
 
 int stu_serve(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, scn_error_t *err)
@@ -645,6 +641,6 @@ int stu_cache_default_dir(char *dir, size_t len)
   else if (home && *home)
     snprintf(dir, len, "%s/.cache/simrun", home);
   else
-    return -1;
+    return BAS_EINVAL;
   return 0;
 }

@@ -34,12 +34,15 @@ typedef struct stu_progress {
 typedef void (*stu_progress_fn)(const stu_progress_t *progress, void *ctx);
 
 /* The default folder of the cache of finished points into `dir`: $SIMRUN_CACHE_DIR, else $XDG_CACHE_HOME/simrun,
- * else $HOME/.cache/simrun. 0, or -1 when none of these is set. */
+ * else $HOME/.cache/simrun. 0, or BAS_EINVAL when none of these is set. */
 int stu_cache_default_dir(char *dir, size_t len);
 
 /* How a study runs its simulations. */
 typedef struct stu_options {
-  int per_process;          /* the p whose per-process view (and trace) is kept; 0: none */
+  int per_process;          /* the p whose per-process view and timeline (met_pixels.h) are kept; 0: none */
+  int whole_traces;         /* 1: the per-process p's whole traces are kept too, for the exports that need every event
+                             * (Paje, OTF2): those points are simulated again rather than taken from the cache, and
+                             * memory grows with their messages */
   int requests;             /* 1: a study with the cause-effect view keeps every point's whole trace, whose requests
                              * it lists (stu_ce_requests; memory then grows with the requests) */
   int jobs;                 /* simulations at once, each in its own process (-j); 0 counts as 1 */
@@ -64,10 +67,6 @@ typedef struct stu_options {
  * rejects; SIM_EINTR when stopped. */
 int stu_run_with(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, const stu_options_t *options,
                  stu_study_t **out, scn_error_t *err);
-
-/* stu_run_with one job, no cache, no farm. */
-int stu_run(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, int per_process, stu_progress_fn progress,
-            void *ctx, stu_study_t **out, scn_error_t *err);
 
 /* An MPI worker's part of the study (stu_farm.h): simulates the points rank 0 hands out until it says stop. With
  * scenario NULL (this worker could not read it), answers every point with an error. Returns 0, or a SIM_E* code with

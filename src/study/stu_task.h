@@ -29,13 +29,18 @@ typedef enum stu_task_kind {
   STU_TASK_SEQ        /* the sequential run (p = 1) of a point's group: its time only */
 } stu_task_kind_t;
 
+/* What of its trace a point's result carries: the timeline as its pictures draw it (the per-process p's, met_pixels.h:
+ * it grows with ranks and pixels), and the whole trace (the exports that need every event, --requests' list; it grows
+ * with the messages, and is never cached). */
+enum { STU_KEEP_PIXELS = 1, STU_KEEP_WHOLE = 2 };
+
 /* One simulation, self-contained given the sweep: fixed-size, so that it travels as bytes to an MPI worker. */
 typedef struct stu_task {
   int32_t kind;       /* stu_task_kind_t */
   int32_t point;      /* the point's index (a SEQ task: any point of the group) */
   int32_t nranks;     /* the point's p, or 1 for a SEQ task */
   int32_t keep_procs; /* also the per-process view */
-  int32_t keep_trace; /* also the whole trace */
+  int32_t keep_trace; /* STU_KEEP_* flags: what of the trace the result carries besides the views */
   int32_t views;      /* a POINT task: its views (MET_VIEW_*); so no unnamed padding comes before t_seq */
   double t_seq;       /* a POINT task: its group's sequential time, or 0 (a p = 1 run is its own sequential run) */
 } stu_task_t;
@@ -51,8 +56,8 @@ int stu_task_prepare(const stu_sweep_ctx_t *ctx, const stu_task_t *task, void **
                      char *err, size_t errlen, const char **blame);
 
 /* Reads a result into `point` (t_par, messages and the views the task asked for; p and values are left alone) and
- * the analysis status into *status (0, or SIM_EINVAL when the lost-cycle view is undefined). 0, or -1 on a malformed
- * or truncated stream (what was read is freed). */
+ * the analysis status into *status (0, or SIM_EINVAL when the lost-cycle view is undefined). 0, or BAS_EIO on a
+ * malformed or truncated stream (what was read is freed). */
 int stu_result_read(stu_point_t *point, int32_t *status, FILE *in);
 
 #endif

@@ -54,7 +54,8 @@ typedef struct stu_view_row {
   /* Optional: in the study, once the point's result is in: what needs its whole trace or the skeleton; 0 or
    * SIM_ENOMEM. */
   int (*finish)(stu_point_t *point, const stu_view_context_t *ctx);
-  /* With analyse: writes the view's results of a point, empty when it has none; 0 or -1. A view that analyses without
+  /* With analyse, or what the simulating child put in the view's slot (the wait states, stu_waits_compute): writes the
+   * view's results of a point, empty when it has none; 0 or -1. A view that analyses without
    * encoding is a measured run's only: stu_view_flags refuses it to skeletons (its results could not leave the
    * simulating child). */
   int (*encode)(stu_point_t *r, FILE *out);

@@ -2,6 +2,7 @@
 /* The predicted cost of a plan's tasks and their schedule (stu_work.h), from the skeleton's own count of its
  * operations, and the time left from what the tasks measured as they ran. */
 #include "stu_work.h"
+#include "bas_error.h"
 #include "app_skeleton.h"
 #include "sim_coll.h"
 
@@ -81,7 +82,7 @@ int stu_work_lay_out(stu_work_t *work, size_t nseq, size_t slots)
   work->clock = malloc(n * sizeof *work->clock);
   if (!work->finish || !work->order || !work->clock ||
       schedule(work->cost, work->count, nseq, slots, work->finish) != 0)
-    return -1;
+    return BAS_ENOMEM;
   for (size_t t = 0; t < work->count; t++) {
     work->span = work->finish[t] > work->span ? work->finish[t] : work->span;
     work->clock[t] = (stu_task_clock_t){-1, -1, -1, -1, -1, -1, -1, -1};
@@ -117,7 +118,7 @@ double stu_work_weight(double at_128, int nranks)
 }
 
 /* Each task's class (the first task of the same class gives its number), the weight of its operations, and whether
- * its whole trace comes back. */
+ * its trace is kept (stu_task_t.keep_trace: its pixels or its whole trace). */
 static void classes(stu_work_t *work, const stu_plan_t *plan, const stu_study_t *study)
 {
   static const double bcast_weight[SIM_BCAST_COUNT] = STU_BCAST_OP_WEIGHTS;
@@ -150,7 +151,7 @@ int stu_work_new(stu_work_t *work, const stu_plan_t *plan, const stu_sweep_ctx_t
   if (!work->cost || !work->klass || !work->weight || !work->kept || !work->describes ||
       stu_work_lay_out(work, plan->nseq, slots) != 0) {
     stu_work_free(work);
-    return -1;
+    return BAS_ENOMEM;
   }
   return 0;
 }
@@ -353,7 +354,8 @@ static double mean_after(const stu_work_t *work, const pace_t *p, int kept_trace
 /* T, D and K from the finished tasks, once some pace is known: T the mean from a simulation's end to its result taken
  * where nothing more came after it; D the mean of what that took more for the first point of a platform and p (its
  * machine described: a process started and the platform loaded, as S, before any); K the mean of what that took more
- * where the whole trace came back (written, read and analysed: the DSM's cause-effect view, the per-process point),
+ * where the trace was kept (written, read and analysed: the DSM's requests; the per-process point's pixels drawn from
+ * its file),
  * over the seconds its simulation took (STU_WORK_KEPT_END before any). */
 static void measure_ends(const stu_work_t *work, pace_t *p)
 {

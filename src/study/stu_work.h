@@ -73,8 +73,9 @@ typedef struct stu_work {
   size_t classes;          /* how many */
   double *weight;          /* or NULL (all 1): per plan task, what an operation of it is predicted to cost against
                             * the others' (STU_BCAST_OP_WEIGHTS at its p, stu_work_weight) */
-  int *kept;               /* or NULL (none): per plan task, 1 when its whole trace comes back to simrun (written by
-                            * the simulation's process, read and analysed by simrun: stu_task_t.keep_trace) */
+  int *kept;               /* or NULL (none): per plan task, 1 when its trace is kept (its pixels drawn from its file
+                            * by the simulation's process, or its whole trace read and analysed by simrun:
+                            * stu_task_t.keep_trace) */
   int *describes;          /* or NULL (none): per plan task, 1 when simrun describes its platform for its p once it
                             * finishes (the first point of each, stu_model.c) */
 } stu_work_t;
@@ -82,8 +83,8 @@ typedef struct stu_work {
 /* Per task of `plan`: the skeleton's operation count for its point on its ranks (app_skeleton_t.work; the ranks for a
  * skeleton without one) plus STU_TASK_FIXED_WORK, or 0 for a task whose result `cache` (or NULL) holds; its class and
  * weight (its point's broadcast and platform, STU_BCAST_OP_WEIGHTS at its p), whether its whole trace comes back and
- * whether its end describes its platform; and the schedule of the plan on `slots` slots. 0, or -1 when out of memory
- * (nothing to free then). */
+ * whether its end describes its platform; and the schedule of the plan on `slots` slots. 0, or BAS_ENOMEM when out of
+ * memory (nothing to free then). */
 int stu_work_new(stu_work_t *work, const stu_plan_t *plan, const stu_sweep_ctx_t *ctx, stu_cache_t *cache,
                  size_t slots);
 /* Frees what stu_work_new made in *work (the struct is the caller's); accepts a work stu_work_new failed to make. */
@@ -92,7 +93,7 @@ void stu_work_free(stu_work_t *work);
 /* With work->count and work->cost set: lays the tasks out on `slots` jobs, each starting in order on the first job
  * free, the first `nseq` (the sequential phase) all ended before any other starts, as the sweep runs them
  * (stu_runner.h): each one's predicted end (finish), the tasks by it (order) and the last (span); every task's clock
- * unset. 0, or -1 when out of memory (stu_work_free frees what there is). */
+ * unset. 0, or BAS_ENOMEM when out of memory (stu_work_free frees what there is). */
 int stu_work_lay_out(stu_work_t *work, size_t nseq, size_t slots);
 
 /* Task t started in a slot at `now` (seconds). */

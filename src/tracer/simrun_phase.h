@@ -6,6 +6,7 @@
 #ifndef SIMRUN_PHASE_H
 #define SIMRUN_PHASE_H
 
+/* The library's entry points: weak, so NULL when libsimrun-trace.so is not loaded. */
 extern void simrun_trace_phase_begin(const char *name) __attribute__((weak));
 extern void simrun_trace_phase_end(void) __attribute__((weak));
 

@@ -3,7 +3,7 @@
  * Open MPI's own bindings (libmpi_mpifh) call PMPI_* directly, past the C wrappers; these, found first when the
  * library is preloaded, turn Fortran's handles, statuses and special addresses into C's and call the traced C wrapper,
  * which calls PMPI_*. A Fortran call not bound here goes to Open MPI's binding and is neither traced nor counted
- * (docs/tracer.md lists the ones bound); `use mpi_f08` is not bound. */
+ * (docs/tracer.md lists the ones bound); `use mpi_f08`'s bindings reach them under two other names (at the end). */
 #include "trc_mpi_util.h"
 
 #include <stdlib.h>
@@ -710,3 +710,96 @@ EXPORT void mpi_file_open_(const fint *c, const char *name, const fint *amode, c
   *fh = MPI_File_c2f(file);
   free(path);
 }
+
+/* ---- `use mpi_f08` ---- */
+
+/* Open MPI 4.1's mpi_f08 bindings (libmpi_usempif08) pass a handle's MPI_VAL, a status's integers and gfortran's
+ * LOGICALs to the mpif.h bindings, most through their implementation's name ompi_NAME_f (the same function as
+ * mpi_NAME_, `nm -D libmpi_mpifh.so`), those with a LOGICAL argument through pmpi_NAME_, all of them by the PLT: both
+ * names, bound to the traced binding above, trace a `use mpi_f08` program as `use mpi` traces it
+ * (tests/data/tracer/fortran_f08.f90). A program using mpif.h or `use mpi` calls mpi_NAME_ and never these. */
+#define F08(name)  EXPORT extern __typeof__(mpi_##name##_) ompi_##name##_f __attribute__((alias("mpi_" #name "_")))
+#define F08P(name) EXPORT extern __typeof__(mpi_##name##_) pmpi_##name##_ __attribute__((alias("mpi_" #name "_")))
+F08(abort);
+F08(allgather);
+F08(allgatherv);
+F08(allreduce);
+F08(alltoall);
+F08(alltoallv);
+F08(barrier);
+F08(bcast);
+F08(bsend);
+F08(bsend_init);
+F08(cancel);
+F08(comm_create);
+F08(comm_create_group);
+F08(comm_dup);
+F08(comm_dup_with_info);
+F08(comm_free);
+F08(comm_split);
+F08(comm_split_type);
+F08(exscan);
+F08(file_open);
+F08(finalize);
+F08(gather);
+F08(gatherv);
+F08(iallgather);
+F08(iallgatherv);
+F08(iallreduce);
+F08(ialltoall);
+F08(ialltoallv);
+F08(ibarrier);
+F08(ibcast);
+F08(ibsend);
+F08(iexscan);
+F08(igather);
+F08(igatherv);
+F08(imrecv);
+F08(init);
+F08(init_thread);
+F08(irecv);
+F08(ireduce);
+F08(ireduce_scatter);
+F08(ireduce_scatter_block);
+F08(irsend);
+F08(iscan);
+F08(iscatter);
+F08(iscatterv);
+F08(isend);
+F08(issend);
+F08(mprobe);
+F08(mrecv);
+F08(probe);
+F08(recv);
+F08(recv_init);
+F08(reduce);
+F08(reduce_scatter);
+F08(reduce_scatter_block);
+F08(request_free);
+F08(rsend);
+F08(rsend_init);
+F08(scan);
+F08(scatter);
+F08(scatterv);
+F08(send);
+F08(send_init);
+F08(sendrecv);
+F08(sendrecv_replace);
+F08(ssend);
+F08(ssend_init);
+F08(start);
+F08(startall);
+F08(wait);
+F08(waitall);
+F08(waitany);
+F08(waitsome);
+F08(win_create);
+F08P(cart_create);
+F08P(cart_sub);
+F08P(improbe);
+F08P(iprobe);
+F08P(request_get_status);
+F08P(test);
+F08P(testall);
+F08P(testany);
+F08P(testsome);

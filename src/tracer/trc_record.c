@@ -8,6 +8,7 @@
 #include "trc_record.h"
 #include "met_flops.h"
 #include "trc_fold.h"
+#include "trc_folder.h"
 #include "trc_out.h"
 #include "trc_timeline.h"
 
@@ -52,6 +53,11 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 <<
  * the wall clock times the CPU share last measured. */
 #define CPU_GAP   20e-6
 #define CPU_EVERY 1e-3
+/* The CPU time of the rank's child processes (getrusage(RUSAGE_CHILDREN): the children it waited for, and theirs) is
+ * read after a computation this long or longer: starting a child (fork, exec) and waiting for it takes longer (a
+ * system("true") about 1 ms on this machine, by hand), and a reading (a system call, some 0.3 us) then costs under
+ * 0.3% of the computation. */
+#define CHILD_GAP 100e-6
 /* The least computation written as a TI compute action on its own (seconds of CPU at the flop rate). */
 #define COMPUTE_MIN 1e-5
 /* The least mean computation per iteration written in a loop's body (flops): below, a "compute" line costs more than
@@ -100,24 +106,33 @@ typedef struct recorder {
   double rate;           /* flop/s */
   const char *source;    /* where the rate came from */
   struct timespec origin;
-  double last_exit;   /* wall time the current computation interval started */
-  double last_cpu;    /* thread CPU time then, when cpu_known */
-  int cpu_known;      /* the CPU clock was read at last_exit */
-  double cpu_wall;    /* wall time of the last CPU clock reading */
-  double cpu_share;   /* CPU seconds per wall second of the last computation timed by both clocks */
-  int long_compute;   /* the last computation, or the call after it, lasted CPU_GAP or more */
-  long fault_mark;    /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
-  double flops;       /* computation not yet written as a TI action: phase changes do not split it */
-  double own;         /* seconds spent in the recorder after the calls: kept out of the computation */
-  double clock_cost;  /* seconds between two consecutive wall clock readings (measure_clock) */
-  double cpu_cost;    /* and CPU seconds between two of the thread's CPU clock */
-  int computed;       /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
-                       * keeps) */
-  poll_run_t polls;   /* count 0: none */
-  gap_t gap;          /* the computation before the call being entered */
-  trc_rec_t cur;      /* the last call's record, until the next call or poll run opens another */
-  trc_fold_t *folder; /* NULL: records are written as they come (SIMRUN_TRACE_FOLD=0, or out of memory) */
-  int env_set;        /* trc_envelope gave the next call's message tag and communicator */
+  double last_exit;    /* wall time the current computation interval started */
+  double last_cpu;     /* thread CPU time then, when cpu_known */
+  int cpu_known;       /* the CPU clock was read at last_exit */
+  double cpu_wall;     /* wall time of the last CPU clock reading */
+  double cpu_share;    /* CPU seconds per wall second of the last computation timed by both clocks */
+  int long_compute;    /* the last computation, or the call after it, lasted CPU_GAP or more */
+  long fault_mark;     /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
+  double flops;        /* computation not yet written as a TI action: phase changes do not split it */
+  double own;          /* seconds spent in the recorder after the calls: kept out of the computation */
+  double children;     /* the child processes' CPU seconds at the last reading (children_since) */
+  double child_used;   /* their CPU seconds since MPI_Init */
+  double child_count;  /* of which counted as the rank's computation (within the computations' wall time) */
+  double compute_cpu;  /* the CPU seconds of the rank's computations, the children's counted included */
+  double load_start;   /* the machine's load (/proc/loadavg, one minute) at time 0, or NAN */
+  double usage_start;  /* the process's CPU seconds then (getrusage) */
+  long switches_start; /* and its involuntary context switches */
+  double clock_cost;   /* seconds between two consecutive wall clock readings (measure_clock) */
+  double poll_cost;    /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
+  int measuring;       /* trc_measure_polls runs: no record is written, no file's bound changed */
+  double cpu_cost;     /* and CPU seconds between two of the thread's CPU clock */
+  int computed;        /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
+                        * keeps) */
+  poll_run_t polls;    /* count 0: none */
+  gap_t gap;           /* the computation before the call being entered */
+  trc_rec_t cur;       /* the last call's record, until the next call or poll run opens another */
+  trc_fold_t *folder;  /* NULL: records are written as they come (SIMRUN_TRACE_FOLD=0, or out of memory) */
+  int env_set;         /* trc_envelope gave the next call's message tag and communicator */
   int env_tag;
   int env_comm;
   long long env_req; /* trc_envelope_request's, or -1 */
@@ -170,6 +185,19 @@ static long thread_faults(void)
 {
   struct rusage u;
   return getrusage(RUSAGE_THREAD, &u) == 0 ? u.ru_minflt : -1;
+}
+
+/* The CPU seconds the rank's child processes used since the last call (those it waited for: RUSAGE_CHILDREN). */
+static double children_since(void)
+{
+  struct rusage u;
+  if (getrusage(RUSAGE_CHILDREN, &u) != 0)
+    return 0;
+  double now =
+      (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+  double since = now - rec.children;
+  rec.children = now;
+  return since > 0 ? since : 0;
 }
 
 /* Only the thread that initialised MPI is recorded (trc_owner_only), whatever the thread level; the calls of the
@@ -285,6 +313,8 @@ static int open_files(void)
   const char *dir = getenv("SIMRUN_TRACE_DIR");
   if (!dir || !*dir)
     dir = "simrun-trace";
+  if (trc_folder_check(dir, rec.rank == 0) != 0) /* before anything is made, written or removed there */
+    return -1;
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
     fprintf(stderr, "simrun-trace: warning: cannot create %s: %s; this run is not traced\n", dir, strerror(errno));
     return -1;
@@ -343,7 +373,9 @@ int trc_start(int rank, int size)
   if (open_files() != 0)
     return -1;
   choose_rate();
+  children_since(); /* the children's CPU before MPI_Init is not the run's */
   rec.clock_cost = measure_clock(CLOCK_MONOTONIC);
+  rec.poll_cost = 2 * rec.clock_cost;
   rec.cpu_cost = measure_clock(CLOCK_THREAD_CPUTIME_ID);
   trc_out_compress_beyond(rec.timeline, rec.compress_from);
   rec.lines = trc_timeline_new(rec.timeline);
@@ -371,9 +403,35 @@ int trc_start(int rank, int size)
   return rec.on ? 0 : -1;
 }
 
+/* The machine's load average over the last minute (/proc/loadavg), or NAN. */
+static double machine_load(void)
+{
+  double load = NAN;
+  FILE *in = fopen("/proc/loadavg", "r");
+  if (in && fscanf(in, "%lf", &load) != 1)
+    load = NAN;
+  if (in)
+    fclose(in);
+  return load;
+}
+
+/* The process's CPU seconds (all its threads) and involuntary context switches so far. */
+static double process_usage(long *switches)
+{
+  struct rusage u;
+  if (getrusage(RUSAGE_SELF, &u) != 0) {
+    *switches = 0;
+    return 0;
+  }
+  *switches = u.ru_nivcsw;
+  return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
 /* The current computation starts at `now`, the CPU clock read. */
 static void start_clocks(double now)
 {
+  rec.load_start = machine_load();
+  rec.usage_start = process_usage(&rec.switches_start);
   rec.last_exit = now > 0 ? now : 0;
   rec.last_cpu = cpu_now();
   rec.cpu_wall = rec.last_exit;
@@ -412,7 +470,7 @@ static void ti_may_compress(void)
 /* After COMPRESS_LATE seconds of the run (at `now`), the default bound on plain text becomes COMPRESS_LATE_FROM. */
 static void compress_when_late(double now)
 {
-  if (rec.compress_late || now < COMPRESS_LATE || rec.compress_given)
+  if (rec.compress_late || now < COMPRESS_LATE || rec.compress_given || rec.measuring)
     return;
   rec.compress_late = 1;
   rec.compress_from = default_bound(COMPRESS_LATE_FROM);
@@ -552,9 +610,9 @@ static void commit(void)
   trc_rec_t *r = &rec.cur;
   if (!r->has_call && !(r->c_end > r->c_start) && r->ti_len == 0 && r->flops == 0)
     return;
-  if (rec.folder)
+  if (rec.folder && !rec.measuring) /* measuring: a run of its polls a preemption cut, put back after */
     trc_fold_push(rec.folder, r);
-  else
+  else if (!rec.measuring)
     emit_plain(r);
   r->c_start = r->c_end = r->flops = r->poll_flops = 0;
   r->faults = 0;
@@ -587,12 +645,13 @@ static void poll_seen(poll_run_t *f, double now)
 /* A run of polls' processor time at the flop rate: the polls and the work between them, which a replay charges
  * (docs/tracer.md, "Runs of polls"). The thread's CPU time from the first poll to the last reading, then the rest of
  * the run's wall time at the share of it the thread had until then (the last computation's, without a second
- * reading), less the recorder's: two wall clock readings a poll and the CPU clock readings after the first. */
+ * reading), less the recorder's: its measured cost per poll (trc_measure_polls) and the CPU clock readings after the
+ * first. */
 static double poll_run_flops(const poll_run_t *f)
 {
   double seen = f->cpu_seen - f->cpu_first;
   double share = f->wall_seen > f->wall_first ? seen / (f->wall_seen - f->wall_first) : rec.cpu_share;
-  double cpu = seen + (f->last - f->wall_seen) * fmin(fmax(share, 0), 1) - 2 * rec.clock_cost * (double)f->count -
+  double cpu = seen + (f->last - f->wall_seen) * fmin(fmax(share, 0), 1) - rec.poll_cost * (double)f->count -
                rec.cpu_cost * (f->readings - 1);
   return cpu > 0 ? cpu * rec.rate : 0;
 }
@@ -608,7 +667,11 @@ static void take_polls(void)
   r->poll_flops = poll_run_flops(f);
   r->has_call = r->poll = 1;
   r->start = f->first;
-  r->end = f->last;
+  /* the recorder's time inside the run (its cost per poll) is a gap after it, as after any call: the tracer's own
+   * time, which "# tracer-cost" sums and simrun analyse removes */
+  double own = fmin(rec.poll_cost * (double)f->count, f->last - f->first);
+  r->end = f->last - own;
+  rec.own += own;
   r->category = "idle";
   r->name = f->name;
   r->count = f->count;
@@ -657,12 +720,25 @@ static void add_action(const char *ti, va_list ap)
  * call it ends in: rec.fault_mark): the thread's CPU clock when it was read at the interval's start; for an interval
  * longer than expected, the CPU time since the last reading less the wall time before the interval (under CPU_EVERY), a
  * lower bound; else the wall time times the last CPU share. */
+/* The child processes' CPU seconds since the last reading, counted as the rank's computation up to `room` seconds (the
+ * computation's wall time its own thread left): the rank waited for them (system(), a pipe), so their work is on its
+ * path; beyond it, they ran beside the rank's own work, which a replay leaves out (trc_finish says how much). */
+static double children_counted(double room)
+{
+  double used = children_since();
+  double counted = used < room ? used : room > 0 ? room : 0;
+  rec.child_used += used;
+  rec.child_count += counted;
+  return counted;
+}
+
 static double gap_cpu(double gap)
 {
   if (rec.cpu_known || gap >= CPU_GAP) {
     rec.fault_mark = thread_faults();
     double cpu = cpu_now() - rec.last_cpu - (rec.cpu_known ? 0 : rec.last_exit - rec.cpu_wall);
-    return cpu < 0 ? 0 : cpu > gap ? gap : cpu;
+    cpu = cpu < 0 ? 0 : cpu > gap ? gap : cpu;
+    return gap >= CHILD_GAP ? cpu + children_counted(gap - cpu) : cpu;
   }
   return gap > 0 ? gap * rec.cpu_share : 0;
 }
@@ -686,6 +762,7 @@ static void end_compute(double now)
   rec.long_compute = gap >= CPU_GAP;
   double cut = rec.gap.set || !rec.computed ? 0 : fmin(rec.clock_cost, gap > 0 ? gap : 0); /* measure_clock */
   rec.computed = 1;
+  rec.compute_cpu += cpu > cut ? cpu - cut : 0;
   double flops = (cpu > cut ? cpu - cut : 0) * rec.rate;
   if (rec.smpi_only) { /* the TI actions are written at once, after the computation carried */
     rec.flops += flops;
@@ -831,6 +908,34 @@ void trc_poll(double start, const char *name)
   }
 }
 
+/* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS. */
+enum { POLL_TRIALS = 3 };
+
+static double polls_cpu(void (*polls)(long n, int traced), long n, int traced)
+{
+  double least = INFINITY;
+  for (int i = 0; i < POLL_TRIALS; i++) {
+    double t0 = cpu_now();
+    polls(n, traced);
+    least = fmin(least, cpu_now() - t0);
+  }
+  return least;
+}
+
+void trc_measure_polls(void (*polls)(long n, int traced), long n)
+{
+  if (!trc_active() || n <= 0)
+    return;
+  recorder_t before = rec; /* the polls below only change the recorder's state, which is put back */
+  rec.measuring = 1;
+  double traced = polls_cpu(polls, n, 1);
+  rec = before;
+  double plain = polls_cpu(polls, n, 0);
+  double cost = (traced - plain) / (double)n;
+  if (cost > 0 && cost < 10 * POLL_SLOW)
+    rec.poll_cost = cost;
+}
+
 void trc_envelope(int tag, int comm)
 {
   if (!trc_active()) /* another thread's call: not this thread's next record's */
@@ -953,6 +1058,44 @@ void trc_phase_end(void)
   trc_timeline_phase(rec.lines, rec.phase[rec.depth]);
 }
 
+/* The child processes' CPU time: in the timeline ("# children-cpu USED COUNTED COMPUTE", seconds: what they used, what
+ * of it the TI trace counts as the rank's computation, and the rank's computation with it, which simrun analyse
+ * reports) and, when they used any, one line on stderr with its share of the rank's computation. */
+static void children_said(void)
+{
+  children_counted(0); /* children reaped since the last reading ran beside the rank's last calls */
+  if (rec.child_used <= 0)
+    return;
+  trc_out_printf(rec.timeline, "# children-cpu %.6f %.6f %.6f\n", rec.child_used, rec.child_count, rec.compute_cpu);
+  double share = rec.compute_cpu > 0 ? 100 * rec.child_count / rec.compute_cpu : 0;
+  if (rec.child_used - rec.child_count < 0.01 * rec.child_used + 1e-3)
+    fprintf(
+        stderr,
+        "simrun-trace: rank %d: its child processes used %.3f s of CPU, %.1f%% of its computation, counted in the TI "
+        "trace's compute amounts (the rank waited for them)\n",
+        rec.rank, rec.child_used, share);
+  else
+    fprintf(
+        stderr,
+        "simrun-trace: warning: rank %d: its child processes used %.3f s of CPU: %.3f s (%.1f%% of its "
+        "computation) counted in the TI trace's compute amounts, the other %.3f s ran beside the rank's own work and "
+        "a replay leaves it out\n",
+        rec.rank, rec.child_used, rec.child_count, share, rec.child_used - rec.child_count);
+}
+
+/* How much others disturbed the run (simrun analyse --replay-on says, docs/tracer.md "Replaying"): in the timeline,
+ * "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL", the machine's load at time 0 and at `end` (the entry into
+ * MPI_Finalize), the rank's involuntary context switches between them, and its CPU seconds (its threads' and the
+ * children's it waited for) and wall seconds over that span, the tracer's own time out of both. */
+static void disturbance_said(double end)
+{
+  long switches = 0;
+  double cpu = process_usage(&switches) - rec.usage_start + rec.child_count - rec.own;
+  double wall = end - rec.own;
+  trc_out_printf(rec.timeline, "# disturbance %.2f %.2f %ld %.6f %.6f\n", rec.load_start, machine_load(),
+                 switches - rec.switches_start, cpu > 0 ? cpu : 0, wall > 0 ? wall : 0);
+}
+
 /* One line listing the tally `list` after `what`, written at once so that the ranks' warnings do not interleave on
  * mpirun's stderr. */
 static void warn_list(const untraced_t *list, int n, const char *what)
@@ -990,6 +1133,8 @@ int trc_finish(void)
     /* the library's own time after the calls, the gaps between the intervals, which simrun analyse removes (keeping
      * causality between the ranks: docs/tracer.md); their sum, for the record */
     trc_out_printf(rec.timeline, "# tracer-cost %.9f\n", rec.own);
+    children_said();
+    disturbance_said(now);
     if (atomic_load(&others)) /* simrun analyse names such a folder (docs/tracer.md) */
       trc_out_printf(rec.timeline, "# calls from other threads %lu: not traced\n", atomic_load(&others));
     trc_out_printf(rec.timeline, "# end %.9f\n", now);

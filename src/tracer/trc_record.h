@@ -73,6 +73,13 @@ void trc_envelope_request(long long request);
  * SIMRUN_TRACE_FORMAT=smpi). */
 void trc_poll(double start, const char *name);
 
+/* Measures the recorder's CPU time per unsuccessful poll, which a run of polls' processor time leaves out and the
+ * tracer's own time counts: `polls(n, traced)` makes `n` unsuccessful polls through the traced wrapper (`traced` 1)
+ * or straight to PMPI (0); the difference of their CPU times per poll, the least of three trials each. The recorder's
+ * state is put back after the traced ones. Without it (or when the difference is not a few microseconds at most), a
+ * poll's cost is taken as two wall clock readings. */
+void trc_measure_polls(void (*polls)(long n, int traced), long n);
+
 /* Writes one more TI action of the call trc_call just recorded (printf-like, without the rank), such as the receive
  * of each request a wait found complete. */
 void trc_action(const char *ti, ...) __attribute__((format(printf, 1, 2)));

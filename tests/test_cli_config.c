@@ -188,6 +188,12 @@ static void test_config_cfg_refused_before_running(void)
   EXPECT_FAILURE(.args = {SMALL, "--cfg=network/model:Bogus", NULL}, .status = 2,
                  .prefix = "--cfg=network/model:Bogus: SimGrid refuses it: Model 'Bogus' is invalid!",
                  .phrases = {"CM02", "give a value that SimGrid accepts", NULL});
+  /* SimGrid takes the Constant model, then aborts on the platform's first link (it was "could not be loaded: the
+   * simulation process died with signal 6"): refused as the platform's <config> one is */
+  EXPECT_FAILURE(.args = {SMALL, "--cfg=network/model:Constant", NULL}, .status = 2,
+                 .prefix = "--cfg=network/model:Constant: the Constant network model has no links and so no routes "
+                           "between hosts",
+                 .phrases = {"--cfg=network/model:CM02", NULL});
   EXPECT_FAILURE(.args = {SMALL, "--cfg=contexts/stack-size:abc", NULL}, .status = 2,
                  .prefix = "--cfg=contexts/stack-size:abc: SimGrid refuses it: invalid integer; give a whole number",
                  .phrases = {NULL});

@@ -185,10 +185,13 @@ static void test_cli_platform_rejected_by_simgrid(void)
                      "line 5 and platform; fix the syntax"});
 }
 
+/* Every p beyond the platform's hosts (p = 4 and 8 on two hosts): one line, exit 2. With some p within, the others are
+ * skipped (test_cli_one_platform_skips_points_beyond_hosts). */
 static void test_cli_platform_more_ranks_than_hosts(void)
 {
-  EXPECT_FAILURE(.args = {DATA "too-many-ranks.xml"}, .status = 2, .prefix = DATA "too-many-ranks.xml:9: ",
-                 .phrases = {"p = 4", "has 2 hosts", "use p no larger than the host count"});
+  EXPECT_FAILURE(.args = {DATA "too-many-ranks.xml", "--set", "p=4 8"}, .status = 2,
+                 .prefix = "--set p=4 8: every point has more ranks than its platform's hosts: p = 4 and up, platform ",
+                 .phrases = {"has 2 hosts", "use p no larger than the host count"});
 }
 
 /* A time-independent trace with an action simrun does not replay: the trace file and line, what it replays. */
@@ -314,12 +317,19 @@ static void test_cli_trace_negative_tag(void)
                  .phrases = {"MPI tags are >= 0", "give the tag the program used"});
 }
 
-/* A rank's host whose speed changes during the run: refused, since ranks compute at constant speeds. A host without
- * a rank may change speed: the run with one rank, on the other host, succeeds. */
+/* A rank's host whose speed changes during the run: refused at the host's line in the platform (line 8 of
+ * speed-profile-platform.xml, its speed_file), since ranks compute at constant speeds; with the platform given by
+ * --set platform=... too (it said "platform ... could not be loaded", without a line, although it loaded). A host
+ * without a rank may change speed: the run with one rank, on the other host, succeeds. */
 static void test_cli_platform_speed_profile(void)
 {
-  EXPECT_FAILURE(.args = {DATA "speed-profile.xml"}, .status = 2, .prefix = DATA "speed-profile.xml:4: ",
-                 .phrases = {"host h1 changed speed during the run", "remove the profile from the platform"});
+  EXPECT_FAILURE(.args = {DATA "speed-profile.xml"}, .status = 2,
+                 .prefix = DATA "speed-profile-platform.xml:8: host h1 changed speed during the run",
+                 .phrases = {"remove the profile from the host", NULL});
+  EXPECT_FAILURE(.args = {DATA "speed-profile-one-rank.xml", "--set", "platform=" DATA "speed-profile-platform.xml",
+                          "--set", "p=2"},
+                 .status = 2, .prefix = DATA "speed-profile-platform.xml:8: host h1 changed speed during the run",
+                 .phrases = {"speed_file", NULL});
   char dir[1024];
   cli_run_t run;
   run_ok(dir, sizeof dir, (const char *const[]){"-q", DATA "speed-profile-one-rank.xml", NULL}, &run);

@@ -348,6 +348,25 @@ static void test_cli_platform_sweep_skips_points_beyond_hosts(void)
   remove_folder(dir);
 }
 
+/* On one platform as in a sweep over platforms: p = 1, 2, 4 on two-hosts.xml runs p = 1 and 2 and skips p = 4 with one
+ * warning line at the scenario's p (a run on one platform was refused whole for one p beyond its hosts). */
+static void test_cli_one_platform_skips_points_beyond_hosts(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *args[] = {"-q", "--no-cache", DATA "too-many-ranks.xml", "--csv", "few.csv", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_STRING_EQUAL(run.err, "simrun: warning: " DATA "too-many-ranks.xml:9: p = 4 skipped on platform '" DATA
+                                  "two-hosts.xml', which has 2 hosts\n");
+  char *csv = read_output(dir, "few.csv");
+  CU_ASSERT(csv && count_lines(csv) == 1 + 2); /* the header, p = 1 and 2 */
+  free(csv);
+  run_free(&run);
+  remove_folder(dir);
+}
+
 /* A scaled sweep through the command line: the scaled table in the report, the CSV's fixed-size columns (row 2 is
  * p = 2, n = 45, whose fixed-size twin is the n = 32 point at p = 2, row 5: a fixed-size point leaves them empty), and
  * a bad expression refused at its line with status 2 and nothing written. */
@@ -415,6 +434,7 @@ int main(void)
       {"test_cli_jobs_junk", test_cli_jobs_junk},
       {"test_cli_scaled_sweep", test_cli_scaled_sweep},
       {"test_cli_platform_sweep_skips_points_beyond_hosts", test_cli_platform_sweep_skips_points_beyond_hosts},
+      {"test_cli_one_platform_skips_points_beyond_hosts", test_cli_one_platform_skips_points_beyond_hosts},
       {"test_cli_platform_sweep_names_platforms", test_cli_platform_sweep_names_platforms},
       {"test_cli_ti_writes_traces", test_cli_ti_writes_traces},
       {"test_cli_timeline_needs_a_temporary_folder", test_cli_timeline_needs_a_temporary_folder},

@@ -98,36 +98,46 @@ static void line_platform(met_platform_t *m)
   m->bandwidth = 1e8;
 }
 
-/* Routes eq. 4's per-hop form prices (10 us a link, 1e8 B/s) are alike; a route of another latency per link, a route
- * whose rate the TCP window bounds (4096 B / (2 x 20 us) = 1.024e8 B/s is above 1e8 on the longest route; 1024 B /
- * (2 x 10 us) = 5.12e7 B/s is below it already between ranks 0 and 1), and a relay over a shared link are not, each
- * with its reason. FAST's lines: the 1 x 3 grid's row has the 0 - 2 route, the 3 x 1 grid's column too. */
+/* Routes eq. 4's per-hop form prices (10 us a link, 1e8 B/s) are alike, and so are routes whose rate the TCP window
+ * bounds, all of them (1024 B / (2 x 10 us) = 5.12e7 B/s, below 1e8 already between ranks 0 and 1): the rate is then
+ * gamma / (2 latency), 1 / rate 2 x 10 us / 1024 B = 0.01953125 us per byte and link, so 1032 B over 2 links take
+ * 20 us + 1032 x 2 x 0.01953125 us = 60.3125 us. Not alike, each with its reason: a window that bounds some routes
+ * only (3000 B / (2 x 10 us) = 1.5e8 B/s above 1e8 between ranks 0 and 1, 3000 / (2 x 20 us) = 7.5e7 below it
+ * between 0 and 2), a route of another latency per link, a relay over a shared link. FAST's lines: the 1 x 3 grid's
+ * row has the 0 - 2 route, the 3 x 1 grid's column too. */
 static void test_met_machine_routes_alike(void)
 {
   static met_platform_t m;
   char why[512] = "";
   line_platform(&m);
-  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 1, why, sizeof why), 1);
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1, why, sizeof why), 1);
   CU_ASSERT_EQUAL(met_platform_lines_alike(&m, 3, why, sizeof why), 1);
   m.net.tcp_gamma = 4096;
-  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 0, why, sizeof why), 1);
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 0, why, sizeof why), 1);
   m.net.tcp_gamma = 1024;
-  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 0, why, sizeof why), 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(why, "the TCP window (network/TCP-gamma 1024 B) bounds ranks 0 and 1's rate"));
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 0, why, sizeof why), 1);
+  met_piecewise_t msg;
+  m.net.priced = 1; /* CM02, factors 1 */
+  CU_ASSERT_EQUAL_FATAL(met_platform_msg(&m, &msg), 0);
+  TU_ASSERT_CLOSE(met_piecewise_time(&msg, 1032, 2), 60.3125e-6, 1e-15);
+  m.net.tcp_gamma = 3000;
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 0, why, sizeof why), 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(why, "the TCP window (network/TCP-gamma 3000 B) bounds the rate of ranks 0 and 2's "
+                                     "route below its bandwidth but not ranks 0 and 1's"));
   line_platform(&m);
   m.relay_shared = 1;
-  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 0, why, sizeof why), 1);
-  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 1, why, sizeof why), 0);
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 0, why, sizeof why), 1);
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1, why, sizeof why), 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(why, "cross a shared link (such as a backbone)"));
   line_platform(&m);
   m.pair_latency[0][2] = m.pair_latency[2][0] = 50e-6;
-  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 0, why, sizeof why), 0);
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 0, why, sizeof why), 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(why, "ranks 0 and 2's has 50 us over 2 links and 1e+08 B/s, ranks 0 and 1's 10 us"));
   CU_ASSERT_EQUAL(met_platform_lines_alike(&m, 3, why, sizeof why), 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(why, "FAST's eqs. 2-3"));
   CU_ASSERT_EQUAL(met_platform_lines_alike(&m, 1, why, sizeof why), 0);
   m.piecewise = 1; /* the platform's own model prices every route */
-  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1032, 1, why, sizeof why), 1);
+  CU_ASSERT_EQUAL(met_platform_routes_alike(&m, 1, why, sizeof why), 1);
   CU_ASSERT_EQUAL(met_platform_lines_alike(&m, 3, why, sizeof why), 1);
 }
 

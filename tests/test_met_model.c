@@ -60,6 +60,13 @@ static void test_met_model_pdgemm_hand(void)
   TU_ASSERT_CLOSE(met_pdgemm_comp(&d, &round_machine), 0.268435456, 1e-12);
   TU_ASSERT_CLOSE(met_pdgemm_comm(&d, &round_machine), 0.1096576, 1e-12);
   TU_ASSERT_CLOSE(met_pdgemm_time(&d, &round_machine), 0.378093056, 1e-12);
+  /* rounds on a shared link: the row trees' 2 rounds counted as 2.5, the column tree's 1 as 2 (one round whose
+   * two messages share a link at half its bandwidth): (2.5 x 1024 x 1024 / 2 + 2 x 1024 x 1024 / 4) = 1,835,008
+   * elements x 8 B x 1e-8 s = 0.14680064 s, plus the same 0.0048 s of latencies */
+  met_machine_t shared = round_machine;
+  shared.row_rounds = 2.5;
+  shared.col_rounds = 2;
+  TU_ASSERT_CLOSE(met_pdgemm_comm(&d, &shared), 0.15160064, 1e-12);
 }
 
 /* On one process the model is the sequential dgemm, 2 n^3 flops, with no communication; a row grid has no column

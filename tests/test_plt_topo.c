@@ -306,6 +306,7 @@ static int same_description(const met_platform_t *a, const met_platform_t *b)
              memcmp(a->pair_latency, b->pair_latency, sizeof a->pair_latency) == 0 &&
              memcmp(a->pair_bandwidth, b->pair_bandwidth, sizeof a->pair_bandwidth) == 0 &&
              memcmp(a->grid_shared, b->grid_shared, sizeof a->grid_shared) == 0 &&
+             memcmp(a->grid_rounds, b->grid_rounds, sizeof a->grid_rounds) == 0 &&
              memcmp(a->pair_route, b->pair_route, sizeof a->pair_route) == 0;
   for (int k = 0; k < 3; k++)
     same = same && memcmp(ra[k], rb[k], sizeof *ra[k]) == 0;

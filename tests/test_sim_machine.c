@@ -145,11 +145,13 @@ static void test_sim_machine_describe_two_hosts(void)
   TU_ASSERT_CLOSE(met_charac_seconds(&m.charac, &work, 1), 3.6e-6, 1e-18);
 }
 
-/* Concurrent broadcasts sharing a link (sim_routes_grid_shared), by hand on line-4.xml, h0 - h1 - h2 - h3: on the
- * 2 x 2 grid the column broadcasts 0 -> 2 and 1 -> 3 both cross link b (100 MB/s), each at half its route's 100 MB/s;
- * the row broadcasts cross a and c apart. A single row (1 x 4) or column (4 x 1) has one tree, whose second round
- * from root 0 sends 0 -> 2 and 1 -> 3 at once, over b too: flagged, since FAST's log term charges each message of a
- * round the route's whole bandwidth. */
+/* Concurrent broadcasts sharing a link (sim_routes_grid_shared), by hand on line-4.xml, h0 - h1 - h2 - h3, every
+ * link 100 MB/s: on the 2 x 2 grid the column broadcasts 0 -> 2 and 1 -> 3 both cross link b, each at half its
+ * route's 100 MB/s (its one round counted as 2); the row broadcasts cross a and c apart (1 round). A single row
+ * (1 x 4) has one tree, sent as sim_coll_binomial_tree does, the largest span first: from root 0, 0 -> 2, then
+ * 0 -> 1 and 2 -> 3 (a; c: apart); root 1 (relative order 1 2 3 0), 1 -> 3, then 1 -> 2 and 3 -> 0, both over b
+ * (2); root 2, 2 -> 0, then 2 -> 3 and 0 -> 1 (apart); root 3, 3 -> 1, then 3 -> 0 and 1 -> 2, both over b (2).
+ * Mean over the roots: (2 + 3 + 2 + 3) / 4 = 2.5 rounds; likewise a single column (4 x 1). */
 static void test_sim_machine_grid_broadcasts_share_a_link(void)
 {
   static met_platform_t m;
@@ -158,6 +160,10 @@ static void test_sim_machine_grid_broadcasts_share_a_link(void)
   CU_ASSERT_EQUAL(m.grid_shared[2], 1);
   CU_ASSERT_EQUAL(m.grid_shared[1], 1);
   CU_ASSERT_EQUAL(m.grid_shared[4], 1);
+  TU_ASSERT_CLOSE(m.grid_rounds[2][0], 1, 1e-12);
+  TU_ASSERT_CLOSE(m.grid_rounds[2][1], 2, 1e-12);
+  TU_ASSERT_CLOSE(m.grid_rounds[1][0], 2.5, 1e-12);
+  TU_ASSERT_CLOSE(m.grid_rounds[4][1], 2.5, 1e-12);
   CU_ASSERT_FATAL(sim_run_describe(SIMRUN_SOURCE_DIR "/platforms/icluster-fe-32.xml", 4, &m, err, sizeof err) == 0);
   CU_ASSERT_EQUAL(m.grid_shared[2], 0); /* every host its own links to the switch */
 }

@@ -56,12 +56,10 @@ static void write_scenario(const char *path, const char *program, const char *sw
 
 /* The points a model leaves out, by reason. */
 typedef struct absent {
-  int eq11_eager;     /* Gauss-Jordan: eager rows that move when sent (simrun:eager-start = send) */
-  int eager_panels;   /* pdgemm: eager panels on such a machine overlap the other broadcast */
-  int shared_links;   /* pdgemm: concurrent broadcasts of different lines share a link */
-  int shared_on_star; /* of those, on a shipped machine where every host has its own link to one switch */
-  int crowded;        /* pdtrsm: a link carries the ring and two columns' parts at once */
-  int crowded_mesh;   /* of those, on a 2 x 4 grid at p = 8 on a mesh (generated, or the T800's) */
+  int eq11_eager;   /* Gauss-Jordan: eager rows that move when sent (simrun:eager-start = send) */
+  int eager_panels; /* pdgemm: eager panels on such a machine overlap the other broadcast */
+  int crowded;      /* pdtrsm: a link carries the ring and two columns' parts at once */
+  int crowded_mesh; /* of those, on a 2 x 4 grid at p = 8 on a mesh (generated, or the T800's) */
   int other;
 } absent_t;
 
@@ -74,12 +72,7 @@ static void count_absent(const stu_study_t *study, const stu_point_t *pt, absent
     a->eq11_eager++;
   else if (strstr(why, "eager panels"))
     a->eager_panels++;
-  else if (strstr(why, "concurrent broadcasts sharing a link")) {
-    a->shared_links++;
-    const char *platform = stu_platform(study, pt);
-    a->shared_on_star += strstr(platform, "/platforms/icluster") || strstr(platform, "/platforms/pentium2") ||
-                         strstr(platform, "/platforms/ncp2");
-  } else if (strstr(why, "three messages")) {
+  else if (strstr(why, "three messages")) {
     a->crowded++;
     const char *platform = stu_platform(study, pt);
     a->crowded_mesh += (strstr(platform, OUT "mesh-") || strstr(platform, "/platforms/t800-mesh")) && pt->p == 8 &&
@@ -138,18 +131,17 @@ static void test_stu_models_every_model_on_every_machine(void)
   /* on those six, the grids with both broadcasts and a panel within the 64 KiB eager limit: at p = 8, 2 x 4 (column
    * panels of 64 x 128 doubles) and 4 x 2 (row panels of 128 x 64); at p = 4, 2 x 2's panels are 128 KiB */
   CU_ASSERT_EQUAL(a.eager_panels, 6 * 2);
-  /* shared links between different lines' trees happen on meshes, tori and dragonflies, never where every host has
-   * its own link to one switch */
-  CU_ASSERT_TRUE(a.shared_links > 0);
-  CU_ASSERT_EQUAL(a.shared_on_star, 0);
   /* pdtrsm: on a mesh, 8 ranks snake over 2 x 4 hosts (ranks 4-7 right to left); on the 2 x 4 grid rank 0's part to
    * rank 4 and rank 1's to rank 5 both take the link from host (0, 1) to (0, 2), as does the ring's hop from rank 1 to
    * rank 2 (tests/test_app_pdtrsm.c): the generated meshes (one per preset) and the T800's, and no other point */
   CU_ASSERT_EQUAL(a.crowded, (int)npresets + 1);
   CU_ASSERT_EQUAL(a.crowded_mesh, a.crowded);
+  /* messages of one round of pdgemm's trees that share a link (meshes, tori, dragonflies) are priced, each round at
+   * its slowest message's max-min share (sim_routes_grid_shared): no point is left out for them (69 were, within 10%
+   * as FAST prices them but for the icluster dragonfly's 2 x 2 grid, -24.6%, now 0.0%) */
   CU_ASSERT_EQUAL(a.other, 0);
-  fprintf(stderr, "\nmodels absent: %d eq. 11 eager rows, %d eager panels, %d shared links, %d crowded links\n",
-          a.eq11_eager, a.eager_panels, a.shared_links, a.crowded);
+  fprintf(stderr, "\nmodels absent: %d eq. 11 eager rows, %d eager panels, %d crowded links\n", a.eq11_eager,
+          a.eager_panels, a.crowded);
 }
 
 /* Eight hosts, every pair joined by its own shared link of 50 us and 1.25e8 B/s (no two messages of these programs

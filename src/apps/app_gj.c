@@ -157,7 +157,7 @@ static double gj_model(const app_point_t *point, int nranks, const met_platform_
              "to computation and cannot say how much of it is hidden");
     return NAN;
   }
-  if (!met_platform_routes_alike(m, app_gj_row_bytes(n), strcmp(bcast, "neighbour") == 0, missing, len))
+  if (!met_platform_routes_alike(m, strcmp(bcast, "neighbour") == 0, missing, len))
     return NAN;
   met_gj_t g = {.n = n,
                 .p = nranks,

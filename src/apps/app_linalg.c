@@ -92,6 +92,16 @@ static int one_price(const met_platform_t *m, const app_linalg_sizes_t *sizes, c
   return 0;
 }
 
+/* Where messages of one round of pdgemm's trees share a link (sim_routes_grid_shared), the rounds that eqs. 2-3
+ * charge bytes tau for, each at its slowest message's slowdown; left 0 (ceil log2) elsewhere. */
+static void shared_rounds(const met_platform_t *m, const met_dense_t *d, met_machine_t *fast)
+{
+  if (m->p > MET_PLATFORM_PAIR_RANKS || !m->grid_shared[d->rows])
+    return;
+  fast->row_rounds = m->grid_rounds[d->rows][0];
+  fast->col_rounds = m->grid_rounds[d->rows][1];
+}
+
 int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, const app_linalg_sizes_t *sizes,
                             met_machine_t *fast, char *missing, size_t len)
 {
@@ -110,6 +120,7 @@ int app_linalg_fast_machine(const met_platform_t *m, const met_dense_t *d, const
   for (int i = 0; known && i < m->p; i++)
     known = (fast->rank_flops[i] = met_platform_rank_flops(m, i)) > 0;
   fast->rates = known ? m->p : 0;
+  shared_rounds(m, d, fast);
   if (fast->flops <= 0) {
     snprintf(missing, len, "rank 0's host has no flop rate (simrun:cycles-flop is 0)");
     return SIM_EPLATFORM;

@@ -75,9 +75,8 @@ static void pdgemm_program(sim_rank_t *rank, const void *arg)
 }
 
 /* Whether FAST's no-contention assumption fails for grid d on m, with the reason in missing: eager panels that move
- * while their senders go on to the other broadcast (so one process's link carries a row and a column panel at once),
- * or two messages of one round of the trees (of one process row or column, or of two) crossing one link at once on
- * the run's routes. */
+ * while their senders go on to the other broadcast (so one process's link carries a row and a column panel at once).
+ * Two messages of one round of the trees crossing one link at once are priced (app_linalg_fast_machine). */
 static int contended(const met_dense_t *d, const met_platform_t *m, char *missing, size_t len)
 {
   double row_panel = (double)((d->m + d->rows - 1) / d->rows) * (double)d->r * 8;
@@ -87,13 +86,6 @@ static int contended(const met_dense_t *d, const met_platform_t *m, char *missin
     snprintf(missing, len,
              "eager panels move while their senders go on to the other broadcast (simrun:eager-start = send), so one "
              "process's link carries a row and a column panel at once, which FAST's eqs. 2-3 add one after the other");
-    return 1;
-  }
-  if (m->p <= MET_PLATFORM_PAIR_RANKS && m->grid_shared[d->rows]) {
-    snprintf(missing, len,
-             "two messages of one round of the broadcast trees, of one process row or column or of two, cross one "
-             "link at once on this platform's routes (concurrent broadcasts sharing a link, such as a backbone), which "
-             "FAST's eqs. 2-3 do not charge");
     return 1;
   }
   return 0;

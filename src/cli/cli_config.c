@@ -2,6 +2,7 @@
 /* --cfg and --log for SimGrid, --set for the scenario's parameters, --shard for the points (cli_config.h). */
 #define _DEFAULT_SOURCE /* mkstemps */
 #include "cli_config.h"
+#include "sim_check.h"
 #include "sim_engine.h"
 #include "sim_run.h"
 
@@ -112,6 +113,13 @@ int cli_simgrid_option(cli_config_t *config, const char *option, const char *val
   if (!*value || (cfg && (!colon || colon == value || !colon[1]))) {
     snprintf(err, errlen, "--%s takes %s, not '%s'", option,
              cfg ? "NAME:VALUE, such as network/model:CM02" : "a SimGrid log setting, such as root.thres:info", value);
+    return -1;
+  }
+  if (cfg && strcmp(value, "network/model:Constant") == 0) { /* SimGrid would abort on the platform's first link */
+    snprintf(err, errlen,
+             "--cfg=%s: %s; give network/model CM02, LV08 or SMPI (such as --cfg=network/model:CM02), or leave it to "
+             "the platform",
+             value, sim_check_constant_reason);
     return -1;
   }
   char arg[1200];

@@ -209,6 +209,13 @@ void met_platform_p2p_describe(const met_platform_t *m, double bytes, char *out,
            bytes, 1e6 * met_hockney(&link, bytes), 1e6 * met_logp_time(&logp, bytes));
 }
 
+/* Whether the TCP window (network/TCP-gamma) bounds the rate of a route of `latency` s and `bandwidth` B/s below its
+ * bandwidth: SimGrid's rate is then gamma / (2 latency), whatever the bandwidth (met_net_rate). */
+static int window_binds(const met_net_t *net, double latency, double bandwidth)
+{
+  return net->tcp_gamma > 0 && latency > 0 && net->tcp_gamma / (2 * latency) < bandwidth * (1 - 1e-9);
+}
+
 int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg)
 {
   *msg = (met_piecewise_t){0};
@@ -222,9 +229,11 @@ int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg)
     return BAS_EPLATFORM;
   msg->net = &m->net;
   double per_link_us = 1e6 * m->latency / m->hops[1];
-  double us_per_byte = 1e6 / m->bandwidth;
-  msg->small[1] = msg->large[1] = us_per_byte;
   msg->small[2] = msg->large[2] = per_link_us;
+  if (window_binds(&m->net, m->latency, m->bandwidth)) /* 1 / rate = 2 latency / gamma: per byte and hop */
+    msg->small[3] = msg->large[3] = 2 * per_link_us / m->net.tcp_gamma;
+  else
+    msg->small[1] = msg->large[1] = 1e6 / m->bandwidth;
   return 0;
 }
 
@@ -253,18 +262,16 @@ static int links_unlike(const met_platform_t *m, int i, int j, int a, int b, con
 }
 
 /* Why ranks i and j's route is not priced as ranks 0 and 1's per-hop figures give it, into why; 0 when it is. */
-static int route_unlike(const met_platform_t *m, int i, int j, double bytes, char *why, size_t len)
+static int route_unlike(const met_platform_t *m, int i, int j, char *why, size_t len)
 {
-  int d = m->pair_hops[i][j];
-  double latency = m->pair_latency[i][j];
-  double bandwidth = m->pair_bandwidth[i][j];
+  int binds = window_binds(&m->net, m->pair_latency[i][j], m->pair_bandwidth[i][j]);
   if (links_unlike(m, i, j, 0, 1, "eq. 4 prices every hop alike", why, len))
     return 1;
-  double factor = met_net_factor(m->net.bw, m->net.nbw, bytes);
-  if (d > 0 && met_net_rate(&m->net, latency, bandwidth, bytes) < bandwidth * factor * (1 - 1e-9)) {
+  if (m->pair_hops[i][j] > 0 && binds != window_binds(&m->net, m->latency, m->bandwidth)) {
     snprintf(why, len,
-             "the TCP window (network/TCP-gamma %.6g B) bounds ranks %d and %d's rate below the route's bandwidth, "
-             "so a message's time is not linear in its hops as eq. 4 prices it",
+             "the TCP window (network/TCP-gamma %.6g B) bounds the rate of ranks %d and %d's route below its "
+             "bandwidth but not ranks 0 and 1's, or the other way, so a message's time is not linear in its hops as "
+             "eq. 4 prices it",
              m->net.tcp_gamma, i, j);
     return 1;
   }
@@ -281,13 +288,13 @@ static int relay_unlike(const met_platform_t *m, char *why, size_t len)
   return m->relay_shared;
 }
 
-int met_platform_routes_alike(const met_platform_t *m, double bytes, int relay, char *why, size_t len)
+int met_platform_routes_alike(const met_platform_t *m, int relay, char *why, size_t len)
 {
   if (m->piecewise || m->p > MET_PLATFORM_PAIR_RANKS || m->p <= 1)
     return 1;
   for (int i = 0; i < m->p; i++)
     for (int j = 0; j < m->p; j++)
-      if (i != j && route_unlike(m, i, j, bytes, why, len))
+      if (i != j && route_unlike(m, i, j, why, len))
         return 0;
   return !(relay && relay_unlike(m, why, len));
 }

@@ -115,6 +115,9 @@ typedef struct met_platform {
   /* [P] for each P dividing p (p <= MET_PLATFORM_PAIR_RANKS): 1 when the binomial-tree broadcasts along the process
    * rows (or columns) of the P x (p / P) grid, all at once, slow each other on a link (sim_routes_grid_shared) */
   unsigned char grid_shared[MET_PLATFORM_PAIR_RANKS + 1];
+  /* [P][0] and [P][1]: the rounds of the row and the column broadcasts' trees, each counted as its slowest message's
+   * slowdown on a shared link (sim_routes_grid_shared; met_machine_t.row_rounds) */
+  double grid_rounds[MET_PLATFORM_PAIR_RANKS + 1][2];
   /* p <= MET_PLATFORM_PAIR_RANKS: 1 when the messages from each rank to the next, all at once, slow each other on a
    * link (sim_routes_relay_shared) */
   unsigned char relay_shared;
@@ -158,17 +161,20 @@ void met_platform_p2p_describe(const met_platform_t *m, double bytes, char *out,
 
 /* The machine's message time as eq. 4's piecewise form into *msg: the platform's own, or else the route's as SimGrid
  * times it on a quiet network (alpha 0, beta = 1 / bandwidth, gamma = the latency per link of the route between
- * ranks 0 and 1, delta 0, one regime, in us) priced by its network model (msg->net = &m->net, borrowed). Returns 0,
- * or BAS_EPLATFORM when the platform gives neither (or met_platform_unpriced; p = 1 gives zeros). */
+ * ranks 0 and 1, delta 0, one regime, in us; where the TCP window bounds that route's rate, beta 0 and delta =
+ * 2 gamma / network/TCP-gamma, the window's 1 / rate per link) priced by its network model (msg->net = &m->net,
+ * borrowed). Returns 0, or BAS_EPLATFORM when the platform gives neither (or met_platform_unpriced; p = 1 gives
+ * zeros). */
 int met_platform_msg(const met_platform_t *m, met_piecewise_t *msg);
 
 /* Whether the routes between the first min(p, MET_PLATFORM_PAIR_RANKS) ranks are what eq. 4's per-hop form, as
  * met_platform_msg gives it from ranks 0 and 1's route, prices: every route's latency that route's latency per link
- * times its links and its bandwidth theirs, and no rate bounded by the TCP window for messages of `bytes` (which makes
- * a time not linear in the hops); with `relay` (eq. 15's neighbour broadcast), also no link that the messages from
- * each rank to the next slow each other on (relay_shared). 1, or 0 with the reason in why. Always 1
+ * times its links and its bandwidth theirs, and the TCP window bounding the rate of every route or of none (a window
+ * that bounds some makes a time not linear in the hops; bounding all, a rate of gamma / (2 latency), it is, and
+ * met_platform_msg prices it per byte and link); with `relay` (eq. 15's neighbour broadcast), also no link that the
+ * messages from each rank to the next slow each other on (relay_shared). 1, or 0 with the reason in why. Always 1
  * for a piecewise platform (its own model) and for more ranks than MET_PLATFORM_PAIR_RANKS (routes not kept). */
-int met_platform_routes_alike(const met_platform_t *m, double bytes, int relay, char *why, size_t len);
+int met_platform_routes_alike(const met_platform_t *m, int relay, char *why, size_t len);
 
 /* Whether every route between two ranks of one process row, or of one process column, of a grid of `cols` columns
  * numbered row-major has the latency per link and the bandwidth of its line's first two ranks' route (FAST's one

@@ -64,8 +64,10 @@ double met_pdgemm_comm(const met_dense_t *d, const met_machine_t *m)
 {
   int log_q = met_ceil_log2(d->cols);
   int log_p = met_ceil_log2(d->rows);
-  double row_bytes = (double)log_q * d->m * d->k / d->rows * m->elem_bytes;
-  double col_bytes = (double)log_p * d->k * d->n / d->cols * m->elem_bytes;
+  double row_rounds = m->row_rounds > 0 ? m->row_rounds : log_q;
+  double col_rounds = m->col_rounds > 0 ? m->col_rounds : log_p;
+  double row_bytes = row_rounds * d->m * d->k / d->rows * m->elem_bytes;
+  double col_bytes = col_rounds * d->k * d->n / d->cols * m->elem_bytes;
   double steps = (double)ceil_div(d->k, d->r);
   return row_bytes * m->link.tau + col_bytes * m->col_link.tau +
          steps * (log_q * m->link.lambda + log_p * m->col_link.lambda);

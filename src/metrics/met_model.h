@@ -64,6 +64,11 @@ typedef struct met_machine {
   int eager_at_send;  /* 1: an eager message moves when sent; 0: when its receive is posted (SMPI's default) */
   met_ports_t ports;  /* the links of the run's routes between ranks (borrowed); count 0: one link out and one
                          in for each process */
+  /* 0, or the rounds of a row (column) broadcast's binomial tree that eqs. 2-3 charge bytes tau for, where messages
+   * of one round share a link: each round counted as its slowest message's slowdown, so a round of k messages on a
+   * link of bandwidth B at the busiest costs lambda + bytes k / B (SimGrid's max-min sharing); 0: ceil(log2 Q) */
+  double row_rounds;
+  double col_rounds;
 } met_machine_t;
 
 /* A dense problem on a P x Q process grid, block-cyclic with block R. pdgemm: C (m x n) = A (m x k) B (k x n).
@@ -81,7 +86,8 @@ double met_dgemm_flops(double a, double b, double c);
 /* pdgemm, eq. 1: ceil(K/R) local dgemms of ceil(M/P) x R times R x ceil(N/Q), in seconds. */
 double met_pdgemm_comp(const met_dense_t *d, const met_machine_t *m);
 /* pdgemm, eqs. 2-3 with the tree broadcast of §3: (ceil(log2 Q) M K / P + ceil(log2 P) K N / Q) elements at tau each,
- * plus (ceil(log2 Q) + ceil(log2 P)) ceil(K/R) latencies, in seconds. */
+ * plus (ceil(log2 Q) + ceil(log2 P)) ceil(K/R) latencies, in seconds; m's row_rounds and col_rounds, where set, in
+ * place of the logarithms of the elements' term. */
 double met_pdgemm_comm(const met_dense_t *d, const met_machine_t *m);
 /* The FAST pdgemm time: eq. 1 + eq. 3 (computation and communication do not overlap). */
 double met_pdgemm_time(const met_dense_t *d, const met_machine_t *m);

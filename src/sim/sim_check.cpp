@@ -495,6 +495,9 @@ static int check_state_profiles(const char *platform, const xmlNode *root, char 
   return SIM_EPLATFORM;
 }
 
+extern "C" const char sim_check_constant_reason[] = "the Constant network model has no links and so no routes between "
+                                                    "hosts, which simrun maps ranks by and prices messages along";
+
 /* SimGrid's Constant network model: it creates no link (it aborts on one), so its hosts have no routes, along which
  * simrun maps ranks, checks a platform and prices messages (a zone without routing aborts when asked for one). */
 static int check_constant(const char *platform, const xmlNode *root, char *err, size_t errlen)
@@ -506,10 +509,8 @@ static int check_constant(const char *platform, const xmlNode *root, char *err, 
   if (!constant)
     return 0;
   snprintf(err, errlen,
-           "%s:%d: <config> network/model = \"Constant\": the Constant network model has no links and so no routes "
-           "between hosts, which simrun maps ranks by and prices messages along; choose CM02, LV08 or SMPI, with "
-           "links and routes",
-           platform, (int)xmlGetLineNo(constant));
+           "%s:%d: <config> network/model = \"Constant\": %s; choose CM02, LV08 or SMPI, with links and routes",
+           platform, (int)xmlGetLineNo(constant), sim_check_constant_reason);
   return SIM_EPLATFORM;
 }
 
@@ -690,6 +691,17 @@ static int line_of(const char *platform, const char *xpath, int second, int *ear
 static const char *literal(const char *id)
 {
   return strchr(id, '\'') || strchr(id, '"') ? nullptr : id;
+}
+
+extern "C" int sim_check_host_line(const char *platform, const char *host)
+{
+  char xpath[700];
+  if (!literal(host))
+    return 0;
+  snprintf(xpath, sizeof xpath,
+           "//*[(local-name() = 'host' and @id = '%s') or (local-name() = 'trace_connect' and @element = '%s')]", host,
+           host);
+  return line_of(platform, xpath, 0, nullptr);
 }
 
 extern "C" void sim_check_locate(const char *platform, char *err, size_t errlen)

@@ -13,6 +13,9 @@
 extern "C" {
 #endif
 
+/* Why simrun refuses SimGrid's Constant network model (a platform's <config>, or --cfg), without the fix. */
+extern const char sim_check_constant_reason[];
+
 /* Above this many hosts, routes are checked from the first host only, not between every pair. */
 #define SIM_CHECK_ALL_PAIRS_MAX 256
 
@@ -50,6 +53,10 @@ void sim_check_explain(char *err, size_t errlen);
  * the fix: a <link_ctn> naming a link no <link> declares ("Link not found: ID"), a host id used twice ("Refusing to
  * create a second host named 'ID'"). Other messages are left as they are. */
 void sim_check_locate(const char *platform, char *err, size_t errlen);
+
+/* The line in `platform` (read by libxml2) of the first <host id="host"> or <trace_connect element="host">, where a
+ * host's speed profile is given; 0 when there is none (a cluster's hosts have no element of their own). */
+int sim_check_host_line(const char *platform, const char *host);
 
 /* Checks the platform loaded by sim_engine_start: every host's speed, every link's bandwidth and latency in the ranges
  * above, and a route between every two hosts that passes each link once. Returns 0, or SIM_EPLATFORM with a message

@@ -393,7 +393,7 @@ static int describe_ranks(const char *platform, const sg_host_t *hosts, met_plat
     rc = rc < 0 ? rc : 0;
   }
   for (int rows = 1; rc == 0 && m->p <= MET_PLATFORM_PAIR_RANKS && rows <= m->p; rows++) {
-    int shared = m->p % rows == 0 ? sim_routes_grid_shared(hosts, rows, m->p / rows) : 0;
+    int shared = m->p % rows == 0 ? sim_routes_grid_shared(hosts, rows, m->p / rows, m->grid_rounds[rows]) : 0;
     rc = shared < 0 ? shared : 0;
     m->grid_shared[rows] = shared == 1;
   }

@@ -3,6 +3,7 @@
  * run's outcome checked (deadlocks, lost eager messages, failures of the layers above) before its trace is handed on.
  */
 #include "sim_replay.h"
+#include "sim_check.h"
 #include "sim_cluster.h"
 #include "sim_engine.h"
 #include "sim_error.h"
@@ -174,10 +175,16 @@ static int check_outcome(const sim_world_t *world, char *err, size_t errlen)
   }
   for (int i = 0; i < world->job->nranks; i++)
     if (world->ranks[i].timed_alone && sim_engine_speed_changed(world->ranks[i].host)) {
+      const char *host = sg_host_get_name(world->ranks[i].host);
+      int line = sim_check_host_line(world->job->platform, host);
+      char where[1100] = ""; /* the platform's line, where the host has an element */
+      if (line > 0)
+        snprintf(where, sizeof where, "%s:%d: ", world->job->platform, line);
       snprintf(err, errlen,
-               "host %s changed speed during the run (a speed profile or power state): simrun's ranks compute at "
-               "their host's constant speed; remove the profile from the platform",
-               sg_host_get_name(world->ranks[i].host));
+               "%shost %s changed speed during the run (its speed profile, speed_file, or a power state): this "
+               "program's ranks compute at their host's constant speed; remove the profile from the host (a trace "
+               "replay's computations follow it)",
+               where, host);
       return SIM_EPLATFORM;
     }
   if (world->record_error) {

@@ -314,94 +314,131 @@ typedef struct use {
   double route_bw;
 } use_t;
 
-/* Whether the n flows crossing uses[0..n-1] (one link), of one line or of several, slow one of them: the link's
- * share below a flow's bottleneck. FAST's log term charges a tree's rounds one after the other, each message at the
- * route's whole bandwidth, so two messages of one round on one link (a backbone all routes cross) are beyond it as
- * much as two lines' are (on the corpus's backbone.xml, the 1 x 8 grid's T_par was 45.8% above FAST's). */
-static int slows(const use_t *uses, int n)
+/* How much the n flows crossing uses[0..n-1] (one link), of one line or of several, slow the slowest of them, at
+ * least 1: under SimGrid's max-min sharing the link gives each its bandwidth over n, below the rate a flow gets alone
+ * (route_bw) when the link is the narrower, so a flow takes route_bw n / B times as long (the network model's
+ * bandwidth factor scales both alike). Progressive filling gives the least rate of all to the flows of the link with
+ * the least bandwidth per flow, so the largest factor over a round's links is its slowest message's. FAST's log term
+ * charges a tree's rounds one after the other, each message at the rate it gets alone (factor 1). */
+static double slowdown(const use_t *uses, int n)
 {
   double share = sg_link_get_bandwidth(uses[0].at.link) / n;
-  int slowed = 0;
+  double factor = 1;
   for (int k = 0; k < n; k++)
-    slowed = slowed || share < uses[k].route_bw;
-  return n > 1 && slowed;
+    factor = fmax(factor, uses[k].route_bw / share);
+  return factor;
 }
 
-/* Appends the links of the route from hosts[src] to hosts[dst] to *uses (*total of them); 0 or SIM_ENOMEM. */
-static int add_route(const sg_host_t *hosts, int src, int dst, int line, xbt_dynar_t dyn, use_t **uses, int *total)
+/* The flows of messages sent at once: the links they cross, and the TCP window (network/TCP-gamma, bytes) that
+ * bounds a flow's rate to gamma / (2 latency), as met_net_rate. */
+typedef struct flows {
+  use_t *uses;
+  int total;
+  xbt_dynar_t dyn;
+  double gamma;
+} flows_t;
+
+static flows_t flows_new(void)
 {
-  xbt_dynar_reset(dyn);
-  sg_host_get_route(hosts[src], hosts[dst], dyn);
-  int len = (int)xbt_dynar_length(dyn);
-  use_t *grown = realloc(*uses, ((size_t)*total + (size_t)len + 1) * sizeof *grown);
+  met_net_t net;
+  sim_engine_net(&net);
+  return (flows_t){.uses = NULL, .total = 0, .dyn = xbt_dynar_new(sizeof(sg_link_t), NULL), .gamma = net.tcp_gamma};
+}
+
+/* Appends the links of the route from hosts[src] to hosts[dst] to f, with the rate a message alone gets on it (its
+ * narrowest link's bandwidth, or the TCP window's bound if lower); 0 or SIM_ENOMEM. */
+static int add_route(const sg_host_t *hosts, int src, int dst, int line, flows_t *f)
+{
+  xbt_dynar_reset(f->dyn);
+  sg_host_get_route(hosts[src], hosts[dst], f->dyn);
+  int len = (int)xbt_dynar_length(f->dyn);
+  use_t *grown = realloc(f->uses, ((size_t)f->total + (size_t)len + 1) * sizeof *grown);
   if (!grown)
     return SIM_ENOMEM;
-  *uses = grown;
+  f->uses = grown;
   double bw = INFINITY;
-  for (int j = 0; j < len; j++)
-    bw = fmin(bw, sg_link_get_bandwidth(xbt_dynar_get_as(dyn, j, sg_link_t)));
+  double latency = 0;
+  for (int j = 0; j < len; j++) {
+    bw = fmin(bw, sg_link_get_bandwidth(xbt_dynar_get_as(f->dyn, j, sg_link_t)));
+    latency += sg_link_get_latency(xbt_dynar_get_as(f->dyn, j, sg_link_t));
+  }
+  if (f->gamma > 0 && latency > 0)
+    bw = fmin(bw, f->gamma / (2 * latency));
   for (int j = 0; j < len; j++) /* a route crosses a link once */
-    grown[(*total)++] = (use_t){{xbt_dynar_get_as(dyn, j, sg_link_t), line}, bw};
+    grown[f->total++] = (use_t){{xbt_dynar_get_as(f->dyn, j, sg_link_t), line}, bw};
   return 0;
 }
 
-/* Whether the flows of uses[0..total-1] slow each other on a link (sorting uses, and freeing them) whose flows' lines
- * span at least `gap` (0: any two flows): 1 or 0; SIM_ENOMEM passed on. */
-static int any_slowed(use_t *uses, int total, int gap, int rc)
+/* The largest slowdown (above) over the links of f's flows whose lines span at least `gap` (0: any flows) into
+ * *worst, 1 where none slows (freeing f); rc (0 or SIM_ENOMEM) passed on. */
+static int worst_slowdown(flows_t *f, int gap, int rc, double *worst)
 {
+  use_t *uses = f->uses;
+  *worst = 1;
+  xbt_dynar_free(&f->dyn);
   if (rc == 0)
-    qsort(uses, (size_t)total, sizeof *uses, compare_crossings);
-  for (int k = 0, n = 1; rc == 0 && k < total; k += n) {
-    for (n = 1; k + n < total && uses[k + n].at.link == uses[k].at.link;)
+    qsort(uses, (size_t)f->total, sizeof *uses, compare_crossings);
+  for (int k = 0, n = 1; rc == 0 && k < f->total; k += n) {
+    for (n = 1; k + n < f->total && uses[k + n].at.link == uses[k].at.link;)
       n++;
-    rc = uses[k + n - 1].at.hops - uses[k].at.hops >= gap && slows(uses + k, n);
+    if (uses[k + n - 1].at.hops - uses[k].at.hops >= gap)
+      *worst = fmax(*worst, slowdown(uses + k, n));
   }
   free(uses);
   return rc;
 }
 
-/* Whether the messages of round `span` (holders i < span send to i + span) of every line's binomial tree from relative
- * root `root` slow each other on a link: 1 or 0, or SIM_ENOMEM. Line l starts at rank l * `next`. */
-static int round_shared(const sg_host_t *hosts, line_t line, int lines, int next, int root, int span)
+/* The slowdown of the slowest message of round `span` of every line's binomial tree from relative root `root`, as
+ * sim_coll_binomial_tree sends it (the relative members that are multiples of 2 span send to the member span
+ * further on, the largest span first), into *worst; 0 or SIM_ENOMEM. Line l starts at rank l * `next`. */
+static int round_slowdown(const sg_host_t *hosts, line_t line, int lines, int next, int root, int span, double *worst)
 {
-  use_t *uses = NULL;
-  int total = 0;
-  xbt_dynar_t dyn = xbt_dynar_new(sizeof(sg_link_t), NULL);
+  flows_t f = flows_new();
   int rc = 0;
   for (int l = 0; rc == 0 && l < lines; l++)
-    for (int i = 0; rc == 0 && i < span && i + span < line.count; i++)
+    for (int i = 0; rc == 0 && i + span < line.count; i += 2 * span)
       rc = add_route(hosts, l * next + (root + i) % line.count * line.stride,
-                     l * next + (root + i + span) % line.count * line.stride, l, dyn, &uses, &total);
-  xbt_dynar_free(&dyn);
-  return any_slowed(uses, total, 0, rc);
+                     l * next + (root + i + span) % line.count * line.stride, l, &f);
+  return worst_slowdown(&f, 0, rc, worst);
 }
 
 int sim_routes_relay_shared(const sg_host_t *hosts, int p)
 {
-  use_t *uses = NULL;
-  int total = 0;
-  xbt_dynar_t dyn = xbt_dynar_new(sizeof(sg_link_t), NULL);
+  flows_t f = flows_new();
   int rc = 0;
   for (int i = 0; rc == 0 && i + 1 < p; i++)
-    rc = add_route(hosts, i, i + 1, i, dyn, &uses, &total);
-  xbt_dynar_free(&dyn);
-  return any_slowed(uses, total, 2, rc); /* i to i + 1 and i + 1 to i + 2: one host receives, then forwards */
+    rc = add_route(hosts, i, i + 1, i, &f);
+  double worst;
+  rc = worst_slowdown(&f, 2, rc, &worst); /* i to i + 1 and i + 1 to i + 2: one host receives, then forwards */
+  return rc ? rc : worst > 1;
 }
 
-/* Whether the lines' concurrent trees share a link in some round, from some root. */
-static int lines_shared(const sg_host_t *hosts, line_t line, int lines, int next)
+/* The lines' concurrent trees' rounds, each counted as its slowest message's slowdown, summed over a tree and
+ * averaged over the roots (pdgemm's steps take each member as root in turn) into *rounds; 1 when a round of some
+ * root is slowed, else 0; SIM_ENOMEM. */
+static int lines_rounds(const sg_host_t *hosts, line_t line, int lines, int next, double *rounds)
 {
   int rc = 0;
+  int shared = 0;
+  int top = 1;
+  while (2 * top < line.count)
+    top *= 2;
+  *rounds = 0;
   for (int root = 0; rc == 0 && root < line.count; root++)
-    for (int span = 1; rc == 0 && span < line.count; span *= 2)
-      rc = round_shared(hosts, line, lines, next, root, span);
-  return rc;
+    for (int span = top; rc == 0 && span >= 1 && line.count > 1; span /= 2) {
+      double worst = 1;
+      rc = round_slowdown(hosts, line, lines, next, root, span, &worst);
+      shared = shared || worst > 1;
+      *rounds += worst / line.count;
+    }
+  return rc ? rc : shared;
 }
 
-int sim_routes_grid_shared(const sg_host_t *hosts, int rows, int cols)
+int sim_routes_grid_shared(const sg_host_t *hosts, int rows, int cols, double rounds[2])
 {
-  int rc = lines_shared(hosts, (line_t){.count = cols, .stride = 1}, rows, cols);
-  return rc ? rc : lines_shared(hosts, (line_t){.count = rows, .stride = cols}, cols, 1);
+  int rc = lines_rounds(hosts, (line_t){.count = cols, .stride = 1}, rows, cols, &rounds[0]);
+  int col = rc < 0 ? rc : lines_rounds(hosts, (line_t){.count = rows, .stride = cols}, cols, 1, &rounds[1]);
+  return rc < 0 || col < 0 ? (rc < 0 ? rc : col) : (rc || col);
 }
 
 /* The number of `link` among the `*count` numbered so far in seen[], numbering it if new; -1 when out of memory. */

@@ -21,8 +21,10 @@ int sim_routes_describe(const sg_host_t *hosts, int p, met_bcast_routes_t *one_t
  * row-major), one along every process row at once (and one along every process column at once), send two messages
  * in one round, of one line or of two, over one link whose share is below one of those messages' own bottleneck, for
  * some root: then concurrent messages share a link, which FAST's eqs. 2-3 do not charge. Returns 1 or 0, or
- * SIM_ENOMEM. */
-int sim_routes_grid_shared(const sg_host_t *hosts, int rows, int cols);
+ * SIM_ENOMEM. rounds[0] (the row broadcasts) and rounds[1] (the columns') get the trees' rounds each counted as its
+ * slowest message's slowdown under max-min sharing (the bandwidth a message alone gets over the one it gets there),
+ * summed over a tree and averaged over its roots: ceil(log2 Q) and ceil(log2 P) where no link is shared. */
+int sim_routes_grid_shared(const sg_host_t *hosts, int rows, int cols, double rounds[2]);
 
 /* Whether two messages of a relay along the ranks on hosts[0..p-1] (rank i to rank i + 1, for every i) with no host
  * in common, which a neighbour broadcast's pipelined rows can send at once, cross one link whose share is below one

@@ -253,6 +253,19 @@ static int plan(sweep_t *sweep)
   return rc;
 }
 
+/* A run that the loaded platform stopped at a place the message names ("PLATFORM:LINE: what; fix": a host's speed
+ * profile): reported there, FILE:LINE. Returns SIM_EPLATFORM, or 0 when the message names no line of the platform. */
+static int stopped_at_line(sweep_t *sweep, const char *message)
+{
+  size_t n = strlen(sweep->platform);
+  int line = 0, used = 0;
+  if (strncmp(message, sweep->platform, n) != 0 || sscanf(message + n, ":%d: %n", &line, &used) != 1 || line <= 0 ||
+      used == 0)
+    return 0;
+  scn_fail(sweep->err, sweep->platform, line, "%s", message + n + used);
+  return SIM_EPLATFORM;
+}
+
 /* Runs `count` tasks; a failure is reported against the scenario. */
 static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tasks, const char *const *keys,
                      size_t count)
@@ -260,8 +273,10 @@ static int run_tasks(sweep_t *sweep, stu_runner_t *runner, const stu_task_t *tas
   int rc = stu_runner_run(runner, tasks, keys, count);
   if (rc == SIM_EINTR)
     return rc;
-  if (rc == SIM_ECHILD) /* a crash names the platform of the point, the likeliest cause */
+  if (rc == SIM_ECHILD || rc == SIM_EPLATFORM) /* a crash's likeliest cause, or what stopped the run: the point's */
     sweep->platform = stu_platform(sweep->study, &sweep->study->points[tasks[runner->failed].point]);
+  if (rc == SIM_EPLATFORM && stopped_at_line(sweep, runner->message))
+    return rc;
   return rc ? point_error(sweep, rc, runner->blame, runner->message) : 0;
 }
 
@@ -349,17 +364,9 @@ static int probe(sweep_t *sweep, const char *platform, const int *ranks, size_t 
   return sim_run_probe_describe(platform, ranks, count, hosts, take_description, &taking, message, len);
 }
 
-/* Whether the study sweeps its platform: then a machine too small for some p skips those points (skip_too_big). */
-static int platform_swept(const sweep_t *sweep)
-{
-  const scn_param_t *platform = scn_role_param(sweep->scenario, SCN_ROLE_PLATFORM);
-  return platform && platform->nvalues > 1;
-}
-
-/* Probes one platform of the study, whose points have up to max_p ranks and the `count` numbers of ranks `ranks`; its
- * host count into *hosts. Too few hosts for max_p is an error unless the platform is swept. */
-static int check_platform(sweep_t *sweep, const char *platform, int max_p, const int *ranks, size_t count,
-                          size_t *hosts_out)
+/* Probes one platform of the study, whose points have the `count` numbers of ranks `ranks`; its host count into
+ * *hosts_out (points beyond it: skip_too_big). */
+static int check_platform(sweep_t *sweep, const char *platform, const int *ranks, size_t count, size_t *hosts_out)
 {
   char message[1024] = "";
   size_t hosts = 0;
@@ -373,36 +380,60 @@ static int check_platform(sweep_t *sweep, const char *platform, int max_p, const
   if (rc != 0)
     return point_error(sweep, rc, NULL, message);
   *hosts_out = hosts;
-  if ((size_t)max_p > hosts && !sweep->skeleton->shares_hosts && !platform_swept(sweep)) {
-    snprintf(message, sizeof message, "p = %d but platform '%s' has %zu host%s", max_p, platform, hosts,
-             hosts == 1 ? "" : "s");
-    return point_error(sweep, SIM_EHOSTS, NULL, message);
-  }
   return 0;
 }
 
-/* In a sweep over platforms, the points with more ranks than their platform's hosts[i] are skipped, one warning line
- * each (a sweep over machines of different sizes was refused whole); SIM_EHOSTS when none is left. */
+/* Whether point i fits on its platform's hosts[i] (or the skeleton shares hosts among ranks). */
+static int fits(const sweep_t *sweep, const stu_study_t *study, const size_t *hosts, size_t i)
+{
+  return (size_t)study->points[i].p <= hosts[i] || sweep->skeleton->shares_hosts;
+}
+
+/* Where p is given, for a warning: the scenario's line, or --set (no line). */
+static void p_place(const scn_scenario_t *s, char *where, size_t len)
+{
+  int line = scn_role_param(s, SCN_ROLE_PROCESSES)->line;
+  if (line > 0)
+    snprintf(where, len, "%s:%d", s->path, line);
+  else
+    snprintf(where, len, "%s (--set p)", s->path);
+}
+
+/* The points with more ranks than their platform's hosts[i] are skipped, one warning line each, on one platform as in
+ * a sweep over platforms (a sweep over machines of different sizes was refused whole, and a run on one platform with
+ * any p beyond it); SIM_EHOSTS, naming the least p and its platform, when every point is beyond. */
 static int skip_too_big(sweep_t *sweep, stu_study_t *study, const size_t *hosts)
 {
-  const scn_scenario_t *s = sweep->scenario;
-  char message[1200];
-  size_t kept = 0;
+  char message[1200], where[1100];
+  size_t kept = 0, least = study->npoints;
+  for (size_t i = 0; i < study->npoints; i++)
+    if (!fits(sweep, study, hosts, i) && (least == study->npoints || study->points[i].p < study->points[least].p))
+      least = i;
+  for (size_t i = 0; i < study->npoints && kept == 0; i++)
+    kept = fits(sweep, study, hosts, i);
+  if (kept == 0 && least < study->npoints) {
+    snprintf(message, sizeof message,
+             "every point has more ranks than its platform's hosts: p = %d and up, platform '%s' has %zu host%s",
+             study->points[least].p, stu_platform(study, &study->points[least]), hosts[least],
+             hosts[least] == 1 ? "" : "s");
+    return point_error(sweep, SIM_EHOSTS, NULL, message);
+  }
+  p_place(sweep->scenario, where, sizeof where);
+  kept = 0;
   for (size_t i = 0; i < study->npoints; i++) {
     stu_point_t *point = &study->points[i];
-    if ((size_t)point->p <= hosts[i] || sweep->skeleton->shares_hosts) {
+    if (fits(sweep, study, hosts, i)) {
       study->points[kept++] = *point;
       continue;
     }
-    snprintf(message, sizeof message, "%s:%d: p = %d skipped on platform '%s', which has %zu host%s", s->path,
-             scn_role_param(s, SCN_ROLE_PROCESSES)->line, point->p, stu_platform(study, point), hosts[i],
-             hosts[i] == 1 ? "" : "s");
+    snprintf(message, sizeof message, "%s: p = %d skipped on platform '%s', which has %zu host%s", where, point->p,
+             stu_platform(study, point), hosts[i], hosts[i] == 1 ? "" : "s");
     if (sweep->options->warn)
       sweep->options->warn(message, sweep->options->ctx);
     free(point->values);
   }
   study->npoints = kept;
-  return kept ? 0 : point_error(sweep, SIM_EHOSTS, NULL, "every point has more ranks than its platform's hosts");
+  return 0;
 }
 
 /* Loads every platform of the study once and checks that it has hosts enough for the points that use it. */
@@ -432,11 +463,11 @@ static int check_platforms(sweep_t *sweep, stu_study_t *study)
         ranks[count++] = study->points[k].p;
     }
     size_t found = 0;
-    if (max_p > 0 && (rc = check_platform(sweep, platform, max_p, ranks, count, &found)) == 0)
+    if (max_p > 0 && (rc = check_platform(sweep, platform, ranks, count, &found)) == 0)
       for (size_t k = i; k < study->npoints; k++)
         hosts[k] = strcmp(stu_platform(study, &study->points[k]), platform) == 0 ? found : hosts[k];
   }
-  if (rc == 0 && platform_swept(sweep))
+  if (rc == 0)
     rc = skip_too_big(sweep, study, hosts);
   free(ranks);
   free(hosts);
@@ -583,7 +614,7 @@ int stu_serve(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, sc
   stu_options_t options = {.jobs = 1};
   sweep_t sweep = {.scenario = scenario, .skeleton = skeleton, .options = &options, .err = err};
   int rc = scenario ? open_sweep(&sweep, scenario, skeleton) : SIM_EINVAL;
-  if (rc == 0 && platform_swept(&sweep)) /* the points the master skips, skipped here too: tasks name points by index */
+  if (rc == 0) /* the points the master skips, skipped here too: tasks name points by index */
     rc = check_platforms(&sweep, sweep.study);
   if (rc == 0)
     drop_refused_fixed(&sweep, sweep.study);

@@ -376,7 +376,7 @@ static int worst_slowdown(flows_t *f, int gap, int rc, double *worst)
   use_t *uses = f->uses;
   *worst = 1;
   xbt_dynar_free(&f->dyn);
-  if (rc == 0)
+  if (rc == 0 && f->total > 0) /* no flow: uses is NULL, which qsort must not be given (UBSan) */
     qsort(uses, (size_t)f->total, sizeof *uses, compare_crossings);
   for (int k = 0, n = 1; rc == 0 && k < f->total; k += n) {
     for (n = 1; k + n < f->total && uses[k + n].at.link == uses[k].at.link;)

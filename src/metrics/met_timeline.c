@@ -884,11 +884,6 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
   return NULL;
 }
 
-met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen)
-{
-  return met_timeline_stream(dir, MET_TL_KEEP, NULL, err, errlen);
-}
-
 /* The bytes timeline `path` (`size` bytes on disk) would take unfolded and in format 1 beyond that size
  * (met_timeline_bytes): its loops', in format 2 its records' (a record line of about 20 bytes stands for two lines of
  * format 1), and for a compressed file its text's. */

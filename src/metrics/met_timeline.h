@@ -69,7 +69,4 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
  * why). */
 double met_timeline_bytes(const char *dir, double limit);
 
-/* met_timeline_stream with a full trace and no info. */
-met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen);
-
 #endif

@@ -23,7 +23,7 @@
 static void expect_two_ranks(const char *folder)
 {
   char err[1024] = "";
-  met_trace_t *trace = met_timeline_read(folder, err, sizeof err);
+  met_trace_t *trace = met_timeline_stream(folder, MET_TL_KEEP, NULL, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   CU_ASSERT_EQUAL(met_trace_nranks(trace), 2);
   TU_ASSERT_CLOSE(met_trace_end(trace), 1.0, 1e-12);
@@ -58,7 +58,7 @@ static void test_timeline_reads_categories_and_phases(void)
   expect_two_ranks(RUNS "replay-pair-zstd");
   expect_two_ranks(RUNS "replay-pair-gzip");
   char err[1024] = ""; /* replay-seq-zstd: replay-seq's one rank computing 1.3 s, as zstd (fuzz_timeline's seed) */
-  met_trace_t *seq = met_timeline_read(RUNS "replay-seq-zstd", err, sizeof err);
+  met_trace_t *seq = met_timeline_stream(RUNS "replay-seq-zstd", MET_TL_KEEP, NULL, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(seq);
   TU_ASSERT_CLOSE(met_trace_category_time(seq, 0, MET_CAT_COMPUTE), 1.3, 1e-12);
   met_trace_free(seq);
@@ -69,7 +69,7 @@ static void test_timeline_reads_categories_and_phases(void)
 static void test_timeline_send_waits_for_late_receiver(void)
 {
   char err[1024] = "";
-  met_trace_t *trace = met_timeline_read(RUNS "late-receiver", err, sizeof err);
+  met_trace_t *trace = met_timeline_stream(RUNS "late-receiver", MET_TL_KEEP, NULL, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_IDLE), 0.2, 1e-12);
   TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_COMM), 0.2, 1e-12);
@@ -89,7 +89,7 @@ static void test_timeline_wait_states(void)
   } cases[] = {{RUNS "two-ranks", 1, MET_WAIT_LATE_SENDER}, {RUNS "late-receiver", 0, MET_WAIT_LATE_RECEIVER}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char err[1024] = "";
-    met_trace_t *trace = met_timeline_read(cases[i].run, err, sizeof err);
+    met_trace_t *trace = met_timeline_stream(cases[i].run, MET_TL_KEEP, NULL, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
     CU_ASSERT_EQUAL(met_trace_intervals(trace, 1 - cases[i].rank)[0].dir == MET_DIR_NONE, 1); /* not a message */
     met_waits_t w;
@@ -759,7 +759,7 @@ static void test_timeline_rooted_collectives_wait_for_root(void)
 static void test_timeline_aggregate_same_figures(void)
 {
   char err[1024] = "";
-  met_trace_t *full = met_timeline_read(RUNS "halo", err, sizeof err);
+  met_trace_t *full = met_timeline_stream(RUNS "halo", MET_TL_KEEP, NULL, err, sizeof err);
   met_trace_t *sums = met_timeline_stream(RUNS "halo", 0, NULL, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(full);
   CU_ASSERT_PTR_NOT_NULL_FATAL(sums);
@@ -777,7 +777,7 @@ static void test_timeline_aggregate_same_figures(void)
 static int same_waits_both_ways(const char *dir, int *seen)
 {
   char err[1024] = "";
-  met_trace_t *full = met_timeline_read(dir, err, sizeof err);
+  met_trace_t *full = met_timeline_stream(dir, MET_TL_KEEP, NULL, err, sizeof err);
   if (!full)
     return 0;
   met_trace_t *sums = met_timeline_stream(dir, 0, NULL, err, sizeof err);
@@ -861,7 +861,7 @@ static void test_timeline_folded_loop_as_unfolded(void)
 static void expect_refused(const char *folder, const char *message)
 {
   char err[2048] = "";
-  met_trace_t *trace = met_timeline_read(folder, err, sizeof err);
+  met_trace_t *trace = met_timeline_stream(folder, MET_TL_KEEP, NULL, err, sizeof err);
   CU_ASSERT_PTR_NULL(trace);
   met_trace_free(trace);
   CU_ASSERT_STRING_EQUAL(err, message);
@@ -876,7 +876,7 @@ static void test_timeline_reads_cut_file_to_last_whole_line(void)
   static const char *const folders[] = {RUNS "cut", RUNS "killed", RUNS "killed-zstd"};
   for (int i = 0; i < 3; i++) {
     char err[2048] = "";
-    met_trace_t *trace = met_timeline_read(folders[i], err, sizeof err);
+    met_trace_t *trace = met_timeline_stream(folders[i], MET_TL_KEEP, NULL, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
     TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMPUTE), 0.4, 1e-12);
     TU_ASSERT_CLOSE(met_trace_category_time(trace, 1, MET_CAT_COMM), 0.2, 1e-12); /* the receive's transfer */

@@ -287,7 +287,7 @@ static char *measured_archive(const char *run, char *dir, size_t size)
 {
   char err[1200] = "", path[1024];
   snprintf(path, sizeof path, "%s/tests/data/tracer/%s", SIMRUN_SOURCE_DIR, run);
-  met_trace_t *trace = met_timeline_read(path, err, sizeof err);
+  met_trace_t *trace = met_timeline_stream(path, MET_TL_KEEP, NULL, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   char *text = write_and_print(trace, dir, size, 0);
   met_trace_free(trace);

@@ -117,7 +117,8 @@ static void test_rep_paje_measured_collectives(void)
   if (!have_pj_dump())
     return;
   char err[1200] = "";
-  met_trace_t *trace = met_timeline_read(SIMRUN_SOURCE_DIR "/tests/data/tracer/collective-bytes", err, sizeof err);
+  met_trace_t *trace =
+      met_timeline_stream(SIMRUN_SOURCE_DIR "/tests/data/tracer/collective-bytes", MET_TL_KEEP, NULL, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   rep_paje_run_t run = {"measured", trace};
   char *events = dump(&run, 1, "Event, ");

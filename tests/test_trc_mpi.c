@@ -1479,19 +1479,35 @@ static void test_trc_mpi_serial_program_is_reported(void)
   remove_folder(dir);
 }
 
-/* A run that aborts (rank 1 calls MPI_Abort) leaves no index and timelines without their end line; simrun analyse
- * reads them up to their last whole line and names rank 0's file (read first) as cut short, in one warning. The
- * files of an earlier run with more ranks (7), and its index, are gone from the folder. With `env`
+/* `simrun analyse trace` in `dir`, with --partial when `partial`: its status, and its stderr into err (4096 bytes). */
+static int analyse_partial(const char *dir, int partial, char *err)
+{
+  const char *plain[] = {"analyse", "trace", NULL};
+  const char *anyway[] = {"analyse", "--partial", "trace", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, partial ? anyway : plain, &run), 0);
+  snprintf(err, 4096, "%s", run.err);
+  int status = run.status;
+  run_free(&run);
+  return status;
+}
+
+/* A run that dies (rank 1 calls MPI_Abort, or, with `how` "kill", SIGKILLs itself) leaves no index and timelines
+ * without their end line, and each rank's marker incomplete-R, which it removes only once its files are whole: simrun
+ * analyse refuses the folder in one line naming rank 0's marker (the lowest rank that did not finish) and the other
+ * rank, exit 2; with --partial it reads the files up to their last whole line and names rank 0's file (read first) as
+ * cut short, in one warning (after SIGKILL, which loses the ranks' buffers, that the run recorded no time). The files
+ * of an earlier run with more ranks (7), its index and its marker are gone from the folder. With `env`
  * SIMRUN_TRACE_COMPRESS=1, the files are zstd frames never ended (cut mid-frame), and read the same. */
-static void aborted_run_is_cut_short(const char *env)
+static void died_run_is_refused(const char *how, const char *env)
 {
   char dir[1024];
   char trace[1100];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(trace, sizeof trace, "%s/trace", dir);
   CU_ASSERT_EQUAL_FATAL(mkdir(trace, 0777), 0);
-  static const char *const stale[] = {"index.txt", "rank-6.txt", "timeline-6.txt"};
-  for (int i = 0; i < 3; i++) {
+  static const char *const stale[] = {"index.txt", "rank-6.txt", "timeline-6.txt", "incomplete-6"};
+  for (int i = 0; i < 4; i++) {
     char path[1200];
     snprintf(path, sizeof path, "%s/%s", trace, stale[i]);
     FILE *f = fopen(path, "w");
@@ -1500,30 +1516,50 @@ static void aborted_run_is_cut_short(const char *env)
   }
   build(dir, ABORT, "mpi_abort");
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(traced_run_env(dir, "./mpi_abort", "2", trace, NULL, "simrun", env, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(traced_run_env(dir, "./mpi_abort", "2", trace, how, "simrun", env, &run), 0);
   CU_ASSERT_NOT_EQUAL(run.status, 0);
   run_free(&run);
-  CU_ASSERT_EQUAL(count_entries(trace), 4); /* rank-0, rank-1, timeline-0, timeline-1 */
+  CU_ASSERT_EQUAL(count_entries(trace), 6); /* rank-0, rank-1, timeline-0, timeline-1, incomplete-0, incomplete-1 */
   char *text = read_output(trace, "timeline-0.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
   CU_ASSERT_EQUAL(strncmp(text, "\x28\xb5\x2f\xfd", 4) == 0, env != NULL); /* zstd's magic number */
   free(text);
-  const char *analyse[] = {"analyse", "trace", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_EQUAL(count_lines(run.err), 1);
-  const char *warning = "simrun: warning: trace/timeline-0.txt:";
-  CU_ASSERT_NSTRING_EQUAL(run.err, warning, strlen(warning));
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, ": cut short: the file ends before its '# end' line"));
-  run_free(&run);
+  char err[4096];
+  CU_ASSERT_EQUAL(analyse_partial(dir, 0, err), 2);
+  CU_ASSERT_EQUAL(count_lines(err), 1);
+  CU_ASSERT_STRING_EQUAL(err, "simrun: error: trace/incomplete-0: rank 0 did not finish (nor did 1 other rank): the "
+                              "run was killed or aborted, or could not write its files, before MPI_Finalize; run it "
+                              "again, or read what it wrote with simrun analyse --partial\n");
+  const char *said = how ? "simrun: error: trace/timeline-0.txt: the run recorded no time" /* its buffers lost */
+                         : "simrun: warning: trace/timeline-0.txt:";
+  CU_ASSERT_EQUAL(analyse_partial(dir, 1, err), how ? 2 : 0);
+  CU_ASSERT_EQUAL(count_lines(err), 1);
+  CU_ASSERT_NSTRING_EQUAL(err, said, strlen(said));
+  CU_ASSERT(how || strstr(err, ": cut short: the file ends before its '# end' line"));
+  if (how) { /* the run again, to its end, into the killed run's folder */
+    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./mpi_abort", "2", trace, "finish", &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+    run_free(&run);
+    CU_ASSERT_EQUAL(count_entries(trace), 5); /* index.txt, rank-0, rank-1, timeline-0, timeline-1: no marker */
+    analysed_without_a_word(dir);
+  }
   remove_folder(trace);
   remove_folder(dir);
 }
 
-static void test_trc_mpi_aborted_run_is_cut_short(void)
+static void test_trc_mpi_aborted_run_is_refused(void)
 {
-  aborted_run_is_cut_short(NULL);
-  aborted_run_is_cut_short("SIMRUN_TRACE_COMPRESS=1");
+  died_run_is_refused(NULL, NULL);
+  died_run_is_refused(NULL, "SIMRUN_TRACE_COMPRESS=1");
+}
+
+/* SIGKILL, which no handler sees, of rank 1 mid-run leaves the markers as MPI_Abort does (above); the same program
+ * run to its end into that folder (the gate takes a killed run's folder) is traced whole: the markers are gone, the
+ * index is there, and simrun analyse reads the folder without a word. */
+static void test_trc_mpi_killed_run_is_refused(void)
+{
+  died_run_is_refused("kill", NULL);
 }
 
 /* MPI_THREAD_MULTIPLE: a run whose MPI calls all come from the thread that initialised MPI is traced whole (an index,
@@ -1950,7 +1986,8 @@ int main(void)
       {"test_trc_mpi_fortran_program", test_trc_mpi_fortran_program},
       {"test_trc_mpi_f08_program", test_trc_mpi_f08_program},
       {"test_trc_mpi_serial_program_is_reported", test_trc_mpi_serial_program_is_reported},
-      {"test_trc_mpi_aborted_run_is_cut_short", test_trc_mpi_aborted_run_is_cut_short},
+      {"test_trc_mpi_aborted_run_is_refused", test_trc_mpi_aborted_run_is_refused},
+      {"test_trc_mpi_killed_run_is_refused", test_trc_mpi_killed_run_is_refused},
       {"test_trc_mpi_thread_multiple", test_trc_mpi_thread_multiple},
       {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},

@@ -47,6 +47,7 @@ typedef struct analyse_opts {
   int catch_signals;     /* cli_context_t's: a replay's signals are caught */
   int width;             /* --width N, or 0 (cli_layout.h) */
   int full;              /* --full: every table of the report */
+  int partial;           /* --partial: a run whose ranks did not all finish is read up to where they stopped */
 } analyse_opts_t;
 
 /* The measured runs, sorted by p, and where T_seq comes from. */
@@ -96,7 +97,10 @@ static void usage(FILE *out)
           "                      DIR's run, and only with --replay-on (a time left unused is refused)\n"
           "  --platform FILE     also give the bottleneck view (seed 001 Table 5's components) of each run's TI\n"
           "                      trace replayed on FILE, the trace's compute amounts and messages priced there, in\n"
-          "                      the report and the CSV, JSON and SVG outputs\n");
+          "                      the report and the CSV, JSON and SVG outputs\n"
+          "  --partial           read a run whose ranks did not all finish (killed, aborted: the tracer's\n"
+          "                      incomplete-N markers) up to where each stopped, with one warning naming the\n"
+          "                      first file cut short; without it such a folder is refused\n");
   cli_formats_usage(out, CLI_COMMAND_ANALYSE);
   cli_layout_usage(out);
   fprintf(out,
@@ -145,6 +149,7 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
                                            {"platform", required_argument, NULL, 'f'},
                                            {"width", required_argument, NULL, 'W'},
                                            {"full", no_argument, NULL, 'F'},
+                                           {"partial", no_argument, NULL, 'P'},
                                            {"help", no_argument, NULL, 'h'},
                                            {NULL, 0, NULL, 0}};
   struct option all[sizeof longopts / sizeof longopts[0] + CLI_MAX_FORMATS]; /* and the output formats' options */
@@ -175,6 +180,8 @@ static int parse(int argc, char **argv, analyse_opts_t *opts)
       cli_format_set(&opts->outputs, &cli_formats[c - CLI_FORMAT_OPTION], optarg);
     else if (c == 'F')
       opts->full = 1;
+    else if (c == 'P')
+      opts->partial = 1;
     else if (c != 'u' && c != 'W')
       *slot[c] = optarg;
   }
@@ -215,13 +222,14 @@ static int check_untraced(const analyse_opts_t *opts, const runs_t *runs)
   return EXIT_OK;
 }
 
-/* Reads one folder, whole when its timelines are small (*kept); NULL after printing its error (a run that recorded
- * no time has no metrics). */
-static met_trace_t *read_run(const char *dir, met_timeline_info_t *info, int *kept)
+/* Reads one folder, whole when its timelines are small (*kept), a run whose ranks did not all finish only with
+ * --partial; NULL after printing its error (a run that recorded no time has no metrics). */
+static met_trace_t *read_run(const char *dir, const analyse_opts_t *opts, met_timeline_info_t *info, int *kept)
 {
   char err[8400];
   *kept = met_timeline_bytes(dir, KEEP_BYTES) <= KEEP_BYTES; /* unfolded */
-  met_trace_t *trace = met_timeline_stream(dir, *kept, info, err, sizeof err);
+  int flags = (*kept ? MET_TL_KEEP : 0) | (opts->partial ? MET_TL_PARTIAL : 0);
+  met_trace_t *trace = met_timeline_stream(dir, flags, info, err, sizeof err);
   if (trace && !(met_trace_end(trace) > 0)) {
     snprintf(err, sizeof err,
              "%s/timeline-0.txt: the run recorded no time (no interval of any rank lasts); trace a "
@@ -232,7 +240,7 @@ static met_trace_t *read_run(const char *dir, met_timeline_info_t *info, int *ke
   }
   if (!trace)
     fprintf(stderr, "simrun: error: %s\n", err);
-  else if (err[0]) /* a run killed before MPI_Finalize (met_timeline_read) */
+  else if (err[0]) /* a run killed before MPI_Finalize, read with --partial or left by a tracer before the markers */
     fprintf(stderr, "simrun: warning: %s\n", err);
   return trace;
 }
@@ -244,7 +252,7 @@ static int read_runs(const analyse_opts_t *opts, runs_t *runs)
   for (int i = 0; i < opts->ndirs; i++) {
     met_timeline_info_t info;
     int kept;
-    met_trace_t *trace = read_run(opts->dirs[i], &info, &kept);
+    met_trace_t *trace = read_run(opts->dirs[i], opts, &info, &kept);
     if (!trace)
       return info.error ? bas_error_status(info.error) : EXIT_INPUT; /* 0: a run that recorded no time */
     int at = runs->n++;
@@ -337,7 +345,7 @@ static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
                 seq);
   met_timeline_info_t info;
   int kept;
-  met_trace_t *trace = read_run(seq, &info, &kept);
+  met_trace_t *trace = read_run(seq, opts, &info, &kept);
   if (!trace)
     return EXIT_INPUT;
   int p = met_trace_nranks(trace);

@@ -816,7 +816,36 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
                                                      : (snprintf(err, errlen, "%s: out of memory", dir), BAS_ENOMEM);
 }
 
-met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t *info, char *err, size_t errlen)
+/* A folder where the tracer left a rank's marker (incomplete-N: docs/tracer.md, "A run that ends abnormally"), which
+ * the rank removes only once its files are closed whole. 0, or BAS_EDATA with a message naming the lowest such rank. */
+static int unfinished(const char *dir, char *err, size_t errlen)
+{
+  DIR *d = opendir(dir);
+  int lowest = -1;
+  int count = 0;
+  for (const struct dirent *e; d && (e = readdir(d));) {
+    int rank = -1;
+    int end = 0;
+    if (sscanf(e->d_name, "incomplete-%d%n", &rank, &end) == 1 && rank >= 0 && e->d_name[end] == '\0') {
+      count++;
+      lowest = lowest < 0 || rank < lowest ? rank : lowest;
+    }
+  }
+  if (d)
+    closedir(d);
+  if (!count)
+    return 0;
+  char others[64] = "";
+  if (count > 1)
+    snprintf(others, sizeof others, " (nor did %d other rank%s)", count - 1, count > 2 ? "s" : "");
+  snprintf(err, errlen,
+           "%s/incomplete-%d: rank %d did not finish%s: the run was killed or aborted, or could not write its files, "
+           "before MPI_Finalize; run it again, or read what it wrote with simrun analyse --partial",
+           dir, lowest, lowest, others);
+  return BAS_EDATA;
+}
+
+met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t *info, char *err, size_t errlen)
 {
   met_timeline_info_t own;
   stream_t s = {.info = info ? info : &own};
@@ -825,7 +854,9 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
   met_tl_match_t *m = NULL;
   if (errlen)
     err[0] = '\0';
-  int rc = open_all(&s, dir, keep, &trace, err, errlen);
+  int rc = flags & MET_TL_PARTIAL ? 0 : unfinished(dir, err, errlen);
+  if (rc == 0)
+    rc = open_all(&s, dir, flags & MET_TL_KEEP, &trace, err, errlen);
   if (rc == 0 && !(m = met_tl_match_new(s.nranks))) {
     snprintf(err, errlen, "%s: out of memory for %d ranks", dir, s.nranks);
     rc = BAS_ENOMEM;
@@ -851,11 +882,6 @@ met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t 
     return trace;
   met_trace_free(trace);
   return NULL;
-}
-
-met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen)
-{
-  return met_timeline_stream(dir, 1, NULL, err, errlen);
 }
 
 /* The bytes timeline `path` (`size` bytes on disk) would take unfolded and in format 1 beyond that size

@@ -42,28 +42,31 @@ typedef struct met_timeline_info {
                        * is not a whole run's, BAS_EIO or BAS_ENOMEM for this machine's limits and faults; else 0 */
 } met_timeline_info_t;
 
+/* met_timeline_stream's flags: a full trace rather than sums; a run whose ranks did not all finish read anyway. */
+enum { MET_TL_KEEP = 1, MET_TL_PARTIAL = 2 };
+
 /* Reads folder `dir` in one pass (each file in format 1 or 2, docs/tracer.md): timeline-0.txt, whose header gives the
  * number of ranks P, then timeline-1.txt .. timeline-(P-1).txt, all open at once and read in the order of their
  * intervals' start times, so that memory grows with P and the messages in flight, not with the run's length. Each
  * interval becomes one of the trace's (category and phase as written; peer, bytes; no hops nor compute parts: a
  * measurement cannot tell them), split by the wait state rules of docs/tracer.md into the wait for a partner (idle) and
- * the transfer (communication). With `keep` the trace is a full one (timelines, wait states), otherwise an aggregate
- * one (met_trace_new_aggregate). `info` may be NULL. Returns a new trace (free with met_trace_free), or NULL with one
- * message in err, "FILE:LINE: what is wrong; how to fix" ("FILE: ..." when no line is to blame): a missing rank, a
- * malformed or out-of-order line, a loop of more than 2^32 iterations (with `keep`, loops that unfold to more than 2^19
- * calls in the run), or out of memory. A file cut short (a run killed before MPI_Finalize: no "# end" line, perhaps
- * half a last line) is read up to its last whole line: the trace is returned and err names the first such file and line
+ * the transfer (communication). With MET_TL_KEEP in `flags` the trace is a full one (timelines, wait states), otherwise
+ * an aggregate one (met_trace_new_aggregate). `info` may be NULL. Returns a new trace (free with met_trace_free), or
+ * NULL with one message in err, "FILE:LINE: what is wrong; how to fix" ("FILE: ..." when no line is to blame): a
+ * missing rank, a malformed or out-of-order line, a loop of more than 2^32 iterations (with MET_TL_KEEP, loops that
+ * unfold to more than 2^19 calls in the run), or out of memory. A file cut short (a run killed before MPI_Finalize: no
+ * "# end" line, perhaps half a last line) is refused when the tracer's marker of a rank that did not finish is there
+ * (incomplete-N), unless MET_TL_PARTIAL is in `flags`; without a marker (a tracer before them, a hand-made folder) or
+ * with MET_TL_PARTIAL it is read up to its last whole line: the trace is returned and err names the first such file and
+ * line
  * ("FILE:LINE: cut short:
  * ..."); err is "" when every file is whole. */
-met_trace_t *met_timeline_stream(const char *dir, int keep, met_timeline_info_t *info, char *err, size_t errlen);
+met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t *info, char *err, size_t errlen);
 
 /* The bytes the timelines of folder `dir` would take unfolded: the files' sizes, and for each loop (docs/tracer.md)
  * 96 bytes (a computation's and a call's line) per slot and iteration. Files are scanned for loops only while the sum
  * stays at most `limit`: a larger sum is returned once known. 0 when the folder cannot be listed (the reader then says
  * why). */
 double met_timeline_bytes(const char *dir, double limit);
-
-/* met_timeline_stream with a full trace and no info. */
-met_trace_t *met_timeline_read(const char *dir, char *err, size_t errlen);
 
 #endif

@@ -41,15 +41,23 @@ static const char *kind_of(mode_t mode)
                           : "not a folder";
 }
 
-/* Whether `name` is one of the files a trace folder holds (index.txt, rank-N.txt, timeline-N.txt). */
+int trc_folder_rank_file(const char *name)
+{
+  static const char *const forms[] = {"rank-%d.txt%n", "timeline-%d.txt%n", TRC_INCOMPLETE "-%d%n"};
+  for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
+    int rank = -1;
+    int end = 0;
+    if (sscanf(name, forms[i], &rank, &end) == 1 && rank >= 0 && name[end] == '\0')
+      return rank;
+  }
+  return -1;
+}
+
+/* Whether `name` is one of the entries a trace folder holds (index.txt and trc_folder_rank_file's). */
 static int trace_name(const char *name)
 {
-  int rank = -1;
-  int end = 0;
-  if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strcmp(name, "index.txt") == 0)
-    return 1;
-  return (sscanf(name, "rank-%d.txt%n", &rank, &end) == 1 || sscanf(name, "timeline-%d.txt%n", &rank, &end) == 1) &&
-         rank >= 0 && name[end] == '\0';
+  return strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strcmp(name, "index.txt") == 0 ||
+         trc_folder_rank_file(name) >= 0;
 }
 
 /* The first entry of folder `dir` that no trace holds into `found`; 0 when there is none. */

@@ -285,8 +285,9 @@ static trc_out_t *open_rank_file(const char *kind)
   return trc_out_open(path, rec.rank, FILE_BUFFER);
 }
 
-/* Files of an earlier run with more ranks, and its index, would pass for part of this run: rank 0 removes them (the
- * other ranks only write files of ranks below size). A file it cannot remove is said once. */
+/* Files of an earlier run with more ranks, and its index, would pass for part of this run: rank 0 removes them, and
+ * the markers of its ranks >= size (the other ranks only write files of ranks below size). A file it cannot remove is
+ * said once. */
 static void remove_stale(void)
 {
   char path[PATH_MAX + 300];
@@ -294,18 +295,41 @@ static void remove_stale(void)
   if (unlink(path) != 0 && errno != ENOENT)
     fprintf(stderr, "simrun-trace: warning: cannot remove %s: %s\n", path, strerror(errno));
   DIR *dir = opendir(rec.dir);
-  for (struct dirent *e = dir ? readdir(dir) : NULL; e; e = readdir(dir)) {
-    int r = -1;
-    int end = 0;
-    if ((sscanf(e->d_name, "rank-%d.txt%n", &r, &end) == 1 || sscanf(e->d_name, "timeline-%d.txt%n", &r, &end) == 1) &&
-        e->d_name[end] == '\0' && r >= rec.size) {
+  for (struct dirent *e = dir ? readdir(dir) : NULL; e; e = readdir(dir))
+    if (trc_folder_rank_file(e->d_name) >= rec.size) {
       snprintf(path, sizeof path, "%s/%s", rec.dir, e->d_name);
       if (unlink(path) != 0)
         fprintf(stderr, "simrun-trace: warning: cannot remove %s of an earlier run: %s\n", path, strerror(errno));
     }
-  }
   if (dir)
     closedir(dir);
+}
+
+/* The path of this rank's marker (trc_folder.h). */
+static void marker_path(char *path, size_t len)
+{
+  snprintf(path, len, "%s/" TRC_INCOMPLETE "-%d", rec.dir, rec.rank);
+}
+
+/* The rank's marker, made before its files are opened and removed by trc_finish only once they are closed whole: a
+ * marker made first and removed last survives any way the rank can die, SIGKILL included, where a clean-up at exit or
+ * files renamed at the end would need the dying rank's help. 0, or -1 after a warning (the rank is not traced). */
+static int mark_incomplete(void)
+{
+  char path[PATH_MAX + 64];
+  marker_path(path, sizeof path);
+  FILE *marker = fopen(path, "w");
+  int ok = marker && fprintf(marker,
+                             "rank %d of %d has not finished: libsimrun-trace.so removes this file once the rank "
+                             "wrote its files whole at MPI_Finalize; if it remains, the rank was killed, aborted or "
+                             "could not write, and its files stop short (docs/tracer.md)\n",
+                             rec.rank, rec.size) > 0;
+  if (marker && fclose(marker) != 0)
+    ok = 0;
+  if (!ok)
+    fprintf(stderr, "simrun-trace: warning: rank %d cannot write %s: %s; this run is not traced\n", rec.rank, path,
+            strerror(errno));
+  return ok ? 0 : -1;
 }
 
 static int open_files(void)
@@ -325,6 +349,8 @@ static int open_files(void)
   }
   if (rec.rank == 0)
     remove_stale();
+  if (mark_incomplete() != 0)
+    return -1;
   rec.ti = open_rank_file("rank");
   rec.timeline = rec.ti ? open_rank_file("timeline") : NULL;
   if (!rec.timeline) {
@@ -1158,5 +1184,11 @@ int trc_finish(void)
   rec.ti = rec.timeline = NULL;
   if (!ok && !rec.failed)
     fprintf(stderr, "simrun-trace: warning: rank %d could not write its files in %s whole\n", rec.rank, rec.dir);
+  char marker[PATH_MAX + 64];
+  marker_path(marker, sizeof marker);
+  if (ok && unlink(marker) != 0) { /* the rank's files are whole */
+    fprintf(stderr, "simrun-trace: warning: rank %d cannot remove %s: %s\n", rec.rank, marker, strerror(errno));
+    ok = 0;
+  }
   return rec.failed || from_others ? TRC_FAILED_SAID : !ok ? TRC_FAILED : rec.nrefused ? TRC_NOT_SMPI : TRC_WHOLE;
 }

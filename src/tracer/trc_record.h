@@ -17,7 +17,8 @@ typedef enum trc_category {
 
 /* Starts recording for rank `rank` of `size`: reads SIMRUN_TRACE_DIR (default "simrun-trace"), SIMRUN_TRACE_FORMAT
  * and SIMRUN_TRACE_FLOPS (flop/s; without it a short calibration loop measures the rate), creates the folder (rank 0
- * removes an earlier run's index and files of ranks >= size) and opens the rank's files. Returns 0, or -1 with a
+ * removes an earlier run's index, files and markers of ranks >= size), makes the rank's marker incomplete-RANK
+ * (trc_folder.h) and opens the rank's files. Returns 0, or -1 with a
  * message on stderr: recording is then off and every other function does nothing. */
 int trc_start(int rank, int size);
 
@@ -110,7 +111,8 @@ void trc_flush(void);
 /* How a rank's files ended, ordered so that the least of the ranks' is the run's. */
 enum { TRC_FAILED_SAID = 0, TRC_FAILED = 1, TRC_NOT_SMPI = 2, TRC_WHOLE = 3 };
 
-/* Ends recording: the rank's last lines, the untraced-call warnings, the files closed. Returns TRC_WHOLE when both
+/* Ends recording: the rank's last lines, the untraced-call warnings, the files closed and, when they are whole, the
+ * rank's marker removed. Returns TRC_WHOLE when both
  * files were written whole, TRC_NOT_SMPI when whole but without actions SIMRUN_TRACE_FORMAT=smpi left out,
  * TRC_FAILED_SAID when a write failed during the run (said then, in one line), TRC_FAILED otherwise (a message on
  * stderr). */

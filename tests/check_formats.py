@@ -181,28 +181,30 @@ def column_of(head):
     if "|" in head:
         return head.split("|")[0]
     special = {"communication/computation": "comm_comp_ratio", "memory/processing": "mem_proc_ratio",
-               "utilisation U_p": "utilisation", "model diff": "model_diff", "reference (s)": "reference_s",
-               "simrun (s)": "simrun_s", "simrun difference": "rel_diff", "work (s)": "rank_work_s"}
+               "utilisation U_p": "utilisation", "model diff": "model_diff", "simrun difference": "rel_diff"}
     if head in special:
         return special[head]
     if head.startswith("B-ratio "):
         return "b_" + head[8:]
     if head == "platform":  # the swept platform parameter, its path as written (docs/results.md)
         return "platform_file"
-    name = head.lower().replace(" ", "_").replace("-", "_")
-    return name[:-4] + "_s" if name.endswith("_(s)") else name
+    unit = head_unit(head)
+    name = head[:head.rfind(" (")] if unit else head  # a time in any unit is the CSV's column in seconds
+    name = name.lower().replace(" ", "_").replace("-", "_")
+    return name + "_s" if unit else name
 
 
 def head_unit(head):
-    """The time unit a schema table's head names ("t_par_s|T_par (ms)": "ms"), or None."""
+    """The time unit a head names ("t_par_s|T_par (ms)", "idle (us)": "ms", "us"), or None."""
     text = head.split("|")[-1]
-    unit = text[text.rfind("(") + 1:-1] if "|" in head and text.endswith(")") else None
+    unit = text[text.rfind("(") + 1:-1] if text.endswith(")") else None
     return unit if unit in UNITS else None
 
 
 def scaled_agrees(cell, text, largest):
-    """A time the page shows in its column's unit (at least 3 significant digits, rep_units.h) against the CSV's SI
-    seconds: within half its last digit; "0" where the CSV's is under the noise floor (1e-9 of the column's largest)."""
+    """A time the page shows in its column's unit (at least 3 significant digits below 6 decimals, rep_units.h)
+    against the CSV's SI seconds: within half its last digit; "0" where the CSV's is under the noise floor (1e-9 of
+    the column's largest)."""
     cell, unit = cell
     if text == "" or cell in ("", "-"):
         return cell in ("", "-") and text == ""
@@ -211,7 +213,8 @@ def scaled_agrees(cell, text, largest):
         return abs(value) <= 1e-9 * largest
     decimals = len(cell.split(".")[1]) if "." in cell else 0
     significant = len(cell.replace("-", "").replace(".", "").lstrip("0"))
-    return significant >= 3 and abs(float(cell) / UNITS[unit] - value) <= 0.5001 * 10 ** -decimals / UNITS[unit]
+    # fewer digits only at rep_unit_pick's cap of 6 decimals (a value 1e-4 of its column's largest)
+    return (significant >= 3 or decimals == 6) and abs(float(cell) / UNITS[unit] - value) <= 0.5001 * 10 ** -decimals / UNITS[unit]
 
 
 def html_rows(table_rows, header, keys, csv_rows, extra=()):
@@ -256,21 +259,27 @@ def check_html_table(section, header, table_rows, folder, doc):
             elif column in row:
                 check(cell == row[column] or cell and row[column] and float(cell) == float(row[column]),
                       f"{what}: {cell!r} against CSV {row[column]!r}")
-            elif column == "idle_s" and section == "bottlenecks":
+            elif column == "idle_s" and section == "bottlenecks" and head_unit(head):
                 point = doc["points"][next(i for i, m in enumerate(main) if all(m[k] == row[k] for k in keys))]
-                agree(cell, point["bottleneck"]["idle_s"], what)
+                largest = max(abs(pt["bottleneck"]["idle_s"]) for pt in doc["points"])
+                check(scaled_agrees((cell, head_unit(head)), str(point["bottleneck"]["idle_s"]), largest),
+                      f"{what}: {cell!r} against JSON {point['bottleneck']['idle_s']!r} s")
             else:
                 check(False, f"{what}: no CSV column {column} in {name}")
 
 
 def check_html_factors(header, table_rows, folder):
-    """A factor x factor table at one p ("p = P", then the last factor's values as columns, each a T_par and a speedup,
-    "*" on the best; a row per combination of the others, named by their values' file names) against -factors.csv."""
+    """A factor x factor table at one p ("p = P", then the last factor's values as columns, each a T_par in the p's unit
+    and a speedup, "*" on the best; a row per combination of the others, named by their values' file names) against -factors.csv."""
     names, rows = cr.table(f"{folder}/out-factors.csv")
     factors = names[names.index("scenario") + 1:names.index("p")]
     check(len(header) >= 2 and header[0].startswith("p = "), f"HTML factors header {header}")
     p, columns = header[0][len("p = "):], header[1:]
-    for cells in table_rows[1:]:  # the first row names T_par and speedup under each column
+    units = {head_unit(h) for h in table_rows[0][0::2]} if table_rows else set()
+    check(len(units) == 1 and None not in units, f"HTML factors at p = {p}: T_par heads {table_rows[:1]}")
+    unit = units.pop() if len(units) == 1 else "s"
+    at_p = [abs(float(r["t_par_s"])) for r in rows if r["p"] == p]
+    for cells in table_rows[1:]:  # the first row names T_par (its unit) and speedup under each column
         label, pairs = cells[0], cells[1:]
         check(len(pairs) == 2 * len(columns), f"HTML factors at p = {p}, {label}: {len(pairs)} cells")
         for value, t_par, speedup in zip(columns, pairs[0::2], pairs[1::2]):
@@ -284,7 +293,8 @@ def check_html_factors(header, table_rows, folder):
             if len(match) != 1:
                 continue
             best = t_par.endswith("*")
-            check(float(t_par.rstrip(" *")) == float(match[0]["t_par_s"]), f"{what}: T_par {t_par!r}")
+            check(scaled_agrees((t_par.rstrip(" *"), unit), match[0]["t_par_s"], max(at_p)),
+                  f"{what}: T_par {t_par!r} ({unit}) against CSV {match[0]['t_par_s']!r} s")
             check(float(speedup) == float(match[0]["speedup"]), f"{what}: speedup {speedup!r}")
             check(best == (match[0]["best"] == "1"), f"{what}: best mark {t_par!r} against best = {match[0]['best']}")
 

@@ -970,5 +970,8 @@ int main(void)
       {"test_analyse_status_from_the_code", test_analyse_status_from_the_code},
       {"test_analyse_late_write_failure_is_runtime", test_analyse_late_write_failure_is_runtime},
       {NULL, NULL}};
+  /* the cases match whole lines of the command's own output: one line each at the widest report (the lines fitted
+   * to 80 columns are test_cli_layout's) */
+  setenv("COLUMNS", "1000", 1);
   return tu_run("cli_analyse", cases);
 }

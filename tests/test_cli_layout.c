@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The terminal report within its width, end to end (cli_layout.h): every shipped scenario's default report has no line
  * wider than 80 columns (not a terminal, no COLUMNS), none wider than 120 at --width 120 or than 100 with COLUMNS=100,
- * and a lost-cycle study's opens with its summary; --width outside 40..1000 is refused with exit status 2. */
+ * and a lost-cycle study's opens with its summary; simrun analyse's lines fit too; --width outside 40..1000 is refused
+ * with exit status 2. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 
 #include "tu.h"
@@ -106,6 +107,28 @@ static void test_cli_layout_columns(void)
   unsetenv("COLUMNS");
 }
 
+/* simrun analyse's own lines (each run's pairing, the clock condition, T_seq's source) within the report's width: 80
+ * when not a terminal, or --width. Before they were wrapped, clock-condition's run line was 339 columns. */
+static void test_cli_layout_analyse(void)
+{
+  static const char *const runs[] = {"two-ranks", "clock-condition"};
+  static const char *const widths[][2] = {{"", "80"}, {"--width", "120"}};
+  unsetenv("COLUMNS");
+  for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++)
+    for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+      char dir[2048];
+      snprintf(dir, sizeof dir, "%s/tests/data/tracer/%s", SIMRUN_SOURCE_DIR, runs[r]);
+      const char *args[] = {"analyse", dir, *widths[w][0] ? widths[w][0] : NULL, widths[w][1], NULL};
+      cli_run_t run;
+      CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+      CU_ASSERT_EQUAL(run.status, 0);
+      CU_ASSERT(widest(run.out) <= strtoul(widths[w][1], NULL, 10));
+      CU_ASSERT(widest(run.out) > 40);
+      CU_ASSERT(strstr(run.out, "Measured runs of ") != NULL);
+      run_free(&run);
+    }
+}
+
 static void test_cli_layout_bad_width(void)
 {
   EXPECT_FAILURE(.args = {"--width", "39", DATA "gj-small.xml"}, .bare = 1, .status = 2,
@@ -122,6 +145,7 @@ int main(void)
   static const tu_case_t cases[] = {{"test_cli_layout_default_80", test_cli_layout_default_80},
                                     {"test_cli_layout_width_120", test_cli_layout_width_120},
                                     {"test_cli_layout_columns", test_cli_layout_columns},
+                                    {"test_cli_layout_analyse", test_cli_layout_analyse},
                                     {"test_cli_layout_bad_width", test_cli_layout_bad_width},
                                     {NULL, NULL}};
   return tu_run("cli_layout", cases);

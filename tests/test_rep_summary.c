@@ -79,11 +79,14 @@ typedef struct fixture {
   stu_study_t study;
 } fixture_t;
 
-static void fixture_up(fixture_t *f)
+/* The what-if above; with `zipped` 1, its topology zipped with p as a scaled sweep's n is (scn_param_t.zip); with 2,
+ * its broadcast too. */
+static void fixture_up(fixture_t *f, int zipped)
 {
-  f->params[0] = (scn_param_t){.name = "topology", .values = topologies, .nvalues = 2, .swept = 1};
-  f->params[1] = (scn_param_t){.name = "broadcast", .values = broadcasts, .nvalues = 2, .swept = 1};
-  f->params[2] = (scn_param_t){.name = "p", .values = ps, .nvalues = 2, .swept = 1, .role = SCN_ROLE_PROCESSES};
+  f->params[0] = (scn_param_t){.name = "topology", .values = topologies, .nvalues = 2, .swept = 1, .zip = zipped != 0};
+  f->params[1] = (scn_param_t){.name = "broadcast", .values = broadcasts, .nvalues = 2, .swept = 1, .zip = zipped / 2};
+  f->params[2] = (scn_param_t){
+      .name = "p", .values = ps, .nvalues = 2, .swept = 1, .role = SCN_ROLE_PROCESSES, .zip = zipped != 0};
   f->ref = (scn_reference_t){.quantity = "t_par",
                              .source = "hand",
                              .where_name = "broadcast",
@@ -91,7 +94,8 @@ static void fixture_up(fixture_t *f)
                              .p = ref_p,
                              .values = ref_values,
                              .count = 1};
-  f->scenario = (scn_scenario_t){.name = "what-if", .params = f->params, .nparams = 3, .refs = &f->ref, .nrefs = 1};
+  f->scenario = (scn_scenario_t){
+      .name = "what-if", .params = f->params, .nparams = 3, .refs = &f->ref, .nrefs = 1, .nzips = zipped != 0};
   build(f->points);
   f->study = (stu_study_t){.scenario = &f->scenario,
                            .facts = {.views = MET_VIEW_LOST_CYCLES, .skeleton = "hand"},
@@ -107,12 +111,24 @@ static void fixture_down(fixture_t *f)
     stu_slots_release(&f->points[i]);
 }
 
+/* The fixture and its summary; summary_down frees both. */
+static void summary_up(fixture_t *f, rep_summary_t *s, int zipped)
+{
+  fixture_up(f, zipped);
+  CU_ASSERT_EQUAL_FATAL(rep_summary_make(&f->study, s), 0);
+}
+
+static void summary_down(fixture_t *f, rep_summary_t *s)
+{
+  rep_summary_free(s);
+  fixture_down(f);
+}
+
 static void test_rep_summary_figures(void)
 {
   fixture_t f;
-  fixture_up(&f);
   rep_summary_t s;
-  CU_ASSERT_EQUAL_FATAL(rep_summary_make(&f.study, &s), 0);
+  summary_up(&f, &s, 0);
   CU_ASSERT_EQUAL(s.p_min, 4);
   CU_ASSERT_EQUAL(s.p_max, 16);
   CU_ASSERT_EQUAL_FATAL(s.nranges, 2);
@@ -141,27 +157,24 @@ static void test_rep_summary_figures(void)
   CU_ASSERT_PTR_EQUAL(s.refs_t_par.worst_point, &f.points[7]);
   CU_ASSERT_EQUAL(s.refs_parts.count, 0);
   CU_ASSERT_EQUAL(s.model_count, 0);
-  rep_summary_free(&s);
-  fixture_down(&f);
+  summary_down(&f, &s);
 }
 
 /* The same summary as printed: at most 20 lines within 80 columns (and no line wider than 40 at 40), with the figures
  * above. */
-/* The summary of the hand-built what-if at `width` columns (the caller frees it). */
-static char *printed(int width)
+/* The summary of the hand-built what-if (zipped as fixture_up says) at `width` columns (the caller frees it). */
+static char *printed(int width, int zipped)
 {
   fixture_t f;
-  fixture_up(&f);
   rep_summary_t s;
-  CU_ASSERT_EQUAL_FATAL(rep_summary_make(&f.study, &s), 0);
+  summary_up(&f, &s, zipped);
   char *text = NULL;
   size_t len = 0;
   FILE *out = open_memstream(&text, &len);
   CU_ASSERT_FATAL(out != NULL);
   rep_summary_print(out, &f.study, &s, width);
   fclose(out);
-  rep_summary_free(&s);
-  fixture_down(&f);
+  summary_down(&f, &s);
   return text;
 }
 
@@ -169,7 +182,7 @@ static void test_rep_summary_printed(void)
 {
   static const int widths[] = {80, 40};
   for (size_t w = 0; w < 2; w++) {
-    char *text = printed(widths[w]);
+    char *text = printed(widths[w], 0);
     size_t lines = 0;
     for (const char *c = text + 1; *c; c += strcspn(c, "\n") + 1) { /* after the blank line before it */
       CU_ASSERT(strcspn(c, "\n") <= (size_t)widths[w]);
@@ -194,7 +207,7 @@ static void test_rep_summary_printed(void)
 static void test_rep_summary_never_speeds_up(void)
 {
   t_seq = 1;
-  char *text = printed(100);
+  char *text = printed(100, 0);
   CU_ASSERT_PTR_NOT_NULL(
       strstr(text, "Bottleneck: none at a best p, the run never speeds up (speedup at most 0.22)\n"));
   CU_ASSERT_PTR_NULL(strstr(text, "Bottleneck at p ="));
@@ -202,11 +215,44 @@ static void test_rep_summary_never_speeds_up(void)
   t_seq = 40;
 }
 
+/* The what-if with its topology zipped with p (a scaled sweep's n): only points of equal topology are rivals at a p.
+ * By hand from the times above: p = 4, mesh: neighbour 12 s best, by 3 / 12 = 25% over one-to-all 15 s; torus:
+ * neighbour 12.1 s, by 1.9 / 12.1 = 15.70% over 14 s; p = 16, mesh: 5 s, by 100% over 10 s; torus: 4.5 s, by 100%
+ * over 9 s. Unzipped, p = 4 ranked mesh/neighbour over torus/neighbour (0.83%), points of different topologies. */
+static void test_rep_summary_scaled(void)
+{
+  fixture_t f;
+  rep_summary_t s;
+  summary_up(&f, &s, 1);
+  CU_ASSERT_EQUAL_FATAL(s.nranges, 4);
+  static const int best[] = {1, 3, 5, 7}, second[] = {0, 2, 4, 6};
+  static const double margins[] = {3.0 / 12, 1.9 / 12.1, 1, 1};
+  for (size_t k = 0; k < 4; k++) {
+    CU_ASSERT_PTR_EQUAL(s.ranges[k].first, &f.points[best[k]]);
+    CU_ASSERT_PTR_EQUAL(s.ranges[k].runner_up, &f.points[second[k]]);
+    TU_ASSERT_CLOSE(s.ranges[k].margin_max, margins[k], 1e-12);
+  }
+  CU_ASSERT_PTR_EQUAL(s.sep_best, &f.points[7]); /* the largest p's last ranking: torus */
+  CU_ASSERT_PTR_EQUAL(s.sep_second, &f.points[6]);
+  summary_down(&f, &s);
+  char *text = printed(100, 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "Best per p (lowest T_par among equal topology), its lead"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "p = 4: mesh, neighbour, by 25.00% over mesh, one-to-all\n"));
+  free(text);
+  /* both zipped: no two points at a p are rivals, and the summary says so */
+  text = printed(200, 2);
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "Best per p: none compared (at each p the points differ in topology, broadcast "
+                                      "alone: a scaled sweep's sizes)\n"));
+  CU_ASSERT_PTR_NULL(strstr(text, "Best vs runner-up"));
+  free(text);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_summary_figures", test_rep_summary_figures},
                                     {"test_rep_summary_printed", test_rep_summary_printed},
                                     {"test_rep_summary_never_speeds_up", test_rep_summary_never_speeds_up},
+                                    {"test_rep_summary_scaled", test_rep_summary_scaled},
                                     {NULL, NULL}};
   return tu_run("rep_summary", cases);
 }

@@ -2000,5 +2000,8 @@ int main(void)
       {"test_trc_mpi_children_work_counted", test_trc_mpi_children_work_counted},
       {"test_trc_mpi_polls_without_tracer_cost", test_trc_mpi_polls_without_tracer_cost},
       {NULL, NULL}};
+  /* the cases match whole lines of simrun analyse's own output: one line each at the widest report (the lines
+   * fitted to 80 columns are test_cli_layout's) */
+  setenv("COLUMNS", "1000", 1);
   return tu_run("trc_mpi", cases);
 }

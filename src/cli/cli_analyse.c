@@ -410,6 +410,19 @@ static void print_runs(FILE *out, const analyse_opts_t *opts, const runs_t *runs
   fprintf(out, "\n");
 }
 
+/* Closes `own`, the memory stream of *text, and writes what it holds to `out` within `width` columns as the report
+ * lays out its own (rep_fit_lines: a table split into column groups, a wider line wrapped); frees *text. 0, or -1 when
+ * out of memory. */
+static int fit_lines(FILE *out, FILE *own, char **text, int width)
+{
+  int rc = fclose(own) == 0 ? 0 : -1;
+  if (rc == 0)
+    rep_fit_lines(out, *text, width);
+  free(*text);
+  *text = NULL;
+  return rc;
+}
+
 /* The outputs' checks of the table (cli_formats.h) before any folder is read: no output may replace a file of a trace
  * folder or another output, each can be written and each folder made. 0, or EXIT_INPUT after the error line. */
 static int check_outputs(const analyse_opts_t *opts, cli_outputs_t *outputs)
@@ -545,6 +558,30 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
   return EXIT_OK;
 }
 
+/* The report on `out`: this command's lines on the runs, the study's report, then --replay-on's table and lines, all
+ * within the report's width (cli_layout_options). 0, or an exit status (print_replays'). */
+static int print_report(FILE *out, const analyse_opts_t *opts, const runs_t *runs, stu_study_t *study)
+{
+  const rep_print_options_t layout = cli_layout_options(out, opts->width, opts->full);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *own = open_memstream(&text, &len);
+  if (!own)
+    return fail("%sout of memory", "");
+  print_runs(own, opts, runs);
+  if (fit_lines(out, own, &text, layout.width) != 0)
+    return fail("%sout of memory", "");
+  rep_print_with(out, study, &layout); /* with each run's phases (the study's phases view), with --full */
+  if (!opts->replay_on)
+    return EXIT_OK;
+  if (!(own = open_memstream(&text, &len)))
+    return fail("%sout of memory", "");
+  int status = print_replays(own, opts, runs, study);
+  if (fit_lines(out, own, &text, layout.width) != 0 && status == EXIT_OK)
+    status = fail("%sout of memory", "");
+  return status;
+}
+
 /* --platform: each run's bottleneck view from its TI trace replayed on the platform, given to the study so that the
  * report, CSV, JSON and SVG show it. 0, or the exit status of a replay that failed (after its line), or
  * CLI_EXIT_STOPPED. */
@@ -625,10 +662,7 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   status = opts->platform ? add_breakdowns(opts, runs, study) : EXIT_OK;
   if (status == EXIT_OK) {
     FILE *out = cli_report_stream(&outputs);
-    print_runs(out, opts, runs);
-    const rep_print_options_t layout = cli_layout_options(out, opts->width, opts->full);
-    rep_print_with(out, study, &layout); /* with each run's phases (the study's phases view), with --full */
-    status = opts->replay_on ? print_replays(out, opts, runs, study) : EXIT_OK;
+    status = print_report(out, opts, runs, study);
     fflush(out);
   }
   if (replays && opts->catch_signals)

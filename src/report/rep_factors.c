@@ -141,7 +141,8 @@ static void html_text(FILE *out, const char *tag, const char *text)
   fprintf(out, "</%s>", tag);
 }
 
-/* The table at the k-th p: a row per combination of the rows' factors, T_par and speedup under each column's value. */
+/* The table at the k-th p: a row per combination of the rows' factors, T_par (in the p's unit, as the terminal's) and
+ * speedup under each column's value. */
 static void html_table(FILE *out, const stu_study_t *study, const stu_factors_t *f, size_t k)
 {
   char label[256];
@@ -151,9 +152,11 @@ static void html_table(FILE *out, const stu_study_t *study, const stu_factors_t 
     rep_html_escaped(out, col_label(study, f, c), strlen(col_label(study, f, c)));
     fputs("</th>", out);
   }
+  rep_unit_t unit = p_unit(f, k);
+  char time[32];
   fputs("</tr>\n<tr>", out);
   for (size_t c = 0; c < f->cols; c++)
-    fputs("<th>T_par (s)</th><th>speedup</th>", out);
+    fprintf(out, "<th>T_par (%s)</th><th>speedup</th>", unit.name);
   fputs("</tr>\n", out);
   for (size_t r = 0; r < f->rows; r++) {
     row_label(study, f, r, label, sizeof label);
@@ -162,10 +165,11 @@ static void html_table(FILE *out, const stu_study_t *study, const stu_factors_t 
     for (size_t c = 0; c < f->cols; c++) {
       const stu_factor_cell_t *cell = stu_factors_cell(f, k, r, c);
       const char *cls = cell->best ? "n best" : "n";
-      if (cell->point)
-        fprintf(out, "<td class=\"%s\">%.9g%s</td><td class=\"%s\">%.9g</td>", cls, cell->point->t_par,
-                cell->best ? " *" : "", cls, stu_eppa(cell->point)->speedup);
-      else
+      if (cell->point) {
+        rep_unit_format(time, sizeof time, cell->point->t_par, &unit);
+        fprintf(out, "<td class=\"%s\">%s%s</td><td class=\"%s\">%.9g</td>", cls, time, cell->best ? " *" : "", cls,
+                stu_eppa(cell->point)->speedup);
+      } else
         fputs("<td class=\"n\">-</td><td class=\"n\">-</td>", out);
     }
     fputs("</tr>\n", out);

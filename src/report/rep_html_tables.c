@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The --html page's tables (rep_html_tables.h): the figures of the CSV's main, per-process, reference and bottleneck
- * tables and the model's summary (docs/results.md), to 9 significant digits like the CSV, as <table> elements a reader
- * can sort by eye and copy. */
+ * tables and the model's summary (docs/results.md), times in their column's unit (rep_units.h) and other figures to 9
+ * significant digits like the CSV, as <table> elements a reader can sort by eye and copy. */
 #include "rep_html_tables.h"
 #include "stu_lost_cycles.h"
 #include "stu_model.h"
@@ -47,11 +47,31 @@ static void cell_number(FILE *out, double x)
     fprintf(out, "<td class=\"n\">%.9g</td>", x);
 }
 
+/* A time cell in its column's unit: empty where there is none, as the CSV's. */
+static void cell_time(FILE *out, double seconds, const rep_unit_t *unit)
+{
+  char text[64];
+  if (isnan(seconds)) {
+    fputs("<td></td>", out);
+    return;
+  }
+  rep_unit_format(text, sizeof text, seconds, unit);
+  fprintf(out, "<td class=\"n\">%s</td>", text);
+}
+
 static void head_text(FILE *out, const char *text)
 {
   fputs("<th>", out);
   rep_html_escaped(out, text, strlen(text));
   fputs("</th>", out);
+}
+
+/* A time column's head, its name and unit: "T_par (ms)". */
+static void head_time(FILE *out, const char *name, const rep_unit_t *unit)
+{
+  char head[96];
+  snprintf(head, sizeof head, "%s (%s)", name, unit->name);
+  head_text(out, head);
 }
 
 /* The header cells of the swept parameters and p. */
@@ -71,16 +91,6 @@ static void key_cells(FILE *out, const stu_study_t *study, const stu_point_t *po
     if (s->params[j].swept && s->params[j].role != SCN_ROLE_PROCESSES)
       cell_text(out, point->values[j]);
   fprintf(out, "<td class=\"n\">%d</td>", point->p);
-}
-
-/* "<table>" and its header row: the keys, then `heads`. */
-static void table_head(FILE *out, const stu_study_t *study, const char *const *heads, size_t count)
-{
-  fputs("<table>\n<tr>", out);
-  key_heads(out, study);
-  for (size_t k = 0; k < count; k++)
-    head_text(out, heads[k]);
-  fputs("</tr>\n", out);
 }
 
 /* A schema's head cell: the column's head with its unit, its meaning as a tooltip, its CSV name in data-column (what a
@@ -168,27 +178,54 @@ int rep_html_has_references(const stu_study_t *study)
   return 0;
 }
 
-void rep_html_references(FILE *out, const stu_study_t *study)
+/* The reference table's rows and their points, in the page's order (point, then reference); how many. */
+static size_t reference_rows(const stu_study_t *study, rep_ref_row_t *rows, const stu_point_t **at)
 {
-  static const char *const heads[] = {"quantity", "source", "reference (s)", "simrun (s)", "simrun difference"};
-  rep_ref_row_t row;
-  table_head(out, study, heads, sizeof heads / sizeof heads[0]);
+  size_t n = 0;
   for (size_t i = 0; i < study->npoints; i++)
     for (size_t r = 0; r < study->scenario->nrefs; r++)
-      if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &row)) {
-        fputs("<tr>", out);
-        key_cells(out, study, &study->points[i]);
-        cell_text(out, row.quantity);
-        cell_text(out, row.source);
-        cell_number(out, row.reference);
-        cell_number(out, row.simrun);
-        if (isnan(row.difference))
-          fputs("<td></td>", out);
-        else
-          fprintf(out, "<td class=\"n\">%+.1f%%</td>", 100 * row.difference);
-        fputs("</tr>\n", out);
-      }
+      if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &rows[n]))
+        at[n++] = &study->points[i];
+  return n;
+}
+
+void rep_html_references(FILE *out, const stu_study_t *study)
+{
+  size_t max = study->npoints * study->scenario->nrefs;
+  rep_ref_row_t *rows = malloc((max + 1) * sizeof *rows);
+  const stu_point_t **at = malloc((max + 1) * sizeof *at);
+  double *times = malloc(2 * (max + 1) * sizeof *times); /* the reference column, then simrun's */
+  size_t n = rows && at && times ? reference_rows(study, rows, at) : 0;
+  for (size_t k = 0; k < n; k++) {
+    times[k] = rows[k].reference;
+    times[n + k] = rows[k].simrun;
+  }
+  rep_unit_t reference = rep_unit_pick(times, n), simrun = rep_unit_pick(times + n, n);
+  fputs("<table>\n<tr>", out);
+  key_heads(out, study);
+  head_text(out, "quantity");
+  head_text(out, "source");
+  head_time(out, "reference", &reference);
+  head_time(out, "simrun", &simrun);
+  head_text(out, "simrun difference");
+  fputs("</tr>\n", out);
+  for (size_t k = 0; k < n; k++) {
+    fputs("<tr>", out);
+    key_cells(out, study, at[k]);
+    cell_text(out, rows[k].quantity);
+    cell_text(out, rows[k].source);
+    cell_time(out, rows[k].reference, &reference);
+    cell_time(out, rows[k].simrun, &simrun);
+    if (isnan(rows[k].difference))
+      fputs("<td></td>", out);
+    else
+      fprintf(out, "<td class=\"n\">%+.1f%%</td>", 100 * rows[k].difference);
+    fputs("</tr>\n", out);
+  }
   fputs("</table>\n", out);
+  free(rows);
+  free(at);
+  free(times);
 }
 
 int rep_html_has_bottlenecks(const stu_study_t *study)
@@ -205,22 +242,45 @@ static int sub_shown(const stu_study_t *study, int s)
   return (study->facts.subs & 1u << s) != 0;
 }
 
-static void bottleneck_heads(FILE *out, const stu_study_t *study)
+/* The bottleneck table's time columns: T_par, the components, the sub-components, idle. */
+enum { TIME_TPAR, TIME_COMP, TIME_SUB = TIME_COMP + MET_COMP_COUNT, TIME_IDLE = TIME_SUB + MET_SUB_COUNT, TIME_COLS };
+
+/* Time column k at `point`, its name into *name. */
+static double bottleneck_time(const stu_point_t *point, int k, const char **name)
+{
+  const met_breakdown_t *b = stu_breakdown(point);
+  if (k == TIME_TPAR) {
+    *name = "T_par";
+    return point->t_par;
+  }
+  if (k < TIME_SUB) {
+    *name = met_component_name((met_component_t)(k - TIME_COMP));
+    return b->component[k - TIME_COMP];
+  }
+  if (k < TIME_IDLE) {
+    *name = met_sub_name((met_sub_t)(k - TIME_SUB));
+    return b->sub[k - TIME_SUB];
+  }
+  *name = "idle";
+  return b->idle;
+}
+
+static int bottleneck_shown(const stu_study_t *study, int k)
+{
+  return k < TIME_SUB || k >= TIME_IDLE || sub_shown(study, k - TIME_SUB);
+}
+
+static void bottleneck_heads(FILE *out, const stu_study_t *study, const rep_unit_t *units)
 {
   char head[80];
+  const char *name;
   fputs("<table>\n<tr>", out);
   key_heads(out, study);
-  head_text(out, "T_par (s)");
-  for (int c = 0; c < MET_COMP_COUNT; c++) {
-    snprintf(head, sizeof head, "%s (s)", met_component_name(c));
-    head_text(out, head);
-  }
-  for (int s = 0; s < MET_SUB_COUNT; s++)
-    if (sub_shown(study, s)) {
-      snprintf(head, sizeof head, "%s (s)", met_sub_name(s));
-      head_text(out, head);
+  for (int k = 0; k < TIME_COLS; k++)
+    if (bottleneck_shown(study, k) && study->npoints) {
+      bottleneck_time(&study->points[0], k, &name);
+      head_time(out, name, &units[k]);
     }
-  head_text(out, "idle (s)");
   for (int c = 0; c < MET_COMP_COUNT; c++) {
     snprintf(head, sizeof head, "B-ratio %s", met_component_name(c));
     head_text(out, head);
@@ -231,20 +291,32 @@ static void bottleneck_heads(FILE *out, const stu_study_t *study)
   fputs("</tr>\n", out);
 }
 
+/* Each time column's unit over the study's points. */
+static void bottleneck_units(const stu_study_t *study, rep_unit_t units[TIME_COLS])
+{
+  const char *name;
+  double *times = malloc((study->npoints + 1) * sizeof *times);
+  for (int k = 0; k < TIME_COLS; k++) {
+    for (size_t i = 0; times && i < study->npoints; i++)
+      times[i] = bottleneck_time(&study->points[i], k, &name);
+    units[k] = rep_unit_pick(times, times ? study->npoints : 0);
+  }
+  free(times);
+}
+
 void rep_html_bottlenecks(FILE *out, const stu_study_t *study)
 {
-  bottleneck_heads(out, study);
+  rep_unit_t units[TIME_COLS];
+  const char *name;
+  bottleneck_units(study, units);
+  bottleneck_heads(out, study, units);
   for (size_t i = 0; i < study->npoints; i++) {
     const met_breakdown_t *b = stu_breakdown(&study->points[i]);
     fputs("<tr>", out);
     key_cells(out, study, &study->points[i]);
-    cell_number(out, study->points[i].t_par);
-    for (int c = 0; c < MET_COMP_COUNT; c++)
-      cell_number(out, b->component[c]);
-    for (int s = 0; s < MET_SUB_COUNT; s++)
-      if (sub_shown(study, s))
-        cell_number(out, b->sub[s]);
-    cell_number(out, b->idle);
+    for (int k = 0; k < TIME_COLS; k++)
+      if (bottleneck_shown(study, k))
+        cell_time(out, bottleneck_time(&study->points[i], k, &name), &units[k]);
     for (int c = 0; c < MET_COMP_COUNT; c++)
       cell_number(out, b->b_ratio[c]);
     cell_number(out, b->comm_comp_ratio);

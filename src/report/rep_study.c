@@ -58,14 +58,22 @@ void rep_print_study(FILE *out, const stu_study_t *study, int width)
 {
   if (!stu_has_view(study, MET_VIEW_LOST_CYCLES) || !rep_sweeps_more_than_p(study))
     return;
-  size_t count = 0;
+  size_t count = 0, rivals = 0;
   const stu_ranking_t *rankings = stu_rankings(study, &count);
+  for (size_t k = 0; k < count; k++)
+    rivals += rankings[k].second != NULL;
+  if (rivals == 0) /* a scaled sweep of p alone: the summary says that nothing was compared */
+    return;
   rep_unit_t unit = table_unit(rankings, count);
+  char held[128], title[512];
+  rep_summary_held(study, held, sizeof held);
+  snprintf(title, sizeof title,
+           "Study summary: the best point for each p (lowest T_par%s%s), and why: the runner-up's extra time per "
+           "process in each class of the trace (they add up to the difference in T_par), and the class that makes most "
+           "of it",
+           held[0] ? " among equal " : "", held);
   fputc('\n', out);
-  rep_wrap(out,
-           "Study summary: the best point for each p (lowest T_par), and why: the runner-up's extra time per process "
-           "in each class of the trace (they add up to the difference in T_par), and the class that makes most of it",
-           width, 0);
+  rep_wrap(out, title, width, 0);
   rep_cols_t *cols = rep_cols_new(10, 1);
   if (!cols)
     return;

@@ -6,6 +6,7 @@
 #include "bas_error.h"
 
 #include "rep_layout.h"
+#include "rep_picture.h"
 #include "rep_units.h"
 #include "stu_model.h"
 
@@ -47,7 +48,9 @@ static int by_p(const void *a, const void *b)
 {
   const stu_ranking_t *x = a;
   const stu_ranking_t *y = b;
-  return (x->best->p > y->best->p) - (x->best->p < y->best->p);
+  if (x->best->p != y->best->p)
+    return (x->best->p > y->best->p) - (x->best->p < y->best->p);
+  return (x->best > y->best) - (x->best < y->best); /* at one p, in the study's order (a scaled sweep's n) */
 }
 
 static int same_config(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b)
@@ -249,12 +252,27 @@ static void print_range(FILE *out, const stu_study_t *study, const rep_best_rang
         r->margin_min < REP_SUMMARY_WITHIN ? within : "");
 }
 
+void rep_summary_held(const stu_study_t *study, char *buf, size_t len)
+{
+  const scn_scenario_t *sc = study->scenario;
+  buf[0] = '\0';
+  for (size_t j = 0; j < sc->nparams; j++)
+    if (sc->params[j].zip && sc->params[j].role != SCN_ROLE_PROCESSES)
+      rep_append(buf, len, "%s%s", buf[0] ? ", " : "", sc->params[j].name);
+}
+
 static void print_ranges(FILE *out, const stu_study_t *study, const rep_summary_t *s, size_t max_ranges, int width)
 {
-  if (s->nranges == 0)
+  char held[128];
+  rep_summary_held(study, held, sizeof held);
+  if (s->nranges == 0) {
+    if (held[0]) /* a scaled sweep of p alone: its points at one p differ only in the problem's size */
+      say(out, width, "Best per p: none compared (at each p the points differ in %s alone: a scaled sweep's sizes)",
+          held);
     return;
-  say(out, width, "Best per p (lowest T_par), its lead over the runner-up, \"within %.0f%%\" below %.0f%%:",
-      100 * REP_SUMMARY_WITHIN, 100 * REP_SUMMARY_WITHIN);
+  }
+  say(out, width, "Best per p (lowest T_par%s%s), its lead over the runner-up, \"within %.0f%%\" below %.0f%%:",
+      held[0] ? " among equal " : "", held, 100 * REP_SUMMARY_WITHIN, 100 * REP_SUMMARY_WITHIN);
   size_t shown = s->nranges > max_ranges ? max_ranges - 1 : s->nranges;
   for (size_t k = 0; k < shown; k++)
     print_range(out, study, &s->ranges[k], width);

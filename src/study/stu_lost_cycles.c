@@ -226,7 +226,18 @@ static void rank(stu_ranking_t *r, const stu_point_t *point)
   }
 }
 
-/* The ranking at each p. 0, or SIM_ENOMEM. */
+/* Whether points a and b are rivals: the same p and the same value of every zipped parameter other than p (a scaled
+ * sweep's n: a fixed-size point and a scaled one at one p solve different problems). */
+static int rivals(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b)
+{
+  const scn_scenario_t *sc = study->scenario;
+  for (size_t j = 0; j < sc->nparams; j++)
+    if (sc->params[j].zip && sc->params[j].role != SCN_ROLE_PROCESSES && strcmp(a->values[j], b->values[j]) != 0)
+      return 0;
+  return a->p == b->p;
+}
+
+/* The ranking at each p and zipped parameters' values. 0, or SIM_ENOMEM. */
 static int rankings(const stu_study_t *study, summary_t *s)
 {
   if (!(s->rankings = calloc(study->npoints ? study->npoints : 1, sizeof *s->rankings)))
@@ -234,7 +245,7 @@ static int rankings(const stu_study_t *study, summary_t *s)
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_point_t *point = &study->points[i];
     size_t k = 0;
-    while (k < s->nrankings && s->rankings[k].best->p != point->p)
+    while (k < s->nrankings && !rivals(study, s->rankings[k].best, point))
       k++;
     s->nrankings += k == s->nrankings;
     rank(&s->rankings[k], point);

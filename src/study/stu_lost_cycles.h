@@ -55,12 +55,14 @@ typedef struct stu_fit {
 /* The fit of `metric` over series `series` against the parameter at x_index (a numeric sweep, stu_numeric_sweep), as
  * summarised once the study was complete; NULL when the study has none there. Borrowed from the study. */
 const stu_fit_t *stu_fit(const stu_study_t *study, size_t x_index, stu_metric_t metric, size_t series);
-/* At one p, the point of lowest T_par (the earlier on ties) and the runner-up (NULL when p has one point). */
+/* At one p, among the points of equal zipped parameters (a scaled sweep's n: the fixed-size and the scaled point at
+ * one p are not rivals), the point of lowest T_par (the earlier on ties) and the runner-up (NULL when it has no
+ * rival). */
 typedef struct stu_ranking {
   const stu_point_t *best, *second;
 } stu_ranking_t;
-/* The ranking at each p, in the order of each p's first point, *count of them; borrowed from the study (NULL and 0
- * when it has none). */
+/* The ranking at each p and zipped parameters' values, in the order of their first point, *count of them; borrowed
+ * from the study (NULL and 0 when it has none). */
 const stu_ranking_t *stu_rankings(const stu_study_t *study, size_t *count);
 /* The bottleneck verdict (met_bottleneck_verdict) of series `series` against p; NULL when the study has none there (no
  * breakdown, or out of memory when it was drawn). Borrowed from the study. */

@@ -338,7 +338,9 @@ static void test_outputs_tracer_folder(void)
   CU_ASSERT_EQUAL_FATAL(mkdir(path, 0700), 0);
   copy_in(dir, SIMRUN_SOURCE_DIR "/tests/data/compare/ranks-a.csv", "mine/data.csv");
   cli_run_t run;
-  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+  /* Under a sanitizer every third case (a file, a FIFO, a folder of the user's): each is a run of mpirun, and the
+   * gate's code is the same for all; the normal build tries them all. */
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i += SANITIZED ? 3 : 1) {
     untouched_t u;
     note(&c, dir, &u);
     trace_into(dir, refused[i].target, refused[i].read_only, &run);

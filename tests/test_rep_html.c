@@ -373,6 +373,11 @@ static void assert_summary_first(const char *dom, const char *terminal)
  * opens with the summary. */
 static void test_rep_html_bounded_page(void)
 {
+  if (SANITIZED) { /* gj256 at p = 128 takes 20 s there; the page's writers, decimation (test_met_pixels) and summary
+                    * (test_rep_summary) run under it in the cases above and in their own suites */
+    fprintf(stderr, "\nbounded page: gj256 at p = 128 is too slow under a sanitizer; the normal build checks it\n");
+    return;
+  }
   char dir[1024], url[1200];
   const char *args[] = {"-q",    "--no-cache", SIMRUN_SOURCE_DIR "/scenarios/gj256.xml",
                         "--set", "p=128",      "--per-process",

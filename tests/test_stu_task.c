@@ -44,10 +44,20 @@ static void test_task_result_refuses_huge_rank_count(void)
   CU_ASSERT_EQUAL(read_result(FUZZED "result-huge-nranks.bin"), BAS_EIO);
 }
 
+/* A per-process point's pixels whose stored length said 4 GiB and whose zstd frame said otherwise: met_pixels_read
+ * asked malloc for the 4 GiB first (fuzz_result: out of memory). The frame's own content size is checked now, and no
+ * length beyond 1 GiB is taken; scripts/fuzz seeds fuzz_result with this input, so the fuzzer fails on it at once if
+ * the check goes. */
+static void test_task_result_refuses_huge_pixels(void)
+{
+  CU_ASSERT_NOT_EQUAL(read_result(FUZZED "result-huge-pixels.bin"), 0);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_task_result_refuses_huge_count", test_task_result_refuses_huge_count},
+      {"test_task_result_refuses_huge_pixels", test_task_result_refuses_huge_pixels},
       {"test_task_result_refuses_huge_rank_count", test_task_result_refuses_huge_rank_count},
       {NULL, NULL}};
   return tu_run("task", cases);

@@ -3,6 +3,7 @@
  * printed once everything succeeded and the --svg picture written whole or not at all. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream, strtok_r */
 #include "cli_compare.h"
+#include "bas_error.h"
 #include "cli_exit.h"
 
 #include "cli_output.h"
@@ -171,12 +172,13 @@ static int compare(const options_t *o)
   rep_compare_result_t result = {0};
   FILE *buffer = rc == 0 ? open_memstream(&text, &len) : NULL;
   if (rc == 0)
-    rc = buffer ? rep_compare_print(buffer, &a.t, &b.t, &o->compare, &result, message, sizeof message) : -2;
+    rc = buffer ? rep_compare_print(buffer, &a.t, &b.t, &o->compare, &result, message, sizeof message) : BAS_ENOMEM;
   if (buffer && fclose(buffer) != 0 && rc == 0)
-    rc = -2;
-  if (rc == -2 && !message[0])
-    snprintf(message, sizeof message, "out of memory");
-  int status = rc == 0 ? EXIT_OK : rc == -1 ? fail(message) : (fail(message), EXIT_RUNTIME);
+    rc = BAS_EIO;
+  if (rc < -1 && !message[0])
+    snprintf(message, sizeof message, "%s", bas_strerror(rc));
+  /* cli_table_read's -1 and the library's input codes are the user's (exit 2); the others this machine's (exit 1) */
+  int status = rc == 0 ? EXIT_OK : rc == -1 || bas_error_is_input(rc) ? fail(message) : (fail(message), EXIT_RUNTIME);
   if (status == EXIT_OK && o->svg)
     status = write_svg(&a.t, &b.t, &o->compare, o->svg);
   if (status == EXIT_OK && (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0))

@@ -402,7 +402,10 @@ const met_segment_t *met_pixels_segments(const met_pixels_t *px, int rank, size_
  * stream goes from a process to its parent or the cache of the same executable. */
 static const char packed_magic[4] = {'S', 'P', 'Z', '1'};
 static const char pixels_magic[4] = {'S', 'P', 'X', '1'};
-#define MAX_DATA ((uint64_t)1 << 32) /* a damaged length is refused before anything is allocated */
+/* A damaged length is refused before anything is allocated: the largest pixels written are about 420 MB (65,536 ranks x
+ * 1,100 columns, and at most 331 paths of 16 bytes a rank), well under 1 GiB; a 4 GiB length let fuzz_result ask
+ * malloc for 4 GiB. */
+#define MAX_DATA ((uint64_t)1 << 30)
 
 static int put(FILE *out, const void *data, size_t size)
 {
@@ -557,7 +560,9 @@ met_pixels_t *met_pixels_read(FILE *in)
       get(in, sizes, sizeof sizes) != 0 || sizes[0] == 0 || sizes[0] > MAX_DATA ||
       get_array(in, sizes[1], 1, &frame) != 0)
     return NULL;
-  char *data = frame ? malloc((size_t)sizes[0]) : NULL;
+  /* the frame's own header names its content size (ZSTD_compress writes it): a length that disagrees is damage */
+  int agrees = frame && ZSTD_getFrameContentSize(frame, (size_t)sizes[1]) == sizes[0];
+  char *data = agrees ? malloc((size_t)sizes[0]) : NULL;
   size_t n = data ? ZSTD_decompress(data, (size_t)sizes[0], frame, (size_t)sizes[1]) : 0;
   FILE *mem = data && !ZSTD_isError(n) && n == sizes[0] ? fmemopen(data, n, "rb") : NULL;
   met_pixels_t *px = mem ? read_data(mem) : NULL;

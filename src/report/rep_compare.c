@@ -388,7 +388,9 @@ int rep_compare_print(FILE *out, const rep_table_t *a, const rep_table_t *b, con
     snprintf(err, errlen, "out of memory");
   rep_pairing_free(&pr);
   metrics_free(&m);
-  return rc == 0 && ferror(out) ? -2 : rc;
+  if (rc == 0 && ferror(out))
+    return BAS_EIO;
+  return rc == 0 ? 0 : rc == -2 ? BAS_ENOMEM : BAS_EINVAL; /* choose_metrics: -1 wrong input, -2 out of memory */
 }
 
 /* What the picture draws of a table read from anywhere: a p that can be a process count, a value within what a time

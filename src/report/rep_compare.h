@@ -37,9 +37,9 @@ typedef struct rep_compare_result {
 /* Prints the comparison of b against a: a summary of at most 20 lines of at most 80 columns (the points paired, the
  * metrics compared, the tolerance, how many values are beyond it, the largest relative and absolute differences with
  * their points, the first cells beyond it and the first that are not numbers, the verdict), then with opts->full
- * every paired point's values and the points in one table only. Returns 0; -1 with the message in err when the input
- * is wrong (rep_pairing_make's errors, a --metric that is not a metric column of both, no metric in common); -2 when
- * out of memory or on a write error. */
+ * every paired point's values and the points in one table only. Returns 0; BAS_EINVAL with the message in err when
+ * the input is wrong (rep_pairing_make's errors, a --metric that is not a metric column of both, no metric in common);
+ * BAS_ENOMEM when out of memory, BAS_EIO on a write error. */
 int rep_compare_print(FILE *out, const rep_table_t *a, const rep_table_t *b, const rep_compare_opts_t *opts,
                       rep_compare_result_t *result, char *err, size_t errlen);
 

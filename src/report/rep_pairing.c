@@ -3,6 +3,7 @@
  * platform file by its name), its rows sorted on them, a key twice refused, then the two sorted lists merged. */
 #define _GNU_SOURCE /* qsort_r */
 #include "rep_pairing.h"
+#include "bas_error.h"
 #include "rep_points.h"
 #include "rep_processes.h"
 
@@ -224,11 +225,11 @@ int rep_pairing_make(const rep_table_t *a, const rep_table_t *b, rep_pairing_t *
                         .kb = malloc(MAX_KEYS * sizeof *pr->kb),
                         .partner = malloc((a->nrows + 1) * sizeof *pr->partner)};
   sorted_t sa = {0}, sb = {0};
-  int rc = pr->ka && pr->kb && pr->partner ? shared_keys(a, b, pr, err, errlen) : -2;
+  int rc = pr->ka && pr->kb && pr->partner ? (shared_keys(a, b, pr, err, errlen) == 0 ? 0 : BAS_EINVAL) : BAS_ENOMEM;
   if (rc == 0 && (sort_rows(a, pr->ka, pr->nkeys, &sa) != 0 || sort_rows(b, pr->kb, pr->nkeys, &sb) != 0))
-    rc = -2;
+    rc = BAS_ENOMEM;
   if (rc == 0 && (refuse_twice(a, pr->ka, &sa, err, errlen) != 0 || refuse_twice(b, pr->kb, &sb, err, errlen) != 0))
-    rc = -1;
+    rc = BAS_EINVAL;
   if (rc == 0)
     merge(a, b, &sa, &sb, pr);
   if (rc == 0 && pr->points == 0) {
@@ -236,9 +237,9 @@ int rep_pairing_make(const rep_table_t *a, const rep_table_t *b, rep_pairing_t *
     key_names(a, pr->ka, pr->nkeys, names, sizeof names);
     snprintf(err, errlen, "%s and %s have no point in common on %s; compare two tables of the same points", a->label,
              b->label, names);
-    rc = -1;
+    rc = BAS_EINVAL;
   }
-  if (rc == -2)
+  if (rc == BAS_ENOMEM)
     snprintf(err, errlen, "out of memory");
   free(sa.vals);
   free(sa.order);

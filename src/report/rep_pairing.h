@@ -38,9 +38,9 @@ typedef struct rep_pairing {
   size_t points;   /* rows of a that have a partner */
 } rep_pairing_t;
 
-/* Pairs a's rows with b's. Returns 0; -1 with the message in err when the input is wrong (no column p, no key column
- * in common, a point twice in one table: "FILE:LINE: ...", no point in common); -2 when out of memory. *pr is to be
- * freed with rep_pairing_free in every case. */
+/* Pairs a's rows with b's. Returns 0; BAS_EINVAL with the message in err when the input is wrong (no column p, no key
+ * column in common, a point twice in one table: "FILE:LINE: ...", no point in common); BAS_ENOMEM when out of memory.
+ * *pr is to be freed with rep_pairing_free in every case. */
 int rep_pairing_make(const rep_table_t *a, const rep_table_t *b, rep_pairing_t *pr, char *err, size_t errlen);
 
 /* Frees what rep_pairing_make made of *pr, whether it succeeded or not. */

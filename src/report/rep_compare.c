@@ -59,7 +59,7 @@ static void add_metric(metrics_t *m, size_t ja, long jb)
   m->jb[m->n++] = (size_t)jb;
 }
 
-/* The --metric names into m. 0, or -1 with the message when one is not a metric of both tables. */
+/* The --metric names into m. 0, or BAS_EINVAL with the message when one is not a metric of both tables. */
 static int named_metrics(const rep_table_t *a, const rep_table_t *b, const rep_compare_opts_t *o, metrics_t *m,
                          char *err, size_t errlen)
 {
@@ -69,28 +69,30 @@ static int named_metrics(const rep_table_t *a, const rep_table_t *b, const rep_c
       const char *lacks = ja < 0 ? a->label : column(b, o->metrics[k]) < 0 ? b->label : NULL;
       snprintf(err, errlen, "--metric %s: %s%s; name a column of both tables that is not a key (or all)", o->metrics[k],
                lacks ? lacks : "a key or a name, not a metric", lacks ? " has no such column" : "");
-      return -1;
+      return BAS_EINVAL;
     }
     add_metric(m, (size_t)ja, jb);
   }
   return 0;
 }
 
-/* Chooses the metrics compared into m. 0, -1 with the message (a wrong --metric, no metric in common), -2 out of
- * memory. */
+/* Chooses the metrics compared into m. 0, BAS_EINVAL with the message (a wrong --metric, no metric in common),
+ * BAS_ENOMEM with it when out of memory. */
 static int choose_metrics(const rep_table_t *a, const rep_table_t *b, const rep_compare_opts_t *o, metrics_t *m,
                           char *err, size_t errlen)
 {
   *m = (metrics_t){.ja = malloc((a->ncols + o->nmetrics + 1) * sizeof *m->ja),
                    .jb = malloc((a->ncols + o->nmetrics + 1) * sizeof *m->jb)};
-  if (!m->ja || !m->jb)
-    return -2;
+  if (!m->ja || !m->jb) {
+    snprintf(err, errlen, "out of memory");
+    return BAS_ENOMEM;
+  }
   for (size_t j = 0; j < a->ncols; j++)
     m->shared += shared_metric(a, b, j) >= 0;
   if (m->shared == 0) {
     snprintf(err, errlen, "%s and %s share no metric column (such as t_par_s); name the measured figures as simrun's",
              a->label, b->label);
-    return -1;
+    return BAS_EINVAL;
   }
   if (o->nmetrics > 0 && !o->all)
     return named_metrics(a, b, o, m, err, errlen);
@@ -384,13 +386,9 @@ int rep_compare_print(FILE *out, const rep_table_t *a, const rep_table_t *b, con
       print_full(out, a, b, &pr, &m, opts);
     *result = f.r;
   }
-  if (rc == -2)
-    snprintf(err, errlen, "out of memory");
   rep_pairing_free(&pr);
   metrics_free(&m);
-  if (rc == 0 && ferror(out))
-    return BAS_EIO;
-  return rc == 0 ? 0 : rc == -2 ? BAS_ENOMEM : BAS_EINVAL; /* choose_metrics: -1 wrong input, -2 out of memory */
+  return rc == 0 && ferror(out) ? BAS_EIO : rc;
 }
 
 /* What the picture draws of a table read from anywhere: a p that can be a process count, a value within what a time
@@ -444,10 +442,8 @@ int rep_compare_svg(FILE *out, const rep_table_t *a, const rep_table_t *b, const
   metrics_t m;
   int rc = choose_metrics(a, b, opts, &m, err, errlen);
   if (rc != 0) {
-    if (rc == -2)
-      snprintf(err, errlen, "out of memory");
     metrics_free(&m);
-    return rc == -2 ? BAS_ENOMEM : BAS_EINVAL;
+    return rc;
   }
   long ma = (long)m.ja[0], mb = (long)m.jb[0];
   const char *metric = a->names[ma];

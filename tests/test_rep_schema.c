@@ -61,7 +61,7 @@ static char *capture_rows(void (*row)(FILE *, const rep_schema_t *, const rep_at
   FILE *f = open_memstream(&text, &len);
   CU_ASSERT_FATAL(f != NULL);
   for (int r = 0; r < 2; r++) {
-    const rep_at_t at = {NULL, NULL, r};
+    const rep_at_t at = {NULL, NULL, r, NULL};
     row(f, &crafted_schema, &at);
     fputc('\n', f);
   }
@@ -107,7 +107,7 @@ static void test_rep_schema_files(void)
  * column left out (files only); the key column repeated. */
 static void test_rep_schema_terminal(void)
 {
-  const rep_at_t at[] = {{NULL, NULL, 0}, {NULL, NULL, 1}};
+  const rep_at_t at[] = {{NULL, NULL, 0, NULL}, {NULL, NULL, 1, NULL}};
   rep_units_t *u = malloc(sizeof *u);
   CU_ASSERT_FATAL(u != NULL);
   rep_units_make(u, &crafted_schema, REP_IN_TERM, at, 2);

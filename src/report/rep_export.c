@@ -104,7 +104,7 @@ int rep_csv(FILE *out, const stu_study_t *study)
   rep_schema_csv_head(out, &rep_points_schema, study);
   fputc('\n', out);
   for (size_t i = 0; i < study->npoints; i++) {
-    const rep_at_t at = {study, &study->points[i], -1};
+    const rep_at_t at = {study, &study->points[i], -1, NULL};
     csv_key(out, study, at.point);
     rep_schema_csv_row(out, &rep_points_schema, &at);
     fputc('\n', out);
@@ -538,7 +538,7 @@ static void json_array(FILE *out, const char *key, const stu_study_t *study, con
 
 static void json_process(FILE *out, const stu_study_t *study, const stu_point_t *point, size_t rank)
 {
-  const rep_at_t at = {study, point, (int)rank};
+  const rep_at_t at = {study, point, (int)rank, NULL};
   rep_schema_json_row(out, &rep_processes_schema, &at, 1);
 }
 
@@ -572,7 +572,7 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   size_t nmsgs;
   stu_msgs(point, &nmsgs);
   json_array(out, "messages_by_size", study, point, stu_has_view(study, MET_VIEW_MESSAGES) ? nmsgs : 0, json_message);
-  const rep_at_t at = {study, point, -1};
+  const rep_at_t at = {study, point, -1, NULL};
   rep_schema_json_row(out, &rep_points_schema, &at, 0);
   if (stu_has_view(study, MET_VIEW_LOST_CYCLES))
     json_array(out, "per_process", study, point, stu_procs(point) ? (size_t)point->p : 0, json_process);

@@ -139,7 +139,7 @@ void rep_html_points(FILE *out, const stu_study_t *study)
 {
   rep_at_t *at = malloc(study->npoints * sizeof *at);
   for (size_t i = 0; at && i < study->npoints; i++)
-    at[i] = (rep_at_t){study, &study->points[i], -1};
+    at[i] = (rep_at_t){study, &study->points[i], -1, NULL};
   if (at && study->npoints)
     schema_table(out, &rep_points_schema, at, study->npoints);
   free(at);

@@ -95,6 +95,6 @@ rep_at_t *rep_processes_rows(const stu_study_t *study, const stu_point_t *only, 
   n = 0;
   for (size_t i = 0; rows && i < study->npoints; i++)
     for (int r = 0; stu_procs(&study->points[i]) && (!only || only == &study->points[i]) && r < study->points[i].p; r++)
-      rows[n++] = (rep_at_t){study, &study->points[i], r};
+      rows[n++] = (rep_at_t){study, &study->points[i], r, NULL};
   return rows;
 }

@@ -12,11 +12,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Where a row is: a point, and for a per-rank table its rank (-1 otherwise). */
+/* Where a row is: a point, for a per-rank table its rank (-1 otherwise), and for a view whose rows are its own (a
+ * bottleneck's resources, a point's messages, a DSM profile's categories) that row, which the view's getters cast
+ * back (NULL for the points' and processes' tables). */
 typedef struct rep_at {
   const stu_study_t *study;
   const stu_point_t *point;
   int rank;
+  const void *item;
 } rep_at_t;
 
 /* A cell: a number (NAN where there is none), or a text when `text` is not NULL ("" where there is none) or `made`. */

@@ -85,7 +85,7 @@ static void print_group(FILE *out, const stu_study_t *study, size_t first, int w
   size_t count = 0;
   for (size_t i = first; i < study->npoints; i++)
     if (rep_same_group(study, lead, &study->points[i]))
-      rows[count++] = (rep_at_t){study, &study->points[i], -1};
+      rows[count++] = (rep_at_t){study, &study->points[i], -1, NULL};
   rep_schema_print(out, &rep_points_schema, rows, count, width);
 }
 

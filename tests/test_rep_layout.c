@@ -52,6 +52,21 @@ static void test_rep_layout_wrap(void)
   free(c);
 }
 
+/* A figure keeps its unit: "by 426 ms: per" at 8 columns would break after "426" (6 columns), so it breaks after "by"
+ * and "426 ms:" goes whole to the next line; a figure before a word that is not a unit ("426 more") still breaks. */
+static void test_rep_layout_wrap_keeps_units(void)
+{
+  char *a = capture_wrap("by 426 ms: per", 8, 0);
+  CU_ASSERT_STRING_EQUAL(a, "by\n426 ms:\nper\n");
+  char *b = capture_wrap("by 426 more", 8, 0);
+  CU_ASSERT_STRING_EQUAL(b, "by 426\nmore\n");
+  char *c = capture_wrap("x 64 KiB 2 s", 6, 0);
+  CU_ASSERT_STRING_EQUAL(c, "x\n64 KiB\n2 s\n");
+  free(a);
+  free(b);
+  free(c);
+}
+
 /* A key column "p" (width 2) and four columns of width 5: at 20 columns, "p" + 2 spaces + "aaaaa" + " bbbbb" = 15 fit,
  * and one more (21) does not: two groups of two, each with the key column, a blank line between. */
 static void test_rep_layout_split(void)
@@ -159,6 +174,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_layout_width_choice", test_rep_layout_width_choice},
                                     {"test_rep_layout_wrap", test_rep_layout_wrap},
+                                    {"test_rep_layout_wrap_keeps_units", test_rep_layout_wrap_keeps_units},
                                     {"test_rep_layout_split", test_rep_layout_split},
                                     {"test_rep_layout_units", test_rep_layout_units},
                                     {"test_rep_layout_fit_lines", test_rep_layout_fit_lines},

@@ -25,15 +25,32 @@ int rep_width_pick(int option, const char *columns, int terminal)
   return terminal > 0 ? clamp_width(terminal) : 80;
 }
 
-/* The length of the next line of `text` within `room` columns: up to the last space that fits, or `room` when the
- * first word is longer. */
+/* Whether the word at `word` is a unit that a figure before it must keep on its line ("426 ms", "64 KiB"). */
+static int is_unit(const char *word)
+{
+  static const char *const units[] = {"s", "ms", "us", "ns", "min", "h", "B", "KB", "MB", "GB", "KiB", "MiB", "GiB"};
+  size_t len = strspn(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+  for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
+    if (len == strlen(units[u]) && strncmp(word, units[u], len) == 0)
+      return 1;
+  return 0;
+}
+
+/* Whether a line may break at text[k]: a space, not the one between a figure and its unit. */
+static int breaks_at(const char *text, size_t k)
+{
+  return text[k] == ' ' && !(k > 0 && text[k - 1] >= '0' && text[k - 1] <= '9' && is_unit(text + k + 1));
+}
+
+/* The length of the next line of `text` within `room` columns: up to the last space that fits and does not part a
+ * figure from its unit, or `room` when the first word is longer. */
 static size_t line_length(const char *text, size_t room)
 {
   size_t len = strlen(text);
   if (len <= room)
     return len;
   for (size_t k = room; k > 0; k--)
-    if (text[k] == ' ')
+    if (breaks_at(text, k))
       return k;
   return room;
 }

@@ -80,13 +80,19 @@ typedef struct fixture {
 } fixture_t;
 
 /* The what-if above; with `zipped` 1, its topology zipped with p as a scaled sweep's n is (scn_param_t.zip); with 2,
- * its broadcast too. */
+ * its broadcast too; with 3, nothing zipped but the topology a size (SCN_ROLE_SIZE), as a worksize sweep's n is. */
 static void fixture_up(fixture_t *f, int zipped)
 {
-  f->params[0] = (scn_param_t){.name = "topology", .values = topologies, .nvalues = 2, .swept = 1, .zip = zipped != 0};
-  f->params[1] = (scn_param_t){.name = "broadcast", .values = broadcasts, .nvalues = 2, .swept = 1, .zip = zipped / 2};
-  f->params[2] = (scn_param_t){
-      .name = "p", .values = ps, .nvalues = 2, .swept = 1, .role = SCN_ROLE_PROCESSES, .zip = zipped != 0};
+  int zip = zipped == 1 || zipped == 2;
+  f->params[0] = (scn_param_t){.name = "topology",
+                               .values = topologies,
+                               .nvalues = 2,
+                               .swept = 1,
+                               .zip = zip,
+                               .role = zipped == 3 ? SCN_ROLE_SIZE : SCN_ROLE_NONE};
+  f->params[1] = (scn_param_t){.name = "broadcast", .values = broadcasts, .nvalues = 2, .swept = 1, .zip = zipped == 2};
+  f->params[2] =
+      (scn_param_t){.name = "p", .values = ps, .nvalues = 2, .swept = 1, .role = SCN_ROLE_PROCESSES, .zip = zip};
   f->ref = (scn_reference_t){.quantity = "t_par",
                              .source = "hand",
                              .where_name = "broadcast",
@@ -94,8 +100,8 @@ static void fixture_up(fixture_t *f, int zipped)
                              .p = ref_p,
                              .values = ref_values,
                              .count = 1};
-  f->scenario = (scn_scenario_t){
-      .name = "what-if", .params = f->params, .nparams = 3, .refs = &f->ref, .nrefs = 1, .nzips = zipped != 0};
+  f->scenario =
+      (scn_scenario_t){.name = "what-if", .params = f->params, .nparams = 3, .refs = &f->ref, .nrefs = 1, .nzips = zip};
   build(f->points);
   f->study = (stu_study_t){.scenario = &f->scenario,
                            .facts = {.views = MET_VIEW_LOST_CYCLES, .skeleton = "hand"},
@@ -216,34 +222,38 @@ static void test_rep_summary_never_speeds_up(void)
   t_seq = 40;
 }
 
-/* The what-if with its topology zipped with p (a scaled sweep's n): only points of equal topology are rivals at a p.
+/* The what-if with its topology zipped with p (a scaled sweep's n), or marked as a size (a worksize sweep's n): only
+ * points of equal topology are rivals at a p.
  * By hand from the times above: p = 4, mesh: neighbour 12 s best, by 3 / 12 = 25% over one-to-all 15 s; torus:
  * neighbour 12.1 s, by 1.9 / 12.1 = 15.70% over 14 s; p = 16, mesh: 5 s, by 100% over 10 s; torus: 4.5 s, by 100%
  * over 9 s. Unzipped, p = 4 ranked mesh/neighbour over torus/neighbour (0.83%), points of different topologies. */
 static void test_rep_summary_scaled(void)
 {
-  fixture_t f;
-  rep_summary_t s;
-  summary_up(&f, &s, 1);
-  CU_ASSERT_EQUAL_FATAL(s.nranges, 4);
-  static const int best[] = {1, 3, 5, 7}, second[] = {0, 2, 4, 6};
-  static const double margins[] = {3.0 / 12, 1.9 / 12.1, 1, 1};
-  for (size_t k = 0; k < 4; k++) {
-    CU_ASSERT_PTR_EQUAL(s.ranges[k].first, &f.points[best[k]]);
-    CU_ASSERT_PTR_EQUAL(s.ranges[k].runner_up, &f.points[second[k]]);
-    TU_ASSERT_CLOSE(s.ranges[k].margin_max, margins[k], 1e-12);
+  for (int zipped = 1; zipped <= 3; zipped += 2) { /* the topology zipped with p, or a size: the same rankings */
+    fixture_t f;
+    rep_summary_t s;
+    summary_up(&f, &s, zipped);
+    CU_ASSERT_EQUAL_FATAL(s.nranges, 4);
+    static const int best[] = {1, 3, 5, 7}, second[] = {0, 2, 4, 6};
+    static const double margins[] = {3.0 / 12, 1.9 / 12.1, 1, 1};
+    for (size_t k = 0; k < 4; k++) {
+      CU_ASSERT_PTR_EQUAL(s.ranges[k].first, &f.points[best[k]]);
+      CU_ASSERT_PTR_EQUAL(s.ranges[k].runner_up, &f.points[second[k]]);
+      TU_ASSERT_CLOSE(s.ranges[k].margin_max, margins[k], 1e-12);
+    }
+    CU_ASSERT_PTR_EQUAL(s.sep_best, &f.points[7]); /* the largest p's last ranking: torus */
+    CU_ASSERT_PTR_EQUAL(s.sep_second, &f.points[6]);
+    summary_down(&f, &s);
+    char *text = printed(100, zipped);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "Best per p (lowest T_par among equal topology), its lead"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "p = 4: mesh, neighbour, by 25.00% over mesh, one-to-all\n"));
+    free(text);
   }
-  CU_ASSERT_PTR_EQUAL(s.sep_best, &f.points[7]); /* the largest p's last ranking: torus */
-  CU_ASSERT_PTR_EQUAL(s.sep_second, &f.points[6]);
-  summary_down(&f, &s);
-  char *text = printed(100, 1);
-  CU_ASSERT_PTR_NOT_NULL(strstr(text, "Best per p (lowest T_par among equal topology), its lead"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(text, "p = 4: mesh, neighbour, by 25.00% over mesh, one-to-all\n"));
-  free(text);
+  char *text;
   /* both zipped: no two points at a p are rivals, and the summary says so */
   text = printed(200, 2);
   CU_ASSERT_PTR_NOT_NULL(strstr(text, "Best per p: none compared (at each p the points differ in topology, broadcast "
-                                      "alone: a scaled sweep's sizes)\n"));
+                                      "alone: different problems)\n"));
   CU_ASSERT_PTR_NULL(strstr(text, "the runner-up ("));
   free(text);
 }

@@ -102,8 +102,18 @@ static double dsm_false_work(const app_point_t *point, int nranks)
 }
 
 static const scn_param_spec_t dsm_false_params[] = {
-    {.name = "elements", .kind = SCN_INT, .min = 1, .required = 1, .help = "doubles in the shared array"},
-    {.name = "iterations", .kind = SCN_INT, .min = 1, .required = 1, .help = "sweeps, each ended by a barrier"},
+    {.name = "elements",
+     .kind = SCN_INT,
+     .min = 1,
+     .required = 1,
+     .help = "doubles in the shared array",
+     .role = SCN_ROLE_SIZE},
+    {.name = "iterations",
+     .kind = SCN_INT,
+     .min = 1,
+     .required = 1,
+     .help = "sweeps, each ended by a barrier",
+     .role = SCN_ROLE_SIZE},
     {.name = "layout",
      .kind = SCN_CHOICE,
      .choices = dsm_false_layouts,

@@ -102,7 +102,7 @@ static double dsm_gj_work(const app_point_t *point, int nranks)
 }
 
 static const scn_param_spec_t dsm_gj_params[] = {
-    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "number of equations N"},
+    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "number of equations N", .role = SCN_ROLE_SIZE},
     APP_DSM_CONTROLLER_PARAM,
 };
 

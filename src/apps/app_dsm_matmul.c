@@ -85,7 +85,7 @@ static double dsm_matmul_work(const app_point_t *point, int nranks)
 }
 
 static const scn_param_spec_t dsm_matmul_params[] = {
-    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "order of the matrices"},
+    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "order of the matrices", .role = SCN_ROLE_SIZE},
     APP_DSM_CONTROLLER_PARAM,
 };
 

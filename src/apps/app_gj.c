@@ -201,7 +201,7 @@ static int gj_advise(const app_point_t *point, int nranks, const met_platform_t 
 }
 
 static const scn_param_spec_t gj_params[] = {
-    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "number of equations N"},
+    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "number of equations N", .role = SCN_ROLE_SIZE},
     {.name = "broadcast",
      .kind = SCN_CHOICE,
      .choices = sim_bcast_names,

@@ -149,7 +149,12 @@ static int matmul_advise(const app_point_t *point, int nranks, const met_platfor
 }
 
 static const scn_param_spec_t matmul_params[] = {
-    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "order n of the square matrices A, B and C"},
+    {.name = "n",
+     .kind = SCN_INT,
+     .min = 1,
+     .required = 1,
+     .help = "order n of the square matrices A, B and C",
+     .role = SCN_ROLE_SIZE},
     {.name = "imbalance",
      .kind = SCN_INT,
      .min = 0,

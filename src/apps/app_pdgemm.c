@@ -130,9 +130,9 @@ static double pdgemm_work(const app_point_t *point, int nranks)
 }
 
 static const scn_param_spec_t pdgemm_params[] = {
-    {.name = "m", .kind = SCN_INT, .min = 1, .required = 1, .help = "rows of A and C"},
-    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "columns of B and C"},
-    {.name = "k", .kind = SCN_INT, .min = 1, .required = 1, .help = "columns of A, rows of B"},
+    {.name = "m", .kind = SCN_INT, .min = 1, .required = 1, .help = "rows of A and C", .role = SCN_ROLE_SIZE},
+    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "columns of B and C", .role = SCN_ROLE_SIZE},
+    {.name = "k", .kind = SCN_INT, .min = 1, .required = 1, .help = "columns of A, rows of B", .role = SCN_ROLE_SIZE},
     {.name = "block", .kind = SCN_INT, .min = 1, .required = 1, .help = "block R of the block-cyclic distribution"},
     {.name = "grid-rows",
      .kind = SCN_INT,

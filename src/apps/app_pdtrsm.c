@@ -212,8 +212,13 @@ static double pdtrsm_work(const app_point_t *point, int nranks)
 }
 
 static const scn_param_spec_t pdtrsm_params[] = {
-    {.name = "m", .kind = SCN_INT, .min = 1, .required = 1, .help = "rows of B and X"},
-    {.name = "n", .kind = SCN_INT, .min = 1, .required = 1, .help = "order of the triangular A, columns of B"},
+    {.name = "m", .kind = SCN_INT, .min = 1, .required = 1, .help = "rows of B and X", .role = SCN_ROLE_SIZE},
+    {.name = "n",
+     .kind = SCN_INT,
+     .min = 1,
+     .required = 1,
+     .help = "order of the triangular A, columns of B",
+     .role = SCN_ROLE_SIZE},
     {.name = "block", .kind = SCN_INT, .min = 1, .required = 1, .help = "block R of the block-cyclic distribution"},
     {.name = "grid-rows",
      .kind = SCN_INT,

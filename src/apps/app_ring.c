@@ -54,8 +54,17 @@ static void broadcast_program(sim_rank_t *rank, const void *arg)
 }
 
 static const scn_param_spec_t ring_params[] = {
-    {.name = "bytes", .kind = SCN_INT, .min = 1, .required = 1, .help = "the token's size, in bytes"},
-    {.name = "laps", .kind = SCN_INT, .min = 1, .help = "times the token goes round (default 1)"},
+    {.name = "bytes",
+     .kind = SCN_INT,
+     .min = 1,
+     .required = 1,
+     .help = "the token's size, in bytes",
+     .role = SCN_ROLE_SIZE},
+    {.name = "laps",
+     .kind = SCN_INT,
+     .min = 1,
+     .help = "times the token goes round (default 1)",
+     .role = SCN_ROLE_SIZE},
 };
 
 static const scn_skeleton_spec_t ring_spec = {
@@ -65,14 +74,23 @@ const app_skeleton_t app_ring_skeleton = {
     .spec = &ring_spec, .views = MET_VIEW_MESSAGES, .prepare = ring_prepare, .program = ring_program, .release = free};
 
 static const scn_param_spec_t broadcast_params[] = {
-    {.name = "bytes", .kind = SCN_INT, .min = 1, .required = 1, .help = "the block's size, in bytes"},
+    {.name = "bytes",
+     .kind = SCN_INT,
+     .min = 1,
+     .required = 1,
+     .help = "the block's size, in bytes",
+     .role = SCN_ROLE_SIZE},
     {.name = "broadcast",
      .kind = SCN_CHOICE,
      .choices = sim_bcast_names,
      .required = 1,
      .help = "broadcast algorithm: any of docs/broadcasts.md",
      .role = SCN_ROLE_BROADCAST},
-    {.name = "laps", .kind = SCN_INT, .min = 1, .help = "broadcasts one after the other (default 1)"},
+    {.name = "laps",
+     .kind = SCN_INT,
+     .min = 1,
+     .help = "broadcasts one after the other (default 1)",
+     .role = SCN_ROLE_SIZE},
 };
 
 static const scn_skeleton_spec_t broadcast_spec = {

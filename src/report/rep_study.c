@@ -62,7 +62,7 @@ void rep_print_study(FILE *out, const stu_study_t *study, int width)
   const stu_ranking_t *rankings = stu_rankings(study, &count);
   for (size_t k = 0; k < count; k++)
     rivals += rankings[k].second != NULL;
-  if (rivals == 0) /* a scaled sweep of p alone: the summary says that nothing was compared */
+  if (rivals == 0) /* a worksize or scaled sweep of p alone: the summary says that nothing was compared */
     return;
   rep_unit_t unit = table_unit(rankings, count);
   char held[128], title[512];

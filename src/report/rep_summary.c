@@ -257,7 +257,7 @@ void rep_summary_held(const stu_study_t *study, char *buf, size_t len)
   const scn_scenario_t *sc = study->scenario;
   buf[0] = '\0';
   for (size_t j = 0; j < sc->nparams; j++)
-    if (sc->params[j].zip && sc->params[j].role != SCN_ROLE_PROCESSES)
+    if (scn_param_sets_problem(sc, j) && sc->params[j].nvalues > 1)
       rep_append(buf, len, "%s%s", buf[0] ? ", " : "", sc->params[j].name);
 }
 
@@ -266,9 +266,8 @@ static void print_ranges(FILE *out, const stu_study_t *study, const rep_summary_
   char held[128];
   rep_summary_held(study, held, sizeof held);
   if (s->nranges == 0) {
-    if (held[0]) /* a scaled sweep of p alone: its points at one p differ only in the problem's size */
-      say(out, width, "Best per p: none compared (at each p the points differ in %s alone: a scaled sweep's sizes)",
-          held);
+    if (held[0]) /* a worksize or scaled sweep of p alone: its points at one p differ only in the problem's size */
+      say(out, width, "Best per p: none compared (at each p the points differ in %s alone: different problems)", held);
     return;
   }
   say(out, width, "Best per p (lowest T_par%s%s), its lead over the runner-up, \"within %.0f%%\" below %.0f%%:",

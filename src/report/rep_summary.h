@@ -70,8 +70,8 @@ void rep_summary_free(rep_summary_t *summary);
 /* The runner-up's extra seconds per process over the best in each class (residues below REP_NOISE_FLOOR of their
  * T_par are 0): they add up to the difference in T_par (p T_par = work + ctrl + comm + idle). */
 void rep_summary_extra(const stu_point_t *best, const stu_point_t *second, double extra[REP_CLASSES]);
-/* The names of the zipped parameters other than p ("n"), which the rankings hold equal (stu_ranking_t): "" when none.
- */
+/* The names of the swept parameters that set the problem (scn_param_sets_problem: a size, a zipped parameter), which
+ * the rankings hold equal (stu_ranking_t): "n", or "" when none. */
 void rep_summary_held(const stu_study_t *study, char *buf, size_t len);
 /* The class's name: "work", "ctrl", "comm", "idle". */
 const char *rep_class_name(rep_class_t c);

@@ -535,6 +535,12 @@ const scn_param_t *scn_role_param(const scn_scenario_t *s, scn_role_t role)
   return j < s->nparams ? &s->params[j] : NULL;
 }
 
+int scn_param_sets_problem(const scn_scenario_t *s, size_t j)
+{
+  const scn_param_t *param = &s->params[j];
+  return param->role != SCN_ROLE_PROCESSES && (param->zip || param->role == SCN_ROLE_SIZE);
+}
+
 int scn_spec_has_role(const scn_skeleton_spec_t *spec, scn_role_t role)
 {
   for (size_t i = 0; i < spec->nparams; i++)

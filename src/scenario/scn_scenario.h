@@ -19,6 +19,8 @@ typedef enum scn_role {
   SCN_ROLE_BROADCAST, /* the broadcast algorithm whose routes the engine builds ("one-to-all", "neighbour") */
   SCN_ROLE_GRID_ROWS, /* the rows of a process grid of rows x (p / rows): a sweep runs the points where it divides p */
   SCN_ROLE_VARIANT,   /* a machine variant, "yes" or "no": a report compares each point with its "no" twin */
+  SCN_ROLE_SIZE,      /* the problem's size (N, a message's bytes, laps): points of different sizes solve different
+                         problems, never ranked against each other */
 } scn_role_t;
 
 /* The values the layers above read a role's parameter as (the rest of its values are the skeleton's to parse). */
@@ -156,6 +158,9 @@ scn_role_t scn_builtin_role(const char *name);
 size_t scn_role_index(const scn_scenario_t *scenario, scn_role_t role);
 /* The scenario's parameter with role `role`, or NULL. Borrowed from the scenario. */
 const scn_param_t *scn_role_param(const scn_scenario_t *scenario, scn_role_t role);
+/* Whether points that differ in parameter j solve different problems, so that a report never ranks them against each
+ * other: a size (SCN_ROLE_SIZE), or a parameter zipped with another (a scaled sweep's N, paired with p). Never p. */
+int scn_param_sets_problem(const scn_scenario_t *scenario, size_t j);
 /* Whether a skeleton's specification has a parameter with role `role`. */
 int scn_spec_has_role(const scn_skeleton_spec_t *spec, scn_role_t role);
 

@@ -226,13 +226,13 @@ static void rank(stu_ranking_t *r, const stu_point_t *point)
   }
 }
 
-/* Whether points a and b are rivals: the same p and the same value of every zipped parameter other than p (a scaled
- * sweep's n: a fixed-size point and a scaled one at one p solve different problems). */
+/* Whether points a and b are rivals: the same p and the same problem (every size and zipped parameter equal: a
+ * worksize sweep's N, a scaled sweep's fixed-size and scaled points at one p, solve different problems). */
 static int rivals(const stu_study_t *study, const stu_point_t *a, const stu_point_t *b)
 {
   const scn_scenario_t *sc = study->scenario;
   for (size_t j = 0; j < sc->nparams; j++)
-    if (sc->params[j].zip && sc->params[j].role != SCN_ROLE_PROCESSES && strcmp(a->values[j], b->values[j]) != 0)
+    if (scn_param_sets_problem(sc, j) && strcmp(a->values[j], b->values[j]) != 0)
       return 0;
   return a->p == b->p;
 }

@@ -398,7 +398,7 @@ int rep_compare_print(FILE *out, const rep_table_t *a, const rep_table_t *b, con
 #define MAX_Y 1e15
 
 /* The curves of one table: a group per distinct key values but p, its points in the table's order. Fills curves
- * (labels, x and y owned by the caller's arrays) from *n on; returns -1 when out of memory. */
+ * (labels, x and y owned by the caller's arrays) from *n on; returns 0, or BAS_ENOMEM. */
 static int table_curves(const rep_table_t *t, const char *tag, long metric, rep_curve_t *curves, size_t *n, size_t max,
                         char **labels, double *xs, double *ys, size_t *used)
 {
@@ -406,7 +406,7 @@ static int table_curves(const rep_table_t *t, const char *tag, long metric, rep_
   long p = column(t, "p");
   char *done = calloc(t->nrows + 1, 1);
   if (!done)
-    return -1;
+    return BAS_ENOMEM;
   for (size_t i = 0; i < t->nrows && *n < max; i++) {
     if (done[i])
       continue;
@@ -452,7 +452,7 @@ int rep_compare_svg(FILE *out, const rep_table_t *a, const rep_table_t *b, const
   rep_curve_t *curves = calloc(max + 1, sizeof *curves);
   char **labels = calloc(max + 1, sizeof *labels);
   double *xs = malloc((max + 1) * sizeof *xs), *ys = malloc((max + 1) * sizeof *ys);
-  rc = curves && labels && xs && ys ? 0 : -1;
+  rc = curves && labels && xs && ys ? 0 : BAS_ENOMEM;
   if (rc == 0)
     rc = table_curves(a, "A", ma, curves, &n, max, labels, xs, ys, &used);
   if (rc == 0)
@@ -469,17 +469,17 @@ int rep_compare_svg(FILE *out, const rep_table_t *a, const rep_table_t *b, const
              "--svg: nothing to draw, no row of %s or %s has both a p from 1 to 10^9 and a %s within "
              "+-10^15; choose another metric with --metric",
              a->label, b->label, metric);
-    rc = -2;
+    rc = BAS_EINVAL;
   }
   if (rc == 0)
     rc = rep_line_chart(out, &chart, curves, n);
-  if (rc != 0 && rc != -2)
-    snprintf(err, errlen, "drawing the comparison failed (out of memory or a write error)");
+  if (rc != 0 && rc != BAS_EINVAL)
+    snprintf(err, errlen, "drawing the comparison failed: %s", bas_strerror(rc));
   for (size_t i = 0; labels && i < n; i++)
     free(labels[i]);
   free(labels);
   free(curves);
   free(xs);
   free(ys);
-  return rc == 0 ? 0 : rc == -2 ? BAS_EINVAL : rc;
+  return rc;
 }

@@ -449,6 +449,25 @@ static void test_hostile_cache_key_covers_profiles(void)
   remove_folder(cache);
 }
 
+/* The cache's bound, $SIMRUN_CACHE_MAX_MB: not a number, a sign, 0, one past 1 TiB, a number that wraps a long, a
+ * unit: one line naming the variable and its value, exit 2, nothing written. */
+static void test_hostile_cache_bound_refused(void)
+{
+  char dir[1024];
+  char cache[1024];
+  begin_folders(dir, cache);
+  static const char *const values[] = {"abc", "-5", "0", "1048577", "99999999999999999999", "12MB"};
+  for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+    setenv("SIMRUN_CACHE_MAX_MB", values[i], 1);
+    EXPECT_FAILURE(.args = {DATA "gj-small.xml"}, .status = 2, .prefix = "SIMRUN_CACHE_MAX_MB: ",
+                   .phrases = {values[i], "is not a whole number of MiB from 1 to 1048576"});
+  }
+  unsetenv("SIMRUN_CACHE_MAX_MB");
+  CU_ASSERT_EQUAL(count_entries(cache), 0);
+  remove_folder(dir);
+  remove_folder(cache);
+}
+
 /* Two sweeps sharing a cache at once: both succeed, with the CSV of a run without cache, and leave only whole entries.
  */
 static void test_hostile_cache_shared_by_concurrent_sweeps(void)
@@ -880,6 +899,7 @@ int main(void)
       {"test_hostile_signals_stop_alike", test_hostile_signals_stop_alike},
       {"test_hostile_kill_9_leaves_nothing", test_hostile_kill_9_leaves_nothing},
       {"test_hostile_cache_key_covers_profiles", test_hostile_cache_key_covers_profiles},
+      {"test_hostile_cache_bound_refused", test_hostile_cache_bound_refused},
       {"test_hostile_cache_shared_by_concurrent_sweeps", test_hostile_cache_shared_by_concurrent_sweeps},
       {"test_hostile_report_outside_scenario_folder", test_hostile_report_outside_scenario_folder},
       {"test_hostile_report_inside_or_on_command_line", test_hostile_report_inside_or_on_command_line},

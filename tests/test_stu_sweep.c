@@ -7,12 +7,14 @@
 #include "app_gj.h"
 #include "scn_scenario.h"
 #include "sim_error.h"
+#include "stu_cache.h"
 #include "stu_lost_cycles.h"
 #include "stu_sweep.h"
 #include "tu.h"
 #include "tu_run.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,6 +209,65 @@ static void test_stu_sweep_cache_keeps_and_reuses_points(void)
   CU_ASSERT_EQUAL(each_file(cache, NULL), 12);
   free_three(first, second, third, scenario);
   remove_folder(cache);
+  remove_folder(dir);
+}
+
+/* 64-bit FNV-1a of `text` (offset basis 14695981039346656037, prime 1099511628211), which names a cache entry. */
+static unsigned long long fnv_of(const char *text)
+{
+  unsigned long long hash = 14695981039346656037ull;
+  for (; *text; text++)
+    hash = (hash ^ (unsigned char)*text) * 1099511628211ull;
+  return hash;
+}
+
+/* Files result `bytes` bytes long under `key`, last used at `when` seconds (since 1970). */
+static void put_aged(stu_cache_t *cache, const char *key, size_t bytes, time_t when)
+{
+  FILE *result = tmpfile();
+  CU_ASSERT_FATAL(result != NULL);
+  for (size_t i = 0; i < bytes; i++)
+    fputc('x', result);
+  rewind(result);
+  CU_ASSERT_EQUAL(stu_cache_put(cache, key, result), 0);
+  fclose(result);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/%016llx.result", stu_cache_dir(cache), fnv_of(key));
+  const struct timespec times[2] = {{when, 0}, {when, 0}};
+  CU_ASSERT_EQUAL(utimensat(AT_FDCWD, path, times, 0), 0);
+}
+
+/* The trim of a cache beyond its bound, by hand: an entry of a 1000-byte result under a one-letter key is 15 (the
+ * magic line) + 2 (key and NUL) + 16 (length and checksum) + 1000 = 1033 bytes. Four of them (a, b, c, d, used at 100,
+ * 200, 300, 400 s) are 4132 bytes: within 4132 nothing goes; within 3100 the oldest go until at most 3/4 x 3100 = 2325
+ * are left (a: 3099, b: 2066), c and d stay. A hit on c makes it the newest: within 2066 (d 400 s, e 500 s, c now) the
+ * trim leaves 1549 at most, so d and e go and c stays. A file that is not an entry is neither counted nor removed. */
+static void test_stu_sweep_cache_trimmed_to_its_bound(void)
+{
+  char dir[1024];
+  char err[256];
+  make_folder(dir, sizeof dir);
+  stu_cache_t *cache = stu_cache_open(dir, NULL, NULL, err, sizeof err);
+  CU_ASSERT_FATAL(cache != NULL);
+  static const char *const keys[] = {"a", "b", "c", "d"};
+  for (int i = 0; i < 4; i++)
+    put_aged(cache, keys[i], 1000, 100 * (i + 1));
+  FILE *notes = fopen(strcat(strcpy(err, dir), "/notes.txt"), "w");
+  CU_ASSERT_FATAL(notes != NULL);
+  fprintf(notes, "%100000d\n", 0);
+  fclose(notes);
+  CU_ASSERT_EQUAL(stu_cache_trim(cache, 4132), 0);
+  CU_ASSERT_EQUAL(stu_cache_trim(cache, 3100), 2);
+  CU_ASSERT_FALSE(stu_cache_has(cache, "a"));
+  CU_ASSERT_FALSE(stu_cache_has(cache, "b"));
+  CU_ASSERT_TRUE(stu_cache_has(cache, "c")); /* a hit: used now */
+  put_aged(cache, "e", 1000, 500);
+  CU_ASSERT_EQUAL(stu_cache_trim(cache, 2066), 2);
+  CU_ASSERT_TRUE(stu_cache_has(cache, "c"));
+  CU_ASSERT_FALSE(stu_cache_has(cache, "d"));
+  CU_ASSERT_FALSE(stu_cache_has(cache, "e"));
+  CU_ASSERT_EQUAL(access(err, F_OK), 0); /* notes.txt */
+  stu_cache_free(cache);
   remove_folder(dir);
 }
 
@@ -554,6 +615,7 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_stu_sweep_jobs_do_not_change_results", test_stu_sweep_jobs_do_not_change_results},
       {"test_stu_sweep_cache_keeps_and_reuses_points", test_stu_sweep_cache_keeps_and_reuses_points},
+      {"test_stu_sweep_cache_trimmed_to_its_bound", test_stu_sweep_cache_trimmed_to_its_bound},
       {"test_stu_sweep_cache_entry_bounded_by_pixels", test_stu_sweep_cache_entry_bounded_by_pixels},
       {"test_stu_sweep_cache_damage_is_repaired", test_stu_sweep_cache_damage_is_repaired},
       {"test_stu_sweep_cache_unreadable_is_repaired", test_stu_sweep_cache_unreadable_is_repaired},

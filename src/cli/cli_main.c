@@ -82,9 +82,10 @@ static void usage(FILE *out)
           "cache or be another output of the run: checked before anything runs.\n"
           "Finished points are kept in $SIMRUN_CACHE_DIR (default ~/.cache/simrun; delete it to clear it), keyed by\n"
           "the point, its platform file and this simrun: a sweep stopped by Ctrl-C, SIGTERM or SIGHUP resumes where\n"
-          "it stopped. The outputs are written under temporary names and renamed together once all are complete: a\n"
-          "signal at any step leaves the earlier files as they were and names those not written. FILE '-' is\n"
-          "standard output (every output above that takes a FILE; the report then goes to standard error).\n"
+          "it stopped; the least recently used go when it holds more than $SIMRUN_CACHE_MAX_MB MiB (default 1024).\n"
+          "The outputs are written under temporary names and renamed together once all are complete: a signal at\n"
+          "any step leaves the earlier files as they were and names those not written. FILE '-' is standard output\n"
+          "(every output above that takes a FILE; the report then goes to standard error).\n"
           "Exit status: 0 success, 1 runtime failure, 2 bad input or usage, 128 + N when stopped by signal N\n"
           "(130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE, which ends the run silently).\n",
           stu_catalogue_names());

@@ -109,6 +109,13 @@ static int run_study(const cli_run_options_t *opts, const scn_scenario_t *scenar
   if (!opts->no_cache && !options.ti_dir && !opts->config.simgrid_cfg &&
       stu_cache_default_dir(cache, sizeof cache) == 0)
     options.cache_dir = cache;
+  if (options.cache_dir && stu_cache_default_max(&options.cache_max) != 0) {
+    scn_fail(err, "SIMRUN_CACHE_MAX_MB", 0,
+             "'%s' is not a whole number of MiB from 1 to %d; set one, or unset it for "
+             "%d MiB",
+             getenv("SIMRUN_CACHE_MAX_MB"), STU_CACHE_MAX_MB_LIMIT, STU_CACHE_MAX_MB_DEFAULT);
+    return BAS_EINVAL;
+  }
   int rc = stu_run_with(scenario, skeleton, &options, study, err);
   if (progress.show_bar && rc != 0)
     fprintf(stderr, "\n");

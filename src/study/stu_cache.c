@@ -8,6 +8,7 @@
 #include "stu_cache.h"
 #include "bas_error.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -22,8 +23,8 @@
 #include <xbt/base.h> /* before simgrid/version.h, which needs it */
 #include <simgrid/version.h>
 
-#define CACHE_MAGIC "simrun-cache 3\n" /* 3: a per-process point carries its pixels, not its whole trace */
-#define FNV_OFFSET  1469598103934665603ull
+#define CACHE_MAGIC "simrun-cache 3\n"      /* 3: a per-process point carries its pixels, not its whole trace */
+#define FNV_OFFSET  14695981039346656037ull /* FNV-1a 64-bit offset basis */
 #define FNV_PRIME   1099511628211ull
 
 /* A file's contents hash, remembered by path. */
@@ -383,8 +384,10 @@ FILE *stu_cache_get(stu_cache_t *cache, const char *key)
     return NULL;
   }
   entry_t e = read_header(in, key, &seal);
-  if (e == ENTRY_OK && sealed(in, &seal))
+  if (e == ENTRY_OK && sealed(in, &seal)) {
+    futimens(fileno(in), NULL); /* used now: the last to go when the folder is trimmed (a failure only ages it) */
     return in;
+  }
   fclose(in);
   discard(cache, path,
           e == ENTRY_DAMAGED     ? "is not a complete simrun cache entry of this version"
@@ -474,5 +477,77 @@ int stu_cache_put(const stu_cache_t *cache, const char *key, FILE *result)
   int rc = write_entry(out, key, result) == 0 && fflush(out) == 0 ? 0 : -1;
   rc = rc == 0 ? name_entry(out, tmp, path) : (tmp[0] ? unlink(tmp), -1 : -1);
   rc = fclose(out) != 0 ? -1 : rc;
-  return fseek(result, start, SEEK_SET) != 0 ? BAS_EIO : rc;
+  return fseek(result, start, SEEK_SET) != 0 || rc != 0 ? BAS_EIO : 0;
+}
+
+/* An entry of the folder: its name, size and last use. */
+typedef struct kept {
+  char name[32];
+  uint64_t size;
+  struct timespec used;
+} kept_t;
+
+/* Whether `name` is an entry's: 16 hex digits and ".result". */
+static int entry_name(const char *name)
+{
+  return strlen(name) == 23 && strspn(name, "0123456789abcdef") == 16 && strcmp(name + 16, ".result") == 0;
+}
+
+/* The folder's entries into *out (the caller frees it), oldest first, and their sum. -1 when it cannot be read. */
+static int list_entries(const stu_cache_t *cache, kept_t **out, size_t *n, uint64_t *total)
+{
+  DIR *dir = opendir(cache->dir);
+  if (!dir)
+    return -1;
+  size_t cap = 0;
+  *out = NULL;
+  *n = 0;
+  *total = 0;
+  struct dirent *d;
+  struct stat st;
+  while ((d = readdir(dir)) != NULL) {
+    if (!entry_name(d->d_name) || fstatat(dirfd(dir), d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
+      continue;
+    if (*n == cap) {
+      kept_t *grown = realloc(*out, (cap = cap ? 2 * cap : 256) * sizeof *grown);
+      if (!grown)
+        break; /* trims among those listed */
+      *out = grown;
+    }
+    kept_t *k = &(*out)[(*n)++];
+    snprintf(k->name, sizeof k->name, "%s", d->d_name);
+    k->size = (uint64_t)st.st_size;
+    k->used = st.st_mtim;
+    *total += k->size;
+  }
+  closedir(dir);
+  return 0;
+}
+
+static int older_first(const void *a, const void *b)
+{
+  const struct timespec *x = &((const kept_t *)a)->used, *y = &((const kept_t *)b)->used;
+  return x->tv_sec != y->tv_sec     ? (x->tv_sec < y->tv_sec ? -1 : 1)
+         : x->tv_nsec != y->tv_nsec ? (x->tv_nsec < y->tv_nsec ? -1 : 1)
+                                    : strcmp(((const kept_t *)a)->name, ((const kept_t *)b)->name);
+}
+
+size_t stu_cache_trim(stu_cache_t *cache, uint64_t max)
+{
+  kept_t *entries = NULL;
+  size_t n = 0, removed = 0;
+  uint64_t total = 0;
+  if (list_entries(cache, &entries, &n, &total) == 0 && total > max) {
+    qsort(entries, n, sizeof *entries, older_first);
+    char path[4200];
+    for (size_t i = 0; i < n && total > max / 4 * 3; i++) {
+      snprintf(path, sizeof path, "%s/%s", cache->dir, entries[i].name);
+      if (unlink(path) == 0 || errno == ENOENT) { /* another sweep sharing the cache may have trimmed it */
+        total -= entries[i].size;
+        removed++;
+      }
+    }
+  }
+  free(entries);
+  return removed;
 }

@@ -10,6 +10,7 @@
 #include "stu_task.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 typedef struct stu_cache stu_cache_t;
@@ -37,5 +38,11 @@ int stu_cache_has(stu_cache_t *cache, const char *key);
 /* Stores the rest of `result` (from its position to its end) under `key`, written to an unnamed file and named once
  * whole, so that an interrupted write leaves nothing; `result` is back at its position afterwards. 0, or BAS_EIO. */
 int stu_cache_put(const stu_cache_t *cache, const char *key, FILE *result);
+
+/* Keeps the folder's entries within `max` bytes: when they add up to more, removes the least recently used (the oldest
+ * modification time: filing an entry and each hit on it set its time) until they add up to at most three quarters of
+ * max, so that the next runs do not trim again at once. Only entries ("<16 hex digits>.result", regular files) count
+ * and go. Returns how many it removed. */
+size_t stu_cache_trim(stu_cache_t *cache, uint64_t max);
 
 #endif

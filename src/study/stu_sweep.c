@@ -16,6 +16,7 @@
 #include "stu_view.h"
 #include "stu_work.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -337,6 +338,8 @@ static int simulate_study(sweep_t *sweep)
     stu_farm_exec_free(&exec);
   else
     stu_pool_free(&exec);
+  if (cache && o->cache_max > 0)
+    stu_cache_trim(cache, o->cache_max);
   stu_cache_free(cache);
   sweep->cache = NULL;
   return rc;
@@ -627,6 +630,21 @@ int stu_serve(const scn_scenario_t *scenario, const app_skeleton_t *skeleton, sc
     close_sweep(&sweep, rc);
   stu_free(sweep.study);
   return rc;
+}
+
+int stu_cache_default_max(uint64_t *bytes)
+{
+  const char *text = getenv("SIMRUN_CACHE_MAX_MB");
+  long mb = STU_CACHE_MAX_MB_DEFAULT;
+  if (text && *text) {
+    char *end = NULL;
+    errno = 0;
+    mb = text[0] >= '0' && text[0] <= '9' ? strtol(text, &end, 10) : 0;
+    if (errno != 0 || !end || *end != '\0' || mb < 1 || mb > STU_CACHE_MAX_MB_LIMIT)
+      return BAS_EINVAL;
+  }
+  *bytes = (uint64_t)mb << 20;
+  return 0;
 }
 
 int stu_cache_default_dir(char *dir, size_t len)

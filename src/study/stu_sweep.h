@@ -9,6 +9,7 @@
 #include "stu_study.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct app_skeleton app_skeleton_t; /* app_skeleton.h: only passed through, so the callers see no more */
 
@@ -36,6 +37,13 @@ typedef void (*stu_progress_fn)(const stu_progress_t *progress, void *ctx);
 /* The default folder of the cache of finished points into `dir`: $SIMRUN_CACHE_DIR, else $XDG_CACHE_HOME/simrun,
  * else $HOME/.cache/simrun. 0, or BAS_EINVAL when none of these is set. */
 int stu_cache_default_dir(char *dir, size_t len);
+/* The bound on the cache folder's size when $SIMRUN_CACHE_MAX_MB is unset, in MiB: a rebuilt simrun or another SimGrid
+ * keys every point anew, so the entries of older builds are never read again and only this bound removes them. */
+#define STU_CACHE_MAX_MB_DEFAULT 1024
+#define STU_CACHE_MAX_MB_LIMIT   (1 << 20) /* 1 TiB */
+/* The cache folder's bound in bytes (stu_options_t.cache_max) from $SIMRUN_CACHE_MAX_MB (a whole number of MiB from 1
+ * to STU_CACHE_MAX_MB_LIMIT; unset or empty: the default). 0, or BAS_EINVAL when it is not such a number. */
+int stu_cache_default_max(uint64_t *bytes);
 
 /* How a study runs its simulations. */
 typedef struct stu_options {
@@ -47,6 +55,7 @@ typedef struct stu_options {
                              * it lists (stu_ce_requests; memory then grows with the requests) */
   int jobs;                 /* simulations at once, each in its own process (-j); 0 counts as 1 */
   const char *cache_dir;    /* finished points are filed here and reused (stu_cache.h); NULL: no cache */
+  uint64_t cache_max;       /* with cache_dir: its bound in bytes, trimmed to after the run (stu_cache_trim); 0: none */
   int farm;                 /* 1: the simulations go to the MPI workers (stu_farm.h) instead of local processes */
   const char *ti_dir;       /* or NULL: the per-process p's runs also write TI traces (sim_ti.h) in ti_dir/point-<k>
                              * (k: the point's index, from 0), folders made as needed; local runs only */

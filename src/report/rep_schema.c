@@ -40,7 +40,7 @@ static void make_col(rep_col_t *col, const rep_column_t *decl, int i)
   char json_label[64];
   col->decl = decl;
   col->i = i;
-  expand(col->csv, sizeof col->csv, decl->csv, label, 1);
+  expand(col->csv, sizeof col->csv, decl->csv, label, !(decl->in & REP_CSV_AS_IS));
   if (label)
     rep_json_snake(json_label, sizeof json_label, label);
   expand(col->json, sizeof col->json, decl->json, label ? json_label : NULL, 0);

@@ -46,9 +46,12 @@ typedef enum rep_format {
 
 /* The writers that show a column. */
 enum { REP_IN_TERM = 1, REP_IN_CSV = 2, REP_IN_JSON = 4, REP_IN_HTML = 8, REP_IN_FILES = 6, REP_IN_ALL = 15 };
+/* A flag beside the writers in a column's `in`: its family's CSV names keep the label's capitals (NCP2's CPLWait_s). */
+enum { REP_CSV_AS_IS = 16 };
 
 /* A column of a view's table, or with `each` > 0 a family of `each` columns, one per index i, whose names are the
- * patterns' "%s" filled with label(i) (made lower case with '-' as '_' in CSV, snake_case in JSON: rep_json_key). */
+ * patterns' "%s" filled with label(i) (made lower case with '-' as '_' in CSV unless REP_CSV_AS_IS, snake_case in JSON:
+ * rep_json_key). */
 typedef struct rep_column {
   const char *csv;     /* CSV column name ("t_par_s", "ovh_%s") */
   const char *json;    /* JSON key, dotted inside the point's or row's objects ("overhead_ratios.%s") */

@@ -184,6 +184,19 @@ void rep_schema_json_row(FILE *out, const rep_schema_t *schema, const rep_at_t *
     fputc('}', out);
 }
 
+void rep_schema_json_rows(FILE *out, const char *key, const rep_schema_t *schema, const rep_at_t *at, size_t count)
+{
+  fprintf(out, ",\n     ");
+  rep_json_key(out, key);
+  fputc('[', out);
+  for (size_t r = 0; r < count; r++) {
+    fprintf(out, "%s\n       {", r ? "," : "");
+    rep_schema_json_row(out, schema, &at[r], 1);
+    fputc('}', out);
+  }
+  fputc(']', out);
+}
+
 void rep_units_make(rep_units_t *u, const rep_schema_t *schema, unsigned in, const rep_at_t *at, size_t count)
 {
   u->in = in;

@@ -102,6 +102,8 @@ void rep_schema_csv_row(FILE *out, const rep_schema_t *schema, const rep_at_t *a
 /* JSON: ", "key": value" per column of a row (without the first ", " when `first`), the dotted keys as nested
  * objects. */
 void rep_schema_json_row(FILE *out, const rep_schema_t *schema, const rep_at_t *at, int first);
+/* JSON: ",\n     "key": [{...}, ...]", an object per row (an empty list without rows), as a point's lists. */
+void rep_schema_json_rows(FILE *out, const char *key, const rep_schema_t *schema, const rep_at_t *at, size_t count);
 
 /* The columns' units on a screen (terminal, HTML) over a set of rows: a time column's unit picked from its values. */
 typedef struct rep_units {

@@ -50,7 +50,7 @@ def json_of_main(column, point):
         return bool(b), b.get("subcomponents", {}).get(name)
     if column in ("comm_comp_ratio", "mem_proc_ratio", "utilisation", "dominant", "bottleneck", "cause"):
         return bool(b), b.get(column)
-    if name in DSM_PP + tuple(c.replace("_", "") for c in DSM_CP) and "nodes" in point:
+    if name in DSM_PP + tuple(c.replace("_", "") for c in DSM_CP) and "profiles" in point:
         return True, dsm_total(point, name)
     return False, None
 
@@ -59,7 +59,7 @@ def dsm_total(point, name):
     """A DSM category summed over the JSON's nodes (the main table's is the "all" row of the profile: met_ce.h)."""
     part = "pp" if name in DSM_PP else "cp"
     key = name if part == "pp" else "cp_" + name[2:]
-    values = [(node[part] or {}).get(key) for node in point["nodes"]]
+    values = [row[part][key] for row in point["profiles"] if row["by"] == "node" and row["name"] != "all"]
     return None if any(v is None for v in values) else math.fsum(values)
 
 
@@ -111,28 +111,140 @@ def check_fits_json(folder, doc):
                 agree(row[column], fit.get(column), f"fit {column}")
 
 
-def check_wait_states_json(folder, doc):
-    """The -wait-states table against the JSON's wait_states of its point (per rank, per pattern, total)."""
-    path = f"{folder}/out-wait-states.csv"
-    states = [(pt, pt["wait_states"]) for pt in doc["points"] if pt.get("wait_states")]
-    check(os.path.exists(path) == bool(states), f"a wait-state table for {len(states)} JSON points with wait states")
-    if not states:
+# The tables of views declared as schemas of their own rows (src/report/rep_dsm_tables.c, rep_wait.c): each CSV table,
+# the JSON's list of the same rows in each point, the HTML page's table and the terminal's, compared figure by figure.
+DSM_WAITS = ("CPLWait", "CPLComp", "CPCComm", "CPRWait", "CPRComp", "PPRWait", "PPRComp", "PPLWait")
+
+
+def snake(name):
+    """NCP2's category as the JSON names it (src/report/rep_json.c): "CPLWait" is cpl_wait, "CPComp" cp_comp."""
+    out = ""
+    for i, c in enumerate(name):
+        starts = i > 0 and c.isupper() and (not name[i - 1].isupper() or i + 1 < len(name) and name[i + 1].islower())
+        out += ("_" if starts else "") + c.lower()
+    return out
+
+
+def json_key_profiles(column):
+    """The key in a JSON "profiles" row of a -profiles column: profile_cpcomp_s is cp.cp_comp, profile_comp_s pp.comp."""
+    if not column.startswith("profile_"):
+        return column
+    name = column[len("profile_"):-2]
+    if name in DSM_PP:
+        return "pp." + name
+    return "cp." + next((c for c in DSM_CP if c.replace("_", "") == name), name)
+
+
+def json_key_waits(column):
+    """The key in a JSON "wait_map" row of a -waits column: time_s is wait, CPLWait_s categories.cpl_wait."""
+    if column == "time_s":
+        return "wait"
+    return "categories." + snake(column[:-2]) if column[:-2] in DSM_WAITS else column
+
+
+# table: (CSV suffix, the JSON list in each point, the CSV column's key in its rows)
+ROW_TABLES = {"profiles": ("profiles", json_key_profiles), "waits": ("wait_map", json_key_waits),
+              "wait-states": ("wait_states", lambda column: column)}
+
+
+def dig(item, key):
+    """A dotted key's value in a JSON object ("pp.comp"); (found, value)."""
+    for part in key.split("."):
+        if not isinstance(item, dict) or part not in item:
+            return False, None
+        item = item[part]
+    return True, item
+
+
+def check_rows_json(folder, doc, name):
+    """A table of a view's own rows against the JSON's lists of the same rows in its points, row by row, column by
+    column: the CSV's rows are the points' lists, in order."""
+    path, (key, json_key) = f"{folder}/out-{name}.csv", ROW_TABLES[name]
+    listed = [(pt, item) for pt in doc["points"] for item in pt.get(key) or []]
+    check(os.path.exists(path) == bool(listed), f"a -{name} table for {len(listed)} JSON {key} rows")
+    if not os.path.exists(path):
         return
     header, rows = cr.table(path)
     keys = cr.key_columns(doc)
-    for row in rows:
-        point = next((pt for pt, _ in states if all(str(v) == row[cr.column_name(k)] for k, v in pt["params"].items())), None)
-        check(point is not None, f"wait-state row of p = {row['p']}: no JSON point")
-        if point is None:
-            continue
-        ws, rank = point["wait_states"], int(row["rank"])
-        patterns = [c[:-2] for c in header[len(keys) + 1:] if c != "total_s"]
-        for name in patterns:
-            check(name in ws, f"wait state {name}: not in the JSON")
-            agree(row[name + "_s"], ws.get(name, {}).get("per_rank_s", [None] * (rank + 1))[rank], f"{name} of {rank}")
-        # the rank's total is the sum of its patterns (the JSON gives the patterns per rank, the total per point)
-        total = math.fsum(ws[n]["per_rank_s"][rank] for n in patterns if n in ws)
-        check(math.isclose(float(row["total_s"]), total, rel_tol=1e-8, abs_tol=1e-12), f"total_s of rank {rank}")
+    check(len(rows) == len(listed), f"-{name}: {len(rows)} rows for {len(listed)} JSON {key} rows")
+    for row, (point, item) in zip(rows, listed):
+        check(cr.of_point(row, point), f"-{name} row at p = {row['p']}: not the JSON's point")
+        for column in header[len(keys):]:
+            found, value = dig(item, json_key(column))
+            check(found, f"-{name} column {column}: no {json_key(column)} in the JSON's {key}")
+            agree(row[column], value, f"-{name} {column} at p = {row['p']}")
+        if name == "wait-states":  # a rank's total is the sum of its patterns
+            total = math.fsum(float(row[c]) for c in header[len(keys) + 1:] if c != "total_s")
+            check(math.isclose(float(row["total_s"]), total, rel_tol=1e-8, abs_tol=1e-12), f"total_s of {row['rank']}")
+
+
+def terminal_cell_agrees(cell, head, text, largest):
+    """A terminal cell against the CSV's text of the same figure: a time in its head's unit (scaled_agrees), a share in
+    % against the fraction, a count or a word as written."""
+    if head_unit(head):
+        return scaled_agrees((cell, head_unit(head)), text, largest)
+    if cell.endswith("%"):
+        return text != "" and abs(float(cell[:-1]) - 100 * float(text)) <= 0.05 + 1e-9
+    return cell == text or cell == "-" and text == ""
+
+
+def check_terminal_table(shown, rows, name, what, shares=None):
+    """A table the terminal drew from a view's schema (cr.report_table) against its CSV rows, row for row: every
+    column it shows is the CSV's column of the same name (its unit and "_s" aside), or a share of a category in the
+    line's time (the wait map: CSV category / time_s)."""
+    check(shown is not None and len(shown) == len(rows), f"{what}: {len(shown or [])} rows for {len(rows)} CSV rows")
+    for cells, row in zip(shown or [], rows):
+        for head, cell in cells.items():
+            base = head.split(" (")[0]
+            names = (base, base + "_s", base.lower() + "_s", "profile_" + base.lower() + "_s", {"op": "operation"}.get(base))
+            column = next((c for c in names if c in row), None)
+            if shares and base in DSM_WAITS and not head_unit(head):
+                time = float(row["time_s"])
+                text = str(float(row[base + "_s"]) / time) if time > 0 else "0"
+                check(terminal_cell_agrees(cell, head, text, 0), f"{what} {head} of {row['scope']}: {cell!r}")
+                continue
+            check(column is not None, f"{what}: head {head!r} is no column of the -{name} table")
+            if column is None:
+                continue
+            largest = max((abs(float(r[column])) for r in rows if cr.numeral(r[column])), default=0)
+            check(terminal_cell_agrees(cell, head, row[column], largest),
+                  f"{what} {head}: {cell!r} against CSV {row[column]!r}")
+
+
+def check_terminal_dsm(folder, doc, report):
+    """Each point's three profile tables and its wait map (its first 12 lines) against the -profiles and -waits rows."""
+    main = cr.table(f"{folder}/out.csv")[1]
+    _, profiles = cr.table(f"{folder}/out-profiles.csv")
+    _, waits = cr.table(f"{folder}/out-waits.csv")
+    keys = cr.key_columns(doc)
+    blocks = [b for b in report.split("\n==== ")[1:] if "T_par = " in b.split("\n")[0]]
+    for block, point in zip(blocks, main):
+        mine = [r for r in profiles if all(r[k] == point[k] for k in keys)]
+        for by, title in (("node", "Time by node"), ("scope", "Time by code scope"), ("operation", "Time by DSM op")):
+            check_terminal_table(cr.report_table(block, title, "name"), [r for r in mine if r["by"] == by], "profiles",
+                                 f"terminal {title} at p = {point['p']}")
+        lines = [r for r in waits if all(r[k] == point[k] for k in keys)][:12]
+        check_terminal_table(cr.report_table(block, "Wait map", "scope"), lines, "waits",
+                             f"terminal wait map at p = {point['p']}", shares=True)
+
+
+def check_terminal_wait_states(folder, doc, report):
+    """Each point's wait-state table: its ranks are the -wait-states rows, its "all" row their sums."""
+    path = f"{folder}/out-wait-states.csv"
+    tables = report.split("\nWait states, p = ")[1:]
+    check(os.path.exists(path) or not tables, "wait-state tables in the report without a -wait-states table")
+    if not os.path.exists(path):
+        return
+    header, rows = cr.table(path)
+    keys = cr.key_columns(doc)
+    points = list(dict.fromkeys(tuple(r[k] for k in keys) for r in rows))
+    check(len(tables) == len(points), f"{len(tables)} terminal wait-state tables for {len(points)} points")
+    for text, point in zip(tables, points):
+        mine = [r for r in rows if tuple(r[k] for k in keys) == point]
+        totals = {c: str(math.fsum(float(r[c]) for r in mine)) for c in header[len(keys) + 1:]}
+        shown = cr.report_table("\n" + text, "", "rank")
+        check_terminal_table(shown, mine + [dict(mine[0], rank="all", **totals)], "wait-states",
+                             f"terminal wait states at p = {point[-1]}")
 
 
 class Tables(html.parser.HTMLParser):
@@ -232,7 +344,9 @@ def check_html_table(section, header, table_rows, folder, doc):
     """One HTML table against its CSV table (or, for the model's summary, against the main table's model_diff)."""
     keys = set(cr.key_columns(doc))
     sources = {"points": ("out.csv", ()), "bottlenecks": ("out.csv", ()), "processes": ("out-processes.csv", ("rank",)),
-               "references": ("out-references.csv", ("quantity", "source"))}
+               "references": ("out-references.csv", ("quantity", "source")),
+               "profiles": ("out-profiles.csv", ("by", "name")), "waits": ("out-waits.csv", ("scope", "waiter", "operation")),
+               "wait-states": ("out-wait-states.csv", ("rank",))}
     if section == "model":
         return check_html_model(header, table_rows, folder)
     if section == "factors":
@@ -241,7 +355,10 @@ def check_html_table(section, header, table_rows, folder, doc):
     if section not in sources:
         return
     name, extra = sources[section]
-    _, rows = cr.table(f"{folder}/{name}")
+    csv_header, rows = cr.table(f"{folder}/{name}")
+    if name[4:-4] in ROW_TABLES:  # a view's own rows: the page shows every column of its CSV table
+        missing = set(csv_header[len(cr.key_columns(doc)):]) - {column_of(h) for h in header}
+        check(not missing, f"HTML {section}: no column for {sorted(missing)}")
     check(len(table_rows) == len(rows), f"HTML {section}: {len(table_rows)} rows for {len(rows)} in {name}")
     main = cr.table(f"{folder}/out.csv")[1]
     for cells, row in html_rows(table_rows, header, keys, rows, extra):
@@ -369,9 +486,13 @@ def main():
             doc = json.load(f)
         check_main_json(folder, doc)
         check_fits_json(folder, doc)
-        check_wait_states_json(folder, doc)
+        for name in ROW_TABLES:
+            check_rows_json(folder, doc, name)
         check_html(folder, doc)
         check_terminal(folder, doc, report)
+        if kind_of(folder) == "dsm":
+            check_terminal_dsm(folder, doc, report)
+        check_terminal_wait_states(folder, doc, report)
     for failure in cr.failures:
         print(failure)
     sys.exit(1 if cr.failures else 0)

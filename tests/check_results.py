@@ -85,6 +85,52 @@ def report_rows(report, pattern):
     return [m.groups() for m in re.finditer(pattern, report, re.M)]
 
 
+UNITS = {"s": 1, "ms": 1e3, "us": 1e6, "ns": 1e9}
+
+
+def heads_of(line):
+    """A terminal table's head line as its heads, a unit joined to its name ("Comp (ms)")."""
+    heads = []
+    for word in line.split():
+        if word.startswith("(") and word.endswith(")") and heads:
+            heads[-1] += " " + word
+        else:
+            heads.append(word)
+    return heads
+
+
+def report_table(text, title, first):
+    """The rows of the first table of a view's schema (src/report/rep_schema.c's terminal walker) after the line
+    starting `title` in `text`, as dicts from head to cell: its column groups (a blank line between them, each
+    repeating the key columns, its head line starting with the head `first`) joined; None when there is none."""
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if line.startswith(title)), None)
+    while at is not None and at < len(lines) and heads_of(lines[at])[:1] != [first]:
+        at += 1
+    rows = None
+    while at is not None and at < len(lines) and heads_of(lines[at])[:1] == [first]:
+        heads, group, at = heads_of(lines[at]), [], at + 1
+        while at < len(lines) and lines[at].strip() and not lines[at].lstrip().startswith("... "):
+            group.append(dict(zip(heads, lines[at].split())))
+            at += 1
+        rows = group if rows is None else [dict(a, **b) for a, b in zip(rows, group)]
+        at += 1
+    return rows
+
+
+def head_named(row, name):
+    """The head of `row` whose name, lower case and without its unit, is `name`: ("comp", "Comp (ms)")."""
+    return next((h for h in row if h.split(" (")[0].lower() == name), None)
+
+
+def shown_value(row, name):
+    """A terminal cell of a time column, in seconds ("-" is None), and its text in the unit its head names."""
+    head = head_named(row, name)
+    text = row.get(head, "-") if head else "-"
+    unit = head[head.rfind("(") + 1:-1] if head and head.endswith(")") else "s"
+    return text, UNITS.get(unit, 1)
+
+
 def of_point(row, point):
     """Whether a CSV row's key columns are the JSON point's parameters."""
     return all(row[column_name(k)] == str(v) for k, v in point["params"].items())
@@ -234,11 +280,14 @@ def check_dsm(folder, doc, report):
     cats = ["comp_s", "extra_s", "wait_s", "prste_s", "cpcomp_s", "cpwait_s", "cpidle_s"]
     for block, row in zip(blocks, rows):
         close(re.search(r"T_par = ([0-9.]+) s", block).group(1), float(row["t_par_s"]), "T_par")
-        shown = re.search(r"^  all\s+(.*)$", block, re.M).group(1).replace("|", " ").split()
-        for text, name in zip(shown, cats):
+        nodes = report_table(block, "Time by node", "name") or []
+        everything = next((r for r in nodes if r.get("name") == "all"), {})
+        check(everything, "the report's 'all' row of the time by node")
+        for name in cats:
+            text, scale = shown_value(everything, name[:-2])
             check((text == "-") == (row[name] == ""), f"{name} empty where the report shows '-'")
-            if text != "-":
-                close(text, 1e3 * float(row[name]), name)
+            if text != "-" and row[name] != "":
+                close(text, scale * float(row[name]), name)
         check(row["t_seq_s"] == "" and row["speedup"] == "", "no lost-cycle figures for DSM")
     check_profiles(folder, doc, rows, cats)
     check_requests(folder, doc)
@@ -273,13 +322,11 @@ def check_profiles(folder, doc, rows, cats):
                     total = sum(float(v) for v in parts)
                     check(math.isclose(total, float(row[name]), rel_tol=1e-9, abs_tol=1e-12), f"{by} sum of {name}")
         point = next(pt for pt in doc["points"] if of_point(row, pt))
-        for by, key in (("scope", "scopes"), ("operation", "operations")):
-            listed = [r for r in mine if r["by"] == by]
-            check(len(listed) == len(point[key]), f"JSON {key}")
-            for r, item in zip(listed, point[key]):
-                check(r["name"] == item["name"], f"JSON {key} order")
-                for c, value in list(item["pp"].items()) + list((item["cp"] or {}).items()):
-                    same(r["profile_" + c.replace("_", "") + "_s"], value, f"JSON {key} {c}")
+        check(len(mine) == len(point["profiles"]), "JSON profiles: one per CSV row")
+        for r, item in zip(mine, point["profiles"]):
+            check(r["by"] == item["by"] and r["name"] == item["name"], "JSON profiles order")
+            for c, value in list(item["pp"].items()) + list(item["cp"].items()):
+                same(r["profile_" + c.replace("_", "") + "_s"], value, f"JSON profile {c}")
         for r in mine:
             if r["by"] == "node" and r["name"] != "all":
                 pp = sum(float(r["profile_" + c]) for c in cats[:4])

@@ -176,7 +176,13 @@ static void test_analyse_leaves_out_what_a_measurement_lacks(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "No bottleneck view: a measurement cannot split computation"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "not split into true anomaly and imbalance"));
   CU_ASSERT_PTR_NULL(strstr(run.out, "true anomaly = work_i"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2     0.0000     0.4000"));
+  /* rank 2's row of the wait states: no late sender, 0.40 s of late receiver, in the ms its head names */
+  const char *waits = strstr(run.out, "Wait states, p = 3");
+  const char *row = waits && strstr(waits, "late_receiver (ms)") ? strstr(waits, "\n   2 ") : NULL;
+  CU_ASSERT_PTR_NOT_NULL_FATAL(row);
+  char *end;
+  CU_ASSERT_EQUAL(strtod(row + 5, &end), 0);
+  CU_ASSERT_DOUBLE_EQUAL(strtod(end, NULL), 400, 1e-9);
   char *csv = read_output(dir, "out.csv");
   char *procs = read_output(dir, "out-processes.csv");
   char *json = read_output(dir, "out.json");
@@ -808,7 +814,7 @@ static void test_analyse_sums_keep_wait_states(void)
   double late[2] = {-1, -1};
   for (int r = 0; r < 2; r++) {
     char row[16];
-    snprintf(row, sizeof row, "\n     %d ", r);
+    snprintf(row, sizeof row, "\n%4d ", r); /* the rank right-aligned under its head, "rank" */
     const char *at = strstr(table, row);
     CU_ASSERT_PTR_NOT_NULL_FATAL(at);
     late[r] = strtod(at + strlen(row), NULL);

@@ -307,7 +307,8 @@ static void test_rep_html_readable_timeline(void)
   run_free(&run);
   char *page = read_output(dir, "page.html");
   CU_ASSERT_PTR_NOT_NULL_FATAL(page);
-  CU_ASSERT_EQUAL(count_text(page, "<table>"), 4); /* points, per process, bottlenecks, model (no references) */
+  CU_ASSERT_EQUAL(count_text(page, "<table>"),
+                  5); /* points, per process, bottlenecks, model, wait states (no references) */
   assert_bottleneck_table(page);
   const char *contents = strstr(page, "<nav>"), *end = contents ? strstr(contents, "</nav>") : NULL;
   CU_ASSERT_FATAL(contents && end);

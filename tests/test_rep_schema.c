@@ -4,9 +4,11 @@
  * the files have and no column they lack. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 
+#include "rep_dsm_tables.h"
 #include "rep_points.h"
 #include "rep_processes.h"
 #include "rep_schema.h"
+#include "rep_wait.h"
 #include "tu.h"
 
 #include <math.h>
@@ -175,25 +177,46 @@ static void test_rep_schema_documented(void)
   free(listed);
 }
 
-/* docs/results.md's row of the -processes table names every column of its CSV. */
-static void test_rep_schema_processes_documented(void)
+/* docs/results.md's row of the extra table `table` ("-processes") names every column of its CSV, the `expected`
+ * columns of `schema`, each in backticks. */
+static void assert_row_documented(const char *table, const rep_schema_t *schema, size_t expected)
 {
   FILE *in = fopen(SIMRUN_SOURCE_DIR "/docs/results.md", "r");
   CU_ASSERT_FATAL(in != NULL);
-  char line[8192];
+  char line[8192], head[64];
+  snprintf(head, sizeof head, "| `%s` |", table);
   int found = 0;
   while (!found && fgets(line, sizeof line, in))
-    found = strncmp(line, "| `-processes` |", 16) == 0;
+    found = strncmp(line, head, strlen(head)) == 0;
   fclose(in);
   CU_ASSERT_FATAL(found);
   rep_col_t cols[32];
-  size_t n = rep_schema_columns(&rep_processes_schema, NULL, REP_IN_CSV, cols, 32);
-  CU_ASSERT_EQUAL(n, 9); /* rank, work, 4 ratios, anomaly, imbalance, host speed */
+  size_t n = rep_schema_columns(schema, NULL, REP_IN_CSV, cols, 32);
+  CU_ASSERT_EQUAL(n, expected);
   char word[80];
   for (size_t c = 0; c < n; c++) {
     snprintf(word, sizeof word, "`%s`", cols[c].csv);
+    if (!strstr(line, word))
+      fprintf(stderr, "docs/results.md's %s row lacks the column %s\n", table, cols[c].csv);
     CU_ASSERT(strstr(line, word) != NULL);
   }
+}
+
+static void test_rep_schema_processes_documented(void)
+{
+  assert_row_documented("-processes", &rep_processes_schema, 9); /* rank, work, 4 ratios, anomaly, imbalance, host */
+}
+
+/* The DSM tables' and the wait states' rows, their columns counted by hand: by, name and NCP2's 7 categories (seed 002
+ * §4.3); scope, waiter, operation, requests, time, mean and the 8 wait categories of Table 1 (their capitals kept);
+ * node, waiter, operation, scope, peer, item, start and the 13 intervals of Figs. 1-3; rank, Scalasca's 6 patterns and
+ * their total. */
+static void test_rep_schema_view_tables_documented(void)
+{
+  assert_row_documented("-profiles", &rep_profiles_schema, 2 + 7);
+  assert_row_documented("-waits", &rep_waits_schema, 6 + 8);
+  assert_row_documented("-requests", &rep_requests_schema, 7 + 13);
+  assert_row_documented("-wait-states", &rep_wait_states_schema, 1 + 6 + 1);
 }
 
 int main(void)
@@ -202,6 +225,7 @@ int main(void)
                                     {"test_rep_schema_terminal", test_rep_schema_terminal},
                                     {"test_rep_schema_documented", test_rep_schema_documented},
                                     {"test_rep_schema_processes_documented", test_rep_schema_processes_documented},
+                                    {"test_rep_schema_view_tables_documented", test_rep_schema_view_tables_documented},
                                     {NULL, NULL}};
   return tu_run("rep_schema", cases);
 }

@@ -86,7 +86,7 @@ static void test_rep_wait_gauss_jordan_one_to_all(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(json);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Wait states, p = 16, broadcast = one-to-all"));
   CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"wait_states\""));
-  CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"late_broadcast\""));
+  CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"late_broadcast_s\""));
   snprintf(svg, sizeof svg, "%s/pics", dir);
   char *picture = read_output(svg, "gj256-wait-states-one-to-all.svg");
   CU_ASSERT_PTR_NOT_NULL(picture);

@@ -1,95 +1,40 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* CARNIVAL's views for NCP2 (seed 002 §4.3, Figs. 4-5; Table 1) as text, CSV and JSON: profiles by node, scope and
- * operation, the wait map, the dominant operation and category, one page request's 13 intervals, and what the
- * protocol controller saves against the original TreadMarks (the last three as the cause-effect view drew them,
- * stu_cause_effect.h). */
+/* CARNIVAL's views for NCP2 (seed 002 §4.3, Figs. 4-5; Table 1) in the terminal report and the JSON: the profiles by
+ * node, scope and operation and the wait map (their tables' schemas, rep_dsm_tables.h), the dominant operation and
+ * category, one page request's 13 intervals, and what the protocol controller saves against the original TreadMarks
+ * (the last three as the cause-effect view drew them, stu_cause_effect.h). */
 #include "rep_carnival.h"
+#include "rep_dsm_tables.h"
 #include "rep_group.h"
 #include "rep_json.h"
 #include "stu_cause_effect.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 enum { REP_MAP_ROWS = 12 };
 
-static const char *const waiter_names[MET_UNIT_COUNT] = {"Wait", "CPWait"};
-
-/* One row of a profile table: the seven categories at (node, scope, op), in milliseconds; CP columns show "-" for a
- * run without controllers. */
-static void print_profile_row(FILE *out, const char *label, const met_carnival_t *c, int node, int scope, int op)
+/* A profile of the point's rows by `by` ("node", "scope", "operation") under its title. */
+static void print_profile(FILE *out, const stu_study_t *study, const stu_point_t *point, const char *by,
+                          const char *title, int width)
 {
-  fprintf(out, "  %-12s", label);
-  for (int cat = 0; cat < MET_CE_COUNT; cat++) {
-    if (cat == MET_CE_CPCOMP)
-      fprintf(out, " |");
-    if (cat >= MET_CE_CPCOMP && !met_carnival_has_cp(c))
-      fprintf(out, " %9s", "-");
-    else
-      fprintf(out, " %9.3f", 1e3 * met_carnival_time(c, node, scope, cat, op));
-  }
-  fprintf(out, "\n");
+  size_t count;
+  rep_at_t *rows = rep_profiles_rows(study, point, by, &count);
+  fprintf(out, "\n%s\n", title);
+  rep_schema_print(out, &rep_profiles_schema, rows, count, width);
+  free(rows);
 }
 
-static void print_profile_head(FILE *out, const char *title, const char *first)
+static void print_map(FILE *out, const stu_study_t *study, const stu_point_t *point, int width)
 {
-  fprintf(out, "\n%s (ms)\n  %-12s", title, first);
-  for (int cat = 0; cat < MET_CE_COUNT; cat++)
-    fprintf(out, "%s %9s", cat == MET_CE_CPCOMP ? " |" : "", met_ce_cat_name(cat));
-  fprintf(out, "\n");
-}
-
-static void print_nodes(FILE *out, const met_carnival_t *c)
-{
-  char label[32];
-  print_profile_head(out, "Time by node: PP | CP; every row adds up to T_par per unit", "node");
-  for (int node = 0; node < met_carnival_nodes(c); node++) {
-    snprintf(label, sizeof label, "%d", node);
-    print_profile_row(out, label, c, node, -1, -1);
-  }
-  print_profile_row(out, "all", c, -1, -1, -1);
-}
-
-static void print_scopes(FILE *out, const met_carnival_t *c)
-{
-  print_profile_head(out, "Time by code scope, all nodes", "scope");
-  for (int scope = 0; scope < met_carnival_scope_count(c); scope++)
-    print_profile_row(out, met_carnival_scope_name(c, scope), c, -1, scope, -1);
-}
-
-static void print_operations(FILE *out, const met_carnival_t *c)
-{
-  print_profile_head(out, "Time by DSM operation, all nodes (\"-\": application code and idling)", "operation");
-  for (int op = 0; op < MET_OP_COUNT; op++)
-    print_profile_row(out, met_ce_op_name(op), c, -1, -1, op);
-}
-
-/* A wait's profile: each category's share of its time, in percent. */
-static void print_shares(FILE *out, const met_ce_wait_t *w)
-{
-  for (int k = 0; k < MET_W_COUNT; k++)
-    fprintf(out, " %7.1f", w->time > 0 ? 100 * w->cat[k] / w->time : 0.0);
-  fprintf(out, "\n");
-}
-
-static void print_map(FILE *out, const met_carnival_t *c)
-{
-  size_t rows = 0;
-  const met_ce_row_t *map = met_carnival_map(c, &rows);
-  fprintf(out,
-          "\nWait map (CARNIVAL's CPWait map, Fig. 5): who waited where on what, longest first; profile in %% of "
-          "each row's time\n  %-10s %-7s %-8s %8s %10s %9s",
-          "scope", "waiter", "op", "requests", "time (ms)", "mean (us)");
-  for (int k = 0; k < MET_W_COUNT; k++)
-    fprintf(out, " %7s", met_wait_cat_name(k));
-  fprintf(out, "\n");
-  for (size_t i = 0; i < rows && i < REP_MAP_ROWS; i++) {
-    const met_ce_wait_t *w = &map[i].wait;
-    fprintf(out, "  %-10s %-7s %-8s %8zu %10.3f %9.1f", met_carnival_scope_name(c, map[i].scope),
-            waiter_names[map[i].unit], met_ce_op_name(map[i].op), w->count, 1e3 * w->time, 1e6 * w->time / w->count);
-    print_shares(out, w);
-  }
+  size_t rows;
+  rep_at_t *map = rep_waits_rows(study, point, &rows);
+  fprintf(out, "\nWait map (CARNIVAL's CPWait map, Fig. 5): who waited where on what, longest first; profile in %% of "
+               "each row's time\n");
+  rep_schema_print(out, &rep_waits_schema, map, rows < REP_MAP_ROWS ? rows : REP_MAP_ROWS, width);
   if (rows > REP_MAP_ROWS)
     fprintf(out, "  ... %zu more rows in the CSV and JSON outputs\n", rows - REP_MAP_ROWS);
+  free(map);
 }
 
 /* What dominates the waiting (the view's, stu_ce_dominant). */
@@ -135,7 +80,7 @@ static void print_first_request(FILE *out, const stu_point_t *point)
   fprintf(out, "; they add up to the wait, %.2f us\n", 1e6 * wait);
 }
 
-static void print_point(FILE *out, const stu_study_t *study, const stu_point_t *point)
+static void print_point(FILE *out, const stu_study_t *study, const stu_point_t *point, int width)
 {
   const met_carnival_t *c = stu_carnival(point);
   fprintf(out, "\n==== ");
@@ -148,10 +93,11 @@ static void print_point(FILE *out, const stu_study_t *study, const stu_point_t *
           met_carnival_has_cp(c) ? ""
                                  : " (no protocol controllers: original TreadMarks; a request's CP "
                                    "categories name the same steps, run by the PPs)");
-  print_nodes(out, c);
-  print_scopes(out, c);
-  print_operations(out, c);
-  print_map(out, c);
+  print_profile(out, study, point, "node", "Time by node: PP, then CP; every row adds up to T_par per unit", width);
+  print_profile(out, study, point, "scope", "Time by code scope, all nodes", width);
+  print_profile(out, study, point, "operation", "Time by DSM operation, all nodes (\"-\": application code and idling)",
+                width);
+  print_map(out, study, point, width);
   print_dominant(out, point);
   print_first_request(out, point);
 }
@@ -193,104 +139,15 @@ static void print_savings(FILE *out, const stu_study_t *study)
     print_saving(out, study, &summary->savings[i]);
 }
 
-void rep_carnival_print(FILE *out, const stu_study_t *study)
+void rep_carnival_print(FILE *out, const stu_study_t *study, int width)
 {
   fprintf(out,
           "Cause-effect analysis (seed 002 §4): PP time in Comp (application), Extra (TreadMarks code), Wait (for "
           "requests), Prste (serving interrupts); CP time in CPComp, CPWait (for its PP), CPIdle. A request's wait "
           "splits into the 8 categories of Table 1.\n");
   for (size_t i = 0; i < study->npoints; i++)
-    print_point(out, study, &study->points[i]);
+    print_point(out, study, &study->points[i], width);
   print_savings(out, study);
-}
-
-void rep_carnival_csv_head(FILE *out)
-{
-  fprintf(out, ",scope,waiter,operation,requests,time_s");
-  for (int k = 0; k < MET_W_COUNT; k++)
-    fprintf(out, ",%s_s", met_wait_cat_name(k));
-  fprintf(out, "\n");
-}
-
-void rep_carnival_csv_rows(FILE *out, const stu_study_t *study, const stu_point_t *point,
-                           void (*lead)(FILE *, const stu_study_t *, const stu_point_t *))
-{
-  size_t rows = 0;
-  const met_ce_row_t *map = met_carnival_map(stu_carnival(point), &rows);
-  for (size_t i = 0; i < rows; i++) {
-    lead(out, study, point);
-    fprintf(out, ",%s,%s,%s,%zu,%.9g", met_carnival_scope_name(stu_carnival(point), map[i].scope),
-            waiter_names[map[i].unit], met_ce_op_name(map[i].op), map[i].wait.count, map[i].wait.time);
-    for (int k = 0; k < MET_W_COUNT; k++)
-      fprintf(out, ",%.9g", map[i].wait.cat[k]);
-    fprintf(out, "\n");
-  }
-}
-
-void rep_carnival_csv_requests_head(FILE *out)
-{
-  fprintf(out, ",node,waiter,operation,scope,peer,item,start_s");
-  for (int k = 1; k <= MET_CE_INTERVALS; k++)
-    fprintf(out, ",interval_%d_s", k);
-  fprintf(out, "\n");
-}
-
-void rep_carnival_csv_requests(FILE *out, const stu_study_t *study, const stu_point_t *point,
-                               void (*lead)(FILE *, const stu_study_t *, const stu_point_t *))
-{
-  size_t count = 0;
-  const met_request_t *r = stu_ce_requests(point, &count);
-  for (size_t i = 0; i < count; i++, r++) {
-    lead(out, study, point);
-    fprintf(out, ",%d,%s,%s,%s,", r->node, waiter_names[r->unit], met_ce_op_name(r->op),
-            met_carnival_scope_name(stu_carnival(point), r->scope));
-    if (r->peer >= 0)
-      fprintf(out, "%d", r->peer);
-    fprintf(out, ",%d,%.9g", r->item, r->mark[0]);
-    for (int k = 1; k <= MET_CE_INTERVALS; k++)
-      fprintf(out, ",%.9g", r->mark[k] - r->mark[k - 1]);
-    fprintf(out, "\n");
-  }
-}
-
-/* {"comp": s, ...} (snake_case keys: "cp_comp") for the categories [first, last] at (node, scope, op), -1 for a sum. */
-static void json_profile(FILE *out, const met_carnival_t *c, const int where[3], int first, int last)
-{
-  fputc('{', out);
-  for (int cat = first; cat <= last; cat++) {
-    fputs(cat > first ? ", " : "", out);
-    rep_json_key(out, met_ce_cat_name(cat));
-    fprintf(out, "%.9g", met_carnival_time(c, where[0], where[1], cat, where[2]));
-  }
-  fputc('}', out);
-}
-
-/* "pp": {...}, "cp": {...} (null for a run without controllers) at (node, scope, op). */
-static void json_pp_cp(FILE *out, const met_carnival_t *c, const int where[3])
-{
-  fprintf(out, "\"pp\": ");
-  json_profile(out, c, where, MET_CE_COMP, MET_CE_PRSTE);
-  fprintf(out, ", \"cp\": ");
-  if (met_carnival_has_cp(c))
-    json_profile(out, c, where, MET_CE_CPCOMP, MET_CE_CPIDLE);
-  else
-    fputs("null", out);
-}
-
-/* ",\n "key": [{"name": ..., "pp": {...}, "cp": {...} or null}, ...]" over the scopes (by_scope) or the operations. */
-static void json_profiles(FILE *out, const met_carnival_t *c, int by_scope, void (*string)(FILE *, const char *))
-{
-  int count = by_scope ? met_carnival_scope_count(c) : MET_OP_COUNT;
-  fprintf(out, ",\n     \"%s\": [", by_scope ? "scopes" : "operations");
-  for (int i = 0; i < count; i++) {
-    const int where[3] = {-1, by_scope ? i : -1, by_scope ? -1 : i};
-    fprintf(out, "%s\n       {\"name\": ", i ? "," : "");
-    string(out, by_scope ? met_carnival_scope_name(c, i) : met_ce_op_name(i));
-    fprintf(out, ", ");
-    json_pp_cp(out, c, where);
-    fputc('}', out);
-  }
-  fputc(']', out);
 }
 
 static void json_wait(FILE *out, const met_ce_wait_t *w)
@@ -302,32 +159,6 @@ static void json_wait(FILE *out, const met_ce_wait_t *w)
     fprintf(out, "%.9g", w->cat[k]);
   }
   fputc('}', out);
-}
-
-static void json_nodes(FILE *out, const met_carnival_t *c)
-{
-  fprintf(out, ",\n     \"nodes\": [");
-  for (int node = 0; node < met_carnival_nodes(c); node++) {
-    fprintf(out, "%s\n       {\"node\": %d, ", node ? "," : "", node);
-    json_pp_cp(out, c, (const int[3]){node, -1, -1});
-    fputc('}', out);
-  }
-  fputc(']', out);
-}
-
-static void json_map(FILE *out, const met_carnival_t *c, void (*string)(FILE *, const char *))
-{
-  size_t rows = 0;
-  const met_ce_row_t *map = met_carnival_map(c, &rows);
-  fprintf(out, ",\n     \"wait_map\": [");
-  for (size_t i = 0; i < rows; i++) {
-    fprintf(out, "%s\n       {\"scope\": ", i ? "," : "");
-    string(out, met_carnival_scope_name(c, map[i].scope));
-    fprintf(out, ", \"waiter\": \"%s\", \"operation\": \"%s\", ", waiter_names[map[i].unit], met_ce_op_name(map[i].op));
-    json_wait(out, &map[i].wait);
-    fputc('}', out);
-  }
-  fputc(']', out);
 }
 
 static void json_first_request(FILE *out, const stu_point_t *point)
@@ -346,13 +177,14 @@ static void json_first_request(FILE *out, const stu_point_t *point)
   fprintf(out, "]}");
 }
 
-void rep_carnival_json(FILE *out, const stu_point_t *point, void (*string)(FILE *, const char *))
+void rep_carnival_json(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
   const met_carnival_t *c = stu_carnival(point);
   fprintf(out, ", \"t_par_s\": %.9g, \"controller\": %s", point->t_par, met_carnival_has_cp(c) ? "true" : "false");
-  json_nodes(out, c);
-  json_profiles(out, c, 1, string);
-  json_profiles(out, c, 0, string);
+  size_t count;
+  rep_at_t *rows = rep_profiles_rows(study, point, NULL, &count);
+  rep_schema_json_rows(out, "profiles", &rep_profiles_schema, rows, count);
+  free(rows);
   fprintf(out, ",\n     \"waits_by_operation\": {");
   for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++) {
     met_ce_wait_t w = met_carnival_wait(c, MET_UNIT_PP, op, -1);
@@ -361,6 +193,8 @@ void rep_carnival_json(FILE *out, const stu_point_t *point, void (*string)(FILE 
     fputc('}', out);
   }
   fputc('}', out);
-  json_map(out, c, string);
+  rows = rep_waits_rows(study, point, &count);
+  rep_schema_json_rows(out, "wait_map", &rep_waits_schema, rows, count);
+  free(rows);
   json_first_request(out, point);
 }

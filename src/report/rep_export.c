@@ -4,6 +4,7 @@
  * scenario and platform names with the same figures as the terminal report. Data dictionary: docs/results.md. */
 #include "rep_carnival.h"
 #include "bas_error.h"
+#include "rep_dsm_tables.h"
 #include "rep_group.h"
 #include "rep_json.h"
 #include "rep_pictures.h"
@@ -112,20 +113,27 @@ int rep_csv(FILE *out, const stu_study_t *study)
   return ferror(out) ? BAS_EIO : 0;
 }
 
+/* A table of a view's schema (rep_schema.h): the key columns, then the schema's, a row per `rows` (freed here). */
+static void csv_schema_table(FILE *out, const stu_study_t *study, const rep_schema_t *schema, rep_at_t *rows,
+                             size_t count)
+{
+  csv_key_header(out, study);
+  rep_schema_csv_head(out, schema, study);
+  fputc('\n', out);
+  for (size_t r = 0; r < count; r++) {
+    csv_key(out, study, rows[r].point);
+    rep_schema_csv_row(out, schema, &rows[r]);
+    fputc('\n', out);
+  }
+  free(rows);
+}
+
 /* The per-process table (rep_processes.h): one row per (point with a per-process view, rank). */
 static void csv_processes(FILE *out, const stu_study_t *study)
 {
   size_t count;
   rep_at_t *rows = rep_processes_rows(study, NULL, &count);
-  csv_key_header(out, study);
-  rep_schema_csv_head(out, &rep_processes_schema, study);
-  fputc('\n', out);
-  for (size_t r = 0; r < count; r++) {
-    csv_key(out, study, rows[r].point);
-    rep_schema_csv_row(out, &rep_processes_schema, &rows[r]);
-    fputc('\n', out);
-  }
-  free(rows);
+  csv_schema_table(out, study, &rep_processes_schema, rows, count);
 }
 
 /* The message table: one row per (point, size, distance). */
@@ -143,70 +151,37 @@ static void csv_messages(FILE *out, const stu_study_t *study)
   }
 }
 
-/* The wait-map table: one row per (point, wait-map line). */
+/* The wait-map table (rep_dsm_tables.h): one row per (point, wait-map line). */
 static void csv_waits(FILE *out, const stu_study_t *study)
 {
-  csv_key_header(out, study);
-  rep_carnival_csv_head(out);
-  for (size_t i = 0; i < study->npoints; i++)
-    rep_carnival_csv_rows(out, study, &study->points[i], csv_key);
+  size_t count;
+  rep_at_t *rows = rep_waits_rows(study, NULL, &count);
+  csv_schema_table(out, study, &rep_waits_schema, rows, count);
 }
 
-/* One profile row: what it sums (by, name) and the seven categories at (node, scope, op), empty CP ones without
- * controllers. */
-static void csv_profile_row(FILE *out, const stu_study_t *study, const stu_point_t *point, const char *by,
-                            const char *name, int node, int scope, int op)
-{
-  const met_carnival_t *c = stu_carnival(point);
-  csv_key(out, study, point);
-  fprintf(out, ",%s,", by);
-  rep_csv_field(out, name);
-  for (int cat = 0; cat < MET_CE_COUNT; cat++)
-    csv_number(out, cat < MET_CE_CPCOMP || met_carnival_has_cp(c) ? met_carnival_time(c, node, scope, cat, op) : NAN);
-  fputc('\n', out);
-}
-
-/* The DSM time profiles (CARNIVAL's views, seed 002 Fig. 4): per point, a row per node and one for all, a row per
- * code scope and a row per DSM operation, each with the seven categories in seconds (profile_comp_s...: the row's
- * share, where the main table's comp_s... is the whole run's). */
+/* The DSM time profiles (rep_dsm_tables.h; CARNIVAL's views, seed 002 Fig. 4): per point, a row per node and one for
+ * all, a row per code scope and a row per DSM operation. */
 static void csv_profiles(FILE *out, const stu_study_t *study)
 {
-  char name[32];
-  csv_key_header(out, study);
-  fprintf(out, ",by,name");
-  for (int cat = 0; cat < MET_CE_COUNT; cat++)
-    csv_name(out, "profile_", met_ce_cat_name(cat), "_s");
-  fputc('\n', out);
-  for (size_t i = 0; i < study->npoints; i++) {
-    const stu_point_t *point = &study->points[i];
-    for (int node = 0; node < met_carnival_nodes(stu_carnival(point)); node++) {
-      snprintf(name, sizeof name, "%d", node);
-      csv_profile_row(out, study, point, "node", name, node, -1, -1);
-    }
-    csv_profile_row(out, study, point, "node", "all", -1, -1, -1);
-    for (int scope = 0; scope < met_carnival_scope_count(stu_carnival(point)); scope++)
-      csv_profile_row(out, study, point, "scope", met_carnival_scope_name(stu_carnival(point), scope), -1, scope, -1);
-    for (int op = 0; op < MET_OP_COUNT; op++)
-      csv_profile_row(out, study, point, "operation", met_ce_op_name(op), -1, -1, op);
-  }
+  size_t count;
+  rep_at_t *rows = rep_profiles_rows(study, NULL, NULL, &count);
+  csv_schema_table(out, study, &rep_profiles_schema, rows, count);
 }
 
-/* The request table: one row per (point, request), every request with its 13 intervals. */
+/* The request table (rep_dsm_tables.h): one row per (point, request), every request with its 13 intervals. */
 static void csv_requests(FILE *out, const stu_study_t *study)
 {
-  csv_key_header(out, study);
-  rep_carnival_csv_requests_head(out);
-  for (size_t i = 0; i < study->npoints; i++)
-    rep_carnival_csv_requests(out, study, &study->points[i], csv_key);
+  size_t count;
+  rep_at_t *rows = rep_requests_rows(study, &count);
+  csv_schema_table(out, study, &rep_requests_schema, rows, count);
 }
 
-/* The wait-state table: one row per (point with wait states, rank). */
+/* The wait-state table (rep_wait.h): one row per (point with wait states, rank). */
 static void csv_wait_states(FILE *out, const stu_study_t *study)
 {
-  csv_key_header(out, study);
-  rep_wait_csv_head(out);
-  for (size_t i = 0; i < study->npoints; i++)
-    rep_wait_csv_rows(out, study, &study->points[i], csv_key);
+  size_t count;
+  rep_at_t *rows = rep_wait_states_rows(study, NULL, 0, &count);
+  csv_schema_table(out, study, &rep_wait_states_schema, rows, count);
 }
 
 /* The fits table (issue 27): one row per regression fit of the report, shown or not (met_fit_honest). */
@@ -568,7 +543,7 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   rep_json_string(out, base_name(stu_platform(study, point)));
   fprintf(out, ", \"p\": %d", point->p);
   if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT))
-    rep_carnival_json(out, point, rep_json_string);
+    rep_carnival_json(out, study, point);
   size_t nmsgs;
   stu_msgs(point, &nmsgs);
   json_array(out, "messages_by_size", study, point, stu_has_view(study, MET_VIEW_MESSAGES) ? nmsgs : 0, json_message);
@@ -580,7 +555,8 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
     fprintf(out, ", \"t_seq_source\": ");
     rep_json_string(out, point->t_seq_source);
   }
-  rep_wait_json(out, point);
+  if (rep_wait_any(study))
+    rep_wait_json(out, study, point);
   json_references(out, study, point);
   fprintf(out, "}");
 }

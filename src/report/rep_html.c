@@ -6,6 +6,7 @@
 
 #include "rep_html.h"
 #include "bas_error.h"
+#include "rep_dsm_tables.h"
 #include "rep_factors.h"
 #include "rep_html_tables.h"
 
@@ -13,6 +14,7 @@
 #include "rep_report.h"
 #include "rep_summary.h"
 #include "rep_svg.h"
+#include "rep_wait.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -484,6 +486,9 @@ static const struct section {
                 {"references", "Reference figures"},
                 {"bottlenecks", "Bottleneck analysis"},
                 {"model", "Model"},
+                {"profiles", "DSM time profiles"},
+                {"waits", "DSM wait map"},
+                {"wait-states", "Wait states"},
                 {"pictures", "Pictures"},
                 {"report", "The terminal report"}};
 enum {
@@ -495,6 +500,9 @@ enum {
   SEC_REFERENCES,
   SEC_BOTTLENECKS,
   SEC_MODEL,
+  SEC_PROFILES,
+  SEC_WAITS,
+  SEC_WAIT_STATES,
   SEC_PICTURES,
   SEC_REPORT,
   SEC_COUNT
@@ -514,15 +522,60 @@ static void put_contents(FILE *out, const int shown[SEC_COUNT])
   fputs("</ol></nav>\n", out);
 }
 
-/* The tables: the points, and the per-process, reference, bottleneck and model figures where the study has them. */
+static rep_at_t *profile_rows(const stu_study_t *study, size_t *count)
+{
+  return rep_profiles_rows(study, NULL, NULL, count);
+}
+
+static rep_at_t *wait_map_rows(const stu_study_t *study, size_t *count)
+{
+  return rep_waits_rows(study, NULL, count);
+}
+
+static rep_at_t *wait_state_rows(const stu_study_t *study, size_t *count)
+{
+  return rep_wait_states_rows(study, NULL, 0, count);
+}
+
+/* A view's schema over all its rows (none: no table), as the CSV's table of the same name. */
+static void put_schema(FILE *out, const stu_study_t *study, const rep_schema_t *schema,
+                       rep_at_t *(*rows)(const stu_study_t *, size_t *))
+{
+  size_t count;
+  rep_at_t *at = rows(study, &count);
+  if (at)
+    rep_html_schema_table(out, schema, at, count);
+  free(at);
+}
+
+static void put_profiles(FILE *out, const stu_study_t *study)
+{
+  put_schema(out, study, &rep_profiles_schema, profile_rows);
+}
+
+static void put_wait_map(FILE *out, const stu_study_t *study)
+{
+  put_schema(out, study, &rep_waits_schema, wait_map_rows);
+}
+
+static void put_wait_states(FILE *out, const stu_study_t *study)
+{
+  put_schema(out, study, &rep_wait_states_schema, wait_state_rows);
+}
+
+/* The tables: the points, and the per-process, reference, bottleneck and model figures, the DSM profiles and wait map
+ * and the wait states where the study has them. */
 static void put_tables(FILE *out, const stu_study_t *study, const int shown[SEC_COUNT])
 {
   static void (*const tables[])(FILE *, const stu_study_t *) = {[SEC_POINTS] = rep_html_points,
                                                                 [SEC_PROCESSES] = rep_html_processes,
                                                                 [SEC_REFERENCES] = rep_html_references,
                                                                 [SEC_BOTTLENECKS] = rep_html_bottlenecks,
-                                                                [SEC_MODEL] = rep_html_model};
-  for (int k = SEC_POINTS; k <= SEC_MODEL; k++)
+                                                                [SEC_MODEL] = rep_html_model,
+                                                                [SEC_PROFILES] = put_profiles,
+                                                                [SEC_WAITS] = put_wait_map,
+                                                                [SEC_WAIT_STATES] = put_wait_states};
+  for (int k = SEC_POINTS; k < SEC_PICTURES; k++)
     if (shown[k]) {
       put_heading(out, k);
       tables[k](out, study);
@@ -568,6 +621,9 @@ int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
                                 rep_html_has_references(study),
                                 rep_html_has_bottlenecks(study),
                                 rep_has_model(study),
+                                stu_has_view(study, MET_VIEW_CAUSE_EFFECT),
+                                stu_has_view(study, MET_VIEW_CAUSE_EFFECT),
+                                rep_wait_any(study),
                                 1,
                                 1};
   fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>simrun: ", out);

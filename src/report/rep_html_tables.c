@@ -106,9 +106,7 @@ static void schema_head(FILE *out, const rep_units_t *u, size_t c)
   fputs("</th>", out);
 }
 
-/* A table of a view's schema (rep_schema.h) over the rows `at`: the swept parameters and p, then the columns the page
- * shows, times in their column's unit. */
-static void schema_table(FILE *out, const rep_schema_t *schema, const rep_at_t *at, size_t count)
+void rep_html_schema_table(FILE *out, const rep_schema_t *schema, const rep_at_t *at, size_t count)
 {
   rep_units_t *u = malloc(sizeof *u);
   if (!u)
@@ -141,7 +139,7 @@ void rep_html_points(FILE *out, const stu_study_t *study)
   for (size_t i = 0; at && i < study->npoints; i++)
     at[i] = (rep_at_t){study, &study->points[i], -1, NULL};
   if (at && study->npoints)
-    schema_table(out, &rep_points_schema, at, study->npoints);
+    rep_html_schema_table(out, &rep_points_schema, at, study->npoints);
   free(at);
 }
 
@@ -159,7 +157,7 @@ void rep_html_processes(FILE *out, const stu_study_t *study)
   size_t count;
   rep_at_t *rows = rep_processes_rows(study, NULL, &count);
   if (rows)
-    schema_table(out, &rep_processes_schema, rows, count);
+    rep_html_schema_table(out, &rep_processes_schema, rows, count);
   free(rows);
   if (!unsplit)
     return;

@@ -5,6 +5,7 @@
 #ifndef REP_HTML_TABLES_H
 #define REP_HTML_TABLES_H
 
+#include "rep_schema.h"
 #include "stu_study.h"
 
 #include <stddef.h>
@@ -12,6 +13,10 @@
 
 /* `len` bytes of `text` with &, < and > escaped. */
 void rep_html_escaped(FILE *out, const char *text, size_t len);
+
+/* A table of a view's schema (rep_schema.h) over the `count` rows `at` (count > 0): the swept parameters and p, then
+ * the columns the page shows, times in their column's unit; each head's data-column names its CSV column. */
+void rep_html_schema_table(FILE *out, const rep_schema_t *schema, const rep_at_t *at, size_t count);
 
 /* One row per point: the swept parameters and p, T_par, and by view the lost-cycle figures (speedup, efficiency, the
  * four overhead ratios, granularity, the model's time and difference) and the message count. */

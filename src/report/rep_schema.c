@@ -40,7 +40,7 @@ static void make_col(rep_col_t *col, const rep_column_t *decl, int i)
   char json_label[64];
   col->decl = decl;
   col->i = i;
-  expand(col->csv, sizeof col->csv, decl->csv, label, 1);
+  expand(col->csv, sizeof col->csv, decl->csv, label, !(decl->in & REP_CSV_AS_IS));
   if (label)
     rep_json_snake(json_label, sizeof json_label, label);
   expand(col->json, sizeof col->json, decl->json, label ? json_label : NULL, 0);
@@ -182,6 +182,19 @@ void rep_schema_json_row(FILE *out, const rep_schema_t *schema, const rep_at_t *
   }
   for (int d = depth(open); d > 0; d--)
     fputc('}', out);
+}
+
+void rep_schema_json_rows(FILE *out, const char *key, const rep_schema_t *schema, const rep_at_t *at, size_t count)
+{
+  fprintf(out, ",\n     ");
+  rep_json_key(out, key);
+  fputc('[', out);
+  for (size_t r = 0; r < count; r++) {
+    fprintf(out, "%s\n       {", r ? "," : "");
+    rep_schema_json_row(out, schema, &at[r], 1);
+    fputc('}', out);
+  }
+  fputc(']', out);
 }
 
 void rep_units_make(rep_units_t *u, const rep_schema_t *schema, unsigned in, const rep_at_t *at, size_t count)

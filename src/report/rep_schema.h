@@ -46,9 +46,12 @@ typedef enum rep_format {
 
 /* The writers that show a column. */
 enum { REP_IN_TERM = 1, REP_IN_CSV = 2, REP_IN_JSON = 4, REP_IN_HTML = 8, REP_IN_FILES = 6, REP_IN_ALL = 15 };
+/* A flag beside the writers in a column's `in`: its family's CSV names keep the label's capitals (NCP2's CPLWait_s). */
+enum { REP_CSV_AS_IS = 16 };
 
 /* A column of a view's table, or with `each` > 0 a family of `each` columns, one per index i, whose names are the
- * patterns' "%s" filled with label(i) (made lower case with '-' as '_' in CSV, snake_case in JSON: rep_json_key). */
+ * patterns' "%s" filled with label(i) (made lower case with '-' as '_' in CSV unless REP_CSV_AS_IS, snake_case in JSON:
+ * rep_json_key). */
 typedef struct rep_column {
   const char *csv;     /* CSV column name ("t_par_s", "ovh_%s") */
   const char *json;    /* JSON key, dotted inside the point's or row's objects ("overhead_ratios.%s") */
@@ -99,6 +102,8 @@ void rep_schema_csv_row(FILE *out, const rep_schema_t *schema, const rep_at_t *a
 /* JSON: ", "key": value" per column of a row (without the first ", " when `first`), the dotted keys as nested
  * objects. */
 void rep_schema_json_row(FILE *out, const rep_schema_t *schema, const rep_at_t *at, int first);
+/* JSON: ",\n     "key": [{...}, ...]", an object per row (an empty list without rows), as a point's lists. */
+void rep_schema_json_rows(FILE *out, const char *key, const rep_schema_t *schema, const rep_at_t *at, size_t count);
 
 /* The columns' units on a screen (terminal, HTML) over a set of rows: a time column's unit picked from its values. */
 typedef struct rep_units {

@@ -176,7 +176,7 @@ static void print_views(FILE *out, const stu_study_t *study, const rep_print_opt
 {
   print_title(out, study);
   if (stu_has_view(study, MET_VIEW_CAUSE_EFFECT)) {
-    rep_carnival_print(out, study);
+    rep_carnival_print(out, study, options->width);
     return;
   }
   for (size_t i = 0; stu_has_view(study, MET_VIEW_MESSAGES) && i < study->npoints; i++)
@@ -186,7 +186,7 @@ static void print_views(FILE *out, const stu_study_t *study, const rep_print_opt
   else if (*study->points[0].t_seq_source) /* a skeleton's lost-cycle view that could not be */
     fprintf(out, "\nNo lost-cycle view: %s.\n", study->points[0].t_seq_source);
   if (options->full)
-    rep_wait_print(out, study);
+    rep_wait_print(out, study, options->width);
   if (options->full && !stu_has_view(study, MET_VIEW_LOST_CYCLES))
     rep_print_machines(out, study); /* the lost-cycle view prints them with the models */
   for (size_t i = 0; options->full && i < study->npoints; i++)

@@ -5,6 +5,7 @@
 #ifndef REP_WAIT_H
 #define REP_WAIT_H
 
+#include "rep_schema.h"
 #include "stu_waits.h"
 
 #include <stdio.h>
@@ -12,18 +13,20 @@
 /* Whether some point of the study has wait states. */
 int rep_wait_any(const stu_study_t *study);
 
-/* The terminal tables, one per point with wait states: seconds per rank and pattern, and the totals. */
-void rep_wait_print(FILE *out, const stu_study_t *study);
+/* The wait-state table (the -wait-states CSV): a row per rank of each point with wait states, the seconds lost per
+ * Scalasca pattern and their total. */
+extern const rep_schema_t rep_wait_states_schema;
 
-/* CSV: the column names after the key ones, and one row per rank of each point with wait states, each after the
- * point's key fields, which `lead` writes. */
-void rep_wait_csv_head(FILE *out);
-void rep_wait_csv_rows(FILE *out, const stu_study_t *study, const stu_point_t *point,
-                       void (*lead)(FILE *, const stu_study_t *, const stu_point_t *));
+/* Its rows, for every point with wait states (only `only` when not NULL), ranks in order, each point's totals' row
+ * (rank -1, "all") after its ranks when `totals`; into *count, newly allocated (free()); NULL and 0 when none. */
+rep_at_t *rep_wait_states_rows(const stu_study_t *study, const stu_point_t *only, int totals, size_t *count);
 
-/* JSON: ",\n "wait_states": {...}" for a point with wait states (per pattern, the total and the per-rank seconds);
- * nothing otherwise. */
-void rep_wait_json(FILE *out, const stu_point_t *point);
+/* The terminal tables, one per point with wait states, within `width` columns: seconds per rank and pattern, and the
+ * totals. */
+void rep_wait_print(FILE *out, const stu_study_t *study, int width);
+
+/* JSON: ",\n "wait_states": [...]", a point's rows of the table (an empty list for a point without). */
+void rep_wait_json(FILE *out, const stu_study_t *study, const stu_point_t *point);
 
 /* The colour of a pattern in pictures. */
 const char *rep_wait_colour(met_wait_pattern_t pattern);

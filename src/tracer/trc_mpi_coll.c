@@ -238,24 +238,43 @@ EXPORT int MPI_Comm_size(MPI_Comm comm, int *size)
   return rc;
 }
 
-EXPORT int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+/* The least of the CPU seconds `cpu` each member of `comm`, just made, spent making it (trc_setup_done): what it
+ * cost the member that came last, which waited for no other; each member's computation (trc_setup_call). A member
+ * that waited has its wait in its own CPU time (Open MPI spins), which the replay, where set-up calls do not
+ * synchronise, would spend again wherever the partner's lateness was not replayed (a preemption, another platform).
+ * A reduction of the library's own after the call's end (its time is the tracer's), on the new communicator, which
+ * only the members returning from the call know; its own CPU time where there is none to share it with
+ * (MPI_COMM_NULL, an intercommunicator, one member). Made whether this rank records or not (a full disk stops one
+ * rank's recording), so that every member takes part. */
+static double setup_cost(MPI_Comm comm, double cpu)
 {
-  double t = trc_enter();
-  int rc = PMPI_Comm_split(comm, color, key, newcomm);
+  int inter = 1;
+  double least = cpu;
+  if (comm != MPI_COMM_NULL && PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && !inter && trc_comm_size(comm) > 1)
+    PMPI_Allreduce(&cpu, &least, 1, MPI_DOUBLE, MPI_MIN, comm);
+  return least;
+}
+
+/* A set-up call that made *newcomm (when rc is MPI_SUCCESS): its key (trc_comm_made), its record and its cost. */
+static int made_comm_as(double t, const char *name, const char *ti, int rc, const MPI_Comm *newcomm)
+{
+  double cpu = trc_setup_done(t);
   if (rc == MPI_SUCCESS)
     trc_comm_made(*newcomm);
-  trc_call(t, "MPI_Comm_split", TRC_CTRL, -1, 0, "comm_split");
+  trc_setup_call(t, name, ti, setup_cost(rc == MPI_SUCCESS ? *newcomm : MPI_COMM_NULL, cpu));
   return rc;
+}
+
+EXPORT int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+  double t = trc_enter_setup();
+  return made_comm_as(t, "MPI_Comm_split", "comm_split", PMPI_Comm_split(comm, color, key, newcomm), newcomm);
 }
 
 EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
-  double t = trc_enter();
-  int rc = PMPI_Comm_dup(comm, newcomm);
-  if (rc == MPI_SUCCESS)
-    trc_comm_made(*newcomm);
-  trc_call(t, "MPI_Comm_dup", TRC_CTRL, -1, 0, "comm_dup");
-  return rc;
+  double t = trc_enter_setup();
+  return made_comm_as(t, "MPI_Comm_dup", "comm_dup", PMPI_Comm_dup(comm, newcomm), newcomm);
 }
 
 /* Probes: a TI trace needs no action for them (the receive that follows waits for the message in a replay, and names
@@ -286,63 +305,62 @@ EXPORT int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status 
   return rc;
 }
 
-/* Communicators made otherwise, and topologies: timed; a TI trace replays them as nothing (as SMPI does comm_split),
- * since a collective on one names its members itself (trc_coll). */
+/* Communicators made otherwise, and topologies: timed, their processor time the rank's computation (trc_setup_call);
+ * a TI trace has no action for them (as SMPI does nothing for comm_split), since a collective on one names its members
+ * itself (trc_coll). */
 static int made(double t, const char *name, int rc)
 {
-  trc_call(t, name, TRC_CTRL, -1, 0, NULL);
+  trc_setup_call(t, name, NULL, trc_setup_done(t));
   return rc;
 }
 
-/* The same for a call that made communicator *newcomm: its key (trc_comm_made). */
+/* The same for a call that made communicator *newcomm (made_comm_as). */
 static int made_comm(double t, const char *name, int rc, const MPI_Comm *newcomm)
 {
-  if (rc == MPI_SUCCESS)
-    trc_comm_made(*newcomm);
-  return made(t, name, rc);
+  return made_comm_as(t, name, NULL, rc, newcomm);
 }
 
 EXPORT int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
-  double t = trc_enter();
+  double t = trc_enter_setup();
   return made_comm(t, "MPI_Comm_create", PMPI_Comm_create(comm, group, newcomm), newcomm);
 }
 
 EXPORT int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
-  double t = trc_enter();
+  double t = trc_enter_setup();
   return made_comm(t, "MPI_Comm_dup_with_info", PMPI_Comm_dup_with_info(comm, info, newcomm), newcomm);
 }
 
 EXPORT int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
 {
-  double t = trc_enter();
+  double t = trc_enter_setup();
   return made_comm(t, "MPI_Comm_create_group", PMPI_Comm_create_group(comm, group, tag, newcomm), newcomm);
 }
 
 EXPORT int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
-  double t = trc_enter();
+  double t = trc_enter_setup();
   return made_comm(t, "MPI_Comm_split_type", PMPI_Comm_split_type(comm, type, key, info, newcomm), newcomm);
 }
 
 EXPORT int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[], int reorder,
                            MPI_Comm *newcomm)
 {
-  double t = trc_enter();
+  double t = trc_enter_setup();
   return made_comm(t, "MPI_Cart_create", PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm), newcomm);
 }
 
 EXPORT int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 {
-  double t = trc_enter();
+  double t = trc_enter_setup();
   return made_comm(t, "MPI_Cart_sub", PMPI_Cart_sub(comm, remain_dims, newcomm), newcomm);
 }
 
 EXPORT int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder,
                             MPI_Comm *newcomm)
 {
-  double t = trc_enter();
+  double t = trc_enter_setup();
   return made_comm(t, "MPI_Graph_create", PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm), newcomm);
 }
 
@@ -350,7 +368,7 @@ EXPORT int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], cons
                                  const int destinations[], const int weights[], MPI_Info info, int reorder,
                                  MPI_Comm *newcomm)
 {
-  double t = trc_enter();
+  double t = trc_enter_setup();
   return made_comm(t, "MPI_Dist_graph_create",
                    PMPI_Dist_graph_create(comm, n, sources, degrees, destinations, weights, info, reorder, newcomm),
                    newcomm);
@@ -360,7 +378,7 @@ EXPORT int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int
                                           int outdegree, const int destinations[], const int destweights[],
                                           MPI_Info info, int reorder, MPI_Comm *newcomm)
 {
-  double t = trc_enter();
+  double t = trc_enter_setup();
   return made_comm(t, "MPI_Dist_graph_create_adjacent",
                    PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree, destinations,
                                                    destweights, info, reorder, newcomm),
@@ -370,13 +388,13 @@ EXPORT int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int
 EXPORT int MPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int remote_leader, int tag,
                                 MPI_Comm *newcomm)
 {
-  double t = trc_enter();
+  double t = trc_enter_setup();
   return made(t, "MPI_Intercomm_create", PMPI_Intercomm_create(local, local_leader, peer, remote_leader, tag, newcomm));
 }
 
 EXPORT int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newcomm)
 {
-  double t = trc_enter();
+  double t = trc_enter_setup();
   return made_comm(t, "MPI_Intercomm_merge", PMPI_Intercomm_merge(intercomm, high, newcomm), newcomm);
 }
 
@@ -384,7 +402,7 @@ EXPORT int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newcomm)
 EXPORT int MPI_Comm_free(MPI_Comm *comm)
 {
   MPI_Comm before = *comm;
-  double t = trc_enter();
+  double t = trc_enter_setup();
   int rc = PMPI_Comm_free(comm);
   trc_comm_forget(before);
   return made(t, "MPI_Comm_free", rc);

@@ -126,6 +126,9 @@ typedef struct recorder {
   double poll_cost;    /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
   int measuring;       /* trc_measure_polls runs: no record is written, no file's bound changed */
   double cpu_cost;     /* and CPU seconds between two of the thread's CPU clock */
+  double setup_cpu;    /* the thread's CPU clock at the entry of the set-up call in progress (trc_enter_setup) */
+  double setup_end;    /* and the wall time it returned (trc_setup_done) */
+  double delay_zero;   /* the thread's wait for a processor at time 0 (waited_for_cpu), or NAN */
   int computed;        /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
                         * keeps) */
   poll_run_t polls;    /* count 0: none */
@@ -453,9 +456,22 @@ static double process_usage(long *switches)
   return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
+/* The seconds this thread has been runnable but waiting for a processor (run_delay, the second field of
+ * /proc/thread-self/schedstat, in ns: Linux's CONFIG_SCHED_INFO), or NAN where it cannot be read. */
+static double waited_for_cpu(void)
+{
+  unsigned long long ran = 0, delay = 0;
+  FILE *in = fopen("/proc/thread-self/schedstat", "r");
+  double seconds = in && fscanf(in, "%llu %llu", &ran, &delay) == 2 ? 1e-9 * (double)delay : NAN;
+  if (in)
+    fclose(in);
+  return seconds;
+}
+
 /* The current computation starts at `now`, the CPU clock read. */
 static void start_clocks(double now)
 {
+  rec.delay_zero = waited_for_cpu();
   rec.load_start = machine_load();
   rec.usage_start = process_usage(&rec.switches_start);
   rec.last_exit = now > 0 ? now : 0;
@@ -758,6 +774,18 @@ static double children_counted(double room)
   return counted;
 }
 
+/* The start-up's processor time (time 0 to the first call: the first computation, of `gap` wall and `cpu` CPU seconds):
+ * with the time its thread was blocked, not runnable (its input read, a lock or a helper thread awaited: some 60-70 us
+ * of MUMPS' dsimpletest's 100-120 us start-up), which a quiet machine takes as long, where the thread's CPU clock has
+ * none of it: its wall time less the time it waited for a processor (preempted: waited_for_cpu). Not when it waited
+ * for child processes, whose CPU time is counted instead (children_counted) and whose own waits for a processor
+ * would pass for blocking. Only the start-up: a later computation is its CPU time, as docs/tracer.md says. */
+static double startup_cpu(double gap, double cpu)
+{
+  double blocked = gap - cpu - (waited_for_cpu() - rec.delay_zero);
+  return blocked > 0 ? cpu + blocked : cpu; /* NAN (no schedstat) compares false */
+}
+
 static double gap_cpu(double gap)
 {
   if (rec.cpu_known || gap >= CPU_GAP) {
@@ -775,7 +803,10 @@ static double gap_cpu(double gap)
 static void end_compute(double now)
 {
   double gap = now - rec.last_exit;
+  double children = rec.child_count;
   double cpu = gap_cpu(gap);
+  if (!rec.computed && rec.child_count == children) /* blocked waiting for a child: its CPU time is counted instead */
+    cpu = startup_cpu(gap, cpu);
   if (rec.polls.count > 0 && !rec.polls.closed && (cpu <= POLL_GAP || cpu <= 0.1 * gap)) {
     rec.polls.last = now;
     if (gap >= CPU_GAP) /* the rank was descheduled: the run's processor time is read, not extrapolated */
@@ -833,7 +864,13 @@ static void resume(double since)
   rec.last_exit = now;
 }
 
-double trc_enter(void)
+/* The entry into a call at `now` (wall), the computation before it ended (`setup`: the thread's CPU clock read too,
+ * trc_setup_call's). The recorder's work there (the thread's CPU clock and page faults read: two system calls, some
+ * 2 us on a virtual machine whose CPU clock reading takes 1.2 us, by hand) is its own time, not the call's: the call
+ * starts once it is done, and the computation just ended moves as much later, so that it still ends where the call
+ * starts, after a longer gap, which simrun analyse removes as the tracer's (docs/tracer.md). Before, it stayed in every
+ * call's interval: some 1 us per call of a short run's measured time, which no replay holds. */
+static double enter(int setup)
 {
   if (!trc_active()) {
     if (rec.on)
@@ -842,7 +879,25 @@ double trc_enter(void)
   }
   double now = trc_now();
   end_compute(now);
-  return now;
+  if (setup)
+    rec.setup_cpu = cpu_now();
+  if (!rec.gap.set) /* the computation stayed in a run of polls, whose own time is its measured cost per poll */
+    return now;
+  double start = trc_now();
+  rec.gap.start += start - now;
+  rec.gap.end = start;
+  rec.own += start - now;
+  return start;
+}
+
+double trc_enter(void)
+{
+  return enter(0);
+}
+
+double trc_enter_setup(void)
+{
+  return enter(1);
 }
 
 static const char *category_name(trc_category_t category)
@@ -851,11 +906,10 @@ static const char *category_name(trc_category_t category)
   return names[category];
 }
 
-void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
+/* trc_call's record of a call that ended at `now`, its TI action `ti` formatted with `ap`. */
+static void call_ended(double now, double start, const char *name, trc_category_t category, int peer, double bytes,
+                       const char *ti, va_list ap)
 {
-  if (!trc_active())
-    return;
-  double now = trc_now();
   take_polls();
   open_record(&rec.gap);
   trc_rec_t *r = &rec.cur; /* field by field: a compound literal would be built on the program's stack */
@@ -878,12 +932,8 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   r->rtag = rec.sr_tag;
   r->rbytes = rec.sr_bytes;
   rec.sr_set = 0;
-  if (ti) {
-    va_list ap;
-    va_start(ap, ti);
+  if (ti)
     add_action(ti, ap);
-    va_end(ap);
-  }
   /* after a long call the CPU clock is read (a reading is then under 1% of the call): a wait during which the rank
    * yielded its core (oversubscribed) must not count as the next computation's wall time before it (gap_cpu) */
   rec.long_compute |= now - start >= CPU_GAP;
@@ -897,6 +947,48 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
     rec.fault_mark = faults;
   }
   resume(now);
+}
+
+void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
+{
+  if (!trc_active())
+    return;
+  double now = trc_now();
+  va_list ap;
+  va_start(ap, ti);
+  call_ended(now, start, name, category, peer, bytes, ti, ap);
+  va_end(ap);
+}
+
+/* A set-up call's record (trc_setup_call), ended at `now`: its TI action `ti` ("%s" and the action, or NULL). */
+static void setup_ended(double now, double start, const char *name, const char *ti, ...)
+{
+  va_list ap;
+  va_start(ap, ti);
+  call_ended(now, start, name, TRC_CTRL, -1, 0, ti, ap);
+  va_end(ap);
+}
+
+double trc_setup_done(double start)
+{
+  if (!trc_active())
+    return 0;
+  rec.setup_end = trc_now(); /* the call's end, before the CPU clock's reading */
+  return fmin(fmax(cpu_now() - rec.setup_cpu - rec.cpu_cost, 0), fmax(rec.setup_end - start, 0)); /* less a reading */
+}
+
+void trc_setup_call(double start, const char *name, const char *ti, double cpu)
+{
+  if (!trc_active())
+    return;
+  setup_ended(rec.setup_end, start, name, ti ? "%s" : NULL, ti);
+  rec.compute_cpu += cpu;
+  /* the call's record holds the computation before its action (nothing in a replay, so the same place), unless its
+   * actions were written at once (SMPI's format, a full record): then carried into the next computation */
+  if (rec.smpi_only || rec.cur.ti_len < 0)
+    rec.flops += cpu * rec.rate;
+  else
+    rec.cur.flops += cpu * rec.rate;
 }
 
 void trc_poll(double start, const char *name)
@@ -1112,12 +1204,16 @@ static void children_said(void)
 /* How much others disturbed the run (simrun analyse --replay-on says, docs/tracer.md "Replaying"): in the timeline,
  * "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL", the machine's load at time 0 and at `end` (the entry into
  * MPI_Finalize), the rank's involuntary context switches between them, and its CPU seconds (its threads' and the
- * children's it waited for) and wall seconds over that span, the tracer's own time out of both. */
+ * children's it waited for) and wall seconds over that span, the tracer's own time out of both (the CPU seconds at
+ * least its computations'). */
 static void disturbance_said(double end)
 {
   long switches = 0;
   double cpu = process_usage(&switches) - rec.usage_start + rec.child_count - rec.own;
   double wall = end - rec.own;
+  /* the own time is wall time: a rank preempted inside the library's work has more of it than CPU time (a run of
+   * dsimpletest at a load of 12 had 3 ms of it, and 1.6 ms of CPU time); it ran its computations at least */
+  cpu = fmax(cpu, rec.compute_cpu);
   trc_out_printf(rec.timeline, "# disturbance %.2f %.2f %ld %.6f %.6f\n", rec.load_start, machine_load(),
                  switches - rec.switches_start, cpu > 0 ? cpu : 0, wall > 0 ? wall : 0);
 }

@@ -48,6 +48,20 @@ double trc_now(void);
  * compute action). Returns the entry time, for trc_call. */
 double trc_enter(void);
 
+/* trc_enter for a call that makes, duplicates or frees a communicator or topology (trc_setup_call records it): also
+ * reads the thread's CPU clock, its entry's. */
+double trc_enter_setup(void);
+
+/* Marks the end of such a call that started at `start` (its interval's end): returns the thread's CPU seconds in it. */
+double trc_setup_done(double start);
+
+/* Records such a call as trc_call does (category ctrl; the TI action `ti`, "comm_dup" or "comm_split", or none), its
+ * interval ending at trc_setup_done, and `cpu` seconds as the rank's computation: a replay prices these calls at
+ * nothing (SMPI does), where Open MPI takes some 1-110 us each (a communicator's collective modules chosen, its
+ * context id agreed), which a solver's set-up makes often enough to be a tenth of a short run (docs/tracer.md,
+ * "Start-up and communicator set-up"). */
+void trc_setup_call(double start, const char *name, const char *ti, double cpu);
+
 /* Records a call that started at `start` and ends now: a timeline line (name, category, peer or -1, bytes) and, when
  * `ti` is not NULL, the TI action `ti` formatted printf-like (without the rank, which is prepended). The next
  * computation interval starts now. */

@@ -16,6 +16,7 @@ import html.parser
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -48,7 +49,7 @@ def json_of_main(column, point):
         return bool(b), b.get("components", {}).get(name)
     if name in SUBS:
         return bool(b), b.get("subcomponents", {}).get(name)
-    if column in ("comm_comp_ratio", "mem_proc_ratio", "utilisation", "dominant", "bottleneck", "cause"):
+    if column in ("idle_s", "comm_comp_ratio", "mem_proc_ratio", "utilisation", "dominant", "bottleneck", "cause"):
         return bool(b), b.get(column)
     if name in DSM_PP + tuple(c.replace("_", "") for c in DSM_CP) and "nodes" in point:
         return True, dsm_total(point, name)
@@ -326,6 +327,123 @@ def check_html(folder, doc):
         check_html_table(section, header or [], rows, folder, doc)
 
 
+TABLE5 = {"T_par": "t_par_s", "idle": "idle_s", "communication/computation": "comm_comp_ratio",
+          "memory/processing": "mem_proc_ratio", "utilisation U_p": "utilisation"}
+
+
+def table5_column(label):
+    """The main table's CSV column a row of the terminal's bottleneck table shows ("processing (Tproc)":
+    processing_s, "  link-init (Tcni)": link_init_s, "B-ratio io": b_io), or None for a reference's rows."""
+    name = label.strip()
+    name = name[:name.find(" (")] if " (" in name else name
+    if name.startswith("B-ratio "):
+        return "b_" + name[len("B-ratio "):]
+    if name in TABLE5:
+        return TABLE5[name]
+    return name.replace("-", "_") + "_s" if name in COMPONENTS + tuple(s.replace("_", "-") for s in SUBS) else None
+
+
+def table5_tables(report):
+    """The terminal's bottleneck tables (seed 001 Table 5 layout), each as (unit, [p...], [(label, [cell...])...]): the
+    rows of its column groups joined."""
+    tables = []
+    lines = report.split("\n")
+    for k, line in enumerate(lines):
+        if not line.startswith("Bottleneck analysis") or not lines[k + 1].startswith("  ("):
+            continue
+        unit, ps, rows, block = lines[k + 1][3:].split(",")[0], [], [], -1
+        for row in lines[k + 2:]:
+            if not row.startswith("  ") or row.startswith("  Verdict"):
+                if row.strip():
+                    break
+                continue
+            cells = row.split()
+            if row.startswith("  p "):
+                ps += cells[1:]
+                block, width = 0, len(cells) - 1
+                continue
+            label = re.match(rf"^(.*?)(?:\s+\S+){{{width}}}\s*$", row).group(1)
+            if len(ps) > width:  # a later group of columns: the same rows again
+                rows[block][1].extend(cells[-width:])
+            else:
+                rows.append((label, cells[-width:]))
+            block += 1
+        tables.append((unit, ps, rows))
+    return tables
+
+
+def check_table5(folder, doc, report):
+    """Every cell of the terminal's bottleneck tables against the main table's CSV (a table per group, in the report's
+    order; times in the table's unit to their last digit, ratios to 3 decimals, '-' where the CSV is empty) and its
+    reference rows against the -references table; every component and ratio has its row, and a sub-component without
+    one has no time in the group."""
+    if not os.path.exists(f"{folder}/out.csv") or "Bottleneck analysis" not in report:
+        return
+    header, rows = cr.table(f"{folder}/out.csv")
+    rows, ordered = cr.report_order(rows, doc)
+    refs = cr.table(f"{folder}/out-references.csv")[1] if os.path.exists(f"{folder}/out-references.csv") else []
+    keys = cr.key_columns(doc)
+    groups = []
+    for row in rows:
+        key = tuple(row[k] for k in keys if k != "p")
+        if not groups or groups[-1][0] != key:
+            groups.append((key, []))
+        groups[-1][1].append(row)
+    tables = table5_tables(report)
+    check(len(tables) == len(groups), f"{len(tables)} bottleneck tables for {len(groups)} groups")
+    for (unit, ps, table_rows), (_, members) in zip(tables, groups):
+        check(ps == [r["p"] for r in members], f"bottleneck table of p {ps}: the group's p are {[r['p'] for r in members]}")
+        seen, last = set(), None
+        for label, cells in table_rows:
+            column = table5_column(label)
+            what = f"bottleneck table {label.strip()!r} of p {ps}"
+            check(len(cells) == len(members), f"{what}: {len(cells)} cells")
+            if column is not None:
+                check(column in header, f"{what}: no CSV column {column}")
+                if column not in header:
+                    continue
+                seen.add(column)
+                last = column
+                for cell, row in zip(cells, members):
+                    if column.endswith("_s"):
+                        cr.close(cell, float(row[column]) * UNITS[unit], f"{what} at p = {row['p']}")
+                    elif cell == "-" or row[column] == "":
+                        check(cell == "-" and row[column] == "", f"{what} at p = {row['p']}: {cell!r}, CSV {row[column]!r}")
+                    else:
+                        cr.close(cell, float(row[column]), f"{what} at p = {row['p']}")
+            elif label.strip() == "simrun difference":
+                check_table5_refs(refs, source, last, cells, members, keys, unit, diff=True)
+            else:
+                source = label.strip()
+                check_table5_refs(refs, source, last, cells, members, keys, unit, diff=False)
+        expected = [c for c in header if c in ("t_par_s", "idle_s", "comm_comp_ratio", "mem_proc_ratio", "utilisation")
+                    or c.startswith("b_") or c[:-2] in COMPONENTS]
+        for column in expected:
+            check(column in seen, f"bottleneck table of p {ps}: no row of {column}")
+        for sub in SUBS:
+            column = sub + "_s"
+            check(column in seen or all(float(r[column]) == 0 for r in members),
+                  f"bottleneck table of p {ps}: no row of {column}, which has time")
+
+
+def check_table5_refs(refs, source, quantity_column, cells, members, keys, unit, diff):
+    """A reference's row (its figure in the table's unit) or the simrun difference under it (%+.1f%% of rel_diff, '-'
+    where empty) against the -references table's row of the point, quantity and source."""
+    quantity = "t_par" if quantity_column == "t_par_s" else quantity_column[:-2].replace("_", "-")
+    for cell, row in zip(cells, members):
+        match = [r for r in refs if all(r[k] == row[k] for k in keys) and r["quantity"] == quantity and
+                 r["source"].startswith(source)]
+        what = f"bottleneck table reference {source!r} of {quantity} at p = {row['p']}"
+        if not match:
+            check(cell == "-", f"{what}: {cell!r} without a -references row")
+            continue
+        if diff:
+            text = "-" if match[0]["rel_diff"] == "" else f"{100 * float(match[0]['rel_diff']):+.1f}%"
+            check(cell == text, f"{what}: difference {cell!r} against {text!r}")
+        else:
+            cr.close(cell, float(match[0]["reference_s"]) * UNITS[unit], what)
+
+
 def kind_of(folder):
     """Which of check_results.py's families the study is: DSM (profiles), a benchmark (messages) or lost cycles."""
     if os.path.exists(f"{folder}/out-profiles.csv"):
@@ -372,6 +490,7 @@ def main():
         check_wait_states_json(folder, doc)
         check_html(folder, doc)
         check_terminal(folder, doc, report)
+        check_table5(folder, doc, report)
     for failure in cr.failures:
         print(failure)
     sys.exit(1 if cr.failures else 0)

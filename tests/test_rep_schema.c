@@ -196,12 +196,60 @@ static void test_rep_schema_processes_documented(void)
   }
 }
 
+/* The backticked names of docs/results.md's paragraph that begins with `start`, after its text `after`, as
+ * " name " words in order in one string. */
+static char *paragraph_names(const char *start, const char *after)
+{
+  FILE *in = fopen(SIMRUN_SOURCE_DIR "/docs/results.md", "r");
+  CU_ASSERT_FATAL(in != NULL);
+  char line[4096], text[1 << 13] = "";
+  int inside = 0;
+  while (fgets(line, sizeof line, in) && !(inside && line[0] == '\n')) {
+    inside = inside || strncmp(line, start, strlen(start)) == 0;
+    if (inside && strlen(text) + strlen(line) < sizeof text)
+      strcat(text, line);
+  }
+  fclose(in);
+  char *names = calloc(1, sizeof text), *from = strstr(text, after);
+  size_t used = 0;
+  CU_ASSERT_FATAL(names != NULL && from != NULL);
+  for (char *tick = strchr(from, '`'); tick && strchr(tick + 1, '`'); tick = strchr(strchr(tick + 1, '`') + 1, '`'))
+    used +=
+        (size_t)snprintf(names + used, sizeof text - used, " %.*s ", (int)(strchr(tick + 1, '`') - tick - 1), tick + 1);
+  return names;
+}
+
+/* The bottleneck view's table (REP_IN_BOTTLENECK: seed 001 Table 5) is the columns docs/results.md lists for it, in
+ * its order, and each is a column of the main table's CSV. */
+static void test_rep_schema_bottleneck_documented(void)
+{
+  char *listed = paragraph_names("The bottleneck view's table", "holds this list to it");
+  rep_col_t cols[64], files[96];
+  size_t n = rep_schema_columns(&rep_points_schema, NULL, REP_IN_BOTTLENECK, cols, 64);
+  size_t nfiles = rep_schema_columns(&rep_points_schema, NULL, REP_IN_CSV, files, 96);
+  CU_ASSERT_EQUAL(n, 24); /* T_par, 4 components, 11 sub-components, idle, 4 B-ratios, 2 ratios, U_p */
+  char expected[2048] = "", word[80];
+  for (size_t c = 0; c < n; c++) {
+    snprintf(word, sizeof word, " %s ", cols[c].csv);
+    strcat(expected, word);
+    size_t f = 0;
+    while (f < nfiles && strcmp(files[f].csv, cols[c].csv) != 0)
+      f++;
+    CU_ASSERT(f < nfiles);
+  }
+  if (strcmp(listed, expected) != 0)
+    fprintf(stderr, "docs/results.md lists the bottleneck table as\n%s\nthe schema has\n%s\n", listed, expected);
+  CU_ASSERT_STRING_EQUAL(listed, expected);
+  free(listed);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_schema_files", test_rep_schema_files},
                                     {"test_rep_schema_terminal", test_rep_schema_terminal},
                                     {"test_rep_schema_documented", test_rep_schema_documented},
                                     {"test_rep_schema_processes_documented", test_rep_schema_processes_documented},
+                                    {"test_rep_schema_bottleneck_documented", test_rep_schema_bottleneck_documented},
                                     {NULL, NULL}};
   return tu_run("rep_schema", cases);
 }

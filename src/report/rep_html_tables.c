@@ -106,14 +106,14 @@ static void schema_head(FILE *out, const rep_units_t *u, size_t c)
   fputs("</th>", out);
 }
 
-/* A table of a view's schema (rep_schema.h) over the rows `at`: the swept parameters and p, then the columns the page
- * shows, times in their column's unit. */
-static void schema_table(FILE *out, const rep_schema_t *schema, const rep_at_t *at, size_t count)
+/* A table of a view's schema (rep_schema.h) over the rows `at`: the swept parameters and p, then the columns writer
+ * `in` shows (REP_IN_HTML, or a view's own bit), times in their column's unit. */
+static void schema_table(FILE *out, const rep_schema_t *schema, unsigned in, const rep_at_t *at, size_t count)
 {
   rep_units_t *u = malloc(sizeof *u);
   if (!u)
     return;
-  rep_units_make(u, schema, REP_IN_HTML, at, count);
+  rep_units_make(u, schema, in, at, count);
   fputs("<table>\n<tr>", out);
   key_heads(out, at[0].study);
   for (size_t c = 0; c < u->n; c++)
@@ -135,14 +135,20 @@ static void schema_table(FILE *out, const rep_schema_t *schema, const rep_at_t *
   free(u);
 }
 
-void rep_html_points(FILE *out, const stu_study_t *study)
+/* The main table's columns that writer `in` shows, a row per point. */
+static void points_table(FILE *out, const stu_study_t *study, unsigned in)
 {
   rep_at_t *at = malloc(study->npoints * sizeof *at);
   for (size_t i = 0; at && i < study->npoints; i++)
     at[i] = (rep_at_t){study, &study->points[i], -1, NULL};
   if (at && study->npoints)
-    schema_table(out, &rep_points_schema, at, study->npoints);
+    schema_table(out, &rep_points_schema, in, at, study->npoints);
   free(at);
+}
+
+void rep_html_points(FILE *out, const stu_study_t *study)
+{
+  points_table(out, study, REP_IN_HTML);
 }
 
 int rep_html_has_processes(const stu_study_t *study)
@@ -159,7 +165,7 @@ void rep_html_processes(FILE *out, const stu_study_t *study)
   size_t count;
   rep_at_t *rows = rep_processes_rows(study, NULL, &count);
   if (rows)
-    schema_table(out, &rep_processes_schema, rows, count);
+    schema_table(out, &rep_processes_schema, REP_IN_HTML, rows, count);
   free(rows);
   if (!unsplit)
     return;
@@ -233,98 +239,9 @@ int rep_html_has_bottlenecks(const stu_study_t *study)
   return stu_has_view(study, MET_VIEW_LOST_CYCLES) && !study->facts.no_breakdown;
 }
 
-/* Whether sub-component `s` has a column: the program declares it, or some point has time in it (stu_study_t.subs). */
-static int sub_shown(const stu_study_t *study, int s)
-{
-  for (size_t i = 0; !(study->facts.subs & 1u << s) && i < study->npoints; i++)
-    if (stu_breakdown(&study->points[i])->sub[s] != 0)
-      return 1;
-  return (study->facts.subs & 1u << s) != 0;
-}
-
-/* The bottleneck table's time columns: T_par, the components, the sub-components, idle. */
-enum { TIME_TPAR, TIME_COMP, TIME_SUB = TIME_COMP + MET_COMP_COUNT, TIME_IDLE = TIME_SUB + MET_SUB_COUNT, TIME_COLS };
-
-/* Time column k at `point`, its name into *name. */
-static double bottleneck_time(const stu_point_t *point, int k, const char **name)
-{
-  const met_breakdown_t *b = stu_breakdown(point);
-  if (k == TIME_TPAR) {
-    *name = "T_par";
-    return point->t_par;
-  }
-  if (k < TIME_SUB) {
-    *name = met_component_name((met_component_t)(k - TIME_COMP));
-    return b->component[k - TIME_COMP];
-  }
-  if (k < TIME_IDLE) {
-    *name = met_sub_name((met_sub_t)(k - TIME_SUB));
-    return b->sub[k - TIME_SUB];
-  }
-  *name = "idle";
-  return b->idle;
-}
-
-static int bottleneck_shown(const stu_study_t *study, int k)
-{
-  return k < TIME_SUB || k >= TIME_IDLE || sub_shown(study, k - TIME_SUB);
-}
-
-static void bottleneck_heads(FILE *out, const stu_study_t *study, const rep_unit_t *units)
-{
-  char head[80];
-  const char *name;
-  fputs("<table>\n<tr>", out);
-  key_heads(out, study);
-  for (int k = 0; k < TIME_COLS; k++)
-    if (bottleneck_shown(study, k) && study->npoints) {
-      bottleneck_time(&study->points[0], k, &name);
-      head_time(out, name, &units[k]);
-    }
-  for (int c = 0; c < MET_COMP_COUNT; c++) {
-    snprintf(head, sizeof head, "B-ratio %s", met_component_name(c));
-    head_text(out, head);
-  }
-  head_text(out, "communication/computation");
-  head_text(out, "memory/processing");
-  head_text(out, "utilisation U_p");
-  fputs("</tr>\n", out);
-}
-
-/* Each time column's unit over the study's points. */
-static void bottleneck_units(const stu_study_t *study, rep_unit_t units[TIME_COLS])
-{
-  const char *name;
-  double *times = malloc((study->npoints + 1) * sizeof *times);
-  for (int k = 0; k < TIME_COLS; k++) {
-    for (size_t i = 0; times && i < study->npoints; i++)
-      times[i] = bottleneck_time(&study->points[i], k, &name);
-    units[k] = rep_unit_pick(times, times ? study->npoints : 0);
-  }
-  free(times);
-}
-
 void rep_html_bottlenecks(FILE *out, const stu_study_t *study)
 {
-  rep_unit_t units[TIME_COLS];
-  const char *name;
-  bottleneck_units(study, units);
-  bottleneck_heads(out, study, units);
-  for (size_t i = 0; i < study->npoints; i++) {
-    const met_breakdown_t *b = stu_breakdown(&study->points[i]);
-    fputs("<tr>", out);
-    key_cells(out, study, &study->points[i]);
-    for (int k = 0; k < TIME_COLS; k++)
-      if (bottleneck_shown(study, k))
-        cell_time(out, bottleneck_time(&study->points[i], k, &name), &units[k]);
-    for (int c = 0; c < MET_COMP_COUNT; c++)
-      cell_number(out, b->b_ratio[c]);
-    cell_number(out, b->comm_comp_ratio);
-    cell_number(out, b->mem_proc_ratio);
-    cell_number(out, b->utilisation);
-    fputs("</tr>\n", out);
-  }
-  fputs("</table>\n", out);
+  points_table(out, study, REP_IN_BOTTLENECK);
 }
 
 void rep_html_model(FILE *out, const stu_study_t *study)

@@ -6,6 +6,7 @@
 
 #include "rep_points.h"
 #include "rep_processes.h"
+#include "rep_references.h"
 #include "rep_schema.h"
 #include "tu.h"
 
@@ -175,25 +176,39 @@ static void test_rep_schema_documented(void)
   free(listed);
 }
 
-/* docs/results.md's row of the -processes table names every column of its CSV. */
-static void test_rep_schema_processes_documented(void)
+/* docs/results.md's row of an extra table (`row`: "| `-processes` |") names every CSV column of its schema, `count`
+ * of them. */
+static void assert_row_documented(const char *row, const rep_schema_t *schema, size_t count)
 {
   FILE *in = fopen(SIMRUN_SOURCE_DIR "/docs/results.md", "r");
   CU_ASSERT_FATAL(in != NULL);
   char line[8192];
   int found = 0;
   while (!found && fgets(line, sizeof line, in))
-    found = strncmp(line, "| `-processes` |", 16) == 0;
+    found = strncmp(line, row, strlen(row)) == 0;
   fclose(in);
   CU_ASSERT_FATAL(found);
   rep_col_t cols[32];
-  size_t n = rep_schema_columns(&rep_processes_schema, NULL, REP_IN_CSV, cols, 32);
-  CU_ASSERT_EQUAL(n, 9); /* rank, work, 4 ratios, anomaly, imbalance, host speed */
+  size_t n = rep_schema_columns(schema, NULL, REP_IN_CSV, cols, 32);
+  CU_ASSERT_EQUAL(n, count);
   char word[80];
   for (size_t c = 0; c < n; c++) {
     snprintf(word, sizeof word, "`%s`", cols[c].csv);
+    if (!strstr(line, word))
+      fprintf(stderr, "docs/results.md's %s row lacks %s\n", row, word);
     CU_ASSERT(strstr(line, word) != NULL);
   }
+}
+
+static void test_rep_schema_processes_documented(void)
+{
+  assert_row_documented("| `-processes` |", &rep_processes_schema, 9); /* rank, work, 4 ratios, anomaly, imbalance,
+                                                                          host speed */
+}
+
+static void test_rep_schema_references_documented(void)
+{
+  assert_row_documented("| `-references` |", &rep_references_schema, 5); /* quantity, source, both, difference */
 }
 
 /* The backticked names of docs/results.md's paragraph that begins with `start`, after its text `after`, as
@@ -249,6 +264,7 @@ int main(void)
                                     {"test_rep_schema_terminal", test_rep_schema_terminal},
                                     {"test_rep_schema_documented", test_rep_schema_documented},
                                     {"test_rep_schema_processes_documented", test_rep_schema_processes_documented},
+                                    {"test_rep_schema_references_documented", test_rep_schema_references_documented},
                                     {"test_rep_schema_bottleneck_documented", test_rep_schema_bottleneck_documented},
                                     {NULL, NULL}};
   return tu_run("rep_schema", cases);

@@ -9,6 +9,7 @@
 #include "rep_pictures.h"
 #include "rep_points.h"
 #include "rep_processes.h"
+#include "rep_references.h"
 #include "rep_report.h"
 #include "rep_wait.h"
 #include "stu_cause_effect.h"
@@ -261,47 +262,35 @@ static int has_fits(const stu_study_t *study)
   return stu_has_view(study, MET_VIEW_LOST_CYCLES) && rep_fits_each(study, count_fit, &f) == 0 && f.count > 0;
 }
 
-/* The reference table: one row per (point, reference figure that applies there at its p). */
+/* The reference table (rep_references.h): one row per (point, reference figure that applies there at its p). */
 static void csv_references(FILE *out, const stu_study_t *study)
 {
+  rep_references_t refs;
   csv_key_header(out, study);
-  fprintf(out, ",quantity,source,reference_s,simrun_s,rel_diff\n");
-  rep_ref_row_t row;
-  for (size_t i = 0; i < study->npoints; i++)
-    for (size_t r = 0; r < study->scenario->nrefs; r++)
-      if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &row)) {
-        csv_key(out, study, &study->points[i]);
-        fputc(',', out);
-        rep_csv_field(out, row.quantity);
-        fputc(',', out);
-        rep_csv_field(out, row.source);
-        csv_number(out, row.reference);
-        csv_number(out, row.simrun);
-        csv_number(out, row.difference);
-        fputc('\n', out);
-      }
+  rep_schema_csv_head(out, &rep_references_schema, study);
+  fputc('\n', out);
+  if (rep_references_make(study, NULL, &refs) != 0)
+    return;
+  for (size_t r = 0; r < refs.count; r++) {
+    csv_key(out, study, refs.at[r].point);
+    rep_schema_csv_row(out, &rep_references_schema, &refs.at[r]);
+    fputc('\n', out);
+  }
+  rep_references_free(&refs);
 }
 
 /* ",\n "references": [...]": the point's reference figures, as the reference table's rows (an empty list without). */
 static void json_references(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
-  rep_ref_row_t row;
-  int n = 0;
+  rep_references_t refs;
   fprintf(out, ",\n     \"references\": [");
-  for (size_t r = 0; r < study->scenario->nrefs; r++)
-    if (rep_reference_row(study, point, &study->scenario->refs[r], &row)) {
-      fprintf(out, "%s\n       {\"quantity\": ", n++ ? "," : "");
-      rep_json_string(out, row.quantity);
-      fprintf(out, ", \"source\": ");
-      rep_json_string(out, row.source);
-      fprintf(out, ", \"reference_s\": ");
-      rep_json_number(out, row.reference);
-      fprintf(out, ", \"simrun_s\": ");
-      rep_json_number(out, row.simrun);
-      fprintf(out, ", \"rel_diff\": ");
-      rep_json_number(out, row.difference);
+  if (rep_references_make(study, point, &refs) == 0)
+    for (size_t r = 0; r < refs.count; r++) {
+      fprintf(out, "%s\n       {", r ? "," : "");
+      rep_schema_json_row(out, &rep_references_schema, &refs.at[r], 1);
       fputc('}', out);
     }
+  rep_references_free(&refs);
   fputc(']', out);
 }
 

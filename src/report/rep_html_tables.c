@@ -9,6 +9,7 @@
 #include "rep_group.h"
 #include "rep_points.h"
 #include "rep_processes.h"
+#include "rep_references.h"
 #include "rep_report.h"
 
 #include <math.h>
@@ -47,31 +48,11 @@ static void cell_number(FILE *out, double x)
     fprintf(out, "<td class=\"n\">%.9g</td>", x);
 }
 
-/* A time cell in its column's unit: empty where there is none, as the CSV's. */
-static void cell_time(FILE *out, double seconds, const rep_unit_t *unit)
-{
-  char text[64];
-  if (isnan(seconds)) {
-    fputs("<td></td>", out);
-    return;
-  }
-  rep_unit_format(text, sizeof text, seconds, unit);
-  fprintf(out, "<td class=\"n\">%s</td>", text);
-}
-
 static void head_text(FILE *out, const char *text)
 {
   fputs("<th>", out);
   rep_html_escaped(out, text, strlen(text));
   fputs("</th>", out);
-}
-
-/* A time column's head, its name and unit: "T_par (ms)". */
-static void head_time(FILE *out, const char *name, const rep_unit_t *unit)
-{
-  char head[96];
-  snprintf(head, sizeof head, "%s (%s)", name, unit->name);
-  head_text(out, head);
 }
 
 /* The header cells of the swept parameters and p. */
@@ -176,62 +157,18 @@ void rep_html_processes(FILE *out, const stu_study_t *study)
 
 int rep_html_has_references(const stu_study_t *study)
 {
-  rep_ref_row_t row;
-  for (size_t i = 0; i < study->npoints; i++)
-    for (size_t r = 0; r < study->scenario->nrefs; r++)
-      if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &row))
-        return 1;
-  return 0;
-}
-
-/* The reference table's rows and their points, in the page's order (point, then reference); how many. */
-static size_t reference_rows(const stu_study_t *study, rep_ref_row_t *rows, const stu_point_t **at)
-{
-  size_t n = 0;
-  for (size_t i = 0; i < study->npoints; i++)
-    for (size_t r = 0; r < study->scenario->nrefs; r++)
-      if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &rows[n]))
-        at[n++] = &study->points[i];
-  return n;
+  rep_references_t refs;
+  int has = rep_references_make(study, NULL, &refs) == 0 && refs.count > 0;
+  rep_references_free(&refs);
+  return has;
 }
 
 void rep_html_references(FILE *out, const stu_study_t *study)
 {
-  size_t max = study->npoints * study->scenario->nrefs;
-  rep_ref_row_t *rows = malloc((max + 1) * sizeof *rows);
-  const stu_point_t **at = malloc((max + 1) * sizeof *at);
-  double *times = malloc(2 * (max + 1) * sizeof *times); /* the reference column, then simrun's */
-  size_t n = rows && at && times ? reference_rows(study, rows, at) : 0;
-  for (size_t k = 0; k < n; k++) {
-    times[k] = rows[k].reference;
-    times[n + k] = rows[k].simrun;
-  }
-  rep_unit_t reference = rep_unit_pick(times, n), simrun = rep_unit_pick(times + n, n);
-  fputs("<table>\n<tr>", out);
-  key_heads(out, study);
-  head_text(out, "quantity");
-  head_text(out, "source");
-  head_time(out, "reference", &reference);
-  head_time(out, "simrun", &simrun);
-  head_text(out, "simrun difference");
-  fputs("</tr>\n", out);
-  for (size_t k = 0; k < n; k++) {
-    fputs("<tr>", out);
-    key_cells(out, study, at[k]);
-    cell_text(out, rows[k].quantity);
-    cell_text(out, rows[k].source);
-    cell_time(out, rows[k].reference, &reference);
-    cell_time(out, rows[k].simrun, &simrun);
-    if (isnan(rows[k].difference))
-      fputs("<td></td>", out);
-    else
-      fprintf(out, "<td class=\"n\">%+.1f%%</td>", 100 * rows[k].difference);
-    fputs("</tr>\n", out);
-  }
-  fputs("</table>\n", out);
-  free(rows);
-  free(at);
-  free(times);
+  rep_references_t refs;
+  if (rep_references_make(study, NULL, &refs) == 0 && refs.count > 0)
+    schema_table(out, &rep_references_schema, REP_IN_HTML, refs.at, refs.count);
+  rep_references_free(&refs);
 }
 
 int rep_html_has_bottlenecks(const stu_study_t *study)

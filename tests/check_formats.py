@@ -281,22 +281,58 @@ def check_html_factors(header, table_rows, folder):
             check(best == (match[0]["best"] == "1"), f"{what}: best mark {t_par!r} against best = {match[0]['best']}")
 
 
-def check_html_model(header, table_rows, folder):
-    """The model's summary: how many points have a model, the mean and largest |model_diff| and the p of the largest,
-    computed here from the main table."""
+def model_summary(folder):
+    """The model's summary worked out here from the main table: the points with a model_diff, their mean and largest
+    |model_diff|, and the p at which the largest is (all of them, for ties)."""
     _, rows = cr.table(f"{folder}/out.csv")
     diffs = [(abs(float(r["model_diff"])), int(r["p"])) for r in rows if r.get("model_diff", "") != ""]
-    check(header == ["model", "points", "mean |diff|", "max |diff|", "at p"] and len(table_rows) == 1,
+    if not diffs:
+        return 0, None, None, []
+    largest = max(d for d, _ in diffs)
+    return len(diffs), math.fsum(d for d, _ in diffs) / len(diffs), largest, [p for d, p in diffs if d == largest]
+
+
+def check_model(what, count, mean, largest, at, folder):
+    """One writer's model summary (numbers) against model_summary's."""
+    n, mean_, largest_, ps = model_summary(folder)
+    check(count == n, f"{what}: {count} points for {n} model_diff values")
+    if n:
+        check(math.isclose(mean, mean_, rel_tol=1e-8), f"{what}: mean |diff| {mean} against {mean_}")
+        check(math.isclose(largest, largest_, rel_tol=1e-8), f"{what}: max |diff| {largest} against {largest_}")
+        check(at in ps, f"{what}: at p = {at}, the largest is at p = {ps}")
+
+
+def check_html_model(header, table_rows, folder):
+    """The page's model table (the schema's columns, by their data-column) against the main table."""
+    names = [column_of(h) for h in header]
+    check(names == ["model", "points", "mean_abs_diff", "max_abs_diff", "worst_p"] and len(table_rows) == 1,
           f"HTML model table {header}")
     if len(table_rows) != 1 or len(table_rows[0]) != 5:
         return
     _, count, mean, largest, at = table_rows[0]
-    check(int(count) == len(diffs), f"HTML model: {count} points for {len(diffs)} model_diff values")
-    if diffs:
-        worst = max(diffs, key=lambda d: d[0])
-        check(math.isclose(float(mean), math.fsum(d for d, _ in diffs) / len(diffs), rel_tol=1e-8), "HTML model mean")
-        check(math.isclose(float(largest), worst[0], rel_tol=1e-8), f"HTML model max {largest} against {worst[0]}")
-        check(any(p == int(at) and d == worst[0] for d, p in diffs), f"HTML model at p = {at}")
+    number = lambda text: float(text) if text else None
+    check_model("HTML model", int(count), number(mean), number(largest), int(at) if at else None, folder)
+
+
+def check_model_json(folder, doc, report):
+    """The JSON's model_summary, there when the study has a model (the report's "Model: " line), against the main
+    table."""
+    s = doc.get("model_summary")
+    check((s is not None) == bool(re.search(r"^Model: ", report, re.M)), "JSON model_summary where a model is")
+    if s:
+        check_model("JSON model_summary", s["points"], s["mean_abs_diff"], s["max_abs_diff"], s["worst_p"], folder)
+
+
+def check_model_report(folder, report):
+    """The terminal's line "Over N points: mean |diff| = M%, max |diff| = X% (p = P..." against the main table, to its
+    two decimals."""
+    for count, mean, largest, at in re.findall(r"^Over (\d+) points: mean \|diff\| = ([0-9.]+)%, max \|diff\| = "
+                                               r"([0-9.]+)% \(p = (\d+)", report, re.M):
+        n, mean_, largest_, ps = model_summary(folder)
+        check(int(count) == n, f"report model: {count} points for {n}")
+        cr.close(mean, 100 * mean_, "report model mean |diff|")
+        cr.close(largest, 100 * largest_, "report model max |diff|")
+        check(int(at) in ps, f"report model: at p = {at}, the largest is at p = {ps}")
 
 
 def check_html(folder, doc):
@@ -472,6 +508,8 @@ def main():
         check_html(folder, doc)
         check_terminal(folder, doc, report)
         check_table5(folder, doc, report)
+        check_model_json(folder, doc, report)
+        check_model_report(folder, report)
     for failure in cr.failures:
         print(failure)
     sys.exit(1 if cr.failures else 0)

@@ -7,6 +7,7 @@
 #include "rep_points.h"
 #include "rep_processes.h"
 #include "rep_references.h"
+#include "rep_report.h"
 #include "rep_schema.h"
 #include "tu.h"
 
@@ -211,16 +212,18 @@ static void test_rep_schema_references_documented(void)
   assert_row_documented("| `-references` |", &rep_references_schema, 5); /* quantity, source, both, difference */
 }
 
-/* The backticked names of docs/results.md's paragraph that begins with `start`, after its text `after`, as
- * " name " words in order in one string. */
+/* The backticked names of docs/results.md's paragraph (or list item) that begins with `start`, after its text `after`,
+ * as " name " words in order in one string. */
 static char *paragraph_names(const char *start, const char *after)
 {
   FILE *in = fopen(SIMRUN_SOURCE_DIR "/docs/results.md", "r");
   CU_ASSERT_FATAL(in != NULL);
   char line[4096], text[1 << 13] = "";
   int inside = 0;
-  while (fgets(line, sizeof line, in) && !(inside && line[0] == '\n')) {
+  while (fgets(line, sizeof line, in) && !(inside && (line[0] == '\n' || strncmp(line, "- ", 2) == 0))) {
     inside = inside || strncmp(line, start, strlen(start)) == 0;
+    if (inside && !text[0] && strncmp(line, "- ", 2) == 0) /* a list item: up to the next */
+      line[0] = ' ';
     if (inside && strlen(text) + strlen(line) < sizeof text)
       strcat(text, line);
   }
@@ -234,28 +237,48 @@ static char *paragraph_names(const char *start, const char *after)
   return names;
 }
 
+/* docs/results.md's paragraph (or list item) that begins with `start` lists, after "holds this list to it", the
+ * names (CSV's, or with `json` the JSON's) of the columns of `schema` that writer `in` shows, `count` of them, in
+ * order. */
+static void assert_paragraph_lists(const char *start, const rep_schema_t *schema, unsigned in, int json, size_t count)
+{
+  char *listed = paragraph_names(start, "holds this list to it");
+  rep_col_t cols[64];
+  size_t n = rep_schema_columns(schema, NULL, in, cols, 64);
+  CU_ASSERT_EQUAL(n, count);
+  char expected[2048] = "", word[80];
+  for (size_t c = 0; c < n; c++) {
+    snprintf(word, sizeof word, " %s ", json ? cols[c].json : cols[c].csv);
+    strcat(expected, word);
+  }
+  if (strcmp(listed, expected) != 0)
+    fprintf(stderr, "docs/results.md lists\n%s\nthe schema has\n%s\n", listed, expected);
+  CU_ASSERT_STRING_EQUAL(listed, expected);
+  free(listed);
+}
+
 /* The bottleneck view's table (REP_IN_BOTTLENECK: seed 001 Table 5) is the columns docs/results.md lists for it, in
  * its order, and each is a column of the main table's CSV. */
 static void test_rep_schema_bottleneck_documented(void)
 {
-  char *listed = paragraph_names("The bottleneck view's table", "holds this list to it");
+  /* T_par, 4 components, 11 sub-components, idle, 4 B-ratios, 2 ratios, U_p */
+  assert_paragraph_lists("The bottleneck view's table", &rep_points_schema, REP_IN_BOTTLENECK, 0, 24);
   rep_col_t cols[64], files[96];
   size_t n = rep_schema_columns(&rep_points_schema, NULL, REP_IN_BOTTLENECK, cols, 64);
   size_t nfiles = rep_schema_columns(&rep_points_schema, NULL, REP_IN_CSV, files, 96);
-  CU_ASSERT_EQUAL(n, 24); /* T_par, 4 components, 11 sub-components, idle, 4 B-ratios, 2 ratios, U_p */
-  char expected[2048] = "", word[80];
   for (size_t c = 0; c < n; c++) {
-    snprintf(word, sizeof word, " %s ", cols[c].csv);
-    strcat(expected, word);
     size_t f = 0;
     while (f < nfiles && strcmp(files[f].csv, cols[c].csv) != 0)
       f++;
     CU_ASSERT(f < nfiles);
   }
-  if (strcmp(listed, expected) != 0)
-    fprintf(stderr, "docs/results.md lists the bottleneck table as\n%s\nthe schema has\n%s\n", listed, expected);
-  CU_ASSERT_STRING_EQUAL(listed, expected);
-  free(listed);
+}
+
+/* The JSON's model_summary is the model table's JSON keys docs/results.md lists. */
+static void test_rep_schema_model_documented(void)
+{
+  assert_paragraph_lists("- after `points`, for a skeleton with an analytic model", &rep_model_schema, REP_IN_JSON, 1,
+                         5);
 }
 
 int main(void)
@@ -266,6 +289,7 @@ int main(void)
                                     {"test_rep_schema_processes_documented", test_rep_schema_processes_documented},
                                     {"test_rep_schema_references_documented", test_rep_schema_references_documented},
                                     {"test_rep_schema_bottleneck_documented", test_rep_schema_bottleneck_documented},
+                                    {"test_rep_schema_model_documented", test_rep_schema_model_documented},
                                     {NULL, NULL}};
   return tu_run("rep_schema", cases);
 }

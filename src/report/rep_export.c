@@ -663,6 +663,12 @@ int rep_json(FILE *out, const stu_study_t *study)
     fprintf(out, "%s\n", i + 1 < study->npoints ? "," : "");
   }
   fprintf(out, "  ]");
+  if (rep_has_model(study)) {
+    const rep_at_t at = {study, NULL, -1, NULL};
+    fprintf(out, ",\n  \"model_summary\": {");
+    rep_schema_json_row(out, &rep_model_schema, &at, 1);
+    fputc('}', out);
+  }
   json_factors(out, study);
   fprintf(out, ",\n  \"fits\": [");
   fit_out_t f = {out, study, 0};

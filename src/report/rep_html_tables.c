@@ -37,17 +37,6 @@ static void cell_text(FILE *out, const char *text)
   fputs("</td>", out);
 }
 
-/* A number cell to 9 significant digits; empty where there is none, "inf" for an infinite one. */
-static void cell_number(FILE *out, double x)
-{
-  if (isnan(x))
-    fputs("<td></td>", out);
-  else if (isinf(x))
-    fputs("<td class=\"n\">inf</td>", out);
-  else
-    fprintf(out, "<td class=\"n\">%.9g</td>", x);
-}
-
 static void head_text(FILE *out, const char *text)
 {
   fputs("<th>", out);
@@ -87,8 +76,8 @@ static void schema_head(FILE *out, const rep_units_t *u, size_t c)
   fputs("</th>", out);
 }
 
-/* A table of a view's schema (rep_schema.h) over the rows `at`: the swept parameters and p, then the columns writer
- * `in` shows (REP_IN_HTML, or a view's own bit), times in their column's unit. */
+/* A table of a view's schema (rep_schema.h) over the rows `at`: the swept parameters and p of their points, then the
+ * columns writer `in` shows (REP_IN_HTML, or a view's own bit), times in their column's unit. */
 static void schema_table(FILE *out, const rep_schema_t *schema, unsigned in, const rep_at_t *at, size_t count)
 {
   rep_units_t *u = malloc(sizeof *u);
@@ -96,14 +85,16 @@ static void schema_table(FILE *out, const rep_schema_t *schema, unsigned in, con
     return;
   rep_units_make(u, schema, in, at, count);
   fputs("<table>\n<tr>", out);
-  key_heads(out, at[0].study);
+  if (at[0].point) /* a study's own row (the model's summary) has no key */
+    key_heads(out, at[0].study);
   for (size_t c = 0; c < u->n; c++)
     schema_head(out, u, c);
   fputs("</tr>\n", out);
-  char text[96];
+  char text[1024]; /* a text cell whole: a model's name is 280 characters */
   for (size_t r = 0; r < count; r++) {
     fputs("<tr>", out);
-    key_cells(out, at[r].study, at[r].point);
+    if (at[r].point)
+      key_cells(out, at[r].study, at[r].point);
     for (size_t c = 0; c < u->n; c++) {
       rep_units_cell(u, c, &at[r], text, sizeof text);
       fputs(u->cols[c].decl->format == REP_FMT_TEXT ? "<td>" : "<td class=\"n\">", out);
@@ -183,19 +174,6 @@ void rep_html_bottlenecks(FILE *out, const stu_study_t *study)
 
 void rep_html_model(FILE *out, const stu_study_t *study)
 {
-  static const char *const heads[] = {"model", "points", "mean |diff|", "max |diff|", "at p"};
-  const stu_model_summary_t *s = stu_model_summary(study);
-  fputs("<table>\n<tr>", out);
-  for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
-    head_text(out, heads[k]);
-  fputs("</tr>\n<tr>", out);
-  cell_text(out, study->facts.model_name);
-  fprintf(out, "<td class=\"n\">%zu</td>", s->count);
-  cell_number(out, s->count ? s->mean_abs : NAN);
-  cell_number(out, s->count ? s->max_abs : NAN);
-  if (s->count)
-    fprintf(out, "<td class=\"n\">%d</td>", s->worst->p);
-  else
-    fputs("<td></td>", out);
-  fputs("</tr>\n</table>\n", out);
+  const rep_at_t at = {study, NULL, -1, NULL};
+  schema_table(out, &rep_model_schema, REP_IN_HTML, &at, 1);
 }

@@ -302,6 +302,44 @@ def check_model(what, count, mean, largest, at, folder):
         check(at in ps, f"{what}: at p = {at}, the largest is at p = {ps}")
 
 
+def check_factors_report(folder, report):
+    """The terminal's factor x factor tables ("p = P (UNIT)", the last factor's values across; a row per combination of
+    the others, named by their values' file names; each cell T_par in the unit and speedup, '*' on the best, '-'
+    without a point) against -factors.csv, cell by cell; every CSV row is shown once."""
+    path = f"{folder}/out-factors.csv"
+    if not os.path.exists(path):
+        check("Factors at each p" not in report, "factor tables in the report without a -factors table")
+        return
+    names, rows = cr.table(path)
+    factors = names[names.index("scenario") + 1:names.index("p")]
+    lines, shown = report.split("\n"), 0
+    for k, line in enumerate(lines):
+        head = re.match(r"^p = (\d+) \((\w+)\)\s+(.*)$", line)
+        if not head:
+            continue
+        p, unit, columns = head.group(1), head.group(2), head.group(3).split()
+        for row in lines[k + 1:]:
+            tokens = row.split()
+            if not tokens or row.startswith("p = ") or tokens[0] == "Each":
+                break
+            cells = []
+            for _ in columns:  # from the right: "-", or T_par and speedup
+                cells.insert(0, [tokens.pop()] if tokens[-1] == "-" else [tokens.pop(-2), tokens.pop()])
+            label = " ".join(tokens)
+            for value, cell in zip(columns, cells):
+                match = [r for r in rows if r["p"] == p and os.path.basename(r[factors[-1]]) == value and
+                         all(os.path.basename(r[f]) in label for f in factors[:-1])]
+                what = f"report factors at p = {p}, {label}, {value}"
+                check(len(match) == (0 if cell == ["-"] else 1), f"{what}: {cell} for {len(match)} CSV rows")
+                if len(match) != 1 or cell == ["-"]:
+                    continue
+                shown += 1
+                cr.close(cell[0], float(match[0]["t_par_s"]) * UNITS[unit], f"{what}: T_par")
+                cr.close(cell[1].rstrip("*"), float(match[0]["speedup"]), f"{what}: speedup")
+                check(cell[1].endswith("*") == (match[0]["best"] == "1"), f"{what}: best mark {cell[1]!r}")
+    check(shown == len(rows), f"report factors: {shown} cells for {len(rows)} rows of -factors.csv")
+
+
 def check_html_model(header, table_rows, folder):
     """The page's model table (the schema's columns, by their data-column) against the main table."""
     names = [column_of(h) for h in header]
@@ -510,6 +548,7 @@ def main():
         check_table5(folder, doc, report)
         check_model_json(folder, doc, report)
         check_model_report(folder, report)
+        check_factors_report(folder, report)
     for failure in cr.failures:
         print(failure)
     sys.exit(1 if cr.failures else 0)

@@ -4,6 +4,7 @@
  * the files have and no column they lack. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 
+#include "rep_factors.h"
 #include "rep_points.h"
 #include "rep_processes.h"
 #include "rep_references.h"
@@ -212,6 +213,11 @@ static void test_rep_schema_references_documented(void)
   assert_row_documented("| `-references` |", &rep_references_schema, 5); /* quantity, source, both, difference */
 }
 
+static void test_rep_schema_factors_documented(void)
+{
+  assert_row_documented("| `-factors` |", &rep_factors_schema, 5); /* p, T_par, speedup, rank, best */
+}
+
 /* The backticked names of docs/results.md's paragraph (or list item) that begins with `start`, after its text `after`,
  * as " name " words in order in one string. */
 static char *paragraph_names(const char *start, const char *after)
@@ -290,6 +296,7 @@ int main(void)
                                     {"test_rep_schema_references_documented", test_rep_schema_references_documented},
                                     {"test_rep_schema_bottleneck_documented", test_rep_schema_bottleneck_documented},
                                     {"test_rep_schema_model_documented", test_rep_schema_model_documented},
+                                    {"test_rep_schema_factors_documented", test_rep_schema_factors_documented},
                                     {NULL, NULL}};
   return tu_run("rep_schema", cases);
 }

@@ -3,6 +3,7 @@
  * per-message and wait-map rows in tables of their own) and JSON (points with their per-process views), carrying the
  * scenario and platform names with the same figures as the terminal report. Data dictionary: docs/results.md. */
 #include "rep_carnival.h"
+#include "rep_factors.h"
 #include "bas_error.h"
 #include "rep_group.h"
 #include "rep_json.h"
@@ -419,22 +420,22 @@ static void csv_factors_head(FILE *out, const stu_study_t *study, const stu_fact
   fprintf(out, "scenario");
   for (size_t i = 0; i < f->nfactors; i++)
     csv_name(out, "", params[f->param[i]].name, params[f->param[i]].role == SCN_ROLE_PLATFORM ? "_file" : "");
-  fprintf(out, ",p,t_par_s,speedup,rank,best\n");
+  rep_schema_csv_head(out, &rep_factors_schema, study);
+  fputc('\n', out);
 }
 
 static void csv_factors_row(FILE *out, const stu_study_t *study, const stu_factors_t *f, const stu_factor_cell_t *cell,
                             int first)
 {
   (void)first;
+  const rep_at_t at = rep_factors_at(study, cell);
   rep_csv_field(out, study->scenario->name);
   for (size_t i = 0; i < f->nfactors; i++) {
     fputc(',', out);
     rep_csv_field(out, cell->point->values[f->param[i]]);
   }
-  fprintf(out, ",%d", cell->point->p);
-  csv_number(out, cell->point->t_par);
-  csv_number(out, stu_eppa(cell->point)->speedup);
-  fprintf(out, ",%d,%d\n", cell->rank, cell->best);
+  rep_schema_csv_row(out, &rep_factors_schema, &at);
+  fputc('\n', out);
 }
 
 /* The factor x factor view, tidy: a row per point, a column per factor (named as in the key columns), then p, T_par,
@@ -625,11 +626,9 @@ static void json_factors_row(FILE *out, const stu_study_t *study, const stu_fact
     rep_json_value(out, cell->point->values[f->param[i]]);
     fputs(", ", out);
   }
-  fprintf(out, "\"p\": %d, \"t_par_s\": ", cell->point->p);
-  rep_json_number(out, cell->point->t_par);
-  fprintf(out, ", \"speedup\": ");
-  rep_json_number(out, stu_eppa(cell->point)->speedup);
-  fprintf(out, ", \"rank\": %d, \"best\": %s}", cell->rank, cell->best ? "true" : "false");
+  const rep_at_t at = rep_factors_at(study, cell);
+  rep_schema_json_row(out, &rep_factors_schema, &at, 1);
+  fputc('}', out);
 }
 
 /* ",\n "factors": {...}": the factor x factor view as csv_factors' rows, with the factors' names; nothing without it.

@@ -104,12 +104,32 @@ def check_fits_json(folder, doc):
     check(len(rows) == len(fits), f"{len(rows)} fit rows for {len(fits)} JSON fits")
     for row, fit in zip(rows, fits):
         for column in header[1:]:
-            if column in "abc":
-                coefficients = fit["coefficients"] or []
-                k = "abc".index(column)
-                agree(row[column], coefficients[k] if k < len(coefficients) else None, f"fit {column}")
+            if column in ("a", "b", "c"):
+                agree(row[column], (fit.get("coefficients") or {}).get(column), f"fit {column}")
             else:
                 agree(row[column], fit.get(column), f"fit {column}")
+
+
+def check_fits_report(folder, report):
+    """The report's "Regression fits" lines are the -fits table's rows, in order: "  METRIC against AXIS[, GROUP]:
+    TEXT"."""
+    path = f"{folder}/out-fits.csv"
+    lines = report.split("\n")
+    start = next((k for k, line in enumerate(lines) if line.startswith("Regression fits")), None)
+    check((start is not None) == os.path.exists(path), "the report's fits without a -fits table, or the reverse")
+    if start is None or not os.path.exists(path):
+        return
+    shown = []
+    for line in lines[start + 1:]:
+        if not line.startswith("  "):
+            break
+        shown.append(line)
+    _, rows = cr.table(path)
+    check(len(shown) == len(rows), f"the report's {len(shown)} fit lines for the -fits table's {len(rows)} rows")
+    for line, r in zip(shown, rows):  # the axis may carry a note: "grid-rows (the swept grid rows, not a work size)"
+        group = ", " + re.escape(r["group"]) if r["group"] else ""
+        pattern = rf"  {re.escape(r['metric'])} against {re.escape(r['axis'])}( \([^)]*\))?{group}: {re.escape(r['text'])}"
+        check(re.fullmatch(pattern, line) is not None, f"report fit line {line!r} against the -fits row {r}")
 
 
 def check_wait_states_json(folder, doc):
@@ -542,6 +562,7 @@ def main():
             doc = json.load(f)
         check_main_json(folder, doc)
         check_fits_json(folder, doc)
+        check_fits_report(folder, report)
         check_wait_states_json(folder, doc)
         check_html(folder, doc)
         check_terminal(folder, doc, report)

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 
 #include "rep_factors.h"
+#include "rep_fits.h"
 #include "rep_points.h"
 #include "rep_processes.h"
 #include "rep_references.h"
@@ -218,6 +219,12 @@ static void test_rep_schema_factors_documented(void)
   assert_row_documented("| `-factors` |", &rep_factors_schema, 5); /* p, T_par, speedup, rank, best */
 }
 
+static void test_rep_schema_fits_documented(void)
+{
+  assert_row_documented("| `-fits` |", &rep_fits_schema,
+                        14); /* metric ... formula, a b c, R^2 x2, range, shown, text */
+}
+
 /* The backticked names of docs/results.md's paragraph (or list item) that begins with `start`, after its text `after`,
  * as " name " words in order in one string. */
 static char *paragraph_names(const char *start, const char *after)
@@ -297,6 +304,7 @@ int main(void)
                                     {"test_rep_schema_bottleneck_documented", test_rep_schema_bottleneck_documented},
                                     {"test_rep_schema_model_documented", test_rep_schema_model_documented},
                                     {"test_rep_schema_factors_documented", test_rep_schema_factors_documented},
+                                    {"test_rep_schema_fits_documented", test_rep_schema_fits_documented},
                                     {NULL, NULL}};
   return tu_run("rep_schema", cases);
 }

@@ -4,6 +4,7 @@
  * scenario and platform names with the same figures as the terminal report. Data dictionary: docs/results.md. */
 #include "rep_carnival.h"
 #include "rep_factors.h"
+#include "rep_fits.h"
 #include "bas_error.h"
 #include "rep_group.h"
 #include "rep_json.h"
@@ -221,32 +222,19 @@ typedef struct fit_out {
 static void csv_fit_row(void *ctx, const rep_fit_row_t *row)
 {
   fit_out_t *f = ctx;
-  char formula[160];
-  met_fit_format(row->fit, row->axis, formula, sizeof formula);
+  rep_fit_item_t item;
+  const rep_at_t at = rep_fits_at(f->study, row, &item);
   rep_csv_field(f->out, f->study->scenario->name);
-  fputc(',', f->out);
-  rep_csv_field(f->out, row->metric);
-  fputc(',', f->out);
-  rep_csv_field(f->out, row->axis);
-  fputc(',', f->out);
-  rep_csv_field(f->out, row->group);
-  fprintf(f->out, ",%s,", met_fit_name(row->fit->form));
-  rep_csv_field(f->out, formula);
-  for (int c = 0; c < MET_FIT_MAX_COEFS; c++)
-    csv_number(f->out, c < row->fit->ncoefs ? row->fit->coef[c] : NAN);
-  csv_number(f->out, row->fit->r2);
-  csv_number(f->out, row->fit->adj_r2);
-  csv_number(f->out, row->fit->x_min);
-  csv_number(f->out, row->fit->x_max);
-  fprintf(f->out, ",%s,", row->shown ? "yes" : "no");
-  rep_csv_field(f->out, row->text);
+  rep_schema_csv_row(f->out, &rep_fits_schema, &at);
   fputc('\n', f->out);
 }
 
 static void csv_fits(FILE *out, const stu_study_t *study)
 {
   fit_out_t f = {out, study, 0};
-  fprintf(out, "scenario,metric,axis,group,form,formula,a,b,c,r2,adj_r2,x_min,x_max,shown,text\n");
+  fprintf(out, "scenario");
+  rep_schema_csv_head(out, &rep_fits_schema, study);
+  fputc('\n', out);
   rep_fits_each(study, csv_fit_row, &f);
 }
 
@@ -575,35 +563,14 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   fprintf(out, "}");
 }
 
-/* One fit as a JSON object in the top-level "fits" array. */
+/* One fit as a JSON object in the top-level "fits" array: the fits table's row. */
 static void json_fit(void *ctx, const rep_fit_row_t *row)
 {
   fit_out_t *f = ctx;
-  char formula[160];
-  met_fit_format(row->fit, row->axis, formula, sizeof formula);
-  fprintf(f->out, "%s\n    {\"metric\": ", f->count++ ? "," : "");
-  rep_json_string(f->out, row->metric);
-  fprintf(f->out, ", \"axis\": ");
-  rep_json_string(f->out, row->axis);
-  fprintf(f->out, ", \"group\": ");
-  rep_json_string(f->out, row->group);
-  fprintf(f->out, ", \"form\": \"%s\", \"formula\": ", met_fit_name(row->fit->form));
-  rep_json_string(f->out, formula);
-  fprintf(f->out, ", \"coefficients\": [");
-  for (int c = 0; c < row->fit->ncoefs; c++) {
-    fprintf(f->out, "%s", c ? ", " : "");
-    rep_json_number(f->out, row->fit->coef[c]);
-  }
-  fprintf(f->out, "], \"r2\": ");
-  rep_json_number(f->out, row->fit->r2);
-  fprintf(f->out, ", \"adj_r2\": ");
-  rep_json_number(f->out, row->fit->adj_r2);
-  fprintf(f->out, ", \"x_min\": ");
-  rep_json_number(f->out, row->fit->x_min);
-  fprintf(f->out, ", \"x_max\": ");
-  rep_json_number(f->out, row->fit->x_max);
-  fprintf(f->out, ", \"shown\": %s, \"text\": ", row->shown ? "true" : "false");
-  rep_json_string(f->out, row->text);
+  rep_fit_item_t item;
+  const rep_at_t at = rep_fits_at(f->study, row, &item);
+  fprintf(f->out, "%s\n    {", f->count++ ? "," : "");
+  rep_schema_json_row(f->out, &rep_fits_schema, &at, 1);
   fputc('}', f->out);
 }
 

@@ -126,8 +126,9 @@ def check_fits_report(folder, report):
         shown.append(line)
     _, rows = cr.table(path)
     check(len(shown) == len(rows), f"the report's {len(shown)} fit lines for the -fits table's {len(rows)} rows")
-    for line, r in zip(shown, rows):  # the axis may carry a note: "grid-rows (the swept grid rows, not a work size)"
-        group = ", " + re.escape(r["group"]) if r["group"] else ""
+    # the axis may carry a note ("grid-rows (the swept grid rows, not a work size)"), a single curve a name ("simulated")
+    for line, r in zip(shown, rows):
+        group = ", " + re.escape(r["group"]) if r["group"] else "(, [^:]+)?"
         pattern = rf"  {re.escape(r['metric'])} against {re.escape(r['axis'])}( \([^)]*\))?{group}: {re.escape(r['text'])}"
         check(re.fullmatch(pattern, line) is not None, f"report fit line {line!r} against the -fits row {r}")
 

@@ -131,6 +131,13 @@ def check_fits_report(folder, report):
         group = ", " + re.escape(r["group"]) if r["group"] else "(, [^:]+)?"
         pattern = rf"  {re.escape(r['metric'])} against {re.escape(r['axis'])}( \([^)]*\))?{group}: {re.escape(r['text'])}"
         check(re.fullmatch(pattern, line) is not None, f"report fit line {line!r} against the -fits row {r}")
+        shown = re.fullmatch(r"fit (.*) \((\S+)\), R\^2 = (\S+), adjusted (\S+), \S+ from (\S+) to (\S+)", r["text"])
+        check((shown is not None) == (r["shown"] == "yes"), f"fit {r['metric']}: shown {r['shown']}, text {r['text']!r}")
+        if shown:  # the line's figures are the row's columns
+            formula, form, r2, adj, low, high = shown.groups()
+            check(formula == r["formula"] and form == r["form"], f"fit {r['metric']}: {formula} ({form}) against {r}")
+            for text, column in ((r2, "r2"), (adj, "adj_r2"), (low, "x_min"), (high, "x_max")):
+                cr.close(text, float(r[column]), f"fit {r['metric']} {column}")
 
 
 def check_wait_states_json(folder, doc):

@@ -132,8 +132,9 @@ def check_fits_report(folder, report):
         pattern = rf"  {re.escape(r['metric'])} against {re.escape(r['axis'])}( \([^)]*\))?{group}: {re.escape(r['text'])}"
         check(re.fullmatch(pattern, line) is not None, f"report fit line {line!r} against the -fits row {r}")
         shown = re.fullmatch(r"fit (.*) \((\S+)\), R\^2 = (\S+), adjusted (\S+), \S+ from (\S+) to (\S+)", r["text"])
-        check((shown is not None) == (r["shown"] == "yes"), f"fit {r['metric']}: shown {r['shown']}, text {r['text']!r}")
-        if shown:  # the line's figures are the row's columns
+        check(r["shown"] == ("no" if r["text"].startswith("no simple form") else "yes"),
+              f"fit {r['metric']}: shown {r['shown']}, text {r['text']!r}")
+        if shown:  # a fit's line (not a constant's): its figures are the row's columns
             formula, form, r2, adj, low, high = shown.groups()
             check(formula == r["formula"] and form == r["form"], f"fit {r['metric']}: {formula} ({form}) against {r}")
             for text, column in ((r2, "r2"), (adj, "adj_r2"), (low, "x_min"), (high, "x_max")):

@@ -537,11 +537,12 @@ def kind_of(folder):
 
 def check_terminal(folder, doc, report):
     """The terminal report against the CSV (check_results.py); a lost-cycle study without a per-process view has its
-    main and bottleneck tables checked, not the per-process one."""
+    main and bottleneck tables and its -factors table checked, not the per-process one."""
     kind = kind_of(folder)
     if kind == "lost" and not os.path.exists(f"{folder}/out-processes.csv"):
         rows, ordered = cr.report_order(cr.check_main(folder, doc)[1], doc)
         cr.check_ratios(rows, ordered, report)
+        cr.check_factors(folder, doc, rows)  # the -factors table's ranks worked out anew, as check_lost does
     else:
         {"lost": cr.check_lost, "dsm": cr.check_dsm, "messages": cr.check_messages}[kind](folder, doc, report)
     cr.check_common(folder, doc)

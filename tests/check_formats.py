@@ -510,6 +510,29 @@ def check_table5(folder, doc, report):
                   f"bottleneck table of p {ps}: no row of {column}, which has time")
 
 
+PARTS = {"processing": ("cpu", "fpu"), "memory": ("intmem", "extmem"), "io": ("input", "output"),
+         "communication": ("link_init", "distribution", "broadcast", "collection", "other_comm")}
+
+
+def check_breakdown(folder):
+    """The main table's bottleneck columns hold together (seed 001 §3.5), whatever writer or getter made them: each
+    component is the sum of its sub-components, each B-ratio the component over the sum of the others (empty where
+    they are 0), so that a column read from the wrong figure fails even where every format agrees."""
+    header, rows = cr.table(f"{folder}/out.csv")
+    if "b_processing" not in header:
+        return
+    for row in (r for r in rows if r["processing_s"] != ""):
+        what = f"out.csv at p = {row['p']}"
+        comp = {c: float(row[c + "_s"]) for c in PARTS}
+        for c, subs in PARTS.items():
+            total = math.fsum(float(row[s + "_s"]) for s in subs)
+            check(math.isclose(comp[c], total, rel_tol=1e-7, abs_tol=1e-9), f"{what}: {c}_s {comp[c]} != its parts {total}")
+            others = math.fsum(v for k, v in comp.items() if k != c)
+            ratio = row["b_" + c]
+            check(ratio == "" if others == 0 else ratio != "" and math.isclose(float(ratio), comp[c] / others, rel_tol=1e-7),
+                  f"{what}: b_{c} {ratio!r} against {c}_s / the others' {comp[c]} / {others}")
+
+
 def check_table5_refs(refs, source, quantity_column, cells, members, keys, unit, diff):
     """A reference's row (its figure in the table's unit) or the simrun difference under it (%+.1f%% of rel_diff, '-'
     where empty) against the -references table's row of the point, quantity and source."""
@@ -577,6 +600,7 @@ def main():
         check_html(folder, doc)
         check_terminal(folder, doc, report)
         check_table5(folder, doc, report)
+        check_breakdown(folder)
         check_model_json(folder, doc, report)
         check_model_report(folder, report)
         check_factors_report(folder, report)

@@ -16,6 +16,7 @@ import html.parser
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -48,7 +49,7 @@ def json_of_main(column, point):
         return bool(b), b.get("components", {}).get(name)
     if name in SUBS:
         return bool(b), b.get("subcomponents", {}).get(name)
-    if column in ("comm_comp_ratio", "mem_proc_ratio", "utilisation", "dominant", "bottleneck", "cause"):
+    if column in ("idle_s", "comm_comp_ratio", "mem_proc_ratio", "utilisation", "dominant", "bottleneck", "cause"):
         return bool(b), b.get(column)
     if name in DSM_PP + tuple(c.replace("_", "") for c in DSM_CP) and "profiles" in point:
         return True, dsm_total(point, name)
@@ -103,12 +104,41 @@ def check_fits_json(folder, doc):
     check(len(rows) == len(fits), f"{len(rows)} fit rows for {len(fits)} JSON fits")
     for row, fit in zip(rows, fits):
         for column in header[1:]:
-            if column in "abc":
-                coefficients = fit["coefficients"] or []
-                k = "abc".index(column)
-                agree(row[column], coefficients[k] if k < len(coefficients) else None, f"fit {column}")
+            if column in ("a", "b", "c"):
+                agree(row[column], (fit.get("coefficients") or {}).get(column), f"fit {column}")
             else:
                 agree(row[column], fit.get(column), f"fit {column}")
+
+
+def check_fits_report(folder, report):
+    """The report's "Regression fits" lines are the -fits table's rows, in order: "  METRIC against AXIS[, GROUP]:
+    TEXT"."""
+    path = f"{folder}/out-fits.csv"
+    lines = report.split("\n")
+    start = next((k for k, line in enumerate(lines) if line.startswith("Regression fits")), None)
+    check((start is not None) == os.path.exists(path), "the report's fits without a -fits table, or the reverse")
+    if start is None or not os.path.exists(path):
+        return
+    shown = []
+    for line in lines[start + 1:]:
+        if not line.startswith("  "):
+            break
+        shown.append(line)
+    _, rows = cr.table(path)
+    check(len(shown) == len(rows), f"the report's {len(shown)} fit lines for the -fits table's {len(rows)} rows")
+    # the axis may carry a note ("grid-rows (the swept grid rows, not a work size)"), a single curve a name ("simulated")
+    for line, r in zip(shown, rows):
+        group = ", " + re.escape(r["group"]) if r["group"] else "(, [^:]+)?"
+        pattern = rf"  {re.escape(r['metric'])} against {re.escape(r['axis'])}( \([^)]*\))?{group}: {re.escape(r['text'])}"
+        check(re.fullmatch(pattern, line) is not None, f"report fit line {line!r} against the -fits row {r}")
+        shown = re.fullmatch(r"fit (.*) \((\S+)\), R\^2 = (\S+), adjusted (\S+), \S+ from (\S+) to (\S+)", r["text"])
+        check(r["shown"] == ("no" if r["text"].startswith("no simple form") else "yes"),
+              f"fit {r['metric']}: shown {r['shown']}, text {r['text']!r}")
+        if shown:  # a fit's line (not a constant's): its figures are the row's columns
+            formula, form, r2, adj, low, high = shown.groups()
+            check(formula == r["formula"] and form == r["form"], f"fit {r['metric']}: {formula} ({form}) against {r}")
+            for text, column in ((r2, "r2"), (adj, "adj_r2"), (low, "x_min"), (high, "x_max")):
+                cr.close(text, float(r[column]), f"fit {r['metric']} {column}")
 
 
 # The tables of views declared as schemas of their own rows (src/report/rep_dsm_tables.c, rep_wait.c): each CSV table,
@@ -288,22 +318,13 @@ UNITS = {"s": 1, "ms": 1e3, "us": 1e6, "ns": 1e9}
 
 
 def column_of(head):
-    """The CSV column an HTML header names: its data-column ("t_par_s|T_par (ms)"), else "T_par (s)" is t_par_s, "Ovh
-    comm" ovh_comm, "B-ratio io" b_io."""
+    """The CSV column an HTML header names: its data-column ("t_par_s|T_par (ms)": every view's table is walked from its
+    schema), else a key column's: a swept parameter ("grid-rows" is grid_rows, "platform" platform_file) or p."""
     if "|" in head:
         return head.split("|")[0]
-    special = {"communication/computation": "comm_comp_ratio", "memory/processing": "mem_proc_ratio",
-               "utilisation U_p": "utilisation", "model diff": "model_diff", "simrun difference": "rel_diff"}
-    if head in special:
-        return special[head]
-    if head.startswith("B-ratio "):
-        return "b_" + head[8:]
     if head == "platform":  # the swept platform parameter, its path as written (docs/results.md)
         return "platform_file"
-    unit = head_unit(head)
-    name = head[:head.rfind(" (")] if unit else head  # a time in any unit is the CSV's column in seconds
-    name = name.lower().replace(" ", "_").replace("-", "_")
-    return name + "_s" if unit else name
+    return head.lower().replace(" ", "_").replace("-", "_")
 
 
 def head_unit(head):
@@ -360,27 +381,17 @@ def check_html_table(section, header, table_rows, folder, doc):
         missing = set(csv_header[len(cr.key_columns(doc)):]) - {column_of(h) for h in header}
         check(not missing, f"HTML {section}: no column for {sorted(missing)}")
     check(len(table_rows) == len(rows), f"HTML {section}: {len(table_rows)} rows for {len(rows)} in {name}")
-    main = cr.table(f"{folder}/out.csv")[1]
     for cells, row in html_rows(table_rows, header, keys, rows, extra):
         for head, cell in zip(header, cells):
             column = column_of(head)
-            if section == "processes" and "rank_" + column in row:  # "Ovh comm" of a rank is rank_ovh_comm
-                column = "rank_" + column
             what = f"HTML {section} {head!r} at p = {row['p']}"
-            if column == "rel_diff":
-                check(cell == ("" if row[column] == "" else f"{100 * float(row[column]):+.1f}%"), f"{what}: {cell!r}")
-            elif head_unit(head) and column in row:
+            if head_unit(head) and column in row:
                 largest = max((abs(float(r[column])) for r in rows if r[column] != ""), default=0)
                 check(scaled_agrees((cell, head_unit(head)), row[column], largest),
                       f"{what}: {cell!r} against CSV {row[column]!r} s")
             elif column in row:
                 check(cell == row[column] or cell and row[column] and float(cell) == float(row[column]),
                       f"{what}: {cell!r} against CSV {row[column]!r}")
-            elif column == "idle_s" and section == "bottlenecks" and head_unit(head):
-                point = doc["points"][next(i for i, m in enumerate(main) if all(m[k] == row[k] for k in keys))]
-                largest = max(abs(pt["bottleneck"]["idle_s"]) for pt in doc["points"])
-                check(scaled_agrees((cell, head_unit(head)), str(point["bottleneck"]["idle_s"]), largest),
-                      f"{what}: {cell!r} against JSON {point['bottleneck']['idle_s']!r} s")
             else:
                 check(False, f"{what}: no CSV column {column} in {name}")
 
@@ -416,22 +427,96 @@ def check_html_factors(header, table_rows, folder):
             check(best == (match[0]["best"] == "1"), f"{what}: best mark {t_par!r} against best = {match[0]['best']}")
 
 
-def check_html_model(header, table_rows, folder):
-    """The model's summary: how many points have a model, the mean and largest |model_diff| and the p of the largest,
-    computed here from the main table."""
+def model_summary(folder):
+    """The model's summary worked out here from the main table: the points with a model_diff, their mean and largest
+    |model_diff|, and the p at which the largest is (all of them, for ties)."""
     _, rows = cr.table(f"{folder}/out.csv")
     diffs = [(abs(float(r["model_diff"])), int(r["p"])) for r in rows if r.get("model_diff", "") != ""]
-    check(header == ["model", "points", "mean |diff|", "max |diff|", "at p"] and len(table_rows) == 1,
+    if not diffs:
+        return 0, None, None, []
+    largest = max(d for d, _ in diffs)
+    return len(diffs), math.fsum(d for d, _ in diffs) / len(diffs), largest, [p for d, p in diffs if d == largest]
+
+
+def check_model(what, count, mean, largest, at, folder):
+    """One writer's model summary (numbers) against model_summary's."""
+    n, mean_, largest_, ps = model_summary(folder)
+    check(count == n, f"{what}: {count} points for {n} model_diff values")
+    if n:
+        check(math.isclose(mean, mean_, rel_tol=1e-8), f"{what}: mean |diff| {mean} against {mean_}")
+        check(math.isclose(largest, largest_, rel_tol=1e-8), f"{what}: max |diff| {largest} against {largest_}")
+        check(at in ps, f"{what}: at p = {at}, the largest is at p = {ps}")
+
+
+def check_factors_report(folder, report):
+    """The terminal's factor x factor tables ("p = P (UNIT)", the last factor's values across; a row per combination of
+    the others, named by their values' file names; each cell T_par in the unit and speedup, '*' on the best, '-'
+    without a point) against -factors.csv, cell by cell; every CSV row is shown once."""
+    path = f"{folder}/out-factors.csv"
+    if not os.path.exists(path):
+        check("Factors at each p" not in report, "factor tables in the report without a -factors table")
+        return
+    names, rows = cr.table(path)
+    factors = names[names.index("scenario") + 1:names.index("p")]
+    lines, shown = report.split("\n"), 0
+    for k, line in enumerate(lines):
+        head = re.match(r"^p = (\d+) \((\w+)\)\s+(.*)$", line)
+        if not head:
+            continue
+        p, unit, columns = head.group(1), head.group(2), head.group(3).split()
+        for row in lines[k + 1:]:
+            tokens = row.split()
+            if not tokens or row.startswith("p = ") or tokens[0] == "Each":
+                break
+            cells = []
+            for _ in columns:  # from the right: "-", or T_par and speedup
+                cells.insert(0, [tokens.pop()] if tokens[-1] == "-" else [tokens.pop(-2), tokens.pop()])
+            label = " ".join(tokens)
+            for value, cell in zip(columns, cells):
+                match = [r for r in rows if r["p"] == p and os.path.basename(r[factors[-1]]) == value and
+                         all(os.path.basename(r[f]) in label for f in factors[:-1])]
+                what = f"report factors at p = {p}, {label}, {value}"
+                check(len(match) == (0 if cell == ["-"] else 1), f"{what}: {cell} for {len(match)} CSV rows")
+                if len(match) != 1 or cell == ["-"]:
+                    continue
+                shown += 1
+                cr.close(cell[0], float(match[0]["t_par_s"]) * UNITS[unit], f"{what}: T_par")
+                cr.close(cell[1].rstrip("*"), float(match[0]["speedup"]), f"{what}: speedup")
+                check(cell[1].endswith("*") == (match[0]["best"] == "1"), f"{what}: best mark {cell[1]!r}")
+    check(shown == len(rows), f"report factors: {shown} cells for {len(rows)} rows of -factors.csv")
+
+
+def check_html_model(header, table_rows, folder):
+    """The page's model table (the schema's columns, by their data-column) against the main table."""
+    names = [column_of(h) for h in header]
+    check(names == ["model", "points", "mean_abs_diff", "max_abs_diff", "worst_p"] and len(table_rows) == 1,
           f"HTML model table {header}")
     if len(table_rows) != 1 or len(table_rows[0]) != 5:
         return
     _, count, mean, largest, at = table_rows[0]
-    check(int(count) == len(diffs), f"HTML model: {count} points for {len(diffs)} model_diff values")
-    if diffs:
-        worst = max(diffs, key=lambda d: d[0])
-        check(math.isclose(float(mean), math.fsum(d for d, _ in diffs) / len(diffs), rel_tol=1e-8), "HTML model mean")
-        check(math.isclose(float(largest), worst[0], rel_tol=1e-8), f"HTML model max {largest} against {worst[0]}")
-        check(any(p == int(at) and d == worst[0] for d, p in diffs), f"HTML model at p = {at}")
+    number = lambda text: float(text) if text else None
+    check_model("HTML model", int(count), number(mean), number(largest), int(at) if at else None, folder)
+
+
+def check_model_json(folder, doc, report):
+    """The JSON's model_summary, there when the study has a model (the report's "Model: " line), against the main
+    table."""
+    s = doc.get("model_summary")
+    check((s is not None) == bool(re.search(r"^Model: ", report, re.M)), "JSON model_summary where a model is")
+    if s:
+        check_model("JSON model_summary", s["points"], s["mean_abs_diff"], s["max_abs_diff"], s["worst_p"], folder)
+
+
+def check_model_report(folder, report):
+    """The terminal's line "Over N points: mean |diff| = M%, max |diff| = X% (p = P..." against the main table, to its
+    two decimals."""
+    for count, mean, largest, at in re.findall(r"^Over (\d+) points: mean \|diff\| = ([0-9.]+)%, max \|diff\| = "
+                                               r"([0-9.]+)% \(p = (\d+)", report, re.M):
+        n, mean_, largest_, ps = model_summary(folder)
+        check(int(count) == n, f"report model: {count} points for {n}")
+        cr.close(mean, 100 * mean_, "report model mean |diff|")
+        cr.close(largest, 100 * largest_, "report model max |diff|")
+        check(int(at) in ps, f"report model: at p = {at}, the largest is at p = {ps}")
 
 
 def check_html(folder, doc):
@@ -443,6 +528,146 @@ def check_html(folder, doc):
         check_html_table(section, header or [], rows, folder, doc)
 
 
+TABLE5 = {"T_par": "t_par_s", "idle": "idle_s", "communication/computation": "comm_comp_ratio",
+          "memory/processing": "mem_proc_ratio", "utilisation U_p": "utilisation"}
+
+
+def table5_column(label):
+    """The main table's CSV column a row of the terminal's bottleneck table shows ("processing (Tproc)":
+    processing_s, "  link-init (Tcni)": link_init_s, "B-ratio io": b_io), or None for a reference's rows."""
+    name = label.strip()
+    name = name[:name.find(" (")] if " (" in name else name
+    if name.startswith("B-ratio "):
+        return "b_" + name[len("B-ratio "):]
+    if name in TABLE5:
+        return TABLE5[name]
+    return name.replace("-", "_") + "_s" if name in COMPONENTS + tuple(s.replace("_", "-") for s in SUBS) else None
+
+
+def table5_tables(report):
+    """The terminal's bottleneck tables (seed 001 Table 5 layout), each as (unit, [p...], [(label, [cell...])...]): the
+    rows of its column groups joined."""
+    tables = []
+    lines = report.split("\n")
+    for k, line in enumerate(lines):
+        if not line.startswith("Bottleneck analysis") or not lines[k + 1].startswith("  ("):
+            continue
+        unit, ps, rows, block = lines[k + 1][3:].split(",")[0], [], [], -1
+        for row in lines[k + 2:]:
+            if not row.startswith("  ") or row.startswith("  Verdict"):
+                if row.strip():
+                    break
+                continue
+            cells = row.split()
+            if row.startswith("  p "):
+                ps += cells[1:]
+                block, width = 0, len(cells) - 1
+                continue
+            label = re.match(rf"^(.*?)(?:\s+\S+){{{width}}}\s*$", row).group(1)
+            if len(ps) > width:  # a later group of columns: the same rows again
+                rows[block][1].extend(cells[-width:])
+            else:
+                rows.append((label, cells[-width:]))
+            block += 1
+        tables.append((unit, ps, rows))
+    return tables
+
+
+def check_table5(folder, doc, report):
+    """Every cell of the terminal's bottleneck tables against the main table's CSV (a table per group, in the report's
+    order; times in the table's unit to their last digit, ratios to 3 decimals, '-' where the CSV is empty) and its
+    reference rows against the -references table; every component and ratio has its row, and a sub-component without
+    one has no time in the group."""
+    if not os.path.exists(f"{folder}/out.csv") or "Bottleneck analysis" not in report:
+        return
+    header, rows = cr.table(f"{folder}/out.csv")
+    rows, ordered = cr.report_order(rows, doc)
+    refs = cr.table(f"{folder}/out-references.csv")[1] if os.path.exists(f"{folder}/out-references.csv") else []
+    keys = cr.key_columns(doc)
+    groups = []
+    for row in rows:
+        key = tuple(row[k] for k in keys if k != "p")
+        if not groups or groups[-1][0] != key:
+            groups.append((key, []))
+        groups[-1][1].append(row)
+    tables = table5_tables(report)
+    check(len(tables) == len(groups), f"{len(tables)} bottleneck tables for {len(groups)} groups")
+    for (unit, ps, table_rows), (_, members) in zip(tables, groups):
+        check(ps == [r["p"] for r in members], f"bottleneck table of p {ps}: the group's p are {[r['p'] for r in members]}")
+        seen, last = set(), None
+        for label, cells in table_rows:
+            column = table5_column(label)
+            what = f"bottleneck table {label.strip()!r} of p {ps}"
+            check(len(cells) == len(members), f"{what}: {len(cells)} cells")
+            if column is not None:
+                check(column in header, f"{what}: no CSV column {column}")
+                if column not in header:
+                    continue
+                seen.add(column)
+                last = column
+                for cell, row in zip(cells, members):
+                    if column.endswith("_s"):
+                        cr.close(cell, float(row[column]) * UNITS[unit], f"{what} at p = {row['p']}")
+                    elif cell == "-" or row[column] == "":
+                        check(cell == "-" and row[column] == "", f"{what} at p = {row['p']}: {cell!r}, CSV {row[column]!r}")
+                    else:
+                        cr.close(cell, float(row[column]), f"{what} at p = {row['p']}")
+            elif label.strip() == "simrun difference":
+                check_table5_refs(refs, source, last, cells, members, keys, unit, diff=True)
+            else:
+                source = label.strip()
+                check_table5_refs(refs, source, last, cells, members, keys, unit, diff=False)
+        expected = [c for c in header if c in ("t_par_s", "idle_s", "comm_comp_ratio", "mem_proc_ratio", "utilisation")
+                    or c.startswith("b_") or c[:-2] in COMPONENTS]
+        for column in expected:
+            check(column in seen, f"bottleneck table of p {ps}: no row of {column}")
+        for sub in SUBS:
+            column = sub + "_s"
+            check(column in seen or all(float(r[column]) == 0 for r in members),
+                  f"bottleneck table of p {ps}: no row of {column}, which has time")
+
+
+PARTS = {"processing": ("cpu", "fpu"), "memory": ("intmem", "extmem"), "io": ("input", "output"),
+         "communication": ("link_init", "distribution", "broadcast", "collection", "other_comm")}
+
+
+def check_breakdown(folder):
+    """The main table's bottleneck columns hold together (seed 001 §3.5), whatever writer or getter made them: each
+    component is the sum of its sub-components, each B-ratio the component over the sum of the others (empty where
+    they are 0), so that a column read from the wrong figure fails even where every format agrees."""
+    header, rows = cr.table(f"{folder}/out.csv")
+    if "b_processing" not in header:
+        return
+    for row in (r for r in rows if r["processing_s"] != ""):
+        what = f"out.csv at p = {row['p']}"
+        comp = {c: float(row[c + "_s"]) for c in PARTS}
+        for c, subs in PARTS.items():
+            total = math.fsum(float(row[s + "_s"]) for s in subs)
+            check(math.isclose(comp[c], total, rel_tol=1e-7, abs_tol=1e-9), f"{what}: {c}_s {comp[c]} != its parts {total}")
+            others = math.fsum(v for k, v in comp.items() if k != c)
+            ratio = row["b_" + c]
+            check(ratio == "" if others == 0 else ratio != "" and math.isclose(float(ratio), comp[c] / others, rel_tol=1e-7),
+                  f"{what}: b_{c} {ratio!r} against {c}_s / the others' {comp[c]} / {others}")
+
+
+def check_table5_refs(refs, source, quantity_column, cells, members, keys, unit, diff):
+    """A reference's row (its figure in the table's unit) or the simrun difference under it (%+.1f%% of rel_diff, '-'
+    where empty) against the -references table's row of the point, quantity and source."""
+    quantity = "t_par" if quantity_column == "t_par_s" else quantity_column[:-2].replace("_", "-")
+    for cell, row in zip(cells, members):
+        match = [r for r in refs if all(r[k] == row[k] for k in keys) and r["quantity"] == quantity and
+                 r["source"].startswith(source)]
+        what = f"bottleneck table reference {source!r} of {quantity} at p = {row['p']}"
+        if not match:
+            check(cell == "-", f"{what}: {cell!r} without a -references row")
+            continue
+        if diff:
+            text = "-" if match[0]["rel_diff"] == "" else f"{100 * float(match[0]['rel_diff']):+.1f}%"
+            check(cell == text, f"{what}: difference {cell!r} against {text!r}")
+        else:
+            cr.close(cell, float(match[0]["reference_s"]) * UNITS[unit], what)
+
+
 def kind_of(folder):
     """Which of check_results.py's families the study is: DSM (profiles), a benchmark (messages) or lost cycles."""
     if os.path.exists(f"{folder}/out-profiles.csv"):
@@ -452,11 +677,12 @@ def kind_of(folder):
 
 def check_terminal(folder, doc, report):
     """The terminal report against the CSV (check_results.py); a lost-cycle study without a per-process view has its
-    main and bottleneck tables checked, not the per-process one."""
+    main and bottleneck tables and its -factors table checked, not the per-process one."""
     kind = kind_of(folder)
     if kind == "lost" and not os.path.exists(f"{folder}/out-processes.csv"):
         rows, ordered = cr.report_order(cr.check_main(folder, doc)[1], doc)
         cr.check_ratios(rows, ordered, report)
+        cr.check_factors(folder, doc, rows)  # the -factors table's ranks worked out anew, as check_lost does
     else:
         {"lost": cr.check_lost, "dsm": cr.check_dsm, "messages": cr.check_messages}[kind](folder, doc, report)
     cr.check_common(folder, doc)
@@ -493,6 +719,12 @@ def main():
         if kind_of(folder) == "dsm":
             check_terminal_dsm(folder, doc, report)
         check_terminal_wait_states(folder, doc, report)
+        check_fits_report(folder, report)
+        check_table5(folder, doc, report)
+        check_breakdown(folder)
+        check_model_json(folder, doc, report)
+        check_model_report(folder, report)
+        check_factors_report(folder, report)
     for failure in cr.failures:
         print(failure)
     sys.exit(1 if cr.failures else 0)

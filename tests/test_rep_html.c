@@ -52,18 +52,19 @@ static void assert_report_inline(const char *page, const char *report)
   CU_ASSERT_PTR_NULL(strstr(page, SIMRUN_SOURCE_DIR));
 }
 
-/* The number in the first data row of the table after heading `section`, in the column headed `head`; NAN when none. */
+/* The number in the first data row of the table after heading `section`, in the column headed `head` (a plain head or
+ * a schema's, with its title and data-column); NAN when none. */
 static double table_cell(const char *page, const char *section, const char *head)
 {
   char mark[120];
   snprintf(mark, sizeof mark, "<h2 id=\"%s\">", section);
   const char *table = strstr(page, mark), *heads = table ? strstr(table, "<tr>") : NULL;
   const char *row = heads ? strstr(heads + 4, "<tr>") : NULL;
-  snprintf(mark, sizeof mark, "<th>%s</th>", head);
+  snprintf(mark, sizeof mark, ">%s</th>", head);
   const char *at = heads ? strstr(heads, mark) : NULL;
   if (!row || !at || at > row)
     return NAN;
-  size_t column = count_text(heads, "<th>") - count_text(at, "<th>");
+  size_t column = count_text(heads, "<th") - count_text(at, "<th") - 1; /* its own <th is before `at` */
   for (size_t k = 0; k <= column && row; k++)
     row = strstr(row + 1, "<td");
   return row ? strtod(strchr(row, '>') + 1, NULL) : NAN;
@@ -85,7 +86,7 @@ static double bottleneck_time(const char *page, const char *name, double *half)
     if (isnan(x))
       continue;
     const char *at = strstr(strstr(page, "<h2 id=\"bottlenecks\">"), head); /* the cell's decimals: from its text */
-    size_t column = count_text(strstr(page, "<h2 id=\"bottlenecks\">"), "<th>") - count_text(at, "<th>");
+    size_t column = count_text(strstr(page, "<h2 id=\"bottlenecks\">"), "<th") - count_text(at, "<th") - 1;
     const char *cell = strstr(strstr(at, "</tr>"), "<tr>");
     for (size_t k = 0; k <= column && cell; k++)
       cell = strstr(cell + 1, "<td");

@@ -5,8 +5,12 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 
 #include "rep_dsm_tables.h"
+#include "rep_factors.h"
+#include "rep_fits.h"
 #include "rep_points.h"
 #include "rep_processes.h"
+#include "rep_references.h"
+#include "rep_report.h"
 #include "rep_schema.h"
 #include "rep_wait.h"
 #include "tu.h"
@@ -177,34 +181,119 @@ static void test_rep_schema_documented(void)
   free(listed);
 }
 
-/* docs/results.md's row of the extra table `table` ("-processes") names every column of its CSV, the `expected`
- * columns of `schema`, each in backticks. */
-static void assert_row_documented(const char *table, const rep_schema_t *schema, size_t expected)
+/* docs/results.md's row of an extra table (`row`: "| `-processes` |") names every CSV column of its schema, `count`
+ * of them. */
+static void assert_row_documented(const char *row, const rep_schema_t *schema, size_t count)
 {
   FILE *in = fopen(SIMRUN_SOURCE_DIR "/docs/results.md", "r");
   CU_ASSERT_FATAL(in != NULL);
-  char line[8192], head[64];
-  snprintf(head, sizeof head, "| `%s` |", table);
+  char line[8192];
   int found = 0;
   while (!found && fgets(line, sizeof line, in))
-    found = strncmp(line, head, strlen(head)) == 0;
+    found = strncmp(line, row, strlen(row)) == 0;
   fclose(in);
   CU_ASSERT_FATAL(found);
   rep_col_t cols[32];
   size_t n = rep_schema_columns(schema, NULL, REP_IN_CSV, cols, 32);
-  CU_ASSERT_EQUAL(n, expected);
+  CU_ASSERT_EQUAL(n, count);
   char word[80];
   for (size_t c = 0; c < n; c++) {
     snprintf(word, sizeof word, "`%s`", cols[c].csv);
     if (!strstr(line, word))
-      fprintf(stderr, "docs/results.md's %s row lacks the column %s\n", table, cols[c].csv);
+      fprintf(stderr, "docs/results.md's %s row lacks %s\n", row, word);
     CU_ASSERT(strstr(line, word) != NULL);
   }
 }
 
 static void test_rep_schema_processes_documented(void)
 {
-  assert_row_documented("-processes", &rep_processes_schema, 9); /* rank, work, 4 ratios, anomaly, imbalance, host */
+  assert_row_documented("| `-processes` |", &rep_processes_schema, 9); /* rank, work, 4 ratios, anomaly, imbalance,
+                                                                          host speed */
+}
+
+static void test_rep_schema_references_documented(void)
+{
+  assert_row_documented("| `-references` |", &rep_references_schema, 5); /* quantity, source, both, difference */
+}
+
+static void test_rep_schema_factors_documented(void)
+{
+  assert_row_documented("| `-factors` |", &rep_factors_schema, 5); /* p, T_par, speedup, rank, best */
+}
+
+static void test_rep_schema_fits_documented(void)
+{
+  assert_row_documented("| `-fits` |", &rep_fits_schema,
+                        14); /* metric ... formula, a b c, R^2 x2, range, shown, text */
+}
+
+/* The backticked names of docs/results.md's paragraph (or list item) that begins with `start`, after its text `after`,
+ * as " name " words in order in one string. */
+static char *paragraph_names(const char *start, const char *after)
+{
+  FILE *in = fopen(SIMRUN_SOURCE_DIR "/docs/results.md", "r");
+  CU_ASSERT_FATAL(in != NULL);
+  char line[4096], text[1 << 13] = "";
+  int inside = 0;
+  while (fgets(line, sizeof line, in) && !(inside && (line[0] == '\n' || strncmp(line, "- ", 2) == 0))) {
+    inside = inside || strncmp(line, start, strlen(start)) == 0;
+    if (inside && !text[0] && strncmp(line, "- ", 2) == 0) /* a list item: up to the next */
+      line[0] = ' ';
+    if (inside && strlen(text) + strlen(line) < sizeof text)
+      strcat(text, line);
+  }
+  fclose(in);
+  char *names = calloc(1, sizeof text), *from = strstr(text, after);
+  size_t used = 0;
+  CU_ASSERT_FATAL(names != NULL && from != NULL);
+  for (char *tick = strchr(from, '`'); tick && strchr(tick + 1, '`'); tick = strchr(strchr(tick + 1, '`') + 1, '`'))
+    used +=
+        (size_t)snprintf(names + used, sizeof text - used, " %.*s ", (int)(strchr(tick + 1, '`') - tick - 1), tick + 1);
+  return names;
+}
+
+/* docs/results.md's paragraph (or list item) that begins with `start` lists, after "holds this list to it", the
+ * names (CSV's, or with `json` the JSON's) of the columns of `schema` that writer `in` shows, `count` of them, in
+ * order. */
+static void assert_paragraph_lists(const char *start, const rep_schema_t *schema, unsigned in, int json, size_t count)
+{
+  char *listed = paragraph_names(start, "holds this list to it");
+  rep_col_t cols[64];
+  size_t n = rep_schema_columns(schema, NULL, in, cols, 64);
+  CU_ASSERT_EQUAL(n, count);
+  char expected[2048] = "", word[80];
+  for (size_t c = 0; c < n; c++) {
+    snprintf(word, sizeof word, " %s ", json ? cols[c].json : cols[c].csv);
+    strcat(expected, word);
+  }
+  if (strcmp(listed, expected) != 0)
+    fprintf(stderr, "docs/results.md lists\n%s\nthe schema has\n%s\n", listed, expected);
+  CU_ASSERT_STRING_EQUAL(listed, expected);
+  free(listed);
+}
+
+/* The bottleneck view's table (REP_IN_BOTTLENECK: seed 001 Table 5) is the columns docs/results.md lists for it, in
+ * its order, and each is a column of the main table's CSV. */
+static void test_rep_schema_bottleneck_documented(void)
+{
+  /* T_par, 4 components, 11 sub-components, idle, 4 B-ratios, 2 ratios, U_p */
+  assert_paragraph_lists("The bottleneck view's table", &rep_points_schema, REP_IN_BOTTLENECK, 0, 24);
+  rep_col_t cols[64], files[96];
+  size_t n = rep_schema_columns(&rep_points_schema, NULL, REP_IN_BOTTLENECK, cols, 64);
+  size_t nfiles = rep_schema_columns(&rep_points_schema, NULL, REP_IN_CSV, files, 96);
+  for (size_t c = 0; c < n; c++) {
+    size_t f = 0;
+    while (f < nfiles && strcmp(files[f].csv, cols[c].csv) != 0)
+      f++;
+    CU_ASSERT(f < nfiles);
+  }
+}
+
+/* The JSON's model_summary is the model table's JSON keys docs/results.md lists. */
+static void test_rep_schema_model_documented(void)
+{
+  assert_paragraph_lists("- after `points`, for a skeleton with an analytic model", &rep_model_schema, REP_IN_JSON, 1,
+                         5);
 }
 
 /* The DSM tables' and the wait states' rows, their columns counted by hand: by, name and NCP2's 7 categories (seed 002
@@ -213,10 +302,10 @@ static void test_rep_schema_processes_documented(void)
  * their total. */
 static void test_rep_schema_view_tables_documented(void)
 {
-  assert_row_documented("-profiles", &rep_profiles_schema, 2 + 7);
-  assert_row_documented("-waits", &rep_waits_schema, 6 + 8);
-  assert_row_documented("-requests", &rep_requests_schema, 7 + 13);
-  assert_row_documented("-wait-states", &rep_wait_states_schema, 1 + 6 + 1);
+  assert_row_documented("| `-profiles` |", &rep_profiles_schema, 2 + 7);
+  assert_row_documented("| `-waits` |", &rep_waits_schema, 6 + 8);
+  assert_row_documented("| `-requests` |", &rep_requests_schema, 7 + 13);
+  assert_row_documented("| `-wait-states` |", &rep_wait_states_schema, 1 + 6 + 1);
 }
 
 int main(void)
@@ -226,6 +315,11 @@ int main(void)
                                     {"test_rep_schema_documented", test_rep_schema_documented},
                                     {"test_rep_schema_processes_documented", test_rep_schema_processes_documented},
                                     {"test_rep_schema_view_tables_documented", test_rep_schema_view_tables_documented},
+                                    {"test_rep_schema_references_documented", test_rep_schema_references_documented},
+                                    {"test_rep_schema_bottleneck_documented", test_rep_schema_bottleneck_documented},
+                                    {"test_rep_schema_model_documented", test_rep_schema_model_documented},
+                                    {"test_rep_schema_factors_documented", test_rep_schema_factors_documented},
+                                    {"test_rep_schema_fits_documented", test_rep_schema_fits_documented},
                                     {NULL, NULL}};
   return tu_run("rep_schema", cases);
 }

@@ -3,6 +3,7 @@
  * sub-components in the layout of the paper's Table 5, with the scenario's reference figures beside simrun's, the
  * bottleneck ratios, and the verdict (the dominant component and its cause per p, where ratios cross 1). */
 #include "rep_group.h"
+#include "rep_points.h"
 #include "rep_report.h"
 #include "stu_lost_cycles.h"
 #include "stu_series.h"
@@ -11,26 +12,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The rows of Table 5, in its order, with the paper's names. */
-static const struct row {
-  const char *quantity; /* as in <reference quantity> */
-  const char *label;
-} rows[] = {{"t_par", "T_par (Txp)"},
-            {"processing", "processing (Tproc)"},
-            {"memory", "memory (Tmem)"},
-            {"io", "io (Ti/o)"},
-            {"communication", "communication (Tcom)"},
-            {"fpu", "  fpu (Tfpu)"},
-            {"cpu", "  cpu (Tcpu)"},
-            {"extmem", "  extmem (Texm)"},
-            {"intmem", "  intmem (Tinm)"},
-            {"input", "  input (Tinp)"},
-            {"output", "  output (Tout)"},
-            {"link-init", "  link-init (Tcni)"},
-            {"distribution", "  distribution (Tdist)"},
-            {"broadcast", "  broadcast (Tbroad)"},
-            {"collection", "  collection (Tcol)"},
-            {"other-comm", "  other-comm"}};
+enum { MAX_ROWS = 64 }; /* the bottleneck view's columns: 36 today */
+
+/* The paper's names of the table's rows (seed 001 Table 5), by the main table's CSV column (rep_points.c declares the
+ * rows, in the paper's order, and their figures); a row not named here shows its head. */
+static const struct label {
+  const char *column;
+  const char *text;
+} labels[] = {{"t_par_s", "T_par (Txp)"},
+              {"processing_s", "processing (Tproc)"},
+              {"memory_s", "memory (Tmem)"},
+              {"io_s", "io (Ti/o)"},
+              {"communication_s", "communication (Tcom)"},
+              {"fpu_s", "  fpu (Tfpu)"},
+              {"cpu_s", "  cpu (Tcpu)"},
+              {"extmem_s", "  extmem (Texm)"},
+              {"intmem_s", "  intmem (Tinm)"},
+              {"input_s", "  input (Tinp)"},
+              {"output_s", "  output (Tout)"},
+              {"link_init_s", "  link-init (Tcni)"},
+              {"distribution_s", "  distribution (Tdist)"},
+              {"broadcast_s", "  broadcast (Tbroad)"},
+              {"collection_s", "  collection (Tcol)"},
+              {"other_comm_s", "  other-comm"},
+              {"idle_s", "idle (in no component)"},
+              {"utilisation", "utilisation U_p (eq. 8)"}};
+
+static const char *row_label(const rep_col_t *col)
+{
+  for (size_t k = 0; k < sizeof labels / sizeof labels[0]; k++)
+    if (strcmp(labels[k].column, col->csv) == 0)
+      return labels[k].text;
+  return col->head;
+}
+
+/* Whether a <reference quantity> ("t_par", "link-init") is the figure of the column ("t_par_s", "link_init_s"). */
+static int refers_to(const char *quantity, const rep_col_t *col)
+{
+  char name[64];
+  snprintf(name, sizeof name, "%s_s", quantity);
+  for (char *c = name; *c; c++)
+    *c = *c == '-' ? '_' : *c;
+  return strcmp(name, col->csv) == 0;
+}
 
 /* A row of the table: its label and one cell per p, "-" for NAN; times in the table's unit (unit NULL: `format`). */
 static void add_cells(rep_cols_t *cols, const char *label, const double *cells, size_t count, const rep_unit_t *unit,
@@ -65,12 +89,12 @@ static void add_reference(rep_cols_t *cols, const scn_reference_t *ref, const do
   add_cells(cols, "    simrun difference", diff, count, NULL, "%+.1f%%");
 }
 
-/* Whether the row is one the study has: a component, a sub-component the program declares (stu_facts_t.subs), or one
- * that some point of the group has time in (other-comm, output: what no phase claims). */
-static int row_shown(const stu_study_t *study, const struct row *row, const double *mine, size_t count)
+/* Whether a time row is one the study has: a component, a sub-component the program declares (stu_facts_t.subs), or
+ * one that some point of the group has time in (other-comm, output: what no phase claims). */
+static int row_shown(const stu_study_t *study, const rep_col_t *col, const double *mine, size_t count)
 {
   for (int s = 0; s < MET_SUB_COUNT; s++)
-    if (strcmp(row->quantity, met_sub_name(s)) == 0 && !(study->facts.subs & 1u << s)) {
+    if (refers_to(met_sub_name(s), col) && !(study->facts.subs & 1u << s)) {
       for (size_t i = 0; i < count; i++)
         if (mine[i] != 0)
           return 1;
@@ -79,42 +103,26 @@ static int row_shown(const stu_study_t *study, const struct row *row, const doub
   return 1;
 }
 
-static void add_quantity(rep_cols_t *cols, const stu_study_t *study, const struct row *row, const stu_point_t **points,
-                         size_t count, const rep_unit_t *unit)
+/* The row of a column of the bottleneck view: a time in the table's unit, with the scenario's reference figures for
+ * it under it, or a ratio. */
+static void add_row(rep_cols_t *cols, const stu_study_t *study, const rep_col_t *col, const rep_at_t *at,
+                    const stu_point_t **points, size_t count, const rep_unit_t *unit)
 {
   double mine[count];
   for (size_t i = 0; i < count; i++)
-    mine[i] = rep_quantity_value(stu_breakdown(points[i]), row->quantity);
-  if (!row_shown(study, row, mine, count))
+    mine[i] = rep_col_get(col, &at[i]).num;
+  if (col->decl->format != REP_FMT_TIME) {
+    add_cells(cols, row_label(col), mine, count, NULL, "%.3f");
     return;
-  add_cells(cols, row->label, mine, count, unit, NULL);
+  }
+  if (!row_shown(study, col, mine, count))
+    return;
+  add_cells(cols, row_label(col), mine, count, unit, NULL);
   for (size_t r = 0; r < study->scenario->nrefs; r++) {
     const scn_reference_t *ref = &study->scenario->refs[r];
-    if (strcmp(ref->quantity, row->quantity) == 0 && rep_reference_applies(study, ref, points[0]))
+    if (refers_to(ref->quantity, col) && rep_reference_applies(study, ref, points[0]))
       add_reference(cols, ref, mine, points, count, unit);
   }
-}
-
-/* The ratio rows: B-ratios, the two bottleneck ratios and utilisation. */
-static void add_ratios(rep_cols_t *cols, const stu_point_t **points, size_t count)
-{
-  double cells[count];
-  char label[64];
-  for (int c = 0; c < MET_COMP_COUNT; c++) {
-    for (size_t i = 0; i < count; i++)
-      cells[i] = stu_breakdown(points[i])->b_ratio[c];
-    snprintf(label, sizeof label, "B-ratio %s", met_component_name(c));
-    add_cells(cols, label, cells, count, NULL, "%.3f");
-  }
-  for (size_t i = 0; i < count; i++)
-    cells[i] = stu_breakdown(points[i])->comm_comp_ratio;
-  add_cells(cols, "communication/computation", cells, count, NULL, "%.3f");
-  for (size_t i = 0; i < count; i++)
-    cells[i] = stu_breakdown(points[i])->mem_proc_ratio;
-  add_cells(cols, "memory/processing", cells, count, NULL, "%.3f");
-  for (size_t i = 0; i < count; i++)
-    cells[i] = stu_breakdown(points[i])->utilisation;
-  add_cells(cols, "utilisation U_p (eq. 8)", cells, count, NULL, "%.3f");
 }
 
 /* "    p = 4" or "    p = 4 to 16": the p of a run of consecutive points. */
@@ -201,26 +209,28 @@ static rep_unit_t table_unit(const stu_point_t **points, size_t count)
   return rep_unit_pick(times, n);
 }
 
-/* Table 5 of one group, split into groups of p within the width. */
+/* Table 5 of one group: the main table's columns of the bottleneck view (REP_IN_BOTTLENECK) as rows, a column per
+ * p, split into groups of p within the width. */
 static void print_breakdown(FILE *out, const stu_study_t *study, const stu_point_t **points, size_t count, int width)
 {
   rep_unit_t unit = table_unit(points, count);
-  rep_cols_t *cols = rep_cols_new(1 + count, 1);
-  if (!cols)
-    return;
-  fprintf(out, "  (%s, each the busiest process's)\n", unit.name);
-  rep_cols_add(cols, "<  p");
-  for (size_t i = 0; i < count; i++)
-    rep_cols_add(cols, "%d", points[i]->p);
-  for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
-    add_quantity(cols, study, &rows[r], points, count, &unit);
-  double idle[count];
-  for (size_t i = 0; i < count; i++)
-    idle[i] = stu_breakdown(points[i])->idle;
-  add_cells(cols, "idle (in no component)", idle, count, &unit, NULL);
-  add_ratios(cols, points, count);
-  rep_cols_print(out, cols, "", width);
+  rep_col_t *rows = malloc(MAX_ROWS * sizeof *rows);
+  rep_cols_t *cols = rows ? rep_cols_new(1 + count, 1) : NULL;
+  if (cols) {
+    rep_at_t at[count];
+    for (size_t i = 0; i < count; i++)
+      at[i] = (rep_at_t){study, points[i], -1, NULL};
+    fprintf(out, "  (%s, each the busiest process's)\n", unit.name);
+    rep_cols_add(cols, "<  p");
+    for (size_t i = 0; i < count; i++)
+      rep_cols_add(cols, "%d", points[i]->p);
+    size_t n = rep_schema_columns(&rep_points_schema, study, REP_IN_BOTTLENECK, rows, MAX_ROWS);
+    for (size_t r = 0; r < n; r++)
+      add_row(cols, study, &rows[r], at, points, count, &unit);
+    rep_cols_print(out, cols, "", width);
+  }
   rep_cols_free(cols);
+  free(rows);
 }
 
 /* The table of one group, its points sorted by p, and its verdict from the study's summary (stu_verdict); without

@@ -3,6 +3,8 @@
  * per-message and wait-map rows in tables of their own) and JSON (points with their per-process views), carrying the
  * scenario and platform names with the same figures as the terminal report. Data dictionary: docs/results.md. */
 #include "rep_carnival.h"
+#include "rep_factors.h"
+#include "rep_fits.h"
 #include "bas_error.h"
 #include "rep_dsm_tables.h"
 #include "rep_group.h"
@@ -10,6 +12,7 @@
 #include "rep_pictures.h"
 #include "rep_points.h"
 #include "rep_processes.h"
+#include "rep_references.h"
 #include "rep_report.h"
 #include "rep_wait.h"
 #include "stu_cause_effect.h"
@@ -88,15 +91,6 @@ static void csv_key(FILE *out, const stu_study_t *study, const stu_point_t *poin
       rep_csv_field(out, point->values[j]);
     }
   fprintf(out, ",%d", point->p);
-}
-
-/* A number, or an empty field where there is none. */
-static void csv_number(FILE *out, double x)
-{
-  if (isfinite(x))
-    fprintf(out, ",%.9g", x);
-  else
-    fputc(',', out);
 }
 
 int rep_csv(FILE *out, const stu_study_t *study)
@@ -194,32 +188,19 @@ typedef struct fit_out {
 static void csv_fit_row(void *ctx, const rep_fit_row_t *row)
 {
   fit_out_t *f = ctx;
-  char formula[160];
-  met_fit_format(row->fit, row->axis, formula, sizeof formula);
+  rep_fit_item_t item;
+  const rep_at_t at = rep_fits_at(f->study, row, &item);
   rep_csv_field(f->out, f->study->scenario->name);
-  fputc(',', f->out);
-  rep_csv_field(f->out, row->metric);
-  fputc(',', f->out);
-  rep_csv_field(f->out, row->axis);
-  fputc(',', f->out);
-  rep_csv_field(f->out, row->group);
-  fprintf(f->out, ",%s,", met_fit_name(row->fit->form));
-  rep_csv_field(f->out, formula);
-  for (int c = 0; c < MET_FIT_MAX_COEFS; c++)
-    csv_number(f->out, c < row->fit->ncoefs ? row->fit->coef[c] : NAN);
-  csv_number(f->out, row->fit->r2);
-  csv_number(f->out, row->fit->adj_r2);
-  csv_number(f->out, row->fit->x_min);
-  csv_number(f->out, row->fit->x_max);
-  fprintf(f->out, ",%s,", row->shown ? "yes" : "no");
-  rep_csv_field(f->out, row->text);
+  rep_schema_csv_row(f->out, &rep_fits_schema, &at);
   fputc('\n', f->out);
 }
 
 static void csv_fits(FILE *out, const stu_study_t *study)
 {
   fit_out_t f = {out, study, 0};
-  fprintf(out, "scenario,metric,axis,group,form,formula,a,b,c,r2,adj_r2,x_min,x_max,shown,text\n");
+  fprintf(out, "scenario");
+  rep_schema_csv_head(out, &rep_fits_schema, study);
+  fputc('\n', out);
   rep_fits_each(study, csv_fit_row, &f);
 }
 
@@ -236,47 +217,35 @@ static int has_fits(const stu_study_t *study)
   return stu_has_view(study, MET_VIEW_LOST_CYCLES) && rep_fits_each(study, count_fit, &f) == 0 && f.count > 0;
 }
 
-/* The reference table: one row per (point, reference figure that applies there at its p). */
+/* The reference table (rep_references.h): one row per (point, reference figure that applies there at its p). */
 static void csv_references(FILE *out, const stu_study_t *study)
 {
+  rep_references_t refs;
   csv_key_header(out, study);
-  fprintf(out, ",quantity,source,reference_s,simrun_s,rel_diff\n");
-  rep_ref_row_t row;
-  for (size_t i = 0; i < study->npoints; i++)
-    for (size_t r = 0; r < study->scenario->nrefs; r++)
-      if (rep_reference_row(study, &study->points[i], &study->scenario->refs[r], &row)) {
-        csv_key(out, study, &study->points[i]);
-        fputc(',', out);
-        rep_csv_field(out, row.quantity);
-        fputc(',', out);
-        rep_csv_field(out, row.source);
-        csv_number(out, row.reference);
-        csv_number(out, row.simrun);
-        csv_number(out, row.difference);
-        fputc('\n', out);
-      }
+  rep_schema_csv_head(out, &rep_references_schema, study);
+  fputc('\n', out);
+  if (rep_references_make(study, NULL, &refs) != 0)
+    return;
+  for (size_t r = 0; r < refs.count; r++) {
+    csv_key(out, study, refs.at[r].point);
+    rep_schema_csv_row(out, &rep_references_schema, &refs.at[r]);
+    fputc('\n', out);
+  }
+  rep_references_free(&refs);
 }
 
 /* ",\n "references": [...]": the point's reference figures, as the reference table's rows (an empty list without). */
 static void json_references(FILE *out, const stu_study_t *study, const stu_point_t *point)
 {
-  rep_ref_row_t row;
-  int n = 0;
+  rep_references_t refs;
   fprintf(out, ",\n     \"references\": [");
-  for (size_t r = 0; r < study->scenario->nrefs; r++)
-    if (rep_reference_row(study, point, &study->scenario->refs[r], &row)) {
-      fprintf(out, "%s\n       {\"quantity\": ", n++ ? "," : "");
-      rep_json_string(out, row.quantity);
-      fprintf(out, ", \"source\": ");
-      rep_json_string(out, row.source);
-      fprintf(out, ", \"reference_s\": ");
-      rep_json_number(out, row.reference);
-      fprintf(out, ", \"simrun_s\": ");
-      rep_json_number(out, row.simrun);
-      fprintf(out, ", \"rel_diff\": ");
-      rep_json_number(out, row.difference);
+  if (rep_references_make(study, point, &refs) == 0)
+    for (size_t r = 0; r < refs.count; r++) {
+      fprintf(out, "%s\n       {", r ? "," : "");
+      rep_schema_json_row(out, &rep_references_schema, &refs.at[r], 1);
       fputc('}', out);
     }
+  rep_references_free(&refs);
   fputc(']', out);
 }
 
@@ -405,22 +374,22 @@ static void csv_factors_head(FILE *out, const stu_study_t *study, const stu_fact
   fprintf(out, "scenario");
   for (size_t i = 0; i < f->nfactors; i++)
     csv_name(out, "", params[f->param[i]].name, params[f->param[i]].role == SCN_ROLE_PLATFORM ? "_file" : "");
-  fprintf(out, ",p,t_par_s,speedup,rank,best\n");
+  rep_schema_csv_head(out, &rep_factors_schema, study);
+  fputc('\n', out);
 }
 
 static void csv_factors_row(FILE *out, const stu_study_t *study, const stu_factors_t *f, const stu_factor_cell_t *cell,
                             int first)
 {
   (void)first;
+  const rep_at_t at = rep_factors_at(study, cell);
   rep_csv_field(out, study->scenario->name);
   for (size_t i = 0; i < f->nfactors; i++) {
     fputc(',', out);
     rep_csv_field(out, cell->point->values[f->param[i]]);
   }
-  fprintf(out, ",%d", cell->point->p);
-  csv_number(out, cell->point->t_par);
-  csv_number(out, stu_eppa(cell->point)->speedup);
-  fprintf(out, ",%d,%d\n", cell->rank, cell->best);
+  rep_schema_csv_row(out, &rep_factors_schema, &at);
+  fputc('\n', out);
 }
 
 /* The factor x factor view, tidy: a row per point, a column per factor (named as in the key columns), then p, T_par,
@@ -561,35 +530,14 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   fprintf(out, "}");
 }
 
-/* One fit as a JSON object in the top-level "fits" array. */
+/* One fit as a JSON object in the top-level "fits" array: the fits table's row. */
 static void json_fit(void *ctx, const rep_fit_row_t *row)
 {
   fit_out_t *f = ctx;
-  char formula[160];
-  met_fit_format(row->fit, row->axis, formula, sizeof formula);
-  fprintf(f->out, "%s\n    {\"metric\": ", f->count++ ? "," : "");
-  rep_json_string(f->out, row->metric);
-  fprintf(f->out, ", \"axis\": ");
-  rep_json_string(f->out, row->axis);
-  fprintf(f->out, ", \"group\": ");
-  rep_json_string(f->out, row->group);
-  fprintf(f->out, ", \"form\": \"%s\", \"formula\": ", met_fit_name(row->fit->form));
-  rep_json_string(f->out, formula);
-  fprintf(f->out, ", \"coefficients\": [");
-  for (int c = 0; c < row->fit->ncoefs; c++) {
-    fprintf(f->out, "%s", c ? ", " : "");
-    rep_json_number(f->out, row->fit->coef[c]);
-  }
-  fprintf(f->out, "], \"r2\": ");
-  rep_json_number(f->out, row->fit->r2);
-  fprintf(f->out, ", \"adj_r2\": ");
-  rep_json_number(f->out, row->fit->adj_r2);
-  fprintf(f->out, ", \"x_min\": ");
-  rep_json_number(f->out, row->fit->x_min);
-  fprintf(f->out, ", \"x_max\": ");
-  rep_json_number(f->out, row->fit->x_max);
-  fprintf(f->out, ", \"shown\": %s, \"text\": ", row->shown ? "true" : "false");
-  rep_json_string(f->out, row->text);
+  rep_fit_item_t item;
+  const rep_at_t at = rep_fits_at(f->study, row, &item);
+  fprintf(f->out, "%s\n    {", f->count++ ? "," : "");
+  rep_schema_json_row(f->out, &rep_fits_schema, &at, 1);
   fputc('}', f->out);
 }
 
@@ -612,11 +560,9 @@ static void json_factors_row(FILE *out, const stu_study_t *study, const stu_fact
     rep_json_value(out, cell->point->values[f->param[i]]);
     fputs(", ", out);
   }
-  fprintf(out, "\"p\": %d, \"t_par_s\": ", cell->point->p);
-  rep_json_number(out, cell->point->t_par);
-  fprintf(out, ", \"speedup\": ");
-  rep_json_number(out, stu_eppa(cell->point)->speedup);
-  fprintf(out, ", \"rank\": %d, \"best\": %s}", cell->rank, cell->best ? "true" : "false");
+  const rep_at_t at = rep_factors_at(study, cell);
+  rep_schema_json_row(out, &rep_factors_schema, &at, 1);
+  fputc('}', out);
 }
 
 /* ",\n "factors": {...}": the factor x factor view as csv_factors' rows, with the factors' names; nothing without it.
@@ -650,6 +596,12 @@ int rep_json(FILE *out, const stu_study_t *study)
     fprintf(out, "%s\n", i + 1 < study->npoints ? "," : "");
   }
   fprintf(out, "  ]");
+  if (rep_has_model(study)) {
+    const rep_at_t at = {study, NULL, -1, NULL};
+    fprintf(out, ",\n  \"model_summary\": {");
+    rep_schema_json_row(out, &rep_model_schema, &at, 1);
+    fputc('}', out);
+  }
   json_factors(out, study);
   fprintf(out, ",\n  \"fits\": [");
   fit_out_t f = {out, study, 0};

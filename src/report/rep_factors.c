@@ -41,6 +41,62 @@ static void factor_names(const stu_study_t *study, const stu_factors_t *f, int c
     rep_append(buf, len, "%s%s", buf[0] ? " x " : "", study->scenario->params[f->param[i]].name);
 }
 
+/* ---------- the view's rows as a table (rep_factors_schema) ---------- */
+
+static const stu_factor_cell_t *cell_of(const rep_at_t *at)
+{
+  return at->item;
+}
+
+static rep_cell_t processes(const rep_at_t *at, int i)
+{
+  (void)i;
+  return rep_cell_num(at->point->p);
+}
+
+static rep_cell_t t_par(const rep_at_t *at, int i)
+{
+  (void)i;
+  return rep_cell_num(at->point->t_par);
+}
+
+static rep_cell_t speedup(const rep_at_t *at, int i)
+{
+  (void)i;
+  return rep_cell_num(stu_eppa(at->point)->speedup);
+}
+
+static rep_cell_t rank(const rep_at_t *at, int i)
+{
+  (void)i;
+  return rep_cell_num(cell_of(at)->rank);
+}
+
+static rep_cell_t best(const rep_at_t *at, int i)
+{
+  (void)i;
+  return rep_cell_num(cell_of(at)->best);
+}
+
+enum { FILES = REP_IN_FILES };
+
+/* csv, json, head, unit, meaning, format, key, in, each, label, has, get */
+static const rep_column_t columns[] = {
+    {"p", "p", "p", "", "number of processes", REP_FMT_INT, 1, FILES, 0, NULL, NULL, processes},
+    {"t_par_s", "t_par_s", "T_par", "s", "the point's T_par", REP_FMT_TIME, 0, FILES, 0, NULL, NULL, t_par},
+    {"speedup", "speedup", "speedup", "", "its speedup", REP_FMT_FIXED3, 0, FILES, 0, NULL, NULL, speedup},
+    {"rank", "rank", "rank", "", "1 + the points at that p faster beyond a tie", REP_FMT_INT, 0, FILES, 0, NULL, NULL,
+     rank},
+    {"best", "best", "best", "", "rank 1: the lowest T_par at that p", REP_FMT_FLAG, 0, FILES, 0, NULL, NULL, best},
+};
+
+const rep_schema_t rep_factors_schema = {"factors", columns, sizeof columns / sizeof columns[0]};
+
+rep_at_t rep_factors_at(const stu_study_t *study, const stu_factor_cell_t *cell)
+{
+  return (rep_at_t){study, cell->point, -1, cell};
+}
+
 /* ---------- the terminal ---------- */
 
 /* The unit of the T_par at the k-th p (rep_units.h), the table's times in it and named after its p, with one digit

@@ -544,7 +544,7 @@ static void put_schema(FILE *out, const stu_study_t *study, const rep_schema_t *
   size_t count;
   rep_at_t *at = rows(study, &count);
   if (at)
-    rep_html_schema_table(out, schema, at, count);
+    rep_html_schema_table(out, schema, REP_IN_HTML, at, count);
   free(at);
 }
 

@@ -15,8 +15,9 @@
 void rep_html_escaped(FILE *out, const char *text, size_t len);
 
 /* A table of a view's schema (rep_schema.h) over the `count` rows `at` (count > 0): the swept parameters and p, then
- * the columns the page shows, times in their column's unit; each head's data-column names its CSV column. */
-void rep_html_schema_table(FILE *out, const rep_schema_t *schema, const rep_at_t *at, size_t count);
+ * the columns writer `in` shows (REP_IN_HTML, or a view's own bit such as REP_IN_BOTTLENECK), times in their column's
+ * unit; each head's data-column names its CSV column. */
+void rep_html_schema_table(FILE *out, const rep_schema_t *schema, unsigned in, const rep_at_t *at, size_t count);
 
 /* One row per point: the swept parameters and p, T_par, and by view the lost-cycle figures (speedup, efficiency, the
  * four overhead ratios, granularity, the model's time and difference) and the message count. */

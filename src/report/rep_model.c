@@ -5,6 +5,7 @@
  * model view drew (stu_model.h) and computes none of it. */
 #include "rep_group.h"
 #include "rep_report.h"
+#include "rep_schema.h"
 #include "stu_model.h"
 
 #include <math.h>
@@ -100,6 +101,62 @@ static void print_missing(FILE *out, const stu_study_t *study)
         !said_before(study, i, stu_model_missing))
       fprintf(out, "Model \"-\" where %s.\n", stu_model_missing(&study->points[i]));
 }
+
+/* ---------- the model's summary as a table (rep_model_schema): one row, the study's ---------- */
+
+static rep_cell_t model_name(const rep_at_t *at, int i)
+{
+  (void)i;
+  return rep_cell_text(at->study->facts.model_name);
+}
+
+static rep_cell_t points(const rep_at_t *at, int i)
+{
+  (void)i;
+  return rep_cell_num((double)stu_model_summary(at->study)->count);
+}
+
+/* The mean (i = 0) or the largest (1) |diff|, or the p of the largest (2): none without a point. */
+static rep_cell_t summary_figure(const rep_at_t *at, int i)
+{
+  const stu_model_summary_t *s = stu_model_summary(at->study);
+  if (!s->count)
+    return rep_cell_num(NAN);
+  return rep_cell_num(i == 0 ? s->mean_abs : i == 1 ? s->max_abs : s->worst->p);
+}
+
+static rep_cell_t mean_abs(const rep_at_t *at, int i)
+{
+  (void)i;
+  return summary_figure(at, 0);
+}
+
+static rep_cell_t max_abs(const rep_at_t *at, int i)
+{
+  (void)i;
+  return summary_figure(at, 1);
+}
+
+static rep_cell_t worst_p(const rep_at_t *at, int i)
+{
+  (void)i;
+  return summary_figure(at, 2);
+}
+
+enum { SHOWN = REP_IN_JSON | REP_IN_HTML };
+
+/* csv, json, head, unit, meaning, format, key, in, each, label, has, get */
+static const rep_column_t columns[] = {
+    {"model", "model", "model", "", "the skeleton's analytic model", REP_FMT_TEXT, 0, SHOWN, 0, NULL, NULL, model_name},
+    {"points", "points", "points", "", "the points with a model time", REP_FMT_INT, 0, SHOWN, 0, NULL, NULL, points},
+    {"mean_abs_diff", "mean_abs_diff", "mean |diff|", "", "the mean of their |model_diff|", REP_FMT_RATIO, 0, SHOWN, 0,
+     NULL, NULL, mean_abs},
+    {"max_abs_diff", "max_abs_diff", "max |diff|", "", "the largest |model_diff|", REP_FMT_RATIO, 0, SHOWN, 0, NULL,
+     NULL, max_abs},
+    {"worst_p", "worst_p", "at p", "", "the p of the largest", REP_FMT_INT, 0, SHOWN, 0, NULL, NULL, worst_p},
+};
+
+const rep_schema_t rep_model_schema = {"model", columns, sizeof columns / sizeof columns[0]};
 
 void rep_print_models(FILE *out, const stu_study_t *study)
 {

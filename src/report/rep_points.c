@@ -167,14 +167,21 @@ static rep_cell_t granularity(const rep_at_t *at, int i)
   return rep_cell_num(stu_eppa(at->point)->granularity); /* infinite without communication: "inf" */
 }
 
+/* The components and sub-components in the order of seed 001 Table 5, which the bottleneck view's table keeps. */
+static const met_component_t table5_components[MET_COMP_COUNT] = {MET_COMP_PROCESSING, MET_COMP_MEMORY, MET_COMP_IO,
+                                                                  MET_COMP_COMMUNICATION};
+static const met_sub_t table5_subs[MET_SUB_COUNT] = {
+    MET_SUB_FPU,       MET_SUB_CPU,          MET_SUB_EXTMEM,    MET_SUB_INTMEM,     MET_SUB_INPUT,     MET_SUB_OUTPUT,
+    MET_SUB_LINK_INIT, MET_SUB_DISTRIBUTION, MET_SUB_BROADCAST, MET_SUB_COLLECTION, MET_SUB_OTHER_COMM};
+
 static rep_cell_t component(const rep_at_t *at, int c)
 {
-  return rep_cell_num(stu_breakdown(at->point)->component[c]);
+  return rep_cell_num(stu_breakdown(at->point)->component[table5_components[c]]);
 }
 
 static rep_cell_t sub(const rep_at_t *at, int s)
 {
-  return rep_cell_num(stu_breakdown(at->point)->sub[s]);
+  return rep_cell_num(stu_breakdown(at->point)->sub[table5_subs[s]]);
 }
 
 static rep_cell_t b_ratio(const rep_at_t *at, int c)
@@ -313,18 +320,23 @@ static const char *component_label(int c)
   return met_component_name((met_component_t)c);
 }
 
-static const char *sub_label(int s)
+static const char *table5_component_label(int c)
 {
-  return met_sub_name((met_sub_t)s);
+  return met_component_name(table5_components[c]);
 }
 
-enum { T = REP_IN_TERM, F = REP_IN_FILES, H = REP_IN_HTML, ALL = REP_IN_ALL };
+static const char *sub_label(int s)
+{
+  return met_sub_name(table5_subs[s]);
+}
+
+enum { T = REP_IN_TERM, F = REP_IN_FILES, H = REP_IN_HTML, ALL = REP_IN_ALL, B = REP_IN_BOTTLENECK };
 
 /* csv, json, head, unit, meaning, format, key, in, each, label, has, get */
 static const rep_column_t columns[] = {
     {NULL, NULL, "p", "", "number of processes (a key column of every table)", REP_FMT_INT, 1, T, 0, NULL, NULL,
      processes},
-    {"t_par_s", "t_par_s", "T_par", "s", "simulated run time T_par", REP_FMT_TIME, 0, ALL, 0, NULL, NULL, t_par},
+    {"t_par_s", "t_par_s", "T_par", "s", "simulated run time T_par", REP_FMT_TIME, 0, ALL | B, 0, NULL, NULL, t_par},
     {"t_seq_s", "t_seq_s", "T_seq", "s", "the sequential time T_seq", REP_FMT_TIME, 0, F, 0, NULL, core, t_seq},
     {"speedup", "speedup", "speedup", "", "T_seq / T_par", REP_FMT_FIXED3, 0, ALL, 0, NULL, core, speedup},
     {"efficiency", "efficiency", "efficiency", "", "speedup / p", REP_FMT_PERCENT, 0, ALL, 0, NULL, core, efficiency},
@@ -343,18 +355,20 @@ static const rep_column_t columns[] = {
     {"overhead_s", "overhead_s", "overhead", "s", "p T_par - T_seq", REP_FMT_TIME, 0, F | H, 0, NULL, lost, overhead},
     {"granularity", "granularity", "granularity", "", "1 / Ovh_comm", REP_FMT_FIXED3, 0, ALL, 0, NULL, lost,
      granularity},
-    {"%s_s", "bottleneck.components.%s", "%s", "s", "a component of seed 001 Table 5", REP_FMT_TIME, 0, F,
-     MET_COMP_COUNT, component_label, breakdown, component},
-    {"%s_s", "bottleneck.subcomponents.%s", "%s", "s", "a sub-component", REP_FMT_TIME, 0, F, MET_SUB_COUNT, sub_label,
-     breakdown, sub},
-    {"b_%s", "bottleneck.b_ratios.%s", "B-ratio %s", "", "a B-ratio", REP_FMT_RATIO, 0, F, MET_COMP_COUNT,
+    /* the bottleneck view (seed 001 §3.5): in the files' main table, and with B its own table on screens */
+    {"%s_s", "bottleneck.components.%s", "%s", "s", "a component of seed 001 Table 5, the busiest process's",
+     REP_FMT_TIME, 0, F | B, MET_COMP_COUNT, table5_component_label, breakdown, component},
+    {"%s_s", "bottleneck.subcomponents.%s", "%s", "s", "a sub-component", REP_FMT_TIME, 0, F | B, MET_SUB_COUNT,
+     sub_label, breakdown, sub},
+    {"idle_s", "bottleneck.idle_s", "idle", "s", "the busiest process's time in no component", REP_FMT_TIME, 0, F | B,
+     0, NULL, breakdown, idle},
+    {"b_%s", "bottleneck.b_ratios.%s", "B-ratio %s", "", "a B-ratio", REP_FMT_RATIO, 0, F | B, MET_COMP_COUNT,
      component_label, breakdown, b_ratio},
-    {NULL, "bottleneck.idle_s", "idle", "s", "idle time", REP_FMT_TIME, 0, REP_IN_JSON, 0, NULL, breakdown, idle},
     {"comm_comp_ratio", "bottleneck.comm_comp_ratio", "communication/computation", "",
-     "communication / (processing + memory)", REP_FMT_RATIO, 0, F, 0, NULL, breakdown, comm_comp},
-    {"mem_proc_ratio", "bottleneck.mem_proc_ratio", "memory/processing", "", "memory / processing", REP_FMT_RATIO, 0, F,
-     0, NULL, breakdown, mem_proc},
-    {"utilisation", "bottleneck.utilisation", "utilisation U_p", "", "U_p", REP_FMT_RATIO, 0, F, 0, NULL, breakdown,
+     "communication / (processing + memory)", REP_FMT_RATIO, 0, F | B, 0, NULL, breakdown, comm_comp},
+    {"mem_proc_ratio", "bottleneck.mem_proc_ratio", "memory/processing", "", "memory / processing", REP_FMT_RATIO, 0,
+     F | B, 0, NULL, breakdown, mem_proc},
+    {"utilisation", "bottleneck.utilisation", "utilisation U_p", "", "U_p", REP_FMT_RATIO, 0, F | B, 0, NULL, breakdown,
      utilisation},
     {"dominant", "bottleneck.dominant", "dominant", "", "the component of largest B-ratio", REP_FMT_TEXT, 0, F, 0, NULL,
      breakdown, dominant},

@@ -33,6 +33,10 @@ void rep_print_bottlenecks(FILE *out, const stu_study_t *study, int width, int f
 /* The skeleton's analytic model beside the simulation (rep_model.c), read from the model view (stu_model.h). */
 /* Whether the study's skeleton has a model (lost-cycle studies only). */
 int rep_has_model(const stu_study_t *study);
+/* The model's summary as a table of one row, the study's (rep_at_t with no point): the model's name, the points with a
+ * model time, the mean and largest |model_diff| and the p of the largest; in the JSON ("model_summary") and on the
+ * page, where the terminal says it in a line (rep_print_models). */
+extern const struct rep_schema rep_model_schema;
 /* "4x8": the process grid of a point of a skeleton on a grid, from its grid rows. */
 void rep_grid_label(const stu_point_t *point, char *label, size_t len);
 /* After the tables: the model's summary, the best and worst grid per p, and the skeleton's warnings. */

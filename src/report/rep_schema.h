@@ -44,10 +44,21 @@ typedef enum rep_format {
   REP_FMT_TEXT,    /* a string; empty is null in JSON */
 } rep_format_t;
 
-/* The writers that show a column. */
-enum { REP_IN_TERM = 1, REP_IN_CSV = 2, REP_IN_JSON = 4, REP_IN_HTML = 8, REP_IN_FILES = 6, REP_IN_ALL = 15 };
+/* The writers that show a column. A view whose figures are columns of another's table (the bottleneck view's, of the
+ * main table's) declares them there once, with its own bit: its table on a screen (the terminal's, the page's) is the
+ * columns with that bit, walked as rep_units_make(u, schema, REP_IN_BOTTLENECK, ...) (a page's cells), and the same
+ * figures stay in the other table's files. */
+enum {
+  REP_IN_TERM = 1,
+  REP_IN_CSV = 2,
+  REP_IN_JSON = 4,
+  REP_IN_HTML = 8,
+  REP_IN_FILES = 6,
+  REP_IN_ALL = 15,
+  REP_IN_BOTTLENECK = 16 /* the bottleneck view's table: seed 001 Table 5 in the terminal, its section of the page */
+};
 /* A flag beside the writers in a column's `in`: its family's CSV names keep the label's capitals (NCP2's CPLWait_s). */
-enum { REP_CSV_AS_IS = 16 };
+enum { REP_CSV_AS_IS = 32 };
 
 /* A column of a view's table, or with `each` > 0 a family of `each` columns, one per index i, whose names are the
  * patterns' "%s" filled with label(i) (made lower case with '-' as '_' in CSV unless REP_CSV_AS_IS, snake_case in JSON:
@@ -107,7 +118,7 @@ void rep_schema_json_rows(FILE *out, const char *key, const rep_schema_t *schema
 
 /* The columns' units on a screen (terminal, HTML) over a set of rows: a time column's unit picked from its values. */
 typedef struct rep_units {
-  unsigned in; /* REP_IN_TERM or REP_IN_HTML */
+  unsigned in; /* REP_IN_TERM, or a page's table: REP_IN_HTML, REP_IN_BOTTLENECK */
   size_t n;
   rep_col_t cols[96];
   rep_unit_t unit[96];

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE /* realpath */
 #include "trc_record.h"
 #include "met_flops.h"
+#include "trc_clock.h"
 #include "trc_fold.h"
 #include "trc_folder.h"
 #include "trc_out.h"
@@ -106,6 +107,7 @@ typedef struct recorder {
   double rate;           /* flop/s */
   const char *source;    /* where the rate came from */
   struct timespec origin;
+  double origin_s;     /* the same in seconds */
   double last_exit;    /* wall time the current computation interval started */
   double last_cpu;     /* thread CPU time then, when cpu_known */
   int cpu_known;       /* the CPU clock was read at last_exit */
@@ -168,9 +170,7 @@ static double seconds(const struct timespec *t)
 
 double trc_now(void)
 {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return seconds(&t) - seconds(&rec.origin);
+  return trc_clock_now() - rec.origin_s;
 }
 
 static double cpu_now(void)
@@ -235,9 +235,9 @@ static double calibrate(void)
 }
 
 /* The cost of a clock reading: the median gap between two consecutive readings, of CLOCK_READINGS pairs. The wall
- * clock's (a vDSO call, some 20-60 ns on this machine, more where the machine is loaded): a computation interval is
- * bounded by two readings, the second half of one and the first half of the other inside it, that much is the
- * recorder's. The thread's CPU clock's (a system call, 0.2-0.5 us): those read inside a run of polls are the
+ * clock's (trc_clock_now: the time-stamp counter, some 10 ns, or a vDSO call, 20-60 ns, on this machine): a computation
+ * interval is bounded by two readings, the second half of one and the first half of the other inside it, that much is
+ * the recorder's. The thread's CPU clock's (a system call, 0.2-0.5 us): those read inside a run of polls are the
  * recorder's (poll_run_flops). */
 enum { CLOCK_READINGS = 31 };
 
@@ -247,14 +247,12 @@ static int by_value(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-static double measure_clock(clockid_t clock)
+static double measure_clock(double (*read)(void))
 {
   double gaps[CLOCK_READINGS];
   for (int i = 0; i < CLOCK_READINGS; i++) {
-    struct timespec a, b;
-    clock_gettime(clock, &a);
-    clock_gettime(clock, &b);
-    gaps[i] = seconds(&b) - seconds(&a);
+    double a = read();
+    gaps[i] = read() - a;
   }
   qsort(gaps, CLOCK_READINGS, sizeof *gaps, by_value);
   return gaps[CLOCK_READINGS / 2];
@@ -400,9 +398,10 @@ int trc_start(int rank, int size)
     return -1;
   choose_rate();
   children_since(); /* the children's CPU before MPI_Init is not the run's */
-  rec.clock_cost = measure_clock(CLOCK_MONOTONIC);
+  trc_clock_init();
+  rec.clock_cost = measure_clock(trc_clock_now);
   rec.poll_cost = 2 * rec.clock_cost;
-  rec.cpu_cost = measure_clock(CLOCK_THREAD_CPUTIME_ID);
+  rec.cpu_cost = measure_clock(cpu_now);
   trc_out_compress_beyond(rec.timeline, rec.compress_from);
   rec.lines = trc_timeline_new(rec.timeline);
   if (!rec.lines) {
@@ -467,6 +466,7 @@ static void start_clocks(double now)
 void trc_time_zero(long long *sec, long long *nsec)
 {
   clock_gettime(CLOCK_MONOTONIC, &rec.origin);
+  rec.origin_s = seconds(&rec.origin);
   *sec = rec.origin.tv_sec;
   *nsec = rec.origin.tv_nsec;
   start_clocks(0);
@@ -475,6 +475,7 @@ void trc_time_zero(long long *sec, long long *nsec)
 void trc_time_zero_at(long long sec, long long nsec)
 {
   rec.origin = (struct timespec){.tv_sec = (time_t)sec, .tv_nsec = (long)nsec};
+  rec.origin_s = seconds(&rec.origin);
   start_clocks(trc_now());
 }
 

@@ -45,10 +45,9 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 <<
 /* A gap between two polls up to this long is part of the polling, not computation: a loop that only polls spends
  * well under a microsecond between calls; one that works between its tests, more than this. */
 #define POLL_GAP 10e-6
-/* A poll this long (wall) may have lost the processor (Open MPI's yields when oversubscribed): the CPU clock is read
- * after it, so that its run's processor time does not count another process's. A poll that keeps it takes well under
- * it (an unsuccessful MPI_Test 8 ns and the recorder's wall clock 22 ns on this machine, by hand). */
-#define POLL_SLOW 1e-6
+/* The most the recorder's cost per poll can be (trc_measure_polls): an unsuccessful MPI_Test takes some 15 ns on this
+ * machine and the recorder some 10 ns more (bench/tracer.sh); a difference beyond this is a disturbed measurement. */
+#define POLL_COST_MAX 10e-6
 /* The thread's CPU clock is a system call (about 0.2 us): it is read around a computation expected to last at least
  * this long (the previous one did), and at least once per CPU_EVERY of wall time. Shorter computations are timed by
  * the wall clock times the CPU share last measured. */
@@ -660,8 +659,8 @@ static void open_record(gap_t *g)
   g->set = 0;
 }
 
-/* The run's CPU clock read now (wall `now`): after its first poll, after a poll or gap that may have lost the
- * processor (POLL_SLOW, CPU_GAP). */
+/* The run's CPU clock read now (wall `now`): after its first poll, after a gap that may have lost the processor
+ * (CPU_GAP: a poll that lost it makes the gap to the next entry that long). */
 static void poll_seen(poll_run_t *f, double now)
 {
   f->cpu_seen = cpu_now();
@@ -904,9 +903,12 @@ void trc_poll(double start, const char *name)
 {
   if (!trc_active())
     return;
-  double now = trc_now();
   poll_run_t *f = &rec.polls;
   int closed = f->closed;
+  /* A poll inside a run reads no clock: its exit is taken as its entry, the poll's own time (some 15 ns) then counted
+   * in the gap to the next entry, which stays in the run, or ends it as computation (POLL_GAP) 15 ns early. The
+   * clock reading was half of what the recorder took per poll (bench/tracer.sh). */
+  double now = f->count > 0 && !closed ? start : trc_now();
   if (closed)
     take_polls(); /* a computation ended the run before: it is a record, and this poll starts another */
   if (f->count == 0) {
@@ -915,8 +917,7 @@ void trc_poll(double start, const char *name)
     f->cpu_first = f->cpu_seen;
     f->wall_first = now;
     rec.gap.set = 0;
-  } else if (now - start >= POLL_SLOW)
-    poll_seen(f, now);
+  }
   f->count++;
   f->last = now;
   rec.long_compute = 0;
@@ -924,8 +925,8 @@ void trc_poll(double start, const char *name)
     resume(now);
     return;
   }
-  /* The next computation starts now: a poll writes nothing, so the few instructions above are not worth a third
-   * clock reading (one in three of a poll's cost) to keep them out of it. */
+  /* The next computation starts now: a poll writes nothing, so the few instructions above are not worth another
+   * clock reading to keep them out of it. */
   rec.last_exit = now;
   read_cpu_if_due(now);
   if (rec.cpu_known) {
@@ -959,7 +960,7 @@ void trc_measure_polls(void (*polls)(long n, int traced), long n)
   rec = before;
   double plain = polls_cpu(polls, n, 0);
   double cost = (traced - plain) / (double)n;
-  if (cost > 0 && cost < 10 * POLL_SLOW)
+  if (cost > 0 && cost < POLL_COST_MAX)
     rec.poll_cost = cost;
 }
 

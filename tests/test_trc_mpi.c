@@ -1306,9 +1306,9 @@ static void assert_pingpong_loops(const char *dir, const char *trace, int rank, 
 /* Folding (issue 25, docs/tracer.md): tests/data/tracer/pingpong_loop.c bounces 1000 round trips of each of 6 sizes,
  * NetPIPE's pattern. Folded, each rank's TI file holds one loop of 1000 iterations per size (or a few, when some
  * iterations waited long: assert_pingpong_loops), and the folder stays under
- * 1 KiB per size and rank plus 1 KiB of headers per rank, and 1 KiB per outlier: a bound from the sizes and the
- * machine's preemptions, not the iterations (unfolded, it is over 40 times larger than the folded one's share of the
- * sizes). With computation timed at 1e-3 flop/s (none written) the folded and the unfolded traces
+ * 1 KiB per size and rank plus 1 KiB of headers per rank, and 2 KiB per outlier: a bound from the sizes and the
+ * machine's preemptions, not the iterations (unfolded, it is over 40 times larger than the folded one, or than the
+ * bound without outliers). With computation timed at 1e-3 flop/s (none written) the folded and the unfolded traces
  * replay to the same T_par, to 1e-9 relative: the same messages in the same order. With a real rate each trace's
  * computation is priced (the folded one's as each slot's mean): replay T_par is the messages' T_par plus at most the
  * trace's computation (T_seq here), as no computation is counted twice on the critical path of a ping-pong; so both
@@ -1322,16 +1322,16 @@ static void test_trc_mpi_folded_pingpong(void)
   double folded = pingpong_traced(dir, "folded", "1e-3", "1", "simrun");
   double unfolded = pingpong_traced(dir, "unfolded", "1e-3", "0", "simrun");
   /* each outlier iteration (a preemption, on a loaded machine) is written as it came and starts a loop again: under
-   * 1 KiB more on its rank's two files (some 660 B measured at load 15) */
+   * 2 KiB more on its rank's two files (660 B to 1.4 KiB measured at load 15, bursts of outliers included) */
   long iterations;
-  double splits = 0;
+  double splits = 0, quiet = 2 * (1024 + 6 * 1024.0);
   for (int rank = 0; rank < 2; rank++) {
     assert_pingpong_loops(dir, "folded", rank, 0);
     splits += loop_iterations(dir, "folded", rank, 0, &iterations) - 6;
   }
-  CU_ASSERT(folded <= 2 * (1024 + 6 * 1024.0) + 1024 * splits);
-  CU_ASSERT(unfolded > 40 * (folded - 1024 * splits));
-  if (!(folded <= 2 * (1024 + 6 * 1024.0) + 1024 * splits && unfolded > 40 * (folded - 1024 * splits)))
+  CU_ASSERT(folded <= quiet + 2048 * splits);
+  CU_ASSERT(unfolded > 40 * fmin(folded, quiet));
+  if (!(folded <= quiet + 2048 * splits && unfolded > 40 * fmin(folded, quiet)))
     fprintf(stderr, "pingpong: folded %.0f B with %.0f loops more than its 12, unfolded %.0f B\n", folded, splits,
             unfolded);
   double t_folded, t_unfolded, seq_f, seq_u;

@@ -932,8 +932,9 @@ static void test_trc_mpi_rooted_collectives_wait_for_root(void)
 /* tests/data/tracer/sendrecv_ring.c on 3 ranks: each send-receive's timeline line gives both halves (the partner,
  * bytes and tag it sent; the source, tag and bytes it received, the second round's MPI_ANY_SOURCE as the sender it
  * got; MPI_PROC_NULL as -2), and simrun analyse pairs all 88 messages (3 + 3 around the ring, 2 along the chain, 80
- * between ranks 0 and 1, folded into loops: in SMPI's format, whose TI actions the folding cannot compare, rank 0's
- * calls that differ only in the tag received stay apart, else its receives of tag 11 would not pair): rank
+ * between ranks 0 and 1, folded into loops but for outlier iterations, which a loaded machine's preemptions make and
+ * which may leave none of 16 steady iterations: in SMPI's format, whose TI actions the folding cannot compare, rank
+ * 0's calls that differ only in the tag received stay apart, else its receives of tag 11 would not pair): rank
  * 2, which receives from the sleeper in both rounds, has a late sender equal, to the microsecond, to the time from its
  * calls' entries to the sleepers' (in the trace read), by construction about 0.3 s (late_sender_is's bounds). Before, a
  * send-receive's line named one partner and no tag, nothing was paired and its waiting was communication. The folder
@@ -956,7 +957,6 @@ static void test_trc_mpi_sendrecv_ring_waits_for_slow_rank(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(line[2], " comm main 1 4 MPI_Sendrecv_replace 8 0 0 8 4\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(line[0], " comm main 1 4 MPI_Sendrecv 9 0 -2 -1 0\n")); /* from MPI_PROC_NULL */
   CU_ASSERT_PTR_NOT_NULL(strstr(line[2], " comm main -2 0 MPI_Sendrecv 9 0 1 9 4\n"));  /* to MPI_PROC_NULL */
-  CU_ASSERT_PTR_NOT_NULL(strstr(line[0], "loop "));                                     /* the exchanges folded */
   CU_ASSERT_PTR_NOT_NULL(strstr(line[0], " comm main 1 4 MPI_Sendrecv 10 0 1 11 4\n")); /* the tag it got kept */
   for (int rank = 0; rank < 3; rank++)
     free(line[rank]);

@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,20 +199,22 @@ static double children_since(void)
 }
 
 /* Only the thread that initialised MPI is recorded (trc_owner_only), whatever the thread level; the calls of the
- * others are counted, and trc_finish says how many. */
+ * others are counted, and trc_finish says how many. Whether the calling thread is that one is a flag of its own, in
+ * the static TLS block (the library is preloaded or linked, so loaded at start): a poll asks three times, and
+ * pthread_self through the PLT took some 5 ns of a poll's 15 (bench/trc_polling.c at p = 1, least of 8). */
 static int owner_only;
-static pthread_t owner;
+static __thread int is_owner __attribute__((tls_model("initial-exec")));
 static atomic_ulong others;
 
 void trc_owner_only(void)
 {
-  owner = pthread_self();
+  is_owner = 1;
   owner_only = 1;
 }
 
 int trc_active(void)
 {
-  return rec.on && (!owner_only || pthread_equal(pthread_self(), owner));
+  return rec.on && (!owner_only || is_owner);
 }
 
 const char *trc_dir(void)
@@ -936,8 +937,9 @@ void trc_poll(double start, const char *name)
   }
 }
 
-/* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS. */
-enum { POLL_TRIALS = 3 };
+/* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS (the least of 3 trials of 2,000 polls was up to 4
+ * times the cost under load). */
+enum { POLL_TRIALS = 15 };
 
 static double polls_cpu(void (*polls)(long n, int traced), long n, int traced)
 {

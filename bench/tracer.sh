@@ -10,7 +10,8 @@
 # the rank itself then from any source, on one rank, CPU time), untraced and traced, the least of RUNS runs, beside
 # the 0.3 us target of issue 25 (0.9 us for a round's three calls); and what the traced run's 10^6 unsuccessful tests
 # became: records, trace size, computation (beside the target, under 1% of the loop's wall time), and the tracer's own
-# time simrun analyse removes from that run. Then each program's CPU time traced / untraced beside issue 47's 1.2x.
+# time simrun analyse removes from that run. Then each program's CPU time traced / untraced beside issue 47's 1.2x, met
+# or not (the ring multiply, a polling-heavy program, the calls-only loop and, when installed, two real programs).
 # Usage: bench/tracer.sh [N [RUNS]]   (default N = 600, RUNS = 7; needs build/libsimrun-trace.so and Open MPI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -91,33 +92,49 @@ awk '$1 == "d" { call[$2] = $7; category[$2] = $3; next }
            printf "10^6 MPI_Test: %d poll records (%d polls) over %.3f s, computation %.3f%% of it", polls, n, span,
                   (span > 0 ? 100 * compute / 1e9 / span : 0)
            printf " (target: under 1%%)\n" }' <(zstdcat -f "$work/calls/timeline-0.txt") # zstd beyond 4 MiB
-build/simrun analyse "$work/calls" | grep -o "the tracer's own time, [0-9.]* s" |
+# COLUMNS: simrun analyse's lines unwrapped, the figure on one
+COLUMNS=1000 build/simrun analyse "$work/calls" | grep -o "the tracer's own time, [0-9.]* s" |
   sed 's/^/per-call run: /; s/$/ (the gaps) removed by simrun analyse/'
 printf 'trace of the per-call run: %s (TI %s, timeline %s)\n' "$(du -sh "$work/calls" | cut -f1)" \
   "$(du -h "$work/calls/rank-0.txt" | cut -f1)" "$(du -h "$work/calls/timeline-0.txt" | cut -f1)"
 
 # Each program's CPU time traced / untraced (user + system of mpirun and its ranks, the least of RUNS runs each, as
-# bash's `time` gives it), beside the target of issue 47 (at most 1.2x), with a polling-heavy case: bench/trc_polling.c
-# (MPI_Testany between pieces of 0.1 us of work, as HPC Challenge's RandomAccess polls), whose own CPU time (from
-# after MPI_Init to before MPI_Finalize, which it prints) is given too.
+# bash's `time` gives it), beside the target of issue 47 (at most 1.2x): the ring multiply; a polling-heavy case,
+# bench/trc_polling.c (MPI_Testany between pieces of 0.1 us of work, as HPC Challenge's RandomAccess polls), whose CPU
+# time per test (its ranks' own CPU time from after MPI_Init to before MPI_Finalize over their tests, which it prints)
+# is given too: at p = 2 its ranks poll until their partner's messages come, so the count of tests, and the job's CPU,
+# follow the machine's scheduling more than the tracer; the calls-only loop of bench/trc_calls.c; and, when Debian's
+# packages are installed, two real programs of the corpus (tests/corpus): HPC Challenge at N = 300 on 2 x 2 ranks (the
+# corpus's input) and mpi4py's ring benchmark, 200 laps of 1 KiB at p = 4.
 mpicc -O2 bench/trc_polling.c -o "$work/trc_polling"
-# cpu_least FILE: the least "<job CPU> [<program CPU>]" line of FILE, by job CPU.
+mkdir -p "$work/run" # each case runs there: HPC Challenge reads hpccinf.txt and writes hpccoutf.txt in its folder
+# cpu_least FILE: the least "<job CPU> <program CPU> <tests>" line of FILE, by job CPU.
 cpu_least() { sort -g "$1" | head -1; }
-# cpu_runs FILE NP PROGRAM ARGS...: appends RUNS lines "<job CPU seconds> <program CPU seconds or ->" to FILE.
+# cpu_runs FILE NP PROGRAM ARGS...: appends RUNS lines "<job CPU seconds> <program CPU seconds> <tests>" to FILE (the
+# last two "-" unless the program prints "polling CPU SECONDS TESTS" lines, summed over its ranks).
 cpu_runs() {
   local file=$1 np=$2
   shift 2
   for i in $(seq "$runs"); do
     rm -rf "$work/cputrace"
-    { TIMEFORMAT='%U %S'; time mpirun --oversubscribe -np "$np" "$@" > "$work/out" 2> /dev/null; } 2> "$work/time"
-    own=$(awk '/^polling CPU/ { s += $3 } END { print (NR && s > 0) ? s : "-" }' "$work/out")
+    { TIMEFORMAT='%U %S'
+      time (cd "$work/run" && mpirun --oversubscribe -np "$np" "$@" > "$work/out" 2> /dev/null); } 2> "$work/time"
+    own=$(awk '/^polling CPU/ { s += $3; n += $4 } END { print (NR && s > 0) ? s " " n : "- -" }' "$work/out")
     awk -v own="$own" '{ print $1 + $2, own }' "$work/time" >> "$file"
   done
 }
+cases=("ring_matmul 4 $work/ring_matmul $n" "trc_polling 1 $work/trc_polling" "trc_polling 2 $work/trc_polling"
+  "trc_calls 1 $work/trc_calls 1000000")
+if command -v hpcc > /dev/null && [ -f /usr/share/doc/hpcc/examples/_hpccinf.txt ]; then
+  sed '6s/^1000 /300  /' /usr/share/doc/hpcc/examples/_hpccinf.txt > "$work/run/hpccinf.txt"
+  cases+=("hpcc_N=300 4 $(command -v hpcc)")
+fi
+/usr/bin/python3 -c 'import mpi4py' 2> /dev/null && # Debian's python3-mpi4py, for Debian's python
+  cases+=("mpi4py_ring 4 /usr/bin/python3 -m mpi4py.bench --no-threads ringtest -n 1024 -l 200")
 printf '\nCPU time traced / untraced (user + system of the whole job, least of %d runs; target: at most 1.2x)\n' "$runs"
-printf '%-26s %10s %10s %7s %10s %10s %7s\n' program "untraced" "traced" ratio "own untr." "own traced" ratio
-for case in "ring_matmul 4 $work/ring_matmul $n" "trc_polling 1 $work/trc_polling" "trc_polling 2 $work/trc_polling" \
-  "trc_calls 1 $work/trc_calls 1000000"; do
+printf '%-18s %9s %9s %7s %-8s %13s %13s %7s\n' program untraced traced ratio target "ns/test untr." \
+  "ns/test traced" ratio
+for case in "${cases[@]}"; do
   set -- $case
   name=$1 np=$2
   shift 2
@@ -126,8 +143,10 @@ for case in "ring_matmul 4 $work/ring_matmul $n" "trc_polling 1 $work/trc_pollin
   cpu_runs "$work/cpu-plain" "$np" "$@"
   cpu_runs "$work/cpu-traced" "$np" -x LD_PRELOAD="$lib" -x SIMRUN_TRACE_DIR="$work/cputrace" "$@"
   paste -d' ' <(cpu_least "$work/cpu-plain") <(cpu_least "$work/cpu-traced") |
-    awk -v name="$name p = $np" '{ r = $4 != "-" && $2 != "-" ? sprintf("%6.2fx", $4 / $2) : "      -"
-      printf "%-26s %10.3f %10.3f %6.2fx %10s %10s %s\n", name, $1, $3, $3 / $1, $2, $4, r }'
+    awk -v name="${name//_/ } p = $np" '{ r = $4 / $1; met = r <= 1.2 ? "met" : "not met"
+      if ($2 == "-" || $5 == "-") printf "%-18s %9.3f %9.3f %6.2fx %-8s %13s %13s %7s\n", name, $1, $4, r, met, "-", "-", "-"
+      else printf "%-18s %9.3f %9.3f %6.2fx %-8s %13.1f %13.1f %6.2fx\n", name, $1, $4, r, met, 1e9 * $2 / $3,
+                  1e9 * $5 / $6, ($5 / $6) / ($2 / $3) }'
 done
 uptime | sed 's/^.*load average/load average during the runs (a shared machine: the minima are the least disturbed)/'
 

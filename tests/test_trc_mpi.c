@@ -933,8 +933,9 @@ static void test_trc_mpi_rooted_collectives_wait_for_root(void)
 /* tests/data/tracer/sendrecv_ring.c on 3 ranks: each send-receive's timeline line gives both halves (the partner,
  * bytes and tag it sent; the source, tag and bytes it received, the second round's MPI_ANY_SOURCE as the sender it
  * got; MPI_PROC_NULL as -2), and simrun analyse pairs all 88 messages (3 + 3 around the ring, 2 along the chain, 80
- * between ranks 0 and 1, folded into loops: in SMPI's format, whose TI actions the folding cannot compare, rank 0's
- * calls that differ only in the tag received stay apart, else its receives of tag 11 would not pair): rank
+ * between ranks 0 and 1, folded into loops but for outlier iterations, which a loaded machine's preemptions make and
+ * which may leave none of 16 steady iterations: in SMPI's format, whose TI actions the folding cannot compare, rank
+ * 0's calls that differ only in the tag received stay apart, else its receives of tag 11 would not pair): rank
  * 2, which receives from the sleeper in both rounds, has a late sender equal, to the microsecond, to the time from its
  * calls' entries to the sleepers' (in the trace read), by construction about 0.3 s (late_sender_is's bounds). Before, a
  * send-receive's line named one partner and no tag, nothing was paired and its waiting was communication. The folder
@@ -957,7 +958,6 @@ static void test_trc_mpi_sendrecv_ring_waits_for_slow_rank(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(line[2], " comm main 1 4 MPI_Sendrecv_replace 8 0 0 8 4\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(line[0], " comm main 1 4 MPI_Sendrecv 9 0 -2 -1 0\n")); /* from MPI_PROC_NULL */
   CU_ASSERT_PTR_NOT_NULL(strstr(line[2], " comm main -2 0 MPI_Sendrecv 9 0 1 9 4\n"));  /* to MPI_PROC_NULL */
-  CU_ASSERT_PTR_NOT_NULL(strstr(line[0], "loop "));                                     /* the exchanges folded */
   CU_ASSERT_PTR_NOT_NULL(strstr(line[0], " comm main 1 4 MPI_Sendrecv 10 0 1 11 4\n")); /* the tag it got kept */
   for (int rank = 0; rank < 3; rank++)
     free(line[rank]);
@@ -1273,10 +1273,43 @@ static int loops_of(const char *dir, const char *trace, int rank, const char *co
   return loops;
 }
 
+/* The iterations of rank `rank`'s loops in `trace` (its TI file's, or its timeline's with `timeline`): their sum into
+ * *iterations; returns the number of loops. */
+static int loop_iterations(const char *dir, const char *trace, int rank, int timeline, long *iterations)
+{
+  char name[256];
+  snprintf(name, sizeof name, "%s/%s-%d.txt", trace, timeline ? "timeline" : "rank", rank);
+  char *text = read_output(dir, name);
+  int loops = 0;
+  long count;
+  *iterations = 0;
+  for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : "")
+    if (sscanf(line, timeline ? "loop %ld " : "%*d loop %ld ", &count) == 1) {
+      loops++;
+      *iterations += count;
+    }
+  free(text);
+  return loops;
+}
+
+/* Rank `rank`'s loops in `trace` are the 6 sizes' 1000 round trips: at least one loop per size, and, an iteration
+ * that waited long being written apart with the few before the next loop starts (trc_fold.c's outliers: a loaded
+ * machine's preemptions), at least 95% of the 6000 iterations in loops; a quiet run has 6 loops of 1000. */
+static void assert_pingpong_loops(const char *dir, const char *trace, int rank, int timeline)
+{
+  long iterations;
+  int loops = loop_iterations(dir, trace, rank, timeline, &iterations);
+  CU_ASSERT(loops >= 6 && iterations >= 0.95 * 6000 && iterations <= 6000);
+  if (!(loops >= 6 && iterations >= 0.95 * 6000 && iterations <= 6000))
+    fprintf(stderr, "%s, rank %d: %d loops of %ld iterations in all\n", trace, rank, loops, iterations);
+}
+
 /* Folding (issue 25, docs/tracer.md): tests/data/tracer/pingpong_loop.c bounces 1000 round trips of each of 6 sizes,
- * NetPIPE's pattern. Folded, each rank's TI file holds one loop of 1000 iterations per size, and the folder stays under
- * 1 KiB per size and rank plus 1 KiB of headers per rank: a bound from the sizes, not the iterations (unfolded, it is
- * over 40 times larger). With computation timed at 1e-3 flop/s (none written) the folded and the unfolded traces
+ * NetPIPE's pattern. Folded, each rank's TI file holds one loop of 1000 iterations per size (or a few, when some
+ * iterations waited long: assert_pingpong_loops), and the folder stays under
+ * 1 KiB per size and rank plus 1 KiB of headers per rank, and 2 KiB per outlier: a bound from the sizes and the
+ * machine's preemptions, not the iterations (unfolded, it is over 40 times larger than the folded one, or than the
+ * bound without outliers). With computation timed at 1e-3 flop/s (none written) the folded and the unfolded traces
  * replay to the same T_par, to 1e-9 relative: the same messages in the same order. With a real rate each trace's
  * computation is priced (the folded one's as each slot's mean): replay T_par is the messages' T_par plus at most the
  * trace's computation (T_seq here), as no computation is counted twice on the critical path of a ping-pong; so both
@@ -1289,10 +1322,19 @@ static void test_trc_mpi_folded_pingpong(void)
   build(dir, PINGPONG, "pingpong");
   double folded = pingpong_traced(dir, "folded", "1e-3", "1", "simrun");
   double unfolded = pingpong_traced(dir, "unfolded", "1e-3", "0", "simrun");
-  CU_ASSERT(folded <= 2 * (1024 + 6 * 1024.0));
-  CU_ASSERT(unfolded > 40 * folded);
-  for (int rank = 0; rank < 2; rank++)
-    CU_ASSERT_EQUAL(loops_of(dir, "folded", rank, "1000", 0), 6);
+  /* each outlier iteration (a preemption, on a loaded machine) is written as it came and starts a loop again: under
+   * 2 KiB more on its rank's two files (660 B to 1.4 KiB measured at load 15, bursts of outliers included) */
+  long iterations;
+  double splits = 0, quiet = 2 * (1024 + 6 * 1024.0);
+  for (int rank = 0; rank < 2; rank++) {
+    assert_pingpong_loops(dir, "folded", rank, 0);
+    splits += loop_iterations(dir, "folded", rank, 0, &iterations) - 6;
+  }
+  CU_ASSERT(folded <= quiet + 2048 * splits);
+  CU_ASSERT(unfolded > 40 * fmin(folded, quiet));
+  if (!(folded <= quiet + 2048 * splits && unfolded > 40 * fmin(folded, quiet)))
+    fprintf(stderr, "pingpong: folded %.0f B with %.0f loops more than its 12, unfolded %.0f B\n", folded, splits,
+            unfolded);
   double t_folded, t_unfolded, seq_f, seq_u;
   pingpong_replayed(dir, "folded", &t_folded, &seq_f);
   pingpong_replayed(dir, "unfolded", &t_unfolded, &seq_u);
@@ -1308,7 +1350,7 @@ static void test_trc_mpi_folded_pingpong(void)
   pingpong_traced(dir, "smpi", "1e-3", "1", "smpi");
   for (int rank = 0; rank < 2; rank++) {
     CU_ASSERT_EQUAL(loops_of(dir, "smpi", rank, "", 0), 0);
-    CU_ASSERT_EQUAL(loops_of(dir, "smpi", rank, "1000", 1), 6);
+    assert_pingpong_loops(dir, "smpi", rank, 1);
   }
   smpi_replays(dir, "smpi", "2");
   static const char *const traces[] = {"folded", "unfolded", "folded-work", "unfolded-work", "smpi"};

@@ -14,6 +14,14 @@
  * that a trace of a program that repeats little stays in SMPI's actions. */
 enum { MAX_PERIOD = 32, FOLD_ITERATIONS = 16, RING = MAX_PERIOD * FOLD_ITERATIONS };
 
+/* An iteration longer than OUTLIER_FACTOR times the loop's mean (its median, among the iterations that start it) plus
+ * OUTLIER_SLACK seconds is not folded: one long wait in a mean would spread it over every iteration, out of step with
+ * the partners' own loops, whose means do not hold it (the clock condition then took the difference from the
+ * computation of the ranks after it: mpi4py-ring-smpi, -10%). The loop ends before it, and it is written as it came.
+ * The slack keeps a loop of microseconds whole through the jitter of a loaded machine. */
+#define OUTLIER_FACTOR 4.0
+#define OUTLIER_SLACK  100e-6
+
 struct trc_fold {
   trc_fold_out_t out;
   trc_rec_t ring[RING];        /* records not yet written, oldest at head */
@@ -105,6 +113,41 @@ static void emit_oldest(trc_fold_t *f)
   f->n--;
 }
 
+/* The wall seconds of the iteration of `p` records held from the `i`-th: from its first computation (or call) to its
+ * last exit. */
+static double span_of(trc_fold_t *f, int i, int p)
+{
+  const trc_rec_t *r0 = at(f, i);
+  return at(f, i + p - 1)->end - (r0->c_end > r0->c_start ? r0->c_start : r0->start);
+}
+
+/* Whether an iteration of `span` seconds is an outlier beside a typical one of `typical` seconds. */
+static int outlier(double span, double typical)
+{
+  return span > OUTLIER_FACTOR * typical + OUTLIER_SLACK;
+}
+
+static int by_value(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Whether the last FOLD_ITERATIONS iterations of `p` records held may start a loop: none an outlier beside their
+ * median. */
+static int steady(trc_fold_t *f, int p)
+{
+  double spans[FOLD_ITERATIONS], sorted[FOLD_ITERATIONS];
+  int from = f->n - p * FOLD_ITERATIONS;
+  for (int i = 0; i < FOLD_ITERATIONS; i++)
+    spans[i] = sorted[i] = span_of(f, from + i * p, p);
+  qsort(sorted, FOLD_ITERATIONS, sizeof *sorted, by_value);
+  for (int i = 0; i < FOLD_ITERATIONS; i++)
+    if (outlier(spans[i], sorted[FOLD_ITERATIONS / 2]))
+      return 0;
+  return 1;
+}
+
 /* Copies the record without the unused part of its TI text (most of it). */
 static void copy_record(trc_rec_t *to, const trc_rec_t *from)
 {
@@ -181,11 +224,13 @@ static void push_free(trc_fold_t *f, const trc_rec_t *r)
   f->recent[0] = key;
   for (int p = 1; ripe && p <= MAX_PERIOD; p++)
     if (f->run[p - 1] >= p * (FOLD_ITERATIONS - 1)) {
-      if (repeats(f, p, f->run[p - 1])) {
+      if (!repeats(f, p, f->run[p - 1]))
+        f->run[p - 1] = 0;
+      else if (steady(f, p)) {
         start_loop(f, p);
         return;
-      }
-      f->run[p - 1] = 0;
+      } else /* an outlier among them: tried again at the next record, until it is older than the last iterations */
+        f->run[p - 1] = p * (FOLD_ITERATIONS - 1) - 1;
     }
 }
 
@@ -218,21 +263,26 @@ void trc_fold_push(trc_fold_t *f, trc_rec_t *r)
     push_free(f, r);
     return;
   }
-  if (same(r, &f->slots[f->pos].rec)) {
+  int more = same(r, &f->slots[f->pos].rec);
+  if (more) {
     append(f, r);
-    if (++f->pos == f->nslots) {
+    if (++f->pos < f->nslots)
+      return;
+    if (!outlier(span_of(f, 0, f->nslots), (f->last - f->first) / (double)f->count)) {
       add_iteration(f, 0);
       f->head = f->n = f->pos = 0;
+      return;
     }
-    return;
   }
-  /* the loop ends: the iteration it had begun is pushed again, as records that may start another */
+  /* the loop ends (before a call that differs, or an outlier iteration): the iteration it had begun is pushed again,
+   * as records that may start another */
   trc_rec_t *partial;
   int n = end_loop(f, &partial);
   for (int i = 0; i < n; i++)
     trc_fold_push(f, &partial[i]);
   free(partial);
-  trc_fold_push(f, r);
+  if (!more)
+    trc_fold_push(f, r);
 }
 
 void trc_fold_drain(trc_fold_t *f)

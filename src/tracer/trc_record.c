@@ -7,6 +7,7 @@
 #define _GNU_SOURCE /* realpath */
 #include "trc_record.h"
 #include "met_flops.h"
+#include "trc_clock.h"
 #include "trc_fold.h"
 #include "trc_folder.h"
 #include "trc_out.h"
@@ -16,7 +17,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,10 +44,9 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 <<
 /* A gap between two polls up to this long is part of the polling, not computation: a loop that only polls spends
  * well under a microsecond between calls; one that works between its tests, more than this. */
 #define POLL_GAP 10e-6
-/* A poll this long (wall) may have lost the processor (Open MPI's yields when oversubscribed): the CPU clock is read
- * after it, so that its run's processor time does not count another process's. A poll that keeps it takes well under
- * it (an unsuccessful MPI_Test 8 ns and the recorder's wall clock 22 ns on this machine, by hand). */
-#define POLL_SLOW 1e-6
+/* The most the recorder's cost per poll can be (trc_measure_polls): an unsuccessful MPI_Test takes some 15 ns on this
+ * machine and the recorder some 10 ns more (bench/tracer.sh); a difference beyond this is a disturbed measurement. */
+#define POLL_COST_MAX 10e-6
 /* The thread's CPU clock is a system call (about 0.2 us): it is read around a computation expected to last at least
  * this long (the previous one did), and at least once per CPU_EVERY of wall time. Shorter computations are timed by
  * the wall clock times the CPU share last measured. */
@@ -106,6 +105,7 @@ typedef struct recorder {
   double rate;           /* flop/s */
   const char *source;    /* where the rate came from */
   struct timespec origin;
+  double origin_s;     /* the same in seconds */
   double last_exit;    /* wall time the current computation interval started */
   double last_cpu;     /* thread CPU time then, when cpu_known */
   int cpu_known;       /* the CPU clock was read at last_exit */
@@ -171,9 +171,7 @@ static double seconds(const struct timespec *t)
 
 double trc_now(void)
 {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return seconds(&t) - seconds(&rec.origin);
+  return trc_clock_now() - rec.origin_s;
 }
 
 static double cpu_now(void)
@@ -204,20 +202,22 @@ static double children_since(void)
 }
 
 /* Only the thread that initialised MPI is recorded (trc_owner_only), whatever the thread level; the calls of the
- * others are counted, and trc_finish says how many. */
+ * others are counted, and trc_finish says how many. Whether the calling thread is that one is a flag of its own, in
+ * the static TLS block (the library is preloaded or linked, so loaded at start): a poll asks three times, and
+ * pthread_self through the PLT took some 5 ns of a poll's 15 (bench/trc_polling.c at p = 1, least of 8). */
 static int owner_only;
-static pthread_t owner;
+static __thread int is_owner __attribute__((tls_model("initial-exec")));
 static atomic_ulong others;
 
 void trc_owner_only(void)
 {
-  owner = pthread_self();
+  is_owner = 1;
   owner_only = 1;
 }
 
 int trc_active(void)
 {
-  return rec.on && (!owner_only || pthread_equal(pthread_self(), owner));
+  return rec.on && (!owner_only || is_owner);
 }
 
 const char *trc_dir(void)
@@ -238,9 +238,9 @@ static double calibrate(void)
 }
 
 /* The cost of a clock reading: the median gap between two consecutive readings, of CLOCK_READINGS pairs. The wall
- * clock's (a vDSO call, some 20-60 ns on this machine, more where the machine is loaded): a computation interval is
- * bounded by two readings, the second half of one and the first half of the other inside it, that much is the
- * recorder's. The thread's CPU clock's (a system call, 0.2-0.5 us): those read inside a run of polls are the
+ * clock's (trc_clock_now: the time-stamp counter, some 10 ns, or a vDSO call, 20-60 ns, on this machine): a computation
+ * interval is bounded by two readings, the second half of one and the first half of the other inside it, that much is
+ * the recorder's. The thread's CPU clock's (a system call, 0.2-0.5 us): those read inside a run of polls are the
  * recorder's (poll_run_flops). */
 enum { CLOCK_READINGS = 31 };
 
@@ -250,14 +250,12 @@ static int by_value(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-static double measure_clock(clockid_t clock)
+static double measure_clock(double (*read)(void))
 {
   double gaps[CLOCK_READINGS];
   for (int i = 0; i < CLOCK_READINGS; i++) {
-    struct timespec a, b;
-    clock_gettime(clock, &a);
-    clock_gettime(clock, &b);
-    gaps[i] = seconds(&b) - seconds(&a);
+    double a = read();
+    gaps[i] = read() - a;
   }
   qsort(gaps, CLOCK_READINGS, sizeof *gaps, by_value);
   return gaps[CLOCK_READINGS / 2];
@@ -403,9 +401,10 @@ int trc_start(int rank, int size)
     return -1;
   choose_rate();
   children_since(); /* the children's CPU before MPI_Init is not the run's */
-  rec.clock_cost = measure_clock(CLOCK_MONOTONIC);
+  trc_clock_init();
+  rec.clock_cost = measure_clock(trc_clock_now);
   rec.poll_cost = 2 * rec.clock_cost;
-  rec.cpu_cost = measure_clock(CLOCK_THREAD_CPUTIME_ID);
+  rec.cpu_cost = measure_clock(cpu_now);
   trc_out_compress_beyond(rec.timeline, rec.compress_from);
   rec.lines = trc_timeline_new(rec.timeline);
   if (!rec.lines) {
@@ -483,6 +482,7 @@ static void start_clocks(double now)
 void trc_time_zero(long long *sec, long long *nsec)
 {
   clock_gettime(CLOCK_MONOTONIC, &rec.origin);
+  rec.origin_s = seconds(&rec.origin);
   *sec = rec.origin.tv_sec;
   *nsec = rec.origin.tv_nsec;
   start_clocks(0);
@@ -491,6 +491,7 @@ void trc_time_zero(long long *sec, long long *nsec)
 void trc_time_zero_at(long long sec, long long nsec)
 {
   rec.origin = (struct timespec){.tv_sec = (time_t)sec, .tv_nsec = (long)nsec};
+  rec.origin_s = seconds(&rec.origin);
   start_clocks(trc_now());
 }
 
@@ -675,8 +676,8 @@ static void open_record(gap_t *g)
   g->set = 0;
 }
 
-/* The run's CPU clock read now (wall `now`): after its first poll, after a poll or gap that may have lost the
- * processor (POLL_SLOW, CPU_GAP). */
+/* The run's CPU clock read now (wall `now`): after its first poll, after a gap that may have lost the processor
+ * (CPU_GAP: a poll that lost it makes the gap to the next entry that long). */
 static void poll_seen(poll_run_t *f, double now)
 {
   f->cpu_seen = cpu_now();
@@ -995,9 +996,12 @@ void trc_poll(double start, const char *name)
 {
   if (!trc_active())
     return;
-  double now = trc_now();
   poll_run_t *f = &rec.polls;
   int closed = f->closed;
+  /* A poll inside a run reads no clock: its exit is taken as its entry, the poll's own time (some 15 ns) then counted
+   * in the gap to the next entry, which stays in the run, or ends it as computation (POLL_GAP) 15 ns early. The
+   * clock reading was half of what the recorder took per poll (bench/tracer.sh). */
+  double now = f->count > 0 && !closed ? start : trc_now();
   if (closed)
     take_polls(); /* a computation ended the run before: it is a record, and this poll starts another */
   if (f->count == 0) {
@@ -1006,8 +1010,7 @@ void trc_poll(double start, const char *name)
     f->cpu_first = f->cpu_seen;
     f->wall_first = now;
     rec.gap.set = 0;
-  } else if (now - start >= POLL_SLOW)
-    poll_seen(f, now);
+  }
   f->count++;
   f->last = now;
   rec.long_compute = 0;
@@ -1015,8 +1018,8 @@ void trc_poll(double start, const char *name)
     resume(now);
     return;
   }
-  /* The next computation starts now: a poll writes nothing, so the few instructions above are not worth a third
-   * clock reading (one in three of a poll's cost) to keep them out of it. */
+  /* The next computation starts now: a poll writes nothing, so the few instructions above are not worth another
+   * clock reading to keep them out of it. */
   rec.last_exit = now;
   read_cpu_if_due(now);
   if (rec.cpu_known) {
@@ -1026,8 +1029,9 @@ void trc_poll(double start, const char *name)
   }
 }
 
-/* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS. */
-enum { POLL_TRIALS = 3 };
+/* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS (the least of 3 trials of 2,000 polls was up to 4
+ * times the cost under load). */
+enum { POLL_TRIALS = 15 };
 
 static double polls_cpu(void (*polls)(long n, int traced), long n, int traced)
 {
@@ -1050,7 +1054,7 @@ void trc_measure_polls(void (*polls)(long n, int traced), long n)
   rec = before;
   double plain = polls_cpu(polls, n, 0);
   double cost = (traced - plain) / (double)n;
-  if (cost > 0 && cost < 10 * POLL_SLOW)
+  if (cost > 0 && cost < POLL_COST_MAX)
     rec.poll_cost = cost;
 }
 

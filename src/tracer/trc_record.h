@@ -89,8 +89,8 @@ void trc_envelope_request(long long request);
 void trc_poll(double start, const char *name);
 
 /* Measures the recorder's CPU time per unsuccessful poll, which a run of polls' processor time leaves out and the
- * tracer's own time counts: `polls(n, traced)` makes `n` unsuccessful polls through the traced wrapper (`traced` 1)
- * or straight to PMPI (0); the difference of their CPU times per poll, the least of three trials each. The recorder's
+ * tracer's own time counts: `polls(n, traced)` makes `n` unsuccessful polls with the recorder's part (`traced` 1) or
+ * without (0); the difference of their CPU times per poll, the least of 15 trials each. The recorder's
  * state is put back after the traced ones. Without it (or when the difference is not a few microseconds at most), a
  * poll's cost is taken as two wall clock readings. */
 void trc_measure_polls(void (*polls)(long n, int traced), long n);

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The tracer's folding of repeated call sequences (src/tracer/trc_fold.c, compiled into this test: it needs no MPI),
+ * on hand-made records: a repeated call becomes one loop with the sums of its times; an iteration that is an outlier
+ * (one long wait) is written as it came, out of the loops' means, whether it comes once a loop runs or among the
+ * iterations that would start one. */
+#include "trc_fold.h"
+#include "tu.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { MAX_OUT = 64 };
+
+/* What the folder wrote, in order: 'p' for a record written as it came, 'l' for a loop. */
+static struct {
+  char kind[MAX_OUT];
+  long count[MAX_OUT];      /* a loop's iterations */
+  double duration[MAX_OUT]; /* a loop's mean call duration per iteration (its one slot), a record's duration */
+  double compute[MAX_OUT];  /* the same for the computation before the call */
+  int n;
+} out;
+
+static void took_plain(const trc_rec_t *r)
+{
+  if (out.n < MAX_OUT) {
+    out.kind[out.n] = 'p';
+    out.count[out.n] = 1;
+    out.duration[out.n] = r->end - r->start;
+    out.compute[out.n++] = r->c_end - r->c_start;
+  }
+}
+
+static void took_loop(const trc_loop_t *l)
+{
+  if (out.n < MAX_OUT) {
+    out.kind[out.n] = 'l';
+    out.count[out.n] = l->count;
+    out.duration[out.n] = l->slots[0].duration / (double)l->count;
+    out.compute[out.n++] = l->slots[0].compute / (double)l->count;
+  }
+}
+
+/* A rank's loop of `iterations` receives from rank 1, each after 10 us of computation and taking 5 us, but for
+ * iteration `slow` (from 1; 0: none), whose receive waits `slow_wait` seconds; pushed through a folder and drained. */
+static void fold_receives(int iterations, int slow, double slow_wait)
+{
+  memset(&out, 0, sizeof out);
+  trc_fold_t *f = trc_fold_new((trc_fold_out_t){.plain = took_plain, .loop = took_loop});
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  double t = 0;
+  for (int i = 1; i <= iterations; i++) {
+    double wait = i == slow ? slow_wait : 5e-6;
+    trc_rec_t r = {.c_start = t,
+                   .c_end = t + 10e-6,
+                   .has_call = 1,
+                   .start = t + 10e-6,
+                   .end = t + 10e-6 + wait,
+                   .category = "idle",
+                   .name = "MPI_Recv",
+                   .count = 1,
+                   .peer = 1,
+                   .bytes = 8,
+                   .req = -1};
+    t = r.end;
+    trc_fold_push(f, &r);
+  }
+  trc_fold_drain(f);
+  trc_fold_free(f);
+}
+
+/* 40 steady iterations: one loop of 40, its mean the iterations' own 10 us and 5 us. */
+static void test_trc_fold_steady_loop(void)
+{
+  fold_receives(40, 0, 0);
+  CU_ASSERT_EQUAL_FATAL(out.n, 1);
+  CU_ASSERT_EQUAL(out.kind[0], 'l');
+  CU_ASSERT_EQUAL(out.count[0], 40);
+  CU_ASSERT_DOUBLE_EQUAL(out.duration[0], 5e-6, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(out.compute[0], 10e-6, 1e-12);
+}
+
+/* Iteration 20 of 40 waits 5 ms, once the loop runs (it starts at 16): folded into the mean, every iteration would
+ * wait (39 x 5 us + 5 ms) / 40 = 129.875 us. The loop ends before it: a loop of 19, the outlier as it came (5 ms),
+ * then the 20 after it, which repeat 16 times and more, a loop again; both loops' means are 5 us. */
+static void test_trc_fold_outlier_in_a_running_loop_written_apart(void)
+{
+  fold_receives(40, 20, 5e-3);
+  CU_ASSERT_EQUAL_FATAL(out.n, 3);
+  CU_ASSERT(out.kind[0] == 'l' && out.count[0] == 19);
+  CU_ASSERT(out.kind[1] == 'p' && fabs(out.duration[1] - 5e-3) < 1e-12);
+  CU_ASSERT(out.kind[2] == 'l' && out.count[2] == 20);
+  CU_ASSERT_DOUBLE_EQUAL(out.duration[0], 5e-6, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(out.duration[2], 5e-6, 1e-12);
+}
+
+/* Iteration 5 of 40 waits 5 ms, among the 16 that would start the loop: the loop starts once 16 steady iterations
+ * follow it (6 to 21) and runs to the end (35 iterations); the first five are written as they came, the outlier
+ * among them. */
+static void test_trc_fold_outlier_before_the_loop_kept_out(void)
+{
+  fold_receives(40, 5, 5e-3);
+  CU_ASSERT_EQUAL_FATAL(out.n, 6);
+  for (int i = 0; i < 5; i++)
+    CU_ASSERT_EQUAL(out.kind[i], 'p');
+  CU_ASSERT_DOUBLE_EQUAL(out.duration[4], 5e-3, 1e-12);
+  CU_ASSERT(out.kind[5] == 'l' && out.count[5] == 35);
+  CU_ASSERT_DOUBLE_EQUAL(out.duration[5], 5e-6, 1e-12);
+}
+
+/* A wait within the bound (4 times the mean period of 15 us, plus 100 us: 160 us) is the loop's own spread: 40 in one
+ * loop, the mean (39 x 5 us + 100 us) / 40 = 7.375 us. */
+static void test_trc_fold_spread_within_bound_folded(void)
+{
+  fold_receives(40, 20, 100e-6);
+  CU_ASSERT_EQUAL_FATAL(out.n, 1);
+  CU_ASSERT_EQUAL(out.count[0], 40);
+  CU_ASSERT_DOUBLE_EQUAL(out.duration[0], 7.375e-6, 1e-12);
+}
+
+int main(void)
+{
+  static const tu_case_t cases[] = {
+      {"test_trc_fold_steady_loop", test_trc_fold_steady_loop},
+      {"test_trc_fold_outlier_in_a_running_loop_written_apart", test_trc_fold_outlier_in_a_running_loop_written_apart},
+      {"test_trc_fold_outlier_before_the_loop_kept_out", test_trc_fold_outlier_before_the_loop_kept_out},
+      {"test_trc_fold_spread_within_bound_folded", test_trc_fold_spread_within_bound_folded},
+      {NULL, NULL}};
+  return tu_run("trc_fold", cases);
+}

@@ -6,7 +6,7 @@ Links: every relative link of every page resolves to a file or folder, every #an
 section quoted after a page's name (docs/NAME.md, "Title") to a heading or bold lead of that page (docs/history/ is
 history: its own quoted sections are not checked, its links are).
 Figures: each entry of FIGURES runs a cheap command (a few seconds at most) once, in a scratch folder where SOURCE_DIR's
-scenarios/, platforms/, examples/ and tests/ are linked and `simrun` and `build/simrun` are the binary given, with
+scenarios/, platforms/, examples/, tests/, docs/, bench/, scripts/ and src/ are linked and `simrun` and `build/simrun` are the binary given, with
 COLUMNS=1000 (a report's lines unwrapped, its tables unsplit: the figures are those of any width; an excerpt of a
 report as a terminal shows it names its width, `COLUMNS=80 simrun ...`), and
 requires the figures worked out from its output on the doc's line that holds the entry's anchor: in a table row, in
@@ -399,6 +399,26 @@ FIGURES += [
                                                                 *grab(r"^exit status (\d+)$", out))]),
 ]
 
+# The source checks' counts, as each prints them today (scripts/check-calls reads the objects of the build that made
+# the simrun given: its folder).
+CHECK_CALLS = 'scripts/check-calls "$(dirname "$(readlink -f build/simrun)")"'
+FIGURES += [
+    ("docs/testing.md", "Today (`scripts/check-includes`): ", "scripts/check-includes", lambda line, out: [
+        "{} modules, {} edges, {} folders, no circle".format(
+            *grab(r"^check-includes: (\d+) modules, (\d+) include edges", out),
+            grab(r"^check-includes: (\d+) folders, \d+ include edges", out)[0])]),
+    ("docs/testing.md", "Today (`scripts/check-calls build`): ", CHECK_CALLS, lambda line, out: [
+        "{} files, {} call edges, {} problems".format(*grab(r"^check-calls: (\d+) files, (\d+) call edges, (\d+) problem",
+                                                           out))]),
+    ("docs/testing.md", "one it must find. Today: ", "scripts/check-contracts", lambda line, out: [
+        "Today: {0} of {1} (`scripts/check-contracts`)".format(*grab(r"^check-contracts: (\d+) of (\d+) header", out))]),
+    ("docs/testing.md", "same line (`scripts/check-contracts --strict`",
+     "scripts/check-contracts --strict | grep '^check-contracts: [0-9]'",
+     lambda line, out: ["84% then): {} of {}.".format(*grab(r"^check-contracts: (\d+) of (\d+) header", out))]),
+    ("docs/testing.md", "Today (`scripts/check-returns src`): ", "scripts/check-returns src", lambda line, out: [
+        "Today (`scripts/check-returns src`): {} bare -1.".format(*grab(r"^check-returns: (\d+) bare -1", out))]),
+]
+
 # (doc, anchor: the text of the line before the block, command): the block is an excerpt of the command's output.
 EXCERPTS = [
     ("README.md", "`tests/test_cli_layout.c` checks every shipped scenario's report at 80 and 120 columns):",
@@ -496,7 +516,7 @@ class Commands:
     def __init__(self, source, simrun, scratch):
         self.outputs = {}
         self.scratch = scratch
-        for name in ("scenarios", "platforms", "examples", "tests", "docs", "bench"):
+        for name in ("scenarios", "platforms", "examples", "tests", "docs", "bench", "scripts", "src"):
             os.symlink(os.path.join(os.path.abspath(source), name), os.path.join(scratch, name))
         bin_dir = os.path.join(scratch, "build")
         os.mkdir(bin_dir)

@@ -399,6 +399,43 @@ FIGURES += [
                                                                 *grab(r"^exit status (\d+)$", out))]),
 ]
 
+TABLE2 = "simrun characterise tests/data/machine/table2.csv"
+
+
+def regime(out, which):
+    """The four coefficients and the rms of one regime ('<=' or '>') of simrun characterise's fit."""
+    return grab(rf"^  l {which} \d+: +alpha +(\S+) us, beta +(\S+) us/B, gamma +(\S+) us/hop, delta +(\S+) us/B/hop\n"
+                r" +\d+ samples, residuals rms (\S+)%", out)
+
+
+FIGURES += [
+    ("docs/probe.md", "`simrun characterise tests/data/machine/table2.csv --packet-bytes 120`:", TABLE2 + " --packet-bytes 120",
+     lambda line, out: ["`: {}, {}, {} and {});".format(*regime(out, "<=")[:4])]),
+    ("docs/probe.md", "cross-validation puts the split at", TABLE2 + " --packet-bytes 120",
+     lambda line, out: ["{}% rms); left".format(regime(out, ">")[4])]),
+    ("docs/probe.md", "cross-validation puts the split at", TABLE2, lambda line, out: [
+        "split at {} bytes ({}% rms above)".format(grab(r"packet size (\d+) bytes \(chosen", out)[0],
+                                                   regime(out, ">")[4])]),
+]
+
+TWO_BUFFERS = ("sed 's/\"simrun:forward-buffers\" value=\"1\"/\"simrun:forward-buffers\" value=\"2\"/' "
+               "platforms/t800-mesh-128.xml > t800-2.xml && simrun scenarios/gj256.xml --set platform=t800-2.xml --set "
+               "broadcast=one-to-all --set p=\"1 32 64 128\" --per-process 32 --csv t800-2.csv >/dev/null && cat t800-2.csv")
+
+
+def one_to_all_errors(out):
+    """simrun's one-to-all T_par at p = 32, 64, 128 against the paper's measured times, in percent."""
+    return [(csv_tpar(out, "one-to-all", p) - m) / m * 100 for p, m in zip(PS[5:], MEASURED["one-to-all"][5:])]
+
+
+FIGURES += [
+    ("docs/supercluster.md", "its `two-buffers` column): with 2, one-to-all is", TWO_BUFFERS, lambda line, out: [
+        "one-to-all is {:.1f}-{:.1f}% fast at p = 32-128".format(-max(one_to_all_errors(out)),
+                                                                  -min(one_to_all_errors(out)))]),
+    ("docs/supercluster.md", "with 1, ", GJ256,
+     lambda line, out: ["with 1, {:.1f}, {:.1f}, {:+.1f}%.".format(*one_to_all_errors(out))]),
+]
+
 # The source checks' counts, as each prints them today (scripts/check-calls reads the objects of the build that made
 # the simrun given: its folder).
 CHECK_CALLS = 'scripts/check-calls "$(dirname "$(readlink -f build/simrun)")"'

@@ -436,6 +436,20 @@ FIGURES += [
      lambda line, out: ["with 1, {:.1f}, {:.1f}, {:+.1f}%.".format(*one_to_all_errors(out))]),
 ]
 
+def entry_sizes(out):
+    """The sizes of the cache entries `ls -l` lists, in bytes."""
+    return [int(size) for size in re.findall(r"^\S+ +\d+ +\S+ +\S+ +(\d+) .*\.result$", out, re.M)]
+
+
+FIGURES += [
+    ("docs/sweeps.md", "kilobyte for most (", "SIMRUN_CACHE_DIR=gj256-cache simrun -q scenarios/gj256.xml >/dev/null && "
+     "ls -l gj256-cache", lambda line, out: ["({} to {} bytes for gj256's points".format(
+         min(entry_sizes(out)), max(s for s in entry_sizes(out) if s < 1000))]),
+    ("docs/sweeps.md", "KB for gj256's one-to-all run at p = 64", "SIMRUN_CACHE_DIR=gj64-cache simrun -q "
+     "scenarios/gj256.xml --set \"p=1 64\" --set broadcast=one-to-all --per-process 64 >/dev/null && ls -l gj64-cache",
+     lambda line, out: [f"{max(entry_sizes(out)) / 1000:.0f} KB for gj256's one-to-all run at p = 64"]),
+]
+
 # The source checks' counts, as each prints them today (scripts/check-calls reads the objects of the build that made
 # the simrun given: its folder).
 CHECK_CALLS = 'scripts/check-calls "$(dirname "$(readlink -f build/simrun)")"'

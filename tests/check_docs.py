@@ -16,6 +16,7 @@ copy of its line (one digit) and the check must fail, so that a check that canno
 
 Usage: check_docs.py SOURCE_DIR SIMRUN
 Prints one line per failure and exits 1 when any; else one line saying what was checked."""
+import math
 import os
 import re
 import shutil
@@ -420,12 +421,22 @@ FIGURES += [
 
 TWO_BUFFERS = ("sed 's/\"simrun:forward-buffers\" value=\"1\"/\"simrun:forward-buffers\" value=\"2\"/' "
                "platforms/t800-mesh-128.xml > t800-2.xml && simrun scenarios/gj256.xml --set platform=t800-2.xml --set "
-               "broadcast=one-to-all --set p=\"1 32 64 128\" --per-process 32 --csv t800-2.csv >/dev/null && cat t800-2.csv")
+               "p=\"1 32 64 128\" --per-process 32 --csv t800-2.csv >/dev/null && cat t800-2.csv")
+
+
+def errors(out, broadcast, ps):
+    """simrun's T_par of one broadcast at each p of `ps` against the paper's measured time, in percent."""
+    return [(csv_tpar(out, broadcast, p) - MEASURED[broadcast][PS.index(p)]) / MEASURED[broadcast][PS.index(p)] * 100
+            for p in ps]
 
 
 def one_to_all_errors(out):
-    """simrun's one-to-all T_par at p = 32, 64, 128 against the paper's measured times, in percent."""
-    return [(csv_tpar(out, "one-to-all", p) - m) / m * 100 for p, m in zip(PS[5:], MEASURED["one-to-all"][5:])]
+    return errors(out, "one-to-all", PS[5:])
+
+
+def signed(values):
+    """Errors as the docs list them: '-3.5, -6.7, -12.1' (one decimal, a sign only when negative)."""
+    return ", ".join(f"{v:.1f}" for v in values)
 
 
 FIGURES += [
@@ -449,6 +460,34 @@ FIGURES += [
      "scenarios/gj256.xml --set \"p=1 64\" --set broadcast=one-to-all --per-process 64 >/dev/null && ls -l gj64-cache",
      lambda line, out: [f"{max(entry_sizes(out)) / 1000:.0f} KB for gj256's one-to-all run at p = 64"]),
 ]
+
+FIGURES += [
+    ("docs/t800.md", "with one buffer it is within", GJ256,
+     lambda line, out: [f"with one buffer it is within {max(abs(e) for e in one_to_all_errors(out)):.1f}% there"]),
+    ("docs/t800.md", "every send and every computation added up with no overlap: ", GJ256,
+     lambda line, out: ["{:.2f} s with simrun's figures".format(value(out, "t_model_s", broadcast="one-to-all", p=4))]),
+    ("docs/t800.md", "at p = 4 ... 128 against ", GJ256, lambda line, out: [
+        "against {}, {:+.1f}% as shipped".format(signed(errors(out, "one-to-all", PS[2:7])),
+                                                 errors(out, "one-to-all", [128])[0])]),
+    ("docs/t800.md", "simrun keeps the ", GJ256, lambda line, out: [
+        "keeps the {:.1f}% at p = 4 (and {}% at p = 8, 16)".format(errors(out, "one-to-all", [4])[0],
+                                                                   signed(errors(out, "one-to-all", [8, 16])))]),
+    ("docs/t800.md", "The neighbour broadcast is within 3% inside one cluster and", GJ256, lambda line, out: [
+        "within {}% inside one cluster and {}% at p = 32, 64, 128 ({:.2f}, {:.2f} and".format(
+            math.ceil(max(abs(e) for e in errors(out, "neighbour", PS[:5]))), signed(errors(out, "neighbour", PS[5:])),
+            *(MEASURED["neighbour"][PS.index(p)] - csv_tpar(out, "neighbour", p) for p in (32, 64)))]),
+    ("docs/t800.md", "s short). Each hypothesis, with what it does to those three points:", GJ256, lambda line, out: [
+        "{:.2f} s short)".format(MEASURED["neighbour"][-1] - csv_tpar(out, "neighbour", 128))]),
+    ("docs/t800.md", "(supercluster.md, step 5): moves them from ", TWO_BUFFERS,
+     lambda line, out: [f"from {signed(errors(out, 'neighbour', PS[5:]))}% (two buffers)"]),
+    ("docs/t800.md", "(supercluster.md, step 5): moves them from ", GJ256,
+     lambda line, out: [f"(two buffers) to {signed(errors(out, 'neighbour', PS[5:]))}%"]),
+]
+FIGURES += [("docs/validation.md", (f"| {b} | {p} | {m:.2f} |", "## Before and after one-buffer forwarding"), TWO_BUFFERS,
+             lambda line, out: {3: f"{csv_tpar(out, *table_cells(line)[:1], int(table_cells(line)[1])):.2f}",
+                                4: diff(csv_tpar(out, table_cells(line)[0], int(table_cells(line)[1])),
+                                        float(table_cells(line)[2]), 1)})
+            for b in MEASURED for p, m in zip(PS[5:], MEASURED[b][5:])]
 
 # The source checks' counts, as each prints them today (scripts/check-calls reads the objects of the build that made
 # the simrun given: its folder).

@@ -489,6 +489,17 @@ FIGURES += [("docs/validation.md", (f"| {b} | {p} | {m:.2f} |", "## Before and a
                                         float(table_cells(line)[2]), 1)})
             for b in MEASURED for p, m in zip(PS[5:], MEASURED[b][5:])]
 
+NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def fuzz_share(line, out):
+    """scripts/fuzz's default targets (its `targets=(...)` line) sharing 240 s: 'seven targets of 34 s each'."""
+    targets = grab(r"targets=\((fuzz_[^)]*)\)", out)[0].split()
+    return [f"{NUMBERS[len(targets)]} targets of {240 // len(targets)} s each"]
+
+
+FIGURES += [("docs/hostile-input.md", "`scripts/fuzz 240`: ", "grep -F 'targets=(' scripts/fuzz", fuzz_share)]
+
 # The source checks' counts, as each prints them today (scripts/check-calls reads the objects of the build that made
 # the simrun given: its folder).
 CHECK_CALLS = 'scripts/check-calls "$(dirname "$(readlink -f build/simrun)")"'

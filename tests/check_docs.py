@@ -500,6 +500,20 @@ def fuzz_share(line, out):
 
 FIGURES += [("docs/hostile-input.md", "`scripts/fuzz 240`: ", "grep -F 'targets=(' scripts/fuzz", fuzz_share)]
 
+EPYC = ("simrun scenarios/gj256.xml --set n=2048 --set broadcast=neighbour --set 'p=1 8 16 32' --set "
+        "platform=platforms/generated/{0}-switch-32.xml --csv {0}.csv >/dev/null && cat {0}.csv")
+FIGURES += [
+    ("docs/machines.md", "s on a node of `epyc-hdr`, T_par = ", EPYC.format("epyc-hdr"), lambda line, out: [
+        "{:.3f} s on a node of `epyc-hdr`, T_par = {:.3f} s at p = 8 (eq. 11 within {:.1f}% at every p)".format(
+            value(out, "t_seq_s", p=8), value(out, "t_par_s", p=8),
+            max(abs(float(point["model_diff"])) for point in points(out)) * 100)]),
+    ("docs/machines.md", "s on a node of `epyc-hdr`, T_par = ", EPYC.format("epyc-25gbe"), lambda line, out: [
+        "and {:.3f} s against".format(value(out, "t_seq_s", p=8))]),
+    ("docs/machines.md", "s at p = 8 on `epyc-25gbe` (eq. 11 `-`", EPYC.format("epyc-25gbe"), lambda line, out: [
+        "{:.3f} s at p = 8 on `epyc-25gbe` (eq. 11 `-`".format(value(out, "t_par_s", p=8))]
+        if not points(out, p=8)[0]["t_model_s"] else ["eq. 11 prints a figure on epyc-25gbe today"]),
+]
+
 # The source checks' counts, as each prints them today (scripts/check-calls reads the objects of the build that made
 # the simrun given: its folder).
 CHECK_CALLS = 'scripts/check-calls "$(dirname "$(readlink -f build/simrun)")"'

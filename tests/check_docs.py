@@ -514,6 +514,28 @@ FIGURES += [
         if not points(out, p=8)[0]["t_model_s"] else ["eq. 11 prints a figure on epyc-25gbe today"]),
 ]
 
+def over_points(out):
+    """The mean and largest |diff| and the count of a study's `Over N points: ...` line (--full's model summary)."""
+    count, mean, largest = grab(r"^Over (\d+) points: mean \|diff\| = ([\d.]+)%, max \|diff\| = ([\d.]+)%", out)
+    return count, mean, largest
+
+
+FIGURES += [
+    ("README.md", "over 117 of the 119 grids", "cat tests/snapshot/pdgemm-grids.out tests/snapshot/pdgemm-grids.csv",
+     lambda line, out: ["{1}% and {2}% over {0} of the {3} grids".format(
+         *over_points(out), len(re.findall(r"^pdgemm-grids,", out, re.M)))]),
+    ("README.md", "along the ring and the pipeline: ", "cat tests/snapshot/pdtrsm.out", lambda line, out: [
+        "pipeline: {1}% and {2}% over its {0} grids".format(*over_points(out))]),
+    ("README.md", "multiply does not reach the paper's speedup of 2.55", MATMUL,
+     lambda line, out: ["`scenarios/matmul100.xml`: {:.3f}".format(value(out, "speedup", p=3))]),
+    ("README.md", "and what the controller saves (", "cat tests/snapshot/dsm-gj.csv", lambda line, out: [
+        "saves ({:.0f}% of Gauss-".format((value(out, "t_par_s", controller="no") - value(out, "t_par_s", controller="yes"))
+                                           / value(out, "t_par_s", controller="no") * 100)]),
+    ("README.md", "and the pipelined chain from p = ", "cat tests/snapshot/bcast-t800.out",
+     lambda line, out: ["wins up to p = {} and the pipelined chain from p = {} ".format(
+         grab(r"^  p = \d+ to (\d+): neighbour, by", out)[0], grab(r"^  p = (\d+) to \d+: pipelined-chain, by", out)[0])]),
+]
+
 # The source checks' counts, as each prints them today (scripts/check-calls reads the objects of the build that made
 # the simrun given: its folder).
 CHECK_CALLS = 'scripts/check-calls "$(dirname "$(readlink -f build/simrun)")"'

@@ -536,6 +536,58 @@ FIGURES += [
          grab(r"^  p = \d+ to (\d+): neighbour, by", out)[0], grab(r"^  p = (\d+) to \d+: pipelined-chain, by", out)[0])]),
 ]
 
+BCAST = "cat tests/snapshot/bcast-t800.csv"
+PDGEMM_GRIDS = "cat tests/snapshot/pdgemm-grids.csv"
+
+
+def lead(out, p):
+    """By how much the pipelined chain beats the neighbour relay at p, in seconds (bcast-t800)."""
+    return value(out, "t_par_s", broadcast="neighbour", p=p) - value(out, "t_par_s", broadcast="pipelined-chain", p=p)
+
+
+def pd_grid(out, rows, p):
+    return value(out, "t_par_s", grid_rows=rows, p=p)
+
+
+def single_row(out, qs):
+    """pdgemm's T_par on the 1 x Q grids of `qs`, two decimals."""
+    return [f"{pd_grid(out, 1, q):.2f}" for q in qs]
+
+
+def pp_mean(out, controller, column):
+    """A DSM profile's mean per node (its 'all' row over the 8 nodes), in ms."""
+    row = points(out, controller=controller, by="node", name="all")[0]
+    return float(row[column]) / 8 * 1000
+
+
+FIGURES += [
+    ("docs/broadcasts.md", "from p = 64 the pipelined chain**, by ", BCAST,
+     lambda line, out: [f"by {lead(out, 64):.2f} and {lead(out, 128):.2f} s"]),
+    ("docs/broadcasts.md", "s less idle: the far end of the chain", "cat tests/snapshot/bcast-t800.out", lambda line, out: [
+        "{:.2f} s less idle".format(float(grab(r"^Best vs runner-up at p = 128 .*: idle \+(\d+) ms", out)[0]) / 1000)]),
+    ("docs/icluster.md", "**Compact grids beat elongated ones.**", PDGEMM_GRIDS, lambda line, out: [
+        "4x8 and 8x4 ({:.3f} s, speedup {:.2f}), the worst".format(pd_grid(out, 4, 32),
+                                                                  value(out, "speedup", grid_rows=4, p=32))]),
+    ("docs/icluster.md", "1x32 and 32x1 (", PDGEMM_GRIDS,
+     lambda line, out: ["1x32 and 32x1 ({:.3f} s)".format(pd_grid(out, 1, 32))]),
+    ("docs/icluster.md", "s at Q = 2; ", PDGEMM_GRIDS, lambda line, out: [
+        "{} s at Q = 2; {}, {} at Q = 3, 4; {} down to {} at Q = 5..8; {} down to {} at Q = 9..16;".format(
+            *single_row(out, (2, 3, 4, 5, 8, 9, 16)))]),
+    ("docs/icluster.md", "at Q = 17..32", PDGEMM_GRIDS,
+     lambda line, out: ["{} down to {} at Q = 17..32".format(*single_row(out, (17, 32)))]),
+    ("docs/ncp2.md", "What the controller buys is mostly the PP's protocol work", "cat tests/snapshot/dsm-gj-profiles.csv",
+     lambda line, out: ["spends {:.0f} ms in Extra and {:.0f} ms in".format(pp_mean(out, "yes", "profile_extra_s"),
+                                                                         pp_mean(out, "yes", "profile_prste_s"))]),
+    ("docs/ncp2.md", "Prste with the CP, ", "cat tests/snapshot/dsm-gj-profiles.csv",
+     lambda line, out: ["with the CP, {:.0f} ms and {:.0f} ms without".format(pp_mean(out, "no", "profile_extra_s"),
+                                                                          pp_mean(out, "no", "profile_prste_s"))]),
+    ("docs/validation.md", "are identical before and after: one-to-all ", GJ256, lambda line, out: [
+        "one-to-all {}, {}, {}, {},".format(*(f"{e:+.1f}" for e in errors(out, "one-to-all", PS[:4])))]),
+    ("docs/validation.md", "%; neighbour ", GJ256, lambda line, out: [
+        "{}%; neighbour {}, {}, {}, {}, {}%.".format(*(f"{e:+.1f}" for e in errors(out, "one-to-all", PS[4:5])
+                                                       + errors(out, "neighbour", PS[:5])))]),
+]
+
 # The source checks' counts, as each prints them today (scripts/check-calls reads the objects of the build that made
 # the simrun given: its folder).
 CHECK_CALLS = 'scripts/check-calls "$(dirname "$(readlink -f build/simrun)")"'

@@ -601,6 +601,19 @@ def ring_sum(p, d):
 FIGURES += [("docs/scale.md", "(the hand sums ", "true", lambda line, out: [
     "the hand sums {:.7f}, {:.8f} and".format(ring_sum(65536, 255), ring_sum(262144, 511))])]
 
+def diff_wait(out, controller):
+    """The PPs' mean wait per diff request of a DSM run (its -waits table), in us."""
+    rows = points(out, controller=controller, waiter="Wait", operation="diff")
+    return sum(float(r["time_s"]) for r in rows) / sum(int(r["requests"]) for r in rows) * 1e6
+
+
+FIGURES += [
+    ("docs/ncp2.md", "Prste with the CP, ", "cat tests/snapshot/dsm-gj-waits.csv", lambda line, out: [
+        "the mean diff request falls from {:.0f} us to {:.0f} us".format(diff_wait(out, "no"), diff_wait(out, "yes"))]),
+    ("docs/ncp2.md", "node 0 serves ", "cat tests/snapshot/dsm-matmul.out", lambda line, out: [
+        "node 0 serves {} page requests".format(grab(r"^==== controller = yes, p = 8: .* requests: page (\d+)", out)[0])]),
+]
+
 # The source checks' counts, as each prints them today (scripts/check-calls reads the objects of the build that made
 # the simrun given: its folder).
 CHECK_CALLS = 'scripts/check-calls "$(dirname "$(readlink -f build/simrun)")"'

@@ -6,8 +6,8 @@ Links: every relative link of every page resolves to a file or folder, every #an
 section quoted after a page's name (docs/NAME.md, "Title") to a heading or bold lead of that page (docs/history/ is
 history: its own quoted sections are not checked, its links are).
 Figures: each entry of FIGURES runs a cheap command (a few seconds at most) once, in a scratch folder where SOURCE_DIR's
-scenarios/, platforms/, examples/, tests/, docs/, bench/, scripts/ and src/ are linked and `simrun` and `build/simrun` are the binary given, with
-COLUMNS=1000 (a report's lines unwrapped, its tables unsplit: the figures are those of any width; an excerpt of a
+scenarios/, platforms/, examples/, tests/, docs/, bench/, scripts/ and src/ are linked and `simrun` and `build/simrun`
+are the binary given, with COLUMNS=1000 (a report's lines unwrapped, its tables unsplit: the figures are those of any width; an excerpt of a
 report as a terminal shows it names its width, `COLUMNS=80 simrun ...`), and
 requires the figures worked out from its output on the doc's line that holds the entry's anchor: in a table row, in
 the cells named; elsewhere, anywhere on the line. An excerpt (EXCERPTS) is an indented block after its anchor line

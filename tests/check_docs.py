@@ -387,15 +387,15 @@ def request_sizes(line, out):
 
 FIGURES += [
     ("docs/results.md", "The request table lists every request of every point", REQUESTS, request_sizes),
-    ("docs/results.md", "a run's and a measurement's (", COMPARE.format("simulated.csv", "measured.csv"),
+    ("docs/compare.md", "a run's and a measurement's (", COMPARE.format("simulated.csv", "measured.csv"),
      lambda line, out: ["a run's and a measurement's ({:+.0f}% within 5%, {:+.0f}% beyond 4.5%)".format(
          float(compare_largest(out, "absolute")), float(compare_largest(out)))]),
-    ("docs/results.md", "noise only (T_par and speedup within", COMPARE.format("study-a.csv", "study-noise.csv"),
+    ("docs/compare.md", "noise only (T_par and speedup within", COMPARE.format("study-a.csv", "study-noise.csv"),
      lambda line, out: [f"within {abs(float(compare_largest(out))):.2f}%"]),
-    ("docs/results.md", "noise only (T_par and speedup within",
+    ("docs/compare.md", "noise only (T_par and speedup within",
      COMPARE.format("study-a.csv", "study-noise.csv --metric all"),
      lambda line, out: [f"`model_diff` {compare_largest(out)}%"]),
-    ("docs/results.md", "against one with one real change (", COMPARE.format("study-a.csv", "study-change.csv"),
+    ("docs/compare.md", "against one with one real change (", COMPARE.format("study-a.csv", "study-change.csv"),
      lambda line, out: ["one real change ({}%: exit {}".format(compare_largest(out),
                                                                 *grab(r"^exit status (\d+)$", out))]),
 ]

@@ -419,9 +419,17 @@ FIGURES += [
                                                    regime(out, ">")[4])]),
 ]
 
-TWO_BUFFERS = ("sed 's/\"simrun:forward-buffers\" value=\"1\"/\"simrun:forward-buffers\" value=\"2\"/' "
-               "platforms/t800-mesh-128.xml > t800-2.xml && simrun scenarios/gj256.xml --set platform=t800-2.xml --set "
-               "p=\"1 32 64 128\" --per-process 32 --csv t800-2.csv >/dev/null && cat t800-2.csv")
+def variant(name, script):
+    """gj256's CSV on a copy of the T800 platform edited by a sed script, as bench/validation.sh makes its variants."""
+    return (f"sed '{script}' platforms/t800-mesh-128.xml > {name}.xml && simrun scenarios/gj256.xml --set "
+            f"platform={name}.xml --csv {name}.csv >/dev/null && cat {name}.csv")
+
+
+TWO_BUFFERS = variant("two-buffers", 's/"simrun:forward-buffers" value="1"/"simrun:forward-buffers" value="2"/')
+TABLE5_INIT = variant("table5-link-init", 's#<prop id="simrun:link-init-us" value="1270"/>#&<prop '
+                      'id="simrun:link-init-by-p" value="1 0 2 0.001 4 0.004 8 0.01 16 0.03 32 0.07 64 0.17 128 0.49"/>#')
+ONCHIP = variant("onchip-spill", 's/"simrun:cycles-intmem" value="10.9635"/"simrun:cycles-intmem" '
+                 'value="34.42766666666667"/')
 
 
 def errors(out, broadcast, ps):
@@ -612,6 +620,24 @@ FIGURES += [
         "the mean diff request falls from {:.0f} us to {:.0f} us".format(diff_wait(out, "no"), diff_wait(out, "yes"))]),
     ("docs/ncp2.md", "node 0 serves ", "cat tests/snapshot/dsm-matmul.out", lambda line, out: [
         "node 0 serves {} page requests".format(grab(r"^==== controller = yes, p = 8: .* requests: page (\d+)", out)[0])]),
+]
+
+def ablation(column):
+    """docs/validation.md's ablation row (broadcast | p | full | two-buffers | ...): one column's error."""
+    return lambda line, out: {column: "{:+.1f}%".format(errors(out, table_cells(line)[0], [int(table_cells(line)[1])])[0])}
+
+
+FIGURES += [("docs/validation.md", (f"| {b} | {p} | ", "## Ablation"), command, ablation(column))
+            for b in MEASURED for p in PS
+            for command, column in ((GJ256, 2), (TWO_BUFFERS, 3), (TABLE5_INIT, 10), (ONCHIP, 11))]
+FIGURES += [
+    ("docs/t800.md", "neighbour broadcast from -12.1% to", TABLE5_INIT, lambda line, out: [
+        "to {:.1f}% at p = 128 and from".format(*errors(out, "neighbour", [128])),
+        "to {:.1f}% at p = 64".format(*errors(out, "neighbour", [64]))]),
+    ("docs/t800.md", "the platform with `simrun:cycles-intmem` = `simrun:cycles-extmem`), one-to-all is ", ONCHIP,
+     lambda line, out: ["one-to-all is {},".format(", ".join(f"{e:+.1f}" for e in errors(out, "one-to-all", PS[2:7])))]),
+    ("docs/t800.md", "at p = 4 ... 128 against ", ONCHIP, lambda line, out: [
+        "  {:+.1f}% at p = 4 ... 128".format(*errors(out, "one-to-all", PS[7:]))]),
 ]
 
 # The source checks' counts, as each prints them today (scripts/check-calls reads the objects of the build that made

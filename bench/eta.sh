@@ -12,14 +12,14 @@
 # CLI_PROGRESS_QUIET), on the slot clock as the bar's, against the sweep's time (to its last point; the report and
 # outputs after it are not the estimate's), so that runs too short for a reading of the bar are judged too. The last columns say whether
 # the slot clock's three errors, then the estimator's, are within the 30% issue 30 item 4 asks for; a run over within
-# CLI_PROGRESS_QUIET shows none on the bar. Run it at the highest priority (docs/sweeps.md says how). A benchmark, not
+# CLI_PROGRESS_QUIET shows none on the bar. Run it at the highest priority (docs/progress.md says how). A benchmark, not
 # a test.
 # Usage: bench/eta.sh [path/to/simrun] [SCENARIO...]   (default: build/simrun, every scenarios/*.xml)
 #        bench/eta.sh --costs [path/to/simrun]: the CPU seconds (user + sys, one job) of one simulation of bcast-t800's
 #        Gauss-Jordan at p = 2 (neighbour, the mean of 10 runs) and at p = 128 for each broadcast (3 runs, 1 for
 #        scatter-allgather), each less the run of its p = 1 point alone: a simulation's fixed cost
 #        (STU_TASK_FIXED_WORK) and the cost of an operation of each broadcast against neighbour's (STU_BCAST_OP_WEIGHTS,
-#        src/study/stu_work.h; docs/sweeps.md).
+#        src/study/stu_work.h; docs/progress.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = --costs ]; then

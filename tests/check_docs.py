@@ -6,8 +6,8 @@ Links: every relative link of every page resolves to a file or folder, every #an
 section quoted after a page's name (docs/NAME.md, "Title") to a heading or bold lead of that page (docs/history/ is
 history: its own quoted sections are not checked, its links are).
 Figures: each entry of FIGURES runs a cheap command (a few seconds at most) once, in a scratch folder where SOURCE_DIR's
-scenarios/, platforms/, examples/ and tests/ are linked and `simrun` and `build/simrun` are the binary given, with
-COLUMNS=1000 (a report's lines unwrapped, its tables unsplit: the figures are those of any width; an excerpt of a
+scenarios/, platforms/, examples/, tests/, docs/, bench/, scripts/ and src/ are linked and `simrun` and `build/simrun`
+are the binary given, with COLUMNS=1000 (a report's lines unwrapped, its tables unsplit: the figures are those of any width; an excerpt of a
 report as a terminal shows it names its width, `COLUMNS=80 simrun ...`), and
 requires the figures worked out from its output on the doc's line that holds the entry's anchor: in a table row, in
 the cells named; elsewhere, anywhere on the line. An excerpt (EXCERPTS) is an indented block after its anchor line
@@ -16,6 +16,7 @@ copy of its line (one digit) and the check must fail, so that a check that canno
 
 Usage: check_docs.py SOURCE_DIR SIMRUN
 Prints one line per failure and exits 1 when any; else one line saying what was checked."""
+import math
 import os
 import re
 import shutil
@@ -386,17 +387,277 @@ def request_sizes(line, out):
 
 FIGURES += [
     ("docs/results.md", "The request table lists every request of every point", REQUESTS, request_sizes),
-    ("docs/results.md", "a run's and a measurement's (", COMPARE.format("simulated.csv", "measured.csv"),
+    ("docs/compare.md", "a run's and a measurement's (", COMPARE.format("simulated.csv", "measured.csv"),
      lambda line, out: ["a run's and a measurement's ({:+.0f}% within 5%, {:+.0f}% beyond 4.5%)".format(
          float(compare_largest(out, "absolute")), float(compare_largest(out)))]),
-    ("docs/results.md", "noise only (T_par and speedup within", COMPARE.format("study-a.csv", "study-noise.csv"),
+    ("docs/compare.md", "noise only (T_par and speedup within", COMPARE.format("study-a.csv", "study-noise.csv"),
      lambda line, out: [f"within {abs(float(compare_largest(out))):.2f}%"]),
-    ("docs/results.md", "noise only (T_par and speedup within",
+    ("docs/compare.md", "noise only (T_par and speedup within",
      COMPARE.format("study-a.csv", "study-noise.csv --metric all"),
      lambda line, out: [f"`model_diff` {compare_largest(out)}%"]),
-    ("docs/results.md", "against one with one real change (", COMPARE.format("study-a.csv", "study-change.csv"),
+    ("docs/compare.md", "against one with one real change (", COMPARE.format("study-a.csv", "study-change.csv"),
      lambda line, out: ["one real change ({}%: exit {}".format(compare_largest(out),
                                                                 *grab(r"^exit status (\d+)$", out))]),
+]
+
+TABLE2 = "simrun characterise tests/data/machine/table2.csv"
+
+
+def regime(out, which):
+    """The four coefficients and the rms of one regime ('<=' or '>') of simrun characterise's fit."""
+    return grab(rf"^  l {which} \d+: +alpha +(\S+) us, beta +(\S+) us/B, gamma +(\S+) us/hop, delta +(\S+) us/B/hop\n"
+                r" +\d+ samples, residuals rms (\S+)%", out)
+
+
+FIGURES += [
+    ("docs/probe.md", "`simrun characterise tests/data/machine/table2.csv --packet-bytes 120`:", TABLE2 + " --packet-bytes 120",
+     lambda line, out: ["`: {}, {}, {} and {});".format(*regime(out, "<=")[:4])]),
+    ("docs/probe.md", "cross-validation puts the split at", TABLE2 + " --packet-bytes 120",
+     lambda line, out: ["{}% rms); left".format(regime(out, ">")[4])]),
+    ("docs/probe.md", "cross-validation puts the split at", TABLE2, lambda line, out: [
+        "split at {} bytes ({}% rms above)".format(grab(r"packet size (\d+) bytes \(chosen", out)[0],
+                                                   regime(out, ">")[4])]),
+]
+
+def variant(name, script):
+    """gj256's CSV on a copy of the T800 platform edited by a sed script, as bench/validation.sh makes its variants."""
+    return (f"sed '{script}' platforms/t800-mesh-128.xml > {name}.xml && simrun scenarios/gj256.xml --set "
+            f"platform={name}.xml --csv {name}.csv >/dev/null && cat {name}.csv")
+
+
+TWO_BUFFERS = variant("two-buffers", 's/"simrun:forward-buffers" value="1"/"simrun:forward-buffers" value="2"/')
+TABLE5_INIT = variant("table5-link-init", 's#<prop id="simrun:link-init-us" value="1270"/>#&<prop '
+                      'id="simrun:link-init-by-p" value="1 0 2 0.001 4 0.004 8 0.01 16 0.03 32 0.07 64 0.17 128 0.49"/>#')
+ONCHIP = variant("onchip-spill", 's/"simrun:cycles-intmem" value="10.9635"/"simrun:cycles-intmem" '
+                 'value="34.42766666666667"/')
+
+
+def errors(out, broadcast, ps):
+    """simrun's T_par of one broadcast at each p of `ps` against the paper's measured time, in percent."""
+    return [(csv_tpar(out, broadcast, p) - MEASURED[broadcast][PS.index(p)]) / MEASURED[broadcast][PS.index(p)] * 100
+            for p in ps]
+
+
+def one_to_all_errors(out):
+    return errors(out, "one-to-all", PS[5:])
+
+
+def signed(values):
+    """Errors as the docs list them: '-3.5, -6.7, -12.1' (one decimal, a sign only when negative)."""
+    return ", ".join(f"{v:.1f}" for v in values)
+
+
+FIGURES += [
+    ("docs/supercluster.md", "its `two-buffers` column): with 2, one-to-all is", TWO_BUFFERS, lambda line, out: [
+        "one-to-all is {:.1f}-{:.1f}% fast at p = 32-128".format(-max(one_to_all_errors(out)),
+                                                                  -min(one_to_all_errors(out)))]),
+    ("docs/supercluster.md", "with 1, ", GJ256,
+     lambda line, out: ["with 1, {:.1f}, {:.1f}, {:+.1f}%.".format(*one_to_all_errors(out))]),
+]
+
+def entry_sizes(out):
+    """The sizes of the cache entries `ls -l` lists, in bytes."""
+    return [int(size) for size in re.findall(r"^\S+ +\d+ +\S+ +\S+ +(\d+) .*\.result$", out, re.M)]
+
+
+FIGURES += [
+    ("docs/sweeps.md", "kilobyte for most (", "SIMRUN_CACHE_DIR=gj256-cache simrun -q scenarios/gj256.xml >/dev/null && "
+     "ls -l gj256-cache", lambda line, out: ["({} to {} bytes for gj256's points".format(
+         min(entry_sizes(out)), max(s for s in entry_sizes(out) if s < 1000))]),
+    ("docs/sweeps.md", "KB for gj256's one-to-all run at p = 64", "SIMRUN_CACHE_DIR=gj64-cache simrun -q "
+     "scenarios/gj256.xml --set \"p=1 64\" --set broadcast=one-to-all --per-process 64 >/dev/null && ls -l gj64-cache",
+     lambda line, out: [f"{max(entry_sizes(out)) / 1000:.0f} KB for gj256's one-to-all run at p = 64"]),
+]
+
+FIGURES += [
+    ("docs/t800.md", "with one buffer it is within", GJ256,
+     lambda line, out: [f"with one buffer it is within {max(abs(e) for e in one_to_all_errors(out)):.1f}% there"]),
+    ("docs/t800.md", "every send and every computation added up with no overlap: ", GJ256,
+     lambda line, out: ["{:.2f} s with simrun's figures".format(value(out, "t_model_s", broadcast="one-to-all", p=4))]),
+    ("docs/t800.md", "at p = 4 ... 128 against ", GJ256, lambda line, out: [
+        "against {}, {:+.1f}% as shipped".format(signed(errors(out, "one-to-all", PS[2:7])),
+                                                 errors(out, "one-to-all", [128])[0])]),
+    ("docs/t800.md", "simrun keeps the ", GJ256, lambda line, out: [
+        "keeps the {:.1f}% at p = 4 (and {}% at p = 8, 16)".format(errors(out, "one-to-all", [4])[0],
+                                                                   signed(errors(out, "one-to-all", [8, 16])))]),
+    ("docs/t800.md", "The neighbour broadcast is within 3% inside one cluster and", GJ256, lambda line, out: [
+        "within {}% inside one cluster and {}% at p = 32, 64, 128 ({:.2f}, {:.2f} and".format(
+            math.ceil(max(abs(e) for e in errors(out, "neighbour", PS[:5]))), signed(errors(out, "neighbour", PS[5:])),
+            *(MEASURED["neighbour"][PS.index(p)] - csv_tpar(out, "neighbour", p) for p in (32, 64)))]),
+    ("docs/t800.md", "s short). Each hypothesis, with what it does to those three points:", GJ256, lambda line, out: [
+        "{:.2f} s short)".format(MEASURED["neighbour"][-1] - csv_tpar(out, "neighbour", 128))]),
+    ("docs/t800.md", "(supercluster.md, step 5): moves them from ", TWO_BUFFERS,
+     lambda line, out: [f"from {signed(errors(out, 'neighbour', PS[5:]))}% (two buffers)"]),
+    ("docs/t800.md", "(supercluster.md, step 5): moves them from ", GJ256,
+     lambda line, out: [f"(two buffers) to {signed(errors(out, 'neighbour', PS[5:]))}%"]),
+]
+FIGURES += [("docs/validation.md", (f"| {b} | {p} | {m:.2f} |", "## Before and after one-buffer forwarding"), TWO_BUFFERS,
+             lambda line, out: {3: f"{csv_tpar(out, *table_cells(line)[:1], int(table_cells(line)[1])):.2f}",
+                                4: diff(csv_tpar(out, table_cells(line)[0], int(table_cells(line)[1])),
+                                        float(table_cells(line)[2]), 1)})
+            for b in MEASURED for p, m in zip(PS[5:], MEASURED[b][5:])]
+
+NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def fuzz_share(line, out):
+    """scripts/fuzz's default targets (its `targets=(...)` line) sharing 240 s: 'seven targets of 34 s each'."""
+    targets = grab(r"targets=\((fuzz_[^)]*)\)", out)[0].split()
+    return [f"{NUMBERS[len(targets)]} targets of {240 // len(targets)} s each"]
+
+
+FIGURES += [("docs/hostile-input.md", "`scripts/fuzz 240`: ", "grep -F 'targets=(' scripts/fuzz", fuzz_share)]
+
+EPYC = ("simrun scenarios/gj256.xml --set n=2048 --set broadcast=neighbour --set 'p=1 8 16 32' --set "
+        "platform=platforms/generated/{0}-switch-32.xml --csv {0}.csv >/dev/null && cat {0}.csv")
+FIGURES += [
+    ("docs/machines.md", "s on a node of `epyc-hdr`, T_par = ", EPYC.format("epyc-hdr"), lambda line, out: [
+        "{:.3f} s on a node of `epyc-hdr`, T_par = {:.3f} s at p = 8 (eq. 11 within {:.1f}% at every p)".format(
+            value(out, "t_seq_s", p=8), value(out, "t_par_s", p=8),
+            max(abs(float(point["model_diff"])) for point in points(out)) * 100)]),
+    ("docs/machines.md", "s on a node of `epyc-hdr`, T_par = ", EPYC.format("epyc-25gbe"), lambda line, out: [
+        "and {:.3f} s against".format(value(out, "t_seq_s", p=8))]),
+    ("docs/machines.md", "s at p = 8 on `epyc-25gbe` (eq. 11 `-`", EPYC.format("epyc-25gbe"), lambda line, out: [
+        "{:.3f} s at p = 8 on `epyc-25gbe` (eq. 11 `-`".format(value(out, "t_par_s", p=8))]
+        if not points(out, p=8)[0]["t_model_s"] else ["eq. 11 prints a figure on epyc-25gbe today"]),
+]
+
+def over_points(out):
+    """The mean and largest |diff| and the count of a study's `Over N points: ...` line (--full's model summary)."""
+    count, mean, largest = grab(r"^Over (\d+) points: mean \|diff\| = ([\d.]+)%, max \|diff\| = ([\d.]+)%", out)
+    return count, mean, largest
+
+
+FIGURES += [
+    ("README.md", "over 117 of the 119 grids", "cat tests/snapshot/pdgemm-grids.out tests/snapshot/pdgemm-grids.csv",
+     lambda line, out: ["{1}% and {2}% over {0} of the {3} grids".format(
+         *over_points(out), len(re.findall(r"^pdgemm-grids,", out, re.M)))]),
+    ("README.md", "along the ring and the pipeline: ", "cat tests/snapshot/pdtrsm.out", lambda line, out: [
+        "pipeline: {1}% and {2}% over its {0} grids".format(*over_points(out))]),
+    ("README.md", "(`scenarios/matmul100.xml`: ", MATMUL,
+     lambda line, out: ["`scenarios/matmul100.xml`: {:.3f}".format(value(out, "speedup", p=3))]),
+    ("README.md", "and what the controller saves (", "cat tests/snapshot/dsm-gj.csv", lambda line, out: [
+        "saves ({:.0f}% of Gauss-".format((value(out, "t_par_s", controller="no") - value(out, "t_par_s", controller="yes"))
+                                           / value(out, "t_par_s", controller="no") * 100)]),
+    ("README.md", "and the pipelined chain from p = ", "cat tests/snapshot/bcast-t800.out",
+     lambda line, out: ["wins up to p = {} and the pipelined chain from p = {} ".format(
+         grab(r"^  p = \d+ to (\d+): neighbour, by", out)[0], grab(r"^  p = (\d+) to \d+: pipelined-chain, by", out)[0])]),
+]
+
+BCAST = "cat tests/snapshot/bcast-t800.csv"
+PDGEMM_GRIDS = "cat tests/snapshot/pdgemm-grids.csv"
+
+
+def lead(out, p):
+    """By how much the pipelined chain beats the neighbour relay at p, in seconds (bcast-t800)."""
+    return value(out, "t_par_s", broadcast="neighbour", p=p) - value(out, "t_par_s", broadcast="pipelined-chain", p=p)
+
+
+def pd_grid(out, rows, p):
+    return value(out, "t_par_s", grid_rows=rows, p=p)
+
+
+def single_row(out, qs):
+    """pdgemm's T_par on the 1 x Q grids of `qs`, two decimals."""
+    return [f"{pd_grid(out, 1, q):.2f}" for q in qs]
+
+
+def pp_mean(out, controller, column):
+    """A DSM profile's mean per node (its 'all' row over the 8 nodes), in ms."""
+    row = points(out, controller=controller, by="node", name="all")[0]
+    return float(row[column]) / 8 * 1000
+
+
+FIGURES += [
+    ("docs/broadcasts.md", "from p = 64 the pipelined chain**, by ", BCAST,
+     lambda line, out: [f"by {lead(out, 64):.2f} and {lead(out, 128):.2f} s"]),
+    ("docs/broadcasts.md", "s less idle: the far end of the chain", "cat tests/snapshot/bcast-t800.out", lambda line, out: [
+        "{:.2f} s less idle".format(float(grab(r"^Best vs runner-up at p = 128 .*: idle \+(\d+) ms", out)[0]) / 1000)]),
+    ("docs/icluster.md", "**Compact grids beat elongated ones.**", PDGEMM_GRIDS, lambda line, out: [
+        "4x8 and 8x4 ({:.3f} s, speedup {:.2f}), the worst".format(pd_grid(out, 4, 32),
+                                                                  value(out, "speedup", grid_rows=4, p=32))]),
+    ("docs/icluster.md", "1x32 and 32x1 (", PDGEMM_GRIDS,
+     lambda line, out: ["1x32 and 32x1 ({:.3f} s)".format(pd_grid(out, 1, 32))]),
+    ("docs/icluster.md", "s at Q = 2; ", PDGEMM_GRIDS, lambda line, out: [
+        "{} s at Q = 2; {}, {} at Q = 3, 4; {} down to {} at Q = 5..8; {} down to {} at Q = 9..16;".format(
+            *single_row(out, (2, 3, 4, 5, 8, 9, 16)))]),
+    ("docs/icluster.md", "at Q = 17..32", PDGEMM_GRIDS,
+     lambda line, out: ["{} down to {} at Q = 17..32".format(*single_row(out, (17, 32)))]),
+    ("docs/ncp2.md", "What the controller buys is mostly the PP's protocol work", "cat tests/snapshot/dsm-gj-profiles.csv",
+     lambda line, out: ["spends {:.0f} ms in Extra and {:.0f} ms in".format(pp_mean(out, "yes", "profile_extra_s"),
+                                                                         pp_mean(out, "yes", "profile_prste_s"))]),
+    ("docs/ncp2.md", "Prste with the CP, ", "cat tests/snapshot/dsm-gj-profiles.csv",
+     lambda line, out: ["with the CP, {:.0f} ms and {:.0f} ms without".format(pp_mean(out, "no", "profile_extra_s"),
+                                                                          pp_mean(out, "no", "profile_prste_s"))]),
+    ("docs/validation.md", "are identical before and after: one-to-all ", GJ256, lambda line, out: [
+        "one-to-all {}, {}, {}, {},".format(*(f"{e:+.1f}" for e in errors(out, "one-to-all", PS[:4])))]),
+    ("docs/validation.md", "%; neighbour ", GJ256, lambda line, out: [
+        "{}%; neighbour {}, {}, {}, {}, {}%.".format(*(f"{e:+.1f}" for e in errors(out, "one-to-all", PS[4:5])
+                                                       + errors(out, "neighbour", PS[:5])))]),
+]
+
+def table2(l, d):
+    """Seed 001 eq. 4 with Table 2's large-message regime (l > 120 bytes), in seconds."""
+    return (-81.5 + 1.33 * l + 93.04 * d + 0.05 * l * d) * 1e-6
+
+
+def ring_sum(p, d):
+    """The ping-ring's T_par by hand: (p - 1) one-hop messages of 1000 bytes and the last hop's d links back."""
+    return (p - 1) * table2(1000, 1) + table2(1000, d)
+
+
+FIGURES += [("docs/scale.md", "(the hand sums ", "true", lambda line, out: [
+    "the hand sums {:.7f}, {:.8f} and".format(ring_sum(65536, 255), ring_sum(262144, 511))])]
+
+def diff_wait(out, controller):
+    """The PPs' mean wait per diff request of a DSM run (its -waits table), in us."""
+    rows = points(out, controller=controller, waiter="Wait", operation="diff")
+    return sum(float(r["time_s"]) for r in rows) / sum(int(r["requests"]) for r in rows) * 1e6
+
+
+FIGURES += [
+    ("docs/ncp2.md", "Prste with the CP, ", "cat tests/snapshot/dsm-gj-waits.csv", lambda line, out: [
+        "the mean diff request falls from {:.0f} us to {:.0f} us".format(diff_wait(out, "no"), diff_wait(out, "yes"))]),
+    ("docs/ncp2.md", "node 0 serves ", "cat tests/snapshot/dsm-matmul.out", lambda line, out: [
+        "node 0 serves {} page requests".format(grab(r"^==== controller = yes, p = 8: .* requests: page (\d+)", out)[0])]),
+]
+
+def ablation(column):
+    """docs/validation.md's ablation row (broadcast | p | full | two-buffers | ...): one column's error."""
+    return lambda line, out: {column: "{:+.1f}%".format(errors(out, table_cells(line)[0], [int(table_cells(line)[1])])[0])}
+
+
+FIGURES += [("docs/validation.md", (f"| {b} | {p} | ", "## Ablation"), command, ablation(column))
+            for b in MEASURED for p in PS
+            for command, column in ((GJ256, 2), (TWO_BUFFERS, 3), (TABLE5_INIT, 10), (ONCHIP, 11))]
+FIGURES += [
+    ("docs/t800.md", "neighbour broadcast from -12.1% to", TABLE5_INIT, lambda line, out: [
+        "to {:.1f}% at p = 128 and from".format(*errors(out, "neighbour", [128])),
+        "to {:.1f}% at p = 64".format(*errors(out, "neighbour", [64]))]),
+    ("docs/t800.md", "the platform with `simrun:cycles-intmem` = `simrun:cycles-extmem`), one-to-all is ", ONCHIP,
+     lambda line, out: ["one-to-all is {},".format(", ".join(f"{e:+.1f}" for e in errors(out, "one-to-all", PS[2:7])))]),
+    ("docs/t800.md", "at p = 4 ... 128 against ", ONCHIP, lambda line, out: [
+        "  {:+.1f}% at p = 4 ... 128".format(*errors(out, "one-to-all", PS[7:]))]),
+]
+
+# The source checks' counts, as each prints them today (scripts/check-calls reads the objects of the build that made
+# the simrun given: its folder).
+CHECK_CALLS = 'scripts/check-calls "$(dirname "$(readlink -f build/simrun)")"'
+FIGURES += [
+    ("docs/testing.md", "Today (`scripts/check-includes`): ", "scripts/check-includes", lambda line, out: [
+        "{} modules, {} edges, {} folders, no circle".format(
+            *grab(r"^check-includes: (\d+) modules, (\d+) include edges", out),
+            grab(r"^check-includes: (\d+) folders, \d+ include edges", out)[0])]),
+    ("docs/testing.md", "Today (`scripts/check-calls build`): ", CHECK_CALLS, lambda line, out: [
+        "{} files, {} call edges, {} problems".format(*grab(r"^check-calls: (\d+) files, (\d+) call edges, (\d+) problem",
+                                                           out))]),
+    ("docs/testing.md", "one it must find. Today: ", "scripts/check-contracts", lambda line, out: [
+        "Today: {0} of {1} (`scripts/check-contracts`)".format(*grab(r"^check-contracts: (\d+) of (\d+) header", out))]),
+    ("docs/testing.md", "same line (`scripts/check-contracts --strict`",
+     "scripts/check-contracts --strict | grep '^check-contracts: [0-9]'",
+     lambda line, out: ["84% then): {} of {}.".format(*grab(r"^check-contracts: (\d+) of (\d+) header", out))]),
+    ("docs/testing.md", "Today (`scripts/check-returns src`): ", "scripts/check-returns src", lambda line, out: [
+        "Today (`scripts/check-returns src`): {} bare -1.".format(*grab(r"^check-returns: (\d+) bare -1", out))]),
 ]
 
 # (doc, anchor: the text of the line before the block, command): the block is an excerpt of the command's output.
@@ -496,7 +757,7 @@ class Commands:
     def __init__(self, source, simrun, scratch):
         self.outputs = {}
         self.scratch = scratch
-        for name in ("scenarios", "platforms", "examples", "tests", "docs", "bench"):
+        for name in ("scenarios", "platforms", "examples", "tests", "docs", "bench", "scripts", "src"):
             os.symlink(os.path.join(os.path.abspath(source), name), os.path.join(scratch, name))
         bin_dir = os.path.join(scratch, "build")
         os.mkdir(bin_dir)

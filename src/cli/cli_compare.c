@@ -48,7 +48,7 @@ static void usage(FILE *out)
                "\n"
                "Exit status: 0 every value compared is equal within the tolerance, 1 some is\n"
                "not (or a cell is not a number and differs), 2 bad input or usage, or no\n"
-               "point in common. See docs/results.md.\n");
+               "point in common. See docs/compare.md.\n");
 }
 
 /* The one error line; returns 2. */

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Bounds of a table compare reads (docs/results.md): a results table of simrun's is far smaller. */
+/* Bounds of a table compare reads (docs/compare.md): a results table of simrun's is far smaller. */
 enum { MAX_FIELD = 4096, MAX_COLUMNS = 4096 };
 #define MAX_TABLE_BYTES (1L << 30)
 #define MAX_CELLS       50000000UL

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* simrun compare (docs/results.md): two tables of results, such as two runs' main CSV tables or a run's and a
+/* simrun compare (docs/compare.md): two tables of results, such as two runs' main CSV tables or a run's and a
  * measurement's, paired point by point (rep_pairing.h), the chosen metrics compared under a relative and an absolute
  * tolerance, a summary of one screen first and every point on request; and a picture of one metric of both against
  * p. */
@@ -21,7 +21,7 @@ typedef struct rep_compare_opts {
   int full; /* after the summary, every point's values (--full) */
 } rep_compare_opts_t;
 
-/* The defaults (docs/results.md says why): 5% relative, --tolerance's default before; 1e-9 absolute, a nanosecond: 1000
+/* The defaults (docs/compare.md says why): 5% relative, --tolerance's default before; 1e-9 absolute, a nanosecond: 1000
  * times the rounding left where a difference of sums of doubles of up to 10^4 s (simrun's longest studies) should be
  * 0, 1000 times below the microsecond, the shortest times (a message's latency) that simrun's figures hold. */
 #define REP_COMPARE_RTOL 0.05

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The points of two results tables paired for simrun compare (docs/results.md): a row of one table goes with the row
+/* The points of two results tables paired for simrun compare (docs/compare.md): a row of one table goes with the row
  * of the other whose key columns (the parameters, p, and the columns after p that name a row, such as rank) hold the
  * same values. Both tables are sorted on their keys, so that 10^6 rows pair in O(n log n); a key seen twice in one
  * table is an error, never paired silently. */

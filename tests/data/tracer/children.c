@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Work done in child processes (tests/test_trc_mpi.c, docs/tracer.md "Child processes"): each rank runs ITEMS items,
- * each through system() running this program again as `children burn SECONDS`, which computes for SECONDS of its own
- * CPU time and exits (as a program that compresses each item with xz does), then an MPI_Allreduce. Rank 0 prints
+/* Work done in child processes (tests/test_trc_mpi.c, docs/tracer-extras.md "Child processes"): each rank runs ITEMS
+ * items, each through system() running this program again as `children burn SECONDS`, which computes for SECONDS of its
+ * own CPU time and exits (as a program that compresses each item with xz does), then an MPI_Allreduce. Rank 0 prints
  * "children CPU SECONDS", its children's CPU time by getrusage(RUSAGE_CHILDREN). Run on 2 ranks. */
 #include <mpi.h>
 #include <stdio.h>

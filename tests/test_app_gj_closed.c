@@ -29,8 +29,9 @@ static const char *const phases[] = {"main",      "link-init", "input",      "di
                                      "broadcast", "update",    "collection", "output"};
 enum { NPHASES = sizeof phases / sizeof phases[0], GROUPS = 40, MAX_RANKS = 64 };
 
-/* What the metrics read of one rank: per category, per phase and category, per part (compute and any), the anomaly,
- * the messages counted, its message groups and the first GROUPS of them (bytes, hops, count, sum, min, max). */
+/* What the metrics read of one rank: per category, per phase and category, per part (of every computation, control ones
+ * too), the anomaly, the messages counted, its message groups and the first GROUPS of them (bytes, hops, count, sum,
+ * min, max). */
 typedef struct figures {
   double t_par;
   double ops; /* the operations counted for the progress bar (sim_progress.h) */
@@ -38,7 +39,7 @@ typedef struct figures {
   struct {
     double category[MET_CAT_COUNT];
     double phase[NPHASES][MET_CAT_COUNT];
-    double parts[2][MET_PART_COUNT];
+    double parts[MET_PART_COUNT];
     double anomaly;
     double messages;
     double groups;
@@ -62,7 +63,6 @@ static int payload(const met_trace_t *trace, const void *ctx, FILE *out)
   if (!f)
     return -1;
   f->t_par = met_trace_end(trace);
-  f->ops = sim_progress_counted();
   f->nranks = met_trace_nranks(trace);
   for (int r = 0; r < f->nranks && r < MAX_RANKS; r++) {
     for (int c = 0; c < MET_CAT_COUNT; c++) {
@@ -73,10 +73,8 @@ static int payload(const met_trace_t *trace, const void *ctx, FILE *out)
         else
           f->rank[r].phase[0][c] = -1; /* a phase nobody expects */
     }
-    for (int k = 0; k < MET_PART_COUNT; k++) {
-      f->rank[r].parts[0][k] = met_trace_part_time(trace, r, (met_part_t)k);
-      f->rank[r].parts[1][k] = met_trace_any_part_time(trace, r, (met_part_t)k);
-    }
+    for (int k = 0; k < MET_PART_COUNT; k++)
+      f->rank[r].parts[k] = met_trace_any_part_time(trace, r, (met_part_t)k);
     f->rank[r].anomaly = met_trace_anomaly(trace, r);
     f->rank[r].messages = (double)met_trace_comm_count(trace, r);
     size_t ngroups;
@@ -99,8 +97,9 @@ static void never(sim_rank_t *rank, const void *arg)
   sim_rank_fail(rank, SIM_EPARAM, "the executed program ran where the closed form should have");
 }
 
-/* Runs `job` in a child and waits for its end (its progress reports aside): 0 with its figures in *f (when f is not
- * NULL), or the run's error with its message in err. */
+/* Runs `job` in a child and waits for its end: 0 with its figures in *f (when f is not NULL), the operations it
+ * counted for the progress bar those of its last report, the end's, as the study's progress reads them; or the run's
+ * error with its message in err. */
 static int run_job(const sim_job_t *job, figures_t *f, char *err, size_t errlen)
 {
   sim_run_child_t child;
@@ -112,8 +111,11 @@ static int run_job(const sim_job_t *job, figures_t *f, char *err, size_t errlen)
   while (rc == SIM_RUN_PROGRESS);
   if (rc != 0)
     return rc;
-  if (f)
+  if (f) {
     CU_ASSERT_FATAL(fread(f, sizeof *f, 1, child.channel) == 1);
+    CU_ASSERT_FATAL(child.progress.ended);
+    f->ops = child.progress.ops;
+  }
   fclose(child.channel);
   return 0;
 }
@@ -163,9 +165,8 @@ static void same_figures(const figures_t *x, const figures_t *y)
       for (int ph = 0; ph < NPHASES; ph++)
         check(phases[ph], r, c, x->rank[r].phase[ph][c], y->rank[r].phase[ph][c], x->t_par);
     }
-    for (int k = 0; k < 2 * MET_PART_COUNT; k++)
-      check("part", r, k, x->rank[r].parts[k / MET_PART_COUNT][k % MET_PART_COUNT],
-            y->rank[r].parts[k / MET_PART_COUNT][k % MET_PART_COUNT], x->t_par);
+    for (int k = 0; k < MET_PART_COUNT; k++)
+      check("part", r, k, x->rank[r].parts[k], y->rank[r].parts[k], x->t_par);
     check("anomaly", r, 0, x->rank[r].anomaly, y->rank[r].anomaly, x->t_par);
     check("messages", r, 0, x->rank[r].messages, y->rank[r].messages, 0);
     check("message groups", r, 0, x->rank[r].groups, y->rank[r].groups, 0);

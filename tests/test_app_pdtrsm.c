@@ -8,6 +8,7 @@
 #include "met_eppa.h"
 #include "met_model.h"
 #include "met_pdtrsm.h"
+#include "tu_fast.h"
 #include "tu_linalg.h"
 
 #include <math.h>
@@ -52,7 +53,7 @@ static void check_two_blocks(const char *rows, int p, double flops, int messages
   double hand = flops / FLOPS + messages * BLOCK_MSG;
   TU_ASSERT_CLOSE(met_trace_end(trace), hand, 1e-12);
   met_dense_t d = {.m = 64, .n = 128, .r = 64, .rows = atoi(rows), .cols = p / atoi(rows)};
-  TU_ASSERT_CLOSE(met_pdtrsm_time(&d, &tu_icluster_fast), hand + model_extra, 1e-12);
+  TU_ASSERT_CLOSE(tu_pdtrsm_time(&d, &tu_icluster_fast), hand + model_extra, 1e-12);
   TU_ASSERT_CLOSE(met_pdtrsm_pipeline(&d, &tu_icluster_fast), hand, 1e-12); /* no empty send */
   TU_ASSERT_CLOSE(category_total(trace, MET_CAT_CTRL), ctrl_flops / FLOPS, 1e-12);
   met_trace_free(trace);

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Tests of met_model against hand calculations (written out below, step by step) and against figures of the papers:
- * seed 001 Table 5 (T_dist at p = 2) and Table 4 (the model's time at p = 2). */
+ * seed 001 Table 5 (T_dist at p = 2) and Table 4 (the model's time at p = 2); and of the paper's pdtrsm model, the
+ * oracle of the pdtrsm tests (tu_fast.h), by hand. */
 #include "met_model.h"
 #include "tu.h"
+#include "tu_fast.h"
 
 /* A machine with round figures, so that every hand calculation below is exact: 1 Gflop/s, lambda = 100 us,
  * tau = 10 ns per byte (100 MB/s), doubles. */
@@ -91,10 +93,10 @@ static void test_met_model_pdgemm_identities(void)
 static void test_met_model_pdtrsm_row_hand(void)
 {
   met_dense_t d = {.m = 64, .n = 256, .r = 64, .rows = 1, .cols = 2};
-  TU_ASSERT_CLOSE(met_pbdtrsm_time(&d, &round_machine), 4.856448e-3, 1e-15);
-  TU_ASSERT_CLOSE(met_pdtrsm_time(&d, &round_machine), 4.856448e-3, 1e-15);
+  TU_ASSERT_CLOSE(tu_pbdtrsm_time(&d, &round_machine), 4.856448e-3, 1e-15);
+  TU_ASSERT_CLOSE(tu_pdtrsm_time(&d, &round_machine), 4.856448e-3, 1e-15);
   d.m = 256; /* four calls */
-  TU_ASSERT_CLOSE(met_pdtrsm_time(&d, &round_machine), 4 * 4.856448e-3, 1e-15);
+  TU_ASSERT_CLOSE(tu_pdtrsm_time(&d, &round_machine), 4 * 4.856448e-3, 1e-15);
 }
 
 /* The same on a 2 x 2 grid (eq. 7): the update stops at (P - 1) R = 64 columns: 64, 64, 64, 0;
@@ -103,11 +105,11 @@ static void test_met_model_pdtrsm_row_hand(void)
 static void test_met_model_pdtrsm_general_hand(void)
 {
   met_dense_t d = {.m = 64, .n = 256, .r = 64, .rows = 2, .cols = 2};
-  TU_ASSERT_CLOSE(met_pbdtrsm_time(&d, &round_machine), 5.727488e-3, 1e-15);
+  TU_ASSERT_CLOSE(tu_pbdtrsm_time(&d, &round_machine), 5.727488e-3, 1e-15);
   /* 2 x 1: the same updates (64 columns each), but a single column broadcasts nothing along its row (eq. 4):
    * 5.727488e-3 - 4 x (1e-4 + 64 x 64 x 8 x 1e-8) = 4.016768e-3 s */
   d.cols = 1;
-  TU_ASSERT_CLOSE(met_pbdtrsm_time(&d, &round_machine), 4.016768e-3, 1e-15);
+  TU_ASSERT_CLOSE(tu_pbdtrsm_time(&d, &round_machine), 4.016768e-3, 1e-15);
 }
 
 /* Seed 003 §5.2: a 256 MiB node. n = 4096, R = 64:

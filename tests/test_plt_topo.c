@@ -11,6 +11,7 @@
 #include "sim_run.h"
 #include "plt_topo.h"
 #include "tu.h"
+#include "tu_routes.h"
 #include "tu_run.h"
 
 #include <math.h>
@@ -99,7 +100,7 @@ static void check_routes(plt_topo_t topo, size_t hosts)
   int *hops = NULL;
   size_t count = 0;
   char err[1024];
-  int rc = sim_run_routes(path, &hops, &count, err, sizeof err);
+  int rc = tu_routes(path, &hops, &count, err, sizeof err);
   if (rc != 0)
     fprintf(stderr, "%s %dx%d: %s\n", plt_topo_names[topo.kind], topo.size[0], topo.size[1], err);
   CU_ASSERT_FATAL(rc == 0);
@@ -411,7 +412,7 @@ static void test_plt_topo_native_rejects_bad_grid(void)
     int *hops = NULL;
     size_t count = 0;
     char err[1024] = "";
-    CU_ASSERT(sim_run_routes(path, &hops, &count, err, sizeof err) == SIM_EPLATFORM);
+    CU_ASSERT(tu_routes(path, &hops, &count, err, sizeof err) == SIM_EPLATFORM);
     CU_ASSERT(strstr(err, blamed[i]) != NULL);
     free(hops);
     unlink(path);

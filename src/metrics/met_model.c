@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Analytic models: Hockney's lambda + L tau; LogP's 2 o + L + (k - 1) max(g, o); FAST's pdgemm (Caron & Suter 2002,
- * eqs. 1-3) and pdtrsm (eqs. 4-7) with the tree broadcast of §3; Zemerly et al.'s Gauss-Jordan model (seed 001 eqs. 4,
- * 11-15). */
+ * eqs. 1-3) with the tree broadcast of §3 (pdtrsm's eqs. 4-7 along its critical path: met_pdtrsm.c); Zemerly et al.'s
+ * Gauss-Jordan model (seed 001 eqs. 4, 11-15). */
 #include "met_model.h"
 #include "met_net.h"
 
@@ -29,11 +29,6 @@ int met_ceil_log2(long n)
 static long ceil_div(long a, long b)
 {
   return a <= 0 ? 0 : (a + b - 1) / b;
-}
-
-static double min_d(double a, double b)
-{
-  return a < b ? a : b;
 }
 
 double met_dgemm_flops(double a, double b, double c)
@@ -76,42 +71,6 @@ double met_pdgemm_comm(const met_dense_t *d, const met_machine_t *m)
 double met_pdgemm_time(const met_dense_t *d, const met_machine_t *m)
 {
   return met_pdgemm_comp(d, m) + met_pdgemm_comm(d, m);
-}
-
-/* Columns of B a process updates after i solved blocks: R ceil((N - iR) / (QR)) (§4.2). */
-static double update_columns(const met_dense_t *d, long i)
-{
-  return (double)d->r * (double)ceil_div(d->n - i * d->r, (long)d->cols * d->r);
-}
-
-/* One step of pbdtrsm, eq. 6 (single row) or the summand of eq. 7, after i solved blocks. */
-static double pbdtrsm_step(const met_dense_t *d, const met_machine_t *m, long i)
-{
-  double r = (double)d->r;
-  double trsm = r * r * r / m->flops; /* R rows, each an R x R triangular solve of R^2 operations */
-  /* eq. 4: the solved block's ring broadcast along the process row; a single column has nobody to send it to */
-  double broadcast = d->cols > 1 ? met_hockney(&m->link, r * r * m->elem_bytes) : 0;
-  double columns = update_columns(d, i);
-  if (d->rows == 1)
-    return trsm + broadcast + met_dgemm_flops(r, r, columns) / m->flops; /* eq. 6 */
-  columns = min_d((double)(d->rows - 1) * r, columns);
-  double send = met_hockney(&m->col_link, r * columns * m->elem_bytes); /* eq. 5 */
-  double add = r * columns / m->flops;
-  return trsm + broadcast + met_dgemm_flops(r, r, columns) / m->flops + send + add; /* eq. 7 */
-}
-
-double met_pbdtrsm_time(const met_dense_t *d, const met_machine_t *m)
-{
-  double t = 0;
-  long blocks = ceil_div(d->n, d->r);
-  for (long i = 1; i <= blocks; i++)
-    t += pbdtrsm_step(d, m, i);
-  return t;
-}
-
-double met_pdtrsm_time(const met_dense_t *d, const met_machine_t *m)
-{
-  return (double)ceil_div(d->m, d->r) * met_pbdtrsm_time(d, m);
 }
 
 /* Process (0, 0) holds the most of every block-cyclic matrix (NUMROC does not grow with the process index). */

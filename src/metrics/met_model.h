@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Analytic performance models to set beside the simulation, as pure functions of explicit parameters (no SimGrid, no
- * trace): Hockney's linear message time, LogP's, the FAST models of ScaLAPACK pdgemm (Caron & Suter 2002, seed 003 eqs.
- * 1-3) and pdtrsm (eqs. 4-7), and the non-overlapped Gauss-Jordan model of Zemerly et al. (seed 001 eqs. 11-15). A
- * model leaves out what the simulation shows: contention, idle time in pipelines, load imbalance. */
+ * trace): Hockney's linear message time, LogP's, the FAST model of ScaLAPACK pdgemm (Caron & Suter 2002, seed 003 eqs.
+ * 1-3; pdtrsm's, eqs. 4-7, along its critical path in met_pdtrsm.h), and the non-overlapped Gauss-Jordan model of
+ * Zemerly et al. (seed 001 eqs. 11-15). A model leaves out what the simulation shows: contention, idle time in
+ * pipelines, load imbalance. */
 #ifndef MET_MODEL_H
 #define MET_MODEL_H
 
@@ -91,13 +92,6 @@ double met_pdgemm_comp(const met_dense_t *d, const met_machine_t *m);
 double met_pdgemm_comm(const met_dense_t *d, const met_machine_t *m);
 /* The FAST pdgemm time: eq. 1 + eq. 3 (computation and communication do not overlap). */
 double met_pdgemm_time(const met_dense_t *d, const met_machine_t *m);
-
-/* pdtrsm, one pbdtrsm call (one block row of B): eq. 6 on a single-row grid (P = 1), eq. 7 otherwise, with eq. 4 for
- * the ring broadcast of a solved block (none on a single-column grid, Q = 1) and eq. 5 for the pipelined send to the
- * next process row. Seconds. */
-double met_pbdtrsm_time(const met_dense_t *d, const met_machine_t *m);
-/* The FAST pdtrsm time: ceil(M/R) pbdtrsm calls. */
-double met_pdtrsm_time(const met_dense_t *d, const met_machine_t *m);
 
 /* Bytes of A, B and C held by the busiest process of a block-cyclic pdgemm (each process keeps its blocks of the
  * three matrices): what must fit in a node's memory (seed 003 §5.2). */

@@ -211,11 +211,8 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   timeline->category[iv->category] += len;
   timeline->phase_time[(size_t)iv->phase * MET_CAT_COUNT + iv->category] += len;
   if (has_parts(iv)) /* adding zeros would change no sum, but touch a line of the timeline */
-    for (int k = 0; k < MET_PART_COUNT; k++) {
+    for (int k = 0; k < MET_PART_COUNT; k++)
       timeline->any_parts[k] += iv->parts[k];
-      if (iv->category == MET_CAT_COMPUTE)
-        timeline->parts[k] += iv->parts[k];
-    }
   if (iv->end > trace->end)
     trace->end = iv->end;
   return 0;
@@ -366,13 +363,6 @@ int met_message_ends(const met_interval_t *iv, int rank, int *from, int *to)
 size_t met_trace_comm_count(const met_trace_t *trace, int rank)
 {
   return valid_rank(trace, rank) ? trace->ranks[rank].comm_count : 0;
-}
-
-double met_trace_part_time(const met_trace_t *trace, int rank, met_part_t part)
-{
-  if (!valid_rank(trace, rank) || (unsigned)part >= MET_PART_COUNT)
-    return 0.0;
-  return trace->ranks[rank].parts[part];
 }
 
 void met_trace_add_anomaly(met_trace_t *trace, int rank, met_anomaly_t seconds)

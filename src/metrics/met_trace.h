@@ -42,7 +42,7 @@ typedef struct met_interval {
   double bytes;                 /* COMM and IO: bytes moved; otherwise 0 */
   int hops;                     /* COMM: links on the route to the peer; otherwise 0 */
   unsigned comm;                /* a message's end: its communicator, numbered as met_coll_t.group (0: the world's) */
-  double parts[MET_PART_COUNT]; /* COMPUTE: seconds per sub-component; otherwise all 0 */
+  double parts[MET_PART_COUNT]; /* a computation (COMPUTE or CTRL): seconds per sub-component; otherwise all 0 */
   met_dir_t dir;                /* COMM/IDLE on a message: whether this rank sent or received it (needs a peer) */
 } met_interval_t;
 
@@ -104,9 +104,8 @@ double met_trace_end(const met_trace_t *trace);
  * 0 for a bad rank. */
 double met_trace_category_time(const met_trace_t *trace, int rank, met_category_t category);
 
-/* Seconds `rank` spent in compute sub-component `part`, summed over its COMPUTE intervals; 0 for a bad rank. */
-double met_trace_part_time(const met_trace_t *trace, int rank, met_part_t part);
-/* The same over all the rank's intervals (a CTRL computation carries a split too). */
+/* Seconds `rank` spent in compute sub-component `part`, summed over all its intervals (a CTRL computation carries a
+ * split too, as a COMPUTE one); 0 for a bad rank. */
 double met_trace_any_part_time(const met_trace_t *trace, int rank, met_part_t part);
 /* The parallel anomaly of `rank`'s work (seed 000 §1.1), the seconds its computations took minus what the same
  * operations cost in the sequential run, in its two parts (met_charac_anomaly, met_machine.h): the true anomaly

@@ -30,7 +30,6 @@ typedef struct met_timeline {
   size_t count;
   double anomaly;                   /* met_trace_add_anomaly's sums: the true anomaly */
   double host_speed;                /* and the host's speed */
-  double parts[MET_PART_COUNT];     /* over COMPUTE intervals */
   double any_parts[MET_PART_COUNT]; /* over all intervals (CTRL computations carry a split too) */
   size_t cap;
   size_t group_cap;

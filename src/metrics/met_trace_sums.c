@@ -24,11 +24,8 @@ int met_trace_add_total(met_trace_t *trace, int rank, int phase, met_category_t 
   timeline->busy += seconds;
   timeline->category[category] += seconds;
   timeline->phase_time[(size_t)phase * MET_CAT_COUNT + category] += seconds;
-  for (int k = 0; parts && k < MET_PART_COUNT; k++) {
+  for (int k = 0; parts && k < MET_PART_COUNT; k++)
     timeline->any_parts[k] += parts[k];
-    if (category == MET_CAT_COMPUTE)
-      timeline->parts[k] += parts[k];
-  }
   return 0;
 }
 

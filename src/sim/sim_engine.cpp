@@ -137,7 +137,7 @@ extern "C" int sim_engine_init(char *err, size_t errlen)
                         "--log=root.thres:critical",
                         "--log=ker_engine.app:file:/dev/null",
                         "--cfg=contexts/stack-size:128",
-#ifdef __SANITIZE_ADDRESS__
+#ifdef SIM_ENGINE_ASAN
                         "--cfg=contexts/factory:thread",
 #endif
                         nullptr};

@@ -62,11 +62,6 @@ void sim_progress_flush(void)
     report("end");
 }
 
-double sim_progress_counted(void)
-{
-  return counted;
-}
-
 /* A whole line (without its newline): the new count, or -1 when it is not one; *ended when it is the end's. */
 static double parse(const char *line, double last, int *ended)
 {

@@ -29,9 +29,6 @@ void sim_progress_count(double ops);
 /* The count at the end of the simulation, reported as "end", whatever the period. */
 void sim_progress_flush(void);
 
-/* The count so far (for tests). */
-double sim_progress_counted(void);
-
 /* In the parent: one child's reports as they arrive, in pieces of any size. */
 typedef struct sim_progress_reader {
   char line[48]; /* the line being read */

@@ -128,26 +128,6 @@ static void child_describe(const void *data, FILE *out)
   child_finish(out, status, err, write_description, job->machine);
 }
 
-/* Writes the host count then the hop count of every pair. */
-static int write_routes(const void *data, FILE *out)
-{
-  uint64_t hosts = sim_engine_host_count();
-  int ok = fwrite(&hosts, sizeof hosts, 1, out) == 1;
-  for (size_t a = 0; ok && a < hosts; a++)
-    for (size_t b = 0; ok && b < hosts; b++) {
-      int32_t hops = sim_engine_hops(sim_engine_host(a), sim_engine_host(b));
-      ok = fwrite(&hops, sizeof hops, 1, out) == 1;
-    }
-  return ok ? 0 : -1;
-}
-
-static void child_routes(const void *platform, FILE *out)
-{
-  char err[1024] = "";
-  int32_t status = sim_engine_start(platform, err, sizeof err);
-  child_finish(out, status, err, write_routes, NULL);
-}
-
 /* In the parent: read the status and message the child wrote; the payload follows. */
 static int read_status(FILE *in, char *err, size_t errlen)
 {
@@ -533,43 +513,6 @@ int sim_run_probe_describe(const char *platform, const int *ranks, size_t count,
 int sim_run_probe(const char *platform, size_t *hosts, char *err, size_t errlen)
 {
   return sim_run_probe_describe(platform, NULL, 0, hosts, NULL, NULL, err, errlen);
-}
-
-/* Reads what write_routes wrote into a new array. */
-static int read_routes(FILE *in, int **hops, size_t *hosts)
-{
-  uint64_t count = 0;
-  if (fread(&count, sizeof count, 1, in) != 1 || count > (1u << 16))
-    return SIM_ECHILD;
-  *hosts = (size_t)count;
-  *hops = malloc(*hosts * *hosts * sizeof **hops + 1);
-  if (!*hops)
-    return SIM_ENOMEM;
-  for (size_t i = 0; i < *hosts * *hosts; i++) {
-    int32_t h;
-    if (fread(&h, sizeof h, 1, in) != 1)
-      return SIM_ECHILD;
-    (*hops)[i] = h;
-  }
-  return 0;
-}
-
-int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, size_t errlen)
-{
-  int rc;
-  *hops = NULL;
-  *hosts = 0;
-  FILE *channel = run_child(child_routes, platform, &rc, err, errlen);
-  if (!channel)
-    return rc;
-  rc = read_routes(channel, hops, hosts);
-  fclose(channel);
-  if (rc != 0) {
-    free(*hops);
-    *hops = NULL;
-    snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? bas_strerror(rc) : "the route probe wrote no routes");
-  }
-  return rc;
 }
 
 int sim_run_describe(const char *platform, int nranks, met_platform_t *machine, char *err, size_t errlen)

@@ -61,11 +61,6 @@ typedef int (*sim_run_take_fn)(void *state, size_t k, const met_platform_t *mach
 int sim_run_probe_describe(const char *platform, const int *ranks, size_t count, size_t *hosts, sim_run_take_fn take,
                            void *state, char *err, size_t errlen);
 
-/* Loads `platform` in a child and measures the route between every pair of hosts: (*hops)[a * *hosts + b] is the
- * number of links from host a to host b, hosts in natural name order. Returns 0 and a new array in *hops (the caller
- * frees it), or a SIM_E* code with a message in err. For checks of generated platforms: n^2 entries. */
-int sim_run_routes(const char *platform, int **hops, size_t *hosts, char *err, size_t errlen);
-
 /* Loads `platform` in a child and describes it for the analytic models as a run of `nranks` ranks sees it
  * (sim_machine_describe). Returns 0, or a SIM_E* code with a message in err. */
 int sim_run_describe(const char *platform, int nranks, met_platform_t *machine, char *err, size_t errlen);

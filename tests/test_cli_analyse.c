@@ -58,23 +58,38 @@ static void test_analyse_lost_cycles_by_hand(void)
   for (size_t i = 0; i < 2; i++) {
     char dir[1024];
     cli_run_t run;
-    const char *args[] = {
-        "analyse", RUNS "two-ranks", "--full", "--csv", "out.csv", cases[i].seq ? "--seq" : NULL, cases[i].seq, NULL};
+    const char *args[] = {"analyse",    RUNS "two-ranks",
+                          "--full",     "--csv",
+                          "out.csv",    "--json",
+                          "out.json",   cases[i].seq ? "--seq" : NULL,
+                          cases[i].seq, NULL};
     run_ok(dir, sizeof dir, args, &run);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].source));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Per process, p = 2"));
     /* phases: "work" 0.6 + 0.4 s of computation; "send" rank 0's 0.2 s transfer; "main" the rest (rank 0 computes
      * 0.2 s, rank 1 waits 0.2 s, receives 0.2 s, computes 0.1 s): 2.0 processor-seconds less rank 1's 0.1 s after its
      * end, shares 50%, 10% and 35%; that 0.1 s of rank 1 waiting for rank 0 to finish is the last row, 5%, so that
-     * the shares add up to 100% */
-    CU_ASSERT_PTR_NOT_NULL(
-        strstr(run.out, "  work                     1.0000     0.0000     0.0000     0.0000    50.0%\n"));
-    CU_ASSERT_PTR_NOT_NULL(
-        strstr(run.out, "  send                     0.0000     0.2000     0.0000     0.0000    10.0%\n"));
-    CU_ASSERT_PTR_NOT_NULL(
-        strstr(run.out, "  main                     0.3000     0.2000     0.2000     0.0000    35.0%\n"));
-    CU_ASSERT_PTR_NOT_NULL(
-        strstr(run.out, "  (end-of-run wait)        0.0000     0.0000     0.1000     0.0000     5.0%\n"));
+     * the shares add up to 100%; the terminal's table (each time column in its unit) and the JSON's rows, walked from
+     * one schema (rep_phases.h) */
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "            phase  compute (s) comm (ms) idle (ms) ctrl (s) share\n"
+                                           "             work        1.000         0         0        0 50.0%\n"
+                                           "             send            0       200         0        0 10.0%\n"
+                                           "             main        0.300       200     200.0        0 35.0%\n"
+                                           "(end-of-run wait)            0         0     100.0        0  5.0%\n"));
+    char *json = read_output(dir, "out.json");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        json,
+        "{\"phase\": \"work\", \"seconds\": {\"compute\": 1, \"comm\": 0, \"idle\": 0, \"ctrl\": 0}, \"share\": 0.5}"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json,
+                                  "{\"phase\": \"send\", \"seconds\": {\"compute\": 0, \"comm\": 0.2, \"idle\": 0, "
+                                  "\"ctrl\": 0}, \"share\": 0.1}"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json,
+                                  "{\"phase\": \"main\", \"seconds\": {\"compute\": 0.3, \"comm\": 0.2, \"idle\": "
+                                  "0.2, \"ctrl\": 0}, \"share\": 0.35}"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "{\"phase\": \"(end-of-run wait)\", \"seconds\": {\"compute\": 0, \"comm\": 0, "
+                                        "\"idle\": 0.1, \"ctrl\": 0}, \"share\": 0.05}"));
+    free(json);
     char *csv = read_output(dir, "out.csv");
     CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
     TU_ASSERT_CLOSE(csv_value(csv, "t_seq"), cases[i].t_seq, 1e-9);

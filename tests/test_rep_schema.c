@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 
 #include "rep_dsm_tables.h"
+#include "rep_phases.h"
 #include "rep_factors.h"
 #include "rep_fits.h"
 #include "rep_points.h"
@@ -308,6 +309,31 @@ static void test_rep_schema_view_tables_documented(void)
   assert_row_documented("| `-wait-states` |", &rep_wait_states_schema, 1 + 6 + 1);
 }
 
+/* docs/results.md names the phases' JSON keys (rep_phases.h): every key of the schema's columns, each part of a dotted
+ * key in backticks (`seconds`, `compute`), 1 + 4 + 1 columns counted by hand (phase, the four categories, share). */
+static void test_rep_schema_phases_documented(void)
+{
+  FILE *in = fopen(SIMRUN_SOURCE_DIR "/docs/results.md", "r");
+  CU_ASSERT_FATAL(in != NULL);
+  static char text[1 << 16];
+  size_t len = fread(text, 1, sizeof text - 1, in);
+  text[len] = '\0';
+  fclose(in);
+  const char *phases = strstr(text, "`phases` (a list");
+  CU_ASSERT_FATAL(phases != NULL);
+  rep_col_t cols[16];
+  size_t n = rep_schema_columns(&rep_phases_schema, NULL, REP_IN_JSON, cols, 16);
+  CU_ASSERT_EQUAL(n, 1 + 4 + 1);
+  for (size_t c = 0; c < n; c++)
+    for (char *part = strtok(cols[c].json, "."); part; part = strtok(NULL, ".")) {
+      char word[80];
+      snprintf(word, sizeof word, "`%s`", part);
+      if (!strstr(phases, word))
+        fprintf(stderr, "docs/results.md's phases lack %s\n", word);
+      CU_ASSERT(strstr(phases, word) != NULL);
+    }
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_schema_files", test_rep_schema_files},
@@ -320,6 +346,7 @@ int main(void)
                                     {"test_rep_schema_model_documented", test_rep_schema_model_documented},
                                     {"test_rep_schema_factors_documented", test_rep_schema_factors_documented},
                                     {"test_rep_schema_fits_documented", test_rep_schema_fits_documented},
+                                    {"test_rep_schema_phases_documented", test_rep_schema_phases_documented},
                                     {NULL, NULL}};
   return tu_run("rep_schema", cases);
 }

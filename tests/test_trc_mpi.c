@@ -2032,11 +2032,12 @@ static double replay_difference(const char *dir, const char *trace)
 /* A run of some 2.5 ms whose start-up is a large share of it (tests/data/tracer/startup.c: 0.6 ms of computation
  * before its first call, then 40 rounds of MPI_Comm_dup, MPI_Comm_split and two MPI_Comm_free, as a solver's set-up,
  * then 1.6 ms of computation and an MPI_Allreduce) is predicted within 10% of its measured T_par at p = 1 and 2
- * (docs/tracer-extras.md, "Start-up"): the set-up calls' processor time is in the TI trace's computation, and the recorder's
- * work at each entry is out of the calls' measured time. Before, the replay priced the set-up calls at nothing and
- * each measured call held some 1-2 us of the recorder's clock readings: 16-27% short (three runs each at a load of
- * 12 on two cores). On a loaded machine a run may lose its processor for a tenth of its time or more (25.6% once at
- * p = 2, beside the rest of the suite and three builds): the best of up to five runs is taken, each 0.5 s. About 3 s. */
+ * (docs/tracer-extras.md, "Start-up"): the set-up calls' processor time is in the TI trace's computation, and the
+ * recorder's work at each entry is out of the calls' measured time. Before, the replay priced the set-up calls at
+ * nothing and each measured call held some 1-2 us of the recorder's clock readings: 16-27% short (three runs each at a
+ * load of 12 on two cores). On a loaded machine a run may lose its processor for a tenth of its time or more (25.6%
+ * once at p = 2, beside the rest of the suite and three builds): the best of up to five runs is taken, each 0.5 s.
+ * About 3 s. */
 static void test_trc_mpi_startup_predicted(void)
 {
   char dir[1024];

@@ -9,6 +9,7 @@
 #include "rep_dsm_tables.h"
 #include "rep_group.h"
 #include "rep_json.h"
+#include "rep_phases.h"
 #include "rep_pictures.h"
 #include "rep_points.h"
 #include "rep_processes.h"
@@ -526,6 +527,8 @@ static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *p
   }
   if (rep_wait_any(study))
     rep_wait_json(out, study, point);
+  if (rep_phases_any(study))
+    rep_phases_json(out, study, point);
   json_references(out, study, point);
   fprintf(out, "}");
 }

@@ -10,6 +10,7 @@
 #include "rep_factors.h"
 #include "rep_html_tables.h"
 
+#include "rep_phases.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
 #include "rep_summary.h"
@@ -489,6 +490,7 @@ static const struct section {
                 {"profiles", "DSM time profiles"},
                 {"waits", "DSM wait map"},
                 {"wait-states", "Wait states"},
+                {"phases", "Phases"},
                 {"pictures", "Pictures"},
                 {"report", "The terminal report"}};
 enum {
@@ -503,6 +505,7 @@ enum {
   SEC_PROFILES,
   SEC_WAITS,
   SEC_WAIT_STATES,
+  SEC_PHASES,
   SEC_PICTURES,
   SEC_REPORT,
   SEC_COUNT
@@ -563,8 +566,18 @@ static void put_wait_states(FILE *out, const stu_study_t *study)
   put_schema(out, study, &rep_wait_states_schema, wait_state_rows);
 }
 
-/* The tables: the points, and the per-process, reference, bottleneck and model figures, the DSM profiles and wait map
- * and the wait states where the study has them. */
+static rep_at_t *phase_rows(const stu_study_t *study, size_t *count)
+{
+  return rep_phases_rows(study, NULL, count);
+}
+
+static void put_phases(FILE *out, const stu_study_t *study)
+{
+  put_schema(out, study, &rep_phases_schema, phase_rows);
+}
+
+/* The tables: the points, and the per-process, reference, bottleneck and model figures, the DSM profiles and wait map,
+ * the wait states and a measured run's phases where the study has them. */
 static void put_tables(FILE *out, const stu_study_t *study, const int shown[SEC_COUNT])
 {
   static void (*const tables[])(FILE *, const stu_study_t *) = {[SEC_POINTS] = rep_html_points,
@@ -574,7 +587,8 @@ static void put_tables(FILE *out, const stu_study_t *study, const int shown[SEC_
                                                                 [SEC_MODEL] = rep_html_model,
                                                                 [SEC_PROFILES] = put_profiles,
                                                                 [SEC_WAITS] = put_wait_map,
-                                                                [SEC_WAIT_STATES] = put_wait_states};
+                                                                [SEC_WAIT_STATES] = put_wait_states,
+                                                                [SEC_PHASES] = put_phases};
   for (int k = SEC_POINTS; k < SEC_PICTURES; k++)
     if (shown[k]) {
       put_heading(out, k);
@@ -624,6 +638,7 @@ int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
                                 stu_has_view(study, MET_VIEW_CAUSE_EFFECT),
                                 stu_has_view(study, MET_VIEW_CAUSE_EFFECT),
                                 rep_wait_any(study),
+                                rep_phases_any(study),
                                 1,
                                 1};
   fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>simrun: ", out);

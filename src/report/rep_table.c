@@ -6,6 +6,7 @@
 #include "rep_carnival.h"
 #include "rep_factors.h"
 #include "rep_group.h"
+#include "rep_phases.h"
 #include "rep_points.h"
 #include "rep_processes.h"
 #include "rep_report.h"
@@ -14,7 +15,6 @@
 #include "stu_lost_cycles.h"
 #include "stu_messages.h"
 #include "stu_model.h"
-#include "stu_phases.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -153,25 +153,6 @@ static void print_lost_cycles(FILE *out, const stu_study_t *study, const rep_pri
       print_processes(out, study, &study->points[i], options->width);
 }
 
-/* A measured run's phases (stu_phases.h), summed over the ranks, with the time in no phase. */
-static void print_phases(FILE *out, const stu_point_t *point)
-{
-  const stu_phases_t *s = stu_phases(point);
-  fprintf(out, "\nPhases, p = %d (seconds summed over the ranks; share of p T_par)\n  %-20s", point->p, "phase");
-  for (size_t c = 0; c < STU_PHASE_CATS; c++)
-    fprintf(out, " %10s", met_category_name(stu_phase_cats[c]));
-  fprintf(out, " %8s\n", "share");
-  for (size_t k = 0; k < s->count; k++) {
-    fprintf(out, "  %-20s", s->phases[k].name);
-    for (size_t c = 0; c < STU_PHASE_CATS; c++)
-      fprintf(out, " %10.4f", s->phases[k].seconds[c]);
-    fprintf(out, " %7.1f%%\n", s->phases[k].share);
-  }
-  /* A rank that reaches MPI_Finalize before the last one waits there: idle in the lost-cycle table, in no phase. */
-  fprintf(out, "  %-20s %10.4f %10.4f %10.4f %10.4f %7.1f%%\n", "(end-of-run wait)", 0.0, 0.0, s->end_wait, 0.0,
-          s->end_share);
-}
-
 static void print_views(FILE *out, const stu_study_t *study, const rep_print_options_t *options)
 {
   print_title(out, study);
@@ -189,9 +170,8 @@ static void print_views(FILE *out, const stu_study_t *study, const rep_print_opt
     rep_wait_print(out, study, options->width);
   if (options->full && !stu_has_view(study, MET_VIEW_LOST_CYCLES))
     rep_print_machines(out, study); /* the lost-cycle view prints them with the models */
-  for (size_t i = 0; options->full && i < study->npoints; i++)
-    if (stu_phases(&study->points[i]))
-      print_phases(out, &study->points[i]);
+  if (options->full)
+    rep_phases_print(out, study, options->width);
 }
 
 /* The report is drawn whole, then every line still wider than the width (a note, a machine's description) is

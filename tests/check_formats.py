@@ -232,7 +232,7 @@ def check_html_table(section, header, table_rows, folder, doc):
     """One HTML table against its CSV table (or, for the model's summary, against the main table's model_diff)."""
     keys = set(cr.key_columns(doc))
     sources = {"points": ("out.csv", ()), "bottlenecks": ("out.csv", ()), "processes": ("out-processes.csv", ("rank",)),
-               "references": ("out-references.csv", ("quantity", "source"))}
+               "references": ("out-references.csv", ("quantity", "source")), "messages": ("out-messages.csv", ("bytes", "hops"))}
     if section == "model":
         return check_html_model(header, table_rows, folder)
     if section == "factors":

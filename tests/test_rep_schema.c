@@ -6,6 +6,7 @@
 
 #include "rep_points.h"
 #include "rep_processes.h"
+#include "rep_messages.h"
 #include "rep_schema.h"
 #include "tu.h"
 
@@ -175,31 +176,48 @@ static void test_rep_schema_documented(void)
   free(listed);
 }
 
-/* docs/results.md's row of the -processes table names every column of its CSV. */
-static void test_rep_schema_processes_documented(void)
+/* docs/results.md's row of table `name` ("| `-processes` |") names every one of the `expected` columns of `schema`'s
+ * CSV. */
+static void check_row_documented(const char *name, const rep_schema_t *schema, size_t expected)
 {
   FILE *in = fopen(SIMRUN_SOURCE_DIR "/docs/results.md", "r");
   CU_ASSERT_FATAL(in != NULL);
   char line[8192];
   int found = 0;
   while (!found && fgets(line, sizeof line, in))
-    found = strncmp(line, "| `-processes` |", 16) == 0;
+    found = strncmp(line, name, strlen(name)) == 0;
   fclose(in);
   CU_ASSERT_FATAL(found);
   rep_col_t cols[32];
-  size_t n = rep_schema_columns(&rep_processes_schema, NULL, REP_IN_CSV, cols, 32);
-  CU_ASSERT_EQUAL(n, 9); /* rank, work, 4 ratios, anomaly, imbalance, host speed */
+  size_t n = rep_schema_columns(schema, NULL, REP_IN_CSV, cols, 32);
+  CU_ASSERT_EQUAL(n, expected);
   char word[80];
   for (size_t c = 0; c < n; c++) {
     snprintf(word, sizeof word, "`%s`", cols[c].csv);
+    if (!strstr(line, word))
+      fprintf(stderr, "docs/results.md's %s row lacks the column %s\n", name, cols[c].csv);
     CU_ASSERT(strstr(line, word) != NULL);
   }
+}
+
+/* docs/results.md's row of the -processes table names every column of its CSV: rank, work, 4 ratios, anomaly,
+ * imbalance, host speed. */
+static void test_rep_schema_processes_documented(void)
+{
+  check_row_documented("| `-processes` |", &rep_processes_schema, 9);
+}
+
+/* The -messages table's too: bytes, hops, count, the transfers' mean, min and max, the waits'. */
+static void test_rep_schema_messages_documented(void)
+{
+  check_row_documented("| `-messages` |", &rep_messages_schema, 9);
 }
 
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_schema_files", test_rep_schema_files},
                                     {"test_rep_schema_terminal", test_rep_schema_terminal},
+                                    {"test_rep_schema_messages_documented", test_rep_schema_messages_documented},
                                     {"test_rep_schema_documented", test_rep_schema_documented},
                                     {"test_rep_schema_processes_documented", test_rep_schema_processes_documented},
                                     {NULL, NULL}};

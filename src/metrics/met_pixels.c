@@ -187,7 +187,7 @@ static int add_message(met_pixels_t *px, int rank, const met_interval_t *iv)
     if (!px->paths)
       return 0;
   }
-  uint64_t c0 = (uint64_t)fmin(MET_PIXELS_COLS - 1, floor(iv->start * px->scale));
+  uint64_t c0 = (uint64_t)fmin(MET_PIXELS_COLS - 1, floor(iv->sent * px->scale)); /* from its send (met_trace.h) */
   uint64_t c1 = (uint64_t)fmin(MET_PIXELS_COLS - 1, floor(iv->end * px->scale));
   px->paths[px->npaths++] = c0 << 48 | c1 << 32 | (uint64_t)from << 16 | (uint64_t)to;
   return 0;

@@ -481,6 +481,7 @@ static const struct section {
                 {"timeline-section", "Timeline"},
                 {"points", "Results by point"},
                 {"processes", "Per process"},
+                {"messages", "Message times"},
                 {"references", "Reference figures"},
                 {"bottlenecks", "Bottleneck analysis"},
                 {"model", "Model"},
@@ -492,6 +493,7 @@ enum {
   SEC_TIMELINE,
   SEC_POINTS,
   SEC_PROCESSES,
+  SEC_MESSAGES,
   SEC_REFERENCES,
   SEC_BOTTLENECKS,
   SEC_MODEL,
@@ -514,14 +516,14 @@ static void put_contents(FILE *out, const int shown[SEC_COUNT])
   fputs("</ol></nav>\n", out);
 }
 
-/* The tables: the points, and the per-process, reference, bottleneck and model figures where the study has them. */
+/* The tables: the points, and the per-process, message-time, reference, bottleneck and model figures where the study
+ * has them. */
 static void put_tables(FILE *out, const stu_study_t *study, const int shown[SEC_COUNT])
 {
-  static void (*const tables[])(FILE *, const stu_study_t *) = {[SEC_POINTS] = rep_html_points,
-                                                                [SEC_PROCESSES] = rep_html_processes,
-                                                                [SEC_REFERENCES] = rep_html_references,
-                                                                [SEC_BOTTLENECKS] = rep_html_bottlenecks,
-                                                                [SEC_MODEL] = rep_html_model};
+  static void (*const tables[])(FILE *, const stu_study_t *) = {
+      [SEC_POINTS] = rep_html_points,           [SEC_PROCESSES] = rep_html_processes,
+      [SEC_MESSAGES] = rep_html_messages,       [SEC_REFERENCES] = rep_html_references,
+      [SEC_BOTTLENECKS] = rep_html_bottlenecks, [SEC_MODEL] = rep_html_model};
   for (int k = SEC_POINTS; k <= SEC_MODEL; k++)
     if (shown[k]) {
       put_heading(out, k);
@@ -565,6 +567,7 @@ int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
                                 1,
                                 1,
                                 rep_html_has_processes(study),
+                                stu_has_view(study, MET_VIEW_MESSAGES),
                                 rep_html_has_references(study),
                                 rep_html_has_bottlenecks(study),
                                 rep_has_model(study),

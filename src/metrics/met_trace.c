@@ -294,6 +294,9 @@ void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *se
   } else if (span->kind == MET_COLL_N_TO_ONE) {
     *sent = root ? 0 : span->bytes;
     *received = root ? others : 0;
+  } else if (span->kind == MET_COLL_NXN && span->call == MET_CALL_REDUCE_SCATTER) {
+    *sent = others; /* its contribution to every other member's block, which each line gives */
+    *received = span->bytes * (members - 1);
   } else if (span->kind == MET_COLL_NXN) {
     *sent = share * (members - 1);
     *received = span->call == MET_CALL_ALLTOALL ? others / members : others;
@@ -404,5 +407,5 @@ met_coll_call_t met_coll_call_of(const char *name)
   for (int c = MET_CALL_BARRIER; name && c < MET_CALLS; c++)
     if (strcmp(name, names[c]) == 0)
       return (met_coll_call_t)c;
-  return MET_CALL_UNNAMED;
+  return name && strcmp(name, "MPI_Reduce_scatter_block") == 0 ? MET_CALL_REDUCE_SCATTER : MET_CALL_UNNAMED;
 }

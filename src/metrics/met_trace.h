@@ -219,7 +219,8 @@ typedef enum met_coll_call {
   MET_CALLS
 } met_coll_call_t;
 
-/* The operation MPI call `name` ("MPI_Gatherv", "MPI_Allreduce"...) is; MET_CALL_UNNAMED for any other name. */
+/* The operation MPI call `name` ("MPI_Gatherv", "MPI_Allreduce"...) is (MPI_Reduce_scatter_block a reduce-scatter of
+ * equal blocks); MET_CALL_UNNAMED for any other name. */
 met_coll_call_t met_coll_call_of(const char *name);
 
 typedef struct met_coll {
@@ -243,8 +244,10 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
  * the same group is that call's, each giving what docs/tracer.md's line holds (a rooted call's per non-root rank, an
  * all-to-all's buffer, every other call's contribution). A 1-to-N root sends every other member's bytes, a non-root
  * receives its own; an N-to-1 root receives the others', a non-root sends its own; an N x N member sends its own to
- * each other member (an all-to-all a 1/m share of its buffer, m members) and receives theirs; a barrier or scan moves
- * nothing. 0 and 0 for a bad rank or index, and for spans with no bytes (a trace holding the messages). */
+ * each other member (an all-to-all a 1/m share of its buffer, m members) and receives theirs, but a reduce-scatter's
+ * member, whose line gives its own block, sends its part of every other member's block and receives its own from each
+ * of the others; a barrier or scan moves nothing. 0 and 0 for a bad rank or index, and for spans with no bytes (a trace
+ * holding the messages). */
 void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
 
 /* Wait states summed while reading, for an aggregate trace, which keeps no interval nor span to compute them from

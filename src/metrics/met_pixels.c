@@ -229,7 +229,8 @@ static met_segment_t segment_of(const met_interval_t *iv)
                          .phase = iv->phase,
                          .peer = iv->peer,
                          .category = (uint8_t)iv->category,
-                         .dir = (uint8_t)iv->dir};
+                         .dir = (uint8_t)iv->dir,
+                         .sent = iv->sent};
 }
 
 static void merge_step(rank_build_t *r, const met_interval_t *iv)
@@ -275,7 +276,7 @@ static int page_add(const met_pixels_t *px, rank_build_t *r, const met_interval_
   memset(r->merged, 0, sizeof r->merged);
   r->column_end = (floor(iv->start / width) + 1) * width;
   r->merge_at = iv->start;
-  r->seg = (met_segment_t){.start = iv->start, .phase = iv->phase, .peer = -1};
+  r->seg = (met_segment_t){.start = iv->start, .phase = iv->phase, .peer = -1, .sent = iv->start};
   merge_step(r, iv);
   return rc;
 }

@@ -39,10 +39,11 @@ static const char page_style[] =
     "figure{margin:12px 0}figure svg{max-width:100%;height:auto}";
 
 /* Draws the ranks of the run chosen in #run (SIMRUN.runs[i].ranks; per rank: [start, end, category, phase, peer,
- * direction, bytes], time-ordered) that the #ranks filter keeps ("0-3,8"; empty: all), rows[0] of them from the
+ * direction, bytes, sent], time-ordered) that the #ranks filter keeps ("0-3,8"; empty: all), rows[0] of them from the
  * first-shown one, each row labelled with its rank (every n-th where rows are thinner than a 12-px label), between t0
- * and t1, with a line per message from its sender's row to its receiver's (from the lower
- * rank where the direction was not recorded), as rep_timeline draws them, but only when at most MAXLINES are in view:
+ * and t1, with a line per message, drawn from the end that counts it, from its sender's row where its send started to
+ * its receiver's at its end (from the lower rank where the direction was not recorded), as rep_timeline draws them,
+ * but only when at most MAXLINES are in view:
  * more would cover the states, so #note counts them and says how to see them. The wheel zooms time about the pointer,
  * shift and the wheel zooms the rows about it, a drag pans both, and the line under the canvas describes the interval
  * under the pointer. Sets data-ready, data-timeline (the canvas's box), data-labels (the rank labels drawn) and
@@ -74,9 +75,9 @@ static const char page_script[] =
     "  for(var i=0;i<iv.length;i++){var a=xof(iv[i][0]),b=xof(iv[i][1]);if(b<left||a>cv.width)continue;\n"
     "   a=Math.max(a,left);g.fillStyle=S.colours[iv[i][2]];g.fillRect(a,y+1,Math.max(b-a,1),Math.max(h-2,1));}}\n"
     " var lines=[];for(k=0;k<rows;k++){r=vis[first+k];iv=D.ranks[r];\n"
-    "  for(i=0;i<iv.length;i++){var m=iv[i];if(m[2]!==3||m[4]<0||(m[5]!==1&&(m[5]!==0||m[4]<r)))continue;\n"
-    "   if(!(m[4] in at))continue;a=xof(m[0]);b=xof(m[1]);if(b<left||a>cv.width)continue;\n"
-    "   lines.push([a,(k+0.5)*h,b,(at[m[4]]+0.5)*h]);}}\n"
+    "  for(i=0;i<iv.length;i++){var m=iv[i];if(m[2]!==3||m[4]<0||(m[5]!==2&&(m[5]!==0||m[4]<r)))continue;\n"
+    "   if(!(m[4] in at))continue;a=xof(m[7]);b=xof(m[1]);if(b<left||a>cv.width)continue;\n"
+    "   var ya=(at[m[4]]+0.5)*h,yb=(k+0.5)*h;lines.push(m[5]===2?[a,ya,b,yb]:[a,yb,b,ya]);}}\n"
     " if(lines.length<=MAXLINES){g.strokeStyle='rgba(34,34,34,0.6)';g.beginPath();\n"
     "  for(i=0;i<lines.length;i++){g.moveTo(lines[i][0],lines[i][1]);g.lineTo(lines[i][2],lines[i][3]);}g.stroke();\n"
     "  note.textContent=lines.length+' messages in view, each a line from its sender to its receiver.';}\n"
@@ -208,11 +209,11 @@ static void put_point_label(FILE *out, const stu_study_t *study, const stu_point
     }
 }
 
-/* One segment as the script's data: [start, end, category, phase, peer, direction, bytes]. */
+/* One segment as the script's data: [start, end, category, phase, peer, direction, bytes, its send's start]. */
 static void put_segment(FILE *out, int first, const met_segment_t *seg)
 {
-  fprintf(out, "%s[%.9g,%.9g,%d,%d,%d,%d,%.9g]", first ? "" : ",", seg->start, seg->end, (int)seg->category, seg->phase,
-          seg->peer, (int)seg->dir, seg->bytes);
+  fprintf(out, "%s[%.9g,%.9g,%d,%d,%d,%d,%.9g,%.9g]", first ? "" : ",", seg->start, seg->end, (int)seg->category,
+          seg->phase, seg->peer, (int)seg->dir, seg->bytes, seg->sent);
 }
 
 /* One run as the script's data: its end, phases and every rank's segments (met_pixels.h: every interval of a short

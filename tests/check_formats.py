@@ -367,7 +367,8 @@ def check_html_table(section, header, table_rows, folder, doc):
     sources = {"points": ("out.csv", ()), "bottlenecks": ("out.csv", ()), "processes": ("out-processes.csv", ("rank",)),
                "references": ("out-references.csv", ("quantity", "source")),
                "profiles": ("out-profiles.csv", ("by", "name")), "waits": ("out-waits.csv", ("scope", "waiter", "operation")),
-               "wait-states": ("out-wait-states.csv", ("rank",))}
+               "wait-states": ("out-wait-states.csv", ("rank",)),
+               "messages": ("out-messages.csv", ("bytes", "hops"))}
     if section == "model":
         return check_html_model(header, table_rows, folder)
     if section == "factors":

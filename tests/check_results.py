@@ -356,18 +356,37 @@ def check_requests(folder, doc):
                 same(r[name], value, name)
 
 
+MESSAGE_TIMES = ("mean_s", "min_s", "max_s", "wait_mean_s", "wait_min_s", "wait_max_s")
+
+
+def message_rows(report):
+    """The message-time tables' rows (bytes, hops, count, the transfers' mean, min and max, the waits'), each with the
+    units its head gives the six times ("bytes hops count transfer mean (ms) ... wait max (us)")."""
+    rows, units = [], None
+    for line in report.splitlines():
+        if re.match(r"^\s*bytes\s+hops\s+count\s+transfer mean", line):
+            units = re.findall(r"\((\w+)\)", line)
+        elif units and re.match(r"^\s*\d+\s+\d+\s+\d+(\s+[0-9.]+){6}$", line):
+            rows.append((units, line.split()))
+        else:
+            units = None
+    return rows
+
+
 def check_messages(folder, doc, report):
     header, rows = check_main(folder, doc)
     header, msgs = table(f"{folder}/out-messages.csv")
-    check(header == key_columns(doc) + ["bytes", "hops", "count", "mean_s", "min_s", "max_s"], f"{header}")
-    shown = report_rows(report, r"^\s+(\d+)\s+(\d+)\s+(\d+)\s+([0-9.]+)\s+([0-9.]+)\s+([0-9.]+)$")
+    check(header == key_columns(doc) + ["bytes", "hops", "count"] + list(MESSAGE_TIMES), f"{header}")
+    shown = message_rows(report)
     check(len(shown) == len(msgs) and msgs, f"{len(shown)} report rows for {len(msgs)} message rows")
     items = [m for pt in doc["points"] for m in pt["messages_by_size"]]
-    for m, line, item in zip(msgs, shown, items):
+    for m, (units, line), item in zip(msgs, shown, items):
         check(m["bytes"] == line[0] and m["hops"] == line[1] and m["count"] == line[2], "bytes, hops, count")
-        for i, name in enumerate(("mean_s", "min_s", "max_s")):
-            close(line[3 + i], 1e6 * float(m[name]), name)
+        for i, name in enumerate(MESSAGE_TIMES):
+            close(line[3 + i], UNITS[units[i]] * float(m[name]), name)
             same(m[name], item[name], name)
+        # a message's transfer runs from its send's start to its end, past the receiver's wait for it
+        check(float(m["mean_s"]) >= float(m["wait_mean_s"]) - 1e-12, "transfer at least the wait")
     check(sum(int(m["count"]) for m in msgs) == int(rows[0]["messages"]), "the counts add up to messages")
 
 

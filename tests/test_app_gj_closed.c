@@ -27,11 +27,11 @@
 /* The program's phases, read back by name (ids follow the order the labels are first used). */
 static const char *const phases[] = {"main",      "link-init", "input",      "distribution", "normalise",
                                      "broadcast", "update",    "collection", "output"};
-enum { NPHASES = sizeof phases / sizeof phases[0], GROUPS = 40, MAX_RANKS = 64 };
+enum { NPHASES = sizeof phases / sizeof phases[0], GROUPS = 40, GROUP_FIGURES = 9, MAX_RANKS = 64 };
 
 /* What the metrics read of one rank: per category, per phase and category, per part (of every computation, control ones
- * too), the anomaly, the messages counted, its message groups and the first GROUPS of them (bytes, hops, count, sum,
- * min, max). */
+ * too), the anomaly, the messages counted, its message groups and the first GROUPS of them (bytes, hops, count,
+ * transfers' sum, min, max, waits' sum, min, max). */
 typedef struct figures {
   double t_par;
   double ops; /* the operations counted for the progress bar (sim_progress.h) */
@@ -43,7 +43,7 @@ typedef struct figures {
     double anomaly;
     double messages;
     double groups;
-    double group[GROUPS][6];
+    double group[GROUPS][GROUP_FIGURES];
   } rank[MAX_RANKS];
 } figures_t;
 
@@ -77,13 +77,15 @@ static int payload(const met_trace_t *trace, const void *ctx, FILE *out)
       f->rank[r].parts[k] = met_trace_any_part_time(trace, r, (met_part_t)k);
     f->rank[r].anomaly = met_trace_anomaly(trace, r);
     f->rank[r].messages = (double)met_trace_comm_count(trace, r);
-    size_t ngroups;
-    const met_msg_group_t *g = met_trace_msg_groups(trace, r, &ngroups);
+    met_msg_group_t *g;
+    long ngroups = met_trace_msg_settled(trace, r, &g);
     f->rank[r].groups = (double)ngroups;
-    for (size_t i = 0; i < ngroups && i < GROUPS; i++) {
-      double row[6] = {g[i].bytes, g[i].hops, (double)g[i].count, g[i].sum, g[i].min, g[i].max};
+    for (long i = 0; i < ngroups && i < GROUPS; i++) {
+      double row[GROUP_FIGURES] = {g[i].bytes, g[i].hops,     (double)g[i].count, g[i].sum,     g[i].min,
+                                   g[i].max,   g[i].wait_sum, g[i].wait_min,      g[i].wait_max};
       memcpy(f->rank[r].group[i], row, sizeof row);
     }
+    free(g);
   }
   int rc = fwrite(f, sizeof *f, 1, out) == 1 ? 0 : -1;
   free(f);
@@ -170,8 +172,9 @@ static void same_figures(const figures_t *x, const figures_t *y)
     check("anomaly", r, 0, x->rank[r].anomaly, y->rank[r].anomaly, x->t_par);
     check("messages", r, 0, x->rank[r].messages, y->rank[r].messages, 0);
     check("message groups", r, 0, x->rank[r].groups, y->rank[r].groups, 0);
-    for (int g = 0; g < GROUPS * 6; g++)
-      check("message group", r, g, x->rank[r].group[g / 6][g % 6], y->rank[r].group[g / 6][g % 6], x->t_par);
+    for (int g = 0; g < GROUPS * GROUP_FIGURES; g++)
+      check("message group", r, g, x->rank[r].group[g / GROUP_FIGURES][g % GROUP_FIGURES],
+            y->rank[r].group[g / GROUP_FIGURES][g % GROUP_FIGURES], x->t_par);
   }
 }
 

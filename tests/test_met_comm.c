@@ -73,8 +73,10 @@ static void end(met_trace_t *trace, int rank, int peer, met_dir_t dir, double st
 /* SMPI-like ends, by hand: (a) an eager send 0 -> 1 of 10 B, over at once for the sender (empty SEND end), 2 s at the
  * receiver; (b) a rendezvous send 1 -> 0 of 10 B that the receiver's computation hid entirely (4 s at the sender, an
  * empty RECV end); (c) a message of 20 B from rank 2 to itself, 1 s at both ends. Three messages, each counted once:
- * (10 B, 1 hop) count 2, mean (2 + 0) / 2 = 1 s, min 0, max 2; (20 B, 1 hop) count 1, mean 1 s. The old halving of
- * every COMM interval gave 1 message and counts 0 and 1. */
+ * (10 B, 1 hop) count 2, the receivers' waits (2 + 0) / 2 = 1 s, min 0, max 2, their transfers from their sends' starts
+ * (a) 2 - 0 = 2 s and (b) 6 - 2 = 4 s, mean 3, min 2, max 4; (20 B, 1 hop) count 1, wait 1 s, transfer 2 - 0 = 2 s.
+ * The old halving of every COMM interval gave 1 message and counts 0 and 1; before the ends were paired, the table's
+ * only times were the waits. */
 static void check_directed(met_trace_t *(*new_trace)(int))
 {
   met_trace_t *trace = new_trace(3);
@@ -99,11 +101,15 @@ static void check_directed(met_trace_t *(*new_trace)(int))
   met_msg_stat_t *stats = NULL;
   CU_ASSERT_EQUAL_FATAL(met_comm_stats(trace, &stats), 2);
   CU_ASSERT(stats[0].bytes == 10 && stats[0].count == 2);
-  TU_ASSERT_CLOSE(stats[0].mean, 1, 1e-12);
-  TU_ASSERT_CLOSE(stats[0].min, 0, 1e-12);
-  TU_ASSERT_CLOSE(stats[0].max, 2, 1e-12);
+  TU_ASSERT_CLOSE(stats[0].wait_mean, 1, 1e-12);
+  TU_ASSERT_CLOSE(stats[0].wait_min, 0, 1e-12);
+  TU_ASSERT_CLOSE(stats[0].wait_max, 2, 1e-12);
+  TU_ASSERT_CLOSE(stats[0].mean, 3, 1e-12);
+  TU_ASSERT_CLOSE(stats[0].min, 2, 1e-12);
+  TU_ASSERT_CLOSE(stats[0].max, 4, 1e-12);
   CU_ASSERT(stats[1].bytes == 20 && stats[1].count == 1);
-  TU_ASSERT_CLOSE(stats[1].mean, 1, 1e-12);
+  TU_ASSERT_CLOSE(stats[1].wait_mean, 1, 1e-12);
+  TU_ASSERT_CLOSE(stats[1].mean, 2, 1e-12);
   free(stats);
   met_trace_free(trace);
 }

@@ -9,6 +9,7 @@
 #include "bas_error.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static met_interval_t span(met_category_t category, double start, double end)
@@ -515,10 +516,14 @@ static void test_met_trace_add_total_without_intervals(void)
   double parts[MET_PART_COUNT] = {1.5, 0, 0, 0.5};
   CU_ASSERT(met_trace_add_total(trace, 0, work, MET_CAT_COMPUTE, 2.0, parts) == 0);
   CU_ASSERT(met_trace_add_total(trace, 0, wait, MET_CAT_IDLE, 1.0, NULL) == 0);
-  CU_ASSERT(met_trace_add_messages(
-                trace, 0, &(met_msg_group_t){.bytes = 8, .count = 2, .sum = 0.5, .min = 0.25, .max = 0.25}) == 0);
-  CU_ASSERT(met_trace_add_messages(
-                trace, 0, &(met_msg_group_t){.bytes = 8, .count = 1, .sum = 0.5, .min = 0.5, .max = 0.5}) == 0);
+  met_msg_group_t two = {.bytes = 8, .count = 2, .transfers = 2, .sum = 0.5, .min = 0.25, .max = 0.25};
+  two.wait_sum = 0.25, two.wait_min = 0.125, two.wait_max = 0.125;
+  met_msg_group_t one = {.bytes = 8, .count = 1, .transfers = 1, .sum = 0.5, .min = 0.5, .max = 0.5};
+  one.wait_sum = one.wait_min = one.wait_max = 0.375;
+  CU_ASSERT(met_trace_add_messages(trace, 0, &two) == 0);
+  CU_ASSERT(met_trace_add_messages(trace, 0, &one) == 0);
+  one.transfers = 0; /* every message's transfer must be given */
+  CU_ASSERT(met_trace_add_messages(trace, 0, &one) == BAS_EINVAL);
   CU_ASSERT(met_trace_add_end(trace, 0, 4.0) == 0);
   CU_ASSERT(met_trace_add_end(trace, 1, 5.0) == 0);
   CU_ASSERT_EQUAL(met_trace_end(trace), 5.0);
@@ -527,10 +532,11 @@ static void test_met_trace_add_total_without_intervals(void)
   CU_ASSERT_EQUAL(met_trace_phase_time(trace, 0, wait, MET_CAT_IDLE), 1.0);
   CU_ASSERT_EQUAL(met_trace_any_part_time(trace, 0, MET_PART_EXTMEM), 0.5);
   CU_ASSERT_EQUAL(met_trace_any_part_time(trace, 0, MET_PART_CPU), 1.5);
-  size_t ngroups;
-  const met_msg_group_t *g = met_trace_msg_groups(trace, 0, &ngroups);
-  CU_ASSERT_FATAL(ngroups == 1);
+  met_msg_group_t *g;
+  CU_ASSERT_FATAL(met_trace_msg_settled(trace, 0, &g) == 1);
   CU_ASSERT(g->count == 3 && g->sum == 1.0 && g->min == 0.25 && g->max == 0.5);
+  CU_ASSERT(g->transfers == 3 && g->wait_sum == 0.625 && g->wait_min == 0.125 && g->wait_max == 0.375);
+  free(g);
   CU_ASSERT_EQUAL(met_trace_comm_count(trace, 0), 3);
   /* refused: a phase nobody named, a negative total, an end before the last, a full trace */
   CU_ASSERT(met_trace_add_total(trace, 0, 7, MET_CAT_IDLE, 1.0, NULL) == BAS_EINVAL);
@@ -540,6 +546,84 @@ static void test_met_trace_add_total_without_intervals(void)
   CU_ASSERT(met_trace_add_total(full, 0, 0, MET_CAT_IDLE, 1.0, NULL) == BAS_EINVAL);
   CU_ASSERT(met_trace_add_end(full, 0, 1.0) == BAS_EINVAL);
   met_trace_free(full);
+  met_trace_free(trace);
+}
+
+/* One message end for the pairing tests: COMM from `start` to `end`, 100 bytes, with `peer` in direction `dir`. */
+static void pair_end(met_trace_t *trace, int rank, int peer, met_dir_t dir, int tag, double start, double end)
+{
+  met_interval_t iv = {.start = start,
+                       .end = end,
+                       .category = MET_CAT_COMM,
+                       .peer = peer,
+                       .dir = dir,
+                       .tag = tag,
+                       .bytes = 100,
+                       .sent = 99}; /* ignored: the trace sets it */
+  CU_ASSERT_EQUAL(met_trace_add(trace, rank, &iv), 0);
+}
+
+/* Collects the spilled receives' send starts. */
+static int spilled_sent(void *ctx, int rank, const met_interval_t *iv)
+{
+  double *sent = ctx;
+  if (rank == 1)
+    sent[iv->start == 3 ? 0 : 1] = iv->sent;
+  return 0;
+}
+
+/* By hand: rank 0 sends eagerly with tag 9 at 1 s, then with tag 7 at 2 s (empty ends); rank 1 receives with tag 7
+ * over [3, 4] s, then from any tag over [5, 6] s. As MPI pairs them, the tag-7 receive gets the tag-7 send (sent at
+ * 2 s: a transfer of 4 - 2 = 2 s) and the any-tag receive the tag-9 one (1 s: 6 - 1 = 5 s), whichever rank's ends
+ * come first: two messages of 100 bytes, transfers 3.5 s on average, 2 s to 5 s, receivers' waits 1 s each. The same
+ * in a whole, an aggregate and a spilled trace, whose file keeps the send's start. */
+static void check_pairing(met_trace_t *trace, int receives_first)
+{
+  CU_ASSERT_FATAL(trace != NULL && met_trace_phase_id(trace, "main") == 0);
+  for (int round = 0; round < 2; round++)
+    if (round == !receives_first) {
+      pair_end(trace, 1, 0, MET_DIR_RECV, 7, 3, 4);
+      pair_end(trace, 1, 0, MET_DIR_RECV, -1, 5, 6);
+    } else {
+      pair_end(trace, 0, 1, MET_DIR_SEND, 9, 1, 1);
+      pair_end(trace, 0, 1, MET_DIR_SEND, 7, 2, 2);
+    }
+  const met_interval_t *iv = met_trace_intervals(trace, 1);
+  if (iv)
+    CU_ASSERT(iv[0].sent == 2 && iv[1].sent == 1);
+  double sent[2] = {0, 0};
+  if (met_trace_spilled(trace)) {
+    CU_ASSERT_EQUAL(met_trace_spill_walk(trace, spilled_sent, sent), 0);
+    CU_ASSERT(sent[0] == 2 && sent[1] == 1);
+  }
+  met_msg_stat_t *stats = NULL;
+  CU_ASSERT_EQUAL_FATAL(met_comm_stats(trace, &stats), 1);
+  CU_ASSERT(stats[0].count == 2 && stats[0].mean == 3.5 && stats[0].min == 2 && stats[0].max == 5);
+  CU_ASSERT(stats[0].wait_mean == 1 && stats[0].wait_min == 1 && stats[0].wait_max == 1);
+  free(stats);
+  met_trace_free(trace);
+}
+
+static void test_met_trace_pairs_each_message_with_its_send(void)
+{
+  for (int first = 0; first < 2; first++) {
+    check_pairing(met_trace_new(2), first);
+    check_pairing(met_trace_new_aggregate(2), first);
+    check_pairing(met_trace_new_spilled(2), first);
+  }
+}
+
+/* A receive whose send never came (a trace that holds one end only) transfers for its own length, 2 s here. */
+static void test_met_trace_unpaired_receive_is_its_own_transfer(void)
+{
+  met_trace_t *trace = met_trace_new(2);
+  CU_ASSERT_FATAL(trace != NULL && met_trace_phase_id(trace, "main") == 0);
+  pair_end(trace, 1, 0, MET_DIR_RECV, 0, 1, 3);
+  CU_ASSERT_EQUAL(met_trace_intervals(trace, 1)[0].sent, 1);
+  met_msg_stat_t *stats = NULL;
+  CU_ASSERT_EQUAL_FATAL(met_comm_stats(trace, &stats), 1);
+  CU_ASSERT(stats[0].count == 1 && stats[0].mean == 2 && stats[0].wait_mean == 2);
+  free(stats);
   met_trace_free(trace);
 }
 
@@ -566,6 +650,8 @@ int main(void)
       {"test_met_trace_phase_time_by_hand", test_met_trace_phase_time_by_hand},
       {"test_met_trace_message_direction", test_met_trace_message_direction},
       {"test_met_trace_add_total_without_intervals", test_met_trace_add_total_without_intervals},
+      {"test_met_trace_pairs_each_message_with_its_send", test_met_trace_pairs_each_message_with_its_send},
+      {"test_met_trace_unpaired_receive_is_its_own_transfer", test_met_trace_unpaired_receive_is_its_own_transfer},
       {NULL, NULL},
   };
   return tu_run("met_trace", cases);

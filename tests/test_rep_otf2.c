@@ -8,6 +8,7 @@
 #include "rep_otf2.h"
 #include "tu.h"
 #include "tu_cli.h"
+#include "tu_csv.h"
 
 /* An event line of otf2-print: its kind, location, timestamp (ns) and attributes. */
 typedef struct event {
@@ -397,13 +398,15 @@ static void test_otf2_measured_clock_condition(void)
   remove_tree(dir);
 }
 
-/* simrun run on TI-replay scenario `scenario` (a path under the source tree) at --per-process `p` with --otf2 traces
- * and --paje t.paje in a new folder `dir`: otf2-print's output of its archive (a new string, NULL when it failed). */
+/* simrun run on TI-replay scenario `scenario` (a path under the source tree) at --per-process `p` with --otf2 traces,
+ * --paje t.paje and --csv t.csv in a new folder `dir`: otf2-print's output of its archive (a new string, NULL when it
+ * failed). */
 static char *replayed_archive(const char *scenario, const char *p, char *dir, size_t size, cli_run_t *run)
 {
   char path[1200];
   snprintf(path, sizeof path, "%s%s", SIMRUN_SOURCE_DIR, scenario);
-  const char *args[] = {"-q", "--no-cache", path, "--per-process", p, "--otf2", "traces", "--paje", "t.paje", NULL};
+  const char *args[] = {"-q",     "--no-cache", path,     "--per-process", p,       "--otf2",
+                        "traces", "--paje",     "t.paje", "--csv",         "t.csv", NULL};
   return cli_archive(dir, size, args, run);
 }
 
@@ -431,11 +434,33 @@ static size_t paje_link_times(const char *paje, char kind, unsigned long long *t
   return n;
 }
 
+/* The message-time table of the run in `dir` (t-messages.csv: its one row) against a hand calculation: `count`
+ * messages, each transferred from its send's start at `sent` to its end at `end` (seconds), the receiver's waits
+ * (its receiving ends) `wait_min` to `wait_max`, `wait_mean` on average. */
+static void check_message_times(const char *dir, double count, double sent, double end, double wait_mean,
+                                double wait_min, double wait_max)
+{
+  char *csv = read_output(dir, "t-messages.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+  static const char *const columns[] = {"count", "mean_s", "min_s", "max_s", "wait_mean_s", "wait_min_s", "wait_max_s"};
+  const double expected[] = {count, end - sent, end - sent, end - sent, wait_mean, wait_min, wait_max};
+  for (size_t c = 0; c < sizeof columns / sizeof *columns; c++) {
+    double seen = tu_csv_value(csv, "p=3", columns[c]);
+    if (fabs(seen - expected[c]) > 1e-9)
+      fprintf(stderr, "\n%s: %.9g, expected %.9g\n", columns[c], seen, expected[c]);
+    CU_ASSERT_DOUBLE_EQUAL(seen, expected[c], 1e-9);
+  }
+  free(csv);
+}
+
 /* Two overlapping 1 MB receives completed by one waitall, replayed (tests/data/ti/waitall): ranks 0 and 2 post their
  * sends to rank 1 at 0 s, rank 1 posts both receives at 0 s, computes 5 ms and waits for both. Each message has one
  * start, 0 s, where it was posted, in the OTF2 archive's MPI_SEND and the Paje trace's link alike, and one end, where
  * the waitall completed it (the same instant for both, after the 5 ms of computation), in MPI_RECV and the link's end:
- * neither link is drawn zero-length from the wait. ViTE reads both. */
+ * neither link is drawn zero-length from the wait. ViTE reads both. The message-time table starts them there too: by
+ * hand, each message's transfer is that end less 0 s (17.53 ms), and the receiver's waits are the waitall's, from
+ * the end of its 5 ms of computation (5e6 flops at 1 Gflop/s) to that end, for the message it counted first and 0
+ * for the other (its receiving end is empty at the same instant); the table gave the waits alone before, min 0. */
 static void test_otf2_replayed_waitall_one_start(void)
 {
   char dir[1024];
@@ -460,6 +485,8 @@ static void test_otf2_replayed_waitall_one_start(void)
   CU_ASSERT_EQUAL(paje_link_times(paje, '8', ends, 4), 2);
   CU_ASSERT(starts[0] == 0 && starts[1] == 0);
   CU_ASSERT(ends[0] == received[0] && ends[1] == received[0]);
+  double end = (double)received[0] * 1e-9;
+  check_message_times(dir, 2, 0, end, (end - 5e-3) / 2, 0, end - 5e-3);
   vite_reads_both(dir);
   free(paje);
   free(text);
@@ -473,8 +500,11 @@ static void test_otf2_replayed_waitall_one_start(void)
  * 24, 40 and 56 bytes from ranks 0, 1, 2. By hand, what each rank sends to and receives from the others: the bcast's
  * root 2 x 800 = 1600 out, the others 800 in; the gather's root 2 x 100 = 200 in, the others 100 out; the allreduce
  * 2 x 8 = 16 each way; the alltoall 2 x 200 = 400 each way; the allgatherv rank 0 2 x 24 = 48 out and 40 + 56 = 96
- * in, rank 1 80 and 80, rank 2 112 and 64. Each with its root (1, 0, none), and ViTE reads the archive. Before, every
- * one was "Sent: 0, Received: 0". */
+ * in, rank 1 80 and 80, rank 2 112 and 64; an MPI_Reduce_scatter of blocks of 16, 32 and 48 bytes for ranks 0, 1, 2
+ * (each line gives its own block, as the tracer writes it): each rank sends its part of the others' blocks and receives
+ * its own from both others, rank 0 32 + 48 = 80 out and 2 x 16 = 32 in, rank 1 64 and 64, rank 2 48 and 96; an
+ * MPI_Reduce_scatter_block of 40 bytes, 80 each way. Each with its root (1, 0, none), and ViTE reads the archive.
+ * Before, every one was "Sent: 0, Received: 0", and the block call was written as an allreduce. */
 static void test_otf2_measured_collective_bytes(void)
 {
   char dir[1024];
@@ -493,14 +523,18 @@ static void test_otf2_measured_collective_bytes(void)
       {-1, "ALLTOALL, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 400, Received: 400"},
       {0, "ALLGATHERV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 48, Received: 96"},
       {1, "ALLGATHERV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 80, Received: 80"},
-      {2, "ALLGATHERV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 112, Received: 64"}};
+      {2, "ALLGATHERV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 112, Received: 64"},
+      {0, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 80, Received: 32"},
+      {1, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 64, Received: 64"},
+      {2, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 48, Received: 96"},
+      {-1, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 80, Received: 80"}};
   for (size_t i = 0; i < sizeof expected / sizeof *expected; i++) {
     int n = count_events(text, "MPI_COLLECTIVE_END", expected[i].rank, expected[i].end);
     if (n != (expected[i].rank < 0 ? 3 : 1))
       fprintf(stderr, "\nrank %d: %d x '%s'\n", expected[i].rank, n, expected[i].end);
     CU_ASSERT_EQUAL(n, expected[i].rank < 0 ? 3 : 1);
   }
-  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, NULL), 15);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, NULL), 21);
   vite_reads(dir, "run.otf2");
   free(text);
   remove_tree(dir);

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 
 #include "rep_dsm_tables.h"
+#include "rep_messages.h"
 #include "rep_phases.h"
 #include "rep_factors.h"
 #include "rep_fits.h"
@@ -212,6 +213,12 @@ static void test_rep_schema_processes_documented(void)
                                                                           host speed */
 }
 
+/* The -messages table's too: bytes, hops, count, the transfers' mean, min and max, the waits'. */
+static void test_rep_schema_messages_documented(void)
+{
+  assert_row_documented("| `-messages` |", &rep_messages_schema, 9);
+}
+
 static void test_rep_schema_references_documented(void)
 {
   assert_row_documented("| `-references` |", &rep_references_schema, 5); /* quantity, source, both, difference */
@@ -340,6 +347,7 @@ int main(void)
                                     {"test_rep_schema_terminal", test_rep_schema_terminal},
                                     {"test_rep_schema_documented", test_rep_schema_documented},
                                     {"test_rep_schema_processes_documented", test_rep_schema_processes_documented},
+                                    {"test_rep_schema_messages_documented", test_rep_schema_messages_documented},
                                     {"test_rep_schema_view_tables_documented", test_rep_schema_view_tables_documented},
                                     {"test_rep_schema_references_documented", test_rep_schema_references_documented},
                                     {"test_rep_schema_bottleneck_documented", test_rep_schema_bottleneck_documented},

@@ -369,12 +369,12 @@ static void grow_sparse(const char *path)
   CU_ASSERT_EQUAL(truncate(path, (off_t)100 << 30), 0);
 }
 
-/* An entry of the format before this one: "simrun-cache 2", whose per-process point carried its whole trace. */
+/* An entry of the format before this one: "simrun-cache 3", whose messages carried no transfer from their send. */
 static void stale_version(const char *path)
 {
   FILE *f = fopen(path, "r+b");
   CU_ASSERT_FATAL(f != NULL);
-  CU_ASSERT(fseek(f, 13, SEEK_SET) == 0 && fputc('2', f) != EOF);
+  CU_ASSERT(fseek(f, 13, SEEK_SET) == 0 && fputc('3', f) != EOF);
   fclose(f);
 }
 

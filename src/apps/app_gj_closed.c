@@ -53,18 +53,23 @@ typedef struct gj_eval {
   double *up;           /* up[j]: the row's price from rank j to j + 1 */
   double *down;         /* down[j]: from rank j + 1 to j */
   end_sums_t *bcast;
-  double *got_sum; /* the broadcast's receives: the sum, least and most of their COMM seconds */
-  double *got_min;
-  double *got_max;
+  met_msg_group_t *got; /* the broadcast's receives: their count, transfers and COMM seconds (bytes and hops unset) */
   double *pivot_items;  /* elements of work in the normalise phase */
   double *owned_update; /* the update's elements per row the rank did not do at the steps it owned */
 } gj_eval_t;
 
+/* A received message's seconds: its transfer, from its send's start (its sending end's, met_interval_t.sent) to its
+ * end, and the receiving end's communication. */
+typedef struct msg_time {
+  double transfer;
+  double comm;
+} msg_time_t;
+
 /* One message from the end whose clock is *from to the one whose clock is *to, priced `price`: both clocks moved on
  * and each end's idle and communication seconds added as the analytic network's run records them; returns the
- * receiving end's communication seconds. */
-static inline double message(double *from, double *to, double price, sim_send_kind_t kind, end_sums_t *sender,
-                             end_sums_t *receiver)
+ * receiving end's seconds. */
+static inline msg_time_t message(double *from, double *to, double price, sim_send_kind_t kind, end_sums_t *sender,
+                                 end_sums_t *receiver)
 {
   double arrived = *to;
   if (kind == SIM_SEND_SYNC) {
@@ -75,7 +80,7 @@ static inline double message(double *from, double *to, double price, sim_send_ki
     receiver->idle += start - arrived;
     receiver->comm += end - start;
     *from = *to = end;
-    return end - start;
+    return (msg_time_t){end - start, end - start}; /* both ends communicate from the same start */
   }
   /* eager: over for the sender at once; the transfer starts when both ends are there, or when sent */
   double start = kind == SIM_SEND_EAGER_AT_SEND || *from > arrived ? *from : arrived;
@@ -85,33 +90,48 @@ static inline double message(double *from, double *to, double price, sim_send_ki
   receiver->idle += started - arrived;
   receiver->comm += ready - started;
   *to = ready;
-  return ready - started;
+  return (msg_time_t){ready - *from, ready - started}; /* the sender's end is empty, at its clock */
 }
 
-/* One message of `bytes` that rank `rank` received from rank `from` in `seconds` of communication, counted in its
- * message group (by size, and hop count where the run wants it). 0, or -1 when out of memory. */
-static int count_one(gj_eval_t *e, int rank, int from, double bytes, double seconds)
+/* Counts message `m` in group `g`. */
+static void add_message(met_msg_group_t *g, msg_time_t m)
 {
-  met_msg_group_t g = {.bytes = bytes,
-                       .hops = e->by_hops ? sim_closed_hops(e->run, rank, from) : 0,
-                       .count = 1,
-                       .sum = seconds,
-                       .min = seconds,
-                       .max = seconds};
+  g->count++;
+  g->transfers++;
+  g->sum += m.transfer;
+  g->min = m.transfer < g->min ? m.transfer : g->min;
+  g->max = m.transfer > g->max ? m.transfer : g->max;
+  g->wait_sum += m.comm;
+  g->wait_min = m.comm < g->wait_min ? m.comm : g->wait_min;
+  g->wait_max = m.comm > g->wait_max ? m.comm : g->wait_max;
+}
+
+/* A group with no message yet. */
+static met_msg_group_t no_messages(void)
+{
+  return (met_msg_group_t){.min = INFINITY, .wait_min = INFINITY};
+}
+
+/* One message of `bytes` that rank `rank` received from rank `from`, counted in its message group (by size, and hop
+ * count where the run wants it). 0, or -1 when out of memory. */
+static int count_one(gj_eval_t *e, int rank, int from, double bytes, msg_time_t m)
+{
+  met_msg_group_t g = no_messages();
+  g.bytes = bytes;
+  g.hops = e->by_hops ? sim_closed_hops(e->run, rank, from) : 0;
+  add_message(&g, m);
   return met_trace_add_messages(e->trace, rank, &g);
 }
 
-/* Rank j received the pivot row from rank `from` in `seconds` of communication: its message group's figures, kept
- * here, or by hop count in the trace at once (groups in order of first appearance). */
-static inline void received(gj_eval_t *e, int j, int from, double seconds)
+/* Rank j received the pivot row from rank `from`: its message group's figures, kept here, or by hop count in the
+ * trace at once (groups in order of first appearance). */
+static inline void received(gj_eval_t *e, int j, int from, msg_time_t m)
 {
   if (e->by_hops) {
-    e->failed |= count_one(e, j, from, app_gj_row_bytes(e->n), seconds) != 0;
+    e->failed |= count_one(e, j, from, app_gj_row_bytes(e->n), m) != 0;
     return;
   }
-  e->got_sum[j] += seconds;
-  e->got_min[j] = seconds < e->got_min[j] ? seconds : e->got_min[j];
-  e->got_max[j] = seconds > e->got_max[j] ? seconds : e->got_max[j];
+  add_message(&e->got[j], m);
 }
 
 /* The pivot row relayed from its owner `root` toward `dir` (+1 or -1), every rank passing it on to the next. */
@@ -177,8 +197,8 @@ static int distribute(gj_eval_t *e, double *clock0)
   for (int r = 1; r < e->p; r++) {
     double bytes = app_gj_block_bytes(e->n, app_gj_rows_of(e->n, e->p, r));
     end_sums_t got = {0};
-    double len = message(clock0, &e->clock[r], sim_closed_message_time(e->run, 0, r, bytes),
-                         sim_closed_send_kind(e->run, bytes), &root, &got);
+    msg_time_t len = message(clock0, &e->clock[r], sim_closed_message_time(e->run, 0, r, bytes),
+                             sim_closed_send_kind(e->run, bytes), &root, &got);
     rc |= met_trace_add_total(e->trace, r, e->phase[PH_DISTRIBUTION], MET_CAT_IDLE, got.idle, NULL) |
           met_trace_add_total(e->trace, r, e->phase[PH_DISTRIBUTION], MET_CAT_COMM, got.comm, NULL) |
           count_one(e, r, 0, bytes, len);
@@ -196,8 +216,8 @@ static int collect(gj_eval_t *e, double *clock0)
   for (int r = 1; r < e->p; r++) {
     double bytes = app_gj_result_bytes(app_gj_rows_of(e->n, e->p, r));
     end_sums_t sent = {0};
-    double len = message(&e->clock[r], clock0, sim_closed_message_time(e->run, r, 0, bytes),
-                         sim_closed_send_kind(e->run, bytes), &sent, &root);
+    msg_time_t len = message(&e->clock[r], clock0, sim_closed_message_time(e->run, r, 0, bytes),
+                             sim_closed_send_kind(e->run, bytes), &sent, &root);
     rc |= met_trace_add_total(e->trace, r, e->phase[PH_COLLECTION], MET_CAT_IDLE, sent.idle, NULL) |
           met_trace_add_total(e->trace, r, e->phase[PH_COLLECTION], MET_CAT_COMM, sent.comm, NULL) |
           count_one(e, 0, r, bytes, len);
@@ -244,14 +264,9 @@ static int record(gj_eval_t *e, double update_per_row)
     rc |= record_work(e, r, rows * update_per_row - e->owned_update[r]) |
           met_trace_add_total(e->trace, r, e->phase[PH_BROADCAST], MET_CAT_IDLE, e->bcast[r].idle, NULL) |
           met_trace_add_total(e->trace, r, e->phase[PH_BROADCAST], MET_CAT_COMM, e->bcast[r].comm, NULL);
-    size_t rows_in = (size_t)(e->n - rows);     /* every step's row but its own */
-    if (!e->by_hops && e->p > 1 && rows_in > 0) /* by hop count, each row was counted as it came */
-      rc |= met_trace_add_messages(e->trace, r,
-                                   &(met_msg_group_t){.bytes = app_gj_row_bytes(e->n),
-                                                      .count = rows_in,
-                                                      .sum = e->got_sum[r],
-                                                      .min = e->got_min[r],
-                                                      .max = e->got_max[r]});
+    e->got[r].bytes = app_gj_row_bytes(e->n);
+    if (!e->by_hops && e->p > 1 && e->got[r].count > 0) /* by hop count, each row was counted as it came */
+      rc |= met_trace_add_messages(e->trace, r, &e->got[r]);
   }
   return rc;
 }
@@ -260,26 +275,25 @@ static int record(gj_eval_t *e, double update_per_row)
 static int eval_alloc(gj_eval_t *e)
 {
   size_t p = (size_t)e->p;
-  double **arrays[] = {&e->clock,   &e->per_item, &e->per_row_item, &e->up,          &e->down,
-                       &e->got_sum, &e->got_min,  &e->got_max,      &e->pivot_items, &e->owned_update};
+  double **arrays[] = {&e->clock, &e->per_item, &e->per_row_item, &e->up, &e->down, &e->pivot_items, &e->owned_update};
   int rc = 0;
   for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
     if (!(*arrays[i] = calloc(p, sizeof **arrays[i])))
       rc = SIM_ENOMEM;
-  if (!(e->bcast = calloc(p, sizeof *e->bcast)))
+  if (!(e->bcast = calloc(p, sizeof *e->bcast)) || !(e->got = malloc(p * sizeof *e->got)))
     rc = SIM_ENOMEM;
   for (size_t r = 0; rc == 0 && r < p; r++)
-    e->got_min[r] = INFINITY;
+    e->got[r] = no_messages();
   return rc;
 }
 
 static void eval_free(gj_eval_t *e)
 {
-  double *arrays[] = {e->clock,   e->per_item, e->per_row_item, e->up,          e->down,
-                      e->got_sum, e->got_min,  e->got_max,      e->pivot_items, e->owned_update};
+  double *arrays[] = {e->clock, e->per_item, e->per_row_item, e->up, e->down, e->pivot_items, e->owned_update};
   for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
     free(arrays[i]);
   free(e->bcast);
+  free(e->got);
 }
 
 /* The phases' ids, each rank's seconds per element of work, the row's prices between neighbours. 0, or SIM_ENOMEM. */

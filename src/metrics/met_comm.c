@@ -28,9 +28,12 @@ static int merge_group(met_msg_stat_t **stats, size_t *count, size_t *cap, const
   for (size_t g = 0; g < *count; g++) {
     met_msg_stat_t *s = &(*stats)[g];
     if (s->bytes == group->bytes && s->hops == group->hops) {
-      s->mean += group->sum; /* a sum until the end */
+      s->mean += group->sum; /* sums until the end */
       s->min = group->min < s->min ? group->min : s->min;
       s->max = group->max > s->max ? group->max : s->max;
+      s->wait_mean += group->wait_sum;
+      s->wait_min = group->wait_min < s->wait_min ? group->wait_min : s->wait_min;
+      s->wait_max = group->wait_max > s->wait_max ? group->wait_max : s->wait_max;
       s->count += group->count;
       return 0;
     }
@@ -48,8 +51,23 @@ static int merge_group(met_msg_stat_t **stats, size_t *count, size_t *cap, const
                                           .count = group->count,
                                           .mean = group->sum,
                                           .min = group->min,
-                                          .max = group->max};
+                                          .max = group->max,
+                                          .wait_mean = group->wait_sum,
+                                          .wait_min = group->wait_min,
+                                          .wait_max = group->wait_max};
   return 0;
+}
+
+/* Merges `rank`'s settled groups into the statistics. 0, or -1 when out of memory. */
+static int merge_rank(const met_trace_t *trace, int rank, met_msg_stat_t **stats, size_t *count, size_t *cap)
+{
+  met_msg_group_t *groups;
+  long ngroups = met_trace_msg_settled(trace, rank, &groups);
+  int rc = ngroups < 0 ? -1 : 0;
+  for (long i = 0; rc == 0 && i < ngroups; i++)
+    rc = merge_group(stats, count, cap, &groups[i]);
+  free(groups);
+  return rc;
 }
 
 long met_comm_stats(const met_trace_t *trace, met_msg_stat_t **stats)
@@ -57,18 +75,16 @@ long met_comm_stats(const met_trace_t *trace, met_msg_stat_t **stats)
   size_t count = 0;
   size_t cap = 0;
   *stats = NULL;
-  for (int rank = 0; rank < met_trace_nranks(trace); rank++) {
-    size_t ngroups;
-    const met_msg_group_t *groups = met_trace_msg_groups(trace, rank, &ngroups);
-    for (size_t i = 0; i < ngroups; i++)
-      if (merge_group(stats, &count, &cap, &groups[i]) != 0) {
-        free(*stats);
-        *stats = NULL;
-        return BAS_ENOMEM;
-      }
-  }
-  for (size_t g = 0; g < count; g++)
+  for (int rank = 0; rank < met_trace_nranks(trace); rank++)
+    if (merge_rank(trace, rank, stats, &count, &cap) != 0) {
+      free(*stats);
+      *stats = NULL;
+      return BAS_ENOMEM;
+    }
+  for (size_t g = 0; g < count; g++) {
     (*stats)[g].mean /= (double)(*stats)[g].count;
+    (*stats)[g].wait_mean /= (double)(*stats)[g].count;
+  }
   if (count)
     qsort(*stats, count, sizeof **stats, by_size_then_hops);
   return (long)count;

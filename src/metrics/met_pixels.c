@@ -187,7 +187,7 @@ static int add_message(met_pixels_t *px, int rank, const met_interval_t *iv)
     if (!px->paths)
       return 0;
   }
-  uint64_t c0 = (uint64_t)fmin(MET_PIXELS_COLS - 1, floor(iv->start * px->scale));
+  uint64_t c0 = (uint64_t)fmin(MET_PIXELS_COLS - 1, floor(iv->sent * px->scale)); /* from its send (met_trace.h) */
   uint64_t c1 = (uint64_t)fmin(MET_PIXELS_COLS - 1, floor(iv->end * px->scale));
   px->paths[px->npaths++] = c0 << 48 | c1 << 32 | (uint64_t)from << 16 | (uint64_t)to;
   return 0;
@@ -229,7 +229,8 @@ static met_segment_t segment_of(const met_interval_t *iv)
                          .phase = iv->phase,
                          .peer = iv->peer,
                          .category = (uint8_t)iv->category,
-                         .dir = (uint8_t)iv->dir};
+                         .dir = (uint8_t)iv->dir,
+                         .sent = iv->sent};
 }
 
 static void merge_step(rank_build_t *r, const met_interval_t *iv)
@@ -275,7 +276,7 @@ static int page_add(const met_pixels_t *px, rank_build_t *r, const met_interval_
   memset(r->merged, 0, sizeof r->merged);
   r->column_end = (floor(iv->start / width) + 1) * width;
   r->merge_at = iv->start;
-  r->seg = (met_segment_t){.start = iv->start, .phase = iv->phase, .peer = -1};
+  r->seg = (met_segment_t){.start = iv->start, .phase = iv->phase, .peer = -1, .sent = iv->start};
   merge_step(r, iv);
   return rc;
 }

@@ -36,6 +36,7 @@ typedef struct met_segment {
   uint8_t category;  /* met_category_t */
   uint8_t dir;       /* met_dir_t */
   uint8_t unused[6]; /* zero: segments are written raw */
+  double sent;       /* a message's counting end: when its send started (met_interval_t.sent); else its start */
 } met_segment_t;
 
 typedef struct met_pixels met_pixels_t;

@@ -36,6 +36,7 @@ void met_trace_free(met_trace_t *trace)
     free(trace->ranks[r].groups);
     free(trace->ranks[r].phase_time);
     free(trace->ranks[r].colls);
+    free(trace->ranks[r].held);
   }
   for (int u = 0; trace->units && u < trace->nranks * MET_UNIT_COUNT; u++)
     free(trace->units[u].items);
@@ -140,26 +141,6 @@ int met_trace_grow_phases(met_timeline_t *timeline, size_t rows)
   return 0;
 }
 
-met_msg_group_t *met_trace_group(met_timeline_t *timeline, const met_interval_t *iv)
-{
-  met_msg_group_t *g = timeline->ngroups ? &timeline->groups[timeline->last_group] : NULL;
-  if (g && g->bytes == iv->bytes && g->hops == iv->hops)
-    return g;
-  for (size_t i = 0; i < timeline->ngroups; i++)
-    if (timeline->groups[i].bytes == iv->bytes && timeline->groups[i].hops == iv->hops) {
-      timeline->last_group = i;
-      return &timeline->groups[i];
-    }
-  met_msg_group_t *groups = grow(timeline->groups, &timeline->group_cap, timeline->ngroups + 1, sizeof *groups);
-  if (!groups)
-    return NULL;
-  timeline->groups = groups;
-  timeline->last_group = timeline->ngroups++;
-  g = &groups[timeline->last_group];
-  *g = (met_msg_group_t){.bytes = iv->bytes, .hops = iv->hops, .min = INFINITY, .max = 0};
-  return g;
-}
-
 /* Counts the message whose counted end (met_message_ends) `iv` is in its group: 0, or -1 when out of memory. */
 static int count_message(met_timeline_t *timeline, const met_interval_t *iv)
 {
@@ -168,9 +149,9 @@ static int count_message(met_timeline_t *timeline, const met_interval_t *iv)
     return -1;
   double len = iv->end - iv->start;
   group->count++;
-  group->sum += len;
-  group->min = len < group->min ? len : group->min;
-  group->max = len > group->max ? len : group->max;
+  group->wait_sum += len;
+  group->wait_min = len < group->wait_min ? len : group->wait_min;
+  group->wait_max = len > group->wait_max ? len : group->wait_max;
   timeline->comm_count++;
   return 0;
 }
@@ -201,10 +182,15 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
       return BAS_ENOMEM;
     timeline->items = items;
   }
-  if ((counted && count_message(timeline, iv) != 0) || (trace->spill && met_trace_spill(trace, rank, iv) != 0))
+  met_interval_t kept = *iv;
+  kept.sent = met_trace_sent(trace, rank, iv, counted);
+  size_t at = trace->aggregate ? trace->nspilled : timeline->count; /* where it is kept */
+  if (met_trace_pair_room(trace, rank, iv, counted) != 0 || (counted && count_message(timeline, iv) != 0) ||
+      (trace->spill && met_trace_spill(trace, rank, &kept) != 0))
     return BAS_ENOMEM;
   if (!trace->aggregate)
-    timeline->items[timeline->count++] = *iv;
+    timeline->items[timeline->count++] = kept;
+  met_trace_pair(trace, rank, iv, at, counted);
   double len = iv->end - iv->start;
   timeline->last_end = iv->end;
   timeline->busy += len;
@@ -216,12 +202,6 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   if (iv->end > trace->end)
     trace->end = iv->end;
   return 0;
-}
-
-const met_msg_group_t *met_trace_msg_groups(const met_trace_t *trace, int rank, size_t *count)
-{
-  *count = valid_rank(trace, rank) ? trace->ranks[rank].ngroups : 0;
-  return *count ? trace->ranks[rank].groups : NULL;
 }
 
 int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
@@ -311,6 +291,9 @@ void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *se
   } else if (span->kind == MET_COLL_N_TO_ONE) {
     *sent = root ? 0 : span->bytes;
     *received = root ? others : 0;
+  } else if (span->kind == MET_COLL_NXN && span->call == MET_CALL_REDUCE_SCATTER) {
+    *sent = others; /* its contribution to every other member's block, which each line gives */
+    *received = span->bytes * (members - 1);
   } else if (span->kind == MET_COLL_NXN) {
     *sent = share * (members - 1);
     *received = span->call == MET_CALL_ALLTOALL ? others / members : others;
@@ -414,5 +397,5 @@ met_coll_call_t met_coll_call_of(const char *name)
   for (int c = MET_CALL_BARRIER; name && c < MET_CALLS; c++)
     if (strcmp(name, names[c]) == 0)
       return (met_coll_call_t)c;
-  return MET_CALL_UNNAMED;
+  return name && strcmp(name, "MPI_Reduce_scatter_block") == 0 ? MET_CALL_REDUCE_SCATTER : MET_CALL_UNNAMED;
 }

@@ -44,6 +44,10 @@ typedef struct met_interval {
   unsigned comm;                /* a message's end: its communicator, numbered as met_coll_t.group (0: the world's) */
   double parts[MET_PART_COUNT]; /* a computation (COMPUTE or CTRL): seconds per sub-component; otherwise all 0 */
   met_dir_t dir;                /* COMM/IDLE on a message: whether this rank sent or received it (needs a peer) */
+  double sent; /* set by the trace (met_trace_add; what a caller gives is ignored): at a receiving end that counts its
+                * message (met_message_ends), when that message's send started, the start of the sending end the trace
+                * paired it with (met_trace_add), never after its end; its own start until paired, and at any other
+                * interval. Every export and the message-time table start the message there. */
 } met_interval_t;
 
 typedef struct met_trace met_trace_t;
@@ -61,16 +65,16 @@ met_trace_t *met_trace_new_aggregate(int nranks);
 int met_trace_is_aggregate(const met_trace_t *trace);
 
 /* An aggregate trace (sums only, as above) that also keeps its collective spans and writes every interval a whole
- * trace would keep to an unnamed temporary file ($TMPDIR, else /tmp; 40 bytes an interval), gone with the trace: for a
+ * trace would keep to an unnamed temporary file ($TMPDIR, else /tmp; 48 bytes an interval), gone with the trace: for a
  * run whose timeline is drawn (met_pixels.h) and whose wait states are counted (met_wait.h's walk), with memory
  * independent of the run's length. NULL as met_trace_new, or when no temporary file can be made. */
 met_trace_t *met_trace_new_spilled(int nranks);
 /* The intervals spilled so far (0 for a trace that is not spilled). */
 size_t met_trace_spilled(const met_trace_t *trace);
 /* Calls fn for every interval spilled, in the order they were added (each rank's in time order), with its rank; what
- * the file keeps of an interval is its start, end, category, phase, peer, direction and bytes (its tag, hops,
- * communicator and compute split are 0). Returns 0, BAS_EIO when the trace is not spilled or on a read error, or what
- * fn returned when not 0 (the walk then stops). */
+ * the file keeps of an interval is its start, end, send's start, category, phase, peer, direction and bytes (its tag,
+ * hops, communicator and compute split are 0). Returns 0, BAS_EIO when the trace is not spilled or on a read error, or
+ * what fn returned when not 0 (the walk then stops). */
 typedef int (*met_spill_fn)(void *ctx, int rank, const met_interval_t *iv);
 int met_trace_spill_walk(const met_trace_t *trace, met_spill_fn fn, void *ctx);
 
@@ -90,6 +94,12 @@ int met_trace_phase_count(const met_trace_t *trace);
  * (met_message_ends), so that a written trace keeps its messages. Returns 0, BAS_EINVAL on a bad rank or interval, or
  * BAS_ENOMEM (the trace is then unchanged). */
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv);
+
+/* A message's ends are paired as they arrive, as MPI pairs them (messages do not overtake one another): a receiving end
+ * that counts its message (MET_DIR_RECV) takes the first sending end (COMM, MET_DIR_SEND) not yet taken from its peer
+ * to it on its communicator with its tag (any, for a receive from any tag), in the order each rank gave them,
+ * whichever end comes first; met_interval_t.sent is then the send's start. Until paired, an end is held (memory
+ * grows with the messages whose other end has not come yet, in both modes). */
 
 /* The number of `rank`'s intervals; 0 for a bad rank. */
 size_t met_trace_count(const met_trace_t *trace, int rank);
@@ -131,20 +141,27 @@ int met_message_ends(const met_interval_t *iv, int rank, int *from, int *to);
 /* The number of messages counted at `rank` (met_message_ends), those whose interval there was empty included. */
 size_t met_trace_comm_count(const met_trace_t *trace, int rank);
 
-/* Messages of one size over one distance seen at one end (a COMM interval): how many and their durations. */
+/* Messages of one size over one distance seen at one end (a COMM interval): how many, their transfers (from their
+ * send's start to their end, met_interval_t.sent) and the counting end's own COMM seconds, the receiver's wait. */
 typedef struct met_msg_group {
   double bytes;
   int hops;
   size_t count;
-  double sum; /* seconds */
+  double sum; /* seconds: the transfers' sum, least and most, over the `transfers` messages whose transfer is known */
   double min;
   double max;
+  size_t transfers;
+  double wait_sum; /* seconds: the counting ends' intervals, over all `count` messages */
+  double wait_min;
+  double wait_max;
 } met_msg_group_t;
 
 /* `rank`'s counted COMM intervals (met_message_ends, empty ones included) grouped by (bytes, hops), in order of first
- * appearance, kept as intervals arrive (in both modes, so that both give the same message statistics): *count groups,
- * owned by the trace (valid until the next add); NULL and 0 for a bad rank or none. */
-const met_msg_group_t *met_trace_msg_groups(const met_trace_t *trace, int rank, size_t *count);
+ * appearance, kept as intervals arrive (in both modes, so that both give the same message statistics), in a new array
+ * (*groups, the caller frees it; NULL when none), every message's transfer known: a receiving end's once the trace
+ * paired it with its send, a counting end's without a direction at once, and a receiving end whose send the trace never
+ * saw transferred for its own length. Returns their number (0 for a bad rank), or BAS_ENOMEM. */
+long met_trace_msg_settled(const met_trace_t *trace, int rank, met_msg_group_t **groups);
 
 /* For a run whose sums were found without executing its intervals (a program evaluated in closed form across ranks,
  * sim_replay_closed.h), into an aggregate trace only (met_trace_sums.c): adds `seconds` of `category` in `phase` to
@@ -153,8 +170,9 @@ const met_msg_group_t *met_trace_msg_groups(const met_trace_t *trace, int rank, 
  * unchanged). */
 int met_trace_add_total(met_trace_t *trace, int rank, int phase, met_category_t category, double seconds,
                         const double *parts);
-/* The same for messages counted at `rank` (met_message_ends): `group`'s count, sum, min and max merged into the rank's
- * group of the same bytes and hops (appended when new, in order of first appearance). 0, or BAS_EINVAL as above. */
+/* The same for messages counted at `rank` (met_message_ends): `group`'s count and sums (its transfers for all of its
+ * messages: transfers = count) merged into the rank's group of the same bytes and hops (appended when new, in order
+ * of first appearance). 0, or BAS_EINVAL as above. */
 int met_trace_add_messages(met_trace_t *trace, int rank, const met_msg_group_t *group);
 /* The same for the end of `rank`'s last interval (>= the previous one): T_par is the latest. 0, or BAS_EINVAL as above.
  */
@@ -200,7 +218,8 @@ typedef enum met_coll_call {
   MET_CALLS
 } met_coll_call_t;
 
-/* The operation MPI call `name` ("MPI_Gatherv", "MPI_Allreduce"...) is; MET_CALL_UNNAMED for any other name. */
+/* The operation MPI call `name` ("MPI_Gatherv", "MPI_Allreduce"...) is (MPI_Reduce_scatter_block a reduce-scatter of
+ * equal blocks); MET_CALL_UNNAMED for any other name. */
 met_coll_call_t met_coll_call_of(const char *name);
 
 typedef struct met_coll {
@@ -224,8 +243,10 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
  * the same group is that call's, each giving what docs/tracer.md's line holds (a rooted call's per non-root rank, an
  * all-to-all's buffer, every other call's contribution). A 1-to-N root sends every other member's bytes, a non-root
  * receives its own; an N-to-1 root receives the others', a non-root sends its own; an N x N member sends its own to
- * each other member (an all-to-all a 1/m share of its buffer, m members) and receives theirs; a barrier or scan moves
- * nothing. 0 and 0 for a bad rank or index, and for spans with no bytes (a trace holding the messages). */
+ * each other member (an all-to-all a 1/m share of its buffer, m members) and receives theirs, but a reduce-scatter's
+ * member, whose line gives its own block, sends its part of every other member's block and receives its own from each
+ * of the others; a barrier or scan moves nothing. 0 and 0 for a bad rank or index, and for spans with no bytes (a trace
+ * holding the messages). */
 void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
 
 /* Wait states summed while reading, for an aggregate trace, which keeps no interval nor span to compute them from

@@ -36,13 +36,43 @@ typedef struct met_timeline {
   met_coll_t *colls; /* collective spans (full traces only) */
   size_t ncolls;
   size_t coll_cap;
+  struct met_end *held; /* ends of messages to this rank whose other end has not come yet (met_trace_pair.c) */
+  size_t nheld;
+  size_t held_cap;
 } met_timeline_t;
+
+/* A message's end waiting in its receiver's timeline for the other (met_trace_pair.c). */
+typedef struct met_end {
+  int from;
+  int tag; /* a receive's: -1 for any */
+  unsigned comm;
+  int receiving; /* 1: a receiving end waiting for its send; 0: a send waiting for its receive */
+  double start;  /* a send: its start; a receive: its interval's start */
+  double end;    /* a receive: its interval's end */
+  double bytes;  /* a receive: its group's key */
+  int hops;
+  size_t index; /* a receive: its place among its rank's intervals in a whole trace, in the file in a spilled one */
+} met_end_t;
+
+/* The functions below take `counted`: whether `iv` counts its message at `rank` (met_message_ends). */
+/* Makes room in `rank`'s and its peer's held ends for the end `iv` of `rank` may leave there, so that pairing it cannot
+ * fail. 0, or BAS_ENOMEM. */
+int met_trace_pair_room(met_trace_t *trace, int rank, const met_interval_t *iv, int counted);
+/* What `iv`'s met_interval_t.sent will be once `rank` adds it: its send's start when it is a receiving end that counts
+ * its message and the send has come, never after its end; else its start. */
+double met_trace_sent(const met_trace_t *trace, int rank, const met_interval_t *iv, int counted);
+/* Pairs `iv`, just added to `rank`'s timeline (at `index` among its intervals in a whole trace, in the file in a
+ * spilled one), with its message's other end, or holds it (met_trace.h); a counting end without a direction's
+ * transfer is its own length. Its group exists. */
+void met_trace_pair(met_trace_t *trace, int rank, const met_interval_t *iv, size_t index, int counted);
+/* Sets the `sent` of a spilled trace's interval number `at` in its file. 0, or BAS_EIO. */
+int met_trace_spill_sent(met_trace_t *trace, size_t at, double sent);
 
 /* Makes room for `rows` phases in the timeline's per-phase sums, the new ones zero. 0, or BAS_ENOMEM when out of
  * memory. */
 int met_trace_grow_phases(met_timeline_t *timeline, size_t rows);
-/* The timeline's group for a COMM interval like `iv` (its bytes and hops), created when new; NULL when out of memory.
- */
+/* The timeline's group for a COMM interval like `iv` (its bytes and hops), created when new; NULL when out of memory
+ * (met_trace_pair.c). */
 met_msg_group_t *met_trace_group(met_timeline_t *timeline, const met_interval_t *iv);
 
 typedef struct met_span_line {
@@ -68,6 +98,7 @@ struct met_trace {
   double *waits;          /* an aggregate trace's wait states summed while read (met_trace_sum_waits), or NULL */
   FILE *spill;            /* a spilled trace's intervals (met_trace_new_spilled), or NULL */
   size_t nspilled;
+  int spill_failed; /* a held receive's send start could not be written to the file (met_trace_spill_walk fails) */
   int coll_bytes;   /* some collective span carries bytes (met_coll_t.bytes) */
   int coll_grouped; /* some collective span is on a group other than 0 */
 };

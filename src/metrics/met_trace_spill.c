@@ -8,6 +8,7 @@
 #include "met_trace_internal.h"
 #include "bas_error.h"
 
+#include <stddef.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -15,6 +16,7 @@
 typedef struct spilled {
   double start;
   double end;
+  double sent;
   double bytes;
   int32_t rank;
   int32_t phase;
@@ -43,6 +45,7 @@ int met_trace_spill(met_trace_t *trace, int rank, const met_interval_t *iv)
 {
   spilled_t s = {.start = iv->start,
                  .end = iv->end,
+                 .sent = iv->sent,
                  .bytes = iv->bytes,
                  .rank = rank,
                  .phase = iv->phase,
@@ -55,6 +58,14 @@ int met_trace_spill(met_trace_t *trace, int rank, const met_interval_t *iv)
   return 0;
 }
 
+int met_trace_spill_sent(met_trace_t *trace, size_t at, double sent)
+{
+  long where = (long)(at * sizeof(spilled_t) + offsetof(spilled_t, sent));
+  if (fseek(trace->spill, where, SEEK_SET) != 0 || fwrite(&sent, sizeof sent, 1, trace->spill) != 1)
+    return BAS_EIO;
+  return fseek(trace->spill, 0, SEEK_END) == 0 ? 0 : BAS_EIO;
+}
+
 size_t met_trace_spilled(const met_trace_t *trace)
 {
   return trace->spill ? trace->nspilled : 0;
@@ -64,7 +75,7 @@ int met_trace_spill_walk(const met_trace_t *trace, met_spill_fn fn, void *ctx)
 {
   enum { CHUNK = 4096 };
   static spilled_t chunk[CHUNK]; /* 160 KiB: off the stack */
-  if (!trace->spill || fflush(trace->spill) != 0 || fseek(trace->spill, 0, SEEK_SET) != 0)
+  if (!trace->spill || trace->spill_failed || fflush(trace->spill) != 0 || fseek(trace->spill, 0, SEEK_SET) != 0)
     return BAS_EIO;
   int rc = 0;
   size_t left = trace->nspilled;
@@ -74,6 +85,7 @@ int met_trace_spill_walk(const met_trace_t *trace, met_spill_fn fn, void *ctx)
     for (size_t i = 0; rc == 0 && i < n; i++) {
       met_interval_t iv = {.start = chunk[i].start,
                            .end = chunk[i].end,
+                           .sent = chunk[i].sent,
                            .bytes = chunk[i].bytes,
                            .phase = chunk[i].phase,
                            .peer = chunk[i].peer,

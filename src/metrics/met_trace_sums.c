@@ -33,15 +33,21 @@ int met_trace_add_messages(met_trace_t *trace, int rank, const met_msg_group_t *
 {
   met_timeline_t *timeline = aggregate_timeline(trace, rank);
   if (!timeline || !valid_amount(group->bytes) || group->hops < 0 || !valid_amount(group->sum) ||
-      !valid_amount(group->min) || !valid_amount(group->max) || group->count == 0)
+      !valid_amount(group->min) || !valid_amount(group->max) || !valid_amount(group->wait_sum) ||
+      !valid_amount(group->wait_min) || !valid_amount(group->wait_max) || group->count == 0 ||
+      group->transfers != group->count)
     return BAS_EINVAL;
   met_msg_group_t *g = met_trace_group(timeline, &(met_interval_t){.bytes = group->bytes, .hops = group->hops});
   if (!g)
     return BAS_ENOMEM;
   g->count += group->count;
+  g->transfers += group->transfers;
   g->sum += group->sum;
   g->min = group->min < g->min ? group->min : g->min;
   g->max = group->max > g->max ? group->max : g->max;
+  g->wait_sum += group->wait_sum;
+  g->wait_min = group->wait_min < g->wait_min ? group->wait_min : g->wait_min;
+  g->wait_max = group->wait_max > g->wait_max ? group->wait_max : g->wait_max;
   timeline->comm_count += group->count;
   return 0;
 }

@@ -12,6 +12,7 @@
 #include "rep_phases.h"
 #include "rep_pictures.h"
 #include "rep_points.h"
+#include "rep_messages.h"
 #include "rep_processes.h"
 #include "rep_references.h"
 #include "rep_report.h"
@@ -108,7 +109,7 @@ int rep_csv(FILE *out, const stu_study_t *study)
   return ferror(out) ? BAS_EIO : 0;
 }
 
-/* A table of a view's schema (rep_schema.h): the key columns, then the schema's, a row per `rows` (freed here). */
+/* A table declared as data (rep_schema.h): the key columns, then the schema's, over its `count` rows (freed here). */
 static void csv_schema_table(FILE *out, const stu_study_t *study, const rep_schema_t *schema, rep_at_t *rows,
                              size_t count)
 {
@@ -131,19 +132,12 @@ static void csv_processes(FILE *out, const stu_study_t *study)
   csv_schema_table(out, study, &rep_processes_schema, rows, count);
 }
 
-/* The message table: one row per (point, size, distance). */
+/* The message-time table (rep_messages.h): one row per (point, size, distance). */
 static void csv_messages(FILE *out, const stu_study_t *study)
 {
-  csv_key_header(out, study);
-  fprintf(out, ",bytes,hops,count,mean_s,min_s,max_s\n");
-  for (size_t i = 0; i < study->npoints; i++) {
-    size_t count;
-    const met_msg_stat_t *msgs = stu_msgs(&study->points[i], &count);
-    for (const met_msg_stat_t *m = msgs; m < msgs + count; m++) {
-      csv_key(out, study, &study->points[i]);
-      fprintf(out, ",%.0f,%d,%zu,%.9g,%.9g,%.9g\n", m->bytes, m->hops, m->count, m->mean, m->min, m->max);
-    }
-  }
+  size_t count;
+  rep_at_t *rows = rep_messages_rows(study, NULL, &count);
+  csv_schema_table(out, study, &rep_messages_schema, rows, count);
 }
 
 /* The wait-map table (rep_dsm_tables.h): one row per (point, wait-map line). */
@@ -489,15 +483,9 @@ static void json_process(FILE *out, const stu_study_t *study, const stu_point_t 
 
 static void json_message(FILE *out, const stu_study_t *study, const stu_point_t *point, size_t group)
 {
-  (void)study;
   size_t count;
-  const met_msg_stat_t *m = &stu_msgs(point, &count)[group];
-  fprintf(out, "\"bytes\": %.0f, \"hops\": %d, \"count\": %zu, \"mean_s\": ", m->bytes, m->hops, m->count);
-  rep_json_number(out, m->mean);
-  fprintf(out, ", \"min_s\": ");
-  rep_json_number(out, m->min);
-  fprintf(out, ", \"max_s\": ");
-  rep_json_number(out, m->max);
+  const rep_at_t at = {study, point, -1, &stu_msgs(point, &count)[group]};
+  rep_schema_json_row(out, &rep_messages_schema, &at, 1);
 }
 
 static void json_point(FILE *out, const stu_study_t *study, const stu_point_t *point)

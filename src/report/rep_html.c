@@ -42,10 +42,11 @@ static const char page_style[] =
     "figure{margin:12px 0}figure svg{max-width:100%;height:auto}";
 
 /* Draws the ranks of the run chosen in #run (SIMRUN.runs[i].ranks; per rank: [start, end, category, phase, peer,
- * direction, bytes], time-ordered) that the #ranks filter keeps ("0-3,8"; empty: all), rows[0] of them from the
+ * direction, bytes, sent], time-ordered) that the #ranks filter keeps ("0-3,8"; empty: all), rows[0] of them from the
  * first-shown one, each row labelled with its rank (every n-th where rows are thinner than a 12-px label), between t0
- * and t1, with a line per message from its sender's row to its receiver's (from the lower
- * rank where the direction was not recorded), as rep_timeline draws them, but only when at most MAXLINES are in view:
+ * and t1, with a line per message, drawn from the end that counts it, from its sender's row where its send started to
+ * its receiver's at its end (from the lower rank where the direction was not recorded), as rep_timeline draws them,
+ * but only when at most MAXLINES are in view:
  * more would cover the states, so #note counts them and says how to see them. The wheel zooms time about the pointer,
  * shift and the wheel zooms the rows about it, a drag pans both, and the line under the canvas describes the interval
  * under the pointer. Sets data-ready, data-timeline (the canvas's box), data-labels (the rank labels drawn) and
@@ -77,9 +78,9 @@ static const char page_script[] =
     "  for(var i=0;i<iv.length;i++){var a=xof(iv[i][0]),b=xof(iv[i][1]);if(b<left||a>cv.width)continue;\n"
     "   a=Math.max(a,left);g.fillStyle=S.colours[iv[i][2]];g.fillRect(a,y+1,Math.max(b-a,1),Math.max(h-2,1));}}\n"
     " var lines=[];for(k=0;k<rows;k++){r=vis[first+k];iv=D.ranks[r];\n"
-    "  for(i=0;i<iv.length;i++){var m=iv[i];if(m[2]!==3||m[4]<0||(m[5]!==1&&(m[5]!==0||m[4]<r)))continue;\n"
-    "   if(!(m[4] in at))continue;a=xof(m[0]);b=xof(m[1]);if(b<left||a>cv.width)continue;\n"
-    "   lines.push([a,(k+0.5)*h,b,(at[m[4]]+0.5)*h]);}}\n"
+    "  for(i=0;i<iv.length;i++){var m=iv[i];if(m[2]!==3||m[4]<0||(m[5]!==2&&(m[5]!==0||m[4]<r)))continue;\n"
+    "   if(!(m[4] in at))continue;a=xof(m[7]);b=xof(m[1]);if(b<left||a>cv.width)continue;\n"
+    "   var ya=(at[m[4]]+0.5)*h,yb=(k+0.5)*h;lines.push(m[5]===2?[a,ya,b,yb]:[a,yb,b,ya]);}}\n"
     " if(lines.length<=MAXLINES){g.strokeStyle='rgba(34,34,34,0.6)';g.beginPath();\n"
     "  for(i=0;i<lines.length;i++){g.moveTo(lines[i][0],lines[i][1]);g.lineTo(lines[i][2],lines[i][3]);}g.stroke();\n"
     "  note.textContent=lines.length+' messages in view, each a line from its sender to its receiver.';}\n"
@@ -211,11 +212,11 @@ static void put_point_label(FILE *out, const stu_study_t *study, const stu_point
     }
 }
 
-/* One segment as the script's data: [start, end, category, phase, peer, direction, bytes]. */
+/* One segment as the script's data: [start, end, category, phase, peer, direction, bytes, its send's start]. */
 static void put_segment(FILE *out, int first, const met_segment_t *seg)
 {
-  fprintf(out, "%s[%.9g,%.9g,%d,%d,%d,%d,%.9g]", first ? "" : ",", seg->start, seg->end, (int)seg->category, seg->phase,
-          seg->peer, (int)seg->dir, seg->bytes);
+  fprintf(out, "%s[%.9g,%.9g,%d,%d,%d,%d,%.9g,%.9g]", first ? "" : ",", seg->start, seg->end, (int)seg->category,
+          seg->phase, seg->peer, (int)seg->dir, seg->bytes, seg->sent);
 }
 
 /* One run as the script's data: its end, phases and every rank's segments (met_pixels.h: every interval of a short
@@ -484,6 +485,7 @@ static const struct section {
                 {"timeline-section", "Timeline"},
                 {"points", "Results by point"},
                 {"processes", "Per process"},
+                {"messages", "Message times"},
                 {"references", "Reference figures"},
                 {"bottlenecks", "Bottleneck analysis"},
                 {"model", "Model"},
@@ -499,6 +501,7 @@ enum {
   SEC_TIMELINE,
   SEC_POINTS,
   SEC_PROCESSES,
+  SEC_MESSAGES,
   SEC_REFERENCES,
   SEC_BOTTLENECKS,
   SEC_MODEL,
@@ -576,12 +579,13 @@ static void put_phases(FILE *out, const stu_study_t *study)
   put_schema(out, study, &rep_phases_schema, phase_rows);
 }
 
-/* The tables: the points, and the per-process, reference, bottleneck and model figures, the DSM profiles and wait map,
- * the wait states and a measured run's phases where the study has them. */
+/* The tables: the points, and the per-process, message-time, reference, bottleneck and model figures, the DSM profiles
+ * and wait map, the wait states and a measured run's phases where the study has them. */
 static void put_tables(FILE *out, const stu_study_t *study, const int shown[SEC_COUNT])
 {
   static void (*const tables[])(FILE *, const stu_study_t *) = {[SEC_POINTS] = rep_html_points,
                                                                 [SEC_PROCESSES] = rep_html_processes,
+                                                                [SEC_MESSAGES] = rep_html_messages,
                                                                 [SEC_REFERENCES] = rep_html_references,
                                                                 [SEC_BOTTLENECKS] = rep_html_bottlenecks,
                                                                 [SEC_MODEL] = rep_html_model,
@@ -632,6 +636,7 @@ int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
                                 1,
                                 1,
                                 rep_html_has_processes(study),
+                                stu_has_view(study, MET_VIEW_MESSAGES),
                                 rep_html_has_references(study),
                                 rep_html_has_bottlenecks(study),
                                 rep_has_model(study),

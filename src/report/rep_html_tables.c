@@ -7,6 +7,7 @@
 #include "stu_model.h"
 
 #include "rep_group.h"
+#include "rep_messages.h"
 #include "rep_points.h"
 #include "rep_processes.h"
 #include "rep_references.h"
@@ -142,6 +143,15 @@ void rep_html_processes(FILE *out, const stu_study_t *study)
   fputs("<p>The rank's anomaly is not split into true anomaly and imbalance: ", out);
   rep_html_escaped(out, unsplit, strlen(unsplit));
   fputs(".</p>\n", out);
+}
+
+void rep_html_messages(FILE *out, const stu_study_t *study)
+{
+  size_t count;
+  rep_at_t *rows = rep_messages_rows(study, NULL, &count);
+  if (rows)
+    rep_html_schema_table(out, &rep_messages_schema, REP_IN_HTML, rows, count);
+  free(rows);
 }
 
 int rep_html_has_references(const stu_study_t *study)

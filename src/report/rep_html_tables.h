@@ -27,6 +27,8 @@ void rep_html_points(FILE *out, const stu_study_t *study);
  * stu_facts_t.no_anomaly_split), which a line under the table explains, as the terminal's does. */
 int rep_html_has_processes(const stu_study_t *study);
 void rep_html_processes(FILE *out, const stu_study_t *study);
+/* The message-time table (rep_messages.h), for a study with the message view: a row per (point, size, distance). */
+void rep_html_messages(FILE *out, const stu_study_t *study);
 /* Whether the scenario's reference figures apply to some point, and their table: a row per (point, reference). */
 int rep_html_has_references(const stu_study_t *study);
 void rep_html_references(FILE *out, const stu_study_t *study);

@@ -71,80 +71,10 @@ static void push(events_t *ev, double time, int order, int kind, int run, int ra
   ev->count++;
 }
 
-/* A message's sending end (a COMM interval with MET_DIR_SEND): where its link starts. */
-typedef struct send_end {
-  int to, from, tag;
-  unsigned comm;
-  size_t seq; /* its place on its rank: the order the sender sent in */
-  double start;
-  int used;
-} send_end_t;
-
-/* The sends of a run, by receiver, sender, then the order they were sent in. */
-typedef struct sends {
-  send_end_t *list;
-  size_t count;
-} sends_t;
-
-static int by_pair(const void *a, const void *b)
-{
-  const send_end_t *x = a, *y = b;
-  if (x->to != y->to)
-    return x->to - y->to;
-  if (x->from != y->from)
-    return x->from - y->from;
-  return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-/* Every sending end of `trace`. 0, or -1 when out of memory. */
-static int collect_sends(const met_trace_t *trace, sends_t *sends)
-{
-  size_t cap = 0;
-  for (int rank = 0; rank < met_trace_nranks(trace); rank++)
-    cap += met_trace_count(trace, rank);
-  *sends = (sends_t){.list = malloc((cap ? cap : 1) * sizeof *sends->list)};
-  if (!sends->list)
-    return -1;
-  for (int rank = 0; rank < met_trace_nranks(trace); rank++) {
-    const met_interval_t *iv = met_trace_intervals(trace, rank);
-    for (size_t i = 0; i < met_trace_count(trace, rank); i++)
-      if (iv[i].category == MET_CAT_COMM && iv[i].dir == MET_DIR_SEND && iv[i].peer >= 0)
-        sends->list[sends->count++] =
-            (send_end_t){iv[i].peer, rank, iv[i].tag, iv[i].comm, sends->count, iv[i].start, 0};
-  }
-  qsort(sends->list, sends->count, sizeof *sends->list, by_pair);
-  return 0;
-}
-
-/* When the message that receiving end `iv` of rank `to` got from `from` was sent: the start of the first send not
- * yet taken from `from` to `to` on its communicator with its tag (any, for a receive from any tag), as MPI pairs them
- * (messages do not overtake one another); the receiving end's start when none is found (a trace without sending
- * ends). Never after the message's end. */
-static double sent_at(sends_t *sends, const met_interval_t *iv, int from, int to)
-{
-  send_end_t key = {.to = to, .from = from};
-  size_t lo = 0, hi = sends->count;
-  while (lo < hi) { /* the first of the pair */
-    size_t mid = lo + (hi - lo) / 2;
-    send_end_t *m = &sends->list[mid];
-    if (m->to < key.to || (m->to == key.to && m->from < key.from))
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  for (size_t i = lo; i < sends->count && sends->list[i].to == to && sends->list[i].from == from; i++) {
-    send_end_t *e = &sends->list[i];
-    if (!e->used && e->comm == iv->comm && (iv->tag < 0 || e->tag == iv->tag)) {
-      e->used = 1;
-      return e->start < iv->end ? e->start : iv->end;
-    }
-  }
-  return iv->start;
-}
-
 /* The events of one rank: its states (gaps and the tail up to T_par idle) and the links that end there, each from
- * its send (sent_at) to the end of its receiving end. */
-static void rank_events(events_t *ev, sends_t *sends, const met_trace_t *trace, int run, int rank)
+ * its send's start as the trace paired them (met_interval_t.sent: the message-time table's start too) to the end of
+ * its receiving end. */
+static void rank_events(events_t *ev, const met_trace_t *trace, int run, int rank)
 {
   const met_interval_t *iv = met_trace_intervals(trace, rank);
   double at = 0;
@@ -157,7 +87,7 @@ static void rank_events(events_t *ev, sends_t *sends, const met_trace_t *trace, 
     int from, to;
     if (met_message_ends(&iv[i], rank, &from, &to)) {
       int key = (int)ev->messages++;
-      double start = iv[i].dir == MET_DIR_RECV ? sent_at(sends, &iv[i], from, to) : iv[i].start;
+      double start = iv[i].dir == MET_DIR_RECV ? iv[i].sent : iv[i].start;
       push(ev, start, 0, EV_START_LINK, run, from, key);
       push(ev, iv[i].end, 0, EV_END_LINK, run, to, key);
     }
@@ -201,14 +131,8 @@ static int collect(const rep_paje_run_t *runs, size_t n, events_t *ev)
   if (!ev->list)
     return -1;
   for (size_t r = 0; r < n; r++) {
-    sends_t sends;
-    if (collect_sends(runs[r].trace, &sends) != 0) {
-      free(ev->list);
-      return -1;
-    }
     for (int rank = 0; rank < met_trace_nranks(runs[r].trace); rank++)
-      rank_events(ev, &sends, runs[r].trace, (int)r, rank);
-    free(sends.list);
+      rank_events(ev, runs[r].trace, (int)r, rank);
     push(ev, met_trace_end(runs[r].trace), 2, EV_DESTROY, (int)r, -1, 0);
   }
   qsort(ev->list, ev->count, sizeof *ev->list, by_time);

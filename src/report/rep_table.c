@@ -13,7 +13,7 @@
 #include "rep_summary.h"
 #include "rep_wait.h"
 #include "stu_lost_cycles.h"
-#include "stu_messages.h"
+#include "rep_messages.h"
 #include "stu_model.h"
 
 #include <math.h>
@@ -114,20 +114,21 @@ static void print_processes(FILE *out, const stu_study_t *study, const stu_point
                                     : "");
 }
 
-/* The message view: durations by size and distance, in microseconds, as the paper's Table 2 model is written. */
-static void print_messages(FILE *out, const stu_study_t *study, const stu_point_t *point)
+/* The message view (rep_messages.h): transfers and waits by size and distance, as the paper's Table 2 model is
+ * written. */
+static void print_messages(FILE *out, const stu_study_t *study, const stu_point_t *point, int width)
 {
   fprintf(out, "\nMessage times, p = %d%s", point->p, study->npoints > 1 ? ", " : "");
   if (study->npoints > 1)
     rep_print_params(out, study, point, 1);
-  fprintf(out, " (%zu messages, T_par = %.6f s)\n", point->messages, point->t_par);
-  fprintf(out, "%10s %6s %8s %14s %14s %14s\n", "bytes", "hops", "count", "mean (us)", "min (us)", "max (us)");
+  fprintf(out,
+          " (%zu messages, T_par = %.6f s; transfer: from the send's start to the receive's end; wait: the "
+          "receiver's, in the call that completed it)\n",
+          point->messages, point->t_par);
   size_t count;
-  const met_msg_stat_t *msgs = stu_msgs(point, &count);
-  for (const met_msg_stat_t *m = msgs; m < msgs + count; m++) {
-    fprintf(out, "%10.0f %6d %8zu %14.3f %14.3f %14.3f\n", m->bytes, m->hops, m->count, 1e6 * m->mean, 1e6 * m->min,
-            1e6 * m->max);
-  }
+  rep_at_t *rows = rep_messages_rows(study, point, &count);
+  rep_schema_print(out, &rep_messages_schema, rows, count, width);
+  free(rows);
 }
 
 /* The lost-cycle view: the summary, a table per group, the bottleneck verdicts; with --full the study summary table,
@@ -161,7 +162,7 @@ static void print_views(FILE *out, const stu_study_t *study, const rep_print_opt
     return;
   }
   for (size_t i = 0; stu_has_view(study, MET_VIEW_MESSAGES) && i < study->npoints; i++)
-    print_messages(out, study, &study->points[i]);
+    print_messages(out, study, &study->points[i], options->width);
   if (stu_has_view(study, MET_VIEW_LOST_CYCLES))
     print_lost_cycles(out, study, options);
   else if (*study->points[0].t_seq_source) /* a skeleton's lost-cycle view that could not be */

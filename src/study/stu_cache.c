@@ -23,9 +23,11 @@
 #include <xbt/base.h> /* before simgrid/version.h, which needs it */
 #include <simgrid/version.h>
 
-#define CACHE_MAGIC "simrun-cache 3\n"      /* 3: a per-process point carries its pixels, not its whole trace */
-#define FNV_OFFSET  14695981039346656037ull /* FNV-1a 64-bit offset basis */
-#define FNV_PRIME   1099511628211ull
+#define CACHE_MAGIC                                                                                                    \
+  "simrun-cache 4\n" /* 3: a per-process point carries its pixels, not its whole trace; 4: messages carry their        \
+                        transfer (from the send) and wait */
+#define FNV_OFFSET 14695981039346656037ull /* FNV-1a 64-bit offset basis */
+#define FNV_PRIME  1099511628211ull
 
 /* A file's contents hash, remembered by path. */
 typedef struct file_hash {

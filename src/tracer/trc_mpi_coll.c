@@ -183,7 +183,9 @@ EXPORT int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recv
   int rc = PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
   const char *format = trc_coll(comm, "reducescatter %s 0", "MPI_Reduce_scatter (intercommunicator)");
   char *counts = format ? trc_counts_text(recvcounts, trc_comm_size(comm), type, 0) : NULL;
-  trc_call(t, "MPI_Reduce_scatter", TRC_COMM, -1, 0, counts ? format : NULL, counts);
+  /* the timeline's bytes: the rank's own block, as MPI_Reduce_scatter_block's (met_coll_moved derives the rest) */
+  double own = format ? trc_nbytes(recvcounts[trc_comm_rank(comm)], type) : 0;
+  trc_call(t, "MPI_Reduce_scatter", TRC_COMM, -1, own, counts ? format : NULL, counts);
   free(counts);
   return rc;
 }

@@ -36,7 +36,10 @@ void met_trace_free(met_trace_t *trace)
     free(trace->ranks[r].groups);
     free(trace->ranks[r].phase_time);
     free(trace->ranks[r].colls);
-    free(trace->ranks[r].held);
+    for (size_t l = 0; l < trace->ranks[r].nlanes; l++)
+      free(trace->ranks[r].lanes[l].ends);
+    free(trace->ranks[r].lanes);
+    free(trace->ranks[r].lane_slots);
   }
   for (int u = 0; trace->units && u < trace->nranks * MET_UNIT_COUNT; u++)
     free(trace->units[u].items);

@@ -36,9 +36,15 @@ typedef struct met_timeline {
   met_coll_t *colls; /* collective spans (full traces only) */
   size_t ncolls;
   size_t coll_cap;
-  struct met_end *held; /* ends of messages to this rank whose other end has not come yet (met_trace_pair.c) */
-  size_t nheld;
-  size_t held_cap;
+  /* Ends of messages to this rank whose other end has not come yet (met_trace_pair.c), in lanes of one envelope each
+   * (source, communicator, direction, tag): a lane's ends all pair alike, so the earliest is its head. */
+  struct met_lane *lanes;
+  size_t nlanes;
+  size_t lane_cap;
+  size_t *lane_slots; /* open addressing over the lanes: a lane's number + 1, 0 where none; a power of two, at most half
+                       * full */
+  size_t slot_cap;
+  unsigned long long held_seq; /* the number of ends held so far: an end's place in the order they came */
 } met_timeline_t;
 
 /* A message's end waiting in its receiver's timeline for the other (met_trace_pair.c). */
@@ -52,7 +58,22 @@ typedef struct met_end {
   double bytes;  /* a receive: its group's key */
   int hops;
   size_t index; /* a receive: its place among its rank's intervals in a whole trace, in the file in a spilled one */
+  unsigned long long seq; /* its place among the ends its timeline held */
 } met_end_t;
+
+/* The held ends of one envelope, oldest first (ends[head] .. ends[n - 1]); a group's lanes (one source, communicator
+ * and direction, every tag) are chained from a lane of tag MET_LANE_GROUP that holds none, so that a receive from any
+ * tag finds the oldest of their heads. */
+enum { MET_LANE_GROUP = -2 };
+typedef struct met_lane {
+  int from;
+  unsigned comm;
+  int receiving;
+  int tag;     /* a receive's -1: from any tag */
+  size_t next; /* the next lane of the group + 1, 0 at its end (in the group's own lane: its first) */
+  met_end_t *ends;
+  size_t head, n, cap;
+} met_lane_t;
 
 /* The functions below take `counted`: whether `iv` counts its message at `rank` (met_message_ends). */
 /* Makes room in `rank`'s and its peer's held ends for the end `iv` of `rank` may leave there, so that pairing it cannot

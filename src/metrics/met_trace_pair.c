@@ -5,6 +5,8 @@
 #include "bas_error.h"
 #include "met_trace_internal.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Which end of a message `iv` is for the pairing, `counted` when it counts its message (met_message_ends): 1 a
@@ -36,16 +38,96 @@ met_msg_group_t *met_trace_group(met_timeline_t *timeline, const met_interval_t 
   return g;
 }
 
+/* The lanes (met_trace_internal.h): looked up by envelope through an open-addressing table, made on demand. */
+static size_t lane_hash(int from, unsigned comm, int receiving, int tag, size_t mask)
+{
+  unsigned long long h = 14695981039346656037ull; /* FNV-1a over the envelope's four numbers */
+  const long long parts[4] = {from, comm, receiving, tag};
+  for (int k = 0; k < 4; k++)
+    h = (h ^ (unsigned long long)parts[k]) * 1099511628211ull;
+  return (size_t)h & mask;
+}
+
+static bool lane_is(const met_lane_t *lane, int from, unsigned comm, int receiving, int tag)
+{
+  return lane->from == from && lane->comm == comm && lane->receiving == receiving && lane->tag == tag;
+}
+
+/* The lane of an envelope, or NULL. */
+static met_lane_t *lane_find(const met_timeline_t *t, int from, unsigned comm, int receiving, int tag)
+{
+  if (!t->slot_cap)
+    return NULL;
+  for (size_t at = lane_hash(from, comm, receiving, tag, t->slot_cap - 1); t->lane_slots[at];
+       at = (at + 1) & (t->slot_cap - 1))
+    if (lane_is(&t->lanes[t->lane_slots[at] - 1], from, comm, receiving, tag))
+      return &t->lanes[t->lane_slots[at] - 1];
+  return NULL;
+}
+
+/* Puts lane number `l` into the table at its place. */
+static void slot_put(met_timeline_t *t, size_t l)
+{
+  const met_lane_t *lane = &t->lanes[l];
+  size_t at = lane_hash(lane->from, lane->comm, lane->receiving, lane->tag, t->slot_cap - 1);
+  while (t->lane_slots[at])
+    at = (at + 1) & (t->slot_cap - 1);
+  t->lane_slots[at] = l + 1;
+}
+
+/* Room for one more lane: the lanes' array and a table at most half full. 0, or BAS_ENOMEM. */
+static int lane_room(met_timeline_t *t)
+{
+  met_lane_t *lanes = grow(t->lanes, &t->lane_cap, t->nlanes + 1, sizeof *lanes);
+  if (!lanes)
+    return BAS_ENOMEM;
+  t->lanes = lanes;
+  if (2 * (t->nlanes + 1) <= t->slot_cap)
+    return 0;
+  size_t cap = t->slot_cap ? 2 * t->slot_cap : 16;
+  size_t *slots = cap <= SIZE_MAX / sizeof *slots ? calloc(cap, sizeof *slots) : NULL;
+  if (!slots)
+    return BAS_ENOMEM;
+  free(t->lane_slots);
+  t->lane_slots = slots;
+  t->slot_cap = cap;
+  for (size_t l = 0; l < t->nlanes; l++)
+    slot_put(t, l);
+  return 0;
+}
+
+/* The lane of an envelope, made (and chained into its group's, made too) when it has none. NULL when out of memory. */
+static met_lane_t *lane_get(met_timeline_t *t, int from, unsigned comm, int receiving, int tag)
+{
+  met_lane_t *lane = lane_find(t, from, comm, receiving, tag);
+  if (lane)
+    return lane;
+  met_lane_t *group = tag == MET_LANE_GROUP ? NULL : lane_get(t, from, comm, receiving, MET_LANE_GROUP);
+  if (tag != MET_LANE_GROUP && !group)
+    return NULL;
+  size_t group_at = group ? (size_t)(group - t->lanes) : 0; /* before lane_room, which may move the lanes */
+  if (lane_room(t) != 0)
+    return NULL;
+  t->lanes[t->nlanes] = (met_lane_t){.from = from, .comm = comm, .receiving = receiving, .tag = tag};
+  slot_put(t, t->nlanes);
+  if (tag != MET_LANE_GROUP) { /* first in its group's chain */
+    t->lanes[t->nlanes].next = t->lanes[group_at].next;
+    t->lanes[group_at].next = t->nlanes + 1;
+  }
+  return &t->lanes[t->nlanes++];
+}
+
 int met_trace_pair_room(met_trace_t *trace, int rank, const met_interval_t *iv, int counted)
 {
   int kind = end_kind(iv, counted);
   if (kind < 0)
     return 0;
   met_timeline_t *to = &trace->ranks[kind ? rank : iv->peer];
-  met_end_t *held = grow(to->held, &to->held_cap, to->nheld + 1, sizeof *held);
-  if (!held)
+  met_lane_t *lane = lane_get(to, kind ? iv->peer : rank, iv->comm, kind, iv->tag < 0 ? -1 : iv->tag);
+  met_end_t *ends = lane ? grow(lane->ends, &lane->cap, lane->n + 1, sizeof *ends) : NULL;
+  if (!ends)
     return BAS_ENOMEM;
-  to->held = held;
+  lane->ends = ends;
   return 0;
 }
 
@@ -72,14 +154,49 @@ static void paired(met_trace_t *trace, int rank, const met_end_t *recv, double s
     trace->spill_failed |= met_trace_spill_sent(trace, recv->index, from) != 0;
 }
 
-/* Whether the held end `e` is the other end of `mine`, a receive when `receiving`. */
-static bool pairs(const met_end_t *e, const met_end_t *mine)
+/* The oldest end held in `lane`, or NULL. */
+static const met_end_t *lane_head(const met_lane_t *lane)
 {
-  if (e->receiving == mine->receiving || e->from != mine->from || e->comm != mine->comm)
-    return false;
-  int recv_tag = mine->receiving ? mine->tag : e->tag;
-  int send_tag = mine->receiving ? e->tag : mine->tag;
-  return recv_tag < 0 || recv_tag == send_tag;
+  return lane && lane->head < lane->n ? &lane->ends[lane->head] : NULL;
+}
+
+/* The lane whose head is the end that `mine`, to be held in `t`, pairs with (as MPI pairs them: the oldest that
+ * matches), or NULL: for a receive from tag T the sends of tag T, from any tag the oldest head of every tag's; for a
+ * send of tag T the older head of the receives from T and from any tag. */
+static met_lane_t *partner(const met_timeline_t *t, const met_end_t *mine)
+{
+  met_lane_t *best = NULL;
+  if (!mine->receiving) {
+    met_lane_t *lanes[2] = {lane_find(t, mine->from, mine->comm, 1, mine->tag),
+                            lane_find(t, mine->from, mine->comm, 1, -1)};
+    for (int k = 0; k < 2; k++)
+      if (lane_head(lanes[k]) && (!lane_head(best) || lane_head(lanes[k])->seq < lane_head(best)->seq))
+        best = lanes[k];
+    return best;
+  }
+  if (mine->tag >= 0) {
+    met_lane_t *lane = lane_find(t, mine->from, mine->comm, 0, mine->tag);
+    return lane_head(lane) ? lane : NULL;
+  }
+  const met_lane_t *group = lane_find(t, mine->from, mine->comm, 0, MET_LANE_GROUP);
+  for (size_t l = group ? group->next : 0; l; l = t->lanes[l - 1].next)
+    if (lane_head(&t->lanes[l - 1]) && (!lane_head(best) || lane_head(&t->lanes[l - 1])->seq < lane_head(best)->seq))
+      best = &t->lanes[l - 1];
+  return best;
+}
+
+/* Takes the head of `lane`, compacting its array once half of it is taken. */
+static met_end_t lane_pop(met_lane_t *lane)
+{
+  met_end_t head = lane->ends[lane->head++];
+  if (lane->head == lane->n)
+    lane->head = lane->n = 0;
+  else if (lane->head > lane->n / 2) {
+    memmove(lane->ends, lane->ends + lane->head, (lane->n - lane->head) * sizeof *lane->ends);
+    lane->n -= lane->head;
+    lane->head = 0;
+  }
+  return head;
 }
 
 /* `iv` of `rank` as an end held in its receiver's timeline (which *to gets), at `index` in a whole trace; `kind` is
@@ -88,7 +205,7 @@ static met_end_t as_end(const met_interval_t *iv, int rank, int kind, size_t ind
 {
   *to = kind ? rank : iv->peer;
   return (met_end_t){.from = kind ? iv->peer : rank,
-                     .tag = iv->tag,
+                     .tag = iv->tag < 0 ? -1 : iv->tag, /* any tag (a receive's); a send's never meets MET_LANE_GROUP */
                      .comm = iv->comm,
                      .receiving = kind,
                      .start = iv->start,
@@ -98,23 +215,14 @@ static met_end_t as_end(const met_interval_t *iv, int rank, int kind, size_t ind
                      .index = index};
 }
 
-/* The held end that `mine`, to be held in `timeline`, pairs with: its index, or -1. */
-static long partner(const met_timeline_t *timeline, const met_end_t *mine)
-{
-  for (size_t i = 0; i < timeline->nheld; i++)
-    if (pairs(&timeline->held[i], mine))
-      return (long)i;
-  return -1;
-}
-
 double met_trace_sent(const met_trace_t *trace, int rank, const met_interval_t *iv, int counted)
 {
   int to, kind = end_kind(iv, counted);
   if (kind != 1)
     return iv->start;
   met_end_t mine = as_end(iv, rank, kind, 0, &to);
-  long i = partner(&trace->ranks[to], &mine);
-  double sent = i < 0 ? iv->start : trace->ranks[to].held[i].start;
+  const met_end_t *other = lane_head(partner(&trace->ranks[to], &mine));
+  double sent = other ? other->start : iv->start;
   return sent < iv->end ? sent : iv->end;
 }
 
@@ -129,14 +237,14 @@ void met_trace_pair(met_trace_t *trace, int rank, const met_interval_t *iv, size
   int to;
   met_end_t mine = as_end(iv, rank, kind, index, &to);
   met_timeline_t *timeline = &trace->ranks[to];
-  long i = partner(timeline, &mine);
-  if (i < 0) {
-    timeline->held[timeline->nheld++] = mine; /* room made by met_trace_pair_room */
+  met_lane_t *lane = partner(timeline, &mine);
+  if (!lane) { /* room made by met_trace_pair_room */
+    met_lane_t *own = lane_find(timeline, mine.from, mine.comm, mine.receiving, mine.tag);
+    mine.seq = timeline->held_seq++;
+    own->ends[own->n++] = mine;
     return;
   }
-  met_end_t other = timeline->held[i];
-  memmove(&timeline->held[i], &timeline->held[i + 1], (timeline->nheld - (size_t)i - 1) * sizeof *timeline->held);
-  timeline->nheld--;
+  met_end_t other = lane_pop(lane);
   paired(trace, to, kind ? &mine : &other, kind ? other.start : mine.start, !kind);
 }
 
@@ -151,10 +259,11 @@ long met_trace_msg_settled(const met_trace_t *trace, int rank, met_msg_group_t *
   if (!copy.groups)
     return BAS_ENOMEM;
   memcpy(copy.groups, trace->ranks[rank].groups, copy.ngroups * sizeof *copy.groups);
-  for (size_t i = 0; i < copy.nheld; i++)
-    if (copy.held[i].receiving) {
-      met_interval_t key = {.bytes = copy.held[i].bytes, .hops = copy.held[i].hops};
-      add_transfer(met_trace_group(&copy, &key), copy.held[i].end - copy.held[i].start);
+  for (size_t l = 0; l < copy.nlanes; l++)
+    for (size_t i = copy.lanes[l].head; copy.lanes[l].receiving && i < copy.lanes[l].n; i++) {
+      const met_end_t *e = &copy.lanes[l].ends[i];
+      met_interval_t key = {.bytes = e->bytes, .hops = e->hops};
+      add_transfer(met_trace_group(&copy, &key), e->end - e->start);
     }
   *groups = copy.groups;
   return (long)copy.ngroups;

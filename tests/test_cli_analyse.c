@@ -66,6 +66,7 @@ static void test_analyse_lost_cycles_by_hand(void)
     run_ok(dir, sizeof dir, args, &run);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].source));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Per process, p = 2"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "\nSwept: p = 2\n")); /* one p: no "2 to 2 (1 values)" */
     /* phases: "work" 0.6 + 0.4 s of computation; "send" rank 0's 0.2 s transfer; "main" the rest (rank 0 computes
      * 0.2 s, rank 1 waits 0.2 s, receives 0.2 s, computes 0.1 s): 2.0 processor-seconds less rank 1's 0.1 s after its
      * end, shares 50%, 10% and 35%; that 0.1 s of rank 1 waiting for rank 0 to finish is the last row, 5%, so that

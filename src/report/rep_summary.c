@@ -225,7 +225,10 @@ static void print_swept(FILE *out, const stu_study_t *study, const rep_summary_t
       snprintf(line + used, sizeof line - used, " %.*s%s", shown, name, v + 1 < param->nvalues ? "," : ";");
     }
   }
-  say(out, width, "%s p = %d to %d (%zu values)", line, s->p_min, s->p_max, s->np);
+  if (s->p_min == s->p_max) /* one p (a measured run, a study of other factors) */
+    say(out, width, "%s p = %d", line, s->p_min);
+  else
+    say(out, width, "%s p = %d to %d (%zu values)", line, s->p_min, s->p_max, s->np);
 }
 
 static void print_range(FILE *out, const stu_study_t *study, const rep_best_range_t *r, int width)

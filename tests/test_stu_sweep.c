@@ -241,7 +241,9 @@ static void put_aged(stu_cache_t *cache, const char *key, size_t bytes, time_t w
  * magic line) + 2 (key and NUL) + 16 (length and checksum) + 1000 = 1033 bytes. Four of them (a, b, c, d, used at 100,
  * 200, 300, 400 s) are 4132 bytes: within 4132 nothing goes; within 3100 the oldest go until at most 3/4 x 3100 = 2325
  * are left (a: 3099, b: 2066), c and d stay. A hit on c makes it the newest: within 2066 (d 400 s, e 500 s, c now) the
- * trim leaves 1549 at most, so d and e go and c stays. A file that is not an entry is neither counted nor removed. */
+ * trim leaves 1549 at most, so d and e go and c stays. A file that is not an entry is neither counted nor removed, and
+ * an entry this run filed or used (since the cache was opened) stays whatever the bound: c, and f filed now, within 1
+ * byte. */
 static void test_stu_sweep_cache_trimmed_to_its_bound(void)
 {
   char dir[1024];
@@ -267,6 +269,14 @@ static void test_stu_sweep_cache_trimmed_to_its_bound(void)
   CU_ASSERT_FALSE(stu_cache_has(cache, "d"));
   CU_ASSERT_FALSE(stu_cache_has(cache, "e"));
   CU_ASSERT_EQUAL(access(err, F_OK), 0); /* notes.txt */
+  FILE *result = tmpfile();
+  CU_ASSERT_FATAL(result != NULL);
+  fputs("f's result", result);
+  rewind(result);
+  CU_ASSERT_EQUAL(stu_cache_put(cache, "f", result), 0);
+  fclose(result);
+  CU_ASSERT_EQUAL(stu_cache_trim(cache, 1), 0);
+  CU_ASSERT_TRUE(stu_cache_has(cache, "c") && stu_cache_has(cache, "f"));
   stu_cache_free(cache);
   remove_folder(dir);
 }

@@ -71,6 +71,7 @@ typedef struct met_lane {
   int receiving;
   int tag;     /* a receive's -1: from any tag */
   size_t next; /* the next lane of the group + 1, 0 at its end (in the group's own lane: its first) */
+  int chained; /* in its group's chain: an empty lane is taken out by an any-tag receive's walk */
   met_end_t *ends;
   size_t head, n, cap;
 } met_lane_t;

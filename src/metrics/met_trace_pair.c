@@ -41,11 +41,13 @@ met_msg_group_t *met_trace_group(met_timeline_t *timeline, const met_interval_t 
 /* The lanes (met_trace_internal.h): looked up by envelope through an open-addressing table, made on demand. */
 static size_t lane_hash(int from, unsigned comm, int receiving, int tag, size_t mask)
 {
-  unsigned long long h = 14695981039346656037ull; /* FNV-1a over the envelope's four numbers */
-  const long long parts[4] = {from, comm, receiving, tag};
-  for (int k = 0; k < 4; k++)
-    h = (h ^ (unsigned long long)parts[k]) * 1099511628211ull;
-  return (size_t)h & mask;
+  /* the envelope's numbers packed, then splitmix64's finaliser (Steele et al. 2014), so that envelopes differing in
+   * high bits only (tag = i << 16) spread over the low bits the table uses */
+  unsigned long long h = ((unsigned long long)(unsigned)from << 32 | comm) ^
+                         ((unsigned long long)(unsigned)tag << 1 | (unsigned)receiving) * 0x9e3779b97f4a7c15ull;
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+  return (size_t)(h ^ (h >> 31)) & mask;
 }
 
 static bool lane_is(const met_lane_t *lane, int from, unsigned comm, int receiving, int tag)
@@ -96,38 +98,50 @@ static int lane_room(met_timeline_t *t)
   return 0;
 }
 
-/* The lane of an envelope, made (and chained into its group's, made too) when it has none. NULL when out of memory. */
+/* The lane of an envelope, made (with its group's, which chains the group's lanes) when it has none. NULL when out of
+ * memory. */
 static met_lane_t *lane_get(met_timeline_t *t, int from, unsigned comm, int receiving, int tag)
 {
   met_lane_t *lane = lane_find(t, from, comm, receiving, tag);
   if (lane)
     return lane;
-  met_lane_t *group = tag == MET_LANE_GROUP ? NULL : lane_get(t, from, comm, receiving, MET_LANE_GROUP);
-  if (tag != MET_LANE_GROUP && !group)
-    return NULL;
-  size_t group_at = group ? (size_t)(group - t->lanes) : 0; /* before lane_room, which may move the lanes */
-  if (lane_room(t) != 0)
+  if ((tag != MET_LANE_GROUP && !lane_get(t, from, comm, receiving, MET_LANE_GROUP)) || lane_room(t) != 0)
     return NULL;
   t->lanes[t->nlanes] = (met_lane_t){.from = from, .comm = comm, .receiving = receiving, .tag = tag};
   slot_put(t, t->nlanes);
-  if (tag != MET_LANE_GROUP) { /* first in its group's chain */
-    t->lanes[t->nlanes].next = t->lanes[group_at].next;
-    t->lanes[group_at].next = t->nlanes + 1;
-  }
   return &t->lanes[t->nlanes++];
 }
 
+/* Puts a lane that is to hold an end back into its group's chain, first, when an any-tag receive's walk took it out
+ * (met_trace_pair's prune) or it is new. */
+static void lane_chain(met_timeline_t *t, met_lane_t *lane)
+{
+  met_lane_t *group = lane_find(t, lane->from, lane->comm, lane->receiving, MET_LANE_GROUP);
+  if (lane->chained || !group)
+    return;
+  lane->next = group->next;
+  group->next = (size_t)(lane - t->lanes) + 1;
+  lane->chained = 1;
+}
+
+static met_lane_t *partner(const met_timeline_t *t, const met_end_t *mine);
+static met_end_t as_end(const met_interval_t *iv, int rank, int kind, size_t index, int *to);
+
 int met_trace_pair_room(met_trace_t *trace, int rank, const met_interval_t *iv, int counted)
 {
-  int kind = end_kind(iv, counted);
+  int to, kind = end_kind(iv, counted);
   if (kind < 0)
     return 0;
-  met_timeline_t *to = &trace->ranks[kind ? rank : iv->peer];
-  met_lane_t *lane = lane_get(to, kind ? iv->peer : rank, iv->comm, kind, iv->tag < 0 ? -1 : iv->tag);
+  met_end_t mine = as_end(iv, rank, kind, 0, &to);
+  met_timeline_t *t = &trace->ranks[to];
+  if (partner(t, &mine)) /* it pairs at once: nothing to hold, no lane made for it */
+    return 0;
+  met_lane_t *lane = lane_get(t, mine.from, mine.comm, mine.receiving, mine.tag);
   met_end_t *ends = lane ? grow(lane->ends, &lane->cap, lane->n + 1, sizeof *ends) : NULL;
   if (!ends)
     return BAS_ENOMEM;
   lane->ends = ends;
+  lane_chain(t, lane);
   return 0;
 }
 
@@ -185,13 +199,16 @@ static met_lane_t *partner(const met_timeline_t *t, const met_end_t *mine)
   return best;
 }
 
-/* Takes the head of `lane`, compacting its array once half of it is taken. */
+/* Takes the head of `lane`, compacting its array once half of it is taken, freeing it once empty (a lane stays for
+ * its envelope, a few dozen bytes: programs that give each message a tag of its own make one per tag that waited). */
 static met_end_t lane_pop(met_lane_t *lane)
 {
   met_end_t head = lane->ends[lane->head++];
-  if (lane->head == lane->n)
-    lane->head = lane->n = 0;
-  else if (lane->head > lane->n / 2) {
+  if (lane->head == lane->n) {
+    free(lane->ends);
+    lane->ends = NULL;
+    lane->head = lane->n = lane->cap = 0;
+  } else if (lane->head > lane->n / 2) {
     memmove(lane->ends, lane->ends + lane->head, (lane->n - lane->head) * sizeof *lane->ends);
     lane->n -= lane->head;
     lane->head = 0;
@@ -226,6 +243,23 @@ double met_trace_sent(const met_trace_t *trace, int rank, const met_interval_t *
   return sent < iv->end ? sent : iv->end;
 }
 
+/* Takes the empty lanes of the sends from `from` on `comm` out of their group's chain, so that an any-tag receive's
+ * walk is as long as the tags that have a send waiting. */
+static void prune(met_timeline_t *t, int from, unsigned comm)
+{
+  met_lane_t *group = lane_find(t, from, comm, 0, MET_LANE_GROUP);
+  for (size_t *link = group ? &group->next : NULL; link && *link;) {
+    met_lane_t *lane = &t->lanes[*link - 1];
+    if (lane->head < lane->n) {
+      link = &lane->next;
+      continue;
+    }
+    *link = lane->next;
+    lane->next = 0;
+    lane->chained = 0;
+  }
+}
+
 void met_trace_pair(met_trace_t *trace, int rank, const met_interval_t *iv, size_t index, int counted)
 {
   int kind = end_kind(iv, counted);
@@ -237,6 +271,8 @@ void met_trace_pair(met_trace_t *trace, int rank, const met_interval_t *iv, size
   int to;
   met_end_t mine = as_end(iv, rank, kind, index, &to);
   met_timeline_t *timeline = &trace->ranks[to];
+  if (mine.receiving && mine.tag < 0)
+    prune(timeline, mine.from, mine.comm);
   met_lane_t *lane = partner(timeline, &mine);
   if (!lane) { /* room made by met_trace_pair_room */
     met_lane_t *own = lane_find(timeline, mine.from, mine.comm, mine.receiving, mine.tag);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <libxml/parser.h>
@@ -45,6 +46,7 @@ struct stu_cache {
   void *ctx;
   uint64_t *reported; /* the names of the damaged entries reported in this run */
   size_t nreported;
+  struct timespec opened; /* when this run opened it: an entry used since is this run's, never trimmed */
 };
 
 static uint64_t fnv(uint64_t hash, const void *data, size_t len)
@@ -106,6 +108,7 @@ stu_cache_t *stu_cache_open(const char *dir, stu_cache_warn_fn warn, void *ctx, 
     cache->warn = warn;
     cache->ctx = ctx;
     sg_version_get(&cache->simgrid[0], &cache->simgrid[1], &cache->simgrid[2]);
+    clock_gettime(CLOCK_REALTIME, &cache->opened); /* the clock of files' times */
   }
   if (!cache || !(cache->dir = strdup(dir))) {
     snprintf(err, errlen, "out of memory");
@@ -542,7 +545,8 @@ size_t stu_cache_trim(stu_cache_t *cache, uint64_t max)
   if (list_entries(cache, &entries, &n, &total) == 0 && total > max) {
     qsort(entries, n, sizeof *entries, older_first);
     char path[4200];
-    for (size_t i = 0; i < n && total > max / 4 * 3; i++) {
+    for (size_t i = 0; i < n && total > max / 4 * 3 && older_first(&entries[i], &(kept_t){.used = cache->opened}) < 0;
+         i++) {
       snprintf(path, sizeof path, "%s/%s", cache->dir, entries[i].name);
       if (unlink(path) == 0 || errno == ENOENT) { /* another sweep sharing the cache may have trimmed it */
         total -= entries[i].size;

@@ -41,8 +41,9 @@ int stu_cache_put(const stu_cache_t *cache, const char *key, FILE *result);
 
 /* Keeps the folder's entries within `max` bytes: when they add up to more, removes the least recently used (the oldest
  * modification time: filing an entry and each hit on it set its time) until they add up to at most three quarters of
- * max, so that the next runs do not trim again at once. Only entries ("<16 hex digits>.result", regular files) count
- * and go. Returns how many it removed. */
+ * max, so that the next runs do not trim again at once; never an entry this run filed or used (since the cache was
+ * opened), which it may resume from. Only entries ("<16 hex digits>.result", regular files) count and go. Returns how
+ * many it removed. */
 size_t stu_cache_trim(stu_cache_t *cache, uint64_t max);
 
 #endif

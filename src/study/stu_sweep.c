@@ -338,7 +338,7 @@ static int simulate_study(sweep_t *sweep)
     stu_farm_exec_free(&exec);
   else
     stu_pool_free(&exec);
-  if (cache && o->cache_max > 0)
+  if (cache && o->cache_max > 0 && rc == 0) /* a stopped sweep's points are kept for its resumption, untrimmed */
     stu_cache_trim(cache, o->cache_max);
   stu_cache_free(cache);
   sweep->cache = NULL;

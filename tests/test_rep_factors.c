@@ -91,6 +91,28 @@ static void test_rep_factors_pairing_and_best(void)
   teardown(&fx);
 }
 
+/* With the topology a size (SCN_ROLE_SIZE, as a worksize sweep's N), cells are ranked within their topology alone:
+ * by hand from the times above, p = 2: mesh tree 5 (1) one 6 (2); torus 4 and 4 (1, 1); cube tree 4.5 (1) one 7 (2);
+ * p = 4: mesh tree 2.5 (1) one 3 (2); torus tree 2 (1) one 3.5 (2). */
+static void test_rep_factors_ranks_within_a_size(void)
+{
+  fixture_t fx;
+  setup(&fx);
+  params[0].role = SCN_ROLE_SIZE;
+  stu_factors_t f;
+  CU_ASSERT_EQUAL_FATAL(stu_factors_collect(&fx.study, &f), 1);
+  static const int rank2[3][2] = {{2, 1}, {1, 1}, {2, 1}}, rank4[3][2] = {{2, 1}, {2, 1}, {0, 0}};
+  for (size_t r = 0; r < 3; r++)
+    for (size_t c = 0; c < 2; c++) {
+      CU_ASSERT_EQUAL(stu_factors_cell(&f, 1, r, c)->rank, rank2[r][c]);
+      CU_ASSERT_EQUAL(stu_factors_cell(&f, 0, r, c)->rank, rank4[r][c]);
+      CU_ASSERT_EQUAL(stu_factors_cell(&f, 0, r, c)->best, rank4[r][c] == 1);
+    }
+  params[0].role = SCN_ROLE_NONE;
+  stu_factors_free(&f);
+  teardown(&fx);
+}
+
 /* What `write` prints for the fixture's study (the caller frees it). */
 static char *rendered(void (*write)(FILE *, const stu_study_t *, const stu_factors_t *))
 {
@@ -226,6 +248,7 @@ static void test_rep_factors_one_factor(void)
 int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_factors_pairing_and_best", test_rep_factors_pairing_and_best},
+                                    {"test_rep_factors_ranks_within_a_size", test_rep_factors_ranks_within_a_size},
                                     {"test_rep_factors_terminal", test_rep_factors_terminal},
                                     {"test_rep_factors_picture", test_rep_factors_picture},
                                     {"test_rep_factors_html", test_rep_factors_html},

@@ -47,8 +47,21 @@ static void place(const stu_study_t *study, const stu_factors_t *factors, const 
   *col = value_index(last, point->values[factors->param[factors->nfactors - 1]]);
 }
 
-/* Ranks the cells of the k-th p: 1 + how many points there are faster beyond a tie. */
-static void rank(stu_factors_t *factors, size_t k)
+/* Whether two points solve the same problem: equal in every factor that sets it (scn_param_sets_problem: a size, a
+ * zipped parameter), so that N = 64 is never ranked against N = 128. */
+static int same_problem(const stu_study_t *study, const stu_factors_t *factors, const stu_point_t *a,
+                        const stu_point_t *b)
+{
+  for (size_t i = 0; i < factors->nfactors; i++) {
+    size_t j = factors->param[i];
+    if (scn_param_sets_problem(study->scenario, j) && strcmp(a->values[j], b->values[j]) != 0)
+      return 0;
+  }
+  return 1;
+}
+
+/* Ranks the cells of the k-th p: 1 + how many points of the same problem there are faster beyond a tie. */
+static void rank(const stu_study_t *study, stu_factors_t *factors, size_t k)
 {
   size_t n = factors->rows * factors->cols;
   stu_factor_cell_t *cells = factors->cells + k * n;
@@ -58,7 +71,8 @@ static void rank(stu_factors_t *factors, size_t k)
     double t = cells[a].point->t_par;
     cells[a].rank = 1;
     for (size_t b = 0; b < n; b++)
-      if (cells[b].point && cells[b].point->t_par < t * (1 - STU_FACTORS_TIE))
+      if (cells[b].point && cells[b].point->t_par < t * (1 - STU_FACTORS_TIE) &&
+          same_problem(study, factors, cells[a].point, cells[b].point))
         cells[a].rank++;
     cells[a].best = cells[a].rank == 1;
   }
@@ -102,7 +116,7 @@ int stu_factors_collect(const stu_study_t *study, stu_factors_t *out)
     out->cells[p_index(out, study->points[i].p) * n + row * out->cols + col].point = &study->points[i];
   }
   for (size_t k = 0; k < out->np; k++)
-    rank(out, k);
+    rank(study, out, k);
   return 1;
 }
 

@@ -181,8 +181,9 @@ def check_lost(folder, doc, report):
 
 def check_factors(folder, doc, rows):
     """The -factors table holds the JSON's factors rows, row for row; each T_par and speedup is its point's in the main
-    table (found by its factors' values and p), and rank and best are worked out anew: 1 + the points at that p faster
-    by more than 1e-9 of its T_par, best for rank 1."""
+    table (found by its factors' values and p), and rank and best are worked out anew: 1 + the points at that p of the
+    same problem (equal in the JSON's `problem` factors: sizes, zipped parameters) faster by more than 1e-9 of its
+    T_par, best for rank 1."""
     path = f"{folder}/out-factors.csv"
     check(("factors" in doc) == os.path.exists(path), "a -factors table without the JSON's factors, or the reverse")
     if "factors" not in doc:
@@ -198,7 +199,9 @@ def check_factors(folder, doc, rows):
             same(row["speedup"], float(point[0]["speedup"]), "factors speedup")
         same(row["t_par_s"], item["t_par_s"], "factors t_par_s, JSON")
         t = float(row["t_par_s"])
-        rank = 1 + sum(float(r["t_par_s"]) < t * (1 - 1e-9) for r in table_rows if r["p"] == row["p"])
+        problem = [header[1 + names.index(n)] for n in doc["factors"]["problem"]]
+        rank = 1 + sum(float(r["t_par_s"]) < t * (1 - 1e-9) for r in table_rows
+                       if r["p"] == row["p"] and all(r[c] == row[c] for c in problem))
         check(int(row["rank"]) == rank == item["rank"], f"factors rank of {row}: {rank} by hand")
         check(int(row["best"]) == (rank == 1) == item["best"], f"factors best of {row}")
 

@@ -539,6 +539,14 @@ static void json_factors_head(FILE *out, const stu_study_t *study, const stu_fac
     fputs(i ? ", " : "", out);
     rep_json_string(out, study->scenario->params[f->param[i]].name);
   }
+  fprintf(out, "],\n   \"problem\": ["); /* the factors a rank holds equal (scn_param_sets_problem) */
+  int first = 1;
+  for (size_t i = 0; i < f->nfactors; i++)
+    if (scn_param_sets_problem(study->scenario, f->param[i])) {
+      fputs(first ? "" : ", ", out);
+      rep_json_string(out, study->scenario->params[f->param[i]].name);
+      first = 0;
+    }
   fprintf(out, "],\n   \"rows\": [");
 }
 

@@ -186,9 +186,8 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
     timeline->items = items;
   }
   met_interval_t kept = *iv;
-  kept.sent = met_trace_sent(trace, rank, iv, counted);
   size_t at = trace->aggregate ? trace->nspilled : timeline->count; /* where it is kept */
-  if (met_trace_pair_room(trace, rank, iv, counted) != 0 || (counted && count_message(timeline, iv) != 0) ||
+  if (met_trace_pair_room(trace, rank, iv, counted, &kept.sent) != 0 || (counted && count_message(timeline, iv) != 0) ||
       (trace->spill && met_trace_spill(trace, rank, &kept) != 0))
     return BAS_ENOMEM;
   if (!trace->aggregate)

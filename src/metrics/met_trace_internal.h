@@ -77,15 +77,14 @@ typedef struct met_lane {
 } met_lane_t;
 
 /* The functions below take `counted`: whether `iv` counts its message at `rank` (met_message_ends). */
-/* Makes room in `rank`'s and its peer's held ends for the end `iv` of `rank` may leave there, so that pairing it cannot
- * fail. 0, or BAS_ENOMEM. */
-int met_trace_pair_room(met_trace_t *trace, int rank, const met_interval_t *iv, int counted);
-/* What `iv`'s met_interval_t.sent will be once `rank` adds it: its send's start when it is a receiving end that counts
- * its message and the send has come, never after its end; else its start. */
-double met_trace_sent(const met_trace_t *trace, int rank, const met_interval_t *iv, int counted);
+/* Looks up the other end of `iv` of `rank` once: makes room in the held ends for `iv` when it will have to wait, so
+ * that pairing it cannot fail, and gives in *sent what `iv`'s met_interval_t.sent will be (its send's start when it is
+ * a receiving end that counts its message and the send has come, never after its end; else its start). 0, or
+ * BAS_ENOMEM. */
+int met_trace_pair_room(met_trace_t *trace, int rank, const met_interval_t *iv, int counted, double *sent);
 /* Pairs `iv`, just added to `rank`'s timeline (at `index` among its intervals in a whole trace, in the file in a
- * spilled one), with its message's other end, or holds it (met_trace.h); a counting end without a direction's
- * transfer is its own length. Its group exists. */
+ * spilled one) after met_trace_pair_room, with its message's other end, or holds it (met_trace.h); a counting end
+ * without a direction's transfer is its own length. Its group exists. */
 void met_trace_pair(met_trace_t *trace, int rank, const met_interval_t *iv, size_t index, int counted);
 /* Sets the `sent` of a spilled trace's interval number `at` in its file. 0, or BAS_EIO. */
 int met_trace_spill_sent(met_trace_t *trace, size_t at, double sent);

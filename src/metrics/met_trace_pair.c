@@ -126,15 +126,23 @@ static void lane_chain(met_timeline_t *t, met_lane_t *lane)
 
 static met_lane_t *partner(const met_timeline_t *t, const met_end_t *mine);
 static met_end_t as_end(const met_interval_t *iv, int rank, int kind, size_t index, int *to);
+static void prune(met_timeline_t *t, int from, unsigned comm);
+static const met_end_t *lane_head(const met_lane_t *lane);
 
-int met_trace_pair_room(met_trace_t *trace, int rank, const met_interval_t *iv, int counted)
+int met_trace_pair_room(met_trace_t *trace, int rank, const met_interval_t *iv, int counted, double *sent)
 {
   int to, kind = end_kind(iv, counted);
+  *sent = iv->start;
   if (kind < 0)
     return 0;
   met_end_t mine = as_end(iv, rank, kind, 0, &to);
   met_timeline_t *t = &trace->ranks[to];
-  if (partner(t, &mine)) /* it pairs at once: nothing to hold, no lane made for it */
+  if (mine.receiving && mine.tag < 0)
+    prune(t, mine.from, mine.comm);
+  met_lane_t *other = partner(t, &mine);
+  if (other && kind == 1) /* never after its end */
+    *sent = lane_head(other)->start < iv->end ? lane_head(other)->start : iv->end;
+  if (other) /* it pairs at once: nothing to hold, no lane made for it */
     return 0;
   met_lane_t *lane = lane_get(t, mine.from, mine.comm, mine.receiving, mine.tag);
   met_end_t *ends = lane ? grow(lane->ends, &lane->cap, lane->n + 1, sizeof *ends) : NULL;
@@ -232,19 +240,8 @@ static met_end_t as_end(const met_interval_t *iv, int rank, int kind, size_t ind
                      .index = index};
 }
 
-double met_trace_sent(const met_trace_t *trace, int rank, const met_interval_t *iv, int counted)
-{
-  int to, kind = end_kind(iv, counted);
-  if (kind != 1)
-    return iv->start;
-  met_end_t mine = as_end(iv, rank, kind, 0, &to);
-  const met_end_t *other = lane_head(partner(&trace->ranks[to], &mine));
-  double sent = other ? other->start : iv->start;
-  return sent < iv->end ? sent : iv->end;
-}
-
 /* Takes the empty lanes of the sends from `from` on `comm` out of their group's chain, so that an any-tag receive's
- * walk is as long as the tags that have a send waiting. */
+ * walk is as long as the tags that have a send waiting (met_trace_pair_room, before its walk). */
 static void prune(met_timeline_t *t, int from, unsigned comm)
 {
   met_lane_t *group = lane_find(t, from, comm, 0, MET_LANE_GROUP);
@@ -271,10 +268,8 @@ void met_trace_pair(met_trace_t *trace, int rank, const met_interval_t *iv, size
   int to;
   met_end_t mine = as_end(iv, rank, kind, index, &to);
   met_timeline_t *timeline = &trace->ranks[to];
-  if (mine.receiving && mine.tag < 0)
-    prune(timeline, mine.from, mine.comm);
-  met_lane_t *lane = partner(timeline, &mine);
-  if (!lane) { /* room made by met_trace_pair_room */
+  met_lane_t *lane = partner(timeline, &mine); /* as met_trace_pair_room found it: nothing held changed since */
+  if (!lane) {                                 /* room made by met_trace_pair_room */
     met_lane_t *own = lane_find(timeline, mine.from, mine.comm, mine.receiving, mine.tag);
     mine.seq = timeline->held_seq++;
     own->ends[own->n++] = mine;

@@ -91,28 +91,6 @@ static void test_rep_factors_pairing_and_best(void)
   teardown(&fx);
 }
 
-/* With the topology a size (SCN_ROLE_SIZE, as a worksize sweep's N), cells are ranked within their topology alone:
- * by hand from the times above, p = 2: mesh tree 5 (1) one 6 (2); torus 4 and 4 (1, 1); cube tree 4.5 (1) one 7 (2);
- * p = 4: mesh tree 2.5 (1) one 3 (2); torus tree 2 (1) one 3.5 (2). */
-static void test_rep_factors_ranks_within_a_size(void)
-{
-  fixture_t fx;
-  setup(&fx);
-  params[0].role = SCN_ROLE_SIZE;
-  stu_factors_t f;
-  CU_ASSERT_EQUAL_FATAL(stu_factors_collect(&fx.study, &f), 1);
-  static const int rank2[3][2] = {{2, 1}, {1, 1}, {2, 1}}, rank4[3][2] = {{2, 1}, {2, 1}, {0, 0}};
-  for (size_t r = 0; r < 3; r++)
-    for (size_t c = 0; c < 2; c++) {
-      CU_ASSERT_EQUAL(stu_factors_cell(&f, 1, r, c)->rank, rank2[r][c]);
-      CU_ASSERT_EQUAL(stu_factors_cell(&f, 0, r, c)->rank, rank4[r][c]);
-      CU_ASSERT_EQUAL(stu_factors_cell(&f, 0, r, c)->best, rank4[r][c] == 1);
-    }
-  params[0].role = SCN_ROLE_NONE;
-  stu_factors_free(&f);
-  teardown(&fx);
-}
-
 /* What `write` prints for the fixture's study (the caller frees it). */
 static char *rendered(void (*write)(FILE *, const stu_study_t *, const stu_factors_t *))
 {
@@ -134,6 +112,31 @@ static void print80(FILE *out, const stu_study_t *study, const stu_factors_t *f)
 {
   (void)f;
   rep_factors_print(out, study, 80);
+}
+
+/* With the topology a size (SCN_ROLE_SIZE, as a worksize sweep's N), cells are ranked within their topology alone:
+ * by hand from the times above, p = 2: mesh tree 5 (1) one 6 (2); torus 4 and 4 (1, 1); cube tree 4.5 (1) one 7 (2);
+ * p = 4: mesh tree 2.5 (1) one 3 (2); torus tree 2 (1) one 3.5 (2). */
+static void test_rep_factors_ranks_within_a_size(void)
+{
+  fixture_t fx;
+  setup(&fx);
+  params[0].role = SCN_ROLE_SIZE;
+  stu_factors_t f;
+  CU_ASSERT_EQUAL_FATAL(stu_factors_collect(&fx.study, &f), 1);
+  static const int rank2[3][2] = {{2, 1}, {1, 1}, {2, 1}}, rank4[3][2] = {{2, 1}, {2, 1}, {0, 0}};
+  for (size_t r = 0; r < 3; r++)
+    for (size_t c = 0; c < 2; c++) {
+      CU_ASSERT_EQUAL(stu_factors_cell(&f, 1, r, c)->rank, rank2[r][c]);
+      CU_ASSERT_EQUAL(stu_factors_cell(&f, 0, r, c)->rank, rank4[r][c]);
+      CU_ASSERT_EQUAL(stu_factors_cell(&f, 0, r, c)->best, rank4[r][c] == 1);
+    }
+  stu_factors_free(&f);
+  teardown(&fx);
+  char *text = rendered(print80); /* the terminal says which factors the ranks hold equal */
+  CU_ASSERT_PTR_NOT_NULL(strstr(text, "* the best (lowest T_par among equal topology; ties all marked).\n"));
+  free(text);
+  params[0].role = SCN_ROLE_NONE;
 }
 
 /* The terminal: a row per topology under each p, T_par and speedup per bcast, '*' on the best only, '-' where no point

@@ -4,6 +4,7 @@
  * combination with their rank, a panel per p. The figures are the study's (stu_factors.h). */
 #include "rep_factors.h"
 #include "rep_html_tables.h"
+#include "rep_summary.h"
 #include "rep_units.h"
 #include "stu_lost_cycles.h"
 
@@ -165,13 +166,14 @@ static void print_tables(FILE *out, const stu_study_t *study, const stu_factors_
   for (size_t c = 0; c < f->cols; c++)
     col_width = (int)strlen(col_label(study, f, c)) > col_width ? (int)strlen(col_label(study, f, c)) : col_width;
   size_t per = width - label_width >= col_width + 2 ? (size_t)(width - label_width) / (size_t)(col_width + 2) : 1;
-  char rows[256], cols[128];
+  char rows[256], cols[128], held[128];
   factor_names(study, f, 0, rows, sizeof rows);
   factor_names(study, f, 1, cols, sizeof cols);
+  rep_summary_held(study, held, sizeof held); /* the factors a rank holds equal (stu_factors.c), as the summary says */
   fprintf(out,
           "\nFactors at each p: rows %s, columns %s (- where no point ran).\nEach cell: T_par in the unit after "
-          "its p, and speedup;\n* the best (lowest T_par; ties all marked).\n",
-          rows, cols);
+          "its p, and speedup;\n* the best (lowest T_par%s%s; ties all marked).\n",
+          rows, cols, held[0] ? " among equal " : "", held);
   for (size_t k = 0; k < f->np; k++)
     for (size_t from = 0; from < f->cols; from += per)
       print_block(out, study, f, k, from, from + per < f->cols ? from + per : f->cols, label_width, col_width);
@@ -235,14 +237,20 @@ static void html_table(FILE *out, const stu_study_t *study, const stu_factors_t 
 
 void rep_factors_html(FILE *out, const stu_study_t *study, const stu_factors_t *f)
 {
-  char rows[256], cols[128];
+  char rows[256], cols[128], held[128];
   factor_names(study, f, 0, rows, sizeof rows);
   factor_names(study, f, 1, cols, sizeof cols);
+  rep_summary_held(study, held, sizeof held);
   fputs("<p>At each p, T_par and speedup for every combination of the swept factors: rows ", out);
   rep_html_escaped(out, rows, strlen(rows));
   fputs(", columns ", out);
   rep_html_escaped(out, cols, strlen(cols));
-  fputs("; * and bold: the best (lowest T_par, ties all marked); - no point there.</p>\n", out);
+  fputs("; * and bold: the best (lowest T_par", out);
+  if (held[0]) {
+    fputs(" among equal ", out);
+    rep_html_escaped(out, held, strlen(held));
+  }
+  fputs(", ties all marked); - no point there.</p>\n", out);
   for (size_t k = 0; k < f->np; k++)
     html_table(out, study, f, k);
 }

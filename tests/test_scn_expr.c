@@ -84,6 +84,16 @@ static void test_scn_expr_rejects_hostile_input(void)
   expect_error("0x10", "not a number");
   expect_error("nan", "unknown name 'nan'");
   expect_error("", "ends where");
+  /* an expression that ends inside a call or parentheses (fuzz_scenario: "round(32 * sqrt(p)-"): the closing
+   * parenthesis was stepped over past the text's end, a heap overflow under ASan; each on the heap, so that a read
+   * past its end is one */
+  static const char *const unclosed[] = {"round(32 * sqrt(p)-", "(p -", "sqrt(p *", "((p"};
+  for (size_t i = 0; i < sizeof unclosed / sizeof unclosed[0]; i++) {
+    char *text = strdup(unclosed[i]);
+    CU_ASSERT_FATAL(text != NULL);
+    expect_error(text, i == 3 ? "expected ')'" : "ends where");
+    free(text);
+  }
 }
 
 /* 10,000 opening parentheses stop at the depth limit, not the stack's end. */

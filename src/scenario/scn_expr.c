@@ -119,13 +119,15 @@ static double call(parser_t *ps, const char *name, size_t n)
       continue;
     ps->at++; /* '(' */
     double arg = expression(ps);
-    if (!ps->failed && peek(ps) != ')')
+    if (ps->failed) /* where it failed may be the text's end: nothing more is read */
+      return 0;
+    if (peek(ps) != ')')
       return fail(ps, "column %d: expected ')' to close %s(", column(ps), functions[f].name);
     ps->at++;
-    if (!ps->failed && (arg < 0 || (functions[f].positive == 2 && arg == 0)))
+    if (arg < 0 || (functions[f].positive == 2 && arg == 0))
       return fail(ps, "%s(%g) is not a number (NaN); keep its argument %s 0 at every value", functions[f].name, arg,
                   functions[f].positive == 2 ? ">" : ">=");
-    return ps->failed ? 0 : checked(ps, functions[f].apply(arg), functions[f].name);
+    return checked(ps, functions[f].apply(arg), functions[f].name);
   }
   return fail(ps, "unknown function '%.*s'; use sqrt, cbrt, log2, round, floor or ceil", (int)n, name);
 }
@@ -155,7 +157,9 @@ static double primary(parser_t *ps)
   if (c == '(') {
     ps->at++;
     double value = expression(ps);
-    if (!ps->failed && peek(ps) != ')')
+    if (ps->failed) /* where it failed may be the text's end: nothing more is read */
+      return 0;
+    if (peek(ps) != ')')
       return fail(ps, "column %d: expected ')'", column(ps));
     ps->at++;
     return value;

@@ -348,6 +348,32 @@ static void test_cli_platform_sweep_skips_points_beyond_hosts(void)
   remove_folder(dir);
 }
 
+/* The report's first line names the parameters every point shares in parentheses, and no parentheses when none is
+ * fixed (it read "gauss-jordan () on ..."): n and the broadcast swept with the platform, then n fixed. */
+static void test_cli_title_names_fixed_parameters_only(void)
+{
+  static const char *const titles[] = {"all: gauss-jordan on the platforms its platform parameter sweeps\n",
+                                       "all: gauss-jordan (n = 32) on the platforms its platform parameter sweeps\n"};
+  static const char *const n_values[] = {"values=\"32 48\"", "values=\"32\""};
+  const char *sw2[] = {"platform", "switch", "2", "--preset", "icluster", "-o", "sw2.xml", NULL};
+  const char *sw4[] = {"platform", "switch", "4", "--preset", "icluster", "-o", "sw4.xml", NULL};
+  const char *args[] = {"-q", "--no-cache", "all.xml", NULL};
+  for (int k = 0; k < 2; k++) {
+    char dir[1024], scenario[1024];
+    cli_run_t run;
+    snprintf(scenario, sizeof scenario,
+             "<scenario name=\"all\"><platform file=\"sw4.xml\"/><program skeleton=\"gauss-jordan\"/><sweep>"
+             "<param name=\"n\" %s/><param name=\"broadcast\" values=\"neighbour one-to-all\"/><param "
+             "name=\"platform\" values=\"sw2.xml sw4.xml\"/><param name=\"p\" values=\"1 2\"/></sweep></scenario>\n",
+             n_values[k]);
+    sweep_two_platforms(dir, sizeof dir, sw2, sw4, "all.xml", scenario, args, &run);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_NSTRING_EQUAL(run.out, titles[k], strlen(titles[k]));
+    run_free(&run);
+    remove_folder(dir);
+  }
+}
+
 /* On one platform as in a sweep over platforms: p = 1, 2, 4 on two-hosts.xml runs p = 1 and 2 and skips p = 4 with one
  * warning line at the scenario's p (a run on one platform was refused whole for one p beyond its hosts). */
 static void test_cli_one_platform_skips_points_beyond_hosts(void)
@@ -442,6 +468,7 @@ int main(void)
       {"test_cli_trace_replay_not_cached", test_cli_trace_replay_not_cached},
       {"test_cli_progress_bar_on_a_terminal", test_cli_progress_bar_on_a_terminal},
       {"test_cli_mpi_farm_matches_local_run", test_cli_mpi_farm_matches_local_run},
+      {"test_cli_title_names_fixed_parameters_only", test_cli_title_names_fixed_parameters_only},
       {NULL, NULL}};
   return tu_run("cli_sweeps", cases);
 }

@@ -44,6 +44,20 @@ static void print_recording(FILE *out, const stu_study_t *study)
     fprintf(out, "the timeline kept at p = %d only.\n", kept_p);
 }
 
+/* " (n = 256, ...)": the parameters every point shares, or nothing when none is fixed. */
+static void print_fixed_params(FILE *out, const stu_study_t *study)
+{
+  char *params = NULL;
+  size_t len = 0;
+  FILE *line = open_memstream(&params, &len);
+  if (!line)
+    return;
+  rep_print_params(line, study, &study->points[0], 0);
+  if (fclose(line) == 0 && len > 0)
+    fprintf(out, " (%s)", params);
+  free(params);
+}
+
 static void print_title(FILE *out, const stu_study_t *study)
 {
   const scn_scenario_t *s = study->scenario;
@@ -51,12 +65,12 @@ static void print_title(FILE *out, const stu_study_t *study)
   /* the machine the points run on: a platform parameter's (--set platform=...) rather than <platform> */
   const char *platform = study->npoints ? stu_platform(study, &study->points[0]) : s->platform;
   const char *base = strrchr(platform, '/');
-  fprintf(out, "%s: %s (", s->name, s->skeleton);
-  rep_print_params(out, study, &study->points[0], 0);
+  fprintf(out, "%s: %s", s->name, s->skeleton);
+  print_fixed_params(out, study);
   if (swept && swept->nvalues > 1)
-    fprintf(out, ") on the platforms its platform parameter sweeps\n");
+    fprintf(out, " on the platforms its platform parameter sweeps\n");
   else
-    fprintf(out, ") on %s\n", base ? base + 1 : platform);
+    fprintf(out, " on %s\n", base ? base + 1 : platform);
   if (s->description)
     fprintf(out, "%s\n", s->description);
   print_recording(out, study);

@@ -503,8 +503,12 @@ static void test_otf2_replayed_waitall_one_start(void)
  * in, rank 1 80 and 80, rank 2 112 and 64; an MPI_Reduce_scatter of blocks of 16, 32 and 48 bytes for ranks 0, 1, 2
  * (each line gives its own block, as the tracer writes it): each rank sends its part of the others' blocks and receives
  * its own from both others, rank 0 32 + 48 = 80 out and 2 x 16 = 32 in, rank 1 64 and 64, rank 2 48 and 96; an
- * MPI_Reduce_scatter_block of 40 bytes, 80 each way. Each with its root (1, 0, none), and ViTE reads the archive.
- * Before, every one was "Sent: 0, Received: 0", and the block call was written as an allreduce. */
+ * MPI_Reduce_scatter_block of 40 bytes, 80 each way; an MPI_Alltoallv of unequal blocks, rank i sending 10 (3i + j + 1)
+ * bytes to rank j, whose line gives what it sent to the others and received from them, by hand rank 0 20 + 30 = 50 out
+ * and 40 + 70 = 110 in, rank 1 40 + 60 = 100 and 20 + 80 = 100, rank 2 70 + 80 = 150 and 30 + 60 = 90 (before: 0
+ * and 0); and an MPI_Alltoallv line as the tracer wrote them before (no bytes): 0 and 0. Each with its root (1, 0,
+ * none), and ViTE reads the archive. Before, every one was "Sent: 0, Received: 0", and the block call was written as
+ * an allreduce. */
 static void test_otf2_measured_collective_bytes(void)
 {
   char dir[1024];
@@ -527,14 +531,18 @@ static void test_otf2_measured_collective_bytes(void)
       {0, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 80, Received: 32"},
       {1, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 64, Received: 64"},
       {2, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 48, Received: 96"},
-      {-1, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 80, Received: 80"}};
+      {-1, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 80, Received: 80"},
+      {0, "ALLTOALLV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 50, Received: 110"},
+      {1, "ALLTOALLV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 100, Received: 100"},
+      {2, "ALLTOALLV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 150, Received: 90"},
+      {-1, "ALLTOALLV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 0, Received: 0"}};
   for (size_t i = 0; i < sizeof expected / sizeof *expected; i++) {
     int n = count_events(text, "MPI_COLLECTIVE_END", expected[i].rank, expected[i].end);
     if (n != (expected[i].rank < 0 ? 3 : 1))
       fprintf(stderr, "\nrank %d: %d x '%s'\n", expected[i].rank, n, expected[i].end);
     CU_ASSERT_EQUAL(n, expected[i].rank < 0 ? 3 : 1);
   }
-  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, NULL), 21);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, NULL), 27);
   vite_reads(dir, "run.otf2");
   free(text);
   remove_tree(dir);

@@ -141,6 +141,8 @@ static void test_rep_paje_measured_collectives(void)
                                  "Event, rank 0, Collective, 0.600000, MPI_Allgatherv, none, 48, 96\n"
                                  "Event, rank 0, Collective, 0.700000, MPI_Reduce_scatter, none, 80, 32\n"
                                  "Event, rank 0, Collective, 0.800000, MPI_Reduce_scatter, none, 80, 80\n"
+                                 "Event, rank 0, Collective, 0.850000, MPI_Alltoallv, none, 50, 110\n"
+                                 "Event, rank 0, Collective, 0.900000, MPI_Alltoallv, none, 0, 0\n"
                                  "Event, rank 1, Collective, 0.200000, MPI_Bcast, 1, 1600, 0\n"
                                  "Event, rank 1, Collective, 0.300000, MPI_Gather, 0, 100, 0\n"
                                  "Event, rank 1, Collective, 0.400000, MPI_Allreduce, none, 16, 16\n"
@@ -148,13 +150,17 @@ static void test_rep_paje_measured_collectives(void)
                                  "Event, rank 1, Collective, 0.600000, MPI_Allgatherv, none, 80, 80\n"
                                  "Event, rank 1, Collective, 0.700000, MPI_Reduce_scatter, none, 64, 64\n"
                                  "Event, rank 1, Collective, 0.800000, MPI_Reduce_scatter, none, 80, 80\n"
+                                 "Event, rank 1, Collective, 0.850000, MPI_Alltoallv, none, 100, 100\n"
+                                 "Event, rank 1, Collective, 0.900000, MPI_Alltoallv, none, 0, 0\n"
                                  "Event, rank 2, Collective, 0.200000, MPI_Bcast, 1, 0, 800\n"
                                  "Event, rank 2, Collective, 0.300000, MPI_Gather, 0, 100, 0\n"
                                  "Event, rank 2, Collective, 0.400000, MPI_Allreduce, none, 16, 16\n"
                                  "Event, rank 2, Collective, 0.500000, MPI_Alltoall, none, 400, 400\n"
                                  "Event, rank 2, Collective, 0.600000, MPI_Allgatherv, none, 112, 64\n"
                                  "Event, rank 2, Collective, 0.700000, MPI_Reduce_scatter, none, 48, 96\n"
-                                 "Event, rank 2, Collective, 0.800000, MPI_Reduce_scatter, none, 80, 80\n");
+                                 "Event, rank 2, Collective, 0.800000, MPI_Reduce_scatter, none, 80, 80\n"
+                                 "Event, rank 2, Collective, 0.850000, MPI_Alltoallv, none, 150, 90\n"
+                                 "Event, rank 2, Collective, 0.900000, MPI_Alltoallv, none, 0, 0\n");
   free(events);
 }
 

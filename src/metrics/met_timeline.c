@@ -178,8 +178,9 @@ static const char *sendrecv_problem(const char *call, long long source, long lon
   return NULL;
 }
 
-/* Parses the fields of a line after its times, "category phase peer bytes call [tag comm [request | source tag
- * bytes]]" (the last three: a send-receive's receive half), into *it
+/* Parses the fields of a line after its times, "category phase peer bytes call [tag comm [request | received |
+ * source tag bytes]]" (received: an MPI_Alltoallv's bytes received; the last three: a send-receive's receive half),
+ * into *it
  * (times 0). NULL, or what is wrong. */
 static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_event_t *it)
 {
@@ -228,6 +229,10 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
   if (it->kind == TL_ONE_TO_N || it->kind == TL_N_TO_ONE) { /* its partner is its root: no message of its own */
     it->root = it->iv.peer;
     it->iv.peer = -1;
+  }
+  if (fields == 8 && met_coll_call_of(call) == MET_CALL_ALLTOALLV) { /* its field after the communicator */
+    it->received = (double)req;
+    it->req = -1;
   }
   if (fields == 10) {
     it->kind = TL_SENDRECV;

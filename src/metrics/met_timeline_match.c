@@ -1254,7 +1254,8 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
                      .call = met_coll_call_of(ev->call),
                      .root = rooted ? ev->root : -1,
                      .group = 0,
-                     .bytes = ev->iv.bytes};
+                     .bytes = ev->iv.bytes,
+                     .received = ev->received};
   if (rank == 0)
     m->collectives++;
   entry_t until = coll_awaited(m, rank, ev);

@@ -215,7 +215,8 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
   double prev_end = keeps_colls(trace) && timeline->ncolls ? timeline->colls[timeline->ncolls - 1].end : 0.0;
   if (!valid_amount(coll->end) || !(coll->start >= prev_end) || coll->end < coll->start ||
       (unsigned)coll->kind >= MET_COLL_KINDS || (unsigned)coll->call >= MET_CALLS ||
-      (coll->root != -1 && !valid_rank(trace, coll->root)) || !valid_amount(coll->bytes))
+      (coll->root != -1 && !valid_rank(trace, coll->root)) || !valid_amount(coll->bytes) ||
+      !valid_amount(coll->received))
     return BAS_EINVAL;
   if (!keeps_colls(trace))
     return 0;
@@ -224,7 +225,7 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
     return BAS_ENOMEM;
   timeline->colls = items;
   items[timeline->ncolls++] = *coll;
-  trace->coll_bytes |= coll->bytes > 0;
+  trace->coll_bytes |= coll->bytes > 0 || coll->received > 0;
   trace->coll_grouped |= coll->group != 0;
   return 0;
 }
@@ -293,6 +294,9 @@ void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *se
   } else if (span->kind == MET_COLL_N_TO_ONE) {
     *sent = root ? 0 : span->bytes;
     *received = root ? others : 0;
+  } else if (span->call == MET_CALL_ALLTOALLV) { /* its line gives both: no member's sums say who sent whom what */
+    *sent = span->bytes;
+    *received = span->received;
   } else if (span->kind == MET_COLL_NXN && span->call == MET_CALL_REDUCE_SCATTER) {
     *sent = others; /* its contribution to every other member's block, which each line gives */
     *received = span->bytes * (members - 1);

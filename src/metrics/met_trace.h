@@ -244,11 +244,14 @@ typedef struct met_coll {
   unsigned group;       /* the members' communicator: the same number on every member (0: all the run's ranks) */
   double bytes; /* a call whose trace holds no messages for it (a measured one): the bytes its line gives the rank, as
                  * docs/tracer.md's tracer writes them (met_coll_moved); 0 where the trace has its messages */
+  double received; /* the same for the bytes the rank received, where its line gives them too (an MPI_Alltoallv's:
+                    * then `bytes` is what it sent to the other members, this what it received from them); else 0.
+                    * Not kept by met_trace_write */
 } met_coll_t;
 
 /* Appends a copy of `coll` to `rank`'s collective spans (an aggregate trace drops it): start finite, >= 0 and >= the
- * end of the rank's previous span, end >= start, kind and call in range, root -1 or a rank, bytes finite and >= 0.
- * Returns 0, or BAS_EINVAL (the trace is then unchanged). */
+ * end of the rank's previous span, end >= start, kind and call in range, root -1 or a rank, bytes and received finite
+ * and >= 0. Returns 0, or BAS_EINVAL (the trace is then unchanged). */
 int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
 
 /* The bytes `rank` sent and received in its span number `index` (met_trace_colls), by the operation's definition
@@ -258,8 +261,9 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
  * receives its own; an N-to-1 root receives the others', a non-root sends its own; an N x N member sends its own to
  * each other member (an all-to-all a 1/m share of its buffer, m members) and receives theirs, but a reduce-scatter's
  * member, whose line gives its own block, sends its part of every other member's block and receives its own from each
- * of the others; a barrier or scan moves nothing. 0 and 0 for a bad rank or index, and for spans with no bytes (a trace
- * holding the messages). */
+ * of the others; an MPI_Alltoallv's member sends and receives what its line gives (met_coll_t.received: 0 and 0 from a
+ * line that gives neither, as the tracer wrote them before); a barrier or scan moves nothing. 0 and 0 for a bad rank or
+ * index, and for spans with no bytes (a trace holding the messages). */
 void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
 
 /* Wait states summed while reading, for an aggregate trace, which keeps no interval nor span to compute them from

@@ -6,6 +6,7 @@
  * measured run. */
 #include "met_timeline.h"
 #include "rep_otf2.h"
+#include "rep_paje.h"
 #include "tu.h"
 #include "tu_cli.h"
 #include "tu_csv.h"
@@ -548,9 +549,10 @@ static void test_otf2_measured_collective_bytes(void)
   remove_tree(dir);
 }
 
-/* The ENTER and LEAVE events of `location` in otf2-print's `text`, "ENTER 10000000 MPI_Irecv\n" each, but the
- * categories' and phase `phase`'s, into a new string; whether every region of the location nests strictly (each
- * LEAVE the innermost region entered, all left) into *nested. */
+/* The ENTER and LEAVE events of `location` in otf2-print's `text`, "ENTER 10000000 MPI_Irecv\n" each (an ENTER with
+ * the attribute "polls" "ENTER 10000000 MPI_Test polls=40\n"), but the categories' and phase `phase`'s, into a new
+ * string; whether every region of the location nests strictly (each LEAVE the innermost region entered, all left) into
+ * *nested. */
 static char *calls_at(const char *text, int location, const char *phase, int *nested)
 {
   static const char *const skipped[] = {"compute", "io", "ctrl", "comm", "idle"};
@@ -572,21 +574,44 @@ static char *calls_at(const char *text, int location, const char *phase, int *ne
     int skip = strcmp(name, phase) == 0;
     for (size_t i = 0; i < sizeof skipped / sizeof *skipped; i++)
       skip |= strcmp(name, skipped[i]) == 0;
+    const char *next = strchr(ev.attributes, '\n');
+    unsigned long long polls = 0;
+    if (next && entering)
+      sscanf(next + 1, " ADDITIONAL ATTRIBUTES: (\"polls\" <%*u>; UINT64; %llu)", &polls);
     if (!skip && len + 128 < cap)
-      len += (size_t)snprintf(out + len, cap - len, "%s %llu %s\n", ev.kind, ev.time, name);
+      len += (size_t)snprintf(out + len, cap - len, polls ? "%s %llu %s polls=%llu\n" : "%s %llu %s\n", ev.kind,
+                              ev.time, name, polls);
   }
   *nested &= depth == 0;
   return out;
+}
+
+/* ViTE reads the Paje trace of the measured run tests/data/tracer/RUN, written as DIR/run.paje. */
+static void paje_reads(const char *run, const char *dir)
+{
+  char err[1200] = "", path[1200];
+  snprintf(path, sizeof path, "%s/tests/data/tracer/%s", SIMRUN_SOURCE_DIR, run);
+  met_trace_t *trace = met_timeline_stream(path, MET_TL_KEEP, NULL, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  snprintf(path, sizeof path, "%s/run.paje", dir);
+  FILE *out = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  rep_paje_run_t measured = {"measured", trace};
+  CU_ASSERT_EQUAL(rep_paje_write(out, &measured, 1), 0);
+  CU_ASSERT_EQUAL(fclose(out), 0);
+  met_trace_free(trace);
+  vite_reads(dir, "run.paje");
 }
 
 /* A measured run's MPI calls (tests/data/tracer/regions, hand-made, p = 2: Irecv, Isend and Waitall, a persistent
  * request made, started, waited for and freed, a run of 25 unsuccessful MPI_Iprobe then a successful one and the
  * MPI_Recv it found, a run of 40 unsuccessful MPI_Test then the one that completed an MPI_Irecv): every call is a
  * region entered and left at the times its timeline line gives, in order, whatever pieces (the wait, the transfer,
- * the receives completed) the analysis cut it into; a run of polls is one region named as the timeline names it; the
- * regions nest strictly in the phase (the categories inside the calls); the calls have OTF2's roles (point-to-point
- * for Isend, Irecv and Start, function for waits, tests, probes and requests' making); ViTE reads the archive. Before,
- * only the blocking MPI_Send and MPI_Recv were regions. */
+ * the receives completed) the analysis cut it into; a run of polls is one region of its call, its count the attribute
+ * "polls" of its ENTER (the call that ends it, successful, a region of its own); the regions nest strictly in the phase
+ * (the categories inside the calls); the calls have OTF2's roles (point-to-point for Isend, Irecv and Start, function
+ * for waits, tests, probes and requests' making); ViTE reads the archive and the run's Paje trace. Before, only the
+ * blocking MPI_Send and MPI_Recv were regions. */
 static void test_otf2_measured_call_regions(void)
 {
   char dir[1024];
@@ -612,8 +637,8 @@ static void test_otf2_measured_call_regions(void)
                                 "LEAVE 52000000 MPI_Send\n"
                                 "ENTER 52000000 MPI_Irecv\n"
                                 "LEAVE 53000000 MPI_Irecv\n"
-                                "ENTER 53000000 MPI_Test*40\n"
-                                "LEAVE 70000000 MPI_Test*40\n"
+                                "ENTER 53000000 MPI_Test polls=40\n"
+                                "LEAVE 70000000 MPI_Test\n"
                                 "ENTER 70000000 MPI_Test\n"
                                 "LEAVE 71000000 MPI_Test\n");
   CU_ASSERT_STRING_EQUAL(rank1, "ENTER 11000000 MPI_Irecv\n"
@@ -630,8 +655,8 @@ static void test_otf2_measured_call_regions(void)
                                 "LEAVE 30000000 MPI_Wait\n"
                                 "ENTER 30000000 MPI_Request_free\n"
                                 "LEAVE 31000000 MPI_Request_free\n"
-                                "ENTER 31000000 MPI_Iprobe*25\n"
-                                "LEAVE 49000000 MPI_Iprobe*25\n"
+                                "ENTER 31000000 MPI_Iprobe polls=25\n"
+                                "LEAVE 49000000 MPI_Iprobe\n"
                                 "ENTER 49000000 MPI_Iprobe\n"
                                 "LEAVE 51000000 MPI_Iprobe\n"
                                 "ENTER 51000000 MPI_Recv\n"
@@ -643,6 +668,7 @@ static void test_otf2_measured_call_regions(void)
   free(rank1);
   free(text);
   vite_reads(dir, "run.otf2");
+  paje_reads("regions", dir);
   const char *args[] = {"otf2-print", "-G", "run.otf2", NULL};
   char *defs = otf2_print(dir, args);
   CU_ASSERT_PTR_NOT_NULL_FATAL(defs);
@@ -650,7 +676,7 @@ static void test_otf2_measured_call_regions(void)
                                          {"MPI_Irecv", "POINT2POINT"},
                                          {"MPI_Start", "POINT2POINT"},
                                          {"MPI_Waitall", "FUNCTION, Paradigm: MPI"},
-                                         {"MPI_Test*40", "FUNCTION"},
+                                         {"MPI_Test", "FUNCTION"},
                                          {"MPI_Iprobe", "FUNCTION"},
                                          {"MPI_Send_init", "FUNCTION"}};
   for (size_t i = 0; i < sizeof roles / sizeof *roles; i++) {

@@ -168,8 +168,9 @@ static void test_rep_paje_measured_collectives(void)
  * request made, started, waited for and freed, a run of 25 unsuccessful MPI_Iprobe then a successful one and the
  * MPI_Recv it found, a run of 40 unsuccessful MPI_Test then the one that completed an MPI_Irecv): each call one state
  * of the type "MPI call" from its entry to its exit as the timeline gives them, whatever pieces (the wait, the
- * transfer, the receives completed) the analysis cut it into, a run of polls named as the timeline names it; no state
- * between calls (the computations). Before, the trace kept no call and the Paje trace had only the categories. */
+ * transfer, the receives completed) the analysis cut it into, a run of polls as its call with its count in the field
+ * Polls (0 for any other call); no state between calls (the computations). Before, the trace kept no call and the Paje
+ * trace had only the categories. */
 static void test_rep_paje_measured_calls(void)
 {
   char *rank0 = measured_dump("regions", "State, rank 0, MPI call, ");
@@ -179,28 +180,28 @@ static void test_rep_paje_measured_calls(void)
     free(rank1);
     return;
   }
-  CU_ASSERT_STRING_EQUAL(rank0, "State, rank 0, MPI call, 0.010000, 0.012000, 0.002000, 0.000000, MPI_Irecv\n"
-                                "State, rank 0, MPI call, 0.012000, 0.014000, 0.002000, 0.000000, MPI_Isend\n"
-                                "State, rank 0, MPI call, 0.014000, 0.020000, 0.006000, 0.000000, MPI_Waitall\n"
-                                "State, rank 0, MPI call, 0.020000, 0.022000, 0.002000, 0.000000, MPI_Send_init\n"
-                                "State, rank 0, MPI call, 0.022000, 0.024000, 0.002000, 0.000000, MPI_Start\n"
-                                "State, rank 0, MPI call, 0.024000, 0.030000, 0.006000, 0.000000, MPI_Wait\n"
-                                "State, rank 0, MPI call, 0.030000, 0.031000, 0.001000, 0.000000, MPI_Request_free\n"
-                                "State, rank 0, MPI call, 0.050000, 0.052000, 0.002000, 0.000000, MPI_Send\n"
-                                "State, rank 0, MPI call, 0.052000, 0.053000, 0.001000, 0.000000, MPI_Irecv\n"
-                                "State, rank 0, MPI call, 0.053000, 0.070000, 0.017000, 0.000000, MPI_Test*40\n"
-                                "State, rank 0, MPI call, 0.070000, 0.071000, 0.001000, 0.000000, MPI_Test\n");
-  CU_ASSERT_STRING_EQUAL(rank1, "State, rank 1, MPI call, 0.011000, 0.013000, 0.002000, 0.000000, MPI_Irecv\n"
-                                "State, rank 1, MPI call, 0.013000, 0.015000, 0.002000, 0.000000, MPI_Isend\n"
-                                "State, rank 1, MPI call, 0.015000, 0.018000, 0.003000, 0.000000, MPI_Waitall\n"
-                                "State, rank 1, MPI call, 0.018000, 0.020000, 0.002000, 0.000000, MPI_Recv_init\n"
-                                "State, rank 1, MPI call, 0.020000, 0.021000, 0.001000, 0.000000, MPI_Start\n"
-                                "State, rank 1, MPI call, 0.021000, 0.030000, 0.009000, 0.000000, MPI_Wait\n"
-                                "State, rank 1, MPI call, 0.030000, 0.031000, 0.001000, 0.000000, MPI_Request_free\n"
-                                "State, rank 1, MPI call, 0.031000, 0.049000, 0.018000, 0.000000, MPI_Iprobe*25\n"
-                                "State, rank 1, MPI call, 0.049000, 0.051000, 0.002000, 0.000000, MPI_Iprobe\n"
-                                "State, rank 1, MPI call, 0.051000, 0.054000, 0.003000, 0.000000, MPI_Recv\n"
-                                "State, rank 1, MPI call, 0.069000, 0.070000, 0.001000, 0.000000, MPI_Send\n");
+  CU_ASSERT_STRING_EQUAL(rank0, "State, rank 0, MPI call, 0.010000, 0.012000, 0.002000, 0.000000, MPI_Irecv, 0\n"
+                                "State, rank 0, MPI call, 0.012000, 0.014000, 0.002000, 0.000000, MPI_Isend, 0\n"
+                                "State, rank 0, MPI call, 0.014000, 0.020000, 0.006000, 0.000000, MPI_Waitall, 0\n"
+                                "State, rank 0, MPI call, 0.020000, 0.022000, 0.002000, 0.000000, MPI_Send_init, 0\n"
+                                "State, rank 0, MPI call, 0.022000, 0.024000, 0.002000, 0.000000, MPI_Start, 0\n"
+                                "State, rank 0, MPI call, 0.024000, 0.030000, 0.006000, 0.000000, MPI_Wait, 0\n"
+                                "State, rank 0, MPI call, 0.030000, 0.031000, 0.001000, 0.000000, MPI_Request_free, 0\n"
+                                "State, rank 0, MPI call, 0.050000, 0.052000, 0.002000, 0.000000, MPI_Send, 0\n"
+                                "State, rank 0, MPI call, 0.052000, 0.053000, 0.001000, 0.000000, MPI_Irecv, 0\n"
+                                "State, rank 0, MPI call, 0.053000, 0.070000, 0.017000, 0.000000, MPI_Test, 40\n"
+                                "State, rank 0, MPI call, 0.070000, 0.071000, 0.001000, 0.000000, MPI_Test, 0\n");
+  CU_ASSERT_STRING_EQUAL(rank1, "State, rank 1, MPI call, 0.011000, 0.013000, 0.002000, 0.000000, MPI_Irecv, 0\n"
+                                "State, rank 1, MPI call, 0.013000, 0.015000, 0.002000, 0.000000, MPI_Isend, 0\n"
+                                "State, rank 1, MPI call, 0.015000, 0.018000, 0.003000, 0.000000, MPI_Waitall, 0\n"
+                                "State, rank 1, MPI call, 0.018000, 0.020000, 0.002000, 0.000000, MPI_Recv_init, 0\n"
+                                "State, rank 1, MPI call, 0.020000, 0.021000, 0.001000, 0.000000, MPI_Start, 0\n"
+                                "State, rank 1, MPI call, 0.021000, 0.030000, 0.009000, 0.000000, MPI_Wait, 0\n"
+                                "State, rank 1, MPI call, 0.030000, 0.031000, 0.001000, 0.000000, MPI_Request_free, 0\n"
+                                "State, rank 1, MPI call, 0.031000, 0.049000, 0.018000, 0.000000, MPI_Iprobe, 25\n"
+                                "State, rank 1, MPI call, 0.049000, 0.051000, 0.002000, 0.000000, MPI_Iprobe, 0\n"
+                                "State, rank 1, MPI call, 0.051000, 0.054000, 0.003000, 0.000000, MPI_Recv, 0\n"
+                                "State, rank 1, MPI call, 0.069000, 0.070000, 0.001000, 0.000000, MPI_Send, 0\n");
   free(rank0);
   free(rank1);
 }

@@ -19,19 +19,22 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { COMM_WORLD = 0, GROUP_LOCATIONS = 0, SYSTEM_NODE = 0 };
+enum { COMM_WORLD = 0, GROUP_LOCATIONS = 0, SYSTEM_NODE = 0, ATTRIBUTE_POLLS = 0 };
 
 /* Region ids: the categories, then the MPI calls, then the phase labels, then the measured timeline's other calls
  * (call_regions_t). */
 enum { REGION_CALL0 = MET_CAT_COUNT, REGION_PHASE0 = MET_CAT_COUNT + REP_CALL_COUNT };
 
-/* The region of each MPI call a measured trace names (met_interval_t.call): one of the archives' calls when it has
- * that name, otherwise one of the regions after the phase labels, in order of call id. */
+/* The region of each MPI call a measured trace names (met_interval_t.call), a run of polls' that of its call (its
+ * count an attribute of its ENTER event): one of the archives' calls when it has that name, otherwise one of the
+ * regions after the phase labels, in order of first call id. */
 typedef struct call_regions {
-  uint32_t *of_call; /* by call id, from 1 */
-  int *named;        /* the call id of each region after the phase labels */
+  uint32_t *of_call;         /* by call id, from 1 */
+  unsigned long long *polls; /* by call id: a run of polls' count, 0 for another call */
+  char **named;              /* the names of the regions after the phase labels */
   uint32_t nnamed;
-  uint32_t named0; /* the first of them */
+  uint32_t named0;            /* the first of them */
+  OTF2_AttributeList *counts; /* for the ENTER of a run of polls */
 } call_regions_t;
 
 /* String ids: 0 is "", then one per region, then a group name and a location name per rank, then the fixed names,
@@ -40,7 +43,7 @@ typedef struct archive_ids {
   uint32_t nregions;
   uint32_t group0;    /* "MPI Rank 0" */
   uint32_t location0; /* "Rank 0 thread 0" */
-  uint32_t fixed0;    /* "MPI_COMM_WORLD", "simrun", "machine" */
+  uint32_t fixed0;    /* "MPI_COMM_WORLD", "simrun", "machine", the polls attribute's name and description */
   uint32_t comm0;     /* "communicator 1" */
 } archive_ids_t;
 
@@ -206,7 +209,7 @@ static int call_region(const rank_events_t *ev, const met_interval_t *iv)
   if (ev->coll)
     return -1;
   if (iv->call != 0)
-    return (int)ev->calls->of_call[iv->call < 0 ? -iv->call : iv->call];
+    return (int)ev->calls->of_call[abs(iv->call)];
   if ((iv->category != MET_CAT_COMM && iv->category != MET_CAT_IDLE) || iv->peer < 0 || iv->dir == MET_DIR_NONE)
     return -1;
   return REGION_CALL0 + (iv->dir == MET_DIR_SEND ? REP_CALL_SEND : REP_CALL_RECV);
@@ -240,7 +243,10 @@ static void interval(rank_events_t *ev, const met_interval_t *iv)
   if (call != ev->call || starts)
     close_call(ev, iv->start);
   if (call >= 0 && ev->call < 0) {
-    region(ev, iv->start, (uint32_t)call, 1);
+    unsigned long long polls = iv->call ? ev->calls->polls[abs(iv->call)] : 0;
+    if (polls)
+      check(ev, OTF2_AttributeList_AddUint64(ev->calls->counts, ATTRIBUTE_POLLS, polls)); /* emptied once written */
+    check(ev, OTF2_EvtWriter_Enter(ev->writer, polls ? ev->calls->counts : NULL, stamp(ev, iv->start), (uint32_t)call));
     ev->call = call;
     ev->call_peer = iv->peer;
   }
@@ -316,7 +322,7 @@ static const char *region_name(const met_trace_t *trace, const call_regions_t *c
     return rep_otf2_call_name((rep_otf2_call_t)(i - REGION_CALL0));
   if (i < calls->named0)
     return met_trace_phase_name(trace, (int)(i - REGION_PHASE0));
-  return met_trace_call_name(trace, calls->named[i - calls->named0]);
+  return calls->named[i - calls->named0];
 }
 
 static OTF2_ErrorCode write_strings(OTF2_GlobalDefWriter *defs, const met_trace_t *trace, const call_regions_t *calls,
@@ -331,8 +337,9 @@ static OTF2_ErrorCode write_strings(OTF2_GlobalDefWriter *defs, const met_trace_
     snprintf(name, sizeof name, r < nranks ? "MPI Rank %d" : "Rank %d thread 0", r % nranks);
     rc = OTF2_GlobalDefWriter_WriteString(defs, ids->group0 + (uint32_t)r, name);
   }
-  static const char *const fixed[] = {"MPI_COMM_WORLD", "simrun", "machine"};
-  for (uint32_t i = 0; rc == OTF2_SUCCESS && i < 3; i++)
+  static const char *const fixed[] = {"MPI_COMM_WORLD", "simrun", "machine", "polls",
+                                      "the unsuccessful polls of a run of them (docs/tracer.md)"};
+  for (uint32_t i = 0; rc == OTF2_SUCCESS && i < 5; i++)
     rc = OTF2_GlobalDefWriter_WriteString(defs, ids->fixed0 + i, fixed[i]);
   for (size_t c = 1; rc == OTF2_SUCCESS && c < ncomms; c++) {
     snprintf(name, sizeof name, "communicator %zu", c);
@@ -407,20 +414,42 @@ static OTF2_ErrorCode write_global_defs(OTF2_Archive *archive, const met_trace_t
   ids.group0 = 1 + ids.nregions;
   ids.location0 = ids.group0 + nranks;
   ids.fixed0 = ids.location0 + nranks;
-  ids.comm0 = ids.fixed0 + 3;
+  ids.comm0 = ids.fixed0 + 5;
   OTF2_ErrorCode rc = OTF2_GlobalDefWriter_WriteClockProperties(defs, 1000000000, 0, ticks(met_trace_end(trace)) + 1,
                                                                 OTF2_UNDEFINED_TIMESTAMP);
   if (rc == OTF2_SUCCESS)
     rc = write_strings(defs, trace, calls, &ids, rep_otf2_comms_count(comms));
   if (rc == OTF2_SUCCESS)
     rc = write_regions(defs, trace, calls, &ids);
+  if (rc == OTF2_SUCCESS)
+    rc = OTF2_GlobalDefWriter_WriteAttribute(defs, ATTRIBUTE_POLLS, ids.fixed0 + 3, ids.fixed0 + 4, OTF2_TYPE_UINT64);
   return rc == OTF2_SUCCESS ? write_ranks(defs, &ids, comms, counts) : rc;
 }
 
 static void call_regions_free(call_regions_t *calls)
 {
-  free(calls->of_call);
+  for (uint32_t i = 0; calls->named && i < calls->nnamed; i++)
+    free(calls->named[i]);
   free(calls->named);
+  free(calls->of_call);
+  free(calls->polls);
+  if (calls->counts)
+    OTF2_AttributeList_Delete(calls->counts);
+}
+
+/* The region of call `name` (its count left out: rep_otf2_name_call), a new one after the others when none has its
+ * name (`name` is then kept, else freed). */
+static uint32_t region_of(call_regions_t *calls, char *name)
+{
+  rep_otf2_call_t known = rep_otf2_call_named(name);
+  uint32_t i = 0;
+  while (known == REP_CALL_COUNT && i < calls->nnamed && strcmp(calls->named[i], name) != 0)
+    i++;
+  if (known == REP_CALL_COUNT && i == calls->nnamed)
+    calls->named[calls->nnamed++] = name;
+  else
+    free(name);
+  return known != REP_CALL_COUNT ? REGION_CALL0 + (uint32_t)known : calls->named0 + i;
 }
 
 /* The regions of the trace's call names (call_regions_t). 0, or -1 when out of memory. */
@@ -428,22 +457,21 @@ static int call_regions_make(const met_trace_t *trace, call_regions_t *calls)
 {
   size_t n = (size_t)met_trace_call_count(trace);
   *calls = (call_regions_t){.of_call = calloc(n + 1, sizeof *calls->of_call),
+                            .polls = calloc(n + 1, sizeof *calls->polls),
                             .named = calloc(n + 1, sizeof *calls->named),
-                            .named0 = REGION_PHASE0 + (uint32_t)met_trace_phase_count(trace)};
-  if (!calls->of_call || !calls->named) {
+                            .named0 = REGION_PHASE0 + (uint32_t)met_trace_phase_count(trace),
+                            .counts = OTF2_AttributeList_New()};
+  int failed = !calls->of_call || !calls->polls || !calls->named || !calls->counts;
+  for (int id = 1; !failed && (size_t)id <= n; id++) {
+    const char *name = met_trace_call_name(trace, id);
+    char *call = strndup(name, rep_otf2_name_call(name, &calls->polls[id]));
+    failed = !call;
+    if (call)
+      calls->of_call[id] = region_of(calls, call);
+  }
+  if (failed)
     call_regions_free(calls);
-    return -1;
-  }
-  for (int id = 1; (size_t)id <= n; id++) {
-    rep_otf2_call_t known = rep_otf2_call_named(met_trace_call_name(trace, id));
-    if (known != REP_CALL_COUNT)
-      calls->of_call[id] = REGION_CALL0 + (uint32_t)known;
-    else {
-      calls->of_call[id] = calls->named0 + calls->nnamed;
-      calls->named[calls->nnamed++] = id;
-    }
-  }
-  return 0;
+  return failed ? -1 : 0;
 }
 
 /* The archive `name` in folder `dir`. */

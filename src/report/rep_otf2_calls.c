@@ -92,6 +92,13 @@ OTF2_RegionRole rep_otf2_name_role(const char *name)
   return point_to_point(name) ? OTF2_REGION_ROLE_POINT2POINT : OTF2_REGION_ROLE_FUNCTION;
 }
 
+size_t rep_otf2_name_call(const char *name, unsigned long long *polls)
+{
+  const char *star = strchr(name, '*');
+  *polls = star ? strtoull(star + 1, NULL, 10) : 0;
+  return star ? (size_t)(star - name) : strlen(name);
+}
+
 /* Phase-label hints within a class, first match wins. */
 static const struct {
   met_coll_kind_t kind;

@@ -50,7 +50,7 @@ static const char header[] = "%EventDef PajeDefineContainerType 0\n%  Alias stri
                              "%EventDef PajeNewEvent 10\n%  Time date\n%  Container string\n%  Type string\n"
                              "%  Value string\n%  Root string\n%  Sent double\n%  Received double\n%EndEventDef\n"
                              "%EventDef PajePushState 11\n%  Time date\n%  Container string\n%  Type string\n"
-                             "%  Value string\n%EndEventDef\n"
+                             "%  Value string\n%  Polls double\n%EndEventDef\n"
                              "%EventDef PajePopState 12\n%  Time date\n%  Container string\n%  Type string\n"
                              "%EndEventDef\n";
 
@@ -247,6 +247,16 @@ static void write_coll(FILE *out, const met_trace_t *trace, const event_t *e)
     fprintf(out, "\"none\" %.0f %.0f\n", sent, received);
 }
 
+/* A call's state: its name, a run of polls' without its count (rep_otf2_name_call), which is the field `Polls` (0 for
+ * another call), as the OTF2 archive's attribute. */
+static void write_call(FILE *out, const met_trace_t *trace, const event_t *e)
+{
+  const char *name = met_trace_call_name(trace, e->value);
+  unsigned long long polls;
+  int len = (int)rep_otf2_name_call(name, &polls);
+  fprintf(out, "r%d_%d CALL \"%.*s\" %llu\n", e->run, e->rank, len, name, polls);
+}
+
 static void write_event(FILE *out, const rep_paje_run_t *runs, const event_t *e)
 {
   fprintf(out, "%d %.9f ", e->kind, e->time);
@@ -254,11 +264,9 @@ static void write_event(FILE *out, const rep_paje_run_t *runs, const event_t *e)
     write_coll(out, runs[e->run].trace, e);
   else if (e->kind == EV_SET_STATE)
     fprintf(out, "r%d_%d STATE %s\n", e->run, e->rank, met_category_name((met_category_t)e->value));
-  else if (e->kind == EV_PUSH_STATE) {
-    fprintf(out, "r%d_%d CALL ", e->run, e->rank);
-    quoted(out, met_trace_call_name(runs[e->run].trace, e->value));
-    fputc('\n', out);
-  } else if (e->kind == EV_POP_STATE)
+  else if (e->kind == EV_PUSH_STATE)
+    write_call(out, runs[e->run].trace, e);
+  else if (e->kind == EV_POP_STATE)
     fprintf(out, "r%d_%d CALL\n", e->run, e->rank);
   else if (e->kind == EV_START_LINK || e->kind == EV_END_LINK)
     fprintf(out, "run%d MSG r%d_%d msg m%d\n", e->run, e->run, e->rank, e->value);

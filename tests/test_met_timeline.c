@@ -704,6 +704,34 @@ static void test_timeline_polls_without_partner_are_control(void)
   met_trace_free(trace);
 }
 
+/* Each interval names its MPI call as its timeline line does (met_interval_t.call: its id on the call's first piece,
+ * minus it on the others), a run of polls with format 2's count: tests/data/tracer/polls-alone's calls in order,
+ * MPI_Irecv, MPI_Testany*6000, MPI_Iprobe*500, MPI_Cancel, MPI_Wait, MPI_Testall*40, the computation naming none; an
+ * aggregate trace keeps no name. */
+static void test_timeline_intervals_name_their_calls(void)
+{
+  met_trace_t *trace = read_with_info(RUNS "polls-alone", NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  static const char *const calls[] = {"MPI_Irecv",  "MPI_Testany*6000", "MPI_Iprobe*500",
+                                      "MPI_Cancel", "MPI_Wait",         "MPI_Testall*40"};
+  const met_interval_t *iv = met_trace_intervals(trace, 0);
+  size_t n = 0, computations = 0;
+  for (size_t i = 0; i < met_trace_count(trace, 0); i++) {
+    computations += iv[i].call == 0 && iv[i].category == MET_CAT_COMPUTE;
+    if (iv[i].call > 0 && n < 6)
+      CU_ASSERT_STRING_EQUAL(met_trace_call_name(trace, iv[i].call), calls[n]);
+    n += iv[i].call > 0;
+  }
+  CU_ASSERT_EQUAL(n, 6);
+  CU_ASSERT_EQUAL(computations, 1);
+  met_trace_free(trace);
+  char err[1024] = "";
+  trace = met_timeline_stream(RUNS "polls-alone", 0, NULL, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(met_trace_call_count(trace), 0);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/sub-barrier: ranks 0 and 1 call MPI_Barrier, rank 2 none (a sub-communicator the timeline does
  * not name): the barrier is not paired, and stays as the file gives it (rank 0 idle 0.2 s). */
 static void test_timeline_sub_communicator_not_paired(void)
@@ -1026,6 +1054,7 @@ int main(void)
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
       {"test_timeline_cancelled_receive_leaves_matching", test_timeline_cancelled_receive_leaves_matching},
       {"test_timeline_polls_without_partner_are_control", test_timeline_polls_without_partner_are_control},
+      {"test_timeline_intervals_name_their_calls", test_timeline_intervals_name_their_calls},
       {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},
       {"test_timeline_sub_communicator_named_not_paired", test_timeline_sub_communicator_named_not_paired},
       {"test_timeline_rooted_collectives_wait_for_root", test_timeline_rooted_collectives_wait_for_root},

@@ -152,6 +152,43 @@ static void test_met_trace_phase_interning(void)
   met_trace_free(trace);
 }
 
+/* Call names: ids from 1 in order of first use, a copy kept, found again among many (a run's poll counts); an
+ * interval's call must be a known id or minus one; a call whose first piece is empty (dropped) starts at its next
+ * piece, so that two calls of one name back to back stay two, and a later piece after a kept first stays one. */
+static void test_met_trace_call_pieces(void)
+{
+  met_trace_t *trace = met_trace_new(1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(met_trace_phase_id(trace, "main"), 0);
+  char name[] = "MPI_Wait";
+  CU_ASSERT_EQUAL(met_trace_call_id(trace, name), 1);
+  name[4] = 'X';
+  char polls[32];
+  for (int k = 2; k <= 1000; k++) {
+    snprintf(polls, sizeof polls, "MPI_Test*%d", k);
+    CU_ASSERT_EQUAL(met_trace_call_id(trace, polls), k);
+  }
+  CU_ASSERT_EQUAL(met_trace_call_id(trace, "MPI_Wait"), 1);
+  CU_ASSERT_EQUAL(met_trace_call_id(trace, "MPI_Test*500"), 500);
+  CU_ASSERT_EQUAL(met_trace_call_count(trace), 1000);
+  CU_ASSERT_STRING_EQUAL(met_trace_call_name(trace, -1), "MPI_Wait");
+  CU_ASSERT_PTR_NULL(met_trace_call_name(trace, 0));
+  CU_ASSERT_PTR_NULL(met_trace_call_name(trace, 1001));
+  met_interval_t unknown = {.start = 0, .end = 1, .category = MET_CAT_IDLE, .peer = -1, .call = 1001};
+  CU_ASSERT_EQUAL(met_trace_add(trace, 0, &unknown), BAS_EINVAL);
+  /* a wait [0, 1) in two pieces; then a wait whose first piece [1, 1) is empty and its second [1, 2) */
+  met_interval_t pieces[] = {{.start = 0, .end = 0.5, .category = MET_CAT_IDLE, .peer = -1, .call = 1},
+                             {.start = 0.5, .end = 1, .category = MET_CAT_COMM, .peer = -1, .call = -1},
+                             {.start = 1, .end = 1, .category = MET_CAT_IDLE, .peer = -1, .call = 1},
+                             {.start = 1, .end = 2, .category = MET_CAT_COMM, .peer = -1, .call = -1}};
+  for (size_t i = 0; i < 4; i++)
+    CU_ASSERT_EQUAL(met_trace_add(trace, 0, &pieces[i]), 0);
+  CU_ASSERT_EQUAL_FATAL(met_trace_count(trace, 0), 3);
+  const met_interval_t *kept = met_trace_intervals(trace, 0);
+  CU_ASSERT(kept[0].call == 1 && kept[1].call == -1 && kept[2].call == 1);
+  met_trace_free(trace);
+}
+
 /* Rank 0: compute [0,2], gap [2,3], comm [3,4], idle [4,5], then nothing up to T_par = 6.
  * Rank 1: gap [0,1], compute [1,6]. */
 static met_trace_t *gappy_trace(void)
@@ -638,6 +675,7 @@ int main(void)
       {"test_met_trace_add_rejects_bad_interval", test_met_trace_add_rejects_bad_interval},
       {"test_met_trace_add_drops_zero_length", test_met_trace_add_drops_zero_length},
       {"test_met_trace_phase_interning", test_met_trace_phase_interning},
+      {"test_met_trace_call_pieces", test_met_trace_call_pieces},
       {"test_met_trace_category_time_counts_gaps_as_idle", test_met_trace_category_time_counts_gaps_as_idle},
       {"test_met_trace_empty_rank_idles_whole_run", test_met_trace_empty_rank_idles_whole_run},
       {"test_met_trace_part_time_sums_computations", test_met_trace_part_time_sums_computations},

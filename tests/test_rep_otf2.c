@@ -6,6 +6,7 @@
  * measured run. */
 #include "met_timeline.h"
 #include "rep_otf2.h"
+#include "rep_paje.h"
 #include "tu.h"
 #include "tu_cli.h"
 #include "tu_csv.h"
@@ -503,8 +504,12 @@ static void test_otf2_replayed_waitall_one_start(void)
  * in, rank 1 80 and 80, rank 2 112 and 64; an MPI_Reduce_scatter of blocks of 16, 32 and 48 bytes for ranks 0, 1, 2
  * (each line gives its own block, as the tracer writes it): each rank sends its part of the others' blocks and receives
  * its own from both others, rank 0 32 + 48 = 80 out and 2 x 16 = 32 in, rank 1 64 and 64, rank 2 48 and 96; an
- * MPI_Reduce_scatter_block of 40 bytes, 80 each way. Each with its root (1, 0, none), and ViTE reads the archive.
- * Before, every one was "Sent: 0, Received: 0", and the block call was written as an allreduce. */
+ * MPI_Reduce_scatter_block of 40 bytes, 80 each way; an MPI_Alltoallv of unequal blocks, rank i sending 10 (3i + j + 1)
+ * bytes to rank j, whose line gives what it sent to the others and received from them, by hand rank 0 20 + 30 = 50 out
+ * and 40 + 70 = 110 in, rank 1 40 + 60 = 100 and 20 + 80 = 100, rank 2 70 + 80 = 150 and 30 + 60 = 90 (before: 0
+ * and 0); and an MPI_Alltoallv line as the tracer wrote them before (no bytes): 0 and 0. Each with its root (1, 0,
+ * none), and ViTE reads the archive. Before, every one was "Sent: 0, Received: 0", and the block call was written as
+ * an allreduce. */
 static void test_otf2_measured_collective_bytes(void)
 {
   char dir[1024];
@@ -527,16 +532,161 @@ static void test_otf2_measured_collective_bytes(void)
       {0, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 80, Received: 32"},
       {1, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 64, Received: 64"},
       {2, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 48, Received: 96"},
-      {-1, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 80, Received: 80"}};
+      {-1, "REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 80, Received: 80"},
+      {0, "ALLTOALLV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 50, Received: 110"},
+      {1, "ALLTOALLV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 100, Received: 100"},
+      {2, "ALLTOALLV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 150, Received: 90"},
+      {-1, "ALLTOALLV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 0, Received: 0"}};
   for (size_t i = 0; i < sizeof expected / sizeof *expected; i++) {
     int n = count_events(text, "MPI_COLLECTIVE_END", expected[i].rank, expected[i].end);
     if (n != (expected[i].rank < 0 ? 3 : 1))
       fprintf(stderr, "\nrank %d: %d x '%s'\n", expected[i].rank, n, expected[i].end);
     CU_ASSERT_EQUAL(n, expected[i].rank < 0 ? 3 : 1);
   }
-  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, NULL), 21);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, NULL), 27);
   vite_reads(dir, "run.otf2");
   free(text);
+  remove_tree(dir);
+}
+
+/* The ENTER and LEAVE events of `location` in otf2-print's `text`, "ENTER 10000000 MPI_Irecv\n" each (an ENTER with
+ * the attribute "polls" "ENTER 10000000 MPI_Test polls=40\n"), but the categories' and phase `phase`'s, into a new
+ * string; whether every region of the location nests strictly (each LEAVE the innermost region entered, all left) into
+ * *nested. */
+static char *calls_at(const char *text, int location, const char *phase, int *nested)
+{
+  static const char *const skipped[] = {"compute", "io", "ctrl", "comm", "idle"};
+  size_t len = 0, cap = 4096, depth = 0;
+  char *out = calloc(1, cap), open[16][64];
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  *nested = 1;
+  event_t ev;
+  for (const char *at = text; next_event(&at, &ev);) {
+    char name[64];
+    int entering = strcmp(ev.kind, "ENTER") == 0;
+    if (ev.location != location || (!entering && strcmp(ev.kind, "LEAVE") != 0) ||
+        sscanf(ev.attributes, "Region: \"%63[^\"]\"", name) != 1)
+      continue;
+    if (entering && depth < 16)
+      snprintf(open[depth++], sizeof open[0], "%s", name);
+    else if (entering || depth == 0 || strcmp(open[--depth], name) != 0)
+      *nested = 0;
+    int skip = strcmp(name, phase) == 0;
+    for (size_t i = 0; i < sizeof skipped / sizeof *skipped; i++)
+      skip |= strcmp(name, skipped[i]) == 0;
+    const char *next = strchr(ev.attributes, '\n');
+    unsigned long long polls = 0;
+    if (next && entering)
+      sscanf(next + 1, " ADDITIONAL ATTRIBUTES: (\"polls\" <%*u>; UINT64; %llu)", &polls);
+    if (!skip && len + 128 < cap)
+      len += (size_t)snprintf(out + len, cap - len, polls ? "%s %llu %s polls=%llu\n" : "%s %llu %s\n", ev.kind,
+                              ev.time, name, polls);
+  }
+  *nested &= depth == 0;
+  return out;
+}
+
+/* ViTE reads the Paje trace of the measured run tests/data/tracer/RUN, written as DIR/run.paje. */
+static void paje_reads(const char *run, const char *dir)
+{
+  char err[1200] = "", path[1200];
+  snprintf(path, sizeof path, "%s/tests/data/tracer/%s", SIMRUN_SOURCE_DIR, run);
+  met_trace_t *trace = met_timeline_stream(path, MET_TL_KEEP, NULL, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  snprintf(path, sizeof path, "%s/run.paje", dir);
+  FILE *out = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  rep_paje_run_t measured = {"measured", trace};
+  CU_ASSERT_EQUAL(rep_paje_write(out, &measured, 1), 0);
+  CU_ASSERT_EQUAL(fclose(out), 0);
+  met_trace_free(trace);
+  vite_reads(dir, "run.paje");
+}
+
+/* A measured run's MPI calls (tests/data/tracer/regions, hand-made, p = 2: Irecv, Isend and Waitall, a persistent
+ * request made, started, waited for and freed, a run of 25 unsuccessful MPI_Iprobe then a successful one and the
+ * MPI_Recv it found, a run of 40 unsuccessful MPI_Test then the one that completed an MPI_Irecv): every call is a
+ * region entered and left at the times its timeline line gives, in order, whatever pieces (the wait, the transfer,
+ * the receives completed) the analysis cut it into; a run of polls is one region of its call, its count the attribute
+ * "polls" of its ENTER (the call that ends it, successful, a region of its own); the regions nest strictly in the phase
+ * (the categories inside the calls); the calls have OTF2's roles (point-to-point for Isend, Irecv and Start, function
+ * for waits, tests, probes and requests' making); ViTE reads the archive and the run's Paje trace. Before, only the
+ * blocking MPI_Send and MPI_Recv were regions. */
+static void test_otf2_measured_call_regions(void)
+{
+  char dir[1024];
+  char *text = measured_archive("regions", dir, sizeof dir);
+  int nested[2];
+  char *rank0 = calls_at(text, 0, "main", &nested[0]);
+  char *rank1 = calls_at(text, 1, "main", &nested[1]);
+  CU_ASSERT_STRING_EQUAL(rank0, "ENTER 10000000 MPI_Irecv\n"
+                                "LEAVE 12000000 MPI_Irecv\n"
+                                "ENTER 12000000 MPI_Isend\n"
+                                "LEAVE 14000000 MPI_Isend\n"
+                                "ENTER 14000000 MPI_Waitall\n"
+                                "LEAVE 20000000 MPI_Waitall\n"
+                                "ENTER 20000000 MPI_Send_init\n"
+                                "LEAVE 22000000 MPI_Send_init\n"
+                                "ENTER 22000000 MPI_Start\n"
+                                "LEAVE 24000000 MPI_Start\n"
+                                "ENTER 24000000 MPI_Wait\n"
+                                "LEAVE 30000000 MPI_Wait\n"
+                                "ENTER 30000000 MPI_Request_free\n"
+                                "LEAVE 31000000 MPI_Request_free\n"
+                                "ENTER 50000000 MPI_Send\n"
+                                "LEAVE 52000000 MPI_Send\n"
+                                "ENTER 52000000 MPI_Irecv\n"
+                                "LEAVE 53000000 MPI_Irecv\n"
+                                "ENTER 53000000 MPI_Test polls=40\n"
+                                "LEAVE 70000000 MPI_Test\n"
+                                "ENTER 70000000 MPI_Test\n"
+                                "LEAVE 71000000 MPI_Test\n");
+  CU_ASSERT_STRING_EQUAL(rank1, "ENTER 11000000 MPI_Irecv\n"
+                                "LEAVE 13000000 MPI_Irecv\n"
+                                "ENTER 13000000 MPI_Isend\n"
+                                "LEAVE 15000000 MPI_Isend\n"
+                                "ENTER 15000000 MPI_Waitall\n"
+                                "LEAVE 18000000 MPI_Waitall\n"
+                                "ENTER 18000000 MPI_Recv_init\n"
+                                "LEAVE 20000000 MPI_Recv_init\n"
+                                "ENTER 20000000 MPI_Start\n"
+                                "LEAVE 21000000 MPI_Start\n"
+                                "ENTER 21000000 MPI_Wait\n"
+                                "LEAVE 30000000 MPI_Wait\n"
+                                "ENTER 30000000 MPI_Request_free\n"
+                                "LEAVE 31000000 MPI_Request_free\n"
+                                "ENTER 31000000 MPI_Iprobe polls=25\n"
+                                "LEAVE 49000000 MPI_Iprobe\n"
+                                "ENTER 49000000 MPI_Iprobe\n"
+                                "LEAVE 51000000 MPI_Iprobe\n"
+                                "ENTER 51000000 MPI_Recv\n"
+                                "LEAVE 54000000 MPI_Recv\n"
+                                "ENTER 69000000 MPI_Send\n"
+                                "LEAVE 70000000 MPI_Send\n");
+  CU_ASSERT(nested[0] && nested[1]);
+  free(rank0);
+  free(rank1);
+  free(text);
+  vite_reads(dir, "run.otf2");
+  paje_reads("regions", dir);
+  const char *args[] = {"otf2-print", "-G", "run.otf2", NULL};
+  char *defs = otf2_print(dir, args);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(defs);
+  static const char *const roles[][2] = {{"MPI_Isend", "POINT2POINT, Paradigm: MPI"},
+                                         {"MPI_Irecv", "POINT2POINT"},
+                                         {"MPI_Start", "POINT2POINT"},
+                                         {"MPI_Waitall", "FUNCTION, Paradigm: MPI"},
+                                         {"MPI_Test", "FUNCTION"},
+                                         {"MPI_Iprobe", "FUNCTION"},
+                                         {"MPI_Send_init", "FUNCTION"}};
+  for (size_t i = 0; i < sizeof roles / sizeof *roles; i++) {
+    char region[160];
+    snprintf(region, sizeof region, "Name: \"%s\" <", roles[i][0]);
+    const char *at = strstr(defs, region);
+    const char *role = at ? strstr(at, "Role: ") : NULL;
+    CU_ASSERT(role && strncmp(role + 6, roles[i][1], strlen(roles[i][1])) == 0);
+  }
+  free(defs);
   remove_tree(dir);
 }
 
@@ -764,6 +914,7 @@ int main(void)
       {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
       {"test_otf2_measured_clock_condition", test_otf2_measured_clock_condition},
       {"test_otf2_measured_collective_bytes", test_otf2_measured_collective_bytes},
+      {"test_otf2_measured_call_regions", test_otf2_measured_call_regions},
       {"test_otf2_replayed_waitall_one_start", test_otf2_replayed_waitall_one_start},
       {"test_otf2_replayed_nonblocking", test_otf2_replayed_nonblocking},
       {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},

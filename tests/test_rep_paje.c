@@ -109,20 +109,31 @@ static void test_rep_paje_states_and_links(void)
   met_trace_free(trace);
 }
 
+/* pj_dump's lines of `kind` (dump) for the measured run tests/data/tracer/RUN read whole (a new string); NULL when
+ * pj_dump is missing or failed (the test then fails). */
+static char *measured_dump(const char *run, const char *kind)
+{
+  if (!have_pj_dump())
+    return NULL;
+  char err[1200] = "", path[1024];
+  snprintf(path, sizeof path, "%s/tests/data/tracer/%s", SIMRUN_SOURCE_DIR, run);
+  met_trace_t *trace = met_timeline_stream(path, MET_TL_KEEP, NULL, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  rep_paje_run_t measured = {"measured", trace};
+  char *lines = dump(&measured, 1, kind);
+  met_trace_free(trace);
+  CU_ASSERT_PTR_NOT_NULL(lines);
+  return lines;
+}
+
 /* A measured run's collectives (tests/data/tracer/collective-bytes, worked out by hand in test_rep_otf2.c's
  * test_otf2_measured_collective_bytes): an event per rank and call at its end, with the call, its root and the bytes
  * the rank sent and received, the same figures as the OTF2 archive's. */
 static void test_rep_paje_measured_collectives(void)
 {
-  if (!have_pj_dump())
+  char *events = measured_dump("collective-bytes", "Event, ");
+  if (!events)
     return;
-  char err[1200] = "";
-  met_trace_t *trace =
-      met_timeline_stream(SIMRUN_SOURCE_DIR "/tests/data/tracer/collective-bytes", MET_TL_KEEP, NULL, err, sizeof err);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
-  rep_paje_run_t run = {"measured", trace};
-  char *events = dump(&run, 1, "Event, ");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(events);
   CU_ASSERT_STRING_EQUAL(events, "Event, rank 0, Collective, 0.200000, MPI_Bcast, 1, 0, 800\n"
                                  "Event, rank 0, Collective, 0.300000, MPI_Gather, 0, 0, 200\n"
                                  "Event, rank 0, Collective, 0.400000, MPI_Allreduce, none, 16, 16\n"
@@ -130,6 +141,8 @@ static void test_rep_paje_measured_collectives(void)
                                  "Event, rank 0, Collective, 0.600000, MPI_Allgatherv, none, 48, 96\n"
                                  "Event, rank 0, Collective, 0.700000, MPI_Reduce_scatter, none, 80, 32\n"
                                  "Event, rank 0, Collective, 0.800000, MPI_Reduce_scatter, none, 80, 80\n"
+                                 "Event, rank 0, Collective, 0.850000, MPI_Alltoallv, none, 50, 110\n"
+                                 "Event, rank 0, Collective, 0.900000, MPI_Alltoallv, none, 0, 0\n"
                                  "Event, rank 1, Collective, 0.200000, MPI_Bcast, 1, 1600, 0\n"
                                  "Event, rank 1, Collective, 0.300000, MPI_Gather, 0, 100, 0\n"
                                  "Event, rank 1, Collective, 0.400000, MPI_Allreduce, none, 16, 16\n"
@@ -137,15 +150,60 @@ static void test_rep_paje_measured_collectives(void)
                                  "Event, rank 1, Collective, 0.600000, MPI_Allgatherv, none, 80, 80\n"
                                  "Event, rank 1, Collective, 0.700000, MPI_Reduce_scatter, none, 64, 64\n"
                                  "Event, rank 1, Collective, 0.800000, MPI_Reduce_scatter, none, 80, 80\n"
+                                 "Event, rank 1, Collective, 0.850000, MPI_Alltoallv, none, 100, 100\n"
+                                 "Event, rank 1, Collective, 0.900000, MPI_Alltoallv, none, 0, 0\n"
                                  "Event, rank 2, Collective, 0.200000, MPI_Bcast, 1, 0, 800\n"
                                  "Event, rank 2, Collective, 0.300000, MPI_Gather, 0, 100, 0\n"
                                  "Event, rank 2, Collective, 0.400000, MPI_Allreduce, none, 16, 16\n"
                                  "Event, rank 2, Collective, 0.500000, MPI_Alltoall, none, 400, 400\n"
                                  "Event, rank 2, Collective, 0.600000, MPI_Allgatherv, none, 112, 64\n"
                                  "Event, rank 2, Collective, 0.700000, MPI_Reduce_scatter, none, 48, 96\n"
-                                 "Event, rank 2, Collective, 0.800000, MPI_Reduce_scatter, none, 80, 80\n");
+                                 "Event, rank 2, Collective, 0.800000, MPI_Reduce_scatter, none, 80, 80\n"
+                                 "Event, rank 2, Collective, 0.850000, MPI_Alltoallv, none, 150, 90\n"
+                                 "Event, rank 2, Collective, 0.900000, MPI_Alltoallv, none, 0, 0\n");
   free(events);
-  met_trace_free(trace);
+}
+
+/* A measured run's MPI calls (tests/data/tracer/regions, hand-made, p = 2: Irecv, Isend and Waitall, a persistent
+ * request made, started, waited for and freed, a run of 25 unsuccessful MPI_Iprobe then a successful one and the
+ * MPI_Recv it found, a run of 40 unsuccessful MPI_Test then the one that completed an MPI_Irecv): each call one state
+ * of the type "MPI call" from its entry to its exit as the timeline gives them, whatever pieces (the wait, the
+ * transfer, the receives completed) the analysis cut it into, a run of polls as its call with its count in the field
+ * Polls (0 for any other call); no state between calls (the computations). Before, the trace kept no call and the Paje
+ * trace had only the categories. */
+static void test_rep_paje_measured_calls(void)
+{
+  char *rank0 = measured_dump("regions", "State, rank 0, MPI call, ");
+  char *rank1 = measured_dump("regions", "State, rank 1, MPI call, ");
+  if (!rank0 || !rank1) {
+    free(rank0);
+    free(rank1);
+    return;
+  }
+  CU_ASSERT_STRING_EQUAL(rank0, "State, rank 0, MPI call, 0.010000, 0.012000, 0.002000, 0.000000, MPI_Irecv, 0\n"
+                                "State, rank 0, MPI call, 0.012000, 0.014000, 0.002000, 0.000000, MPI_Isend, 0\n"
+                                "State, rank 0, MPI call, 0.014000, 0.020000, 0.006000, 0.000000, MPI_Waitall, 0\n"
+                                "State, rank 0, MPI call, 0.020000, 0.022000, 0.002000, 0.000000, MPI_Send_init, 0\n"
+                                "State, rank 0, MPI call, 0.022000, 0.024000, 0.002000, 0.000000, MPI_Start, 0\n"
+                                "State, rank 0, MPI call, 0.024000, 0.030000, 0.006000, 0.000000, MPI_Wait, 0\n"
+                                "State, rank 0, MPI call, 0.030000, 0.031000, 0.001000, 0.000000, MPI_Request_free, 0\n"
+                                "State, rank 0, MPI call, 0.050000, 0.052000, 0.002000, 0.000000, MPI_Send, 0\n"
+                                "State, rank 0, MPI call, 0.052000, 0.053000, 0.001000, 0.000000, MPI_Irecv, 0\n"
+                                "State, rank 0, MPI call, 0.053000, 0.070000, 0.017000, 0.000000, MPI_Test, 40\n"
+                                "State, rank 0, MPI call, 0.070000, 0.071000, 0.001000, 0.000000, MPI_Test, 0\n");
+  CU_ASSERT_STRING_EQUAL(rank1, "State, rank 1, MPI call, 0.011000, 0.013000, 0.002000, 0.000000, MPI_Irecv, 0\n"
+                                "State, rank 1, MPI call, 0.013000, 0.015000, 0.002000, 0.000000, MPI_Isend, 0\n"
+                                "State, rank 1, MPI call, 0.015000, 0.018000, 0.003000, 0.000000, MPI_Waitall, 0\n"
+                                "State, rank 1, MPI call, 0.018000, 0.020000, 0.002000, 0.000000, MPI_Recv_init, 0\n"
+                                "State, rank 1, MPI call, 0.020000, 0.021000, 0.001000, 0.000000, MPI_Start, 0\n"
+                                "State, rank 1, MPI call, 0.021000, 0.030000, 0.009000, 0.000000, MPI_Wait, 0\n"
+                                "State, rank 1, MPI call, 0.030000, 0.031000, 0.001000, 0.000000, MPI_Request_free, 0\n"
+                                "State, rank 1, MPI call, 0.031000, 0.049000, 0.018000, 0.000000, MPI_Iprobe, 25\n"
+                                "State, rank 1, MPI call, 0.049000, 0.051000, 0.002000, 0.000000, MPI_Iprobe, 0\n"
+                                "State, rank 1, MPI call, 0.051000, 0.054000, 0.003000, 0.000000, MPI_Recv, 0\n"
+                                "State, rank 1, MPI call, 0.069000, 0.070000, 0.001000, 0.000000, MPI_Send, 0\n");
+  free(rank0);
+  free(rank1);
 }
 
 /* A link goes from the rank that sent to the one that received, whichever rank is lower; without a recorded
@@ -218,6 +276,7 @@ int main(void)
   static const tu_case_t cases[] = {{"test_rep_paje_states_and_links", test_rep_paje_states_and_links},
                                     {"test_rep_paje_link_direction", test_rep_paje_link_direction},
                                     {"test_rep_paje_measured_collectives", test_rep_paje_measured_collectives},
+                                    {"test_rep_paje_measured_calls", test_rep_paje_measured_calls},
                                     {"test_rep_paje_two_runs", test_rep_paje_two_runs},
                                     {"test_rep_paje_deterministic", test_rep_paje_deterministic},
                                     {NULL, NULL}};

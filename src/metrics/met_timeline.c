@@ -155,6 +155,14 @@ static met_category_t category_of(const char *name)
   return MET_CAT_COUNT;
 }
 
+/* The trace's id of MPI call `name` as the timeline gives it (met_trace_call_id; "NAME*COUNT" for a run of polls),
+ * kept by a whole trace only (for its exports); 0 for a computation ("-") or in an aggregate trace, negative when out
+ * of memory. */
+static int call_of(met_trace_t *trace, const char *name)
+{
+  return strcmp(name, "-") == 0 || met_trace_is_aggregate(trace) ? 0 : met_trace_call_id(trace, name);
+}
+
 /* A send-receive's receive half "source tag bytes" (docs/tracer.md) on a line of call `call`: NULL, or what is
  * wrong. */
 static const char *sendrecv_problem(const char *call, long long source, long long tag, double bytes, int nranks)
@@ -170,8 +178,9 @@ static const char *sendrecv_problem(const char *call, long long source, long lon
   return NULL;
 }
 
-/* Parses the fields of a line after its times, "category phase peer bytes call [tag comm [request | source tag
- * bytes]]" (the last three: a send-receive's receive half), into *it
+/* Parses the fields of a line after its times, "category phase peer bytes call [tag comm [request | received |
+ * source tag bytes]]" (received: an MPI_Alltoallv's bytes received; the last three: a send-receive's receive half),
+ * into *it
  * (times 0). NULL, or what is wrong. */
 static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_event_t *it)
 {
@@ -200,14 +209,16 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
   if (req < -1 && fields != 10) /* a send-receive's 8th field is its source (sendrecv_problem) */
     return "the request must be a whole number >= 0 (or -1: none)";
   int id = met_trace_phase_id(trace, phase);
-  if (id < 0)
+  int call_id = call_of(trace, call);
+  if (id < 0 || call_id < 0)
     return "out of memory";
   *it = (met_tl_event_t){.iv = {.category = category_of(category),
                                 .phase = id,
                                 .peer = (int)peer,
                                 .tag = fields >= 7 ? (int)tag : 0, /* written for OTF2's events; tl's for pairing */
                                 .comm = (unsigned)comm,
-                                .bytes = bytes},
+                                .bytes = bytes,
+                                .call = call_id},
                          .kind = met_tl_kind_of(call, (int)peer),
                          .tag = (int)tag,
                          .comm = (int)comm,
@@ -218,6 +229,10 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
   if (it->kind == TL_ONE_TO_N || it->kind == TL_N_TO_ONE) { /* its partner is its root: no message of its own */
     it->root = it->iv.peer;
     it->iv.peer = -1;
+  }
+  if (fields == 8 && met_coll_call_of(call) == MET_CALL_ALLTOALLV) { /* its field after the communicator */
+    it->received = (double)req;
+    it->req = -1;
   }
   if (fields == 10) {
     it->kind = TL_SENDRECV;
@@ -293,8 +308,9 @@ static int read_definition(reader_t *r, met_trace_t *trace, char *err, size_t er
 }
 
 /* Format 2's record line "ID GAP COMPUTE DURATION [POLLS]" (nanoseconds): its computation (when COMPUTE > 0) into
- * *it and its call into r->pending, or its call alone into *it. 0, or -1 with a message. */
-static int read_record(reader_t *r, met_tl_event_t *it, char *err, size_t errlen)
+ * *it and its call into r->pending, or its call alone into *it (a run of polls named as `trace`'s call "NAME*POLLS").
+ * 0, or -1 with a message. */
+static int read_record(reader_t *r, met_trace_t *trace, met_tl_event_t *it, char *err, size_t errlen)
 {
   long long id, gap, compute, duration, polls = 1;
   char extra[2];
@@ -335,6 +351,11 @@ static int read_record(reader_t *r, met_tl_event_t *it, char *err, size_t errlen
   if (polls > 1) { /* a run of unsuccessful polls completes nothing: as format 1's "NAME*COUNT" (met_tl_kind_of) */
     snprintf(it->call, sizeof it->call, "%.40s*%lld", sig->call, polls);
     it->kind = TL_OTHER;
+    it->iv.call = call_of(trace, it->call);
+    if (it->iv.call < 0) {
+      snprintf(err, errlen, "%s:%ld: out of memory", r->path, r->line);
+      return -1;
+    }
   }
   return 0;
 }
@@ -646,7 +667,7 @@ static int read_ahead(stream_t *s, met_trace_t *trace, int rank, char *err, size
       if (read_definition(r, trace, err, errlen) != 0)
         return -1;
       continue;
-    } else if (r->version == 2 ? read_record(r, &s->ahead[rank], err, errlen) != 0
+    } else if (r->version == 2 ? read_record(r, trace, &s->ahead[rank], err, errlen) != 0
                                : parse_interval(r, trace, s->last[rank], 0, &s->ahead[rank], err, errlen) != 0)
       return -1;
     s->last[rank] = s->ahead[rank].iv.end;

@@ -119,6 +119,8 @@ typedef struct rank_state {
   double last_end;   /* the end of its last interval taken */
   long long sending; /* the number of the send the interval going into the trace makes, -1 for none */
   double moved;      /* how much later the clock condition made that interval's receive end */
+  int pieces;        /* the intervals that interval's call put into the trace so far: each after the first continues
+                      * the call (met_interval_t.call) */
 } rank_state_t;
 
 struct met_tl_match {
@@ -766,11 +768,14 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
 }
 
 /* Adds `iv` to the trace, made to start no earlier than `rank`'s previous interval ended (after a receive the clock
- * condition moved: met_timeline_clock.h); a message's sending end records when it was sent, for its receive. 0, or -1
+ * condition moved: met_timeline_clock.h), as its call's first piece or a later one; a message's sending end records
+ * when it was sent, for its receive. 0, or -1
  * when the trace refuses it or out of memory. */
 static int put_placed(met_tl_match_t *m, met_trace_t *trace, int rank, met_interval_t *iv)
 {
   rank_state_t *s = &m->ranks[rank];
+  if (s->pieces++ > 0 && iv->call > 0)
+    iv->call = -iv->call;
   met_tl_clock_place(m->clock, rank, &iv->start, &iv->end);
   if (iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND && iv->peer >= 0 && s->sending >= 0) {
     if (met_tl_clock_record(m->clock, rank, s->sending, iv->start) != 0)
@@ -1249,7 +1254,8 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
                      .call = met_coll_call_of(ev->call),
                      .root = rooted ? ev->root : -1,
                      .group = 0,
-                     .bytes = ev->iv.bytes};
+                     .bytes = ev->iv.bytes,
+                     .received = ev->received};
   if (rank == 0)
     m->collectives++;
   entry_t until = coll_awaited(m, rank, ev);
@@ -1418,6 +1424,7 @@ static int flush_rank(met_tl_match_t *m, met_trace_t *trace, int r, double front
     met_tl_event_t ev = s->events[s->head++];
     s->sending = send_number(&ev);
     s->moved = 0;
+    s->pieces = 0;
     if (emit(m, trace, r, &ev) != 0)
       return -1;
     met_tl_clock_emitted(m->clock, r, last_number(&ev));

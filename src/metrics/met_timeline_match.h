@@ -55,6 +55,8 @@ typedef struct met_tl_event {
   long long req; /* a wait's or test's request, as the file gives it: its age, the postings (TL_ISEND, TL_IRECV) the
                   * rank made after it; once pushed, that posting's number on the rank; -1 when not given */
   char call[64];
+  double received;         /* an MPI_Alltoallv line's bytes received from the other members (its field after the
+                            * communicator), 0 when not given */
   long long id;            /* its number on its rank, growing with its place; a blocking message end pairs by it */
   double partner;          /* the partner's entry (or posting) time once paired, NAN before */
   double partner_raw;      /* the same as read (before the tracer's own time is removed) */

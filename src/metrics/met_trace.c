@@ -50,6 +50,7 @@ void met_trace_free(met_trace_t *trace)
   for (size_t i = 0; i < trace->nphases; i++)
     free(trace->phases[i]);
   free(trace->phases);
+  met_trace_calls_free(trace);
   free(trace->ranks);
   if (trace->spill)
     fclose(trace->spill);
@@ -89,17 +90,9 @@ int met_trace_phase_id(met_trace_t *trace, const char *name)
   for (size_t i = 0; i < trace->nphases; i++)
     if (strcmp(trace->phases[i], name) == 0)
       return (int)i;
-  char **phases = grow(trace->phases, &trace->phase_cap, trace->nphases + 1, sizeof *phases);
-  if (!phases)
+  if (append_name(&trace->phases, &trace->nphases, &trace->phase_cap, name) != 0)
     return BAS_ENOMEM;
-  trace->phases = phases;
-  size_t len = strlen(name) + 1;
-  char *copy = malloc(len);
-  if (!copy)
-    return BAS_ENOMEM;
-  memcpy(copy, name, len);
-  phases[trace->nphases] = copy;
-  return (int)trace->nphases++;
+  return (int)trace->nphases - 1;
 }
 
 const char *met_trace_phase_name(const met_trace_t *trace, int id)
@@ -123,7 +116,7 @@ static bool valid_interval(const met_trace_t *trace, const met_timeline_t *timel
     return false;
   if ((unsigned)iv->dir > MET_DIR_RECV || (iv->dir != MET_DIR_NONE && iv->peer == -1))
     return false;
-  if (!valid_amount(iv->bytes) || iv->hops < 0 || iv->tag < -1)
+  if (!valid_amount(iv->bytes) || iv->hops < 0 || iv->tag < -1 || !valid_call(trace, iv->call))
     return false;
   for (int k = 0; k < MET_PART_COUNT; k++)
     if (!valid_amount(iv->parts[k]))
@@ -174,9 +167,12 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
     return BAS_EINVAL;
   int from, to;
   int counted = met_message_ends(iv, rank, &from, &to);
-  if (iv->end == iv->start && !counted && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND))
-    return 0; /* kept: a message's end, even empty (an eager send, a receive its rank's computation hid) */
   met_timeline_t *timeline = &trace->ranks[rank];
+  if (iv->end == iv->start && !counted && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND)) {
+    if (iv->call > 0)
+      timeline->call_dropped = iv->call; /* its next piece starts it */
+    return 0; /* kept: a message's end, even empty (an eager send, a receive its rank's computation hid) */
+  }
   if ((size_t)iv->phase >= timeline->phase_rows && met_trace_grow_phases(timeline, (size_t)iv->phase + 1) != 0)
     return BAS_ENOMEM;
   if (!trace->aggregate) {
@@ -186,6 +182,8 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
     timeline->items = items;
   }
   met_interval_t kept = *iv;
+  if (kept.call < 0 && timeline->call_dropped == -kept.call)
+    kept.call = -kept.call;
   size_t at = trace->aggregate ? trace->nspilled : timeline->count; /* where it is kept */
   if (met_trace_pair_room(trace, rank, iv, counted, &kept.sent) != 0 || (counted && count_message(timeline, iv) != 0) ||
       (trace->spill && met_trace_spill(trace, rank, &kept) != 0))
@@ -193,6 +191,8 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   if (!trace->aggregate)
     timeline->items[timeline->count++] = kept;
   met_trace_pair(trace, rank, iv, at, counted);
+  if (iv->call != 0) /* only a call's own piece can follow its dropped first: a computation need not touch it */
+    timeline->call_dropped = 0;
   double len = iv->end - iv->start;
   timeline->last_end = iv->end;
   timeline->busy += len;
@@ -215,7 +215,8 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
   double prev_end = keeps_colls(trace) && timeline->ncolls ? timeline->colls[timeline->ncolls - 1].end : 0.0;
   if (!valid_amount(coll->end) || !(coll->start >= prev_end) || coll->end < coll->start ||
       (unsigned)coll->kind >= MET_COLL_KINDS || (unsigned)coll->call >= MET_CALLS ||
-      (coll->root != -1 && !valid_rank(trace, coll->root)) || !valid_amount(coll->bytes))
+      (coll->root != -1 && !valid_rank(trace, coll->root)) || !valid_amount(coll->bytes) ||
+      !valid_amount(coll->received))
     return BAS_EINVAL;
   if (!keeps_colls(trace))
     return 0;
@@ -224,7 +225,7 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
     return BAS_ENOMEM;
   timeline->colls = items;
   items[timeline->ncolls++] = *coll;
-  trace->coll_bytes |= coll->bytes > 0;
+  trace->coll_bytes |= coll->bytes > 0 || coll->received > 0;
   trace->coll_grouped |= coll->group != 0;
   return 0;
 }
@@ -293,6 +294,9 @@ void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *se
   } else if (span->kind == MET_COLL_N_TO_ONE) {
     *sent = root ? 0 : span->bytes;
     *received = root ? others : 0;
+  } else if (span->call == MET_CALL_ALLTOALLV) { /* its line gives both: no member's sums say who sent whom what */
+    *sent = span->bytes;
+    *received = span->received;
   } else if (span->kind == MET_COLL_NXN && span->call == MET_CALL_REDUCE_SCATTER) {
     *sent = others; /* its contribution to every other member's block, which each line gives */
     *received = span->bytes * (members - 1);

@@ -44,6 +44,11 @@ typedef struct met_interval {
   unsigned comm;                /* a message's end: its communicator, numbered as met_coll_t.group (0: the world's) */
   double parts[MET_PART_COUNT]; /* a computation (COMPUTE or CTRL): seconds per sub-component; otherwise all 0 */
   met_dir_t dir;                /* COMM/IDLE on a message: whether this rank sent or received it (needs a peer) */
+  int call;    /* a measured interval's MPI call, as the timeline names it (met_trace_call_id): its id when the call
+                * starts with this interval, minus its id for a later piece of the same call (a call split into its wait
+                * and its transfer, or followed by the receives it completed), 0 for none (a computation, a simulated
+                * interval). A call whose first piece is empty, and so dropped (met_trace_add), starts at its next. Kept
+                * by a whole trace only: the spill file, an aggregate trace and met_trace_write do not keep it. */
   double sent; /* set by the trace (met_trace_add; what a caller gives is ignored): at a receiving end that counts its
                 * message (met_message_ends), when that message's send started, the start of the sending end the trace
                 * paired it with (met_trace_add), never after its end; its own start until paired, and at any other
@@ -73,8 +78,8 @@ met_trace_t *met_trace_new_spilled(int nranks);
 size_t met_trace_spilled(const met_trace_t *trace);
 /* Calls fn for every interval spilled, in the order they were added (each rank's in time order), with its rank; what
  * the file keeps of an interval is its start, end, send's start, category, phase, peer, direction and bytes (its tag,
- * hops, communicator and compute split are 0). Returns 0, BAS_EIO when the trace is not spilled or on a read error, or
- * what fn returned when not 0 (the walk then stops). */
+ * hops, communicator, call and compute split are 0). Returns 0, BAS_EIO when the trace is not spilled or on a read
+ * error, or what fn returned when not 0 (the walk then stops). */
 typedef int (*met_spill_fn)(void *ctx, int rank, const met_interval_t *iv);
 int met_trace_spill_walk(const met_trace_t *trace, met_spill_fn fn, void *ctx);
 
@@ -87,10 +92,18 @@ int met_trace_phase_id(met_trace_t *trace, const char *name);
 const char *met_trace_phase_name(const met_trace_t *trace, int id);
 int met_trace_phase_count(const met_trace_t *trace);
 
+/* The id (>= 1) of MPI call name `name` ("MPI_Isend", "MPI_Testany*12": a run of 12 polls, as the timeline gives
+ * it), adding it on first use (the string is copied); negative when out of memory. */
+int met_trace_call_id(met_trace_t *trace, const char *name);
+/* The name of call `id` (its sign ignored: met_interval_t.call), owned by the trace; NULL for 0 or an unknown id. */
+const char *met_trace_call_name(const met_trace_t *trace, int id);
+/* The number of call names: ids run from 1 to it. */
+int met_trace_call_count(const met_trace_t *trace);
+
 /* Appends a copy of `iv` to `rank`'s timeline. Intervals of one rank must come in time order and not overlap
- * (iv->start >= end of the previous one, or >= 0 for the first; iv->end >= iv->start and finite); phase and peer must
- * be known ids, a direction needs a peer, the tag is >= -1, bytes and parts finite and >= 0. Zero-length intervals are
- * dropped but for a message's sending end (an eager send, over for its sender at once) and the end that counts it
+ * (iv->start >= end of the previous one, or >= 0 for the first; iv->end >= iv->start and finite); phase, call and peer
+ * must be known ids, a direction needs a peer, the tag is >= -1, bytes and parts finite and >= 0. Zero-length intervals
+ * are dropped but for a message's sending end (an eager send, over for its sender at once) and the end that counts it
  * (met_message_ends), so that a written trace keeps its messages. Returns 0, BAS_EINVAL on a bad rank or interval, or
  * BAS_ENOMEM (the trace is then unchanged). */
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv);
@@ -231,11 +244,14 @@ typedef struct met_coll {
   unsigned group;       /* the members' communicator: the same number on every member (0: all the run's ranks) */
   double bytes; /* a call whose trace holds no messages for it (a measured one): the bytes its line gives the rank, as
                  * docs/tracer.md's tracer writes them (met_coll_moved); 0 where the trace has its messages */
+  double received; /* the same for the bytes the rank received, where its line gives them too (an MPI_Alltoallv's:
+                    * then `bytes` is what it sent to the other members, this what it received from them); else 0.
+                    * Not kept by met_trace_write */
 } met_coll_t;
 
 /* Appends a copy of `coll` to `rank`'s collective spans (an aggregate trace drops it): start finite, >= 0 and >= the
- * end of the rank's previous span, end >= start, kind and call in range, root -1 or a rank, bytes finite and >= 0.
- * Returns 0, or BAS_EINVAL (the trace is then unchanged). */
+ * end of the rank's previous span, end >= start, kind and call in range, root -1 or a rank, bytes and received finite
+ * and >= 0. Returns 0, or BAS_EINVAL (the trace is then unchanged). */
 int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
 
 /* The bytes `rank` sent and received in its span number `index` (met_trace_colls), by the operation's definition
@@ -245,8 +261,9 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
  * receives its own; an N-to-1 root receives the others', a non-root sends its own; an N x N member sends its own to
  * each other member (an all-to-all a 1/m share of its buffer, m members) and receives theirs, but a reduce-scatter's
  * member, whose line gives its own block, sends its part of every other member's block and receives its own from each
- * of the others; a barrier or scan moves nothing. 0 and 0 for a bad rank or index, and for spans with no bytes (a trace
- * holding the messages). */
+ * of the others; an MPI_Alltoallv's member sends and receives what its line gives (met_coll_t.received: 0 and 0 from a
+ * line that gives neither, as the tracer wrote them before); a barrier or scan moves nothing. 0 and 0 for a bad rank or
+ * index, and for spans with no bytes (a trace holding the messages). */
 void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
 
 /* Wait states summed while reading, for an aggregate trace, which keeps no interval nor span to compute them from

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Internal to the trace model (met_trace.c, met_trace_annex.c, met_trace_io.c): the trace's layout and the checks its
- * pieces share. Nothing outside src/metrics/met_trace*.c includes it; the API is met_trace.h. */
+/* Internal to the trace model (met_trace.c, met_trace_annex.c, met_trace_calls.c, met_trace_io.c...): the trace's
+ * layout and the checks its pieces share. Nothing outside src/metrics/met_trace*.c includes it; the API is met_trace.h.
+ */
 #ifndef MET_TRACE_INTERNAL_H
 #define MET_TRACE_INTERNAL_H
 
+#include "bas_error.h"
 #include "met_trace.h"
 
 #include <float.h>
@@ -11,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A rank's timeline, and the sums the analyses read, kept as intervals arrive (in both modes, so that both give the
  * same figures to the bit: every sum is taken in time order). phase_time is nphases x MET_CAT_COUNT. What every
@@ -45,6 +48,7 @@ typedef struct met_timeline {
                        * full */
   size_t slot_cap;
   unsigned long long held_seq; /* the number of ends held so far: an end's place in the order they came */
+  int call_dropped;            /* the call whose first piece met_trace_add dropped (empty), which its next starts */
 } met_timeline_t;
 
 /* A message's end waiting in its receiver's timeline for the other (met_trace_pair.c). */
@@ -109,6 +113,12 @@ struct met_trace {
   char **phases;
   size_t nphases;
   size_t phase_cap;
+  char **calls; /* MPI call names (met_trace_call_id): call id k's is calls[k - 1] */
+  size_t ncalls;
+  size_t call_cap;
+  int *call_slots; /* open addressing over the names by their hash: an id, 0 where none; a power of two, at most half
+                    * full */
+  size_t call_slot_cap;
   double end;
   met_span_line_t *units;  /* the annex: nranks x MET_UNIT_COUNT span lines, NULL until the first span (and in an
                             * aggregate trace) */
@@ -123,6 +133,14 @@ struct met_trace {
   int coll_bytes;   /* some collective span carries bytes (met_coll_t.bytes) */
   int coll_grouped; /* some collective span is on a group other than 0 */
 };
+
+/* Frees the trace's call names (met_trace_calls.c). */
+void met_trace_calls_free(met_trace_t *trace);
+
+static inline bool valid_call(const met_trace_t *trace, int call)
+{
+  return call >= -(int)trace->ncalls && call <= (int)trace->ncalls;
+}
 
 /* Whether the trace keeps collective spans: a whole one, or a spilled one (for its wait states). */
 static inline bool keeps_colls(const met_trace_t *trace)
@@ -151,6 +169,23 @@ static inline void *grow(void *items, size_t *cap, size_t need, size_t size)
   if (moved)
     *cap = n;
   return moved;
+}
+
+/* Appends a copy of `name` to the `*n` names of `*names` (capacity `*cap`). 0, or BAS_ENOMEM (they are then
+ * unchanged). */
+static inline int append_name(char ***names, size_t *n, size_t *cap, const char *name)
+{
+  char **grown = grow(*names, cap, *n + 1, sizeof *grown);
+  if (!grown)
+    return BAS_ENOMEM;
+  *names = grown;
+  size_t len = strlen(name) + 1;
+  char *copy = malloc(len);
+  if (!copy)
+    return BAS_ENOMEM;
+  memcpy(copy, name, len);
+  grown[(*n)++] = copy;
+  return 0;
 }
 
 static inline bool valid_rank(const met_trace_t *trace, int rank)

@@ -294,7 +294,7 @@ static int read_timelines(FILE *in, met_trace_t *trace)
     if (get_le(in, &count, 8))
       return -1;
     for (uint64_t i = 0; i < count; i++) {
-      met_interval_t iv;
+      met_interval_t iv = {0}; /* what the stream does not keep (its call) stays 0 */
       if (get_interval(in, &iv) || met_trace_add(trace, r, &iv))
         return -1;
     }

@@ -19,10 +19,23 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { COMM_WORLD = 0, GROUP_LOCATIONS = 0, SYSTEM_NODE = 0 };
+enum { COMM_WORLD = 0, GROUP_LOCATIONS = 0, SYSTEM_NODE = 0, ATTRIBUTE_POLLS = 0 };
 
-/* Region ids: the categories, then the MPI calls, then the phase labels. */
+/* Region ids: the categories, then the MPI calls, then the phase labels, then the measured timeline's other calls
+ * (call_regions_t). */
 enum { REGION_CALL0 = MET_CAT_COUNT, REGION_PHASE0 = MET_CAT_COUNT + REP_CALL_COUNT };
+
+/* The region of each MPI call a measured trace names (met_interval_t.call), a run of polls' that of its call (its
+ * count an attribute of its ENTER event): one of the archives' calls when it has that name, otherwise one of the
+ * regions after the phase labels, in order of first call id. */
+typedef struct call_regions {
+  uint32_t *of_call;         /* by call id, from 1 */
+  unsigned long long *polls; /* by call id: a run of polls' count, 0 for another call */
+  char **named;              /* the names of the regions after the phase labels */
+  uint32_t nnamed;
+  uint32_t named0;            /* the first of them */
+  OTF2_AttributeList *counts; /* for the ENTER of a run of polls */
+} call_regions_t;
 
 /* String ids: 0 is "", then one per region, then a group name and a location name per rank, then the fixed names,
  * then one per communicator but the world. */
@@ -30,20 +43,21 @@ typedef struct archive_ids {
   uint32_t nregions;
   uint32_t group0;    /* "MPI Rank 0" */
   uint32_t location0; /* "Rank 0 thread 0" */
-  uint32_t fixed0;    /* "MPI_COMM_WORLD", "simrun", "machine" */
+  uint32_t fixed0;    /* "MPI_COMM_WORLD", "simrun", "machine", the polls attribute's name and description */
   uint32_t comm0;     /* "communicator 1" */
 } archive_ids_t;
 
-/* One rank's event writer with its open regions: a phase, in it a collective call, in either a point-to-point call,
- * and in that the interval's category. */
+/* One rank's event writer with its open regions: a phase, in it a collective call, in either a point-to-point call or
+ * the MPI call a measured interval names, and in that the interval's category. */
 typedef struct rank_events {
   OTF2_EvtWriter *writer;
   const met_trace_t *trace;
   const rep_otf2_comms_t *comms;
+  const call_regions_t *calls;
   int rank;
   OTF2_TimeStamp last; /* the last timestamp written: OTF2 needs them in order on a location */
   int phase;           /* the open phase, or -1 */
-  int call;            /* the open point-to-point call (REP_CALL_SEND, _RECV), or -1 */
+  int call;            /* the open call's region (a send, a receive, a measured interval's call), or -1 */
   int call_peer;
   const met_coll_t *spans; /* the rank's collective spans, `next` the first not yet opened */
   size_t nspans, next;
@@ -95,7 +109,7 @@ static void region(rank_events_t *ev, double t, uint32_t id, int entering)
 static void close_call(rank_events_t *ev, double t)
 {
   if (ev->call >= 0)
-    region(ev, t, REGION_CALL0 + (uint32_t)ev->call, 0);
+    region(ev, t, (uint32_t)ev->call, 0);
   ev->call = -1;
 }
 
@@ -187,13 +201,18 @@ static void idle(rank_events_t *ev, double from, double to)
   }
 }
 
-/* The point-to-point call an interval belongs to outside collectives: a send or receive for either end of a message,
- * its wait included (an idle interval with a peer); -1 for anything else. */
-static int p2p_call(const met_interval_t *iv)
+/* The region of the call an interval belongs to outside collectives: the MPI call a measured interval names, else a
+ * send or receive for either end of a message, its wait included (an idle interval with a peer); -1 for anything
+ * else (inside a collective, the collective's region is the call). */
+static int call_region(const rank_events_t *ev, const met_interval_t *iv)
 {
+  if (ev->coll)
+    return -1;
+  if (iv->call != 0)
+    return (int)ev->calls->of_call[abs(iv->call)];
   if ((iv->category != MET_CAT_COMM && iv->category != MET_CAT_IDLE) || iv->peer < 0 || iv->dir == MET_DIR_NONE)
     return -1;
-  return iv->dir == MET_DIR_SEND ? REP_CALL_SEND : REP_CALL_RECV;
+  return REGION_CALL0 + (iv->dir == MET_DIR_SEND ? REP_CALL_SEND : REP_CALL_RECV);
 }
 
 /* A message's send (at its start) or receive (at its end) with its tag, on its communicator when the archive defines
@@ -219,11 +238,15 @@ static void message(rank_events_t *ev, const met_interval_t *iv, uint64_t bytes)
 static void interval(rank_events_t *ev, const met_interval_t *iv)
 {
   reach(ev, iv->phase, iv->start, iv->end == iv->start);
-  int call = ev->coll ? -1 : p2p_call(iv);
-  if (call != ev->call || iv->peer != ev->call_peer)
+  int call = call_region(ev, iv);
+  int starts = iv->call > 0 || (iv->call == 0 && iv->peer != ev->call_peer); /* a measured call's later piece: not */
+  if (call != ev->call || starts)
     close_call(ev, iv->start);
   if (call >= 0 && ev->call < 0) {
-    region(ev, iv->start, REGION_CALL0 + (uint32_t)call, 1);
+    unsigned long long polls = iv->call ? ev->calls->polls[abs(iv->call)] : 0;
+    if (polls)
+      check(ev, OTF2_AttributeList_AddUint64(ev->calls->counts, ATTRIBUTE_POLLS, polls)); /* emptied once written */
+    check(ev, OTF2_EvtWriter_Enter(ev->writer, polls ? ev->calls->counts : NULL, stamp(ev, iv->start), (uint32_t)call));
     ev->call = call;
     ev->call_peer = iv->peer;
   }
@@ -234,17 +257,18 @@ static void interval(rank_events_t *ev, const met_interval_t *iv)
     *(iv->dir == MET_DIR_SEND ? &ev->sent : &ev->received) += bytes;
   }
   region(ev, iv->end, iv->category, 0);
-  if (iv->category == MET_CAT_COMM)
-    close_call(ev, iv->end); /* the message is over, and so is its call */
+  if (iv->category == MET_CAT_COMM && iv->call == 0)
+    close_call(ev, iv->end); /* the message is over, and so is its call (a measured call ends where its pieces do) */
 }
 
 /* Writes rank `rank`'s events; its event count in *count. */
 static OTF2_ErrorCode rank_write(OTF2_Archive *archive, const met_trace_t *trace, const rep_otf2_comms_t *comms,
-                                 int rank, uint64_t *count)
+                                 const call_regions_t *calls, int rank, uint64_t *count)
 {
   rank_events_t ev = {.writer = OTF2_Archive_GetEvtWriter(archive, (OTF2_LocationRef)rank),
                       .trace = trace,
                       .comms = comms,
+                      .calls = calls,
                       .rank = rank,
                       .phase = -1,
                       .call = -1,
@@ -270,11 +294,11 @@ static OTF2_ErrorCode rank_write(OTF2_Archive *archive, const met_trace_t *trace
 }
 
 static OTF2_ErrorCode write_events(OTF2_Archive *archive, const met_trace_t *trace, const rep_otf2_comms_t *comms,
-                                   uint64_t *counts)
+                                   const call_regions_t *calls, uint64_t *counts)
 {
   OTF2_ErrorCode rc = OTF2_Archive_OpenEvtFiles(archive);
   for (int r = 0; rc == OTF2_SUCCESS && r < met_trace_nranks(trace); r++)
-    rc = rank_write(archive, trace, comms, r, &counts[r]);
+    rc = rank_write(archive, trace, comms, calls, r, &counts[r]);
   return rc == OTF2_SUCCESS ? OTF2_Archive_CloseEvtFiles(archive) : rc;
 }
 
@@ -289,30 +313,33 @@ static OTF2_ErrorCode write_local_defs(OTF2_Archive *archive, int nranks)
   return rc == OTF2_SUCCESS ? OTF2_Archive_CloseDefFiles(archive) : rc;
 }
 
-/* The name of region `i`: a category, an MPI call or a phase label. */
-static const char *region_name(const met_trace_t *trace, uint32_t i)
+/* The name of region `i`: a category, an MPI call, a phase label or a measured call. */
+static const char *region_name(const met_trace_t *trace, const call_regions_t *calls, uint32_t i)
 {
   if (i < REGION_CALL0)
     return met_category_name((met_category_t)i);
   if (i < REGION_PHASE0)
     return rep_otf2_call_name((rep_otf2_call_t)(i - REGION_CALL0));
-  return met_trace_phase_name(trace, (int)(i - REGION_PHASE0));
+  if (i < calls->named0)
+    return met_trace_phase_name(trace, (int)(i - REGION_PHASE0));
+  return calls->named[i - calls->named0];
 }
 
-static OTF2_ErrorCode write_strings(OTF2_GlobalDefWriter *defs, const met_trace_t *trace, const archive_ids_t *ids,
-                                    size_t ncomms)
+static OTF2_ErrorCode write_strings(OTF2_GlobalDefWriter *defs, const met_trace_t *trace, const call_regions_t *calls,
+                                    const archive_ids_t *ids, size_t ncomms)
 {
   char name[48];
   OTF2_ErrorCode rc = OTF2_GlobalDefWriter_WriteString(defs, 0, "");
   for (uint32_t i = 0; rc == OTF2_SUCCESS && i < ids->nregions; i++)
-    rc = OTF2_GlobalDefWriter_WriteString(defs, 1 + i, region_name(trace, i));
+    rc = OTF2_GlobalDefWriter_WriteString(defs, 1 + i, region_name(trace, calls, i));
   int nranks = met_trace_nranks(trace);
   for (int r = 0; rc == OTF2_SUCCESS && r < 2 * nranks; r++) {
     snprintf(name, sizeof name, r < nranks ? "MPI Rank %d" : "Rank %d thread 0", r % nranks);
     rc = OTF2_GlobalDefWriter_WriteString(defs, ids->group0 + (uint32_t)r, name);
   }
-  static const char *const fixed[] = {"MPI_COMM_WORLD", "simrun", "machine"};
-  for (uint32_t i = 0; rc == OTF2_SUCCESS && i < 3; i++)
+  static const char *const fixed[] = {"MPI_COMM_WORLD", "simrun", "machine", "polls",
+                                      "the unsuccessful polls of a run of them (docs/tracer.md)"};
+  for (uint32_t i = 0; rc == OTF2_SUCCESS && i < 5; i++)
     rc = OTF2_GlobalDefWriter_WriteString(defs, ids->fixed0 + i, fixed[i]);
   for (size_t c = 1; rc == OTF2_SUCCESS && c < ncomms; c++) {
     snprintf(name, sizeof name, "communicator %zu", c);
@@ -322,15 +349,18 @@ static OTF2_ErrorCode write_strings(OTF2_GlobalDefWriter *defs, const met_trace_
 }
 
 /* Regions: one per category (idling and communication as MPI work outside any call), one per MPI call, one per phase
- * label. */
-static OTF2_ErrorCode write_regions(OTF2_GlobalDefWriter *defs, const archive_ids_t *ids)
+ * label, one per other call a measured trace names. */
+static OTF2_ErrorCode write_regions(OTF2_GlobalDefWriter *defs, const met_trace_t *trace, const call_regions_t *calls,
+                                    const archive_ids_t *ids)
 {
   OTF2_ErrorCode rc = OTF2_SUCCESS;
   for (uint32_t i = 0; rc == OTF2_SUCCESS && i < ids->nregions; i++) {
-    int mpi = i == MET_CAT_COMM || i == MET_CAT_IDLE || (i >= REGION_CALL0 && i < REGION_PHASE0);
-    OTF2_RegionRole role = i >= REGION_PHASE0  ? OTF2_REGION_ROLE_CODE
-                           : i >= REGION_CALL0 ? rep_otf2_call_role((rep_otf2_call_t)(i - REGION_CALL0))
-                                               : OTF2_REGION_ROLE_FUNCTION;
+    int named = i >= calls->named0;
+    int mpi = i == MET_CAT_COMM || i == MET_CAT_IDLE || (i >= REGION_CALL0 && i < REGION_PHASE0) || named;
+    OTF2_RegionRole role = named                ? rep_otf2_name_role(region_name(trace, calls, i))
+                           : i >= REGION_PHASE0 ? OTF2_REGION_ROLE_CODE
+                           : i >= REGION_CALL0  ? rep_otf2_call_role((rep_otf2_call_t)(i - REGION_CALL0))
+                                                : OTF2_REGION_ROLE_FUNCTION;
     rc = OTF2_GlobalDefWriter_WriteRegion(defs, i, 1 + i, 1 + i, 0, role, mpi ? OTF2_PARADIGM_MPI : OTF2_PARADIGM_USER,
                                           OTF2_REGION_FLAG_NONE, 0, 0, 0);
   }
@@ -374,29 +404,82 @@ static OTF2_ErrorCode write_ranks(OTF2_GlobalDefWriter *defs, const archive_ids_
 }
 
 static OTF2_ErrorCode write_global_defs(OTF2_Archive *archive, const met_trace_t *trace, const rep_otf2_comms_t *comms,
-                                        const uint64_t *counts)
+                                        const call_regions_t *calls, const uint64_t *counts)
 {
   OTF2_GlobalDefWriter *defs = OTF2_Archive_GetGlobalDefWriter(archive);
   if (!defs)
     return OTF2_ERROR_MEM_ALLOC_FAILED;
   uint32_t nranks = (uint32_t)met_trace_nranks(trace);
-  archive_ids_t ids = {.nregions = REGION_PHASE0 + (uint32_t)met_trace_phase_count(trace)};
+  archive_ids_t ids = {.nregions = calls->named0 + calls->nnamed};
   ids.group0 = 1 + ids.nregions;
   ids.location0 = ids.group0 + nranks;
   ids.fixed0 = ids.location0 + nranks;
-  ids.comm0 = ids.fixed0 + 3;
+  ids.comm0 = ids.fixed0 + 5;
   OTF2_ErrorCode rc = OTF2_GlobalDefWriter_WriteClockProperties(defs, 1000000000, 0, ticks(met_trace_end(trace)) + 1,
                                                                 OTF2_UNDEFINED_TIMESTAMP);
   if (rc == OTF2_SUCCESS)
-    rc = write_strings(defs, trace, &ids, rep_otf2_comms_count(comms));
+    rc = write_strings(defs, trace, calls, &ids, rep_otf2_comms_count(comms));
   if (rc == OTF2_SUCCESS)
-    rc = write_regions(defs, &ids);
+    rc = write_regions(defs, trace, calls, &ids);
+  if (rc == OTF2_SUCCESS)
+    rc = OTF2_GlobalDefWriter_WriteAttribute(defs, ATTRIBUTE_POLLS, ids.fixed0 + 3, ids.fixed0 + 4, OTF2_TYPE_UINT64);
   return rc == OTF2_SUCCESS ? write_ranks(defs, &ids, comms, counts) : rc;
+}
+
+static void call_regions_free(call_regions_t *calls)
+{
+  for (uint32_t i = 0; calls->named && i < calls->nnamed; i++)
+    free(calls->named[i]);
+  free(calls->named);
+  free(calls->of_call);
+  free(calls->polls);
+  if (calls->counts)
+    OTF2_AttributeList_Delete(calls->counts);
+}
+
+/* The region of call `name` (its count left out: rep_otf2_name_call), a new one after the others when none has its
+ * name (`name` is then kept, else freed). */
+static uint32_t region_of(call_regions_t *calls, char *name)
+{
+  rep_otf2_call_t known = rep_otf2_call_named(name);
+  uint32_t i = 0;
+  while (known == REP_CALL_COUNT && i < calls->nnamed && strcmp(calls->named[i], name) != 0)
+    i++;
+  if (known == REP_CALL_COUNT && i == calls->nnamed)
+    calls->named[calls->nnamed++] = name;
+  else
+    free(name);
+  return known != REP_CALL_COUNT ? REGION_CALL0 + (uint32_t)known : calls->named0 + i;
+}
+
+/* The regions of the trace's call names (call_regions_t). 0, or -1 when out of memory. */
+static int call_regions_make(const met_trace_t *trace, call_regions_t *calls)
+{
+  size_t n = (size_t)met_trace_call_count(trace);
+  *calls = (call_regions_t){.of_call = calloc(n + 1, sizeof *calls->of_call),
+                            .polls = calloc(n + 1, sizeof *calls->polls),
+                            .named = calloc(n + 1, sizeof *calls->named),
+                            .named0 = REGION_PHASE0 + (uint32_t)met_trace_phase_count(trace),
+                            .counts = OTF2_AttributeList_New()};
+  int failed = !calls->of_call || !calls->polls || !calls->named || !calls->counts;
+  for (int id = 1; !failed && (size_t)id <= n; id++) {
+    const char *name = met_trace_call_name(trace, id);
+    char *call = strndup(name, rep_otf2_name_call(name, &calls->polls[id]));
+    failed = !call;
+    if (call)
+      calls->of_call[id] = region_of(calls, call);
+  }
+  if (failed)
+    call_regions_free(calls);
+  return failed ? -1 : 0;
 }
 
 /* The archive `name` in folder `dir`. */
 static OTF2_ErrorCode write_archive(const met_trace_t *trace, const char *dir, const char *name)
 {
+  call_regions_t calls;
+  if (call_regions_make(trace, &calls) != 0)
+    return OTF2_ERROR_MEM_ALLOC_FAILED;
   uint64_t *counts = calloc((size_t)met_trace_nranks(trace), sizeof *counts);
   rep_otf2_comms_t *comms = counts ? rep_otf2_comms_new(trace) : NULL;
   OTF2_Archive *archive = comms ? OTF2_Archive_Open(dir, name, OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
@@ -407,12 +490,13 @@ static OTF2_ErrorCode write_archive(const met_trace_t *trace, const char *dir, c
   if (rc == OTF2_SUCCESS)
     rc = OTF2_Archive_SetSerialCollectiveCallbacks(archive);
   if (rc == OTF2_SUCCESS)
-    rc = write_events(archive, trace, comms, counts);
+    rc = write_events(archive, trace, comms, &calls, counts);
   if (rc == OTF2_SUCCESS)
     rc = write_local_defs(archive, met_trace_nranks(trace));
   if (rc == OTF2_SUCCESS)
-    rc = write_global_defs(archive, trace, comms, counts);
+    rc = write_global_defs(archive, trace, comms, &calls, counts);
   OTF2_ErrorCode closed = archive ? OTF2_Archive_Close(archive) : OTF2_SUCCESS;
+  call_regions_free(&calls);
   rep_otf2_comms_free(comms);
   free(counts);
   return rc == OTF2_SUCCESS ? closed : rc;

@@ -61,6 +61,44 @@ OTF2_CollectiveOp rep_otf2_call_op(rep_otf2_call_t call)
   return calls[call].op;
 }
 
+rep_otf2_call_t rep_otf2_call_named(const char *name)
+{
+  for (int c = 0; c < REP_CALL_COUNT; c++)
+    if (strcmp(calls[c].name, name) == 0)
+      return (rep_otf2_call_t)c;
+  return REP_CALL_COUNT;
+}
+
+/* Whether `name` names a call that moves a message point-to-point or starts one (MPI_Isend, MPI_Mrecv,
+ * MPI_Sendrecv_replace, MPI_Start): not a request's making (MPI_Send_init) nor completion (MPI_Wait). */
+static int point_to_point(const char *name)
+{
+  static const char *const p2p[] = {"Send",  "Recv",   "Isend",  "Irecv",   "Ssend",    "Bsend",
+                                    "Rsend", "Issend", "Ibsend", "Irsend",  "Sendrecv", "Sendrecv_replace",
+                                    "Mrecv", "Imrecv", "Start",  "Startall"};
+  if (strncmp(name, "MPI_", 4) != 0)
+    return 0;
+  for (size_t i = 0; i < sizeof p2p / sizeof *p2p; i++)
+    if (strcmp(name + 4, p2p[i]) == 0)
+      return 1;
+  return 0;
+}
+
+OTF2_RegionRole rep_otf2_name_role(const char *name)
+{
+  met_coll_call_t op = met_coll_call_of(name);
+  if (op != MET_CALL_UNNAMED)
+    return calls[by_op[op]].role;
+  return point_to_point(name) ? OTF2_REGION_ROLE_POINT2POINT : OTF2_REGION_ROLE_FUNCTION;
+}
+
+size_t rep_otf2_name_call(const char *name, unsigned long long *polls)
+{
+  const char *star = strchr(name, '*');
+  *polls = star ? strtoull(star + 1, NULL, 10) : 0;
+  return star ? (size_t)(star - name) : strlen(name);
+}
+
 /* Phase-label hints within a class, first match wins. */
 static const struct {
   met_coll_kind_t kind;

@@ -37,6 +37,17 @@ const char *rep_otf2_call_name(rep_otf2_call_t call);
 OTF2_RegionRole rep_otf2_call_role(rep_otf2_call_t call);
 OTF2_CollectiveOp rep_otf2_call_op(rep_otf2_call_t call);
 
+/* The archives' call named `name` ("MPI_Send", "MPI_Bcast"), or REP_CALL_COUNT for a name none of them has. */
+rep_otf2_call_t rep_otf2_call_named(const char *name);
+/* The OTF2 region role of MPI call `name` ("MPI_Isend", "MPI_Testany"): a collective's as the archives' call of that
+ * operation, a call that sends, receives or starts messages point-to-point, any other (waits, tests, probes,
+ * requests, communicators) a function. */
+OTF2_RegionRole rep_otf2_name_role(const char *name);
+
+/* The call a measured timeline's call name stands for, its name's length without a run of polls' count
+ * ("MPI_Testany*12": 11), and in *polls that count (0 for a call that is no run of polls). */
+size_t rep_otf2_name_call(const char *name, unsigned long long *polls);
+
 /* The call a collective span stands for: its operation when the span names it (met_coll_call_t: the simulator's
  * collectives, a measured call), otherwise from Scalasca's class of the call (met_coll_kind_t): within a class, the
  * span's phase label decides ("scatter" or "distribution" makes a one-to-N span a scatter, "gather" or "collection"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Paje trace writer (pajeng's format, read by pj_dump and ViTE): the event definitions, the type hierarchy run > rank
- * with a state per trace category, a message link type and a collective event type, then every run's events merged in
- * time order. */
+ * with a state per trace category, a second state per MPI call a measured run names, a message link type and a
+ * collective event type, then every run's events merged in time order. */
 #include "rep_paje.h"
 #include "bas_error.h"
 #include "rep_otf2_calls.h"
@@ -21,7 +21,9 @@ enum {
   EV_START_LINK,
   EV_END_LINK,
   EV_EVENT_TYPE,
-  EV_NEW_EVENT
+  EV_NEW_EVENT,
+  EV_PUSH_STATE,
+  EV_POP_STATE
 };
 
 static const char header[] = "%EventDef PajeDefineContainerType 0\n%  Alias string\n%  Type string\n%  Name string\n"
@@ -46,7 +48,11 @@ static const char header[] = "%EventDef PajeDefineContainerType 0\n%  Alias stri
                              "%EventDef PajeDefineEventType 9\n%  Alias string\n%  Type string\n%  Name string\n"
                              "%EndEventDef\n"
                              "%EventDef PajeNewEvent 10\n%  Time date\n%  Container string\n%  Type string\n"
-                             "%  Value string\n%  Root string\n%  Sent double\n%  Received double\n%EndEventDef\n";
+                             "%  Value string\n%  Root string\n%  Sent double\n%  Received double\n%EndEventDef\n"
+                             "%EventDef PajePushState 11\n%  Time date\n%  Container string\n%  Type string\n"
+                             "%  Value string\n%  Polls double\n%EndEventDef\n"
+                             "%EventDef PajePopState 12\n%  Time date\n%  Container string\n%  Type string\n"
+                             "%EndEventDef\n";
 
 /* A timed event of one run. At equal times, state and link events come first, then ranks end, then the run. */
 typedef struct event {
@@ -56,7 +62,8 @@ typedef struct event {
   int kind;
   int run;
   int rank;
-  int value; /* SET_STATE: the category; links: the message number; NEW_EVENT: the rank's collective span number */
+  int value; /* SET_STATE: the category; PUSH_STATE: the call's id; links: the message number; NEW_EVENT: the rank's
+              * collective span number */
 } event_t;
 
 typedef struct events {
@@ -71,15 +78,33 @@ static void push(events_t *ev, double time, int order, int kind, int run, int ra
   ev->count++;
 }
 
-/* The events of one rank: its states (gaps and the tail up to T_par idle) and the links that end there, each from
- * its send's start as the trace paired them (met_interval_t.sent: the message-time table's start too) to the end of
- * its receiving end. */
+/* A measured run's MPI calls as a rank's second state, one from the start of a call's first piece to the end of its
+ * last (met_interval_t.call): `open` is the call open (0: none) and *end the end of its pieces so far. Closes it before
+ * `iv` unless `iv` continues it, and opens `iv`'s call. */
+static void call_state(events_t *ev, int run, int rank, const met_interval_t *iv, int *open, double *end)
+{
+  int continues = iv->call < 0 && -iv->call == *open && iv->start == *end;
+  if (*open && !continues) {
+    push(ev, *end, 0, EV_POP_STATE, run, rank, 0);
+    *open = 0;
+  }
+  if (iv->call != 0 && !*open) {
+    *open = iv->call < 0 ? -iv->call : iv->call;
+    push(ev, iv->start, 0, EV_PUSH_STATE, run, rank, *open);
+  }
+  *end = iv->end;
+}
+
+/* The events of one rank: its states (gaps and the tail up to T_par idle), its calls' and the links that end there,
+ * each from its send's start as the trace paired them (met_interval_t.sent: the message-time table's start too) to
+ * the end of its receiving end. */
 static void rank_events(events_t *ev, const met_trace_t *trace, int run, int rank)
 {
   const met_interval_t *iv = met_trace_intervals(trace, rank);
-  double at = 0;
-  int state = -1;
+  double at = 0, call_end = 0;
+  int state = -1, call = 0;
   for (size_t i = 0; i < met_trace_count(trace, rank); i++) {
+    call_state(ev, run, rank, &iv[i], &call, &call_end);
     if (iv[i].start > at && state != MET_CAT_IDLE)
       push(ev, at, 0, EV_SET_STATE, run, rank, state = MET_CAT_IDLE);
     if ((int)iv[i].category != state)
@@ -97,6 +122,8 @@ static void rank_events(events_t *ev, const met_trace_t *trace, int run, int ran
   const met_coll_t *spans = met_trace_colls(trace, rank, &ncolls);
   for (size_t k = 0; k < ncolls; k++)
     push(ev, spans[k].end, 0, EV_NEW_EVENT, run, rank, (int)k);
+  if (call)
+    push(ev, call_end, 0, EV_POP_STATE, run, rank, 0);
   double t_par = met_trace_end(trace);
   if (at < t_par && state != MET_CAT_IDLE)
     push(ev, at, 0, EV_SET_STATE, run, rank, MET_CAT_IDLE);
@@ -126,7 +153,7 @@ static int collect(const rep_paje_run_t *runs, size_t n, events_t *ev)
   size_t cap = n;
   for (size_t r = 0; r < n; r++)
     for (int rank = 0; rank < met_trace_nranks(runs[r].trace); rank++)
-      cap += 4 * met_trace_count(runs[r].trace, rank) + coll_count(runs[r].trace, rank) + 2;
+      cap += 6 * met_trace_count(runs[r].trace, rank) + coll_count(runs[r].trace, rank) + 2;
   *ev = (events_t){.list = malloc(cap * sizeof *ev->list)};
   if (!ev->list)
     return -1;
@@ -157,11 +184,22 @@ static void quoted(FILE *out, const char *text)
   fputc('"', out);
 }
 
-static void write_types(FILE *out)
+/* Whether some run names MPI calls (a measured one): only then is there a state type for them. */
+static int names_calls(const rep_paje_run_t *runs, size_t n)
+{
+  for (size_t r = 0; r < n; r++)
+    if (met_trace_call_count(runs[r].trace) > 0)
+      return 1;
+  return 0;
+}
+
+static void write_types(FILE *out, const rep_paje_run_t *runs, size_t n)
 {
   fputs(header, out);
   fprintf(out, "%d RUN 0 \"Run\"\n%d RANK RUN \"Rank\"\n", EV_CONTAINER_TYPE, EV_CONTAINER_TYPE);
   fprintf(out, "%d STATE RANK \"Category\"\n%d MSG RUN RANK RANK \"Message\"\n", EV_STATE_TYPE, EV_LINK_TYPE);
+  if (names_calls(runs, n))
+    fprintf(out, "%d CALL RANK \"MPI call\"\n", EV_STATE_TYPE);
   for (int k = 0; k < MET_CAT_COUNT; k++) {
     char colour[40];
     paje_colour(rep_svg_category_colour((met_category_t)k), colour, sizeof colour);
@@ -209,6 +247,16 @@ static void write_coll(FILE *out, const met_trace_t *trace, const event_t *e)
     fprintf(out, "\"none\" %.0f %.0f\n", sent, received);
 }
 
+/* A call's state: its name, a run of polls' without its count (rep_otf2_name_call), which is the field `Polls` (0 for
+ * another call), as the OTF2 archive's attribute. */
+static void write_call(FILE *out, const met_trace_t *trace, const event_t *e)
+{
+  const char *name = met_trace_call_name(trace, e->value);
+  unsigned long long polls;
+  int len = (int)rep_otf2_name_call(name, &polls);
+  fprintf(out, "r%d_%d CALL \"%.*s\" %llu\n", e->run, e->rank, len, name, polls);
+}
+
 static void write_event(FILE *out, const rep_paje_run_t *runs, const event_t *e)
 {
   fprintf(out, "%d %.9f ", e->kind, e->time);
@@ -216,6 +264,10 @@ static void write_event(FILE *out, const rep_paje_run_t *runs, const event_t *e)
     write_coll(out, runs[e->run].trace, e);
   else if (e->kind == EV_SET_STATE)
     fprintf(out, "r%d_%d STATE %s\n", e->run, e->rank, met_category_name((met_category_t)e->value));
+  else if (e->kind == EV_PUSH_STATE)
+    write_call(out, runs[e->run].trace, e);
+  else if (e->kind == EV_POP_STATE)
+    fprintf(out, "r%d_%d CALL\n", e->run, e->rank);
   else if (e->kind == EV_START_LINK || e->kind == EV_END_LINK)
     fprintf(out, "run%d MSG r%d_%d msg m%d\n", e->run, e->run, e->rank, e->value);
   else if (e->rank >= 0)
@@ -229,7 +281,7 @@ int rep_paje_write(FILE *out, const rep_paje_run_t *runs, size_t n)
   events_t ev;
   if (collect(runs, n, &ev) != 0)
     return BAS_EIO;
-  write_types(out);
+  write_types(out, runs, n);
   write_containers(out, runs, n);
   for (size_t i = 0; i < ev.count; i++)
     write_event(out, runs, &ev.list[i]);

@@ -4,6 +4,7 @@
 #include "trc_comm.h"
 #include "trc_mpi_util.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* ---- collectives ---- */
@@ -70,19 +71,39 @@ EXPORT int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
   return rc;
 }
 
+/* The bytes of `counts` elements of `type` to or from every member of a communicator of `size` but `me`: what an
+ * MPI_Alltoallv rank sends to the others or receives from them. */
+static double others_bytes(const int counts[], MPI_Datatype type, int size, int me)
+{
+  double elements = 0;
+  for (int i = 0; i < size; i++)
+    elements += i == me ? 0 : counts[i];
+  return elements * trc_nbytes(1, type);
+}
+
+/* Its line gives the bytes it sent to the other members and, after its tag (none) and communicator, what it received
+ * from them (docs/tracer.md), so that the exports give each rank its own (met_coll_moved). */
 EXPORT int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                          void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                          MPI_Comm comm)
 {
   double t = trc_enter();
   int rc = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
-  const char *format = trc_coll(comm, "alltoallv %s %s", "MPI_Alltoallv (intercommunicator)");
+  static const char plain[] = "alltoallv %s %s";
+  const char *format = trc_coll(comm, plain, "MPI_Alltoallv (intercommunicator)");
   int size = format ? trc_comm_size(comm) : 0;
   int in_place = sendbuf == MPI_IN_PLACE;
-  char *send =
-      format ? trc_counts_text(in_place ? recvcounts : sendcounts, size, in_place ? recvtype : sendtype, 1) : NULL;
+  const int *scounts = in_place ? recvcounts : sendcounts;
+  MPI_Datatype stype = in_place ? recvtype : sendtype;
+  char *send = format ? trc_counts_text(scounts, size, stype, 1) : NULL;
   char *recv = format ? trc_counts_text(recvcounts, size, recvtype, 1) : NULL;
-  trc_call(t, "MPI_Alltoallv", TRC_COMM, -1, 0, send && recv ? format : NULL, send, recv);
+  int me = format ? trc_comm_rank(comm) : 0;
+  if (format == plain) /* on another communicator trc_coll named it */
+    trc_envelope(-1, 0);
+  if (format)
+    trc_envelope_request(llround(others_bytes(recvcounts, recvtype, size, me)));
+  trc_call(t, "MPI_Alltoallv", TRC_COMM, -1, format ? others_bytes(scounts, stype, size, me) : 0,
+           send && recv ? format : NULL, send, recv);
   free(send);
   free(recv);
   return rc;

@@ -437,9 +437,9 @@ typedef struct stream {
   long long unfolded; /* calls the files' loops unfolded to, when the run is kept whole */
 } stream_t;
 
-/* A rank's "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL" line (docs/tracer.md), added to `info`; a line
+/* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL" line (docs/tracer.md), added to `info`; a line
  * that does not parse is left out. */
-static void read_disturbance(met_timeline_info_t *info, const char *text)
+static void read_disturbance(met_timeline_info_t *info, int rank, const char *text)
 {
   double load[2], switches, cpu, wall;
   if (sscanf(text, "# disturbance %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu, &wall) != 5 ||
@@ -455,6 +455,8 @@ static void read_disturbance(met_timeline_info_t *info, const char *text)
   info->cpu_wall += wall;
   info->cpu_lost += wall > cpu ? wall - cpu : 0;
   info->cpu_busiest = fmax(info->cpu_busiest, cpu);
+  if (rank < MET_TL_CPU_RANKS)
+    info->cpu_rank[rank] = cpu;
 }
 
 /* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, and
@@ -482,7 +484,7 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   } else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && isfinite(cost) && cost >= 0)
     s->info->tracer_cost = (isnan(s->info->tracer_cost) ? 0 : s->info->tracer_cost) + cost;
   else if (strncmp(text, "# disturbance ", 14) == 0)
-    read_disturbance(s->info, text);
+    read_disturbance(s->info, rank, text);
   else if (sscanf(text, "# children-cpu %lf %lf %lf", &used, &counted, &of) == 3) {
     s->info->child_cpu += used;
     s->info->child_counted += counted;

@@ -4,7 +4,7 @@
 # a 5 x 5 system solved in 1-3 ms, read from its input on standard input, after the solver's set-up of its
 # communicators) traced RUNS times at each p with SIMRUN_TRACE_FLOPS at the probed flop rate, each run's
 # `simrun analyse --replay-on` of the probed platform printed: predicted against measured, and whether the run was
-# disturbed (then measured is its busiest rank's CPU time). TRACE_LIB=FILE traces with another build of
+# disturbed (then measured is its busiest core's CPU time). TRACE_LIB=FILE traces with another build of
 # libsimrun-trace.so (an older one, to compare). Ranks beyond the cores share them (--oversubscribe): say so with the
 # figures, and the load average, printed before and after.
 # PLATFORM=FILE replays on that probed platform instead of probing anew.

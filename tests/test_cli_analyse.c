@@ -525,15 +525,15 @@ static void test_analyse_replay_on_polls_until_a_message(void)
   run_free(&run);
 }
 
-/* A run of tests/data/tracer/bind-quad in `dir`/run: its timelines (links), and an index.txt of its four TI files
- * followed by `binding` (the tracer's "# simrun-binding" lines, made by hand). */
-static void make_quad(const char *dir, const char *binding)
+/* A run of tests/data/tracer/`quad` (a folder of four ranks) in `dir`/run: its timelines (links), and an index.txt of
+ * its four TI files followed by `binding` (the tracer's "# simrun-binding" lines, made by hand). */
+static void make_run_of(const char *dir, const char *quad, const char *binding)
 {
   char path[1200], target[1200];
   snprintf(path, sizeof path, "%s/run", dir);
   CU_ASSERT_EQUAL_FATAL(mkdir(path, 0700), 0);
   for (int r = 0; r < 4; r++) {
-    snprintf(target, sizeof target, "%sbind-quad/timeline-%d.txt", RUNS, r);
+    snprintf(target, sizeof target, "%s%s/timeline-%d.txt", RUNS, quad, r);
     snprintf(path, sizeof path, "%s/run/timeline-%d.txt", dir, r);
     CU_ASSERT_EQUAL(symlink(target, path), 0);
   }
@@ -541,9 +541,15 @@ static void make_quad(const char *dir, const char *binding)
   FILE *index = fopen(path, "w");
   CU_ASSERT_PTR_NOT_NULL_FATAL(index);
   for (int r = 0; r < 4; r++)
-    fprintf(index, "%sbind-quad/rank-%d.txt\n", RUNS, r);
+    fprintf(index, "%s%s/rank-%d.txt\n", RUNS, quad, r);
   fprintf(index, "%s", binding);
   CU_ASSERT_EQUAL(fclose(index), 0);
+}
+
+/* A run of tests/data/tracer/bind-quad in `dir`/run (make_run_of). */
+static void make_quad(const char *dir, const char *binding)
+{
+  make_run_of(dir, "bind-quad", binding);
 }
 
 /* Runs simrun analyse on `dir`/run --replay-on `platform` (of bind-quad) --untraced 4=2: its status and output into
@@ -599,6 +605,50 @@ static void test_analyse_replay_on_binding(void)
     if (!strstr(run.out, cases[i].row))
       fprintf(stderr, "case %zu:\n%s\n", i, run.out);
     remove_with(dir, "run", &run);
+  }
+}
+
+/* A disturbed run whose ranks shared cores is compared on the CPU time of its busiest core as the replay placed them
+ * (docs/analyse.md, "Replaying"), as mpgrafic and ffindex_apply_mpi at p = 4 on this 2-core machine showed: they were
+ * compared on their busiest rank's CPU time, +85.7% and +88.7% off a replay that ran two ranks a core. crowded-quad
+ * has 4 ranks, 0 and 2 computing 1e9 flops (1 s of CPU each over 2 s of wall time), 1 and 3 1e8 flops (0.1 s of CPU
+ * and wall time), on the two 1e9 flop/s hosts of bind-quad's cores.xml; they lost 2 of 4.2 s, 47.6%: disturbed. By
+ * hand: unbound (its own index.txt), ranks 0 and 2 on core 0, 1 and 3 on core 1, predicted 2 s (0 and 2 share a
+ * core), measured 1 + 1 = 2 s on core 0 (0.1 + 0.1 on core 1): +0.0% (the busiest rank's 1 s gave +100.0%); bound to
+ * CPUs 0 0 1 1, predicted 1.1 s (rank 1's 0.1 s at half the core until 0.2 s, then rank 0's last 0.9 s), measured 1 +
+ * 0.1 on each core: +0.0% (+10.0% before); without binding lines, ti-replay's placement (rank i on host i mod 2, 2 s)
+ * is not known here: its busiest rank's 1 s, +100.0%. */
+static void test_analyse_replay_on_crowded(void)
+{
+  static const struct {
+    const char *binding, *row;
+  } cases[] = {
+      {NULL, "     4       2.000000 (traced CPU)       2.000000       +0.0%  yes, 47.6% lost\n"},
+      {BINDING(0, "0", 2, 4) BINDING(1, "0", 2, 4) BINDING(2, "1", 2, 4) BINDING(3, "1", 2, 4),
+       "     4       1.100000 (traced CPU)       1.100000       +0.0%  yes, 47.6% lost\n"},
+      {"", "     4       1.000000 (traced CPU)       2.000000     +100.0%  yes, 47.6% lost\n"},
+  };
+  char plat[1200];
+  snprintf(plat, sizeof plat, "%sbind-quad/cores.xml", RUNS);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char dir[1024];
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+    if (cases[i].binding)
+      make_run_of(dir, "crowded-quad", cases[i].binding);
+    const char *args[] = {"analyse", cases[i].binding ? "run" : RUNS "crowded-quad", "--replay-on", plat, NULL};
+    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].row));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "measured is its CPU time on its busiest core"));
+    if (!strstr(run.out, cases[i].row))
+      fprintf(stderr, "case %zu:\n%s\n", i, run.out);
+    if (cases[i].binding)
+      remove_with(dir, "run", &run);
+    else {
+      remove_folder(dir);
+      run_free(&run);
+    }
   }
 }
 
@@ -982,6 +1032,7 @@ int main(void)
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},
       {"test_analyse_replay_on_polls_until_a_message", test_analyse_replay_on_polls_until_a_message},
       {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},
+      {"test_analyse_replay_on_crowded", test_analyse_replay_on_crowded},
       {"test_analyse_replay_on_bad_binding", test_analyse_replay_on_bad_binding},
       {"test_analyse_platform_breakdown", test_analyse_platform_breakdown},
       {"test_analyse_outputs_checked_first", test_analyse_outputs_checked_first},

@@ -566,6 +566,20 @@ static void test_timeline_own_time_removed_keeps_causality(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/own-time-start: rank 0 reads time 0 itself, so the 0.2 s before its first interval are its
+ * tracer's (its time-0 broadcast and header lines; "# tracer-cost 0.25" counts them with the 0.05 s gap after its
+ * MPI_Comm_size), as after any call: removed, its computation 0.2-0.9 starts at 0, its MPI_Comm_size at 0.7-0.75, its
+ * last computation at 0.75-1.25 = T_par, by hand. Kept, T_par was 1.45 and 0.2 s were idle at p = 1, with no one to
+ * wait for (ffindex_apply_mpi under a load of 3: its first gap, 1.6 ms, was its whole idle time). */
+static void test_timeline_own_time_before_first_interval(void)
+{
+  met_trace_t *trace = read_compensated(RUNS "own-time-start", 0.25, 0, 0, 0, 1.25);
+  expect_times(trace, MET_CAT_COMPUTE, (double[]){1.2});
+  expect_times(trace, MET_CAT_CTRL, (double[]){0.05});
+  expect_times(trace, MET_CAT_IDLE, (double[]){0});
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/own-time-late: rank 1's clock is early (on another host, say): its MPI_Recv seems to end at 0.3,
  * before rank 0 enters the send at 0.5, and its next interval (a computation 0.3-0.6) is read before that send.
  * Keeping causality puts nothing back (with no gap removed, what is put back is at most 0); the clock condition
@@ -1048,6 +1062,7 @@ int main(void)
       {"test_timeline_probe_waits_for_late_sender", test_timeline_probe_waits_for_late_sender},
       {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
       {"test_timeline_own_time_removed_keeps_causality", test_timeline_own_time_removed_keeps_causality},
+      {"test_timeline_own_time_before_first_interval", test_timeline_own_time_before_first_interval},
       {"test_timeline_own_time_partner_told_late", test_timeline_own_time_partner_told_late},
       {"test_timeline_loop_mean_not_moved_past_read", test_timeline_loop_mean_not_moved_past_read},
       {"test_timeline_clock_condition", test_timeline_clock_condition},

@@ -9,6 +9,9 @@
 
 #include <stddef.h>
 
+/* The ranks whose CPU seconds met_timeline_info_t keeps one by one (the first ones of a larger run). */
+enum { MET_TL_CPU_RANKS = 1024 };
+
 /* What the reader found beyond the intervals. */
 typedef struct met_timeline_info {
   size_t matched;       /* messages whose two ends were paired */
@@ -33,13 +36,15 @@ typedef struct met_timeline_info {
   int usage_ranks;      /* ranks whose file says how others disturbed it ("# disturbance ...", docs/tracer.md) */
   double load_least;    /* of them, the machine's least and greatest load at time 0 and MPI_Finalize */
   double load_most;
-  double switches;    /* their involuntary context switches, summed */
-  double cpu_wall;    /* their wall seconds from time 0 to MPI_Finalize, summed */
-  double cpu_lost;    /* the wall seconds they did not run (wall less CPU, each at least 0), summed */
-  double cpu_busiest; /* the greatest rank's CPU seconds over that span (its children's counted) */
-  char program[256];  /* rank 0's "# program NAME" line, or "" */
-  int error;          /* when no trace is returned, its code (bas_error.h): BAS_EDATA for a folder or file that
-                       * is not a whole run's, BAS_EIO or BAS_ENOMEM for this machine's limits and faults; else 0 */
+  double switches;                   /* their involuntary context switches, summed */
+  double cpu_wall;                   /* their wall seconds from time 0 to MPI_Finalize, summed */
+  double cpu_lost;                   /* the wall seconds they did not run (wall less CPU, each at least 0), summed */
+  double cpu_busiest;                /* the greatest rank's CPU seconds over that span (its children's counted) */
+  double cpu_rank[MET_TL_CPU_RANKS]; /* each rank's (rank < MET_TL_CPU_RANKS), 0 where its file does not say: so
+                                      * that ranks that shared a core can be summed (simrun analyse --replay-on) */
+  char program[256];                 /* rank 0's "# program NAME" line, or "" */
+  int error; /* when no trace is returned, its code (bas_error.h): BAS_EDATA for a folder or file that
+              * is not a whole run's, BAS_EIO or BAS_ENOMEM for this machine's limits and faults; else 0 */
 } met_timeline_info_t;
 
 /* met_timeline_stream's flags: a full trace rather than sums; a run whose ranks did not all finish read anyway. */

@@ -39,6 +39,7 @@
 #define CHILDREN SIMRUN_SOURCE_DIR "/tests/data/tracer/children.c"
 #define POLLING  SIMRUN_SOURCE_DIR "/bench/trc_polling.c"
 #define STARTUP  SIMRUN_SOURCE_DIR "/tests/data/tracer/startup.c"
+#define NESTED   SIMRUN_SOURCE_DIR "/tests/data/tracer/nested.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -787,6 +788,30 @@ static void test_trc_mpi_duplicates_and_waited_requests(void)
   free(sender);
   free(receiver);
   met_trace_free(read_all_paired(trace, 4));
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* tests/data/tracer/nested.c on 2 ranks: the barrier and MPI_Comm_free made inside MPI_Comm_free's delete callback are
+ * the outer call's time, not records of their own (the outer call's record came after theirs with a negative gap,
+ * and simrun analyse refused the folder); the run analyses without a word. */
+static void test_trc_mpi_nested_calls_in_the_outer_one(void)
+{
+  char dir[1024];
+  char trace[1100];
+  cli_run_t run;
+  traced_pair(dir, trace, NESTED, "nested", "simrun", &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "nested done on rank 0: inner freed"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "nested done on rank 1: inner freed"));
+  run_free(&run);
+  for (int rank = 0; rank < 2; rank++) {
+    char *text = timeline_text(trace, rank ? "timeline-1.txt" : "timeline-0.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, " MPI_Comm_free"));
+    CU_ASSERT_PTR_NULL(strstr(text, " MPI_Barrier")); /* only inside the callback */
+    free(text);
+  }
+  analyses(dir, trace);
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -2087,6 +2112,7 @@ int main(void)
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},
       {"test_trc_mpi_large_files_compressed", test_trc_mpi_large_files_compressed},
       {"test_trc_mpi_own_time_removed", test_trc_mpi_own_time_removed},
+      {"test_trc_mpi_nested_calls_in_the_outer_one", test_trc_mpi_nested_calls_in_the_outer_one},
       {"test_trc_mpi_own_time_keeps_causality", test_trc_mpi_own_time_keeps_causality},
       {"test_trc_mpi_receive_into_fresh_pages_faults", test_trc_mpi_receive_into_fresh_pages_faults},
       {"test_trc_mpi_polls_with_work_keep_their_processor_time",

@@ -208,6 +208,13 @@ static double children_since(void)
 static int owner_only;
 static __thread int is_owner __attribute__((tls_model("initial-exec")));
 static atomic_ulong others;
+/* The traced calls the thread is inside: 1 in a call, more when the MPI library calls back into the program and it
+ * makes MPI calls there (an attribute's delete callback freeing another communicator inside MPI_Comm_free, as PETSc
+ * and GetDP do). Those inner calls are part of the outer call's time and are not recorded: their record came before
+ * the outer's, which started earlier, and the timeline's next gap was negative (docs/tracer.md). */
+static __thread int depth __attribute__((tls_model("initial-exec")));
+/* What trc_enter returns for a call inside another: the end functions then record nothing. */
+#define NESTED (-1.0)
 
 void trc_owner_only(void)
 {
@@ -215,9 +222,26 @@ void trc_owner_only(void)
   owner_only = 1;
 }
 
-int trc_active(void)
+/* Whether the calling thread records (the owner, recording on), outside the calls nested in another. */
+static int records(void)
 {
   return rec.on && (!owner_only || is_owner);
+}
+
+int trc_active(void)
+{
+  return records() && depth <= 1;
+}
+
+/* At the end of the call that entered at `start`: whether it is recorded; a nested call's end is only counted. */
+static int leaving(double start)
+{
+  if (start == NESTED) {
+    depth--;
+    return 0;
+  }
+  depth = 0;
+  return trc_active();
 }
 
 const char *trc_dir(void)
@@ -873,11 +897,13 @@ static void resume(double since)
  * call's interval: some 1 us per call of a short run's measured time, which no replay holds. */
 static double enter(int setup)
 {
-  if (!trc_active()) {
+  if (!records()) {
     if (rec.on)
       atomic_fetch_add_explicit(&others, 1, memory_order_relaxed);
     return 0;
   }
+  if (depth++ > 0)
+    return NESTED;
   double now = trc_now();
   end_compute(now);
   if (setup)
@@ -952,7 +978,7 @@ static void call_ended(double now, double start, const char *name, trc_category_
 
 void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
 {
-  if (!trc_active())
+  if (!leaving(start))
     return;
   double now = trc_now();
   va_list ap;
@@ -972,7 +998,7 @@ static void setup_ended(double now, double start, const char *name, const char *
 
 double trc_setup_done(double start)
 {
-  if (!trc_active())
+  if (!trc_active() || start == NESTED)
     return 0;
   rec.setup_end = trc_now(); /* the call's end, before the CPU clock's reading */
   return fmin(fmax(cpu_now() - rec.setup_cpu - rec.cpu_cost, 0), fmax(rec.setup_end - start, 0)); /* less a reading */
@@ -980,7 +1006,7 @@ double trc_setup_done(double start)
 
 void trc_setup_call(double start, const char *name, const char *ti, double cpu)
 {
-  if (!trc_active())
+  if (!leaving(start))
     return;
   setup_ended(rec.setup_end, start, name, ti ? "%s" : NULL, ti);
   rec.compute_cpu += cpu;
@@ -994,7 +1020,7 @@ void trc_setup_call(double start, const char *name, const char *ti, double cpu)
 
 void trc_poll(double start, const char *name)
 {
-  if (!trc_active())
+  if (!leaving(start))
     return;
   poll_run_t *f = &rec.polls;
   int closed = f->closed;

@@ -77,20 +77,31 @@ for call in MPI_Send MPI_Test MPI_Iprobe Irecv+Send+Waitall IrecvAny+Send+Waital
     'BEGIN { printf "%-11s %9.1f %9.1f %9.1f %9d\n", c, p, t, t - p, c ~ /\+/ ? 900 : 300 }'
 done
 # The last traced run's MPI_Test loop: its poll records, and the computation recorded between its first and last
-# (timeline format 2, docs/tracer.md: "d ID fields" defines call ID; "ID GAP COMPUTE DURATION [POLLS]" in ns).
-awk '$1 == "d" { call[$2] = $7; category[$2] = $3; next }
-     $1 == "loop" { split($5, t, "."); prev = t[1] * 1e9 + t[2]; next }
+# (timeline format 2, docs/tracer.md: "d ID fields" defines call ID; "ID GAP COMPUTE DURATION [POLLS]" in ns; a loop
+# "loop COUNT SLOTS FIRST LAST" of slots "= COMPUTE DURATION category phase peer bytes CALL*POLLS ...", in seconds,
+# counts COUNT records a slot: runs of polls fold whatever their count when 16 or more come in a row).
+awk 'function poll(begin, end, polls, each, times) { # TIMES records from BEGIN to END, EACH ns of computation before each
+       if (!records) { first = begin; compute_sum += (times - 1) * each } # the computation before the first is not in
+       else compute_sum += times * each
+       records += times; last = end; n += polls }
+     $1 == "d" { call[$2] = $7; category[$2] = $3; next }
+     $1 == "loop" { split($5, t, "."); prev = t[1] * 1e9 + t[2]; split($4, f, "."); from = f[1] * 1e9 + f[2]
+       times = $2; slots = $3; next }
+     $1 == "=" && slots > 0 { slots--
+       if ($8 ~ /^MPI_Iprobe/) done = 1
+       if (done) next
+       split($8, c, "*")
+       if (c[1] == "MPI_Test" && $4 == "idle") poll(from, prev, times * c[2], $2 * 1e9, times)
+       else if (records) compute_sum += times * $2 * 1e9
+       next }
      $1 ~ /^[0-9]+$/ { start = prev + $2 + $3; prev = start + $4
        if (call[$1] == "MPI_Iprobe") done = 1
        if (done) next
-       if (call[$1] == "MPI_Test" && category[$1] == "idle") {
-         if (!polls++) first = start
-         else compute += $3
-         last = prev; n += (NF > 4 ? $5 : 1)
-       } else if (polls) compute += $3 }
+       if (call[$1] == "MPI_Test" && category[$1] == "idle") poll(start, prev, NF > 4 ? $5 : 1, $3, 1)
+       else if (records) compute_sum += $3 }
      END { span = (last - first) / 1e9
-           printf "10^6 MPI_Test: %d poll records (%d polls) over %.3f s, computation %.3f%% of it", polls, n, span,
-                  (span > 0 ? 100 * compute / 1e9 / span : 0)
+           printf "10^6 MPI_Test: %d poll records (%d polls) over %.3f s, computation %.3f%% of it", records, n, span,
+                  (span > 0 ? 100 * compute_sum / 1e9 / span : 0)
            printf " (target: under 1%%)\n" }' <(zstdcat -f "$work/calls/timeline-0.txt") # zstd beyond 4 MiB
 # COLUMNS: simrun analyse's lines unwrapped, the figure on one
 COLUMNS=1000 build/simrun analyse "$work/calls" | grep -o "the tracer's own time, [0-9.]* s" |

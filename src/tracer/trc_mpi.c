@@ -62,7 +62,7 @@ static void recorder_polls(long n, int traced)
       continue;
     }
     trc_req_handles(1, &none);
-    double t = trc_enter();
+    double t = trc_enter_poll();
     PMPI_Testany(1, &none, &index, &flag, MPI_STATUS_IGNORE);
     trc_poll(t, "MPI_Testany");
   }
@@ -424,7 +424,7 @@ EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   MPI_Request before = *request;
-  double t = trc_enter();
+  double t = trc_enter_poll();
   int rc = PMPI_Test(request, flag, status);
   if (rc == MPI_SUCCESS && !*flag) {
     trc_poll(t, "MPI_Test");
@@ -442,7 +442,7 @@ EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
  * unsuccessful one is a poll. */
 EXPORT int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 {
-  double t = trc_enter();
+  double t = trc_enter_poll();
   int rc = PMPI_Request_get_status(request, flag, status);
   if (rc == MPI_SUCCESS && !*flag)
     trc_poll(t, "MPI_Request_get_status");
@@ -492,7 +492,7 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   MPI_Request *copy = trc_req_handles(count, requests);
-  double t = trc_enter();
+  double t = trc_enter_poll();
   int rc = PMPI_Testany(count, requests, index, flag, status);
   if (rc == MPI_SUCCESS && !*flag) {
     trc_poll(t, "MPI_Testany");
@@ -511,7 +511,7 @@ EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int 
 {
   MPI_Request *copy = trc_req_handles(incount, requests);
   MPI_Status *st = copy ? trc_req_statuses(incount, statuses) : statuses;
-  double t = trc_enter();
+  double t = trc_enter_poll();
   int rc = PMPI_Testsome(incount, requests, outcount, indices, st);
   int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED;
   const MPI_Status *got = readable(done, st);
@@ -528,7 +528,7 @@ EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status 
 {
   MPI_Request *copy = trc_req_handles(count, requests);
   MPI_Status *st = copy ? trc_req_statuses(count, statuses) : statuses;
-  double t = trc_enter();
+  double t = trc_enter_poll();
   int rc = PMPI_Testall(count, requests, flag, st);
   int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag;
   const MPI_Status *got = readable(done, st);

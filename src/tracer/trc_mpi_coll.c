@@ -319,7 +319,7 @@ EXPORT int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status 
   MPI_Status own;
   if (status == MPI_STATUS_IGNORE)
     status = &own;
-  double t = trc_enter();
+  double t = trc_enter_poll();
   int rc = PMPI_Iprobe(source, tag, comm, flag, status);
   if (rc == MPI_SUCCESS && !*flag)
     trc_poll(t, "MPI_Iprobe");

@@ -401,7 +401,7 @@ EXPORT int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Messag
   MPI_Status own;
   if (status == MPI_STATUS_IGNORE)
     status = &own;
-  double t = trc_enter();
+  double t = trc_enter_poll();
   int rc = PMPI_Improbe(source, tag, comm, flag, message, status);
   if (rc == MPI_SUCCESS && !*flag) {
     trc_poll(t, "MPI_Improbe");

@@ -44,6 +44,12 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 <<
 /* A gap between two polls up to this long is part of the polling, not computation: a loop that only polls spends
  * well under a microsecond between calls; one that works between its tests, more than this. */
 #define POLL_GAP 10e-6
+/* Inside a run of polls the clock is read once per STRIDE_SPAN of its polls' mean period, at most every STRIDE_MAX-th
+ * poll (trc_enter_poll): the polls between are counted, their times taken as the last reading's, so that the run's
+ * times, and the entry of the call that ends it, are known to STRIDE_SPAN. A reading took 10-15 ns of a 100-ns poll
+ * (rdtsc under KVM, bench/trc_polling.c: perf), most of the recorder's time in a dense run. */
+#define STRIDE_SPAN 1e-6
+#define STRIDE_MAX  16
 /* The most the recorder's cost per poll can be (trc_measure_polls): an unsuccessful MPI_Test takes some 15 ns on this
  * machine and the recorder some 10 ns more (bench/tracer.sh); a difference beyond this is a disturbed measurement. */
 #define POLL_COST_MAX 10e-6
@@ -91,6 +97,10 @@ typedef struct poll_run {
   double cpu_seen;
   double wall_seen;
   int readings;
+  /* Polls whose clock is not read (trc_enter_poll): every `stride`-th poll of the run reads it, and `unread` have not
+   * since the last that did */
+  int stride;
+  int unread;
 } poll_run_t;
 
 typedef struct recorder {
@@ -203,16 +213,16 @@ static double children_since(void)
 
 /* Only the thread that initialised MPI is recorded (trc_owner_only), whatever the thread level; the calls of the
  * others are counted, and trc_finish says how many. Whether the calling thread is that one is a flag of its own, in
- * the static TLS block (the library is preloaded or linked, so loaded at start): a poll asks three times, and
+ * the static TLS block (the library's thread-locals are initial-exec: CMakeLists.txt): a poll asks three times, and
  * pthread_self through the PLT took some 5 ns of a poll's 15 (bench/trc_polling.c at p = 1, least of 8). */
 static int owner_only;
-static __thread int is_owner __attribute__((tls_model("initial-exec")));
+static __thread int is_owner;
 static atomic_ulong others;
 /* The traced calls the thread is inside: 1 in a call, more when the MPI library calls back into the program and it
  * makes MPI calls there (an attribute's delete callback freeing another communicator inside MPI_Comm_free, as PETSc
  * and GetDP do). Those inner calls are part of the outer call's time and are not recorded: their record came before
  * the outer's, which started earlier, and the timeline's next gap was negative (docs/tracer.md). */
-static __thread int depth __attribute__((tls_model("initial-exec")));
+static __thread int depth;
 /* What trc_enter returns for a call inside another: the end functions then record nothing. */
 #define NESTED (-1.0)
 
@@ -925,6 +935,38 @@ double trc_enter(void)
 double trc_enter_setup(void)
 {
   return enter(1);
+}
+
+/* trc_enter for a call that may be an unsuccessful poll. Inside a run of polls still open, a gap since the last poll
+ * that end_compute would keep in the run (shorter than CPU_GAP, the CPU clock not read at the last exit, so timed at
+ * the last CPU share) leaves the recorder as enter leaves it: the run's last time is the entry, nothing else changes.
+ * Only every f->stride-th such poll reads the clock: the others' entries are the last reading's, and the gap then read
+ * spans them all, kept in the run as long as their sum is (a long one among them ends the run at the last reading,
+ * the polls after it in the computation: a shift under STRIDE_SPAN). bench/trc_polling.c's MPI_Testany paid some 200
+ * instructions and a clock reading of recorder per poll before (callgrind, perf): 45 ns on a 100-ns poll. Any other
+ * case (a run's first poll, a gap that ends the run, a nested call) is enter's. */
+double trc_enter_poll(void)
+{
+  poll_run_t *f = &rec.polls;
+  if (f->count > 0 && !f->closed && !rec.cpu_known && !rec.gap.set && rec.computed && depth == 0 && records()) {
+    if (f->unread + 1 < f->stride) {
+      f->unread++;
+      depth = 1;
+      return f->last;
+    }
+    double now = trc_now();
+    double gap = now - rec.last_exit;
+    double cpu = gap > 0 ? gap * rec.cpu_share : 0;
+    if (gap < CPU_GAP && (cpu <= POLL_GAP || cpu <= 0.1 * gap)) {
+      double fit = gap > 0 ? STRIDE_SPAN * (f->unread + 1) / gap : STRIDE_MAX; /* STRIDE_SPAN over the mean period */
+      f->stride = fit >= STRIDE_MAX ? STRIDE_MAX : fit >= 1 ? (int)fit : 1;
+      f->unread = 0;
+      depth = 1;
+      f->last = now;
+      return now;
+    }
+  }
+  return enter(0);
 }
 
 static const char *category_name(trc_category_t category)

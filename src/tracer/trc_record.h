@@ -48,6 +48,10 @@ double trc_now(void);
  * compute action). Returns the entry time, for trc_call. */
 double trc_enter(void);
 
+/* trc_enter for a call that is a poll when unsuccessful (MPI_Test*, MPI_Iprobe, MPI_Improbe,
+ * MPI_Request_get_status), ended by trc_poll or trc_call: the same, in fewer instructions inside a run of polls. */
+double trc_enter_poll(void);
+
 /* trc_enter for a call that makes, duplicates or frees a communicator or topology (trc_setup_call records it): also
  * reads the thread's CPU clock, its entry's. */
 double trc_enter_setup(void);

@@ -6,26 +6,9 @@
  * (its unsuccessful tests) and "work CPU SECONDS" (the 2 ms, its thread's CPU clock). Run on 2 ranks. */
 #include <mpi.h>
 #include <stdio.h>
-#include <time.h>
+#include "fixture_work.h"
 
 enum { POLLS = 200000 };
-
-static double cpu_seconds(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static volatile double sink;
-
-static void work(long iterations)
-{
-  double x = sink;
-  for (long i = 0; i < iterations; i++)
-    x = x * 0.999999 + 1e-9;
-  sink = x;
-}
 
 /* `n` tests of `request`, after `iterations` of work each; the unsuccessful ones. */
 static long polls(MPI_Request *request, long n, long iterations)

@@ -5,24 +5,7 @@
  * on 2 ranks. */
 #include <mpi.h>
 #include <stdio.h>
-#include <time.h>
-
-static double cpu_seconds(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static volatile double sink;
-
-static void work(long iterations)
-{
-  double x = sink;
-  for (long i = 0; i < iterations; i++)
-    x = x * 0.999999 + 1e-9;
-  sink = x;
-}
+#include "fixture_work.h"
 
 int main(int argc, char **argv)
 {

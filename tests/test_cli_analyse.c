@@ -920,6 +920,9 @@ static void test_analyse_bad_folders(void)
                  .status = 2, .prefix = RUNS "two-ranks/index.txt: no TI trace index", .phrases = {"trace the run"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--platform", RUNS "no-such.xml"}, .bare = 1, .status = 2,
                  .prefix = "--platform " RUNS "no-such.xml: cannot read that platform file", .phrases = {NULL});
+  /* a folder given as the platform: refused before the report (it was printed, then SimGrid's error, exit 2) */
+  EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--replay-on", RUNS "two-ranks"}, .bare = 1, .status = 2,
+                 .prefix = "--replay-on " RUNS "two-ranks: cannot read that platform file", .phrases = {NULL});
   EXPECT_FAILURE(.args = {"analyse", RUNS "mixed-runs"}, .bare = 1, .status = 2,
                  .prefix = RUNS "mixed-runs/timeline-1.txt:5: run node1 4107 1764036000.000000000, where ",
                  .phrases = {"mixes the files of two runs", "trace the program again into an empty folder"});

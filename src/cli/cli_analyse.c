@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { MAX_RUNS = 64 };
@@ -639,8 +640,9 @@ static int check_replays(const analyse_opts_t *opts)
   if (!opts->replay_on && !opts->platform)
     return EXIT_OK;
   const char *const given[2] = {opts->replay_on, opts->platform}, *const flag[2] = {"--replay-on", "--platform"};
-  for (int k = 0; k < 2; k++)
-    if (given[k] && access(given[k], R_OK) != 0) {
+  struct stat st;
+  for (int k = 0; k < 2; k++) /* a folder is readable too, and SimGrid then fails after the report is printed */
+    if (given[k] && (access(given[k], R_OK) != 0 || stat(given[k], &st) != 0 || S_ISDIR(st.st_mode))) {
       fprintf(stderr,
               "simrun: error: %s %s: cannot read that platform file; give a SimGrid platform (simrun machine probe "
               "writes this machine's)\n",

@@ -832,9 +832,16 @@ static double gap_cpu(double gap)
   return gap > 0 ? gap * rec.cpu_share : 0;
 }
 
+/* Whether a gap of `gap` wall and `cpu` CPU seconds between two polls leaves them in one run: the next poll came at
+ * once, or the rank was descheduled (on a loaded machine, for milliseconds, of which the thread's CPU clock counts some
+ * 20 us: a tenth of the gap is a safe bound). */
+static int poll_gap(double cpu, double gap)
+{
+  return cpu <= POLL_GAP || cpu <= 0.1 * gap;
+}
+
 /* Ends the computation interval at `now` (wall): its timeline line and its flops. A gap in a run of polls that used
- * little CPU stays in the run: the next poll came at once, or the rank was descheduled (on a loaded machine, for
- * milliseconds, of which the thread's CPU clock counts some 20 us: a tenth of the gap is a safe bound). */
+ * little CPU (poll_gap) stays in the run. */
 static void end_compute(double now)
 {
   double gap = now - rec.last_exit;
@@ -842,7 +849,7 @@ static void end_compute(double now)
   double cpu = gap_cpu(gap);
   if (!rec.computed && rec.child_count == children) /* blocked waiting for a child: its CPU time is counted instead */
     cpu = startup_cpu(gap, cpu);
-  if (rec.polls.count > 0 && !rec.polls.closed && (cpu <= POLL_GAP || cpu <= 0.1 * gap)) {
+  if (rec.polls.count > 0 && !rec.polls.closed && poll_gap(cpu, gap)) {
     rec.polls.last = now;
     if (gap >= CPU_GAP) /* the rank was descheduled: the run's processor time is read, not extrapolated */
       poll_seen(&rec.polls, now);
@@ -956,8 +963,7 @@ double trc_enter_poll(void)
     }
     double now = trc_now();
     double gap = now - rec.last_exit;
-    double cpu = gap > 0 ? gap * rec.cpu_share : 0;
-    if (gap < CPU_GAP && (cpu <= POLL_GAP || cpu <= 0.1 * gap)) {
+    if (gap < CPU_GAP && poll_gap(gap_cpu(gap), gap)) { /* gap_cpu: the last CPU share's estimate, no reading */
       double fit = gap > 0 ? STRIDE_SPAN * (f->unread + 1) / gap : STRIDE_MAX; /* STRIDE_SPAN over the mean period */
       f->stride = fit >= STRIDE_MAX ? STRIDE_MAX : fit >= 1 ? (int)fit : 1;
       f->unread = 0;

@@ -90,8 +90,8 @@ typedef struct poll_run {
   const char *name;
   int closed; /* a computation ended it; the next call or poll makes it a record */
   gap_t gap;  /* the computation before its first poll */
-  /* The thread's CPU clock at the first poll's exit and at the latest reading since (poll_seen, read_cpu_if_due),
-   * with the wall times, and the readings made for the run: its processor time (poll_run_flops). */
+  /* The thread's CPU clock at the run's first reading and at its latest (poll_seen), with the wall times, and the
+   * readings made for the run (none in a short run: trc_poll): its processor time (poll_run_flops). */
   double cpu_first;
   double wall_first;
   double cpu_seen;
@@ -122,6 +122,8 @@ typedef struct recorder {
   double cpu_wall;     /* wall time of the last CPU clock reading */
   double cpu_share;    /* CPU seconds per wall second of the last computation timed by both clocks */
   int long_compute;    /* the last computation, or the call after it, lasted CPU_GAP or more */
+  int long_polls;      /* the last run of polls lasted CPU_GAP or more */
+  double entry_cpu;    /* the thread's CPU clock read at the last entry (gap_cpu), or NAN */
   long fault_mark;     /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
   double flops;        /* computation not yet written as a TI action: phase changes do not split it */
   double own;          /* seconds spent in the recorder after the calls: kept out of the computation */
@@ -169,7 +171,7 @@ typedef struct recorder {
   int nrefused;
 } recorder_t;
 
-static recorder_t rec = {.phase = {"main"}, .cpu_share = 1, .fault_mark = -1, .env_req = -1};
+static recorder_t rec = {.phase = {"main"}, .cpu_share = 1, .fault_mark = -1, .env_req = -1, .entry_cpu = NAN};
 
 static void emit_plain(const trc_rec_t *r);
 static void emit_loop(const trc_loop_t *l);
@@ -710,26 +712,37 @@ static void open_record(gap_t *g)
   g->set = 0;
 }
 
-/* The run's CPU clock read now (wall `now`): after its first poll, after a gap that may have lost the processor
- * (CPU_GAP: a poll that lost it makes the gap to the next entry that long). */
-static void poll_seen(poll_run_t *f, double now)
+/* The run's CPU clock `cpu`, read at wall time `now`: at its first poll, after a gap that may have lost the
+ * processor (CPU_GAP: a poll that lost it makes the gap to the next entry that long), once per CPU_EVERY. */
+static void poll_seen(poll_run_t *f, double cpu, double now)
 {
-  f->cpu_seen = cpu_now();
+  if (f->readings++ == 0) {
+    f->cpu_first = cpu;
+    f->wall_first = now;
+  }
+  f->cpu_seen = cpu;
   f->wall_seen = now;
-  f->readings++;
+}
+
+/* The thread's CPU clock now: the entry's reading when gap_cpu made one, else a new one. */
+static double cpu_at_entry(void)
+{
+  return isnan(rec.entry_cpu) ? cpu_now() : rec.entry_cpu;
 }
 
 /* A run of polls' processor time at the flop rate: the polls and the work between them, which a replay charges
- * (docs/tracer.md, "Runs of polls"). The thread's CPU time from the first poll to the last reading, then the rest of
- * the run's wall time at the share of it the thread had until then (the last computation's, without a second
- * reading), less the recorder's: its measured cost per poll (trc_measure_polls) and the CPU clock readings after the
- * first. */
+ * (docs/tracer.md, "Runs of polls"). The thread's CPU time between the run's first and last readings, then the rest of
+ * its wall time at the share of it the thread had there (the last computation's, without two readings: a short run,
+ * as a short computation), less the recorder's: its measured cost per poll (trc_measure_polls) and the CPU clock
+ * readings after the first. */
 static double poll_run_flops(const poll_run_t *f)
 {
-  double seen = f->cpu_seen - f->cpu_first;
-  double share = f->wall_seen > f->wall_first ? seen / (f->wall_seen - f->wall_first) : rec.cpu_share;
-  double cpu = seen + (f->last - f->wall_seen) * fmin(fmax(share, 0), 1) - rec.poll_cost * (double)f->count -
-               rec.cpu_cost * (f->readings - 1);
+  double seen = f->readings > 0 ? f->cpu_seen - f->cpu_first : 0;
+  double measured = f->readings > 0 ? f->wall_seen - f->wall_first : 0;
+  double share = measured > 0 ? seen / measured : rec.cpu_share;
+  double rest = f->last - f->first - measured;
+  double cpu = seen + (rest > 0 ? rest : 0) * fmin(fmax(share, 0), 1) - rec.poll_cost * (double)f->count -
+               rec.cpu_cost * (f->readings > 1 ? f->readings - 1 : 0);
   return cpu > 0 ? cpu * rec.rate : 0;
 }
 
@@ -742,6 +755,7 @@ static void take_polls(void)
   open_record(&f->gap);
   trc_rec_t *r = &rec.cur;
   r->poll_flops = poll_run_flops(f);
+  rec.long_polls = f->last - f->first >= CPU_GAP;
   r->has_call = r->poll = 1;
   r->start = f->first;
   /* the recorder's time inside the run (its cost per poll) is a gap after it, as after any call: the tracer's own
@@ -823,9 +837,11 @@ static double startup_cpu(double gap, double cpu)
 
 static double gap_cpu(double gap)
 {
+  rec.entry_cpu = NAN;
   if (rec.cpu_known || gap >= CPU_GAP) {
     rec.fault_mark = thread_faults();
-    double cpu = cpu_now() - rec.last_cpu - (rec.cpu_known ? 0 : rec.last_exit - rec.cpu_wall);
+    rec.entry_cpu = cpu_now();
+    double cpu = rec.entry_cpu - rec.last_cpu - (rec.cpu_known ? 0 : rec.last_exit - rec.cpu_wall);
     cpu = cpu < 0 ? 0 : cpu > gap ? gap : cpu;
     return gap >= CHILD_GAP ? cpu + children_counted(gap - cpu) : cpu;
   }
@@ -852,7 +868,7 @@ static void end_compute(double now)
   if (rec.polls.count > 0 && !rec.polls.closed && poll_gap(cpu, gap)) {
     rec.polls.last = now;
     if (gap >= CPU_GAP) /* the rank was descheduled: the run's processor time is read, not extrapolated */
-      poll_seen(&rec.polls, now);
+      poll_seen(&rec.polls, cpu_at_entry(), now);
     return;
   }
   rec.polls.closed = rec.polls.count > 0;
@@ -907,11 +923,13 @@ static void resume(double since)
 }
 
 /* The entry into a call at `now` (wall), the computation before it ended (`setup`: the thread's CPU clock read too,
- * trc_setup_call's). The recorder's work there (the thread's CPU clock and page faults read: two system calls, some
- * 2 us on a virtual machine whose CPU clock reading takes 1.2 us, by hand) is its own time, not the call's: the call
- * starts once it is done, and the computation just ended moves as much later, so that it still ends where the call
- * starts, after a longer gap, which simrun analyse removes as the tracer's (docs/tracer.md). Before, it stayed in every
- * call's interval: some 1 us per call of a short run's measured time, which no replay holds. */
+ * trc_setup_call's). The recorder's work there when it makes system calls (the thread's CPU clock and page faults
+ * read: some 2 us on a virtual machine whose CPU clock reading takes 1.2 us, by hand; the start-up's scheduler
+ * statistics) is its own time, not the call's: the call starts once it is done, and the computation just ended moves
+ * as much later, so that it still ends where the call starts, after a longer gap, which simrun analyse removes as the
+ * tracer's (docs/tracer.md). Before, it stayed in every call's interval: some 1 us per call of a short run's measured
+ * time, which no replay holds. Without a system call, the few instructions stay in the call: a second clock reading
+ * cost more than they do (12 ns of MPI_Send's 120 ns of recorder, bench/trc_calls.c: perf). */
 static double enter(int setup)
 {
   if (!records()) {
@@ -922,10 +940,13 @@ static double enter(int setup)
   if (depth++ > 0)
     return NESTED;
   double now = trc_now();
+  int startup = !rec.computed;
   end_compute(now);
   if (setup)
     rec.setup_cpu = cpu_now();
   if (!rec.gap.set) /* the computation stayed in a run of polls, whose own time is its measured cost per poll */
+    return now;
+  if (!setup && !startup && isnan(rec.entry_cpu))
     return now;
   double start = trc_now();
   rec.gap.start += start - now;
@@ -1080,9 +1101,11 @@ void trc_poll(double start, const char *name)
     take_polls(); /* a computation ended the run before: it is a record, and this poll starts another */
   if (f->count == 0) {
     *f = (poll_run_t){.first = start, .name = name, .gap = rec.gap};
-    poll_seen(f, now);
-    f->cpu_first = f->cpu_seen;
-    f->wall_first = now;
+    /* its processor time is read from its start when its entry read the CPU clock, or the last run was long; a short
+     * run is timed as a short computation: a reading (a system call, 0.7 us on this machine) took a seventh of
+     * bench/trc_polling.c's runs at p = 2, some 50 polls between two messages */
+    if (!isnan(rec.entry_cpu) || rec.long_polls)
+      poll_seen(f, cpu_at_entry(), isnan(rec.entry_cpu) ? now : start);
     rec.gap.set = 0;
   }
   f->count++;
@@ -1096,11 +1119,8 @@ void trc_poll(double start, const char *name)
    * clock reading to keep them out of it. */
   rec.last_exit = now;
   read_cpu_if_due(now);
-  if (rec.cpu_known) {
-    f->cpu_seen = rec.last_cpu;
-    f->wall_seen = now;
-    f->readings++;
-  }
+  if (rec.cpu_known)
+    poll_seen(f, rec.last_cpu, now);
 }
 
 /* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS (the least of 3 trials of 2,000 polls was up to 4

@@ -923,13 +923,13 @@ static void resume(double since)
 }
 
 /* The entry into a call at `now` (wall), the computation before it ended (`setup`: the thread's CPU clock read too,
- * trc_setup_call's). The recorder's work there when it makes system calls (the thread's CPU clock and page faults
- * read: some 2 us on a virtual machine whose CPU clock reading takes 1.2 us, by hand; the start-up's scheduler
- * statistics) is its own time, not the call's: the call starts once it is done, and the computation just ended moves
- * as much later, so that it still ends where the call starts, after a longer gap, which simrun analyse removes as the
- * tracer's (docs/tracer.md). Before, it stayed in every call's interval: some 1 us per call of a short run's measured
- * time, which no replay holds. Without a system call, the few instructions stay in the call: a second clock reading
- * cost more than they do (12 ns of MPI_Send's 120 ns of recorder, bench/trc_calls.c: perf). */
+ * trc_setup_call's). The recorder's work there (the thread's CPU clock and page faults read: two system calls, some
+ * 2 us on a virtual machine whose CPU clock reading takes 1.2 us, by hand) is its own time, not the call's: the call
+ * starts once it is done, and the computation just ended moves as much later, so that it still ends where the call
+ * starts, after a longer gap, which simrun analyse removes as the tracer's (docs/tracer.md). Before, it stayed in every
+ * call's interval: some 1 us per call of a short run's measured time, which no replay holds. Even without a system
+ * call: left in the call, the recorder's work at entry (ten times longer under the sanitisers) made a receive enter
+ * after its sender in test_trc_mpi_own_time_keeps_causality. */
 static double enter(int setup)
 {
   if (!records()) {
@@ -940,13 +940,10 @@ static double enter(int setup)
   if (depth++ > 0)
     return NESTED;
   double now = trc_now();
-  int startup = !rec.computed;
   end_compute(now);
   if (setup)
     rec.setup_cpu = cpu_now();
   if (!rec.gap.set) /* the computation stayed in a run of polls, whose own time is its measured cost per poll */
-    return now;
-  if (!setup && !startup && isnan(rec.entry_cpu))
     return now;
   double start = trc_now();
   rec.gap.start += start - now;

@@ -203,7 +203,7 @@ static int read_colls(FILE *in, met_trace_t *trace, int with_bytes)
     if (get_le(in, &count, 8))
       return -1;
     for (uint64_t i = 0; i < count; i++) {
-      met_coll_t coll;
+      met_coll_t coll = {0}; /* what the stream does not keep (received) stays 0: met_trace_coll_add checks it */
       if (get_coll(in, &coll, with_bytes) || met_trace_coll_add(trace, r, &coll))
         return -1;
     }

@@ -97,6 +97,10 @@ typedef struct poll_run {
   double cpu_seen;
   double wall_seen;
   int readings;
+  /* A run not read from its start whose first reading ends a gap that lost the processor: that gap's wall seconds
+   * and its CPU seconds (gap_cpu's, a lower bound), which the share before the first reading must not price */
+  double lead_gap;
+  double lead_cpu;
   /* Polls whose clock is not read (trc_enter_poll): every `stride`-th poll of the run reads it, and `unread` have not
    * since the last that did */
   int stride;
@@ -733,15 +737,16 @@ static double cpu_at_entry(void)
 /* A run of polls' processor time at the flop rate: the polls and the work between them, which a replay charges
  * (docs/tracer.md, "Runs of polls"). The thread's CPU time between the run's first and last readings, then the rest of
  * its wall time at the share of it the thread had there (the last computation's, without two readings: a short run,
- * as a short computation), less the recorder's: its measured cost per poll (trc_measure_polls) and the CPU clock
- * readings after the first. */
+ * as a short computation) but for a lead gap, whose CPU time was read (at a load of 2-3, beside the suite, pricing a
+ * descheduled gap at the share put a run's amounts at up to twice the traced program's CPU time), less the recorder's:
+ * its measured cost per poll (trc_measure_polls) and the CPU clock readings after the first. */
 static double poll_run_flops(const poll_run_t *f)
 {
   double seen = f->readings > 0 ? f->cpu_seen - f->cpu_first : 0;
   double measured = f->readings > 0 ? f->wall_seen - f->wall_first : 0;
   double share = measured > 0 ? seen / measured : rec.cpu_share;
-  double rest = f->last - f->first - measured;
-  double cpu = seen + (rest > 0 ? rest : 0) * fmin(fmax(share, 0), 1) - rec.poll_cost * (double)f->count -
+  double rest = f->last - f->first - measured - f->lead_gap; /* the lead gap's CPU is known */
+  double cpu = seen + f->lead_cpu + (rest > 0 ? rest : 0) * fmin(fmax(share, 0), 1) - rec.poll_cost * (double)f->count -
                rec.cpu_cost * (f->readings > 1 ? f->readings - 1 : 0);
   return cpu > 0 ? cpu * rec.rate : 0;
 }
@@ -867,8 +872,13 @@ static void end_compute(double now)
     cpu = startup_cpu(gap, cpu);
   if (rec.polls.count > 0 && !rec.polls.closed && poll_gap(cpu, gap)) {
     rec.polls.last = now;
-    if (gap >= CPU_GAP) /* the rank was descheduled: the run's processor time is read, not extrapolated */
+    if (gap >= CPU_GAP) { /* the rank was descheduled: the run's processor time is read, not extrapolated */
+      if (rec.polls.readings == 0) {
+        rec.polls.lead_gap = gap;
+        rec.polls.lead_cpu = cpu;
+      }
       poll_seen(&rec.polls, cpu_at_entry(), now);
+    }
     return;
   }
   rec.polls.closed = rec.polls.count > 0;

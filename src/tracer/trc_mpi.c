@@ -260,7 +260,7 @@ static void sent(double t, const char *name, int count, MPI_Datatype type, int d
 EXPORT int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Send(buf, count, type, dest, tag, comm);
+  int rc = trc_returned(PMPI_Send(buf, count, type, dest, tag, comm));
   sent(t, "MPI_Send", count, type, dest, tag, comm);
   return rc;
 }
@@ -268,7 +268,7 @@ EXPORT int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int
 EXPORT int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Ssend(buf, count, type, dest, tag, comm);
+  int rc = trc_returned(PMPI_Ssend(buf, count, type, dest, tag, comm));
   sent(t, "MPI_Ssend", count, type, dest, tag, comm);
   return rc;
 }
@@ -276,7 +276,7 @@ EXPORT int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, in
 EXPORT int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Rsend(buf, count, type, dest, tag, comm);
+  int rc = trc_returned(PMPI_Rsend(buf, count, type, dest, tag, comm));
   sent(t, "MPI_Rsend", count, type, dest, tag, comm);
   return rc;
 }
@@ -284,7 +284,7 @@ EXPORT int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, in
 EXPORT int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Bsend(buf, count, type, dest, tag, comm);
+  int rc = trc_returned(PMPI_Bsend(buf, count, type, dest, tag, comm));
   sent(t, "MPI_Bsend", count, type, dest, tag, comm);
   return rc;
 }
@@ -297,7 +297,7 @@ EXPORT int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   double t = trc_enter();
-  int rc = PMPI_Recv(buf, count, type, source, tag, comm, status);
+  int rc = trc_returned(PMPI_Recv(buf, count, type, source, tag, comm, status));
   int got = 0;
   if (rc == MPI_SUCCESS && trc_active())
     PMPI_Get_count(status, MPI_BYTE, &got);
@@ -325,7 +325,7 @@ EXPORT int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, in
                      MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Isend(buf, count, type, dest, tag, comm, request);
+  int rc = trc_returned(PMPI_Isend(buf, count, type, dest, tag, comm, request));
   return isent(t, "MPI_Isend", rc, count, type, dest, tag, comm, request);
 }
 
@@ -333,7 +333,7 @@ EXPORT int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, i
                       MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Issend(buf, count, type, dest, tag, comm, request);
+  int rc = trc_returned(PMPI_Issend(buf, count, type, dest, tag, comm, request));
   return isent(t, "MPI_Issend", rc, count, type, dest, tag, comm, request);
 }
 
@@ -341,7 +341,7 @@ EXPORT int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest, i
                       MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ibsend(buf, count, type, dest, tag, comm, request);
+  int rc = trc_returned(PMPI_Ibsend(buf, count, type, dest, tag, comm, request));
   return isent(t, "MPI_Ibsend", rc, count, type, dest, tag, comm, request);
 }
 
@@ -349,7 +349,7 @@ EXPORT int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, i
                       MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Irsend(buf, count, type, dest, tag, comm, request);
+  int rc = trc_returned(PMPI_Irsend(buf, count, type, dest, tag, comm, request));
   return isent(t, "MPI_Irsend", rc, count, type, dest, tag, comm, request);
 }
 
@@ -357,7 +357,7 @@ EXPORT int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, i
 EXPORT int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
+  int rc = trc_returned(PMPI_Irecv(buf, count, type, source, tag, comm, request));
   double bytes = trc_nbytes(count, type);
   long long line = trc_req_line();
   if (rc == MPI_SUCCESS)
@@ -378,7 +378,7 @@ EXPORT int MPI_Wait(MPI_Request *request, MPI_Status *status)
     status = &own;
   MPI_Request before = *request;
   double t = trc_enter();
-  int rc = PMPI_Wait(request, status);
+  int rc = trc_returned(PMPI_Wait(request, status));
   if (rc == MPI_SUCCESS)
     trc_req_envelope(before); /* the request it completed, for simrun analyse */
   int ok = rc == MPI_SUCCESS;
@@ -405,7 +405,7 @@ EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
   MPI_Status *st = copy ? trc_req_statuses(count, statuses) : statuses;
   int all = trc_req_all_pending(copy, count);
   double t = trc_enter();
-  int rc = PMPI_Waitall(count, requests, st);
+  int rc = trc_returned(PMPI_Waitall(count, requests, st));
   int done = rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS;
   const MPI_Status *got = readable(done, st);
   trc_call(t, "MPI_Waitall", TRC_IDLE, -1, trc_req_received_all(copy, NULL, count, got), all ? "waitall" : NULL);
@@ -462,7 +462,7 @@ EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status
     status = &own;
   MPI_Request *copy = trc_req_handles(count, requests);
   double t = trc_enter();
-  int rc = PMPI_Waitany(count, requests, index, status);
+  int rc = trc_returned(PMPI_Waitany(count, requests, index, status));
   if (rc == MPI_SUCCESS && copy && *index != MPI_UNDEFINED)
     trc_req_envelope(copy[*index]);
   int one = rc == MPI_SUCCESS && copy && *index != MPI_UNDEFINED;
@@ -477,7 +477,7 @@ EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int 
   MPI_Request *copy = trc_req_handles(incount, requests);
   MPI_Status *st = copy ? trc_req_statuses(incount, statuses) : statuses;
   double t = trc_enter();
-  int rc = PMPI_Waitsome(incount, requests, outcount, indices, st);
+  int rc = trc_returned(PMPI_Waitsome(incount, requests, outcount, indices, st));
   int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED;
   const MPI_Status *got = readable(done, st);
   trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, trc_req_received_all(copy, indices, *outcount, got), NULL);
@@ -548,7 +548,7 @@ EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status 
 EXPORT int MPI_Cancel(MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Cancel(request);
+  int rc = trc_returned(PMPI_Cancel(request));
   trc_call(t, "MPI_Cancel", TRC_CTRL, -1, 0, NULL);
   return rc;
 }
@@ -557,7 +557,7 @@ EXPORT int MPI_Request_free(MPI_Request *request)
 {
   MPI_Request before = *request;
   double t = trc_enter();
-  int rc = PMPI_Request_free(request);
+  int rc = trc_returned(PMPI_Request_free(request));
   trc_call(t, "MPI_Request_free", TRC_CTRL, -1, 0, NULL);
   if (rc == MPI_SUCCESS)
     trc_req_freed(before);
@@ -578,7 +578,7 @@ EXPORT int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest
                          MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Send_init(buf, count, type, dest, tag, comm, request);
+  int rc = trc_returned(PMPI_Send_init(buf, count, type, dest, tag, comm, request));
   return made_persistent(t, "MPI_Send_init", rc, 1, count, type, dest, tag, comm, request);
 }
 
@@ -586,7 +586,7 @@ EXPORT int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int des
                           MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ssend_init(buf, count, type, dest, tag, comm, request);
+  int rc = trc_returned(PMPI_Ssend_init(buf, count, type, dest, tag, comm, request));
   return made_persistent(t, "MPI_Ssend_init", rc, 1, count, type, dest, tag, comm, request);
 }
 
@@ -594,7 +594,7 @@ EXPORT int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int des
                           MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Bsend_init(buf, count, type, dest, tag, comm, request);
+  int rc = trc_returned(PMPI_Bsend_init(buf, count, type, dest, tag, comm, request));
   return made_persistent(t, "MPI_Bsend_init", rc, 1, count, type, dest, tag, comm, request);
 }
 
@@ -602,7 +602,7 @@ EXPORT int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int des
                           MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Rsend_init(buf, count, type, dest, tag, comm, request);
+  int rc = trc_returned(PMPI_Rsend_init(buf, count, type, dest, tag, comm, request));
   return made_persistent(t, "MPI_Rsend_init", rc, 1, count, type, dest, tag, comm, request);
 }
 
@@ -610,7 +610,7 @@ EXPORT int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, in
                          MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Recv_init(buf, count, type, source, tag, comm, request);
+  int rc = trc_returned(PMPI_Recv_init(buf, count, type, source, tag, comm, request));
   return made_persistent(t, "MPI_Recv_init", rc, 0, count, type, source, tag, comm, request);
 }
 
@@ -625,7 +625,7 @@ static void started_one(MPI_Request request)
 EXPORT int MPI_Start(MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Start(request);
+  int rc = trc_returned(PMPI_Start(request));
   trc_call(t, "MPI_Start", TRC_COMM, -1, 0, NULL);
   if (rc == MPI_SUCCESS)
     started_one(*request);
@@ -635,7 +635,7 @@ EXPORT int MPI_Start(MPI_Request *request)
 EXPORT int MPI_Startall(int count, MPI_Request requests[])
 {
   double t = trc_enter();
-  int rc = PMPI_Startall(count, requests);
+  int rc = trc_returned(PMPI_Startall(count, requests));
   trc_call(t, "MPI_Startall", TRC_COMM, -1, 0, NULL);
   for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
     started_one(requests[i]);

@@ -20,7 +20,7 @@ static int root_peer(const char *ti, const char *format, int root)
 EXPORT int MPI_Barrier(MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Barrier(comm);
+  int rc = trc_returned(PMPI_Barrier(comm));
   trc_call(t, "MPI_Barrier", TRC_IDLE, -1, 0, trc_coll(comm, "barrier", "MPI_Barrier (intercommunicator)"));
   return rc;
 }
@@ -28,7 +28,7 @@ EXPORT int MPI_Barrier(MPI_Comm comm)
 EXPORT int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Bcast(buf, count, type, root, comm);
+  int rc = trc_returned(PMPI_Bcast(buf, count, type, root, comm));
   double bytes = trc_nbytes(count, type);
   static const char format[] = "bcast %.0f %d";
   const char *ti = trc_coll(comm, format, "MPI_Bcast (intercommunicator)");
@@ -41,7 +41,7 @@ EXPORT int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
                       MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+  int rc = trc_returned(PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm));
   double bytes = trc_nbytes(count, type);
   static const char format[] = "reduce %.0f 0 %d";
   const char *ti = trc_coll(comm, format, "MPI_Reduce (intercommunicator)");
@@ -52,7 +52,7 @@ EXPORT int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
 EXPORT int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+  int rc = trc_returned(PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm));
   double bytes = trc_nbytes(count, type);
   trc_call(t, "MPI_Allreduce", TRC_COMM, -1, bytes,
            trc_coll(comm, "allreduce %.0f 0", "MPI_Allreduce (intercommunicator)"), bytes);
@@ -63,7 +63,7 @@ EXPORT int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                         MPI_Datatype recvtype, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  int rc = trc_returned(PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
   double recv = trc_nbytes(recvcount, recvtype);
   double send = sendbuf == MPI_IN_PLACE ? recv : trc_nbytes(sendcount, sendtype);
   trc_call(t, "MPI_Alltoall", TRC_COMM, -1, send * trc_comm_size(comm),
@@ -88,7 +88,8 @@ EXPORT int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int 
                          MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+  int rc = trc_returned(
+      PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm));
   static const char plain[] = "alltoallv %s %s";
   const char *format = trc_coll(comm, plain, "MPI_Alltoallv (intercommunicator)");
   int size = format ? trc_comm_size(comm) : 0;
@@ -115,7 +116,7 @@ EXPORT int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                       MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  int rc = trc_returned(PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
   static const char plain[] = "gather %.0f %.0f %d";
   const char *format = trc_coll(comm, plain, "MPI_Gather (intercommunicator)");
   int at_root = format && trc_comm_rank(comm) == root;
@@ -129,7 +130,7 @@ EXPORT int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype
                        const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+  int rc = trc_returned(PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm));
   static const char plain[] = "gatherv %.0f %s %d";
   const char *format = trc_coll(comm, plain, "MPI_Gatherv (intercommunicator)");
   int at_root = format && trc_comm_rank(comm) == root;
@@ -145,7 +146,7 @@ EXPORT int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype
                        MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  int rc = trc_returned(PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
   static const char plain[] = "scatter %.0f %.0f %d";
   const char *format = trc_coll(comm, plain, "MPI_Scatter (intercommunicator)");
   int at_root = format && trc_comm_rank(comm) == root;
@@ -159,7 +160,7 @@ EXPORT int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int d
                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  int rc = trc_returned(PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm));
   static const char plain[] = "scatterv %s %.0f %d";
   const char *format = trc_coll(comm, plain, "MPI_Scatterv (intercommunicator)");
   int at_root = format && trc_comm_rank(comm) == root;
@@ -175,7 +176,7 @@ EXPORT int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          MPI_Datatype recvtype, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  int rc = trc_returned(PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
   double recv = trc_nbytes(recvcount, recvtype);
   double send = sendbuf == MPI_IN_PLACE ? recv : trc_nbytes(sendcount, sendtype);
   trc_call(t, "MPI_Allgather", TRC_COMM, -1, send,
@@ -187,7 +188,7 @@ EXPORT int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendt
                           const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  int rc = trc_returned(PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm));
   const char *format = trc_coll(comm, "allgatherv %.0f %s", "MPI_Allgatherv (intercommunicator)");
   double send = sendbuf == MPI_IN_PLACE && format ? trc_nbytes(recvcounts[trc_comm_rank(comm)], recvtype)
                                                   : trc_nbytes(sendcount, sendtype);
@@ -201,7 +202,7 @@ EXPORT int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recv
                               MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
+  int rc = trc_returned(PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm));
   const char *format = trc_coll(comm, "reducescatter %s 0", "MPI_Reduce_scatter (intercommunicator)");
   char *counts = format ? trc_counts_text(recvcounts, trc_comm_size(comm), type, 0) : NULL;
   /* the timeline's bytes: the rank's own block, as MPI_Reduce_scatter_block's (met_coll_moved derives the rest) */
@@ -216,7 +217,7 @@ EXPORT int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recv
                                     MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
+  int rc = trc_returned(PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm));
   const char *format = trc_coll(comm, "reducescatter %s 0", "MPI_Reduce_scatter_block (intercommunicator)");
   int size = format ? trc_comm_size(comm) : 0;
   int *counts = format ? malloc(sizeof *counts * (size_t)size) : NULL;
@@ -233,7 +234,7 @@ EXPORT int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recv
 EXPORT int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+  int rc = trc_returned(PMPI_Scan(sendbuf, recvbuf, count, type, op, comm));
   double bytes = trc_nbytes(count, type);
   trc_call(t, "MPI_Scan", TRC_COMM, -1, bytes, trc_coll(comm, "scan %.0f 0", "MPI_Scan (intercommunicator)"), bytes);
   return rc;
@@ -242,7 +243,7 @@ EXPORT int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
 EXPORT int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+  int rc = trc_returned(PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm));
   double bytes = trc_nbytes(count, type);
   trc_call(t, "MPI_Exscan", TRC_COMM, -1, bytes, trc_coll(comm, "exscan %.0f 0", "MPI_Exscan (intercommunicator)"),
            bytes);
@@ -256,7 +257,7 @@ EXPORT int MPI_Comm_size(MPI_Comm comm, int *size)
   if (!trc_active()) /* a local query from another thread (StarPU's workers): no call a replay misses, not counted */
     return PMPI_Comm_size(comm, size);
   double t = trc_enter();
-  int rc = PMPI_Comm_size(comm, size);
+  int rc = trc_returned(PMPI_Comm_size(comm, size));
   trc_call(t, "MPI_Comm_size", TRC_CTRL, -1, 0, NULL); /* a local query: TI's comm_size action means something else */
   return rc;
 }
@@ -309,7 +310,7 @@ EXPORT int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   double t = trc_enter();
-  int rc = PMPI_Probe(source, tag, comm, status);
+  int rc = trc_returned(PMPI_Probe(source, tag, comm, status));
   trc_probed(t, "MPI_Probe", TRC_IDLE, comm, rc == MPI_SUCCESS ? status : NULL);
   return rc;
 }
@@ -464,8 +465,8 @@ EXPORT int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   double t = trc_enter();
-  int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, status);
+  int rc = trc_returned(PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                                      recvtag, comm, status));
   sendrecv_done(t, "MPI_Sendrecv", rc, trc_nbytes(sendcount, sendtype), dest, sendtag, comm, status);
   return rc;
 }
@@ -477,7 +478,7 @@ EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int des
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   double t = trc_enter();
-  int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
+  int rc = trc_returned(PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status));
   sendrecv_done(t, "MPI_Sendrecv_replace", rc, trc_nbytes(count, type), dest, sendtag, comm, status);
   return rc;
 }
@@ -487,7 +488,7 @@ EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int des
 EXPORT int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ibcast(buf, count, type, root, comm, request);
+  int rc = trc_returned(PMPI_Ibcast(buf, count, type, root, comm, request));
   trc_untraced_call(t, "MPI_Ibcast", TRC_COMM, "MPI_Ibcast (non-blocking collective: no TI action)");
   return rc;
 }
@@ -496,7 +497,7 @@ EXPORT int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Dat
                           MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request);
+  int rc = trc_returned(PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request));
   trc_untraced_call(t, "MPI_Iallreduce", TRC_COMM, "MPI_Iallreduce (non-blocking collective: no TI action)");
   return rc;
 }
@@ -504,7 +505,7 @@ EXPORT int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Dat
 EXPORT int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ibarrier(comm, request);
+  int rc = trc_returned(PMPI_Ibarrier(comm, request));
   trc_untraced_call(t, "MPI_Ibarrier", TRC_CTRL, "MPI_Ibarrier (non-blocking collective: no TI action)");
   return rc;
 }
@@ -513,7 +514,7 @@ EXPORT int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
                        MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
+  int rc = trc_returned(PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request));
   trc_untraced_call(t, "MPI_Ireduce", TRC_COMM, "MPI_Ireduce (non-blocking collective: no TI action)");
   return rc;
 }
@@ -522,7 +523,7 @@ EXPORT int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendt
                           MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  int rc = trc_returned(PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request));
   trc_untraced_call(t, "MPI_Iallgather", TRC_COMM, "MPI_Iallgather (non-blocking collective: no TI action)");
   return rc;
 }
@@ -531,7 +532,7 @@ EXPORT int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  int rc = trc_returned(PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request));
   trc_untraced_call(t, "MPI_Ialltoall", TRC_COMM, "MPI_Ialltoall (non-blocking collective: no TI action)");
   return rc;
 }

@@ -12,7 +12,8 @@ EXPORT int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int 
                          const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
+  int rc = trc_returned(
+      PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm));
   trc_untraced_call(t, "MPI_Alltoallw", TRC_COMM, "MPI_Alltoallw (a datatype per rank: no TI action)");
   return rc;
 }
@@ -20,7 +21,7 @@ EXPORT int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int 
 EXPORT int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Comm_idup(comm, newcomm, request);
+  int rc = trc_returned(PMPI_Comm_idup(comm, newcomm, request));
   trc_untraced_call(t, "MPI_Comm_idup", TRC_CTRL, "MPI_Comm_idup (non-blocking collective: no TI action)");
   return rc;
 }
@@ -34,7 +35,7 @@ EXPORT int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
 EXPORT int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
 {
   double t = trc_enter();
-  int rc = PMPI_File_open(comm, filename, amode, info, fh);
+  int rc = trc_returned(PMPI_File_open(comm, filename, amode, info, fh));
   trc_untraced_call(t, "MPI_File_open", TRC_CTRL, "MPI_File_open " IO);
   return rc;
 }
@@ -42,7 +43,7 @@ EXPORT int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Inf
 EXPORT int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win)
 {
   double t = trc_enter();
-  int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  int rc = trc_returned(PMPI_Win_create(base, size, disp_unit, info, comm, win));
   trc_untraced_call(t, "MPI_Win_create", TRC_CTRL, "MPI_Win_create " RMA);
   return rc;
 }
@@ -50,7 +51,7 @@ EXPORT int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info inf
 EXPORT int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win)
 {
   double t = trc_enter();
-  int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  int rc = trc_returned(PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win));
   trc_untraced_call(t, "MPI_Win_allocate", TRC_CTRL, "MPI_Win_allocate " RMA);
   return rc;
 }
@@ -59,7 +60,7 @@ EXPORT int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, 
                                    MPI_Win *win)
 {
   double t = trc_enter();
-  int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
+  int rc = trc_returned(PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win));
   trc_untraced_call(t, "MPI_Win_allocate_shared", TRC_CTRL, "MPI_Win_allocate_shared " RMA);
   return rc;
 }
@@ -67,7 +68,7 @@ EXPORT int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, 
 EXPORT int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win)
 {
   double t = trc_enter();
-  int rc = PMPI_Win_create_dynamic(info, comm, win);
+  int rc = trc_returned(PMPI_Win_create_dynamic(info, comm, win));
   trc_untraced_call(t, "MPI_Win_create_dynamic", TRC_CTRL, "MPI_Win_create_dynamic " RMA);
   return rc;
 }
@@ -79,7 +80,7 @@ EXPORT int MPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_I
                           MPI_Comm *intercomm, int array_of_errcodes[])
 {
   double t = trc_enter();
-  int rc = PMPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, array_of_errcodes);
+  int rc = trc_returned(PMPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, array_of_errcodes));
   trc_untraced_call(t, "MPI_Comm_spawn", TRC_CTRL, "MPI_Comm_spawn " DYNAMIC);
   return rc;
 }
@@ -89,8 +90,8 @@ EXPORT int MPI_Comm_spawn_multiple(int count, char *array_of_commands[], char **
                                    MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[])
 {
   double t = trc_enter();
-  int rc = PMPI_Comm_spawn_multiple(count, array_of_commands, array_of_argv, array_of_maxprocs, array_of_info, root,
-                                    comm, intercomm, array_of_errcodes);
+  int rc = trc_returned(PMPI_Comm_spawn_multiple(count, array_of_commands, array_of_argv, array_of_maxprocs,
+                                                 array_of_info, root, comm, intercomm, array_of_errcodes));
   trc_untraced_call(t, "MPI_Comm_spawn_multiple", TRC_CTRL, "MPI_Comm_spawn_multiple " DYNAMIC);
   return rc;
 }
@@ -98,7 +99,7 @@ EXPORT int MPI_Comm_spawn_multiple(int count, char *array_of_commands[], char **
 EXPORT int MPI_Comm_accept(const char *port_name, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *newcomm)
 {
   double t = trc_enter();
-  int rc = PMPI_Comm_accept(port_name, info, root, comm, newcomm);
+  int rc = trc_returned(PMPI_Comm_accept(port_name, info, root, comm, newcomm));
   trc_untraced_call(t, "MPI_Comm_accept", TRC_CTRL, "MPI_Comm_accept " DYNAMIC);
   return rc;
 }
@@ -106,7 +107,7 @@ EXPORT int MPI_Comm_accept(const char *port_name, MPI_Info info, int root, MPI_C
 EXPORT int MPI_Comm_connect(const char *port_name, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *newcomm)
 {
   double t = trc_enter();
-  int rc = PMPI_Comm_connect(port_name, info, root, comm, newcomm);
+  int rc = trc_returned(PMPI_Comm_connect(port_name, info, root, comm, newcomm));
   trc_untraced_call(t, "MPI_Comm_connect", TRC_CTRL, "MPI_Comm_connect " DYNAMIC);
   return rc;
 }
@@ -114,7 +115,7 @@ EXPORT int MPI_Comm_connect(const char *port_name, MPI_Info info, int root, MPI_
 EXPORT int MPI_Comm_join(int fd, MPI_Comm *intercomm)
 {
   double t = trc_enter();
-  int rc = PMPI_Comm_join(fd, intercomm);
+  int rc = trc_returned(PMPI_Comm_join(fd, intercomm));
   trc_untraced_call(t, "MPI_Comm_join", TRC_CTRL, "MPI_Comm_join " DYNAMIC);
   return rc;
 }
@@ -123,7 +124,7 @@ EXPORT int MPI_Comm_disconnect(MPI_Comm *comm)
 {
   double t = trc_enter();
   MPI_Comm before = *comm;
-  int rc = PMPI_Comm_disconnect(comm);
+  int rc = trc_returned(PMPI_Comm_disconnect(comm));
   trc_comm_forget(before); /* its handle may name another communicator next */
   trc_untraced_call(t, "MPI_Comm_disconnect", TRC_CTRL, "MPI_Comm_disconnect " DYNAMIC);
   return rc;
@@ -133,7 +134,7 @@ EXPORT int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype
                        MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+  int rc = trc_returned(PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
   trc_untraced_call(t, "MPI_Igather", TRC_COMM, "MPI_Igather (non-blocking collective: no TI action)");
   return rc;
 }
@@ -143,7 +144,8 @@ EXPORT int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                         MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request);
+  int rc = trc_returned(
+      PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request));
   trc_untraced_call(t, "MPI_Igatherv", TRC_COMM, "MPI_Igatherv (non-blocking collective: no TI action)");
   return rc;
 }
@@ -152,7 +154,7 @@ EXPORT int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                         MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+  int rc = trc_returned(PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
   trc_untraced_call(t, "MPI_Iscatter", TRC_COMM, "MPI_Iscatter (non-blocking collective: no TI action)");
   return rc;
 }
@@ -162,7 +164,8 @@ EXPORT int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int 
                          MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+  int rc = trc_returned(
+      PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
   trc_untraced_call(t, "MPI_Iscatterv", TRC_COMM, "MPI_Iscatterv (non-blocking collective: no TI action)");
   return rc;
 }
@@ -172,7 +175,8 @@ EXPORT int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
                            MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request);
+  int rc = trc_returned(
+      PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request));
   trc_untraced_call(t, "MPI_Iallgatherv", TRC_COMM, "MPI_Iallgatherv (non-blocking collective: no TI action)");
   return rc;
 }
@@ -203,7 +207,7 @@ EXPORT int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int rec
                                MPI_Op op, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request);
+  int rc = trc_returned(PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request));
   trc_untraced_call(t, "MPI_Ireduce_scatter", TRC_COMM, "MPI_Ireduce_scatter (non-blocking collective: no TI action)");
   return rc;
 }
@@ -212,7 +216,7 @@ EXPORT int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int rec
                                      MPI_Op op, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request);
+  int rc = trc_returned(PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request));
   trc_untraced_call(t, "MPI_Ireduce_scatter_block", TRC_COMM,
                     "MPI_Ireduce_scatter_block (non-blocking collective: no TI action)");
   return rc;
@@ -222,7 +226,7 @@ EXPORT int MPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
                      MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Iscan(sendbuf, recvbuf, count, datatype, op, comm, request);
+  int rc = trc_returned(PMPI_Iscan(sendbuf, recvbuf, count, datatype, op, comm, request));
   trc_untraced_call(t, "MPI_Iscan", TRC_COMM, "MPI_Iscan (non-blocking collective: no TI action)");
   return rc;
 }
@@ -231,7 +235,7 @@ EXPORT int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
                        MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Iexscan(sendbuf, recvbuf, count, datatype, op, comm, request);
+  int rc = trc_returned(PMPI_Iexscan(sendbuf, recvbuf, count, datatype, op, comm, request));
   trc_untraced_call(t, "MPI_Iexscan", TRC_COMM, "MPI_Iexscan (non-blocking collective: no TI action)");
   return rc;
 }
@@ -240,7 +244,7 @@ EXPORT int MPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Dataty
                                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  int rc = trc_returned(PMPI_Neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
   trc_untraced_call(t, "MPI_Neighbor_allgather", TRC_COMM,
                     "MPI_Neighbor_allgather (neighbourhood collective: no TI action)");
   return rc;
@@ -250,7 +254,8 @@ EXPORT int MPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datat
                                    const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  int rc =
+      trc_returned(PMPI_Neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm));
   trc_untraced_call(t, "MPI_Neighbor_allgatherv", TRC_COMM,
                     "MPI_Neighbor_allgatherv (neighbourhood collective: no TI action)");
   return rc;
@@ -260,7 +265,7 @@ EXPORT int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatyp
                                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
   double t = trc_enter();
-  int rc = PMPI_Neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  int rc = trc_returned(PMPI_Neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
   trc_untraced_call(t, "MPI_Neighbor_alltoall", TRC_COMM,
                     "MPI_Neighbor_alltoall (neighbourhood collective: no TI action)");
   return rc;
@@ -294,7 +299,8 @@ EXPORT int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datat
                                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  int rc =
+      trc_returned(PMPI_Ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request));
   trc_untraced_call(t, "MPI_Ineighbor_allgather", TRC_COMM,
                     "MPI_Ineighbor_allgather (neighbourhood collective: no TI action)");
   return rc;
@@ -316,7 +322,8 @@ EXPORT int MPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Dataty
                                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  int rc =
+      trc_returned(PMPI_Ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request));
   trc_untraced_call(t, "MPI_Ineighbor_alltoall", TRC_COMM,
                     "MPI_Ineighbor_alltoall (neighbourhood collective: no TI action)");
   return rc;
@@ -327,8 +334,8 @@ EXPORT int MPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], 
                                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
-                                    comm, request);
+  int rc = trc_returned(PMPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                                                 recvtype, comm, request));
   trc_untraced_call(t, "MPI_Ineighbor_alltoallv", TRC_COMM,
                     "MPI_Ineighbor_alltoallv (neighbourhood collective: no TI action)");
   return rc;
@@ -340,8 +347,8 @@ EXPORT int MPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], 
                                    MPI_Request *request)
 {
   double t = trc_enter();
-  int rc = PMPI_Ineighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
-                                    comm, request);
+  int rc = trc_returned(PMPI_Ineighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                                                 recvtypes, comm, request));
   trc_untraced_call(t, "MPI_Ineighbor_alltoallw", TRC_COMM,
                     "MPI_Ineighbor_alltoallw (neighbourhood collective: no TI action)");
   return rc;
@@ -389,7 +396,7 @@ EXPORT int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, 
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   double t = trc_enter();
-  int rc = PMPI_Mprobe(source, tag, comm, message, status);
+  int rc = trc_returned(PMPI_Mprobe(source, tag, comm, message, status));
   trc_probed(t, "MPI_Mprobe", TRC_IDLE, comm, rc == MPI_SUCCESS ? status : NULL);
   if (rc == MPI_SUCCESS)
     probed_add(*message, comm);
@@ -420,7 +427,7 @@ EXPORT int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *messa
     status = &own;
   MPI_Comm comm = probed_take(*message);
   double t = trc_enter();
-  int rc = PMPI_Mrecv(buf, count, type, message, status);
+  int rc = trc_returned(PMPI_Mrecv(buf, count, type, message, status));
   int got = 0;
   int peer = rc == MPI_SUCCESS && comm != MPI_COMM_NULL ? trc_to_world(comm, status->MPI_SOURCE) : -1;
   if (peer >= 0) {
@@ -435,7 +442,7 @@ EXPORT int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *mess
 {
   MPI_Comm comm = probed_take(*message);
   double t = trc_enter();
-  int rc = PMPI_Imrecv(buf, count, type, message, request);
+  int rc = trc_returned(PMPI_Imrecv(buf, count, type, message, request));
   trc_call(t, "MPI_Imrecv", TRC_COMM, -1, trc_nbytes(count, type), NULL);
   if (rc == MPI_SUCCESS && comm != MPI_COMM_NULL)
     trc_req_posted(*request, comm, MPI_ANY_SOURCE, trc_world_rank(), MPI_ANY_TAG, -1);

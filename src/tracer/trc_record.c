@@ -128,6 +128,7 @@ typedef struct recorder {
   int long_compute;    /* the last computation, or the call after it, lasted CPU_GAP or more */
   int long_polls;      /* the last run of polls lasted CPU_GAP or more */
   double entry_cpu;    /* the thread's CPU clock read at the last entry (gap_cpu), or NAN */
+  double returned;     /* the time the current call's PMPI call returned (trc_returned), or -1 */
   long fault_mark;     /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
   double flops;        /* computation not yet written as a TI action: phase changes do not split it */
   double own;          /* seconds spent in the recorder after the calls: kept out of the computation */
@@ -175,7 +176,8 @@ typedef struct recorder {
   int nrefused;
 } recorder_t;
 
-static recorder_t rec = {.phase = {"main"}, .cpu_share = 1, .fault_mark = -1, .env_req = -1, .entry_cpu = NAN};
+static recorder_t rec = {
+    .phase = {"main"}, .cpu_share = 1, .fault_mark = -1, .env_req = -1, .entry_cpu = NAN, .returned = -1};
 
 static void emit_plain(const trc_rec_t *r);
 static void emit_loop(const trc_loop_t *l);
@@ -949,6 +951,7 @@ static double enter(int setup)
   }
   if (depth++ > 0)
     return NESTED;
+  rec.returned = -1;
   double now = trc_now();
   end_compute(now);
   if (setup)
@@ -1052,11 +1055,20 @@ static void call_ended(double now, double start, const char *name, trc_category_
   resume(now);
 }
 
+int trc_returned(int rc)
+{
+  if (depth == 1 && records())
+    rec.returned = trc_now();
+  return rc;
+}
+
 void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
 {
   if (!leaving(start))
     return;
-  double now = trc_now();
+  /* the PMPI call's return (trc_returned), when this call read it: what the wrapper did since is the recorder's */
+  double now = rec.returned >= start ? rec.returned : trc_now();
+  rec.returned = -1;
   va_list ap;
   va_start(ap, ti);
   call_ended(now, start, name, category, peer, bytes, ti, ap);

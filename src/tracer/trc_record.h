@@ -48,6 +48,12 @@ double trc_now(void);
  * compute action). Returns the entry time, for trc_call. */
 double trc_enter(void);
 
+/* The return of the PMPI call of a call that trc_enter entered, right after it: its interval's end, read before the
+ * wrapper's own work on its arguments and results (the ranks of a communicator, a datatype's size, the requests it
+ * completed), which is then the tracer's time, not the call's. Returns `rc`. Not for polls, whose exit is their
+ * entry (trc_enter_poll), nor set-up calls (trc_setup_done). */
+int trc_returned(int rc);
+
 /* trc_enter for a call that is a poll when unsuccessful (MPI_Test*, MPI_Iprobe, MPI_Improbe,
  * MPI_Request_get_status), ended by trc_poll or trc_call: the same, in fewer instructions inside a run of polls. */
 double trc_enter_poll(void);

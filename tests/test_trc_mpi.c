@@ -2086,8 +2086,9 @@ static int polls_accounted(const char *dir, const char *trace, polls_seen_t *see
  * of what tracing added). The first bound compares runs with each other, the least disturbed of each kind: beside the
  * rest of the suite one traced run took 1.53x the untraced run's CPU time (its own work slowed with the tracer's: TI
  * amounts +14%), and on an AMD EPYC under KVM traced runs' amounts were +14% to +27% one run in two, alone (the
- * program's own work and tests slower traced: perf), so up to four pairs of runs are made, until the least amounts
- * are within the bound of the least untraced time and one run holds the second. */
+ * program's own work and tests slower traced: perf; with the tracer tests beside, 1 in 6 such series of four failed),
+ * so up to six pairs of runs are made, until the least amounts are within the bound of the least untraced time and one
+ * run holds the second. */
 static void test_trc_mpi_polls_without_tracer_cost(void)
 {
   char dir[1024];
@@ -2095,7 +2096,7 @@ static void test_trc_mpi_polls_without_tracer_cost(void)
   built_in(dir, trace, build, POLLING, "trc_polling");
   polls_seen_t seen = {.untraced = INFINITY, .amounts = INFINITY};
   int held = 0;
-  for (int attempt = 0; attempt < 4 && !held; attempt++) {
+  for (int attempt = 0; attempt < 6 && !held; attempt++) {
     held = polls_accounted(dir, trace, &seen);
     remove_folder(trace);
   }
@@ -2124,26 +2125,49 @@ static double received_end(const met_trace_t *trace, int rank, int tag)
  * took to answer, rank 1's the loop of calls without the tracer's time).
  * analysed under the sanitisers' build (ctest -R test_trc in build-asan), whose tracer time is ten times this one's:
  * shifting each rank by its own time alone broke this there. About 1 s. */
-static void test_trc_mpi_own_time_keeps_causality(void)
+/* One traced run of own_time_pair.c read into *info (dir and trace as traced_pair's), its checks that hold on any
+ * machine made; rank 0's tracer time in *rank0. The run, or NULL (failed assertions). */
+static met_trace_t *own_pair_run(char *dir, char *trace, met_timeline_info_t *info, double *rank0)
 {
-  char dir[1024];
-  char trace[1100];
   traced_pair_quietly(dir, trace, OWN_PAIR, "own_time_pair", "simrun", "own time pair ok");
-  met_timeline_info_t info;
-  met_trace_t *run = read_run(trace, &info);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(run);
-  CU_ASSERT(info.compensated);
-  CU_ASSERT_EQUAL(info.matched, 2);
+  met_trace_t *run = read_run(trace, info);
+  if (!run)
+    return NULL;
+  CU_ASSERT(info->compensated);
+  CU_ASSERT_EQUAL(info->matched, 2);
   char *first = timeline_text(trace, "timeline-0.txt");
   char *second = timeline_text(trace, "timeline-1.txt");
   const char *cost = first ? strstr(first, "# tracer-cost ") : NULL;
-  double rank0 = cost ? atof(cost + 14) : NAN;
+  *rank0 = cost ? atof(cost + 14) : NAN;
   const char *run0 = first ? strstr(first, "\n# run ") : NULL, *run1 = second ? strstr(second, "\n# run ") : NULL;
   CU_ASSERT(run0 && run1 && strcspn(run0 + 1, "\n") == strcspn(run1 + 1, "\n") && /* one run: rank 0's identity */
             strncmp(run0, run1, strcspn(run0 + 1, "\n")) == 0);
   free(first);
   free(second);
-  CU_ASSERT(rank0 > 0 && info.waits_removed > 0.5 * rank0); /* rank 1's wait for "go", less rank 0's tracer time */
+  return run;
+}
+
+static void test_trc_mpi_own_time_keeps_causality(void)
+{
+  char dir[1024];
+  char trace[1100];
+  met_timeline_info_t info;
+  double rank0 = NAN;
+  met_trace_t *run = own_pair_run(dir, trace, &info, &rank0);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(run);
+  /* rank 1's wait for "go", less rank 0's tracer time: most of it. Under load rank 0's own time grows with its
+   * preemptions, which the reader need not all take out of rank 1's wait (the suite beside it: 3.2 of 6.6 ms, where a
+   * quiet run gives 3.3 of 3.4), so a run that misses is made again, twice at most */
+  for (int attempt = 1; attempt < 3 && !(rank0 > 0 && info.waits_removed > 0.5 * rank0); attempt++) {
+    fprintf(stderr, "own_time_pair: rank 0's tracer time %g s, waits removed %g s, put back %g s; again\n", rank0,
+            info.waits_removed, info.own_put_back);
+    met_trace_free(run);
+    remove_folder(trace);
+    remove_folder(dir);
+    run = own_pair_run(dir, trace, &info, &rank0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(run);
+  }
+  CU_ASSERT(rank0 > 0 && info.waits_removed > 0.5 * rank0);
   for (int tag = 1; tag <= 2; tag++) {
     int sender = tag == 1 ? 0 : 1, receiver = 1 - sender;
     double entry = entry_of(run, sender, tag);

@@ -2,8 +2,10 @@
 /* A rank whose tracer time is large, for causality once it is removed (tests/test_trc_mpi.c, docs/tracer.md): rank 0
  * makes CALLS cheap traced calls (send-receives with MPI_PROC_NULL, which move nothing: the tracer's own time after
  * each), then sends "go" (tag 1) to rank 1 and receives its answer (tag 2); rank 1 receives "go" and answers at once.
- * With each rank's own time removed alone, rank 0's receive would end before rank 1's answer entered its send. Run on
- * 2 ranks; prints "own time pair ok". */
+ * With each rank's own time removed alone, rank 0's receive would end before rank 1's answer entered its send. Both
+ * ranks pass a barrier first, so that rank 1 waits for "go" through rank 0's calls even when it started late (a
+ * loaded machine held it 5 ms before its first call once, and it never waited). Run on 2 ranks; prints "own time pair
+ * ok". */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -14,6 +16,7 @@ int main(int argc, char **argv)
   int rank = 0, value = 0;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     for (int i = 0; i < CALLS; i++)
       MPI_Sendrecv(&i, 1, MPI_INT, MPI_PROC_NULL, 0, &value, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD,

@@ -3,11 +3,13 @@
  * it times what a trace's T_par spans, from a barrier at the end of MPI_Init (the tracer's time 0) to the entry into
  * MPI_Finalize, and counts the involuntary context switches of the rank's process over it (getrusage: another
  * process took its processor). Rank 0 prints "span SECONDS SWITCHES" on standard error: the longest rank's span and
- * the ranks' switches summed. C's MPI_Init and Fortran's mpi_init_ (Open MPI's mpif.h bindings call PMPI_Init). */
+ * the ranks' switches summed, or nothing when MPI was initialised otherwise. C's MPI_Init and MPI_Init_thread, and
+ * Fortran's mpi_init_ and mpi_init_thread_ (Open MPI's mpif.h bindings call PMPI_Init). */
 #include <mpi.h>
 #include <stdio.h>
 #include <sys/resource.h>
 
+static int started;
 static double zero;
 static long switches_at_zero;
 
@@ -22,10 +24,13 @@ static void start(void)
   PMPI_Barrier(MPI_COMM_WORLD);
   zero = PMPI_Wtime();
   switches_at_zero = switches();
+  started = 1;
 }
 
 static void stop(void)
 {
+  if (!started)
+    return;
   double span = PMPI_Wtime() - zero, longest = 0;
   long mine = switches() - switches_at_zero, all = 0;
   int rank = 0;
@@ -43,6 +48,13 @@ int MPI_Init(int *argc, char ***argv)
   return rc;
 }
 
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+  int rc = PMPI_Init_thread(argc, argv, required, provided);
+  start();
+  return rc;
+}
+
 int MPI_Finalize(void)
 {
   stop();
@@ -52,6 +64,12 @@ int MPI_Finalize(void)
 void mpi_init_(int *ierr)
 {
   *ierr = PMPI_Init(NULL, NULL);
+  start();
+}
+
+void mpi_init_thread_(const int *required, int *provided, int *ierr)
+{
+  *ierr = PMPI_Init_thread(NULL, NULL, *required, provided);
   start();
 }
 

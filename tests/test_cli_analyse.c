@@ -382,6 +382,10 @@ static void test_analyse_replay_on_disturbed(void)
                                 "Disturbed: p = 2: its ranks did not run for 52.6% of their wall time (1.000 of "
                                 "1.900 s, 7000 involuntary context switches, the machine's load 6.00 to 9.00"));
   CU_ASSERT_PTR_NULL(strstr(run.out, "Disturbed: p = 2: its ranks did not run for 5.3%"));
+  /* its wall time is the fixture's longest timeline (rank 0's, ending at 1 s), and the CPU time is not passed for a
+   * quiet run's (bench/startup.sh: disturbed runs' CPU time +30% to +49% of the unpreempted untraced runs') */
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "not its wall time, 1.000000 s"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "so a quiet run may be shorter still"));
   run_free(&run);
 }
 

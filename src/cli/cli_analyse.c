@@ -545,11 +545,11 @@ static void disturbance_lines(FILE *out, const analyse_opts_t *opts, const runs_
     if (isnan(untraced_at(opts, p)))
       fprintf(out,
               ": measured is its CPU time on its busiest core (the CPU times of the ranks the replay put on one core "
-              "summed; unplaced, its busiest rank's), which its wall time was not (a run whose ranks lost over %.0f%% "
-              "of their wall time to preemption is compared on CPU time; its wall time was %.6f s); the preemptions "
-              "cost CPU time too (caches refilled, the switches themselves), so a quiet run may be shorter still: "
-              "trace it again on a quiet machine to know\n",
-              100 * DISTURBED, study->points[i].t_par);
+              "summed; unplaced, its busiest rank's), not its wall time, %.6f s: a run whose ranks lost over %.0f%% "
+              "of their wall time to preemption is compared on CPU time. The preemptions cost CPU time too (caches "
+              "refilled, the switches themselves), so a quiet run may be shorter still: trace it again on a quiet "
+              "machine to know\n",
+              study->points[i].t_par, 100 * DISTURBED);
     else
       fprintf(out, ": the untraced run given may have been disturbed as well\n");
   }

@@ -86,6 +86,7 @@ static void start(void)
   share_time_zero(rank);
   if (on && rank == 0)
     fprintf(stderr, "simrun-trace: tracing %d rank(s) into %s\n", size, trc_dir());
+  trc_time_started();
 }
 
 EXPORT int MPI_Init(int *argc, char ***argv)

@@ -527,14 +527,20 @@ void trc_time_zero(long long *sec, long long *nsec)
   rec.origin_s = seconds(&rec.origin);
   *sec = rec.origin.tv_sec;
   *nsec = rec.origin.tv_nsec;
-  start_clocks(0);
 }
 
 void trc_time_zero_at(long long sec, long long nsec)
 {
   rec.origin = (struct timespec){.tv_sec = (time_t)sec, .tv_nsec = (long)nsec};
   rec.origin_s = seconds(&rec.origin);
+}
+
+void trc_time_started(void)
+{
+  if (!trc_active())
+    return;
   start_clocks(trc_now());
+  rec.own += rec.last_exit;
 }
 
 void trc_run_id(const char *id)

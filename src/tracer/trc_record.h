@@ -26,9 +26,13 @@ int trc_start(int rank, int size);
  * CLOCK_MONOTONIC into *sec and *nsec. */
 void trc_time_zero(long long *sec, long long *nsec);
 
-/* Time 0 becomes `sec` and `nsec` of CLOCK_MONOTONIC (another rank's, on the same host: one clock), the current
- * computation starting now. */
+/* Time 0 becomes `sec` and `nsec` of CLOCK_MONOTONIC (another rank's, on the same host: one clock). */
 void trc_time_zero_at(long long sec, long long nsec);
+
+/* The program's first computation starts now: the time since time 0 was the tracer's (its broadcast of time 0, whose
+ * first contact between two ranks waits for the other to run: 4 ms of rank 0's CPU time, beside two busy loops, was
+ * timed as the program's start-up in tests/data/tracer/poll_work.c's TI trace), its own time (# tracer-cost). */
+void trc_time_started(void);
 
 /* Writes the timeline's "# run ID" line, the same on every rank of the run: `id` (rank 0's host name, process id and
  * wall-clock time at time 0), so that simrun analyse refuses a folder that mixes the files of two runs. */

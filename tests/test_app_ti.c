@@ -43,14 +43,19 @@ static double smpirun_time(const char *dir, const char *platform, const char *ho
   return t;
 }
 
-/* simrun's T_par for `trace` on `nranks` ranks with the default semantics, or the `network` given (NULL: the
- * default); -1 with the error in err. */
+/* simrun's T_par for `trace` on `nranks` ranks with the default semantics but for the parameters `given` (name, value,
+ * ..., NULL; NULL for none); -1 with the error in err. */
 static double simrun_replay(const char *platform, const char *hostfile, int nranks, const char *trace,
-                            const char *network, char *err, size_t errlen)
+                            const char *const *given, char *err, size_t errlen)
 {
-  const char *names[] = {"trace", "hostfile", "network"};
-  const char *values[] = {trace, hostfile, network};
-  app_point_t at = {.count = network ? 3 : 2, .names = names, .values = values};
+  const char *names[8] = {"trace", "hostfile"};
+  const char *values[8] = {trace, hostfile};
+  size_t count = 2;
+  for (; given && given[0] && count < 8; given += 2, count++) {
+    names[count] = given[0];
+    values[count] = given[1];
+  }
+  app_point_t at = {.count = count, .names = names, .values = values};
   void *arg = NULL;
   const char *blame = NULL;
   if (app_ti_skeleton.prepare(&at, nranks, &arg, err, errlen, &blame) != 0)
@@ -273,7 +278,8 @@ static void test_app_ti_tags_matched_as_mpi(void)
     char trace[512];
     char err[1024] = "";
     snprintf(trace, sizeof trace, DATA "match/%s.txt", traces[i].name);
-    double t = simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, trace, "platform", err, sizeof err);
+    static const char *const platform_network[] = {"network", "platform", NULL};
+    double t = simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, trace, platform_network, err, sizeof err);
     fprintf(stderr, "%-40s simrun %.9f s on the platform's network, %.9f s by hand %s\n", traces[i].name, t,
             traces[i].by_hand, err);
     CU_ASSERT_DOUBLE_EQUAL(t, traces[i].by_hand, 1e-9);
@@ -291,6 +297,27 @@ static void test_app_ti_tags_matched_as_mpi(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank 1 waits for a message from rank 0 whose tag none of rank 0's 4000000"));
 }
 
+/* tests/data/ti/hand/allreduce.txt (its README): an 8-byte and a 5000-byte allreduce at p = 2, each message alone
+ * (network = analytic) on platforms/pentium2-fe-8.xml, by hand. collectives = openmpi runs Open MPI 4.1's choices,
+ * recursive doubling (one exchange) then the ring (two steps of half the data); SMPI's default runs each as a reduce
+ * then a broadcast, two messages of all of it. */
+static void test_app_ti_collectives_as_open_mpi_chooses(void)
+{
+  const double L = 124.04e-6, B = 11866059.8; /* every route of the platform (tests/data/ti/hand/README.md) */
+  const char *const platform = SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml";
+  static const char *const openmpi[] = {"network", "analytic", "collectives", "openmpi", NULL};
+  static const char *const smpi[] = {"network", "analytic", NULL};
+  char err[1024] = "";
+  double chosen = simrun_replay(platform, DATA "hand/hosts", 2, DATA "hand/allreduce.txt", openmpi, err, sizeof err);
+  double smpis = simrun_replay(platform, DATA "hand/hosts", 2, DATA "hand/allreduce.txt", smpi, err, sizeof err);
+  double by_hand = (L + 8 / B) + 2 * (L + 2500 / B);
+  double smpi_by_hand = 2 * (L + 8 / B) + 2 * (L + 5000 / B);
+  fprintf(stderr, "allreduce.txt: openmpi %.9f s (by hand %.9f), smpi %.9f s (by hand %.9f) %s\n", chosen, by_hand,
+          smpis, smpi_by_hand, err);
+  CU_ASSERT_DOUBLE_EQUAL(chosen, by_hand, 1e-9);
+  CU_ASSERT_DOUBLE_EQUAL(smpis, smpi_by_hand, 1e-9);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -300,6 +327,7 @@ int main(void)
       {"test_app_ti_collectives_at_128_ranks_as_smpirun", test_app_ti_collectives_at_128_ranks_as_smpirun},
       {"test_app_ti_tests_and_shared_hosts_as_smpirun", test_app_ti_tests_and_shared_hosts_as_smpirun},
       {"test_app_ti_tags_matched_as_mpi", test_app_ti_tags_matched_as_mpi},
+      {"test_app_ti_collectives_as_open_mpi_chooses", test_app_ti_collectives_as_open_mpi_chooses},
       {NULL, NULL}};
   return tu_run("app_ti", cases);
 }

@@ -3,6 +3,7 @@
  * exactly once, sends only bytes the sender holds and completes under synchronous messages; the simulated runs follow
  * the plans, and their times on the quiet T800 mesh match the cost models of docs/broadcasts.md worked out by hand. */
 #include "sim_coll.h"
+#include "sim_coll_ompi.h"
 #include "sim_coll_run.h"
 #include "sim_map.h"
 #include "sim_run.h"
@@ -542,6 +543,7 @@ static void test_sim_coll_times_by_hand(void)
       {{.kind = SIM_COLL_ALLGATHER, .alg = 1, .bytes = 1e6}, 3 * t1},
       {{.kind = SIM_COLL_ALLTOALL, .alg = 1, .bytes = 1e6}, 3 * t1},
       {{.kind = SIM_COLL_ALLTOALL, .alg = 2, .bytes = 1e6}, 3 * t1},
+      {{.kind = SIM_COLL_ALLTOALL, .alg = 4, .bytes = 1e6}, t3}, /* basic_linear: every message posted at once */
       /* Bruck: 2 rounds (to me + 1, then me + 2), each one packed message of slots {1, 3} then {2, 3}: 2 MB */
       {{.kind = SIM_COLL_ALLTOALL, .alg = 3, .bytes = 1e6}, 2 * (L2 + 2e6 / 1e8)},
       /* binomial reduce: 1 -> 0 with 3 -> 2, then 2 -> 0 */
@@ -645,6 +647,64 @@ static void test_sim_coll_reduce_scatter_default_follows_smpi(void)
   CU_ASSERT(!same_plan(&pair, &dflt, 4, 1));
 }
 
+/* Open MPI 4.1.4's choices (ompi/mca/coll/tuned/coll_tuned_decision_fixed.c, read by hand: the commutative branch;
+ * its algorithm number, then simrun's nearest, in each comment) for calls on either side of its switch points. */
+static void test_sim_coll_ompi_choices(void)
+{
+  double four_k[4] = {1000, 1000, 1000, 1000};
+  struct {
+    sim_coll_call_t call;
+    int members;
+    const char *expected;
+  } cases[] = {
+      {{.kind = SIM_COLL_ALLREDUCE, .bytes = 8}, 2, "rdb"},           /* 8 to 4095 bytes below 4 members: 3 */
+      {{.kind = SIM_COLL_ALLREDUCE, .bytes = 4}, 2, "rdb"},           /* below 8: 4, the ring, with 1 element: 3 */
+      {{.kind = SIM_COLL_ALLREDUCE, .bytes = 5000}, 2, "lr"},         /* 4096 to 8191: 4, the ring */
+      {{.kind = SIM_COLL_ALLREDUCE, .bytes = 1 << 20}, 4, "lr"},      /* 8192 up, 4 to 7 members: 6, Rabenseifner's */
+      {{.kind = SIM_COLL_ALLREDUCE, .bytes = 100}, 16, "rdb"},        /* 64 to 4095, 16 to 31: 3 */
+      {{.kind = SIM_COLL_ALLREDUCE, .bytes = 1000}, 200, "redbcast"}, /* below 131072, 128 to 255: 2 */
+      {{.kind = SIM_COLL_BCAST, .bytes = 8}, 2, "binomial"},          /* below 32, below 4 members: 3, pipeline */
+      {{.kind = SIM_COLL_BCAST, .bytes = 10000}, 2, "one-to-all"},    /* 1024 to 32767: 1, linear */
+      {{.kind = SIM_COLL_BCAST, .bytes = 2 << 20}, 20, "scatter-allgather"}, /* 1 MiB up, 16 to 31: 8 */
+      {{.kind = SIM_COLL_REDUCE, .bytes = 8}, 2, "binomial"},                /* 8 to 15: 4, binary */
+      {{.kind = SIM_COLL_REDUCE, .bytes = 1000}, 2, "flat_tree"},            /* 32 to 262143: 1, linear */
+      {{.kind = SIM_COLL_BARRIER}, 2, "ompi_bruck"},                         /* below 4: 3, recursive doubling */
+      {{.kind = SIM_COLL_BARRIER}, 6, "default"},                            /* 4 to 7: 1, linear */
+      {{.kind = SIM_COLL_BARRIER}, 300, "ompi_tree"},                        /* 256 to 511: 6, tree */
+      {{.kind = SIM_COLL_ALLTOALL, .bytes = 100}, 2, "ring"},                /* 64 to 255, 2 members: 2, pairwise */
+      {{.kind = SIM_COLL_ALLTOALL, .bytes = 100}, 4, "basic_linear"},        /* below 8192, 3 to 7: 4 */
+      {{.kind = SIM_COLL_ALLTOALL, .bytes = 100}, 40, "bruck"},              /* below 512, 32 to 63: 3 */
+      {{.kind = SIM_COLL_ALLTOALL, .counts = four_k}, 4, "basic_linear"},    /* alltoallv, 4 to 63: 1 */
+      {{.kind = SIM_COLL_ALLGATHER, .bytes = 8}, 2, "rdb"},                  /* 2 members: 6, two procs */
+      {{.kind = SIM_COLL_ALLGATHER, .bytes = 100000}, 40, "ring"},           /* 65536 up, 32 to 63: 4, ring */
+      {{.kind = SIM_COLL_ALLGATHER, .counts = four_k}, 4, "ring"},           /* allgatherv, 256 to 4095: 4 */
+      {{.kind = SIM_COLL_GATHER, .bytes = 100}, 4, "ompi_binomial"},         /* below 1024, 4 to 7: 2 */
+      {{.kind = SIM_COLL_GATHER, .counts = four_k}, 4, "default"},           /* gatherv: not tuned, linear */
+      {{.kind = SIM_COLL_SCATTER, .bytes = 100}, 2, "default"},              /* 2 to 131071, below 4: 1 */
+      {{.kind = SIM_COLL_REDUCE_SCATTER, .bytes = 8, .counts = four_k}, 4, "mpich_pair"}, /* 4000 in all: 2 */
+      {{.kind = SIM_COLL_SCAN, .bytes = 8}, 4, "default"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const sim_coll_call_t *c = &cases[i].call;
+    int alg = sim_coll_ompi_alg(c, cases[i].members);
+    const char *name = alg < 0                     ? "(none)"
+                       : c->kind == SIM_COLL_BCAST ? sim_bcast_names[alg]
+                                                   : sim_coll_alg_names[c->kind][alg];
+    if (strcmp(name, cases[i].expected) != 0)
+      fprintf(stderr, "%s of %.0f bytes among %d: %s, expected %s\n", sim_coll_kind_names[c->kind], c->bytes,
+              cases[i].members, name, cases[i].expected);
+    CU_ASSERT_STRING_EQUAL(name, cases[i].expected);
+  }
+  /* every kind, size and count of members maps to one of simrun's algorithms */
+  static const int members[] = {1, 2, 3, 5, 9, 17, 33, 65, 129, 257, 513, 1025, 2049, 4097, 70000};
+  for (int kind = 0; kind < SIM_COLL_KINDS; kind++)
+    for (size_t m = 0; m < sizeof members / sizeof members[0]; m++)
+      for (double bytes = 0; bytes < 1e8; bytes = bytes * 4 + 1) {
+        sim_coll_call_t call = {.kind = (sim_coll_kind_t)kind, .bytes = bytes};
+        CU_ASSERT(sim_coll_ompi_alg(&call, members[m]) >= 0);
+      }
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -657,6 +717,7 @@ int main(void)
       {"test_sim_coll_times_by_hand", test_sim_coll_times_by_hand},
       {"test_sim_coll_reduce_scatter_default_follows_smpi", test_sim_coll_reduce_scatter_default_follows_smpi},
       {"test_sim_coll_default_alltoall_as_smpi", test_sim_coll_default_alltoall_as_smpi},
+      {"test_sim_coll_ompi_choices", test_sim_coll_ompi_choices},
       {NULL, NULL}};
   return tu_run("sim_coll", cases);
 }

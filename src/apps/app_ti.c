@@ -28,6 +28,7 @@ enum { TI_CHOSEN = sizeof chosen_kinds / sizeof chosen_kinds[0] };
 
 static const char *const network_names[] = {"smpi", "platform", "analytic", NULL};
 static const char *const send_names[] = {"smpi", "synchronous", NULL};
+static const char *const collectives_names[] = {"smpi", "openmpi", NULL};
 
 /* The tags of the trace's pairs (app_ti_match.h), read once by the first rank that runs, so that only the process
  * that replays the trace reads them (not the ones that check the scenario or compute T_seq). */
@@ -51,8 +52,9 @@ typedef struct ti_arg {
   int nhosts;
   const char *hostfile;
   int alg[SIM_COLL_KINDS];
-  double seq_flops;   /* the sequential run (ti_prepare_seq): every rank's computation, on one rank; or */
-  double seq_seconds; /* t-seq, slept on one rank; both 0: a replay */
+  int ompi_collectives; /* collectives = openmpi: each call's algorithm as Open MPI 4.1 chooses it */
+  double seq_flops;     /* the sequential run (ti_prepare_seq): every rank's computation, on one rank; or */
+  double seq_seconds;   /* t-seq, slept on one rank; both 0: a replay */
 } ti_arg_t;
 
 static void ti_release(void *arg)
@@ -88,15 +90,29 @@ static int check_open_files(const char *index, int nranks, char *err, size_t err
   return SIM_EPARAM;
 }
 
-/* The algorithm of each collective: the scenario's choice, else SMPI's default (index 0, binomial for bcast). */
-static void choose_algorithms(const app_point_t *point, ti_arg_t *ti)
+/* The algorithm of each collective: the scenario's choice, else SMPI's default (index 0, binomial for bcast); or,
+ * with collectives = openmpi, Open MPI's for each call, which no algorithm parameter may contradict. 0, or SIM_EPARAM
+ * with the message. */
+static int choose_algorithms(const app_point_t *point, ti_arg_t *ti, char *err, size_t errlen, const char **bad_param)
 {
+  const char *collectives = app_point_value(point, "collectives");
+  ti->ompi_collectives = collectives && strcmp(collectives, "openmpi") == 0;
   const char *bcast = app_point_value(point, "broadcast");
   ti->alg[SIM_COLL_BCAST] = bcast ? sim_bcast_parse(bcast) : SIM_COLL_DEFAULT_BCAST;
+  const char *given = bcast ? "broadcast" : NULL;
   for (int i = 0; i < TI_CHOSEN; i++) {
     const char *name = app_point_value(point, sim_coll_kind_names[chosen_kinds[i]]);
     ti->alg[chosen_kinds[i]] = name ? sim_coll_alg_parse(chosen_kinds[i], name) : 0;
+    given = name && !given ? sim_coll_kind_names[chosen_kinds[i]] : given;
   }
+  if (!ti->ompi_collectives || !given)
+    return 0;
+  *bad_param = "collectives";
+  snprintf(err, errlen,
+           "collectives = openmpi chooses every collective's algorithm as Open MPI does, but '%s' names one; leave "
+           "out one or the other",
+           given);
+  return SIM_EPARAM;
 }
 
 static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *err, size_t errlen,
@@ -105,7 +121,11 @@ static int ti_prepare(const app_point_t *point, int nranks, void **arg, char *er
   ti_arg_t *ti = calloc(1, sizeof *ti);
   if (!ti)
     return SIM_ENOMEM;
-  choose_algorithms(point, ti);
+  int chosen = choose_algorithms(point, ti, err, errlen, bad_param);
+  if (chosen != 0) {
+    free(ti);
+    return chosen;
+  }
   const char *network = app_point_value(point, "network");
   const char *sends = app_point_value(point, "sends");
   /* analytic: the platform's own model, each message priced alone (the study sets the job's network) */
@@ -173,6 +193,7 @@ static void ti_program(sim_rank_t *rank, const void *arg)
   int n = sim_rank_count(rank);
   app_ti_rank_t tr = {.rank = rank,
                       .alg = ti->alg,
+                      .ompi_collectives = ti->ompi_collectives,
                       .test_sleeps = ti->test_sleeps,
                       .me = sim_rank_id(rank),
                       .n = n,
@@ -231,6 +252,11 @@ static const scn_param_spec_t ti_params[] = {
      .kind = SCN_CHOICE,
      .choices = send_names,
      .help = "smpi (default: eager below 64 KiB, as smpirun) or synchronous (every send waits for its receive)"},
+    {.name = "collectives",
+     .kind = SCN_CHOICE,
+     .choices = collectives_names,
+     .help = "smpi (default: each kind's parameter, else SMPI's default) or openmpi (each call's algorithm as Open MPI "
+             "4.1's tuned component chooses it, by size: for runs measured under Open MPI)"},
     {.name = "barrier",
      .kind = SCN_CHOICE,
      .choices = sim_coll_barrier_names,

@@ -5,6 +5,7 @@
  * and receives carry one tag, in the order they are posted, which is the same). */
 #include "app_ti_actions.h"
 #include "app_ti_match.h"
+#include "sim_coll_ompi.h"
 #include "sim_coll_run.h"
 #include "sim_error.h"
 #include "sim_ti.h"
@@ -406,6 +407,8 @@ static int collective(app_ti_rank_t *tr, sim_coll_kind_t kind, int root, double 
   sim_coll_call_t call = {
       .kind = kind, .alg = tr->alg[kind], .root = root, .bytes = bytes, .counts = counts, .counts2 = counts2};
   const sim_group_t *group = tr->group ? tr->group : sim_rank_world(tr->rank);
+  if (tr->ompi_collectives)
+    call.alg = sim_coll_ompi_alg(&call, group->count);
   return sim_coll_run(tr->rank, group, &call) == 0 ? 0 : app_ti_fail(tr, "out of memory");
 }
 

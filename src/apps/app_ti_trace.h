@@ -19,8 +19,9 @@
  * (app_ti.c) owns the arrays field and counts; the actions (app_ti_actions.c) grow reqs, which the program frees. */
 typedef struct app_ti_rank {
   sim_rank_t *rank;
-  const int *alg;   /* the algorithm of each collective kind (SIM_COLL_KINDS), borrowed */
-  int *test_sleeps; /* SMPI's test multiplier, shared by the ranks of the run */
+  const int *alg;       /* the algorithm of each collective kind (SIM_COLL_KINDS), borrowed */
+  int ompi_collectives; /* or, per call, the one Open MPI 4.1 would run (collectives = openmpi: sim_coll_ompi.h) */
+  int *test_sleeps;     /* SMPI's test multiplier, shared by the ranks of the run */
   int me;
   int n;
   int type_size; /* of the trace's default datatype: MPI_BYTE, or MPI_DOUBLE after "init" with an argument */

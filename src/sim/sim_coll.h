@@ -98,7 +98,7 @@ extern const char *const sim_coll_gather_names[];    /* default (igather: linear
 extern const char *const sim_coll_allgather_names[]; /* default (iallgather: linear), ring, rdb */
 extern const char *const sim_coll_scatter_names[];   /* default (iscatter: linear), ompi_binomial */
 extern const char *const sim_coll_alltoall_names[];  /* default (ompi's: bruck for small blocks, else basic_linear),
-                                                        pair, ring, bruck */
+                                                        pair, ring, bruck, basic_linear */
 extern const char *const sim_coll_reduce_scatter_names[]; /* default (reduce + scatter, or mpich_pair), mpich_pair */
 extern const char *const sim_coll_kind_names[SIM_COLL_KINDS]; /* "barrier", "bcast", "reduce", ... as SMPI's cfg */
 #define SIM_COLL_DEFAULT_BCAST SIM_BCAST_BINOMIAL             /* SMPI 3.32: bcast__default is bcast__binomial_tree */

@@ -13,7 +13,7 @@ enum { REDUCE_FLAT_TREE = 1, REDUCE_BINOMIAL = 2 };
 enum { ALLREDUCE_RDB = 2, ALLREDUCE_LR = 3 };
 enum { GATHER_BINOMIAL = 1 }; /* and scatter's */
 enum { ALLGATHER_RDB = 2 };   /* 1, the ring, is what is not rdb */
-enum { ALLTOALL_PAIR = 1, ALLTOALL_RING = 2, ALLTOALL_BRUCK = 3 };
+enum { ALLTOALL_PAIR = 1, ALLTOALL_RING = 2, ALLTOALL_BRUCK = 3, ALLTOALL_LINEAR = 4 };
 enum { REDUCE_SCATTER_PAIR = 1 };
 
 const char *const sim_coll_barrier_names[] = {"default", "ompi_bruck", "ompi_tree", NULL};
@@ -22,7 +22,7 @@ const char *const sim_coll_allreduce_names[] = {"default", "redbcast", "rdb", "l
 const char *const sim_coll_gather_names[] = {"default", "ompi_binomial", NULL};
 const char *const sim_coll_allgather_names[] = {"default", "ring", "rdb", NULL};
 const char *const sim_coll_scatter_names[] = {"default", "ompi_binomial", NULL};
-const char *const sim_coll_alltoall_names[] = {"default", "pair", "ring", "bruck", NULL};
+const char *const sim_coll_alltoall_names[] = {"default", "pair", "ring", "bruck", "basic_linear", NULL};
 const char *const sim_coll_reduce_scatter_names[] = {"default", "mpich_pair", NULL};
 static const char *const only_default[] = {"default", NULL};
 
@@ -275,15 +275,16 @@ static int ompi_uses_bruck(int n, double bytes)
   return 0;
 }
 
-/* SMPI's linear alltoall (every message posted at once), or the pairwise exchange: at step k with member me XOR k
- * (pair, for a power of two) or to me + k and from me - k (ring), or Bruck's. */
+/* SMPI's linear alltoall (every message posted at once: basic_linear, and the default but for Bruck's), or the pairwise
+ * exchange: at step k with member me XOR k (pair, for a power of two) or to me + k and from me - k (ring), or Bruck's.
+ */
 static void alltoall(const sim_coll_call_t *c, int n, int me, const out_t *out)
 {
   if (!c->counts && (c->alg == ALLTOALL_BRUCK || (c->alg == 0 && ompi_uses_bruck(n, c->bytes)))) {
     alltoall_bruck(c, n, me, out);
     return;
   }
-  if (c->alg == 0 || c->counts) {
+  if (c->alg == 0 || c->alg == ALLTOALL_LINEAR || c->counts) {
     for (int i = 0; i < n; i++)
       if (i != me)
         alltoall_pair_ops(c, n, me, i, i, out);

@@ -81,5 +81,5 @@ one() {
 }
 one abyss /usr/lib/abyss/ABYSS-P -k25 abyss-reads.fa -o abyss.fa
 one liggghts /usr/bin/liggghts -in in.pour -log none
-one dgord /usr/bin/dgord grid.grf grid.ord
+one dgord env SCOTCH_PTHREAD_NUMBER=1 /usr/bin/dgord grid.grf grid.ord # one thread a rank (PT-Scotch 7's own variable)
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

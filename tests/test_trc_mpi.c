@@ -1732,9 +1732,15 @@ static void test_trc_mpi_thread_multiple(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     CU_ASSERT_PTR_NULL(strstr(text, "MPI_Comm_size"));
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "MPI_Sendrecv"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\n# threads-cpu ")); /* for simrun analyse, which says it of the run */
     free(text);
   }
   analysed_without_a_word(dir);
+  const char *analyse_serialized[] = {"analyse", "trace", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse_serialized, &run), 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the ranks' other threads used "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "which the TI trace's compute amounts leave out: a replay misses their work"));
+  run_free(&run);
   remove_folder(trace);
   remove_folder(dir);
 }

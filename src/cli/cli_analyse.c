@@ -391,6 +391,12 @@ static void print_run(FILE *out, const runs_t *runs, int i)
             info->child_cpu, info->child_counted, info->child_of > 0 ? 100 * info->child_counted / info->child_of : 0,
             info->child_counted < 0.99 * info->child_cpu ? ", the rest ran beside their work: a replay leaves it out"
                                                          : " (the ranks waited for them)");
+  if (info->threads_cpu > 0)
+    fprintf(
+        out,
+        "; the ranks' other threads used %.3f s of CPU beside the %.3f s of the threads that call MPI, which the TI "
+        "trace's compute amounts leave out: a replay misses their work",
+        info->threads_cpu, info->threads_mine);
   if (!runs->kept[i])
     fprintf(out,
             "; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or OTF2 archive (the "

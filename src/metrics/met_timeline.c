@@ -458,6 +458,12 @@ typedef struct stream {
   long long unfolded; /* calls the files' loops unfolded to, when the run is kept whole */
 } stream_t;
 
+/* Whether a header line's CPU seconds are a time (a damaged or hostile file may say nan, inf or less than 0). */
+static int seconds_ok(double seconds)
+{
+  return isfinite(seconds) && seconds >= 0;
+}
+
 /* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL" line (docs/tracer.md), added to `info`; a line
  * that does not parse is left out. */
 static void read_disturbance(met_timeline_info_t *info, int rank, const char *text)
@@ -506,10 +512,14 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
     s->info->tracer_cost = (isnan(s->info->tracer_cost) ? 0 : s->info->tracer_cost) + cost;
   else if (strncmp(text, "# disturbance ", 14) == 0)
     read_disturbance(s->info, rank, text);
-  else if (sscanf(text, "# children-cpu %lf %lf %lf", &used, &counted, &of) == 3) {
+  else if (sscanf(text, "# children-cpu %lf %lf %lf", &used, &counted, &of) == 3 && seconds_ok(used) &&
+           seconds_ok(counted) && seconds_ok(of)) {
     s->info->child_cpu += used;
     s->info->child_counted += counted;
     s->info->child_of += of;
+  } else if (sscanf(text, "# threads-cpu %lf %lf %1s", &used, &of, extra) == 2 && seconds_ok(used) && seconds_ok(of)) {
+    s->info->threads_cpu += used;
+    s->info->threads_mine += of;
   } else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
     snprintf(s->info->program, sizeof s->info->program, "%s", text + 10);
   return 0;

@@ -33,6 +33,8 @@ typedef struct met_timeline_info {
   double child_cpu;     /* the ranks' child processes' CPU seconds ("# children-cpu USED COUNTED COMPUTE"), summed */
   double child_counted; /* of which the TI trace counts as the ranks' computation */
   double child_of;      /* the ranks' computation, in CPU seconds, those counted included */
+  double threads_cpu;   /* the CPU seconds of the ranks' other threads ("# threads-cpu OTHERS MINE"), summed, which */
+  double threads_mine;  /* the TI trace leaves out, and of the threads that call MPI in those ranks */
   int usage_ranks;      /* ranks whose file says how others disturbed it ("# disturbance ...", docs/tracer.md) */
   double load_least;    /* of them, the machine's least and greatest load at time 0 and MPI_Finalize */
   double load_most;

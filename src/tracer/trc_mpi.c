@@ -151,33 +151,9 @@ static void write_index(int size, int status, const void *binding)
             trc_dir());
 }
 
-static double cpu_seconds(clockid_t clock)
-{
-  struct timespec t = {0, 0};
-  clock_gettime(clock, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* The CPU time of this rank's other threads (a runtime's workers, OpenMP's), which the TI trace's compute amounts
- * (the recorded thread's CPU time) leave out: said when over 0.2 s and a twentieth of the process's (the thread that
- * calls MPI may spin in its waits as long as the others compute, so no larger share is safe). Debian's StarPU
- * mpi_cholesky computes in its workers while its progress thread, the one recorded, waits: its replay predicted
- * 0.0003-0.005 s of a 1.8-3.1 s run without a word (tests/data/tracer/threads.c, `serialized`). */
-static void other_threads_said(void)
-{
-  double all = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
-  double mine = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
-  if (trc_active() && all - mine > 0.2 && all - mine > 0.05 * all)
-    fprintf(stderr,
-            "simrun-trace: warning: rank %d: its other threads used %.2f s of CPU, the thread that calls MPI %.2f s: "
-            "the TI trace's compute amounts are that thread's, so a replay leaves the others' work out\n",
-            trc_world_rank(), all - mine, mine);
-}
-
 EXPORT int MPI_Finalize(void)
 {
   if (started) {
-    other_threads_said();
     int mine = trc_finish();
     int all = TRC_FAILED;
     PMPI_Reduce(&mine, &all, 1, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);

@@ -364,17 +364,21 @@ static void test_analyse_replay_on(void)
  * with 7000 involuntary switches), so the prediction, 2.2222 s (expect_replay_on), is compared with the busiest rank's
  * CPU time, 0.5 s: +344.4%. In quiet-pair they lost 0.05 + 0.05 of 1.9 s, 5.3%: compared with the traced T_par, 1 s,
  * +122.2%. replay-pair says nothing of it: "not recorded". */
+/* simrun analyse RUNS/first RUNS/second --replay-on the Pentium II cluster, into *run, which must succeed. */
+static void replay_two(const char *first, const char *second, cli_run_t *run)
+{
+  char a[512], b[512];
+  snprintf(a, sizeof a, RUNS "%s", first);
+  snprintf(b, sizeof b, RUNS "%s", second);
+  const char *args[] = {"analyse", a, b, "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, run), 0);
+  CU_ASSERT_EQUAL(run->status, 0);
+}
+
 static void test_analyse_replay_on_disturbed(void)
 {
   cli_run_t run;
-  const char *args[] = {"analyse",
-                        RUNS "disturbed-pair",
-                        RUNS "quiet-pair",
-                        "--replay-on",
-                        SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
-                        NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  replay_two("disturbed-pair", "quiet-pair", &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
                                 "     p   measured (s)               predicted (s)  difference  disturbed\n"
                                 "     2       0.500000 (traced CPU)       2.222222     +344.4%  yes, 52.6% lost\n"
@@ -386,6 +390,24 @@ static void test_analyse_replay_on_disturbed(void)
    * quiet run's (bench/startup.sh: disturbed runs' CPU time +30% to +49% of the unpreempted untraced runs') */
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "not its wall time, 1.000000 s"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "so a quiet run may be shorter still"));
+  run_free(&run);
+}
+
+/* With each rank's wait for a processor (run_delay, the 6th field of "# disturbance"), that is what the ranks lost:
+ * sleepy-pair is disturbed-pair whose ranks waited 0.010 and 0.009 s (they slept, not preempted: wall less CPU would
+ * say 52.6%), 0.019 of 1.9 s, 1.0%: compared with the traced T_par, +122.2%; waited-pair is quiet-pair whose ranks
+ * waited 0.3 and 0.2 s (their other threads' CPU time hid it: wall less CPU says 5.3%), 0.5 of 1.9 s, 26.3%: compared
+ * with the busiest rank's CPU time, 0.95 s: 2.222222 / 0.95 = +133.9%. */
+static void test_analyse_replay_on_waited(void)
+{
+  cli_run_t run;
+  replay_two("sleepy-pair", "waited-pair", &run);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(run.out, "     p   measured (s)               predicted (s)  difference  disturbed\n"
+                      "     2       1.000000 (traced)           2.222222     +122.2%  no, 1.0% lost\n"
+                      "     2       0.950000 (traced CPU)       2.222222     +133.9%  yes, 26.3% lost\n"
+                      "Disturbed: p = 2: its ranks waited for a processor for 26.3% of their wall time (0.500 "
+                      "of 1.900 s, 21 involuntary context switches, the machine's load 0.50 to 0.70"));
   run_free(&run);
 }
 
@@ -1034,6 +1056,7 @@ int main(void)
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
       {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_replay_on_disturbed", test_analyse_replay_on_disturbed},
+      {"test_analyse_replay_on_waited", test_analyse_replay_on_waited},
       {"test_analyse_replay_picture", test_analyse_replay_picture},
       {"test_analyse_replay_on_cleans_up", test_analyse_replay_on_cleans_up},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},

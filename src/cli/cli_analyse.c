@@ -505,20 +505,33 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   return rc;
 }
 
-/* A traced run was disturbed when its ranks did not run for over DISTURBED of their wall time (from time 0 to
- * MPI_Finalize, the tracer's own time out) and were preempted (involuntary context switches): Open MPI's ranks spin in
- * their waits, so on a machine with a core per rank and nothing else to run they run nearly all of it, while runs
- * under a load of 6-16 were predicted 10% off or more (issue 47) and lost most of it (97% at p = 3 under a load of 11
- * to 14 on this 2-core machine, by hand). */
+/* A traced run was disturbed when its ranks lost over DISTURBED of their wall time (from time 0 to MPI_Finalize, the
+ * tracer's own time out) to others and were preempted (involuntary context switches): Open MPI's ranks spin in their
+ * waits, so on a machine with a core per rank and nothing else to run they run nearly all of it, while runs under a
+ * load of 6-16 were predicted 10% off or more (issue 47) and lost most of it (97% at p = 3 under a load of 11 to 14 on
+ * this 2-core machine, by hand). */
 #define DISTURBED 0.10
 
-/* The share of a run's wall time its `p` ranks did not run, or NAN when a rank's file does not say
+/* Whether every rank's file gives the time its thread waited for a processor (run_delay), which is then what it
+ * lost; else what it lost is its wall time less its CPU time, which also counts its sleeps and blocking reads and
+ * which its other threads' CPU time hides. */
+static int waits_known(const met_timeline_info_t *info)
+{
+  return info->waited_ranks == info->usage_ranks;
+}
+
+static double lost_seconds(const met_timeline_info_t *info)
+{
+  return waits_known(info) ? info->cpu_waited : info->cpu_lost;
+}
+
+/* The share of a run's wall time its `p` ranks lost to others, or NAN when a rank's file does not say
  * ("# disturbance", docs/tracer.md). */
 static double lost_share(const met_timeline_info_t *info, int p)
 {
   if (info->usage_ranks < p || !(info->cpu_wall > 0))
     return NAN;
-  return info->cpu_lost / info->cpu_wall;
+  return lost_seconds(info) / info->cpu_wall;
 }
 
 static int disturbed(const met_timeline_info_t *info, int p)
@@ -545,10 +558,10 @@ static void disturbance_lines(FILE *out, const analyse_opts_t *opts, const runs_
     if (!disturbed(info, p))
       continue;
     fprintf(out,
-            "Disturbed: p = %d: its ranks did not run for %.1f%% of their wall time (%.3f of %.3f s, %.0f involuntary "
+            "Disturbed: p = %d: its ranks %s for %.1f%% of their wall time (%.3f of %.3f s, %.0f involuntary "
             "context switches, the machine's load %.2f to %.2f; more ranks than cores count too)",
-            p, 100 * lost_share(info, p), info->cpu_lost, info->cpu_wall, info->switches, info->load_least,
-            info->load_most);
+            p, waits_known(info) ? "waited for a processor" : "did not run", 100 * lost_share(info, p),
+            lost_seconds(info), info->cpu_wall, info->switches, info->load_least, info->load_most);
     if (isnan(untraced_at(opts, p)))
       fprintf(out,
               ": measured is its CPU time on its busiest core (the CPU times of the ranks the replay put on one core "

@@ -468,10 +468,15 @@ static int seconds_ok(double seconds)
  * that does not parse is left out. */
 static void read_disturbance(met_timeline_info_t *info, int rank, const char *text)
 {
-  double load[2], switches, cpu, wall;
-  if (sscanf(text, "# disturbance %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu, &wall) != 5 ||
-      !(cpu >= 0) || !(wall >= 0) || !(switches >= 0))
+  double load[2], switches, cpu, wall, waited = NAN;
+  int fields =
+      sscanf(text, "# disturbance %lf %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu, &wall, &waited);
+  if (fields < 5 || !seconds_ok(cpu) || !seconds_ok(wall) || !(switches >= 0))
     return;
+  if (fields == 6 && seconds_ok(waited)) {
+    info->waited_ranks++;
+    info->cpu_waited += waited;
+  }
   for (int i = 0; i < 2; i++)
     if (isfinite(load[i])) {
       info->load_least = isnan(info->load_least) ? load[i] : fmin(info->load_least, load[i]);

@@ -41,6 +41,8 @@ typedef struct met_timeline_info {
   double switches;                   /* their involuntary context switches, summed */
   double cpu_wall;                   /* their wall seconds from time 0 to MPI_Finalize, summed */
   double cpu_lost;                   /* the wall seconds they did not run (wall less CPU, each at least 0), summed */
+  int waited_ranks;                  /* of them, ranks whose line gives WAITED (run_delay) */
+  double cpu_waited;                 /* their seconds runnable but waiting for a processor, summed */
   double cpu_busiest;                /* the greatest rank's CPU seconds over that span (its children's counted) */
   double cpu_rank[MET_TL_CPU_RANKS]; /* each rank's (rank < MET_TL_CPU_RANKS), 0 where its file does not say: so
                                       * that ranks that shared a core can be summed (simrun analyse --replay-on) */

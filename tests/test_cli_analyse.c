@@ -866,7 +866,8 @@ static void test_analyse_outputs_checked_first(void)
 
 /* A run read as per-rank sums (tests/data/tracer/loop-huge: its loop unfolds past what a run kept whole may hold, as
  * ExaML's 6033 loops at p = 1 did) says so in its own line, naming the outputs it has none of, the OTF2 archive among
- * them (--otf2 writes none for it: Debian's ABySS at p = 2 and 4 got none without a word), and the report offers no
+ * them (--otf2 writes none for it: Debian's ABySS at p = 2 and 4 got none without a word), in one warning line on
+ * stderr too (HPC Challenge at N = 300, p = 2, got an empty --otf2 folder otherwise), and the report offers no
  * --per-process, which simrun analyse does not take (it did: "no timeline (--per-process P keeps the one at p = P)").
  */
 static void test_analyse_sums_offer_no_per_process(void)
@@ -881,6 +882,9 @@ static void test_analyse_sums_offer_no_per_process(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB): no timeline picture, Paje "
                                          "trace or OTF2 archive (the wait states summed as read)"));
   CU_ASSERT_PTR_NULL(strstr(run.out, "--per-process"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err,
+                                "loop-huge: its timelines hold over 32 MiB and are read as per-rank sums "
+                                "(bounded memory): the Paje trace and OTF2 archive hold nothing of this run\n"));
   snprintf(archive, sizeof archive, "%s/point-0.otf2", otf2);
   CU_ASSERT_NOT_EQUAL(access(archive, F_OK), 0);
   run_free(&run);

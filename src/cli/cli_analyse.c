@@ -687,6 +687,20 @@ static int check_replays(const analyse_opts_t *opts)
   return EXIT_OK;
 }
 
+/* A run read as per-rank sums has no intervals for the exports of whole traces that `outputs` asks for (--paje,
+ * --otf2): one line each on stderr, so that an archive without it is not a surprise (the report says it too). */
+static void sums_not_exported(const runs_t *runs, const cli_outputs_t *outputs)
+{
+  if (!cli_outputs_need(outputs, CLI_NEEDS_WHOLE_TRACES))
+    return;
+  for (int i = 0; i < runs->n; i++)
+    if (!runs->kept[i])
+      fprintf(stderr,
+              "simrun: warning: %s: its timelines hold over %.0f MiB and are read as per-rank sums (bounded memory): "
+              "the Paje trace and OTF2 archive hold nothing of this run\n",
+              runs->dirs[i], KEEP_BYTES / (1024 * 1024));
+}
+
 /* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */
 static int analyse(const analyse_opts_t *opts, runs_t *runs)
 {
@@ -696,6 +710,8 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
     status = check_replays(opts);
   if (status == EXIT_OK)
     status = read_runs(opts, runs);
+  if (status == EXIT_OK)
+    sums_not_exported(runs, &outputs);
   if (status == EXIT_OK)
     status = check_untraced(opts, runs);
   if (status == EXIT_OK)

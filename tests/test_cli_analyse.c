@@ -349,6 +349,35 @@ static void expect_replay_on(const char *folder)
   remove_folder(dir);
 }
 
+/* A copied folder replays its own TI files: the tracer's index.txt lists them by absolute path, so a copy's names the
+ * original's. Here a copy of replay-pair whose rank 0 computes 2.4e8 flops before its send (the original 1.2e8),
+ * its index naming the original's files: by hand on the Pentium II cluster, rank 0 ends at 2.8e8 / 7.2e7 = 3.888889 s
+ * (rank 1 at 3.3333 + 0.000124 + 0.000084 + 0.2778 = 3.6114 s), where the original's files give 2.222222 s. */
+static void test_analyse_replay_copied_folder(void)
+{
+  char dir[1024], index[4096];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  write_in(dir, "timeline-0.txt",
+           "# simrun measured timeline 1\n# rank 0 of 2\n# start end category phase peer bytes call\n"
+           "0.000000000 0.600000000 compute work -1 0 -\n0.600000000 0.800000000 comm send 1 1000 MPI_Send\n"
+           "0.800000000 1.000000000 compute main -1 0 -\n# end 1.000000000\n");
+  write_in(dir, "timeline-1.txt",
+           "# simrun measured timeline 1\n# rank 1 of 2\n# start end category phase peer bytes call\n"
+           "0.000000000 0.400000000 compute work -1 0 -\n0.400000000 0.800000000 idle main 0 1000 MPI_Recv\n"
+           "0.800000000 0.900000000 compute main -1 0 -\n# end 0.900000000\n");
+  write_in(dir, "rank-0.txt", "0 init\n0 compute 240000000\n0 send 1 0 1000\n0 compute 40000000\n0 finalize\n");
+  write_in(dir, "rank-1.txt", "1 init\n1 compute 80000000\n1 recv 0 0 1000\n1 compute 20000000\n1 finalize\n");
+  snprintf(index, sizeof index, "%s/replay-pair/rank-0.txt\n%s/replay-pair/rank-1.txt\n", RUNS, RUNS);
+  write_in(dir, "index.txt", index);
+  cli_run_t run;
+  const char *args[] = {"analyse", dir, "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       1.000000 (traced)           3.888889     +288.9%"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
 /* replay-pair, and the same files compressed, timelines and TI trace: by zstd (replay-pair-zstd, as libsimrun-trace.so
  * writes a large file) and by gzip (replay-pair-gzip, as it did before). */
 static void test_analyse_replay_on(void)
@@ -1061,6 +1090,7 @@ int main(void)
       {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_replay_on_disturbed", test_analyse_replay_on_disturbed},
       {"test_analyse_replay_on_waited", test_analyse_replay_on_waited},
+      {"test_analyse_replay_copied_folder", test_analyse_replay_copied_folder},
       {"test_analyse_replay_picture", test_analyse_replay_picture},
       {"test_analyse_replay_on_cleans_up", test_analyse_replay_on_cleans_up},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},

@@ -148,17 +148,6 @@ static void test_cli_interrupted_sweep_resumes(void)
   end_cache_folders(before, dir, cache);
 }
 
-/* Writes `text` to `dir`/`name`. */
-static void write_in(const char *dir, const char *name, const char *text)
-{
-  char path[1200];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-  fputs(text, f);
-  fclose(f);
-}
-
 /* A two-rank trace of one message of `bytes` bytes in `dir` (index.txt and its two files). */
 static void write_trace(const char *dir, int bytes)
 {

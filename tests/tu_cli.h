@@ -205,6 +205,17 @@ static inline void remove_folder(const char *dir)
   CU_ASSERT_EQUAL(rmdir(dir), 0);
 }
 
+/* Writes `text` as `dir`/`name`. */
+static inline void write_in(const char *dir, const char *name, const char *text)
+{
+  char path[1200];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *out = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  fputs(text, out);
+  CU_ASSERT_EQUAL(fclose(out), 0);
+}
+
 /* Creates a new empty working folder and writes its path to `dir`; 0 or -1. */
 static inline int make_folder(char *dir, size_t size)
 {

@@ -115,10 +115,12 @@ static const char *const rooted_as[] = {NULL, "default", "ompi_binomial", "defau
 /* reduce + scatterv; recursive halving, ring, butterfly (p - 1 or log2 p steps of pieces: mpich_pair) */
 static const char *const reduce_scatter_as[] = {NULL, "default", "mpich_pair", "mpich_pair", "mpich_pair"};
 
+/* The algorithm of the first band that holds; every table ends with {ALL, ANY}, which holds whatever the size (not a
+ * number included). */
 static int decided(const band_t *bands, int members, double bytes)
 {
   for (;; bands++)
-    if (members < bands->members && bytes < bands->bytes)
+    if ((members < bands->members && bytes < bands->bytes) || (bands->members == ALL && bands->bytes == ANY))
       return bands->alg;
 }
 

@@ -464,8 +464,8 @@ static int seconds_ok(double seconds)
   return isfinite(seconds) && seconds >= 0;
 }
 
-/* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL" line (docs/tracer.md), added to `info`; a line
- * that does not parse is left out. */
+/* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL [WAITED]" line (docs/tracer.md), added to
+ * `info`; a line that does not parse is left out, a WAITED that is not a time too. */
 static void read_disturbance(met_timeline_info_t *info, int rank, const char *text)
 {
   double load[2], switches, cpu, wall, waited = NAN;

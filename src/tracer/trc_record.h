@@ -139,8 +139,8 @@ void trc_flush(void);
 /* How a rank's files ended, ordered so that the least of the ranks' is the run's. */
 enum { TRC_FAILED_SAID = 0, TRC_FAILED = 1, TRC_NOT_SMPI = 2, TRC_WHOLE = 3 };
 
-/* Ends recording: the rank's last lines, the untraced-call warnings, the files closed and, when they are whole, the
- * rank's marker removed. Returns TRC_WHOLE when both
+/* Ends recording: the rank's last lines, the untraced-call and other threads' CPU warnings, the files closed and, when
+ * they are whole, the rank's marker removed. Returns TRC_WHOLE when both
  * files were written whole, TRC_NOT_SMPI when whole but without actions SIMRUN_TRACE_FORMAT=smpi left out,
  * TRC_FAILED_SAID when a write failed during the run (said then, in one line), TRC_FAILED otherwise (a message on
  * stderr). */

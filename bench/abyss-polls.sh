@@ -16,6 +16,7 @@
 # Usage: bench/abyss-polls.sh [RUNS [PRICE_US...]]   (default 3 runs, prices 1.1 and 1.97; needs Open MPI, abyss)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 runs=${1:-3}
 shift || true
 prices=("$@")
@@ -53,11 +54,10 @@ run() {
     echo
     /usr/bin/time -a -o empties -f '%e' "$@" -np "$np" ./empty
   done
-  echo "untraced: median $(median < walls) s less the empty program's $(median < empties) s"
+  echo "untraced: median $(lower_median < walls) s less the empty program's $(lower_median < empties) s"
   "$@" -np "$np" -x "LD_PRELOAD=$lib" -x "SIMRUN_TRACE_DIR=$work/trace-$name" -x "SIMRUN_TRACE_FLOPS=$speed" \
     /usr/lib/abyss/ABYSS-P -k25 reads.fa -o out.fa > /dev/null 2> err.txt
 }
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 # replay NAME PLATFORM: the traced run's polls per rank, its replay as it is, then with each price per poll
 replay() {
   local name=$1 platform=$2

@@ -8,6 +8,7 @@
 # with Open MPI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 runs=${1:-5}
 only=${2:-.*}
 export MPICC=${MPICC:-$(command -v mpicc.openmpi)} MPIRUN=${MPIRUN:-$(command -v mpirun.openmpi)}
@@ -15,7 +16,6 @@ export SMPIRUN=${SMPIRUN:-$(command -v smpirun)} TRACE_LIB=$PWD/build/libsimrun-
 [ -f "$TRACE_LIB" ] || { echo "bench/corpus.sh: $TRACE_LIB not built" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 wall() { local s; s=$(date +%s.%N); "$@" </dev/null >/dev/null 2>&1 || true; echo "$(date +%s.%N) - $s" | bc; }
 printf "%-15s %3s %8s %10s %10s %7s  %s\n" program p "trace KB" "untraced s" "traced s" ratio "target <= 1.2"
 awk -v only="^($only)\$" '/^[a-z]/ && $1 ~ only' tests/corpus/programs.txt | while read -r name np _ _ rest; do

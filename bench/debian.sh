@@ -63,6 +63,7 @@
 set -euo pipefail
 given=${PLATFORM:+$(realpath "$PLATFORM")}
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 runs=${1:-3}
 which=${2:-.}
 lib=$PWD/build/libsimrun-trace.so
@@ -244,7 +245,6 @@ cpu() {
   awk 'END { print $1 + $2 }' cpu.txt
 }
 least() { sort -g | head -1; }
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 # replay_here DIR P SECONDS: "SECONDS / predicted (difference)" of DIR's trace replayed on here.xml, or "failed".
 replay_here() {
   "$simrun" analyse "$1" --replay-on here.xml --untraced "$2=$3" 2> here.err |
@@ -306,7 +306,7 @@ one() {
   tl=$(cat trace/timeline-*.txt | wc -c)
   local t_simrun t_smpi="not run (simrun's extensions)" t_here
   t_simrun=$(replay_simrun trace "$np")
-  t_here=$(replay_here trace "$np" "$(median < walls)")
+  t_here=$(replay_here trace "$np" "$(lower_median < walls)")
   if ! zgrep -qE '^[0-9]+ (comm_def|in|cancel|poll|loop) ' trace/rank-*.txt; then
     t_smpi=$(replay_smpi trace "$np")
   elif ! zgrep -qE '^[0-9]+ (comm_def|in|cancel) ' trace/rank-*.txt; then

@@ -16,6 +16,7 @@
 # share them (--oversubscribe): say so with the figures.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
+. "$repo/bench/lib.sh"
 simrun=$repo/build/simrun
 lib=$repo/build/libsimrun-trace.so
 runs=${1:-5}
@@ -47,13 +48,6 @@ wall() {
   start=$(date +%s.%N)
   "$@" > out.txt 2> /dev/null
   awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.6f\n", e - s }'
-}
-# median < lines; range < lines: "LEAST-LARGEST"
-median() {
-  sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-range() {
-  sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo "-" hi }'
 }
 # one NAME COMMAND...: the program at every p, then its two tables
 one() {

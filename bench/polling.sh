@@ -22,6 +22,7 @@
 #        bench/polling.sh placement [RUNS]   (default 2 runs; perf sched: root)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 mode=table
 if [ "${1:-}" = placement ]; then
   mode=placement
@@ -89,9 +90,6 @@ one() {
       $3 == "context-switches" { switches += $1 }
       $3 == "syscalls:sys_enter_sched_yield" { yields += $1 }
       END { print wall, cpu, task, switches, yields }'
-}
-median() {
-  sort -g -k "$1" | awk -v c="$1" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%3s %-8s %10s %10s %12s %10s %8s\n' p yield "wall (s)" "cpu (s)" "task (ms)" switches yields

@@ -15,6 +15,7 @@
 # build/libsimrun-trace.so, Open MPI and mumps-test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 runs=${1:-3}
 shift || true
 ps=${*:-1 2 4}
@@ -34,8 +35,6 @@ done
 [ -f "$platform" ] || { echo "bench/startup.sh: simrun machine probe failed three times: give PLATFORM=FILE" >&2; exit 1; }
 flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' "$platform" | head -1)
 mpicc -O2 -shared -fPIC bench/span.c -o "$work/span.so"
-# median: the middle of the numbers on standard input (the lower middle for an even count), or "-" for none
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
 # versus PREDICTED REFERENCE: the difference in %, or "-"
 versus() { awk -v p="$1" -v r="$2" 'BEGIN { if (r == "-") print "-"; else printf "%+.1f%%", 100 * (p - r) / r }'; }
 for p in $ps; do
@@ -45,8 +44,8 @@ for p in $ps; do
       awk '$1 == "span" { print $2, $3 }' >> "$work/spans"
   done
   [ -s "$work/spans" ] || { echo "bench/startup.sh: no span printed by the untraced runs at p = $p" >&2; exit 1; }
-  all=$(cut -d' ' -f1 "$work/spans" | median)
-  quiet=$(awk '$2 == 0 { print $1 }' "$work/spans" | median)
+  all=$(cut -d' ' -f1 "$work/spans" | lower_median)
+  quiet=$(awk '$2 == 0 { print $1 }' "$work/spans" | lower_median)
   echo "p = $p untraced (span s, involuntary switches): $(sort -g "$work/spans" | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
   echo "   median $all s; median of the runs with no switch $quiet s"
   echo "   p  run   measured (s)               predicted (s)  difference  disturbed        vs untraced  vs quiet"

@@ -10,6 +10,7 @@
 # tree-ppuzzle package, not a dependency of the project; build/simrun, build/libsimrun-trace.so and Open MPI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 runs=${1:-3}
 shift || true
 ps=${*:-2 3 4}
@@ -29,7 +30,6 @@ wall() {
   echo y | /usr/bin/time -f '%e' -o wall.txt mpirun --oversubscribe -np "$1" "${@:2}" > /dev/null 2>&1
   cat wall.txt
 }
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 cp /usr/share/doc/tree-puzzle/examples/EF.phy .
 dirs=()
 untraced=()

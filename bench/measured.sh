@@ -22,6 +22,7 @@
 # say so with the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 runs=${1:-5}
 shift || true
 ps=${*:-1 2}
@@ -50,17 +51,12 @@ elapsed() {
   mpirun --oversubscribe "${bind[@]}" -np "$p" "$@" "$work/$prog" 2> /dev/null |
     awk '/ring_matmul:/ { print $(NF - 3), "-" } /^elapsed/ { print $2, $4 }'
 }
-# median COLUMN < lines: the median of that column
-median() {
-  sort -g -k "$1" | awk -v c="$1" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-# range COLUMN < lines: that column's least and largest values, "LEAST-LARGEST"
-range() {
-  sort -g -k "$1" | awk -v c="$1" 'NR == 1 { lo = $c } { hi = $c } END { print lo "-" hi }'
-}
-# predicted DIR: the T_par that the trace in DIR replays to on the probed platform
+# predicted DIR: the T_par that the trace in DIR replays to on the probed platform: the first number after the measured
+# time's parenthesis in the first row under "Replayed on" (the header line wraps with a long path, and the measured
+# time's label is one or two words)
 predicted() {
-  build/simrun analyse "$1" --replay-on "$work/probed.xml" | awk '/^Replayed on/ { getline; getline; print $4 }'
+  build/simrun analyse "$1" --replay-on "$work/probed.xml" |
+    awk '/^Replayed on/ { on = 1 } on && /^ +[0-9]+ +[0-9.]+ \(/ { sub(/^.*\) +/, ""); print $1; exit }'
 }
 for prog in ring_matmul halo collectives; do
   dirs=()

@@ -707,6 +707,21 @@ static void test_analyse_replay_on_crowded(void)
   }
 }
 
+/* moved-quad is crowded-quad whose ranks 0 and 2 used 1.5 s of CPU each in their 2 s (their process spun, and Linux
+ * ran them on both cores in turn): unbound, the replay puts them on core 0, whose summed 3 s is more than a core can
+ * do in the run's 2 s, so its busiest core's CPU time is taken as 2 s, the wall time: predicted 2 s (0 and 2 share a
+ * core), +0.0% (-33.3% against the 3 s). They lost 0.5 + 0.5 of 4.2 s, 23.8%: disturbed. */
+static void test_analyse_replay_on_moved(void)
+{
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "moved-quad", "--replay-on", RUNS "bind-quad/cores.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(run.out, "     4       2.000000 (traced CPU)       2.000000       +0.0%  yes, 23.8% lost\n"));
+  run_free(&run);
+}
+
 /* Binding lines that cannot be read stop simrun analyse --replay-on before it prints anything: one line naming the
  * index's line and the field, exit status 2. */
 static void test_analyse_replay_on_bad_binding(void)
@@ -1097,6 +1112,7 @@ int main(void)
       {"test_analyse_replay_on_polls_until_a_message", test_analyse_replay_on_polls_until_a_message},
       {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},
       {"test_analyse_replay_on_crowded", test_analyse_replay_on_crowded},
+      {"test_analyse_replay_on_moved", test_analyse_replay_on_moved},
       {"test_analyse_replay_on_bad_binding", test_analyse_replay_on_bad_binding},
       {"test_analyse_platform_breakdown", test_analyse_platform_breakdown},
       {"test_analyse_outputs_checked_first", test_analyse_outputs_checked_first},

@@ -513,7 +513,7 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   else if (strncmp(text, "# run ", 6) == 0 && !r->run_line) {
     snprintf(s->files[rank].run, sizeof s->files[rank].run, "%s", text + 6);
     s->files[rank].run_line = r->line;
-  } else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && isfinite(cost) && cost >= 0)
+  } else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && seconds_ok(cost))
     s->info->tracer_cost = (isnan(s->info->tracer_cost) ? 0 : s->info->tracer_cost) + cost;
   else if (strncmp(text, "# disturbance ", 14) == 0)
     read_disturbance(s->info, rank, text);

@@ -10,10 +10,11 @@
 # it polls with MPI_Iprobe and MPI_Request_get_status between pieces of its work), LIGGGHTS
 # (bench/measured/liggghts-pour.in) and PT-Scotch's dgord (bench/measured/grid.awk's 500 x 500 grid, one thread a
 # rank). With BIND=core, every run binds its ranks to the cores in turn, as bench/measured.sh's. The load average is
-# printed before and after: time it at priority (docs/validation.md).
-# Usage: [BIND=core] [WHICH=REGEX] bench/here.sh [RUNS [P...]]   (default 5 runs, p = 1 2 3 4; WHICH: of abyss,
-# liggghts, dgord, default all; needs build/simrun, build/libsimrun-trace.so and Open MPI). Ranks beyond the cores
-# share them (--oversubscribe): say so with the figures.
+# printed before and after: time it at priority (docs/validation.md). With LOAD=N, N busy loops run beside every run
+# (a loaded machine: the traced runs are disturbed, and their measured time is a range, docs/analyse.md).
+# Usage: [BIND=core] [WHICH=REGEX] [LOAD=N] bench/here.sh [RUNS [P...]]   (default 5 runs, p = 1 2 3 4; WHICH: of
+# abyss, liggghts, dgord, default all; needs build/simrun, build/libsimrun-trace.so and Open MPI). Ranks beyond the
+# cores share them (--oversubscribe): say so with the figures.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 . "$repo/bench/lib.sh"
@@ -28,14 +29,19 @@ for f in /usr/lib/abyss/ABYSS-P /usr/bin/liggghts /usr/bin/dgord; do
 done
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 SCOTCH_PTHREAD_NUMBER=1
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+loops=()
+trap 'kill "${loops[@]}" 2> /dev/null; rm -rf "$work"' EXIT
 cd "$work"
 bind=() # Open MPI's default: a core each up to the cores, unbound beyond
 if [ "${BIND:-}" = core ]; then
   bind=(--bind-to core:overload-allowed --map-by core)
 fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-"$simrun" machine probe here.xml
+"$simrun" machine probe here.xml # on the machine as it is before the loops start
+for ((i = 0; i < ${LOAD:-0}; i++)); do
+  sh -c 'while :; do :; done' &
+  loops+=($!)
+done
 flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' here.xml | head -1)
 awk -f "$repo/bench/measured/abyss-reads.awk" > abyss-reads.fa
 cp "$repo/bench/measured/liggghts-pour.in" in.pour

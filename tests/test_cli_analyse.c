@@ -440,6 +440,50 @@ static void test_analyse_replay_on_waited(void)
   run_free(&run);
 }
 
+/* With each rank's computations' CPU time (COMPUTE, the 7th field of "# disturbance"), a disturbed run's measured time
+ * is a range: at most the busiest core's CPU time, at least the greatest over the cores of their computations' CPU
+ * time and what their waits spun beyond what the ranks on the other cores waited for a processor (LIGGGHTS at p = 2
+ * beside two `yes` loops spun 9 of its 10.7 CPU s a rank and was compared with that: -83.9%, where a quiet run took
+ * what the prediction said within 15%). spun-pair and spun-less-pair are replay-pair six times as long, each
+ * prediction 2.222222 s (expect_replay_on). In spun-pair the ranks used 2.9 and 2.7 CPU s, 0.4 and 0.2 of them
+ * computations, and waited 3.0 and 2.6 s for a processor: rank 0's core at least 0.4 + max(0, 2.5 - 2.6) = 0.4 s, rank
+ * 1's 0.2 + max(0, 2.5 - 3.0) = 0.2 s: the range 0.4 to 2.9 s, the prediction within it. In spun-less-pair they used
+ * 4.5 and 4.4 CPU s, 0.4 and 0.2 of them computations, and waited 1.0 and 0.5 s (13.2% of 11.4 s): rank 0's core at
+ * least 0.4 + (4.1 - 0.5) = 4.0 s, rank 1's 0.2 + (4.2 - 1.0) = 3.4 s: the range 4.0 to 4.5 s, the prediction
+ * 2.222222 / 4.0 - 1 = -44.4% below it. The CSV gives both ends, what they are and the difference. */
+static void test_analyse_replay_on_spun(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse",
+                        RUNS "spun-pair",
+                        RUNS "spun-less-pair",
+                        "--replay-on",
+                        SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        "--csv",
+                        "r.csv",
+                        NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
+                                "     p   measured (s)               predicted (s)  difference  disturbed\n"
+                                "     2    0.400-2.900 (traced CPU)       2.222222      within  yes, 49.1% lost\n"
+                                "     2    4.000-4.500 (traced CPU)       2.222222      -44.4%  yes, 13.2% lost\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "measured is the range a quiet run's"));
+  run_free(&run);
+  char *csv = read_output(dir, "r.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+  const double figures[2][4] = {{2.9, 0.4, 0, 2.222222}, {4.5, 4.0, 2.2222222 / 4.0 - 1, 2.222222}};
+  for (int row = 1; row <= 2; row++) {
+    TU_ASSERT_CLOSE(csv_value_at(csv, row, "t_measured"), figures[row - 1][0], 1e-9);
+    TU_ASSERT_CLOSE(csv_value_at(csv, row, "t_measured_least"), figures[row - 1][1], 1e-9);
+    TU_ASSERT_CLOSE(csv_value_at(csv, row, "replay_diff"), figures[row - 1][2], 1e-6);
+    TU_ASSERT_CLOSE(csv_value_at(csv, row, "t_replay"), figures[row - 1][3], 1e-6);
+  }
+  CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",traced CPU,"));
+  free(csv);
+  remove_folder(dir);
+}
+
 /* Runs simrun analyse `args` in folder `work` with TMPDIR `tmp`, SIMRUN_TEST_PAUSE `pause` (NULL: none) and, once it
  * paused there, signal `sig`; into *run. Then `tmp` must be empty: the replay's temporary folder removed. */
 static void replay_in(const char *work, const char *tmp, const char *const *args, const char *pause, int sig,
@@ -1105,6 +1149,7 @@ int main(void)
       {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_replay_on_disturbed", test_analyse_replay_on_disturbed},
       {"test_analyse_replay_on_waited", test_analyse_replay_on_waited},
+      {"test_analyse_replay_on_spun", test_analyse_replay_on_spun},
       {"test_analyse_replay_copied_folder", test_analyse_replay_copied_folder},
       {"test_analyse_replay_picture", test_analyse_replay_picture},
       {"test_analyse_replay_on_cleans_up", test_analyse_replay_on_cleans_up},

@@ -2024,12 +2024,15 @@ static void test_trc_mpi_children_work_counted(void)
   /* the rank's CPU time over the run, its children's included, against its wall time (docs/tracer.md) */
   char *timeline = read_output(trace, "timeline-0.txt");
   const char *line = timeline ? strstr(timeline, "# disturbance ") : NULL;
-  double load[2] = {NAN, NAN}, switches = NAN, cpu = NAN, wall = NAN, waited = NAN;
-  CU_ASSERT(line && sscanf(line, "# disturbance %lf %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu, &wall,
-                           &waited) == 6);
+  double load[2] = {NAN, NAN}, switches = NAN, cpu = NAN, wall = NAN, waited = NAN, compute = NAN;
+  CU_ASSERT(line && sscanf(line, "# disturbance %lf %lf %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu,
+                           &wall, &waited, &compute) == 7);
   CU_ASSERT(load[0] >= 0 && load[1] >= 0 && switches >= 0);
   CU_ASSERT(waited >= 0 && waited <= wall); /* its thread's wait for a processor (run_delay), within the span */
   CU_ASSERT(cpu >= 0.9 * 4 * 0.05 && cpu <= 1.05 * wall + 0.01);
+  /* its computations' CPU time, the children's counted included: what the TI trace's amounts give (each written to
+   * the flop, at most a microsecond apart in all), within its CPU time */
+  CU_ASSERT(fabs(compute - traced) <= 1e-6 + 1e-6 * traced && compute <= cpu);
   free(timeline);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: rank 0: its child processes used "));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "of its computation, counted in the TI trace's compute amounts"));

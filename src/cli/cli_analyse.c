@@ -91,7 +91,8 @@ static void usage(FILE *out)
           "                      the predicted T_par beside the measured one, with the difference (and both into\n"
           "                      the CSV and JSON: t_replay_s, t_measured_s; drawn by --svg) and whether the run\n"
           "                      was disturbed (its ranks preempted for over 10%% of their wall time: then the\n"
-          "                      measured time is its busiest core's CPU time, its ranks' there summed);\n"
+          "                      measured time is its busiest core's CPU time, its ranks' there summed, or a\n"
+          "                      range LEAST-MOST less what its waits spun while others were preempted);\n"
           "                      ranks placed by the binding the trace recorded (bound: on those cores' hosts\n"
           "                      core-C; unbound and oversubscribed: on core i mod the cores, with a line saying\n"
           "                      what that means)\n"
@@ -455,31 +456,67 @@ static double untraced_at(const analyse_opts_t *opts, int p)
   return NAN;
 }
 
-/* One run's replay (replay_run): the predicted T_par, the CPU seconds of the busiest core as the replay placed the
- * ranks (busiest_core_cpu) and the placement's line. */
+/* One run's replay (replay_run): the predicted T_par, the least and the most CPU seconds a quiet run's busiest core
+ * takes by the measurement, as the replay placed the ranks (core_cpu_range), and the placement's line. */
 typedef struct replay {
   double predicted;
+  double core_least;
   double core_cpu;
   char note[1024];
 } replay_t;
 
-/* The CPU seconds of the run's busiest core as the replay placed its ranks (rank i on hosts[i]): the CPU times of the
- * ranks on one core summed, what a quiet machine takes when ranks share a core (each spins or computes while the
- * other waits for its turn: mpgrafic at p = 4 on 2 cores used 0.37, 0.36, 0.39 and 0.37 s, 0.76 s a core, where its
- * busiest rank's 0.39 s stood against a replay that ran two ranks a core); the busiest rank's when the ranks were not
- * placed (hosts NULL: ti-replay's own placement, unknown here) or their files do not give each rank's. */
-static double busiest_core_cpu(const met_timeline_info_t *info, int p, char (*hosts)[32])
+/* Whether ranks i and j share a core as the replay placed them (hosts NULL: each rank its own). */
+static int same_core(char (*hosts)[32], int i, int j)
 {
-  if (!hosts || p > MET_TL_CPU_RANKS || info->usage_ranks < p)
-    return info->cpu_busiest;
-  double most = 0;
+  return hosts ? strcmp(hosts[i], hosts[j]) == 0 : i == j;
+}
+
+/* The least a quiet run takes by the measurement of core `core` (the one rank `core` is on): its computations' CPU
+ * seconds plus the rest of its CPU seconds, spent in MPI calls and spinning in their waits, less what the ranks on
+ * the other cores lost to others (each second a partner waited for a processor may have lengthened this core's waits
+ * by as much); NAN when a rank's line does not give its computations' (COMPUTE). */
+static double core_least_cpu(const met_timeline_info_t *info, int p, char (*hosts)[32], int core)
+{
+  double cpu = 0, compute = 0, others = 0;
+  for (int j = 0; j < p; j++) {
+    const met_tl_usage_t *u = &info->usage[j];
+    if (same_core(hosts, core, j)) {
+      cpu += u->cpu;
+      compute += u->compute;
+    } else
+      others += u->lost;
+  }
+  return compute + fmax(0, cpu - compute - others);
+}
+
+/* The CPU seconds of the run's busiest core as the replay placed its ranks (rank i on hosts[i]), in *most: the CPU
+ * times of the ranks on one core summed, what a quiet machine takes when ranks share a core (each spins or computes
+ * while the other waits for its turn: mpgrafic at p = 4 on 2 cores used 0.37, 0.36, 0.39 and 0.37 s, 0.76 s a core,
+ * where its busiest rank's 0.39 s stood against a replay that ran two ranks a core); the busiest rank's when the
+ * ranks were not placed (hosts NULL: ti-replay's own placement, unknown here) or their files do not give each rank's.
+ * In *least, the greatest of the cores' core_least_cpu: their waits spun longer as others held their partners off
+ * their processors, and so did their CPU time (LIGGGHTS at p = 2 beside two `yes` loops, by hand: 9.4 CPU s a rank,
+ * 0.3-0.4 s of it computations, each rank waiting 10.2 s for a processor; the range 0.4 to 9.4 s, a quiet run 1.2 s);
+ * *most where a rank's line does not give its computations'. */
+static void core_cpu_range(const met_timeline_info_t *info, int p, char (*hosts)[32], double *least, double *most)
+{
+  *least = *most = info->cpu_busiest;
+  if (p > MET_TL_CPU_RANKS || info->usage_ranks < p)
+    return;
+  double high = 0, low = 0;
   for (int i = 0; i < p; i++) {
     double sum = 0;
     for (int j = 0; j < p; j++)
-      sum += strcmp(hosts[i], hosts[j]) == 0 ? info->cpu_rank[j] : 0;
-    most = fmax(most, sum);
+      sum += same_core(hosts, i, j) ? info->usage[j].cpu : 0;
+    high = fmax(high, sum);
+    low = fmax(low, core_least_cpu(info, p, hosts, i)); /* fmax leaves NAN out: checked below */
   }
-  return most;
+  *most = high;
+  *least = high;
+  for (int i = 0; i < p; i++)
+    if (isnan(info->usage[i].compute))
+      return;
+  *least = fmin(low, high);
 }
 
 /* Run `dir`'s replay on the --replay-on platform, its ranks placed for the binding they had (cli_binding.h), into
@@ -497,7 +534,7 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   if (!hosts)
     out->note[0] = '\0';
   cli_binding_free(&binding);
-  out->core_cpu = busiest_core_cpu(info, p, placed ? hosts : NULL);
+  core_cpu_range(info, p, placed ? hosts : NULL, &out->core_least, &out->core_cpu);
   int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &out->predicted, err, sizeof err);
   free(hosts);
   if (rc != EXIT_OK && rc != CLI_EXIT_STOPPED)
@@ -549,6 +586,35 @@ static void disturbance_cell(FILE *out, const met_timeline_info_t *info, int p)
     fprintf(out, "  %s, %.1f%% lost\n", disturbed(info, p) ? "yes" : "no", 100 * lost);
 }
 
+/* Whether the measurement gives a range of times rather than one: apart at the table's 6 decimals. */
+static int ranged(const stu_replay_t *r)
+{
+  return r->measured - r->least >= 5e-7;
+}
+
+/* What a disturbed run's measured time is, after its line's figures: one CPU time, or a range of them (the table's
+ * row gives it). */
+static void measured_on_cpu(FILE *out, const stu_replay_t *r, double t_par)
+{
+  if (!ranged(r)) {
+    fprintf(out,
+            ": measured is its CPU time on its busiest core (the CPU times of the ranks the replay put on one core "
+            "summed; unplaced, its busiest rank's), not its wall time, %.6f s: a run whose ranks lost over %.0f%% of "
+            "their wall time to preemption is compared on CPU time",
+            t_par, 100 * DISTURBED);
+  } else {
+    fprintf(out,
+            ": measured is the range a quiet run's T_par falls in by this measurement, not its wall time, %.6f s: at "
+            "most its busiest core's CPU time (the CPU times of the ranks the replay put on one core summed; "
+            "unplaced, its busiest rank's), at least a core's computations' CPU time and what its waits spun beyond "
+            "what the ranks on the other cores lost (a second a partner waited for a processor may lengthen a wait "
+            "by as much): a run whose ranks lost over %.0f%% of their wall time to preemption is compared on CPU time",
+            t_par, 100 * DISTURBED);
+  }
+  fprintf(out, ". The preemptions cost CPU time too (caches refilled, the switches themselves), so a quiet run may be "
+               "shorter still: trace it again on a quiet machine to know\n");
+}
+
 /* Under the table, per disturbed run: how much CPU its ranks lost, with what evidence, and the rule. */
 static void disturbance_lines(FILE *out, const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
 {
@@ -563,23 +629,39 @@ static void disturbance_lines(FILE *out, const analyse_opts_t *opts, const runs_
             p, waits_known(info) ? "waited for a processor" : "did not run", 100 * lost_share(info, p),
             lost_seconds(info), info->cpu_wall, info->switches, info->load_least, info->load_most);
     if (isnan(untraced_at(opts, p)))
-      fprintf(out,
-              ": measured is its CPU time on its busiest core (the CPU times of the ranks the replay put on one core "
-              "summed; unplaced, its busiest rank's), not its wall time, %.6f s: a run whose ranks lost over %.0f%% "
-              "of their wall time to preemption is compared on CPU time. The preemptions cost CPU time too (caches "
-              "refilled, the switches themselves), so a quiet run may be shorter still: trace it again on a quiet "
-              "machine to know\n",
-              study->points[i].t_par, 100 * DISTURBED);
+      measured_on_cpu(out, stu_replay(&study->points[i]), study->points[i].t_par);
     else
       fprintf(out, ": the untraced run given may have been disturbed as well\n");
   }
 }
 
+/* A row of the table: p, the measured time (a range as LEAST-MOST) and which, the prediction, how far apart
+ * (stu_replay_diff: "within" a range), then the disturbance cell. */
+static void replay_row(FILE *out, int p, const stu_replay_t *r, const met_timeline_info_t *info)
+{
+  char measured[64], difference[32];
+  if (ranged(r))
+    snprintf(measured, sizeof measured, "%.3f-%.3f", r->least, r->measured);
+  else
+    snprintf(measured, sizeof measured, "%.6f", r->measured);
+  double diff = stu_replay_diff(r);
+  if (ranged(r) && diff == 0)
+    snprintf(difference, sizeof difference, "within");
+  else
+    snprintf(difference, sizeof difference, "%+.1f%%", 100 * diff);
+  fprintf(out, "%6d %14s %-12s %14.6f %11s", p, measured,
+          r->untraced ? "(untraced)"
+          : r->on_cpu ? "(traced CPU)"
+                      : "(traced)",
+          r->predicted, difference);
+  disturbance_cell(out, info, p);
+}
+
 /* --replay-on: each run's TI trace replayed on the platform, its T_par beside the measured one (the untraced time
- * where --untraced gives it, else the traced run's: its T_par, or its busiest core's CPU time when others disturbed
- * it), whether the run was disturbed, then a line per disturbed run and per run whose binding placed its ranks; both
- * times given to the study's points for the CSV and JSON (stu_replay.h). 0, or an exit status when a replay failed, or
- * CLI_EXIT_STOPPED. */
+ * where --untraced gives it, else the traced run's: its T_par, or, when others disturbed it, the range of its busiest
+ * core's CPU time, core_cpu_range), whether the run was disturbed, then a line per disturbed run and per run whose
+ * binding placed its ranks; both times given to the study's points for the CSV and JSON (stu_replay.h). 0, or an exit
+ * status when a replay failed, or CLI_EXIT_STOPPED. */
 static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *runs, stu_study_t *study)
 {
   fprintf(out, "\nReplayed on %s (ti-replay of each run's TI trace, docs/ti-replay.md)\n", opts->replay_on);
@@ -592,20 +674,16 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     if (rc != EXIT_OK)
       return rc;
     int on_cpu = isnan(untraced) && disturbed(&runs->info[i], p);
-    double predicted = replays[i].predicted;
     /* a core does at most the run's wall time of work: ranks the replay puts on one core whose CPU times add up to
      * more ran on other cores too (unbound: Linux moved them; dgord at p = 3 on 2 cores, 0.797 s of CPU on "core 0"
      * in a 0.607 s run, which made a -10.9% prediction read -32.2%) */
-    double core = fmin(replays[i].core_cpu, study->points[i].t_par);
-    double measured = !isnan(untraced) ? untraced : on_cpu ? core : study->points[i].t_par;
-    if (stu_replay_set(&study->points[i], &(stu_replay_t){predicted, measured, !isnan(untraced)}) != 0)
+    double most = fmin(replays[i].core_cpu, study->points[i].t_par);
+    double measured = !isnan(untraced) ? untraced : on_cpu ? most : study->points[i].t_par;
+    const stu_replay_t r = {replays[i].predicted, measured, !isnan(untraced), on_cpu,
+                            on_cpu ? fmin(replays[i].core_least, most) : measured};
+    if (stu_replay_set(&study->points[i], &r) != 0)
       return fail("%sout of memory", "");
-    fprintf(out, "%6d %14.6f %-12s %14.6f %+10.1f%%", p, measured,
-            !isnan(untraced) ? "(untraced)"
-            : on_cpu         ? "(traced CPU)"
-                             : "(traced)",
-            predicted, 100 * (predicted - measured) / measured);
-    disturbance_cell(out, &runs->info[i], p);
+    replay_row(out, p, &r, &runs->info[i]);
   }
   disturbance_lines(out, opts, runs, study);
   for (size_t i = 0; i < study->npoints; i++)

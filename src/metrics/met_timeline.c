@@ -464,18 +464,20 @@ static int seconds_ok(double seconds)
   return isfinite(seconds) && seconds >= 0;
 }
 
-/* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL [WAITED]" line (docs/tracer.md), added to
- * `info`; a line that does not parse is left out, a WAITED that is not a time too. */
+/* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL [WAITED [COMPUTE]]" line (docs/tracer.md), added
+ * to `info`; a line that does not parse is left out, a WAITED or COMPUTE that is not a time too (nan: not given). */
 static void read_disturbance(met_timeline_info_t *info, int rank, const char *text)
 {
-  double load[2], switches, cpu, wall, waited = NAN;
-  int fields =
-      sscanf(text, "# disturbance %lf %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu, &wall, &waited);
+  double load[2], switches, cpu, wall, waited = NAN, compute = NAN;
+  int fields = sscanf(text, "# disturbance %lf %lf %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu, &wall,
+                      &waited, &compute);
   if (fields < 5 || !seconds_ok(cpu) || !seconds_ok(wall) || !(switches >= 0))
     return;
-  if (fields == 6 && seconds_ok(waited)) {
+  double lost = wall > cpu ? wall - cpu : 0;
+  if (fields >= 6 && seconds_ok(waited)) {
     info->waited_ranks++;
     info->cpu_waited += waited;
+    lost = waited;
   }
   for (int i = 0; i < 2; i++)
     if (isfinite(load[i])) {
@@ -488,7 +490,7 @@ static void read_disturbance(met_timeline_info_t *info, int rank, const char *te
   info->cpu_lost += wall > cpu ? wall - cpu : 0;
   info->cpu_busiest = fmax(info->cpu_busiest, cpu);
   if (rank < MET_TL_CPU_RANKS)
-    info->cpu_rank[rank] = cpu;
+    info->usage[rank] = (met_tl_usage_t){cpu, lost, fields == 7 && seconds_ok(compute) ? compute : NAN};
 }
 
 /* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, and

@@ -12,6 +12,14 @@
 /* The ranks whose CPU seconds met_timeline_info_t keeps one by one (the first ones of a larger run). */
 enum { MET_TL_CPU_RANKS = 1024 };
 
+/* One rank's use of its processor over its span ("# disturbance", docs/tracer.md), kept so that ranks that shared a
+ * core can be summed and a core's waits told from its partners' (simrun analyse --replay-on). */
+typedef struct met_tl_usage {
+  double cpu;     /* its CPU seconds, 0 where its file does not say */
+  double lost;    /* the seconds it waited for a processor (WAITED), else its wall less CPU seconds, 0 where unsaid */
+  double compute; /* the CPU seconds of its computations (COMPUTE), NAN where its line does not give them */
+} met_tl_usage_t;
+
 /* What the reader found beyond the intervals. */
 typedef struct met_timeline_info {
   size_t matched;       /* messages whose two ends were paired */
@@ -38,15 +46,14 @@ typedef struct met_timeline_info {
   int usage_ranks;      /* ranks whose file says how others disturbed it ("# disturbance ...", docs/tracer.md) */
   double load_least;    /* of them, the machine's least and greatest load at time 0 and MPI_Finalize */
   double load_most;
-  double switches;                   /* their involuntary context switches, summed */
-  double cpu_wall;                   /* their wall seconds from time 0 to MPI_Finalize, summed */
-  double cpu_lost;                   /* the wall seconds they did not run (wall less CPU, each at least 0), summed */
-  int waited_ranks;                  /* of them, ranks whose line gives WAITED (run_delay) */
-  double cpu_waited;                 /* their seconds runnable but waiting for a processor, summed */
-  double cpu_busiest;                /* the greatest rank's CPU seconds over that span (its children's counted) */
-  double cpu_rank[MET_TL_CPU_RANKS]; /* each rank's (rank < MET_TL_CPU_RANKS), 0 where its file does not say: so
-                                      * that ranks that shared a core can be summed (simrun analyse --replay-on) */
-  char program[256];                 /* rank 0's "# program NAME" line, or "" */
+  double switches;    /* their involuntary context switches, summed */
+  double cpu_wall;    /* their wall seconds from time 0 to MPI_Finalize, summed */
+  double cpu_lost;    /* the wall seconds they did not run (wall less CPU, each at least 0), summed */
+  int waited_ranks;   /* of them, ranks whose line gives WAITED (run_delay) */
+  double cpu_waited;  /* their seconds runnable but waiting for a processor, summed */
+  double cpu_busiest; /* the greatest rank's CPU seconds over that span (its children's counted) */
+  met_tl_usage_t usage[MET_TL_CPU_RANKS]; /* each rank's (rank < MET_TL_CPU_RANKS) */
+  char program[256];                      /* rank 0's "# program NAME" line, or "" */
   int error; /* when no trace is returned, its code (bas_error.h): BAS_EDATA for a folder or file that
               * is not a whole run's, BAS_EIO or BAS_ENOMEM for this machine's limits and faults; else 0 */
 } met_timeline_info_t;

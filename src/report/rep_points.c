@@ -271,13 +271,14 @@ static rep_cell_t warning(const rep_at_t *at, int i)
 }
 
 /* A measured run's replay (simrun analyse --replay-on): the predicted T_par (i = 0), the measured time it is compared
- * with (1), (predicted - measured) / measured (2); none where the point has no replay. */
+ * with (1), how far apart they are (2: stu_replay_diff), the least of the measured range (3); none where the point has
+ * no replay. */
 static rep_cell_t replay_figure(const rep_at_t *at, int i)
 {
   const stu_replay_t *r = stu_replay(at->point);
   if (!r)
     return rep_cell_num(NAN);
-  return figure(i == 0 ? r->predicted : i == 1 ? r->measured : (r->predicted - r->measured) / r->measured);
+  return figure(i == 0 ? r->predicted : i == 1 ? r->measured : i == 2 ? stu_replay_diff(r) : r->least);
 }
 
 static rep_cell_t t_replay(const rep_at_t *at, int i)
@@ -292,6 +293,12 @@ static rep_cell_t t_measured(const rep_at_t *at, int i)
   return replay_figure(at, 1);
 }
 
+static rep_cell_t t_measured_least(const rep_at_t *at, int i)
+{
+  (void)i;
+  return replay_figure(at, 3);
+}
+
 static rep_cell_t replay_diff(const rep_at_t *at, int i)
 {
   (void)i;
@@ -302,7 +309,7 @@ static rep_cell_t measured_run(const rep_at_t *at, int i)
 {
   (void)i;
   const stu_replay_t *r = stu_replay(at->point);
-  return rep_cell_text(!r ? "" : r->untraced ? "untraced" : "traced");
+  return rep_cell_text(!r ? "" : r->untraced ? "untraced" : r->on_cpu ? "traced CPU" : "traced");
 }
 
 static const char *ovh_label(int j)
@@ -386,9 +393,12 @@ static const rep_column_t columns[] = {
      t_replay},
     {"t_measured_s", "t_measured_s", "T_measured", "s", "the measured time", REP_FMT_TIME, 0, F | H, 0, NULL, replay,
      t_measured},
-    {"measured_run", "measured_run", "measured run", "", "untraced or traced", REP_FMT_TEXT, 0, F | H, 0, NULL, replay,
-     measured_run},
-    {"replay_diff", "replay_diff", "replay diff", "", "(t_replay_s - t_measured_s) / t_measured_s", REP_FMT_DIFF, 0,
+    {"t_measured_least_s", "t_measured_least_s", "T_measured least", "s",
+     "the least of the measured range (t_measured_s but for a disturbed run)", REP_FMT_TIME, 0, F | H, 0, NULL, replay,
+     t_measured_least},
+    {"measured_run", "measured_run", "measured run", "", "untraced, traced or traced CPU", REP_FMT_TEXT, 0, F | H, 0,
+     NULL, replay, measured_run},
+    {"replay_diff", "replay_diff", "replay diff", "", "t_replay_s from the measured range, relative", REP_FMT_DIFF, 0,
      F | H, 0, NULL, replay, replay_diff},
 };
 

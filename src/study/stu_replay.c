@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The replay view (stu_replay.h): a measured run's predicted and measured T_par, kept in the point's slot. */
+/* The replay view (stu_replay.h): a measured run's predicted and measured T_par and how far apart they are, kept in the
+ * point's slot. */
 #include "stu_replay.h"
 #include "sim_error.h"
 #include "stu_view.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 const stu_replay_t *stu_replay(const stu_point_t *point)
@@ -17,6 +19,17 @@ int stu_replay_set(stu_point_t *point, const stu_replay_t *replay)
   if (!r)
     return SIM_ENOMEM;
   *r = *replay;
+  return 0;
+}
+
+double stu_replay_diff(const stu_replay_t *replay)
+{
+  if (isnan(replay->predicted) || isnan(replay->measured) || isnan(replay->least))
+    return NAN;
+  if (replay->predicted > replay->measured)
+    return (replay->predicted - replay->measured) / replay->measured;
+  if (replay->predicted < replay->least)
+    return (replay->predicted - replay->least) / replay->least;
   return 0;
 }
 

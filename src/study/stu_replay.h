@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay view of a measured run (simrun analyse --replay-on, docs/ti-replay.md): per run, the T_par its TI trace
  * predicts when replayed on a platform, beside the measured time it is compared with (the untraced run's wall time
- * where --untraced gives it, else the traced run's T_par), given to the study by the command line once the replays
- * ran, so that the CSV and JSON hold them. Its row of the views table is stu_replay_view (stu_view.h): every study's,
- * it analyses nothing, and a point has it only once set. */
+ * where --untraced gives it, else the traced run's T_par, or the range of CPU times of a disturbed run), given to the
+ * study by the command line once the replays ran, so that the CSV and JSON hold them. Its row of the views table is
+ * stu_replay_view (stu_view.h): every study's, it analyses nothing, and a point has it only once set. */
 #ifndef STU_REPLAY_H
 #define STU_REPLAY_H
 
@@ -11,9 +11,15 @@
 
 typedef struct stu_replay {
   double predicted; /* the replay's T_par, s */
-  double measured;  /* the measured time compared with, s */
-  int untraced;     /* 1: measured is the untraced run's wall time; 0: the traced run's T_par */
+  double measured;  /* the measured time compared with, s (with on_cpu, the most of a range) */
+  int untraced;     /* 1: measured is the untraced run's wall time; 0: the traced run's T_par or CPU time */
+  int on_cpu;       /* 1: the traced run was disturbed, measured is its busiest core's CPU time (docs/analyse.md) */
+  double least;     /* the least of the range the measurement gives a quiet run, s: measured where it gives one time */
 } stu_replay_t;
+
+/* How far the prediction is from the measurement, relative: (predicted - measured) / measured above the range,
+ * (predicted - least) / least below it, 0 within it; NAN when a time is NAN. */
+double stu_replay_diff(const stu_replay_t *replay);
 
 /* The point's replay, or NULL when it has none. Borrowed from the point. */
 const stu_replay_t *stu_replay(const stu_point_t *point);

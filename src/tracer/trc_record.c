@@ -1353,12 +1353,14 @@ static void threads_said(void)
 }
 
 /* How much others disturbed the run (simrun analyse --replay-on says, docs/tracer.md "Replaying"): in the timeline,
- * "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL WAITED", the machine's load at time 0 and at `end` (the entry
- * into MPI_Finalize), the rank's involuntary context switches between them, its CPU seconds (its threads' and the
- * children's it waited for) and wall seconds over that span, the tracer's own time out of both (the CPU seconds at
- * least its computations'), and the seconds its recorded thread was runnable but waiting for a processor (run_delay:
- * what others took from it, where wall less CPU also counts its sleeps and blocking reads, and its other threads'
- * CPU hides it), left out where Linux does not give it. */
+ * "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL WAITED COMPUTE", the machine's load at time 0 and at `end` (the
+ * entry into MPI_Finalize), the rank's involuntary context switches between them, its CPU seconds (its threads' and
+ * the children's it waited for) and wall seconds over that span, the tracer's own time out of both (the CPU seconds at
+ * least its computations'), the seconds its recorded thread was runnable but waiting for a processor (run_delay: what
+ * others took from it, where wall less CPU also counts its sleeps and blocking reads, and its other threads' CPU hides
+ * it; nan where Linux does not give it), and the CPU seconds of its computations (the TI trace's compute amounts',
+ * the children's counted included): the rest of its CPU time it spent in MPI calls, spinning in their waits, which a
+ * partner others held off its processor lengthens. */
 static void disturbance_said(double end)
 {
   long switches = 0;
@@ -1368,9 +1370,11 @@ static void disturbance_said(double end)
    * dsimpletest at a load of 12 had 3 ms of it, and 1.6 ms of CPU time); it ran its computations at least */
   cpu = fmax(cpu, rec.compute_cpu);
   double waited = waited_for_cpu() - rec.delay_zero;
-  trc_out_printf(rec.timeline, "# disturbance %.2f %.2f %ld %.6f %.6f", rec.load_start, machine_load(),
-                 switches - rec.switches_start, cpu > 0 ? cpu : 0, wall > 0 ? wall : 0);
-  trc_out_printf(rec.timeline, isfinite(waited) ? " %.6f\n" : "\n", waited > 0 ? waited : 0);
+  char waited_text[32] = "nan";
+  if (isfinite(waited))
+    snprintf(waited_text, sizeof waited_text, "%.6f", waited > 0 ? waited : 0);
+  trc_out_printf(rec.timeline, "# disturbance %.2f %.2f %ld %.6f %.6f %s %.6f\n", rec.load_start, machine_load(),
+                 switches - rec.switches_start, cpu > 0 ? cpu : 0, wall > 0 ? wall : 0, waited_text, rec.compute_cpu);
 }
 
 /* One line listing the tally `list` after `what`, written at once so that the ranks' warnings do not interleave on

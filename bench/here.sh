@@ -6,14 +6,15 @@
 # less the median of the second), then one run traced with SIMRUN_TRACE_FLOPS at the probe's rate; the traces
 # replayed on the probed platform by simrun analyse --replay-on against the untraced times (--untraced), then against
 # the traced runs' own T_par (which other work on the machine moves less than the untraced medians). Programs (Debian
-# packages: apt-get install abyss liggghts ptscotch): ABySS (ABYSS-P -k25 on bench/measured/abyss-reads.awk's reads;
-# it polls with MPI_Iprobe and MPI_Request_get_status between pieces of its work), LIGGGHTS
-# (bench/measured/liggghts-pour.in) and PT-Scotch's dgord (bench/measured/grid.awk's 500 x 500 grid, one thread a
-# rank). With BIND=core, every run binds its ranks to the cores in turn, as bench/measured.sh's. The load average is
-# printed before and after: time it at priority (docs/validation.md). With LOAD=N, N busy loops run beside every run
-# (a loaded machine: the traced runs are disturbed, and their measured time is a range, docs/analyse.md).
+# packages: apt-get install abyss liggghts ptscotch ray): ABySS (ABYSS-P -k25 on bench/measured/abyss-reads.awk's
+# reads; it polls with MPI_Iprobe and MPI_Request_get_status between pieces of its work), LIGGGHTS
+# (bench/measured/liggghts-pour.in), PT-Scotch's dgord (bench/measured/grid.awk's 500 x 500 grid, one thread a rank)
+# and Ray (Ray -k 21 on ABySS' reads; it polls with MPI_Iprobe, and at p = 1 sends to itself). With BIND=core, every
+# run binds its ranks to the cores in turn, as bench/measured.sh's. The load average is printed before and after:
+# time it at priority (docs/validation.md). With LOAD=N, N busy loops run beside every run (a loaded machine: the
+# traced runs are disturbed, and their measured time is a range, docs/analyse.md).
 # Usage: [BIND=core] [WHICH=REGEX] [LOAD=N] bench/here.sh [RUNS [P...]]   (default 5 runs, p = 1 2 3 4; WHICH: of
-# abyss, liggghts, dgord, default all; needs build/simrun, build/libsimrun-trace.so and Open MPI). Ranks beyond the
+# abyss, liggghts, dgord, ray, default all; needs build/simrun, build/libsimrun-trace.so and Open MPI). Ranks beyond the
 # cores share them (--oversubscribe): say so with the figures.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,13 +25,13 @@ runs=${1:-5}
 shift || true
 ps=${*:-1 2 3 4}
 which=${WHICH:-.}
-for f in /usr/lib/abyss/ABYSS-P /usr/bin/liggghts /usr/bin/dgord; do
-  [ -e "$f" ] || { echo "bench/here.sh: $f missing (apt-get install abyss liggghts ptscotch)" >&2; exit 2; }
+for f in /usr/lib/abyss/ABYSS-P /usr/bin/liggghts /usr/bin/dgord /usr/bin/Ray; do
+  [ -e "$f" ] || { echo "bench/here.sh: $f missing (apt-get install abyss liggghts ptscotch ray)" >&2; exit 2; }
 done
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 SCOTCH_PTHREAD_NUMBER=1
 work=$(mktemp -d)
 loops=()
-trap 'kill "${loops[@]}" 2> /dev/null; rm -rf "$work"' EXIT
+trap '[ ${#loops[@]} -eq 0 ] || kill "${loops[@]}"; rm -rf "$work"' EXIT
 cd "$work"
 bind=() # Open MPI's default: a core each up to the cores, unbound beyond
 if [ "${BIND:-}" = core ]; then
@@ -67,9 +68,10 @@ one() {
     : > plain.txt
     for ((i = 0; i < runs; i++)); do
       wall "${mpirun[@]}" ./empty >> empty.txt
+      rm -rf "${fresh:-/nonexistent}"
       wall "${mpirun[@]}" "$@" >> plain.txt
     done
-    rm -rf "$name-$p"
+    rm -rf "$name-$p" "${fresh:-/nonexistent}"
     "${mpirun[@]}" -x "LD_PRELOAD=$lib" -x "SIMRUN_TRACE_DIR=$PWD/$name-$p" -x "SIMRUN_TRACE_FLOPS=$flops" "$@" \
       > /dev/null 2>&1
     echo "$name p = $p: untraced $(range < plain.txt) s, an empty MPI program $(range < empty.txt) s (mpirun's)"
@@ -77,9 +79,10 @@ one() {
     untraced+=(--untraced "$p=$(awk -v u="$(median < plain.txt)" -v e="$(median < empty.txt)" 'BEGIN { print u - e }')")
   done
   "$simrun" analyse "${dirs[@]}" --replay-on here.xml "${untraced[@]}" | sed -n '/^Replayed on/,$p'
-  "$simrun" analyse "${dirs[@]}" --replay-on here.xml | sed -n '/^Replayed on/,$p' | grep -v '^Placement'
+  "$simrun" analyse "${dirs[@]}" --replay-on here.xml | sed -n '/^Replayed on/,/^Placement/p' | sed '/^Placement/d'
 }
 one abyss /usr/lib/abyss/ABYSS-P -k25 abyss-reads.fa -o abyss.fa
 one liggghts /usr/bin/liggghts -in in.pour -log none
 one dgord env SCOTCH_PTHREAD_NUMBER=1 /usr/bin/dgord grid.grf grid.ord # one thread a rank (PT-Scotch 7's own variable)
+fresh=ray-out one ray /usr/bin/Ray -k 21 -s abyss-reads.fa -o ray-out # Ray refuses an output folder that exists
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -52,11 +52,11 @@ elapsed() {
     awk '/ring_matmul:/ { print $(NF - 3), "-" } /^elapsed/ { print $2, $4 }'
 }
 # predicted DIR: the T_par that the trace in DIR replays to on the probed platform: the first number after the measured
-# time's parenthesis in the first row under "Replayed on" (the header line wraps with a long path, and the measured
-# time's label is one or two words)
+# time's parenthesis in the first row under "Replayed on" (the header line wraps with a long path, the measured time
+# is a range LEAST-MOST for a disturbed run, and its label is one or two words)
 predicted() {
   build/simrun analyse "$1" --replay-on "$work/probed.xml" |
-    awk '/^Replayed on/ { on = 1 } on && /^ +[0-9]+ +[0-9.]+ \(/ { sub(/^.*\) +/, ""); print $1; exit }'
+    awk '/^Replayed on/ { on = 1 } on && /^ +[0-9]+ +[0-9.]+(-[0-9.]+)? \(/ { sub(/^.*\) +/, ""); print $1; exit }'
 }
 for prog in ring_matmul halo collectives; do
   dirs=()

@@ -443,8 +443,8 @@ static void test_analyse_replay_on_waited(void)
 /* With each rank's computations' CPU time (COMPUTE, the 7th field of "# disturbance"), a disturbed run's measured time
  * is a range: at most the busiest core's CPU time, at least the greatest over the cores of their computations' CPU
  * time and what their waits spun beyond what the ranks on the other cores waited for a processor (LIGGGHTS at p = 2
- * beside two `yes` loops spun 9 of its 10.7 CPU s a rank and was compared with that: -83.9%, where a quiet run took
- * what the prediction said within 15%). spun-pair and spun-less-pair are replay-pair six times as long, each
+ * beside two busy loops, docs/analyse.md: compared with its busiest rank's 10.184 CPU s, mostly spun, its prediction
+ * read -85.3%). spun-pair and spun-less-pair are replay-pair six times as long, each
  * prediction 2.222222 s (expect_replay_on). In spun-pair the ranks used 2.9 and 2.7 CPU s, 0.4 and 0.2 of them
  * computations, and waited 3.0 and 2.6 s for a processor: rank 0's core at least 0.4 + max(0, 2.5 - 2.6) = 0.4 s, rank
  * 1's 0.2 + max(0, 2.5 - 3.0) = 0.2 s: the range 0.4 to 2.9 s, the prediction within it. In spun-less-pair they used
@@ -462,14 +462,15 @@ static void test_analyse_replay_on_spun(void)
                         SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
                         "--csv",
                         "r.csv",
+                        "--svg",
+                        "svg",
                         NULL};
   run_ok(dir, sizeof dir, args, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
                                 "     p   measured (s)               predicted (s)  difference  disturbed\n"
-                                "     2    0.400-2.900 (traced CPU)       2.222222      within  yes, 49.1% lost\n"
-                                "     2    4.000-4.500 (traced CPU)       2.222222      -44.4%  yes, 13.2% lost\n"));
+                                "     2 0.400000-2.900000 (traced CPU)       2.222222      within  yes, 49.1% lost\n"
+                                "     2 4.000000-4.500000 (traced CPU)       2.222222      -44.4%  yes, 13.2% lost\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "measured is the range a quiet run's"));
-  run_free(&run);
   char *csv = read_output(dir, "r.csv");
   CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
   const double figures[2][4] = {{2.9, 0.4, 0, 2.222222}, {4.5, 4.0, 2.2222222 / 4.0 - 1, 2.222222}};
@@ -481,6 +482,39 @@ static void test_analyse_replay_on_spun(void)
   }
   CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",traced CPU,"));
   free(csv);
+  /* the picture draws both ends of the ranges */
+  char *svg = read_output(dir, "svg/measured-replay.svg");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(svg);
+  CU_ASSERT_PTR_NOT_NULL(strstr(svg, "measured (a disturbed run's: the most of its range)"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(svg, "measured, the least of a disturbed run's range"));
+  free(svg);
+  remove_run(dir, &run);
+  /* a rank's second "# disturbance" line is left out: spun-pair whose rank 0 says both ranks' lines and rank 1 none
+   * is a run whose files do not all say, compared with its T_par, 6 s: 2.222222 / 6 - 1 = -63.0% */
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  const char *const files[] = {"index.txt", "rank-0.txt", "rank-1.txt"};
+  for (size_t i = 0; i < 3; i++) {
+    char *text = read_output(RUNS "spun-pair", files[i]);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    write_in(dir, files[i], text);
+    free(text);
+  }
+  write_in(dir, "timeline-0.txt",
+           "# simrun measured timeline 1\n# rank 0 of 2\n# start end category phase peer bytes call\n"
+           "0.000000000 3.600000000 compute work -1 0 -\n3.600000000 4.800000000 comm send 1 1000 MPI_Send\n"
+           "4.800000000 6.000000000 compute main -1 0 -\n"
+           "# disturbance 2.00 3.00 3000 2.900000 6.000000 3.000000 0.400000\n"
+           "# disturbance 2.00 3.00 2500 2.700000 5.400000 2.600000 0.200000\n# end 6.000000000\n");
+  write_in(dir, "timeline-1.txt",
+           "# simrun measured timeline 1\n# rank 1 of 2\n# start end category phase peer bytes call\n"
+           "0.000000000 2.400000000 compute work -1 0 -\n2.400000000 4.800000000 idle main 0 1000 MPI_Recv\n"
+           "4.800000000 5.400000000 compute main -1 0 -\n# end 5.400000000\n");
+  const char *twice[] = {"analyse", dir, "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", twice, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(run.out, "     2       6.000000 (traced)           2.222222      -63.0%  - (not recorded)\n"));
+  run_free(&run);
   remove_folder(dir);
 }
 
@@ -603,6 +637,23 @@ static void test_analyse_replay_on_page_faults(void)
   }
 }
 
+/* simrun analyse RUNS/`folder` --replay-on two hosts of 1 Gflop/s (write_pair_platform) --untraced `untraced`, whose
+ * table must hold `row`. */
+static void expect_pair_replay(const char *folder, const char *untraced, const char *row)
+{
+  char dir[1024], path[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  write_pair_platform(dir, "pair.xml", "");
+  snprintf(path, sizeof path, RUNS "%s", folder);
+  const char *args[] = {"analyse", path, "--replay-on", "pair.xml", "--untraced", untraced, NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, row));
+  remove_folder(dir);
+  run_free(&run);
+}
+
 /* --replay-on charges a run of polls' processor time (the TI trace's "poll COUNT FLOPS") until a receive of the rank
  * is over: tests/data/tracer/poll-pair on two hosts of 1 Gflop/s, by hand: rank 1 computes 0.195 s and sends 8 bytes;
  * rank 0 polls with nothing pending for 0.15 s (charged whole), posts the receive, then polls 0.64 s in pieces of a
@@ -611,17 +662,8 @@ static void test_analyse_replay_on_page_faults(void)
  * and the older "poll 3 FIRST LAST" are). */
 static void test_analyse_replay_on_polls_until_a_message(void)
 {
-  char dir[1024];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  write_pair_platform(dir, "pair.xml", "");
-  const char *args[] = {"analyse", RUNS "poll-pair", "--replay-on", "pair.xml", "--untraced", "2=0.21", NULL};
-  cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(
-      strstr(run.out, "     2       0.210000 (untraced)         0.210000       +0.0%  - (not recorded)\n"));
-  remove_folder(dir);
-  run_free(&run);
+  expect_pair_replay("poll-pair", "2=0.21",
+                     "     2       0.210000 (untraced)         0.210000       +0.0%  - (not recorded)\n");
 }
 
 /* A rank's send to itself is no receive that ends a run of polls: tests/data/tracer/polls-self-send at p = 1 isends to
@@ -630,17 +672,8 @@ static void test_analyse_replay_on_polls_until_a_message(void)
  * piece: 0.01 s; Ray at p = 1 was predicted 15% short so). */
 static void test_analyse_replay_on_polls_beside_own_send(void)
 {
-  char dir[1024];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  write_pair_platform(dir, "pair.xml", "");
-  const char *args[] = {"analyse", RUNS "polls-self-send", "--replay-on", "pair.xml", "--untraced", "1=0.31", NULL};
-  cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(
-      strstr(run.out, "     1       0.310000 (untraced)         0.310000       +0.0%  - (not recorded)\n"));
-  remove_folder(dir);
-  run_free(&run);
+  expect_pair_replay("polls-self-send", "1=0.31",
+                     "     1       0.310000 (untraced)         0.310000       +0.0%  - (not recorded)\n");
 }
 
 /* A run of tests/data/tracer/`quad` (a folder of four ranks) in `dir`/run: its timelines (links), and an index.txt of

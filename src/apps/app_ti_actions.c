@@ -393,7 +393,7 @@ static int do_cancel(app_ti_rank_t *tr)
     return cancel_matched(tr, i);
   for (int j = tr->nreqs - 1; j > i; j--)
     if (tr->reqs[j].req && tr->reqs[j].src == tr->reqs[i].src && tr->reqs[j].dst == tr->reqs[i].dst &&
-        tr->reqs[j].msg == TI_IN_ORDER) {
+        tr->reqs[j].receive == tr->reqs[i].receive && tr->reqs[j].msg == TI_IN_ORDER) {
       sim_request_t *last = tr->reqs[j].req;
       tr->reqs[j].req = tr->reqs[i].req;
       tr->reqs[i].req = last;

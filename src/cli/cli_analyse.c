@@ -91,8 +91,10 @@ static void usage(FILE *out)
           "                      the predicted T_par beside the measured one, with the difference (and both into\n"
           "                      the CSV and JSON: t_replay_s, t_measured_s; drawn by --svg) and whether the run\n"
           "                      was disturbed (its ranks preempted for over 10%% of their wall time: then the\n"
-          "                      measured time is its busiest core's CPU time, its ranks' there summed, or a\n"
-          "                      range LEAST-MOST less what its waits spun while others were preempted);\n"
+          "                      measured time is its busiest core's CPU time, its ranks' there summed, or,\n"
+          "                      where the trace gives the ranks' computations, a range LEAST-MOST whose\n"
+          "                      LEAST discounts what its waits spun while others were preempted: the CSV's\n"
+          "                      t_measured_least_s);\n"
           "                      ranks placed by the binding the trace recorded (bound: on those cores' hosts\n"
           "                      core-C; unbound and oversubscribed: on core i mod the cores, with a line saying\n"
           "                      what that means)\n"
@@ -461,7 +463,7 @@ static double untraced_at(const analyse_opts_t *opts, int p)
 typedef struct replay {
   double predicted;
   double core_least;
-  double core_cpu;
+  double core_most;
   char note[1024];
 } replay_t;
 
@@ -495,8 +497,8 @@ static double core_least_cpu(const met_timeline_info_t *info, int p, char (*host
  * where its busiest rank's 0.39 s stood against a replay that ran two ranks a core); the busiest rank's when the
  * ranks were not placed (hosts NULL: ti-replay's own placement, unknown here) or their files do not give each rank's.
  * In *least, the greatest of the cores' core_least_cpu: their waits spun longer as others held their partners off
- * their processors, and so did their CPU time (LIGGGHTS at p = 2 beside two `yes` loops, by hand: 9.4 CPU s a rank,
- * 0.3-0.4 s of it computations, each rank waiting 10.2 s for a processor; the range 0.4 to 9.4 s, a quiet run 1.2 s);
+ * their processors, and so did their CPU time (LIGGGHTS at p = 2 beside two busy loops, LOAD=2 WHICH=liggghts
+ * bench/here.sh 1 1 2: 10.184 CPU s on its busiest rank, the range 1.459 to 10.184 s, a quiet untraced run 1.174 s);
  * *most where a rank's line does not give its computations'. */
 static void core_cpu_range(const met_timeline_info_t *info, int p, char (*hosts)[32], double *least, double *most)
 {
@@ -534,7 +536,7 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   if (!hosts)
     out->note[0] = '\0';
   cli_binding_free(&binding);
-  core_cpu_range(info, p, placed ? hosts : NULL, &out->core_least, &out->core_cpu);
+  core_cpu_range(info, p, placed ? hosts : NULL, &out->core_least, &out->core_most);
   int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &out->predicted, err, sizeof err);
   free(hosts);
   if (rc != EXIT_OK && rc != CLI_EXIT_STOPPED)
@@ -586,7 +588,7 @@ static void disturbance_cell(FILE *out, const met_timeline_info_t *info, int p)
     fprintf(out, "  %s, %.1f%% lost\n", disturbed(info, p) ? "yes" : "no", 100 * lost);
 }
 
-/* Whether the measurement gives a range of times rather than one: apart at the table's 6 decimals. */
+/* Whether the measurement gives a range of times rather than one: apart at the 6 decimals the table prints. */
 static int ranged(const stu_replay_t *r)
 {
   return r->measured - r->least >= 5e-7;
@@ -641,7 +643,7 @@ static void replay_row(FILE *out, int p, const stu_replay_t *r, const met_timeli
 {
   char measured[64], difference[32];
   if (ranged(r))
-    snprintf(measured, sizeof measured, "%.3f-%.3f", r->least, r->measured);
+    snprintf(measured, sizeof measured, "%.6f-%.6f", r->least, r->measured); /* the row widens */
   else
     snprintf(measured, sizeof measured, "%.6f", r->measured);
   double diff = stu_replay_diff(r);
@@ -677,7 +679,7 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     /* a core does at most the run's wall time of work: ranks the replay puts on one core whose CPU times add up to
      * more ran on other cores too (unbound: Linux moved them; dgord at p = 3 on 2 cores, 0.797 s of CPU on "core 0"
      * in a 0.607 s run, which made a -10.9% prediction read -32.2%) */
-    double most = fmin(replays[i].core_cpu, study->points[i].t_par);
+    double most = fmin(replays[i].core_most, study->points[i].t_par);
     double measured = !isnan(untraced) ? untraced : on_cpu ? most : study->points[i].t_par;
     const stu_replay_t r = {replays[i].predicted, measured, !isnan(untraced), on_cpu,
                             on_cpu ? fmin(replays[i].core_least, most) : measured};

@@ -90,6 +90,7 @@ typedef struct reader {
   met_tl_event_t pending; /* format 2: a record's call, after its computation */
   int has_pending;
   int own_gaps;       /* the header says that the gaps are the tracer's own time (OWN_GAPS): they are removed */
+  int disturbance;    /* its "# disturbance" line was read: a second one is left out */
   double pushed_end;  /* the end of the last interval handed to the rules, as read */
   double compensated; /* the same end with the gaps so far removed */
   int started;        /* an interval was handed to the rules */
@@ -517,10 +518,11 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
     s->files[rank].run_line = r->line;
   } else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && seconds_ok(cost))
     s->info->tracer_cost = (isnan(s->info->tracer_cost) ? 0 : s->info->tracer_cost) + cost;
-  else if (strncmp(text, "# disturbance ", 14) == 0)
+  else if (strncmp(text, "# disturbance ", 14) == 0 && !s->files[rank].disturbance) {
+    s->files[rank].disturbance = 1; /* a rank counts once in usage_ranks, which must reach p */
     read_disturbance(s->info, rank, text);
-  else if (sscanf(text, "# children-cpu %lf %lf %lf", &used, &counted, &of) == 3 && seconds_ok(used) &&
-           seconds_ok(counted) && seconds_ok(of)) {
+  } else if (sscanf(text, "# children-cpu %lf %lf %lf", &used, &counted, &of) == 3 && seconds_ok(used) &&
+             seconds_ok(counted) && seconds_ok(of)) {
     s->info->child_cpu += used;
     s->info->child_counted += counted;
     s->info->child_of += of;
@@ -893,6 +895,8 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
   met_timeline_info_t own;
   stream_t s = {.info = info ? info : &own};
   *s.info = (met_timeline_info_t){.tracer_cost = NAN, .load_least = NAN, .load_most = NAN};
+  for (int i = 0; i < MET_TL_CPU_RANKS; i++)
+    s.info->usage[i].compute = NAN; /* until its line gives it */
   met_trace_t *trace = NULL;
   met_tl_match_t *m = NULL;
   if (errlen)

@@ -64,25 +64,44 @@ int rep_reference_picture(rep_pictures_t *pics, const rep_series_t *g)
               "; <reference quantity=\"t_par\"> of the scenario");
 }
 
+/* Whether a point of the series was measured as a range (a disturbed run: stu_replay.h). */
+static int has_range(const rep_series_t *g)
+{
+  for (size_t i = 0; i < g->count; i++) {
+    const stu_replay_t *r = stu_replay(g->points[i]);
+    if (r && r->least < r->measured)
+      return 1;
+  }
+  return 0;
+}
+
 int rep_replay_picture(rep_pictures_t *pics, const rep_series_t *g)
 {
   if (!stu_has_replay(pics->study) || g->count < 2)
     return 0;
-  rep_curve_t *curves = calloc(2, sizeof *curves);
-  double *y = malloc(2 * g->count * sizeof *y);
+  size_t n = 2 + (size_t)has_range(g); /* measured (the most of a range), predicted, the least of the ranges */
+  rep_curve_t *curves = calloc(n, sizeof *curves);
+  double *y = malloc(n * g->count * sizeof *y);
   int untraced = 0, traced = 0;
   for (size_t i = 0; curves && y && i < g->count; i++) {
     const stu_replay_t *r = stu_replay(g->points[i]);
     y[i] = r ? r->measured : NAN;
     y[g->count + i] = r ? r->predicted : NAN;
+    if (n == 3)
+      y[2 * g->count + i] = r ? r->least : NAN;
     untraced += r && r->untraced;
     traced += r && !r->untraced;
   }
   const char *measured = !traced ? "measured (untraced runs)" : !untraced ? "measured (traced runs)" : "measured";
+  if (n == 3)
+    measured = "measured (a disturbed run's: the most of its range)";
   if (curves && y) {
     curves[0] = (rep_curve_t){.label = measured, .x = g->x, .y = y, .n = g->count};
     curves[1] = (rep_curve_t){.label = "predicted (ti-replay)", .x = g->x, .y = y + g->count, .n = g->count};
+    if (n == 3)
+      curves[2] = (rep_curve_t){
+          .label = "measured, the least of a disturbed run's range", .x = g->x, .y = y + 2 * g->count, .n = g->count};
   }
-  return draw(pics, g, curves, y, 2, "Predicted against measured T_par", "replay",
+  return draw(pics, g, curves, y, n, "Predicted against measured T_par", "replay",
               "; each run's TI trace replayed (simrun analyse --replay-on)");
 }

@@ -1352,7 +1352,8 @@ static void threads_said(void)
           rec.rank, theirs, mine);
 }
 
-/* How much others disturbed the run (simrun analyse --replay-on says, docs/tracer.md "Replaying"): in the timeline,
+/* How much others disturbed the run (simrun analyse --replay-on says, docs/tracer.md "Analysing and replaying"): in the
+ * timeline,
  * "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL WAITED COMPUTE", the machine's load at time 0 and at `end` (the
  * entry into MPI_Finalize), the rank's involuntary context switches between them, its CPU seconds (its threads' and
  * the children's it waited for) and wall seconds over that span, the tracer's own time out of both (the CPU seconds at

@@ -468,8 +468,8 @@ static void test_analyse_replay_on_spun(void)
   run_ok(dir, sizeof dir, args, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
                                 "     p   measured (s)               predicted (s)  difference  disturbed\n"
-                                "     2 0.400000-2.900000 (traced CPU)       2.222222      within  yes, 49.1% lost\n"
-                                "     2 4.000000-4.500000 (traced CPU)       2.222222      -44.4%  yes, 13.2% lost\n"));
+                                "     2        0.4-2.9 (traced CPU)       2.222222      within  yes, 49.1% lost\n"
+                                "     2          4-4.5 (traced CPU)       2.222222      -44.4%  yes, 13.2% lost\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "measured is the range a quiet run's"));
   char *csv = read_output(dir, "r.csv");
   CU_ASSERT_PTR_NOT_NULL_FATAL(csv);

@@ -588,10 +588,27 @@ static void disturbance_cell(FILE *out, const met_timeline_info_t *info, int p)
     fprintf(out, "  %s, %.1f%% lost\n", disturbed(info, p) ? "yes" : "no", 100 * lost);
 }
 
-/* Whether the measurement gives a range of times rather than one: apart at the 6 decimals the table prints. */
+/* The measured time as the table gives it, in `text`: a range LEAST-MOST to 4 significant digits (the column's 14
+ * characters hold it, so that the row fits 80 columns; the CSV has every digit), or one time to 6 decimals where the
+ * measurement gives one or its ends print alike. Returns whether it is a range. */
+static int measured_text(const stu_replay_t *r, char *text, size_t size)
+{
+  char most[32];
+  snprintf(text, size, "%.4g", r->least);
+  snprintf(most, sizeof most, "%.4g", r->measured);
+  if (r->least < r->measured && strcmp(text, most) != 0) {
+    snprintf(text + strlen(text), size - strlen(text), "-%s", most);
+    return 1;
+  }
+  snprintf(text, size, "%.6f", r->measured);
+  return 0;
+}
+
+/* Whether the table gives the measured time as a range (measured_text). */
 static int ranged(const stu_replay_t *r)
 {
-  return r->measured - r->least >= 5e-7;
+  char text[80];
+  return measured_text(r, text, sizeof text);
 }
 
 /* What a disturbed run's measured time is, after its line's figures: one CPU time, or a range of them (the table's
@@ -637,17 +654,14 @@ static void disturbance_lines(FILE *out, const analyse_opts_t *opts, const runs_
   }
 }
 
-/* A row of the table: p, the measured time (a range as LEAST-MOST) and which, the prediction, how far apart
+/* A row of the table: p, the measured time (measured_text) and which, the prediction, how far apart
  * (stu_replay_diff: "within" a range), then the disturbance cell. */
 static void replay_row(FILE *out, int p, const stu_replay_t *r, const met_timeline_info_t *info)
 {
-  char measured[64], difference[32];
-  if (ranged(r))
-    snprintf(measured, sizeof measured, "%.6f-%.6f", r->least, r->measured); /* the row widens */
-  else
-    snprintf(measured, sizeof measured, "%.6f", r->measured);
+  char measured[80], difference[32];
+  int range = measured_text(r, measured, sizeof measured);
   double diff = stu_replay_diff(r);
-  if (ranged(r) && diff == 0)
+  if (range && diff == 0)
     snprintf(difference, sizeof difference, "within");
   else
     snprintf(difference, sizeof difference, "%+.1f%%", 100 * diff);

@@ -473,22 +473,27 @@ static int same_core(char (*hosts)[32], int i, int j)
   return hosts ? strcmp(hosts[i], hosts[j]) == 0 : i == j;
 }
 
-/* The least a quiet run takes by the measurement of core `core` (the one rank `core` is on): its computations' CPU
- * seconds plus the rest of its CPU seconds, spent in MPI calls and spinning in their waits, less what the ranks on
- * the other cores lost to others (each second a partner waited for a processor may have lengthened this core's waits
- * by as much); NAN when a rank's line does not give its computations' (COMPUTE). */
-static double core_least_cpu(const met_timeline_info_t *info, int p, char (*hosts)[32], int core)
+/* What core `core` (the one rank `core` is on) used by the measurement: its ranks' CPU seconds and their
+ * computations' (NAN when a rank's line does not give them: COMPUTE), and what the ranks on the other cores lost to
+ * others. */
+typedef struct core_use {
+  double cpu;
+  double compute;
+  double others;
+} core_use_t;
+
+static core_use_t core_use(const met_timeline_info_t *info, int p, char (*hosts)[32], int core)
 {
-  double cpu = 0, compute = 0, others = 0;
+  core_use_t use = {0, 0, 0};
   for (int j = 0; j < p; j++) {
     const met_tl_usage_t *u = &info->usage[j];
     if (same_core(hosts, core, j)) {
-      cpu += u->cpu;
-      compute += u->compute;
+      use.cpu += u->cpu;
+      use.compute += u->compute;
     } else
-      others += u->lost;
+      use.others += u->lost;
   }
-  return compute + fmax(0, cpu - compute - others);
+  return use;
 }
 
 /* The CPU seconds of the run's busiest core as the replay placed its ranks (rank i on hosts[i]), in *most: the CPU
@@ -496,10 +501,12 @@ static double core_least_cpu(const met_timeline_info_t *info, int p, char (*host
  * while the other waits for its turn: mpgrafic at p = 4 on 2 cores used 0.37, 0.36, 0.39 and 0.37 s, 0.76 s a core,
  * where its busiest rank's 0.39 s stood against a replay that ran two ranks a core); the busiest rank's when the
  * ranks were not placed (hosts NULL: ti-replay's own placement, unknown here) or their files do not give each rank's.
- * In *least, the greatest of the cores' core_least_cpu: their waits spun longer as others held their partners off
- * their processors, and so did their CPU time (LIGGGHTS at p = 2 beside two busy loops, LOAD=2 WHICH=liggghts
- * bench/here.sh 1 1 2: 10.184 CPU s on its busiest rank, the range 1.459 to 10.184 s, a quiet untraced run 1.174 s);
- * *most where a rank's line does not give its computations'. */
+ * In *least, the least a quiet run takes by the same measurement: over the cores, the greatest of a core's
+ * computations' CPU seconds plus the rest of its CPU seconds (spent in MPI calls, spinning in their waits) less what
+ * the ranks on the other cores lost to others (each second a partner waited for a processor may have lengthened this
+ * core's waits by as much: LIGGGHTS at p = 2 beside two busy loops, LOAD=2 WHICH=liggghts bench/here.sh 1 1 2, used
+ * 10.184 CPU s on its busiest rank, the range 1.459 to 10.184 s, a quiet untraced run 1.174 s); *most where a rank's
+ * line does not give its computations'. */
 static void core_cpu_range(const met_timeline_info_t *info, int p, char (*hosts)[32], double *least, double *most)
 {
   *least = *most = info->cpu_busiest;
@@ -507,11 +514,9 @@ static void core_cpu_range(const met_timeline_info_t *info, int p, char (*hosts)
     return;
   double high = 0, low = 0;
   for (int i = 0; i < p; i++) {
-    double sum = 0;
-    for (int j = 0; j < p; j++)
-      sum += same_core(hosts, i, j) ? info->usage[j].cpu : 0;
-    high = fmax(high, sum);
-    low = fmax(low, core_least_cpu(info, p, hosts, i)); /* fmax leaves NAN out: checked below */
+    core_use_t use = core_use(info, p, hosts, i);
+    high = fmax(high, use.cpu);
+    low = fmax(low, use.compute + fmax(0, use.cpu - use.compute - use.others)); /* fmax leaves a NAN out */
   }
   *most = high;
   *least = high;

@@ -474,7 +474,7 @@ static void read_disturbance(met_timeline_info_t *info, int rank, const char *te
                       &waited, &compute);
   if (fields < 5 || !seconds_ok(cpu) || !seconds_ok(wall) || !(switches >= 0))
     return;
-  double lost = wall > cpu ? wall - cpu : 0;
+  double not_running = wall > cpu ? wall - cpu : 0, lost = not_running;
   if (fields >= 6 && seconds_ok(waited)) {
     info->waited_ranks++;
     info->cpu_waited += waited;
@@ -488,7 +488,7 @@ static void read_disturbance(met_timeline_info_t *info, int rank, const char *te
   info->usage_ranks++;
   info->switches += switches;
   info->cpu_wall += wall;
-  info->cpu_lost += wall > cpu ? wall - cpu : 0;
+  info->cpu_lost += not_running;
   info->cpu_busiest = fmax(info->cpu_busiest, cpu);
   if (rank < MET_TL_CPU_RANKS)
     info->usage[rank] = (met_tl_usage_t){cpu, lost, fields == 7 && seconds_ok(compute) ? compute : NAN};

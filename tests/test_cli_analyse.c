@@ -1005,26 +1005,48 @@ static void test_analyse_outputs_checked_first(void)
 }
 
 /* A run read as per-rank sums (tests/data/tracer/loop-huge: its loop unfolds past what a run kept whole may hold, as
- * ExaML's 6033 loops at p = 1 did) says so in its own line, naming the outputs it has none of, the OTF2 archive among
- * them (--otf2 writes none for it: Debian's ABySS at p = 2 and 4 got none without a word), in one warning line on
- * stderr too (HPC Challenge at N = 300, p = 2, got an empty --otf2 folder otherwise), and the report offers no
- * --per-process, which simrun analyse does not take (it did: "no timeline (--per-process P keeps the one at p = P)").
- */
+ * ExaML's 6033 loops at p = 1 did) says so in its own line, and the report offers no --per-process, which simrun
+ * analyse does not take (it did: "no timeline (--per-process P keeps the one at p = P)"). */
 static void test_analyse_sums_offer_no_per_process(void)
+{
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "loop-huge", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB, the wait states summed as "
+                                         "read)\n"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "--per-process"));
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  run_free(&run);
+}
+
+/* Such a run asked for its OTF2 archive is read spilled, its intervals in a temporary file in $TMPDIR
+ * (test_otf2_analyse_spilled_run); when $TMPDIR cannot hold them (here a folder that is not there) it is read as sums
+ * without them, said in one warning line on stderr (HPC Challenge at N = 300, p = 2, got an empty --otf2 folder
+ * without a word) and in its line of the report, and --otf2 writes no archive for it. */
+static void test_analyse_sums_without_room(void)
 {
   cli_run_t run;
   char dir[1024], otf2[1100], archive[1200];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(otf2, sizeof otf2, "%s/otf2", dir);
   const char *args[] = {"analyse", RUNS "loop-huge", "--otf2", otf2, NULL};
+  const char *tmpdir = getenv("TMPDIR");
+  char *saved = tmpdir ? strdup(tmpdir) : NULL;
+  setenv("TMPDIR", "/nonexistent/simrun-test", 1);
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  if (saved)
+    setenv("TMPDIR", saved, 1);
+  else
+    unsetenv("TMPDIR");
+  free(saved);
   CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB): no timeline picture, Paje "
-                                         "trace or OTF2 archive (the wait states summed as read)"));
-  CU_ASSERT_PTR_NULL(strstr(run.out, "--per-process"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.err,
-                                "loop-huge: its timelines hold over 32 MiB and are read as per-rank sums "
-                                "(bounded memory): the Paje trace and OTF2 archive hold nothing of this run\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB, the wait states summed as "
+                                         "read): no room for its intervals in $TMPDIR, so no timeline picture, Paje "
+                                         "trace or OTF2 archive"));
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "loop-huge: its timelines hold over 32 MiB and /nonexistent/simrun-test has "
+                                         "too little room for them"));
   snprintf(archive, sizeof archive, "%s/point-0.otf2", otf2);
   CU_ASSERT_NOT_EQUAL(access(archive, F_OK), 0);
   run_free(&run);
@@ -1043,8 +1065,8 @@ static void test_analyse_sums_keep_wait_states(void)
   const char *args[] = {"analyse", RUNS "loop-sums", "--full", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB): no timeline picture, Paje "
-                                         "trace or OTF2 archive (the wait states summed as read)"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB, the wait states summed as "
+                                         "read)\n"));
   const char *table = strstr(run.out, "Wait states, p = 2, measured");
   CU_ASSERT_PTR_NOT_NULL_FATAL(table);
   double late[2] = {-1, -1};
@@ -1217,6 +1239,7 @@ int main(void)
       {"test_analyse_bad_folders", test_analyse_bad_folders},
       {"test_analyse_cut_short_folder", test_analyse_cut_short_folder},
       {"test_analyse_sums_offer_no_per_process", test_analyse_sums_offer_no_per_process},
+      {"test_analyse_sums_without_room", test_analyse_sums_without_room},
       {"test_analyse_sums_keep_wait_states", test_analyse_sums_keep_wait_states},
       {"test_analyse_status_from_the_code", test_analyse_status_from_the_code},
       {"test_analyse_late_write_failure_is_runtime", test_analyse_late_write_failure_is_runtime},

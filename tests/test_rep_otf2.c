@@ -872,6 +872,180 @@ static void test_otf2_analyse_writes_archives(void)
                  .status = 2, .prefix = "--otf2 -: ", .phrases = {"give a folder name", NULL});
 }
 
+/* The measured run tests/data/tracer/RUN read with `flags` (met_timeline_stream). */
+static met_trace_t *measured_read(const char *run, int flags)
+{
+  char err[1200] = "", path[1024];
+  snprintf(path, sizeof path, "%s/tests/data/tracer/%s", SIMRUN_SOURCE_DIR, run);
+  met_trace_t *trace = met_timeline_stream(path, flags, NULL, err, sizeof err);
+  if (!trace)
+    fprintf(stderr, "\n%s: %s\n", run, err);
+  return trace;
+}
+
+/* `trace`'s Paje trace as one run named "run" (a new string). */
+static char *paje_text(const met_trace_t *trace)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  rep_paje_run_t run = {"run", trace};
+  CU_ASSERT_EQUAL(rep_paje_write(out, &run, 1), 0);
+  fclose(out);
+  return text;
+}
+
+/* Checks that `spilled` is exported as `whole` is: otf2-print's events of their archives and their Paje traces the
+ * same (`what` names them on stderr otherwise), with some regions and states. Returns the spilled one's events (a new
+ * string), or NULL; frees both traces. */
+static char *same_exports(met_trace_t *whole, met_trace_t *spilled, const char *what)
+{
+  CU_ASSERT(met_trace_is_spilled(spilled) && met_trace_spilled(spilled) > 0);
+  char dirs[2][1024];
+  char *events[2] = {write_and_print(whole, dirs[0], sizeof dirs[0], 0),
+                     write_and_print(spilled, dirs[1], sizeof dirs[1], 0)};
+  int same = events[0] && events[1] && strcmp(events[0], events[1]) == 0;
+  CU_ASSERT(same && count_events(events[0], "ENTER", -1, NULL) > 0);
+  if (!same)
+    fprintf(stderr, "\n%s: the spilled run's archive differs from the whole run's\n", what);
+  char *paje[2] = {paje_text(whole), paje_text(spilled)};
+  CU_ASSERT(paje[0] && paje[1] && strcmp(paje[0], paje[1]) == 0 && strstr(paje[0], " STATE "));
+  for (int k = 0; k < 2; k++) {
+    free(paje[k]);
+    remove_tree(dirs[k]);
+  }
+  free(events[0]);
+  met_trace_free(whole);
+  met_trace_free(spilled);
+  return events[1];
+}
+
+/* A measured run read spilled (MET_TL_SPILL: per-rank sums, its intervals in a temporary file, as simrun analyse reads
+ * a run too long to hold whole when an output draws or exports it) is exported as the same run read whole: otf2-print
+ * prints the same events of both archives, and the Paje traces are the same text. The runs hold what the exports
+ * read of an interval: calls and runs of polls (regions, polling), collectives with bytes and roots (collective-bytes,
+ * rooted), a sub-communicator's (sub-coll-named), tags (tags), receives that waits and tests completed
+ * (any-source-wait, halo), a folded loop (loop-folded). Before, such a run had no archive and no Paje trace at all. */
+static void test_otf2_spilled_as_whole(void)
+{
+  static const char *const runs[] = {"regions", "polling", "collective-bytes", "rooted",     "sub-coll-named",
+                                     "tags",    "halo",    "any-source-wait",  "loop-folded"};
+  for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+    met_trace_t *whole = measured_read(runs[i], MET_TL_KEEP), *spilled = measured_read(runs[i], MET_TL_SPILL);
+    CU_ASSERT_FATAL(whole && spilled);
+    free(same_exports(whole, spilled, runs[i]));
+  }
+}
+
+/* A ring of `n` ranks built into `trace`: rank r computes [0, 1 + r/n), sends 1000 bytes with tag r to rank r + 1
+ * until 2, then receives from rank r - 1, waiting until 2 and moving the message until 3. */
+static void ring_into(met_trace_t *trace, int n)
+{
+  int phase = met_trace_phase_id(trace, "ring"), call_send = met_trace_call_id(trace, "MPI_Send"),
+      call_recv = met_trace_call_id(trace, "MPI_Recv");
+  for (int r = 0; r < n; r++) {
+    met_interval_t pieces[] = {
+        {.start = 0, .end = 1 + (double)r / n, .category = MET_CAT_COMPUTE, .phase = phase, .peer = -1},
+        {.start = 1 + (double)r / n,
+         .end = 2,
+         .category = MET_CAT_COMM,
+         .phase = phase,
+         .peer = (r + 1) % n,
+         .tag = r,
+         .bytes = 1000,
+         .dir = MET_DIR_SEND,
+         .call = call_send},
+        {.start = 2,
+         .end = 2.5,
+         .category = MET_CAT_IDLE,
+         .phase = phase,
+         .peer = (r + n - 1) % n,
+         .tag = (r + n - 1) % n,
+         .dir = MET_DIR_RECV,
+         .call = call_recv},
+        {.start = 2.5,
+         .end = 3,
+         .category = MET_CAT_COMM,
+         .phase = phase,
+         .peer = (r + n - 1) % n,
+         .tag = (r + n - 1) % n,
+         .bytes = 1000,
+         .dir = MET_DIR_RECV,
+         .call = -call_recv}};
+    for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+      CU_ASSERT_EQUAL(met_trace_add(trace, r, &pieces[i]), 0);
+  }
+}
+
+/* A spilled trace of more ranks than one pass over its file writes (40 ranks: three passes of 16) gives the archive
+ * its whole twin gives: 40 sends and 40 receives, each rank's with its tags, and the same events throughout. */
+static void test_otf2_spilled_in_passes(void)
+{
+  met_trace_t *whole = met_trace_new(40), *spilled = met_trace_new_spilled(40);
+  CU_ASSERT_FATAL(whole && spilled);
+  ring_into(whole, 40);
+  ring_into(spilled, 40);
+  char *events = same_exports(whole, spilled, "a ring of 40 ranks");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(events);
+  CU_ASSERT_EQUAL(count_events(events, "MPI_SEND", -1, NULL), 40);
+  CU_ASSERT_EQUAL(count_events(events, "MPI_RECV", -1, NULL), 40);
+  CU_ASSERT_EQUAL(count_events(events, "MPI_SEND", 39, "Tag: 39"), 1);
+  CU_ASSERT_EQUAL(count_events(events, "MPI_RECV", 17, "Tag: 16"), 1);
+  free(events);
+}
+
+/* simrun analyse on tests/data/tracer/loop-sums (a ping-pong folded over 120,000 iterations: 77 MB unfolded, read as
+ * per-rank sums) with --otf2 and --paje: the run is spilled and exported whole: each rank sends 120,000 messages and
+ * receives 120,000 (by hand: one each way an iteration), in the archive (one MPI_SEND and one MPI_RECV each) and in the
+ * Paje trace (a link each, its start and end lines); the report says where its intervals were. */
+static void test_otf2_analyse_spilled_run(void)
+{
+  char dir[1024];
+  const char *args[] = {
+      "analyse", SIMRUN_SOURCE_DIR "/tests/data/tracer/loop-sums", "--otf2", "traces", "--paje", "t.paje", NULL};
+  cli_run_t run;
+  char *text = cli_archive(dir, sizeof dir, args, &run);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "its intervals in a temporary file for the pictures and exports"));
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  long messages[2][2] = {{0}}; /* [send, receive][rank], in one pass over the 5.3 million lines */
+  for (const char *line = text; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    int receive = strncmp(line, "MPI_RECV ", 9) == 0;
+    if (receive || strncmp(line, "MPI_SEND ", 9) == 0) {
+      long rank = strtol(line + 9, NULL, 10);
+      messages[receive][rank == 1] += rank == 0 || rank == 1;
+    }
+  }
+  for (int rank = 0; rank < 2; rank++) {
+    CU_ASSERT_EQUAL(messages[0][rank], 120000);
+    CU_ASSERT_EQUAL(messages[1][rank], 120000);
+  }
+  char *paje = read_output(dir, "t.paje");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(paje);
+  size_t starts = 0, ends = 0, backwards = 0;
+  double last = 0;
+  for (const char *line = paje; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    starts += strncmp(line, "7 ", 2) == 0; /* PajeStartLink */
+    ends += strncmp(line, "8 ", 2) == 0;   /* PajeEndLink */
+    char *end = NULL;
+    long kind = strtol(line, &end, 10);
+    if (kind >= 5 && kind != 9 && end != line && *end == ' ') { /* a timed event: in time order (sorted on disk) */
+      double t = strtod(end, NULL);
+      backwards += t < last;
+      last = t;
+    }
+  }
+  CU_ASSERT_EQUAL(starts, 240000);
+  CU_ASSERT_EQUAL(ends, 240000);
+  CU_ASSERT_EQUAL(backwards, 0);
+  TU_ASSERT_CLOSE(last, 119999.95, 1e-5); /* the run's end: the last iteration's receive, 0.95 s into its second */
+  free(paje);
+  free(text);
+  run_free(&run);
+  remove_tree(dir);
+}
+
 /* ViTE's colours (docs/pictures.md): ViTE 1.2 exports the OTF2 archive's states all black, whatever the archive says
  * (its OTF2 reader creates each state value without a colour), and the same run's Paje trace in the categories'
  * colours (compute's #4e79a7 is rgb(78,121,167) in its SVG), the workaround the documentation gives. When the first
@@ -922,6 +1096,9 @@ int main(void)
       {"test_otf2_cli_needs_per_process", test_otf2_cli_needs_per_process},
       {"test_otf2_analyse_writes_archives", test_otf2_analyse_writes_archives},
       {"test_otf2_vite_colours", test_otf2_vite_colours},
+      {"test_otf2_spilled_as_whole", test_otf2_spilled_as_whole},
+      {"test_otf2_spilled_in_passes", test_otf2_spilled_in_passes},
+      {"test_otf2_analyse_spilled_run", test_otf2_analyse_spilled_run},
       {NULL, NULL}};
   return tu_run("rep_otf2", cases);
 }

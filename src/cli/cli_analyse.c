@@ -25,14 +25,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 enum { MAX_RUNS = 64 };
 
 /* A folder whose timelines are larger than this is read into an aggregate trace (per-rank sums, memory independent of
- * the run's length, its wait states summed while read): no timeline picture, Paje trace or OTF2 archive for it, and the
- * report says so. */
+ * the run's length, its wait states summed while read), spilled (its intervals in a temporary file) when an output
+ * draws or exports its timelines and $TMPDIR has room (SPILL_ROOM), else without them, and the report says so. */
 #define KEEP_BYTES (32.0 * 1024 * 1024)
+
+/* The room a spilled run takes in $TMPDIR, per byte of its timelines unfolded (met_timeline_bytes: a line is 40 to 96
+ * bytes): its file, 64 bytes an interval (a line may be two: a wait and its transfer), and the Paje trace's events
+ * sorted there, six of 40 bytes an interval. */
+#define SPILL_ROOM 4.0
+
+/* How a run was read (runs_t.read). */
+enum { READ_SUMS = 0, READ_WHOLE, READ_SPILLED, READ_SUMS_NO_ROOM };
 
 typedef struct analyse_opts {
   const char *dirs[MAX_RUNS];
@@ -55,7 +64,7 @@ typedef struct analyse_opts {
 typedef struct runs {
   met_trace_t *traces[MAX_RUNS];
   met_timeline_info_t info[MAX_RUNS];
-  int kept[MAX_RUNS]; /* read whole (1) or as per-rank sums (0, KEEP_BYTES) */
+  int read[MAX_RUNS]; /* READ_*: whole, or as per-rank sums (KEEP_BYTES), spilled or not */
   const char *dirs[MAX_RUNS];
   char p_text[MAX_RUNS][16];
   char program[256]; /* the traced program's name, or its folder's */
@@ -228,13 +237,39 @@ static int check_untraced(const analyse_opts_t *opts, const runs_t *runs)
   return EXIT_OK;
 }
 
-/* Reads one folder, whole when its timelines are small (*kept), a run whose ranks did not all finish only with
- * --partial; NULL after printing its error (a run that recorded no time has no metrics). */
-static met_trace_t *read_run(const char *dir, const analyse_opts_t *opts, met_timeline_info_t *info, int *kept)
+/* Whether $TMPDIR (else /tmp) has room for folder `dir`'s run spilled (SPILL_ROOM). */
+static int spill_room(const char *dir)
+{
+  const char *tmp = getenv("TMPDIR");
+  struct statvfs fs;
+  if (statvfs(tmp && tmp[0] ? tmp : "/tmp", &fs) != 0)
+    return 0;
+  double room = (double)fs.f_bavail * (double)fs.f_frsize / SPILL_ROOM;
+  return met_timeline_bytes(dir, room) <= room;
+}
+
+/* How to read folder `dir`: whole when its timelines are small, else as sums, spilled when `draws` (an output draws or
+ * exports the timelines) and there is room. */
+static int how_to_read(const char *dir, int draws)
+{
+  if (met_timeline_bytes(dir, KEEP_BYTES) <= KEEP_BYTES) /* unfolded */
+    return READ_WHOLE;
+  if (!draws)
+    return READ_SUMS;
+  return spill_room(dir) ? READ_SPILLED : READ_SUMS_NO_ROOM;
+}
+
+/* Reads one folder as *read says (how_to_read), a run whose ranks did not all finish only with --partial; NULL after
+ * printing its error (a run that recorded no time has no metrics). */
+static met_trace_t *read_run(const char *dir, const analyse_opts_t *opts, int draws, met_timeline_info_t *info,
+                             int *read)
 {
   char err[8400];
-  *kept = met_timeline_bytes(dir, KEEP_BYTES) <= KEEP_BYTES; /* unfolded */
-  int flags = (*kept ? MET_TL_KEEP : 0) | (opts->partial ? MET_TL_PARTIAL : 0);
+  *read = how_to_read(dir, draws);
+  int flags = (*read == READ_WHOLE     ? MET_TL_KEEP
+               : *read == READ_SPILLED ? MET_TL_SPILL
+                                       : 0) |
+              (opts->partial ? MET_TL_PARTIAL : 0);
   met_trace_t *trace = met_timeline_stream(dir, flags, info, err, sizeof err);
   if (trace && !(met_trace_end(trace) > 0)) {
     snprintf(err, sizeof err,
@@ -253,24 +288,24 @@ static met_trace_t *read_run(const char *dir, const analyse_opts_t *opts, met_ti
 
 /* Reads every folder into runs, sorted by p (stable). 0, or the exit status of the reader's code: EXIT_INPUT for a
  * folder that is not a whole run's, EXIT_RUNTIME for this machine's limits and faults (bas_error.h). */
-static int read_runs(const analyse_opts_t *opts, runs_t *runs)
+static int read_runs(const analyse_opts_t *opts, int draws, runs_t *runs)
 {
   for (int i = 0; i < opts->ndirs; i++) {
     met_timeline_info_t info;
-    int kept;
-    met_trace_t *trace = read_run(opts->dirs[i], opts, &info, &kept);
+    int read;
+    met_trace_t *trace = read_run(opts->dirs[i], opts, draws, &info, &read);
     if (!trace)
       return info.error ? bas_error_status(info.error) : EXIT_INPUT; /* 0: a run that recorded no time */
     int at = runs->n++;
     for (; at > 0 && met_trace_nranks(runs->traces[at - 1]) > met_trace_nranks(trace); at--) {
       runs->traces[at] = runs->traces[at - 1];
       runs->info[at] = runs->info[at - 1];
-      runs->kept[at] = runs->kept[at - 1];
+      runs->read[at] = runs->read[at - 1];
       runs->dirs[at] = runs->dirs[at - 1];
     }
     runs->traces[at] = trace;
     runs->info[at] = info;
-    runs->kept[at] = kept;
+    runs->read[at] = read;
     runs->dirs[at] = opts->dirs[i];
   }
   for (int i = 0; i < runs->n; i++)
@@ -350,8 +385,8 @@ static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
     return fail("--seq-time %s: give the untraced sequential run's time in seconds (for a traced run's folder, --seq)",
                 seq);
   met_timeline_info_t info;
-  int kept;
-  met_trace_t *trace = read_run(seq, opts, &info, &kept);
+  int read;
+  met_trace_t *trace = read_run(seq, opts, 0, &info, &read);
   if (!trace)
     return EXIT_INPUT;
   int p = met_trace_nranks(trace);
@@ -400,11 +435,13 @@ static void print_run(FILE *out, const runs_t *runs, int i)
         "; the ranks' other threads used %.3f s of CPU beside the %.3f s of the threads that call MPI, which the TI "
         "trace's compute amounts leave out: a replay misses their work",
         info->threads_cpu, info->threads_mine);
-  if (!runs->kept[i])
-    fprintf(out,
-            "; read as per-rank sums (timelines over %.0f MiB): no timeline picture, Paje trace or OTF2 archive (the "
-            "wait states summed as read)",
-            KEEP_BYTES / (1024 * 1024));
+  if (runs->read[i] != READ_WHOLE)
+    fprintf(out, "; read as per-rank sums (timelines over %.0f MiB, the wait states summed as read)%s",
+            KEEP_BYTES / (1024 * 1024),
+            runs->read[i] == READ_SPILLED        ? ", its intervals in a temporary file for the pictures and exports"
+            : runs->read[i] == READ_SUMS_NO_ROOM ? ": no room for its intervals in $TMPDIR, so no timeline picture, "
+                                                   "Paje trace or OTF2 archive"
+                                                 : "");
   fprintf(out, "\n");
 }
 
@@ -790,18 +827,18 @@ static int check_replays(const analyse_opts_t *opts)
   return EXIT_OK;
 }
 
-/* A run read as per-rank sums has no intervals for the exports of whole traces that `outputs` asks for (--paje,
- * --otf2): one line each on stderr, so that an archive without it is not a surprise (the report says it too). */
-static void sums_not_exported(const runs_t *runs, const cli_outputs_t *outputs)
+/* A run read as per-rank sums for want of room in $TMPDIR has no intervals for the pictures and exports `outputs`
+ * asks for: one line each on stderr, so that an archive without it is not a surprise (the report says it too). */
+static void sums_not_exported(const runs_t *runs)
 {
-  if (!cli_outputs_need(outputs, CLI_NEEDS_WHOLE_TRACES))
-    return;
+  const char *tmp = getenv("TMPDIR");
   for (int i = 0; i < runs->n; i++)
-    if (!runs->kept[i])
+    if (runs->read[i] == READ_SUMS_NO_ROOM)
       fprintf(stderr,
-              "simrun: warning: %s: its timelines hold over %.0f MiB and are read as per-rank sums (bounded memory): "
-              "the Paje trace and OTF2 archive hold nothing of this run\n",
-              runs->dirs[i], KEEP_BYTES / (1024 * 1024));
+              "simrun: warning: %s: its timelines hold over %.0f MiB and %s has too little room for them (about %.0f "
+              "times their size): the timeline pictures, Paje trace and OTF2 archive hold nothing of this run; set "
+              "TMPDIR to a folder with room\n",
+              runs->dirs[i], KEEP_BYTES / (1024 * 1024), tmp && tmp[0] ? tmp : "/tmp", SPILL_ROOM);
 }
 
 /* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */
@@ -812,9 +849,9 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   if (status == EXIT_OK)
     status = check_replays(opts);
   if (status == EXIT_OK)
-    status = read_runs(opts, runs);
+    status = read_runs(opts, cli_outputs_need(&outputs, CLI_NEEDS_WHOLE_TRACES | CLI_NEEDS_TIMELINES), runs);
   if (status == EXIT_OK)
-    sums_not_exported(runs, &outputs);
+    sums_not_exported(runs);
   if (status == EXIT_OK)
     status = check_untraced(opts, runs);
   if (status == EXIT_OK)

@@ -155,6 +155,7 @@ const cli_format_t cli_formats[] = {
                   "as SVG files in DIR, created if missing"},
      .kind = CLI_FORMAT_FOLDER,
      .pattern = "*.svg",
+     .needs = CLI_NEEDS_TIMELINES,
      .write = write_svg},
     {.option = "--html",
      .help = {[CLI_COMMAND_RUN] = "also write one self-contained HTML page (no network needed) to FILE: the report's\n"
@@ -165,6 +166,7 @@ const cli_format_t cli_formats[] = {
                                       "pans and zooms and describes the interval under the pointer"},
      .kind = CLI_FORMAT_FILE,
      .gathers = 1,
+     .needs = CLI_NEEDS_TIMELINES,
      .write = write_html},
     {.option = "--ti",
      .help = {[CLI_COMMAND_RUN] = "also write the per-process p's runs as SimGrid time-independent traces, one\n"

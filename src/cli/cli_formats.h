@@ -16,7 +16,8 @@
 enum {
   CLI_NEEDS_PER_PROCESS = 1u,
   CLI_NEEDS_NO_MPI = 2u,
-  CLI_NEEDS_WHOLE_TRACES = 4u /* every event of the per-process p's runs (stu_options_t.whole_traces) */
+  CLI_NEEDS_WHOLE_TRACES = 4u, /* every event of the per-process p's runs (stu_options_t.whole_traces) */
+  CLI_NEEDS_TIMELINES = 8u     /* the runs' timelines, drawn (simrun analyse spills a long run's intervals for them) */
 };
 
 typedef enum {

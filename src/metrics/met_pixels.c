@@ -311,18 +311,18 @@ int met_pixels_finish(met_pixels_t *px)
   return rc != 0 ? BAS_ENOMEM : 0;
 }
 
+static int add_interval(void *pixels, int rank, const met_interval_t *iv)
+{
+  return met_pixels_add(pixels, rank, iv);
+}
+
 met_pixels_t *met_pixels_new(const met_trace_t *trace)
 {
-  size_t intervals = 0;
+  size_t intervals = met_trace_spilled(trace);
   for (int r = 0; r < met_trace_nranks(trace); r++)
     intervals += met_trace_count(trace, r);
   met_pixels_t *px = met_pixels_begin(trace, intervals);
-  int rc = px ? 0 : -1;
-  for (int r = 0; rc == 0 && r < met_trace_nranks(trace); r++) {
-    const met_interval_t *iv = met_trace_intervals(trace, r);
-    for (size_t i = 0; rc == 0 && i < met_trace_count(trace, r); i++)
-      rc = met_pixels_add(px, r, &iv[i]);
-  }
+  int rc = px ? met_trace_walk(trace, 0, met_trace_nranks(trace) - 1, add_interval, px) : -1;
   if (rc == 0 && met_pixels_finish(px) == 0)
     return px;
   met_pixels_free(px);

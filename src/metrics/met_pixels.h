@@ -41,8 +41,9 @@ typedef struct met_segment {
 
 typedef struct met_pixels met_pixels_t;
 
-/* The pictures of a whole trace (met_trace_new; an aggregate one has no intervals to draw). A new object (free with
- * met_pixels_free), or NULL when out of memory. */
+/* The pictures of a whole trace (met_trace_new) or of a spilled one (met_trace_new_spilled, read from its file; an
+ * aggregate one that is not spilled has no intervals to draw). A new object (free with met_pixels_free), or NULL when
+ * out of memory or when the spilled file cannot be read. */
 met_pixels_t *met_pixels_new(const met_trace_t *trace);
 
 /* The same, built piecemeal: begin with the run's trace (its ranks, end and phase names are read now; it may be an

@@ -157,11 +157,12 @@ static met_category_t category_of(const char *name)
 }
 
 /* The trace's id of MPI call `name` as the timeline gives it (met_trace_call_id; "NAME*COUNT" for a run of polls),
- * kept by a whole trace only (for its exports); 0 for a computation ("-") or in an aggregate trace, negative when out
- * of memory. */
+ * kept by a whole or a spilled trace (for its exports); 0 for a computation ("-") or in an aggregate trace that is not
+ * spilled, negative when out of memory. */
 static int call_of(met_trace_t *trace, const char *name)
 {
-  return strcmp(name, "-") == 0 || met_trace_is_aggregate(trace) ? 0 : met_trace_call_id(trace, name);
+  int kept = !met_trace_is_aggregate(trace) || met_trace_is_spilled(trace);
+  return strcmp(name, "-") == 0 || !kept ? 0 : met_trace_call_id(trace, name);
 }
 
 /* A send-receive's receive half "source tag bytes" (docs/tracer.md) on a line of call `call`: NULL, or what is
@@ -716,7 +717,7 @@ static int earliest(const stream_t *s)
 }
 
 /* Opens every rank's file (rank 0's header gives P) and makes the trace. 0, or -1 with a message. */
-static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace, char *err, size_t errlen)
+static int open_all(stream_t *s, const char *dir, int flags, met_trace_t **trace, char *err, size_t errlen)
 {
   reader_t first = {0};
   char announced[4200];
@@ -733,9 +734,13 @@ static int open_all(stream_t *s, const char *dir, int keep, met_trace_t **trace,
   s->ahead = calloc((size_t)nranks, sizeof *s->ahead);
   s->live = calloc((size_t)nranks, sizeof *s->live);
   s->last = calloc((size_t)nranks, sizeof *s->last);
-  *trace = keep ? met_trace_new(nranks) : met_trace_new_aggregate(nranks);
+  int keep = flags & MET_TL_KEEP;
+  *trace = keep                   ? met_trace_new(nranks)
+           : flags & MET_TL_SPILL ? met_trace_new_spilled(nranks)
+                                  : met_trace_new_aggregate(nranks);
   if (!s->files || !s->ahead || !s->live || !s->last || !*trace || (!keep && met_trace_sum_waits(*trace) != 0)) {
-    snprintf(err, errlen, "%s: out of memory for %d ranks", first.path, nranks);
+    snprintf(err, errlen, "%s: out of memory for %d ranks%s", first.path, nranks,
+             flags & MET_TL_SPILL && !keep ? ", or no temporary file for its intervals in $TMPDIR, else /tmp" : "");
     met_zread_close(first.in);
     return BAS_ENOMEM;
   }
@@ -903,7 +908,7 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
     err[0] = '\0';
   int rc = flags & MET_TL_PARTIAL ? 0 : unfinished(dir, err, errlen);
   if (rc == 0)
-    rc = open_all(&s, dir, flags & MET_TL_KEEP, &trace, err, errlen);
+    rc = open_all(&s, dir, flags, &trace, err, errlen);
   if (rc == 0 && !(m = met_tl_match_new(s.nranks))) {
     snprintf(err, errlen, "%s: out of memory for %d ranks", dir, s.nranks);
     rc = BAS_ENOMEM;

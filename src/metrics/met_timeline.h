@@ -58,8 +58,9 @@ typedef struct met_timeline_info {
               * is not a whole run's, BAS_EIO or BAS_ENOMEM for this machine's limits and faults; else 0 */
 } met_timeline_info_t;
 
-/* met_timeline_stream's flags: a full trace rather than sums; a run whose ranks did not all finish read anyway. */
-enum { MET_TL_KEEP = 1, MET_TL_PARTIAL = 2 };
+/* met_timeline_stream's flags: a full trace rather than sums; a run whose ranks did not all finish read anyway; sums
+ * whose intervals go to a temporary file (met_trace_new_spilled: for a long run's pictures and exports). */
+enum { MET_TL_KEEP = 1, MET_TL_PARTIAL = 2, MET_TL_SPILL = 4 };
 
 /* Reads folder `dir` in one pass (each file in format 1 or 2, docs/tracer.md): timeline-0.txt, whose header gives the
  * number of ranks P, then timeline-1.txt .. timeline-(P-1).txt, all open at once and read in the order of their
@@ -67,10 +68,11 @@ enum { MET_TL_KEEP = 1, MET_TL_PARTIAL = 2 };
  * interval becomes one of the trace's (category and phase as written; peer, bytes; no hops nor compute parts: a
  * measurement cannot tell them), split by the wait state rules of docs/tracer.md into the wait for a partner (idle) and
  * the transfer (communication). With MET_TL_KEEP in `flags` the trace is a full one (timelines, wait states), otherwise
- * an aggregate one (met_trace_new_aggregate). `info` may be NULL. Returns a new trace (free with met_trace_free), or
- * NULL with one message in err, "FILE:LINE: what is wrong; how to fix" ("FILE: ..." when no line is to blame): a
- * missing rank, a malformed or out-of-order line, a loop of more than 2^32 iterations (with MET_TL_KEEP, loops that
- * unfold to more than 2^19 calls in the run), or out of memory. A file cut short (a run killed before MPI_Finalize: no
+ * an aggregate one (met_trace_new_aggregate), spilled with MET_TL_SPILL. `info` may be NULL. Returns a new trace (free
+ * with met_trace_free), or NULL with one message in err, "FILE:LINE: what is wrong; how to fix" ("FILE: ..." when no
+ * line is to blame): a missing rank, a malformed or out-of-order line, a loop of more than 2^32 iterations (with
+ * MET_TL_KEEP, loops that unfold to more than 2^19 calls in the run), or out of memory. A file cut short (a run killed
+ * before MPI_Finalize: no
  * "# end" line, perhaps half a last line) is refused when the tracer's marker of a rank that did not finish is there
  * (incomplete-N), unless MET_TL_PARTIAL is in `flags`; without a marker (a tracer before them, a hand-made folder) or
  * with MET_TL_PARTIAL it is read up to its last whole line: the trace is returned and err names the first such file and

@@ -4,6 +4,7 @@
  * the DSM annex met_trace_annex.c's. */
 #include "met_ce.h"
 #include "bas_error.h"
+#include "bas_temp.h"
 #include "met_trace_internal.h"
 
 #include <string.h>
@@ -68,7 +69,7 @@ met_trace_t *met_trace_new_aggregate(int nranks)
 met_trace_t *met_trace_new_spilled(int nranks)
 {
   met_trace_t *trace = met_trace_new_aggregate(nranks);
-  if (trace && !(trace->spill = met_trace_spill_open())) {
+  if (trace && !(trace->spill = bas_temp_file())) {
     met_trace_free(trace);
     return NULL;
   }

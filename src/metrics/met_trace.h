@@ -48,7 +48,7 @@ typedef struct met_interval {
                 * starts with this interval, minus its id for a later piece of the same call (a call split into its wait
                 * and its transfer, or followed by the receives it completed), 0 for none (a computation, a simulated
                 * interval). A call whose first piece is empty, and so dropped (met_trace_add), starts at its next. Kept
-                * by a whole trace only: the spill file, an aggregate trace and met_trace_write do not keep it. */
+                * by a whole trace and a spilled one's file: an aggregate trace and met_trace_write do not keep it. */
   double sent; /* set by the trace (met_trace_add; what a caller gives is ignored): at a receiving end that counts its
                 * message (met_message_ends), when that message's send started, the start of the sending end the trace
                 * paired it with (met_trace_add), never after its end; its own start until paired, and at any other
@@ -74,14 +74,21 @@ int met_trace_is_aggregate(const met_trace_t *trace);
  * run whose timeline is drawn (met_pixels.h) and whose wait states are counted (met_wait.h's walk), with memory
  * independent of the run's length. NULL as met_trace_new, or when no temporary file can be made. */
 met_trace_t *met_trace_new_spilled(int nranks);
+/* Whether the trace is a spilled one. */
+int met_trace_is_spilled(const met_trace_t *trace);
 /* The intervals spilled so far (0 for a trace that is not spilled). */
 size_t met_trace_spilled(const met_trace_t *trace);
 /* Calls fn for every interval spilled, in the order they were added (each rank's in time order), with its rank; what
- * the file keeps of an interval is its start, end, send's start, category, phase, peer, direction and bytes (its tag,
- * hops, communicator, call and compute split are 0). Returns 0, BAS_EIO when the trace is not spilled or on a read
- * error, or what fn returned when not 0 (the walk then stops). */
+ * the file keeps of an interval is its start, end, send's start, category, phase, peer, tag, communicator, call,
+ * direction and bytes (its hops and compute split are 0). Returns 0, BAS_EIO when the trace is not spilled or on a
+ * read error, or what fn returned when not 0 (the walk then stops). */
 typedef int (*met_spill_fn)(void *ctx, int rank, const met_interval_t *iv);
 int met_trace_spill_walk(const met_trace_t *trace, met_spill_fn fn, void *ctx);
+/* Calls fn for every interval of the ranks from `first` to `last` (included) with its rank, each rank's in time
+ * order: a whole trace's rank after rank, a spilled one's as met_trace_spill_walk gives them (one pass over its file,
+ * the other ranks' skipped). Returns 0, BAS_EIO for an aggregate trace that is not spilled or a read error, or what fn
+ * returned when not 0. */
+int met_trace_walk(const met_trace_t *trace, int first, int last, met_spill_fn fn, void *ctx);
 
 /* The number of ranks the trace was made for. */
 int met_trace_nranks(const met_trace_t *trace);

@@ -148,8 +148,6 @@ static inline bool keeps_colls(const met_trace_t *trace)
   return !trace->aggregate || trace->spill;
 }
 
-/* A new unnamed temporary file in $TMPDIR (else /tmp), gone when closed; NULL when none can be made. */
-FILE *met_trace_spill_open(void);
 /* Appends `iv` of `rank` to a spilled trace's file. 0, or BAS_EIO on a write error. */
 int met_trace_spill(met_trace_t *trace, int rank, const met_interval_t *iv);
 

@@ -1,18 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A spilled trace's file (met_trace.h; made by met_trace_new_spilled in met_trace.c): the sums of an aggregate trace
- * and its collective spans stay in memory, its intervals go to an unnamed temporary file, 40 bytes each, for a run
- * whose timeline is drawn but whose every interval need not be held (the per-process p's: met_pixels.h, met_wait.h's
- * walk). */
-#define _GNU_SOURCE /* mkstemp, fdopen */
-
+ * and its collective spans stay in memory, its intervals go to an unnamed temporary file, 64 bytes each, for a run
+ * whose timeline is drawn or exported but whose every interval need not be held (the per-process p's: met_pixels.h,
+ * met_wait.h's walk; a long measured run's Paje trace and OTF2 archive). */
 #include "met_trace_internal.h"
 #include "bas_error.h"
 
 #include <stddef.h>
 #include <string.h>
-#include <unistd.h>
 
-/* An interval as spilled: what the pictures and the wait states read of it. */
+/* An interval as spilled: what the pictures, the wait states and the exports read of it. */
 typedef struct spilled {
   double start;
   double end;
@@ -21,25 +18,15 @@ typedef struct spilled {
   int32_t rank;
   int32_t phase;
   int32_t peer;
+  int32_t tag;
+  uint32_t comm;
+  int32_t call;
   uint8_t category;
   uint8_t dir;
-  uint8_t unused[2]; /* zero: written raw */
+  uint8_t unused[6]; /* zero: written raw */
 } spilled_t;
 
-FILE *met_trace_spill_open(void)
-{
-  const char *dir = getenv("TMPDIR");
-  char path[4096];
-  snprintf(path, sizeof path, "%s/simrun-timeline-XXXXXX", dir && dir[0] ? dir : "/tmp");
-  int fd = mkstemp(path);
-  if (fd < 0)
-    return NULL;
-  unlink(path); /* unnamed from now on: closing it, or the process's end, frees its blocks */
-  FILE *file = fdopen(fd, "w+b");
-  if (!file)
-    close(fd);
-  return file;
-}
+_Static_assert(sizeof(spilled_t) == 64, "the file's record is 64 bytes (met_trace.h)");
 
 int met_trace_spill(met_trace_t *trace, int rank, const met_interval_t *iv)
 {
@@ -50,6 +37,9 @@ int met_trace_spill(met_trace_t *trace, int rank, const met_interval_t *iv)
                  .rank = rank,
                  .phase = iv->phase,
                  .peer = iv->peer,
+                 .tag = iv->tag,
+                 .comm = iv->comm,
+                 .call = iv->call,
                  .category = (uint8_t)iv->category,
                  .dir = (uint8_t)iv->dir};
   if (fwrite(&s, sizeof s, 1, trace->spill) != 1)
@@ -66,6 +56,11 @@ int met_trace_spill_sent(met_trace_t *trace, size_t at, double sent)
   return fseek(trace->spill, 0, SEEK_END) == 0 ? 0 : BAS_EIO;
 }
 
+int met_trace_is_spilled(const met_trace_t *trace)
+{
+  return trace->spill != NULL;
+}
+
 size_t met_trace_spilled(const met_trace_t *trace)
 {
   return trace->spill ? trace->nspilled : 0;
@@ -74,7 +69,7 @@ size_t met_trace_spilled(const met_trace_t *trace)
 int met_trace_spill_walk(const met_trace_t *trace, met_spill_fn fn, void *ctx)
 {
   enum { CHUNK = 4096 };
-  static spilled_t chunk[CHUNK]; /* 160 KiB: off the stack */
+  static spilled_t chunk[CHUNK]; /* 256 KiB: off the stack */
   if (!trace->spill || trace->spill_failed || fflush(trace->spill) != 0 || fseek(trace->spill, 0, SEEK_SET) != 0)
     return BAS_EIO;
   int rc = 0;
@@ -89,6 +84,9 @@ int met_trace_spill_walk(const met_trace_t *trace, met_spill_fn fn, void *ctx)
                            .bytes = chunk[i].bytes,
                            .phase = chunk[i].phase,
                            .peer = chunk[i].peer,
+                           .tag = chunk[i].tag,
+                           .comm = chunk[i].comm,
+                           .call = chunk[i].call,
                            .category = (met_category_t)chunk[i].category,
                            .dir = (met_dir_t)chunk[i].dir};
       rc = fn(ctx, chunk[i].rank, &iv);
@@ -96,4 +94,32 @@ int met_trace_spill_walk(const met_trace_t *trace, met_spill_fn fn, void *ctx)
     left -= n;
   }
   return fseek(trace->spill, 0, SEEK_END) == 0 ? rc : BAS_EIO;
+}
+
+/* A spilled trace's walk over some ranks: fn's for the ranks in [first, last], the others skipped. */
+typedef struct ranks_walk {
+  int first, last;
+  met_spill_fn fn;
+  void *ctx;
+} ranks_walk_t;
+
+static int walk_ranks(void *ctx, int rank, const met_interval_t *iv)
+{
+  const ranks_walk_t *w = ctx;
+  return rank < w->first || rank > w->last ? 0 : w->fn(w->ctx, rank, iv);
+}
+
+int met_trace_walk(const met_trace_t *trace, int first, int last, met_spill_fn fn, void *ctx)
+{
+  if (trace->spill) {
+    ranks_walk_t w = {first, last, fn, ctx};
+    return met_trace_spill_walk(trace, walk_ranks, &w);
+  }
+  if (trace->aggregate)
+    return BAS_EIO;
+  int rc = 0;
+  for (int rank = first < 0 ? 0 : first; rc == 0 && rank <= last && rank < trace->nranks; rank++)
+    for (size_t i = 0; rc == 0 && i < trace->ranks[rank].count; i++)
+      rc = fn(ctx, rank, &trace->ranks[rank].items[i]);
+  return rc;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* OTF2 archives of kept traces (rep_otf2.h): events per rank first, then the local and global definitions, all in a
- * temporary folder moved into place when complete. */
+/* OTF2 archives of kept traces, whole or spilled (rep_otf2.h): events per rank first, then the local and global
+ * definitions, all in a temporary folder moved into place when complete. */
 #define _XOPEN_SOURCE 700 /* mkdtemp, kill */
 #include "rep_otf2.h"
 #include "bas_error.h"
@@ -56,6 +56,7 @@ typedef struct rank_events {
   const call_regions_t *calls;
   int rank;
   OTF2_TimeStamp last; /* the last timestamp written: OTF2 needs them in order on a location */
+  double at;           /* the end of the rank's last interval so far */
   int phase;           /* the open phase, or -1 */
   int call;            /* the open call's region (a send, a receive, a measured interval's call), or -1 */
   int call_peer;
@@ -78,12 +79,41 @@ static OTF2_FlushType pre_flush(void *user, OTF2_FileType type, OTF2_LocationRef
   return OTF2_FLUSH;
 }
 
-static OTF2_TimeStamp post_flush(void *user, OTF2_FileType type, OTF2_LocationRef location)
+/* No post-flush callback: OTF2 then writes no BUFFER_FLUSH record into the events (a flush of simrun's is no event of
+ * the run). */
+static const OTF2_FlushCallbacks flush_callbacks = {.otf2_pre_flush = pre_flush, .otf2_post_flush = NULL};
+
+/* A writer's chunks (OTF2's memory callbacks): at most CHUNKS_HELD of them, then OTF2 flushes the writer's buffer to
+ * its file and frees them all. OTF2's own pool holds 128 MiB a writer: a spilled trace's writers are open together. */
+enum { CHUNKS_HELD = 4 };
+
+typedef struct chunks {
+  void *chunk[CHUNKS_HELD];
+  int n;
+} chunks_t;
+
+static void *chunk_allocate(void *user, OTF2_FileType type, OTF2_LocationRef location, void **per_buffer, uint64_t size)
 {
-  return 0;
+  chunks_t *c = *per_buffer ? *per_buffer : (*per_buffer = calloc(1, sizeof(chunks_t)));
+  if (!c || c->n == CHUNKS_HELD)
+    return NULL; /* a flush, then chunk_free_all, then this again */
+  return c->chunk[c->n] = malloc(size), c->chunk[c->n] ? c->chunk[c->n++] : NULL;
 }
 
-static const OTF2_FlushCallbacks flush_callbacks = {.otf2_pre_flush = pre_flush, .otf2_post_flush = post_flush};
+static void chunk_free_all(void *user, OTF2_FileType type, OTF2_LocationRef location, void **per_buffer, bool final)
+{
+  chunks_t *c = *per_buffer;
+  for (int i = 0; c && i < c->n; i++)
+    free(c->chunk[i]);
+  if (c)
+    c->n = 0;
+  if (final) {
+    free(c);
+    *per_buffer = NULL;
+  }
+}
+
+static const OTF2_MemoryCallbacks memory_callbacks = {.otf2_allocate = chunk_allocate, .otf2_free_all = chunk_free_all};
 
 static void check(rank_events_t *ev, OTF2_ErrorCode rc)
 {
@@ -261,44 +291,82 @@ static void interval(rank_events_t *ev, const met_interval_t *iv)
     close_call(ev, iv->end); /* the message is over, and so is its call (a measured call ends where its pieces do) */
 }
 
-/* Writes rank `rank`'s events; its event count in *count. */
-static OTF2_ErrorCode rank_write(OTF2_Archive *archive, const met_trace_t *trace, const rep_otf2_comms_t *comms,
-                                 const call_regions_t *calls, int rank, uint64_t *count)
+/* Opens rank `rank`'s event writer in *ev. */
+static void rank_begin(rank_events_t *ev, OTF2_Archive *archive, const met_trace_t *trace,
+                       const rep_otf2_comms_t *comms, const call_regions_t *calls, int rank)
 {
-  rank_events_t ev = {.writer = OTF2_Archive_GetEvtWriter(archive, (OTF2_LocationRef)rank),
-                      .trace = trace,
-                      .comms = comms,
-                      .calls = calls,
-                      .rank = rank,
-                      .phase = -1,
-                      .call = -1,
-                      .spans = met_trace_colls(trace, rank, &ev.nspans)};
-  if (!ev.writer)
-    return OTF2_ERROR_MEM_ALLOC_FAILED;
-  const met_interval_t *iv = met_trace_intervals(trace, rank);
-  double at = 0;
-  for (size_t i = 0; i < met_trace_count(trace, rank); i++) {
-    idle(&ev, at, iv[i].start);
-    interval(&ev, &iv[i]);
-    at = iv[i].end;
-  }
-  idle(&ev, at, met_trace_end(trace));
-  open_started(&ev, INFINITY, 0);
-  if (ev.coll)
-    close_coll(&ev);
-  close_call(&ev, at);
-  set_phase(&ev, -1, at);
-  check(&ev, OTF2_EvtWriter_GetNumberOfEvents(ev.writer, count));
-  check(&ev, OTF2_Archive_CloseEvtWriter(archive, ev.writer));
-  return ev.rc;
+  *ev = (rank_events_t){.writer = OTF2_Archive_GetEvtWriter(archive, (OTF2_LocationRef)rank),
+                        .trace = trace,
+                        .comms = comms,
+                        .calls = calls,
+                        .rank = rank,
+                        .phase = -1,
+                        .call = -1};
+  ev->spans = met_trace_colls(trace, rank, &ev->nspans);
+  if (!ev->writer)
+    ev->rc = OTF2_ERROR_MEM_ALLOC_FAILED;
 }
 
+/* The ranks whose events are being written, from `first` (rank_events_t each). */
+typedef struct batch {
+  rank_events_t *ranks;
+  int first;
+} batch_t;
+
+/* met_trace_walk's step: the idle time before the rank's next interval, then the interval. Stops the walk (-1) at
+ * the rank's first failure. */
+static int rank_interval(void *ctx, int rank, const met_interval_t *iv)
+{
+  rank_events_t *ev = &((batch_t *)ctx)->ranks[rank - ((batch_t *)ctx)->first];
+  if (ev->rc == OTF2_SUCCESS) {
+    idle(ev, ev->at, iv->start);
+    interval(ev, iv);
+    ev->at = iv->end;
+  }
+  return ev->rc == OTF2_SUCCESS ? 0 : -1;
+}
+
+/* Ends the rank's events (idle to T_par, the collectives and calls still open) and closes its writer; its event count
+ * in *count. */
+static OTF2_ErrorCode rank_end(rank_events_t *ev, OTF2_Archive *archive, uint64_t *count)
+{
+  if (!ev->writer)
+    return ev->rc;
+  idle(ev, ev->at, met_trace_end(ev->trace));
+  open_started(ev, INFINITY, 0);
+  if (ev->coll)
+    close_coll(ev);
+  close_call(ev, ev->at);
+  set_phase(ev, -1, ev->at);
+  check(ev, OTF2_EvtWriter_GetNumberOfEvents(ev->writer, count));
+  check(ev, OTF2_Archive_CloseEvtWriter(archive, ev->writer));
+  return ev->rc;
+}
+
+/* Ranks written in one pass over a spilled trace's file: their writers are open together, CHUNKS_HELD of 1 MiB each. */
+enum { SPILL_BATCH = 16 };
+
+/* Every rank's events: a whole trace's rank after rank, a spilled one's in passes over its file of SPILL_BATCH ranks
+ * (met_trace_walk). */
 static OTF2_ErrorCode write_events(OTF2_Archive *archive, const met_trace_t *trace, const rep_otf2_comms_t *comms,
                                    const call_regions_t *calls, uint64_t *counts)
 {
+  int nranks = met_trace_nranks(trace), size = met_trace_is_spilled(trace) ? SPILL_BATCH : 1;
+  rank_events_t ranks[SPILL_BATCH];
   OTF2_ErrorCode rc = OTF2_Archive_OpenEvtFiles(archive);
-  for (int r = 0; rc == OTF2_SUCCESS && r < met_trace_nranks(trace); r++)
-    rc = rank_write(archive, trace, comms, calls, r, &counts[r]);
+  for (int first = 0; rc == OTF2_SUCCESS && first < nranks; first += size) {
+    int n = nranks - first < size ? nranks - first : size;
+    for (int i = 0; i < n; i++)
+      rank_begin(&ranks[i], archive, trace, comms, calls, first + i);
+    batch_t batch = {ranks, first};
+    int walked = met_trace_walk(trace, first, first + n - 1, rank_interval, &batch);
+    for (int i = 0; i < n; i++) {
+      OTF2_ErrorCode ended = rank_end(&ranks[i], archive, &counts[first + i]);
+      rc = rc == OTF2_SUCCESS ? ended : rc;
+    }
+    if (rc == OTF2_SUCCESS && walked != 0)
+      rc = OTF2_ERROR_EIO; /* the spilled file could not be read */
+  }
   return rc == OTF2_SUCCESS ? OTF2_Archive_CloseEvtFiles(archive) : rc;
 }
 
@@ -487,6 +555,8 @@ static OTF2_ErrorCode write_archive(const met_trace_t *trace, const char *dir, c
                                 : NULL;
   OTF2_ErrorCode rc =
       archive ? OTF2_Archive_SetFlushCallbacks(archive, &flush_callbacks, NULL) : OTF2_ERROR_MEM_ALLOC_FAILED;
+  if (rc == OTF2_SUCCESS)
+    rc = OTF2_Archive_SetMemoryCallbacks(archive, &memory_callbacks, NULL);
   if (rc == OTF2_SUCCESS)
     rc = OTF2_Archive_SetSerialCollectiveCallbacks(archive);
   if (rc == OTF2_SUCCESS)

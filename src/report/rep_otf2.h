@@ -11,9 +11,9 @@
 
 #include <stddef.h>
 
-/* Writes `trace` as the archive DIR/NAME.otf2 (with DIR/NAME.def and DIR/NAME/), built in a temporary folder inside
- * DIR and moved into place only when complete. Timestamps count nanoseconds from the start of the run. Returns 0, or
- * BAS_EIO with a message in err. */
+/* Writes `trace`, a whole one or a spilled one (its intervals read from its file), as the archive DIR/NAME.otf2 (with
+ * DIR/NAME.def and DIR/NAME/), built in a temporary folder inside DIR and moved into place only when complete.
+ * Timestamps count nanoseconds from the start of the run. Returns 0, or BAS_EIO with a message in err. */
 int rep_otf2_write(const met_trace_t *trace, const char *dir, const char *name, char *err, size_t errlen);
 
 /* Writes one archive per point with a kept trace (the per-process p's), named point-K after the point's index K from

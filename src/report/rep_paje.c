@@ -5,6 +5,7 @@
 #include "rep_paje.h"
 #include "bas_error.h"
 #include "rep_otf2_calls.h"
+#include "rep_sort.h"
 #include "rep_svg.h"
 
 #include <stdlib.h>
@@ -54,80 +55,104 @@ static const char header[] = "%EventDef PajeDefineContainerType 0\n%  Alias stri
                              "%EventDef PajePopState 12\n%  Time date\n%  Container string\n%  Type string\n"
                              "%EndEventDef\n";
 
-/* A timed event of one run. At equal times, state and link events come first, then ranks end, then the run. */
+/* A timed event of one run. At equal times, state and link events come first, then ranks end, then the run; then
+ * the run, the rank whose interval made the event and the order that rank made them in: the order depends on the
+ * trace alone, not on the order a spilled trace gives its ranks' intervals in (met_trace_walk). */
 typedef struct event {
   double time;
-  int order;  /* 0 states and links, 1 a rank's end, 2 the run's end */
-  size_t seq; /* generation order: the last tie-breaker, so that the output is deterministic */
+  int order; /* 0 states and links, 1 a rank's end, 2 the run's end */
   int kind;
   int run;
-  int rank;
-  int value; /* SET_STATE: the category; PUSH_STATE: the call's id; links: the message number; NEW_EVENT: the rank's
-              * collective span number */
+  int rank;     /* the container's: a link's start is its sender's */
+  int value;    /* SET_STATE: the category; PUSH_STATE: the call's id; links: the message's number among those `maker`
+                 * made (its key: messages_before); NEW_EVENT: the rank's collective span number */
+  int maker;    /* the rank whose interval made it (-1: the run's end) */
+  unsigned seq; /* its place among the maker's events */
 } event_t;
 
+/* Each rank's state while its events are made: what the last interval left open. */
+typedef struct rank_state {
+  double at;       /* the end of its last interval */
+  double call_end; /* the end of the open call's pieces so far */
+  int state;       /* the category set last, -1 before the first */
+  int call;        /* the open call's id, 0 for none */
+  int messages;    /* links made so far */
+  unsigned seq;    /* events made so far */
+} rank_state_t;
+
+/* The events being made, into a sorter (rep_sort.h): events beyond EVENTS_HELD go to a temporary file. */
 typedef struct events {
-  event_t *list;
-  size_t count;
-  size_t messages;
+  rep_sort_t *sort;
+  int run;
+  rank_state_t *ranks; /* the run's */
+  int rc;              /* the first failure */
 } events_t;
 
-static void push(events_t *ev, double time, int order, int kind, int run, int rank, int value)
+/* Events held in memory at a time (40 bytes each): more are sorted in runs on disk. */
+enum { EVENTS_HELD = 1 << 20 };
+
+static void push(events_t *ev, int maker, double time, int order, int kind, int rank, int value)
 {
-  ev->list[ev->count] = (event_t){time, order, ev->count, kind, run, rank, value};
-  ev->count++;
+  event_t e = {time, order, kind, ev->run, rank, value, maker, maker < 0 ? 0 : ev->ranks[maker].seq++};
+  if (ev->rc == 0)
+    ev->rc = rep_sort_add(ev->sort, &e);
 }
 
 /* A measured run's MPI calls as a rank's second state, one from the start of a call's first piece to the end of its
- * last (met_interval_t.call): `open` is the call open (0: none) and *end the end of its pieces so far. Closes it before
- * `iv` unless `iv` continues it, and opens `iv`'s call. */
-static void call_state(events_t *ev, int run, int rank, const met_interval_t *iv, int *open, double *end)
+ * last (met_interval_t.call): the rank's `call` is the call open (0: none) and its call_end the end of its pieces so
+ * far. Closes it before `iv` unless `iv` continues it, and opens `iv`'s call. */
+static void call_state(events_t *ev, int rank, const met_interval_t *iv)
 {
-  int continues = iv->call < 0 && -iv->call == *open && iv->start == *end;
-  if (*open && !continues) {
-    push(ev, *end, 0, EV_POP_STATE, run, rank, 0);
-    *open = 0;
+  rank_state_t *r = &ev->ranks[rank];
+  int continues = iv->call < 0 && -iv->call == r->call && iv->start == r->call_end;
+  if (r->call && !continues) {
+    push(ev, rank, r->call_end, 0, EV_POP_STATE, rank, 0);
+    r->call = 0;
   }
-  if (iv->call != 0 && !*open) {
-    *open = iv->call < 0 ? -iv->call : iv->call;
-    push(ev, iv->start, 0, EV_PUSH_STATE, run, rank, *open);
+  if (iv->call != 0 && !r->call) {
+    r->call = iv->call < 0 ? -iv->call : iv->call;
+    push(ev, rank, iv->start, 0, EV_PUSH_STATE, rank, r->call);
   }
-  *end = iv->end;
+  r->call_end = iv->end;
 }
 
-/* The events of one rank: its states (gaps and the tail up to T_par idle), its calls' and the links that end there,
- * each from its send's start as the trace paired them (met_interval_t.sent: the message-time table's start too) to
- * the end of its receiving end. */
-static void rank_events(events_t *ev, const met_trace_t *trace, int run, int rank)
+/* met_trace_walk's step: one interval's events: its call's, its state (a gap before it idle) and the link that ends
+ * there, from its send's start as the trace paired them (met_interval_t.sent: the message-time table's start too) to
+ * the end of its receiving end. Stops the walk at the first failure. */
+static int interval_events(void *ctx, int rank, const met_interval_t *iv)
 {
-  const met_interval_t *iv = met_trace_intervals(trace, rank);
-  double at = 0, call_end = 0;
-  int state = -1, call = 0;
-  for (size_t i = 0; i < met_trace_count(trace, rank); i++) {
-    call_state(ev, run, rank, &iv[i], &call, &call_end);
-    if (iv[i].start > at && state != MET_CAT_IDLE)
-      push(ev, at, 0, EV_SET_STATE, run, rank, state = MET_CAT_IDLE);
-    if ((int)iv[i].category != state)
-      push(ev, iv[i].start, 0, EV_SET_STATE, run, rank, state = (int)iv[i].category);
-    int from, to;
-    if (met_message_ends(&iv[i], rank, &from, &to)) {
-      int key = (int)ev->messages++;
-      double start = iv[i].dir == MET_DIR_RECV ? iv[i].sent : iv[i].start;
-      push(ev, start, 0, EV_START_LINK, run, from, key);
-      push(ev, iv[i].end, 0, EV_END_LINK, run, to, key);
-    }
-    at = iv[i].end;
+  events_t *ev = ctx;
+  rank_state_t *r = &ev->ranks[rank];
+  call_state(ev, rank, iv);
+  if (iv->start > r->at && r->state != MET_CAT_IDLE)
+    push(ev, rank, r->at, 0, EV_SET_STATE, rank, r->state = MET_CAT_IDLE);
+  if ((int)iv->category != r->state)
+    push(ev, rank, iv->start, 0, EV_SET_STATE, rank, r->state = (int)iv->category);
+  int from, to;
+  if (met_message_ends(iv, rank, &from, &to)) {
+    int key = r->messages++;
+    double start = iv->dir == MET_DIR_RECV ? iv->sent : iv->start;
+    push(ev, rank, start, 0, EV_START_LINK, from, key);
+    push(ev, rank, iv->end, 0, EV_END_LINK, to, key);
   }
+  r->at = iv->end;
+  return ev->rc;
+}
+
+/* The end of a rank's events: its collective calls, the call still open, the tail up to T_par idle, its end. */
+static void rank_end(events_t *ev, const met_trace_t *trace, int rank)
+{
+  rank_state_t *r = &ev->ranks[rank];
   size_t ncolls;
   const met_coll_t *spans = met_trace_colls(trace, rank, &ncolls);
   for (size_t k = 0; k < ncolls; k++)
-    push(ev, spans[k].end, 0, EV_NEW_EVENT, run, rank, (int)k);
-  if (call)
-    push(ev, call_end, 0, EV_POP_STATE, run, rank, 0);
+    push(ev, rank, spans[k].end, 0, EV_NEW_EVENT, rank, (int)k);
+  if (r->call)
+    push(ev, rank, r->call_end, 0, EV_POP_STATE, rank, 0);
   double t_par = met_trace_end(trace);
-  if (at < t_par && state != MET_CAT_IDLE)
-    push(ev, at, 0, EV_SET_STATE, run, rank, MET_CAT_IDLE);
-  push(ev, t_par, 1, EV_DESTROY, run, rank, 0);
+  if (r->at < t_par && r->state != MET_CAT_IDLE)
+    push(ev, rank, r->at, 0, EV_SET_STATE, rank, MET_CAT_IDLE);
+  push(ev, rank, t_par, 1, EV_DESTROY, rank, 0);
 }
 
 static int by_time(const void *a, const void *b)
@@ -137,33 +162,51 @@ static int by_time(const void *a, const void *b)
     return x->time < y->time ? -1 : 1;
   if (x->order != y->order)
     return x->order - y->order;
+  if (x->run != y->run)
+    return x->run - y->run;
+  if (x->maker != y->maker)
+    return x->maker - y->maker;
   return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-static size_t coll_count(const met_trace_t *trace, int rank)
+/* Run `run`'s events into ev->sort, and in messages[rank] how many links each rank made. 0, or a code. */
+static int run_events(events_t *ev, const met_trace_t *trace, int run, int *messages)
 {
-  size_t n;
-  met_trace_colls(trace, rank, &n);
-  return n;
+  int nranks = met_trace_nranks(trace);
+  ev->run = run;
+  ev->ranks = calloc((size_t)nranks, sizeof *ev->ranks);
+  if (!ev->ranks)
+    return BAS_ENOMEM;
+  for (int rank = 0; rank < nranks; rank++)
+    ev->ranks[rank].state = -1;
+  int rc = met_trace_walk(trace, 0, nranks - 1, interval_events, ev);
+  for (int rank = 0; rc == 0 && rank < nranks; rank++) {
+    rank_end(ev, trace, rank);
+    messages[rank] = ev->ranks[rank].messages;
+  }
+  free(ev->ranks);
+  ev->ranks = NULL;
+  if (rc == 0)
+    push(ev, -1, met_trace_end(trace), 2, EV_DESTROY, -1, 0);
+  return rc ? rc : ev->rc;
 }
 
-/* Every run's events in time order. Returns 0 or -1 when out of memory. */
-static int collect(const rep_paje_run_t *runs, size_t n, events_t *ev)
+/* Every run's events into a new sorter (*sort) and, for each run, the links its ranks made before each rank
+ * (messages_before[run][rank]: a link's key is that plus its number among its maker's, so that keys count the links
+ * rank after rank). 0, or a code. */
+static int collect(const rep_paje_run_t *runs, size_t n, rep_sort_t **sort, int **messages_before)
 {
-  size_t cap = n;
-  for (size_t r = 0; r < n; r++)
-    for (int rank = 0; rank < met_trace_nranks(runs[r].trace); rank++)
-      cap += 6 * met_trace_count(runs[r].trace, rank) + coll_count(runs[r].trace, rank) + 2;
-  *ev = (events_t){.list = malloc(cap * sizeof *ev->list)};
-  if (!ev->list)
-    return -1;
-  for (size_t r = 0; r < n; r++) {
-    for (int rank = 0; rank < met_trace_nranks(runs[r].trace); rank++)
-      rank_events(ev, runs[r].trace, (int)r, rank);
-    push(ev, met_trace_end(runs[r].trace), 2, EV_DESTROY, (int)r, -1, 0);
+  events_t ev = {.sort = *sort = rep_sort_new(sizeof(event_t), EVENTS_HELD, by_time)};
+  int rc = ev.sort ? 0 : BAS_ENOMEM;
+  for (size_t r = 0; rc == 0 && r < n; r++) {
+    int nranks = met_trace_nranks(runs[r].trace);
+    if (!(messages_before[r] = calloc((size_t)nranks + 1, sizeof **messages_before)))
+      return BAS_ENOMEM;
+    rc = run_events(&ev, runs[r].trace, (int)r, messages_before[r] + 1);
+    for (int rank = 0; rank < nranks; rank++) /* from counts to their sums before each rank */
+      messages_before[r][rank + 1] += messages_before[r][rank];
   }
-  qsort(ev->list, ev->count, sizeof *ev->list, by_time);
-  return 0;
+  return rc;
 }
 
 /* "0.31 0.47 0.65" from "#4e79a7". */
@@ -257,36 +300,53 @@ static void write_call(FILE *out, const met_trace_t *trace, const event_t *e)
   fprintf(out, "r%d_%d CALL \"%.*s\" %llu\n", e->run, e->rank, len, name, polls);
 }
 
-static void write_event(FILE *out, const rep_paje_run_t *runs, const event_t *e)
+/* Where the sorted events go. */
+typedef struct writing {
+  FILE *out;
+  const rep_paje_run_t *runs;
+  int *const *messages_before; /* collect's */
+} writing_t;
+
+static int write_event(void *ctx, const void *record)
 {
+  const writing_t *w = ctx;
+  const event_t *e = record;
+  FILE *out = w->out;
   fprintf(out, "%d %.9f ", e->kind, e->time);
   if (e->kind == EV_NEW_EVENT)
-    write_coll(out, runs[e->run].trace, e);
+    write_coll(out, w->runs[e->run].trace, e);
   else if (e->kind == EV_SET_STATE)
     fprintf(out, "r%d_%d STATE %s\n", e->run, e->rank, met_category_name((met_category_t)e->value));
   else if (e->kind == EV_PUSH_STATE)
-    write_call(out, runs[e->run].trace, e);
+    write_call(out, w->runs[e->run].trace, e);
   else if (e->kind == EV_POP_STATE)
     fprintf(out, "r%d_%d CALL\n", e->run, e->rank);
   else if (e->kind == EV_START_LINK || e->kind == EV_END_LINK)
-    fprintf(out, "run%d MSG r%d_%d msg m%d\n", e->run, e->run, e->rank, e->value);
+    fprintf(out, "run%d MSG r%d_%d msg m%d\n", e->run, e->run, e->rank,
+            w->messages_before[e->run][e->maker] + e->value);
   else if (e->rank >= 0)
     fprintf(out, "RANK r%d_%d\n", e->run, e->rank);
   else
     fprintf(out, "RUN run%d\n", e->run);
+  return ferror(out) ? BAS_EIO : 0;
 }
 
 int rep_paje_write(FILE *out, const rep_paje_run_t *runs, size_t n)
 {
-  events_t ev;
-  if (collect(runs, n, &ev) != 0)
-    return BAS_EIO;
-  write_types(out, runs, n);
-  write_containers(out, runs, n);
-  for (size_t i = 0; i < ev.count; i++)
-    write_event(out, runs, &ev.list[i]);
-  free(ev.list);
-  return ferror(out) ? BAS_EIO : 0;
+  rep_sort_t *sort = NULL;
+  int **messages_before = calloc(n ? n : 1, sizeof *messages_before);
+  int rc = messages_before ? collect(runs, n, &sort, messages_before) : BAS_ENOMEM;
+  if (rc == 0) {
+    write_types(out, runs, n);
+    write_containers(out, runs, n);
+    writing_t w = {out, runs, messages_before};
+    rc = rep_sort_each(sort, write_event, &w);
+  }
+  for (size_t r = 0; messages_before && r < n; r++)
+    free(messages_before[r]);
+  free(messages_before);
+  rep_sort_free(sort);
+  return rc == 0 && !ferror(out) ? 0 : BAS_EIO;
 }
 
 int rep_paje_study(FILE *out, const stu_study_t *study)

@@ -17,7 +17,8 @@ typedef struct rep_paje_run {
   const met_trace_t *trace; /* borrowed */
 } rep_paje_run_t;
 
-/* Writes the n runs as one Paje trace on `out`, every run starting at time 0 (seconds), events in time order. Each
+/* Writes the n runs as one Paje trace on `out`, every run starting at time 0 (seconds), events in time order (a spilled
+ * trace's intervals read from its file; past 2^20 events, they are sorted through a temporary file: rep_sort.h). Each
  * message is one link: from its sender, where its send started (as OTF2's MPI_SEND has it), to its receiver's end of
  * the transfer; from the lower rank to the higher over the transfer where the trace does not say which end sent.
  * Returns 0, or BAS_EIO on a write error or when out of memory. */

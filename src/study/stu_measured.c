@@ -22,6 +22,13 @@ static const char NO_ANOMALY_SPLIT[] =
     "a measurement does not give the sequential cost of each rank's own operations, so true anomaly and load "
     "imbalance cannot be told apart (their sum is the anomaly column)";
 
+/* Whether a point keeps its run's trace: a whole one, or a spilled one (its intervals in a file, for the pictures and
+ * exports; the views that read intervals take them from a whole trace only). */
+static int kept(const met_trace_t *trace)
+{
+  return !met_trace_is_aggregate(trace) || met_trace_is_spilled(trace);
+}
+
 /* Point `i` from its run's trace. 0, or -1 out of memory or when the run lasted no time. */
 static int fill_point(const stu_study_t *study, size_t i, stu_point_t *point, met_trace_t *trace, double t_seq)
 {
@@ -33,7 +40,7 @@ static int fill_point(const stu_study_t *study, size_t i, stu_point_t *point, me
   for (size_t j = 0; j < scenario->nparams; j++)
     point->values[j] = scenario->params[j].values[scenario->params[j].role == SCN_ROLE_PROCESSES ? i : 0];
   stu_resolve_roles(scenario, point);
-  point->trace = met_trace_is_aggregate(trace) ? NULL : trace;
+  point->trace = kept(trace) ? trace : NULL;
   if (point->trace && !(point->pixels = met_pixels_new(trace)))
     return -1;
   point->t_par = met_trace_end(trace);
@@ -85,17 +92,17 @@ static measured_scenario_t *measured_scenario(const char *program, met_trace_t *
   return ms;
 }
 
-/* The study's summary, the wait states of a run read as sums included: its trace, which no point keeps (it has no
- * intervals for the views that draw them), is lent to its point while the views sum the study up (the wait states
- * view copies its sums, met_trace_sum_waits). 0, or SIM_ENOMEM. */
+/* The study's summary, the wait states of a run read as sums included: its trace, which no point keeps unless spilled
+ * (it has no intervals for the views that draw them), is lent to its point while the views sum the study up (the
+ * wait states view copies its sums, met_trace_sum_waits). 0, or SIM_ENOMEM. */
 static int summarise(stu_study_t *study, met_trace_t *const *traces)
 {
   for (size_t i = 0; i < study->npoints; i++)
-    if (met_trace_is_aggregate(traces[i]) && met_trace_wait_sums(traces[i]))
+    if (!kept(traces[i]) && met_trace_wait_sums(traces[i]))
       study->points[i].trace = traces[i];
   int rc = stu_view_summarise(study);
   for (size_t i = 0; i < study->npoints; i++)
-    if (met_trace_is_aggregate(traces[i]))
+    if (!kept(traces[i]))
       study->points[i].trace = NULL;
   return rc;
 }

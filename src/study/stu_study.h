@@ -61,10 +61,11 @@ typedef struct stu_point {
   size_t messages;            /* point-to-point messages simulated */
   stu_slot_t view[STU_SLOTS]; /* each view's results, read through its module's accessors */
   met_pixels_t *pixels;       /* the timeline as its pictures draw it (met_pixels.h), kept for the per-process p only
-                               * (a measured run read whole: every run); otherwise NULL */
+                               * (a measured run read whole or spilled: every such run); otherwise NULL */
   met_trace_t *trace;         /* the whole trace, kept for the exports that need every event (the per-process p's with
                                * stu_options_t.whole_traces; every point's with stu_facts_t.requests; a measured run
-                               * read whole); otherwise NULL */
+                               * read whole), or a measured run's spilled one (met_trace_new_spilled: sums, its
+                               * intervals in a file, which the exports walk); otherwise NULL */
   char t_seq_source[512];     /* where T_seq comes from when the skeleton says (app_skeleton_t.prepare_seq), or "": the
                                * run on one process */
   int fixed_size; /* a scaled sweep's fixed-size point (stu_scaled.h): 1, added beside the zip's points; -1 once the

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Unnamed temporary files, for what a command holds beside its memory (a long run's intervals, an export's events
+ * being sorted): made in $TMPDIR (else /tmp) and unlinked at once, so that closing the file or the process's end,
+ * however it comes, frees its blocks and leaves no name behind. */
+#ifndef BAS_TEMP_H
+#define BAS_TEMP_H
+
+#include <stdio.h>
+
+/* A new unnamed temporary file open for reading and writing; NULL (errno set) when none can be made. */
+FILE *bas_temp_file(void);
+
+#endif

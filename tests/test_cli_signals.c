@@ -62,9 +62,10 @@ static double now(void)
  * target is bench/signals.sh's, since a timed test flakes on a loaded machine. */
 #define SIGNAL_BOUND_S 10.0
 
-/* Runs simrun with the outputs in a fresh folder (its path in dir) with SIMRUN_TEST_PAUSE=`pause`, sends `sig` once it
- * paused; *seconds: from the signal to the exit. */
-static void stop_at(char *dir, size_t size, const char *pause, int sig, cli_run_t *run, double *seconds)
+/* Runs simrun with `args` in a fresh folder (its path in dir) holding an old out.csv and out.json, with
+ * SIMRUN_TEST_PAUSE=`pause`, sends `sig` once it paused; *seconds: from the signal to the exit. */
+static void stop_with(const char *const *args, char *dir, size_t size, const char *pause, int sig, cli_run_t *run,
+                      double *seconds)
 {
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, size), 0);
   write_old(dir, "out.csv");
@@ -72,13 +73,19 @@ static void stop_at(char *dir, size_t size, const char *pause, int sig, cli_run_
   setenv("SIMRUN_TEST_PAUSE", pause, 1);
   FILE *out = tmpfile();
   FILE *err = tmpfile();
-  pid_t pid = spawn(dir, SIMRUN_BINARY, outputs_args, out, err);
+  pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
   unsetenv("SIMRUN_TEST_PAUSE");
   CU_ASSERT_EQUAL(wait_paused(err), 0);
   double sent = now();
   CU_ASSERT(pid > 0 && kill(pid, sig) == 0);
   CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, run), 0);
   *seconds = now() - sent;
+}
+
+/* stop_with the outputs of gj-small. */
+static void stop_at(char *dir, size_t size, const char *pause, int sig, cli_run_t *run, double *seconds)
+{
+  stop_with(outputs_args, dir, size, pause, sig, run, seconds);
 }
 
 /* The error line after the pause line. */
@@ -126,6 +133,41 @@ static void test_cli_signals_at_each_step(void)
       run_free(&run);
       remove_folder(dir);
     }
+}
+
+/* simrun analyse stopped while it reads the folders, writes its outputs (a long run's Paje trace and OTF2 archive take
+ * seconds: Ray's at p = 2, 15 s, left a 130-MB "t.paje.tmp" behind on SIGINT) or is stuck there: 128 + the signal's
+ * number, one line naming the step and the outputs not written, the earlier outputs as they were and nothing else. */
+static void test_cli_signals_analyse(void)
+{
+  static const char *const args[] = {"analyse", SIMRUN_SOURCE_DIR "/tests/data/tracer/halo",
+                                     "--csv",   "out.csv",
+                                     "--json",  "out.json",
+                                     "--paje",  "t.paje",
+                                     "--otf2",  "otf2",
+                                     NULL};
+  static const struct {
+    const char *pause, *phrase;
+    int sig;
+  } steps[] = {{"reading", "while reading the trace folders", SIGTERM},
+               {"writing", "while writing the outputs", SIGINT},
+               {"written", "while writing the outputs", SIGHUP},
+               {"writing:stuck", "while writing the outputs", SIGINT}};
+  for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
+    char dir[1024];
+    cli_run_t run;
+    double seconds;
+    stop_with(args, dir, sizeof dir, steps[s].pause, steps[s].sig, &run, &seconds);
+    CU_ASSERT_EQUAL(run.status, 128 + steps[s].sig);
+    const char *line = last_line(run.err);
+    CU_ASSERT_PTR_NOT_NULL(strstr(line, steps[s].phrase));
+    CU_ASSERT_PTR_NOT_NULL(strstr(line, "not written: out.csv, out.json, t.paje, otf2"));
+    CU_ASSERT_EQUAL(count_lines(line), 1);
+    CU_ASSERT(seconds < SIGNAL_BOUND_S);
+    expect_untouched(dir);
+    run_free(&run);
+    remove_folder(dir);
+  }
 }
 
 /* A parent that never looks at the flag (STEP:stuck) is ended by the watchdog all the same, within a second, with
@@ -389,6 +431,7 @@ int main(void)
   static const tu_case_t tests[] = {
       {"test_cli_signals_at_each_step", test_cli_signals_at_each_step},
       {"test_cli_signals_watchdog_ends_a_stuck_run", test_cli_signals_watchdog_ends_a_stuck_run},
+      {"test_cli_signals_analyse", test_cli_signals_analyse},
       {"test_cli_signals_while_renaming", test_cli_signals_while_renaming},
       {"test_cli_signals_kill_9_leaves_temporaries_the_next_run_removes",
        test_cli_signals_kill_9_leaves_temporaries_the_next_run_removes},

@@ -290,6 +290,7 @@ static met_trace_t *read_run(const char *dir, const analyse_opts_t *opts, int dr
  * folder that is not a whole run's, EXIT_RUNTIME for this machine's limits and faults (bas_error.h). */
 static int read_runs(const analyse_opts_t *opts, int draws, runs_t *runs)
 {
+  cli_signal_step("reading", "while reading the trace folders");
   for (int i = 0; i < opts->ndirs; i++) {
     met_timeline_info_t info;
     int read;
@@ -864,23 +865,17 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
       runs->traces[i] = NULL;
   if (!study)
     return fail("%sout of memory", "");
-  int replays = opts->platform || opts->replay_on;
-  if (replays &&
-      opts->catch_signals) /* a signal ends a replay's child and removes its temporary folder (cli_replay.h) */
-    cli_signal_catch();
   status = opts->platform ? add_breakdowns(opts, runs, study) : EXIT_OK;
   if (status == EXIT_OK) {
     FILE *out = cli_report_stream(&outputs);
     status = print_report(out, opts, runs, study);
     fflush(out);
   }
-  if (replays && opts->catch_signals)
-    cli_signal_release();
-  if (status == CLI_EXIT_STOPPED || (status == EXIT_OK && cli_signal_stop()))
-    status = cli_signal_report();
-  if (status == EXIT_OK) /* no signal is caught here (cli_signal.h), so the writing is never stopped */
+  if (status == EXIT_OK) /* in one transaction, rolled back by a signal (a long run's Paje trace takes seconds) */
     status = cli_outputs_write(study, &outputs);
   stu_free(study);
+  if (status == CLI_EXIT_STOPPED || (status == EXIT_OK && cli_signal_stop()))
+    status = cli_signal_report();
   return status;
 }
 
@@ -893,7 +888,13 @@ int cli_analyse_main(const cli_context_t *ctx, int argc, char **argv)
   runs_t *runs = calloc(1, sizeof *runs);
   if (!runs)
     return fail("%sout of memory", "");
+  if (opts.catch_signals) /* for the whole command: a signal while reading, replaying (whose child ends, its folder
+                           * removed: cli_replay.h) or writing stops it the same way (cli_signal.h) */
+    cli_signal_catch();
   status = analyse(&opts, runs);
+  fflush(stdout); /* while SIGPIPE is still caught: a reader gone by now means 141, not a death by SIGPIPE */
+  if (opts.catch_signals)
+    cli_signal_release();
   for (int i = 0; i < runs->n; i++)
     met_trace_free(runs->traces[i]);
   free(runs);

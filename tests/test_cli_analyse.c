@@ -1209,6 +1209,35 @@ static void test_analyse_late_write_failure_is_runtime(void)
   remove_folder(dir);
 }
 
+/* A long run spilled to a temporary file that cannot grow (loop-sums, 960,000 intervals of 64 bytes, 59 MiB, under a
+ * 1-MiB file-size limit: $TMPDIR full, as by hand on a 3-GB tmpfs filled meanwhile, which read "out of memory"), and
+ * its Paje trace's events sorted through one that cannot (a 72-MiB limit: the intervals fit, two runs of 2^20 events
+ * of 40 bytes, 80 MiB, do not): exit 1, one line saying which and where, nothing left. */
+static void test_analyse_spill_refused(void)
+{
+  static const struct {
+    const char *output, *folder;
+    rlim_t limit;
+    const char *phrase;
+  } cases[] = {{"--otf2", "otf2", 1 << 20, "the temporary file of its intervals in "},
+               {"--paje", "t.paje", 72u << 20,
+                "writing the Paje trace failed: an input/output error; check the room "
+                "left in its folder and in $TMPDIR"}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char dir[1024];
+    CU_ASSERT_FATAL(make_folder(dir, sizeof dir) == 0);
+    cli_run_t run = {0};
+    const char *args[] = {"analyse", RUNS "loop-sums", cases[i].output, cases[i].folder, NULL};
+    simrun_limited(dir, args, RLIMIT_FSIZE, cases[i].limit, &run);
+    CU_ASSERT_EQUAL(run.status, 1);
+    CU_ASSERT_EQUAL(count_lines(run.err), 1);
+    CU_ASSERT(strncmp(run.err, "simrun: error: ", 15) == 0 && strstr(run.err, cases[i].phrase));
+    CU_ASSERT_EQUAL(count_entries(dir), 0);
+    run_free(&run);
+    remove_folder(dir);
+  }
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -1240,6 +1269,7 @@ int main(void)
       {"test_analyse_cut_short_folder", test_analyse_cut_short_folder},
       {"test_analyse_sums_offer_no_per_process", test_analyse_sums_offer_no_per_process},
       {"test_analyse_sums_without_room", test_analyse_sums_without_room},
+      {"test_analyse_spill_refused", test_analyse_spill_refused},
       {"test_analyse_sums_keep_wait_states", test_analyse_sums_keep_wait_states},
       {"test_analyse_status_from_the_code", test_analyse_status_from_the_code},
       {"test_analyse_late_write_failure_is_runtime", test_analyse_late_write_failure_is_runtime},

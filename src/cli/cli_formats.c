@@ -22,9 +22,10 @@ static int is_stdout(const char *path)
   return path && strcmp(path, "-") == 0;
 }
 
-/* One file written by `render` into the transaction (nothing when path is NULL); `what` names it on failure. */
+/* One file written by `render` into the transaction (nothing when path is NULL); `what` names it on failure, after
+ * which `fix` says what to do ("" for the generic advice). */
 static int write_file(const char *path, const stu_study_t *study, int (*render)(FILE *, const stu_study_t *),
-                      const char *what)
+                      const char *what, const char *fix)
 {
   char message[1200] = "";
   rep_file_t *file = NULL;
@@ -34,7 +35,7 @@ static int write_file(const char *path, const stu_study_t *study, int (*render)(
   int rc = render(rep_file_stream(file), study);
   if (rc != 0) {
     rep_file_abort(file);
-    fprintf(stderr, "simrun: error: writing %s failed: %s\n", what, bas_strerror(rc));
+    fprintf(stderr, "simrun: error: writing %s failed: %s%s\n", what, bas_strerror(rc), fix);
     return bas_error_status(rc);
   }
   if (rep_file_commit(file, message, sizeof message) != 0) {
@@ -55,7 +56,7 @@ static int has_tables(cli_command_t command)
 static int write_csv(const stu_study_t *study, const char *path, const cli_outputs_t *o)
 {
   char message[1200] = "";
-  int status = write_file(path, study, rep_csv, "the results");
+  int status = write_file(path, study, rep_csv, "the results", "");
   if (status != EXIT_OK || is_stdout(path) || !has_tables(o->command))
     return status;
   if (rep_csv_tables(study, path, message, sizeof message) == 0)
@@ -66,12 +67,14 @@ static int write_csv(const stu_study_t *study, const char *path, const cli_outpu
 
 static int write_json(const stu_study_t *study, const char *path, const cli_outputs_t *o)
 {
-  return write_file(path, study, rep_json, "the results");
+  return write_file(path, study, rep_json, "the results", "");
 }
 
 static int write_paje(const stu_study_t *study, const char *path, const cli_outputs_t *o)
 {
-  return write_file(path, study, rep_paje_study, "the Paje trace");
+  return write_file(path, study, rep_paje_study, "the Paje trace",
+                    "; check the room left in its folder and in $TMPDIR (else /tmp), where a long run's events are "
+                    "sorted");
 }
 
 /* A folder's writer's status: 0, or 1 with the message printed when it `failed`. */

@@ -835,6 +835,21 @@ static int mixed_runs(const stream_t *s, char *err, size_t errlen)
   return 0;
 }
 
+/* Why the trace refused an interval: a spilled trace's file could not take it, else memory ran out. The code. */
+static int refused(const met_trace_t *trace, const char *dir, char *err, size_t errlen)
+{
+  if (met_trace_spill_ok(trace)) {
+    snprintf(err, errlen, "%s: out of memory", dir);
+    return BAS_ENOMEM;
+  }
+  const char *tmp = getenv("TMPDIR");
+  snprintf(err, errlen,
+           "%s: the temporary file of its intervals in %s could not be written (full?); free room there or set TMPDIR "
+           "to a roomier folder",
+           dir, tmp && tmp[0] ? tmp : "/tmp");
+  return BAS_EIO;
+}
+
 /* Reads the intervals in start-time order into the rules, which hand them to the trace once no later one can change
  * them. 0, or -1 with a message. */
 static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, const char *dir, char *err,
@@ -857,13 +872,10 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
     if (read_ahead(s, trace, r, err, errlen) != 0)
       return BAS_EDATA;
     int next = earliest(s);
-    if (met_tl_match_flush(m, trace, next < 0 ? INFINITY : s->ahead[next].iv.start) != 0) {
-      snprintf(err, errlen, "%s: out of memory", dir);
-      return BAS_ENOMEM;
-    }
+    if (met_tl_match_flush(m, trace, next < 0 ? INFINITY : s->ahead[next].iv.start) != 0)
+      return refused(trace, dir, err, errlen);
   }
-  return met_tl_match_flush(m, trace, INFINITY) == 0 ? 0
-                                                     : (snprintf(err, errlen, "%s: out of memory", dir), BAS_ENOMEM);
+  return met_tl_match_flush(m, trace, INFINITY) == 0 ? 0 : refused(trace, dir, err, errlen);
 }
 
 /* A folder where the tracer left a rank's marker (incomplete-N: docs/tracer.md, "A run that ends abnormally"), which

@@ -186,9 +186,12 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   if (kept.call < 0 && timeline->call_dropped == -kept.call)
     kept.call = -kept.call;
   size_t at = trace->aggregate ? trace->nspilled : timeline->count; /* where it is kept */
-  if (met_trace_pair_room(trace, rank, iv, counted, &kept.sent) != 0 || (counted && count_message(timeline, iv) != 0) ||
-      (trace->spill && met_trace_spill(trace, rank, &kept) != 0))
+  if (met_trace_pair_room(trace, rank, iv, counted, &kept.sent) != 0 || (counted && count_message(timeline, iv) != 0))
     return BAS_ENOMEM;
+  if (trace->spill && met_trace_spill(trace, rank, &kept) != 0) {
+    trace->spill_failed = 1;
+    return BAS_EIO;
+  }
   if (!trace->aggregate)
     timeline->items[timeline->count++] = kept;
   met_trace_pair(trace, rank, iv, at, counted);

@@ -76,6 +76,9 @@ int met_trace_is_aggregate(const met_trace_t *trace);
 met_trace_t *met_trace_new_spilled(int nranks);
 /* Whether the trace is a spilled one. */
 int met_trace_is_spilled(const met_trace_t *trace);
+/* 0 once a spilled trace's file refused an interval or a send's start (a full $TMPDIR: met_trace_add then returned
+ * BAS_EIO, and met_trace_spill_walk fails), else 1. */
+int met_trace_spill_ok(const met_trace_t *trace);
 /* The intervals spilled so far (0 for a trace that is not spilled). */
 size_t met_trace_spilled(const met_trace_t *trace);
 /* Calls fn for every interval spilled, in the order they were added (each rank's in time order), with its rank; what

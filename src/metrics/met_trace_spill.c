@@ -61,6 +61,11 @@ int met_trace_is_spilled(const met_trace_t *trace)
   return trace->spill != NULL;
 }
 
+int met_trace_spill_ok(const met_trace_t *trace)
+{
+  return !trace->spill_failed;
+}
+
 size_t met_trace_spilled(const met_trace_t *trace)
 {
   return trace->spill ? trace->nspilled : 0;

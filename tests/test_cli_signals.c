@@ -28,6 +28,14 @@ static const char *const outputs_args[] = {"--no-cache",
                                            "2",
                                            NULL};
 
+/* simrun analyse with outputs of each kind: the tables, a Paje trace and an OTF2 archive. */
+static const char *const analyse_args[] = {"analyse", SIMRUN_SOURCE_DIR "/tests/data/tracer/halo",
+                                           "--csv",   "out.csv",
+                                           "--json",  "out.json",
+                                           "--paje",  "t.paje",
+                                           "--otf2",  "otf2",
+                                           NULL};
+
 static void write_old(const char *dir, const char *name)
 {
   char path[2048];
@@ -140,12 +148,6 @@ static void test_cli_signals_at_each_step(void)
  * number, one line naming the step and the outputs not written, the earlier outputs as they were and nothing else. */
 static void test_cli_signals_analyse(void)
 {
-  static const char *const args[] = {"analyse", SIMRUN_SOURCE_DIR "/tests/data/tracer/halo",
-                                     "--csv",   "out.csv",
-                                     "--json",  "out.json",
-                                     "--paje",  "t.paje",
-                                     "--otf2",  "otf2",
-                                     NULL};
   static const struct {
     const char *pause, *phrase;
     int sig;
@@ -157,7 +159,7 @@ static void test_cli_signals_analyse(void)
     char dir[1024];
     cli_run_t run;
     double seconds;
-    stop_with(args, dir, sizeof dir, steps[s].pause, steps[s].sig, &run, &seconds);
+    stop_with(analyse_args, dir, sizeof dir, steps[s].pause, steps[s].sig, &run, &seconds);
     CU_ASSERT_EQUAL(run.status, 128 + steps[s].sig);
     const char *line = last_line(run.err);
     CU_ASSERT_PTR_NOT_NULL(strstr(line, steps[s].phrase));
@@ -252,7 +254,7 @@ static void test_cli_signals_kill_9_leaves_temporaries_the_next_run_removes(void
 
 /* simrun ... | head: the reader is gone before the report is written; simrun ends with 128 + SIGPIPE, says nothing and
  * leaves nothing (the outputs are not written, the earlier ones are as they were). */
-static void test_cli_signals_sigpipe_is_quiet(void)
+static void sigpipe_quiet(const char *const *args)
 {
   char dir[1024];
   int fds[2];
@@ -262,7 +264,7 @@ static void test_cli_signals_sigpipe_is_quiet(void)
   CU_ASSERT_EQUAL_FATAL(pipe2(fds, O_CLOEXEC), 0); /* simrun must not hold the reading end */
   FILE *out = fdopen(fds[1], "w");
   FILE *err = tmpfile();
-  pid_t pid = spawn(dir, SIMRUN_BINARY, outputs_args, out, err);
+  pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
   fclose(out);
   close(fds[0]); /* the reader left */
   int wstatus = 0;
@@ -274,6 +276,13 @@ static void test_cli_signals_sigpipe_is_quiet(void)
   fclose(err);
   expect_untouched(dir);
   remove_folder(dir);
+}
+
+/* simrun run's and simrun analyse's. */
+static void test_cli_signals_sigpipe_is_quiet(void)
+{
+  sigpipe_quiet(outputs_args);
+  sigpipe_quiet(analyse_args);
 }
 
 /* An earlier --ti folder (point-5, which the run writes again, and point-9, which it does not) is the same after a

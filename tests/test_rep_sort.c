@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The external merge sort (rep_sort.h) against qsort on the same records: held in memory, in many runs on disk (one
  * record a run's buffer at the merge), with equal keys told apart by the comparison; a walk stopped by its callback;
- * a second walk giving nothing; no temporary file to write a run to. */
+ * a second walk giving nothing, then a sort again; no temporary file to write a run to. */
 #include "bas_error.h"
 #include "rep_sort.h"
 #include "tu.h"
@@ -57,6 +57,10 @@ static void sorted_as_qsort(size_t n, size_t hold)
   g.n = 0; /* emptied by the walk: a second one gives nothing */
   CU_ASSERT_EQUAL(rep_sort_each(sort, take, &g), 0);
   CU_ASSERT_EQUAL(g.n, 0);
+  for (size_t i = 0; i < n; i++) /* and it sorts again (its merge may have grown its buffer past `hold`) */
+    CU_ASSERT_EQUAL(rep_sort_add(sort, &in[n - 1 - i]), 0);
+  CU_ASSERT_EQUAL(rep_sort_each(sort, take, &g), 0);
+  CU_ASSERT(g.n == n && memcmp(g.records, in, n * sizeof *in) == 0);
   rep_sort_free(sort);
   free(in);
   free(g.records);

@@ -35,10 +35,13 @@ enum { MAX_RUNS = 64 };
  * draws or exports its timelines and $TMPDIR has room (SPILL_ROOM), else without them, and the report says so. */
 #define KEEP_BYTES (32.0 * 1024 * 1024)
 
-/* The room a spilled run takes in $TMPDIR, per byte of its timelines unfolded (met_timeline_bytes: a line is 40 to 96
- * bytes): its file, 64 bytes an interval (a line may be two: a wait and its transfer), and the Paje trace's events
- * sorted there, six of 40 bytes an interval. */
-#define SPILL_ROOM 4.0
+/* The room a spilled run takes in $TMPDIR, per byte of its timelines unfolded: its file, 64 bytes an interval, and with
+ * --paje the trace's events sorted there too, six of 40 bytes an interval, at 40 bytes of unfolded timelines an
+ * interval (met_timeline_bytes counts 96 bytes a loop's slot and iteration, one or two intervals; HPC Challenge's,
+ * ABySS's, Ray's and loop-sums' folders came to 46.9 to 52.7). Where the file fills up all the same, the run is read
+ * again as sums (read_run). */
+#define SPILL_ROOM      (64.0 / 40)
+#define SPILL_ROOM_PAJE ((64.0 + 6 * 40) / 40)
 
 /* How a run was read (runs_t.read). */
 enum { READ_SUMS = 0, READ_WHOLE, READ_SPILLED, READ_SUMS_NO_ROOM };
@@ -237,40 +240,59 @@ static int check_untraced(const analyse_opts_t *opts, const runs_t *runs)
   return EXIT_OK;
 }
 
-/* Whether $TMPDIR (else /tmp) has room for folder `dir`'s run spilled (SPILL_ROOM). */
-static int spill_room(const char *dir)
+/* What reading may put in $TMPDIR: the room a spilled run takes per byte of its unfolded timelines (0: no output draws
+ * or exports them, so no run is spilled), and the room left there for the runs still to read. */
+typedef struct spill_budget {
+  double per_byte;
+  double room;
+} spill_budget_t;
+
+/* The budget of the outputs asked for: $TMPDIR's (else /tmp's) free room, 0 when it cannot be written. */
+static spill_budget_t spill_budget(const cli_outputs_t *outputs)
 {
+  spill_budget_t b = {0, 0};
+  if (cli_outputs_need(outputs, CLI_NEEDS_WHOLE_TRACES | CLI_NEEDS_TIMELINES))
+    b.per_byte = cli_outputs_need(outputs, CLI_NEEDS_SORTED_EVENTS) ? SPILL_ROOM_PAJE : SPILL_ROOM;
   const char *tmp = getenv("TMPDIR");
+  const char *dir = tmp && tmp[0] ? tmp : "/tmp";
   struct statvfs fs;
-  if (statvfs(tmp && tmp[0] ? tmp : "/tmp", &fs) != 0)
-    return 0;
-  double room = (double)fs.f_bavail * (double)fs.f_frsize / SPILL_ROOM;
-  return met_timeline_bytes(dir, room) <= room;
+  if (b.per_byte > 0 && access(dir, W_OK | X_OK) == 0 && statvfs(dir, &fs) == 0)
+    b.room = (double)fs.f_bavail * (double)fs.f_frsize;
+  return b;
 }
 
-/* How to read folder `dir`: whole when its timelines are small, else as sums, spilled when `draws` (an output draws or
- * exports the timelines) and there is room. */
-static int how_to_read(const char *dir, int draws)
+/* How to read folder `dir`: whole when its timelines are small, else as sums, spilled when an output draws or exports
+ * the timelines and the budget has room for them (then taken from it). */
+static int how_to_read(const char *dir, spill_budget_t *budget)
 {
-  if (met_timeline_bytes(dir, KEEP_BYTES) <= KEEP_BYTES) /* unfolded */
+  double spillable = budget->per_byte > 0 ? budget->room / budget->per_byte : 0;
+  double bytes = met_timeline_bytes(dir, spillable > KEEP_BYTES ? spillable : KEEP_BYTES); /* unfolded */
+  if (bytes <= KEEP_BYTES)
     return READ_WHOLE;
-  if (!draws)
+  if (budget->per_byte == 0)
     return READ_SUMS;
-  return spill_room(dir) ? READ_SPILLED : READ_SUMS_NO_ROOM;
+  if (bytes > spillable)
+    return READ_SUMS_NO_ROOM;
+  budget->room -= bytes * budget->per_byte;
+  return READ_SPILLED;
 }
 
 /* Reads one folder as *read says (how_to_read), a run whose ranks did not all finish only with --partial; NULL after
  * printing its error (a run that recorded no time has no metrics). */
-static met_trace_t *read_run(const char *dir, const analyse_opts_t *opts, int draws, met_timeline_info_t *info,
-                             int *read)
+static met_trace_t *read_run(const char *dir, const analyse_opts_t *opts, spill_budget_t *budget,
+                             met_timeline_info_t *info, int *read)
 {
   char err[8400];
-  *read = how_to_read(dir, draws);
+  *read = how_to_read(dir, budget);
   int flags = (*read == READ_WHOLE     ? MET_TL_KEEP
                : *read == READ_SPILLED ? MET_TL_SPILL
                                        : 0) |
               (opts->partial ? MET_TL_PARTIAL : 0);
   met_trace_t *trace = met_timeline_stream(dir, flags, info, err, sizeof err);
+  if (!trace && *read == READ_SPILLED && info->error == BAS_EIO) { /* $TMPDIR filled up: read again, as sums alone */
+    *read = READ_SUMS_NO_ROOM;                                     /* said by sums_not_exported */
+    trace = met_timeline_stream(dir, flags & ~MET_TL_SPILL, info, err, sizeof err);
+  }
   if (trace && !(met_trace_end(trace) > 0)) {
     snprintf(err, sizeof err,
              "%s/timeline-0.txt: the run recorded no time (no interval of any rank lasts); trace a "
@@ -288,13 +310,13 @@ static met_trace_t *read_run(const char *dir, const analyse_opts_t *opts, int dr
 
 /* Reads every folder into runs, sorted by p (stable). 0, or the exit status of the reader's code: EXIT_INPUT for a
  * folder that is not a whole run's, EXIT_RUNTIME for this machine's limits and faults (bas_error.h). */
-static int read_runs(const analyse_opts_t *opts, int draws, runs_t *runs)
+static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *runs)
 {
   cli_signal_step("reading", "while reading the trace folders");
   for (int i = 0; i < opts->ndirs; i++) {
     met_timeline_info_t info;
     int read;
-    met_trace_t *trace = read_run(opts->dirs[i], opts, draws, &info, &read);
+    met_trace_t *trace = read_run(opts->dirs[i], opts, &budget, &info, &read);
     if (!trace)
       return info.error ? bas_error_status(info.error) : EXIT_INPUT; /* 0: a run that recorded no time */
     int at = runs->n++;
@@ -387,7 +409,8 @@ static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
                 seq);
   met_timeline_info_t info;
   int read;
-  met_trace_t *trace = read_run(seq, opts, 0, &info, &read);
+  spill_budget_t none = {0, 0};
+  met_trace_t *trace = read_run(seq, opts, &none, &info, &read);
   if (!trace)
     return EXIT_INPUT;
   int p = met_trace_nranks(trace);
@@ -836,10 +859,10 @@ static void sums_not_exported(const runs_t *runs)
   for (int i = 0; i < runs->n; i++)
     if (runs->read[i] == READ_SUMS_NO_ROOM)
       fprintf(stderr,
-              "simrun: warning: %s: its timelines hold over %.0f MiB and %s has too little room for them (about %.0f "
-              "times their size): the timeline pictures, Paje trace and OTF2 archive hold nothing of this run; set "
-              "TMPDIR to a folder with room\n",
-              runs->dirs[i], KEEP_BYTES / (1024 * 1024), tmp && tmp[0] ? tmp : "/tmp", SPILL_ROOM);
+              "simrun: warning: %s: its timelines hold over %.0f MiB and %s cannot be written or has too little room "
+              "for them (%.1f to %.1f times their size): the timeline pictures, Paje trace and OTF2 archive hold "
+              "nothing of this run; set TMPDIR to a writable folder with room\n",
+              runs->dirs[i], KEEP_BYTES / (1024 * 1024), tmp && tmp[0] ? tmp : "/tmp", SPILL_ROOM, SPILL_ROOM_PAJE);
 }
 
 /* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */
@@ -850,7 +873,7 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
   if (status == EXIT_OK)
     status = check_replays(opts);
   if (status == EXIT_OK)
-    status = read_runs(opts, cli_outputs_need(&outputs, CLI_NEEDS_WHOLE_TRACES | CLI_NEEDS_TIMELINES), runs);
+    status = read_runs(opts, spill_budget(&outputs), runs);
   if (status == EXIT_OK)
     sums_not_exported(runs);
   if (status == EXIT_OK)
@@ -893,6 +916,7 @@ int cli_analyse_main(const cli_context_t *ctx, int argc, char **argv)
     cli_signal_catch();
   status = analyse(&opts, runs);
   fflush(stdout); /* while SIGPIPE is still caught: a reader gone by now means 141, not a death by SIGPIPE */
+  status = status == EXIT_OK && cli_signal_status() ? cli_signal_status() : status;
   if (opts.catch_signals)
     cli_signal_release();
   for (int i = 0; i < runs->n; i++)

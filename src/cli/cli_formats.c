@@ -136,7 +136,7 @@ const cli_format_t cli_formats[] = {
      .help = {[CLI_COMMAND_RUN] = "also write the per-process p's run as a Paje trace (pj_dump, ViTE) to FILE",
               [CLI_COMMAND_ANALYSE] = "also write the runs as a Paje trace (pj_dump, ViTE) to FILE"},
      .kind = CLI_FORMAT_FILE,
-     .needs = CLI_NEEDS_PER_PROCESS | CLI_NEEDS_WHOLE_TRACES,
+     .needs = CLI_NEEDS_PER_PROCESS | CLI_NEEDS_WHOLE_TRACES | CLI_NEEDS_SORTED_EVENTS,
      .refusal = PER_PROCESS_REFUSAL("--paje records the run of the per-process p"),
      .write = write_paje},
     {.option = "--otf2",

@@ -16,8 +16,9 @@
 enum {
   CLI_NEEDS_PER_PROCESS = 1u,
   CLI_NEEDS_NO_MPI = 2u,
-  CLI_NEEDS_WHOLE_TRACES = 4u, /* every event of the per-process p's runs (stu_options_t.whole_traces) */
-  CLI_NEEDS_TIMELINES = 8u     /* the runs' timelines, drawn (simrun analyse spills a long run's intervals for them) */
+  CLI_NEEDS_WHOLE_TRACES = 4u,  /* every event of the per-process p's runs (stu_options_t.whole_traces) */
+  CLI_NEEDS_TIMELINES = 8u,     /* the runs' timelines, drawn (simrun analyse spills a long run's intervals for them) */
+  CLI_NEEDS_SORTED_EVENTS = 16u /* every event of the runs sorted by time (a long run's through a file in $TMPDIR) */
 };
 
 typedef enum {

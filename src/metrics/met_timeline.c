@@ -875,7 +875,9 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
     if (met_tl_match_flush(m, trace, next < 0 ? INFINITY : s->ahead[next].iv.start) != 0)
       return refused(trace, dir, err, errlen);
   }
-  return met_tl_match_flush(m, trace, INFINITY) == 0 ? 0 : refused(trace, dir, err, errlen);
+  if (met_tl_match_flush(m, trace, INFINITY) != 0 || met_trace_spill_sync(trace) != 0)
+    return refused(trace, dir, err, errlen);
+  return 0;
 }
 
 /* A folder where the tracer left a rank's marker (incomplete-N: docs/tracer.md, "A run that ends abnormally"), which

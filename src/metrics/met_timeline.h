@@ -76,9 +76,7 @@ enum { MET_TL_KEEP = 1, MET_TL_PARTIAL = 2, MET_TL_SPILL = 4 };
  * "# end" line, perhaps half a last line) is refused when the tracer's marker of a rank that did not finish is there
  * (incomplete-N), unless MET_TL_PARTIAL is in `flags`; without a marker (a tracer before them, a hand-made folder) or
  * with MET_TL_PARTIAL it is read up to its last whole line: the trace is returned and err names the first such file and
- * line
- * ("FILE:LINE: cut short:
- * ..."); err is "" when every file is whole. */
+ * line ("FILE:LINE: cut short: ..."); err is "" when every file is whole. */
 met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t *info, char *err, size_t errlen);
 
 /* The bytes the timelines of folder `dir` would take unfolded: the files' sizes, and for each loop (docs/tracer.md)

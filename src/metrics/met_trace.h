@@ -79,9 +79,13 @@ int met_trace_is_spilled(const met_trace_t *trace);
 /* 0 once a spilled trace's file refused an interval or a send's start (a full $TMPDIR: met_trace_add then returned
  * BAS_EIO, and met_trace_spill_walk fails), else 1. */
 int met_trace_spill_ok(const met_trace_t *trace);
+/* Writes what a spilled trace's file still buffers, so that a full $TMPDIR is known before the file is read: 0, or
+ * BAS_EIO (met_trace_spill_ok is then 0). 0 for a trace that is not spilled. */
+int met_trace_spill_sync(met_trace_t *trace);
 /* The intervals spilled so far (0 for a trace that is not spilled). */
 size_t met_trace_spilled(const met_trace_t *trace);
-/* Calls fn for every interval spilled, in the order they were added (each rank's in time order), with its rank; what
+/* Calls fn for every interval spilled, in the order they were added (each rank's in time order), with its rank (one
+ * walk at a time: its buffer is static, so fn must not start another); what
  * the file keeps of an interval is its start, end, send's start, category, phase, peer, tag, communicator, call,
  * direction and bytes (its hops and compute split are 0). Returns 0, BAS_EIO when the trace is not spilled or on a
  * read error, or what fn returned when not 0 (the walk then stops). */

@@ -66,6 +66,13 @@ int met_trace_spill_ok(const met_trace_t *trace)
   return !trace->spill_failed;
 }
 
+int met_trace_spill_sync(met_trace_t *trace)
+{
+  if (trace->spill && fflush(trace->spill) != 0)
+    trace->spill_failed = 1;
+  return trace->spill_failed ? BAS_EIO : 0;
+}
+
 size_t met_trace_spilled(const met_trace_t *trace)
 {
   return trace->spill ? trace->nspilled : 0;

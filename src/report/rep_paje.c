@@ -8,6 +8,7 @@
 #include "rep_sort.h"
 #include "rep_svg.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,7 +68,7 @@ typedef struct event {
   int value;    /* SET_STATE: the category; PUSH_STATE: the call's id; links: the message's number among those `maker`
                  * made (its key: messages_before); NEW_EVENT: the rank's collective span number */
   int maker;    /* the rank whose interval made it (-1: the run's end) */
-  unsigned seq; /* its place among the maker's events */
+  uint64_t seq; /* its place among the maker's events */
 } event_t;
 
 /* Each rank's state while its events are made: what the last interval left open. */
@@ -77,7 +78,7 @@ typedef struct rank_state {
   int state;       /* the category set last, -1 before the first */
   int call;        /* the open call's id, 0 for none */
   int messages;    /* links made so far */
-  unsigned seq;    /* events made so far */
+  uint64_t seq;    /* events made so far */
 } rank_state_t;
 
 /* The events being made, into a sorter (rep_sort.h): events beyond EVENTS_HELD go to a temporary file. */
@@ -170,7 +171,7 @@ static int by_time(const void *a, const void *b)
 }
 
 /* Run `run`'s events into ev->sort, and in messages[rank] how many links each rank made. 0, or a code. */
-static int run_events(events_t *ev, const met_trace_t *trace, int run, int *messages)
+static int run_events(events_t *ev, const met_trace_t *trace, int run, long long *messages)
 {
   int nranks = met_trace_nranks(trace);
   ev->run = run;
@@ -194,7 +195,7 @@ static int run_events(events_t *ev, const met_trace_t *trace, int run, int *mess
 /* Every run's events into a new sorter (*sort) and, for each run, the links its ranks made before each rank
  * (messages_before[run][rank]: a link's key is that plus its number among its maker's, so that keys count the links
  * rank after rank). 0, or a code. */
-static int collect(const rep_paje_run_t *runs, size_t n, rep_sort_t **sort, int **messages_before)
+static int collect(const rep_paje_run_t *runs, size_t n, rep_sort_t **sort, long long **messages_before)
 {
   events_t ev = {.sort = *sort = rep_sort_new(sizeof(event_t), EVENTS_HELD, by_time)};
   int rc = ev.sort ? 0 : BAS_ENOMEM;
@@ -304,7 +305,7 @@ static void write_call(FILE *out, const met_trace_t *trace, const event_t *e)
 typedef struct writing {
   FILE *out;
   const rep_paje_run_t *runs;
-  int *const *messages_before; /* collect's */
+  long long *const *messages_before; /* collect's */
 } writing_t;
 
 static int write_event(void *ctx, const void *record)
@@ -322,7 +323,7 @@ static int write_event(void *ctx, const void *record)
   else if (e->kind == EV_POP_STATE)
     fprintf(out, "r%d_%d CALL\n", e->run, e->rank);
   else if (e->kind == EV_START_LINK || e->kind == EV_END_LINK)
-    fprintf(out, "run%d MSG r%d_%d msg m%d\n", e->run, e->run, e->rank,
+    fprintf(out, "run%d MSG r%d_%d msg m%lld\n", e->run, e->run, e->rank,
             w->messages_before[e->run][e->maker] + e->value);
   else if (e->rank >= 0)
     fprintf(out, "RANK r%d_%d\n", e->run, e->rank);
@@ -334,7 +335,7 @@ static int write_event(void *ctx, const void *record)
 int rep_paje_write(FILE *out, const rep_paje_run_t *runs, size_t n)
 {
   rep_sort_t *sort = NULL;
-  int **messages_before = calloc(n ? n : 1, sizeof *messages_before);
+  long long **messages_before = calloc(n ? n : 1, sizeof *messages_before);
   int rc = messages_before ? collect(runs, n, &sort, messages_before) : BAS_ENOMEM;
   if (rc == 0) {
     write_types(out, runs, n);

@@ -165,7 +165,8 @@ int rep_sort_each(rep_sort_t *sort, int (*fn)(void *ctx, const void *record), vo
 {
   int rc = 0;
   if (sort->nruns == 0) { /* all in memory */
-    qsort(sort->buf, sort->count, sort->size, sort->cmp);
+    if (sort->count > 0)  /* buf may be NULL */
+      qsort(sort->buf, sort->count, sort->size, sort->cmp);
     for (size_t i = 0; rc == 0 && i < sort->count; i++)
       rc = fn(ctx, sort->buf + i * sort->size);
     sort->count = 0;
@@ -189,6 +190,9 @@ int rep_sort_each(rep_sort_t *sort, int (*fn)(void *ctx, const void *record), vo
   rc = m.runs && m.heap ? merge_runs(&m, fn, ctx) : BAS_ENOMEM;
   free(m.runs);
   free(m.heap);
+  free(sort->buf); /* grown past `hold` for the merge, maybe: a run written later must hold `hold` records again */
+  sort->buf = NULL;
+  sort->cap = 0;
   sort->nruns = 0;
   if (sort->file) {
     fclose(sort->file);

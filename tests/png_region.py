@@ -5,7 +5,8 @@ screenshots are), decoding it with the standard library only (zlib). Used by tes
 
 Usage: png_region.py FILE X Y W H        -> prints the number of distinct pixels in [X, X+W) x [Y, Y+H)
        png_region.py FILE X Y W H dark   -> prints the share of its pixels that are dark (each channel below 80), the
-                                            colour of the timeline's message lines and labels, not of a state"""
+                                            colour of the timeline's message lines and labels, not of a state
+       png_region.py FILE X Y W H red    -> prints the red channel of its most frequent pixel (a state's colour)"""
 import struct
 import sys
 import zlib
@@ -50,13 +51,19 @@ def decode(path):
 def main():
     rows, bpp = decode(sys.argv[1])
     x, y, w, h = (int(v) for v in sys.argv[2:6])
-    seen, dark = set(), 0
+    counts, dark = {}, 0
     for row in rows[y:y + h]:
         for i in range(x, x + w):
             pixel = bytes(row[i * bpp:(i + 1) * bpp])
-            seen.add(pixel)
+            counts[pixel] = counts.get(pixel, 0) + 1
             dark += max(pixel[:3]) < 80
-    print("%.4f" % (dark / (w * h)) if sys.argv[6:] == ["dark"] else len(seen))
+    mode = sys.argv[6] if sys.argv[6:] else ""
+    if mode == "dark":
+        print("%.4f" % (dark / (w * h)))
+    elif mode == "red":
+        print(max(counts, key=counts.get)[0])
+    else:
+        print(len(counts))
 
 
 main()

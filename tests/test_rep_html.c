@@ -214,7 +214,7 @@ static void chromium(const char *dir, const char *url, const char *const *extra,
 }
 
 /* What tests/png_region.py says of box (x, y, w, h) of screenshot `png` in `mode` ("": the number of distinct
- * pixels; "dark": the share of dark ones), or -1. */
+ * pixels; "dark": the share of dark ones; "red": the red channel of the most frequent one), or -1. */
 static double region_figure(const char *png, const int box[4], const char *mode)
 {
   char command[4096];
@@ -354,6 +354,33 @@ static void test_rep_html_readable_timeline(void)
   CU_ASSERT_EQUAL(system(command), 0);
 }
 
+/* tests/data/tracer/subpixel-polls: one rank, 10,000 iterations of 40 us of computation then 60 us of polls in 1 s,
+ * about 11 iterations a pixel of the canvas. Each pixel column is 60% polls (control at p = 1: no partner to wait
+ * for), so the row is control's orange (#f28e2b, red 242) alone, as the SVG timeline's columns draw it. Drawn interval
+ * by interval at least a pixel wide (before), the row was compute-blue and orange in stripes and blends (Ray's
+ * polling stretch looked like computation). */
+static void test_rep_html_subpixel_majority(void)
+{
+  char dir[1024], url[1200], png[2100];
+  const char *args[] = {"analyse", SIMRUN_SOURCE_DIR "/tests/data/tracer/subpixel-polls", "--html", "page.html", NULL};
+  cli_run_t run, dom;
+  run_ok(dir, sizeof dir, args, &run);
+  run_free(&run);
+  int inner[4];
+  snprintf(url, sizeof url, "file://%s/page.html", dir);
+  timeline_box(dir, url, inner, &dom);
+  run_free(&dom);
+  /* the row, inside: right of the 60-px labels, above the 20-px time axis, clear of the row's 1-px margins */
+  int row[4] = {inner[0] + 62, inner[1] + 4, inner[2] - 66, inner[3] - 28};
+  CU_ASSERT_FATAL(row[2] > 500 && row[3] > 300);
+  snprintf(png, sizeof png, "%s/page.png", dir);
+  CU_ASSERT_EQUAL(screenshot_colours(dir, url, "page.png", row), 1);
+  CU_ASSERT_EQUAL(region_figure(png, row, "red"), 242);
+  char command[1200];
+  snprintf(command, sizeof command, "rm -rf '%s'", dir);
+  CU_ASSERT_EQUAL(system(command), 0);
+}
+
 /* The page's first section after its contents is the summary, and it is the terminal report's summary line for line
  * (issue 45 item 3: the same struct, rep_summary.h, at 80 columns as the terminal here, not a terminal). */
 static void assert_summary_first(const char *dom, const char *terminal)
@@ -423,6 +450,7 @@ int main(void)
                              {"test_rep_html_in_chromium", test_rep_html_in_chromium},
                              {"test_rep_html_bounded_page", test_rep_html_bounded_page},
                              {"test_rep_html_readable_timeline", test_rep_html_readable_timeline},
+                             {"test_rep_html_subpixel_majority", test_rep_html_subpixel_majority},
                              {"test_rep_html_bad_path", test_rep_html_bad_path},
                              {NULL, NULL}};
   return tu_run("rep_html", cases);

@@ -44,18 +44,18 @@ static const char page_style[] =
 /* Draws the ranks of the run chosen in #run (SIMRUN.runs[i].ranks; per rank: [start, end, category, phase, peer,
  * direction, bytes, sent], time-ordered) that the #ranks filter keeps ("0-3,8"; empty: all), rows[0] of them from the
  * first-shown one, each row labelled with its rank (every n-th where rows are thinner than a 12-px label), between t0
- * and t1, with a line per message, drawn from the end that counts it, from its sender's row where its send started to
- * its receiver's at its end (from the lower rank where the direction was not recorded), as rep_timeline draws them,
- * but only when at most MAXLINES are in view:
- * more would cover the states, so #note counts them and says how to see them. The wheel zooms time about the pointer,
- * shift and the wheel zooms the rows about it, a drag pans both, and the line under the canvas describes the interval
- * under the pointer. Sets data-ready, data-timeline (the canvas's box), data-labels (the rank labels drawn) and
- * data-width (once the page is loaded: its scroll width; wider than the window, it scrolls sideways) on <body> when
- * the first drawing is done.
- * For tests, each of which first scrolls the canvas into view ("#view" does only that): "#blank" leaves the canvas
- * empty; "#probe=X,Y" describes the interval at canvas pixel (X, Y) as if the pointer were there; "#selftest" sends the
- * canvas a wheel turn, a drag of 100 px and a shift-wheel turn as a user would and writes the time span before and
- * after the turn, the drag's shift and the rows before and after the shift-wheel turn into data-selftest. */
+ * and t1 (an interval narrower than a pixel gathered with the others in its pixel column, which takes the colour of
+ * the category that took most of it, as the SVG timeline's columns do), with a line per message, drawn from the end
+ * that counts it, from its sender's row where its send started to its receiver's at its end (from the lower rank where
+ * the direction was not recorded), as rep_timeline draws them, but only when at most MAXLINES are in view: more would
+ * cover the states, so #note counts them and says how to see them. The wheel zooms time about the pointer, shift and
+ * the wheel zooms the rows about it, a drag pans both, and the line under the canvas describes the interval under the
+ * pointer. Sets data-ready, data-timeline (the canvas's box), data-labels (the rank labels drawn) and data-width (once
+ * the page is loaded: its scroll width; wider than the window, it scrolls sideways) on <body> when the first drawing is
+ * done. For tests, each of which first scrolls the canvas into view ("#view" does only that): "#blank" leaves the
+ * canvas empty; "#probe=X,Y" describes the interval at canvas pixel (X, Y) as if the pointer were there; "#selftest"
+ * sends the canvas a wheel turn, a drag of 100 px and a shift-wheel turn as a user would and writes the time span
+ * before and after the turn, the drag's shift and the rows before and after the shift-wheel turn into data-selftest. */
 static const char page_script[] =
     "(function(){\n"
     "var S=SIMRUN,D=S.runs[0],cv=document.getElementById('timeline'),tip=document.getElementById('tip');\n"
@@ -75,8 +75,12 @@ static const char page_script[] =
     " if(blank)return;g.font='11px sans-serif';var st=Math.ceil(12/h),nl=0;\n"
     " for(var k=0;k<rows;k++){var r=vis[first+k],iv=D.ranks[r],y=k*h;at[r]=k;g.fillStyle='#222';\n"
     "  if(k%st===0){g.fillText('rank '+r,2,y+Math.min(h,12)/2+4);nl++;}\n"
+    "  var px=-1,acc=S.colours.map(function(){return 0;}),hy=Math.max(h-2,1);\n"
+    "  var fill=function(){if(px<0)return;var c=0;for(var j=1;j<acc.length;j++)if(acc[j]>acc[c])c=j;\n"
+    "   g.fillStyle=S.colours[c];g.fillRect(px,y+1,1,hy);px=-1;acc=acc.map(function(){return 0;});};\n"
     "  for(var i=0;i<iv.length;i++){var a=xof(iv[i][0]),b=xof(iv[i][1]);if(b<left||a>cv.width)continue;\n"
-    "   a=Math.max(a,left);g.fillStyle=S.colours[iv[i][2]];g.fillRect(a,y+1,Math.max(b-a,1),Math.max(h-2,1));}}\n"
+    "   a=Math.max(a,left);if(b-a>=1){fill();g.fillStyle=S.colours[iv[i][2]];g.fillRect(a,y+1,b-a,hy);continue;}\n"
+    "   var col=Math.floor(a);if(col!==px){fill();px=col;}acc[iv[i][2]]+=b-a;}fill();}\n"
     " var lines=[];for(k=0;k<rows;k++){r=vis[first+k];iv=D.ranks[r];\n"
     "  for(i=0;i<iv.length;i++){var m=iv[i];if(m[2]!==3||m[4]<0||(m[5]!==2&&(m[5]!==0||m[4]<r)))continue;\n"
     "   if(!(m[4] in at))continue;a=xof(m[7]);b=xof(m[1]);if(b<left||a>cv.width)continue;\n"

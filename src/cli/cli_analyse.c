@@ -880,6 +880,8 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
     status = check_untraced(opts, runs);
   if (status == EXIT_OK)
     status = choose_t_seq(opts, runs);
+  if (status == EXIT_OK && cli_signal_stop()) /* while reading: no report */
+    return cli_signal_report();
   if (status != EXIT_OK)
     return status;
   stu_study_t *study = stu_measured_new(runs->program, runs->traces, (size_t)runs->n, runs->t_seq);

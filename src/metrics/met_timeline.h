@@ -71,11 +71,11 @@ enum { MET_TL_KEEP = 1, MET_TL_PARTIAL = 2, MET_TL_SPILL = 4 };
  * an aggregate one (met_trace_new_aggregate), spilled with MET_TL_SPILL. `info` may be NULL. Returns a new trace (free
  * with met_trace_free), or NULL with one message in err, "FILE:LINE: what is wrong; how to fix" ("FILE: ..." when no
  * line is to blame): a missing rank, a malformed or out-of-order line, a loop of more than 2^32 iterations (with
- * MET_TL_KEEP, loops that unfold to more than 2^19 calls in the run), or out of memory. A file cut short (a run killed
- * before MPI_Finalize: no
- * "# end" line, perhaps half a last line) is refused when the tracer's marker of a rank that did not finish is there
- * (incomplete-N), unless MET_TL_PARTIAL is in `flags`; without a marker (a tracer before them, a hand-made folder) or
- * with MET_TL_PARTIAL it is read up to its last whole line: the trace is returned and err names the first such file and
+ * MET_TL_KEEP, loops that unfold to more than 2^19 calls in the run), out of memory, or (with MET_TL_SPILL, BAS_EIO)
+ * a temporary file that could not be written. A file cut short (a run killed before MPI_Finalize: no "# end" line,
+ * perhaps half a last line) is refused when the tracer's marker of a rank that did not finish is there (incomplete-N),
+ * unless MET_TL_PARTIAL is in `flags`; without a marker (a tracer before them, a hand-made folder) or with
+ * MET_TL_PARTIAL it is read up to its last whole line: the trace is returned and err names the first such file and
  * line ("FILE:LINE: cut short: ..."); err is "" when every file is whole. */
 met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t *info, char *err, size_t errlen);
 

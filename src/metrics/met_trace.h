@@ -85,10 +85,10 @@ int met_trace_spill_sync(met_trace_t *trace);
 /* The intervals spilled so far (0 for a trace that is not spilled). */
 size_t met_trace_spilled(const met_trace_t *trace);
 /* Calls fn for every interval spilled, in the order they were added (each rank's in time order), with its rank (one
- * walk at a time: its buffer is static, so fn must not start another); what
- * the file keeps of an interval is its start, end, send's start, category, phase, peer, tag, communicator, call,
- * direction and bytes (its hops and compute split are 0). Returns 0, BAS_EIO when the trace is not spilled or on a
- * read error, or what fn returned when not 0 (the walk then stops). */
+ * walk at a time: its buffer is static, so fn must not start another); what the file keeps of an interval is its
+ * start, end, send's start, category, phase, peer, tag, communicator, call, direction and bytes (its hops and compute
+ * split are 0). Returns 0, BAS_EIO when the trace is not spilled or on a read error, or what fn returned when not 0
+ * (the walk then stops). */
 typedef int (*met_spill_fn)(void *ctx, int rank, const met_interval_t *iv);
 int met_trace_spill_walk(const met_trace_t *trace, met_spill_fn fn, void *ctx);
 /* Calls fn for every interval of the ranks from `first` to `last` (included) with its rank, each rank's in time

@@ -97,7 +97,10 @@ static void *chunk_allocate(void *user, OTF2_FileType type, OTF2_LocationRef loc
   chunks_t *c = *per_buffer ? *per_buffer : (*per_buffer = calloc(1, sizeof(chunks_t)));
   if (!c || c->n == CHUNKS_HELD)
     return NULL; /* a flush, then chunk_free_all, then this again */
-  return c->chunk[c->n] = malloc(size), c->chunk[c->n] ? c->chunk[c->n++] : NULL;
+  void *chunk = malloc(size);
+  if (chunk)
+    c->chunk[c->n++] = chunk;
+  return chunk;
 }
 
 static void chunk_free_all(void *user, OTF2_FileType type, OTF2_LocationRef location, void **per_buffer, bool final)

@@ -523,19 +523,14 @@ static void test_analyse_replay_on_spun(void)
 static void replay_in(const char *work, const char *tmp, const char *const *args, const char *pause, int sig,
                       cli_run_t *run)
 {
-  char *was = getenv("TMPDIR") ? strdup(getenv("TMPDIR")) : NULL;
-  setenv("TMPDIR", tmp, 1);
+  char *was = tu_env_swap("TMPDIR", tmp);
   if (pause)
     setenv("SIMRUN_TEST_PAUSE", pause, 1);
   FILE *out = tmpfile();
   FILE *err = tmpfile();
   pid_t pid = spawn(work, SIMRUN_BINARY, args, out, err);
   unsetenv("SIMRUN_TEST_PAUSE");
-  if (was)
-    setenv("TMPDIR", was, 1);
-  else
-    unsetenv("TMPDIR");
-  free(was);
+  tu_env_restore("TMPDIR", was);
   if (pause) {
     CU_ASSERT_EQUAL(wait_paused(err), 0);
     CU_ASSERT(pid > 0 && kill(pid, sig) == 0);
@@ -1031,15 +1026,10 @@ static void test_analyse_sums_without_room(void)
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(otf2, sizeof otf2, "%s/otf2", dir);
   const char *args[] = {"analyse", RUNS "loop-huge", "--otf2", otf2, "--width", "1000", NULL};
-  const char *tmpdir = getenv("TMPDIR");
-  char *saved = tmpdir ? strdup(tmpdir) : NULL;
-  setenv("TMPDIR", "/nonexistent/simrun-test", 1);
-  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
-  if (saved)
-    setenv("TMPDIR", saved, 1);
-  else
-    unsetenv("TMPDIR");
-  free(saved);
+  char *saved = tu_env_swap("TMPDIR", "/nonexistent/simrun-test");
+  int started = run_simrun(".", args, &run);
+  tu_env_restore("TMPDIR", saved);
+  CU_ASSERT_EQUAL_FATAL(started, 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB, the wait states summed as "
                                          "read): no room for its intervals in $TMPDIR, so no timeline picture, Paje "

@@ -400,12 +400,12 @@ static void test_cli_machine_probe_stopped_by_a_signal(void)
     CU_ASSERT_EQUAL_FATAL(mkdir(tmp, 0700), 0);
     const char *args[] = {"machine", "probe", "p.xml", steps[i].samples ? "--samples" : NULL, steps[i].samples, NULL};
     setenv("SIMRUN_TEST_PAUSE", steps[i].pause, 1);
-    setenv("TMPDIR", tmp, 1);
+    char *saved = tu_env_swap("TMPDIR", tmp);
     setenv("SIMRUN_PINGPONG", "/nonexistent/simrun-pingpong", 1);
     FILE *out = tmpfile(), *err = tmpfile();
     pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
     unsetenv("SIMRUN_TEST_PAUSE");
-    unsetenv("TMPDIR");
+    tu_env_restore("TMPDIR", saved); /* the caller's, not unset: later tests' temporary files go where it says */
     unsetenv("SIMRUN_PINGPONG");
     char text[4096] = "";
     for (int tries = 0; tries < 4000 && !strstr(text, "simrun: test: paused at "); tries++) {

@@ -28,16 +28,10 @@ static void test_cli_timeline_needs_a_temporary_folder(void)
   const char *args[] = {"-q", "--no-cache", DATA "gj-small.xml", "--per-process", "4", "--csv", "out.csv", NULL};
   const char *const none[] = {NULL};
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  const char *was = getenv("TMPDIR");
-  char *saved = was ? strdup(was) : NULL;
-  setenv("TMPDIR", "/nonexistent-simrun-tmp", 1); /* for the simrun started here only */
+  char *saved = tu_env_swap("TMPDIR", "/nonexistent-simrun-tmp"); /* for the simrun started here only */
   cli_run_t run;
   int started = run_simrun(dir, args, &run);
-  if (saved)
-    setenv("TMPDIR", saved, 1);
-  else
-    unsetenv("TMPDIR");
-  free(saved);
+  tu_env_restore("TMPDIR", saved);
   CU_ASSERT_EQUAL_FATAL(started, 0);
   CU_ASSERT_EQUAL(run.status, 1);
   assert_error_line(run.err,

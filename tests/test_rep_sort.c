@@ -97,20 +97,14 @@ static void test_rep_sort_stopped(void)
  * needs one fails with BAS_EIO, and those that fit in memory do not. */
 static void test_rep_sort_no_temporary_file(void)
 {
-  const char *tmpdir = getenv("TMPDIR");
-  char *saved = tmpdir ? strdup(tmpdir) : NULL;
-  setenv("TMPDIR", "/nonexistent/simrun-test", 1);
+  char *saved = tu_env_swap("TMPDIR", "/nonexistent/simrun-test");
   rep_sort_t *sort = rep_sort_new(sizeof(record_t), 2, by_key);
   CU_ASSERT_PTR_NOT_NULL_FATAL(sort);
   CU_ASSERT_EQUAL(rep_sort_add(sort, &(record_t){2, 0}), 0);
   CU_ASSERT_EQUAL(rep_sort_add(sort, &(record_t){1, 1}), 0);
   CU_ASSERT_EQUAL(rep_sort_add(sort, &(record_t){0, 2}), BAS_EIO);
   rep_sort_free(sort);
-  if (saved)
-    setenv("TMPDIR", saved, 1);
-  else
-    unsetenv("TMPDIR");
-  free(saved);
+  tu_env_restore("TMPDIR", saved);
 }
 
 int main(void)

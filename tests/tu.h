@@ -5,6 +5,7 @@
 
 #include <CUnit/Basic.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct tu_case {
   const char *name;
@@ -23,6 +24,26 @@ typedef struct tu_case {
 #ifndef SANITIZED
 #define SANITIZED 0
 #endif
+
+/* Sets environment variable `name` to `value` (for the processes a test starts), returning its earlier value for
+ * tu_env_restore: a copy, or NULL when it was unset. */
+static inline char *tu_env_swap(const char *name, const char *value)
+{
+  const char *was = getenv(name);
+  char *saved = was ? strdup(was) : NULL;
+  setenv(name, value, 1);
+  return saved;
+}
+
+/* Puts back what tu_env_swap saved (unsets `name` for NULL) and frees it. */
+static inline void tu_env_restore(const char *name, char *saved)
+{
+  if (saved)
+    setenv(name, saved, 1);
+  else
+    unsetenv(name);
+  free(saved);
+}
 
 /* Registers `cases` (ended by {NULL, NULL}) as suite `suite`, runs them verbosely, returns the exit status. */
 static inline int tu_run(const char *suite, const tu_case_t *cases)

@@ -6,11 +6,16 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-FILE *bas_temp_file(void)
+const char *bas_temp_dir(void)
 {
   const char *dir = getenv("TMPDIR");
+  return dir && dir[0] ? dir : "/tmp";
+}
+
+FILE *bas_temp_file(void)
+{
   char path[4096];
-  snprintf(path, sizeof path, "%s/simrun-temp-XXXXXX", dir && dir[0] ? dir : "/tmp");
+  snprintf(path, sizeof path, "%s/simrun-temp-XXXXXX", bas_temp_dir());
   int fd = mkstemp(path);
   if (fd < 0)
     return NULL;

@@ -7,7 +7,11 @@
 
 #include <stdio.h>
 
-/* A new unnamed temporary file open for reading and writing; NULL (errno set) when none can be made. */
+/* The folder for temporary files: $TMPDIR when set and not empty, else /tmp (borrowed from the environment). */
+const char *bas_temp_dir(void);
+
+/* A new unnamed temporary file open for reading and writing in bas_temp_dir(); NULL (errno set) when none can be
+ * made. */
 FILE *bas_temp_file(void);
 
 #endif

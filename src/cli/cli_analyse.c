@@ -6,6 +6,7 @@
  * formats of simrun run's table (cli_formats.h) that it takes; the views it cannot give are left out with the reason.
  */
 #include "cli_analyse.h"
+#include "bas_temp.h"
 #include "cli_binding.h"
 #include "cli_exit.h"
 #include "cli_formats.h"
@@ -253,8 +254,7 @@ static spill_budget_t spill_budget(const cli_outputs_t *outputs)
   spill_budget_t b = {0, 0};
   if (cli_outputs_need(outputs, CLI_NEEDS_WHOLE_TRACES | CLI_NEEDS_TIMELINES))
     b.per_byte = cli_outputs_need(outputs, CLI_NEEDS_SORTED_EVENTS) ? SPILL_ROOM_PAJE : SPILL_ROOM;
-  const char *tmp = getenv("TMPDIR");
-  const char *dir = tmp && tmp[0] ? tmp : "/tmp";
+  const char *dir = bas_temp_dir();
   struct statvfs fs;
   if (b.per_byte > 0 && access(dir, W_OK | X_OK) == 0 && statvfs(dir, &fs) == 0)
     b.room = (double)fs.f_bavail * (double)fs.f_frsize;
@@ -855,14 +855,13 @@ static int check_replays(const analyse_opts_t *opts)
  * asks for: one line each on stderr, so that an archive without it is not a surprise (the report says it too). */
 static void sums_not_exported(const runs_t *runs)
 {
-  const char *tmp = getenv("TMPDIR");
   for (int i = 0; i < runs->n; i++)
     if (runs->read[i] == READ_SUMS_NO_ROOM)
       fprintf(stderr,
               "simrun: warning: %s: its timelines hold over %.0f MiB and %s cannot be written or has too little room "
               "for them (%.1f to %.1f times their size): the timeline pictures, Paje trace and OTF2 archive hold "
               "nothing of this run; set TMPDIR to a writable folder with room\n",
-              runs->dirs[i], KEEP_BYTES / (1024 * 1024), tmp && tmp[0] ? tmp : "/tmp", SPILL_ROOM, SPILL_ROOM_PAJE);
+              runs->dirs[i], KEEP_BYTES / (1024 * 1024), bas_temp_dir(), SPILL_ROOM, SPILL_ROOM_PAJE);
 }
 
 /* Reads, analyses and reports; `runs` is freed by the caller (the traces the study kept are its own then). */

@@ -2,6 +2,7 @@
 /* --cfg and --log for SimGrid, --set for the scenario's parameters, --shard for the points (cli_config.h). */
 #define _DEFAULT_SOURCE /* mkstemps */
 #include "cli_config.h"
+#include "bas_temp.h"
 #include "sim_check.h"
 #include "sim_engine.h"
 #include "sim_run.h"
@@ -57,8 +58,7 @@ static const char *cfg_hint(const char *words)
 /* Writes the least platform into a new temporary file, its name in path. Returns 0, or -1. */
 static int write_probe_platform(char *path, size_t len)
 {
-  const char *tmp = getenv("TMPDIR");
-  snprintf(path, len, "%s/simrun-cfg-XXXXXX.xml", tmp && *tmp ? tmp : "/tmp");
+  snprintf(path, len, "%s/simrun-cfg-XXXXXX.xml", bas_temp_dir());
   int fd = mkstemps(path, 4);
   if (fd < 0)
     return -1;

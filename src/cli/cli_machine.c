@@ -5,6 +5,7 @@
  * of all the cores), each value with its measurement in a comment beside it; with a hostfile, one such node per node
  * it names, the messages between nodes fitted to a ping-pong between the first two. */
 #include "cli_machine.h"
+#include "bas_temp.h"
 #include "cli_exit.h"
 #include "cli_characterise.h"
 #include "cli_hostfile.h"
@@ -292,7 +293,7 @@ static int samples_of(const char *given, const char *hostfile, met_msg_sample_t 
 {
   if (given)
     return read_samples(given, samples, count, fits);
-  const char *folder = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+  const char *folder = bas_temp_dir();
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s/simrun-pingpong-XXXXXX", folder);
   int fd = mkstemp(tmp);

@@ -5,6 +5,7 @@
  * and which goes on every path. */
 #define _GNU_SOURCE /* realpath */
 #include "cli_replay.h"
+#include "bas_temp.h"
 #include "cli_exit.h"
 #include "cli_json.h"
 #include "cli_results.h"
@@ -238,8 +239,7 @@ static int write_scenario(const replay_files_t *f, const char *platform, const c
  * removes it (rep_file_guard_tree), and names its files. EXIT_OK, or EXIT_RUNTIME with the reason in err. */
 static int make_folder(replay_files_t *f, char *err, size_t errlen)
 {
-  const char *tmp = getenv("TMPDIR");
-  snprintf(f->folder, sizeof f->folder, "%s/simrun-replay-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  snprintf(f->folder, sizeof f->folder, "%s/simrun-replay-XXXXXX", bas_temp_dir());
   if (!mkdtemp(f->folder)) {
     snprintf(err, errlen, "cannot make a temporary folder %s for the replay (%s); set TMPDIR to a writable folder",
              f->folder, strerror(errno));

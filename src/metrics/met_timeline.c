@@ -4,6 +4,7 @@
  * crashed run is refused with the file and line to blame; the wait-state rules are met_timeline_match.c's. */
 #define _POSIX_C_SOURCE 200809L /* pread */
 #include "met_timeline.h"
+#include "bas_temp.h"
 #include "bas_error.h"
 #include "met_timeline_match.h"
 #include "met_zread.h"
@@ -842,11 +843,10 @@ static int refused(const met_trace_t *trace, const char *dir, char *err, size_t 
     snprintf(err, errlen, "%s: out of memory", dir);
     return BAS_ENOMEM;
   }
-  const char *tmp = getenv("TMPDIR");
   snprintf(err, errlen,
            "%s: the temporary file of its intervals in %s could not be written (full?); free room there or set TMPDIR "
            "to a roomier folder",
-           dir, tmp && tmp[0] ? tmp : "/tmp");
+           dir, bas_temp_dir());
   return BAS_EIO;
 }
 

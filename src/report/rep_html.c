@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp, scandir, getdelim */
 
 #include "rep_html.h"
+#include "bas_temp.h"
 #include "bas_error.h"
 #include "rep_dsm_tables.h"
 #include "rep_factors.h"
@@ -439,17 +440,17 @@ static void put_log(FILE *out, const char *log, const char *dir)
 /* Draws the pictures into a temporary folder, inlines them with rep_pictures' list of fits, and removes the folder. */
 static int put_pictures_section(FILE *out, const stu_study_t *study, char *err, size_t errlen)
 {
-  const char *tmp = getenv("TMPDIR");
+  const char *tmp = bas_temp_dir();
   char dir[4096];
   char *log = NULL;
   size_t len = 0;
-  snprintf(dir, sizeof dir, "%s/simrun-html-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  snprintf(dir, sizeof dir, "%s/simrun-html-XXXXXX", tmp);
   FILE *buffer = open_memstream(&log, &len);
   if (!buffer || !mkdtemp(dir)) {
     snprintf(err, errlen,
              "cannot make a temporary folder for the pictures of the HTML page in '%s'; set TMPDIR to a "
              "writable folder",
-             tmp && *tmp ? tmp : "/tmp");
+             tmp);
     if (buffer)
       fclose(buffer);
     free(log);

@@ -3,6 +3,7 @@
  * run's outcome checked (deadlocks, lost eager messages, failures of the layers above) before its trace is handed on.
  */
 #include "sim_replay.h"
+#include "bas_temp.h"
 #include "sim_check.h"
 #include "sim_cluster.h"
 #include "sim_engine.h"
@@ -300,7 +301,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   /* phase 0, "main", labels whatever a skeleton records before naming a phase of its own */
   if (!world.trace && job->spill) {
     snprintf(err, errlen, "cannot make the timeline's temporary file in %s; set TMPDIR to a writable folder",
-             getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp");
+             bas_temp_dir());
     rc = SIM_EIO;
   } else if (!world.trace || !world.ranks || !world.peer_cache || !world.all_members ||
              (job->ti_dir && !(world.ti = sim_ti_writer_new(job->nranks))) ||

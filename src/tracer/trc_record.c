@@ -63,6 +63,11 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 <<
  * system("true") about 1 ms on this machine, by hand), and a reading (a system call, some 0.3 us) then costs under
  * 0.3% of the computation. */
 #define CHILD_GAP 100e-6
+/* The most CPU time a rank's thread has in a gap between two calls in which it lost its processor (poll_gap): the
+ * rest of the call it was preempted in, the return to the next, and the caches refilled. By hand, a loop of clock
+ * readings on 2 cores beside 3 and 20 busy loops (KVM guest): of 816 gaps over 100 us of wall time with under a tenth
+ * of it in CPU time, 5-20 us each, 50 us at most. */
+#define DESCHEDULED_CPU 100e-6
 /* The least computation written as a TI compute action on its own (seconds of CPU at the flop rate). */
 #define COMPUTE_MIN 1e-5
 /* The least mean computation per iteration written in a loop's body (flops): below, a "compute" line costs more than
@@ -862,11 +867,12 @@ static double gap_cpu(double gap)
 }
 
 /* Whether a gap of `gap` wall and `cpu` CPU seconds between two polls leaves them in one run: the next poll came at
- * once, or the rank was descheduled (on a loaded machine, for milliseconds, of which the thread's CPU clock counts some
- * 20 us: a tenth of the gap is a safe bound). */
+ * once, or the rank was descheduled (on a loaded machine, for milliseconds, of which the thread's CPU clock counts a
+ * tenth at most, and DESCHEDULED_CPU at most: a computation of 2 ms between two polls, at a tenth of a processor
+ * among 20 busy loops, was taken for a descheduled poll). */
 static int poll_gap(double cpu, double gap)
 {
-  return cpu <= POLL_GAP || cpu <= 0.1 * gap;
+  return cpu <= POLL_GAP || (cpu <= 0.1 * gap && cpu <= DESCHEDULED_CPU);
 }
 
 /* Ends the computation interval at `now` (wall): its timeline line and its flops. A gap in a run of polls that used

@@ -4,10 +4,13 @@
  * each), then sends "go" (tag 1) to rank 1 and receives its answer (tag 2); rank 1 receives "go" and answers at once.
  * With each rank's own time removed alone, rank 0's receive would end before rank 1's answer entered its send. Both
  * ranks pass a barrier first, so that rank 1 waits for "go" through rank 0's calls even when it started late (a
- * loaded machine held it 5 ms before its first call once, and it never waited). Run on 2 ranks; prints "own time pair
- * ok". */
+ * loaded machine held it 5 ms before its first call once, and it never waited), and rank 0 computes for 20 ms of its
+ * CPU time before its calls, so that rank 1 waits even when it loses its processor after the barrier (beside 8 busy
+ * loops on 2 cores, for 10-25 ms of wall time, while rank 0's calls took 4-16 ms without the tracer's time). Run on 2
+ * ranks; prints "own time pair ok". */
 #include <mpi.h>
 #include <stdio.h>
+#include "fixture_work.h"
 
 enum { CALLS = 20000 };
 
@@ -18,6 +21,9 @@ int main(int argc, char **argv)
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
+    double start = cpu_seconds();
+    while (cpu_seconds() - start < 0.02)
+      work(1000);
     for (int i = 0; i < CALLS; i++)
       MPI_Sendrecv(&i, 1, MPI_INT, MPI_PROC_NULL, 0, &value, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD,
                    MPI_STATUS_IGNORE);

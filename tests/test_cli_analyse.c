@@ -820,6 +820,26 @@ static void test_analyse_replay_on_moved(void)
   run_free(&run);
 }
 
+/* Which ranks of an unbound oversubscribed run shared a core, as their waits for a processor show (each waited about as
+ * long as its core-mates ran; HyPhy's FEL at p = 4 on 2 cores was replayed 34% long on cores 0 2 and 1 3, its rank 0
+ * polling beside rank 1). waits-quad: ranks 0 to 3 computed 0.2, 1.8, 1 and 1 s of CPU in 2 s and waited 1.8, 0.2, 1
+ * and 1 s: 0 and 1 on one core, 2 and 3 on the other, each core's 2 s, predicted 2 s (+0.0%); on core i mod 2, 1.8 + 1
+ * s on core 1, 2.8 s (+40.0% against the 2 s a core can run in the run). crowded-quad and moved-quad, whose waits fit
+ * core i mod 2, keep it (test_analyse_replay_on_crowded, test_analyse_replay_on_moved). */
+static void test_analyse_replay_on_paired_by_waits(void)
+{
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "waits-quad", "--replay-on", RUNS "bind-quad/cores.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(run.out, "     4       2.000000 (traced CPU)       2.000000       +0.0%  yes, 50.0% lost\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
+                                "replayed with the ranks sharing cores as their waits for a processor show "
+                                "(core-0: 0 1, core-1: 2 3: each waited about as long as its core-mates ran)"));
+  run_free(&run);
+}
+
 /* Binding lines that cannot be read stop simrun analyse --replay-on before it prints anything: one line naming the
  * index's line and the field, exit status 2. */
 static void test_analyse_replay_on_bad_binding(void)
@@ -1265,6 +1285,7 @@ int main(void)
       {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},
       {"test_analyse_replay_on_crowded", test_analyse_replay_on_crowded},
       {"test_analyse_replay_on_moved", test_analyse_replay_on_moved},
+      {"test_analyse_replay_on_paired_by_waits", test_analyse_replay_on_paired_by_waits},
       {"test_analyse_replay_on_bad_binding", test_analyse_replay_on_bad_binding},
       {"test_analyse_platform_breakdown", test_analyse_platform_breakdown},
       {"test_analyse_outputs_checked_first", test_analyse_outputs_checked_first},

@@ -109,8 +109,9 @@ static void usage(FILE *out)
           "                      LEAST discounts what its waits spun while others were preempted: the CSV's\n"
           "                      t_measured_least_s);\n"
           "                      ranks placed by the binding the trace recorded (bound: on those cores' hosts\n"
-          "                      core-C; unbound and oversubscribed: on core i mod the cores, with a line saying\n"
-          "                      what that means)\n"
+          "                      core-C; unbound and oversubscribed: sharing cores as the ranks' waits for a\n"
+          "                      processor show, else on core i mod the cores, with a line saying what that\n"
+          "                      means)\n"
           "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
           "                      with (else the traced run's T_par or CPU time); once for each p, each the p of a\n"
           "                      DIR's run, and only with --replay-on (a time left unused is refused)\n"
@@ -601,7 +602,11 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
     return EXIT_INPUT;
   }
   char(*hosts)[32] = binding.nranks == p ? malloc((size_t)p * sizeof *hosts) : NULL;
-  int placed = hosts && cli_binding_place(&binding, platform, hosts, out->note, sizeof out->note);
+  cli_rank_use_t use[PAIR_RANKS_MAX];
+  int used = p <= PAIR_RANKS_MAX && info->usage_ranks >= p;
+  for (int i = 0; used && i < p; i++)
+    use[i] = (cli_rank_use_t){info->usage[i].cpu, info->usage[i].lost};
+  int placed = hosts && cli_binding_place(&binding, used ? use : NULL, platform, hosts, out->note, sizeof out->note);
   if (!hosts)
     out->note[0] = '\0';
   cli_binding_free(&binding);

@@ -2,10 +2,10 @@
 /* The CPU binding a traced run's ranks had (the "# simrun-binding" lines libsimrun-trace.so writes at the end of
  * index.txt, docs/tracer.md) and where simrun analyse --replay-on places them for it (docs/validation.md, "A measured
  * machine"): a run whose every rank was bound to one CPU on one node on the probed platform's host of that core
- * (core-C), an unbound oversubscribed one two or more ranks to a core in turn (rank i on core-(i mod the cores): its
- * waiting ranks yield but stay runnable, so Linux keeps them spread by count once spread and rarely moves them; it
- * can start them crowded, a fixed time the line names), with one line saying what the run was and what that means
- * for the prediction. */
+ * (core-C), an unbound oversubscribed one two or more ranks to a core (its waiting ranks yield but stay runnable, so
+ * Linux keeps them spread by count once spread and rarely moves them; it can start them crowded, a fixed time the line
+ * names): which ranks shared a core as their waits for a processor show, else rank i on core-(i mod the cores), with
+ * one line saying what the run was and what that means for the prediction. */
 #ifndef CLI_BINDING_H
 #define CLI_BINDING_H
 
@@ -29,10 +29,23 @@ int cli_binding_read(const char *dir, cli_binding_t *b, char *err, size_t errlen
 /* Frees what cli_binding_read made in *b (the struct itself is the caller's); accepts one never read into. */
 void cli_binding_free(cli_binding_t *b);
 
+/* What a rank's "# disturbance" line says of its processor (docs/tracer.md): its CPU seconds and the seconds it was
+ * runnable but waited for a processor. */
+typedef struct cli_rank_use {
+  double cpu;
+  double waited;
+} cli_rank_use_t;
+
+/* The most ranks whose sharing of cores is told from their waits (cli_binding_place): a search over swaps of two, at
+ * most p rounds of p^3 steps. */
+enum { PAIR_RANKS_MAX = 64 };
+
 /* The replay's placement for the run on `platform` into hosts[0..p-1] (each at most 32 characters, host ids of a
  * platform simrun machine probe writes) and the one line saying why into `note` (empty when there is nothing to say:
- * no binding recorded, or at most one rank per core left unbound). 1 when hosts was filled, 0 when ti-replay's own
- * placement stands (the note says why, e.g. a pooled platform). */
-int cli_binding_place(const cli_binding_t *b, const char *platform, char (*hosts)[32], char *note, size_t notelen);
+ * no binding recorded, or at most one rank per core left unbound). An unbound oversubscribed run whose ranks' `use`
+ * is known (NULL: not) shares the cores as its ranks' waits for a processor show, else rank i on core i mod the cores.
+ * 1 when hosts was filled, 0 when ti-replay's own placement stands (the note says why, e.g. a pooled platform). */
+int cli_binding_place(const cli_binding_t *b, const cli_rank_use_t *use, const char *platform, char (*hosts)[32],
+                      char *note, size_t notelen);
 
 #endif

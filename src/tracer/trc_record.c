@@ -102,8 +102,11 @@ typedef struct poll_run {
   double cpu_seen;
   double wall_seen;
   int readings;
-  /* A run not read from its start whose first reading ends a gap that lost the processor: that gap's wall seconds
-   * and its CPU seconds (gap_cpu's, a lower bound), which the share before the first reading must not price */
+  /* A run not read from its start whose first reading ends a gap that lost the processor, or follows its first poll
+   * held up (preempted inside the library) or the recorder's writing of the run before (trc_poll): their wall seconds
+   * and the gap's CPU seconds (gap_cpu's, a lower bound; the poll's, some 15 ns, and the recorder's: none), which the
+   * share before the first reading must not price (poll_work.c beside 8 busy loops: runs of 2-8 polls whose recorder
+   * lost its processor for 10-14 ms were priced at that much CPU time, a fifth of the program's loop, 4 runs of 40) */
   double lead_gap;
   double lead_cpu;
   /* Polls whose clock is not read (trc_enter_poll): every `stride`-th poll of the run reads it, and `unread` have not
@@ -888,8 +891,8 @@ static void end_compute(double now)
     rec.polls.last = now;
     if (gap >= CPU_GAP) { /* the rank was descheduled: the run's processor time is read, not extrapolated */
       if (rec.polls.readings == 0) {
-        rec.polls.lead_gap = gap;
-        rec.polls.lead_cpu = cpu;
+        rec.polls.lead_gap += gap;
+        rec.polls.lead_cpu += cpu;
       }
       poll_seen(&rec.polls, cpu_at_entry(), now);
     }
@@ -1142,15 +1145,26 @@ void trc_poll(double start, const char *name)
     /* its processor time is read from its start when its entry read the CPU clock, or the last run was long; a short
      * run is timed as a short computation: a reading (a system call, 0.7 us on this machine) took a seventh of
      * bench/trc_polling.c's runs at p = 2, some 50 polls between two messages */
-    if (!isnan(rec.entry_cpu) || rec.long_polls)
-      poll_seen(f, cpu_at_entry(), isnan(rec.entry_cpu) ? now : start);
+    int held = now - start >= CPU_GAP; /* held up inside the library (preempted): a test's own work is some 15 ns */
+    if (!isnan(rec.entry_cpu))
+      poll_seen(f, rec.entry_cpu, start);
+    else if (held)
+      f->lead_gap = now - start;
+    if (held || (isnan(rec.entry_cpu) && rec.long_polls))
+      poll_seen(f, cpu_now(), now); /* the share after it is read from its exit on */
     rec.gap.set = 0;
   }
   f->count++;
   f->last = now;
   rec.long_compute = 0;
   if (closed) {
-    resume(now);
+    resume(now);         /* the recorder writes the run before: its time is not the new run's */
+    if (rec.cpu_known) { /* read after it (held up, or due): the new run's processor time is read from there */
+      f->readings = 0;
+      f->lead_gap = rec.cpu_wall - f->first;
+      f->lead_cpu = 0;
+      poll_seen(f, rec.last_cpu, rec.cpu_wall);
+    }
     return;
   }
   /* The next computation starts now: a poll writes nothing, so the few instructions above are not worth another

@@ -805,19 +805,29 @@ static void test_analyse_replay_on_crowded(void)
   }
 }
 
+/* simrun analyse on the fixture `quad` of tests/data/tracer --replay-on bind-quad's cores.xml: exit 0, the table's
+ * row `row` and the placement line's `placed`. */
+static void replayed_on_cores(const char *quad, const char *row, const char *placed)
+{
+  cli_run_t run;
+  char dir[1200];
+  snprintf(dir, sizeof dir, "%s%s", RUNS, quad);
+  const char *args[] = {"analyse", dir, "--replay-on", RUNS "bind-quad/cores.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, row));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, placed));
+  run_free(&run);
+}
+
 /* moved-quad is crowded-quad whose ranks 0 and 2 used 1.5 s of CPU each in their 2 s (their process spun, and Linux
  * ran them on both cores in turn): unbound, the replay puts them on core 0, whose summed 3 s is more than a core can
  * do in the run's 2 s, so its busiest core's CPU time is taken as 2 s, the wall time: predicted 2 s (0 and 2 share a
  * core), +0.0% (-33.3% against the 3 s). They lost 0.5 + 0.5 of 4.2 s, 23.8%: disturbed. */
 static void test_analyse_replay_on_moved(void)
 {
-  cli_run_t run;
-  const char *args[] = {"analyse", RUNS "moved-quad", "--replay-on", RUNS "bind-quad/cores.xml", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(
-      strstr(run.out, "     4       2.000000 (traced CPU)       2.000000       +0.0%  yes, 23.8% lost\n"));
-  run_free(&run);
+  replayed_on_cores("moved-quad", "     4       2.000000 (traced CPU)       2.000000       +0.0%  yes, 23.8% lost\n",
+                    "replayed with rank i on core i mod the cores");
 }
 
 /* Which ranks of an unbound oversubscribed run shared a core, as their waits for a processor show (each waited about as
@@ -828,16 +838,9 @@ static void test_analyse_replay_on_moved(void)
  * core i mod 2, keep it (test_analyse_replay_on_crowded, test_analyse_replay_on_moved). */
 static void test_analyse_replay_on_paired_by_waits(void)
 {
-  cli_run_t run;
-  const char *args[] = {"analyse", RUNS "waits-quad", "--replay-on", RUNS "bind-quad/cores.xml", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(
-      strstr(run.out, "     4       2.000000 (traced CPU)       2.000000       +0.0%  yes, 50.0% lost\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
-                                "replayed with the ranks sharing cores as their waits for a processor show "
-                                "(core-0: 0 1, core-1: 2 3: each waited about as long as its core-mates ran)"));
-  run_free(&run);
+  replayed_on_cores("waits-quad", "     4       2.000000 (traced CPU)       2.000000       +0.0%  yes, 50.0% lost\n",
+                    "replayed with the ranks sharing cores as their waits for a processor show (core-0: 0 1, core-1: "
+                    "2 3: each waited about as long as its core-mates ran)");
 }
 
 /* Binding lines that cannot be read stop simrun analyse --replay-on before it prints anything: one line naming the

@@ -65,8 +65,9 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 <<
 #define CHILD_GAP 100e-6
 /* The most CPU time a rank's thread has in a gap between two calls in which it lost its processor (poll_gap): the
  * rest of the call it was preempted in, the return to the next, and the caches refilled. By hand, a loop of clock
- * readings on 2 cores beside 3 and 20 busy loops (KVM guest): of 816 gaps over 100 us of wall time with under a tenth
- * of it in CPU time, 5-20 us each, 50 us at most. */
+ * readings on 2 cores beside 3, 8 and 20 busy loops (KVM guest, 5 s each): of 2,045 gaps over 100 us of wall time with
+ * under a tenth of it in CPU time, 14 held over 20 us, one 189 us, the others 53 us at most. A longer one ends the run
+ * of polls as a computation of its own, its CPU time kept. */
 #define DESCHEDULED_CPU 100e-6
 /* The least computation written as a TI compute action on its own (seconds of CPU at the flop rate). */
 #define COMPUTE_MIN 1e-5

@@ -745,6 +745,16 @@ static void poll_seen(poll_run_t *f, double cpu, double now)
   f->wall_seen = now;
 }
 
+/* The run's processor time read from wall time `now` on (the CPU clock `cpu` then): what came before since its first
+ * poll is a lead gap of none of the program's CPU time (a first poll held up, the recorder's own work). */
+static void read_from(poll_run_t *f, double cpu, double now)
+{
+  f->readings = 0;
+  f->lead_gap = now - f->first;
+  f->lead_cpu = 0;
+  poll_seen(f, cpu, now);
+}
+
 /* The thread's CPU clock now: the entry's reading when gap_cpu made one, else a new one. */
 static double cpu_at_entry(void)
 {
@@ -892,8 +902,8 @@ static void end_compute(double now)
     rec.polls.last = now;
     if (gap >= CPU_GAP) { /* the rank was descheduled: the run's processor time is read, not extrapolated */
       if (rec.polls.readings == 0) {
-        rec.polls.lead_gap += gap;
-        rec.polls.lead_cpu += cpu;
+        rec.polls.lead_gap = gap;
+        rec.polls.lead_cpu = cpu;
       }
       poll_seen(&rec.polls, cpu_at_entry(), now);
     }
@@ -1147,25 +1157,23 @@ void trc_poll(double start, const char *name)
      * run is timed as a short computation: a reading (a system call, 0.7 us on this machine) took a seventh of
      * bench/trc_polling.c's runs at p = 2, some 50 polls between two messages */
     int held = now - start >= CPU_GAP; /* held up inside the library (preempted): a test's own work is some 15 ns */
-    if (!isnan(rec.entry_cpu))
+    if (!isnan(rec.entry_cpu)) {
       poll_seen(f, rec.entry_cpu, start);
-    else if (held)
-      f->lead_gap = now - start;
-    if (held || (isnan(rec.entry_cpu) && rec.long_polls))
-      poll_seen(f, cpu_now(), now); /* the share after it is read from its exit on */
+      if (held)
+        poll_seen(f, cpu_now(), now);
+    } else if (held)
+      read_from(f, cpu_now(), now);
+    else if (rec.long_polls)
+      poll_seen(f, cpu_now(), now);
     rec.gap.set = 0;
   }
   f->count++;
   f->last = now;
   rec.long_compute = 0;
   if (closed) {
-    resume(now);         /* the recorder writes the run before: its time is not the new run's */
-    if (rec.cpu_known) { /* read after it (held up, or due): the new run's processor time is read from there */
-      f->readings = 0;
-      f->lead_gap = rec.cpu_wall - f->first;
-      f->lead_cpu = 0;
-      poll_seen(f, rec.last_cpu, rec.cpu_wall);
-    }
+    resume(now);       /* the recorder writes the run before: its time is not the new run's */
+    if (rec.cpu_known) /* read after it (held up, or due) */
+      read_from(f, rec.last_cpu, rec.cpu_wall);
     return;
   }
   /* The next computation starts now: a poll writes nothing, so the few instructions above are not worth another

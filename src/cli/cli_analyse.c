@@ -602,11 +602,8 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
     return EXIT_INPUT;
   }
   char(*hosts)[32] = binding.nranks == p ? malloc((size_t)p * sizeof *hosts) : NULL;
-  cli_rank_use_t use[PAIR_RANKS_MAX];
-  int used = p <= PAIR_RANKS_MAX && info->usage_ranks >= p;
-  for (int i = 0; used && i < p; i++)
-    use[i] = (cli_rank_use_t){info->usage[i].cpu, info->usage[i].lost};
-  int placed = hosts && cli_binding_place(&binding, used ? use : NULL, platform, hosts, out->note, sizeof out->note);
+  const met_tl_usage_t *usage = p <= MET_TL_CPU_RANKS && info->usage_ranks >= p ? info->usage : NULL;
+  int placed = hosts && cli_binding_place(&binding, usage, platform, hosts, out->note, sizeof out->note);
   if (!hosts)
     out->note[0] = '\0';
   cli_binding_free(&binding);

@@ -216,25 +216,25 @@ static int has_hosts(const char *platform, char (*hosts)[32], int n)
 /* How far the waits of the ranks sharing core `c` (core[i]: rank i's) are from what their core-mates ran: over them,
  * |its seconds waiting for a processor - the CPU seconds of the others on its core| (`ran`[c]: the core's ranks' CPU
  * seconds summed). */
-static double core_mismatch(const cli_rank_use_t *use, const int *core, const double *ran, int p, int c)
+static double core_mismatch(const met_tl_usage_t *usage, const int *core, const double *ran, int p, int c)
 {
   double far = 0;
   for (int i = 0; i < p; i++)
     if (core[i] == c)
-      far += fabs(use[i].waited - (ran[c] - use[i].cpu));
+      far += fabs(usage[i].lost - (ran[c] - usage[i].cpu));
   return far;
 }
 
 /* The mismatch of cores a and b once ranks i (on a) and j (on b) swap them. */
-static double swapped_mismatch(const cli_rank_use_t *use, int *core, double *ran, int p, int i, int j)
+static double swapped_mismatch(const met_tl_usage_t *usage, int *core, double *ran, int p, int i, int j)
 {
   int a = core[i], b = core[j];
   double was_a = ran[a], was_b = ran[b];
-  ran[a] += use[j].cpu - use[i].cpu;
-  ran[b] += use[i].cpu - use[j].cpu;
+  ran[a] += usage[j].cpu - usage[i].cpu;
+  ran[b] += usage[i].cpu - usage[j].cpu;
   core[i] = b;
   core[j] = a;
-  double far = core_mismatch(use, core, ran, p, a) + core_mismatch(use, core, ran, p, b);
+  double far = core_mismatch(usage, core, ran, p, a) + core_mismatch(usage, core, ran, p, b);
   core[i] = a;
   core[j] = b;
   ran[a] = was_a;
@@ -250,24 +250,25 @@ static double swapped_mismatch(const cli_rank_use_t *use, int *core, double *ran
  * p = 4 on 2 cores (its rank 0 polls, the others compute what it hands out): ranks 0 to 3 ran 2.1, 10.0, 6.9 and 5.9
  * CPU s and waited 10.7, 2.5, 5.5 and 6.5 s, as ranks 0 and 1 on one core and 2 and 3 on the other; on cores 0 2 and
  * 1 3 the replay took 17.3 s for a run of 12.7. At most p swaps. Whether a swap was made. */
-static int pair_by_waits(const cli_rank_use_t *use, int p, int cores, int *core)
+static int pair_by_waits(const met_tl_usage_t *usage, int p, int cores, int *core)
 {
   double ran[PAIR_RANKS_MAX] = {0}, waited = 0;
   for (int i = 0; i < p; i++) {
     core[i] = i % cores;
-    ran[core[i]] += use[i].cpu;
-    waited += use[i].waited;
+    ran[core[i]] += usage[i].cpu;
+    waited += usage[i].lost;
   }
   int moved = 0;
   for (int round = 0; round < p; round++) { /* a rank moved once each at most, as a pairing needs */
-    double best = 0.1 * waited;
+    double far[PAIR_RANKS_MAX], best = 0.1 * waited;
+    for (int c = 0; c < p; c++) /* the cores in use are below p */
+      far[c] = core_mismatch(usage, core, ran, p, c);
     int bi = -1, bj = -1;
     for (int i = 0; i < p; i++)
       for (int j = i + 1; j < p; j++) {
         if (core[i] == core[j])
           continue;
-        double now = core_mismatch(use, core, ran, p, core[i]) + core_mismatch(use, core, ran, p, core[j]);
-        double gain = now - swapped_mismatch(use, core, ran, p, i, j);
+        double gain = far[core[i]] + far[core[j]] - swapped_mismatch(usage, core, ran, p, i, j);
         if (gain > best) {
           best = gain;
           bi = i;
@@ -276,8 +277,8 @@ static int pair_by_waits(const cli_rank_use_t *use, int p, int cores, int *core)
       }
     if (bi < 0)
       break;
-    ran[core[bi]] += use[bj].cpu - use[bi].cpu;
-    ran[core[bj]] += use[bi].cpu - use[bj].cpu;
+    ran[core[bi]] += usage[bj].cpu - usage[bi].cpu;
+    ran[core[bj]] += usage[bi].cpu - usage[bj].cpu;
     int a = core[bi];
     core[bi] = core[bj];
     core[bj] = a;
@@ -309,7 +310,7 @@ static void cores_said(const int *core, int p, int cores, char *text, size_t len
     snprintf(text + at, len - at, " ...");
 }
 
-int cli_binding_place(const cli_binding_t *b, const cli_rank_use_t *use, const char *platform, char (*hosts)[32],
+int cli_binding_place(const cli_binding_t *b, const met_tl_usage_t *usage, const char *platform, char (*hosts)[32],
                       char *note, size_t notelen)
 {
   int p = b->nranks;
@@ -317,7 +318,7 @@ int cli_binding_place(const cli_binding_t *b, const cli_rank_use_t *use, const c
   if (p == 0 || b->nodes > 1 || (!b->bound && !b->oversubscribed))
     return 0; /* nothing recorded, several nodes (not placed here), or a core each at most */
   int core[PAIR_RANKS_MAX];
-  int paired = !b->bound && use && p <= PAIR_RANKS_MAX && pair_by_waits(use, p, b->online, core);
+  int paired = !b->bound && usage && p <= PAIR_RANKS_MAX && pair_by_waits(usage, p, b->online, core);
   char cpus[120] = "";
   for (int i = 0; i < p; i++) {
     int c = b->bound ? b->cpu[i] : paired ? core[i] : i % b->online;
@@ -330,11 +331,12 @@ int cli_binding_place(const cli_binding_t *b, const cli_rank_use_t *use, const c
   int placed = has_hosts(platform, hosts, p);
   if (!b->oversubscribed) /* bound, a core each: placed, nothing to say */
     return placed;
-  char paired_text[200];
-  snprintf(paired_text, sizeof paired_text,
-           "replayed with the ranks sharing cores as their waits for a processor show (%s: each waited about as long "
-           "as its core-mates ran)",
-           cpus);
+  char paired_text[200] = "";
+  if (paired)
+    snprintf(paired_text, sizeof paired_text,
+             "replayed with the ranks sharing cores as their waits for a processor show (%s: each waited about as "
+             "long as its core-mates ran)",
+             cpus);
   if (b->bound)
     snprintf(
         note, notelen, "p = %d: oversubscribed (%d ranks on %d online cores), each rank bound to one CPU (%s%s): %s", p,

@@ -9,6 +9,8 @@
 #ifndef CLI_BINDING_H
 #define CLI_BINDING_H
 
+#include "met_timeline.h"
+
 #include <stddef.h>
 
 typedef struct cli_binding {
@@ -29,23 +31,17 @@ int cli_binding_read(const char *dir, cli_binding_t *b, char *err, size_t errlen
 /* Frees what cli_binding_read made in *b (the struct itself is the caller's); accepts one never read into. */
 void cli_binding_free(cli_binding_t *b);
 
-/* What a rank's "# disturbance" line says of its processor (docs/tracer.md): its CPU seconds and the seconds it was
- * runnable but waited for a processor. */
-typedef struct cli_rank_use {
-  double cpu;
-  double waited;
-} cli_rank_use_t;
-
 /* The most ranks whose sharing of cores is told from their waits (cli_binding_place): a search over swaps of two, at
  * most p rounds of p^3 steps. */
 enum { PAIR_RANKS_MAX = 64 };
 
 /* The replay's placement for the run on `platform` into hosts[0..p-1] (each at most 32 characters, host ids of a
  * platform simrun machine probe writes) and the one line saying why into `note` (empty when there is nothing to say:
- * no binding recorded, or at most one rank per core left unbound). An unbound oversubscribed run whose ranks' `use`
- * is known (NULL: not) shares the cores as its ranks' waits for a processor show, else rank i on core i mod the cores.
+ * no binding recorded, or at most one rank per core left unbound). An unbound oversubscribed run whose ranks' `usage`
+ * is known (each rank's "# disturbance" line; NULL: not) shares the cores as its ranks' waits for a processor show,
+ * else rank i on core i mod the cores.
  * 1 when hosts was filled, 0 when ti-replay's own placement stands (the note says why, e.g. a pooled platform). */
-int cli_binding_place(const cli_binding_t *b, const cli_rank_use_t *use, const char *platform, char (*hosts)[32],
+int cli_binding_place(const cli_binding_t *b, const met_tl_usage_t *usage, const char *platform, char (*hosts)[32],
                       char *note, size_t notelen);
 
 #endif

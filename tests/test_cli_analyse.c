@@ -3,6 +3,7 @@
  * figures worked out by hand with T_seq from the measured computation and from --seq, the outputs, and bad folders
  * refused with one error line and exit status 2. */
 #include "tu_cli.h"
+#include "tu_csv.h"
 #include "tu_svg.h"
 
 #include <limits.h>
@@ -437,6 +438,85 @@ static void test_analyse_replay_on_waited(void)
                       "     2       0.950000 (traced CPU)       2.222222     +133.9%  yes, 26.3% lost\n"
                       "Disturbed: p = 2: its ranks waited for a processor for 26.3% of their wall time (0.500 "
                       "of 1.900 s, 21 involuntary context switches, the machine's load 0.50 to 0.70"));
+  run_free(&run);
+}
+
+/* Field `name` of the CSV's data row `row` (1 the first) into `text`: "" where the row or column is missing. */
+static void csv_text_at(const char *csv, int row, const char *name, char *text, size_t len)
+{
+  text[0] = '\0';
+  int column = tu_csv_column(csv, name);
+  const char *line = csv;
+  for (int r = 0; line && r < row; r++)
+    line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL;
+  if (column >= 0 && line && tu_csv_field(line, column, text, len) != 0)
+    text[0] = '\0';
+}
+
+/* How far to trust each comparison reaches the CSV, the JSON and the HTML page as well as the report: disturbed-pair's
+ * ranks did not run for 1.0 of their 1.9 s (its files, by hand), quiet-pair's for 0.1 s, replay-pair's files do not
+ * say; the page gives the "Disturbed:" line of disturbed-pair alone. waits-quad's ranks waited 4 of their 8 s, and the
+ * replay paired them by those waits (test_analyse_replay_on_paired_by_waits): the CSV's placement and the page's
+ * "Placement:" line say so. */
+static void test_analyse_replay_on_html(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse",
+                        RUNS "disturbed-pair",
+                        RUNS "quiet-pair",
+                        RUNS "replay-pair",
+                        "--replay-on",
+                        SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        "--csv",
+                        "r.csv",
+                        "--json",
+                        "r.json",
+                        "--html",
+                        "r.html",
+                        NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  char *csv = read_output(dir, "r.csv"), *json = read_output(dir, "r.json"), *html = read_output(dir, "r.html");
+  CU_ASSERT_FATAL(csv && json && html);
+  static const char *const said[] = {"yes", "no", ""};
+  const double lost[] = {1.0 / 1.9, 0.1 / 1.9};
+  for (int row = 1; row <= 3; row++) {
+    char text[64];
+    csv_text_at(csv, row, "disturbed", text, sizeof text);
+    CU_ASSERT_STRING_EQUAL(text, said[row - 1]);
+    csv_text_at(csv, row, "cpu_lost_share", text, sizeof text);
+    CU_ASSERT(row < 3 ? fabs(strtod(text, NULL) - lost[row - 1]) < 1e-6 : !*text);
+  }
+  CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"disturbed\": true"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"disturbed\": false"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"disturbed\": null"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(html, ">disturbed</th>"));
+  const char *line =
+      strstr(html, "<p>Disturbed: p = 2: its ranks did not run for 52.6% of their wall time (1.000 of 1.900 s");
+  CU_ASSERT_PTR_NOT_NULL(line);
+  CU_ASSERT(line && !strstr(line + 1, "<p>Disturbed:"));
+  CU_ASSERT_PTR_NULL(strstr(html, "<p>Placement:"));
+  free(csv);
+  free(json);
+  free(html);
+  remove_folder(dir);
+  run_free(&run);
+  const char *quad[] = {"analyse", RUNS "waits-quad", "--replay-on", RUNS "bind-quad/cores.xml", "--csv", "q.csv",
+                        "--html",  "q.html",          NULL};
+  run_ok(dir, sizeof dir, quad, &run);
+  csv = read_output(dir, "q.csv");
+  html = read_output(dir, "q.html");
+  CU_ASSERT_FATAL(csv && html);
+  char placement[2048];
+  csv_text_at(csv, 1, "placement", placement, sizeof placement);
+  CU_ASSERT_PTR_NOT_NULL(strstr(placement, "p = 4: oversubscribed (4 ranks on 2 online cores) and unbound"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(placement, "(core-0: 0 1, core-1: 2 3:"));
+  TU_ASSERT_CLOSE(csv_value_at(csv, 1, "cpu_lost_share"), 0.5, 1e-9);
+  CU_ASSERT_PTR_NOT_NULL(strstr(html, "<p>Placement: p = 4: oversubscribed (4 ranks on 2 online cores) and unbound"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(html, "<p>Disturbed: p = 4: its ranks waited for a processor for 50.0%"));
+  free(csv);
+  free(html);
+  remove_folder(dir);
   run_free(&run);
 }
 
@@ -1277,6 +1357,7 @@ int main(void)
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
       {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_replay_on_disturbed", test_analyse_replay_on_disturbed},
+      {"test_analyse_replay_on_html", test_analyse_replay_on_html},
       {"test_analyse_replay_on_waited", test_analyse_replay_on_waited},
       {"test_analyse_replay_on_spun", test_analyse_replay_on_spun},
       {"test_analyse_replay_copied_folder", test_analyse_replay_copied_folder},

@@ -102,10 +102,10 @@ static void usage(FILE *out)
           "  --replay-on PLATFORM  also replay each run's TI trace (index.txt) on PLATFORM with ti-replay (each\n"
           "                      collective as Open MPI 4.1 chose its algorithm: collectives = openmpi) and print\n"
           "                      the predicted T_par beside the measured one, with the difference (and both into\n"
-          "                      the CSV and JSON: t_replay_s, t_measured_s; drawn by --svg) and whether the run\n"
-          "                      was disturbed (its ranks preempted for over 10%% of their wall time: then the\n"
-          "                      measured time is its busiest core's CPU time, its ranks' there summed, or,\n"
-          "                      where the trace gives the ranks' computations, a range LEAST-MOST whose\n"
+          "                      the CSV, JSON and HTML: t_replay_s, t_measured_s; drawn by --svg) and whether\n"
+          "                      the run was disturbed (its ranks preempted for over 10%% of their wall time:\n"
+          "                      then the measured time is its busiest core's CPU time, its ranks' there summed,\n"
+          "                      or, where the trace gives the ranks' computations, a range LEAST-MOST whose\n"
           "                      LEAST discounts what its waits spun while others were preempted: the CSV's\n"
           "                      t_measured_least_s);\n"
           "                      ranks placed by the binding the trace recorded (bound: on those cores' hosts\n"
@@ -520,13 +520,12 @@ static double untraced_at(const analyse_opts_t *opts, int p)
   return NAN;
 }
 
-/* One run's replay (replay_run): the predicted T_par, the least and the most CPU seconds a quiet run's busiest core
- * takes by the measurement, as the replay placed the ranks (core_cpu_range), and the placement's line. */
+/* One run's replay (replay_run): the predicted T_par, and the least and the most CPU seconds a quiet run's busiest
+ * core takes by the measurement, as the replay placed the ranks (core_cpu_range). */
 typedef struct replay {
   double predicted;
   double core_least;
   double core_most;
-  char note[1024];
 } replay_t;
 
 /* Whether ranks i and j share a core as the replay placed them (hosts NULL: each rank its own). */
@@ -592,9 +591,12 @@ static void core_cpu_range(const met_timeline_info_t *info, int p, char (*hosts)
 }
 
 /* Run `dir`'s replay on the --replay-on platform, its ranks placed for the binding they had (cli_binding.h), into
- * *out. 0, or an exit status after the error line, or CLI_EXIT_STOPPED (a signal: no line yet). */
-static int replay_run(const char *platform, const char *dir, const met_timeline_info_t *info, int p, replay_t *out)
+ * *out, the placement's line in `note` ("" where the replay keeps ti-replay's own). 0, or an exit status after the
+ * error line, or CLI_EXIT_STOPPED (a signal: no line yet). */
+static int replay_run(const char *platform, const char *dir, const met_timeline_info_t *info, int p, replay_t *out,
+                      char *note, size_t notelen)
 {
+  note[0] = '\0';
   char err[8600];
   cli_binding_t binding;
   if (cli_binding_read(dir, &binding, err, sizeof err) != 0) {
@@ -603,9 +605,7 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   }
   char(*hosts)[32] = binding.nranks == p ? malloc((size_t)p * sizeof *hosts) : NULL;
   const met_tl_usage_t *usage = p <= MET_TL_CPU_RANKS && info->usage_ranks >= p ? info->usage : NULL;
-  int placed = hosts && cli_binding_place(&binding, usage, platform, hosts, out->note, sizeof out->note);
-  if (!hosts)
-    out->note[0] = '\0';
+  int placed = hosts && cli_binding_place(&binding, usage, platform, hosts, note, notelen);
   cli_binding_free(&binding);
   core_cpu_range(info, p, placed ? hosts : NULL, &out->core_least, &out->core_most);
   int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &out->predicted, err, sizeof err);
@@ -703,27 +703,37 @@ static void measured_on_cpu(FILE *out, const stu_replay_t *r, double t_par)
             t_par, 100 * DISTURBED);
   }
   fprintf(out, ". The preemptions cost CPU time too (caches refilled, the switches themselves), so a quiet run may be "
-               "shorter still: trace it again on a quiet machine to know\n");
+               "shorter still: trace it again on a quiet machine to know");
 }
 
-/* Under the table, per disturbed run: how much CPU its ranks lost, with what evidence, and the rule. */
-static void disturbance_lines(FILE *out, const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
+/* The "Disturbed:" line on a run others disturbed, without its label, in r->disturbance ("" for another run): how much
+ * CPU its ranks lost, with what evidence, and the rule its measured time then follows. 0, or -1 out of memory. */
+static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_t *info, const stu_point_t *point,
+                            stu_replay_t *r)
 {
-  for (size_t i = 0; i < study->npoints; i++) {
-    const met_timeline_info_t *info = &runs->info[i];
-    int p = study->points[i].p;
-    if (!disturbed(info, p))
-      continue;
-    fprintf(out,
-            "Disturbed: p = %d: its ranks %s for %.1f%% of their wall time (%.3f of %.3f s, %.0f involuntary "
-            "context switches, the machine's load %.2f to %.2f; more ranks than cores count too)",
-            p, waits_known(info) ? "waited for a processor" : "did not run", 100 * lost_share(info, p),
-            lost_seconds(info), info->cpu_wall, info->switches, info->load_least, info->load_most);
-    if (isnan(untraced_at(opts, p)))
-      measured_on_cpu(out, stu_replay(&study->points[i]), study->points[i].t_par);
-    else
-      fprintf(out, ": the untraced run given may have been disturbed as well\n");
-  }
+  r->disturbance[0] = '\0';
+  int p = point->p;
+  if (!disturbed(info, p))
+    return 0;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  if (!out)
+    return -1;
+  fprintf(out,
+          "p = %d: its ranks %s for %.1f%% of their wall time (%.3f of %.3f s, %.0f involuntary context switches, the "
+          "machine's load %.2f to %.2f; more ranks than cores count too)",
+          p, waits_known(info) ? "waited for a processor" : "did not run", 100 * lost_share(info, p),
+          lost_seconds(info), info->cpu_wall, info->switches, info->load_least, info->load_most);
+  if (isnan(untraced_at(opts, p)))
+    measured_on_cpu(out, r, point->t_par);
+  else
+    fprintf(out, ": the untraced run given may have been disturbed as well");
+  int rc = fclose(out) == 0 ? 0 : -1;
+  if (rc == 0)
+    snprintf(r->disturbance, sizeof r->disturbance, "%s", text);
+  free(text);
+  return rc;
 }
 
 /* A row of the table: p, the measured time (measured_text) and which, the prediction, how far apart
@@ -748,35 +758,43 @@ static void replay_row(FILE *out, int p, const stu_replay_t *r, const met_timeli
 /* --replay-on: each run's TI trace replayed on the platform, its T_par beside the measured one (the untraced time
  * where --untraced gives it, else the traced run's: its T_par, or, when others disturbed it, the range of its busiest
  * core's CPU time, core_cpu_range), whether the run was disturbed, then a line per disturbed run and per run whose
- * binding placed its ranks; both times given to the study's points for the CSV and JSON (stu_replay.h). 0, or an exit
- * status when a replay failed, or CLI_EXIT_STOPPED. */
+ * binding placed its ranks; all given to the study's points for the CSV, JSON and HTML page (stu_replay.h). 0, or an
+ * exit status when a replay failed, or CLI_EXIT_STOPPED. */
 static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *runs, stu_study_t *study)
 {
   fprintf(out, "\nReplayed on %s (ti-replay of each run's TI trace, docs/ti-replay.md)\n", opts->replay_on);
   fprintf(out, "%6s %14s %-12s %14s %11s  %s\n", "p", "measured (s)", "", "predicted (s)", "difference", "disturbed");
-  replay_t replays[MAX_RUNS];
   for (size_t i = 0; i < study->npoints; i++) {
+    const met_timeline_info_t *info = &runs->info[i];
     int p = study->points[i].p;
     double untraced = untraced_at(opts, p);
-    int rc = replay_run(opts->replay_on, runs->dirs[i], &runs->info[i], p, &replays[i]);
+    replay_t replay;
+    stu_replay_t r;
+    int rc = replay_run(opts->replay_on, runs->dirs[i], info, p, &replay, r.placement, sizeof r.placement);
     if (rc != EXIT_OK)
       return rc;
-    int on_cpu = isnan(untraced) && disturbed(&runs->info[i], p);
+    int on_cpu = isnan(untraced) && disturbed(info, p);
     /* a core does at most the run's wall time of work: ranks the replay puts on one core whose CPU times add up to
      * more ran on other cores too (unbound: Linux moved them; dgord at p = 3 on 2 cores, 0.797 s of CPU on "core 0"
      * in a 0.607 s run, which made a -10.9% prediction read -32.2%) */
-    double most = fmin(replays[i].core_most, study->points[i].t_par);
-    double measured = !isnan(untraced) ? untraced : on_cpu ? most : study->points[i].t_par;
-    const stu_replay_t r = {replays[i].predicted, measured, !isnan(untraced), on_cpu,
-                            on_cpu ? fmin(replays[i].core_least, most) : measured};
-    if (stu_replay_set(&study->points[i], &r) != 0)
+    double most = fmin(replay.core_most, study->points[i].t_par);
+    r.predicted = replay.predicted;
+    r.measured = !isnan(untraced) ? untraced : on_cpu ? most : study->points[i].t_par;
+    r.untraced = !isnan(untraced);
+    r.on_cpu = on_cpu;
+    r.least = on_cpu ? fmin(replay.core_least, most) : r.measured;
+    r.lost_share = lost_share(info, p);
+    r.disturbed = disturbed(info, p);
+    if (disturbance_text(opts, info, &study->points[i], &r) != 0 || stu_replay_set(&study->points[i], &r) != 0)
       return fail("%sout of memory", "");
-    replay_row(out, p, &r, &runs->info[i]);
+    replay_row(out, p, &r, info);
   }
-  disturbance_lines(out, opts, runs, study);
   for (size_t i = 0; i < study->npoints; i++)
-    if (replays[i].note[0])
-      fprintf(out, "Placement: %s\n", replays[i].note);
+    if (stu_replay(&study->points[i])->disturbance[0])
+      fprintf(out, "Disturbed: %s\n", stu_replay(&study->points[i])->disturbance);
+  for (size_t i = 0; i < study->npoints; i++)
+    if (stu_replay(&study->points[i])->placement[0])
+      fprintf(out, "Placement: %s\n", stu_replay(&study->points[i])->placement);
   return EXIT_OK;
 }
 

@@ -5,6 +5,7 @@
 #include "rep_html_tables.h"
 #include "stu_lost_cycles.h"
 #include "stu_model.h"
+#include "stu_replay.h"
 
 #include "rep_group.h"
 #include "rep_messages.h"
@@ -117,9 +118,29 @@ static void points_table(FILE *out, const stu_study_t *study, unsigned in)
   free(at);
 }
 
+/* A paragraph "LABEL: TEXT." where TEXT is not empty. */
+static void labelled_paragraph(FILE *out, const char *label, const char *text)
+{
+  if (!*text)
+    return;
+  fprintf(out, "<p>%s: ", label);
+  rep_html_escaped(out, text, strlen(text));
+  fputs(".</p>\n", out);
+}
+
 void rep_html_points(FILE *out, const stu_study_t *study)
 {
   points_table(out, study, REP_IN_HTML);
+  for (size_t i = 0; i < study->npoints; i++) { /* simrun analyse --replay-on: how far to trust each comparison */
+    const stu_replay_t *r = stu_replay(&study->points[i]);
+    if (r)
+      labelled_paragraph(out, "Disturbed", r->disturbance);
+  }
+  for (size_t i = 0; i < study->npoints; i++) {
+    const stu_replay_t *r = stu_replay(&study->points[i]);
+    if (r)
+      labelled_paragraph(out, "Placement", r->placement);
+  }
 }
 
 int rep_html_has_processes(const stu_study_t *study)

@@ -20,7 +20,9 @@ void rep_html_escaped(FILE *out, const char *text, size_t len);
 void rep_html_schema_table(FILE *out, const rep_schema_t *schema, unsigned in, const rep_at_t *at, size_t count);
 
 /* One row per point: the swept parameters and p, T_par, and by view the lost-cycle figures (speedup, efficiency, the
- * four overhead ratios, granularity, the model's time and difference) and the message count. */
+ * four overhead ratios, granularity, the model's time and difference) and the message count; with a measured run's
+ * replay, its figures, then a paragraph per run that others disturbed and per run whose replay placed its ranks (the
+ * report's "Disturbed:" and "Placement:" lines). */
 void rep_html_points(FILE *out, const stu_study_t *study);
 /* Whether the study has per-process figures, and their tables: per point with them, a row per rank; without the split
  * of the anomaly into true anomaly and imbalance where the study cannot give it (a measurement:

@@ -312,6 +312,29 @@ static rep_cell_t measured_run(const rep_at_t *at, int i)
   return rep_cell_text(!r ? "" : r->untraced ? "untraced" : r->on_cpu ? "traced CPU" : "traced");
 }
 
+/* Whether others disturbed the run (NAN, an empty cell, where its files do not say), the share of their wall time its
+ * ranks lost to them, and where its replay placed them (stu_replay.h). */
+static rep_cell_t replay_disturbed(const rep_at_t *at, int i)
+{
+  (void)i;
+  const stu_replay_t *r = stu_replay(at->point);
+  return rep_cell_num(!r || isnan(r->lost_share) ? NAN : r->disturbed);
+}
+
+static rep_cell_t cpu_lost_share(const rep_at_t *at, int i)
+{
+  (void)i;
+  const stu_replay_t *r = stu_replay(at->point);
+  return rep_cell_num(r ? r->lost_share : NAN);
+}
+
+static rep_cell_t placement(const rep_at_t *at, int i)
+{
+  (void)i;
+  const stu_replay_t *r = stu_replay(at->point);
+  return rep_cell_text(r ? r->placement : "");
+}
+
 static const char *ovh_label(int j)
 {
   return met_overhead_name((met_overhead_t)j);
@@ -400,6 +423,13 @@ static const rep_column_t columns[] = {
      NULL, replay, measured_run},
     {"replay_diff", "replay_diff", "replay diff", "", "t_replay_s from the measured range, relative", REP_FMT_DIFF, 0,
      F | H, 0, NULL, replay, replay_diff},
+    {"disturbed", "disturbed", "disturbed", "",
+     "whether others disturbed the traced run (t_measured_s is then its CPU time: docs/analyse.md)", REP_FMT_BOOL, 0,
+     F | H, 0, NULL, replay, replay_disturbed},
+    {"cpu_lost_share", "cpu_lost_share", "CPU lost", "", "the share of their wall time the ranks lost to others",
+     REP_FMT_PERCENT, 0, F | H, 0, NULL, replay, cpu_lost_share},
+    {"placement", "placement", "placement", "", "where the replay placed the ranks, and why", REP_FMT_TEXT, 0, F, 0,
+     NULL, replay, placement},
 };
 
 const rep_schema_t rep_points_schema = {"points", columns, sizeof columns / sizeof columns[0]};

@@ -2,19 +2,24 @@
 /* The replay view of a measured run (simrun analyse --replay-on, docs/ti-replay.md): per run, the T_par its TI trace
  * predicts when replayed on a platform, beside the measured time it is compared with (the untraced run's wall time
  * where --untraced gives it, else the traced run's T_par, or the range of CPU times of a disturbed run), given to the
- * study by the command line once the replays ran, so that the CSV and JSON hold them. Its row of the views table is
- * stu_replay_view (stu_view.h): every study's, it analyses nothing, and a point has it only once set. */
+ * study by the command line once the replays ran, with how far to trust the measurement (whether others disturbed the
+ * run) and where the replay placed its ranks, so that the CSV, JSON and HTML page hold them. Its row of the views table
+ * is stu_replay_view (stu_view.h): every study's, it analyses nothing, and a point has it only once set. */
 #ifndef STU_REPLAY_H
 #define STU_REPLAY_H
 
 #include "stu_study.h"
 
 typedef struct stu_replay {
-  double predicted; /* the replay's T_par, s */
-  double measured;  /* the measured time compared with, s (with on_cpu, the most of a range) */
-  int untraced;     /* 1: measured is the untraced run's wall time; 0: the traced run's T_par or CPU time */
-  int on_cpu;       /* 1: the traced run was disturbed, measured is its busiest core's CPU time (docs/analyse.md) */
-  double least;     /* the least of the range the measurement gives a quiet run, s: measured where it gives one time */
+  double predicted;  /* the replay's T_par, s */
+  double measured;   /* the measured time compared with, s (with on_cpu, the most of a range) */
+  int untraced;      /* 1: measured is the untraced run's wall time; 0: the traced run's T_par or CPU time */
+  int on_cpu;        /* 1: the traced run was disturbed, measured is its busiest core's CPU time (docs/analyse.md) */
+  double least;      /* the least of the range the measurement gives a quiet run, s: measured where it gives one time */
+  double lost_share; /* the share of their wall time the run's ranks lost to others, or NAN when not recorded */
+  int disturbed;     /* 1: they lost enough of it to be compared on CPU time (docs/analyse.md, "disturbed") */
+  char disturbance[2048]; /* the report's "Disturbed:" line on the run, without its label, or "" */
+  char placement[1024];   /* the report's "Placement:" line on the run's replay, without its label, or "" */
 } stu_replay_t;
 
 /* How far the prediction is from the measurement, relative: (predicted - measured) / measured above the range,

@@ -4,6 +4,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_grid.h"
+#include "sim_ucontext.h"
 
 #include <simgrid/engine.h>
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
@@ -131,14 +132,15 @@ extern "C" int sim_engine_init(char *err, size_t errlen)
     return 0;
   /* Quiet by default (STYLE.md); stacks of 128 KiB are plenty for our actors and let thousands of ranks fit. A
    * deadlock (ranks whose messages never match) is reported by sim_replay in one line of its own: SimGrid's notice of
-   * it is silenced. AddressSanitizer cannot follow SimGrid's hand-made stack switches: sanitised builds run actors as
-   * threads. */
+   * it is silenced. AddressSanitizer cannot follow SimGrid's hand-made stack switches (its default, raw contexts):
+   * sanitised builds run actors as ucontexts, whose switches sim_ucontext.c shows it (the call links its swapcontext
+   * into the program; threads, ASan's other way, if it ever said no). */
   const char *argv[] = {"simrun",
                         "--log=root.thres:critical",
                         "--log=ker_engine.app:file:/dev/null",
                         "--cfg=contexts/stack-size:128",
-#ifdef SIM_ENGINE_ASAN
-                        "--cfg=contexts/factory:thread",
+#ifdef SIM_ASAN
+                        sim_ucontext_shown() ? "--cfg=contexts/factory:ucontext" : "--cfg=contexts/factory:thread",
 #endif
                         nullptr};
   if (int rc = init_simgrid(argv, sizeof argv / sizeof argv[0] - 1, err, errlen))

@@ -10,16 +10,6 @@
 #include <simgrid/forward.h>
 #include <stddef.h>
 
-/* SIM_ENGINE_ASAN: compiled with AddressSanitizer, by gcc (which defines __SANITIZE_ADDRESS__) or by clang (which
- * says so through __has_feature only, up to clang 15 at least: the fuzzing build's). */
-#if defined(__SANITIZE_ADDRESS__)
-#define SIM_ENGINE_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SIM_ENGINE_ASAN 1
-#endif
-#endif
-
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -3,6 +3,7 @@
  * a context switch that saves only what the C calling convention says a callee keeps (SimGrid's "raw" contexts do the
  * same): no system call per switch, unlike swapcontext. */
 #include "sim_fiber.h"
+#include "sim_ucontext.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,14 +11,7 @@
 #include <unistd.h>
 #include <xbt/asserts.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SIM_FIBER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SIM_FIBER_ASAN 1
-#endif
-#endif
-#ifdef SIM_FIBER_ASAN
+#ifdef SIM_ASAN
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -44,7 +38,7 @@ typedef struct sim_fiber {
   sim_fiber_fn fn;
   void *arg;
   int done;
-#ifdef SIM_FIBER_ASAN
+#ifdef SIM_ASAN
   void *fake_stack;
 #endif
 } sim_fiber_t;
@@ -65,7 +59,7 @@ struct sim_fibers {
 #else
   ucontext_t main_ctx;
 #endif
-#ifdef SIM_FIBER_ASAN
+#ifdef SIM_ASAN
   const void *main_bottom;
   size_t main_size;
 #endif
@@ -102,7 +96,7 @@ __asm__(".text\n"
 
 static void to_fiber(sim_fibers_t *s, sim_fiber_t *f)
 {
-#ifdef SIM_FIBER_ASAN
+#ifdef SIM_ASAN
   void *fake = NULL;
   __sanitizer_start_switch_fiber(&fake, s->stacks + (size_t)(f - s->fibers) * s->stack_bytes, s->stack_bytes);
 #endif
@@ -111,7 +105,7 @@ static void to_fiber(sim_fibers_t *s, sim_fiber_t *f)
 #else
   swapcontext(&s->main_ctx, &f->ctx);
 #endif
-#ifdef SIM_FIBER_ASAN
+#ifdef SIM_ASAN
   __sanitizer_finish_switch_fiber(fake, NULL, NULL);
 #endif
 }
@@ -119,7 +113,7 @@ static void to_fiber(sim_fibers_t *s, sim_fiber_t *f)
 /* Back from context `f` to the scheduler; returns when the scheduler runs `f` again (never once it is done). */
 static void to_scheduler(sim_fibers_t *s, sim_fiber_t *f)
 {
-#ifdef SIM_FIBER_ASAN
+#ifdef SIM_ASAN
   __sanitizer_start_switch_fiber(f->done ? NULL : &f->fake_stack, s->main_bottom, s->main_size);
 #endif
 #if defined(__x86_64__)
@@ -127,7 +121,7 @@ static void to_scheduler(sim_fibers_t *s, sim_fiber_t *f)
 #else
   swapcontext(&f->ctx, &s->main_ctx);
 #endif
-#ifdef SIM_FIBER_ASAN
+#ifdef SIM_ASAN
   __sanitizer_finish_switch_fiber(f->fake_stack, &s->main_bottom, &s->main_size);
 #endif
 }
@@ -137,7 +131,7 @@ static void fiber_main(void)
 {
   sim_fibers_t *s = running;
   sim_fiber_t *f = &s->fibers[s->current];
-#ifdef SIM_FIBER_ASAN
+#ifdef SIM_ASAN
   __sanitizer_finish_switch_fiber(NULL, &s->main_bottom, &s->main_size);
 #endif
   f->fn(f->arg);

@@ -5,6 +5,7 @@
 #include "sim_engine.h"
 #include "sim_error.h"
 #include "sim_replay_world.h"
+#include "sim_ucontext.h"
 
 #include <simgrid/actor.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@ enum { SIM_ANALYTIC_ROUTE_SLOTS = 16 };
 
 /* Each light context's stack: address space only, of which a rank touches a page or two (a skeleton's ranks ran on
  * SimGrid's 8 KiB stacks: docs/scale.md); AddressSanitizer's frames are larger. */
-#ifdef SIM_ENGINE_ASAN
+#ifdef SIM_ASAN
 #define SIM_ANALYTIC_STACK (1024 * 1024)
 #else
 #define SIM_ANALYTIC_STACK (128 * 1024)

@@ -359,7 +359,7 @@ static void test_rep_html_readable_timeline(void)
   CU_ASSERT(dark >= 0 && dark < 0.02);
   snprintf(hash, sizeof hash, "%s#selftest", url);
   timeline_box(dir, hash, inner, &dom);
-  double span0, span1, moved, rows0, rows1, width;
+  double span0 = 0, span1 = 0, moved = 0, rows0 = 0, rows1 = 0, width = 0;
   const char *at = strstr(dom.out, "data-selftest=\"");
   CU_ASSERT_FATAL(at && sscanf(at, "data-selftest=\"%lf,%lf,%lf,%lf,%lf,%lf\"", &span0, &span1, &moved, &rows0, &rows1,
                                &width) == 6);

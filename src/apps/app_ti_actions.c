@@ -321,7 +321,7 @@ static int do_poll(app_ti_rank_t *tr)
   double flops = 0;
   double first;
   double last;
-  if (app_ti_min_fields(tr, 1) != 0 || app_ti_whole(tr, 2, "count", 1, LLONG_MAX, &count) != 0)
+  if (app_ti_min_fields(tr, 1) != 0 || app_ti_whole(tr, 2, "count", 1, APP_TI_MAX_COUNT, &count) != 0)
     return -1;
   if (tr->nfields == 4 && app_ti_number(tr, 3, "flops", 0, APP_TI_MAX_FLOPS, &flops) != 0)
     return -1;

@@ -14,6 +14,7 @@
 #define APP_TI_MAX_FLOPS   1e21 /* one computation: 11 days at a petaflop/s */
 #define APP_TI_MAX_SECONDS 1e9  /* one sleep: 31 years */
 #define APP_TI_MAX_FAULTS  1e15 /* one call's page faults: 4 EiB of 4 KiB pages */
+#define APP_TI_MAX_COUNT   9e18 /* one run of polls' count: below 2^63, so that it converts to a long long */
 
 /* One rank's replay: its trace, the line being replayed split into fields, its pending requests. The rank's program
  * (app_ti.c) owns the arrays field and counts; the actions (app_ti_actions.c) grow reqs, which the program frees. */

@@ -34,8 +34,8 @@ static const char *const why[] = {
     "a quoted field never closed; close it with '\"'",
     "no rows after a header; give a results table",
     "a field longer than 4096 characters; give a results table",
-    "a NUL byte, which no text table holds (a binary or damaged file, or a number cut short); give the table as "
-    "simrun wrote it",
+    ("a NUL byte, which no text table holds (a binary or damaged file, or a number cut short); give the table as "
+     "simrun wrote it"),
     "more than 5 x 10^7 cells (rows x columns); compare a smaller table, or fewer columns",
     "more than 4096 columns; give a results table"};
 

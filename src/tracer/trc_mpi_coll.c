@@ -21,7 +21,8 @@ EXPORT int MPI_Barrier(MPI_Comm comm)
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Barrier(comm));
-  trc_call(t, "MPI_Barrier", TRC_IDLE, -1, 0, trc_coll(comm, "barrier", "MPI_Barrier (intercommunicator)"));
+  const char *ti = trc_coll(comm, "barrier", "MPI_Barrier (intercommunicator)"); /* NULL: no TI action */
+  trc_call(t, "MPI_Barrier", TRC_IDLE, -1, 0, ti ? "%s" : NULL, ti);
   return rc;
 }
 

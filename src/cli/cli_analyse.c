@@ -789,12 +789,16 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
       return fail("%sout of memory", "");
     replay_row(out, p, &r, info);
   }
-  for (size_t i = 0; i < study->npoints; i++)
-    if (stu_replay(&study->points[i])->disturbance[0])
-      fprintf(out, "Disturbed: %s\n", stu_replay(&study->points[i])->disturbance);
-  for (size_t i = 0; i < study->npoints; i++)
-    if (stu_replay(&study->points[i])->placement[0])
-      fprintf(out, "Placement: %s\n", stu_replay(&study->points[i])->placement);
+  for (size_t i = 0; i < study->npoints; i++) {
+    const char *line = stu_replay(&study->points[i])->disturbance;
+    if (line[0])
+      fprintf(out, "Disturbed: %s\n", line);
+  }
+  for (size_t i = 0; i < study->npoints; i++) {
+    const char *line = stu_replay(&study->points[i])->placement;
+    if (line[0])
+      fprintf(out, "Placement: %s\n", line);
+  }
   return EXIT_OK;
 }
 

@@ -225,15 +225,23 @@ static double core_mismatch(const met_tl_usage_t *usage, const int *core, const 
   return far;
 }
 
-/* The mismatch of cores a and b once ranks i (on a) and j (on b) swap them. */
-static double swapped_mismatch(const met_tl_usage_t *usage, int *core, double *ran, int p, int i, int j)
+/* Ranks i and j trade cores, and their cores' CPU seconds follow. */
+static void swap_ranks(const met_tl_usage_t *usage, int *core, double *ran, int i, int j)
 {
   int a = core[i], b = core[j];
-  double was_a = ran[a], was_b = ran[b];
   ran[a] += usage[j].cpu - usage[i].cpu;
   ran[b] += usage[i].cpu - usage[j].cpu;
   core[i] = b;
   core[j] = a;
+}
+
+/* The mismatch of cores a and b once ranks i (on a) and j (on b) swap them; the cores and their seconds then as they
+ * were, exactly. */
+static double swapped_mismatch(const met_tl_usage_t *usage, int *core, double *ran, int p, int i, int j)
+{
+  int a = core[i], b = core[j];
+  double was_a = ran[a], was_b = ran[b];
+  swap_ranks(usage, core, ran, i, j);
   double far = core_mismatch(usage, core, ran, p, a) + core_mismatch(usage, core, ran, p, b);
   core[i] = a;
   core[j] = b;
@@ -277,11 +285,7 @@ static int pair_by_waits(const met_tl_usage_t *usage, int p, int cores, int *cor
       }
     if (bi < 0)
       break;
-    ran[core[bi]] += usage[bj].cpu - usage[bi].cpu;
-    ran[core[bj]] += usage[bi].cpu - usage[bj].cpu;
-    int a = core[bi];
-    core[bi] = core[bj];
-    core[bj] = a;
+    swap_ranks(usage, core, ran, bi, bj);
     moved = 1;
   }
   int label[PAIR_RANKS_MAX], next = 0; /* the cores named in the order of their first ranks: rank 0 on core-0 */

@@ -2102,7 +2102,9 @@ static int polls_accounted(const char *dir, const char *trace, polls_seen_t *see
  * amounts +14%), and on an AMD EPYC under KVM traced runs' amounts were +14% to +27% one run in two, alone (the
  * program's own work and tests slower traced: perf; with the tracer tests beside, 1 in 6 such series of four failed),
  * so up to six pairs of runs are made, until the least amounts are within the bound of the least untraced time and one
- * run holds the second. */
+ * run holds the second. A sanitised build makes one pair and holds it to nothing but a trace with amounts: its
+ * tracer's code is instrumented and the MPI library's is not, so the shares it times are not the shipped tracer's
+ * (all six attempts' amounts 18% under the untraced time, once, in a suite under load). */
 static void test_trc_mpi_polls_without_tracer_cost(void)
 {
   char dir[1024];
@@ -2110,11 +2112,12 @@ static void test_trc_mpi_polls_without_tracer_cost(void)
   built_in(dir, trace, build, POLLING, "trc_polling");
   polls_seen_t seen = {.untraced = INFINITY, .amounts = INFINITY};
   int held = 0;
-  for (int attempt = 0; attempt < 6 && !held; attempt++) {
+  for (int attempt = 0; attempt < (SANITIZED ? 1 : 6) && !held; attempt++) {
     held = polls_accounted(dir, trace, &seen);
     remove_folder(trace);
   }
-  CU_ASSERT(held);
+  CU_ASSERT(held || SANITIZED);
+  CU_ASSERT(isfinite(seen.amounts) && seen.amounts > 0);
   remove_folder(dir);
 }
 

@@ -423,6 +423,30 @@ static void test_analyse_replay_on_disturbed(void)
   run_free(&run);
 }
 
+/* Without --replay-on too, a disturbed run says so on its line, and a disturbed sequential run on T_seq's, whose
+ * speedups it inflates: disturbed-seq is replay-seq whose rank ran 0.65 of its 1.3 s (0.65 lost, 50.0%, 300
+ * involuntary switches); disturbed-pair lost 1.0 of 1.9 s (52.6%); quiet-pair 5.3%, under the 10% that counts. */
+static void test_analyse_says_disturbed(void)
+{
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "disturbed-seq", RUNS "disturbed-pair", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; that run was disturbed: its rank did not run for 50.0% of its wall time "
+                                         "(0.650 of 1.300 s, 300 involuntary context switches: other work), which "
+                                         "T_seq holds, so the speedups and efficiencies against it are too high"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; disturbed: its rank did not run for 50.0% of its wall time"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; disturbed: its ranks did not run for 52.6% of their wall time (1.000 of "
+                                         "1.900 s, 7000 involuntary context switches: other work, or more ranks "
+                                         "than cores), which its times hold"));
+  run_free(&run);
+  const char *quiet[] = {"analyse", RUNS "replay-seq", RUNS "quiet-pair", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", quiet, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NULL(strstr(run.out, "disturbed"));
+  run_free(&run);
+}
+
 /* With each rank's wait for a processor (run_delay, the 6th field of "# disturbance"), that is what the ranks lost:
  * sleepy-pair is disturbed-pair whose ranks waited 0.010 and 0.009 s (they slept, not preempted: wall less CPU would
  * say 52.6%), 0.019 of 1.9 s, 1.0%: compared with the traced T_par, +122.2%; waited-pair is quiet-pair whose ranks
@@ -1357,6 +1381,7 @@ int main(void)
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
       {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_replay_on_disturbed", test_analyse_replay_on_disturbed},
+      {"test_analyse_says_disturbed", test_analyse_says_disturbed},
       {"test_analyse_replay_on_html", test_analyse_replay_on_html},
       {"test_analyse_replay_on_waited", test_analyse_replay_on_waited},
       {"test_analyse_replay_on_spun", test_analyse_replay_on_spun},

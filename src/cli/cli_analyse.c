@@ -70,7 +70,7 @@ typedef struct runs {
   met_timeline_info_t info[MAX_RUNS];
   int read[MAX_RUNS]; /* READ_*: whole, or as per-rank sums (KEEP_BYTES), spilled or not */
   const char *dirs[MAX_RUNS];
-  char p_text[MAX_RUNS][16];
+  int p[MAX_RUNS];   /* each run's ranks */
   char program[256]; /* the traced program's name, or its folder's */
   int n;
   double t_seq; /* one T_seq for every run */
@@ -98,7 +98,8 @@ static void usage(FILE *out)
           "  --seq DIR|SECONDS   T_seq from the run traced at p = 1 in DIR (its T_par less the tracer's own time,\n"
           "                      where the tracer recorded it), or a time in seconds as --seq-time. Without either,\n"
           "                      a run at p = 1 among the DIRs serves so; else the measured computation of the run\n"
-          "                      with the smallest p (whose parallel anomaly is then 0). The report says which\n"
+          "                      with the smallest p (whose parallel anomaly is then 0). The report says which,\n"
+          "                      and whether others disturbed that run (its speedups are then too high)\n"
           "  --replay-on PLATFORM  also replay each run's TI trace (index.txt) on PLATFORM with ti-replay (each\n"
           "                      collective as Open MPI 4.1 chose its algorithm: collectives = openmpi) and print\n"
           "                      the predicted T_par beside the measured one, with the difference (and both into\n"
@@ -229,8 +230,8 @@ static int check_untraced(const analyse_opts_t *opts, const runs_t *runs)
     int found = 0;
     char ps[MAX_RUNS * 12] = "";
     for (int i = 0; i < runs->n; i++) {
-      found |= met_trace_nranks(runs->traces[i]) == opts->untraced_p[u];
-      snprintf(ps + strlen(ps), sizeof ps - strlen(ps), "%s%s", i ? ", " : "", runs->p_text[i]);
+      found |= runs->p[i] == opts->untraced_p[u];
+      snprintf(ps + strlen(ps), sizeof ps - strlen(ps), "%s%d", i ? ", " : "", runs->p[i]);
     }
     if (!found) {
       fprintf(stderr,
@@ -333,13 +334,70 @@ static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *
     runs->dirs[at] = opts->dirs[i];
   }
   for (int i = 0; i < runs->n; i++)
-    snprintf(runs->p_text[i], sizeof runs->p_text[i], "%d", met_trace_nranks(runs->traces[i]));
+    runs->p[i] = met_trace_nranks(runs->traces[i]);
   const char *base = strrchr(runs->dirs[0], '/');
   snprintf(runs->program, sizeof runs->program, "%s",
            runs->info[0].program[0] ? runs->info[0].program
            : base && base[1]        ? base + 1
                                     : runs->dirs[0]);
   return 0;
+}
+
+/* A traced run was disturbed when its ranks lost over DISTURBED of their wall time (from time 0 to MPI_Finalize, the
+ * tracer's own time out) to others and were preempted (involuntary context switches): Open MPI's ranks spin in their
+ * waits, so on a machine with a core per rank and nothing else to run they run nearly all of it, while runs under a
+ * load of 6-16 were predicted 10% off or more (issue 47) and lost most of it (97% at p = 3 under a load of 11 to 14 on
+ * this 2-core machine, by hand). */
+#define DISTURBED 0.10
+
+/* Whether every rank's file gives the time its thread waited for a processor (run_delay), which is then what it
+ * lost; else what it lost is its wall time less its CPU time, which also counts its sleeps and blocking reads and
+ * which its other threads' CPU time hides. */
+static int waits_known(const met_timeline_info_t *info)
+{
+  return info->waited_ranks == info->usage_ranks;
+}
+
+static double lost_seconds(const met_timeline_info_t *info)
+{
+  return waits_known(info) ? info->cpu_waited : info->cpu_lost;
+}
+
+/* The share of a run's wall time its `p` ranks lost to others, or NAN when a rank's file does not say
+ * ("# disturbance", docs/tracer.md). */
+static double lost_share(const met_timeline_info_t *info, int p)
+{
+  if (info->usage_ranks < p || !(info->cpu_wall > 0))
+    return NAN;
+  return lost_seconds(info) / info->cpu_wall;
+}
+
+static int disturbed(const met_timeline_info_t *info, int p)
+{
+  return lost_share(info, p) > DISTURBED && info->switches >= 1;
+}
+
+/* What a disturbed run's ranks lost, to follow "its ranks" (p = 1: "its rank"), into `text`: "waited for a processor
+ * for 53.2% of their wall time (2.740 of 5.153 s, 1169 involuntary context switches" (the parenthesis left open). */
+static void lost_text(char *text, size_t size, const met_timeline_info_t *info, int p)
+{
+  snprintf(text, size, "%s for %.1f%% of %s wall time (%.3f of %.3f s, %.0f involuntary context switches",
+           waits_known(info) ? "waited for a processor" : "did not run", 100 * lost_share(info, p),
+           p == 1 ? "its" : "their", lost_seconds(info), info->cpu_wall, info->switches);
+}
+
+/* After T_seq's source: when the sequential run was disturbed, that T_seq holds its rank's waits for a processor. */
+static void seq_disturbed(runs_t *runs, const met_timeline_info_t *info)
+{
+  if (!disturbed(info, 1))
+    return;
+  char lost[200];
+  lost_text(lost, sizeof lost, info, 1);
+  size_t at = strlen(runs->seq_source);
+  snprintf(runs->seq_source + at, sizeof runs->seq_source - at,
+           "; that run was disturbed: its rank %s: other work), which T_seq holds, so the speedups and efficiencies "
+           "against it are too high: give the untraced time with --seq-time, or trace p = 1 again on a quiet machine",
+           lost);
 }
 
 /* T_seq from a traced sequential run: its T_par less the tracer's own time, where the tracer recorded it and the
@@ -367,6 +425,7 @@ static int seq_from_run(runs_t *runs, const met_trace_t *trace, const met_timeli
     snprintf(runs->seq_source, sizeof runs->seq_source,
              "the run traced at p = 1 in %s (%s), its T_par %.6f s less the tracer's own time %.6f s", dir, how, t_par,
              cost);
+  seq_disturbed(runs, info);
   return 0;
 }
 
@@ -429,8 +488,8 @@ static void print_run(FILE *out, const runs_t *runs, int i)
   const met_timeline_info_t *info = &runs->info[i];
   fprintf(
       out,
-      "  %s (p = %s): %zu messages paired, %zu receives unpaired, %zu collectives paired (barriers, N x N and rooted)",
-      runs->dirs[i], runs->p_text[i], info->matched, info->unmatched, info->collectives);
+      "  %s (p = %d): %zu messages paired, %zu receives unpaired, %zu collectives paired (barriers, N x N and rooted)",
+      runs->dirs[i], runs->p[i], info->matched, info->unmatched, info->collectives);
   if (info->colls_unpaired)
     fprintf(out, " (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
   if (info->compensated)
@@ -460,6 +519,14 @@ static void print_run(FILE *out, const runs_t *runs, int i)
         "; the ranks' other threads used %.3f s of CPU beside the %.3f s of the threads that call MPI, which the TI "
         "trace's compute amounts leave out: a replay misses their work",
         info->threads_cpu, info->threads_mine);
+  if (disturbed(info, runs->p[i])) {
+    char lost[200];
+    lost_text(lost, sizeof lost, info, runs->p[i]);
+    fprintf(out,
+            "; disturbed: its %s %s: other work%s), which its times hold (--replay-on PLATFORM compares a "
+            "prediction with its CPU time)",
+            runs->p[i] == 1 ? "rank" : "ranks", lost, runs->p[i] > 1 ? ", or more ranks than cores" : "");
+  }
   if (runs->read[i] != READ_WHOLE)
     fprintf(out, "; read as per-rank sums (timelines over %.0f MiB, the wait states summed as read)%s",
             KEEP_BYTES / (1024 * 1024),
@@ -615,40 +682,6 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   return rc;
 }
 
-/* A traced run was disturbed when its ranks lost over DISTURBED of their wall time (from time 0 to MPI_Finalize, the
- * tracer's own time out) to others and were preempted (involuntary context switches): Open MPI's ranks spin in their
- * waits, so on a machine with a core per rank and nothing else to run they run nearly all of it, while runs under a
- * load of 6-16 were predicted 10% off or more (issue 47) and lost most of it (97% at p = 3 under a load of 11 to 14 on
- * this 2-core machine, by hand). */
-#define DISTURBED 0.10
-
-/* Whether every rank's file gives the time its thread waited for a processor (run_delay), which is then what it
- * lost; else what it lost is its wall time less its CPU time, which also counts its sleeps and blocking reads and
- * which its other threads' CPU time hides. */
-static int waits_known(const met_timeline_info_t *info)
-{
-  return info->waited_ranks == info->usage_ranks;
-}
-
-static double lost_seconds(const met_timeline_info_t *info)
-{
-  return waits_known(info) ? info->cpu_waited : info->cpu_lost;
-}
-
-/* The share of a run's wall time its `p` ranks lost to others, or NAN when a rank's file does not say
- * ("# disturbance", docs/tracer.md). */
-static double lost_share(const met_timeline_info_t *info, int p)
-{
-  if (info->usage_ranks < p || !(info->cpu_wall > 0))
-    return NAN;
-  return lost_seconds(info) / info->cpu_wall;
-}
-
-static int disturbed(const met_timeline_info_t *info, int p)
-{
-  return lost_share(info, p) > DISTURBED && info->switches >= 1;
-}
-
 /* The column saying whether a run was disturbed and how much of their wall time its ranks lost. */
 static void disturbance_cell(FILE *out, const met_timeline_info_t *info, int p)
 {
@@ -720,11 +753,10 @@ static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_
   FILE *out = open_memstream(&text, &len);
   if (!out)
     return -1;
-  fprintf(out,
-          "p = %d: its ranks %s for %.1f%% of their wall time (%.3f of %.3f s, %.0f involuntary context switches, the "
-          "machine's load %.2f to %.2f; more ranks than cores count too)",
-          p, waits_known(info) ? "waited for a processor" : "did not run", 100 * lost_share(info, p),
-          lost_seconds(info), info->cpu_wall, info->switches, info->load_least, info->load_most);
+  char lost[200];
+  lost_text(lost, sizeof lost, info, p);
+  fprintf(out, "p = %d: its %s %s, the machine's load %.2f to %.2f; more ranks than cores count too)", p,
+          p == 1 ? "rank" : "ranks", lost, info->load_least, info->load_most);
   if (isnan(untraced_at(opts, p)))
     measured_on_cpu(out, r, point->t_par);
   else

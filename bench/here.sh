@@ -6,17 +6,19 @@
 # first less the median of the second), then one run traced with SIMRUN_TRACE_FLOPS at the probe's rate; the traces
 # replayed on the probed platform by simrun analyse --replay-on against the untraced times (--untraced), then against
 # the traced runs' own T_par (which other work on the machine moves less than the untraced medians). Programs (Debian
-# packages: apt-get install abyss liggghts ptscotch ray hyphy-mpi): ABySS (ABYSS-P -k25 on
+# packages: apt-get install abyss liggghts ptscotch ray hyphy-mpi quantum-espresso): ABySS (ABYSS-P -k25 on
 # bench/measured/abyss-reads.awk's reads; it polls with MPI_Iprobe and MPI_Request_get_status between pieces of its
 # work), LIGGGHTS (bench/measured/liggghts-pour.in), PT-Scotch's dgord (bench/measured/grid.awk's 500 x 500 grid, one
-# thread a rank), Ray (Ray -k 21 on ABySS' reads; it polls with MPI_Iprobe, and at p = 1 sends to itself) and HyPhy
-# (FEL on its own p51.nex; rank 0 hands sites to the others and polls for their answers with MPI_Iprobe; the binary
-# without SIMD, which Debian's /usr/bin/HYPHYMPI falls back to, called directly: that wrapper passes its arguments as
-# one). With BIND=core, every run binds its ranks to the cores in turn, as bench/measured.sh's. The load average is
-# printed before and after: time it at priority (docs/validation.md). With LOAD=N, N busy loops run beside every run
+# thread a rank), Ray (Ray -k 21 on ABySS' reads; it polls with MPI_Iprobe, and at p = 1 sends to itself), HyPhy (FEL
+# on its own p51.nex; rank 0 hands sites to the others and polls for their answers with MPI_Iprobe; the binary without
+# SIMD, which Debian's /usr/bin/HYPHYMPI falls back to, called directly: that wrapper passes its arguments as one) and
+# Quantum ESPRESSO's pw.x (bench/measured/si-scf.in: silicon's self-consistent field, 8 x 8 x 8 k-points, with Debian's
+# pseudopotential; its ranks exchange FFT pieces and reduce often: 165,074 messages and 85,225 collectives at p = 4 in a
+# 3.3 s run). With BIND=core, every run binds its ranks to the cores in turn, as bench/measured.sh's. The load average
+# is printed before and after: time it at priority (docs/validation.md). With LOAD=N, N busy loops run beside every run
 # (a loaded machine: the traced runs are disturbed, and their measured time is a range, docs/analyse.md).
-# Usage: [BIND=core] [WHICH=REGEX] [LOAD=N] bench/here.sh [RUNS [P...]]   (default 5 runs, p = 1 2 3 4; WHICH: of
-# abyss, liggghts, dgord, ray, hyphy, default all; needs build/simrun, build/libsimrun-trace.so and Open MPI). Ranks
+# Usage: [BIND=core] [WHICH=REGEX] [LOAD=N] bench/here.sh [RUNS [P...]]   (default 5 runs, p = 1 2 3 4; WHICH: of abyss,
+# liggghts, dgord, ray, hyphy, espresso, default all; needs build/simrun, build/libsimrun-trace.so and Open MPI). Ranks
 # beyond the cores share them (--oversubscribe): say so with the figures.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,9 +29,9 @@ runs=${1:-5}
 shift || true
 ps=${*:-1 2 3 4}
 which=${WHICH:-.}
-for f in /usr/lib/abyss/ABYSS-P /usr/bin/liggghts /usr/bin/dgord /usr/bin/Ray /usr/lib/hyphy/bin/HYPHYMPI; do
+for f in /usr/lib/abyss/ABYSS-P /usr/bin/liggghts /usr/bin/dgord /usr/bin/Ray /usr/lib/hyphy/bin/HYPHYMPI /usr/bin/pw.x; do
   [ -e "$f" ] || {
-    echo "bench/here.sh: $f missing (apt-get install abyss liggghts ptscotch ray hyphy-mpi)" >&2
+    echo "bench/here.sh: $f missing (apt-get install abyss liggghts ptscotch ray hyphy-mpi quantum-espresso)" >&2
     exit 2
   }
 done
@@ -53,6 +55,7 @@ awk -f "$repo/bench/measured/abyss-reads.awk" > abyss-reads.fa
 cp "$repo/bench/measured/liggghts-pour.in" in.pour
 awk -v n=500 -f "$repo/bench/measured/grid.awk" > grid.grf
 cp /usr/share/hyphy/data/p51.nex . # HyPhy's FEL writes p51.nex.FEL.json beside it
+cp "$repo/bench/measured/si-scf.in" .
 printf '#include <mpi.h>\nint main(int c, char **v) { MPI_Init(&c, &v); MPI_Finalize(); return 0; }\n' > empty.c
 mpicc -O2 empty.c -o empty
 # wall COMMAND...: its wall seconds (its output to out.txt)
@@ -92,4 +95,5 @@ one liggghts /usr/bin/liggghts -in in.pour -log none
 one dgord env SCOTCH_PTHREAD_NUMBER=1 /usr/bin/dgord grid.grf grid.ord # one thread a rank (PT-Scotch 7's own variable)
 fresh=ray-out one ray /usr/bin/Ray -k 21 -s abyss-reads.fa -o ray-out # Ray refuses an output folder that exists
 one hyphy /usr/lib/hyphy/bin/HYPHYMPI LIBPATH=/usr/share/hyphy fel --alignment p51.nex
+one espresso /usr/bin/pw.x -in si-scf.in
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -104,7 +104,8 @@ static void usage(FILE *out)
           "                      collective as Open MPI 4.1 chose its algorithm: collectives = openmpi) and print\n"
           "                      the predicted T_par beside the measured one, with the difference (and both into\n"
           "                      the CSV, JSON and HTML: t_replay_s, t_measured_s; drawn by --svg) and whether\n"
-          "                      the run was disturbed (its ranks preempted for over 10%% of their wall time:\n"
+          "                      the run was disturbed (its ranks preempted for over 10%% of their wall time,\n"
+          "                      beyond what the ranks the replay puts on their cores ran:\n"
           "                      then the measured time is its busiest core's CPU time, its ranks' there summed,\n"
           "                      or, where the trace gives the ranks' computations, a range LEAST-MOST whose\n"
           "                      LEAST discounts what its waits spun while others were preempted: the CSV's\n"
@@ -379,11 +380,11 @@ static int disturbed(const met_timeline_info_t *info, int p)
 
 /* What a disturbed run's ranks lost, to follow "its ranks" (p = 1: "its rank"), into `text`: "waited for a processor
  * for 53.2% of their wall time (2.740 of 5.153 s, 1169 involuntary context switches" (the parenthesis left open). */
-static void lost_text(char *text, size_t size, const met_timeline_info_t *info, int p)
+static void lost_text(char *text, size_t size, const met_timeline_info_t *info, int p, double seconds)
 {
   snprintf(text, size, "%s for %.1f%% of %s wall time (%.3f of %.3f s, %.0f involuntary context switches",
-           waits_known(info) ? "waited for a processor" : "did not run", 100 * lost_share(info, p),
-           p == 1 ? "its" : "their", lost_seconds(info), info->cpu_wall, info->switches);
+           waits_known(info) ? "waited for a processor" : "did not run", 100 * seconds / info->cpu_wall,
+           p == 1 ? "its" : "their", seconds, info->cpu_wall, info->switches);
 }
 
 /* After T_seq's source: when the sequential run was disturbed, that T_seq holds its rank's waits for a processor. */
@@ -392,7 +393,7 @@ static void seq_disturbed(runs_t *runs, const met_timeline_info_t *info)
   if (!disturbed(info, 1))
     return;
   char lost[200];
-  lost_text(lost, sizeof lost, info, 1);
+  lost_text(lost, sizeof lost, info, 1, lost_seconds(info));
   size_t at = strlen(runs->seq_source);
   snprintf(runs->seq_source + at, sizeof runs->seq_source - at,
            "; that run was disturbed: its rank %s: other work), which T_seq holds, so the speedups and efficiencies "
@@ -521,7 +522,7 @@ static void print_run(FILE *out, const runs_t *runs, int i)
         info->threads_cpu, info->threads_mine);
   if (disturbed(info, runs->p[i])) {
     char lost[200];
-    lost_text(lost, sizeof lost, info, runs->p[i]);
+    lost_text(lost, sizeof lost, info, runs->p[i], lost_seconds(info));
     fprintf(out,
             "; disturbed: its %s %s: other work%s), which its times hold (--replay-on PLATFORM compares a "
             "prediction with its CPU time)",
@@ -593,6 +594,9 @@ typedef struct replay {
   double predicted;
   double core_least;
   double core_most;
+  double
+      lost_others; /* the seconds the ranks waited for a processor beyond what their core-mates ran (lost_to_others) */
+  int mates;       /* the replay put ranks together on a core, and their waits are known rank by rank */
 } replay_t;
 
 /* Whether ranks i and j share a core as the replay placed them (hosts NULL: each rank its own). */
@@ -638,6 +642,30 @@ static core_use_t core_use(const met_timeline_info_t *info, int p, char (*hosts)
  * untraced runs 1.325 s; tests/data/tracer/startup.c at p = 2 beside check_docs, its rank 1 spun 8.3 ms while rank 0's
  * tracer started for 8.7 ms, 4.7 of them preempted: the least end was 6.4 ms where quiet runs take 3.4); *most where a
  * rank's line does not give its computations'. */
+/* The seconds the `p` ranks lost to other work: each rank's wait for a processor beyond what the ranks the replay put
+ * on its core ran (their CPU and tracer time: while one runs, its core-mates wait), summed; without core-mates or
+ * without each rank's wait, what they lost (lost_seconds). Ranks of an oversubscribed run on a quiet machine wait for
+ * their core-mates alone: Quantum ESPRESSO's pw.x at p = 4 bound two to a core waited 1.806 s where its core-mate ran
+ * 1.782 s, and so for each rank, so that its run was its own, not disturbed by others. *mates says whether core-mates
+ * were counted. */
+static double lost_to_others(const met_timeline_info_t *info, int p, char (*hosts)[32], int *mates)
+{
+  *mates = 0;
+  if (!hosts || p > MET_TL_CPU_RANKS || info->usage_ranks < p || !waits_known(info))
+    return lost_seconds(info);
+  double lost = 0;
+  for (int i = 0; i < p; i++) {
+    double ran = 0;
+    for (int j = 0; j < p; j++)
+      if (j != i && same_core(hosts, i, j)) {
+        ran += info->usage[j].cpu + info->usage[j].own;
+        *mates = 1;
+      }
+    lost += fmax(0, info->usage[i].lost - ran);
+  }
+  return lost;
+}
+
 static void core_cpu_range(const met_timeline_info_t *info, int p, char (*hosts)[32], double *least, double *most)
 {
   *least = *most = info->cpu_busiest;
@@ -675,6 +703,7 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   int placed = hosts && cli_binding_place(&binding, usage, platform, hosts, note, notelen);
   cli_binding_free(&binding);
   core_cpu_range(info, p, placed ? hosts : NULL, &out->core_least, &out->core_most);
+  out->lost_others = lost_to_others(info, p, placed ? hosts : NULL, &out->mates);
   int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &out->predicted, err, sizeof err);
   free(hosts);
   if (rc != EXIT_OK && rc != CLI_EXIT_STOPPED)
@@ -682,14 +711,13 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   return rc;
 }
 
-/* The column saying whether a run was disturbed and how much of their wall time its ranks lost. */
-static void disturbance_cell(FILE *out, const met_timeline_info_t *info, int p)
+/* The column saying whether others disturbed a run and how much of their wall time its ranks lost to them. */
+static void disturbance_cell(FILE *out, const stu_replay_t *r)
 {
-  double lost = lost_share(info, p);
-  if (isnan(lost))
+  if (isnan(r->lost_share))
     fprintf(out, "  - (not recorded)\n");
   else
-    fprintf(out, "  %s, %.1f%% lost\n", disturbed(info, p) ? "yes" : "no", 100 * lost);
+    fprintf(out, "  %s, %.1f%% lost\n", r->disturbed ? "yes" : "no", 100 * r->lost_share);
 }
 
 /* The measured time as the table gives it, in `text`: a range LEAST-MOST to 4 significant digits (the column's 14
@@ -742,11 +770,11 @@ static void measured_on_cpu(FILE *out, const stu_replay_t *r, double t_par)
 /* The "Disturbed:" line on a run others disturbed, without its label, in r->disturbance ("" for another run): how much
  * CPU its ranks lost, with what evidence, and the rule its measured time then follows. 0, or -1 out of memory. */
 static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_t *info, const stu_point_t *point,
-                            stu_replay_t *r)
+                            const replay_t *replay, stu_replay_t *r)
 {
   r->disturbance[0] = '\0';
   int p = point->p;
-  if (!disturbed(info, p))
+  if (!r->disturbed)
     return 0;
   char *text = NULL;
   size_t len = 0;
@@ -754,9 +782,10 @@ static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_
   if (!out)
     return -1;
   char lost[200];
-  lost_text(lost, sizeof lost, info, p);
-  fprintf(out, "p = %d: its %s %s, the machine's load %.2f to %.2f; more ranks than cores count too)", p,
-          p == 1 ? "rank" : "ranks", lost, info->load_least, info->load_most);
+  lost_text(lost, sizeof lost, info, p, replay->lost_others);
+  fprintf(out, "p = %d: its %s %s, the machine's load %.2f to %.2f; %s)", p, p == 1 ? "rank" : "ranks", lost,
+          info->load_least, info->load_most,
+          replay->mates ? "each rank's beyond what its core-mates ran" : "more ranks than cores count too");
   if (isnan(untraced_at(opts, p)))
     measured_on_cpu(out, r, point->t_par);
   else
@@ -770,7 +799,7 @@ static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_
 
 /* A row of the table: p, the measured time (measured_text) and which, the prediction, how far apart
  * (stu_replay_diff: "within" a range), then the disturbance cell. */
-static void replay_row(FILE *out, int p, const stu_replay_t *r, const met_timeline_info_t *info)
+static void replay_row(FILE *out, int p, const stu_replay_t *r)
 {
   char measured[80], difference[32];
   int range = measured_text(r, measured, sizeof measured);
@@ -784,7 +813,7 @@ static void replay_row(FILE *out, int p, const stu_replay_t *r, const met_timeli
           : r->on_cpu ? "(traced CPU)"
                       : "(traced)",
           r->predicted, difference);
-  disturbance_cell(out, info, p);
+  disturbance_cell(out, r);
 }
 
 /* --replay-on: each run's TI trace replayed on the platform, its T_par beside the measured one (the untraced time
@@ -805,7 +834,10 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     int rc = replay_run(opts->replay_on, runs->dirs[i], info, p, &replay, r.placement, sizeof r.placement);
     if (rc != EXIT_OK)
       return rc;
-    int on_cpu = isnan(untraced) && disturbed(info, p);
+    /* others disturbed it: its ranks lost over DISTURBED of their wall time to other work (disturbed) */
+    double share = isnan(lost_share(info, p)) ? NAN : replay.lost_others / info->cpu_wall;
+    int others = share > DISTURBED && info->switches >= 1;
+    int on_cpu = isnan(untraced) && others;
     /* a core does at most the run's wall time of work: ranks the replay puts on one core whose CPU times add up to
      * more ran on other cores too (unbound: Linux moved them; dgord at p = 3 on 2 cores, 0.797 s of CPU on "core 0"
      * in a 0.607 s run, which made a -10.9% prediction read -32.2%) */
@@ -815,11 +847,11 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     r.untraced = !isnan(untraced);
     r.on_cpu = on_cpu;
     r.least = on_cpu ? fmin(replay.core_least, most) : r.measured;
-    r.lost_share = lost_share(info, p);
-    r.disturbed = disturbed(info, p);
-    if (disturbance_text(opts, info, &study->points[i], &r) != 0 || stu_replay_set(&study->points[i], &r) != 0)
+    r.lost_share = share;
+    r.disturbed = others;
+    if (disturbance_text(opts, info, &study->points[i], &replay, &r) != 0 || stu_replay_set(&study->points[i], &r) != 0)
       return fail("%sout of memory", "");
-    replay_row(out, p, &r, info);
+    replay_row(out, p, &r);
   }
   for (size_t i = 0; i < study->npoints; i++) {
     const char *line = stu_replay(&study->points[i])->disturbance;

@@ -840,7 +840,8 @@ static void test_analyse_replay_on_binding(void)
       {BINDING(0, "0", 2, 4) BINDING(1, "0", 2, 4) BINDING(2, "1", 2, 4) BINDING(3, "1", 2, 4), "cores.xml",
        "1.000000      -50.0%",
        "Placement: p = 4: oversubscribed (4 ranks on 2 online cores), each rank bound to one CPU (0 "
-       "0 1 1): replayed on those cores' hosts\n"},
+       "0 1 1): replayed on those cores' hosts, each core's ranks sharing it while they compute; a rank that waits "
+       "on a core another computes on notices its message only at its next turn"},
       {BINDING(0, "0", 2, 4) BINDING(1, "1", 2, 4) BINDING(2, "0", 2, 4) BINDING(3, "1", 2, 4), "cores.xml",
        "2.000000       +0.0%", "bound to one CPU (0 1 0 1)"},
       {BINDING(0, "0", 4, 4) BINDING(1, "0", 4, 4) BINDING(2, "1", 4, 4) BINDING(3, "1", 4, 4), "cores.xml",

@@ -783,9 +783,11 @@ static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_
     return -1;
   char lost[200];
   lost_text(lost, sizeof lost, info, p, replay->lost_others);
-  fprintf(out, "p = %d: its %s %s, the machine's load %.2f to %.2f; %s)", p, p == 1 ? "rank" : "ranks", lost,
+  fprintf(out, "p = %d: its %s %s, the machine's load %.2f to %.2f%s)", p, p == 1 ? "rank" : "ranks", lost,
           info->load_least, info->load_most,
-          replay->mates ? "each rank's beyond what its core-mates ran" : "more ranks than cores count too");
+          replay->mates ? "; each rank's beyond what its core-mates ran"
+          : p > 1       ? "; more ranks than cores count too"
+                        : "");
   if (isnan(untraced_at(opts, p)))
     measured_on_cpu(out, r, point->t_par);
   else

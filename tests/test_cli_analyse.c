@@ -425,7 +425,9 @@ static void test_analyse_replay_on_disturbed(void)
 
 /* Without --replay-on too, a disturbed run says so on its line, and a disturbed sequential run on T_seq's, whose
  * speedups it inflates: disturbed-seq is replay-seq whose rank ran 0.65 of its 1.3 s (0.65 lost, 50.0%, 300
- * involuntary switches); disturbed-pair lost 1.0 of 1.9 s (52.6%); quiet-pair 5.3%, under the 10% that counts. */
+ * involuntary switches); disturbed-pair lost 1.0 of 1.9 s (52.6%); quiet-pair 5.3%, under the 10% that counts; the
+ * ranks of an oversubscribed run lose to others only what they waited beyond their core-mates' time, as the replay
+ * counts it. */
 static void test_analyse_says_disturbed(void)
 {
   cli_run_t run;
@@ -444,6 +446,19 @@ static void test_analyse_says_disturbed(void)
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", quiet, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NULL(strstr(run.out, "disturbed"));
+  run_free(&run);
+  /* the ranks' waits for their core-mates are their run's own (test_analyse_replay_on_paired_by_waits): waits-quad's
+   * ranks waited what their core-mates ran, others-quad's 1.2 s more */
+  const char *quads[] = {"analyse", RUNS "waits-quad", RUNS "others-quad", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", quads, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  const char *waits = strstr(run.out, "waits-quad (p = 4)"), *others = strstr(run.out, "others-quad (p = 4)");
+  CU_ASSERT_FATAL(waits && others && waits < others);
+  const char *said = strstr(waits, "disturbed"); /* others-quad's, not waits-quad's */
+  CU_ASSERT(said && said > others);
+  CU_ASSERT_PTR_NOT_NULL(strstr(others, "; disturbed: its ranks waited for a processor for 15.0% of their wall time "
+                                        "(1.200 of 8.000 s, 3600 involuntary context switches: each rank's beyond "
+                                        "what its core-mates ran), which its times hold"));
   run_free(&run);
 }
 

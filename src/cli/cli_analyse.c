@@ -401,6 +401,63 @@ static void seq_disturbed(runs_t *runs, const met_timeline_info_t *info)
            lost);
 }
 
+/* The seconds the `p` ranks lost to other work: each rank's wait for a processor beyond what the ranks on its core
+ * (core[i], cli_binding_cores) ran, their CPU and tracer time (while one runs, its core-mates wait), summed; without
+ * the cores or without each rank's wait, what they lost (lost_seconds). Ranks of an oversubscribed run on a quiet
+ * machine wait for their core-mates alone: Quantum ESPRESSO's pw.x at p = 4 bound two to a core waited 1.806 s where
+ * its core-mate ran 1.782 s, and so for each rank, so that its run was its own, not disturbed by others. *mates says
+ * whether core-mates were counted. */
+static double lost_to_others(const met_timeline_info_t *info, int p, const int *core, int *mates)
+{
+  *mates = 0;
+  if (!core || p > MET_TL_CPU_RANKS || info->usage_ranks < p || !waits_known(info))
+    return lost_seconds(info);
+  double lost = 0;
+  for (int i = 0; i < p; i++) {
+    double ran = 0;
+    for (int j = 0; j < p; j++)
+      if (j != i && core[j] == core[i]) {
+        ran += info->usage[j].cpu + info->usage[j].own;
+        *mates = 1;
+      }
+    lost += fmax(0, info->usage[i].lost - ran);
+  }
+  return lost;
+}
+
+/* lost_to_others with the cores the binding `b` gives the run's ranks (none: no core-mates). */
+static double lost_by_binding(const cli_binding_t *b, const met_timeline_info_t *info, int p, int *mates)
+{
+  int *core = b->nranks == p ? malloc((size_t)p * sizeof *core) : NULL, paired;
+  const met_tl_usage_t *usage = p <= MET_TL_CPU_RANKS && info->usage_ranks >= p ? info->usage : NULL;
+  double lost = lost_to_others(info, p, core && cli_binding_cores(b, usage, core, &paired) ? core : NULL, mates);
+  free(core);
+  return lost;
+}
+
+/* A run's line on how others disturbed it (nothing when they did not), its binding read from `dir` (one that cannot be
+ * read counts no core-mates: --replay-on refuses it). */
+static void run_disturbed(FILE *out, const char *dir, const met_timeline_info_t *info, int p)
+{
+  cli_binding_t binding;
+  char err[8600];
+  int mates = 0, read = cli_binding_read(dir, &binding, err, sizeof err) == 0;
+  double lost = read ? lost_by_binding(&binding, info, p, &mates) : lost_seconds(info);
+  int crowded = p > 1 && !(read && binding.nranks == p && !binding.oversubscribed); /* more ranks than cores, maybe */
+  cli_binding_free(&binding);
+  if (!(lost / info->cpu_wall > DISTURBED) || isnan(lost_share(info, p)) || !(info->switches >= 1))
+    return;
+  char text[200];
+  lost_text(text, sizeof text, info, p, lost);
+  fprintf(out,
+          "; disturbed: its %s %s: %s), which its times hold (--replay-on PLATFORM compares a prediction with its "
+          "CPU time)",
+          p == 1 ? "rank" : "ranks", text,
+          mates     ? "each rank's beyond what its core-mates ran"
+          : crowded ? "other work, or more ranks than cores"
+                    : "other work");
+}
+
 /* T_seq from a traced sequential run: its T_par less the tracer's own time, where the tracer recorded it and the
  * reader did not remove it already. */
 static int seq_from_run(runs_t *runs, const met_trace_t *trace, const met_timeline_info_t *info, const char *dir,
@@ -520,14 +577,7 @@ static void print_run(FILE *out, const runs_t *runs, int i)
         "; the ranks' other threads used %.3f s of CPU beside the %.3f s of the threads that call MPI, which the TI "
         "trace's compute amounts leave out: a replay misses their work",
         info->threads_cpu, info->threads_mine);
-  if (disturbed(info, runs->p[i])) {
-    char lost[200];
-    lost_text(lost, sizeof lost, info, runs->p[i], lost_seconds(info));
-    fprintf(out,
-            "; disturbed: its %s %s: other work%s), which its times hold (--replay-on PLATFORM compares a "
-            "prediction with its CPU time)",
-            runs->p[i] == 1 ? "rank" : "ranks", lost, runs->p[i] > 1 ? ", or more ranks than cores" : "");
-  }
+  run_disturbed(out, runs->dirs[i], info, runs->p[i]);
   if (runs->read[i] != READ_WHOLE)
     fprintf(out, "; read as per-rank sums (timelines over %.0f MiB, the wait states summed as read)%s",
             KEEP_BYTES / (1024 * 1024),
@@ -642,30 +692,6 @@ static core_use_t core_use(const met_timeline_info_t *info, int p, char (*hosts)
  * untraced runs 1.325 s; tests/data/tracer/startup.c at p = 2 beside check_docs, its rank 1 spun 8.3 ms while rank 0's
  * tracer started for 8.7 ms, 4.7 of them preempted: the least end was 6.4 ms where quiet runs take 3.4); *most where a
  * rank's line does not give its computations'. */
-/* The seconds the `p` ranks lost to other work: each rank's wait for a processor beyond what the ranks the replay put
- * on its core ran (their CPU and tracer time: while one runs, its core-mates wait), summed; without core-mates or
- * without each rank's wait, what they lost (lost_seconds). Ranks of an oversubscribed run on a quiet machine wait for
- * their core-mates alone: Quantum ESPRESSO's pw.x at p = 4 bound two to a core waited 1.806 s where its core-mate ran
- * 1.782 s, and so for each rank, so that its run was its own, not disturbed by others. *mates says whether core-mates
- * were counted. */
-static double lost_to_others(const met_timeline_info_t *info, int p, char (*hosts)[32], int *mates)
-{
-  *mates = 0;
-  if (!hosts || p > MET_TL_CPU_RANKS || info->usage_ranks < p || !waits_known(info))
-    return lost_seconds(info);
-  double lost = 0;
-  for (int i = 0; i < p; i++) {
-    double ran = 0;
-    for (int j = 0; j < p; j++)
-      if (j != i && same_core(hosts, i, j)) {
-        ran += info->usage[j].cpu + info->usage[j].own;
-        *mates = 1;
-      }
-    lost += fmax(0, info->usage[i].lost - ran);
-  }
-  return lost;
-}
-
 static void core_cpu_range(const met_timeline_info_t *info, int p, char (*hosts)[32], double *least, double *most)
 {
   *least = *most = info->cpu_busiest;
@@ -701,9 +727,9 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   char(*hosts)[32] = binding.nranks == p ? malloc((size_t)p * sizeof *hosts) : NULL;
   const met_tl_usage_t *usage = p <= MET_TL_CPU_RANKS && info->usage_ranks >= p ? info->usage : NULL;
   int placed = hosts && cli_binding_place(&binding, usage, platform, hosts, note, notelen);
+  out->lost_others = lost_by_binding(&binding, info, p, &out->mates);
   cli_binding_free(&binding);
   core_cpu_range(info, p, placed ? hosts : NULL, &out->core_least, &out->core_most);
-  out->lost_others = lost_to_others(info, p, placed ? hosts : NULL, &out->mates);
   int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &out->predicted, err, sizeof err);
   free(hosts);
   if (rc != EXIT_OK && rc != CLI_EXIT_STOPPED)

@@ -314,24 +314,37 @@ static void cores_said(const int *core, int p, int cores, char *text, size_t len
     snprintf(text + at, len - at, " ...");
 }
 
+int cli_binding_cores(const cli_binding_t *b, const met_tl_usage_t *usage, int *core, int *paired)
+{
+  int p = b->nranks;
+  *paired = 0;
+  if (p == 0 || b->nodes > 1 || (!b->bound && !b->oversubscribed))
+    return 0; /* nothing recorded, several nodes (not placed here), or a core each at most */
+  *paired = !b->bound && usage && p <= PAIR_RANKS_MAX && pair_by_waits(usage, p, b->online, core);
+  for (int i = 0; i < p && !*paired; i++)
+    core[i] = b->bound ? b->cpu[i] : i % b->online;
+  return 1;
+}
+
 int cli_binding_place(const cli_binding_t *b, const met_tl_usage_t *usage, const char *platform, char (*hosts)[32],
                       char *note, size_t notelen)
 {
   int p = b->nranks;
   note[0] = '\0';
-  if (p == 0 || b->nodes > 1 || (!b->bound && !b->oversubscribed))
-    return 0; /* nothing recorded, several nodes (not placed here), or a core each at most */
-  int core[PAIR_RANKS_MAX];
-  int paired = !b->bound && usage && p <= PAIR_RANKS_MAX && pair_by_waits(usage, p, b->online, core);
+  int *core = malloc((size_t)(p ? p : 1) * sizeof *core), paired;
+  if (!core || !cli_binding_cores(b, usage, core, &paired)) {
+    free(core);
+    return 0;
+  }
   char cpus[120] = "";
   for (int i = 0; i < p; i++) {
-    int c = b->bound ? b->cpu[i] : paired ? core[i] : i % b->online;
-    cli_machine_host_id(hosts[i], sizeof hosts[i], 1, 0, c); /* core-C */
+    cli_machine_host_id(hosts[i], sizeof hosts[i], 1, 0, core[i]); /* core-C */
     if (b->bound && i < 16)
       snprintf(cpus + strlen(cpus), sizeof cpus - strlen(cpus), "%s%d", i ? " " : "", b->cpu[i]);
   }
   if (paired)
     cores_said(core, p, b->online, cpus, sizeof cpus);
+  free(core);
   int placed = has_hosts(platform, hosts, p);
   if (!b->oversubscribed) /* bound, a core each: placed, nothing to say */
     return placed;

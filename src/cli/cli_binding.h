@@ -35,6 +35,12 @@ void cli_binding_free(cli_binding_t *b);
  * most p rounds of p^3 steps. */
 enum { PAIR_RANKS_MAX = 64 };
 
+/* Which core each of the run's p ranks was on, into core[0..p-1] (p ints), as the replay places them: bound, its CPU;
+ * unbound and oversubscribed, sharing cores as the ranks' waits for a processor show (`usage`, each rank's; NULL: not
+ * known) into cores numbered from 0, else rank i on core i mod the cores; *paired says whether the waits paired them.
+ * 1 when filled, 0 when the binding does not say (no binding lines, several nodes, at most one rank a core unbound). */
+int cli_binding_cores(const cli_binding_t *b, const met_tl_usage_t *usage, int *core, int *paired);
+
 /* The replay's placement for the run on `platform` into hosts[0..p-1] (each at most 32 characters, host ids of a
  * platform simrun machine probe writes) and the one line saying why into `note` (empty when there is nothing to say:
  * no binding recorded, or at most one rank per core left unbound). An unbound oversubscribed run whose ranks' `usage`

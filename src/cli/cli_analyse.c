@@ -644,9 +644,8 @@ typedef struct replay {
   double predicted;
   double core_least;
   double core_most;
-  double
-      lost_others; /* the seconds the ranks waited for a processor beyond what their core-mates ran (lost_to_others) */
-  int mates;       /* the replay put ranks together on a core, and their waits are known rank by rank */
+  double lost_others; /* the ranks' waits for a processor beyond their core-mates' time, s (lost_to_others) */
+  int mates;          /* ranks shared cores, and their waits are known rank by rank */
 } replay_t;
 
 /* Whether ranks i and j share a core as the replay placed them (hosts NULL: each rank its own). */

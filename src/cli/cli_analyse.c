@@ -64,13 +64,22 @@ typedef struct analyse_opts {
   int partial;           /* --partial: a run whose ranks did not all finish is read up to where they stopped */
 } analyse_opts_t;
 
+/* What a run's ranks lost to others (run_lost): seconds of their wait for a processor beyond their core-mates' time,
+ * whether core-mates were counted, and whether the run may have had more ranks than cores. */
+typedef struct lost {
+  double seconds;
+  int mates;
+  int crowded;
+} lost_t;
+
 /* The measured runs, sorted by p, and where T_seq comes from. */
 typedef struct runs {
   met_trace_t *traces[MAX_RUNS];
   met_timeline_info_t info[MAX_RUNS];
   int read[MAX_RUNS]; /* READ_*: whole, or as per-rank sums (KEEP_BYTES), spilled or not */
   const char *dirs[MAX_RUNS];
-  int p[MAX_RUNS];   /* each run's ranks */
+  int p[MAX_RUNS]; /* each run's ranks */
+  lost_t lost[MAX_RUNS];
   char program[256]; /* the traced program's name, or its folder's */
   int n;
   double t_seq; /* one T_seq for every run */
@@ -311,39 +320,6 @@ static met_trace_t *read_run(const char *dir, const analyse_opts_t *opts, spill_
   return trace;
 }
 
-/* Reads every folder into runs, sorted by p (stable). 0, or the exit status of the reader's code: EXIT_INPUT for a
- * folder that is not a whole run's, EXIT_RUNTIME for this machine's limits and faults (bas_error.h). */
-static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *runs)
-{
-  cli_signal_step("reading", "while reading the trace folders");
-  for (int i = 0; i < opts->ndirs; i++) {
-    met_timeline_info_t info;
-    int read;
-    met_trace_t *trace = read_run(opts->dirs[i], opts, &budget, &info, &read);
-    if (!trace)
-      return info.error ? bas_error_status(info.error) : EXIT_INPUT; /* 0: a run that recorded no time */
-    int at = runs->n++;
-    for (; at > 0 && met_trace_nranks(runs->traces[at - 1]) > met_trace_nranks(trace); at--) {
-      runs->traces[at] = runs->traces[at - 1];
-      runs->info[at] = runs->info[at - 1];
-      runs->read[at] = runs->read[at - 1];
-      runs->dirs[at] = runs->dirs[at - 1];
-    }
-    runs->traces[at] = trace;
-    runs->info[at] = info;
-    runs->read[at] = read;
-    runs->dirs[at] = opts->dirs[i];
-  }
-  for (int i = 0; i < runs->n; i++)
-    runs->p[i] = met_trace_nranks(runs->traces[i]);
-  const char *base = strrchr(runs->dirs[0], '/');
-  snprintf(runs->program, sizeof runs->program, "%s",
-           runs->info[0].program[0] ? runs->info[0].program
-           : base && base[1]        ? base + 1
-                                    : runs->dirs[0]);
-  return 0;
-}
-
 /* A traced run was disturbed when its ranks lost over DISTURBED of their wall time (from time 0 to MPI_Finalize, the
  * tracer's own time out) to others and were preempted (involuntary context switches): Open MPI's ranks spin in their
  * waits, so on a machine with a core per rank and nothing else to run they run nearly all of it, while runs under a
@@ -373,11 +349,6 @@ static double lost_share(const met_timeline_info_t *info, int p)
   return lost_seconds(info) / info->cpu_wall;
 }
 
-static int disturbed(const met_timeline_info_t *info, int p)
-{
-  return lost_share(info, p) > DISTURBED && info->switches >= 1;
-}
-
 /* What a disturbed run's ranks lost, to follow "its ranks" (p = 1: "its rank"), into `text`: "waited for a processor
  * for 53.2% of their wall time (2.740 of 5.153 s, 1169 involuntary context switches" (the parenthesis left open). */
 static void lost_text(char *text, size_t size, const met_timeline_info_t *info, int p, double seconds)
@@ -385,20 +356,6 @@ static void lost_text(char *text, size_t size, const met_timeline_info_t *info, 
   snprintf(text, size, "%s for %.1f%% of %s wall time (%.3f of %.3f s, %.0f involuntary context switches",
            waits_known(info) ? "waited for a processor" : "did not run", 100 * seconds / info->cpu_wall,
            p == 1 ? "its" : "their", seconds, info->cpu_wall, info->switches);
-}
-
-/* After T_seq's source: when the sequential run was disturbed, that T_seq holds its rank's waits for a processor. */
-static void seq_disturbed(runs_t *runs, const met_timeline_info_t *info)
-{
-  if (!disturbed(info, 1))
-    return;
-  char lost[200];
-  lost_text(lost, sizeof lost, info, 1, lost_seconds(info));
-  size_t at = strlen(runs->seq_source);
-  snprintf(runs->seq_source + at, sizeof runs->seq_source - at,
-           "; that run was disturbed: its rank %s: other work), which T_seq holds, so the speedups and efficiencies "
-           "against it are too high: give the untraced time with --seq-time, or trace p = 1 again on a quiet machine",
-           lost);
 }
 
 /* The seconds the `p` ranks lost to other work: each rank's wait for a processor beyond what the ranks on its core
@@ -435,27 +392,96 @@ static double lost_by_binding(const cli_binding_t *b, const met_timeline_info_t 
   return lost;
 }
 
-/* A run's line on how others disturbed it (nothing when they did not), its binding read from `dir` (one that cannot be
- * read counts no core-mates: --replay-on refuses it). */
-static void run_disturbed(FILE *out, const char *dir, const met_timeline_info_t *info, int p)
+/* What the `p` ranks of the run in `dir` lost to others, its binding read from its index.txt (one that cannot be read
+ * counts no core-mates: --replay-on refuses it). */
+static lost_t run_lost(const char *dir, const met_timeline_info_t *info, int p)
 {
   cli_binding_t binding;
   char err[8600];
-  int mates = 0, read = cli_binding_read(dir, &binding, err, sizeof err) == 0;
-  double lost = read ? lost_by_binding(&binding, info, p, &mates) : lost_seconds(info);
-  int crowded = p > 1 && !(read && binding.nranks == p && !binding.oversubscribed); /* more ranks than cores, maybe */
+  lost_t lost = {0, 0, 0};
+  int read = cli_binding_read(dir, &binding, err, sizeof err) == 0;
+  lost.seconds = read ? lost_by_binding(&binding, info, p, &lost.mates) : lost_seconds(info);
+  lost.crowded = p > 1 && !(read && binding.nranks == p && !binding.oversubscribed); /* more ranks than cores, maybe */
   cli_binding_free(&binding);
-  if (!(lost / info->cpu_wall > DISTURBED) || isnan(lost_share(info, p)) || !(info->switches >= 1))
+  return lost;
+}
+
+/* The share of their wall time the `p` ranks lost to others, or NAN where a rank's file does not say. */
+static double others_share(const met_timeline_info_t *info, int p, const lost_t *lost)
+{
+  return isnan(lost_share(info, p)) ? NAN : lost->seconds / info->cpu_wall;
+}
+
+/* Whether others disturbed the run (see DISTURBED). */
+static int others_disturbed(const met_timeline_info_t *info, int p, const lost_t *lost)
+{
+  return others_share(info, p, lost) > DISTURBED && info->switches >= 1;
+}
+
+/* After T_seq's source: when the sequential run was disturbed, that T_seq holds its rank's waits for a processor. */
+static void seq_disturbed(runs_t *runs, const met_timeline_info_t *info)
+{
+  lost_t lost_alone = {lost_seconds(info), 0, 0}; /* one rank: no core-mates */
+  if (!others_disturbed(info, 1, &lost_alone))
+    return;
+  char lost[200];
+  lost_text(lost, sizeof lost, info, 1, lost_seconds(info));
+  size_t at = strlen(runs->seq_source);
+  snprintf(runs->seq_source + at, sizeof runs->seq_source - at,
+           "; that run was disturbed: its rank %s: other work), which T_seq holds, so the speedups and efficiencies "
+           "against it are too high: give the untraced time with --seq-time, or trace p = 1 again on a quiet machine",
+           lost);
+}
+
+/* A run's line on how others disturbed it (nothing when they did not). */
+static void run_disturbed(FILE *out, const met_timeline_info_t *info, int p, const lost_t *lost)
+{
+  if (!others_disturbed(info, p, lost))
     return;
   char text[200];
-  lost_text(text, sizeof text, info, p, lost);
+  lost_text(text, sizeof text, info, p, lost->seconds);
   fprintf(out,
           "; disturbed: its %s %s: %s), which its times hold (--replay-on PLATFORM compares a prediction with its "
           "CPU time)",
           p == 1 ? "rank" : "ranks", text,
-          mates     ? "each rank's beyond what its core-mates ran"
-          : crowded ? "other work, or more ranks than cores"
-                    : "other work");
+          lost->mates     ? "each rank's beyond what its core-mates ran"
+          : lost->crowded ? "other work, or more ranks than cores"
+                          : "other work");
+}
+
+/* Reads every folder into runs, sorted by p (stable). 0, or the exit status of the reader's code: EXIT_INPUT for a
+ * folder that is not a whole run's, EXIT_RUNTIME for this machine's limits and faults (bas_error.h). */
+static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *runs)
+{
+  cli_signal_step("reading", "while reading the trace folders");
+  for (int i = 0; i < opts->ndirs; i++) {
+    met_timeline_info_t info;
+    int read;
+    met_trace_t *trace = read_run(opts->dirs[i], opts, &budget, &info, &read);
+    if (!trace)
+      return info.error ? bas_error_status(info.error) : EXIT_INPUT; /* 0: a run that recorded no time */
+    int at = runs->n++;
+    for (; at > 0 && met_trace_nranks(runs->traces[at - 1]) > met_trace_nranks(trace); at--) {
+      runs->traces[at] = runs->traces[at - 1];
+      runs->info[at] = runs->info[at - 1];
+      runs->read[at] = runs->read[at - 1];
+      runs->dirs[at] = runs->dirs[at - 1];
+    }
+    runs->traces[at] = trace;
+    runs->info[at] = info;
+    runs->read[at] = read;
+    runs->dirs[at] = opts->dirs[i];
+  }
+  for (int i = 0; i < runs->n; i++) {
+    runs->p[i] = met_trace_nranks(runs->traces[i]);
+    runs->lost[i] = run_lost(runs->dirs[i], &runs->info[i], runs->p[i]);
+  }
+  const char *base = strrchr(runs->dirs[0], '/');
+  snprintf(runs->program, sizeof runs->program, "%s",
+           runs->info[0].program[0] ? runs->info[0].program
+           : base && base[1]        ? base + 1
+                                    : runs->dirs[0]);
+  return 0;
 }
 
 /* T_seq from a traced sequential run: its T_par less the tracer's own time, where the tracer recorded it and the
@@ -577,7 +603,7 @@ static void print_run(FILE *out, const runs_t *runs, int i)
         "; the ranks' other threads used %.3f s of CPU beside the %.3f s of the threads that call MPI, which the TI "
         "trace's compute amounts leave out: a replay misses their work",
         info->threads_cpu, info->threads_mine);
-  run_disturbed(out, runs->dirs[i], info, runs->p[i]);
+  run_disturbed(out, info, runs->p[i], &runs->lost[i]);
   if (runs->read[i] != READ_WHOLE)
     fprintf(out, "; read as per-rank sums (timelines over %.0f MiB, the wait states summed as read)%s",
             KEEP_BYTES / (1024 * 1024),
@@ -644,8 +670,6 @@ typedef struct replay {
   double predicted;
   double core_least;
   double core_most;
-  double lost_others; /* the ranks' waits for a processor beyond their core-mates' time, s (lost_to_others) */
-  int mates;          /* ranks shared cores, and their waits are known rank by rank */
 } replay_t;
 
 /* Whether ranks i and j share a core as the replay placed them (hosts NULL: each rank its own). */
@@ -726,7 +750,6 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   char(*hosts)[32] = binding.nranks == p ? malloc((size_t)p * sizeof *hosts) : NULL;
   const met_tl_usage_t *usage = p <= MET_TL_CPU_RANKS && info->usage_ranks >= p ? info->usage : NULL;
   int placed = hosts && cli_binding_place(&binding, usage, platform, hosts, note, notelen);
-  out->lost_others = lost_by_binding(&binding, info, p, &out->mates);
   cli_binding_free(&binding);
   core_cpu_range(info, p, placed ? hosts : NULL, &out->core_least, &out->core_most);
   int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &out->predicted, err, sizeof err);
@@ -795,7 +818,7 @@ static void measured_on_cpu(FILE *out, const stu_replay_t *r, double t_par)
 /* The "Disturbed:" line on a run others disturbed, without its label, in r->disturbance ("" for another run): how much
  * CPU its ranks lost, with what evidence, and the rule its measured time then follows. 0, or -1 out of memory. */
 static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_t *info, const stu_point_t *point,
-                            const replay_t *replay, stu_replay_t *r)
+                            const lost_t *lost, stu_replay_t *r)
 {
   r->disturbance[0] = '\0';
   int p = point->p;
@@ -806,13 +829,13 @@ static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_
   FILE *out = open_memstream(&text, &len);
   if (!out)
     return -1;
-  char lost[200];
-  lost_text(lost, sizeof lost, info, p, replay->lost_others);
-  fprintf(out, "p = %d: its %s %s, the machine's load %.2f to %.2f%s)", p, p == 1 ? "rank" : "ranks", lost,
+  char text_lost[200];
+  lost_text(text_lost, sizeof text_lost, info, p, lost->seconds);
+  fprintf(out, "p = %d: its %s %s, the machine's load %.2f to %.2f%s)", p, p == 1 ? "rank" : "ranks", text_lost,
           info->load_least, info->load_most,
-          replay->mates ? "; each rank's beyond what its core-mates ran"
-          : p > 1       ? "; more ranks than cores count too"
-                        : "");
+          lost->mates ? "; each rank's beyond what its core-mates ran"
+          : p > 1     ? "; more ranks than cores count too"
+                      : "");
   if (isnan(untraced_at(opts, p)))
     measured_on_cpu(out, r, point->t_par);
   else
@@ -861,9 +884,7 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     int rc = replay_run(opts->replay_on, runs->dirs[i], info, p, &replay, r.placement, sizeof r.placement);
     if (rc != EXIT_OK)
       return rc;
-    /* others disturbed it: its ranks lost over DISTURBED of their wall time to other work (disturbed) */
-    double share = isnan(lost_share(info, p)) ? NAN : replay.lost_others / info->cpu_wall;
-    int others = share > DISTURBED && info->switches >= 1;
+    int others = others_disturbed(info, p, &runs->lost[i]);
     int on_cpu = isnan(untraced) && others;
     /* a core does at most the run's wall time of work: ranks the replay puts on one core whose CPU times add up to
      * more ran on other cores too (unbound: Linux moved them; dgord at p = 3 on 2 cores, 0.797 s of CPU on "core 0"
@@ -874,9 +895,10 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     r.untraced = !isnan(untraced);
     r.on_cpu = on_cpu;
     r.least = on_cpu ? fmin(replay.core_least, most) : r.measured;
-    r.lost_share = share;
+    r.lost_share = others_share(info, p, &runs->lost[i]);
     r.disturbed = others;
-    if (disturbance_text(opts, info, &study->points[i], &replay, &r) != 0 || stu_replay_set(&study->points[i], &r) != 0)
+    if (disturbance_text(opts, info, &study->points[i], &runs->lost[i], &r) != 0 ||
+        stu_replay_set(&study->points[i], &r) != 0)
       return fail("%sout of memory", "");
     replay_row(out, p, &r);
   }

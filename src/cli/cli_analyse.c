@@ -72,6 +72,16 @@ typedef struct lost {
   int crowded;
 } lost_t;
 
+/* Where a run's ranks were (cli_binding.h): its binding lines, whether index.txt could be read for them, and each
+ * rank's core as the replay places them (core[0..p-1]: cli_binding_cores, paired by their waits or not), or NULL where
+ * the binding does not say. */
+typedef struct cores {
+  cli_binding_t binding;
+  int read;
+  int *core;
+  int paired;
+} cores_t;
+
 /* The measured runs, sorted by p, and where T_seq comes from. */
 typedef struct runs {
   met_trace_t *traces[MAX_RUNS];
@@ -79,6 +89,7 @@ typedef struct runs {
   int read[MAX_RUNS]; /* READ_*: whole, or as per-rank sums (KEEP_BYTES), spilled or not */
   const char *dirs[MAX_RUNS];
   int p[MAX_RUNS]; /* each run's ranks */
+  cores_t cores[MAX_RUNS];
   lost_t lost[MAX_RUNS];
   char program[256]; /* the traced program's name, or its folder's */
   int n;
@@ -382,27 +393,27 @@ static double lost_to_others(const met_timeline_info_t *info, int p, const int *
   return lost;
 }
 
-/* lost_to_others with the cores the binding `b` gives the run's ranks (none: no core-mates). */
-static double lost_by_binding(const cli_binding_t *b, const met_timeline_info_t *info, int p, int *mates)
+/* The cores of the `p` ranks of the run in `dir` (cores_t): its binding read from its index.txt (one that cannot be
+ * read places nothing: --replay-on refuses it before, check_replays). */
+static cores_t run_cores(const char *dir, const met_timeline_info_t *info, int p)
 {
-  int *core = b->nranks == p ? malloc((size_t)p * sizeof *core) : NULL, paired;
+  char err[8600];
+  cores_t c = {.read = cli_binding_read(dir, &c.binding, err, sizeof err) == 0};
   const met_tl_usage_t *usage = p <= MET_TL_CPU_RANKS && info->usage_ranks >= p ? info->usage : NULL;
-  double lost = lost_to_others(info, p, core && cli_binding_cores(b, usage, core, &paired) ? core : NULL, mates);
-  free(core);
-  return lost;
+  c.core = c.read && c.binding.nranks == p ? malloc((size_t)p * sizeof *c.core) : NULL;
+  if (c.core && !cli_binding_cores(&c.binding, usage, c.core, &c.paired)) {
+    free(c.core);
+    c.core = NULL;
+  }
+  return c;
 }
 
-/* What the `p` ranks of the run in `dir` lost to others, its binding read from its index.txt (one that cannot be read
- * counts no core-mates: --replay-on refuses it). */
-static lost_t run_lost(const char *dir, const met_timeline_info_t *info, int p)
+/* What the `p` ranks of a run whose cores are `c` lost to others. */
+static lost_t run_lost(const cores_t *c, const met_timeline_info_t *info, int p)
 {
-  cli_binding_t binding;
-  char err[8600];
   lost_t lost = {0, 0, 0};
-  int read = cli_binding_read(dir, &binding, err, sizeof err) == 0;
-  lost.seconds = read ? lost_by_binding(&binding, info, p, &lost.mates) : lost_seconds(info);
-  lost.crowded = p > 1 && !(read && binding.nranks == p && !binding.oversubscribed); /* more ranks than cores, maybe */
-  cli_binding_free(&binding);
+  lost.seconds = lost_to_others(info, p, c->core, &lost.mates);
+  lost.crowded = p > 1 && !(c->read && c->binding.nranks == p && !c->binding.oversubscribed); /* maybe */
   return lost;
 }
 
@@ -474,7 +485,8 @@ static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *
   }
   for (int i = 0; i < runs->n; i++) {
     runs->p[i] = met_trace_nranks(runs->traces[i]);
-    runs->lost[i] = run_lost(runs->dirs[i], &runs->info[i], runs->p[i]);
+    runs->cores[i] = run_cores(runs->dirs[i], &runs->info[i], runs->p[i]);
+    runs->lost[i] = run_lost(&runs->cores[i], &runs->info[i], runs->p[i]);
   }
   const char *base = strrchr(runs->dirs[0], '/');
   snprintf(runs->program, sizeof runs->program, "%s",
@@ -734,23 +746,16 @@ static void core_cpu_range(const met_timeline_info_t *info, int p, char (*hosts)
   *least = fmin(low, high);
 }
 
-/* Run `dir`'s replay on the --replay-on platform, its ranks placed for the binding they had (cli_binding.h), into
+/* Run `dir`'s replay on the --replay-on platform, its ranks placed on the `cores` read with the run, into
  * *out, the placement's line in `note` ("" where the replay keeps ti-replay's own). 0, or an exit status after the
  * error line, or CLI_EXIT_STOPPED (a signal: no line yet). */
-static int replay_run(const char *platform, const char *dir, const met_timeline_info_t *info, int p, replay_t *out,
-                      char *note, size_t notelen)
+static int replay_run(const char *platform, const char *dir, const met_timeline_info_t *info, int p,
+                      const cores_t *cores, replay_t *out, char *note, size_t notelen)
 {
   note[0] = '\0';
   char err[8600];
-  cli_binding_t binding;
-  if (cli_binding_read(dir, &binding, err, sizeof err) != 0) {
-    fprintf(stderr, "simrun: error: %s\n", err);
-    return EXIT_INPUT;
-  }
-  char(*hosts)[32] = binding.nranks == p ? malloc((size_t)p * sizeof *hosts) : NULL;
-  const met_tl_usage_t *usage = p <= MET_TL_CPU_RANKS && info->usage_ranks >= p ? info->usage : NULL;
-  int placed = hosts && cli_binding_place(&binding, usage, platform, hosts, note, notelen);
-  cli_binding_free(&binding);
+  char(*hosts)[32] = cores->core ? malloc((size_t)p * sizeof *hosts) : NULL;
+  int placed = hosts && cli_binding_place(&cores->binding, cores->core, cores->paired, platform, hosts, note, notelen);
   core_cpu_range(info, p, placed ? hosts : NULL, &out->core_least, &out->core_most);
   int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &out->predicted, err, sizeof err);
   free(hosts);
@@ -881,7 +886,8 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     double untraced = untraced_at(opts, p);
     replay_t replay;
     stu_replay_t r;
-    int rc = replay_run(opts->replay_on, runs->dirs[i], info, p, &replay, r.placement, sizeof r.placement);
+    int rc =
+        replay_run(opts->replay_on, runs->dirs[i], info, p, &runs->cores[i], &replay, r.placement, sizeof r.placement);
     if (rc != EXIT_OK)
       return rc;
     int others = others_disturbed(info, p, &runs->lost[i]);
@@ -1061,8 +1067,11 @@ int cli_analyse_main(const cli_context_t *ctx, int argc, char **argv)
   status = status == EXIT_OK && cli_signal_status() ? cli_signal_status() : status;
   if (opts.catch_signals)
     cli_signal_release();
-  for (int i = 0; i < runs->n; i++)
+  for (int i = 0; i < runs->n; i++) {
     met_trace_free(runs->traces[i]);
+    cli_binding_free(&runs->cores[i].binding);
+    free(runs->cores[i].core);
+  }
   free(runs);
   return status;
 }

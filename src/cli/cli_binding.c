@@ -326,16 +326,13 @@ int cli_binding_cores(const cli_binding_t *b, const met_tl_usage_t *usage, int *
   return 1;
 }
 
-int cli_binding_place(const cli_binding_t *b, const met_tl_usage_t *usage, const char *platform, char (*hosts)[32],
+int cli_binding_place(const cli_binding_t *b, const int *core, int paired, const char *platform, char (*hosts)[32],
                       char *note, size_t notelen)
 {
   int p = b->nranks;
   note[0] = '\0';
-  int *core = malloc((size_t)(p ? p : 1) * sizeof *core), paired;
-  if (!core || !cli_binding_cores(b, usage, core, &paired)) {
-    free(core);
+  if (!core)
     return 0;
-  }
   char cpus[120] = "";
   for (int i = 0; i < p; i++) {
     cli_machine_host_id(hosts[i], sizeof hosts[i], 1, 0, core[i]); /* core-C */
@@ -344,7 +341,6 @@ int cli_binding_place(const cli_binding_t *b, const met_tl_usage_t *usage, const
   }
   if (paired)
     cores_said(core, p, b->online, cpus, sizeof cpus);
-  free(core);
   int placed = has_hosts(platform, hosts, p);
   if (!b->oversubscribed) /* bound, a core each: placed, nothing to say */
     return placed;

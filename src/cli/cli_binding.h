@@ -43,11 +43,10 @@ int cli_binding_cores(const cli_binding_t *b, const met_tl_usage_t *usage, int *
 
 /* The replay's placement for the run on `platform` into hosts[0..p-1] (each at most 32 characters, host ids of a
  * platform simrun machine probe writes) and the one line saying why into `note` (empty when there is nothing to say:
- * no binding recorded, or at most one rank per core left unbound). An unbound oversubscribed run whose ranks' `usage`
- * is known (each rank's "# disturbance" line; NULL: not) shares the cores as its ranks' waits for a processor show,
- * else rank i on core i mod the cores.
+ * no binding recorded, or at most one rank per core left unbound): rank i on the host of core[i], the cores
+ * cli_binding_cores gave (`paired`: by the ranks' waits; NULL: it gave none).
  * 1 when hosts was filled, 0 when ti-replay's own placement stands (the note says why, e.g. a pooled platform). */
-int cli_binding_place(const cli_binding_t *b, const met_tl_usage_t *usage, const char *platform, char (*hosts)[32],
+int cli_binding_place(const cli_binding_t *b, const int *core, int paired, const char *platform, char (*hosts)[32],
                       char *note, size_t notelen);
 
 #endif

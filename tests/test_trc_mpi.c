@@ -1891,6 +1891,7 @@ static void test_trc_mpi_receive_into_fresh_pages_faults(void)
 typedef struct ti_sums {
   double seconds;
   double polls;
+  double poll_seconds;
   double nearest;
 } ti_sums_t;
 
@@ -1928,10 +1929,12 @@ static int ti_sums(const char *trace, int rank, double near, ti_sums_t *sums)
     } else if (fields >= 4 && strcmp(word, "poll") == 0) {
       flops += times * amount;
       sums->polls += times * count;
+      sums->poll_seconds += times * amount;
     }
   }
   free(text);
   sums->seconds = flops / rate;
+  sums->poll_seconds /= rate;
   return 0;
 }
 
@@ -2081,6 +2084,14 @@ static int polls_accounted(const char *dir, const char *trace, polls_seen_t *see
   char *timeline = read_output(trace, "timeline-0.txt");
   const char *at = timeline ? strstr(timeline, "# tracer-cost ") : NULL;
   double cost = at ? strtod(at + strlen("# tracer-cost "), NULL) : NAN;
+  /* POLLS, the last field of "# disturbance": its runs of polls' CPU time, what their TI amounts give */
+  at = timeline ? strstr(timeline, "# disturbance ") : NULL;
+  double field[8] = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+  CU_ASSERT(at && sscanf(at, "# disturbance %lf %lf %lf %lf %lf %lf %lf %lf", &field[0], &field[1], &field[2],
+                         &field[3], &field[4], &field[5], &field[6], &field[7]) == 8);
+  ti_sums_t sums = {0};
+  CU_ASSERT(ti_sums(trace, 0, 0, &sums) == 0 && sums.poll_seconds > 0);
+  CU_ASSERT(fabs(field[7] - sums.poll_seconds) <= 1e-6 + 1e-6 * sums.poll_seconds);
   free(timeline);
   seen->amounts = fmin(seen->amounts, amounts);
   seen->accounted |= amounts + cost >= 0.95 * traced;
@@ -2097,14 +2108,16 @@ static int polls_accounted(const char *dir, const char *trace, polls_seen_t *see
  * its TI trace's processor time is the untraced program's CPU time, the least of the untraced runs, within 15% (issue
  * 47: the tracer's own time per poll leaked into the polls' amounts, +28% here, +42% on HPC Challenge), and the traced
  * run's CPU time is in its amounts or its `# tracer-cost` but for 5% at most (before: tracer-cost a fifth to two fifths
- * of what tracing added). The first bound compares runs with each other, the least disturbed of each kind: beside the
- * rest of the suite one traced run took 1.53x the untraced run's CPU time (its own work slowed with the tracer's: TI
- * amounts +14%), and on an AMD EPYC under KVM traced runs' amounts were +14% to +27% one run in two, alone (the
- * program's own work and tests slower traced: perf; with the tracer tests beside, 1 in 6 such series of four failed),
- * so up to six pairs of runs are made, until the least amounts are within the bound of the least untraced time and one
- * run holds the second. A sanitised build makes one pair and holds it to nothing but a trace with amounts: its
- * tracer's code is instrumented and the MPI library's is not, so the shares it times are not the shipped tracer's
- * (all six attempts' amounts 18% under the untraced time, once, in a suite under load). */
+ * of what tracing added); its "# disturbance" line's POLLS is the CPU time its poll amounts give, to the microsecond
+ * (simrun analyse --replay-on reads it: docs/analyse.md, "Shared cores"). The first bound compares runs with each
+ * other, the least disturbed of each kind: beside the rest of the suite one traced run took 1.53x the untraced run's
+ * CPU time (its own work slowed with the tracer's: TI amounts +14%), and on an AMD EPYC under KVM traced runs' amounts
+ * were +14% to +27% one run in two, alone (the program's own work and tests slower traced: perf; with the tracer tests
+ * beside, 1 in 6 such series of four failed), so up to six pairs of runs are made, until the least amounts are within
+ * the bound of the least untraced time and one run holds the second. A sanitised build makes one pair and holds it to
+ * nothing but a trace with amounts: its tracer's code is instrumented and the MPI library's is not, so the shares it
+ * times are not the shipped tracer's (all six attempts' amounts 18% under the untraced time, once, in a suite under
+ * load). */
 static void test_trc_mpi_polls_without_tracer_cost(void)
 {
   char dir[1024];

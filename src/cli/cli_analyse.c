@@ -133,7 +133,8 @@ static void usage(FILE *out)
           "                      ranks placed by the binding the trace recorded (bound: on those cores' hosts\n"
           "                      core-C; unbound and oversubscribed: sharing cores as the ranks' waits for a\n"
           "                      processor show, else on core i mod the cores, with a line saying what that\n"
-          "                      means)\n"
+          "                      means and, where ranks share a core, the range a quiet run takes by the CPU\n"
+          "                      time they spent polling and in MPI calls: t_replay_least_s, t_replay_most_s)\n"
           "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
           "                      with (else the traced run's T_par or CPU time); once for each p, each the p of a\n"
           "                      DIR's run, and only with --replay-on (a time left unused is refused)\n"
@@ -676,12 +677,31 @@ static double untraced_at(const analyse_opts_t *opts, int p)
   return NAN;
 }
 
-/* One run's replay (replay_run): the predicted T_par, and the least and the most CPU seconds a quiet run's busiest
- * core takes by the measurement, as the replay placed the ranks (core_cpu_range). */
+/* What ranks that share a core spent where the replay cannot tell work from waiting, the most on one core as the replay
+ * placed them (rank i on hosts[i]), in seconds: polls, the CPU time of their runs of polls, which the replay charges
+ * as work while a rank that polls on a shared core yields it to a core-mate that computes (Ray at p = 4 bound two to a
+ * core, 44.5 s a core: the replay 66.8 s, the run 53.2); calls, the rest of their CPU time beyond their computations,
+ * spent in MPI calls (copies, reductions, spinning), which it charges to none while on a shared core it is a
+ * core-mate's loss (Quantum ESPRESSO's pw.x likewise, 1.20 s a core: the replay 2.24 s, the run 3.35); spread,
+ * unbound, the busiest core's computations beyond an even share of them, which Linux evens out by moving ranks.
+ * Figures: docs/analyse.md, "Shared cores". */
+typedef struct shared_cpu {
+  double polls;
+  double calls;
+  double spread;
+} shared_cpu_t;
+
+/* One run's replay (replay_run): the predicted T_par, the least and the most CPU seconds a quiet run's busiest core
+ * takes by the measurement, as the replay placed the ranks (core_cpu_range), and the least and the most a quiet run's
+ * T_par may be where it put ranks on one core (shared_band; else NAN). */
 typedef struct replay {
   double predicted;
   double core_least;
   double core_most;
+  int shared;
+  shared_cpu_t cpu;
+  double band_least;
+  double band_most;
 } replay_t;
 
 /* Whether ranks i and j share a core as the replay placed them (hosts NULL: each rank its own). */
@@ -746,6 +766,77 @@ static void core_cpu_range(const met_timeline_info_t *info, int p, char (*hosts)
   *least = fmin(low, high);
 }
 
+/* The shared CPU time (shared_cpu_t) of the placed ranks' cores into *out. 1 when two ranks share a core and every
+ * rank's line gives its computations' and its polls' CPU times; else 0. */
+static int shared_cpu(const met_timeline_info_t *info, int p, char (*hosts)[32], int bound, shared_cpu_t *out)
+{
+  *out = (shared_cpu_t){0, 0, 0};
+  if (!hosts || p > MET_TL_CPU_RANKS || info->usage_ranks < p)
+    return 0;
+  int shared = 0, cores = 0;
+  double computed = 0, busiest = 0;
+  for (int i = 0; i < p; i++) {
+    if (isnan(info->usage[i].compute) || isnan(info->usage[i].polls))
+      return 0;
+    computed += info->usage[i].compute;
+    int first = 1; /* rank i is its core's first: the core's sums are taken once */
+    for (int j = 0; j < i; j++)
+      first = first && !same_core(hosts, i, j);
+    shared = shared || !first;
+    if (!first)
+      continue;
+    shared_cpu_t core = {0, 0, 0};
+    for (int j = i; j < p; j++)
+      if (same_core(hosts, i, j)) {
+        const met_tl_usage_t *u = &info->usage[j];
+        core.polls += u->polls;
+        core.calls += fmax(0, u->cpu - u->compute - u->polls);
+        core.spread += u->compute;
+      }
+    cores++;
+    out->polls = fmax(out->polls, core.polls);
+    out->calls = fmax(out->calls, core.calls);
+    busiest = fmax(busiest, core.spread);
+  }
+  out->spread = bound ? 0 : fmax(0, busiest - computed / cores);
+  return shared;
+}
+
+/* Where the replay put ranks on one core (out->shared): what they spent there (out->cpu, shared_cpu), and the least
+ * and the most a quiet run may take, the predicted T_par less what the busiest core spent polling and its
+ * computations' spread, plus what it spent in MPI calls; else NAN. */
+static void shared_band(const met_timeline_info_t *info, int p, char (*hosts)[32], int bound, replay_t *out)
+{
+  out->shared = shared_cpu(info, p, hosts, bound, &out->cpu);
+  out->band_least = out->shared ? fmax(0, out->predicted - out->cpu.polls - out->cpu.spread) : NAN;
+  out->band_most = out->shared ? out->predicted + out->cpu.calls : NAN;
+}
+
+/* The sentence on a replay that put ranks on one core (shared_band), after the placement's line in r->placement: the
+ * range a quiet run falls in, why, and where the measured time is. */
+static void band_text(const replay_t *replay, stu_replay_t *r)
+{
+  if (!replay->shared)
+    return;
+  char polls[160] = "", spread[160] = ""; /* a part only where there is some: 0.000 s say nothing */
+  if (replay->cpu.polls >= 0.0005)
+    snprintf(polls, sizeof polls,
+             "%.3f s of a core's CPU polling, which the replay charges as work though a polling rank yields its core, "
+             "and ",
+             replay->cpu.polls);
+  if (replay->cpu.spread >= 0.0005)
+    snprintf(spread, sizeof spread,
+             "; the busiest core computed %.3f s beyond an even share, which Linux evens out by moving unbound ranks",
+             replay->cpu.spread);
+  const char *where = r->measured > r->predicted_most ? "above" : r->measured < r->predicted_least ? "below" : "within";
+  size_t at = strlen(r->placement);
+  snprintf(r->placement + at, sizeof r->placement - at,
+           ". Ranks sharing a core spent %s%.3f s in MPI calls beyond their computations, which the replay charges "
+           "to none though core-mates lose it%s: by these alone, a quiet run takes %.3f to %.3f s (the replay's own "
+           "error aside), and the measured %.6f s is %s it (docs/analyse.md, \"Shared cores\")",
+           polls, replay->cpu.calls, spread, r->predicted_least, r->predicted_most, r->measured, where);
+}
+
 /* Run `dir`'s replay on the --replay-on platform, its ranks placed on the `cores` read with the run, into
  * *out, the placement's line in `note` ("" where the replay keeps ti-replay's own). 0, or an exit status after the
  * error line, or CLI_EXIT_STOPPED (a signal: no line yet). */
@@ -758,6 +849,7 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   int placed = hosts && cli_binding_place(&cores->binding, cores->core, cores->paired, platform, hosts, note, notelen);
   core_cpu_range(info, p, placed ? hosts : NULL, &out->core_least, &out->core_most);
   int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &out->predicted, err, sizeof err);
+  shared_band(info, p, rc == EXIT_OK && placed ? hosts : NULL, cores->binding.bound, out);
   free(hosts);
   if (rc != EXIT_OK && rc != CLI_EXIT_STOPPED)
     fprintf(stderr, "simrun: error: %s\n", err);
@@ -901,6 +993,9 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     r.untraced = !isnan(untraced);
     r.on_cpu = on_cpu;
     r.least = on_cpu ? fmin(replay.core_least, most) : r.measured;
+    r.predicted_least = replay.band_least;
+    r.predicted_most = replay.band_most;
+    band_text(&replay, &r);
     r.lost_share = others_share(info, p, &runs->lost[i]);
     r.disturbed = others;
     if (disturbance_text(opts, info, &study->points[i], &runs->lost[i], &r) != 0 ||

@@ -354,10 +354,7 @@ int cli_binding_place(const cli_binding_t *b, const int *core, int paired, const
     snprintf(
         note, notelen, "p = %d: oversubscribed (%d ranks on %d online cores), each rank bound to one CPU (%s%s): %s", p,
         b->node_ranks, b->online, cpus, p > 16 ? " ..." : "",
-        placed ? "replayed on those cores' hosts, each core's ranks sharing it while they compute; a rank that waits "
-                 "on a core another computes on notices its message only at its next turn (a time slice, 2.2-2.4 ms "
-                 "measured), which the replay does not model, so a run that communicates often while its core-mates "
-                 "compute takes longer than predicted (docs/validation.md)"
+        placed ? "replayed on those cores' hosts, each core's ranks sharing it while they compute"
                : "the platform has no host core-C for them (probed with --pool?): replayed on its hosts as they are");
   else
     snprintf(

@@ -467,13 +467,14 @@ static int seconds_ok(double seconds)
   return isfinite(seconds) && seconds >= 0;
 }
 
-/* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL [WAITED [COMPUTE]]" line (docs/tracer.md), added
- * to `info`; a line that does not parse is left out, a WAITED or COMPUTE that is not a time too (nan: not given). */
+/* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL [WAITED [COMPUTE [POLLS]]]" line
+ * (docs/tracer.md), added to `info`; a line that does not parse is left out, a WAITED, COMPUTE or POLLS that is not a
+ * time too (nan: not given). */
 static void read_disturbance(met_timeline_info_t *info, int rank, const char *text)
 {
-  double load[2], switches, cpu, wall, waited = NAN, compute = NAN;
-  int fields = sscanf(text, "# disturbance %lf %lf %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu, &wall,
-                      &waited, &compute);
+  double load[2], switches, cpu, wall, waited = NAN, compute = NAN, polls = NAN;
+  int fields = sscanf(text, "# disturbance %lf %lf %lf %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu, &wall,
+                      &waited, &compute, &polls);
   if (fields < 5 || !seconds_ok(cpu) || !seconds_ok(wall) || !(switches >= 0))
     return;
   double not_running = wall > cpu ? wall - cpu : 0, lost = not_running;
@@ -495,7 +496,8 @@ static void read_disturbance(met_timeline_info_t *info, int rank, const char *te
   if (rank < MET_TL_CPU_RANKS) {
     info->usage[rank].cpu = cpu;
     info->usage[rank].lost = lost;
-    info->usage[rank].compute = fields == 7 && seconds_ok(compute) ? compute : NAN;
+    info->usage[rank].compute = fields >= 7 && seconds_ok(compute) ? compute : NAN;
+    info->usage[rank].polls = fields == 8 && seconds_ok(polls) ? polls : NAN;
   }
 }
 
@@ -920,7 +922,7 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
   stream_t s = {.info = info ? info : &own};
   *s.info = (met_timeline_info_t){.tracer_cost = NAN, .load_least = NAN, .load_most = NAN};
   for (int i = 0; i < MET_TL_CPU_RANKS; i++)
-    s.info->usage[i].compute = NAN; /* until its line gives it */
+    s.info->usage[i].compute = s.info->usage[i].polls = NAN; /* until its line gives them */
   met_trace_t *trace = NULL;
   met_tl_match_t *m = NULL;
   if (errlen)

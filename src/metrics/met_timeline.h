@@ -18,6 +18,7 @@ typedef struct met_tl_usage {
   double cpu;     /* its CPU seconds, 0 where its file does not say */
   double lost;    /* the seconds it waited for a processor (WAITED), else its wall less CPU seconds, 0 where unsaid */
   double compute; /* the CPU seconds of its computations (COMPUTE), NAN where no line gives them */
+  double polls;   /* the CPU seconds of its runs of polls (POLLS), NAN where no line gives them */
   double own;     /* its tracer's own seconds ("# tracer-cost"), 0 where unsaid */
 } met_tl_usage_t;
 

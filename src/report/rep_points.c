@@ -271,14 +271,28 @@ static rep_cell_t warning(const rep_at_t *at, int i)
 }
 
 /* A measured run's replay (simrun analyse --replay-on): the predicted T_par (i = 0), the measured time it is compared
- * with (1), how far apart they are (2: stu_replay_diff), the least of the measured range (3); none where the point has
- * no replay. */
+ * with (1), how far apart they are (2: stu_replay_diff), the least of the measured range (3), the least and the most a
+ * quiet run may take by the CPU time of ranks that shared a core (4, 5); none where the point has no replay. */
 static rep_cell_t replay_figure(const rep_at_t *at, int i)
 {
   const stu_replay_t *r = stu_replay(at->point);
   if (!r)
     return rep_cell_num(NAN);
-  return figure(i == 0 ? r->predicted : i == 1 ? r->measured : i == 2 ? stu_replay_diff(r) : r->least);
+  const double figures[] = {r->predicted, r->measured,        stu_replay_diff(r),
+                            r->least,     r->predicted_least, r->predicted_most};
+  return figure(figures[i]);
+}
+
+static rep_cell_t t_replay_least(const rep_at_t *at, int i)
+{
+  (void)i;
+  return replay_figure(at, 4);
+}
+
+static rep_cell_t t_replay_most(const rep_at_t *at, int i)
+{
+  (void)i;
+  return replay_figure(at, 5);
 }
 
 static rep_cell_t t_replay(const rep_at_t *at, int i)
@@ -414,6 +428,12 @@ static const rep_column_t columns[] = {
     {"warning", "warning", "warning", "", "the skeleton's advice", REP_FMT_TEXT, 0, F, 0, NULL, model, warning},
     {"t_replay_s", "t_replay_s", "T_replay", "s", "the replayed trace's T_par", REP_FMT_TIME, 0, F | H, 0, NULL, replay,
      t_replay},
+    {"t_replay_least_s", "t_replay_least_s", "T_replay least", "s",
+     "where ranks shared a core, the least a quiet run may take by the CPU time they spent polling", REP_FMT_TIME, 0,
+     F | H, 0, NULL, replay, t_replay_least},
+    {"t_replay_most_s", "t_replay_most_s", "T_replay most", "s",
+     "where ranks shared a core, the most a quiet run may take by the CPU time they spent in MPI calls", REP_FMT_TIME,
+     0, F | H, 0, NULL, replay, t_replay_most},
     {"t_measured_s", "t_measured_s", "T_measured", "s", "the measured time", REP_FMT_TIME, 0, F | H, 0, NULL, replay,
      t_measured},
     {"t_measured_least_s", "t_measured_least_s", "T_measured least", "s",

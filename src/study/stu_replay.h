@@ -19,7 +19,9 @@ typedef struct stu_replay {
   double lost_share; /* the share of their wall time the run's ranks lost to others, or NAN when not recorded */
   int disturbed;     /* 1: they lost enough of it to be compared on CPU time (docs/analyse.md, "disturbed") */
   char disturbance[2048]; /* the report's "Disturbed:" line on the run, without its label, or "" */
-  char placement[1024];   /* the report's "Placement:" line on the run's replay, without its label, or "" */
+  double predicted_least; /* where the replay put ranks on one core: the least and the most a quiet run's T_par */
+  double predicted_most;  /* may be by the CPU time they spent polling and in MPI calls (docs/analyse.md), else NAN */
+  char placement[2048];   /* the report's "Placement:" line on the run's replay, without its label, or "" */
 } stu_replay_t;
 
 /* How far the prediction is from the measurement, relative: (predicted - measured) / measured above the range,

@@ -145,6 +145,7 @@ typedef struct recorder {
   double child_used;   /* their CPU seconds since MPI_Init */
   double child_count;  /* of which counted as the rank's computation (within the computations' wall time) */
   double compute_cpu;  /* the CPU seconds of the rank's computations, the children's counted included */
+  double polls_cpu;    /* the CPU seconds of its runs of polls, what their TI amounts charge (poll_run_flops) */
   double load_start;   /* the machine's load (/proc/loadavg, one minute) at time 0, or NAN */
   double usage_start;  /* the process's CPU seconds then (getrusage) */
   long switches_start; /* and its involuntary context switches */
@@ -787,6 +788,7 @@ static void take_polls(void)
   open_record(&f->gap);
   trc_rec_t *r = &rec.cur;
   r->poll_flops = poll_run_flops(f);
+  rec.polls_cpu += r->poll_flops / rec.rate;
   rec.long_polls = f->last - f->first >= CPU_GAP;
   r->has_call = r->poll = 1;
   r->start = f->first;
@@ -1383,14 +1385,14 @@ static void threads_said(void)
 
 /* How much others disturbed the run (simrun analyse --replay-on says, docs/tracer.md "Analysing and replaying"): in the
  * timeline,
- * "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL WAITED COMPUTE", the machine's load at time 0 and at `end` (the
- * entry into MPI_Finalize), the rank's involuntary context switches between them, its CPU seconds (its threads' and
- * the children's it waited for) and wall seconds over that span, the tracer's own time out of both (the CPU seconds at
- * least its computations'), the seconds its recorded thread was runnable but waiting for a processor (run_delay: what
- * others took from it, where wall less CPU also counts its sleeps and blocking reads, and its other threads' CPU hides
- * it; nan where Linux does not give it), and the CPU seconds of its computations (the TI trace's compute amounts',
- * the children's counted included): the rest of its CPU time it spent in MPI calls, spinning in their waits, which a
- * partner others held off its processor lengthens. */
+ * "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL WAITED COMPUTE POLLS", the machine's load at time 0 and at `end`
+ * (the entry into MPI_Finalize), the rank's involuntary context switches between them, its CPU seconds (its threads'
+ * and the children's it waited for) and wall seconds over that span, the tracer's own time out of both (the CPU seconds
+ * at least its computations'), the seconds its recorded thread was runnable but waiting for a processor (run_delay:
+ * what others took from it, where wall less CPU also counts its sleeps and blocking reads, and its other threads' CPU
+ * hides it; nan where Linux does not give it), and the CPU seconds of its computations (the TI trace's compute
+ * amounts', the children's counted included), then of its runs of polls (their TI amounts'): the rest of its CPU time
+ * it spent in MPI calls, spinning in their waits, which a partner others held off its processor lengthens. */
 static void disturbance_said(double end)
 {
   long switches = 0;
@@ -1403,8 +1405,9 @@ static void disturbance_said(double end)
   char waited_text[32] = "nan";
   if (isfinite(waited))
     snprintf(waited_text, sizeof waited_text, "%.6f", waited > 0 ? waited : 0);
-  trc_out_printf(rec.timeline, "# disturbance %.2f %.2f %ld %.6f %.6f %s %.6f\n", rec.load_start, machine_load(),
-                 switches - rec.switches_start, cpu > 0 ? cpu : 0, wall > 0 ? wall : 0, waited_text, rec.compute_cpu);
+  trc_out_printf(rec.timeline, "# disturbance %.2f %.2f %ld %.6f %.6f %s %.6f %.6f\n", rec.load_start, machine_load(),
+                 switches - rec.switches_start, cpu > 0 ? cpu : 0, wall > 0 ? wall : 0, waited_text, rec.compute_cpu,
+                 rec.polls_cpu);
 }
 
 /* One line listing the tally `list` after `what`, written at once so that the ranks' warnings do not interleave on

@@ -58,11 +58,17 @@ cp /usr/share/hyphy/data/p51.nex . # HyPhy's FEL writes p51.nex.FEL.json beside 
 cp "$repo/bench/measured/si-scf.in" .
 printf '#include <mpi.h>\nint main(int c, char **v) { MPI_Init(&c, &v); MPI_Finalize(); return 0; }\n' > empty.c
 mpicc -O2 empty.c -o empty
-# wall COMMAND...: its wall seconds (its output to out.txt)
+# wall COMMAND...: its wall seconds (its output to out.txt); a run over 10 minutes stops the bench (an untraced
+# ABySS-P at p = 4 unbound on 2 cores once spun for 7 minutes where its runs take 3 s: all four ranks polling)
 wall() {
-  local start
+  local start status=0
   start=$(date +%s.%N)
-  "$@" > out.txt 2> /dev/null
+  timeout 600 "$@" > out.txt 2> /dev/null || status=$?
+  if [ "$status" = 124 ]; then
+    echo "bench/here.sh: '$*' ran over 10 minutes; stopped: run the bench again" >&2
+    exit 1
+  fi
+  [ "$status" = 0 ] || exit "$status"
   awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.6f\n", e - s }'
 }
 # one NAME COMMAND...: the program at every p, then its two tables

@@ -2069,7 +2069,8 @@ typedef struct polls_seen {
 } polls_seen_t;
 
 /* One attempt of test_trc_mpi_polls_without_tracer_cost: an untraced run of trc_polling in `dir`, then a traced one
- * into `trace`, taken into `*seen`; whether the runs so far hold the test's two bounds. */
+ * into `trace`, taken into `*seen`, its POLLS checked against its poll amounts; whether the runs so far hold the test's
+ * two bounds. */
 static int polls_accounted(const char *dir, const char *trace, polls_seen_t *seen)
 {
   cli_run_t run;

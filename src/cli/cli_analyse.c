@@ -134,7 +134,8 @@ static void usage(FILE *out)
           "                      core-C; unbound and oversubscribed: sharing cores as the ranks' waits for a\n"
           "                      processor show, else on core i mod the cores, with a line saying what that\n"
           "                      means and, where ranks share a core, the range a quiet run takes by the CPU\n"
-          "                      time they spent polling and in MPI calls: t_replay_least_s, t_replay_most_s)\n"
+          "                      time they spent polling and in MPI calls and, unbound, their computations'\n"
+          "                      spread: t_replay_least_s, t_replay_most_s)\n"
           "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
           "                      with (else the traced run's T_par or CPU time); once for each p, each the p of a\n"
           "                      DIR's run, and only with --replay-on (a time left unused is refused)\n"
@@ -681,9 +682,10 @@ static double untraced_at(const analyse_opts_t *opts, int p)
  * placed them (rank i on hosts[i]), in seconds: polls, the CPU time of their runs of polls, which the replay charges
  * as work while a rank that polls on a shared core yields it to a core-mate that computes (Ray at p = 4 bound two to a
  * core, 44.5 s a core: the replay 66.8 s, the run 53.2); calls, the rest of their CPU time beyond their computations,
- * spent in MPI calls (copies, reductions, spinning), which it charges to none while on a shared core it is a
- * core-mate's loss (Quantum ESPRESSO's pw.x likewise, 1.20 s a core: the replay 2.24 s, the run 3.35); spread,
- * unbound, the busiest core's computations beyond an even share of them, which Linux evens out by moving ranks.
+ * spent in MPI calls (copies, reductions, spinning; and the CPU time of other threads and children the trace does not
+ * count as computation), which it charges to none while on a shared core it is a core-mate's loss (Quantum ESPRESSO's
+ * pw.x likewise, 1.20 s a core: the replay 2.28 s, the run 3.35); spread, unbound, the busiest core's computations
+ * beyond an even share of them, which Linux evens out by moving ranks. Each the most over the cores, not one core's.
  * Figures: docs/analyse.md, "Shared cores". */
 typedef struct shared_cpu {
   double polls;
@@ -785,26 +787,26 @@ static int shared_cpu(const met_timeline_info_t *info, int p, char (*hosts)[32],
     shared = shared || !first;
     if (!first)
       continue;
-    shared_cpu_t core = {0, 0, 0};
+    double polls = 0, calls = 0, computed_here = 0;
     for (int j = i; j < p; j++)
       if (same_core(hosts, i, j)) {
         const met_tl_usage_t *u = &info->usage[j];
-        core.polls += u->polls;
-        core.calls += fmax(0, u->cpu - u->compute - u->polls);
-        core.spread += u->compute;
+        polls += u->polls;
+        calls += fmax(0, u->cpu - u->compute - u->polls);
+        computed_here += u->compute;
       }
     cores++;
-    out->polls = fmax(out->polls, core.polls);
-    out->calls = fmax(out->calls, core.calls);
-    busiest = fmax(busiest, core.spread);
+    out->polls = fmax(out->polls, polls);
+    out->calls = fmax(out->calls, calls);
+    busiest = fmax(busiest, computed_here);
   }
   out->spread = bound ? 0 : fmax(0, busiest - computed / cores);
   return shared;
 }
 
 /* Where the replay put ranks on one core (out->shared): what they spent there (out->cpu, shared_cpu), and the least
- * and the most a quiet run may take, the predicted T_par less what the busiest core spent polling and its
- * computations' spread, plus what it spent in MPI calls; else NAN. */
+ * and the most a quiet run may take, the predicted T_par less the most a core spent polling and the computations'
+ * spread, plus the most a core spent in MPI calls; else NAN. */
 static void shared_band(const met_timeline_info_t *info, int p, char (*hosts)[32], int bound, replay_t *out)
 {
   out->shared = shared_cpu(info, p, hosts, bound, &out->cpu);
@@ -812,13 +814,14 @@ static void shared_band(const met_timeline_info_t *info, int p, char (*hosts)[32
   out->band_most = out->shared ? out->predicted + out->cpu.calls : NAN;
 }
 
-/* The sentence on a replay that put ranks on one core (shared_band), after the placement's line in r->placement: the
- * range a quiet run falls in, why, and where the measured time is. */
-static void band_text(const replay_t *replay, stu_replay_t *r)
+/* The sentence on a replay that put ranks on one core (shared_band), after the placement's line in r->placement (or
+ * alone: ranks bound to one CPU without oversubscribing its node, a cpuset's, have none): the range a quiet run falls
+ * in, why, and where the measured time is. */
+static void band_text(const replay_t *replay, int p, stu_replay_t *r)
 {
   if (!replay->shared)
     return;
-  char polls[160] = "", spread[160] = ""; /* a part only where there is some: 0.000 s say nothing */
+  char polls[160] = "", spread[160] = ""; /* polling and spread only where there is some */
   if (replay->cpu.polls >= 0.0005)
     snprintf(polls, sizeof polls,
              "%.3f s of a core's CPU polling, which the replay charges as work though a polling rank yields its core, "
@@ -830,11 +833,13 @@ static void band_text(const replay_t *replay, stu_replay_t *r)
              replay->cpu.spread);
   const char *where = r->measured > r->predicted_most ? "above" : r->measured < r->predicted_least ? "below" : "within";
   size_t at = strlen(r->placement);
+  char lead[32];
+  snprintf(lead, sizeof lead, at ? ". " : "p = %d: ", p);
   snprintf(r->placement + at, sizeof r->placement - at,
-           ". Ranks sharing a core spent %s%.3f s in MPI calls beyond their computations, which the replay charges "
+           "%sRanks sharing a core spent %s%.3f s in MPI calls beyond their computations, which the replay charges "
            "to none though core-mates lose it%s: by these alone, a quiet run takes %.3f to %.3f s (the replay's own "
            "error aside), and the measured %.6f s is %s it (docs/analyse.md, \"Shared cores\")",
-           polls, replay->cpu.calls, spread, r->predicted_least, r->predicted_most, r->measured, where);
+           lead, polls, replay->cpu.calls, spread, r->predicted_least, r->predicted_most, r->measured, where);
 }
 
 /* Run `dir`'s replay on the --replay-on platform, its ranks placed on the `cores` read with the run, into
@@ -995,7 +1000,7 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     r.least = on_cpu ? fmin(replay.core_least, most) : r.measured;
     r.predicted_least = replay.band_least;
     r.predicted_most = replay.band_most;
-    band_text(&replay, &r);
+    band_text(&replay, p, &r);
     r.lost_share = others_share(info, p, &runs->lost[i]);
     r.disturbed = others;
     if (disturbance_text(opts, info, &study->points[i], &runs->lost[i], &r) != 0 ||

@@ -712,24 +712,29 @@ static int same_core(char (*hosts)[32], int i, int j)
   return hosts ? strcmp(hosts[i], hosts[j]) == 0 : i == j;
 }
 
-/* What core `core` (the one rank `core` is on) used by the measurement: its ranks' CPU seconds and their
- * computations' (NAN when a rank's line does not give them: COMPUTE), and what the ranks on the other cores lost to
- * others or spent in their tracer (its own time, "# tracer-cost"; the part of it they were preempted in counted twice:
- * the least end is a bound). */
+/* What core `core` (the one rank `core` is on) used by the measurement: its ranks' CPU seconds, their computations'
+ * (NAN when a rank's line does not give them: COMPUTE), their runs of polls' (NAN likewise: POLLS) and the rest, each
+ * rank's beyond its computations and polls (their MPI calls': shared_cpu), and what the ranks on the other cores lost
+ * to others or spent in their tracer (its own time, "# tracer-cost"; the part of it they were preempted in counted
+ * twice: the least end is a bound). */
 typedef struct core_use {
   double cpu;
   double compute;
+  double polls;
+  double calls;
   double others;
 } core_use_t;
 
 static core_use_t core_use(const met_timeline_info_t *info, int p, char (*hosts)[32], int core)
 {
-  core_use_t use = {0, 0, 0};
+  core_use_t use = {0, 0, 0, 0, 0};
   for (int j = 0; j < p; j++) {
     const met_tl_usage_t *u = &info->usage[j];
     if (same_core(hosts, core, j)) {
       use.cpu += u->cpu;
       use.compute += u->compute;
+      use.polls += u->polls;
+      use.calls += fmax(0, u->cpu - u->compute - u->polls);
     } else
       use.others += u->lost + u->own;
   }
@@ -781,24 +786,15 @@ static int shared_cpu(const met_timeline_info_t *info, int p, char (*hosts)[32],
     if (isnan(info->usage[i].compute) || isnan(info->usage[i].polls))
       return 0;
     computed += info->usage[i].compute;
-    int first = 1; /* rank i is its core's first: the core's sums are taken once */
+    int first = 1; /* rank i is its core's first: the cores are counted once */
     for (int j = 0; j < i; j++)
       first = first && !same_core(hosts, i, j);
     shared = shared || !first;
-    if (!first)
-      continue;
-    double polls = 0, calls = 0, computed_here = 0;
-    for (int j = i; j < p; j++)
-      if (same_core(hosts, i, j)) {
-        const met_tl_usage_t *u = &info->usage[j];
-        polls += u->polls;
-        calls += fmax(0, u->cpu - u->compute - u->polls);
-        computed_here += u->compute;
-      }
-    cores++;
-    out->polls = fmax(out->polls, polls);
-    out->calls = fmax(out->calls, calls);
-    busiest = fmax(busiest, computed_here);
+    cores += first;
+    core_use_t use = core_use(info, p, hosts, i);
+    out->polls = fmax(out->polls, use.polls);
+    out->calls = fmax(out->calls, use.calls);
+    busiest = fmax(busiest, use.compute);
   }
   out->spread = bound ? 0 : fmax(0, busiest - computed / cores);
   return shared;

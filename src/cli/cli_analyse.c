@@ -695,12 +695,11 @@ typedef struct shared_cpu {
 
 /* One run's replay (replay_run): the predicted T_par, the least and the most CPU seconds a quiet run's busiest core
  * takes by the measurement, as the replay placed the ranks (core_cpu_range), and the least and the most a quiet run's
- * T_par may be where it put ranks on one core (shared_band; else NAN). */
+ * T_par may be where it put ranks on one core (shared_band; else NAN), with what they spent there. */
 typedef struct replay {
   double predicted;
   double core_least;
   double core_most;
-  int shared;
   shared_cpu_t cpu;
   double band_least;
   double band_most;
@@ -791,6 +790,8 @@ static int shared_cpu(const met_timeline_info_t *info, int p, char (*hosts)[32],
       first = first && !same_core(hosts, i, j);
     shared = shared || !first;
     cores += first;
+    if (!first)
+      continue;
     core_use_t use = core_use(info, p, hosts, i);
     out->polls = fmax(out->polls, use.polls);
     out->calls = fmax(out->calls, use.calls);
@@ -800,14 +801,14 @@ static int shared_cpu(const met_timeline_info_t *info, int p, char (*hosts)[32],
   return shared;
 }
 
-/* Where the replay put ranks on one core (out->shared): what they spent there (out->cpu, shared_cpu), and the least
- * and the most a quiet run may take, the predicted T_par less the most a core spent polling and the computations'
- * spread, plus the most a core spent in MPI calls; else NAN. */
+/* Where the replay put ranks on one core: what they spent there (out->cpu, shared_cpu), and the least and the most a
+ * quiet run may take, the predicted T_par less the most a core spent polling and the computations' spread, plus the
+ * most a core spent in MPI calls; else NAN. */
 static void shared_band(const met_timeline_info_t *info, int p, char (*hosts)[32], int bound, replay_t *out)
 {
-  out->shared = shared_cpu(info, p, hosts, bound, &out->cpu);
-  out->band_least = out->shared ? fmax(0, out->predicted - out->cpu.polls - out->cpu.spread) : NAN;
-  out->band_most = out->shared ? out->predicted + out->cpu.calls : NAN;
+  int shared = shared_cpu(info, p, hosts, bound, &out->cpu);
+  out->band_least = shared ? fmax(0, out->predicted - out->cpu.polls - out->cpu.spread) : NAN;
+  out->band_most = shared ? out->predicted + out->cpu.calls : NAN;
 }
 
 /* The sentence on a replay that put ranks on one core (shared_band), after the placement's line in r->placement (or
@@ -815,7 +816,7 @@ static void shared_band(const met_timeline_info_t *info, int p, char (*hosts)[32
  * in, why, and where the measured time is. */
 static void band_text(const replay_t *replay, int p, stu_replay_t *r)
 {
-  if (!replay->shared)
+  if (isnan(replay->band_least))
     return;
   char polls[160] = "", spread[160] = ""; /* polling and spread only where there is some */
   if (replay->cpu.polls >= 0.0005)

@@ -507,7 +507,11 @@ static void assert_summed_as_spans(const met_trace_t *trace, const met_carnival_
   size_t rows = 0, rows_summed = 0;
   const met_ce_row_t *map = met_carnival_map(full, &rows), *map_summed = met_carnival_map(summed, &rows_summed);
   CU_ASSERT_FATAL(rows > 0 && rows_summed == rows);
-  CU_ASSERT_EQUAL(memcmp(map, map_summed, rows * sizeof *map), 0);
+  for (size_t r = 0; r < rows; r++) { /* field by field: clang's copies leave the padding after `op` alone */
+    CU_ASSERT(map[r].scope == map_summed[r].scope && map[r].unit == map_summed[r].unit &&
+              map[r].op == map_summed[r].op);
+    assert_same_wait(map[r].wait, map_summed[r].wait, 0);
+  }
   for (int op = MET_OP_PAGE; op < MET_OP_COUNT; op++) {
     const met_request_t *a = met_carnival_first(full, op), *b = met_carnival_first(summed, op);
     CU_ASSERT((a == NULL) == (b == NULL));

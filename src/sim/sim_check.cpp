@@ -29,7 +29,10 @@
 
 #include <simgrid/host.h>
 #include <simgrid/link.h>
-#include <simgrid/s4u.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <xbt/config.hpp>
 #include <xbt/dynar.h>
 

@@ -8,7 +8,10 @@
 
 #include <simgrid/engine.h>
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
-#include <simgrid/s4u.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <simgrid/zone.h>
 #include <xbt/config.hpp>
 

@@ -460,31 +460,65 @@ static void damage_each(const char *cache)
   each_file(cache, damage_one);
 }
 
+/* A cache filled by a first run of gj-broadcasts.xml, and that run's study: each damage is done to a copy of it, so
+ * that the run is made once, not once per damage (test_stu_sweep_cache_damage_is_repaired: 1.96 s before, 1.33). */
+static struct {
+  char dir[1024];
+  stu_study_t *study;
+} filled;
+static char copy_to[1100]; /* the cache each_file(filled.dir, copy_entry) copies the entries into */
+
+static void copy_entry(const char *path)
+{
+  char to[2200];
+  snprintf(to, sizeof to, "%s/%s", copy_to, strrchr(path, '/') + 1);
+  copy_file(path, to, "");
+}
+
+/* Fills `filled` when it is empty; copies its entries into the new folder `cache`. */
+static void copy_filled_cache(const scn_scenario_t *scenario, const char *cache)
+{
+  if (!filled.study) {
+    make_folder(filled.dir, sizeof filled.dir);
+    stu_options_t options = {.jobs = 2, .cache_dir = filled.dir, .warn = count_warning};
+    filled.study = run(scenario, &options);
+    CU_ASSERT_FATAL(filled.study != NULL);
+  }
+  CU_ASSERT_EQUAL_FATAL(mkdir(cache, 0777), 0);
+  snprintf(copy_to, sizeof copy_to, "%s", cache);
+  CU_ASSERT_EQUAL(each_file(filled.dir, copy_entry), 6);
+}
+
+static void forget_filled_cache(void)
+{
+  stu_free(filled.study);
+  filled.study = NULL;
+  remove_folder(filled.dir);
+}
+
 /* Damaged entries (a doubled T_par used to be taken as it was; a truncated one failed every later run; another
  * point's entry, an unreadable one or a full folder in its place were never healed) are each reported once, removed
  * and recomputed: the results are those of a fresh run, and a third run warns of nothing and finds 6 whole entries.
- * `damage_all` damages the cache folder of the first run. */
+ * `damage_all` damages a copy of the filled cache. */
 static void expect_damage_repaired(void (*damage_all)(const char *cache))
 {
   char dir[1024];
   char cache[1100];
   scn_scenario_t *scenario = cache_and_scenario(dir, cache, DATA "gj-broadcasts.xml");
   stu_options_t options = {.jobs = 2, .cache_dir = cache, .warn = count_warning};
-  stu_study_t *first = run(scenario, &options);
-  CU_ASSERT_FATAL(first != NULL);
-  CU_ASSERT_EQUAL(each_file(cache, NULL), 6);
+  copy_filled_cache(scenario, cache);
   damage_all(cache);
   warnings = 0;
   stu_study_t *second = run(scenario, &options);
-  CU_ASSERT(same_studies(first, second));
+  CU_ASSERT(same_studies(filled.study, second));
   CU_ASSERT_EQUAL(warnings, 6);
   warnings = 0;
   stu_study_t *third = run(scenario, &options);
-  CU_ASSERT(same_studies(first, third));
+  CU_ASSERT(same_studies(filled.study, third));
   CU_ASSERT_EQUAL(warnings, 0);
   each_file(cache, remove_kept);
   CU_ASSERT_EQUAL(each_file(cache, regular_entry), 6);
-  free_three(first, second, third, scenario);
+  free_three(NULL, second, third, scenario);
   remove_folder(cache);
   remove_folder(dir);
 }
@@ -499,6 +533,7 @@ static void test_stu_sweep_cache_damage_is_repaired(void)
     expect_damage_repaired(damage_each);
   }
   expect_damage_repaired(swap_points);
+  forget_filled_cache();
 }
 
 /* Drops the capabilities that let root read any file (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH) from this process and
@@ -521,6 +556,7 @@ static void test_stu_sweep_cache_unreadable_is_repaired(void)
   if (geteuid() != 0) {
     damage_one = unreadable;
     expect_damage_repaired(damage_each);
+    forget_filled_cache();
     return;
   }
   fflush(NULL);

@@ -501,12 +501,15 @@ NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight
 
 
 def fuzz_share(line, out):
-    """scripts/fuzz's default targets (its `targets=(...)` line) sharing 240 s: 'seven targets of 34 s each'."""
+    """scripts/fuzz's default targets (its `targets=(...)` line) sharing the seconds scripts/test gives them (its
+    `scripts/fuzz TOTAL` line): 'seven targets of 25 s each'."""
     targets = grab(r"targets=\((fuzz_[^)]*)\)", out)[0].split()
-    return [f"{NUMBERS[len(targets)]} targets of {240 // len(targets)} s each"]
+    total = int(grab(r"scripts/fuzz (\d+)$", out)[0])
+    return [f"{total}`: {NUMBERS[len(targets)]} targets of {total // len(targets)} s each"]
 
 
-FIGURES += [("docs/hostile-input.md", "`scripts/fuzz 240`: ", "grep -F 'targets=(' scripts/fuzz", fuzz_share)]
+FIGURES += [("docs/hostile-input.md", "s each, two at a time on 2 cores",
+             "grep -hF -e 'targets=(' -e 'phase fuzz' scripts/fuzz scripts/test", fuzz_share)]
 
 EPYC = ("simrun scenarios/gj256.xml --set n=2048 --set broadcast=neighbour --set 'p=1 8 16 32' --set "
         "platform=platforms/generated/{0}-switch-32.xml --csv {0}.csv >/dev/null && cat {0}.csv")

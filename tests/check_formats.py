@@ -284,7 +284,7 @@ class Tables(html.parser.HTMLParser):
 
     def __init__(self):
         super().__init__()
-        self.tables, self.section, self.cell, self.row, self.column = [], None, None, None, None
+        self.tables, self.section, self.cell, self.row, self.column, self.exact = [], None, None, None, None, None
 
     def handle_starttag(self, tag, attrs):
         if tag == "h2":
@@ -296,10 +296,11 @@ class Tables(html.parser.HTMLParser):
         elif tag in ("td", "th") and self.row is not None:
             self.cell = ""
             self.column = dict(attrs).get("data-column") if tag == "th" else None
+            self.exact = dict(attrs).get("title") if tag == "td" else None
 
     def handle_endtag(self, tag):
         if tag in ("td", "th") and self.cell is not None:
-            self.row.append(f"{self.column}|{self.cell}" if self.column else self.cell)
+            self.row.append(Cell(f"{self.column}|{self.cell}" if self.column else self.cell, self.exact))
             self.cell = None
         elif tag == "tr" and self.row is not None:
             section, head, rows = self.tables[-1]
@@ -315,6 +316,33 @@ class Tables(html.parser.HTMLParser):
 
 
 UNITS = {"s": 1, "ms": 1e3, "us": 1e6, "ns": 1e9}
+
+
+class Cell(str):
+    """A page's cell as shown, with `exact`: its tooltip (title), the CSV's figure of a rounded number ("0.1234" shows
+    0.123411111, a time "1.23 ms" shows "0.00123456789 s"), or None."""
+
+    def __new__(cls, text, exact=None):
+        cell = super().__new__(cls, text)
+        cell.exact = exact
+        return cell
+
+
+def rounded_agrees(cell, exact):
+    """A rounded number the page shows (a share or difference in %, a ratio or speedup to its decimals, as the
+    terminal's) against its exact figure: within half its last digit."""
+    if cell.endswith("%"):
+        return abs(float(cell[:-1]) - 100 * exact) <= 0.05 + 1e-9
+    if cell in ("inf", "-inf"):
+        return float(cell) == exact
+    decimals = len(cell.split(".")[1]) if "." in cell else 0
+    return abs(float(cell) - exact) <= 0.5001 * 10 ** -decimals
+
+
+def exact_agrees(cell, text):
+    """A cell's tooltip against the CSV's text of the same figure: the same number (a time's in seconds)."""
+    exact = cell.exact[:-2] if cell.exact.endswith(" s") else cell.exact
+    return text != "" and float(exact) == float(text)
 
 
 def column_of(head):
@@ -386,10 +414,14 @@ def check_html_table(section, header, table_rows, folder, doc):
         for head, cell in zip(header, cells):
             column = column_of(head)
             what = f"HTML {section} {head!r} at p = {row['p']}"
+            if column in row and cell.exact is not None:
+                check(exact_agrees(cell, row[column]), f"{what}: tooltip {cell.exact!r} against CSV {row[column]!r}")
             if head_unit(head) and column in row:
                 largest = max((abs(float(r[column])) for r in rows if r[column] != ""), default=0)
                 check(scaled_agrees((cell, head_unit(head)), row[column], largest),
                       f"{what}: {cell!r} against CSV {row[column]!r} s")
+            elif column in row and cell.exact is not None:
+                check(rounded_agrees(cell, float(row[column])), f"{what}: {cell!r} against CSV {row[column]!r}")
             elif column in row:
                 check(cell == row[column] or cell and row[column] and float(cell) == float(row[column]),
                       f"{what}: {cell!r} against CSV {row[column]!r}")
@@ -424,7 +456,10 @@ def check_html_factors(header, table_rows, folder):
             best = t_par.endswith("*")
             check(scaled_agrees((t_par.rstrip(" *"), unit), match[0]["t_par_s"], max(at_p)),
                   f"{what}: T_par {t_par!r} ({unit}) against CSV {match[0]['t_par_s']!r} s")
-            check(float(speedup) == float(match[0]["speedup"]), f"{what}: speedup {speedup!r}")
+            check(speedup.exact is not None and float(speedup.exact) == float(match[0]["speedup"]) and
+                  rounded_agrees(speedup, float(match[0]["speedup"])), f"{what}: speedup {speedup!r} ({speedup.exact})")
+            check(t_par.exact is not None and exact_agrees(t_par, match[0]["t_par_s"]),
+                  f"{what}: T_par tooltip {t_par.exact!r} against CSV {match[0]['t_par_s']!r}")
             check(best == (match[0]["best"] == "1"), f"{what}: best mark {t_par!r} against best = {match[0]['best']}")
 
 
@@ -495,7 +530,9 @@ def check_html_model(header, table_rows, folder):
     if len(table_rows) != 1 or len(table_rows[0]) != 5:
         return
     _, count, mean, largest, at = table_rows[0]
-    number = lambda text: float(text) if text else None
+    for cell in (mean, largest):  # shown as the terminal's "+1.2%", exact in the tooltip
+        check(not cell or cell.exact is not None and rounded_agrees(cell, float(cell.exact)), f"HTML model cell {cell!r}")
+    number = lambda cell: float(cell.exact) if cell and cell.exact is not None else None
     check_model("HTML model", int(count), number(mean), number(largest), int(at) if at else None, folder)
 
 

@@ -225,8 +225,9 @@ static void html_table(FILE *out, const stu_study_t *study, const stu_factors_t 
       const char *cls = cell->best ? "n best" : "n";
       if (cell->point) {
         rep_unit_format(time, sizeof time, cell->point->t_par, &unit);
-        fprintf(out, "<td class=\"%s\">%s%s</td><td class=\"%s\">%.9g</td>", cls, time, cell->best ? " *" : "", cls,
-                stu_eppa(cell->point)->speedup);
+        double speedup = stu_eppa(cell->point)->speedup;
+        fprintf(out, "<td class=\"%s\" title=\"%.9g s\">%s%s</td><td class=\"%s\" title=\"%.9g\">%.3f</td>", cls,
+                cell->point->t_par, time, cell->best ? " *" : "", cls, speedup, speedup);
       } else
         fputs("<td class=\"n\">-</td><td class=\"n\">-</td>", out);
     }

@@ -96,8 +96,12 @@ void rep_html_schema_table(FILE *out, const rep_schema_t *schema, unsigned in, c
     if (at[r].point)
       key_cells(out, at[r].study, at[r].point);
     for (size_t c = 0; c < u->n; c++) {
+      char exact[32];
+      if (rep_units_exact(u, c, &at[r], exact, sizeof exact))
+        fprintf(out, "<td class=\"n\" title=\"%s\">", exact); /* a number's own text: nothing to escape */
+      else
+        fputs(u->cols[c].decl->format == REP_FMT_TEXT ? "<td>" : "<td class=\"n\">", out);
       rep_units_cell(u, c, &at[r], text, sizeof text);
-      fputs(u->cols[c].decl->format == REP_FMT_TEXT ? "<td>" : "<td class=\"n\">", out);
       rep_html_escaped(out, text, strlen(text));
       fputs("</td>", out);
     }

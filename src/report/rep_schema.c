@@ -253,12 +253,19 @@ void rep_units_cell(const rep_units_t *u, size_t c, const rep_at_t *at, char *bu
     snprintf(buf, len, "-");
   else if (f == REP_FMT_INT || f == REP_FMT_FLAG)
     snprintf(buf, len, "%.0f", cell.num);
-  else if (u->in == REP_IN_TERM)
-    term_number(buf, len, cell.num, f);
-  else if (isinf(cell.num)) /* the page's figures other than times: the CSV's */
-    snprintf(buf, len, "%sinf", cell.num < 0 ? "-" : "");
   else
-    snprintf(buf, len, "%.9g", cell.num);
+    term_number(buf, len, cell.num, f);
+}
+
+int rep_units_exact(const rep_units_t *u, size_t c, const rep_at_t *at, char *buf, size_t len)
+{
+  rep_format_t f = u->cols[c].decl->format;
+  rep_cell_t cell = rep_col_get(&u->cols[c], at);
+  if (rep_cell_string(&cell) || !isfinite(cell.num) || f == REP_FMT_INT || f == REP_FMT_FLAG || f == REP_FMT_BOOL ||
+      f == REP_FMT_TEXT)
+    return 0;
+  snprintf(buf, len, f == REP_FMT_TIME ? "%.9g s" : "%.9g", cell.num);
+  return 1;
 }
 
 /* The heads and the rows `at` as a rep_cols table, columns in u's order, the leading key columns repeated in each

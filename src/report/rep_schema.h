@@ -127,8 +127,12 @@ typedef struct rep_units {
 void rep_units_make(rep_units_t *u, const rep_schema_t *schema, unsigned in, const rep_at_t *at, size_t count);
 /* A column's head as a screen shows it: "T_par (ms)", "work (s)", "speedup". */
 void rep_units_head(const rep_units_t *u, size_t c, char *buf, size_t len);
-/* A cell as a screen shows it in the column's format and unit. */
+/* A cell as a screen shows it in the column's format and unit (a page's empty where the CSV's is, the terminal's "-").
+ */
 void rep_units_cell(const rep_units_t *u, size_t c, const rep_at_t *at, char *buf, size_t len);
+/* The CSV's figure of a cell that rep_units_cell rounds (a finite time, speedup, share, ratio or difference), for a
+ * page's tooltip: 1 and "%.9g" in buf (a time's in seconds, " s" after it), else 0. */
+int rep_units_exact(const rep_units_t *u, size_t c, const rep_at_t *at, char *buf, size_t len);
 
 /* The terminal: the rows `at` as a table of the columns it shows, times in their unit, split into column groups
  * within `width` that repeat the key columns (rep_cols_print). Nothing when out of memory. */

@@ -502,7 +502,7 @@ NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight
 
 def fuzz_share(line, out):
     """scripts/fuzz's default targets (its `targets=(...)` line) sharing the seconds scripts/test gives them (its
-    `scripts/fuzz TOTAL` line): 'seven targets of 21 s each'."""
+    `scripts/fuzz TOTAL` line): 'seven targets of 25 s each'."""
     targets = grab(r"targets=\((fuzz_[^)]*)\)", out)[0].split()
     total = int(grab(r"scripts/fuzz (\d+)$", out)[0])
     return [f"{total}`: {NUMBERS[len(targets)]} targets of {total // len(targets)} s each"]

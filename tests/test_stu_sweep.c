@@ -464,6 +464,7 @@ static void damage_each(const char *cache)
  * that the run is made once, not once per damage (test_stu_sweep_cache_damage_is_repaired: 1.96 s before, 1.33). */
 static struct {
   char dir[1024];
+  scn_scenario_t *scenario; /* gj-broadcasts.xml, which the study and every repairing run borrow */
   stu_study_t *study;
 } filled;
 static char copy_to[1100]; /* the cache each_file(filled.dir, copy_entry) copies the entries into */
@@ -475,13 +476,16 @@ static void copy_entry(const char *path)
   copy_file(path, to, "");
 }
 
-/* Fills `filled` when it is empty; copies its entries into the new folder `cache`. */
-static void copy_filled_cache(const scn_scenario_t *scenario, const char *cache)
+/* Fills `filled` when it is empty (the scenario loaded, its study run into a new cache); copies its entries into the
+ * new folder `cache`. */
+static void copy_filled_cache(const char *cache)
 {
   if (!filled.study) {
+    filled.scenario = load(DATA "gj-broadcasts.xml");
+    CU_ASSERT_FATAL(filled.scenario != NULL);
     make_folder(filled.dir, sizeof filled.dir);
     stu_options_t options = {.jobs = 2, .cache_dir = filled.dir, .warn = count_warning};
-    filled.study = run(scenario, &options);
+    filled.study = run(filled.scenario, &options);
     CU_ASSERT_FATAL(filled.study != NULL);
   }
   CU_ASSERT_EQUAL_FATAL(mkdir(cache, 0777), 0);
@@ -489,10 +493,13 @@ static void copy_filled_cache(const scn_scenario_t *scenario, const char *cache)
   CU_ASSERT_EQUAL(each_file(filled.dir, copy_entry), 6);
 }
 
+/* Frees what copy_filled_cache made and removes its cache. */
 static void forget_filled_cache(void)
 {
   stu_free(filled.study);
+  scn_free(filled.scenario);
   filled.study = NULL;
+  filled.scenario = NULL;
   remove_folder(filled.dir);
 }
 
@@ -504,21 +511,22 @@ static void expect_damage_repaired(void (*damage_all)(const char *cache))
 {
   char dir[1024];
   char cache[1100];
-  scn_scenario_t *scenario = cache_and_scenario(dir, cache, DATA "gj-broadcasts.xml");
+  make_folder(dir, sizeof dir);
+  snprintf(cache, sizeof cache, "%s/cache", dir);
+  copy_filled_cache(cache);
   stu_options_t options = {.jobs = 2, .cache_dir = cache, .warn = count_warning};
-  copy_filled_cache(scenario, cache);
   damage_all(cache);
   warnings = 0;
-  stu_study_t *second = run(scenario, &options);
+  stu_study_t *second = run(filled.scenario, &options);
   CU_ASSERT(same_studies(filled.study, second));
   CU_ASSERT_EQUAL(warnings, 6);
   warnings = 0;
-  stu_study_t *third = run(scenario, &options);
+  stu_study_t *third = run(filled.scenario, &options);
   CU_ASSERT(same_studies(filled.study, third));
   CU_ASSERT_EQUAL(warnings, 0);
   each_file(cache, remove_kept);
   CU_ASSERT_EQUAL(each_file(cache, regular_entry), 6);
-  free_three(NULL, second, third, scenario);
+  free_three(NULL, second, third, NULL);
   remove_folder(cache);
   remove_folder(dir);
 }
@@ -567,6 +575,7 @@ static void test_stu_sweep_cache_unreadable_is_repaired(void)
       _exit(100);
     damage_one = unreadable;
     expect_damage_repaired(damage_each);
+    forget_filled_cache();
     _exit((int)(CU_get_number_of_failures() - before));
   }
   int wstatus = 0;

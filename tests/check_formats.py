@@ -339,6 +339,14 @@ def rounded_agrees(cell, exact):
     return abs(float(cell) - exact) <= 0.5001 * 10 ** -decimals
 
 
+def finite(text):
+    """Whether a CSV cell's text is a finite number."""
+    try:
+        return math.isfinite(float(text))
+    except ValueError:
+        return False
+
+
 def exact_agrees(cell, text):
     """A cell's tooltip against the CSV's text of the same figure: the same number (a time's in seconds)."""
     exact = cell.exact[:-2] if cell.exact.endswith(" s") else cell.exact
@@ -414,19 +422,24 @@ def check_html_table(section, header, table_rows, folder, doc):
         for head, cell in zip(header, cells):
             column = column_of(head)
             what = f"HTML {section} {head!r} at p = {row['p']}"
-            if column in row and cell.exact is not None:
+            if column not in row:
+                check(False, f"{what}: no CSV column {column} in {name}")
+                continue
+            # a schema column's finite figure shown rounded (a time, or with a point or a %) has its tooltip, and only
+            # such a cell has one
+            rounded = "|" in head and finite(row[column]) and bool(head_unit(head) or "." in cell or cell.endswith("%"))
+            check(rounded == (cell.exact is not None), f"{what}: {cell!r} with tooltip {cell.exact!r}")
+            if rounded and cell.exact is not None:
                 check(exact_agrees(cell, row[column]), f"{what}: tooltip {cell.exact!r} against CSV {row[column]!r}")
-            if head_unit(head) and column in row:
+            if head_unit(head):
                 largest = max((abs(float(r[column])) for r in rows if r[column] != ""), default=0)
                 check(scaled_agrees((cell, head_unit(head)), row[column], largest),
                       f"{what}: {cell!r} against CSV {row[column]!r} s")
-            elif column in row and cell.exact is not None:
+            elif rounded:
                 check(rounded_agrees(cell, float(row[column])), f"{what}: {cell!r} against CSV {row[column]!r}")
-            elif column in row:
+            else:
                 check(cell == row[column] or cell and row[column] and float(cell) == float(row[column]),
                       f"{what}: {cell!r} against CSV {row[column]!r}")
-            else:
-                check(False, f"{what}: no CSV column {column} in {name}")
 
 
 def check_html_factors(header, table_rows, folder):
@@ -456,8 +469,12 @@ def check_html_factors(header, table_rows, folder):
             best = t_par.endswith("*")
             check(scaled_agrees((t_par.rstrip(" *"), unit), match[0]["t_par_s"], max(at_p)),
                   f"{what}: T_par {t_par!r} ({unit}) against CSV {match[0]['t_par_s']!r} s")
-            check(speedup.exact is not None and float(speedup.exact) == float(match[0]["speedup"]) and
-                  rounded_agrees(speedup, float(match[0]["speedup"])), f"{what}: speedup {speedup!r} ({speedup.exact})")
+            if finite(match[0]["speedup"]):
+                check(speedup.exact is not None and float(speedup.exact) == float(match[0]["speedup"]) and
+                      rounded_agrees(speedup, float(match[0]["speedup"])),
+                      f"{what}: speedup {speedup!r} ({speedup.exact})")
+            else:
+                check(speedup == match[0]["speedup"] and speedup.exact is None, f"{what}: speedup {speedup!r}")
             check(t_par.exact is not None and exact_agrees(t_par, match[0]["t_par_s"]),
                   f"{what}: T_par tooltip {t_par.exact!r} against CSV {match[0]['t_par_s']!r}")
             check(best == (match[0]["best"] == "1"), f"{what}: best mark {t_par!r} against best = {match[0]['best']}")
@@ -530,9 +547,10 @@ def check_html_model(header, table_rows, folder):
     if len(table_rows) != 1 or len(table_rows[0]) != 5:
         return
     _, count, mean, largest, at = table_rows[0]
-    for cell in (mean, largest):  # shown as the terminal's "+1.2%", exact in the tooltip
-        check(not cell or cell.exact is not None and rounded_agrees(cell, float(cell.exact)), f"HTML model cell {cell!r}")
-    number = lambda cell: float(cell.exact) if cell and cell.exact is not None else None
+    for cell in (mean, largest):  # ratios, shown to 4 decimals as the terminal's, exact in the tooltip
+        check(not cell or cell.exact is not None and rounded_agrees(cell, float(cell.exact)),
+              f"HTML model cell {cell!r} with tooltip {cell.exact!r}")
+    number = lambda cell: float(cell.exact) if cell and cell.exact is not None else math.nan
     check_model("HTML model", int(count), number(mean), number(largest), int(at) if at else None, folder)
 
 

@@ -191,8 +191,8 @@ static void test_rep_factors_picture(void)
   free(text);
 }
 
-/* The page's table: the best in bold with its mark, T_par in its p's unit, the speedup to 3 decimals as the terminal's
- * (12 s / 3.5 s = 3.429), each figure exact in its tooltip. */
+/* The page's table: the best in bold with its mark, T_par in its p's unit, the speedup to 2 decimals as the terminal's
+ * factor table (12 s / 3.5 s = 3.43), each figure exact in its tooltip. */
 static void test_rep_factors_html(void)
 {
   char *text = rendered(rep_factors_html);
@@ -200,8 +200,8 @@ static void test_rep_factors_html(void)
   /* T_par in the p's unit with 4 significant digits at least (the smallest, 2 s, as 2.000) */
   CU_ASSERT(strstr(text, "<th>T_par (s)</th><th>speedup</th>") != NULL);
   CU_ASSERT(strstr(text, "<th>torus</th><td class=\"n\" title=\"3.5 s\">3.500</td><td class=\"n\" "
-                         "title=\"3.42857143\">3.429</td><td class=\"n best\" title=\"2 s\">2.000 *</td><td "
-                         "class=\"n best\" title=\"6\">6.000</td>") != NULL);
+                         "title=\"3.42857143\">3.43</td><td class=\"n best\" title=\"2 s\">2.000 *</td><td "
+                         "class=\"n best\" title=\"6\">6.00</td>") != NULL);
   CU_ASSERT(strstr(text, "<th>cube</th><td class=\"n\">-</td>") != NULL);
   free(text);
 }

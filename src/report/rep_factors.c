@@ -226,8 +226,12 @@ static void html_table(FILE *out, const stu_study_t *study, const stu_factors_t 
       if (cell->point) {
         rep_unit_format(time, sizeof time, cell->point->t_par, &unit);
         double speedup = stu_eppa(cell->point)->speedup;
-        fprintf(out, "<td class=\"%s\" title=\"%.9g s\">%s%s</td><td class=\"%s\" title=\"%.9g\">%.3f</td>", cls,
-                cell->point->t_par, time, cell->best ? " *" : "", cls, speedup, speedup);
+        fprintf(out, "<td class=\"%s\" title=\"%.9g s\">%s%s</td>", cls, cell->point->t_par, time,
+                cell->best ? " *" : "");
+        if (isfinite(speedup)) /* as the terminal's factor table, whole in the tooltip */
+          fprintf(out, "<td class=\"%s\" title=\"%.9g\">%.2f</td>", cls, speedup, speedup);
+        else
+          fprintf(out, "<td class=\"%s\">%.2f</td>", cls, speedup);
       } else
         fputs("<td class=\"n\">-</td><td class=\"n\">-</td>", out);
     }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The --html page's tables (rep_html_tables.h): the figures of the CSV's main, per-process, reference and bottleneck
- * tables and the model's summary (docs/results.md), times in their column's unit (rep_units.h) and other figures to 9
- * significant digits like the CSV, as <table> elements a reader can sort by eye and copy. */
+ * tables and the model's summary (docs/results.md), times in their column's unit (rep_units.h) and other figures as the
+ * terminal shows them, each rounded figure whole in its tooltip as in the CSV, as <table> elements a reader can sort by
+ * eye and copy. */
 #include "rep_html_tables.h"
 #include "stu_lost_cycles.h"
 #include "stu_model.h"

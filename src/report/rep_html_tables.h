@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The --html page's tables (rep_html.h): the study's figures as real HTML tables, times in their column's unit
- * (rep_units.h) and other numbers to 9 significant digits,
- * and the escaping every part of the page uses. */
+ * (rep_units.h) and other numbers as the terminal shows them, each rounded figure whole in its tooltip, and the
+ * escaping every part of the page uses. */
 #ifndef REP_HTML_TABLES_H
 #define REP_HTML_TABLES_H
 
@@ -16,7 +16,8 @@ void rep_html_escaped(FILE *out, const char *text, size_t len);
 
 /* A table of a view's schema (rep_schema.h) over the `count` rows `at` (count > 0): the swept parameters and p, then
  * the columns writer `in` shows (REP_IN_HTML, or a view's own bit such as REP_IN_BOTTLENECK), times in their column's
- * unit; each head's data-column names its CSV column. */
+ * unit and other numbers as rep_units_cell writes them, a rounded cell's CSV figure in its title (rep_units_exact);
+ * each head's data-column names its CSV column. */
 void rep_html_schema_table(FILE *out, const rep_schema_t *schema, unsigned in, const rep_at_t *at, size_t count);
 
 /* One row per point: the swept parameters and p, T_par, and by view the lost-cycle figures (speedup, efficiency, the

@@ -133,6 +133,30 @@ static void test_rep_schema_terminal(void)
   free(u);
 }
 
+/* The page's cells: as the terminal's (test_rep_schema_terminal), and each rounded finite figure's CSV text for its
+ * tooltip (a time's with " s"): none for the key (a count), for inf, nor for the text column (not on the page). */
+static void test_rep_schema_page_cells(void)
+{
+  static const char *const shown[2][4] = {{"0", "12.50000", "0.2500", "0.0000"}, {"1", "0.00250", "-0.5000", "inf"}};
+  static const char *const exact[2][4] = {{NULL, "0.0125 s", "0.25", "1e-07"}, {NULL, "2.5e-06 s", "-0.5", NULL}};
+  const rep_at_t at[] = {{NULL, NULL, 0, NULL}, {NULL, NULL, 1, NULL}};
+  rep_units_t *u = malloc(sizeof *u);
+  CU_ASSERT_FATAL(u != NULL);
+  rep_units_make(u, &crafted_schema, REP_IN_HTML, at, 2);
+  CU_ASSERT_EQUAL_FATAL(u->n, 4);
+  char text[64];
+  for (int r = 0; r < 2; r++)
+    for (size_t c = 0; c < 4; c++) {
+      rep_units_cell(u, c, &at[r], text, sizeof text);
+      CU_ASSERT_STRING_EQUAL(text, shown[r][c]);
+      int has = rep_units_exact(u, c, &at[r], text, sizeof text);
+      CU_ASSERT_EQUAL(has, exact[r][c] != NULL);
+      if (has && exact[r][c])
+        CU_ASSERT_STRING_EQUAL(text, exact[r][c]);
+    }
+  free(u);
+}
+
 /* The backticked names of the first cells of the table rows of docs/results.md's section `title` (up to the next
  * "## "), as " name " words in one string. */
 static char *doc_names(const char *title)
@@ -345,6 +369,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_schema_files", test_rep_schema_files},
                                     {"test_rep_schema_terminal", test_rep_schema_terminal},
+                                    {"test_rep_schema_page_cells", test_rep_schema_page_cells},
                                     {"test_rep_schema_documented", test_rep_schema_documented},
                                     {"test_rep_schema_processes_documented", test_rep_schema_processes_documented},
                                     {"test_rep_schema_messages_documented", test_rep_schema_messages_documented},

@@ -214,7 +214,7 @@ def terminal_cell_agrees(cell, head, text, largest):
     if head_unit(head):
         return scaled_agrees((cell, head_unit(head)), text, largest)
     if cell.endswith("%"):
-        return text != "" and abs(float(cell[:-1]) - 100 * float(text)) <= 0.05 + 1e-9
+        return text != "" and rounded_agrees(cell, float(text))
     return cell == text or cell == "-" and text == ""
 
 

@@ -526,7 +526,8 @@ static void expect_damage_repaired(void (*damage_all)(const char *cache))
   CU_ASSERT_EQUAL(warnings, 0);
   each_file(cache, remove_kept);
   CU_ASSERT_EQUAL(each_file(cache, regular_entry), 6);
-  free_three(NULL, second, third, NULL);
+  stu_free(second);
+  stu_free(third);
   remove_folder(cache);
   remove_folder(dir);
 }

@@ -226,12 +226,11 @@ static void html_table(FILE *out, const stu_study_t *study, const stu_factors_t 
       if (cell->point) {
         rep_unit_format(time, sizeof time, cell->point->t_par, &unit);
         double speedup = stu_eppa(cell->point)->speedup;
-        fprintf(out, "<td class=\"%s\" title=\"%.9g s\">%s%s</td>", cls, cell->point->t_par, time,
-                cell->best ? " *" : "");
-        if (isfinite(speedup)) /* as the terminal's factor table, whole in the tooltip */
-          fprintf(out, "<td class=\"%s\" title=\"%.9g\">%.2f</td>", cls, speedup, speedup);
-        else
-          fprintf(out, "<td class=\"%s\">%.2f</td>", cls, speedup);
+        char title[48] = ""; /* the speedup as the terminal's factor table shows it, whole in the tooltip */
+        if (isfinite(speedup))
+          snprintf(title, sizeof title, " title=\"%.9g\"", speedup);
+        fprintf(out, "<td class=\"%s\" title=\"%.9g s\">%s%s</td><td class=\"%s\"%s>%.2f</td>", cls, cell->point->t_par,
+                time, cell->best ? " *" : "", cls, title, speedup);
       } else
         fputs("<td class=\"n\">-</td><td class=\"n\">-</td>", out);
     }

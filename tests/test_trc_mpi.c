@@ -41,6 +41,7 @@
 #define POLLING    SIMRUN_SOURCE_DIR "/bench/trc_polling.c"
 #define STARTUP    SIMRUN_SOURCE_DIR "/tests/data/tracer/startup.c"
 #define NESTED     SIMRUN_SOURCE_DIR "/tests/data/tracer/nested.c"
+#define SPAWN      SIMRUN_SOURCE_DIR "/tests/data/tracer/spawn.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -2055,6 +2056,62 @@ static void test_trc_mpi_children_work_counted(void)
   remove_folder(dir);
 }
 
+/* Whether `what` is in `text` exactly once. */
+static int once(const char *text, const char *what)
+{
+  const char *first = strstr(text, what);
+  return first && !strstr(first + 1, what);
+}
+
+/* tests/data/tracer/spawn.c on 2 ranks: they spawn 2 children, whose own MPI_COMM_WORLD numbers them 0 and 1 too. The
+ * children are not traced, and say so once: their files replaced the parents' in the folder, and their index the
+ * parents' (before: "rank 0 cannot remove .../incomplete-0", no index of the parents, the children's run analysed as
+ * the folder's). The folder is the parents' run: 2 ranks of 2 (the header), an index of both, by hand 2 messages
+ * paired (the parents' MPI_Sendrecv_replace: rank 0's only TI messages, "isend 1 1 4" and "recv 1 1 4"). Its
+ * communicator merged with the children is no "comm_def" (it was "comm_def 1 0 1 -32766 -32766", which the replay
+ * refused), its broadcast no TI action but named, and rank 0's sends to a child and to rank 4, which the merged
+ * communicator lacks, no TI message (the second was "send 4", a rank the run lacks: simrun analyse refused the
+ * folder, as Rmpi's did); so the run analyses and replays. */
+static void test_trc_mpi_spawned_not_traced(void)
+{
+  char dir[1024];
+  char trace[1100];
+  cli_run_t run;
+  traced_pair(dir, trace, SPAWN, "spawn", "simrun", &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "spawn: children sent 3"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "succeeded"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: warning: the 2 process(es) MPI_Comm_spawn started are not "
+                                         "traced"));
+  CU_ASSERT(once(run.err, "MPI_Comm_spawn started"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "collectives with processes outside the run (MPI_Comm_spawn's, "
+                                         "MPI_Comm_connect's): no TI action x1"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "cannot remove"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "no index.txt"));
+  run_free(&run);
+  char *index = read_output(trace, "index.txt");
+  CU_ASSERT(index && strstr(index, "/rank-0.txt\n") && strstr(index, "/rank-1.txt\n"));
+  free(index);
+  char *messages = messages_of(trace, 0);
+  CU_ASSERT(messages && strstr(messages, "0 isend 1 1 4\n0 recv 1 1 4\n") && !strstr(messages, "comm_def") &&
+            !strstr(messages, " in ") && !strstr(messages, "send 4") && !strstr(messages, " send "));
+  free(messages);
+  for (int rank = 0; rank < 2; rank++) {
+    char name[32], header[32];
+    snprintf(name, sizeof name, "timeline-%d.txt", rank);
+    snprintf(header, sizeof header, "# rank %d of 2\n", rank);
+    char *timeline = read_output(trace, name);
+    CU_ASSERT(timeline && strstr(timeline, header) && once(timeline, "# simrun measured timeline"));
+    free(timeline);
+  }
+  const char *analyse[] = {"analyse", trace, "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(p = 2): 2 messages paired, 0 receives unpaired"));
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* The CPU seconds bench/trc_polling.c says it used ("polling CPU SECONDS TESTS") in `out`, or NAN. */
 static double polling_cpu(const char *out)
 {
@@ -2313,6 +2370,7 @@ int main(void)
        test_trc_mpi_polls_with_work_keep_their_processor_time},
       {"test_trc_mpi_polls_counted_at_every_rhythm", test_trc_mpi_polls_counted_at_every_rhythm},
       {"test_trc_mpi_children_work_counted", test_trc_mpi_children_work_counted},
+      {"test_trc_mpi_spawned_not_traced", test_trc_mpi_spawned_not_traced},
       {"test_trc_mpi_polls_without_tracer_cost", test_trc_mpi_polls_without_tracer_cost},
       {"test_trc_mpi_startup_predicted", test_trc_mpi_startup_predicted},
       {NULL, NULL}};

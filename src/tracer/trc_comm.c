@@ -134,6 +134,21 @@ static int remember(comm_seen_t **list, int *n, int *cap, MPI_Comm comm, int id)
   return id;
 }
 
+/* trc_comm_id of a communicator with members outside the run (an MPI_Intercomm_merge with spawned processes, as
+ * Rmpi's): no TI action can run its collectives. */
+enum { OUTSIDE = -2 };
+
+/* Whether any of the `size` world ranks `members` is outside the run; frees them when so. */
+static int outsiders(int *members, int size)
+{
+  for (int i = 0; i < size; i++)
+    if (members[i] < 0) {
+      free(members);
+      return 1;
+    }
+  return 0;
+}
+
 int trc_comm_id(MPI_Comm comm)
 {
   const comm_seen_t *hit = comm == MPI_COMM_WORLD ? NULL : cached(seen, nseen, comm);
@@ -145,9 +160,9 @@ int trc_comm_id(MPI_Comm comm)
       return -1;
     int size = trc_comm_size(comm);
     int *members = size > 0 ? members_of(comm, size) : NULL;
-    id = members ? define(members, size) : -1;
+    id = members && outsiders(members, size) ? OUTSIDE : members ? define(members, size) : -1;
   }
-  return id < 0 ? -1 : remember(&seen, &nseen, &cap_seen, comm, id);
+  return id == -1 ? -1 : remember(&seen, &nseen, &cap_seen, comm, id);
 }
 
 /* A collective's TI format: `format` on MPI_COMM_WORLD or a communicator congruent with it, "in ID " and `format`
@@ -170,6 +185,8 @@ const char *trc_coll(MPI_Comm comm, const char *format, const char *name)
     trc_envelope(-1, trc_comm_key(comm));
   if (id == 0)
     return format;
+  if (id == OUTSIDE)
+    trc_untraced("collectives with processes outside the run (MPI_Comm_spawn's, MPI_Comm_connect's): no TI action");
   if (id < 0)
     return NULL;
   /* "in ID FORMAT", without snprintf's cost (1 600 instructions, a tenth of the recorder's on ScaLAPACK's xdlu) */
@@ -264,6 +281,14 @@ void trc_comm_made(MPI_Comm comm)
   remember(&keys, &nkeys, &cap_keys, comm, fold(h));
 }
 
+/* The world rank of member `rank` of a communicator whose `size` members have the world ranks `world`: TRC_PEER_NONE
+ * for a process outside the run (MPI_Comm_spawn's, MPI_Comm_connect's: MPI_UNDEFINED in the world's group) and for a
+ * rank the communicator does not have (Rmpi sends to one past its workers, the error ignored). */
+static int in_world(const int *world, int size, int rank)
+{
+  return rank < size && world[rank] >= 0 ? world[rank] : TRC_PEER_NONE;
+}
+
 int trc_to_world(MPI_Comm comm, int rank)
 {
   if (rank == MPI_PROC_NULL)
@@ -274,7 +299,7 @@ int trc_to_world(MPI_Comm comm, int rank)
     return rank;
   for (int i = 0; i < ntranslated; i++)
     if (translated[i].comm == comm)
-      return rank < translated[i].size ? translated[i].world[rank] : rank;
+      return in_world(translated[i].world, translated[i].size, rank);
   /* on an intercommunicator a partner's rank is one of the remote group (mpi4py.futures' manager sends to its workers
    * so: read in the local group, it named the wrong rank, or one past the group, which crashed Open MPI's
    * translation) */
@@ -290,7 +315,7 @@ int trc_to_world(MPI_Comm comm, int rank)
     int more_cap = cap_translated ? 2 * cap_translated : 16;
     comm_ranks_t *more = realloc(translated, sizeof *more * (size_t)more_cap);
     if (!more) {
-      int out = rank < size ? world[rank] : rank;
+      int out = in_world(world, size, rank);
       free(world);
       return out;
     }
@@ -298,7 +323,7 @@ int trc_to_world(MPI_Comm comm, int rank)
     cap_translated = more_cap;
   }
   translated[ntranslated++] = (comm_ranks_t){.comm = comm, .world = world, .size = size};
-  return rank < size ? world[rank] : rank;
+  return in_world(world, size, rank);
 }
 
 void trc_comm_forget(MPI_Comm comm)

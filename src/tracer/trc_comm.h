@@ -14,7 +14,8 @@ const char *trc_coll(MPI_Comm comm, const char *format, const char *name);
 
 /* The trace's name of intracommunicator `comm`: 0 for MPI_COMM_WORLD or one congruent with it, else a
  * number > 0 whose members a "comm_def" action gave the first time; -1 when out of memory, or when
- * SIMRUN_TRACE_FORMAT=smpi refuses the extension (counted as one collective left out). */
+ * SIMRUN_TRACE_FORMAT=smpi refuses the extension (counted as one collective left out); -2 when its members include
+ * processes outside the run (MPI_Comm_spawn's, merged: counted by trc_coll). */
 int trc_comm_id(MPI_Comm comm);
 
 /* The number by which the measured timeline names `comm` beside a message's tag, with no TI action written (so
@@ -31,10 +32,10 @@ int trc_comm_key(MPI_Comm comm);
 void trc_comm_made(MPI_Comm comm);
 
 /* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; MPI_PROC_NULL as TRC_PEER_NULL, MPI_ANY_SOURCE (and any other
- * special value) as TRC_PEER_NONE: the timeline's numbers, whatever the library's; a rank that is not one of comm's
- * unchanged. On an intercommunicator, a rank of its remote group. The members' table is kept by handle until
- * MPI_Comm_free (four PMPI group calls per message before, a sixth of the recorder's cost on ScaLAPACK's row and
- * column communicators). */
+ * special value) as TRC_PEER_NONE: the timeline's numbers, whatever the library's; so too a rank that is not one of
+ * comm's and a process outside the run (spawned, connected). On an intercommunicator, a rank of its remote group. The
+ * members' table is kept by handle until MPI_Comm_free (four PMPI group calls per message before, a sixth of the
+ * recorder's cost on ScaLAPACK's row and column communicators). */
 int trc_to_world(MPI_Comm comm, int rank);
 
 /* MPI_Comm_free of `comm`: its handle may name another communicator next. */

@@ -72,14 +72,31 @@ static void recorder_polls(long n, int traced)
  * that the least of them is one no interrupt or preemption disturbed. Some 0.2 ms in all. */
 enum { POLL_SAMPLE = 500 };
 
+/* Whether MPI_Comm_spawn started this process (Rmpi's workers, a manager's children): its MPI_COMM_WORLD is its
+ * group's, whose ranks, numbered from 0 too, would write over the traced run's files in its folder. Said once, by the
+ * group's rank 0; the run that spawned them names the call at MPI_Finalize. */
+static int spawned(int rank, int size)
+{
+  MPI_Comm parent = MPI_COMM_NULL;
+  if (PMPI_Comm_get_parent(&parent) != MPI_SUCCESS || parent == MPI_COMM_NULL)
+    return 0;
+  if (rank == 0)
+    fprintf(stderr,
+            "simrun-trace: warning: the %d process(es) MPI_Comm_spawn started are not traced: they are outside the "
+            "traced run, in whose folder their ranks' files would replace its own\n",
+            size);
+  return 1;
+}
+
 static void start(void)
 {
   int size = trc_comm_size(MPI_COMM_WORLD);
   int rank = trc_world_rank();
   started = 1;
   trc_owner_only();
-  trc_bind_note();                     /* the binding at MPI_Init, for index.txt */
-  int on = trc_start(rank, size) == 0; /* calibration before the barrier: the ranks start together */
+  trc_bind_note(); /* the binding at MPI_Init, for index.txt */
+  /* calibration before the barrier: the ranks start together */
+  int on = !spawned(rank, size) && trc_start(rank, size) == 0;
   if (on)
     trc_measure_polls(recorder_polls, POLL_SAMPLE);
   PMPI_Barrier(MPI_COMM_WORLD); /* a common time 0 for the ranks' timelines */

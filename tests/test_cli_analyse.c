@@ -293,12 +293,12 @@ static void test_analyse_html_decimates_long_runs(void)
  * receives, then 100,000 on communicator 0, which rank 1 receives from any tag: by hand 100,000 paired, no receive
  * unpaired. Each pairing moved the 20,000 queued ahead of the send it took (10.6 s to read; 0.16 s now: an end taken
  * is marked, not moved);
- * and tests/data/tracer/kept-behind-folded-root, as ESyS-Particle's run at p = 4 (29 s to read): rank 0 computes 1 s,
- * then broadcasts 10,000 times, folded (period 420 us); ranks 1 and 2 take those broadcasts from time 0, rank 1 sending
- * rank 2 a message after each (period 420 us, rank 2's 2 us of it the tracer's), so each keeps the intervals of the
- * second (2,381 iterations) before the broadcasts they wait for: by hand 10,000 messages and 10,000 broadcasts paired.
- * Each move of a rank's interval moved every one it kept, and each partner told settled them all again (21.6 s to
- * read; 0.9 s now: the pass settles one interval, later ones moved as it reaches them). */
+ * and tests/data/tracer/kept-behind-folded-root, as ESyS-Particle's run at p = 4 (29 s to read): rank 0 computes 1.6 s,
+ * then broadcasts 4,000 times, folded (period 420 us); ranks 1 and 2 take those broadcasts from time 0, rank 1 sending
+ * rank 2 a message after each (period 420 us, rank 2's 2 us of it the tracer's), so each keeps the intervals of some
+ * 1.6 s (3,810 iterations) before the broadcasts they wait for: by hand 4,000 messages and 4,000 broadcasts paired.
+ * Each move of a rank's interval moved every one it kept, and each partner told settled them all again (37 s to read;
+ * 0.24 s now: the pass settles one interval, later ones moved as it reaches them). */
 static void test_analyse_unmatched_read_in_linear_time(void)
 {
   static const struct {
@@ -308,7 +308,7 @@ static void test_analyse_unmatched_read_in_linear_time(void)
       {RUNS "loop-lengths-differ", "(p = 2): 50000 messages paired, "},
       {RUNS "queue-behind-unpaired", "(p = 2): 100000 messages paired, 114208 receives unpaired"},
       {RUNS "any-tag-behind-other-comm", "(p = 2): 100000 messages paired, 0 receives unpaired"},
-      {RUNS "kept-behind-folded-root", "(p = 3): 10000 messages paired, 0 receives unpaired, 10000 collectives"}};
+      {RUNS "kept-behind-folded-root", "(p = 3): 4000 messages paired, 0 receives unpaired, 4000 collectives"}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     cli_run_t run;
     const char *args[] = {"analyse", cases[i].folder, NULL};

@@ -5,8 +5,8 @@
 # and p - 1 workers), whose master's timeline folds its loops, so that its collectives complete late and each worker
 # keeps some 11,000 intervals while its messages pair. Prints, per run, the timelines' intervals (their lines outside
 # folded loops) and the CPU seconds of `simrun analyse DIR`, per interval beside the goal: under 20 us an interval
-# on this 2-core machine (one pass over the kept intervals after one that causality moves, not one per interval
-# passed: before that, 29 s for p = 4's 238,000 intervals, 123 us an interval).
+# on this 2-core machine (one pass over the later kept intervals when a partner comes, not a move of all of them at
+# each interval moved: before that, 29 s for p = 4's 238,000 intervals, 123 us an interval).
 # Usage: bench/analyse_kept.sh [P...]   (default p = 2 3 4; needs build/simrun, build/libsimrun-trace.so, Open MPI
 # and esys-particle)
 set -euo pipefail

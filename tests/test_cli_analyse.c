@@ -298,7 +298,7 @@ static void test_analyse_html_decimates_long_runs(void)
  * rank 2 a message after each (period 420 us, rank 2's 2 us of it the tracer's), so each keeps the intervals of some
  * 1.6 s (3,810 iterations) before the broadcasts they wait for: by hand 4,000 messages and 4,000 broadcasts paired.
  * Each move of a rank's interval moved every one it kept, and each partner told settled them all again (37 s to read;
- * 0.24 s now: the pass settles one interval, later ones moved as it reaches them). */
+ * 0.53 s now: one pass settles them, each moved as it reaches it). */
 static void test_analyse_unmatched_read_in_linear_time(void)
 {
   static const struct {

@@ -332,7 +332,7 @@ static int fifo_push(fifo_t *f, const endref_t *e)
   return 0;
 }
 
-static void settle_from(met_tl_match_t *m, int rank, size_t from, size_t until);
+static void settle_from(met_tl_match_t *m, int rank, size_t from);
 
 /* The last of `rank`'s kept intervals numbered `id` or less, or s->n when none: every kept interval has a number, and
  * they grow with their place (a send-receive's receive half has the number after its own), so a binary search finds
@@ -380,17 +380,6 @@ static size_t op_numbered(const rank_state_t *s, long long id)
   return lo;
 }
 
-/* The first of `rank`'s kept intervals from `from` on that may complete the operation of request number `req` (a wait
- * or poll naming it, or naming none), or s->n: the one whose partners the operation's may change. */
-static size_t completing(const rank_state_t *s, size_t from, long long req)
-{
-  size_t i = from;
-  while (i < s->n && !(s->events[i].kind >= TL_WAIT && s->events[i].kind <= TL_POLL &&
-                       (s->events[i].req < 0 || s->events[i].req == req)))
-    i++;
-  return i;
-}
-
 /* Sets the partner time of `rank`'s message end `id`, a kept blocking interval or an outstanding operation (one that
  * already went into the trace, an eager send, needs nothing more); the kept intervals it may delay are settled again
  * (a partner told late: the ranks' clocks differ a little, so the files' order is not always causality's). */
@@ -402,14 +391,14 @@ static void tell_partner(met_tl_match_t *m, int rank, long long id, entry_t part
     s->events[i].partner = partner.at;
     s->events[i].partner_raw = partner.raw;
     s->events[i].src = partner.id;
-    settle_from(m, rank, i, i);
+    settle_from(m, rank, i);
     return;
   }
   if (i < s->n && s->events[i].kind == TL_SENDRECV && s->events[i].recv.id == id) {
     s->events[i].recv.partner = partner.at;
     s->events[i].recv.partner_raw = partner.raw;
     s->events[i].recv.src = partner.id;
-    settle_from(m, rank, i, i);
+    settle_from(m, rank, i);
     return;
   }
   i = op_numbered(s, id);
@@ -418,8 +407,7 @@ static void tell_partner(met_tl_match_t *m, int rank, long long id, entry_t part
     s->ops[i].partner_raw = partner.raw;
     s->ops[i].src = partner.id;
     s->ops[i].peer = peer; /* a receive from any source learns its sender */
-    size_t from = kept_from(s, s->ops[i].post);
-    settle_from(m, rank, from, completing(s, from, s->ops[i].req));
+    settle_from(m, rank, kept_from(s, s->ops[i].post));
     return;
   }
 }
@@ -656,7 +644,7 @@ static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *e
   for (int r = 0; in->count == m->nranks && m->causal && r < m->nranks; r++) /* the others' calls may end too early */
     for (size_t i = m->ranks[r].n; r != rank && i-- > m->ranks[r].head;)
       if (m->ranks[r].events[i].coll == k) {
-        settle_from(m, r, i, i);
+        settle_from(m, r, i);
         break;
       }
   return k;
@@ -698,8 +686,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   met_tl_event_t delayed = *read; /* by what keeping causality put back so far: its partners see it so */
   const met_tl_event_t *ev = &delayed;
   if (m->causal) {
-    size_t last = s->n > s->head ? s->n - 1 : s->n;
-    settle_from(m, rank, last, last);
+    settle_from(m, rank, s->n > s->head ? s->n - 1 : s->n);
     delayed.iv.start = fmax(read->iv.start + s->delay, s->last_end);
     delayed.iv.end = fmax(read->iv.end + s->delay, delayed.iv.start);
     s->last_end = delayed.iv.end;
@@ -1068,14 +1055,13 @@ static void move_kept(rank_state_t *s, size_t i, double by)
   iv->end = fmax(iv->end + by, iv->start);
 }
 
-/* settle on `rank`'s kept intervals from `from` (whose partner came) to `until` (one whose partners' may have changed
- * too), and on while what they moved moves those after, in one pass: each is moved by what those before it moved when
- * the pass reaches it, then settled; where the moves add up to nothing the intervals after are as the last pass left
- * them. Moving every later interval at each move, and settling every one at each partner told, was quadratic in the
- * kept intervals: a 5-s run of ESyS-Particle at p = 4, whose workers kept 11,000 intervals each (its master's
- * timeline folds its loops, so their collectives complete late), took 29 s to read
- * (tests/data/tracer/kept-behind-folded-root). */
-static void settle_from(met_tl_match_t *m, int rank, size_t from, size_t until)
+/* settle on `rank`'s kept intervals from `from` on, in one pass: each is moved by what those before it moved when the
+ * pass reaches it, then settled. Moving every later interval at each move was quadratic in the kept intervals: a 5-s
+ * run of ESyS-Particle at p = 4, whose workers kept 11,000 intervals each (its master's timeline folds its loops, so
+ * their collectives complete late), took 29 s to read (tests/data/tracer/kept-behind-folded-root). The pass goes to
+ * the end even where the moves add up to nothing: a later wait may count an operation whose partner just came, or
+ * whose fellows a wait emitted took out. */
+static void settle_from(met_tl_match_t *m, int rank, size_t from)
 {
   rank_state_t *s = &m->ranks[rank];
   double pending = 0;
@@ -1083,10 +1069,8 @@ static void settle_from(met_tl_match_t *m, int rank, size_t from, size_t until)
     if (pending != 0)
       move_kept(s, i, pending);
     pending += settle(m, rank, i);
-    if (pending == 0 && i >= until)
-      break;
   }
-  if (pending != 0)
+  if (s->n > s->head) /* as moved (by moves that added up to nothing, to the rounding) */
     s->last_end = s->events[s->n - 1].iv.end;
 }
 

@@ -2064,14 +2064,16 @@ static int once(const char *text, const char *what)
 }
 
 /* tests/data/tracer/spawn.c on 2 ranks: they spawn 2 children, whose own MPI_COMM_WORLD numbers them 0 and 1 too. The
- * children are not traced, and say so once: their files replaced the parents' in the folder, and their index the
- * parents' (before: "rank 0 cannot remove .../incomplete-0", no index of the parents, the children's run analysed as
- * the folder's). The folder is the parents' run: 2 ranks of 2 (the header), an index of both, by hand 2 messages
+ * children are not traced, and say so once (traced, they wrote over the parents' files in the folder, and their index
+ * over the parents': "rank 0 cannot remove .../incomplete-0", no index of the parents, the children's run analysed
+ * as the folder's). The folder is the parents' run: 2 ranks of 2 (the header), an index of both, by hand 2 messages
  * paired (the parents' MPI_Sendrecv_replace: rank 0's only TI messages, "isend 1 1 4" and "recv 1 1 4"). Its
  * communicator merged with the children is no "comm_def" (it was "comm_def 1 0 1 -32766 -32766", which the replay
- * refused), its broadcast no TI action but named, and rank 0's sends to a child and to rank 4, which the merged
- * communicator lacks, no TI message (the second was "send 4", a rank the run lacks: simrun analyse refused the
- * folder, as Rmpi's did); so the run analyses and replays. */
+ * refused), its broadcast no TI action but named; rank 0's messages with processes outside the run are no TI message
+ * but named, 4 of them: its receive from the children's rank 0, its persistent send to a child, its receive from any
+ * source that the child answered ("recv -1" would replay as from any source) and its send to rank 4, which the merged
+ * communicator lacks (it was "send 4", a rank the run lacks: simrun analyse refused the folder, as Rmpi's did); so
+ * the run analyses and replays. */
 static void test_trc_mpi_spawned_not_traced(void)
 {
   char dir[1024];
@@ -2085,6 +2087,8 @@ static void test_trc_mpi_spawned_not_traced(void)
   CU_ASSERT(once(run.err, "MPI_Comm_spawn started"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "collectives with processes outside the run (MPI_Comm_spawn's, "
                                          "MPI_Comm_connect's): no TI action x1"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "messages with processes outside the run (MPI_Comm_spawn's, "
+                                         "MPI_Comm_connect's): no TI action x4"));
   CU_ASSERT_PTR_NULL(strstr(run.err, "cannot remove"));
   CU_ASSERT_PTR_NULL(strstr(run.err, "no index.txt"));
   run_free(&run);

@@ -156,11 +156,15 @@ int trc_comm_id(MPI_Comm comm)
     return hit ? hit->id : 0;
   int id = 0;
   if (!is_world(comm)) {
-    if (!trc_extension_allowed("in (a collective on a sub-communicator)"))
-      return -1;
     int size = trc_comm_size(comm);
     int *members = size > 0 ? members_of(comm, size) : NULL;
-    id = members && outsiders(members, size) ? OUTSIDE : members ? define(members, size) : -1;
+    if (members && outsiders(members, size))
+      id = OUTSIDE; /* in either format: no action runs it */
+    else if (!trc_extension_allowed("in (a collective on a sub-communicator)")) {
+      free(members);
+      return -1;
+    } else
+      id = members ? define(members, size) : -1;
   }
   return id == -1 ? -1 : remember(&seen, &nseen, &cap_seen, comm, id);
 }
@@ -324,6 +328,14 @@ int trc_to_world(MPI_Comm comm, int rank)
   }
   translated[ntranslated++] = (comm_ranks_t){.comm = comm, .world = world, .size = size};
   return in_world(world, size, rank);
+}
+
+int trc_partner(MPI_Comm comm, int rank)
+{
+  int peer = trc_to_world(comm, rank);
+  if (peer == TRC_PEER_NONE && rank >= 0 && trc_active())
+    trc_untraced("messages with processes outside the run (MPI_Comm_spawn's, MPI_Comm_connect's): no TI action");
+  return peer;
 }
 
 void trc_comm_forget(MPI_Comm comm)

@@ -245,7 +245,7 @@ EXPORT void simrun_trace_phase_end(void)
 /* A blocking send of any mode: the TI send (SMPI replays it in its own mode). */
 static void sent(double t, const char *name, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-  int peer = trc_to_world(comm, dest);
+  int peer = trc_partner(comm, dest);
   double bytes = trc_nbytes(count, type);
   trc_envelope(tag, trc_comm_key(comm));
   trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? "send %d %d %.0f" : NULL, peer, tag, bytes);
@@ -295,7 +295,7 @@ EXPORT int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag
   int got = 0;
   if (rc == MPI_SUCCESS && trc_active())
     PMPI_Get_count(status, MPI_BYTE, &got);
-  int peer = rc == MPI_SUCCESS ? trc_to_world(comm, status->MPI_SOURCE) : -1;
+  int peer = rc == MPI_SUCCESS ? trc_partner(comm, status->MPI_SOURCE) : -1;
   trc_envelope(rc == MPI_SUCCESS ? status->MPI_TAG : tag, trc_comm_key(comm));
   trc_call(t, "MPI_Recv", TRC_IDLE, peer, got, peer >= 0 ? "recv %d %d %d" : NULL, peer, status->MPI_TAG, got);
   return rc;
@@ -305,7 +305,7 @@ EXPORT int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag
 static int isent(double t, const char *name, int rc, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                  MPI_Request *request)
 {
-  int peer = trc_to_world(comm, dest);
+  int peer = trc_partner(comm, dest);
   double bytes = trc_nbytes(count, type);
   long long line = peer >= 0 ? trc_req_line() : -1;
   if (rc == MPI_SUCCESS && peer >= 0)

@@ -440,8 +440,8 @@ EXPORT int MPI_Comm_free(MPI_Comm *comm)
 static void sendrecv_done(double t, const char *name, int rc, double sent, int dest, int sendtag, MPI_Comm comm,
                           MPI_Status *status)
 {
-  int to = trc_to_world(comm, dest);
-  int from = rc == MPI_SUCCESS ? trc_to_world(comm, status->MPI_SOURCE) : -1;
+  int to = trc_partner(comm, dest);
+  int from = rc == MPI_SUCCESS ? trc_partner(comm, status->MPI_SOURCE) : -1;
   int got = 0;
   if (from >= 0)
     PMPI_Get_count(status, MPI_BYTE, &got);

@@ -131,7 +131,7 @@ void trc_req_irecv_posted(MPI_Request request, MPI_Comm comm, int source, int ta
 
 void trc_req_irecv_action(MPI_Comm comm, int source, int tag, double bytes)
 {
-  int peer = trc_to_world(comm, source);
+  int peer = trc_partner(comm, source);
   if (source != MPI_ANY_SOURCE && peer >= 0)
     trc_action("irecv %d %d %.0f", peer, ti_tag(tag), bytes);
 }
@@ -209,9 +209,12 @@ static void complete(long i, const MPI_Status *status, int waits)
     return; /* a receive from any source, never written: nothing to undo */
   else if (p.src != MPI_ANY_SOURCE && waits)
     trc_action("wait %d %d %d", p.src, p.dst, p.tag);
-  else if (p.src == MPI_ANY_SOURCE && received(&p, status) >= 0)
-    trc_action("recv %d %d %d", trc_to_world(p.comm, status->MPI_SOURCE), status->MPI_TAG, p.got);
-  else if (p.src == MPI_ANY_SOURCE)
+  else if (p.src == MPI_ANY_SOURCE && received(&p, status) >= 0) {
+    int from = trc_partner(p.comm, status->MPI_SOURCE); /* none from a process outside the run: "recv -1" would
+                                                         * replay as from any source */
+    if (from >= 0)
+      trc_action("recv %d %d %d", from, status->MPI_TAG, p.got);
+  } else if (p.src == MPI_ANY_SOURCE)
     trc_untraced("MPI_Irecv from MPI_ANY_SOURCE (status lost)");
 }
 
@@ -263,8 +266,10 @@ int trc_req_start(MPI_Request request)
     return 0;
   const persistent_t *p = &((const persistent_t *)persistents.items)[i];
   int me = trc_world_rank();
-  int peer = trc_to_world(p->comm, p->peer);
   if (p->peer == MPI_PROC_NULL)
+    return 1;
+  int peer = p->send ? trc_partner(p->comm, p->peer) : 0;
+  if (peer < 0) /* to a process outside the run: as isent, no TI action and no request to wait for */
     return 1;
   if (p->send) {
     trc_req_posted(request, p->comm, me, peer, p->tag, -1); /* an MPI_Start line: no posting counted */

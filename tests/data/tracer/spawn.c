@@ -3,13 +3,14 @@
  * mpi.spawn.Rslaves does: its 2 ranks spawn 2 copies of it (MPI_Comm_spawn), whose own MPI_COMM_WORLD has 2 ranks too.
  * The children add their world ranks plus one (1 + 2) with an MPI_Reduce and their rank 0 sends the sum to the
  * parents' rank 0, which prints "spawn: children sent 3". Then, as Rmpi talks to its workers, both sides merge the
- * intercommunicator (parents first: ranks 0 and 1, children 2 and 3), broadcast a token from rank 0 on it, and rank 0
- * sends it to rank 3, then to rank 4, which the communicator lacks (MPI_ERRORS_RETURN: the error ignored, as Rmpi's
- * mpi.remote.exec ignores its send one past its workers). The parents then exchange a message. */
+ * intercommunicator (parents first: ranks 0 and 1, children 2 and 3), broadcast a token from rank 0 on it, rank 0
+ * sends it to rank 3 by a persistent request, which sends it back to an MPI_Irecv from any source, and rank 0 sends
+ * it to rank 4, which the communicator lacks (MPI_ERRORS_RETURN: the error ignored, as Rmpi's mpi.remote.exec ignores
+ * its send one past its workers). The parents then exchange a message. */
 #include <mpi.h>
 #include <stdio.h>
 
-/* Both sides: the merged communicator's broadcast, and its messages to rank 3 (and 4). */
+/* Both sides: the merged communicator's broadcast, and rank 0's messages with rank 3 (and to 4). */
 static void merged(MPI_Comm inter, int high)
 {
   MPI_Comm all;
@@ -19,12 +20,20 @@ static void merged(MPI_Comm inter, int high)
   MPI_Comm_size(all, &size);
   MPI_Bcast(&token, 1, MPI_INT, 0, all);
   if (rank == 0) {
-    MPI_Send(&token, 1, MPI_INT, size - 1, 8, all);
+    MPI_Request request;
+    MPI_Send_init(&token, 1, MPI_INT, size - 1, 8, all, &request);
+    MPI_Start(&request);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+    MPI_Request_free(&request);
+    MPI_Irecv(&token, 1, MPI_INT, MPI_ANY_SOURCE, 9, all, &request);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
     MPI_Comm_set_errhandler(all, MPI_ERRORS_RETURN);
     if (MPI_Send(&token, 1, MPI_INT, size, 8, all) == MPI_SUCCESS)
       printf("spawn: a send to rank %d of %d succeeded\n", size, size);
-  } else if (rank == size - 1)
+  } else if (rank == size - 1) {
     MPI_Recv(&token, 1, MPI_INT, 0, 8, all, MPI_STATUS_IGNORE);
+    MPI_Send(&token, 1, MPI_INT, 0, 9, all);
+  }
   MPI_Comm_free(&all);
 }
 

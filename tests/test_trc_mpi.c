@@ -2056,6 +2056,35 @@ static void test_trc_mpi_children_work_counted(void)
   remove_folder(dir);
 }
 
+/* tests/data/tracer/spawn.c's parents traced, its children spawned without the preload ("bare"): the communicator
+ * merged with them is theirs too, so the library makes no collective of its own on it (its MPI_Allreduce of a new
+ * communicator's number and set-up cost, which the bare children never call: the parents waited there for ever, and
+ * mpirun with them; MPIEXEC_TIMEOUT, Open MPI's limit on mpirun, ends such a run here in 120 s). The run ends,
+ * prints what the children sent, and its folder analyses. */
+static void test_trc_mpi_spawned_bare_children(void)
+{
+  char dir[1024];
+  char trace[1100];
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  build(dir, SPAWN, "spawn");
+  setenv("MPIEXEC_TIMEOUT", "120", 1);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./spawn", "2", trace, "bare", &run), 0);
+  unsetenv("MPIEXEC_TIMEOUT");
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "spawn: children sent 3"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "MPI_Comm_spawn started")); /* no tracer in the children to say it */
+  run_free(&run);
+  const char *analyse[] = {"analyse", trace, NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(p = 2): 2 messages paired, 0 receives unpaired"));
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* Whether `what` is in `text` exactly once. */
 static int once(const char *text, const char *what)
 {
@@ -2374,6 +2403,7 @@ int main(void)
       {"test_trc_mpi_polls_counted_at_every_rhythm", test_trc_mpi_polls_counted_at_every_rhythm},
       {"test_trc_mpi_children_work_counted", test_trc_mpi_children_work_counted},
       {"test_trc_mpi_spawned_not_traced", test_trc_mpi_spawned_not_traced},
+      {"test_trc_mpi_spawned_bare_children", test_trc_mpi_spawned_bare_children},
       {"test_trc_mpi_polls_without_tracer_cost", test_trc_mpi_polls_without_tracer_cost},
       {"test_trc_mpi_startup_predicted", test_trc_mpi_startup_predicted},
       {NULL, NULL}};

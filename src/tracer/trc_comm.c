@@ -262,13 +262,27 @@ int trc_comm_key(MPI_Comm comm)
   return remember(&keys, &nkeys, &cap_keys, comm, key);
 }
 
+int trc_comm_all_ours(MPI_Comm comm)
+{
+  MPI_Comm parent = MPI_COMM_NULL;
+  if (PMPI_Comm_get_parent(&parent) != MPI_SUCCESS || parent != MPI_COMM_NULL)
+    return 0;
+  int size = trc_comm_size(comm);
+  int *members = size > 0 ? members_of(comm, size) : NULL;
+  int ours = members != NULL;
+  for (int i = 0; ours && i < size; i++)
+    ours = members[i] >= 0;
+  free(members);
+  return ours;
+}
+
 /* The communicators made so far on this rank, agreed with their members at each (trc_comm_made). */
 static int made_count;
 
 void trc_comm_made(MPI_Comm comm)
 {
   int inter = 0;
-  if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter)
+  if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter || !trc_comm_all_ours(comm))
     return;
   int mine = made_count + 1;
   int agreed = mine;

@@ -275,7 +275,8 @@ static double setup_cost(MPI_Comm comm, double cpu)
 {
   int inter = 1;
   double least = cpu;
-  if (comm != MPI_COMM_NULL && PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && !inter && trc_comm_size(comm) > 1)
+  if (comm != MPI_COMM_NULL && PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && !inter && trc_comm_size(comm) > 1 &&
+      trc_comm_all_ours(comm))
     PMPI_Allreduce(&cpu, &least, 1, MPI_DOUBLE, MPI_MIN, comm);
   return least;
 }

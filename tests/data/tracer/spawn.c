@@ -6,9 +6,11 @@
  * intercommunicator (parents first: ranks 0 and 1, children 2 and 3), broadcast a token from rank 0 on it, rank 0
  * sends it to rank 3 by a persistent request, which sends it back to an MPI_Irecv from any source, and rank 0 sends
  * it to rank 4, which the communicator lacks (MPI_ERRORS_RETURN: the error ignored, as Rmpi's mpi.remote.exec ignores
- * its send one past its workers). The parents then exchange a message. */
+ * its send one past its workers). The parents then exchange a message. With the argument "bare" the children run
+ * without the tracer's preload. */
 #include <mpi.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Both sides: the merged communicator's broadcast, and rank 0's messages with rank 3 (and to 4). */
 static void merged(MPI_Comm inter, int high)
@@ -56,7 +58,11 @@ int main(int argc, char **argv)
     return 0;
   }
   MPI_Comm children;
-  MPI_Comm_spawn(argv[0], MPI_ARGV_NULL, 2, MPI_INFO_NULL, 0, MPI_COMM_WORLD, &children, MPI_ERRCODES_IGNORE);
+  /* "bare": the children run without the tracer (env -u LD_PRELOAD), as a program started by another name may */
+  int bare = argc > 1 && strcmp(argv[1], "bare") == 0;
+  char *unset[] = {"-u", "LD_PRELOAD", argv[0], NULL};
+  MPI_Comm_spawn(bare ? "env" : argv[0], bare ? unset : MPI_ARGV_NULL, 2, MPI_INFO_NULL, 0, MPI_COMM_WORLD, &children,
+                 MPI_ERRCODES_IGNORE);
   int sum = 0;
   if (rank == 0) {
     MPI_Recv(&sum, 1, MPI_INT, 0, 7, children, MPI_STATUS_IGNORE);

@@ -2056,6 +2056,20 @@ static void test_trc_mpi_children_work_counted(void)
   remove_folder(dir);
 }
 
+/* tests/data/tracer/spawn.c's folder `trace` (in `dir`) analyses, replayed on `platform` unless NULL: the parents'
+ * run, by hand 2 messages paired (their MPI_Sendrecv_replace); both folders removed. */
+static void parents_analysed(const char *dir, const char *trace, const char *platform)
+{
+  cli_run_t run;
+  const char *analyse[] = {"analyse", trace, platform ? "--replay-on" : NULL, platform, NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(p = 2): 2 messages paired, 0 receives unpaired"));
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* tests/data/tracer/spawn.c's parents traced, its children spawned without the preload ("bare"): the communicator
  * merged with them is theirs too, so the library makes no collective of its own on it (its MPI_Allreduce of a new
  * communicator's number and set-up cost, which the bare children never call: the parents waited there for ever, and
@@ -2076,13 +2090,7 @@ static void test_trc_mpi_spawned_bare_children(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "spawn: children sent 3"));
   CU_ASSERT_PTR_NULL(strstr(run.err, "MPI_Comm_spawn started")); /* no tracer in the children to say it */
   run_free(&run);
-  const char *analyse[] = {"analyse", trace, NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(p = 2): 2 messages paired, 0 receives unpaired"));
-  run_free(&run);
-  remove_folder(trace);
-  remove_folder(dir);
+  parents_analysed(dir, trace, NULL);
 }
 
 /* Whether `what` is in `text` exactly once. */
@@ -2135,13 +2143,7 @@ static void test_trc_mpi_spawned_not_traced(void)
     CU_ASSERT(timeline && strstr(timeline, header) && once(timeline, "# simrun measured timeline"));
     free(timeline);
   }
-  const char *analyse[] = {"analyse", trace, "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(p = 2): 2 messages paired, 0 receives unpaired"));
-  run_free(&run);
-  remove_folder(trace);
-  remove_folder(dir);
+  parents_analysed(dir, trace, SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml");
 }
 
 /* The CPU seconds bench/trc_polling.c says it used ("polling CPU SECONDS TESTS") in `out`, or NAN. */

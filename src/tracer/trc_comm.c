@@ -138,15 +138,13 @@ static int remember(comm_seen_t **list, int *n, int *cap, MPI_Comm comm, int id)
  * Rmpi's): no TI action can run its collectives. */
 enum { OUTSIDE = -2 };
 
-/* Whether any of the `size` world ranks `members` is outside the run; frees them when so. */
-static int outsiders(int *members, int size)
+/* Whether each of the `size` world ranks `members` is a process of the run (one outside has MPI_UNDEFINED). */
+static int all_in_run(const int *members, int size)
 {
   for (int i = 0; i < size; i++)
-    if (members[i] < 0) {
-      free(members);
-      return 1;
-    }
-  return 0;
+    if (members[i] < 0)
+      return 0;
+  return 1;
 }
 
 int trc_comm_id(MPI_Comm comm)
@@ -158,9 +156,10 @@ int trc_comm_id(MPI_Comm comm)
   if (!is_world(comm)) {
     int size = trc_comm_size(comm);
     int *members = size > 0 ? members_of(comm, size) : NULL;
-    if (members && outsiders(members, size))
+    if (members && !all_in_run(members, size)) {
+      free(members);
       id = OUTSIDE; /* in either format: no action runs it */
-    else if (!trc_extension_allowed("in (a collective on a sub-communicator)")) {
+    } else if (!trc_extension_allowed("in (a collective on a sub-communicator)")) {
       free(members);
       return -1;
     } else
@@ -262,16 +261,17 @@ int trc_comm_key(MPI_Comm comm)
   return remember(&keys, &nkeys, &cap_keys, comm, key);
 }
 
-int trc_comm_all_ours(MPI_Comm comm)
+/* Whether the library may call collectives of its own on intracommunicator `comm`: this process was not spawned and
+ * every member is a process of the run. A communicator merged with spawned processes (Rmpi's) is left alone on both
+ * sides, so that a child without the preload never leaves its parents waiting in the library's MPI_Allreduce. */
+static int all_ours(MPI_Comm comm)
 {
   MPI_Comm parent = MPI_COMM_NULL;
   if (PMPI_Comm_get_parent(&parent) != MPI_SUCCESS || parent != MPI_COMM_NULL)
     return 0;
   int size = trc_comm_size(comm);
   int *members = size > 0 ? members_of(comm, size) : NULL;
-  int ours = members != NULL;
-  for (int i = 0; ours && i < size; i++)
-    ours = members[i] >= 0;
+  int ours = members && all_in_run(members, size);
   free(members);
   return ours;
 }
@@ -279,17 +279,17 @@ int trc_comm_all_ours(MPI_Comm comm)
 /* The communicators made so far on this rank, agreed with their members at each (trc_comm_made). */
 static int made_count;
 
-void trc_comm_made(MPI_Comm comm)
+int trc_comm_made(MPI_Comm comm)
 {
   int inter = 0;
-  if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter || !trc_comm_all_ours(comm))
-    return;
+  if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter || !all_ours(comm))
+    return 0;
   int mine = made_count + 1;
   int agreed = mine;
   MPI_Group group;
   if (PMPI_Allreduce(&mine, &agreed, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS ||
       PMPI_Comm_group(comm, &group) != MPI_SUCCESS)
-    return;
+    return 1;
   made_count = agreed;
   unsigned h = group_hash(group);
   PMPI_Group_free(&group);
@@ -297,6 +297,7 @@ void trc_comm_made(MPI_Comm comm)
     h = (h ^ ((unsigned)agreed >> (8 * b) & 0xffu)) * 16777619u; /* FNV-1a on, over the number */
   trc_comm_forget(comm);
   remember(&keys, &nkeys, &cap_keys, comm, fold(h));
+  return 1;
 }
 
 /* The world rank of member `rank` of a communicator whose `size` members have the world ranks `world`: TRC_PEER_NONE

@@ -28,13 +28,10 @@ int trc_comm_key(MPI_Comm comm);
  * key, a hash of its members' world ranks and of a number its members agree on (one PMPI_Allreduce on `comm`, done
  * whether or not this rank records, as every member calls it): above every number any member gave before, so that
  * a duplicate's messages never pair with its parent's. Nothing for MPI_COMM_NULL, an intercommunicator or one with
- * processes outside the run (trc_comm_all_ours): its key stays the members' hash. */
-void trc_comm_made(MPI_Comm comm);
-
-/* Whether the library may call collectives of its own on intracommunicator `comm`: this process was not spawned and
- * every member is a process of the run. A communicator merged with spawned processes (Rmpi's) is left alone on both
- * sides, so that a child without the preload never leaves its parents waiting in the library's MPI_Allreduce. */
-int trc_comm_all_ours(MPI_Comm comm);
+ * processes outside the run, or when this process was spawned (neither side makes a collective of its own there: a
+ * child without the preload would never join it): its key stays the members' hash. Returns whether it was agreed
+ * so, that is whether the library may make collectives of its own on `comm`. */
+int trc_comm_made(MPI_Comm comm);
 
 /* Rank `rank` of `comm` as a rank of MPI_COMM_WORLD; MPI_PROC_NULL as TRC_PEER_NULL, MPI_ANY_SOURCE (and any other
  * special value) as TRC_PEER_NONE: the timeline's numbers, whatever the library's; so too a rank that is not one of

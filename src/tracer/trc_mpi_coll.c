@@ -269,25 +269,23 @@ EXPORT int MPI_Comm_size(MPI_Comm comm, int *size)
  * synchronise, would spend again wherever the partner's lateness was not replayed (a preemption, another platform).
  * A reduction of the library's own after the call's end (its time is the tracer's), on the new communicator, which
  * only the members returning from the call know; its own CPU time where there is none to share it with
- * (MPI_COMM_NULL, an intercommunicator, one member). Made whether this rank records or not (a full disk stops one
- * rank's recording), so that every member takes part. */
+ * (MPI_COMM_NULL: none made, or one trc_comm_made agreed nothing on; one member). Made whether this rank records or
+ * not (a full disk stops one rank's recording), so that every member takes part. */
 static double setup_cost(MPI_Comm comm, double cpu)
 {
-  int inter = 1;
   double least = cpu;
-  if (comm != MPI_COMM_NULL && PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && !inter && trc_comm_size(comm) > 1 &&
-      trc_comm_all_ours(comm))
+  if (comm != MPI_COMM_NULL && trc_comm_size(comm) > 1)
     PMPI_Allreduce(&cpu, &least, 1, MPI_DOUBLE, MPI_MIN, comm);
   return least;
 }
 
-/* A set-up call that made *newcomm (when rc is MPI_SUCCESS): its key (trc_comm_made), its record and its cost. */
+/* A set-up call that made *newcomm (when rc is MPI_SUCCESS): its key (trc_comm_made), its record and its cost (on
+ * an intracommunicator of the run's processes alone, which trc_comm_made agrees on). */
 static int made_comm_as(double t, const char *name, const char *ti, int rc, const MPI_Comm *newcomm)
 {
   double cpu = trc_setup_done(t);
-  if (rc == MPI_SUCCESS)
-    trc_comm_made(*newcomm);
-  trc_setup_call(t, name, ti, setup_cost(rc == MPI_SUCCESS ? *newcomm : MPI_COMM_NULL, cpu));
+  int agreed = rc == MPI_SUCCESS && trc_comm_made(*newcomm); /* else no collective of the library's on it */
+  trc_setup_call(t, name, ti, setup_cost(agreed ? *newcomm : MPI_COMM_NULL, cpu));
   return rc;
 }
 

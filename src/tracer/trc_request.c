@@ -265,18 +265,17 @@ int trc_req_start(MPI_Request request)
   if (i < 0)
     return 0;
   const persistent_t *p = &((const persistent_t *)persistents.items)[i];
-  int me = trc_world_rank();
   if (p->peer == MPI_PROC_NULL)
     return 1;
-  int peer = p->send ? trc_partner(p->comm, p->peer) : 0;
-  if (peer < 0) /* to a process outside the run: as isent, no TI action and no request to wait for */
-    return 1;
-  if (p->send) {
-    trc_req_posted(request, p->comm, me, peer, p->tag, -1); /* an MPI_Start line: no posting counted */
-    trc_action("isend %d %d %.0f", peer, p->tag, p->bytes);
-  } else {
+  if (!p->send) {
     trc_req_irecv_posted(request, p->comm, p->peer, p->tag, -1);
     trc_req_irecv_action(p->comm, p->peer, p->tag, p->bytes);
+    return 1;
+  }
+  int peer = trc_partner(p->comm, p->peer);
+  if (peer >= 0) { /* to a process outside the run, as isent: no TI action and no request to wait for */
+    trc_req_posted(request, p->comm, trc_world_rank(), peer, p->tag, -1); /* an MPI_Start line: no posting counted */
+    trc_action("isend %d %d %.0f", peer, p->tag, p->bytes);
   }
   return 1;
 }

@@ -308,24 +308,36 @@ static int in_world(const int *world, int size, int rank)
   return rank < size && world[rank] >= 0 ? world[rank] : TRC_PEER_NONE;
 }
 
+/* The number of ranks a message on `comm` may name (on an intercommunicator, its remote group's: mpi4py.futures'
+ * manager sends to its workers so; read in the local group, it named the wrong rank, or one past the group, which
+ * crashed Open MPI's translation), its remoteness into *inter; 0 when the library cannot tell. */
+static int partners_of(MPI_Comm comm, int *inter)
+{
+  int size = 0;
+  *inter = 0;
+  PMPI_Comm_test_inter(comm, inter);
+  return (*inter ? PMPI_Comm_remote_size(comm, &size) : PMPI_Comm_size(comm, &size)) == MPI_SUCCESS ? size : 0;
+}
+
 int trc_to_world(MPI_Comm comm, int rank)
 {
+  static int world_size; /* read at the first message on MPI_COMM_WORLD */
+  int inter;
   if (rank == MPI_PROC_NULL)
     return TRC_PEER_NULL;
   if (rank < 0) /* MPI_ANY_SOURCE, or another special value */
     return TRC_PEER_NONE;
-  if (comm == MPI_COMM_WORLD || !trc_active())
+  if (!trc_active())
     return rank;
+  if (comm == MPI_COMM_WORLD) {
+    world_size = world_size > 0 ? world_size : partners_of(comm, &inter);
+    return rank < world_size || world_size <= 0 ? rank : TRC_PEER_NONE;
+  }
   for (int i = 0; i < ntranslated; i++)
     if (translated[i].comm == comm)
       return in_world(translated[i].world, translated[i].size, rank);
-  /* on an intercommunicator a partner's rank is one of the remote group (mpi4py.futures' manager sends to its workers
-   * so: read in the local group, it named the wrong rank, or one past the group, which crashed Open MPI's
-   * translation) */
-  int inter = 0;
-  int size = 0;
-  PMPI_Comm_test_inter(comm, &inter);
-  if ((inter ? PMPI_Comm_remote_size(comm, &size) : PMPI_Comm_size(comm, &size)) != MPI_SUCCESS)
+  int size = partners_of(comm, &inter);
+  if (size <= 0)
     return rank;
   int *world = size > 0 ? group_members(comm, size, inter) : NULL;
   if (!world)
@@ -348,7 +360,12 @@ int trc_to_world(MPI_Comm comm, int rank)
 int trc_partner(MPI_Comm comm, int rank)
 {
   int peer = trc_to_world(comm, rank);
-  if (peer == TRC_PEER_NONE && rank >= 0 && trc_active())
+  int inter;
+  if (peer != TRC_PEER_NONE || rank < 0 || !trc_active())
+    return peer;
+  if (rank >= partners_of(comm, &inter))
+    trc_untraced("messages to a rank their communicator lacks (the call's error ignored): no TI action");
+  else
     trc_untraced("messages with processes outside the run (MPI_Comm_spawn's, MPI_Comm_connect's): no TI action");
   return peer;
 }

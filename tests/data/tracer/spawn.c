@@ -6,8 +6,9 @@
  * intercommunicator (parents first: ranks 0 and 1, children 2 and 3), broadcast a token from rank 0 on it, rank 0
  * sends it to rank 3 by a persistent request, which sends it back to an MPI_Irecv from any source, and rank 0 sends
  * it to rank 4, which the communicator lacks (MPI_ERRORS_RETURN: the error ignored, as Rmpi's mpi.remote.exec ignores
- * its send one past its workers). The parents then exchange a message. With the argument "bare" the children run
- * without the tracer's preload. */
+ * its send one past its workers). The parents then exchange a message, and rank 0 sends one to rank 2, which
+ * MPI_COMM_WORLD lacks (the error ignored too). With the argument "bare" the children run without the tracer's
+ * preload. */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -71,6 +72,11 @@ int main(int argc, char **argv)
   merged(children, 0);
   MPI_Comm_disconnect(&children);
   MPI_Sendrecv_replace(&sum, 1, MPI_INT, 1 - rank, 1, 1 - rank, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  int size;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  if (rank == 0 && MPI_Send(&sum, 1, MPI_INT, size, 1, MPI_COMM_WORLD) == MPI_SUCCESS)
+    printf("spawn: a send to rank %d of %d succeeded\n", size, size);
   MPI_Finalize();
   return 0;
 }

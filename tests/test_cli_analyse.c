@@ -319,6 +319,25 @@ static void test_analyse_unmatched_read_in_linear_time(void)
   }
 }
 
+/* The pairing's counts read as words: tests/data/tracer/late-receiver is one message (rank 0 sends, rank 1 receives)
+ * and no collective; cancelled-any-source (rank 1 sends twice, rank 0 takes both, a barrier between) two messages and
+ * one collective, its cancelled receive none. It said "1 messages paired" (seen on DOLFINx's run at p = 1). */
+static void test_analyse_counts_in_words(void)
+{
+  static const struct {
+    const char *folder, *line;
+  } cases[] = {{RUNS "late-receiver", "(p = 2): 1 message paired, 0 receives unpaired, 0 collectives paired ("},
+               {RUNS "cancelled-any-source", "(p = 2): 2 messages paired, 0 receives unpaired, 1 collective paired ("}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    cli_run_t run;
+    const char *args[] = {"analyse", "--width", "1000", cases[i].folder, NULL};
+    CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].line));
+    run_free(&run);
+  }
+}
+
 /* --replay-on: tests/data/tracer/replay-pair is two-ranks with its TI trace (rank 0 computes 1.2e8 flops, sends 1000
  * bytes to rank 1, computes 4e7; rank 1 computes 8e7, receives, computes 2e7) replayed on the Pentium II cluster
  * (72 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 7.2e7 = 2.2222 s, rank 1 at 1.6667 s +
@@ -1484,6 +1503,7 @@ int main(void)
       {"test_analyse_html_page", test_analyse_html_page},
       {"test_analyse_html_decimates_long_runs", test_analyse_html_decimates_long_runs},
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
+      {"test_analyse_counts_in_words", test_analyse_counts_in_words},
       {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_replay_on_disturbed", test_analyse_replay_on_disturbed},
       {"test_analyse_says_disturbed", test_analyse_says_disturbed},

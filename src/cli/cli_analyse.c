@@ -584,10 +584,11 @@ static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
 static void print_run(FILE *out, const runs_t *runs, int i)
 {
   const met_timeline_info_t *info = &runs->info[i];
-  fprintf(
-      out,
-      "  %s (p = %d): %zu messages paired, %zu receives unpaired, %zu collectives paired (barriers, N x N and rooted)",
-      runs->dirs[i], runs->p[i], info->matched, info->unmatched, info->collectives);
+  fprintf(out,
+          "  %s (p = %d): %zu message%s paired, %zu receive%s unpaired, %zu collective%s paired (barriers, N x N and "
+          "rooted)",
+          runs->dirs[i], runs->p[i], info->matched, info->matched == 1 ? "" : "s", info->unmatched,
+          info->unmatched == 1 ? "" : "s", info->collectives, info->collectives == 1 ? "" : "s");
   if (info->colls_unpaired)
     fprintf(out, " (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
   if (info->compensated)

@@ -1757,7 +1757,7 @@ static void test_trc_mpi_thread_multiple(void)
   CU_ASSERT_EQUAL(run.status, 2);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "/timeline-")); /* the first file read to its end */
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, ": the program made 1 MPI call(s) from threads other than the one that "
-                                         "initialised MPI (as mpi4py.futures does)"));
+                                         "initialised MPI (as mpi4py.futures and PT-Scotch do)"));
   CU_ASSERT_PTR_NULL(strchr(run.err, '\n') ? strchr(strchr(run.err, '\n') + 1, '\n') : NULL); /* one line */
   run_free(&run);
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "serialized", &run), 0);

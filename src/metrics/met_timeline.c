@@ -513,8 +513,9 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   if (sscanf(text, "# calls from other threads %lu", &others) == 1) {
     snprintf(err, errlen,
              "%s:%ld: the program made %lu MPI call(s) from threads other than the one that initialised MPI (as "
-             "mpi4py.futures does), which the tracer does not record: the trace misses them (no index.txt); make the "
-             "MPI calls from one thread to trace this program",
+             "mpi4py.futures and PT-Scotch do), which the tracer does not record: the trace misses them (no "
+             "index.txt); make the MPI calls from one thread to trace this program (PT-Scotch's threads, as under "
+             "DOLFINx at p = 4: SCOTCH_PTHREAD_NUMBER=1)",
              r->path, r->line, others);
     return -1;
   }

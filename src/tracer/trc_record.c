@@ -1464,8 +1464,8 @@ int trc_finish(void)
   if (from_others)
     fprintf(stderr,
             "simrun-trace: warning: rank %d: %lu MPI call(s) from threads other than the one that initialised MPI "
-            "are not traced, so no index.txt is written: the trace would not replay; make the "
-            "MPI calls from one thread to trace this program\n",
+            "are not traced, so no index.txt is written: the trace would not replay; make the MPI calls from one "
+            "thread to trace this program (PT-Scotch's threads: SCOTCH_PTHREAD_NUMBER=1)\n",
             rec.rank, from_others);
   int ok = !rec.failed;
   ok = trc_out_close(rec.ti) == 0 && ok;

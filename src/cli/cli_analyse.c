@@ -527,6 +527,29 @@ static int seq_from_run(runs_t *runs, const met_trace_t *trace, const met_timeli
   return 0;
 }
 
+/* When T_seq is the measured computation of `trace` (`info` its reader's) and its ranks' computations ran for
+ * less CPU time than their wall time, by over a tenth (ranks that took turns on shared cores, other work, blocking
+ * reads), says so after runs->seq_source: T_seq holds those waits. */
+static void seq_shared(runs_t *runs, const met_trace_t *trace, const met_timeline_info_t *info)
+{
+  int p = met_trace_nranks(trace);
+  double wall = 0, cpu = 0;
+  for (int rank = 0; rank < p; rank++) {
+    if (rank >= MET_TL_CPU_RANKS || isnan(info->usage[rank].compute))
+      return;
+    wall += met_trace_category_time(trace, rank, MET_CAT_COMPUTE);
+    cpu += info->usage[rank].compute;
+  }
+  if (!(cpu < 0.9 * wall))
+    return;
+  size_t at = strlen(runs->seq_source);
+  snprintf(runs->seq_source + at, sizeof runs->seq_source - at,
+           "; its computations ran %.3f s but used %.3f s of CPU (%.0f%% of their time not running: ranks that took "
+           "turns on shared cores, other work, blocking reads), which T_seq holds, so the speedups and efficiencies "
+           "against it are too high: give the sequential time with --seq-time, or a run traced at p = 1",
+           wall, cpu, 100 * (1 - cpu / wall));
+}
+
 /* T_seq when nothing is given: a run at p = 1 among the folders, else the measured computation of the smallest p. */
 static int seq_by_default(runs_t *runs)
 {
@@ -540,6 +563,7 @@ static int seq_by_default(runs_t *runs)
            "the measured computation of %s (p = %d), the run with the smallest p (no --seq-time and no run at p = "
            "1: its parallel anomaly is 0 by construction)",
            runs->dirs[0], met_trace_nranks(first));
+  seq_shared(runs, first, &runs->info[0]);
   return runs->t_seq > 0 ? 0 : fail("%s: the run computed for no time; give T_seq with --seq-time", runs->dirs[0]);
 }
 

@@ -1634,13 +1634,15 @@ static void test_trc_mpi_serial_program_is_reported(void)
   remove_folder(dir);
 }
 
-/* `simrun analyse trace` in `dir`, with --partial when `partial`: its status, and its stderr into err (4096 bytes). */
+/* `simrun analyse trace` in `dir`, with --partial when `partial` is 1, --replay-on the Pentium II cluster when 2: its
+ * status, and its stderr into err (4096 bytes). */
 static int analyse_partial(const char *dir, int partial, char *err)
 {
   const char *plain[] = {"analyse", "trace", NULL};
   const char *anyway[] = {"analyse", "--partial", "trace", NULL};
+  const char *replayed[] = {"analyse", "trace", "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml", NULL};
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, partial ? anyway : plain, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, partial == 2 ? replayed : partial ? anyway : plain, &run), 0);
   snprintf(err, 4096, "%s", run.err);
   int status = run.status;
   run_free(&run);
@@ -1682,9 +1684,12 @@ static void died_run_is_refused(const char *how, const char *env)
   char err[4096];
   CU_ASSERT_EQUAL(analyse_partial(dir, 0, err), 2);
   CU_ASSERT_EQUAL(count_lines(err), 1);
-  CU_ASSERT_STRING_EQUAL(err, "simrun: error: trace/incomplete-0: rank 0 did not finish (nor did 1 other rank): the "
-                              "run was killed or aborted, or could not write its files, before MPI_Finalize; run it "
-                              "again, or read what it wrote with simrun analyse --partial\n");
+  static const char refused[] = "simrun: error: trace/incomplete-0: rank 0 did not finish (nor did 1 other rank): "
+                                "the run was killed or aborted, or could not write its files, before MPI_Finalize; "
+                                "run it again, or read what it wrote with simrun analyse --partial\n";
+  CU_ASSERT_STRING_EQUAL(err, refused);
+  CU_ASSERT_EQUAL(analyse_partial(dir, 2, err), 2); /* --replay-on said first that the index is missing */
+  CU_ASSERT_STRING_EQUAL(err, refused);
   const char *said = how ? "simrun: error: trace/timeline-0.txt: the run recorded no time" /* its buffers lost */
                          : "simrun: warning: trace/timeline-0.txt:";
   CU_ASSERT_EQUAL(analyse_partial(dir, 1, err), how ? 2 : 0);
@@ -1759,6 +1764,13 @@ static void test_trc_mpi_thread_multiple(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, ": the program made 1 MPI call(s) from threads other than the one that "
                                          "initialised MPI (as mpi4py.futures and PT-Scotch do)"));
   CU_ASSERT_PTR_NULL(strchr(run.err, '\n') ? strchr(strchr(run.err, '\n') + 1, '\n') : NULL); /* one line */
+  run_free(&run);
+  /* and so with --replay-on, whose missing index was told first ("trace the run again", which cannot help) */
+  const char *replay[] = {"analyse", "trace", "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, replay, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, ": the program made 1 MPI call(s) from threads other than the one that "));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "no TI trace index"));
   run_free(&run);
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "serialized", &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);

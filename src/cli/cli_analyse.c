@@ -396,7 +396,7 @@ static double lost_to_others(const met_timeline_info_t *info, int p, const int *
 }
 
 /* The cores of the `p` ranks of the run in `dir` (cores_t): its binding read from its index.txt (one that cannot be
- * read places nothing: --replay-on refuses it before, check_replays). */
+ * read places nothing: --replay-on refuses it once the runs are read, check_indexes). */
 static cores_t run_cores(const char *dir, const met_timeline_info_t *info, int p)
 {
   char err[8600];
@@ -1088,8 +1088,29 @@ static int add_breakdowns(const analyse_opts_t *opts, const runs_t *runs, stu_st
   return status;
 }
 
-/* With --replay-on: the platform and every run's index.txt must be there before anything is printed. 0 or EXIT_INPUT.
- */
+/* Whether run folder `dir` has its TI trace index. */
+static int has_index(const char *dir)
+{
+  char index[4200];
+  snprintf(index, sizeof index, "%s/index.txt", dir);
+  return access(index, R_OK) == 0;
+}
+
+/* With --replay-on or --platform, after the runs were read (so that a run that did not finish, or whose calls the
+ * tracer could not all record, is refused for that cause first): every run's index.txt. 0 or EXIT_INPUT. */
+static int check_indexes(const analyse_opts_t *opts)
+{
+  for (int i = 0; (opts->replay_on || opts->platform) && i < opts->ndirs; i++)
+    if (!has_index(opts->dirs[i]))
+      return fail("%s/index.txt: no TI trace index, so --replay-on or --platform has nothing to replay "
+                  "(libsimrun-trace.so writes it when every rank reached MPI_Finalize and the TI trace holds the run: "
+                  "its warnings at MPI_Finalize say why not); trace the run again",
+                  opts->dirs[i]);
+  return EXIT_OK;
+}
+
+/* With --replay-on: the platform and the binding lines of every run with an index must be right before anything is
+ * read or printed (check_indexes checks the indexes after the reading). 0 or EXIT_INPUT. */
 static int check_replays(const analyse_opts_t *opts)
 {
   if (!opts->replay_on && !opts->platform)
@@ -1105,15 +1126,9 @@ static int check_replays(const analyse_opts_t *opts)
       return EXIT_INPUT;
     }
   for (int i = 0; i < opts->ndirs; i++) {
-    char index[4200], err[8600];
-    snprintf(index, sizeof index, "%s/index.txt", opts->dirs[i]);
-    if (access(index, R_OK) != 0)
-      return fail("%s: no TI trace index, so --replay-on or --platform has nothing to replay (libsimrun-trace.so "
-                  "writes it when "
-                  "every rank reached MPI_Finalize); trace the run again",
-                  index);
+    char err[8600];
     cli_binding_t binding = {0}; /* its binding lines, checked before anything is printed */
-    if (opts->replay_on && cli_binding_read(opts->dirs[i], &binding, err, sizeof err) != 0)
+    if (opts->replay_on && has_index(opts->dirs[i]) && cli_binding_read(opts->dirs[i], &binding, err, sizeof err) != 0)
       return fail("%s", err);
     cli_binding_free(&binding);
   }
@@ -1142,6 +1157,8 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
     status = check_replays(opts);
   if (status == EXIT_OK)
     status = read_runs(opts, spill_budget(&outputs), runs);
+  if (status == EXIT_OK)
+    status = check_indexes(opts);
   if (status == EXIT_OK)
     sums_not_exported(runs);
   if (status == EXIT_OK)

@@ -339,7 +339,7 @@ int trc_to_world(MPI_Comm comm, int rank)
   int size = partners_of(comm, &inter);
   if (size <= 0)
     return rank;
-  int *world = size > 0 ? group_members(comm, size, inter) : NULL;
+  int *world = group_members(comm, size, inter);
   if (!world)
     return rank;
   if (ntranslated == cap_translated) {

@@ -1362,39 +1362,39 @@ static int loop_iterations(const char *dir, const char *trace, int rank, int tim
   return loops;
 }
 
-/* Whether `line`, a line of a TI file (or of a timeline: `timeline`, with `sends` the ids of its MPI_Send calls,
- * `nsends` of them), is a send. */
-static int is_send(const char *line, int timeline, const long *sends, int nsends)
+/* Whether `line`, a line of a TI file (or of a timeline: `timeline`, with `is_send` telling of each ID whether its
+ * latest definition is an MPI_Send's), is a send. */
+static int line_sends(const char *line, int timeline, const unsigned char *is_send)
 {
   long id;
   if (!timeline)
     return sscanf(line, "%*d send %ld", &id) == 1;
   if (line[0] == '=')
     return strstr(line, " MPI_Send ") != NULL;
-  for (int i = 0; sscanf(line, "%ld ", &id) == 1 && i < nsends; i++)
-    if (sends[i] == id)
-      return 1;
-  return 0;
+  return sscanf(line, "%ld ", &id) == 1 && id >= 0 && id < 4096 && is_send[id];
 }
 
 /* The sends of rank `rank` in `trace` (its TI file's, or its timeline's with `timeline`), each loop's body counted
- * once per iteration. */
+ * once per iteration. A timeline's ID is a slot of a table that a later definition may take for another call
+ * (docs/tracer.md), so each "d" line sets what its ID means from there on. */
 static long sends_in(const char *dir, const char *trace, int rank, int timeline)
 {
   char path[1400], call[64], line[512];
   snprintf(path, sizeof path, "%s/%s/%s-%d.txt", dir, trace, timeline ? "timeline" : "rank", rank);
   FILE *file = fopen(path, "r");
   CU_ASSERT_PTR_NOT_NULL_FATAL(file);
-  long sends[16], count = 1, total = 0, id;
-  int nsends = 0, body = 0;
-  while (fgets(line, sizeof line, file))
-    if (sscanf(line, "d %ld %*s %*s %*s %*s %63s", &id, call) == 2 && strcmp(call, "MPI_Send") == 0 && nsends < 16)
-      sends[nsends++] = id;
-  rewind(file);
+  unsigned char is_send[4096] = {0};
+  long count = 1, total = 0, id;
+  int body = 0;
   while (fgets(line, sizeof line, file)) {
+    if (timeline && sscanf(line, "d %ld %*s %*s %*s %*s %63s", &id, call) == 2) {
+      CU_ASSERT_FATAL(id >= 0 && id < 4096);
+      is_send[id] = strcmp(call, "MPI_Send") == 0;
+      continue;
+    }
     if (sscanf(line, timeline ? "loop %ld %d" : "%*d loop %ld %d", &count, &body) == 2)
       continue;
-    total += is_send(line, timeline, sends, nsends) ? (body > 0 ? count : 1) : 0;
+    total += line_sends(line, timeline, is_send) ? (body > 0 ? count : 1) : 0;
     body -= body > 0;
   }
   fclose(file);

@@ -396,7 +396,8 @@ static double lost_to_others(const met_timeline_info_t *info, int p, const int *
 }
 
 /* The cores of the `p` ranks of the run in `dir` (cores_t): its binding read from its index.txt (one that cannot be
- * read places nothing: --replay-on refuses it once the runs are read, check_indexes). */
+ * read places nothing: --replay-on refuses a missing one once its folder is read, check_index, and one whose binding
+ * lines are wrong before, check_replays). */
 static cores_t run_cores(const char *dir, const met_timeline_info_t *info, int p)
 {
   char err[8600];
@@ -462,6 +463,27 @@ static void run_disturbed(FILE *out, const met_timeline_info_t *info, int p, con
                           : "other work");
 }
 
+/* Whether run folder `dir` has its TI trace index. */
+static int has_index(const char *dir)
+{
+  char index[4200];
+  snprintf(index, sizeof index, "%s/index.txt", dir);
+  return access(index, R_OK) == 0;
+}
+
+/* With --replay-on or --platform, run folder `dir`'s index.txt, checked once the folder is read (so that a run that
+ * did not finish, or whose calls the tracer could not all record, is refused for that cause first). 0 or
+ * EXIT_INPUT. */
+static int check_index(const analyse_opts_t *opts, const char *dir)
+{
+  if ((!opts->replay_on && !opts->platform) || has_index(dir))
+    return EXIT_OK;
+  return fail("%s/index.txt: no TI trace index, so --replay-on or --platform has nothing to replay "
+              "(libsimrun-trace.so writes it when every rank reached MPI_Finalize and the TI trace holds the run: "
+              "its warnings at MPI_Finalize, if the run reached it, say why not); trace the run again",
+              dir);
+}
+
 /* Reads every folder into runs, sorted by p (stable). 0, or the exit status of the reader's code: EXIT_INPUT for a
  * folder that is not a whole run's, EXIT_RUNTIME for this machine's limits and faults (bas_error.h). */
 static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *runs)
@@ -484,6 +506,8 @@ static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *
     runs->info[at] = info;
     runs->read[at] = read;
     runs->dirs[at] = opts->dirs[i];
+    if (check_index(opts, opts->dirs[i]) != EXIT_OK) /* the caller frees the runs read */
+      return EXIT_INPUT;
   }
   for (int i = 0; i < runs->n; i++) {
     runs->p[i] = met_trace_nranks(runs->traces[i]);
@@ -528,25 +552,27 @@ static int seq_from_run(runs_t *runs, const met_trace_t *trace, const met_timeli
 }
 
 /* When T_seq is the measured computation of `trace` (`info` its reader's) and its ranks' computations ran for
- * less CPU time than their wall time, by over a tenth (ranks that took turns on shared cores, other work, blocking
- * reads), says so after runs->seq_source: T_seq holds those waits. */
+ * less CPU time than their wall time, by over a tenth, while they waited for a processor at least half that gap
+ * (ranks that took turns on shared cores, other work; not a blocking read, which a sequential run waits too), says so
+ * after runs->seq_source: T_seq holds those waits. Not when other threads worked (their CPU is not in COMPUTE). */
 static void seq_shared(runs_t *runs, const met_trace_t *trace, const met_timeline_info_t *info)
 {
   int p = met_trace_nranks(trace);
-  double wall = 0, cpu = 0;
+  double wall = 0, cpu = 0, waited = 0;
   for (int rank = 0; rank < p; rank++) {
     if (rank >= MET_TL_CPU_RANKS || isnan(info->usage[rank].compute))
       return;
     wall += met_trace_category_time(trace, rank, MET_CAT_COMPUTE);
     cpu += info->usage[rank].compute;
+    waited += info->usage[rank].lost;
   }
-  if (!(cpu < 0.9 * wall))
+  if (!(cpu < 0.9 * wall) || waited < 0.5 * (wall - cpu) || info->threads_cpu > 0)
     return;
   size_t at = strlen(runs->seq_source);
   snprintf(runs->seq_source + at, sizeof runs->seq_source - at,
            "; its computations ran %.3f s but used %.3f s of CPU (%.0f%% of their time not running: ranks that took "
-           "turns on shared cores, other work, blocking reads), which T_seq holds, so the speedups and efficiencies "
-           "against it are too high: give the sequential time with --seq-time, or a run traced at p = 1",
+           "turns on shared cores, or other work), which T_seq holds, so the speedups and efficiencies against it "
+           "may be too high: give the sequential time with --seq-time, or a run traced at p = 1",
            wall, cpu, 100 * (1 - cpu / wall));
 }
 
@@ -1088,29 +1114,8 @@ static int add_breakdowns(const analyse_opts_t *opts, const runs_t *runs, stu_st
   return status;
 }
 
-/* Whether run folder `dir` has its TI trace index. */
-static int has_index(const char *dir)
-{
-  char index[4200];
-  snprintf(index, sizeof index, "%s/index.txt", dir);
-  return access(index, R_OK) == 0;
-}
-
-/* With --replay-on or --platform, after the runs were read (so that a run that did not finish, or whose calls the
- * tracer could not all record, is refused for that cause first): every run's index.txt. 0 or EXIT_INPUT. */
-static int check_indexes(const analyse_opts_t *opts)
-{
-  for (int i = 0; (opts->replay_on || opts->platform) && i < opts->ndirs; i++)
-    if (!has_index(opts->dirs[i]))
-      return fail("%s/index.txt: no TI trace index, so --replay-on or --platform has nothing to replay "
-                  "(libsimrun-trace.so writes it when every rank reached MPI_Finalize and the TI trace holds the run: "
-                  "its warnings at MPI_Finalize say why not); trace the run again",
-                  opts->dirs[i]);
-  return EXIT_OK;
-}
-
 /* With --replay-on: the platform and the binding lines of every run with an index must be right before anything is
- * read or printed (check_indexes checks the indexes after the reading). 0 or EXIT_INPUT. */
+ * read or printed (check_index checks that the index is there once its folder is read). 0 or EXIT_INPUT. */
 static int check_replays(const analyse_opts_t *opts)
 {
   if (!opts->replay_on && !opts->platform)
@@ -1157,8 +1162,6 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
     status = check_replays(opts);
   if (status == EXIT_OK)
     status = read_runs(opts, spill_budget(&outputs), runs);
-  if (status == EXIT_OK)
-    status = check_indexes(opts);
   if (status == EXIT_OK)
     sums_not_exported(runs);
   if (status == EXIT_OK)

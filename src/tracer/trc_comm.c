@@ -321,21 +321,16 @@ static int partners_of(MPI_Comm comm, int *inter)
 
 int trc_to_world(MPI_Comm comm, int rank)
 {
-  static int world_size; /* read at the first message on MPI_COMM_WORLD */
-  int inter;
   if (rank == MPI_PROC_NULL)
     return TRC_PEER_NULL;
   if (rank < 0) /* MPI_ANY_SOURCE, or another special value */
     return TRC_PEER_NONE;
-  if (!trc_active())
+  if (comm == MPI_COMM_WORLD || !trc_active())
     return rank;
-  if (comm == MPI_COMM_WORLD) {
-    world_size = world_size > 0 ? world_size : partners_of(comm, &inter);
-    return rank < world_size || world_size <= 0 ? rank : TRC_PEER_NONE;
-  }
   for (int i = 0; i < ntranslated; i++)
     if (translated[i].comm == comm)
       return in_world(translated[i].world, translated[i].size, rank);
+  int inter;
   int size = partners_of(comm, &inter);
   if (size <= 0)
     return rank;
@@ -360,12 +355,7 @@ int trc_to_world(MPI_Comm comm, int rank)
 int trc_partner(MPI_Comm comm, int rank)
 {
   int peer = trc_to_world(comm, rank);
-  int inter;
-  if (peer != TRC_PEER_NONE || rank < 0 || !trc_active())
-    return peer;
-  if (rank >= partners_of(comm, &inter))
-    trc_untraced("messages to a rank their communicator lacks (the call's error ignored): no TI action");
-  else
+  if (peer == TRC_PEER_NONE && rank >= 0 && trc_active())
     trc_untraced("messages with processes outside the run (MPI_Comm_spawn's, MPI_Comm_connect's): no TI action");
   return peer;
 }

@@ -40,8 +40,9 @@ int trc_comm_made(MPI_Comm comm);
  * recorder's cost on ScaLAPACK's row and column communicators). */
 int trc_to_world(MPI_Comm comm, int rank);
 
-/* trc_to_world for a message's partner, which names a process outside the run, or a rank its communicator lacks
- * (TRC_PEER_NONE for a rank given), among the calls not in the TI trace, once per message. */
+/* trc_to_world for a message's partner, which names a process outside the run (TRC_PEER_NONE for a rank given) among
+ * the calls not in the TI trace, once per message: a send to a rank its communicator lacks failed, and its wrapper
+ * names it so before (trc_mpi.c, failed_send). */
 int trc_partner(MPI_Comm comm, int rank);
 
 /* MPI_Comm_free of `comm`: its handle may name another communicator next. */

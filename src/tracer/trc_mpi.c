@@ -242,10 +242,20 @@ EXPORT void simrun_trace_phase_end(void)
 
 /* ---- point to point ---- */
 
-/* A blocking send of any mode: the TI send (SMPI replays it in its own mode). */
-static void sent(double t, const char *name, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+/* Whether a send returned error `rc` (the program set MPI_ERRORS_RETURN: Rmpi's mpi.remote.exec sends to one past
+ * its workers and ignores it): no message left, so no TI action, named among the calls not in the TI trace. */
+static int failed_send(int rc)
 {
-  int peer = trc_partner(comm, dest);
+  if (rc == MPI_SUCCESS || !trc_active())
+    return rc != MPI_SUCCESS;
+  trc_untraced("sends that returned an error (MPI_ERRORS_RETURN, the error ignored): no TI action");
+  return 1;
+}
+
+/* A blocking send of any mode: the TI send (SMPI replays it in its own mode). */
+static void sent(double t, const char *name, int rc, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+  int peer = failed_send(rc) ? -1 : trc_partner(comm, dest);
   double bytes = trc_nbytes(count, type);
   trc_envelope(tag, trc_comm_key(comm));
   trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? "send %d %d %.0f" : NULL, peer, tag, bytes);
@@ -255,7 +265,7 @@ EXPORT int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Send(buf, count, type, dest, tag, comm));
-  sent(t, "MPI_Send", count, type, dest, tag, comm);
+  sent(t, "MPI_Send", rc, count, type, dest, tag, comm);
   return rc;
 }
 
@@ -263,7 +273,7 @@ EXPORT int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, in
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ssend(buf, count, type, dest, tag, comm));
-  sent(t, "MPI_Ssend", count, type, dest, tag, comm);
+  sent(t, "MPI_Ssend", rc, count, type, dest, tag, comm);
   return rc;
 }
 
@@ -271,7 +281,7 @@ EXPORT int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, in
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Rsend(buf, count, type, dest, tag, comm));
-  sent(t, "MPI_Rsend", count, type, dest, tag, comm);
+  sent(t, "MPI_Rsend", rc, count, type, dest, tag, comm);
   return rc;
 }
 
@@ -279,7 +289,7 @@ EXPORT int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, in
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Bsend(buf, count, type, dest, tag, comm));
-  sent(t, "MPI_Bsend", count, type, dest, tag, comm);
+  sent(t, "MPI_Bsend", rc, count, type, dest, tag, comm);
   return rc;
 }
 
@@ -305,7 +315,7 @@ EXPORT int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag
 static int isent(double t, const char *name, int rc, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                  MPI_Request *request)
 {
-  int peer = trc_partner(comm, dest);
+  int peer = failed_send(rc) ? -1 : trc_partner(comm, dest);
   double bytes = trc_nbytes(count, type);
   long long line = peer >= 0 ? trc_req_line() : -1;
   if (rc == MPI_SUCCESS && peer >= 0)

@@ -641,6 +641,11 @@ static void print_run(FILE *out, const runs_t *runs, int i)
           info->unmatched == 1 ? "" : "s", info->collectives, info->collectives == 1 ? "" : "s");
   if (info->colls_unpaired)
     fprintf(out, " (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
+  if (info->starts)
+    fprintf(out,
+            "; %zu MPI_Start and MPI_Startall call%s started persistent requests, whose messages are not paired (the "
+            "timelines do not give their partners; the TI trace and its replay have them), nor in the exports",
+            info->starts, info->starts == 1 ? "" : "s");
   if (info->compensated)
     fprintf(out,
             "; the tracer's own time, %.6f s over the ranks (the gaps between intervals), removed from the run's "

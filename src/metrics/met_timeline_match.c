@@ -137,6 +137,7 @@ struct met_tl_match {
   int causal; /* met_tl_match_keep_causality */
   met_tl_clock_t *clock;
   size_t matched, unmatched, collectives;
+  size_t starts; /* MPI_Start and MPI_Startall calls read: their messages have no partner in a timeline */
 };
 
 /* Whether `ev` is a synchronous send (MPI_Ssend, MPI_Issend), which completes only once its receive has started (MPI
@@ -709,6 +710,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     withdraw_cancelled(m, rank, e);
   }
   s->cancels += strcmp(ev->call, "MPI_Cancel") == 0;
+  m->starts += strcmp(ev->call, "MPI_Start") == 0 || strcmp(ev->call, "MPI_Startall") == 0;
   int oom = 0;
   int null_peer = ev->iv.peer == MET_TL_PEER_NULL; /* MPI_PROC_NULL: no partner, and none of any source either */
   int peer = null_peer ? -1 : ev->iv.peer;
@@ -1515,4 +1517,9 @@ void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmat
   *unmatched = m->unmatched;
   *collectives = m->collectives;
   *unpaired = m->colls_off;
+}
+
+size_t met_tl_match_starts(const met_tl_match_t *m)
+{
+  return m->starts;
 }

@@ -121,4 +121,8 @@ met_tl_clock_counts_t met_tl_match_clock(const met_tl_match_t *m);
 void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,
                          int *unpaired);
 
+/* The MPI_Start and MPI_Startall calls read: a timeline gives no partner for the messages of the persistent requests
+ * they start (the TI trace has them), so none of those is paired. */
+size_t met_tl_match_starts(const met_tl_match_t *m);
+
 #endif

@@ -937,10 +937,9 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
   }
   if (rc == 0)
     rc = stream_intervals(&s, m, trace, dir, err, errlen);
-  if (rc == 0) {
-    met_tl_match_counts(m, &s.info->matched, &s.info->unmatched, &s.info->collectives, &s.info->colls_unpaired);
-    s.info->starts = met_tl_match_starts(m);
-  }
+  if (rc == 0)
+    met_tl_match_counts(m, &s.info->matched, &s.info->unmatched, &s.info->collectives, &s.info->colls_unpaired,
+                        &s.info->starts);
   if (rc == 0) {
     met_tl_match_moved(m, &s.info->own_put_back, &s.info->waits_removed);
     met_tl_clock_counts_t clock = met_tl_match_clock(m);

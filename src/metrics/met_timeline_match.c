@@ -1511,15 +1511,11 @@ met_tl_clock_counts_t met_tl_match_clock(const met_tl_match_t *m)
 }
 
 void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,
-                         int *unpaired)
+                         int *unpaired, size_t *starts)
 {
   *matched = m->matched;
   *unmatched = m->unmatched;
   *collectives = m->collectives;
   *unpaired = m->colls_off;
-}
-
-size_t met_tl_match_starts(const met_tl_match_t *m)
-{
-  return m->starts;
+  *starts = m->starts;
 }

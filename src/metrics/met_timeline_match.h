@@ -116,13 +116,11 @@ int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier);
 /* What keeping the clock condition did (met_timeline_clock.h). */
 met_tl_clock_counts_t met_tl_match_clock(const met_tl_match_t *m);
 
-/* What the pairing found: messages paired, receives (or ends given up) left unpaired, collectives paired, and whether
- * the ranks' collective calls differed (pairing of collectives stopped). */
+/* What the pairing found: messages paired, receives (or ends given up) left unpaired, collectives paired, whether
+ * the ranks' collective calls differed (pairing of collectives stopped), and the MPI_Start and MPI_Startall calls
+ * read: a timeline gives no partner for the messages of the persistent requests they start (the TI trace has them),
+ * so none of those is paired. */
 void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,
-                         int *unpaired);
-
-/* The MPI_Start and MPI_Startall calls read: a timeline gives no partner for the messages of the persistent requests
- * they start (the TI trace has them), so none of those is paired. */
-size_t met_tl_match_starts(const met_tl_match_t *m);
+                         int *unpaired, size_t *starts);
 
 #endif

@@ -302,7 +302,7 @@ int trc_comm_made(MPI_Comm comm)
 
 /* The world rank of member `rank` of a communicator whose `size` members have the world ranks `world`: TRC_PEER_NONE
  * for a process outside the run (MPI_Comm_spawn's, MPI_Comm_connect's: MPI_UNDEFINED in the world's group) and for a
- * rank the communicator does not have (Rmpi sends to one past its workers, the error ignored). */
+ * rank the communicator does not have (a send there fails, which trc_mpi.c's failed_send names before asking). */
 static int in_world(const int *world, int size, int rank)
 {
   return rank < size && world[rank] >= 0 ? world[rank] : TRC_PEER_NONE;

@@ -1012,6 +1012,15 @@ static void test_timeline_refuses_bad_request(void)
                                           "-1: none); trace the run again (docs/tracer.md)");
 }
 
+/* tests/data/tracer/bad-start: an MPI_Startall line whose field after its communicator, what it started, is 5 (0 or 1,
+ * plus 2 on a call's later lines). */
+static void test_timeline_refuses_bad_start(void)
+{
+  expect_refused(RUNS "bad-start", RUNS "bad-start/timeline-0.txt:5: an MPI_Start or MPI_Startall line's field after "
+                                        "its communicator must be 0 (it started a receive) or 1 (a send), plus 2 on "
+                                        "the call's later lines; trace the run again (docs/tracer.md)");
+}
+
 /* tests/data/tracer/bad-sendrecv: an MPI_Send line with a receive half after its communicator. */
 static void test_timeline_refuses_receive_half_on_other_call(void)
 {
@@ -1082,6 +1091,7 @@ int main(void)
       {"test_timeline_refuses_mixed_runs", test_timeline_refuses_mixed_runs},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
       {"test_timeline_refuses_bad_request", test_timeline_refuses_bad_request},
+      {"test_timeline_refuses_bad_start", test_timeline_refuses_bad_start},
       {"test_timeline_folded_loop_as_unfolded", test_timeline_folded_loop_as_unfolded},
       {"test_timeline_refuses_loop_too_long", test_timeline_refuses_loop_too_long},
       {"test_timeline_bounds_loops_kept_whole", test_timeline_bounds_loops_kept_whole},

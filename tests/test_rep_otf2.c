@@ -690,6 +690,57 @@ static void test_otf2_measured_call_regions(void)
   remove_tree(dir);
 }
 
+/* A measured run's persistent requests (tests/data/tracer/persistent, hand-made as the tracer writes them, p = 2):
+ * each MPI_Startall of a receive and a send is one region from its entry to its exit, its two lines (the second of no
+ * duration at the call's end) one call; its send an MPI_SEND inside it at its second line's time (rank 0's at 4, 12
+ * and 18 ms), its receive an MPI_RECV at the end of the MPI_Waitall that completed it (10, 15.5 and 21.5 ms). The
+ * last two rounds of rank 0 are a loop of 2 iterations over 10-22 ms: 6 ms each, 5 ms of calls, the other 1 ms the
+ * tracer's, after each call's last line, 0.5 ms each (docs/tracer.md), so its Startalls start at 10 and 16 ms, its
+ * waits at 12.5 and 18.5 ms. ViTE reads the archive and the Paje trace. Before, a start had no partner: no message
+ * event, and its second line a region of its own. */
+static void test_otf2_measured_persistent_starts(void)
+{
+  char dir[1024];
+  char *text = measured_archive("persistent", dir, sizeof dir);
+  int nested;
+  char *rank0 = calls_at(text, 0, "main", &nested);
+  CU_ASSERT_STRING_EQUAL(rank0, "ENTER 0 MPI_Recv_init\n"
+                                "LEAVE 1000000 MPI_Recv_init\n"
+                                "ENTER 1000000 MPI_Send_init\n"
+                                "LEAVE 2000000 MPI_Send_init\n"
+                                "ENTER 2000000 MPI_Startall\n"
+                                "LEAVE 4000000 MPI_Startall\n"
+                                "ENTER 4000000 MPI_Waitall\n"
+                                "LEAVE 10000000 MPI_Waitall\n"
+                                "ENTER 10000000 MPI_Startall\n"
+                                "LEAVE 12000000 MPI_Startall\n"
+                                "ENTER 12500000 MPI_Waitall\n"
+                                "LEAVE 15500000 MPI_Waitall\n"
+                                "ENTER 16000000 MPI_Startall\n"
+                                "LEAVE 18000000 MPI_Startall\n"
+                                "ENTER 18500000 MPI_Waitall\n"
+                                "LEAVE 21500000 MPI_Waitall\n");
+  CU_ASSERT(nested);
+  static const unsigned long long sent[3] = {4000000ULL, 12000000ULL, 18000000ULL};
+  static const unsigned long long received[3] = {10000000ULL, 15500000ULL, 21500000ULL};
+  int nsent = 0, nreceived = 0;
+  event_t ev;
+  for (const char *at = text; next_event(&at, &ev);) {
+    if (ev.location == 0 && strcmp(ev.kind, "MPI_SEND") == 0 && nsent < 3)
+      CU_ASSERT(ev.time == sent[nsent++] && has(&ev, "Tag: 10,"));
+    if (ev.location == 0 && strcmp(ev.kind, "MPI_RECV") == 0 && nreceived < 3)
+      CU_ASSERT(ev.time == received[nreceived++] && has(&ev, "Tag: 11,"));
+  }
+  CU_ASSERT(nsent == 3 && nreceived == 3);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", 1, "Tag: 11,"), 3);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", 1, "Tag: 10,"), 3);
+  vite_reads(dir, "run.otf2");
+  paje_reads("persistent", dir);
+  free(rank0);
+  free(text);
+  remove_tree(dir);
+}
+
 /* Whether the Paje trace `paje` starts a link at `ns` nanoseconds (to the nearest). */
 static int paje_link_starts_at(const char *paje, unsigned long long ns)
 {
@@ -1093,6 +1144,7 @@ int main(void)
       {"test_otf2_measured_clock_condition", test_otf2_measured_clock_condition},
       {"test_otf2_measured_collective_bytes", test_otf2_measured_collective_bytes},
       {"test_otf2_measured_call_regions", test_otf2_measured_call_regions},
+      {"test_otf2_measured_persistent_starts", test_otf2_measured_persistent_starts},
       {"test_otf2_replayed_waitall_one_start", test_otf2_replayed_waitall_one_start},
       {"test_otf2_replayed_nonblocking", test_otf2_replayed_nonblocking},
       {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},

@@ -4,6 +4,7 @@
  * (one long wait) is written as it came, out of the loops' means, whether it comes once a loop runs or among the
  * iterations that would start one. */
 #include "trc_fold.h"
+#include "trc_record.h"
 #include "tu.h"
 
 #include <math.h>
@@ -14,9 +15,11 @@ enum { MAX_OUT = 64 };
 /* What the folder wrote, in order: 'p' for a record written as it came, 'l' for a loop. */
 static struct {
   char kind[MAX_OUT];
-  long count[MAX_OUT];      /* a loop's iterations */
-  double duration[MAX_OUT]; /* a loop's mean call duration per iteration (its one slot), a record's duration */
-  double compute[MAX_OUT];  /* the same for the computation before the call */
+  long count[MAX_OUT];        /* a loop's iterations */
+  double duration[MAX_OUT];   /* a loop's mean call duration per iteration (its one slot), a record's duration */
+  double compute[MAX_OUT];    /* the same for the computation before the call */
+  const char *first[MAX_OUT]; /* a loop's first slot's call, a record's call */
+  int continues[MAX_OUT];     /* whether that record continues the call before it (trc_call_more) */
   int n;
 } out;
 
@@ -26,6 +29,8 @@ static void took_plain(const trc_rec_t *r)
     out.kind[out.n] = 'p';
     out.count[out.n] = 1;
     out.duration[out.n] = r->end - r->start;
+    out.first[out.n] = r->name;
+    out.continues[out.n] = r->continues;
     out.compute[out.n++] = r->c_end - r->c_start;
   }
 }
@@ -36,6 +41,8 @@ static void took_loop(const trc_loop_t *l)
     out.kind[out.n] = 'l';
     out.count[out.n] = l->count;
     out.duration[out.n] = l->slots[0].duration / (double)l->count;
+    out.first[out.n] = l->slots[0].rec.name;
+    out.continues[out.n] = l->slots[0].rec.continues;
     out.compute[out.n++] = l->slots[0].compute / (double)l->count;
   }
 }
@@ -117,10 +124,67 @@ static void test_trc_fold_spread_within_bound_folded(void)
   CU_ASSERT_DOUBLE_EQUAL(out.duration[0], 7.375e-6, 1e-12);
 }
 
+/* A record of `name` at time *t lasting `duration` (advancing *t), to rank 1: `how` (TRC_STARTED_*, or -1) what an
+ * MPI_Startall's line started, its later lines continuing the call. */
+static trc_rec_t call_at(double *t, const char *name, double duration, int how)
+{
+  trc_rec_t r = {.c_start = *t,
+                 .c_end = *t,
+                 .has_call = 1,
+                 .start = *t,
+                 .end = *t + duration,
+                 .category = how >= 0 ? "comm" : "idle",
+                 .name = name,
+                 .count = 1,
+                 .peer = how >= 0 ? 1 : -1,
+                 .bytes = how >= 0 ? 8 : 0,
+                 .env = how >= 0,
+                 .req = how,
+                 .continues = how >= 0 && (how & TRC_STARTED_LATER)};
+  *t = r.end + 1e-6;
+  return r;
+}
+
+/* An MPI_Barrier, then the second line of an MPI_Startall (its send: the first line, its receive, came before the
+ * barrier, say) and an MPI_Waitall, then 40 rounds of the whole MPI_Startall (two lines) and MPI_Waitall. The repeats
+ * of 3 lines start at the lone second line: a loop from there would start inside a call, whose lines no reader could
+ * then tell apart from one of their own. The loop starts one line later, at the MPI_Waitall: the barrier and the lone
+ * line as they came, 40 rounds of MPI_Waitall, MPI_Startall, its second line, then the last MPI_Waitall. */
+static void test_trc_fold_loop_starts_at_a_call(void)
+{
+  memset(&out, 0, sizeof out);
+  trc_fold_t *f = trc_fold_new((trc_fold_out_t){.plain = took_plain, .loop = took_loop});
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  double t = 0;
+  trc_rec_t r = call_at(&t, "MPI_Barrier", 5e-6, -1);
+  trc_fold_push(f, &r);
+  r = call_at(&t, "MPI_Startall", 0, TRC_STARTED_SEND | TRC_STARTED_LATER);
+  trc_fold_push(f, &r);
+  r = call_at(&t, "MPI_Waitall", 5e-6, -1);
+  trc_fold_push(f, &r);
+  for (int i = 0; i < 40; i++) {
+    r = call_at(&t, "MPI_Startall", 2e-6, TRC_STARTED_RECV);
+    trc_fold_push(f, &r);
+    r = call_at(&t, "MPI_Startall", 0, TRC_STARTED_SEND | TRC_STARTED_LATER);
+    trc_fold_push(f, &r);
+    r = call_at(&t, "MPI_Waitall", 5e-6, -1);
+    trc_fold_push(f, &r);
+  }
+  trc_fold_drain(f);
+  trc_fold_free(f);
+  CU_ASSERT_EQUAL_FATAL(out.n, 4);
+  CU_ASSERT(out.kind[0] == 'p' && strcmp(out.first[0], "MPI_Barrier") == 0);
+  CU_ASSERT(out.kind[1] == 'p' && out.continues[1]);
+  CU_ASSERT(out.kind[2] == 'l' && out.count[2] == 40 && strcmp(out.first[2], "MPI_Waitall") == 0);
+  CU_ASSERT(!out.continues[2]);
+  CU_ASSERT(out.kind[3] == 'p' && strcmp(out.first[3], "MPI_Waitall") == 0);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_trc_fold_steady_loop", test_trc_fold_steady_loop},
+      {"test_trc_fold_loop_starts_at_a_call", test_trc_fold_loop_starts_at_a_call},
       {"test_trc_fold_outlier_in_a_running_loop_written_apart", test_trc_fold_outlier_in_a_running_loop_written_apart},
       {"test_trc_fold_outlier_before_the_loop_kept_out", test_trc_fold_outlier_before_the_loop_kept_out},
       {"test_trc_fold_spread_within_bound_folded", test_trc_fold_spread_within_bound_folded},

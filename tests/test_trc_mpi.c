@@ -42,6 +42,7 @@
 #define STARTUP    SIMRUN_SOURCE_DIR "/tests/data/tracer/startup.c"
 #define NESTED     SIMRUN_SOURCE_DIR "/tests/data/tracer/nested.c"
 #define SPAWN      SIMRUN_SOURCE_DIR "/tests/data/tracer/spawn.c"
+#define PERSISTENT SIMRUN_SOURCE_DIR "/tests/data/tracer/persistent_ring.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -1013,6 +1014,46 @@ static void test_trc_mpi_sendrecv_ring_waits_for_slow_rank(void)
     free(line[rank]);
   const late_pair_t ring[] = {{1, 2, 7}, {0, 2, 8}, {1, 2, 9}}; /* the last about 0 */
   late_sender_is(trace, 88, 2, ring, 3);
+  analyses(dir, trace);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
+/* tests/data/tracer/persistent_ring.c on 3 ranks: each message an MPI_Start(all) started is a line of the call, what
+ * it started after its communicator (docs/tracer.md: 0 a receive, 1 a send, plus 2 after the call's first line; a
+ * send to MPI_PROC_NULL, partner -2, and a receive from any source, partner -1, too), so that simrun analyse pairs
+ * all 126 messages (3 in the first round, 3 x 40 in the folded ones, 3 in the last), where it paired none before; rank
+ * 2's late sender holds the time from its two waits' entries to rank 1's starts (by construction about 0.3 s, with
+ * late_sender_is's bounds), and the rounds in step between add at most a tenth. About 2 s. */
+static void test_trc_mpi_persistent_messages_paired(void)
+{
+  char dir[1024], trace[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  build(dir, PERSISTENT, "persistent_ring");
+  traced_quietly(dir, "./persistent_ring", "3", trace, "simrun", "persistent ok");
+  char *line = timeline_text(trace, "timeline-2.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main 1 4 MPI_Startall 11 0 0\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main 0 4 MPI_Startall 12 0 3\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main -2 4 MPI_Startall 6 0 3\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main -1 4 MPI_Start 21 0 0\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main 0 4 MPI_Start 22 0 1\n"));
+  free(line);
+  met_trace_t *measured = read_all_paired(trace, 126);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
+  double slept = 0; /* the constructed waits: from rank 2's waits' entries to rank 1's starts */
+  for (int tag = 11; tag <= 21; tag += 10)
+    slept += entry_of(measured, 1, tag) - entry_of(measured, 2, tag);
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(measured, &w), 0);
+  double late = met_wait_time(&w, 2, MET_WAIT_LATE_SENDER);
+  CU_ASSERT(slept >= 0.15 && slept <= 1.5);
+  CU_ASSERT(late >= slept - 1e-6 && late <= 1.1 * slept); /* the 40 rounds in step add microseconds each */
+  if (!(late >= slept - 1e-6 && late <= 1.1 * slept))
+    fprintf(stderr, "late sender %.6f s, slept %.6f s\n", late, slept);
+  met_wait_free(&w);
+  met_trace_free(measured);
   analyses(dir, trace);
   remove_folder(trace);
   remove_folder(dir);
@@ -2443,6 +2484,7 @@ int main(void)
       {"test_trc_mpi_probe_waits_for_late_sender", test_trc_mpi_probe_waits_for_late_sender},
       {"test_trc_mpi_rooted_collectives_wait_for_root", test_trc_mpi_rooted_collectives_wait_for_root},
       {"test_trc_mpi_sendrecv_ring_waits_for_slow_rank", test_trc_mpi_sendrecv_ring_waits_for_slow_rank},
+      {"test_trc_mpi_persistent_messages_paired", test_trc_mpi_persistent_messages_paired},
       {"test_trc_mpi_folded_pingpong", test_trc_mpi_folded_pingpong},
       {"test_trc_mpi_fortran_program", test_trc_mpi_fortran_program},
       {"test_trc_mpi_f08_program", test_trc_mpi_f08_program},

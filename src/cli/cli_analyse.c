@@ -643,8 +643,9 @@ static void print_run(FILE *out, const runs_t *runs, int i)
     fprintf(out, " (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
   if (info->starts)
     fprintf(out,
-            "; %zu MPI_Start and MPI_Startall call%s started persistent requests, whose messages are not paired (the "
-            "timelines do not give their partners; the TI trace and its replay have them), nor in the exports",
+            "; %zu MPI_Start and MPI_Startall call%s give none of the messages they started (an older "
+            "libsimrun-trace.so wrote them so; trace the run again to pair them): those messages are not paired nor "
+            "in the exports (the TI trace and its replay have them)",
             info->starts, info->starts == 1 ? "" : "s");
   if (info->compensated)
     fprintf(out,

@@ -181,6 +181,32 @@ static const char *sendrecv_problem(const char *call, long long source, long lon
   return NULL;
 }
 
+static int is_start(const char *call)
+{
+  return strcmp(call, "MPI_Start") == 0 || strcmp(call, "MPI_Startall") == 0;
+}
+
+/* An MPI_Start or MPI_Startall line `it` and its field after the communicator, `how` (-1: none): with one, the message
+ * it started (docs/tracer.md), paired as MPI_Isend's or MPI_Irecv's, a later line of the call one more piece of it;
+ * without, a tracer before those lines, whose starts gave no messages (counted: met_tl_match_counts). NULL, or what is
+ * wrong. */
+static const char *started(met_tl_event_t *it, long long how)
+{
+  it->req = -1;
+  if (how < 0) {
+    it->unpaired_start = 1;
+    return NULL;
+  }
+  if (how > 3)
+    return "an MPI_Start or MPI_Startall line's field after its communicator must be 0 (it started a receive) or 1 "
+           "(a send), plus 2 on the call's later lines";
+  it->kind = met_tl_kind_of(how & 1 ? "MPI_Isend" : "MPI_Irecv", it->iv.peer);
+  it->continues = (how & 2) != 0;
+  if (it->continues)
+    it->iv.call = -it->iv.call;
+  return NULL;
+}
+
 /* Parses the fields of a line after its times, "category phase peer bytes call [tag comm [request | received |
  * source tag bytes]]" (received: an MPI_Alltoallv's bytes received; the last three: a send-receive's receive half),
  * into *it
@@ -237,6 +263,8 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
     it->received = (double)req;
     it->req = -1;
   }
+  if (is_start(call))
+    return started(it, fields == 8 ? req : -1);
   if (fields == 10) {
     it->kind = TL_SENDRECV;
     it->req = -1;
@@ -608,10 +636,13 @@ static int read_loop(reader_t *r, met_trace_t *trace, double last, char *err, si
     return -1;
   }
   double busy = 0;
-  for (int j = 0; j < l->nslots; j++)
+  int gaps = 0; /* the tracer's, one after each call but before a later piece of it (unfold) */
+  for (int j = 0; j < l->nslots; j++) {
     busy += l->slots[j].compute + l->slots[j].duration;
+    gaps += j == 0 || !l->slots[j].ev.continues;
+  }
   l->period = (end - first) / (double)count;
-  l->gap = l->period > busy ? (l->period - busy) / l->nslots : 0;
+  l->gap = l->period > busy ? (l->period - busy) / gaps : 0;
   l->k = l->j = l->in_call = 0;
   l->t = first;
   return 0;
@@ -641,13 +672,14 @@ static void unfold(loop_t *l, met_tl_event_t *it)
   *it = s->ev;
   it->iv.start = l->t;
   it->iv.end = fmin(l->t + s->duration, l->last);
-  l->t = fmin(it->iv.end + l->gap, l->last);
   l->in_call = 0;
   if (++l->j == l->nslots) {
     l->j = 0;
     if (++l->k == l->count)
       l->count = 0;
   }
+  int continued = l->j > 0 && l->slots[l->j].ev.continues; /* a later line of this call: at its end */
+  l->t = continued ? it->iv.end : fmin(it->iv.end + l->gap, l->last);
 }
 
 /* Reads rank `rank`'s next interval into ahead[rank] (live[rank] 0 after its "# end" line). A file that stops

@@ -28,7 +28,8 @@ typedef struct met_timeline_info {
   size_t unmatched;     /* receives (or ends given up) that stayed as the file gives them */
   size_t collectives;   /* collectives paired across the ranks: barriers, N x N and rooted */
   int colls_unpaired;   /* the ranks' collective calls differ (a sub-communicator): pairing stopped there */
-  size_t starts;        /* MPI_Start and MPI_Startall calls, whose persistent messages no timeline pairs */
+  size_t starts;        /* MPI_Start and MPI_Startall lines that give none of the messages they started (an older
+                         * tracer's), which are then not paired */
   double tracer_cost;   /* seconds the tracer says it spent inside itself, summed over the ranks ("# tracer-cost S"
                          * lines); NAN when the files do not say */
   int compensated;      /* every file says that its gaps are the tracer's own time ("# own time: the gaps ..."): they

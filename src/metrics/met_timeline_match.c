@@ -137,7 +137,7 @@ struct met_tl_match {
   int causal; /* met_tl_match_keep_causality */
   met_tl_clock_t *clock;
   size_t matched, unmatched, collectives;
-  size_t starts; /* MPI_Start and MPI_Startall calls read: their messages have no partner in a timeline */
+  size_t starts; /* MPI_Start and MPI_Startall lines read that give none of the messages they started */
 };
 
 /* Whether `ev` is a synchronous send (MPI_Ssend, MPI_Issend), which completes only once its receive has started (MPI
@@ -710,7 +710,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     withdraw_cancelled(m, rank, e);
   }
   s->cancels += strcmp(ev->call, "MPI_Cancel") == 0;
-  m->starts += strcmp(ev->call, "MPI_Start") == 0 || strcmp(ev->call, "MPI_Startall") == 0;
+  m->starts += ev->unpaired_start;
   int oom = 0;
   int null_peer = ev->iv.peer == MET_TL_PEER_NULL; /* MPI_PROC_NULL: no partner, and none of any source either */
   int peer = null_peer ? -1 : ev->iv.peer;

@@ -55,6 +55,9 @@ typedef struct met_tl_event {
   long long req; /* a wait's or test's request, as the file gives it: its age, the postings (TL_ISEND, TL_IRECV) the
                   * rank made after it; once pushed, that posting's number on the rank; -1 when not given */
   char call[64];
+  int unpaired_start;      /* an MPI_Start(all) line that gives none of the messages it started (a tracer before
+                            * they were written) */
+  int continues;           /* a later line of the call before it (an MPI_Startall's later message), at its end */
   double received;         /* an MPI_Alltoallv line's bytes received from the other members (its field after the
                             * communicator), 0 when not given */
   long long id;            /* its number on its rank, growing with its place; a blocking message end pairs by it */

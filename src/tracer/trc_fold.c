@@ -226,10 +226,11 @@ static void push_free(trc_fold_t *f, const trc_rec_t *r)
     if (f->run[p - 1] >= p * (FOLD_ITERATIONS - 1)) {
       if (!repeats(f, p, f->run[p - 1]))
         f->run[p - 1] = 0;
-      else if (steady(f, p)) {
+      else if (!at(f, f->n - p * FOLD_ITERATIONS)->continues && steady(f, p)) {
         start_loop(f, p);
         return;
-      } else /* an outlier among them: tried again at the next record, until it is older than the last iterations */
+      } else /* an outlier among them, or a body that would start inside a call (trc_call_more): tried again at the
+              * next record, until the outlier is older than the last iterations, or one record later */
         f->run[p - 1] = p * (FOLD_ITERATIONS - 1) - 1;
     }
 }

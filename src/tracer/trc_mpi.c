@@ -311,17 +311,53 @@ EXPORT int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag
   return rc;
 }
 
-/* A posted send of any mode: the TI isend, remembered for its wait. */
+/* The line of a call that posts a message, entered at `t`: the call's own, or for a message an MPI_Start(all) started
+ * (`how`, TRC_STARTED_*; -1 for other calls) what it started, on a line of the call's own for its first message, of
+ * no duration after it for the others (docs/tracer.md). */
+static void posting_line(double t, const char *name, int how, int peer, double bytes)
+{
+  if (how >= 0)
+    trc_envelope_request(how);
+  if (how >= 0 && (how & TRC_STARTED_LATER))
+    trc_call_more(t, peer, bytes);
+  else
+    trc_call(t, name, TRC_COMM, peer, bytes, NULL);
+}
+
+/* A posted send of any mode (`ok`: the call succeeded), or a persistent one started (`how`): its line and TI isend,
+ * remembered for its wait. */
+static void send_posted(double t, const char *name, int how, int ok, const trc_posting_t *p, MPI_Request request)
+{
+  int peer = ok ? trc_partner(p->comm, p->peer) : -1;
+  long long line = peer >= 0 ? trc_req_line() : -1;
+  if (peer >= 0)
+    trc_req_posted(request, p->comm, trc_world_rank(), peer, p->tag, line);
+  trc_envelope(p->tag, trc_comm_key(p->comm));
+  posting_line(t, name, how, peer, p->bytes);
+  if (peer >= 0)
+    trc_action("isend %d %d %.0f", peer, p->tag, p->bytes);
+}
+
+/* A posted receive (`ok`: the call succeeded), or a persistent one started (`how`): its line and TI irecv
+ * (trc_req_irecv_action: a receive from any source is written once complete), remembered for its wait. */
+static void receive_posted(double t, const char *name, int how, int ok, const trc_posting_t *p, MPI_Request request)
+{
+  long long line = trc_req_line();
+  if (ok)
+    trc_req_irecv_posted(request, p->comm, p->peer, p->tag, line);
+  trc_envelope(p->tag == MPI_ANY_TAG ? -1 : p->tag, trc_comm_key(p->comm));
+  posting_line(t, name, how, trc_to_world(p->comm, p->peer), p->bytes);
+  if (ok)
+    trc_req_irecv_action(p->comm, p->peer, p->tag, p->bytes);
+}
+
+/* MPI_Isend and its modes. */
 static int isent(double t, const char *name, int rc, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                  MPI_Request *request)
 {
-  int peer = failed_send(rc) ? -1 : trc_partner(comm, dest);
-  double bytes = trc_nbytes(count, type);
-  long long line = peer >= 0 ? trc_req_line() : -1;
-  if (rc == MPI_SUCCESS && peer >= 0)
-    trc_req_posted(*request, comm, trc_world_rank(), peer, tag, line);
-  trc_envelope(tag, trc_comm_key(comm));
-  trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? "isend %d %d %.0f" : NULL, peer, tag, bytes);
+  int ok = !failed_send(rc);
+  trc_posting_t p = {.comm = comm, .send = 1, .peer = dest, .tag = tag, .bytes = trc_nbytes(count, type)};
+  send_posted(t, name, -1, ok, &p, ok ? *request : MPI_REQUEST_NULL);
   return rc;
 }
 
@@ -357,19 +393,12 @@ EXPORT int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, i
   return isent(t, "MPI_Irsend", rc, count, type, dest, tag, comm, request);
 }
 
-/* The TI irecv (trc_req_irecv_action): a receive from any source is written once complete. */
 EXPORT int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Irecv(buf, count, type, source, tag, comm, request));
-  double bytes = trc_nbytes(count, type);
-  long long line = trc_req_line();
-  if (rc == MPI_SUCCESS)
-    trc_req_irecv_posted(*request, comm, source, tag, line);
-  trc_envelope(tag == MPI_ANY_TAG ? -1 : tag, trc_comm_key(comm));
-  trc_call(t, "MPI_Irecv", TRC_COMM, trc_to_world(comm, source), bytes, NULL);
-  if (rc == MPI_SUCCESS)
-    trc_req_irecv_action(comm, source, tag, bytes);
+  trc_posting_t p = {.comm = comm, .send = 0, .peer = source, .tag = tag, .bytes = trc_nbytes(count, type)};
+  receive_posted(t, "MPI_Irecv", -1, rc == MPI_SUCCESS, &p, rc == MPI_SUCCESS ? *request : MPI_REQUEST_NULL);
   return rc;
 }
 
@@ -573,8 +602,9 @@ static int made_persistent(double t, const char *name, int rc, int send, int cou
                            int tag, MPI_Comm comm, MPI_Request *request)
 {
   trc_call(t, name, TRC_CTRL, -1, 0, NULL);
+  trc_posting_t p = {.comm = comm, .send = send, .peer = peer, .tag = tag, .bytes = trc_nbytes(count, type)};
   if (rc == MPI_SUCCESS)
-    trc_req_persistent(*request, comm, send, peer, tag, trc_nbytes(count, type));
+    trc_req_persistent(*request, &p);
   return rc;
 }
 
@@ -618,30 +648,40 @@ EXPORT int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, in
   return made_persistent(t, "MPI_Recv_init", rc, 0, count, type, source, tag, comm, request);
 }
 
-/* Each start posts its request's isend or irecv; a request the trace does not know (a persistent collective) is
- * counted. */
-static void started_one(MPI_Request request)
+/* MPI_Start(all) of `count` requests, entered at `t`: each message it started is posted as MPI_Isend or MPI_Irecv
+ * posts one, on a line of its own (posting_line), so that simrun analyse pairs it; a call that started none the trace
+ * knows (a persistent collective, counted as untraced) is one line without a message. */
+static int start_requests(double t, const char *name, int rc, int count, const MPI_Request requests[])
 {
-  if (trc_active() && !trc_req_start(request))
-    trc_untraced("MPI_Start of a request not made by MPI_*_init");
+  int lines = 0;
+  for (int i = 0; rc == MPI_SUCCESS && i < count; i++) {
+    trc_posting_t p;
+    if (!trc_req_persistent_of(requests[i], &p)) {
+      if (trc_active())
+        trc_untraced("MPI_Start of a request not made by MPI_*_init");
+      continue;
+    }
+    int how = (p.send ? TRC_STARTED_SEND : TRC_STARTED_RECV) | (lines++ > 0 ? TRC_STARTED_LATER : 0);
+    if (p.send)
+      send_posted(t, name, how, 1, &p, requests[i]);
+    else
+      receive_posted(t, name, how, 1, &p, requests[i]);
+  }
+  if (lines == 0)
+    trc_call(t, name, TRC_COMM, -1, 0, NULL);
+  return rc;
 }
 
 EXPORT int MPI_Start(MPI_Request *request)
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Start(request));
-  trc_call(t, "MPI_Start", TRC_COMM, -1, 0, NULL);
-  if (rc == MPI_SUCCESS)
-    started_one(*request);
-  return rc;
+  return start_requests(t, "MPI_Start", rc, 1, request);
 }
 
 EXPORT int MPI_Startall(int count, MPI_Request requests[])
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Startall(count, requests));
-  trc_call(t, "MPI_Startall", TRC_COMM, -1, 0, NULL);
-  for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
-    started_one(requests[i]);
-  return rc;
+  return start_requests(t, "MPI_Startall", rc, count, requests);
 }

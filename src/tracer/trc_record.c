@@ -717,7 +717,7 @@ static void commit(void)
     emit_plain(r);
   r->c_start = r->c_end = r->flops = r->poll_flops = 0;
   r->faults = 0;
-  r->has_call = r->poll = r->env = r->ti_len = 0;
+  r->has_call = r->poll = r->env = r->ti_len = r->continues = 0;
   r->req = -1;
   r->sr = 0;
 }
@@ -1047,6 +1047,21 @@ static const char *category_name(trc_category_t category)
   return names[category];
 }
 
+/* The message of record `r` (one call's line): `peer`, `bytes` and the envelope set since the last line (trc_envelope,
+ * trc_envelope_request), which is then cleared. */
+static void take_message(trc_rec_t *r, int peer, double bytes)
+{
+  r->count = 1;
+  r->peer = peer;
+  r->bytes = bytes;
+  r->env = rec.env_set;
+  r->tag = rec.env_tag;
+  r->comm = rec.env_comm;
+  r->req = rec.env_req;
+  rec.env_set = 0;
+  rec.env_req = -1;
+}
+
 /* trc_call's record of a call that ended at `now`, its TI action `ti` formatted with `ap`. */
 static void call_ended(double now, double start, const char *name, trc_category_t category, int peer, double bytes,
                        const char *ti, va_list ap)
@@ -1059,15 +1074,7 @@ static void call_ended(double now, double start, const char *name, trc_category_
   r->end = now;
   r->category = category_name(category);
   r->name = name;
-  r->count = 1;
-  r->peer = peer;
-  r->bytes = bytes;
-  r->env = rec.env_set;
-  r->tag = rec.env_tag;
-  r->comm = rec.env_comm;
-  r->req = rec.env_req;
-  rec.env_set = 0;
-  rec.env_req = -1;
+  take_message(r, peer, bytes);
   r->sr = rec.sr_set;
   r->rsrc = rec.sr_src;
   r->rtag = rec.sr_tag;
@@ -1108,6 +1115,19 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   va_start(ap, ti);
   call_ended(now, start, name, category, peer, bytes, ti, ap);
   va_end(ap);
+}
+
+void trc_call_more(double start, int peer, double bytes)
+{
+  if (start == NESTED || !trc_active())
+    return;
+  double at = rec.cur.end;
+  commit();
+  trc_rec_t *r = &rec.cur;
+  r->has_call = r->continues = 1;
+  r->c_start = r->c_end = r->start = r->end = at;
+  take_message(r, peer, bytes); /* category and name: the call's, which commit leaves */
+  resume(rec.last_exit);
 }
 
 /* A set-up call's record (trc_setup_call), ended at `now`: its TI action `ti` ("%s" and the action, or NULL). */

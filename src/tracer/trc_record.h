@@ -82,6 +82,16 @@ void trc_setup_call(double start, const char *name, const char *ti, double cpu);
 void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* What an MPI_Start or MPI_Startall line gives after its communicator (trc_envelope_request before it), for each
+ * message the call started (docs/tracer.md): a receive or a send, plus TRC_STARTED_LATER on the lines after the
+ * call's first. */
+enum { TRC_STARTED_RECV = 0, TRC_STARTED_SEND = 1, TRC_STARTED_LATER = 2 };
+
+/* One more line of the call trc_call just recorded, which entered at `start` (an MPI_Startall's later messages): of no
+ * duration at its end, with `peer`, `bytes` and the envelope set since; trc_action then adds to it. Its own time is
+ * the recorder's, as after any call. */
+void trc_call_more(double start, int peer, double bytes);
+
 /* The message the next trc_call records: its tag (negative: any, MPI_ANY_TAG) and its communicator (trc_comm_key),
  * written at the end of its timeline line so that simrun analyse pairs messages as MPI matches them. */
 void trc_envelope(int tag, int comm);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The requests the TI trace knows (trc_request.h): pending non-blocking messages, named by a TI wait or test as
- * (source, destination, tag) in world ranks, and persistent requests, whose every MPI_Start posts one. A wait or test
- * writes the requests it completed in the order MPI reports them, so that a replay completes the same ones. */
+ * (source, destination, tag) in world ranks, and persistent requests, whose every MPI_Start posts one (trc_mpi.c). A
+ * wait or test writes the requests it completed in the order MPI reports them, so that a replay completes the same
+ * ones. */
 #include "trc_request.h"
 #include "trc_comm.h"
 #include "trc_mpi_util.h"
@@ -22,11 +23,7 @@ typedef struct pending {
 
 typedef struct persistent {
   MPI_Request request;
-  MPI_Comm comm;
-  int send;
-  int peer; /* a rank of comm, MPI_ANY_SOURCE or MPI_PROC_NULL */
-  int tag;
-  double bytes;
+  trc_posting_t made;
 } persistent_t;
 
 /* A growable array of `size`-byte entries. */
@@ -250,34 +247,21 @@ void trc_req_freed(MPI_Request request)
     drop(&persistents, sizeof(persistent_t), (size_t)i);
 }
 
-void trc_req_persistent(MPI_Request request, MPI_Comm comm, int send, int peer, int tag, double bytes)
+void trc_req_persistent(MPI_Request request, const trc_posting_t *made)
 {
   if (!trc_active() || request == MPI_REQUEST_NULL)
     return;
   persistent_t *p = grow(&persistents, sizeof *p);
   if (p)
-    *p = (persistent_t){.request = request, .comm = comm, .send = send, .peer = peer, .tag = tag, .bytes = bytes};
+    *p = (persistent_t){.request = request, .made = *made};
 }
 
-int trc_req_start(MPI_Request request)
+int trc_req_persistent_of(MPI_Request request, trc_posting_t *p)
 {
   long i = find_persistent(request);
-  if (i < 0)
-    return 0;
-  const persistent_t *p = &((const persistent_t *)persistents.items)[i];
-  if (p->peer == MPI_PROC_NULL)
-    return 1;
-  if (!p->send) {
-    trc_req_irecv_posted(request, p->comm, p->peer, p->tag, -1);
-    trc_req_irecv_action(p->comm, p->peer, p->tag, p->bytes);
-    return 1;
-  }
-  int peer = trc_partner(p->comm, p->peer);
-  if (peer >= 0) { /* to a process outside the run, as isent: no TI action and no request to wait for */
-    trc_req_posted(request, p->comm, trc_world_rank(), peer, p->tag, -1); /* an MPI_Start line: no posting counted */
-    trc_action("isend %d %d %.0f", peer, p->tag, p->bytes);
-  }
-  return 1;
+  if (i >= 0)
+    *p = ((const persistent_t *)persistents.items)[i].made;
+  return i >= 0;
 }
 
 /* The thread's buffers of handles and of statuses, grown to the largest count asked and kept: a program that polls

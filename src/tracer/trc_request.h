@@ -61,12 +61,23 @@ void trc_req_completed(const MPI_Request *copy, const int *done, int n, const MP
 /* MPI_Request_free of `request`: an active one is forgotten, as nothing will wait for it; a persistent one too. */
 void trc_req_freed(MPI_Request request);
 
-/* A persistent request made by MPI_Send_init (send) or MPI_Recv_init, to `peer` of `comm` (not yet a world rank). */
-void trc_req_persistent(MPI_Request request, MPI_Comm comm, int send, int peer, int tag, double bytes);
+/* A message as a call posts it (MPI_Isend, MPI_Irecv) or a persistent request will at each MPI_Start (as MPI_Send_init
+ * in any send mode, `send` 1, or MPI_Recv_init made it): `peer` is a rank of `comm` (not yet a world rank),
+ * MPI_ANY_SOURCE or MPI_PROC_NULL. */
+typedef struct trc_posting {
+  MPI_Comm comm;
+  int send;
+  int peer;
+  int tag;
+  double bytes;
+} trc_posting_t;
 
-/* MPI_Start of `request`: the isend or irecv of a persistent request the trace knows, posted now. Returns whether it
- * knew it. */
-int trc_req_start(MPI_Request request);
+/* Remembers the persistent request `request` made as `p` says. */
+void trc_req_persistent(MPI_Request request, const trc_posting_t *p);
+
+/* Whether `request` is a persistent request the trace knows (made by MPI_*_init while recording), into *p: MPI_Start
+ * posts its message as MPI_Isend or MPI_Irecv would (trc_mpi.c). */
+int trc_req_persistent_of(MPI_Request request, trc_posting_t *p);
 
 /* A copy of `count` handles before a call that may complete some (it sets them to MPI_REQUEST_NULL), or NULL when
  * not recording: the thread's own buffer, valid until its next call (nothing to free). */

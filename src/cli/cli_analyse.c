@@ -643,9 +643,9 @@ static void print_run(FILE *out, const runs_t *runs, int i)
     fprintf(out, " (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
   if (info->starts)
     fprintf(out,
-            "; %zu MPI_Start and MPI_Startall call%s give none of the messages they started (an older "
-            "libsimrun-trace.so wrote them so; trace the run again to pair them): those messages are not paired nor "
-            "in the exports (the TI trace and its replay have them)",
+            "; %zu MPI_Start and MPI_Startall call%s give none of the messages they started (as an older "
+            "libsimrun-trace.so wrote every start: trace the run again to pair them; or they started requests the "
+            "tracer did not know, persistent collectives or none): those messages are not paired nor in the exports",
             info->starts, info->starts == 1 ? "" : "s");
   if (info->compensated)
     fprintf(out,

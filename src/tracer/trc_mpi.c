@@ -328,13 +328,14 @@ static void posting_line(double t, const char *name, int how, int peer, double b
  * remembered for its wait. */
 static void send_posted(double t, const char *name, int how, int ok, const trc_posting_t *p, MPI_Request request)
 {
+  int recorded = trc_active(); /* not inside another traced call, whose trc_call below makes it active again */
   int peer = ok ? trc_partner(p->comm, p->peer) : -1;
   long long line = peer >= 0 ? trc_req_line() : -1;
   if (peer >= 0)
     trc_req_posted(request, p->comm, trc_world_rank(), peer, p->tag, line);
   trc_envelope(p->tag, trc_comm_key(p->comm));
   posting_line(t, name, how, peer, p->bytes);
-  if (peer >= 0)
+  if (recorded && peer >= 0)
     trc_action("isend %d %d %.0f", peer, p->tag, p->bytes);
 }
 
@@ -342,12 +343,13 @@ static void send_posted(double t, const char *name, int how, int ok, const trc_p
  * (trc_req_irecv_action: a receive from any source is written once complete), remembered for its wait. */
 static void receive_posted(double t, const char *name, int how, int ok, const trc_posting_t *p, MPI_Request request)
 {
+  int recorded = trc_active(); /* as send_posted's */
   long long line = trc_req_line();
   if (ok)
     trc_req_irecv_posted(request, p->comm, p->peer, p->tag, line);
   trc_envelope(p->tag == MPI_ANY_TAG ? -1 : p->tag, trc_comm_key(p->comm));
   posting_line(t, name, how, trc_to_world(p->comm, p->peer), p->bytes);
-  if (ok)
+  if (ok && recorded)
     trc_req_irecv_action(p->comm, p->peer, p->tag, p->bytes);
 }
 
@@ -650,15 +652,15 @@ EXPORT int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, in
 
 /* MPI_Start(all) of `count` requests, entered at `t`: each message it started is posted as MPI_Isend or MPI_Irecv
  * posts one, on a line of its own (posting_line), so that simrun analyse pairs it; a call that started none the trace
- * knows (a persistent collective, counted as untraced) is one line without a message. */
+ * knows (a persistent collective, counted as untraced) is one line without a message, and so is one inside another
+ * traced call (whose first trc_call would make the recorder active again for the others). */
 static int start_requests(double t, const char *name, int rc, int count, const MPI_Request requests[])
 {
   int lines = 0;
-  for (int i = 0; rc == MPI_SUCCESS && i < count; i++) {
+  for (int i = 0; rc == MPI_SUCCESS && trc_active() && i < count; i++) {
     trc_posting_t p;
     if (!trc_req_persistent_of(requests[i], &p)) {
-      if (trc_active())
-        trc_untraced("MPI_Start of a request not made by MPI_*_init");
+      trc_untraced("MPI_Start of a request not made by MPI_*_init");
       continue;
     }
     int how = (p.send ? TRC_STARTED_SEND : TRC_STARTED_RECV) | (lines++ > 0 ? TRC_STARTED_LATER : 0);

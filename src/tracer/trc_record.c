@@ -1127,7 +1127,9 @@ void trc_call_more(double start, int peer, double bytes)
   r->has_call = r->continues = 1;
   r->c_start = r->c_end = r->start = r->end = at;
   take_message(r, peer, bytes); /* category and name: the call's, which commit leaves */
-  resume(rec.last_exit);
+  double now = trc_now();       /* the recorder's own time since the call's exit (resume would drop a CPU reading) */
+  rec.own += now - rec.last_exit;
+  rec.last_exit = now;
 }
 
 /* A set-up call's record (trc_setup_call), ended at `now`: its TI action `ti` ("%s" and the action, or NULL). */

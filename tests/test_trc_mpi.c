@@ -1037,9 +1037,9 @@ static void test_trc_mpi_sendrecv_ring_waits_for_slow_rank(void)
 /* tests/data/tracer/persistent_ring.c on 3 ranks: each message an MPI_Start(all) started is a line of the call, what
  * it started after its communicator (docs/tracer.md: 0 a receive, 1 a send, plus 2 after the call's first line; a
  * send to MPI_PROC_NULL, partner -2, and a receive from any source, partner -1, too), so that simrun analyse pairs
- * all 126 messages (3 in the first round, 3 x 40 in the folded ones, 3 in the last), where it paired none before; rank
- * 2's late sender holds the time from its two waits' entries to rank 1's starts (by construction about 0.3 s, with
- * late_sender_is's bounds), and the rounds in step between add at most a tenth. About 2 s. */
+ * all 86 messages (3 in the first ring, 2 x 40 in the folded rounds of ranks 0 and 1, 3 in the last ring), where it
+ * paired none before; rank 2's late sender is, to the microsecond, the time from its waits' entries to rank 1's
+ * starts, and by construction about 0.3 s (late_sender_is's bounds). About 2 s. */
 static void test_trc_mpi_persistent_messages_paired(void)
 {
   char dir[1024], trace[1100];
@@ -1055,20 +1055,8 @@ static void test_trc_mpi_persistent_messages_paired(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main -1 4 MPI_Start 21 0 0\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main 0 4 MPI_Start 22 0 1\n"));
   free(line);
-  met_trace_t *measured = read_all_paired(trace, 126);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
-  double slept = 0; /* the constructed waits: from rank 2's waits' entries to rank 1's starts */
-  for (int tag = 11; tag <= 21; tag += 10)
-    slept += entry_of(measured, 1, tag) - entry_of(measured, 2, tag);
-  met_waits_t w;
-  CU_ASSERT_EQUAL_FATAL(met_wait_compute(measured, &w), 0);
-  double late = met_wait_time(&w, 2, MET_WAIT_LATE_SENDER);
-  CU_ASSERT(slept >= 0.15 && slept <= 1.5);
-  CU_ASSERT(late >= slept - 1e-6 && late <= 1.1 * slept); /* the 40 rounds in step add microseconds each */
-  if (!(late >= slept - 1e-6 && late <= 1.1 * slept))
-    fprintf(stderr, "late sender %.6f s, slept %.6f s\n", late, slept);
-  met_wait_free(&w);
-  met_trace_free(measured);
+  const late_pair_t ring[] = {{1, 2, 11}, {1, 2, 21}};
+  late_sender_is(trace, 86, 2, ring, 2);
   analyses(dir, trace);
   remove_folder(trace);
   remove_folder(dir);

@@ -1034,34 +1034,6 @@ static void test_trc_mpi_sendrecv_ring_waits_for_slow_rank(void)
   remove_folder(dir);
 }
 
-/* tests/data/tracer/persistent_ring.c on 3 ranks: each message an MPI_Start(all) started is a line of the call, what
- * it started after its communicator (docs/tracer.md: 0 a receive, 1 a send, plus 2 after the call's first line; a
- * send to MPI_PROC_NULL, partner -2, and a receive from any source, partner -1, too), so that simrun analyse pairs
- * all 86 messages (3 in the first ring, 2 x 40 in the folded rounds of ranks 0 and 1, 3 in the last ring), where it
- * paired none before; rank 2's late sender is, to the microsecond, the time from its waits' entries to rank 1's
- * starts, and by construction about 0.3 s (late_sender_is's bounds). About 2 s. */
-static void test_trc_mpi_persistent_messages_paired(void)
-{
-  char dir[1024], trace[1100];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  snprintf(trace, sizeof trace, "%s/trace", dir);
-  build(dir, PERSISTENT, "persistent_ring");
-  traced_quietly(dir, "./persistent_ring", "3", trace, "simrun", "persistent ok");
-  char *line = timeline_text(trace, "timeline-2.txt");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(line);
-  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main 1 4 MPI_Startall 11 0 0\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main 0 4 MPI_Startall 12 0 3\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main -2 4 MPI_Startall 6 0 3\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main -1 4 MPI_Start 21 0 0\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main 0 4 MPI_Start 22 0 1\n"));
-  free(line);
-  const late_pair_t ring[] = {{1, 2, 11}, {1, 2, 21}};
-  late_sender_is(trace, 86, 2, ring, 2);
-  analyses(dir, trace);
-  remove_folder(trace);
-  remove_folder(dir);
-}
-
 /* Rank `me`'s TI actions of requests.c (compute and poll records left out), worked out from the program: the five
  * receives completed in tag order by Waitall on two, Waitany, Waitsome and Waits (each named, not a waitall); the
  * receive from any source cancelled (never written) and, unless `smpi`, the one from rank 1 written as cancelled; the
@@ -1556,6 +1528,31 @@ static void built_and_traced(char *dir, char *trace, void (*builder)(const char 
   built_in(dir, trace, builder, source, name);
   snprintf(program, sizeof program, "./%s", name);
   traced_quietly(dir, program, np, trace, "simrun", said);
+}
+
+/* tests/data/tracer/persistent_ring.c on 3 ranks: each message an MPI_Start(all) started is a line of the call, what
+ * it started after its communicator (docs/tracer.md: 0 a receive, 1 a send, plus 2 after the call's first line; a
+ * send to MPI_PROC_NULL, partner -2, and a receive from any source, partner -1, too), so that simrun analyse pairs
+ * all 86 messages (3 in the first ring, 2 x 40 in the folded rounds of ranks 0 and 1, 3 in the last ring), where it
+ * paired none before; rank 2's late sender is, to the microsecond, the time from its waits' entries to rank 1's
+ * starts, and by construction about 0.3 s (late_sender_is's bounds). About 2 s. */
+static void test_trc_mpi_persistent_messages_paired(void)
+{
+  char dir[1024], trace[1100];
+  built_and_traced(dir, trace, build, PERSISTENT, "persistent_ring", "3", "persistent ok");
+  char *line = timeline_text(trace, "timeline-2.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main 1 4 MPI_Startall 11 0 0\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main 0 4 MPI_Startall 12 0 3\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main -2 4 MPI_Startall 6 0 3\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main -1 4 MPI_Start 21 0 0\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " comm main 0 4 MPI_Start 22 0 1\n"));
+  free(line);
+  const late_pair_t ring[] = {{1, 2, 11}, {1, 2, 21}};
+  late_sender_is(trace, 86, 2, ring, 2);
+  analyses(dir, trace);
+  remove_folder(trace);
+  remove_folder(dir);
 }
 
 /* Rank 1's TI file in `trace` holds the `n` actions `expected` in that order (others between them). */

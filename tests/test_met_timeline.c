@@ -156,13 +156,27 @@ static void expect_two_waits(const met_trace_t *trace, int ra, met_wait_pattern_
  * completes only once its receive started, so both waited to their ends (late receiver, 0.7 + 0.06 s), where the
  * eager rule booked them as communication (0.70 and 0.06 s of comm, as ParFORM's workers' 0.79 s MPI_Ssend at p = 4).
  * Its MPI_Send (0.85-0.90), ended before its receive's entry (0.95), stays eager: 0.05 of comm. */
-static void test_timeline_synchronous_send_waits_across_clocks(void)
+static void synchronous_sends_wait_in(const char *folder, double ctrl)
 {
-  met_trace_t *trace = read_paired(RUNS "ssend-skew", 3);
+  met_trace_t *trace = read_paired(folder, 3);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.76});
   expect_times(trace, MET_CAT_COMM, (double[]){0.01002, 0.05001});
+  expect_times(trace, MET_CAT_CTRL, (double[]){0.0, ctrl});
   expect_two_waits(trace, 1, MET_WAIT_LATE_RECEIVER, 0.76, 0, MET_WAIT_LATE_SENDER, 0.0);
   met_trace_free(trace);
+}
+
+static void test_timeline_synchronous_send_waits_across_clocks(void)
+{
+  synchronous_sends_wait_in(RUNS "ssend-skew", 0.0);
+}
+
+/* tests/data/tracer/ssend-skew-started: the same, its MPI_Issend a start of an MPI_Ssend_init request (the start's
+ * field 5, a synchronous send), whose 0.01 ms of setup is control: its wait is the same 0.06 s of late receiver (as an
+ * eager send's start it was 0.06 s of communication). */
+static void test_timeline_started_synchronous_send_waits(void)
+{
+  synchronous_sends_wait_in(RUNS "ssend-skew-started", 0.00001);
 }
 
 /* tests/data/tracer/halo: a halo exchange (MPI_Irecv, a rendezvous MPI_Send, MPI_Waitall) along ranks 0 - 1 - 2,
@@ -1012,13 +1026,14 @@ static void test_timeline_refuses_bad_request(void)
                                           "-1: none); trace the run again (docs/tracer.md)");
 }
 
-/* tests/data/tracer/bad-start: an MPI_Startall line whose field after its communicator, what it started, is 5 (0 or 1,
- * plus 2 on a call's later lines). */
+/* tests/data/tracer/bad-start: an MPI_Startall line whose field after its communicator, what it started, is 4, a
+ * synchronous receive (0 or 1, or 5 for a synchronous send, plus 2 on a call's later lines). */
 static void test_timeline_refuses_bad_start(void)
 {
   expect_refused(RUNS "bad-start", RUNS "bad-start/timeline-0.txt:5: an MPI_Start or MPI_Startall line's field after "
-                                        "its communicator must be 0 (it started a receive) or 1 (a send), plus 2 on "
-                                        "the call's later lines; trace the run again (docs/tracer.md)");
+                                        "its communicator must be 0 (it started a receive), 1 (a send) or 5 (a "
+                                        "synchronous send), plus 2 on the call's later lines; trace the run again "
+                                        "(docs/tracer.md)");
 }
 
 /* tests/data/tracer/bad-sendrecv: an MPI_Send line with a receive half after its communicator. */
@@ -1051,6 +1066,7 @@ int main(void)
       {"test_timeline_reads_categories_and_phases", test_timeline_reads_categories_and_phases},
       {"test_timeline_send_waits_for_late_receiver", test_timeline_send_waits_for_late_receiver},
       {"test_timeline_synchronous_send_waits_across_clocks", test_timeline_synchronous_send_waits_across_clocks},
+      {"test_timeline_started_synchronous_send_waits", test_timeline_started_synchronous_send_waits},
       {"test_timeline_wait_states", test_timeline_wait_states},
       {"test_timeline_halo_slow_rank", test_timeline_halo_slow_rank},
       {"test_timeline_sendrecv_ring_slow_rank", test_timeline_sendrecv_ring_slow_rank},

@@ -197,11 +197,12 @@ static const char *started(met_tl_event_t *it, long long how)
     it->unpaired_start = 1;
     return NULL;
   }
-  if (how > 3)
-    return "an MPI_Start or MPI_Startall line's field after its communicator must be 0 (it started a receive) or 1 "
-           "(a send), plus 2 on the call's later lines";
+  if (how > 7 || (how & 5) == 4)
+    return "an MPI_Start or MPI_Startall line's field after its communicator must be 0 (it started a receive), 1 (a "
+           "send) or 5 (a synchronous send), plus 2 on the call's later lines";
   it->kind = met_tl_kind_of(how & 1 ? "MPI_Isend" : "MPI_Irecv", it->iv.peer);
   it->continues = (how & 2) != 0;
+  it->synchronous = (how & 4) != 0;
   if (it->continues)
     it->iv.call = -it->iv.call;
   return NULL;

@@ -140,12 +140,12 @@ struct met_tl_match {
   size_t starts; /* MPI_Start and MPI_Startall lines read that give none of the messages they started */
 };
 
-/* Whether `ev` is a synchronous send (MPI_Ssend, MPI_Issend), which completes only once its receive has started (MPI
- * 3.1 §3.4): a receiver's entry after its end is the ranks' clocks apart (each reads time 0 after a common barrier:
- * tens of us apart on a loaded machine), not an eager send. tests/data/tracer/ssend-skew. */
+/* Whether `ev` is a synchronous send (MPI_Ssend, MPI_Issend, a start of MPI_Ssend_init's), which completes only once
+ * its receive has started (MPI 3.1 §3.4): a receiver's entry after its end is the ranks' clocks apart (each reads time
+ * 0 after a common barrier: tens of us apart on a loaded machine), not an eager send. tests/data/tracer/ssend-skew. */
 static int is_sync(const met_tl_event_t *ev)
 {
-  return strcmp(ev->call, "MPI_Ssend") == 0 || strcmp(ev->call, "MPI_Issend") == 0;
+  return ev->synchronous || strcmp(ev->call, "MPI_Ssend") == 0 || strcmp(ev->call, "MPI_Issend") == 0;
 }
 
 met_tl_kind_t met_tl_kind_of(const char *call, int peer)

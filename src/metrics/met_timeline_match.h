@@ -58,6 +58,7 @@ typedef struct met_tl_event {
   int unpaired_start;      /* an MPI_Start(all) line that gives none of the messages it started (a tracer before
                             * they were written) */
   int continues;           /* a later line of the call before it (an MPI_Startall's later message), at its end */
+  int synchronous;         /* a synchronous send an MPI_Start(all) started (MPI_Ssend_init's): as MPI_Issend's */
   double received;         /* an MPI_Alltoallv line's bytes received from the other members (its field after the
                             * communicator), 0 when not given */
   long long id;            /* its number on its rank, growing with its place; a blocking message end pairs by it */

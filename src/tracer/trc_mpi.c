@@ -599,12 +599,18 @@ EXPORT int MPI_Request_free(MPI_Request *request)
   return rc;
 }
 
-/* A persistent request of any send mode (send 1) or a receive: nothing is posted until MPI_Start. */
-static int made_persistent(double t, const char *name, int rc, int send, int count, MPI_Datatype type, int peer,
+/* A persistent request of any send mode or a receive (`mode`: TRC_STARTED_RECV, _SEND, or _SEND | _SYNC for a
+ * synchronous send): nothing is posted until MPI_Start. */
+static int made_persistent(double t, const char *name, int rc, int mode, int count, MPI_Datatype type, int peer,
                            int tag, MPI_Comm comm, MPI_Request *request)
 {
   trc_call(t, name, TRC_CTRL, -1, 0, NULL);
-  trc_posting_t p = {.comm = comm, .send = send, .peer = peer, .tag = tag, .bytes = trc_nbytes(count, type)};
+  trc_posting_t p = {.comm = comm,
+                     .send = (mode & TRC_STARTED_SEND) != 0,
+                     .sync = (mode & TRC_STARTED_SYNC) != 0,
+                     .peer = peer,
+                     .tag = tag,
+                     .bytes = trc_nbytes(count, type)};
   if (rc == MPI_SUCCESS)
     trc_req_persistent(*request, &p);
   return rc;
@@ -615,7 +621,7 @@ EXPORT int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Send_init(buf, count, type, dest, tag, comm, request));
-  return made_persistent(t, "MPI_Send_init", rc, 1, count, type, dest, tag, comm, request);
+  return made_persistent(t, "MPI_Send_init", rc, TRC_STARTED_SEND, count, type, dest, tag, comm, request);
 }
 
 EXPORT int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
@@ -623,7 +629,8 @@ EXPORT int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int des
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ssend_init(buf, count, type, dest, tag, comm, request));
-  return made_persistent(t, "MPI_Ssend_init", rc, 1, count, type, dest, tag, comm, request);
+  return made_persistent(t, "MPI_Ssend_init", rc, TRC_STARTED_SEND | TRC_STARTED_SYNC, count, type, dest, tag, comm,
+                         request);
 }
 
 EXPORT int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
@@ -631,7 +638,7 @@ EXPORT int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int des
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Bsend_init(buf, count, type, dest, tag, comm, request));
-  return made_persistent(t, "MPI_Bsend_init", rc, 1, count, type, dest, tag, comm, request);
+  return made_persistent(t, "MPI_Bsend_init", rc, TRC_STARTED_SEND, count, type, dest, tag, comm, request);
 }
 
 EXPORT int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
@@ -639,7 +646,7 @@ EXPORT int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int des
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Rsend_init(buf, count, type, dest, tag, comm, request));
-  return made_persistent(t, "MPI_Rsend_init", rc, 1, count, type, dest, tag, comm, request);
+  return made_persistent(t, "MPI_Rsend_init", rc, TRC_STARTED_SEND, count, type, dest, tag, comm, request);
 }
 
 EXPORT int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
@@ -647,7 +654,7 @@ EXPORT int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, in
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Recv_init(buf, count, type, source, tag, comm, request));
-  return made_persistent(t, "MPI_Recv_init", rc, 0, count, type, source, tag, comm, request);
+  return made_persistent(t, "MPI_Recv_init", rc, TRC_STARTED_RECV, count, type, source, tag, comm, request);
 }
 
 /* MPI_Start(all) of `count` requests, entered at `t`: each message it started is posted as MPI_Isend or MPI_Irecv
@@ -663,7 +670,8 @@ static int start_requests(double t, const char *name, int rc, int count, const M
       trc_untraced("MPI_Start of a request not made by MPI_*_init");
       continue;
     }
-    int how = (p.send ? TRC_STARTED_SEND : TRC_STARTED_RECV) | (lines++ > 0 ? TRC_STARTED_LATER : 0);
+    int how = (p.send ? TRC_STARTED_SEND : TRC_STARTED_RECV) | (p.sync ? TRC_STARTED_SYNC : 0) |
+              (lines++ > 0 ? TRC_STARTED_LATER : 0);
     if (p.send)
       send_posted(t, name, how, 1, &p, requests[i]);
     else

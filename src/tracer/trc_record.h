@@ -84,8 +84,8 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
 
 /* What an MPI_Start or MPI_Startall line gives after its communicator (trc_envelope_request before it), for each
  * message the call started (docs/tracer.md): a receive or a send, plus TRC_STARTED_LATER on the lines after the
- * call's first. */
-enum { TRC_STARTED_RECV = 0, TRC_STARTED_SEND = 1, TRC_STARTED_LATER = 2 };
+ * call's first and TRC_STARTED_SYNC for a synchronous send (MPI_Ssend_init's). */
+enum { TRC_STARTED_RECV = 0, TRC_STARTED_SEND = 1, TRC_STARTED_LATER = 2, TRC_STARTED_SYNC = 4 };
 
 /* One more line of the call trc_call just recorded, which entered at `start` (an MPI_Startall's later messages): of no
  * duration at its end, with `peer`, `bytes` and the envelope set since; trc_action then adds to it. Its own time is

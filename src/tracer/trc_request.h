@@ -62,11 +62,12 @@ void trc_req_completed(const MPI_Request *copy, const int *done, int n, const MP
 void trc_req_freed(MPI_Request request);
 
 /* A message as a call posts it (MPI_Isend, MPI_Irecv) or a persistent request will at each MPI_Start (as MPI_Send_init
- * in any send mode, `send` 1, or MPI_Recv_init made it): `peer` is a rank of `comm` (not yet a world rank),
- * MPI_ANY_SOURCE or MPI_PROC_NULL. */
+ * in any send mode, `send` 1, `sync` 1 for MPI_Ssend_init's, or MPI_Recv_init made it): `peer` is a rank of `comm`
+ * (not yet a world rank), MPI_ANY_SOURCE or MPI_PROC_NULL. */
 typedef struct trc_posting {
   MPI_Comm comm;
   int send;
+  int sync;
   int peer;
   int tag;
   double bytes;

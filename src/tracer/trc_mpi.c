@@ -337,6 +337,7 @@ static void send_posted(double t, const char *name, int how, int ok, const trc_p
   posting_line(t, name, how, peer, p->bytes);
   if (recorded && peer >= 0)
     trc_action("isend %d %d %.0f", peer, p->tag, p->bytes);
+  trc_after_call();
 }
 
 /* A posted receive (`ok`: the call succeeded), or a persistent one started (`how`): its line and TI irecv
@@ -351,6 +352,7 @@ static void receive_posted(double t, const char *name, int how, int ok, const tr
   posting_line(t, name, how, trc_to_world(p->comm, p->peer), p->bytes);
   if (ok && recorded)
     trc_req_irecv_action(p->comm, p->peer, p->tag, p->bytes);
+  trc_after_call();
 }
 
 /* MPI_Isend and its modes. */

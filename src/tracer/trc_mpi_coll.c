@@ -451,6 +451,7 @@ static void sendrecv_done(double t, const char *name, int rc, double sent, int d
     trc_call(t, name, TRC_COMM, to, sent, "isend %d %d %.0f", to, sendtag, sent);
     trc_action("recv %d %d %d", from, status->MPI_TAG, got);
     trc_action("wait %d %d %d", me, to, sendtag);
+    trc_after_call();
   } else if (to >= 0)
     trc_call(t, name, TRC_COMM, to, sent, "send %d %d %.0f", to, sendtag, sent);
   else

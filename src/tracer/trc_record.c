@@ -1127,8 +1127,21 @@ void trc_call_more(double start, int peer, double bytes)
   r->has_call = r->continues = 1;
   r->c_start = r->c_end = r->start = r->end = at;
   take_message(r, peer, bytes); /* category and name: the call's, which commit leaves */
-  double now = trc_now();       /* the recorder's own time since the call's exit (resume would drop a CPU reading) */
+  trc_after_call();
+}
+
+/* Not resume(), which may read the CPU clock (a system call): a reading at the call's exit moves on by the work's
+ * time, the thread's own, and one before is the wall time before last_exit away (gap_cpu). Formatting an MPI_Irecv's
+ * irecv after its call (some 30-45 ns) and a waitall's completions (their waits, their entries forgotten) were the
+ * program's computation before. */
+void trc_after_call(void)
+{
+  if (depth != 0 || !records())
+    return;
+  double now = trc_now();
   rec.own += now - rec.last_exit;
+  if (rec.cpu_known)
+    rec.last_cpu += now - rec.last_exit;
   rec.last_exit = now;
 }
 

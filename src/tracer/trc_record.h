@@ -92,6 +92,11 @@ enum { TRC_STARTED_RECV = 0, TRC_STARTED_SEND = 1, TRC_STARTED_LATER = 2, TRC_ST
  * the recorder's, as after any call. */
 void trc_call_more(double start, int peer, double bytes);
 
+/* The wrapper's work after the call trc_call just recorded (the TI actions a posting or a completion adds to it, the
+ * requests it completed forgotten) is the recorder's own time, as its work inside trc_call is: the next computation
+ * starts now. Nothing inside another traced call, or when not recording. */
+void trc_after_call(void);
+
 /* The message the next trc_call records: its tag (negative: any, MPI_ANY_TAG) and its communicator (trc_comm_key),
  * written at the end of its timeline line so that simrun analyse pairs messages as MPI matches them. */
 void trc_envelope(int tag, int comm);

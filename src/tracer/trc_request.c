@@ -222,6 +222,7 @@ void trc_req_completed(const MPI_Request *copy, const int *done, int n, const MP
     if (i >= 0)
       complete(i, statuses ? &statuses[k] : NULL, waits);
   }
+  trc_after_call();
 }
 
 /* The persistent request `request`'s index, or -1. */

@@ -55,7 +55,8 @@ int trc_req_all_pending(const MPI_Request *copy, int count);
 
 /* Writes the completion of requests `copy[done[k]]` (k < n; done NULL: k itself) found complete with `statuses[k]`
  * (NULL: unknown), in that order: a `wait` each when `waits` (a waitall was written otherwise), a receive posted from
- * any source as the `recv` its status names, a cancelled request as cancelled. The requests are then forgotten. */
+ * any source as the `recv` its status names, a cancelled request as cancelled. The requests are then forgotten, all of
+ * it the recorder's time (trc_after_call). */
 void trc_req_completed(const MPI_Request *copy, const int *done, int n, const MPI_Status *statuses, int waits);
 
 /* MPI_Request_free of `request`: an active one is forgotten, as nothing will wait for it; a persistent one too. */

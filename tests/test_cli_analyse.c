@@ -609,6 +609,56 @@ static void csv_text_at(const char *csv, int row, const char *name, char *text, 
     text[0] = '\0';
 }
 
+/* blocked-pair is quiet-pair whose files give the ranks' computations' CPU time (COMPUTE): rank 0's 0.8 s of
+ * computation used 0.8 s of CPU, rank 1's 0.5 s used 0.2 s, and neither waited for a processor: rank 1 was blocked 0.3
+ * s (slept), 30% of the run's 1.0 s, which the TI trace's amounts leave out. The run's line and a "Blocked:" line say
+ * so, the latter with the prediction plus 0.3 s (quiet-pair's 2.222222 s, expect_replay_on: 2.522222 s); the CSV's
+ * blocked_s is 0.3, and empty for quiet-pair, whose files do not give COMPUTE; the page has the line once. Before, a
+ * Garli-mpi run that slept 3 of its 4 s read "not disturbed" beside a -100% prediction. */
+static void test_analyse_replay_on_blocked(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse",
+                        "--width",
+                        "1000",
+                        RUNS "blocked-pair",
+                        RUNS "quiet-pair",
+                        "--replay-on",
+                        SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        "--csv",
+                        "b.csv",
+                        "--html",
+                        "b.html",
+                        NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; its ranks' computations were blocked for 0.300 s (30.0% of its T_par; "
+                                         "neither running nor waiting for a processor: sleeps, reads of files or "
+                                         "pipes, waits for something outside MPI; rank 1 the longest, 0.300 s), which "
+                                         "the TI trace's compute amounts, CPU time, leave out: a replay misses it\n"));
+  const char *line = strstr(run.out, "Blocked: p = 2: the prediction leaves out the 0.300 s its ranks' computations "
+                                     "were blocked");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, "up to 2.522222 s\n"));
+  CU_ASSERT_PTR_NULL(strstr(line + 1, "Blocked:"));
+  const char *quiet = strstr(run.out, "quiet-pair (p = 2)");
+  CU_ASSERT_FATAL(quiet && strchr(quiet, '\n'));
+  CU_ASSERT(!strstr(quiet, "were blocked") || strstr(quiet, "were blocked") > strchr(quiet, '\n'));
+  char *csv = read_output(dir, "b.csv"), *html = read_output(dir, "b.html");
+  CU_ASSERT_FATAL(csv && html);
+  TU_ASSERT_CLOSE(csv_value_at(csv, 1, "blocked_s"), 0.3, 1e-9);
+  char text[64];
+  csv_text_at(csv, 2, "blocked_s", text, sizeof text);
+  CU_ASSERT_STRING_EQUAL(text, "");
+  const char *paragraph = strstr(html, "<p>Blocked: p = 2: the prediction leaves out the 0.300 s");
+  CU_ASSERT_PTR_NOT_NULL(paragraph);
+  CU_ASSERT(paragraph && !strstr(paragraph + 1, "<p>Blocked:"));
+  free(csv);
+  free(html);
+  remove_folder(dir);
+  run_free(&run);
+}
+
 /* How far to trust each comparison reaches the CSV, the JSON and the HTML page as well as the report: disturbed-pair's
  * ranks did not run for 1.0 of their 1.9 s (its files, by hand), quiet-pair's for 0.1 s, replay-pair's files do not
  * say; the page gives the "Disturbed:" line of disturbed-pair alone. waits-quad's ranks waited 4 of their 8 s, and the
@@ -1601,6 +1651,7 @@ int main(void)
       {"test_analyse_says_disturbed", test_analyse_says_disturbed},
       {"test_analyse_replay_on_html", test_analyse_replay_on_html},
       {"test_analyse_replay_on_waited", test_analyse_replay_on_waited},
+      {"test_analyse_replay_on_blocked", test_analyse_replay_on_blocked},
       {"test_analyse_replay_on_spun", test_analyse_replay_on_spun},
       {"test_analyse_replay_copied_folder", test_analyse_replay_copied_folder},
       {"test_analyse_replay_picture", test_analyse_replay_picture},

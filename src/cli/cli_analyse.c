@@ -72,6 +72,15 @@ typedef struct lost {
   int crowded;
 } lost_t;
 
+/* How long a run's ranks' computations were blocked (run_blocked): seconds over the ranks, NAN where a rank's file
+ * does not give its computations' CPU time, and their share of its T_par; the rank blocked longest and its seconds. */
+typedef struct blocked {
+  double seconds;
+  double share;
+  int rank;
+  double most;
+} blocked_t;
+
 /* Where a run's ranks were (cli_binding.h): its binding lines, whether index.txt could be read for them, and each
  * rank's core as the replay places them (core[0..p-1]: cli_binding_cores, paired by their waits or not), or NULL where
  * the binding does not say. */
@@ -91,6 +100,7 @@ typedef struct runs {
   int p[MAX_RUNS]; /* each run's ranks */
   cores_t cores[MAX_RUNS];
   lost_t lost[MAX_RUNS];
+  blocked_t blocked[MAX_RUNS];
   char program[256]; /* the traced program's name, or its folder's */
   int n;
   double t_seq; /* one T_seq for every run */
@@ -129,7 +139,9 @@ static void usage(FILE *out)
           "                      then the measured time is its busiest core's CPU time, its ranks' there summed,\n"
           "                      or, where the trace gives the ranks' computations, a range LEAST-MOST whose\n"
           "                      LEAST discounts what its waits spun while others were preempted: the CSV's\n"
-          "                      t_measured_least_s);\n"
+          "                      t_measured_least_s); how long the ranks' computations were blocked (sleeps,\n"
+          "                      reads, waits outside MPI), which the replay leaves out: a \"Blocked:\" line\n"
+          "                      with the prediction plus them when 5%% of T_par or more (the CSV's blocked_s);\n"
           "                      ranks placed by the binding the trace recorded (bound: on those cores' hosts\n"
           "                      core-C; unbound and oversubscribed: sharing cores as the ranks' waits for a\n"
           "                      processor show, else on core i mod the cores, with a line saying what that\n"
@@ -420,6 +432,38 @@ static lost_t run_lost(const cores_t *c, const met_timeline_info_t *info, int p)
   return lost;
 }
 
+/* A run's computations were blocked, for the report, when its ranks' blocked seconds reach BLOCKED of its T_par: each
+ * may lengthen a replay's T_par by as much (its rank's computation, on the run's critical path). */
+#define BLOCKED 0.05
+
+/* How long the `p` ranks' computations were blocked: neither running (their CPU time, "# disturbance"'s COMPUTE, their
+ * child processes' counted) nor waiting for a processor (WAITED, over the rank's whole span: what is left is at least
+ * its computations' blocked time), less what the ranks' other threads ran meanwhile: sleeps, reads of files or pipes,
+ * waits for something outside MPI. The TI trace gives computations as CPU time (docs/tracer.md), so a replay has none
+ * of it: GARLI 2.1's Garli-mpi, when its runs were done before, sleeps 1 s then 2 s between barriers (a 4.0-s run
+ * predicted 0.0014 s, "not disturbed", by hand). */
+static blocked_t run_blocked(const met_trace_t *trace, const met_timeline_info_t *info, int p)
+{
+  blocked_t b = {NAN, NAN, -1, 0};
+  if (p > MET_TL_CPU_RANKS)
+    return b;
+  double sum = 0;
+  for (int rank = 0; rank < p; rank++) {
+    const met_tl_usage_t *u = &info->usage[rank];
+    if (isnan(u->compute))
+      return b;
+    double mine = fmax(0, met_trace_category_time(trace, rank, MET_CAT_COMPUTE) - u->compute - u->lost);
+    sum += mine;
+    if (mine > b.most) {
+      b.most = mine;
+      b.rank = rank;
+    }
+  }
+  b.seconds = fmax(0, sum - (info->threads_cpu > 0 ? info->threads_cpu : 0));
+  b.share = b.seconds / met_trace_end(trace);
+  return b;
+}
+
 /* The share of their wall time the `p` ranks lost to others, or NAN where a rank's file does not say. */
 static double others_share(const met_timeline_info_t *info, int p, const lost_t *lost)
 {
@@ -513,6 +557,7 @@ static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *
     runs->p[i] = met_trace_nranks(runs->traces[i]);
     runs->cores[i] = run_cores(runs->dirs[i], &runs->info[i], runs->p[i]);
     runs->lost[i] = run_lost(&runs->cores[i], &runs->info[i], runs->p[i]);
+    runs->blocked[i] = run_blocked(runs->traces[i], &runs->info[i], runs->p[i]);
   }
   const char *base = strrchr(runs->dirs[0], '/');
   snprintf(runs->program, sizeof runs->program, "%s",
@@ -630,6 +675,26 @@ static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
   return rc;
 }
 
+/* Whether run `i`'s blocked time is worth a word (BLOCKED). */
+static int run_was_blocked(const runs_t *runs, int i)
+{
+  return runs->blocked[i].share >= BLOCKED && runs->blocked[i].seconds > 0;
+}
+
+/* The run's line on its blocked computations (nothing when short, run_was_blocked). */
+static void run_blocked_clause(FILE *out, const runs_t *runs, int i)
+{
+  const blocked_t *b = &runs->blocked[i];
+  if (!run_was_blocked(runs, i))
+    return;
+  fprintf(out,
+          "; its ranks' computations were blocked for %.3f s (%.1f%% of its T_par; neither running nor waiting for a "
+          "processor: sleeps, reads of files or pipes, waits for something outside MPI; rank %d the longest, %.3f "
+          "s%s), which the TI trace's compute amounts, CPU time, leave out: a replay misses it",
+          b->seconds, 100 * b->share, b->rank, b->most,
+          runs->info[i].threads_cpu > 0 ? ", less what their other threads ran" : "");
+}
+
 /* Per run, what the pairing of messages and collectives found and whether its timeline was kept. */
 static void print_run(FILE *out, const runs_t *runs, int i)
 {
@@ -675,6 +740,7 @@ static void print_run(FILE *out, const runs_t *runs, int i)
         "trace's compute amounts leave out: a replay misses their work",
         info->threads_cpu, info->threads_mine);
   run_disturbed(out, info, runs->p[i], &runs->lost[i]);
+  run_blocked_clause(out, runs, i);
   if (runs->read[i] != READ_WHOLE)
     fprintf(out, "; read as per-rank sums (timelines over %.0f MiB, the wait states summed as read)%s",
             KEEP_BYTES / (1024 * 1024),
@@ -1003,6 +1069,20 @@ static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_
   return rc;
 }
 
+/* Run `i`'s blocked seconds into r->blocked and, when worth a word (run_was_blocked), its "Blocked:" line without its
+ * label into r->blocking ("" otherwise): the prediction plus them, the most a run that blocks as long may take. */
+static void blocking_text(const analyse_opts_t *opts, const runs_t *runs, int i, stu_replay_t *r)
+{
+  r->blocked = runs->blocked[i].seconds;
+  r->blocking[0] = '\0';
+  if (run_was_blocked(runs, i))
+    snprintf(r->blocking, sizeof r->blocking,
+             "p = %d: the prediction leaves out the %.3f s its ranks' computations were blocked, neither running nor "
+             "waiting for a processor (sleeps, reads, waits outside MPI), which a run on %s that blocks as long adds "
+             "to its T_par where they are on its critical path: up to %.6f s",
+             runs->p[i], r->blocked, opts->replay_on, r->predicted + r->blocked);
+}
+
 /* A row of the table: p, the measured time (measured_text) and which, the prediction, how far apart
  * (stu_replay_diff: "within" a range), then the disturbance cell. */
 static void replay_row(FILE *out, int p, const stu_replay_t *r)
@@ -1057,6 +1137,7 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     band_text(&replay, p, &r);
     r.lost_share = others_share(info, p, &runs->lost[i]);
     r.disturbed = others;
+    blocking_text(opts, runs, i, &r);
     if (disturbance_text(opts, info, &study->points[i], &runs->lost[i], &r) != 0 ||
         stu_replay_set(&study->points[i], &r) != 0)
       return fail("%sout of memory", "");
@@ -1066,6 +1147,11 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     const char *line = stu_replay(&study->points[i])->disturbance;
     if (line[0])
       fprintf(out, "Disturbed: %s\n", line);
+  }
+  for (size_t i = 0; i < study->npoints; i++) {
+    const char *line = stu_replay(&study->points[i])->blocking;
+    if (line[0])
+      fprintf(out, "Blocked: %s\n", line);
   }
   for (size_t i = 0; i < study->npoints; i++) {
     const char *line = stu_replay(&study->points[i])->placement;

@@ -16,6 +16,7 @@
 #include "rep_report.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,19 +134,23 @@ static void labelled_paragraph(FILE *out, const char *label, const char *text)
   fputs(".</p>\n", out);
 }
 
-void rep_html_points(FILE *out, const stu_study_t *study)
+/* The `label`led paragraph of each point's replay whose line at offset `line` of its stu_replay_t is not empty. */
+static void replay_paragraphs(FILE *out, const stu_study_t *study, const char *label, size_t line)
 {
-  points_table(out, study, REP_IN_HTML);
-  for (size_t i = 0; i < study->npoints; i++) { /* simrun analyse --replay-on: how far to trust each comparison */
-    const stu_replay_t *r = stu_replay(&study->points[i]);
-    if (r)
-      labelled_paragraph(out, "Disturbed", r->disturbance);
-  }
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_replay_t *r = stu_replay(&study->points[i]);
     if (r)
-      labelled_paragraph(out, "Placement", r->placement);
+      labelled_paragraph(out, label, (const char *)r + line);
   }
+}
+
+void rep_html_points(FILE *out, const stu_study_t *study)
+{
+  points_table(out, study, REP_IN_HTML);
+  /* simrun analyse --replay-on: how far to trust each comparison */
+  replay_paragraphs(out, study, "Disturbed", offsetof(stu_replay_t, disturbance));
+  replay_paragraphs(out, study, "Blocked", offsetof(stu_replay_t, blocking));
+  replay_paragraphs(out, study, "Placement", offsetof(stu_replay_t, placement));
 }
 
 int rep_html_has_processes(const stu_study_t *study)

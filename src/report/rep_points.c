@@ -342,6 +342,13 @@ static rep_cell_t cpu_lost_share(const rep_at_t *at, int i)
   return rep_cell_num(r ? r->lost_share : NAN);
 }
 
+static rep_cell_t blocked(const rep_at_t *at, int i)
+{
+  (void)i;
+  const stu_replay_t *r = stu_replay(at->point);
+  return rep_cell_num(r ? r->blocked : NAN);
+}
+
 static rep_cell_t placement(const rep_at_t *at, int i)
 {
   (void)i;
@@ -448,6 +455,9 @@ static const rep_column_t columns[] = {
      F | H, 0, NULL, replay, replay_disturbed},
     {"cpu_lost_share", "cpu_lost_share", "CPU lost", "", "the share of their wall time the ranks lost to others",
      REP_FMT_PERCENT, 0, F | H, 0, NULL, replay, cpu_lost_share},
+    {"blocked_s", "blocked_s", "blocked", "s",
+     "the seconds the ranks' computations were blocked (sleeps, reads, waits outside MPI), which the replay leaves out",
+     REP_FMT_TIME, 0, F | H, 0, NULL, replay, blocked},
     {"placement", "placement", "placement", "", "where the replay placed the ranks, and why", REP_FMT_TEXT, 0, F, 0,
      NULL, replay, placement},
 };

@@ -22,6 +22,9 @@ typedef struct stu_replay {
   double predicted_least; /* where the replay put ranks on one core: the least and the most a quiet run's T_par */
   double predicted_most;  /* may be by the CPU time they spent polling and in MPI calls (docs/analyse.md), else NAN */
   char placement[2048];   /* the report's "Placement:" line on the run's replay, without its label, or "" */
+  double blocked;         /* the seconds the run's ranks' computations were blocked, which the replay leaves out (the
+                           * TI amounts are CPU time: docs/analyse.md), or NAN when not recorded */
+  char blocking[1024];    /* the report's "Blocked:" line on the run, without its label, or "" */
 } stu_replay_t;
 
 /* How far the prediction is from the measurement, relative: (predicted - measured) / measured above the range,

@@ -2,7 +2,7 @@
 /* The tracer's folding of repeated call sequences (src/tracer/trc_fold.c, compiled into this test: it needs no MPI),
  * on hand-made records: a repeated call becomes one loop with the sums of its times; an iteration that is an outlier
  * (one long wait) is written as it came, out of the loops' means, whether it comes once a loop runs or among the
- * iterations that would start one. */
+ * iterations that would start one; a loop whose iterations drift from where its mean period unfolds them ends. */
 #include "trc_fold.h"
 #include "trc_record.h"
 #include "tu.h"
@@ -47,21 +47,20 @@ static void took_loop(const trc_loop_t *l)
   }
 }
 
-/* A rank's loop of `iterations` receives from rank 1, each after 10 us of computation and taking 5 us, but for
- * iteration `slow` (from 1; 0: none), whose receive waits `slow_wait` seconds; pushed through a folder and drained. */
-static void fold_receives(int iterations, int slow, double slow_wait)
+/* A rank's loop of `iterations` receives from rank 1, each after 10 us of computation, iteration i (from 1) taking
+ * wait(i) seconds; pushed through a folder and drained. */
+static void fold_waits(int iterations, double (*wait)(int i))
 {
   memset(&out, 0, sizeof out);
   trc_fold_t *f = trc_fold_new((trc_fold_out_t){.plain = took_plain, .loop = took_loop});
   CU_ASSERT_PTR_NOT_NULL_FATAL(f);
   double t = 0;
   for (int i = 1; i <= iterations; i++) {
-    double wait = i == slow ? slow_wait : 5e-6;
     trc_rec_t r = {.c_start = t,
                    .c_end = t + 10e-6,
                    .has_call = 1,
                    .start = t + 10e-6,
-                   .end = t + 10e-6 + wait,
+                   .end = t + 10e-6 + wait(i),
                    .category = "idle",
                    .name = "MPI_Recv",
                    .count = 1,
@@ -73,6 +72,22 @@ static void fold_receives(int iterations, int slow, double slow_wait)
   }
   trc_fold_drain(f);
   trc_fold_free(f);
+}
+
+static int slow;         /* fold_receives' slow iteration */
+static double slow_wait; /* and its wait */
+
+static double one_slow(int i)
+{
+  return i == slow ? slow_wait : 5e-6;
+}
+
+/* fold_waits of receives of 5 us, but for iteration `which` (from 1; 0: none), whose receive waits `seconds`. */
+static void fold_receives(int iterations, int which, double seconds)
+{
+  slow = which;
+  slow_wait = seconds;
+  fold_waits(iterations, one_slow);
 }
 
 /* 40 steady iterations: one loop of 40, its mean the iterations' own 10 us and 5 us. */
@@ -122,6 +137,25 @@ static void test_trc_fold_spread_within_bound_folded(void)
   CU_ASSERT_EQUAL_FATAL(out.n, 1);
   CU_ASSERT_EQUAL(out.count[0], 40);
   CU_ASSERT_DOUBLE_EQUAL(out.duration[0], 7.375e-6, 1e-12);
+}
+
+static double slower_after_30(int i)
+{
+  return i <= 30 ? 5e-6 : 55e-6;
+}
+
+/* 30 iterations of 15 us, then 30 of 65 us (none an outlier: under 4 times the mean plus 100 us). One loop of 60 would
+ * unfold into iterations of (30 x 15 + 30 x 65) / 60 = 40 us, the 30th ending at 1200 us where it ended at 450 us. The
+ * loop grows while every iteration it holds ends within 100 us of where its mean period puts it: with k iterations, the
+ * 30th's end, 450 us, within 100 us of 30 (450 + 65 (k - 30)) / k holds up to k = 32 (by hand: 46.67 k <= 1500); the
+ * 33rd starts again: the 28 left, of 65 us, one loop. */
+static void test_trc_fold_drifting_loop_split(void)
+{
+  fold_waits(60, slower_after_30);
+  CU_ASSERT_EQUAL_FATAL(out.n, 2);
+  CU_ASSERT(out.kind[0] == 'l' && out.count[0] == 32);
+  CU_ASSERT(out.kind[1] == 'l' && out.count[1] == 28);
+  CU_ASSERT_DOUBLE_EQUAL(out.duration[1], 55e-6, 1e-12);
 }
 
 /* A record of `name` at time *t lasting `duration` (advancing *t), to rank 1: `how` (TRC_STARTED_*, or -1) what an
@@ -188,6 +222,7 @@ int main(void)
       {"test_trc_fold_outlier_in_a_running_loop_written_apart", test_trc_fold_outlier_in_a_running_loop_written_apart},
       {"test_trc_fold_outlier_before_the_loop_kept_out", test_trc_fold_outlier_before_the_loop_kept_out},
       {"test_trc_fold_spread_within_bound_folded", test_trc_fold_spread_within_bound_folded},
+      {"test_trc_fold_drifting_loop_split", test_trc_fold_drifting_loop_split},
       {NULL, NULL}};
   return tu_run("trc_fold", cases);
 }

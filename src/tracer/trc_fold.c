@@ -6,6 +6,7 @@
  * repeating, and only the sums of each slot's times and work are kept: memory does not grow with the count. */
 #include "trc_fold.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,24 @@ enum { MAX_PERIOD = 32, FOLD_ITERATIONS = 16, RING = MAX_PERIOD * FOLD_ITERATION
 #define OUTLIER_FACTOR 4.0
 #define OUTLIER_SLACK  100e-6
 
+/* A loop is unfolded into iterations of its mean period, so iteration k ends k periods after its start: a loop grows
+ * only while every iteration it holds ends within DRIFT_SLACK seconds, or DRIFT_SHARE of the mean period, of where it
+ * will be unfolded. A loop whose iterations wait for partners that are not in step (HyPhy's workers, whose waits for
+ * the master's next command vary by milliseconds over 19.6-ms iterations) drifted unchecked: unfolded 56 iterations
+ * over 1.1 s, its receives fell up to 7.9 ms before their sends, and the clock condition that moved them later turned
+ * 0.36 s of a worker's computation into late sender (none unfolded). */
+#define DRIFT_SLACK 100e-6
+#define DRIFT_SHARE 0.01
+
+/* The mean periods a loop may still end on: every iteration it holds ends within the drift bound of where that period
+ * puts it (a period ends iteration k at k periods; the bound is taken at that iteration's own mean period). */
+typedef struct band {
+  double lo;
+  double hi;
+} band_t;
+
+static const band_t ANY_PERIOD = {-INFINITY, INFINITY};
+
 struct trc_fold {
   trc_fold_out_t out;
   trc_rec_t ring[RING];        /* records not yet written, oldest at head */
@@ -35,6 +54,7 @@ struct trc_fold {
   int pos; /* records of the loop's next iteration matched so far (held in the ring) */
   double first;
   double last;
+  band_t periods; /* the loop's mean periods that keep its iterations within the drift bound */
   trc_slot_t slots[MAX_PERIOD];
 };
 
@@ -113,12 +133,35 @@ static void emit_oldest(trc_fold_t *f)
   f->n--;
 }
 
+/* Narrows `b` to the periods that put the end of iteration `k`, `elapsed` seconds after the loop's start, within the
+ * drift bound. */
+static void band_add(band_t *b, double elapsed, long k)
+{
+  double bound = fmax(DRIFT_SLACK, DRIFT_SHARE * elapsed / (double)k);
+  b->lo = fmax(b->lo, (elapsed - bound) / (double)k);
+  b->hi = fmin(b->hi, (elapsed + bound) / (double)k);
+}
+
+/* Whether a loop whose iteration `k` ends `elapsed` seconds after its start, its last, keeps the iterations before it
+ * (`b`) within the drift bound. */
+static int band_holds(const band_t *b, double elapsed, long k)
+{
+  double period = elapsed / (double)k;
+  return period >= b->lo && period <= b->hi;
+}
+
+/* The start of the iteration whose first record is the `i`-th held: its first computation, or its call. */
+static double start_of(trc_fold_t *f, int i)
+{
+  const trc_rec_t *r0 = at(f, i);
+  return r0->c_end > r0->c_start ? r0->c_start : r0->start;
+}
+
 /* The wall seconds of the iteration of `p` records held from the `i`-th: from its first computation (or call) to its
  * last exit. */
 static double span_of(trc_fold_t *f, int i, int p)
 {
-  const trc_rec_t *r0 = at(f, i);
-  return at(f, i + p - 1)->end - (r0->c_end > r0->c_start ? r0->c_start : r0->start);
+  return at(f, i + p - 1)->end - start_of(f, i);
 }
 
 /* Whether an iteration of `span` seconds is an outlier beside a typical one of `typical` seconds. */
@@ -134,7 +177,7 @@ static int by_value(const void *a, const void *b)
 }
 
 /* Whether the last FOLD_ITERATIONS iterations of `p` records held may start a loop: none an outlier beside their
- * median. */
+ * median, and each ends within the drift bound of where their mean period puts it. */
 static int steady(trc_fold_t *f, int p)
 {
   double spans[FOLD_ITERATIONS], sorted[FOLD_ITERATIONS];
@@ -145,7 +188,11 @@ static int steady(trc_fold_t *f, int p)
   for (int i = 0; i < FOLD_ITERATIONS; i++)
     if (outlier(spans[i], sorted[FOLD_ITERATIONS / 2]))
       return 0;
-  return 1;
+  band_t periods = ANY_PERIOD;
+  double first = start_of(f, from);
+  for (int i = 0; i < FOLD_ITERATIONS; i++)
+    band_add(&periods, at(f, from + (i + 1) * p - 1)->end - first, i + 1);
+  return band_holds(&periods, at(f, f->n - 1)->end - first, FOLD_ITERATIONS);
 }
 
 /* Copies the record without the unused part of its TI text (most of it). */
@@ -176,6 +223,7 @@ static void add_iteration(trc_fold_t *f, int from)
   }
   f->last = at(f, from + f->nslots - 1)->end;
   f->count++;
+  band_add(&f->periods, f->last - f->first, f->count);
 }
 
 /* The ring's last FOLD_ITERATIONS * p records repeat p records: what comes before them is written, they become a
@@ -184,9 +232,9 @@ static void start_loop(trc_fold_t *f, int p)
 {
   while (f->n > p * FOLD_ITERATIONS)
     emit_oldest(f);
-  const trc_rec_t *r0 = at(f, 0);
   f->nslots = p;
-  f->first = r0->c_end > r0->c_start ? r0->c_start : r0->start;
+  f->first = start_of(f, 0);
+  f->periods = ANY_PERIOD;
   for (int j = 0; j < p; j++)
     f->slots[j] = (trc_slot_t){.rec = *at(f, j)};
   for (int i = 0; i < FOLD_ITERATIONS; i++)
@@ -269,14 +317,15 @@ void trc_fold_push(trc_fold_t *f, trc_rec_t *r)
     append(f, r);
     if (++f->pos < f->nslots)
       return;
-    if (!outlier(span_of(f, 0, f->nslots), (f->last - f->first) / (double)f->count)) {
+    if (!outlier(span_of(f, 0, f->nslots), (f->last - f->first) / (double)f->count) &&
+        band_holds(&f->periods, at(f, f->nslots - 1)->end - f->first, f->count + 1)) {
       add_iteration(f, 0);
       f->head = f->n = f->pos = 0;
       return;
     }
   }
-  /* the loop ends (before a call that differs, or an outlier iteration): the iteration it had begun is pushed again,
-   * as records that may start another */
+  /* the loop ends (before a call that differs, an outlier iteration or one that would leave an earlier iteration
+   * beyond the drift bound): the iteration it had begun is pushed again, as records that may start another */
   trc_rec_t *partial;
   int n = end_loop(f, &partial);
   for (int i = 0; i < n; i++)

@@ -137,17 +137,17 @@ static void emit_oldest(trc_fold_t *f)
  * drift bound. */
 static void band_add(band_t *b, double elapsed, long k)
 {
-  double bound = fmax(DRIFT_SLACK, DRIFT_SHARE * elapsed / (double)k);
-  b->lo = fmax(b->lo, (elapsed - bound) / (double)k);
-  b->hi = fmin(b->hi, (elapsed + bound) / (double)k);
+  double per_iteration = 1.0 / (double)k; /* one division: an iteration of a calls-only loop takes some 100 ns */
+  double bound = fmax(DRIFT_SLACK, DRIFT_SHARE * elapsed * per_iteration);
+  b->lo = fmax(b->lo, (elapsed - bound) * per_iteration);
+  b->hi = fmin(b->hi, (elapsed + bound) * per_iteration);
 }
 
 /* Whether a loop whose iteration `k` ends `elapsed` seconds after its start, its last, keeps the iterations before it
- * (`b`) within the drift bound. */
+ * (`b`) within the drift bound: its mean period, elapsed / k, within the band. */
 static int band_holds(const band_t *b, double elapsed, long k)
 {
-  double period = elapsed / (double)k;
-  return period >= b->lo && period <= b->hi;
+  return elapsed >= b->lo * (double)k && elapsed <= b->hi * (double)k;
 }
 
 /* The start of the iteration whose first record is the `i`-th held: its first computation, or its call. */

@@ -723,7 +723,8 @@ static void print_run(FILE *out, const runs_t *runs, int i)
     fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
   if (info->clock_moved > 0)
     fprintf(out,
-            "; the clock condition (the ranks' clocks differ: a receive ends 1 ns after its send at the earliest): %zu "
+            "; the clock condition (the ranks' clocks differ, and folded loops' iterations are unfolded at their "
+            "mean period: a receive ends 1 ns after its send at the earliest): %zu "
             "receives moved later, by %.3f us at most (%.3f us in all), %zu calls after them started later",
             info->clock_moved, info->clock_max * 1e6, info->clock_total * 1e6, info->clock_later);
   if (info->child_cpu > 0)

@@ -130,6 +130,7 @@ typedef struct recorder {
   struct timespec origin;
   double origin_s;     /* the same in seconds */
   double last_exit;    /* wall time the current computation interval started */
+  int call_exited;     /* last_exit is a recorded call's exit (resume after its line): trc_after_call may move it */
   double last_cpu;     /* thread CPU time then, when cpu_known */
   int cpu_known;       /* the CPU clock was read at last_exit */
   double cpu_wall;     /* wall time of the last CPU clock reading */
@@ -987,6 +988,7 @@ static double enter(int setup)
   if (depth++ > 0)
     return NESTED;
   rec.returned = -1;
+  rec.call_exited = 0;
   double now = trc_now();
   end_compute(now);
   if (setup)
@@ -1095,6 +1097,7 @@ static void call_ended(double now, double start, const char *name, trc_category_
     rec.fault_mark = faults;
   }
   resume(now);
+  rec.call_exited = 1;
 }
 
 int trc_returned(int rc)
@@ -1136,7 +1139,7 @@ void trc_call_more(double start, int peer, double bytes)
  * program's computation before. */
 void trc_after_call(void)
 {
-  if (depth != 0 || !records())
+  if (depth != 0 || !records() || !rec.call_exited) /* not after a poll (MPI_Testsome that found none) */
     return;
   double now = trc_now();
   rec.own += now - rec.last_exit;
@@ -1182,6 +1185,7 @@ void trc_poll(double start, const char *name)
     return;
   poll_run_t *f = &rec.polls;
   int closed = f->closed;
+  rec.call_exited = 0;
   /* A poll inside a run reads no clock: its exit is taken as its entry, the poll's own time (some 15 ns) then counted
    * in the gap to the next entry, which stays in the run, or ends it as computation (POLL_GAP) 15 ns early. The
    * clock reading was half of what the recorder took per poll (bench/tracer.sh). */

@@ -657,6 +657,23 @@ static void test_analyse_replay_on_blocked(void)
   free(html);
   remove_folder(dir);
   run_free(&run);
+  /* blocked-unwaited is blocked-pair without the ranks' waits for a processor (nan: no schedstat): their wall less
+   * CPU time, which then stands for those waits, holds the blocks too, so nothing is said (blocked_s empty), where
+   * 0 s would have been read as "not blocked" */
+  const char *unwaited[] = {"analyse",     RUNS "blocked-unwaited",
+                            "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                            "--csv",       "u.csv",
+                            NULL};
+  run_ok(dir, sizeof dir, unwaited, &run);
+  CU_ASSERT_PTR_NULL(strstr(run.out, "were blocked"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "Blocked:"));
+  csv = read_output(dir, "u.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+  csv_text_at(csv, 1, "blocked_s", text, sizeof text);
+  CU_ASSERT_STRING_EQUAL(text, "");
+  free(csv);
+  remove_folder(dir);
+  run_free(&run);
 }
 
 /* How far to trust each comparison reaches the CSV, the JSON and the HTML page as well as the report: disturbed-pair's

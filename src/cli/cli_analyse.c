@@ -445,7 +445,7 @@ static lost_t run_lost(const cores_t *c, const met_timeline_info_t *info, int p)
 static blocked_t run_blocked(const met_trace_t *trace, const met_timeline_info_t *info, int p)
 {
   blocked_t b = {NAN, NAN, -1, 0};
-  if (p > MET_TL_CPU_RANKS)
+  if (p > MET_TL_CPU_RANKS || info->usage_ranks < p || !waits_known(info)) /* without WAITED, lost holds the blocks */
     return b;
   double sum = 0;
   for (int rank = 0; rank < p; rank++) {

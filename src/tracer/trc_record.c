@@ -1133,18 +1133,25 @@ void trc_call_more(double start, int peer, double bytes)
   trc_after_call();
 }
 
-/* Not resume(), which may read the CPU clock (a system call): a reading at the call's exit moves on by the work's
- * time, the thread's own, and one before is the wall time before last_exit away (gap_cpu). Formatting an MPI_Irecv's
- * irecv after its call (some 30-45 ns) and a waitall's completions (their waits, their entries forgotten) were the
- * program's computation before. */
+/* Not resume(), which may read the CPU clock (a system call) for a short work: a reading at the call's exit moves on
+ * by the work's time, the thread's own, and one before is the wall time before last_exit away (gap_cpu); work of
+ * CPU_GAP or more (a waitall's many completions, or preempted) reads the CPU clock after it, as resume does.
+ * Formatting an MPI_Irecv's irecv after its call (some 30-45 ns) and a waitall's completions (their waits, their
+ * entries forgotten) were the program's computation before. */
 void trc_after_call(void)
 {
   if (depth != 0 || !records() || !rec.call_exited) /* not after a poll (MPI_Testsome that found none) */
     return;
   double now = trc_now();
-  rec.own += now - rec.last_exit;
-  if (rec.cpu_known)
+  if (now - rec.last_exit >= CPU_GAP) { /* long, or preempted (a waitall's 10^5 completions): the CPU clock read */
+    rec.last_cpu = cpu_now();
+    rec.cpu_wall = now;
+    rec.cpu_known = 1;
+    now = trc_now();
+  } else if (rec.cpu_known) {
     rec.last_cpu += now - rec.last_exit;
+  }
+  rec.own += now - rec.last_exit;
   rec.last_exit = now;
 }
 

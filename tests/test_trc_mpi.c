@@ -1963,7 +1963,9 @@ static int after_first(const char *timeline, const char *call, long long ns[2])
  * barrier's record holds it (at least 1 ns a request), and the computation recorded there, the program's few
  * instructions between the two calls, is under a twentieth of it (0.25 ms and 1 us here). Before, that work passed for
  * computation (0.24 ms, the gap 1.5 us), as an MPI_Irecv's irecv, formatted after the call, did (docs/tracer.md).
- * About 1 s. */
+ * Its 200,000 unsuccessful MPI_Testsome after are polls: the tracer's time (`# tracer-cost`) stays under the run's
+ * span; when that work's accounting followed a poll too, it counted each poll's time since its run's last clock
+ * reading, 8 times the span. About 1 s. */
 static void test_trc_mpi_work_after_a_call_is_the_recorders(void)
 {
   char dir[1024], trace[1100];
@@ -1976,6 +1978,9 @@ static void test_trc_mpi_work_after_a_call_is_the_recorders(void)
   CU_ASSERT(ns[1] * 20 < ns[0]);
   if (!(ns[0] >= 1000 && ns[1] * 20 < ns[0]))
     fprintf(stderr, "before the barrier: gap %lld ns, computation %lld ns\n", ns[0], ns[1]);
+  const char *cost = strstr(timeline, "\n# tracer-cost "), *end = strstr(timeline, "\n# end ");
+  CU_ASSERT_FATAL(cost && end);
+  CU_ASSERT(strtod(cost + 15, NULL) < strtod(end + 7, NULL)); /* the tracer's time is inside the run's */
   free(timeline);
   analyses(dir, trace);
   remove_folder(trace);

@@ -73,7 +73,8 @@ typedef struct lost {
 } lost_t;
 
 /* How long a run's ranks' computations were blocked (run_blocked): seconds over the ranks, NAN where a rank's file
- * does not give its computations' CPU time, and their share of its T_par; the rank blocked longest and its seconds. */
+ * does not give its computations' CPU time or its wait for a processor, and their share of its T_par; the rank
+ * blocked longest and its seconds. */
 typedef struct blocked {
   double seconds;
   double share;

@@ -679,7 +679,7 @@ static int choose_t_seq(const analyse_opts_t *opts, runs_t *runs)
 /* Whether run `i`'s blocked time is worth a word (BLOCKED). */
 static int run_was_blocked(const runs_t *runs, int i)
 {
-  return runs->blocked[i].share >= BLOCKED && runs->blocked[i].seconds > 0;
+  return runs->blocked[i].share >= BLOCKED; /* NAN: not known */
 }
 
 /* The run's line on its blocked computations (nothing when short, run_was_blocked). */

@@ -1130,7 +1130,6 @@ void trc_call_more(double start, int peer, double bytes)
   r->has_call = r->continues = 1;
   r->c_start = r->c_end = r->start = r->end = at;
   take_message(r, peer, bytes); /* category and name: the call's, which commit leaves */
-  trc_after_call();
 }
 
 /* Not resume(), which may read the CPU clock (a system call) for a short work: a reading at the call's exit moves on

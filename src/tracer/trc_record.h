@@ -88,8 +88,8 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
 enum { TRC_STARTED_RECV = 0, TRC_STARTED_SEND = 1, TRC_STARTED_LATER = 2, TRC_STARTED_SYNC = 4 };
 
 /* One more line of the call trc_call just recorded, which entered at `start` (an MPI_Startall's later messages): of no
- * duration at its end, with `peer`, `bytes` and the envelope set since; trc_action then adds to it. Its own time is
- * the recorder's, as after any call. */
+ * duration at its end, with `peer`, `bytes` and the envelope set since; trc_action then adds to it. The caller's
+ * trc_after_call, once its action is written, counts the time since the call's exit as the recorder's. */
 void trc_call_more(double start, int peer, double bytes);
 
 /* The wrapper's work after the call trc_call just recorded (the TI actions a posting or a completion adds to it, the

@@ -443,7 +443,7 @@ static void expect_replay_on(const char *folder)
                         "--json",     "r.json", NULL};
   run_ok(dir, sizeof dir, args, &run);
   CU_ASSERT_PTR_NOT_NULL(
-      strstr(run.out, "     2       2.500000 (untraced)         2.222222      -11.1%  - (not recorded)\n"));
+      strstr(run.out, "     2          2.500000 (untraced)        2.222222      -11.1%  - (not recorded)\n"));
   run_free(&run);
   /* the CSV against the hand figures to 1e-4, and the JSON against the CSV at no tolerance, by simrun compare */
   char path[1200];
@@ -491,7 +491,7 @@ static void test_analyse_replay_copied_folder(void)
   const char *args[] = {"analyse", dir, "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2       1.000000 (traced)           3.888889     +288.9%"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     2          1.000000 (traced)          3.888889     +288.9%"));
   run_free(&run);
   remove_folder(dir);
 }
@@ -527,9 +527,9 @@ static void test_analyse_replay_on_disturbed(void)
   cli_run_t run;
   replay_two("disturbed-pair", "quiet-pair", &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
-                                "     p   measured (s)               predicted (s)  difference  disturbed\n"
-                                "     2       0.500000 (traced CPU)       2.222222     +344.4%  yes, 52.6% lost\n"
-                                "     2       1.000000 (traced)           2.222222     +122.2%  no, 5.3% lost\n"
+                                "     p      measured (s)              predicted (s)  difference  disturbed\n"
+                                "     2          0.500000 (traced CPU)      2.222222     +344.4%  yes, 52.6% lost\n"
+                                "     2          1.000000 (traced)          2.222222     +122.2%  no, 5.3% lost\n"
                                 "Disturbed: p = 2: its ranks did not run for 52.6% of their wall time (1.000 of "
                                 "1.900 s, 7000 involuntary context switches, the machine's load 6.00 to 9.00"));
   CU_ASSERT_PTR_NULL(strstr(run.out, "Disturbed: p = 2: its ranks did not run for 5.3%"));
@@ -589,9 +589,9 @@ static void test_analyse_replay_on_waited(void)
   cli_run_t run;
   replay_two("sleepy-pair", "waited-pair", &run);
   CU_ASSERT_PTR_NOT_NULL(
-      strstr(run.out, "     p   measured (s)               predicted (s)  difference  disturbed\n"
-                      "     2       1.000000 (traced)           2.222222     +122.2%  no, 1.0% lost\n"
-                      "     2       0.950000 (traced CPU)       2.222222     +133.9%  yes, 26.3% lost\n"
+      strstr(run.out, "     p      measured (s)              predicted (s)  difference  disturbed\n"
+                      "     2          1.000000 (traced)          2.222222     +122.2%  no, 1.0% lost\n"
+                      "     2          0.950000 (traced CPU)      2.222222     +133.9%  yes, 26.3% lost\n"
                       "Disturbed: p = 2: its ranks waited for a processor for 26.3% of their wall time (0.500 "
                       "of 1.900 s, 21 involuntary context switches, the machine's load 0.50 to 0.70"));
   run_free(&run);
@@ -777,10 +777,10 @@ static void test_analyse_replay_on_spun(void)
                         NULL};
   run_ok(dir, sizeof dir, args, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
-                                "     p   measured (s)               predicted (s)  difference  disturbed\n"
-                                "     2        0.4-2.9 (traced CPU)       2.222222      within  yes, 49.1% lost\n"
-                                "     2          4-4.5 (traced CPU)       2.222222      -44.4%  yes, 13.2% lost\n"
-                                "     2        0.4-4.4 (traced CPU)       2.222222      within  yes, 13.2% lost\n"));
+                                "     p      measured (s)              predicted (s)  difference  disturbed\n"
+                                "     2           0.4-2.9 (traced CPU)      2.222222      within  yes, 49.1% lost\n"
+                                "     2             4-4.5 (traced CPU)      2.222222      -44.4%  yes, 13.2% lost\n"
+                                "     2           0.4-4.4 (traced CPU)      2.222222      within  yes, 13.2% lost\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "measured is the range a quiet run's"));
   char *csv = read_output(dir, "r.csv");
   CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
@@ -825,7 +825,7 @@ static void test_analyse_replay_on_spun(void)
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", twice, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(
-      strstr(run.out, "     2       6.000000 (traced)           2.222222      -63.0%  - (not recorded)\n"));
+      strstr(run.out, "     2          6.000000 (traced)          2.222222      -63.0%  - (not recorded)\n"));
   run_free(&run);
   remove_folder(dir);
 }
@@ -927,8 +927,8 @@ static void test_analyse_replay_on_page_faults(void)
     const char *property, *row;
   } cases[] = {
       {"<prop id=\"simrun:page-fault-us\" value=\"10\"/>",
-       "     2       0.190000 (untraced)         0.190000       +0.0%  - (not recorded)\n"},
-      {"", "     2       0.190000 (untraced)         0.140000      -26.3%  - (not recorded)\n"},
+       "     2          0.190000 (untraced)        0.190000       +0.0%  - (not recorded)\n"},
+      {"", "     2          0.190000 (untraced)        0.140000      -26.3%  - (not recorded)\n"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char dir[1024];
@@ -970,7 +970,7 @@ static void expect_pair_replay(const char *folder, const char *untraced, const c
 static void test_analyse_replay_on_polls_until_a_message(void)
 {
   expect_pair_replay("poll-pair", "2=0.21",
-                     "     2       0.210000 (untraced)         0.210000       +0.0%  - (not recorded)\n");
+                     "     2          0.210000 (untraced)        0.210000       +0.0%  - (not recorded)\n");
 }
 
 /* A rank's send to itself is no receive that ends a run of polls: tests/data/tracer/polls-self-send at p = 1 isends to
@@ -980,7 +980,7 @@ static void test_analyse_replay_on_polls_until_a_message(void)
 static void test_analyse_replay_on_polls_beside_own_send(void)
 {
   expect_pair_replay("polls-self-send", "1=0.31",
-                     "     1       0.310000 (untraced)         0.310000       +0.0%  - (not recorded)\n");
+                     "     1          0.310000 (untraced)        0.310000       +0.0%  - (not recorded)\n");
 }
 
 /* A run of tests/data/tracer/`quad` (a folder of four ranks) in `dir`/run: its timelines (links), and an index.txt of
@@ -1035,7 +1035,7 @@ static void test_analyse_replay_on_binding(void)
   static const struct {
     const char *binding, *platform, *row, *note;
   } cases[] = {
-      {"", "cores.xml", "2.000000 (untraced)         2.000000       +0.0%", NULL},
+      {"", "cores.xml", "2.000000 (untraced)        2.000000       +0.0%", NULL},
       {BINDING(0, "0", 2, 4) BINDING(1, "0", 2, 4) BINDING(2, "1", 2, 4) BINDING(3, "1", 2, 4), "cores.xml",
        "1.000000      -50.0%",
        "Placement: p = 4: oversubscribed (4 ranks on 2 online cores), each rank bound to one CPU (0 "
@@ -1081,10 +1081,10 @@ static void test_analyse_replay_on_crowded(void)
   static const struct {
     const char *binding, *row;
   } cases[] = {
-      {NULL, "     4       2.000000 (traced CPU)       2.000000       +0.0%  yes, 47.6% lost\n"},
+      {NULL, "     4          2.000000 (traced CPU)      2.000000       +0.0%  yes, 47.6% lost\n"},
       {BINDING(0, "0", 2, 4) BINDING(1, "0", 2, 4) BINDING(2, "1", 2, 4) BINDING(3, "1", 2, 4),
-       "     4       1.100000 (traced CPU)       1.100000       +0.0%  yes, 47.6% lost\n"},
-      {"", "     4       1.000000 (traced CPU)       2.000000     +100.0%  yes, 47.6% lost\n"},
+       "     4          1.100000 (traced CPU)      1.100000       +0.0%  yes, 47.6% lost\n"},
+      {"", "     4          1.000000 (traced CPU)      2.000000     +100.0%  yes, 47.6% lost\n"},
   };
   char plat[1200];
   snprintf(plat, sizeof plat, "%sbind-quad/cores.xml", RUNS);
@@ -1131,7 +1131,7 @@ static void replayed_on_cores(const char *quad, const char *row, const char *pla
  * core), +0.0% (-33.3% against the 3 s). They lost 0.5 + 0.5 of 4.2 s, 23.8%: disturbed. */
 static void test_analyse_replay_on_moved(void)
 {
-  replayed_on_cores("moved-quad", "     4       2.000000 (traced CPU)       2.000000       +0.0%  yes, 23.8% lost\n",
+  replayed_on_cores("moved-quad", "     4          2.000000 (traced CPU)      2.000000       +0.0%  yes, 23.8% lost\n",
                     "replayed with rank i on core i mod the cores");
 }
 
@@ -1146,10 +1146,10 @@ static void test_analyse_replay_on_moved(void)
  * s, which both ranks there waited for beyond their core-mate's time (0.6 + 0.6 of 8 s, 15.0%): disturbed. */
 static void test_analyse_replay_on_paired_by_waits(void)
 {
-  replayed_on_cores("waits-quad", "     4       2.000000 (traced)           2.000000       +0.0%  no, 0.0% lost\n",
+  replayed_on_cores("waits-quad", "     4          2.000000 (traced)          2.000000       +0.0%  no, 0.0% lost\n",
                     "replayed with the ranks sharing cores as their waits for a processor show (core-0: 0 1, core-1: "
                     "2 3: each waited about as long as its core-mates ran)");
-  replayed_on_cores("others-quad", "     4       2.000000 (traced CPU)       2.000000       +0.0%  yes, 15.0% lost\n",
+  replayed_on_cores("others-quad", "     4          2.000000 (traced CPU)      2.000000       +0.0%  yes, 15.0% lost\n",
                     "(1.200 of 8.000 s, 3600 involuntary context switches, the machine's load 3.00 to 3.50; each "
                     "rank's beyond what its core-mates ran)");
 }
@@ -1191,7 +1191,7 @@ static void test_analyse_replay_on_shared_cores(void)
     const char *args[] = {"analyse", "run", "--replay-on", RUNS "bind-quad/cores.xml", "--csv", "r.csv", NULL};
     CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
     CU_ASSERT_EQUAL(run.status, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     4       1.600000 (traced)           1.300000 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     4          1.600000 (traced)          1.300000 "));
     char *csv = read_output(dir, "r.csv");
     CU_ASSERT_FATAL(csv != NULL);
     char text[2400]; /* the placement's line whole, where the report wraps it */

@@ -992,8 +992,9 @@ static void disturbance_cell(FILE *out, const stu_replay_t *r)
     fprintf(out, "  %s, %.1f%% lost\n", r->disturbed ? "yes" : "no", 100 * r->lost_share);
 }
 
-/* The measured time as the table gives it, in `text`: a range LEAST-MOST to 4 significant digits (the column's 14
- * characters hold it, so that the row fits 80 columns; the CSV has every digit), or one time to 6 decimals where the
+/* The measured time as the table gives it, in `text`: a range LEAST-MOST to 4 significant digits (the column's 17
+ * characters hold it, a run of milliseconds' 0.001234-0.002536 too, so that the row fits 80 columns; the CSV has every
+ * digit), or one time to 6 decimals where the
  * measurement gives one or its ends print alike. Returns whether it is a range. */
 static int measured_text(const stu_replay_t *r, char *text, size_t size)
 {
@@ -1096,7 +1097,7 @@ static void replay_row(FILE *out, int p, const stu_replay_t *r)
     snprintf(difference, sizeof difference, "within");
   else
     snprintf(difference, sizeof difference, "%+.1f%%", 100 * diff);
-  fprintf(out, "%6d %14s %-12s %14.6f %11s", p, measured,
+  fprintf(out, "%6d %17s %-12s %13.6f %11s", p, measured,
           r->untraced ? "(untraced)"
           : r->on_cpu ? "(traced CPU)"
                       : "(traced)",
@@ -1112,7 +1113,7 @@ static void replay_row(FILE *out, int p, const stu_replay_t *r)
 static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *runs, stu_study_t *study)
 {
   fprintf(out, "\nReplayed on %s (ti-replay of each run's TI trace, docs/ti-replay.md)\n", opts->replay_on);
-  fprintf(out, "%6s %14s %-12s %14s %11s  %s\n", "p", "measured (s)", "", "predicted (s)", "difference", "disturbed");
+  fprintf(out, "%6s %17s %-12s %13s %11s  %s\n", "p", "measured (s)", "", "predicted (s)", "difference", "disturbed");
   for (size_t i = 0; i < study->npoints; i++) {
     const met_timeline_info_t *info = &runs->info[i];
     int p = study->points[i].p;

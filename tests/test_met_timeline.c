@@ -790,6 +790,35 @@ static void test_timeline_sub_communicator_named_not_paired(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/sub-coll-defined: the files define their sub-communicators ("# comm KEY MEMBERS", as the tracer
+ * writes since CP2K at p = 4, whose 2,358 collectives on 104 sub-communicators stayed unpaired): an MPI_Allreduce on
+ * ranks 0 and 1 (key 77, its members listed in either order), entered at 0.1 and 0.3: rank 0 waits 0.2 s (N x N), then
+ * communicates until 0.32; an MPI_Bcast on ranks 0 and 2 (key 88, as FIRST:STRIDE:COUNT) from world rank 2, entered
+ * at 0.4 and by the root at 0.7, left at 0.75: rank 0 waits 0.3 s for the root (late broadcast), then 0.05 s; a
+ * barrier of all, entered at 0.8, 0.8, 0.85: 0.05 s of waiting at ranks 0 and 1, then 0.05 s each. By hand: idle
+ * 0.55, 0.05, 0; communication 0.02 + 0.05 + 0.05, 0.01 + 0.05, 0.05 + 0.05. Without the "# comm" lines (the
+ * same calls in sub-coll-named) the sub-communicators' calls stay as the files give them, counted as undefined. */
+static void test_timeline_sub_communicator_defined_paired(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_collectives(RUNS "sub-coll-defined", 3, 0);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.55, 0.05, 0.0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.12, 0.06, 0.1});
+  expect_waits(trace,
+               (const wait_t[]){{0, MET_WAIT_NXN, 0.2},
+                                {0, MET_WAIT_LATE_BCAST, 0.3},
+                                {0, MET_WAIT_BARRIER, 0.05},
+                                {1, MET_WAIT_BARRIER, 0.05}},
+               4);
+  met_trace_free(trace);
+  trace = read_with_info(RUNS "sub-coll-defined", &info);
+  CU_ASSERT_EQUAL(info.colls_undefined, 0);
+  met_trace_free(trace);
+  trace = read_with_info(RUNS "sub-coll-named", &info);
+  CU_ASSERT_EQUAL(info.colls_undefined, 2);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/rooted: rooted collectives whose lines give their root (the tracer writes it since Debian's
  * Quantum ESPRESSO, issue 26's check). An MPI_Bcast from rank 1, entered at 0.1, 0.5 (the root, last) and 0.2, left at
  * 0.6: ranks 0 and 2 wait for the root until 0.5 (late broadcast, 0.4 and 0.3 s), then 0.1 s of communication each;
@@ -921,6 +950,60 @@ static void expect_refused(const char *folder, const char *message)
   CU_ASSERT_PTR_NULL(trace);
   met_trace_free(trace);
   CU_ASSERT_STRING_EQUAL(err, message);
+}
+
+/* Hostile "# comm" lines in rank 0's file of a 3-rank run (written into a new folder), each refused in one line naming
+ * the file and line; one defining key 5 as ranks 0 and 1 in rank 0's file and as 0 and 2 in rank 2's (two communicators
+ * whose keys collide) is read, neither paired. */
+static void test_timeline_refuses_bad_comm_lines(void)
+{
+  static const struct {
+    const char *line, *problem;
+  } cases[] = {
+      {"# comm 0 0 1", "a communicator's key must be a whole number > 0 and its members 1 to the run's ranks"},
+      {"# comm 5", "a communicator's key must be a whole number > 0 and its members 1 to the run's ranks"},
+      {"# comm 5 0 3", "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
+      {"# comm 5 0 0", "a communicator's members must be distinct ranks of the run"},
+      {"# comm 5 1 2", "the communicator does not have the rank whose file defines it"},
+      {"# comm 5 0:0:2", "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
+      {"# comm 5 0:1:4", "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
+      {"# comm 5 0:9223372036854775807:2",
+       "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
+      {"# comm 99999999999 0 1",
+       "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
+      {"# comm 5 0 x", "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
+      {"# comm 5 0 1 0 1", "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
+      {"# comm 5 0 1", NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char dir[1024];
+    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+    for (int r = 0; r < 3; r++) {
+      char path[1100];
+      snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
+      FILE *out = fopen(path, "w");
+      CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+      fprintf(out, "# simrun measured timeline 1\n# rank %d of 3\n%s\n", r,
+              r == 0   ? cases[i].line
+              : r == 2 ? "# comm 5 0 2"
+                       : "#");
+      fprintf(out, "0.0 0.1 comm main -1 8 MPI_Allreduce -1 5\n# end 0.1\n");
+      CU_ASSERT_EQUAL(fclose(out), 0);
+    }
+    char expected[2048], err[2048] = "";
+    snprintf(expected, sizeof expected, "%s/timeline-0.txt:3: %s; trace the run again (docs/tracer.md)", dir,
+             cases[i].problem ? cases[i].problem : "");
+    met_timeline_info_t info;
+    met_trace_t *trace = met_timeline_stream(dir, MET_TL_KEEP, &info, err, sizeof err);
+    CU_ASSERT((trace != NULL) == (cases[i].problem == NULL));
+    if (cases[i].problem) {
+      CU_ASSERT_STRING_EQUAL(err, expected);
+    } else {
+      CU_ASSERT(trace && info.collectives == 0 && info.colls_unpaired);
+    }
+    met_trace_free(trace);
+    remove_folder(dir);
+  }
 }
 
 /* A run killed before MPI_Finalize: rank 1's file of tests/data/tracer/cut stops after its MPI_Recv (line 5, no
@@ -1105,6 +1188,8 @@ int main(void)
       {"test_timeline_names_early_cut_and_future_format", test_timeline_names_early_cut_and_future_format},
       {"test_timeline_refuses_missing_rank", test_timeline_refuses_missing_rank},
       {"test_timeline_refuses_mixed_runs", test_timeline_refuses_mixed_runs},
+      {"test_timeline_refuses_bad_comm_lines", test_timeline_refuses_bad_comm_lines},
+      {"test_timeline_sub_communicator_defined_paired", test_timeline_sub_communicator_defined_paired},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
       {"test_timeline_refuses_bad_request", test_timeline_refuses_bad_request},
       {"test_timeline_refuses_bad_start", test_timeline_refuses_bad_start},

@@ -966,12 +966,13 @@ static void waits_for(const met_trace_t *measured, int waiter, int late, met_col
 }
 
 /* tests/data/tracer/rooted_late.c on 2 ranks: an MPI_Bcast on a duplicate of MPI_COMM_WORLD and an MPI_Reduce on the
- * world name their root (rank 0) as their partner, the broadcast on a communicator of one rank none (-1, its line
- * naming its communicator). simrun analyse pairs both rooted calls: rank 1 waits for its root (late broadcast) from
- * its entry to the root's, rank 0 for the value to reduce (early reduce) from its entry to rank 1's, each to the
- * microsecond of the entries the trace read gives, and by construction about 0.2 s and 0.1 s (at least 0.1 and 0.05
- * s on a loaded machine, which can hold up the waiter after the barrier). Before (Debian's Quantum ESPRESSO, issue 26's
- * check), the lines gave no root and both waits were communication. About 1 s. */
+ * world name their root (rank 0) as their partner, the broadcast on a communicator of one rank its root's world rank
+ * (1, its line naming its communicator, which a "# comm" line defines). simrun analyse pairs both rooted calls: rank 1
+ * waits for its root (late broadcast) from its entry to the root's, rank 0 for the value to reduce (early reduce) from
+ * its entry to rank 1's, each to the microsecond of the entries the trace read gives, and by construction about 0.2 s
+ * and 0.1 s (at least 0.1 and 0.05 s on a loaded machine, which can hold up the waiter after the barrier). Before
+ * (Debian's Quantum ESPRESSO, issue 26's check), the lines gave no root and both waits were communication. About 1 s.
+ */
 static void test_trc_mpi_rooted_collectives_wait_for_root(void)
 {
   char dir[1024], trace[1100];
@@ -982,7 +983,9 @@ static void test_trc_mpi_rooted_collectives_wait_for_root(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(leaf);
   CU_ASSERT_PTR_NOT_NULL(strstr(leaf, " comm main 0 4 MPI_Bcast\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(root, " comm main 0 4 MPI_Reduce\n"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(leaf, " comm main -1 4 MPI_Bcast -1 "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(leaf, " comm main 1 4 MPI_Bcast -1 "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(leaf, "\n# comm ")); /* its communicator defined: rank 1 alone, 1:1:1 */
+  CU_ASSERT_PTR_NOT_NULL(strstr(leaf, " 1:1:1\n"));
   free(root);
   free(leaf);
   met_timeline_info_t info;
@@ -1142,14 +1145,18 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
   simrun_replays(dir, "full", 4, "T_par");
   simrun_replays(dir, "plain", 4, "T_par");
   smpi_replays(dir, "plain", "4");
-  /* the sub-communicators' collectives, each line naming its communicator, are not paired as the world's: its two
-   * barriers are (before, every rank's k-th collective was paired as one call of all, the sub-communicators' too) */
+  /* the sub-communicators' collectives are paired on their own communicators, which the timelines define: the world's
+   * two barriers; on each half of the split an MPI_Allreduce, MPI_Barrier, MPI_Bcast, MPI_Gather and MPI_Alltoall
+   * (MPI_Scan is not paired: no member waits for all); each row's MPI_Allgather; the MPI_Reduce of ranks 1 to 3: by
+   * hand 2 + 2 x 5 + 2 + 1 = 15 (2 before the timelines defined them; every rank's k-th collective paired as one call
+   * of all before that) */
   char full[1100];
   snprintf(full, sizeof full, "%s/full", dir);
   met_timeline_info_t info;
   met_trace_t *measured = read_run(full, &info);
-  CU_ASSERT_EQUAL(info.collectives, 2);
+  CU_ASSERT_EQUAL(info.collectives, 15);
   CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  CU_ASSERT_EQUAL(info.colls_undefined, 0);
   met_trace_free(measured);
   for (int k = 0; k < 3; k++) {
     char trace[1100];

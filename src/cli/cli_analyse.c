@@ -706,7 +706,12 @@ static void print_run(FILE *out, const runs_t *runs, int i)
           runs->dirs[i], runs->p[i], info->matched, info->matched == 1 ? "" : "s", info->unmatched,
           info->unmatched == 1 ? "" : "s", info->collectives, info->collectives == 1 ? "" : "s");
   if (info->colls_unpaired)
-    fprintf(out, " (then the ranks' collective calls differ, a sub-communicator: the later ones stay as measured)");
+    fprintf(out, " (then the members' collective calls on a communicator differ: its later ones stay as measured)");
+  if (info->colls_undefined)
+    fprintf(out,
+            "; %zu collective call%s on sub-communicators the files do not define (a tracer before '# comm' lines: "
+            "trace the run again to pair them) stay as measured",
+            info->colls_undefined, info->colls_undefined == 1 ? "" : "s");
   if (info->starts)
     fprintf(out,
             "; %zu MPI_Start and MPI_Startall call%s give none of the messages they started (as an older "

@@ -254,8 +254,6 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
                          .comm = (int)comm,
                          .req = req};
   snprintf(it->call, sizeof it->call, "%s", call);
-  if (comm != 0 && met_tl_synchronising(it->kind))
-    it->kind = TL_OTHER; /* on a sub-communicator, whose members the line does not give: as the file gives it */
   if (it->kind == TL_ONE_TO_N || it->kind == TL_N_TO_ONE) { /* its partner is its root: no message of its own */
     it->root = it->iv.peer;
     it->iv.peer = -1;
@@ -487,7 +485,8 @@ typedef struct stream {
   int *live;    /* ahead[r] holds an interval */
   double *last; /* the end of rank r's previous interval */
   met_timeline_info_t *info;
-  long long unfolded; /* calls the files' loops unfolded to, when the run is kept whole */
+  long long unfolded;    /* calls the files' loops unfolded to, when the run is kept whole */
+  met_tl_match_t *match; /* the rules the intervals go to, which the files' "# comm" lines define communicators for */
 } stream_t;
 
 /* Whether a header line's CPU seconds are a time (a damaged or hostile file may say nan, inf or less than 0). */
@@ -530,8 +529,56 @@ static void read_disturbance(met_timeline_info_t *info, int rank, const char *te
   }
 }
 
-/* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, and
- * the calls of other threads, which make the run's trace incomplete (0, or -1 with a message). */
+/* The members of a "# comm KEY MEMBER..." line (after "# comm "): each MEMBER a world rank R or FIRST:STRIDE:COUNT,
+ * COUNT ranks from FIRST by STRIDE (the tracer's shorthand for rows and columns), into `members` (room for `room`);
+ * their count, or -1 when a field is not one of those or they are more than `room`. */
+static int comm_members(const char *text, int *key, int *members, int room)
+{
+  char *end;
+  long long k = strtoll(text, &end, 10);
+  if (end == text || k < 0 || k > INT_MAX) /* 0: met_tl_match_define says what a key is */
+    return -1;
+  *key = (int)k;
+  int n = 0;
+  for (const char *at = end; *at == ' ';) {
+    long long first = strtoll(at + 1, &end, 10), stride = 1, count = 1;
+    if (end == at + 1)
+      return -1;
+    if (*end == ':') {
+      stride = strtoll(end + 1, &end, 10);
+      count = *end == ':' ? strtoll(end + 1, &end, 10) : -1;
+    }
+    if ((*end != ' ' && *end != '\0') || first < 0 || first >= room || stride < 1 || stride >= room || count < 1 ||
+        count > room - n || first + (count - 1) * stride >= room) /* each under 2^16: no overflow */
+      return -1;
+    for (long long i = 0; i < count; i++)
+      members[n++] = (int)(first + i * stride);
+    at = end;
+  }
+  return n;
+}
+
+/* Rank `rank`'s "# comm" line, defining a sub-communicator for the pairing of its collectives. 0, or -1 with a
+ * message. */
+static int read_comm(stream_t *s, int rank, char *err, size_t errlen)
+{
+  const reader_t *r = &s->files[rank];
+  int *members = malloc(sizeof *members * (size_t)s->nranks);
+  int key = 0, oom = !members;
+  int n = members ? comm_members(r->text + 7, &key, members, s->nranks) : -1;
+  const char *problem = oom     ? "out of memory"
+                        : n < 0 ? "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"
+                                : met_tl_match_define(s->match, rank, key, members, n, &oom);
+  free(members);
+  if (!problem)
+    return 0;
+  snprintf(err, errlen, "%s:%ld: %s; %s", r->path, r->line, problem, HOW);
+  return -1;
+}
+
+/* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, the
+ * sub-communicators of collectives, and the calls of other threads, which make the run's trace incomplete (0, or -1
+ * with a message). */
 static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
 {
   const reader_t *r = &s->files[rank];
@@ -548,6 +595,8 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
              r->path, r->line, others);
     return -1;
   }
+  if (strncmp(text, "# comm ", 7) == 0)
+    return read_comm(s, rank, err, errlen);
   if (strncmp(text, OWN_GAPS, strlen(OWN_GAPS)) == 0)
     s->files[rank].own_gaps = 1;
   else if (strncmp(text, "# run ", 6) == 0 && !r->run_line) {
@@ -968,11 +1017,12 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
     snprintf(err, errlen, "%s: out of memory for %d ranks", dir, s.nranks);
     rc = BAS_ENOMEM;
   }
+  s.match = m;
   if (rc == 0)
     rc = stream_intervals(&s, m, trace, dir, err, errlen);
   if (rc == 0)
     met_tl_match_counts(m, &s.info->matched, &s.info->unmatched, &s.info->collectives, &s.info->colls_unpaired,
-                        &s.info->starts);
+                        &s.info->colls_undefined, &s.info->starts);
   if (rc == 0) {
     met_tl_match_moved(m, &s.info->own_put_back, &s.info->waits_removed);
     met_tl_clock_counts_t clock = met_tl_match_clock(m);

@@ -24,23 +24,25 @@ typedef struct met_tl_usage {
 
 /* What the reader found beyond the intervals. */
 typedef struct met_timeline_info {
-  size_t matched;       /* messages whose two ends were paired */
-  size_t unmatched;     /* receives (or ends given up) that stayed as the file gives them */
-  size_t collectives;   /* collectives paired across the ranks: barriers, N x N and rooted */
-  int colls_unpaired;   /* the ranks' collective calls differ (a sub-communicator): pairing stopped there */
-  size_t starts;        /* MPI_Start and MPI_Startall lines that give none of the messages they started (an older
-                         * tracer's), which are then not paired */
-  double tracer_cost;   /* seconds the tracer says it spent inside itself, summed over the ranks ("# tracer-cost S"
-                         * lines); NAN when the files do not say */
-  int compensated;      /* every file says that its gaps are the tracer's own time ("# own time: the gaps ..."): they
-                         * were removed, and causality kept (docs/tracer.md, "The library's own time") */
-  double own_gaps;      /* when compensated: the seconds of gaps removed, summed over the ranks */
-  double own_put_back;  /* then, keeping causality: how much later the ranks that waits their own tracer time had
-                         * hidden put back end, summed over them (each at most its own gaps: T_par at most the span) */
-  double waits_removed; /* and how much earlier the ranks that waited for partners their tracer time delayed end */
-  size_t clock_moved;   /* the clock condition (a receive ends after its send: met_timeline_clock.h): receives that */
-  double clock_max;     /* ended before their sends and were moved, the largest move and their sum, seconds, and */
-  double clock_total;   /* the intervals that came after them on their ranks, moved as much */
+  size_t matched;         /* messages whose two ends were paired */
+  size_t unmatched;       /* receives (or ends given up) that stayed as the file gives them */
+  size_t collectives;     /* collectives paired across the ranks: barriers, N x N and rooted */
+  int colls_unpaired;     /* the members' collective calls on a communicator differ: pairing stopped there */
+  size_t colls_undefined; /* collectives on sub-communicators no "# comm" line defines (an older tracer's): kept as
+                           * the files give them */
+  size_t starts;          /* MPI_Start and MPI_Startall lines that give none of the messages they started (an older
+                           * tracer's), which are then not paired */
+  double tracer_cost;     /* seconds the tracer says it spent inside itself, summed over the ranks ("# tracer-cost S"
+                           * lines); NAN when the files do not say */
+  int compensated;        /* every file says that its gaps are the tracer's own time ("# own time: the gaps ..."): they
+                           * were removed, and causality kept (docs/tracer.md, "The library's own time") */
+  double own_gaps;        /* when compensated: the seconds of gaps removed, summed over the ranks */
+  double own_put_back;    /* then, keeping causality: how much later the ranks that waits their own tracer time had
+                           * hidden put back end, summed over them (each at most its own gaps: T_par at most the span) */
+  double waits_removed;   /* and how much earlier the ranks that waited for partners their tracer time delayed end */
+  size_t clock_moved;     /* the clock condition (a receive ends after its send: met_timeline_clock.h): receives that */
+  double clock_max;       /* ended before their sends and were moved, the largest move and their sum, seconds, and */
+  double clock_total;     /* the intervals that came after them on their ranks, moved as much */
   size_t clock_later;
   double child_cpu;     /* the ranks' child processes' CPU seconds ("# children-cpu USED COUNTED COMPUTE"), summed */
   double child_counted; /* of which the TI trace counts as the ranks' computation */

@@ -7,6 +7,7 @@
 #include "bas_error.h"
 #include "met_tally.h"
 #include "met_timeline_clock.h"
+#include "met_timeline_groups.h"
 #include "met_wait.h"
 
 #include <math.h>
@@ -95,26 +96,14 @@ typedef struct op {
   int completing;     /* add_wait: among those the wait or poll being added completes */
 } op_t;
 
-/* A collective call of every member, by its number among the ranks' synchronising collectives. */
-typedef struct instance {
-  char call[64];
-  int count;
-  double last_entry;
-  double last_raw;    /* the last entry as read */
-  entry_t root;       /* a rooted collective's: its root's entry (NO_ENTRY until read) */
-  entry_t first_leaf; /* and the earliest entry of another member (NO_ENTRY until read) */
-} instance_t;
-
 typedef struct rank_state {
   met_tl_event_t *events; /* kept intervals, from `head` */
   size_t head, n, cap;
   op_t *ops;
   size_t nops, ops_cap;
   long long next_id;
-  long long posts; /* postings read (TL_ISEND, TL_IRECV): the tracer's count of them, which waits refer to */
-  int cancels;     /* MPI_Cancel calls read whose request no wait or test has yet been seen to complete */
-  long colls_read;
-  long colls_done;
+  long long posts;   /* postings read (TL_ISEND, TL_IRECV): the tracer's count of them, which waits refer to */
+  int cancels;       /* MPI_Cancel calls read whose request no wait or test has yet been seen to complete */
   double delay;      /* keeping causality: how much its intervals from now on are delayed */
   double last_end;   /* the end of its last interval taken */
   long long sending; /* the number of the send the interval going into the trace makes, -1 for none */
@@ -130,11 +119,9 @@ struct met_tl_match {
   fifo_t *posted;  /* per receiver d: receives not yet paired, in the order they were posted */
   fifo_t *claimed; /* per receiver d: sends a matched probe (MPI_Mprobe) found, kept for their MPI_Mrecv only */
   size_t queued;
-  instance_t *inst; /* instances inst_base .. inst_base + ninst - 1 */
-  long inst_base;
-  size_t ninst, inst_cap;
-  int colls_off;
-  int causal; /* met_tl_match_keep_causality */
+  met_tl_groups_t *groups; /* the communicators of the collectives paired, and their instances in progress */
+  size_t undefined;        /* collectives on a sub-communicator no file defines (a tracer before "# comm" lines) */
+  int causal;              /* met_tl_match_keep_causality */
   met_tl_clock_t *clock;
   size_t matched, unmatched, collectives;
   size_t starts; /* MPI_Start and MPI_Startall lines read that give none of the messages they started */
@@ -214,7 +201,8 @@ met_tl_match_t *met_tl_match_new(int nranks)
   size_t pairs = (size_t)nranks * (size_t)nranks;
   if (!m || !(m->ranks = calloc((size_t)nranks, sizeof *m->ranks)) || !(m->sends = calloc(pairs, sizeof *m->sends)) ||
       !(m->posted = calloc((size_t)nranks, sizeof *m->posted)) ||
-      !(m->claimed = calloc((size_t)nranks, sizeof *m->claimed)) || !(m->clock = met_tl_clock_new(nranks))) {
+      !(m->claimed = calloc((size_t)nranks, sizeof *m->claimed)) || !(m->clock = met_tl_clock_new(nranks)) ||
+      !(m->groups = met_tl_groups_new(nranks))) {
     met_tl_match_free(m);
     return NULL;
   }
@@ -243,7 +231,7 @@ void met_tl_match_free(met_tl_match_t *m)
   free(m->posted);
   free(m->claimed);
   free(m->ranks);
-  free(m->inst);
+  met_tl_groups_free(m->groups);
   met_tl_clock_free(m->clock);
   free(m);
 }
@@ -613,41 +601,44 @@ static int push_sendrecv(met_tl_match_t *m, int rank, met_tl_event_t *e)
   return oom;
 }
 
-/* Counts `rank`'s synchronising collective in its instance; a call that differs from the other members' (a
- * collective on a sub-communicator, whose members the timeline does not give) stops the pairing of collectives. */
+/* Counts `rank`'s synchronising collective in its instance of its communicator's (ev->group); a call that differs
+ * from the other members' (not the same collective) stops the pairing of that communicator's collectives. Its number
+ * there, or -1 when not paired, -2 when out of memory. */
 static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
 {
-  if (m->colls_off)
-    return -1;
-  long k = m->ranks[rank].colls_read++;
-  size_t at = (size_t)(k - m->inst_base);
-  while (m->ninst <= at) {
-    if (reserve((void **)&m->inst, &m->inst_cap, m->ninst, sizeof *m->inst) != 0)
-      return -2;
-    m->inst[m->ninst++] = (instance_t){.count = 0, .root = NO_ENTRY, .first_leaf = NO_ENTRY};
-  }
-  instance_t *in = &m->inst[at];
+  long k;
+  if (met_tl_groups_join(m->groups, ev->group, rank, &k) != 0)
+    return -2;
+  met_tl_instance_t *in = k >= 0 ? met_tl_groups_instance(m->groups, ev->group, k) : NULL;
+  if (!in)
+    return k;
   if (in->count == 0) {
     snprintf(in->call, sizeof in->call, "%s", ev->call);
     in->last_entry = ev->iv.start;
     in->last_raw = ev->read_start;
   } else if (strcmp(in->call, ev->call) != 0) {
-    m->colls_off = 1;
+    met_tl_groups_stop(m->groups, ev->group);
     return -1;
   }
   in->count++;
   in->last_entry = fmax(in->last_entry, ev->iv.start);
   in->last_raw = fmax(in->last_raw, ev->read_start);
-  if (ev->kind == TL_ONE_TO_N || ev->kind == TL_N_TO_ONE) {
-    entry_t *at_entry = rank == ev->root ? &in->root : &in->first_leaf; /* fmin takes the read one over NAN */
-    *at_entry = (entry_t){fmin(at_entry->at, ev->iv.start), fmin(at_entry->raw, ev->read_start), -1};
+  if (ev->kind == TL_ONE_TO_N || ev->kind == TL_N_TO_ONE) { /* fmin takes the read one over NAN */
+    int root = rank == ev->root;
+    double *at = root ? &in->root_at : &in->leaf_at, *raw = root ? &in->root_raw : &in->leaf_raw;
+    *at = fmin(*at, ev->iv.start);
+    *raw = fmin(*raw, ev->read_start);
   }
-  for (int r = 0; in->count == m->nranks && m->causal && r < m->nranks; r++) /* the others' calls may end too early */
+  int size = met_tl_groups_size(m->groups, ev->group);
+  const int *members = met_tl_groups_members(m->groups, ev->group);
+  for (int j = 0; in->count == size && m->causal && j < size; j++) { /* the others' calls may end too early */
+    int r = members ? members[j] : j;
     for (size_t i = m->ranks[r].n; r != rank && i-- > m->ranks[r].head;)
-      if (m->ranks[r].events[i].coll == k) {
+      if (m->ranks[r].events[i].coll == k && m->ranks[r].events[i].group == ev->group) {
         settle_from(m, r, i);
         break;
       }
+  }
   return k;
 }
 
@@ -681,6 +672,20 @@ static void withdraw_cancelled(met_tl_match_t *m, int rank, const met_tl_event_t
   op->any_bytes = -1;
 }
 
+/* The group of collective `e`'s sub-communicator when a file defined it and `rank` (and a rooted call's root) is one of
+ * its members, else -1. */
+static int sub_group(const met_tl_match_t *m, int rank, const met_tl_event_t *e)
+{
+  int group = met_tl_groups_of(m->groups, e->comm, rank);
+  int rooted = e->kind == TL_ONE_TO_N || e->kind == TL_N_TO_ONE;
+  return group > 0 && (!rooted || met_tl_groups_of(m->groups, e->comm, e->root) == group) ? group : -1;
+}
+
+const char *met_tl_match_define(met_tl_match_t *m, int rank, int key, const int *members, int n, int *oom)
+{
+  return met_tl_groups_define(m->groups, rank, key, members, n, oom);
+}
+
 int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
 {
   rank_state_t *s = &m->ranks[rank];
@@ -705,6 +710,12 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   e->partner = e->partner_raw = NAN;
   e->src = -1;
   e->coll = -1;
+  e->group = 0;
+  if (met_tl_synchronising(e->kind) && e->comm != 0 && (e->group = sub_group(m, rank, e)) < 0) {
+    e->kind = TL_OTHER; /* on a communicator no file defines: as the file gives it */
+    e->group = 0;
+    m->undefined++;
+  }
   if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) { /* its request's age: postings since its own */
     e->req = s->posts - 1 - ev->req;
     withdraw_cancelled(m, rank, e);
@@ -760,8 +771,8 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     s->ops[s->nops - 1].peer = peer;
   } else if (ev->kind == TL_SENDRECV)
     oom = push_sendrecv(m, rank, e); /* pairing moves no kept interval: e stays valid */
-  else if (met_tl_synchronising(ev->kind)) {
-    long k = join_collective(m, rank, ev);
+  else if (met_tl_synchronising(e->kind)) {
+    long k = join_collective(m, rank, e);
     if (k == -2)
       return BAS_ENOMEM;
     s->events[s->n - 1].coll = k;
@@ -984,13 +995,13 @@ static entry_t received_by(const rank_state_t *s, const met_tl_event_t *ev)
  * (late broadcast); in a reduce or gather, the first other member's for the root (early reduce: met_wait.h). */
 static entry_t coll_awaited(const met_tl_match_t *m, int rank, const met_tl_event_t *ev)
 {
-  if (ev->coll < m->inst_base || m->colls_off || m->inst[ev->coll - m->inst_base].count < m->nranks)
+  const met_tl_instance_t *in = met_tl_groups_instance(m->groups, ev->group, ev->coll);
+  if (!in || in->count < met_tl_groups_size(m->groups, ev->group))
     return NO_ENTRY;
-  const instance_t *in = &m->inst[ev->coll - m->inst_base];
   if (ev->kind == TL_ONE_TO_N)
-    return rank == ev->root ? NO_ENTRY : in->root;
+    return rank == ev->root ? NO_ENTRY : (entry_t){in->root_at, in->root_raw, -1};
   if (ev->kind == TL_N_TO_ONE)
-    return rank == ev->root ? in->first_leaf : NO_ENTRY;
+    return rank == ev->root ? (entry_t){in->leaf_at, in->leaf_raw, -1} : NO_ENTRY;
   return (entry_t){in->last_entry, in->last_raw, -1};
 }
 
@@ -1268,13 +1279,14 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
                [TL_NXN] = {MET_COLL_NXN, MET_WAIT_NXN},
                [TL_ONE_TO_N] = {MET_COLL_ONE_TO_N, MET_WAIT_LATE_BCAST},
                [TL_N_TO_ONE] = {MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE}};
-  rank_state_t *s = &m->ranks[rank];
-  s->colls_done++;
-  const instance_t *in = ev->coll >= m->inst_base && !m->colls_off ? &m->inst[ev->coll - m->inst_base] : NULL;
-  if (in && in->count < m->nranks) /* a member left before every rank entered: not all the run's ranks */
-    m->colls_off = 1;
-  if (!in || m->colls_off)
+  const met_tl_instance_t *in = met_tl_groups_instance(m->groups, ev->group, ev->coll);
+  int size = met_tl_groups_size(m->groups, ev->group);
+  if (in && in->count < size) /* a member left before every member entered: not the same collective */
+    met_tl_groups_stop(m->groups, ev->group);
+  if (!in || in->count < size) {
+    met_tl_groups_done(m->groups, ev->group, rank);
     return put(m, trace, rank, &ev->iv);
+  }
   int rooted = ev->kind == TL_ONE_TO_N || ev->kind == TL_N_TO_ONE;
   double floor = fmax(ev->iv.start, met_tl_clock_last(m->clock, rank)); /* as put places its intervals */
   met_coll_t span = {.start = floor,
@@ -1282,34 +1294,20 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
                      .kind = kinds[ev->kind].coll,
                      .call = met_coll_call_of(ev->call),
                      .root = rooted ? ev->root : -1,
-                     .group = 0,
+                     .group = (unsigned)ev->group,
                      .bytes = ev->iv.bytes,
                      .received = ev->received};
-  if (rank == 0)
+  const int *members = met_tl_groups_members(m->groups, ev->group);
+  if (rank == (members ? members[0] : 0)) /* counted once, at its lowest member */
     m->collectives++;
   entry_t until = coll_awaited(m, rank, ev);
+  met_tl_groups_done(m->groups, ev->group, rank); /* the instance may go: what it gave is in `until` */
   double idle_end = isnan(until.at) ? ev->iv.start : clamp(until.at, &ev->iv);
   if (add_split(m, trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE, (int)kinds[ev->kind].wait) !=
           0 ||
       met_trace_coll_add(trace, rank, &span) != 0)
     return -1;
   return 0;
-}
-
-/* Drops the instances every rank is past. */
-static void forget_instances(met_tl_match_t *m)
-{
-  long done = m->ranks[0].colls_done;
-  for (int r = 1; r < m->nranks; r++)
-    done = m->ranks[r].colls_done < done ? m->ranks[r].colls_done : done;
-  size_t gone = done > m->inst_base ? (size_t)(done - m->inst_base) : 0;
-  if (m->colls_off)
-    gone = m->ninst;
-  if (gone == 0 || gone > m->ninst)
-    return;
-  memmove(m->inst, m->inst + gone, (m->ninst - gone) * sizeof *m->inst);
-  m->ninst -= gone;
-  m->inst_base += (long)gone;
 }
 
 static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_event_t *ev)
@@ -1373,8 +1371,10 @@ static int partners_in(const met_tl_match_t *m, const rank_state_t *s, const met
   case TL_BARRIER:
   case TL_NXN:
   case TL_ONE_TO_N:
-  case TL_N_TO_ONE:
-    return ev->coll < m->inst_base || m->colls_off || m->inst[ev->coll - m->inst_base].count == m->nranks;
+  case TL_N_TO_ONE: {
+    const met_tl_instance_t *in = met_tl_groups_instance(m->groups, ev->group, ev->coll);
+    return !in || in->count == met_tl_groups_size(m->groups, ev->group);
+  }
   case TL_WAIT:
   case TL_WAITALL:
   case TL_WAITANY:
@@ -1441,7 +1441,6 @@ static long long last_number(const met_tl_event_t *ev)
 static int flush_rank(met_tl_match_t *m, met_trace_t *trace, int r, double frontier, int force)
 {
   rank_state_t *s = &m->ranks[r];
-  long colls = s->colls_done;
   int went = 0;
   while (s->head < s->n && (isinf(frontier) || s->n - s->head > HOLD_MAX ||
                             (s->events[s->head].read_end < frontier && partners_in(m, s, &s->events[s->head])))) {
@@ -1460,8 +1459,6 @@ static int flush_rank(met_tl_match_t *m, met_trace_t *trace, int r, double front
     met_tl_clock_done(m->clock, r, s->moved);
     went = 1;
   }
-  if (s->colls_done != colls)
-    forget_instances(m);
   return went;
 }
 
@@ -1511,11 +1508,12 @@ met_tl_clock_counts_t met_tl_match_clock(const met_tl_match_t *m)
 }
 
 void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,
-                         int *unpaired, size_t *starts)
+                         int *unpaired, size_t *undefined, size_t *starts)
 {
   *matched = m->matched;
   *unmatched = m->unmatched;
   *collectives = m->collectives;
-  *unpaired = m->colls_off;
+  *unpaired = met_tl_groups_any_stopped(m->groups);
+  *undefined = m->undefined;
   *starts = m->starts;
 }

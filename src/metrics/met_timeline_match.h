@@ -65,7 +65,9 @@ typedef struct met_tl_event {
   double partner;          /* the partner's entry (or posting) time once paired, NAN before */
   double partner_raw;      /* the same as read (before the tracer's own time is removed) */
   long long src;           /* a receive's: the number of the send it paired with on its sender, -1 before */
-  long coll;               /* a collective's number among the rank's synchronising collectives, -1 otherwise */
+  long coll;               /* a collective's number among the rank's synchronising collectives on its communicator,
+                            * -1 otherwise */
+  int group;               /* and that communicator's group (met_timeline_groups.h): 0 for the world's */
   int root;                /* TL_ONE_TO_N, TL_N_TO_ONE: the root's rank, the line's partner (iv.peer is then -1) */
   met_tl_recv_half_t recv; /* TL_SENDRECV's receive half (id and partner hold its send half's) */
   double read_start;       /* its times as the file gives them, before the tracer's own time is removed: the files */
@@ -120,11 +122,16 @@ int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier);
 /* What keeping the clock condition did (met_timeline_clock.h). */
 met_tl_clock_counts_t met_tl_match_clock(const met_tl_match_t *m);
 
+/* Defines sub-communicator `key` (its "# comm" line in rank `rank`'s file: docs/tracer.md), its members' world ranks:
+ * met_tl_groups_define. */
+const char *met_tl_match_define(met_tl_match_t *m, int rank, int key, const int *members, int n, int *oom);
+
 /* What the pairing found: messages paired, receives (or ends given up) left unpaired, collectives paired, whether
- * the ranks' collective calls differed (pairing of collectives stopped), and the MPI_Start and MPI_Startall calls
- * read: a timeline gives no partner for the messages of the persistent requests they start (the TI trace has them),
- * so none of those is paired. */
+ * the members' collective calls on a communicator differed (its pairing of collectives stopped), the collectives on
+ * sub-communicators no file defined (a tracer before "# comm" lines: kept as the files give them), and the MPI_Start
+ * and MPI_Startall calls read: a timeline gives no partner for the messages of the persistent requests they start
+ * (the TI trace has them), so none of those is paired. */
 void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,
-                         int *unpaired, size_t *starts);
+                         int *unpaired, size_t *undefined, size_t *starts);
 
 #endif

@@ -37,6 +37,7 @@ void met_trace_free(met_trace_t *trace)
     free(trace->ranks[r].groups);
     free(trace->ranks[r].phase_time);
     free(trace->ranks[r].colls);
+    free(trace->ranks[r].coll_keys);
     for (size_t l = 0; l < trace->ranks[r].nlanes; l++)
       free(trace->ranks[r].lanes[l].ends);
     free(trace->ranks[r].lanes);
@@ -260,16 +261,63 @@ const met_coll_t *met_trace_colls(const met_trace_t *trace, int rank, size_t *co
   return *count ? trace->ranks[rank].colls : NULL;
 }
 
+/* A span's place in its rank's spans sorted by group, then by order: those of one group in a run, in order. */
+struct met_coll_key {
+  unsigned group;
+  size_t index;
+};
+
+static int by_group_then_index(const void *a, const void *b)
+{
+  const struct met_coll_key *x = a, *y = b;
+  if (x->group != y->group)
+    return x->group < y->group ? -1 : 1;
+  return (x->index > y->index) - (x->index < y->index);
+}
+
+/* `timeline`'s spans by group (coll_keys), built once for the spans it has: 0, or -1 out of memory. A cache, so
+ * `timeline` changes behind a const trace (met_coll_moved's): a scan of every span per span was quadratic, 7 minutes
+ * to export 400,000 collectives on sub-communicators. */
+static int index_groups(met_timeline_t *timeline)
+{
+  if (timeline->coll_keyed == timeline->ncolls && (timeline->coll_keys || timeline->ncolls == 0))
+    return 0;
+  struct met_coll_key *keys = realloc(timeline->coll_keys, sizeof *keys * (timeline->ncolls ? timeline->ncolls : 1));
+  if (!keys)
+    return -1;
+  for (size_t i = 0; i < timeline->ncolls; i++)
+    keys[i] = (struct met_coll_key){timeline->colls[i].group, i};
+  qsort(keys, timeline->ncolls, sizeof *keys, by_group_then_index);
+  timeline->coll_keys = keys;
+  timeline->coll_keyed = timeline->ncolls;
+  return 0;
+}
+
+/* The first of `timeline`'s keys at (group, index) or after. */
+static size_t key_from(const met_timeline_t *timeline, unsigned group, size_t index)
+{
+  size_t lo = 0, hi = timeline->coll_keyed;
+  struct met_coll_key at = {group, index};
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (by_group_then_index(&timeline->coll_keys[mid], &at) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 /* `timeline`'s span number `k` among its spans of group `group` (at index `k` when no span has another group); NULL
  * when it has fewer. */
 static const met_coll_t *group_span(const met_trace_t *trace, const met_timeline_t *timeline, unsigned group, size_t k)
 {
   if (!trace->coll_grouped)
     return k < timeline->ncolls ? &timeline->colls[k] : NULL;
-  for (size_t i = 0; i < timeline->ncolls; i++)
-    if (timeline->colls[i].group == group && k-- == 0)
-      return &timeline->colls[i];
-  return NULL;
+  size_t at = key_from(timeline, group, 0) + k;
+  return at < timeline->coll_keyed && timeline->coll_keys[at].group == group
+             ? &timeline->colls[timeline->coll_keys[at].index]
+             : NULL;
 }
 
 void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received)
@@ -277,12 +325,13 @@ void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *se
   *sent = *received = 0;
   if (!valid_rank(trace, rank) || index >= trace->ranks[rank].ncolls || !trace->coll_bytes)
     return;
+  for (int r = 0; trace->coll_grouped && r < trace->nranks; r++)
+    if (index_groups((met_timeline_t *)&trace->ranks[r]) != 0) /* a cache: see index_groups */
+      return;
   const met_timeline_t *own = &trace->ranks[rank];
   const met_coll_t *span = &own->colls[index];
-  size_t k = 0; /* its number among the rank's spans of its group */
-  for (size_t i = 0; trace->coll_grouped && i < index; i++)
-    k += own->colls[i].group == span->group;
-  k = trace->coll_grouped ? k : index;
+  /* its number among the rank's spans of its group */
+  size_t k = trace->coll_grouped ? key_from(own, span->group, index) - key_from(own, span->group, 0) : index;
   double others = 0; /* the other members' bytes */
   int members = 1;
   for (int r = 0; r < trace->nranks; r++) {

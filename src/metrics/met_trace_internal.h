@@ -39,6 +39,8 @@ typedef struct met_timeline {
   met_coll_t *colls; /* collective spans (full traces only) */
   size_t ncolls;
   size_t coll_cap;
+  struct met_coll_key *coll_keys; /* where spans have groups: the spans by (group, index), built by met_coll_moved */
+  size_t coll_keyed;              /* for the first this many spans (rebuilt when more came) */
   /* Ends of messages to this rank whose other end has not come yet (met_trace_pair.c), in lanes of one envelope each
    * (source, communicator, direction, tag): a lane's ends all pair alike, so the earliest is its head. */
   struct met_lane *lanes;

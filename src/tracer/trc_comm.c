@@ -19,6 +19,7 @@ typedef struct comm_def {
 typedef struct comm_seen {
   MPI_Comm comm;
   int id;
+  int noted; /* a key's: its members written to the timeline (note_members) */
 } comm_seen_t;
 
 static comm_def_t *defs; /* defs[id - 1] */
@@ -130,7 +131,7 @@ static int remember(comm_seen_t **list, int *n, int *cap, MPI_Comm comm, int id)
     *list = more;
     *cap = more_cap;
   }
-  (*list)[(*n)++] = (comm_seen_t){.comm = comm, .id = id};
+  (*list)[(*n)++] = (comm_seen_t){.comm = comm, .id = id, .noted = 0};
   return id;
 }
 
@@ -168,6 +169,53 @@ int trc_comm_id(MPI_Comm comm)
   return id == -1 ? -1 : remember(&seen, &nseen, &cap_seen, comm, id);
 }
 
+static int by_rank(const void *a, const void *b)
+{
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* The members of TI communicator `id` as the timeline's "# comm" line gives them, into `text` (of `room`): their world
+ * ranks increasing, as FIRST:STRIDE:COUNT where they are evenly spaced (a row or a column of a process grid, in a few
+ * characters at any size), else one by one. 0, or -1 when they do not fit (or out of memory). */
+static int members_text(int id, char *text, size_t room)
+{
+  int size = defs[id - 1].size;
+  int *sorted = malloc(sizeof *sorted * (size_t)size);
+  if (!sorted)
+    return -1;
+  memcpy(sorted, defs[id - 1].members, sizeof *sorted * (size_t)size);
+  qsort(sorted, (size_t)size, sizeof *sorted, by_rank);
+  int stride = size > 1 ? sorted[1] - sorted[0] : 1;
+  int even = stride > 0;
+  for (int i = 2; even && i < size; i++)
+    even = sorted[i] - sorted[i - 1] == stride;
+  size_t len = 0;
+  if (even)
+    len = (size_t)snprintf(text, room, "%d:%d:%d", sorted[0], stride, size);
+  for (int i = 0; !even && i < size && len < room; i++)
+    len += (size_t)snprintf(text + len, room - len, "%s%d", i ? " " : "", sorted[i]);
+  free(sorted);
+  return len < room ? 0 : -1;
+}
+
+/* The timeline's definition of sub-communicator `comm` (TI id `id`), "# comm KEY MEMBERS", written before the first
+ * collective recorded on its handle, so that simrun analyse pairs its members' collectives (docs/tracer.md); none
+ * where the members would pass the reader's line of 4 KiB (irregular groups of some 600 ranks or more), whose
+ * collectives it then keeps as measured. */
+static void note_members(MPI_Comm comm, int id)
+{
+  comm_seen_t *key = NULL;
+  for (int i = 0; i < nkeys && !key; i++)
+    key = keys[i].comm == comm ? &keys[i] : NULL;
+  if (!key || key->noted)
+    return;
+  key->noted = 1;
+  char text[4000];
+  if (members_text(id, text, sizeof text) == 0)
+    trc_timeline_note("comm %d %s", key->id, text);
+}
+
 /* A collective's TI format: `format` on MPI_COMM_WORLD or a communicator congruent with it, "in ID " and `format`
  * on another intracommunicator (simrun's extension, its members defined first by trc_comm_id; the timeline line of
  * the call gets its communicator's key, trc_envelope), or NULL: on an intercommunicator (the call counted as `name`),
@@ -183,9 +231,10 @@ const char *trc_coll(MPI_Comm comm, const char *format, const char *name)
     return NULL;
   }
   int id = trc_comm_id(comm);
-  if (id != 0) /* a sub-communicator (-1: also when refused): its timeline line names it, kept out of the pairing of
-                * the world's collectives (docs/tracer.md, Wait states) */
+  if (id != 0) /* a sub-communicator (-1: also when refused): its timeline line names it, paired with its members' */
     trc_envelope(-1, trc_comm_key(comm));
+  if (id > 0)
+    note_members(comm, id);
   if (id == 0)
     return format;
   if (id == OUTSIDE)

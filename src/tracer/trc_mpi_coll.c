@@ -9,12 +9,13 @@
 
 /* ---- collectives ---- */
 
-/* A rooted collective's partner on its timeline line: its root, a world rank where the communicator is congruent with
- * MPI_COMM_WORLD (trc_coll gave back the plain `format`), so that simrun analyse can tell who waited for the root
- * (late broadcast) and the root for the others (early reduce); -1 on another communicator (its line names that). */
-static int root_peer(const char *ti, const char *format, int root)
+/* A rooted collective's partner on its timeline line: its root as a world rank (on a communicator congruent with
+ * MPI_COMM_WORLD, where trc_coll gave back the plain `format`, the same number; on a sub-communicator, which the line
+ * names, translated), so that simrun analyse can tell who waited for the root (late broadcast) and the root for the
+ * others (early reduce); -1 where no TI action holds the call. */
+static int root_peer(MPI_Comm comm, const char *ti, const char *format, int root)
 {
-  return ti && ti == format ? root : -1;
+  return !ti ? -1 : ti == format ? root : trc_to_world(comm, root);
 }
 
 EXPORT int MPI_Barrier(MPI_Comm comm)
@@ -33,7 +34,7 @@ EXPORT int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
   double bytes = trc_nbytes(count, type);
   static const char format[] = "bcast %.0f %d";
   const char *ti = trc_coll(comm, format, "MPI_Bcast (intercommunicator)");
-  trc_call(t, "MPI_Bcast", TRC_COMM, root_peer(ti, format, root), bytes, ti, bytes, root);
+  trc_call(t, "MPI_Bcast", TRC_COMM, root_peer(comm, ti, format, root), bytes, ti, bytes, root);
   return rc;
 }
 
@@ -46,7 +47,7 @@ EXPORT int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
   double bytes = trc_nbytes(count, type);
   static const char format[] = "reduce %.0f 0 %d";
   const char *ti = trc_coll(comm, format, "MPI_Reduce (intercommunicator)");
-  trc_call(t, "MPI_Reduce", TRC_COMM, root_peer(ti, format, root), bytes, ti, bytes, root);
+  trc_call(t, "MPI_Reduce", TRC_COMM, root_peer(comm, ti, format, root), bytes, ti, bytes, root);
   return rc;
 }
 
@@ -123,7 +124,8 @@ EXPORT int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
   int at_root = format && trc_comm_rank(comm) == root;
   double recv = at_root ? trc_nbytes(recvcount, recvtype) : 0;
   double send = at_root && sendbuf == MPI_IN_PLACE ? recv : trc_nbytes(sendcount, sendtype);
-  trc_call(t, "MPI_Gather", TRC_COMM, root_peer(format, plain, root), send, format, send, at_root ? recv : send, root);
+  trc_call(t, "MPI_Gather", TRC_COMM, root_peer(comm, format, plain, root), send, format, send, at_root ? recv : send,
+           root);
   return rc;
 }
 
@@ -138,7 +140,8 @@ EXPORT int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype
   double send =
       at_root && sendbuf == MPI_IN_PLACE ? trc_nbytes(recvcounts[root], recvtype) : trc_nbytes(sendcount, sendtype);
   char *recv = format ? trc_counts_text(at_root ? recvcounts : NULL, trc_comm_size(comm), recvtype, 0) : NULL;
-  trc_call(t, "MPI_Gatherv", TRC_COMM, root_peer(format, plain, root), send, recv ? format : NULL, send, recv, root);
+  trc_call(t, "MPI_Gatherv", TRC_COMM, root_peer(comm, format, plain, root), send, recv ? format : NULL, send, recv,
+           root);
   free(recv);
   return rc;
 }
@@ -153,7 +156,8 @@ EXPORT int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype
   int at_root = format && trc_comm_rank(comm) == root;
   double send = at_root ? trc_nbytes(sendcount, sendtype) : 0;
   double recv = at_root && recvbuf == MPI_IN_PLACE ? send : trc_nbytes(recvcount, recvtype);
-  trc_call(t, "MPI_Scatter", TRC_COMM, root_peer(format, plain, root), recv, format, at_root ? send : recv, recv, root);
+  trc_call(t, "MPI_Scatter", TRC_COMM, root_peer(comm, format, plain, root), recv, format, at_root ? send : recv, recv,
+           root);
   return rc;
 }
 
@@ -168,7 +172,8 @@ EXPORT int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int d
   double recv =
       at_root && recvbuf == MPI_IN_PLACE ? trc_nbytes(sendcounts[root], sendtype) : trc_nbytes(recvcount, recvtype);
   char *send = format ? trc_counts_text(at_root ? sendcounts : NULL, trc_comm_size(comm), sendtype, 0) : NULL;
-  trc_call(t, "MPI_Scatterv", TRC_COMM, root_peer(format, plain, root), recv, send ? format : NULL, send, recv, root);
+  trc_call(t, "MPI_Scatterv", TRC_COMM, root_peer(comm, format, plain, root), recv, send ? format : NULL, send, recv,
+           root);
   free(send);
   return rc;
 }

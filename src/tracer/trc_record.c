@@ -1382,6 +1382,18 @@ void trc_phase_end(void)
   trc_timeline_phase(rec.lines, rec.phase[rec.depth]);
 }
 
+void trc_timeline_note(const char *format, ...)
+{
+  if (!records())
+    return;
+  va_list ap;
+  va_start(ap, format);
+  trc_out_str(rec.timeline, "# ");
+  trc_out_vprintf(rec.timeline, format, ap);
+  trc_out_char(rec.timeline, '\n');
+  va_end(ap);
+}
+
 /* The child processes' CPU time: in the timeline ("# children-cpu USED COUNTED COMPUTE", seconds: what they used, what
  * of it the TI trace counts as the rank's computation, and the rank's computation with it, which simrun analyse
  * reports) and, when they used any, one line on stderr with its share of the rank's computation. */

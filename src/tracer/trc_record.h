@@ -147,6 +147,10 @@ void trc_untraced(const char *name);
 void trc_phase_begin(const char *name);
 void trc_phase_end(void);
 
+/* Writes a comment line "# TEXT" (printf-like) into the timeline now, ahead of the records not yet written; nothing
+ * when not recording. */
+void trc_timeline_note(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
 /* Writes out what is buffered, so that a run that ends abnormally (MPI_Abort) leaves its files up to this call;
  * recording goes on. */
 void trc_flush(void);

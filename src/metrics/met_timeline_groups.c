@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The communicators of a measured run's collectives and their instances in progress (met_timeline_groups.h). Memory:
+ * per group its members, two counters a member, and the instances some member has not passed yet. */
+#include "met_timeline_groups.h"
+#include "bas_error.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct group {
+  int key;                 /* the tracer's number of the communicator (0: the world) */
+  int size;                /* its members */
+  int *members;            /* their world ranks, increasing (NULL for the world: rank r is member r) */
+  long *read;              /* per member (by its place in `members`): its collectives on the group read so far */
+  long *done;              /* and those gone into the trace */
+  int stopped;             /* no longer paired */
+  met_tl_instance_t *inst; /* instances base .. base + n - 1 */
+  long base;
+  size_t n, cap;
+} group_t;
+
+struct met_tl_groups {
+  int nranks;
+  group_t *groups;
+  int count, cap;
+  int any_stopped;
+  int *slots;    /* the groups but the world's by key: an open-addressing table of group numbers, 0 for none, of */
+  size_t nslots; /* a power of two at least twice their count (a program may make a communicator an iteration) */
+};
+
+static size_t slot_of(const met_tl_groups_t *g, int key)
+{
+  size_t at = ((unsigned)key * 2654435761u) & (g->nslots - 1);
+  while (g->slots[at] != 0 && g->groups[g->slots[at]].key != key)
+    at = (at + 1) & (g->nslots - 1);
+  return at;
+}
+
+/* Room in the table for one more group: 0, or -1 out of memory. */
+static int make_room(met_tl_groups_t *g)
+{
+  if (2 * (size_t)g->count < g->nslots)
+    return 0;
+  size_t n = g->nslots ? 2 * g->nslots : 64;
+  int *slots = calloc(n, sizeof *slots);
+  if (!slots)
+    return -1;
+  free(g->slots);
+  g->slots = slots;
+  g->nslots = n;
+  for (int i = 1; i < g->count; i++)
+    g->slots[slot_of(g, g->groups[i].key)] = i;
+  return 0;
+}
+
+static int new_group(met_tl_groups_t *g, int key, int *members, int size)
+{
+  if (g->count == g->cap) {
+    int cap = g->cap ? 2 * g->cap : 8;
+    group_t *more = realloc(g->groups, sizeof *more * (size_t)cap);
+    if (!more)
+      return -1;
+    g->groups = more;
+    g->cap = cap;
+  }
+  group_t *x = &g->groups[g->count];
+  *x = (group_t){.key = key, .size = size, .members = members};
+  x->read = calloc((size_t)size, sizeof *x->read);
+  x->done = calloc((size_t)size, sizeof *x->done);
+  if (!x->read || !x->done) {
+    free(x->read);
+    free(x->done);
+    return -1;
+  }
+  return g->count++;
+}
+
+met_tl_groups_t *met_tl_groups_new(int nranks)
+{
+  met_tl_groups_t *g = calloc(1, sizeof *g);
+  if (g)
+    g->nranks = nranks;
+  if (g && new_group(g, 0, NULL, nranks) != 0) {
+    met_tl_groups_free(g);
+    return NULL;
+  }
+  return g;
+}
+
+void met_tl_groups_free(met_tl_groups_t *g)
+{
+  if (!g)
+    return;
+  for (int i = 0; i < g->count; i++) {
+    free(g->groups[i].members);
+    free(g->groups[i].read);
+    free(g->groups[i].done);
+    free(g->groups[i].inst);
+  }
+  free(g->groups);
+  free(g->slots);
+  free(g);
+}
+
+static int by_rank(const void *a, const void *b)
+{
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* The place of world rank `rank` among `group`'s members, or -1. */
+static int place(const group_t *x, int rank)
+{
+  if (!x->members)
+    return rank >= 0 && rank < x->size ? rank : -1;
+  const int *at = bsearch(&rank, x->members, (size_t)x->size, sizeof *x->members, by_rank);
+  return at ? (int)(at - x->members) : -1;
+}
+
+static group_t *keyed(const met_tl_groups_t *g, int key)
+{
+  int at = g->nslots ? g->slots[slot_of(g, key)] : 0;
+  return at ? &g->groups[at] : NULL;
+}
+
+const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const int *members, int n, int *oom)
+{
+  *oom = 0;
+  if (key <= 0 || n < 1 || n > g->nranks)
+    return "a communicator's key must be a whole number > 0 and its members 1 to the run's ranks";
+  int *sorted = malloc(sizeof *sorted * (size_t)n);
+  if (!sorted) {
+    *oom = 1;
+    return "out of memory";
+  }
+  memcpy(sorted, members, sizeof *sorted * (size_t)n);
+  qsort(sorted, (size_t)n, sizeof *sorted, by_rank);
+  int mine = 0;
+  for (int i = 0; i < n; i++) {
+    if (sorted[i] < 0 || sorted[i] >= g->nranks || (i > 0 && sorted[i] == sorted[i - 1])) {
+      free(sorted);
+      return "a communicator's members must be distinct ranks of the run";
+    }
+    mine |= sorted[i] == rank;
+  }
+  if (!mine) {
+    free(sorted);
+    return "the communicator does not have the rank whose file defines it";
+  }
+  group_t *known = keyed(g, key);
+  if (known) {
+    if (known->size != n || memcmp(known->members, sorted, sizeof *sorted * (size_t)n) != 0)
+      met_tl_groups_stop(g, (int)(known - g->groups)); /* two communicators, one key: neither can be paired */
+    free(sorted);
+    return NULL;
+  }
+  int group = make_room(g) == 0 ? new_group(g, key, sorted, n) : -1;
+  if (group < 0) {
+    free(sorted);
+    *oom = 1;
+    return "out of memory";
+  }
+  g->slots[slot_of(g, key)] = group;
+  return NULL;
+}
+
+int met_tl_groups_of(const met_tl_groups_t *g, int key, int rank)
+{
+  if (key == 0)
+    return 0;
+  const group_t *x = keyed(g, key);
+  return x && place(x, rank) >= 0 ? (int)(x - g->groups) : -1;
+}
+
+int met_tl_groups_size(const met_tl_groups_t *g, int group)
+{
+  return g->groups[group].size;
+}
+
+const int *met_tl_groups_members(const met_tl_groups_t *g, int group)
+{
+  return g->groups[group].members;
+}
+
+int met_tl_groups_join(met_tl_groups_t *g, int group, int rank, long *k)
+{
+  group_t *x = &g->groups[group];
+  int at = place(x, rank);
+  *k = x->stopped || at < 0 ? -1 : x->read[at]++;
+  while (*k >= 0 && x->n <= (size_t)(*k - x->base)) {
+    if (x->n == x->cap) {
+      size_t cap = x->cap ? 2 * x->cap : 16;
+      met_tl_instance_t *more = realloc(x->inst, sizeof *more * cap);
+      if (!more)
+        return BAS_ENOMEM;
+      x->inst = more;
+      x->cap = cap;
+    }
+    x->inst[x->n++] = (met_tl_instance_t){.root_at = NAN, .root_raw = NAN, .leaf_at = NAN, .leaf_raw = NAN};
+  }
+  return 0;
+}
+
+met_tl_instance_t *met_tl_groups_instance(const met_tl_groups_t *g, int group, long k)
+{
+  const group_t *x = &g->groups[group];
+  if (x->stopped || k < x->base || (size_t)(k - x->base) >= x->n)
+    return NULL;
+  return &x->inst[k - x->base];
+}
+
+void met_tl_groups_done(met_tl_groups_t *g, int group, int rank)
+{
+  group_t *x = &g->groups[group];
+  int at = place(x, rank);
+  if (at < 0)
+    return;
+  x->done[at]++;
+  long least = x->done[0];
+  for (int i = 1; i < x->size && least > x->base; i++)
+    least = x->done[i] < least ? x->done[i] : least;
+  size_t gone = least > x->base ? (size_t)(least - x->base) : 0;
+  gone = x->stopped ? x->n : gone > x->n ? x->n : gone;
+  if (gone == 0)
+    return;
+  memmove(x->inst, x->inst + gone, (x->n - gone) * sizeof *x->inst);
+  x->n -= gone;
+  x->base += (long)gone;
+}
+
+void met_tl_groups_stop(met_tl_groups_t *g, int group)
+{
+  g->groups[group].stopped = 1;
+  g->any_stopped = 1;
+}
+
+int met_tl_groups_any_stopped(const met_tl_groups_t *g)
+{
+  return g->any_stopped;
+}

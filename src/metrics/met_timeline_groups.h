@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Internal to met_timeline: the communicators whose collectives a measured run's timelines pair, and each one's
+ * collective calls in progress. Group 0 is MPI_COMM_WORLD (every rank); the others are the sub-communicators the
+ * files define ("# comm KEY MEMBERS", docs/tracer.md), numbered from 1 in the order they were defined. A member's
+ * k-th collective on a group is that group's instance k: its calls are counted there until every member made it, and
+ * forgotten once every member is past it. */
+#ifndef MET_TIMELINE_GROUPS_H
+#define MET_TIMELINE_GROUPS_H
+
+#include <stddef.h>
+
+/* A collective call of every member of a group, by its number among each member's calls on that group. */
+typedef struct met_tl_instance {
+  char call[64];
+  int count;         /* the members whose call was read */
+  double last_entry; /* the last entry as the rules see it */
+  double last_raw;   /* the same as read */
+  double root_at;    /* a rooted collective's: its root's entry (NAN until read), as the rules see it and as read */
+  double root_raw;   /* */
+  double leaf_at;    /* and the earliest entry of another member (NAN until read) */
+  double leaf_raw;   /* */
+} met_tl_instance_t;
+
+typedef struct met_tl_groups met_tl_groups_t;
+
+/* Group 0 of `nranks` ranks and no other; NULL when out of memory. */
+met_tl_groups_t *met_tl_groups_new(int nranks);
+void met_tl_groups_free(met_tl_groups_t *g); /* accepts NULL */
+
+/* Defines the communicator the tracer numbered `key` (> 0) with the `n` world ranks `members` (each in [0, nranks),
+ * no two alike), as the file of rank `rank`, one of them, gives it: its group number, the same for every member's
+ * definition of the same members. NULL, or what is wrong (the members; a member is not `rank`); a key two files define
+ * with different members (two communicators whose keys collide) makes neither group's collectives paired. *oom is set
+ * when memory ran out. */
+const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const int *members, int n, int *oom);
+
+/* The group of communicator `key` (0: the world's) when `rank` is one of its members, else -1 (a key no file defined:
+ * a tracer before "# comm" lines). */
+int met_tl_groups_of(const met_tl_groups_t *g, int key, int rank);
+
+/* How many members group `group` has, and their world ranks in increasing order. */
+int met_tl_groups_size(const met_tl_groups_t *g, int group);
+const int *met_tl_groups_members(const met_tl_groups_t *g, int group);
+
+/* `rank`'s next collective on `group`: its number there into *k (its instance, met_tl_groups_instance), -1 when the
+ * group's collectives are no longer paired (met_tl_groups_stop). 0, or BAS_ENOMEM. */
+int met_tl_groups_join(met_tl_groups_t *g, int group, int rank, long *k);
+
+/* Instance `k` of `group`, or NULL once forgotten (every member past it) or when the group's collectives are no longer
+ * paired. */
+met_tl_instance_t *met_tl_groups_instance(const met_tl_groups_t *g, int group, long k);
+
+/* `rank` is past its next collective on `group` (its interval went into the trace); instances every member is past
+ * are forgotten. */
+void met_tl_groups_done(met_tl_groups_t *g, int group, int rank);
+
+/* From now on `group`'s collectives are not paired (the members' calls differ: they are not the same collective);
+ * whether any group's were stopped. */
+void met_tl_groups_stop(met_tl_groups_t *g, int group);
+int met_tl_groups_any_stopped(const met_tl_groups_t *g);
+
+#endif

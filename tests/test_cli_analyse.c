@@ -344,6 +344,28 @@ static void test_analyse_counts_in_words(void)
  * bratu3d at p = 2: 340 starts, 14 messages paired, those of its MPI_Isend). As the tracer writes them now
  * (tests/data/tracer/persistent: three rounds of a receive and a send started together), all 6 are paired and no
  * start is named. */
+/* A run whose collectives on a sub-communicator no "# comm" line defines (tests/data/tracer/sub-coll-named: an older
+ * tracer's MPI_Allreduce on ranks 0 and 1, one call each) says how many stay as measured and how to pair them; the
+ * same calls with their communicator defined (sub-coll-defined) are paired and say nothing of it. */
+static void test_analyse_names_undefined_sub_communicators(void)
+{
+  static const struct {
+    const char *run;
+    int named;
+  } cases[] = {{RUNS "sub-coll-named", 1}, {RUNS "sub-coll-defined", 0}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    cli_run_t run;
+    const char *args[] = {"analyse", "--width", "1000", cases[i].run, NULL};
+    CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT((strstr(run.out, "; 2 collective calls on sub-communicators the files do not define (a tracer before "
+                               "'# comm' lines: trace the run again to pair them; or beyond the 2^20 communicators "
+                               "the reader keeps) stay as measured") != NULL) == cases[i].named);
+    CU_ASSERT((strstr(run.out, "on sub-communicators") != NULL) == cases[i].named);
+    run_free(&run);
+  }
+}
+
 static void test_analyse_persistent_starts_named(void)
 {
   static const char *const ranks[2] = {
@@ -1662,6 +1684,7 @@ int main(void)
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
       {"test_analyse_counts_in_words", test_analyse_counts_in_words},
       {"test_analyse_persistent_starts_named", test_analyse_persistent_starts_named},
+      {"test_analyse_names_undefined_sub_communicators", test_analyse_names_undefined_sub_communicators},
       {"test_analyse_seq_holds_shared_cores", test_analyse_seq_holds_shared_cores},
       {"test_analyse_replay_on", test_analyse_replay_on},
       {"test_analyse_replay_on_disturbed", test_analyse_replay_on_disturbed},

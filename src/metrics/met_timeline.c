@@ -548,8 +548,8 @@ static int comm_members(const char *text, int *key, int *members, int room)
       stride = strtoll(end + 1, &end, 10);
       count = *end == ':' ? strtoll(end + 1, &end, 10) : -1;
     }
-    if ((*end != ' ' && *end != '\0') || first < 0 || first >= room || stride < 1 || stride >= room || count < 1 ||
-        count > room - n || first + (count - 1) * stride >= room) /* each under 2^16: no overflow */
+    if ((*end != ' ' && *end != '\0') || first < 0 || first >= room || stride < 1 || (count > 1 && stride >= room) ||
+        count < 1 || count > room - n || first + (count - 1) * stride >= room) /* each under 2^16: no overflow */
       return -1;
     for (long long i = 0; i < count; i++)
       members[n++] = (int)(first + i * stride);

@@ -8,6 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The most communicators kept (some 120 bytes each at the least): a file's further "# comm" lines define none, and
+ * their collectives stay as the files give them, as on a communicator no file defines. */
+enum { GROUPS_MAX = 1 << 20 };
+
 typedef struct group {
   int key;                 /* the tracer's number of the communicator (0: the world) */
   int size;                /* its members */
@@ -152,6 +156,10 @@ const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const in
   if (known) {
     if (known->size != n || memcmp(known->members, sorted, sizeof *sorted * (size_t)n) != 0)
       met_tl_groups_stop(g, (int)(known - g->groups)); /* two communicators, one key: neither can be paired */
+    free(sorted);
+    return NULL;
+  }
+  if (g->count > GROUPS_MAX) {
     free(sorted);
     return NULL;
   }

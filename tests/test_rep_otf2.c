@@ -549,6 +549,35 @@ static void test_otf2_measured_collective_bytes(void)
   remove_tree(dir);
 }
 
+/* tests/data/tracer/sub-coll-defined: collectives on sub-communicators the timelines define are written on them, each
+ * its members only (communicator 1: ranks 0 and 1, their MPI_Allreduce of 8 bytes each way; communicator 2: ranks 0
+ * and 2, the MPI_Bcast from world rank 2, its rank 1 there, 16 bytes to rank 0), the barrier of all on the world; ViTE
+ * reads it. */
+static void test_otf2_measured_sub_communicators(void)
+{
+  char dir[1024];
+  char *text = measured_archive("sub-coll-defined", dir, sizeof dir);
+  static const struct {
+    int rank;
+    const char *end;
+  } expected[] = {
+      {0, "ALLREDUCE, Communicator: \"communicator 1\" <1>, Root: NONE, Sent: 8, Received: 8"},
+      {1, "ALLREDUCE, Communicator: \"communicator 1\" <1>, Root: NONE, Sent: 8, Received: 8"},
+      {0, "BCAST, Communicator: \"communicator 2\" <2>, Root: 1 (\"Rank 2 thread 0\" <2>), Sent: 0, Received: 16"},
+      {2, "BCAST, Communicator: \"communicator 2\" <2>, Root: 1 (\"Rank 2 thread 0\" <2>), Sent: 16, Received: 0"},
+      {-1, "BARRIER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 0, Received: 0"}};
+  for (size_t i = 0; i < sizeof expected / sizeof *expected; i++) {
+    int n = count_events(text, "MPI_COLLECTIVE_END", expected[i].rank, expected[i].end);
+    if (n != (expected[i].rank < 0 ? 3 : 1))
+      fprintf(stderr, "\nrank %d: %d x '%s'\n", expected[i].rank, n, expected[i].end);
+    CU_ASSERT_EQUAL(n, expected[i].rank < 0 ? 3 : 1);
+  }
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, NULL), 7);
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
+}
+
 /* The ENTER and LEAVE events of `location` in otf2-print's `text`, "ENTER 10000000 MPI_Irecv\n" each (an ENTER with
  * the attribute "polls" "ENTER 10000000 MPI_Test polls=40\n"), but the categories' and phase `phase`'s, into a new
  * string; whether every region of the location nests strictly (each LEAVE the innermost region entered, all left) into
@@ -1143,6 +1172,7 @@ int main(void)
       {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
       {"test_otf2_measured_clock_condition", test_otf2_measured_clock_condition},
       {"test_otf2_measured_collective_bytes", test_otf2_measured_collective_bytes},
+      {"test_otf2_measured_sub_communicators", test_otf2_measured_sub_communicators},
       {"test_otf2_measured_call_regions", test_otf2_measured_call_regions},
       {"test_otf2_measured_persistent_starts", test_otf2_measured_persistent_starts},
       {"test_otf2_replayed_waitall_one_start", test_otf2_replayed_waitall_one_start},

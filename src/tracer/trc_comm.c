@@ -175,16 +175,18 @@ static int by_rank(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* The members of TI communicator `id` as the timeline's "# comm" line gives them, into `text` (of `room`): their world
- * ranks increasing, as FIRST:STRIDE:COUNT where they are evenly spaced (a row or a column of a process grid, in a few
- * characters at any size), else one by one. 0, or -1 when they do not fit (or out of memory). */
-static int members_text(int id, char *text, size_t room)
+/* The members of `comm` as the timeline's "# comm" line gives them, into `text` (of `room`): their world ranks
+ * increasing, as FIRST:STRIDE:COUNT where they are evenly spaced (a row or a column of a process grid, in a few
+ * characters at any size), else one by one. 0, or -1 when they do not fit, a member is outside the run
+ * (MPI_Comm_spawn's) or memory ran out. */
+static int members_text(MPI_Comm comm, char *text, size_t room)
 {
-  int size = defs[id - 1].size;
-  int *sorted = malloc(sizeof *sorted * (size_t)size);
-  if (!sorted)
+  int size = trc_comm_size(comm);
+  int *sorted = size > 0 ? members_of(comm, size) : NULL;
+  if (!sorted || !all_in_run(sorted, size)) {
+    free(sorted);
     return -1;
-  memcpy(sorted, defs[id - 1].members, sizeof *sorted * (size_t)size);
+  }
   qsort(sorted, (size_t)size, sizeof *sorted, by_rank);
   int stride = size > 1 ? sorted[1] - sorted[0] : 1;
   int even = stride > 0;
@@ -199,11 +201,11 @@ static int members_text(int id, char *text, size_t room)
   return len < room ? 0 : -1;
 }
 
-/* The timeline's definition of sub-communicator `comm` (TI id `id`), "# comm KEY MEMBERS", written before the first
- * collective recorded on its handle, so that simrun analyse pairs its members' collectives (docs/tracer.md); none
- * where the members would pass the reader's line of 4 KiB (irregular groups of some 600 ranks or more), whose
- * collectives it then keeps as measured. */
-static void note_members(MPI_Comm comm, int id)
+/* The timeline's definition of sub-communicator `comm`, "# comm KEY MEMBERS", written before the first collective
+ * recorded on its handle (in either format: the timeline is simrun's), so that simrun analyse pairs its members'
+ * collectives (docs/tracer.md); none where the members would pass the reader's line of 4 KiB (irregular groups of some
+ * 600 ranks or more), whose collectives it then keeps as measured. */
+static void note_members(MPI_Comm comm)
 {
   comm_seen_t *key = NULL;
   for (int i = 0; i < nkeys && !key; i++)
@@ -212,7 +214,7 @@ static void note_members(MPI_Comm comm, int id)
     return;
   key->noted = 1;
   char text[4000];
-  if (members_text(id, text, sizeof text) == 0)
+  if (members_text(comm, text, sizeof text) == 0)
     trc_timeline_note("comm %d %s", key->id, text);
 }
 
@@ -231,10 +233,10 @@ const char *trc_coll(MPI_Comm comm, const char *format, const char *name)
     return NULL;
   }
   int id = trc_comm_id(comm);
-  if (id != 0) /* a sub-communicator (-1: also when refused): its timeline line names it, paired with its members' */
+  if (id != 0) { /* a sub-communicator (-1: also when refused): its timeline line names it, paired with its members' */
     trc_envelope(-1, trc_comm_key(comm));
-  if (id > 0)
-    note_members(comm, id);
+    note_members(comm);
+  }
   if (id == 0)
     return format;
   if (id == OUTSIDE)

@@ -11,11 +11,15 @@
 
 /* A rooted collective's partner on its timeline line: its root as a world rank (on a communicator congruent with
  * MPI_COMM_WORLD, where trc_coll gave back the plain `format`, the same number; on a sub-communicator, which the line
- * names, translated), so that simrun analyse can tell who waited for the root (late broadcast) and the root for the
- * others (early reduce); -1 where no TI action holds the call. */
+ * names, translated, with SIMRUN_TRACE_FORMAT=smpi too, whose TI trace cannot hold the call), so that simrun analyse
+ * can tell who waited for the root (late broadcast) and the root for the others (early reduce); -1 on an
+ * intercommunicator, whose root is MPI_ROOT or MPI_PROC_NULL on one side. */
 static int root_peer(MPI_Comm comm, const char *ti, const char *format, int root)
 {
-  return !ti ? -1 : ti == format ? root : trc_to_world(comm, root);
+  int inter = 0;
+  if (ti && ti == format)
+    return root;
+  return PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && !inter ? trc_to_world(comm, root) : -1;
 }
 
 EXPORT int MPI_Barrier(MPI_Comm comm)

@@ -710,7 +710,8 @@ static void print_run(FILE *out, const runs_t *runs, int i)
   if (info->colls_undefined)
     fprintf(out,
             "; %zu collective call%s on sub-communicators the files do not define (a tracer before '# comm' lines: "
-            "trace the run again to pair them; or beyond the 2^20 communicators the reader keeps) stay%s as measured",
+            "trace the run again to pair them; beyond the 2^20 communicators or 2^22 members the reader keeps; or a "
+            "member or root the definition does not have) stay%s as measured",
             info->colls_undefined, info->colls_undefined == 1 ? "" : "s", info->colls_undefined == 1 ? "s" : "");
   if (info->starts)
     fprintf(out,

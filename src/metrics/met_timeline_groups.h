@@ -30,8 +30,9 @@ void met_tl_groups_free(met_tl_groups_t *g); /* accepts NULL */
 /* Defines the communicator the tracer numbered `key` (> 0) with the `n` world ranks `members` (each in [0, nranks),
  * no two alike), as the file of rank `rank`, one of them, gives it, once for every member's definition of the same
  * members. NULL, or what is wrong (the members; a member is not `rank`); a key two files define with different members
- * (two communicators whose keys collide) makes neither group's collectives paired; beyond 2^20 communicators, none is
- * defined (their collectives stay as the files give them). *oom is set when memory ran out. */
+ * (two communicators whose keys collide) makes neither group's collectives paired; beyond 2^20 communicators, or 2^22
+ * members of them all, none is defined (their collectives stay as the files give them). *oom is set when memory ran
+ * out. */
 const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const int *members, int n, int *oom);
 
 /* The group of communicator `key` (0: the world's) when `rank` is one of its members, else -1 (a key no file defined:

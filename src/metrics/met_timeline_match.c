@@ -29,6 +29,11 @@ enum { OPS_KEPT = 1 << 12 };
  * partner's entry may come a little later in the files than causality says (more ranks than cores: milliseconds). */
 enum { HOLD_MAX = 1 << 14 };
 
+/* A sub-communicator's spans are numbered (met_coll_t.group) from this on, its group's number added: above every key
+ * a message's communicator has (met_interval_t.comm, the tracer's, under 2^31), so that no message is taken to be on
+ * a sub-communicator's group (the OTF2 export puts messages on a communicator of their number). */
+#define SPAN_GROUPS 0x80000000u
+
 /* A queue of message ends counts them by envelope (met_tally.h) from this many on: shorter ones are scanned. */
 enum { TALLY_FROM = 32 };
 
@@ -1294,7 +1299,7 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
                      .kind = kinds[ev->kind].coll,
                      .call = met_coll_call_of(ev->call),
                      .root = rooted ? ev->root : -1,
-                     .group = (unsigned)ev->group,
+                     .group = ev->group ? SPAN_GROUPS | (unsigned)ev->group : 0,
                      .bytes = ev->iv.bytes,
                      .received = ev->received};
   const int *members = met_tl_groups_members(m->groups, ev->group);

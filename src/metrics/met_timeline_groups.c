@@ -3,13 +3,12 @@
  * per group its members, two counters a member, and the instances some member has not passed yet. */
 #include "met_timeline_groups.h"
 #include "bas_error.h"
+#include "bas_keymap.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 /* The most communicators kept (some 100 bytes each at the least), and the most members of all of them (some 20 bytes
  * each: a hostile file of "# comm KEY 0:1:P" lines with new keys would otherwise cost 20 P bytes a line): a file's
@@ -34,42 +33,9 @@ struct met_tl_groups {
   group_t *groups;
   int count, cap;
   int any_stopped;
-  long long members; /* the members of all the groups but the world's */
-  int *slots;        /* the groups but the world's by key: an open-addressing table of group numbers, 0 for none, of */
-  size_t nslots;     /* a power of two at least twice their count (a program may make a communicator an iteration) */
-  uint64_t seed; /* the keys' hash is seeded per run, so that no file's keys crowd one run of slots (crafted keys took
-                  * 37 s for 100,000 lines with a fixed multiplier) */
+  long long members;  /* the members of all the groups but the world's */
+  bas_keymap_t *keys; /* the groups but the world's by key (a program may make a communicator an iteration) */
 };
-
-/* splitmix64's finaliser of `key` and the seed: every bit of the key moves every bit of the slot. */
-static size_t slot_of(const met_tl_groups_t *g, int key)
-{
-  uint64_t z = (uint64_t)(unsigned)key + g->seed;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  z ^= z >> 31;
-  size_t at = (size_t)z & (g->nslots - 1);
-  while (g->slots[at] != 0 && g->groups[g->slots[at]].key != key)
-    at = (at + 1) & (g->nslots - 1);
-  return at;
-}
-
-/* Room in the table for one more group: 0, or -1 out of memory. */
-static int make_room(met_tl_groups_t *g)
-{
-  if (2 * (size_t)g->count < g->nslots)
-    return 0;
-  size_t n = g->nslots ? 2 * g->nslots : 64;
-  int *slots = calloc(n, sizeof *slots);
-  if (!slots)
-    return -1;
-  free(g->slots);
-  g->slots = slots;
-  g->nslots = n;
-  for (int i = 1; i < g->count; i++)
-    g->slots[slot_of(g, g->groups[i].key)] = i;
-  return 0;
-}
 
 static int new_group(met_tl_groups_t *g, int key, int *members, int size)
 {
@@ -96,13 +62,9 @@ static int new_group(met_tl_groups_t *g, int key, int *members, int size)
 met_tl_groups_t *met_tl_groups_new(int nranks)
 {
   met_tl_groups_t *g = calloc(1, sizeof *g);
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  if (g) {
+  if (g)
     g->nranks = nranks;
-    g->seed = ((uint64_t)now.tv_nsec << 20 ^ (uint64_t)now.tv_sec ^ (uint64_t)getpid() << 40) * 0x9e3779b97f4a7c15ULL;
-  }
-  if (g && new_group(g, 0, NULL, nranks) != 0) {
+  if (g && (!(g->keys = bas_keymap_new()) || new_group(g, 0, NULL, nranks) != 0)) {
     met_tl_groups_free(g);
     return NULL;
   }
@@ -120,7 +82,7 @@ void met_tl_groups_free(met_tl_groups_t *g)
     free(g->groups[i].inst);
   }
   free(g->groups);
-  free(g->slots);
+  bas_keymap_free(g->keys);
   free(g);
 }
 
@@ -141,7 +103,7 @@ static int place(const group_t *x, int rank)
 
 static group_t *keyed(const met_tl_groups_t *g, int key)
 {
-  int at = g->nslots ? g->slots[slot_of(g, key)] : 0;
+  size_t at = bas_keymap_get(g->keys, (uint64_t)key);
   return at ? &g->groups[at] : NULL;
 }
 
@@ -180,13 +142,17 @@ const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const in
     free(sorted);
     return NULL;
   }
-  int group = make_room(g) == 0 ? new_group(g, key, sorted, n) : -1;
-  if (group < 0) {
+  int group = new_group(g, key, sorted, n);
+  if (group < 0 || bas_keymap_put(g->keys, (uint64_t)key, (size_t)group) != 0) {
+    if (group >= 0) { /* its arrays and members go with it */
+      g->count--;
+      free(g->groups[group].read);
+      free(g->groups[group].done);
+    }
     free(sorted);
     *oom = 1;
     return "out of memory";
   }
-  g->slots[slot_of(g, key)] = group;
   g->members += n;
   return NULL;
 }

@@ -2,6 +2,7 @@
 /* MPI call names and communicators for the OTF2 archives (rep_otf2_calls.h): Scalasca's collective classes back to
  * MPI calls, and the groups of a trace's collective spans as OTF2 communicators. */
 #include "rep_otf2_calls.h"
+#include "bas_keymap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -134,15 +135,16 @@ rep_otf2_call_t rep_otf2_coll_call(const met_coll_t *span, const char *phase_lab
 
 typedef struct comm {
   unsigned group;
-  uint32_t count, cap;
+  uint32_t count;
+  size_t cap;
   uint64_t *members; /* increasing */
 } comm_t;
 
 struct rep_otf2_comms {
   size_t count, cap;
   comm_t *comms;
-  size_t *slots; /* the communicators by group: open addressing of their numbers + 1, 0 for none; a power of two, */
-  size_t nslots; /* at most half full (a measured run may make a communicator an iteration: 80,000 took 12 s) */
+  bas_keymap_t *groups; /* their numbers + 1 by group (a measured run may make a communicator an iteration: a scan of
+                         * them per span took 12 s for 80,000) */
 };
 
 void rep_otf2_comms_free(rep_otf2_comms_t *comms)
@@ -152,46 +154,27 @@ void rep_otf2_comms_free(rep_otf2_comms_t *comms)
   for (size_t i = 0; i < comms->count; i++)
     free(comms->comms[i].members);
   free(comms->comms);
-  free(comms->slots);
+  bas_keymap_free(comms->groups);
   free(comms);
-}
-
-static size_t slot_of(const rep_otf2_comms_t *comms, unsigned group)
-{
-  size_t at = (size_t)(group * 2654435761u) & (comms->nslots - 1);
-  while (comms->slots[at] != 0 && comms->comms[comms->slots[at] - 1].group != group)
-    at = (at + 1) & (comms->nslots - 1);
-  return at;
 }
 
 static comm_t *find(const rep_otf2_comms_t *comms, unsigned group)
 {
-  size_t at = comms->nslots ? comms->slots[slot_of(comms, group)] : 0;
+  size_t at = bas_keymap_get(comms->groups, group);
   return at ? &comms->comms[at - 1] : NULL;
 }
 
-/* Room for one more communicator, in the list and the table: 0, or -1 out of memory. */
-static int make_room(rep_otf2_comms_t *comms)
+/* Grows *v (of *cap items of `size` bytes) to hold n + 1, doubling; 0, or -1 out of memory. */
+static int reserve(void **v, size_t *cap, size_t n, size_t size)
 {
-  if (comms->count == comms->cap) {
-    size_t cap = comms->cap ? 2 * comms->cap : 8;
-    comm_t *grown = realloc(comms->comms, cap * sizeof *grown);
-    if (!grown)
-      return -1;
-    comms->comms = grown;
-    comms->cap = cap;
-  }
-  if (2 * (comms->count + 1) <= comms->nslots)
+  if (n < *cap)
     return 0;
-  size_t n = comms->nslots ? 2 * comms->nslots : 16;
-  size_t *slots = calloc(n, sizeof *slots);
-  if (!slots)
+  size_t more = *cap ? 2 * *cap : 4;
+  void *grown = realloc(*v, more * size);
+  if (!grown)
     return -1;
-  free(comms->slots);
-  comms->slots = slots;
-  comms->nslots = n;
-  for (size_t i = 0; i < comms->count; i++)
-    comms->slots[slot_of(comms, comms->comms[i].group)] = i + 1;
+  *v = grown;
+  *cap = more;
   return 0;
 }
 
@@ -201,22 +184,16 @@ static int add_member(rep_otf2_comms_t *comms, unsigned group, int rank)
 {
   comm_t *c = find(comms, group);
   if (!c) {
-    if (make_room(comms) != 0)
+    if (reserve((void **)&comms->comms, &comms->cap, comms->count, sizeof *comms->comms) != 0 ||
+        bas_keymap_put(comms->groups, group, comms->count + 1) != 0)
       return -1;
-    c = &comms->comms[comms->count];
+    c = &comms->comms[comms->count++];
     *c = (comm_t){.group = group};
-    comms->slots[slot_of(comms, group)] = ++comms->count;
   }
   if (c->count > 0 && c->members[c->count - 1] == (uint64_t)rank)
     return 0;
-  if (c->count == c->cap) {
-    uint32_t cap = c->cap ? 2 * c->cap : 4;
-    uint64_t *grown = realloc(c->members, cap * sizeof *grown);
-    if (!grown)
-      return -1;
-    c->members = grown;
-    c->cap = cap;
-  }
+  if (reserve((void **)&c->members, &c->cap, c->count, sizeof *c->members) != 0)
+    return -1;
   c->members[c->count++] = (uint64_t)rank;
   return 0;
 }
@@ -224,7 +201,7 @@ static int add_member(rep_otf2_comms_t *comms, unsigned group, int rank)
 rep_otf2_comms_t *rep_otf2_comms_new(const met_trace_t *trace)
 {
   rep_otf2_comms_t *comms = calloc(1, sizeof *comms);
-  int nranks = met_trace_nranks(trace), failed = !comms;
+  int nranks = met_trace_nranks(trace), failed = !comms || !(comms->groups = bas_keymap_new());
   for (int r = 0; !failed && r < nranks; r++)
     failed = add_member(comms, 0, r);
   for (int r = 0; !failed && r < nranks; r++) {

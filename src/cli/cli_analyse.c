@@ -944,8 +944,10 @@ static void shared_band(const met_timeline_info_t *info, int p, char (*hosts)[32
 
 /* The sentence on a replay that put ranks on one core (shared_band), after the placement's line in r->placement (or
  * alone: ranks bound to one CPU without oversubscribing its node, a cpuset's, have none): the range a quiet run falls
- * in, why, and where the measured time is. */
-static void band_text(const replay_t *replay, int p, stu_replay_t *r)
+ * in, why, and where the measured time is; above it, the ranks' `switches` (involuntary), whose cost the range leaves
+ * out (Meep, MPB and Elk at p = 4 on 2 cores, unbound: 2.8-4.4% above it; MPB's ranks were switched 208,000 times in
+ * 3.6 s, at some 1 us a switch by hand, two processes on one core, about half of its 0.15 s beyond the range). */
+static void band_text(const replay_t *replay, int p, double switches, stu_replay_t *r)
 {
   if (isnan(replay->band_least))
     return;
@@ -960,14 +962,20 @@ static void band_text(const replay_t *replay, int p, stu_replay_t *r)
              "; the busiest core computed %.3f s beyond an even share, which Linux evens out by moving unbound ranks",
              replay->cpu.spread);
   const char *where = r->measured > r->predicted_most ? "above" : r->measured < r->predicted_least ? "below" : "within";
+  char cost[240] = "";
+  if (r->measured > r->predicted_most && switches >= 1)
+    snprintf(cost, sizeof cost,
+             ", beside its ranks' %.0f involuntary context switches, whose cost the range leaves out (the switches "
+             "themselves, caches refilled)",
+             switches);
   size_t at = strlen(r->placement);
   char lead[32];
   snprintf(lead, sizeof lead, at ? ". " : "p = %d: ", p);
   snprintf(r->placement + at, sizeof r->placement - at,
            "%sRanks sharing a core spent %s%.3f s in MPI calls beyond their computations, which the replay charges "
            "to none though core-mates lose it%s: by these alone, a quiet run takes %.3f to %.3f s (the replay's own "
-           "error aside), and the measured %.6f s is %s it (docs/analyse.md, \"Shared cores\")",
-           lead, polls, replay->cpu.calls, spread, r->predicted_least, r->predicted_most, r->measured, where);
+           "error aside), and the measured %.6f s is %s it%s (docs/analyse.md, \"Shared cores\")",
+           lead, polls, replay->cpu.calls, spread, r->predicted_least, r->predicted_most, r->measured, where, cost);
 }
 
 /* Run `dir`'s replay on the --replay-on platform, its ranks placed on the `cores` read with the run, into
@@ -1143,7 +1151,7 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     r.least = on_cpu ? fmin(replay.core_least, most) : r.measured;
     r.predicted_least = replay.band_least;
     r.predicted_most = replay.band_most;
-    band_text(&replay, p, &r);
+    band_text(&replay, p, info->switches, &r);
     r.lost_share = others_share(info, p, &runs->lost[i]);
     r.disturbed = others;
     blocking_text(opts, runs, i, &r);

@@ -961,9 +961,10 @@ static void band_text(const replay_t *replay, int p, double switches, stu_replay
     snprintf(spread, sizeof spread,
              "; the busiest core computed %.3f s beyond an even share, which Linux evens out by moving unbound ranks",
              replay->cpu.spread);
-  const char *where = r->measured > r->predicted_most ? "above" : r->measured < r->predicted_least ? "below" : "within";
+  int above = r->measured > r->predicted_most;
+  const char *where = above ? "above" : r->measured < r->predicted_least ? "below" : "within";
   char cost[240] = "";
-  if (r->measured > r->predicted_most && switches >= 1)
+  if (above && switches >= 1)
     snprintf(cost, sizeof cost,
              ", beside its ranks' %.0f involuntary context switches, whose cost the range leaves out (the switches "
              "themselves, caches refilled)",
@@ -1008,8 +1009,8 @@ static void disturbance_cell(FILE *out, const stu_replay_t *r)
 
 /* The measured time as the table gives it, in `text`: a range LEAST-MOST to 4 significant digits (the column's 17
  * characters hold it, a run of milliseconds' 0.001234-0.002536 too, so that the row fits 80 columns; the CSV has every
- * digit), or one time to 6 decimals where the
- * measurement gives one or its ends print alike. Returns whether it is a range. */
+ * digit), or one time to 6 decimals where the measurement gives one or its ends print alike. Returns whether it is a
+ * range. */
 static int measured_text(const stu_replay_t *r, char *text, size_t size)
 {
   char most[32];

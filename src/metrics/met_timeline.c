@@ -254,7 +254,7 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
                          .comm = (int)comm,
                          .req = req};
   snprintf(it->call, sizeof it->call, "%s", call);
-  if (it->kind == TL_ONE_TO_N || it->kind == TL_N_TO_ONE) { /* its partner is its root: no message of its own */
+  if (met_tl_rooted(it->kind)) { /* its partner is its root: no message of its own */
     it->root = it->iv.peer;
     it->iv.peer = -1;
   }

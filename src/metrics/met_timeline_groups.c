@@ -17,7 +17,6 @@
 enum { GROUPS_MAX = 1 << 20, MEMBERS_MAX = 1 << 22 };
 
 typedef struct group {
-  int key;                 /* the tracer's number of the communicator (0: the world) */
   int size;                /* its members */
   int *members;            /* their world ranks, increasing (NULL for the world: rank r is member r) */
   long *read;              /* per member (by its place in `members`): its collectives on the group read so far */
@@ -37,7 +36,7 @@ struct met_tl_groups {
   bas_keymap_t *keys; /* the groups but the world's by key (a program may make a communicator an iteration) */
 };
 
-static int new_group(met_tl_groups_t *g, int key, int *members, int size)
+static int new_group(met_tl_groups_t *g, int *members, int size)
 {
   if (g->count == g->cap) {
     int cap = g->cap ? 2 * g->cap : 8;
@@ -48,7 +47,7 @@ static int new_group(met_tl_groups_t *g, int key, int *members, int size)
     g->cap = cap;
   }
   group_t *x = &g->groups[g->count];
-  *x = (group_t){.key = key, .size = size, .members = members};
+  *x = (group_t){.size = size, .members = members};
   x->read = calloc((size_t)size, sizeof *x->read);
   x->done = calloc((size_t)size, sizeof *x->done);
   if (!x->read || !x->done) {
@@ -64,7 +63,7 @@ met_tl_groups_t *met_tl_groups_new(int nranks)
   met_tl_groups_t *g = calloc(1, sizeof *g);
   if (g)
     g->nranks = nranks;
-  if (g && (!(g->keys = bas_keymap_new()) || new_group(g, 0, NULL, nranks) != 0)) {
+  if (g && (!(g->keys = bas_keymap_new()) || new_group(g, NULL, nranks) != 0)) {
     met_tl_groups_free(g);
     return NULL;
   }
@@ -142,7 +141,7 @@ const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const in
     free(sorted);
     return NULL;
   }
-  int group = new_group(g, key, sorted, n);
+  int group = new_group(g, sorted, n);
   if (group < 0 || bas_keymap_put(g->keys, (uint64_t)key, (size_t)group) != 0) {
     if (group >= 0) { /* its arrays and members go with it */
       g->count--;

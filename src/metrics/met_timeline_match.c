@@ -191,7 +191,12 @@ met_tl_kind_t met_tl_kind_of(const char *call, int peer)
 
 int met_tl_synchronising(met_tl_kind_t kind)
 {
-  return kind == TL_BARRIER || kind == TL_NXN || kind == TL_ONE_TO_N || kind == TL_N_TO_ONE;
+  return kind == TL_BARRIER || kind == TL_NXN || met_tl_rooted(kind);
+}
+
+int met_tl_rooted(met_tl_kind_t kind)
+{
+  return kind == TL_ONE_TO_N || kind == TL_N_TO_ONE;
 }
 
 static void fifo_free(fifo_t *f)
@@ -628,7 +633,7 @@ static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *e
   in->count++;
   in->last_entry = fmax(in->last_entry, ev->iv.start);
   in->last_raw = fmax(in->last_raw, ev->read_start);
-  if (ev->kind == TL_ONE_TO_N || ev->kind == TL_N_TO_ONE) { /* fmin takes the read one over NAN */
+  if (met_tl_rooted(ev->kind)) { /* fmin takes the read one over NAN */
     int root = rank == ev->root;
     double *at = root ? &in->root_at : &in->leaf_at, *raw = root ? &in->root_raw : &in->leaf_raw;
     *at = fmin(*at, ev->iv.start);
@@ -682,8 +687,7 @@ static void withdraw_cancelled(met_tl_match_t *m, int rank, const met_tl_event_t
 static int sub_group(const met_tl_match_t *m, int rank, const met_tl_event_t *e)
 {
   int group = met_tl_groups_of(m->groups, e->comm, rank);
-  int rooted = e->kind == TL_ONE_TO_N || e->kind == TL_N_TO_ONE;
-  return group > 0 && (!rooted || met_tl_groups_of(m->groups, e->comm, e->root) == group) ? group : -1;
+  return group > 0 && (!met_tl_rooted(e->kind) || met_tl_groups_of(m->groups, e->comm, e->root) == group) ? group : -1;
 }
 
 const char *met_tl_match_define(met_tl_match_t *m, int rank, int key, const int *members, int n, int *oom)
@@ -1292,13 +1296,12 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
     met_tl_groups_done(m->groups, ev->group, rank);
     return put(m, trace, rank, &ev->iv);
   }
-  int rooted = ev->kind == TL_ONE_TO_N || ev->kind == TL_N_TO_ONE;
   double floor = fmax(ev->iv.start, met_tl_clock_last(m->clock, rank)); /* as put places its intervals */
   met_coll_t span = {.start = floor,
                      .end = fmax(ev->iv.end, floor),
                      .kind = kinds[ev->kind].coll,
                      .call = met_coll_call_of(ev->call),
-                     .root = rooted ? ev->root : -1,
+                     .root = met_tl_rooted(ev->kind) ? ev->root : -1,
                      .group = ev->group ? SPAN_GROUPS | (unsigned)ev->group : 0,
                      .bytes = ev->iv.bytes,
                      .received = ev->received};

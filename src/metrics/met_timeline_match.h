@@ -86,6 +86,8 @@ typedef struct met_tl_match met_tl_match_t;
 met_tl_kind_t met_tl_kind_of(const char *call, int peer);
 /* Whether calls of `kind` are paired with the other members' (barriers, N x N and rooted collectives). */
 int met_tl_synchronising(met_tl_kind_t kind);
+/* Whether calls of `kind` are rooted collectives (their line's partner is their root). */
+int met_tl_rooted(met_tl_kind_t kind);
 
 /* NULL when out of memory. */
 met_tl_match_t *met_tl_match_new(int nranks);

@@ -111,7 +111,7 @@ static int is_world(MPI_Comm comm)
 }
 
 /* The entry of handle `comm` in `list` (of n), or NULL. */
-static const comm_seen_t *cached(const comm_seen_t *list, int n, MPI_Comm comm)
+static comm_seen_t *cached(comm_seen_t *list, int n, MPI_Comm comm)
 {
   for (int i = 0; i < n; i++)
     if (list[i].comm == comm)
@@ -207,9 +207,7 @@ static int members_text(MPI_Comm comm, char *text, size_t room)
  * 600 ranks or more), whose collectives it then keeps as measured. */
 static void note_members(MPI_Comm comm)
 {
-  comm_seen_t *key = NULL;
-  for (int i = 0; i < nkeys && !key; i++)
-    key = keys[i].comm == comm ? &keys[i] : NULL;
+  comm_seen_t *key = cached(keys, nkeys, comm); /* trc_comm_key's entry */
   if (!key || key->noted)
     return;
   key->noted = 1;

@@ -443,6 +443,32 @@ static int read_header(reader_t *r, int rank, int *nranks, char *err, size_t err
   return 0;
 }
 
+/* Why folder `dir` has no first timeline `path` (open's `error`), in a line that names the folder: it does not exist,
+ * it is a file, it holds only a TI trace (simrun --ti's, smpirun -trace-ti's), or nothing the tracer wrote. */
+static void no_timeline(const char *dir, const char *path, int error, char *err, size_t errlen)
+{
+  struct stat st;
+  char ti[PATH_MAX];
+  snprintf(ti, sizeof ti, "%s/rank-0.txt", dir);
+  if (stat(dir, &st) != 0)
+    snprintf(err, errlen, "%s: %s; give a folder that libsimrun-trace.so wrote (SIMRUN_TRACE_DIR)", dir,
+             errno == ENOENT ? "no such folder" : strerror(errno));
+  else if (!S_ISDIR(st.st_mode))
+    snprintf(err, errlen,
+             "%s: not a folder; give the folder that libsimrun-trace.so wrote (SIMRUN_TRACE_DIR), not a "
+             "file in it",
+             dir);
+  else if (access(ti, F_OK) == 0)
+    snprintf(err, errlen,
+             "%s: holds a TI trace (rank-0.txt) but no timeline-0.txt, which analyse reads: replay a TI "
+             "trace with the ti-replay skeleton (docs/ti-replay.md), or give the folder libsimrun-trace.so "
+             "wrote",
+             dir);
+  else
+    snprintf(err, errlen, "%s: cannot read it (%s); give a folder that libsimrun-trace.so wrote (SIMRUN_TRACE_DIR)",
+             path, strerror(error));
+}
+
 /* Opens rank `rank`'s file; on failure the message names `announced` (the line that gave P) when there is one. */
 static int open_rank(reader_t *r, const char *dir, int rank, const char *announced, char *err, size_t errlen)
 {
@@ -471,8 +497,7 @@ static int open_rank(reader_t *r, const char *dir, int rank, const char *announc
     snprintf(err, errlen, "%s: the run has rank %d but %s cannot be read (%s): a rank did not write its timeline; %s",
              announced, rank, r->path, strerror(errno), HOW);
   else
-    snprintf(err, errlen, "%s: cannot read it (%s); give a folder that libsimrun-trace.so wrote (SIMRUN_TRACE_DIR)",
-             r->path, strerror(errno));
+    no_timeline(dir, r->path, errno, err, errlen);
   return code;
 }
 

@@ -1,16 +1,49 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A fixed place for fuzz inputs that loaders read by path, with the shipped scenarios' relative platform paths in
  * reach (see fuzz_input.h). */
-#define _GNU_SOURCE /* mkdtemp, symlink */
+#define _GNU_SOURCE /* mkdtemp, symlink, nftw */
 
 #include "fuzz_input.h"
 
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 static char input[4096];
+
+/* The folders fuzz_temp_folder made, removed at exit: every run of the suite left 14 in /tmp before. */
+enum { MAX_FOLDERS = 4 };
+static char made[MAX_FOLDERS][4096];
+static int nmade;
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *at)
+{
+  (void)st, (void)flag, (void)at;
+  remove(path);
+  return 0;
+}
+
+static void remove_made(void)
+{
+  for (int i = 0; i < nmade; i++)
+    nftw(made[i], remove_entry, 16, FTW_DEPTH | FTW_PHYS); /* links removed, never followed */
+}
+
+const char *fuzz_temp_folder(const char *name)
+{
+  const char *tmp = getenv("TMPDIR");
+  if (nmade == MAX_FOLDERS)
+    abort();
+  char *dir = made[nmade];
+  snprintf(dir, sizeof made[nmade], "%s/%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", name);
+  if (!mkdtemp(dir))
+    abort();
+  if (nmade++ == 0)
+    atexit(remove_made);
+  return dir;
+}
 
 static void link_to(const char *target, const char *dir, const char *name)
 {
@@ -22,11 +55,9 @@ static void link_to(const char *target, const char *dir, const char *name)
 
 const char *fuzz_input_path(void)
 {
-  static char root[] = "/tmp/simrun-fuzz-XXXXXX";
   if (input[0])
     return input;
-  if (!mkdtemp(root))
-    abort();
+  const char *root = fuzz_temp_folder("simrun-fuzz");
   char dir[4096];
   const char *levels[] = {"d1", "d1/d2", "d1/d2/d3"};
   for (size_t i = 0; i < 3; i++) {

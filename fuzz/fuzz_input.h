@@ -6,7 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Makes, once, a folder tree where the relative paths of the shipped scenarios resolve: DIR/d1/d2/d3/input.xml with
+/* Makes a new folder NAME-XXXXXX in $TMPDIR (else /tmp), removed with all it holds when the fuzzer exits (libFuzzer's
+ * end of a campaign, or of a -fork job, is exit()); its path. Aborts when it cannot be made. */
+const char *fuzz_temp_folder(const char *name);
+
+/* Makes, once, a folder tree where the relative paths of the shipped scenarios resolve (fuzz_temp_folder):
+ * DIR/d1/d2/d3/input.xml with
  * ../platforms, ../../../platforms and two-hosts.xml beside it and one level up. Returns the input's path. */
 const char *fuzz_input_path(void);
 

@@ -2,7 +2,7 @@
 /* libFuzzer target: the measured-timeline reader of simrun analyse (met_timeline.h). The input is split at form feeds
  * ('\f') into the files timeline-0.txt, timeline-1.txt, ... of one folder (at most 8), which is read as a traced run:
  * any bytes must be read or refused with a message, never crash, hang or read without bound. */
-#define _DEFAULT_SOURCE /* mkdtemp */
+#include "fuzz_input.h"
 #include "met_timeline.h"
 
 #include <stdint.h>
@@ -13,13 +13,12 @@
 
 enum { MAX_FILES = 8 };
 
-/* Makes the folder once; its path. */
+/* Makes the folder once (removed at exit); its path. */
 static const char *folder(void)
 {
-  static char dir[] = "/tmp/simrun-fuzz-timeline-XXXXXX";
-  static int made;
-  if (!made++ && !mkdtemp(dir))
-    abort();
+  static const char *dir;
+  if (!dir)
+    dir = fuzz_temp_folder("simrun-fuzz-timeline");
   return dir;
 }
 

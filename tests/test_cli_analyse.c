@@ -600,6 +600,17 @@ static void test_analyse_says_disturbed(void)
                                         "(1.200 of 8.000 s, 3600 involuntary context switches: each rank's beyond "
                                         "what its core-mates ran), which its times hold"));
   run_free(&run);
+  /* held-quad is waits-quad whose rank 1 ran 0.9 s, its tracer's own time 0.9 s all held off the processor (HELD, the
+   * 9th field: others ran then, not rank 1's tracer): rank 0 waited 1.8 s, 0.9 beyond rank 1's CPU time, and rank 1
+   * 1.1 s, 0.9 beyond rank 0's 0.2: 1.8 of 8 s, 22.5%, by hand (read as the tracer's CPU time, rank 1's own time hid
+   * rank 0's loss: 1.7 s, 21.3%) */
+  const char *held[] = {"analyse", RUNS "held-quad", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", held, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; disturbed: its ranks waited for a processor for 22.5% of their wall time "
+                                         "(1.800 of 8.000 s, 3600 involuntary context switches: each rank's beyond "
+                                         "what its core-mates ran)"));
+  run_free(&run);
 }
 
 /* With each rank's wait for a processor (run_delay, the 6th field of "# disturbance"), that is what the ranks lost:

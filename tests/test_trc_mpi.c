@@ -44,6 +44,7 @@
 #define SPAWN      SIMRUN_SOURCE_DIR "/tests/data/tracer/spawn.c"
 #define PERSISTENT SIMRUN_SOURCE_DIR "/tests/data/tracer/persistent_ring.c"
 #define COMPLETED  SIMRUN_SOURCE_DIR "/tests/data/tracer/many_completions.c"
+#define SHARED     SIMRUN_SOURCE_DIR "/tests/data/tracer/shared_core.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -2214,6 +2215,50 @@ static void test_trc_mpi_children_work_counted(void)
   remove_folder(dir);
 }
 
+/* tests/data/tracer/shared_core.c on 2 ranks that share one core (taskset -c 0): each computes 0.2 s of its CPU time
+ * in pieces of 25 us with a send after each, never blocking, so that at every moment a rank is running or waiting for
+ * the core: its "# disturbance" CPU and WAITED add up to its WALL, the tracer's CPU time out of both (to 0.6% and 1
+ * ms: its other threads' CPU time, a preempted write of its files; -0.2% to 0.0% in 4 runs on the loaded 2-core
+ * machine). Preempted inside the tracer's work between a call and the next computation, a rank waits for the core
+ * there too: HELD, within its tracer-cost and its WAITED. Before, that wait was counted as the tracer's CPU time, out
+ * of CPU, which then fell under the computations' CPU time (its floor): CPU + WAITED passed WALL by 0.6% to 4.3%. */
+static void test_trc_mpi_shared_core_held_tracer_time(void)
+{
+  char dir[1024], trace[1100], preload[1200], folder[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  build(dir, SHARED, "shared_core");
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  snprintf(preload, sizeof preload, "LD_PRELOAD=%s", SIMRUN_TRACE_LIB);
+  snprintf(folder, sizeof folder, "SIMRUN_TRACE_DIR=%s", trace);
+  const char *args[] = {"-c",    "0",  SIMRUN_MPIRUN, "--allow-run-as-root", "--bind-to", "none", "-np", "2", "-x",
+                        preload, "-x", folder,        "./shared_core",       NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, "/usr/bin/taskset", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  for (int rank = 0; rank < 2; rank++) {
+    char name[32];
+    snprintf(name, sizeof name, "timeline-%d.txt", rank);
+    char *timeline = read_output(trace, name);
+    const char *at = timeline ? strstr(timeline, "# tracer-cost ") : NULL;
+    double cost = at ? strtod(at + strlen("# tracer-cost "), NULL) : NAN;
+    at = timeline ? strstr(timeline, "# disturbance ") : NULL;
+    double f[9] = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+    CU_ASSERT(at && sscanf(at, "# disturbance %lf %lf %lf %lf %lf %lf %lf %lf %lf", &f[0], &f[1], &f[2], &f[3], &f[4],
+                           &f[5], &f[6], &f[7], &f[8]) == 9);
+    double cpu = f[3], wall = f[4], waited = f[5], compute = f[6], held = f[8];
+    CU_ASSERT(compute >= 0.2 && cpu >= compute);
+    CU_ASSERT(held >= 0 && held <= cost && held <= waited);
+    CU_ASSERT(fabs(cpu + waited - wall) <= 0.006 * wall + 0.001);
+    if (!(fabs(cpu + waited - wall) <= 0.006 * wall + 0.001))
+      fprintf(stderr, "rank %d: CPU %.6f + WAITED %.6f s against WALL %.6f s (tracer-cost %.6f, HELD %.6f)\n", rank,
+              cpu, waited, wall, cost, held);
+    free(timeline);
+  }
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* tests/data/tracer/spawn.c's folder `trace` (in `dir`) analyses, replayed on `platform` unless NULL: the parents'
  * run, by hand 2 messages paired (their MPI_Sendrecv_replace); both folders removed. */
 static void parents_analysed(const char *dir, const char *trace, const char *platform)
@@ -2567,6 +2612,7 @@ int main(void)
        test_trc_mpi_polls_with_work_keep_their_processor_time},
       {"test_trc_mpi_polls_counted_at_every_rhythm", test_trc_mpi_polls_counted_at_every_rhythm},
       {"test_trc_mpi_children_work_counted", test_trc_mpi_children_work_counted},
+      {"test_trc_mpi_shared_core_held_tracer_time", test_trc_mpi_shared_core_held_tracer_time},
       {"test_trc_mpi_spawned_not_traced", test_trc_mpi_spawned_not_traced},
       {"test_trc_mpi_spawned_bare_children", test_trc_mpi_spawned_bare_children},
       {"test_trc_mpi_polls_without_tracer_cost", test_trc_mpi_polls_without_tracer_cost},

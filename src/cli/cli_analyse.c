@@ -400,7 +400,7 @@ static double lost_to_others(const met_timeline_info_t *info, int p, const int *
     double ran = 0;
     for (int j = 0; j < p; j++)
       if (j != i && core[j] == core[i]) {
-        ran += info->usage[j].cpu + info->usage[j].own;
+        ran += info->usage[j].cpu + fmax(0, info->usage[j].own); /* a hostile HELD beyond the cost: none */
         *mates = 1;
       }
     lost += fmax(0, info->usage[i].lost - ran);
@@ -866,7 +866,7 @@ static core_use_t core_use(const met_timeline_info_t *info, int p, char (*hosts)
       use.polls += u->polls;
       use.calls += fmax(0, u->cpu - u->compute - u->polls);
     } else
-      use.others += u->lost + u->own;
+      use.others += u->lost + fmax(0, u->own);
   }
   return use;
 }

@@ -520,14 +520,15 @@ static int seconds_ok(double seconds)
   return isfinite(seconds) && seconds >= 0;
 }
 
-/* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL [WAITED [COMPUTE [POLLS]]]" line
- * (docs/tracer.md), added to `info`; a line that does not parse is left out, a WAITED, COMPUTE or POLLS that is not a
- * time too (nan: not given). */
+/* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL [WAITED [COMPUTE [POLLS [HELD]]]]" line
+ * (docs/tracer.md), added to `info`; a line that does not parse is left out, a WAITED, COMPUTE, POLLS or HELD that is
+ * not a time too (nan: not given). HELD, the part of the tracer's own time the rank was held off its processor, is
+ * not the tracer's CPU time (usage.own). */
 static void read_disturbance(met_timeline_info_t *info, int rank, const char *text)
 {
-  double load[2], switches, cpu, wall, waited = NAN, compute = NAN, polls = NAN;
-  int fields = sscanf(text, "# disturbance %lf %lf %lf %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu, &wall,
-                      &waited, &compute, &polls);
+  double load[2], switches, cpu, wall, waited = NAN, compute = NAN, polls = NAN, held = NAN;
+  int fields = sscanf(text, "# disturbance %lf %lf %lf %lf %lf %lf %lf %lf %lf", &load[0], &load[1], &switches, &cpu,
+                      &wall, &waited, &compute, &polls, &held);
   if (fields < 5 || !seconds_ok(cpu) || !seconds_ok(wall) || !(switches >= 0))
     return;
   double not_running = wall > cpu ? wall - cpu : 0, lost = not_running;
@@ -550,7 +551,8 @@ static void read_disturbance(met_timeline_info_t *info, int rank, const char *te
     info->usage[rank].cpu = cpu;
     info->usage[rank].lost = lost;
     info->usage[rank].compute = fields >= 7 && seconds_ok(compute) ? compute : NAN;
-    info->usage[rank].polls = fields == 8 && seconds_ok(polls) ? polls : NAN;
+    info->usage[rank].polls = fields >= 8 && seconds_ok(polls) ? polls : NAN;
+    info->usage[rank].own -= fields == 9 && seconds_ok(held) ? held : 0; /* with "# tracer-cost", in either order */
   }
 }
 

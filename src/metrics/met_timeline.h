@@ -19,7 +19,7 @@ typedef struct met_tl_usage {
   double lost;    /* the seconds it waited for a processor (WAITED), else its wall less CPU seconds, 0 where unsaid */
   double compute; /* the CPU seconds of its computations (COMPUTE), NAN where no line gives them */
   double polls;   /* the CPU seconds of its runs of polls (POLLS), NAN where no line gives them */
-  double own;     /* its tracer's own seconds ("# tracer-cost"), 0 where unsaid */
+  double own;     /* its tracer's CPU seconds ("# tracer-cost" less "# disturbance"'s HELD), 0 where unsaid */
 } met_tl_usage_t;
 
 /* What the reader found beyond the intervals. */

@@ -63,9 +63,18 @@ static void stop(trc_out_t *out, const char *why)
           out->rank, out->path, why);
 }
 
+/* The write(2) calls of every file so far (trc_out_writes). */
+static long long writes;
+
+long long trc_out_writes(void)
+{
+  return writes;
+}
+
 /* Writes `len` bytes at `data` whole; on failure, the file stops with one warning. */
 static void write_all(trc_out_t *out, const void *data, size_t len)
 {
+  writes++;
   while (!out->failed && len > 0) {
     ssize_t done = write(out->fd, data, len);
     if (done < 0 && errno == EINTR)

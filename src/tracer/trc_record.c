@@ -58,6 +58,12 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 <<
  * the wall clock times the CPU share last measured. */
 #define CPU_GAP   20e-6
 #define CPU_EVERY 1e-3
+/* The most of the recorder's own time in one gap between intervals that is its CPU time when it wrote nothing then
+ * (own_time): its work after a call, a long computation's readings included (the CPU clock and page faults, two system
+ * calls each side), took 8-10 us on this virtual machine (a traced MPB run); a longer gap was held up, the rank
+ * preempted inside it (MPB at p = 4 on 2 cores: 131 of rank 0's 4,742 gaps over 50 us, 0.149 of its 0.179 s of own
+ * time, where at p = 1 16 gaps held 0.002 s). */
+#define OWN_CPU_MAX CPU_GAP
 /* The CPU time of the rank's child processes (getrusage(RUSAGE_CHILDREN): the children it waited for, and theirs) is
  * read after a computation this long or longer: starting a child (fork, exec) and waiting for it takes longer (a
  * system("true") about 1 ms on this machine, by hand), and a reading (a system call, some 0.3 us) then costs under
@@ -128,42 +134,44 @@ typedef struct recorder {
   double rate;           /* flop/s */
   const char *source;    /* where the rate came from */
   struct timespec origin;
-  double origin_s;     /* the same in seconds */
-  double last_exit;    /* wall time the current computation interval started */
-  int call_exited;     /* last_exit is a recorded call's exit (resume after its line): trc_after_call may move it */
-  double last_cpu;     /* thread CPU time then, when cpu_known */
-  int cpu_known;       /* the CPU clock was read at last_exit */
-  double cpu_wall;     /* wall time of the last CPU clock reading */
-  double cpu_share;    /* CPU seconds per wall second of the last computation timed by both clocks */
-  int long_compute;    /* the last computation, or the call after it, lasted CPU_GAP or more */
-  int long_polls;      /* the last run of polls lasted CPU_GAP or more */
-  double entry_cpu;    /* the thread's CPU clock read at the last entry (gap_cpu), or NAN */
-  double returned;     /* the time the current call's PMPI call returned (trc_returned), or -1 */
-  long fault_mark;     /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
-  double flops;        /* computation not yet written as a TI action: phase changes do not split it */
-  double own;          /* seconds spent in the recorder after the calls: kept out of the computation */
-  double children;     /* the child processes' CPU seconds at the last reading (children_since) */
-  double child_used;   /* their CPU seconds since MPI_Init */
-  double child_count;  /* of which counted as the rank's computation (within the computations' wall time) */
-  double compute_cpu;  /* the CPU seconds of the rank's computations, the children's counted included */
-  double polls_cpu;    /* the CPU seconds of its runs of polls, what their TI amounts charge (poll_run_flops) */
-  double load_start;   /* the machine's load (/proc/loadavg, one minute) at time 0, or NAN */
-  double usage_start;  /* the process's CPU seconds then (getrusage) */
-  long switches_start; /* and its involuntary context switches */
-  double clock_cost;   /* seconds between two consecutive wall clock readings (measure_clock) */
-  double poll_cost;    /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
-  int measuring;       /* trc_measure_polls runs: no record is written, no file's bound changed */
-  double cpu_cost;     /* and CPU seconds between two of the thread's CPU clock */
-  double setup_cpu;    /* the thread's CPU clock at the entry of the set-up call in progress (trc_enter_setup) */
-  double setup_end;    /* and the wall time it returned (trc_setup_done) */
-  double delay_zero;   /* the thread's wait for a processor at time 0 (waited_for_cpu), or NAN */
-  int computed;        /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
-                        * keeps) */
-  poll_run_t polls;    /* count 0: none */
-  gap_t gap;           /* the computation before the call being entered */
-  trc_rec_t cur;       /* the last call's record, until the next call or poll run opens another */
-  trc_fold_t *folder;  /* NULL: records are written as they come (SIMRUN_TRACE_FOLD=0, or out of memory) */
-  int env_set;         /* trc_envelope gave the next call's message tag and communicator */
+  double origin_s;      /* the same in seconds */
+  double last_exit;     /* wall time the current computation interval started */
+  int call_exited;      /* last_exit is a recorded call's exit (resume after its line): trc_after_call may move it */
+  double last_cpu;      /* thread CPU time then, when cpu_known */
+  int cpu_known;        /* the CPU clock was read at last_exit */
+  double cpu_wall;      /* wall time of the last CPU clock reading */
+  double cpu_share;     /* CPU seconds per wall second of the last computation timed by both clocks */
+  int long_compute;     /* the last computation, or the call after it, lasted CPU_GAP or more */
+  int long_polls;       /* the last run of polls lasted CPU_GAP or more */
+  double entry_cpu;     /* the thread's CPU clock read at the last entry (gap_cpu), or NAN */
+  double returned;      /* the time the current call's PMPI call returned (trc_returned), or -1 */
+  long fault_mark;      /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
+  double flops;         /* computation not yet written as a TI action: phase changes do not split it */
+  double own;           /* seconds spent in the recorder after the calls: kept out of the computation */
+  double own_held;      /* of which the rank was likely held off its processor (own_time) */
+  long long own_writes; /* the files' writes at the last own_time (trc_out_writes) */
+  double children;      /* the child processes' CPU seconds at the last reading (children_since) */
+  double child_used;    /* their CPU seconds since MPI_Init */
+  double child_count;   /* of which counted as the rank's computation (within the computations' wall time) */
+  double compute_cpu;   /* the CPU seconds of the rank's computations, the children's counted included */
+  double polls_cpu;     /* the CPU seconds of its runs of polls, what their TI amounts charge (poll_run_flops) */
+  double load_start;    /* the machine's load (/proc/loadavg, one minute) at time 0, or NAN */
+  double usage_start;   /* the process's CPU seconds then (getrusage) */
+  long switches_start;  /* and its involuntary context switches */
+  double clock_cost;    /* seconds between two consecutive wall clock readings (measure_clock) */
+  double poll_cost;     /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
+  int measuring;        /* trc_measure_polls runs: no record is written, no file's bound changed */
+  double cpu_cost;      /* and CPU seconds between two of the thread's CPU clock */
+  double setup_cpu;     /* the thread's CPU clock at the entry of the set-up call in progress (trc_enter_setup) */
+  double setup_end;     /* and the wall time it returned (trc_setup_done) */
+  double delay_zero;    /* the thread's wait for a processor at time 0 (waited_for_cpu), or NAN */
+  int computed;         /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
+                         * keeps) */
+  poll_run_t polls;     /* count 0: none */
+  gap_t gap;            /* the computation before the call being entered */
+  trc_rec_t cur;        /* the last call's record, until the next call or poll run opens another */
+  trc_fold_t *folder;   /* NULL: records are written as they come (SIMRUN_TRACE_FOLD=0, or out of memory) */
+  int env_set;          /* trc_envelope gave the next call's message tag and communicator */
   int env_tag;
   int env_comm;
   long long env_req; /* trc_envelope_request's, or -1 */
@@ -940,6 +948,19 @@ static void check_files(void)
   }
 }
 
+/* The recorder's own time `from` to `to` (a gap between intervals, which simrun analyse removes): beyond OWN_CPU_MAX
+ * in a gap where no file was written, the rank was held off its processor inside it, the time others ran (core-mates,
+ * when ranks share cores), not the recorder's CPU time, which "# disturbance" gives (disturbance_said). */
+static void own_time(double from, double to)
+{
+  double gap = to - from;
+  long long writes = trc_out_writes();
+  rec.own += gap;
+  if (gap > OWN_CPU_MAX && writes == rec.own_writes)
+    rec.own_held += gap - OWN_CPU_MAX;
+  rec.own_writes = writes;
+}
+
 /* At an exit at `now`: reads the CPU clock when the coming computation may be long, the recorder was held up
  * (`held_up`), or the clock has not been read for CPU_EVERY (between readings, the CPU clock drifts from the wall clock
  * by more than a poll's gap within milliseconds). Whether it read it. */
@@ -966,7 +987,7 @@ static void resume(double since)
   double now = trc_now();
   if (read_cpu_if_due(now, now - since >= CPU_GAP))
     now = trc_now();
-  rec.own += now - since;
+  own_time(since, now);
   rec.last_exit = now;
 }
 
@@ -998,7 +1019,7 @@ static double enter(int setup)
   double start = trc_now();
   rec.gap.start += start - now;
   rec.gap.end = start;
-  rec.own += start - now;
+  own_time(now, start);
   return start;
 }
 
@@ -1150,7 +1171,7 @@ void trc_after_call(void)
   } else if (rec.cpu_known) {
     rec.last_cpu += now - rec.last_exit;
   }
-  rec.own += now - rec.last_exit;
+  own_time(rec.last_exit, now);
   rec.last_exit = now;
 }
 
@@ -1442,29 +1463,34 @@ static void threads_said(void)
 
 /* How much others disturbed the run (simrun analyse --replay-on says, docs/tracer.md "Analysing and replaying"): in the
  * timeline,
- * "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL WAITED COMPUTE POLLS", the machine's load at time 0 and at `end`
- * (the entry into MPI_Finalize), the rank's involuntary context switches between them, its CPU seconds (its threads'
- * and the children's it waited for) and wall seconds over that span, the tracer's own time out of both (the CPU seconds
- * at least its computations'), the seconds its recorded thread was runnable but waiting for a processor (run_delay:
- * what others took from it, where wall less CPU also counts its sleeps and blocking reads, and its other threads' CPU
- * hides it; nan where Linux does not give it), and the CPU seconds of its computations (the TI trace's compute
- * amounts', the children's counted included), then of its runs of polls (their TI amounts'): the rest of its CPU time
- * it spent in MPI calls, spinning in their waits, which a partner others held off its processor lengthens. */
+ * "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL WAITED COMPUTE POLLS HELD", the machine's load at time 0 and at
+ * `end` (the entry into MPI_Finalize), the rank's involuntary context switches between them, its CPU seconds (its
+ * threads' and the children's it waited for) and wall seconds over that span, the tracer's own CPU time out of both
+ * (the CPU seconds at least its computations'), the seconds its recorded thread was runnable but waiting for a
+ * processor (run_delay: what others took from it, where wall less CPU also counts its sleeps and blocking reads, and
+ * its other threads' CPU hides it; nan where Linux does not give it), and the CPU seconds of its computations (the TI
+ * trace's compute amounts', the children's counted included), then of its runs of polls (their TI amounts'): the rest
+ * of its CPU time it spent in MPI calls, spinning in their waits, which a partner others held off its processor
+ * lengthens; last, the seconds of the tracer's own time ("# tracer-cost") that were not its CPU time but the rank held
+ * off its processor. */
 static void disturbance_said(double end)
 {
   long switches = 0;
-  double cpu = process_usage(&switches) - rec.usage_start + rec.child_count - rec.own;
-  double wall = end - rec.own;
-  /* the own time is wall time: a rank preempted inside the library's work has more of it than CPU time (a run of
-   * dsimpletest at a load of 12 had 3 ms of it, and 1.6 ms of CPU time); it ran its computations at least */
-  cpu = fmax(cpu, rec.compute_cpu);
   double waited = waited_for_cpu() - rec.delay_zero;
+  /* the own time is wall time: a rank preempted inside the library's work has more of it than CPU time (a run of
+   * dsimpletest at a load of 12 had 3 ms of it, and 1.6 ms of CPU time): what own_time found held up, at most what
+   * the rank waited for a processor in all (a long work of the recorder's on a quiet machine is its CPU time) */
+  double held = fmin(rec.own_held, isfinite(waited) && waited > 0 ? waited : 0);
+  double own_cpu = rec.own - held;
+  double cpu = process_usage(&switches) - rec.usage_start + rec.child_count - own_cpu;
+  double wall = end - own_cpu;
+  cpu = fmax(cpu, rec.compute_cpu); /* it ran its computations at least */
   char waited_text[32] = "nan";
   if (isfinite(waited))
     snprintf(waited_text, sizeof waited_text, "%.6f", waited > 0 ? waited : 0);
-  trc_out_printf(rec.timeline, "# disturbance %.2f %.2f %ld %.6f %.6f %s %.6f %.6f\n", rec.load_start, machine_load(),
-                 switches - rec.switches_start, cpu > 0 ? cpu : 0, wall > 0 ? wall : 0, waited_text, rec.compute_cpu,
-                 rec.polls_cpu);
+  trc_out_printf(rec.timeline, "# disturbance %.2f %.2f %ld %.6f %.6f %s %.6f %.6f %.6f\n", rec.load_start,
+                 machine_load(), switches - rec.switches_start, cpu > 0 ? cpu : 0, wall > 0 ? wall : 0, waited_text,
+                 rec.compute_cpu, rec.polls_cpu, held);
 }
 
 /* One line listing the tally `list` after `what`, written at once so that the ranks' warnings do not interleave on

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Ranks that share one core (tests/test_trc_mpi.c runs it under `taskset -c 0`), each computing in CHUNKS pieces of
+ * about CHUNK seconds of its thread's CPU time with a cheap call after each (a send to MPI_PROC_NULL), so that the
+ * scheduler switches them often, some of the times inside the tracer's work between a call and the next computation.
+ * Each rank prints "shared CPU SECONDS": the CPU time of its pieces of computation, by its thread's CPU clock. */
+#include <mpi.h>
+#include <stdio.h>
+#include <time.h>
+
+enum { CHUNKS = 8000 };
+#define CHUNK 25e-6
+
+static double thread_cpu(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  double computed = 0;
+  volatile double sink = 1;
+  for (int i = 0; i < CHUNKS; i++) {
+    double start = thread_cpu(), now = start;
+    while (now - start < CHUNK) {
+      for (int k = 0; k < 200; k++)
+        sink = sink * 0.999999 + 1e-9;
+      now = thread_cpu();
+    }
+    computed += now - start;
+    MPI_Send(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
+  }
+  printf("shared CPU %.6f\n", computed);
+  MPI_Finalize();
+  return 0;
+}

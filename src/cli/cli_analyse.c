@@ -944,9 +944,11 @@ static void shared_band(const met_timeline_info_t *info, int p, char (*hosts)[32
 
 /* The sentence on a replay that put ranks on one core (shared_band), after the placement's line in r->placement (or
  * alone: ranks bound to one CPU without oversubscribing its node, a cpuset's, have none): the range a quiet run falls
- * in, why, and where the measured time is; above it, the ranks' `switches` (involuntary), whose cost the range leaves
- * out (Meep, MPB and Elk at p = 4 on 2 cores, unbound: 2.8-4.4% above it; MPB's ranks were switched 208,000 times in
- * 3.6 s, at some 1 us a switch by hand, two processes on one core, about half of its 0.15 s beyond the range). */
+ * in, why, and where the measured time is; above it, what may be beyond it: the replay's own error (0.1-5% short at p
+ * = 1 and 2 on Debian's programs) or others' work (r->lost_share), not the ranks' `switches` (involuntary), whose cost
+ * (the switches, the caches refilled) is in their CPU times. Meep, MPB and Elk at p = 4 on 2 cores, unbound, were
+ * 2.8-4.4% above it while the tracer's own time took the time a rank was held off its core inside it out of its CPU
+ * time (HELD, docs/tracer.md): 4 of 6 runs above, 0 of 6 since. */
 static void band_text(const replay_t *replay, int p, double switches, stu_replay_t *r)
 {
   if (isnan(replay->band_least))
@@ -963,12 +965,14 @@ static void band_text(const replay_t *replay, int p, double switches, stu_replay
              replay->cpu.spread);
   int above = r->measured > r->predicted_most;
   const char *where = above ? "above" : r->measured < r->predicted_least ? "below" : "within";
-  char cost[240] = "";
-  if (above && switches >= 1)
+  char cost[320] = "", lost[64] = "";
+  if (!isnan(r->lost_share))
+    snprintf(lost, sizeof lost, " (%.1f%% of the ranks' wall time)", 100 * r->lost_share);
+  if (above)
     snprintf(cost, sizeof cost,
-             ", beside its ranks' %.0f involuntary context switches, whose cost the range leaves out (the switches "
-             "themselves, caches refilled)",
-             switches);
+             ": beyond it, the replay's own error or others' work%s; the cost of the ranks' %.0f involuntary context "
+             "switches is in the CPU times it is made of",
+             lost, switches);
   size_t at = strlen(r->placement);
   char lead[32];
   snprintf(lead, sizeof lead, at ? ". " : "p = %d: ", p);
@@ -1152,8 +1156,8 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     r.least = on_cpu ? fmin(replay.core_least, most) : r.measured;
     r.predicted_least = replay.band_least;
     r.predicted_most = replay.band_most;
-    band_text(&replay, p, info->switches, &r);
     r.lost_share = others_share(info, p, &runs->lost[i]);
+    band_text(&replay, p, info->switches, &r);
     r.disturbed = others;
     blocking_text(opts, runs, i, &r);
     if (disturbance_text(opts, info, &study->points[i], &runs->lost[i], &r) != 0 ||

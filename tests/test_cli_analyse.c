@@ -604,12 +604,16 @@ static void test_analyse_says_disturbed(void)
    * 9th field: others ran then, not rank 1's tracer): rank 0 waited 1.8 s, 0.9 beyond rank 1's CPU time, and rank 1
    * 1.1 s, 0.9 beyond rank 0's 0.2: 1.8 of 8 s, 22.5%, by hand (read as the tracer's CPU time, rank 1's own time hid
    * rank 0's loss: 1.7 s, 21.3%) */
-  const char *held[] = {"analyse", RUNS "held-quad", NULL};
+  const char *held[] = {"analyse", RUNS "held-quad", "--width", "1000", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", held, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; disturbed: its ranks waited for a processor for 22.5% of their wall time "
                                          "(1.800 of 8.000 s, 3600 involuntary context switches: each rank's beyond "
                                          "what its core-mates ran)"));
+  /* and the run's line says what of the tracer's own time was such a wait */
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the tracer's own time, 0.900000 s over the ranks (0.900000 s of it the ranks "
+                                         "were held off their processors there, others running), kept out of its "
+                                         "intervals"));
   run_free(&run);
 }
 

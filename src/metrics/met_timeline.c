@@ -554,9 +554,8 @@ static void read_disturbance(met_timeline_info_t *info, int rank, const char *te
     info->usage[rank].polls = fields >= 8 && seconds_ok(polls) ? polls : NAN;
     info->usage[rank].own -= fields == 9 && seconds_ok(held) ? held : 0; /* with "# tracer-cost", in either order */
   }
-  if (fields == 9 && seconds_ok(held)) {
+  if (fields == 9 && seconds_ok(held))
     info->tracer_held += held;
-  }
 }
 
 /* The members of a "# comm KEY MEMBER..." line (after "# comm "): each MEMBER a world rank R or FIRST:STRIDE:COUNT,

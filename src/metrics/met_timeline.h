@@ -34,16 +34,16 @@ typedef struct met_timeline_info {
                            * tracer's), which are then not paired */
   double tracer_cost;     /* seconds the tracer says it spent inside itself, summed over the ranks ("# tracer-cost S"
                            * lines); NAN when the files do not say */
-  double tracer_held;   /* of it, the seconds the ranks were held off their processors (HELD, docs/tracer.md), summed */
-  int compensated;      /* every file says that its gaps are the tracer's own time ("# own time: the gaps ..."): they
-                         * were removed, and causality kept (docs/tracer.md, "The library's own time") */
-  double own_gaps;      /* when compensated: the seconds of gaps removed, summed over the ranks */
-  double own_put_back;  /* then, keeping causality: how much later the ranks that waits their own tracer time had
-                         * hidden put back end, summed over them (each at most its own gaps: T_par at most the span) */
-  double waits_removed; /* and how much earlier the ranks that waited for partners their tracer time delayed end */
-  size_t clock_moved;   /* the clock condition (a receive ends after its send: met_timeline_clock.h): receives that */
-  double clock_max;     /* ended before their sends and were moved, the largest move and their sum, seconds, and */
-  double clock_total;   /* the intervals that came after them on their ranks, moved as much */
+  double tracer_held;     /* of it, the ranks' seconds held off their processors (HELD: docs/tracer.md), summed */
+  int compensated;        /* every file says that its gaps are the tracer's own time ("# own time: the gaps ..."): they
+                           * were removed, and causality kept (docs/tracer.md, "The library's own time") */
+  double own_gaps;        /* when compensated: the seconds of gaps removed, summed over the ranks */
+  double own_put_back;    /* then, keeping causality: how much later the ranks that waits their own tracer time had
+                           * hidden put back end, summed over them (each at most its own gaps: T_par at most the span) */
+  double waits_removed;   /* and how much earlier the ranks that waited for partners their tracer time delayed end */
+  size_t clock_moved;     /* the clock condition (a receive ends after its send: met_timeline_clock.h): receives that */
+  double clock_max;       /* ended before their sends and were moved, the largest move and their sum, seconds, and */
+  double clock_total;     /* the intervals that came after them on their ranks, moved as much */
   size_t clock_later;
   double child_cpu;     /* the ranks' child processes' CPU seconds ("# children-cpu USED COUNTED COMPUTE"), summed */
   double child_counted; /* of which the TI trace counts as the ranks' computation */

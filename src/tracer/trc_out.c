@@ -64,9 +64,9 @@ static void stop(trc_out_t *out, const char *why)
 }
 
 /* The write(2) calls of every file so far (trc_out_writes). */
-static long long writes;
+static long writes;
 
-long long trc_out_writes(void)
+long trc_out_writes(void)
 {
   return writes;
 }

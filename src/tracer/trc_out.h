@@ -47,7 +47,7 @@ void trc_out_compress_beyond(trc_out_t *out, long long bytes);
 
 /* How many times the files, all of them together, were written so far (each buffer's, each compressed block's): the
  * recorder's work that may take long (trc_record.c's own_time). */
-long long trc_out_writes(void);
+long trc_out_writes(void);
 
 /* Writes out what is buffered (a zstd file: so that all of it can be read back); -1 when the file failed (now or
  * before). */

@@ -134,44 +134,44 @@ typedef struct recorder {
   double rate;           /* flop/s */
   const char *source;    /* where the rate came from */
   struct timespec origin;
-  double origin_s;      /* the same in seconds */
-  double last_exit;     /* wall time the current computation interval started */
-  int call_exited;      /* last_exit is a recorded call's exit (resume after its line): trc_after_call may move it */
-  double last_cpu;      /* thread CPU time then, when cpu_known */
-  int cpu_known;        /* the CPU clock was read at last_exit */
-  double cpu_wall;      /* wall time of the last CPU clock reading */
-  double cpu_share;     /* CPU seconds per wall second of the last computation timed by both clocks */
-  int long_compute;     /* the last computation, or the call after it, lasted CPU_GAP or more */
-  int long_polls;       /* the last run of polls lasted CPU_GAP or more */
-  double entry_cpu;     /* the thread's CPU clock read at the last entry (gap_cpu), or NAN */
-  double returned;      /* the time the current call's PMPI call returned (trc_returned), or -1 */
-  long fault_mark;      /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
-  double flops;         /* computation not yet written as a TI action: phase changes do not split it */
-  double own;           /* seconds spent in the recorder after the calls: kept out of the computation */
-  double own_held;      /* of which the rank was likely held off its processor (own_time) */
-  long long own_writes; /* the files' writes at the last own_time (trc_out_writes) */
-  double children;      /* the child processes' CPU seconds at the last reading (children_since) */
-  double child_used;    /* their CPU seconds since MPI_Init */
-  double child_count;   /* of which counted as the rank's computation (within the computations' wall time) */
-  double compute_cpu;   /* the CPU seconds of the rank's computations, the children's counted included */
-  double polls_cpu;     /* the CPU seconds of its runs of polls, what their TI amounts charge (poll_run_flops) */
-  double load_start;    /* the machine's load (/proc/loadavg, one minute) at time 0, or NAN */
-  double usage_start;   /* the process's CPU seconds then (getrusage) */
-  long switches_start;  /* and its involuntary context switches */
-  double clock_cost;    /* seconds between two consecutive wall clock readings (measure_clock) */
-  double poll_cost;     /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
-  int measuring;        /* trc_measure_polls runs: no record is written, no file's bound changed */
-  double cpu_cost;      /* and CPU seconds between two of the thread's CPU clock */
-  double setup_cpu;     /* the thread's CPU clock at the entry of the set-up call in progress (trc_enter_setup) */
-  double setup_end;     /* and the wall time it returned (trc_setup_done) */
-  double delay_zero;    /* the thread's wait for a processor at time 0 (waited_for_cpu), or NAN */
-  int computed;         /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
-                         * keeps) */
-  poll_run_t polls;     /* count 0: none */
-  gap_t gap;            /* the computation before the call being entered */
-  trc_rec_t cur;        /* the last call's record, until the next call or poll run opens another */
-  trc_fold_t *folder;   /* NULL: records are written as they come (SIMRUN_TRACE_FOLD=0, or out of memory) */
-  int env_set;          /* trc_envelope gave the next call's message tag and communicator */
+  double origin_s;     /* the same in seconds */
+  double last_exit;    /* wall time the current computation interval started */
+  int call_exited;     /* last_exit is a recorded call's exit (resume after its line): trc_after_call may move it */
+  double last_cpu;     /* thread CPU time then, when cpu_known */
+  int cpu_known;       /* the CPU clock was read at last_exit */
+  double cpu_wall;     /* wall time of the last CPU clock reading */
+  double cpu_share;    /* CPU seconds per wall second of the last computation timed by both clocks */
+  int long_compute;    /* the last computation, or the call after it, lasted CPU_GAP or more */
+  int long_polls;      /* the last run of polls lasted CPU_GAP or more */
+  double entry_cpu;    /* the thread's CPU clock read at the last entry (gap_cpu), or NAN */
+  double returned;     /* the time the current call's PMPI call returned (trc_returned), or -1 */
+  long fault_mark;     /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
+  double flops;        /* computation not yet written as a TI action: phase changes do not split it */
+  double own;          /* seconds spent in the recorder after the calls: kept out of the computation */
+  double own_held;     /* of which the rank was likely held off its processor (own_time) */
+  long own_writes;     /* the files' writes at the last own_time (trc_out_writes) */
+  double children;     /* the child processes' CPU seconds at the last reading (children_since) */
+  double child_used;   /* their CPU seconds since MPI_Init */
+  double child_count;  /* of which counted as the rank's computation (within the computations' wall time) */
+  double compute_cpu;  /* the CPU seconds of the rank's computations, the children's counted included */
+  double polls_cpu;    /* the CPU seconds of its runs of polls, what their TI amounts charge (poll_run_flops) */
+  double load_start;   /* the machine's load (/proc/loadavg, one minute) at time 0, or NAN */
+  double usage_start;  /* the process's CPU seconds then (getrusage) */
+  long switches_start; /* and its involuntary context switches */
+  double clock_cost;   /* seconds between two consecutive wall clock readings (measure_clock) */
+  double poll_cost;    /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
+  int measuring;       /* trc_measure_polls runs: no record is written, no file's bound changed */
+  double cpu_cost;     /* and CPU seconds between two of the thread's CPU clock */
+  double setup_cpu;    /* the thread's CPU clock at the entry of the set-up call in progress (trc_enter_setup) */
+  double setup_end;    /* and the wall time it returned (trc_setup_done) */
+  double delay_zero;   /* the thread's wait for a processor at time 0 (waited_for_cpu), or NAN */
+  int computed;        /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
+                        * keeps) */
+  poll_run_t polls;    /* count 0: none */
+  gap_t gap;           /* the computation before the call being entered */
+  trc_rec_t cur;       /* the last call's record, until the next call or poll run opens another */
+  trc_fold_t *folder;  /* NULL: records are written as they come (SIMRUN_TRACE_FOLD=0, or out of memory) */
+  int env_set;         /* trc_envelope gave the next call's message tag and communicator */
   int env_tag;
   int env_comm;
   long long env_req; /* trc_envelope_request's, or -1 */
@@ -954,7 +954,7 @@ static void check_files(void)
 static void own_time(double from, double to)
 {
   double gap = to - from;
-  long long writes = trc_out_writes();
+  long writes = trc_out_writes();
   rec.own += gap;
   if (gap > OWN_CPU_MAX && writes == rec.own_writes)
     rec.own_held += gap - OWN_CPU_MAX;

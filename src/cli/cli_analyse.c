@@ -719,20 +719,18 @@ static void print_run(FILE *out, const runs_t *runs, int i)
             "libsimrun-trace.so wrote every start: trace the run again to pair them; or they started requests the "
             "tracer did not know, persistent collectives or none): those messages are not paired nor in the exports",
             info->starts, info->starts == 1 ? "" : "s");
-  char held[160] = ""; /* what of the tracer's own time was a wait for a processor inside it */
-  if (info->tracer_held >= 0.0005)
-    snprintf(held, sizeof held, "; %.6f s of it the ranks were held off their processors there, others running",
-             info->tracer_held);
   if (info->compensated)
     fprintf(out,
-            "; the tracer's own time, %.6f s over the ranks (the gaps between intervals%s), removed from the run's "
+            "; the tracer's own time, %.6f s over the ranks (the gaps between intervals), removed from the run's "
             "times, then %.6f s put back (waits a rank's own tracer time had hidden: a receive, wait or collective "
             "ends no earlier than its partner's entry, and no call later than its end as read) and %.6f s of waiting "
             "for partners that their tracer time had delayed removed",
-            info->own_gaps, held, info->own_put_back, info->waits_removed);
+            info->own_gaps, info->own_put_back, info->waits_removed);
   else if (!isnan(info->tracer_cost))
-    fprintf(out, "; the tracer's own time, %.6f s over the ranks%s%s%s, kept out of its intervals", info->tracer_cost,
-            held[0] ? " (" : "", held[0] ? held + 2 : "", held[0] ? ")" : "");
+    fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
+  if (info->tracer_held >= 0.0005 && !isnan(info->tracer_cost)) /* what of it was a wait for a processor */
+    fprintf(out, "; %.6f s of the tracer's own time the ranks were held off their processors in it, others running",
+            info->tracer_held);
   if (info->clock_moved > 0)
     fprintf(out,
             "; the clock condition (the ranks' clocks differ, and folded loops' iterations are unfolded at their "

@@ -1846,8 +1846,9 @@ static void test_trc_mpi_thread_multiple(void)
     free(text);
   }
   analysed_without_a_word(dir);
-  const char *analyse_serialized[] = {"analyse", "trace", NULL};
+  const char *analyse_serialized[] = {"analyse", "trace", "--width", "1000", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse_serialized, &run), 0);
+  tu_unwrap(run.out); /* the run's line passes 1000 columns when its clock condition and held time are said */
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the ranks' other threads used "));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "which the TI trace's compute amounts leave out: a replay misses their work"));
   run_free(&run);
@@ -1933,10 +1934,11 @@ static void test_trc_mpi_own_time_removed(void)
   if (!(fabs(gaps) < 1e-9))
     fprintf(stderr, "gaps %.12f s, tracer cost %.9f s\n", gaps, info.tracer_cost);
   met_trace_free(run);
-  const char *analyse[] = {"analyse", "trace", NULL};
+  const char *analyse[] = {"analyse", "trace", "--width", "1000", NULL};
   cli_run_t said;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &said), 0);
   CU_ASSERT_EQUAL(said.status, 0);
+  tu_unwrap(said.out);
   CU_ASSERT_PTR_NOT_NULL(strstr(said.out,
                                 "s over the ranks (the gaps between intervals), removed from the run's times, "
                                 "then 0.000000 s put back"));
@@ -2205,9 +2207,10 @@ static void test_trc_mpi_children_work_counted(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: rank 0: its child processes used "));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "of its computation, counted in the TI trace's compute amounts"));
   run_free(&run);
-  const char *analyse[] = {"analyse", trace, NULL};
+  const char *analyse[] = {"analyse", trace, "--width", "1000", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
+  tu_unwrap(run.out);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the ranks' child processes used "));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "counted as the ranks' computation in the TI trace (the ranks waited"));
   run_free(&run);

@@ -177,6 +177,22 @@ static inline void run_free(cli_run_t *run)
   free(run->err);
 }
 
+/* Joins the report's wrapped lines in `text`, in place: a line break followed by the continuation's indent becomes one
+ * space, so that a phrase can be looked for wherever the width (at most 1000 columns) broke it. */
+static inline void tu_unwrap(char *text)
+{
+  char *to = text;
+  for (const char *from = text; *from;) {
+    if (from[0] == '\n' && from[1] == ' ') {
+      while (*++from == ' ')
+        ;
+      *to++ = ' ';
+    } else
+      *to++ = *from++;
+  }
+  *to = '\0';
+}
+
 /* The number of entries in folder `dir` (a leftover "*.tmp.*" file counts as one); -1 when it cannot be read. */
 static inline int count_entries(const char *dir)
 {

@@ -320,6 +320,21 @@ static const met_coll_t *group_span(const met_trace_t *trace, const met_timeline
              : NULL;
 }
 
+int met_coll_seq(const met_trace_t *trace, int rank, size_t index, size_t *seq)
+{
+  *seq = index;
+  if (!valid_rank(trace, rank) || index >= trace->ranks[rank].ncolls)
+    return BAS_EINVAL;
+  if (!trace->coll_grouped)
+    return 0;
+  met_timeline_t *own = (met_timeline_t *)&trace->ranks[rank]; /* its index, a cache: see index_groups */
+  if (index_groups(own) != 0)
+    return BAS_ENOMEM;
+  unsigned group = own->colls[index].group;
+  *seq = key_from(own, group, index) - key_from(own, group, 0);
+  return 0;
+}
+
 void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received)
 {
   *sent = *received = 0;
@@ -330,8 +345,9 @@ void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *se
       return;
   const met_timeline_t *own = &trace->ranks[rank];
   const met_coll_t *span = &own->colls[index];
-  /* its number among the rank's spans of its group */
-  size_t k = trace->coll_grouped ? key_from(own, span->group, index) - key_from(own, span->group, 0) : index;
+  size_t k; /* its number among the rank's spans of its group */
+  if (met_coll_seq(trace, rank, index, &k) != 0)
+    return;
   double others = 0; /* the other members' bytes */
   int members = 1;
   for (int r = 0; r < trace->nranks; r++) {

@@ -280,6 +280,12 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
  * index, and for spans with no bytes (a trace holding the messages). */
 void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
 
+/* Into *seq, the number of `rank`'s collective span `index` among the rank's spans of its group (its index when no
+ * span has a group other than 0): the members' spans of one call have one number (met_coll_moved, met_wait.c). 0;
+ * BAS_EINVAL for a bad rank or index (*seq then `index`); BAS_ENOMEM when the index of the rank's spans by group cannot
+ * be built (built once for the spans the rank has, kept with the trace). */
+int met_coll_seq(const met_trace_t *trace, int rank, size_t index, size_t *seq);
+
 /* Wait states summed while reading, for an aggregate trace, which keeps no interval nor span to compute them from
  * (met_wait.h): met_trace_sum_waits makes room for them, every sum 0 (0, or -1 when out of memory or for a full trace,
  * whose wait states come from its intervals); met_trace_add_wait then adds `seconds` (> 0) to `rank`'s sum of

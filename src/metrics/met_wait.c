@@ -20,16 +20,6 @@ typedef struct entry {
   size_t index; /* into the rank's spans */
 } entry_t;
 
-static int by_group_rank_index(const void *a, const void *b)
-{
-  const entry_t *x = a, *y = b;
-  if (x->group != y->group)
-    return x->group < y->group ? -1 : 1;
-  if (x->rank != y->rank)
-    return x->rank < y->rank ? -1 : 1;
-  return x->index < y->index ? -1 : x->index > y->index;
-}
-
 static int by_call(const void *a, const void *b)
 {
   const entry_t *x = a, *y = b;
@@ -133,7 +123,7 @@ static void one_call(const met_trace_t *trace, const entry_t *e, size_t n, met_w
   }
 }
 
-/* Every collective span as an entry, numbered within its rank and group; NULL when out of memory. */
+/* Every collective span as an entry, numbered within its rank and group (met_coll_seq); NULL when out of memory. */
 static entry_t *entries(const met_trace_t *trace, size_t *n)
 {
   *n = 0;
@@ -149,12 +139,14 @@ static entry_t *entries(const met_trace_t *trace, size_t *n)
   for (int r = 0; r < met_trace_nranks(trace); r++) {
     size_t count;
     const met_coll_t *colls = met_trace_colls(trace, r, &count);
-    for (size_t i = 0; i < count; i++)
-      e[k++] = (entry_t){.group = colls[i].group, .rank = r, .index = i};
+    for (size_t i = 0; i < count; i++, k++) {
+      e[k] = (entry_t){.group = colls[i].group, .rank = r, .index = i};
+      if (met_coll_seq(trace, r, i, &e[k].seq) != 0) {
+        free(e);
+        return NULL;
+      }
+    }
   }
-  qsort(e, *n, sizeof *e, by_group_rank_index);
-  for (size_t i = 0; i < *n; i++)
-    e[i].seq = i > 0 && e[i - 1].group == e[i].group && e[i - 1].rank == e[i].rank ? e[i - 1].seq + 1 : 0;
   qsort(e, *n, sizeof *e, by_call);
   return e;
 }

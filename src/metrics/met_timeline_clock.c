@@ -4,6 +4,7 @@
  * go in. */
 #include "met_timeline_clock.h"
 #include "bas_error.h"
+#include "bas_grow.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -103,14 +104,8 @@ int met_tl_clock_record(met_tl_clock_t *c, int sender, long long id, double at)
   if (r->n - r->head >= 2 * SENT_KEPT) /* never asked for: forget the older half */
     r->head += SENT_KEPT;
   compact(r);
-  if (r->n == r->cap) {
-    size_t more = r->cap ? 2 * r->cap : 16;
-    sent_t *grown = realloc(r->sent, more * sizeof *grown);
-    if (!grown)
-      return BAS_ENOMEM;
-    r->sent = grown;
-    r->cap = more;
-  }
+  if (bas_reserve((void **)&r->sent, &r->cap, r->n, sizeof *r->sent, 16) != 0)
+    return BAS_ENOMEM;
   r->sent[r->n++] = (sent_t){id, at};
   return 0;
 }

@@ -3,6 +3,7 @@
  * per group its members, two counters a member, and the instances some member has not passed yet. */
 #include "met_timeline_groups.h"
 #include "bas_error.h"
+#include "bas_grow.h"
 #include "bas_keymap.h"
 
 #include <math.h>
@@ -180,14 +181,8 @@ int met_tl_groups_join(met_tl_groups_t *g, int group, int rank, long *k)
   int at = place(x, rank);
   *k = x->stopped || at < 0 ? -1 : x->read[at]++;
   while (*k >= 0 && x->n <= (size_t)(*k - x->base)) {
-    if (x->n == x->cap) {
-      size_t cap = x->cap ? 2 * x->cap : 2;
-      met_tl_instance_t *more = realloc(x->inst, sizeof *more * cap);
-      if (!more)
-        return BAS_ENOMEM;
-      x->inst = more;
-      x->cap = cap;
-    }
+    if (bas_reserve((void **)&x->inst, &x->cap, x->n, sizeof *x->inst, 2) != 0)
+      return BAS_ENOMEM;
     x->inst[x->n++] = (met_tl_instance_t){.root_at = NAN, .root_raw = NAN, .leaf_at = NAN, .leaf_raw = NAN};
   }
   return 0;

@@ -5,6 +5,7 @@
  * the rest of the call is communication. Memory: a few intervals per rank and the messages not yet paired. */
 #include "met_timeline_match.h"
 #include "bas_error.h"
+#include "bas_grow.h"
 #include "met_tally.h"
 #include "met_timeline_clock.h"
 #include "met_timeline_groups.h"
@@ -246,20 +247,6 @@ void met_tl_match_free(met_tl_match_t *m)
   free(m);
 }
 
-/* Grows *v (of *cap items of `size` bytes) to hold n + 1; 0, or -1 out of memory. */
-static int reserve(void **v, size_t *cap, size_t n, size_t size)
-{
-  if (n < *cap)
-    return 0;
-  size_t more = *cap ? 2 * *cap : 16;
-  void *grown = realloc(*v, more * size);
-  if (!grown)
-    return -1;
-  *v = grown;
-  *cap = more;
-  return 0;
-}
-
 /* The source an end of `f` is counted under: the one a receive accepts, in a queue of receives by source. */
 static int tally_source(const fifo_t *f, const endref_t *e)
 {
@@ -323,7 +310,7 @@ static int fifo_push(fifo_t *f, const endref_t *e)
   }
   if (f->n == f->cap && f->head + f->taken > f->cap / 2)
     fifo_compact(f);
-  if (reserve((void **)&f->v, &f->cap, f->n, sizeof *f->v) != 0)
+  if (bas_reserve((void **)&f->v, &f->cap, f->n, sizeof *f->v, 16) != 0)
     return -1;
   f->v[f->n] = *e;
   f->v[f->n++].taken = 0;
@@ -711,7 +698,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     s->n -= s->head;
     s->head = 0;
   }
-  if (reserve((void **)&s->events, &s->cap, s->n, sizeof *s->events) != 0)
+  if (bas_reserve((void **)&s->events, &s->cap, s->n, sizeof *s->events, 16) != 0)
     return BAS_ENOMEM;
   met_tl_event_t *e = &s->events[s->n++];
   *e = *ev;
@@ -754,7 +741,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
       s->nops = OPS_KEPT;
       m->unmatched += OPS_KEPT;
     }
-    if (reserve((void **)&s->ops, &s->ops_cap, s->nops, sizeof *s->ops) != 0)
+    if (bas_reserve((void **)&s->ops, &s->ops_cap, s->nops, sizeof *s->ops, 16) != 0)
       return BAS_ENOMEM;
     long long id = s->next_id++;
     s->ops[s->nops++] = (op_t){.id = id,

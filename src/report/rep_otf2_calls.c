@@ -2,6 +2,7 @@
 /* MPI call names and communicators for the OTF2 archives (rep_otf2_calls.h): Scalasca's collective classes back to
  * MPI calls, and the groups of a trace's collective spans as OTF2 communicators. */
 #include "rep_otf2_calls.h"
+#include "bas_grow.h"
 #include "bas_keymap.h"
 
 #include <stdlib.h>
@@ -164,27 +165,13 @@ static comm_t *find(const rep_otf2_comms_t *comms, unsigned group)
   return at ? &comms->comms[at - 1] : NULL;
 }
 
-/* Grows *v (of *cap items of `size` bytes) to hold n + 1, doubling; 0, or -1 out of memory. */
-static int reserve(void **v, size_t *cap, size_t n, size_t size)
-{
-  if (n < *cap)
-    return 0;
-  size_t more = *cap ? 2 * *cap : 4;
-  void *grown = realloc(*v, more * size);
-  if (!grown)
-    return -1;
-  *v = grown;
-  *cap = more;
-  return 0;
-}
-
 /* Adds `rank` to the communicator of `group` (new if unseen), once: ranks come in increasing order. 0, or -1 when out
  * of memory. */
 static int add_member(rep_otf2_comms_t *comms, unsigned group, int rank)
 {
   comm_t *c = find(comms, group);
   if (!c) {
-    if (reserve((void **)&comms->comms, &comms->cap, comms->count, sizeof *comms->comms) != 0 ||
+    if (bas_reserve((void **)&comms->comms, &comms->cap, comms->count, sizeof *comms->comms, 4) != 0 ||
         bas_keymap_put(comms->groups, group, comms->count + 1) != 0)
       return -1;
     c = &comms->comms[comms->count++];
@@ -192,7 +179,7 @@ static int add_member(rep_otf2_comms_t *comms, unsigned group, int rank)
   }
   if (c->count > 0 && c->members[c->count - 1] == (uint64_t)rank)
     return 0;
-  if (reserve((void **)&c->members, &c->cap, c->count, sizeof *c->members) != 0)
+  if (bas_reserve((void **)&c->members, &c->cap, c->count, sizeof *c->members, 4) != 0)
     return -1;
   c->members[c->count++] = (uint64_t)rank;
   return 0;

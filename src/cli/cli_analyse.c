@@ -728,7 +728,8 @@ static void print_run(FILE *out, const runs_t *runs, int i)
             info->own_gaps, info->own_put_back, info->waits_removed);
   else if (!isnan(info->tracer_cost))
     fprintf(out, "; the tracer's own time, %.6f s over the ranks, kept out of its intervals", info->tracer_cost);
-  if (info->tracer_held >= 0.0005 && !isnan(info->tracer_cost)) /* what of it was a wait for a processor */
+  /* what of it was a wait for a processor, which a tracer of November 2026 left in the gaps (HELD, docs/tracer.md) */
+  if (info->tracer_held >= 0.0005 && !isnan(info->tracer_cost))
     fprintf(out, "; %.6f s of the tracer's own time the ranks were held off their processors in it, others running",
             info->tracer_held);
   if (info->clock_moved > 0)

@@ -522,8 +522,9 @@ static int seconds_ok(double seconds)
 
 /* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL [WAITED [COMPUTE [POLLS [HELD]]]]" line
  * (docs/tracer.md), added to `info`; a line that does not parse is left out, a WAITED, COMPUTE, POLLS or HELD that is
- * not a time too (nan: not given). HELD, the part of the tracer's own time the rank was held off its processor, is
- * not the tracer's CPU time (usage.own). */
+ * not a time too (nan: not given). HELD, the part of the tracer's own time the rank was held off its processor, which a
+ * tracer of November 2026 left in the gaps (today's puts it in the computations next to them), is not the tracer's CPU
+ * time (usage.own). */
 static void read_disturbance(met_timeline_info_t *info, int rank, const char *text)
 {
   double load[2], switches, cpu, wall, waited = NAN, compute = NAN, polls = NAN, held = NAN;

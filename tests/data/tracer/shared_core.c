@@ -2,13 +2,23 @@
 /* Ranks that share one core (tests/test_trc_mpi.c runs it under `taskset -c 0`), each computing in CHUNKS pieces of
  * about CHUNK seconds of its thread's CPU time with a cheap call after each (a send to MPI_PROC_NULL), so that the
  * scheduler switches them often, some of the times inside the tracer's work between a call and the next computation.
- * Each rank prints "shared CPU SECONDS": the CPU time of its pieces of computation, by its thread's CPU clock. */
+ * Each rank prints "shared CPU SECONDS PROCESS": the CPU time of its pieces of computation, by its thread's CPU clock,
+ * and its process's CPU time over the loop (getrusage: the pieces, the calls, the tracer's work, the other threads').
+ */
 #include <mpi.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <time.h>
 
 enum { CHUNKS = 8000 };
 #define CHUNK 25e-6
+
+static double process_cpu(void)
+{
+  struct rusage u;
+  getrusage(RUSAGE_SELF, &u);
+  return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
 
 static double thread_cpu(void)
 {
@@ -20,7 +30,7 @@ static double thread_cpu(void)
 int main(int argc, char **argv)
 {
   MPI_Init(&argc, &argv);
-  double computed = 0;
+  double computed = 0, process = process_cpu();
   volatile double sink = 1;
   for (int i = 0; i < CHUNKS; i++) {
     double start = thread_cpu(), now = start;
@@ -32,7 +42,7 @@ int main(int argc, char **argv)
     computed += now - start;
     MPI_Send(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
   }
-  printf("shared CPU %.6f\n", computed);
+  printf("shared CPU %.6f %.6f\n", computed, process_cpu() - process);
   MPI_Finalize();
   return 0;
 }

@@ -2166,7 +2166,7 @@ static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
     const char *said = strstr(run.out, "polled CPU ");
     double polled = said ? strtod(said + strlen("polled CPU "), NULL) : NAN;
     double traced = processor_seconds(trace, 0);
-    CU_ASSERT(polled > 0.005); /* under 0.05 s when the cores are shared with other work */
+    CU_ASSERT(polled > 0.005); /* at least the 0.01 s after which it tells rank 1 to send */
     CU_ASSERT(traced >= 0.5 * polled && traced <= 1.05 * polled + 0.002);
     if (!(traced >= 0.5 * polled && traced <= 1.05 * polled + 0.002))
       fprintf(stderr, "rank 0's processor time in its TI trace (%s) %.6f s, measured around its loop %.6f s\n",

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Room for one more item in an array that grows one item at a time, by doubling (bas_grow.c): the one helper of the
- * arrays of the timeline reader, its communicators and the OTF2 export's. */
+ * arrays of the timeline reader, its communicators, the OTF2 export's, the message statistics and samples, the
+ * pictures' segments, the tables' cells and a collective's pending requests. */
 #ifndef BAS_GROW_H
 #define BAS_GROW_H
 

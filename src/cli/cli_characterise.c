@@ -3,6 +3,7 @@
  * (met_msgfit, relative error, terms >= 0, split by cross-validation) as Zemerly et al. fitted Table 2, and prints the
  * simrun:comm-* properties with each regime's residuals, or refuses a fit that cannot be trusted. */
 #include "cli_characterise.h"
+#include "bas_grow.h"
 #include "cli_exit.h"
 
 #include <errno.h>
@@ -82,14 +83,8 @@ static int parse_sample(const char *text, met_msg_sample_t *s)
 /* Appends a sample to *samples (capacity *cap, doubled as needed); 0 or -1 on no memory. */
 static int append(met_msg_sample_t **samples, size_t *count, size_t *cap, const met_msg_sample_t *s)
 {
-  if (*count == *cap) {
-    size_t more = *cap ? 2 * *cap : 1024;
-    met_msg_sample_t *grown = realloc(*samples, more * sizeof *grown);
-    if (!grown)
-      return -1;
-    *samples = grown;
-    *cap = more;
-  }
+  if (bas_reserve((void **)samples, cap, *count, sizeof **samples, 1024) != 0)
+    return -1;
   (*samples)[(*count)++] = *s;
   return 0;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Message counts and per-(size, distance) message durations from the message groups the trace keeps (met_trace.h). */
 #include "met_comm.h"
+#include "bas_grow.h"
 #include "bas_error.h"
 
 #include <stdlib.h>
@@ -38,14 +39,8 @@ static int merge_group(met_msg_stat_t **stats, size_t *count, size_t *cap, const
       return 0;
     }
   }
-  if (*count == *cap) {
-    size_t grown = *cap ? 2 * *cap : 16;
-    met_msg_stat_t *more = realloc(*stats, grown * sizeof *more);
-    if (!more)
-      return -1;
-    *stats = more;
-    *cap = grown;
-  }
+  if (bas_reserve((void **)stats, cap, *count, sizeof **stats, 16) != 0)
+    return -1;
   (*stats)[(*count)++] = (met_msg_stat_t){.bytes = group->bytes,
                                           .hops = group->hops,
                                           .count = group->count,

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* open_memstream, fmemopen */
 
 #include "met_pixels.h"
+#include "bas_grow.h"
 #include "bas_error.h"
 
 #include <math.h>
@@ -195,14 +196,8 @@ static int add_message(met_pixels_t *px, int rank, const met_interval_t *iv)
 
 static int push_segment(rank_build_t *r, const met_segment_t *seg)
 {
-  if (r->nsegs == r->cap) {
-    size_t cap = r->cap ? 2 * r->cap : 16;
-    met_segment_t *grown = realloc(r->segs, cap * sizeof *grown);
-    if (!grown)
-      return -1;
-    r->segs = grown;
-    r->cap = cap;
-  }
+  if (bas_reserve((void **)&r->segs, &r->cap, r->nsegs, sizeof *r->segs, 16) != 0)
+    return -1;
   r->segs[r->nsegs++] = *seg;
   return 0;
 }

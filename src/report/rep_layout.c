@@ -3,6 +3,7 @@
  * column groups with their key columns repeated (rep_layout.h). */
 #define _GNU_SOURCE /* vasprintf, open_memstream, strndup */
 #include "rep_layout.h"
+#include "bas_grow.h"
 #include "bas_error.h"
 
 #include <stdarg.h>
@@ -219,14 +220,8 @@ void rep_cols_free(rep_cols_t *cols)
 
 int rep_cols_add(rep_cols_t *cols, const char *fmt, ...)
 {
-  if (cols->count == cols->cap) {
-    size_t cap = cols->cap ? 2 * cols->cap : 64;
-    char **cells = realloc(cols->cells, cap * sizeof *cells);
-    if (!cells)
-      return BAS_ENOMEM;
-    cols->cells = cells;
-    cols->cap = cap;
-  }
+  if (bas_reserve((void **)&cols->cells, &cols->cap, cols->count, sizeof *cols->cells, 64) != 0)
+    return BAS_ENOMEM;
   va_list ap;
   va_start(ap, fmt);
   char *cell = NULL;

@@ -3,6 +3,7 @@
  * once and posted ones as requests until the next wait, inside the collective's marks (sim_mark); and the skeletons'
  * broadcast and barrier over every rank. */
 #include "sim_coll_run.h"
+#include "bas_grow.h"
 #include "sim_error.h"
 #include "sim_mark.h"
 #include "sim_replay.h"
@@ -158,15 +159,9 @@ static void run_op(void *ctx, const sim_coll_op_t *op)
     (op->send ? sim_send : sim_recv)(run->rank, peer, bytes);
     return;
   }
-  if (run->npending == run->cap) {
-    size_t cap = run->cap ? 2 * run->cap : 16;
-    sim_request_t **more = realloc(run->pending, cap * sizeof *more);
-    if (!more) {
-      run->failed = 1;
-      return;
-    }
-    run->pending = more;
-    run->cap = cap;
+  if (bas_reserve((void **)&run->pending, &run->cap, run->npending, sizeof *run->pending, 16) != 0) {
+    run->failed = 1;
+    return;
   }
   sim_request_t *req = (op->send ? sim_isend : sim_irecv)(run->rank, peer, bytes);
   if (req)

@@ -928,7 +928,8 @@ static void end_compute(double now)
   double cpu = gap_cpu(gap);
   if (!rec.computed && rec.child_count == children) /* blocked waiting for a child: its CPU time is counted instead */
     cpu = startup_cpu(gap, cpu);
-  if (rec.polls.count > 0 && !rec.polls.closed && poll_gap(cpu, gap)) {
+  double own_gap = gap - lead; /* the computation's own wall time */
+  if (rec.polls.count > 0 && !rec.polls.closed && poll_gap(cpu, own_gap)) {
     rec.polls.last = now;
     if (gap >= CPU_GAP) { /* the rank was descheduled: the run's processor time is read, not extrapolated */
       if (rec.polls.readings == 0) {
@@ -940,7 +941,6 @@ static void end_compute(double now)
     return;
   }
   rec.polls.closed = rec.polls.count > 0;
-  double own_gap = gap - lead; /* the computation's own wall time */
   if (rec.cpu_known && own_gap > 0)
     rec.cpu_share = cpu / own_gap;
   rec.long_compute = own_gap >= CPU_GAP;
@@ -1004,8 +1004,9 @@ static void own_time(double from, double to, double held)
 /* The recorder's gap after a call, `from` to `now`, ends (the CPU clock read at its end when due, `prev_cpu` at
  * `prev_wall` the reading before the gap): the next computation starts at its held part (held_in), whose check comes
  * last, as a preemption in a system call before it (the CPU clock's reading) holds the rank as long (shared_core.c:
- * 2-5 of a rank's 5-8 gaps of 1.4 ms so went unseen). */
-static void gap_ended(double from, double now, double prev_cpu, double prev_wall)
+ * 2-5 of a rank's 5-8 gaps of 1.4 ms so went unseen), and at the held part `carried` of the gap before, when this one
+ * continues it (trc_after_call): the gaps' CPU parts together before, their held parts together after. */
+static void gap_ended(double from, double now, double prev_cpu, double prev_wall, double carried)
 {
   double held = held_in(from, now, prev_cpu, prev_wall);
   if (now - from > OWN_CPU_MAX) { /* held_in's readings are the recorder's time: the computation's CPU starts after */
@@ -1013,8 +1014,8 @@ static void gap_ended(double from, double now, double prev_cpu, double prev_wall
     now = rec.cpu_wall = trc_now();
   }
   own_time(from, now, held);
-  rec.last_exit = now - held;
-  rec.lead_held = held;
+  rec.last_exit = now - held - carried;
+  rec.lead_held = held + carried;
 }
 
 /* At an exit at `now`: reads the CPU clock when the coming computation may be long, the recorder was held up
@@ -1043,7 +1044,7 @@ static void resume(double since)
   double now = trc_now(), prev_cpu = rec.last_cpu, prev_wall = rec.cpu_wall;
   if (read_cpu_if_due(now, now - since >= CPU_GAP))
     now = trc_now();
-  gap_ended(since, now, prev_cpu, prev_wall);
+  gap_ended(since, now, prev_cpu, prev_wall, 0);
 }
 
 /* The entry into a call at `now` (wall), the computation before it ended (`setup`: the thread's CPU clock read too,
@@ -1073,9 +1074,11 @@ static double enter(int setup)
     return now;
   double start = trc_now();
   double held = held_in(now, start, rec.entry_cpu, now);
-  if (start - now > OWN_CPU_MAX) { /* held_in's readings are the recorder's time, not the set-up call's */
+  if (start - now > OWN_CPU_MAX) { /* held_in's readings are the recorder's time, not the set-up call's nor a poll's */
     if (setup)
       rec.setup_cpu = cpu_now();
+    if (!isnan(rec.entry_cpu))
+      rec.entry_cpu = cpu_now();
     start = trc_now();
   }
   rec.gap.start += start - now - held; /* the computation keeps the held part, after its own end */
@@ -1223,16 +1226,18 @@ void trc_after_call(void)
 {
   if (depth != 0 || !records() || !rec.call_exited) /* not after a poll (MPI_Testsome that found none) */
     return;
+  /* the work starts where the call's gap ended (resume), after the held part it moved into the computation */
+  double from = rec.last_exit + rec.lead_held;
   double now = trc_now(), prev_cpu = rec.last_cpu, prev_wall = rec.cpu_wall;
-  if (now - rec.last_exit >= CPU_GAP) { /* long, or preempted (a waitall's 10^5 completions): the CPU clock read */
+  if (now - from >= CPU_GAP) { /* long, or preempted (a waitall's 10^5 completions): the CPU clock read */
     rec.last_cpu = cpu_now();
     rec.cpu_wall = now;
     rec.cpu_known = 1;
     now = trc_now();
   } else if (rec.cpu_known) {
-    rec.last_cpu += now - rec.last_exit;
+    rec.last_cpu += now - from;
   }
-  gap_ended(rec.last_exit, now, prev_cpu, prev_wall);
+  gap_ended(from, now, prev_cpu, prev_wall, rec.lead_held);
 }
 
 /* A set-up call's record (trc_setup_call), ended at `now`: its TI action `ti` ("%s" and the action, or NULL). */

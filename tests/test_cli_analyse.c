@@ -899,10 +899,7 @@ static void test_analyse_replay_on_cleans_up(void)
   CU_ASSERT_EQUAL_FATAL(make_folder(work, sizeof work), 0);
   CU_ASSERT_EQUAL_FATAL(make_folder(tmp, sizeof tmp), 0);
   snprintf(bad, sizeof bad, "%s/bad.xml", work);
-  FILE *f = fopen(bad, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-  fputs("<platform>\n", f);
-  CU_ASSERT_EQUAL(fclose(f), 0);
+  write_in(work, "bad.xml", "<platform>\n");
   CU_ASSERT_PTR_NOT_NULL_FATAL(realpath(work, real));
   strcat(real, "/bad.xml:2:1: not well-formed XML");
   const char *good[] = {"analyse", RUNS "replay-pair", "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",

@@ -1146,13 +1146,9 @@ static void test_timeline_refuses_folder_without_timelines(void)
                                           "(SIMRUN_TRACE_DIR)");
   expect_refused(RUNS "barrier/timeline-0.txt", RUNS "barrier/timeline-0.txt: not a folder; give the folder that "
                                                      "libsimrun-trace.so wrote (SIMRUN_TRACE_DIR), not a file in it");
-  char dir[1024], path[1100], expected[2048];
+  char dir[1024], expected[2048];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  snprintf(path, sizeof path, "%s/rank-0.txt", dir);
-  FILE *ti = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(ti);
-  fputs("0 init\n0 finalize\n", ti);
-  CU_ASSERT_EQUAL(fclose(ti), 0);
+  write_in(dir, "rank-0.txt", "0 init\n0 finalize\n");
   snprintf(expected, sizeof expected,
            "%s: holds a TI trace (rank-0.txt) but no timeline-0.txt, which analyse reads: replay a TI trace with the "
            "ti-replay skeleton (docs/ti-replay.md), or give the folder libsimrun-trace.so wrote",

@@ -1219,20 +1219,34 @@ static void copy_index(const char *trace, const char *copy)
   free(index);
 }
 
+/* The text of the CSV file `csv` that simrun `args` writes in `dir` (exit 0), for the caller to free. */
+static char *csv_written(const char *dir, const char *const *args, const char *csv)
+{
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *text = read_output(dir, csv);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  return text;
+}
+
+/* The figure in column `column` of the first row of the CSV file `csv` that simrun `args` writes in `dir`. */
+static double csv_figure(const char *dir, const char *const *args, const char *csv, const char *column)
+{
+  char *text = csv_written(dir, args, csv);
+  const char *const names[] = {column, NULL};
+  double figure = csv_number(text, 1, names);
+  free(text);
+  return figure;
+}
+
 /* T_par of the replay of `dir`/`trace` on the Pentium II cluster at p = `p` (simrun_replays' scenario). */
 static double replayed_t_par(const char *dir, const char *trace, int p)
 {
   simrun_replays(dir, trace, p, "T_par");
   const char *replay[] = {"-q", "--no-cache", "replay.xml", "--csv", "replay.csv", NULL};
-  cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, replay, &run), 0);
-  run_free(&run);
-  char *csv = read_output(dir, "replay.csv");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
-  const char *const t_par[] = {"t_par_s", NULL};
-  double t = csv_number(csv, 1, t_par);
-  free(csv);
-  return t;
+  return csv_figure(dir, replay, "replay.csv", "t_par_s");
 }
 
 /* A file whose text outgrows SIMRUN_TRACE_COMPRESS bytes is written as zstd (here 1 byte, so every timeline, and the
@@ -1343,12 +1357,7 @@ static void pingpong_replayed(const char *dir, const char *trace, double *t_par,
   snprintf(xml, sizeof xml, "%s.xml", trace);
   snprintf(csv, sizeof csv, "%s.csv", trace);
   const char *args[] = {"-q", "--no-cache", xml, "--csv", csv, NULL};
-  cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  run_free(&run);
-  char *text = read_output(dir, csv);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  char *text = csv_written(dir, args, csv);
   const char *const par[] = {"t_par_s", NULL}, *const seq[] = {"t_seq_s", NULL};
   *t_par = csv_number(text, 1, par);
   *t_seq = csv_number(text, 1, seq); /* an empty cell (no computation) reads 0 */
@@ -2224,20 +2233,6 @@ static void test_trc_mpi_children_work_counted(void)
   run_free(&run);
   remove_folder(trace);
   remove_folder(dir);
-}
-
-/* The figure in column `column` of the first row of the CSV file `csv` that simrun `args` writes in `dir`, or NAN. */
-static double csv_figure(const char *dir, const char *const *args, const char *csv, const char *column)
-{
-  cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  run_free(&run);
-  char *text = read_output(dir, csv);
-  const char *const names[] = {column, NULL};
-  double figure = text ? csv_number(text, 1, names) : NAN;
-  free(text);
-  return figure;
 }
 
 /* The largest of the ranks' CPU seconds of their loops outside their pieces of computation (shared_core.c's "shared

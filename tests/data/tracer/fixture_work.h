@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* What the tracer's fixtures that work for a measured time (poll_work.c, poll_rhythm.c, own_time_pair.c) share: the
- * thread's CPU clock and a piece of work of a given length (a chain of multiply-adds, some 4 ns an iteration). */
+/* What the tracer's fixtures that work for a measured time (poll_work.c, poll_rhythm.c, own_time_pair.c, shared_core.c)
+ * share: the thread's CPU clock and a piece of work of a given length (a chain of multiply-adds, some 4 ns an
+ * iteration). */
 #ifndef FIXTURE_WORK_H
 #define FIXTURE_WORK_H
 

@@ -8,7 +8,7 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <sys/resource.h>
-#include <time.h>
+#include "fixture_work.h"
 
 enum { CHUNKS = 8000 };
 #define CHUNK 25e-6
@@ -20,24 +20,15 @@ static double process_cpu(void)
   return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
-static double thread_cpu(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 int main(int argc, char **argv)
 {
   MPI_Init(&argc, &argv);
   double computed = 0, process = process_cpu();
-  volatile double sink = 1;
   for (int i = 0; i < CHUNKS; i++) {
-    double start = thread_cpu(), now = start;
+    double start = cpu_seconds(), now = start;
     while (now - start < CHUNK) {
-      for (int k = 0; k < 200; k++)
-        sink = sink * 0.999999 + 1e-9;
-      now = thread_cpu();
+      work(200);
+      now = cpu_seconds();
     }
     computed += now - start;
     if (i % 2 == 0) {

@@ -160,6 +160,7 @@ typedef struct recorder {
   double flops;       /* computation not yet written as a TI action: phase changes do not split it */
   double own;         /* seconds spent in the recorder after the calls: kept out of the computation */
   double own_startup; /* of which the start-up's, time 0 to the first computation (trc_time_started) */
+  double own_waited;  /* of which waits for a processor in the library's own reductions (trc_setup_call) */
   long own_writes;    /* the files' writes at the last own_time (trc_out_writes) */
   double delay_mark;  /* the thread's wait for a processor when a gap last read it (held_in), or NAN */
   double lead_held;   /* the first seconds of the current computation, a gap's held part (held_in) */
@@ -175,6 +176,7 @@ typedef struct recorder {
   double cpu_cost;    /* and CPU seconds between two of the thread's CPU clock */
   double setup_cpu;   /* the thread's CPU clock at the entry of the set-up call in progress (trc_enter_setup) */
   double setup_end;   /* and the wall time it returned (trc_setup_done) */
+  double setup_delay; /* and the thread's wait for a processor then (waited_for_cpu), or NAN */
   int computed;       /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
                        * keeps) */
   poll_run_t polls;   /* count 0: none */
@@ -1254,6 +1256,7 @@ double trc_setup_done(double start)
   if (!trc_active() || start == NESTED)
     return 0;
   rec.setup_end = trc_now(); /* the call's end, before the CPU clock's reading */
+  rec.setup_delay = waited_for_cpu();
   return fmin(fmax(cpu_now() - rec.setup_cpu - rec.cpu_cost, 0), fmax(rec.setup_end - start, 0)); /* less a reading */
 }
 
@@ -1261,6 +1264,16 @@ void trc_setup_call(double start, const char *name, const char *ti, double cpu)
 {
   if (!leaving(start))
     return;
+  /* The library's own reductions since the call's end (trc_comm_made, the cost's) are the tracer's time: a wait for
+   * the processor in them, a member spinning there while its core-mate runs, is not held (held_in), as it would be
+   * in a replay's computation: it exists only traced. tests/data/tracer/setup_shared.c's 2 ranks on one core, before:
+   * 12 ms of computation after each MPI_Comm_dup, the rest of a scheduler's slice (25% of the run's span). That wait
+   * is not the tracer's CPU time (disturbance_said). */
+  double delay = waited_for_cpu();
+  if (isfinite(delay))
+    rec.delay_mark = delay;
+  if (delay > rec.setup_delay) /* NAN compares false */
+    rec.own_waited += delay - rec.setup_delay;
   setup_ended(rec.setup_end, start, name, ti ? "%s" : NULL, ti);
   rec.compute_cpu += cpu;
   /* the call's record holds the computation before its action (nothing in a replay, so the same place), unless its
@@ -1531,20 +1544,23 @@ static void threads_said(void)
  * timeline, "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL WAITED COMPUTE POLLS", the machine's load at the start
  * of the first computation and at `end` (the entry into MPI_Finalize, `ended` read then), the rank's involuntary
  * context switches between them, its CPU seconds (its threads' and the children's it waited for) and wall seconds over
- * that span, the tracer's own CPU time out of both (the CPU seconds at least its computations'), the seconds its
- * recorded thread was runnable but waiting for a processor (run_delay: what others took from it, where wall less CPU
- * also counts its sleeps and blocking reads, and its other threads' CPU hides it; nan where Linux does not give it),
- * and the CPU seconds of its computations (the TI trace's compute amounts', the children's counted included), then of
- * its runs of polls (their TI amounts'): the rest of its CPU time it spent in MPI calls, spinning in their waits, which
- * a partner others held off its processor lengthens. */
+ * that span, the tracer's own time out of both (its CPU time out of the CPU seconds; the CPU seconds at least its
+ * computations'), the seconds its recorded thread was runnable but waiting for a processor outside the tracer's own
+ * reductions (run_delay: what others took from it, where wall less CPU also counts its sleeps and blocking reads, and
+ * its other threads' CPU hides it; nan where Linux does not give it), and the CPU seconds of its computations (the TI
+ * trace's compute amounts', the children's counted included), then of its runs of polls (their TI amounts'): the rest
+ * of its CPU time it spent in MPI calls, spinning in their waits, which a partner others held off its processor
+ * lengthens. */
 static void disturbance_said(double end, const counters_t *ended)
 {
   double waited = ended->waited - rec.started.waited;
-  /* the own time, the gaps without their held parts (held_in), taken as the recorder's CPU time; the start-up's, in
-   * the wall time from time 0, is not in the CPU time, counted from the first computation on (start_clocks): out of
-   * it, it left the CPU time of shared_core.c's ranks 3-12 ms short (test_trc_mpi_shared_core_held_tracer_time) */
-  double cpu = ended->usage - rec.started.usage + rec.child_count - (rec.own - rec.own_startup);
+  /* the own time, the gaps without their held parts (held_in), taken as the recorder's CPU time but for its waits for
+   * a processor in its own reductions, which are out of WAITED (trc_setup_call); the start-up's, in the wall time from
+   * time 0, is not in the CPU time, counted from the first computation on (start_clocks): out of it, it left the CPU
+   * time of shared_core.c's ranks 3-12 ms short (test_trc_mpi_shared_core_held_tracer_time) */
+  double cpu = ended->usage - rec.started.usage + rec.child_count - (rec.own - rec.own_startup - rec.own_waited);
   double wall = end - rec.own;
+  waited -= rec.own_waited;
   cpu = fmax(cpu, rec.compute_cpu); /* it ran its computations at least */
   char waited_text[32] = "nan";
   if (isfinite(waited))

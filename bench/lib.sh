@@ -1,7 +1,20 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # shellcheck shell=bash
-# The statistics the bench scripts print, sourced by them (`. bench/lib.sh` from the repository's root): one
-# definition each, where eight scripts had their own copies in two meanings.
+# The statistics the bench scripts print, and the set-up of those that run MPI programs, sourced by them
+# (`. bench/lib.sh` from the repository's root): one definition each, where eight scripts had their own copies of the
+# statistics in two meanings.
+
+# mpi_ready SCRIPT: exits 2 naming SCRIPT when mpicc or mpirun is missing; lets Open MPI's mpirun run as root; makes
+# $work, a temporary folder removed at the script's exit.
+mpi_ready() {
+  if ! command -v mpicc > /dev/null || ! command -v mpirun > /dev/null; then
+    echo "$1: mpicc or mpirun not found (Debian: libopenmpi-dev, openmpi-bin)" >&2
+    exit 2
+  fi
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+}
 
 # median [COLUMN] < lines: the median of that column's numbers (default the first), the mean of the two middle ones
 # for an even count; "-" for no lines.

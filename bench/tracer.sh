@@ -20,13 +20,8 @@ n=${1:-600}
 runs=${2:-7}
 lib=$PWD/build/libsimrun-trace.so
 [ -f "$lib" ] || { echo "bench/tracer.sh: $lib not built; build simrun with Open MPI installed" >&2; exit 2; }
-if ! command -v mpicc > /dev/null || ! command -v mpirun > /dev/null; then
-  echo "bench/tracer.sh: mpicc or mpirun not found (Debian: libopenmpi-dev, openmpi-bin)" >&2
-  exit 2
-fi
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. bench/lib.sh
+mpi_ready bench/tracer.sh
 mpicc -O2 -I src/tracer examples/ring-matmul/ring_matmul.c -o "$work/ring_matmul"
 # One run: "<program seconds> <wall seconds>".
 run() {

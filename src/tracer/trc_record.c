@@ -1570,16 +1570,43 @@ static void disturbance_said(double end, const counters_t *ended)
                  rec.compute_cpu, rec.polls_cpu);
 }
 
+/* The note that ends tally entry `name`, "(...)" after the call's name, or "" (the name's length without it into
+ * *call). */
+static const char *note_of(const char *name, size_t *call)
+{
+  size_t len = strlen(name);
+  const char *note = len > 0 && name[len - 1] == ')' ? strstr(name, " (") : NULL;
+  *call = note ? (size_t)(note - name) : len;
+  return note ? note + 1 : "";
+}
+
 /* One line listing the tally `list` after `what`, written at once so that the ranks' warnings do not interleave on
- * mpirun's stderr. */
+ * mpirun's stderr: the calls that share a note (one-sided windows, non-blocking collectives) together, the note once
+ * after them (OpenCoarrays' three window calls repeated it three times, a line of 379 characters). */
 static void warn_list(const untraced_t *list, int n, const char *what)
 {
   if (n == 0)
     return;
   char line[4096];
   size_t len = (size_t)snprintf(line, sizeof line, "simrun-trace: warning: rank %d: %s:", rec.rank, what);
-  for (int i = 0; i < n && len < sizeof line; i++)
-    len += (size_t)snprintf(line + len, sizeof line - len, " %s x%ld", list[i].name, list[i].count);
+  for (int i = 0; i < n && len < sizeof line; i++) {
+    size_t call, other;
+    const char *note = note_of(list[i].name, &call);
+    int first = 1;
+    for (int j = 0; j < i && first; j++)
+      first = strcmp(note_of(list[j].name, &other), note) != 0;
+    if (!first)
+      continue; /* listed with the first entry of its note */
+    const char *sep = i > 0 ? ";" : "";
+    for (int j = i; j < n && len < sizeof line; j++)
+      if (strcmp(note_of(list[j].name, &other), note) == 0) {
+        len += (size_t)snprintf(line + len, sizeof line - len, "%s %.*s x%ld", sep, (int)other, list[j].name,
+                                list[j].count);
+        sep = ",";
+      }
+    if (note[0] && len < sizeof line)
+      len += (size_t)snprintf(line + len, sizeof line - len, " %s", note);
+  }
   fprintf(stderr, "%s\n", line);
 }
 

@@ -370,6 +370,73 @@ static void test_otf2_measured_receives_at_completion(void)
   remove_tree(dir);
 }
 
+/* A message event of otf2-print (MPI_SEND, MPI_RECV: `kind`): its sender, receiver and tag into `key`; 0 when `ev`
+ * is not one. */
+static int message_key(const event_t *ev, const char *kind, int key[3])
+{
+  int send = strcmp(kind, "MPI_SEND") == 0, other = -1, tag = -1;
+  const char *peer = strstr(ev->attributes, send ? "Receiver: " : "Sender: "), *t = strstr(ev->attributes, "Tag: ");
+  if (strcmp(ev->kind, kind) != 0 || !peer || !t || sscanf(peer + (send ? 10 : 8), "%d", &other) != 1 ||
+      sscanf(t + 5, "%d", &tag) != 1)
+    return 0;
+  key[0] = send ? ev->location : other;
+  key[1] = send ? other : ev->location;
+  key[2] = tag;
+  return 1;
+}
+
+/* The receives in otf2-print's `text` that come before their sends: the n-th MPI_RECV of a sender, receiver and tag
+ * against the n-th MPI_SEND of the same (at most KEYS of them, KEPT sends each: -1 past that). */
+static int receives_before_sends(const char *text)
+{
+  enum { KEYS = 64, KEPT = 4096 };
+  typedef struct {
+    int key[3], sends, recvs;
+    unsigned long long sent[KEPT];
+  } flow_t;
+  flow_t *flows = calloc(KEYS, sizeof *flows);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(flows);
+  int nflows = 0, early = 0, key[3];
+  event_t ev;
+  for (int pass = 0; pass < 2; pass++) /* the sends, then the receives */
+    for (const char *at = text; next_event(&at, &ev) && early >= 0;) {
+      if (!message_key(&ev, pass ? "MPI_RECV" : "MPI_SEND", key))
+        continue;
+      int k = 0;
+      while (k < nflows && memcmp(flows[k].key, key, sizeof key) != 0)
+        k++;
+      if (k == nflows && nflows < KEYS && !pass)
+        memcpy(flows[nflows++].key, key, sizeof key);
+      if (k == nflows || (!pass && flows[k].sends == KEPT))
+        early = -1;
+      else if (!pass)
+        flows[k].sent[flows[k].sends++] = ev.time;
+      else
+        early += flows[k].recvs < flows[k].sends && ev.time < flows[k].sent[flows[k].recvs++];
+    }
+  free(flows);
+  return early;
+}
+
+/* tests/data/tracer/waitsome-self: yorick-mpy's own run at p = 2 (Debian's yorick-mpy, a helper's script; timelines
+ * as the tracer wrote them). Each rank posts a receive from any source, sends to the other rank and completes that
+ * isend alone with an MPI_Waitsome (its line: no bytes received from any source), then sends to itself the message
+ * the next MPI_Waitsome receives. The receive's sender entered after the first MPI_Waitsome's end, and the isend to
+ * the other rank was not paired yet when it was read: taken as the first to complete, the receive was written at
+ * that MPI_Waitsome's end, before its send (2 of 556 receives, 111 ns early, 60 ns on rank 0). None comes before its
+ * send now, and ViTE reads the archive. */
+static void test_otf2_measured_waitsome_receives_after_send(void)
+{
+  char dir[1024];
+  char *text = measured_archive("waitsome-self", dir, sizeof dir);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, NULL), 556);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, NULL), 556);
+  CU_ASSERT_EQUAL(receives_before_sends(text), 0);
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
+}
+
 /* The time of the one event of `kind` at `location` in otf2-print's `text`; 0 when there is not exactly one. */
 static unsigned long long one_event_time(const char *text, const char *kind, int location)
 {
@@ -1170,6 +1237,7 @@ int main(void)
       {"test_otf2_ti_replay_tags", test_otf2_ti_replay_tags},
       {"test_otf2_measured_tags", test_otf2_measured_tags},
       {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
+      {"test_otf2_measured_waitsome_receives_after_send", test_otf2_measured_waitsome_receives_after_send},
       {"test_otf2_measured_clock_condition", test_otf2_measured_clock_condition},
       {"test_otf2_measured_collective_bytes", test_otf2_measured_collective_bytes},
       {"test_otf2_measured_sub_communicators", test_otf2_measured_sub_communicators},

@@ -715,9 +715,9 @@ static void print_run(FILE *out, const runs_t *runs, int i)
             info->colls_undefined, info->colls_undefined == 1 ? "" : "s", info->colls_undefined == 1 ? "s" : "");
   if (info->starts)
     fprintf(out,
-            "; %zu MPI_Start and MPI_Startall call%s give none of the messages they started (as an older "
-            "libsimrun-trace.so wrote every start: trace the run again to pair them; or they started requests the "
-            "tracer did not know, persistent collectives or none): those messages are not paired nor in the exports",
+            "; %zu MPI_Start and MPI_Startall call%s give none of the messages they started (they started no "
+            "request, or ones the tracer does not write: persistent collectives; or an older libsimrun-trace.so "
+            "wrote every start: trace the run again to pair them): those messages are not paired nor in the exports",
             info->starts, info->starts == 1 ? "" : "s");
   if (info->compensated)
     fprintf(out,

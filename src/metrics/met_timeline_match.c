@@ -931,12 +931,12 @@ static double arrival(const op_t *op, double end)
 }
 
 /* Whether `op` may be taken for the first operation wait or poll `ev` completed (MPI_Waitany's, one of
- * MPI_Waitsome's, whether or not it arrived by the wait's end): not a receive from any source when its line says it received no bytes from any
- * source (the tracer writes theirs, trc_req_received_all). Such a receive is then completed by a later call, not
- * before its message came; as the first, a receive whose sender entered after an MPI_Waitsome that completed an isend
- * alone was drawn before its send in the exports (a helper's yorick-mpy runs at p = 2: 1 or 2 of 556 receives, up to
- * 547 ns early, 6 runs of 6). One whose sender entered before the wait's end still completes there, and one that is
- * the only candidate (older tracers wrote no bytes on a wait's line). */
+ * MPI_Waitsome's, whether or not it arrived by the wait's end): not a receive from any source when its line says it
+ * received no bytes from any source (the tracer writes theirs, trc_req_received_all). Such a receive is then completed
+ * by a later call, not before its message came; as the first, a receive whose sender entered after an MPI_Waitsome that
+ * completed an isend alone was drawn before its send in the exports (a helper's yorick-mpy runs at p = 2: 1 or 2 of 556
+ * receives, up to 547 ns early, 6 runs of 6). One whose sender entered before the wait's end still completes there, and
+ * one that is the only candidate (older tracers wrote no bytes on a wait's line). */
 static int may_be_first(const met_tl_event_t *ev, const op_t *op)
 {
   return op->any_bytes < 0 || ev->iv.bytes > 0;

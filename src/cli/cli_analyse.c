@@ -707,6 +707,9 @@ static void print_run(FILE *out, const runs_t *runs, int i)
           info->unmatched == 1 ? "" : "s", info->collectives, info->collectives == 1 ? "" : "s");
   if (info->colls_unpaired)
     fprintf(out, " (then the members' collective calls on a communicator differ: its later ones stay as measured)");
+  if (info->unreceived)
+    fprintf(out, "; %zu send%s no receive took (pending when the run ended: a replay drops %s with a warning)",
+            info->unreceived, info->unreceived == 1 ? "" : "s", info->unreceived == 1 ? "it" : "them");
   if (info->colls_undefined)
     fprintf(out,
             "; %zu collective call%s on sub-communicators the files do not define (a tracer before '# comm' lines: "

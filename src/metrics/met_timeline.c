@@ -1054,6 +1054,7 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
     met_tl_match_counts(m, &s.info->matched, &s.info->unmatched, &s.info->collectives, &s.info->colls_unpaired,
                         &s.info->colls_undefined, &s.info->starts);
   if (rc == 0) {
+    s.info->unreceived = met_tl_match_unreceived(m);
     met_tl_match_moved(m, &s.info->own_put_back, &s.info->waits_removed);
     met_tl_clock_counts_t clock = met_tl_match_clock(m);
     s.info->clock_moved = clock.receives;

@@ -223,6 +223,22 @@ met_tl_match_t *met_tl_match_new(int nranks)
   return m;
 }
 
+/* The ends still queued in `f` (neither paired nor given up). */
+static size_t queued_in(const fifo_t *f)
+{
+  return f->n - f->head - f->taken;
+}
+
+size_t met_tl_match_unreceived(const met_tl_match_t *m)
+{
+  size_t left = 0, pairs = (size_t)m->nranks * (size_t)m->nranks;
+  for (size_t i = 0; m->sends && i < pairs; i++)
+    left += queued_in(&m->sends[i]);
+  for (int r = 0; m->claimed && r < m->nranks; r++)
+    left += queued_in(&m->claimed[r]);
+  return left;
+}
+
 void met_tl_match_free(met_tl_match_t *m)
 {
   if (!m)

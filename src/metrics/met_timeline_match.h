@@ -136,4 +136,8 @@ const char *met_tl_match_define(met_tl_match_t *m, int rank, int key, const int 
 void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,
                          int *unpaired, size_t *undefined, size_t *starts);
 
+/* The sends no receive took once every file was read (their messages pending when the run ended: OpenCoarrays' sends
+ * of tag 424242), those a matched probe found included; not those given up among the oldest. */
+size_t met_tl_match_unreceived(const met_tl_match_t *m);
+
 #endif

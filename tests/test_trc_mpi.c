@@ -46,6 +46,7 @@
 #define COMPLETED  SIMRUN_SOURCE_DIR "/tests/data/tracer/many_completions.c"
 #define SHARED     SIMRUN_SOURCE_DIR "/tests/data/tracer/shared_core.c"
 #define SETUP_CORE SIMRUN_SOURCE_DIR "/tests/data/tracer/setup_shared.c"
+#define AFTER      SIMRUN_SOURCE_DIR "/tests/data/tracer/after_finalize.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -2323,6 +2324,42 @@ static void test_trc_mpi_shared_core_held_tracer_time(void)
   remove_folder(dir);
 }
 
+/* tests/data/tracer/after_finalize.c on 2 ranks: each computes 0.3 s of its CPU time after MPI_Finalize, 0.02 s
+ * before; at exit each says that work is in no trace (more than 0.1 s and a tenth of what it computed traced), and
+ * the same program with all its work before MPI_Finalize says nothing. Before, a program that computed after it
+ * (yorick-mpy at p = 1: 1.4 s, beside a trace of 22 us) had its trace and no word. About 1 s. */
+static void test_trc_mpi_work_after_finalize_said(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  build(dir, AFTER, "after_finalize");
+  char trace[1100];
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  static const char *const args[] = {NULL, "before"};
+  for (int i = 0; i < 2; i++) {
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./after_finalize", "2", "trace", args[i], &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "after done"));
+    for (int rank = 0; rank < 2; rank++) {
+      char said[128];
+      snprintf(said, sizeof said, "simrun-trace: warning: rank %d: ", rank);
+      const char *at = strstr(run.err, said);
+      while (at && !strstr(at, " s of CPU time after MPI_Finalize ("))
+        at = strstr(at + 1, said);
+      double after = -1;
+      if (at)
+        sscanf(at + strlen(said), "%lf", &after);
+      CU_ASSERT(i == 0 ? after >= 0.29 : at == NULL);
+      if (!(i == 0 ? after >= 0.29 : at == NULL))
+        fprintf(stderr, "run %d, rank %d: %s\n", i, rank, run.err);
+    }
+    run_free(&run);
+    remove_folder(trace);
+  }
+  remove_folder(dir);
+}
+
 /* The wall seconds of the computations in `timeline` (format 2, docs/tracer.md: "ID GAP COMPUTE DURATION [POLLS]"
  * records in ns; a folded loop's "loop COUNT SLOTS FIRST LAST" and its slots' "= COMPUTE DURATION ...", mean seconds).
  */
@@ -2720,6 +2757,7 @@ int main(void)
       {"test_trc_mpi_children_work_counted", test_trc_mpi_children_work_counted},
       {"test_trc_mpi_shared_core_held_tracer_time", test_trc_mpi_shared_core_held_tracer_time},
       {"test_trc_mpi_setup_waits_are_the_tracers", test_trc_mpi_setup_waits_are_the_tracers},
+      {"test_trc_mpi_work_after_finalize_said", test_trc_mpi_work_after_finalize_said},
       {"test_trc_mpi_spawned_not_traced", test_trc_mpi_spawned_not_traced},
       {"test_trc_mpi_spawned_bare_children", test_trc_mpi_spawned_bare_children},
       {"test_trc_mpi_polls_without_tracer_cost", test_trc_mpi_polls_without_tracer_cost},

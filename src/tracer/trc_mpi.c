@@ -206,16 +206,19 @@ static int started_by_mpirun(void)
   return 0;
 }
 
-/* Said once (by the first rank), at exit, rather than leaving no trace and no word: a program whose MPI calls bypass
- * the C interface and the Fortran names trc_fortran.c binds (a Fortran compiler's other than gfortran's) used MPI
- * without these wrappers seeing it; or mpirun started a program that never initialised MPI, and nothing made the
- * trace folder (Debian 12's mrbayes-mpi links no MPI library: mpirun -np P runs P serial copies). */
+/* At exit: a rank's work after MPI_Finalize, in no trace (trc_after_finalize); and said once (by the first rank),
+ * rather than leaving no trace and no word: a program whose MPI calls bypass the C interface and the Fortran names
+ * trc_fortran.c binds (a Fortran compiler's other than gfortran's) used MPI without these wrappers seeing it; or mpirun
+ * started a program that never initialised MPI, and nothing made the trace folder (Debian 12's mrbayes-mpi links no MPI
+ * library: mpirun -np P runs P serial copies). */
 __attribute__((destructor)) static void check_seen(void)
 {
   int finalized = 0;
   int initialized = 0;
   const char *rank = getenv("OMPI_COMM_WORLD_RANK");
   const char *dir = getenv("SIMRUN_TRACE_DIR");
+  if (init_seen)
+    trc_after_finalize();
   if (init_seen || (rank && strcmp(rank, "0") != 0) || PMPI_Finalized(&finalized) != MPI_SUCCESS ||
       PMPI_Initialized(&initialized) != MPI_SUCCESS)
     return;

@@ -170,6 +170,8 @@ typedef struct recorder {
   double compute_cpu; /* the CPU seconds of the rank's computations, the children's counted included */
   double polls_cpu;   /* the CPU seconds of its runs of polls, what their TI amounts charge (poll_run_flops) */
   counters_t started; /* at the start of the first computation (start_clocks) */
+  int finished;       /* trc_finish read the process's CPU time, `finished_usage`, at the entry into MPI_Finalize */
+  double finished_usage;
   double clock_cost;  /* seconds between two consecutive wall clock readings (measure_clock) */
   double poll_cost;   /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
   int measuring;      /* trc_measure_polls runs: no record is written, no file's bound changed */
@@ -1620,6 +1622,24 @@ void trc_flush(void)
   check_files();
 }
 
+/* CPU seconds after MPI_Finalize beyond which a rank's work there is said (trc_after_finalize), and beyond this share
+ * of what it computed traced: a program's teardown (Python's, some 10-50 ms) is not. */
+#define AFTER_MIN   0.1
+#define AFTER_SHARE 0.1
+
+void trc_after_finalize(void)
+{
+  if (!rec.finished)
+    return;
+  long switches;
+  double after = process_usage(&switches) - rec.finished_usage, traced = rec.finished_usage - rec.started.usage;
+  if (after > AFTER_MIN && after > AFTER_SHARE * traced)
+    fprintf(stderr,
+            "simrun-trace: warning: rank %d: %.2f s of CPU time after MPI_Finalize (%.2f s while traced) are in no "
+            "trace: the program computed after it, which a replay leaves out\n",
+            rec.rank, after, traced > 0 ? traced : 0);
+}
+
 int trc_finish(void)
 {
   if (!rec.on && !rec.ti)
@@ -1627,6 +1647,8 @@ int trc_finish(void)
   if (rec.on) {
     double now = trc_enter();
     counters_t ended = read_counters();
+    rec.finished = 1;
+    rec.finished_usage = ended.usage;
     write_held();
     trc_fold_free(rec.folder);
     rec.folder = NULL;

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* A program that does its work after MPI_Finalize (as yorick-mpy does at p = 1), for the tracer's warning at exit
+ * (tests/test_trc_mpi.c): each rank computes AFTER seconds of its CPU time after MPI_Finalize, BEFORE before it, and
+ * prints "after done". With the argument "before", the work is all before MPI_Finalize: no warning. */
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+#include "fixture_work.h"
+
+#define AFTER  0.3
+#define BEFORE 0.02
+
+/* `seconds` of the thread's CPU time in pieces of work. */
+static void compute(double seconds)
+{
+  double start = cpu_seconds();
+  while (cpu_seconds() - start < seconds)
+    work(100000);
+}
+
+int main(int argc, char **argv)
+{
+  int all_before = argc > 1 && strcmp(argv[1], "before") == 0;
+  MPI_Init(&argc, &argv);
+  compute(all_before ? AFTER + BEFORE : BEFORE);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
+  if (!all_before)
+    compute(AFTER);
+  printf("after done\n");
+  return 0;
+}

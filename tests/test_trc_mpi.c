@@ -656,7 +656,9 @@ static void replays_as(const char *dir, const char *trace, const char *const exp
 }
 
 /* io_rma.c's MPI-IO file and one-sided window, which the TI format cannot hold, named at MPI_Finalize by the calls that
- * open them, once each (mpb-mpi's HDF5 output went through MPI-IO unnamed); its message traced, and replayed. */
+ * open them, once each (mpb-mpi's HDF5 output went through MPI-IO unnamed), and by simrun analyse's run line, from
+ * the timelines' "# untraced" (before, analyse said nothing of them: OpenCoarrays' one-sided traffic); its message
+ * traced, and replayed. */
 static void test_trc_mpi_io_and_windows_named(void)
 {
   char dir[1024];
@@ -673,6 +675,16 @@ static void test_trc_mpi_io_and_windows_named(void)
              rank);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, warning));
   }
+  run_free(&run);
+  const char *analyse[] = {"analyse", trace, NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  tu_unwrap(run.out);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
+                                "; calls not in the TI trace, which a replay misses (2 ranks; rank 0's, as the "
+                                "tracer named them): MPI_File_open x1 (MPI-IO: its reads and writes are not "
+                                "traced, their time is in the computation around them); MPI_Win_allocate x1 "
+                                "(one-sided communication: its puts, gets and synchronisations are not traced)"));
   run_free(&run);
   const char *expected[] = {"0 init\n0 barrier\n0 send 1 5 4\n0 finalize\n",
                             "1 init\n1 barrier\n1 recv 0 5 4\n1 finalize\n"};

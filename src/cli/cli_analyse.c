@@ -748,6 +748,10 @@ static void print_run(FILE *out, const runs_t *runs, int i)
             info->child_cpu, info->child_counted, info->child_of > 0 ? 100 * info->child_counted / info->child_of : 0,
             info->child_counted < 0.99 * info->child_cpu ? ", the rest ran beside their work: a replay leaves it out"
                                                          : " (the ranks waited for them)");
+  if (info->untraced_ranks > 0)
+    fprintf(out,
+            "; calls not in the TI trace, which a replay misses (%d rank%s; rank %d's, as the tracer named them): %s",
+            info->untraced_ranks, info->untraced_ranks == 1 ? "" : "s", info->untraced_rank, info->untraced);
   if (info->threads_cpu > 0)
     fprintf(
         out,

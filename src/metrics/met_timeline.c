@@ -647,6 +647,11 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   } else if (sscanf(text, "# threads-cpu %lf %lf %1s", &used, &of, extra) == 2 && seconds_ok(used) && seconds_ok(of)) {
     s->info->threads_cpu += used;
     s->info->threads_mine += of;
+  } else if (strncmp(text, "# untraced ", 11) == 0) {
+    if (s->info->untraced_ranks++ == 0 || rank < s->info->untraced_rank) {
+      snprintf(s->info->untraced, sizeof s->info->untraced, "%s", text + 11);
+      s->info->untraced_rank = rank;
+    }
   } else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
     snprintf(s->info->program, sizeof s->info->program, "%s", text + 10);
   return 0;

@@ -49,10 +49,13 @@ typedef struct met_timeline_info {
   double child_cpu;     /* the ranks' child processes' CPU seconds ("# children-cpu USED COUNTED COMPUTE"), summed */
   double child_counted; /* of which the TI trace counts as the ranks' computation */
   double child_of;      /* the ranks' computation, in CPU seconds, those counted included */
-  double threads_cpu;   /* the CPU seconds of the ranks' other threads ("# threads-cpu OTHERS MINE"), summed, which */
-  double threads_mine;  /* the TI trace leaves out, and of the threads that call MPI in those ranks */
-  int usage_ranks;      /* ranks whose file says how others disturbed it ("# disturbance ...", docs/tracer.md) */
-  double load_least;    /* of them, the machine's least and greatest load at time 0 and MPI_Finalize */
+  char untraced[512];   /* the lowest rank's calls not in the TI trace, as the tracer named them ("# untraced LIST") */
+  int untraced_rank;
+  int untraced_ranks;  /* the ranks whose file names such calls */
+  double threads_cpu;  /* the CPU seconds of the ranks' other threads ("# threads-cpu OTHERS MINE"), summed, which */
+  double threads_mine; /* the TI trace leaves out, and of the threads that call MPI in those ranks */
+  int usage_ranks;     /* ranks whose file says how others disturbed it ("# disturbance ...", docs/tracer.md) */
+  double load_least;   /* of them, the machine's least and greatest load at time 0 and MPI_Finalize */
   double load_most;
   double switches;    /* their involuntary context switches, summed */
   double cpu_wall;    /* their wall seconds from time 0 to MPI_Finalize, summed */

@@ -1582,16 +1582,12 @@ static const char *note_of(const char *name, size_t *call)
   return note ? note + 1 : "";
 }
 
-/* One line listing the tally `list` after `what`, written at once so that the ranks' warnings do not interleave on
- * mpirun's stderr: the calls that share a note (one-sided windows, non-blocking collectives) together, the note once
- * after them (OpenCoarrays' three window calls repeated it three times, a line of 379 characters). */
-static void warn_list(const untraced_t *list, int n, const char *what)
+/* The tally `list` of `n` kinds as text into `line` (`size` bytes, from `len` on): the calls that share a note
+ * (one-sided windows, non-blocking collectives) together, each with its count, the note once after them
+ * (OpenCoarrays' three window calls repeated it three times, a line of 379 characters). Returns the new length. */
+static size_t tally_text(const untraced_t *list, int n, char *line, size_t size, size_t len)
 {
-  if (n == 0)
-    return;
-  char line[4096];
-  size_t len = (size_t)snprintf(line, sizeof line, "simrun-trace: warning: rank %d: %s:", rec.rank, what);
-  for (int i = 0; i < n && len < sizeof line; i++) {
+  for (int i = 0; i < n && len < size; i++) {
     size_t call, other;
     const char *note = note_of(list[i].name, &call);
     int first = 1;
@@ -1600,16 +1596,37 @@ static void warn_list(const untraced_t *list, int n, const char *what)
     if (!first)
       continue; /* listed with the first entry of its note */
     const char *sep = i > 0 ? ";" : "";
-    for (int j = i; j < n && len < sizeof line; j++)
+    for (int j = i; j < n && len < size; j++)
       if (strcmp(note_of(list[j].name, &other), note) == 0) {
-        len += (size_t)snprintf(line + len, sizeof line - len, "%s %.*s x%ld", sep, (int)other, list[j].name,
-                                list[j].count);
+        len += (size_t)snprintf(line + len, size - len, "%s %.*s x%ld", sep, (int)other, list[j].name, list[j].count);
         sep = ",";
       }
-    if (note[0] && len < sizeof line)
-      len += (size_t)snprintf(line + len, sizeof line - len, " %s", note);
+    if (note[0] && len < size)
+      len += (size_t)snprintf(line + len, size - len, " %s", note);
   }
+  return len;
+}
+
+/* One line listing the tally `list` after `what` (tally_text), written at once so that the ranks' warnings do not
+ * interleave on mpirun's stderr. */
+static void warn_list(const untraced_t *list, int n, const char *what)
+{
+  if (n == 0)
+    return;
+  char line[4096];
+  size_t len = (size_t)snprintf(line, sizeof line, "simrun-trace: warning: rank %d: %s:", rec.rank, what);
+  tally_text(list, n, line, sizeof line, len);
   fprintf(stderr, "%s\n", line);
+}
+
+/* The calls not in the TI trace (trc_untraced), for simrun analyse to name: "# untraced" and tally_text's list. */
+static void untraced_said(void)
+{
+  if (rec.nuntraced == 0)
+    return;
+  char line[4096] = "";
+  tally_text(rec.untraced, rec.nuntraced, line, sizeof line, 0);
+  trc_out_printf(rec.timeline, "# untraced%s\n", line);
 }
 
 void trc_flush(void)
@@ -1659,6 +1676,7 @@ int trc_finish(void)
     trc_out_printf(rec.timeline, "# tracer-cost %.9f\n", rec.own);
     children_said();
     threads_said();
+    untraced_said();
     disturbance_said(now, &ended);
     if (atomic_load(&others)) /* simrun analyse names such a folder (docs/tracer.md) */
       trc_out_printf(rec.timeline, "# calls from other threads %lu: not traced\n", atomic_load(&others));

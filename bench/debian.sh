@@ -238,13 +238,15 @@ awk 'BEGIN { srand(47); print "rand\nV-representation\nbegin\n50 9 integer"
 sed 's/^ndtset 2/ndtset 1/' /usr/share/doc/abinit/examples/tbase3_5.abi > si.abi
 # cpu ARGS...: the CPU seconds of one mpirun (its ranks are its children), from time's last line (a run that failed
 # has a line before it saying so, which is said on stderr).
-# A run past 600 s is stopped (xdlu at p = 4 can hang: docs/tracer.md); its CPU is then the time's.
+# A run past 600 s is stopped (xdlu at p = 4 can hang: docs/tracer.md) and gives "timeout", not a CPU time: time
+# measures what timeout reaped, not the ranks mpirun had not (Ray at p = 4 under load once gave 0.28 s, a ratio of 0).
 cpu() {
   /usr/bin/time -f '%U %S %e' -o cpu.txt timeout 600 "$@" < "${stdin:-/dev/stdin}" > out.txt 2>&1 || true
   grep -q 'exited with' cpu.txt && echo "bench/debian.sh: $* $(head -1 cpu.txt)" >&2
-  awk 'END { print $1 + $2 }' cpu.txt
+  if grep -q 'exited with non-zero status 124' cpu.txt; then echo timeout; else awk 'END { print $1 + $2 }' cpu.txt; fi
 }
-least() { sort -g | head -1; }
+# least < lines: the least CPU time of the runs that ended, or nan when none did.
+least() { { grep -v timeout || true; } | sort -g | awk 'NR == 1 { v = $1 } END { print NR ? v : "nan" }'; }
 # replay_here DIR P SECONDS: "SECONDS / predicted (difference)" of DIR's trace replayed on here.xml, or "failed".
 replay_here() {
   "$simrun" analyse "$1" --replay-on here.xml --untraced "$2=$3" 2> here.err |
@@ -317,9 +319,13 @@ one() {
   local a b
   a=$(least < plain)
   b=$(least < traced)
+  local late
+  late=$(cat plain traced | grep -c timeout || true)
   awk -v n="$name" -v p="$np" -v a="$a" -v b="$b" -v ok="$ok" -v ti="$ti" -v tl="$tl" -v s="$t_simrun" -v m="$t_smpi" \
-    -v h="$t_here" 'BEGIN { printf "%-8s %2s %6.2f %6.2f %5.2f %7s %8.2f %9.2f %9.2f %10s  %s  here: %s\n", n, p, a, b,
-                            b / a, ok, ti / 1e6, tl / 1e6, (ti + tl) / 1e6, s, m, h }'
+    -v h="$t_here" -v late="$late" 'function cpu(x) { return x == "nan" ? "-" : sprintf("%.2f", x) }
+      BEGIN { r = a != "nan" && b != "nan" && a > 0 ? sprintf("%.2f", b / a) : "-"
+              printf "%-8s %2s %6s %6s %5s %7s %8.2f %9.2f %9.2f %10s  %s  here: %s%s\n", n, p, cpu(a), cpu(b), r, ok,
+                     ti / 1e6, tl / 1e6, (ti + tl) / 1e6, s, m, h, (late > 0 ? "  (" late " run(s) past 600 s left out)" : "") }'
 }
 printf "%-8s %2s %6s %6s %5s %7s %8s %9s %9s %10s  %s  %s\n" program p "cpu" traced ratio check "TI MB" "timel. MB" \
   "folder MB" "simrun s" "smpirun s" "here: mpirun s / predicted s"

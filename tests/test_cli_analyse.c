@@ -379,6 +379,43 @@ static void analysed_pair(const char *const ranks[2], char dir[1024], cli_run_t 
   CU_ASSERT_EQUAL(run->status, 0);
 }
 
+/* A file's escape sequences never reach the reader's terminal: a phase or call name with a control character is
+ * refused in one line (exit 2), a "# program" or "# untraced" comment with one is printed with '?' (before, the
+ * report wrote ESC [2J as it came, clearing the terminal). */
+/* simrun analyse of a folder whose one timeline is `text` (written into `dir`): exits `status`, no escape character in
+ * its output nor its errors; the output and errors into `run`. */
+static void analysed_without_escapes(const char *dir, const char *text, int status, cli_run_t *run)
+{
+  write_in(dir, "timeline-0.txt", text);
+  const char *args[] = {"analyse", "--width", "1000", dir, NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, run), 0);
+  CU_ASSERT_EQUAL(run->status, status);
+  CU_ASSERT_PTR_NULL(strchr(run->out, '\033'));
+  CU_ASSERT_PTR_NULL(strchr(run->err, '\033'));
+}
+
+static void test_analyse_escape_sequences_not_printed(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  cli_run_t run;
+  analysed_without_escapes(dir,
+                           "# simrun measured timeline 1\n# rank 0 of 1\n0.000000000 0.100000000 compute \033[2Jph -1 "
+                           "0 -\n# end 0.100000000\n",
+                           2, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "timeline-0.txt:3: a phase or call name holds a control character"));
+  run_free(&run);
+  analysed_without_escapes(dir,
+                           "# simrun measured timeline 1\n# rank 0 of 1\n# program \033[31mname\n# untraced "
+                           "\033[2JMPI_Win_create x1 (one-sided)\n0.000000000 0.100000000 compute main -1 0 -\n# end "
+                           "0.100000000\n",
+                           0, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Measured runs of ?[31mname "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "as the tracer named them): ?[2JMPI_Win_create x1 (one-sided)"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
 /* A send no receive took (rank 0 sends tag 5 to rank 1 twice, rank 1 receives once, by hand): the run's line counts
  * it beside the messages paired (before, it said only "1 message paired, 0 receives unpaired": OpenCoarrays' sends
  * of tag 424242, which no rank receives, went unsaid). */
@@ -1746,6 +1783,7 @@ int main(void)
       {"test_analyse_counts_in_words", test_analyse_counts_in_words},
       {"test_analyse_persistent_starts_named", test_analyse_persistent_starts_named},
       {"test_analyse_unreceived_sends_named", test_analyse_unreceived_sends_named},
+      {"test_analyse_escape_sequences_not_printed", test_analyse_escape_sequences_not_printed},
       {"test_analyse_names_undefined_sub_communicators", test_analyse_names_undefined_sub_communicators},
       {"test_analyse_seq_holds_shared_cores", test_analyse_seq_holds_shared_cores},
       {"test_analyse_replay_on", test_analyse_replay_on},

@@ -9,6 +9,7 @@
 #include "met_timeline_match.h"
 #include "met_zread.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -157,6 +158,15 @@ static met_category_t category_of(const char *name)
   return MET_CAT_COUNT;
 }
 
+/* Whether `name` holds a control character (an escape sequence), which a name the report prints must not. */
+static int has_control(const char *name)
+{
+  for (; *name; name++)
+    if (iscntrl((unsigned char)*name))
+      return 1;
+  return 0;
+}
+
 /* The trace's id of MPI call `name` as the timeline gives it (met_trace_call_id; "NAME*COUNT" for a run of polls),
  * kept by a whole or a spilled trace (for its exports); 0 for a computation ("-") or in an aggregate trace that is not
  * spilled, negative when out of memory. */
@@ -238,6 +248,8 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
     return "the tag must be -1 (any) or a whole number >= 0, the communicator a whole number >= 0";
   if (req < -1 && fields != 10) /* a send-receive's 8th field is its source (sendrecv_problem) */
     return "the request must be a whole number >= 0 (or -1: none)";
+  if (has_control(phase) || has_control(call)) /* the report prints them: no escape sequence reaches a terminal */
+    return "a phase or call name holds a control character";
   int id = met_trace_phase_id(trace, phase);
   int call_id = call_of(trace, call);
   if (id < 0 || call_id < 0)
@@ -606,9 +618,19 @@ static int read_comm(stream_t *s, int rank, char *err, size_t errlen)
   return -1;
 }
 
+/* Copies `text` (a comment's words, which the report prints) into `to` (`size` bytes), a control character as '?':
+ * a file's escape sequence must not reach the reader's terminal. */
+static void shown_copy(char *to, size_t size, const char *text)
+{
+  size_t i = 0;
+  for (; i + 1 < size && text[i]; i++)
+    to[i] = iscntrl((unsigned char)text[i]) ? '?' : text[i];
+  to[i] = '\0';
+}
+
 /* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, the
- * sub-communicators of collectives, and the calls of other threads, which make the run's trace incomplete (0, or -1
- * with a message). */
+ * sub-communicators of collectives, the calls not in the TI trace, and the calls of other threads, which make the
+ * run's trace incomplete (0, or -1 with a message). */
 static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
 {
   const reader_t *r = &s->files[rank];
@@ -649,11 +671,11 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
     s->info->threads_mine += of;
   } else if (strncmp(text, "# untraced ", 11) == 0) {
     if (s->info->untraced_ranks++ == 0 || rank < s->info->untraced_rank) {
-      snprintf(s->info->untraced, sizeof s->info->untraced, "%s", text + 11);
+      shown_copy(s->info->untraced, sizeof s->info->untraced, text + 11);
       s->info->untraced_rank = rank;
     }
   } else if (rank == 0 && strncmp(text, "# program ", 10) == 0)
-    snprintf(s->info->program, sizeof s->info->program, "%s", text + 10);
+    shown_copy(s->info->program, sizeof s->info->program, text + 10);
   return 0;
 }
 

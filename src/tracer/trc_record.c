@@ -14,6 +14,7 @@
 #include "trc_timeline.h"
 
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -1463,8 +1464,8 @@ void trc_phase_begin(const char *name)
   phase_boundary();
   char *label = rec.phase[++rec.depth];
   snprintf(label, PHASE_LEN, "%s", name && *name ? name : "unnamed");
-  for (char *c = label; *c; c++)
-    if (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r')
+  for (char *c = label; *c; c++) /* one word of printable characters (simrun analyse refuses control characters) */
+    if (*c == ' ' || iscntrl((unsigned char)*c))
       *c = '_';
   trc_timeline_phase(rec.lines, label);
 }

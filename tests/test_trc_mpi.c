@@ -2260,19 +2260,6 @@ static double shared_not_computed(const char *out)
   return most;
 }
 
-/* tests/data/tracer/shared_core.c on 2 ranks that share one core (taskset -c 0): each computes 0.2 s of its CPU time
- * in pieces of 25 us with a send, or an MPI_Isend and its MPI_Wait, after each, never blocking, so that at every moment
- * a rank is running or waiting for the core: its "# disturbance" CPU and WAITED add up to its WALL, the tracer's CPU
- * time out of both (to 0.6% and 1 ms: its other threads' CPU time, a preempted write of its files; -0.03% to +0.51%
- * over 28 ranks, 0.00% in most). A rank preempted inside the tracer's work between a call and the next computation
- * waits for the core there: the computation next to it keeps that wait, the gaps that simrun analyse removes keep the
- * tracer's CPU time alone, so that T_par is at least rank 1's span (its start-up, its first contact with rank 0, is not
- * removed) less the CPU time the ranks spent outside their pieces, which the program measures itself. Before, the gaps
- * held the waits: T_par 0.4 to 10.1 ms under that bound (13 runs of 13; 1.8 to 5.3 ms over it after, 10 runs), and CPU
- * + WAITED passed WALL by up to 1.0%: that wait, and the start-up's own time, came out of CPU, which then fell to the
- * computations' CPU time (its floor). A first form of the change lost the held part of the gap after an MPI_Isend's
- * or MPI_Wait's record, which the tracer's work after the call (trc_after_call) follows: CPU + WAITED +0.3% to +0.6%,
- * 0.00% since, both within this test's bounds, which the 1.4-ms waits of one or two such gaps do not pass. */
 /* Program `name` built from `source` in a new folder `dir`, run on 2 ranks that share one core (taskset -c 0), traced
  * into `trace` (dir/trace): exits 0, its output into `run`. */
 static void traced_on_one_core(char dir[1024], char trace[1100], const char *source, const char *name, cli_run_t *run)
@@ -2308,6 +2295,21 @@ static double disturbance_adds_up(const char *timeline, int rank)
   return f[6];
 }
 
+/* tests/data/tracer/shared_core.c on 2 ranks that share one core (taskset -c 0): each computes 0.2 s of its CPU time
+ * in pieces of 25 us with a send, or an MPI_Isend and its MPI_Wait, after each, never blocking, so that at every moment
+ * a rank is running or waiting for the core: its "# disturbance" CPU and WAITED add up to its WALL, the tracer's CPU
+ * time out of both (to 0.6% and 1 ms: its other threads' CPU time, a preempted write of its files; -0.03% to +0.51%
+ * over 28 ranks, 0.00% in most). A rank preempted inside the tracer's work between a call and the next computation
+ * waits for the core there: the computation next to it keeps that wait, the gaps that simrun analyse removes keep the
+ * tracer's CPU time alone, so that T_par is at least rank 1's span (its start-up, its first contact with rank 0, is not
+ * removed) less the CPU time the ranks spent outside their pieces, which the program measures itself. Before, the gaps
+ * held the waits: T_par 0.4 to 10.1 ms under that bound (13 runs of 13; 1.8 to 5.3 ms over it after, 10 runs), and CPU
+ * + WAITED passed WALL by up to 1.0%: that wait, and the start-up's own time, came out of CPU, which then fell to the
+ * computations' CPU time (its floor). A first form of the change lost the held part of the gap after an MPI_Isend's
+ * or MPI_Wait's record, which the tracer's work after the call (trc_after_call) follows: CPU + WAITED +0.3% to +0.6%,
+ * 0.00% since, both within this test's bounds, which the 1.4-ms waits of one or two such gaps do not pass. T_par is at
+ * most the run's span (the later rank's end) and 50 ms: its first form held it to rank 1's, which rank 0 passed once
+ * in a loaded suite. */
 static void test_trc_mpi_shared_core_held_tracer_time(void)
 {
   char dir[1024], trace[1100];
@@ -2316,22 +2318,24 @@ static void test_trc_mpi_shared_core_held_tracer_time(void)
   double not_computed = shared_not_computed(run.out);
   CU_ASSERT(not_computed > 0 && not_computed < 0.1);
   run_free(&run);
-  double end1 = NAN;
+  double end[2] = {NAN, NAN};
   for (int rank = 0; rank < 2; rank++) {
     char name[32];
     snprintf(name, sizeof name, "timeline-%d.txt", rank);
     char *timeline = read_output(trace, name);
     CU_ASSERT(disturbance_adds_up(timeline, rank) >= 0.2);
     const char *at = timeline ? strstr(timeline, "\n# end ") : NULL;
-    if (rank == 1 && at)
-      end1 = strtod(at + strlen("\n# end "), NULL);
+    if (at)
+      end[rank] = strtod(at + strlen("\n# end "), NULL);
     free(timeline);
   }
   const char *analyse[] = {"analyse", trace, "--csv", "analysed.csv", NULL};
   double t_par = csv_figure(dir, analyse, "analysed.csv", "t_par_s");
-  CU_ASSERT(t_par >= end1 - not_computed && t_par <= end1 + 0.05);
-  if (!(t_par >= end1 - not_computed))
-    fprintf(stderr, "T_par %.6f s, rank 1's span %.6f s less %.6f s not computed\n", t_par, end1, not_computed);
+  int held = t_par >= end[1] - not_computed && t_par <= fmax(end[0], end[1]) + 0.05;
+  CU_ASSERT(held);
+  if (!held)
+    fprintf(stderr, "T_par %.6f s, the ranks' spans %.6f and %.6f s, %.6f s not computed\n", t_par, end[0], end[1],
+            not_computed);
   remove_folder(trace);
   remove_folder(dir);
 }

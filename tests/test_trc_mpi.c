@@ -62,6 +62,13 @@ static void build(const char *dir, const char *source, const char *name)
   run_free(&run);
 }
 
+/* A new folder `dir` (1024 bytes) with `source` built in it as `name` (build). */
+static void built_in_new_folder(char *dir, const char *source, const char *name)
+{
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, 1024), 0);
+  build(dir, source, name);
+}
+
 /* Runs `dir`/`program` (with `arg`, or none) on `np` ranks under the tracer with SIMRUN_TRACE_FORMAT=`format` and the
  * variable `env` ("NAME=VALUE"; NULL: none), its trace into `dir`/`trace`. */
 static int traced_run_env(const char *dir, const char *program, const char *np, const char *trace, const char *arg,
@@ -421,8 +428,7 @@ static void check_binding(const char *index, int p)
 static void test_trc_mpi_ring_matmul_messages(void)
 {
   char dir[1024];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  build(dir, EXAMPLE, "ring_matmul");
+  built_in_new_folder(dir, EXAMPLE, "ring_matmul");
   for (int p = 1; p <= 3; p += 2) {
     char np[8];
     char trace[1100];
@@ -1125,8 +1131,7 @@ static void messages_skip_timing_loops(const char *dir)
 static void test_trc_mpi_requests_and_sub_communicators(void)
 {
   char dir[1024];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  build(dir, REQUESTS, "requests");
+  built_in_new_folder(dir, REQUESTS, "requests");
   messages_skip_timing_loops(dir);
   static const struct {
     const char *trace;
@@ -1271,8 +1276,7 @@ static double replayed_t_par(const char *dir, const char *trace, int p)
 static void test_trc_mpi_large_files_compressed(void)
 {
   char dir[1024], trace[1100], plain[1100], gz[1100];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  build(dir, REQUESTS, "requests");
+  built_in_new_folder(dir, REQUESTS, "requests");
   snprintf(trace, sizeof trace, "%s/zstd", dir);
   snprintf(plain, sizeof plain, "%s/plain", dir);
   snprintf(gz, sizeof gz, "%s/gzip", dir);
@@ -1481,8 +1485,7 @@ static void assert_pingpong_loops(const char *dir, const char *trace, int rank, 
 static void test_trc_mpi_folded_pingpong(void)
 {
   char dir[1024];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  build(dir, PINGPONG, "pingpong");
+  built_in_new_folder(dir, PINGPONG, "pingpong");
   double folded = pingpong_traced(dir, "folded", "1e-3", "1", "simrun");
   double unfolded = pingpong_traced(dir, "unfolded", "1e-3", "0", "simrun");
   /* each outlier iteration (a preemption, on a loaded machine) is written as it came and starts a loop again: under
@@ -1919,8 +1922,7 @@ static void test_trc_mpi_full_disk_keeps_program_running(void)
 static void test_trc_mpi_unwritable_folder_keeps_program_running(void)
 {
   char dir[1024];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  build(dir, EXAMPLE, "ring_matmul");
+  built_in_new_folder(dir, EXAMPLE, "ring_matmul");
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", "2", "/proc/simrun-no-such/trace", "20", &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
@@ -2265,8 +2267,7 @@ static double shared_not_computed(const char *out)
 static void traced_on_one_core(char dir[1024], char trace[1100], const char *source, const char *name, cli_run_t *run)
 {
   char preload[1200], folder[1200], program[300];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, 1024), 0);
-  build(dir, source, name);
+  built_in_new_folder(dir, source, name);
   snprintf(trace, 1100, "%s/trace", dir);
   snprintf(preload, sizeof preload, "LD_PRELOAD=%s", SIMRUN_TRACE_LIB);
   snprintf(folder, sizeof folder, "SIMRUN_TRACE_DIR=%s", trace);
@@ -2351,8 +2352,7 @@ static void test_trc_mpi_shared_core_held_tracer_time(void)
 static void test_trc_mpi_work_after_finalize_said(void)
 {
   char dir[1024];
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  build(dir, AFTER, "after_finalize");
+  built_in_new_folder(dir, AFTER, "after_finalize");
   char trace[1100];
   snprintf(trace, sizeof trace, "%s/trace", dir);
   static const char *const args[] = {NULL, "before"};

@@ -13,8 +13,8 @@
 #include "trc_out.h"
 #include "trc_timeline.h"
 
-#include <dirent.h>
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>

@@ -62,7 +62,7 @@ if [ "$mode" = callgrind ]; then
   done
   exit 0
 fi
-for round in $(seq "$runs"); do
+for _ in $(seq "$runs"); do
   for config in $(shuf -e untraced traced compressed); do
     rm -rf trace
     # shellcheck disable=SC2046

@@ -19,6 +19,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+# shellcheck disable=SC2054 # tcp,self is one argument: the list of transports
 tcp=(--mca btl tcp,self)
 mpicc -O2 bench/measured/pingpong.c -o "$work/pingpong"
 mpirun -np 2 build/simrun-pingpong 1 > "$work/on-node.csv"
@@ -33,7 +34,7 @@ fi
 build/simrun machine probe "$work/tcp.xml" --samples "$work/tcp.csv"
 build/simrun machine probe "$work/one-node.xml" --samples "$work/on-node.csv"
 flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' "$work/tcp.xml" | head -1)
-for i in $(seq "$runs"); do mpirun "${tcp[@]}" -np 2 "$work/pingpong" | awk '/^elapsed/ { print $2 }'; done |
+for _ in $(seq "$runs"); do mpirun "${tcp[@]}" -np 2 "$work/pingpong" | awk '/^elapsed/ { print $2 }'; done |
   sort -g > "$work/times"
 median=$(awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }' "$work/times")
 echo "untraced over TCP, $runs runs (s): $(tr '\n' ' ' < "$work/times")"

@@ -40,7 +40,7 @@ trap 'rm -rf "$work"' EXIT
 if [ "$mode" = placement ]; then
   mpicc -O2 bench/measured/collectives.c -o "$work/coll"
   echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-  for size in "4096 200" "8192 400"; do for i in $(seq "$runs"); do
+  for size in "4096 200" "8192 400"; do for _ in $(seq "$runs"); do
     for how in unbound bound; do
       bind=()
       [ "$how" = bound ] && bind=(--bind-to core:overload-allowed --map-by core)
@@ -68,7 +68,7 @@ if [ "$mode" = placement ]; then
     for how in unbound bound; do
       bind=()
       [ "$how" = bound ] && bind=(--bind-to core:overload-allowed --map-by core)
-      for i in 1 2 3 4 5; do
+      for _ in 1 2 3 4 5; do
         mpirun --oversubscribe "${bind[@]}" -np 4 "$work/coll" 4096 "$steps" 2> /dev/null | awk '/^elapsed/ { print $2 }'
       done | sort -g | awk -v how="$how" -v steps="$steps" '{ v[NR] = $1 } END { printf "%-8s 4096 doubles, %d steps: span %s s (median of 5; %s to %s)\n", how, steps, v[3], v[1], v[5] }'
     done
@@ -95,7 +95,7 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%3s %-8s %10s %10s %12s %10s %8s\n' p yield "wall (s)" "cpu (s)" "task (ms)" switches yields
 for p in $ps; do
   for yield in default $([ "$p" -gt "$(nproc)" ] && echo 0 || echo 1); do
-    for i in $(seq "$runs"); do one "$p" "$yield"; done > "$work/runs"
+    for _ in $(seq "$runs"); do one "$p" "$yield"; done > "$work/runs"
     printf '%3s %-8s %10s %10s %12s %10s %8s\n' "$p" "$yield" "$(median 1 < "$work/runs")" "$(median 2 < "$work/runs")" \
       "$(median 3 < "$work/runs")" "$(median 4 < "$work/runs")" "$(median 5 < "$work/runs")"
   done

@@ -43,7 +43,7 @@ timed() {
   local out=$1 user sys
   shift
   /usr/bin/time -f '%e %M %U %S' -o "$work/time" "$@" > "$out"
-  read -r wall rss user sys < "$work/time"
+  read -r _ rss user sys < "$work/time"
   rss=$(awk -v k="$rss" 'BEGIN { printf "%.1f", k / 1024 }')
   cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 }
@@ -347,8 +347,8 @@ counted_row() {
   counted "$work/count.sim" "$simrun" -q --no-cache --csv "$work/out.csv" "$work/scenario.xml"
   counted "$work/count.floor" "$work/sg_floor" "$work/mesh.xml" "$1"
   read -r si sl sc < "$work/count.sim"
-  read -r fi fl _ < "$work/count.floor"
-  awk -v p="$1" -v si="$si" -v sl="$sl" -v sc="$sc" -v fi="$fi" -v fl="$fl" 'BEGIN {
+  read -r floor_i floor_l _ < "$work/count.floor"
+  awk -v p="$1" -v si="$si" -v sl="$sl" -v sc="$sc" -v fi="$floor_i" -v fl="$floor_l" 'BEGIN {
     printf "%6d counted | simrun %.3f G instructions, %.1f M misses | alone %.3f G, %.1f M | instructions %.3f, " \
            "misses %.3f | %s\n", p, si / 1e9, sl / 1e6, fi / 1e9, fl / 1e6, si / fi, sl / fl,
            si / fi <= 1.10 ? "met (instructions)" : "missed (instructions)"
@@ -357,9 +357,10 @@ counted_row() {
 }
 
 build=$(dirname "$simrun")
+read -ra sg_flags <<< "$(pkg-config --cflags --libs simgrid libxml-2.0)"
 cc -O2 -Isrc/apps -Isrc/scenario -Isrc/sim -Isrc/metrics bench/sg_floor.c "$build/src/apps/libsimrun_apps.a" \
   "$build/src/sim/libsimrun_sim.a" "$build/src/metrics/libsimrun_metrics.a" -o "$work/sg_floor" \
-  $(pkg-config --cflags --libs simgrid libxml-2.0) -lstdc++ -lm
+  "${sg_flags[@]}" -lstdc++ -lm
 
 printf '%6s %8s | %-38s | %-47s | %-14s | %s\n' "" "" "simrun" "SimGrid alone, same simulation" "simrun / alone" ""
 printf '%6s %8s | %8s %8s %9s %10s | %8s %8s %9s %10s %8s | %6s %7s | %s\n' ranks mesh "cpu (s)" "RSS (MiB)" \

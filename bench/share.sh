@@ -33,23 +33,23 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for yield in 1 0; do
   echo "== mpi_yield_when_idle = $yield"
   echo "one core, rank 0 computing, the others waiting (rank cpu/wall s):"
-  for np in 1 2 3; do for i in $(seq "$runs"); do run 0 "$yield" "$np" share 200000000 1; done; done
+  for np in 1 2 3; do for _ in $(seq "$runs"); do run 0 "$yield" "$np" share 200000000 1; done; done
   echo "two cores, ranks 0 and 1 computing, 2 and 3 waiting:"
-  for i in $(seq "$runs"); do run 0,1 "$yield" 4 share 200000000 2; done
+  for _ in $(seq "$runs"); do run 0,1 "$yield" 4 share 200000000 2; done
 done
 echo "== one core, mpi_yield_when_idle = 1: rank 0 computing in pieces of C with an MPI_Iprobe after each, rank 1 polling"
 echo "   (rank cpu/wall s polls)"
 for c in 0 10000 1000; do
-  for i in $(seq "$runs"); do echo "C = $c: $(run 0 1 2 poll 200000000 0 "$c")"; done
+  for _ in $(seq "$runs"); do echo "C = $c: $(run 0 1 2 poll 200000000 0 "$c")"; done
   echo "C = $c, rank 0 alone: $(run 0 1 1 poll 200000000 0 "$c")"
 done
 echo "== 8-byte ping-pong, each rank on its own core, mpi_yield_when_idle = 1"
-for i in $(seq "$runs"); do
+for _ in $(seq "$runs"); do
   run 0,1 1 2 wake 20000 0
   run 0,1 1 2 wake 500 1
 done
 echo "== one core, 2 ranks: rank 0 polls 20000 times while rank 1 waits in MPI_Recv, mpi_yield_when_idle = 1, then 0"
 for yield in 1 0; do
-  for i in $(seq "$runs"); do echo "yield $yield: $(run 0 "$yield" 2 turn 20000)"; done
+  for _ in $(seq "$runs"); do echo "yield $yield: $(run 0 "$yield" 2 turn 20000)"; done
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

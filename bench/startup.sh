@@ -29,7 +29,7 @@ trap 'rm -rf "$work"' EXIT
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 platform=${PLATFORM:-$work/probed.xml}
 # the probe refuses a fit the load made too noisy: tried three times
-for try in 1 2 3; do
+for _ in 1 2 3; do
   [ -n "${PLATFORM:-}" ] || [ -f "$platform" ] || build/simrun machine probe "$platform" >/dev/null 2>&1 || true
 done
 [ -f "$platform" ] || { echo "bench/startup.sh: simrun machine probe failed three times: give PLATFORM=FILE" >&2; exit 1; }

@@ -33,7 +33,7 @@ run() {
 }
 : > "$work/plain"
 : > "$work/traced"
-for i in $(seq "$runs"); do
+for _ in $(seq "$runs"); do
   run >> "$work/plain"
   run -x LD_PRELOAD="$lib" -x SIMRUN_TRACE_DIR="$work/trace" >> "$work/traced"
 done
@@ -47,7 +47,9 @@ printf '%-10s %12s %12s %12s %12s\n' "" "program min" "median (s)" "mpirun min" 
 for kind in untraced traced; do
   file=$work/plain
   [ $kind = traced ] && file=$work/traced
-  printf '%-10s %12.4f %12.4f %12.4f %12.4f\n' $kind $(stat "$file" 1) $(stat "$file" 2)
+  read -r program_min program_median <<< "$(stat "$file" 1)"
+  read -r mpirun_min mpirun_median <<< "$(stat "$file" 2)"
+  printf '%-10s %12.4f %12.4f %12.4f %12.4f\n' "$kind" "$program_min" "$program_median" "$mpirun_min" "$mpirun_median"
 done
 paste <(stat "$work/plain" 1; stat "$work/plain" 2) <(stat "$work/traced" 1; stat "$work/traced" 2) | tr '\n' ' ' |
   awk '{ printf "%-10s %11.1f%% %11.1f%% %11.1f%% %11.1f%%\n", "overhead", 100 * ($3 - $1) / $1, 100 * ($4 - $2) / $2,
@@ -58,7 +60,7 @@ printf 'trace: %s TI lines in %d rank files\n' "$lines" "$(ls "$work"/trace/rank
 mpicc -O2 bench/trc_calls.c -o "$work/trc_calls"
 : > "$work/calls-plain"
 : > "$work/calls-traced"
-for i in $(seq "$runs"); do
+for _ in $(seq "$runs"); do
   mpirun -np 1 "$work/trc_calls" 1000000 >> "$work/calls-plain" 2> /dev/null
   rm -rf "$work/calls"
   mpirun -np 1 -x LD_PRELOAD="$lib" -x SIMRUN_TRACE_DIR="$work/calls" "$work/trc_calls" 1000000 \
@@ -132,7 +134,7 @@ cpu_least() { sort -g "$1" | head -1; }
 cpu_runs() {
   local file=$1 np=$2
   shift 2
-  for i in $(seq "$runs"); do
+  for _ in $(seq "$runs"); do
     rm -rf "$work/cputrace"
     { TIMEFORMAT='%U %S'
       time (cd "$work/run" && mpirun --oversubscribe -np "$np" "$@" > "$work/out" 2> /dev/null); } 2> "$work/time"

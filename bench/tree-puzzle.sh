@@ -34,8 +34,8 @@ cp /usr/share/doc/tree-puzzle/examples/EF.phy .
 dirs=()
 untraced=()
 for p in $ps; do
-  run=$(for i in $(seq "$runs"); do wall "$p" tree-ppuzzle EF.phy; done | median)
-  bare=$(for i in $(seq "$runs"); do wall "$p" ./hello; done | median)
+  run=$(for _ in $(seq "$runs"); do wall "$p" tree-ppuzzle EF.phy; done | median)
+  bare=$(for _ in $(seq "$runs"); do wall "$p" ./hello; done | median)
   echo "p = $p: tree-ppuzzle $run s, MPI_Init + MPI_Finalize alone $bare s (medians of $runs mpirun wall times)"
   untraced+=(--untraced "$p=$(awk -v a="$run" -v b="$bare" 'BEGIN { print a - b }')")
   rm -f EF.phy.*

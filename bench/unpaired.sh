@@ -12,8 +12,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+sizes=("$@")
+[ $# -gt 0 ] || sizes=(25000 50000 100000 200000)
 for kind in tags isends; do
-  for n in ${*:-25000 50000 100000 200000}; do
+  for n in "${sizes[@]}"; do
     for r in 0 1; do
       awk -v r="$r" -v n="$n" -v kind="$kind" 'BEGIN {
         printf "# simrun measured timeline 1\n# rank %d of 2\n# start end category phase peer bytes call tag comm\n", r

@@ -115,14 +115,14 @@ for ((i = 0; i < ${#variants[@]}; i += 2)); do header="$header ${variants[i]} |"
 echo "$header paper's model |"
 echo "$rule---|"
 for bcast in one-to-all neighbour; do
-  if [ "$bcast" = one-to-all ]; then m=$measured_one; k=$model_one; else m=$measured_nb; k=$model_nb; fi
+  if [ "$bcast" = one-to-all ]; then m_list=$measured_one; k_list=$model_one; else m_list=$measured_nb; k_list=$model_nb; fi
   line="| $bcast, p = 2-128 |"
   for ((v = 0; v < ${#variants[@]}; v += 2)); do
     sims=""
     for p in $ps; do sims="$sims $(t_par "${variants[v]}" "$bcast" "$p")"; done
-    line="$line $(abs_errors "$m" "$sims" | mean_max) |"
+    line="$line $(abs_errors "$m_list" "$sims" | mean_max) |"
   done
-  echo "$line $(abs_errors "$m" "$k" | mean_max) |"
+  echo "$line $(abs_errors "$m_list" "$k_list" | mean_max) |"
 done
 
 # The on-chip RAM hypothesis on its own trigger (docs/t800.md, "One-to-all at p = 4"): the onchip-spill variant for the

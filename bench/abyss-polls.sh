@@ -22,12 +22,10 @@ shift || true
 prices=("$@")
 [ ${#prices[@]} -gt 0 ] || prices=(1.1 1.97)
 [ -x /usr/lib/abyss/ABYSS-P ] || { echo "bench/abyss-polls.sh: /usr/lib/abyss/ABYSS-P missing (apt-get install abyss)" >&2; exit 2; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 lib=$PWD/build/libsimrun-trace.so
 simrun=$PWD/build/simrun
 repo=$PWD
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+mpi_ready bench/abyss-polls.sh
 cd "$work"
 awk -f "$repo/bench/measured/abyss-reads.awk" > reads.fa
 # shellcheck disable=SC2016 # $OMPI_COMM_WORLD_RANK and $@ are the wrapper's own

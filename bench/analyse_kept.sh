@@ -11,6 +11,7 @@
 # and esys-particle)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 ps=${*:-2 3 4}
 lib=$PWD/build/libsimrun-trace.so
 if ! command -v esysparticle > /dev/null; then
@@ -21,9 +22,7 @@ if [ ! -f "$lib" ] || [ ! -x build/simrun ]; then
   echo "bench/analyse_kept.sh: build simrun with Open MPI installed first" >&2
   exit 2
 fi
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+mpi_ready bench/analyse_kept.sh
 cp bench/measured/esys-drop.py "$work/"
 printf '%3s %12s %14s %14s %8s\n' p intervals "analyse (CPU s)" "us/interval" "goal"
 for p in $ps; do

@@ -13,6 +13,7 @@
 # -20 bench/compress.sh cpu 3'
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 mode=${1:-cpu}
 [ $# -eq 0 ] || shift
 runs=3
@@ -26,11 +27,9 @@ if [ ! -e "$lib" ] || [ ! -e "$lu/xdlu" ]; then
   echo "bench/compress.sh: needs $lib (build simrun) and $lu/xdlu (apt-get install scalapack-mpi-test)" >&2
   exit 2
 fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+mpi_ready bench/compress.sh
 cd "$work"
 cp "$lu/LU.dat" . # xdlu reads its input from the current folder
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # The mpirun options of configuration $1.
 options() {
   case $1 in

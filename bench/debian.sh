@@ -94,9 +94,7 @@ for f in /usr/bin/mpgrafic /usr/bin/ffindex_apply_mpi /usr/bin/tree-ppuzzle /usr
   /usr/share/doc/abinit/examples/tbase3_5.abi; do
   [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install mpgrafic ffindex tree-ppuzzle mplrs abinit)" >&2; exit 2; }
 done
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+mpi_ready bench/debian.sh
 cp "$lu/LU.dat" "$work/"
 cd "$work"
 # the probe refuses a fit the load made too noisy: tried three times (PLATFORM=FILE: that probed platform instead)

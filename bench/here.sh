@@ -35,9 +35,9 @@ for f in /usr/lib/abyss/ABYSS-P /usr/bin/liggghts /usr/bin/dgord /usr/bin/Ray /u
     exit 2
   }
 done
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 SCOTCH_PTHREAD_NUMBER=1
-work=$(mktemp -d)
-loops=()
+mpi_ready bench/here.sh
+export SCOTCH_PTHREAD_NUMBER=1
+loops=() # the busy loops started below, stopped at exit with mpi_ready's folder
 trap '[ ${#loops[@]} -eq 0 ] || kill "${loops[@]}"; rm -rf "$work"' EXIT
 cd "$work"
 bind=() # Open MPI's default: a core each up to the cores, unbound beyond

@@ -14,10 +14,9 @@
 # and Open MPI). Say the machine's load with the figures: the script prints the load average before and after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 runs=${1:-5}
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+mpi_ready bench/internode.sh
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # shellcheck disable=SC2054 # tcp,self is one argument: the list of transports
 tcp=(--mca btl tcp,self)

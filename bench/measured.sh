@@ -26,9 +26,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-5}
 shift || true
 ps=${*:-1 2}
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+mpi_ready bench/measured.sh
 mpicc -O2 -I src/tracer examples/ring-matmul/ring_matmul.c -o "$work/ring_matmul"
 mpicc -O2 bench/measured/halo.c -o "$work/halo"
 mpicc -O2 bench/measured/collectives.c -o "$work/collectives"

@@ -31,12 +31,8 @@ fi
 runs=${1:-5}
 shift || true
 ps=${*:-2 4}
-for tool in mpicc mpirun perf; do
-  command -v "$tool" > /dev/null || { echo "bench/polling.sh: $tool not found (Debian: libopenmpi-dev, openmpi-bin, linux-perf)" >&2; exit 2; }
-done
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+command -v perf > /dev/null || { echo "bench/polling.sh: perf not found (Debian: linux-perf)" >&2; exit 2; }
+mpi_ready bench/polling.sh
 if [ "$mode" = placement ]; then
   mpicc -O2 bench/measured/collectives.c -o "$work/coll"
   echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"

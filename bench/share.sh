@@ -18,10 +18,9 @@
 # Usage: bench/share.sh [RUNS]   (default 3; needs Open MPI and at least 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 runs=${1:-3}
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+mpi_ready bench/share.sh
 mpicc -O2 bench/measured/share.c -o "$work/share"
 run() { # CORES YIELD NP ARGS...: one mpirun of the program
   local cores=$1 yield=$2 np=$3

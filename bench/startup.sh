@@ -23,9 +23,7 @@ lib=${TRACE_LIB:-$PWD/build/libsimrun-trace.so}
 program=/usr/lib/mumps/dsimpletest
 input=/usr/lib/mumps/input_simpletest_real
 [ -x "$program" ] || { echo "bench/startup.sh: $program is not installed: apt-get install mumps-test" >&2; exit 2; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+mpi_ready bench/startup.sh
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 platform=${PLATFORM:-$work/probed.xml}
 # the probe refuses a fit the load made too noisy: tried three times

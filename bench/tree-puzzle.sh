@@ -15,9 +15,7 @@ runs=${1:-3}
 shift || true
 ps=${*:-2 3 4}
 command -v tree-ppuzzle > /dev/null || { echo "bench/tree-puzzle.sh: tree-ppuzzle not found (Debian: tree-ppuzzle)" >&2; exit 2; }
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+mpi_ready bench/tree-puzzle.sh
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '#include <mpi.h>\nint main(int c, char **v) { MPI_Init(&c, &v); MPI_Finalize(); return 0; }\n' > "$work/hello.c"
 mpicc "$work/hello.c" -o "$work/hello"

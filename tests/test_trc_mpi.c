@@ -661,10 +661,41 @@ static void replays_as(const char *dir, const char *trace, const char *const exp
   remove_folder(dir);
 }
 
+/* The time of `name`'s "# end T" line (the entry into MPI_Finalize) in folder `dir`, or NAN. */
+static double timeline_end(const char *dir, const char *name)
+{
+  char *text = timeline_text(dir, name);
+  const char *at = text ? strstr(text, "\n# end ") : NULL;
+  double end = NAN;
+  if (!at || sscanf(at, "\n# end %lf", &end) != 1)
+    end = NAN;
+  free(text);
+  return end;
+}
+
+/* The seconds rank `rank` spent in one-sided calls by its warning in `err` ("...; one-sided calls took S s, P% of the
+ * rank's run, ..."), checked against P and the run's span `end` (its "# end"), or NAN when the warning says none. */
+static double one_sided_seconds(const char *err, int rank, double end)
+{
+  char head[96];
+  snprintf(head, sizeof head, "simrun-trace: warning: rank %d: calls not in the TI trace", rank);
+  const char *line = strstr(err, head);
+  const char *took = line ? strstr(line, "; one-sided calls took ") : NULL;
+  double seconds, share;
+  if (!took || took > strchr(line, '\n') ||
+      sscanf(took, "; one-sided calls took %lf s, %lf%% of the rank's run", &seconds, &share) != 2)
+    return NAN;
+  CU_ASSERT(seconds >= 0 && seconds <= end);
+  CU_ASSERT_DOUBLE_EQUAL(share, 100 * seconds / end, 0.051); /* printed to a tenth of a percent */
+  return seconds;
+}
+
 /* io_rma.c's MPI-IO file and one-sided window, which the TI format cannot hold, named at MPI_Finalize by the calls that
  * open them, once each (mpb-mpi's HDF5 output went through MPI-IO unnamed), and by simrun analyse's run line, from
- * the timelines' "# untraced" (before, analyse said nothing of them: OpenCoarrays' one-sided traffic); its message
- * traced, and replayed. */
+ * the timelines' "# untraced" (before, analyse said nothing of them: OpenCoarrays' one-sided traffic); the window's
+ * fences and put counted with it, and the time in them stated: rank 0 waited in its second fence while rank 1 spun
+ * SPIN = 0.05 s before its put (before, NWChem's 883 windows were named and not one of its puts, gets or
+ * synchronisations); its message traced, and replayed. */
 static void test_trc_mpi_io_and_windows_named(void)
 {
   char dir[1024];
@@ -672,15 +703,23 @@ static void test_trc_mpi_io_and_windows_named(void)
   cli_run_t run;
   traced_pair(dir, trace, IO_RMA, "io_rma", "simrun", &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "io_rma: read back 1 2, put 42\n"));
+  static const char *const windows[] = {"MPI_Win_allocate x1, MPI_Win_fence x2, MPI_Win_free x1",
+                                        "MPI_Win_allocate x1, MPI_Win_fence x2, MPI_Put x1, MPI_Win_free x1"};
+  double seconds[2];
   for (int rank = 0; rank < 2; rank++) {
     char warning[512];
     snprintf(warning, sizeof warning,
              "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them): MPI_File_open x1 "
-             "(MPI-IO: its reads and writes are not traced, their time is in the computation around them); "
-             "MPI_Win_allocate x1 (one-sided communication: its puts, gets and synchronisations are not traced)\n",
-             rank);
+             "(MPI-IO: its reads and writes are not traced, their time is in the computation around them); %s "
+             "(one-sided communication: its puts, gets and synchronisations are not traced, their time is in the "
+             "computation around them); one-sided calls took ",
+             rank, windows[rank]);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, warning));
+    char name[32];
+    snprintf(name, sizeof name, "timeline-%d.txt", rank);
+    seconds[rank] = one_sided_seconds(run.err, rank, timeline_end(trace, name));
   }
+  CU_ASSERT(seconds[0] >= 0.04); /* its wait for rank 1's SPIN, less what the ranks' first fences left apart */
   run_free(&run);
   const char *analyse[] = {"analyse", trace, NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
@@ -689,8 +728,10 @@ static void test_trc_mpi_io_and_windows_named(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
                                 "; calls not in the TI trace, which a replay misses (2 ranks; rank 0's, as the "
                                 "tracer named them): MPI_File_open x1 (MPI-IO: its reads and writes are not "
-                                "traced, their time is in the computation around them); MPI_Win_allocate x1 "
-                                "(one-sided communication: its puts, gets and synchronisations are not traced)"));
+                                "traced, their time is in the computation around them); MPI_Win_allocate x1, "
+                                "MPI_Win_fence x2, MPI_Win_free x1 (one-sided communication: its puts, gets and "
+                                "synchronisations are not traced, their time is in the computation around them); "
+                                "one-sided calls took "));
   run_free(&run);
   const char *expected[] = {"0 init\n0 barrier\n0 send 1 5 4\n0 finalize\n",
                             "1 init\n1 barrier\n1 recv 0 5 4\n1 finalize\n"};

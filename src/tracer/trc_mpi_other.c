@@ -28,9 +28,8 @@ EXPORT int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
 
 /* MPI-IO and one-sided communication are not traced: their opening and window-making calls are timed and named, so
  * that a program whose reads, writes, puts and gets a replay will miss says so (mpb-mpi writes its HDF5 files through
- * MPI-IO). */
-#define IO  "(MPI-IO: its reads and writes are not traced, their time is in the computation around them)"
-#define RMA "(one-sided communication: its puts, gets and synchronisations are not traced)"
+ * MPI-IO); the other one-sided calls are counted and timed (trc_mpi_rma.c). */
+#define IO "(MPI-IO: its reads and writes are not traced, their time is in the computation around them)"
 
 EXPORT int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
 {
@@ -44,7 +43,7 @@ EXPORT int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info inf
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Win_create(base, size, disp_unit, info, comm, win));
-  trc_untraced_call(t, "MPI_Win_create", TRC_CTRL, "MPI_Win_create " RMA);
+  trc_untraced_call(t, "MPI_Win_create", TRC_CTRL, "MPI_Win_create " TRC_RMA_NOTE);
   return rc;
 }
 
@@ -52,7 +51,7 @@ EXPORT int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Com
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win));
-  trc_untraced_call(t, "MPI_Win_allocate", TRC_CTRL, "MPI_Win_allocate " RMA);
+  trc_untraced_call(t, "MPI_Win_allocate", TRC_CTRL, "MPI_Win_allocate " TRC_RMA_NOTE);
   return rc;
 }
 
@@ -61,7 +60,7 @@ EXPORT int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, 
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win));
-  trc_untraced_call(t, "MPI_Win_allocate_shared", TRC_CTRL, "MPI_Win_allocate_shared " RMA);
+  trc_untraced_call(t, "MPI_Win_allocate_shared", TRC_CTRL, "MPI_Win_allocate_shared " TRC_RMA_NOTE);
   return rc;
 }
 
@@ -69,7 +68,7 @@ EXPORT int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win)
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Win_create_dynamic(info, comm, win));
-  trc_untraced_call(t, "MPI_Win_create_dynamic", TRC_CTRL, "MPI_Win_create_dynamic " RMA);
+  trc_untraced_call(t, "MPI_Win_create_dynamic", TRC_CTRL, "MPI_Win_create_dynamic " TRC_RMA_NOTE);
   return rc;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to libsimrun-trace.so's PMPI wrappers (trc_mpi.c: start, end, point to point; trc_mpi_coll.c: collectives,
- * communicators; trc_mpi_other.c: calls counted only): the helpers of trc_mpi_util.c. */
+ * communicators; trc_mpi_other.c: calls counted only; trc_mpi_rma.c: one-sided calls): the helpers of trc_mpi_util.c.
+ */
 #ifndef TRC_MPI_UTIL_H
 #define TRC_MPI_UTIL_H
 
@@ -10,6 +11,12 @@
 
 /* A wrapper the library exports (every other symbol is hidden). */
 #define EXPORT __attribute__((visibility("default")))
+
+/* The reason one-sided calls are counted, not traced (trc_mpi_other.c's window-making calls, trc_mpi_rma.c's others):
+ * one text, so that trc_finish lists them together. */
+#define TRC_RMA_NOTE                                                                                                   \
+  "(one-sided communication: its puts, gets and synchronisations are not traced, their time is in the computation "    \
+  "around them)"
 
 /* This process's rank in MPI_COMM_WORLD. */
 int trc_world_rank(void);

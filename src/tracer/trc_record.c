@@ -27,7 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 32, FILE_BUFFER = 1 << 20 };
+enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 64, FILE_BUFFER = 1 << 20 };
 /* A rank's file beyond this much text (default; SIMRUN_TRACE_COMPRESS) is written as zstd (trc_out_compress_beyond):
  * the timeline (only simrun reads it) and, once it holds one of simrun's extensions (smpirun cannot read it then), the
  * TI trace. Below it, plain text at no cost (ScaLAPACK's xdlu at p = 4 writes about 2.3 MB per rank and file in 1 s).
@@ -199,6 +199,7 @@ typedef struct recorder {
   int dropped_phases; /* begins beyond PHASE_DEPTH, ended without a label change */
   untraced_t untraced[UNTRACED_KINDS];
   int nuntraced;
+  double rma_seconds;      /* in one-sided calls (trc_rma_exit) */
   int smpi_only;           /* SIMRUN_TRACE_FORMAT=smpi: no action smpirun cannot read */
   long long compress_from; /* SIMRUN_TRACE_COMPRESS: text beyond which a file is zstd; 0: never */
   int compress_given;      /* SIMRUN_TRACE_COMPRESS set: its bound holds for the whole run */
@@ -1402,6 +1403,11 @@ void trc_action(const char *ti, ...)
 /* Counts one more `name` in the tally `list` of *n kinds. */
 static void tally(untraced_t *list, int *n, const char *name)
 {
+  for (int i = 0; i < *n; i++) /* the same literal first: a one-sided loop's calls are counted on every call */
+    if (list[i].name == name) {
+      list[i].count++;
+      return;
+    }
   for (int i = 0; i < *n; i++)
     if (strcmp(list[i].name, name) == 0) {
       list[i].count++;
@@ -1414,6 +1420,19 @@ static void tally(untraced_t *list, int *n, const char *name)
 void trc_untraced(const char *name)
 {
   tally(rec.untraced, &rec.nuntraced, name);
+}
+
+double trc_rma_enter(void)
+{
+  return depth == 0 && records() ? trc_now() : NAN;
+}
+
+void trc_rma_exit(double start, const char *name)
+{
+  if (isnan(start) || depth != 0 || !records())
+    return;
+  rec.rma_seconds += trc_now() - start;
+  trc_untraced(name);
 }
 
 int trc_extension_allowed(const char *name)
@@ -1610,24 +1629,34 @@ static size_t tally_text(const untraced_t *list, int n, char *line, size_t size,
 
 /* One line listing the tally `list` after `what` (tally_text), written at once so that the ranks' warnings do not
  * interleave on mpirun's stderr. */
-static void warn_list(const untraced_t *list, int n, const char *what)
+static void warn_list(const untraced_t *list, int n, const char *what, const char *after)
 {
   if (n == 0)
     return;
   char line[4096];
   size_t len = (size_t)snprintf(line, sizeof line, "simrun-trace: warning: rank %d: %s:", rec.rank, what);
   tally_text(list, n, line, sizeof line, len);
-  fprintf(stderr, "%s\n", line);
+  fprintf(stderr, "%s%s\n", line, after);
+}
+
+/* The time in one-sided calls (trc_rma_exit) after the list of untraced calls, against the rank's run (`run`
+ * seconds, time 0 to MPI_Finalize), into `text`; "" when there was none. */
+static void rma_said(char *text, size_t size, double run)
+{
+  text[0] = '\0';
+  if (rec.rma_seconds > 0)
+    snprintf(text, size, "; one-sided calls took %.6f s, %.1f%% of the rank's run, in its computations",
+             rec.rma_seconds, run > 0 ? 100 * rec.rma_seconds / run : 0);
 }
 
 /* The calls not in the TI trace (trc_untraced), for simrun analyse to name: "# untraced" and tally_text's list. */
-static void untraced_said(void)
+static void untraced_said(const char *after)
 {
   if (rec.nuntraced == 0)
     return;
   char line[4096] = "";
   tally_text(rec.untraced, rec.nuntraced, line, sizeof line, 0);
-  trc_out_printf(rec.timeline, "# untraced%s\n", line);
+  trc_out_printf(rec.timeline, "# untraced%s%s\n", line, after);
 }
 
 void trc_flush(void)
@@ -1662,6 +1691,7 @@ int trc_finish(void)
 {
   if (!rec.on && !rec.ti)
     return TRC_FAILED;
+  char rma[160] = "";
   if (rec.on) {
     double now = trc_enter();
     counters_t ended = read_counters();
@@ -1677,7 +1707,8 @@ int trc_finish(void)
     trc_out_printf(rec.timeline, "# tracer-cost %.9f\n", rec.own);
     children_said();
     threads_said();
-    untraced_said();
+    rma_said(rma, sizeof rma, now);
+    untraced_said(rma);
     disturbance_said(now, &ended);
     if (atomic_load(&others)) /* simrun analyse names such a folder (docs/tracer.md) */
       trc_out_printf(rec.timeline, "# calls from other threads %lu: not traced\n", atomic_load(&others));
@@ -1686,9 +1717,9 @@ int trc_finish(void)
     rec.lines = NULL;
     rec.on = 0;
   }
-  warn_list(rec.untraced, rec.nuntraced, "calls not in the TI trace (replay will miss them)");
+  warn_list(rec.untraced, rec.nuntraced, "calls not in the TI trace (replay will miss them)", rma);
   warn_list(rec.refused, rec.nrefused,
-            "actions of simrun's TI extensions that SIMRUN_TRACE_FORMAT=smpi left out (smpirun has none)");
+            "actions of simrun's TI extensions that SIMRUN_TRACE_FORMAT=smpi left out (smpirun has none)", "");
   unsigned long from_others = atomic_load(&others);
   if (from_others)
     fprintf(stderr,

@@ -141,6 +141,13 @@ int trc_extension_allowed(const char *name);
  * sub-communicator, a receive from any source): listed by trc_finish in one warning. */
 void trc_untraced(const char *name);
 
+/* A one-sided call (MPI_Put, MPI_Win_fence, ...), which is counted and timed, not recorded: its time stays in the
+ * computation around it. trc_rma_enter returns the wall clock at its entry, or NAN when the calling thread does not
+ * record or is inside a traced call; trc_rma_exit counts `name` (as trc_untraced does) and adds the time since `start`
+ * to the rank's one-sided seconds, which trc_finish states beside the list. */
+double trc_rma_enter(void);
+void trc_rma_exit(double start, const char *name);
+
 /* Phases (simrun_phase.h): labels the following intervals with `name` (blanks become '_'), nesting up to a small
  * depth; trc_phase_end returns to the enclosing label ("main" at the outermost). Both end the current computation
  * interval, so that each interval has one phase. */

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A two-rank MPI program for the tracer's tests (tests/test_trc_mpi.c) with the calls it does not trace: a file
  * written through MPI-IO (as parallel HDF5 does for Debian's mpb-mpi) and a one-sided window, each of which the tracer
- * must name at MPI_Finalize; then a message, which it traces. Rank 0 prints "io_rma: read back 1 2, put 42". */
+ * must name at MPI_Finalize; then a message, which it traces. Between the window's two fences rank 1 computes for
+ * SPIN seconds of wall time before its put, which rank 0 spends in the second fence: one-sided time the tracer must
+ * state. Rank 0 prints "io_rma: read back 1 2, put 42". */
 #include <mpi.h>
 #include <stdio.h>
+
+#define SPIN 0.05
 
 int main(int argc, char **argv)
 {
@@ -27,8 +31,12 @@ int main(int argc, char **argv)
   *cell = 0;
   MPI_Win_fence(0, window);
   int answer = 42;
-  if (rank == 1)
+  if (rank == 1) {
+    volatile double sink = 0;
+    for (double start = MPI_Wtime(); MPI_Wtime() - start < SPIN;)
+      sink += 1;
     MPI_Put(&answer, 1, MPI_INT, 0, 0, 1, MPI_INT, window);
+  }
   MPI_Win_fence(0, window);
   int got = *cell;
   MPI_Win_free(&window);

@@ -182,7 +182,9 @@ EXPORT int MPI_Finalize(void)
   }
   trc_req_reset();
   trc_comm_reset();
-  return PMPI_Finalize();
+  int rc = PMPI_Finalize();
+  trc_finalize_returned();
+  return rc;
 }
 
 /* Whether this process's parent is mpirun (or mpiexec, by any suffix: Debian's alternatives run mpirun.openmpi) or

@@ -173,6 +173,7 @@ typedef struct recorder {
   counters_t started; /* at the start of the first computation (start_clocks) */
   int finished;       /* trc_finish read the process's CPU time, `finished_usage`, at the entry into MPI_Finalize */
   double finished_usage;
+  double exit_usage;  /* and at its return (trc_finalize_returned; 0: not yet) */
   double clock_cost;  /* seconds between two consecutive wall clock readings (measure_clock) */
   double poll_cost;   /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
   int measuring;      /* trc_measure_polls runs: no record is written, no file's bound changed */
@@ -947,8 +948,12 @@ static void end_compute(double now)
     return;
   }
   rec.polls.closed = rec.polls.count > 0;
+  /* at most 1: a thread runs on one processor at a time. CPU time read over a gap whose wall time the held part took
+   * nearly whole (own_gap some ns) gave shares of 14: the short computations after it, timed at that share (gap_cpu),
+   * were charged 14 times their wall time (poll_work.c at a load of 3-4: 0.41 s of computation in the TI trace of a
+   * rank whose run lasted 0.065 s; test_trc_mpi_polls_with_work_keep_their_processor_time, 3 runs in 14) */
   if (rec.cpu_known && own_gap > 0)
-    rec.cpu_share = cpu / own_gap;
+    rec.cpu_share = fmin(cpu / own_gap, 1);
   rec.long_compute = own_gap >= CPU_GAP;
   double cut = rec.gap.set || !rec.computed ? 0 : fmin(rec.clock_cost, gap > 0 ? gap : 0); /* measure_clock */
   rec.computed = 1;
@@ -1674,12 +1679,22 @@ void trc_flush(void)
 #define AFTER_MIN   0.1
 #define AFTER_SHARE 0.1
 
+void trc_finalize_returned(void)
+{
+  long switches;
+  if (rec.finished)
+    rec.exit_usage = process_usage(&switches);
+}
+
 void trc_after_finalize(void)
 {
   if (!rec.finished)
     return;
   long switches;
-  double after = process_usage(&switches) - rec.finished_usage, traced = rec.finished_usage - rec.started.usage;
+  /* from MPI_Finalize's return: inside it, a rank waits for the others (the wrapper's reduction, Open MPI's own), and
+   * Open MPI's ranks spin there, which is no work of the program */
+  double from = rec.exit_usage > 0 ? rec.exit_usage : rec.finished_usage;
+  double after = process_usage(&switches) - from, traced = rec.finished_usage - rec.started.usage;
   if (after > AFTER_MIN && after > AFTER_SHARE * traced)
     fprintf(stderr,
             "simrun-trace: warning: rank %d: %.2f s of CPU time after MPI_Finalize (%.2f s while traced) are in no "

@@ -172,9 +172,13 @@ enum { TRC_FAILED_SAID = 0, TRC_FAILED = 1, TRC_NOT_SMPI = 2, TRC_WHOLE = 3 };
  * stderr). */
 int trc_finish(void);
 
-/* At the process's exit, after trc_finish: says on stderr how much CPU time the rank spent after MPI_Finalize when it
- * is a tenth or more of what it spent traced, and over 0.1 s (yorick-mpy at p = 1 does all its work after it: 1.4 s
- * beside a trace of 22 us). */
+/* Marks MPI_Finalize's return (PMPI_Finalize returned): the process's CPU time then, from which trc_after_finalize
+ * counts. */
+void trc_finalize_returned(void);
+
+/* At the process's exit, after trc_finish: says on stderr how much CPU time the rank spent after MPI_Finalize (from its
+ * return, trc_finalize_returned, else its entry) when it is a tenth or more of what it spent traced, and over 0.1 s
+ * (yorick-mpy at p = 1 does all its work after it: 1.4 s beside a trace of 22 us). */
 void trc_after_finalize(void);
 
 /* The absolute path of the trace folder (valid after trc_start succeeded), for the index. */

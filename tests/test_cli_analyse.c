@@ -438,6 +438,27 @@ static void test_analyse_unreceived_sends_named(void)
   remove_folder(dir);
 }
 
+/* Two folders of different programs (tests/data/tracer/halo, p = 3, "# program halo"; unsuccessful-tests, p = 2) are
+ * refused in one line naming both, exit 2: before, the second was analysed as the first's run at another p, its
+ * speedup against the first's T_seq, under the first's name (a helper's NWChem at p = 1 and FreeFem++ at p = 2). A
+ * folder given twice is one program's. */
+static void test_analyse_mixed_programs_refused(void)
+{
+  const char *mixed[] = {"analyse", RUNS "halo", RUNS "unsuccessful-tests", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", mixed, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err,
+                    RUNS "halo: a run of halo, where " RUNS "unsuccessful-tests is a run of unsuccessful-tests",
+                    (const char *[]){"analyse each program's folders apart", NULL});
+  CU_ASSERT_STRING_EQUAL(run.out, "");
+  run_free(&run);
+  const char *same[] = {"analyse", RUNS "halo", RUNS "halo", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", same, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+}
+
 static void test_analyse_persistent_starts_named(void)
 {
   static const char *const ranks[2] = {
@@ -1783,6 +1804,7 @@ int main(void)
       {"test_analyse_counts_in_words", test_analyse_counts_in_words},
       {"test_analyse_persistent_starts_named", test_analyse_persistent_starts_named},
       {"test_analyse_unreceived_sends_named", test_analyse_unreceived_sends_named},
+      {"test_analyse_mixed_programs_refused", test_analyse_mixed_programs_refused},
       {"test_analyse_escape_sequences_not_printed", test_analyse_escape_sequences_not_printed},
       {"test_analyse_names_undefined_sub_communicators", test_analyse_names_undefined_sub_communicators},
       {"test_analyse_seq_holds_shared_cores", test_analyse_seq_holds_shared_cores},

@@ -730,6 +730,16 @@ static void test_timeline_polls_without_partner_are_control(void)
   expect_times(trace, MET_CAT_IDLE, (double[]){0, 0});
   expect_times(trace, MET_CAT_COMM, (double[]){0.03, 0});
   met_trace_free(trace);
+  /* waits-alone, p = 1: an MPI_Ibarrier (0-0.01) and its MPI_Wait (0.1-0.2), an MPI_Iallreduce (0.2-0.21) and its
+   * MPI_Waitall (0.21-0.26), requests the timeline does not pair: the waits are control, 0.1 + 0.05 s, beside the
+   * Ibarrier's 0.01 (before: 0.15 s idle at p = 1) */
+  trace = read_with_info(RUNS "waits-alone", NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0});
+  expect_times(trace, MET_CAT_CTRL, (double[]){0.16});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.01});
+  expect_times(trace, MET_CAT_COMPUTE, (double[]){0.09});
+  met_trace_free(trace);
 }
 
 /* Each interval names its MPI call as its timeline line does (met_interval_t.call: its id on the call's first piece,

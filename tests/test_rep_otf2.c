@@ -370,6 +370,27 @@ static void test_otf2_measured_receives_at_completion(void)
   remove_tree(dir);
 }
 
+/* tests/data/tracer/unsuccessful-tests (hand-made): rank 0 posts a receive at 0.1 s, tests it at 0.2 and 0.3 s, both
+ * tests unsuccessful (idle, as the tracer writes a test that completed nothing), and completes it with an MPI_Waitall
+ * that ends at 0.45 s; rank 1's send entered at 0.15 s, before either test, and returned at 0.42 s (a rendezvous, as
+ * beyond the eager limit). The receive is written at the Waitall's end, where MPI delivered it: before, the first
+ * test took it as "a poll sees a message that arrived before it returned" and it was written at 0.21 s (a helper's
+ * tachyon at p = 2: 157 of 210 receives inside MPI_Testsome calls that all found nothing). */
+static void test_otf2_measured_unsuccessful_tests_complete_nothing(void)
+{
+  char dir[1024];
+  char *text = measured_archive("unsuccessful-tests", dir, sizeof dir);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, NULL), 1);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_SEND", -1, NULL), 1);
+  event_t ev;
+  for (const char *at = text; next_event(&at, &ev);)
+    if (strcmp(ev.kind, "MPI_RECV") == 0)
+      CU_ASSERT_EQUAL(ev.time, 450000000ULL);
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
+}
+
 /* A message event of otf2-print (MPI_SEND, MPI_RECV: `kind`): its sender, receiver and tag into `key`; 0 when `ev`
  * is not one. */
 static int message_key(const event_t *ev, const char *kind, int key[3])
@@ -1237,6 +1258,8 @@ int main(void)
       {"test_otf2_ti_replay_tags", test_otf2_ti_replay_tags},
       {"test_otf2_measured_tags", test_otf2_measured_tags},
       {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
+      {"test_otf2_measured_unsuccessful_tests_complete_nothing",
+       test_otf2_measured_unsuccessful_tests_complete_nothing},
       {"test_otf2_measured_waitsome_receives_after_send", test_otf2_measured_waitsome_receives_after_send},
       {"test_otf2_measured_clock_condition", test_otf2_measured_clock_condition},
       {"test_otf2_measured_collective_bytes", test_otf2_measured_collective_bytes},

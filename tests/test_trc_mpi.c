@@ -1773,8 +1773,8 @@ static int analyse_partial(const char *dir, int partial, char *err)
  * without their end line, and each rank's marker incomplete-R, which it removes only once its files are whole: simrun
  * analyse refuses the folder in one line naming rank 0's marker (the lowest rank that did not finish) and the other
  * rank, exit 2; with --partial it reads the files up to their last whole line and names rank 0's file (read first) as
- * cut short, in one warning (after SIGKILL, which loses the ranks' buffers, that the run recorded no time). The files
- * of an earlier run with more ranks (7), its index and its marker are gone from the folder. With `env`
+ * cut short, in one warning (after SIGKILL, which loses the ranks' buffers, that no record reached its files). The
+ * files of an earlier run with more ranks (7), its index and its marker are gone from the folder. With `env`
  * SIMRUN_TRACE_COMPRESS=1, the files are zstd frames never ended (cut mid-frame), and read the same. */
 static void died_run_is_refused(const char *how, const char *env)
 {
@@ -1810,7 +1810,8 @@ static void died_run_is_refused(const char *how, const char *env)
   CU_ASSERT_STRING_EQUAL(err, refused);
   CU_ASSERT_EQUAL(analyse_partial(dir, 2, err), 2); /* --replay-on said first that the index is missing */
   CU_ASSERT_STRING_EQUAL(err, refused);
-  const char *said = how ? "simrun: error: trace/timeline-0.txt: the run recorded no time" /* its buffers lost */
+  const char *said = how ? "simrun: error: trace/timeline-0.txt: no record of the run reached its files before it "
+                           "stopped" /* its buffers lost (before: "the run recorded no time", of a run that computed) */
                          : "simrun: warning: trace/timeline-0.txt:";
   CU_ASSERT_EQUAL(analyse_partial(dir, 1, err), how ? 2 : 0);
   CU_ASSERT_EQUAL(count_lines(err), 1);

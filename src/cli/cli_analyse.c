@@ -315,6 +315,24 @@ static int how_to_read(const char *dir, spill_budget_t *budget)
   return READ_SPILLED;
 }
 
+/* Why folder `dir`'s run has no time, into `err`: a run that did not finish (`stopped`, read with --partial) lost
+ * what its ranks' buffers held; else it recorded none (ranks that only initialised MPI). */
+static void no_time(char *err, size_t size, const char *dir, int stopped)
+{
+  if (stopped)
+    snprintf(err, size,
+             "%s/timeline-0.txt: no record of the run reached its files before it stopped (a rank writes its records "
+             "when its buffer of 1 MiB fills and at MPI_Finalize: a run stopped by a signal or an abort loses what its "
+             "buffers held); trace it again and let it reach MPI_Finalize",
+             dir);
+  else
+    snprintf(
+        err, size,
+        "%s/timeline-0.txt: the run recorded no time (no interval of any rank lasts); trace a run that computes or "
+        "communicates",
+        dir);
+}
+
 /* Reads one folder as *read says (how_to_read), a run whose ranks did not all finish only with --partial; NULL after
  * printing its error (a run that recorded no time has no metrics). */
 static met_trace_t *read_run(const char *dir, const analyse_opts_t *opts, spill_budget_t *budget,
@@ -332,10 +350,7 @@ static met_trace_t *read_run(const char *dir, const analyse_opts_t *opts, spill_
     trace = met_timeline_stream(dir, flags & ~MET_TL_SPILL, info, err, sizeof err);
   }
   if (trace && !(met_trace_end(trace) > 0)) {
-    snprintf(err, sizeof err,
-             "%s/timeline-0.txt: the run recorded no time (no interval of any rank lasts); trace a "
-             "run that computes or communicates",
-             dir);
+    no_time(err, sizeof err, dir, err[0] != '\0');
     met_trace_free(trace);
     trace = NULL;
   }
@@ -529,6 +544,25 @@ static int check_index(const analyse_opts_t *opts, const char *dir)
               dir);
 }
 
+/* Whether the runs read are of one program, by their timelines' "# program" (a run without one, an older tracer's,
+ * is taken for any): EXIT_OK, else EXIT_INPUT with one line naming a folder of each. Before, a folder of NWChem at
+ * p = 1 and one of FreeFem++ at p = 2 were analysed as one program's runs: FreeFem++'s speedup against NWChem's
+ * T_seq, under NWChem's name. */
+static int mixed_programs(const runs_t *runs)
+{
+  for (int i = 1; i < runs->n; i++) {
+    const char *first = runs->info[0].program, *other = runs->info[i].program;
+    if (first[0] && other[0] && strcmp(first, other) != 0) {
+      fprintf(stderr,
+              "simrun: error: %s: a run of %s, where %s is a run of %s: one analysis takes the runs of one program "
+              "at their p; analyse each program's folders apart\n",
+              runs->dirs[i], other, runs->dirs[0], first);
+      return EXIT_INPUT;
+    }
+  }
+  return EXIT_OK;
+}
+
 /* Reads every folder into runs, sorted by p (stable). 0, or the exit status of the reader's code: EXIT_INPUT for a
  * folder that is not a whole run's, EXIT_RUNTIME for this machine's limits and faults (bas_error.h). */
 static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *runs)
@@ -554,6 +588,8 @@ static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *
     if (check_index(opts, opts->dirs[i]) != EXIT_OK) /* the caller frees the runs read */
       return EXIT_INPUT;
   }
+  if (mixed_programs(runs) != EXIT_OK)
+    return EXIT_INPUT;
   for (int i = 0; i < runs->n; i++) {
     runs->p[i] = met_trace_nranks(runs->traces[i]);
     runs->cores[i] = run_cores(runs->dirs[i], &runs->info[i], runs->p[i]);

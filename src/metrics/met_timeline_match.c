@@ -959,14 +959,20 @@ static int may_be_first(const met_tl_event_t *ev, const op_t *op)
 }
 
 /* Whether outstanding operation `op` is among those the wait or poll `ev` completed: the request the timeline names
- * on the wait's line when it does (an MPI_Wait, Waitany, or a test that succeeded); otherwise by its kind: MPI_Wait
- * the oldest with its partner, MPI_Waitall every one, MPI_Waitany the first to arrive (`first`), MPI_Waitsome and
- * polls those arrived by their end. */
+ * on the wait's line when it does (an MPI_Wait, Waitany, or a test that succeeded); none for a test the file gives as
+ * idle, which completed nothing (the tracer writes a successful one as ctrl, an unsuccessful one alone as idle
+ * without its count); otherwise by its kind: MPI_Wait the oldest with its partner, MPI_Waitall every one, MPI_Waitany
+ * the first to arrive (`first`), MPI_Waitsome and polls those arrived by their end. Before, an unsuccessful test
+ * completed every receive whose sender had entered by its end: a message beyond the eager limit, which MPI delivers
+ * later, was exported inside it (a helper's tachyon at p = 2: 157 of 210 receives inside MPI_Testsome calls that all
+ * found nothing). */
 static int completes(const met_tl_event_t *ev, const op_t *op, const op_t *oldest, const op_t *first)
 {
   double a = arrival(op, ev->iv.end);
   if (ev->req >= 0)
     return op->req == ev->req;
+  if (ev->kind == TL_POLL && ev->iv.category == MET_CAT_IDLE)
+    return 0;
   switch (ev->kind) {
   case TL_WAIT:
     return op == oldest;
@@ -1266,13 +1272,17 @@ static double keep_clock_all(met_tl_match_t *m, int rank, met_tl_event_t *ev)
 
 /* A wait or poll: completes operations (removed), and is idle until the last of them could complete, then
  * communication; a poll is idle whole, or control when it has no one to wait for (poll_category). Without a paired
- * operation it stays as the file gives it, as idle. Each receive it completed is counted here, where MPI delivered
- * it: the decisive one on the transfer, the others as empty receive ends at its end. One that ends before a send of
- * those receives went into the trace ends just after it (keep_clock_all), having waited until it. */
+ * operation it stays as the file gives it, as idle, but at p = 1, where no one is there to wait for: control (a wait
+ * for a non-blocking collective's request at p = 1 was idle, 0.6 ms of a helper's mpi4py run). Each receive it
+ * completed is counted here, where MPI delivered it: the decisive one on the transfer, the others as empty receive ends
+ * at its end. One that ends before a send of those receives went into the trace ends just after it (keep_clock_all),
+ * having waited until it. */
 static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_event_t *ev)
 {
   rank_state_t *s = &m->ranks[rank];
-  met_category_t polled = ev->kind == TL_POLL ? poll_category(m, rank, s, ev) : MET_CAT_IDLE;
+  met_category_t polled = ev->kind == TL_POLL ? poll_category(m, rank, s, ev)
+                          : m->nranks < 2     ? MET_CAT_CTRL
+                                              : MET_CAT_IDLE;
   double latest;
   int nany;
   const op_t *decisive = mark_completed(s, ev, &latest, &nany);

@@ -470,6 +470,31 @@ static unsigned long long one_event_time(const char *text, const char *kind, int
   return n == 1 ? time : 0;
 }
 
+/* tests/data/tracer/sendrecv-ring-moved (hand-made, 3 ranks): ranks 0 and 1 exchange a message each way with one
+ * MPI_Sendrecv, rank 0's entered at 0.2 s right after an MPI_Recv from rank 2 that ended at 0.2 s as read, while rank
+ * 2 sent at 0.25 s; rank 1's runs 0.15-0.22 s. The clock condition ends rank 0's receive at 0.25 s + 1 ns and starts
+ * its MPI_Sendrecv, and the message it sends, then; rank 1's receive half must end after that send, at 0.25 s + 2 ns.
+ * Before, each send-receive waited for the other's send half to go into the trace, and rank 1's, forced first, was
+ * checked against rank 0's entry as read: its receive was written at 0.22 s, before its send (a helper's ring at
+ * p = 4: 4 to 20 of 8,000 receives, by up to 105 us). */
+static void test_otf2_measured_sendrecv_ring_after_moved_entry(void)
+{
+  char dir[1024];
+  char *text = measured_archive("sendrecv-ring-moved", dir, sizeof dir);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", -1, NULL), 3);
+  CU_ASSERT_EQUAL(receives_before_sends(text), 0);
+  event_t ev;
+  for (const char *at = text; next_event(&at, &ev);) {
+    if (strcmp(ev.kind, "MPI_SEND") == 0 && ev.location == 0)
+      CU_ASSERT_EQUAL(ev.time, 250000001ULL);
+    if (strcmp(ev.kind, "MPI_RECV") == 0 && ev.location == 1)
+      CU_ASSERT_EQUAL(ev.time, 250000002ULL);
+  }
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
+}
+
 /* A measured chain whose receives end before their sends on the clocks (tests/data/tracer/clock-condition, worked out
  * in test_timeline_clock_condition): the archive writes rank 0's send at 0.5 s, rank 1's receive 1 ns later and its
  * send then (it followed the receive at once), rank 2's receive 1 ns after that; read as measured, rank 1's receive
@@ -1260,6 +1285,7 @@ int main(void)
       {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
       {"test_otf2_measured_unsuccessful_tests_complete_nothing",
        test_otf2_measured_unsuccessful_tests_complete_nothing},
+      {"test_otf2_measured_sendrecv_ring_after_moved_entry", test_otf2_measured_sendrecv_ring_after_moved_entry},
       {"test_otf2_measured_waitsome_receives_after_send", test_otf2_measured_waitsome_receives_after_send},
       {"test_otf2_measured_clock_condition", test_otf2_measured_clock_condition},
       {"test_otf2_measured_collective_bytes", test_otf2_measured_collective_bytes},

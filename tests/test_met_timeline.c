@@ -1032,7 +1032,7 @@ static void test_timeline_reads_cut_file_to_last_whole_line(void)
     char expected[2048];
     snprintf(expected, sizeof expected,
              "%s/timeline-1.txt:5: cut short: the file ends before its '# end' line (the run stopped before "
-             "MPI_Finalize); read up to its last whole line",
+             "MPI_Finalize, or is still running); read up to its last whole line",
              folders[i]);
     CU_ASSERT_STRING_EQUAL(err, expected);
     met_trace_free(trace);

@@ -848,7 +848,8 @@ static int read_ahead(stream_t *s, met_trace_t *trace, int rank, char *err, size
     return -1;
   if (!s->cut[0])
     snprintf(s->cut, sizeof s->cut,
-             "%s:%ld: cut short: the file ends before its '# end' line (the run stopped before MPI_Finalize); read up "
+             "%s:%ld: cut short: the file ends before its '# end' line (the run stopped before MPI_Finalize, or is "
+             "still running); read up "
              "to its last whole line",
              r->path, r->partial ? r->line - 1 : r->line);
   return 0;
@@ -1051,7 +1052,8 @@ static int unfinished(const char *dir, char *err, size_t errlen)
     snprintf(others, sizeof others, " (nor did %d other rank%s)", count - 1, count > 2 ? "s" : "");
   snprintf(err, errlen,
            "%s/incomplete-%d: rank %d did not finish%s: the run was killed or aborted, or could not write its files, "
-           "before MPI_Finalize; run it again, or read what it wrote with simrun analyse --partial",
+           "before MPI_Finalize, or is still running; run it again (or let it end), or read what it wrote with simrun "
+           "analyse --partial",
            dir, lowest, lowest, others);
   return BAS_EDATA;
 }

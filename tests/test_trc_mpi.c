@@ -76,7 +76,7 @@ static int traced_run_env(const char *dir, const char *program, const char *np, 
 {
   CU_ASSERT_FATAL(SIMRUN_MPIRUN[0] != '\0');
   char preload[1200];
-  char folder[1200];
+  char folder[4200]; /* a folder name up to PATH_MAX: test_trc_mpi_unwritable_folder_keeps_program_running */
   char as[64];
   snprintf(preload, sizeof preload, "LD_PRELOAD=%s", SIMRUN_TRACE_LIB);
   snprintf(folder, sizeof folder, "SIMRUN_TRACE_DIR=%s", trace);
@@ -1960,20 +1960,43 @@ static void test_trc_mpi_full_disk_keeps_program_running(void)
   remove_folder(dir);
 }
 
-/* A trace folder the library cannot create: the program runs to its end all the same, with one warning, rank 0's,
- * from the folder's gate (trc_folder.c). */
+/* The lines of `err` that begin with `prefix`. */
+static int lines_starting(const char *err, const char *prefix)
+{
+  int n = 0;
+  for (const char *at = err; at; at = strchr(at, '\n'), at = at ? at + 1 : NULL)
+    n += strncmp(at, prefix, strlen(prefix)) == 0;
+  return n;
+}
+
+/* Trace folders the library cannot make: the program runs to its end all the same, with one warning, rank 0's: from
+ * the folder's gate (trc_folder.c) for a folder whose parent does not exist, and for one whose files' paths would pass
+ * PATH_MAX (a relative name of 4,080 characters: before, it was made empty and three warnings followed); from its
+ * making for one in /proc, which no one can make (before: a line from each rank). */
 static void test_trc_mpi_unwritable_folder_keeps_program_running(void)
 {
   char dir[1024];
   built_in_new_folder(dir, EXAMPLE, "ring_matmul");
-  cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", "2", "/proc/simrun-no-such/trace", "20", &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "product ok"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: warning: SIMRUN_TRACE_DIR=/proc/simrun-no-such/trace: its "
-                                         "folder /proc/simrun-no-such does not exist"));
-  CU_ASSERT_PTR_NULL(strstr(run.err, "simrun-trace: wrote"));
-  run_free(&run);
+  static char longest[4081];
+  memset(longest, 'x', sizeof longest - 1);
+  const char *const folders[] = {"/proc/simrun-no-such/trace", longest, "/proc/simrun-trace"};
+  const char *const said[] = {"simrun-trace: warning: SIMRUN_TRACE_DIR=/proc/simrun-no-such/trace: its folder "
+                              "/proc/simrun-no-such does not exist",
+                              "characters): its files' paths would pass PATH_MAX", "/proc/simrun-trace"};
+  for (int i = 0; i < 3; i++) {
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", "2", folders[i], "20", &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "product ok"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.err, said[i]));
+    CU_ASSERT_EQUAL(lines_starting(run.err, "simrun-trace: "), 1);
+    if (lines_starting(run.err, "simrun-trace: ") != 1)
+      fprintf(stderr, "SIMRUN_TRACE_DIR %.40s: %s\n", folders[i], run.err);
+    run_free(&run);
+  }
+  char made[5200];
+  snprintf(made, sizeof made, "%s/%s", dir, longest);
+  CU_ASSERT_NOT_EQUAL(access(made, F_OK), 0); /* not made */
   remove_folder(dir);
 }
 

@@ -418,12 +418,16 @@ static int open_files(void)
     dir = "simrun-trace";
   if (trc_folder_check(dir, rec.rank == 0) != 0) /* before anything is made, written or removed there */
     return -1;
+  /* said by rank 0 alone, as the gate's lines: every rank names the same folder (at p = 4, /proc/simrun-trace was
+   * refused 4 times, in 4 lines) */
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-    fprintf(stderr, "simrun-trace: warning: cannot create %s: %s; this run is not traced\n", dir, strerror(errno));
+    if (rec.rank == 0)
+      fprintf(stderr, "simrun-trace: warning: cannot create %s: %s; this run is not traced\n", dir, strerror(errno));
     return -1;
   }
   if (!realpath(dir, rec.dir)) {
-    fprintf(stderr, "simrun-trace: warning: cannot use %s: %s; this run is not traced\n", dir, strerror(errno));
+    if (rec.rank == 0)
+      fprintf(stderr, "simrun-trace: warning: cannot use %s: %s; this run is not traced\n", dir, strerror(errno));
     return -1;
   }
   if (rec.rank == 0)

@@ -29,6 +29,7 @@
 #define DUP_WAIT   SIMRUN_SOURCE_DIR "/tests/data/tracer/dup_wait.c"
 #define PROBES     SIMRUN_SOURCE_DIR "/tests/data/tracer/probe_late.c"
 #define IO_RMA     SIMRUN_SOURCE_DIR "/tests/data/tracer/io_rma.c"
+#define ALONE      SIMRUN_SOURCE_DIR "/tests/data/tracer/alone.c"
 #define INTER      SIMRUN_SOURCE_DIR "/tests/data/tracer/intercomm.c"
 #define SENDRECV   SIMRUN_SOURCE_DIR "/tests/data/tracer/sendrecv_ring.c"
 #define CHEAP      SIMRUN_SOURCE_DIR "/tests/data/tracer/cheap_calls.c"
@@ -735,6 +736,23 @@ static void test_trc_mpi_io_and_windows_named(void)
   run_free(&run);
   const char *expected[] = {"0 init\n0 barrier\n0 send 1 5 4\n0 finalize\n",
                             "1 init\n1 barrier\n1 recv 0 5 4\n1 finalize\n"};
+  replays_as(dir, trace, expected);
+}
+
+/* alone.c on 2 ranks with SIMRUN_TRACE_FORMAT=smpi: each rank's MPI_Allreduce and MPI_Barrier on a communicator of
+ * itself alone need no TI action, and none is written; the world's MPI_Allreduce is, and the run has its index,
+ * without a warning, and replays. Before, they were refused as simrun's "in" (FreeFem++ at p = 2: 27 of them) and the
+ * run had no index. (The simrun format defines such a communicator and runs them in it, as any.) */
+static void test_trc_mpi_collectives_alone_need_no_action(void)
+{
+  char dir[1024];
+  char trace[1100];
+  traced_pair_quietly(dir, trace, ALONE, "alone", "smpi", "alone: sum 3\n");
+  char *index = read_output(trace, "index.txt");
+  CU_ASSERT_PTR_NOT_NULL(index);
+  free(index);
+  const char *expected[] = {"0 init\n0 comm_split\n0 allreduce 4 0\n0 finalize\n",
+                            "1 init\n1 comm_split\n1 allreduce 4 0\n1 finalize\n"};
   replays_as(dir, trace, expected);
 }
 
@@ -2816,6 +2834,7 @@ int main(void)
       {"test_trc_mpi_ring_matmul_messages", test_trc_mpi_ring_matmul_messages},
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
       {"test_trc_mpi_io_and_windows_named", test_trc_mpi_io_and_windows_named},
+      {"test_trc_mpi_collectives_alone_need_no_action", test_trc_mpi_collectives_alone_need_no_action},
       {"test_trc_mpi_intercommunicator_partners", test_trc_mpi_intercommunicator_partners},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},

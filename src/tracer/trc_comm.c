@@ -136,8 +136,10 @@ static int remember(comm_seen_t **list, int *n, int *cap, MPI_Comm comm, int id)
 }
 
 /* trc_comm_id of a communicator with members outside the run (an MPI_Intercomm_merge with spawned processes, as
- * Rmpi's): no TI action can run its collectives. */
-enum { OUTSIDE = -2 };
+ * Rmpi's): no TI action can run its collectives; and with SIMRUN_TRACE_FORMAT=smpi of one of one member, whose
+ * collectives need none (FreeFem++ splits its world so at p = 2: its 27 collectives there, refused as simrun's "in",
+ * left the run without an index). */
+enum { OUTSIDE = -2, ALONE = -3 };
 
 /* Whether each of the `size` world ranks `members` is a process of the run (one outside has MPI_UNDEFINED). */
 static int all_in_run(const int *members, int size)
@@ -160,6 +162,9 @@ int trc_comm_id(MPI_Comm comm)
     if (members && !all_in_run(members, size)) {
       free(members);
       id = OUTSIDE; /* in either format: no action runs it */
+    } else if (size == 1 && trc_smpi_only()) {
+      free(members);
+      id = ALONE; /* a collective of one member moves nothing: no action, rather than simrun's "in" refused */
     } else if (!trc_extension_allowed("in (a collective on a sub-communicator)")) {
       free(members);
       return -1;

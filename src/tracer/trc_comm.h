@@ -15,7 +15,8 @@ const char *trc_coll(MPI_Comm comm, const char *format, const char *name);
 /* The trace's name of intracommunicator `comm`: 0 for MPI_COMM_WORLD or one congruent with it, else a
  * number > 0 whose members a "comm_def" action gave the first time; -1 when out of memory, or when
  * SIMRUN_TRACE_FORMAT=smpi refuses the extension (counted as one collective left out); -2 when its members include
- * processes outside the run (MPI_Comm_spawn's, merged: counted by trc_coll). */
+ * processes outside the run (MPI_Comm_spawn's, merged: counted by trc_coll); -3 when it has one member and
+ * SIMRUN_TRACE_FORMAT=smpi (its collectives need no action, and get none). */
 int trc_comm_id(MPI_Comm comm);
 
 /* The number by which the measured timeline names `comm` beside a message's tag, with no TI action written (so

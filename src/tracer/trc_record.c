@@ -1444,6 +1444,11 @@ void trc_rma_exit(double start, const char *name)
   trc_untraced(name);
 }
 
+int trc_smpi_only(void)
+{
+  return rec.smpi_only;
+}
+
 int trc_extension_allowed(const char *name)
 {
   if (trc_active() && rec.smpi_only)

@@ -133,6 +133,9 @@ void trc_action(const char *ti, ...) __attribute__((format(printf, 1, 2)));
  * smpirun's to replay. */
 void trc_extension(const char *name, const char *ti, ...) __attribute__((format(printf, 2, 3)));
 
+/* Whether SIMRUN_TRACE_FORMAT=smpi holds the TI trace to SMPI's actions. */
+int trc_smpi_only(void);
+
 /* Whether an action of simrun's extensions called `name` may be written: 0 when not recording, or with
  * SIMRUN_TRACE_FORMAT=smpi, which counts it as trc_extension does. */
 int trc_extension_allowed(const char *name);

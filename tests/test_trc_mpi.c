@@ -30,6 +30,7 @@
 #define PROBES     SIMRUN_SOURCE_DIR "/tests/data/tracer/probe_late.c"
 #define IO_RMA     SIMRUN_SOURCE_DIR "/tests/data/tracer/io_rma.c"
 #define ALONE      SIMRUN_SOURCE_DIR "/tests/data/tracer/alone.c"
+#define BSEND      SIMRUN_SOURCE_DIR "/tests/data/tracer/bsend_imrecv.c"
 #define INTER      SIMRUN_SOURCE_DIR "/tests/data/tracer/intercomm.c"
 #define SENDRECV   SIMRUN_SOURCE_DIR "/tests/data/tracer/sendrecv_ring.c"
 #define CHEAP      SIMRUN_SOURCE_DIR "/tests/data/tracer/cheap_calls.c"
@@ -753,6 +754,30 @@ static void test_trc_mpi_collectives_alone_need_no_action(void)
   free(index);
   const char *expected[] = {"0 init\n0 comm_split\n0 allreduce 4 0\n0 finalize\n",
                             "1 init\n1 comm_split\n1 allreduce 4 0\n1 finalize\n"};
+  replays_as(dir, trace, expected);
+}
+
+/* bsend_imrecv.c on 2 ranks: a 64-KiB MPI_Bsend is written as the isend it is (it returns once its message is in the
+ * attached buffer), so the ring, each rank's buffered send before its receive, replays (before: a `send`, which both
+ * replays held until the next rank received, and neither ended); the message an MPI_Improbe matched is received at its
+ * MPI_Imrecv, with its tag, 31, as MPI_Mrecv's (before: a request from any source and tag whose wait's line gave tag
+ * -1, and simrun analyse paired 2 of the 4 messages: "2 sends no receive took"). */
+static void test_trc_mpi_buffered_sends_and_matched_ireceives(void)
+{
+  char dir[1024];
+  char trace[1100];
+  traced_pair_quietly(dir, trace, BSEND, "bsend_imrecv", "simrun", "bsend_imrecv: got 65536 from the ring, tag 31\n");
+  const char *analyse[] = {"analyse", trace, "--width", "1000", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(p = 2): 4 messages paired, 0 receives unpaired"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "no receive took"));
+  run_free(&run);
+  const char *expected[] = {"0 init\n0 isend 1 7 65536\n0 recv 1 7 65536\n0 isend 1 31 4\n0 recv 1 31 4\n0 wait 0 1 "
+                            "31\n0 finalize\n",
+                            "1 init\n1 isend 0 7 65536\n1 recv 0 7 65536\n1 isend 0 31 4\n1 recv 0 31 4\n1 wait 1 0 "
+                            "31\n1 finalize\n"};
   replays_as(dir, trace, expected);
 }
 
@@ -2835,6 +2860,7 @@ int main(void)
       {"test_trc_mpi_calls_and_untraced_warning", test_trc_mpi_calls_and_untraced_warning},
       {"test_trc_mpi_io_and_windows_named", test_trc_mpi_io_and_windows_named},
       {"test_trc_mpi_collectives_alone_need_no_action", test_trc_mpi_collectives_alone_need_no_action},
+      {"test_trc_mpi_buffered_sends_and_matched_ireceives", test_trc_mpi_buffered_sends_and_matched_ireceives},
       {"test_trc_mpi_intercommunicator_partners", test_trc_mpi_intercommunicator_partners},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},

@@ -171,6 +171,7 @@ met_tl_kind_t met_tl_kind_of(const char *call, int peer)
                {"MPI_Iprobe", TL_PROBE, 1},
                {"MPI_Improbe", TL_MPROBE, 1},
                {"MPI_Mrecv", TL_MRECV, 1},
+               {"MPI_Imrecv", TL_MRECV, 1}, /* received at the call, from its probe's status (trc_mpi_other.c) */
                {"MPI_Barrier", TL_BARRIER, 0},
                {"MPI_Allreduce", TL_NXN, 0},
                {"MPI_Allgather", TL_NXN, 0},

@@ -258,13 +258,20 @@ static int failed_send(int rc)
   return 1;
 }
 
-/* A blocking send of any mode: the TI send (SMPI replays it in its own mode). */
-static void sent(double t, const char *name, int rc, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+/* A blocking send of any mode: the TI action `ti` of its partner, tag and bytes ("send": SMPI replays it in its own
+ * mode). */
+static void sent_as(const char *ti, double t, const char *name, int rc, int count, MPI_Datatype type, int dest, int tag,
+                    MPI_Comm comm)
 {
   int peer = failed_send(rc) ? -1 : trc_partner(comm, dest);
   double bytes = trc_nbytes(count, type);
   trc_envelope(tag, trc_comm_key(comm));
-  trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? "send %d %d %.0f" : NULL, peer, tag, bytes);
+  trc_call(t, name, TRC_COMM, peer, bytes, peer >= 0 ? ti : NULL, peer, tag, bytes);
+}
+
+static void sent(double t, const char *name, int rc, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+  sent_as("send %d %d %.0f", t, name, rc, count, type, dest, tag, comm);
 }
 
 EXPORT int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
@@ -291,11 +298,15 @@ EXPORT int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, in
   return rc;
 }
 
+/* A buffered send returns once its message is in the attached buffer, whoever receives it and when: an `isend` that
+ * no wait completes (as an MPI_Isend freed), which neither replay waits for. As a `send`, a message beyond the eager
+ * limit waited for its receive: a helper's ring of 64-KiB MPI_Bsend then MPI_Recv deadlocked both replays at every p.
+ */
 EXPORT int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Bsend(buf, count, type, dest, tag, comm));
-  sent(t, "MPI_Bsend", rc, count, type, dest, tag, comm);
+  sent_as("isend %d %d %.0f", t, "MPI_Bsend", rc, count, type, dest, tag, comm);
   return rc;
 }
 

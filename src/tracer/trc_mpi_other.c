@@ -353,40 +353,56 @@ EXPORT int MPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], 
   return rc;
 }
 
-/* ---- matched probes: a message probed is received as from its status (the TI recv, or the irecv written once a
- * wait completes it, as a receive from any source) ---- */
+/* ---- matched probes: a message probed is received as from its status, by MPI_Mrecv or MPI_Imrecv (the TI recv) ----
+ */
 
 enum { PROBED = 64 };
 
-/* The communicator of each message probed and not yet received (MPI_Message does not say it). */
+/* The communicator and status of each message probed and not yet received (MPI_Message does not say them). */
 typedef struct probe {
   MPI_Message message;
   MPI_Comm comm;
+  MPI_Status status;
 } probe_t;
 
 static probe_t probed[PROBED];
 static int nprobed;
 
-static void probed_add(MPI_Message message, MPI_Comm comm)
+static void probed_add(MPI_Message message, MPI_Comm comm, const MPI_Status *status)
 {
   if (!trc_active() || message == MPI_MESSAGE_NULL || message == MPI_MESSAGE_NO_PROC)
     return;
   if (nprobed < PROBED)
-    probed[nprobed++] = (probe_t){.message = message, .comm = comm};
+    probed[nprobed++] = (probe_t){.message = message, .comm = comm, .status = *status};
   else
     trc_untraced("MPI_Mprobe (more than 64 messages probed at once)");
 }
 
-/* The communicator of `message`, forgotten; MPI_COMM_NULL when unknown. */
-static MPI_Comm probed_take(MPI_Message message)
+/* The communicator of `message` and its probe's status into *status, forgotten; MPI_COMM_NULL when unknown. */
+static MPI_Comm probed_take(MPI_Message message, MPI_Status *status)
 {
   for (int i = 0; i < nprobed; i++)
     if (probed[i].message == message) {
       MPI_Comm comm = probed[i].comm;
+      *status = probed[i].status;
       probed[i] = probed[--nprobed];
       return comm;
     }
   return MPI_COMM_NULL;
+}
+
+/* The line and TI recv of a matched receive of `comm` (MPI_COMM_NULL: its probe unknown) as `status` gives its
+ * message (rc: the call's). */
+static void matched_received(double t, const char *name, trc_category_t category, int rc, MPI_Comm comm,
+                             const MPI_Status *status)
+{
+  int got = 0;
+  int peer = rc == MPI_SUCCESS && comm != MPI_COMM_NULL ? trc_to_world(comm, status->MPI_SOURCE) : -1;
+  if (peer >= 0) {
+    PMPI_Get_count(status, MPI_BYTE, &got);
+    trc_envelope(status->MPI_TAG, trc_comm_key(comm));
+  }
+  trc_call(t, name, category, peer, got, peer >= 0 ? "recv %d %d %d" : NULL, peer, status->MPI_TAG, got);
 }
 
 EXPORT int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
@@ -398,7 +414,7 @@ EXPORT int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, 
   int rc = trc_returned(PMPI_Mprobe(source, tag, comm, message, status));
   trc_probed(t, "MPI_Mprobe", TRC_IDLE, comm, rc == MPI_SUCCESS ? status : NULL);
   if (rc == MPI_SUCCESS)
-    probed_add(*message, comm);
+    probed_add(*message, comm, status);
   return rc;
 }
 
@@ -415,7 +431,7 @@ EXPORT int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Messag
   }
   trc_probed(t, "MPI_Improbe", TRC_CTRL, comm, rc == MPI_SUCCESS ? status : NULL);
   if (rc == MPI_SUCCESS)
-    probed_add(*message, comm);
+    probed_add(*message, comm, status);
   return rc;
 }
 
@@ -424,26 +440,25 @@ EXPORT int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *messa
   MPI_Status own;
   if (status == MPI_STATUS_IGNORE)
     status = &own;
-  MPI_Comm comm = probed_take(*message);
+  MPI_Status probe;
+  MPI_Comm comm = probed_take(*message, &probe);
   double t = trc_enter();
   int rc = trc_returned(PMPI_Mrecv(buf, count, type, message, status));
-  int got = 0;
-  int peer = rc == MPI_SUCCESS && comm != MPI_COMM_NULL ? trc_to_world(comm, status->MPI_SOURCE) : -1;
-  if (peer >= 0) {
-    PMPI_Get_count(status, MPI_BYTE, &got);
-    trc_envelope(status->MPI_TAG, trc_comm_key(comm));
-  }
-  trc_call(t, "MPI_Mrecv", TRC_IDLE, peer, got, peer >= 0 ? "recv %d %d %d" : NULL, peer, status->MPI_TAG, got);
+  matched_received(t, "MPI_Mrecv", TRC_IDLE, rc, comm, status);
   return rc;
 }
 
+/* The message its probe matched is received as MPI_Mrecv receives it, here, from the probe's status: the probe saw
+ * it arrive, its sender had entered. Before, the request was pending from any source with any tag, and its wait's
+ * line gave tag -1: simrun analyse paired no send with it (a helper's MPI_Improbe + MPI_Imrecv loop: 2 sends "no
+ * receive took" at p = 2, the receives missing from the exports). The wait that completes the request writes
+ * nothing of it. */
 EXPORT int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Request *request)
 {
-  MPI_Comm comm = probed_take(*message);
+  MPI_Status probe;
+  MPI_Comm comm = probed_take(*message, &probe);
   double t = trc_enter();
   int rc = trc_returned(PMPI_Imrecv(buf, count, type, message, request));
-  trc_call(t, "MPI_Imrecv", TRC_COMM, -1, trc_nbytes(count, type), NULL);
-  if (rc == MPI_SUCCESS && comm != MPI_COMM_NULL)
-    trc_req_posted(*request, comm, MPI_ANY_SOURCE, trc_world_rank(), MPI_ANY_TAG, -1);
+  matched_received(t, "MPI_Imrecv", TRC_COMM, rc, comm, &probe);
   return rc;
 }

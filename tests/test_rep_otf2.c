@@ -308,6 +308,19 @@ static void test_otf2_measured_tags(void)
   remove_tree(dir);
 }
 
+/* tests/data/tracer/any-tag (hand-made): rank 0 sends tags 39 then 40; rank 1 receives each with an MPI_Irecv of any
+ * tag (the first from any source), completed by an MPI_Wait whose line gives the posted tag, -1. The receives carry
+ * the messages' tags, 39 and 40, as their sends do: before, OTF2's undefined tag (otf2-print: 4294967295), and tools
+ * that pair messages by tag counted a receive missing (a helper's MUMPS zsimpletest at p = 2: 16 sends, 15 pairs). */
+static void test_otf2_measured_any_tag_receives_carry_the_tag(void)
+{
+  char dir[1024];
+  char *text = measured_archive("any-tag", dir, sizeof dir);
+  expect_tags(text, 39, 40, 39, 40);
+  free(text);
+  remove_tree(dir);
+}
+
 /* The number in `json` after the `nth` (0-based) occurrence of `key` (such as "\"messages\": "); -1 when missing. */
 static long json_number_after(const char *json, const char *key, int nth)
 {
@@ -1282,6 +1295,7 @@ int main(void)
       {"test_otf2_point_to_point_calls", test_otf2_point_to_point_calls},
       {"test_otf2_ti_replay_tags", test_otf2_ti_replay_tags},
       {"test_otf2_measured_tags", test_otf2_measured_tags},
+      {"test_otf2_measured_any_tag_receives_carry_the_tag", test_otf2_measured_any_tag_receives_carry_the_tag},
       {"test_otf2_measured_receives_at_completion", test_otf2_measured_receives_at_completion},
       {"test_otf2_measured_unsuccessful_tests_complete_nothing",
        test_otf2_measured_unsuccessful_tests_complete_nothing},

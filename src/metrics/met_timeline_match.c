@@ -386,8 +386,9 @@ static size_t op_numbered(const rank_state_t *s, long long id)
 
 /* Sets the partner time of `rank`'s message end `id`, a kept blocking interval or an outstanding operation (one that
  * already went into the trace, an eager send, needs nothing more); the kept intervals it may delay are settled again
- * (a partner told late: the ranks' clocks differ a little, so the files' order is not always causality's). */
-static void tell_partner(met_tl_match_t *m, int rank, long long id, entry_t partner, int peer)
+ * (a partner told late: the ranks' clocks differ a little, so the files' order is not always causality's). A receive
+ * posted for any source learns its sender `peer`, one posted for any tag the send's `tag` (-1: none given). */
+static void tell_partner(met_tl_match_t *m, int rank, long long id, entry_t partner, int peer, int tag)
 {
   rank_state_t *s = &m->ranks[rank];
   size_t i = kept_numbered(s, id);
@@ -411,6 +412,8 @@ static void tell_partner(met_tl_match_t *m, int rank, long long id, entry_t part
     s->ops[i].partner_raw = partner.raw;
     s->ops[i].src = partner.id;
     s->ops[i].peer = peer; /* a receive from any source learns its sender */
+    if (s->ops[i].dir == MET_DIR_RECV && s->ops[i].tag < 0)
+      s->ops[i].tag = tag; /* and from any tag, the message's (the exports write it) */
     settle_from(m, rank, kept_from(s, s->ops[i].post));
     return;
   }
@@ -502,7 +505,7 @@ static entry_t pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *
     fifo_remove(m, posted, i++);
     if (!r.probe) /* the receives up to it accept no send like this one: the next search starts after it */
       search_ended(posted, rank, mine, i);
-    tell_partner(m, r.rank, r.id, mine->start, rank);
+    tell_partner(m, r.rank, r.id, mine->start, rank, mine->tag);
     if (r.probe == PROBE_MATCHED) { /* the message is the probe's Mrecv's: no other receive may take it */
       *oom = enqueue(m, &m->claimed[peer], mine);
       return NO_ENTRY;
@@ -517,10 +520,10 @@ static entry_t pair_send(met_tl_match_t *m, int rank, int peer, const endref_t *
   return NO_ENTRY;
 }
 
-/* Pairs receive `mine` at `rank` with send `at` of fifo `f`, taken out of it: *peer becomes the sender. With
- * `searched`, no send before `at` accepts `mine` (first_accepted found it), so the next search for its like starts
- * after it. Returns the send's time. */
-static entry_t take_send(met_tl_match_t *m, fifo_t *f, size_t at, int searched, int rank, int *peer,
+/* Pairs receive `mine` at `rank` with send `at` of fifo `f`, taken out of it: *peer becomes the sender, *tag (when
+ * not NULL) its tag. With `searched`, no send before `at` accepts `mine` (first_accepted found it), so the next search
+ * for its like starts after it. Returns the send's time. */
+static entry_t take_send(met_tl_match_t *m, fifo_t *f, size_t at, int searched, int rank, int *peer, int *tag,
                          const endref_t *mine)
 {
   endref_t h = f->v[at];
@@ -528,16 +531,18 @@ static entry_t take_send(met_tl_match_t *m, fifo_t *f, size_t at, int searched, 
   if (searched)
     search_ended(f, rank, mine, at + 1);
   *peer = h.rank;
-  tell_partner(m, h.rank, h.id, mine->start, rank);
+  if (tag)
+    *tag = h.tag;
+  tell_partner(m, h.rank, h.id, mine->start, rank, -1);
   m->matched++;
   return h.start;
 }
 
 /* A receive at `rank` from `*peer` (-1: any source): the oldest unpaired send from it with its communicator and a tag
  * it accepts (messages between two ranks do not overtake one another on one tag and communicator), or from any
- * source the one that started first; *peer becomes the sender. Returns the send's time, or NAN and queues the
- * receive. */
-static entry_t pair_recv(met_tl_match_t *m, int rank, int *peer, const endref_t *mine, int *oom)
+ * source the one that started first; *peer becomes the sender, *tag (when not NULL) its tag. Returns the send's time,
+ * or NAN and queues the receive. */
+static entry_t pair_recv(met_tl_match_t *m, int rank, int *peer, int *tag, const endref_t *mine, int *oom)
 {
   fifo_t *best = NULL;
   size_t best_at = 0;
@@ -553,7 +558,7 @@ static entry_t pair_recv(met_tl_match_t *m, int rank, int *peer, const endref_t 
     *oom = enqueue(m, &m->posted[rank], mine);
     return NO_ENTRY;
   }
-  return take_send(m, best, best_at, 1, rank, peer, mine);
+  return take_send(m, best, best_at, 1, rank, peer, tag, mine);
 }
 
 /* An MPI_Mrecv at `rank` from `*peer`: the oldest send its matched probe took from that rank (a receive posted
@@ -563,8 +568,8 @@ static entry_t pair_mrecv(met_tl_match_t *m, int rank, int *peer, const endref_t
   fifo_t *f = &m->claimed[rank];
   for (size_t i = f->head; i < f->n; i++)
     if (!f->v[i].taken && f->v[i].rank == *peer && same_envelope(&f->v[i], mine))
-      return take_send(m, f, i, 0, rank, peer, mine);
-  return pair_recv(m, rank, peer, mine, oom);
+      return take_send(m, f, i, 0, rank, peer, NULL, mine);
+  return pair_recv(m, rank, peer, NULL, mine, oom);
 }
 
 /* A probe at `rank` that found a message from `peer`: MPI's matching without receiving the message, the oldest
@@ -608,7 +613,7 @@ static int push_sendrecv(met_tl_match_t *m, int rank, met_tl_event_t *e)
   if (!oom && peer >= 0) {
     at.id = e->recv.id;
     endref_t recv = {rank, peer, e->recv.tag, e->comm, e->recv.id, at, 0, 0};
-    partner = pair_recv(m, rank, &peer, &recv, &oom);
+    partner = pair_recv(m, rank, &peer, NULL, &recv, &oom);
     e->recv.partner = partner.at;
     e->recv.partner_raw = partner.raw;
     e->recv.src = partner.id;
@@ -749,7 +754,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     entry_t partner = probe                  ? pair_probe(m, rank, peer, &mine, &oom)
                       : dir == MET_DIR_SEND  ? pair_send(m, rank, peer, &mine, &oom)
                       : ev->kind == TL_MRECV ? pair_mrecv(m, rank, &peer, &mine, &oom)
-                                             : pair_recv(m, rank, &peer, &mine, &oom);
+                                             : pair_recv(m, rank, &peer, NULL, &mine, &oom);
     e->partner = partner.at;
     e->partner_raw = partner.raw;
     e->src = partner.id;
@@ -776,9 +781,12 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
                                .tag = ev->iv.tag,
                                .comm = ev->iv.comm};
     endref_t mine = {rank, peer, ev->tag, ev->comm, id, {ev->iv.start, ev->read_start, id}, 0, 0};
+    int tag = -1;                                        /* a receive's from any tag: the message's, when paired now */
     entry_t partner = null_peer             ? mine.start /* complete at once: nothing to wait for */
                       : dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom)
-                                            : pair_recv(m, rank, &peer, &mine, &oom);
+                                            : pair_recv(m, rank, &peer, &tag, &mine, &oom);
+    if (s->ops[s->nops - 1].tag < 0 && dir == MET_DIR_RECV)
+      s->ops[s->nops - 1].tag = tag;
     s->ops[s->nops - 1].partner = partner.at;
     s->ops[s->nops - 1].partner_raw = partner.raw;
     s->ops[s->nops - 1].src = null_peer ? -1 : partner.id;

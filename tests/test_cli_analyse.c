@@ -1288,7 +1288,8 @@ static void test_analyse_replay_on_paired_by_waits(void)
  * waits), less the busiest core's computations beyond an even share, 1.0 - 0.9 s: 0.9 to 1.9 s. Bound two to a CPU
  * of 4 online cores (a cpuset), the node not oversubscribed, the range is the placement's only line. Measured above
  * the range (--untraced 4=2.5), the line says what may be beyond it: the replay's own error or others' work (none
- * lost here), not the ranks' 400 involuntary switches, whose cost is in their CPU times. shared-quad-7 is
+ * lost here), not the ranks' 400 involuntary switches, whose cost is in their CPU times; the table's difference reads
+ * "within" inside the range (-18.8% before, the point prediction's), the point's beyond it. shared-quad-7 is
  * shared-quad as the tracer wrote it before POLLS (7 fields), crowded-quad's lines do not give COMPUTE either: no
  * range, the columns empty. */
 static void test_analyse_replay_on_shared_cores(void)
@@ -1316,7 +1317,7 @@ static void test_analyse_replay_on_shared_cores(void)
     const char *args[] = {"analyse", "run", "--replay-on", RUNS "bind-quad/cores.xml", "--csv", "r.csv", NULL};
     CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
     CU_ASSERT_EQUAL(run.status, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     4          1.600000 (traced)          1.300000 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     4          1.600000 (traced)          1.300000      within"));
     char *csv = read_output(dir, "r.csv");
     CU_ASSERT_FATAL(csv != NULL);
     char text[2400]; /* the placement's line whole, where the report wraps it */
@@ -1341,6 +1342,7 @@ static void test_analyse_replay_on_shared_cores(void)
                             "--width", "1000", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(folder, untraced, &above), 0);
   CU_ASSERT_EQUAL(above.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(above.out, "2.500000 (untraced)        1.300000      -48.0%"));
   CU_ASSERT_PTR_NOT_NULL(strstr(above.out,
                                 "and the measured 2.500000 s is above it: beyond it, the replay's own error or "
                                 "others' work (0.0% of the ranks' wall time); the cost of the ranks' 400 "

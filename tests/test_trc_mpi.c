@@ -2023,9 +2023,9 @@ static void test_trc_mpi_unwritable_folder_keeps_program_running(void)
   static char longest[4081];
   memset(longest, 'x', sizeof longest - 1);
   const char *const folders[] = {"/proc/simrun-no-such/trace", longest, "/proc/simrun-trace"};
-  const char *const said[] = {"simrun-trace: warning: SIMRUN_TRACE_DIR=/proc/simrun-no-such/trace: its folder "
-                              "/proc/simrun-no-such does not exist",
-                              "characters): its files' paths would pass PATH_MAX", "/proc/simrun-trace"};
+  static const char missing[] = "simrun-trace: warning: SIMRUN_TRACE_DIR=/proc/simrun-no-such/trace: its folder "
+                                "/proc/simrun-no-such does not exist";
+  const char *const said[] = {missing, "characters): its files' paths would pass PATH_MAX", "/proc/simrun-trace"};
   for (int i = 0; i < 3; i++) {
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", "2", folders[i], "20", &run), 0);

@@ -297,15 +297,21 @@ static char *measured_archive(const char *run, char *dir, size_t size)
   return text;
 }
 
+/* The archive of measured run `run` (tests/data/tracer/) carries these tags (expect_tags). */
+static void measured_tags_are(const char *run, long sent0, long sent1, long received0, long received1)
+{
+  char dir[1024];
+  char *text = measured_archive(run, dir, sizeof dir);
+  expect_tags(text, sent0, sent1, received0, received1);
+  free(text);
+  remove_tree(dir);
+}
+
 /* Measured timelines' tags (tests/data/tracer/tags: rank 0 sends tag 1 at 0.2 s then tag 2 at 0.6 s; rank 1 receives
  * tag 2 first, then tag 1): the archive's sends and receives carry them in that order. */
 static void test_otf2_measured_tags(void)
 {
-  char dir[1024];
-  char *text = measured_archive("tags", dir, sizeof dir);
-  expect_tags(text, 1, 2, 2, 1);
-  free(text);
-  remove_tree(dir);
+  measured_tags_are("tags", 1, 2, 2, 1);
 }
 
 /* tests/data/tracer/any-tag (hand-made): rank 0 sends tags 39 then 40; rank 1 receives each with an MPI_Irecv of any
@@ -314,11 +320,7 @@ static void test_otf2_measured_tags(void)
  * that pair messages by tag counted a receive missing (a helper's MUMPS zsimpletest at p = 2: 16 sends, 15 pairs). */
 static void test_otf2_measured_any_tag_receives_carry_the_tag(void)
 {
-  char dir[1024];
-  char *text = measured_archive("any-tag", dir, sizeof dir);
-  expect_tags(text, 39, 40, 39, 40);
-  free(text);
-  remove_tree(dir);
+  measured_tags_are("any-tag", 39, 40, 39, 40);
 }
 
 /* The number in `json` after the `nth` (0-based) occurrence of `key` (such as "\"messages\": "); -1 when missing. */

@@ -166,7 +166,14 @@ for case in "${cases[@]}"; do
       if ($2 == "-" || $5 == "-") printf "%-18s %9.3f %9.3f %6.2fx %-8s %13s %13s %7s\n", name, $1, $4, r, met, "-", "-", "-"
       else printf "%-18s %9.3f %9.3f %6.2fx %-8s %13.1f %13.1f %6.2fx\n", name, $1, $4, r, met, 1e9 * $2 / $3,
                   1e9 * $5 / $6, ($5 / $6) / ($2 / $3) }'
+  if [ "$name" = trc_polling ] && [ "$np" = 1 ]; then # a message every 100 tests (trc_polling.c's default period)
+    per_message=$(paste -d' ' <(cpu_least "$work/cpu-plain") <(cpu_least "$work/cpu-traced") |
+      awk '$2 != "-" && $5 != "-" { printf "%.2f", 100 * 1e6 * ($5 / $6 - $2 / $3) }')
+  fi
 done
+[ -z "${per_message:-}" ] ||
+  echo "trc_polling p = 1: ${per_message} us of the tracer's work a message (its ranks' CPU per test, traced less" \
+    "untraced, times the 100 tests between two of its messages)"
 uptime | sed 's/^.*load average/load average during the runs (a shared machine: the minima are the least disturbed)/'
 
 # simrun analyse on a long run: peak memory (bench/analyse_memory.sh; docs/tracer.md, "One pass, bounded memory")

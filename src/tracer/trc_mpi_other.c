@@ -378,13 +378,15 @@ static void probed_add(MPI_Message message, MPI_Comm comm, const MPI_Status *sta
     trc_untraced("MPI_Mprobe (more than 64 messages probed at once)");
 }
 
-/* The communicator of `message` and its probe's status into *status, forgotten; MPI_COMM_NULL when unknown. */
+/* The communicator of `message` and (when `status` is not NULL) its probe's status into *status, forgotten;
+ * MPI_COMM_NULL when unknown. */
 static MPI_Comm probed_take(MPI_Message message, MPI_Status *status)
 {
   for (int i = 0; i < nprobed; i++)
     if (probed[i].message == message) {
       MPI_Comm comm = probed[i].comm;
-      *status = probed[i].status;
+      if (status)
+        *status = probed[i].status;
       probed[i] = probed[--nprobed];
       return comm;
     }
@@ -440,8 +442,7 @@ EXPORT int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *messa
   MPI_Status own;
   if (status == MPI_STATUS_IGNORE)
     status = &own;
-  MPI_Status probe;
-  MPI_Comm comm = probed_take(*message, &probe);
+  MPI_Comm comm = probed_take(*message, NULL); /* its own status gives the message */
   double t = trc_enter();
   int rc = trc_returned(PMPI_Mrecv(buf, count, type, message, status));
   matched_received(t, "MPI_Mrecv", TRC_IDLE, rc, comm, status);

@@ -1438,7 +1438,7 @@ double trc_rma_enter(void)
 
 void trc_rma_exit(double start, const char *name)
 {
-  if (isnan(start) || depth != 0 || !records())
+  if (isnan(start)) /* trc_rma_enter found the thread recording, outside any traced call, which the PMPI call kept */
     return;
   rec.rma_seconds += trc_now() - start;
   trc_untraced(name);

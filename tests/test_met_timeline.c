@@ -300,6 +300,22 @@ static void test_timeline_wait_completes_its_request(void)
   }
 }
 
+/* tests/data/tracer/waits-named (hand-made): rank 1 posts receives of tags 1, 2 and 3, then waits for the first two
+ * with an MPI_Waitall (0.2-0.25) whose line names the younger, tag 2 (age 1), and the other by its mask (1: one posting
+ * older); rank 0 sends tag 1 at 0.1 and tag 2 at 0.22, so the waitall is idle 0.02 (a late sender) and moves 0.03.
+ * Then rank 1 posts tags 4 and 5, an MPI_Testsome names tag 4 (age 1) alone (0.92-0.93, a poll: idle), and an
+ * MPI_Waitsome names tag 5 (age 0) and tag 3 by its mask (2: two postings older), all sent at 0.5-0.53: no wait.
+ * Taken by the calls' kinds, the waitall would also have waited for tag 3's sender, at 0.5, and the test completed
+ * tag 5 too. Comm of rank 1: the postings 0.003 + 0.02, the waitall's 0.03 and the waitsome's 0.01. */
+static void test_timeline_waits_complete_the_requests_they_name(void)
+{
+  met_trace_t *trace = read_paired(RUNS "waits-named", 5);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.03});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.05, 0.063});
+  expect_late_sender_only(trace, 1, 0.02);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/sendrecv-ring (format 2): a ring of MPI_Sendrecv (rank r sends 8000 bytes to r + 1 and receives
  * from r - 1, tag 3), rank 1 computing 0.5 s, rank 0 0.2 s, rank 2 0.1 s; every call ends at 0.6. Rank 0's receive half
  * found its sender (rank 2) there since 0.1, but its send half lasted past its receiver's entry (rank 1, 0.5): idle
@@ -1119,6 +1135,15 @@ static void test_timeline_refuses_bad_request(void)
                                           "-1: none); trace the run again (docs/tracer.md)");
 }
 
+/* tests/data/tracer/bad-others: an MPI_Send line with a mask of other requests after its request (only a wait's or
+ * test's line has one). */
+static void test_timeline_refuses_others_on_a_send(void)
+{
+  expect_refused(RUNS "bad-others", RUNS "bad-others/timeline-0.txt:6: only a wait or test line naming its request "
+                                         "gives the others it completed after it, a whole number >= 1 (a mask); trace "
+                                         "the run again (docs/tracer.md)");
+}
+
 /* tests/data/tracer/bad-start: an MPI_Startall line whose field after its communicator, what it started, is 4, a
  * synchronous receive (0 or 1, or 5 for a synchronous send, plus 2 on a call's later lines). */
 static void test_timeline_refuses_bad_start(void)
@@ -1185,6 +1210,7 @@ int main(void)
       {"test_timeline_long_queues_matched_by_tag", test_timeline_long_queues_matched_by_tag},
       {"test_timeline_gives_up_old_operations_by_half", test_timeline_gives_up_old_operations_by_half},
       {"test_timeline_wait_completes_its_request", test_timeline_wait_completes_its_request},
+      {"test_timeline_waits_complete_the_requests_they_name", test_timeline_waits_complete_the_requests_they_name},
       {"test_timeline_any_source_matching", test_timeline_any_source_matching},
       {"test_timeline_any_source_counts_bytes_received", test_timeline_any_source_counts_bytes_received},
       {"test_timeline_any_source_counted_beside_later_or_by_test",
@@ -1216,6 +1242,7 @@ int main(void)
       {"test_timeline_sub_communicator_defined_paired", test_timeline_sub_communicator_defined_paired},
       {"test_timeline_refuses_bad_line", test_timeline_refuses_bad_line},
       {"test_timeline_refuses_bad_request", test_timeline_refuses_bad_request},
+      {"test_timeline_refuses_others_on_a_send", test_timeline_refuses_others_on_a_send},
       {"test_timeline_refuses_bad_start", test_timeline_refuses_bad_start},
       {"test_timeline_folded_loop_as_unfolded", test_timeline_folded_loop_as_unfolded},
       {"test_timeline_refuses_loop_too_long", test_timeline_refuses_loop_too_long},

@@ -473,6 +473,26 @@ static void test_otf2_measured_waitsome_receives_after_send(void)
   remove_tree(dir);
 }
 
+/* tests/data/tracer/waits-named (test_met_timeline.c says its run): each receive is written where the wait or test
+ * that names it ended: tags 1 and 2 at the MPI_Waitall's end (0.25 s), tag 4 at the MPI_Testsome's (0.93 s), tags 3 and
+ * 5 at the MPI_Waitsome's (0.95 s). By the calls' kinds, tag 3 was received in the waitall and tag 5 in the test. */
+static void test_otf2_measured_receives_where_named(void)
+{
+  static const unsigned long long at[] = {0, 250000000ULL, 250000000ULL, 950000000ULL, 930000000ULL, 950000000ULL};
+  char dir[1024];
+  char *text = measured_archive("waits-named", dir, sizeof dir);
+  CU_ASSERT_EQUAL(count_events(text, "MPI_RECV", 1, NULL), 5);
+  event_t ev;
+  int key[3];
+  for (const char *from = text; next_event(&from, &ev);)
+    if (message_key(&ev, "MPI_RECV", key) && key[2] >= 1 && key[2] <= 5)
+      CU_ASSERT_EQUAL(ev.time, at[key[2]]);
+  CU_ASSERT_EQUAL(receives_before_sends(text), 0);
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
+}
+
 /* The time of the one event of `kind` at `location` in otf2-print's `text`; 0 when there is not exactly one. */
 static unsigned long long one_event_time(const char *text, const char *kind, int location)
 {
@@ -1303,6 +1323,7 @@ int main(void)
        test_otf2_measured_unsuccessful_tests_complete_nothing},
       {"test_otf2_measured_sendrecv_ring_after_moved_entry", test_otf2_measured_sendrecv_ring_after_moved_entry},
       {"test_otf2_measured_waitsome_receives_after_send", test_otf2_measured_waitsome_receives_after_send},
+      {"test_otf2_measured_receives_where_named", test_otf2_measured_receives_where_named},
       {"test_otf2_measured_clock_condition", test_otf2_measured_clock_condition},
       {"test_otf2_measured_collective_bytes", test_otf2_measured_collective_bytes},
       {"test_otf2_measured_sub_communicators", test_otf2_measured_sub_communicators},

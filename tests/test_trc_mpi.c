@@ -31,6 +31,7 @@
 #define IO_RMA     SIMRUN_SOURCE_DIR "/tests/data/tracer/io_rma.c"
 #define ALONE      SIMRUN_SOURCE_DIR "/tests/data/tracer/alone.c"
 #define BSEND      SIMRUN_SOURCE_DIR "/tests/data/tracer/bsend_imrecv.c"
+#define WAITS_SOME SIMRUN_SOURCE_DIR "/tests/data/tracer/waits_some.c"
 #define INTER      SIMRUN_SOURCE_DIR "/tests/data/tracer/intercomm.c"
 #define SENDRECV   SIMRUN_SOURCE_DIR "/tests/data/tracer/sendrecv_ring.c"
 #define CHEAP      SIMRUN_SOURCE_DIR "/tests/data/tracer/cheap_calls.c"
@@ -806,6 +807,36 @@ static met_trace_t *read_all_paired(const char *trace, size_t matched)
   return measured;
 }
 
+/* waits_some.c on 2 ranks: rank 0's MPI_Waitall of two of its three pending receives names them (the younger, age 1,
+ * and the older by its mask, 1), so the analysis completes the third at the MPI_Wait: rank 0 is idle no longer than
+ * its waits took and computes at least the CPU time of its work. Before, the waitall completed all three, idle until
+ * the third's sender entered, which was after rank 0's work (rank 1 sends it once rank 0's message came), and the
+ * computation between shrank to keep each call within its end as read. */
+static void test_trc_mpi_waitall_of_some_requests(void)
+{
+  char dir[1024];
+  char trace[1100];
+  cli_run_t run;
+  traced_pair(dir, trace, WAITS_SOME, "waits_some", "simrun", &run);
+  double waited = -1, worked = -1;
+  const char *said = strstr(run.out, "waits_some: waits took ");
+  CU_ASSERT_FATAL(said && sscanf(said, "waits_some: waits took %lf s, work %lf s", &waited, &worked) == 2);
+  run_free(&run);
+  char *line = read_output(trace, "timeline-0.txt");
+  CU_ASSERT(line && strstr(line, " MPI_Waitall 2 0 1 1\n"));
+  free(line);
+  met_trace_t *measured = read_all_paired(trace, 4);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
+  double idle = met_trace_category_time(measured, 0, MET_CAT_IDLE);
+  double compute = met_trace_category_time(measured, 0, MET_CAT_COMPUTE);
+  CU_ASSERT(idle <= waited + 1e-3);
+  CU_ASSERT(compute >= 0.9 * worked);
+  if (idle > waited + 1e-3 || compute < 0.9 * worked)
+    fprintf(stderr, "\nrank 0: idle %.6f s (waits took %.6f), computation %.6f s (work %.6f)\n", idle, waited, compute,
+            worked);
+  met_trace_free(measured);
+}
+
 /* The bytes of the messages rank 0 of the analysed `trace` received (counted there), in order, at most 10; their
  * number. */
 static int received_bytes(const met_trace_t *trace, double bytes[10])
@@ -840,13 +871,13 @@ static void test_trc_mpi_any_source_receives(void)
   messages_are(trace, expected);
   char *timeline = timeline_text(trace, "timeline-0.txt");
   CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait -1 0 0\n"));    /* any tag; the last posting */
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 8 MPI_Waitany 5 0 0\n")); /* 8 bytes into 16 */
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 16 MPI_Waitall\n"));      /* 16 into 24, ignored */
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 8 MPI_Testall\n"));       /* 8 into 24, ignored */
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 12 MPI_Waitsome\n"));     /* 12 into 16, ignored */
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 4 MPI_Testsome\n"));      /* 4 into 16, given */
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 4 MPI_Wait "));            /* 4 into 16 */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 0 MPI_Wait -1 0 0\n"));       /* any tag; the last posting */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 8 MPI_Waitany 5 0 0\n"));    /* 8 bytes into 16 */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 16 MPI_Waitall\n"));         /* 16 into 24, ignored */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 8 MPI_Testall 9 0 0\n"));    /* 8 into 24, ignored */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 12 MPI_Waitsome 12 0 0\n")); /* 12 into 16, ignored */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 4 MPI_Testsome 13 0 0\n"));  /* 4 into 16, given */
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 1 4 MPI_Wait "));               /* 4 into 16 */
   free(timeline);
   /* simrun analyse counts a receive from any source at the wait or test that completed it, with the bytes received:
    * the waitany's 8, the waitall's 16, the testall's 8, the waitsome's 12, the testsome's 4 and the wait's 4 (and
@@ -1721,7 +1752,7 @@ static void test_trc_mpi_fortran_program(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " ctrl main -1 0 MPI_Comm_dup_with_info"));
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main 0 0 MPI_Mprobe 10 0"));
   /* the receives from any source into 12 bytes: the bytes received, from the tracer's own statuses */
-  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 4 MPI_Waitsome\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 4 MPI_Waitsome 11 0 0\n"));
   CU_ASSERT_PTR_NOT_NULL(strstr(timeline, " idle main -1 8 MPI_Waitall\n"));
   free(timeline);
   /* rank 1's actions in the program's order (the computations between them aside): the ring (a Waitall over every
@@ -2865,6 +2896,7 @@ int main(void)
       {"test_trc_mpi_io_and_windows_named", test_trc_mpi_io_and_windows_named},
       {"test_trc_mpi_collectives_alone_need_no_action", test_trc_mpi_collectives_alone_need_no_action},
       {"test_trc_mpi_buffered_sends_and_matched_ireceives", test_trc_mpi_buffered_sends_and_matched_ireceives},
+      {"test_trc_mpi_waitall_of_some_requests", test_trc_mpi_waitall_of_some_requests},
       {"test_trc_mpi_intercommunicator_partners", test_trc_mpi_intercommunicator_partners},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},

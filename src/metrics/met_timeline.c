@@ -231,11 +231,14 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
   int fields = sscanf(text, "%15s %127s %lld %lf %63s %lld %lld %lld %lld %lf %1s", category, phase, &peer, &bytes,
                       call, &tag, &comm, &req, &rtag, &rbytes, extra);
   const char *sendrecv = fields == 10 ? sendrecv_problem(call, req, rtag, rbytes, met_trace_nranks(trace)) : NULL;
-  if (fields != 5 && fields != 7 && fields != 8 && fields != 10)
-    return "expected the fields 'category phase peer bytes call', then 'tag comm' or 'tag comm request' (or for a "
-           "send-receive 'tag comm source tag bytes') or nothing";
+  if (fields < 5 || fields == 6 || fields > 10)
+    return "expected the fields 'category phase peer bytes call', then 'tag comm', 'tag comm request' or 'tag comm "
+           "request others' (or for a send-receive 'tag comm source tag bytes') or nothing";
   if (sendrecv)
     return sendrecv;
+  if (fields == 9 && (met_tl_kind_of(call, -1) < TL_WAIT || met_tl_kind_of(call, -1) > TL_POLL || req < 0 || rtag < 1))
+    return "only a wait or test line naming its request gives the others it completed after it, a whole number >= 1 "
+           "(a mask)";
   if (!decimal_fields(text, 0))
     return "a number is not written in decimal (no hexadecimal, inf or nan)";
   if (category_of(category) == MET_CAT_COUNT)
@@ -264,7 +267,8 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
                          .kind = met_tl_kind_of(call, (int)peer),
                          .tag = (int)tag,
                          .comm = (int)comm,
-                         .req = req};
+                         .req = req,
+                         .others = fields == 9 ? (unsigned long long)rtag : 0};
   snprintf(it->call, sizeof it->call, "%s", call);
   if (met_tl_rooted(it->kind)) { /* its partner is its root: no message of its own */
     it->root = it->iv.peer;
@@ -284,6 +288,13 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
   return NULL;
 }
 
+/* What a loop's body line and a format 1 interval line must hold. */
+#define SLOT_FIELDS                                                                                                    \
+  "expected '= compute duration category phase peer bytes call [tag comm [request [others]]]' in a loop's body"
+#define LINE_FIELDS                                                                                                    \
+  "expected 7 fields 'start end category phase peer bytes call', or 9 with 'tag comm' after them, 10 with 'tag comm "  \
+  "request' or 11 with 'tag comm request others'"
+
 /* Parses a format 1 interval line into *it, which must start at or after `last` (the previous interval's end); a
  * loop's body line (`slot`: "= COMPUTE DURATION ...") into *it with its two durations in iv.start and iv.end. 0, or
  * -1 with the message in err. */
@@ -295,9 +306,7 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, int slot
   const char *text = slot ? r->text + 2 : r->text;
   const char *what = NULL;
   if (sscanf(text, "%lf %lf %n", &start, &end, &at) != 2 || at == 0)
-    what = slot ? "expected '= compute duration category phase peer bytes call [tag comm [request]]' in a loop's body"
-                : "expected 7 fields 'start end category phase peer bytes call', or 9 with 'tag comm' after them, or "
-                  "10 with 'tag comm request'";
+    what = slot ? SLOT_FIELDS : LINE_FIELDS;
   else if (!decimal_fields(text, 2))
     what = "a number is not written in decimal (no hexadecimal, inf or nan)";
   else if (slot && (!isfinite(start) || !isfinite(end) || start < 0 || end < 0))
@@ -307,9 +316,7 @@ static int parse_interval(reader_t *r, met_trace_t *trace, double last, int slot
   else if (!slot && start < last)
     what = "the interval starts before the previous one ends";
   else if ((what = parse_fields(text + at, trace, it)) != NULL && strncmp(what, "expected", 8) == 0)
-    what = slot ? "expected '= compute duration category phase peer bytes call [tag comm [request]]' in a loop's body"
-                : "expected 7 fields 'start end category phase peer bytes call', or 9 with 'tag comm' after them, or "
-                  "10 with 'tag comm request'";
+    what = slot ? SLOT_FIELDS : LINE_FIELDS;
   if (what) {
     snprintf(err, errlen, "%s:%ld: %s; %s", r->path, r->line, what, HOW);
     return -1;
@@ -326,7 +333,7 @@ static int read_definition(reader_t *r, met_trace_t *trace, char *err, size_t er
   int at = 0;
   const char *what = NULL;
   if (sscanf(r->text, "d %lld %n", &id, &at) != 1 || at == 0 || strspn(r->text + 2, "0123456789") == 0)
-    what = "expected 'd ID category phase peer bytes call [tag comm [request]]'";
+    what = "expected 'd ID category phase peer bytes call [tag comm [request [others]]]'";
   else if (id < 0 || id >= MAX_SIGNATURES)
     what = "a call's ID must be 0 to 4095";
   if (!what && id >= r->nsigs) {

@@ -670,7 +670,7 @@ static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *e
 static void withdraw_cancelled(met_tl_match_t *m, int rank, const met_tl_event_t *e)
 {
   rank_state_t *s = &m->ranks[rank];
-  if (s->cancels == 0 || e->req < 0 || e->iv.bytes != 0)
+  if (s->cancels == 0 || e->req < 0 || e->others || e->iv.bytes != 0)
     return;
   size_t i = 0;
   while (i < s->nops && s->ops[i].req != e->req)
@@ -968,8 +968,18 @@ static int may_be_first(const met_tl_event_t *ev, const op_t *op)
   return op->any_bytes < 0 || ev->iv.bytes > 0;
 }
 
-/* Whether outstanding operation `op` is among those the wait or poll `ev` completed: the request the timeline names
- * on the wait's line when it does (an MPI_Wait, Waitany, or a test that succeeded); none for a test the file gives as
+/* Whether wait or poll `ev`, which names its requests (ev->req >= 0), names `op`: its request, or one of the others
+ * its mask gives (bit i: the posting i + 1 before it). */
+static int names(const met_tl_event_t *ev, const op_t *op)
+{
+  long long older = ev->req - op->req;
+  return older == 0 || (older > 0 && older <= 64 && (ev->others >> (older - 1) & 1));
+}
+
+/* Whether outstanding operation `op` is among those the wait or poll `ev` completed: the requests the timeline names
+ * on the wait's line when it does (an MPI_Wait, Waitany, or a test that succeeded; an MPI_Waitsome, Testsome, Testall,
+ * or an MPI_Waitall that left others pending, which also completes the receives from MPI_PROC_NULL posted before it:
+ * Open MPI gives them all one handle, which the tracer cannot name); none for a test the file gives as
  * idle, which completed nothing (the tracer writes a successful one as ctrl, an unsuccessful one alone as idle
  * without its count); otherwise by its kind: MPI_Wait the oldest with its partner, MPI_Waitall every one, MPI_Waitany
  * the first to arrive (`first`), MPI_Waitsome and polls those arrived by their end. Before, an unsuccessful test
@@ -980,7 +990,7 @@ static int completes(const met_tl_event_t *ev, const op_t *op, const op_t *oldes
 {
   double a = arrival(op, ev->iv.end);
   if (ev->req >= 0)
-    return op->req == ev->req;
+    return names(ev, op) || (ev->others && op->dir == MET_DIR_NONE);
   if (ev->kind == TL_POLL && ev->iv.category == MET_CAT_IDLE)
     return 0;
   switch (ev->kind) {
@@ -1429,7 +1439,7 @@ static int partners_in(const met_tl_match_t *m, const rank_state_t *s, const met
   case TL_WAITSOME:
   case TL_POLL:
     for (size_t i = 0; i < s->nops && s->ops[i].post <= ev->iv.start; i++)
-      if (isnan(s->ops[i].partner) && (ev->req < 0 || s->ops[i].req == ev->req))
+      if (isnan(s->ops[i].partner) && (ev->req < 0 || names(ev, &s->ops[i])))
         return 0;
     return 1;
   default:

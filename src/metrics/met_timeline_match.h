@@ -19,7 +19,7 @@ typedef enum met_tl_kind {
   TL_RECV,      /* MPI_Recv (MPI_Mrecv: TL_MRECV) */
   TL_IRECV,     /* MPI_Irecv (from a rank or any source): the posting */
   TL_WAIT,      /* MPI_Wait: one request, the file gives its partner (and the request itself, when it numbers them) */
-  TL_WAITALL,   /* every request outstanding */
+  TL_WAITALL,   /* every request outstanding, or those its line names */
   TL_WAITANY,   /* the first to complete */
   TL_WAITSOME,  /* those complete by its end */
   TL_POLL,      /* MPI_Test*: polling, which is waiting */
@@ -54,6 +54,7 @@ typedef struct met_tl_event {
   int comm;      /* its communicator: 0 for MPI_COMM_WORLD, as the tracer numbers the others (0 when not given) */
   long long req; /* a wait's or test's request, as the file gives it: its age, the postings (TL_ISEND, TL_IRECV) the
                   * rank made after it; once pushed, that posting's number on the rank; -1 when not given */
+  unsigned long long others; /* the other requests it completed: bit i for the one i + 1 postings older than req */
   char call[64];
   int unpaired_start;      /* an MPI_Start(all) line that gives none of the messages it started (a tracer before
                             * they were written) */

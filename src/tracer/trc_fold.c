@@ -86,7 +86,7 @@ static unsigned long long key_of(const trc_rec_t *r)
   h = mix(h, (unsigned long long)r->peer);
   h = mix(h, (unsigned long long)r->bytes);
   h = mix(h, (unsigned long long)(r->env ? 1 + (unsigned)r->tag * 2654435761ULL + (unsigned)r->comm : 0));
-  h = mix(h, (unsigned long long)r->req);
+  h = mix(h, (unsigned long long)r->req ^ r->others);
   h = mix(h, (unsigned long long)(r->poll ? 0 : r->count));
   int i = 0;
   for (unsigned long long word; i + 8 <= r->ti_len; i += 8) {
@@ -114,9 +114,9 @@ static int same(const trc_rec_t *a, const trc_rec_t *b)
 {
   return a->key == b->key && foldable(a) && foldable(b) && a->name == b->name && a->category == b->category &&
          a->peer == b->peer && a->bytes == b->bytes && a->env == b->env &&
-         (!a->env || (a->tag == b->tag && a->comm == b->comm)) && a->req == b->req && a->poll == b->poll &&
-         (a->poll || a->count == b->count) && a->ti_len == b->ti_len && memcmp(a->ti, b->ti, (size_t)a->ti_len) == 0 &&
-         same_recv_half(a, b);
+         (!a->env || (a->tag == b->tag && a->comm == b->comm)) && a->req == b->req && a->others == b->others &&
+         a->poll == b->poll && (a->poll || a->count == b->count) && a->ti_len == b->ti_len &&
+         memcmp(a->ti, b->ti, (size_t)a->ti_len) == 0 && same_recv_half(a, b);
 }
 
 static trc_rec_t *at(trc_fold_t *f, int i)

@@ -30,10 +30,11 @@ typedef struct trc_rec {
   int env; /* tag and comm are given (a message) */
   int tag;
   int comm;
-  long long req; /* the age of the request it completed (trc_envelope_request), or -1 */
-  int sr;        /* a send-receive (trc_envelope_recv): its receive half follows */
-  int continues; /* a later line of the call before it (trc_call_more): no loop's body starts with it */
-  int rsrc;      /* the receive half's source as received (or TRC_PEER_NULL, TRC_PEER_NONE), its tag and bytes */
+  long long req;             /* the age of the request it completed (trc_envelope_request), or -1 */
+  unsigned long long others; /* the other requests it completed (trc_envelope_others): bit i, age req + 1 + i */
+  int sr;                    /* a send-receive (trc_envelope_recv): its receive half follows */
+  int continues;             /* a later line of the call before it (trc_call_more): no loop's body starts with it */
+  int rsrc; /* the receive half's source as received (or TRC_PEER_NULL, TRC_PEER_NONE), its tag and bytes */
   int rtag;
   double rbytes;
   long faults; /* the minor page faults the call took (0: none, or not read), like flops not compared in folding */

@@ -452,7 +452,8 @@ static const MPI_Status *readable(int done, const MPI_Status *st)
 
 /* The TI waitall when the requests it waits for are every request the trace knows pending (receives from any source
  * are then written after it); otherwise, a wait for each, as the TI waitall would wait for the others too. Its line
- * gives the bytes its receives from any source received (MPI_Waitsome, below). */
+ * gives the bytes its receives from any source received (MPI_Waitsome, below) and, when others stay pending, the
+ * requests it completed (trc_req_envelope_some). */
 EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
   MPI_Request *copy = trc_req_handles(count, requests);
@@ -462,6 +463,8 @@ EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
   int rc = trc_returned(PMPI_Waitall(count, requests, st));
   int done = rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS;
   const MPI_Status *got = readable(done, st);
+  if (done)
+    trc_req_envelope_some(copy, NULL, count, 1);
   trc_call(t, "MPI_Waitall", TRC_IDLE, -1, trc_req_received_all(copy, NULL, count, got), all ? "waitall" : NULL);
   if (done)
     trc_req_completed(copy, NULL, count, got, !all);
@@ -508,7 +511,7 @@ EXPORT int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *st
 /* Waitany, waitsome, testany, testsome and testall: the wait of each request they found complete. One that completed
  * receives posted from any source gives the bytes they received on its line, as MPI_Wait does (a waitsome, testsome
  * or testall completing several has one line for them all: their total), from the statuses, the tracer's own when the
- * caller ignores them (trc_req_statuses). */
+ * caller ignores them (trc_req_statuses); its line names the requests it completed (trc_req_envelope_some). */
 EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
 {
   MPI_Status own;
@@ -534,6 +537,8 @@ EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int 
   int rc = trc_returned(PMPI_Waitsome(incount, requests, outcount, indices, st));
   int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED;
   const MPI_Status *got = readable(done, st);
+  if (done)
+    trc_req_envelope_some(copy, indices, *outcount, 0);
   trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, trc_req_received_all(copy, indices, *outcount, got), NULL);
   if (done)
     trc_req_completed(copy, indices, *outcount, got, 1);
@@ -571,8 +576,11 @@ EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int 
   const MPI_Status *got = readable(done, st);
   if (rc == MPI_SUCCESS && *outcount == 0)
     trc_poll(t, "MPI_Testsome");
-  else
+  else {
+    if (done)
+      trc_req_envelope_some(copy, indices, *outcount, 0);
     trc_call(t, "MPI_Testsome", TRC_CTRL, -1, trc_req_received_all(copy, indices, *outcount, got), NULL);
+  }
   if (done)
     trc_req_completed(copy, indices, *outcount, got, 1);
   return rc;
@@ -588,8 +596,11 @@ EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status 
   const MPI_Status *got = readable(done, st);
   if (rc == MPI_SUCCESS && !*flag)
     trc_poll(t, "MPI_Testall");
-  else
+  else {
+    if (done)
+      trc_req_envelope_some(copy, NULL, count, 0);
     trc_call(t, "MPI_Testall", TRC_CTRL, -1, trc_req_received_all(copy, NULL, count, got), NULL);
+  }
   if (done)
     trc_req_completed(copy, NULL, count, got, 1);
   return rc;

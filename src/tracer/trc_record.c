@@ -190,8 +190,9 @@ typedef struct recorder {
   int env_set;        /* trc_envelope gave the next call's message tag and communicator */
   int env_tag;
   int env_comm;
-  long long env_req; /* trc_envelope_request's, or -1 */
-  int sr_set;        /* trc_envelope_recv gave the next call's receive half */
+  long long env_req;             /* trc_envelope_request's, or -1 */
+  unsigned long long env_others; /* trc_envelope_others' */
+  int sr_set;                    /* trc_envelope_recv gave the next call's receive half */
   int sr_src;
   int sr_tag;
   double sr_bytes;
@@ -497,17 +498,18 @@ int trc_start(int rank, int size)
   if (!fold || strcmp(fold, "0") != 0)
     rec.folder = trc_fold_new((trc_fold_out_t){.plain = emit_plain, .loop = emit_loop});
   rec.on = 1;
-  trc_out_printf(rec.timeline,
-                 "# simrun measured timeline 2\n"
-                 "# rank %d of %d\n"
-                 "# program %s\n"
-                 "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init\n"
-                 "# own time: the gaps between intervals are the tracer's, which simrun analyse removes\n"
-                 "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate\n"
-                 "# d ID category phase peer bytes call [tag comm [request]]: the fields of call ID; ID GAP COMPUTE "
-                 "DURATION [POLLS]: a computation GAP ns after the previous interval, then call ID, in ns\n"
-                 "# a send-receive's fields: ... call tag comm source tag bytes (its receive half as received)\n",
-                 rank, size, program_invocation_short_name, rec.rate, rec.source, rank);
+  trc_out_printf(
+      rec.timeline,
+      "# simrun measured timeline 2\n"
+      "# rank %d of %d\n"
+      "# program %s\n"
+      "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init\n"
+      "# own time: the gaps between intervals are the tracer's, which simrun analyse removes\n"
+      "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate\n"
+      "# d ID category phase peer bytes call [tag comm [request [others]]]: the fields of call ID; ID GAP COMPUTE "
+      "DURATION [POLLS]: a computation GAP ns after the previous interval, then call ID, in ns\n"
+      "# a send-receive's fields: ... call tag comm source tag bytes (its receive half as received)\n",
+      rank, size, program_invocation_short_name, rec.rate, rec.source, rank);
   trc_out_printf(rec.ti, "%d init\n", rank);
   trc_flush(); /* a run killed before MPI_Finalize leaves at least the headers */
   return rec.on ? 0 : -1;
@@ -756,6 +758,7 @@ static void commit(void)
   r->faults = 0;
   r->has_call = r->poll = r->env = r->ti_len = r->continues = 0;
   r->req = -1;
+  r->others = 0;
   r->sr = 0;
 }
 
@@ -1150,7 +1153,7 @@ static const char *category_name(trc_category_t category)
 }
 
 /* The message of record `r` (one call's line): `peer`, `bytes` and the envelope set since the last line (trc_envelope,
- * trc_envelope_request), which is then cleared. */
+ * trc_envelope_request, trc_envelope_others), which is then cleared. */
 static void take_message(trc_rec_t *r, int peer, double bytes)
 {
   r->count = 1;
@@ -1160,8 +1163,10 @@ static void take_message(trc_rec_t *r, int peer, double bytes)
   r->tag = rec.env_tag;
   r->comm = rec.env_comm;
   r->req = rec.env_req;
+  r->others = rec.env_others;
   rec.env_set = 0;
   rec.env_req = -1;
+  rec.env_others = 0;
 }
 
 /* trc_call's record of a call that ended at `now`, its TI action `ti` formatted with `ap`. */
@@ -1397,6 +1402,13 @@ void trc_envelope_request(long long request)
   if (!trc_active())
     return;
   rec.env_req = request;
+}
+
+void trc_envelope_others(unsigned long long mask)
+{
+  if (!trc_active())
+    return;
+  rec.env_others = mask;
 }
 
 void trc_action(const char *ti, ...)

@@ -111,6 +111,10 @@ void trc_envelope_recv(int source, int tag, double bytes);
  * or test completed (trc_req_envelope); -1: none. */
 void trc_envelope_request(long long request);
 
+/* The other requests the wait or test of the next trc_call completed, beside the one trc_envelope_request named (the
+ * youngest): bit i for the request i + 1 postings older than it (docs/tracer.md); 0: none. */
+void trc_envelope_others(unsigned long long mask);
+
 /* Records an unsuccessful poll (a test or iprobe that found nothing) that started at `start`: consecutive polls, with
  * gaps of a few microseconds at most between them, become one idle interval ("NAME*COUNT") and one TI action, simrun's
  * "poll COUNT FLOPS", FLOPS the run's processor time at the flop rate (its times are the timeline's; nothing with

@@ -37,6 +37,7 @@ static table_t pendings; /* in posting order; a forgotten entry's request is MPI
 static size_t live;      /* the entries of pendings not forgotten */
 static size_t hint;      /* where find starts: after the entry it found last */
 static table_t persistents;
+static table_t ages_of;   /* trc_req_envelope_some's, of the requests a call completed */
 static long long posted;  /* posting lines counted so far (trc_req_line) */
 static size_t any_source; /* the pending receives posted from any source (src MPI_ANY_SOURCE), of pendings.n */
 
@@ -171,6 +172,52 @@ void trc_req_envelope(MPI_Request request)
   const pending_t *p = &((const pending_t *)pendings.items)[i];
   trc_envelope(p->tag, p->key);
   trc_envelope_request(p->id >= 0 ? posted - 1 - p->id : -1);
+}
+
+/* Ages are counted as a mask's bits beside the youngest one's (docs/tracer.md): bits 0 to 62, so that the field stays a
+ * positive whole number. */
+enum { OTHERS_SPAN = 63 };
+
+/* The ages of the requests copy[done[k]] (k < n; done NULL: k itself) the trace knows into ages[], -1 for others, and
+ * the youngest one's index (-1: none). */
+static long youngest_of(const MPI_Request *copy, const int *done, int n, long long *ages)
+{
+  long youngest = -1;
+  long long least = -1;
+  for (int k = 0; k < n; k++) {
+    long i = find(copy[done ? done[k] : k]);
+    const pending_t *p = i >= 0 ? &((const pending_t *)pendings.items)[i] : NULL;
+    ages[k] = p && p->id >= 0 ? posted - 1 - p->id : -1;
+    if (ages[k] >= 0 && (youngest < 0 || ages[k] < least)) {
+      youngest = i;
+      least = ages[k];
+    }
+  }
+  return youngest;
+}
+
+void trc_req_envelope_some(const MPI_Request *copy, const int *done, int n, int unless_all)
+{
+  long long *ages = copy && n > 0 && room(&ages_of, (size_t)n, sizeof *ages) == 0 ? ages_of.items : NULL;
+  long youngest = ages ? youngest_of(copy, done, n, ages) : -1;
+  if (youngest < 0)
+    return;
+  const pending_t *y = &((const pending_t *)pendings.items)[youngest];
+  long long least = posted - 1 - y->id;
+  unsigned long long others = 0;
+  size_t known = 0;
+  for (int k = 0; k < n; k++) {
+    known += ages[k] >= 0;
+    if (ages[k] > least + OTHERS_SPAN)
+      return; /* beyond the mask: the line names none, and simrun analyse goes by the call's kind */
+    if (ages[k] > least)
+      others |= 1ULL << (ages[k] - least - 1);
+  }
+  if (unless_all && known == live)
+    return; /* every request pending: simrun analyse completes them all */
+  trc_envelope(y->tag, y->key);
+  trc_envelope_request(least);
+  trc_envelope_others(others);
 }
 
 int trc_req_partner(MPI_Request request, const MPI_Status *status)
@@ -322,6 +369,8 @@ void trc_req_reset(void)
   handles = statuses = (table_t){0};
   free(pendings.items);
   free(persistents.items);
+  free(ages_of.items);
+  ages_of = (table_t){0};
   pendings = (table_t){0};
   persistents = (table_t){0};
   live = hint = 0;

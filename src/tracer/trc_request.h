@@ -34,6 +34,14 @@ void trc_req_irecv_action(MPI_Comm comm, int source, int tag, double bytes);
  * number that a repeated loop repeats, so that folding keeps it; nothing when the trace does not know it. */
 void trc_req_envelope(MPI_Request request);
 
+/* The envelope of the next timeline line of a wait or test that completed the `n` requests copy[done[k]] (done NULL: k
+ * itself): the youngest one the trace knows as trc_req_envelope gives it, and the others as a mask of their ages beside
+ * it (trc_envelope_others), so that simrun analyse completes those and no other request there (an MPI_Waitall of some
+ * pending requests completed every one, idle until the last sender of all). None when the trace knows none of them,
+ * when one is more than 63 postings older than the youngest (the mask's bits), or, `unless_all`, when they are every
+ * request pending (an MPI_Waitall's line then says all). */
+void trc_req_envelope_some(const MPI_Request *copy, const int *done, int n, int unless_all);
+
 /* The world rank at the other end of the pending request `request`, complete with `status` (which names the sender
  * of a receive from any source); -1 when the trace does not know it. */
 int trc_req_partner(MPI_Request request, const MPI_Status *status);

@@ -23,6 +23,7 @@ typedef struct signature {
   int tag;
   int comm;
   long long req;
+  unsigned long long others;
   unsigned long phase;
   int rsrc; /* a send-receive's receive half (sr); -2 for other calls */
   int rtag;
@@ -77,7 +78,7 @@ static int written_peer(int peer)
 
 /* The fields of a line after its times: category, phase, partner (-1 when no rank or any source, -2 for MPI_PROC_NULL),
  * bytes, call ("NAME*COUNT" for a run of `count` > 1 polls), then for a message its tag and communicator and the
- * request it names, if any, or for a send-receive its receive half. */
+ * request it names, if any (and the others it completed, a mask), or for a send-receive its receive half. */
 static void write_fields(trc_timeline_t *t, const trc_rec_t *r, long count)
 {
   trc_out_t *out = t->out;
@@ -104,6 +105,10 @@ static void write_fields(trc_timeline_t *t, const trc_rec_t *r, long count)
     else if (r->req >= 0) {
       trc_out_char(out, ' ');
       trc_out_long(out, r->req);
+      if (r->others) {
+        trc_out_char(out, ' ');
+        trc_out_long(out, (long long)r->others);
+      }
     }
   }
   trc_out_char(out, '\n');
@@ -125,6 +130,7 @@ static int signature(trc_timeline_t *t, const trc_rec_t *r)
                    .tag = r->env ? r->tag : 0,
                    .comm = r->env ? r->comm : 0,
                    .req = r->env ? r->req : -1,
+                   .others = r->env ? r->others : 0,
                    .phase = t->phase_changes,
                    .rsrc = r->env && r->sr ? r->rsrc : -2,
                    .rtag = r->env && r->sr ? r->rtag : 0,
@@ -135,14 +141,15 @@ static int signature(trc_timeline_t *t, const trc_rec_t *r)
   h = mix(h, (unsigned long long)s.peer);
   h = mix(h, (unsigned long long)s.bytes);
   h = mix(h, (unsigned long long)s.tag * 2654435761ULL + (unsigned)s.comm);
-  h = mix(h, (unsigned long long)s.req);
+  h = mix(h, (unsigned long long)s.req ^ s.others);
   h = mix(h, s.phase);
   h = mix(h, (unsigned long long)s.rsrc * 40503ULL + (unsigned)s.rtag + (unsigned long long)s.rbytes);
   int id = (int)((h ^ (h >> 29)) & (SIGNATURES - 1));
   signature_t *held = &t->table[id];
   if (held->category == s.category && held->name == s.name && held->peer == s.peer && held->bytes == s.bytes &&
       held->env == s.env && held->tag == s.tag && held->comm == s.comm && held->req == s.req &&
-      held->phase == s.phase && held->rsrc == s.rsrc && held->rtag == s.rtag && held->rbytes == s.rbytes)
+      held->others == s.others && held->phase == s.phase && held->rsrc == s.rsrc && held->rtag == s.rtag &&
+      held->rbytes == s.rbytes)
     return id;
   *held = s;
   trc_out_str(t->out, "d ");

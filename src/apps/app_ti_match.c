@@ -540,7 +540,8 @@ int app_ti_match_bind(app_ti_rank_t *tr, int slot, int tag, long long *msg, sim_
     rc = post_kept(tr, s);
   if (*msg >= 0)
     s->next++;
-  sim_tag(tr->rank, tag == SIM_TI_ANY_TAG ? -1 : tag); /* the receive's own end carries the trace's tag */
+  /* the receive's own end carries the tag of the message it takes (a receive from any tag too), -1 for none */
+  sim_tag(tr->rank, tag != SIM_TI_ANY_TAG ? tag : *msg >= 0 ? tag_of(s->seq, *msg) : -1);
   return rc;
 }
 

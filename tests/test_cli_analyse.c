@@ -449,9 +449,17 @@ static void test_analyse_mixed_programs_refused(void)
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", mixed, &run), 0);
   CU_ASSERT_EQUAL(run.status, 2);
   assert_error_line(run.err,
-                    RUNS "halo: a run of halo, where " RUNS "unsuccessful-tests is a run of unsuccessful-tests",
+                    RUNS "unsuccessful-tests: a run of unsuccessful-tests, where " RUNS "halo is a run of halo",
                     (const char *[]){"analyse each program's folders apart", NULL});
   CU_ASSERT_STRING_EQUAL(run.out, "");
+  run_free(&run);
+  /* said before any folder is read whole: loop-bad (a run of pingpong) is refused for its program, not for its loop
+   * at line 4, which the reader would find once halo had been read */
+  const char *early[] = {"analyse", RUNS "halo", RUNS "loop-bad", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", early, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, RUNS "loop-bad: a run of pingpong, where " RUNS "halo is a run of halo",
+                    (const char *[]){"analyse each program's folders apart", NULL});
   run_free(&run);
   const char *same[] = {"analyse", RUNS "halo", RUNS "halo", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", same, &run), 0);

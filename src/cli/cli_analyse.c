@@ -544,19 +544,25 @@ static int check_index(const analyse_opts_t *opts, const char *dir)
               dir);
 }
 
-/* Whether the runs read are of one program, by their timelines' "# program" (a run without one, an older tracer's,
- * is taken for any): EXIT_OK, else EXIT_INPUT with one line naming a folder of each. Before, a folder of NWChem at
- * p = 1 and one of FreeFem++ at p = 2 were analysed as one program's runs: FreeFem++'s speedup against NWChem's
- * T_seq, under NWChem's name. */
-static int mixed_programs(const runs_t *runs)
+/* Whether the folders given hold runs of one program, by their timelines' "# program" (met_timeline_program; a folder
+ * without one, an older tracer's, is taken for any), looked at before any folder is read whole, so that a folder of
+ * gigabytes is not read to be refused: EXIT_OK, else EXIT_INPUT with one line naming a folder of each. Before, a
+ * folder of NWChem at p = 1 and one of FreeFem++ at p = 2 were analysed as one program's runs: FreeFem++'s speedup
+ * against NWChem's T_seq, under NWChem's name. */
+static int mixed_programs(const analyse_opts_t *opts)
 {
-  for (int i = 1; i < runs->n; i++) {
-    const char *first = runs->info[0].program, *other = runs->info[i].program;
-    if (first[0] && other[0] && strcmp(first, other) != 0) {
+  char first[256] = "", other[256];
+  int at = -1;
+  for (int i = 0; i < opts->ndirs; i++) {
+    if (!met_timeline_program(opts->dirs[i], at < 0 ? first : other, sizeof first))
+      continue;
+    if (at < 0)
+      at = i;
+    else if (strcmp(first, other) != 0) {
       fprintf(stderr,
               "simrun: error: %s: a run of %s, where %s is a run of %s: one analysis takes the runs of one program "
               "at their p; analyse each program's folders apart\n",
-              runs->dirs[i], other, runs->dirs[0], first);
+              opts->dirs[i], other, opts->dirs[at], first);
       return EXIT_INPUT;
     }
   }
@@ -568,6 +574,8 @@ static int mixed_programs(const runs_t *runs)
 static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *runs)
 {
   cli_signal_step("reading", "while reading the trace folders");
+  if (mixed_programs(opts) != EXIT_OK)
+    return EXIT_INPUT;
   for (int i = 0; i < opts->ndirs; i++) {
     met_timeline_info_t info;
     int read;
@@ -588,8 +596,6 @@ static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *
     if (check_index(opts, opts->dirs[i]) != EXIT_OK) /* the caller frees the runs read */
       return EXIT_INPUT;
   }
-  if (mixed_programs(runs) != EXIT_OK)
-    return EXIT_INPUT;
   for (int i = 0; i < runs->n; i++) {
     runs->p[i] = met_trace_nranks(runs->traces[i]);
     runs->cores[i] = run_cores(runs->dirs[i], &runs->info[i], runs->p[i]);

@@ -24,6 +24,9 @@
 #define MAGIC_PREFIX "# simrun measured timeline "
 #define MAGIC        MAGIC_PREFIX "1"
 #define MAGIC2       MAGIC_PREFIX "2"
+/* The comment lines at a timeline's head that met_timeline_program looks through (the tracer writes "# program" as
+ * its third, after the format's and the rank's). */
+#define HEADER_LINES 16
 /* The header comment of a tracer that leaves its own time as the gaps between intervals, for the reader to remove */
 #define OWN_GAPS "# own time: the gaps"
 #define HOW      "trace the run again (docs/tracer.md)"
@@ -1157,4 +1160,22 @@ double met_timeline_bytes(const char *dir, double limit)
   if (d)
     closedir(d);
   return bytes;
+}
+
+int met_timeline_program(const char *dir, char *name, size_t size)
+{
+  char path[4400], line[MAX_LINE];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/timeline-0.txt", dir);
+  /* a regular file only: a pipe there would never end (the reader refuses it on its own) */
+  met_zread_t *in = stat(path, &st) == 0 && S_ISREG(st.st_mode) ? met_zread_open(path) : NULL;
+  int found = 0;
+  for (int n = 0; in && !found && n < HEADER_LINES && met_zread_gets(in, line, sizeof line) > 0 && line[0] == '#'; n++)
+    if (strncmp(line, "# program ", 10) == 0) {
+      line[strcspn(line, "\n")] = '\0';
+      shown_copy(name, size, line + 10);
+      found = 1;
+    }
+  met_zread_close(in);
+  return found;
 }

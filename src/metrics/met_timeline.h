@@ -96,4 +96,9 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
  * why). */
 double met_timeline_bytes(const char *dir, double limit);
 
+/* The program folder `dir`'s run traced, from its timeline-0.txt's "# program" line among the comments at its head
+ * (control characters shown as '?'), into name[0..size): 1, or 0 when the file cannot be read or gives none (a tracer
+ * before that line, a hand-made folder), without a word: the reader says what is wrong with the file. */
+int met_timeline_program(const char *dir, char *name, size_t size);
+
 #endif

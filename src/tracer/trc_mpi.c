@@ -337,8 +337,10 @@ static void posting_line(double t, const char *name, int how, int peer, double b
     trc_envelope_request(how);
   if (how >= 0 && (how & TRC_STARTED_LATER))
     trc_call_more(t, peer, bytes);
-  else
+  else {
+    trc_after_follows(); /* send_posted's and receive_posted's */
     trc_call(t, name, TRC_COMM, peer, bytes, NULL);
+  }
 }
 
 /* A posted send of any mode (`ok`: the call succeeded), or a persistent one started (`how`): its line and TI isend,
@@ -436,6 +438,8 @@ EXPORT int MPI_Wait(MPI_Request *request, MPI_Status *status)
   if (rc == MPI_SUCCESS)
     trc_req_envelope(before); /* the request it completed, for simrun analyse */
   int ok = rc == MPI_SUCCESS;
+  if (ok)
+    trc_after_follows(); /* trc_req_completed's */
   trc_call(t, "MPI_Wait", TRC_IDLE, ok ? trc_req_partner(before, status) : -1,
            ok ? trc_req_received(before, status) : 0, NULL); /* the bytes of a receive from any source */
   if (rc == MPI_SUCCESS)
@@ -463,8 +467,10 @@ EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
   int rc = trc_returned(PMPI_Waitall(count, requests, st));
   int done = rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS;
   const MPI_Status *got = readable(done, st);
-  if (done)
+  if (done) {
     trc_req_envelope_some(copy, NULL, count, 1);
+    trc_after_follows();
+  }
   trc_call(t, "MPI_Waitall", TRC_IDLE, -1, trc_req_received_all(copy, NULL, count, got), all ? "waitall" : NULL);
   if (done)
     trc_req_completed(copy, NULL, count, got, !all);
@@ -487,8 +493,10 @@ EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     trc_poll(t, "MPI_Test");
     return rc;
   }
-  if (rc == MPI_SUCCESS)
+  if (rc == MPI_SUCCESS) {
     trc_req_envelope(before);
+    trc_after_follows();
+  }
   trc_call(t, "MPI_Test", TRC_CTRL, -1, rc == MPI_SUCCESS ? trc_req_received(before, status) : 0, NULL);
   if (rc == MPI_SUCCESS)
     trc_req_completed(&before, NULL, 1, status, 1);
@@ -523,6 +531,8 @@ EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status
   if (rc == MPI_SUCCESS && copy && *index != MPI_UNDEFINED)
     trc_req_envelope(copy[*index]);
   int one = rc == MPI_SUCCESS && copy && *index != MPI_UNDEFINED;
+  if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
+    trc_after_follows();
   trc_call(t, "MPI_Waitany", TRC_IDLE, -1, one ? trc_req_received(copy[*index], status) : 0, NULL);
   if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
     trc_req_completed(copy, index, 1, status, 1);
@@ -537,8 +547,10 @@ EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int 
   int rc = trc_returned(PMPI_Waitsome(incount, requests, outcount, indices, st));
   int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED;
   const MPI_Status *got = readable(done, st);
-  if (done)
+  if (done) {
     trc_req_envelope_some(copy, indices, *outcount, 0);
+    trc_after_follows();
+  }
   trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, trc_req_received_all(copy, indices, *outcount, got), NULL);
   if (done)
     trc_req_completed(copy, indices, *outcount, got, 1);
@@ -560,6 +572,8 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
   int one = rc == MPI_SUCCESS && copy && *flag && *index != MPI_UNDEFINED;
   if (one)
     trc_req_envelope(copy[*index]);
+  if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
+    trc_after_follows();
   trc_call(t, "MPI_Testany", TRC_CTRL, -1, one ? trc_req_received(copy[*index], status) : 0, NULL);
   if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
     trc_req_completed(copy, index, 1, status, 1);
@@ -577,8 +591,10 @@ EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int 
   if (rc == MPI_SUCCESS && *outcount == 0)
     trc_poll(t, "MPI_Testsome");
   else {
-    if (done)
+    if (done) {
       trc_req_envelope_some(copy, indices, *outcount, 0);
+      trc_after_follows();
+    }
     trc_call(t, "MPI_Testsome", TRC_CTRL, -1, trc_req_received_all(copy, indices, *outcount, got), NULL);
   }
   if (done)
@@ -597,8 +613,10 @@ EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status 
   if (rc == MPI_SUCCESS && !*flag)
     trc_poll(t, "MPI_Testall");
   else {
-    if (done)
+    if (done) {
       trc_req_envelope_some(copy, NULL, count, 0);
+      trc_after_follows();
+    }
     trc_call(t, "MPI_Testall", TRC_CTRL, -1, trc_req_received_all(copy, NULL, count, got), NULL);
   }
   if (done)

@@ -457,6 +457,7 @@ static void sendrecv_done(double t, const char *name, int rc, double sent, int d
   trc_envelope_recv(from, from >= 0 ? status->MPI_TAG : -1, got);
   if (to >= 0 && from >= 0) {
     int me = trc_active() ? trc_world_rank() : 0;
+    trc_after_follows();
     trc_call(t, name, TRC_COMM, to, sent, "isend %d %d %.0f", to, sendtag, sent);
     trc_action("recv %d %d %d", from, status->MPI_TAG, got);
     trc_action("wait %d %d %d", me, to, sendtag);

@@ -149,6 +149,8 @@ typedef struct recorder {
   double origin_s;    /* the same in seconds */
   double last_exit;   /* wall time the current computation interval started */
   int call_exited;    /* last_exit is a recorded call's exit (resume after its line): trc_after_call may move it */
+  int after_due;      /* trc_after_follows: the next trc_call leaves its resume to the wrapper's trc_after_call */
+  double resume_from; /* that call's end, while its resume waits for trc_after_call; -1: none */
   double last_cpu;    /* thread CPU time then, when cpu_known */
   int cpu_known;      /* the CPU clock was read at last_exit */
   double cpu_wall;    /* wall time of the last CPU clock reading */
@@ -213,8 +215,13 @@ typedef struct recorder {
   int nrefused;
 } recorder_t;
 
-static recorder_t rec = {
-    .phase = {"main"}, .cpu_share = 1, .fault_mark = -1, .env_req = -1, .entry_cpu = NAN, .returned = -1};
+static recorder_t rec = {.phase = {"main"},
+                         .cpu_share = 1,
+                         .fault_mark = -1,
+                         .env_req = -1,
+                         .entry_cpu = NAN,
+                         .returned = -1,
+                         .resume_from = -1};
 
 static void emit_plain(const trc_rec_t *r);
 static void emit_loop(const trc_loop_t *l);
@@ -1169,9 +1176,10 @@ static void take_message(trc_rec_t *r, int peer, double bytes)
   rec.env_others = 0;
 }
 
-/* trc_call's record of a call that ended at `now`, its TI action `ti` formatted with `ap`. */
+/* trc_call's record of a call that ended at `now`, its TI action `ti` formatted with `ap`; the computation after it
+ * resumes now, or at the wrapper's trc_after_call when `deferred` (trc_after_follows). */
 static void call_ended(double now, double start, const char *name, trc_category_t category, int peer, double bytes,
-                       const char *ti, va_list ap)
+                       const char *ti, va_list ap, int deferred)
 {
   take_polls();
   open_record(&rec.gap);
@@ -1201,7 +1209,10 @@ static void call_ended(double now, double start, const char *name, trc_category_
     r->faults = rec.fault_mark >= 0 && faults > rec.fault_mark ? faults - rec.fault_mark : 0;
     rec.fault_mark = faults;
   }
-  resume(now);
+  if (deferred)
+    rec.resume_from = now;
+  else
+    resume(now);
   rec.call_exited = 1;
 }
 
@@ -1212,8 +1223,15 @@ int trc_returned(int rc)
   return rc;
 }
 
+void trc_after_follows(void)
+{
+  rec.after_due = 1;
+}
+
 void trc_call(double start, const char *name, trc_category_t category, int peer, double bytes, const char *ti, ...)
 {
+  int deferred = rec.after_due;
+  rec.after_due = 0;
   if (!leaving(start))
     return;
   /* the PMPI call's return (trc_returned), when this call read it: what the wrapper did since is the recorder's */
@@ -1221,7 +1239,7 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   rec.returned = -1;
   va_list ap;
   va_start(ap, ti);
-  call_ended(now, start, name, category, peer, bytes, ti, ap);
+  call_ended(now, start, name, category, peer, bytes, ti, ap, deferred);
   va_end(ap);
 }
 
@@ -1244,6 +1262,13 @@ void trc_call_more(double start, int peer, double bytes)
  * entries forgotten) were the program's computation before. */
 void trc_after_call(void)
 {
+  rec.after_due = 0;
+  if (rec.resume_from >= 0) { /* the call's own resume, left to now (trc_after_follows): one gap, one reading */
+    double since = rec.resume_from;
+    rec.resume_from = -1;
+    resume(since);
+    return;
+  }
   if (depth != 0 || !records() || !rec.call_exited) /* not after a poll (MPI_Testsome that found none) */
     return;
   /* the work starts where the call's gap ended (resume), after the held part it moved into the computation */
@@ -1265,7 +1290,7 @@ static void setup_ended(double now, double start, const char *name, const char *
 {
   va_list ap;
   va_start(ap, ti);
-  call_ended(now, start, name, TRC_CTRL, -1, 0, ti, ap);
+  call_ended(now, start, name, TRC_CTRL, -1, 0, ti, ap, 0);
   va_end(ap);
 }
 

@@ -92,6 +92,11 @@ enum { TRC_STARTED_RECV = 0, TRC_STARTED_SEND = 1, TRC_STARTED_LATER = 2, TRC_ST
  * trc_after_call, once its action is written, counts the time since the call's exit as the recorder's. */
 void trc_call_more(double start, int peer, double bytes);
 
+/* The next trc_call's wrapper calls trc_after_call once it has done its work on the call's results, without another
+ * traced call between: the recorder's gap after the call then ends there alone, its clock read once (the call's
+ * computation after it resumes there), where trc_call would end one gap and trc_after_call begin another. */
+void trc_after_follows(void);
+
 /* The wrapper's work after the call trc_call just recorded (the TI actions a posting or a completion adds to it, the
  * requests it completed forgotten) is the recorder's own time, as its work inside trc_call is: the next computation
  * starts now. Nothing inside another traced call, or when not recording. */

@@ -681,7 +681,8 @@ EXPORT void mpi_comm_split_type_(const fint *c, const fint *split, const fint *k
   *newcomm = MPI_Comm_c2f(made);
 }
 
-/* ---- one-sided communication and MPI-IO: the calls that open them, named at MPI_Finalize (trc_mpi_other.c) ---- */
+/* ---- one-sided communication and MPI-IO: the calls that open them, named at MPI_Finalize (trc_mpi_other.c), and the
+ * other one-sided calls ---- */
 
 EXPORT void mpi_win_create_(void *base, const MPI_Aint *size, const fint *disp_unit, const fint *info, const fint *c,
                             fint *win, fint *ierr)
@@ -689,6 +690,151 @@ EXPORT void mpi_win_create_(void *base, const MPI_Aint *size, const fint *disp_u
   MPI_Win made = MPI_WIN_NULL;
   done(MPI_Win_create(buf(base), *size, *disp_unit, MPI_Info_f2c(*info), comm(c), &made), ierr);
   *win = MPI_Win_c2f(made);
+}
+
+/* The windows made by allocation: `baseptr` is Fortran's INTEGER(KIND=MPI_ADDRESS_KIND) (or `use mpi_f08`'s C_PTR),
+ * into which C's call writes the memory's address, as Open MPI's binding passes it. */
+#define WIN_ALLOCATED(fname, cname)                                                                                    \
+  EXPORT void fname(const MPI_Aint *size, const fint *disp_unit, const fint *info, const fint *c, void *baseptr,       \
+                    fint *win, fint *ierr)                                                                             \
+  {                                                                                                                    \
+    MPI_Win made = MPI_WIN_NULL;                                                                                       \
+    done(cname(*size, *disp_unit, MPI_Info_f2c(*info), comm(c), baseptr, &made), ierr);                                \
+    *win = MPI_Win_c2f(made);                                                                                          \
+  }
+WIN_ALLOCATED(mpi_win_allocate_, MPI_Win_allocate)
+WIN_ALLOCATED(mpi_win_allocate_shared_, MPI_Win_allocate_shared)
+
+EXPORT void mpi_win_create_dynamic_(const fint *info, const fint *c, fint *win, fint *ierr)
+{
+  MPI_Win made = MPI_WIN_NULL;
+  done(MPI_Win_create_dynamic(MPI_Info_f2c(*info), comm(c), &made), ierr);
+  *win = MPI_Win_c2f(made);
+}
+
+/* The one-sided calls past the window's making, counted and timed by the C wrappers (trc_mpi_rma.c): before, Open MPI's
+ * Fortran bindings reached PMPI_ past them, and a Fortran program's puts and fences went uncounted. */
+static MPI_Win win_of(const fint *f)
+{
+  return MPI_Win_f2c(*f);
+}
+
+#define TRANSFER(fname, cname)                                                                                         \
+  EXPORT void fname(void *o, const fint *ocount, const fint *ot, const fint *target, const MPI_Aint *disp,             \
+                    const fint *tcount, const fint *tt, const fint *w, fint *ierr)                                     \
+  {                                                                                                                    \
+    done(cname(buf(o), *ocount, type(ot), *target, *disp, *tcount, type(tt), win_of(w)), ierr);                        \
+  }
+TRANSFER(mpi_put_, MPI_Put)
+TRANSFER(mpi_get_, MPI_Get)
+
+#define R_TRANSFER(fname, cname)                                                                                       \
+  EXPORT void fname(void *o, const fint *ocount, const fint *ot, const fint *target, const MPI_Aint *disp,             \
+                    const fint *tcount, const fint *tt, const fint *w, fint *request, fint *ierr)                      \
+  {                                                                                                                    \
+    MPI_Request r = MPI_REQUEST_NULL;                                                                                  \
+    done(cname(buf(o), *ocount, type(ot), *target, *disp, *tcount, type(tt), win_of(w), &r), ierr);                    \
+    *request = MPI_Request_c2f(r);                                                                                     \
+  }
+R_TRANSFER(mpi_rput_, MPI_Rput)
+R_TRANSFER(mpi_rget_, MPI_Rget)
+
+EXPORT void mpi_accumulate_(void *o, const fint *ocount, const fint *ot, const fint *target, const MPI_Aint *disp,
+                            const fint *tcount, const fint *tt, const fint *o_p, const fint *w, fint *ierr)
+{
+  done(MPI_Accumulate(buf(o), *ocount, type(ot), *target, *disp, *tcount, type(tt), op(o_p), win_of(w)), ierr);
+}
+
+EXPORT void mpi_raccumulate_(void *o, const fint *ocount, const fint *ot, const fint *target, const MPI_Aint *disp,
+                             const fint *tcount, const fint *tt, const fint *o_p, const fint *w, fint *request,
+                             fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  done(MPI_Raccumulate(buf(o), *ocount, type(ot), *target, *disp, *tcount, type(tt), op(o_p), win_of(w), &r), ierr);
+  *request = MPI_Request_c2f(r);
+}
+
+EXPORT void mpi_get_accumulate_(void *o, const fint *ocount, const fint *ot, void *result, const fint *rcount,
+                                const fint *rt, const fint *target, const MPI_Aint *disp, const fint *tcount,
+                                const fint *tt, const fint *o_p, const fint *w, fint *ierr)
+{
+  done(MPI_Get_accumulate(buf(o), *ocount, type(ot), buf(result), *rcount, type(rt), *target, *disp, *tcount, type(tt),
+                          op(o_p), win_of(w)),
+       ierr);
+}
+
+EXPORT void mpi_rget_accumulate_(void *o, const fint *ocount, const fint *ot, void *result, const fint *rcount,
+                                 const fint *rt, const fint *target, const MPI_Aint *disp, const fint *tcount,
+                                 const fint *tt, const fint *o_p, const fint *w, fint *request, fint *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  done(MPI_Rget_accumulate(buf(o), *ocount, type(ot), buf(result), *rcount, type(rt), *target, *disp, *tcount, type(tt),
+                           op(o_p), win_of(w), &r),
+       ierr);
+  *request = MPI_Request_c2f(r);
+}
+
+EXPORT void mpi_fetch_and_op_(void *o, void *result, const fint *t, const fint *target, const MPI_Aint *disp,
+                              const fint *o_p, const fint *w, fint *ierr)
+{
+  done(MPI_Fetch_and_op(buf(o), buf(result), type(t), *target, *disp, op(o_p), win_of(w)), ierr);
+}
+
+EXPORT void mpi_compare_and_swap_(void *o, void *compare, void *result, const fint *t, const fint *target,
+                                  const MPI_Aint *disp, const fint *w, fint *ierr)
+{
+  done(MPI_Compare_and_swap(buf(o), buf(compare), buf(result), type(t), *target, *disp, win_of(w)), ierr);
+}
+
+/* Synchronisations of the window alone, of a target rank, of an assertion, of a group and an assertion. */
+#define WIN_SYNC(fname, cname)                                                                                         \
+  EXPORT void fname(const fint *w, fint *ierr)                                                                         \
+  {                                                                                                                    \
+    done(cname(win_of(w)), ierr);                                                                                      \
+  }
+WIN_SYNC(mpi_win_unlock_all_, MPI_Win_unlock_all)
+WIN_SYNC(mpi_win_flush_all_, MPI_Win_flush_all)
+WIN_SYNC(mpi_win_flush_local_all_, MPI_Win_flush_local_all)
+WIN_SYNC(mpi_win_sync_, MPI_Win_sync)
+WIN_SYNC(mpi_win_complete_, MPI_Win_complete)
+WIN_SYNC(mpi_win_wait_, MPI_Win_wait)
+
+#define WIN_OF_INT(fname, cname)                                                                                       \
+  EXPORT void fname(const fint *value, const fint *w, fint *ierr)                                                      \
+  {                                                                                                                    \
+    done(cname(*value, win_of(w)), ierr);                                                                              \
+  }
+WIN_OF_INT(mpi_win_fence_, MPI_Win_fence)
+WIN_OF_INT(mpi_win_lock_all_, MPI_Win_lock_all)
+WIN_OF_INT(mpi_win_unlock_, MPI_Win_unlock)
+WIN_OF_INT(mpi_win_flush_, MPI_Win_flush)
+WIN_OF_INT(mpi_win_flush_local_, MPI_Win_flush_local)
+
+#define WIN_OF_GROUP(fname, cname)                                                                                     \
+  EXPORT void fname(const fint *group, const fint *assertion, const fint *w, fint *ierr)                               \
+  {                                                                                                                    \
+    done(cname(MPI_Group_f2c(*group), *assertion, win_of(w)), ierr);                                                   \
+  }
+WIN_OF_GROUP(mpi_win_post_, MPI_Win_post)
+WIN_OF_GROUP(mpi_win_start_, MPI_Win_start)
+
+EXPORT void mpi_win_lock_(const fint *lock_type, const fint *target, const fint *assertion, const fint *w, fint *ierr)
+{
+  done(MPI_Win_lock(*lock_type, *target, *assertion, win_of(w)), ierr);
+}
+
+EXPORT void mpi_win_test_(const fint *w, fint *flag, fint *ierr)
+{
+  int f = 0;
+  done(MPI_Win_test(win_of(w), &f), ierr);
+  *flag = f;
+}
+
+EXPORT void mpi_win_free_(fint *w, fint *ierr)
+{
+  MPI_Win c = win_of(w);
+  done(MPI_Win_free(&c), ierr);
+  *w = MPI_Win_c2f(c);
 }
 
 /* The file name: Fortran's characters (`len` of them, the hidden argument gfortran passes last, a size_t since
@@ -794,6 +940,34 @@ F08(waitall);
 F08(waitany);
 F08(waitsome);
 F08(win_create);
+F08(win_allocate);
+F08(win_allocate_shared);
+F08(win_create_dynamic);
+F08(put);
+F08(get);
+F08(rput);
+F08(rget);
+F08(accumulate);
+F08(raccumulate);
+F08(get_accumulate);
+F08(rget_accumulate);
+F08(fetch_and_op);
+F08(compare_and_swap);
+F08(win_fence);
+F08(win_lock);
+F08(win_unlock);
+F08(win_lock_all);
+F08(win_unlock_all);
+F08(win_flush);
+F08(win_flush_all);
+F08(win_flush_local);
+F08(win_flush_local_all);
+F08(win_sync);
+F08(win_post);
+F08(win_start);
+F08(win_complete);
+F08(win_wait);
+F08(win_free);
 F08P(cart_create);
 F08P(cart_sub);
 F08P(improbe);
@@ -803,3 +977,4 @@ F08P(test);
 F08P(testall);
 F08P(testany);
 F08P(testsome);
+F08P(win_test);

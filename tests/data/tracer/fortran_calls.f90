@@ -5,7 +5,8 @@
 ! Bcast, Allreduce, a Comm_split and a Barrier on it, a Testany loop and a persistent ring (Recv_init, Send_init,
 ! Startall, Waitall), then what Debian's CP2K calls besides (its mpi_cart_sub_ went untraced and unnamed): a Cartesian
 ! sub-communicator (Cart_create 3 x 1, Cart_sub keeping the first dimension) and an Allreduce on it, Comm_split_type
-! and a Barrier on it, an Iallgather waited for, a window (Win_create) and a file (File_open, a name with trailing
+! and a Barrier on it, an Iallgather waited for, a window (Win_create, a Put of the rank into the next rank's window
+! between two Win_fence, Win_free: counted since the tracer binds them) and a file (File_open, a name with trailing
 ! blanks), then a Comm_dup_with_info and a Barrier on it, a ring of matched probes (Send, Mprobe, Mrecv), an Iscan
 ! waited for, and two rings of receives from any source into 3 integers, of 1 then 2 integers, completed by Waitsome
 ! and Waitall with statuses ignored. Prints "fortran ok" on rank 0 when every value arrived as sent. Found by the held-out check of
@@ -16,6 +17,7 @@ program fortran_calls
   integer :: ierr, rank, size, total, left, right, got, half, sub, idx, peer, other
   integer :: requests(2), statuses(MPI_STATUS_SIZE, 2), status(MPI_STATUS_SIZE)
   integer :: grid, row, node, win, fh, dims(2), ranks(3), dup, message, three(3), done, indices(1)
+  integer, volatile :: slot ! written by the other rank's put: read after the fence, not from a register
   logical :: flag, good, periods(2), remain(2)
   call MPI_Init(ierr)
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
@@ -66,7 +68,12 @@ program fortran_calls
   call MPI_Iallgather(rank, 1, MPI_INTEGER, ranks, 1, MPI_INTEGER, MPI_COMM_WORLD, requests(1), ierr)
   call MPI_Wait(requests(1), status, ierr)
   good = good .and. ranks(size) == size - 1
-  call MPI_Win_create(got, 0_MPI_ADDRESS_KIND, 1, MPI_INFO_NULL, MPI_COMM_WORLD, win, ierr)
+  slot = -1
+  call MPI_Win_create(slot, 4_MPI_ADDRESS_KIND, 4, MPI_INFO_NULL, MPI_COMM_WORLD, win, ierr)
+  call MPI_Win_fence(0, win, ierr)
+  call MPI_Put(rank, 1, MPI_INTEGER, right, 0_MPI_ADDRESS_KIND, 1, MPI_INTEGER, win, ierr)
+  call MPI_Win_fence(0, win, ierr)
+  good = good .and. slot == left
   call MPI_Win_free(win, ierr)
   call MPI_File_open(MPI_COMM_WORLD, 'fortran_calls.tmp   ', MPI_MODE_CREATE + MPI_MODE_WRONLY + &
                      MPI_MODE_DELETE_ON_CLOSE, MPI_INFO_NULL, fh, ierr)

@@ -3,8 +3,9 @@
 ! under other names (ompi_NAME_f, pmpi_NAME_), which the tracer binds too (src/tracer/trc_fortran.c). Each rank sends
 ! its rank to the next around a ring (Irecv, Send, Waitall with statuses), ranks 0 and 1 exchange with Sendrecv, then
 ! Bcast, Allreduce, a Comm_split and a Barrier on it, a ring completed by a Test loop (a binding with a LOGICAL), a
-! Cartesian grid (Cart_create size x 1, Cart_sub keeping the first dimension) and an Allreduce on its row, and a ring
-! received with MPI_STATUS_IGNORE. Prints "f08 ok" on rank 0 when every value arrived as sent.
+! Cartesian grid (Cart_create size x 1, Cart_sub keeping the first dimension) and an Allreduce on its row, a ring
+! received with MPI_STATUS_IGNORE, and a window (Win_create, a Put of the rank into the next rank's window between two
+! Win_fence, Win_free). Prints "f08 ok" on rank 0 when every value arrived as sent.
 program fortran_f08
   use mpi_f08
   implicit none
@@ -12,6 +13,8 @@ program fortran_f08
   type(MPI_Request) :: requests(2), request
   type(MPI_Status) :: statuses(2), status
   type(MPI_Comm) :: sub, grid, row
+  type(MPI_Win) :: win
+  integer, volatile :: slot ! written by the other rank's put: read after the fence, not from a register
   logical :: flag, good, periods(2), remain(2)
   call MPI_Init()
   call MPI_Comm_rank(MPI_COMM_WORLD, rank)
@@ -54,6 +57,13 @@ program fortran_f08
   call MPI_Send(rank, 1, MPI_INTEGER, right, 9, MPI_COMM_WORLD)
   call MPI_Wait(request, MPI_STATUS_IGNORE)
   good = good .and. got == left
+  slot = -1
+  call MPI_Win_create(slot, 4_MPI_ADDRESS_KIND, 4, MPI_INFO_NULL, MPI_COMM_WORLD, win)
+  call MPI_Win_fence(0, win)
+  call MPI_Put(rank, 1, MPI_INTEGER, right, 0_MPI_ADDRESS_KIND, 1, MPI_INTEGER, win)
+  call MPI_Win_fence(0, win)
+  good = good .and. slot == left
+  call MPI_Win_free(win)
   call MPI_Allreduce(good, flag, 1, MPI_LOGICAL, MPI_LAND, MPI_COMM_WORLD)
   if (rank == 0 .and. flag) print '(a)', 'f08 ok'
   call MPI_Finalize()

@@ -1132,7 +1132,8 @@ static void test_timeline_refuses_bad_line(void)
 static void test_timeline_refuses_bad_request(void)
 {
   expect_refused(RUNS "bad-request", RUNS "bad-request/timeline-0.txt:6: the request must be a whole number >= 0 (or "
-                                          "-1: none); trace the run again (docs/tracer.md)");
+                                          "-1: none; -2 on a wait's or test's line: none the timeline holds); trace "
+                                          "the run again (docs/tracer.md)");
 }
 
 /* tests/data/tracer/bad-others: an MPI_Send line with a mask of other requests after its request (only a wait's or

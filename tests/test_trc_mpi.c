@@ -32,6 +32,7 @@
 #define ALONE      SIMRUN_SOURCE_DIR "/tests/data/tracer/alone.c"
 #define BSEND      SIMRUN_SOURCE_DIR "/tests/data/tracer/bsend_imrecv.c"
 #define WAITS_SOME SIMRUN_SOURCE_DIR "/tests/data/tracer/waits_some.c"
+#define NBC_WAIT   SIMRUN_SOURCE_DIR "/tests/data/tracer/nbc_wait.c"
 #define INTER      SIMRUN_SOURCE_DIR "/tests/data/tracer/intercomm.c"
 #define SENDRECV   SIMRUN_SOURCE_DIR "/tests/data/tracer/sendrecv_ring.c"
 #define CHEAP      SIMRUN_SOURCE_DIR "/tests/data/tracer/cheap_calls.c"
@@ -807,34 +808,52 @@ static met_trace_t *read_all_paired(const char *trace, size_t matched)
   return measured;
 }
 
-/* waits_some.c on 2 ranks: rank 0's MPI_Waitall of two of its three pending receives names them (the younger, age 1,
- * and the older by its mask, 1), so the analysis completes the third at the MPI_Wait: rank 0 is idle no longer than
- * its waits took and computes at least the CPU time of its work. Before, the waitall completed all three, idle until
- * the third's sender entered, which was after rank 0's work (rank 1 sends it once rank 0's message came), and the
- * computation between shrank to keep each call within its end as read. */
-static void test_trc_mpi_waitall_of_some_requests(void)
+/* `name` (tests/data/tracer/NAME.c) traced on 2 ranks, rank 0 printing "NAME: waits took W s, work C s": its
+ * timeline-0.txt holds `line`, and simrun analyse pairs `matched` messages and gives rank 0 no more idle than its
+ * waits took (the wall time it measured around them) and at least the CPU time of its work as computation. */
+static void waits_bounded(const char *source, const char *name, const char *line, size_t matched)
 {
   char dir[1024];
   char trace[1100];
+  char said[64];
   cli_run_t run;
-  traced_pair(dir, trace, WAITS_SOME, "waits_some", "simrun", &run);
+  traced_pair(dir, trace, source, name, "simrun", &run);
   double waited = -1, worked = -1;
-  const char *said = strstr(run.out, "waits_some: waits took ");
-  CU_ASSERT_FATAL(said && sscanf(said, "waits_some: waits took %lf s, work %lf s", &waited, &worked) == 2);
+  snprintf(said, sizeof said, "%s: waits took ", name);
+  const char *at = strstr(run.out, said);
+  CU_ASSERT_FATAL(at && sscanf(at + strlen(said), "%lf s, work %lf s", &waited, &worked) == 2);
   run_free(&run);
-  char *line = read_output(trace, "timeline-0.txt");
-  CU_ASSERT(line && strstr(line, " MPI_Waitall 2 0 1 1\n"));
-  free(line);
-  met_trace_t *measured = read_all_paired(trace, 4);
+  char *text = read_output(trace, "timeline-0.txt");
+  CU_ASSERT(text && strstr(text, line));
+  free(text);
+  met_trace_t *measured = read_all_paired(trace, matched);
   CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
   double idle = met_trace_category_time(measured, 0, MET_CAT_IDLE);
   double compute = met_trace_category_time(measured, 0, MET_CAT_COMPUTE);
   CU_ASSERT(idle <= waited + 1e-3);
   CU_ASSERT(compute >= 0.9 * worked);
   if (idle > waited + 1e-3 || compute < 0.9 * worked)
-    fprintf(stderr, "\nrank 0: idle %.6f s (waits took %.6f), computation %.6f s (work %.6f)\n", idle, waited, compute,
-            worked);
+    fprintf(stderr, "\n%s rank 0: idle %.6f s (waits took %.6f), computation %.6f s (work %.6f)\n", name, idle, waited,
+            compute, worked);
   met_trace_free(measured);
+}
+
+/* waits_some.c: rank 0's MPI_Waitall of two of its three pending receives names them (the younger, age 1, and the
+ * older by its mask, 1), so the analysis completes the third at the MPI_Wait. Before, the waitall completed all
+ * three, idle until the third's sender entered, which was after rank 0's work (rank 1 sends it once rank 0's message
+ * came), and the computation between shrank to keep each call within its end as read. */
+static void test_trc_mpi_waitall_of_some_requests(void)
+{
+  waits_bounded(WAITS_SOME, "waits_some", " MPI_Waitall 2 0 1 1\n", 4);
+}
+
+/* nbc_wait.c: rank 0's MPI_Wait for an MPI_Iallreduce and its MPI_Waitany of null requests complete none of the
+ * requests the timeline holds, and their lines say so (request -2): the pending receive is completed at the last
+ * MPI_Wait. Before, the first MPI_Wait completed it (the oldest pending), idle until its sender came after rank 0's
+ * work, which the analysis drew as 0.02 ms of a measured 100 ms (by hand, with a 0.1-s loop and a 0.2-s sender). */
+static void test_trc_mpi_waits_for_no_message(void)
+{
+  waits_bounded(NBC_WAIT, "nbc_wait", " idle main -1 0 MPI_Wait -1 0 -2\n", 2);
 }
 
 /* The bytes of the messages rank 0 of the analysed `trace` received (counted there), in order, at most 10; their
@@ -2908,6 +2927,7 @@ int main(void)
       {"test_trc_mpi_collectives_alone_need_no_action", test_trc_mpi_collectives_alone_need_no_action},
       {"test_trc_mpi_buffered_sends_and_matched_ireceives", test_trc_mpi_buffered_sends_and_matched_ireceives},
       {"test_trc_mpi_waitall_of_some_requests", test_trc_mpi_waitall_of_some_requests},
+      {"test_trc_mpi_waits_for_no_message", test_trc_mpi_waits_for_no_message},
       {"test_trc_mpi_intercommunicator_partners", test_trc_mpi_intercommunicator_partners},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},

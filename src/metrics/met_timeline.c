@@ -239,7 +239,8 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
            "request others' (or for a send-receive 'tag comm source tag bytes') or nothing";
   if (sendrecv)
     return sendrecv;
-  if (fields == 9 && (met_tl_kind_of(call, -1) < TL_WAIT || met_tl_kind_of(call, -1) > TL_POLL || req < 0 || rtag < 1))
+  int waits = met_tl_kind_of(call, -1) >= TL_WAIT && met_tl_kind_of(call, -1) <= TL_POLL;
+  if (fields == 9 && (!waits || req < 0 || rtag < 1))
     return "only a wait or test line naming its request gives the others it completed after it, a whole number >= 1 "
            "(a mask)";
   if (!decimal_fields(text, 0))
@@ -252,8 +253,9 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
     return "the bytes must be a number >= 0";
   if (tag < -1 || tag > INT_MAX || comm < 0 || comm > INT_MAX)
     return "the tag must be -1 (any) or a whole number >= 0, the communicator a whole number >= 0";
-  if (req < -1 && fields != 10) /* a send-receive's 8th field is its source (sendrecv_problem) */
-    return "the request must be a whole number >= 0 (or -1: none)";
+  if (req < -1 && fields != 10 && !(req == MET_TL_REQ_NONE && waits)) /* a send-receive's 8th: its source */
+    return "the request must be a whole number >= 0 (or -1: none; -2 on a wait's or test's line: none the timeline "
+           "holds)";
   if (has_control(phase) || has_control(call)) /* the report prints them: no escape sequence reaches a terminal */
     return "a phase or call name holds a control character";
   int id = met_trace_phase_id(trace, phase);

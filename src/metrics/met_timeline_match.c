@@ -736,7 +736,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     m->undefined++;
   }
   if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) { /* its request's age: postings since its own */
-    e->req = s->posts - 1 - ev->req;
+    e->req = ev->req < s->posts ? s->posts - 1 - ev->req : -1;      /* older than every posting: taken by its kind */
     withdraw_cancelled(m, rank, e);
   }
   s->cancels += strcmp(ev->call, "MPI_Cancel") == 0;
@@ -979,7 +979,10 @@ static int names(const met_tl_event_t *ev, const op_t *op)
 /* Whether outstanding operation `op` is among those the wait or poll `ev` completed: the requests the timeline names
  * on the wait's line when it does (an MPI_Wait, Waitany, or a test that succeeded; an MPI_Waitsome, Testsome, Testall,
  * or an MPI_Waitall that left others pending, which also completes the receives from MPI_PROC_NULL posted before it:
- * Open MPI gives them all one handle, which the tracer cannot name); none for a test the file gives as
+ * Open MPI gives them all one handle, which the tracer cannot name); only those receives when the line says it
+ * completed none the timeline holds (MET_TL_REQ_NONE: a non-blocking collective's request, whose MPI_Wait completed
+ * the oldest pending receive before, idle until its sender came and the computation after it shrunk:
+ * tests/data/tracer/nbc_wait.c); none for a test the file gives as
  * idle, which completed nothing (the tracer writes a successful one as ctrl, an unsuccessful one alone as idle
  * without its count); otherwise by its kind: MPI_Wait the oldest with its partner, MPI_Waitall every one, MPI_Waitany
  * the first to arrive (`first`), MPI_Waitsome and polls those arrived by their end. Before, an unsuccessful test
@@ -989,6 +992,8 @@ static int names(const met_tl_event_t *ev, const op_t *op)
 static int completes(const met_tl_event_t *ev, const op_t *op, const op_t *oldest, const op_t *first)
 {
   double a = arrival(op, ev->iv.end);
+  if (ev->req == MET_TL_REQ_NONE)
+    return op->dir == MET_DIR_NONE;
   if (ev->req >= 0)
     return names(ev, op) || (ev->others && op->dir == MET_DIR_NONE);
   if (ev->kind == TL_POLL && ev->iv.category == MET_CAT_IDLE)
@@ -1439,7 +1444,7 @@ static int partners_in(const met_tl_match_t *m, const rank_state_t *s, const met
   case TL_WAITSOME:
   case TL_POLL:
     for (size_t i = 0; i < s->nops && s->ops[i].post <= ev->iv.start; i++)
-      if (isnan(s->ops[i].partner) && (ev->req < 0 || names(ev, &s->ops[i])))
+      if (isnan(s->ops[i].partner) && (ev->req == -1 || (ev->req >= 0 && names(ev, &s->ops[i]))))
         return 0;
     return 1;
   default:

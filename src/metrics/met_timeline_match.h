@@ -53,7 +53,8 @@ typedef struct met_tl_event {
   int tag;       /* a message end's tag, or -1: any (a receive from any tag, or a timeline that does not give it) */
   int comm;      /* its communicator: 0 for MPI_COMM_WORLD, as the tracer numbers the others (0 when not given) */
   long long req; /* a wait's or test's request, as the file gives it: its age, the postings (TL_ISEND, TL_IRECV) the
-                  * rank made after it; once pushed, that posting's number on the rank; -1 when not given */
+                  * rank made after it; once pushed, that posting's number on the rank; -1 when not given,
+                  * MET_TL_REQ_NONE when it completed none the timeline holds */
   unsigned long long others; /* the other requests it completed: bit i for the one i + 1 postings older than req */
   char call[64];
   int unpaired_start;      /* an MPI_Start(all) line that gives none of the messages it started (a tracer before
@@ -74,6 +75,10 @@ typedef struct met_tl_event {
   double read_start;       /* its times as the file gives them, before the tracer's own time is removed: the files */
   double read_end;         /* are read in that order, and the rules keep an interval until what follows is read */
 } met_tl_event_t;
+
+/* The request field of a wait's or test's line that completed none of the requests the rank's timeline holds (a
+ * non-blocking collective's, a null request, an MPI_Waitany that found none active; docs/tracer.md). */
+enum { MET_TL_REQ_NONE = -2 };
 
 /* The partner field of a timeline: -1 for none or any source, MET_TL_PEER_NULL for MPI_PROC_NULL (an operation that
  * moves nothing and never pairs; docs/tracer.md). */

@@ -528,9 +528,9 @@ EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status
   MPI_Request *copy = trc_req_handles(count, requests);
   double t = trc_enter();
   int rc = trc_returned(PMPI_Waitany(count, requests, index, status));
-  if (rc == MPI_SUCCESS && copy && *index != MPI_UNDEFINED)
-    trc_req_envelope(copy[*index]);
   int one = rc == MPI_SUCCESS && copy && *index != MPI_UNDEFINED;
+  if (rc == MPI_SUCCESS)
+    trc_req_envelope(one ? copy[*index] : MPI_REQUEST_NULL); /* MPI_UNDEFINED: none active, none completed */
   if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
     trc_after_follows();
   trc_call(t, "MPI_Waitany", TRC_IDLE, -1, one ? trc_req_received(copy[*index], status) : 0, NULL);
@@ -547,10 +547,10 @@ EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int 
   int rc = trc_returned(PMPI_Waitsome(incount, requests, outcount, indices, st));
   int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED;
   const MPI_Status *got = readable(done, st);
-  if (done) {
-    trc_req_envelope_some(copy, indices, *outcount, 0);
+  if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
+    trc_req_envelope_some(copy, indices, done ? *outcount : 0, 0); /* MPI_UNDEFINED: none completed */
+  if (done)
     trc_after_follows();
-  }
   trc_call(t, "MPI_Waitsome", TRC_IDLE, -1, trc_req_received_all(copy, indices, *outcount, got), NULL);
   if (done)
     trc_req_completed(copy, indices, *outcount, got, 1);
@@ -570,8 +570,8 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
     return rc;
   }
   int one = rc == MPI_SUCCESS && copy && *flag && *index != MPI_UNDEFINED;
-  if (one)
-    trc_req_envelope(copy[*index]);
+  if (rc == MPI_SUCCESS)
+    trc_req_envelope(one ? copy[*index] : MPI_REQUEST_NULL);
   if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
     trc_after_follows();
   trc_call(t, "MPI_Testany", TRC_CTRL, -1, one ? trc_req_received(copy[*index], status) : 0, NULL);
@@ -591,10 +591,10 @@ EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int 
   if (rc == MPI_SUCCESS && *outcount == 0)
     trc_poll(t, "MPI_Testsome");
   else {
-    if (done) {
-      trc_req_envelope_some(copy, indices, *outcount, 0);
+    if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
+      trc_req_envelope_some(copy, indices, done ? *outcount : 0, 0);
+    if (done)
       trc_after_follows();
-    }
     trc_call(t, "MPI_Testsome", TRC_CTRL, -1, trc_req_received_all(copy, indices, *outcount, got), NULL);
   }
   if (done)

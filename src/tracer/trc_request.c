@@ -164,11 +164,20 @@ void trc_req_irecv_action(MPI_Comm comm, int source, int tag, double bytes)
     trc_action("irecv %d %d %.0f", peer, ti_tag(tag), bytes);
 }
 
+/* The envelope of a wait's or test's line that completed none of the requests the trace knows. */
+static void envelope_none(void)
+{
+  trc_envelope(-1, 0);
+  trc_envelope_request(TRC_REQ_NONE);
+}
+
 void trc_req_envelope(MPI_Request request)
 {
   long i = find(request);
-  if (i < 0)
+  if (i < 0) {
+    envelope_none();
     return;
+  }
   const pending_t *p = &((const pending_t *)pendings.items)[i];
   trc_envelope(p->tag, p->key);
   trc_envelope_request(p->id >= 0 ? posted - 1 - p->id : -1);
@@ -198,10 +207,18 @@ static long youngest_of(const MPI_Request *copy, const int *done, int n, long lo
 
 void trc_req_envelope_some(const MPI_Request *copy, const int *done, int n, int unless_all)
 {
-  long long *ages = copy && n > 0 && room(&ages_of, (size_t)n, sizeof *ages) == 0 ? ages_of.items : NULL;
-  long youngest = ages ? youngest_of(copy, done, n, ages) : -1;
-  if (youngest < 0)
+  if (!copy || n <= 0) {
+    envelope_none();
     return;
+  }
+  long long *ages = room(&ages_of, (size_t)n, sizeof *ages) == 0 ? ages_of.items : NULL;
+  if (!ages)
+    return; /* out of memory (counted): the line names none, and simrun analyse goes by the call's kind */
+  long youngest = youngest_of(copy, done, n, ages);
+  if (youngest < 0) {
+    envelope_none();
+    return;
+  }
   const pending_t *y = &((const pending_t *)pendings.items)[youngest];
   long long least = posted - 1 - y->id;
   unsigned long long others = 0;

@@ -29,17 +29,22 @@ void trc_req_irecv_posted(MPI_Request request, MPI_Comm comm, int source, int ta
  * its source). */
 void trc_req_irecv_action(MPI_Comm comm, int source, int tag, double bytes);
 
+/* The request field of a wait's or test's line that completed none of the requests the trace knows (docs/tracer.md):
+ * a non-blocking collective's, a null request, none active. */
+#define TRC_REQ_NONE -2
+
 /* The envelope of the next timeline line (trc_envelope, trc_envelope_request) of a wait or test that completes the
  * pending request `request`: its tag, communicator and age, the postings counted since its own (0: the last one), a
- * number that a repeated loop repeats, so that folding keeps it; nothing when the trace does not know it. */
+ * number that a repeated loop repeats, so that folding keeps it; TRC_REQ_NONE when the trace does not know it (or it
+ * is MPI_REQUEST_NULL: none completed). */
 void trc_req_envelope(MPI_Request request);
 
 /* The envelope of the next timeline line of a wait or test that completed the `n` requests copy[done[k]] (done NULL: k
  * itself): the youngest one the trace knows as trc_req_envelope gives it, and the others as a mask of their ages beside
  * it (trc_envelope_others), so that simrun analyse completes those and no other request there (an MPI_Waitall of some
- * pending requests completed every one, idle until the last sender of all). None when the trace knows none of them,
- * when one is more than 63 postings older than the youngest (the mask's bits), or, `unless_all`, when they are every
- * request pending (an MPI_Waitall's line then says all). */
+ * pending requests completed every one, idle until the last sender of all); TRC_REQ_NONE when the trace knows none of
+ * them. None when one is more than 63 postings older than the youngest (the mask's bits), or, `unless_all`, when they
+ * are every request pending (an MPI_Waitall's line then says all). */
 void trc_req_envelope_some(const MPI_Request *copy, const int *done, int n, int unless_all);
 
 /* The world rank at the other end of the pending request `request`, complete with `status` (which names the sender

@@ -102,7 +102,7 @@ static void write_fields(trc_timeline_t *t, const trc_rec_t *r, long count)
     trc_out_long(out, r->comm);
     if (r->sr)
       write_recv_half(out, r);
-    else if (r->req >= 0) {
+    else if (r->req != -1) { /* -1: none; TRC_REQ_NONE (-2) is written */
       trc_out_char(out, ' ');
       trc_out_long(out, r->req);
       if (r->others) {

@@ -1315,6 +1315,13 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
     CU_ASSERT_EQUAL(info.colls_undefined, 0);
     met_trace_free(measured);
   }
+  /* rank 0's MPI_Request_free of its pending isend of tag 20 names it (age 0), so that the analysis stops waiting
+   * for a wait to complete it; those of its inactive persistent requests name none */
+  char *line = timeline_text(dir, "full/timeline-0.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " ctrl main -1 0 MPI_Request_free 20 0 0\n"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(line, " ctrl main -1 0 MPI_Request_free\n"));
+  free(line);
   for (int k = 0; k < 3; k++) {
     char trace[1100];
     snprintf(trace, sizeof trace, "%s/%s", dir, runs[k].trace);

@@ -641,6 +641,8 @@ EXPORT int MPI_Request_free(MPI_Request *request)
   MPI_Request before = *request;
   double t = trc_enter();
   int rc = trc_returned(PMPI_Request_free(request));
+  if (rc == MPI_SUCCESS)
+    trc_req_envelope_freed(before);
   trc_call(t, "MPI_Request_free", TRC_CTRL, -1, 0, NULL);
   if (rc == MPI_SUCCESS)
     trc_req_freed(before);

@@ -237,6 +237,12 @@ void trc_req_envelope_some(const MPI_Request *copy, const int *done, int n, int 
   trc_envelope_others(others);
 }
 
+void trc_req_envelope_freed(MPI_Request request)
+{
+  if (find(request) >= 0)
+    trc_req_envelope(request);
+}
+
 int trc_req_partner(MPI_Request request, const MPI_Status *status)
 {
   long i = find(request);

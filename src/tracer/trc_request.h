@@ -72,6 +72,10 @@ int trc_req_all_pending(const MPI_Request *copy, int count);
  * it the recorder's time (trc_after_call). */
 void trc_req_completed(const MPI_Request *copy, const int *done, int n, const MPI_Status *statuses, int waits);
 
+/* The envelope of the next timeline line, an MPI_Request_free's of `request`: its tag, communicator and age when it is
+ * pending (docs/tracer.md), so that simrun analyse stops waiting for a wait to complete it; nothing otherwise. */
+void trc_req_envelope_freed(MPI_Request request);
+
 /* MPI_Request_free of `request`: an active one is forgotten, as nothing will wait for it; a persistent one too. */
 void trc_req_freed(MPI_Request request);
 

@@ -270,20 +270,26 @@ static void write_isends(char *dir, size_t len, int n, int freed)
   }
 }
 
+/* write_isends' run (`freed` or not) read: its 10,000 messages paired, and `given_up` operations given up. */
+static void isends_given_up(int freed, size_t given_up)
+{
+  char dir[1024];
+  write_isends(dir, sizeof dir, 10000, freed);
+  met_timeline_info_t info;
+  met_trace_t *trace = read_with_info(dir, &info);
+  CU_ASSERT_PTR_NOT_NULL(trace);
+  CU_ASSERT_EQUAL(info.matched, 10000);
+  CU_ASSERT_EQUAL(info.unmatched, given_up);
+  met_trace_free(trace);
+  remove_folder(dir);
+}
+
 /* A rank keeps at least its 4,096 latest operations no wait completed, and gives the older half up when it holds
  * 8,192: 10,000 MPI_Isend never waited, each received: by hand 10,000 messages paired, and 4,096 operations given up
  * (once, at the 8,193rd posting; one at each posting beyond 4,096 would have given 5,904 up). */
 static void test_timeline_gives_up_old_operations_by_half(void)
 {
-  char dir[1024];
-  write_isends(dir, sizeof dir, 10000, 0);
-  met_timeline_info_t info;
-  met_trace_t *trace = read_with_info(dir, &info);
-  CU_ASSERT_PTR_NOT_NULL(trace);
-  CU_ASSERT_EQUAL(info.matched, 10000);
-  CU_ASSERT_EQUAL(info.unmatched, 4096);
-  met_trace_free(trace);
-  remove_folder(dir);
+  isends_given_up(0, 4096);
 }
 
 /* The same sends each freed by MPI_Request_free, whose line names it: none is outstanding after its free, so none is
@@ -291,15 +297,7 @@ static void test_timeline_gives_up_old_operations_by_half(void)
  * by hand). */
 static void test_timeline_freed_sends_not_outstanding(void)
 {
-  char dir[1024];
-  write_isends(dir, sizeof dir, 10000, 1);
-  met_timeline_info_t info;
-  met_trace_t *trace = read_with_info(dir, &info);
-  CU_ASSERT_PTR_NOT_NULL(trace);
-  CU_ASSERT_EQUAL(info.matched, 10000);
-  CU_ASSERT_EQUAL(info.unmatched, 0);
-  met_trace_free(trace);
-  remove_folder(dir);
+  isends_given_up(1, 0);
 }
 
 /* tests/data/tracer/wait-request: rank 1 posts a receive of tag 1, then of tag 2; rank 0 sends tag 2 at 0.1, tag 1 at

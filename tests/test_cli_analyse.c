@@ -1306,12 +1306,14 @@ static void test_analyse_replay_on_shared_cores(void)
     const char *binding, *range;
   } cases[] = {
       {BINDING(0, "0", 2, 4) BINDING(1, "1", 2, 4) BINDING(2, "0", 2, 4) BINDING(3, "1", 2, 4),
-       "though core-mates lose it: by these alone, a quiet run takes 1.000 to 1.900 s (the replay's own error aside), "
+       "though core-mates lose it: by these alone, a quiet run takes 1.000000 to 1.900000 s (the replay's own error "
+       "aside), "
        "and the "
        "measured 1.600000 s is within it"},
       {BINDING(0, "0-1", 2, 4) BINDING(1, "0-1", 2, 4) BINDING(2, "0-1", 2, 4) BINDING(3, "0-1", 2, 4),
        "; the busiest core computed 0.100 s beyond an even share, which Linux evens out by moving unbound ranks: by "
-       "these alone, a quiet run takes 0.900 to 1.900 s (the replay's own error aside), and the measured 1.600000 s "
+       "these alone, a quiet run takes 0.900000 to 1.900000 s (the replay's own error aside), and the measured "
+       "1.600000 s "
        "is within it"},
       {BINDING(0, "0", 4, 4) BINDING(1, "1", 4, 4) BINDING(2, "0", 4, 4) BINDING(3, "1", 4, 4),
        "p = 4: Ranks sharing a core spent 0.300 s"}, /* two to a CPU on 4 cores (a cpuset): no other placement line */

@@ -1031,7 +1031,7 @@ static void band_text(const replay_t *replay, int p, double switches, stu_replay
   snprintf(lead, sizeof lead, at ? ". " : "p = %d: ", p);
   snprintf(r->placement + at, sizeof r->placement - at,
            "%sRanks sharing a core spent %s%.3f s in MPI calls beyond their computations, which the replay charges "
-           "to none though core-mates lose it%s: by these alone, a quiet run takes %.3f to %.3f s (the replay's own "
+           "to none though core-mates lose it%s: by these alone, a quiet run takes %.6f to %.6f s (the replay's own "
            "error aside), and the measured %.6f s is %s it%s (docs/analyse.md, \"Shared cores\")",
            lead, polls, replay->cpu.calls, spread, r->predicted_least, r->predicted_most, r->measured, where, cost);
 }

@@ -7,7 +7,8 @@
 # other load on the machine shows as noise in the medians; the minima are the least disturbed runs.
 # Then the cost of each traced call (bench/trc_calls.c: 10^6 calls each of MPI_Send to MPI_PROC_NULL, MPI_Test and
 # MPI_Iprobe finding nothing, and 10^6 rounds of an MPI_Irecv, a send to itself and an MPI_Waitall, the receive from
-# the rank itself then from any source, on one rank, CPU time), untraced and traced, the least of RUNS runs, beside
+# the rank itself, from any source, then of sizes drawn at random, which no loop folds (each call's record written: a
+# program whose iterations differ), on one rank, CPU time), untraced and traced, the least of RUNS runs, beside
 # the 0.3 us target of issue 25 (0.9 us for a round's three calls); the mean duration the last traced run recorded
 # for its MPI_Send beside the untraced call's; and what the traced run's 10^6 unsuccessful tests became: records,
 # trace size, computation (beside the target, under 1% of the loop's wall time), and the tracer's own time simrun
@@ -68,7 +69,7 @@ for _ in $(seq "$runs"); do
 done
 printf '\nper call (ns of CPU time, least of %d runs of 10^6 calls, p = 1)\n' "$runs"
 printf '%-11s %9s %9s %9s %9s\n' call untraced traced cost target
-for call in MPI_Send MPI_Test MPI_Iprobe Irecv+Send+Waitall IrecvAny+Send+Waitall; do
+for call in MPI_Send MPI_Test MPI_Iprobe Irecv+Send+Waitall IrecvAny+Send+Waitall Irecv+Send+Waitall_varied; do
   plain=$(awk -v c=$call '$1 == c { print $2 }' "$work/calls-plain" | sort -g | head -1)
   traced=$(awk -v c=$call '$1 == c { print $2 }' "$work/calls-traced" | sort -g | head -1)
   awk -v c=$call -v p="$plain" -v t="$traced" \

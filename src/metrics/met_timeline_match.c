@@ -1002,7 +1002,7 @@ static int names(const met_tl_event_t *ev, const op_t *op)
  * or an MPI_Waitall that left others pending, which also completes the receives from MPI_PROC_NULL posted before it:
  * Open MPI gives them all one handle, which the tracer cannot name); only those receives when the line says it
  * completed none the timeline holds (MET_TL_REQ_NONE: a non-blocking collective's request, whose MPI_Wait completed
- * the oldest pending receive before, idle until its sender came and the computation after it shrunk:
+ * the oldest pending receive before, idle until its sender came and the computation after it shrank:
  * tests/data/tracer/nbc_wait.c); none for a test the file gives as
  * idle, which completed nothing (the tracer writes a successful one as ctrl, an unsuccessful one alone as idle
  * without its count); otherwise by its kind: MPI_Wait the oldest with its partner, MPI_Waitall every one, MPI_Waitany

@@ -68,12 +68,12 @@ for _ in $(seq "$runs"); do
     >> "$work/calls-traced" 2> /dev/null
 done
 printf '\nper call (ns of CPU time, least of %d runs of 10^6 calls, p = 1)\n' "$runs"
-printf '%-11s %9s %9s %9s %9s\n' call untraced traced cost target
+printf '%-25s %9s %9s %9s %9s\n' call untraced traced cost target
 for call in MPI_Send MPI_Test MPI_Iprobe Irecv+Send+Waitall IrecvAny+Send+Waitall Irecv+Send+Waitall_varied; do
   plain=$(awk -v c=$call '$1 == c { print $2 }' "$work/calls-plain" | sort -g | head -1)
   traced=$(awk -v c=$call '$1 == c { print $2 }' "$work/calls-traced" | sort -g | head -1)
   awk -v c=$call -v p="$plain" -v t="$traced" \
-    'BEGIN { printf "%-11s %9.1f %9.1f %9.1f %9d\n", c, p, t, t - p, c ~ /\+/ ? 900 : 300 }'
+    'BEGIN { printf "%-25s %9.1f %9.1f %9.1f %9d\n", c, p, t, t - p, c ~ /\+/ ? 900 : 300 }'
 done
 # The last traced run's MPI_Test loop: its poll records, and the computation recorded between its first and last
 # (timeline format 2, docs/tracer.md: "d ID fields" defines call ID; "ID GAP COMPUTE DURATION [POLLS]" in ns; a loop

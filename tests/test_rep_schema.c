@@ -60,7 +60,7 @@ static const rep_column_t crafted[] = {
     {"r_%s", "ratios.%s", "%s", "", "a ratio", REP_FMT_RATIO, 0, REP_IN_ALL, 2, part, NULL, ratio_of},
     {"name", "name", "name", "", "a name", REP_FMT_TEXT, 0, REP_IN_FILES, 0, NULL, NULL, name_of},
 };
-static const rep_schema_t crafted_schema = {"crafted", crafted, sizeof crafted / sizeof crafted[0]};
+static const rep_schema_t crafted_schema = {"crafted", crafted, sizeof crafted / sizeof crafted[0], NULL};
 
 static char *capture_rows(void (*row)(FILE *, const rep_schema_t *, const rep_at_t *))
 {
@@ -130,6 +130,42 @@ static void test_rep_schema_terminal(void)
                                "  0   12.50000  0.2500      0.0000\n"
                                "  1    0.00250 -0.5000         inf\n");
   free(text);
+  free(u);
+}
+
+static rep_cell_t short_time_of(const rep_at_t *at, int i)
+{
+  (void)i;
+  return rep_cell_num(at->rank ? 5e-6 : 2.5e-6);
+}
+
+/* Two time columns that share one unit (rep_schema_t.same_unit): the second's values (2.5 and 5 us) alone would read
+ * in us, beside the first's 12.5 ms; together both read in ms, the unit of the largest of all (the replay's times and
+ * the measured ones beside them: before, "T_replay (us) 562, T_replay most (ms) 1.84"); a third column keeps its own.
+ */
+static void test_rep_schema_unit_group(void)
+{
+  static const rep_column_t grouped[] = {
+      {"row", "row", "row", "", "the row", REP_FMT_INT, 1, REP_IN_ALL, 0, NULL, NULL, row_key},
+      {"long_s", "long_s", "long", "s", "a time", REP_FMT_TIME, 0, REP_IN_ALL, 0, NULL, NULL, time_of},
+      {"short_s", "short_s", "short", "s", "a time", REP_FMT_TIME, 0, REP_IN_ALL, 0, NULL, NULL, short_time_of},
+      {"alone_s", "alone_s", "alone", "s", "a time", REP_FMT_TIME, 0, REP_IN_ALL, 0, NULL, NULL, short_time_of},
+  };
+  static const char *const together[] = {"long_s", "short_s", NULL};
+  const rep_schema_t schema = {"grouped", grouped, sizeof grouped / sizeof grouped[0], together};
+  const rep_at_t at[] = {{NULL, NULL, 0, NULL}, {NULL, NULL, 1, NULL}};
+  rep_units_t *u = malloc(sizeof *u);
+  CU_ASSERT_FATAL(u != NULL);
+  rep_units_make(u, &schema, REP_IN_TERM, at, 2);
+  CU_ASSERT_EQUAL_FATAL(u->n, 4);
+  static const char *const heads[] = {"row", "long (ms)", "short (ms)", "alone (us)"};
+  char text[64];
+  for (size_t c = 0; c < 4; c++) {
+    rep_units_head(u, c, text, sizeof text);
+    CU_ASSERT_STRING_EQUAL(text, heads[c]);
+  }
+  rep_units_cell(u, 2, &at[1], text, sizeof text);
+  CU_ASSERT_STRING_EQUAL(text, "0.00500");
   free(u);
 }
 
@@ -369,6 +405,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {{"test_rep_schema_files", test_rep_schema_files},
                                     {"test_rep_schema_terminal", test_rep_schema_terminal},
+                                    {"test_rep_schema_unit_group", test_rep_schema_unit_group},
                                     {"test_rep_schema_page_cells", test_rep_schema_page_cells},
                                     {"test_rep_schema_documented", test_rep_schema_documented},
                                     {"test_rep_schema_processes_documented", test_rep_schema_processes_documented},

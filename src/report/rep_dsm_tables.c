@@ -89,7 +89,7 @@ static const rep_column_t profile_columns[] = {
 };
 
 const rep_schema_t rep_profiles_schema = {"profiles", profile_columns,
-                                          sizeof profile_columns / sizeof profile_columns[0]};
+                                          sizeof profile_columns / sizeof profile_columns[0], NULL};
 
 /* How many rows of each kind a DSM point has: its nodes and all, its scopes, the operations. */
 static void profile_counts(const stu_point_t *point, int counts[BY_COUNT])
@@ -206,7 +206,7 @@ static const rep_column_t map_columns[] = {
      0, REP_IN_TERM, MET_W_COUNT, wait_label, NULL, map_share},
 };
 
-const rep_schema_t rep_waits_schema = {"waits", map_columns, sizeof map_columns / sizeof map_columns[0]};
+const rep_schema_t rep_waits_schema = {"waits", map_columns, sizeof map_columns / sizeof map_columns[0], NULL};
 
 /* Point i's wait map and its number of lines, when the point is picked (every one, or `only`) and has one; NULL
  * otherwise. */
@@ -310,7 +310,7 @@ static const rep_column_t request_columns[] = {
 };
 
 const rep_schema_t rep_requests_schema = {"requests", request_columns,
-                                          sizeof request_columns / sizeof request_columns[0]};
+                                          sizeof request_columns / sizeof request_columns[0], NULL};
 
 rep_at_t *rep_requests_rows(const stu_study_t *study, size_t *count)
 {

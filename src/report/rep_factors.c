@@ -91,7 +91,7 @@ static const rep_column_t columns[] = {
     {"best", "best", "best", "", "rank 1: the lowest T_par at that p", REP_FMT_FLAG, 0, FILES, 0, NULL, NULL, best},
 };
 
-const rep_schema_t rep_factors_schema = {"factors", columns, sizeof columns / sizeof columns[0]};
+const rep_schema_t rep_factors_schema = {"factors", columns, sizeof columns / sizeof columns[0], NULL};
 
 rep_at_t rep_factors_at(const stu_study_t *study, const stu_factor_cell_t *cell)
 {

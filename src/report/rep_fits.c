@@ -102,7 +102,7 @@ static const rep_column_t columns[] = {
     {"text", "text", "text", "", "the report's line", REP_FMT_TEXT, 0, FILES, 0, NULL, NULL, text},
 };
 
-const rep_schema_t rep_fits_schema = {"fits", columns, sizeof columns / sizeof columns[0]};
+const rep_schema_t rep_fits_schema = {"fits", columns, sizeof columns / sizeof columns[0], NULL};
 
 rep_at_t rep_fits_at(const stu_study_t *study, const rep_fit_row_t *row, rep_fit_item_t *it)
 {

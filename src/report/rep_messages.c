@@ -93,7 +93,7 @@ static const rep_column_t columns[] = {
     {"wait_max_s", "wait_max_s", "wait max", "s", "the longest wait", REP_FMT_TIME, 0, ALL, 0, NULL, NULL, wait_most},
 };
 
-const rep_schema_t rep_messages_schema = {"messages", columns, sizeof columns / sizeof columns[0]};
+const rep_schema_t rep_messages_schema = {"messages", columns, sizeof columns / sizeof columns[0], NULL};
 
 rep_at_t *rep_messages_rows(const stu_study_t *study, const stu_point_t *only, size_t *count)
 {

@@ -156,7 +156,7 @@ static const rep_column_t columns[] = {
     {"worst_p", "worst_p", "at p", "", "the p of the largest", REP_FMT_INT, 0, SHOWN, 0, NULL, NULL, worst_p},
 };
 
-const rep_schema_t rep_model_schema = {"model", columns, sizeof columns / sizeof columns[0]};
+const rep_schema_t rep_model_schema = {"model", columns, sizeof columns / sizeof columns[0], NULL};
 
 void rep_print_models(FILE *out, const stu_study_t *study)
 {

@@ -47,7 +47,7 @@ static const rep_column_t columns[] = {
      REP_IN_ALL, 0, NULL, NULL, share},
 };
 
-const rep_schema_t rep_phases_schema = {"phases", columns, sizeof columns / sizeof columns[0]};
+const rep_schema_t rep_phases_schema = {"phases", columns, sizeof columns / sizeof columns[0], NULL};
 
 int rep_phases_any(const stu_study_t *study)
 {

@@ -462,4 +462,9 @@ static const rep_column_t columns[] = {
      NULL, replay, placement},
 };
 
-const rep_schema_t rep_points_schema = {"points", columns, sizeof columns / sizeof columns[0]};
+/* The replay's times and the measured ones they are compared with read in one unit: "T_replay (us) 562" beside
+ * "T_replay most (ms) 1.84" asked the reader to convert. */
+static const char *const replay_times[] = {"t_replay_s",   "t_replay_least_s",   "t_replay_most_s",
+                                           "t_measured_s", "t_measured_least_s", NULL};
+
+const rep_schema_t rep_points_schema = {"points", columns, sizeof columns / sizeof columns[0], replay_times};

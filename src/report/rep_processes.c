@@ -82,7 +82,7 @@ static const rep_column_t columns[] = {
      hosts, host_speed},
 };
 
-const rep_schema_t rep_processes_schema = {"processes", columns, sizeof columns / sizeof columns[0]};
+const rep_schema_t rep_processes_schema = {"processes", columns, sizeof columns / sizeof columns[0], NULL};
 
 rep_at_t *rep_processes_rows(const stu_study_t *study, const stu_point_t *only, size_t *count)
 {

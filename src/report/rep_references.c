@@ -57,7 +57,7 @@ static const rep_column_t columns[] = {
      REP_FMT_DIFF, 0, ALL, 0, NULL, NULL, difference},
 };
 
-const rep_schema_t rep_references_schema = {"references", columns, sizeof columns / sizeof columns[0]};
+const rep_schema_t rep_references_schema = {"references", columns, sizeof columns / sizeof columns[0], NULL};
 
 int rep_references_make(const stu_study_t *study, const stu_point_t *only, rep_references_t *r)
 {

@@ -197,6 +197,31 @@ void rep_schema_json_rows(FILE *out, const char *key, const rep_schema_t *schema
   fputc(']', out);
 }
 
+/* Whether column `c` of `u` is one of the schema's time columns that share one unit (rep_schema_t.same_unit). */
+static int shares_unit(const rep_units_t *u, const rep_schema_t *schema, size_t c)
+{
+  for (const char *const *name = schema->same_unit; name && *name; name++)
+    if (u->cols[c].decl->format == REP_FMT_TIME && strcmp(u->cols[c].decl->csv, *name) == 0)
+      return 1;
+  return 0;
+}
+
+/* The schema's time columns that share one unit read in the unit picked from all their values; each keeps its own
+ * when out of memory. */
+static void share_unit(rep_units_t *u, const rep_schema_t *schema, const rep_at_t *at, size_t count)
+{
+  double *values = schema->same_unit ? malloc(u->n * (count ? count : 1) * sizeof *values) : NULL;
+  size_t k = 0;
+  for (size_t c = 0; values && c < u->n; c++)
+    for (size_t r = 0; shares_unit(u, schema, c) && r < count; r++)
+      values[k++] = rep_col_get(&u->cols[c], &at[r]).num;
+  rep_unit_t unit = rep_unit_pick(values, values ? k : 0);
+  for (size_t c = 0; values && c < u->n; c++)
+    if (shares_unit(u, schema, c))
+      u->unit[c] = unit;
+  free(values);
+}
+
 void rep_units_make(rep_units_t *u, const rep_schema_t *schema, unsigned in, const rep_at_t *at, size_t count)
 {
   u->in = in;
@@ -207,6 +232,7 @@ void rep_units_make(rep_units_t *u, const rep_schema_t *schema, unsigned in, con
       values[r] = rep_col_get(&u->cols[c], &at[r]).num;
     u->unit[c] = rep_unit_pick(values, u->cols[c].decl->format == REP_FMT_TIME ? count : 0);
   }
+  share_unit(u, schema, at, count);
 }
 
 void rep_units_head(const rep_units_t *u, size_t c, char *buf, size_t len)

@@ -84,6 +84,8 @@ typedef struct rep_schema {
   const char *name; /* "points", "processes": the HTML section and the docs' table */
   const rep_column_t *columns;
   size_t ncolumns;
+  const char *const *same_unit; /* NULL, or the CSV names of time columns that read in one unit on screens, picked from
+                                 * all their values (figures compared side by side), NULL-terminated */
 } rep_schema_t;
 
 /* Cells for getters. */

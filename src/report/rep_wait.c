@@ -58,7 +58,7 @@ static const rep_column_t columns[] = {
     {"total_s", "total_s", "total", "s", "their sum", REP_FMT_TIME, 0, ALL, 0, NULL, NULL, total},
 };
 
-const rep_schema_t rep_wait_states_schema = {"wait-states", columns, sizeof columns / sizeof columns[0]};
+const rep_schema_t rep_wait_states_schema = {"wait-states", columns, sizeof columns / sizeof columns[0], NULL};
 
 rep_at_t *rep_wait_states_rows(const stu_study_t *study, const stu_point_t *only, int totals, size_t *count)
 {

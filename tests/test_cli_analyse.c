@@ -1311,12 +1311,13 @@ static void test_analyse_replay_on_shared_cores(void)
        "and the "
        "measured 1.600000 s is within it"},
       {BINDING(0, "0-1", 2, 4) BINDING(1, "0-1", 2, 4) BINDING(2, "0-1", 2, 4) BINDING(3, "0-1", 2, 4),
-       "; the busiest core computed 0.100 s beyond an even share, which Linux evens out by moving unbound ranks: by "
+       "; the busiest core computed 0.100000 s beyond an even share, which Linux evens out by moving unbound ranks: by "
        "these alone, a quiet run takes 0.900000 to 1.900000 s (the replay's own error aside), and the measured "
        "1.600000 s "
        "is within it"},
       {BINDING(0, "0", 4, 4) BINDING(1, "1", 4, 4) BINDING(2, "0", 4, 4) BINDING(3, "1", 4, 4),
-       "p = 4: Ranks sharing a core spent 0.300 s"}, /* two to a CPU on 4 cores (a cpuset): no other placement line */
+       "p = 4: Ranks sharing a core spent 0.300000 s"}, /* two to a CPU on 4 cores (a cpuset): no other placement line
+                                                         */
   };
   const double least[] = {1.0, 0.9, 1.0};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -1332,8 +1333,8 @@ static void test_analyse_replay_on_shared_cores(void)
     CU_ASSERT_FATAL(csv != NULL);
     char text[2400]; /* the placement's line whole, where the report wraps it */
     csv_text_at(csv, 1, "placement", text, sizeof text);
-    CU_ASSERT_PTR_NOT_NULL(strstr(text, "Ranks sharing a core spent 0.300 s of a core's CPU polling, which"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(text, "and 0.600 s in MPI calls beyond their computations, which the replay"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "Ranks sharing a core spent 0.300000 s of a core's CPU polling, which"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "and 0.600000 s in MPI calls beyond their computations, which the replay"));
     CU_ASSERT_PTR_NOT_NULL(strstr(text, cases[i].range));
     csv_text_at(csv, 1, "t_replay_least_s", text, sizeof text);
     CU_ASSERT_DOUBLE_EQUAL(strtod(text, NULL), least[i], 1e-6);

@@ -1009,12 +1009,12 @@ static void band_text(const replay_t *replay, int p, double switches, stu_replay
   char polls[160] = "", spread[160] = ""; /* polling and spread only where there is some */
   if (replay->cpu.polls >= 0.0005)
     snprintf(polls, sizeof polls,
-             "%.3f s of a core's CPU polling, which the replay charges as work though a polling rank yields its core, "
+             "%.6f s of a core's CPU polling, which the replay charges as work though a polling rank yields its core, "
              "and ",
              replay->cpu.polls);
   if (replay->cpu.spread >= 0.0005)
     snprintf(spread, sizeof spread,
-             "; the busiest core computed %.3f s beyond an even share, which Linux evens out by moving unbound ranks",
+             "; the busiest core computed %.6f s beyond an even share, which Linux evens out by moving unbound ranks",
              replay->cpu.spread);
   int above = r->measured > r->predicted_most;
   const char *where = above ? "above" : r->measured < r->predicted_least ? "below" : "within";
@@ -1030,7 +1030,7 @@ static void band_text(const replay_t *replay, int p, double switches, stu_replay
   char lead[32];
   snprintf(lead, sizeof lead, at ? ". " : "p = %d: ", p);
   snprintf(r->placement + at, sizeof r->placement - at,
-           "%sRanks sharing a core spent %s%.3f s in MPI calls beyond their computations, which the replay charges "
+           "%sRanks sharing a core spent %s%.6f s in MPI calls beyond their computations, which the replay charges "
            "to none though core-mates lose it%s: by these alone, a quiet run takes %.6f to %.6f s (the replay's own "
            "error aside), and the measured %.6f s is %s it%s (docs/analyse.md, \"Shared cores\")",
            lead, polls, replay->cpu.calls, spread, r->predicted_least, r->predicted_most, r->measured, where, cost);

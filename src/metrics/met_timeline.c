@@ -239,7 +239,8 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
            "request others' (or for a send-receive 'tag comm source tag bytes') or nothing";
   if (sendrecv)
     return sendrecv;
-  int waits = met_tl_kind_of(call, -1) >= TL_WAIT && met_tl_kind_of(call, -1) <= TL_POLL;
+  met_tl_kind_t kind = met_tl_kind_of(call, -1); /* a wait's or test's needs no partner */
+  int waits = kind >= TL_WAIT && kind <= TL_POLL;
   if (fields == 9 && (!waits || req < 0 || rtag < 1))
     return "only a wait or test line naming its request gives the others it completed after it, a whole number >= 1 "
            "(a mask)";

@@ -662,6 +662,22 @@ static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *e
   return k;
 }
 
+/* The number on the rank of the posting a line's request names by its age (the postings the rank made after it), or
+ * -1 when it is older than every posting read. */
+static long long posting_aged(const rank_state_t *s, long long age)
+{
+  return age >= 0 && age < s->posts ? s->posts - 1 - age : -1;
+}
+
+/* The outstanding operation of posting `req` among `s`'s, or s->nops. */
+static size_t op_posted(const rank_state_t *s, long long req)
+{
+  size_t i = 0;
+  while (i < s->nops && s->ops[i].req != req)
+    i++;
+  return i;
+}
+
 /* Wait or test `e` of `rank` (its request numbered), read after an MPI_Cancel: when it completed a receive posted from
  * any source and its line gives 0 bytes received, that receive was cancelled (MPI_Test_cancelled; the tracer writes no
  * TI action for it): taken out of matching before a send pairs with it, complete at once with nothing to wait for,
@@ -672,9 +688,7 @@ static void withdraw_cancelled(met_tl_match_t *m, int rank, const met_tl_event_t
   rank_state_t *s = &m->ranks[rank];
   if (s->cancels == 0 || e->req < 0 || e->others || e->iv.bytes != 0)
     return;
-  size_t i = 0;
-  while (i < s->nops && s->ops[i].req != e->req)
-    i++;
+  size_t i = op_posted(s, e->req);
   if (i == s->nops || s->ops[i].any_bytes < 0)
     return;
   op_t *op = &s->ops[i];
@@ -699,17 +713,14 @@ static void withdraw_cancelled(met_tl_match_t *m, int rank, const met_tl_event_t
  * every request to count its message. */
 static void withdraw_freed(rank_state_t *s, const met_tl_event_t *e)
 {
-  if (e->req < 0 || e->req >= s->posts || strcmp(e->call, "MPI_Request_free") != 0)
+  long long posting = posting_aged(s, e->req);
+  if (posting < 0 || strcmp(e->call, "MPI_Request_free") != 0)
     return;
-  long long posting = s->posts - 1 - e->req;
-  for (size_t i = 0; i < s->nops; i++)
-    if (s->ops[i].req == posting) {
-      if (s->ops[i].dir != MET_DIR_RECV) {
-        memmove(&s->ops[i], &s->ops[i + 1], (s->nops - i - 1) * sizeof *s->ops);
-        s->nops--;
-      }
-      return;
-    }
+  size_t i = op_posted(s, posting);
+  if (i < s->nops && s->ops[i].dir != MET_DIR_RECV) {
+    memmove(&s->ops[i], &s->ops[i + 1], (s->nops - i - 1) * sizeof *s->ops);
+    s->nops--;
+  }
 }
 
 /* The group of collective `e`'s sub-communicator when a file defined it and `rank` (and a rooted call's root) is one of
@@ -756,7 +767,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     m->undefined++;
   }
   if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) { /* its request's age: postings since its own */
-    e->req = ev->req < s->posts ? s->posts - 1 - ev->req : -1;      /* older than every posting: taken by its kind */
+    e->req = posting_aged(s, ev->req);                              /* older than every posting: taken by its kind */
     withdraw_cancelled(m, rank, e);
   }
   withdraw_freed(s, ev);

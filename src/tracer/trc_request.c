@@ -164,6 +164,13 @@ void trc_req_irecv_action(MPI_Comm comm, int source, int tag, double bytes)
     trc_action("irecv %d %d %.0f", peer, ti_tag(tag), bytes);
 }
 
+/* Pending request `p`'s age, the postings the rank made after its own (timeline lines name a request so), or -1 when
+ * its posting has no line number. */
+static long long age_of(const pending_t *p)
+{
+  return p->id >= 0 ? posted - 1 - p->id : -1;
+}
+
 /* The envelope of a wait's or test's line that completed none of the requests the trace knows. */
 static void envelope_none(void)
 {
@@ -180,7 +187,7 @@ void trc_req_envelope(MPI_Request request)
   }
   const pending_t *p = &((const pending_t *)pendings.items)[i];
   trc_envelope(p->tag, p->key);
-  trc_envelope_request(p->id >= 0 ? posted - 1 - p->id : -1);
+  trc_envelope_request(age_of(p));
 }
 
 /* Ages are counted as a mask's bits beside the youngest one's (docs/tracer.md): bits 0 to 62, so that the field stays a
@@ -196,7 +203,7 @@ static long youngest_of(const MPI_Request *copy, const int *done, int n, long lo
   for (int k = 0; k < n; k++) {
     long i = find(copy[done ? done[k] : k]);
     const pending_t *p = i >= 0 ? &((const pending_t *)pendings.items)[i] : NULL;
-    ages[k] = p && p->id >= 0 ? posted - 1 - p->id : -1;
+    ages[k] = p ? age_of(p) : -1;
     if (ages[k] >= 0 && (youngest < 0 || ages[k] < least)) {
       youngest = i;
       least = ages[k];
@@ -220,7 +227,7 @@ void trc_req_envelope_some(const MPI_Request *copy, const int *done, int n, int 
     return;
   }
   const pending_t *y = &((const pending_t *)pendings.items)[youngest];
-  long long least = posted - 1 - y->id;
+  long long least = age_of(y);
   unsigned long long others = 0;
   size_t known = 0;
   for (int k = 0; k < n; k++) {

@@ -668,6 +668,29 @@ static void test_timeline_cancelled_receive_leaves_matching(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/nbc-poll: a non-blocking collective anchors the test that completed it, as a barrier would. Rank 0
+ * posts an MPI_Ibarrier (0-0.01), polls it (0.01-0.30), its tracer takes 0.1 s, and its successful MPI_Test, which
+ * names the barrier's request (age 0), is read at 0.40-0.41; it computes until 0.60 and is in an MPI_Barrier
+ * 0.60-0.61. Rank 1 computes until 0.38, posts its MPI_Ibarrier (0.38-0.39), waits for it (0.39-0.395), computes and
+ * enters the MPI_Barrier at 0.50, which both leave at 0.61. Gap removed, rank 0's test would start at 0.30 and end at
+ * 0.31, before rank 1 entered the Ibarrier at 0.38: it ends 0.01 s after that entry, at 0.39 (0.08 s put back: the
+ * polls hid the tracer's time), rank 0 computes 0.39-0.58 and enters the barrier last, at 0.58; rank 1 waits there
+ * 0.08 s and both leave at 0.59 = T_par (0.02 s of rank 1's wait was rank 0's tracer time). By hand: rank 0 idle
+ * 0.29 + 0.09, comm 0.02, computation 0.19; rank 1 computation 0.485, comm 0.01 + 0.005 + 0.01, idle 0.08. The
+ * non-blocking collectives and the barrier are paired in one sequence (2 collectives). Before, the Ibarrier's line was
+ * no posting, the test completed nothing and stayed at 0.30-0.31: T_par 0.51, nothing put back. */
+static void test_timeline_nonblocking_collective_anchors_its_test(void)
+{
+  met_timeline_info_t info;
+  met_trace_t *trace = read_compensated_info(RUNS "nbc-poll", 0.1, 0.08, 0.02, 0, 0.59, &info);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.38, 0.08});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.02, 0.025});
+  expect_times(trace, MET_CAT_COMPUTE, (double[]){0.19, 0.485});
+  expect_two_waits(trace, 0, MET_WAIT_BARRIER, 0, 1, MET_WAIT_BARRIER, 0.08);
+  CU_ASSERT_EQUAL(info.collectives, 2);
+  met_trace_free(trace);
+}
+
 /* tests/data/tracer/loop-acausal: two folded loops of 4 iterations of 1 s whose mean iterations are not in causal
  * order (as when one iteration's stall is spread over every iteration, at a different slot on each rank): rank 0
  * computes 0.3 s, sends (0.1 s), computes 0.5 s and receives (0.1 s); rank 1, from 0.25, receives (0.1 s),
@@ -1246,6 +1269,7 @@ int main(void)
       {"test_timeline_clock_condition", test_timeline_clock_condition},
       {"test_timeline_polling_is_waiting", test_timeline_polling_is_waiting},
       {"test_timeline_cancelled_receive_leaves_matching", test_timeline_cancelled_receive_leaves_matching},
+      {"test_timeline_nonblocking_collective_anchors_its_test", test_timeline_nonblocking_collective_anchors_its_test},
       {"test_timeline_polls_without_partner_are_control", test_timeline_polls_without_partner_are_control},
       {"test_timeline_intervals_name_their_calls", test_timeline_intervals_name_their_calls},
       {"test_timeline_sub_communicator_not_paired", test_timeline_sub_communicator_not_paired},

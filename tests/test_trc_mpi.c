@@ -33,6 +33,7 @@
 #define BSEND      SIMRUN_SOURCE_DIR "/tests/data/tracer/bsend_imrecv.c"
 #define WAITS_SOME SIMRUN_SOURCE_DIR "/tests/data/tracer/waits_some.c"
 #define NBC_WAIT   SIMRUN_SOURCE_DIR "/tests/data/tracer/nbc_wait.c"
+#define NBC_SUB    SIMRUN_SOURCE_DIR "/tests/data/tracer/nbc_sub.c"
 #define INTER      SIMRUN_SOURCE_DIR "/tests/data/tracer/intercomm.c"
 #define SENDRECV   SIMRUN_SOURCE_DIR "/tests/data/tracer/sendrecv_ring.c"
 #define CHEAP      SIMRUN_SOURCE_DIR "/tests/data/tracer/cheap_calls.c"
@@ -809,9 +810,10 @@ static met_trace_t *read_all_paired(const char *trace, size_t matched)
 }
 
 /* `name` (tests/data/tracer/NAME.c) traced on 2 ranks, rank 0 printing "NAME: waits took W s, work C s": its
- * timeline-0.txt holds `line`, and simrun analyse pairs `matched` messages and gives rank 0 no more idle than its
- * waits took (the wall time it measured around them) and at least the CPU time of its work as computation. */
-static void waits_bounded(const char *source, const char *name, const char *line, size_t matched)
+ * timeline-0.txt holds each of `lines` (NULL-terminated), and simrun analyse pairs `matched` messages and gives rank 0
+ * no more idle than its waits took (the wall time it measured around them) and at least the CPU time of its work as
+ * computation. */
+static void waits_bounded(const char *source, const char *name, const char *const *lines, size_t matched)
 {
   char dir[1024];
   char trace[1100];
@@ -824,7 +826,8 @@ static void waits_bounded(const char *source, const char *name, const char *line
   CU_ASSERT_FATAL(at && sscanf(at + strlen(said), "%lf s, work %lf s", &waited, &worked) == 2);
   run_free(&run);
   char *text = read_output(trace, "timeline-0.txt");
-  CU_ASSERT(text && strstr(text, line));
+  for (const char *const *line = lines; *line; line++)
+    CU_ASSERT(text && strstr(text, *line));
   free(text);
   met_trace_t *measured = read_all_paired(trace, matched);
   CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
@@ -844,16 +847,51 @@ static void waits_bounded(const char *source, const char *name, const char *line
  * came), and the computation between shrank to keep each call within its end as read. */
 static void test_trc_mpi_waitall_of_some_requests(void)
 {
-  waits_bounded(WAITS_SOME, "waits_some", " MPI_Waitall 2 0 1 1\n", 4);
+  waits_bounded(WAITS_SOME, "waits_some", (const char *[]){" MPI_Waitall 2 0 1 1\n", NULL}, 4);
 }
 
-/* nbc_wait.c: rank 0's MPI_Wait for an MPI_Iallreduce and its MPI_Waitany of null requests complete none of the
- * requests the timeline holds, and their lines say so (request -2): the pending receive is completed at the last
- * MPI_Wait. Before, the first MPI_Wait completed it (the oldest pending), idle until its sender came after rank 0's
- * work, which the analysis drew as 0.02 ms of a measured 100 ms (by hand, with a 0.1-s loop and a 0.2-s sender). */
+/* nbc_wait.c: rank 0's MPI_Wait for an MPI_Iallreduce names its request (age 0: the initiation's line is a posting,
+ * after the receive's), its MPI_Waitany of null requests completes none of the requests the timeline holds, and its
+ * line says so (request -2): the pending receive is completed at the last MPI_Wait. Before, the first MPI_Wait
+ * completed it (the oldest pending), idle until its sender came after rank 0's work, which the analysis drew as 0.02 ms
+ * of a measured 100 ms (by hand, with a 0.1-s loop and a 0.2-s sender). */
 static void test_trc_mpi_waits_for_no_message(void)
 {
-  waits_bounded(NBC_WAIT, "nbc_wait", " idle main -1 0 MPI_Wait -1 0 -2\n", 2);
+  waits_bounded(NBC_WAIT, "nbc_wait",
+                (const char *[]){" idle main -1 0 MPI_Wait -1 0 0\n", " idle main -1 0 MPI_Waitany -1 0 -2\n", NULL},
+                2);
+}
+
+/* nbc_sub.c at p = 4: the non-blocking collectives' lines name their communicators (a "# comm" line before the
+ * first on a half) and roots, so simrun analyse pairs them with the blocking ones: on each half an MPI_Ibcast,
+ * MPI_Iallgather and MPI_Ibarrier, on the world an MPI_Ireduce, MPI_Ibarrier and MPI_Barrier, by hand 2 x 3 + 3 = 9
+ * collectives, none unpaired, and the one message; the successful MPI_Test that ends rank 0's poll of the world's
+ * MPI_Ibarrier names its request (age 0). Before, the tests named no request the timeline held and only the barrier
+ * was paired. (How such a test waits is test_timeline_nonblocking_collective_anchors_its_test's: with 4 ranks on 2
+ * cores, the polling ranks' time held off their processors between polls is no steady figure to bound.) */
+static void test_trc_mpi_nonblocking_collectives_paired(void)
+{
+  char dir[1024];
+  char trace[1100];
+  built_in_new_folder(dir, NBC_SUB, "nbc_sub");
+  snprintf(trace, sizeof trace, "%s/t", dir);
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, "./nbc_sub", "4", trace, NULL, "simrun", &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "nbc_sub: reduced 6\n"));
+  run_free(&run);
+  char *text = read_output(trace, "timeline-0.txt");
+  CU_ASSERT(text && strstr(text, "\n# comm ") && strstr(text, " comm main 2 4 MPI_Ireduce -1 0\n") &&
+            strstr(text, " MPI_Ibcast -1 ") && strstr(text, " MPI_Test -1 0 0\n"));
+  free(text);
+  met_timeline_info_t info;
+  met_trace_t *measured = read_run(trace, &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
+  CU_ASSERT_EQUAL(info.collectives, 9);
+  CU_ASSERT_EQUAL(info.colls_unpaired, 0);
+  CU_ASSERT_EQUAL(info.colls_undefined, 0);
+  CU_ASSERT_EQUAL(info.matched, 1);
+  met_trace_free(measured);
 }
 
 /* The bytes of the messages rank 0 of the analysed `trace` received (counted there), in order, at most 10; their
@@ -2935,6 +2973,7 @@ int main(void)
       {"test_trc_mpi_buffered_sends_and_matched_ireceives", test_trc_mpi_buffered_sends_and_matched_ireceives},
       {"test_trc_mpi_waitall_of_some_requests", test_trc_mpi_waitall_of_some_requests},
       {"test_trc_mpi_waits_for_no_message", test_trc_mpi_waits_for_no_message},
+      {"test_trc_mpi_nonblocking_collectives_paired", test_trc_mpi_nonblocking_collectives_paired},
       {"test_trc_mpi_intercommunicator_partners", test_trc_mpi_intercommunicator_partners},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},

@@ -276,6 +276,12 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
                          .req = req,
                          .others = fields == 9 ? (unsigned long long)rtag : 0};
   snprintf(it->call, sizeof it->call, "%s", call);
+  it->icoll = fields == 7 ? met_tl_icoll_of(call) : TL_OTHER; /* with its communicator: a posting (docs/tracer.md) */
+  if (it->icoll != TL_OTHER) {
+    it->kind = TL_ICOLL;
+    it->root = met_tl_rooted(it->icoll) ? it->iv.peer : -1;
+    it->iv.peer = -1;
+  }
   if (met_tl_rooted(it->kind)) { /* its partner is its root: no message of its own */
     it->root = it->iv.peer;
     it->iv.peer = -1;

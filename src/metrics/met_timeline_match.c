@@ -11,6 +11,7 @@
 #include "met_timeline_groups.h"
 #include "met_wait.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,16 +91,20 @@ typedef struct op {
   int peer;
   met_dir_t dir;
   double post;
-  double partner;     /* NAN until paired */
-  double partner_raw; /* the same as read */
-  long long src;      /* a receive's: its send's number on its sender, -1 until paired */
-  int sync;           /* MPI_Issend: complete only once its receive started (is_sync) */
-  double any_bytes;   /* a receive posted from any source: its bytes, for the wait that completes it to count the
-                       * message (its posting named no sender to count it with); -1 otherwise */
-  double bytes;       /* its posting's bytes, tag and communicator: a receive's message is counted with them where a */
-  int tag;            /* wait or test completed it (add_wait), as MPI delivers it there and viewers expect it (a */
-  unsigned comm;      /* receive drawn at its posting precedes its send) */
-  int completing;     /* add_wait: among those the wait or poll being added completes */
+  double partner;      /* NAN until paired */
+  double partner_raw;  /* the same as read */
+  long long src;       /* a receive's: its send's number on its sender, -1 until paired */
+  int sync;            /* MPI_Issend: complete only once its receive started (is_sync) */
+  double any_bytes;    /* a receive posted from any source: its bytes, for the wait that completes it to count the
+                        * message (its posting named no sender to count it with); -1 otherwise */
+  double bytes;        /* its posting's bytes, tag and communicator: a receive's message is counted with them where a */
+  int tag;             /* wait or test completed it (add_wait), as MPI delivers it there and viewers expect it (a */
+  unsigned comm;       /* receive drawn at its posting precedes its send) */
+  int completing;      /* add_wait: among those the wait or poll being added completes */
+  met_tl_kind_t icoll; /* a non-blocking collective's (TL_ICOLL): its blocking counterpart's kind, with its number */
+  long coll;           /* among its communicator's collectives (-1: not paired) and that communicator's group; its */
+  int group;           /* partner is the entry it waits for (icoll_awaited) once every member's call was read */
+  int root;            /* and whether the rank is its root */
 } op_t;
 
 typedef struct rank_state {
@@ -189,6 +194,22 @@ met_tl_kind_t met_tl_kind_of(const char *call, int peer)
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(call, table[i].call) == 0)
       return table[i].needs_peer && peer < 0 ? TL_OTHER : table[i].kind;
+  return TL_OTHER;
+}
+
+met_tl_kind_t met_tl_icoll_of(const char *call)
+{
+  static const char *const blocking[] = {
+      "MPI_Barrier",  "MPI_Allreduce", "MPI_Allgather",      "MPI_Allgatherv",
+      "MPI_Alltoall", "MPI_Alltoallv", "MPI_Reduce_scatter", "MPI_Reduce_scatter_block",
+      "MPI_Bcast",    "MPI_Scatter",   "MPI_Scatterv",       "MPI_Reduce",
+      "MPI_Gather",   "MPI_Gatherv"};
+  if (strncmp(call, "MPI_I", 5) != 0)
+    return TL_OTHER;
+  for (size_t i = 0; i < sizeof blocking / sizeof *blocking; i++)
+    if (tolower((unsigned char)call[5]) == tolower((unsigned char)blocking[i][4]) &&
+        strcmp(call + 6, blocking[i] + 5) == 0)
+      return met_tl_kind_of(blocking[i], 0);
   return TL_OTHER;
 }
 
@@ -337,6 +358,7 @@ static int fifo_push(fifo_t *f, const endref_t *e)
 }
 
 static void settle_from(met_tl_match_t *m, int rank, size_t from);
+static entry_t instance_awaited(const met_tl_instance_t *in, met_tl_kind_t kind, int root);
 
 /* The last of `rank`'s kept intervals numbered `id` or less, or s->n when none: every kept interval has a number, and
  * they grow with their place (a send-receive's receive half has the number after its own), so a binary search finds
@@ -621,6 +643,12 @@ static int push_sendrecv(met_tl_match_t *m, int rank, met_tl_event_t *e)
   return oom;
 }
 
+/* The kind of collective `e` is: its blocking counterpart's for a non-blocking one's initiation. */
+static met_tl_kind_t coll_kind(const met_tl_event_t *e)
+{
+  return e->kind == TL_ICOLL ? e->icoll : e->kind;
+}
+
 /* Counts `rank`'s synchronising collective in its instance of its communicator's (ev->group); a call that differs
  * from the other members' (not the same collective) stops the pairing of that communicator's collectives. Its number
  * there, or -1 when not paired, -2 when out of memory. */
@@ -643,7 +671,7 @@ static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *e
   in->count++;
   in->last_entry = fmax(in->last_entry, ev->iv.start);
   in->last_raw = fmax(in->last_raw, ev->read_start);
-  if (met_tl_rooted(ev->kind)) { /* fmin takes the read one over NAN */
+  if (met_tl_rooted(coll_kind(ev))) { /* fmin takes the read one over NAN */
     int root = rank == ev->root;
     double *at = root ? &in->root_at : &in->leaf_at, *raw = root ? &in->root_raw : &in->leaf_raw;
     *at = fmin(*at, ev->iv.start);
@@ -723,12 +751,94 @@ static void withdraw_freed(rank_state_t *s, const met_tl_event_t *e)
   }
 }
 
+/* Room for one more outstanding operation of `s` (NULL when out of memory), at its end: when it holds 2 OPS_KEPT, the
+ * older half, never completed by a wait the timeline shows, is given up. */
+static op_t *new_op(met_tl_match_t *m, rank_state_t *s)
+{
+  if (s->nops == 2 * OPS_KEPT) {
+    memmove(s->ops, s->ops + OPS_KEPT, OPS_KEPT * sizeof *s->ops);
+    s->nops = OPS_KEPT;
+    m->unmatched += OPS_KEPT;
+  }
+  if (bas_reserve((void **)&s->ops, &s->ops_cap, s->nops, sizeof *s->ops, 16) != 0)
+    return NULL;
+  return &s->ops[s->nops++];
+}
+
+/* Instance `k` of `group` of non-blocking collectives, every member's initiation read: each member's operation of it
+ * that waits (post_collective) learns the entry it waits for, and the member's kept intervals after its posting settle
+ * again (the wait or test that names it may end later). A reduce's root alone waits for no one. */
+static void icolls_complete(met_tl_match_t *m, int group, long k)
+{
+  const met_tl_instance_t *in = met_tl_groups_instance(m->groups, group, k);
+  int size = met_tl_groups_size(m->groups, group);
+  const int *members = met_tl_groups_members(m->groups, group);
+  for (int j = 0; in && in->count == size && j < size; j++) {
+    int r = members ? members[j] : j;
+    rank_state_t *s = &m->ranks[r];
+    size_t i = 0;
+    while (i < s->nops && !(s->ops[i].icoll != TL_OTHER && s->ops[i].group == group && s->ops[i].coll == k))
+      i++;
+    if (i == s->nops || !isnan(s->ops[i].partner))
+      continue;
+    entry_t until = instance_awaited(in, s->ops[i].icoll, s->ops[i].root);
+    s->ops[i].partner = isnan(until.at) ? s->ops[i].post : until.at;
+    s->ops[i].partner_raw = isnan(until.at) ? -INFINITY : until.raw;
+    settle_from(m, r, kept_from(s, s->ops[i].post));
+  }
+  if (in && in->count == size)
+    m->collectives++;
+}
+
+/* The initiation `e` of a non-blocking collective of `rank` (TL_ICOLL): an outstanding operation, counted among the
+ * postings, joined to its communicator's collectives (MPI orders the blocking and non-blocking ones of a communicator
+ * alike), complete once its instance's members came (icolls_complete), as its blocking counterpart would be: a
+ * barrier's or N x N's when the last entered, a broadcast's or scatter's (but at the root) when the root did, a
+ * reduce's or gather's at the root when the first other did; at once where it waits for no one, or is not paired (a
+ * communicator no file defines, a rooted one whose line gives no root). 0, or -1 when out of memory. */
+static int post_collective(met_tl_match_t *m, int rank, met_tl_event_t *e)
+{
+  rank_state_t *s = &m->ranks[rank];
+  op_t *op = new_op(m, s);
+  if (!op)
+    return -1;
+  int root = met_tl_rooted(e->icoll) && rank == e->root;
+  int paired = e->group >= 0 && (!met_tl_rooted(e->icoll) || e->root >= 0);
+  int waits = e->icoll == TL_ONE_TO_N ? !root : e->icoll == TL_N_TO_ONE ? root : 1;
+  *op = (op_t){.id = s->next_id++,
+               .req = s->posts++,
+               .peer = -1,
+               .dir = MET_DIR_NONE,
+               .post = e->iv.start,
+               .partner = paired && waits ? NAN : e->iv.start,
+               .partner_raw = paired && waits ? NAN : e->read_start,
+               .src = -1,
+               .any_bytes = -1,
+               .tag = -1,
+               .icoll = e->icoll,
+               .coll = -1,
+               .group = e->group,
+               .root = root};
+  long k = paired ? join_collective(m, rank, e) : -1;
+  if (k == -2)
+    return -1;
+  e->coll = op->coll = k; /* joining moves no kept interval nor operation */
+  if (k < 0 && isnan(op->partner)) {
+    op->partner = e->iv.start;
+    op->partner_raw = e->read_start;
+  }
+  if (k >= 0)
+    icolls_complete(m, e->group, k);
+  return 0;
+}
+
 /* The group of collective `e`'s sub-communicator when a file defined it and `rank` (and a rooted call's root) is one of
  * its members, else -1. */
 static int sub_group(const met_tl_match_t *m, int rank, const met_tl_event_t *e)
 {
   int group = met_tl_groups_of(m->groups, e->comm, rank);
-  return group > 0 && (!met_tl_rooted(e->kind) || met_tl_groups_of(m->groups, e->comm, e->root) == group) ? group : -1;
+  return group > 0 && (!met_tl_rooted(coll_kind(e)) || met_tl_groups_of(m->groups, e->comm, e->root) == group) ? group
+                                                                                                               : -1;
 }
 
 const char *met_tl_match_define(met_tl_match_t *m, int rank, int key, const int *members, int n, int *oom)
@@ -761,10 +871,12 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   e->src = -1;
   e->coll = -1;
   e->group = 0;
-  if (met_tl_synchronising(e->kind) && e->comm != 0 && (e->group = sub_group(m, rank, e)) < 0) {
-    e->kind = TL_OTHER; /* on a communicator no file defines: as the file gives it */
-    e->group = 0;
+  if (met_tl_synchronising(coll_kind(e)) && e->comm != 0 && (e->group = sub_group(m, rank, e)) < 0) {
     m->undefined++;
+    if (e->kind != TL_ICOLL) { /* on a communicator no file defines: as the file gives it (a non-blocking one's */
+      e->kind = TL_OTHER;      /* initiation stays a posting, not paired: group -1) */
+      e->group = 0;
+    }
   }
   if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) { /* its request's age: postings since its own */
     e->req = posting_aged(s, ev->req);                              /* older than every posting: taken by its kind */
@@ -791,27 +903,23 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     e->partner_raw = partner.raw;
     e->src = partner.id;
   } else if (ev->kind == TL_ISEND || ev->kind == TL_IRECV) {
-    if (s->nops == 2 * OPS_KEPT) { /* never completed by a wait the timeline shows: give the older half up */
-      memmove(s->ops, s->ops + OPS_KEPT, OPS_KEPT * sizeof *s->ops);
-      s->nops = OPS_KEPT;
-      m->unmatched += OPS_KEPT;
-    }
-    if (bas_reserve((void **)&s->ops, &s->ops_cap, s->nops, sizeof *s->ops, 16) != 0)
+    op_t *op = new_op(m, s);
+    if (!op)
       return BAS_ENOMEM;
     long long id = s->next_id++;
-    s->ops[s->nops++] = (op_t){.id = id,
-                               .req = s->posts++,
-                               .peer = peer,
-                               .dir = null_peer ? MET_DIR_NONE : dir,
-                               .post = ev->iv.start,
-                               .partner = NAN,
-                               .sync = is_sync(ev),
-                               .partner_raw = NAN,
-                               .src = -1,
-                               .any_bytes = dir == MET_DIR_RECV && peer < 0 && !null_peer ? ev->iv.bytes : -1,
-                               .bytes = ev->iv.bytes,
-                               .tag = ev->iv.tag,
-                               .comm = ev->iv.comm};
+    *op = (op_t){.id = id,
+                 .req = s->posts++,
+                 .peer = peer,
+                 .dir = null_peer ? MET_DIR_NONE : dir,
+                 .post = ev->iv.start,
+                 .partner = NAN,
+                 .sync = is_sync(ev),
+                 .partner_raw = NAN,
+                 .src = -1,
+                 .any_bytes = dir == MET_DIR_RECV && peer < 0 && !null_peer ? ev->iv.bytes : -1,
+                 .bytes = ev->iv.bytes,
+                 .tag = ev->iv.tag,
+                 .comm = ev->iv.comm};
     endref_t mine = {rank, peer, ev->tag, ev->comm, id, {ev->iv.start, ev->read_start, id}, 0, 0};
     int tag = -1;                                        /* a receive's from any tag: the message's, when paired now */
     entry_t partner = null_peer             ? mine.start /* complete at once: nothing to wait for */
@@ -825,7 +933,10 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     s->ops[s->nops - 1].peer = peer;
   } else if (ev->kind == TL_SENDRECV)
     oom = push_sendrecv(m, rank, e); /* pairing moves no kept interval: e stays valid */
-  else if (met_tl_synchronising(e->kind)) {
+  else if (ev->kind == TL_ICOLL) {
+    if (post_collective(m, rank, e) != 0)
+      return BAS_ENOMEM;
+  } else if (met_tl_synchronising(e->kind)) {
     long k = join_collective(m, rank, e);
     if (k == -2)
       return BAS_ENOMEM;
@@ -1024,10 +1135,11 @@ static int names(const met_tl_event_t *ev, const op_t *op)
 static int completes(const met_tl_event_t *ev, const op_t *op, const op_t *oldest, const op_t *first)
 {
   double a = arrival(op, ev->iv.end);
+  int null_receive = op->dir == MET_DIR_NONE && op->icoll == TL_OTHER; /* from MPI_PROC_NULL */
   if (ev->req == MET_TL_REQ_NONE)
-    return op->dir == MET_DIR_NONE;
+    return null_receive;
   if (ev->req >= 0)
-    return names(ev, op) || (ev->others && op->dir == MET_DIR_NONE);
+    return names(ev, op) || (ev->others && null_receive);
   if (ev->kind == TL_POLL && ev->iv.category == MET_CAT_IDLE)
     return 0;
   switch (ev->kind) {
@@ -1067,19 +1179,31 @@ static void candidates(const rank_state_t *s, const met_tl_event_t *ev, const op
   *first = *first ? *first : any;
 }
 
-/* The latest entry of a sender whose message wait or poll `ev` receives: of the receives it completes; NO_ENTRY when
- * none is paired. */
+/* The latest entry of a sender whose message wait or poll `ev` receives, or of a member a non-blocking collective it
+ * completes waited for: of the receives and collectives it completes; NO_ENTRY when none is paired. */
 static entry_t received_by(const rank_state_t *s, const met_tl_event_t *ev)
 {
   const op_t *oldest, *first;
   candidates(s, ev, &oldest, &first);
   entry_t latest = NO_ENTRY;
   for (size_t i = 0; i < s->nops && s->ops[i].post <= ev->iv.start; i++)
-    if (s->ops[i].dir == MET_DIR_RECV && !isnan(s->ops[i].partner) && completes(ev, &s->ops[i], oldest, first)) {
+    if ((s->ops[i].dir == MET_DIR_RECV || s->ops[i].icoll != TL_OTHER) && !isnan(s->ops[i].partner) &&
+        completes(ev, &s->ops[i], oldest, first)) {
       latest.at = isnan(latest.at) ? s->ops[i].partner : fmax(latest.at, s->ops[i].partner);
       latest.raw = isnan(latest.raw) ? s->ops[i].partner_raw : fmax(latest.raw, s->ops[i].partner_raw);
     }
   return latest;
+}
+
+/* The entry a member of instance `in` of a collective of `kind` waits for (NO_ENTRY: none), `root` when it is the
+ * root: as coll_awaited says. */
+static entry_t instance_awaited(const met_tl_instance_t *in, met_tl_kind_t kind, int root)
+{
+  if (kind == TL_ONE_TO_N)
+    return root ? NO_ENTRY : (entry_t){in->root_at, in->root_raw, -1};
+  if (kind == TL_N_TO_ONE)
+    return root ? (entry_t){in->leaf_at, in->leaf_raw, -1} : NO_ENTRY;
+  return (entry_t){in->last_entry, in->last_raw, -1};
 }
 
 /* The entry `rank`'s collective `ev` waited for, once every member's call was read (NO_ENTRY: not yet, or nothing to
@@ -1090,11 +1214,7 @@ static entry_t coll_awaited(const met_tl_match_t *m, int rank, const met_tl_even
   const met_tl_instance_t *in = met_tl_groups_instance(m->groups, ev->group, ev->coll);
   if (!in || in->count < met_tl_groups_size(m->groups, ev->group))
     return NO_ENTRY;
-  if (ev->kind == TL_ONE_TO_N)
-    return rank == ev->root ? NO_ENTRY : (entry_t){in->root_at, in->root_raw, -1};
-  if (ev->kind == TL_N_TO_ONE)
-    return rank == ev->root ? (entry_t){in->leaf_at, in->leaf_raw, -1} : NO_ENTRY;
-  return (entry_t){in->last_entry, in->last_raw, -1};
+  return instance_awaited(in, ev->kind, rank == ev->root);
 }
 
 /* The entry `ev` waited for, once paired (NO_ENTRY: none, or not paired yet): a receive's, probe's or send-receive's
@@ -1247,9 +1367,10 @@ static int poll_call(const char *call)
 
 /* Whether poll `ev` of `rank` (a test, a run of unsuccessful ones, or a probe or status query that found nothing)
  * may be waiting for another rank: never at p = 1; a probe always beyond (any source, or another rank: the tracer
- * writes a poll's partner as -1); a test when an operation of the rank posted before it is with another rank or from
- * any source, or when none is (it may test a request the timeline does not hold, a non-blocking collective's), not
- * when every one is with the rank itself, MPI_PROC_NULL or cancelled. */
+ * writes a poll's partner as -1); a test when an operation of the rank posted before it is with another rank, from
+ * any source or a non-blocking collective, or when none is (it may test a request the timeline does not hold, a
+ * non-blocking collective's of an older tracer), not when every one is with the rank itself, MPI_PROC_NULL or
+ * cancelled. */
 static int may_wait(const met_tl_match_t *m, int rank, const rank_state_t *s, const met_tl_event_t *ev)
 {
   if (m->nranks < 2)
@@ -1258,7 +1379,7 @@ static int may_wait(const met_tl_match_t *m, int rank, const rank_state_t *s, co
     return 1;
   size_t i = 0;
   for (; i < s->nops && s->ops[i].post <= ev->iv.start; i++)
-    if (s->ops[i].dir != MET_DIR_NONE && s->ops[i].peer != rank)
+    if ((s->ops[i].dir != MET_DIR_NONE && s->ops[i].peer != rank) || s->ops[i].icoll != TL_OTHER)
       return 1;
   return i == 0;
 }
@@ -1327,6 +1448,17 @@ static double keep_clock_all(met_tl_match_t *m, int rank, met_tl_event_t *ev)
   return waited;
 }
 
+/* A synchronising collective kind's span kind and wait pattern. */
+typedef struct coll_kind {
+  met_coll_kind_t coll;    /* its span's kind */
+  met_wait_pattern_t wait; /* what its wait is, for an aggregate trace's sums */
+} coll_kind_t;
+
+static const coll_kind_t COLL_KINDS[] = {[TL_BARRIER] = {MET_COLL_BARRIER, MET_WAIT_BARRIER},
+                                         [TL_NXN] = {MET_COLL_NXN, MET_WAIT_NXN},
+                                         [TL_ONE_TO_N] = {MET_COLL_ONE_TO_N, MET_WAIT_LATE_BCAST},
+                                         [TL_N_TO_ONE] = {MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE}};
+
 /* A wait or poll: completes operations (removed), and is idle until the last of them could complete, then
  * communication; a poll is idle whole, or control when it has no one to wait for (poll_category). Without a paired
  * operation it stays as the file gives it, as idle, but at p = 1, where no one is there to wait for: control (a wait
@@ -1354,8 +1486,9 @@ static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_even
     int counted = received_here(decisive);
     if (counted)
       set_received(&iv, ev, decisive, nany);
+    int pattern = decisive->icoll != TL_OTHER ? (int)COLL_KINDS[decisive->icoll].wait : -1;
     rc = add_split(m, trace, rank, &iv, clamp(fmax(latest, waited), &iv), decisive->peer, decisive->dir,
-                   counted ? decisive->peer : -1, counted ? MET_DIR_RECV : MET_DIR_NONE, -1) != 0 ||
+                   counted ? decisive->peer : -1, counted ? MET_DIR_RECV : MET_DIR_NONE, pattern) != 0 ||
                  add_received(m, trace, rank, ev, decisive, nany) != 0
              ? -1
              : 0;
@@ -1368,13 +1501,6 @@ static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_even
  * the wait states (met_wait.h). Kept as the file gives it when the members' calls could not be paired. */
 static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
-  static const struct {
-    met_coll_kind_t coll;    /* its span's kind */
-    met_wait_pattern_t wait; /* what its wait is, for an aggregate trace's sums */
-  } kinds[] = {[TL_BARRIER] = {MET_COLL_BARRIER, MET_WAIT_BARRIER},
-               [TL_NXN] = {MET_COLL_NXN, MET_WAIT_NXN},
-               [TL_ONE_TO_N] = {MET_COLL_ONE_TO_N, MET_WAIT_LATE_BCAST},
-               [TL_N_TO_ONE] = {MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE}};
   const met_tl_instance_t *in = met_tl_groups_instance(m->groups, ev->group, ev->coll);
   int size = met_tl_groups_size(m->groups, ev->group);
   if (in && in->count < size) /* a member left before every member entered: not the same collective */
@@ -1386,7 +1512,7 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
   double floor = fmax(ev->iv.start, met_tl_clock_last(m->clock, rank)); /* as put places its intervals */
   met_coll_t span = {.start = floor,
                      .end = fmax(ev->iv.end, floor),
-                     .kind = kinds[ev->kind].coll,
+                     .kind = COLL_KINDS[ev->kind].coll,
                      .call = met_coll_call_of(ev->call),
                      .root = met_tl_rooted(ev->kind) ? ev->root : -1,
                      .group = ev->group ? SPAN_GROUPS | (unsigned)ev->group : 0,
@@ -1398,8 +1524,8 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
   entry_t until = coll_awaited(m, rank, ev);
   met_tl_groups_done(m->groups, ev->group, rank); /* the instance may go: what it gave is in `until` */
   double idle_end = isnan(until.at) ? ev->iv.start : clamp(until.at, &ev->iv);
-  if (add_split(m, trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE, (int)kinds[ev->kind].wait) !=
-          0 ||
+  if (add_split(m, trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE,
+                (int)COLL_KINDS[ev->kind].wait) != 0 ||
       met_trace_coll_add(trace, rank, &span) != 0)
     return -1;
   return 0;
@@ -1432,6 +1558,12 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_event_t 
     if (ev->coll >= 0)
       return add_collective(m, trace, rank, ev);
     return put(m, trace, rank, &ev->iv);
+  case TL_ICOLL: { /* a non-blocking collective's initiation: its wait waits (add_wait) */
+    met_interval_t posted = ev->iv;
+    if (ev->coll >= 0)
+      met_tl_groups_done(m->groups, ev->group, rank);
+    return put(m, trace, rank, &posted);
+  }
   case TL_ISEND:
   case TL_IRECV: { /* a send's posting is its message's send end; a receive's message is counted where a wait or
                     * test completed it (add_wait) */
@@ -1526,7 +1658,7 @@ static long long send_number(const met_tl_event_t *ev)
 
 static long long last_number(const met_tl_event_t *ev)
 {
-  return ev->id + (ev->kind == TL_ISEND || ev->kind == TL_IRECV || ev->kind == TL_SENDRECV);
+  return ev->id + (ev->kind == TL_ISEND || ev->kind == TL_IRECV || ev->kind == TL_ICOLL || ev->kind == TL_SENDRECV);
 }
 
 /* The send half of a send-receive at the head of `rank`'s kept intervals whose receive half waits for a send not yet

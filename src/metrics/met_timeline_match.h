@@ -30,7 +30,9 @@ typedef enum met_tl_kind {
   TL_MRECV,     /* MPI_Mrecv: the message its matched probe took */
   TL_SENDRECV,  /* MPI_Sendrecv(_replace) whose line gives both halves: a send to iv.peer and a receive (recv) */
   TL_ONE_TO_N, /* a rooted collective whose line gives its root: MPI_Bcast, Scatter(v) (the others wait for the root) */
-  TL_N_TO_ONE  /* the same for MPI_Reduce, Gather(v) (the root waits for the others) */
+  TL_N_TO_ONE, /* the same for MPI_Reduce, Gather(v) (the root waits for the others) */
+  TL_ICOLL     /* a non-blocking collective's initiation whose line names its communicator (met_tl_event_t.icoll):
+                * a posting, joined to its communicator's collectives, which the wait that names it completes */
 } met_tl_kind_t;
 
 /* The receive half of a TL_SENDRECV: its source as received (-1: none; MET_TL_PEER_NULL: MPI_PROC_NULL), its tag and
@@ -52,9 +54,9 @@ typedef struct met_tl_event {
   met_tl_kind_t kind;
   int tag;       /* a message end's tag, or -1: any (a receive from any tag, or a timeline that does not give it) */
   int comm;      /* its communicator: 0 for MPI_COMM_WORLD, as the tracer numbers the others (0 when not given) */
-  long long req; /* a wait's or test's request, as the file gives it: its age, the postings (TL_ISEND, TL_IRECV) the
-                  * rank made after it; once pushed, that posting's number on the rank; -1 when not given,
-                  * MET_TL_REQ_NONE when it completed none the timeline holds */
+  long long req; /* a wait's or test's request, as the file gives it: its age, the postings (TL_ISEND, TL_IRECV,
+                  * TL_ICOLL) the rank made after it; once pushed, that posting's number on the rank; -1 when not
+                  * given, MET_TL_REQ_NONE when it completed none the timeline holds */
   unsigned long long others; /* the other requests it completed: bit i for the one i + 1 postings older than req */
   char call[64];
   int unpaired_start;      /* an MPI_Start(all) line that gives none of the messages it started (a tracer before
@@ -71,6 +73,7 @@ typedef struct met_tl_event {
                             * -1 otherwise */
   int group;               /* and that communicator's group (met_timeline_groups.h): 0 for the world's */
   int root;                /* TL_ONE_TO_N, TL_N_TO_ONE: the root's rank, the line's partner (iv.peer is then -1) */
+  met_tl_kind_t icoll;     /* TL_ICOLL: the kind of its blocking counterpart (TL_BARRIER, TL_NXN, TL_ONE_TO_N...) */
   met_tl_recv_half_t recv; /* TL_SENDRECV's receive half (id and partner hold its send half's) */
   double read_start;       /* its times as the file gives them, before the tracer's own time is removed: the files */
   double read_end;         /* are read in that order, and the rules keep an interval until what follows is read */
@@ -90,6 +93,10 @@ typedef struct met_tl_match met_tl_match_t;
  * its partner (blocking sends and receives, probes, a rooted collective's root) is TL_OTHER when `peer` is negative
  * (none, any source, MPI_PROC_NULL), as is a call the matching does not pair. */
 met_tl_kind_t met_tl_kind_of(const char *call, int peer);
+/* The kind of the blocking counterpart of the non-blocking collective `call` ("MPI_Ibarrier": TL_BARRIER) that the
+ * rules pair, TL_OTHER for any other call (MPI_Iscan, MPI_Ialltoallw and the neighbourhood ones are not paired, as
+ * their blocking forms are not). */
+met_tl_kind_t met_tl_icoll_of(const char *call);
 /* Whether calls of `kind` are paired with the other members' (barriers, N x N and rooted collectives). */
 int met_tl_synchronising(met_tl_kind_t kind);
 /* Whether calls of `kind` are rooted collectives (their line's partner is their root). */

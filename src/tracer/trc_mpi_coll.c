@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The PMPI wrappers of the collectives (on any intracommunicator: trc_coll), the communicator calls and
- * send-receives, and the calls the TI format cannot hold (timed, counted, listed at MPI_Finalize). */
+ * send-receives, and the non-blocking collectives, which the TI format cannot hold (timed, counted, listed at
+ * MPI_Finalize) but the timeline pairs. */
 #include "trc_comm.h"
 #include "trc_mpi_util.h"
+#include "trc_request.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -494,13 +496,42 @@ EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int des
   return rc;
 }
 
-/* ---- calls the TI format cannot hold: timed in the timeline, counted, listed at MPI_Finalize ---- */
+/* ---- calls the TI format cannot hold: timed in the timeline, counted, listed at MPI_Finalize; the non-blocking
+ * collectives' lines pair them (icoll_call) ---- */
+
+/* A non-blocking collective's initiation on `comm` that entered at `t` and returned `rc`: on an intracommunicator, its
+ * timeline line gives `root`'s world rank (-1: none), `bytes` and its communicator (tag -1) and is counted among the
+ * postings, its `request` remembered, so that the wait or test that completes it names it and simrun analyse pairs
+ * it with the other members' (docs/tracer.md); no TI action holds it: counted as `why` (trc_untraced_call). */
+static void icoll_call(double t, const char *name, trc_category_t category, int rc, MPI_Comm comm, int root,
+                       double bytes, const MPI_Request *request, const char *why)
+{
+  int inter = 1;
+  int posted = trc_active() && rc == MPI_SUCCESS && PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && !inter;
+  int peer = -1;
+  if (posted) {
+    trc_coll_envelope(comm);
+    peer = root >= 0 ? trc_to_world(comm, root) : -1;
+    trc_req_collective(*request, comm, trc_req_line());
+  }
+  trc_call(t, name, category, peer, posted ? bytes : 0, NULL);
+  if (trc_active())
+    trc_untraced(why);
+}
+
+/* The bytes of the rank's own block of a non-blocking collective, `count` elements of `type` in `buf`: 0 for
+ * MPI_IN_PLACE, where MPI ignores them (the type may then be invalid). */
+static double own_block(const void *buf, int count, MPI_Datatype type)
+{
+  return buf == MPI_IN_PLACE ? 0 : trc_nbytes(count, type);
+}
 
 EXPORT int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ibcast(buf, count, type, root, comm, request));
-  trc_untraced_call(t, "MPI_Ibcast", TRC_COMM, "MPI_Ibcast (non-blocking collective: no TI action)");
+  icoll_call(t, "MPI_Ibcast", TRC_COMM, rc, comm, root, trc_nbytes(count, type), request,
+             "MPI_Ibcast (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -509,7 +540,8 @@ EXPORT int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Dat
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request));
-  trc_untraced_call(t, "MPI_Iallreduce", TRC_COMM, "MPI_Iallreduce (non-blocking collective: no TI action)");
+  icoll_call(t, "MPI_Iallreduce", TRC_COMM, rc, comm, -1, trc_nbytes(count, type), request,
+             "MPI_Iallreduce (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -517,7 +549,8 @@ EXPORT int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ibarrier(comm, request));
-  trc_untraced_call(t, "MPI_Ibarrier", TRC_CTRL, "MPI_Ibarrier (non-blocking collective: no TI action)");
+  icoll_call(t, "MPI_Ibarrier", TRC_CTRL, rc, comm, -1, 0, request,
+             "MPI_Ibarrier (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -526,7 +559,8 @@ EXPORT int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request));
-  trc_untraced_call(t, "MPI_Ireduce", TRC_COMM, "MPI_Ireduce (non-blocking collective: no TI action)");
+  icoll_call(t, "MPI_Ireduce", TRC_COMM, rc, comm, root, trc_nbytes(count, type), request,
+             "MPI_Ireduce (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -535,7 +569,8 @@ EXPORT int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendt
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request));
-  trc_untraced_call(t, "MPI_Iallgather", TRC_COMM, "MPI_Iallgather (non-blocking collective: no TI action)");
+  icoll_call(t, "MPI_Iallgather", TRC_COMM, rc, comm, -1, trc_nbytes(recvcount, recvtype), request,
+             "MPI_Iallgather (non-blocking collective: no TI action)");
   return rc;
 }
 
@@ -544,6 +579,95 @@ EXPORT int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendty
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request));
-  trc_untraced_call(t, "MPI_Ialltoall", TRC_COMM, "MPI_Ialltoall (non-blocking collective: no TI action)");
+  icoll_call(t, "MPI_Ialltoall", TRC_COMM, rc, comm, -1, trc_nbytes(recvcount, recvtype), request,
+             "MPI_Ialltoall (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                       MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = trc_returned(PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
+  icoll_call(t, "MPI_Igather", TRC_COMM, rc, comm, root, own_block(sendbuf, sendcount, sendtype), request,
+             "MPI_Igather (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
+                        MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = trc_returned(
+      PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request));
+  icoll_call(t, "MPI_Igatherv", TRC_COMM, rc, comm, root, own_block(sendbuf, sendcount, sendtype), request,
+             "MPI_Igatherv (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                        MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = trc_returned(PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
+  icoll_call(t, "MPI_Iscatter", TRC_COMM, rc, comm, root, own_block(recvbuf, recvcount, recvtype), request,
+             "MPI_Iscatter (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                         MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = trc_returned(
+      PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
+  icoll_call(t, "MPI_Iscatterv", TRC_COMM, rc, comm, root, own_block(recvbuf, recvcount, recvtype), request,
+             "MPI_Iscatterv (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                           MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = trc_returned(
+      PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request));
+  icoll_call(t, "MPI_Iallgatherv", TRC_COMM, rc, comm, -1, own_block(sendbuf, sendcount, sendtype), request,
+             "MPI_Iallgatherv (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                          void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                          MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc =
+      PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request);
+  icoll_call(t, "MPI_Ialltoallv", TRC_COMM, rc, comm, -1, 0, request,
+             "MPI_Ialltoallv (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                               MPI_Op op, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = trc_returned(PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request));
+  icoll_call(t, "MPI_Ireduce_scatter", TRC_COMM, rc, comm, -1, 0, request,
+             "MPI_Ireduce_scatter (non-blocking collective: no TI action)");
+  return rc;
+}
+
+EXPORT int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                     MPI_Op op, MPI_Comm comm, MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = trc_returned(PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request));
+  icoll_call(t, "MPI_Ireduce_scatter_block", TRC_COMM, rc, comm, -1, trc_nbytes(recvcount, datatype), request,
+             "MPI_Ireduce_scatter_block (non-blocking collective: no TI action)");
   return rc;
 }

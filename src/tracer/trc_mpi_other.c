@@ -129,68 +129,6 @@ EXPORT int MPI_Comm_disconnect(MPI_Comm *comm)
   return rc;
 }
 
-EXPORT int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                       MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
-{
-  double t = trc_enter();
-  int rc = trc_returned(PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
-  trc_untraced_call(t, "MPI_Igather", TRC_COMM, "MPI_Igather (non-blocking collective: no TI action)");
-  return rc;
-}
-
-EXPORT int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                        const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
-                        MPI_Request *request)
-{
-  double t = trc_enter();
-  int rc = trc_returned(
-      PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request));
-  trc_untraced_call(t, "MPI_Igatherv", TRC_COMM, "MPI_Igatherv (non-blocking collective: no TI action)");
-  return rc;
-}
-
-EXPORT int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                        MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
-{
-  double t = trc_enter();
-  int rc = trc_returned(PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
-  trc_untraced_call(t, "MPI_Iscatter", TRC_COMM, "MPI_Iscatter (non-blocking collective: no TI action)");
-  return rc;
-}
-
-EXPORT int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
-                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-                         MPI_Request *request)
-{
-  double t = trc_enter();
-  int rc = trc_returned(
-      PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
-  trc_untraced_call(t, "MPI_Iscatterv", TRC_COMM, "MPI_Iscatterv (non-blocking collective: no TI action)");
-  return rc;
-}
-
-EXPORT int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                           const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
-                           MPI_Request *request)
-{
-  double t = trc_enter();
-  int rc = trc_returned(
-      PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request));
-  trc_untraced_call(t, "MPI_Iallgatherv", TRC_COMM, "MPI_Iallgatherv (non-blocking collective: no TI action)");
-  return rc;
-}
-
-EXPORT int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                          void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-                          MPI_Comm comm, MPI_Request *request)
-{
-  double t = trc_enter();
-  int rc =
-      PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request);
-  trc_untraced_call(t, "MPI_Ialltoallv", TRC_COMM, "MPI_Ialltoallv (non-blocking collective: no TI action)");
-  return rc;
-}
-
 EXPORT int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
                           const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[],
                           const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
@@ -199,25 +137,6 @@ EXPORT int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int
   int rc =
       PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request);
   trc_untraced_call(t, "MPI_Ialltoallw", TRC_COMM, "MPI_Ialltoallw (non-blocking collective: no TI action)");
-  return rc;
-}
-
-EXPORT int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
-                               MPI_Op op, MPI_Comm comm, MPI_Request *request)
-{
-  double t = trc_enter();
-  int rc = trc_returned(PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request));
-  trc_untraced_call(t, "MPI_Ireduce_scatter", TRC_COMM, "MPI_Ireduce_scatter (non-blocking collective: no TI action)");
-  return rc;
-}
-
-EXPORT int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
-                                     MPI_Op op, MPI_Comm comm, MPI_Request *request)
-{
-  double t = trc_enter();
-  int rc = trc_returned(PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request));
-  trc_untraced_call(t, "MPI_Ireduce_scatter_block", TRC_COMM,
-                    "MPI_Ireduce_scatter_block (non-blocking collective: no TI action)");
   return rc;
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* What the PMPI wrappers (trc_mpi.c, trc_mpi_coll.c) share: this rank in the world, message sizes in bytes, the TI
- * count lists of the v-collectives. */
+ * count lists of the v-collectives */
 #include "trc_mpi_util.h"
 
 #include <stdio.h>

@@ -19,6 +19,7 @@ typedef struct pending {
   int key;      /* its communicator's trc_comm_key, taken when posted (the communicator may be freed before the wait) */
   long long id; /* its posting line's number (trc_req_line), or -1 */
   int got;      /* a receive from any source: the bytes its status gives, once read (received); -1 before */
+  int collective; /* a non-blocking collective's (trc_req_collective): no message, no TI action */
 } pending_t;
 
 typedef struct persistent {
@@ -37,9 +38,10 @@ static table_t pendings; /* in posting order; a forgotten entry's request is MPI
 static size_t live;      /* the entries of pendings not forgotten */
 static size_t hint;      /* where find starts: after the entry it found last */
 static table_t persistents;
-static table_t ages_of;   /* trc_req_envelope_some's, of the requests a call completed */
-static long long posted;  /* posting lines counted so far (trc_req_line) */
-static size_t any_source; /* the pending receives posted from any source (src MPI_ANY_SOURCE), of pendings.n */
+static table_t ages_of;    /* trc_req_envelope_some's, of the requests a call completed */
+static long long posted;   /* posting lines counted so far (trc_req_line) */
+static size_t any_source;  /* the pending receives posted from any source (src MPI_ANY_SOURCE), of pendings.n */
+static size_t collectives; /* the pending non-blocking collectives, of pendings.n */
 
 /* Room in `t` for `count` entries of `size` bytes, doubling from 64; 0, or -1 (counted as untraced) when out of
  * memory. */
@@ -81,6 +83,25 @@ void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int ta
                      .id = line,
                      .got = -1};
   any_source += p && src == MPI_ANY_SOURCE;
+  live += p != NULL;
+}
+
+void trc_req_collective(MPI_Request request, MPI_Comm comm, long long line)
+{
+  if (!trc_active() || request == MPI_REQUEST_NULL)
+    return;
+  pending_t *p = grow(&pendings, sizeof *p);
+  if (p)
+    *p = (pending_t){.request = request,
+                     .comm = comm,
+                     .src = trc_world_rank(),
+                     .dst = -1,
+                     .tag = -1,
+                     .key = trc_comm_key(comm),
+                     .id = line,
+                     .got = -1,
+                     .collective = 1};
+  collectives += p != NULL;
   live += p != NULL;
 }
 
@@ -137,6 +158,7 @@ static void forget(size_t i)
 {
   pending_t *p = &((pending_t *)pendings.items)[i];
   any_source -= p->src == MPI_ANY_SOURCE;
+  collectives -= p->collective;
   p->request = MPI_REQUEST_NULL;
   live--;
   if (pendings.n - live > live)
@@ -256,6 +278,8 @@ int trc_req_partner(MPI_Request request, const MPI_Status *status)
   if (i < 0)
     return -1;
   const pending_t *p = &((const pending_t *)pendings.items)[i];
+  if (p->collective)
+    return -1;
   if (p->src == MPI_ANY_SOURCE)
     return trc_to_world(p->comm, status->MPI_SOURCE);
   return p->src == trc_world_rank() ? p->dst : p->src;
@@ -288,7 +312,8 @@ double trc_req_received_all(const MPI_Request *copy, const int *done, int n, con
 int trc_req_written(MPI_Request request)
 {
   long i = find(request);
-  return i >= 0 && ((const pending_t *)pendings.items)[i].src != MPI_ANY_SOURCE;
+  const pending_t *p = i >= 0 ? &((const pending_t *)pendings.items)[i] : NULL;
+  return p && p->src != MPI_ANY_SOURCE && !p->collective;
 }
 
 int trc_req_all_pending(const MPI_Request *copy, int count)
@@ -296,7 +321,7 @@ int trc_req_all_pending(const MPI_Request *copy, int count)
   size_t written = 0;
   for (int i = 0; copy && i < count; i++)
     written += trc_req_written(copy[i]);
-  return written > 0 && written == live - any_source;
+  return written > 0 && written == live - any_source - collectives;
 }
 
 /* One request complete with `status` (NULL: unknown): its TI action, then forgotten. */
@@ -304,6 +329,8 @@ static void complete(long i, const MPI_Status *status, int waits)
 {
   pending_t p = ((const pending_t *)pendings.items)[i];
   forget((size_t)i);
+  if (p.collective)
+    return;
   int cancelled = 0;
   if (status)
     PMPI_Test_cancelled(status, &cancelled);
@@ -405,5 +432,5 @@ void trc_req_reset(void)
   persistents = (table_t){0};
   live = hint = 0;
   posted = 0;
-  any_source = 0;
+  any_source = collectives = 0;
 }

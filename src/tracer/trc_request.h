@@ -12,8 +12,13 @@
  * posting's number among the timeline lines that simrun analyse counts as postings (trc_req_line), or -1. */
 void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag, long long line);
 
+/* A non-blocking collective's request initiated now on `comm` (its line is counted among the postings: `line`), so that
+ * the wait or test that completes it names it (docs/tracer.md); it writes no TI action. */
+void trc_req_collective(MPI_Request request, MPI_Comm comm, long long line);
+
 /* The number of the posting line the caller is writing (an MPI_Isend, Issend, Ibsend or Irsend to a rank, every
- * MPI_Irecv: the lines simrun analyse counts as postings), from 0 on the rank; -1 when not recording. */
+ * MPI_Irecv, a non-blocking collective's on an intracommunicator: the lines simrun analyse counts as postings), from 0
+ * on the rank; -1 when not recording. */
 long long trc_req_line(void);
 
 /* SMPI's MPI_ANY_TAG (SimGrid's include/smpi/smpi.h), which smpirun -trace-ti writes for a receive from any tag and

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Waits that complete no request the timeline holds (tests/test_trc_mpi.c), on 2 ranks: rank 0 posts a receive of tag
- * 1 from rank 1, then waits for a non-blocking MPI_Iallreduce with MPI_Wait and calls MPI_Waitany on two null
- * requests (none active), works, sends rank 1 a message of tag 4 and waits for its receive; rank 1 sends tag 1 only
- * once tag 4 came. Rank 0 prints "nbc_wait: waits took W s, work C s": the wall time of its three waits and the CPU
- * time of its work, which bound its idle and its computation. */
+/* Waits that complete a non-blocking collective or no request the timeline holds (tests/test_trc_mpi.c), on 2 ranks:
+ * rank 0 posts a receive of tag 1 from rank 1, then waits for a non-blocking MPI_Iallreduce with MPI_Wait and calls
+ * MPI_Waitany on two null requests (none active), works, sends rank 1 a message of tag 4 and waits for its receive;
+ * rank 1 sends tag 1 only once tag 4 came. Rank 0 prints "nbc_wait: waits took W s, work C s": the wall time of its
+ * three waits and the CPU time of its work, which bound its idle and its computation. */
 #include "fixture_work.h"
 
 #include <mpi.h>

@@ -2529,7 +2529,9 @@ static double disturbance_adds_up(const char *timeline, int rank)
  * or MPI_Wait's record, which the tracer's work after the call (trc_after_call) follows: CPU + WAITED +0.3% to +0.6%,
  * 0.00% since, both within this test's bounds, which the 1.4-ms waits of one or two such gaps do not pass. T_par is at
  * most the run's span (the later rank's end) and 50 ms: its first form held it to rank 1's, which rank 0 passed once
- * in a loaded suite. */
+ * in a loaded suite; its lower bound is as unsure as the held parts, by disturbance_adds_up's slack for ranks that
+ * waited for the core more than 60% of their run (a suite's load of 4.9 put T_par 0.36 ms under it, rank 1 waiting
+ * 0.70 s of 0.90, which allows 15 ms). */
 static void test_trc_mpi_shared_core_held_tracer_time(void)
 {
   char dir[1024], trace[1100];
@@ -2540,6 +2542,7 @@ static void test_trc_mpi_shared_core_held_tracer_time(void)
   run_free(&run);
   double end[2] = {NAN, NAN};
   char said[2][256] = {"", ""}; /* each rank's "# disturbance" line, printed with a failure (it flaked in suites) */
+  double unsure = 0;            /* how far the held parts may be off: disturbance_adds_up's slack beyond 60% waits */
   for (int rank = 0; rank < 2; rank++) {
     char name[32];
     snprintf(name, sizeof name, "timeline-%d.txt", rank);
@@ -2549,13 +2552,16 @@ static void test_trc_mpi_shared_core_held_tracer_time(void)
     if (at)
       end[rank] = strtod(at + strlen("\n# end "), NULL);
     const char *line = timeline ? strstr(timeline, "\n# disturbance ") : NULL;
+    double wall = 0, waited = 0;
+    if (line && sscanf(line, "\n# disturbance %*f %*f %*f %*f %lf %lf", &wall, &waited) == 2)
+      unsure = fmax(unsure, 0.1 * fmax(0, waited - 0.6 * wall));
     if (line)
       snprintf(said[rank], sizeof said[rank], "%.*s", (int)strcspn(line + 1, "\n"), line + 1);
     free(timeline);
   }
   const char *analyse[] = {"analyse", trace, "--csv", "analysed.csv", NULL};
   double t_par = csv_figure(dir, analyse, "analysed.csv", "t_par_s");
-  int held = t_par >= end[1] - not_computed && t_par <= fmax(end[0], end[1]) + 0.05;
+  int held = t_par >= end[1] - not_computed - unsure && t_par <= fmax(end[0], end[1]) + 0.05;
   CU_ASSERT(held);
   if (!held)
     fprintf(stderr, "T_par %.6f s, the ranks' spans %.6f and %.6f s, %.6f s not computed; rank 0 %s; rank 1 %s\n",

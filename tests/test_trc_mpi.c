@@ -618,8 +618,8 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
     char warning[512];
     snprintf(warning, sizeof warning,
              "simrun-trace: warning: rank %d: calls not in the TI trace (replay will miss them): "
-             "MPI_Neighbor_allgather x1 (neighbourhood collective: no TI action); MPI_Ibarrier x1, MPI_Comm_idup x1 "
-             "(non-blocking collective: no TI action)\n",
+             "MPI_Neighbor_allgather x1 (neighbourhood collective: no TI action); MPI_Comm_idup x1 (non-blocking "
+             "collective: no TI action)\n",
              rank);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, warning));
   }
@@ -627,10 +627,10 @@ static void test_trc_mpi_calls_and_untraced_warning(void)
   const char *expected[] = {
       "0 init\n0 isend 1 7 400\n0 wait 0 1 7\n0 bcast 80 1\n0 allreduce 32 0\n0 comm_dup\n"
       "0 barrier\n0 comm_split\n0 comm_def 1 0\n0 in 1 bcast 80 0\n0 isend 1 3 8\n0 recv 1 3 8\n0 wait 0 1 3\n"
-      "0 send 1 12 4\n0 reducescatter 8 8 0\n0 finalize\n",
+      "0 send 1 12 4\n0 reducescatter 8 8 0\n0 barrier\n0 finalize\n",
       "1 init\n1 irecv 0 7 400\n1 waitall\n1 bcast 80 1\n1 allreduce 32 0\n1 comm_dup\n"
       "1 barrier\n1 comm_split\n1 comm_def 1 1\n1 in 1 bcast 80 0\n1 isend 0 3 8\n1 recv 0 3 8\n1 wait 1 0 3\n"
-      "1 recv 0 12 4\n1 reducescatter 8 8 0\n1 finalize\n"};
+      "1 recv 0 12 4\n1 reducescatter 8 8 0\n1 barrier\n1 finalize\n"};
   messages_are(trace, expected);
   for (int rank = 0; rank < 2; rank++) {
     char name[32];
@@ -866,9 +866,12 @@ static void test_trc_mpi_waits_for_no_message(void)
  * first on a half) and roots, so simrun analyse pairs them with the blocking ones: on each half an MPI_Ibcast,
  * MPI_Iallgather and MPI_Ibarrier, on the world an MPI_Ireduce, MPI_Ibarrier and MPI_Barrier, by hand 2 x 3 + 3 = 9
  * collectives, none unpaired, and the one message; the successful MPI_Test that ends rank 0's poll of the world's
- * MPI_Ibarrier names its request (age 0). Before, the tests named no request the timeline held and only the barrier
- * was paired. (How such a test waits is test_timeline_nonblocking_collective_anchors_its_test's: with 4 ranks on 2
- * cores, the polling ranks' time held off their processors between polls is no steady figure to bound.) */
+ * MPI_Ibarrier names its request (age 0). Each one's TI action, its blocking form's, is written where it completed:
+ * the MPI_Waitall's four (in its order, before any message's wait), the MPI_Test's barrier, and simrun replays the
+ * trace; no call is left out of it. Before, the tests named no request the timeline held, only the barrier was
+ * paired, and the TI trace held none of them ("calls not in the TI trace"). (How such a test waits is
+ * test_timeline_nonblocking_collective_anchors_its_test's: with 4 ranks on 2 cores, the polling ranks' time held off
+ * their processors between polls is no steady figure to bound.) */
 static void test_trc_mpi_nonblocking_collectives_paired(void)
 {
   char dir[1024];
@@ -879,7 +882,20 @@ static void test_trc_mpi_nonblocking_collectives_paired(void)
   CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, "./nbc_sub", "4", trace, NULL, "simrun", &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "nbc_sub: reduced 6\n"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "calls not in the TI trace"));
   run_free(&run);
+  const char *expected[] = {
+      "0 init\n0 comm_split\n0 comm_def 1 2 0\n0 in 1 bcast 16 1\n0 in 1 allgather 4 4\n0 reduce 4 0 "
+      "2\n0 in 1 barrier\n0 barrier\n0 recv 2 9 4\n0 barrier\n0 finalize\n",
+      "1 init\n1 comm_split\n1 comm_def 1 3 1\n1 in 1 bcast 16 1\n1 in 1 allgather 4 4\n1 reduce 4 0 "
+      "2\n1 in 1 barrier\n1 barrier\n1 barrier\n1 finalize\n"};
+  for (int me = 0; me < 2; me++) {
+    char *got = messages_of(trace, me);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+    CU_ASSERT_STRING_EQUAL(got, expected[me]);
+    free(got);
+  }
+  simrun_replays(dir, "t", 4, "T_par");
   char *text = read_output(trace, "timeline-0.txt");
   CU_ASSERT(text && strstr(text, "\n# comm ") && strstr(text, " comm main 2 4 MPI_Ireduce -1 0\n") &&
             strstr(text, " MPI_Ibcast -1 ") && strstr(text, " MPI_Test -1 0 0\n"));
@@ -1803,9 +1819,11 @@ static void test_trc_mpi_fortran_program(void)
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "fortran ok"));
   /* named at MPI_Finalize, once per rank, as their C calls are (before, CP2K's went untraced and unnamed) */
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "rank 1: calls not in the TI trace (replay will miss them): MPI_Iallgather "
-                                         "x1, MPI_Iscan x1 (non-blocking collective: no TI action); MPI_Win_create x1, "
-                                         "MPI_Win_fence x2, MPI_Put x1, MPI_Win_free x1 (one-sided communication"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err,
+                                "rank 1: calls not in the TI trace (replay will miss them): MPI_Win_create x1, "
+                                "MPI_Win_fence x2, MPI_Put x1, MPI_Win_free x1 (one-sided communication"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "; MPI_Iscan x1 (non-blocking collective: no TI action)"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "MPI_Iallgather")); /* its TI allgather is where its wait completed it */
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "one-sided calls took ")); /* Fortran's too, since the tracer binds them */
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "MPI_File_open x1 (MPI-IO"));
   run_free(&run);

@@ -7,6 +7,8 @@
 #include "trc_request.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* ---- collectives ---- */
@@ -119,7 +121,24 @@ EXPORT int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int 
 }
 
 /* Gather and scatter: the buffer that only the root uses is sized as the other one on the other ranks (MPI ignores
- * its type there, which may then be invalid), and MPI_IN_PLACE's ignored side as its counterpart. */
+ * its type there, which may then be invalid), and MPI_IN_PLACE's ignored side as its counterpart: the bytes sent and
+ * received as their TI actions give them. */
+static void gather_sizes(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int recvcount,
+                         MPI_Datatype recvtype, int at_root, double *send, double *recv)
+{
+  double root_recv = at_root ? trc_nbytes(recvcount, recvtype) : 0;
+  *send = at_root && sendbuf == MPI_IN_PLACE ? root_recv : trc_nbytes(sendcount, sendtype);
+  *recv = at_root ? root_recv : *send;
+}
+
+static void scatter_sizes(int sendcount, MPI_Datatype sendtype, const void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, int at_root, double *send, double *recv)
+{
+  double root_send = at_root ? trc_nbytes(sendcount, sendtype) : 0;
+  *recv = at_root && recvbuf == MPI_IN_PLACE ? root_send : trc_nbytes(recvcount, recvtype);
+  *send = at_root ? root_send : *recv;
+}
+
 EXPORT int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                       MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
@@ -128,10 +147,9 @@ EXPORT int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
   static const char plain[] = "gather %.0f %.0f %d";
   const char *format = trc_coll(comm, plain, "MPI_Gather (intercommunicator)");
   int at_root = format && trc_comm_rank(comm) == root;
-  double recv = at_root ? trc_nbytes(recvcount, recvtype) : 0;
-  double send = at_root && sendbuf == MPI_IN_PLACE ? recv : trc_nbytes(sendcount, sendtype);
-  trc_call(t, "MPI_Gather", TRC_COMM, root_peer(comm, format, plain, root), send, format, send, at_root ? recv : send,
-           root);
+  double send, recv;
+  gather_sizes(sendbuf, sendcount, sendtype, recvcount, recvtype, at_root, &send, &recv);
+  trc_call(t, "MPI_Gather", TRC_COMM, root_peer(comm, format, plain, root), send, format, send, recv, root);
   return rc;
 }
 
@@ -160,10 +178,9 @@ EXPORT int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype
   static const char plain[] = "scatter %.0f %.0f %d";
   const char *format = trc_coll(comm, plain, "MPI_Scatter (intercommunicator)");
   int at_root = format && trc_comm_rank(comm) == root;
-  double send = at_root ? trc_nbytes(sendcount, sendtype) : 0;
-  double recv = at_root && recvbuf == MPI_IN_PLACE ? send : trc_nbytes(recvcount, recvtype);
-  trc_call(t, "MPI_Scatter", TRC_COMM, root_peer(comm, format, plain, root), recv, format, at_root ? send : recv, recv,
-           root);
+  double send, recv;
+  scatter_sizes(sendcount, sendtype, recvbuf, recvcount, recvtype, at_root, &send, &recv);
+  trc_call(t, "MPI_Scatter", TRC_COMM, root_peer(comm, format, plain, root), recv, format, send, recv, root);
   return rc;
 }
 
@@ -502,20 +519,33 @@ EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int des
 /* A non-blocking collective's initiation on `comm` that entered at `t` and returned `rc`: on an intracommunicator, its
  * timeline line gives `root`'s world rank (-1: none), `bytes` and its communicator (tag -1) and is counted among the
  * postings, its `request` remembered, so that the wait or test that completes it names it and simrun analyse pairs
- * it with the other members' (docs/tracer.md); no TI action holds it: counted as `why` (trc_untraced_call). */
+ * it with the other members' (docs/tracer.md); its TI action, `format` printf-like as its blocking form's (trc_coll),
+ * is written where that wait or test completes it (trc_req_completed). Without one (`format` NULL: the v-forms), on an
+ * intercommunicator or when the trace cannot hold it (trc_coll), it is counted as `why`, listed at MPI_Finalize. */
 static void icoll_call(double t, const char *name, trc_category_t category, int rc, MPI_Comm comm, int root,
-                       double bytes, const MPI_Request *request, const char *why)
+                       double bytes, const MPI_Request *request, const char *why, const char *format, ...)
 {
   int inter = 1;
   int posted = trc_active() && rc == MPI_SUCCESS && PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && !inter;
   int peer = -1;
+  char ti[256];
+  const char *action = NULL;
+  if (posted && format) {
+    trc_envelope(-1, 0); /* MPI_COMM_WORLD's: trc_coll names another, its members on a "# comm" line */
+    const char *in = trc_coll(comm, format, why);
+    va_list ap;
+    va_start(ap, format);
+    if (in && vsnprintf(ti, sizeof ti, in, ap) < (int)sizeof ti)
+      action = ti;
+    va_end(ap);
+  } else if (posted)
+    trc_coll_envelope(comm); /* without a TI format, none refused (SIMRUN_TRACE_FORMAT=smpi) */
   if (posted) {
-    trc_coll_envelope(comm);
     peer = root >= 0 ? trc_to_world(comm, root) : -1;
-    trc_req_collective(*request, comm, trc_req_line());
+    trc_req_collective(*request, comm, trc_req_line(), action);
   }
   trc_call(t, name, category, peer, posted ? bytes : 0, NULL);
-  if (trc_active())
+  if (trc_active() && (!posted || !format)) /* else trc_coll counted what the trace cannot hold */
     trc_untraced(why);
 }
 
@@ -530,8 +560,9 @@ EXPORT int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Com
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ibcast(buf, count, type, root, comm, request));
-  icoll_call(t, "MPI_Ibcast", TRC_COMM, rc, comm, root, trc_nbytes(count, type), request,
-             "MPI_Ibcast (non-blocking collective: no TI action)");
+  double bytes = trc_nbytes(count, type);
+  icoll_call(t, "MPI_Ibcast", TRC_COMM, rc, comm, root, bytes, request, "MPI_Ibcast (intercommunicator)",
+             "bcast %.0f %d", bytes, root);
   return rc;
 }
 
@@ -540,8 +571,9 @@ EXPORT int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Dat
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request));
-  icoll_call(t, "MPI_Iallreduce", TRC_COMM, rc, comm, -1, trc_nbytes(count, type), request,
-             "MPI_Iallreduce (non-blocking collective: no TI action)");
+  double bytes = trc_nbytes(count, type);
+  icoll_call(t, "MPI_Iallreduce", TRC_COMM, rc, comm, -1, bytes, request, "MPI_Iallreduce (intercommunicator)",
+             "allreduce %.0f 0", bytes);
   return rc;
 }
 
@@ -549,8 +581,7 @@ EXPORT int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ibarrier(comm, request));
-  icoll_call(t, "MPI_Ibarrier", TRC_CTRL, rc, comm, -1, 0, request,
-             "MPI_Ibarrier (non-blocking collective: no TI action)");
+  icoll_call(t, "MPI_Ibarrier", TRC_CTRL, rc, comm, -1, 0, request, "MPI_Ibarrier (intercommunicator)", "barrier");
   return rc;
 }
 
@@ -559,8 +590,9 @@ EXPORT int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request));
-  icoll_call(t, "MPI_Ireduce", TRC_COMM, rc, comm, root, trc_nbytes(count, type), request,
-             "MPI_Ireduce (non-blocking collective: no TI action)");
+  double bytes = trc_nbytes(count, type);
+  icoll_call(t, "MPI_Ireduce", TRC_COMM, rc, comm, root, bytes, request, "MPI_Ireduce (intercommunicator)",
+             "reduce %.0f 0 %d", bytes, root);
   return rc;
 }
 
@@ -569,8 +601,10 @@ EXPORT int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendt
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request));
-  icoll_call(t, "MPI_Iallgather", TRC_COMM, rc, comm, -1, trc_nbytes(recvcount, recvtype), request,
-             "MPI_Iallgather (non-blocking collective: no TI action)");
+  double recv = trc_nbytes(recvcount, recvtype);
+  double send = sendbuf == MPI_IN_PLACE ? recv : trc_nbytes(sendcount, sendtype);
+  icoll_call(t, "MPI_Iallgather", TRC_COMM, rc, comm, -1, send, request, "MPI_Iallgather (intercommunicator)",
+             "allgather %.0f %.0f", send, recv);
   return rc;
 }
 
@@ -579,8 +613,10 @@ EXPORT int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendty
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request));
-  icoll_call(t, "MPI_Ialltoall", TRC_COMM, rc, comm, -1, trc_nbytes(recvcount, recvtype), request,
-             "MPI_Ialltoall (non-blocking collective: no TI action)");
+  double recv = trc_nbytes(recvcount, recvtype);
+  double send = sendbuf == MPI_IN_PLACE ? recv : trc_nbytes(sendcount, sendtype);
+  icoll_call(t, "MPI_Ialltoall", TRC_COMM, rc, comm, -1, send * trc_comm_size(comm), request,
+             "MPI_Ialltoall (intercommunicator)", "alltoall %.0f %.0f", send, recv);
   return rc;
 }
 
@@ -589,8 +625,11 @@ EXPORT int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
-  icoll_call(t, "MPI_Igather", TRC_COMM, rc, comm, root, own_block(sendbuf, sendcount, sendtype), request,
-             "MPI_Igather (non-blocking collective: no TI action)");
+  double send, recv;
+  gather_sizes(sendbuf, sendcount, sendtype, recvcount, recvtype, trc_active() && trc_comm_rank(comm) == root, &send,
+               &recv);
+  icoll_call(t, "MPI_Igather", TRC_COMM, rc, comm, root, send, request, "MPI_Igather (intercommunicator)",
+             "gather %.0f %.0f %d", send, recv, root);
   return rc;
 }
 
@@ -602,7 +641,7 @@ EXPORT int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
   int rc = trc_returned(
       PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request));
   icoll_call(t, "MPI_Igatherv", TRC_COMM, rc, comm, root, own_block(sendbuf, sendcount, sendtype), request,
-             "MPI_Igatherv (non-blocking collective: no TI action)");
+             "MPI_Igatherv (non-blocking collective: no TI action)", NULL);
   return rc;
 }
 
@@ -611,8 +650,11 @@ EXPORT int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
-  icoll_call(t, "MPI_Iscatter", TRC_COMM, rc, comm, root, own_block(recvbuf, recvcount, recvtype), request,
-             "MPI_Iscatter (non-blocking collective: no TI action)");
+  double send, recv;
+  scatter_sizes(sendcount, sendtype, recvbuf, recvcount, recvtype, trc_active() && trc_comm_rank(comm) == root, &send,
+                &recv);
+  icoll_call(t, "MPI_Iscatter", TRC_COMM, rc, comm, root, recv, request, "MPI_Iscatter (intercommunicator)",
+             "scatter %.0f %.0f %d", send, recv, root);
   return rc;
 }
 
@@ -624,7 +666,7 @@ EXPORT int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int 
   int rc = trc_returned(
       PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
   icoll_call(t, "MPI_Iscatterv", TRC_COMM, rc, comm, root, own_block(recvbuf, recvcount, recvtype), request,
-             "MPI_Iscatterv (non-blocking collective: no TI action)");
+             "MPI_Iscatterv (non-blocking collective: no TI action)", NULL);
   return rc;
 }
 
@@ -636,7 +678,7 @@ EXPORT int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   int rc = trc_returned(
       PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request));
   icoll_call(t, "MPI_Iallgatherv", TRC_COMM, rc, comm, -1, own_block(sendbuf, sendcount, sendtype), request,
-             "MPI_Iallgatherv (non-blocking collective: no TI action)");
+             "MPI_Iallgatherv (non-blocking collective: no TI action)", NULL);
   return rc;
 }
 
@@ -648,7 +690,7 @@ EXPORT int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int
   int rc =
       PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request);
   icoll_call(t, "MPI_Ialltoallv", TRC_COMM, rc, comm, -1, 0, request,
-             "MPI_Ialltoallv (non-blocking collective: no TI action)");
+             "MPI_Ialltoallv (non-blocking collective: no TI action)", NULL);
   return rc;
 }
 
@@ -658,7 +700,7 @@ EXPORT int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int rec
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request));
   icoll_call(t, "MPI_Ireduce_scatter", TRC_COMM, rc, comm, -1, 0, request,
-             "MPI_Ireduce_scatter (non-blocking collective: no TI action)");
+             "MPI_Ireduce_scatter (non-blocking collective: no TI action)", NULL);
   return rc;
 }
 
@@ -668,6 +710,6 @@ EXPORT int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int rec
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request));
   icoll_call(t, "MPI_Ireduce_scatter_block", TRC_COMM, rc, comm, -1, trc_nbytes(recvcount, datatype), request,
-             "MPI_Ireduce_scatter_block (non-blocking collective: no TI action)");
+             "MPI_Ireduce_scatter_block (non-blocking collective: no TI action)", NULL);
   return rc;
 }

@@ -19,7 +19,8 @@ typedef struct pending {
   int key;      /* its communicator's trc_comm_key, taken when posted (the communicator may be freed before the wait) */
   long long id; /* its posting line's number (trc_req_line), or -1 */
   int got;      /* a receive from any source: the bytes its status gives, once read (received); -1 before */
-  int collective; /* a non-blocking collective's (trc_req_collective): no message, no TI action */
+  int collective; /* a non-blocking collective's (trc_req_collective): no message */
+  char *action;   /* and its TI action, written where it completes (NULL: none) */
 } pending_t;
 
 typedef struct persistent {
@@ -86,11 +87,18 @@ void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int ta
   live += p != NULL;
 }
 
-void trc_req_collective(MPI_Request request, MPI_Comm comm, long long line)
+void trc_req_collective(MPI_Request request, MPI_Comm comm, long long line, const char *action)
 {
   if (!trc_active() || request == MPI_REQUEST_NULL)
     return;
+  char *copy = action ? strdup(action) : NULL;
+  if (action && !copy) {
+    trc_untraced("non-blocking collective (out of memory)");
+    return;
+  }
   pending_t *p = grow(&pendings, sizeof *p);
+  if (!p)
+    free(copy);
   if (p)
     *p = (pending_t){.request = request,
                      .comm = comm,
@@ -100,7 +108,8 @@ void trc_req_collective(MPI_Request request, MPI_Comm comm, long long line)
                      .key = trc_comm_key(comm),
                      .id = line,
                      .got = -1,
-                     .collective = 1};
+                     .collective = 1,
+                     .action = copy};
   collectives += p != NULL;
   live += p != NULL;
 }
@@ -159,6 +168,8 @@ static void forget(size_t i)
   pending_t *p = &((pending_t *)pendings.items)[i];
   any_source -= p->src == MPI_ANY_SOURCE;
   collectives -= p->collective;
+  free(p->action);
+  p->action = NULL;
   p->request = MPI_REQUEST_NULL;
   live--;
   if (pendings.n - live > live)
@@ -319,8 +330,12 @@ int trc_req_written(MPI_Request request)
 int trc_req_all_pending(const MPI_Request *copy, int count)
 {
   size_t written = 0;
-  for (int i = 0; copy && i < count; i++)
+  for (int i = 0; copy && i < count; i++) {
+    long k = collectives ? find(copy[i]) : -1;
+    if (k >= 0 && ((const pending_t *)pendings.items)[k].action)
+      return 0; /* its collective goes before the messages' waits (trc_req_completed), not after a waitall */
     written += trc_req_written(copy[i]);
+  }
   return written > 0 && written == live - any_source - collectives;
 }
 
@@ -328,6 +343,8 @@ int trc_req_all_pending(const MPI_Request *copy, int count)
 static void complete(long i, const MPI_Status *status, int waits)
 {
   pending_t p = ((const pending_t *)pendings.items)[i];
+  if (p.collective && p.action)
+    trc_action("%s", p.action);
   forget((size_t)i);
   if (p.collective)
     return;
@@ -351,11 +368,12 @@ static void complete(long i, const MPI_Status *status, int waits)
 
 void trc_req_completed(const MPI_Request *copy, const int *done, int n, const MPI_Status *statuses, int waits)
 {
-  for (int k = 0; copy && k < n; k++) {
-    long i = find(copy[done ? done[k] : k]);
-    if (i >= 0)
-      complete(i, statuses ? &statuses[k] : NULL, waits);
-  }
+  for (int pass = collectives ? 0 : 1; pass < 2; pass++) /* the collectives first */
+    for (int k = 0; copy && k < n; k++) {
+      long i = find(copy[done ? done[k] : k]);
+      if (i >= 0 && ((const pending_t *)pendings.items)[i].collective == !pass)
+        complete(i, statuses ? &statuses[k] : NULL, waits);
+    }
   trc_after_call();
 }
 
@@ -424,6 +442,8 @@ void trc_req_reset(void)
   free(handles.items);
   free(statuses.items);
   handles = statuses = (table_t){0};
+  for (size_t i = 0; i < pendings.n; i++)
+    free(((pending_t *)pendings.items)[i].action);
   free(pendings.items);
   free(persistents.items);
   free(ages_of.items);

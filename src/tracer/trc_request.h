@@ -13,8 +13,9 @@
 void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag, long long line);
 
 /* A non-blocking collective's request initiated now on `comm` (its line is counted among the postings: `line`), so that
- * the wait or test that completes it names it (docs/tracer.md); it writes no TI action. */
-void trc_req_collective(MPI_Request request, MPI_Comm comm, long long line);
+ * the wait or test that completes it names it (docs/tracer.md), and its TI `action` (copied; NULL: none), which the
+ * wait or test that completes it writes before its messages' waits (trc_req_completed). */
+void trc_req_collective(MPI_Request request, MPI_Comm comm, long long line, const char *action);
 
 /* The number of the posting line the caller is writing (an MPI_Isend, Issend, Ibsend or Irsend to a rank, every
  * MPI_Irecv, a non-blocking collective's on an intracommunicator: the lines simrun analyse counts as postings), from 0
@@ -68,13 +69,14 @@ double trc_req_received_all(const MPI_Request *copy, const int *done, int n, con
 int trc_req_written(MPI_Request request);
 
 /* Whether the written requests among the `count` handles `copy` are every written request pending on the rank (a TI
- * waitall then says it), and at least one. */
+ * waitall then says it), and at least one, and no non-blocking collective with a TI action is among them. */
 int trc_req_all_pending(const MPI_Request *copy, int count);
 
 /* Writes the completion of requests `copy[done[k]]` (k < n; done NULL: k itself) found complete with `statuses[k]`
- * (NULL: unknown), in that order: a `wait` each when `waits` (a waitall was written otherwise), a receive posted from
- * any source as the `recv` its status names, a cancelled request as cancelled. The requests are then forgotten, all of
- * it the recorder's time (trc_after_call). */
+ * (NULL: unknown), in that order but the non-blocking collectives' TI actions first (a replay runs each where its wait
+ * was, and one after a message's wait could wait for a partner that sends only once out of it): a `wait` each when
+ * `waits` (a waitall was written otherwise), a receive posted from any source as the `recv` its status names, a
+ * cancelled request as cancelled. The requests are then forgotten, all of it the recorder's time (trc_after_call). */
 void trc_req_completed(const MPI_Request *copy, const int *done, int n, const MPI_Status *statuses, int waits);
 
 /* The envelope of the next timeline line, an MPI_Request_free's of `request`: its tag, communicator and age when it is

@@ -34,6 +34,7 @@
 #define WAITS_SOME SIMRUN_SOURCE_DIR "/tests/data/tracer/waits_some.c"
 #define NBC_WAIT   SIMRUN_SOURCE_DIR "/tests/data/tracer/nbc_wait.c"
 #define NBC_SUB    SIMRUN_SOURCE_DIR "/tests/data/tracer/nbc_sub.c"
+#define NBC_FORMS  SIMRUN_SOURCE_DIR "/tests/data/tracer/nbc_forms.c"
 #define INTER      SIMRUN_SOURCE_DIR "/tests/data/tracer/intercomm.c"
 #define SENDRECV   SIMRUN_SOURCE_DIR "/tests/data/tracer/sendrecv_ring.c"
 #define CHEAP      SIMRUN_SOURCE_DIR "/tests/data/tracer/cheap_calls.c"
@@ -908,6 +909,39 @@ static void test_trc_mpi_nonblocking_collectives_paired(void)
   CU_ASSERT_EQUAL(info.colls_undefined, 0);
   CU_ASSERT_EQUAL(info.matched, 1);
   met_trace_free(measured);
+}
+
+/* nbc_forms.c at p = 3, each of the 13 collectives with a written non-blocking form on the world and on a
+ * sub-communicator, once blocking and once non-blocking with its MPI_Wait: every rank's TI actions are the same in both
+ * runs (the blocking wrappers' are the reference: the non-blocking one's action is its blocking form's, written where
+ * its wait completed it, with the same sizes, roots and counts, a gather in place included), and simrun analyse pairs
+ * as many collectives in both, by hand 13 x 3 groups (the world, ranks 0 and 1, rank 2 alone) = 39. */
+static void test_trc_mpi_nonblocking_forms_as_blocking(void)
+{
+  char dir[1024];
+  built_in_new_folder(dir, NBC_FORMS, "nbc_forms");
+  static const char *const mode[2] = {"blocking", "nb"};
+  char trace[2][1100];
+  for (int k = 0; k < 2; k++) {
+    snprintf(trace[k], sizeof trace[k], "%s/%s", dir, mode[k]);
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./nbc_forms", "3", trace[k], mode[k], &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(run.err, "calls not in the TI trace"));
+    run_free(&run);
+    met_timeline_info_t info;
+    met_trace_t *measured = read_run(trace[k], &info);
+    CU_ASSERT_EQUAL(info.collectives, 39);
+    met_trace_free(measured);
+  }
+  for (int me = 0; me < 3; me++) {
+    char *reference = messages_of(trace[0], me);
+    char *got = messages_of(trace[1], me);
+    CU_ASSERT_FATAL(reference && got);
+    CU_ASSERT_STRING_EQUAL(got, reference);
+    free(reference);
+    free(got);
+  }
 }
 
 /* The bytes of the messages rank 0 of the analysed `trace` received (counted there), in order, at most 10; their
@@ -2998,6 +3032,7 @@ int main(void)
       {"test_trc_mpi_waitall_of_some_requests", test_trc_mpi_waitall_of_some_requests},
       {"test_trc_mpi_waits_for_no_message", test_trc_mpi_waits_for_no_message},
       {"test_trc_mpi_nonblocking_collectives_paired", test_trc_mpi_nonblocking_collectives_paired},
+      {"test_trc_mpi_nonblocking_forms_as_blocking", test_trc_mpi_nonblocking_forms_as_blocking},
       {"test_trc_mpi_intercommunicator_partners", test_trc_mpi_intercommunicator_partners},
       {"test_trc_mpi_any_source_receives", test_trc_mpi_any_source_receives},
       {"test_trc_mpi_requests_and_sub_communicators", test_trc_mpi_requests_and_sub_communicators},

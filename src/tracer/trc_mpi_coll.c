@@ -153,6 +153,18 @@ EXPORT int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
   return rc;
 }
 
+/* A gatherv's or scatterv's sizes on `comm` (`recorded`: while recording, on an intracommunicator): the rank's own
+ * block into *own, `own_count` elements of `own_type`, or in place at the root its entry of `counts`; and the TI text
+ * of the root's `counts` of `type` (zeros elsewhere, where MPI ignores them), NULL when not `recorded` or out of
+ * memory. */
+static char *rooted_v_sizes(const int counts[], MPI_Datatype type, int in_place, int own_count, MPI_Datatype own_type,
+                            int root, int recorded, MPI_Comm comm, double *own)
+{
+  int at_root = recorded && trc_comm_rank(comm) == root;
+  *own = at_root && in_place ? trc_nbytes(counts[root], type) : trc_nbytes(own_count, own_type);
+  return recorded ? trc_counts_text(at_root ? counts : NULL, trc_comm_size(comm), type, 0) : NULL;
+}
+
 EXPORT int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                        const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
@@ -160,10 +172,9 @@ EXPORT int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype
   int rc = trc_returned(PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm));
   static const char plain[] = "gatherv %.0f %s %d";
   const char *format = trc_coll(comm, plain, "MPI_Gatherv (intercommunicator)");
-  int at_root = format && trc_comm_rank(comm) == root;
-  double send =
-      at_root && sendbuf == MPI_IN_PLACE ? trc_nbytes(recvcounts[root], recvtype) : trc_nbytes(sendcount, sendtype);
-  char *recv = format ? trc_counts_text(at_root ? recvcounts : NULL, trc_comm_size(comm), recvtype, 0) : NULL;
+  double send;
+  char *recv = rooted_v_sizes(recvcounts, recvtype, sendbuf == MPI_IN_PLACE, sendcount, sendtype, root, format != NULL,
+                              comm, &send);
   trc_call(t, "MPI_Gatherv", TRC_COMM, root_peer(comm, format, plain, root), send, recv ? format : NULL, send, recv,
            root);
   free(recv);
@@ -191,10 +202,9 @@ EXPORT int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int d
   int rc = trc_returned(PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm));
   static const char plain[] = "scatterv %s %.0f %d";
   const char *format = trc_coll(comm, plain, "MPI_Scatterv (intercommunicator)");
-  int at_root = format && trc_comm_rank(comm) == root;
-  double recv =
-      at_root && recvbuf == MPI_IN_PLACE ? trc_nbytes(sendcounts[root], sendtype) : trc_nbytes(recvcount, recvtype);
-  char *send = format ? trc_counts_text(at_root ? sendcounts : NULL, trc_comm_size(comm), sendtype, 0) : NULL;
+  double recv;
+  char *send = rooted_v_sizes(sendcounts, sendtype, recvbuf == MPI_IN_PLACE, recvcount, recvtype, root, format != NULL,
+                              comm, &recv);
   trc_call(t, "MPI_Scatterv", TRC_COMM, root_peer(comm, format, plain, root), recv, send ? format : NULL, send, recv,
            root);
   free(send);
@@ -241,6 +251,18 @@ EXPORT int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recv
   return rc;
 }
 
+/* The TI counts of `size` equal blocks of `count` elements of `type` (a reduce-scatter of blocks), or NULL when out of
+ * memory. */
+static char *equal_counts_text(int count, int size, MPI_Datatype type)
+{
+  int *counts = malloc(sizeof *counts * (size_t)(size > 0 ? size : 1));
+  for (int i = 0; counts && i < size; i++)
+    counts[i] = count;
+  char *text = counts ? trc_counts_text(counts, size, type, 0) : NULL;
+  free(counts);
+  return text;
+}
+
 /* Equal blocks: the TI reducescatter with every count `recvcount`. */
 EXPORT int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype type, MPI_Op op,
                                     MPI_Comm comm)
@@ -248,14 +270,9 @@ EXPORT int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recv
   double t = trc_enter();
   int rc = trc_returned(PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm));
   const char *format = trc_coll(comm, "reducescatter %s 0", "MPI_Reduce_scatter_block (intercommunicator)");
-  int size = format ? trc_comm_size(comm) : 0;
-  int *counts = format ? malloc(sizeof *counts * (size_t)size) : NULL;
-  for (int i = 0; counts && i < size; i++)
-    counts[i] = recvcount;
-  char *text = counts ? trc_counts_text(counts, size, type, 0) : NULL;
+  char *text = format ? equal_counts_text(recvcount, trc_comm_size(comm), type) : NULL;
   trc_call(t, "MPI_Reduce_scatter_block", TRC_COMM, -1, trc_nbytes(recvcount, type), text ? format : NULL, text);
   free(text);
-  free(counts);
   return rc;
 }
 
@@ -516,6 +533,14 @@ EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int des
 /* ---- calls the TI format cannot hold: timed in the timeline, counted, listed at MPI_Finalize; the non-blocking
  * collectives' lines pair them (icoll_call) ---- */
 
+/* Whether a non-blocking collective on `comm` that returned `rc` is recorded with its arguments: while recording, on
+ * an intracommunicator (an intercommunicator's counts are the remote group's, and only its root's significant). */
+static int recorded_intra(int rc, MPI_Comm comm)
+{
+  int inter = 1;
+  return trc_active() && rc == MPI_SUCCESS && PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && !inter;
+}
+
 /* A non-blocking collective's initiation on `comm` that entered at `t` and returned `rc`: on an intracommunicator, its
  * timeline line gives `root`'s world rank (-1: none), `bytes` and its communicator (tag -1) and is counted among the
  * postings, its `request` remembered, so that the wait or test that completes it names it and simrun analyse pairs
@@ -525,8 +550,7 @@ EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int des
 static void icoll_call(double t, const char *name, trc_category_t category, int rc, MPI_Comm comm, int root,
                        double bytes, const MPI_Request *request, const char *why, const char *format, ...)
 {
-  int inter = 1;
-  int posted = trc_active() && rc == MPI_SUCCESS && PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && !inter;
+  int posted = recorded_intra(rc, comm);
   int peer = -1;
   char ti[256];
   const char *action = NULL;
@@ -547,13 +571,6 @@ static void icoll_call(double t, const char *name, trc_category_t category, int 
   trc_call(t, name, category, peer, posted ? bytes : 0, NULL);
   if (trc_active() && (!posted || !format)) /* else trc_coll counted what the trace cannot hold */
     trc_untraced(why);
-}
-
-/* The bytes of the rank's own block of a non-blocking collective, `count` elements of `type` in `buf`: 0 for
- * MPI_IN_PLACE, where MPI ignores them (the type may then be invalid). */
-static double own_block(const void *buf, int count, MPI_Datatype type)
-{
-  return buf == MPI_IN_PLACE ? 0 : trc_nbytes(count, type);
 }
 
 EXPORT int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *request)
@@ -626,8 +643,8 @@ EXPORT int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype
   double t = trc_enter();
   int rc = trc_returned(PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
   double send, recv;
-  gather_sizes(sendbuf, sendcount, sendtype, recvcount, recvtype, trc_active() && trc_comm_rank(comm) == root, &send,
-               &recv);
+  gather_sizes(sendbuf, sendcount, sendtype, recvcount, recvtype,
+               recorded_intra(rc, comm) && trc_comm_rank(comm) == root, &send, &recv);
   icoll_call(t, "MPI_Igather", TRC_COMM, rc, comm, root, send, request, "MPI_Igather (intercommunicator)",
              "gather %.0f %.0f %d", send, recv, root);
   return rc;
@@ -640,8 +657,12 @@ EXPORT int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
   double t = trc_enter();
   int rc = trc_returned(
       PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request));
-  icoll_call(t, "MPI_Igatherv", TRC_COMM, rc, comm, root, own_block(sendbuf, sendcount, sendtype), request,
-             "MPI_Igatherv (non-blocking collective: no TI action)", NULL);
+  double send;
+  char *recv = rooted_v_sizes(recvcounts, recvtype, sendbuf == MPI_IN_PLACE, sendcount, sendtype, root,
+                              recorded_intra(rc, comm), comm, &send);
+  icoll_call(t, "MPI_Igatherv", TRC_COMM, rc, comm, root, send, request, "MPI_Igatherv (intercommunicator)",
+             recv ? "gatherv %.0f %s %d" : NULL, send, recv, root);
+  free(recv);
   return rc;
 }
 
@@ -651,8 +672,8 @@ EXPORT int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
   double t = trc_enter();
   int rc = trc_returned(PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
   double send, recv;
-  scatter_sizes(sendcount, sendtype, recvbuf, recvcount, recvtype, trc_active() && trc_comm_rank(comm) == root, &send,
-                &recv);
+  scatter_sizes(sendcount, sendtype, recvbuf, recvcount, recvtype,
+                recorded_intra(rc, comm) && trc_comm_rank(comm) == root, &send, &recv);
   icoll_call(t, "MPI_Iscatter", TRC_COMM, rc, comm, root, recv, request, "MPI_Iscatter (intercommunicator)",
              "scatter %.0f %.0f %d", send, recv, root);
   return rc;
@@ -665,8 +686,12 @@ EXPORT int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int 
   double t = trc_enter();
   int rc = trc_returned(
       PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
-  icoll_call(t, "MPI_Iscatterv", TRC_COMM, rc, comm, root, own_block(recvbuf, recvcount, recvtype), request,
-             "MPI_Iscatterv (non-blocking collective: no TI action)", NULL);
+  double recv;
+  char *send = rooted_v_sizes(sendcounts, sendtype, recvbuf == MPI_IN_PLACE, recvcount, recvtype, root,
+                              recorded_intra(rc, comm), comm, &recv);
+  icoll_call(t, "MPI_Iscatterv", TRC_COMM, rc, comm, root, recv, request, "MPI_Iscatterv (intercommunicator)",
+             send ? "scatterv %s %.0f %d" : NULL, send, recv, root);
+  free(send);
   return rc;
 }
 
@@ -677,8 +702,14 @@ EXPORT int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   double t = trc_enter();
   int rc = trc_returned(
       PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request));
-  icoll_call(t, "MPI_Iallgatherv", TRC_COMM, rc, comm, -1, own_block(sendbuf, sendcount, sendtype), request,
-             "MPI_Iallgatherv (non-blocking collective: no TI action)", NULL);
+  int ok = recorded_intra(rc, comm);
+  double send = sendbuf != MPI_IN_PLACE ? trc_nbytes(sendcount, sendtype)
+                : ok                    ? trc_nbytes(recvcounts[trc_comm_rank(comm)], recvtype)
+                                        : 0;
+  char *recv = ok ? trc_counts_text(recvcounts, trc_comm_size(comm), recvtype, 0) : NULL;
+  icoll_call(t, "MPI_Iallgatherv", TRC_COMM, rc, comm, -1, send, request, "MPI_Iallgatherv (intercommunicator)",
+             recv ? "allgatherv %.0f %s" : NULL, send, recv);
+  free(recv);
   return rc;
 }
 
@@ -699,8 +730,12 @@ EXPORT int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int rec
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request));
-  icoll_call(t, "MPI_Ireduce_scatter", TRC_COMM, rc, comm, -1, 0, request,
-             "MPI_Ireduce_scatter (non-blocking collective: no TI action)", NULL);
+  int ok = recorded_intra(rc, comm);
+  char *counts = ok ? trc_counts_text(recvcounts, trc_comm_size(comm), datatype, 0) : NULL;
+  double own = ok ? trc_nbytes(recvcounts[trc_comm_rank(comm)], datatype) : 0; /* as MPI_Reduce_scatter's line */
+  icoll_call(t, "MPI_Ireduce_scatter", TRC_COMM, rc, comm, -1, own, request, "MPI_Ireduce_scatter (intercommunicator)",
+             counts ? "reducescatter %s 0" : NULL, counts);
+  free(counts);
   return rc;
 }
 
@@ -709,7 +744,9 @@ EXPORT int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int rec
 {
   double t = trc_enter();
   int rc = trc_returned(PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request));
+  char *counts = recorded_intra(rc, comm) ? equal_counts_text(recvcount, trc_comm_size(comm), datatype) : NULL;
   icoll_call(t, "MPI_Ireduce_scatter_block", TRC_COMM, rc, comm, -1, trc_nbytes(recvcount, datatype), request,
-             "MPI_Ireduce_scatter_block (non-blocking collective: no TI action)", NULL);
+             "MPI_Ireduce_scatter_block (intercommunicator)", counts ? "reducescatter %s 0" : NULL, counts);
+  free(counts);
   return rc;
 }

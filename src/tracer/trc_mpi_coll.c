@@ -91,6 +91,27 @@ static double others_bytes(const int counts[], MPI_Datatype type, int size, int 
   return elements * trc_nbytes(1, type);
 }
 
+/* An alltoallv's sizes on `comm`: its TI counts, sent (in place: those received) and received, each with its sum first
+ * (NULL when out of memory: new strings), and the bytes sent to the other members and received from them. */
+typedef struct alltoallv {
+  char *send;
+  char *recv;
+  double sent;
+  double received;
+} alltoallv_t;
+
+static alltoallv_t alltoallv_sizes(const void *sendbuf, const int sendcounts[], MPI_Datatype sendtype,
+                                   const int recvcounts[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+  int size = trc_comm_size(comm), me = trc_comm_rank(comm);
+  const int *scounts = sendbuf == MPI_IN_PLACE ? recvcounts : sendcounts;
+  MPI_Datatype stype = sendbuf == MPI_IN_PLACE ? recvtype : sendtype;
+  return (alltoallv_t){.send = trc_counts_text(scounts, size, stype, 1),
+                       .recv = trc_counts_text(recvcounts, size, recvtype, 1),
+                       .sent = others_bytes(scounts, stype, size, me),
+                       .received = others_bytes(recvcounts, recvtype, size, me)};
+}
+
 /* Its line gives the bytes it sent to the other members and, after its tag (none) and communicator, what it received
  * from them (docs/tracer.md), so that the exports give each rank its own (met_coll_moved). */
 EXPORT int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
@@ -102,21 +123,15 @@ EXPORT int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int 
       PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm));
   static const char plain[] = "alltoallv %s %s";
   const char *format = trc_coll(comm, plain, "MPI_Alltoallv (intercommunicator)");
-  int size = format ? trc_comm_size(comm) : 0;
-  int in_place = sendbuf == MPI_IN_PLACE;
-  const int *scounts = in_place ? recvcounts : sendcounts;
-  MPI_Datatype stype = in_place ? recvtype : sendtype;
-  char *send = format ? trc_counts_text(scounts, size, stype, 1) : NULL;
-  char *recv = format ? trc_counts_text(recvcounts, size, recvtype, 1) : NULL;
-  int me = format ? trc_comm_rank(comm) : 0;
+  alltoallv_t v =
+      format ? alltoallv_sizes(sendbuf, sendcounts, sendtype, recvcounts, recvtype, comm) : (alltoallv_t){0};
   if (format == plain) /* on another communicator trc_coll named it */
     trc_envelope(-1, 0);
   if (format)
-    trc_envelope_request(llround(others_bytes(recvcounts, recvtype, size, me)));
-  trc_call(t, "MPI_Alltoallv", TRC_COMM, -1, format ? others_bytes(scounts, stype, size, me) : 0,
-           send && recv ? format : NULL, send, recv);
-  free(send);
-  free(recv);
+    trc_envelope_request(llround(v.received));
+  trc_call(t, "MPI_Alltoallv", TRC_COMM, -1, v.sent, v.send && v.recv ? format : NULL, v.send, v.recv);
+  free(v.send);
+  free(v.recv);
   return rc;
 }
 
@@ -718,10 +733,14 @@ EXPORT int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int
                           MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc =
-      PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request);
-  icoll_call(t, "MPI_Ialltoallv", TRC_COMM, rc, comm, -1, 0, request,
-             "MPI_Ialltoallv (non-blocking collective: no TI action)", NULL);
+  int rc = trc_returned(
+      PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request));
+  alltoallv_t v = recorded_intra(rc, comm) ? alltoallv_sizes(sendbuf, sendcounts, sendtype, recvcounts, recvtype, comm)
+                                           : (alltoallv_t){0};
+  icoll_call(t, "MPI_Ialltoallv", TRC_COMM, rc, comm, -1, v.sent, request, "MPI_Ialltoallv (intercommunicator)",
+             v.send && v.recv ? "alltoallv %s %s" : NULL, v.send, v.recv);
+  free(v.send);
+  free(v.recv);
   return rc;
 }
 

@@ -19,8 +19,8 @@ typedef struct pending {
   int key;      /* its communicator's trc_comm_key, taken when posted (the communicator may be freed before the wait) */
   long long id; /* its posting line's number (trc_req_line), or -1 */
   int got;      /* a receive from any source: the bytes its status gives, once read (received); -1 before */
-  int collective; /* a non-blocking collective's (trc_req_collective): no message */
-  char *action;   /* and its TI action, written where it completes (NULL: none) */
+  int collective;  /* a non-blocking collective's (trc_req_collective): no message */
+  long long order; /* and its TI action's place among the rank's (started), -1 for none */
 } pending_t;
 
 typedef struct persistent {
@@ -43,6 +43,20 @@ static table_t ages_of;    /* trc_req_envelope_some's, of the requests a call co
 static long long posted;   /* posting lines counted so far (trc_req_line) */
 static size_t any_source;  /* the pending receives posted from any source (src MPI_ANY_SOURCE), of pendings.n */
 static size_t collectives; /* the pending non-blocking collectives, of pendings.n */
+
+/* The TI actions of the non-blocking collectives in the order the rank started them, from the first not yet written:
+ * one is written once it and every one started before it completed (flush_started), so that every rank writes them
+ * in one order, the order MPI has every member start them, whatever order they complete in (an MPI_Waitsome of
+ * several completes them in any order: tests/corpus/patterns/collectives.c's replay deadlocked when each rank wrote
+ * its own). */
+typedef struct started {
+  char *action;
+  int complete;
+} started_t;
+
+static table_t started;         /* entries `first` on: actions, in the order started */
+static size_t started_head;     /* the entry of the first not yet written */
+static long long started_first; /* the order of the entry at started_head */
 
 /* Room in `t` for `count` entries of `size` bytes, doubling from 64; 0, or -1 (counted as untraced) when out of
  * memory. */
@@ -87,18 +101,56 @@ void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int ta
   live += p != NULL;
 }
 
+/* Keeps `action` (copied) as the next one started: its order, or -1 (none, or out of memory: counted). */
+static long long keep_started(const char *action)
+{
+  char *copy = action ? strdup(action) : NULL;
+  started_t *e = copy ? grow(&started, sizeof *e) : NULL;
+  if (!e) {
+    if (action)
+      trc_untraced("non-blocking collective (out of memory)");
+    free(copy);
+    return -1;
+  }
+  *e = (started_t){copy, 0};
+  return started_first + (long long)(started.n - 1 - started_head);
+}
+
+/* Writes the started actions that completed, up to the first that has not, and drops them (moving the rest to the
+ * front once they are past half the table). */
+static void flush_started(void)
+{
+  started_t *e = started.items;
+  while (started_head < started.n && e[started_head].complete) {
+    trc_action("%s", e[started_head].action);
+    free(e[started_head].action);
+    started_head++;
+    started_first++;
+  }
+  if (started_head > 0 && started_head >= started.n / 2) {
+    memmove(e, e + started_head, (started.n - started_head) * sizeof *e);
+    started.n -= started_head;
+    started_head = 0;
+  }
+}
+
+/* The started action of order `order` (-1: none) completed: written with those before it once they all are. */
+static void started_complete(long long order)
+{
+  if (order < 0)
+    return;
+  ((started_t *)started.items)[started_head + (size_t)(order - started_first)].complete = 1;
+  flush_started();
+}
+
 void trc_req_collective(MPI_Request request, MPI_Comm comm, long long line, const char *action)
 {
   if (!trc_active() || request == MPI_REQUEST_NULL)
     return;
-  char *copy = action ? strdup(action) : NULL;
-  if (action && !copy) {
-    trc_untraced("non-blocking collective (out of memory)");
-    return;
-  }
+  long long order = keep_started(action);
   pending_t *p = grow(&pendings, sizeof *p);
-  if (!p)
-    free(copy);
+  if (!p) /* out of memory (counted): its action written now, not to hold the later ones */
+    started_complete(order);
   if (p)
     *p = (pending_t){.request = request,
                      .comm = comm,
@@ -109,7 +161,7 @@ void trc_req_collective(MPI_Request request, MPI_Comm comm, long long line, cons
                      .id = line,
                      .got = -1,
                      .collective = 1,
-                     .action = copy};
+                     .order = order};
   collectives += p != NULL;
   live += p != NULL;
 }
@@ -168,8 +220,6 @@ static void forget(size_t i)
   pending_t *p = &((pending_t *)pendings.items)[i];
   any_source -= p->src == MPI_ANY_SOURCE;
   collectives -= p->collective;
-  free(p->action);
-  p->action = NULL;
   p->request = MPI_REQUEST_NULL;
   live--;
   if (pendings.n - live > live)
@@ -332,7 +382,8 @@ int trc_req_all_pending(const MPI_Request *copy, int count)
   size_t written = 0;
   for (int i = 0; copy && i < count; i++) {
     long k = collectives ? find(copy[i]) : -1;
-    if (k >= 0 && ((const pending_t *)pendings.items)[k].action)
+    const pending_t *p = k >= 0 ? &((const pending_t *)pendings.items)[k] : NULL;
+    if (p && p->collective && p->order >= 0)
       return 0; /* its collective goes before the messages' waits (trc_req_completed), not after a waitall */
     written += trc_req_written(copy[i]);
   }
@@ -343,9 +394,9 @@ int trc_req_all_pending(const MPI_Request *copy, int count)
 static void complete(long i, const MPI_Status *status, int waits)
 {
   pending_t p = ((const pending_t *)pendings.items)[i];
-  if (p.collective && p.action)
-    trc_action("%s", p.action);
   forget((size_t)i);
+  if (p.collective)
+    started_complete(p.order);
   if (p.collective)
     return;
   int cancelled = 0;
@@ -442,8 +493,12 @@ void trc_req_reset(void)
   free(handles.items);
   free(statuses.items);
   handles = statuses = (table_t){0};
-  for (size_t i = 0; i < pendings.n; i++)
-    free(((pending_t *)pendings.items)[i].action);
+  for (size_t i = started_head; i < started.n; i++)
+    free(((started_t *)started.items)[i].action);
+  free(started.items);
+  started = (table_t){0};
+  started_head = 0;
+  started_first = 0;
   free(pendings.items);
   free(persistents.items);
   free(ages_of.items);

@@ -38,6 +38,9 @@ int main(int argc, char **argv)
     int me, n;
     MPI_Comm_rank(cm, &me);
     MPI_Comm_size(cm, &n);
+    int own[8]; /* an alltoallv's: me + 1 elements to each member, as each receives j + 1 from member j */
+    for (int i = 0; i < 8; i++)
+      own[i] = me + 1;
     MPI_Request q = MPI_REQUEST_NULL;
     EITHER(MPI_Barrier(cm), MPI_Ibarrier(cm, &q));
     EITHER(MPI_Bcast(d, 3, MPI_INT, n - 1, cm), MPI_Ibcast(d, 3, MPI_INT, n - 1, cm, &q));
@@ -56,6 +59,8 @@ int main(int argc, char **argv)
            MPI_Iallgatherv(s, me + 1, MPI_INT, d, counts, displs, MPI_INT, cm, &q));
     EITHER(MPI_Reduce_scatter(s, d, counts, MPI_INT, MPI_SUM, cm),
            MPI_Ireduce_scatter(s, d, counts, MPI_INT, MPI_SUM, cm, &q));
+    EITHER(MPI_Alltoallv(s, own, displs, MPI_INT, d, counts, displs, MPI_INT, cm),
+           MPI_Ialltoallv(s, own, displs, MPI_INT, d, counts, displs, MPI_INT, cm, &q));
     EITHER(MPI_Reduce_scatter_block(s, d, 2, MPI_INT, MPI_SUM, cm),
            MPI_Ireduce_scatter_block(s, d, 2, MPI_INT, MPI_SUM, cm, &q));
   }

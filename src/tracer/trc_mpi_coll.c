@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The PMPI wrappers of the collectives (on any intracommunicator: trc_coll), the communicator calls and
- * send-receives, and the non-blocking collectives, which the TI format cannot hold (timed, counted, listed at
- * MPI_Finalize) but the timeline pairs. */
+ * send-receives, and the non-blocking collectives: their timeline lines pair them, their TI actions are their blocking
+ * forms' where their waits completed them. */
+#define _GNU_SOURCE /* vasprintf */
 #include "trc_comm.h"
 #include "trc_mpi_util.h"
 #include "trc_request.h"
@@ -545,8 +546,7 @@ EXPORT int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int des
   return rc;
 }
 
-/* ---- calls the TI format cannot hold: timed in the timeline, counted, listed at MPI_Finalize; the non-blocking
- * collectives' lines pair them (icoll_call) ---- */
+/* ---- non-blocking collectives (icoll_call) ---- */
 
 /* Whether a non-blocking collective on `comm` that returned `rc` is recorded with its arguments: while recording, on
  * an intracommunicator (an intercommunicator's counts are the remote group's, and only its root's significant). */
@@ -560,22 +560,24 @@ static int recorded_intra(int rc, MPI_Comm comm)
  * timeline line gives `root`'s world rank (-1: none), `bytes` and its communicator (tag -1) and is counted among the
  * postings, its `request` remembered, so that the wait or test that completes it names it and simrun analyse pairs
  * it with the other members' (docs/tracer.md); its TI action, `format` printf-like as its blocking form's (trc_coll),
- * is written where that wait or test completes it (trc_req_completed). Without one (`format` NULL: the v-forms), on an
- * intercommunicator or when the trace cannot hold it (trc_coll), it is counted as `why`, listed at MPI_Finalize. */
+ * is written where that wait or test completes it (trc_req_completed). Without one (`format` NULL: its counts could not
+ * be written), on an intercommunicator or when the trace cannot hold it (trc_coll), it is counted as `why`, listed at
+ * MPI_Finalize. */
 static void icoll_call(double t, const char *name, trc_category_t category, int rc, MPI_Comm comm, int root,
                        double bytes, const MPI_Request *request, const char *why, const char *format, ...)
 {
   int posted = recorded_intra(rc, comm);
   int peer = -1;
-  char ti[256];
-  const char *action = NULL;
+  char *action = NULL; /* as long as its counts: a v-form's at p = 100 passes 256 bytes */
   if (posted && format) {
     trc_envelope(-1, 0); /* MPI_COMM_WORLD's: trc_coll names another, its members on a "# comm" line */
     const char *in = trc_coll(comm, format, why);
     va_list ap;
     va_start(ap, format);
-    if (in && vsnprintf(ti, sizeof ti, in, ap) < (int)sizeof ti)
-      action = ti;
+    if (in && vasprintf(&action, in, ap) < 0) {
+      action = NULL;
+      trc_untraced("non-blocking collective (out of memory)");
+    }
     va_end(ap);
   } else if (posted)
     trc_coll_envelope(comm); /* without a TI format, none refused (SIMRUN_TRACE_FORMAT=smpi) */
@@ -583,6 +585,7 @@ static void icoll_call(double t, const char *name, trc_category_t category, int 
     peer = root >= 0 ? trc_to_world(comm, root) : -1;
     trc_req_collective(*request, comm, trc_req_line(), action);
   }
+  free(action);
   trc_call(t, name, category, peer, posted ? bytes : 0, NULL);
   if (trc_active() && (!posted || !format)) /* else trc_coll counted what the trace cannot hold */
     trc_untraced(why);

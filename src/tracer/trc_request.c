@@ -96,7 +96,8 @@ void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int ta
                      .tag = tag,
                      .key = trc_comm_key(comm),
                      .id = line,
-                     .got = -1};
+                     .got = -1,
+                     .order = -1};
   any_source += p && src == MPI_ANY_SOURCE;
   live += p != NULL;
 }
@@ -395,10 +396,10 @@ static void complete(long i, const MPI_Status *status, int waits)
 {
   pending_t p = ((const pending_t *)pendings.items)[i];
   forget((size_t)i);
-  if (p.collective)
+  if (p.collective) { /* no message: its action is the collective's */
     started_complete(p.order);
-  if (p.collective)
     return;
+  }
   int cancelled = 0;
   if (status)
     PMPI_Test_cancelled(status, &cancelled);

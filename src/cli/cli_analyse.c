@@ -744,7 +744,7 @@ static void print_run(FILE *out, const runs_t *runs, int i)
   const met_timeline_info_t *info = &runs->info[i];
   fprintf(out,
           "  %s (p = %d): %zu message%s paired, %zu receive%s unpaired, %zu collective%s paired (barriers, N x N and "
-          "rooted)",
+          "rooted, blocking or not)",
           runs->dirs[i], runs->p[i], info->matched, info->matched == 1 ? "" : "s", info->unmatched,
           info->unmatched == 1 ? "" : "s", info->collectives, info->collectives == 1 ? "" : "s");
   if (info->colls_unpaired)

@@ -103,7 +103,7 @@ typedef struct op {
   int completing;      /* add_wait: among those the wait or poll being added completes */
   met_tl_kind_t icoll; /* a non-blocking collective's (TL_ICOLL): its blocking counterpart's kind, with its number */
   long coll;           /* among its communicator's collectives (-1: not paired) and that communicator's group; its */
-  int group;           /* partner is the entry it waits for (icoll_awaited) once every member's call was read */
+  int group;           /* partner is the entry it waits for (instance_awaited) once every member's call was read */
   int root;            /* and whether the rank is its root */
 } op_t;
 

@@ -810,8 +810,8 @@ static int post_collective(met_tl_match_t *m, int rank, met_tl_event_t *e)
                .peer = -1,
                .dir = MET_DIR_NONE,
                .post = e->iv.start,
-               .partner = paired && waits ? NAN : e->iv.start,
-               .partner_raw = paired && waits ? NAN : e->read_start,
+               .partner = NAN,
+               .partner_raw = NAN,
                .src = -1,
                .any_bytes = -1,
                .tag = -1,
@@ -819,11 +819,11 @@ static int post_collective(met_tl_match_t *m, int rank, met_tl_event_t *e)
                .coll = -1,
                .group = e->group,
                .root = root};
-  long k = paired ? join_collective(m, rank, e) : -1;
+  long k = paired ? join_collective(m, rank, e) : -1; /* -1: not paired */
   if (k == -2)
     return -1;
   e->coll = op->coll = k; /* joining moves no kept interval nor operation */
-  if (k < 0 && isnan(op->partner)) {
+  if (k < 0 || !waits) {  /* complete at once: icolls_complete sets only those still waiting */
     op->partner = e->iv.start;
     op->partner_raw = e->read_start;
   }

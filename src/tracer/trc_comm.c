@@ -221,14 +221,6 @@ static void note_members(MPI_Comm comm)
     trc_timeline_note("comm %d %s", key->id, text);
 }
 
-void trc_coll_envelope(MPI_Comm comm)
-{
-  int key = trc_comm_key(comm);
-  trc_envelope(-1, key);
-  if (key != 0)
-    note_members(comm);
-}
-
 /* A collective's TI format: `format` on MPI_COMM_WORLD or a communicator congruent with it, "in ID " and `format`
  * on another intracommunicator (simrun's extension, its members defined first by trc_comm_id; the timeline line of
  * the call gets its communicator's key, trc_envelope), or NULL: on an intercommunicator (the call counted as `name`),

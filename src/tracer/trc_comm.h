@@ -12,12 +12,6 @@
  * `name`). */
 const char *trc_coll(MPI_Comm comm, const char *format, const char *name);
 
-/* The envelope of the next timeline line, a non-blocking collective's on intracommunicator `comm` (trc_icoll_call): tag
- * -1 and its communicator's key (0 for MPI_COMM_WORLD or one congruent with it), its members given on a "# comm" line
- * before its first collective, as trc_coll's; no TI format is asked for (SIMRUN_TRACE_FORMAT=smpi refuses nothing: no
- * TI action holds the call). */
-void trc_coll_envelope(MPI_Comm comm);
-
 /* The trace's name of intracommunicator `comm`: 0 for MPI_COMM_WORLD or one congruent with it, else a
  * number > 0 whose members a "comm_def" action gave the first time; -1 when out of memory, or when
  * SIMRUN_TRACE_FORMAT=smpi refuses the extension (counted as one collective left out); -2 when its members include

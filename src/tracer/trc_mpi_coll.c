@@ -560,34 +560,31 @@ static int recorded_intra(int rc, MPI_Comm comm)
  * timeline line gives `root`'s world rank (-1: none), `bytes` and its communicator (tag -1) and is counted among the
  * postings, its `request` remembered, so that the wait or test that completes it names it and simrun analyse pairs
  * it with the other members' (docs/tracer.md); its TI action, `format` printf-like as its blocking form's (trc_coll),
- * is written where that wait or test completes it (trc_req_completed). Without one (`format` NULL: its counts could not
- * be written), on an intercommunicator or when the trace cannot hold it (trc_coll), it is counted as `why`, listed at
- * MPI_Finalize. */
+ * is written where that wait or test completes it (trc_req_completed). Counted (listed at MPI_Finalize) without one:
+ * on an intercommunicator as `why`, when the trace cannot hold it as trc_coll says, out of memory (`format` NULL: its
+ * counts could not be written) as such. */
 static void icoll_call(double t, const char *name, trc_category_t category, int rc, MPI_Comm comm, int root,
                        double bytes, const MPI_Request *request, const char *why, const char *format, ...)
 {
   int posted = recorded_intra(rc, comm);
   int peer = -1;
   char *action = NULL; /* as long as its counts: a v-form's at p = 100 passes 256 bytes */
-  if (posted && format) {
+  if (posted) {
     trc_envelope(-1, 0); /* MPI_COMM_WORLD's: trc_coll names another, its members on a "# comm" line */
-    const char *in = trc_coll(comm, format, why);
+    const char *in = trc_coll(comm, format ? format : "", why);
     va_list ap;
     va_start(ap, format);
-    if (in && vasprintf(&action, in, ap) < 0) {
+    if (in && (!format || vasprintf(&action, in, ap) < 0)) {
       action = NULL;
       trc_untraced("non-blocking collective (out of memory)");
     }
     va_end(ap);
-  } else if (posted)
-    trc_coll_envelope(comm); /* without a TI format, none refused (SIMRUN_TRACE_FORMAT=smpi) */
-  if (posted) {
     peer = root >= 0 ? trc_to_world(comm, root) : -1;
     trc_req_collective(*request, comm, trc_req_line(), action);
   }
   free(action);
   trc_call(t, name, category, peer, posted ? bytes : 0, NULL);
-  if (trc_active() && (!posted || !format)) /* else trc_coll counted what the trace cannot hold */
+  if (trc_active() && rc == MPI_SUCCESS && !posted) /* an intercommunicator's: not paired, no action */
     trc_untraced(why);
 }
 

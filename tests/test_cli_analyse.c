@@ -1047,42 +1047,13 @@ static void write_pair_platform(const char *dir, const char *name, const char *p
   CU_ASSERT_EQUAL(fclose(platform), 0);
 }
 
-/* --replay-on charges a traced call's page faults (the TI trace's faults action) at the platform's
- * simrun:page-fault-us: tests/data/tracer/faults-pair, by hand: rank 0 computes 1.2e8 flops, sends 20.48 MB, computes
- * 1e7; rank 1 computes 8e7, receives, takes 5000 faults in its receive, computes 2e7, on two 1e9 flop/s hosts whose
- * link (1000 TB/s, 1 ns) carries the message in 20 ns. At 10 us a fault (a round figure; simrun machine probe
- * measured 10.7 us here) rank 1 ends at 0.12 + 2e-8 + 0.05 + 0.02 = 0.190000 s (the measured 0.19 s), rank 0 at 0.13 s;
- * without the property the faults cost nothing and rank 1 ends at 0.140000 s. */
-static void test_analyse_replay_on_page_faults(void)
-{
-  static const struct {
-    const char *property, *row;
-  } cases[] = {
-      {"<prop id=\"simrun:page-fault-us\" value=\"10\"/>",
-       "     2          0.190000 (untraced)        0.190000       +0.0%  - (not recorded)\n"},
-      {"", "     2          0.190000 (untraced)        0.140000      -26.3%  - (not recorded)\n"},
-  };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    char dir[1024];
-    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-    write_pair_platform(dir, "faults.xml", cases[i].property);
-    const char *args[] = {"analyse", RUNS "faults-pair", "--replay-on", "faults.xml", "--untraced", "2=0.19", NULL};
-    cli_run_t run;
-    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
-    CU_ASSERT_EQUAL(run.status, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[i].row));
-    remove_folder(dir);
-    run_free(&run);
-  }
-}
-
-/* simrun analyse RUNS/`folder` --replay-on two hosts of 1 Gflop/s (write_pair_platform) --untraced `untraced`, whose
- * table must hold `row`. */
-static void expect_pair_replay(const char *folder, const char *untraced, const char *row)
+/* simrun analyse RUNS/`folder` --replay-on two hosts of 1 Gflop/s with `property` (write_pair_platform) --untraced
+ * `untraced`, whose table must hold `row`. */
+static void expect_pair_replay_with(const char *folder, const char *property, const char *untraced, const char *row)
 {
   char dir[1024], path[1200];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  write_pair_platform(dir, "pair.xml", "");
+  write_pair_platform(dir, "pair.xml", property);
   snprintf(path, sizeof path, RUNS "%s", folder);
   const char *args[] = {"analyse", path, "--replay-on", "pair.xml", "--untraced", untraced, NULL};
   cli_run_t run;
@@ -1091,6 +1062,39 @@ static void expect_pair_replay(const char *folder, const char *untraced, const c
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, row));
   remove_folder(dir);
   run_free(&run);
+}
+
+/* --replay-on charges a traced call's page faults (the TI trace's faults action) at the platform's
+ * simrun:page-fault-us: tests/data/tracer/faults-pair, by hand: rank 0 computes 1.2e8 flops, sends 20.48 MB, computes
+ * 1e7; rank 1 computes 8e7, receives, takes 5000 faults in its receive, computes 2e7, on two 1e9 flop/s hosts whose
+ * link (1000 TB/s, 1 ns) carries the message in 20 ns. At 10 us a fault (a round figure; simrun machine probe
+ * measured 10.7 us here) rank 1 ends at 0.12 + 2e-8 + 0.05 + 0.02 = 0.190000 s (the measured 0.19 s), rank 0 at 0.13 s;
+ * without the property the faults cost nothing and rank 1 ends at 0.140000 s. */
+static void test_analyse_replay_on_page_faults(void)
+{
+  expect_pair_replay_with("faults-pair", "<prop id=\"simrun:page-fault-us\" value=\"10\"/>", "2=0.19",
+                          "     2          0.190000 (untraced)        0.190000       +0.0%  - (not recorded)\n");
+  expect_pair_replay_with("faults-pair", "", "2=0.19",
+                          "     2          0.190000 (untraced)        0.140000      -26.3%  - (not recorded)\n");
+}
+
+/* --replay-on charges each rank's first collective of each kind at the platform's simrun:first-call-us, once per kind
+ * whatever the communicator: tests/data/tracer/first-calls-pair, by hand: each rank computes 1e8 flops (0.1 s at 1
+ * Gflop/s), then a broadcast, an allreduce, a broadcast and a broadcast on a communicator of both, whose messages of 8
+ * bytes take nanoseconds. At 1000 us a first call (a round figure), the first broadcast and the first allreduce cost
+ * each rank 1 ms: 0.102000 s (once per communicator would give 0.103; without the property, 0.100). */
+static void test_analyse_replay_on_first_calls(void)
+{
+  expect_pair_replay_with("first-calls-pair", "<prop id=\"simrun:first-call-us\" value=\"1000\"/>", "2=0.102",
+                          "     2          0.102000 (untraced)        0.102000       +0.0%  - (not recorded)\n");
+  expect_pair_replay_with("first-calls-pair", "", "2=0.102",
+                          "     2          0.102000 (untraced)        0.100000       -2.0%  - (not recorded)\n");
+}
+
+/* The same on the platform without a property. */
+static void expect_pair_replay(const char *folder, const char *untraced, const char *row)
+{
+  expect_pair_replay_with(folder, "", untraced, row);
 }
 
 /* --replay-on charges a run of polls' processor time (the TI trace's "poll COUNT FLOPS") until a receive of the rank
@@ -1833,6 +1837,7 @@ int main(void)
       {"test_analyse_replay_picture", test_analyse_replay_picture},
       {"test_analyse_replay_on_cleans_up", test_analyse_replay_on_cleans_up},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},
+      {"test_analyse_replay_on_first_calls", test_analyse_replay_on_first_calls},
       {"test_analyse_replay_on_polls_until_a_message", test_analyse_replay_on_polls_until_a_message},
       {"test_analyse_replay_on_polls_beside_own_send", test_analyse_replay_on_polls_beside_own_send},
       {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},

@@ -74,6 +74,16 @@ static char *probed_from(char *dir, const char *csv)
   return xml;
 }
 
+/* A platform probed from samples with no comment lines (tests/data/machine/pingpong-shm.csv) does not hold `text`. */
+static void assert_not_from_plain_samples(const char *text)
+{
+  char dir[1024];
+  char *xml = probed_from(dir, MACHINE "pingpong-shm.csv");
+  CU_ASSERT_PTR_NULL(strstr(xml, text));
+  free(xml);
+  remove_folder(dir);
+}
+
 /* The bandwidth the ranks saw (issue 47: under load NetPIPE's mean times of 48 KB and more were 3-21x the model the
  * lower quartile gave): tests/data/machine/pingpong-spread.csv's spread lines, each mean twice the lower quartile and
  * each deviation the lower quartile, come into the platform's comment as bandwidths, 65536 B / 6.695926 us = 9787.4
@@ -88,10 +98,7 @@ static void test_cli_machine_probe_writes_bandwidth_seen(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(xml, " 1048576 B: lower quartile  12284.1 MB/s, mean   6142.0 MB/s (sd 50%) -->\n"));
   free(xml);
   remove_folder(dir);
-  xml = probed_from(dir, MACHINE "pingpong-shm.csv");
-  CU_ASSERT_PTR_NULL(strstr(xml, "as the ranks see it"));
-  free(xml);
-  remove_folder(dir);
+  assert_not_from_plain_samples("as the ranks see it");
 }
 
 /* The probed platform: each characterisation value follows its comment; a ping-pong skeleton run on it gives, for
@@ -339,6 +346,86 @@ static int holds(const char *dir, const char *name, const char *text)
   return same;
 }
 
+/* dir/s.csv: tests/data/machine/pingpong-shm.csv's samples, then `more`. */
+static void samples_with(const char *dir, const char *more)
+{
+  char *samples = read_output(MACHINE, "pingpong-shm.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(samples);
+  char path[1100];
+  FILE *copy = create_in(dir, "s.csv", path, sizeof path);
+  fputs(samples, copy);
+  fputs(more, copy);
+  fclose(copy);
+  free(samples);
+}
+
+/* What a first collective of a kind costs beyond the next (simrun-pingpong's "# first-call ACTION FIRST NEXT" lines),
+ * by hand: 15 - 1, 6 - 0.5, 0 (4 then 7), 10 - 0 and 3 - 1, whose median is 5.5 us, with the lines in the comment;
+ * samples without such lines give no property; a line whose time is not a number is refused by its line number. */
+static void test_cli_machine_probe_writes_first_calls(void)
+{
+  char dir[1024], made[1024], csv[1100];
+  CU_ASSERT_EQUAL_FATAL(make_folder(made, sizeof made), 0);
+  samples_with(made, "# first-call barrier 15 1\n# first-call bcast 6 0.5\n# first-call reduce 4 7\n"
+                     "# first-call allreduce 10 0\n# first-call gather 3 1\n");
+  snprintf(csv, sizeof csv, "%s/s.csv", made);
+  char *xml = probed_from(dir, csv);
+  double us[4] = {0};
+  CU_ASSERT_EQUAL(property(xml, "simrun:first-call-us", us), 1);
+  CU_ASSERT_DOUBLE_EQUAL(us[0], 5.5, 1e-9);
+  CU_ASSERT_PTR_NOT_NULL(strstr(xml, "barrier 15.0 then 1.0, bcast 6.0 then 0.5, reduce 4.0 then 7.0, allreduce 10.0 "
+                                     "then 0.0,\n         gather 3.0 then 1.0;\n"));
+  free(xml);
+  remove_folder(dir);
+  remove_folder(made);
+  assert_not_from_plain_samples("first-call");
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  samples_with(dir, "# first-call barrier 15 1\n# first-call bcast nan 0.5\n");
+  const char *args[] = {"machine", "probe", "p.xml", "--samples", "s.csv", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 2);
+  assert_error_line(run.err, "s.csv:27: a first-call line is '# first-call ACTION FIRST_US NEXT_US'",
+                    (const char *const[]){"fix or remove it", NULL});
+  CU_ASSERT_EQUAL(count_entries(dir), 1); /* s.csv: no platform */
+  run_free(&run);
+  remove_folder(dir);
+}
+
+/* simrun-pingpong itself under mpirun (2 ranks, as simrun machine probe runs it): a first-call line for each of the 15
+ * collectives a TI trace holds, in the replay's names (app_ti_actions.c's), each time from 0 to a second, before its
+ * samples (test_cli_machine_probe_writes_first_calls reads such lines). */
+static void test_cli_machine_pingpong_times_first_calls(void)
+{
+  static const char *const actions[] = {"barrier",   "bcast",      "reduce",        "allreduce", "alltoall",
+                                        "alltoallv", "gather",     "gatherv",       "scatter",   "scatterv",
+                                        "allgather", "allgatherv", "reducescatter", "scan",      "exscan"};
+  CU_ASSERT_FATAL(SIMRUN_MPIRUN[0] && SIMRUN_PINGPONG[0]);
+  char dir[1024], command[4096];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(command, sizeof command, "exec '%s' --allow-run-as-root --oversubscribe -np 2 '%s' > pp.csv", SIMRUN_MPIRUN,
+           SIMRUN_PINGPONG);
+  const char *shell[] = {"-c", command, NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_program(dir, "/bin/sh", shell, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  run_free(&run);
+  char *csv = read_output(dir, "pp.csv");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+  const char *at = csv;
+  for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++) {
+    char name[32] = "";
+    double first = -1, next = -1;
+    CU_ASSERT_FATAL(sscanf(at, "# first-call %31s %lf %lf\n", name, &first, &next) == 3);
+    CU_ASSERT_STRING_EQUAL(name, actions[i]);
+    CU_ASSERT(first >= 0 && first <= 1e6 && next >= 0 && next <= 1e6);
+    at = strchr(at, '\n') + 1;
+  }
+  CU_ASSERT_NSTRING_EQUAL(at, "bytes,hops,time_us\n", 19);
+  free(csv);
+  remove_folder(dir);
+}
+
 /* The output gate (cli_output.h), before any measurement: a platform that would replace the samples (by name or
  * through a link), a folder, a FIFO (a device's stand-in: /dev/null is never put at risk) or a path in a missing
  * folder is refused in one line with 2, and the samples, the link and the FIFO are as they were (a folder given as the
@@ -462,6 +549,8 @@ int main(void)
   static const tu_case_t cases[] = {
       {"test_cli_machine_probe_writes_platform", test_cli_machine_probe_writes_platform},
       {"test_cli_machine_probe_writes_bandwidth_seen", test_cli_machine_probe_writes_bandwidth_seen},
+      {"test_cli_machine_probe_writes_first_calls", test_cli_machine_probe_writes_first_calls},
+      {"test_cli_machine_pingpong_times_first_calls", test_cli_machine_pingpong_times_first_calls},
       {"test_cli_machine_probe_hostfile", test_cli_machine_probe_hostfile},
       {"test_cli_machine_probe_one_machine_tcp", test_cli_machine_probe_one_machine_tcp},
       {"test_cli_machine_probe_pool", test_cli_machine_probe_pool},

@@ -142,7 +142,8 @@ static const met_ops_t off_cache = {
 
 /* Rank 0 initialises the links, reads input, works, sends a small message (100 B: eager, small regime) and a large
  * one (5000 B: synchronous, large regime), writes output; rank 1 works longer first, so that eager sends show, and
- * takes 3 page faults in its large receive (free in the base, which has no simrun:page-fault-us). */
+ * takes 3 page faults in its large receive and pays the set-up of a first collective (both free in the base, which has
+ * no simrun:page-fault-us nor simrun:first-call-us). */
 static void props_program(sim_rank_t *rank, const void *arg)
 {
   (void)arg;
@@ -160,6 +161,7 @@ static void props_program(sim_rank_t *rank, const void *arg)
   sim_recv(rank, 0, 100);
   sim_recv(rank, 0, 5000);
   sim_page_faults(rank, 3);
+  sim_first_call(rank);
 }
 
 /* The machine model's figures beyond the run's: what the models and the memory check read (sim_run_describe). */

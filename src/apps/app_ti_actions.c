@@ -405,9 +405,35 @@ static int do_cancel(app_ti_rank_t *tr)
   return 0;
 }
 
+/* The collective actions, which simrun's "in" takes too. */
+static const char *const collectives[] = {"barrier",   "bcast",      "reduce",        "allreduce", "alltoall",
+                                          "alltoallv", "gather",     "gatherv",       "scatter",   "scatterv",
+                                          "allgather", "allgatherv", "reducescatter", "scan",      "exscan"};
+enum { COLLECTIVES = sizeof collectives / sizeof collectives[0] };
+
+/* The index of collective action `verb` in collectives[], or -1. */
+static int collective_index(const char *verb)
+{
+  for (int i = 0; i < COLLECTIVES; i++)
+    if (strcmp(verb, collectives[i]) == 0)
+      return i;
+  return -1;
+}
+
+/* The first collective of its action (bcast, scan, exscan...) on this rank, whatever the communicator: the library's
+ * set-up of that kind (sim_first_call), which Open MPI does once per process (docs/tracer-extras.md). */
+static void first_of_kind(app_ti_rank_t *tr)
+{
+  unsigned bit = 1U << collective_index(tr->field[1]);
+  if (!(tr->kinds_called & bit))
+    sim_first_call(tr->rank);
+  tr->kinds_called |= bit;
+}
+
 static int collective(app_ti_rank_t *tr, sim_coll_kind_t kind, int root, double bytes, const double *counts,
                       const double *counts2)
 {
+  first_of_kind(tr);
   sim_coll_call_t call = {
       .kind = kind, .alg = tr->alg[kind], .root = root, .bytes = bytes, .counts = counts, .counts2 = counts2};
   const sim_group_t *group = tr->group ? tr->group : sim_rank_world(tr->rank);
@@ -621,18 +647,13 @@ static const ti_action_t *find_action(const char *name);
  * lists are in its ranks, as MPI gives them. */
 static int do_in(app_ti_rank_t *tr)
 {
-  static const char *const collectives[] = {"barrier",   "bcast",      "reduce",        "allreduce", "alltoall",
-                                            "alltoallv", "gather",     "gatherv",       "scatter",   "scatterv",
-                                            "allgather", "allgatherv", "reducescatter", "scan",      "exscan"};
   long long id;
   if (app_ti_min_fields(tr, 2) != 0 || app_ti_whole(tr, 2, "communicator", 1, INT_MAX, &id) != 0)
     return -1;
   if (id > tr->ncomms)
     return app_ti_fail(tr, "communicator %lld is not defined: a comm_def line of the rank must define it first", id);
-  const ti_action_t *action = NULL;
-  for (size_t i = 0; i < sizeof collectives / sizeof collectives[0]; i++)
-    if (strcmp(tr->field[3], collectives[i]) == 0)
-      action = find_action(collectives[i]);
+  int which = collective_index(tr->field[3]);
+  const ti_action_t *action = which < 0 ? NULL : find_action(collectives[which]);
   if (!action)
     return app_ti_fail(tr,
                        "'%s' is not a collective; 'in' takes barrier, bcast, reduce, allreduce, alltoall(v), "

@@ -39,8 +39,9 @@ typedef struct app_ti_rank {
   double *counts2;
   struct app_ti_source *sources; /* the sources whose tags the rank matches (app_ti_match.c's), by rank */
   int nsources;
-  int finalized; /* it replayed a "finalize": the traced rank reached MPI_Finalize */
-  char why[256]; /* what is wrong with the current line */
+  int finalized;         /* it replayed a "finalize": the traced rank reached MPI_Finalize */
+  unsigned kinds_called; /* the collective actions the rank replayed, a bit each (sim_first_call) */
+  char why[256];         /* what is wrong with the current line */
 } app_ti_rank_t;
 
 /* simrun's "loop COUNT LINES" (docs/ti-replay.md): the rank's next LINES lines, kept to be replayed COUNT times. Its

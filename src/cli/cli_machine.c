@@ -32,9 +32,11 @@ static void usage(FILE *out)
           "fit per transport: an Open MPI ping-pong between two ranks on this node (simrun-pingpong under mpirun)\n"
           "for messages inside a node, and one over Open MPI's TCP transport (--mca btl tcp,self), which it takes\n"
           "between nodes, as the stand-in for messages between nodes (a fit of it that cannot be trusted is left\n"
-          "out with a warning); with Open MPI's eager limit and the cost of a page fault (the first write to a\n"
-          "fresh page), which replays charge for the faults a traced call took. Every value has its measurement in\n"
-          "a comment. Takes about 20 s. The loops are timed in CPU time; the ping-pongs are timed by the wall clock,\n"
+          "out with a warning); with Open MPI's eager limit, the cost of a page fault (the first write to a fresh\n"
+          "page), which replays charge for the faults a traced call took, and what a process's first collective of\n"
+          "a kind costs beyond the next, which replays charge at a rank's first of each kind. Every value has its\n"
+          "measurement in a comment. Takes about 20 s. The loops are timed in CPU time; the ping-pongs are timed by "
+          "the wall clock,\n"
           "which a loaded machine stretches.\n"
           "\n"
           "Options:\n"
@@ -85,6 +87,8 @@ typedef struct fits {
   char node_source[600], apart_source[600];
   char apart_refused[700]; /* on one machine, why TCP's fit was refused (its platform then has none), else "" */
   char node_seen[800], apart_seen[800]; /* the bandwidths the ranks saw (cli_probe_seen), or "" */
+  double first_call_us; /* what a first collective of a kind costs beyond the next (cli_probe_first_calls), or -1 */
+  char first_calls[1200];
 } fits_t;
 
 /* The bandwidths the ranks saw `what` (cli_probe_seen's lines), when the ping-pong gave them. */
@@ -153,6 +157,16 @@ static void write_messages(FILE *out, const fits_t *fits, const cli_probe_t *p, 
             "         charged for the faults a traced call took (its TI faults action: docs/tracer.md) -->\n"
             "    <prop id=\"simrun:page-fault-us\" value=\"%.4g\"/>\n",
             p->fault_how, p->fault_us);
+  if (fits->first_call_us >= 0)
+    fprintf(
+        out,
+        "    <!-- first call of a collective kind: simrun-pingpong's first call of each collective a TI trace holds,\n"
+        "         then the next, each as the slower of its 2 ranks took it, ranks in step (us):\n"
+        "         %s;\n"
+        "         the median of what a first costs beyond the next, the library's set-up of that kind in a process,\n"
+        "         charged at a replayed rank's first collective of each kind (docs/tracer-extras.md) -->\n"
+        "    <prop id=\"simrun:first-call-us\" value=\"%.4g\"/>\n",
+        fits->first_calls, fits->first_call_us);
 }
 
 void cli_machine_host_id(char *id, size_t len, int nodes, int node, int core)
@@ -282,6 +296,7 @@ static int read_samples(const char *csv, met_msg_sample_t **samples, size_t *cou
   if (rc == 0) {
     cli_probe_seen(csv, *samples, *count, 0, fits->node_seen, sizeof fits->node_seen);
     cli_probe_seen(csv, *samples, *count, 1, fits->apart_seen, sizeof fits->apart_seen);
+    rc = cli_probe_first_calls(csv, &fits->first_call_us, fits->first_calls, sizeof fits->first_calls);
   }
   return rc;
 }

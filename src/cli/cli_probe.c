@@ -328,6 +328,58 @@ static double quartile_us(const met_msg_sample_t *samples, size_t count, double 
  * took 3-21x the probed model's time under load). */
 #define SEEN_FROM 65536
 
+enum { FIRST_CALLS_MAX = 64 }; /* first-call lines read: simrun-pingpong writes 15 */
+
+static int ascending(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The median of the `n` values of `v` (sorted in place). */
+static double median_of(double *v, int n)
+{
+  qsort(v, (size_t)n, sizeof *v, ascending);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+int cli_probe_first_calls(const char *csv, double *us, char *text, size_t len)
+{
+  *us = -1;
+  text[0] = '\0';
+  FILE *in = fopen(csv, "r");
+  char line[256], action[32];
+  double extra[FIRST_CALLS_MAX];
+  int n = 0;
+  size_t used = 0;
+  for (long number = 1; in && fgets(line, sizeof line, in); number++) {
+    double first, next;
+    if (strncmp(line, "# first-call ", 13) != 0)
+      continue;
+    if (sscanf(line, "# first-call %31s %lf %lf", action, &first, &next) != 3 || !(first >= 0 && first <= 1e6) ||
+        !(next >= 0 && next <= 1e6) || n == FIRST_CALLS_MAX) {
+      fprintf(stderr,
+              "simrun: error: %s:%ld: a first-call line is '# first-call ACTION FIRST_US NEXT_US', two times of 0 to "
+              "1e6 us, at most %d such lines; fix or remove it\n",
+              csv, number, FIRST_CALLS_MAX);
+      fclose(in);
+      return EXIT_INPUT;
+    }
+    extra[n++] = first > next ? first - next : 0;
+    int wrote = snprintf(text + used, len - used, "%s%s %.1f then %.1f",
+                         n == 1       ? ""
+                         : n % 4 == 1 ? ",\n         "
+                                      : ", ",
+                         action, first, next);
+    used = wrote < 0 || (size_t)wrote >= len - used ? used : used + (size_t)wrote;
+  }
+  if (in)
+    fclose(in);
+  if (n > 0)
+    *us = median_of(extra, n);
+  return 0;
+}
+
 void cli_probe_seen(const char *csv, const met_msg_sample_t *samples, size_t count, int apart, char *text, size_t len)
 {
   text[0] = '\0';

@@ -46,4 +46,11 @@ int cli_probe_pingpong(const char *csv, const char *hostfile);
  * samples, or an older ping-pong's). */
 void cli_probe_seen(const char *csv, const met_msg_sample_t *samples, size_t count, int apart, char *text, size_t len);
 
+/* What a process's first collective of a kind costs beyond the next one, for simrun:first-call-us: from `csv`'s
+ * "# first-call ACTION FIRST_US NEXT_US" lines (simrun-pingpong's, one per collective), the median over the lines of
+ * FIRST_US - NEXT_US (0 when negative) into *us, and the lines as "ACTION FIRST then NEXT" into `text` for the
+ * platform's comment; *us is -1 and `text` "" when the file has none (a user's samples, or an older ping-pong's).
+ * Returns 0, or EXIT_INPUT after one error line naming the line that is not an action and two times of 0 to 1e6 us. */
+int cli_probe_first_calls(const char *csv, double *us, char *text, size_t len);
+
 #endif

@@ -6,7 +6,9 @@
  * mean and spread as comment lines (print_spread).
  * `simrun-pingpong HOPS` (HOPS > 1: simrun machine probe --hostfile, ranks on two nodes) labels its lines with HOPS,
  * prints no header (its lines follow the on-node run's) and refuses to measure when both ranks run on one node, unless
- * told `--one-node` (the probe on one machine, which forces Open MPI's TCP transport as the stand-in of a network). */
+ * told `--one-node` (the probe on one machine, which forces Open MPI's TCP transport as the stand-in of a network).
+ * Before the ping-pong, at 1 hop, it times the process's first collective of each kind against the next one
+ * (first_calls). */
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -52,6 +54,92 @@ static void print_spread(int bytes, int hops, const double *sample)
   printf("# spread %d %d %.6f %.6f\n", bytes, hops, 1e6 * mean, 1e6 * sqrt(squares / (REPEATS - 1)));
 }
 
+/* Ranks 0 and 1 in step: two exchanges of one int, point to point (no collective, whose first calls are timed). */
+static void in_step(int rank)
+{
+  int mine = rank, other = 0;
+  for (int k = 0; k < 2; k++)
+    MPI_Sendrecv(&mine, 1, MPI_INT, 1 - rank, 2, &other, 1, MPI_INT, 1 - rank, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+/* Collective `which` of first_calls' FIRST_CALLS on the world, of one int a rank (two of 2 and 4 in `to`). */
+static void collective(int which, int rank, int *to)
+{
+  static const int one[2] = {1, 1}, at[2] = {0, 1};
+  int mine = rank + 1;
+  switch (which) {
+  case 0:
+    MPI_Barrier(MPI_COMM_WORLD);
+    break;
+  case 1:
+    MPI_Bcast(&mine, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    break;
+  case 2:
+    MPI_Reduce(&mine, to, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    break;
+  case 3:
+    MPI_Allreduce(&mine, to, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    break;
+  case 4:
+    MPI_Alltoall(to, 1, MPI_INT, to + 2, 1, MPI_INT, MPI_COMM_WORLD);
+    break;
+  case 5:
+    MPI_Alltoallv(to, one, at, MPI_INT, to + 2, one, at, MPI_INT, MPI_COMM_WORLD);
+    break;
+  case 6:
+    MPI_Gather(&mine, 1, MPI_INT, to, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    break;
+  case 7:
+    MPI_Gatherv(&mine, 1, MPI_INT, to, one, at, MPI_INT, 0, MPI_COMM_WORLD);
+    break;
+  case 8:
+    MPI_Scatter(to, 1, MPI_INT, &mine, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    break;
+  case 9:
+    MPI_Scatterv(to, one, at, MPI_INT, &mine, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    break;
+  case 10:
+    MPI_Allgather(&mine, 1, MPI_INT, to, 1, MPI_INT, MPI_COMM_WORLD);
+    break;
+  case 11:
+    MPI_Allgatherv(&mine, 1, MPI_INT, to, one, at, MPI_INT, MPI_COMM_WORLD);
+    break;
+  case 12:
+    MPI_Reduce_scatter(to, &mine, one, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    break;
+  case 13:
+    MPI_Scan(&mine, to, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    break;
+  default:
+    MPI_Exscan(&mine, to, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  }
+}
+
+/* "# first-call ACTION FIRST_US NEXT_US" on rank 0 for each collective a TI trace holds (its action's name): the
+ * process's first call of it and the next one, each after the ranks came in step, as the slower rank took it (the
+ * time its partner waits for: both make the call together). What the first costs beyond the next is the library's
+ * set-up of that kind in each process, which simrun machine probe writes as simrun:first-call-us. */
+static void first_calls(int rank)
+{
+  enum { FIRST_CALLS = 15 };
+  static const char *const action[FIRST_CALLS] = {"barrier",   "bcast",      "reduce",        "allreduce", "alltoall",
+                                                  "alltoallv", "gather",     "gatherv",       "scatter",   "scatterv",
+                                                  "allgather", "allgatherv", "reducescatter", "scan",      "exscan"};
+  double mine[2 * FIRST_CALLS], theirs[2 * FIRST_CALLS];
+  int to[4] = {0};
+  for (int i = 0; i < 2 * FIRST_CALLS; i++) {
+    in_step(rank);
+    double start = MPI_Wtime();
+    collective(i / 2, rank, to);
+    mine[i] = MPI_Wtime() - start;
+  }
+  MPI_Sendrecv(mine, 2 * FIRST_CALLS, MPI_DOUBLE, 1 - rank, 3, theirs, 2 * FIRST_CALLS, MPI_DOUBLE, 1 - rank, 3,
+               MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  for (int i = 0; i < 2 * FIRST_CALLS && rank == 0; i += 2)
+    printf("# first-call %s %.3f %.3f\n", action[i / 2], 1e6 * fmax(mine[i], theirs[i]),
+           1e6 * fmax(mine[i + 1], theirs[i + 1]));
+}
+
 /* 1 when ranks 0 and 1 run on one node (their processor names are equal), after a line on rank 0's stderr. */
 static int one_node(int rank)
 {
@@ -93,6 +181,8 @@ int main(int argc, char **argv)
     MPI_Finalize();
     return 3;
   }
+  if (hops == 1)
+    first_calls(rank);
   enum { SIZES = 21 }; /* 1 byte to MAX_BYTES, doubling */
   int rounds[SIZES];
   static double samples[SIZES][REPEATS];

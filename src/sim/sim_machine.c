@@ -179,6 +179,7 @@ int sim_machine_read(sim_machine_t *machine, char *err, size_t errlen)
   rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_IO_INPUT_US), machine->input_us, 2, err, errlen);
   rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_IO_OUTPUT_US), machine->output_us, 2, err, errlen);
   rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_PAGE_FAULT_US), &machine->page_fault_us, 1, err, errlen);
+  rc = rc ? rc : read_numbers(sim_prop_name(SIM_PROP_FIRST_CALL_US), &machine->first_call_us, 1, err, errlen);
   rc = rc ? rc : read_eager_start(machine, err, errlen);
   return rc ? rc : read_eager_bytes(machine, err, errlen);
 }

@@ -35,6 +35,9 @@ typedef struct sim_machine {
                          * it into the receiver's socket buffers), not when its receive is posted (the default) */
   double page_fault_us; /* simrun:page-fault-us: the time of one minor page fault (the first touch of a page), charged
                          * for the faults a traced call took (a TI trace's faults action); 0 when absent */
+  double first_call_us; /* simrun:first-call-us: what a process's first collective of a kind costs beyond the next one
+                         * (the library's set-up of that kind), charged at a TI replay's first of each kind on a rank;
+                         * 0 when absent */
 } sim_machine_t;
 
 /* Reads the model from the loaded platform. Returns 0, or SIM_EPLATFORM with a message naming the property when a

@@ -56,6 +56,9 @@ SIM_PROP(EAGER_START, .name = "simrun:eager-start", .scope = SIM_SCOPE_ROOT, .ty
 SIM_PROP(PAGE_FAULT_US, .name = "simrun:page-fault-us", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER, .count = 1,
          .lo = 0, .hi = 1e12, .unit = "us", .fallback = "0", .reader = "sim_machine", .example = "1e4",
          .meaning = "a minor page fault: what a traced call's faults (a TI trace's faults action) cost its rank")
+SIM_PROP(FIRST_CALL_US, .name = "simrun:first-call-us", .scope = SIM_SCOPE_ROOT, .type = SIM_TYPE_NUMBER, .count = 1,
+         .lo = 0, .hi = 1e12, .unit = "us", .fallback = "0", .reader = "sim_machine", .example = "10",
+         .meaning = "what a process's first collective of a kind costs beyond the next one (a TI replay charges it)")
 
 /* Each host's characterisation (seed 001 eq. 2), from the host or the innermost zone around it: sim_machine. */
 SIM_PROP(CLOCK_HZ, .name = "simrun:clock-hz", .scope = SIM_SCOPE_HOST, .type = SIM_TYPE_NUMBER, .count = 1, .lo = 0,

@@ -543,6 +543,11 @@ void sim_page_faults(sim_rank_t *rank, double count)
   delay(rank, MET_CAT_COMM, count * rank->world->machine.page_fault_us * 1e-6, 0);
 }
 
+void sim_first_call(sim_rank_t *rank)
+{
+  delay(rank, MET_CAT_COMM, rank->world->machine.first_call_us * 1e-6, 0);
+}
+
 void sim_init_links(sim_rank_t *rank)
 {
   delay(rank, MET_CAT_CTRL, rank->world->link_init_s, 0);

@@ -179,6 +179,10 @@ void sim_io(sim_rank_t *rank, sim_io_dir_t dir, double bytes);
  * pages it had not touched yet), at simrun:page-fault-us each, recorded as COMM after the call. */
 void sim_page_faults(sim_rank_t *rank, double count);
 
+/* This rank's first collective of a kind: the library's set-up of that kind, at simrun:first-call-us, recorded as COMM
+ * before the call. */
+void sim_first_call(sim_rank_t *rank);
+
 /* Initialises every physical link on the routes between the hosts of the run (eq. 3, 1270 us each on the Parsytec;
  * on a mesh partition, the links inside it; through a switch, each host's link to it), one after the other, charged
  * to this rank as control of parallelism. */

@@ -2568,6 +2568,58 @@ static double disturbance_adds_up(const char *timeline, int rank)
   return f[6];
 }
 
+/* One run of test_trc_mpi_shared_core_held_tracer_time: 1 when a rank waited for the core more than 70% of its wall
+ * time and `may_retry` (said on stderr, not judged), else 0 once judged. */
+static int shared_core_run(int may_retry)
+{
+  char dir[1024], trace[1100];
+  cli_run_t run;
+  traced_on_one_core(dir, trace, SHARED, "shared_core", &run);
+  double not_computed = shared_not_computed(run.out);
+  run_free(&run);
+  double end[2] = {NAN, NAN};
+  char *timeline[2];
+  char said[2][256] = {"", ""}; /* each rank's "# disturbance" line, printed with a failure (it flaked in suites) */
+  double unsure = 0;            /* how far the held parts may be off: disturbance_adds_up's slack beyond 60% waits */
+  int crowded = 0;
+  for (int rank = 0; rank < 2; rank++) {
+    char name[32];
+    snprintf(name, sizeof name, "timeline-%d.txt", rank);
+    timeline[rank] = read_output(trace, name);
+    const char *at = timeline[rank] ? strstr(timeline[rank], "\n# end ") : NULL;
+    if (at)
+      end[rank] = strtod(at + strlen("\n# end "), NULL);
+    const char *line = timeline[rank] ? strstr(timeline[rank], "\n# disturbance ") : NULL;
+    double wall = 0, waited = 0;
+    if (line && sscanf(line, "\n# disturbance %*f %*f %*f %*f %lf %lf", &wall, &waited) == 2) {
+      unsure = fmax(unsure, 0.1 * fmax(0, waited - 0.6 * wall));
+      crowded |= waited > 0.7 * wall;
+    }
+    if (line)
+      snprintf(said[rank], sizeof said[rank], "%.*s", (int)strcspn(line + 1, "\n"), line + 1);
+  }
+  int judged = !(crowded && may_retry);
+  if (!judged)
+    fprintf(stderr, "other processes took the core (rank 0 %s; rank 1 %s): run again\n", said[0], said[1]);
+  for (int rank = 0; rank < 2 && judged; rank++)
+    CU_ASSERT(disturbance_adds_up(timeline[rank], rank) >= 0.2);
+  if (judged) {
+    CU_ASSERT(not_computed > 0 && not_computed < 0.1);
+    const char *analyse[] = {"analyse", trace, "--csv", "analysed.csv", NULL};
+    double t_par = csv_figure(dir, analyse, "analysed.csv", "t_par_s");
+    int held = t_par >= end[1] - not_computed - unsure && t_par <= fmax(end[0], end[1]) + 0.05;
+    CU_ASSERT(held);
+    if (!held)
+      fprintf(stderr, "T_par %.6f s, the ranks' spans %.6f and %.6f s, %.6f s not computed; rank 0 %s; rank 1 %s\n",
+              t_par, end[0], end[1], not_computed, said[0], said[1]);
+  }
+  free(timeline[0]);
+  free(timeline[1]);
+  remove_folder(trace);
+  remove_folder(dir);
+  return !judged;
+}
+
 /* tests/data/tracer/shared_core.c on 2 ranks that share one core (taskset -c 0): each computes 0.2 s of its CPU time
  * in pieces of 25 us with a send, or an MPI_Isend and its MPI_Wait, after each, never blocking, so that at every moment
  * a rank is running or waiting for the core: its "# disturbance" CPU and WAITED add up to its WALL, the tracer's CPU
@@ -2584,43 +2636,14 @@ static double disturbance_adds_up(const char *timeline, int rank)
  * most the run's span (the later rank's end) and 50 ms: its first form held it to rank 1's, which rank 0 passed once
  * in a loaded suite; its lower bound is as unsure as the held parts, by disturbance_adds_up's slack for ranks that
  * waited for the core more than 60% of their run (a suite's load of 4.9 put T_par 0.36 ms under it, rank 1 waiting
- * 0.70 s of 0.90, which allows 15 ms). */
+ * 0.70 s of 0.90, which allows 15 ms). A run in which a rank waited for the core more than 70% of its wall time (two
+ * ranks on a core wait half of it; beyond, other processes took the core: a suite's load of 3.95 made it 79% and 82%,
+ * and passed both bounds, by 0.005 and 4 ms) is run again, up to twice, and judged on the last. */
 static void test_trc_mpi_shared_core_held_tracer_time(void)
 {
-  char dir[1024], trace[1100];
-  cli_run_t run;
-  traced_on_one_core(dir, trace, SHARED, "shared_core", &run);
-  double not_computed = shared_not_computed(run.out);
-  CU_ASSERT(not_computed > 0 && not_computed < 0.1);
-  run_free(&run);
-  double end[2] = {NAN, NAN};
-  char said[2][256] = {"", ""}; /* each rank's "# disturbance" line, printed with a failure (it flaked in suites) */
-  double unsure = 0;            /* how far the held parts may be off: disturbance_adds_up's slack beyond 60% waits */
-  for (int rank = 0; rank < 2; rank++) {
-    char name[32];
-    snprintf(name, sizeof name, "timeline-%d.txt", rank);
-    char *timeline = read_output(trace, name);
-    CU_ASSERT(disturbance_adds_up(timeline, rank) >= 0.2);
-    const char *at = timeline ? strstr(timeline, "\n# end ") : NULL;
-    if (at)
-      end[rank] = strtod(at + strlen("\n# end "), NULL);
-    const char *line = timeline ? strstr(timeline, "\n# disturbance ") : NULL;
-    double wall = 0, waited = 0;
-    if (line && sscanf(line, "\n# disturbance %*f %*f %*f %*f %lf %lf", &wall, &waited) == 2)
-      unsure = fmax(unsure, 0.1 * fmax(0, waited - 0.6 * wall));
-    if (line)
-      snprintf(said[rank], sizeof said[rank], "%.*s", (int)strcspn(line + 1, "\n"), line + 1);
-    free(timeline);
-  }
-  const char *analyse[] = {"analyse", trace, "--csv", "analysed.csv", NULL};
-  double t_par = csv_figure(dir, analyse, "analysed.csv", "t_par_s");
-  int held = t_par >= end[1] - not_computed - unsure && t_par <= fmax(end[0], end[1]) + 0.05;
-  CU_ASSERT(held);
-  if (!held)
-    fprintf(stderr, "T_par %.6f s, the ranks' spans %.6f and %.6f s, %.6f s not computed; rank 0 %s; rank 1 %s\n",
-            t_par, end[0], end[1], not_computed, said[0], said[1]);
-  remove_folder(trace);
-  remove_folder(dir);
+  int runs = 1;
+  while (shared_core_run(runs < 3))
+    runs++;
 }
 
 /* tests/data/tracer/after_finalize.c on 2 ranks: each computes 0.3 s of its CPU time after MPI_Finalize, 0.02 s

@@ -6,6 +6,7 @@
  * formats of simrun run's table (cli_formats.h) that it takes; the views it cannot give are left out with the reason.
  */
 #include "cli_analyse.h"
+#include "bas_error.h"
 #include "bas_temp.h"
 #include "cli_binding.h"
 #include "cli_exit.h"
@@ -17,6 +18,7 @@
 #include "met_comm.h"
 #include "met_timeline.h"
 #include "rep_report.h"
+#include "sim_run.h"
 #include "stu_measured.h"
 #include "stu_replay.h"
 
@@ -1300,6 +1302,18 @@ static int check_replays(const analyse_opts_t *opts)
               flag[k], given[k]);
       return EXIT_INPUT;
     }
+  for (int k = 0; k < 2; k++) { /* loaded and checked as a run does: a platform SimGrid refuses, or a wrong property of
+                                 * simrun's, was said after the report, which stood half-printed */
+    char err[1024];
+    size_t hosts = 0;
+    int rc = given[k] ? sim_run_probe(given[k], &hosts, err, sizeof err) : 0;
+    if (rc == BAS_EINTR)
+      return CLI_EXIT_STOPPED;
+    if (rc != 0) {
+      fprintf(stderr, "simrun: error: %s\n", err);
+      return rc == BAS_EPLATFORM ? EXIT_INPUT : EXIT_RUNTIME;
+    }
+  }
   for (int i = 0; i < opts->ndirs; i++) {
     char err[8600];
     cli_binding_t binding = {0}; /* its binding lines, checked before anything is printed */

@@ -347,7 +347,7 @@ static void test_cli_platform_n_below_p(void)
 static void test_cli_platform_bad_comm_model(void)
 {
   EXPECT_FAILURE(.args = {DATA "bad-comm-model.xml"}, .status = 2, .prefix = DATA "bad-comm-model.xml:3: ",
-                 .phrases = {"simrun:comm-model = \"foo\"", "the only model is \"piecewise\""});
+                 .phrases = {"simrun:comm-model = \"foo\"", "expected piecewise; fix the value"});
 }
 
 /* simrun platform: generated platforms. */

@@ -282,13 +282,14 @@ static void test_hostile_platform_bandwidth_zero(void)
 
 static void test_hostile_platform_bad_mesh_row(void)
 {
-  expect_platform_refused("bad-row", "host 'h0': property simrun:row = \"99999999999\"; give a whole number");
+  expect_platform_refused("bad-row", HOSTILE "platform-bad-row.xml:6: property simrun:row = \"99999999999\" (on host "
+                                             "'h0'): expected an integer in [0, 65535]");
 }
 
 static void test_hostile_platform_link_init_infinite(void)
 {
-  expect_platform_refused("link-init-inf", "simrun:link-init-us = \"inf\": expected 1 decimal number; write it as "
-                                           "digits");
+  expect_platform_refused("link-init-inf", HOSTILE "platform-link-init-inf.xml:6: property simrun:link-init-us = "
+                                                   "\"inf\" (on zone 'pair'): expected a number in [0, 1e12]");
 }
 
 /* Host names sort by the value of their digits, however many: 25 digits used to overflow std::stoull. */
@@ -731,8 +732,8 @@ static void test_hostile_platform_parse_errors(void)
                                                   "no <link> declares; declare <link id=\"wier\" .../>");
   expect_platform_refused("twice-host", HOSTILE "platform-twice-host.xml:6: a second host named 'h0' (the first is at "
                                                 "line 5); give each host an id of its own");
-  expect_platform_refused("unknown-model", "simrun:comm-model = \"hockney\": the only model is \"piecewise\"; write "
-                                           "that or remove the property");
+  expect_platform_refused("unknown-model", HOSTILE "platform-unknown-model.xml:5: property simrun:comm-model = "
+                                                   "\"hockney\" (on zone 'pair'): expected piecewise");
   EXPECT_FAILURE(.args = {HOSTILE "scenario-as-platform.xml"}, .status = 2,
                  .prefix =
                      HOSTILE "scenario-as-platform.xml:3: platform '" HOSTILE "bandwidth-zero.xml' could not be "
@@ -744,7 +745,8 @@ static void test_hostile_platform_parse_errors(void)
 static void test_hostile_platform_out_of_range(void)
 {
   expect_platform_refused("bandwidth-tiny", "link 'wire' has bandwidth 1e-300 B/s, outside [1 B/s, 1 PB/s]");
-  expect_platform_refused("io-negative", "simrun:io-input-us: value 1 is -1e+09; give numbers in [0, 1e12]");
+  expect_platform_refused("io-negative", HOSTILE "platform-io-negative.xml:6: property simrun:io-input-us = "
+                                                 "\"-1000000000 0\" (on zone 'pair'): expected 2 numbers in [0, 1e12]");
   expect_platform_refused("route-twice", "the route from host 'h0' to host 'h1' passes link 'wire' twice");
 }
 

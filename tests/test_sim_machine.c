@@ -185,10 +185,10 @@ static void test_sim_machine_bad_values_name_file_and_line(void)
   static const struct {
     const char *file;
     const char *where;
-  } bad[] = {{"bad-negative.xml", "bad-negative.xml:13: property simrun:cycles-flop = \"-2\" (for host a-slow"},
-             {"bad-nan.xml", "bad-nan.xml:12: property simrun:cycles-cpu = \"nan\" (for host a-slow"},
-             {"bad-text.xml", "bad-text.xml:14: property simrun:cycles-intmem = \"fast\" (for host a-slow"},
-             {"bad-clock.xml", "bad-clock.xml:11: property simrun:clock-hz = \"0\" (for host a-slow"},
+  } bad[] = {{"bad-negative.xml", "bad-negative.xml:13: property simrun:cycles-flop = \"-2\" (on zone 'pair')"},
+             {"bad-nan.xml", "bad-nan.xml:12: property simrun:cycles-cpu = \"nan\" (on zone 'pair')"},
+             {"bad-text.xml", "bad-text.xml:14: property simrun:cycles-intmem = \"fast\" (on zone 'pair')"},
+             {"bad-clock.xml", "bad-clock.xml:11: property simrun:clock-hz = \"0\" (on zone 'pair')"},
              {"bad-partial.xml", "host a-slow has some simrun:cycles-* properties but not simrun:cycles-intmem"},
              {"bad-cache.xml", "host a has simrun:cache-bytes but not simrun:cycles-cache"}};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

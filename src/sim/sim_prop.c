@@ -138,7 +138,10 @@ int sim_prop_check_value(const sim_prop_t *prop, const char *text, char *err, si
   if (prop->type == SIM_TYPE_PAIRS)
     snprintf(err, errlen, "expected pairs \"p value\", each p a whole number >= 1 given once, each value in %s", range);
   else
-    snprintf(err, errlen, "expected %s%s in %s, written in decimal digits", prop->count > 1 ? "" : "a ",
+    snprintf(err, errlen, "expected %s%s in %s, written in decimal digits",
+             prop->count > 1                                ? ""
+             : strchr("aeiou", sim_prop_type_text(prop)[0]) ? "an "
+                                                            : "a ",
              sim_prop_type_text(prop), range);
   return SIM_EPLATFORM;
 }

@@ -88,6 +88,8 @@ static void child_probe(const void *data, FILE *out)
     sim_check_explain(err, sizeof err);
     sim_check_locate(platform, err, sizeof err);
   }
+  if (status == 0) /* each property's value first, by its file and line: sim_machine_read's refusal names neither */
+    status = sim_check_props(platform, err, sizeof err);
   if (status == 0)
     status = sim_machine_read(&machine, err, sizeof err);
   if (status == 0)
@@ -99,8 +101,6 @@ static void child_probe(const void *data, FILE *out)
     met_charac_t charac;
     status = sim_machine_charac(sim_engine_host(i), platform, &charac, NULL, 0, err, sizeof err);
   }
-  if (status == 0)
-    status = sim_check_props(platform, err, sizeof err);
   child_finish(out, status, err, write_probe, job);
 }
 

@@ -125,7 +125,9 @@ printf 'trace of the per-call run: %s (TI %s, timeline %s)\n' "$(du -sh "$work/c
 # is given too: at p = 2 its ranks poll until their partner's messages come, so the count of tests, and the job's CPU,
 # follow the machine's scheduling more than the tracer; the calls-only loop of bench/trc_calls.c; and, when Debian's
 # packages are installed, two real programs of the corpus (tests/corpus): HPC Challenge at N = 300 on 2 x 2 ranks (the
-# corpus's input) and mpi4py's ring benchmark, 200 laps of 1 KiB at p = 4.
+# corpus's input) and mpi4py's ring benchmark, 200 laps of 1 KiB at p = 4; and OpenFOAM's pisoFoam on its cavity
+# tutorial (openfoam-examples) at p = 2, 400 time steps: a call-heavy program whose solver iterations
+# (some 13 a solve) repeat too few times in a row to fold (docs/tracer.md, "Folding").
 mpicc -O2 bench/trc_polling.c -o "$work/trc_polling"
 mkdir -p "$work/run" # each case runs there: HPC Challenge reads hpccinf.txt and writes hpccoutf.txt in its folder
 # cpu_least FILE: the least "<job CPU> <program CPU> <tests>" line of FILE, by job CPU.
@@ -151,6 +153,17 @@ if command -v hpcc > /dev/null && [ -f /usr/share/doc/hpcc/examples/_hpccinf.txt
 fi
 /usr/bin/python3 -c 'import mpi4py' 2> /dev/null && # Debian's python3-mpi4py, for Debian's python
   cases+=("mpi4py_ring 4 /usr/bin/python3 -m mpi4py.bench --no-threads ringtest -n 1024 -l 200")
+cavity=/usr/share/doc/openfoam-examples/examples/incompressible/pisoFoam/RAS/cavity
+if command -v pisoFoam > /dev/null && [ -d "$cavity" ]; then # the case in the runs' folder, meshed and split in two
+  export WM_PROJECT_DIR=/usr/share/openfoam # what Debian's etc/bashrc sets that the solver needs
+  cp -r "$cavity/." "$work/run" && find "$work/run" -name '*.gz' -exec gunzip -f {} +
+  sed -i 's/^endTime .*/endTime 2;/' "$work/run/system/controlDict" # 400 steps: its start-up a small part
+  printf 'FoamFile { version 2.0; format ascii; class dictionary; object decomposeParDict; }
+%s
+' \
+    'numberOfSubdomains 2; method simple; coeffs { n (2 1 1); }' > "$work/run/system/decomposeParDict"
+  (cd "$work/run" && blockMesh > /dev/null && decomposePar > /dev/null) && cases+=("pisoFoam 2 pisoFoam -parallel")
+fi
 printf '\nCPU time traced / untraced (user + system of the whole job, least of %d runs; target: at most 1.2x)\n' "$runs"
 printf '%-18s %9s %9s %7s %-8s %13s %13s %7s\n' program untraced traced ratio target "ns/test untr." \
   "ns/test traced" ratio

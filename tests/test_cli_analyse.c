@@ -1679,6 +1679,11 @@ static void test_analyse_bad_folders(void)
   EXPECT_FAILURE(.args = {"analyse", RUNS "two-ranks", "--replay-on", RUNS "two-ranks/timeline-0.txt"}, .bare = 1,
                  .status = 2, .prefix = RUNS "two-ranks/timeline-0.txt:1:1: not well-formed XML",
                  .phrases = {"fix the syntax"});
+  EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--platform",
+                          SIMRUN_SOURCE_DIR "/tests/data/machine/bad-nan.xml"},
+                 .bare = 1, .status = 2,
+                 .prefix = SIMRUN_SOURCE_DIR "/tests/data/machine/bad-nan.xml:12: property simrun:cycles-cpu = \"nan\"",
+                 .phrases = {"expected a number in [0, 1e12]"});
   EXPECT_FAILURE(.args = {"analyse", RUNS "replay-pair", "--platform", RUNS "no-such.xml"}, .bare = 1, .status = 2,
                  .prefix = "--platform " RUNS "no-such.xml: cannot read that platform file", .phrases = {NULL});
   /* a folder given as the platform: refused before the report (it was printed, then SimGrid's error, exit 2) */

@@ -424,8 +424,9 @@ static int collective_index(const char *verb)
  * set-up of that kind (sim_first_call), which Open MPI does once per process (docs/tracer-extras.md). */
 static void first_of_kind(app_ti_rank_t *tr)
 {
-  unsigned bit = 1U << collective_index(tr->field[1]);
-  if (!(tr->kinds_called & bit))
+  int kind = collective_index(tr->field[1]);
+  unsigned bit = kind >= 0 ? 1U << kind : 0;
+  if (bit && !(tr->kinds_called & bit))
     sim_first_call(tr->rank);
   tr->kinds_called |= bit;
 }

@@ -1287,7 +1287,8 @@ static int add_breakdowns(const analyse_opts_t *opts, const runs_t *runs, stu_st
 }
 
 /* With --replay-on: the platform and the binding lines of every run with an index must be right before anything is
- * read or printed (check_index checks that the index is there once its folder is read). 0 or EXIT_INPUT. */
+ * read or printed (check_index checks that the index is there once its folder is read). 0, or an exit status after
+ * the error line (EXIT_INPUT for the user's files), or CLI_EXIT_STOPPED when a signal came while a platform loaded. */
 static int check_replays(const analyse_opts_t *opts)
 {
   if (!opts->replay_on && !opts->platform)
@@ -1304,14 +1305,14 @@ static int check_replays(const analyse_opts_t *opts)
     }
   for (int k = 0; k < 2; k++) { /* loaded and checked as a run does: a platform SimGrid refuses, or a wrong property of
                                  * simrun's, was said after the report, which stood half-printed */
-    char err[1024];
+    char err[8600];
     size_t hosts = 0;
     int rc = given[k] ? sim_run_probe(given[k], &hosts, err, sizeof err) : 0;
     if (rc == BAS_EINTR)
       return CLI_EXIT_STOPPED;
     if (rc != 0) {
       fprintf(stderr, "simrun: error: %s\n", err);
-      return rc == BAS_EPLATFORM ? EXIT_INPUT : EXIT_RUNTIME;
+      return bas_error_status(rc);
     }
   }
   for (int i = 0; i < opts->ndirs; i++) {
@@ -1352,7 +1353,7 @@ static int analyse(const analyse_opts_t *opts, runs_t *runs)
     status = check_untraced(opts, runs);
   if (status == EXIT_OK)
     status = choose_t_seq(opts, runs);
-  if (status == EXIT_OK && cli_signal_stop()) /* while reading: no report */
+  if (status == CLI_EXIT_STOPPED || (status == EXIT_OK && cli_signal_stop())) /* while checking or reading */
     return cli_signal_report();
   if (status != EXIT_OK)
     return status;

@@ -159,13 +159,14 @@ static void write_messages(FILE *out, const fits_t *fits, const cli_probe_t *p, 
   if (fits->first_call_us >= 0)
     fprintf(
         out,
-        "    <!-- first call of a collective kind: simrun-pingpong's first call of each collective a TI trace holds,\n"
-        "         then the next, each as the slower of its 2 ranks took it, ranks in step (us):\n"
-        "         %s;\n"
+        "    <!-- first call of a collective kind, from %s: the first call of each\n"
+        "         collective a TI trace holds, then the next, each as the slower of the 2 ranks took it, ranks in "
+        "step\n"
+        "         (us): %s;\n"
         "         the median of what a first costs beyond the next, the library's set-up of that kind in a process,\n"
         "         charged at a replayed rank's first collective of each kind (docs/tracer-extras.md) -->\n"
         "    <prop id=\"simrun:first-call-us\" value=\"%.4g\"/>\n",
-        fits->first_calls, fits->first_call_us);
+        fits->node_source, fits->first_calls, fits->first_call_us);
 }
 
 void cli_machine_host_id(char *id, size_t len, int nodes, int node, int core)

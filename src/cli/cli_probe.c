@@ -335,7 +335,8 @@ static double quartile_us(const met_msg_sample_t *samples, size_t count, double 
 
 enum { FIRST_CALLS_MAX = 64 }; /* first-call lines read: simrun-pingpong writes 15 */
 
-static int ascending(const void *a, const void *b)
+/* qsort's order of doubles, least first. */
+static int by_value(const void *a, const void *b)
 {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
@@ -344,8 +345,18 @@ static int ascending(const void *a, const void *b)
 /* The median of the `n` values of `v` (sorted in place). */
 static double median_of(double *v, int n)
 {
-  qsort(v, (size_t)n, sizeof *v, ascending);
+  qsort(v, (size_t)n, sizeof *v, by_value);
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Whether `line` is "# first-call ACTION FIRST_US NEXT_US" (and an end of line): ACTION lowercase letters (an XML
+ * comment holds it as it is), both times from 0 to 1e6 us. */
+static int first_call_line(const char *line, char action[32], double *first, double *next)
+{
+  int end = 0;
+  return sscanf(line, "# first-call %31s %lf %lf %n", action, first, next, &end) == 3 && line[end] == '\0' &&
+         action[strspn(action, "abcdefghijklmnopqrstuvwxyz")] == '\0' && *first >= 0 && *first <= 1e6 && *next >= 0 &&
+         *next <= 1e6;
 }
 
 int cli_probe_first_calls(const char *csv, double *us, char *text, size_t len)
@@ -353,30 +364,37 @@ int cli_probe_first_calls(const char *csv, double *us, char *text, size_t len)
   *us = -1;
   text[0] = '\0';
   FILE *in = fopen(csv, "r");
-  char line[256], action[32];
+  char line[1024], action[32]; /* cli_characterise_read, before, refuses a line longer than 1022 characters */
   double extra[FIRST_CALLS_MAX];
   int n = 0;
   size_t used = 0;
+  int full = len < 4; /* room left for "..." at least, which ends a text the lines outgrow */
   for (long number = 1; in && fgets(line, sizeof line, in); number++) {
     double first, next;
     if (strncmp(line, "# first-call ", 13) != 0)
       continue;
-    if (sscanf(line, "# first-call %31s %lf %lf", action, &first, &next) != 3 || !(first >= 0 && first <= 1e6) ||
-        !(next >= 0 && next <= 1e6) || n == FIRST_CALLS_MAX) {
+    if (!first_call_line(line, action, &first, &next) || n == FIRST_CALLS_MAX) {
       fprintf(stderr,
-              "simrun: error: %s:%ld: a first-call line is '# first-call ACTION FIRST_US NEXT_US', two times of 0 to "
-              "1e6 us, at most %d such lines; fix or remove it\n",
+              "simrun: error: %s:%ld: a first-call line is '# first-call ACTION FIRST_US NEXT_US', ACTION a word of "
+              "lowercase letters, two times of 0 to 1e6 us, at most %d such lines; fix or remove it\n",
               csv, number, FIRST_CALLS_MAX);
       fclose(in);
       return EXIT_INPUT;
     }
     extra[n++] = first > next ? first - next : 0;
-    int wrote = snprintf(text + used, len - used, "%s%s %.1f then %.1f",
+    char entry[96];
+    int wrote = snprintf(entry, sizeof entry, "%s%s %.1f then %.1f",
                          n == 1       ? ""
                          : n % 4 == 1 ? ",\n         "
                                       : ", ",
                          action, first, next);
-    used = wrote < 0 || (size_t)wrote >= len - used ? used : used + (size_t)wrote;
+    if (!full && used + (size_t)wrote + 4 <= len) {
+      memcpy(text + used, entry, (size_t)wrote + 1);
+      used += (size_t)wrote;
+    } else if (!full) {
+      memcpy(text + used, "...", 4);
+      full = 1;
+    }
   }
   if (in)
     fclose(in);

@@ -50,7 +50,8 @@ void cli_probe_seen(const char *csv, const met_msg_sample_t *samples, size_t cou
  * "# first-call ACTION FIRST_US NEXT_US" lines (simrun-pingpong's, one per collective), the median over the lines of
  * FIRST_US - NEXT_US (0 when negative) into *us, and the lines as "ACTION FIRST then NEXT" into `text` for the
  * platform's comment; *us is -1 and `text` "" when the file has none (a user's samples, or an older ping-pong's).
- * Returns 0, or EXIT_INPUT after one error line naming the line that is not an action and two times of 0 to 1e6 us. */
+ * The text ends with "..." when the lines outgrow `len`. Returns 0, or EXIT_INPUT after one error line naming a line
+ * that is not such a line (ACTION lowercase letters, two times of 0 to 1e6 us) or one beyond the 64th. */
 int cli_probe_first_calls(const char *csv, double *us, char *text, size_t len);
 
 #endif

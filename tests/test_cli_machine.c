@@ -354,8 +354,8 @@ static void samples_with(const char *dir, const char *more)
 /* What a first collective of a kind costs beyond the next (simrun-pingpong's "# first-call ACTION FIRST NEXT" lines),
  * by hand: 15 - 1, 6 - 0.5, 0 (4 then 7), 10 - 0 and 3 - 1, whose median is 5.5 us, with the lines in the comment
  * (samples without such lines give no property: test_cli_machine_probe_writes_platform); a line whose time is not a
- * number, whose action is no word (one that would end the XML comment) or that has a field too many is refused by its
- * line number. */
+ * decimal number, whose action is no word (one that would end the XML comment) or that has a field too many is
+ * refused by its line number. */
 static void test_cli_machine_probe_writes_first_calls(void)
 {
   char dir[1024], made[1024], csv[1100];
@@ -373,7 +373,7 @@ static void test_cli_machine_probe_writes_first_calls(void)
   remove_folder(dir);
   remove_folder(made);
   static const char *const refused[] = {"# first-call bcast nan 0.5\n", "# first-call x--> 1 2\n",
-                                        "# first-call bcast 1 2 3\n"};
+                                        "# first-call bcast 1 2 3\n", "# first-call bcast 0x10 1\n"};
   for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
     CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
     char more[128];

@@ -350,11 +350,12 @@ static double median_of(double *v, int n)
 }
 
 /* Whether `line` is "# first-call ACTION FIRST_US NEXT_US" (and an end of line): ACTION lowercase letters (an XML
- * comment holds it as it is), both times from 0 to 1e6 us. */
+ * comment holds it as it is), both times decimal (strtod takes hexadecimal, inf and nan too) from 0 to 1e6 us. */
 static int first_call_line(const char *line, char action[32], double *first, double *next)
 {
-  int end = 0;
-  return sscanf(line, "# first-call %31s %lf %lf %n", action, first, next, &end) == 3 && line[end] == '\0' &&
+  int times = 0, end = 0;
+  return sscanf(line, "# first-call %31s %n%lf %lf %n", action, &times, first, next, &end) == 3 && end > times &&
+         line[end] == '\0' && (int)strspn(line + times, "0123456789.+-eE \t\r\n") == end - times &&
          action[strspn(action, "abcdefghijklmnopqrstuvwxyz")] == '\0' && *first >= 0 && *first <= 1e6 && *next >= 0 &&
          *next <= 1e6;
 }

@@ -83,10 +83,10 @@ static void *grow(table_t *t, size_t size)
   return room(t, t->n + 1, size) == 0 ? (char *)t->items + size * t->n++ : NULL;
 }
 
-void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag, long long line)
+/* A pending request of a message (or, for trc_req_collective to mark, a collective) at the end of pendings, counted
+ * live; NULL when out of memory (counted as untraced by grow). */
+static pending_t *add_pending(MPI_Request request, MPI_Comm comm, int src, int dst, int tag, long long line)
 {
-  if (!trc_active() || request == MPI_REQUEST_NULL)
-    return;
   pending_t *p = grow(&pendings, sizeof *p);
   if (p)
     *p = (pending_t){.request = request,
@@ -98,8 +98,15 @@ void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int ta
                      .id = line,
                      .got = -1,
                      .order = -1};
-  any_source += p && src == MPI_ANY_SOURCE;
   live += p != NULL;
+  return p;
+}
+
+void trc_req_posted(MPI_Request request, MPI_Comm comm, int src, int dst, int tag, long long line)
+{
+  if (!trc_active() || request == MPI_REQUEST_NULL)
+    return;
+  any_source += add_pending(request, comm, src, dst, tag, line) && src == MPI_ANY_SOURCE;
 }
 
 /* Keeps `action` (copied) as the next one started: its order, or -1 (none, or out of memory: counted). */
@@ -149,22 +156,14 @@ void trc_req_collective(MPI_Request request, MPI_Comm comm, long long line, cons
   if (!trc_active() || request == MPI_REQUEST_NULL)
     return;
   long long order = keep_started(action);
-  pending_t *p = grow(&pendings, sizeof *p);
-  if (!p) /* out of memory (counted): its action written now, not to hold the later ones */
+  pending_t *p = add_pending(request, comm, trc_world_rank(), -1, -1, line);
+  if (!p) { /* out of memory (counted): its action written now, not to hold the later ones */
     started_complete(order);
-  if (p)
-    *p = (pending_t){.request = request,
-                     .comm = comm,
-                     .src = trc_world_rank(),
-                     .dst = -1,
-                     .tag = -1,
-                     .key = trc_comm_key(comm),
-                     .id = line,
-                     .got = -1,
-                     .collective = 1,
-                     .order = order};
-  collectives += p != NULL;
-  live += p != NULL;
+    return;
+  }
+  p->collective = 1;
+  p->order = order;
+  collectives++;
 }
 
 long long trc_req_line(void)

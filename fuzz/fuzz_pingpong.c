@@ -21,12 +21,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   size_t count = 0;
   char err[256];
   met_msgfit_t fit;
-  if (cli_characterise_read(fuzz_input_path(), &samples, &count) == 0 && count <= FIT_MAX_SAMPLES) {
+  if (cli_characterise_read(fuzz_input_path(), fuzz_input_path(), &samples, &count) == 0 && count <= FIT_MAX_SAMPLES) {
     met_msgfit(samples, count, -1, &fit, err, sizeof err);
     char seen[800], calls[1200];
     double us;
     cli_probe_seen(fuzz_input_path(), samples, count, 0, seen, sizeof seen);
-    cli_probe_first_calls(fuzz_input_path(), &us, calls, sizeof calls);
+    cli_probe_first_calls(fuzz_input_path(), fuzz_input_path(), &us, calls, sizeof calls);
   }
   free(samples);
   return 0;

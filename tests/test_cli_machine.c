@@ -132,8 +132,8 @@ static void test_cli_machine_probe_writes_platform(void)
 /* A stand-in `mpirun` first on PATH: it appends its arguments to mpirun-args and prints the ping-pong times of
  * T(l, d) = 0.2 + 0.3 d + (0.0002 + 0.0001 d) l us (1 byte to 1 MiB), at d = 2 when given --hostfile or Open MPI's
  * TCP transport, else at d = 1 with the header, as simrun-pingpong does; with `bad`, the d = 2 times of every other
- * size 10 times that (not eq. 4's shape). */
-static void fake_mpirun_bad(const char *dir, int bad)
+ * size 10 times that (not eq. 4's shape); then the shell commands `tail`. */
+static void fake_mpirun_then(const char *dir, int bad, const char *tail)
 {
   char path[1200];
   FILE *out = create_in(dir, "mpirun", path, sizeof path);
@@ -142,10 +142,15 @@ static void fake_mpirun_bad(const char *dir, int bad)
           "echo bytes,hops,time_us;; esac\nl=1\nwhile [ $l -le 1048576 ]; do\n"
           "  awk -v l=$l -v d=$d -v bad=%d 'BEGIN { t = 0.2 + 0.3 * d + (0.0002 + 0.0001 * d) * l; "
           "if (bad && d == 2 && int(log(l) / log(2)) %% 2) t *= 10; printf \"%%d,%%d,%%.6f\\n\", l, d, t }'\n"
-          "  l=$((l * 2))\ndone\n",
-          dir, bad);
+          "  l=$((l * 2))\ndone\n%s\n",
+          dir, bad, tail);
   fclose(out);
   chmod(path, 0755);
+}
+
+static void fake_mpirun_bad(const char *dir, int bad)
+{
+  fake_mpirun_then(dir, bad, "");
 }
 
 /* Property `id`'s first two numbers are alpha and beta (the rest 0), to a part in 1e5. */
@@ -518,6 +523,57 @@ static void test_cli_machine_probe_stopped_by_a_signal(void)
   }
 }
 
+/* What mpirun says besides the ping-pong's samples (a stand-in mpirun, as an Open MPI that warns of a missing network
+ * or fails): its standard error is no sample, and neither it nor the samples' temporary file is named as the user's
+ * input. A warning on standard error: the platform written, one warning per mpirun quoting its last line that says
+ * something (not the rule of hyphens around Open MPI's messages). A line of its output that is no sample: exit 1,
+ * "the ping-pong's output" and the line's number named, not the temporary file's (which was exit 2 naming
+ * TMPDIR/simrun-pingpong-XXXXXX, removed by then). mpirun failing: exit 1 quoting its last line (the error named the
+ * temporary file as where its output was). TMPDIR is left empty each time. */
+static void test_cli_machine_probe_mpirun_says(void)
+{
+  static const struct {
+    const char *tail, *phrase;
+    int status, lines;
+  } cases[] = {{"printf '%s\\n' ---- 'WARNING: no network found' ---- >&2",
+                "simrun: warning: mpirun -np 2 /bin/true "
+                "said 3 lines on its standard error, the "
+                "last: 'WARNING: no network found'",
+                0, 2},
+               {"echo 'Open MPI: not a sample'", "simrun: error: the ping-pong's output:23: expected three", 1, 1},
+               {"echo 'ORTE cannot start' >&2; exit 1", "failed, saying 'ORTE cannot start'; check that", 1, 1}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char dir[1024], tmp[1100], env[4200];
+    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+    snprintf(tmp, sizeof tmp, "%s/tmp", dir);
+    CU_ASSERT_EQUAL_FATAL(mkdir(tmp, 0700), 0);
+    fake_mpirun_then(dir, 0, cases[i].tail);
+    const char *old_path = getenv("PATH");
+    char *saved_path = strdup(old_path ? old_path : "/usr/bin:/bin");
+    snprintf(env, sizeof env, "%s:%s", dir, saved_path);
+    setenv("PATH", env, 1);
+    setenv("SIMRUN_PINGPONG", "/bin/true", 1);
+    char *saved_tmp = tu_env_swap("TMPDIR", tmp);
+    const char *args[] = {"machine", "probe", "p.xml", NULL};
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+    tu_env_restore("TMPDIR", saved_tmp);
+    setenv("PATH", saved_path, 1);
+    free(saved_path);
+    unsetenv("SIMRUN_PINGPONG");
+    CU_ASSERT_EQUAL(run.status, cases[i].status);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.err, cases[i].phrase));
+    CU_ASSERT_EQUAL(count_lines(run.err), cases[i].lines);
+    CU_ASSERT_PTR_NULL(strstr(run.err, "simrun-pingpong-"));
+    CU_ASSERT_EQUAL(count_entries(tmp), 0);
+    char p_xml[1200];
+    snprintf(p_xml, sizeof p_xml, "%s/p.xml", dir);
+    CU_ASSERT_EQUAL(access(p_xml, F_OK) == 0, cases[i].status == 0);
+    run_free(&run);
+    remove_folder(dir);
+  }
+}
+
 static void test_cli_machine_bad_usage(void)
 {
   EXPECT_FAILURE(.args = {"machine"}, .bare = 1, .status = 2, .prefix = "expected 'simrun machine probe FILE.xml'",
@@ -559,6 +615,7 @@ int main(void)
       {"test_cli_machine_bad_usage", test_cli_machine_bad_usage},
       {"test_cli_machine_probe_output_gate", test_cli_machine_probe_output_gate},
       {"test_cli_machine_probe_stopped_by_a_signal", test_cli_machine_probe_stopped_by_a_signal},
+      {"test_cli_machine_probe_mpirun_says", test_cli_machine_probe_mpirun_says},
       {NULL, NULL}};
   return tu_run("cli_machine", cases);
 }

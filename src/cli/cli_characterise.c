@@ -91,7 +91,7 @@ static int append(met_msg_sample_t **samples, size_t *count, size_t *cap, const 
 
 /* Opens `file` for reading if it is a regular file (a FIFO or a device such as /dev/zero would never end; opened
  * without blocking, to tell) of at most MAX_CSV_BYTES. NULL after printing the error. */
-static FILE *open_samples(const char *file)
+static FILE *open_samples(const char *file, const char *shown)
 {
   int fd = open(file, O_RDONLY | O_NONBLOCK);
   struct stat st;
@@ -106,16 +106,16 @@ static FILE *open_samples(const char *file)
   if (!in && !*why)
     snprintf(why, sizeof why, "%s", strerror(errno));
   if (!in) {
-    fprintf(stderr, "simrun: error: %s: cannot read it: %s\n", file, why);
+    fprintf(stderr, "simrun: error: %s: cannot read it: %s\n", shown, why);
     if (fd >= 0)
       close(fd);
   }
   return in;
 }
 
-int cli_characterise_read(const char *file, met_msg_sample_t **samples, size_t *count)
+int cli_characterise_read(const char *file, const char *shown, met_msg_sample_t **samples, size_t *count)
 {
-  FILE *in = open_samples(file);
+  FILE *in = open_samples(file, shown);
   if (!in)
     return EXIT_INPUT;
   char line[MAX_LINE];
@@ -127,7 +127,7 @@ int cli_characterise_read(const char *file, met_msg_sample_t **samples, size_t *
     number++;
     size_t len = strlen(line);
     if ((len == 0 || line[len - 1] != '\n') && !feof(in)) { /* cut by the buffer, or by a NUL byte */
-      rc = fail(file, number,
+      rc = fail(shown, number,
                 len == sizeof line - 1 ? "the line is longer than 1022 characters; a sample is bytes,hops,time_us"
                                        : "a NUL byte: this is not a text file; give the CSV file of the measurements");
       break;
@@ -140,14 +140,14 @@ int cli_characterise_read(const char *file, met_msg_sample_t **samples, size_t *
     if (header)
       continue;
     if (*count == MAX_SAMPLES)
-      rc = fail(file, number, "more than 10000000 samples, the limit; keep fewer samples per size");
+      rc = fail(shown, number, "more than 10000000 samples, the limit; keep fewer samples per size");
     else if (parse_sample(line, &s) != 0)
-      rc = fail(file, number, "expected three non-negative numbers, bytes,hops,time_us; fix this line");
+      rc = fail(shown, number, "expected three non-negative numbers, bytes,hops,time_us; fix this line");
     else if (append(samples, count, &cap, &s) != 0)
-      rc = fail(file, number, "out of memory");
+      rc = fail(shown, number, "out of memory");
   }
   if (rc == 0 && ferror(in))
-    rc = fail(file, number + 1, "read error");
+    rc = fail(shown, number + 1, "read error");
   fclose(in);
   return rc;
 }
@@ -234,7 +234,7 @@ int cli_characterise_main(int argc, char **argv)
     return rc;
   met_msg_sample_t *samples = NULL;
   size_t count = 0;
-  rc = cli_characterise_read(file, &samples, &count);
+  rc = cli_characterise_read(file, file, &samples, &count);
   met_msgfit_t fit;
   char err[512];
   if (rc == 0 && met_msgfit(samples, count, packet_bytes, &fit, err, sizeof err) != 0) {

@@ -14,7 +14,8 @@ int cli_characterise_main(int argc, char **argv);
 
 /* Reads the samples of ping-pong CSV `file` into a new array *samples (the caller frees it, also on failure) of *count:
  * a regular file of at most 1 GiB, lines of at most 1022 characters, at most 10^7 samples. Returns 0, or 2 after
- * printing the one error line (FILE:LINE). */
-int cli_characterise_read(const char *file, met_msg_sample_t **samples, size_t *count);
+ * printing the one error line (SHOWN:LINE: `shown` names the file there: the user's path, or what made a temporary
+ * file). */
+int cli_characterise_read(const char *file, const char *shown, met_msg_sample_t **samples, size_t *count);
 
 #endif

@@ -52,7 +52,8 @@ static void usage(FILE *out)
           "  -h, --help          show this help and exit\n"
           "\n"
           "FILE.xml is checked first: a folder, a device, a path in a missing folder or an input given here is\n"
-          "refused before anything is measured. The ping-pong's times go to a temporary file in $TMPDIR (else /tmp).\n"
+          "refused before anything is measured. The ping-pong's times go to a temporary file in $TMPDIR (else /tmp);\n"
+          "what mpirun says on its standard error is one warning.\n"
           "\n"
           "Exit status: 0 success, 1 a measurement failed or the fit cannot be trusted, 2 bad usage or output,\n"
           "128 + N stopped by signal N (nothing written).\n");
@@ -288,15 +289,15 @@ static int write_platform(FILE *out, const fits_t *fits, const cli_probe_t *p, c
   return ferror(out) ? -1 : 0;
 }
 
-/* The ping-pong samples of `csv`, and the bandwidths the ranks saw into `fits` (cli_probe_seen). 0, or an exit
- * status. */
-static int read_samples(const char *csv, met_msg_sample_t **samples, size_t *count, fits_t *fits)
+/* The ping-pong samples of `csv`, named `shown` in an error, and the bandwidths the ranks saw into `fits`
+ * (cli_probe_seen). 0, or an exit status. */
+static int read_samples(const char *csv, const char *shown, met_msg_sample_t **samples, size_t *count, fits_t *fits)
 {
-  int rc = cli_characterise_read(csv, samples, count);
+  int rc = cli_characterise_read(csv, shown, samples, count);
   if (rc == 0) {
     cli_probe_seen(csv, *samples, *count, 0, fits->node_seen, sizeof fits->node_seen);
     cli_probe_seen(csv, *samples, *count, 1, fits->apart_seen, sizeof fits->apart_seen);
-    rc = cli_probe_first_calls(csv, &fits->first_call_us, fits->first_calls, sizeof fits->first_calls);
+    rc = cli_probe_first_calls(csv, shown, &fits->first_call_us, fits->first_calls, sizeof fits->first_calls);
   }
   return rc;
 }
@@ -307,7 +308,7 @@ static int read_samples(const char *csv, met_msg_sample_t **samples, size_t *cou
 static int samples_of(const char *given, const char *hostfile, met_msg_sample_t **samples, size_t *count, fits_t *fits)
 {
   if (given)
-    return read_samples(given, samples, count, fits);
+    return read_samples(given, given, samples, count, fits);
   const char *folder = bas_temp_dir();
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s/simrun-pingpong-XXXXXX", folder);
@@ -327,8 +328,9 @@ static int samples_of(const char *given, const char *hostfile, met_msg_sample_t 
   }
   cli_signal_step("pingpong", "during the ping-pong");
   int rc = cli_signal_stop() ? CLI_EXIT_STOPPED : cli_probe_pingpong(tmp, hostfile);
-  if (rc == 0)
-    rc = read_samples(tmp, samples, count, fits);
+  /* a line of its own output it cannot read is the ping-pong's failure, not the user's input */
+  if (rc == 0 && read_samples(tmp, "the ping-pong's output", samples, count, fits) != 0)
+    rc = EXIT_RUNTIME;
   rep_file_unguard_tree(tmp);
   unlink(tmp);
   return rc;

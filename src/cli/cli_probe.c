@@ -5,6 +5,7 @@
  * between nodes (or, on one machine, over the TCP transport Open MPI takes between nodes). */
 #define _GNU_SOURCE /* readlink of /proc/self/exe */
 #include "cli_probe.h"
+#include "bas_temp.h"
 #include "cli_exit.h"
 #include "cli_results.h"
 #include "cli_signal.h"
@@ -252,14 +253,17 @@ static void pingpong_path(char *path, size_t len)
   snprintf(path, len, "%s/simrun-pingpong", slash ? self : ".");
 }
 
-/* Runs `command` with /bin/sh in a process group of its own, as system() would but stoppable: when a signal stops
- * the probe (cli_signal.h), the group (mpirun and its ranks) is sent SIGTERM and waited for. 0 when it exited with 0,
- * CLI_EXIT_STOPPED when a signal stopped it, else 1. */
-static int run_shell(const char *command)
+/* Runs `command` with /bin/sh in a process group of its own, its standard error into `said` (when not NULL), as
+ * system() would but stoppable: when a signal stops the probe (cli_signal.h), the group (mpirun and its ranks) is sent
+ * SIGTERM and waited for. 0 when it exited with 0, CLI_EXIT_STOPPED when a signal stopped it, else 1. */
+static int run_shell(const char *command, FILE *said)
 {
+  fflush(said);
   pid_t child = fork();
   if (child == 0) {
     setpgid(0, 0);
+    if (said)
+      dup2(fileno(said), STDERR_FILENO);
     execl("/bin/sh", "sh", "-c", command, (char *)NULL);
     _exit(127);
   }
@@ -278,23 +282,55 @@ static int run_shell(const char *command)
   return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : EXIT_RUNTIME;
 }
 
-/* One mpirun of the ping-pong, labelled `hops`, its output appended to `csv`: on this node (over Open MPI's TCP
- * transport when `tcp`), or with `hostfile` on its first two nodes (--map-by node puts rank 1 on the second). 0, or 1
- * after the error line. */
+/* The lines `said` holds (a file mpirun's standard error went to) and the last that says something, into `last`
+ * (without its end of line, cut to fit; "" when none): not blank nor a rule of hyphens, which frame Open MPI's
+ * messages. */
+static long last_said(FILE *said, char *last, size_t len)
+{
+  last[0] = '\0';
+  if (!said)
+    return 0;
+  rewind(said);
+  long lines = 0;
+  char line[1024];
+  while (fgets(line, sizeof line, said)) {
+    size_t n = strlen(line);
+    lines += n > 0 && line[n - 1] == '\n';
+    line[strcspn(line, "\r\n")] = '\0';
+    if (line[strspn(line, " \t-")] != '\0')
+      snprintf(last, len, "%s", line);
+  }
+  return lines;
+}
+
+/* One mpirun of the ping-pong, labelled `hops`, its output appended to `csv`, its standard error apart (Open MPI's
+ * warnings are no samples): on this node (over Open MPI's TCP transport when `tcp`), or with `hostfile` on its first
+ * two nodes (--map-by node puts rank 1 on the second). 0 (what mpirun said on its standard error given as one
+ * warning), or 1 after the error line, which quotes the last line mpirun said. */
 static int run_pingpong(const char *program, const char *hostfile, int tcp, int hops, const char *csv)
 {
   char command[13000], placement[4200] = "";
   if (hostfile)
     snprintf(placement, sizeof placement, "--hostfile '%s' --map-by node ", hostfile);
-  snprintf(command, sizeof command, "mpirun %s%s%s--oversubscribe -np 2 '%s' %d%s >> '%s' 2>&1",
+  snprintf(command, sizeof command, "mpirun %s%s%s--oversubscribe -np 2 '%s' %d%s >> '%s'",
            geteuid() == 0 ? "--allow-run-as-root " : "", tcp ? "--mca btl tcp,self " : "", placement, program, hops,
            tcp ? " --one-node" : "", csv);
-  int rc = run_shell(command);
+  FILE *said = bas_temp_file(); /* NULL: mpirun's standard error is simrun's */
+  int rc = run_shell(command, said);
+  char last[300];
+  long lines = last_said(said, last, sizeof last);
+  if (said)
+    fclose(said);
+  char run[4600];
+  snprintf(run, sizeof run, "mpirun -np 2 %s%s%s%s", tcp ? "--mca btl tcp,self " : "", program,
+           hostfile ? " --hostfile " : "", hostfile ? hostfile : "");
+  if (rc == 0 && *last)
+    fprintf(stderr, "simrun: warning: %s said %ld line%s on its standard error, the last: '%s'\n", run, lines,
+            lines == 1 ? "" : "s", last);
   if (rc == 0 || rc == CLI_EXIT_STOPPED)
     return rc;
-  fprintf(stderr,
-          "simrun: error: mpirun -np 2 %s%s%s%s failed (its output is in %s); check that Open MPI's mpirun runs %s\n",
-          tcp ? "--mca btl tcp,self " : "", program, hostfile ? " with --hostfile " : "", hostfile ? hostfile : "", csv,
+  fprintf(stderr, "simrun: error: %s failed%s%s%s; check that Open MPI's mpirun runs %s\n", run,
+          *last ? ", saying '" : "", last, *last ? "'" : "",
           hostfile ? "on those nodes and that they are two machines"
           : tcp    ? "here with its TCP transport"
                    : "here");
@@ -360,7 +396,7 @@ static int first_call_line(const char *line, char action[32], double *first, dou
          *next <= 1e6;
 }
 
-int cli_probe_first_calls(const char *csv, double *us, char *text, size_t len)
+int cli_probe_first_calls(const char *csv, const char *shown, double *us, char *text, size_t len)
 {
   *us = -1;
   text[0] = '\0';
@@ -378,7 +414,7 @@ int cli_probe_first_calls(const char *csv, double *us, char *text, size_t len)
       fprintf(stderr,
               "simrun: error: %s:%ld: a first-call line is '# first-call ACTION FIRST_US NEXT_US', ACTION a word of "
               "lowercase letters, two times of 0 to 1e6 us, at most %d such lines; fix or remove it\n",
-              csv, number, FIRST_CALLS_MAX);
+              shown, number, FIRST_CALLS_MAX);
       fclose(in);
       return EXIT_INPUT;
     }

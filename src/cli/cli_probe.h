@@ -33,8 +33,9 @@ void cli_probe_machine(cli_probe_t *probe);
 /* Runs the ping-pong (simrun-pingpong) under mpirun with 2 ranks on this node (its lines at 1 hop), then with 2 ranks
  * between nodes (its lines at 2 hops: an inter-node route of the probed platform is two links): on the first two nodes
  * of `hostfile`, or without one on this node over Open MPI's TCP transport (--mca btl tcp,self), the one it takes
- * between nodes, as their stand-in; the output of both appended to `csv`. Returns 0, or 1 after one error line
- * (mpirun or the program missing or failing, both ranks on one node), 2 for a path mpirun cannot be given, or
+ * between nodes, as their stand-in; the output of both appended to `csv`, their standard error apart (what it said,
+ * one warning line). Returns 0, or 1 after one error line (mpirun or the program missing or failing, both ranks on one
+ * node; it quotes mpirun's last line), 2 for a path mpirun cannot be given, or
  * CLI_EXIT_STOPPED (cli_results.h) when a signal stopped it (cli_signal.h): mpirun was ended, nothing printed. */
 int cli_probe_pingpong(const char *csv, const char *hostfile);
 
@@ -51,7 +52,8 @@ void cli_probe_seen(const char *csv, const met_msg_sample_t *samples, size_t cou
  * FIRST_US - NEXT_US (0 when negative) into *us, and the lines as "ACTION FIRST then NEXT" into `text` for the
  * platform's comment; *us is -1 and `text` "" when the file has none (a user's samples, or an older ping-pong's).
  * The text ends with "..." when the lines outgrow `len`. Returns 0, or EXIT_INPUT after one error line naming a line
- * that is not such a line (ACTION lowercase letters, two times of 0 to 1e6 us) or one beyond the 64th. */
-int cli_probe_first_calls(const char *csv, double *us, char *text, size_t len);
+ * (SHOWN:LINE, `shown` the name of `csv` there) that is not such a line (ACTION lowercase letters, two times of 0 to
+ * 1e6 us) or one beyond the 64th. */
+int cli_probe_first_calls(const char *csv, const char *shown, double *us, char *text, size_t len);
 
 #endif

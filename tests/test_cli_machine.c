@@ -534,7 +534,8 @@ static void test_cli_machine_probe_mpirun_says(void)
 {
   static const struct {
     const char *tail, *phrase;
-    int status, lines;
+    int status;
+    size_t lines;
   } cases[] = {{"printf '%s\\n' ---- 'WARNING: no network found' ---- >&2",
                 "simrun: warning: mpirun -np 2 /bin/true "
                 "said 3 lines on its standard error, the "

@@ -16,7 +16,9 @@ typedef struct event {
   char kind[32];
   int location;
   unsigned long long time;
-  const char *attributes;
+  char attributes[1024]; /* the rest of its line, copied: a search of the text from there on measured all the text
+                          * left at each call (ASan's strstr, glibc's sscanf), quadratic in the events */
+  const char *next_line; /* the text after its line */
 } event_t;
 
 /* The output of otf2-print run with `args` ("otf2-print", options, the anchor file; a new string), or NULL when it
@@ -45,8 +47,9 @@ static int next_event(const char **at, event_t *ev)
     snprintf(head, sizeof head, "%.*s ", len < 100 ? len : 100, line);
     int used = 0;
     if (sscanf(head, "%31s %d %llu %n", ev->kind, &ev->location, &ev->time, &used) == 3 && used > 0) {
-      ev->attributes = line + (used < len ? used : len);
-      *at = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line);
+      int from = used < len ? used : len;
+      snprintf(ev->attributes, sizeof ev->attributes, "%.*s", len - from, line + from);
+      *at = ev->next_line = line[len] == '\n' ? line + len + 1 : line + len;
       return 1;
     }
   }
@@ -58,9 +61,7 @@ static int has(const event_t *ev, const char *attribute)
 {
   if (!attribute)
     return 1;
-  const char *end = strchr(ev->attributes, '\n');
-  const char *found = strstr(ev->attributes, attribute);
-  return found && (!end || found < end);
+  return strstr(ev->attributes, attribute) != NULL;
 }
 
 /* How many events of `kind` at `location` (-1: any) have `attribute` (NULL: any). */
@@ -752,10 +753,11 @@ static char *calls_at(const char *text, int location, const char *phase, int *ne
     int skip = strcmp(name, phase) == 0;
     for (size_t i = 0; i < sizeof skipped / sizeof *skipped; i++)
       skip |= strcmp(name, skipped[i]) == 0;
-    const char *next = strchr(ev.attributes, '\n');
+    char next[256]; /* the line after, alone (sscanf on the whole text left would measure it) */
+    snprintf(next, sizeof next, "%.*s", (int)strcspn(ev.next_line, "\n"), ev.next_line);
     unsigned long long polls = 0;
-    if (next && entering)
-      sscanf(next + 1, " ADDITIONAL ATTRIBUTES: (\"polls\" <%*u>; UINT64; %llu)", &polls);
+    if (entering)
+      sscanf(next, " ADDITIONAL ATTRIBUTES: (\"polls\" <%*u>; UINT64; %llu)", &polls);
     if (!skip && len + 128 < cap)
       len += (size_t)snprintf(out + len, cap - len, polls ? "%s %llu %s polls=%llu\n" : "%s %llu %s\n", ev.kind,
                               ev.time, name, polls);

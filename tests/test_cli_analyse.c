@@ -1386,6 +1386,28 @@ static void test_analyse_replay_on_shared_cores(void)
   }
 }
 
+/* The least a quiet run takes where ranks share a core is never under its computations' CPU time: mplrs at p = 3 on
+ * 2 cores (master and consumer polling on one core, the one worker computing 2.06 s on the other) was said to take "0
+ * to 2.04 s", the replay's 2.03 s less 1.98 s of polling and 1.01 s of spread. tests/data/tracer/polled-triple, bound
+ * so on bind-quad's two 1e9 flop/s cores: ranks 0 and 1 share core 0, each computing 0.1 s and polling 0.9 s of CPU;
+ * rank 2 computes 2.0 s alone on core 1; no message. By hand: the replay runs core 0's 2 x (0.1 + 0.9) s of work and
+ * core 1's 2.0 s, predicted 2.0 s; less core 0's 1.8 s of polling, 0.2 s, under rank 2's 2.0 s of computation: a quiet
+ * run takes 2.0 to 2.0 s (the MPI calls took no CPU), and the measured 2.1 s is above it. */
+static void test_analyse_replay_on_shared_cores_floor(void)
+{
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "polled-triple", "--replay-on", RUNS "bind-quad/cores.xml", "--width", "1000",
+                        NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "     3          2.100000 (traced)          2.000000       -4.8%"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "Ranks sharing a core spent 1.800000 s of a core's CPU polling"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "a quiet run takes 2.000000 to 2.000000 s (no less than the CPU time of its "
+                                         "busiest rank's computations; the replay's own error aside), and the "
+                                         "measured 2.100000 s is above it"));
+  run_free(&run);
+}
+
 /* Binding lines that cannot be read stop simrun analyse --replay-on before it prints anything: one line naming the
  * index's line and the field, exit status 2. */
 static void test_analyse_replay_on_bad_binding(void)
@@ -1855,6 +1877,7 @@ int main(void)
       {"test_analyse_replay_on_moved", test_analyse_replay_on_moved},
       {"test_analyse_replay_on_paired_by_waits", test_analyse_replay_on_paired_by_waits},
       {"test_analyse_replay_on_shared_cores", test_analyse_replay_on_shared_cores},
+      {"test_analyse_replay_on_shared_cores_floor", test_analyse_replay_on_shared_cores_floor},
       {"test_analyse_replay_on_bad_binding", test_analyse_replay_on_bad_binding},
       {"test_analyse_platform_breakdown", test_analyse_platform_breakdown},
       {"test_analyse_outputs_checked_first", test_analyse_outputs_checked_first},

@@ -872,11 +872,16 @@ static double untraced_at(const analyse_opts_t *opts, int p)
  * count as computation), which it charges to none while on a shared core it is a core-mate's loss (Quantum ESPRESSO's
  * pw.x likewise, 1.20 s a core: the replay 2.28 s, the run 3.35); spread, unbound, the busiest core's computations
  * beyond an even share of them, which Linux evens out by moving ranks. Each the most over the cores, not one core's.
- * Figures: docs/analyse.md, "Shared cores". */
+ * floor, the least a quiet run takes by its computations' CPU time: the busiest rank's, and the busiest core's, less
+ * its spread when unbound (mplrs at p = 3 on 2 cores, master and consumer polling on one core beside the one worker
+ * computing 2.0 s on the other: the replay's 2.03 s less 1.98 s of polling and 1.01 s of spread gave a quiet run "0 to
+ * 2.04 s"). Figures: docs/analyse.md, "Shared cores". */
 typedef struct shared_cpu {
   double polls;
   double calls;
   double spread;
+  double floor;
+  int floor_rank; /* floor is the busiest rank's computations (else the busiest core's, or their even share) */
 } shared_cpu_t;
 
 /* One run's replay (replay_run): the predicted T_par, the least and the most CPU seconds a quiet run's busiest core
@@ -962,15 +967,16 @@ static void core_cpu_range(const met_timeline_info_t *info, int p, char (*hosts)
  * rank's line gives its computations' and its polls' CPU times; else 0. */
 static int shared_cpu(const met_timeline_info_t *info, int p, char (*hosts)[32], int bound, shared_cpu_t *out)
 {
-  *out = (shared_cpu_t){0, 0, 0};
+  *out = (shared_cpu_t){0, 0, 0, 0, 0};
   if (!hosts || p > MET_TL_CPU_RANKS || info->usage_ranks < p)
     return 0;
   int shared = 0, cores = 0;
-  double computed = 0, busiest = 0;
+  double computed = 0, busiest = 0, rank_most = 0;
   for (int i = 0; i < p; i++) {
     if (isnan(info->usage[i].compute) || isnan(info->usage[i].polls))
       return 0;
     computed += info->usage[i].compute;
+    rank_most = fmax(rank_most, info->usage[i].compute);
     int first = 1; /* rank i is its core's first: the cores are counted once */
     for (int j = 0; j < i; j++)
       first = first && !same_core(hosts, i, j);
@@ -984,17 +990,26 @@ static int shared_cpu(const met_timeline_info_t *info, int p, char (*hosts)[32],
     busiest = fmax(busiest, use.compute);
   }
   out->spread = bound ? 0 : fmax(0, busiest - computed / cores);
+  out->floor = fmax(rank_most, busiest - out->spread);
+  out->floor_rank = rank_most >= busiest - out->spread;
   return shared;
 }
 
+/* The least a quiet run takes by the replay alone, where it put ranks on one core: the predicted T_par less the most
+ * a core spent polling and the computations' spread. */
+static double band_replayed(const replay_t *r)
+{
+  return fmax(0, r->predicted - r->cpu.polls - r->cpu.spread);
+}
+
 /* Where the replay put ranks on one core: what they spent there (out->cpu, shared_cpu), and the least and the most a
- * quiet run may take, the predicted T_par less the most a core spent polling and the computations' spread, plus the
- * most a core spent in MPI calls; else NAN. */
+ * quiet run may take: band_replayed, but never under the computations' floor, and the predicted T_par plus the most a
+ * core spent in MPI calls; else NAN. */
 static void shared_band(const met_timeline_info_t *info, int p, char (*hosts)[32], int bound, replay_t *out)
 {
   int shared = shared_cpu(info, p, hosts, bound, &out->cpu);
-  out->band_least = shared ? fmax(0, out->predicted - out->cpu.polls - out->cpu.spread) : NAN;
-  out->band_most = shared ? out->predicted + out->cpu.calls : NAN;
+  out->band_least = shared ? fmax(band_replayed(out), out->cpu.floor) : NAN;
+  out->band_most = shared ? fmax(out->predicted + out->cpu.calls, out->band_least) : NAN;
 }
 
 /* The sentence on a replay that put ranks on one core (shared_band), after the placement's line in r->placement (or
@@ -1028,14 +1043,21 @@ static void band_text(const replay_t *replay, int p, double switches, stu_replay
              ": beyond it, the replay's own error or others' work%s; the cost of the ranks' %.0f involuntary context "
              "switches is in the CPU times it is made of",
              lost, switches);
+  char floor[160] = ""; /* the computations' floor, where it is the least end */
+  if (replay->band_least > band_replayed(replay))
+    snprintf(floor, sizeof floor, "no less than the CPU time of %s; ",
+             replay->cpu.floor_rank   ? "its busiest rank's computations"
+             : replay->cpu.spread > 0 ? "an even share of its computations over the cores"
+                                      : "the computations on its busiest core");
   size_t at = strlen(r->placement);
   char lead[32];
   snprintf(lead, sizeof lead, at ? ". " : "p = %d: ", p);
   snprintf(r->placement + at, sizeof r->placement - at,
            "%sRanks sharing a core spent %s%.6f s in MPI calls beyond their computations, which the replay charges "
-           "to none though core-mates lose it%s: by these alone, a quiet run takes %.6f to %.6f s (the replay's own "
-           "error aside), and the measured %.6f s is %s it%s (docs/analyse.md, \"Shared cores\")",
-           lead, polls, replay->cpu.calls, spread, r->predicted_least, r->predicted_most, r->measured, where, cost);
+           "to none though core-mates lose it%s: by these alone, a quiet run takes %.6f to %.6f s (%sthe replay's "
+           "own error aside), and the measured %.6f s is %s it%s (docs/analyse.md, \"Shared cores\")",
+           lead, polls, replay->cpu.calls, spread, r->predicted_least, r->predicted_most, floor, r->measured, where,
+           cost);
 }
 
 /* Run `dir`'s replay on the --replay-on platform, its ranks placed on the `cores` read with the run, into

@@ -82,6 +82,8 @@ typedef struct blocked {
   double share;
   int rank;
   double most;
+  double crowded; /* beyond them, the seconds the cores had no CPU time left for (run_blocked): waits for a processor
+                   * that the ranks' WAITED does not hold (their children's) */
 } blocked_t;
 
 /* Where a run's ranks were (cli_binding.h): its binding lines, whether index.txt could be read for them, and each
@@ -459,10 +461,14 @@ static lost_t run_lost(const cores_t *c, const met_timeline_info_t *info, int p)
  * its computations' blocked time), less what the ranks' other threads ran meanwhile: sleeps, reads of files or pipes,
  * waits for something outside MPI. The TI trace gives computations as CPU time (docs/tracer.md), so a replay has none
  * of it: GARLI 2.1's Garli-mpi, when its runs were done before, sleeps 1 s then 2 s between barriers (a 4.0-s run
- * predicted 0.0014 s, "not disturbed", by hand). */
-static blocked_t run_blocked(const met_trace_t *trace, const met_timeline_info_t *info, int p)
+ * predicted 0.0014 s, "not disturbed", by hand). On one node whose binding lines give its online cores, at most the
+ * CPU time the node had left over the run: its cores times T_par less the ranks' CPU seconds (their threads' and
+ * children's), since a computation that waits for a child process waiting for a processor is blocked too, and a
+ * quiet run takes that wait no less (ffindex_apply_mpi at p = 3 on 2 cores, each rank waiting for its xz: "blocked for
+ * 1.390 s, 65.1% of its T_par", where the ranks and their children used 4.228 of the cores' 4.273 CPU seconds). */
+static blocked_t run_blocked(const met_trace_t *trace, const met_timeline_info_t *info, int p, const cores_t *c)
 {
-  blocked_t b = {NAN, NAN, -1, 0};
+  blocked_t b = {NAN, NAN, -1, 0, 0};
   if (p > MET_TL_CPU_RANKS || info->usage_ranks < p || !waits_known(info)) /* without WAITED, lost holds the blocks */
     return b;
   double sum = 0;
@@ -478,6 +484,15 @@ static blocked_t run_blocked(const met_trace_t *trace, const met_timeline_info_t
     }
   }
   b.seconds = fmax(0, sum - (info->threads_cpu > 0 ? info->threads_cpu : 0));
+  if (c->read && c->binding.nodes == 1 && c->binding.online > 0) {
+    double used = 0;
+    for (int rank = 0; rank < p; rank++)
+      used += info->usage[rank].cpu;
+    double left = fmax(0, c->binding.online * met_trace_end(trace) - used);
+    b.crowded = fmax(0, b.seconds - left);
+    b.seconds -= b.crowded;
+    b.most = fmin(b.most, b.seconds);
+  }
   b.share = b.seconds / met_trace_end(trace);
   return b;
 }
@@ -602,7 +617,7 @@ static int read_runs(const analyse_opts_t *opts, spill_budget_t budget, runs_t *
     runs->p[i] = met_trace_nranks(runs->traces[i]);
     runs->cores[i] = run_cores(runs->dirs[i], &runs->info[i], runs->p[i]);
     runs->lost[i] = run_lost(&runs->cores[i], &runs->info[i], runs->p[i]);
-    runs->blocked[i] = run_blocked(runs->traces[i], &runs->info[i], runs->p[i]);
+    runs->blocked[i] = run_blocked(runs->traces[i], &runs->info[i], runs->p[i], &runs->cores[i]);
   }
   const char *base = strrchr(runs->dirs[0], '/');
   snprintf(runs->program, sizeof runs->program, "%s",
@@ -641,11 +656,14 @@ static int seq_from_run(runs_t *runs, const met_trace_t *trace, const met_timeli
   return 0;
 }
 
-/* When T_seq is the measured computation of `trace` (`info` its reader's) and its ranks' computations ran for
- * less CPU time than their wall time, by over a tenth, while they waited for a processor at least half that gap
- * (ranks that took turns on shared cores, other work; not a blocking read, which a sequential run waits too), says so
- * after runs->seq_source: T_seq holds those waits. Not when other threads worked (their CPU is not in COMPUTE). */
-static void seq_shared(runs_t *runs, const met_trace_t *trace, const met_timeline_info_t *info)
+/* When T_seq is the measured computation of `trace` (`info` its reader's, `blocked` its run_blocked) and its ranks'
+ * computations ran for less CPU time than their wall time, by over a tenth, while they waited for a processor at
+ * least half that gap (ranks that took turns on shared cores, other work, or their child processes' waits: the
+ * seconds blocked beyond the CPU time the cores had left; not a blocking read, which a sequential run waits too),
+ * says so after runs->seq_source: T_seq holds those waits. Not when other threads worked (their CPU is not in
+ * COMPUTE). */
+static void seq_shared(runs_t *runs, const met_trace_t *trace, const met_timeline_info_t *info,
+                       const blocked_t *blocked)
 {
   int p = met_trace_nranks(trace);
   double wall = 0, cpu = 0, waited = 0;
@@ -656,13 +674,15 @@ static void seq_shared(runs_t *runs, const met_trace_t *trace, const met_timelin
     cpu += info->usage[rank].compute;
     waited += info->usage[rank].lost;
   }
+  waited += blocked->crowded;
   if (!(cpu < 0.9 * wall) || waited < 0.5 * (wall - cpu) || info->threads_cpu > 0)
     return;
   size_t at = strlen(runs->seq_source);
   snprintf(runs->seq_source + at, sizeof runs->seq_source - at,
            "; its computations ran %.3f s but used %.3f s of CPU (%.0f%% of their time not running: ranks that took "
-           "turns on shared cores, or other work), which T_seq holds, so the speedups and efficiencies against it "
-           "may be too high: give the sequential time with --seq-time, or a run traced at p = 1",
+           "turns on shared cores, child processes waiting for a processor, or other work), which T_seq holds, so the "
+           "speedups and efficiencies against it may be too high: give the sequential time with --seq-time, or a run "
+           "traced at p = 1",
            wall, cpu, 100 * (1 - cpu / wall));
 }
 
@@ -679,7 +699,7 @@ static int seq_by_default(runs_t *runs)
            "the measured computation of %s (p = %d), the run with the smallest p (no --seq-time and no run at p = "
            "1: its parallel anomaly is 0 by construction)",
            runs->dirs[0], met_trace_nranks(first));
-  seq_shared(runs, first, &runs->info[0]);
+  seq_shared(runs, first, &runs->info[0], &runs->blocked[0]);
   return runs->t_seq > 0 ? 0 : fail("%s: the run computed for no time; give T_seq with --seq-time", runs->dirs[0]);
 }
 

@@ -462,10 +462,11 @@ static lost_t run_lost(const cores_t *c, const met_timeline_info_t *info, int p)
  * waits for something outside MPI. The TI trace gives computations as CPU time (docs/tracer.md), so a replay has none
  * of it: GARLI 2.1's Garli-mpi, when its runs were done before, sleeps 1 s then 2 s between barriers (a 4.0-s run
  * predicted 0.0014 s, "not disturbed", by hand). On one node whose binding lines give its online cores, at most the
- * CPU time the node had left over the run: its cores times T_par less the ranks' CPU seconds (their threads' and
- * children's), since a computation that waits for a child process waiting for a processor is blocked too, and a
- * quiet run takes that wait no less (ffindex_apply_mpi at p = 3 on 2 cores, each rank waiting for its xz: "blocked for
- * 1.390 s, 65.1% of its T_par", where the ranks and their children used 4.228 of the cores' 4.273 CPU seconds). */
+ * CPU time the node had left over the run for work: its cores times T_par less the ranks' computations' CPU seconds
+ * (their children's counted; not what the ranks spun or polled in MPI calls, which yields a shared core to work),
+ * since a computation that waits for a child process waiting for a processor is blocked too, and a quiet run takes
+ * that wait no less (ffindex_apply_mpi at p = 3 on 2 cores, each rank waiting for its xz: "blocked for 1.390 s, 65.1%
+ * of its T_par", where their computations used 3.993 of the cores' 4.273 CPU seconds). */
 static blocked_t run_blocked(const met_trace_t *trace, const met_timeline_info_t *info, int p, const cores_t *c)
 {
   blocked_t b = {NAN, NAN, -1, 0, 0};
@@ -485,9 +486,9 @@ static blocked_t run_blocked(const met_trace_t *trace, const met_timeline_info_t
   }
   b.seconds = fmax(0, sum - (info->threads_cpu > 0 ? info->threads_cpu : 0));
   if (c->read && c->binding.nodes == 1 && c->binding.online > 0) {
-    double used = 0;
+    double used = 0; /* their computations', not what they spun or polled: that yields the core to work */
     for (int rank = 0; rank < p; rank++)
-      used += info->usage[rank].cpu;
+      used += info->usage[rank].compute;
     double left = fmax(0, c->binding.online * met_trace_end(trace) - used);
     b.crowded = fmax(0, b.seconds - left);
     b.seconds -= b.crowded;
@@ -680,10 +681,9 @@ static void seq_shared(runs_t *runs, const met_trace_t *trace, const met_timelin
   size_t at = strlen(runs->seq_source);
   snprintf(runs->seq_source + at, sizeof runs->seq_source - at,
            "; its computations ran %.3f s but used %.3f s of CPU (%.0f%% of their time not running: ranks that took "
-           "turns on shared cores, child processes waiting for a processor, or other work), which T_seq holds, so the "
-           "speedups and efficiencies against it may be too high: give the sequential time with --seq-time, or a run "
-           "traced at p = 1",
-           wall, cpu, 100 * (1 - cpu / wall));
+           "turns on shared cores, %sor other work), which T_seq holds, so the speedups and efficiencies against it "
+           "may be too high: give the sequential time with --seq-time, or a run traced at p = 1",
+           wall, cpu, 100 * (1 - cpu / wall), info->child_cpu > 0 ? "child processes waiting for a processor, " : "");
 }
 
 /* T_seq when nothing is given: a run at p = 1 among the folders, else the measured computation of the smallest p. */

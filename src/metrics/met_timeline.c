@@ -201,13 +201,14 @@ static int is_start(const char *call)
 
 /* An MPI_Start or MPI_Startall line `it` and its field after the communicator, `how` (-1: none): with one, the message
  * it started (docs/tracer.md), paired as MPI_Isend's or MPI_Irecv's, a later line of the call one more piece of it;
- * without, a tracer before those lines, whose starts gave no messages (counted: met_tl_match_counts). NULL, or what is
+ * without, a tracer before those lines, whose starts gave no messages, or a start of requests the trace does not know
+ * (counted: met_tl_match_counts), unless the line is ctrl: a start of no request, which gave none. NULL, or what is
  * wrong. */
 static const char *started(met_tl_event_t *it, long long how)
 {
   it->req = -1;
   if (how < 0) {
-    it->unpaired_start = 1;
+    it->unpaired_start = it->iv.category != MET_CAT_CTRL;
     return NULL;
   }
   if (how > 7 || (how & 5) == 4)

@@ -710,7 +710,9 @@ EXPORT int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, in
 /* MPI_Start(all) of `count` requests, entered at `t`: each message it started is posted as MPI_Isend or MPI_Irecv
  * posts one, on a line of its own (posting_line), so that simrun analyse pairs it; a call that started none the trace
  * knows (a persistent collective, counted as untraced) is one line without a message, and so is one inside another
- * traced call (whose first trc_call would make the recorder active again for the others). */
+ * traced call (whose first trc_call would make the recorder active again for the others); an MPI_Startall of no
+ * request (a rank without neighbours: tachyon at p = 1) one ctrl line, which simrun analyse does not count as a start
+ * whose messages it misses. */
 static int start_requests(double t, const char *name, int rc, int count, const MPI_Request requests[])
 {
   int lines = 0;
@@ -728,7 +730,7 @@ static int start_requests(double t, const char *name, int rc, int count, const M
       receive_posted(t, name, how, 1, &p, requests[i]);
   }
   if (lines == 0)
-    trc_call(t, name, TRC_COMM, -1, 0, NULL);
+    trc_call(t, name, count == 0 ? TRC_CTRL : TRC_COMM, -1, 0, NULL);
   return rc;
 }
 

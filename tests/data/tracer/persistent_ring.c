@@ -4,7 +4,8 @@
  * that each message has a tag of its own) and a send to MPI_PROC_NULL (tag 6). After a barrier rank 1 sleeps 0.2 s,
  * then every rank starts the three with one MPI_Startall and waits for them with MPI_Waitall: the rank after the
  * sleeper waits for it. Then ranks 0 and 1 exchange 40 rounds the same way (tags 30 + the sender's rank and 6),
- * which the tracer folds, while rank 2 waits in the next barrier. Last, after that second barrier, rank 1
+ * which the tracer folds, while rank 2 waits in the next barrier; every rank then makes an MPI_Startall of no request.
+ * Last, after that second barrier, rank 1
  * sleeps 0.1 s, then every rank starts a receive from any source and a synchronous send to the next (MPI_Ssend_init,
  * tag 20 + its rank) with two MPI_Start calls and waits for each with MPI_Wait: the rank after the sleeper waits for it
  * again (about 0.3 s of late sender in all). Prints "persistent ok" on rank 0 when every value came as sent. */
@@ -46,6 +47,7 @@ int main(int argc, char **argv)
     MPI_Waitall(3, pair, MPI_STATUSES_IGNORE);
     ok = ok && got == other;
   }
+  MPI_Startall(0, pair); /* no request: a rank without neighbours' halo exchange */
   got = -1;
   MPI_Recv_init(&got, 1, MPI_INT, MPI_ANY_SOURCE, 20 + prev, MPI_COMM_WORLD, &last[0]);
   MPI_Ssend_init(&rank, 1, MPI_INT, next, 20 + rank, MPI_COMM_WORLD, &last[1]);

@@ -528,8 +528,8 @@ static void test_cli_machine_probe_stopped_by_a_signal(void)
  * input. A warning on standard error: the platform written, one warning per mpirun quoting its last line that says
  * something (not the rule of hyphens around Open MPI's messages). A line of its output that is no sample: exit 1,
  * "the ping-pong's output" and the line's number named, not the temporary file's (which was exit 2 naming
- * TMPDIR/simrun-pingpong-XXXXXX, removed by then). mpirun failing: exit 1 quoting its last line (the error named the
- * temporary file as where its output was). TMPDIR is left empty each time. */
+ * TMPDIR/simrun-pingpong-XXXXXX, removed by then). mpirun failing: exit 1 quoting its last line, its control
+ * characters as '?' (the error named the temporary file as where its output was). TMPDIR is left empty each time. */
 static void test_cli_machine_probe_mpirun_says(void)
 {
   static const struct {
@@ -542,7 +542,8 @@ static void test_cli_machine_probe_mpirun_says(void)
                 "last: 'WARNING: no network found'",
                 0, 2},
                {"echo 'Open MPI: not a sample'", "simrun: error: the ping-pong's output:23: expected three", 1, 1},
-               {"echo 'ORTE cannot start' >&2; exit 1", "failed, saying 'ORTE cannot start'; check that", 1, 1}};
+               {"printf 'ORTE \\033[31mcannot\\033[0m start\\n' >&2; exit 1",
+                "failed, saying 'ORTE ?[31mcannot?[0m start'; check that", 1, 1}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char dir[1024], tmp[1100], env[4200];
     CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);

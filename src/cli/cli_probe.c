@@ -258,7 +258,6 @@ static void pingpong_path(char *path, size_t len)
  * SIGTERM and waited for. 0 when it exited with 0, CLI_EXIT_STOPPED when a signal stopped it, else 1. */
 static int run_shell(const char *command, FILE *said)
 {
-  fflush(said);
   pid_t child = fork();
   if (child == 0) {
     setpgid(0, 0);
@@ -283,8 +282,8 @@ static int run_shell(const char *command, FILE *said)
 }
 
 /* The lines `said` holds (a file mpirun's standard error went to) and the last that says something, into `last`
- * (without its end of line, cut to fit; "" when none): not blank nor a rule of hyphens, which frame Open MPI's
- * messages. */
+ * (without its end of line, cut to fit, control characters shown as '?'; "" when none): not blank nor a rule of
+ * hyphens, which frame Open MPI's messages. */
 static long last_said(FILE *said, char *last, size_t len)
 {
   last[0] = '\0';
@@ -300,6 +299,9 @@ static long last_said(FILE *said, char *last, size_t len)
     if (line[strspn(line, " \t-")] != '\0')
       snprintf(last, len, "%s", line);
   }
+  for (char *c = last; *c; c++)
+    if ((unsigned char)*c < 0x20 || *c == 0x7f)
+      *c = '?';
   return lines;
 }
 

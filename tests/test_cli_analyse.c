@@ -529,7 +529,9 @@ static int seq_told_holding(const char *dir, double cpu, double waited)
  * half the 4.6-s gap (DOLFINx at p = 4 on 2 cores read speedup 3.02 without a word); the same run whose computations
  * used 1.5 s of CPU each (6.0 of 6.4 s, within a tenth) is not told, nor one whose computations used 1.0 s each but
  * waited 0.1 s for a processor (4 x 0.1 s under half of 4 x 0.6 s: blocking reads, which a sequential run waits as
- * long); it is told when they waited 0.5 s (2.0 s, over half). */
+ * long); it is told when they waited 0.5 s (2.0 s, over half). The run's line says that its 4 ranks ran on 2 cores and
+ * waited 3.0 s for a processor, 46.9% of their 6.4 s (tachyon at p = 4 on 2 cores read an anomaly of 0.87 x T_seq, 0.02
+ * at p = 2, without a word). */
 static void test_analyse_seq_holds_shared_cores(void)
 {
   static const char said[] = "its computations ran 6.400 s but used 1.800 s of CPU (72% of their time not running: "
@@ -539,6 +541,10 @@ static void test_analyse_seq_holds_shared_cores(void)
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, said));
+  /* the run's line says why: 4 ranks on 2 cores that waited 3.0 s for a processor, of 4 x 1.6 s of wall time */
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; oversubscribed (4 ranks on 2 online cores): its ranks waited 3.000 s for a "
+                                         "processor, 46.9% of their wall time, taking turns on the cores, which their "
+                                         "computations and calls hold (the anomaly and idle columns)"));
   run_free(&run);
   char dir[1024];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
@@ -776,6 +782,7 @@ static void test_analyse_replay_on_blocked(void)
   CU_ASSERT_PTR_NOT_NULL_FATAL(line);
   CU_ASSERT_PTR_NOT_NULL(strstr(line, "up to 2.522222 s\n"));
   CU_ASSERT_PTR_NULL(strstr(line + 1, "Blocked:"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "taking turns on the cores")); /* no binding lines: not said oversubscribed */
   const char *quiet = strstr(run.out, "quiet-pair (p = 2)");
   CU_ASSERT_FATAL(quiet && strchr(quiet, '\n'));
   CU_ASSERT(!strstr(quiet, "were blocked") || strstr(quiet, "were blocked") > strchr(quiet, '\n'));

@@ -541,6 +541,26 @@ static void run_disturbed(FILE *out, const met_timeline_info_t *info, int p, con
                           : "other work");
 }
 
+/* On a run whose binding lines say a node ran more ranks than it has online cores, what its ranks waited for a
+ * processor (WAITED, summed), taking turns on the cores: the measured computations and calls hold it, so that the
+ * anomaly and idle columns do (tachyon at p = 4 on 2 cores: anomaly 0.87 x T_seq beside 0.02 at p = 2, not a word).
+ * Nothing where the files do not give the waits, or the run is not oversubscribed. */
+static void run_crowded(FILE *out, const runs_t *runs, int i)
+{
+  const met_timeline_info_t *info = &runs->info[i];
+  const cli_binding_t *b = &runs->cores[i].binding;
+  int p = runs->p[i];
+  if (!runs->cores[i].read || b->nranks != p || !b->oversubscribed || info->usage_ranks < p || !waits_known(info) ||
+      !(info->cpu_wall > 0))
+    return;
+  fprintf(out,
+          "; oversubscribed (%d ranks on %s%d online cores): its ranks waited %.3f s for a processor, %.1f%% of their "
+          "wall time, taking turns on the cores, which their computations and calls hold (the anomaly and idle "
+          "columns)",
+          b->node_ranks, b->nodes > 1 ? "a node of " : "", b->online, info->cpu_waited,
+          100 * info->cpu_waited / info->cpu_wall);
+}
+
 /* Whether run folder `dir` has its TI trace index. */
 static int has_index(const char *dir)
 {
@@ -823,6 +843,7 @@ static void print_run(FILE *out, const runs_t *runs, int i)
         "trace's compute amounts leave out: a replay misses their work",
         info->threads_cpu, info->threads_mine);
   run_disturbed(out, info, runs->p[i], &runs->lost[i]);
+  run_crowded(out, runs, i);
   run_blocked_clause(out, runs, i);
   if (runs->read[i] != READ_WHOLE)
     fprintf(out, "; read as per-rank sums (timelines over %.0f MiB, the wait states summed as read)%s",

@@ -799,21 +799,30 @@ static void test_trc_mpi_intercommunicator_partners(void)
 }
 
 /* simrun analyse's reading of the timelines in `trace` (a full trace, NULL when refused), which must pair `matched`
- * messages and leave no receive unpaired. */
-static met_trace_t *read_all_paired(const char *trace, size_t matched)
+ * messages and leave no receive unpaired; what the reader found into *found when not NULL. */
+static met_trace_t *read_paired_found(const char *trace, size_t matched, met_timeline_info_t *found)
 {
   char err[1024] = "";
   met_timeline_info_t info;
   met_trace_t *measured = met_timeline_stream(trace, 1, &info, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL(measured);
   CU_ASSERT(measured == NULL || (info.matched == matched && info.unmatched == 0));
+  if (found)
+    *found = info;
   return measured;
+}
+
+static met_trace_t *read_all_paired(const char *trace, size_t matched)
+{
+  return read_paired_found(trace, matched, NULL);
 }
 
 /* `name` (tests/data/tracer/NAME.c) traced on 2 ranks, rank 0 printing "NAME: waits took W s, work C s": its
  * timeline-0.txt holds each of `lines` (NULL-terminated), and simrun analyse pairs `matched` messages and gives rank 0
- * no more idle than its waits took (the wall time it measured around them) and at least the CPU time of its work as
- * computation. */
+ * no more idle than its waits took (the wall time it measured around them) and what the reader put back (waits a
+ * rank's own tracer time, removed, had hidden: 1 run in 3 to 6 here, waits of 0.1 ms read as 8.2 ms of idle, 8.2 ms
+ * put back, where the bound was the waits alone; docs/tracer.md, "The library's own time"), and at least the CPU time
+ * of its work as computation. */
 static void waits_bounded(const char *source, const char *name, const char *const *lines, size_t matched)
 {
   char dir[1024];
@@ -830,15 +839,17 @@ static void waits_bounded(const char *source, const char *name, const char *cons
   for (const char *const *line = lines; *line; line++)
     CU_ASSERT(text && strstr(text, *line));
   free(text);
-  met_trace_t *measured = read_all_paired(trace, matched);
+  met_timeline_info_t info;
+  met_trace_t *measured = read_paired_found(trace, matched, &info);
   CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
   double idle = met_trace_category_time(measured, 0, MET_CAT_IDLE);
   double compute = met_trace_category_time(measured, 0, MET_CAT_COMPUTE);
-  CU_ASSERT(idle <= waited + 1e-3);
+  double bound = waited + info.own_put_back + 1e-3;
+  CU_ASSERT(idle <= bound);
   CU_ASSERT(compute >= 0.9 * worked);
-  if (idle > waited + 1e-3 || compute < 0.9 * worked)
-    fprintf(stderr, "\n%s rank 0: idle %.6f s (waits took %.6f), computation %.6f s (work %.6f)\n", name, idle, waited,
-            compute, worked);
+  if (idle > bound || compute < 0.9 * worked)
+    fprintf(stderr, "\n%s rank 0: idle %.6f s (waits took %.6f, %.6f put back), computation %.6f s (work %.6f)\n", name,
+            idle, waited, info.own_put_back, compute, worked);
   met_trace_free(measured);
 }
 
@@ -1192,19 +1203,23 @@ static double coll_entry(const met_trace_t *trace, int rank, met_coll_kind_t kin
 }
 
 /* `waiter`'s wait in `pattern` equals, to the microsecond, the time from its entry into its first call of `kind` to
- * `late`'s, by construction at least `low` (a sleep's length, less what a loaded machine may take off it). */
-static void waits_for(const met_trace_t *measured, int waiter, int late, met_coll_kind_t kind,
-                      met_wait_pattern_t pattern, double low)
+ * `late`'s, by construction at least `low` (a sleep's length, less what a loaded machine may take off it) less what
+ * the waiter waited for a processor in the run (`info`'s WAITED: held up after the barrier before it, it enters
+ * later; the early reduce of test_trc_mpi_rooted_collectives_wait_for_root read 0.046 s against 0.05 once, the
+ * suite's build beside it at a load of 5). */
+static void waits_for(const met_trace_t *measured, const met_timeline_info_t *info, int waiter, int late,
+                      met_coll_kind_t kind, met_wait_pattern_t pattern, double low)
 {
   double expected = coll_entry(measured, late, kind) - coll_entry(measured, waiter, kind);
   met_waits_t w;
   CU_ASSERT_EQUAL_FATAL(met_wait_compute(measured, &w), 0);
   double t = met_wait_time(&w, waiter, pattern);
   TU_ASSERT_CLOSE(t, expected, 1e-6);
-  CU_ASSERT(expected >= low && expected <= 1.5);
-  if (!(expected >= low && expected <= 1.5) || fabs(t - expected) > 1e-6)
-    fprintf(stderr, "%s of rank %d: %.6f s, its entry to the other's %.6f s\n", met_wait_title(pattern), waiter, t,
-            expected);
+  double least = low - (info->usage_ranks > waiter ? info->usage[waiter].lost : 0);
+  CU_ASSERT(expected >= least && expected <= 1.5);
+  if (!(expected >= least && expected <= 1.5) || fabs(t - expected) > 1e-6)
+    fprintf(stderr, "%s of rank %d: %.6f s, its entry to the other's %.6f s (at least %.6f)\n", met_wait_title(pattern),
+            waiter, t, expected, least);
   met_wait_free(&w);
 }
 
@@ -1236,8 +1251,8 @@ static void test_trc_mpi_rooted_collectives_wait_for_root(void)
   met_trace_t *measured = met_timeline_stream(trace, 1, &info, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
   CU_ASSERT_EQUAL(info.colls_unpaired, 0);
-  waits_for(measured, 1, 0, MET_COLL_ONE_TO_N, MET_WAIT_LATE_BCAST, 0.1);
-  waits_for(measured, 0, 1, MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE, 0.05);
+  waits_for(measured, &info, 1, 0, MET_COLL_ONE_TO_N, MET_WAIT_LATE_BCAST, 0.1);
+  waits_for(measured, &info, 0, 1, MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE, 0.05);
   met_trace_free(measured);
   remove_folder(trace);
   remove_folder(dir);

@@ -168,9 +168,9 @@ static void fake_mpirun(const char *dir)
   fake_mpirun_bad(dir, 0);
 }
 
-/* Runs `args` in dir with the stand-in mpirun first on PATH (restored after), which must succeed having run mpirun
- * twice: on this node, then with `second` in its arguments. Returns its standard error, which the caller frees. */
-static char *probe_with_fake(const char *dir, const char *const *args, const char *second)
+/* Runs `args` in dir into *run with the stand-in mpirun first on PATH (restored after) and SIMRUN_PINGPONG
+ * /bin/true (left set). */
+static void run_with_fake(const char *dir, const char *const *args, cli_run_t *run)
 {
   char env[4200];
   const char *old_path = getenv("PATH");
@@ -178,10 +178,17 @@ static char *probe_with_fake(const char *dir, const char *const *args, const cha
   snprintf(env, sizeof env, "%s:%s", dir, saved);
   setenv("PATH", env, 1);
   setenv("SIMRUN_PINGPONG", "/bin/true", 1);
-  cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char **)args, &run), 0);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, (const char **)args, run), 0);
   setenv("PATH", saved, 1);
   free(saved);
+}
+
+/* Runs `args` in dir with the stand-in mpirun (run_with_fake), which must succeed having run mpirun twice: on this
+ * node, then with `second` in its arguments. Returns its standard error, which the caller frees. */
+static char *probe_with_fake(const char *dir, const char *const *args, const char *second)
+{
+  cli_run_t run;
+  run_with_fake(dir, args, &run);
   CU_ASSERT_EQUAL(run.status, 0);
   char *err = strdup(run.err ? run.err : "");
   run_free(&run);
@@ -545,23 +552,16 @@ static void test_cli_machine_probe_mpirun_says(void)
                {"printf 'ORTE \\033[31mcannot\\033[0m start\\n' >&2; exit 1",
                 "failed, saying 'ORTE ?[31mcannot?[0m start'; check that", 1, 1}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    char dir[1024], tmp[1100], env[4200];
+    char dir[1024], tmp[1100];
     CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
     snprintf(tmp, sizeof tmp, "%s/tmp", dir);
     CU_ASSERT_EQUAL_FATAL(mkdir(tmp, 0700), 0);
     fake_mpirun_then(dir, 0, cases[i].tail);
-    const char *old_path = getenv("PATH");
-    char *saved_path = strdup(old_path ? old_path : "/usr/bin:/bin");
-    snprintf(env, sizeof env, "%s:%s", dir, saved_path);
-    setenv("PATH", env, 1);
-    setenv("SIMRUN_PINGPONG", "/bin/true", 1);
     char *saved_tmp = tu_env_swap("TMPDIR", tmp);
     const char *args[] = {"machine", "probe", "p.xml", NULL};
     cli_run_t run;
-    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+    run_with_fake(dir, args, &run);
     tu_env_restore("TMPDIR", saved_tmp);
-    setenv("PATH", saved_path, 1);
-    free(saved_path);
     unsetenv("SIMRUN_PINGPONG");
     CU_ASSERT_EQUAL(run.status, cases[i].status);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, cases[i].phrase));

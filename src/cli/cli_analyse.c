@@ -550,15 +550,14 @@ static void run_crowded(FILE *out, const runs_t *runs, int i)
   const met_timeline_info_t *info = &runs->info[i];
   const cli_binding_t *b = &runs->cores[i].binding;
   int p = runs->p[i];
-  if (!runs->cores[i].read || b->nranks != p || !b->oversubscribed || info->usage_ranks < p || !waits_known(info) ||
-      !(info->cpu_wall > 0))
+  double share = lost_share(info, p);
+  if (!runs->cores[i].read || b->nranks != p || !b->oversubscribed || !waits_known(info) || isnan(share))
     return;
   fprintf(out,
           "; oversubscribed (%d ranks on %s%d online cores): its ranks waited %.3f s for a processor, %.1f%% of their "
           "wall time, taking turns on the cores, which their computations and calls hold (the anomaly and idle "
           "columns)",
-          b->node_ranks, b->nodes > 1 ? "a node of " : "", b->online, info->cpu_waited,
-          100 * info->cpu_waited / info->cpu_wall);
+          b->node_ranks, b->nodes > 1 ? "a node of " : "", b->online, lost_seconds(info), 100 * share);
 }
 
 /* Whether run folder `dir` has its TI trace index. */

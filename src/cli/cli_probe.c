@@ -11,6 +11,7 @@
 #include "cli_signal.h"
 #include "met_flops.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -300,7 +301,7 @@ static long last_said(FILE *said, char *last, size_t len)
       snprintf(last, len, "%s", line);
   }
   for (char *c = last; *c; c++)
-    if ((unsigned char)*c < 0x20 || *c == 0x7f)
+    if (iscntrl((unsigned char)*c))
       *c = '?';
   return lines;
 }

@@ -3,12 +3,13 @@
  * written (the test hook SIMRUN_TEST_PAUSE=STEP holds simrun there until the signal comes), a parent too busy to look
  * (STEP:stuck: the watchdog ends it), kill -9 in the middle of the writing, SIGPIPE, "-" for standard output and the
  * command-line overrides applied before the scenario is checked. Inputs are in tests/data/cli/. */
-#define _GNU_SOURCE /* kill, nanosleep, setenv, pipe2, clock_gettime */
+#define _GNU_SOURCE /* kill, nanosleep, setenv, pipe2, clock_gettime, prctl */
 
 #include "tu_cli.h"
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <time.h>
 
 /* Every output of gj-small (6 points, a tenth of a second): out.csv and out.json exist beforehand with "old". */
@@ -355,49 +356,75 @@ static int processes_with(const char *text)
   return count;
 }
 
-/* A sweep of long points (two simulations at once) stopped at once, 0.3 and 0.9 s after its first process started,
- * while two processes keep both cores busy: simrun ends within a second of the signal, and no simulation process
- * outlives it. */
+/* A process that keeps a core busy until it is killed or this test ends (PR_SET_PDEATHSIG), holding none of the test's
+ * output: ctest waits for every holder of its pipe, and a hog a failed assertion left behind held CI's for 1,500 s. */
+static pid_t start_hog(void)
+{
+  pid_t parent = getpid();
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    int null = open("/dev/null", O_RDWR);
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent || null < 0 || dup2(null, STDOUT_FILENO) < 0 ||
+        dup2(null, STDERR_FILENO) < 0)
+      _exit(1);
+    for (volatile unsigned long spin = 0;; spin++)
+      ;
+  }
+  return pid;
+}
+
+/* A sweep of long points (two simulations at once) stopped `delay_ms` after its first process started: simrun ends
+ * within a second of the signal, and no simulation process outlives it. No fatal assertion: the hogs must be ended. */
+static void stop_sweep_after(long delay_ms)
+{
+  char dir[1024], csv[1100];
+  if (make_folder(dir, sizeof dir) != 0) {
+    CU_FAIL("no temporary folder");
+    return;
+  }
+  snprintf(csv, sizeof csv, "%s/out.csv", dir);
+  const char *args[] = {"--no-cache", "-j", "2", DATA "hostile/slow-sweep.xml", "--csv", csv, NULL};
+  FILE *out = tmpfile();
+  FILE *err = tmpfile();
+  pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
+  struct timespec nap = {.tv_nsec = 2000000};
+  for (int i = 0; pid > 0 && i < 5000 && processes_with(csv) < 2; i++) /* until the first simulation process runs */
+    nanosleep(&nap, NULL);
+  struct timespec wait = {.tv_sec = delay_ms / 1000, .tv_nsec = delay_ms % 1000 * 1000000L};
+  nanosleep(&wait, NULL);
+  double sent = now();
+  CU_ASSERT(pid > 0 && kill(pid, SIGTERM) == 0);
+  cli_run_t run;
+  if (finish(pid, out, err, &run) != 0) {
+    CU_FAIL("simrun could not be run or waited for");
+    remove_folder(dir);
+    return;
+  }
+  double seconds = now() - sent;
+  CU_ASSERT_EQUAL(run.status, 143);
+  CU_ASSERT(seconds < SIGNAL_BOUND_S);
+  /* the sweep's line, or the generic one when the signal came while the platform was being probed */
+  CU_ASSERT(strstr(run.err, "slow-sweep.xml: interrupted after ") ||
+            strstr(run.err, "interrupted by SIGTERM during the sweep; not written: "));
+  if (seconds >= 1.0)
+    fprintf(stderr, "stopped %.2f s after the signal\n", seconds);
+  CU_ASSERT_EQUAL(processes_with(csv), 0);
+  CU_ASSERT_EQUAL(count_entries(dir), 0);
+  run_free(&run);
+  remove_folder(dir);
+}
+
+/* The sweep stopped at once, 0.3 and 0.9 s after its first process started, while two processes keep both cores
+ * busy. */
 static void test_cli_signals_acted_on_within_a_second(void)
 {
   static const long delays_ms[] = {0, 300, 900};
-  pid_t hogs[2];
-  for (size_t h = 0; h < 2; h++)
-    if ((hogs[h] = fork()) == 0)
-      for (volatile unsigned long spin = 0;; spin++)
-        ;
-  for (size_t d = 0; d < sizeof delays_ms / sizeof delays_ms[0]; d++) {
-    char dir[1024], csv[1100];
-    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-    snprintf(csv, sizeof csv, "%s/out.csv", dir);
-    const char *args[] = {"--no-cache", "-j", "2", DATA "hostile/slow-sweep.xml", "--csv", csv, NULL};
-    FILE *out = tmpfile();
-    FILE *err = tmpfile();
-    pid_t pid = spawn(dir, SIMRUN_BINARY, args, out, err);
-    struct timespec nap = {.tv_nsec = 2000000};
-    for (int i = 0; i < 5000 && processes_with(csv) < 2; i++) /* until the first simulation process runs */
-      nanosleep(&nap, NULL);
-    struct timespec wait = {.tv_sec = delays_ms[d] / 1000, .tv_nsec = delays_ms[d] % 1000 * 1000000L};
-    nanosleep(&wait, NULL);
-    double sent = now();
-    CU_ASSERT(pid > 0 && kill(pid, SIGTERM) == 0);
-    cli_run_t run;
-    CU_ASSERT_EQUAL_FATAL(finish(pid, out, err, &run), 0);
-    double seconds = now() - sent;
-    CU_ASSERT_EQUAL(run.status, 143);
-    CU_ASSERT(seconds < SIGNAL_BOUND_S);
-    /* the sweep's line, or the generic one when the signal came while the platform was being probed */
-    CU_ASSERT(strstr(run.err, "slow-sweep.xml: interrupted after ") ||
-              strstr(run.err, "interrupted by SIGTERM during the sweep; not written: "));
-    if (seconds >= 1.0)
-      fprintf(stderr, "stopped %.2f s after the signal\n", seconds);
-    CU_ASSERT_EQUAL(processes_with(csv), 0);
-    CU_ASSERT_EQUAL(count_entries(dir), 0);
-    run_free(&run);
-    remove_folder(dir);
-  }
+  pid_t hogs[2] = {start_hog(), start_hog()};
+  for (size_t d = 0; d < sizeof delays_ms / sizeof delays_ms[0]; d++)
+    stop_sweep_after(delays_ms[d]);
   for (size_t h = 0; h < 2; h++) {
-    kill(hogs[h], SIGKILL);
+    CU_ASSERT(hogs[h] > 0 && kill(hogs[h], SIGKILL) == 0);
     waitpid(hogs[h], NULL, 0);
   }
 }

@@ -554,6 +554,41 @@ static void test_analyse_seq_holds_shared_cores(void)
   remove_folder(dir);
 }
 
+/* --html: the page shows the runs' lines as the report printed them, in 80 columns, their folders cut to their names:
+ * shared-quad's, which says its 4 ranks waited 3.0 s for a processor on 2 cores (by hand above), and T_seq's source,
+ * which holds those waits. */
+static void test_analyse_html_page_has_the_runs(void)
+{
+  char dir[1024];
+  cli_run_t run;
+  const char *args[] = {"analyse", RUNS "shared-quad", "--html", "out.html", NULL};
+  run_ok(dir, sizeof dir, args, &run);
+  char *page = read_output(dir, "out.html");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(page);
+  CU_ASSERT_PTR_NOT_NULL(strstr(page, "<li><a href=\"#runs\">Measured runs</a></li>"));
+  const char *runs = strstr(page, "<h2 id=\"runs\">Measured runs</h2>\n<pre>Measured runs of ");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(runs);
+  char *section = strndup(runs, (size_t)(strstr(runs, "</pre>") - runs));
+  CU_ASSERT_PTR_NOT_NULL_FATAL(section);
+  size_t widest = 0;
+  for (const char *line = strchr(section, '\n') + 1; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    size_t width = strcspn(line, "\n");
+    widest = width > widest ? width : widest;
+  }
+  CU_ASSERT(widest > 0 && widest <= 80);
+  tu_unwrap(section);
+  CU_ASSERT_PTR_NOT_NULL(strstr(section, "shared-quad (p = 4): 0 messages paired, "));
+  CU_ASSERT_PTR_NULL(strstr(section, RUNS));
+  CU_ASSERT_PTR_NOT_NULL(strstr(section, "; oversubscribed (4 ranks on 2 online cores): its ranks waited 3.000 s for a "
+                                         "processor, 46.9% of their wall time"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(section, "\nT_seq = 6.400000 s: "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(section, "which T_seq holds"));
+  free(section);
+  free(page);
+  run_free(&run);
+  remove_folder(dir);
+}
+
 /* --replay-on: tests/data/tracer/replay-pair is two-ranks with its TI trace (rank 0 computes 1.2e8 flops, sends 1000
  * bytes to rank 1, computes 4e7; rank 1 computes 8e7, receives, computes 2e7) replayed on the Pentium II cluster
  * (72 Mf hosts, sends of at most 64 KiB eager): rank 0 ends at 1.6e8 / 7.2e7 = 2.2222 s, rank 1 at 1.6667 s +
@@ -1890,6 +1925,7 @@ int main(void)
       {"test_analyse_t_seq_sources", test_analyse_t_seq_sources},
       {"test_analyse_leaves_out_what_a_measurement_lacks", test_analyse_leaves_out_what_a_measurement_lacks},
       {"test_analyse_html_page", test_analyse_html_page},
+      {"test_analyse_html_page_has_the_runs", test_analyse_html_page_has_the_runs},
       {"test_analyse_html_decimates_long_runs", test_analyse_html_decimates_long_runs},
       {"test_analyse_unmatched_read_in_linear_time", test_analyse_unmatched_read_in_linear_time},
       {"test_analyse_counts_in_words", test_analyse_counts_in_words},

@@ -1303,8 +1303,9 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
   return EXIT_OK;
 }
 
-/* The report on `out`: this command's lines on the runs, the study's report, then --replay-on's table and lines, all
- * within the report's width (cli_layout_options). 0, or an exit status (print_replays'). */
+/* The report on `out`: this command's lines on the runs (kept for the HTML page, study->runs_text), the study's
+ * report, then --replay-on's table and lines, all within the report's width (cli_layout_options). 0, or an exit status
+ * (print_replays'). */
 static int print_report(FILE *out, const analyse_opts_t *opts, const runs_t *runs, stu_study_t *study)
 {
   const rep_print_options_t layout = cli_layout_options(out, opts->width, opts->full);
@@ -1314,7 +1315,8 @@ static int print_report(FILE *out, const analyse_opts_t *opts, const runs_t *run
   if (!own)
     return fail("%sout of memory", "");
   print_runs(own, opts, runs);
-  if (fit_lines(out, own, &text, layout.width) != 0)
+  int kept = fflush(own) == 0 && (study->runs_text = strdup(text)) != NULL;
+  if (fit_lines(out, own, &text, layout.width) != 0 || !kept)
     return fail("%sout of memory", "");
   rep_print_with(out, study, &layout); /* with each run's phases (the study's phases view), with --full */
   if (!opts->replay_on)

@@ -10,7 +10,7 @@
 #include "rep_dsm_tables.h"
 #include "rep_factors.h"
 #include "rep_html_tables.h"
-
+#include "rep_layout.h"
 #include "rep_phases.h"
 #include "rep_pictures.h"
 #include "rep_report.h"
@@ -155,10 +155,10 @@ static void put_js_string(FILE *out, const char *text)
   fputc('"', out);
 }
 
-/* `len` bytes of `text`, escaped, with every absolute path cut to its file name ("/home/a/t800.xml" gives "t800.xml"):
- * the page is shared, and the folders it was made in are nobody else's business nor valid elsewhere. A path is a word
- * that starts with '/' and holds another '/'. */
-static void put_without_folders(FILE *out, const char *text, size_t len)
+/* `len` bytes of `text` written by `put`, with every absolute path cut to its file name ("/home/a/t800.xml" gives
+ * "t800.xml"): the page is shared, and the folders it was made in are nobody else's business nor valid elsewhere. A
+ * path is a word that starts with '/' and holds another '/'. */
+static void cut_folders(FILE *out, const char *text, size_t len, void (*put)(FILE *, const char *, size_t))
 {
   size_t i = 0, from = 0;
   while (i < len) {
@@ -170,13 +170,32 @@ static void put_without_folders(FILE *out, const char *text, size_t len)
     while (last > i + 1 && text[last - 1] != '/')
       last--;
     if (word_start && last > i + 1) { /* another '/' after the first: a path, its file name from `last` */
-      rep_html_escaped(out, text + from, i - from);
+      put(out, text + from, i - from);
       from = last;
       i = end;
     } else
       i++;
   }
-  rep_html_escaped(out, text + from, len - from);
+  put(out, text + from, len - from);
+}
+
+/* `len` bytes of `text`, escaped, folders cut (cut_folders). */
+static void put_without_folders(FILE *out, const char *text, size_t len)
+{
+  cut_folders(out, text, len, rep_html_escaped);
+}
+
+static void put_plain(FILE *out, const char *text, size_t len)
+{
+  fwrite(text, 1, len, out);
+}
+
+/* A <pre> block of `len` bytes of `text`, folders cut (put_without_folders). */
+static void put_pre(FILE *out, const char *text, size_t len)
+{
+  fputs("<pre>", out);
+  put_without_folders(out, text, len);
+  fputs("</pre>\n", out);
 }
 
 /* A <pre> block of what `write` prints for `study` (the terminal report itself, so the figures are the same). */
@@ -192,9 +211,7 @@ static int put_rendered(FILE *out, const stu_study_t *study, void (*write)(FILE 
     free(text);
     return -1;
   }
-  fputs("<pre>", out);
-  put_without_folders(out, text, len);
-  fputs("</pre>\n", out);
+  put_pre(out, text, len);
   free(text);
   return 0;
 }
@@ -480,13 +497,14 @@ static int put_pictures_section(FILE *out, const stu_study_t *study, char *err, 
   return rc;
 }
 
-/* The page's sections, for the table of contents: the summary first (the terminal report's, issue 45 item 3), then
- * the factor x factor view (which configuration is best at each p), then the interactive timeline, where it is seen
- * without scrolling, then the report's order (its tables, the pictures of --svg, the whole text); `shown` says which
- * this study has. */
+/* The page's sections, for the table of contents: the summary first (the terminal report's, issue 45 item 3), a
+ * measured study's runs as the command described them, then the factor x factor view (which configuration is best at
+ * each p), then the interactive timeline, where it is seen without scrolling, then the report's order (its tables, the
+ * pictures of --svg, the whole text); `shown` says which this study has. */
 static const struct section {
   const char *id, *title;
 } sections[] = {{"summary", "Summary"},
+                {"runs", "Measured runs"},
                 {"factors", "Factors"},
                 {"timeline-section", "Timeline"},
                 {"points", "Results by point"},
@@ -503,6 +521,7 @@ static const struct section {
                 {"report", "The terminal report"}};
 enum {
   SEC_SUMMARY,
+  SEC_RUNS,
   SEC_FACTORS,
   SEC_TIMELINE,
   SEC_POINTS,
@@ -632,12 +651,37 @@ static int put_summary(FILE *out, const stu_study_t *study)
   return put_rendered(out, study, summary_text);
 }
 
+/* The command's lines on the measured runs (stu_study_t.runs_text), folders cut, then laid out in 80 columns as the
+ * summary is (rep_fit_lines): cut after, a long folder's name left a short line. 0, or -1 when out of memory. */
+static int put_runs(FILE *out, const stu_study_t *study)
+{
+  char *cut = NULL, *fitted = NULL;
+  size_t cut_len = 0, fitted_len = 0;
+  FILE *stream = open_memstream(&cut, &cut_len);
+  if (!stream)
+    return -1;
+  cut_folders(stream, study->runs_text, strlen(study->runs_text), put_plain);
+  int rc = fclose(stream) == 0 && (stream = open_memstream(&fitted, &fitted_len)) ? 0 : -1;
+  if (rc == 0) {
+    rep_fit_lines(stream, cut, 80);
+    rc = fclose(stream) == 0 ? 0 : -1;
+  }
+  if (rc == 0) {
+    put_heading(out, SEC_RUNS);
+    put_pre(out, fitted, fitted_len);
+  }
+  free(cut);
+  free(fitted);
+  return rc;
+}
+
 int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
 {
   const char *name = study->scenario->name;
   stu_factors_t factors;
   int has_factors = stu_factors_collect(study, &factors);
   const int shown[SEC_COUNT] = {stu_has_view(study, MET_VIEW_LOST_CYCLES),
+                                study->runs_text != NULL,
                                 has_factors == 1,
                                 1,
                                 1,
@@ -659,6 +703,7 @@ int rep_html(FILE *out, const stu_study_t *study, char *err, size_t errlen)
   fputs("</h1>\n", out);
   put_contents(out, shown);
   int rc = shown[SEC_SUMMARY] ? put_summary(out, study) : 0;
+  rc = rc || (shown[SEC_RUNS] && put_runs(out, study) != 0) ? -1 : 0;
   rc = rc || has_factors < 0 || (has_factors == 1 && put_factors(out, study, &factors) != 0) ? -1 : 0;
   stu_factors_free(&factors);
   put_heading(out, SEC_TIMELINE);

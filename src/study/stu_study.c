@@ -99,6 +99,7 @@ void stu_free(stu_study_t *study)
   }
   stu_summaries_release(study);
   free(study->points);
+  free(study->runs_text);
   free(study->owned);
   free(study);
 }

@@ -80,6 +80,9 @@ typedef struct stu_study {
   stu_point_t *points;           /* the cross product of the swept parameters, earlier parameters varying slowest; for a
                                   * skeleton with a process grid, only the points whose grid rows divide p */
   stu_slot_t summary[STU_SLOTS]; /* each view's summary of the whole study (fits, verdicts), read through its module */
+  char *runs_text; /* or NULL: the command's own lines on the measured runs it read, before the study's report (simrun
+                    * analyse's: pairing, tracer time, children, oversubscription, T_seq's source), unwrapped, which
+                    * the HTML page shows in 80 columns; the study's own, freed with it */
 } stu_study_t;
 
 /* Whether the study has view `view` (a MET_VIEW_* flag). */

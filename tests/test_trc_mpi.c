@@ -2591,7 +2591,7 @@ static double disturbance_adds_up(const char *timeline, int rank)
   return f[6];
 }
 
-/* One run of test_trc_mpi_shared_core_held_tracer_time: 1 when a rank waited for the core more than 70% of its wall
+/* One run of test_trc_mpi_shared_core_held_tracer_time: 1 when a rank waited for the core more than 60% of its wall
  * time and `may_retry` (said on stderr, not judged), else 0 once judged. */
 static int shared_core_run(int may_retry)
 {
@@ -2604,7 +2604,7 @@ static int shared_core_run(int may_retry)
   char *timeline[2];
   char said[2][256] = {"", ""}; /* each rank's "# disturbance" line, printed with a failure (it flaked in suites) */
   double unsure = 0;            /* how far the held parts may be off: disturbance_adds_up's slack beyond 60% waits */
-  int crowded = 0;
+  double wall[2] = {NAN, NAN}, waited[2] = {NAN, NAN};
   for (int rank = 0; rank < 2; rank++) {
     char name[32];
     snprintf(name, sizeof name, "timeline-%d.txt", rank);
@@ -2613,14 +2613,17 @@ static int shared_core_run(int may_retry)
     if (at)
       end[rank] = strtod(at + strlen("\n# end "), NULL);
     const char *line = timeline[rank] ? strstr(timeline[rank], "\n# disturbance ") : NULL;
-    double wall = 0, waited = 0;
-    if (line && sscanf(line, "\n# disturbance %*f %*f %*f %*f %lf %lf", &wall, &waited) == 2) {
-      unsure = fmax(unsure, 0.1 * fmax(0, waited - 0.6 * wall));
-      crowded |= waited > 0.7 * wall;
-    }
+    if (line && sscanf(line, "\n# disturbance %*f %*f %*f %*f %lf %lf", &wall[rank], &waited[rank]) == 2)
+      unsure = fmax(unsure, 0.1 * fmax(0, waited[rank] - 0.6 * wall[rank]));
     if (line)
       snprintf(said[rank], sizeof said[rank], "%.*s", (int)strcspn(line + 1, "\n"), line + 1);
   }
+  /* two ranks on a core (with mpirun's threads) wait some half of their time: 51-52% in 12 runs on an idle machine;
+   * beyond 60%, others took the core, which the bounds do not allow for (in a ctest -j2 run beside the sanitised build:
+   * rank 0 waited 61%, 0.300 s of 0.494, and CPU + WAITED passed WALL by 14 ms) */
+  int crowded = 0;
+  for (int rank = 0; rank < 2; rank++)
+    crowded |= !(waited[rank] <= 0.6 * wall[rank]);
   int judged = !(crowded && may_retry);
   if (!judged)
     fprintf(stderr, "other processes took the core (rank 0 %s; rank 1 %s): run again\n", said[0], said[1]);
@@ -2659,9 +2662,10 @@ static int shared_core_run(int may_retry)
  * most the run's span (the later rank's end) and 50 ms: its first form held it to rank 1's, which rank 0 passed once
  * in a loaded suite; its lower bound is as unsure as the held parts, by disturbance_adds_up's slack for ranks that
  * waited for the core more than 60% of their run (a suite's load of 4.9 put T_par 0.36 ms under it, rank 1 waiting
- * 0.70 s of 0.90, which allows 15 ms). A run in which a rank waited for the core more than 70% of its wall time (two
- * ranks on a core wait half of it; beyond, other processes took the core: a suite's load of 3.95 made it 79% and 82%,
- * and passed both bounds, by 0.005 and 4 ms) is run again, up to twice, and judged on the last. */
+ * 0.70 s of 0.90, which allows 15 ms). A run in which a rank waited for the core more than 60% of its wall time (two
+ * ranks on a core wait half of it, 51-52% on an idle machine; beyond, other processes took the core: a suite's load of
+ * 3.95 made it 79% and 82%, and passed both bounds, by 0.005 and 4 ms; 61% passed CPU + WAITED = WALL's by 10 ms) is
+ * run again, up to twice, and judged on the last. */
 static void test_trc_mpi_shared_core_held_tracer_time(void)
 {
   int runs = 1;

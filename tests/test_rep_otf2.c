@@ -13,7 +13,7 @@
 
 /* An event line of otf2-print: its kind, location, timestamp (ns) and attributes. */
 typedef struct event {
-  char kind[32];
+  char kind[40]; /* NON_BLOCKING_COLLECTIVE_COMPLETE is 32 */
   int location;
   unsigned long long time;
   char attributes[1024]; /* the rest of its line, copied: a search of the text from there on measured all the text
@@ -46,7 +46,7 @@ static int next_event(const char **at, event_t *ev)
     int len = (int)strcspn(line, "\n");
     snprintf(head, sizeof head, "%.*s ", len < 100 ? len : 100, line);
     int used = 0;
-    if (sscanf(head, "%31s %d %llu %n", ev->kind, &ev->location, &ev->time, &used) == 3 && used > 0) {
+    if (sscanf(head, "%39s %d %llu %n", ev->kind, &ev->location, &ev->time, &used) == 3 && used > 0) {
       int from = used < len ? used : len;
       snprintf(ev->attributes, sizeof ev->attributes, "%.*s", len - from, line + from);
       *at = ev->next_line = line[len] == '\n' ? line + len + 1 : line + len;
@@ -921,6 +921,59 @@ static void test_otf2_measured_persistent_starts(void)
   remove_tree(dir);
 }
 
+/* A measured run's non-blocking collective (tests/data/tracer/nbc-pair, hand-made as the tracer writes them, p = 2):
+ * rank 0 broadcasts 16 bytes with MPI_Ibcast at 0.1 s and waits for it from 0.3 to 0.31 s; rank 1 initiates its part
+ * at 0.2 s and waits from 0.25 to 0.4 s. Each rank's initiation is a NonBlockingCollectiveRequest inside its
+ * MPI_Ibcast region, at its entry (0.1 s, 0.2 s), and its completion a NonBlockingCollectiveComplete of the same
+ * request inside the MPI_Wait that completed it, at its end (0.31 s, 0.4 s): a broadcast on the world from root 0,
+ * which sends rank 1's 16 bytes and receives none, rank 1 the reverse (by hand, the broadcast's definition). ViTE reads
+ * the archive. Before, the archive had the regions only: no collective event, no bytes, no root. */
+static void test_otf2_measured_nonblocking_collectives(void)
+{
+  static const struct {
+    const char *kind, *region, *attributes;
+    int location;
+    unsigned long long time;
+  } expected[] = {
+      {"NON_BLOCKING_COLLECTIVE_REQUEST", "MPI_Ibcast", "Request: 0", 0, 100000000ULL},
+      {"NON_BLOCKING_COLLECTIVE_REQUEST", "MPI_Ibcast", "Request: 0", 1, 200000000ULL},
+      {"NON_BLOCKING_COLLECTIVE_COMPLETE", "MPI_Wait",
+       "Operation: BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), Sent: 16, Received: "
+       "0, Request: 0",
+       0, 310000000ULL},
+      {"NON_BLOCKING_COLLECTIVE_COMPLETE", "MPI_Wait",
+       "Operation: BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), Sent: 0, Received: "
+       "16, Request: 0",
+       1, 400000000ULL}};
+  char dir[1024];
+  char *text = measured_archive("nbc-pair", dir, sizeof dir);
+  char open[2][64] = {"", ""}; /* each rank's innermost MPI call region */
+  size_t found = 0;
+  event_t ev;
+  for (const char *at = text; next_event(&at, &ev);) {
+    char name[64];
+    if (ev.location < 0 || ev.location > 1)
+      continue;
+    if (sscanf(ev.attributes, "Region: \"%63[^\"]\"", name) == 1 && strncmp(name, "MPI_", 4) == 0)
+      snprintf(open[ev.location], sizeof open[0], "%s", strcmp(ev.kind, "ENTER") == 0 ? name : "");
+    if (strncmp(ev.kind, "NON_BLOCKING_COLLECTIVE_", 24) != 0)
+      continue;
+    found++;
+    size_t k = 0;
+    while (k < sizeof expected / sizeof *expected &&
+           !(strcmp(ev.kind, expected[k].kind) == 0 && ev.location == expected[k].location))
+      k++;
+    CU_ASSERT_FATAL(k < sizeof expected / sizeof *expected);
+    CU_ASSERT_EQUAL(ev.time, expected[k].time);
+    CU_ASSERT_STRING_EQUAL(open[ev.location], expected[k].region);
+    CU_ASSERT_STRING_EQUAL(ev.attributes, expected[k].attributes);
+  }
+  CU_ASSERT_EQUAL(found, 4);
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
+}
+
 /* Whether the Paje trace `paje` starts a link at `ns` nanoseconds (to the nearest). */
 static int paje_link_starts_at(const char *paje, unsigned long long ns)
 {
@@ -1358,6 +1411,7 @@ int main(void)
       {"test_otf2_measured_sub_communicators", test_otf2_measured_sub_communicators},
       {"test_otf2_measured_call_regions", test_otf2_measured_call_regions},
       {"test_otf2_measured_persistent_starts", test_otf2_measured_persistent_starts},
+      {"test_otf2_measured_nonblocking_collectives", test_otf2_measured_nonblocking_collectives},
       {"test_otf2_replayed_waitall_one_start", test_otf2_replayed_waitall_one_start},
       {"test_otf2_replayed_nonblocking", test_otf2_replayed_nonblocking},
       {"test_otf2_cli_one_archive_per_run", test_otf2_cli_one_archive_per_run},

@@ -105,6 +105,9 @@ typedef struct op {
   long coll;           /* among its communicator's collectives (-1: not paired) and that communicator's group; its */
   int group;           /* partner is the entry it waits for (instance_awaited) once every member's call was read */
   int root;            /* and whether the rank is its root */
+  met_coll_call_t call; /* the same's operation, its root (a world rank, -1 for none) and where its initiation went */
+  int root_rank;        /* into the trace (NAN before): its record there once a wait completes it (met_nbc_t), with */
+  double initiated;     /* `bytes` its line's */
 } op_t;
 
 typedef struct rank_state {
@@ -765,6 +768,15 @@ static op_t *new_op(met_tl_match_t *m, rank_state_t *s)
   return &s->ops[s->nops++];
 }
 
+/* The outstanding operation of `s` that is its non-blocking collective number `k` of `group`, or s->nops. */
+static size_t icoll_op(const rank_state_t *s, int group, long k)
+{
+  size_t i = 0;
+  while (i < s->nops && !(s->ops[i].icoll != TL_OTHER && s->ops[i].group == group && s->ops[i].coll == k))
+    i++;
+  return i;
+}
+
 /* Instance `k` of `group` of non-blocking collectives, every member's initiation read: each member's operation of it
  * that waits (post_collective) learns the entry it waits for, and the member's kept intervals after its posting settle
  * again (the wait or test that names it may end later). A reduce's root alone waits for no one. */
@@ -776,9 +788,7 @@ static void icolls_complete(met_tl_match_t *m, int group, long k)
   for (int j = 0; in && in->count == size && j < size; j++) {
     int r = members ? members[j] : j;
     rank_state_t *s = &m->ranks[r];
-    size_t i = 0;
-    while (i < s->nops && !(s->ops[i].icoll != TL_OTHER && s->ops[i].group == group && s->ops[i].coll == k))
-      i++;
+    size_t i = icoll_op(s, group, k);
     if (i == s->nops || !isnan(s->ops[i].partner))
       continue;
     entry_t until = instance_awaited(in, s->ops[i].icoll, s->ops[i].root);
@@ -815,10 +825,14 @@ static int post_collective(met_tl_match_t *m, int rank, met_tl_event_t *e)
                .src = -1,
                .any_bytes = -1,
                .tag = -1,
+               .bytes = e->iv.bytes,
                .icoll = e->icoll,
                .coll = -1,
                .group = e->group,
-               .root = root};
+               .root = root,
+               .call = met_nbc_call_of(e->call),
+               .root_rank = met_tl_rooted(e->icoll) ? e->root : -1,
+               .initiated = NAN};
   long k = paired ? join_collective(m, rank, e) : -1; /* -1: not paired */
   if (k == -2)
     return -1;
@@ -1459,13 +1473,47 @@ static const coll_kind_t COLL_KINDS[] = {[TL_BARRIER] = {MET_COLL_BARRIER, MET_W
                                          [TL_ONE_TO_N] = {MET_COLL_ONE_TO_N, MET_WAIT_LATE_BCAST},
                                          [TL_N_TO_ONE] = {MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE}};
 
+/* Paired non-blocking collective `ev` of `rank` goes into the trace: its instance is done on the rank, and its
+ * operation learns where its initiation went (as put places it), for its record once a wait completes it. */
+static void initiated(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
+{
+  met_tl_groups_done(m->groups, ev->group, rank);
+  rank_state_t *s = &m->ranks[rank];
+  size_t i = icoll_op(s, ev->group, ev->coll);
+  if (i < s->nops)
+    s->ops[i].initiated = fmax(ev->iv.start, met_tl_clock_last(m->clock, rank));
+}
+
+/* The paired non-blocking collectives among the operations the wait just put completed (mark_completed), each
+ * recorded from its initiation to the wait's end as placed (met_nbc_t). 0, or -1 when out of memory. */
+static int nbcs_completed(met_tl_match_t *m, met_trace_t *trace, int rank)
+{
+  const rank_state_t *s = &m->ranks[rank];
+  for (size_t i = 0; i < s->nops; i++) {
+    const op_t *op = &s->ops[i];
+    if (!op->completing || op->icoll == TL_OTHER || op->coll < 0 || isnan(op->initiated))
+      continue;
+    const met_nbc_t nbc = {.posted = op->initiated,
+                           .completed = fmax(met_tl_clock_last(m->clock, rank), op->initiated),
+                           .kind = COLL_KINDS[op->icoll].coll,
+                           .call = op->call,
+                           .root = op->root_rank,
+                           .group = op->group ? SPAN_GROUPS | (unsigned)op->group : 0,
+                           .seq = (size_t)op->coll,
+                           .bytes = op->bytes};
+    if (met_trace_nbc_add(trace, rank, &nbc) == BAS_ENOMEM)
+      return -1;
+  }
+  return 0;
+}
+
 /* A wait or poll: completes operations (removed), and is idle until the last of them could complete, then
  * communication; a poll is idle whole, or control when it has no one to wait for (poll_category). Without a paired
  * operation it stays as the file gives it, as idle, but at p = 1, where no one is there to wait for: control (a wait
  * for a non-blocking collective's request at p = 1 was idle, 0.6 ms of a helper's mpi4py run). Each receive it
  * completed is counted here, where MPI delivered it: the decisive one on the transfer, the others as empty receive ends
  * at its end. One that ends before a send of those receives went into the trace ends just after it (keep_clock_all),
- * having waited until it. */
+ * having waited until it. Each paired non-blocking collective it completed is recorded (nbcs_completed). */
 static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_event_t *ev)
 {
   rank_state_t *s = &m->ranks[rank];
@@ -1493,6 +1541,7 @@ static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_even
              ? -1
              : 0;
   }
+  rc = rc || nbcs_completed(m, trace, rank) != 0 ? -1 : 0;
   remove_completed(s);
   return rc;
 }
@@ -1561,7 +1610,7 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_event_t 
   case TL_ICOLL: { /* a non-blocking collective's initiation: its wait waits (add_wait) */
     met_interval_t posted = ev->iv;
     if (ev->coll >= 0)
-      met_tl_groups_done(m->groups, ev->group, rank);
+      initiated(m, rank, ev);
     return put(m, trace, rank, &posted);
   }
   case TL_ISEND:

@@ -42,7 +42,10 @@ void met_trace_free(met_trace_t *trace)
       free(trace->ranks[r].lanes[l].ends);
     free(trace->ranks[r].lanes);
     free(trace->ranks[r].lane_slots);
+    if (trace->nbcs)
+      free(trace->nbcs[r].items);
   }
+  free(trace->nbcs);
   for (int u = 0; trace->units && u < trace->nranks * MET_UNIT_COUNT; u++)
     free(trace->units[u].items);
   free(trace->units);
@@ -355,6 +358,12 @@ void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *se
     others += their ? their->bytes : 0;
     members += their != NULL;
   }
+  met_coll_rule(span, rank, others, members, sent, received);
+}
+
+void met_coll_rule(const met_coll_t *span, int rank, double others, int members, double *sent, double *received)
+{
+  *sent = *received = 0;
   int root = span->root == rank;
   double share = span->call == MET_CALL_ALLTOALL ? span->bytes / members : span->bytes;
   if (span->kind == MET_COLL_ONE_TO_N) {

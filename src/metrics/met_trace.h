@@ -248,6 +248,9 @@ typedef enum met_coll_call {
 /* The operation MPI call `name` ("MPI_Gatherv", "MPI_Allreduce"...) is (MPI_Reduce_scatter_block a reduce-scatter of
  * equal blocks); MET_CALL_UNNAMED for any other name. */
 met_coll_call_t met_coll_call_of(const char *name);
+/* The operation of non-blocking call `name` ("MPI_Ibcast", "MPI_Ireduce_scatter_block"...): its blocking
+ * counterpart's; MET_CALL_UNNAMED for any other name. */
+met_coll_call_t met_nbc_call_of(const char *name);
 
 typedef struct met_coll {
   double start; /* seconds: when the rank entered the call */
@@ -279,6 +282,33 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
  * line that gives neither, as the tracer wrote them before); a barrier or scan moves nothing. 0 and 0 for a bad rank or
  * index, and for spans with no bytes (a trace holding the messages). */
 void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
+
+/* A measured run's non-blocking collective call (MPI_Ibcast...), from its initiation to the end of the wait or test
+ * that completed it: the OTF2 archive's NonBlockingCollectiveRequest and NonBlockingCollectiveComplete events. Not a
+ * span: the rank works between its initiation and its completion, so the wait states leave it out (its wait's own
+ * interval holds the wait). Only whole traces keep them (and spilled ones); met_trace_write does not. */
+typedef struct met_nbc {
+  double posted;        /* seconds: when the rank initiated it */
+  double completed;     /* when the wait or test that completed it ended, >= posted */
+  met_coll_kind_t kind; /* its blocking counterpart's */
+  met_coll_call_t call; /* its blocking counterpart's operation */
+  int root;             /* ONE_TO_N and N_TO_ONE: the root's rank; otherwise -1 */
+  unsigned group;       /* as met_coll_t's */
+  size_t seq;   /* its number among its group's collective calls, blocking or not (MPI orders them alike): the same
+                 * call has the same on every member */
+  double bytes; /* the bytes its line gives the rank, as met_coll_t's */
+} met_nbc_t;
+
+/* Appends a copy of `nbc` to `rank`'s non-blocking collective calls, in the order they completed (an aggregate trace
+ * drops it): posted finite and >= 0, completed >= posted and >= the previous one's, kind and call in range, root -1 or
+ * a rank, bytes finite and >= 0. 0, BAS_EINVAL (the trace unchanged), or BAS_ENOMEM. */
+int met_trace_nbc_add(met_trace_t *trace, int rank, const met_nbc_t *nbc);
+/* The rank's non-blocking collective calls in the order they completed, owned by the trace (valid until the next
+ * add), their number in *count; NULL with *count = 0 when there are none or the rank is bad. */
+const met_nbc_t *met_trace_nbcs(const met_trace_t *trace, int rank, size_t *count);
+/* The bytes `rank` sent and received in its non-blocking collective call number `index` (met_trace_nbcs), by
+ * met_coll_moved's rules, the other members' calls being theirs of the same group and number. */
+void met_nbc_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
 
 /* Into *seq, the number of `rank`'s collective span `index` among the rank's spans of its group (its index when no
  * span has a group other than 0): the members' spans of one call have one number (met_coll_moved, met_wait.c). 0;

@@ -108,6 +108,13 @@ typedef struct met_span_line {
   size_t cap;
 } met_span_line_t;
 
+/* One rank's non-blocking collective calls (met_trace_nbc.c), in the order they completed. */
+struct met_nbc_list {
+  met_nbc_t *items;
+  size_t n;
+  size_t cap;
+};
+
 struct met_trace {
   int nranks;
   int aggregate; /* sums only, no intervals (met_trace_new_aggregate) */
@@ -134,7 +141,12 @@ struct met_trace {
   int spill_failed; /* a held receive's send start could not be written to the file (met_trace_spill_walk fails) */
   int coll_bytes;   /* some collective span carries bytes (met_coll_t.bytes) */
   int coll_grouped; /* some collective span is on a group other than 0 */
+  struct met_nbc_list *nbcs; /* nranks lists of non-blocking collective calls (met_trace_nbc.c), NULL until the first */
 };
+
+/* Into *sent and *received, the bytes `rank` moved in collective call `call` (its kind, operation, root and the bytes
+ * its line gives), `others` the other members' bytes and `members` their number with it: met_coll_moved's rules. */
+void met_coll_rule(const met_coll_t *call, int rank, double others, int members, double *sent, double *received);
 
 /* Frees the trace's call names (met_trace_calls.c). */
 void met_trace_calls_free(met_trace_t *trace);

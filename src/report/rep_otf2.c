@@ -66,6 +66,10 @@ typedef struct rank_events {
   rep_otf2_call_t coll_call;
   uint32_t comm;
   uint64_t sent, received; /* bytes moved in the open collective */
+  const met_nbc_t *nbcs;   /* the rank's non-blocking collectives (met_trace_nbcs), in the order they completed, */
+  size_t nnbcs, done;      /* `done` the first not written as completed; */
+  size_t *by_post;         /* their numbers in the order they were initiated, `posted` the first not written as */
+  size_t posted;           /* requested (NULL: none, or out of memory, rc then says) */
   OTF2_ErrorCode rc;       /* the first failure */
 } rank_events_t;
 
@@ -266,8 +270,40 @@ static void message(rank_events_t *ev, const met_interval_t *iv, uint64_t bytes)
     check(ev, OTF2_EvtWriter_MpiRecv(ev->writer, NULL, stamp(ev, iv->end), peer, comm, tag, bytes));
 }
 
+/* The non-blocking collectives the rank initiated by interval `iv`'s start (placed there: within it, to the rounding),
+ * each a NonBlockingCollectiveRequest whose id is its number in completion order. */
+static void nbc_requests(rank_events_t *ev, const met_interval_t *iv)
+{
+  for (; ev->posted < ev->nnbcs; ev->posted++) {
+    size_t k = ev->by_post[ev->posted];
+    double at = ev->nbcs[k].posted;
+    if (!(at <= iv->start || at < iv->end))
+      break;
+    check(ev, OTF2_EvtWriter_NonBlockingCollectiveRequest(ev->writer, NULL, stamp(ev, at), k));
+  }
+}
+
+/* The non-blocking collectives the rank completed by `t` (the end of the wait or test that did), each a
+ * NonBlockingCollectiveComplete with its operation, communicator, root and the bytes it moved (met_nbc_moved), after
+ * its request. */
+static void nbc_completes(rank_events_t *ev, double t)
+{
+  for (; ev->done < ev->nnbcs && ev->nbcs[ev->done].completed <= t; ev->done++) {
+    const met_nbc_t *nbc = &ev->nbcs[ev->done];
+    nbc_requests(ev, &(met_interval_t){.start = nbc->completed, .end = nbc->completed});
+    const met_coll_t as_span = {.kind = nbc->kind, .call = nbc->call};
+    uint32_t comm = rep_otf2_comms_find(ev->comms, nbc->group);
+    double sent, received;
+    met_nbc_moved(ev->trace, ev->rank, ev->done, &sent, &received);
+    check(ev, OTF2_EvtWriter_NonBlockingCollectiveComplete(
+                  ev->writer, NULL, stamp(ev, nbc->completed), rep_otf2_call_op(rep_otf2_coll_call(&as_span, NULL)),
+                  comm, rep_otf2_comms_rank(ev->comms, comm, nbc->root), (uint64_t)llround(sent),
+                  (uint64_t)llround(received), ev->done));
+  }
+}
+
 /* One interval: its phase and calls, its category, and a message's events (within a collective call, its bytes
- * count in the call's too). */
+ * count in the call's too), and the non-blocking collectives initiated and completed in it. */
 static void interval(rank_events_t *ev, const met_interval_t *iv)
 {
   reach(ev, iv->phase, iv->start, iv->end == iv->start);
@@ -284,11 +320,13 @@ static void interval(rank_events_t *ev, const met_interval_t *iv)
     ev->call_peer = iv->peer;
   }
   region(ev, iv->start, iv->category, 1);
+  nbc_requests(ev, iv);
   uint64_t bytes = (uint64_t)llround(iv->bytes);
   if (iv->category == MET_CAT_COMM && iv->dir != MET_DIR_NONE) {
     message(ev, iv, bytes);
     *(iv->dir == MET_DIR_SEND ? &ev->sent : &ev->received) += bytes;
   }
+  nbc_completes(ev, iv->end);
   region(ev, iv->end, iv->category, 0);
   if (iv->category == MET_CAT_COMM && iv->call == 0)
     close_call(ev, iv->end); /* the message is over, and so is its call (a measured call ends where its pieces do) */
@@ -306,7 +344,15 @@ static void rank_begin(rank_events_t *ev, OTF2_Archive *archive, const met_trace
                         .phase = -1,
                         .call = -1};
   ev->spans = met_trace_colls(trace, rank, &ev->nspans);
-  if (!ev->writer)
+  ev->nbcs = met_trace_nbcs(trace, rank, &ev->nnbcs);
+  if (ev->nnbcs && (ev->by_post = malloc(ev->nnbcs * sizeof *ev->by_post)))
+    for (size_t i = 0; i < ev->nnbcs; i++) { /* by insertion: the outstanding calls only can be out of order */
+      size_t at = i;
+      for (; at > 0 && ev->nbcs[ev->by_post[at - 1]].posted > ev->nbcs[i].posted; at--)
+        ev->by_post[at] = ev->by_post[at - 1];
+      ev->by_post[at] = i;
+    }
+  if (!ev->writer || (ev->nnbcs && !ev->by_post))
     ev->rc = OTF2_ERROR_MEM_ALLOC_FAILED;
 }
 
@@ -333,9 +379,13 @@ static int rank_interval(void *ctx, int rank, const met_interval_t *iv)
  * in *count. */
 static OTF2_ErrorCode rank_end(rank_events_t *ev, OTF2_Archive *archive, uint64_t *count)
 {
-  if (!ev->writer)
+  if (!ev->writer) {
+    free(ev->by_post);
     return ev->rc;
+  }
   idle(ev, ev->at, met_trace_end(ev->trace));
+  nbc_completes(ev, INFINITY); /* none where each went in as placed */
+  free(ev->by_post);
   open_started(ev, INFINITY, 0);
   if (ev->coll)
     close_coll(ev);

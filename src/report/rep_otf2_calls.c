@@ -89,6 +89,7 @@ static int point_to_point(const char *name)
 OTF2_RegionRole rep_otf2_name_role(const char *name)
 {
   met_coll_call_t op = met_coll_call_of(name);
+  op = op != MET_CALL_UNNAMED ? op : met_nbc_call_of(name); /* a non-blocking one's role is its blocking form's */
   if (op != MET_CALL_UNNAMED)
     return calls[by_op[op]].role;
   return point_to_point(name) ? OTF2_REGION_ROLE_POINT2POINT : OTF2_REGION_ROLE_FUNCTION;
@@ -196,6 +197,9 @@ rep_otf2_comms_t *rep_otf2_comms_new(const met_trace_t *trace)
     const met_coll_t *spans = met_trace_colls(trace, r, &n);
     for (size_t i = 0; !failed && i < n; i++)
       failed = spans[i].group != 0 && add_member(comms, spans[i].group, r);
+    const met_nbc_t *nbcs = met_trace_nbcs(trace, r, &n);
+    for (size_t i = 0; !failed && i < n; i++)
+      failed = nbcs[i].group != 0 && add_member(comms, nbcs[i].group, r);
   }
   if (failed) {
     rep_otf2_comms_free(comms);

@@ -56,7 +56,8 @@ size_t rep_otf2_name_call(const char *name, unsigned long long *polls);
 rep_otf2_call_t rep_otf2_coll_call(const met_coll_t *span, const char *phase_label);
 
 /* The communicators of a trace: 0 is MPI_COMM_WORLD (every rank), then one per other group number its collective
- * spans carry, in order of first appearance by rank, with its members in increasing rank order. */
+ * spans and non-blocking collectives carry, in order of first appearance by rank, with its members in increasing rank
+ * order. */
 typedef struct rep_otf2_comms rep_otf2_comms_t;
 
 /* NULL when out of memory. Free with rep_otf2_comms_free (accepts NULL). */

@@ -927,7 +927,7 @@ static void test_otf2_measured_persistent_starts(void)
  * MPI_Ibcast region, at its entry (0.1 s, 0.2 s), and its completion a NonBlockingCollectiveComplete of the same
  * request inside the MPI_Wait that completed it, at its end (0.31 s, 0.4 s): a broadcast on the world from root 0,
  * which sends rank 1's 16 bytes and receives none, rank 1 the reverse (by hand, the broadcast's definition). ViTE reads
- * the archive. Before, the archive had the regions only: no collective event, no bytes, no root. */
+ * the archive and the Paje trace. Before, the archive had the regions only: no collective event, no bytes, no root. */
 static void test_otf2_measured_nonblocking_collectives(void)
 {
   static const struct {
@@ -970,6 +970,7 @@ static void test_otf2_measured_nonblocking_collectives(void)
   }
   CU_ASSERT_EQUAL(found, 4);
   vite_reads(dir, "run.otf2");
+  paje_reads("nbc-pair", dir);
   free(text);
   remove_tree(dir);
 }

@@ -164,6 +164,20 @@ static void test_rep_paje_measured_collectives(void)
   free(events);
 }
 
+/* A measured run's non-blocking collective (tests/data/tracer/nbc-pair, by hand in test_rep_otf2.c's
+ * test_otf2_measured_nonblocking_collectives: an MPI_Ibcast of 16 bytes from rank 0, waited for until 0.31 s on rank 0
+ * and 0.4 s on rank 1): an event per rank at the end of the wait that completed it, its operation's, root 0 sending 16
+ * bytes, rank 1 receiving them, as in the OTF2 archive. */
+static void test_rep_paje_measured_nonblocking_collectives(void)
+{
+  char *events = measured_dump("nbc-pair", "Event, ");
+  if (!events)
+    return;
+  CU_ASSERT_STRING_EQUAL(events, "Event, rank 0, Collective, 0.310000, MPI_Bcast, 0, 16, 0\n"
+                                 "Event, rank 1, Collective, 0.400000, MPI_Bcast, 0, 0, 16\n");
+  free(events);
+}
+
 /* A measured run's MPI calls (tests/data/tracer/regions, hand-made, p = 2: Irecv, Isend and Waitall, a persistent
  * request made, started, waited for and freed, a run of 25 unsuccessful MPI_Iprobe then a successful one and the
  * MPI_Recv it found, a run of 40 unsuccessful MPI_Test then the one that completed an MPI_Irecv): each call one state
@@ -273,12 +287,14 @@ static void test_rep_paje_deterministic(void)
 
 int main(void)
 {
-  static const tu_case_t cases[] = {{"test_rep_paje_states_and_links", test_rep_paje_states_and_links},
-                                    {"test_rep_paje_link_direction", test_rep_paje_link_direction},
-                                    {"test_rep_paje_measured_collectives", test_rep_paje_measured_collectives},
-                                    {"test_rep_paje_measured_calls", test_rep_paje_measured_calls},
-                                    {"test_rep_paje_two_runs", test_rep_paje_two_runs},
-                                    {"test_rep_paje_deterministic", test_rep_paje_deterministic},
-                                    {NULL, NULL}};
+  static const tu_case_t cases[] = {
+      {"test_rep_paje_states_and_links", test_rep_paje_states_and_links},
+      {"test_rep_paje_link_direction", test_rep_paje_link_direction},
+      {"test_rep_paje_measured_collectives", test_rep_paje_measured_collectives},
+      {"test_rep_paje_measured_nonblocking_collectives", test_rep_paje_measured_nonblocking_collectives},
+      {"test_rep_paje_measured_calls", test_rep_paje_measured_calls},
+      {"test_rep_paje_two_runs", test_rep_paje_two_runs},
+      {"test_rep_paje_deterministic", test_rep_paje_deterministic},
+      {NULL, NULL}};
   return tu_run("rep_paje", cases);
 }

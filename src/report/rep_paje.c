@@ -140,14 +140,18 @@ static int interval_events(void *ctx, int rank, const met_interval_t *iv)
   return ev->rc;
 }
 
-/* The end of a rank's events: its collective calls, the call still open, the tail up to T_par idle, its end. */
+/* The end of a rank's events: its collective calls (a span's number k as value k, a non-blocking one's as -1 - k), the
+ * call still open, the tail up to T_par idle, its end. */
 static void rank_end(events_t *ev, const met_trace_t *trace, int rank)
 {
   rank_state_t *r = &ev->ranks[rank];
-  size_t ncolls;
+  size_t ncolls, nnbcs;
   const met_coll_t *spans = met_trace_colls(trace, rank, &ncolls);
   for (size_t k = 0; k < ncolls; k++)
     push(ev, rank, spans[k].end, 0, EV_NEW_EVENT, rank, (int)k);
+  const met_nbc_t *nbcs = met_trace_nbcs(trace, rank, &nnbcs);
+  for (size_t k = 0; k < nnbcs; k++)
+    push(ev, rank, nbcs[k].completed, 0, EV_NEW_EVENT, rank, -1 - (int)k);
   if (r->call)
     push(ev, rank, r->call_end, 0, EV_POP_STATE, rank, 0);
   double t_par = met_trace_end(trace);
@@ -277,16 +281,25 @@ static void write_containers(FILE *out, const rep_paje_run_t *runs, size_t n)
 
 /* A collective span's event at its end: its call (a span that names none, from a trace file written before spans
  * named them, its class's common call), root (a world rank, or "none") and the bytes the rank sent and received in it
- * (met_coll_moved: a measured call's; a simulated one's messages are the links around it, and count 0 here). */
+ * (met_coll_moved: a measured call's; a simulated one's messages are the links around it, and count 0 here); a
+ * non-blocking collective's (a negative value) at the end of the call that completed it, its operation's (its blocking
+ * form's name) with its bytes (met_nbc_moved). */
 static void write_coll(FILE *out, const met_trace_t *trace, const event_t *e)
 {
   size_t n;
-  const met_coll_t *span = &met_trace_colls(trace, e->rank, &n)[e->value];
+  met_coll_t call;
   double sent, received;
-  met_coll_moved(trace, e->rank, (size_t)e->value, &sent, &received);
-  fprintf(out, "r%d_%d COLL %s ", e->run, e->rank, rep_otf2_call_name(rep_otf2_coll_call(span, NULL)));
-  if (span->root >= 0)
-    fprintf(out, "\"%d\" %.0f %.0f\n", span->root, sent, received);
+  if (e->value >= 0) {
+    call = met_trace_colls(trace, e->rank, &n)[e->value];
+    met_coll_moved(trace, e->rank, (size_t)e->value, &sent, &received);
+  } else {
+    const met_nbc_t *nbc = &met_trace_nbcs(trace, e->rank, &n)[-1 - e->value];
+    call = (met_coll_t){.kind = nbc->kind, .call = nbc->call, .root = nbc->root};
+    met_nbc_moved(trace, e->rank, (size_t)(-1 - e->value), &sent, &received);
+  }
+  fprintf(out, "r%d_%d COLL %s ", e->run, e->rank, rep_otf2_call_name(rep_otf2_coll_call(&call, NULL)));
+  if (call.root >= 0)
+    fprintf(out, "\"%d\" %.0f %.0f\n", call.root, sent, received);
   else
     fprintf(out, "\"none\" %.0f %.0f\n", sent, received);
 }

@@ -69,7 +69,7 @@ typedef struct rank_events {
   const met_nbc_t *nbcs;   /* the rank's non-blocking collectives (met_trace_nbcs), in the order they completed, */
   size_t nnbcs, done;      /* `done` the first not written as completed; */
   size_t *by_post;         /* their numbers in the order they were initiated, `posted` the first not written as */
-  size_t posted;           /* requested (NULL: none, or out of memory, rc then says) */
+  size_t posted;           /* requested (NULL, nnbcs then 0: none, or out of memory, rc then says) */
   OTF2_ErrorCode rc;       /* the first failure */
 } rank_events_t;
 
@@ -354,6 +354,8 @@ static void rank_begin(rank_events_t *ev, OTF2_Archive *archive, const met_trace
     }
   if (!ev->writer || (ev->nnbcs && !ev->by_post))
     ev->rc = OTF2_ERROR_MEM_ALLOC_FAILED;
+  if (!ev->by_post)
+    ev->nnbcs = 0; /* none to write: rank_end still walks them */
 }
 
 /* The ranks whose events are being written, from `first` (rank_events_t each). */
